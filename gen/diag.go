@@ -1,0 +1,160 @@
+package gen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity says whether a diagnostic fails the run.
+type Severity uint8
+
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+)
+
+// Pos is a position in a source file: Line is 1-based and Col is a 1-based
+// byte offset within the line, as in go/token.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Diagnostic is one problem found in the input.
+type Diagnostic struct {
+	Pos      Pos
+	End      Pos
+	Severity Severity
+	Msg      string
+}
+
+func (d Diagnostic) String() string {
+	msg := d.Msg
+	if d.Severity == SeverityWarning {
+		msg = "warning: " + msg
+	}
+	if d.Pos.File == "" {
+		return msg
+	}
+	return d.Pos.String() + ": " + msg
+}
+
+// Diagnostics is a sorted list of diagnostics; it is the error returned by
+// Generate when any of them is an error.
+type Diagnostics []Diagnostic
+
+func (ds Diagnostics) Error() string {
+	lines := make([]string, len(ds))
+	for i, d := range ds {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// HasErrors reports whether any diagnostic has error severity.
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if d.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// maxErrorsPerFile caps the errors reported for one file; the rest are
+// summarised as "too many errors".
+const maxErrorsPerFile = 10
+
+// sorted returns the diagnostics sorted by file, line, column and message,
+// without duplicates, and with at most maxErrorsPerFile errors per file.
+func (ds Diagnostics) sorted() Diagnostics {
+	out := append(Diagnostics(nil), ds...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Pos, out[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return out[i].String() < out[j].String()
+	})
+	var kept Diagnostics
+	errorsIn := map[string]int{}
+	for i, d := range out {
+		if i > 0 && d == out[i-1] {
+			continue
+		}
+		if d.Severity == SeverityError {
+			errorsIn[d.Pos.File]++
+			switch n := errorsIn[d.Pos.File]; {
+			case n == maxErrorsPerFile+1:
+				kept = append(kept, Diagnostic{Pos: Pos{File: d.Pos.File}, Msg: "too many errors"})
+				continue
+			case n > maxErrorsPerFile+1:
+				continue
+			}
+		}
+		kept = append(kept, d)
+	}
+	return kept
+}
+
+// diagSink collects diagnostics during one run.
+type diagSink struct{ list Diagnostics }
+
+func (s *diagSink) errorf(pos Pos, format string, args ...any) {
+	s.list = append(s.list, Diagnostic{Pos: pos, Severity: SeverityError, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (s *diagSink) warnf(pos Pos, format string, args ...any) {
+	s.list = append(s.list, Diagnostic{Pos: pos, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
+}
+
+// didYouMean returns ` (did you mean "x"?)` for the candidate closest to
+// name, or "" when none is close enough to be a likely typo.
+func didYouMean(name string, candidates []string) string {
+	best, bestDist := "", 0
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(name), strings.ToLower(c))
+		if best == "" || d < bestDist || (d == bestDist && c < best) {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" || bestDist > max(1, len(name)/3) {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

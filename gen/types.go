@@ -1,0 +1,72 @@
+package gen
+
+// Kind is the kind of a template value's type.
+type Kind uint8
+
+const (
+	KindUnknown Kind = iota // not yet inferred
+	KindString
+	KindInt
+	KindFloat
+	KindBool
+	KindList   // Elem is the element type
+	KindMap    // string keys; Elem is the value type
+	KindStruct // Fields, in declaration (or first-use) order
+	KindNone   // the literal none
+)
+
+var kindNames = [...]string{
+	KindUnknown: "unknown",
+	KindString:  "string",
+	KindInt:     "int",
+	KindFloat:   "number",
+	KindBool:    "bool",
+	KindList:    "list",
+	KindMap:     "map",
+	KindStruct:  "object",
+	KindNone:    "none",
+}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Type is a template value's type. Struct and list types are shared by
+// pointer while inferring, so what is learnt at one use applies to all.
+type Type struct {
+	Kind   Kind
+	Elem   *Type
+	Fields []*Field
+	// Declared is set when the type comes from `inputs`: inference may not
+	// add fields to it or change its kind.
+	Declared bool
+}
+
+// Field is a named variable or struct member.
+type Field struct {
+	Key         string // the name used in templates and JSON
+	Type        *Type
+	Optional    bool
+	Description string
+	Pos         Pos // declaration, or first use when inferred
+	// GoName is decided by the naming pass.
+	GoName string
+}
+
+// field returns the field named key, or nil.
+func (t *Type) field(key string) *Field {
+	for _, f := range t.Fields {
+		if f.Key == key {
+			return f
+		}
+	}
+	return nil
+}
+
+func (t *Type) String() string {
+	switch t.Kind {
+	case KindList:
+		return "list of " + t.Elem.String()
+	case KindMap:
+		return "map of " + t.Elem.String()
+	}
+	return t.Kind.String()
+}
