@@ -38,6 +38,22 @@ type Type struct {
 	// Declared is set when the type comes from `inputs`: inference may not
 	// add fields to it or change its kind.
 	Declared bool
+	// Name is the Go type name of a struct, decided when lowering.
+	Name string
+
+	// While inferring: link forwards a type unified with another, and hint
+	// is the kind an unknown type defaults to (string when printed, bool
+	// when only tested).
+	link *Type
+	hint Kind
+}
+
+// resolve follows the links left by unification.
+func (t *Type) resolve() *Type {
+	for t.link != nil {
+		t = t.link
+	}
+	return t
 }
 
 // Field is a named variable or struct member.
@@ -62,6 +78,7 @@ func (t *Type) field(key string) *Field {
 }
 
 func (t *Type) String() string {
+	t = t.resolve()
 	switch t.Kind {
 	case KindList:
 		return "list of " + t.Elem.String()

@@ -33,11 +33,30 @@ import os
 import sys
 
 import jinja2
+import jinja2.meta
+import jinja2.nodes as nodes
 import yaml
 
 JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline")
 PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
 SHORTHAND_TYPES = {"string", "int", "number", "bool", "object"}
+
+# The Jinja2 subset promptgen supports (see README.md).
+ALLOWED_FILTERS = {
+    "default", "d", "upper", "lower", "title", "capitalize", "trim", "join",
+    "length", "count", "tojson", "replace", "first", "last", "int", "float",
+    "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
+}
+ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number"}
+ALLOWED_METHODS = {
+    "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
+    "startswith", "endswith", "split", "replace", "items",
+}
+FORBIDDEN_NODES = (
+    nodes.Macro, nodes.CallBlock, nodes.FilterBlock, nodes.Block, nodes.Extends,
+    nodes.Include, nodes.Import, nodes.FromImport, nodes.With, nodes.Scope,
+    nodes.ScopedEvalContextModifier,
+)
 
 
 class CaseError(Exception):
@@ -75,9 +94,17 @@ def check_homogeneous(v, where):
         if len(kinds) > 1:
             raise CaseError("%s: heterogeneous list %r" % (where, sorted(kinds)))
         if kinds == {"object"}:
-            shapes = {tuple(x.keys()) for x in v}
-            if len(shapes) > 1:
-                raise CaseError("%s: list items have different keys %r" % (where, sorted(shapes)))
+            # Items may omit optional keys, but present keys keep one order.
+            order = []
+            for x in v:
+                for k in x:
+                    if k not in order:
+                        order.append(k)
+            for i, x in enumerate(v):
+                idx = [order.index(k) for k in x]
+                if idx != sorted(idx):
+                    raise CaseError("%s[%d]: keys %r are not in the order of the other items %r"
+                                    % (where, i, list(x), order))
         for i, x in enumerate(v):
             check_homogeneous(x, "%s[%d]" % (where, i))
     elif isinstance(v, dict):
@@ -196,6 +223,30 @@ def check_scenario(data, inputs, where):
 
 
 # ---------------------------------------------------------------------------
+# Template subset checks.
+
+
+def check_subset(ast):
+    for node in ast.find_all(nodes.Node):
+        if isinstance(node, FORBIDDEN_NODES):
+            raise CaseError("uses {%% %s %%}, which is outside the supported subset"
+                            % type(node).__name__.lower())
+        if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS:
+            raise CaseError("uses filter %r, which is outside the supported subset" % node.name)
+        if isinstance(node, nodes.Filter) and node.name == "map":
+            if node.args or [k.key for k in node.kwargs] != ["attribute"]:
+                raise CaseError("map is only supported as map(attribute=...)")
+        if isinstance(node, nodes.Test) and node.name not in ALLOWED_TESTS:
+            raise CaseError("uses test %r, which is outside the supported subset" % node.name)
+        if isinstance(node, nodes.Call):
+            fn = node.node
+            if not (isinstance(fn, nodes.Getattr) and fn.attr in ALLOWED_METHODS):
+                raise CaseError("calls something other than an allowed string method")
+            if fn.attr == "items" and node.args:
+                raise CaseError(".items() takes no arguments")
+
+
+# ---------------------------------------------------------------------------
 # Rendering.
 
 
@@ -237,14 +288,28 @@ def run_case(case_dir):
         keep_trailing_newline=jin.get("keep_trailing_newline", False),
     )
     try:
+        ast = env.parse(doc["template"])
         tmpl = env.from_string(doc["template"])
     except jinja2.TemplateError as e:
         raise CaseError("case %s: template does not compile: %s: %s" % (name, type(e).__name__, e))
+    try:
+        check_subset(ast)
+    except CaseError as e:
+        raise CaseError("case %s: %s" % (name, e))
+    free = jinja2.meta.find_undeclared_variables(ast)
 
     files = sorted(os.listdir(case_dir))
     scenarios = [f[: -len(".json")] for f in files if f.endswith(".json")]
     if not scenarios:
         raise CaseError("case %s: no <scenario>.json files" % name)
+
+    if inputs is not None:
+        undeclared = sorted(free - set(inputs))
+        if undeclared:
+            raise CaseError("case %s: template uses variables not in inputs: %s"
+                            % (name, ", ".join(undeclared)))
+    seen = set()
+    seen_absent = set()
 
     written = 0
     for sc in scenarios:
@@ -255,6 +320,11 @@ def run_case(case_dir):
         except (OSError, ValueError) as e:
             raise CaseError("%s: bad JSON: %s" % (where, e))
         check_scenario(data, inputs, where)
+        unused = sorted(set(data) - free)
+        if unused:
+            raise CaseError("%s: variables not used by the template: %s" % (where, ", ".join(unused)))
+        seen |= set(data)
+        seen_absent |= set(inputs or ()) - set(data)
         try:
             out = tmpl.render(data)
         except Exception as e:  # any Jinja2 or Python error is fatal
@@ -262,6 +332,17 @@ def run_case(case_dir):
         with open(os.path.join(case_dir, sc + ".want"), "w", encoding="utf-8", newline="") as f:
             f.write(out)
         written += 1
+
+    if inputs is not None:
+        for var, t in inputs.items():
+            if normalize_type(t, "inputs.%s" % var)[1] and not (var in seen and var in seen_absent):
+                raise CaseError("case %s: optional input %r must be present in one scenario "
+                                "and absent in another" % (name, var))
+    if inputs is None:
+        never = sorted(free - seen)
+        if never:
+            raise CaseError("case %s: variables never given by any scenario (typo?): %s"
+                            % (name, ", ".join(never)))
 
     for f in files:
         if f.endswith(".want") and f[: -len(".want")] not in scenarios:

@@ -1,0 +1,651 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// checker types one prompt's template: it infers the feed's types from use
+// (or checks uses against declared inputs) and builds the IR.
+type checker struct {
+	diags  *diagSink
+	p      *Prompt
+	ir     *irPrompt
+	feed   *Type
+	scopes []*scope
+	// later holds checks that need final types; they run after inference.
+	later []func()
+	// uses records each feed variable's first use, for unused-input warnings.
+	used map[*Field]bool
+	tmp  int
+}
+
+type scope struct {
+	names  map[string]*irLocal
+	locals *[]*irLocal // where set targets of this scope are declared
+	loop   *irFor      // the innermost for loop, nil at top level
+}
+
+func (c *checker) pos(sp tmpl.Span) Pos { return c.p.Map.Pos(sp.Start) }
+
+func (c *checker) posString(sp tmpl.Span) string { return c.pos(sp).String() }
+
+func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
+	c.diags.errorf(c.pos(sp), format, args...)
+}
+
+// local declares a Go local for a template name in the current scope.
+func (c *checker) local(name string, t *Type) *irLocal {
+	c.tmp++
+	goName, ok := unexportedName(name)
+	if !ok {
+		goName = "v"
+	}
+	l := &irLocal{GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
+	c.scopes[len(c.scopes)-1].names[name] = l
+	return l
+}
+
+func (c *checker) lookup(name string) *irLocal {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if l := c.scopes[i].names[name]; l != nil {
+			return l
+		}
+	}
+	return nil
+}
+
+func (c *checker) nodes(ns []tmpl.Node) []irNode {
+	var out []irNode
+	for _, n := range ns {
+		if x := c.node(n); x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (c *checker) node(n tmpl.Node) irNode {
+	switch n := n.(type) {
+	case *tmpl.Text:
+		if n.Value == "" {
+			return nil
+		}
+		c.ir.StaticSize += len(n.Value)
+		return &irText{Value: n.Value}
+	case *tmpl.Output:
+		x := c.expr(n.X, usePrint)
+		c.printable(x, n.X.Pos())
+		return &irPrint{X: x}
+	case *tmpl.If:
+		out := &irIf{}
+		for _, b := range n.Branches {
+			out.Branches = append(out.Branches, irBranch{Cond: c.expr(b.Cond, useTest), Body: c.nodes(b.Body)})
+		}
+		out.Else = c.nodes(n.Else)
+		return out
+	case *tmpl.For:
+		return c.forLoop(n)
+	case *tmpl.Set:
+		return c.set(n)
+	case *tmpl.Include:
+		c.errorf(n.Span, "include is only supported inside template sets")
+		return nil
+	}
+	panic(fmt.Sprintf("check: unexpected node %T", n))
+}
+
+func (c *checker) forLoop(n *tmpl.For) irNode {
+	iter := c.expr(n.Iter, useValue)
+	out := &irFor{Iter: iter}
+	it := iter.typ()
+	var keyT, valT *Type
+	switch {
+	case isItemsCall(n.Iter):
+		keyT, valT = &Type{Kind: KindString}, it.Elem
+		if len(n.Targets) != 2 {
+			c.errorf(n.Span, "items() yields pairs: write \"for key, value in ....items()\"")
+		}
+	case len(n.Targets) == 2:
+		c.errorf(n.Targets[1].Span, "unpacking two loop targets needs .items() on a map")
+	default:
+		if it.Kind == KindUnknown {
+			c.constrain(it, KindList, n.Iter.Pos())
+		}
+		switch it = it.resolve(); it.Kind {
+		case KindList:
+			valT = it.Elem
+		case KindString:
+			valT = &Type{Kind: KindString}
+		case KindMap:
+			valT = &Type{Kind: KindString}
+		default:
+			c.errorf(n.Iter.Pos(), "cannot loop over %s", it)
+			valT = &Type{Kind: KindString}
+		}
+	}
+	body := &scope{names: map[string]*irLocal{}, locals: &out.Locals, loop: out}
+	c.scopes = append(c.scopes, body)
+	if keyT != nil && len(n.Targets) == 2 {
+		out.Key = c.local(n.Targets[0].Name, keyT)
+		out.Value = c.local(n.Targets[1].Name, valT)
+	} else {
+		out.Value = c.local(n.Targets[0].Name, valT)
+	}
+	if n.Filter != nil {
+		out.Filter = c.expr(n.Filter, useTest)
+	}
+	out.Body = c.nodes(n.Body)
+	c.scopes = c.scopes[:len(c.scopes)-1]
+	out.Else = c.nodes(n.Else)
+	return out
+}
+
+func isItemsCall(e tmpl.Expr) bool {
+	call, ok := e.(*tmpl.Call)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	a, ok := call.Fn.(*tmpl.Attr)
+	return ok && a.Name == "items"
+}
+
+func (c *checker) set(n *tmpl.Set) irNode {
+	if len(n.Targets) != 1 {
+		c.errorf(n.Span, "set with several targets is not supported")
+		return nil
+	}
+	out := &irSet{}
+	var t *Type
+	if n.Value != nil {
+		out.Value = c.expr(n.Value, useValue)
+		t = out.Value.typ()
+	} else {
+		out.Body = c.nodes(n.Body)
+		t = &Type{Kind: KindString}
+	}
+	name := n.Targets[0].Name
+	sc := c.scopes[len(c.scopes)-1]
+	if l := sc.names[name]; l != nil {
+		c.unify(l.T, t, n.Span)
+		out.Local = l
+	} else {
+		out.Local = c.local(name, t)
+		*sc.locals = append(*sc.locals, out.Local)
+	}
+	if out.Value != nil {
+		c.later = append(c.later, func() {
+			if maybeUndefined(out.Value) {
+				out.Local.MaybeUndefined = true
+			}
+		})
+	}
+	return out
+}
+
+// use says how an expression's value is used, for inference: a printed
+// unknown defaults to string, a tested one is optional.
+type use uint8
+
+const (
+	useValue use = iota
+	usePrint
+	useTest
+)
+
+func (c *checker) expr(e tmpl.Expr, u use) irExpr {
+	switch e := e.(type) {
+	case *tmpl.Name:
+		return c.name(e, u)
+	case *tmpl.Const:
+		return constExpr(e.Value)
+	case *tmpl.List:
+		out := &irList{T: &Type{Kind: KindList, Elem: &Type{}}}
+		for _, it := range e.Items {
+			x := c.expr(it, useValue)
+			c.unify(out.T.Elem, x.typ(), it.Pos())
+			out.Items = append(out.Items, x)
+		}
+		return out
+	case *tmpl.Attr:
+		return c.attr(e, e.X, e.Name, e.NameSpan, u)
+	case *tmpl.Index:
+		if k, ok := e.Index.(*tmpl.Const); ok {
+			if s, ok := k.Value.(string); ok && c.isStructLike(e.X) {
+				return c.attr(e, e.X, s, k.Span, u)
+			}
+		}
+		return c.index(e)
+	case *tmpl.Slice:
+		return c.slice(e)
+	case *tmpl.Unary:
+		return c.unary(e, u)
+	case *tmpl.Binary:
+		return c.binary(e, u)
+	case *tmpl.CondExpr:
+		out := &irCond{Cond: c.expr(e.Cond, useTest), Then: c.expr(e.Then, u)}
+		out.T = out.Then.typ()
+		if e.Else != nil {
+			out.Else = c.expr(e.Else, u)
+			c.unify(out.T, out.Else.typ(), e.Else.Pos())
+		}
+		return out
+	case *tmpl.Filter:
+		return c.filter(e, u)
+	case *tmpl.Test:
+		return c.test(e)
+	case *tmpl.Call:
+		return c.call(e, u)
+	case *tmpl.Tuple:
+		c.errorf(e.Span, "tuples are not supported (use a list)")
+	case *tmpl.Dict:
+		c.errorf(e.Span, "dict literals are not supported (declare an object input)")
+	}
+	return &irConst{T: &Type{Kind: KindNone}}
+}
+
+func constExpr(v any) *irConst {
+	switch v.(type) {
+	case string:
+		return &irConst{Value: v, T: &Type{Kind: KindString}}
+	case int64:
+		return &irConst{Value: v, T: &Type{Kind: KindInt}}
+	case float64:
+		return &irConst{Value: v, T: &Type{Kind: KindFloat}}
+	case bool:
+		return &irConst{Value: v, T: &Type{Kind: KindBool}}
+	}
+	return &irConst{T: &Type{Kind: KindNone}}
+}
+
+// hint records how an unknown value is used, for its default type.
+func hint(t *Type, u use) {
+	t = t.resolve()
+	if t.Kind != KindUnknown {
+		return
+	}
+	switch u {
+	case usePrint:
+		t.hint = KindString
+	case useTest:
+		if t.hint == KindUnknown {
+			t.hint = KindBool
+		}
+	}
+}
+
+func (c *checker) name(e *tmpl.Name, u use) irExpr {
+	if l := c.lookup(e.Name); l != nil {
+		hint(l.T, u)
+		return &irLocalRef{L: l}
+	}
+	if e.Name == "loop" {
+		c.errorf(e.Span, "loop is only defined inside a for loop")
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
+	f := c.feed.field(e.Name)
+	if f == nil {
+		if c.feed.Declared {
+			c.errorf(e.Span, "undefined variable %q%s", e.Name, didYouMean(e.Name, fieldKeys(c.feed)))
+			f = &Field{Key: e.Name, Type: &Type{}, Pos: c.pos(e.Span)} // keeps checking the rest
+		} else {
+			f = &Field{Key: e.Name, Type: &Type{}, Pos: c.pos(e.Span)}
+			c.feed.Fields = append(c.feed.Fields, f)
+		}
+	}
+	c.used[f] = true
+	return c.fieldUse(nil, c.feed, f, e.Span, u)
+}
+
+func (c *checker) fieldUse(of irExpr, parent *Type, f *Field, sp tmpl.Span, u use) irExpr {
+	hint(f.Type, u)
+	x := &irField{Of: of, Field: f, Pos: c.posString(sp)}
+	if u == useTest {
+		c.guard(x)
+	}
+	return x
+}
+
+// guard marks an inferred variable as optional when the template tests it
+// (if x, x is defined, x | default): declared inputs keep their declaration.
+func (c *checker) guard(x irExpr) {
+	f, ok := x.(*irField)
+	if !ok {
+		return
+	}
+	parent := c.feed
+	if f.Of != nil {
+		parent = f.Of.typ()
+	}
+	if !parent.Declared {
+		f.Field.Optional = true
+	}
+}
+
+func fieldKeys(t *Type) []string {
+	keys := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		keys[i] = f.Key
+	}
+	return keys
+}
+
+func (c *checker) isStructLike(e tmpl.Expr) bool {
+	switch e := e.(type) {
+	case *tmpl.Name:
+		if e.Name == "loop" && c.lookup("loop") == nil && c.innerLoop() != nil {
+			return true
+		}
+		if l := c.lookup(e.Name); l != nil {
+			k := l.T.resolve().Kind
+			return k == KindStruct || k == KindUnknown
+		}
+		if f := c.feed.field(e.Name); f != nil {
+			k := f.Type.resolve().Kind
+			return k == KindStruct || k == KindUnknown
+		}
+		return true
+	case *tmpl.Attr, *tmpl.Index:
+		return true
+	}
+	return false
+}
+
+func (c *checker) innerLoop() *irFor {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if c.scopes[i].loop != nil {
+			return c.scopes[i].loop
+		}
+	}
+	return nil
+}
+
+var loopAttrs = map[string]Kind{
+	"index": KindInt, "index0": KindInt, "revindex": KindInt, "revindex0": KindInt,
+	"first": KindBool, "last": KindBool, "length": KindInt,
+}
+
+func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, u use) irExpr {
+	if n, ok := x.(*tmpl.Name); ok && n.Name == "loop" && c.lookup("loop") == nil {
+		loop := c.innerLoop()
+		k, ok := loopAttrs[name]
+		if loop == nil || !ok {
+			if loop == nil {
+				c.errorf(n.Span, "loop is only defined inside a for loop")
+			} else {
+				c.errorf(nameSp, "unknown loop attribute %q%s", name, didYouMean(name, sortedKeys(loopAttrs)))
+			}
+			return &irConst{T: &Type{Kind: KindNone}}
+		}
+		loop.Index = "i"
+		if name != "index" && name != "index0" && name != "first" {
+			loop.Length = "n"
+		}
+		return &irLoopAttr{For: loop, Attr: name, T: &Type{Kind: k}}
+	}
+	of := c.expr(x, useValue)
+	t := of.typ()
+	if t.Kind == KindUnknown {
+		c.constrain(t, KindStruct, x.Pos())
+		t = t.resolve()
+	}
+	switch t.Kind {
+	case KindStruct:
+		f := t.field(name)
+		if f == nil {
+			if t.Declared {
+				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, didYouMean(name, fieldKeys(t)))
+				return &irConst{T: &Type{Kind: KindNone}}
+			}
+			f = &Field{Key: name, Type: &Type{}, Pos: c.pos(nameSp)}
+			t.Fields = append(t.Fields, f)
+		}
+		return c.fieldUse(of, t, f, e.Pos(), u)
+	case KindMap:
+		hint(t.Elem, u)
+		return &irIndex{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
+	}
+	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
+	return &irConst{T: &Type{Kind: KindNone}}
+}
+
+// describe names an expression in messages: its source-like path.
+func describe(e tmpl.Expr) string {
+	switch e := e.(type) {
+	case *tmpl.Name:
+		return fmt.Sprintf("%q", e.Name)
+	case *tmpl.Attr:
+		return strings.TrimSuffix(describe(e.X), `"`) + "." + e.Name + `"`
+	}
+	return "the value"
+}
+
+func (c *checker) index(e *tmpl.Index) irExpr {
+	x := c.expr(e.X, useValue)
+	i := c.expr(e.Index, useValue)
+	t := x.typ()
+	if t.Kind == KindUnknown {
+		if i.typ().Kind == KindString {
+			c.constrain(t, KindMap, e.X.Pos())
+		} else {
+			c.constrain(t, KindList, e.X.Pos())
+		}
+		t = t.resolve()
+	}
+	out := &irIndex{X: x, Index: i, Pos: c.posString(e.Span)}
+	switch t.Kind {
+	case KindList:
+		c.constrain(i.typ(), KindInt, e.Index.Pos())
+		out.T = t.Elem
+	case KindString:
+		c.constrain(i.typ(), KindInt, e.Index.Pos())
+		out.T = &Type{Kind: KindString}
+	case KindMap:
+		c.constrain(i.typ(), KindString, e.Index.Pos())
+		out.T = t.Elem
+	default:
+		c.errorf(e.Span, "cannot index %s", t)
+		out.T = &Type{Kind: KindNone}
+	}
+	return out
+}
+
+func (c *checker) slice(e *tmpl.Slice) irExpr {
+	x := c.expr(e.X, useValue)
+	t := x.typ()
+	if t.Kind == KindUnknown {
+		c.constrain(t, KindList, e.X.Pos())
+		t = t.resolve()
+	}
+	out := &irSlice{X: x, T: t, Pos: c.posString(e.Span)}
+	for _, p := range []struct {
+		src tmpl.Expr
+		dst *irExpr
+	}{{e.Lo, &out.Lo}, {e.Hi, &out.Hi}, {e.Step, &out.Step}} {
+		if p.src != nil {
+			*p.dst = c.expr(p.src, useValue)
+			c.constrain((*p.dst).typ(), KindInt, p.src.Pos())
+		}
+	}
+	if k, ok := e.Step.(*tmpl.Const); ok && k.Value == int64(0) {
+		c.errorf(k.Span, "slice step cannot be zero")
+	}
+	if t.Kind != KindList && t.Kind != KindString {
+		c.errorf(e.Span, "cannot slice %s", t)
+	}
+	return out
+}
+
+func (c *checker) unary(e *tmpl.Unary, u use) irExpr {
+	if e.Op == "not" {
+		x := c.expr(e.X, useTest)
+		return &irUnary{Op: "not", X: x, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+	}
+	x := c.expr(e.X, useValue)
+	t := x.typ()
+	if t.Kind == KindUnknown {
+		c.constrain(t, KindInt, e.X.Pos())
+	}
+	out := &irUnary{Op: e.Op, X: x, T: x.typ(), Pos: c.posString(e.Span)}
+	c.later = append(c.later, func() {
+		if k := out.T.resolve().Kind; k != KindInt && k != KindFloat {
+			c.errorf(e.Span, "operator %s needs a number, not %s", e.Op, out.T)
+		}
+	})
+	return out
+}
+
+func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
+	switch e.Op {
+	case "and", "or":
+		x, y := c.expr(e.X, useTest), c.expr(e.Y, useTest)
+		if u != useTest {
+			hint(x.typ(), u)
+			hint(y.typ(), u)
+		}
+		out := &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+		if u != useTest && sameKind(x.typ(), y.typ()) {
+			// Jinja2's and/or yield an operand, which matters when printed.
+			out.T = x.typ()
+		}
+		return out
+	case "~":
+		x, y := c.expr(e.X, usePrint), c.expr(e.Y, usePrint)
+		c.printable(x, e.X.Pos())
+		c.printable(y, e.Y.Pos())
+		return &irBinary{Op: "~", X: x, Y: y, T: &Type{Kind: KindString}, Pos: c.posString(e.Span)}
+	case "==", "!=":
+		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		c.unifyWeak(x.typ(), y.typ(), e.Span)
+		return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+	case "<", "<=", ">", ">=":
+		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		c.unifyWeak(x.typ(), y.typ(), e.Span)
+		out := &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+		c.later = append(c.later, func() {
+			xk, yk := x.typ().Kind, y.typ().Kind
+			if !(isNumber(xk) && isNumber(yk)) && !(xk == KindString && yk == KindString) {
+				c.errorf(e.Span, "cannot compare %s %s %s", x.typ(), e.Op, y.typ())
+			}
+		})
+		return out
+	case "in", "not in":
+		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		yt := y.typ()
+		if yt.Kind == KindUnknown {
+			if x.typ().Kind == KindString {
+				c.constrain(yt, KindString, e.Y.Pos())
+			} else {
+				c.constrain(yt, KindList, e.Y.Pos())
+			}
+			yt = yt.resolve()
+		}
+		switch yt.Kind {
+		case KindString:
+			c.constrain(x.typ(), KindString, e.X.Pos())
+		case KindList:
+			c.unifyWeak(x.typ(), yt.Elem, e.X.Pos())
+		case KindMap:
+			c.constrain(x.typ(), KindString, e.X.Pos())
+		default:
+			c.errorf(e.Y.Pos(), "cannot test membership in %s", yt)
+		}
+		return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+	}
+	return c.arith(e)
+}
+
+func (c *checker) arith(e *tmpl.Binary) irExpr {
+	x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+	xt, yt := x.typ(), y.typ()
+	switch {
+	case xt.Kind == KindUnknown && yt.Kind == KindUnknown:
+		c.unify(xt, yt, e.Span)
+		xt.resolve().hint = KindInt
+	case xt.Kind == KindUnknown:
+		c.constrain(xt, arithPeer(e.Op, yt.Kind, false), e.X.Pos())
+	case yt.Kind == KindUnknown:
+		c.constrain(yt, arithPeer(e.Op, xt.Kind, true), e.Y.Pos())
+	}
+	out := &irBinary{Op: e.Op, X: x, Y: y, Pos: c.posString(e.Span)}
+	xt, yt = xt.resolve(), yt.resolve()
+	switch t, ok := arithResult(e.Op, xt, yt); {
+	case e.Op == "/":
+		out.T = &Type{Kind: KindFloat}
+	case ok:
+		out.T = t
+	default:
+		out.T = xt // both unknown and unified, or an error reported below
+	}
+	c.later = append(c.later, func() {
+		t, ok := arithResult(e.Op, x.typ(), y.typ())
+		if !ok {
+			c.errorf(e.Span, "unsupported operand types for %s: %s and %s", e.Op, x.typ(), y.typ())
+		} else if t.Kind != out.T.resolve().Kind {
+			out.T = t
+		}
+	})
+	return out
+}
+
+// arithPeer is the kind an unknown operand takes when the other one is
+// known: a string + x makes x a string, 2 * x an int, "ab" * x an int.
+func arithPeer(op string, other Kind, unknownIsRight bool) Kind {
+	switch {
+	case other == KindString && op == "+":
+		return KindString
+	case other == KindString && op == "*":
+		return KindInt
+	case other == KindList && op == "+":
+		return KindList
+	case other == KindList && op == "*":
+		return KindInt
+	case other == KindFloat:
+		return KindFloat
+	}
+	return KindInt
+}
+
+func arithResult(op string, x, y *Type) (*Type, bool) {
+	xk, yk := x.Kind, y.Kind
+	switch {
+	case isNumber(xk) && isNumber(yk):
+		if op == "/" || xk == KindFloat || yk == KindFloat {
+			return &Type{Kind: KindFloat}, true
+		}
+		return &Type{Kind: KindInt}, true
+	case op == "+" && xk == KindString && yk == KindString:
+		return x, true
+	case op == "+" && xk == KindList && yk == KindList && sameKind(x.Elem.resolve(), y.Elem.resolve()):
+		return x, true
+	case op == "*" && xk == KindString && yk == KindInt:
+		return x, true
+	case op == "*" && xk == KindInt && yk == KindString:
+		return y, true
+	}
+	return nil, false
+}
+
+func isNumber(k Kind) bool { return k == KindInt || k == KindFloat || k == KindBool }
+
+func sameKind(a, b *Type) bool {
+	a, b = a.resolve(), b.resolve()
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Kind == KindList || a.Kind == KindMap {
+		return sameKind(a.Elem, b.Elem)
+	}
+	return a.Kind != KindStruct || a == b
+}
+
+// printable checks, once types are final, that a printed value prints.
+func (c *checker) printable(x irExpr, sp tmpl.Span) {
+	c.later = append(c.later, func() {
+		if x.typ().Kind == KindUnknown {
+			c.errorf(sp, "cannot infer the type of this value (declare it in inputs)")
+		}
+	})
+}

@@ -1,0 +1,576 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+)
+
+const (
+	runtimePath = "github.com/promptgen/promptgen/runtime"
+	jinjaPath   = "github.com/promptgen/promptgen/runtime/jinja"
+)
+
+// gval is a compiled expression: statements to run first, the value, and
+// (for values that may be undefined) a bool expression saying whether it
+// is defined.
+type gval struct {
+	pre []jen.Code
+	val jen.Code
+	def jen.Code
+}
+
+// emitter writes one prompt's renderer.
+type emitter struct {
+	p     *irPrompt
+	tmp   int
+	read  map[*irLocal]bool
+	loops map[*irFor][2]string // Go names of a loop's index and length
+}
+
+func (e *emitter) temp(prefix string) string {
+	e.tmp++
+	return fmt.Sprintf("%s_%d", prefix, e.tmp)
+}
+
+// fail returns the statement that aborts rendering with a runtime.Error.
+func (e *emitter) fail(pos, variable, sentinel string) jen.Code {
+	fields := jen.Dict{
+		jen.Id("Prompt"): jen.Lit(e.p.Prompt.Key),
+		jen.Id("Pos"):    jen.Lit(pos),
+		jen.Id("Err"):    jen.Qual(runtimePath, sentinel),
+	}
+	if variable != "" {
+		fields[jen.Id("Var")] = jen.Lit(variable)
+	}
+	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(runtimePath, "Error").Values(fields))
+}
+
+// goType is the Go type of a value of t; optional fields of scalar and
+// struct types are pointers.
+func goType(t *Type, optional bool) *jen.Statement {
+	var s *jen.Statement
+	switch t = t.resolve(); t.Kind {
+	case KindString:
+		s = jen.String()
+	case KindInt:
+		s = jen.Int()
+	case KindFloat:
+		s = jen.Float64()
+	case KindBool:
+		s = jen.Bool()
+	case KindList:
+		return jen.Index().Add(goType(t.Elem, false))
+	case KindMap:
+		return jen.Map(jen.String()).Add(goType(t.Elem, false))
+	case KindStruct:
+		s = jen.Id(t.Name)
+	default:
+		s = jen.Any()
+	}
+	if optional {
+		return jen.Op("*").Add(s)
+	}
+	return s
+}
+
+// varPath names a field access for errors: "customer.name".
+func varPath(x irExpr) string {
+	switch x := x.(type) {
+	case *irField:
+		if x.Of == nil {
+			return x.Field.Key
+		}
+		return varPath(x.Of) + "." + x.Field.Key
+	case *irLocalRef:
+		return "local"
+	}
+	return ""
+}
+
+// strict returns v's value, aborting the render when v is undefined, as
+// Jinja2 does for attribute access, arithmetic and ordering.
+func (e *emitter) strict(v gval, pos, name string) gval {
+	if v.def == nil {
+		return v
+	}
+	pre := append(v.pre, jen.If(jen.Op("!").Parens(v.def)).Block(e.fail(pos, name, "ErrUndefined")))
+	return gval{pre: pre, val: v.val}
+}
+
+// bind stores v in a temporary so it is evaluated once.
+func (e *emitter) bind(v gval, t *Type) gval {
+	name := e.temp("t")
+	pre := append(v.pre, jen.Id(name).Op(":=").Add(v.val))
+	return gval{pre: pre, val: jen.Id(name), def: v.def}
+}
+
+func (e *emitter) expr(x irExpr) gval {
+	switch x := x.(type) {
+	case *irField:
+		return e.field(x)
+	case *irLocalRef:
+		v := gval{val: jen.Id(x.L.GoName)}
+		if x.L.MaybeUndefined {
+			v.def = jen.Id(x.L.GoName + "Def")
+		}
+		return v
+	case *irLoopAttr:
+		names := e.loops[x.For]
+		i, n := jen.Id(names[0]), jen.Id(names[1])
+		switch x.Attr {
+		case "index":
+			return gval{val: i.Clone().Op("+").Lit(1)}
+		case "index0":
+			return gval{val: i}
+		case "first":
+			return gval{val: i.Clone().Op("==").Lit(0)}
+		case "last":
+			return gval{val: i.Clone().Op("==").Add(n).Op("-").Lit(1)}
+		case "length":
+			return gval{val: n}
+		case "revindex":
+			return gval{val: n.Clone().Op("-").Add(i)}
+		case "revindex0":
+			return gval{val: n.Clone().Op("-").Add(i).Op("-").Lit(1)}
+		}
+	case *irConst:
+		return gval{val: constCode(x)}
+	case *irList:
+		var pre []jen.Code
+		items := make([]jen.Code, len(x.Items))
+		for i, it := range x.Items {
+			v := e.defined(e.expr(it), it.typ())
+			pre = append(pre, v.pre...)
+			items[i] = v.val
+		}
+		return gval{pre: pre, val: goType(x.T, false).Values(items...)}
+	case *irIndex:
+		return e.index(x)
+	case *irSlice:
+		return e.slice(x)
+	case *irUnary:
+		if x.Op == "not" {
+			v := e.truth(e.expr(x.X), x.X.typ())
+			return gval{pre: v.pre, val: jen.Op("!").Parens(v.val)}
+		}
+		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		if x.Op == "-" {
+			return gval{pre: v.pre, val: jen.Op("-").Parens(v.val)}
+		}
+		return v
+	case *irBinary:
+		return e.binary(x)
+	case *irCond:
+		return e.cond(x)
+	case *irCall:
+		switch x.Kind {
+		case callFilter:
+			return e.filter(x)
+		case callTest:
+			return e.test(x)
+		}
+		return e.method(x)
+	}
+	panic(fmt.Sprintf("emit: unexpected expression %T", x))
+}
+
+func constCode(x *irConst) jen.Code {
+	switch v := x.Value.(type) {
+	case string:
+		return jen.Lit(v)
+	case int64:
+		return jen.Lit(int(v))
+	case float64:
+		return jen.Qual(jinjaPath, "Float").Call(jen.Lit(v))
+	case bool:
+		return jen.Lit(v)
+	}
+	return jen.Nil()
+}
+
+func (e *emitter) field(x *irField) gval {
+	var base gval
+	if x.Of == nil {
+		base = gval{val: jen.Id("f")}
+	} else {
+		base = e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+	}
+	acc := jen.Add(base.val).Dot(x.Field.GoName)
+	t := x.Field.Type.resolve()
+	if x.Field.Optional {
+		v := gval{pre: base.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
+		if isScalar(t.Kind) {
+			v.val = jen.Parens(jen.Op("*").Add(acc))
+		}
+		return v
+	}
+	switch t.Kind {
+	case KindString:
+		return gval{pre: append(base.pre, jen.If(acc.Clone().Op("==").Lit("")).Block(e.fail(x.Pos, varPath(x), "ErrMissing"))), val: acc}
+	case KindList, KindMap:
+		return gval{pre: append(base.pre, jen.If(acc.Clone().Op("==").Nil()).Block(e.fail(x.Pos, varPath(x), "ErrMissing"))), val: acc}
+	}
+	return gval{pre: base.pre, val: acc}
+}
+
+// defined turns a possibly undefined value into its lenient form: the
+// zero value when undefined, as Jinja2's Undefined prints empty, has
+// length 0 and iterates as empty.
+func (e *emitter) defined(v gval, t *Type) gval {
+	if v.def == nil {
+		return v
+	}
+	name := e.temp("t")
+	pre := append(v.pre,
+		jen.Var().Id(name).Add(goType(t, false)),
+		jen.If(v.def).Block(jen.Id(name).Op("=").Add(v.val)),
+	)
+	return gval{pre: pre, val: jen.Id(name)}
+}
+
+// truth is Jinja2's truthiness of v, as a Go bool.
+func (e *emitter) truth(v gval, t *Type) gval {
+	var c jen.Code
+	switch t = t.resolve(); t.Kind {
+	case KindString:
+		c = jen.Add(v.val).Op("!=").Lit("")
+	case KindInt, KindFloat:
+		c = jen.Add(v.val).Op("!=").Lit(0)
+	case KindBool:
+		c = v.val
+	case KindList, KindMap:
+		c = jen.Len(v.val).Op(">").Lit(0)
+	case KindStruct:
+		c = jen.True()
+	default:
+		c = jen.False()
+	}
+	if v.def != nil {
+		if t.Kind == KindStruct {
+			c = v.def
+		} else {
+			c = jen.Add(v.def).Op("&&").Add(c)
+		}
+	}
+	return gval{pre: v.pre, val: c}
+}
+
+// str converts v to a Go string as Jinja2's str() does; undefined is "".
+func (e *emitter) str(v gval, t *Type) gval {
+	t = t.resolve()
+	if t.Kind == KindString {
+		return e.defined(v, t)
+	}
+	name := e.temp("s")
+	pre := append(v.pre, jen.Var().Id(name).Index().Byte())
+	body := e.appendValue(jen.Id(name), gval{val: v.val}, t)
+	if v.def != nil {
+		pre = append(pre, jen.If(v.def).Block(body...))
+	} else {
+		pre = append(pre, body...)
+	}
+	return gval{pre: pre, val: jen.String().Parens(jen.Id(name))}
+}
+
+func (e *emitter) index(x *irIndex) gval {
+	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
+	v, ok := e.temp("v"), e.temp("ok")
+	pre := append(xv.pre, iv.pre...)
+	var call jen.Code
+	switch x.X.typ().Kind {
+	case KindList:
+		call = jen.Qual(jinjaPath, "Index").Call(xv.val, iv.val)
+	case KindString:
+		call = jen.Qual(jinjaPath, "IndexString").Call(xv.val, iv.val)
+	default:
+		call = jen.Add(xv.val).Index(iv.val)
+	}
+	pre = append(pre, jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Add(call))
+	return gval{pre: pre, val: jen.Id(v), def: jen.Id(ok)}
+}
+
+func (e *emitter) slice(x *irSlice) gval {
+	xv := e.defined(e.expr(x.X), x.X.typ())
+	pre := xv.pre
+	bound := func(b irExpr, def int) (jen.Code, jen.Code) {
+		if b == nil {
+			return jen.Lit(def), jen.False()
+		}
+		v := e.strict(e.expr(b), x.Pos, varPath(b))
+		pre = append(pre, v.pre...)
+		return v.val, jen.True()
+	}
+	lo, hasLo := bound(x.Lo, 0)
+	hi, hasHi := bound(x.Hi, 0)
+	step, _ := bound(x.Step, 1)
+	if x.Step != nil {
+		if _, ok := x.Step.(*irConst); !ok {
+			s := e.bind(gval{val: step}, x.Step.typ())
+			pre = append(pre, s.pre...)
+			pre = append(pre, jen.If(s.val.(*jen.Statement).Clone().Op("==").Lit(0)).Block(e.fail(x.Pos, "", "ErrInvalid")))
+			step = s.val
+		}
+	}
+	fn := "Slice"
+	if x.X.typ().Kind == KindString {
+		fn = "SliceString"
+	}
+	return gval{pre: pre, val: jen.Qual(jinjaPath, fn).Call(xv.val, lo, hi, step, hasLo, hasHi)}
+}
+
+func (e *emitter) cond(x *irCond) gval {
+	c := e.truth(e.expr(x.Cond), x.Cond.typ())
+	t, def := e.temp("t"), e.temp("def")
+	pre := append(c.pre, jen.Var().Id(t).Add(goType(x.T, false)), jen.Var().Id(def).Bool())
+	branch := func(b irExpr) []jen.Code {
+		if b == nil {
+			return nil
+		}
+		v := e.expr(b)
+		if !sameKind(b.typ(), x.T) {
+			v = e.str(v, b.typ())
+		}
+		out := append(v.pre, jen.Id(t).Op("=").Add(v.val))
+		if v.def != nil {
+			return append(out, jen.Id(def).Op("=").Add(v.def))
+		}
+		return append(out, jen.Id(def).Op("=").True())
+	}
+	pre = append(pre, jen.If(c.val).Block(branch(x.Then)...).Else().Block(branch(x.Else)...))
+	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
+}
+
+// num converts a numeric value to float64 when the other operand is a float.
+func num(v jen.Code, t *Type, float bool) jen.Code {
+	if float && t.Kind != KindFloat {
+		return jen.Float64().Parens(v)
+	}
+	return v
+}
+
+func (e *emitter) binary(x *irBinary) gval {
+	xt, yt := x.X.typ(), x.Y.typ()
+	switch x.Op {
+	case "and", "or":
+		return e.logic(x)
+	case "~":
+		a, b := e.str(e.expr(x.X), xt), e.str(e.expr(x.Y), yt)
+		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op("+").Add(b.val)}
+	case "==", "!=":
+		a, b := e.expr(x.X), e.expr(x.Y)
+		var c jen.Code
+		switch {
+		case isNumber(xt.Kind) && isNumber(yt.Kind):
+			f := xt.Kind == KindFloat || yt.Kind == KindFloat
+			c = jen.Add(num(a.val, xt, f)).Op("==").Add(num(b.val, yt, f))
+		case xt.Kind == yt.Kind && isScalar(xt.Kind):
+			c = jen.Add(a.val).Op("==").Add(b.val)
+		case xt.Kind == KindList && yt.Kind == KindList && isScalar(xt.Elem.Kind) && xt.Elem.Kind == yt.Elem.Kind:
+			c = jen.Qual("slices", "Equal").Call(a.val, b.val)
+		case xt.Kind == KindNone || yt.Kind == KindNone:
+			c = jen.Lit(xt.Kind == yt.Kind)
+		default:
+			c = jen.False()
+		}
+		pre := append(a.pre, b.pre...)
+		if a.def != nil || b.def != nil {
+			// undefined equals only undefined.
+			da, db := jen.Code(jen.True()), jen.Code(jen.True())
+			if a.def != nil {
+				da = a.def
+			}
+			if b.def != nil {
+				db = b.def
+			}
+			c = jen.Parens(jen.Add(da).Op("&&").Add(db).Op("&&").Add(c)).Op("||").Parens(jen.Op("!").Parens(da).Op("&&").Op("!").Parens(db))
+		}
+		if x.Op == "!=" {
+			c = jen.Op("!").Parens(c)
+		}
+		return gval{pre: pre, val: c}
+	case "<", "<=", ">", ">=":
+		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
+		f := xt.Kind == KindFloat || yt.Kind == KindFloat
+		return gval{pre: append(a.pre, b.pre...), val: jen.Add(num(a.val, xt, f)).Op(x.Op).Add(num(b.val, yt, f))}
+	case "in", "not in":
+		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		b := e.defined(e.expr(x.Y), yt)
+		pre := append(a.pre, b.pre...)
+		var c jen.Code
+		switch yt.Kind {
+		case KindString:
+			c = jen.Qual("strings", "Contains").Call(b.val, a.val)
+		case KindList:
+			c = jen.Qual("slices", "Contains").Call(b.val, num(a.val, xt, yt.Elem.Kind == KindFloat))
+		case KindMap:
+			ok := e.temp("ok")
+			pre = append(pre, jen.List(jen.Id("_"), jen.Id(ok)).Op(":=").Add(b.val).Index(a.val))
+			c = jen.Id(ok)
+		}
+		if x.Op == "not in" {
+			c = jen.Op("!").Parens(c)
+		}
+		return gval{pre: pre, val: c}
+	}
+	return e.arith(x)
+}
+
+func (e *emitter) arith(x *irBinary) gval {
+	xt, yt := x.X.typ(), x.Y.typ()
+	a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
+	pre := append(a.pre, b.pre...)
+	switch {
+	case xt.Kind == KindString && yt.Kind == KindString, x.Op == "+" && xt.Kind == KindList:
+		if xt.Kind == KindList {
+			return gval{pre: pre, val: jen.Append(jen.Qual("slices", "Clip").Call(a.val), jen.Add(b.val).Op("..."))}
+		}
+		return gval{pre: pre, val: jen.Add(a.val).Op("+").Add(b.val)}
+	case xt.Kind == KindString:
+		return gval{pre: pre, val: jen.Qual("strings", "Repeat").Call(a.val, jen.Max(b.val, jen.Lit(0)))}
+	case yt.Kind == KindString:
+		return gval{pre: pre, val: jen.Qual("strings", "Repeat").Call(b.val, jen.Max(a.val, jen.Lit(0)))}
+	}
+	f := xt.Kind == KindFloat || yt.Kind == KindFloat || x.Op == "/"
+	av, bv := num(a.val, xt, f), num(b.val, yt, f)
+	if x.Op == "/" || x.Op == "//" || x.Op == "%" {
+		bb := e.bind(gval{val: bv}, x.T)
+		pre = append(pre, bb.pre...)
+		bv = bb.val
+		pre = append(pre, jen.If(jen.Add(bv).Op("==").Lit(0)).Block(e.fail(x.Pos, "", "ErrInvalid")))
+	}
+	var val jen.Code
+	switch {
+	case x.Op == "//" && f:
+		val = jen.Qual(jinjaPath, "FloorDivFloat").Call(av, bv)
+	case x.Op == "//":
+		val = jen.Int().Parens(jen.Qual(jinjaPath, "FloorDiv").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv)))
+	case x.Op == "%" && f:
+		val = jen.Qual(jinjaPath, "ModFloat").Call(av, bv)
+	case x.Op == "%":
+		val = jen.Int().Parens(jen.Qual(jinjaPath, "Mod").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv)))
+	case x.Op == "**" && f:
+		val = jen.Qual("math", "Pow").Call(av, bv)
+	case x.Op == "**":
+		bb := e.bind(gval{val: bv}, yt)
+		pre = append(pre, bb.pre...)
+		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.fail(x.Pos, "", "ErrInvalid")))
+		val = jen.Int().Parens(jen.Qual(jinjaPath, "PowInt").Call(jen.Int64().Parens(av), jen.Int64().Parens(bb.val)))
+	default:
+		val = jen.Parens(jen.Add(av).Op(x.Op).Add(bv))
+	}
+	return gval{pre: pre, val: val}
+}
+
+// logic compiles and/or with Jinja2's short-circuit: the right operand's
+// statements run only when it is evaluated.
+func (e *emitter) logic(x *irBinary) gval {
+	if x.T.resolve().Kind == KindBool {
+		if k, ok := x.X.(*irConst); ok {
+			// A constant left operand decides at generate time.
+			if constTruth(k) == (x.Op == "or") {
+				return gval{val: jen.Lit(x.Op == "or")}
+			}
+			return e.truth(e.expr(x.Y), x.Y.typ())
+		}
+		a := e.truth(e.expr(x.X), x.X.typ())
+		b := e.truth(e.expr(x.Y), x.Y.typ())
+		op := "&&"
+		if x.Op == "or" {
+			op = "||"
+		}
+		if len(b.pre) == 0 {
+			return gval{pre: a.pre, val: jen.Parens(jen.Add(a.val).Op(op).Add(b.val))}
+		}
+		t := e.temp("t")
+		cond := jen.Id(t)
+		if x.Op == "or" {
+			cond = jen.Op("!").Id(t)
+		}
+		pre := append(a.pre, jen.Id(t).Op(":=").Add(a.val), jen.If(cond).Block(append(b.pre, jen.Id(t).Op("=").Add(b.val))...))
+		return gval{pre: pre, val: jen.Id(t)}
+	}
+	// A value-producing and/or: the left operand when it decides, else the right.
+	a := e.expr(x.X)
+	t, def := e.temp("t"), e.temp("def")
+	pre := append(a.pre, jen.Var().Id(t).Add(goType(x.T, false)), jen.Var().Id(def).Bool())
+	ta := e.truth(gval{val: a.val, def: a.def}, x.X.typ())
+	b := e.expr(x.Y)
+	setB := append(b.pre, jen.Id(t).Op("=").Add(b.val), jen.Id(def).Op("=").Add(orTrue(b.def)))
+	setA := []jen.Code{jen.Id(def).Op("=").Add(orTrue(a.def)), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(a.val))}
+	if x.Op == "or" {
+		pre = append(pre, jen.If(ta.val).Block(setA...).Else().Block(setB...))
+	} else {
+		pre = append(pre, jen.If(ta.val).Block(setB...).Else().Block(setA...))
+	}
+	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
+}
+
+func orTrue(c jen.Code) jen.Code {
+	if c == nil {
+		return jen.True()
+	}
+	return c
+}
+
+func (e *emitter) test(x *irCall) gval {
+	v := e.expr(x.X)
+	t := x.X.typ()
+	var c jen.Code
+	switch x.Name {
+	case "defined":
+		c = orTrue(v.def)
+	case "undefined", "none":
+		c = jen.False()
+		if v.def != nil {
+			c = jen.Op("!").Parens(v.def)
+		}
+		if t.Kind == KindNone {
+			c = jen.Lit(x.Name == "none")
+		}
+	case "string", "number":
+		is := t.Kind == KindString
+		if x.Name == "number" {
+			is = isNumber(t.Kind)
+		}
+		c = jen.Lit(is)
+		if is && v.def != nil {
+			c = v.def
+		}
+	}
+	if x.Not {
+		c = jen.Op("!").Parens(c)
+	}
+	if _, ok := x.X.(*irLocalRef); ok {
+		// The test may be decided by the type alone; the local still counts as used.
+		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+	}
+	return gval{pre: v.pre, val: c}
+}
+
+// argument returns a filter argument's value and whether it was given.
+func (e *emitter) arg(x *irCall, i int) (gval, bool) {
+	a := x.Args[i]
+	if k, ok := a.(*irConst); ok && k.Value == nil {
+		return gval{}, false
+	}
+	return e.strict(e.expr(a), x.Pos, varPath(a)), true
+}
+
+// constTruth is Python's truthiness of a constant.
+func constTruth(k *irConst) bool {
+	switch v := k.Value.(type) {
+	case string:
+		return v != ""
+	case int64:
+		return v != 0
+	case float64:
+		return v != 0
+	case bool:
+		return v
+	}
+	return false
+}

@@ -1,0 +1,315 @@
+package gen
+
+import "github.com/dave/jennifer/jen"
+
+func (e *emitter) filter(x *irCall) gval {
+	xt := x.X.typ()
+	switch x.Name {
+	case "default":
+		return e.defaultFilter(x)
+	case "length":
+		v := e.defined(e.expr(x.X), xt)
+		if xt.Kind == KindString {
+			return gval{pre: v.pre, val: jen.Qual("unicode/utf8", "RuneCountInString").Call(v.val)}
+		}
+		return gval{pre: v.pre, val: jen.Len(v.val)}
+	case "first", "last":
+		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		i := 0
+		if x.Name == "last" {
+			i = -1
+		}
+		fn := "Index"
+		if xt.Kind == KindString {
+			fn = "IndexString"
+		}
+		val, ok := e.temp("v"), e.temp("ok")
+		pre := append(v.pre, jen.List(jen.Id(val), jen.Id(ok)).Op(":=").Qual(jinjaPath, fn).Call(v.val, jen.Lit(i)))
+		return gval{pre: pre, val: jen.Id(val), def: jen.Id(ok)}
+	case "tojson":
+		buf := e.temp("b")
+		pre := []jen.Code{jen.Var().Id(buf).Index().Byte()}
+		pre = append(pre, e.appendJSON(jen.Id(buf), x)...)
+		return gval{pre: pre, val: jen.String().Parens(jen.Id(buf))}
+	case "join":
+		return e.join(x)
+	case "sort", "unique", "list", "map":
+		return e.listFilter(x)
+	case "int", "float":
+		return e.numberFilter(x)
+	}
+	// The remaining filters take a string.
+	s := e.str(e.expr(x.X), xt)
+	pre := s.pre
+	args := make([]jen.Code, len(x.Args))
+	given := make([]bool, len(x.Args))
+	for i := range x.Args {
+		a, ok := e.arg(x, i)
+		pre = append(pre, a.pre...)
+		args[i], given[i] = a.val, ok
+	}
+	var val jen.Code
+	switch x.Name {
+	case "string":
+		val = s.val
+	case "upper", "lower", "title", "capitalize":
+		val = jen.Qual(jinjaPath, map[string]string{"upper": "Upper", "lower": "Lower", "title": "Title", "capitalize": "Capitalize"}[x.Name]).Call(s.val)
+	case "trim":
+		val = e.strip(s.val, args[0], given[0], true, true)
+	case "replace":
+		count := jen.Code(jen.Lit(-1))
+		if given[2] {
+			count = args[2]
+		}
+		val = jen.Qual("strings", "Replace").Call(s.val, args[0], args[1], count)
+	case "indent":
+		width := args[0]
+		if x.Args[0].typ().Kind == KindInt {
+			width = jen.Qual("strings", "Repeat").Call(jen.Lit(" "), jen.Max(width, jen.Lit(0)))
+		}
+		val = jen.Qual(jinjaPath, "Indent").Call(s.val, width, args[1], args[2])
+	case "truncate":
+		val = jen.Qual(jinjaPath, "Truncate").Call(s.val, args[0], args[1], args[2], args[3])
+	case "round":
+		return e.round(x)
+	}
+	return gval{pre: pre, val: val}
+}
+
+func (e *emitter) strip(s, chars jen.Code, hasChars, left, right bool) jen.Code {
+	if hasChars {
+		return jen.Qual(jinjaPath, "StripChars").Call(s, chars, jen.Lit(left), jen.Lit(right))
+	}
+	return jen.Qual(jinjaPath, "StripSpace").Call(s, jen.Lit(left), jen.Lit(right))
+}
+
+func (e *emitter) defaultFilter(x *irCall) gval {
+	v := e.expr(x.X)
+	d, given := e.arg(x, 0)
+	if !given {
+		return e.defined(v, x.X.typ())
+	}
+	boolean := false
+	if k, ok := x.Args[1].(*irConst); ok {
+		boolean, _ = k.Value.(bool)
+	}
+	if v.def == nil && !boolean {
+		return v
+	}
+	same := sameKind(x.X.typ(), x.Args[0].typ())
+	t := e.temp("t")
+	pre := append(v.pre, jen.Var().Id(t).Add(goType(x.T, false)))
+	use := v.def
+	if boolean {
+		use = e.truth(gval{val: v.val, def: v.def}, x.X.typ()).val
+	}
+	a := gval{val: v.val}
+	if !same {
+		a = e.str(a, x.X.typ())
+		d = e.str(d, x.Args[0].typ())
+	}
+	pre = append(pre, jen.If(use).Block(append(a.pre, jen.Id(t).Op("=").Add(a.val))...).Else().Block(append(d.pre, jen.Id(t).Op("=").Add(d.val))...))
+	return gval{pre: pre, val: jen.Id(t)}
+}
+
+func (e *emitter) join(x *irCall) gval {
+	v := e.defined(e.expr(x.X), x.X.typ())
+	sep, _ := e.arg(x, 0)
+	pre := append(v.pre, sep.pre...)
+	elem := x.X.typ().Elem
+	if x.Attr == nil && elem.Kind == KindString {
+		return gval{pre: pre, val: jen.Qual("strings", "Join").Call(v.val, sep.val)}
+	}
+	parts, it := e.temp("parts"), e.temp("x")
+	item := gval{val: jen.Id(it)}
+	t := elem
+	if x.Attr != nil {
+		item = e.member(item, x.Attr)
+		t = x.Attr.Type
+	}
+	s := e.str(item, t)
+	body := append(s.pre, jen.Id(parts).Op("=").Append(jen.Id(parts), s.val))
+	pre = append(pre,
+		jen.Id(parts).Op(":=").Make(jen.Index().String(), jen.Lit(0), jen.Len(v.val)),
+		jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(body...),
+	)
+	return gval{pre: pre, val: jen.Qual("strings", "Join").Call(jen.Id(parts), sep.val)}
+}
+
+// member reads an attribute= field of a struct value; an unset optional
+// field is undefined.
+func (e *emitter) member(v gval, f *Field) gval {
+	acc := jen.Add(v.val).Dot(f.GoName)
+	if !f.Optional {
+		return gval{val: acc}
+	}
+	out := gval{val: acc, def: acc.Clone().Op("!=").Nil()}
+	if isScalar(f.Type.resolve().Kind) {
+		out.val = jen.Parens(jen.Op("*").Add(acc))
+	}
+	return out
+}
+
+func (e *emitter) listFilter(x *irCall) gval {
+	xt := x.X.typ()
+	v := e.defined(e.expr(x.X), xt)
+	pre := v.pre
+	out := e.temp("l")
+	switch x.Name {
+	case "list":
+		switch xt.Kind {
+		case KindString:
+			return gval{pre: pre, val: jen.Qual("strings", "Split").Call(v.val, jen.Lit(""))}
+		case KindMap:
+			return gval{pre: pre, val: jen.Qual(jinjaPath, "SortedKeys").Call(v.val)}
+		}
+		return gval{pre: pre, val: jen.Qual("slices", "Clone").Call(v.val)}
+	case "map":
+		it, i := e.temp("x"), e.temp("i")
+		m := e.defined(e.member(gval{val: jen.Id(it)}, x.Attr), x.Attr.Type)
+		pre = append(pre,
+			jen.Id(out).Op(":=").Make(goType(x.T, false), jen.Len(v.val)),
+			jen.For(jen.List(jen.Id(i), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(m.pre, jen.Id(out).Index(jen.Id(i)).Op("=").Add(m.val))...),
+		)
+		return gval{pre: pre, val: jen.Id(out)}
+	}
+	var flags []jen.Code
+	for i := 0; i < len(x.Args)-1; i++ {
+		a, _ := e.arg(x, i)
+		pre = append(pre, a.pre...)
+		flags = append(flags, a.val)
+	}
+	elem := xt.Elem
+	if x.Attr == nil && elem.Kind == KindString {
+		if x.Name == "sort" {
+			return gval{pre: pre, val: jen.Qual(jinjaPath, "SortStrings").Call(append([]jen.Code{v.val}, flags...)...)}
+		}
+		return gval{pre: pre, val: jen.Qual(jinjaPath, "UniqueStrings").Call(append([]jen.Code{v.val}, flags...)...)}
+	}
+	a, b := e.temp("a"), e.temp("b")
+	key := func(id string) (jen.Code, *Type) {
+		if x.Attr == nil {
+			return jen.Id(id), elem
+		}
+		m := e.member(gval{val: jen.Id(id)}, x.Attr)
+		return m.val, x.Attr.Type.resolve()
+	}
+	ka, kt := key(a)
+	kb, _ := key(b)
+	if kt.Kind == KindString && x.Name == "sort" {
+		ka = jen.Qual(jinjaPath, "Lower").Call(ka)
+		kb = jen.Qual(jinjaPath, "Lower").Call(kb)
+	}
+	if x.Name == "unique" {
+		seen := e.temp("seen")
+		it := e.temp("x")
+		ki, _ := key(it)
+		pre = append(pre,
+			jen.Var().Id(out).Add(goType(xt, false)),
+			jen.Id(seen).Op(":=").Map(goType(kt, false)).Bool().Values(),
+			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(
+				jen.If(jen.Op("!").Id(seen).Index(ki)).Block(
+					jen.Id(seen).Index(ki).Op("=").True(),
+					jen.Id(out).Op("=").Append(jen.Id(out), jen.Id(it)),
+				),
+			),
+		)
+		return gval{pre: pre, val: jen.Id(out)}
+	}
+	cmpCall := jen.Qual("cmp", "Compare").Call(ka, kb)
+	pre = append(pre,
+		jen.Id(out).Op(":=").Qual("slices", "Clone").Call(v.val),
+		jen.Qual("slices", "SortStableFunc").Call(jen.Id(out), jen.Func().Params(jen.List(jen.Id(a), jen.Id(b)).Add(goType(elem, false))).Int().Block(
+			jen.If(flags[0]).Block(jen.Return(jen.Op("-").Add(cmpCall))),
+			jen.Return(cmpCall),
+		)),
+	)
+	return gval{pre: pre, val: jen.Id(out)}
+}
+
+func (e *emitter) numberFilter(x *irCall) gval {
+	xt := x.X.typ()
+	v := e.expr(x.X)
+	d, _ := e.arg(x, 0)
+	pre := append(v.pre, d.pre...)
+	var conv jen.Code
+	if x.Name == "int" {
+		base, _ := e.arg(x, 1)
+		pre = append(pre, base.pre...)
+		switch xt.Kind {
+		case KindString:
+			conv = jen.Int().Parens(jen.Qual(jinjaPath, "ParseInt").Call(v.val, jen.Int64().Parens(d.val), base.val))
+		case KindFloat:
+			conv = jen.Int().Parens(jen.Qual(jinjaPath, "FloatToInt").Call(v.val, jen.Int64().Parens(d.val)))
+		case KindBool:
+			conv = jen.Func().Params().Int().Block(jen.If(v.val).Block(jen.Return(jen.Lit(1))), jen.Return(jen.Lit(0))).Call()
+		default:
+			conv = v.val
+		}
+	} else {
+		switch xt.Kind {
+		case KindString:
+			conv = jen.Qual(jinjaPath, "ParseFloat").Call(v.val, jen.Float64().Parens(d.val))
+		case KindBool:
+			conv = jen.Func().Params().Float64().Block(jen.If(v.val).Block(jen.Return(jen.Lit(1.0))), jen.Return(jen.Lit(0.0))).Call()
+		default:
+			conv = jen.Float64().Parens(v.val)
+		}
+	}
+	if v.def == nil {
+		return gval{pre: pre, val: conv}
+	}
+	t := e.temp("t")
+	pre = append(pre, jen.Id(t).Op(":=").Add(goType(x.T, false)).Parens(d.val), jen.If(v.def).Block(jen.Id(t).Op("=").Add(conv)))
+	return gval{pre: pre, val: jen.Id(t)}
+}
+
+func (e *emitter) round(x *irCall) gval {
+	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	p, _ := e.arg(x, 0)
+	m, _ := e.arg(x, 1)
+	pre := append(append(v.pre, p.pre...), m.pre...)
+	if x.T.Kind == KindInt {
+		return gval{pre: pre, val: v.val}
+	}
+	return gval{pre: pre, val: jen.Qual(jinjaPath, "Round").Call(num(v.val, x.X.typ(), true), p.val, m.val)}
+}
+
+func (e *emitter) method(x *irCall) gval {
+	s := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	pre := s.pre
+	args := make([]jen.Code, len(x.Args))
+	given := make([]bool, len(x.Args))
+	for i := range x.Args {
+		a, ok := e.arg(x, i)
+		pre = append(pre, a.pre...)
+		args[i], given[i] = a.val, ok
+	}
+	var val jen.Code
+	switch x.Name {
+	case "strip", "lstrip", "rstrip":
+		val = e.strip(s.val, args[0], given[0], x.Name != "rstrip", x.Name != "lstrip")
+	case "upper", "lower", "capitalize":
+		val = jen.Qual(jinjaPath, map[string]string{"upper": "Upper", "lower": "Lower", "capitalize": "Capitalize"}[x.Name]).Call(s.val)
+	case "title":
+		val = jen.Qual(jinjaPath, "PyTitle").Call(s.val)
+	case "startswith":
+		val = jen.Qual("strings", "HasPrefix").Call(s.val, args[0])
+	case "endswith":
+		val = jen.Qual("strings", "HasSuffix").Call(s.val, args[0])
+	case "replace":
+		val = jen.Qual("strings", "Replace").Call(s.val, args[0], args[1], args[2])
+	case "split":
+		parts, err := e.temp("parts"), e.temp("err")
+		sep := args[0]
+		if !given[0] {
+			sep = jen.Lit("")
+		}
+		pre = append(pre,
+			jen.List(jen.Id(parts), jen.Id(err)).Op(":=").Qual(jinjaPath, "Split").Call(s.val, sep, jen.Lit(given[0]), args[1]),
+			jen.If(jen.Id(err).Op("!=").Nil()).Block(e.fail(x.Pos, "", "ErrInvalid")),
+		)
+		val = jen.Id(parts)
+	}
+	return gval{pre: pre, val: val}
+}

@@ -1,0 +1,307 @@
+package gen
+
+import (
+	"sort"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// appendValue appends v printed as Jinja2 prints it (str()) to buf.
+func (e *emitter) appendValue(buf *jen.Statement, v gval, t *Type) []jen.Code {
+	t = t.resolve()
+	set := func(c jen.Code) []jen.Code { return []jen.Code{buf.Clone().Op("=").Add(c)} }
+	switch t.Kind {
+	case KindString:
+		return set(jen.Append(buf.Clone(), jen.Add(v.val).Op("...")))
+	case KindInt:
+		return set(jen.Qual("strconv", "AppendInt").Call(buf.Clone(), jen.Int64().Parens(v.val), jen.Lit(10)))
+	case KindFloat:
+		return set(jen.Qual(jinjaPath, "AppendFloat").Call(buf.Clone(), v.val))
+	case KindBool:
+		return set(jen.Qual(jinjaPath, "AppendBool").Call(buf.Clone(), v.val))
+	case KindNone:
+		return set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))
+	}
+	return e.appendRepr(buf, v.val, t)
+}
+
+// appendRepr appends Python's repr of a value, as used inside printed
+// lists and dicts: strings quoted, maps in key order, structs in field
+// order without unset optional fields.
+func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code {
+	t = t.resolve()
+	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
+	switch t.Kind {
+	case KindString:
+		return []jen.Code{buf.Clone().Op("=").Qual(jinjaPath, "AppendQuoted").Call(buf.Clone(), v)}
+	case KindList:
+		i, x := e.temp("i"), e.temp("x")
+		body := append([]jen.Code{jen.If(jen.Id(i).Op(">").Lit(0)).Block(lit(", "))}, e.appendRepr(buf, jen.Id(x), t.Elem)...)
+		return []jen.Code{
+			lit("["),
+			jen.For(jen.List(jen.Id(i), jen.Id(x)).Op(":=").Range().Add(v)).Block(body...),
+			lit("]"),
+		}
+	case KindMap:
+		i, k := e.temp("i"), e.temp("k")
+		body := []jen.Code{jen.If(jen.Id(i).Op(">").Lit(0)).Block(lit(", "))}
+		body = append(body, e.appendRepr(buf, jen.Id(k), &Type{Kind: KindString})...)
+		body = append(body, lit(": "))
+		body = append(body, e.appendRepr(buf, jen.Add(v).Index(jen.Id(k)), t.Elem)...)
+		return []jen.Code{
+			lit("{"),
+			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
+			lit("}"),
+		}
+	case KindStruct:
+		sep := e.temp("sep")
+		out := []jen.Code{lit("{"), jen.Id(sep).Op(":=").Lit("")}
+		for _, f := range t.Fields {
+			m := e.member(gval{val: v}, f)
+			item := []jen.Code{
+				buf.Clone().Op("=").Append(buf.Clone(), jen.Id(sep).Op("...")),
+				buf.Clone().Op("=").Qual(jinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)),
+				lit(": "),
+			}
+			item = append(item, e.appendRepr(buf, m.val, f.Type)...)
+			item = append(item, jen.Id(sep).Op("=").Lit(", "))
+			if m.def != nil {
+				out = append(out, jen.If(m.def).Block(item...))
+			} else {
+				out = append(out, item...)
+			}
+		}
+		return append(out, jen.Id("_").Op("=").Id(sep), lit("}"))
+	}
+	return e.appendValue(buf, gval{val: v}, t)
+}
+
+// appendJSON appends the tojson filter's output for x to buf.
+func (e *emitter) appendJSON(buf *jen.Statement, x *irCall) []jen.Code {
+	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	w := e.temp("w")
+	indent, hasIndent := e.arg(x, 0)
+	pre := append(v.pre, indent.pre...)
+	if hasIndent {
+		pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(indent.val, jen.True()))
+	} else {
+		pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(jen.Lit(0), jen.False()))
+	}
+	return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.typ())...)
+}
+
+func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Code {
+	t = t.resolve()
+	call := func(method string, args ...jen.Code) jen.Code {
+		return buf.Clone().Op("=").Add(w.Clone()).Dot(method).Call(append([]jen.Code{buf.Clone()}, args...)...)
+	}
+	switch t.Kind {
+	case KindString:
+		return []jen.Code{call("String", v)}
+	case KindInt:
+		return []jen.Code{call("Int", jen.Int64().Parens(v))}
+	case KindFloat:
+		return []jen.Code{call("Float", v)}
+	case KindBool:
+		return []jen.Code{call("Bool", v)}
+	case KindList:
+		x := e.temp("x")
+		return []jen.Code{
+			call("OpenArray"),
+			jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Add(v)).Block(e.writeJSON(buf, w, jen.Id(x), t.Elem)...),
+			call("CloseArray"),
+		}
+	case KindMap:
+		k := e.temp("k")
+		body := append([]jen.Code{call("Key", jen.Id(k))}, e.writeJSON(buf, w, jen.Add(v).Index(jen.Id(k)), t.Elem)...)
+		return []jen.Code{
+			call("OpenObject"),
+			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
+			call("CloseObject"),
+		}
+	case KindStruct:
+		fields := append([]*Field(nil), t.Fields...)
+		sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
+		out := []jen.Code{call("OpenObject")}
+		for _, f := range fields {
+			m := e.member(gval{val: v}, f)
+			item := append([]jen.Code{call("Key", jen.Lit(f.Key))}, e.writeJSON(buf, w, m.val, f.Type)...)
+			if m.def != nil {
+				out = append(out, jen.If(m.def).Block(item...))
+			} else {
+				out = append(out, item...)
+			}
+		}
+		return append(out, call("CloseObject"))
+	}
+	return []jen.Code{call("Null")}
+}
+
+var dst = jen.Id("dst")
+
+func (e *emitter) print(x irExpr) []jen.Code {
+	// Print the operands of ~ and tojson straight into dst, with no
+	// intermediate string.
+	if b, ok := x.(*irBinary); ok && b.Op == "~" {
+		return append(e.print(b.X), e.print(b.Y)...)
+	}
+	if c, ok := x.(*irCall); ok && c.Kind == callFilter && c.Name == "tojson" {
+		return e.appendJSON(dst, c)
+	}
+	v := e.expr(x)
+	body := e.appendValue(dst, gval{val: v.val}, x.typ())
+	if v.def != nil {
+		return append(v.pre, jen.If(v.def).Block(body...))
+	}
+	return append(v.pre, body...)
+}
+
+func (e *emitter) nodes(ns []irNode) []jen.Code {
+	var out []jen.Code
+	for _, n := range ns {
+		out = append(out, e.node(n)...)
+	}
+	return out
+}
+
+func (e *emitter) node(n irNode) []jen.Code {
+	switch n := n.(type) {
+	case *irText:
+		return []jen.Code{dst.Clone().Op("=").Append(dst.Clone(), jen.Lit(n.Value).Op("..."))}
+	case *irPrint:
+		return e.print(n.X)
+	case *irIf:
+		return e.ifChain(n.Branches, n.Else)
+	case *irFor:
+		return e.forLoop(n)
+	case *irSet:
+		return e.set(n)
+	}
+	return nil
+}
+
+// ifChain emits if/else if/else; a condition that needs statements of its
+// own nests in the previous else.
+func (e *emitter) ifChain(bs []irBranch, els []irNode) []jen.Code {
+	if len(bs) == 0 {
+		return e.nodes(els)
+	}
+	c := e.truth(e.expr(bs[0].Cond), bs[0].Cond.typ())
+	stmt := jen.If(c.val).Block(e.nodes(bs[0].Body)...)
+	rest := e.ifChain(bs[1:], els)
+	if len(rest) > 0 {
+		stmt = stmt.Else().Block(rest...)
+	}
+	return append(c.pre, stmt)
+}
+
+func (e *emitter) declare(locals []*irLocal) []jen.Code {
+	var out []jen.Code
+	for _, l := range locals {
+		if !e.read[l] {
+			continue
+		}
+		out = append(out, jen.Var().Id(l.GoName).Add(goType(l.T, false)))
+		if l.MaybeUndefined {
+			out = append(out, jen.Var().Id(l.GoName+"Def").Bool())
+		}
+	}
+	return out
+}
+
+func (e *emitter) set(n *irSet) []jen.Code {
+	l := n.Local
+	if n.Value == nil {
+		start := e.temp("start")
+		out := []jen.Code{jen.Id(start).Op(":=").Len(dst)}
+		out = append(out, e.nodes(n.Body)...)
+		target := jen.Id("_")
+		if e.read[l] {
+			target = jen.Id(l.GoName)
+		}
+		return append(out,
+			target.Op("=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),
+			dst.Clone().Op("=").Add(dst).Index(jen.Empty(), jen.Id(start)))
+	}
+	v := e.expr(n.Value)
+	if !e.read[l] {
+		return append(v.pre, jen.Id("_").Op("=").Add(v.val))
+	}
+	if !sameKind(n.Value.typ(), l.T) {
+		v = e.str(v, n.Value.typ())
+	}
+	out := v.pre
+	if l.MaybeUndefined {
+		out = append(out, jen.Id(l.GoName+"Def").Op("=").Add(orTrue(v.def)))
+		if v.def != nil {
+			return append(out, jen.If(v.def).Block(jen.Id(l.GoName).Op("=").Add(v.val)))
+		}
+	}
+	return append(out, jen.Id(l.GoName).Op("=").Add(v.val))
+}
+
+func (e *emitter) forLoop(n *irFor) []jen.Code {
+	it := n.Iter.typ()
+	v := e.defined(e.expr(n.Iter), it)
+	out := v.pre
+	items := e.temp("items")
+	var elem *Type
+	switch it.Kind {
+	case KindString:
+		out = append(out, jen.Id(items).Op(":=").Qual("strings", "Split").Call(v.val, jen.Lit("")))
+		elem = &Type{Kind: KindString}
+	case KindMap:
+		out = append(out, jen.Id(items).Op(":=").Qual(jinjaPath, "SortedKeys").Call(v.val))
+		elem = &Type{Kind: KindString}
+	default:
+		out = append(out, jen.Id(items).Op(":=").Add(v.val))
+		elem = it.Elem
+	}
+	// target binds the loop variables for one element.
+	target := func(x jen.Code) []jen.Code {
+		var s []jen.Code
+		if n.Key != nil {
+			if e.read[n.Key] {
+				s = append(s, jen.Id(n.Key.GoName).Op(":=").Add(x))
+			}
+			if e.read[n.Value] {
+				s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(v.val).Index(x))
+			}
+			return s
+		}
+		if e.read[n.Value] {
+			s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(x))
+		}
+		return s
+	}
+	if n.Filter != nil {
+		kept, x := e.temp("kept"), e.temp("x")
+		c := e.truth(e.expr(n.Filter), n.Filter.typ())
+		body := append(target(jen.Id(x)), c.pre...)
+		body = append(body, jen.If(c.val).Block(jen.Id(kept).Op("=").Append(jen.Id(kept), jen.Id(x))))
+		out = append(out,
+			jen.Var().Id(kept).Index().Add(goType(elem, false)),
+			jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Id(items)).Block(body...),
+			jen.Id(items).Op("=").Id(kept),
+		)
+	}
+	index, length := "_", e.temp("n")
+	if n.Index != "" {
+		index = e.temp("i")
+	}
+	e.loops[n] = [2]string{index, length}
+	x := e.temp("x")
+	body := append(target(jen.Id(x)), e.declare(n.Locals)...)
+	body = append(body, e.nodes(n.Body)...)
+	if n.Length != "" {
+		out = append(out, jen.Id(length).Op(":=").Len(jen.Id(items)))
+	}
+	if len(body) == 0 {
+		x = "_"
+	}
+	out = append(out, jen.For(jen.List(jen.Id(index), jen.Id(x)).Op(":=").Range().Id(items)).Block(body...))
+	if len(n.Else) > 0 {
+		out = append(out, jen.If(jen.Len(jen.Id(items)).Op("==").Lit(0)).Block(e.nodes(n.Else)...))
+	}
+	return []jen.Code{jen.Block(out...)}
+}

@@ -1,0 +1,382 @@
+package gen
+
+import (
+	"sort"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// param is a filter, test or method parameter. A nil def with required
+// unset means "absent" (Python's None default).
+type param struct {
+	name     string
+	def      any
+	required bool
+}
+
+var filterParams = map[string][]param{
+	"default":    {{name: "default_value", def: ""}, {name: "boolean", def: false}},
+	"upper":      nil,
+	"lower":      nil,
+	"title":      nil,
+	"capitalize": nil,
+	"trim":       {{name: "chars"}},
+	"join":       {{name: "d", def: ""}, {name: "attribute"}},
+	"length":     nil,
+	"tojson":     {{name: "indent"}},
+	"replace":    {{name: "old", required: true}, {name: "new", required: true}, {name: "count"}},
+	"first":      nil,
+	"last":       nil,
+	"int":        {{name: "default", def: int64(0)}, {name: "base", def: int64(10)}},
+	"float":      {{name: "default", def: 0.0}},
+	"string":     nil,
+	"round":      {{name: "precision", def: int64(0)}, {name: "method", def: "common"}},
+	"indent":     {{name: "width", def: int64(4)}, {name: "first", def: false}, {name: "blank", def: false}},
+	"truncate":   {{name: "length", def: int64(255)}, {name: "killwords", def: false}, {name: "end", def: "..."}, {name: "leeway", def: int64(5)}},
+	"sort":       {{name: "reverse", def: false}, {name: "case_sensitive", def: false}, {name: "attribute"}},
+	"unique":     {{name: "case_sensitive", def: false}, {name: "attribute"}},
+	"list":       nil,
+	"map":        {{name: "attribute", required: true}},
+}
+
+var filterAliases = map[string]string{"d": "default", "count": "length"}
+
+var testParams = map[string][]param{
+	"defined": nil, "undefined": nil, "none": nil, "string": nil, "number": nil,
+}
+
+var methodParams = map[string][]param{
+	"strip":      {{name: "chars"}},
+	"lstrip":     {{name: "chars"}},
+	"rstrip":     {{name: "chars"}},
+	"upper":      nil,
+	"lower":      nil,
+	"title":      nil,
+	"capitalize": nil,
+	"startswith": {{name: "prefix", required: true}},
+	"endswith":   {{name: "suffix", required: true}},
+	"split":      {{name: "sep"}, {name: "maxsplit", def: int64(-1)}},
+	"replace":    {{name: "old", required: true}, {name: "new", required: true}, {name: "count", def: int64(-1)}},
+}
+
+// jinjaFilters are Jinja2's other built-in filters, named in errors so an
+// author learns the filter exists but is not supported, rather than a typo.
+var jinjaFilters = []string{"abs", "attr", "batch", "center", "dictsort", "escape", "e", "filesizeformat",
+	"forceescape", "format", "groupby", "items", "max", "min", "pprint", "random", "reject", "rejectattr",
+	"reverse", "safe", "select", "selectattr", "slice", "striptags", "sum", "urlencode", "urlize",
+	"wordcount", "wordwrap", "xmlattr"}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// bindArgs maps positional and keyword arguments onto params, filling in
+// defaults; absent optional parameters become a none constant.
+func (c *checker) bindArgs(what string, params []param, args []tmpl.Expr, kwargs []tmpl.Kwarg, sp tmpl.Span) []irExpr {
+	out := make([]irExpr, len(params))
+	if len(args) > len(params) {
+		c.errorf(sp, "%s takes at most %d arguments, got %d", what, len(params), len(args))
+		args = args[:len(params)]
+	}
+	for i, a := range args {
+		out[i] = c.expr(a, useValue)
+	}
+	for _, kw := range kwargs {
+		i := paramIndex(params, kw.Name)
+		switch {
+		case i < 0:
+			names := make([]string, len(params))
+			for j, p := range params {
+				names[j] = p.name
+			}
+			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, didYouMean(kw.Name, names))
+		case out[i] != nil:
+			c.errorf(kw.NameSpan, "%s got parameter %q twice", what, kw.Name)
+		default:
+			out[i] = c.expr(kw.Value, useValue)
+		}
+	}
+	for i, p := range params {
+		if out[i] == nil {
+			if p.required {
+				c.errorf(sp, "%s needs parameter %q", what, p.name)
+			}
+			out[i] = constExpr(p.def)
+		}
+	}
+	return out
+}
+
+func paramIndex(params []param, name string) int {
+	for i, p := range params {
+		if p.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// attrArg resolves attribute="name" of map, sort, unique and join against
+// the element type of list t.
+func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) *Field {
+	k, ok := arg.(*irConst)
+	if !ok || k.Value == nil {
+		return nil
+	}
+	name, ok := k.Value.(string)
+	if !ok {
+		c.errorf(sp, "attribute must be a string literal")
+		return nil
+	}
+	if list.Kind == KindUnknown {
+		c.constrain(list, KindList, sp)
+	}
+	list = list.resolve()
+	if list.Kind != KindList {
+		c.errorf(sp, "attribute= needs a list of objects, not %s", list)
+		return nil
+	}
+	elem := list.Elem.resolve()
+	if elem.Kind == KindUnknown {
+		c.constrain(elem, KindStruct, sp)
+		elem = elem.resolve()
+	}
+	if elem.Kind != KindStruct {
+		c.errorf(sp, "attribute= needs a list of objects, not %s", list)
+		return nil
+	}
+	f := elem.field(name)
+	if f == nil {
+		if elem.Declared {
+			c.errorf(sp, "object has no field %q%s", name, didYouMean(name, fieldKeys(elem)))
+			return nil
+		}
+		f = &Field{Key: name, Type: &Type{}, Pos: c.pos(sp)}
+		elem.Fields = append(elem.Fields, f)
+	}
+	return f
+}
+
+func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
+	name := e.Name
+	if a, ok := filterAliases[name]; ok {
+		name = a
+	}
+	params, ok := filterParams[name]
+	if !ok {
+		if contains(jinjaFilters, name) {
+			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
+		} else {
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, didYouMean(e.Name, sortedKeys(filterParams)))
+		}
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
+	xu := useValue
+	switch name {
+	case "default":
+		xu = useTest
+	case "upper", "lower", "title", "capitalize", "trim", "string", "tojson", "int", "float", "indent", "truncate", "replace":
+		xu = usePrint
+	}
+	x := c.expr(e.X, xu)
+	if name != "default" {
+		hint(x.typ(), u)
+	}
+	out := &irCall{Kind: callFilter, Name: name, X: x, Pos: c.posString(e.Span)}
+	out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
+	xt := x.typ()
+	str := func() *Type { return &Type{Kind: KindString} }
+	switch name {
+	case "default":
+		c.guard(x)
+		d := out.Args[0].typ()
+		if d.Kind != KindNone && xt.Kind == KindUnknown {
+			c.unify(xt, d, e.Span)
+		}
+		out.T = xt
+		if d.Kind != KindNone && !sameKind(x.typ(), d) {
+			out.T = str()
+		}
+	case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
+		c.constrain(xt, KindString, e.X.Pos())
+		out.T = str()
+	case "string", "tojson":
+		out.T = str()
+	case "join":
+		c.constrain(xt, KindList, e.X.Pos())
+		out.Attr = c.attrArg(out.Args[1], xt, e.Span)
+		out.T = str()
+	case "length":
+		out.T = &Type{Kind: KindInt}
+		c.later = append(c.later, func() {
+			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap {
+				c.errorf(e.NameSpan, "length needs a list, string or map, not %s", x.typ())
+			}
+		})
+	case "first", "last":
+		if xt.Kind == KindUnknown {
+			c.constrain(xt, KindList, e.X.Pos())
+		}
+		switch xt = xt.resolve(); xt.Kind {
+		case KindList:
+			out.T = xt.Elem
+		case KindString:
+			out.T = str()
+		default:
+			c.errorf(e.NameSpan, "%s needs a list or string, not %s", name, xt)
+			out.T = &Type{Kind: KindNone}
+		}
+	case "int":
+		out.T = &Type{Kind: KindInt}
+	case "float":
+		out.T = &Type{Kind: KindFloat}
+	case "round":
+		c.constrain(xt, KindFloat, e.X.Pos())
+		out.T = &Type{Kind: KindFloat}
+		if m, ok := out.Args[1].(*irConst); ok && m.Value == "common" && xt.resolve().Kind == KindInt {
+			out.T = &Type{Kind: KindInt}
+		}
+	case "sort", "unique":
+		c.constrain(xt, KindList, e.X.Pos())
+		out.Attr = c.attrArg(out.Args[len(out.Args)-1], xt, e.Span)
+		out.T = xt
+	case "list":
+		if xt.Kind == KindUnknown {
+			c.constrain(xt, KindList, e.X.Pos())
+		}
+		out.T = xt.resolve()
+		if out.T.Kind != KindList {
+			out.T = &Type{Kind: KindList, Elem: str()}
+		}
+	case "map":
+		out.Attr = c.attrArg(out.Args[0], xt, e.Span)
+		out.T = &Type{Kind: KindList, Elem: str()}
+		if out.Attr != nil {
+			out.T = &Type{Kind: KindList, Elem: out.Attr.Type}
+		}
+	}
+	c.later = append(c.later, func() { c.checkFilter(out, e) })
+	return out
+}
+
+// checkFilter validates a filter's operand and arguments once types are final.
+func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
+	xk := x.X.typ().Kind
+	argKinds := map[string][]Kind{
+		"replace":  {KindString, KindString, KindInt},
+		"trim":     {KindString},
+		"join":     {KindString, KindString},
+		"int":      {KindInt, KindInt},
+		"float":    {KindFloat},
+		"round":    {KindInt, KindString},
+		"indent":   {KindUnknown, KindBool, KindBool},
+		"truncate": {KindInt, KindBool, KindString, KindInt},
+		"sort":     {KindBool, KindBool, KindString},
+		"unique":   {KindBool, KindString},
+		"tojson":   {KindInt},
+		"default":  {KindUnknown, KindBool},
+		"map":      {KindString},
+	}[x.Name]
+	for i, want := range argKinds {
+		got := x.Args[i].typ().Kind
+		if want == KindUnknown || got == KindNone || got == want || (want == KindFloat && got == KindInt) {
+			continue
+		}
+		c.errorf(e.Span, "filter %s: parameter %q must be a %s, not %s", x.Name, filterParams[x.Name][i].name, want, got)
+	}
+	if x.Name == "indent" {
+		if k := x.Args[0].typ().Kind; k != KindInt && k != KindString {
+			c.errorf(e.Span, "filter indent: width must be an int or a string")
+		}
+	}
+	switch x.Name {
+	case "join", "sort", "unique", "map":
+		if xk != KindList {
+			c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.typ())
+		} else if x.Name != "join" && x.Attr == nil && !isScalar(x.X.typ().Elem.Kind) {
+			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.typ().Elem)
+		}
+	case "int", "float":
+		if !isScalar(xk) {
+			c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.typ())
+		}
+	case "round":
+		if !isNumber(xk) {
+			c.errorf(e.NameSpan, "round needs a number, not %s", x.X.typ())
+		}
+	case "list":
+		if xk != KindList && xk != KindString && xk != KindMap {
+			c.errorf(e.NameSpan, "list needs a list, string or map, not %s", x.X.typ())
+		}
+	}
+}
+
+func isScalar(k Kind) bool {
+	return k == KindString || k == KindInt || k == KindFloat || k == KindBool
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) test(e *tmpl.Test) irExpr {
+	if _, ok := testParams[e.Name]; !ok {
+		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, didYouMean(e.Name, sortedKeys(testParams)))
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
+	if len(e.Args) > 0 {
+		c.errorf(e.Span, "test %s takes no arguments", e.Name)
+	}
+	x := c.expr(e.X, useTest)
+	c.guard(x)
+	return &irCall{Kind: callTest, Name: e.Name, X: x, Not: e.Not, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+}
+
+func (c *checker) call(e *tmpl.Call, u use) irExpr {
+	fn, ok := e.Fn.(*tmpl.Attr)
+	if !ok {
+		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
+	if fn.Name == "items" || fn.Name == "keys" {
+		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
+			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
+		}
+		x := c.expr(fn.X, useValue)
+		c.constrain(x.typ(), KindMap, fn.X.Pos())
+		return x
+	}
+	params, ok := methodParams[fn.Name]
+	if !ok {
+		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, didYouMean(fn.Name, sortedKeys(methodParams)))
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
+	x := c.expr(fn.X, usePrint)
+	c.constrain(x.typ(), KindString, fn.X.Pos())
+	out := &irCall{Kind: callMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
+	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
+	switch fn.Name {
+	case "startswith", "endswith":
+		out.T = &Type{Kind: KindBool}
+	case "split":
+		out.T = &Type{Kind: KindList, Elem: &Type{Kind: KindString}}
+	default:
+		out.T = &Type{Kind: KindString}
+	}
+	for _, a := range out.Args {
+		if k := a.typ().Kind; k == KindUnknown {
+			c.constrain(a.typ(), KindString, e.Span)
+		}
+	}
+	return out
+}

@@ -1,0 +1,280 @@
+package gen
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file decides the Go names of user keys (STYLE.md §6).
+//
+// A key is split into words:
+//   - at every rune that is not a letter or digit (unicode.IsLetter,
+//     unicode.IsDigit: the same alphabet as Go identifiers), which is dropped;
+//   - before an upper-case letter that follows a rune that is not upper case
+//     (a lower-case letter, a digit, or a letter without case), so
+//     "maxTokens" → max, Tokens and "utf8Decode" → utf8, Decode;
+//   - before the last letter of a run of upper-case letters that is followed
+//     by a lower-case letter, so "HTTPServer" → HTTP, Server; except for a
+//     plural initialism (below), so "userIDs" → user, IDs.
+//
+// Digits stay with the preceding word ("gpt4o" is one word; in "gpt-4o" the
+// second word is "4o").
+//
+// Each word is then cased: if its upper-case form is an initialism it is
+// written in capitals ("url" → URL); if it is an initialism followed by a
+// plural "s" it is written as the initialism in capitals and a lower-case "s"
+// ("ids", "IDs", "IDS" → IDs, as in x509.Certificate.URIs); otherwise its
+// first rune is upper-cased and the rest lower-cased ("SYSTEM" → System).
+// The plural rule is skipped for initialisms that end in S ("oss" → Oss, not
+// OSs; "https" is HTTPS). golint and gqlgen keep "IDs" only when the key is
+// already spelt that way ("user_ids" → UserIds); the rule here gives UserIDs
+// for every spelling.
+
+// commonInitialisms is the default initialism table, in upper case. It is
+// read-only; newNamer copies it to add more.
+var commonInitialisms = map[string]bool{
+	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true,
+	"DNS": true, "EOF": true, "GUID": true, "HTML": true, "HTTP": true,
+	"HTTPS": true, "ID": true, "IP": true, "JSON": true, "LHS": true,
+	"QPS": true, "RAM": true, "RHS": true, "RPC": true, "SLA": true,
+	"SMTP": true, "SQL": true, "SSH": true, "TCP": true, "TLS": true,
+	"TTL": true, "UDP": true, "UI": true, "UID": true, "UUID": true,
+	"URI": true, "URL": true, "UTF8": true, "VM": true, "XML": true,
+	"XMPP": true, "XSRF": true, "XSS": true,
+	// promptgen additions.
+	"LLM": true, "AI": true, "JWT": true, "PDF": true, "CSV": true,
+	"YAML": true, "SDK": true, "OS": true, "TTS": true, "OCR": true,
+}
+
+// namer turns user keys into Go names using one initialism table. The
+// table is never modified after construction, so a namer may be shared.
+// The zero namer knows no initialisms.
+type namer struct {
+	initialisms map[string]bool // upper-case forms
+}
+
+// newNamer returns a namer whose table is commonInitialisms plus extra
+// (the config's `initialisms:`), compared in upper case. Checking that each
+// extra entry is a sensible word is the config loader's job.
+func newNamer(extra ...string) namer {
+	if len(extra) == 0 {
+		return namer{initialisms: commonInitialisms}
+	}
+	t := make(map[string]bool, len(commonInitialisms)+len(extra))
+	for k := range commonInitialisms {
+		t[k] = true
+	}
+	for _, e := range extra {
+		t[upper(e)] = true
+	}
+	return namer{initialisms: t}
+}
+
+// exportedName turns a user key (variable, prompt or field name) into an
+// exported Go name with the default initialisms; see namer.exported.
+func exportedName(key string) (name string, ok bool) {
+	return newNamer().exported(key)
+}
+
+// unexportedName turns a user key into an unexported Go name with the
+// default initialisms; see namer.unexported.
+func unexportedName(key string) (name string, ok bool) {
+	return newNamer().unexported(key)
+}
+
+// exported joins the cased words of key. ok is false when the result is not
+// an exported Go identifier: it is empty, or its first rune is a digit or has
+// no upper-case form. The caller then reports an error at the key asking for
+// go_name; name is returned anyway for that message.
+func (n namer) exported(key string) (name string, ok bool) {
+	var b strings.Builder
+	for _, w := range n.words(key) {
+		b.WriteString(n.caseWord(w))
+	}
+	name = b.String()
+	r, _ := utf8.DecodeRuneInString(name)
+	return name, name != "" && unicode.IsUpper(r)
+}
+
+// unexported is like exported, but writes the whole first word in lower
+// case, initialisms included (url_path → urlPath, id → id, HTTPServer →
+// httpServer), and appends "_" to Go keywords and predeclared identifiers
+// (type → type_, len → len_). ok is false when the result is not an
+// unexported Go identifier: it is empty, or its first rune is a digit or an
+// upper-case letter with no lower-case form (such as "ϒ").
+func (n namer) unexported(key string) (name string, ok bool) {
+	ws := n.words(key)
+	if len(ws) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(lower(ws[0]))
+	for _, w := range ws[1:] {
+		b.WriteString(n.caseWord(w))
+	}
+	name = b.String()
+	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsLetter(r) || unicode.IsUpper(r) {
+		return name, false
+	}
+	if isGoKeyword(name) || isPredeclared(name) {
+		name += "_"
+	}
+	return name, true
+}
+
+// words splits key into words (see the comment at the top of this file).
+func (n namer) words(key string) []string {
+	rs := []rune(key)
+	var words []string
+	start := -1 // start of the current word, or -1 between words
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			if start >= 0 {
+				words = append(words, string(rs[start:i]))
+				start = -1
+			}
+			continue
+		case start < 0:
+			start = i
+			continue
+		case !unicode.IsUpper(r):
+			continue
+		}
+		// r is upper case and not the first rune of the word.
+		split := !unicode.IsUpper(rs[i-1])
+		if !split && i+1 < len(rs) && unicode.IsLower(rs[i+1]) {
+			// "HTTPServer": r starts the next word, unless the run so far
+			// is an initialism and rs[i+1] its plural "s" ("userIDs").
+			split = !n.pluralAt(rs, start, i)
+		}
+		if split {
+			words = append(words, string(rs[start:i]))
+			start = i
+		}
+	}
+	if start >= 0 {
+		words = append(words, string(rs[start:]))
+	}
+	return words
+}
+
+// pluralAt reports whether the upper-case run rs[start:i+1] is a plural-able
+// initialism and is followed by an "s" that ends the word: by the end of the
+// key, a separator or an upper-case letter.
+func (n namer) pluralAt(rs []rune, start, i int) bool {
+	if rs[i+1] != 's' {
+		return false
+	}
+	if j := i + 2; j < len(rs) {
+		if next := rs[j]; (unicode.IsLetter(next) || unicode.IsDigit(next)) && !unicode.IsUpper(next) {
+			return false
+		}
+	}
+	return n.pluralBase(upper(string(rs[start : i+1])))
+}
+
+// pluralBase reports whether u, an upper-case word, is an initialism that
+// takes a plural "s".
+func (n namer) pluralBase(u string) bool {
+	return n.initialisms[u] && !strings.HasSuffix(u, "S")
+}
+
+// caseWord writes one word that is not the first word of an unexported name.
+func (n namer) caseWord(w string) string {
+	u := upper(w)
+	if n.initialisms[u] {
+		return u
+	}
+	if base, ok := strings.CutSuffix(u, "S"); ok && n.pluralBase(base) {
+		return base + "s"
+	}
+	r, size := utf8.DecodeRuneInString(w)
+	return string(unicode.ToUpper(r)) + lower(w[size:])
+}
+
+// upper and lower map each rune with unicode's simple case mapping, so a
+// letter stays one letter (unlike "ß" → "SS"); the result is still made of
+// letters and digits only.
+func upper(s string) string { return strings.Map(unicode.ToUpper, s) }
+func lower(s string) string { return strings.Map(unicode.ToLower, s) }
+
+// isGoKeyword reports whether s is one of Go's 25 keywords.
+func isGoKeyword(s string) bool {
+	switch s {
+	case "break", "case", "chan", "const", "continue", "default", "defer",
+		"else", "fallthrough", "for", "func", "go", "goto", "if", "import",
+		"interface", "map", "package", "range", "return", "select", "struct",
+		"switch", "type", "var":
+		return true
+	}
+	return false
+}
+
+// isPredeclared reports whether s is a predeclared identifier of the
+// universe scope (types, constants, nil and built-in functions). The list is
+// fixed here rather than read from go/types so that output does not depend on
+// the Go toolchain; a test checks it against go/types.Universe.
+func isPredeclared(s string) bool {
+	switch s {
+	case "any", "bool", "byte", "comparable", "complex64", "complex128",
+		"error", "float32", "float64", "int", "int8", "int16", "int32",
+		"int64", "rune", "string", "uint", "uint8", "uint16", "uint32",
+		"uint64", "uintptr",
+		"true", "false", "iota", "nil",
+		"append", "cap", "clear", "close", "complex", "copy", "delete",
+		"imag", "len", "make", "max", "min", "new", "panic", "print",
+		"println", "real", "recover":
+		return true
+	}
+	return false
+}
+
+// nameScope records the Go names taken in one scope (package, struct or
+// function), seeded with reserved names. Lookups only: it is never ranged
+// over, so it cannot make output depend on map order.
+type nameScope struct {
+	owners map[string]nameOwner // by Go name
+}
+
+// nameOwner is who holds a Go name: a user key and its position, or
+// promptgen itself (reserved).
+type nameOwner struct {
+	key      string
+	pos      Pos
+	reserved bool
+}
+
+// newNameScope returns a scope in which the reserved names are taken.
+func newNameScope(reserved ...string) *nameScope {
+	s := &nameScope{owners: make(map[string]nameOwner, len(reserved))}
+	for _, r := range reserved {
+		s.owners[r] = nameOwner{reserved: true}
+	}
+	return s
+}
+
+// claim records that key (at pos) maps to goName and returns ok. If goName
+// is reserved, or already claimed by a different key, it records nothing
+// and returns the owner and false: the earlier key and its position, or ""
+// and the zero Pos for a reserved name. Claiming a name again for the same
+// key succeeds and keeps the first position.
+func (s *nameScope) claim(goName, key string, pos Pos) (ownerKey string, ownerPos Pos, ok bool) {
+	o, taken := s.owners[goName]
+	switch {
+	case !taken:
+		s.owners[goName] = nameOwner{key: key, pos: pos}
+	case o.reserved || o.key != key:
+		return o.key, o.pos, false
+	}
+	return "", Pos{}, true
+}
+
+// taken reports whether goName is reserved or claimed in s. Later stages use
+// it to pick a free name for promptgen's own helpers and locals, which give
+// way to user names.
+func (s *nameScope) taken(goName string) bool {
+	_, ok := s.owners[goName]
+	return ok
+}

@@ -1,0 +1,122 @@
+package gen
+
+import "github.com/promptgen/promptgen/gen/internal/tmpl"
+
+// constrain makes t of kind k: an unknown type takes the kind, a known one
+// must already have it (numbers mix).
+func (c *checker) constrain(t *Type, k Kind, sp tmpl.Span) {
+	t = t.resolve()
+	switch {
+	case t.Kind == k:
+	case t.Kind == KindUnknown:
+		t.Kind = k
+		if k == KindList || k == KindMap {
+			t.Elem = &Type{}
+		}
+	case t.Kind == KindInt && k == KindFloat && !t.Declared:
+		t.Kind = KindFloat
+	case isNumber(t.Kind) && isNumber(k):
+	default:
+		c.errorf(sp, "type mismatch: a %s is used as a %s", t, k)
+	}
+}
+
+// unify makes a and b one type: what is learnt about one applies to both.
+func (c *checker) unify(a, b *Type, sp tmpl.Span) {
+	a, b = a.resolve(), b.resolve()
+	if a == b {
+		return
+	}
+	if a.Kind == KindUnknown && !(b.Kind == KindUnknown && b.Declared) {
+		a, b = b, a
+	}
+	// Now a is known, or both are unknown: link b into a.
+	switch {
+	case b.Kind == KindUnknown:
+		if a.Kind == KindUnknown {
+			a.hint = strongerHint(a.hint, b.hint)
+		}
+		b.link = a
+	case a.Kind == KindInt && b.Kind == KindFloat && !a.Declared:
+		a.Kind = KindFloat
+		b.link = a
+	case b.Kind == KindInt && a.Kind == KindFloat && !b.Declared:
+		b.link = a
+	case isNumber(a.Kind) && isNumber(b.Kind):
+	case a.Kind != b.Kind:
+		c.errorf(sp, "type mismatch: %s and %s", a, b)
+	case a.Kind == KindList || a.Kind == KindMap:
+		c.unify(a.Elem, b.Elem, sp)
+	case a.Kind == KindStruct:
+		if b.Declared && !a.Declared {
+			a, b = b, a
+		}
+		if b.Declared {
+			c.errorf(sp, "type mismatch: two different objects")
+			return
+		}
+		for _, f := range b.Fields {
+			if g := a.field(f.Key); g != nil {
+				c.unify(g.Type, f.Type, sp)
+				g.Optional = g.Optional && f.Optional
+			} else if a.Declared {
+				c.errorf(sp, "object has no field %q%s", f.Key, didYouMean(f.Key, fieldKeys(a)))
+			} else {
+				a.Fields = append(a.Fields, f)
+			}
+		}
+		b.link = a
+	default:
+		b.link = a
+	}
+}
+
+// unifyWeak relates the operands of a comparison: an unknown side takes
+// the other's type; known sides may differ (Jinja2 compares any values).
+func (c *checker) unifyWeak(a, b *Type, sp tmpl.Span) {
+	if a.resolve().Kind == KindUnknown || b.resolve().Kind == KindUnknown {
+		c.unify(a, b, sp)
+	}
+}
+
+// finalize gives every still-unknown type its default: the hinted kind,
+// else string.
+func finalize(t *Type) {
+	t = t.resolve()
+	switch t.Kind {
+	case KindUnknown:
+		t.Kind = KindString
+		if t.hint != KindUnknown {
+			t.Kind = t.hint
+		}
+	case KindList, KindMap:
+		finalize(t.Elem)
+		t.Elem = t.Elem.resolve()
+	case KindStruct:
+		for _, f := range t.Fields {
+			finalize(f.Type)
+			f.Type = f.Type.resolve()
+		}
+	}
+}
+
+// strongerHint merges two hints: printing beats arithmetic beats testing.
+func strongerHint(a, b Kind) Kind {
+	rank := func(k Kind) int {
+		switch k {
+		case KindString:
+			return 4
+		case KindFloat:
+			return 3
+		case KindInt:
+			return 2
+		case KindBool:
+			return 1
+		}
+		return 0
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
+}
