@@ -1,0 +1,35 @@
+# promptgen's developer commands. `make test` is what CI runs (see .ci/run).
+
+GO ?= go
+FUZZTIME ?= 20s
+
+.DEFAULT_GOAL := test
+.PHONY: generate check test example bench fuzz
+
+# Regenerate generated/ from prompts/ (runs the go:generate line in generated/doc.go).
+generate:
+	$(GO) generate ./generated/...
+
+# Fail, printing a diff, when generated/ is stale.
+check:
+	$(GO) run ./cmd/promptgen diff -in prompts -out generated
+
+test:
+	$(GO) vet ./...
+	$(GO) test -race ./...
+	$(MAKE) check
+
+# Regenerate, then run the example program.
+example: generate
+	$(GO) run ./example
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./bench/...
+
+# Run each fuzz target for $(FUZZTIME).
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./gen/internal/tmpl
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./gen
+	$(GO) test -run '^$$' -fuzz '^FuzzAppendFloat$$' -fuzztime $(FUZZTIME) ./runtime/jinja
+	$(GO) test -run '^$$' -fuzz '^FuzzTruncate$$' -fuzztime $(FUZZTIME) ./runtime/jinja
+	$(GO) test -run '^$$' -fuzz '^FuzzIndent$$' -fuzztime $(FUZZTIME) ./runtime/jinja

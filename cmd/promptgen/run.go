@@ -1,0 +1,365 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"go/token"
+	"io"
+	"log"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0 // success, or no difference for diff
+	exitFail  = 1 // diagnostics with errors, a difference found, or an I/O failure
+	exitUsage = 2 // bad command line
+)
+
+// command is one subcommand.
+type command struct {
+	name     string
+	synopsis string // arguments after the command name
+	summary  string // one line for the command list
+	doc      string // paragraph(s) for "promptgen help <name>"
+	flags    bool   // takes the generator flags
+}
+
+var commands = []command{
+	{
+		name:     "generate",
+		synopsis: "[-in dir] [-out dir] [-pkg name] [-renderer go|text/template] [-strict] [-v]",
+		summary:  "generate the Go package for a prompts directory",
+		doc: `Generate reads the prompt files in -in and writes a typed Go package to -out.
+Diagnostics are printed to stderr as file:line:col: message. When there is an
+error nothing is written; otherwise only changed files are rewritten (each
+atomically) and stale files carrying promptgen's header are removed.`,
+		flags: true,
+	},
+	{
+		name:     "diff",
+		synopsis: "[-in dir] [-out dir] [-pkg name] [-renderer go|text/template] [-strict] [-v]",
+		summary:  "print a unified diff of stale generated code; exit 1 if any",
+		doc: `Diff generates in memory, as generate does, and prints to stdout a unified
+diff from the files in -out to what generate would write. It exits with status
+1 if there is any difference and changes nothing on disk.`,
+		flags: true,
+	},
+	{
+		name:    "version",
+		summary: "print the promptgen and Go versions",
+		doc:     `Version prints promptgen's module version and the Go version it was built with.`,
+	},
+	{
+		name:     "help",
+		synopsis: "[command]",
+		summary:  "show help for a command",
+		doc:      `Help describes promptgen or one of its commands.`,
+	},
+}
+
+// app is one invocation of the command line.
+type app struct {
+	stdout, stderr io.Writer
+	log            *log.Logger
+	generate       func(context.Context, gen.Config) (*gen.Result, error)
+}
+
+// run runs promptgen with the arguments after the program name and returns
+// the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return newApp(stdout, stderr, gen.Generate).run(ctx, args)
+}
+
+func newApp(stdout, stderr io.Writer, generate func(context.Context, gen.Config) (*gen.Result, error)) *app {
+	return &app{
+		stdout:   stdout,
+		stderr:   stderr,
+		log:      log.New(stderr, "promptgen: ", 0),
+		generate: generate,
+	}
+}
+
+func (a *app) run(ctx context.Context, args []string) int {
+	if len(args) == 0 {
+		a.usage(a.stderr)
+		return exitUsage
+	}
+	name, args := args[0], args[1:]
+	switch name {
+	case "generate", "diff":
+		return a.runGenerate(ctx, name, args)
+	case "version":
+		if len(args) > 0 {
+			return a.usageError("version", "unexpected argument %q", args[0])
+		}
+		fmt.Fprintln(a.stdout, versionLine())
+		return exitOK
+	case "help", "-h", "-help", "--help":
+		return a.help(args)
+	}
+	if strings.HasPrefix(name, "-") {
+		a.log.Printf("flag %s must follow a command", name)
+	} else {
+		a.log.Printf("unknown command %q%s", name, suggest(name))
+	}
+	fmt.Fprintln(a.stderr, "Run 'promptgen help' for usage.")
+	return exitUsage
+}
+
+// usage prints the overview of promptgen and its commands to w.
+func (a *app) usage(w io.Writer) {
+	fmt.Fprint(w, "promptgen generates a typed Go package from prompt files.\n\nUsage:\n\n\tpromptgen <command> [arguments]\n\nCommands:\n\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, "\nRun 'promptgen help <command>' for a command's flags.\n")
+}
+
+// help implements "promptgen help [command]".
+func (a *app) help(args []string) int {
+	switch len(args) {
+	case 0:
+		a.usage(a.stdout)
+		return exitOK
+	case 1:
+		c, ok := lookup(args[0])
+		if !ok {
+			a.log.Printf("help: unknown command %q%s", args[0], suggest(args[0]))
+			fmt.Fprintln(a.stderr, "Run 'promptgen help' for usage.")
+			return exitUsage
+		}
+		a.commandHelp(a.stdout, c)
+		return exitOK
+	default:
+		return a.usageError("help", "too many arguments")
+	}
+}
+
+// commandHelp prints the synopsis, description and flags of c to w.
+func (a *app) commandHelp(w io.Writer, c command) {
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", synopsis(c), c.doc)
+	if c.flags {
+		fs, _ := newFlagSet(c.name)
+		fs.SetOutput(w)
+		fmt.Fprint(w, "\nFlags:\n")
+		fs.PrintDefaults()
+	}
+}
+
+// usageError reports a bad command line for cmd and returns exitUsage.
+func (a *app) usageError(cmd, format string, args ...any) int {
+	a.log.Printf(cmd+": "+format, args...)
+	if c, ok := lookup(cmd); ok {
+		fmt.Fprintf(a.stderr, "usage: %s\nRun 'promptgen help %s' for details.\n", synopsis(c), cmd)
+	}
+	return exitUsage
+}
+
+func synopsis(c command) string {
+	return strings.TrimSpace("promptgen " + c.name + " " + c.synopsis)
+}
+
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// genFlags are the flags of generate and diff.
+type genFlags struct {
+	in, out, pkg, renderer string
+	strict, verbose        bool
+}
+
+func newFlagSet(name string) (*flag.FlagSet, *genFlags) {
+	f := &genFlags{}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.StringVar(&f.in, "in", "prompts", "read prompt files from `dir`")
+	fs.StringVar(&f.out, "out", "generated", "write the Go package to `dir`")
+	fs.StringVar(&f.pkg, "pkg", "", "package `name` (default: the base name of -out)")
+	fs.StringVar(&f.renderer, "renderer", string(gen.RendererGo), "`backend` of the generated renderers: go or text/template")
+	fs.BoolVar(&f.strict, "strict", false, "require every prompt to declare its inputs")
+	fs.BoolVar(&f.verbose, "v", false, "report what was done")
+	return fs, f
+}
+
+// parseGenFlags parses the flags of generate or diff. When ok is false the
+// command stops with exit code code: exitOK after -h, exitUsage on a bad
+// command line (already reported).
+func (a *app) parseGenFlags(name string, args []string) (cfg gen.Config, verbose bool, code int, ok bool) {
+	fs, f := newFlagSet(name)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			c, _ := lookup(name)
+			a.commandHelp(a.stderr, c)
+			return cfg, false, exitOK, false
+		}
+		return cfg, false, a.usageError(name, "%v", err), false
+	}
+	switch {
+	case fs.NArg() > 0:
+		return cfg, false, a.usageError(name, "unexpected argument %q", fs.Arg(0)), false
+	case f.in == "":
+		return cfg, false, a.usageError(name, "-in must not be empty"), false
+	case f.out == "":
+		return cfg, false, a.usageError(name, "-out must not be empty"), false
+	case f.pkg != "" && (!token.IsIdentifier(f.pkg) || f.pkg == "_"):
+		return cfg, false, a.usageError(name, "invalid -pkg %q: not a Go package name", f.pkg), false
+	}
+	r := gen.Renderer(f.renderer)
+	if r != gen.RendererGo && r != gen.RendererTextTemplate {
+		return cfg, false, a.usageError(name, "invalid -renderer %q (want %s or %s)", f.renderer, gen.RendererGo, gen.RendererTextTemplate), false
+	}
+	cfg = gen.Config{Dir: f.in, Out: f.out, Pkg: f.pkg, Renderer: r, Strict: f.strict}
+	return cfg, f.verbose, exitOK, true
+}
+
+// runGenerate implements generate and diff.
+func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
+	cfg, verbose, code, ok := a.parseGenFlags(name, args)
+	if !ok {
+		return code
+	}
+
+	res, err := a.generate(ctx, cfg)
+	var diags gen.Diagnostics
+	if res != nil {
+		diags = res.Diagnostics
+	}
+	var errDiags gen.Diagnostics
+	isDiags := errors.As(err, &errDiags)
+	if len(diags) == 0 && isDiags {
+		diags = errDiags
+	}
+	a.printDiagnostics(diags)
+	if err != nil || diags.HasErrors() || res == nil {
+		if err != nil && !isDiags {
+			a.log.Print(err)
+		}
+		if err == nil && res == nil {
+			a.log.Print("internal error: no result")
+		}
+		return exitFail
+	}
+
+	if name == "diff" {
+		differ, err := diffFiles(cfg.Out, res.Files, a.stdout)
+		if err != nil {
+			a.log.Printf("diff: %v", err)
+			return exitFail
+		}
+		if differ {
+			return exitFail
+		}
+		if verbose {
+			a.log.Printf("%s is up to date", cfg.Out)
+		}
+		return exitOK
+	}
+
+	report, err := writeFiles(cfg.Out, res.Files)
+	if err != nil {
+		a.log.Printf("write: %v", err)
+		return exitFail
+	}
+	if verbose {
+		a.logReport(cfg.Out, report)
+	}
+	return exitOK
+}
+
+// printDiagnostics prints one line per diagnostic to stderr. Diagnostics
+// without a file get the log prefix, like other errors without a position.
+func (a *app) printDiagnostics(ds gen.Diagnostics) {
+	for _, d := range ds {
+		if d.Pos.File == "" {
+			a.log.Print(d.String())
+		} else {
+			fmt.Fprintln(a.stderr, d.String())
+		}
+	}
+}
+
+func (a *app) logReport(out string, r *writeReport) {
+	for _, name := range r.Removed {
+		a.log.Printf("removed stale %s", filepath.ToSlash(filepath.Join(out, name)))
+	}
+	msg := fmt.Sprintf("wrote %d %s to %s", len(r.Written), plural(len(r.Written), "file"), out)
+	if n := len(r.Unchanged); n > 0 {
+		msg += fmt.Sprintf(" (%d unchanged)", n)
+	}
+	a.log.Print(msg)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// versionLine returns "promptgen <module version> <go version>".
+func versionLine() string {
+	version, goVersion := "(devel)", runtime.Version()
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			version = bi.Main.Version
+		}
+		if bi.GoVersion != "" {
+			goVersion = bi.GoVersion
+		}
+	}
+	return fmt.Sprintf("promptgen %s %s", version, goVersion)
+}
+
+// suggest returns ` (did you mean "x"?)` for the command closest to name,
+// or "" when none is a likely typo or prefix of it.
+func suggest(name string) string {
+	best, bestDist := "", 0
+	for _, c := range commands {
+		d := editDistance(name, c.name)
+		if strings.HasPrefix(c.name, name) && len(name) >= 2 {
+			d = 1
+		}
+		if best == "" || d < bestDist {
+			best, bestDist = c.name, d
+		}
+	}
+	if bestDist > max(1, len(name)/3) {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
