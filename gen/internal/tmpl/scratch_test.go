@@ -28,6 +28,37 @@ func TestScratch(t *testing.T) {
 			fmt.Fprintln(out, "ERR", err)
 			continue
 		}
-		fmt.Fprintln(out, dump(tp.Body))
+		fmt.Fprintln(out, normDump(dump(tp.Body)))
+	}
+}
+
+// normDump rewrites (is-not ...) to (not (is ...)) and drops empty else.
+func normDump(s string) string {
+	s = strings.ReplaceAll(s, " (else))", ")")
+	for {
+		i := strings.Index(s, "(is-not ")
+		if i < 0 {
+			return s
+		}
+		depth, j := 0, i
+		for ; j < len(s); j++ {
+			if s[j] == '"' {
+				for j++; s[j] != '"'; j++ {
+					if s[j] == '\\' {
+						j++
+					}
+				}
+				continue
+			}
+			if s[j] == '(' {
+				depth++
+			} else if s[j] == ')' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		s = s[:i] + "(not (is " + s[i+len("(is-not "):j+1] + ")" + s[j+1:]
 	}
 }

@@ -1,0 +1,207 @@
+package jinja
+
+import (
+	"errors"
+	"iter"
+	"strings"
+	"unicode/utf8"
+)
+
+// isSpace reports Python's str.isspace for one code point: bidirectional
+// class WS, B or S, or category Zs. Unlike unicode.IsSpace it includes the
+// information separators U+001C..U+001F.
+func isSpace(r rune) bool {
+	switch {
+	case r <= ' ':
+		return r == ' ' || '\t' <= r && r <= '\r' || 0x1c <= r && r <= 0x1f
+	case r < 0x85:
+		return false
+	case r <= 0xa0:
+		return r == 0x85 || r == 0xa0
+	case r < 0x1680:
+		return false
+	}
+	switch r {
+	case 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200a
+}
+
+// StripSpace returns Python's s.strip(), s.lstrip() or s.rstrip() without
+// arguments, trimming the left and/or right end: whitespace is Python's
+// str.isspace set, which includes U+001C..U+001F.
+func StripSpace(s string, left, right bool) string {
+	return strip(s, left, right, isSpace)
+}
+
+// StripChars returns Python's s.strip(chars), s.lstrip(chars) or
+// s.rstrip(chars), trimming the left and/or right end: every code point in
+// chars is removed; an empty chars removes nothing.
+func StripChars(s, chars string, left, right bool) string {
+	return strip(s, left, right, func(r rune) bool { return strings.ContainsRune(chars, r) })
+}
+
+func strip(s string, left, right bool, cut func(rune) bool) string {
+	if left {
+		for len(s) > 0 {
+			r, size := decodeRune(s, 0)
+			if !cut(r) {
+				break
+			}
+			s = s[size:]
+		}
+	}
+	if right {
+		for len(s) > 0 {
+			r, size := utf8.DecodeLastRuneInString(s)
+			if !cut(r) {
+				break
+			}
+			s = s[:len(s)-size]
+		}
+	}
+	return s
+}
+
+// errEmptySeparator is Python's ValueError for str.split("").
+var errEmptySeparator = errors.New("empty separator")
+
+// Split returns Python's s.split(sep, maxsplit), or s.split(None, maxsplit)
+// when hasSep is false: without a separator it splits on runs of
+// str.isspace whitespace and drops empty strings; a negative maxsplit means
+// no limit. An empty sep is an error, as Python raises ValueError. The
+// result shares memory with s.
+func Split(s, sep string, hasSep bool, maxsplit int) ([]string, error) {
+	if !hasSep {
+		return splitSpace(s, maxsplit), nil
+	}
+	if sep == "" {
+		return nil, errEmptySeparator
+	}
+	n := -1
+	if maxsplit >= 0 {
+		n = maxsplit + 1
+	}
+	return strings.SplitN(s, sep, n), nil
+}
+
+func splitSpace(s string, maxsplit int) []string {
+	var parts []string
+	for {
+		s = StripSpace(s, true, false)
+		if s == "" {
+			return parts
+		}
+		if maxsplit == len(parts) {
+			// The rest keeps its trailing whitespace, as in Python.
+			return append(parts, s)
+		}
+		end := strings.IndexFunc(s, isSpace)
+		if end < 0 {
+			return append(parts, s)
+		}
+		parts = append(parts, s[:end])
+		s = s[end:]
+	}
+}
+
+// Indent returns the Jinja2 3.1 indent filter of s, with the width already
+// turned into the indent string: every line after the first gets indent
+// prepended, the first line too when first is set, and empty lines only
+// when blank is set. Lines are split as by str.splitlines, so every line
+// break (\r\n, \r, \v, \f, \x1c-\x1e, \x85, U+2028, U+2029) becomes "\n".
+func Indent(s, indent string, first, blank bool) string {
+	var b strings.Builder
+	b.Grow(len(s) + (strings.Count(s, "\n")+1)*len(indent))
+	n := 0
+	for line := range indentLines(s) {
+		if n > 0 {
+			b.WriteByte('\n')
+		}
+		if n == 0 && first || n > 0 && (blank || line != "") {
+			b.WriteString(indent)
+		}
+		b.WriteString(line)
+		n++
+	}
+	return b.String()
+}
+
+// indentLines yields (s + "\n").splitlines(), which the indent filter
+// splits so that a trailing line break leaves an empty last line.
+func indentLines(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := 0
+		for i := 0; i < len(s); {
+			r, size := decodeRune(s, i)
+			if !isLineBreak(r) {
+				i += size
+				continue
+			}
+			if !yield(s[start:i]) {
+				return
+			}
+			if r == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+				size++
+			}
+			i += size
+			start = i
+		}
+		// The appended "\n" ends the last line, unless it pairs with a final "\r".
+		if !strings.HasSuffix(s, "\r") {
+			yield(s[start:])
+		}
+	}
+}
+
+// isLineBreak reports whether str.splitlines breaks lines at r.
+func isLineBreak(r rune) bool {
+	switch r {
+	case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+		return true
+	}
+	return false
+}
+
+// Truncate returns the Jinja2 truncate filter of s, counting code points:
+// s itself when it is at most length+leeway long, otherwise its first
+// length-len(end) code points, cut back to before the last space unless
+// killwords is set, followed by end. Jinja's default leeway is 5. Jinja
+// asserts length >= len(end) and leeway >= 0; the caller must check that to
+// raise the same error, otherwise the result is what Python computes with
+// assertions disabled (a negative prefix length counts from the end).
+func Truncate(s string, length int, killwords bool, end string, leeway int) string {
+	n := utf8.RuneCountInString(s)
+	if n-leeway <= length { // n <= length+leeway, without overflow for leeway >= 0
+		return s
+	}
+	head := s[:runeOffset(s, n, length-utf8.RuneCountInString(end))]
+	if !killwords {
+		if i := strings.LastIndexByte(head, ' '); i >= 0 {
+			head = head[:i]
+		}
+	}
+	return head + end
+}
+
+// runeOffset returns the byte offset in s, which has n code points, of the
+// Python slice bound i: negative i counts from the end, and i is clamped to
+// [0, n].
+func runeOffset(s string, n, i int) int {
+	if i < 0 {
+		i = max(i+n, 0)
+	}
+	if i >= n {
+		return len(s)
+	}
+	if n == len(s) { // ASCII
+		return i
+	}
+	off := 0
+	for ; i > 0; i-- {
+		_, size := decodeRune(s, off)
+		off += size
+	}
+	return off
+}

@@ -1,0 +1,362 @@
+#!/usr/bin/python3
+"""Computes the expected results for the Go tests of package jinja with real
+Python and Jinja2, and writes them to testdata/cases.json.
+
+Run from the package directory (go generate does): /usr/bin/python3 testdata/gen_cases.py
+
+Encodings: floats travel as their IEEE 754 bits (an unsigned integer) so
+that every value, -0.0 and NaN included, is exact. Where Python raises, the
+expected value is {"raises": "<exception name>"}; the Go tests check the
+documented fallback for those cases.
+"""
+
+import itertools
+import json
+import math
+import struct
+import subprocess
+import sys
+import unicodedata
+
+import jinja2
+from jinja2 import filters
+
+ENV = jinja2.Environment()
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def bits(f):
+    return struct.unpack("<Q", struct.pack("<d", f))[0]
+
+
+def wrap64(v):
+    return (v - INT64_MIN) % 2**64 + INT64_MIN
+
+
+def render(source, **kw):
+    return ENV.from_string(source).render(**kw)
+
+
+def attempt(fn, encode=lambda v: v):
+    try:
+        return encode(fn())
+    except Exception as e:  # the test only needs to know that Python raised
+        return {"raises": type(e).__name__}
+
+
+FLOATS = [
+    0.0, -0.0, 1.0, -1.0, 0.1, 0.2, 0.3, 1 / 3, 2 / 3, 0.5, 1.5, 2.5, -2.5, 2.675, 1.005,
+    0.125, 0.375, 42.55, 100.0, 1e-4, 1e-5, 1.5e-5, 1e-7, 1.234e-7, 0.00012345,
+    123456789012345.0, 1234567890123456.0, 12345678901234567.0, 9007199254740993.0,
+    1e15, 1e16, 1e17, 1e21, 1e22, 1e23, 1.5e300, -1.5e-300, 5e-324, 2.2250738585072014e-308,
+    1.7976931348623157e308, 9.223372036854775e18, 9.223372036854776e18, -9.223372036854776e18,
+    15.0, 25.0, 25.4, 35.0, 1234.5678, -1234.5678, 99999.5, 0.045, 3.14159, 1e100,
+    math.inf, -math.inf, math.nan,
+]
+
+CASE_STRINGS = [
+    "", "a", "A", "hello world", "Hello World", "hELLO wORLD", "ß", "straße", "STRASSE",
+    "ﬁx ﬂow ﬀ ﬃ ﬅ ﬓ", "ǆemal ǅ Ǆ ǈ ǲ Ǳ", "ǅungla", "İstanbul", "ıi Iİ", "ΣΑΣ", "ΟΔΥΣΣΕΥΣ",
+    "Σ", "aΣ", "ΑΣ.", "ΑΣ'Α", "ΑΣ'", "ΑΣ\u00ad", "A\u00adΣ", "AΣ\u200b", "AΣ1", "AΣ A", "ΣΣ",
+    "ΑΣΣ", "ΑΣ\u0345", "Σ\u0301a", "ΑΣ ΣΑΣ aΣ-bΣ ΑΣ(ΑΣ)", "ὈΔΥΣΣΕΎΣ", "ŉ ǰ ΐ ΰ", "ᾳ ᾼ ᾀ ᾈ ῼ",
+    "e\u0301cole \u00e9t\u00e9", "Ωmega", "日本語", "😀 emoji 🎉", "Ⓐⓑ", "Ꭰꭰ", "ᲀ", "ᲐᲑ ა",
+    "a\u0345", "\u0345", "hello-world (foo) {bar} [baz] <qux>", "it's a dog's life",
+    "o'neil mcdonald", "123abc 4x", "a\tb\nc\x1cd\x85e\u2028f\u3000g\xa0h", "mixed ÇA VA",
+    "hello   world", "  leading", "trailing  ", "-dash-start", "a-b-c", "x<y", "ßa ßb",
+    "ǆa-ǆb", "ﬁ-ﬁ ﬁ", "K\u212a\u0130", "ǉubljana", "\u1e9e", "\U00010400\U00010428",
+]
+
+SPACES = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000"
+STRIP_STRINGS = [
+    "", " ", "abc", "  abc  ", SPACES + "a b" + SPACES, "\u200ba\u200b", "\u180ea\u180e",
+    "\ufeffx\ufeff", "\x00a\x00", "\u3000日本\u3000",
+]
+STRIP_CHARS = [
+    ("xxhixx", "x"), ("abcHelloabc", "cba"), ("", "x"), ("hello", ""), ("ééaéé", "é"),
+    ("😀a😀", "😀"), ("  a  ", " "), ("a\u0301a", "\u0301a"), ("www.example.com", "cmowz."),
+]
+
+SPLIT_STRINGS = [
+    "", "   ", "a", "a b  c", "  a b c  ", "a,b,,c,", ",", ",,", "a\x1cb\x85c\u3000d\u200be",
+    "日本,語, 😀", "a, b, c", "abab", "xabyabz",
+]
+
+INDENT_STRINGS = [
+    "", "a", "a\nb", "a\n\nb\n", "a\r\nb\rc\x0bd\x0ce\x1cf\x1dg\x1eh\x85i\u2028j\u2029k",
+    "\n", "\r", "a\r", "a\n", "\n\n", "  x\n\ty", "\x1fnot a break\x1f", "a\r\n\r\nb",
+]
+
+TRUNCATE_STRINGS = [
+    "foo bar baz qux", "", "short", "日本語のテキストです とても長い文章", "word" * 20,
+    "a b c d e f g h i j k l m", "😀" * 30, "exactly ten", "no_spaces_here_at_all_really_long",
+    "ends with space ", "  leading spaces are here too", "é" * 260,
+]
+
+INT_STRINGS = [
+    "42", "-42", "+42", " 42 ", "\t+7\n", "42.9", "-42.9", "1e3", "1.5e3", "1_000", "1_000.5",
+    "0x1A", "0X1a", "-0x10", "+0x1", "0o17", "0b101", "0b_1", "017", "0", "00", "-0", "0_0",
+    "0_7", "abc", "", " ", "12abc", "9223372036854775807", "9223372036854775808",
+    "-9223372036854775808", "-9223372036854775809", "99999999999999999999", "1e18", "1e19",
+    "9.3e18", "-9.3e18", "nan", "inf", "-inf", "infinity", "١٢٣", "١٢.٥", "\u00a012\u2003",
+    "\x8512", "\x1c12", "12\x00", "1__2", "_12", "12_", "0x_ff", "0x", "+-1", "--1", "ff", "FF",
+    "z", "Z", "zz", "1.5", ".5", "5.", "1e", "٣x", "ⅷ", "²", "𝟗𝟖", "0b2", "0o8", "1_0_0",
+    "7fffffffffffffff", "8000000000000000", "-8000000000000000", "zzzzzzzzzzzzz",
+]
+INT_BASES = [10, 16, 0, 2, 8, 36, 1, 37]
+
+FLOAT_STRINGS = [
+    "", " ", "1", "1.5", "-1.5", "+1.5", " 1.5 ", "\t1.5\n", "1.", ".5", ".", "-.5", "1e5", "1E+5",
+    "1e-5", "1e", "1e+", "e5", "1_000.5", "1_000_000", "1__0", "_1", "1_", "1_.5", "1._5",
+    "1e1_0", "1_e1", "0x1p3", "0x10", "inf", "-inf", "+inf", "Infinity", "iNfInItY", "-infinity",
+    "infinit", "infinity ", "nan", "-nan", "NaN", "nan(1)", "1e400", "-1e400", "1e-400",
+    "-1e-400", "4.9e-324", "2.5e-324", "1.7976931348623157e308", "1.7976931348623159e308",
+    "0.1", "00012.50", "١.٥", "\u00a01.5\u2003", "\x851.5", "\x1c1.5", "1.5\x00", "abc", "1.5abc",
+    "--1", "+-1", "1e5.5", "12_3.4_5e6_7", "0.000000000000000000000000000001", "9" * 400,
+]
+
+INT_ARITH = [0, 1, -1, 2, -2, 3, -3, 7, -7, 10**18, -(10**18), INT64_MAX, INT64_MIN]
+FLOAT_ARITH = [
+    0.0, -0.0, 1.0, -1.0, 7.5, -7.5, 2.0, -2.0, 0.1, 3.0, 1e300, -1e300, 5e-324, 1e-300,
+    math.inf, -math.inf, math.nan,
+]
+POW_BASES = [0, 1, -1, 2, -2, 3, 7, 10, -10, INT64_MAX, INT64_MIN]
+POW_EXPS = [0, 1, 2, 3, 10, 62, 63, 64, 100]
+
+QUOTED_STRINGS = [
+    "", "a", "it's", 'say "hi"', "both ' and \"", "back\\slash", "\n\t\r", "\x00\x01\x1f\x7f",
+    "\x80\x9f\xa0\xad\xff", "é日本😀", "\u200b\u2028\u2029\ufeff", "\U000e0001", "\ud7ff",
+    "\ue000", "\U0010ffff", "\u0378", "\u0100\u0300", "\U0001f600\U000f0000", "<>&",
+    "tab\there", "\x1b[0m",
+]
+
+INDEX_STRINGS = ["", "a", "héllo", "日本語", "😀x😀"]
+SLICE_BOUNDS = [None, -12, -10, -3, -1, 0, 1, 3, 9, 10, 12]
+SLICE_STEPS = [1, 2, 3, -1, -2, -3, 11, -11]
+SLICE_STRINGS = ["héllo wörld", "abcdef", "😀a😀b", ""]
+STRING_SLICE_BOUNDS = [None, -20, -4, -1, 0, 1, 2, 5, 11, 20]
+
+SORT_LISTS = [
+    ["b", "A", "a", "B", "c"], ["Ä", "a", "ä", "Z", "z"], ["ß", "SS", "ss", "s", "Ss"],
+    ["İ", "i", "I", "ı", "i\u0307"], ["b", "a", "B", "A", "b"], [], ["x"],
+    ["ΣΑΣ", "σας", "Σας", "ς"], ["apple", "Banana", "cherry", "APPLE", "banana"],
+]
+
+JSON_VALUES = [
+    None, True, False, 0, -1, INT64_MAX, INT64_MIN, 1.0, 0.1, 1e-7, 1e16, 1e22, 5e-324, -0.0,
+    123456789012345.0, math.nan, math.inf, -math.inf,
+    "", "plain", 'quote" back\\slash /', "<script>alert('x') && y</script>",
+    "\n\r\t\b\f\x00\x1f\x7f", "é日本😀", "\u2028\u2029\ufeff\U0010ffff",
+    [], {}, [[]], [{}], {"a": []},
+    [1, [2, [3, []]], {}, "x"],
+    {"b": 1, "a": [True, None], "c": {"z": "é", "y": {}}, "d": [1.5, -0.0, "<&>"]},
+    {"<key>": "&", "é": 1, "😀": [], "'": "'"},
+    40 * [[]],  # replaced by a 40-level nesting below
+]
+JSON_INDENTS = [None, 0, 2, 4, -1]
+
+
+def nested(depth):
+    """Returns a value nested depth lists deep, beyond the writer's fixed state."""
+    v = {"deep": [1, {}], "more": [[], [2]]}
+    for _ in range(depth):
+        v = [v, depth]
+    return v
+
+
+JSON_VALUES[-1] = nested(40)
+
+
+def json_tree(v):
+    """Encodes a Python value as a tagged tree that keeps int and float apart."""
+    if v is None:
+        return ["null"]
+    if isinstance(v, bool):
+        return ["bool", v]
+    if isinstance(v, int):
+        return ["int", v]
+    if isinstance(v, float):
+        return ["float", bits(v)]
+    if isinstance(v, str):
+        return ["str", v]
+    if isinstance(v, list):
+        return ["list", [json_tree(x) for x in v]]
+    return ["dict", [[k, json_tree(v[k])] for k in sorted(v)]]
+
+
+def tojson(v, indent):
+    if indent is None:
+        return render("{{ v|tojson }}", v=v)
+    return render("{{ v|tojson(indent=i) }}", v=v, i=indent)
+
+
+def truncate_cases():
+    cases = []
+    for s, length, killwords, end, leeway in itertools.product(
+        TRUNCATE_STRINGS, [3, 5, 9, 11, 20, 255], [False, True], ["...", "", "…"], [None, 0],
+    ):
+        if length < len(end):
+            continue
+        out = filters.do_truncate(ENV, s, length, killwords, end, leeway)
+        cases.append([s, length, killwords, end, 5 if leeway is None else leeway, out])
+    return cases + unasserted_truncate_cases()
+
+
+def unasserted_truncate_cases():
+    """Truncate arguments that fail Jinja's asserts, computed by python -O."""
+    args = [
+        ["foo bar baz qux", 2, False, "...", 0], ["foo bar baz qux", 0, True, "...", 0],
+        ["foo bar baz qux", 1, True, "...", 0], ["日本語 日本語", 1, False, "……", 0],
+        ["foo bar baz qux", 9, False, "...", -3], ["foo bar baz qux", 14, True, "!", -1],
+        ["foo bar baz qux", 15, False, "...", -1],
+        ["ab", 0, True, "....", 0], ["foo bar baz qux", -3, True, "", 0],
+        ["foo bar baz qux", -30, False, "", 0],
+    ]
+    script = (
+        "import json, sys, jinja2\n"
+        "from jinja2 import filters\n"
+        "env = jinja2.Environment()\n"
+        "print(json.dumps([filters.do_truncate(env, *a) for a in json.load(sys.stdin)]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-O", "-c", script], input=json.dumps(args), capture_output=True,
+        text=True, check=True,
+    ).stdout
+    return [a + [r] for a, r in zip(args, json.loads(out))]
+
+
+def ranges(pred, cps):
+    """Returns [lo, hi] runs of the code points in cps for which pred holds."""
+    out = []
+    for cp in cps:
+        if pred(cp):
+            if out and out[-1][1] == cp - 1:
+                out[-1][1] = cp
+            else:
+                out.append([cp, cp])
+    return out
+
+
+def unicode_tables():
+    """Per-code-point reference data for the exhaustive tests, covering every
+    code point assigned in Python's Unicode version except surrogates."""
+    all_cps = range(0x110000)
+    skip = lambda cp: unicodedata.category(chr(cp)) in ("Cn", "Cs")
+    cps = [cp for cp in all_cps if not skip(cp)]
+
+    def mapping(fn):
+        return [[cp, fn(chr(cp))] for cp in cps if fn(chr(cp)) != chr(cp)]
+
+    def final_sigma(s):
+        return s.lower().endswith("ς")
+
+    return {
+        "unicode_version": unicodedata.unidata_version,
+        "skipped": ranges(skip, all_cps),
+        "upper": mapping(str.upper),
+        "lower": mapping(str.lower),
+        "title": mapping(str.title),
+        "printable": ranges(lambda cp: chr(cp).isprintable(), cps),
+        "space": ranges(lambda cp: chr(cp).isspace(), cps),
+        # "A"+c+"Σ" ends in final sigma when c is case-ignorable or cased,
+        # c+"Σ" when c is cased and not case-ignorable.
+        "sigma_after_a": ranges(lambda cp: final_sigma("A" + chr(cp) + "Σ"), cps),
+        "sigma_after": ranges(lambda cp: final_sigma(chr(cp) + "Σ"), cps),
+        "int": [[cp, filters.do_int(chr(cp), -1)] for cp in cps if filters.do_int(chr(cp), -1) != -1],
+    }
+
+
+def main():
+    cases = {
+        "python": sys.version.split()[0],
+        "jinja2": jinja2.__version__,
+        "float_repr": [[bits(f), render("{{ x }}", x=f)] for f in FLOATS],
+        "bool": [[b, render("{{ x }}", x=b)] for b in (True, False)],
+        "quoted": [[s, repr(s), render("{{ x }}", x=[s])] for s in QUOTED_STRINGS],
+        "upper": [[s, s.upper()] for s in CASE_STRINGS],
+        "lower": [[s, s.lower()] for s in CASE_STRINGS],
+        "capitalize": [[s, filters.do_capitalize(s)] for s in CASE_STRINGS],
+        "title": [[s, filters.do_title(s)] for s in CASE_STRINGS],
+        "pytitle": [[s, s.title()] for s in CASE_STRINGS],
+        "strip": [
+            [s, left, right, s.strip() if left and right else s.lstrip() if left else s.rstrip() if right else s]
+            for s in STRIP_STRINGS + CASE_STRINGS
+            for left, right in [(True, True), (True, False), (False, True)]
+        ],
+        "strip_chars": [
+            [s, c, left, right, s.strip(c) if left and right else s.lstrip(c) if left else s.rstrip(c)]
+            for s, c in STRIP_CHARS
+            for left, right in [(True, True), (True, False), (False, True)]
+        ],
+        "split": [
+            [s, sep, maxsplit, attempt(lambda: s.split(sep, maxsplit))]
+            for s in SPLIT_STRINGS
+            for sep in [None, ",", ", ", "ab", " ", ""]
+            for maxsplit in [-1, 0, 1, 2, 5]
+        ],
+        "indent": [
+            [s, ind, first, blank, filters.do_indent(s, ind, first, blank)]
+            for s in INDENT_STRINGS
+            for ind in ["    ", "\t", "", ">> "]
+            for first in [False, True]
+            for blank in [False, True]
+        ]
+        + [[s, " " * w, False, False, filters.do_indent(s, w)] for s in INDENT_STRINGS for w in [0, 2]],
+        "truncate": truncate_cases(),
+        "round": [
+            [bits(f), p, m, attempt(lambda: filters.do_round(f, p, m), bits)]
+            for f in FLOATS
+            for p in [0, 1, 2, 3, -1, -2, -5, 5, 10, 17, 22, 23, 30, 308, 309, 323, 324, -22, -23, -308, -309, 400]
+            for m in ["common", "ceil", "floor"]
+        ],
+        "parse_int": [
+            [s, d, base, attempt(lambda: str(filters.do_int(s, d, base)))]
+            for s in INT_STRINGS
+            for base in INT_BASES
+            for d in [0, -1]
+        ],
+        "float_to_int": [[bits(f), 7, attempt(lambda: str(filters.do_int(f, 7)))] for f in FLOATS],
+        "parse_float": [[s, bits(d), bits(filters.do_float(s, d))] for s in FLOAT_STRINGS for d in [0.0, -2.5]],
+        "floordiv": [[a, b, wrap64(a // b)] for a in INT_ARITH for b in INT_ARITH if b],
+        "mod": [[a, b, a % b] for a in INT_ARITH for b in INT_ARITH if b],
+        "floordiv_float": [
+            [bits(a), bits(b), bits(a // b)] for a in FLOAT_ARITH for b in FLOAT_ARITH if b != 0
+        ],
+        "mod_float": [[bits(a), bits(b), bits(a % b)] for a in FLOAT_ARITH for b in FLOAT_ARITH if b != 0],
+        "pow": [[a, b, wrap64(a**b)] for a in POW_BASES for b in POW_EXPS],
+        "index": [[xs, i, attempt(lambda: xs[i])] for xs in [[], [10, 20, 30]] for i in range(-5, 6)],
+        "index_string": [[s, i, attempt(lambda: s[i])] for s in INDEX_STRINGS for i in range(-7, 8)],
+        "slice": [
+            [xs, lo, hi, step, xs[lo:hi:step]]
+            for xs in [list(range(10)), [], [1]]
+            for lo in SLICE_BOUNDS
+            for hi in SLICE_BOUNDS
+            for step in SLICE_STEPS
+        ],
+        "slice_string": [
+            [s, lo, hi, step, s[lo:hi:step]]
+            for s in SLICE_STRINGS
+            for lo in STRING_SLICE_BOUNDS
+            for hi in STRING_SLICE_BOUNDS
+            for step in SLICE_STEPS
+        ],
+        "sorted_keys": [[ks, sorted(ks)] for ks in [[], ["b", "a", "B", "é", "e", "😀", "ｚ", "_", "1"]]],
+        "sort": [
+            [xs, rev, cs, filters.do_sort(ENV, xs, rev, cs)]
+            for xs in SORT_LISTS
+            for rev in [False, True]
+            for cs in [False, True]
+        ],
+        "unique": [
+            [xs, cs, list(filters.do_unique(ENV, xs, cs))]
+            for xs in SORT_LISTS + [["foo", "bar", "foobar", "FooBar"], ["İ", "i\u0307"]]
+            for cs in [False, True]
+        ],
+        "json": [[json_tree(v), ind, tojson(v, ind)] for v in JSON_VALUES for ind in JSON_INDENTS],
+        "unicode": unicode_tables(),
+    }
+    with open("testdata/cases.json", "w", encoding="utf-8") as out:
+        json.dump(cases, out, ensure_ascii=False, separators=(",", ":"))
+        out.write("\n")
+
+
+main()
