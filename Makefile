@@ -24,7 +24,7 @@ example: generate
 	$(GO) run ./example
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./bench/...
+	$(GO) test -run '^$$' -bench . -benchmem ./generated/
 
 # Run each fuzz target for $(FUZZTIME).
 fuzz:
