@@ -8,8 +8,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/tools/go/packages"
@@ -72,6 +74,12 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	namePrompts(checked, sink)
+	// Diagnostics name files as the user gave the directory, for editors.
+	for i, d := range sink.list {
+		if rest, ok := strings.CutPrefix(d.Pos.File, filepath.Base(abs)+"/"); ok {
+			sink.list[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
+		}
+	}
 	res := &Result{Diagnostics: sink.list.sorted()}
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics

@@ -38,8 +38,9 @@ func (w *JSONWriter) OpenObject(dst []byte) []byte {
 	return append(dst, '{')
 }
 
-// Key starts the member with key k in the open object, writing the
-// separator, k as a JSON string and ": ".
+// Key starts the member with key k in the open object, writing what
+// json.dumps writes before a dict value: the item separator, k as a JSON
+// string (see String) and ": ".
 func (w *JSONWriter) Key(dst []byte, k string) []byte {
 	dst = w.beginMember(dst)
 	dst = appendJSONString(dst, k)
@@ -47,7 +48,8 @@ func (w *JSONWriter) Key(dst []byte, k string) []byte {
 	return append(dst, ':', ' ')
 }
 
-// CloseObject ends the open object.
+// CloseObject ends the open object; as in json.dumps, the closing brace
+// goes on its own line when indenting, unless the object is empty.
 func (w *JSONWriter) CloseObject(dst []byte) []byte {
 	return append(w.pop(dst), '}')
 }
@@ -59,7 +61,8 @@ func (w *JSONWriter) OpenArray(dst []byte) []byte {
 	return append(dst, '[')
 }
 
-// CloseArray ends the open array.
+// CloseArray ends the open array; as in json.dumps, the closing bracket
+// goes on its own line when indenting, unless the array is empty.
 func (w *JSONWriter) CloseArray(dst []byte) []byte {
 	return append(w.pop(dst), ']')
 }

@@ -1,0 +1,87 @@
+package gen
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestDiagnostics runs Generate on small bad inputs and compares every
+// diagnostic, exactly.
+func TestDiagnostics(t *testing.T) {
+	specExample, err := os.ReadFile(filepath.Join("testdata", "diag", "spec_example_invalid.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		files  map[string]string
+		strict bool
+		want   string
+	}{
+		{
+			name:  "spec example is invalid YAML",
+			files: map[string]string{"summarize.yaml": string(specExample)},
+			want:  "p/summarize.yaml:31:1: invalid YAML: found character that cannot start any token (a line after the block scalar \"template\" at line 20 is indented less than the block, which ends it: indent every template line)",
+		},
+		{
+			name:  "unknown key",
+			files: map[string]string{"a.yaml": "temlate: hi\ntemplate: hi\n"},
+			want:  "p/a.yaml:1:1: unknown key \"temlate\" (did you mean \"template\"?)",
+		},
+		{
+			name:  "unclosed block",
+			files: map[string]string{"a.yaml": "template: |\n  {% if x %}\n  hi\n"},
+			want:  "p/a.yaml:2:3: unclosed \"if\" block (expected \"endif\")",
+		},
+		{
+			name:  "unknown filter",
+			files: map[string]string{"a.yaml": "template: |\n  {{ name | uper }}\n"},
+			want:  "p/a.yaml:2:13: unknown filter \"uper\" (did you mean \"upper\"?)",
+		},
+		{
+			name:   "undeclared variable under -strict",
+			files:  map[string]string{"a.jinja": "Hello {{ name }}"},
+			strict: true,
+			want:   "p/a.jinja:1:1: prompt \"a\" declares no inputs (-strict requires them)",
+		},
+		{
+			name:  "undeclared variable with inputs",
+			files: map[string]string{"a.yaml": "inputs:\n  article: string\ntemplate: \"{{ artcle }}\"\n"},
+			want:  "p/a.yaml:2:3: warning: input \"article\" is declared but not used by the template\np/a.yaml:3:15: undefined variable \"artcle\" (did you mean \"article\"?)",
+		},
+		{
+			name:  "Go name collision",
+			files: map[string]string{"a.yaml": "inputs:\n  user_id: string\n  userId: string\ntemplate: \"{{ user_id }} {{ userId }}\"\n"},
+			want:  "p/a.yaml:2:3: \"user_id\" and \"userId\" (line 3) both map to UserID; set go_name on one\np/a.yaml:3:3: \"userId\" and \"user_id\" (line 2) both map to UserID; set go_name on one",
+		},
+		{
+			name:  "variable named like a generated method",
+			files: map[string]string{"a.yaml": "inputs:\n  validate: bool\ntemplate: \"{{ validate }}\"\n"},
+			want:  "p/a.yaml:2:3: \"validate\" maps to Validate, which promptgen generates itself (set go_name)",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "p")
+			for name, content := range tt.files {
+				writeFile(t, filepath.Join(dir, name), []byte(content))
+			}
+			wd, _ := os.Getwd()
+			if err := os.Chdir(filepath.Dir(dir)); err != nil {
+				t.Fatal(err)
+			}
+			defer os.Chdir(wd)
+			res, err := Generate(context.Background(), Config{Dir: "p", Out: "out", ImportPath: "x/out", Strict: tt.strict})
+			if err == nil {
+				t.Fatalf("Generate succeeded, want errors")
+			}
+			if diff := cmp.Diff(tt.want, res.Diagnostics.Error()); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
