@@ -30,10 +30,9 @@ func (p *parser) parseTuple(o tupleOpts) Expr {
 		if p.atTupleEnd(o.extraEnd) {
 			break
 		}
-		switch {
-		case o.simplified:
+		if o.simplified {
 			items = append(items, p.parsePrimary())
-		default:
+		} else {
 			items = append(items, p.parseExpression(!o.noCondExpr))
 		}
 		if !p.tok.isOp(",") {
@@ -53,8 +52,7 @@ func (p *parser) parseTuple(o tupleOpts) Expr {
 }
 
 func (p *parser) atTupleEnd(extraEnd string) bool {
-	switch {
-	case p.tok.kind == tokVarEnd, p.tok.kind == tokBlockEnd, p.tok.isOp(")"):
+	if p.tok.kind == tokVarEnd || p.tok.kind == tokBlockEnd || p.tok.isOp(")") {
 		return true
 	}
 	return extraEnd != "" && p.tok.isName(extraEnd)

@@ -46,11 +46,13 @@ type lexer struct {
 	src   string // source without the trailing newline Jinja2 drops
 	opts  Options
 	pos   int
-	tag   tokenKind // tokVarBegin or tokBlockBegin inside a tag, tokEOF outside
 	queue []token
-	// closers holds the bracket each open bracket in the current tag needs;
-	// a tag can only end when they are balanced.
-	closers []string
+	// closing is the delimiter that ends the tag being lexed, "}}" or "%}";
+	// it is empty while lexing template data.
+	closing string
+	// brackets holds the closing brackets the open brackets in the current
+	// tag need; the tag cannot end before they are closed.
+	brackets []string
 }
 
 func newLexer(src string, opts Options) *lexer {
@@ -74,7 +76,7 @@ func trimTrailingNewline(s string) string {
 func (lx *lexer) next() (token, *Error) {
 	if len(lx.queue) == 0 {
 		var err *Error
-		if lx.tag == tokEOF {
+		if lx.closing == "" {
 			err = lx.lexText()
 		} else {
 			err = lx.lexTagToken()
@@ -132,26 +134,27 @@ func (lx *lexer) lexText() *Error {
 			lx.emit(token{kind: tokEOF, span: Span{lx.pos, lx.pos}})
 			return nil
 		}
-		kind, sign, delimEnd := lx.scanOpening(open)
-		run.add(start, lx.controlWhitespace(lx.src[start:open], start, sign, kind != tagVar))
-		switch kind {
+		o := lx.scanOpening(open)
+		run.add(start, lx.controlWhitespace(lx.src[start:open], start, o.sign, o.kind != tagVar))
+		lx.pos = o.resume
+		switch o.kind {
 		case tagComment:
-			if err := lx.skipComment(Span{open, delimEnd}); err != nil {
+			if err := lx.skipComment(o.span); err != nil {
 				return err
 			}
 		case tagRaw:
-			if err := lx.lexRaw(Span{open, delimEnd}, &run); err != nil {
+			if err := lx.lexRaw(o.span, &run); err != nil {
 				return err
 			}
-		default:
+		case tagVar:
 			lx.emitText(&run)
-			begin := token{kind: tokVarBegin, span: Span{open, delimEnd}, text: "{{"}
-			if kind == tagBlock {
-				begin.kind, begin.text = tokBlockBegin, "{%"
-			}
-			lx.emit(begin)
-			lx.tag = begin.kind
-			lx.pos = delimEnd
+			lx.emit(token{kind: tokVarBegin, span: o.span, text: "{{"})
+			lx.closing = "}}"
+			return nil
+		case tagBlock:
+			lx.emitText(&run)
+			lx.emit(token{kind: tokBlockBegin, span: o.span, text: "{%"})
+			lx.closing = "%}"
 			return nil
 		}
 	}
@@ -179,46 +182,52 @@ func nextTagStart(s string, pos int) int {
 	}
 }
 
-// scanOpening classifies the opening delimiter at open. For a raw block,
-// delimEnd is past the whole "{% raw %}" tag (and past the whitespace that a
-// "-%}" strips); otherwise it is past the delimiter and its sign.
-func (lx *lexer) scanOpening(open int) (kind tagKind, sign byte, delimEnd int) {
-	switch lx.src[open+1] {
+// opening is an opening delimiter with its whitespace-control sign, or a
+// whole `{% raw %}` tag.
+type opening struct {
+	kind   tagKind
+	sign   byte // '-', '+' or 0
+	span   Span
+	resume int // where lexing continues
+}
+
+func (lx *lexer) scanOpening(start int) opening {
+	o := opening{kind: tagBlock}
+	switch lx.src[start+1] {
 	case '{':
-		kind = tagVar
+		o.kind = tagVar
 	case '#':
-		kind = tagComment
-	default:
-		kind = tagBlock
+		o.kind = tagComment
 	}
-	delimEnd = open + 2
-	if delimEnd < len(lx.src) && (lx.src[delimEnd] == '-' || lx.src[delimEnd] == '+') {
-		sign = lx.src[delimEnd]
-		delimEnd++
+	end := start + 2
+	if end < len(lx.src) && (lx.src[end] == '-' || lx.src[end] == '+') {
+		o.sign = lx.src[end]
+		end++
 	}
-	if kind == tagBlock {
-		if end, ok := lx.matchRawBegin(delimEnd); ok {
-			return tagRaw, sign, end
+	o.span, o.resume = Span{start, end}, end
+	if o.kind == tagBlock {
+		if end, resume, ok := lx.matchRawBegin(end); ok {
+			o.kind, o.span.End, o.resume = tagRaw, end, resume
 		}
 	}
-	return kind, sign, delimEnd
+	return o
 }
 
 // matchRawBegin matches the rest of `{% raw %}` at p. Unlike other block
 // tags Jinja2 does not apply trim_blocks to it.
-func (lx *lexer) matchRawBegin(p int) (end int, ok bool) {
+func (lx *lexer) matchRawBegin(p int) (end, resume int, ok bool) {
 	p = skipSpace(lx.src, p)
 	if !strings.HasPrefix(lx.src[p:], "raw") {
-		return 0, false
+		return 0, 0, false
 	}
 	p = skipSpace(lx.src, p+len("raw"))
 	switch {
 	case strings.HasPrefix(lx.src[p:], "-%}"):
-		return skipSpace(lx.src, p+3), true
+		return p + 3, skipSpace(lx.src, p+3), true
 	case strings.HasPrefix(lx.src[p:], "%}"):
-		return p + 2, true
+		return p + 2, p + 2, true
 	}
-	return 0, false
+	return 0, 0, false
 }
 
 // controlWhitespace applies the whitespace control of the tag following text:
@@ -250,7 +259,7 @@ func (lx *lexer) atLineStart(pos int) bool {
 // skipComment skips the comment whose opening delimiter is open. A comment
 // opened at the very end of the template is accepted, as in Jinja2.
 func (lx *lexer) skipComment(open Span) *Error {
-	body := open.End
+	body := lx.pos
 	i := strings.Index(lx.src[body:], "#}")
 	if i < 0 {
 		if body < len(lx.src) {
@@ -270,7 +279,7 @@ func (lx *lexer) skipComment(open Span) *Error {
 // lexRaw adds the content of the raw block opened by open to run. As in
 // Jinja2 a raw block opened at the very end of the template is accepted.
 func (lx *lexer) lexRaw(open Span, run *textRun) *Error {
-	body := open.End
+	body := lx.pos
 	for p := body; ; p += 2 {
 		i := strings.Index(lx.src[p:], "{%")
 		if i < 0 {
@@ -331,7 +340,7 @@ func (lx *lexer) matchClosing(p int, delim string, blockLike bool) (end, resume 
 // lexTagToken lexes the next token inside a {{ }} or {% %} tag.
 func (lx *lexer) lexTagToken() *Error {
 	for {
-		if len(lx.closers) == 0 && lx.lexTagEnd() {
+		if len(lx.brackets) == 0 && lx.lexTagEnd() {
 			return nil
 		}
 		if lx.pos >= len(lx.src) {
@@ -356,17 +365,18 @@ func (lx *lexer) lexTagToken() *Error {
 
 // lexTagEnd emits the closing delimiter of the current tag if it is at pos.
 func (lx *lexer) lexTagEnd() bool {
-	delim, kind := "}}", tokVarEnd
-	if lx.tag == tokBlockBegin {
-		delim, kind = "%}", tokBlockEnd
-	}
-	end, resume, ok := lx.matchClosing(lx.pos, delim, kind == tokBlockEnd)
+	block := lx.closing == "%}"
+	end, resume, ok := lx.matchClosing(lx.pos, lx.closing, block)
 	if !ok {
 		return false
 	}
-	lx.emit(token{kind: kind, span: Span{lx.pos, end}, text: delim})
+	kind := tokVarEnd
+	if block {
+		kind = tokBlockEnd
+	}
+	lx.emit(token{kind: kind, span: Span{lx.pos, end}, text: lx.closing})
 	lx.pos = resume
-	lx.tag = tokEOF
+	lx.closing = ""
 	return true
 }
 
@@ -408,17 +418,17 @@ var closerOf = map[string]string{"(": ")", "[": "]", "{": "}"}
 // `{{ {"a": {"b": 1}} }}`) are read as operators, like Jinja2 does.
 func (lx *lexer) balance(op string, span Span) *Error {
 	if closer, ok := closerOf[op]; ok {
-		lx.closers = append(lx.closers, closer)
+		lx.brackets = append(lx.brackets, closer)
 		return nil
 	}
 	if op != ")" && op != "]" && op != "}" {
 		return nil
 	}
-	if len(lx.closers) == 0 {
+	if len(lx.brackets) == 0 {
 		return errorf(span, "unexpected %q", op)
 	}
-	want := lx.closers[len(lx.closers)-1]
-	lx.closers = lx.closers[:len(lx.closers)-1]
+	want := lx.brackets[len(lx.brackets)-1]
+	lx.brackets = lx.brackets[:len(lx.brackets)-1]
 	if op != want {
 		return errorf(span, "unexpected %q, expected %q", op, want)
 	}

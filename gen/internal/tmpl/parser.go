@@ -8,7 +8,8 @@ import (
 // maxDepth bounds the nesting of blocks and expressions.
 const maxDepth = 200
 
-// Parse parses src. On a syntax error it returns the first error, an *Error.
+// Parse parses template source src. On a syntax error it returns the first
+// error Jinja2 would find, as an *Error.
 func Parse(src string, opts Options) (t *Template, err error) {
 	p := &parser{src: src, lx: newLexer(src, opts)}
 	// Syntax errors unwind the recursive descent by panicking with an *Error.
@@ -131,8 +132,6 @@ func (p *parser) describe(t token) string {
 	switch t.kind {
 	case tokEOF:
 		return "end of template"
-	case tokText:
-		return "text"
 	case tokString:
 		return "string literal"
 	}
@@ -168,7 +167,7 @@ func (p *parser) parseBody(closers ...string) []Node {
 				return body
 			}
 			body = append(body, p.parseStatement(begin))
-		default:
+		default: // unreachable: between tags the lexer emits nothing else
 			p.unexpected(p.tok, "text or tag")
 		}
 	}
@@ -260,17 +259,17 @@ func (p *parser) parseIf(begin token) *If {
 	for {
 		body := p.parseBody("elif", "else", "endif")
 		node.Branches = append(node.Branches, IfBranch{Cond: cond, Body: body})
-		switch p.next().text {
-		case "elif":
-			cond = p.parseTuple(tupleOpts{noCondExpr: true})
-			p.endHead()
-			continue
-		case "else":
+		closer := p.next().text
+		if closer == "else" {
 			p.endHead()
 			node.Else = p.parseBody("endif")
 			p.next()
 		}
-		break
+		if closer != "elif" {
+			break
+		}
+		cond = p.parseTuple(tupleOpts{noCondExpr: true})
+		p.endHead()
 	}
 	node.Span = p.endTag(begin)
 	return node
