@@ -127,7 +127,7 @@ func (s *diagSink) warnf(pos Pos, format string, args ...any) {
 func didYouMean(name string, candidates []string) string {
 	best, bestDist := "", 0
 	for _, c := range candidates {
-		d := editDistance(strings.ToLower(name), strings.ToLower(c))
+		d := EditDistance(strings.ToLower(name), strings.ToLower(c))
 		if best == "" || d < bestDist || (d == bestDist && c < best) {
 			best, bestDist = c, d
 		}
@@ -138,8 +138,9 @@ func didYouMean(name string, candidates []string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in bytes; the
+// CLI uses it for its own did-you-mean.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -40,14 +40,8 @@ func (e *emitter) filter(x *irCall) gval {
 	}
 	// The remaining filters take a string.
 	s := e.str(e.expr(x.X), xt)
-	pre := s.pre
-	args := make([]jen.Code, len(x.Args))
-	given := make([]bool, len(x.Args))
-	for i := range x.Args {
-		a, ok := e.arg(x, i)
-		pre = append(pre, a.pre...)
-		args[i], given[i] = a.val, ok
-	}
+	argPre, args, given := e.args(x)
+	pre := append(s.pre, argPre...)
 	var val jen.Code
 	switch x.Name {
 	case "string":
@@ -277,14 +271,8 @@ func (e *emitter) round(x *irCall) gval {
 
 func (e *emitter) method(x *irCall) gval {
 	s := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-	pre := s.pre
-	args := make([]jen.Code, len(x.Args))
-	given := make([]bool, len(x.Args))
-	for i := range x.Args {
-		a, ok := e.arg(x, i)
-		pre = append(pre, a.pre...)
-		args[i], given[i] = a.val, ok
-	}
+	argPre, args, given := e.args(x)
+	pre := append(s.pre, argPre...)
 	var val jen.Code
 	switch x.Name {
 	case "strip", "lstrip", "rstrip":
@@ -312,4 +300,17 @@ func (e *emitter) method(x *irCall) gval {
 		val = jen.Id(parts)
 	}
 	return gval{pre: pre, val: val}
+}
+
+// args compiles every argument of x: their statements, values, and
+// whether each was given.
+func (e *emitter) args(x *irCall) (pre []jen.Code, vals []jen.Code, given []bool) {
+	vals = make([]jen.Code, len(x.Args))
+	given = make([]bool, len(x.Args))
+	for i := range x.Args {
+		a, ok := e.arg(x, i)
+		pre = append(pre, a.pre...)
+		vals[i], given[i] = a.val, ok
+	}
+	return pre, vals, given
 }

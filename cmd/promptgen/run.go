@@ -329,7 +329,7 @@ func versionLine() string {
 func suggest(name string) string {
 	best, bestDist := "", 0
 	for _, c := range commands {
-		d := editDistance(name, c.name)
+		d := gen.EditDistance(name, c.name)
 		if strings.HasPrefix(c.name, name) && len(name) >= 2 {
 			d = 1
 		}
@@ -341,25 +341,4 @@ func suggest(name string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
