@@ -12,7 +12,7 @@ import (
 // TestDiagnostics runs Generate on small bad inputs and compares every
 // diagnostic, exactly.
 func TestDiagnostics(t *testing.T) {
-	specExample, err := os.ReadFile(filepath.Join("testdata", "diag", "spec_example_invalid.yaml"))
+	specExample, err := os.ReadFile(filepath.Join("testdata", "load", "spec_example_invalid.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestDiagnostics(t *testing.T) {
 		{
 			name:  "spec example is invalid YAML",
 			files: map[string]string{"summarize.yaml": string(specExample)},
-			want:  "p/summarize.yaml:31:1: invalid YAML: found character that cannot start any token (a line after the block scalar \"template\" at line 20 is indented less than the block, which ends it: indent every template line)",
+			want:  "p/summarize.yaml:31:2: invalid YAML: found character that cannot start any token (line 28 is indented less than the block scalar \"template\" that starts at line 20: indent all of its lines)",
 		},
 		{
 			name:  "unknown key",
@@ -57,6 +57,21 @@ func TestDiagnostics(t *testing.T) {
 			name:  "Go name collision",
 			files: map[string]string{"a.yaml": "inputs:\n  user_id: string\n  userId: string\ntemplate: \"{{ user_id }} {{ userId }}\"\n"},
 			want:  "p/a.yaml:2:3: \"user_id\" and \"userId\" (line 3) both map to UserID; set go_name on one\np/a.yaml:3:3: \"userId\" and \"user_id\" (line 2) both map to UserID; set go_name on one",
+		},
+		{
+			name:  "go_name that is not an exported identifier",
+			files: map[string]string{"a.yaml": "go_name: summary\ninputs:\n  x: {type: string, go_name: 2x}\ntemplate: \"{{ x }}\"\n"},
+			want:  "p/a.yaml:1:10: go_name \"summary\" is not an exported Go identifier\np/a.yaml:3:30: go_name \"2x\" is not an exported Go identifier",
+		},
+		{
+			name:  "go_name collision",
+			files: map[string]string{"a.yaml": "go_name: B\ntemplate: hi\n", "b.yaml": "template: hi\n"},
+			want:  "p/a.yaml:1:10: \"a\" and \"b\" (p/b.yaml:1:1) both map to B; set go_name on one\np/b.yaml:1:1: \"b\" and \"a\" (p/a.yaml:1:10) both map to B; set go_name on one",
+		},
+		{
+			name:  "nested type named like a prompt",
+			files: map[string]string{"x.jinja": "{{ item.a }}", "x_item.jinja": "hi"},
+			want:  "p/x.jinja:1:4: \"x.item\" and \"x_item\" (p/x_item.jinja:1:1) both map to XItem; set go_name on one\np/x_item.jinja:1:1: \"x_item\" and \"x.item\" (p/x.jinja:1:4) both map to XItem; set go_name on one",
 		},
 		{
 			name:  "variable named like a generated method",

@@ -1,294 +1,1229 @@
 package gen
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
-var templateExts = map[string]bool{".jinja": true, ".j2": true, ".md": true, ".txt": true}
-
-var promptKeys = []string{"components", "description", "examples", "go_name", "inputs", "jinja", "messages",
-	"model", "outputFormat", "outputSchema", "parameters", "sections", "template"}
-
-// loadPrompts reads every standalone prompt below the root of fsys, sorted
-// by path. display prefixes paths in diagnostics.
+// loadPrompts reads every standalone prompt below the root of fsys, sorted by path.
+// display is the prefix used for paths in diagnostics and Prompt.Path (e.g. "prompts").
 func loadPrompts(fsys fs.FS, display string) ([]*Prompt, Diagnostics) {
-	var paths []string
-	sets := map[string]bool{}
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	l := &loader{fsys: fsys, display: display}
+	paths := l.walk()
+	l.checkKeys(paths)
+	var prompts []*Prompt
+	for _, p := range paths {
+		if pr := l.load(p); pr != nil {
+			prompts = append(prompts, pr)
 		}
-		if p != "." && strings.HasPrefix(d.Name(), ".") {
+	}
+	return prompts, l.diags.list
+}
+
+// loader is the state of one loadPrompts call.
+type loader struct {
+	fsys    fs.FS
+	display string
+	diags   diagSink
+}
+
+// Read-only tables of the file format, used for checks and did-you-mean.
+var (
+	topLevelKeys = []string{"description", "model", "parameters", "template", "inputs",
+		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
+		"jinja", "go_name"}
+	jinjaOptions   = []string{"trim_blocks", "lstrip_blocks", "keep_trailing_newline"}
+	outputFormats  = []string{"json", "text", "yaml", "xml"}
+	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
+	schemaTypes    = []string{"string", "integer", "number", "boolean", "object", "array"}
+	// schemaKeywords are the JSON Schema keywords that shape the feed type.
+	schemaKeywords = []string{"type", "properties", "required", "items",
+		"additionalProperties", "enum", "description"}
+	// ignoredKeywords constrain values but not their Go type.
+	ignoredKeywords = []string{"title", "examples", "default", "minLength", "maxLength",
+		"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+		"pattern", "format", "minItems", "maxItems", "uniqueItems", "minProperties",
+		"maxProperties", "const", "$schema", "$id", "$comment"}
+	// unsupportedKeywords are valid JSON Schema that promptgen cannot type (yet).
+	unsupportedKeywords = []string{"allOf", "anyOf", "oneOf", "not", "$ref", "$defs",
+		"definitions", "patternProperties", "prefixItems", "if", "then", "else",
+		"dependentRequired", "dependentSchemas", "propertyNames", "contains"}
+)
+
+// braceHint explains the YAML errors caused by an unquoted value that
+// starts with a Jinja delimiter.
+const braceHint = ` (quote the value or use a block scalar "|": YAML reads "{" as the start of a mapping)`
+
+// fileKind says how a file of the prompts tree is read.
+type fileKind uint8
+
+const (
+	notPrompt   fileKind = iota
+	yamlPrompt           // the YAML prompt format
+	plainPrompt          // the whole file is the template
+)
+
+func kindOf(name string) fileKind {
+	switch path.Ext(name) {
+	case ".yaml", ".yml":
+		return yamlPrompt
+	case ".jinja", ".j2", ".md", ".txt":
+		return plainPrompt
+	}
+	return notPrompt
+}
+
+// promptKey is a prompt's address: its path without extension.
+func promptKey(p string) string { return strings.TrimSuffix(p, path.Ext(p)) }
+
+// path returns the display path of fsys path p.
+func (l *loader) path(p string) string { return path.Join(l.display, p) }
+
+// walk returns the sorted paths of the prompt files. Hidden files and
+// directories are skipped, and so are template sets (directories with a
+// promptset.yaml), which are loaded separately.
+func (l *loader) walk() []string {
+	var paths []string
+	// The callback reports every error itself, so WalkDir returns nil.
+	_ = fs.WalkDir(l.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			l.ioError(err)
+		case p != "." && strings.HasPrefix(d.Name(), "."):
 			if d.IsDir() {
 				return fs.SkipDir
 			}
-			return nil
-		}
-		if d.IsDir() {
-			if _, err := fs.Stat(fsys, path.Join(p, "promptset.yaml")); err == nil {
-				sets[p] = true
+		case d.IsDir():
+			if _, err := fs.Stat(l.fsys, path.Join(p, "promptset.yaml")); err == nil {
 				return fs.SkipDir
 			}
-			return nil
-		}
-		ext := path.Ext(p)
-		if ext == ".yaml" || ext == ".yml" || templateExts[ext] {
+		case kindOf(p) != notPrompt:
 			paths = append(paths, p)
 		}
 		return nil
 	})
-	s := &diagSink{}
-	if err != nil {
-		s.errorf(Pos{}, "load: %v", err)
-		return nil, s.list
-	}
 	sort.Strings(paths)
-	var prompts []*Prompt
-	byKey := map[string]*Prompt{}
+	return paths
+}
+
+// ioError reports an error reading the tree; it has no position.
+func (l *loader) ioError(err error) {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		l.diags.errorf(Pos{}, "load: %s %s: %v", pe.Op, l.path(pe.Path), pe.Err)
+		return
+	}
+	l.diags.errorf(Pos{}, "load: %v", err)
+}
+
+// checkKeys reports files that share a prompt key, like a.yaml and a.jinja,
+// at each of them.
+func (l *loader) checkKeys(paths []string) {
+	byKey := map[string][]string{}
 	for _, p := range paths {
-		src, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			s.errorf(Pos{}, "load: %v", err)
-			continue
-		}
-		pr := &Prompt{Path: path.Join(display, p), Key: strings.TrimSuffix(p, path.Ext(p))}
-		pr.Pos = Pos{File: pr.Path, Line: 1, Col: 1}
-		if templateExts[path.Ext(p)] {
-			pr.Template = string(src)
-			pr.Map = plainMap(pr.Path, pr.Template, 1, 1)
-		} else if !loadYAML(pr, src, s) {
-			continue
-		}
-		if other := byKey[pr.Key]; other != nil {
-			s.errorf(pr.Pos, "prompt %q is also defined by %s", pr.Key, other.Path)
-			s.errorf(other.Pos, "prompt %q is also defined by %s", pr.Key, pr.Path)
-			continue
-		}
-		byKey[pr.Key] = pr
-		prompts = append(prompts, pr)
+		k := promptKey(p)
+		byKey[k] = append(byKey[k], p)
 	}
-	return prompts, s.list
+	for _, p := range paths {
+		var others []string
+		for _, q := range byKey[promptKey(p)] {
+			if q != p {
+				others = append(others, strconv.Quote(l.path(q)))
+			}
+		}
+		if len(others) > 0 {
+			l.diags.errorf(Pos{File: l.path(p), Line: 1, Col: 1},
+				"prompt %q is also defined by %s (a prompt's name is its path without extension)",
+				promptKey(p), strings.Join(others, " and "))
+		}
+	}
 }
 
-// plainMap maps a template that starts at line:col of file and continues
-// at column 1 of the following lines.
-func plainMap(file, text string, line, col int) SourceMap {
-	m := SourceMap{File: file, Lines: []LineStart{{Offset: 0, Line: line, Col: col}}}
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			line++
-			m.Lines = append(m.Lines, LineStart{Offset: i + 1, Line: line, Col: 1})
-		}
+// load reads one prompt file. It returns nil when the file cannot be read
+// or is not valid YAML.
+func (l *loader) load(p string) *Prompt {
+	data, err := fs.ReadFile(l.fsys, p)
+	if err != nil {
+		l.ioError(err)
+		return nil
 	}
-	return m
+	file := l.path(p)
+	pr := &Prompt{Path: file, Key: promptKey(p), Pos: Pos{File: file, Line: 1, Col: 1}}
+	src := newSource(file, data)
+	if kindOf(p) == plainPrompt {
+		pr.Template = string(data)
+		pr.Map = SourceMap{File: file, Lines: src.literalLines(pr.Template, 0)}
+		return pr
+	}
+	f := &yamlFile{src: src, diags: &l.diags}
+	if !f.decode(pr) {
+		return nil
+	}
+	return pr
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// source is one file's bytes with the line tables that turn yaml.v3
+// positions and byte offsets into diagnostic positions.
+type source struct {
+	file string
+	data []byte
+	// lines holds the offset of each line start, lines ending at '\n' as
+	// editors count them.
+	lines []int
+	// yamlLines holds the offset of each line start as yaml.v3 counts
+	// lines: any YAML line break ends one, and a leading BOM is skipped.
+	yamlLines []int
+}
 
-func loadYAML(pr *Prompt, src []byte, s *diagSink) bool {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
-		msg := err.Error()
-		pos := Pos{File: pr.Path, Line: 1, Col: 1}
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			pos.Line, _ = strconv.Atoi(m[1])
-			msg = m[2]
-			pos.Col = firstNonBlank(src, pos.Line)
-		} else {
-			msg = strings.TrimPrefix(msg, "yaml: ")
+func newSource(file string, data []byte) *source {
+	s := &source{file: file, data: data, lines: []int{0}}
+	for i, b := range data {
+		if b == '\n' {
+			s.lines = append(s.lines, i+1)
 		}
-		s.errorf(pos, "invalid YAML: %s%s", msg, dedentHint(src, pos.Line))
-		return false
 	}
-	if len(doc.Content) == 0 {
-		s.errorf(pr.Pos, "empty prompt file (it needs a template)")
-		return false
+	start := 0
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		start = 3
 	}
-	root := doc.Content[0]
-	at := func(n *yaml.Node) Pos { return Pos{File: pr.Path, Line: n.Line, Col: n.Column} }
-	if root.Kind != yaml.MappingNode {
-		s.errorf(at(root), "a prompt file must be a mapping of keys such as template and inputs")
-		return false
-	}
-	before := len(s.list)
-	seen := map[string]*yaml.Node{}
-	var template *yaml.Node
-	hasMessages := false
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
-		if first := seen[k.Value]; first != nil {
-			s.errorf(at(k), "duplicate key %q (first at line %d)", k.Value, first.Line)
+	s.yamlLines = []int{start}
+	for i := start; i < len(data); {
+		if n := yamlBreak(data[i:]); n > 0 {
+			i += n
+			s.yamlLines = append(s.yamlLines, i)
 			continue
 		}
-		seen[k.Value] = k
-		switch k.Value {
-		case "description":
-			pr.Description = scalarString(v, "description", at, s)
-		case "model":
-			pr.Model = scalarString(v, "model", at, s)
-		case "go_name":
-			scalarString(v, "go_name", at, s)
-			s.errorf(at(k), "go_name on a prompt is not supported yet")
-		case "template":
-			template = v
-		case "parameters":
-			if v.Kind != yaml.MappingNode {
-				s.errorf(at(v), "parameters must be a mapping")
+		i++
+	}
+	return s
+}
+
+// yamlBreak returns the length of the YAML line break at the start of b, or 0.
+func yamlBreak(b []byte) int {
+	switch {
+	case bytes.HasPrefix(b, []byte("\r\n")):
+		return 2
+	case b[0] == '\r' || b[0] == '\n':
+		return 1
+	case bytes.HasPrefix(b, []byte("\u0085")):
+		return 2
+	case bytes.HasPrefix(b, []byte("\u2028")), bytes.HasPrefix(b, []byte("\u2029")):
+		return 3
+	}
+	return 0
+}
+
+// offset returns the byte offset of a yaml.v3 position: a 1-based line and
+// a 1-based column counted in characters.
+func (s *source) offset(line, col int) int {
+	if line > len(s.yamlLines) {
+		return len(s.data)
+	}
+	off := s.yamlLines[max(line, 1)-1]
+	for ; col > 1 && off < len(s.data); col-- {
+		_, size := utf8.DecodeRune(s.data[off:])
+		off += size
+	}
+	return off
+}
+
+// pos returns the position of byte offset off.
+func (s *source) pos(off int) Pos {
+	i := sort.SearchInts(s.lines, off+1) - 1
+	return Pos{File: s.file, Line: i + 1, Col: off - s.lines[i] + 1}
+}
+
+// lineText returns line i (0-based) without its line break.
+func (s *source) lineText(i int) string {
+	end := len(s.data)
+	if i+1 < len(s.lines) {
+		end = s.lines[i+1] - 1
+	}
+	return strings.TrimSuffix(string(s.data[s.lines[i]:end]), "\r")
+}
+
+// nextLine returns the offset of the line after the one holding off.
+func (s *source) nextLine(off int) int {
+	if i := bytes.IndexByte(s.data[off:], '\n'); i >= 0 {
+		return off + i + 1
+	}
+	return len(s.data)
+}
+
+// literalLines maps a template whose lines are file lines from offset
+// first on, each after some indentation: a literal block scalar, or a whole
+// plain file.
+func (s *source) literalLines(value string, first int) []LineStart {
+	fileLine := sort.SearchInts(s.lines, first+1) - 1
+	var ls []LineStart
+	for off := 0; ; fileLine++ {
+		seg, rest, more := strings.Cut(value[off:], "\n")
+		seg = strings.TrimSuffix(seg, "\r") // kept in plain files, like lineText drops it
+		line := min(fileLine, len(s.lines)-1)
+		text := s.lineText(line)
+		col := len(text) - len(seg) + 1
+		if col < 1 || !strings.HasSuffix(text, seg) {
+			col = 1 // the file does not hold the line as YAML should have read it
+		}
+		ls = append(ls, LineStart{Offset: off, Line: line + 1, Col: col})
+		// A final line break ends the last line; it does not start one.
+		if !more || rest == "" {
+			return ls
+		}
+		off = len(value) - len(rest)
+	}
+}
+
+// maxEscape is the length of the longest escape sequence of a
+// double-quoted YAML scalar (\UXXXXXXXX).
+const maxEscape = 10
+
+// alignLines maps a template that YAML rewrote from the file bytes starting
+// at offset start (quoted, folded and multi-line plain scalars): template
+// and file are walked together, matching equal bytes and skipping what YAML
+// dropped (indentation, folded line breaks, quotes, escapes). The result is
+// exact for single-line scalars without escapes and close elsewhere.
+func (s *source) alignLines(value string, start int) []LineStart {
+	var ls []LineStart
+	emit := func(i, j int) {
+		p := s.pos(j)
+		n := len(ls)
+		switch {
+		case n > 0 && ls[n-1].Line == p.Line && ls[n-1].Col+i-ls[n-1].Offset == p.Col:
+			return // already mapped there
+		case n > 0 && ls[n-1].Offset == i:
+			ls = ls[:n-1] // the start, before skipping indentation
+		}
+		ls = append(ls, LineStart{Offset: i, Line: p.Line, Col: p.Col})
+	}
+	emit(0, start)
+	for i, j := 0, start; i < len(value); {
+		if j >= len(s.data) {
+			emit(i, len(s.data))
+			break
+		}
+		t, c := value[i], s.data[j]
+		switch {
+		case t == c || isSpace(t) && isSpace(c):
+			emit(i, j)
+			i, j = i+1, j+1
+		case isSpace(c): // indentation, or a line break YAML folded
+			j++
+		case isSpace(t): // a break or space YAML made from an escape or a fold
+			emit(i, j)
+			i++
+		default: // an escape or a doubled quote
+			if k := bytes.IndexByte(s.data[j:min(j+maxEscape, len(s.data))], t); k > 0 {
+				j += k
 				continue
 			}
-			pr.Parameters = params(v, at)
-		case "outputFormat":
-			if f := scalarString(v, "outputFormat", at, s); f != "json" && f != "text" && f != "yaml" && f != "xml" {
-				s.errorf(at(v), "outputFormat must be one of json, text, yaml, xml, not %q", f)
+			emit(i, j)
+			i++
+		}
+	}
+	return ls
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+// skipProps skips the anchor and tag that yaml.v3 includes in a node's
+// position, and the space after them, up to the node's content.
+func (s *source) skipProps(off int) int {
+	if off >= len(s.data) || s.data[off] != '!' && s.data[off] != '&' {
+		return off
+	}
+	for off < len(s.data) {
+		switch c := s.data[off]; {
+		case c == '!' || c == '&':
+			for off < len(s.data) && !isSpace(s.data[off]) {
+				off++
 			}
-		case "jinja":
-			loadJinja(pr, v, at, s)
-		case "inputs":
-			pr.Inputs = loadInputs(v, at, s)
-		case "messages", "sections":
-			hasMessages = true
-			s.errorf(at(k), "%q is not supported yet", k.Value)
-		case "outputSchema", "examples", "components":
+		case c == '#':
+			off = s.nextLine(off)
+		case isSpace(c):
+			off++
 		default:
-			s.errorf(at(k), "unknown key %q%s", k.Value, didYouMean(k.Value, promptKeys))
+			return off
 		}
 	}
+	return off
+}
+
+// yamlFile decodes one YAML prompt file.
+type yamlFile struct {
+	src   *source
+	diags *diagSink
+}
+
+func (f *yamlFile) pos(n *yaml.Node) Pos { return f.src.pos(f.offset(n)) }
+
+func (f *yamlFile) offset(n *yaml.Node) int { return f.src.offset(n.Line, n.Column) }
+
+func (f *yamlFile) errorf(n *yaml.Node, format string, args ...any) {
+	f.diags.errorf(f.pos(n), format, args...)
+}
+
+// decode fills pr from the file. It reports false when the file is not a
+// YAML mapping, so there is no prompt to return.
+func (f *yamlFile) decode(pr *Prompt) bool {
+	data := f.src.data
+	start := Pos{File: f.src.file, Line: 1, Col: 1}
+	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
+		f.diags.errorf(start, "prompt files must be UTF-8, not UTF-16")
+		return false
+	}
+	doc, extra, err := parseYAML(data)
 	switch {
-	case template == nil && !hasMessages:
-		s.errorf(at(root), "missing key \"template\"")
-	case template != nil && (template.Kind != yaml.ScalarNode || template.Tag != "!!str"):
-		s.errorf(at(template), "template must be a string")
-	case template != nil:
-		pr.Template = template.Value
-		pr.Map = templateMap(pr.Path, src, template)
+	case err != nil:
+		f.syntaxError(err)
+		return false
+	case doc == nil || len(doc.Content) == 0:
+		f.diags.errorf(start, "empty prompt file (want a mapping with a %q key)", "template")
+		return false
+	case extra != nil:
+		f.errorf(extra, "a prompt file holds one YAML document (remove the second)")
 	}
-	return len(s.list) == before
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		f.wrongKind(root, "a prompt file", "a mapping")
+		return false
+	}
+	f.prompt(root, pr)
+	return true
 }
 
-// firstNonBlank is the column of the first non-blank byte of a line.
-func firstNonBlank(src []byte, line int) int {
-	lines := strings.Split(string(src), "\n")
-	if line < 1 || line > len(lines) {
-		return 1
-	}
-	return len(lines[line-1]) - len(strings.TrimLeft(lines[line-1], " \t")) + 1
-}
-
-// dedentHint explains the usual cause of a YAML error in a prompt file: a
-// template line indented less than its block scalar, which ends the block.
-func dedentHint(src []byte, line int) string {
-	lines := strings.Split(string(src), "\n")
-	for i := min(line, len(lines)) - 1; i >= 0; i-- {
-		l := lines[i]
-		if strings.HasSuffix(strings.TrimRight(l, " "), ": |") || strings.HasSuffix(strings.TrimRight(l, " "), ": |-") {
-			key := strings.TrimSpace(strings.SplitN(l, ":", 2)[0])
-			return " (a line after the block scalar \"" + key + "\" at line " + strconv.Itoa(i+1) + " is indented less than the block, which ends it: indent every template line)"
+// parseYAML parses a prompt file. It returns its first document and, when
+// there is one, its second.
+func parseYAML(data []byte) (doc, extra *yaml.Node, err error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var first, second yaml.Node
+	if err := dec.Decode(&first); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil, nil
 		}
+		return nil, nil, err
+	}
+	if err := dec.Decode(&second); err != nil {
+		if errors.Is(err, io.EOF) {
+			return &first, nil, nil
+		}
+		return nil, nil, err
+	}
+	return &first, &second, nil
+}
+
+// syntaxError reports a YAML syntax error at the best position found, with
+// a hint for the common prompt-file mistakes.
+func (f *yamlFile) syntaxError(err error) {
+	data := f.src.data
+	off := failOffset(data, err)
+	hint := dedentHint(data, off)
+	switch {
+	case hint != "":
+	case yamlMessage(err) == eosMessage:
+		hint = " (the quoted string is not closed)"
+	case lineHasJinja(data, off):
+		hint = braceHint
+	}
+	f.diags.errorf(f.src.pos(off), "invalid YAML: %s%s", yamlMessage(err), hint)
+}
+
+// failOffset returns the offset of the byte where parsing data fails with
+// err. yaml.v3 reports only a line, and for parser errors the line of the
+// enclosing collection, so this finds the shortest prefix of data that fails
+// the same way: its last byte is where the parser gave up.
+func failOffset(data []byte, err error) int {
+	msg := err.Error()
+	// An unclosed quote fails at the end of any prefix that opens it, with
+	// the line of that end: the opening quote is the place to show.
+	eos := yamlMessage(err) == eosMessage
+	fails := func(prefix []byte) bool {
+		_, _, err := parseYAML(prefix)
+		return err != nil && (err.Error() == msg || eos && yamlMessage(err) == eosMessage)
+	}
+	lo, hi := 0, len(data) // the prefix of length hi fails
+	for lo < hi {
+		if mid := lo + (hi-lo)/2; fails(data[:mid]) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	off := max(hi-1, 0)
+	for off > 0 && !utf8.RuneStart(data[off]) {
+		off--
+	}
+	return off
+}
+
+// eosMessage is yaml.v3's error for a quoted scalar that is not closed.
+const eosMessage = "found unexpected end of stream"
+
+// yamlMessage strips yaml.v3's "yaml: line N: " prefix from err.
+func yamlMessage(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, after, ok := strings.Cut(rest, ": "); ok {
+			if _, err := strconv.Atoi(n); err == nil {
+				return after
+			}
+		}
+	}
+	return msg
+}
+
+// lineHasJinja reports whether the line holding off has a Jinja delimiter.
+func lineHasJinja(data []byte, off int) bool {
+	start := bytes.LastIndexByte(data[:off], '\n') + 1
+	end := len(data)
+	if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	line := data[start:end]
+	return bytes.Contains(line, []byte("{{")) || bytes.Contains(line, []byte("{%"))
+}
+
+// blockHeader matches a line that starts a block scalar, like `key: |`
+// or `- key: >-`; it captures the key's column, the key and the indicators.
+var blockHeader = regexp.MustCompile(`^((?: *- +)* *)("[^"]*"|'[^']*'|[^\s#'"?:-][^#]*?) *: +(?:[!&]\S* +)*[|>]([-+1-9]{0,2}) *(?:#.*)?\r?$`)
+
+// siblingKey matches a line holding a mapping key like `outputFormat:`.
+var siblingKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*:(?:\s|$)`)
+
+// dedentHint recognises the most common prompt-file mistake: template lines
+// indented less than their block scalar, so that YAML ends the scalar
+// early and reads the rest of the template as YAML. It returns a hint when
+// the error at errOff is in such lines and indenting them (up to the next
+// key) makes it go away.
+func dedentHint(data []byte, errOff int) string {
+	lines := strings.Split(string(data), "\n")
+	errLine := bytes.Count(data[:errOff], []byte("\n"))
+	h := errLine
+	var m []string
+	for ; h >= 0; h-- {
+		if m = blockHeader.FindStringSubmatch(lines[h]); m != nil {
+			break
+		}
+	}
+	if h < 0 {
+		return ""
+	}
+	keyCol, key := len(m[1]), strings.Trim(m[2], `"'`)
+	indent := blockIndent(lines[h+1:], keyCol, m[3])
+	if indent <= keyCol {
+		return ""
+	}
+	end := h + 1 // the first line YAML does not read as part of the block
+	for end < len(lines) && (isBlank(lines[end]) || indentOf(lines[end]) >= indent) {
+		end++
+	}
+	if end > errLine || endsBlock(lines[end], keyCol) {
+		return ""
+	}
+	next := end + 1 // the next key of the enclosing mapping
+	for next < len(lines) && !endsBlock(lines[next], keyCol) {
+		next++
+	}
+	if errLine >= next {
+		return ""
+	}
+	fixed := make([]string, len(lines))
+	for i, line := range lines {
+		if i >= end && i < next && !isBlank(line) {
+			line = strings.Repeat(" ", indent) + line
+		}
+		fixed[i] = line
+	}
+	patched := []byte(strings.Join(fixed, "\n"))
+	if _, _, err := parseYAML(patched); err != nil {
+		if bytes.Count(patched[:failOffset(patched, err)], []byte("\n")) < next {
+			return ""
+		}
+	}
+	return fmt.Sprintf(" (line %d is indented less than the block scalar %q that starts at line %d: indent all of its lines)",
+		end+1, key, h+1)
+}
+
+// blockIndent returns the content indentation of a block scalar whose key
+// is at column keyCol (0-based), given its indicators and the lines after
+// its header.
+func blockIndent(lines []string, keyCol int, indicators string) int {
+	if i := strings.IndexAny(indicators, "123456789"); i >= 0 {
+		return keyCol + int(indicators[i]-'0')
+	}
+	for _, line := range lines {
+		if !isBlank(line) {
+			return indentOf(line)
+		}
+	}
+	return 0
+}
+
+// endsBlock reports whether line belongs to the structure around a block
+// scalar whose key is at column keyCol: a less indented line, a sibling
+// key or a document marker.
+func endsBlock(line string, keyCol int) bool {
+	if isBlank(line) {
+		return false
+	}
+	n := indentOf(line)
+	return n < keyCol || n == keyCol && siblingKey.MatchString(line[n:]) ||
+		strings.HasPrefix(line, "---") || strings.HasPrefix(line, "...")
+}
+
+func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
+
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
+
+// pair is one key/value entry of a YAML mapping.
+type pair struct {
+	key  string
+	k, v *yaml.Node
+}
+
+// entries returns the entries of mapping m, without duplicates. A duplicate
+// is reported at the later key, or with both at each copy, for names the
+// user declares (either copy may be the mistake).
+func (f *yamlFile) entries(m *yaml.Node, noun string, both bool) []pair {
+	var ps []pair
+	first := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			f.wrongKind(k, "a key", "a string")
+			continue
+		}
+		if prev, dup := first[k.Value]; dup {
+			if both {
+				f.errorf(prev, "duplicate %s %q (also at line %d)", noun, k.Value, f.pos(k).Line)
+				f.errorf(k, "duplicate %s %q (also at line %d)", noun, k.Value, f.pos(prev).Line)
+			} else {
+				f.errorf(k, "duplicate %s %q (first at line %d)", noun, k.Value, f.pos(prev).Line)
+			}
+			continue
+		}
+		first[k.Value] = k
+		ps = append(ps, pair{key: k.Value, k: k, v: v})
+	}
+	return ps
+}
+
+// prompt fills pr from the file's top-level mapping.
+func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
+	hasBody := false // template, messages or sections
+	for _, e := range f.entries(m, "key", false) {
+		switch e.key {
+		case "description":
+			pr.Description, _ = f.str(e)
+		case "model":
+			pr.Model, _ = f.str(e)
+		case "go_name":
+			pr.GoName, _ = f.str(e)
+			pr.GoNamePos = f.pos(e.v)
+		case "parameters":
+			if f.isMapping(e) {
+				pr.Parameters = f.params(e.v)
+			}
+		case "template":
+			hasBody = true
+			if s, ok := f.str(e); ok {
+				pr.Template = s
+				pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+			}
+		case "inputs":
+			if f.isMapping(e) {
+				pr.Inputs = f.inputs(e.v)
+			}
+		case "outputFormat":
+			pr.OutputFormat = f.outputFormat(e)
+		case "jinja":
+			if f.isMapping(e) {
+				pr.Jinja = f.jinja(e.v)
+			}
+		case "outputSchema", "examples", "components":
+			// Any YAML: later stages read them.
+		case "messages", "sections":
+			hasBody = true
+			f.errorf(e.k, "%q is not supported yet", e.key)
+		default:
+			hint := didYouMean(e.key, topLevelKeys)
+			f.errorf(e.k, "unknown key %q%s", e.key, hint)
+			// A misspelt template is not also missing.
+			hasBody = hasBody || hint == fmt.Sprintf(" (did you mean %q?)", "template")
+		}
+	}
+	if !hasBody {
+		f.errorf(m, "missing key %q", "template")
+	}
+}
+
+// templateLines locates the bytes of a template scalar in the file.
+func (f *yamlFile) templateLines(n *yaml.Node) []LineStart {
+	start := f.src.skipProps(f.offset(n))
+	switch {
+	case n.Style&yaml.LiteralStyle != 0:
+		return f.src.literalLines(n.Value, f.src.nextLine(start))
+	case n.Style&yaml.FoldedStyle != 0:
+		return f.src.alignLines(n.Value, f.src.nextLine(start))
+	case n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0:
+		return f.src.alignLines(n.Value, min(start+1, len(f.src.data)))
+	}
+	return f.src.alignLines(n.Value, start)
+}
+
+// kindName describes a node's kind for messages.
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a sequence"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	switch tag := n.ShortTag(); tag {
+	case "!!str":
+		return "a string"
+	case "!!int":
+		return "an integer"
+	case "!!float":
+		return "a number"
+	case "!!bool":
+		return "a bool"
+	case "!!null":
+		return "null"
+	default:
+		return fmt.Sprintf("a %q value", tag)
+	}
+}
+
+// wrongKind reports that node n, described by subject, is not what was wanted.
+func (f *yamlFile) wrongKind(n *yaml.Node, subject, want string) {
+	hint := ""
+	switch {
+	case n.Kind == yaml.AliasNode:
+		hint = " (aliases are not supported)"
+	case n.Kind == yaml.MappingNode && n.Style&yaml.FlowStyle != 0 &&
+		bytes.HasPrefix(f.src.data[f.offset(n):], []byte("{{")):
+		hint = braceHint
+	case n.Kind == yaml.ScalarNode && want == "a string" && n.ShortTag() != "!!null":
+		hint = " (quote the value)"
+	}
+	f.errorf(n, "%s must be %s, not %s%s", subject, want, kindName(n), hint)
+}
+
+func isString(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" }
+
+// str returns the string value of entry e.
+func (f *yamlFile) str(e pair) (string, bool) {
+	if isString(e.v) {
+		return e.v.Value, true
+	}
+	f.wrongKind(e.v, strconv.Quote(e.key), "a string")
+	return "", false
+}
+
+// boolean returns the bool value of entry e.
+func (f *yamlFile) boolean(e pair) (bool, bool) {
+	var b bool
+	if e.v.Kind == yaml.ScalarNode && e.v.ShortTag() == "!!bool" && e.v.Decode(&b) == nil {
+		return b, true
+	}
+	f.wrongKind(e.v, strconv.Quote(e.key), "true or false")
+	return false, false
+}
+
+// isMapping reports whether the value of e is a mapping, and reports it if not.
+func (f *yamlFile) isMapping(e pair) bool {
+	if e.v.Kind == yaml.MappingNode {
+		return true
+	}
+	f.wrongKind(e.v, strconv.Quote(e.key), "a mapping")
+	return false
+}
+
+// params decodes a `parameters` mapping, in file order.
+func (f *yamlFile) params(m *yaml.Node) []Param {
+	var ps []Param
+	for _, e := range f.entries(m, "key", false) {
+		ps = append(ps, Param{Key: e.key, Value: f.value(e.v), Pos: f.pos(e.k)})
+	}
+	return ps
+}
+
+// value decodes a parameter value: string, int64, float64, bool, nil,
+// []any or []Param.
+func (f *yamlFile) value(n *yaml.Node) any {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return f.params(n)
+	case yaml.SequenceNode:
+		vs := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			vs = append(vs, f.value(c))
+		}
+		return vs
+	case yaml.ScalarNode:
+		return f.scalar(n)
+	}
+	// Aliases are not followed: they can nest without bound.
+	f.errorf(n, "aliases are not supported (write the value out)")
+	return nil
+}
+
+// scalar decodes a scalar by its YAML tag; unknown tags give the text.
+func (f *yamlFile) scalar(n *yaml.Node) any {
+	var (
+		v    any
+		err  error
+		what string
+	)
+	switch n.ShortTag() {
+	case "!!null":
+		return nil
+	case "!!bool":
+		var b bool
+		err, what = n.Decode(&b), "bool"
+		v = b
+	case "!!int":
+		var i int64
+		err, what = n.Decode(&i), "integer"
+		v = i
+	case "!!float":
+		var x float64
+		err, what = n.Decode(&x), "number"
+		v = x
+	default:
+		return n.Value
+	}
+	if err != nil {
+		f.errorf(n, "invalid %s %q", what, n.Value)
+		return nil
+	}
+	return v
+}
+
+// outputFormat checks the `outputFormat` entry.
+func (f *yamlFile) outputFormat(e pair) string {
+	s, ok := f.str(e)
+	if !ok {
+		return ""
+	}
+	for _, want := range outputFormats {
+		if s == want {
+			return s
+		}
+	}
+	hint := didYouMean(s, outputFormats)
+	if hint == "" {
+		hint = " (want json, text, yaml or xml)"
+	}
+	f.errorf(e.v, "unknown outputFormat %q%s", s, hint)
+	return ""
+}
+
+// jinja decodes the `jinja` environment options.
+func (f *yamlFile) jinja(m *yaml.Node) tmpl.Options {
+	var o tmpl.Options
+	for _, e := range f.entries(m, "key", false) {
+		var dst *bool
+		switch e.key {
+		case "trim_blocks":
+			dst = &o.TrimBlocks
+		case "lstrip_blocks":
+			dst = &o.LstripBlocks
+		case "keep_trailing_newline":
+			dst = &o.KeepTrailingNewline
+		default:
+			f.errorf(e.k, "unknown jinja option %q%s", e.key, didYouMean(e.key, jinjaOptions))
+			continue
+		}
+		*dst, _ = f.boolean(e)
+	}
+	return o
+}
+
+// inputs builds the feed type from `inputs`: a JSON Schema of type object,
+// or the shorthand mapping of variable names to types.
+func (f *yamlFile) inputs(m *yaml.Node) *Type {
+	if isObjectSchema(m) {
+		t := f.schema(m, rootSchema).Type
+		if t.Kind != KindStruct {
+			f.errorf(m, "%q must be an object with %q, not a map", "inputs", "properties")
+		}
+		t.Declared = true
+		return t
+	}
+	t := &Type{Kind: KindStruct, Declared: true}
+	for _, e := range f.entries(m, "variable", true) {
+		if !isIdent(e.key) {
+			f.errorf(e.k, "invalid variable name %q (use letters, digits and underscores)", e.key)
+		}
+		var fld *Field
+		if e.v.Kind == yaml.MappingNode {
+			fld = f.schema(e.v, varSchema)
+		} else {
+			fld = &Field{}
+			fld.Type, fld.Optional = f.typeSpec(e.v)
+		}
+		fld.Key, fld.Pos = e.key, f.pos(e.k)
+		t.Fields = append(t.Fields, fld)
+	}
+	return t
+}
+
+// isObjectSchema tells a JSON Schema (`type: object`) from shorthand, where
+// "type" would be a variable's name.
+func isObjectSchema(m *yaml.Node) bool {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.Value == "type" && isString(v) && v.Value == "object" {
+			return true
+		}
+	}
+	return false
+}
+
+// isIdent reports whether s can name a variable in a template.
+func isIdent(s string) bool {
+	for i, r := range s {
+		if !(unicode.IsLetter(r) || r == '_' || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func unknownType() *Type { return &Type{Kind: KindUnknown} }
+
+// typeSpec reads a shorthand type: a name like "string" or "int?", or a
+// list of one element type like [string]. It reports whether the name
+// ends in "?" (optional).
+func (f *yamlFile) typeSpec(n *yaml.Node) (*Type, bool) {
+	switch {
+	case isString(n):
+		name, optional := strings.CutSuffix(n.Value, "?")
+		return f.shorthandType(n, name), optional
+	case n.Kind == yaml.SequenceNode && len(n.Content) == 1:
+		return &Type{Kind: KindList, Elem: f.elemSpec(n.Content[0])}, false
+	case n.Kind == yaml.SequenceNode:
+		f.errorf(n, "a list type has exactly one element type, like [string]")
+		return unknownType(), false
+	}
+	f.wrongKind(n, "a type", `a name like "string", a list like [string] or a schema mapping`)
+	return unknownType(), false
+}
+
+// elemSpec reads the element type of a shorthand list.
+func (f *yamlFile) elemSpec(n *yaml.Node) *Type {
+	if n.Kind == yaml.MappingNode {
+		return f.schema(n, itemSchema).Type
+	}
+	t, optional := f.typeSpec(n)
+	if optional {
+		f.errorf(n, "list elements cannot be optional")
+	}
+	return t
+}
+
+// shorthandType returns the type named by a shorthand type name.
+func (f *yamlFile) shorthandType(n *yaml.Node, name string) *Type {
+	switch name {
+	case "string":
+		return &Type{Kind: KindString}
+	case "int", "integer":
+		return &Type{Kind: KindInt}
+	case "number", "float":
+		return &Type{Kind: KindFloat}
+	case "bool", "boolean":
+		return &Type{Kind: KindBool}
+	case "object":
+		return &Type{Kind: KindStruct} // fields are inferred from the template
+	}
+	hint := didYouMean(name, shorthandNames)
+	if name == "array" || name == "list" {
+		hint = " (write a list type as [string])"
+	}
+	f.errorf(n, "unknown type %q%s", name, hint)
+	return unknownType()
+}
+
+// schemaLevel is where a JSON Schema appears in `inputs`; it decides the
+// extra keys allowed.
+type schemaLevel uint8
+
+const (
+	rootSchema schemaLevel = iota // all of `inputs`
+	varSchema                     // one shorthand variable: also optional and go_name
+	propSchema                    // a property: also go_name
+	itemSchema                    // items or additionalProperties
+)
+
+// schemaTypeOf names the type that a keyword applies to.
+func schemaTypeOf(keyword string) string {
+	switch keyword {
+	case "properties", "required", "additionalProperties":
+		return "object"
+	case "items":
+		return "array"
 	}
 	return ""
 }
 
-func scalarString(v *yaml.Node, key string, at func(*yaml.Node) Pos, s *diagSink) string {
-	if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
-		s.errorf(at(v), "%s must be a string", key)
-		return ""
-	}
-	return v.Value
-}
-
-func params(m *yaml.Node, at func(*yaml.Node) Pos) []Param {
-	var out []Param
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		out = append(out, Param{Key: m.Content[i].Value, Value: yamlValue(m.Content[i+1], at), Pos: at(m.Content[i])})
-	}
-	return out
-}
-
-func yamlValue(v *yaml.Node, at func(*yaml.Node) Pos) any {
-	switch v.Kind {
-	case yaml.MappingNode:
-		return params(v, at)
-	case yaml.SequenceNode:
-		var out []any
-		for _, x := range v.Content {
-			out = append(out, yamlValue(x, at))
-		}
-		return out
-	}
-	switch v.Tag {
-	case "!!int":
-		if i, err := strconv.ParseInt(v.Value, 0, 64); err == nil {
-			return i
-		}
-	case "!!float":
-		if f, err := strconv.ParseFloat(v.Value, 64); err == nil {
-			return f
-		}
-	case "!!bool":
-		return v.Value == "true" || v.Value == "True" || v.Value == "TRUE"
-	case "!!null":
-		return nil
-	}
-	return v.Value
-}
-
-func loadJinja(pr *Prompt, v *yaml.Node, at func(*yaml.Node) Pos, s *diagSink) {
-	if v.Kind != yaml.MappingNode {
-		s.errorf(at(v), "jinja must be a mapping")
-		return
-	}
-	opts := map[string]*bool{
-		"trim_blocks":           &pr.Jinja.TrimBlocks,
-		"lstrip_blocks":         &pr.Jinja.LstripBlocks,
-		"keep_trailing_newline": &pr.Jinja.KeepTrailingNewline,
-	}
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		k, val := v.Content[i], v.Content[i+1]
-		dst, ok := opts[k.Value]
-		if !ok {
-			s.errorf(at(k), "unknown jinja option %q%s", k.Value, didYouMean(k.Value, sortedKeys(opts)))
-			continue
-		}
-		if val.Tag != "!!bool" {
-			s.errorf(at(val), "jinja option %s must be true or false", k.Value)
-			continue
-		}
-		*dst = val.Value == "true"
-	}
-}
-
-// templateMap locates a template scalar's bytes in the file: exact for
-// literal block scalars and single-line scalars, the scalar's start for
-// the rest.
-func templateMap(file string, src []byte, n *yaml.Node) SourceMap {
-	switch n.Style {
-	case yaml.LiteralStyle:
-		lines := strings.Split(string(src), "\n")
-		indent := 0
-		for _, l := range lines[n.Line:] {
-			if strings.TrimSpace(l) != "" {
-				indent = len(l) - len(strings.TrimLeft(l, " "))
+// schema reads a JSON Schema into a field (without Key and Pos): its type,
+// whether it is optional, its description and go_name.
+func (f *yamlFile) schema(m *yaml.Node, at schemaLevel) *Field {
+	fld := &Field{}
+	kw := map[string]pair{} // the keywords that shape the type
+	for _, e := range f.entries(m, "key", false) {
+		switch e.key {
+		case "type", "properties", "required", "items", "additionalProperties", "enum":
+			kw[e.key] = e
+		case "description":
+			fld.Description, _ = f.str(e)
+		case "optional":
+			if at != varSchema {
+				f.unknownKeyword(e, at)
 				break
 			}
+			fld.Optional, _ = f.boolean(e)
+		case "go_name":
+			if at != varSchema && at != propSchema {
+				f.unknownKeyword(e, at)
+				break
+			}
+			fld.GoNameOverride, _ = f.str(e)
+			fld.GoNamePos = f.pos(e.v)
+		default:
+			f.unknownKeyword(e, at)
 		}
-		m := SourceMap{File: file}
-		off := 0
-		for i, l := range strings.SplitAfter(n.Value, "\n") {
-			m.Lines = append(m.Lines, LineStart{Offset: off, Line: n.Line + 1 + i, Col: indent + 1})
-			off += len(l)
-		}
-		return m
-	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
-		return plainMap(file, n.Value, n.Line, n.Column+1)
-	case 0:
-		return plainMap(file, n.Value, n.Line, n.Column)
 	}
-	return SourceMap{File: file, Lines: []LineStart{{Line: n.Line, Col: n.Column}}}
+	name, nullable, ok := f.schemaType(m, kw)
+	fld.Optional = fld.Optional || nullable
+	if !ok {
+		fld.Type = unknownType()
+		return fld
+	}
+	for _, k := range []string{"properties", "required", "additionalProperties", "items"} {
+		if e, ok := kw[k]; ok && schemaTypeOf(k) != name {
+			f.errorf(e.k, "%q applies only to type %q", k, schemaTypeOf(k))
+		}
+	}
+	switch name {
+	case "object":
+		fld.Type = f.objectType(kw, at)
+	case "array":
+		fld.Type = f.listType(kw)
+	case "string":
+		fld.Type = &Type{Kind: KindString}
+	case "integer":
+		fld.Type = &Type{Kind: KindInt}
+	case "number":
+		fld.Type = &Type{Kind: KindFloat}
+	case "boolean":
+		fld.Type = &Type{Kind: KindBool}
+	}
+	return fld
+}
+
+// unknownKeyword reports a key that is not allowed in a schema at level at,
+// unless it is a keyword that does not change the Go type.
+func (f *yamlFile) unknownKeyword(e pair, at schemaLevel) {
+	for _, k := range ignoredKeywords {
+		if e.key == k {
+			return
+		}
+	}
+	for _, k := range unsupportedKeywords {
+		if e.key == k {
+			f.errorf(e.k, "schema keyword %q is not supported", e.key)
+			return
+		}
+	}
+	known := append(append([]string(nil), schemaKeywords...), ignoredKeywords...)
+	switch at {
+	case varSchema:
+		known = append(known, "optional", "go_name")
+	case propSchema:
+		known = append(known, "go_name")
+	}
+	hint := didYouMean(e.key, known)
+	if hint == "" && isString(e.v) && at == varSchema {
+		hint = ` (nested variables go under "properties")`
+	}
+	f.errorf(e.k, "unknown schema keyword %q%s", e.key, hint)
+}
+
+// schemaType returns the JSON Schema type name of a schema, inferred from
+// its keywords when `type` is absent, and whether it admits null. ok is
+// false after an error.
+func (f *yamlFile) schemaType(m *yaml.Node, kw map[string]pair) (name string, nullable, ok bool) {
+	t, has := kw["type"]
+	if !has {
+		name = inferSchemaType(kw)
+		if name == "" {
+			f.errorf(m, "missing key %q", "type")
+		}
+		return name, false, name != ""
+	}
+	if t.v.Kind != yaml.SequenceNode {
+		name = f.schemaTypeName(t.v)
+		return name, false, name != ""
+	}
+	for _, c := range t.v.Content {
+		switch {
+		case c.Kind == yaml.ScalarNode && (c.Value == "null" || c.ShortTag() == "!!null"):
+			nullable = true
+		case name != "":
+			f.errorf(t.v, "union types are not supported (use one type, and \"null\" if it is optional)")
+			return "", nullable, false
+		default:
+			if name = f.schemaTypeName(c); name == "" {
+				return "", nullable, false
+			}
+		}
+	}
+	if name == "" {
+		f.errorf(t.v, "%q needs a type besides \"null\"", "type")
+	}
+	return name, nullable, name != ""
+}
+
+// inferSchemaType returns the type implied by a schema's keywords, or "".
+func inferSchemaType(kw map[string]pair) string {
+	_, props := kw["properties"]
+	_, addl := kw["additionalProperties"]
+	_, items := kw["items"]
+	enum, hasEnum := kw["enum"]
+	switch {
+	case props || addl:
+		return "object"
+	case items:
+		return "array"
+	case hasEnum && enum.v.Kind == yaml.SequenceNode && len(enum.v.Content) > 0:
+		for _, c := range enum.v.Content {
+			if !isString(c) {
+				return ""
+			}
+		}
+		return "string"
+	}
+	return ""
+}
+
+// schemaTypeName checks one JSON Schema type name.
+func (f *yamlFile) schemaTypeName(n *yaml.Node) string {
+	if !isString(n) {
+		f.wrongKind(n, `"type"`, "a type name")
+		return ""
+	}
+	for _, t := range schemaTypes {
+		if n.Value == t {
+			return t
+		}
+	}
+	hint := didYouMean(n.Value, schemaTypes)
+	switch n.Value { // shorthand names, which JSON Schema spells out
+	case "int":
+		hint = ` (did you mean "integer"?)`
+	case "float":
+		hint = ` (did you mean "number"?)`
+	case "bool":
+		hint = ` (did you mean "boolean"?)`
+	}
+	f.errorf(n, "unknown type %q%s", n.Value, hint)
+	return ""
+}
+
+// objectType builds an object schema's type: a struct with the declared
+// properties, a map (additionalProperties without properties), or a struct
+// whose fields are inferred (neither).
+func (f *yamlFile) objectType(kw map[string]pair, at schemaLevel) *Type {
+	props, hasProps := kw["properties"]
+	if addl, ok := kw["additionalProperties"]; ok {
+		switch {
+		case addl.v.Kind == yaml.MappingNode && hasProps:
+			f.errorf(addl.k, "%q with %q is not supported", "additionalProperties", "properties")
+		case addl.v.Kind == yaml.MappingNode:
+			return &Type{Kind: KindMap, Elem: f.schema(addl.v, itemSchema).Type}
+		case addl.v.ShortTag() != "!!bool":
+			f.wrongKind(addl.v, `"additionalProperties"`, "a schema or a bool")
+		}
+	}
+	t := &Type{Kind: KindStruct, Declared: hasProps || at == rootSchema}
+	if hasProps && f.isMapping(props) {
+		for _, e := range f.entries(props.v, "property", true) {
+			var fld *Field
+			if e.v.Kind == yaml.MappingNode {
+				fld = f.schema(e.v, propSchema)
+			} else {
+				f.wrongKind(e.v, fmt.Sprintf("property %q", e.key), "a schema mapping")
+				fld = &Field{Type: unknownType()}
+			}
+			fld.Key, fld.Pos = e.key, f.pos(e.k)
+			t.Fields = append(t.Fields, fld)
+		}
+	}
+	required := f.required(kw, t)
+	if hasProps {
+		for _, fld := range t.Fields {
+			fld.Optional = fld.Optional || !required[fld.Key]
+		}
+	}
+	return t
+}
+
+// required returns the property names listed in `required`, reporting
+// those that t does not declare.
+func (f *yamlFile) required(kw map[string]pair, t *Type) map[string]bool {
+	names := map[string]bool{}
+	e, ok := kw["required"]
+	if !ok {
+		return names
+	}
+	if e.v.Kind != yaml.SequenceNode {
+		f.wrongKind(e.v, `"required"`, "a list of property names")
+		return names
+	}
+	var declared []string
+	for _, fld := range t.Fields {
+		declared = append(declared, fld.Key)
+	}
+	for _, c := range e.v.Content {
+		switch {
+		case !isString(c):
+			f.wrongKind(c, "a required property", "a string")
+		case t.field(c.Value) == nil:
+			f.errorf(c, "required property %q is not defined%s", c.Value, didYouMean(c.Value, declared))
+		default:
+			names[c.Value] = true
+		}
+	}
+	return names
+}
+
+// listType builds an array schema's type.
+func (f *yamlFile) listType(kw map[string]pair) *Type {
+	items, ok := kw["items"]
+	switch {
+	case !ok:
+		return &Type{Kind: KindList, Elem: unknownType()} // inferred from use
+	case f.isMapping(items):
+		return &Type{Kind: KindList, Elem: f.schema(items.v, itemSchema).Type}
+	}
+	return &Type{Kind: KindList, Elem: unknownType()}
 }

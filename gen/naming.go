@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"go/token"
 	"path"
 	"strconv"
 	"strings"
@@ -20,31 +21,49 @@ func namePrompts(ps []*irPrompt, diags *diagSink) {
 	pkg := newNameScope("SupportPackageIsVersion1")
 	for _, p := range ps {
 		key := path.Base(p.Prompt.Key)
-		name, ok := exportedName(key)
-		if !ok {
-			diags.errorf(p.Prompt.Pos, "prompt name %q does not make a Go name (set go_name)", key)
-			continue
+		name, pos, ok := goName(key, p.Prompt.GoName, p.Prompt.Pos, p.Prompt.GoNamePos, "prompt name", diags)
+		if ok && claim(pkg, diags, name, p.Prompt.Key, pos) {
+			p.Name = name
+			p.TypeName = "_" + name + suffixPrompt
+			nameStruct(pkg, diags, p.Feed, name+suffixFeed, p.Prompt.Key, pos)
+		} else {
+			// Still check the fields, in a scope of their own.
+			nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos)
 		}
-		p.Name = name
-		p.TypeName = "_" + name + suffixPrompt
-		claim(pkg, diags, p.Name, p.Prompt.Key, p.Prompt.Pos)
-		nameStruct(pkg, diags, p.Feed, name+suffixFeed, p.Prompt.Key)
 		p.Structs = structsOf(p.Feed, nil)
 	}
 }
 
+// goName is the exported Go name of key, or its go_name override, with the
+// position that later errors about the name point at.
+func goName(key, override string, keyPos, overridePos Pos, noun string, diags *diagSink) (string, Pos, bool) {
+	if override != "" {
+		if !token.IsIdentifier(override) || !token.IsExported(override) {
+			diags.errorf(overridePos, "go_name %q is not an exported Go identifier", override)
+			return "", overridePos, false
+		}
+		return override, overridePos, true
+	}
+	name, ok := exportedName(key)
+	if !ok {
+		diags.errorf(keyPos, "%s %q does not make a Go name (set go_name)", noun, key)
+	}
+	return name, keyPos, ok
+}
+
 // claim records goName for key, reporting a collision at both positions.
-func claim(s *nameScope, diags *diagSink, goName, key string, pos Pos) {
+func claim(s *nameScope, diags *diagSink, goName, key string, pos Pos) bool {
 	owner, ownerPos, ok := s.claim(goName, key, pos)
 	if ok {
-		return
+		return true
 	}
 	if ownerPos.File == "" {
 		diags.errorf(pos, "%q maps to %s, which promptgen generates itself (set go_name)", key, goName)
-		return
+		return false
 	}
 	diags.errorf(pos, "%q and %q (%s) both map to %s; set go_name on one", key, owner, shortPos(ownerPos, pos), goName)
 	diags.errorf(ownerPos, "%q and %q (%s) both map to %s; set go_name on one", owner, key, shortPos(pos, ownerPos), goName)
+	return false
 }
 
 // shortPos names p relative to from: "line 3" in the same file.
@@ -55,27 +74,30 @@ func shortPos(p, from Pos) string {
 	return p.String()
 }
 
-func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, owner string) {
+// nameStruct names struct type t and, below it, its fields and nested
+// struct types. key and pos name what t belongs to in messages: the prompt
+// for a feed, the dotted variable path for a nested type.
+func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos Pos) {
 	t = t.resolve()
 	if t.Name != "" {
 		return
 	}
 	t.Name = name
-	claim(pkg, diags, name, owner, Pos{File: "(generated)"})
+	claim(pkg, diags, name, key, pos)
 	fields := newNameScope(feedMethods...)
 	for _, f := range t.Fields {
-		goName, ok := exportedName(f.Key)
+		fieldName, pos, ok := goName(f.Key, f.GoNameOverride, f.Pos, f.GoNamePos, "variable", diags)
 		if !ok {
-			diags.errorf(f.Pos, "variable %q does not make a Go name (set go_name)", f.Key)
 			continue
 		}
-		f.GoName = goName
-		claim(fields, diags, goName, f.Key, f.Pos)
+		f.GoName = fieldName
+		claim(fields, diags, fieldName, f.Key, pos)
+		prefix := strings.TrimSuffix(name, suffixFeed) + fieldName
 		switch ft := f.Type.resolve(); {
 		case ft.Kind == KindStruct:
-			nameStruct(pkg, diags, ft, strings.TrimSuffix(name, suffixFeed)+goName, owner)
+			nameStruct(pkg, diags, ft, prefix, key+"."+f.Key, pos)
 		case (ft.Kind == KindList || ft.Kind == KindMap) && ft.Elem.resolve().Kind == KindStruct:
-			nameStruct(pkg, diags, ft.Elem, strings.TrimSuffix(name, suffixFeed)+goName+suffixItem, owner)
+			nameStruct(pkg, diags, ft.Elem, prefix+suffixItem, key+"."+f.Key, pos)
 		}
 	}
 }

@@ -16,6 +16,12 @@ type Prompt struct {
 	Model       string
 	Parameters  []Param
 	Jinja       tmpl.Options
+	// OutputFormat is json, text, yaml or xml; "" when not set.
+	OutputFormat string
+	// GoName is the `go_name:` override of the prompt's Go name, and
+	// GoNamePos the position of its value.
+	GoName    string
+	GoNamePos Pos
 	// Template is the template source and Map locates its bytes in the file.
 	Template string
 	Map      SourceMap

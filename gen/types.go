@@ -65,6 +65,10 @@ type Field struct {
 	Pos         Pos // declaration, or first use when inferred
 	// GoName is decided by the naming pass.
 	GoName string
+	// GoNameOverride is the field's `go_name:` from inputs, if any, and
+	// GoNamePos the position of its value.
+	GoNameOverride string
+	GoNamePos      Pos
 }
 
 // field returns the field named key, or nil.

@@ -1,0 +1,762 @@
+package gen
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"gopkg.in/yaml.v3"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// mapFS builds a file system from path → content.
+func mapFS(files map[string]string) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for name, data := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	return fsys
+}
+
+// loadDiags loads files and returns the sorted diagnostics, one a line.
+func loadDiags(t *testing.T, files map[string]string) string {
+	t.Helper()
+	_, diags := loadPrompts(mapFS(files), "prompts")
+	return diags.sorted().Error()
+}
+
+func TestLoadDiagnostics(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{
+			name:  "valid",
+			files: map[string]string{"a.yaml": "description: d\nmodel: m\ntemplate: hi\noutputFormat: json\ngo_name: A\n"},
+		},
+		{
+			name:  "unknown key",
+			files: map[string]string{"a.yaml": "temlate: hi\n"},
+			want:  `prompts/a.yaml:1:1: unknown key "temlate" (did you mean "template"?)`,
+		},
+		{
+			name:  "unknown key without suggestion",
+			files: map[string]string{"a.yaml": "template: hi\nbanana: 1\n"},
+			want:  `prompts/a.yaml:2:1: unknown key "banana"`,
+		},
+		{
+			name:  "unknown jinja option",
+			files: map[string]string{"a.yaml": "template: hi\njinja:\n  trim_block: true\n  lstrip_blocks: true\n"},
+			want:  `prompts/a.yaml:3:3: unknown jinja option "trim_block" (did you mean "trim_blocks"?)`,
+		},
+		{
+			name: "wrong value types",
+			files: map[string]string{"a.yaml": `description: [a]
+model: 4
+parameters: 3
+template: {{ name }}
+jinja:
+  trim_blocks: yes
+go_name: null
+inputs: [string]
+`},
+			want: `prompts/a.yaml:1:14: "description" must be a string, not a sequence
+prompts/a.yaml:2:8: "model" must be a string, not an integer (quote the value)
+prompts/a.yaml:3:13: "parameters" must be a mapping, not an integer
+prompts/a.yaml:4:11: "template" must be a string, not a mapping (quote the value or use a block scalar "|": YAML reads "{" as the start of a mapping)
+prompts/a.yaml:6:16: "trim_blocks" must be true or false, not a string
+prompts/a.yaml:7:10: "go_name" must be a string, not null
+prompts/a.yaml:8:9: "inputs" must be a mapping, not a sequence`,
+		},
+		{
+			name:  "jinja not a mapping",
+			files: map[string]string{"a.yaml": "template: hi\njinja: true\n"},
+			want:  `prompts/a.yaml:2:8: "jinja" must be a mapping, not a bool`,
+		},
+		{
+			name:  "missing template",
+			files: map[string]string{"a.yaml": "# a prompt\ndescription: x\n"},
+			want:  `prompts/a.yaml:2:1: missing key "template"`,
+		},
+		{
+			name:  "empty template value",
+			files: map[string]string{"a.yaml": "template:\n"},
+			want:  `prompts/a.yaml:1:10: "template" must be a string, not null`,
+		},
+		{
+			name:  "bad outputFormat",
+			files: map[string]string{"a.yaml": "template: hi\noutputFormat: jsn\n", "b.yaml": "template: hi\noutputFormat: csv\n"},
+			want: `prompts/a.yaml:2:15: unknown outputFormat "jsn" (did you mean "json"?)
+prompts/b.yaml:2:15: unknown outputFormat "csv" (want json, text, yaml or xml)`,
+		},
+		{
+			name:  "duplicate key",
+			files: map[string]string{"a.yaml": "model: a\ntemplate: hi\nmodel: b\n"},
+			want:  `prompts/a.yaml:3:1: duplicate key "model" (first at line 1)`,
+		},
+		{
+			name:  "duplicate prompt key across files",
+			files: map[string]string{"a.yaml": "template: hi\n", "a.jinja": "hi", "sub/a.md": "hi"},
+			want: `prompts/a.jinja:1:1: prompt "a" is also defined by "prompts/a.yaml" (a prompt's name is its path without extension)
+prompts/a.yaml:1:1: prompt "a" is also defined by "prompts/a.jinja" (a prompt's name is its path without extension)`,
+		},
+		{
+			name:  "messages and sections",
+			files: map[string]string{"a.yaml": "messages:\n  - role: user\n    template: hi\nsections: []\n"},
+			want: `prompts/a.yaml:1:1: "messages" is not supported yet
+prompts/a.yaml:4:1: "sections" is not supported yet`,
+		},
+		{
+			name:  "later stages keys accept any YAML",
+			files: map[string]string{"a.yaml": "template: hi\noutputSchema: {type: object}\nexamples: [1, {a: b}]\ncomponents: x\n"},
+		},
+		{
+			name:  "not a mapping",
+			files: map[string]string{"a.yaml": "- template: hi\n"},
+			want:  `prompts/a.yaml:1:1: a prompt file must be a mapping, not a sequence`,
+		},
+		{
+			name:  "empty file",
+			files: map[string]string{"a.yaml": "# nothing yet\n"},
+			want:  `prompts/a.yaml:1:1: empty prompt file (want a mapping with a "template" key)`,
+		},
+		{
+			name:  "two documents",
+			files: map[string]string{"a.yaml": "template: hi\n---\ntemplate: ho\n"},
+			want:  `prompts/a.yaml:2:1: a prompt file holds one YAML document (remove the second)`,
+		},
+		{
+			name:  "utf-16",
+			files: map[string]string{"a.yaml": "\xff\xfet\x00:\x00"},
+			want:  `prompts/a.yaml:1:1: prompt files must be UTF-8, not UTF-16`,
+		},
+		{
+			name: "parameters",
+			files: map[string]string{"a.yaml": `base: &a 1
+template: hi
+parameters:
+  n: !!int x
+  big: 9223372036854775808
+  ok: [1, *a]
+  nested: {k: 1, k: 2}
+`},
+			want: `prompts/a.yaml:1:1: unknown key "base"
+prompts/a.yaml:4:6: invalid integer "x"
+prompts/a.yaml:5:8: invalid integer "9223372036854775808"
+prompts/a.yaml:6:11: aliases are not supported (write the value out)
+prompts/a.yaml:7:18: duplicate key "k" (first at line 7)`,
+		},
+		{
+			name:  "alias as a string",
+			files: map[string]string{"a.yaml": "description: &d hello\ntemplate: *d\n"},
+			want:  `prompts/a.yaml:2:11: "template" must be a string, not an alias (aliases are not supported)`,
+		},
+		{
+			name:  "non-string key",
+			files: map[string]string{"a.yaml": "template: hi\n[a]: 1\n"},
+			want:  `prompts/a.yaml:2:1: a key must be a string, not a sequence`,
+		},
+		{
+			// yaml.v3 counts columns in characters; diagnostics in bytes.
+			name:  "byte columns",
+			files: map[string]string{"a.yaml": "{description: \"ééé\", temlate: x}\n"},
+			want:  `prompts/a.yaml:1:25: unknown key "temlate" (did you mean "template"?)`,
+		},
+		{
+			name:  "crlf",
+			files: map[string]string{"a.yaml": "template: hi\r\nmodl: x\r\n"},
+			want:  `prompts/a.yaml:2:1: unknown key "modl" (did you mean "model"?)`,
+		},
+		{
+			// A lone CR ends a line for YAML but not for editors.
+			name:  "cr",
+			files: map[string]string{"a.yaml": "template: hi\rmodl: x\r"},
+			want:  `prompts/a.yaml:1:14: unknown key "modl" (did you mean "model"?)`,
+		},
+		{
+			name:  "unknown input type",
+			files: map[string]string{"a.yaml": "template: hi\ninputs:\n  name: strng\n  age: integr?\n  tags: [array]\n  n: 5\n"},
+			want: `prompts/a.yaml:3:9: unknown type "strng" (did you mean "string"?)
+prompts/a.yaml:4:8: unknown type "integr" (did you mean "integer"?)
+prompts/a.yaml:5:10: unknown type "array" (write a list type as [string])
+prompts/a.yaml:6:6: a type must be a name like "string", a list like [string] or a schema mapping, not an integer`,
+		},
+		{
+			name: "shorthand errors",
+			files: map[string]string{"a.yaml": `template: hi
+inputs:
+  a: [string, int]
+  b:
+    - string?
+  my-var: string
+  a: int
+  c: {type: string, optional: maybe, go_name: 3}
+  d: {name: string}
+`},
+			want: `prompts/a.yaml:3:3: duplicate variable "a" (also at line 7)
+prompts/a.yaml:3:6: a list type has exactly one element type, like [string]
+prompts/a.yaml:5:7: list elements cannot be optional
+prompts/a.yaml:6:3: invalid variable name "my-var" (use letters, digits and underscores)
+prompts/a.yaml:7:3: duplicate variable "a" (also at line 3)
+prompts/a.yaml:8:31: "optional" must be true or false, not a string
+prompts/a.yaml:8:47: "go_name" must be a string, not an integer (quote the value)
+prompts/a.yaml:9:6: missing key "type"
+prompts/a.yaml:9:7: unknown schema keyword "name" (nested variables go under "properties")`,
+		},
+		{
+			name: "schema type errors",
+			files: map[string]string{"a.yaml": `template: hi
+inputs:
+  type: object
+  porperties: {}
+  properties:
+    a: {type: strin}
+    b: {type: int}
+    c: {type: [string, integer]}
+    d: {type: [null]}
+    e: {oneOf: []}
+`},
+			want: `prompts/a.yaml:4:3: unknown schema keyword "porperties" (did you mean "properties"?)
+prompts/a.yaml:6:15: unknown type "strin" (did you mean "string"?)
+prompts/a.yaml:7:15: unknown type "int" (did you mean "integer"?)
+prompts/a.yaml:8:15: union types are not supported (use one type, and "null" if it is optional)
+prompts/a.yaml:9:15: "type" needs a type besides "null"
+prompts/a.yaml:10:8: missing key "type"
+prompts/a.yaml:10:9: schema keyword "oneOf" is not supported`,
+		},
+		{
+			name: "schema structure errors",
+			files: map[string]string{"a.yaml": `template: hi
+inputs:
+  type: object
+  properties:
+    d: {type: string, items: {type: string}}
+    g: string
+    h: {type: array, items: string}
+    i: {type: object, additionalProperties: {type: string}, properties: {}}
+    j: {type: string, optional: true}
+    j: {type: string}
+  required: [d, missing, {x: 1}]
+`},
+			want: `prompts/a.yaml:5:23: "items" applies only to type "array"
+prompts/a.yaml:6:8: property "g" must be a schema mapping, not a string
+prompts/a.yaml:7:29: "items" must be a mapping, not a string
+prompts/a.yaml:8:23: "additionalProperties" with "properties" is not supported
+prompts/a.yaml:9:5: duplicate property "j" (also at line 10)
+prompts/a.yaml:9:23: unknown schema keyword "optional"
+prompts/a.yaml:10:5: duplicate property "j" (also at line 9)
+prompts/a.yaml:11:17: required property "missing" is not defined
+prompts/a.yaml:11:26: a required property must be a string, not a mapping`,
+		},
+		{
+			name:  "inputs as a map",
+			files: map[string]string{"a.yaml": "template: hi\ninputs:\n  type: object\n  additionalProperties: {type: string}\n"},
+			want:  `prompts/a.yaml:3:3: "inputs" must be an object with "properties", not a map`,
+		},
+		{
+			name:  "jinja tag in a plain value",
+			files: map[string]string{"a.yaml": "template: {% if x %}hi{% endif %}\n"},
+			want:  `prompts/a.yaml:1:12: invalid YAML: found character that cannot start any token (quote the value or use a block scalar "|": YAML reads "{" as the start of a mapping)`,
+		},
+		{
+			name:  "unclosed quote",
+			files: map[string]string{"a.yaml": "description: x\ntemplate: \"Hello\n  {{ name }}\n"},
+			want:  `prompts/a.yaml:2:11: invalid YAML: found unexpected end of stream (the quoted string is not closed)`,
+		},
+		{
+			// yaml.v3 reports line 2, the line of the enclosing mapping.
+			name:  "parser error column",
+			files: map[string]string{"a.yaml": "inputs:\n  a: string\n b: string\ntemplate: hi\n"},
+			want:  `prompts/a.yaml:3:2: invalid YAML: did not find expected key`,
+		},
+		{
+			name:  "dedented template lines",
+			files: map[string]string{"a.yaml": "template: |\n  Hello\n{% if x %}\n  hi\n{% endif %}\nmodel: m\n"},
+			want:  `prompts/a.yaml:3:2: invalid YAML: found character that cannot start any token (line 3 is indented less than the block scalar "template" that starts at line 1: indent all of its lines)`,
+		},
+		{
+			name:  "dedented template lines in a list",
+			files: map[string]string{"a.yaml": "messages:\n  - role: user\n    template: |\n      hello\n    {% if x %}\n  - role: system\n"},
+			want:  `prompts/a.yaml:5:6: invalid YAML: found character that cannot start any token (line 5 is indented less than the block scalar "template" that starts at line 3: indent all of its lines)`,
+		},
+		{
+			// The dedented line is a key: the author may have meant it as one.
+			name:  "no dedent hint for a key",
+			files: map[string]string{"a.yaml": "template: |\n  Hello\nmodel: {{ name }}\n  x\n"},
+			want:  `prompts/a.yaml:4:3: invalid YAML: did not find expected key`,
+		},
+		{
+			name:  "one bad file does not stop the others",
+			files: map[string]string{"a.yaml": "template: [\n", "b.yaml": "tmplate: x\n", "c.jinja": "{{ x }}"},
+			want: `prompts/a.yaml:1:11: invalid YAML: did not find expected node content
+prompts/b.yaml:1:1: unknown key "tmplate" (did you mean "template"?)`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := loadDiags(t, tt.files); got != tt.want {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestLoadSpecExample loads the example of shared/spec/yaml-prompt-format.md
+// §8.1.2 verbatim, where the template's Jinja lines are dedented out of the
+// block scalar, and its fixed version.
+func TestLoadSpecExample(t *testing.T) {
+	prompts, diags := loadPrompts(os.DirFS("testdata/load"), "testdata/load")
+	want := `testdata/load/spec_example_invalid.yaml:31:2: invalid YAML: found character that cannot start any token (line 28 is indented less than the block scalar "template" that starts at line 20: indent all of its lines)`
+	if got := diags.sorted().Error(); got != want {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", got, want)
+	}
+	if len(prompts) != 1 {
+		t.Fatalf("got %d prompts, want 1", len(prompts))
+	}
+	p := prompts[0]
+	if p.Key != "summarize_customer_interaction" || p.Path != "testdata/load/summarize_customer_interaction.yaml" {
+		t.Errorf("key %q path %q", p.Key, p.Path)
+	}
+	if p.Model != "claude-3-haiku" || p.OutputFormat != "json" || !strings.HasPrefix(p.Description, "Summarizes a customer") {
+		t.Errorf("model %q, outputFormat %q, description %q", p.Model, p.OutputFormat, p.Description)
+	}
+	file := filepath.Join("testdata", "load", "summarize_customer_interaction.yaml")
+	params := []Param{
+		{Key: "temperature", Value: 0.6, Pos: Pos{File: p.Path, Line: 15, Col: 3}},
+		{Key: "max_tokens", Value: int64(500), Pos: Pos{File: p.Path, Line: 16, Col: 3}},
+	}
+	if diff := cmp.Diff(params, p.Parameters); diff != "" {
+		t.Errorf("parameters (-want +got):\n%s", diff)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.Template, "\n{% if customer_history %}\nAdditional Customer History Context:\n") ||
+		!strings.HasSuffix(p.Template, `"action_items", and "summary".`+"\n") {
+		t.Errorf("template:\n%s", p.Template)
+	}
+	checkCopy(t, data, p)
+}
+
+// checkCopy checks that every template byte maps to the same byte in the
+// file, as it must for plain files and literal block scalars. The final
+// line break may map past the end of a file that lacks it.
+func checkCopy(t *testing.T, data []byte, p *Prompt) {
+	t.Helper()
+	src := newSource(p.Path, data)
+	for k := 0; k < len(p.Template); k++ {
+		pos := p.Map.Pos(k)
+		off := src.lines[pos.Line-1] + pos.Col - 1
+		if off == len(data) && p.Template[k] == '\n' {
+			continue
+		}
+		if off >= len(data) || data[off] != p.Template[k] && !(p.Template[k] == '\n' && data[off] == '\r') {
+			t.Fatalf("template byte %d (%q) maps to %s, which is not that byte", k, p.Template[k], pos)
+		}
+	}
+}
+
+func TestLoadWalk(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"b.jinja":                   "B {{ x }}\n",
+		"a.yaml":                    "template: A\n",
+		"a/z.txt":                   "Z",
+		"a/c.j2":                    "C",
+		"a/d.md":                    "D",
+		"a.b/e.yml":                 "template: E\n",
+		"readme.rst":                "not a prompt",
+		"gotmpl.tmpl":               "later",
+		".hidden.yaml":              "nonsense: [",
+		".git/x.yaml":               "nonsense: [",
+		"sub/.cache/y.jinja":        "hidden",
+		"agent/promptset.yaml":      "x: [",
+		"agent/main/default.jinja":  "set member",
+		"agent/other.yaml":          "nonsense: [",
+		"deep/set/promptset.yaml":   "",
+		"deep/set/BrowseLink.jinja": "set member",
+		"deep/ok.txt":               "ok",
+	})
+	prompts, diags := loadPrompts(fsys, "prompts")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics:\n%s", diags.sorted())
+	}
+	var got []string
+	for _, p := range prompts {
+		got = append(got, p.Key+" "+p.Path+" "+p.Template)
+	}
+	want := []string{
+		"a.b/e prompts/a.b/e.yml E",
+		"a prompts/a.yaml A",
+		"a/c prompts/a/c.j2 C",
+		"a/d prompts/a/d.md D",
+		"a/z prompts/a/z.txt Z",
+		"b prompts/b.jinja B {{ x }}\n",
+		"deep/ok prompts/deep/ok.txt ok",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("prompts (-want +got):\n%s", diff)
+	}
+	plain := prompts[5]
+	if plain.Inputs != nil || plain.Jinja != (tmpl.Options{}) || plain.Pos != (Pos{File: "prompts/b.jinja", Line: 1, Col: 1}) {
+		t.Errorf("plain prompt: %+v", plain)
+	}
+}
+
+func TestLoadMissingDir(t *testing.T) {
+	_, diags := loadPrompts(os.DirFS("testdata/no-such-dir"), "testdata/no-such-dir")
+	want := "load: stat testdata/no-such-dir: no such file or directory"
+	if got := diags.sorted().Error(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestLoadFields(t *testing.T) {
+	prompts, diags := loadPrompts(mapFS(map[string]string{"p/x.yaml": `description: Says hi.
+model: gpt-4o
+go_name: Greeter
+template: "Hi"
+outputFormat: text
+jinja: {trim_blocks: true, keep_trailing_newline: true}
+parameters:
+  temperature: 0.5
+  max_tokens: 10
+  stream: false
+  stop: ["\n", 3]
+  meta: {a: ~, b: {c: text}}
+`}), "")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics:\n%s", diags.sorted())
+	}
+	pos := func(line, col int) Pos { return Pos{File: "p/x.yaml", Line: line, Col: col} }
+	want := &Prompt{
+		Path: "p/x.yaml", Key: "p/x", Pos: pos(1, 1),
+		Description: "Says hi.", Model: "gpt-4o", GoName: "Greeter", GoNamePos: pos(3, 10),
+		Template: "Hi", Map: SourceMap{File: "p/x.yaml", Lines: []LineStart{{Offset: 0, Line: 4, Col: 12}}},
+		OutputFormat: "text",
+		Jinja:        tmpl.Options{TrimBlocks: true, KeepTrailingNewline: true},
+		Parameters: []Param{
+			{Key: "temperature", Value: 0.5, Pos: pos(8, 3)},
+			{Key: "max_tokens", Value: int64(10), Pos: pos(9, 3)},
+			{Key: "stream", Value: false, Pos: pos(10, 3)},
+			{Key: "stop", Value: []any{"\n", int64(3)}, Pos: pos(11, 3)},
+			{Key: "meta", Value: []Param{
+				{Key: "a", Value: nil, Pos: pos(12, 10)},
+				{Key: "b", Value: []Param{{Key: "c", Value: "text", Pos: pos(12, 20)}}, Pos: pos(12, 16)},
+			}, Pos: pos(12, 3)},
+		},
+	}
+	if diff := cmp.Diff([]*Prompt{want}, prompts); diff != "" {
+		t.Errorf("prompt (-want +got):\n%s", diff)
+	}
+}
+
+func TestLoadInputs(t *testing.T) {
+	str := &Type{Kind: KindString}
+	tests := []struct {
+		name   string
+		inputs string
+		want   *Type
+	}{
+		{
+			name: "shorthand",
+			inputs: `
+  name: string
+  nick: string?
+  age: int
+  n: integer?
+  score: number
+  ratio: float
+  ok: bool
+  yes: boolean
+  user: object
+  tags: [string]
+  grid: [[int]]
+  people: [object]
+`,
+			want: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+				{Key: "name", Type: str},
+				{Key: "nick", Type: str, Optional: true},
+				{Key: "age", Type: &Type{Kind: KindInt}},
+				{Key: "n", Type: &Type{Kind: KindInt}, Optional: true},
+				{Key: "score", Type: &Type{Kind: KindFloat}},
+				{Key: "ratio", Type: &Type{Kind: KindFloat}},
+				{Key: "ok", Type: &Type{Kind: KindBool}},
+				{Key: "yes", Type: &Type{Kind: KindBool}},
+				{Key: "user", Type: &Type{Kind: KindStruct}},
+				{Key: "tags", Type: &Type{Kind: KindList, Elem: str}},
+				{Key: "grid", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindList, Elem: &Type{Kind: KindInt}}}},
+				{Key: "people", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindStruct}}},
+			}},
+		},
+		{
+			name: "shorthand with schemas",
+			inputs: `
+  transcript:
+    type: string
+    description: The conversation.
+  history:
+    type: object
+    optional: true
+    go_name: History
+    description: What we know.
+    properties:
+      status: {type: string, enum: [gold, silver]}
+      issues: {type: integer}
+      notes: {type: [string, "null"]}
+    required: [status]
+  items:
+    - type: object
+      properties:
+        id: {type: string}
+      required: [id]
+  sentiment: {enum: [positive, negative]}
+  counts: {type: object, additionalProperties: {type: integer}}
+  anything: {type: array}
+  nullable: {type: [boolean, null]}
+`,
+			want: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+				{Key: "transcript", Type: str, Description: "The conversation."},
+				{Key: "history", Optional: true, GoNameOverride: "History", Description: "What we know.",
+					Type: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+						{Key: "status", Type: str},
+						{Key: "issues", Type: &Type{Kind: KindInt}, Optional: true},
+						{Key: "notes", Type: str, Optional: true},
+					}}},
+				{Key: "items", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+					{Key: "id", Type: str},
+				}}}},
+				{Key: "sentiment", Type: str},
+				{Key: "counts", Type: &Type{Kind: KindMap, Elem: &Type{Kind: KindInt}}},
+				{Key: "anything", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindUnknown}}},
+				{Key: "nullable", Type: &Type{Kind: KindBool}, Optional: true},
+			}},
+		},
+		{
+			name: "json schema",
+			inputs: `
+  $schema: https://json-schema.org/draft/2020-12/schema
+  type: object
+  title: Feed
+  description: The feed.
+  properties:
+    interaction_transcript:
+      type: string
+      minLength: 1
+    customer_history:
+      type: object
+      properties:
+        loyalty_status: {type: string, default: none}
+        recent_issues_count: {type: integer, minimum: 0, go_name: Issues}
+        tags: {type: array, items: {type: string}, maxItems: 3}
+    meta: {type: object}
+    labels: {additionalProperties: {type: string}}
+  required: [interaction_transcript]
+  additionalProperties: false
+`,
+			want: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+				{Key: "interaction_transcript", Type: str},
+				{Key: "customer_history", Optional: true, Type: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+					{Key: "loyalty_status", Type: str, Optional: true},
+					{Key: "recent_issues_count", Type: &Type{Kind: KindInt}, Optional: true, GoNameOverride: "Issues"},
+					{Key: "tags", Type: &Type{Kind: KindList, Elem: str}, Optional: true},
+				}}},
+				{Key: "meta", Optional: true, Type: &Type{Kind: KindStruct}},
+				{Key: "labels", Optional: true, Type: &Type{Kind: KindMap, Elem: str}},
+			}},
+		},
+		{
+			name:   "json schema without properties",
+			inputs: " {type: object}\n",
+			want:   &Type{Kind: KindStruct, Declared: true},
+		},
+		{
+			// Without `type: object` at the top, "type" is a variable.
+			name:   "variable named type",
+			inputs: " {type: string, properties: [object]}\n",
+			want: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+				{Key: "type", Type: str},
+				{Key: "properties", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindStruct}}},
+			}},
+		},
+	}
+	ignorePos := cmp.Options{cmpopts.IgnoreFields(Field{}, "Pos", "GoNamePos"), cmpopts.IgnoreUnexported(Type{})}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": "template: hi\ninputs:" + tt.inputs}), "")
+			if len(diags) > 0 {
+				t.Fatalf("diagnostics:\n%s", diags.sorted())
+			}
+			if diff := cmp.Diff(tt.want, prompts[0].Inputs, ignorePos); diff != "" {
+				t.Errorf("inputs (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestLoadInputPositions(t *testing.T) {
+	const file = "template: hi\ninputs:\n  name: string\n  user:\n    properties:\n      \"é id\": {type: string, go_name: ID}\n"
+	prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": file}), "")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics:\n%s", diags.sorted())
+	}
+	in := prompts[0].Inputs
+	id := in.Fields[1].Type.Fields[0]
+	got := []Pos{in.Fields[0].Pos, in.Fields[1].Pos, id.Pos, id.GoNamePos}
+	want := []Pos{{"a.yaml", 3, 3}, {"a.yaml", 4, 3}, {"a.yaml", 6, 7}, {"a.yaml", 6, 40}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("positions (-want +got):\n%s", diff)
+	}
+}
+
+// TestSourceMap checks that template bytes map to where they are in the
+// file. Each case's marker occurs once in the file and once in the template;
+// the expected position is found by searching the file.
+func TestSourceMap(t *testing.T) {
+	tests := []struct {
+		name, file, marker string
+		copy               bool // every template byte is a file byte
+	}{
+		{"literal", "template: |\n  Hello {{ name }}!\n  Bye {{ x }}\n", "{{ x }}", true},
+		{"literal strip", "template: |-\n  a\n  b {{ x }}\n\nmodel: m\n", "{{ x }}", true},
+		{"literal keep", "template: |+\n  a\n  b {{ x }}\n\n   \n\nmodel: m\n", "{{ x }}", true},
+		{"literal indentation indicator", "template: |2\n    more {{ a }}\n  b {{ x }}\n", "{{ a }}", true},
+		{"literal indentation indicator, second line", "template: |2-\n    more\n  b {{ x }}\n", "{{ x }}", true},
+		{"literal deep indentation", "template: |\n        deep\n          deeper {{ x }}\n", "{{ x }}", true},
+		{"literal with comment", "template: |  # the prompt\n  x {{ y }}\n", "{{ y }}", true},
+		{"literal with tag and anchor", "template: &t !!str |\n  a {{ b }}\n", "{{ b }}", true},
+		{"literal leading blank lines", "template: |\n\n  \n  a {{ b }}\n", "{{ b }}", true},
+		{"literal multi-byte", "template: |\n  héllo {{ n }}\n", "{{ n }}", true},
+		{"literal crlf", "template: |\r\n  a\r\n  b {{ x }}\r\n", "{{ x }}", true},
+		{"literal at eof", "template: |\n  a {{ x }}", "{{ x }}", true},
+		{"literal after other keys", "model: m\nparameters:\n  t: 1\ntemplate: |\n  {{ x }}\n", "{{ x }}", true},
+		{"plain", "template: Hello {{ name }}\n", "{{ name }}", true},
+		{"plain after multi-byte", "template: Grüße {{ name }}\n", "{{ name }}", true},
+		{"single-quoted", "template: 'It''s {{ x }}'\n", "{{ x }}", false},
+		{"double-quoted", "template: \"Say \\\"hi\\\" {{ x }}\"\n", "{{ x }}", false},
+		{"double-quoted escape", "template: \"a\\nb\\t{{ x }}\"\n", "{{ x }}", false},
+		{"double-quoted unicode escape", "template: \"\\u00e9t\\u00e9 {{ x }}\"\n", "{{ x }}", false},
+		{"folded", "template: >\n  first line\n  second {{ x }}\n", "{{ x }}", false},
+		{"multi-line plain", "template: first\n  second {{ x }}\n", "{{ x }}", false},
+		{"multi-line double-quoted", "template: \"first\n  second {{ x }}\"\n", "{{ x }}", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": tt.file}), "")
+			if len(diags) > 0 {
+				t.Fatalf("diagnostics:\n%s", diags.sorted())
+			}
+			p := prompts[0]
+			checkMarker(t, []byte(tt.file), p, tt.marker)
+			if tt.copy {
+				checkCopy(t, []byte(tt.file), p)
+			}
+		})
+	}
+}
+
+func TestSourceMapPlainFile(t *testing.T) {
+	const file = "line one\r\n\nHello {{ name }}\n"
+	prompts, _ := loadPrompts(mapFS(map[string]string{"a.jinja": file}), "")
+	checkMarker(t, []byte(file), prompts[0], "{{ name }}")
+	checkCopy(t, []byte(file), prompts[0])
+	if got, want := prompts[0].Map.Pos(len(file)), (Pos{File: "a.jinja", Line: 3, Col: 18}); got != want {
+		t.Errorf("end of template maps to %s, want %s", got, want)
+	}
+}
+
+// checkMarker checks that each byte of marker in the template maps to the
+// position of the same byte in the file.
+func checkMarker(t *testing.T, data []byte, p *Prompt, marker string) {
+	t.Helper()
+	k := strings.Index(p.Template, marker)
+	at := bytes.Index(data, []byte(marker))
+	if k < 0 || at < 0 || bytes.Count(data, []byte(marker)) != 1 {
+		t.Fatalf("marker %q: template offset %d, file offset %d", marker, k, at)
+	}
+	src := newSource(p.Path, data)
+	for i := range len(marker) {
+		if got, want := p.Map.Pos(k+i), src.pos(at+i); got != want {
+			t.Errorf("template offset %d maps to %s, want %s", k+i, got, want)
+		}
+	}
+}
+
+// FuzzLoad loads arbitrary bytes as a prompt file: loading never panics,
+// and every position is a real one.
+func FuzzLoad(f *testing.F) {
+	seeds, err := filepath.Glob("testdata/load/*.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, name := range seeds {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, s := range []string{
+		"template: |\n  a\n b\n",
+		"template: >-\n  a\n\n  b\n",
+		"template: \"a\\tb\\u00e9\"\n",
+		"template: 'a''b'\ninputs:\n  x: string?\n  y: [int]\n  z: {type: object, properties: {a: {type: string}}}\n",
+		"template: |2+\n   x\r\n\n",
+		"parameters: {a: [1, 2.5, true, null, {b: c}]}\n",
+		"template: >\n  a\n\n  b {{ y }}\n",
+		"template: \"a\n  b\"\njinja: {trim_blocks: true}\noutputFormat: json\n",
+		"template: |\n  Hi\n{% if x %}\n  x\n{% endif %}\nmodel: m\n",
+		"template: x\ninputs:\n  type: object\n  properties:\n    a: {type: [string, \"null\"]}\n    m: {additionalProperties: {type: integer}}\n    l: {type: array, items: {type: object}}\n  required: [a]\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		prompts, diags := loadPrompts(fstest.MapFS{"p.yaml": {Data: data}}, "prompts")
+		lines := bytes.Count(data, []byte("\n")) + 1
+		for _, d := range diags {
+			if d.Pos.Line < 1 || d.Pos.Line > lines || d.Pos.Col < 1 {
+				t.Errorf("diagnostic at a bad position: %s", d)
+			}
+		}
+		for _, p := range prompts {
+			n := len(p.Template)
+			if len(p.Map.Lines) > 0 {
+				n++ // the end, where an unclosed tag is reported
+			}
+			for k := range n {
+				if pos := p.Map.Pos(k); pos.Line < 1 || pos.Line > lines || pos.Col < 1 {
+					t.Fatalf("template offset %d maps to %s", k, pos)
+				}
+			}
+			if isLiteral(data) {
+				checkCopy(t, data, p)
+			}
+		}
+	})
+}
+
+// isLiteral reports whether data's template is a literal block scalar in a
+// file without the line breaks that editors and YAML count differently.
+func isLiteral(data []byte) bool {
+	if bytes.ContainsAny(data, "\r\u0085\u2028\u2029\uFEFF") {
+		return false
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return false
+	}
+	root := doc.Content[0]
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "template" {
+			return root.Content[i+1].Style&yaml.LiteralStyle != 0
+		}
+	}
+	return false
+}
