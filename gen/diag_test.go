@@ -1,102 +1,66 @@
 package gen
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
 )
 
-// TestDiagnostics runs Generate on small bad inputs and compares every
-// diagnostic, exactly.
+// TestDiagnostics runs every testdata/diag/<case>.txtar: its files are a
+// prompts directory "p", its "stderr" section the exact diagnostics
+// expected. A comment line "flags: -strict" turns on strict mode.
 func TestDiagnostics(t *testing.T) {
-	specExample, err := os.ReadFile(filepath.Join("testdata", "load", "spec_example_invalid.yaml"))
+	archives, err := filepath.Glob(filepath.Join("testdata", "diag", "*.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name   string
-		files  map[string]string
-		strict bool
-		want   string
-	}{
-		{
-			name:  "spec example is invalid YAML",
-			files: map[string]string{"summarize.yaml": string(specExample)},
-			want:  "p/summarize.yaml:31:2: invalid YAML: found character that cannot start any token (line 28 is indented less than the block scalar \"template\" that starts at line 20: indent all of its lines)",
-		},
-		{
-			name:  "unknown key",
-			files: map[string]string{"a.yaml": "temlate: hi\ntemplate: hi\n"},
-			want:  "p/a.yaml:1:1: unknown key \"temlate\" (did you mean \"template\"?)",
-		},
-		{
-			name:  "unclosed block",
-			files: map[string]string{"a.yaml": "template: |\n  {% if x %}\n  hi\n"},
-			want:  "p/a.yaml:2:3: unclosed \"if\" block (expected \"endif\")",
-		},
-		{
-			name:  "unknown filter",
-			files: map[string]string{"a.yaml": "template: |\n  {{ name | uper }}\n"},
-			want:  "p/a.yaml:2:13: unknown filter \"uper\" (did you mean \"upper\"?)",
-		},
-		{
-			name:   "undeclared variable under -strict",
-			files:  map[string]string{"a.jinja": "Hello {{ name }}"},
-			strict: true,
-			want:   "p/a.jinja:1:1: prompt \"a\" declares no inputs (-strict requires them)",
-		},
-		{
-			name:  "undeclared variable with inputs",
-			files: map[string]string{"a.yaml": "inputs:\n  article: string\ntemplate: \"{{ artcle }}\"\n"},
-			want:  "p/a.yaml:2:3: warning: input \"article\" is declared but not used by the template\np/a.yaml:3:15: undefined variable \"artcle\" (did you mean \"article\"?)",
-		},
-		{
-			name:  "Go name collision",
-			files: map[string]string{"a.yaml": "inputs:\n  user_id: string\n  userId: string\ntemplate: \"{{ user_id }} {{ userId }}\"\n"},
-			want:  "p/a.yaml:2:3: \"user_id\" and \"userId\" (line 3) both map to UserID; set go_name on one\np/a.yaml:3:3: \"userId\" and \"user_id\" (line 2) both map to UserID; set go_name on one",
-		},
-		{
-			name:  "go_name that is not an exported identifier",
-			files: map[string]string{"a.yaml": "go_name: summary\ninputs:\n  x: {type: string, go_name: 2x}\ntemplate: \"{{ x }}\"\n"},
-			want:  "p/a.yaml:1:10: go_name \"summary\" is not an exported Go identifier\np/a.yaml:3:30: go_name \"2x\" is not an exported Go identifier",
-		},
-		{
-			name:  "go_name collision",
-			files: map[string]string{"a.yaml": "go_name: B\ntemplate: hi\n", "b.yaml": "template: hi\n"},
-			want:  "p/a.yaml:1:10: \"a\" and \"b\" (p/b.yaml:1:1) both map to B; set go_name on one\np/b.yaml:1:1: \"b\" and \"a\" (p/a.yaml:1:10) both map to B; set go_name on one",
-		},
-		{
-			name:  "nested type named like a prompt",
-			files: map[string]string{"x.jinja": "{{ item.a }}", "x_item.jinja": "hi"},
-			want:  "p/x.jinja:1:4: \"x.item\" and \"x_item\" (p/x_item.jinja:1:1) both map to XItem; set go_name on one\np/x_item.jinja:1:1: \"x_item\" and \"x.item\" (p/x.jinja:1:4) both map to XItem; set go_name on one",
-		},
-		{
-			name:  "variable named like a generated method",
-			files: map[string]string{"a.yaml": "inputs:\n  validate: bool\ntemplate: \"{{ validate }}\"\n"},
-			want:  "p/a.yaml:2:3: \"validate\" maps to Validate, which promptgen generates itself (set go_name)",
-		},
+	if len(archives) == 0 {
+		t.Fatal("no diag cases")
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "p")
-			for name, content := range tt.files {
-				writeFile(t, filepath.Join(dir, name), []byte(content))
-			}
-			wd, _ := os.Getwd()
-			if err := os.Chdir(filepath.Dir(dir)); err != nil {
+	for _, file := range archives {
+		file, _ := filepath.Abs(file) // the test changes directory
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			a, err := txtar.ParseFile(file)
+			if err != nil {
 				t.Fatal(err)
 			}
-			defer os.Chdir(wd)
-			res, err := Generate(context.Background(), Config{Dir: "p", Out: "out", ImportPath: "x/out", Strict: tt.strict})
+			dir := t.TempDir()
+			var want *txtar.File
+			for i, f := range a.Files {
+				if f.Name == "stderr" {
+					want = &a.Files[i]
+					continue
+				}
+				writeFile(t, filepath.Join(dir, "p", f.Name), f.Data)
+			}
+			if want == nil {
+				t.Fatalf("%s has no stderr section", file)
+			}
+			t.Chdir(dir)
+			strict := bytes.Contains(a.Comment, []byte("flags: -strict"))
+			res, err := Generate(context.Background(), Config{Dir: "p", Out: "out", ImportPath: "x/out", Strict: strict})
 			if err == nil {
-				t.Fatalf("Generate succeeded, want errors")
+				t.Fatal("Generate succeeded, want errors")
 			}
-			if diff := cmp.Diff(tt.want, res.Diagnostics.Error()); diff != "" {
-				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			got := res.Diagnostics.Error() + "\n"
+			if got == string(want.Data) {
+				return
 			}
+			if *update {
+				want.Data = []byte(got)
+				if err := os.WriteFile(file, txtar.Format(a), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			t.Errorf("diagnostics (-want +got):\n%s\nto accept: go test ./gen -run 'TestDiagnostics/%s$' -update",
+				cmp.Diff(string(want.Data), got), t.Name()[len("TestDiagnostics/"):])
 		})
 	}
 }
