@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -65,7 +66,31 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load: %w", err)
 	}
-	prompts, loadDiags := loadPrompts(os.DirFS(cfg.Dir), filepath.Base(abs))
+	if cfg.Pkg == "" {
+		out, err := filepath.Abs(cfg.Out)
+		if err != nil {
+			return nil, fmt.Errorf("load: %w", err)
+		}
+		cfg.Pkg = filepath.Base(out)
+	}
+	if cfg.ImportPath == "" {
+		cfg.ImportPath = learnImportPath(ctx, cfg.Out)
+	}
+	base := filepath.Base(abs)
+	res, err := generate(os.DirFS(cfg.Dir), base, cfg)
+	// Diagnostics name files as the user gave the directory, for editors.
+	for i, d := range res.Diagnostics {
+		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
+			res.Diagnostics[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
+		}
+	}
+	return res, err
+}
+
+// generate runs the pipeline on the prompts in fsys, shown as dir in
+// diagnostics and generated code. cfg.Pkg and cfg.ImportPath are final.
+func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
+	prompts, loadDiags := loadPrompts(fsys, dir)
 	sink := &diagSink{list: loadDiags}
 	var checked []*irPrompt
 	for _, p := range prompts {
@@ -74,12 +99,6 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	namePrompts(checked, sink)
-	// Diagnostics name files as the user gave the directory, for editors.
-	for i, d := range sink.list {
-		if rest, ok := strings.CutPrefix(d.Pos.File, filepath.Base(abs)+"/"); ok {
-			sink.list[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
-		}
-	}
 	res := &Result{Diagnostics: sink.list.sorted()}
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
@@ -87,22 +106,10 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Renderer != "" && cfg.Renderer != RendererGo {
 		return res, fmt.Errorf("renderer %q is not implemented yet", cfg.Renderer)
 	}
-	pkg := cfg.Pkg
-	if pkg == "" {
-		out, err := filepath.Abs(cfg.Out)
-		if err != nil {
-			return res, fmt.Errorf("load: %w", err)
-		}
-		pkg = filepath.Base(out)
-	}
-	importPath := cfg.ImportPath
-	if importPath == "" {
-		importPath = learnImportPath(ctx, cfg.Out)
-	}
-	files := []*jen.File{packageFile(importPath, pkg)}
+	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg)}
 	names := []string{"promptgen.go"}
 	for _, p := range checked {
-		files = append(files, emitPromptFile(importPath, pkg, p))
+		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p))
 		names = append(names, fileStem(p.Prompt.Key)+"_prompt.go")
 	}
 	for i, f := range files {

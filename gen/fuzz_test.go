@@ -1,0 +1,35 @@
+package gen
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+)
+
+// FuzzGenerate runs the whole pipeline on one arbitrary prompt file. It
+// never panics, fails exactly when it reports an error, and whatever it
+// accepts becomes Go source that parses (jennifer formats every file and
+// fails on invalid syntax).
+func FuzzGenerate(f *testing.F) {
+	seeds, err := filepath.Glob("testdata/render/cases/*/prompt.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, name := range seeds {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, err := generate(fstest.MapFS{"p.yaml": {Data: data}}, "prompts", Config{Pkg: "out", ImportPath: "x/out"})
+		switch {
+		case err == nil && res.Diagnostics.HasErrors():
+			t.Fatalf("no error, but diagnostics:\n%s", res.Diagnostics)
+		case err != nil && !res.Diagnostics.HasErrors():
+			t.Fatalf("error without diagnostics: %v", err)
+		}
+	})
+}
