@@ -523,14 +523,14 @@ func (e *emitter) test(x *irCall) gval {
 	switch x.Name {
 	case "defined":
 		c = orTrue(v.def)
-	case "undefined", "none":
+	case "undefined":
 		c = jen.False()
 		if v.def != nil {
 			c = jen.Op("!").Parens(v.def)
 		}
-		if t.Kind == KindNone {
-			c = jen.Lit(x.Name == "none")
-		}
+	case "none":
+		// An unset optional is undefined, and undefined is not none.
+		c = jen.Lit(t.Kind == KindNone)
 	case "string", "number":
 		is := t.Kind == KindString
 		if x.Name == "number" {

@@ -195,6 +195,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	case "default":
 		c.guard(x)
 		d := out.Args[0].typ()
+		if d.Kind == KindNone {
+			// Jinja2 would turn undefined into None, which prints "None";
+			// a typed value cannot be both, so ask for what is meant.
+			c.errorf(e.Span, "default(none) is not supported: an unset optional is already undefined (test it with \"is defined\")")
+		}
 		if d.Kind != KindNone && xt.Kind == KindUnknown {
 			c.unify(xt, d, e.Span)
 		}
