@@ -1,10 +1,11 @@
 # promptgen's developer commands. `make test` is what CI runs (see .ci/run).
 
 GO ?= go
+PYTHON ?= /usr/bin/python3
 FUZZTIME ?= 20s
 
 .DEFAULT_GOAL := test
-.PHONY: generate check test example bench fuzz
+.PHONY: generate check test example bench fuzz golden
 
 # Regenerate generated/ from prompts/ (runs the go:generate line in generated/doc.go).
 generate:
@@ -22,6 +23,13 @@ test:
 # Regenerate, then run the example program.
 example: generate
 	$(GO) run ./example
+
+# Re-render the expected outputs with real Jinja2 (needs python3-jinja2 and
+# python3-yaml): the render corpus in gen/testdata/render, and the fixtures of
+# generated/testdata for the behaviour tests of generated/ and example/.
+golden:
+	$(PYTHON) gen/testdata/render/golden.py
+	$(PYTHON) gen/testdata/render/golden.py --prompts
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./generated/

@@ -4,7 +4,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log"
+	"os"
 
 	"github.com/promptgen/promptgen/generated"
 	"github.com/promptgen/promptgen/runtime"
@@ -12,6 +14,15 @@ import (
 
 func main() {
 	log.SetFlags(0)
+	if err := run(os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// run renders a few prompts and writes them to w. Each feed is also a
+// fixture in generated/testdata, so main_test.go can check every prompt
+// printed here against what Jinja2 renders.
+func run(w io.Writer) error {
 	loyalty, issues := "gold", 2
 	summary, err := generated.SummarizeCustomerInteraction.Render(generated.SummarizeCustomerInteractionFeed{
 		InteractionTranscript: "Customer: My invoice shows a double charge for March.\nAgent: I see it, I'll refund the duplicate today.",
@@ -21,9 +32,9 @@ func main() {
 		},
 	})
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	show("support/summarize_customer_interaction", generated.SummarizeCustomerInteraction.Model(), summary)
+	show(w, "support/summarize_customer_interaction", generated.SummarizeCustomerInteraction.Model(), summary)
 
 	excerpt := "Refunds for duplicate charges are issued to the original payment method within 5 business days of the request."
 	reply, err := generated.DraftReply.Render(generated.DraftReplyFeed{
@@ -37,9 +48,9 @@ func main() {
 		},
 	})
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	show("support/draft_reply", generated.DraftReply.Model(), reply)
+	show(w, "support/draft_reply", generated.DraftReply.Model(), reply)
 
 	plan, err := generated.PlanSteps.Render(generated.PlanStepsFeed{
 		MaxSteps:    "5",
@@ -47,17 +58,18 @@ func main() {
 		Constraints: []string{"no downtime", "keep the old API for 30 days"},
 	})
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	show("agents/plan_steps", "(package default)", plan)
+	show(w, "agents/plan_steps", "(package default)", plan)
 
 	// A required variable left unset is an error naming it and its
 	// position in the template, never a silently empty prompt.
 	_, err = generated.PlanSteps.Render(generated.PlanStepsFeed{MaxSteps: "3"})
-	fmt.Println("unset goal:", err)
-	fmt.Println("errors.Is(err, runtime.ErrMissing):", errors.Is(err, runtime.ErrMissing))
+	fmt.Fprintln(w, "unset goal:", err)
+	fmt.Fprintln(w, "errors.Is(err, runtime.ErrMissing):", errors.Is(err, runtime.ErrMissing))
+	return nil
 }
 
-func show(key, model, text string) {
-	fmt.Printf("=== %s (model %s) ===\n%s\n\n", key, model, text)
+func show(w io.Writer, key, model, text string) {
+	fmt.Fprintf(w, "=== %s (model %s) ===\n%s\n\n", key, model, text)
 }

@@ -1,31 +1,50 @@
 #!/usr/bin/python3
-"""Regenerate the golden outputs of the promptgen render corpus with real Jinja2.
+"""Regenerate golden outputs for promptgen with real Jinja2.
 
 Usage (from the repository root):
 
     /usr/bin/python3 gen/testdata/render/golden.py [PATH]
+    /usr/bin/python3 gen/testdata/render/golden.py --prompts [PROMPTS [FIXTURES]]
 
-PATH defaults to the directory holding this script. It may be a render
-directory (one containing cases/), a cases/ directory, or a single case
-directory (one containing prompt.yaml).
+Case mode (the default) renders the render corpus. PATH defaults to the
+directory holding this script. It may be a render directory (one containing
+cases/), a cases/ directory, or a single case directory (one containing
+prompt.yaml). For every case directory (sorted by name) this loads
+prompt.yaml (keys: description, jinja, inputs, template), renders `template`
+once per <scenario>.json with the JSON object as the context, and writes the
+exact output bytes to <scenario>.want. .want files without a matching .json
+are deleted.
 
-For every case directory (sorted by name) this loads prompt.yaml, builds a
-jinja2.Environment from its optional `jinja:` key (trim_blocks, lstrip_blocks,
-keep_trailing_newline; all default to False, everything else is Jinja2's
-default: plain Undefined, autoescape off), renders `template` once per
-<scenario>.json with the JSON object as the context, and writes the exact
-output bytes (UTF-8, no newline translation, nothing appended) to
-<scenario>.want. .want files without a matching .json are deleted.
+Prompts mode (--prompts) renders the real prompt files that generated/ is
+made from, for the behaviour tests of generated/ and example/. PROMPTS
+defaults to prompts/ and FIXTURES to generated/testdata/, both at the
+repository root. Prompt files are found as promptgen finds them (*.yaml and
+*.yml in the prompt format; *.jinja, *.j2, *.md and *.txt, which are the
+template as is; hidden files and directories, and template sets, are
+skipped), and a prompt's key is its path without extension. YAML prompts may
+use every key of the prompt format (model, parameters, outputFormat,
+outputSchema, examples, go_name, ...); only template, jinja and inputs matter
+here. For every prompt, each FIXTURES/<key>/<scenario>.json is rendered to
+<scenario>.want.txt next to it; .want.txt files without a .json are deleted.
+A prompt without fixtures, or fixtures without a prompt, is an error.
+
+In both modes the jinja2.Environment comes from the prompt's optional `jinja:`
+key (trim_blocks, lstrip_blocks, keep_trailing_newline; all default to False,
+everything else is Jinja2's default: plain Undefined, autoescape off; plain
+template files use the defaults), and outputs are written as UTF-8 with no
+newline translation and nothing appended.
 
 Before rendering, scenario data is checked against the typed-world rules of
 promptgen where that can be done mechanically: lists are homogeneous, and when
-the case declares `inputs`, every value matches its declared type (a `number`
-must be a JSON float such as 1.0, required variables are present, required
-strings are non-empty, object keys follow declaration order, map keys are
-sorted).
+the prompt declares `inputs` (shorthand, or a JSON Schema of type object),
+every value matches its declared type (a `number` must be a JSON float such
+as 1.0, required variables are present, required strings are non-empty,
+object keys follow declaration order, map keys are sorted, enum values are
+listed), and every optional input is present in one scenario and absent in
+another.
 
 Any problem (bad YAML, a Jinja2 error, a rule violation) aborts with a
-non-zero exit status and a message naming the case and scenario.
+non-zero exit status and a message naming the case or prompt and scenario.
 """
 
 import json
@@ -38,7 +57,15 @@ import jinja2.nodes as nodes
 import yaml
 
 JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline")
+# The keys of a case's prompt.yaml.
 PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
+# The top-level keys of the prompt format (topLevelKeys in gen/load.go).
+FORMAT_KEYS = {"description", "model", "parameters", "template", "inputs", "outputFormat",
+               "outputSchema", "examples", "messages", "sections", "components", "jinja",
+               "go_name"}
+# File extensions of prompt files (kindOf in gen/load.go).
+YAML_EXTS = (".yaml", ".yml")
+PLAIN_EXTS = (".jinja", ".j2", ".md", ".txt")
 SHORTHAND_TYPES = {"string", "int", "number", "bool", "object"}
 
 # The Jinja2 subset promptgen supports (see README.md).
@@ -129,8 +156,49 @@ def normalize_type(t, where):
             raise CaseError("%s: list items cannot be optional" % where)
         return {"type": "array", "items": item}, False
     if isinstance(t, dict):
-        return t, bool(t.get("optional", False))
+        return t, bool(t.get("optional", False)) or schema_type(t, where)[1]
     raise CaseError("%s: cannot understand type %r" % (where, t))
+
+
+def schema_type(sch, where):
+    """A JSON Schema's type name and whether it admits null, as promptgen reads
+    it: `type` may list "null" besides one type, and a missing `type` is
+    implied by properties/additionalProperties, items or a string enum."""
+    typ = sch.get("type")
+    if typ is None:
+        if "properties" in sch or "additionalProperties" in sch:
+            return "object", False
+        if "items" in sch:
+            return "array", False
+        enum = sch.get("enum")
+        if isinstance(enum, list) and enum and all(isinstance(x, str) for x in enum):
+            return "string", False
+        raise CaseError("%s: schema without type" % where)
+    if isinstance(typ, list):
+        names = [x for x in typ if x not in ("null", None)]
+        if len(names) != 1:
+            raise CaseError("%s: type %r must be one type, optionally with \"null\"" % (where, typ))
+        return names[0], len(names) < len(typ)
+    return typ, False
+
+
+def input_vars(inputs):
+    """The declared variables as (name, schema, optional), in declaration order.
+    `inputs` is either shorthand (name: type) or a JSON Schema of type object,
+    whose properties not listed in `required` are optional."""
+    if inputs.get("type") == "object":
+        props = inputs.get("properties")
+        if not isinstance(props, dict):
+            raise CaseError("inputs: a schema of type object needs properties")
+        required = set(inputs.get("required") or ())
+        out = []
+        for name, sch in props.items():
+            if not isinstance(sch, dict):
+                raise CaseError("inputs.properties.%s: want a schema mapping" % name)
+            nullable = schema_type(sch, "inputs.properties.%s" % name)[1]
+            out.append((name, sch, name not in required or nullable))
+        return out
+    return [(name,) + normalize_type(t, "inputs.%s" % name) for name, t in inputs.items()]
 
 
 def schema_of(s, where):
@@ -144,10 +212,11 @@ def schema_of(s, where):
 
 
 def check_value(v, sch, where):
-    typ = sch.get("type")
-    if typ is None:
-        raise CaseError("%s: schema without type" % where)
+    typ = schema_type(sch, where)[0]
     kind = json_kind(v)
+    enum = sch.get("enum")
+    if isinstance(enum, list) and v not in enum:
+        raise CaseError("%s: %r is not one of the enum values %r" % (where, v, enum))
     if typ == "string":
         if kind != "string":
             raise CaseError("%s: want string, got %s" % (where, kind))
@@ -189,11 +258,12 @@ def check_value(v, sch, where):
                 raise CaseError("%s: keys %r not in declaration order %r" % (where, list(v.keys()), order))
             for k in order:
                 psch = schema_of(props[k], "%s.%s" % (where, k))
+                ptyp, nullable = schema_type(psch, "%s.%s" % (where, k))
                 if k not in v:
-                    if k in required:
+                    if k in required and not nullable:
                         raise CaseError("%s: missing required key %r" % (where, k))
                     continue
-                if k in required and psch.get("type") == "string" and v[k] == "":
+                if k in required and not nullable and ptyp == "string" and v[k] == "":
                     raise CaseError("%s.%s: required string must be non-empty" % (where, k))
                 check_value(v[k], psch, "%s.%s" % (where, k))
         # else: `object` shorthand, fields inferred from the template.
@@ -208,16 +278,16 @@ def check_scenario(data, inputs, where):
         check_homogeneous(v, "%s: %s" % (where, k))
     if inputs is None:
         return
+    declared = input_vars(inputs)
     for name in data:
-        if name not in inputs:
+        if name not in [d[0] for d in declared]:
             raise CaseError("%s: variable %r is not declared in inputs" % (where, name))
-    for name, t in inputs.items():
-        sch, optional = normalize_type(t, "inputs.%s" % name)
+    for name, sch, optional in declared:
         if name not in data:
             if not optional:
                 raise CaseError("%s: required variable %r is missing" % (where, name))
             continue
-        if not optional and sch.get("type") == "string" and data[name] == "":
+        if not optional and schema_type(sch, name)[0] == "string" and data[name] == "":
             raise CaseError("%s: required string %r must be non-empty" % (where, name))
         check_value(data[name], sch, "%s: %s" % (where, name))
 
@@ -247,22 +317,22 @@ def check_subset(ast):
 
 
 # ---------------------------------------------------------------------------
-# Rendering.
+# Loading prompts.
 
 
-def load_case(case_dir):
-    path = os.path.join(case_dir, "prompt.yaml")
-    with open(path, encoding="utf-8") as f:
-        doc = yaml.safe_load(f)
+def prompt_parts(doc, keys, what):
+    """Check a prompt document and return its template, jinja options and
+    inputs. keys are the top-level keys allowed; what names the file."""
     if not isinstance(doc, dict):
-        raise CaseError("prompt.yaml is not a mapping")
-    unknown = set(doc) - PROMPT_KEYS
+        raise CaseError("%s is not a mapping" % what)
+    unknown = set(doc) - keys
     if unknown:
-        raise CaseError("prompt.yaml has unknown keys %r" % sorted(unknown))
-    if not isinstance(doc.get("description"), str) or not doc["description"].strip():
-        raise CaseError("prompt.yaml needs a one-line description")
+        raise CaseError("%s has unknown keys %r" % (what, sorted(unknown)))
+    for k in ("messages", "sections"):
+        if k in doc:
+            raise CaseError("%s: %r is not supported by promptgen yet" % (what, k))
     if not isinstance(doc.get("template"), str):
-        raise CaseError("prompt.yaml needs a string template")
+        raise CaseError("%s needs a string template" % what)
     jin = doc.get("jinja") or {}
     if not isinstance(jin, dict) or set(jin) - set(JINJA_OPTIONS):
         raise CaseError("jinja: may only set %s" % ", ".join(JINJA_OPTIONS))
@@ -272,50 +342,73 @@ def load_case(case_dir):
     inputs = doc.get("inputs")
     if inputs is not None and not isinstance(inputs, dict):
         raise CaseError("inputs must be a mapping")
-    return doc, jin, inputs
+    return doc["template"], jin, inputs
 
 
-def run_case(case_dir):
-    name = os.path.basename(os.path.normpath(case_dir))
-    try:
-        doc, jin, inputs = load_case(case_dir)
-    except (CaseError, OSError, yaml.YAMLError) as e:
-        raise CaseError("case %s: %s" % (name, e))
+def load_case(case_dir):
+    path = os.path.join(case_dir, "prompt.yaml")
+    with open(path, encoding="utf-8") as f:
+        doc = yaml.safe_load(f)
+    template, jin, inputs = prompt_parts(doc, PROMPT_KEYS, "prompt.yaml")
+    if not isinstance(doc.get("description"), str) or not doc["description"].strip():
+        raise CaseError("prompt.yaml needs a one-line description")
+    return template, jin, inputs
 
+
+def load_prompt_file(path):
+    """A file of the prompts tree: YAML in the prompt format, or a plain
+    template read byte for byte (Jinja2 normalises its newlines itself)."""
+    if path.endswith(PLAIN_EXTS):
+        with open(path, encoding="utf-8", newline="") as f:
+            return f.read(), {}, None
+    with open(path, encoding="utf-8") as f:
+        doc = yaml.safe_load(f)
+    return prompt_parts(doc, FORMAT_KEYS, os.path.basename(path))
+
+
+# ---------------------------------------------------------------------------
+# Rendering.
+
+
+def render_dir(label, template, jin, inputs, scen_dir, want_ext):
+    """Render template with every <scenario>.json of scen_dir into
+    <scenario><want_ext>, after the data and subset checks; delete stale
+    outputs. label names the case or prompt in messages."""
     env = jinja2.Environment(
         trim_blocks=jin.get("trim_blocks", False),
         lstrip_blocks=jin.get("lstrip_blocks", False),
         keep_trailing_newline=jin.get("keep_trailing_newline", False),
     )
     try:
-        ast = env.parse(doc["template"])
-        tmpl = env.from_string(doc["template"])
+        ast = env.parse(template)
+        tmpl = env.from_string(template)
     except jinja2.TemplateError as e:
-        raise CaseError("case %s: template does not compile: %s: %s" % (name, type(e).__name__, e))
+        raise CaseError("%s: template does not compile: %s: %s" % (label, type(e).__name__, e))
     try:
         check_subset(ast)
+        declared = input_vars(inputs) if inputs is not None else None
     except CaseError as e:
-        raise CaseError("case %s: %s" % (name, e))
+        raise CaseError("%s: %s" % (label, e))
     free = jinja2.meta.find_undeclared_variables(ast)
 
-    files = sorted(os.listdir(case_dir))
+    files = sorted(os.listdir(scen_dir))
     scenarios = [f[: -len(".json")] for f in files if f.endswith(".json")]
     if not scenarios:
-        raise CaseError("case %s: no <scenario>.json files" % name)
+        raise CaseError("%s: no <scenario>.json files" % label)
 
-    if inputs is not None:
-        undeclared = sorted(free - set(inputs))
+    if declared is not None:
+        undeclared = sorted(free - {d[0] for d in declared})
         if undeclared:
-            raise CaseError("case %s: template uses variables not in inputs: %s"
-                            % (name, ", ".join(undeclared)))
+            raise CaseError("%s: template uses variables not in inputs: %s"
+                            % (label, ", ".join(undeclared)))
     seen = set()
     seen_absent = set()
 
     written = 0
     for sc in scenarios:
-        where = "case %s, scenario %s" % (name, sc)
+        where = "%s, scenario %s" % (label, sc)
         try:
-            with open(os.path.join(case_dir, sc + ".json"), encoding="utf-8") as f:
+            with open(os.path.join(scen_dir, sc + ".json"), encoding="utf-8") as f:
                 data = json.load(f)
         except (OSError, ValueError) as e:
             raise CaseError("%s: bad JSON: %s" % (where, e))
@@ -324,31 +417,40 @@ def run_case(case_dir):
         if unused:
             raise CaseError("%s: variables not used by the template: %s" % (where, ", ".join(unused)))
         seen |= set(data)
-        seen_absent |= set(inputs or ()) - set(data)
+        seen_absent |= {d[0] for d in declared or ()} - set(data)
         try:
             out = tmpl.render(data)
         except Exception as e:  # any Jinja2 or Python error is fatal
             raise CaseError("%s: Jinja2 raised %s: %s" % (where, type(e).__name__, e))
-        with open(os.path.join(case_dir, sc + ".want"), "w", encoding="utf-8", newline="") as f:
+        with open(os.path.join(scen_dir, sc + want_ext), "w", encoding="utf-8", newline="") as f:
             f.write(out)
         written += 1
 
-    if inputs is not None:
-        for var, t in inputs.items():
-            if normalize_type(t, "inputs.%s" % var)[1] and not (var in seen and var in seen_absent):
-                raise CaseError("case %s: optional input %r must be present in one scenario "
-                                "and absent in another" % (name, var))
-    if inputs is None:
+    if declared is not None:
+        for var, _, optional in declared:
+            if optional and not (var in seen and var in seen_absent):
+                raise CaseError("%s: optional input %r must be present in one scenario "
+                                "and absent in another" % (label, var))
+    else:
         never = sorted(free - seen)
         if never:
-            raise CaseError("case %s: variables never given by any scenario (typo?): %s"
-                            % (name, ", ".join(never)))
+            raise CaseError("%s: variables never given by any scenario (typo?): %s"
+                            % (label, ", ".join(never)))
 
     for f in files:
-        if f.endswith(".want") and f[: -len(".want")] not in scenarios:
-            os.remove(os.path.join(case_dir, f))
-            print("removed stale %s/%s" % (name, f))
+        if f.endswith(want_ext) and f[: -len(want_ext)] not in scenarios:
+            os.remove(os.path.join(scen_dir, f))
+            print("removed stale %s/%s" % (label, f))
     return written
+
+
+def run_case(case_dir):
+    name = os.path.basename(os.path.normpath(case_dir))
+    try:
+        template, jin, inputs = load_case(case_dir)
+    except (CaseError, OSError, yaml.YAMLError) as e:
+        raise CaseError("case %s: %s" % (name, e))
+    return render_dir("case " + name, template, jin, inputs, case_dir, ".want")
 
 
 def case_dirs(path):
@@ -368,23 +470,99 @@ def case_dirs(path):
     return dirs
 
 
+# ---------------------------------------------------------------------------
+# Prompts mode.
+
+
+def prompt_files(root):
+    """{key: path} of the prompt files under root, found as promptgen's loader
+    finds them (walk in gen/load.go)."""
+    found = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
+                             and not os.path.isfile(os.path.join(dirpath, d, "promptset.yaml")))
+        for f in sorted(filenames):
+            ext = os.path.splitext(f)[1]
+            if f.startswith(".") or ext not in YAML_EXTS + PLAIN_EXTS:
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
+            key = rel[: -len(ext)]
+            if key in found:
+                raise CaseError("prompts %s and %s have the same key %s" % (found[key], rel, key))
+            found[key] = rel
+    if not found:
+        raise CaseError("no prompt files under %s" % root)
+    return found
+
+
+def fixture_dirs(root):
+    """{key: directory} of the directories under root that hold *.json files."""
+    found = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        if any(f.endswith(".json") for f in filenames):
+            found[os.path.relpath(dirpath, root).replace(os.sep, "/")] = dirpath
+    return found
+
+
+def run_prompts(prompts_root, fixtures_root):
+    """Render every prompt of prompts_root with its fixtures; return the
+    numbers of prompts and scenarios."""
+    prompts = prompt_files(prompts_root)
+    fixtures = fixture_dirs(fixtures_root) if os.path.isdir(fixtures_root) else {}
+    orphans = sorted(set(fixtures) - set(prompts))
+    if orphans:
+        raise CaseError("fixtures in %s have no prompt in %s: %s"
+                        % (fixtures_root, prompts_root, ", ".join(orphans)))
+    missing = sorted(set(prompts) - set(fixtures))
+    if missing:
+        raise CaseError("prompts without fixtures (add %s/<key>/<scenario>.json): %s"
+                        % (fixtures_root, ", ".join(missing)))
+    total = 0
+    for key in sorted(prompts):
+        label = "prompt " + key
+        try:
+            template, jin, inputs = load_prompt_file(os.path.join(prompts_root, prompts[key]))
+        except (CaseError, OSError, UnicodeDecodeError, yaml.YAMLError) as e:
+            raise CaseError("%s: %s" % (label, e))
+        total += render_dir(label, template, jin, inputs, fixtures[key], ".want.txt")
+    # Outputs left where no scenario is any more.
+    for dirpath, _, filenames in os.walk(fixtures_root):
+        for f in sorted(filenames):
+            if f.endswith(".want.txt") and f[: -len(".want.txt")] + ".json" not in filenames:
+                os.remove(os.path.join(dirpath, f))
+                print("removed stale %s" % os.path.join(dirpath, f))
+    return len(prompts), total
+
+
 def main(argv):
-    if len(argv) > 2:
-        print("usage: golden.py [PATH]", file=sys.stderr)
+    args = argv[1:]
+    prompts_mode = args[:1] == ["--prompts"]
+    if prompts_mode:
+        args = args[1:]
+    if len(args) > (2 if prompts_mode else 1) or any(a.startswith("-") for a in args):
+        print("usage: golden.py [PATH]\n       golden.py --prompts [PROMPTS [FIXTURES]]",
+              file=sys.stderr)
         return 2
     if not jinja2.__version__.startswith("3.1."):
         print("golden.py: need Jinja2 3.1.x, have %s" % jinja2.__version__, file=sys.stderr)
         return 1
-    root = argv[1] if len(argv) == 2 else os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(os.path.abspath(__file__))
     try:
-        dirs = case_dirs(root)
-        total = 0
-        for d in dirs:
-            total += run_case(d)
+        if prompts_mode:
+            repo = os.path.relpath(os.path.join(here, "..", "..", ".."))
+            prompts_root = args[0] if args else os.path.join(repo, "prompts")
+            fixtures_root = args[1] if len(args) > 1 else os.path.join(repo, "generated", "testdata")
+            n, total = run_prompts(prompts_root, fixtures_root)
+            what = "prompts"
+        else:
+            dirs = case_dirs(args[0] if args else here)
+            n, total = len(dirs), sum(run_case(d) for d in dirs)
+            what = "cases"
     except CaseError as e:
         print("golden.py: %s" % e, file=sys.stderr)
         return 1
-    print("golden.py: %d cases, %d scenarios (Jinja2 %s)" % (len(dirs), total, jinja2.__version__))
+    print("golden.py: %d %s, %d scenarios (Jinja2 %s)" % (n, what, total, jinja2.__version__))
     return 0
 
 
