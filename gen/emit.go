@@ -242,18 +242,39 @@ func (e *emitter) truth(v gval, t *Type) gval {
 	case KindList, KindMap:
 		c = jen.Len(v.val).Op(">").Lit(0)
 	case KindStruct:
-		c = jen.True()
+		c = structTruth(v.val, t)
+		if c == nil { // always true: only definedness counts
+			return gval{pre: v.pre, val: orTrue(v.def)}
+		}
 	default:
 		c = jen.False()
 	}
 	if v.def != nil {
-		if t.Kind == KindStruct {
-			c = v.def
-		} else {
-			c = jen.Add(v.def).Op("&&").Add(c)
-		}
+		c = jen.Add(v.def).Op("&&").Add(c)
 	}
 	return gval{pre: v.pre, val: c}
+}
+
+// structTruth is a struct's truth as a dict's: true when it has a key. A
+// required field is always a key, so then it is nil (always true); an
+// optional one is a key when set.
+func structTruth(val jen.Code, t *Type) jen.Code {
+	var c *jen.Statement
+	for _, f := range t.Fields {
+		if !f.Optional {
+			return nil
+		}
+		set := jen.Add(val).Dot(f.GoName).Op("!=").Nil()
+		if c == nil {
+			c = set
+		} else {
+			c = c.Op("||").Add(set)
+		}
+	}
+	if c == nil {
+		return jen.False()
+	}
+	return jen.Parens(c)
 }
 
 // str converts v to a Go string as Jinja2's str() does; undefined is "".

@@ -103,7 +103,7 @@ func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeC
 	}
 	dst = append(dst, f.InteractionTranscript...)
 	dst = append(dst, "\n"...)
-	if f.CustomerHistory != nil {
+	if f.CustomerHistory != nil && (f.CustomerHistory.LoyaltyStatus != nil || f.CustomerHistory.RecentIssuesCount != nil) {
 		dst = append(dst, "\nAdditional Customer History Context:\n- Loyalty Status: "...)
 		if !(f.CustomerHistory != nil) {
 			return dst, &runtime.Error{
