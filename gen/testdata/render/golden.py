@@ -13,7 +13,11 @@ prompt.yaml). For every case directory (sorted by name) this loads
 prompt.yaml (keys: description, jinja, inputs, template), renders `template`
 once per <scenario>.json with the JSON object as the context, and writes the
 exact output bytes to <scenario>.want. .want files without a matching .json
-are deleted.
+are deleted. Without PATH it also renders divergences/: cases where promptgen
+differs from Jinja2 on purpose (see README.md, "Template semantics"). Their
+data skips the typed-world checks below, Jinja2's output goes to
+<scenario>.jinja, and the hand-written <scenario>.promptgen next to it says
+what promptgen prints instead.
 
 Prompts mode (--prompts) renders the real prompt files that generated/ is
 made from, for the behaviour tests of generated/ and example/. PROMPTS
@@ -370,10 +374,12 @@ def load_prompt_file(path):
 # Rendering.
 
 
-def render_dir(label, template, jin, inputs, scen_dir, want_ext):
+def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True):
     """Render template with every <scenario>.json of scen_dir into
     <scenario><want_ext>, after the data and subset checks; delete stale
-    outputs. label names the case or prompt in messages."""
+    outputs. label names the case or prompt in messages. typed=False skips
+    the typed-world data checks, for divergence cases whose data breaks
+    them on purpose."""
     env = jinja2.Environment(
         trim_blocks=jin.get("trim_blocks", False),
         lstrip_blocks=jin.get("lstrip_blocks", False),
@@ -412,7 +418,8 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext):
                 data = json.load(f)
         except (OSError, ValueError) as e:
             raise CaseError("%s: bad JSON: %s" % (where, e))
-        check_scenario(data, inputs, where)
+        if typed:
+            check_scenario(data, inputs, where)
         unused = sorted(set(data) - free)
         if unused:
             raise CaseError("%s: variables not used by the template: %s" % (where, ", ".join(unused)))
@@ -426,7 +433,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext):
             f.write(out)
         written += 1
 
-    if declared is not None:
+    if declared is not None and typed:
         for var, _, optional in declared:
             if optional and not (var in seen and var in seen_absent):
                 raise CaseError("%s: optional input %r must be present in one scenario "
@@ -445,11 +452,18 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext):
 
 
 def run_case(case_dir):
-    name = os.path.basename(os.path.normpath(case_dir))
+    """Render one case. A case under divergences/ documents where promptgen
+    differs from Jinja2 on purpose: Jinja2's output goes to <scenario>.jinja,
+    next to the hand-written <scenario>.promptgen that the Go test checks."""
+    case_dir = os.path.normpath(case_dir)
+    name = os.path.basename(case_dir)
+    divergence = os.path.basename(os.path.dirname(case_dir)) == "divergences"
     try:
         template, jin, inputs = load_case(case_dir)
     except (CaseError, OSError, yaml.YAMLError) as e:
         raise CaseError("case %s: %s" % (name, e))
+    if divergence:
+        return render_dir("divergence " + name, template, jin, inputs, case_dir, ".jinja", typed=False)
     return render_dir("case " + name, template, jin, inputs, case_dir, ".want")
 
 
@@ -557,6 +571,8 @@ def main(argv):
             what = "prompts"
         else:
             dirs = case_dirs(args[0] if args else here)
+            if not args:
+                dirs += case_dirs(os.path.join(here, "divergences"))
             n, total = len(dirs), sum(run_case(d) for d in dirs)
             what = "cases"
     except CaseError as e:
