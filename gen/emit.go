@@ -9,6 +9,7 @@ import (
 const (
 	runtimePath = "github.com/promptgen/promptgen/runtime"
 	jinjaPath   = "github.com/promptgen/promptgen/runtime/jinja"
+	ttfuncsPath = "github.com/promptgen/promptgen/runtime/ttfuncs"
 )
 
 // gval is a compiled expression: statements to run first, the value, and

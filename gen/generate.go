@@ -84,8 +84,14 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
 	}
-	if cfg.Renderer != "" && cfg.Renderer != RendererGo {
-		return res, fmt.Errorf("renderer %q is not implemented yet", cfg.Renderer)
+	var body renderBody
+	switch cfg.Renderer {
+	case "", RendererGo:
+		body = goRenderBody
+	case RendererTextTemplate:
+		body = ttRenderBody
+	default:
+		return res, fmt.Errorf("unknown renderer %q", cfg.Renderer)
 	}
 	pkg := cfg.Pkg
 	if pkg == "" {
@@ -102,7 +108,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	files := []*jen.File{packageFile(importPath, pkg)}
 	names := []string{"promptgen.go"}
 	for _, p := range checked {
-		files = append(files, emitPromptFile(importPath, pkg, p))
+		files = append(files, emitPromptFile(importPath, pkg, p, body))
 		names = append(names, fileStem(p.Prompt.Key)+"_prompt.go")
 	}
 	for i, f := range files {

@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,68 +46,114 @@ func loadRenderCases(t *testing.T) (string, []renderCase) {
 	return root, cases
 }
 
-// TestRenderGolden generates one package from every golden case, compiles
-// and vets it in a temporary module, renders every scenario through the
-// generated code and compares with Jinja2's output byte for byte.
-func TestRenderGolden(t *testing.T) {
-	root, cases := loadRenderCases(t)
-	mod := newTempModule(t)
-	prompts := filepath.Join(mod, "prompts")
-	for _, c := range cases {
-		copyFile(t, filepath.Join(root, c.name, "prompt.yaml"), filepath.Join(prompts, c.name+".yaml"))
-	}
-	out := filepath.Join(mod, "out")
-	res, err := Generate(context.Background(), Config{Dir: prompts, Out: out, Pkg: "out", ImportPath: "pgtest/out"})
-	if err != nil {
-		t.Fatalf("generate: %v", err)
-	}
-	writeResult(t, out, res)
+// backends are the renderers the render tests run: each is generated into
+// its own package of the test module from the same prompts, and every
+// scenario must render identically on all of them.
+var backends = []struct {
+	pkg      string
+	renderer Renderer
+}{
+	{"gorender", RendererGo},
+	{"ttrender", RendererTextTemplate},
+}
 
+// renderJob renders the prompt key with the feed decoded from the JSON file feed.
+type renderJob struct{ key, feed string }
+
+// renderAll generates one package per backend from the prompts in
+// mod/prompts, compiles and vets them with a program that renders every
+// job on every backend, runs it and returns the outputs by backend and
+// job: the rendered text, or "ERROR: " and the error's message.
+func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]string {
+	t.Helper()
 	var main bytes.Buffer
-	main.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"bytes\"\n\t\"fmt\"\n\t\"os\"\n\n\t\"pgtest/out\"\n)\n\n")
-	main.WriteString("func decode(path string, v any) {\n\tb, err := os.ReadFile(path)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\td := json.NewDecoder(bytes.NewReader(b))\n\td.DisallowUnknownFields()\n\tif err := d.Decode(v); err != nil {\n\t\tpanic(fmt.Sprint(path, \": \", err))\n\t}\n}\n\n")
-	main.WriteString("func main() {\n\targs := os.Args[1:]\n\tfor i := 0; i+2 < len(args); i += 3 {\n\t\tvar s string\n\t\tvar err error\n\t\tswitch args[i] {\n")
-	var args []string
-	for _, c := range cases {
-		name, _ := exportedName(c.name)
-		main.WriteString("\t\tcase " + quote(c.name) + ":\n\t\t\tvar f out." + name + "Feed\n\t\t\tdecode(args[i+1], &f)\n\t\t\ts, err = out." + name + ".Render(f)\n")
-		for _, s := range c.scenarios {
-			args = append(args, c.name, filepath.Join(root, c.name, s+".json"), filepath.Join(t.TempDir(), c.name+"."+s+".got"))
+	main.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"bytes\"\n\t\"fmt\"\n\t\"os\"\n\n")
+	for _, b := range backends {
+		out := filepath.Join(mod, b.pkg)
+		res, err := Generate(context.Background(), Config{Dir: filepath.Join(mod, "prompts"), Out: out, Pkg: b.pkg, ImportPath: "pgtest/" + b.pkg, Renderer: b.renderer})
+		if err != nil {
+			t.Fatalf("generate %s: %v", b.renderer, err)
 		}
+		writeResult(t, out, res)
+		main.WriteString("\t\"pgtest/" + b.pkg + "\"\n")
 	}
-	main.WriteString("\t\t}\n\t\tif err != nil {\n\t\t\ts = \"ERROR: \" + err.Error()\n\t\t}\n\t\tif err := os.WriteFile(args[i+2], []byte(s), 0o644); err != nil {\n\t\t\tpanic(err)\n\t\t}\n\t}\n}\n")
+	main.WriteString(")\n\n")
+	main.WriteString("func decode(path string, v any) {\n\tb, err := os.ReadFile(path)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\td := json.NewDecoder(bytes.NewReader(b))\n\td.DisallowUnknownFields()\n\tif err := d.Decode(v); err != nil {\n\t\tpanic(fmt.Sprint(path, \": \", err))\n\t}\n}\n\n")
+	for _, b := range backends {
+		main.WriteString("func render_" + b.pkg + "(key, feed string) (string, error) {\n\tswitch key {\n")
+		for _, k := range keys {
+			name, _ := exportedName(k)
+			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn " + b.pkg + "." + name + ".Render(f)\n")
+		}
+		main.WriteString("\t}\n\tpanic(key)\n}\n\n")
+	}
+	main.WriteString("func main() {\n\targs := os.Args[1:]\n\tfor i := 0; i+3 < len(args); i += 4 {\n\t\tvar s string\n\t\tvar err error\n\t\tswitch args[i] {\n")
+	for _, b := range backends {
+		main.WriteString("\t\tcase " + quote(b.pkg) + ":\n\t\t\ts, err = render_" + b.pkg + "(args[i+1], args[i+2])\n")
+	}
+	main.WriteString("\t\t}\n\t\tif err != nil {\n\t\t\ts = \"ERROR: \" + err.Error()\n\t\t}\n\t\tif err := os.WriteFile(args[i+3], []byte(s), 0o644); err != nil {\n\t\t\tpanic(err)\n\t\t}\n\t}\n}\n")
 	writeFile(t, filepath.Join(mod, "main.go"), main.Bytes())
 
 	goCmd(t, mod, "vet", "./...")
 	bin := filepath.Join(t.TempDir(), "render")
 	goCmd(t, mod, "build", "-o", bin, ".")
-	abs := make([]string, len(args))
-	for i, a := range args {
-		abs[i] = a
-		if i%3 == 1 {
-			abs[i], _ = filepath.Abs(a)
+	gotDir := t.TempDir()
+	var args []string
+	for _, b := range backends {
+		for i, j := range jobs {
+			feed, err := filepath.Abs(j.feed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args = append(args, b.pkg, j.key, feed, filepath.Join(gotDir, fmt.Sprintf("%s.%d", b.pkg, i)))
 		}
 	}
-	cmd := exec.Command(bin, abs...)
-	if outb, err := cmd.CombinedOutput(); err != nil {
+	if outb, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
 		t.Fatalf("render: %v\n%s", err, outb)
 	}
-	n := 0
-	for i := 0; i < len(args); i += 3 {
-		want, err := os.ReadFile(strings.TrimSuffix(args[i+1], ".json") + ".want")
-		if err != nil {
-			t.Fatal(err)
+	outputs := make([][]string, len(backends))
+	for bi, b := range backends {
+		for i := range jobs {
+			got, err := os.ReadFile(filepath.Join(gotDir, fmt.Sprintf("%s.%d", b.pkg, i)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			outputs[bi] = append(outputs[bi], string(got))
 		}
-		got, err := os.ReadFile(args[i+2])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s (-want +got):\n%s", args[i+1], cmp.Diff(string(want), string(got)))
-		}
-		n++
 	}
-	t.Logf("%d cases, %d scenarios", len(cases), n)
+	return outputs
+}
+
+// TestRenderGolden generates a package per backend from every golden case,
+// compiles and vets them in a temporary module, renders every scenario
+// through the generated code of each backend and compares with Jinja2's
+// output byte for byte: the backends must agree with Jinja2, and so with
+// each other.
+func TestRenderGolden(t *testing.T) {
+	root, cases := loadRenderCases(t)
+	mod := newTempModule(t)
+	var keys []string
+	var jobs []renderJob
+	for _, c := range cases {
+		copyFile(t, filepath.Join(root, c.name, "prompt.yaml"), filepath.Join(mod, "prompts", c.name+".yaml"))
+		keys = append(keys, c.name)
+		for _, s := range c.scenarios {
+			jobs = append(jobs, renderJob{c.name, filepath.Join(root, c.name, s+".json")})
+		}
+	}
+	outputs := renderAll(t, mod, keys, jobs)
+	for i, j := range jobs {
+		want, err := os.ReadFile(strings.TrimSuffix(j.feed, ".json") + ".want")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for bi, b := range backends {
+			if got := outputs[bi][i]; got != string(want) {
+				t.Errorf("%s: %s (-want +got):\n%s", b.renderer, j.feed, cmp.Diff(string(want), got))
+			}
+		}
+	}
+	t.Logf("%d cases, %d scenarios, %d backends", len(cases), len(jobs), len(backends))
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
