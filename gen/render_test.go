@@ -208,3 +208,54 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	writeFile(t, to, b)
 }
+
+// TestRenderErrors checks the render failures of both backends: a required
+// variable left unset, an unset optional used where Jinja2 raises, and an
+// invalid operation each give the same *runtime.Error message, pointing at
+// the template.
+func TestRenderErrors(t *testing.T) {
+	prompts := map[string]string{
+		"missing": "inputs:\n  name: string\n  tags: [string]\ntemplate: |\n  Hi {{ name }}!\n  {% for t in tags %}{{ t }}{% endfor %}\n",
+		"nested":  "inputs:\n  customer:\n    type: object\n    properties: {name: {type: string}}\n    required: [name]\ntemplate: \"Dear {{ customer.name }}\"\n",
+		"undef": "inputs:\n  user:\n    type: object\n    optional: true\n    properties: {name: {type: string}}\n    required: [name]\n  count: int?\n" +
+			"template: |\n  {{ count | default(0) }} {% if count is defined %}{{ count + 1 }}{% endif %}\n  {{ user.name }}\n",
+		"arith":   "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
+		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
+	}
+	tests := []struct {
+		key, feed, want string
+	}{
+		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
+		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},
+		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
+		{"nested", `{"customer": {}}`, `ERROR: prompts/nested.yaml:6:20: render nested: "customer.name": required variable is not set`},
+		{"undef", `{"user": {"name": "Bo"}}`, "0 \nBo"},
+		{"undef", `{"count": 2}`, `ERROR: prompts/undef.yaml:10:6: render undef: "user": variable is undefined`},
+		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},
+		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}]}`, `ERROR: prompts/arith.yaml:6:34: render arith: "n": variable is undefined`},
+		{"arith", `{"rows": [{"name": "r0"}], "n": 1}`, `ERROR: prompts/arith.yaml:6:15: render arith: variable is undefined`},
+		{"invalid", `{"a": 7, "b": 0, "s": "x y", "sep": ","}`, `ERROR: prompts/invalid.yaml:7:65: render invalid: invalid operation`},
+		{"invalid", `{"a": 7, "b": 2, "s": "x y"}`, `ERROR: prompts/invalid.yaml:7:32: render invalid: invalid operation`},
+		{"invalid", `{"a": 7, "b": 2, "s": "x y", "sep": " "}`, "3 ['x', 'y'] 3.5"},
+	}
+	mod := newTempModule(t)
+	var keys []string
+	for _, k := range sortedKeys(prompts) {
+		writeFile(t, filepath.Join(mod, "prompts", k+".yaml"), []byte(prompts[k]))
+		keys = append(keys, k)
+	}
+	var jobs []renderJob
+	for i, tt := range tests {
+		feed := filepath.Join(mod, "feeds", fmt.Sprintf("%d.json", i))
+		writeFile(t, feed, []byte(tt.feed))
+		jobs = append(jobs, renderJob{tt.key, feed})
+	}
+	outputs := renderAll(t, mod, keys, jobs)
+	for i, tt := range tests {
+		for bi, b := range backends {
+			if got := outputs[bi][i]; got != tt.want {
+				t.Errorf("%s: %s %s:\ngot  %q\nwant %q", b.renderer, tt.key, tt.feed, got, tt.want)
+			}
+		}
+	}
+}
