@@ -274,6 +274,13 @@ func (e *emitter) str(v gval, t *Type) gval {
 	return gval{pre: pre, val: jen.String().Parens(jen.Id(name))}
 }
 
+// strKeep is str that keeps v undefined when it is.
+func (e *emitter) strKeep(v gval, t *Type) gval {
+	s := e.str(v, t)
+	s.def = v.def
+	return s
+}
+
 func (e *emitter) index(x *irIndex) gval {
 	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
@@ -331,13 +338,13 @@ func (e *emitter) cond(x *irCond) gval {
 		}
 		v := e.expr(b)
 		if !sameKind(b.typ(), x.T) {
-			v = e.str(v, b.typ())
+			v = e.strKeep(v, b.typ())
 		}
-		out := append(v.pre, jen.Id(t).Op("=").Add(v.val))
 		if v.def != nil {
-			return append(out, jen.Id(def).Op("=").Add(v.def))
+			// An undefined branch leaves t unset: its value may be a nil pointer.
+			return append(v.pre, jen.Id(def).Op("=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(v.val)))
 		}
-		return append(out, jen.Id(def).Op("=").True())
+		return append(v.pre, jen.Id(t).Op("=").Add(v.val), jen.Id(def).Op("=").True())
 	}
 	pre = append(pre, jen.If(c.val).Block(branch(x.Then)...).Else().Block(branch(x.Else)...))
 	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
@@ -545,8 +552,13 @@ func (e *emitter) test(x *irCall) gval {
 	if x.Not {
 		c = jen.Op("!").Parens(c)
 	}
-	if _, ok := x.X.(*irLocalRef); ok {
-		// The test may be decided by the type alone; the local still counts as used.
+	switch x.X.(type) {
+	case *irField, *irConst:
+		// A field is no variable (and reading an unset optional one would
+		// dereference nil); a constant may be an untyped nil.
+	default:
+		// The test may be decided by the type alone; a local or temporary
+		// holding the value still counts as used.
 		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
 	}
 	return gval{pre: v.pre, val: c}
