@@ -310,12 +310,18 @@ func (e *ttEmitter) expr(x irExpr) tval {
 	panic(fmt.Sprintf("emit: unexpected expression %T", x))
 }
 
-func (e *ttEmitter) field(x *irField) tval {
+// access returns the actions and the field chain that read x, unchecked.
+func (e *ttEmitter) access(x *irField) (pre, acc string) {
 	base := tval{val: "$.F"}
 	if x.Of != nil {
 		base = e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
 	}
-	acc := base.val + "." + x.Field.GoName
+	return base.pre, base.val + "." + x.Field.GoName
+}
+
+func (e *ttEmitter) field(x *irField) tval {
+	pre, acc := e.access(x)
+	base := tval{pre: pre}
 	t := x.Field.Type.resolve()
 	if x.Field.Optional {
 		if t.Kind == KindList || t.Kind == KindMap {
@@ -696,6 +702,9 @@ func (e *ttEmitter) print(x irExpr) string {
 	if b, ok := x.(*irBinary); ok && b.Op == "~" {
 		return e.print(b.X) + e.print(b.Y)
 	}
+	if out, ok := e.printField(x); ok {
+		return out
+	}
 	v := e.expr(x)
 	switch k := x.typ().Kind; {
 	case k == KindNone && v.maybe:
@@ -706,6 +715,45 @@ func (e *ttEmitter) print(x irExpr) string {
 		return v.pre + action(v.val)
 	}
 	return v.pre + action(call("str", v.val))
+}
+
+// printField prints the most common values without a function call, as
+// text/template's with tests exactly what Jinja2 needs: a required string
+// field (failing when empty), an optional string or int field (a pointer,
+// printed when set), the latter with a constant default of its kind.
+func (e *ttEmitter) printField(x irExpr) (string, bool) {
+	var dflt string
+	if c, ok := x.(*irCall); ok && c.Kind == callFilter && c.Name == "default" {
+		k, ok := c.Args[0].(*irConst)
+		if b, _ := c.Args[1].(*irConst); !ok || k.Value == nil || b == nil || b.Value != false || !sameKind(c.X.typ(), k.T) {
+			return "", false
+		}
+		switch v := k.Value.(type) {
+		case string:
+			dflt = text(v)
+		case int64:
+			dflt = strconv.FormatInt(v, 10)
+		default:
+			return "", false
+		}
+		x = c.X
+	}
+	f, ok := x.(*irField)
+	if !ok {
+		return "", false
+	}
+	k := f.Field.Type.resolve().Kind
+	pre, acc := e.access(f)
+	switch {
+	case f.Field.Optional && (k == KindString || k == KindInt):
+		if dflt != "" {
+			return pre + action("with "+acc) + "{{ . }}{{ else }}" + dflt + "{{ end }}", true
+		}
+		return pre + action("with "+acc) + "{{ . }}{{ end }}", true
+	case !f.Field.Optional && k == KindString && dflt == "":
+		return pre + action("with "+acc) + "{{ . }}{{ else }}" + action(call("missing", e.pos(f.Pos), strconv.Quote(varPath(f)))) + "{{ end }}", true
+	}
+	return "", false
 }
 
 func (e *ttEmitter) ifChain(bs []irBranch, els []irNode) string {

@@ -85,6 +85,7 @@ func Funcs() template.FuncMap {
 		"nolist":  func() []any { return nil },
 		"nomap":   func() map[string]any { return nil },
 		"req":     req,
+		"missing": missing,
 		"strict":  strict,
 		"opt":     opt,
 		"def":     isDefined,

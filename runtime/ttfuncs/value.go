@@ -82,6 +82,11 @@ func req(v any, pos, name string) (any, error) {
 	return v, nil
 }
 
+// missing fails with ErrMissing: a required string was left empty.
+func missing(pos, name string) (string, error) {
+	return "", fail(pos, name, runtime.ErrMissing)
+}
+
 // strict returns the value of v, or ErrUndefined where Jinja2 raises
 // UndefinedError.
 func strict(v any, pos, name string) (any, error) {
