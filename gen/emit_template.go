@@ -17,7 +17,11 @@ import (
 // $.F.GoName, a local (loop target, set) is the template variable
 // $<GoName>, and promptgen's own variables are $_<name><n>, which no Go
 // name of a local can be. Every Jinja2 operation is a ttfuncs call; the
-// template's own if, range and assignment only carry the structure. A value
+// template's own if, range, with and assignment only carry the structure,
+// and print the commonest values where text/template's truth is Jinja2's
+// (see printField). The translation runs on any data of the feed's shape,
+// such as a type built from the prompt's types with reflect.StructOf and
+// decoded from JSON (TestTemplateOnJSON does this for every golden case). A value
 // that may be undefined (an unset optional is a nil pointer, nil slice or
 // map made undefined by opt, or ttfuncs' undefined value) only ever reaches
 // functions, which know what undefined means for them.
