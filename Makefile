@@ -14,6 +14,7 @@ generate:
 # Fail, printing a diff, when generated/ is stale.
 check:
 	$(GO) run ./cmd/promptgen diff -in prompts -out generated
+	$(GO) run ./cmd/promptgen diff -in prompts/bench -out generated/internal/ttbench -renderer text/template
 
 test:
 	$(GO) vet ./...

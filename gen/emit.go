@@ -9,6 +9,7 @@ import (
 const (
 	runtimePath = "github.com/promptgen/promptgen/runtime"
 	jinjaPath   = "github.com/promptgen/promptgen/runtime/jinja"
+	ttfuncsPath = "github.com/promptgen/promptgen/runtime/ttfuncs"
 )
 
 // gval is a compiled expression: statements to run first, the value, and
@@ -259,11 +260,11 @@ func (e *emitter) truth(v gval, t *Type) gval {
 // required field is always a key, so then it is nil (always true); an
 // optional one is a key when set.
 func structTruth(val jen.Code, t *Type) jen.Code {
+	if hasRequiredField(t) {
+		return nil
+	}
 	var c *jen.Statement
 	for _, f := range t.Fields {
-		if !f.Optional {
-			return nil
-		}
 		set := jen.Add(val).Dot(f.GoName).Op("!=").Nil()
 		if c == nil {
 			c = set
@@ -275,6 +276,17 @@ func structTruth(val jen.Code, t *Type) jen.Code {
 		return jen.False()
 	}
 	return jen.Parens(c)
+}
+
+// hasRequiredField reports whether struct type t has a field that is
+// always set, which makes its values true.
+func hasRequiredField(t *Type) bool {
+	for _, f := range t.Fields {
+		if !f.Optional {
+			return true
+		}
+	}
+	return false
 }
 
 // str converts v to a Go string as Jinja2's str() does; undefined is "".
@@ -292,6 +304,13 @@ func (e *emitter) str(v gval, t *Type) gval {
 		pre = append(pre, body...)
 	}
 	return gval{pre: pre, val: jen.String().Parens(jen.Id(name))}
+}
+
+// strKeep is str that keeps v undefined when it is.
+func (e *emitter) strKeep(v gval, t *Type) gval {
+	s := e.str(v, t)
+	s.def = v.def
+	return s
 }
 
 func (e *emitter) index(x *irIndex) gval {
@@ -351,13 +370,13 @@ func (e *emitter) cond(x *irCond) gval {
 		}
 		v := e.expr(b)
 		if !sameKind(b.typ(), x.T) {
-			v = e.str(v, b.typ())
+			v = e.strKeep(v, b.typ())
 		}
-		out := append(v.pre, jen.Id(t).Op("=").Add(v.val))
 		if v.def != nil {
-			return append(out, jen.Id(def).Op("=").Add(v.def))
+			// An undefined branch leaves t unset: its value may be a nil pointer.
+			return append(v.pre, jen.Id(def).Op("=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(v.val)))
 		}
-		return append(out, jen.Id(def).Op("=").True())
+		return append(v.pre, jen.Id(t).Op("=").Add(v.val), jen.Id(def).Op("=").True())
 	}
 	pre = append(pre, jen.If(c.val).Block(branch(x.Then)...).Else().Block(branch(x.Else)...))
 	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
@@ -565,8 +584,13 @@ func (e *emitter) test(x *irCall) gval {
 	if x.Not {
 		c = jen.Op("!").Parens(c)
 	}
-	if _, ok := x.X.(*irLocalRef); ok {
-		// The test may be decided by the type alone; the local still counts as used.
+	switch x.X.(type) {
+	case *irField, *irConst:
+		// A field is no variable (and reading an unset optional one would
+		// dereference nil); a constant may be an untyped nil.
+	default:
+		// The test may be decided by the type alone; a local or temporary
+		// holding the value still counts as used.
 		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
 	}
 	return gval{pre: v.pre, val: c}

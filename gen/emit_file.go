@@ -15,17 +15,23 @@ var feedMethods = []string{"Validate"}
 // promptMethods are the methods of a prompt value.
 var promptMethods = []string{"Key", "Description", "Model", "Parameters", "Render", "AppendRender"}
 
-// emitPromptFile returns the file for one prompt.
-func emitPromptFile(importPath, pkg string, p *irPrompt) *jen.File {
+// renderBody writes what differs between the backends: the body of a
+// prompt's AppendRender, after any package-level declarations it needs.
+type renderBody func(f *jen.File, p *irPrompt) []jen.Code
+
+// emitPromptFile returns the file for one prompt; everything but the body
+// of AppendRender is the same for every backend.
+func emitPromptFile(importPath, pkg string, p *irPrompt, body renderBody) *jen.File {
 	f := jen.NewFilePathName(importPath, pkg)
 	f.HeaderComment(header)
 	f.HeaderComment("source: " + p.Prompt.Path)
 	f.ImportName(runtimePath, "runtime")
 	f.ImportName(jinjaPath, "jinja")
+	f.ImportName(ttfuncsPath, "ttfuncs")
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}
-	emitPrompt(f, p)
+	emitPrompt(f, p, body)
 	return f
 }
 
@@ -110,7 +116,7 @@ func emitValidate(f *jen.File, p *irPrompt, t *Type) {
 	})
 }
 
-func emitPrompt(f *jen.File, p *irPrompt) {
+func emitPrompt(f *jen.File, p *irPrompt, renderBody renderBody) {
 	src := p.Prompt
 	typ := jen.Id(p.TypeName)
 	if src.Description != "" {
@@ -144,13 +150,54 @@ func emitPrompt(f *jen.File, p *irPrompt) {
 		jen.Return(jen.Qual(runtimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
 	)
 
-	e := &emitter{p: p, read: readLocals(p.Body), loops: map[*irFor][2]string{}}
-	body := e.declare(p.Locals)
-	body = append(body, e.nodes(p.Body)...)
-	body = append(body, jen.Return(dst, jen.Nil()))
+	body := renderBody(f, p)
 	f.Comment("AppendRender appends the rendered prompt to dst. On error it returns dst")
 	f.Comment("with part of the prompt appended, and the error.")
 	f.Func().Params(typ.Clone()).Id("AppendRender").Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+}
+
+// goRenderBody is the go backend: the template compiled to Go statements
+// appending to dst.
+func goRenderBody(f *jen.File, p *irPrompt) []jen.Code {
+	e := &emitter{p: p, read: readLocals(p.Body), loops: map[*irFor][2]string{}}
+	body := e.declare(p.Locals)
+	body = append(body, e.nodes(p.Body)...)
+	return append(body, jen.Return(dst, jen.Nil()))
+}
+
+// ttRenderBody is the text/template backend: the template translated to
+// text/template source in a constant, parsed once at package
+// initialization with the functions of runtime/ttfuncs, and executed with
+// the feed.
+func ttRenderBody(f *jen.File, p *irPrompt) []jen.Code {
+	src := translateTemplate(p)
+	srcName, tmplName := "_"+p.Name+"Source", "_"+p.Name+"Template"
+	f.Comment(srcName + " is the " + p.Prompt.Key + " template translated to Go text/template.")
+	f.Const().Id(srcName).Op("=").Add(multiLineLit(src))
+	f.Comment(tmplName + " is " + srcName + " parsed.")
+	f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
+		jen.Qual("text/template", "New").Call(jen.Lit(p.Prompt.Key)).
+			Dot("Funcs").Call(jen.Qual(ttfuncsPath, "Funcs").Call()).
+			Dot("Parse").Call(jen.Id(srcName)))
+	f.Line()
+	return []jen.Code{jen.Return(jen.Qual(ttfuncsPath, "Execute").Call(
+		jen.Id(tmplName), dst, jen.Lit(p.Prompt.Key), jen.Lit(p.Prompt.Map.File), jen.Id("f")))}
+}
+
+// multiLineLit is s as string literals, one per line of s, joined with +.
+func multiLineLit(s string) *jen.Statement {
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		return jen.Lit("")
+	}
+	lit := jen.Lit(lines[0])
+	for _, l := range lines[1:] {
+		lit = lit.Op("+").Line().Lit(l)
+	}
+	return lit
 }
 
 // readLocals returns the locals whose value the template reads.

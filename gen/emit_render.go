@@ -228,7 +228,7 @@ func (e *emitter) set(n *irSet) []jen.Code {
 		return append(v.pre, jen.Id("_").Op("=").Add(v.val))
 	}
 	if !sameKind(n.Value.typ(), l.T) {
-		v = e.str(v, n.Value.typ())
+		v = e.strKeep(v, n.Value.typ())
 	}
 	out := v.pre
 	if l.MaybeUndefined {
@@ -267,10 +267,17 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 			if e.read[n.Value] {
 				s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(v.val).Index(x))
 			}
-			return s
-		}
-		if e.read[n.Value] {
+		} else if e.read[n.Value] {
 			s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(x))
+		}
+		if n.Filter != nil {
+			// A target read only by the filter, or only by the body, is
+			// unused in the other loop.
+			for _, l := range []*irLocal{n.Key, n.Value} {
+				if l != nil && e.read[l] {
+					s = append(s, jen.Id("_").Op("=").Id(l.GoName))
+				}
+			}
 		}
 		return s
 	}

@@ -103,13 +103,19 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
 	}
-	if cfg.Renderer != "" && cfg.Renderer != RendererGo {
-		return res, fmt.Errorf("renderer %q is not implemented yet", cfg.Renderer)
+	var body renderBody
+	switch cfg.Renderer {
+	case "", RendererGo:
+		body = goRenderBody
+	case RendererTextTemplate:
+		body = ttRenderBody
+	default:
+		return res, fmt.Errorf("unknown renderer %q", cfg.Renderer)
 	}
 	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg)}
 	names := []string{"promptgen.go"}
 	for _, p := range checked {
-		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p))
+		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 		names = append(names, fileStem(p.Prompt.Key)+"_prompt.go")
 	}
 	for i, f := range files {

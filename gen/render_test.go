@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,70 +61,119 @@ func loadRenderCases(t *testing.T) []renderCase {
 	return cases
 }
 
-// TestRenderGolden generates one package from every golden case, compiles
-// and vets it in a temporary module, renders every scenario through the
-// generated code and compares with Jinja2's output byte for byte.
-func TestRenderGolden(t *testing.T) {
-	cases := loadRenderCases(t)
-	mod := newTempModule(t)
-	prompts := filepath.Join(mod, "prompts")
-	for _, c := range cases {
-		copyFile(t, filepath.Join(c.dir, "prompt.yaml"), filepath.Join(prompts, c.name+".yaml"))
-	}
-	out := filepath.Join(mod, "out")
-	res, err := Generate(context.Background(), Config{Dir: prompts, Out: out, Pkg: "out", ImportPath: "pgtest/out"})
-	if err != nil {
-		t.Fatalf("generate: %v", err)
-	}
-	writeResult(t, out, res)
+// backends are the renderers the render tests run: each is generated into
+// its own package of the test module from the same prompts, and every
+// scenario must render identically on all of them.
+var backends = []struct {
+	pkg      string
+	renderer Renderer
+}{
+	{"gorender", RendererGo},
+	{"ttrender", RendererTextTemplate},
+}
 
+// renderJob renders the prompt key with the feed decoded from the JSON file feed.
+type renderJob struct{ key, feed string }
+
+// renderAll generates one package per backend from the prompts in
+// mod/prompts, compiles and vets them with a program that renders every
+// job on every backend, runs it and returns the outputs by backend and
+// job: the rendered text, or "ERROR: " and the error's message.
+func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]string {
+	t.Helper()
 	var main bytes.Buffer
-	main.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"bytes\"\n\t\"fmt\"\n\t\"os\"\n\n\t\"pgtest/out\"\n)\n\n")
-	main.WriteString("func decode(path string, v any) {\n\tb, err := os.ReadFile(path)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\td := json.NewDecoder(bytes.NewReader(b))\n\td.DisallowUnknownFields()\n\tif err := d.Decode(v); err != nil {\n\t\tpanic(fmt.Sprint(path, \": \", err))\n\t}\n}\n\n")
-	main.WriteString("func main() {\n\targs := os.Args[1:]\n\tfor i := 0; i+2 < len(args); i += 3 {\n\t\tvar s string\n\t\tvar err error\n\t\tswitch args[i] {\n")
-	// The program renders triples of arguments: case, feed file, output file.
-	type run struct {
-		c             renderCase
-		scenario, got string
-	}
-	var runs []run
-	var args []string
-	for _, c := range cases {
-		name, _ := exportedName(c.name)
-		main.WriteString("\t\tcase " + quote(c.name) + ":\n\t\t\tvar f out." + name + "Feed\n\t\t\tdecode(args[i+1], &f)\n\t\t\ts, err = out." + name + ".Render(f)\n")
-		for _, s := range c.scenarios {
-			r := run{c: c, scenario: s, got: filepath.Join(t.TempDir(), c.name+"."+s+".got")}
-			feed, _ := filepath.Abs(filepath.Join(c.dir, s+".json"))
-			runs = append(runs, r)
-			args = append(args, c.name, feed, r.got)
+	main.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"bytes\"\n\t\"fmt\"\n\t\"os\"\n\n")
+	for _, b := range backends {
+		out := filepath.Join(mod, b.pkg)
+		res, err := Generate(context.Background(), Config{Dir: filepath.Join(mod, "prompts"), Out: out, Pkg: b.pkg, ImportPath: "pgtest/" + b.pkg, Renderer: b.renderer})
+		if err != nil {
+			t.Fatalf("generate %s: %v", b.renderer, err)
 		}
+		writeResult(t, out, res)
+		main.WriteString("\t\"pgtest/" + b.pkg + "\"\n")
 	}
-	main.WriteString("\t\t}\n\t\tif err != nil {\n\t\t\ts = \"ERROR: \" + err.Error()\n\t\t}\n\t\tif err := os.WriteFile(args[i+2], []byte(s), 0o644); err != nil {\n\t\t\tpanic(err)\n\t\t}\n\t}\n}\n")
+	main.WriteString(")\n\n")
+	main.WriteString("func decode(path string, v any) {\n\tb, err := os.ReadFile(path)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\td := json.NewDecoder(bytes.NewReader(b))\n\td.DisallowUnknownFields()\n\tif err := d.Decode(v); err != nil {\n\t\tpanic(fmt.Sprint(path, \": \", err))\n\t}\n}\n\n")
+	for _, b := range backends {
+		main.WriteString("func render_" + b.pkg + "(key, feed string) (string, error) {\n\tswitch key {\n")
+		for _, k := range keys {
+			name, _ := exportedName(k)
+			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn " + b.pkg + "." + name + ".Render(f)\n")
+		}
+		main.WriteString("\t}\n\tpanic(key)\n}\n\n")
+	}
+	main.WriteString("func main() {\n\targs := os.Args[1:]\n\tfor i := 0; i+3 < len(args); i += 4 {\n\t\tvar s string\n\t\tvar err error\n\t\tswitch args[i] {\n")
+	for _, b := range backends {
+		main.WriteString("\t\tcase " + quote(b.pkg) + ":\n\t\t\ts, err = render_" + b.pkg + "(args[i+1], args[i+2])\n")
+	}
+	main.WriteString("\t\t}\n\t\tif err != nil {\n\t\t\ts = \"ERROR: \" + err.Error()\n\t\t}\n\t\tif err := os.WriteFile(args[i+3], []byte(s), 0o644); err != nil {\n\t\t\tpanic(err)\n\t\t}\n\t}\n}\n")
 	writeFile(t, filepath.Join(mod, "main.go"), main.Bytes())
 
 	goCmd(t, mod, "vet", "./...")
 	bin := filepath.Join(t.TempDir(), "render")
 	goCmd(t, mod, "build", "-o", bin, ".")
-	cmd := exec.Command(bin, args...)
-	if outb, err := cmd.CombinedOutput(); err != nil {
+	gotDir := t.TempDir()
+	var args []string
+	for _, b := range backends {
+		for i, j := range jobs {
+			feed, err := filepath.Abs(j.feed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args = append(args, b.pkg, j.key, feed, filepath.Join(gotDir, fmt.Sprintf("%s.%d", b.pkg, i)))
+		}
+	}
+	if outb, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
 		t.Fatalf("render: %v\n%s", err, outb)
 	}
-	for _, r := range runs {
-		want := readFile(t, r.c.expected(r.scenario))
-		got := readFile(t, r.got)
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s (-want +got):\n%s", r.c.expected(r.scenario), cmp.Diff(string(want), string(got)))
-		}
-		if !r.c.divergence {
-			continue
-		}
-		// A divergence must still be one: Jinja2 prints something else.
-		if jinja := readFile(t, filepath.Join(r.c.dir, r.scenario+".jinja")); bytes.Equal(jinja, want) {
-			t.Errorf("%s: promptgen and Jinja2 agree; move the case to cases/", r.c.expected(r.scenario))
+	outputs := make([][]string, len(backends))
+	for bi, b := range backends {
+		for i := range jobs {
+			got, err := os.ReadFile(filepath.Join(gotDir, fmt.Sprintf("%s.%d", b.pkg, i)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			outputs[bi] = append(outputs[bi], string(got))
 		}
 	}
-	n := len(runs)
-	t.Logf("%d cases, %d scenarios", len(cases), n)
+	return outputs
+}
+
+// TestRenderGolden generates a package per backend from every golden case,
+// compiles and vets them in a temporary module, renders every scenario
+// through the generated code of each backend and compares with Jinja2's
+// output byte for byte: the backends must agree with Jinja2, and so with
+// each other.
+func TestRenderGolden(t *testing.T) {
+	cases := loadRenderCases(t)
+	mod := newTempModule(t)
+	var keys []string
+	var jobs []renderJob
+	var expected []string
+	for _, c := range cases {
+		copyFile(t, filepath.Join(c.dir, "prompt.yaml"), filepath.Join(mod, "prompts", c.name+".yaml"))
+		keys = append(keys, c.name)
+		for _, s := range c.scenarios {
+			jobs = append(jobs, renderJob{c.name, filepath.Join(c.dir, s+".json")})
+			expected = append(expected, c.expected(s))
+		}
+	}
+	outputs := renderAll(t, mod, keys, jobs)
+	for i, j := range jobs {
+		want := string(readFile(t, expected[i]))
+		for bi, b := range backends {
+			if got := outputs[bi][i]; got != want {
+				t.Errorf("%s: %s (-want +got):\n%s", b.renderer, j.feed, cmp.Diff(want, got))
+			}
+		}
+		// A divergence must still be one: Jinja2 prints something else.
+		if strings.HasSuffix(expected[i], ".promptgen") {
+			if jinja := readFile(t, strings.TrimSuffix(j.feed, ".json")+".jinja"); string(jinja) == want {
+				t.Errorf("%s: promptgen and Jinja2 agree; move the case to cases/", expected[i])
+			}
+		}
+	}
+	t.Logf("%d cases, %d scenarios, %d backends", len(cases), len(jobs), len(backends))
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
@@ -177,4 +227,55 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 	writeFile(t, to, b)
+}
+
+// TestRenderErrors checks the render failures of both backends: a required
+// variable left unset, an unset optional used where Jinja2 raises, and an
+// invalid operation each give the same *runtime.Error message, pointing at
+// the template.
+func TestRenderErrors(t *testing.T) {
+	prompts := map[string]string{
+		"missing": "inputs:\n  name: string\n  tags: [string]\ntemplate: |\n  Hi {{ name }}!\n  {% for t in tags %}{{ t }}{% endfor %}\n",
+		"nested":  "inputs:\n  customer:\n    type: object\n    properties: {name: {type: string}}\n    required: [name]\ntemplate: \"Dear {{ customer.name }}\"\n",
+		"undef": "inputs:\n  user:\n    type: object\n    optional: true\n    properties: {name: {type: string}}\n    required: [name]\n  count: int?\n" +
+			"template: |\n  {{ count | default(0) }} {% if count is defined %}{{ count + 1 }}{% endif %}\n  {{ user.name }}\n",
+		"arith":   "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
+		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
+	}
+	tests := []struct {
+		key, feed, want string
+	}{
+		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
+		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},
+		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
+		{"nested", `{"customer": {}}`, `ERROR: prompts/nested.yaml:6:20: render nested: "customer.name": required variable is not set`},
+		{"undef", `{"user": {"name": "Bo"}}`, "0 \nBo"},
+		{"undef", `{"count": 2}`, `ERROR: prompts/undef.yaml:10:6: render undef: "user": variable is undefined`},
+		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},
+		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}]}`, `ERROR: prompts/arith.yaml:6:34: render arith: "n": variable is undefined`},
+		{"arith", `{"rows": [{"name": "r0"}], "n": 1}`, `ERROR: prompts/arith.yaml:6:15: render arith: variable is undefined`},
+		{"invalid", `{"a": 7, "b": 0, "s": "x y", "sep": ","}`, `ERROR: prompts/invalid.yaml:7:65: render invalid: invalid operation`},
+		{"invalid", `{"a": 7, "b": 2, "s": "x y"}`, `ERROR: prompts/invalid.yaml:7:32: render invalid: invalid operation`},
+		{"invalid", `{"a": 7, "b": 2, "s": "x y", "sep": " "}`, "3 ['x', 'y'] 3.5"},
+	}
+	mod := newTempModule(t)
+	var keys []string
+	for _, k := range sortedKeys(prompts) {
+		writeFile(t, filepath.Join(mod, "prompts", k+".yaml"), []byte(prompts[k]))
+		keys = append(keys, k)
+	}
+	var jobs []renderJob
+	for i, tt := range tests {
+		feed := filepath.Join(mod, "feeds", fmt.Sprintf("%d.json", i))
+		writeFile(t, feed, []byte(tt.feed))
+		jobs = append(jobs, renderJob{tt.key, feed})
+	}
+	outputs := renderAll(t, mod, keys, jobs)
+	for i, tt := range tests {
+		for bi, b := range backends {
+			if got := outputs[bi][i]; got != tt.want {
+				t.Errorf("%s: %s %s:\ngot  %q\nwant %q", b.renderer, tt.key, tt.feed, got, tt.want)
+			}
+		}
+	}
 }

@@ -2,15 +2,19 @@ package generated
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
 	"text/template"
+
+	"github.com/promptgen/promptgen/generated/internal/ttbench"
 )
 
-// The benchmarks render the same ~1.5 KB ticket digest three ways: the
-// generated renderer, a hand-written strings.Builder version (the
-// baseline) and text/template.
+// The benchmarks render the same ~1.5 KB ticket digest four ways: the
+// generated renderer (go backend), the same prompt generated with
+// -renderer=text/template (internal/ttbench), a hand-written
+// strings.Builder version (the baseline) and a hand-written text/template.
 
 func benchFeed() TicketDigestFeed {
 	f := TicketDigestFeed{
@@ -28,6 +32,19 @@ func benchFeed() TicketDigestFeed {
 			t.Priority = &p
 		}
 		f.Tickets = append(f.Tickets, t)
+	}
+	return f
+}
+
+// ttFeed is benchFeed as the feed of the text/template backend's package.
+func ttFeed(tb testing.TB) ttbench.TicketDigestFeed {
+	b, err := json.Marshal(benchFeed())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var f ttbench.TicketDigestFeed
+	if err := json.Unmarshal(b, &f); err != nil {
+		tb.Fatal(err)
 	}
 	return f
 }
@@ -96,7 +113,7 @@ func textTemplateRender(f TicketDigestFeed) string {
 	return b.String()
 }
 
-// TestBenchRenderersAgree keeps the three benchmarked renderers honest:
+// TestBenchRenderersAgree keeps the benchmarked renderers honest:
 // they must produce the same text.
 func TestBenchRenderersAgree(t *testing.T) {
 	f := benchFeed()
@@ -109,6 +126,9 @@ func TestBenchRenderersAgree(t *testing.T) {
 	}
 	if tt := textTemplateRender(f); tt != got {
 		t.Errorf("text/template != generated:\n%s\n---\n%s", tt, got)
+	}
+	if tt, err := ttbench.TicketDigest.Render(ttFeed(t)); err != nil || tt != got {
+		t.Errorf("text/template backend != generated (%v):\n%s\n---\n%s", err, tt, got)
 	}
 	if len(got) < 1400 || len(got) > 1700 {
 		t.Errorf("output is %d bytes, want about 1.5 KB", len(got))
@@ -144,6 +164,13 @@ func BenchmarkRender(b *testing.B) {
 		buf := make([]byte, 0, 4096)
 		for b.Loop() {
 			buf, _ = TicketDigest.AppendRender(buf[:0], f)
+		}
+	})
+	b.Run("generated-text-template", func(b *testing.B) {
+		b.ReportAllocs()
+		tf := ttFeed(b)
+		for b.Loop() {
+			sink, _ = ttbench.TicketDigest.Render(tf)
 		}
 	})
 	b.Run("text-template", func(b *testing.B) {

@@ -1,0 +1,856 @@
+package gen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The text/template backend translates a prompt's IR to Go text/template
+// source that runs with the functions of runtime/ttfuncs (see its package
+// doc). The translation makes the same decisions as the go backend — where
+// a value is checked for being set, where undefined is an error and where
+// it is lenient — so both render identically and fail with the same
+// errors; only how the decision runs differs.
+//
+// The template's data ($) holds the feed in field F: a feed variable is
+// $.F.GoName, a local (loop target, set) is the template variable
+// $<GoName>, and promptgen's own variables are $_<name><n>, which no Go
+// name of a local can be. Every Jinja2 operation is a ttfuncs call; the
+// template's own if, range, with and assignment only carry the structure,
+// and print the commonest values where text/template's truth is Jinja2's
+// (see printField). The translation runs on any data of the feed's shape,
+// such as a type built from the prompt's types with reflect.StructOf and
+// decoded from JSON (TestTemplateOnJSON does this for every golden case). A value
+// that may be undefined (an unset optional is a nil pointer, nil slice or
+// map made undefined by opt, or ttfuncs' undefined value) only ever reaches
+// functions, which know what undefined means for them.
+
+// tval is a translated expression.
+type tval struct {
+	pre   string // actions to run first; they print nothing
+	val   string // an operand: a variable, a field chain, a literal or a parenthesized call
+	maybe bool   // val may be undefined
+}
+
+// ttEmitter translates one prompt.
+type ttEmitter struct {
+	p     *irPrompt
+	file  string // position prefix: positions are passed as "line:col"
+	tmp   int
+	loops map[*irFor][2]string // template variables of a loop's index and length
+}
+
+// translateTemplate returns the text/template source of p.
+func translateTemplate(p *irPrompt) string {
+	e := &ttEmitter{p: p, file: p.Prompt.Map.File, loops: map[*irFor][2]string{}}
+	return e.declare(p.Locals) + e.nodes(p.Body)
+}
+
+func (e *ttEmitter) temp(prefix string) string {
+	e.tmp++
+	return fmt.Sprintf("$_%s%d", prefix, e.tmp)
+}
+
+// pos turns a position of the prompt's file into a "line:col" literal.
+func (e *ttEmitter) pos(p string) string {
+	rest, ok := strings.CutPrefix(p, e.file+":")
+	if !ok {
+		panic(fmt.Sprintf("emit: position %q is not in %s", p, e.file))
+	}
+	return strconv.Quote(rest)
+}
+
+// call is a function call as an operand.
+func call(fn string, args ...string) string {
+	if len(args) == 0 {
+		return fn
+	}
+	return "(" + fn + " " + strings.Join(args, " ") + ")"
+}
+
+// action is {{ x }} for an operand or pipeline x.
+func action(x string) string { return "{{ " + unparen(x) + " }}" }
+
+// unparen removes the parentheses around a whole call.
+func unparen(x string) string {
+	if len(x) < 2 || x[0] != '(' || x[len(x)-1] != ')' {
+		return x
+	}
+	depth, quoted := 0, false
+	for i := 0; i < len(x); i++ {
+		c := x[i]
+		switch {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 && i < len(x)-1 {
+				return x
+			}
+		}
+	}
+	return x[1 : len(x)-1]
+}
+
+// text escapes literal template text: a "{" that starts a "{{" (or could,
+// before an action) is printed by an action.
+func text(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '{' && (i+1 == len(s) || s[i+1] == '{') {
+			b.WriteString(`{{ "{" }}`)
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// literal is a constant as a template operand.
+func literal(v any) string {
+	switch v := v.(type) {
+	case string:
+		return strconv.Quote(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case float64:
+		s := strconv.FormatFloat(v, 'g', -1, 64)
+		switch {
+		case strings.ContainsAny(s, "nN"): // NaN, ±Inf
+			return call("tofloat", strconv.Quote(s), "0.0")
+		case !strings.ContainsAny(s, ".e"):
+			s += ".0" // a float constant, not an int
+		}
+		return s
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	return "none"
+}
+
+// zero is the value a local starts with.
+func zero(l *irLocal) string {
+	if l.MaybeUndefined {
+		return "undef"
+	}
+	switch l.T.resolve().Kind {
+	case KindString:
+		return `""`
+	case KindInt:
+		return "0"
+	case KindFloat:
+		return "0.0"
+	case KindBool:
+		return "false"
+	case KindList:
+		return "nolist"
+	case KindMap:
+		return "nomap"
+	}
+	return "undef"
+}
+
+// strict returns v's value, failing the render when v is undefined, as
+// Jinja2 does for attribute access, arithmetic and ordering.
+func (e *ttEmitter) strict(v tval, pos, name string) tval {
+	if !v.maybe {
+		return v
+	}
+	return tval{pre: v.pre, val: call("strict", v.val, e.pos(pos), strconv.Quote(name))}
+}
+
+// lenient turns a possibly undefined value into its lenient form, as
+// Jinja2's undefined prints empty and has length 0: a scalar takes its zero
+// value; functions taking a list or map treat undefined as empty.
+func (e *ttEmitter) lenient(v tval, t *Type) tval {
+	if !v.maybe {
+		return v
+	}
+	var z string
+	switch t.resolve().Kind {
+	case KindString:
+		z = `""`
+	case KindInt:
+		z = "0"
+	case KindFloat:
+		z = "0.0"
+	case KindBool:
+		z = "false"
+	default:
+		return v
+	}
+	return tval{pre: v.pre, val: call("dflt", v.val, z)}
+}
+
+// discard evaluates v for its failures only.
+func discard(v tval) string {
+	if strings.HasPrefix(v.val, "(") {
+		return v.pre + action("$_ := "+v.val)
+	}
+	return v.pre
+}
+
+// cond translates x as a condition: an operand whose text/template truth
+// is Jinja2's truth of x. text/template's truth agrees with Python's for
+// every defined value of a feed type, so only values that may be undefined
+// need a call.
+func (e *ttEmitter) cond(x irExpr) tval {
+	switch x := x.(type) {
+	case *irUnary:
+		if x.Op == "not" {
+			c := e.cond(x.X)
+			return tval{pre: c.pre, val: call("not", c.val)}
+		}
+	case *irBinary:
+		if (x.Op == "and" || x.Op == "or") && x.T.resolve().Kind == KindBool {
+			return e.logic(x, e.cond)
+		}
+	}
+	v := e.expr(x)
+	t := x.typ()
+	switch {
+	case t.Kind == KindNone:
+		return tval{pre: discard(v), val: "false"}
+	case t.Kind == KindStruct && !hasRequiredField(t):
+		// False when no optional field is set, as an empty dict.
+	case !v.maybe:
+		return v
+	case t.Kind == KindStruct:
+		if f, ok := x.(*irField); ok && f.Field.Optional {
+			return v // a nil pointer is false, a struct with a key true
+		}
+	}
+	return tval{pre: v.pre, val: call("truth", v.val)}
+}
+
+// boolean translates x to a bool value with Jinja2's truth of x.
+func (e *ttEmitter) boolean(x irExpr) tval {
+	v := e.expr(x)
+	if x.typ().Kind == KindBool && !v.maybe {
+		return v
+	}
+	return tval{pre: v.pre, val: call("truth", v.val)}
+}
+
+func (e *ttEmitter) expr(x irExpr) tval {
+	switch x := x.(type) {
+	case *irField:
+		return e.field(x)
+	case *irLocalRef:
+		return tval{val: "$" + x.L.GoName, maybe: x.L.MaybeUndefined}
+	case *irLoopAttr:
+		names := e.loops[x.For]
+		i, n := names[0], names[1]
+		switch x.Attr {
+		case "index":
+			return tval{val: call("add", i, "1")}
+		case "index0":
+			return tval{val: i}
+		case "first":
+			return tval{val: call("eq", i, "0")}
+		case "last":
+			return tval{val: call("eq", i, call("sub", n, "1"))}
+		case "length":
+			return tval{val: n}
+		case "revindex":
+			return tval{val: call("sub", n, i)}
+		case "revindex0":
+			return tval{val: call("sub", call("sub", n, i), "1")}
+		}
+	case *irConst:
+		return tval{val: literal(x.Value)}
+	case *irList:
+		var pre string
+		items := make([]string, len(x.Items))
+		for i, it := range x.Items {
+			v := e.expr(it)
+			pre += v.pre
+			items[i] = v.val
+		}
+		fn := "list"
+		switch x.T.Elem.resolve().Kind {
+		case KindString:
+			fn = "strs"
+		case KindInt:
+			fn = "ints"
+		case KindFloat:
+			fn = "floats"
+		case KindBool:
+			fn = "bools"
+		}
+		return tval{pre: pre, val: "(" + strings.TrimSpace(fn+" "+strings.Join(items, " ")) + ")"}
+	case *irIndex:
+		xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
+		return tval{pre: xv.pre + iv.pre, val: call("getitem", xv.val, iv.val), maybe: true}
+	case *irSlice:
+		return e.slice(x)
+	case *irUnary:
+		if x.Op == "not" {
+			c := e.cond(x.X)
+			return tval{pre: c.pre, val: call("not", c.val)}
+		}
+		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		if x.Op == "-" {
+			return tval{pre: v.pre, val: call("neg", v.val)}
+		}
+		return v
+	case *irBinary:
+		return e.binary(x)
+	case *irCond:
+		return e.condExpr(x)
+	case *irCall:
+		switch x.Kind {
+		case callFilter:
+			return e.filter(x)
+		case callTest:
+			return e.test(x)
+		}
+		return e.method(x)
+	}
+	panic(fmt.Sprintf("emit: unexpected expression %T", x))
+}
+
+// access returns the actions and the field chain that read x, unchecked.
+func (e *ttEmitter) access(x *irField) (pre, acc string) {
+	base := tval{val: "$.F"}
+	if x.Of != nil {
+		base = e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+	}
+	return base.pre, base.val + "." + x.Field.GoName
+}
+
+func (e *ttEmitter) field(x *irField) tval {
+	pre, acc := e.access(x)
+	base := tval{pre: pre}
+	t := x.Field.Type.resolve()
+	if x.Field.Optional {
+		if t.Kind == KindList || t.Kind == KindMap {
+			acc = call("opt", acc)
+		}
+		return tval{pre: base.pre, val: acc, maybe: true}
+	}
+	switch t.Kind {
+	case KindString, KindList, KindMap:
+		acc = call("req", acc, e.pos(x.Pos), strconv.Quote(varPath(x)))
+	}
+	return tval{pre: base.pre, val: acc}
+}
+
+func (e *ttEmitter) slice(x *irSlice) tval {
+	xv := e.lenient(e.expr(x.X), x.X.typ())
+	pre := xv.pre
+	bound := func(b irExpr, absent string) string {
+		if b == nil {
+			return absent
+		}
+		v := e.strict(e.expr(b), x.Pos, varPath(b))
+		pre += v.pre
+		return v.val
+	}
+	lo, hi, step := bound(x.Lo, "nil"), bound(x.Hi, "nil"), bound(x.Step, "1")
+	return tval{pre: pre, val: call("pyslice", xv.val, lo, hi, step, e.pos(x.Pos))}
+}
+
+// condExpr is x if c else y: the branch not taken is not evaluated.
+func (e *ttEmitter) condExpr(x *irCond) tval {
+	c := e.cond(x.Cond)
+	t := e.temp("t")
+	branch := func(b irExpr) string {
+		if b == nil {
+			return ""
+		}
+		v := e.expr(b)
+		if !sameKind(b.typ(), x.T) {
+			v = e.str(v)
+		}
+		return v.pre + action(t+" = "+v.val)
+	}
+	pre := c.pre + action(t+" := undef") + action("if "+unparen(c.val)) + branch(x.Then)
+	if x.Else != nil {
+		pre += "{{ else }}" + branch(x.Else)
+	}
+	return tval{pre: pre + "{{ end }}", val: t, maybe: true}
+}
+
+// str converts v to a string as Jinja2's str() does, keeping undefined.
+func (e *ttEmitter) str(v tval) tval {
+	if v.maybe {
+		return tval{pre: v.pre, val: call("strkeep", v.val), maybe: true}
+	}
+	return tval{pre: v.pre, val: call("str", v.val)}
+}
+
+var arithFuncs = map[string]string{"+": "add", "-": "sub", "*": "mul", "/": "div", "//": "floordiv", "%": "mod", "**": "pow"}
+
+func (e *ttEmitter) binary(x *irBinary) tval {
+	switch x.Op {
+	case "and", "or":
+		if x.T.resolve().Kind == KindBool {
+			return e.logic(x, e.boolean)
+		}
+		return e.logicValue(x)
+	case "~":
+		a, b := e.expr(x.X), e.expr(x.Y)
+		return tval{pre: a.pre + b.pre, val: call("cat", a.val, b.val)}
+	case "==", "!=":
+		a, b := e.expr(x.X), e.expr(x.Y)
+		v := call("equal", a.val, b.val)
+		if x.Op == "!=" {
+			v = call("not", v)
+		}
+		return tval{pre: a.pre + b.pre, val: v}
+	case "<", "<=", ">", ">=":
+		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
+		return tval{pre: a.pre + b.pre, val: call("compare", a.val, strconv.Quote(x.Op), b.val)}
+	case "in", "not in":
+		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		b := e.lenient(e.expr(x.Y), x.Y.typ())
+		v := call("in", a.val, b.val)
+		if x.Op == "not in" {
+			v = call("not", v)
+		}
+		return tval{pre: a.pre + b.pre, val: v}
+	}
+	a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
+	fn := arithFuncs[x.Op]
+	switch x.Op {
+	case "/", "//", "%", "**":
+		return tval{pre: a.pre + b.pre, val: call(fn, a.val, b.val, e.pos(x.Pos))}
+	}
+	return tval{pre: a.pre + b.pre, val: call(fn, a.val, b.val)}
+}
+
+// logic is a bool and/or, with operands translated by operand (cond or
+// boolean). text/template's and/or short-circuit; a right operand that
+// needs actions of its own runs them only when it is evaluated.
+func (e *ttEmitter) logic(x *irBinary, operand func(irExpr) tval) tval {
+	if k, ok := x.X.(*irConst); ok {
+		// A constant left operand decides at generate time.
+		if constTruth(k) == (x.Op == "or") {
+			return tval{val: strconv.FormatBool(x.Op == "or")}
+		}
+		return operand(x.Y)
+	}
+	a, b := operand(x.X), operand(x.Y)
+	if b.pre == "" {
+		return tval{pre: a.pre, val: call(x.Op, a.val, b.val)}
+	}
+	t := e.temp("t")
+	test := t
+	if x.Op == "or" {
+		test = call("not", t)
+	}
+	pre := a.pre + action(t+" := "+a.val) + action("if "+unparen(test)) + b.pre + action(t+" = "+b.val) + "{{ end }}"
+	return tval{pre: pre, val: t}
+}
+
+// logicValue is an and/or that yields an operand: the left one when it
+// decides, else the right one.
+func (e *ttEmitter) logicValue(x *irBinary) tval {
+	a := e.expr(x.X)
+	t := e.temp("t")
+	ta := t
+	if a.maybe {
+		ta = call("truth", t)
+	}
+	if x.Op == "or" {
+		ta = call("not", ta)
+	}
+	b := e.expr(x.Y)
+	pre := a.pre + action(t+" := "+a.val) + action("if "+unparen(ta)) + b.pre + action(t+" = "+b.val) + "{{ end }}"
+	return tval{pre: pre, val: t, maybe: true}
+}
+
+func (e *ttEmitter) test(x *irCall) tval {
+	v := e.expr(x.X)
+	t := x.X.typ()
+	c, used := "false", false
+	switch x.Name {
+	case "defined":
+		c = "true"
+		if v.maybe {
+			c, used = call("def", v.val), true
+		}
+	case "undefined":
+		if v.maybe {
+			c, used = call("not", call("def", v.val)), true
+		}
+	case "none":
+		// An unset optional is undefined, and undefined is not none.
+		c = strconv.FormatBool(t.Kind == KindNone)
+	case "string", "number":
+		is := t.Kind == KindString
+		if x.Name == "number" {
+			is = isNumber(t.Kind)
+		}
+		c = strconv.FormatBool(is)
+		if is && v.maybe {
+			c, used = call("def", v.val), true
+		}
+	}
+	pre := v.pre
+	if !used {
+		pre = discard(v) // the type decides; the operand still runs
+	}
+	if x.Not {
+		c = call("not", c)
+	}
+	return tval{pre: pre, val: c}
+}
+
+// arg returns a filter argument and whether it was given.
+func (e *ttEmitter) arg(x *irCall, i int) (tval, bool) {
+	a := x.Args[i]
+	if k, ok := a.(*irConst); ok && k.Value == nil {
+		return tval{val: "nil"}, false
+	}
+	return e.strict(e.expr(a), x.Pos, varPath(a)), true
+}
+
+// args translates every argument of x; an absent one is nil.
+func (e *ttEmitter) args(x *irCall) (pre string, vals []string, given []bool) {
+	vals = make([]string, len(x.Args))
+	given = make([]bool, len(x.Args))
+	for i := range x.Args {
+		a, ok := e.arg(x, i)
+		pre += a.pre
+		vals[i], given[i] = a.val, ok
+	}
+	return pre, vals, given
+}
+
+// pure reports whether evaluating x can neither fail nor be costly, so
+// that it may be evaluated when Jinja2 would not.
+func pure(x irExpr) bool {
+	switch x := x.(type) {
+	case *irConst, *irLoopAttr:
+		return true
+	case *irLocalRef:
+		return !x.L.MaybeUndefined
+	}
+	return false
+}
+
+func (e *ttEmitter) filter(x *irCall) tval {
+	xt := x.X.typ()
+	switch x.Name {
+	case "default":
+		return e.defaultFilter(x)
+	case "length":
+		v := e.lenient(e.expr(x.X), xt)
+		return tval{pre: v.pre, val: call("length", v.val)}
+	case "first", "last":
+		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		return tval{pre: v.pre, val: call(x.Name, v.val), maybe: true}
+	case "tojson":
+		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		ind, _ := e.arg(x, 0)
+		return tval{pre: v.pre + ind.pre, val: call("tojson", v.val, ind.val)}
+	case "join":
+		v := e.lenient(e.expr(x.X), xt)
+		sep, _ := e.arg(x, 0)
+		if x.Attr != nil {
+			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, strconv.Quote(x.Attr.GoName))}
+		}
+		return tval{pre: v.pre + sep.pre, val: call("join", v.val, sep.val)}
+	case "list":
+		v := e.lenient(e.expr(x.X), xt)
+		return tval{pre: v.pre, val: call("tolist", v.val)}
+	case "map":
+		v := e.lenient(e.expr(x.X), xt)
+		return tval{pre: v.pre, val: call("mapattr", v.val, strconv.Quote(x.Attr.GoName))}
+	case "sort", "unique":
+		v := e.lenient(e.expr(x.X), xt)
+		pre := v.pre
+		args := []string{v.val}
+		for i := 0; i < len(x.Args)-1; i++ {
+			a, _ := e.arg(x, i)
+			pre += a.pre
+			args = append(args, a.val)
+		}
+		fn := x.Name
+		if x.Attr != nil {
+			fn += "attr"
+			args = append(args, strconv.Quote(x.Attr.GoName))
+		}
+		return tval{pre: pre, val: call(fn, args...)}
+	case "int":
+		v := e.expr(x.X)
+		d, _ := e.arg(x, 0)
+		base, _ := e.arg(x, 1)
+		return tval{pre: v.pre + d.pre + base.pre, val: call("toint", v.val, d.val, base.val)}
+	case "float":
+		v := e.expr(x.X)
+		d, _ := e.arg(x, 0)
+		return tval{pre: v.pre + d.pre, val: call("tofloat", v.val, d.val)}
+	case "round":
+		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		argPre, args, _ := e.args(x)
+		if x.T.Kind == KindInt {
+			return tval{pre: v.pre + argPre, val: v.val}
+		}
+		return tval{pre: v.pre + argPre, val: call("round", v.val, args[0], args[1])}
+	}
+	// The remaining filters take a string; the functions convert with str.
+	v := e.expr(x.X)
+	argPre, args, given := e.args(x)
+	pre := v.pre + argPre
+	switch x.Name {
+	case "string":
+		return tval{pre: pre, val: call("str", v.val)}
+	case "upper", "lower", "title", "capitalize":
+		return tval{pre: pre, val: call(x.Name, v.val)}
+	case "trim":
+		return tval{pre: pre, val: call("strip", v.val, args[0])}
+	case "replace":
+		if !given[2] {
+			args[2] = "-1"
+		}
+		return tval{pre: pre, val: call("replace", v.val, args[0], args[1], args[2])}
+	case "indent":
+		return tval{pre: pre, val: call("indent", v.val, args[0], args[1], args[2])}
+	case "truncate":
+		return tval{pre: pre, val: call("truncate", v.val, args[0], args[1], args[2], args[3])}
+	}
+	panic(fmt.Sprintf("emit: unexpected filter %q", x.Name))
+}
+
+func (e *ttEmitter) defaultFilter(x *irCall) tval {
+	v := e.expr(x.X)
+	d, given := e.arg(x, 0)
+	if !given {
+		return e.lenient(v, x.X.typ())
+	}
+	boolean := false
+	if k, ok := x.Args[1].(*irConst); ok {
+		boolean, _ = k.Value.(bool)
+	}
+	if !v.maybe && !boolean {
+		return v
+	}
+	fn := "dflt"
+	if boolean {
+		fn = "dfltb"
+	}
+	same := sameKind(x.X.typ(), x.Args[0].typ())
+	wrap := func(v tval) tval {
+		if !same {
+			v.val = call("str", v.val)
+		}
+		return v
+	}
+	if pure(x.Args[0]) {
+		return wrap(tval{pre: v.pre + d.pre, val: call(fn, v.val, d.val)})
+	}
+	// The default is evaluated only when it is used.
+	t := e.temp("t")
+	pre := v.pre + action(t+" := "+call(fn, v.val, "undef")) + action("if not (def "+t+")") + d.pre + action(t+" = "+d.val) + "{{ end }}"
+	return wrap(tval{pre: pre, val: t})
+}
+
+func (e *ttEmitter) method(x *irCall) tval {
+	s := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	argPre, args, given := e.args(x)
+	pre := s.pre + argPre
+	switch x.Name {
+	case "strip", "lstrip", "rstrip":
+		return tval{pre: pre, val: call(x.Name, s.val, args[0])}
+	case "upper", "lower", "capitalize":
+		return tval{pre: pre, val: call(x.Name, s.val)}
+	case "title":
+		return tval{pre: pre, val: call("pytitle", s.val)}
+	case "startswith", "endswith":
+		return tval{pre: pre, val: call(x.Name, s.val, args[0])}
+	case "replace":
+		return tval{pre: pre, val: call("replace", s.val, args[0], args[1], args[2])}
+	case "split":
+		if !given[0] {
+			args[0] = "nil"
+		}
+		return tval{pre: pre, val: call("split", s.val, args[0], args[1], e.pos(x.Pos))}
+	}
+	panic(fmt.Sprintf("emit: unexpected method %q", x.Name))
+}
+
+func (e *ttEmitter) nodes(ns []irNode) string {
+	var b strings.Builder
+	for _, n := range ns {
+		b.WriteString(e.node(n))
+	}
+	return b.String()
+}
+
+func (e *ttEmitter) node(n irNode) string {
+	switch n := n.(type) {
+	case *irText:
+		return text(n.Value)
+	case *irPrint:
+		return e.print(n.X)
+	case *irIf:
+		return e.ifChain(n.Branches, n.Else)
+	case *irFor:
+		return e.forLoop(n)
+	case *irSet:
+		return e.set(n)
+	}
+	panic(fmt.Sprintf("emit: unexpected node %T", n))
+}
+
+func (e *ttEmitter) print(x irExpr) string {
+	if b, ok := x.(*irBinary); ok && b.Op == "~" {
+		return e.print(b.X) + e.print(b.Y)
+	}
+	if out, ok := e.printField(x); ok {
+		return out
+	}
+	v := e.expr(x)
+	switch k := x.typ().Kind; {
+	case k == KindNone && v.maybe:
+		return v.pre + action("if def "+v.val) + "None{{ end }}"
+	case k == KindNone:
+		return discard(v) + "None"
+	case !v.maybe && (k == KindString || k == KindInt):
+		return v.pre + action(v.val)
+	}
+	return v.pre + action(call("str", v.val))
+}
+
+// printField prints the most common values without a function call, as
+// text/template's with tests exactly what Jinja2 needs: a required string
+// field (failing when empty), an optional string or int field (a pointer,
+// printed when set), the latter with a constant default of its kind.
+func (e *ttEmitter) printField(x irExpr) (string, bool) {
+	var dflt string
+	if c, ok := x.(*irCall); ok && c.Kind == callFilter && c.Name == "default" {
+		k, ok := c.Args[0].(*irConst)
+		if b, _ := c.Args[1].(*irConst); !ok || k.Value == nil || b == nil || b.Value != false || !sameKind(c.X.typ(), k.T) {
+			return "", false
+		}
+		switch v := k.Value.(type) {
+		case string:
+			dflt = text(v)
+		case int64:
+			dflt = strconv.FormatInt(v, 10)
+		default:
+			return "", false
+		}
+		x = c.X
+	}
+	f, ok := x.(*irField)
+	if !ok {
+		return "", false
+	}
+	k := f.Field.Type.resolve().Kind
+	pre, acc := e.access(f)
+	switch {
+	case f.Field.Optional && (k == KindString || k == KindInt):
+		if dflt != "" {
+			return pre + action("with "+acc) + "{{ . }}{{ else }}" + dflt + "{{ end }}", true
+		}
+		return pre + action("with "+acc) + "{{ . }}{{ end }}", true
+	case !f.Field.Optional && k == KindString && dflt == "":
+		return pre + action("with "+acc) + "{{ . }}{{ else }}" + action(call("missing", e.pos(f.Pos), strconv.Quote(varPath(f)))) + "{{ end }}", true
+	}
+	return "", false
+}
+
+func (e *ttEmitter) ifChain(bs []irBranch, els []irNode) string {
+	c := e.cond(bs[0].Cond)
+	out := c.pre + action("if "+unparen(c.val)) + e.nodes(bs[0].Body)
+	ends := 1
+	for _, b := range bs[1:] {
+		c := e.cond(b.Cond)
+		if c.pre == "" {
+			out += action("else if "+unparen(c.val)) + e.nodes(b.Body)
+			continue
+		}
+		out += "{{ else }}" + c.pre + action("if "+unparen(c.val)) + e.nodes(b.Body)
+		ends++
+	}
+	if len(els) > 0 {
+		out += "{{ else }}" + e.nodes(els)
+	}
+	return out + strings.Repeat("{{ end }}", ends)
+}
+
+func (e *ttEmitter) declare(locals []*irLocal) string {
+	var b strings.Builder
+	for _, l := range locals {
+		b.WriteString(action("$" + l.GoName + " := " + zero(l)))
+	}
+	return b.String()
+}
+
+func (e *ttEmitter) set(n *irSet) string {
+	l := "$" + n.Local.GoName
+	if n.Value == nil {
+		mark := e.temp("mark")
+		return action(mark+" := $.Mark") + e.nodes(n.Body) + action(l+" = $.Cut "+mark)
+	}
+	v := e.expr(n.Value)
+	if !sameKind(n.Value.typ(), n.Local.T) {
+		v = e.str(v)
+	}
+	return v.pre + action(l+" = "+v.val)
+}
+
+func (e *ttEmitter) forLoop(n *irFor) string {
+	it := n.Iter.typ()
+	v := e.lenient(e.expr(n.Iter), it)
+	out := v.pre
+	items, m := e.temp("items"), ""
+	switch {
+	case n.Key != nil:
+		m = e.temp("m")
+		out += action(m+" := "+v.val) + action(items+" := "+call("iter", m))
+	case it.Kind == KindList && !v.maybe:
+		out += action(items + " := " + v.val)
+	default:
+		out += action(items + " := " + call("iter", v.val))
+	}
+	// target binds the loop targets, given the range variable x.
+	target := func(x string) string {
+		if n.Key != nil {
+			return action("$" + n.Value.GoName + " := index " + m + " " + x)
+		}
+		return ""
+	}
+	rangeVar := "$" + n.Value.GoName
+	if n.Key != nil {
+		rangeVar = "$" + n.Key.GoName
+	}
+	if n.Filter != nil {
+		kept := e.temp("kept")
+		c := e.cond(n.Filter)
+		out += action(kept+" := nolist") + action("range "+rangeVar+" := "+items) + target(rangeVar) +
+			c.pre + action("if "+unparen(c.val)) + action(kept+" = keep "+kept+" "+rangeVar) + "{{ end }}{{ end }}" +
+			action(items+" = "+kept)
+	}
+	index, length := "", ""
+	if n.Index != "" {
+		index = e.temp("i")
+	}
+	if n.Length != "" {
+		length = e.temp("n")
+		out += action(length + " := len " + items)
+	}
+	e.loops[n] = [2]string{index, length}
+	vars := rangeVar
+	if index != "" {
+		vars = index + ", " + rangeVar
+	}
+	out += action("range "+vars+" := "+items) + target(rangeVar) + e.declare(n.Locals) + e.nodes(n.Body)
+	if len(n.Else) > 0 {
+		out += "{{ else }}" + e.nodes(n.Else)
+	}
+	return out + "{{ end }}"
+}

@@ -1,0 +1,715 @@
+package ttfuncs
+
+import (
+	"cmp"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
+)
+
+// The functions below receive values as the translation passes them:
+// operands that Jinja2 requires to be defined have been through strict,
+// and lenient operands may be undefined (which then acts as empty).
+
+// asInt returns an int argument.
+func asInt(v any) int {
+	x, _ := value(v)
+	switch x := x.(type) {
+	case int:
+		return x
+	case float64:
+		return int(x)
+	case bool:
+		if x {
+			return 1
+		}
+	}
+	return 0
+}
+
+// asFloat returns a number as a float64.
+func asFloat(v any) float64 {
+	x, _ := value(v)
+	switch x := x.(type) {
+	case float64:
+		return x
+	case int:
+		return float64(x)
+	case bool:
+		if x {
+			return 1
+		}
+	}
+	return 0
+}
+
+// number reports whether x is a number (bool included, as in Python) and
+// whether it is a float.
+func number(x any) (ok, float bool) {
+	switch x.(type) {
+	case int, bool:
+		return true, false
+	case float64:
+		return true, true
+	}
+	return false, false
+}
+
+// iter returns what a for loop iterates: a list as it is, the characters
+// of a string, the keys of a map in order; nothing for undefined.
+func iter(v any) any {
+	x, ok := value(v)
+	if !ok {
+		return []any(nil)
+	}
+	if s, ok := x.(string); ok {
+		return strings.Split(s, "")
+	}
+	if rv := reflect.ValueOf(x); rv.Kind() == reflect.Map {
+		return sortedKeys(rv)
+	}
+	return x
+}
+
+// keep appends an item that passed a loop's filter.
+func keep(xs []any, x any) []any { return append(xs, x) }
+
+// strs, ints, floats, bools and list build list literals; an undefined
+// item is the zero value.
+func strs(xs ...any) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = str(x)
+	}
+	return out
+}
+
+func ints(xs ...any) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = asInt(x)
+	}
+	return out
+}
+
+func floats(xs ...any) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = asFloat(x)
+	}
+	return out
+}
+
+func bools(xs ...any) []bool {
+	out := make([]bool, len(xs))
+	for i, x := range xs {
+		out[i] = truth(x)
+	}
+	return out
+}
+
+func list(xs ...any) []any {
+	return append([]any{}, xs...)
+}
+
+// getItem is x[i] on a list, string or map; undefined when i is out of
+// range or missing.
+func getItem(x, i any) any {
+	x, _ = value(x)
+	if s, ok := x.(string); ok {
+		if c, ok := jinja.IndexString(s, asInt(i)); ok {
+			return c
+		}
+		return undefined{}
+	}
+	rv := reflect.ValueOf(x)
+	switch rv.Kind() {
+	case reflect.Slice:
+		n := asInt(i)
+		if n < 0 {
+			n += rv.Len()
+		}
+		if n < 0 || n >= rv.Len() {
+			return undefined{}
+		}
+		return rv.Index(n).Interface()
+	case reflect.Map:
+		k, _ := value(i)
+		ks, _ := k.(string)
+		e := rv.MapIndex(reflect.ValueOf(ks).Convert(rv.Type().Key()))
+		if !e.IsValid() {
+			return undefined{}
+		}
+		return e.Interface()
+	}
+	return undefined{}
+}
+
+// pySlice is x[lo:hi:step]; lo and hi are nil when not given.
+func pySlice(x, lo, hi, step any, pos string) (any, error) {
+	st := asInt(step)
+	if st == 0 {
+		return nil, fail(pos, "", runtime.ErrInvalid)
+	}
+	l, h := asInt(lo), asInt(hi)
+	hasLo, hasHi := lo != nil, hi != nil
+	x, ok := value(x)
+	if !ok {
+		return []any(nil), nil
+	}
+	switch x := x.(type) {
+	case string:
+		return jinja.SliceString(x, l, h, st, hasLo, hasHi), nil
+	case []string:
+		return jinja.Slice(x, l, h, st, hasLo, hasHi), nil
+	}
+	rv := reflect.ValueOf(x)
+	if rv.Kind() != reflect.Slice {
+		return []any(nil), nil
+	}
+	idx := make([]int, rv.Len())
+	for i := range idx {
+		idx[i] = i
+	}
+	idx = jinja.Slice(idx, l, h, st, hasLo, hasHi)
+	out := reflect.MakeSlice(rv.Type(), len(idx), len(idx))
+	for k, i := range idx {
+		out.Index(k).Set(rv.Index(i))
+	}
+	return out.Interface(), nil
+}
+
+// equal is ==: undefined equals only undefined; numbers compare by value;
+// strings, bools and None by value; lists of the same scalar type item by
+// item; other values are never equal.
+func equal(a, b any) bool {
+	x, okx := value(a)
+	y, oky := value(b)
+	if !okx || !oky {
+		return okx == oky
+	}
+	return eq(x, y)
+}
+
+func eq(x, y any) bool {
+	nx, fx := number(x)
+	ny, fy := number(y)
+	switch {
+	case nx && ny && (fx || fy):
+		return asFloat(x) == asFloat(y)
+	case nx && ny:
+		return asInt(x) == asInt(y)
+	}
+	switch x := x.(type) {
+	case string:
+		s, ok := y.(string)
+		return ok && x == s
+	case none:
+		_, ok := y.(none)
+		return ok
+	}
+	rx, ry := reflect.ValueOf(x), reflect.ValueOf(y)
+	if rx.Kind() != reflect.Slice || rx.Type() != ry.Type() {
+		return false
+	}
+	switch rx.Type().Elem().Kind() {
+	case reflect.String, reflect.Int, reflect.Float64, reflect.Bool:
+	default:
+		return false
+	}
+	if rx.Len() != ry.Len() {
+		return false
+	}
+	for i := range rx.Len() {
+		if !eq(rx.Index(i).Interface(), ry.Index(i).Interface()) {
+			return false
+		}
+	}
+	return true
+}
+
+// compare is <, <=, > or >= on two numbers or two strings.
+func compare(a any, op string, b any) bool {
+	x, _ := value(a)
+	y, _ := value(b)
+	var c int
+	nx, fx := number(x)
+	ny, fy := number(y)
+	switch {
+	case nx && ny && (fx || fy):
+		fa, fb := asFloat(x), asFloat(y)
+		switch op {
+		case "<":
+			return fa < fb
+		case "<=":
+			return fa <= fb
+		case ">":
+			return fa > fb
+		case ">=":
+			return fa >= fb
+		}
+		return false
+	case nx && ny:
+		c = cmp.Compare(asInt(x), asInt(y))
+	default:
+		sx, _ := x.(string)
+		sy, _ := y.(string)
+		c = strings.Compare(sx, sy)
+	}
+	switch op {
+	case "<":
+		return c < 0
+	case "<=":
+		return c <= 0
+	case ">":
+		return c > 0
+	case ">=":
+		return c >= 0
+	}
+	return false
+}
+
+// in is x in c for a string, list or map c; an undefined c is empty.
+func in(x, c any) bool {
+	c, ok := value(c)
+	if !ok {
+		return false
+	}
+	x, _ = value(x)
+	if s, ok := c.(string); ok {
+		return strings.Contains(s, str(x))
+	}
+	rv := reflect.ValueOf(c)
+	switch rv.Kind() {
+	case reflect.Slice:
+		for i := range rv.Len() {
+			if eq(rv.Index(i).Interface(), x) {
+				return true
+			}
+		}
+	case reflect.Map:
+		k, _ := x.(string)
+		return rv.MapIndex(reflect.ValueOf(k).Convert(rv.Type().Key())).IsValid()
+	}
+	return false
+}
+
+func neg(a any) any {
+	if x, _ := value(a); x != nil {
+		if f, ok := x.(float64); ok {
+			return -f
+		}
+	}
+	return -asInt(a)
+}
+
+// arith resolves the numeric operands of an arithmetic operator.
+func arith(a, b any) (x, y any, float bool) {
+	x, _ = value(a)
+	y, _ = value(b)
+	_, fx := number(x)
+	_, fy := number(y)
+	return x, y, fx || fy
+}
+
+// add is +: numbers, string concatenation, list concatenation.
+func add(a, b any) any {
+	x, y, f := arith(a, b)
+	if s, ok := x.(string); ok {
+		t, _ := y.(string)
+		return s + t
+	}
+	if rx := reflect.ValueOf(x); rx.Kind() == reflect.Slice {
+		ry := reflect.ValueOf(y)
+		if ry.Kind() == reflect.Slice && ry.Type() == rx.Type() {
+			n := rx.Len()
+			return reflect.AppendSlice(rx.Slice3(0, n, n), ry).Interface()
+		}
+		out := list()
+		for i := range rx.Len() {
+			out = append(out, rx.Index(i).Interface())
+		}
+		for i := range ry.Len() {
+			out = append(out, ry.Index(i).Interface())
+		}
+		return out
+	}
+	if f {
+		return asFloat(x) + asFloat(y)
+	}
+	return asInt(x) + asInt(y)
+}
+
+func sub(a, b any) any {
+	x, y, f := arith(a, b)
+	if f {
+		return asFloat(x) - asFloat(y)
+	}
+	return asInt(x) - asInt(y)
+}
+
+// mul is *: numbers, or a string repeated.
+func mul(a, b any) any {
+	x, y, f := arith(a, b)
+	if s, ok := x.(string); ok {
+		return strings.Repeat(s, max(asInt(y), 0))
+	}
+	if s, ok := y.(string); ok {
+		return strings.Repeat(s, max(asInt(x), 0))
+	}
+	if f {
+		return asFloat(x) * asFloat(y)
+	}
+	return asInt(x) * asInt(y)
+}
+
+// div is /, which always gives a float.
+func div(a, b any, pos string) (any, error) {
+	x, y, _ := arith(a, b)
+	d := asFloat(y)
+	if d == 0 {
+		return nil, fail(pos, "", runtime.ErrInvalid)
+	}
+	return asFloat(x) / d, nil
+}
+
+func floorDiv(a, b any, pos string) (any, error) {
+	x, y, f := arith(a, b)
+	if asFloat(y) == 0 {
+		return nil, fail(pos, "", runtime.ErrInvalid)
+	}
+	if f {
+		return jinja.FloorDivFloat(asFloat(x), asFloat(y)), nil
+	}
+	return int(jinja.FloorDiv(int64(asInt(x)), int64(asInt(y)))), nil
+}
+
+func mod(a, b any, pos string) (any, error) {
+	x, y, f := arith(a, b)
+	if asFloat(y) == 0 {
+		return nil, fail(pos, "", runtime.ErrInvalid)
+	}
+	if f {
+		return jinja.ModFloat(asFloat(x), asFloat(y)), nil
+	}
+	return int(jinja.Mod(int64(asInt(x)), int64(asInt(y)))), nil
+}
+
+// pow is **; a negative int exponent of an int is rejected.
+func pow(a, b any, pos string) (any, error) {
+	x, y, f := arith(a, b)
+	if f {
+		return math.Pow(asFloat(x), asFloat(y)), nil
+	}
+	if asInt(y) < 0 {
+		return nil, fail(pos, "", runtime.ErrInvalid)
+	}
+	return int(jinja.PowInt(int64(asInt(x)), int64(asInt(y)))), nil
+}
+
+// length is the length filter: code points of a string, items of a list
+// or map; 0 for undefined.
+func length(v any) int {
+	x, ok := value(v)
+	if !ok {
+		return 0
+	}
+	if s, ok := x.(string); ok {
+		return utf8.RuneCountInString(s)
+	}
+	rv := reflect.ValueOf(x)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Map:
+		return rv.Len()
+	}
+	return 0
+}
+
+func first(v any) any { return getItem(v, 0) }
+
+func last(v any) any { return getItem(v, -1) }
+
+// join is the join filter: the str of each item, joined with sep.
+func join(xs, sep any) string {
+	x, ok := value(xs)
+	if !ok {
+		return ""
+	}
+	if ss, ok := x.([]string); ok {
+		return strings.Join(ss, str(sep))
+	}
+	rv := reflect.ValueOf(x)
+	if rv.Kind() != reflect.Slice {
+		return ""
+	}
+	parts := make([]string, rv.Len())
+	for i := range parts {
+		parts[i] = str(rv.Index(i).Interface())
+	}
+	return strings.Join(parts, str(sep))
+}
+
+// joinAttr is join(sep, attribute=name) on a list of structs; name is the
+// field's Go name.
+func joinAttr(xs, sep any, name string) string {
+	rv := listValue(xs)
+	parts := make([]string, rv.Len())
+	for i := range parts {
+		if f, ok := attr(rv.Index(i), name); ok {
+			parts[i] = str(f.Interface())
+		}
+	}
+	return strings.Join(parts, str(sep))
+}
+
+// listValue returns a list operand as a reflect.Value; undefined is an
+// empty list.
+func listValue(v any) reflect.Value {
+	x, ok := value(v)
+	if rv := reflect.ValueOf(x); ok && rv.Kind() == reflect.Slice {
+		return rv
+	}
+	return reflect.ValueOf([]any(nil))
+}
+
+// sortList is the sort filter on a list of strings or numbers.
+func sortList(xs, reverse, caseSensitive any) any {
+	x, _ := value(xs)
+	if ss, ok := x.([]string); ok {
+		return jinja.SortStrings(ss, truth(reverse), truth(caseSensitive))
+	}
+	rv := listValue(xs)
+	out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
+	reflect.Copy(out, rv)
+	sortStable(out, truth(reverse), func(i int) reflect.Value { return out.Index(i) })
+	return out.Interface()
+}
+
+// sortAttr is sort(attribute=name); string keys compare in lower case.
+func sortAttr(xs, reverse, caseSensitive any, name string) any {
+	rv := listValue(xs)
+	out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
+	reflect.Copy(out, rv)
+	sortStable(out, truth(reverse), func(i int) reflect.Value { return attrKey(out.Index(i), name, true) })
+	return out.Interface()
+}
+
+// attrKey returns the field name of a struct as a comparison key: its
+// value, the zero value when unset, strings lowered when lower is set.
+func attrKey(v reflect.Value, name string, lower bool) reflect.Value {
+	f, ok := attr(v, name)
+	if !ok {
+		t := reflect.Indirect(v).FieldByName(name).Type()
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		return reflect.Zero(t)
+	}
+	if lower && f.Kind() == reflect.String {
+		return reflect.ValueOf(jinja.Lower(f.String()))
+	}
+	return f
+}
+
+// sortStable sorts the slice s stably by the keys key(i), descending when
+// reverse is set (keeping equal items in order).
+func sortStable(s reflect.Value, reverse bool, key func(int) reflect.Value) {
+	n := s.Len()
+	keys := make([]reflect.Value, n)
+	perm := make([]int, n)
+	for i := range n {
+		keys[i] = key(i)
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(a, b int) int {
+		c := compareKeys(keys[a], keys[b])
+		if reverse {
+			return -c
+		}
+		return c
+	})
+	sorted := reflect.MakeSlice(s.Type(), n, n)
+	for i, p := range perm {
+		sorted.Index(i).Set(s.Index(p))
+	}
+	reflect.Copy(s, sorted)
+}
+
+func compareKeys(a, b reflect.Value) int {
+	switch a.Kind() {
+	case reflect.String:
+		return strings.Compare(a.String(), b.String())
+	case reflect.Int, reflect.Int64:
+		return cmp.Compare(a.Int(), b.Int())
+	case reflect.Float64:
+		return cmp.Compare(a.Float(), b.Float())
+	case reflect.Bool:
+		return cmp.Compare(asInt(a.Bool()), asInt(b.Bool()))
+	}
+	return 0
+}
+
+// unique is the unique filter on a list of strings or numbers.
+func unique(xs, caseSensitive any) any {
+	x, _ := value(xs)
+	if ss, ok := x.([]string); ok {
+		return jinja.UniqueStrings(ss, truth(caseSensitive))
+	}
+	rv := listValue(xs)
+	return uniqueBy(rv, func(i int) any { return rv.Index(i).Interface() })
+}
+
+// uniqueAttr is unique(attribute=name): the first item of each value of
+// the field.
+func uniqueAttr(xs, caseSensitive any, name string) any {
+	rv := listValue(xs)
+	return uniqueBy(rv, func(i int) any { return attrKey(rv.Index(i), name, false).Interface() })
+}
+
+func uniqueBy(rv reflect.Value, key func(int) any) any {
+	out := reflect.Zero(rv.Type())
+	seen := map[any]bool{}
+	for i := range rv.Len() {
+		k := key(i)
+		if !seen[k] {
+			seen[k] = true
+			out = reflect.Append(out, rv.Index(i))
+		}
+	}
+	return out.Interface()
+}
+
+// toList is the list filter: a copy of a list, the characters of a string,
+// the keys of a map in order.
+func toList(v any) any {
+	x, ok := value(v)
+	if !ok {
+		return []string{}
+	}
+	if s, ok := x.(string); ok {
+		return strings.Split(s, "")
+	}
+	rv := reflect.ValueOf(x)
+	switch rv.Kind() {
+	case reflect.Map:
+		return sortedKeys(rv)
+	case reflect.Slice:
+		if rv.IsNil() {
+			return x
+		}
+		out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
+		reflect.Copy(out, rv)
+		return out.Interface()
+	}
+	return []string{}
+}
+
+// mapAttr is map(attribute=name): the field of each struct, the zero
+// value where it is unset.
+func mapAttr(xs any, name string) any {
+	rv := listValue(xs)
+	if rv.Type().Elem().Kind() != reflect.Struct {
+		return []any{}
+	}
+	ft, ok := rv.Type().Elem().FieldByName(name)
+	if !ok {
+		return []any{}
+	}
+	t := ft.Type
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	out := reflect.MakeSlice(reflect.SliceOf(t), rv.Len(), rv.Len())
+	for i := range rv.Len() {
+		if f, ok := attr(rv.Index(i), name); ok {
+			out.Index(i).Set(f)
+		}
+	}
+	return out.Interface()
+}
+
+// toInt is the int filter; d when v is undefined or does not parse.
+func toInt(v, d, base any) int {
+	x, ok := value(v)
+	if !ok {
+		return asInt(d)
+	}
+	switch x := x.(type) {
+	case string:
+		return int(jinja.ParseInt(x, int64(asInt(d)), asInt(base)))
+	case float64:
+		return int(jinja.FloatToInt(x, int64(asInt(d))))
+	}
+	return asInt(x)
+}
+
+// toFloat is the float filter; d when v is undefined or does not parse.
+func toFloat(v, d any) float64 {
+	x, ok := value(v)
+	if !ok {
+		return asFloat(d)
+	}
+	if s, ok := x.(string); ok {
+		return jinja.ParseFloat(s, asFloat(d))
+	}
+	return asFloat(x)
+}
+
+// round is the round filter with a float result.
+func round(v, precision, method any) float64 {
+	return jinja.Round(asFloat(v), asInt(precision), str(method))
+}
+
+func upper(s any) string      { return jinja.Upper(str(s)) }
+func lower(s any) string      { return jinja.Lower(str(s)) }
+func title(s any) string      { return jinja.Title(str(s)) }
+func pyTitle(s any) string    { return jinja.PyTitle(str(s)) }
+func capitalize(s any) string { return jinja.Capitalize(str(s)) }
+
+// strip, lstrip and rstrip remove whitespace, or the characters in chars
+// when it is not nil.
+func strip(s, chars any) string  { return stripSide(s, chars, true, true) }
+func lstrip(s, chars any) string { return stripSide(s, chars, true, false) }
+func rstrip(s, chars any) string { return stripSide(s, chars, false, true) }
+
+func stripSide(s, chars any, left, right bool) string {
+	if chars == nil {
+		return jinja.StripSpace(str(s), left, right)
+	}
+	return jinja.StripChars(str(s), str(chars), left, right)
+}
+
+func replace(s, old, new, count any) string {
+	return strings.Replace(str(s), str(old), str(new), asInt(count))
+}
+
+// indent is the indent filter; width is a number of spaces or a string.
+func indent(s, width, first, blank any) string {
+	w, _ := value(width)
+	ind, ok := w.(string)
+	if !ok {
+		ind = strings.Repeat(" ", max(asInt(w), 0))
+	}
+	return jinja.Indent(str(s), ind, truth(first), truth(blank))
+}
+
+func truncate(s, length, killwords, end, leeway any) string {
+	return jinja.Truncate(str(s), asInt(length), truth(killwords), str(end), asInt(leeway))
+}
+
+func startsWith(s, prefix any) bool { return strings.HasPrefix(str(s), str(prefix)) }
+func endsWith(s, suffix any) bool   { return strings.HasSuffix(str(s), str(suffix)) }
+
+// split is str.split; sep is nil for whitespace.
+func split(s, sep, maxsplit any, pos string) ([]string, error) {
+	parts, err := jinja.Split(str(s), str(sep), sep != nil, asInt(maxsplit))
+	if err != nil {
+		return nil, fail(pos, "", runtime.ErrInvalid)
+	}
+	return parts, nil
+}

@@ -1,0 +1,150 @@
+// Package ttfuncs runs Jinja2 templates that promptgen translated to Go
+// text/template: it holds the functions (Funcs) that give the translation
+// Jinja2's semantics — truthiness, undefined values, Python-style printing,
+// filters, methods and operators — and Execute, which runs a translated
+// template on a feed.
+//
+// A translated template reads the feed's fields by their Go names through
+// $.F (the feed is in field F of the data), and takes values where Jinja2
+// would be undefined as a nil pointer (an unset optional) or as the value
+// of the function undef. The functions accept the values of any Go type
+// with the shape of a generated feed: string, int, float64 and bool, nil-able
+// pointers to them, slices, maps with string keys, and structs (or pointers
+// to structs) whose json tags give the keys that Jinja2 prints, with
+// ",omitempty" marking optional fields. So the same translation runs on a
+// generated feed struct or on a value of a type built with reflect.StructOf
+// from the prompt's types and decoded from JSON.
+//
+// The package depends on the standard library, runtime and runtime/jinja
+// only.
+package ttfuncs
+
+import (
+	"errors"
+	"text/template"
+
+	"github.com/promptgen/promptgen/runtime"
+)
+
+// Execute runs t, a translated template, with feed as its variables and
+// appends the output to dst. A failure of the template returns dst with
+// part of the output appended and a *runtime.Error whose Prompt is prompt
+// and whose Pos is in file.
+func Execute(t *template.Template, dst []byte, prompt, file string, feed any) ([]byte, error) {
+	r := &root{F: feed, buf: dst}
+	err := t.Execute(r, r)
+	if err == nil {
+		return r.buf, nil
+	}
+	var re *runtime.Error
+	if errors.As(err, &re) {
+		e := *re
+		e.Prompt = prompt
+		e.Pos = file + ":" + e.Pos
+		return r.buf, &e
+	}
+	return r.buf, err
+}
+
+// root is the data of a translated template ($) and the writer it executes
+// to: a block set ({% set x %}...{% endset %}) marks the output and cuts
+// what the block wrote.
+type root struct {
+	F   any // the feed
+	buf []byte
+}
+
+func (r *root) Write(p []byte) (int, error) {
+	r.buf = append(r.buf, p...)
+	return len(p), nil
+}
+
+// Mark returns the current length of the output, for Cut.
+func (r *root) Mark() int { return len(r.buf) }
+
+// Cut removes and returns what was written since Mark returned mark.
+func (r *root) Cut(mark int) string {
+	s := string(r.buf[mark:])
+	r.buf = r.buf[:mark]
+	return s
+}
+
+// fail returns the error of a failed render; Execute adds the prompt and
+// the file to pos ("line:col").
+func fail(pos, name string, err error) error {
+	return &runtime.Error{Pos: pos, Var: name, Err: err}
+}
+
+// Funcs returns the functions that translated templates call, for
+// template.Funcs. Each call returns a new map.
+func Funcs() template.FuncMap {
+	return template.FuncMap{
+		// Values and undefined.
+		"undef":   func() any { return undefined{} },
+		"none":    func() any { return none{} },
+		"nolist":  func() []any { return nil },
+		"nomap":   func() map[string]any { return nil },
+		"req":     req,
+		"missing": missing,
+		"strict":  strict,
+		"opt":     opt,
+		"def":     isDefined,
+		"truth":   truth,
+		"dflt":    dflt,
+		"dfltb":   dfltb,
+		"str":     str,
+		"strkeep": strKeep,
+		"cat":     cat,
+		"iter":    iter,
+		"keep":    keep,
+		"strs":    strs,
+		"ints":    ints,
+		"floats":  floats,
+		"bools":   bools,
+		"list":    list,
+		"getitem": getItem,
+		"pyslice": pySlice,
+		"equal":   equal,
+		"compare": compare,
+		"in":      in,
+		// Arithmetic.
+		"neg":      neg,
+		"add":      add,
+		"sub":      sub,
+		"mul":      mul,
+		"div":      div,
+		"floordiv": floorDiv,
+		"mod":      mod,
+		"pow":      pow,
+		// Filters.
+		"length":     length,
+		"first":      first,
+		"last":       last,
+		"tojson":     toJSON,
+		"join":       join,
+		"joinattr":   joinAttr,
+		"sort":       sortList,
+		"sortattr":   sortAttr,
+		"unique":     unique,
+		"uniqueattr": uniqueAttr,
+		"tolist":     toList,
+		"mapattr":    mapAttr,
+		"toint":      toInt,
+		"tofloat":    toFloat,
+		"round":      round,
+		"upper":      upper,
+		"lower":      lower,
+		"title":      title,
+		"pytitle":    pyTitle,
+		"capitalize": capitalize,
+		"strip":      strip,
+		"lstrip":     lstrip,
+		"rstrip":     rstrip,
+		"replace":    replace,
+		"indent":     indent,
+		"truncate":   truncate,
+		"startswith": startsWith,
+		"endswith":   endsWith,
+		"split":      split,
+	}
+}

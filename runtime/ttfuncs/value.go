@@ -1,0 +1,431 @@
+package ttfuncs
+
+import (
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
+)
+
+// undefined is Jinja2's undefined: an out-of-range index, a missing map
+// key, a conditional expression without else that is false.
+type undefined struct{}
+
+// none is Python's None.
+type none struct{}
+
+// value returns v with a pointer to a scalar followed, and whether v is
+// defined: nil, undefined and nil pointers are not. A pointer to a struct
+// is kept, as it reads like the struct.
+func value(v any) (any, bool) {
+	switch x := v.(type) {
+	case string, int, float64, bool:
+		return v, true
+	case nil, undefined:
+		return nil, false
+	case *string:
+		if x == nil {
+			return nil, false
+		}
+		return *x, true
+	case *int:
+		if x == nil {
+			return nil, false
+		}
+		return *x, true
+	case *float64:
+		if x == nil {
+			return nil, false
+		}
+		return *x, true
+	case *bool:
+		if x == nil {
+			return nil, false
+		}
+		return *x, true
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return nil, false
+		}
+		if rv.Elem().Kind() != reflect.Struct {
+			return rv.Elem().Interface(), true
+		}
+	}
+	return v, true
+}
+
+func isDefined(v any) bool {
+	_, ok := value(v)
+	return ok
+}
+
+// req returns v, or ErrMissing when v is a required variable left unset:
+// an empty string or a nil slice or map.
+func req(v any, pos, name string) (any, error) {
+	switch x := v.(type) {
+	case string:
+		if x == "" {
+			return nil, fail(pos, name, runtime.ErrMissing)
+		}
+		return v, nil
+	}
+	rv := reflect.ValueOf(v)
+	if (rv.Kind() == reflect.Slice || rv.Kind() == reflect.Map) && rv.IsNil() {
+		return nil, fail(pos, name, runtime.ErrMissing)
+	}
+	return v, nil
+}
+
+// missing fails with ErrMissing: a required string was left empty.
+func missing(pos, name string) (string, error) {
+	return "", fail(pos, name, runtime.ErrMissing)
+}
+
+// strict returns the value of v, or ErrUndefined where Jinja2 raises
+// UndefinedError.
+func strict(v any, pos, name string) (any, error) {
+	x, ok := value(v)
+	if !ok {
+		return nil, fail(pos, name, runtime.ErrUndefined)
+	}
+	return x, nil
+}
+
+// opt makes an unset optional list or map (nil) undefined.
+func opt(v any) any {
+	rv := reflect.ValueOf(v)
+	if (rv.Kind() == reflect.Slice || rv.Kind() == reflect.Map) && rv.IsNil() {
+		return undefined{}
+	}
+	return v
+}
+
+// truth is Python's truthiness; undefined is false.
+func truth(v any) bool {
+	x, ok := value(v)
+	if !ok {
+		return false
+	}
+	switch x := x.(type) {
+	case string:
+		return x != ""
+	case int:
+		return x != 0
+	case float64:
+		return x != 0
+	case bool:
+		return x
+	case none:
+		return false
+	}
+	rv := reflect.Indirect(reflect.ValueOf(x)) // value keeps struct pointers
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Map:
+		return rv.Len() > 0
+	case reflect.Struct:
+		return hasKey(rv)
+	}
+	return true
+}
+
+// hasKey reports whether a struct, printed as a dict, has a key: a
+// required field, or an optional one that is set.
+func hasKey(v reflect.Value) bool {
+	for _, f := range structFields(v.Type()) {
+		if !f.optional || !v.Field(f.index).IsNil() {
+			return true
+		}
+	}
+	return false
+}
+
+// dflt is the default filter: the value of v when it is defined, else d.
+func dflt(v, d any) any {
+	if x, ok := value(v); ok {
+		return x
+	}
+	return d
+}
+
+// dfltb is default(d, boolean=true): the value of v when it is true.
+func dfltb(v, d any) any {
+	if truth(v) {
+		x, _ := value(v)
+		return x
+	}
+	return d
+}
+
+// str is Python's str() as Jinja2 prints values; undefined is "".
+func str(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	}
+	x, ok := value(v)
+	if !ok {
+		return ""
+	}
+	if s, ok := x.(string); ok {
+		return s
+	}
+	return string(appendStr(nil, x))
+}
+
+// strKeep is str that leaves undefined undefined.
+func strKeep(v any) any {
+	if !isDefined(v) {
+		return undefined{}
+	}
+	return str(v)
+}
+
+// cat is the ~ operator: the str of each operand, concatenated.
+func cat(vs ...any) string {
+	var b []byte
+	for _, v := range vs {
+		if x, ok := value(v); ok {
+			b = appendStr(b, x)
+		}
+	}
+	return string(b)
+}
+
+// appendStr appends str of the defined value x.
+func appendStr(dst []byte, x any) []byte {
+	switch x := x.(type) {
+	case string:
+		return append(dst, x...)
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case float64:
+		return jinja.AppendFloat(dst, x)
+	case bool:
+		return jinja.AppendBool(dst, x)
+	case none:
+		return append(dst, "None"...)
+	}
+	return appendRepr(dst, reflect.ValueOf(x))
+}
+
+// appendRepr appends Python's repr of v, as used inside printed lists and
+// dicts: strings quoted, maps in key order, structs as dicts in field order
+// without unset optional fields.
+func appendRepr(dst []byte, v reflect.Value) []byte {
+	switch v.Kind() {
+	case reflect.Invalid:
+		return append(dst, "None"...)
+	case reflect.Interface:
+		if v.IsNil() {
+			return append(dst, "None"...)
+		}
+		return appendRepr(dst, v.Elem())
+	case reflect.Pointer:
+		if v.IsNil() {
+			return append(dst, "None"...)
+		}
+		return appendRepr(dst, v.Elem())
+	case reflect.String:
+		return jinja.AppendQuoted(dst, v.String())
+	case reflect.Int, reflect.Int64:
+		return strconv.AppendInt(dst, v.Int(), 10)
+	case reflect.Float64:
+		return jinja.AppendFloat(dst, v.Float())
+	case reflect.Bool:
+		return jinja.AppendBool(dst, v.Bool())
+	case reflect.Slice:
+		dst = append(dst, '[')
+		for i := range v.Len() {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = appendRepr(dst, v.Index(i))
+		}
+		return append(dst, ']')
+	case reflect.Map:
+		dst = append(dst, '{')
+		for i, k := range sortedKeys(v) {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = jinja.AppendQuoted(dst, k)
+			dst = append(dst, ": "...)
+			dst = appendRepr(dst, v.MapIndex(reflect.ValueOf(k)))
+		}
+		return append(dst, '}')
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[none]() {
+			return append(dst, "None"...)
+		}
+		if v.Type() == reflect.TypeFor[undefined]() {
+			return dst
+		}
+		dst = append(dst, '{')
+		sep := ""
+		for _, f := range structFields(v.Type()) {
+			fv := v.Field(f.index)
+			if f.optional && fv.IsNil() {
+				continue
+			}
+			dst = append(dst, sep...)
+			dst = jinja.AppendQuoted(dst, f.key)
+			dst = append(dst, ": "...)
+			dst = appendRepr(dst, fv)
+			sep = ", "
+		}
+		return append(dst, '}')
+	}
+	return append(dst, v.String()...)
+}
+
+// sortedKeys returns the keys of a map with string keys in code point
+// order.
+func sortedKeys(m reflect.Value) []string {
+	keys := make([]string, 0, m.Len())
+	for it := m.MapRange(); it.Next(); {
+		keys = append(keys, it.Key().String())
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// field describes a struct field: its key in templates and JSON (from the
+// json tag, else the Go name) and whether it is optional (omitempty).
+type field struct {
+	key      string
+	index    int
+	optional bool
+}
+
+var fieldCache sync.Map // reflect.Type → []field
+
+// structFields returns the exported fields of struct type t in order.
+func structFields(t reflect.Type) []field {
+	if fs, ok := fieldCache.Load(t); ok {
+		return fs.([]field)
+	}
+	var fs []field
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if !sf.IsExported() {
+			continue
+		}
+		f := field{key: sf.Name, index: i}
+		if tag, ok := sf.Tag.Lookup("json"); ok {
+			name, opts, _ := strings.Cut(tag, ",")
+			if name == "-" {
+				continue
+			}
+			if name != "" {
+				f.key = name
+			}
+			f.optional = opts == "omitempty" || strings.Contains(","+opts+",", ",omitempty,")
+			if f.optional {
+				switch sf.Type.Kind() {
+				case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
+				default:
+					f.optional = false
+				}
+			}
+		}
+		fs = append(fs, f)
+	}
+	fieldCache.Store(t, fs)
+	return fs
+}
+
+// attr returns the field named goName of a struct (or pointer to one) and
+// whether it is defined.
+func attr(v reflect.Value, goName string) (reflect.Value, bool) {
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return reflect.Value{}, false
+		}
+		v = v.Elem()
+	}
+	f := v.FieldByName(goName)
+	if !f.IsValid() {
+		return f, false
+	}
+	switch f.Kind() {
+	case reflect.Pointer:
+		if f.IsNil() {
+			return f, false
+		}
+		if f.Elem().Kind() != reflect.Struct {
+			return f.Elem(), true
+		}
+	case reflect.Slice, reflect.Map:
+		if f.IsNil() {
+			if sf, _ := v.Type().FieldByName(goName); strings.Contains(sf.Tag.Get("json"), ",omitempty") {
+				return f, false
+			}
+		}
+	}
+	return f, true
+}
+
+// toJSON is the tojson filter; indent is nil without an indent.
+func toJSON(v any, indent any) string {
+	w := jinja.NewJSONWriter(0, false)
+	if n, ok := indent.(int); ok {
+		w = jinja.NewJSONWriter(n, true)
+	}
+	return string(writeJSON(nil, &w, reflect.ValueOf(v)))
+}
+
+func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) []byte {
+	switch v.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		if v.IsNil() {
+			return w.Null(dst)
+		}
+		return writeJSON(dst, w, v.Elem())
+	case reflect.String:
+		return w.String(dst, v.String())
+	case reflect.Int, reflect.Int64:
+		return w.Int(dst, v.Int())
+	case reflect.Float64:
+		return w.Float(dst, v.Float())
+	case reflect.Bool:
+		return w.Bool(dst, v.Bool())
+	case reflect.Slice:
+		dst = w.OpenArray(dst)
+		for i := range v.Len() {
+			dst = writeJSON(dst, w, v.Index(i))
+		}
+		return w.CloseArray(dst)
+	case reflect.Map:
+		dst = w.OpenObject(dst)
+		for _, k := range sortedKeys(v) {
+			dst = w.Key(dst, k)
+			dst = writeJSON(dst, w, v.MapIndex(reflect.ValueOf(k)))
+		}
+		return w.CloseObject(dst)
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[none]() || v.Type() == reflect.TypeFor[undefined]() {
+			return w.Null(dst)
+		}
+		fs := slices.Clone(structFields(v.Type()))
+		slices.SortFunc(fs, func(a, b field) int { return strings.Compare(a.key, b.key) })
+		dst = w.OpenObject(dst)
+		for _, f := range fs {
+			fv := v.Field(f.index)
+			if f.optional && fv.IsNil() {
+				continue
+			}
+			dst = w.Key(dst, f.key)
+			dst = writeJSON(dst, w, fv)
+		}
+		return w.CloseObject(dst)
+	}
+	return w.Null(dst)
+}
