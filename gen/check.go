@@ -43,7 +43,7 @@ func (c *checker) local(name string, t *Type) *irLocal {
 	if !ok {
 		goName = "v"
 	}
-	l := &irLocal{GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
+	l := &irLocal{Name: name, GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
 	c.scopes[len(c.scopes)-1].names[name] = l
 	return l
 }
@@ -519,6 +519,11 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 		c.unifyWeak(x.typ(), y.typ(), e.Span)
+		c.later = append(c.later, func() {
+			if isComposite(x.typ()) || isComposite(y.typ()) {
+				c.errorf(e.Span, "cannot compare %s %s %s: compare their fields or items", x.typ(), e.Op, y.typ())
+			}
+		})
 		return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 	case "<", "<=", ">", ">=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
@@ -629,6 +634,18 @@ func arithResult(op string, x, y *Type) (*Type, bool) {
 }
 
 func isNumber(k Kind) bool { return k == KindInt || k == KindFloat || k == KindBool }
+
+// isComposite reports whether t is an object, a map or a list of them,
+// which == would have to compare as Python dicts: not supported.
+func isComposite(t *Type) bool {
+	switch t = t.resolve(); t.Kind {
+	case KindStruct, KindMap:
+		return true
+	case KindList:
+		return isComposite(t.Elem)
+	}
+	return false
+}
 
 func sameKind(a, b *Type) bool {
 	a, b = a.resolve(), b.resolve()

@@ -84,7 +84,7 @@ func varPath(x irExpr) string {
 		}
 		return varPath(x.Of) + "." + x.Field.Key
 	case *irLocalRef:
-		return "local"
+		return x.L.Name
 	}
 	return ""
 }

@@ -188,16 +188,21 @@ func (e *emitter) listFilter(x *irCall) gval {
 		m := e.member(gval{val: jen.Id(id)}, x.Attr)
 		return m.val, x.Attr.Type.resolve()
 	}
+	caseSensitive := flags[len(flags)-1]
+	foldCase := func(k jen.Code, t *Type) jen.Code {
+		if t.Kind != KindString {
+			return k
+		}
+		return jen.Qual(jinjaPath, "CaseKey").Call(k, caseSensitive)
+	}
 	ka, kt := key(a)
 	kb, _ := key(b)
-	if kt.Kind == KindString && x.Name == "sort" {
-		ka = jen.Qual(jinjaPath, "Lower").Call(ka)
-		kb = jen.Qual(jinjaPath, "Lower").Call(kb)
-	}
+	ka, kb = foldCase(ka, kt), foldCase(kb, kt)
 	if x.Name == "unique" {
 		seen := e.temp("seen")
 		it := e.temp("x")
 		ki, _ := key(it)
+		ki = foldCase(ki, kt)
 		pre = append(pre,
 			jen.Var().Id(out).Add(goType(xt, false)),
 			jen.Id(seen).Op(":=").Map(goType(kt, false)).Bool().Values(),
@@ -223,7 +228,7 @@ func (e *emitter) listFilter(x *irCall) gval {
 
 func (e *emitter) numberFilter(x *irCall) gval {
 	xt := x.X.typ()
-	v := e.expr(x.X)
+	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X)) // int(Undefined) raises
 	d, _ := e.arg(x, 0)
 	pre := append(v.pre, d.pre...)
 	var conv jen.Code
@@ -250,12 +255,7 @@ func (e *emitter) numberFilter(x *irCall) gval {
 			conv = jen.Float64().Parens(v.val)
 		}
 	}
-	if v.def == nil {
-		return gval{pre: pre, val: conv}
-	}
-	t := e.temp("t")
-	pre = append(pre, jen.Id(t).Op(":=").Add(goType(x.T, false)).Parens(d.val), jen.If(v.def).Block(jen.Id(t).Op("=").Add(conv)))
-	return gval{pre: pre, val: jen.Id(t)}
+	return gval{pre: pre, val: conv}
 }
 
 func (e *emitter) round(x *irCall) gval {

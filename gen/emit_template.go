@@ -584,12 +584,12 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		}
 		return tval{pre: pre, val: call(fn, args...)}
 	case "int":
-		v := e.expr(x.X)
+		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X)) // int(Undefined) raises
 		d, _ := e.arg(x, 0)
 		base, _ := e.arg(x, 1)
 		return tval{pre: v.pre + d.pre + base.pre, val: call("toint", v.val, d.val, base.val)}
 	case "float":
-		v := e.expr(x.X)
+		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		d, _ := e.arg(x, 0)
 		return tval{pre: v.pre + d.pre, val: call("tofloat", v.val, d.val)}
 	case "round":

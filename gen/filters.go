@@ -241,7 +241,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	case "float":
 		out.T = &Type{Kind: KindFloat}
 	case "round":
-		c.constrain(xt, KindFloat, e.X.Pos())
+		if !isNumber(xt.resolve().Kind) {
+			c.constrain(xt, KindFloat, e.X.Pos())
+		}
+		// Python's round keeps an int an int; floor and ceil divide.
 		out.T = &Type{Kind: KindFloat}
 		if m, ok := out.Args[1].(*irConst); ok && m.Value == "common" && xt.resolve().Kind == KindInt {
 			out.T = &Type{Kind: KindInt}

@@ -55,6 +55,7 @@ func (*irSet) irNode()   {}
 
 // irLocal is a Go local variable holding a loop target or a set value.
 type irLocal struct {
+	Name   string // in the template, for errors
 	GoName string
 	T      *Type
 	// MaybeUndefined locals carry a companion "<GoName>Def" bool.

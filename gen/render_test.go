@@ -241,6 +241,7 @@ func TestRenderErrors(t *testing.T) {
 			"template: |\n  {{ count | default(0) }} {% if count is defined %}{{ count + 1 }}{% endif %}\n  {{ user.name }}\n",
 		"arith":   "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
 		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
+		"convert": "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -257,6 +258,9 @@ func TestRenderErrors(t *testing.T) {
 		{"invalid", `{"a": 7, "b": 0, "s": "x y", "sep": ","}`, `ERROR: prompts/invalid.yaml:7:65: render invalid: invalid operation`},
 		{"invalid", `{"a": 7, "b": 2, "s": "x y"}`, `ERROR: prompts/invalid.yaml:7:32: render invalid: invalid operation`},
 		{"invalid", `{"a": 7, "b": 2, "s": "x y", "sep": " "}`, "3 ['x', 'y'] 3.5"},
+		{"convert", `{"n": "4", "f": 1.5}`, "4 1.5"},
+		{"convert", `{"f": 1.5}`, `ERROR: prompts/convert.yaml:4:15: render convert: "n": variable is undefined`},
+		{"convert", `{"n": "4"}`, `ERROR: prompts/convert.yaml:4:29: render convert: "f": variable is undefined`},
 	}
 	mod := newTempModule(t)
 	var keys []string

@@ -269,7 +269,7 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 					Err:    runtime.ErrMissing,
 					Pos:    "prompts/bench/ticket_digest.yaml:38:25",
 					Prompt: "bench/ticket_digest",
-					Var:    "local.id",
+					Var:    "t.id",
 				}
 			}
 			dst = append(dst, t_1.ID...)
@@ -279,7 +279,7 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 					Err:    runtime.ErrMissing,
 					Pos:    "prompts/bench/ticket_digest.yaml:38:37",
 					Prompt: "bench/ticket_digest",
-					Var:    "local.title",
+					Var:    "t.title",
 				}
 			}
 			dst = append(dst, t_1.Title...)
@@ -297,7 +297,7 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 					Err:    runtime.ErrMissing,
 					Pos:    "prompts/bench/ticket_digest.yaml:38:110",
 					Prompt: "bench/ticket_digest",
-					Var:    "local.customer",
+					Var:    "t.customer",
 				}
 			}
 			dst = append(dst, t_1.Customer...)

@@ -191,7 +191,7 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 						Err:    runtime.ErrMissing,
 						Pos:    "prompts/support/draft_reply.yaml:32:24",
 						Prompt: "support/draft_reply",
-						Var:    "local.title",
+						Var:    "a.title",
 					}
 				}
 				dst = append(dst, a_1.Title...)
@@ -201,7 +201,7 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 						Err:    runtime.ErrMissing,
 						Pos:    "prompts/support/draft_reply.yaml:32:39",
 						Prompt: "support/draft_reply",
-						Var:    "local.url",
+						Var:    "a.url",
 					}
 				}
 				dst = append(dst, a_1.URL...)

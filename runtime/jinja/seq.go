@@ -191,14 +191,20 @@ func UniqueStrings(xs []string, caseSensitive bool) []string {
 	seen := make(map[string]struct{}, len(xs))
 	var out []string
 	for _, s := range xs {
-		key := s
-		if !caseSensitive {
-			key = Lower(s)
-		}
+		key := CaseKey(s, caseSensitive)
 		if _, dup := seen[key]; !dup {
 			seen[key] = struct{}{}
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// CaseKey is the key by which sort and unique compare a string: s itself
+// when caseSensitive, else Lower(s).
+func CaseKey(s string, caseSensitive bool) string {
+	if caseSensitive {
+		return s
+	}
+	return Lower(s)
 }

@@ -490,12 +490,13 @@ func sortList(xs, reverse, caseSensitive any) any {
 	return out.Interface()
 }
 
-// sortAttr is sort(attribute=name); string keys compare in lower case.
+// sortAttr is sort(attribute=name); string keys compare in lower case
+// unless caseSensitive.
 func sortAttr(xs, reverse, caseSensitive any, name string) any {
 	rv := listValue(xs)
 	out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
 	reflect.Copy(out, rv)
-	sortStable(out, truth(reverse), func(i int) reflect.Value { return attrKey(out.Index(i), name, true) })
+	sortStable(out, truth(reverse), func(i int) reflect.Value { return attrKey(out.Index(i), name, !truth(caseSensitive)) })
 	return out.Interface()
 }
 
@@ -568,7 +569,7 @@ func unique(xs, caseSensitive any) any {
 // the field.
 func uniqueAttr(xs, caseSensitive any, name string) any {
 	rv := listValue(xs)
-	return uniqueBy(rv, func(i int) any { return attrKey(rv.Index(i), name, false).Interface() })
+	return uniqueBy(rv, func(i int) any { return attrKey(rv.Index(i), name, !truth(caseSensitive)).Interface() })
 }
 
 func uniqueBy(rv reflect.Value, key func(int) any) any {

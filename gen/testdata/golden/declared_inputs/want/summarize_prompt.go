@@ -213,7 +213,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 					Err:    runtime.ErrMissing,
 					Pos:    "prompts/summarize.yaml:37:36",
 					Prompt: "summarize",
-					Var:    "local.id",
+					Var:    "o.id",
 				}
 			}
 			dst = append(dst, o_1.ID...)

@@ -185,7 +185,7 @@ func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 					Err:    runtime.ErrMissing,
 					Pos:    "prompts/triage.jinja:4:24",
 					Prompt: "triage",
-					Var:    "local.title",
+					Var:    "t.title",
 				}
 			}
 			dst = append(dst, jinja.StripSpace(t_1.Title, true, true)...)
