@@ -288,7 +288,7 @@ func (c *checker) name(e *tmpl.Name, u use) irExpr {
 	f := c.feed.field(e.Name)
 	if f == nil {
 		if c.feed.Declared {
-			c.errorf(e.Span, "undefined variable %q%s", e.Name, didYouMean(e.Name, fieldKeys(c.feed)))
+			c.errorf(e.Span, "undefined variable %q%s", e.Name, DidYouMean(e.Name, fieldKeys(c.feed)))
 			f = &Field{Key: e.Name, Type: &Type{}, Pos: c.pos(e.Span)} // keeps checking the rest
 		} else {
 			f = &Field{Key: e.Name, Type: &Type{}, Pos: c.pos(e.Span)}
@@ -375,7 +375,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			if loop == nil {
 				c.errorf(n.Span, "loop is only defined inside a for loop")
 			} else {
-				c.errorf(nameSp, "unknown loop attribute %q%s", name, didYouMean(name, sortedKeys(loopAttrs)))
+				c.errorf(nameSp, "unknown loop attribute %q%s", name, DidYouMean(name, sortedKeys(loopAttrs)))
 			}
 			return &irConst{T: &Type{Kind: KindNone}}
 		}
@@ -396,7 +396,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		f := t.field(name)
 		if f == nil {
 			if t.Declared {
-				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, didYouMean(name, fieldKeys(t)))
+				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, DidYouMean(name, fieldKeys(t)))
 				return &irConst{T: &Type{Kind: KindNone}}
 			}
 			f = &Field{Key: name, Type: &Type{}, Pos: c.pos(nameSp)}

@@ -122,9 +122,9 @@ func (s *diagSink) warnf(pos Pos, format string, args ...any) {
 	s.list = append(s.list, Diagnostic{Pos: pos, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 }
 
-// didYouMean returns ` (did you mean "x"?)` for the candidate closest to
+// DidYouMean returns ` (did you mean "x"?)` for the candidate closest to
 // name, or "" when none is close enough to be a likely typo.
-func didYouMean(name string, candidates []string) string {
+func DidYouMean(name string, candidates []string) string {
 	best, bestDist := "", 0
 	for _, c := range candidates {
 		d := EditDistance(strings.ToLower(name), strings.ToLower(c))

@@ -94,7 +94,7 @@ func (c *checker) bindArgs(what string, params []param, args []tmpl.Expr, kwargs
 			for j, p := range params {
 				names[j] = p.name
 			}
-			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, didYouMean(kw.Name, names))
+			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, DidYouMean(kw.Name, names))
 		case out[i] != nil:
 			c.errorf(kw.NameSpan, "%s got parameter %q twice", what, kw.Name)
 		default:
@@ -153,7 +153,7 @@ func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) *Field {
 	f := elem.field(name)
 	if f == nil {
 		if elem.Declared {
-			c.errorf(sp, "object has no field %q%s", name, didYouMean(name, fieldKeys(elem)))
+			c.errorf(sp, "object has no field %q%s", name, DidYouMean(name, fieldKeys(elem)))
 			return nil
 		}
 		f = &Field{Key: name, Type: &Type{}, Pos: c.pos(sp)}
@@ -172,7 +172,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		if contains(jinjaFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
-			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, didYouMean(e.Name, sortedKeys(filterParams)))
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, DidYouMean(e.Name, sortedKeys(filterParams)))
 		}
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
@@ -339,7 +339,7 @@ func contains(list []string, s string) bool {
 
 func (c *checker) test(e *tmpl.Test) irExpr {
 	if _, ok := testParams[e.Name]; !ok {
-		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, didYouMean(e.Name, sortedKeys(testParams)))
+		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, DidYouMean(e.Name, sortedKeys(testParams)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
 	if len(e.Args) > 0 {
@@ -366,7 +366,7 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 	}
 	params, ok := methodParams[fn.Name]
 	if !ok {
-		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, didYouMean(fn.Name, sortedKeys(methodParams)))
+		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, DidYouMean(fn.Name, sortedKeys(methodParams)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
 	x := c.expr(fn.X, usePrint)

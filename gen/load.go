@@ -660,7 +660,7 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 			hasBody = true
 			f.errorf(e.k, "%q is not supported yet", e.key)
 		default:
-			hint := didYouMean(e.key, topLevelKeys)
+			hint := DidYouMean(e.key, topLevelKeys)
 			f.errorf(e.k, "unknown key %q%s", e.key, hint)
 			// A misspelt template is not also missing.
 			hasBody = hasBody || hint == fmt.Sprintf(" (did you mean %q?)", "template")
@@ -828,7 +828,7 @@ func (f *yamlFile) outputFormat(e pair) string {
 			return s
 		}
 	}
-	hint := didYouMean(s, outputFormats)
+	hint := DidYouMean(s, outputFormats)
 	if hint == "" {
 		hint = " (want json, text, yaml or xml)"
 	}
@@ -849,7 +849,7 @@ func (f *yamlFile) jinja(m *yaml.Node) tmpl.Options {
 		case "keep_trailing_newline":
 			dst = &o.KeepTrailingNewline
 		default:
-			f.errorf(e.k, "unknown jinja option %q%s", e.key, didYouMean(e.key, jinjaOptions))
+			f.errorf(e.k, "unknown jinja option %q%s", e.key, DidYouMean(e.key, jinjaOptions))
 			continue
 		}
 		*dst, _ = f.boolean(e)
@@ -954,7 +954,7 @@ func (f *yamlFile) shorthandType(n *yaml.Node, name string) *Type {
 	case "object":
 		return &Type{Kind: KindStruct} // fields are inferred from the template
 	}
-	hint := didYouMean(name, shorthandNames)
+	hint := DidYouMean(name, shorthandNames)
 	if name == "array" || name == "list" {
 		hint = " (write a list type as [string])"
 	}
@@ -1061,7 +1061,7 @@ func (f *yamlFile) unknownKeyword(e pair, at schemaLevel) {
 	case propSchema:
 		known = append(known, "go_name")
 	}
-	hint := didYouMean(e.key, known)
+	hint := DidYouMean(e.key, known)
 	if hint == "" && isString(e.v) && at == varSchema {
 		hint = ` (nested variables go under "properties")`
 	}
@@ -1136,7 +1136,7 @@ func (f *yamlFile) schemaTypeName(n *yaml.Node) string {
 			return t
 		}
 	}
-	hint := didYouMean(n.Value, schemaTypes)
+	hint := DidYouMean(n.Value, schemaTypes)
 	switch n.Value { // shorthand names, which JSON Schema spells out
 	case "int":
 		hint = ` (did you mean "integer"?)`
@@ -1208,7 +1208,7 @@ func (f *yamlFile) required(kw map[string]pair, t *Type) map[string]bool {
 		case !isString(c):
 			f.wrongKind(c, "a required property", "a string")
 		case t.field(c.Value) == nil:
-			f.errorf(c, "required property %q is not defined%s", c.Value, didYouMean(c.Value, declared))
+			f.errorf(c, "required property %q is not defined%s", c.Value, DidYouMean(c.Value, declared))
 		default:
 			names[c.Value] = true
 		}

@@ -60,7 +60,7 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 				c.unify(g.Type, f.Type, sp)
 				g.Optional = g.Optional && f.Optional
 			} else if a.Declared {
-				c.errorf(sp, "object has no field %q%s", f.Key, didYouMean(f.Key, fieldKeys(a)))
+				c.errorf(sp, "object has no field %q%s", f.Key, DidYouMean(f.Key, fieldKeys(a)))
 			} else {
 				a.Fields = append(a.Fields, f)
 			}

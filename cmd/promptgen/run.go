@@ -53,6 +53,17 @@ diff from the files in -out to what generate would write. It exits with status
 		flags: true,
 	},
 	{
+		name:     "render",
+		synopsis: "[-in dir] [-data file.json|-] PROMPT",
+		summary:  "print a prompt rendered with JSON data, without compiling",
+		doc: `Render prints PROMPT (a prompt key such as support/draft_reply) rendered with
+the variables in the JSON object of -data ("-" for standard input; none means
+{}), exactly and with no newline added. It runs the translation that
+-renderer=text/template generates, on the same feed types, so it renders what
+the generated code renders. A value of the wrong type, an unknown variable or
+a required variable left unset is an error naming the variable (exit 1).`,
+	},
+	{
 		name:    "version",
 		summary: "print the promptgen and Go versions",
 		doc:     `Version prints promptgen's module version and the Go version it was built with.`,
@@ -67,6 +78,7 @@ diff from the files in -out to what generate would write. It exits with status
 
 // app is one invocation of the command line.
 type app struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	log            *log.Logger
 	generate       func(context.Context, gen.Config) (*gen.Result, error)
@@ -75,11 +87,14 @@ type app struct {
 // run runs promptgen with the arguments after the program name and returns
 // the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return newApp(stdout, stderr, gen.Generate).run(ctx, args)
+	a := newApp(stdout, stderr, gen.Generate)
+	a.stdin = stdin
+	return a.run(ctx, args)
 }
 
 func newApp(stdout, stderr io.Writer, generate func(context.Context, gen.Config) (*gen.Result, error)) *app {
 	return &app{
+		stdin:    strings.NewReader(""),
 		stdout:   stdout,
 		stderr:   stderr,
 		log:      log.New(stderr, "promptgen: ", 0),
@@ -96,6 +111,8 @@ func (a *app) run(ctx context.Context, args []string) int {
 	switch name {
 	case "generate", "diff":
 		return a.runGenerate(ctx, name, args)
+	case "render":
+		return a.runRender(args)
 	case "version":
 		if len(args) > 0 {
 			return a.usageError("version", "unexpected argument %q", args[0])

@@ -34,7 +34,10 @@ func TestUsageErrors(t *testing.T) {
 		{nil, "Usage:"},
 		{[]string{"genrate"}, `promptgen: unknown command "genrate" (did you mean "generate"?)`},
 		{[]string{"dif"}, `promptgen: unknown command "dif" (did you mean "diff"?)`},
-		{[]string{"render"}, `promptgen: unknown command "render"` + "\n"},
+		{[]string{"rendr"}, `promptgen: unknown command "rendr" (did you mean "render"?)`},
+		{[]string{"render"}, "promptgen: render: want one prompt key, got 0"},
+		{[]string{"render", "a", "b"}, "promptgen: render: want one prompt key, got 2"},
+		{[]string{"render", "a", "-bogus"}, "promptgen: render: flag provided but not defined: -bogus"},
 		{[]string{"-v"}, "promptgen: flag -v must follow a command"},
 		{[]string{"generate", "-bogus"}, "promptgen: generate: flag provided but not defined: -bogus"},
 		{[]string{"diff", "-bogus"}, "promptgen: diff: flag provided but not defined: -bogus"},
@@ -75,12 +78,12 @@ func TestHelp(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("help: exit %d, stderr %q", code, stderr)
 	}
-	for _, cmd := range []string{"generate", "diff", "version", "help"} {
+	for _, cmd := range []string{"generate", "diff", "render", "version", "help"} {
 		if !strings.Contains(stdout, "\t"+cmd+" ") {
 			t.Errorf("help does not list %q:\n%s", cmd, stdout)
 		}
 	}
-	for _, cmd := range []string{"render", "resolve", "vet"} {
+	for _, cmd := range []string{"resolve", "vet"} {
 		if strings.Contains(stdout, cmd) {
 			t.Errorf("help lists unimplemented %q:\n%s", cmd, stdout)
 		}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"strings"
+	"text/template"
+
+	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/runtime/ttfuncs"
+)
+
+// runRender implements "promptgen render".
+func (a *app) runRender(args []string) int {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	in := fs.String("in", "prompts", "read prompt files from `dir`")
+	data := fs.String("data", "", "read the variables from JSON `file` (- for standard input)")
+	// Flags may also follow the prompt key.
+	var keys []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				c, _ := lookup("render")
+				a.commandHelp(a.stderr, c)
+				return exitOK
+			}
+			return a.usageError("render", "%v", err)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		keys = append(keys, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(keys) != 1 {
+		return a.usageError("render", "want one prompt key, got %d", len(keys))
+	}
+
+	p, diags, err := gen.LoadPreview(gen.Config{Dir: *in}, keys[0])
+	a.printDiagnostics(diags)
+	if err != nil {
+		if len(diags) == 0 {
+			a.log.Print(err)
+		}
+		return exitFail
+	}
+	src, name, err := a.readData(*data)
+	if err != nil {
+		a.log.Print(err)
+		return exitFail
+	}
+	feed, err := decodeFeed(src, p.Feed)
+	if err != nil {
+		a.log.Printf("%s: %v", name, err)
+		return exitFail
+	}
+	tmpl, err := template.New(p.Key).Funcs(ttfuncs.Funcs()).Parse(p.Source)
+	if err != nil {
+		a.log.Printf("internal error: %s: %v", p.Key, err)
+		return exitFail
+	}
+	out, err := ttfuncs.Execute(tmpl, nil, p.Key, p.File, feed.Interface())
+	if err != nil {
+		fmt.Fprintln(a.stderr, err)
+		return exitFail
+	}
+	if _, err := a.stdout.Write(out); err != nil {
+		a.log.Print(err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// readData returns the JSON of -data and its name for messages.
+func (a *app) readData(file string) ([]byte, string, error) {
+	switch file {
+	case "":
+		return []byte("{}"), "data", nil
+	case "-":
+		b, err := io.ReadAll(a.stdin)
+		return b, "stdin", err
+	}
+	b, err := os.ReadFile(file)
+	return b, file, err
+}
+
+// decodeFeed decodes the JSON object src into a new value of type feed,
+// with errors that name the variable at fault.
+func decodeFeed(src []byte, feed reflect.Type) (reflect.Value, error) {
+	v := reflect.New(feed)
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v.Interface())
+	if err == nil && dec.More() {
+		err = errors.New("data after the JSON object")
+	}
+	if err == nil {
+		return v.Elem(), nil
+	}
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		line, col := lineCol(src, int(syntax.Offset))
+		return v, fmt.Errorf("%d:%d: invalid JSON: %s", line, col, strings.TrimPrefix(syntax.Error(), "json: "))
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return v, errors.New("invalid JSON: unexpected end of data")
+	case errors.As(err, &typ) && typ.Field == "":
+		return v, fmt.Errorf("the data must be a JSON object, not %s", typ.Value)
+	case errors.As(err, &typ):
+		return v, fmt.Errorf("variable %q must be %s, not %s", typ.Field, kindName(typ.Type), typ.Value)
+	}
+	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		name := strings.Trim(field, `"`)
+		return v, fmt.Errorf("unknown variable %q%s", name, gen.DidYouMean(name, jsonKeys(feed, nil)))
+	}
+	return v, err
+}
+
+// kindName names a feed type as prompts declare types.
+func kindName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Int:
+		return "an int"
+	case reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "a bool"
+	case reflect.Slice:
+		return "a list"
+	}
+	return "an object"
+}
+
+// jsonKeys lists the JSON keys of struct type t and of the structs in it.
+func jsonKeys(t reflect.Type, keys []string) []string {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return keys
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		keys = jsonKeys(f.Type, append(keys, name))
+	}
+	return keys
+}
+
+// lineCol is the position of the last byte the decoder read, at offset off.
+func lineCol(src []byte, off int) (line, col int) {
+	before := src[:max(0, min(off, len(src))-1)]
+	line = bytes.Count(before, []byte("\n")) + 1
+	return line, len(before) - bytes.LastIndexByte(before, '\n')
+}

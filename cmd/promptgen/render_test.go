@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestRenderCorpus renders every golden case of gen/testdata/render with
+// promptgen render and compares with what Jinja2 printed (or, for the
+// deliberate divergences, with what promptgen prints on purpose): the
+// third leg of the differential test, next to the two generated backends.
+func TestRenderCorpus(t *testing.T) {
+	root := filepath.Join("..", "..", "gen", "testdata", "render")
+	prompts := filepath.Join(t.TempDir(), "prompts")
+	type job struct{ key, feed, want string }
+	var jobs []job
+	for kind, ext := range map[string]string{"cases": ".want", "divergences": ".promptgen"} {
+		dirs, err := filepath.Glob(filepath.Join(root, kind, "*"))
+		if err != nil || len(dirs) == 0 {
+			t.Fatalf("no %s: %v", kind, err)
+		}
+		for _, dir := range dirs {
+			key := filepath.Base(dir)
+			copyFile(t, filepath.Join(dir, "prompt.yaml"), filepath.Join(prompts, key+".yaml"))
+			feeds, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+			for _, f := range feeds {
+				jobs = append(jobs, job{key, f, strings.TrimSuffix(f, ".json") + ext})
+			}
+		}
+	}
+	for _, j := range jobs {
+		code, stdout, stderr := runArgs("render", "-in", prompts, j.key, "-data", j.feed)
+		got := stdout
+		if code != exitOK {
+			got = "ERROR: " + strings.TrimSuffix(stderr, "\n")
+		}
+		want := string(readFile(t, j.want))
+		if got != want {
+			t.Errorf("%s (-want +got):\n%s", j.feed, cmp.Diff(want, got))
+		}
+	}
+	t.Logf("%d scenarios", len(jobs))
+}
+
+func TestRenderErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "p", "greet.yaml"), "inputs:\n  name: string\n  age: int?\n  tags: {type: array, items: {type: string}, optional: true}\n  owner: {type: object, properties: {email: {type: string}}, required: [email]}\ntemplate: \"Hi {{ name }} {{ age }} {{ owner.email }}{{ tags|join(',') }}\"\n")
+	writeTestFile(t, filepath.Join(dir, "p", "broken.yaml"), "template: \"{{ x | uper }}\"\n")
+	writeTestFile(t, filepath.Join(dir, "p", "bad_yaml.yaml"), "template: [\n")
+	tests := []struct {
+		name, data string
+		key        string // default greet
+		stdout     string
+		stderr     string
+	}{
+		{name: "ok from stdin", data: `{"name": "Ann", "age": 3, "owner": {"email": "a@x"}}`, stdout: "Hi Ann 3 a@x"},
+		{name: "missing required", data: `{"owner": {"email": "a@x"}}`, stderr: `p/greet.yaml:6:18: render greet: "name": required variable is not set`},
+		{name: "missing nested", data: `{"name": "Ann", "owner": {}}`, stderr: `p/greet.yaml:6:39: render greet: "owner.email": required variable is not set`},
+		{name: "wrong type", data: `{"name": 7}`, stderr: `promptgen: stdin: variable "name" must be a string, not number`},
+		{name: "wrong nested type", data: `{"name": "Ann", "owner": {"email": ["a"]}}`, stderr: `promptgen: stdin: variable "owner.email" must be a string, not array`},
+		{name: "wrong list", data: `{"name": "Ann", "tags": "x"}`, stderr: `promptgen: stdin: variable "tags" must be a list, not string`},
+		{name: "int as float", data: `{"name": "Ann", "age": 1.5}`, stderr: `promptgen: stdin: variable "age" must be an int, not number 1.5`},
+		{name: "unknown variable", data: `{"nam": "Ann"}`, stderr: `promptgen: stdin: unknown variable "nam" (did you mean "name"?)`},
+		{name: "not an object", data: `["Ann"]`, stderr: `promptgen: stdin: the data must be a JSON object, not array`},
+		{name: "bad JSON", data: "{\n  \"name\": 'Ann'\n}", stderr: `promptgen: stdin: 2:11: invalid JSON: invalid character '\'' looking for beginning of value`},
+		{name: "truncated JSON", data: `{"name": "Ann"`, stderr: `promptgen: stdin: invalid JSON: unexpected end of data`},
+		{name: "two objects", data: `{"name": "Ann"} {}`, stderr: `promptgen: stdin: data after the JSON object`},
+		{name: "unknown prompt", key: "gret", stderr: `promptgen: no prompt "gret" in p (did you mean "greet"?)`},
+		{name: "broken prompt", key: "broken", stderr: `p/broken.yaml:1:19: unknown filter "uper" (did you mean "upper"?)`},
+		{name: "prompt file that does not load", key: "bad_yaml", stderr: `p/bad_yaml.yaml:1:11: invalid YAML: did not find expected node content`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Chdir(dir)
+			key := tt.key
+			if key == "" {
+				key = "greet"
+			}
+			args := []string{"render", "-in", "p", "-data", "-", key}
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), args, strings.NewReader(tt.data), &out, &errOut)
+			wantCode := exitOK
+			if tt.stderr != "" {
+				wantCode = exitFail
+			}
+			if code != wantCode || out.String() != tt.stdout || strings.TrimSuffix(errOut.String(), "\n") != tt.stderr {
+				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, out.String(), errOut.String(), wantCode, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	writeTestFile(t, to, string(readFile(t, from)))
+}
+
+func writeTestFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

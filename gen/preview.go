@@ -1,0 +1,106 @@
+package gen
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"strings"
+)
+
+// Preview is one prompt made ready to render from JSON data without
+// compiling anything (promptgen render): the text/template translation that
+// -renderer=text/template embeds, and a feed type built with reflect in the
+// shape of the generated <Name>Feed (the same fields, json tags and
+// pointers), so JSON decodes into it as into the generated struct.
+type Preview struct {
+	Key    string
+	File   string       // the prompt file as generated code names it
+	Source string       // text/template source, for runtime/ttfuncs
+	Feed   reflect.Type // a struct type
+}
+
+// LoadPreview loads the prompts of cfg.Dir and checks the one named key;
+// errors in other prompts do not matter. The diagnostics are those of the
+// prompt's file; err is non-nil when it has errors or key names no prompt.
+func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
+	abs, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("load: %w", err)
+	}
+	base := filepath.Base(abs)
+	prompts, loadDiags := loadPrompts(os.DirFS(cfg.Dir), base)
+	var p *Prompt
+	var keys []string
+	for _, q := range prompts {
+		keys = append(keys, q.Key)
+		if q.Key == key {
+			p = q
+		}
+	}
+	// The prompt's file, by its key, also when it failed to load.
+	inFile := func(d Diagnostic) bool {
+		rel, ok := strings.CutPrefix(d.Pos.File, base+"/")
+		return ok && promptKey(rel) == key
+	}
+	sink := &diagSink{}
+	for _, d := range loadDiags {
+		if inFile(d) {
+			sink.list = append(sink.list, d)
+		}
+	}
+	if p == nil && !sink.list.HasErrors() {
+		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, DidYouMean(key, keys))
+	}
+	var ir *irPrompt
+	if p != nil {
+		ir = checkPrompt(p, cfg.Strict, sink)
+	}
+	if ir != nil {
+		namePrompts([]*irPrompt{ir}, sink)
+	}
+	diags := sink.list.sorted()
+	for i, d := range diags {
+		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
+			diags[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
+		}
+	}
+	if diags.HasErrors() || ir == nil {
+		return nil, diags, diags
+	}
+	return &Preview{Key: key, File: ir.Prompt.Map.File, Source: translateTemplate(ir), Feed: reflectType(ir.Feed)}, diags, nil
+}
+
+// reflectType is the Go type that emit generates for t.
+func reflectType(t *Type) reflect.Type {
+	switch t = t.resolve(); t.Kind {
+	case KindString:
+		return reflect.TypeFor[string]()
+	case KindInt:
+		return reflect.TypeFor[int]()
+	case KindFloat:
+		return reflect.TypeFor[float64]()
+	case KindBool:
+		return reflect.TypeFor[bool]()
+	case KindList:
+		return reflect.SliceOf(reflectType(t.Elem))
+	case KindMap:
+		return reflect.MapOf(reflect.TypeFor[string](), reflectType(t.Elem))
+	case KindStruct:
+		fields := make([]reflect.StructField, len(t.Fields))
+		for i, f := range t.Fields {
+			ft := reflectType(f.Type)
+			tag := f.Key
+			if f.Optional {
+				tag += ",omitempty"
+				if isPointerKind(f.Type) {
+					ft = reflect.PointerTo(ft)
+				}
+			}
+			fields[i] = reflect.StructField{Name: f.GoName, Type: ft, Tag: reflect.StructTag(`json:"` + tag + `"`)}
+		}
+		return reflect.StructOf(fields)
+	}
+	return reflect.TypeFor[any]()
+}
