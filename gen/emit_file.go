@@ -101,15 +101,19 @@ func emitValidate(f *jen.File, p *irPrompt, t *Type) {
 					g.If(acc.Clone().Op("==").Nil()).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing))
 				}
 			}
-			nested := jen.If(jen.Err().Op(":=").Add(acc.Clone()).Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Err()))
+			// validate appends the errors of x.Validate() as errors of path.
+			validate := func(x, path jen.Code) jen.Code {
+				return jen.If(jen.Err().Op(":=").Add(x).Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
+					jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(runtimePath, "Nest").Call(jen.Err(), path)))
+			}
 			switch {
 			case ft.Kind == KindStruct && fld.Optional:
-				g.If(acc.Clone().Op("!=").Nil()).Block(nested)
+				g.If(acc.Clone().Op("!=").Nil()).Block(validate(acc.Clone(), jen.Lit(fld.Key)))
 			case ft.Kind == KindStruct:
-				g.Add(nested)
+				g.Add(validate(acc.Clone(), jen.Lit(fld.Key)))
 			case ft.Kind == KindList && ft.Elem.resolve().Kind == KindStruct:
-				g.For(jen.List(jen.Id("_"), jen.Id("e")).Op(":=").Range().Add(acc.Clone())).Block(
-					jen.If(jen.Err().Op(":=").Id("e").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Err())))
+				item := jen.Lit(fld.Key + "[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit("]")
+				g.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Add(acc.Clone())).Block(validate(jen.Id("e"), item))
 			}
 		}
 		g.Return(jen.Qual("errors", "Join").Call(jen.Id("errs").Op("...")))

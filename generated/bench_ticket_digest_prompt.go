@@ -49,7 +49,7 @@ func (x TicketDigestFeed) Validate() error {
 	}
 	if x.Escalation != nil {
 		if err := x.Escalation.Validate(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, runtime.Nest(err, "escalation"))
 		}
 	}
 	if x.Tickets == nil {
@@ -60,9 +60,9 @@ func (x TicketDigestFeed) Validate() error {
 			Var:    "tickets",
 		})
 	}
-	for _, e := range x.Tickets {
+	for i, e := range x.Tickets {
 		if err := e.Validate(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, runtime.Nest(err, "tickets["+strconv.Itoa(i)+"]"))
 		}
 	}
 	return errors.Join(errs...)

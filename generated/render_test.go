@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"io/fs"
 	"maps"
@@ -17,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/promptgen/promptgen/generated"
+	"github.com/promptgen/promptgen/runtime"
 )
 
 // The behaviour tests of the generated package: every
@@ -198,4 +200,42 @@ func fixtureDirs(t *testing.T) map[string]bool {
 		t.Fatal(err)
 	}
 	return dirs
+}
+
+// TestValidate checks that Validate reports every unset required variable,
+// nested ones by their path from the top of the feed.
+func TestValidate(t *testing.T) {
+	f := generated.TicketDigestFeed{
+		Team:       "Billing",
+		Escalation: &generated.TicketDigestEscalation{Owner: "Alan"},
+		Tickets:    []generated.TicketDigestTicketsItem{{ID: "T-1", Title: "a", Customer: "c"}, {Title: "b"}},
+	}
+	var got []string
+	for _, err := range f.Validate().(interface{ Unwrap() []error }).Unwrap() {
+		got = append(got, flatten(err)...)
+	}
+	want := []string{"lead", "period", "escalation.reason", "tickets[1].id", "tickets[1].customer"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("variables reported (-want +got):\n%s", diff)
+	}
+	f = generated.TicketDigestFeed{Team: "t", Lead: "l", Period: "p", Tickets: []generated.TicketDigestTicketsItem{}}
+	if err := f.Validate(); err != nil {
+		t.Errorf("complete feed: %v", err)
+	}
+}
+
+// flatten lists the variables of the *runtime.Error values in err.
+func flatten(err error) []string {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var vars []string
+		for _, e := range j.Unwrap() {
+			vars = append(vars, flatten(e)...)
+		}
+		return vars
+	}
+	var re *runtime.Error
+	if errors.As(err, &re) {
+		return []string{re.Var}
+	}
+	return []string{err.Error()}
 }

@@ -45,9 +45,9 @@ func (x DraftReplyFeed) Validate() error {
 			Var:    "articles",
 		})
 	}
-	for _, e := range x.Articles {
+	for i, e := range x.Articles {
 		if err := e.Validate(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, runtime.Nest(err, "articles["+strconv.Itoa(i)+"]"))
 		}
 	}
 	return errors.Join(errs...)

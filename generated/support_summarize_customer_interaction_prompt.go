@@ -30,7 +30,7 @@ func (x SummarizeCustomerInteractionFeed) Validate() error {
 	}
 	if x.CustomerHistory != nil {
 		if err := x.CustomerHistory.Validate(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, runtime.Nest(err, "customer_history"))
 		}
 	}
 	return errors.Join(errs...)

@@ -44,6 +44,26 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// Nest returns err with path and a dot put before the variable of every
+// *Error in it, so that what a nested object's Validate reports names the
+// variable from the top of the feed ("customer.name", "orders[2].id").
+func Nest(err error, path string) error {
+	switch e := err.(type) {
+	case *Error:
+		nested := *e
+		nested.Var = path + "." + e.Var
+		return &nested
+	case interface{ Unwrap() []error }:
+		errs := e.Unwrap()
+		out := make([]error, len(errs))
+		for i, x := range errs {
+			out[i] = Nest(x, path)
+		}
+		return errors.Join(out...)
+	}
+	return err
+}
+
 // SizeHint remembers the largest output of a renderer so that the next
 // render allocates its buffer once. It is safe for concurrent use.
 type SizeHint struct{ max atomic.Int64 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
+	"strconv"
 	"text/template"
 )
 
@@ -50,7 +51,7 @@ func (x TicketDigestFeed) Validate() error {
 	}
 	if x.Escalation != nil {
 		if err := x.Escalation.Validate(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, runtime.Nest(err, "escalation"))
 		}
 	}
 	if x.Tickets == nil {
@@ -61,9 +62,9 @@ func (x TicketDigestFeed) Validate() error {
 			Var:    "tickets",
 		})
 	}
-	for _, e := range x.Tickets {
+	for i, e := range x.Tickets {
 		if err := e.Validate(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, runtime.Nest(err, "tickets["+strconv.Itoa(i)+"]"))
 		}
 	}
 	return errors.Join(errs...)

@@ -44,7 +44,7 @@ func (x SummarizeFeed) Validate() error {
 		})
 	}
 	if err := x.Customer.Validate(); err != nil {
-		errs = append(errs, err)
+		errs = append(errs, runtime.Nest(err, "customer"))
 	}
 	return errors.Join(errs...)
 }
@@ -83,9 +83,9 @@ func (x SummarizeCustomer) Validate() error {
 			Var:    "orders",
 		})
 	}
-	for _, e := range x.Orders {
+	for i, e := range x.Orders {
 		if err := e.Validate(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, runtime.Nest(err, "orders["+strconv.Itoa(i)+"]"))
 		}
 	}
 	return errors.Join(errs...)

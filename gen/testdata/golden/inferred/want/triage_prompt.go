@@ -32,7 +32,7 @@ func (x TriageFeed) Validate() error {
 		})
 	}
 	if err := x.Customer.Validate(); err != nil {
-		errs = append(errs, err)
+		errs = append(errs, runtime.Nest(err, "customer"))
 	}
 	if x.Tickets == nil {
 		errs = append(errs, &runtime.Error{
@@ -42,9 +42,9 @@ func (x TriageFeed) Validate() error {
 			Var:    "tickets",
 		})
 	}
-	for _, e := range x.Tickets {
+	for i, e := range x.Tickets {
 		if err := e.Validate(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, runtime.Nest(err, "tickets["+strconv.Itoa(i)+"]"))
 		}
 	}
 	if x.Tags == nil {
