@@ -36,14 +36,20 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 	c.diags.errorf(c.pos(sp), format, args...)
 }
 
-// local declares a Go local for a template name in the current scope.
-func (c *checker) local(name string, t *Type) *irLocal {
+// newLocal makes a Go local named after name, which the template cannot
+// see until it is bound with local.
+func (c *checker) newLocal(name string, t *Type) *irLocal {
 	c.tmp++
 	goName, ok := unexportedName(name)
 	if !ok {
 		goName = "v"
 	}
-	l := &irLocal{GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
+	return &irLocal{GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
+}
+
+// local declares a Go local for a template name in the current scope.
+func (c *checker) local(name string, t *Type) *irLocal {
+	l := c.newLocal(name, t)
 	c.scopes[len(c.scopes)-1].names[name] = l
 	return l
 }
@@ -60,34 +66,34 @@ func (c *checker) lookup(name string) *irLocal {
 func (c *checker) nodes(ns []tmpl.Node) []irNode {
 	var out []irNode
 	for _, n := range ns {
-		if x := c.node(n); x != nil {
-			out = append(out, x)
-		}
+		out = append(out, c.node(n)...)
 	}
 	return out
 }
 
-func (c *checker) node(n tmpl.Node) irNode {
+// node checks one template node. It yields no IR for empty text and
+// several nodes for a set with several targets.
+func (c *checker) node(n tmpl.Node) []irNode {
 	switch n := n.(type) {
 	case *tmpl.Text:
 		if n.Value == "" {
 			return nil
 		}
 		c.ir.StaticSize += len(n.Value)
-		return &irText{Value: n.Value}
+		return []irNode{&irText{Value: n.Value}}
 	case *tmpl.Output:
 		x := c.expr(n.X, usePrint)
 		c.printable(x, n.X.Pos())
-		return &irPrint{X: x}
+		return []irNode{&irPrint{X: x}}
 	case *tmpl.If:
 		out := &irIf{}
 		for _, b := range n.Branches {
 			out.Branches = append(out.Branches, irBranch{Cond: c.expr(b.Cond, useTest), Body: c.nodes(b.Body)})
 		}
 		out.Else = c.nodes(n.Else)
-		return out
+		return []irNode{out}
 	case *tmpl.For:
-		return c.forLoop(n)
+		return []irNode{c.forLoop(n)}
 	case *tmpl.Set:
 		return c.set(n)
 	case *tmpl.Include:
@@ -152,37 +158,101 @@ func isItemsCall(e tmpl.Expr) bool {
 	return ok && a.Name == "items"
 }
 
-func (c *checker) set(n *tmpl.Set) irNode {
-	if len(n.Targets) != 1 {
-		c.errorf(n.Span, "set with several targets is not supported")
-		return nil
+func (c *checker) set(n *tmpl.Set) []irNode {
+	switch {
+	case n.Value == nil:
+		out := &irSet{Body: c.nodes(n.Body)}
+		return []irNode{c.assign(n.Targets[0].Name, out, &Type{Kind: KindString}, n.Span)}
+	case len(n.Targets) == 1:
+		out := &irSet{Value: c.expr(n.Value, useValue)}
+		return []irNode{c.assign(n.Targets[0].Name, out, out.Value.typ(), n.Span)}
 	}
-	out := &irSet{}
-	var t *Type
-	if n.Value != nil {
-		out.Value = c.expr(n.Value, useValue)
-		t = out.Value.typ()
-	} else {
-		out.Body = c.nodes(n.Body)
-		t = &Type{Kind: KindString}
-	}
-	name := n.Targets[0].Name
+	return c.tupleSet(n)
+}
+
+// assign binds name in the current scope to out's value, of type t, and
+// completes out: a name already set in this scope keeps its local.
+func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet {
 	sc := c.scopes[len(c.scopes)-1]
 	if l := sc.names[name]; l != nil {
-		c.unify(l.T, t, n.Span)
+		c.unify(l.T, t, sp)
 		out.Local = l
 	} else {
 		out.Local = c.local(name, t)
 		*sc.locals = append(*sc.locals, out.Local)
 	}
-	if out.Value != nil {
-		c.later = append(c.later, func() {
-			if maybeUndefined(out.Value) {
-				out.Local.MaybeUndefined = true
+	c.trackUndefined(out)
+	return out
+}
+
+// trackUndefined marks out's local as maybe undefined, once types are
+// final, when the value assigned can be undefined.
+func (c *checker) trackUndefined(out *irSet) {
+	if out.Value == nil {
+		return
+	}
+	c.later = append(c.later, func() {
+		if maybeUndefined(out.Value) {
+			out.Local.MaybeUndefined = true
+		}
+	})
+}
+
+// tupleSet checks {% set a, b = x, y %}, which needs a value per target.
+// Python evaluates every value before it assigns a target, so when a value
+// reads one of the targets ({% set a, b = b, a %}), the values go through
+// temporaries first.
+func (c *checker) tupleSet(n *tmpl.Set) []irNode {
+	var items []tmpl.Expr
+	switch v := n.Value.(type) {
+	case *tmpl.Tuple:
+		items = v.Items
+	case *tmpl.List:
+		items = v.Items
+	default:
+		c.errorf(n.Value.Pos(), "set with %d targets needs %d values separated by commas", len(n.Targets), len(n.Targets))
+		return nil
+	}
+	if len(items) != len(n.Targets) {
+		c.errorf(n.Value.Pos(), "set assigns %d values to %d targets", len(items), len(n.Targets))
+		return nil
+	}
+	values := make([]irExpr, len(items))
+	for i, it := range items {
+		values[i] = c.expr(it, useValue)
+	}
+	var out []irNode
+	if c.readsTargets(values, n.Targets) {
+		sc := c.scopes[len(c.scopes)-1]
+		for i, v := range values {
+			tmp := &irSet{Local: c.newLocal("v", v.typ()), Value: v}
+			*sc.locals = append(*sc.locals, tmp.Local)
+			c.trackUndefined(tmp)
+			out = append(out, tmp)
+			values[i] = &irLocalRef{L: tmp.Local}
+		}
+	}
+	for i, target := range n.Targets {
+		out = append(out, c.assign(target.Name, &irSet{Value: values[i]}, values[i].typ(), n.Span))
+	}
+	return out
+}
+
+// readsTargets reports whether any of values reads a local that assigning
+// targets in the current scope would overwrite.
+func (c *checker) readsTargets(values []irExpr, targets []*tmpl.Name) bool {
+	sc := c.scopes[len(c.scopes)-1]
+	reads := false
+	for _, v := range values {
+		walkExpr(v, func(x irExpr) {
+			if ref, ok := x.(*irLocalRef); ok {
+				for _, t := range targets {
+					reads = reads || sc.names[t.Name] == ref.L
+				}
 			}
 		})
 	}
-	return out
+	return reads
 }
 
 // use says how an expression's value is used, for inference: a printed

@@ -74,6 +74,16 @@ func TestDiagnostics(t *testing.T) {
 			want:  "p/x.jinja:1:4: \"x.item\" and \"x_item\" (p/x_item.jinja:1:1) both map to XItem; set go_name on one\np/x_item.jinja:1:1: \"x_item\" and \"x.item\" (p/x.jinja:1:4) both map to XItem; set go_name on one",
 		},
 		{
+			name:  "set with several targets and one value",
+			files: map[string]string{"a.jinja": "{% set a, b = pair %}{{ a }}{{ b }}"},
+			want:  "p/a.jinja:1:15: set with 2 targets needs 2 values separated by commas",
+		},
+		{
+			name:  "set with more values than targets",
+			files: map[string]string{"a.jinja": "{% set a, b = 1, 2, 3 %}{{ a }}{{ b }}"},
+			want:  "p/a.jinja:1:15: set assigns 3 values to 2 targets",
+		},
+		{
 			name:  "variable named like a generated method",
 			files: map[string]string{"a.yaml": "inputs:\n  validate: bool\ntemplate: \"{{ validate }}\"\n"},
 			want:  "p/a.yaml:2:3: \"validate\" maps to Validate, which promptgen generates itself (set go_name)",

@@ -78,43 +78,7 @@ func hasErrorsSince(diags *diagSink, n int) bool {
 
 // walkIR calls fn for every expression in ns, operands first.
 func walkIR(ns []irNode, fn func(irExpr)) {
-	var expr func(x irExpr)
-	expr = func(x irExpr) {
-		if x == nil {
-			return
-		}
-		switch x := x.(type) {
-		case *irField:
-			expr(x.Of)
-		case *irList:
-			for _, it := range x.Items {
-				expr(it)
-			}
-		case *irIndex:
-			expr(x.X)
-			expr(x.Index)
-		case *irSlice:
-			expr(x.X)
-			expr(x.Lo)
-			expr(x.Hi)
-			expr(x.Step)
-		case *irUnary:
-			expr(x.X)
-		case *irBinary:
-			expr(x.X)
-			expr(x.Y)
-		case *irCond:
-			expr(x.Then)
-			expr(x.Cond)
-			expr(x.Else)
-		case *irCall:
-			expr(x.X)
-			for _, a := range x.Args {
-				expr(a)
-			}
-		}
-		fn(x)
-	}
+	expr := func(x irExpr) { walkExpr(x, fn) }
 	var nodes func(ns []irNode)
 	nodes = func(ns []irNode) {
 		for _, n := range ns {
@@ -139,4 +103,42 @@ func walkIR(ns []irNode, fn func(irExpr)) {
 		}
 	}
 	nodes(ns)
+}
+
+// walkExpr calls fn for x and every expression inside it, operands first.
+func walkExpr(x irExpr, fn func(irExpr)) {
+	if x == nil {
+		return
+	}
+	switch x := x.(type) {
+	case *irField:
+		walkExpr(x.Of, fn)
+	case *irList:
+		for _, it := range x.Items {
+			walkExpr(it, fn)
+		}
+	case *irIndex:
+		walkExpr(x.X, fn)
+		walkExpr(x.Index, fn)
+	case *irSlice:
+		walkExpr(x.X, fn)
+		walkExpr(x.Lo, fn)
+		walkExpr(x.Hi, fn)
+		walkExpr(x.Step, fn)
+	case *irUnary:
+		walkExpr(x.X, fn)
+	case *irBinary:
+		walkExpr(x.X, fn)
+		walkExpr(x.Y, fn)
+	case *irCond:
+		walkExpr(x.Then, fn)
+		walkExpr(x.Cond, fn)
+		walkExpr(x.Else, fn)
+	case *irCall:
+		walkExpr(x.X, fn)
+		for _, a := range x.Args {
+			walkExpr(a, fn)
+		}
+	}
+	fn(x)
 }
