@@ -153,14 +153,18 @@ func emitPrompt(f *jen.File, p *irPrompt) {
 	f.Func().Params(typ.Clone()).Id("AppendRender").Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
-// readLocals returns the locals whose value the template reads.
-func readLocals(ns []irNode) map[*irLocal]bool {
+// readLocals returns the locals whose value ns or xs read.
+func readLocals(ns []irNode, xs ...irExpr) map[*irLocal]bool {
 	read := map[*irLocal]bool{}
-	walkIR(ns, func(x irExpr) {
+	mark := func(x irExpr) {
 		if l, ok := x.(*irLocalRef); ok {
 			read[l.L] = true
 		}
-	})
+	}
+	walkIR(ns, mark)
+	for _, x := range xs {
+		walkExpr(x, mark)
+	}
 	return read
 }
 

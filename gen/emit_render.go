@@ -257,19 +257,19 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		out = append(out, jen.Id(items).Op(":=").Add(v.val))
 		elem = it.Elem
 	}
-	// target binds the loop variables for one element.
-	target := func(x jen.Code) []jen.Code {
+	// target binds, for one element, the loop variables that used reads.
+	target := func(x jen.Code, used map[*irLocal]bool) []jen.Code {
 		var s []jen.Code
 		if n.Key != nil {
-			if e.read[n.Key] {
+			if used[n.Key] {
 				s = append(s, jen.Id(n.Key.GoName).Op(":=").Add(x))
 			}
-			if e.read[n.Value] {
+			if used[n.Value] {
 				s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(v.val).Index(x))
 			}
 			return s
 		}
-		if e.read[n.Value] {
+		if used[n.Value] {
 			s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(x))
 		}
 		return s
@@ -277,7 +277,7 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	if n.Filter != nil {
 		kept, x := e.temp("kept"), e.temp("x")
 		c := e.truth(e.expr(n.Filter), n.Filter.typ())
-		body := append(target(jen.Id(x)), c.pre...)
+		body := append(target(jen.Id(x), readLocals(nil, n.Filter)), c.pre...)
 		body = append(body, jen.If(c.val).Block(jen.Id(kept).Op("=").Append(jen.Id(kept), jen.Id(x))))
 		out = append(out,
 			jen.Var().Id(kept).Index().Add(goType(elem, false)),
@@ -291,15 +291,23 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	}
 	e.loops[n] = [2]string{index, length}
 	x := e.temp("x")
-	body := append(target(jen.Id(x)), e.declare(n.Locals)...)
+	bind := target(jen.Id(x), readLocals(n.Body))
+	body := append(bind, e.declare(n.Locals)...)
 	body = append(body, e.nodes(n.Body)...)
 	if n.Length != "" {
 		out = append(out, jen.Id(length).Op(":=").Len(jen.Id(items)))
 	}
-	if len(body) == 0 {
-		x = "_"
+	// Name only the index and element the body uses: Go rejects unused ones.
+	var clause *jen.Statement
+	switch {
+	case len(bind) > 0:
+		clause = jen.List(jen.Id(index), jen.Id(x)).Op(":=").Range()
+	case index != "_":
+		clause = jen.Id(index).Op(":=").Range()
+	default:
+		clause = jen.Range()
 	}
-	out = append(out, jen.For(jen.List(jen.Id(index), jen.Id(x)).Op(":=").Range().Id(items)).Block(body...))
+	out = append(out, jen.For(clause.Id(items)).Block(body...))
 	if len(n.Else) > 0 {
 		out = append(out, jen.If(jen.Len(jen.Id(items)).Op("==").Lit(0)).Block(e.nodes(n.Else)...))
 	}
