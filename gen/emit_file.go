@@ -144,7 +144,7 @@ func emitPrompt(f *jen.File, p *irPrompt) {
 		jen.Return(jen.Qual(runtimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
 	)
 
-	e := &emitter{p: p, read: readLocals(p.Body), loops: map[*irFor][2]string{}}
+	e := &emitter{p: p, tmp: p.NumLocals, read: readLocals(p.Body), loops: map[*irFor][2]string{}}
 	body := e.declare(p.Locals)
 	body = append(body, e.nodes(p.Body)...)
 	body = append(body, jen.Return(dst, jen.Nil()))

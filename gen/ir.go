@@ -11,6 +11,10 @@ type irPrompt struct {
 	Structs  []*Type // named struct types in emit order, Feed first
 	Body     []irNode
 	Locals   []*irLocal // set targets of the template's top scope
+	// NumLocals is how many Go locals the checker named (name_1 to
+	// name_N); emit numbers its temporaries after them, so that a local
+	// and a temporary never share a Go name.
+	NumLocals int
 	// StaticSize is the number of literal bytes, the first size hint.
 	StaticSize int
 }

@@ -46,6 +46,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	c.ir = &irPrompt{Prompt: p, Feed: feed}
 	c.scopes = []*scope{{names: map[string]*irLocal{}, locals: &c.ir.Locals}}
 	c.ir.Body = c.nodes(t.Body)
+	c.ir.NumLocals = c.tmp
 	finalize(feed)
 	walkIR(c.ir.Body, func(x irExpr) { finalize(x.typ()) })
 	for _, l := range c.ir.Locals {
