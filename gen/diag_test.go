@@ -84,6 +84,16 @@ func TestDiagnostics(t *testing.T) {
 			want:  "p/a.jinja:1:15: set assigns 3 values to 2 targets",
 		},
 		{
+			name:  "attribute path with a list index",
+			files: map[string]string{"a.jinja": "{{ xs|map(attribute='tags.0')|join }}"},
+			want:  "p/a.jinja:1:4: attribute= supports field names only, not \"0\"",
+		},
+		{
+			name:  "sort by an attribute path through an optional object",
+			files: map[string]string{"a.yaml": "inputs:\n  xs:\n    type: array\n    items: {type: object, properties: {c: {type: object, properties: {n: {type: string}}, required: [n]}}}\ntemplate: \"{{ xs|sort(attribute='c.n')|length }}\"\n"},
+			want:  "p/a.yaml:5:15: sort by attribute= through the optional field \"c\" is not supported",
+		},
+		{
 			name:  "variable named like a generated method",
 			files: map[string]string{"a.yaml": "inputs:\n  validate: bool\ntemplate: \"{{ validate }}\"\n"},
 			want:  "p/a.yaml:2:3: \"validate\" maps to Validate, which promptgen generates itself (set go_name)",

@@ -118,8 +118,8 @@ func (e *emitter) join(x *irCall) gval {
 	item := gval{val: jen.Id(it)}
 	t := elem
 	if x.Attr != nil {
-		item = e.member(item, x.Attr)
-		t = x.Attr.Type
+		item = e.attribute(x, item)
+		t = attrType(x.Attr)
 	}
 	s := e.str(item, t)
 	body := append(s.pre, jen.Id(parts).Op("=").Append(jen.Id(parts), s.val))
@@ -130,18 +130,32 @@ func (e *emitter) join(x *irCall) gval {
 	return gval{pre: pre, val: jen.Qual("strings", "Join").Call(jen.Id(parts), sep.val)}
 }
 
-// member reads an attribute= field of a struct value; an unset optional
-// field is undefined.
+// member reads field f of a struct value; an unset optional field is
+// undefined.
 func (e *emitter) member(v gval, f *Field) gval {
 	acc := jen.Add(v.val).Dot(f.GoName)
 	if !f.Optional {
-		return gval{val: acc}
+		return gval{pre: v.pre, val: acc}
 	}
-	out := gval{val: acc, def: acc.Clone().Op("!=").Nil()}
+	out := gval{pre: v.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
 	if isScalar(f.Type.resolve().Kind) {
 		out.val = jen.Parens(jen.Op("*").Add(acc))
 	}
 	return out
+}
+
+// attribute reads the attribute= path of x from a list element. As in
+// Jinja2, an unset optional object on the way fails the render, while an
+// unset last field is undefined.
+func (e *emitter) attribute(x *irCall, item gval) gval {
+	v := item
+	for i, f := range x.Attr {
+		if i > 0 {
+			v = e.strict(v, x.Pos, x.Attr[i-1].Key)
+		}
+		v = e.member(v, f)
+	}
+	return v
 }
 
 func (e *emitter) listFilter(x *irCall) gval {
@@ -160,7 +174,7 @@ func (e *emitter) listFilter(x *irCall) gval {
 		return gval{pre: pre, val: jen.Qual("slices", "Clone").Call(v.val)}
 	case "map":
 		it, i := e.temp("x"), e.temp("i")
-		m := e.defined(e.member(gval{val: jen.Id(it)}, x.Attr), x.Attr.Type)
+		m := e.defined(e.attribute(x, gval{val: jen.Id(it)}), attrType(x.Attr))
 		pre = append(pre,
 			jen.Id(out).Op(":=").Make(goType(x.T, false), jen.Len(v.val)),
 			jen.For(jen.List(jen.Id(i), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(m.pre, jen.Id(out).Index(jen.Id(i)).Op("=").Add(m.val))...),
@@ -181,15 +195,17 @@ func (e *emitter) listFilter(x *irCall) gval {
 		return gval{pre: pre, val: jen.Qual(jinjaPath, "UniqueStrings").Call(append([]jen.Code{v.val}, flags...)...)}
 	}
 	a, b := e.temp("a"), e.temp("b")
-	key := func(id string) (jen.Code, *Type) {
+	// key is what an element is compared by. Sort's has no statements:
+	// check rejects optional objects on its attribute= path.
+	key := func(id string) (gval, *Type) {
 		if x.Attr == nil {
-			return jen.Id(id), elem
+			return gval{val: jen.Id(id)}, elem
 		}
-		m := e.member(gval{val: jen.Id(id)}, x.Attr)
-		return m.val, x.Attr.Type.resolve()
+		return e.attribute(x, gval{val: jen.Id(id)}), attrType(x.Attr)
 	}
-	ka, kt := key(a)
-	kb, _ := key(b)
+	kva, kt := key(a)
+	kvb, _ := key(b)
+	ka, kb := kva.val, kvb.val
 	if kt.Kind == KindString && x.Name == "sort" {
 		ka = jen.Qual(jinjaPath, "Lower").Call(ka)
 		kb = jen.Qual(jinjaPath, "Lower").Call(kb)
@@ -201,12 +217,12 @@ func (e *emitter) listFilter(x *irCall) gval {
 		pre = append(pre,
 			jen.Var().Id(out).Add(goType(xt, false)),
 			jen.Id(seen).Op(":=").Map(goType(kt, false)).Bool().Values(),
-			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(
-				jen.If(jen.Op("!").Id(seen).Index(ki)).Block(
-					jen.Id(seen).Index(ki).Op("=").True(),
+			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(ki.pre,
+				jen.If(jen.Op("!").Id(seen).Index(ki.val)).Block(
+					jen.Id(seen).Index(ki.val).Op("=").True(),
 					jen.Id(out).Op("=").Append(jen.Id(out), jen.Id(it)),
 				),
-			),
+			)...),
 		)
 		return gval{pre: pre, val: jen.Id(out)}
 	}

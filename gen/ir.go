@@ -124,8 +124,8 @@ type (
 		Name string
 		X    irExpr
 		Args []irExpr
-		Not  bool   // a negated test
-		Attr *Field // attribute= of map, sort and unique
+		Not  bool     // a negated test
+		Attr []*Field // attribute= of join, map, sort and unique: its path of fields
 		T    *Type
 		Pos  string
 	}
