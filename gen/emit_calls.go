@@ -195,25 +195,35 @@ func (e *emitter) listFilter(x *irCall) gval {
 		return gval{pre: pre, val: jen.Qual(jinjaPath, "UniqueStrings").Call(append([]jen.Code{v.val}, flags...)...)}
 	}
 	a, b := e.temp("a"), e.temp("b")
-	// key is what an element is compared by. Sort's has no statements:
-	// check rejects optional objects on its attribute= path.
+	caseSensitive := x.Args[paramIndex(filterParams[x.Name], "case_sensitive")]
+	// key is what an element is compared by: a string lower-cased unless
+	// case_sensitive, as Jinja2's ignore_case does. Sort's key is computed
+	// in a comparison func, which cannot fail the render: check rejects
+	// optional objects on its attribute= path.
 	key := func(id string) (gval, *Type) {
-		if x.Attr == nil {
-			return gval{val: jen.Id(id)}, elem
+		k, t := gval{val: jen.Id(id)}, elem
+		if x.Attr != nil {
+			k, t = e.attribute(x, k), attrType(x.Attr)
 		}
-		return e.attribute(x, gval{val: jen.Id(id)}), attrType(x.Attr)
-	}
-	kva, kt := key(a)
-	kvb, _ := key(b)
-	ka, kb := kva.val, kvb.val
-	if kt.Kind == KindString && x.Name == "sort" {
-		ka = jen.Qual(jinjaPath, "Lower").Call(ka)
-		kb = jen.Qual(jinjaPath, "Lower").Call(kb)
+		if t.Kind != KindString {
+			return k, t
+		}
+		if c, ok := caseSensitive.(*irConst); ok {
+			if c.Value != true {
+				k.val = jen.Qual(jinjaPath, "Lower").Call(k.val)
+			}
+			return k, t
+		}
+		folded := e.temp("k")
+		pre := append(k.pre,
+			jen.Id(folded).Op(":=").Add(k.val),
+			jen.If(jen.Op("!").Add(flags[len(flags)-1])).Block(jen.Id(folded).Op("=").Qual(jinjaPath, "Lower").Call(jen.Id(folded))))
+		return gval{pre: pre, val: jen.Id(folded)}, t
 	}
 	if x.Name == "unique" {
 		seen := e.temp("seen")
 		it := e.temp("x")
-		ki, _ := key(it)
+		ki, kt := key(it)
 		pre = append(pre,
 			jen.Var().Id(out).Add(goType(xt, false)),
 			jen.Id(seen).Op(":=").Map(goType(kt, false)).Bool().Values(),
@@ -226,13 +236,16 @@ func (e *emitter) listFilter(x *irCall) gval {
 		)
 		return gval{pre: pre, val: jen.Id(out)}
 	}
-	cmpCall := jen.Qual("cmp", "Compare").Call(ka, kb)
+	ka, _ := key(a)
+	kb, _ := key(b)
+	cmpCall := jen.Qual("cmp", "Compare").Call(ka.val, kb.val)
+	compare := append(append(ka.pre, kb.pre...),
+		jen.If(flags[0]).Block(jen.Return(jen.Op("-").Add(cmpCall))),
+		jen.Return(cmpCall),
+	)
 	pre = append(pre,
 		jen.Id(out).Op(":=").Qual("slices", "Clone").Call(v.val),
-		jen.Qual("slices", "SortStableFunc").Call(jen.Id(out), jen.Func().Params(jen.List(jen.Id(a), jen.Id(b)).Add(goType(elem, false))).Int().Block(
-			jen.If(flags[0]).Block(jen.Return(jen.Op("-").Add(cmpCall))),
-			jen.Return(cmpCall),
-		)),
+		jen.Qual("slices", "SortStableFunc").Call(jen.Id(out), jen.Func().Params(jen.List(jen.Id(a), jen.Id(b)).Add(goType(elem, false))).Int().Block(compare...)),
 	)
 	return gval{pre: pre, val: jen.Id(out)}
 }
