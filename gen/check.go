@@ -84,6 +84,7 @@ func (c *checker) node(n tmpl.Node) []irNode {
 	case *tmpl.Output:
 		x := c.expr(n.X, usePrint)
 		c.printable(x, n.X.Pos())
+		inline(x)
 		return []irNode{&irPrint{X: x}}
 	case *tmpl.If:
 		out := &irIf{}
@@ -275,9 +276,14 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 		out := &irList{T: &Type{Kind: KindList, Elem: &Type{}}}
 		for _, it := range e.Items {
 			x := c.expr(it, useValue)
-			c.unify(out.T.Elem, x.typ(), it.Pos())
+			c.unify(out.T.Elem, slotType(x.typ()), it.Pos())
 			out.Items = append(out.Items, x)
 		}
+		c.later = append(c.later, func() {
+			for i, x := range out.Items {
+				c.checkSlot(x, out.T.resolve().Elem, out.Inline, e.Items[i].Pos())
+			}
+		})
 		return out
 	case *tmpl.Attr:
 		return c.attr(e, e.X, e.Name, e.NameSpan, u)
@@ -328,6 +334,40 @@ func constExpr(v any) *irConst {
 		return &irConst{Value: v, T: &Type{Kind: KindBool}}
 	}
 	return &irConst{T: &Type{Kind: KindNone}}
+}
+
+// slotType is the type for storing a value of type t in a list (or dict)
+// literal: a copy of a known scalar type, so that widening the slot to
+// number for another element leaves the value's own type alone.
+func slotType(t *Type) *Type {
+	if t = t.resolve(); isScalar(t.Kind) {
+		return &Type{Kind: t.Kind}
+	}
+	return t
+}
+
+// checkSlot reports, once types are final, a literal's element x that
+// would change type when stored in slot, as 1 in a list of numbers would
+// print 1.0. Python keeps each element's type, and so does a literal
+// written out where it is printed (inline).
+func (c *checker) checkSlot(x irExpr, slot *Type, inline bool, sp tmpl.Span) {
+	xk, sk := x.typ().Kind, slot.resolve().Kind
+	if inline || xk == sk || !isNumber(xk) || !isNumber(sk) {
+		return
+	}
+	c.errorf(sp, "this %s would become a %s, unlike in Jinja2: a literal mixing %s and %s elements is supported only where it is printed, joined or concatenated with ~", xk, sk, xk, sk)
+}
+
+// inline marks x, when it is a list or dict literal that is printed where
+// it stands, to be written out element by element, and so the literals
+// inside it.
+func inline(x irExpr) {
+	if l, ok := x.(*irList); ok {
+		l.Inline = true
+		for _, it := range l.Items {
+			inline(it)
+		}
+	}
 }
 
 // hint records how an unknown value is used, for its default type.
@@ -585,6 +625,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 		x, y := c.expr(e.X, usePrint), c.expr(e.Y, usePrint)
 		c.printable(x, e.X.Pos())
 		c.printable(y, e.Y.Pos())
+		inline(x)
+		inline(y)
 		return &irBinary{Op: "~", X: x, Y: y, T: &Type{Kind: KindString}, Pos: c.posString(e.Span)}
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)

@@ -94,6 +94,11 @@ func TestDiagnostics(t *testing.T) {
 			want:  "p/a.yaml:5:15: sort by attribute= through the optional field \"c\" is not supported",
 		},
 		{
+			name:  "list literal mixing int and number stored in a variable",
+			files: map[string]string{"a.jinja": "{% set xs = [1, 2.5] %}{{ xs }}"},
+			want:  "p/a.jinja:1:14: this int would become a number, unlike in Jinja2: a literal mixing int and number elements is supported only where it is printed, joined or concatenated with ~",
+		},
+		{
 			name:  "variable named like a generated method",
 			files: map[string]string{"a.yaml": "inputs:\n  validate: bool\ntemplate: \"{{ validate }}\"\n"},
 			want:  "p/a.yaml:2:3: \"validate\" maps to Validate, which promptgen generates itself (set go_name)",

@@ -273,6 +273,18 @@ func (e *emitter) str(v gval, t *Type) gval {
 	return gval{pre: pre, val: jen.String().Parens(jen.Id(name))}
 }
 
+// strOf is str() of x, as a Go string; an Inline literal is written out
+// element by element.
+func (e *emitter) strOf(x irExpr) gval {
+	l, ok := inlineLiteral(x)
+	if !ok {
+		return e.str(e.expr(x), x.typ())
+	}
+	name := e.temp("s")
+	pre := append([]jen.Code{jen.Var().Id(name).Index().Byte()}, e.appendLiteral(jen.Id(name), l)...)
+	return gval{pre: pre, val: jen.String().Parens(jen.Id(name))}
+}
+
 func (e *emitter) index(x *irIndex) gval {
 	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
@@ -356,7 +368,7 @@ func (e *emitter) binary(x *irBinary) gval {
 	case "and", "or":
 		return e.logic(x)
 	case "~":
-		a, b := e.str(e.expr(x.X), xt), e.str(e.expr(x.Y), yt)
+		a, b := e.strOf(x.X), e.strOf(x.Y)
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op("+").Add(b.val)}
 	case "==", "!=":
 		a, b := e.expr(x.X), e.expr(x.Y)

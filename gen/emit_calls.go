@@ -39,7 +39,7 @@ func (e *emitter) filter(x *irCall) gval {
 		return e.numberFilter(x)
 	}
 	// The remaining filters take a string.
-	s := e.str(e.expr(x.X), xt)
+	s := e.strOf(x.X)
 	argPre, args, given := e.args(x)
 	pre := append(s.pre, argPre...)
 	var val jen.Code
@@ -107,6 +107,17 @@ func (e *emitter) defaultFilter(x *irCall) gval {
 }
 
 func (e *emitter) join(x *irCall) gval {
+	if l, ok := inlineLiteral(x.X); ok {
+		var pre []jen.Code
+		parts := make([]jen.Code, len(l.Items))
+		for i, it := range l.Items {
+			s := e.strOf(it)
+			pre = append(pre, s.pre...)
+			parts[i] = s.val
+		}
+		sep, _ := e.arg(x, 0)
+		return gval{pre: append(pre, sep.pre...), val: jen.Qual("strings", "Join").Call(jen.Index().String().Values(parts...), sep.val)}
+	}
 	v := e.defined(e.expr(x.X), x.X.typ())
 	sep, _ := e.arg(x, 0)
 	pre := append(v.pre, sep.pre...)

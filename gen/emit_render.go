@@ -76,6 +76,37 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code
 	return e.appendValue(buf, gval{val: v}, t)
 }
 
+// appendLiteral appends Python's repr of an Inline literal: element by
+// element, each with its own type, an undefined element as Undefined.
+func (e *emitter) appendLiteral(buf *jen.Statement, x *irList) []jen.Code {
+	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
+	out := []jen.Code{lit("[")}
+	for i, it := range x.Items {
+		if i > 0 {
+			out = append(out, lit(", "))
+		}
+		if l, ok := inlineLiteral(it); ok {
+			out = append(out, e.appendLiteral(buf, l)...)
+			continue
+		}
+		v := e.expr(it)
+		out = append(out, v.pre...)
+		repr := e.appendRepr(buf, v.val, it.typ())
+		if v.def != nil {
+			out = append(out, jen.If(v.def).Block(repr...).Else().Block(lit("Undefined")))
+		} else {
+			out = append(out, repr...)
+		}
+	}
+	return append(out, lit("]"))
+}
+
+// inlineLiteral returns x if it is an Inline literal.
+func inlineLiteral(x irExpr) (*irList, bool) {
+	l, ok := x.(*irList)
+	return l, ok && l.Inline
+}
+
 // appendJSON appends the tojson filter's output for x to buf.
 func (e *emitter) appendJSON(buf *jen.Statement, x *irCall) []jen.Code {
 	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
@@ -147,6 +178,9 @@ func (e *emitter) print(x irExpr) []jen.Code {
 	}
 	if c, ok := x.(*irCall); ok && c.Kind == callFilter && c.Name == "tojson" {
 		return e.appendJSON(dst, c)
+	}
+	if l, ok := inlineLiteral(x); ok {
+		return e.appendLiteral(dst, l)
 	}
 	v := e.expr(x)
 	body := e.appendValue(dst, gval{val: v.val}, x.typ())

@@ -225,10 +225,16 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		c.constrain(xt, KindString, e.X.Pos())
 		out.T = str()
 	case "string", "tojson":
+		if name == "string" {
+			inline(x)
+		}
 		out.T = str()
 	case "join":
 		c.constrain(xt, KindList, e.X.Pos())
 		out.Attr = c.attrArg(out.Args[paramIndex(params, "attribute")], xt, e.Span)
+		if out.Attr == nil {
+			inline(x)
+		}
 		out.T = str()
 	case "length":
 		out.T = &Type{Kind: KindInt}

@@ -85,9 +85,13 @@ type (
 		Value any // string, int64, float64, bool or nil
 		T     *Type
 	}
+	// irList is a list literal. An Inline literal is printed where it
+	// stands: it is written out element by element, each with its own type
+	// ([1, 2.0] keeps its int), and never built as a Go slice.
 	irList struct {
-		Items []irExpr
-		T     *Type
+		Items  []irExpr
+		T      *Type
+		Inline bool
 	}
 	// irIndex is X[Index] on a list, string or map; it is undefined when
 	// out of range or missing.
