@@ -112,6 +112,9 @@ func (c *checker) forLoop(n *tmpl.For) irNode {
 	switch {
 	case isItemsCall(n.Iter):
 		keyT, valT = &Type{Kind: KindString}, it.Elem
+		if it.Kind != KindMap {
+			valT = &Type{Kind: KindNone} // items() reported the error
+		}
 		if len(n.Targets) != 2 {
 			c.errorf(n.Span, "items() yields pairs: write \"for key, value in ....items()\"")
 		}
@@ -317,7 +320,7 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 	case *tmpl.Tuple:
 		c.errorf(e.Span, "tuples are not supported (use a list)")
 	case *tmpl.Dict:
-		c.errorf(e.Span, "dict literals are not supported (declare an object input)")
+		return c.dict(e)
 	}
 	return &irConst{T: &Type{Kind: KindNone}}
 }
@@ -334,6 +337,62 @@ func constExpr(v any) *irConst {
 		return &irConst{Value: v, T: &Type{Kind: KindBool}}
 	}
 	return &irConst{T: &Type{Kind: KindNone}}
+}
+
+// dict checks a dict literal. Its keys must be distinct string constants,
+// so that its type can be a closed struct of them.
+func (c *checker) dict(e *tmpl.Dict) irExpr {
+	out := &irDict{T: &Type{Kind: KindDict}}
+	names := map[string]bool{}
+	for i, k := range e.Keys {
+		v := c.expr(e.Values[i], useValue)
+		var s string
+		key, ok := k.(*tmpl.Const)
+		if ok {
+			s, ok = key.Value.(string)
+		}
+		switch {
+		case !ok:
+			c.errorf(k.Pos(), "dict literal keys must be string constants")
+			continue
+		case out.T.field(s) != nil:
+			c.errorf(k.Pos(), "duplicate key %q in dict literal", s)
+			continue
+		}
+		// Struct fields named after the key when it makes a Go name, by
+		// position otherwise; "_" cannot start a name made from a key.
+		name, ok := unexportedName(s)
+		if !ok || names[name] {
+			name = fmt.Sprintf("_%d", i)
+		}
+		names[name] = true
+		out.T.Fields = append(out.T.Fields, &Field{Key: s, Type: slotType(v.typ()), Pos: c.pos(k.Pos()), GoName: name})
+		out.Values = append(out.Values, v)
+	}
+	c.later = append(c.later, func() {
+		for i, f := range out.T.resolve().Fields {
+			c.checkSlot(out.Values[i], f.Type, out.Inline, e.Values[i].Pos())
+		}
+	})
+	return out
+}
+
+// checkNoDicts reports the variables in struct t whose type was inferred
+// from a dict literal ({{ x if c else {'a': 1} }}): the feed needs a
+// struct that JSON can fill, a dict literal's type is not one.
+func (c *checker) checkNoDicts(t *Type) {
+	for _, f := range t.Fields {
+		ft := f.Type.resolve()
+		for ft.Kind == KindList || ft.Kind == KindMap {
+			ft = ft.Elem.resolve()
+		}
+		switch ft.Kind {
+		case KindDict:
+			c.diags.errorf(f.Pos, "cannot infer the type of %q from a dict literal (declare it in inputs)", f.Key)
+		case KindStruct:
+			c.checkNoDicts(ft)
+		}
+	}
 }
 
 // slotType is the type for storing a value of type t in a list (or dict)
@@ -362,10 +421,16 @@ func (c *checker) checkSlot(x irExpr, slot *Type, inline bool, sp tmpl.Span) {
 // it stands, to be written out element by element, and so the literals
 // inside it.
 func inline(x irExpr) {
-	if l, ok := x.(*irList); ok {
-		l.Inline = true
-		for _, it := range l.Items {
+	switch x := x.(type) {
+	case *irList:
+		x.Inline = true
+		for _, it := range x.Items {
 			inline(it)
+		}
+	case *irDict:
+		x.Inline = true
+		for _, v := range x.Values {
+			inline(v)
 		}
 	}
 }
@@ -516,9 +581,36 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	case KindMap:
 		hint(t.Elem, u)
 		return &irIndex{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
+	case KindDict:
+		if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) {
+			c.errorf(nameSp, "attribute %q of a dict is its method in Jinja2, not the key (write ['%s'])", name, name)
+			return &irConst{T: &Type{Kind: KindNone}}
+		}
+		return c.dictValue(of, t, name, e.Pos(), nameSp)
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
 	return &irConst{T: &Type{Kind: KindNone}}
+}
+
+// dictValue reads key name of a dict of type t: a missing key, which is
+// undefined in Jinja2, is a generate-time error.
+func (c *checker) dictValue(of irExpr, t *Type, name string, sp, nameSp tmpl.Span) irExpr {
+	f := t.field(name)
+	if f == nil {
+		c.errorf(nameSp, "dict has no key %q%s", name, didYouMean(name, fieldKeys(t)))
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
+	return &irDictValue{Of: of, Field: f, Pos: c.posString(sp)}
+}
+
+// isDictMethod reports whether Jinja2 reads d.name as an attribute of the
+// Python dict rather than as its key.
+func isDictMethod(name string) bool {
+	switch name {
+	case "clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values":
+		return true
+	}
+	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
 }
 
 // describe names an expression in messages: its source-like path.
@@ -543,6 +635,13 @@ func (c *checker) index(e *tmpl.Index) irExpr {
 			c.constrain(t, KindList, e.X.Pos())
 		}
 		t = t.resolve()
+	}
+	if t.Kind == KindDict {
+		if k, ok := i.(*irConst); ok && i.typ().Kind == KindString {
+			return c.dictValue(x, t, k.Value.(string), e.Span, e.Index.Pos())
+		}
+		c.errorf(e.Index.Pos(), "a dict literal can only be subscripted with a string constant")
+		return &irConst{T: &Type{Kind: KindNone}}
 	}
 	out := &irIndex{X: x, Index: i, Pos: c.posString(e.Span)}
 	switch t.Kind {
@@ -631,6 +730,11 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 		c.unifyWeak(x.typ(), y.typ(), e.Span)
+		c.later = append(c.later, func() {
+			if x.typ().Kind == KindDict || y.typ().Kind == KindDict {
+				c.errorf(e.Span, "comparing dicts with %s is not supported", e.Op)
+			}
+		})
 		return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 	case "<", "<=", ">", ">=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
@@ -750,7 +854,7 @@ func sameKind(a, b *Type) bool {
 	if a.Kind == KindList || a.Kind == KindMap {
 		return sameKind(a.Elem, b.Elem)
 	}
-	return a.Kind != KindStruct || a == b
+	return (a.Kind != KindStruct && a.Kind != KindDict) || a == b
 }
 
 // printable checks, once types are final, that a printed value prints.

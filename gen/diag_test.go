@@ -99,6 +99,21 @@ func TestDiagnostics(t *testing.T) {
 			want:  "p/a.jinja:1:14: this int would become a number, unlike in Jinja2: a literal mixing int and number elements is supported only where it is printed, joined or concatenated with ~",
 		},
 		{
+			name:  "dict literal with a variable key",
+			files: map[string]string{"a.jinja": "{{ {name: 1} }}"},
+			want:  "p/a.jinja:1:5: dict literal keys must be string constants",
+		},
+		{
+			name:  "dict method read as a key",
+			files: map[string]string{"a.jinja": "{{ {'items': 1}.items }}"},
+			want:  "p/a.jinja:1:17: attribute \"items\" of a dict is its method in Jinja2, not the key (write ['items'])",
+		},
+		{
+			name:  "variable typed only by a dict literal",
+			files: map[string]string{"a.jinja": "{{ x if c else {'a': 1} }}"},
+			want:  "p/a.jinja:1:4: cannot infer the type of \"x\" from a dict literal (declare it in inputs)",
+		},
+		{
 			name:  "variable named like a generated method",
 			files: map[string]string{"a.yaml": "inputs:\n  validate: bool\ntemplate: \"{{ validate }}\"\n"},
 			want:  "p/a.yaml:2:3: \"validate\" maps to Validate, which promptgen generates itself (set go_name)",

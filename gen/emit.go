@@ -65,6 +65,12 @@ func goType(t *Type, optional bool) *jen.Statement {
 		return jen.Map(jen.String()).Add(goType(t.Elem, false))
 	case KindStruct:
 		s = jen.Id(t.Name)
+	case KindDict:
+		return jen.StructFunc(func(g *jen.Group) {
+			for _, f := range t.Fields {
+				g.Id(f.GoName).Add(goType(f.Type, false))
+			}
+		})
 	default:
 		s = jen.Any()
 	}
@@ -137,14 +143,12 @@ func (e *emitter) expr(x irExpr) gval {
 	case *irConst:
 		return gval{val: constCode(x)}
 	case *irList:
-		var pre []jen.Code
-		items := make([]jen.Code, len(x.Items))
-		for i, it := range x.Items {
-			v := e.defined(e.expr(it), it.typ())
-			pre = append(pre, v.pre...)
-			items[i] = v.val
-		}
-		return gval{pre: pre, val: goType(x.T, false).Values(items...)}
+		return e.composite(x.T, x.Items)
+	case *irDict:
+		return e.composite(x.T, x.Values)
+	case *irDictValue:
+		v := e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+		return gval{pre: v.pre, val: jen.Add(v.val).Dot(x.Field.GoName)}
 	case *irIndex:
 		return e.index(x)
 	case *irSlice:
@@ -173,6 +177,19 @@ func (e *emitter) expr(x irExpr) gval {
 		return e.method(x)
 	}
 	panic(fmt.Sprintf("emit: unexpected expression %T", x))
+}
+
+// composite builds a list or dict literal as a Go value of type t; an
+// undefined element becomes its zero value.
+func (e *emitter) composite(t *Type, elems []irExpr) gval {
+	var pre []jen.Code
+	vals := make([]jen.Code, len(elems))
+	for i, x := range elems {
+		v := e.defined(e.expr(x), x.typ())
+		pre = append(pre, v.pre...)
+		vals[i] = v.val
+	}
+	return gval{pre: pre, val: goType(t, false).Values(vals...)}
 }
 
 func constCode(x *irConst) jen.Code {
@@ -243,6 +260,10 @@ func (e *emitter) truth(v gval, t *Type) gval {
 		c = jen.Len(v.val).Op(">").Lit(0)
 	case KindStruct:
 		c = jen.True()
+	case KindDict:
+		// Known from the keys; the value is still evaluated.
+		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		c = jen.Lit(len(t.Fields) > 0)
 	default:
 		c = jen.False()
 	}
@@ -276,12 +297,11 @@ func (e *emitter) str(v gval, t *Type) gval {
 // strOf is str() of x, as a Go string; an Inline literal is written out
 // element by element.
 func (e *emitter) strOf(x irExpr) gval {
-	l, ok := inlineLiteral(x)
-	if !ok {
+	if !isInline(x) {
 		return e.str(e.expr(x), x.typ())
 	}
 	name := e.temp("s")
-	pre := append([]jen.Code{jen.Var().Id(name).Index().Byte()}, e.appendLiteral(jen.Id(name), l)...)
+	pre := append([]jen.Code{jen.Var().Id(name).Index().Byte()}, e.appendLiteral(jen.Id(name), x)...)
 	return gval{pre: pre, val: jen.String().Parens(jen.Id(name))}
 }
 

@@ -9,8 +9,12 @@ func (e *emitter) filter(x *irCall) gval {
 		return e.defaultFilter(x)
 	case "length":
 		v := e.defined(e.expr(x.X), xt)
-		if xt.Kind == KindString {
+		switch xt.Kind {
+		case KindString:
 			return gval{pre: v.pre, val: jen.Qual("unicode/utf8", "RuneCountInString").Call(v.val)}
+		case KindDict:
+			// Known from the keys; the value is still evaluated.
+			return gval{pre: append(v.pre, jen.Id("_").Op("=").Add(v.val)), val: jen.Lit(len(xt.Fields))}
 		}
 		return gval{pre: v.pre, val: jen.Len(v.val)}
 	case "first", "last":
@@ -107,7 +111,7 @@ func (e *emitter) defaultFilter(x *irCall) gval {
 }
 
 func (e *emitter) join(x *irCall) gval {
-	if l, ok := inlineLiteral(x.X); ok {
+	if l, ok := x.X.(*irList); ok && l.Inline {
 		var pre []jen.Code
 		parts := make([]jen.Code, len(l.Items))
 		for i, it := range l.Items {

@@ -22,6 +22,11 @@ func (e *emitter) appendValue(buf *jen.Statement, v gval, t *Type) []jen.Code {
 	case KindNone:
 		return set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))
 	}
+	if t.Kind == KindDict && len(t.Fields) > 1 {
+		// Printing reads every key, and a dict may be a literal to build once.
+		d := e.bind(v, t)
+		return append(d.pre, e.appendRepr(buf, d.val, t)...)
+	}
 	return e.appendRepr(buf, v.val, t)
 }
 
@@ -53,7 +58,10 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code
 			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
 			lit("}"),
 		}
-	case KindStruct:
+	case KindStruct, KindDict:
+		if len(t.Fields) == 0 {
+			return []jen.Code{jen.Id("_").Op("=").Add(v), lit("{}")} // still a use of v, for Go
+		}
 		sep := e.temp("sep")
 		out := []jen.Code{lit("{"), jen.Id(sep).Op(":=").Lit("")}
 		for _, f := range t.Fields {
@@ -76,40 +84,64 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code
 	return e.appendValue(buf, gval{val: v}, t)
 }
 
-// appendLiteral appends Python's repr of an Inline literal: element by
-// element, each with its own type, an undefined element as Undefined.
-func (e *emitter) appendLiteral(buf *jen.Statement, x *irList) []jen.Code {
+// appendLiteral appends Python's repr of an Inline list or dict literal:
+// element by element, each with its own type, an undefined element as
+// Undefined, dict keys in insertion order.
+func (e *emitter) appendLiteral(buf *jen.Statement, x irExpr) []jen.Code {
 	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
-	out := []jen.Code{lit("[")}
-	for i, it := range x.Items {
-		if i > 0 {
-			out = append(out, lit(", "))
+	element := func(x irExpr) []jen.Code {
+		if isInline(x) {
+			return e.appendLiteral(buf, x)
 		}
-		if l, ok := inlineLiteral(it); ok {
-			out = append(out, e.appendLiteral(buf, l)...)
-			continue
-		}
-		v := e.expr(it)
-		out = append(out, v.pre...)
-		repr := e.appendRepr(buf, v.val, it.typ())
+		v := e.expr(x)
+		repr := e.appendRepr(buf, v.val, x.typ())
 		if v.def != nil {
-			out = append(out, jen.If(v.def).Block(repr...).Else().Block(lit("Undefined")))
-		} else {
-			out = append(out, repr...)
+			return append(v.pre, jen.If(v.def).Block(repr...).Else().Block(lit("Undefined")))
 		}
+		return append(v.pre, repr...)
 	}
-	return append(out, lit("]"))
+	var out []jen.Code
+	switch x := x.(type) {
+	case *irList:
+		out = append(out, lit("["))
+		for i, it := range x.Items {
+			if i > 0 {
+				out = append(out, lit(", "))
+			}
+			out = append(out, element(it)...)
+		}
+		out = append(out, lit("]"))
+	case *irDict:
+		out = append(out, lit("{"))
+		for i, f := range x.T.resolve().Fields {
+			if i > 0 {
+				out = append(out, lit(", "))
+			}
+			out = append(out, buf.Clone().Op("=").Qual(jinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)), lit(": "))
+			out = append(out, element(x.Values[i])...)
+		}
+		out = append(out, lit("}"))
+	}
+	return out
 }
 
-// inlineLiteral returns x if it is an Inline literal.
-func inlineLiteral(x irExpr) (*irList, bool) {
-	l, ok := x.(*irList)
-	return l, ok && l.Inline
+// isInline reports whether x is a literal printed where it stands.
+func isInline(x irExpr) bool {
+	switch x := x.(type) {
+	case *irList:
+		return x.Inline
+	case *irDict:
+		return x.Inline
+	}
+	return false
 }
 
 // appendJSON appends the tojson filter's output for x to buf.
 func (e *emitter) appendJSON(buf *jen.Statement, x *irCall) []jen.Code {
 	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	if t := x.X.typ(); t.Kind == KindDict && len(t.Fields) > 1 {
+		v = e.bind(v, t) // as in appendValue
+	}
 	w := e.temp("w")
 	indent, hasIndent := e.arg(x, 0)
 	pre := append(v.pre, indent.pre...)
@@ -150,10 +182,13 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Co
 			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
 			call("CloseObject"),
 		}
-	case KindStruct:
+	case KindStruct, KindDict:
 		fields := append([]*Field(nil), t.Fields...)
 		sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
 		out := []jen.Code{call("OpenObject")}
+		if len(fields) == 0 {
+			out = append(out, jen.Id("_").Op("=").Add(v)) // still a use of v, for Go
+		}
 		for _, f := range fields {
 			m := e.member(gval{val: v}, f)
 			item := append([]jen.Code{call("Key", jen.Lit(f.Key))}, e.writeJSON(buf, w, m.val, f.Type)...)
@@ -179,8 +214,8 @@ func (e *emitter) print(x irExpr) []jen.Code {
 	if c, ok := x.(*irCall); ok && c.Kind == callFilter && c.Name == "tojson" {
 		return e.appendJSON(dst, c)
 	}
-	if l, ok := inlineLiteral(x); ok {
-		return e.appendLiteral(dst, l)
+	if isInline(x) {
+		return e.appendLiteral(dst, x)
 	}
 	v := e.expr(x)
 	body := e.appendValue(dst, gval{val: v.val}, x.typ())

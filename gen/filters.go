@@ -156,15 +156,19 @@ func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) []*Field {
 			c.constrain(t, KindStruct, sp)
 		}
 		switch t = t.resolve(); {
-		case t.Kind != KindStruct && i == 0:
+		case t.Kind != KindStruct && t.Kind != KindDict && i == 0:
 			c.errorf(sp, "attribute= needs a list of objects, not %s", list)
 			return nil
-		case t.Kind != KindStruct:
+		case t.Kind != KindStruct && t.Kind != KindDict:
 			c.errorf(sp, "attribute=%q needs an object at %q, not %s", name, strings.Join(parts[:i], "."), t)
 			return nil
 		}
 		f := t.field(part)
 		if f == nil {
+			if t.Kind == KindDict {
+				c.errorf(sp, "dict has no key %q%s", part, didYouMean(part, fieldKeys(t)))
+				return nil
+			}
 			if t.Declared {
 				c.errorf(sp, "object has no field %q%s", part, didYouMean(part, fieldKeys(t)))
 				return nil
@@ -239,8 +243,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	case "length":
 		out.T = &Type{Kind: KindInt}
 		c.later = append(c.later, func() {
-			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap {
-				c.errorf(e.NameSpan, "length needs a list, string or map, not %s", x.typ())
+			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap && k != KindDict {
+				c.errorf(e.NameSpan, "length needs a list, string, map or dict, not %s", x.typ())
 			}
 		})
 	case "first", "last":
@@ -399,6 +403,10 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
 		x := c.expr(fn.X, useValue)
+		if x.typ().Kind == KindDict {
+			c.errorf(fn.NameSpan, "%s() of a dict literal is not supported", fn.Name)
+			return x
+		}
 		c.constrain(x.typ(), KindMap, fn.X.Pos())
 		return x
 	}

@@ -93,6 +93,20 @@ type (
 		T      *Type
 		Inline bool
 	}
+	// irDict is a dict literal: Values are in the order of T's fields (its
+	// keys). Inline is as for irList; otherwise it is built as a Go value
+	// of an anonymous struct type.
+	irDict struct {
+		Values []irExpr
+		T      *Type
+		Inline bool
+	}
+	// irDictValue reads a dict's value by its constant key.
+	irDictValue struct {
+		Of    irExpr
+		Field *Field
+		Pos   string
+	}
 	// irIndex is X[Index] on a list, string or map; it is undefined when
 	// out of range or missing.
 	irIndex struct {
@@ -143,14 +157,16 @@ const (
 	callMethod
 )
 
-func (x *irField) typ() *Type    { return x.Field.Type.resolve() }
-func (x *irLocalRef) typ() *Type { return x.L.T.resolve() }
-func (x *irLoopAttr) typ() *Type { return x.T }
-func (x *irConst) typ() *Type    { return x.T }
-func (x *irList) typ() *Type     { return x.T.resolve() }
-func (x *irIndex) typ() *Type    { return x.T.resolve() }
-func (x *irSlice) typ() *Type    { return x.T.resolve() }
-func (x *irUnary) typ() *Type    { return x.T.resolve() }
-func (x *irBinary) typ() *Type   { return x.T.resolve() }
-func (x *irCond) typ() *Type     { return x.T.resolve() }
-func (x *irCall) typ() *Type     { return x.T.resolve() }
+func (x *irField) typ() *Type     { return x.Field.Type.resolve() }
+func (x *irLocalRef) typ() *Type  { return x.L.T.resolve() }
+func (x *irLoopAttr) typ() *Type  { return x.T }
+func (x *irConst) typ() *Type     { return x.T }
+func (x *irList) typ() *Type      { return x.T.resolve() }
+func (x *irDict) typ() *Type      { return x.T.resolve() }
+func (x *irDictValue) typ() *Type { return x.Field.Type.resolve() }
+func (x *irIndex) typ() *Type     { return x.T.resolve() }
+func (x *irSlice) typ() *Type     { return x.T.resolve() }
+func (x *irUnary) typ() *Type     { return x.T.resolve() }
+func (x *irBinary) typ() *Type    { return x.T.resolve() }
+func (x *irCond) typ() *Type      { return x.T.resolve() }
+func (x *irCall) typ() *Type      { return x.T.resolve() }

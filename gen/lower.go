@@ -48,6 +48,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	c.ir.Body = c.nodes(t.Body)
 	c.ir.NumLocals = c.tmp
 	finalize(feed)
+	c.checkNoDicts(feed)
 	walkIR(c.ir.Body, func(x irExpr) { finalize(x.typ()) })
 	for _, l := range c.ir.Locals {
 		finalize(l.T)
@@ -118,6 +119,12 @@ func walkExpr(x irExpr, fn func(irExpr)) {
 		for _, it := range x.Items {
 			walkExpr(it, fn)
 		}
+	case *irDict:
+		for _, v := range x.Values {
+			walkExpr(v, fn)
+		}
+	case *irDictValue:
+		walkExpr(x.Of, fn)
 	case *irIndex:
 		walkExpr(x.X, fn)
 		walkExpr(x.Index, fn)

@@ -1,6 +1,12 @@
 package gen
 
-import "github.com/promptgen/promptgen/gen/internal/tmpl"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
 
 // constrain makes t of kind k: an unknown type takes the kind, a known one
 // must already have it (numbers mix).
@@ -47,6 +53,15 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 		c.errorf(sp, "type mismatch: %s and %s", a, b)
 	case a.Kind == KindList || a.Kind == KindMap:
 		c.unify(a.Elem, b.Elem, sp)
+	case a.Kind == KindDict:
+		if !slices.Equal(fieldKeys(a), fieldKeys(b)) {
+			c.errorf(sp, "type mismatch: dicts with keys %s and %s", keyList(a), keyList(b))
+			return
+		}
+		for i, f := range b.Fields {
+			c.unify(a.Fields[i].Type, f.Type, sp)
+		}
+		b.link = a
 	case a.Kind == KindStruct:
 		if b.Declared && !a.Declared {
 			a, b = b, a
@@ -92,7 +107,7 @@ func finalize(t *Type) {
 	case KindList, KindMap:
 		finalize(t.Elem)
 		t.Elem = t.Elem.resolve()
-	case KindStruct:
+	case KindStruct, KindDict:
 		for _, f := range t.Fields {
 			finalize(f.Type)
 			f.Type = f.Type.resolve()
@@ -119,4 +134,13 @@ func strongerHint(a, b Kind) Kind {
 		return b
 	}
 	return a
+}
+
+// keyList shows a dict type's keys in messages: {"a", "b"}.
+func keyList(t *Type) string {
+	keys := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		keys[i] = fmt.Sprintf("%q", f.Key)
+	}
+	return "{" + strings.Join(keys, ", ") + "}"
 }
