@@ -114,6 +114,11 @@ func TestDiagnostics(t *testing.T) {
 			want:  "p/a.jinja:1:4: cannot infer the type of \"x\" from a dict literal (declare it in inputs)",
 		},
 		{
+			name:  "object that would contain itself",
+			files: map[string]string{"a.jinja": "{{ y.a == y }}"},
+			want:  "p/a.jinja:1:4: type mismatch: a value cannot contain itself",
+		},
+		{
 			name:  "variable named like a generated method",
 			files: map[string]string{"a.yaml": "inputs:\n  validate: bool\ntemplate: \"{{ validate }}\"\n"},
 			want:  "p/a.yaml:2:3: \"validate\" maps to Validate, which promptgen generates itself (set go_name)",

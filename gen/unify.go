@@ -38,6 +38,8 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 	}
 	// Now a is known, or both are unknown: link b into a.
 	switch {
+	case b.Kind == KindUnknown && occurs(b, a):
+		c.errorf(sp, "type mismatch: a value cannot contain itself")
 	case b.Kind == KindUnknown:
 		if a.Kind == KindUnknown {
 			a.hint = strongerHint(a.hint, b.hint)
@@ -84,6 +86,26 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 	default:
 		b.link = a
 	}
+}
+
+// occurs reports whether u is t or occurs inside it; linking u into such
+// a t would make a type that contains itself (y.a == y).
+func occurs(u, t *Type) bool {
+	t = t.resolve()
+	if t == u {
+		return true
+	}
+	switch t.Kind {
+	case KindList, KindMap:
+		return occurs(u, t.Elem)
+	case KindStruct, KindDict:
+		for _, f := range t.Fields {
+			if occurs(u, f.Type) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unifyWeak relates the operands of a comparison: an unknown side takes
