@@ -408,8 +408,13 @@ func slotType(t *Type) *Type {
 // checkSlot reports, once types are final, a literal's element x that
 // would change type when stored in slot, as 1 in a list of numbers would
 // print 1.0. Python keeps each element's type, and so does a literal
-// written out where it is printed (inline).
+// written out where it is printed (inline). It also rejects a tojson
+// result, which would print differently.
 func (c *checker) checkSlot(x irExpr, slot *Type, inline bool, sp tmpl.Span) {
+	if f, ok := x.(*irCall); ok && f.Kind == callFilter && f.Name == "tojson" {
+		c.errorf(sp, "a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
+		return
+	}
 	xk, sk := x.typ().Kind, slot.resolve().Kind
 	if inline || xk == sk || !isNumber(xk) || !isNumber(sk) {
 		return

@@ -114,6 +114,11 @@ func TestDiagnostics(t *testing.T) {
 			want:  "p/a.jinja:1:4: cannot infer the type of \"x\" from a dict literal (declare it in inputs)",
 		},
 		{
+			name:  "tojson result in a dict literal",
+			files: map[string]string{"a.jinja": "{{ {'data': x|tojson} }}"},
+			want:  "p/a.jinja:1:13: a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)",
+		},
+		{
 			name:  "object that would contain itself",
 			files: map[string]string{"a.jinja": "{{ y.a == y }}"},
 			want:  "p/a.jinja:1:4: type mismatch: a value cannot contain itself",
