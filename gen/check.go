@@ -309,6 +309,11 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 		if e.Else != nil {
 			out.Else = c.expr(e.Else, u)
 			c.unify(out.T, out.Else.typ(), e.Else.Pos())
+			c.later = append(c.later, func() {
+				if mixesBoolNumber(out.Then.typ().Kind, out.Else.typ().Kind) {
+					c.errorf(e.Else.Pos(), "type mismatch: %s and %s", out.Then.typ(), out.Else.typ())
+				}
+			})
 		}
 		return out
 	case *tmpl.Filter:
@@ -736,8 +741,11 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 		c.unifyWeak(x.typ(), y.typ(), e.Span)
 		c.later = append(c.later, func() {
-			if x.typ().Kind == KindDict || y.typ().Kind == KindDict {
+			switch xk, yk := x.typ().Kind, y.typ().Kind; {
+			case xk == KindDict || yk == KindDict:
 				c.errorf(e.Span, "comparing dicts with %s is not supported", e.Op)
+			case mixesBoolNumber(xk, yk):
+				c.errorf(e.Span, "comparing %s with %s is not supported", x.typ(), y.typ())
 			}
 		})
 		return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
@@ -747,7 +755,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 		out := &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 		c.later = append(c.later, func() {
 			xk, yk := x.typ().Kind, y.typ().Kind
-			if !(isNumber(xk) && isNumber(yk)) && !(xk == KindString && yk == KindString) {
+			numbers := isNumber(xk) && isNumber(yk) && xk != KindBool && yk != KindBool
+			if !numbers && !(xk == KindString && yk == KindString) {
 				c.errorf(e.Span, "cannot compare %s %s %s", x.typ(), e.Op, y.typ())
 			}
 		})
@@ -768,6 +777,15 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 			c.constrain(x.typ(), KindString, e.X.Pos())
 		case KindList:
 			c.unifyWeak(x.typ(), yt.Elem, e.X.Pos())
+			c.later = append(c.later, func() {
+				xk, ek := x.typ().Kind, yt.resolve().Elem.resolve().Kind
+				switch {
+				case !isScalar(ek):
+					c.errorf(e.Y.Pos(), "membership test in a list of %s is not supported", yt.resolve().Elem)
+				case mixesBoolNumber(xk, ek) || xk == KindFloat && ek == KindInt:
+					c.errorf(e.Span, "testing a %s in a list of %s is not supported", x.typ(), yt.resolve().Elem)
+				}
+			})
 		case KindMap:
 			c.constrain(x.typ(), KindString, e.X.Pos())
 		default:
@@ -832,7 +850,7 @@ func arithPeer(op string, other Kind, unknownIsRight bool) Kind {
 func arithResult(op string, x, y *Type) (*Type, bool) {
 	xk, yk := x.Kind, y.Kind
 	switch {
-	case isNumber(xk) && isNumber(yk):
+	case isNumber(xk) && isNumber(yk) && xk != KindBool && yk != KindBool:
 		if op == "/" || xk == KindFloat || yk == KindFloat {
 			return &Type{Kind: KindFloat}, true
 		}
@@ -850,6 +868,12 @@ func arithResult(op string, x, y *Type) (*Type, bool) {
 }
 
 func isNumber(k Kind) bool { return k == KindInt || k == KindFloat || k == KindBool }
+
+// mixesBoolNumber reports whether a bool meets an int or number, which
+// Python allows (True == 1) but the Go code cannot do without conversions.
+func mixesBoolNumber(a, b Kind) bool {
+	return isNumber(a) && isNumber(b) && (a == KindBool) != (b == KindBool)
+}
 
 func sameKind(a, b *Type) bool {
 	a, b = a.resolve(), b.resolve()

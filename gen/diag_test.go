@@ -119,6 +119,18 @@ func TestDiagnostics(t *testing.T) {
 			want:  "p/a.jinja:1:13: a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)",
 		},
 		{
+			name:  "bool mixed with numbers",
+			files: map[string]string{"a.yaml": "inputs: {flag: bool}\ntemplate: \"{{ flag + 1 }}{{ flag == 1 }}{{ 2 if flag else false }}\"\n"},
+			want: "p/a.yaml:2:15: unsupported operand types for +: bool and int\n" +
+				"p/a.yaml:2:29: comparing bool with int is not supported\n" +
+				"p/a.yaml:2:59: type mismatch: int and bool",
+		},
+		{
+			name:  "membership in a list of lists",
+			files: map[string]string{"a.jinja": "{{ 1 in [[1]] }}"},
+			want:  "p/a.jinja:1:9: membership test in a list of list of int is not supported",
+		},
+		{
 			name:  "object that would contain itself",
 			files: map[string]string{"a.jinja": "{{ y.a == y }}"},
 			want:  "p/a.jinja:1:4: type mismatch: a value cannot contain itself",

@@ -203,7 +203,7 @@ func constCode(x *irConst) jen.Code {
 	case bool:
 		return jen.Lit(v)
 	}
-	return jen.Nil()
+	return jen.Any().Parens(jen.Nil()) // typed, so that _ = any(nil) compiles
 }
 
 func (e *emitter) field(x *irField) gval {
@@ -354,8 +354,15 @@ func (e *emitter) slice(x *irSlice) gval {
 
 func (e *emitter) cond(x *irCond) gval {
 	c := e.truth(e.expr(x.Cond), x.Cond.typ())
-	t, def := e.temp("t"), e.temp("def")
-	pre := append(c.pre, jen.Var().Id(t).Add(goType(x.T, false)), jen.Var().Id(def).Bool())
+	t := e.temp("t")
+	pre := append(c.pre, jen.Var().Id(t).Add(goType(x.T, false)))
+	// def says whether the result is defined; it is declared only when
+	// it can be false, so that it is always used.
+	var def string
+	if maybeUndefined(x) {
+		def = e.temp("def")
+		pre = append(pre, jen.Var().Id(def).Bool())
+	}
 	branch := func(b irExpr) []jen.Code {
 		if b == nil {
 			return nil
@@ -365,12 +372,15 @@ func (e *emitter) cond(x *irCond) gval {
 			v = e.str(v, b.typ())
 		}
 		out := append(v.pre, jen.Id(t).Op("=").Add(v.val))
-		if v.def != nil {
-			return append(out, jen.Id(def).Op("=").Add(v.def))
+		if def != "" {
+			out = append(out, jen.Id(def).Op("=").Add(orTrue(v.def)))
 		}
-		return append(out, jen.Id(def).Op("=").True())
+		return out
 	}
 	pre = append(pre, jen.If(c.val).Block(branch(x.Then)...).Else().Block(branch(x.Else)...))
+	if def == "" {
+		return gval{pre: pre, val: jen.Id(t)}
+	}
 	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
 }
 
@@ -403,8 +413,10 @@ func (e *emitter) binary(x *irBinary) gval {
 			c = jen.Qual("slices", "Equal").Call(a.val, b.val)
 		case xt.Kind == KindNone || yt.Kind == KindNone:
 			c = jen.Lit(xt.Kind == yt.Kind)
+			a.pre, b.pre = unused(x.X, a), unused(x.Y, b)
 		default:
-			c = jen.False()
+			c = jen.False() // values of different kinds are never equal
+			a.pre, b.pre = unused(x.X, a), unused(x.Y, b)
 		}
 		pre := append(a.pre, b.pre...)
 		if a.def != nil || b.def != nil {
@@ -437,6 +449,10 @@ func (e *emitter) binary(x *irBinary) gval {
 			c = jen.Qual("strings", "Contains").Call(b.val, a.val)
 		case KindList:
 			c = jen.Qual("slices", "Contains").Call(b.val, num(a.val, xt, yt.Elem.Kind == KindFloat))
+			if xt.Kind != yt.Elem.Kind && !(xt.Kind == KindInt && yt.Elem.Kind == KindFloat) {
+				c = jen.False() // values of different kinds are never equal
+				pre = append(unused(x.X, a), unused(x.Y, b)...)
+			}
 		case KindMap:
 			ok := e.temp("ok")
 			pre = append(pre, jen.List(jen.Id("_"), jen.Id(ok)).Op(":=").Add(b.val).Index(a.val))
@@ -531,7 +547,7 @@ func (e *emitter) logic(x *irBinary) gval {
 	pre := append(a.pre, jen.Var().Id(t).Add(goType(x.T, false)), jen.Var().Id(def).Bool())
 	ta := e.truth(gval{val: a.val, def: a.def}, x.X.typ())
 	b := e.expr(x.Y)
-	setB := append(b.pre, jen.Id(t).Op("=").Add(b.val), jen.Id(def).Op("=").Add(orTrue(b.def)))
+	setB := append(b.pre, jen.Id(def).Op("=").Add(orTrue(b.def)), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(b.val)))
 	setA := []jen.Code{jen.Id(def).Op("=").Add(orTrue(a.def)), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(a.val))}
 	if x.Op == "or" {
 		pre = append(pre, jen.If(ta.val).Block(setA...).Else().Block(setB...))
@@ -539,6 +555,20 @@ func (e *emitter) logic(x *irBinary) gval {
 		pre = append(pre, jen.If(ta.val).Block(setB...).Else().Block(setA...))
 	}
 	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
+}
+
+// unused returns v's statements plus a use of its value, for a result
+// that does not depend on it: Go rejects variables that are never read.
+// A constant needs no use; an undefined value must not be read.
+func unused(x irExpr, v gval) []jen.Code {
+	if _, ok := x.(*irConst); ok {
+		return v.pre
+	}
+	use := jen.Id("_").Op("=").Add(v.val)
+	if v.def != nil {
+		use = jen.If(v.def).Block(use)
+	}
+	return append(v.pre, use)
 }
 
 func orTrue(c jen.Code) jen.Code {

@@ -92,6 +92,12 @@ func (e *emitter) defaultFilter(x *irCall) gval {
 		boolean, _ = k.Value.(bool)
 	}
 	if v.def == nil && !boolean {
+		// The default is not needed, but Go needs the variables it reads
+		// to be used.
+		v.pre = append(v.pre, unused(x.Args[0], e.expr(x.Args[0]))...)
+		if !sameKind(x.X.typ(), x.T) {
+			return e.str(v, x.X.typ()) // the filter's type is string when the kinds differ
+		}
 		return v
 	}
 	same := sameKind(x.X.typ(), x.Args[0].typ())

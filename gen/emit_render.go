@@ -20,7 +20,8 @@ func (e *emitter) appendValue(buf *jen.Statement, v gval, t *Type) []jen.Code {
 	case KindBool:
 		return set(jen.Qual(jinjaPath, "AppendBool").Call(buf.Clone(), v.val))
 	case KindNone:
-		return set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))
+		// None prints without reading the value; Go still needs it read.
+		return append([]jen.Code{jen.Id("_").Op("=").Add(v.val)}, set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))...)
 	}
 	if t.Kind == KindDict && len(t.Fields) > 1 {
 		// Printing reads every key, and a dict may be a literal to build once.
@@ -200,7 +201,8 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Co
 		}
 		return append(out, call("CloseObject"))
 	}
-	return []jen.Code{call("Null")}
+	// null is written without reading the value; Go still needs it read.
+	return []jen.Code{jen.Id("_").Op("=").Add(v), call("Null")}
 }
 
 var dst = jen.Id("dst")

@@ -16,6 +16,10 @@ func maybeUndefined(x irExpr) bool {
 		return true
 	case *irCond:
 		return x.Else == nil || maybeUndefined(x.Then) || maybeUndefined(x.Else)
+	case *irBinary:
+		// A value-producing and/or yields one of its operands.
+		isLogic := x.Op == "and" || x.Op == "or"
+		return isLogic && x.T.resolve().Kind != KindBool && (maybeUndefined(x.X) || maybeUndefined(x.Y))
 	case *irCall:
 		return x.Kind == callFilter && (x.Name == "first" || x.Name == "last")
 	}
