@@ -118,6 +118,7 @@ func (e *emitter) defaultFilter(x *irCall) gval {
 
 func (e *emitter) join(x *irCall) gval {
 	if l, ok := x.X.(*irList); ok && l.Inline {
+		// Each element is converted with its own type: [1, 2.0] joins as "1,2.0".
 		var pre []jen.Code
 		parts := make([]jen.Code, len(l.Items))
 		for i, it := range l.Items {
