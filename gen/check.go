@@ -36,14 +36,20 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 	c.diags.errorf(c.pos(sp), format, args...)
 }
 
-// local declares a Go local for a template name in the current scope.
-func (c *checker) local(name string, t *Type) *irLocal {
+// newLocal makes a Go local named after name, which the template cannot
+// see until it is bound with local.
+func (c *checker) newLocal(name string, t *Type) *irLocal {
 	c.tmp++
 	goName, ok := unexportedName(name)
 	if !ok {
 		goName = "v"
 	}
-	l := &irLocal{Name: name, GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
+	return &irLocal{Name: name, GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
+}
+
+// local declares a Go local for a template name in the current scope.
+func (c *checker) local(name string, t *Type) *irLocal {
+	l := c.newLocal(name, t)
 	c.scopes[len(c.scopes)-1].names[name] = l
 	return l
 }
@@ -60,34 +66,35 @@ func (c *checker) lookup(name string) *irLocal {
 func (c *checker) nodes(ns []tmpl.Node) []irNode {
 	var out []irNode
 	for _, n := range ns {
-		if x := c.node(n); x != nil {
-			out = append(out, x)
-		}
+		out = append(out, c.node(n)...)
 	}
 	return out
 }
 
-func (c *checker) node(n tmpl.Node) irNode {
+// node checks one template node. It yields no IR for empty text and
+// several nodes for a set with several targets.
+func (c *checker) node(n tmpl.Node) []irNode {
 	switch n := n.(type) {
 	case *tmpl.Text:
 		if n.Value == "" {
 			return nil
 		}
 		c.ir.StaticSize += len(n.Value)
-		return &irText{Value: n.Value}
+		return []irNode{&irText{Value: n.Value}}
 	case *tmpl.Output:
 		x := c.expr(n.X, usePrint)
 		c.printable(x, n.X.Pos())
-		return &irPrint{X: x}
+		inline(x)
+		return []irNode{&irPrint{X: x}}
 	case *tmpl.If:
 		out := &irIf{}
 		for _, b := range n.Branches {
 			out.Branches = append(out.Branches, irBranch{Cond: c.expr(b.Cond, useTest), Body: c.nodes(b.Body)})
 		}
 		out.Else = c.nodes(n.Else)
-		return out
+		return []irNode{out}
 	case *tmpl.For:
-		return c.forLoop(n)
+		return []irNode{c.forLoop(n)}
 	case *tmpl.Set:
 		return c.set(n)
 	case *tmpl.Include:
@@ -105,6 +112,9 @@ func (c *checker) forLoop(n *tmpl.For) irNode {
 	switch {
 	case isItemsCall(n.Iter):
 		keyT, valT = &Type{Kind: KindString}, it.Elem
+		if it.Kind != KindMap {
+			valT = &Type{Kind: KindNone} // items() reported the error
+		}
 		if len(n.Targets) != 2 {
 			c.errorf(n.Span, "items() yields pairs: write \"for key, value in ....items()\"")
 		}
@@ -152,37 +162,101 @@ func isItemsCall(e tmpl.Expr) bool {
 	return ok && a.Name == "items"
 }
 
-func (c *checker) set(n *tmpl.Set) irNode {
-	if len(n.Targets) != 1 {
-		c.errorf(n.Span, "set with several targets is not supported")
-		return nil
+func (c *checker) set(n *tmpl.Set) []irNode {
+	switch {
+	case n.Value == nil:
+		out := &irSet{Body: c.nodes(n.Body)}
+		return []irNode{c.assign(n.Targets[0].Name, out, &Type{Kind: KindString}, n.Span)}
+	case len(n.Targets) == 1:
+		out := &irSet{Value: c.expr(n.Value, useValue)}
+		return []irNode{c.assign(n.Targets[0].Name, out, out.Value.typ(), n.Span)}
 	}
-	out := &irSet{}
-	var t *Type
-	if n.Value != nil {
-		out.Value = c.expr(n.Value, useValue)
-		t = out.Value.typ()
-	} else {
-		out.Body = c.nodes(n.Body)
-		t = &Type{Kind: KindString}
-	}
-	name := n.Targets[0].Name
+	return c.tupleSet(n)
+}
+
+// assign binds name in the current scope to out's value, of type t, and
+// completes out: a name already set in this scope keeps its local.
+func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet {
 	sc := c.scopes[len(c.scopes)-1]
 	if l := sc.names[name]; l != nil {
-		c.unify(l.T, t, n.Span)
+		c.unify(l.T, t, sp)
 		out.Local = l
 	} else {
 		out.Local = c.local(name, t)
 		*sc.locals = append(*sc.locals, out.Local)
 	}
-	if out.Value != nil {
-		c.later = append(c.later, func() {
-			if maybeUndefined(out.Value) {
-				out.Local.MaybeUndefined = true
+	c.trackUndefined(out)
+	return out
+}
+
+// trackUndefined marks out's local as maybe undefined, once types are
+// final, when the value assigned can be undefined.
+func (c *checker) trackUndefined(out *irSet) {
+	if out.Value == nil {
+		return
+	}
+	c.later = append(c.later, func() {
+		if maybeUndefined(out.Value) {
+			out.Local.MaybeUndefined = true
+		}
+	})
+}
+
+// tupleSet checks {% set a, b = x, y %}, which needs a value per target.
+// Python evaluates every value before it assigns a target, so when a value
+// reads one of the targets ({% set a, b = b, a %}), the values go through
+// temporaries first.
+func (c *checker) tupleSet(n *tmpl.Set) []irNode {
+	var items []tmpl.Expr
+	switch v := n.Value.(type) {
+	case *tmpl.Tuple:
+		items = v.Items
+	case *tmpl.List:
+		items = v.Items
+	default:
+		c.errorf(n.Value.Pos(), "set with %d targets needs %d values separated by commas", len(n.Targets), len(n.Targets))
+		return nil
+	}
+	if len(items) != len(n.Targets) {
+		c.errorf(n.Value.Pos(), "set assigns %d values to %d targets", len(items), len(n.Targets))
+		return nil
+	}
+	values := make([]irExpr, len(items))
+	for i, it := range items {
+		values[i] = c.expr(it, useValue)
+	}
+	var out []irNode
+	if c.readsTargets(values, n.Targets) {
+		sc := c.scopes[len(c.scopes)-1]
+		for i, v := range values {
+			tmp := &irSet{Local: c.newLocal("v", v.typ()), Value: v}
+			*sc.locals = append(*sc.locals, tmp.Local)
+			c.trackUndefined(tmp)
+			out = append(out, tmp)
+			values[i] = &irLocalRef{L: tmp.Local}
+		}
+	}
+	for i, target := range n.Targets {
+		out = append(out, c.assign(target.Name, &irSet{Value: values[i]}, values[i].typ(), n.Span))
+	}
+	return out
+}
+
+// readsTargets reports whether any of values reads a local that assigning
+// targets in the current scope would overwrite.
+func (c *checker) readsTargets(values []irExpr, targets []*tmpl.Name) bool {
+	sc := c.scopes[len(c.scopes)-1]
+	reads := false
+	for _, v := range values {
+		walkExpr(v, func(x irExpr) {
+			if ref, ok := x.(*irLocalRef); ok {
+				for _, t := range targets {
+					reads = reads || sc.names[t.Name] == ref.L
+				}
 			}
 		})
 	}
-	return out
+	return reads
 }
 
 // use says how an expression's value is used, for inference: a printed
@@ -205,9 +279,14 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 		out := &irList{T: &Type{Kind: KindList, Elem: &Type{}}}
 		for _, it := range e.Items {
 			x := c.expr(it, useValue)
-			c.unify(out.T.Elem, x.typ(), it.Pos())
+			c.unify(out.T.Elem, slotType(x.typ()), it.Pos())
 			out.Items = append(out.Items, x)
 		}
+		c.later = append(c.later, func() {
+			for i, x := range out.Items {
+				c.checkSlot(x, out.T.resolve().Elem, out.Inline, e.Items[i].Pos())
+			}
+		})
 		return out
 	case *tmpl.Attr:
 		return c.attr(e, e.X, e.Name, e.NameSpan, u)
@@ -230,6 +309,11 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 		if e.Else != nil {
 			out.Else = c.expr(e.Else, u)
 			c.unify(out.T, out.Else.typ(), e.Else.Pos())
+			c.later = append(c.later, func() {
+				if mixesBoolNumber(out.Then.typ().Kind, out.Else.typ().Kind) {
+					c.errorf(e.Else.Pos(), "type mismatch: %s and %s", out.Then.typ(), out.Else.typ())
+				}
+			})
 		}
 		return out
 	case *tmpl.Filter:
@@ -241,7 +325,7 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 	case *tmpl.Tuple:
 		c.errorf(e.Span, "tuples are not supported (use a list)")
 	case *tmpl.Dict:
-		c.errorf(e.Span, "dict literals are not supported (declare an object input)")
+		return c.dict(e)
 	}
 	return &irConst{T: &Type{Kind: KindNone}}
 }
@@ -258,6 +342,107 @@ func constExpr(v any) *irConst {
 		return &irConst{Value: v, T: &Type{Kind: KindBool}}
 	}
 	return &irConst{T: &Type{Kind: KindNone}}
+}
+
+// dict checks a dict literal. Its keys must be distinct string constants,
+// so that its type can be a closed struct of them.
+func (c *checker) dict(e *tmpl.Dict) irExpr {
+	out := &irDict{T: &Type{Kind: KindDict}}
+	names := map[string]bool{}
+	for i, k := range e.Keys {
+		v := c.expr(e.Values[i], useValue)
+		var s string
+		key, ok := k.(*tmpl.Const)
+		if ok {
+			s, ok = key.Value.(string)
+		}
+		switch {
+		case !ok:
+			c.errorf(k.Pos(), "dict literal keys must be string constants")
+			continue
+		case out.T.field(s) != nil:
+			c.errorf(k.Pos(), "duplicate key %q in dict literal", s)
+			continue
+		}
+		// Struct fields named after the key when it makes a Go name, by
+		// position otherwise; "_" cannot start a name made from a key.
+		name, ok := unexportedName(s)
+		if !ok || names[name] {
+			name = fmt.Sprintf("_%d", i)
+		}
+		names[name] = true
+		out.T.Fields = append(out.T.Fields, &Field{Key: s, Type: slotType(v.typ()), Pos: c.pos(k.Pos()), GoName: name})
+		out.Values = append(out.Values, v)
+	}
+	c.later = append(c.later, func() {
+		for i, f := range out.T.resolve().Fields {
+			c.checkSlot(out.Values[i], f.Type, out.Inline, e.Values[i].Pos())
+		}
+	})
+	return out
+}
+
+// checkNoDicts reports the variables in struct t whose type was inferred
+// from a dict literal ({{ x if c else {'a': 1} }}): the feed needs a
+// struct that JSON can fill, a dict literal's type is not one.
+func (c *checker) checkNoDicts(t *Type) {
+	for _, f := range t.Fields {
+		ft := f.Type.resolve()
+		for ft.Kind == KindList || ft.Kind == KindMap {
+			ft = ft.Elem.resolve()
+		}
+		switch ft.Kind {
+		case KindDict:
+			c.diags.errorf(f.Pos, "cannot infer the type of %q from a dict literal (declare it in inputs)", f.Key)
+		case KindStruct:
+			c.checkNoDicts(ft)
+		}
+	}
+}
+
+// slotType is the type for storing a value of type t in a list (or dict)
+// literal: a copy of a known scalar type, so that widening the slot to
+// number for another element leaves the value's own type alone.
+func slotType(t *Type) *Type {
+	if t = t.resolve(); isScalar(t.Kind) {
+		return &Type{Kind: t.Kind}
+	}
+	return t
+}
+
+// checkSlot reports, once types are final, a literal's element x that
+// would change type when stored in slot, as 1 in a list of numbers would
+// print 1.0. Python keeps each element's type, and so does a literal
+// written out where it is printed (inline). It also rejects a tojson
+// result, which would print differently.
+func (c *checker) checkSlot(x irExpr, slot *Type, inline bool, sp tmpl.Span) {
+	if f, ok := x.(*irCall); ok && f.Kind == callFilter && f.Name == "tojson" {
+		c.errorf(sp, "a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
+		return
+	}
+	xk, sk := x.typ().Kind, slot.resolve().Kind
+	if inline || xk == sk || !isNumber(xk) || !isNumber(sk) {
+		return
+	}
+	c.errorf(sp, "this %s would become a %s, unlike in Jinja2: a literal mixing %s and %s elements is supported only where it is printed, joined or concatenated with ~", xk, sk, xk, sk)
+}
+
+// inline marks x, when it is a list or dict literal that is printed where
+// it stands, to be written out element by element, and so the literals
+// inside it.
+func inline(x irExpr) {
+	switch x := x.(type) {
+	case *irList:
+		x.Inline = true
+		for _, it := range x.Items {
+			inline(it)
+		}
+	case *irDict:
+		x.Inline = true
+		for _, v := range x.Values {
+			inline(v)
+		}
+	}
 }
 
 // hint records how an unknown value is used, for its default type.
@@ -406,9 +591,36 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	case KindMap:
 		hint(t.Elem, u)
 		return &irIndex{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
+	case KindDict:
+		if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) {
+			c.errorf(nameSp, "attribute %q of a dict is its method in Jinja2, not the key (write ['%s'])", name, name)
+			return &irConst{T: &Type{Kind: KindNone}}
+		}
+		return c.dictValue(of, t, name, e.Pos(), nameSp)
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
 	return &irConst{T: &Type{Kind: KindNone}}
+}
+
+// dictValue reads key name of a dict of type t: a missing key, which is
+// undefined in Jinja2, is a generate-time error.
+func (c *checker) dictValue(of irExpr, t *Type, name string, sp, nameSp tmpl.Span) irExpr {
+	f := t.field(name)
+	if f == nil {
+		c.errorf(nameSp, "dict has no key %q%s", name, DidYouMean(name, fieldKeys(t)))
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
+	return &irDictValue{Of: of, Field: f, Pos: c.posString(sp)}
+}
+
+// isDictMethod reports whether Jinja2 reads d.name as an attribute of the
+// Python dict rather than as its key.
+func isDictMethod(name string) bool {
+	switch name {
+	case "clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values":
+		return true
+	}
+	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
 }
 
 // describe names an expression in messages: its source-like path.
@@ -433,6 +645,13 @@ func (c *checker) index(e *tmpl.Index) irExpr {
 			c.constrain(t, KindList, e.X.Pos())
 		}
 		t = t.resolve()
+	}
+	if t.Kind == KindDict {
+		if k, ok := i.(*irConst); ok && i.typ().Kind == KindString {
+			return c.dictValue(x, t, k.Value.(string), e.Span, e.Index.Pos())
+		}
+		c.errorf(e.Index.Pos(), "a dict literal can only be subscripted with a string constant")
+		return &irConst{T: &Type{Kind: KindNone}}
 	}
 	out := &irIndex{X: x, Index: i, Pos: c.posString(e.Span)}
 	switch t.Kind {
@@ -515,13 +734,18 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 		x, y := c.expr(e.X, usePrint), c.expr(e.Y, usePrint)
 		c.printable(x, e.X.Pos())
 		c.printable(y, e.Y.Pos())
+		inline(x)
+		inline(y)
 		return &irBinary{Op: "~", X: x, Y: y, T: &Type{Kind: KindString}, Pos: c.posString(e.Span)}
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 		c.unifyWeak(x.typ(), y.typ(), e.Span)
 		c.later = append(c.later, func() {
-			if isComposite(x.typ()) || isComposite(y.typ()) {
+			switch xk, yk := x.typ().Kind, y.typ().Kind; {
+			case isComposite(x.typ()) || isComposite(y.typ()):
 				c.errorf(e.Span, "cannot compare %s %s %s: compare their fields or items", x.typ(), e.Op, y.typ())
+			case mixesBoolNumber(xk, yk):
+				c.errorf(e.Span, "comparing %s with %s is not supported", x.typ(), y.typ())
 			}
 		})
 		return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
@@ -531,7 +755,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 		out := &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 		c.later = append(c.later, func() {
 			xk, yk := x.typ().Kind, y.typ().Kind
-			if !(isNumber(xk) && isNumber(yk)) && !(xk == KindString && yk == KindString) {
+			numbers := isNumber(xk) && isNumber(yk) && xk != KindBool && yk != KindBool
+			if !numbers && !(xk == KindString && yk == KindString) {
 				c.errorf(e.Span, "cannot compare %s %s %s", x.typ(), e.Op, y.typ())
 			}
 		})
@@ -552,6 +777,15 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 			c.constrain(x.typ(), KindString, e.X.Pos())
 		case KindList:
 			c.unifyWeak(x.typ(), yt.Elem, e.X.Pos())
+			c.later = append(c.later, func() {
+				xk, ek := x.typ().Kind, yt.resolve().Elem.resolve().Kind
+				switch {
+				case !isScalar(ek):
+					c.errorf(e.Y.Pos(), "membership test in a list of %s is not supported", yt.resolve().Elem)
+				case mixesBoolNumber(xk, ek) || xk == KindFloat && ek == KindInt:
+					c.errorf(e.Span, "testing a %s in a list of %s is not supported", x.typ(), yt.resolve().Elem)
+				}
+			})
 		case KindMap:
 			c.constrain(x.typ(), KindString, e.X.Pos())
 		default:
@@ -616,7 +850,7 @@ func arithPeer(op string, other Kind, unknownIsRight bool) Kind {
 func arithResult(op string, x, y *Type) (*Type, bool) {
 	xk, yk := x.Kind, y.Kind
 	switch {
-	case isNumber(xk) && isNumber(yk):
+	case isNumber(xk) && isNumber(yk) && xk != KindBool && yk != KindBool:
 		if op == "/" || xk == KindFloat || yk == KindFloat {
 			return &Type{Kind: KindFloat}, true
 		}
@@ -635,16 +869,22 @@ func arithResult(op string, x, y *Type) (*Type, bool) {
 
 func isNumber(k Kind) bool { return k == KindInt || k == KindFloat || k == KindBool }
 
-// isComposite reports whether t is an object, a map or a list of them,
-// which == would have to compare as Python dicts: not supported.
+// isComposite reports whether t is an object, a map, a dict or a list of
+// them, which == would have to compare as Python dicts: not supported.
 func isComposite(t *Type) bool {
 	switch t = t.resolve(); t.Kind {
-	case KindStruct, KindMap:
+	case KindStruct, KindMap, KindDict:
 		return true
 	case KindList:
 		return isComposite(t.Elem)
 	}
 	return false
+}
+
+// mixesBoolNumber reports whether a bool meets an int or number, which
+// Python allows (True == 1) but the Go code cannot do without conversions.
+func mixesBoolNumber(a, b Kind) bool {
+	return isNumber(a) && isNumber(b) && (a == KindBool) != (b == KindBool)
 }
 
 func sameKind(a, b *Type) bool {
@@ -655,7 +895,7 @@ func sameKind(a, b *Type) bool {
 	if a.Kind == KindList || a.Kind == KindMap {
 		return sameKind(a.Elem, b.Elem)
 	}
-	return a.Kind != KindStruct || a == b
+	return (a.Kind != KindStruct && a.Kind != KindDict) || a == b
 }
 
 // printable checks, once types are final, that a printed value prints.

@@ -66,6 +66,12 @@ func goType(t *Type, optional bool) *jen.Statement {
 		return jen.Map(jen.String()).Add(goType(t.Elem, false))
 	case KindStruct:
 		s = jen.Id(t.Name)
+	case KindDict:
+		return jen.StructFunc(func(g *jen.Group) {
+			for _, f := range t.Fields {
+				g.Id(f.GoName).Add(goType(f.Type, false))
+			}
+		})
 	default:
 		s = jen.Any()
 	}
@@ -138,14 +144,12 @@ func (e *emitter) expr(x irExpr) gval {
 	case *irConst:
 		return gval{val: constCode(x)}
 	case *irList:
-		var pre []jen.Code
-		items := make([]jen.Code, len(x.Items))
-		for i, it := range x.Items {
-			v := e.defined(e.expr(it), it.typ())
-			pre = append(pre, v.pre...)
-			items[i] = v.val
-		}
-		return gval{pre: pre, val: goType(x.T, false).Values(items...)}
+		return e.composite(x.T, x.Items)
+	case *irDict:
+		return e.composite(x.T, x.Values)
+	case *irDictValue:
+		v := e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+		return gval{pre: v.pre, val: jen.Add(v.val).Dot(x.Field.GoName)}
 	case *irIndex:
 		return e.index(x)
 	case *irSlice:
@@ -176,6 +180,19 @@ func (e *emitter) expr(x irExpr) gval {
 	panic(fmt.Sprintf("emit: unexpected expression %T", x))
 }
 
+// composite builds a list or dict literal as a Go value of type t; an
+// undefined element becomes its zero value.
+func (e *emitter) composite(t *Type, elems []irExpr) gval {
+	var pre []jen.Code
+	vals := make([]jen.Code, len(elems))
+	for i, x := range elems {
+		v := e.defined(e.expr(x), x.typ())
+		pre = append(pre, v.pre...)
+		vals[i] = v.val
+	}
+	return gval{pre: pre, val: goType(t, false).Values(vals...)}
+}
+
 func constCode(x *irConst) jen.Code {
 	switch v := x.Value.(type) {
 	case string:
@@ -187,7 +204,7 @@ func constCode(x *irConst) jen.Code {
 	case bool:
 		return jen.Lit(v)
 	}
-	return jen.Nil()
+	return jen.Any().Parens(jen.Nil()) // typed, so that _ = any(nil) compiles
 }
 
 func (e *emitter) field(x *irField) gval {
@@ -247,6 +264,10 @@ func (e *emitter) truth(v gval, t *Type) gval {
 		if c == nil { // always true: only definedness counts
 			return gval{pre: v.pre, val: orTrue(v.def)}
 		}
+	case KindDict:
+		// Known from the keys; the value is still evaluated.
+		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		c = jen.Lit(len(t.Fields) > 0)
 	default:
 		c = jen.False()
 	}
@@ -313,6 +334,17 @@ func (e *emitter) strKeep(v gval, t *Type) gval {
 	return s
 }
 
+// strOf is str() of x, as a Go string; an Inline literal is written out
+// element by element.
+func (e *emitter) strOf(x irExpr) gval {
+	if !isInline(x) {
+		return e.str(e.expr(x), x.typ())
+	}
+	name := e.temp("s")
+	pre := append([]jen.Code{jen.Var().Id(name).Index().Byte()}, e.appendLiteral(jen.Id(name), x)...)
+	return gval{pre: pre, val: jen.String().Parens(jen.Id(name))}
+}
+
 func (e *emitter) index(x *irIndex) gval {
 	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
@@ -362,8 +394,15 @@ func (e *emitter) slice(x *irSlice) gval {
 
 func (e *emitter) cond(x *irCond) gval {
 	c := e.truth(e.expr(x.Cond), x.Cond.typ())
-	t, def := e.temp("t"), e.temp("def")
-	pre := append(c.pre, jen.Var().Id(t).Add(goType(x.T, false)), jen.Var().Id(def).Bool())
+	t := e.temp("t")
+	pre := append(c.pre, jen.Var().Id(t).Add(goType(x.T, false)))
+	// def says whether the result is defined; it is declared only when
+	// it can be false, so that it is always used.
+	var def string
+	if maybeUndefined(x) {
+		def = e.temp("def")
+		pre = append(pre, jen.Var().Id(def).Bool())
+	}
 	branch := func(b irExpr) []jen.Code {
 		if b == nil {
 			return nil
@@ -376,9 +415,16 @@ func (e *emitter) cond(x *irCond) gval {
 			// An undefined branch leaves t unset: its value may be a nil pointer.
 			return append(v.pre, jen.Id(def).Op("=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(v.val)))
 		}
-		return append(v.pre, jen.Id(t).Op("=").Add(v.val), jen.Id(def).Op("=").True())
+		out := append(v.pre, jen.Id(t).Op("=").Add(v.val))
+		if def != "" {
+			out = append(out, jen.Id(def).Op("=").True())
+		}
+		return out
 	}
 	pre = append(pre, jen.If(c.val).Block(branch(x.Then)...).Else().Block(branch(x.Else)...))
+	if def == "" {
+		return gval{pre: pre, val: jen.Id(t)}
+	}
 	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
 }
 
@@ -396,7 +442,7 @@ func (e *emitter) binary(x *irBinary) gval {
 	case "and", "or":
 		return e.logic(x)
 	case "~":
-		a, b := e.str(e.expr(x.X), xt), e.str(e.expr(x.Y), yt)
+		a, b := e.strOf(x.X), e.strOf(x.Y)
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op("+").Add(b.val)}
 	case "==", "!=":
 		a, b := e.expr(x.X), e.expr(x.Y)
@@ -411,8 +457,10 @@ func (e *emitter) binary(x *irBinary) gval {
 			c = jen.Qual("slices", "Equal").Call(a.val, b.val)
 		case xt.Kind == KindNone || yt.Kind == KindNone:
 			c = jen.Lit(xt.Kind == yt.Kind)
+			a.pre, b.pre = unused(x.X, a), unused(x.Y, b)
 		default:
-			c = jen.False()
+			c = jen.False() // values of different kinds are never equal
+			a.pre, b.pre = unused(x.X, a), unused(x.Y, b)
 		}
 		pre := append(a.pre, b.pre...)
 		if a.def != nil || b.def != nil {
@@ -445,6 +493,10 @@ func (e *emitter) binary(x *irBinary) gval {
 			c = jen.Qual("strings", "Contains").Call(b.val, a.val)
 		case KindList:
 			c = jen.Qual("slices", "Contains").Call(b.val, num(a.val, xt, yt.Elem.Kind == KindFloat))
+			if xt.Kind != yt.Elem.Kind && !(xt.Kind == KindInt && yt.Elem.Kind == KindFloat) {
+				c = jen.False() // values of different kinds are never equal
+				pre = append(unused(x.X, a), unused(x.Y, b)...)
+			}
 		case KindMap:
 			ok := e.temp("ok")
 			pre = append(pre, jen.List(jen.Id("_"), jen.Id(ok)).Op(":=").Add(b.val).Index(a.val))
@@ -539,7 +591,7 @@ func (e *emitter) logic(x *irBinary) gval {
 	pre := append(a.pre, jen.Var().Id(t).Add(goType(x.T, false)), jen.Var().Id(def).Bool())
 	ta := e.truth(gval{val: a.val, def: a.def}, x.X.typ())
 	b := e.expr(x.Y)
-	setB := append(b.pre, jen.Id(t).Op("=").Add(b.val), jen.Id(def).Op("=").Add(orTrue(b.def)))
+	setB := append(b.pre, jen.Id(def).Op("=").Add(orTrue(b.def)), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(b.val)))
 	setA := []jen.Code{jen.Id(def).Op("=").Add(orTrue(a.def)), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(a.val))}
 	if x.Op == "or" {
 		pre = append(pre, jen.If(ta.val).Block(setA...).Else().Block(setB...))
@@ -547,6 +599,20 @@ func (e *emitter) logic(x *irBinary) gval {
 		pre = append(pre, jen.If(ta.val).Block(setB...).Else().Block(setA...))
 	}
 	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
+}
+
+// unused returns v's statements plus a use of its value, for a result
+// that does not depend on it: Go rejects variables that are never read.
+// A constant needs no use; an undefined value must not be read.
+func unused(x irExpr, v gval) []jen.Code {
+	if _, ok := x.(*irConst); ok {
+		return v.pre
+	}
+	use := jen.Id("_").Op("=").Add(v.val)
+	if v.def != nil {
+		use = jen.If(v.def).Block(use)
+	}
+	return append(v.pre, use)
 }
 
 func orTrue(c jen.Code) jen.Code {

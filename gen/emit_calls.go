@@ -9,8 +9,12 @@ func (e *emitter) filter(x *irCall) gval {
 		return e.defaultFilter(x)
 	case "length":
 		v := e.defined(e.expr(x.X), xt)
-		if xt.Kind == KindString {
+		switch xt.Kind {
+		case KindString:
 			return gval{pre: v.pre, val: jen.Qual("unicode/utf8", "RuneCountInString").Call(v.val)}
+		case KindDict:
+			// Known from the keys; the value is still evaluated.
+			return gval{pre: append(v.pre, jen.Id("_").Op("=").Add(v.val)), val: jen.Lit(len(xt.Fields))}
 		}
 		return gval{pre: v.pre, val: jen.Len(v.val)}
 	case "first", "last":
@@ -39,7 +43,7 @@ func (e *emitter) filter(x *irCall) gval {
 		return e.numberFilter(x)
 	}
 	// The remaining filters take a string.
-	s := e.str(e.expr(x.X), xt)
+	s := e.strOf(x.X)
 	argPre, args, given := e.args(x)
 	pre := append(s.pre, argPre...)
 	var val jen.Code
@@ -88,6 +92,12 @@ func (e *emitter) defaultFilter(x *irCall) gval {
 		boolean, _ = k.Value.(bool)
 	}
 	if v.def == nil && !boolean {
+		// The default is not needed, but Go needs the variables it reads
+		// to be used.
+		v.pre = append(v.pre, unused(x.Args[0], e.expr(x.Args[0]))...)
+		if !sameKind(x.X.typ(), x.T) {
+			return e.str(v, x.X.typ()) // the filter's type is string when the kinds differ
+		}
 		return v
 	}
 	same := sameKind(x.X.typ(), x.Args[0].typ())
@@ -107,6 +117,18 @@ func (e *emitter) defaultFilter(x *irCall) gval {
 }
 
 func (e *emitter) join(x *irCall) gval {
+	if l, ok := x.X.(*irList); ok && l.Inline {
+		// Each element is converted with its own type: [1, 2.0] joins as "1,2.0".
+		var pre []jen.Code
+		parts := make([]jen.Code, len(l.Items))
+		for i, it := range l.Items {
+			s := e.strOf(it)
+			pre = append(pre, s.pre...)
+			parts[i] = s.val
+		}
+		sep, _ := e.arg(x, 0)
+		return gval{pre: append(pre, sep.pre...), val: jen.Qual("strings", "Join").Call(jen.Index().String().Values(parts...), sep.val)}
+	}
 	v := e.defined(e.expr(x.X), x.X.typ())
 	sep, _ := e.arg(x, 0)
 	pre := append(v.pre, sep.pre...)
@@ -118,8 +140,8 @@ func (e *emitter) join(x *irCall) gval {
 	item := gval{val: jen.Id(it)}
 	t := elem
 	if x.Attr != nil {
-		item = e.member(item, x.Attr)
-		t = x.Attr.Type
+		item = e.attribute(x, item)
+		t = attrType(x.Attr)
 	}
 	s := e.str(item, t)
 	body := append(s.pre, jen.Id(parts).Op("=").Append(jen.Id(parts), s.val))
@@ -130,18 +152,32 @@ func (e *emitter) join(x *irCall) gval {
 	return gval{pre: pre, val: jen.Qual("strings", "Join").Call(jen.Id(parts), sep.val)}
 }
 
-// member reads an attribute= field of a struct value; an unset optional
-// field is undefined.
+// member reads field f of a struct value; an unset optional field is
+// undefined.
 func (e *emitter) member(v gval, f *Field) gval {
 	acc := jen.Add(v.val).Dot(f.GoName)
 	if !f.Optional {
-		return gval{val: acc}
+		return gval{pre: v.pre, val: acc}
 	}
-	out := gval{val: acc, def: acc.Clone().Op("!=").Nil()}
+	out := gval{pre: v.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
 	if isScalar(f.Type.resolve().Kind) {
 		out.val = jen.Parens(jen.Op("*").Add(acc))
 	}
 	return out
+}
+
+// attribute reads the attribute= path of x from a list element. As in
+// Jinja2, an unset optional object on the way fails the render, while an
+// unset last field is undefined.
+func (e *emitter) attribute(x *irCall, item gval) gval {
+	v := item
+	for i, f := range x.Attr {
+		if i > 0 {
+			v = e.strict(v, x.Pos, x.Attr[i-1].Key)
+		}
+		v = e.member(v, f)
+	}
+	return v
 }
 
 func (e *emitter) listFilter(x *irCall) gval {
@@ -160,7 +196,7 @@ func (e *emitter) listFilter(x *irCall) gval {
 		return gval{pre: pre, val: jen.Qual("slices", "Clone").Call(v.val)}
 	case "map":
 		it, i := e.temp("x"), e.temp("i")
-		m := e.defined(e.member(gval{val: jen.Id(it)}, x.Attr), x.Attr.Type)
+		m := e.defined(e.attribute(x, gval{val: jen.Id(it)}), attrType(x.Attr))
 		pre = append(pre,
 			jen.Id(out).Op(":=").Make(goType(x.T, false), jen.Len(v.val)),
 			jen.For(jen.List(jen.Id(i), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(m.pre, jen.Id(out).Index(jen.Id(i)).Op("=").Add(m.val))...),
@@ -181,47 +217,54 @@ func (e *emitter) listFilter(x *irCall) gval {
 		return gval{pre: pre, val: jen.Qual(jinjaPath, "UniqueStrings").Call(append([]jen.Code{v.val}, flags...)...)}
 	}
 	a, b := e.temp("a"), e.temp("b")
-	key := func(id string) (jen.Code, *Type) {
-		if x.Attr == nil {
-			return jen.Id(id), elem
+	caseSensitive := x.Args[paramIndex(filterParams[x.Name], "case_sensitive")]
+	// key is what an element is compared by: a string lower-cased unless
+	// case_sensitive, as Jinja2's ignore_case does. Sort's key is computed
+	// in a comparison func, which cannot fail the render: check rejects
+	// optional objects on its attribute= path.
+	key := func(id string) (gval, *Type) {
+		k, t := gval{val: jen.Id(id)}, elem
+		if x.Attr != nil {
+			k, t = e.attribute(x, k), attrType(x.Attr)
 		}
-		m := e.member(gval{val: jen.Id(id)}, x.Attr)
-		return m.val, x.Attr.Type.resolve()
-	}
-	caseSensitive := flags[len(flags)-1]
-	foldCase := func(k jen.Code, t *Type) jen.Code {
 		if t.Kind != KindString {
-			return k
+			return k, t
 		}
-		return jen.Qual(jinjaPath, "CaseKey").Call(k, caseSensitive)
+		if c, ok := caseSensitive.(*irConst); ok {
+			if c.Value != true {
+				k.val = jen.Qual(jinjaPath, "Lower").Call(k.val)
+			}
+			return k, t
+		}
+		k.val = jen.Qual(jinjaPath, "CaseKey").Call(k.val, flags[len(flags)-1])
+		return k, t
 	}
-	ka, kt := key(a)
-	kb, _ := key(b)
-	ka, kb = foldCase(ka, kt), foldCase(kb, kt)
 	if x.Name == "unique" {
 		seen := e.temp("seen")
 		it := e.temp("x")
-		ki, _ := key(it)
-		ki = foldCase(ki, kt)
+		ki, kt := key(it)
 		pre = append(pre,
 			jen.Var().Id(out).Add(goType(xt, false)),
 			jen.Id(seen).Op(":=").Map(goType(kt, false)).Bool().Values(),
-			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(
-				jen.If(jen.Op("!").Id(seen).Index(ki)).Block(
-					jen.Id(seen).Index(ki).Op("=").True(),
+			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(ki.pre,
+				jen.If(jen.Op("!").Id(seen).Index(ki.val)).Block(
+					jen.Id(seen).Index(ki.val).Op("=").True(),
 					jen.Id(out).Op("=").Append(jen.Id(out), jen.Id(it)),
 				),
-			),
+			)...),
 		)
 		return gval{pre: pre, val: jen.Id(out)}
 	}
-	cmpCall := jen.Qual("cmp", "Compare").Call(ka, kb)
+	ka, _ := key(a)
+	kb, _ := key(b)
+	cmpCall := jen.Qual("cmp", "Compare").Call(ka.val, kb.val)
+	compare := append(append(ka.pre, kb.pre...),
+		jen.If(flags[0]).Block(jen.Return(jen.Op("-").Add(cmpCall))),
+		jen.Return(cmpCall),
+	)
 	pre = append(pre,
 		jen.Id(out).Op(":=").Qual("slices", "Clone").Call(v.val),
-		jen.Qual("slices", "SortStableFunc").Call(jen.Id(out), jen.Func().Params(jen.List(jen.Id(a), jen.Id(b)).Add(goType(elem, false))).Int().Block(
-			jen.If(flags[0]).Block(jen.Return(jen.Op("-").Add(cmpCall))),
-			jen.Return(cmpCall),
-		)),
+		jen.Qual("slices", "SortStableFunc").Call(jen.Id(out), jen.Func().Params(jen.List(jen.Id(a), jen.Id(b)).Add(goType(elem, false))).Int().Block(compare...)),
 	)
 	return gval{pre: pre, val: jen.Id(out)}
 }

@@ -163,7 +163,7 @@ func emitPrompt(f *jen.File, p *irPrompt, renderBody renderBody) {
 // goRenderBody is the go backend: the template compiled to Go statements
 // appending to dst.
 func goRenderBody(f *jen.File, p *irPrompt) []jen.Code {
-	e := &emitter{p: p, read: readLocals(p.Body), loops: map[*irFor][2]string{}}
+	e := &emitter{p: p, tmp: p.NumLocals, read: readLocals(p.Body), loops: map[*irFor][2]string{}}
 	body := e.declare(p.Locals)
 	body = append(body, e.nodes(p.Body)...)
 	return append(body, jen.Return(dst, jen.Nil()))
@@ -204,14 +204,18 @@ func multiLineLit(s string) *jen.Statement {
 	return lit
 }
 
-// readLocals returns the locals whose value the template reads.
-func readLocals(ns []irNode) map[*irLocal]bool {
+// readLocals returns the locals whose value ns or xs read.
+func readLocals(ns []irNode, xs ...irExpr) map[*irLocal]bool {
 	read := map[*irLocal]bool{}
-	walkIR(ns, func(x irExpr) {
+	mark := func(x irExpr) {
 		if l, ok := x.(*irLocalRef); ok {
 			read[l.L] = true
 		}
-	})
+	}
+	walkIR(ns, mark)
+	for _, x := range xs {
+		walkExpr(x, mark)
+	}
 	return read
 }
 

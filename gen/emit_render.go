@@ -20,7 +20,13 @@ func (e *emitter) appendValue(buf *jen.Statement, v gval, t *Type) []jen.Code {
 	case KindBool:
 		return set(jen.Qual(jinjaPath, "AppendBool").Call(buf.Clone(), v.val))
 	case KindNone:
-		return set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))
+		// None prints without reading the value; Go still needs it read.
+		return append([]jen.Code{jen.Id("_").Op("=").Add(v.val)}, set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))...)
+	}
+	if t.Kind == KindDict && len(t.Fields) > 1 {
+		// Printing reads every key, and a dict may be a literal to build once.
+		d := e.bind(v, t)
+		return append(d.pre, e.appendRepr(buf, d.val, t)...)
 	}
 	return e.appendRepr(buf, v.val, t)
 }
@@ -53,7 +59,10 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code
 			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
 			lit("}"),
 		}
-	case KindStruct:
+	case KindStruct, KindDict:
+		if len(t.Fields) == 0 {
+			return []jen.Code{jen.Id("_").Op("=").Add(v), lit("{}")} // still a use of v, for Go
+		}
 		sep := e.temp("sep")
 		out := []jen.Code{lit("{"), jen.Id(sep).Op(":=").Lit("")}
 		for _, f := range t.Fields {
@@ -76,9 +85,64 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code
 	return e.appendValue(buf, gval{val: v}, t)
 }
 
+// appendLiteral appends Python's repr of an Inline list or dict literal:
+// element by element, each with its own type, an undefined element as
+// Undefined, dict keys in insertion order.
+func (e *emitter) appendLiteral(buf *jen.Statement, x irExpr) []jen.Code {
+	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
+	element := func(x irExpr) []jen.Code {
+		if isInline(x) {
+			return e.appendLiteral(buf, x)
+		}
+		v := e.expr(x)
+		repr := e.appendRepr(buf, v.val, x.typ())
+		if v.def != nil {
+			return append(v.pre, jen.If(v.def).Block(repr...).Else().Block(lit("Undefined")))
+		}
+		return append(v.pre, repr...)
+	}
+	var out []jen.Code
+	switch x := x.(type) {
+	case *irList:
+		out = append(out, lit("["))
+		for i, it := range x.Items {
+			if i > 0 {
+				out = append(out, lit(", "))
+			}
+			out = append(out, element(it)...)
+		}
+		out = append(out, lit("]"))
+	case *irDict:
+		out = append(out, lit("{"))
+		for i, f := range x.T.resolve().Fields {
+			if i > 0 {
+				out = append(out, lit(", "))
+			}
+			out = append(out, buf.Clone().Op("=").Qual(jinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)), lit(": "))
+			out = append(out, element(x.Values[i])...)
+		}
+		out = append(out, lit("}"))
+	}
+	return out
+}
+
+// isInline reports whether x is a literal printed where it stands.
+func isInline(x irExpr) bool {
+	switch x := x.(type) {
+	case *irList:
+		return x.Inline
+	case *irDict:
+		return x.Inline
+	}
+	return false
+}
+
 // appendJSON appends the tojson filter's output for x to buf.
 func (e *emitter) appendJSON(buf *jen.Statement, x *irCall) []jen.Code {
 	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	if t := x.X.typ(); t.Kind == KindDict && len(t.Fields) > 1 {
+		v = e.bind(v, t) // as in appendValue
+	}
 	w := e.temp("w")
 	indent, hasIndent := e.arg(x, 0)
 	pre := append(v.pre, indent.pre...)
@@ -119,10 +183,13 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Co
 			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
 			call("CloseObject"),
 		}
-	case KindStruct:
+	case KindStruct, KindDict:
 		fields := append([]*Field(nil), t.Fields...)
 		sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
 		out := []jen.Code{call("OpenObject")}
+		if len(fields) == 0 {
+			out = append(out, jen.Id("_").Op("=").Add(v)) // still a use of v, for Go
+		}
 		for _, f := range fields {
 			m := e.member(gval{val: v}, f)
 			item := append([]jen.Code{call("Key", jen.Lit(f.Key))}, e.writeJSON(buf, w, m.val, f.Type)...)
@@ -134,7 +201,8 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Co
 		}
 		return append(out, call("CloseObject"))
 	}
-	return []jen.Code{call("Null")}
+	// null is written without reading the value; Go still needs it read.
+	return []jen.Code{jen.Id("_").Op("=").Add(v), call("Null")}
 }
 
 var dst = jen.Id("dst")
@@ -147,6 +215,9 @@ func (e *emitter) print(x irExpr) []jen.Code {
 	}
 	if c, ok := x.(*irCall); ok && c.Kind == callFilter && c.Name == "tojson" {
 		return e.appendJSON(dst, c)
+	}
+	if isInline(x) {
+		return e.appendLiteral(dst, x)
 	}
 	v := e.expr(x)
 	body := e.appendValue(dst, gval{val: v.val}, x.typ())
@@ -257,17 +328,19 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		out = append(out, jen.Id(items).Op(":=").Add(v.val))
 		elem = it.Elem
 	}
-	// target binds the loop variables for one element.
-	target := func(x jen.Code) []jen.Code {
+	// target binds, for one element, the loop variables that used reads.
+	target := func(x jen.Code, used map[*irLocal]bool) []jen.Code {
 		var s []jen.Code
 		if n.Key != nil {
-			if e.read[n.Key] {
+			if used[n.Key] {
 				s = append(s, jen.Id(n.Key.GoName).Op(":=").Add(x))
 			}
-			if e.read[n.Value] {
+			if used[n.Value] {
 				s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(v.val).Index(x))
 			}
-		} else if e.read[n.Value] {
+			return s
+		}
+		if used[n.Value] {
 			s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(x))
 		}
 		if n.Filter != nil {
@@ -284,7 +357,7 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	if n.Filter != nil {
 		kept, x := e.temp("kept"), e.temp("x")
 		c := e.truth(e.expr(n.Filter), n.Filter.typ())
-		body := append(target(jen.Id(x)), c.pre...)
+		body := append(target(jen.Id(x), readLocals(nil, n.Filter)), c.pre...)
 		body = append(body, jen.If(c.val).Block(jen.Id(kept).Op("=").Append(jen.Id(kept), jen.Id(x))))
 		out = append(out,
 			jen.Var().Id(kept).Index().Add(goType(elem, false)),
@@ -298,15 +371,23 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	}
 	e.loops[n] = [2]string{index, length}
 	x := e.temp("x")
-	body := append(target(jen.Id(x)), e.declare(n.Locals)...)
+	bind := target(jen.Id(x), readLocals(n.Body))
+	body := append(bind, e.declare(n.Locals)...)
 	body = append(body, e.nodes(n.Body)...)
 	if n.Length != "" {
 		out = append(out, jen.Id(length).Op(":=").Len(jen.Id(items)))
 	}
-	if len(body) == 0 {
-		x = "_"
+	// Name only the index and element the body uses: Go rejects unused ones.
+	var clause *jen.Statement
+	switch {
+	case len(bind) > 0:
+		clause = jen.List(jen.Id(index), jen.Id(x)).Op(":=").Range()
+	case index != "_":
+		clause = jen.Id(index).Op(":=").Range()
+	default:
+		clause = jen.Range()
 	}
-	out = append(out, jen.For(jen.List(jen.Id(index), jen.Id(x)).Op(":=").Range().Id(items)).Block(body...))
+	out = append(out, jen.For(clause.Id(items)).Block(body...))
 	if len(n.Else) > 0 {
 		out = append(out, jen.If(jen.Len(jen.Id(items)).Op("==").Lit(0)).Block(e.nodes(n.Else)...))
 	}

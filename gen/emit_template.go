@@ -559,7 +559,7 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		v := e.lenient(e.expr(x.X), xt)
 		sep, _ := e.arg(x, 0)
 		if x.Attr != nil {
-			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, strconv.Quote(x.Attr.GoName))}
+			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, strconv.Quote(attrGoPath(x.Attr)))}
 		}
 		return tval{pre: v.pre + sep.pre, val: call("join", v.val, sep.val)}
 	case "list":
@@ -567,7 +567,7 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		return tval{pre: v.pre, val: call("tolist", v.val)}
 	case "map":
 		v := e.lenient(e.expr(x.X), xt)
-		return tval{pre: v.pre, val: call("mapattr", v.val, strconv.Quote(x.Attr.GoName))}
+		return tval{pre: v.pre, val: call("mapattr", v.val, strconv.Quote(attrGoPath(x.Attr)))}
 	case "sort", "unique":
 		v := e.lenient(e.expr(x.X), xt)
 		pre := v.pre
@@ -580,7 +580,7 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		fn := x.Name
 		if x.Attr != nil {
 			fn += "attr"
-			args = append(args, strconv.Quote(x.Attr.GoName))
+			args = append(args, strconv.Quote(attrGoPath(x.Attr)))
 		}
 		return tval{pre: pre, val: call(fn, args...)}
 	case "int":
@@ -853,4 +853,14 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 		out += "{{ else }}" + e.nodes(n.Else)
 	}
 	return out + "{{ end }}"
+}
+
+// attrGoPath is an attribute= path as ttfuncs takes it: the Go names of
+// the fields, joined with dots.
+func attrGoPath(path []*Field) string {
+	names := make([]string, len(path))
+	for i, f := range path {
+		names[i] = f.GoName
+	}
+	return strings.Join(names, ".")
 }

@@ -1,7 +1,9 @@
 package gen
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -121,9 +123,10 @@ func paramIndex(params []param, name string) int {
 	return -1
 }
 
-// attrArg resolves attribute="name" of map, sort, unique and join against
-// the element type of list t.
-func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) *Field {
+// attrArg resolves attribute= of map, sort, unique and join against the
+// element type of list t. Like Jinja2, a dotted name ("customer.name")
+// is a path through nested objects; it returns the fields on the path.
+func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) []*Field {
 	k, ok := arg.(*irConst)
 	if !ok || k.Value == nil {
 		return nil
@@ -141,26 +144,46 @@ func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) *Field {
 		c.errorf(sp, "attribute= needs a list of objects, not %s", list)
 		return nil
 	}
-	elem := list.Elem.resolve()
-	if elem.Kind == KindUnknown {
-		c.constrain(elem, KindStruct, sp)
-		elem = elem.resolve()
-	}
-	if elem.Kind != KindStruct {
-		c.errorf(sp, "attribute= needs a list of objects, not %s", list)
-		return nil
-	}
-	f := elem.field(name)
-	if f == nil {
-		if elem.Declared {
-			c.errorf(sp, "object has no field %q%s", name, DidYouMean(name, fieldKeys(elem)))
+	parts := strings.Split(name, ".")
+	path := make([]*Field, len(parts))
+	t := list.Elem
+	for i, part := range parts {
+		if part == "" || strings.Trim(part, "0123456789") == "" {
+			c.errorf(sp, "attribute= supports field names only, not %q", part)
 			return nil
 		}
-		f = &Field{Key: name, Type: &Type{}, Pos: c.pos(sp)}
-		elem.Fields = append(elem.Fields, f)
+		if t.resolve().Kind == KindUnknown {
+			c.constrain(t, KindStruct, sp)
+		}
+		switch t = t.resolve(); {
+		case t.Kind != KindStruct && t.Kind != KindDict && i == 0:
+			c.errorf(sp, "attribute= needs a list of objects, not %s", list)
+			return nil
+		case t.Kind != KindStruct && t.Kind != KindDict:
+			c.errorf(sp, "attribute=%q needs an object at %q, not %s", name, strings.Join(parts[:i], "."), t)
+			return nil
+		}
+		f := t.field(part)
+		if f == nil {
+			if t.Kind == KindDict {
+				c.errorf(sp, "dict has no key %q%s", part, DidYouMean(part, fieldKeys(t)))
+				return nil
+			}
+			if t.Declared {
+				c.errorf(sp, "object has no field %q%s", part, DidYouMean(part, fieldKeys(t)))
+				return nil
+			}
+			f = &Field{Key: part, Type: &Type{}, Pos: c.pos(sp)}
+			t.Fields = append(t.Fields, f)
+		}
+		path[i] = f
+		t = f.Type
 	}
-	return f
+	return path
 }
+
+// attrType is the type of the value an attribute= path leads to.
+func attrType(path []*Field) *Type { return path[len(path)-1].Type.resolve() }
 
 func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	name := e.Name
@@ -211,16 +234,22 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		c.constrain(xt, KindString, e.X.Pos())
 		out.T = str()
 	case "string", "tojson":
+		if name == "string" {
+			inline(x)
+		}
 		out.T = str()
 	case "join":
 		c.constrain(xt, KindList, e.X.Pos())
-		out.Attr = c.attrArg(out.Args[1], xt, e.Span)
+		out.Attr = c.attrArg(out.Args[paramIndex(params, "attribute")], xt, e.Span)
+		if out.Attr == nil {
+			inline(x)
+		}
 		out.T = str()
 	case "length":
 		out.T = &Type{Kind: KindInt}
 		c.later = append(c.later, func() {
-			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap {
-				c.errorf(e.NameSpan, "length needs a list, string or map, not %s", x.typ())
+			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap && k != KindDict {
+				c.errorf(e.NameSpan, "length needs a list, string, map or dict, not %s", x.typ())
 			}
 		})
 	case "first", "last":
@@ -251,7 +280,13 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		}
 	case "sort", "unique":
 		c.constrain(xt, KindList, e.X.Pos())
-		out.Attr = c.attrArg(out.Args[len(out.Args)-1], xt, e.Span)
+		attr := out.Args[paramIndex(params, "attribute")]
+		if k, ok := attr.(*irConst); ok && name == "sort" && strings.Contains(fmt.Sprint(k.Value), ",") {
+			// Jinja2's sort reads "a,b" as two sort keys.
+			c.errorf(e.Span, "sort by several attributes (%q) is not supported", k.Value)
+		} else {
+			out.Attr = c.attrArg(attr, xt, e.Span)
+		}
 		out.T = xt
 	case "list":
 		if xt.Kind == KindUnknown {
@@ -262,10 +297,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 			out.T = &Type{Kind: KindList, Elem: str()}
 		}
 	case "map":
-		out.Attr = c.attrArg(out.Args[0], xt, e.Span)
+		out.Attr = c.attrArg(out.Args[paramIndex(params, "attribute")], xt, e.Span)
 		out.T = &Type{Kind: KindList, Elem: str()}
 		if out.Attr != nil {
-			out.T = &Type{Kind: KindList, Elem: out.Attr.Type}
+			out.T = &Type{Kind: KindList, Elem: attrType(out.Attr)}
 		}
 	}
 	c.later = append(c.later, func() { c.checkFilter(out, e) })
@@ -306,8 +341,16 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 	case "join", "sort", "unique", "map":
 		if xk != KindList {
 			c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.typ())
-		} else if x.Name != "join" && x.Attr == nil && !isScalar(x.X.typ().Elem.Kind) {
+		} else if x.Name != "join" && isNone(x.Args[paramIndex(filterParams[x.Name], "attribute")]) && !isScalar(x.X.typ().Elem.Kind) {
 			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.typ().Elem)
+		}
+		if x.Name == "sort" && len(x.Attr) > 1 {
+			// The comparison cannot fail the render when an object on the way is unset.
+			for _, f := range x.Attr[:len(x.Attr)-1] {
+				if f.Optional {
+					c.errorf(e.Span, "sort by attribute= through the optional field %q is not supported", f.Key)
+				}
+			}
 		}
 	case "int", "float":
 		if !isScalar(xk) {
@@ -322,6 +365,13 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 			c.errorf(e.NameSpan, "list needs a list, string or map, not %s", x.X.typ())
 		}
 	}
+}
+
+// isNone reports whether x is the constant none, as an absent optional
+// argument is.
+func isNone(x irExpr) bool {
+	k, ok := x.(*irConst)
+	return ok && k.Value == nil
 }
 
 func isScalar(k Kind) bool {
@@ -361,6 +411,10 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
 		x := c.expr(fn.X, useValue)
+		if x.typ().Kind == KindDict {
+			c.errorf(fn.NameSpan, "%s() of a dict literal is not supported", fn.Name)
+			return x
+		}
 		c.constrain(x.typ(), KindMap, fn.X.Pos())
 		return x
 	}

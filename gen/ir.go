@@ -11,6 +11,10 @@ type irPrompt struct {
 	Structs  []*Type // named struct types in emit order, Feed first
 	Body     []irNode
 	Locals   []*irLocal // set targets of the template's top scope
+	// NumLocals is how many Go locals the checker named (name_1 to
+	// name_N); emit numbers its temporaries after them, so that a local
+	// and a temporary never share a Go name.
+	NumLocals int
 	// StaticSize is the number of literal bytes, the first size hint.
 	StaticSize int
 }
@@ -82,9 +86,27 @@ type (
 		Value any // string, int64, float64, bool or nil
 		T     *Type
 	}
+	// irList is a list literal. An Inline literal is printed where it
+	// stands: it is written out element by element, each with its own type
+	// ([1, 2.0] keeps its int), and never built as a Go slice.
 	irList struct {
-		Items []irExpr
-		T     *Type
+		Items  []irExpr
+		T      *Type
+		Inline bool
+	}
+	// irDict is a dict literal: Values are in the order of T's fields (its
+	// keys). Inline is as for irList; otherwise it is built as a Go value
+	// of an anonymous struct type.
+	irDict struct {
+		Values []irExpr
+		T      *Type
+		Inline bool
+	}
+	// irDictValue reads a dict's value by its constant key.
+	irDictValue struct {
+		Of    irExpr
+		Field *Field
+		Pos   string
 	}
 	// irIndex is X[Index] on a list, string or map; it is undefined when
 	// out of range or missing.
@@ -121,8 +143,8 @@ type (
 		Name string
 		X    irExpr
 		Args []irExpr
-		Not  bool   // a negated test
-		Attr *Field // attribute= of map, sort and unique
+		Not  bool     // a negated test
+		Attr []*Field // attribute= of join, map, sort and unique: its path of fields
 		T    *Type
 		Pos  string
 	}
@@ -136,14 +158,16 @@ const (
 	callMethod
 )
 
-func (x *irField) typ() *Type    { return x.Field.Type.resolve() }
-func (x *irLocalRef) typ() *Type { return x.L.T.resolve() }
-func (x *irLoopAttr) typ() *Type { return x.T }
-func (x *irConst) typ() *Type    { return x.T }
-func (x *irList) typ() *Type     { return x.T.resolve() }
-func (x *irIndex) typ() *Type    { return x.T.resolve() }
-func (x *irSlice) typ() *Type    { return x.T.resolve() }
-func (x *irUnary) typ() *Type    { return x.T.resolve() }
-func (x *irBinary) typ() *Type   { return x.T.resolve() }
-func (x *irCond) typ() *Type     { return x.T.resolve() }
-func (x *irCall) typ() *Type     { return x.T.resolve() }
+func (x *irField) typ() *Type     { return x.Field.Type.resolve() }
+func (x *irLocalRef) typ() *Type  { return x.L.T.resolve() }
+func (x *irLoopAttr) typ() *Type  { return x.T }
+func (x *irConst) typ() *Type     { return x.T }
+func (x *irList) typ() *Type      { return x.T.resolve() }
+func (x *irDict) typ() *Type      { return x.T.resolve() }
+func (x *irDictValue) typ() *Type { return x.Field.Type.resolve() }
+func (x *irIndex) typ() *Type     { return x.T.resolve() }
+func (x *irSlice) typ() *Type     { return x.T.resolve() }
+func (x *irUnary) typ() *Type     { return x.T.resolve() }
+func (x *irBinary) typ() *Type    { return x.T.resolve() }
+func (x *irCond) typ() *Type      { return x.T.resolve() }
+func (x *irCall) typ() *Type      { return x.T.resolve() }

@@ -16,6 +16,10 @@ func maybeUndefined(x irExpr) bool {
 		return true
 	case *irCond:
 		return x.Else == nil || maybeUndefined(x.Then) || maybeUndefined(x.Else)
+	case *irBinary:
+		// A value-producing and/or yields one of its operands.
+		isLogic := x.Op == "and" || x.Op == "or"
+		return isLogic && x.T.resolve().Kind != KindBool && (maybeUndefined(x.X) || maybeUndefined(x.Y))
 	case *irCall:
 		return x.Kind == callFilter && (x.Name == "first" || x.Name == "last")
 	}
@@ -46,7 +50,9 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	c.ir = &irPrompt{Prompt: p, Feed: feed}
 	c.scopes = []*scope{{names: map[string]*irLocal{}, locals: &c.ir.Locals}}
 	c.ir.Body = c.nodes(t.Body)
+	c.ir.NumLocals = c.tmp
 	finalize(feed)
+	c.checkNoDicts(feed)
 	walkIR(c.ir.Body, func(x irExpr) { finalize(x.typ()) })
 	for _, l := range c.ir.Locals {
 		finalize(l.T)
@@ -78,43 +84,7 @@ func hasErrorsSince(diags *diagSink, n int) bool {
 
 // walkIR calls fn for every expression in ns, operands first.
 func walkIR(ns []irNode, fn func(irExpr)) {
-	var expr func(x irExpr)
-	expr = func(x irExpr) {
-		if x == nil {
-			return
-		}
-		switch x := x.(type) {
-		case *irField:
-			expr(x.Of)
-		case *irList:
-			for _, it := range x.Items {
-				expr(it)
-			}
-		case *irIndex:
-			expr(x.X)
-			expr(x.Index)
-		case *irSlice:
-			expr(x.X)
-			expr(x.Lo)
-			expr(x.Hi)
-			expr(x.Step)
-		case *irUnary:
-			expr(x.X)
-		case *irBinary:
-			expr(x.X)
-			expr(x.Y)
-		case *irCond:
-			expr(x.Then)
-			expr(x.Cond)
-			expr(x.Else)
-		case *irCall:
-			expr(x.X)
-			for _, a := range x.Args {
-				expr(a)
-			}
-		}
-		fn(x)
-	}
+	expr := func(x irExpr) { walkExpr(x, fn) }
 	var nodes func(ns []irNode)
 	nodes = func(ns []irNode) {
 		for _, n := range ns {
@@ -139,4 +109,48 @@ func walkIR(ns []irNode, fn func(irExpr)) {
 		}
 	}
 	nodes(ns)
+}
+
+// walkExpr calls fn for x and every expression inside it, operands first.
+func walkExpr(x irExpr, fn func(irExpr)) {
+	if x == nil {
+		return
+	}
+	switch x := x.(type) {
+	case *irField:
+		walkExpr(x.Of, fn)
+	case *irList:
+		for _, it := range x.Items {
+			walkExpr(it, fn)
+		}
+	case *irDict:
+		for _, v := range x.Values {
+			walkExpr(v, fn)
+		}
+	case *irDictValue:
+		walkExpr(x.Of, fn)
+	case *irIndex:
+		walkExpr(x.X, fn)
+		walkExpr(x.Index, fn)
+	case *irSlice:
+		walkExpr(x.X, fn)
+		walkExpr(x.Lo, fn)
+		walkExpr(x.Hi, fn)
+		walkExpr(x.Step, fn)
+	case *irUnary:
+		walkExpr(x.X, fn)
+	case *irBinary:
+		walkExpr(x.X, fn)
+		walkExpr(x.Y, fn)
+	case *irCond:
+		walkExpr(x.Then, fn)
+		walkExpr(x.Cond, fn)
+		walkExpr(x.Else, fn)
+	case *irCall:
+		walkExpr(x.X, fn)
+		for _, a := range x.Args {
+			walkExpr(a, fn)
+		}
+	}
+	fn(x)
 }

@@ -13,6 +13,10 @@ const (
 	KindMap    // string keys; Elem is the value type
 	KindStruct // Fields, in declaration (or first-use) order
 	KindNone   // the literal none
+	// KindDict is a dict literal's type: Fields are its keys in insertion
+	// order. Like a declared object it is closed; only dicts with the same
+	// keys in the same order have the same type.
+	KindDict
 )
 
 var kindNames = [...]string{
@@ -25,6 +29,7 @@ var kindNames = [...]string{
 	KindMap:     "map",
 	KindStruct:  "object",
 	KindNone:    "none",
+	KindDict:    "dict",
 }
 
 func (k Kind) String() string { return kindNames[k] }

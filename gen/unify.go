@@ -1,6 +1,12 @@
 package gen
 
-import "github.com/promptgen/promptgen/gen/internal/tmpl"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
 
 // constrain makes t of kind k: an unknown type takes the kind, a known one
 // must already have it (numbers mix).
@@ -32,6 +38,8 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 	}
 	// Now a is known, or both are unknown: link b into a.
 	switch {
+	case b.Kind == KindUnknown && occurs(b, a):
+		c.errorf(sp, "type mismatch: a value cannot contain itself")
 	case b.Kind == KindUnknown:
 		if a.Kind == KindUnknown {
 			a.hint = strongerHint(a.hint, b.hint)
@@ -47,6 +55,15 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 		c.errorf(sp, "type mismatch: %s and %s", a, b)
 	case a.Kind == KindList || a.Kind == KindMap:
 		c.unify(a.Elem, b.Elem, sp)
+	case a.Kind == KindDict:
+		if !slices.Equal(fieldKeys(a), fieldKeys(b)) {
+			c.errorf(sp, "type mismatch: dicts with keys %s and %s", keyList(a), keyList(b))
+			return
+		}
+		for i, f := range b.Fields {
+			c.unify(a.Fields[i].Type, f.Type, sp)
+		}
+		b.link = a
 	case a.Kind == KindStruct:
 		if b.Declared && !a.Declared {
 			a, b = b, a
@@ -71,6 +88,26 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 	}
 }
 
+// occurs reports whether u is t or occurs inside it; linking u into such
+// a t would make a type that contains itself (y.a == y).
+func occurs(u, t *Type) bool {
+	t = t.resolve()
+	if t == u {
+		return true
+	}
+	switch t.Kind {
+	case KindList, KindMap:
+		return occurs(u, t.Elem)
+	case KindStruct, KindDict:
+		for _, f := range t.Fields {
+			if occurs(u, f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // unifyWeak relates the operands of a comparison: an unknown side takes
 // the other's type; known sides may differ (Jinja2 compares any values).
 func (c *checker) unifyWeak(a, b *Type, sp tmpl.Span) {
@@ -92,7 +129,7 @@ func finalize(t *Type) {
 	case KindList, KindMap:
 		finalize(t.Elem)
 		t.Elem = t.Elem.resolve()
-	case KindStruct:
+	case KindStruct, KindDict:
 		for _, f := range t.Fields {
 			finalize(f.Type)
 			f.Type = f.Type.resolve()
@@ -119,4 +156,13 @@ func strongerHint(a, b Kind) Kind {
 		return b
 	}
 	return a
+}
+
+// keyList shows a dict type's keys in messages: {"a", "b"}.
+func keyList(t *Type) string {
+	keys := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		keys[i] = fmt.Sprintf("%q", f.Key)
+	}
+	return "{" + strings.Join(keys, ", ") + "}"
 }

@@ -102,13 +102,13 @@ func (_PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error
 	if f.Constraints != nil && len(f.Constraints) > 0 {
 		dst = append(dst, "\nConstraints:\n"...)
 		{
-			var t_1 []string
+			var t_2 []string
 			if f.Constraints != nil {
-				t_1 = f.Constraints
+				t_2 = f.Constraints
 			}
-			items_2 := t_1
-			for _, x_4 := range items_2 {
-				c_1 := x_4
+			items_3 := t_2
+			for _, x_5 := range items_3 {
+				c_1 := x_5
 				dst = append(dst, "- "...)
 				dst = append(dst, c_1...)
 				dst = append(dst, "\n"...)

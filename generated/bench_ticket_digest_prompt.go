@@ -259,10 +259,10 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 				Var:    "tickets",
 			}
 		}
-		items_1 := f.Tickets
-		for i_3, x_4 := range items_1 {
-			t_1 := x_4
-			dst = strconv.AppendInt(dst, int64(i_3+1), 10)
+		items_2 := f.Tickets
+		for i_4, x_5 := range items_2 {
+			t_1 := x_5
+			dst = strconv.AppendInt(dst, int64(i_4+1), 10)
 			dst = append(dst, ". ["...)
 			if t_1.ID == "" {
 				return dst, &runtime.Error{
@@ -284,13 +284,13 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 			}
 			dst = append(dst, t_1.Title...)
 			dst = append(dst, " (priority: "...)
-			var t_5 string
+			var t_6 string
 			if t_1.Priority != nil {
-				t_5 = (*t_1.Priority)
+				t_6 = (*t_1.Priority)
 			} else {
-				t_5 = "normal"
+				t_6 = "normal"
 			}
-			dst = append(dst, t_5...)
+			dst = append(dst, t_6...)
 			dst = append(dst, ", customer: "...)
 			if t_1.Customer == "" {
 				return dst, &runtime.Error{

@@ -124,13 +124,13 @@ func (p _DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
 // with part of the prompt appended, and the error.
 func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, error) {
 	dst = append(dst, "You are a friendly, precise support agent. Write in a "...)
-	var t_1 string
+	var t_2 string
 	if f.Tone != nil {
-		t_1 = (*f.Tone)
+		t_2 = (*f.Tone)
 	} else {
-		t_1 = "warm and concise"
+		t_2 = "warm and concise"
 	}
-	dst = append(dst, t_1...)
+	dst = append(dst, t_2...)
 	dst = append(dst, " tone.\n\nCustomer "...)
 	if f.CustomerName == "" {
 		return dst, &runtime.Error{
@@ -181,10 +181,10 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 					Var:    "articles",
 				}
 			}
-			items_2 := jinja.Slice(f.Articles, 0, 3, 1, false, true)
-			for i_4, x_5 := range items_2 {
-				a_1 := x_5
-				dst = strconv.AppendInt(dst, int64(i_4+1), 10)
+			items_3 := jinja.Slice(f.Articles, 0, 3, 1, false, true)
+			for i_5, x_6 := range items_3 {
+				a_1 := x_6
+				dst = strconv.AppendInt(dst, int64(i_5+1), 10)
 				dst = append(dst, ". "...)
 				if a_1.Title == "" {
 					return dst, &runtime.Error{
@@ -208,11 +208,11 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 				dst = append(dst, ">\n"...)
 				if a_1.Excerpt != nil {
 					dst = append(dst, "   "...)
-					var t_6 string
+					var t_7 string
 					if a_1.Excerpt != nil {
-						t_6 = (*a_1.Excerpt)
+						t_7 = (*a_1.Excerpt)
 					}
-					dst = append(dst, jinja.Truncate(t_6, 80, false, "...", 5)...)
+					dst = append(dst, jinja.Truncate(t_7, 80, false, "...", 5)...)
 					dst = append(dst, "\n"...)
 				}
 			}

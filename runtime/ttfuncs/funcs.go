@@ -505,10 +505,7 @@ func sortAttr(xs, reverse, caseSensitive any, name string) any {
 func attrKey(v reflect.Value, name string, lower bool) reflect.Value {
 	f, ok := attr(v, name)
 	if !ok {
-		t := reflect.Indirect(v).FieldByName(name).Type()
-		for t.Kind() == reflect.Pointer {
-			t = t.Elem()
-		}
+		t, _ := pathType(v.Type(), name)
 		return reflect.Zero(t)
 	}
 	if lower && f.Kind() == reflect.String {
@@ -614,16 +611,9 @@ func toList(v any) any {
 // value where it is unset.
 func mapAttr(xs any, name string) any {
 	rv := listValue(xs)
-	if rv.Type().Elem().Kind() != reflect.Struct {
-		return []any{}
-	}
-	ft, ok := rv.Type().Elem().FieldByName(name)
+	t, ok := pathType(rv.Type().Elem(), name)
 	if !ok {
 		return []any{}
-	}
-	t := ft.Type
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
 	}
 	out := reflect.MakeSlice(reflect.SliceOf(t), rv.Len(), rv.Len())
 	for i := range rv.Len() {
@@ -713,4 +703,26 @@ func split(s, sep, maxsplit any, pos string) ([]string, error) {
 		return nil, fail(pos, "", runtime.ErrInvalid)
 	}
 	return parts, nil
+}
+
+// pathType is the type of the field at the dotted path of Go names in
+// struct type t, pointers removed.
+func pathType(t reflect.Type, path string) (reflect.Type, bool) {
+	for _, name := range strings.Split(path, ".") {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct {
+			return t, false
+		}
+		f, ok := t.FieldByName(name)
+		if !ok {
+			return t, false
+		}
+		t = f.Type
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t, true
 }

@@ -342,9 +342,20 @@ func structFields(t reflect.Type) []field {
 	return fs
 }
 
-// attr returns the field named goName of a struct (or pointer to one) and
+// attr returns the field at the dotted path of Go names of a struct (or
+// pointer to one) and whether it is defined.
+func attr(v reflect.Value, path string) (reflect.Value, bool) {
+	goName, rest, nested := strings.Cut(path, ".")
+	f, ok := fieldByGoName(v, goName)
+	if !ok || !nested {
+		return f, ok
+	}
+	return attr(f, rest)
+}
+
+// fieldByGoName returns the field named goName of a struct (or pointer to one) and
 // whether it is defined.
-func attr(v reflect.Value, goName string) (reflect.Value, bool) {
+func fieldByGoName(v reflect.Value, goName string) (reflect.Value, bool) {
 	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
 		if v.IsNil() {
 			return reflect.Value{}, false
