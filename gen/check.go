@@ -36,6 +36,18 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 	c.diags.errorf(c.pos(sp), format, args...)
 }
 
+// failedAt reports whether an error was already reported at sp, after
+// which the types there tell nothing more.
+func (c *checker) failedAt(sp tmpl.Span) bool {
+	pos := c.pos(sp)
+	for _, d := range c.diags.list {
+		if d.Pos == pos && d.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
 // newLocal makes a Go local named after name, which the template cannot
 // see until it is bound with local.
 func (c *checker) newLocal(name string, t *Type) *irLocal {
@@ -742,6 +754,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 		c.unifyWeak(x.typ(), y.typ(), e.Span)
 		c.later = append(c.later, func() {
 			switch xk, yk := x.typ().Kind, y.typ().Kind; {
+			case c.failedAt(e.Span):
 			case isComposite(x.typ()) || isComposite(y.typ()):
 				c.errorf(e.Span, "cannot compare %s %s %s: compare their fields or items", x.typ(), e.Op, y.typ())
 			case mixesBoolNumber(xk, yk):
