@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/promptgen/promptgen/runtime/internal/fence"
 )
 
 // MaxCompletion bounds the completions Extract examines, so that the time
@@ -54,7 +56,7 @@ func extract(completion string, open byte) (string, error) {
 	}
 	s := strings.TrimPrefix(completion, "\uFEFF")
 	start, end, err := wholeValue(s, 0, len(s))
-	if err != nil && hasFence(s) {
+	if err != nil && fence.Has(s) {
 		start, end, err = fencedValue(s, open)
 	}
 	if err == errNoValue || err == errNoFence {
@@ -128,25 +130,20 @@ func search(s string, from, to int, open byte) (start, end int, err error) {
 // errNoFence says that no fenced block is tagged json or untagged.
 var errNoFence = errors.New("no JSON code block")
 
-// hasFence reports whether s may hold a fenced code block.
-func hasFence(s string) bool {
-	return strings.Contains(s, "```") || strings.Contains(s, "~~~")
-}
-
 // fencedValue returns the span of the value of the first fenced block tagged
 // json (in any case) or untagged that holds one; the failure of the first
 // block tagged json when none does; or errNoFence.
 func fencedValue(s string, open byte) (start, end int, err error) {
 	err = errNoFence
-	for f := range fences(s) {
-		if f.info != "" && !strings.EqualFold(f.info, "json") {
+	for f := range fence.All(s) {
+		if f.Info != "" && !strings.EqualFold(f.Info, "json") {
 			continue
 		}
-		start, end, ferr := firstValue(s, f.start, f.end, open)
+		start, end, ferr := firstValue(s, f.Start, f.End, open)
 		if ferr == nil {
 			return start, end, nil
 		}
-		if f.info != "" && err == errNoFence {
+		if f.Info != "" && err == errNoFence {
 			err = ferr
 		}
 	}

@@ -1,24 +1,30 @@
-package output
+// Package fence finds the fenced code blocks of markdown in LLM replies.
+package fence
 
 import (
 	"iter"
 	"strings"
 )
 
-// fence is a fenced code block: its info word ("json", "yaml" or "") and
+// Block is a fenced code block: its info word ("json", "yaml" or "") and
 // the span of its body.
-type fence struct {
-	info       string
-	start, end int
+type Block struct {
+	Info       string
+	Start, End int
 }
 
-// fences yields the fenced code blocks of s in order. A fence is a run of
+// Has reports whether s may hold a fenced code block.
+func Has(s string) bool {
+	return strings.Contains(s, "```") || strings.Contains(s, "~~~")
+}
+
+// All yields the fenced code blocks of s in order. A fence is a run of
 // three or more backticks or tildes anywhere in a line, so that one-line
 // blocks ("```json {...}```") count too. The info word runs up to the first
 // space or line break; the body ends at a run of at least as many of the same
 // character, or at the end of s when the completion was cut short.
-func fences(s string) iter.Seq[fence] {
-	return func(yield func(fence) bool) {
+func All(s string) iter.Seq[Block] {
+	return func(yield func(Block) bool) {
 		for i := 0; i < len(s); {
 			open := indexFence(s, i)
 			if open < 0 {
@@ -31,21 +37,21 @@ func fences(s string) iter.Seq[fence] {
 			for i < len(s) && !isFenceSpace(s[i]) && s[i] != c {
 				i++
 			}
-			f := fence{info: s[info:i], start: i, end: len(s)}
+			f := Block{Info: s[info:i], Start: i, End: len(s)}
 			for j := i; j < len(s); {
 				k := strings.IndexByte(s[j:], c)
 				if k < 0 {
 					break
 				}
 				j += k
-				if m := runLength(s, j, c); m >= n {
-					f.end, i = j, j+m
+				m := runLength(s, j, c)
+				if m >= n {
+					f.End, i = j, j+m
 					break
-				} else {
-					j += m
 				}
+				j += m
 			}
-			if f.end == len(s) {
+			if f.End == len(s) {
 				i = len(s)
 			}
 			if !yield(f) {
