@@ -1,8 +1,10 @@
 package output
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -261,6 +263,23 @@ func TestArrays(t *testing.T) {
 	}
 }
 
+// TestParseTargets checks which values Parse searches for, by Go type.
+func TestParseTargets(t *testing.T) {
+	const completion = "See [1]: " + `{"a": 1}`
+	if got, err := Parse[*struct{ A int }](completion, nil); err != nil || got.A != 1 {
+		t.Errorf("Parse[*struct] = %v, %v", got, err)
+	}
+	if got, err := Parse[map[string]int](completion, nil); err != nil || got["a"] != 1 {
+		t.Errorf("Parse[map] = %v, %v", got, err)
+	}
+	if got, err := Parse[[]int](completion, nil); err != nil || len(got) != 1 {
+		t.Errorf("Parse[[]int] = %v, %v", got, err)
+	}
+	if got, err := Parse[json.RawMessage](completion, nil); err != nil || string(got) != "[1]" {
+		t.Errorf("Parse[json.RawMessage] = %s, %v", got, err)
+	}
+}
+
 func TestErrorMessages(t *testing.T) {
 	tests := []struct {
 		completion string
@@ -294,4 +313,25 @@ func TestDecodeTypeErrors(t *testing.T) {
 	if diff := cmp.Diff(want, err); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
+}
+
+// TestConcurrentUse shares one compiled Schema between goroutines, as
+// generated packages do; run it with -race.
+func TestConcurrentUse(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := completions[i%len(completions)]
+			for range 50 {
+				_, err := Parse[summary](c.completion, summaryValidator)
+				if (err == nil) != (c.extractErr == nil && c.violations == nil) {
+					t.Errorf("%s: Parse error = %v", c.name, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -116,9 +116,14 @@ func Decode(doc []byte, v any, val Validator) error {
 // from, or 0 when it may be anything.
 func openingOf(t reflect.Type) byte {
 	switch t.Kind() {
+	case reflect.Pointer:
+		return openingOf(t.Elem())
 	case reflect.Struct, reflect.Map:
 		return '{'
 	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 { // json.RawMessage, or []byte in base64
+			return 0
+		}
 		return '['
 	}
 	return 0
