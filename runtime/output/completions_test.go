@@ -288,6 +288,7 @@ func TestErrorMessages(t *testing.T) {
 		{strings.Repeat(" ", MaxCompletion+1), "the completion is larger than 1048576 bytes"},
 		{`Sure: {"a": [1, 2}`, `invalid JSON: unexpected '}' at offset 17 in the value at offset 6`},
 		{"{\"a\": \"b", "the JSON value is truncated: the text ends inside the value at offset 0"},
+		{"\uFEFFOK: {\"a\": [1,]}", "invalid JSON: unexpected ']' at offset 16 in the value at offset 7"},
 		{
 			`{"main_reason": "x", "sentiment": "angry", "action_items": [""], "summary": "s", "extra": 1}`,
 			`additionalProperties 'extra' not allowed

@@ -54,13 +54,16 @@ func extract(completion string, open byte) (string, error) {
 	if len(completion) > MaxCompletion {
 		return "", ErrTooLarge
 	}
-	s := strings.TrimPrefix(completion, "\uFEFF")
-	start, end, err := wholeValue(s, 0, len(s))
+	s, from := completion, 0
+	if strings.HasPrefix(s, "\uFEFF") {
+		from = len("\uFEFF") // skipped, while offsets stay those of the completion
+	}
+	start, end, err := wholeValue(s, from, len(s))
 	if err != nil && fence.Has(s) {
 		start, end, err = fencedValue(s, open)
 	}
 	if err == errNoValue || err == errNoFence {
-		start, end, err = search(s, 0, len(s), open)
+		start, end, err = search(s, from, len(s), open)
 	}
 	if err != nil {
 		return "", err
@@ -92,8 +95,9 @@ func firstValue(s string, from, to int, open byte) (start, end int, err error) {
 }
 
 // search returns the span of the first complete JSON object or array of
-// s[from:to] (only objects or only arrays when open is '{' or '['). A candidate that fails to parse is skipped up to the byte
-// where it failed, so each byte is scanned once.
+// s[from:to] (only objects, or only arrays, when open is '{' or '['). A
+// candidate that fails to parse is skipped up to the byte where it failed,
+// so each byte is scanned once.
 func search(s string, from, to int, open byte) (start, end int, err error) {
 	text := s[:to]
 	openers := "{["
