@@ -33,7 +33,7 @@ golden:
 	$(PYTHON) gen/testdata/render/golden.py --prompts
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./generated/
+	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/
 
 # Run each fuzz target for $(FUZZTIME).
 fuzz:
@@ -44,3 +44,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendFloat$$' -fuzztime $(FUZZTIME) ./runtime/jinja
 	$(GO) test -run '^$$' -fuzz '^FuzzTruncate$$' -fuzztime $(FUZZTIME) ./runtime/jinja
 	$(GO) test -run '^$$' -fuzz '^FuzzIndent$$' -fuzztime $(FUZZTIME) ./runtime/jinja
+	$(GO) test -run '^$$' -fuzz '^FuzzScanValue$$' -fuzztime $(FUZZTIME) ./runtime/output
+	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./runtime/output
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./runtime/output
+	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./runtime/output/yamlout
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./schema

@@ -3,11 +3,14 @@ module github.com/promptgen/promptgen
 go 1.24.0
 
 require (
-	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/google/go-cmp v0.7.0 // indirect
-	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1 // indirect
+	github.com/dave/jennifer v1.7.1
+	github.com/google/go-cmp v0.7.0
+	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
+	golang.org/x/tools v0.42.0
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require (
 	golang.org/x/mod v0.33.0 // indirect
 	golang.org/x/sync v0.19.0 // indirect
-	golang.org/x/tools v0.42.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -1,0 +1,302 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Options say where a schema comes from.
+type Options struct {
+	File string // the file, for positions
+	Path string // the schema's path in the file, e.g. "outputSchema"
+	// Pos returns a node's position. When nil, positions are File and the
+	// node's line and column as yaml.v3 counts them (in characters); the
+	// generator passes its own to count columns in bytes.
+	Pos func(*yaml.Node) Pos
+}
+
+// Draft is the JSON Schema version of a schema.
+type Draft string
+
+const (
+	Draft2020 Draft = "2020-12" // the default
+	Draft7    Draft = "draft-07"
+)
+
+// Schema is a loaded JSON Schema: its type model and its compiled form.
+type Schema struct {
+	Root  *Def   // the schema itself: Name "", Pointer "#"
+	Defs  []*Def // $defs and definitions, in the order written
+	Draft Draft
+	JSON  []byte // the schema as JSON, for output.MustCompileSchema in generated code
+
+	compiled *compiled
+	opts     Options
+}
+
+// Load reads the JSON Schema n. It returns a nil Schema when any diagnostic
+// is an error; warnings come with a usable Schema.
+func Load(n *yaml.Node, opts Options) (*Schema, Diagnostics) {
+	b := &builder{opts: opts, top: deref(n), defs: map[string]*Def{}}
+	s := &Schema{Draft: Draft2020, opts: opts}
+	if b.top.Kind != yaml.MappingNode {
+		b.wrongKind(b.top, opts.Path, "a schema mapping")
+		return nil, b.diags
+	}
+	var defNodes []*yaml.Node
+	var defPaths []string
+	for _, e := range b.entries(b.top, opts.Path) {
+		at := opts.Path + "." + e.key
+		switch e.key {
+		case "$schema":
+			s.Draft = b.draft(e.v, at)
+		case "$defs", "definitions":
+			if e.v.Kind != yaml.MappingNode {
+				b.wrongKind(e.v, at, "a mapping of schemas")
+				continue
+			}
+			for _, d := range b.entries(e.v, at) {
+				if s.def(d.key) != nil {
+					b.errorf(d.k, at+"."+d.key, "%q is defined in both $defs and definitions", d.key)
+					continue
+				}
+				def := &Def{Name: d.key, Pointer: "#/" + e.key + "/" + escapePointer(d.key)}
+				s.Defs = append(s.Defs, def)
+				defNodes = append(defNodes, d.v)
+				defPaths = append(defPaths, at+"."+d.key)
+				b.defs[def.Pointer] = def
+				b.defNames = append(b.defNames, def.Pointer)
+			}
+		}
+	}
+	b.root = &Def{Pointer: "#"}
+	s.Root = b.root
+	for i, d := range s.Defs {
+		d.Type = b.build(defNodes[i], defPaths[i])
+	}
+	b.root.Type = b.build(b.top, opts.Path)
+	b.decideUnions()
+	b.checkRefs(append([]*Def{s.Root}, s.Defs...))
+	if !b.diags.HasErrors() {
+		b.compile(s)
+	}
+	b.diags = b.diags.sorted()
+	if b.diags.HasErrors() {
+		return nil, b.diags
+	}
+	return s, b.diags
+}
+
+// def returns the Def named name, or nil.
+func (s *Schema) def(name string) *Def {
+	for _, d := range s.Defs {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+// draft reads $schema.
+func (b *builder) draft(n *yaml.Node, path string) Draft {
+	uri := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(b.str(n, path), "https://"), "http://"), "#")
+	switch uri {
+	case "json-schema.org/draft/2020-12/schema":
+		return Draft2020
+	case "json-schema.org/draft-07/schema":
+		return Draft7
+	}
+	b.errorf(n, path, "unsupported $schema %q (want draft 2020-12 or draft-07)", n.Value)
+	return Draft2020
+}
+
+// escapePointer escapes a JSON pointer token (RFC 6901).
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// checkRefs reports Defs that are only references to one another, and marks
+// the Defs whose type refers back to them as Recursive.
+func (b *builder) checkRefs(defs []*Def) {
+	for _, d := range defs {
+		chain := []string{d.Pointer}
+		for t := d.Type; t != nil && t.Kind == Ref; t = t.Ref.Type {
+			if t.Ref == d {
+				b.errorAt(d.Type.Pos, d.Type.Path, "$ref cycle: %s", strings.Join(append(chain, d.Pointer), " -> "))
+				break
+			}
+			if len(chain) > len(defs) {
+				break // a cycle that does not pass through d; reported at its own Defs
+			}
+			chain = append(chain, t.Ref.Pointer)
+		}
+	}
+	for _, d := range defs {
+		seen := map[*Def]bool{}
+		var visit func(t *Type) bool
+		visit = func(t *Type) bool {
+			if t == nil {
+				return false
+			}
+			if t.Kind == Ref {
+				if t.Ref == d {
+					return true
+				}
+				if seen[t.Ref] {
+					return false
+				}
+				seen[t.Ref] = true
+				return visit(t.Ref.Type)
+			}
+			for _, p := range t.Props {
+				if visit(p.Type) {
+					return true
+				}
+			}
+			for _, v := range t.Variants {
+				if visit(v.Type) {
+					return true
+				}
+			}
+			return visit(t.Elem)
+		}
+		d.Recursive = visit(d.Type)
+	}
+}
+
+// compile converts the schema to JSON and compiles it, reporting what the
+// compiler rejects at the YAML position it names.
+func (b *builder) compile(s *Schema) {
+	v, ok := b.jsonValue(b.top, b.opts.Path, maxNodes)
+	if !ok {
+		return
+	}
+	doc, err := json.Marshal(v)
+	if err != nil {
+		b.errorf(b.top, b.opts.Path, "internal error: %v", err)
+		return
+	}
+	s.JSON = doc
+	c, errs := compileJSON(doc, s.Draft)
+	for _, e := range errs {
+		n := nodeAt(b.top, e.Pointer)
+		b.errorf(n, b.opts.Path+dotted(e.Pointer), "%s", e.Message)
+	}
+	s.compiled = c
+}
+
+// maxNodes bounds the nodes a schema may expand to through YAML aliases.
+const maxNodes = 1 << 16
+
+// jsonValue converts a YAML node to a JSON value. budget bounds alias
+// expansion.
+func (b *builder) jsonValue(n *yaml.Node, path string, budget int) (any, bool) {
+	count := 0
+	var conv func(n *yaml.Node, path string) (any, bool)
+	conv = func(n *yaml.Node, path string) (any, bool) {
+		if count++; count > budget {
+			b.errorf(n, path, "the schema expands to more than %d nodes through aliases", budget)
+			return nil, false
+		}
+		n = deref(n)
+		switch n.Kind {
+		case yaml.MappingNode:
+			m := map[string]any{}
+			for _, e := range b.entries(n, path) {
+				v, ok := conv(e.v, path+"."+e.key)
+				if !ok {
+					return nil, false
+				}
+				m[e.key] = v
+			}
+			return m, len(m) == len(n.Content)/2
+		case yaml.SequenceNode:
+			list := make([]any, len(n.Content))
+			for i, c := range n.Content {
+				v, ok := conv(c, fmt.Sprintf("%s[%d]", path, i))
+				if !ok {
+					return nil, false
+				}
+				list[i] = v
+			}
+			return list, true
+		}
+		switch n.ShortTag() {
+		case "!!null":
+			return nil, true
+		case "!!bool":
+			return n.Value == "true", true
+		case "!!int", "!!float":
+			return b.number(n, path)
+		}
+		return n.Value, true
+	}
+	return conv(n, path)
+}
+
+// nodeAt returns the node at a JSON pointer below n, or the deepest node
+// on the way.
+func nodeAt(n *yaml.Node, pointer string) *yaml.Node {
+	if pointer == "" {
+		return n
+	}
+	for _, tok := range strings.Split(pointer[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		n = deref(n)
+		var next *yaml.Node
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if deref(n.Content[i]).Value == tok {
+					next = n.Content[i+1]
+				}
+			}
+		case yaml.SequenceNode:
+			var i int
+			if _, err := fmt.Sscan(tok, &i); err == nil && i >= 0 && i < len(n.Content) {
+				next = n.Content[i]
+			}
+		}
+		if next == nil {
+			return n
+		}
+		n = next
+	}
+	return deref(n)
+}
+
+// dotted turns a JSON pointer into a schema path suffix:
+// "/properties/a/items/0" is ".properties.a.items[0]".
+func dotted(pointer string) string {
+	if pointer == "" {
+		return ""
+	}
+	var b strings.Builder
+	for _, tok := range strings.Split(pointer[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		if tok != "" && strings.Trim(tok, "0123456789") == "" {
+			fmt.Fprintf(&b, "[%s]", tok)
+		} else {
+			b.WriteString("." + tok)
+		}
+	}
+	return b.String()
+}
+
+// sortViolations orders violations by pointer, keyword and message.
+func sortViolations(vs []Violation) {
+	sort.Slice(vs, func(i, j int) bool {
+		a, b := vs[i], vs[j]
+		if a.Pointer != b.Pointer {
+			return a.Pointer < b.Pointer
+		}
+		if a.Keyword != b.Keyword {
+			return a.Keyword < b.Keyword
+		}
+		return a.Message < b.Message
+	})
+}
