@@ -63,9 +63,15 @@ package runtime
 // parts (switch p.Type { case "main": switch p.Name { ... } }) is an
 // equally valid lookup; the runtime only needs the id.
 //
-// Variants(key, feed) resolves once, then renders the template once per
-// Variant of Product(names, versions); Variant.Err carries a render error
-// because iter.Seq2[Variant, string] has no error of its own. Merge methods
+// _agentComponents[id] lists the versioned components template id
+// includes, directly or through other components, by name, each with its
+// versions ("" for unversioned content, first); listing only those keeps
+// every Variant a distinct prompt. The renderer picks a component's text
+// with a switch on v.Versions[i]. Variants(key, feed) resolves once, then
+// renders once per Variant of Product(c.names, c.versions); Variant.Err
+// carries a render error (or the ResolveError, in a single Variant) because
+// iter.Seq2[Variant, string] has no error of its own. runtime's
+// variant_test.go holds a complete hand-written example of such a type. Merge methods
 // call MergeString, MergeSlice, MergeValue or MergeMap once per feed field.
 // InferenceConfig(key) resolves the key and fills InferenceConfig from
 // Resolution.Settings.RootSpace, the key and the template's model and
