@@ -69,15 +69,20 @@ package runtime
 // every Variant a distinct prompt. The renderer picks a component's text
 // with a switch on v.Versions[i]. Variants(key, feed) resolves once, then
 // renders once per Variant of Product(c.names, c.versions); Variant.Err
-// carries a render error (or the ResolveError, in a single Variant) because
-// iter.Seq2[Variant, string] has no error of its own. runtime's
-// variant_test.go holds a complete hand-written example of such a type. Merge methods
-// call MergeString, MergeSlice, MergeValue or MergeMap once per feed field.
+// carries a render error (or the ResolveError, in a single Variant)
+// because iter.Seq2[Variant, string] has no error of its own. Likewise
+// Resolution.Err carries the ResolveError, since DESIGN §4 gives Resolve
+// the single result runtime.Resolution. Merge methods call MergeString,
+// MergeSlice, MergeValue or MergeMap once per feed field.
 // InferenceConfig(key) resolves the key and fills InferenceConfig from
 // Resolution.Settings.RootSpace, the key and the template's model and
 // parameters. Typed key constants (AgentKeyBrowseLink = "BrowseLink") are
 // plain string constants; a template of another type than the default one
-// is named by a namespaced key ("reflection/Review").
+// is named by a namespaced key ("reflection/Review"). The file
+// variant_test.go holds a complete hand-written example of a set type.
+//
+// Options are values, not closures, so that per-call overrides allocate
+// nothing either.
 //
 // # Fallback chain
 //
@@ -102,8 +107,10 @@ package runtime
 //     default name is treated the same way, so no path is tried twice.
 //   - A key with its own namespace ("reflection/Review") is split at its
 //     last '/': the part before replaces the type for that key, the rest is
-//     the name (the spec's "Parse key → (space, name)"; in the tree
-//     "[root_space/]type/name" a namespace inside a set is a type). The root
+//     the name (the spec's "Parse key → (space, name)"; its "Build
+//     3-component key: root_space / space / type / name" lists four parts
+//     for three, and in DESIGN's tree "[root_space/]type/name" a namespace
+//     inside a set can only be a type, as "reflection" is). The root
 //     space and the version still apply: R/reflection/Review.V, ...,
 //     reflection/default, D.V, D. The active type is not consulted; the
 //     chain goes from the key's namespace straight to the global default, as

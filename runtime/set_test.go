@@ -486,6 +486,16 @@ func TestResolveAllocs(t *testing.T) {
 			t.Fatal(r.Err)
 		}
 	}
+	// Options written at the call, through a generated-style wrapper.
+	a := NewAgent()
+	n := testing.AllocsPerRun(100, func() {
+		if r := a.Resolve("reflection/Review", runtime.WithRootSpace("specialized_agent"), runtime.WithVersion("enterprise")); r.Err != nil {
+			t.Fatal(r.Err)
+		}
+	})
+	if n != 0 {
+		t.Errorf("Resolve with literal options allocates %v times", n)
+	}
 }
 
 // TestConcurrentManager shares one manager between goroutines that switch
