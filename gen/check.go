@@ -668,10 +668,10 @@ func (c *checker) index(e *tmpl.Index) irExpr {
 	out := &irIndex{X: x, Index: i, Pos: c.posString(e.Span)}
 	switch t.Kind {
 	case KindList:
-		c.constrain(i.typ(), KindInt, e.Index.Pos())
+		c.intIndex(i, e.Index.Pos())
 		out.T = t.Elem
 	case KindString:
-		c.constrain(i.typ(), KindInt, e.Index.Pos())
+		c.intIndex(i, e.Index.Pos())
 		out.T = &Type{Kind: KindString}
 	case KindMap:
 		c.constrain(i.typ(), KindString, e.Index.Pos())
@@ -681,6 +681,17 @@ func (c *checker) index(e *tmpl.Index) irExpr {
 		out.T = &Type{Kind: KindNone}
 	}
 	return out
+}
+
+// intIndex requires an index or slice bound to be an int. A number would
+// make Jinja2's subscript fail and yield undefined; that is an error here.
+func (c *checker) intIndex(i irExpr, sp tmpl.Span) {
+	c.constrain(i.typ(), KindInt, sp)
+	c.later = append(c.later, func() {
+		if i.typ().resolve().Kind == KindFloat {
+			c.errorf(sp, "an index must be an int, not a number")
+		}
+	})
 }
 
 func (c *checker) slice(e *tmpl.Slice) irExpr {
@@ -697,7 +708,7 @@ func (c *checker) slice(e *tmpl.Slice) irExpr {
 	}{{e.Lo, &out.Lo}, {e.Hi, &out.Hi}, {e.Step, &out.Step}} {
 		if p.src != nil {
 			*p.dst = c.expr(p.src, useValue)
-			c.constrain((*p.dst).typ(), KindInt, p.src.Pos())
+			c.intIndex(*p.dst, p.src.Pos())
 		}
 	}
 	if k, ok := e.Step.(*tmpl.Const); ok && k.Value == int64(0) {
