@@ -511,7 +511,7 @@ func (e *ttEmitter) logicValue(x *irBinary) tval {
 	a := e.expr(x.X)
 	t := e.temp("t")
 	ta := t
-	if xt := x.X.typ(); a.maybe || xt.Kind == KindDict {
+	if xt := x.X.typ(); a.maybe || xt.Kind == KindDict || (xt.Kind == KindStruct && !hasRequiredField(xt)) {
 		ta = call("truth", t) // as in cond
 	}
 	if x.Op == "or" {
