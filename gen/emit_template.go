@@ -611,7 +611,7 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		v := e.lenient(e.expr(x.X), xt)
 		sep, _ := e.arg(x, 0)
 		if x.Attr != nil {
-			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, attrPath(xt, x.Attr), e.pos(x.Pos))}
+			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
 		}
 		return tval{pre: v.pre + sep.pre, val: call("join", v.val, sep.val)}
 	case "list":
@@ -619,7 +619,7 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		return tval{pre: v.pre, val: call("tolist", v.val)}
 	case "map":
 		v := e.lenient(e.expr(x.X), xt)
-		return tval{pre: v.pre, val: call("mapattr", v.val, attrPath(xt, x.Attr), e.pos(x.Pos))}
+		return tval{pre: v.pre, val: call("mapattr", v.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
 	case "sort", "unique":
 		v := e.lenient(e.expr(x.X), xt)
 		pre := v.pre
@@ -632,11 +632,8 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		fn := x.Name
 		if x.Attr != nil {
 			fn += "attr"
-			args = append(args, attrPath(xt, x.Attr))
-			if x.Name == "unique" {
-				// sort's path has no optional object on the way (see checkFilter).
-				args = append(args, e.pos(x.Pos))
-			}
+			args = append(args, attrLookupPath(xt, x.Attr))
+			args = append(args, e.pos(x.Pos))
 		}
 		return tval{pre: pre, val: call(fn, args...)}
 	case "int":
@@ -911,10 +908,10 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 	return out + "{{ end }}"
 }
 
-// attrPath is the attribute= path of a filter on a list of type list, as
-// ttfuncs takes it: a struct field by its Go name, a dict's value by its
-// key, joined with dots (a key in a path has none).
-func attrPath(list *Type, path []*Field) string {
+// attrLookupPath is the attribute= path of a filter on a list of type
+// list, as ttfuncs takes it: a struct field by its Go name, a dict's value
+// by its key, joined with dots (a key in a path has none).
+func attrLookupPath(list *Type, path []*Field) string {
 	names := make([]string, len(path))
 	t := list.resolve().Elem
 	for i, f := range path {

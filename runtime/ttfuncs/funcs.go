@@ -514,13 +514,33 @@ func sortList(xs, reverse, caseSensitive any) any {
 
 // sortAttr is sort(attribute=path); string keys compare in lower case
 // unless caseSensitive. The checker rejects paths through optional
-// objects, so no object on the way is unset.
-func sortAttr(xs, reverse, caseSensitive any, path string) any {
+// objects, so no object on the way is unset; an unset last field in a list
+// of two or more fails, as Python cannot compare Jinja2's undefined.
+func sortAttr(xs, reverse, caseSensitive any, path, pos string) (any, error) {
 	rv := listValue(xs)
+	if rv.Len() > 1 {
+		for i := range rv.Len() {
+			if _, ok, _ := attr(rv.Index(i), path); !ok {
+				return nil, fail(pos, attrKeys(rv.Index(i), path), runtime.ErrUndefined)
+			}
+		}
+	}
 	out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
 	reflect.Copy(out, rv)
 	sortStable(out, truth(reverse), func(i int) reflect.Value { return attrKey(out.Index(i), path, !truth(caseSensitive)) })
-	return out.Interface()
+	return out.Interface(), nil
+}
+
+// attrKeys is path (see attr) as the template writes it, with the keys of
+// the members of v: "customer.name" for "Customer.Name".
+func attrKeys(v reflect.Value, path string) string {
+	var keys []string
+	for name := range strings.SplitSeq(path, ".") {
+		f, key, _ := member(v, name)
+		keys = append(keys, key)
+		v = f
+	}
+	return strings.Join(keys, ".")
 }
 
 // attrKey returns the value at path in v (see attr) as a comparison key:
