@@ -343,15 +343,6 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		if used[n.Value] {
 			s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(x))
 		}
-		if n.Filter != nil {
-			// A target read only by the filter, or only by the body, is
-			// unused in the other loop.
-			for _, l := range []*irLocal{n.Key, n.Value} {
-				if l != nil && e.read[l] {
-					s = append(s, jen.Id("_").Op("=").Id(l.GoName))
-				}
-			}
-		}
 		return s
 	}
 	if n.Filter != nil {
