@@ -218,7 +218,7 @@ func (e *emitter) field(x *irField) gval {
 	t := x.Field.Type.resolve()
 	if x.Field.Optional {
 		v := gval{pre: base.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
-		if isScalar(t.Kind) {
+		if isPointerKind(t) {
 			v.val = jen.Parens(jen.Op("*").Add(acc))
 		}
 		return v
