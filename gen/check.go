@@ -320,7 +320,13 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 		out.T = out.Then.typ()
 		if e.Else != nil {
 			out.Else = c.expr(e.Else, u)
-			c.unify(out.T, out.Else.typ(), e.Else.Pos())
+			if tk, ek := out.T.resolve().Kind, out.Else.typ().resolve().Kind; (tk == KindInt && ek == KindFloat) || (tk == KindFloat && ek == KindInt) {
+				// Each branch keeps its type (printed as it is); a use as
+				// a value widens the int branch to a float.
+				out.T = &Type{Kind: KindFloat}
+			} else {
+				c.unify(out.T, out.Else.typ(), e.Else.Pos())
+			}
 			c.later = append(c.later, func() {
 				if mixesBoolNumber(out.Then.typ().Kind, out.Else.typ().Kind) {
 					c.errorf(e.Else.Pos(), "type mismatch: %s and %s", out.Then.typ(), out.Else.typ())

@@ -408,8 +408,11 @@ func (e *emitter) cond(x *irCond) gval {
 			return nil
 		}
 		v := e.expr(b)
-		if !sameKind(b.typ(), x.T) {
-			v = e.strKeep(v, b.typ())
+		switch bt := b.typ(); {
+		case isNumber(bt.Kind) && x.T.resolve().Kind == KindFloat:
+			v.val = num(v.val, bt, true)
+		case !sameKind(bt, x.T):
+			v = e.strKeep(v, bt)
 		}
 		if v.def != nil {
 			// An undefined branch leaves t unset: its value may be a nil pointer.

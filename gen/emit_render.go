@@ -219,6 +219,16 @@ func (e *emitter) print(x irExpr) []jen.Code {
 	if isInline(x) {
 		return e.appendLiteral(dst, x)
 	}
+	if c, ok := x.(*irCond); ok {
+		// Each branch prints with its own type, as in Python: the 0 of
+		// "price if price else 0" is not widened to 0.0.
+		cv := e.truth(e.expr(c.Cond), c.Cond.typ())
+		stmt := jen.If(cv.val).Block(e.print(c.Then)...)
+		if c.Else != nil {
+			stmt = stmt.Else().Block(e.print(c.Else)...)
+		}
+		return append(cv.pre, stmt)
+	}
 	v := e.expr(x)
 	body := e.appendValue(dst, gval{val: v.val}, x.typ())
 	if v.def != nil {

@@ -419,7 +419,10 @@ func (e *ttEmitter) condExpr(x *irCond) tval {
 			return ""
 		}
 		v := e.expr(b)
-		if !sameKind(b.typ(), x.T) {
+		switch bt := b.typ(); {
+		case bt.Kind == KindInt && x.T.resolve().Kind == KindFloat:
+			v.val = call("tofloat", v.val, "0.0")
+		case !sameKind(bt, x.T):
 			v = e.str(v)
 		}
 		return v.pre + action(t+" = "+v.val)
@@ -764,6 +767,15 @@ func (e *ttEmitter) print(x irExpr) string {
 	}
 	if out, ok := e.printField(x); ok {
 		return out
+	}
+	if c, ok := x.(*irCond); ok {
+		// Each branch prints with its own type, as in the go backend.
+		cv := e.cond(c.Cond)
+		out := cv.pre + action("if "+unparen(cv.val)) + e.print(c.Then)
+		if c.Else != nil {
+			out += "{{ else }}" + e.print(c.Else)
+		}
+		return out + "{{ end }}"
 	}
 	v := e.expr(x)
 	switch k := x.typ().Kind; {
