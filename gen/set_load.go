@@ -1,0 +1,639 @@
+package gen
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// This file loads template sets (DESIGN §1): a directory holding a
+// promptset.yaml. Inside a set, directories are namespaces
+// ([root_space/]type), a file's name up to its first dot is the template
+// name and the rest before the extension its version
+// (BrowseLink.enterprise.jinja), and the files of a components/ directory
+// are the partials of the namespace that holds it. promptset.yaml holds
+// the set's settings and may define templates and components inline:
+//
+//	description: ...          # doc comment of the generated type
+//	go_name: Agent            # the set's Go name; default: from the directory
+//	default_type: main        # the active type of a new manager
+//	default_name: default     # every namespace's fallback template
+//	model: ...                # defaults for templates that name none
+//	parameters: {...}
+//	inputs: {...}             # the feed, declared (as in a prompt file)
+//	jinja: {...}              # environment options of every template
+//	components:               # partials of the set's root namespace
+//	  preamble: "text"
+//	  style:                  # versioned: the spec's list form
+//	    - {version: concise, content: "..."}
+//	templates:                # the spec's nested-dict form
+//	  main:
+//	    default: "..."
+//	    BrowseLink.enterprise: "..."
+//	    Search: {template: "...", model: ...}
+//	    components: {...}
+//
+// In templates:, a mapping with a "template" key is one template (the
+// keys of a prompt file that apply to one template of a set); any other
+// mapping is a namespace.
+
+// setFile is the name of the file that makes a directory a template set.
+const setFile = "promptset.yaml"
+
+// componentsDir is the directory (and the inline key) of a namespace's components.
+const componentsDir = "components"
+
+// Set is one template set as loaded.
+type Set struct {
+	Key  string // the set's directory inside the prompts tree, e.g. "agent"
+	Path string // promptset.yaml as shown in diagnostics
+	Pos  Pos    // the start of promptset.yaml
+
+	Description string
+	GoName      string // `go_name:`, and GoNamePos the position of its value
+	GoNamePos   Pos
+	DefaultType string // "main" unless promptset.yaml says otherwise
+	DefaultName string // "default" unless promptset.yaml says otherwise
+	Model       string // the default model of the set's templates
+	Parameters  []Param
+	Jinja       tmpl.Options
+	Inputs      *Type // the declared feed, nil when inferred
+
+	Templates  []*SetTemplate  // sorted by Path
+	Components []*SetComponent // sorted by Namespace, Name, then versions in order
+}
+
+// SetTemplate is one template of a set.
+type SetTemplate struct {
+	// Path is the template's full path in the set, as the fallback chain
+	// names it: "main/BrowseLink.enterprise".
+	Path                     string
+	Namespace, Name, Version string
+	// GoName is the `go_name:` of its key constant, if any.
+	GoName    string
+	GoNamePos Pos
+	// Prompt holds the template and where it comes from. Its Key is the
+	// set's key and Path joined ("agent/main/BrowseLink.enterprise").
+	Prompt *Prompt
+}
+
+// SetComponent is one version of a component ("" for unversioned content).
+type SetComponent struct {
+	Namespace, Name, Version string
+	Prompt                   *Prompt
+}
+
+// Full returns the component's path in the set, as diagnostics name it:
+// "main/components/preamble.concise".
+func (c *SetComponent) Full() string {
+	p := path.Join(c.Namespace, componentsDir, c.Name)
+	if c.Version != "" {
+		p += "." + c.Version
+	}
+	return p
+}
+
+// Read-only tables of the set format.
+var (
+	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
+		"parameters", "inputs", "jinja", "components", "templates"}
+	setTemplateKeys  = []string{"description", "go_name", "model", "parameters", "template"}
+	setComponentKeys = []string{"description", "template"}
+	componentEntry   = []string{"version", "content"}
+)
+
+// loadSets reads every template set below the root of fsys, sorted by key.
+// display is the prefix of paths in diagnostics, as for loadPrompts.
+func loadSets(fsys fs.FS, display string) ([]*Set, Diagnostics) {
+	l := &loader{fsys: fsys, display: display}
+	var sets []*Set
+	for _, dir := range findSets(fsys) {
+		if s := l.loadSet(dir); s != nil {
+			sets = append(sets, s)
+		}
+	}
+	return sets, l.diags.list
+}
+
+// findSets returns the directories holding a promptset.yaml, sorted; as
+// loadPrompts' walk, it skips hidden directories, and it does not look
+// inside a set (loadSet reports a set inside a set).
+func findSets(fsys fs.FS) []string {
+	var dirs []string
+	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil: // loadPrompts reports it
+		case !d.IsDir():
+		case p != "." && strings.HasPrefix(d.Name(), "."):
+			return fs.SkipDir
+		case isSetDir(fsys, p):
+			dirs = append(dirs, p)
+			return fs.SkipDir
+		}
+		return nil
+	})
+	sort.Strings(dirs)
+	return dirs
+}
+
+func isSetDir(fsys fs.FS, dir string) bool {
+	_, err := fs.Stat(fsys, path.Join(dir, setFile))
+	return err == nil
+}
+
+// setLoader is the state of loading one set.
+type setLoader struct {
+	*loader
+	set *Set
+	dir string // the set's directory in fsys
+	// defs records where each template path and component version is
+	// defined, to report duplicates at every definition.
+	defs map[string][]Pos
+}
+
+// loadSet reads the set in directory dir. It returns nil when
+// promptset.yaml cannot be read or is not valid YAML.
+func (l *loader) loadSet(dir string) *Set {
+	file := path.Join(dir, setFile)
+	data, err := fs.ReadFile(l.fsys, file)
+	if err != nil {
+		l.ioError(err)
+		return nil
+	}
+	s := &Set{Key: dir, Path: l.path(file), Pos: Pos{File: l.path(file), Line: 1, Col: 1},
+		DefaultType: "main", DefaultName: defaultName}
+	if dir == "." {
+		s.Key = ""
+	}
+	sl := &setLoader{loader: l, set: s, dir: dir, defs: map[string][]Pos{}}
+	f := &yamlFile{src: newSource(s.Path, data), diags: &l.diags}
+	if !sl.settings(f) {
+		return nil
+	}
+	sl.walk()
+	sl.duplicates()
+	for _, t := range s.Templates {
+		t.Prompt.Jinja = s.Jinja
+	}
+	for _, c := range s.Components {
+		c.Prompt.Jinja = s.Jinja
+	}
+	sort.SliceStable(s.Templates, func(i, j int) bool { return s.Templates[i].Path < s.Templates[j].Path })
+	sort.SliceStable(s.Components, func(i, j int) bool {
+		a, b := s.Components[i], s.Components[j]
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		return a.Version == "" && b.Version != "" // unversioned first, else as declared
+	})
+	if len(s.Templates) == 0 {
+		l.diags.errorf(s.Pos, "template set %q has no templates", s.Key)
+	}
+	return s
+}
+
+// defaultName is the built-in fallback name of every namespace, as in runtime.
+const defaultName = "default"
+
+// settings decodes promptset.yaml. It reports false when the file is not a
+// mapping (an empty file is a set with every default).
+func (sl *setLoader) settings(f *yamlFile) bool {
+	s := sl.set
+	doc, extra, err := parseYAML(f.src.data)
+	switch {
+	case err != nil:
+		f.syntaxError(err)
+		return false
+	case doc == nil || len(doc.Content) == 0:
+		return true
+	case extra != nil:
+		f.errorf(extra, "%s holds one YAML document (remove the second)", setFile)
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		f.wrongKind(root, setFile, "a mapping")
+		return false
+	}
+	for _, e := range f.entries(root, "key", false) {
+		switch e.key {
+		case "description":
+			s.Description, _ = f.str(e)
+		case "go_name":
+			s.GoName, _ = f.str(e)
+			s.GoNamePos = f.pos(e.v)
+		case "default_type":
+			if v, ok := f.str(e); ok {
+				if v != "" && !validNamespace(v) {
+					f.errorf(e.v, "invalid default_type %q (a namespace: names separated by \"/\")", v)
+				}
+				s.DefaultType = v
+			}
+		case "default_name":
+			if v, ok := f.str(e); ok {
+				if !validName(v) {
+					f.errorf(e.v, "invalid default_name %q (a template name, without \"/\" or \".\")", v)
+				}
+				s.DefaultName = v
+			}
+		case "model":
+			s.Model, _ = f.str(e)
+		case "parameters":
+			if f.isMapping(e) {
+				s.Parameters = f.params(e.v)
+			}
+		case "inputs":
+			if f.isMapping(e) {
+				s.Inputs = f.inputs(e.v)
+			}
+		case "jinja":
+			if f.isMapping(e) {
+				s.Jinja = f.jinja(e.v)
+			}
+		case "components":
+			if f.isMapping(e) {
+				sl.inlineComponents(f, "", e.v)
+			}
+		case "templates":
+			if f.isMapping(e) {
+				sl.inlineNamespace(f, "", e.v)
+			}
+		default:
+			hint := DidYouMean(e.key, setKeys)
+			if hint == "" && (e.key == "template" || e.key == "type" || e.key == "version") {
+				hint = " (" + setFile + " holds the set's settings; templates go in files or under \"templates\")"
+			}
+			f.errorf(e.k, "unknown key %q%s", e.key, hint)
+		}
+	}
+	return true
+}
+
+// validName reports whether s can name a template or component: not empty,
+// no "/" (namespaces are directories) and no "." (it starts the version).
+func validName(s string) bool {
+	return s != "" && !strings.ContainsAny(s, "/.") && !strings.HasPrefix(s, "~")
+}
+
+// validNamespace reports whether s is names joined by "/".
+func validNamespace(s string) bool {
+	for _, seg := range strings.Split(s, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// splitVersion splits a file stem or inline key at its first dot into
+// name and version.
+func splitVersion(stem string) (name, version string, ok bool) {
+	name, version, dotted := strings.Cut(stem, ".")
+	validVersion := !dotted || version != "" && !strings.HasSuffix(version, ".") &&
+		!strings.HasPrefix(version, ".") && !strings.Contains(version, "..")
+	return name, version, name != "" && !strings.Contains(name, "/") && validVersion
+}
+
+// walk loads the set's files: templates, and the files of components/.
+func (sl *setLoader) walk() {
+	_ = fs.WalkDir(sl.fsys, sl.dir, func(p string, d fs.DirEntry, err error) error {
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, sl.dir), "/")
+		if sl.dir == "." {
+			rel = p
+		}
+		switch {
+		case err != nil:
+			sl.ioError(err)
+		case p != sl.dir && strings.HasPrefix(d.Name(), "."):
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+		case d.IsDir() && p != sl.dir && isSetDir(sl.fsys, p):
+			sl.diags.errorf(Pos{File: sl.path(path.Join(p, setFile)), Line: 1, Col: 1},
+				"template set %q is inside template set %q (sets cannot nest)", p, sl.set.Key)
+			return fs.SkipDir
+		case d.IsDir():
+		case rel == setFile || kindOf(p) == notPrompt:
+		default:
+			sl.file(p, rel)
+		}
+		return nil
+	})
+}
+
+// file loads one template or component file; rel is its path in the set.
+func (sl *setLoader) file(p, rel string) {
+	file := sl.path(p)
+	start := Pos{File: file, Line: 1, Col: 1}
+	dir, base := path.Split(rel)
+	dir = strings.TrimSuffix(dir, "/")
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	name, version, ok := splitVersion(stem)
+	if !ok {
+		sl.diags.errorf(start, "invalid template file name %q (want name.ext or name.version.ext)", base)
+		return
+	}
+	component := false
+	var segs []string
+	if dir != "" {
+		segs = strings.Split(dir, "/")
+	}
+	for i, seg := range segs {
+		if seg != componentsDir {
+			continue
+		}
+		if i != len(segs)-1 {
+			sl.diags.errorf(start, "%s/ holds component files, not directories", componentsDir)
+			return
+		}
+		component, segs = true, segs[:i]
+	}
+	ns := strings.Join(segs, "/")
+	data, err := fs.ReadFile(sl.fsys, p)
+	if err != nil {
+		sl.ioError(err)
+		return
+	}
+	pr := &Prompt{Path: file, Pos: start}
+	src := newSource(file, data)
+	if kindOf(p) == plainPrompt {
+		pr.Template = string(data)
+		pr.Map = SourceMap{File: file, Lines: src.literalLines(pr.Template, 0)}
+	} else {
+		f := &yamlFile{src: src, diags: &sl.diags}
+		m := sl.yamlRoot(f)
+		if m == nil {
+			return
+		}
+		if !sl.spec(f, m, pr, component) {
+			return
+		}
+	}
+	if component {
+		sl.addComponent(&SetComponent{Namespace: ns, Name: name, Version: version, Prompt: pr})
+	} else {
+		sl.addTemplate(&SetTemplate{Namespace: ns, Name: name, Version: version, Prompt: pr,
+			GoName: pr.GoName, GoNamePos: pr.GoNamePos})
+	}
+}
+
+// yamlRoot returns the top-level mapping of a YAML template file, or nil
+// after reporting why there is none.
+func (sl *setLoader) yamlRoot(f *yamlFile) *yaml.Node {
+	start := Pos{File: f.src.file, Line: 1, Col: 1}
+	doc, extra, err := parseYAML(f.src.data)
+	switch {
+	case err != nil:
+		f.syntaxError(err)
+		return nil
+	case doc == nil || len(doc.Content) == 0:
+		f.diags.errorf(start, "empty template file (want a mapping with a %q key)", "template")
+		return nil
+	case extra != nil:
+		f.errorf(extra, "a template file holds one YAML document (remove the second)")
+	}
+	if doc.Content[0].Kind != yaml.MappingNode {
+		f.wrongKind(doc.Content[0], "a template file", "a mapping")
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// spec decodes a template (or, with component set, a component) given as a
+// mapping: in a YAML file of the set or inline under templates:. It
+// reports false when there is no template.
+func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *Prompt, component bool) bool {
+	allowed := setTemplateKeys
+	if component {
+		allowed = setComponentKeys
+	}
+	hasTemplate := false
+	for _, e := range f.entries(m, "key", false) {
+		known := false
+		for _, k := range allowed {
+			known = known || k == e.key
+		}
+		if !known {
+			switch {
+			case e.key == "inputs" || e.key == "jinja":
+				f.errorf(e.k, "%q applies to the whole set: set it in %s", e.key, setFile)
+			case component && (e.key == "model" || e.key == "parameters" || e.key == "go_name"):
+				f.errorf(e.k, "a component has no %q (it renders inside templates)", e.key)
+			case inList(e.key, topLevelKeys):
+				f.errorf(e.k, "%q is not supported in a template set yet", e.key)
+			default:
+				f.errorf(e.k, "unknown key %q%s", e.key, DidYouMean(e.key, allowed))
+			}
+			continue
+		}
+		switch e.key {
+		case "description":
+			pr.Description, _ = f.str(e)
+		case "model":
+			pr.Model, _ = f.str(e)
+		case "go_name":
+			pr.GoName, _ = f.str(e)
+			pr.GoNamePos = f.pos(e.v)
+		case "parameters":
+			if f.isMapping(e) {
+				pr.Parameters = f.params(e.v)
+			}
+		case "template":
+			hasTemplate = true
+			if s, ok := f.str(e); ok {
+				pr.Template = s
+				pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+			} else {
+				return false
+			}
+		}
+	}
+	if !hasTemplate {
+		f.errorf(m, "missing key %q", "template")
+	}
+	return hasTemplate
+}
+
+func inList(s string, list []string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// inlineNamespace loads the entries of a namespace under templates:.
+func (sl *setLoader) inlineNamespace(f *yamlFile, ns string, m *yaml.Node) {
+	for _, e := range f.entries(m, "template", true) {
+		switch {
+		case e.key == componentsDir:
+			if f.isMapping(e) {
+				sl.inlineComponents(f, ns, e.v)
+			}
+		case e.v.Kind == yaml.MappingNode && !hasKey(e.v, "template"):
+			if !validName(e.key) {
+				f.errorf(e.k, "invalid namespace %q (a name, without \"/\" or \".\")", e.key)
+				continue
+			}
+			sl.inlineNamespace(f, path.Join(ns, e.key), e.v)
+		default:
+			name, version, ok := splitVersion(e.key)
+			if !ok {
+				f.errorf(e.k, "invalid template name %q (want name or name.version)", e.key)
+				continue
+			}
+			pr := &Prompt{Path: f.src.file, Pos: f.pos(e.k)}
+			if e.v.Kind == yaml.MappingNode {
+				if !sl.spec(f, e.v, pr, false) {
+					continue
+				}
+			} else {
+				s, ok := f.str(e)
+				if !ok {
+					continue
+				}
+				pr.Template = s
+				pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+			}
+			sl.addTemplate(&SetTemplate{Namespace: ns, Name: name, Version: version, Prompt: pr,
+				GoName: pr.GoName, GoNamePos: pr.GoNamePos})
+		}
+	}
+}
+
+// hasKey reports whether mapping m has the key.
+func hasKey(m *yaml.Node, key string) bool {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Kind == yaml.ScalarNode && m.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+// inlineComponents loads a components: mapping of namespace ns. A value is
+// the component's template, or the spec's list of {version, content}.
+func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
+	for _, e := range f.entries(m, "component", true) {
+		if !validName(e.key) {
+			f.errorf(e.k, "invalid component name %q (a name, without \"/\" or \".\"; list versions under it)", e.key)
+			continue
+		}
+		if e.v.Kind != yaml.SequenceNode {
+			s, ok := f.str(e)
+			if !ok {
+				continue
+			}
+			pr := &Prompt{Path: f.src.file, Pos: f.pos(e.k), Template: s,
+				Map: SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}}
+			sl.addComponent(&SetComponent{Namespace: ns, Name: e.key, Prompt: pr})
+			continue
+		}
+		for _, item := range e.v.Content {
+			if item.Kind != yaml.MappingNode {
+				f.wrongKind(item, "a component version", "a mapping with \"version\" and \"content\"")
+				continue
+			}
+			pr := &Prompt{Path: f.src.file, Pos: f.pos(item)}
+			c := &SetComponent{Namespace: ns, Name: e.key, Prompt: pr}
+			hasContent := false
+			for _, kv := range f.entries(item, "key", false) {
+				switch kv.key {
+				case "version":
+					if v, ok := f.str(kv); ok {
+						if v == "" || strings.ContainsAny(v, "/") {
+							f.errorf(kv.v, "invalid version %q", v)
+						}
+						c.Version = v
+					}
+				case "content":
+					hasContent = true
+					if s, ok := f.str(kv); ok {
+						pr.Template = s
+						pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(kv.v)}
+					}
+				default:
+					f.errorf(kv.k, "unknown key %q%s", kv.key, DidYouMean(kv.key, componentEntry))
+				}
+			}
+			if !hasContent {
+				f.errorf(item, "missing key %q", "content")
+				continue
+			}
+			sl.addComponent(c)
+		}
+	}
+}
+
+func (sl *setLoader) addTemplate(t *SetTemplate) {
+	t.Path = path.Join(t.Namespace, t.Name)
+	if t.Version != "" {
+		t.Path += "." + t.Version
+	}
+	t.Prompt.Key = path.Join(sl.set.Key, t.Path)
+	sl.defs["t:"+t.Path] = append(sl.defs["t:"+t.Path], t.Prompt.Pos)
+	sl.set.Templates = append(sl.set.Templates, t)
+}
+
+func (sl *setLoader) addComponent(c *SetComponent) {
+	c.Prompt.Key = path.Join(sl.set.Key, c.Full())
+	sl.defs["c:"+c.Full()] = append(sl.defs["c:"+c.Full()], c.Prompt.Pos)
+	sl.set.Components = append(sl.set.Components, c)
+}
+
+// duplicates reports every template path and component version defined
+// more than once, at each definition, and drops them all.
+func (sl *setLoader) duplicates() {
+	s := sl.set
+	report := func(kind, name string, at Pos) bool {
+		poss := sl.defs[kind[:1]+":"+name]
+		if len(poss) < 2 {
+			return false
+		}
+		var others []string
+		for _, p := range sortedPos(poss) {
+			if p != at {
+				others = append(others, shortPos(p, at))
+			}
+		}
+		sl.diags.errorf(at, "%s %q is also defined at %s", kind, name, strings.Join(others, " and "))
+		return true
+	}
+	var ts []*SetTemplate
+	for _, t := range s.Templates {
+		if !report("template", t.Path, t.Prompt.Pos) {
+			ts = append(ts, t)
+		}
+	}
+	var cs []*SetComponent
+	for _, c := range s.Components {
+		if !report("component", c.Full(), c.Prompt.Pos) {
+			cs = append(cs, c)
+		}
+	}
+	s.Templates, s.Components = ts, cs
+}
+
+// sortedPos returns ps sorted by file, line and column.
+func sortedPos(ps []Pos) []Pos {
+	out := append([]Pos(nil), ps...)
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return out
+}
