@@ -20,6 +20,8 @@ type checker struct {
 	// uses records each feed variable's first use, for unused-input warnings.
 	used map[*Field]bool
 	tmp  int
+	// set is the template set of the body checked, nil for a prompt file.
+	inSet *setContext
 }
 
 type scope struct {
@@ -110,6 +112,9 @@ func (c *checker) node(n tmpl.Node) []irNode {
 	case *tmpl.Set:
 		return c.set(n)
 	case *tmpl.Include:
+		if c.inSet != nil {
+			return c.include(n)
+		}
 		c.errorf(n.Span, "include is only supported inside template sets")
 		return nil
 	}
@@ -483,6 +488,9 @@ func (c *checker) name(e *tmpl.Name, u use) irExpr {
 	if l := c.lookup(e.Name); l != nil {
 		hint(l.T, u)
 		return &irLocalRef{L: l}
+	}
+	if x := c.componentRef(e.Name, e.Span); x != nil {
+		return x
 	}
 	if e.Name == "loop" {
 		c.errorf(e.Span, "loop is only defined inside a for loop")

@@ -1,0 +1,633 @@
+package gen
+
+import (
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// This file checks template sets and lowers them to IR. Every template and
+// component of a set renders with one feed, the union of their variables.
+// Each template (and each component version) is first checked on its own,
+// with its own feed, so that a variable used with different types in two
+// of them is reported at both uses; then all are checked again against one
+// shared feed, which gives the union its final types.
+
+// irPromptSet is a checked template set: emit's only input for it.
+type irPromptSet struct {
+	Set    *Set
+	Name   string // the set's Go type name, e.g. Agent
+	Helper string // the prefix of its package-level helpers, e.g. _agent
+	Feed   *Type
+	// Structs are the named struct types of the feed, Feed first.
+	Structs    []*Type
+	Templates  []*irSetTemplate // by id: the index in the sorted path table
+	Components []*irComponent   // in the order of Set.Components
+	Keys       []*irSetKey      // sorted by key
+}
+
+// irSetTemplate is one template of a set.
+type irSetTemplate struct {
+	T    *SetTemplate
+	Body *irPrompt
+	// Versioned lists the versioned components that the template includes,
+	// directly or through other components, sorted by name.
+	Versioned []*irComponent
+	Model     string  // the template's model, else the set's
+	Params    []Param // the template's parameters, else the set's
+	Func      string  // the Go function that renders it
+}
+
+// irComponent is a component of a set: every version of one name in one
+// namespace.
+type irComponent struct {
+	Namespace, Name string
+	Versions        []*irComponentVersion // the unversioned content first, if any
+	Func            string                // the Go function that picks the version and renders it
+}
+
+// versioned reports whether the component has versions to choose from.
+func (c *irComponent) versioned() bool {
+	return len(c.Versions) > 1 || c.Versions[0].C.Version != ""
+}
+
+// versionNames lists the component's versions, "" for unversioned content.
+func (c *irComponent) versionNames() []string {
+	var vs []string
+	for _, v := range c.Versions {
+		vs = append(vs, v.C.Version)
+	}
+	return vs
+}
+
+// irComponentVersion is one version of a component.
+type irComponentVersion struct {
+	C    *SetComponent
+	Body *irPrompt
+	Func string
+}
+
+// irSetKey is a typed key constant: one per template name, outside of
+// the default names.
+type irSetKey struct {
+	Key         string   // "BrowseLink", "reflection/Review"
+	GoName      string   // decided by nameSets
+	Paths       []string // the templates with this key
+	Pos         Pos      // the first of them
+	Override    string   // a template's go_name
+	OverridePos Pos
+}
+
+// irComponentRef renders a component where it stands: {{ name }} or
+// {% include "name" %}. As a value, it is the rendered component.
+type irComponentRef struct {
+	Comp *irComponent
+	Pos  string
+}
+
+func (x *irComponentRef) typ() *Type { return &Type{Kind: KindString} }
+
+// setContext is what a checker knows about the set of the body it checks.
+type setContext struct {
+	ns    string       // the namespace whose components the body sees
+	self  *irComponent // the component being checked, nil for a template
+	comps componentTable
+	// uses collects where components are used; nil when not recording.
+	uses *[]componentUse
+}
+
+// componentTable finds components by namespace and name.
+type componentTable map[string]map[string]*irComponent
+
+// lookup finds the component name as seen from namespace ns: in ns, then
+// in the namespaces the fallback chain tries after it (the root space
+// dropped, then the type: action_agent/main, main, the set's root).
+func (tb componentTable) lookup(ns, name string) *irComponent {
+	for {
+		if c := tb[ns][name]; c != nil {
+			return c
+		}
+		if ns == "" {
+			return nil
+		}
+		_, ns, _ = strings.Cut(ns, "/")
+	}
+}
+
+// visible lists the component names that namespace ns sees, sorted.
+func (tb componentTable) visible(ns string) []string {
+	var names []string
+	for {
+		for n := range tb[ns] {
+			names = append(names, n)
+		}
+		if ns == "" {
+			break
+		}
+		_, ns, _ = strings.Cut(ns, "/")
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// componentUse is one place where a body uses a component.
+type componentUse struct {
+	from   *irComponent // the component using it; nil in a template
+	body   *irPrompt
+	comp   *irComponent
+	locals []string // the template's own names bound there
+	pos    Pos
+}
+
+// componentRef returns the component that a name refers to, or nil: in a
+// set, a name that is no local but a component's renders the component.
+func (c *checker) componentRef(name string, sp tmpl.Span) irExpr {
+	if c.inSet == nil {
+		return nil
+	}
+	comp := c.inSet.comps.lookup(c.inSet.ns, name)
+	if comp == nil {
+		return nil
+	}
+	return c.useComponent(comp, sp)
+}
+
+func (c *checker) useComponent(comp *irComponent, sp tmpl.Span) irExpr {
+	if c.inSet.uses != nil {
+		*c.inSet.uses = append(*c.inSet.uses, componentUse{from: c.inSet.self, body: c.ir, comp: comp, locals: c.localNames(), pos: c.pos(sp)})
+	}
+	return &irComponentRef{Comp: comp, Pos: c.posString(sp)}
+}
+
+// localNames lists the template names bound in the current scopes.
+func (c *checker) localNames() []string {
+	var names []string
+	for _, s := range c.scopes {
+		for n := range s.names {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// include checks {% include "name" %}: a component of the set, looked up
+// as a name is, or by its namespace ("main/preamble"), which must stay
+// inside the set.
+func (c *checker) include(n *tmpl.Include) []irNode {
+	k, ok := n.Name.(*tmpl.Const)
+	var name string
+	if ok {
+		name, ok = k.Value.(string)
+	}
+	if !ok {
+		c.errorf(n.Name.Pos(), "include needs a constant string naming a component")
+		return nil
+	}
+	var comp *irComponent
+	if strings.Contains(name, "/") {
+		clean := path.Clean(name)
+		if strings.HasPrefix(name, "/") || clean == ".." || strings.HasPrefix(clean, "../") {
+			c.errorf(n.Name.Pos(), "include %q leaves the template set (name a component, or namespace/component)", name)
+			return nil
+		}
+		ns, base := path.Split(clean)
+		ns = strings.TrimSuffix(ns, "/")
+		if ns == componentsDir {
+			ns = ""
+		}
+		comp = c.inSet.comps[strings.TrimSuffix(ns, "/"+componentsDir)][base]
+	} else {
+		comp = c.inSet.comps.lookup(c.inSet.ns, name)
+	}
+	if comp == nil {
+		c.errorf(n.Name.Pos(), "no component %q%s", name, DidYouMean(name, c.inSet.comps.visible(c.inSet.ns)))
+		return nil
+	}
+	return []irNode{&irPrint{X: c.useComponent(comp, n.Name.Pos())}}
+}
+
+// setChecker checks one set.
+type setChecker struct {
+	diags  *diagSink
+	set    *Set
+	strict bool
+	comps  componentTable
+	out    *irPromptSet
+	bodies []*setBody
+	uses   []componentUse
+}
+
+// setBody is one template or component version to check.
+type setBody struct {
+	p    *Prompt
+	ns   string
+	self *irComponent   // the component, for a component version
+	tmpl *irSetTemplate // the template, for a template
+	ver  *irComponentVersion
+	ast  *tmpl.Template
+	c    *checker // of the last pass
+	// flexible holds the feed types that the first pass left unknown, so
+	// that only a default made them what they are.
+	flexible map[*Type]bool
+}
+
+// checkSets checks and lowers every set; it returns the sets without errors.
+func checkSets(sets []*Set, cfg Config, diags *diagSink) []*irPromptSet {
+	var out []*irPromptSet
+	for _, s := range sets {
+		if cfg.Renderer == RendererTextTemplate {
+			diags.errorf(s.Pos, "template sets are not supported by -renderer=%s yet (use -renderer=%s)", RendererTextTemplate, RendererGo)
+			continue
+		}
+		sc := &setChecker{diags: diags, set: s, strict: cfg.Strict}
+		if ir := sc.check(); ir != nil {
+			out = append(out, ir)
+		}
+	}
+	return out
+}
+
+func (sc *setChecker) check() *irPromptSet {
+	s := sc.set
+	before := len(sc.diags.list)
+	if sc.strict && s.Inputs == nil {
+		sc.diags.errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, setFile)
+	}
+	sc.out = &irPromptSet{Set: s}
+	sc.components()
+	for _, t := range s.Templates {
+		it := &irSetTemplate{T: t, Model: t.Prompt.Model, Params: t.Prompt.Parameters}
+		if it.Model == "" {
+			it.Model = s.Model
+		}
+		if it.Params == nil {
+			it.Params = s.Parameters
+		}
+		sc.out.Templates = append(sc.out.Templates, it)
+		sc.bodies = append(sc.bodies, &setBody{p: t.Prompt, ns: t.Namespace, tmpl: it})
+	}
+	for _, c := range sc.out.Components {
+		for _, v := range c.Versions {
+			sc.bodies = append(sc.bodies, &setBody{p: v.C.Prompt, ns: c.Namespace, self: c, ver: v})
+		}
+	}
+	for _, b := range sc.bodies {
+		t, err := tmpl.Parse(b.p.Template, b.p.Jinja)
+		if err != nil {
+			if e, ok := err.(*tmpl.Error); ok {
+				sc.diags.errorf(b.p.Map.Pos(e.Span.Start), "%s", e.Msg)
+			} else {
+				sc.diags.errorf(b.p.Pos, "%v", err)
+			}
+			continue
+		}
+		b.ast = t
+	}
+	if hasErrorsSince(sc.diags, before) {
+		return nil
+	}
+	// Pass 1: each body on its own.
+	for _, b := range sc.bodies {
+		feed := &Type{Kind: KindStruct}
+		if s.Inputs != nil {
+			feed = cloneType(s.Inputs, map[*Type]*Type{})
+		}
+		b.c = sc.checkBody(b, feed, &sc.uses)
+		b.flexible = map[*Type]bool{}
+		unknownTypes(feed, b.flexible)
+		sc.finish([]*setBody{b}, feed, false)
+	}
+	sc.conflicts()
+	sc.cycles()
+	sc.localsSeen()
+	sc.versioned()
+	if hasErrorsSince(sc.diags, before) {
+		return nil
+	}
+	// Pass 2: all bodies against one feed.
+	feed := s.Inputs
+	if feed == nil {
+		feed = &Type{Kind: KindStruct}
+	}
+	for _, b := range sc.bodies {
+		b.c = sc.checkBody(b, feed, nil)
+	}
+	sc.finish(sc.bodies, feed, true)
+	if hasErrorsSince(sc.diags, before) {
+		return nil
+	}
+	sc.out.Feed = feed
+	for _, b := range sc.bodies {
+		if b.tmpl != nil {
+			b.tmpl.Body = b.c.ir
+		} else {
+			b.ver.Body = b.c.ir
+		}
+	}
+	sc.keys()
+	return sc.out
+}
+
+// components groups the set's component versions by namespace and name.
+func (sc *setChecker) components() {
+	sc.comps = componentTable{}
+	for _, c := range sc.set.Components {
+		ic := sc.comps[c.Namespace][c.Name]
+		if ic == nil {
+			ic = &irComponent{Namespace: c.Namespace, Name: c.Name}
+			if sc.comps[c.Namespace] == nil {
+				sc.comps[c.Namespace] = map[string]*irComponent{}
+			}
+			sc.comps[c.Namespace][c.Name] = ic
+			sc.out.Components = append(sc.out.Components, ic)
+		}
+		ic.Versions = append(ic.Versions, &irComponentVersion{C: c})
+	}
+}
+
+// checkBody checks one body against feed, recording its component uses
+// in uses when it is not nil.
+func (sc *setChecker) checkBody(b *setBody, feed *Type, uses *[]componentUse) *checker {
+	c := &checker{diags: sc.diags, p: b.p, feed: feed, used: map[*Field]bool{},
+		inSet: &setContext{ns: b.ns, self: b.self, comps: sc.comps, uses: uses}}
+	c.ir = &irPrompt{Prompt: b.p, Feed: feed}
+	c.scopes = []*scope{{names: map[string]*irLocal{}, locals: &c.ir.Locals}}
+	c.ir.Body = c.nodes(b.ast.Body)
+	c.ir.NumLocals = c.tmp
+	return c
+}
+
+// finish completes the checks of bodies that share feed, as checkPrompt
+// does for one prompt, with the warnings of unused inputs when warn is set.
+func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) {
+	finalize(feed)
+	bodies[0].c.checkNoDicts(feed)
+	for _, b := range bodies {
+		walkIR(b.c.ir.Body, func(x irExpr) { finalize(x.typ()) })
+		for _, l := range b.c.ir.Locals {
+			finalize(l.T)
+		}
+	}
+	for _, b := range bodies {
+		for _, f := range b.c.later {
+			f()
+		}
+	}
+	if !warn || !feed.Declared {
+		return
+	}
+	for _, f := range feed.Fields {
+		used := false
+		for _, b := range bodies {
+			used = used || b.c.used[f]
+		}
+		if !used {
+			sc.diags.warnf(f.Pos, "input %q is declared but not used by any template of the set", f.Key)
+		}
+	}
+}
+
+// cloneType copies a declared type, so that what one body infers in an
+// `object` of it stays its own.
+func cloneType(t *Type, seen map[*Type]*Type) *Type {
+	t = t.resolve()
+	if c := seen[t]; c != nil {
+		return c
+	}
+	c := &Type{Kind: t.Kind, Declared: t.Declared, hint: t.hint}
+	seen[t] = c
+	if t.Elem != nil {
+		c.Elem = cloneType(t.Elem, seen)
+	}
+	for _, f := range t.Fields {
+		g := *f
+		g.Type = cloneType(f.Type, seen)
+		c.Fields = append(c.Fields, &g)
+	}
+	return c
+}
+
+// unknownTypes adds to set the types in t that are still unknown.
+func unknownTypes(t *Type, set map[*Type]bool) {
+	t = t.resolve()
+	switch t.Kind {
+	case KindUnknown:
+		set[t] = true
+	case KindList, KindMap:
+		unknownTypes(t.Elem, set)
+	case KindStruct:
+		for _, f := range t.Fields {
+			unknownTypes(f.Type, set)
+		}
+	}
+}
+
+// unionEntry is what the bodies checked so far say about one variable.
+type unionEntry struct {
+	t        *Type
+	pos      Pos
+	flexible bool
+}
+
+// conflicts reports the variables that two bodies use with types that no
+// one feed can have, at both uses.
+func (sc *setChecker) conflicts() {
+	seen := map[string]unionEntry{}
+	for _, b := range sc.bodies {
+		for _, f := range b.c.feed.Fields {
+			sc.merge(seen, f.Key, f.Type, f.Pos, b.flexible)
+		}
+	}
+}
+
+func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *Type, pos Pos, flexible map[*Type]bool) {
+	t = t.resolve()
+	flex := flexible[t]
+	prev, ok := seen[name]
+	switch {
+	case !ok || prev.flexible && !flex:
+		seen[name] = unionEntry{t: t, pos: pos, flexible: flex}
+	case flex || prev.flexible:
+	case prev.t.Kind == t.Kind:
+	case isNumber(prev.t.Kind) && isNumber(t.Kind) && prev.t.Kind != KindBool && t.Kind != KindBool:
+	default:
+		msg := "variable %q is %s here but %s at %s (the templates and components of a set share one feed)"
+		sc.diags.errorf(pos, msg, name, article(t.String()), article(prev.t.String()), shortPos(prev.pos, pos))
+		sc.diags.errorf(prev.pos, msg, name, article(prev.t.String()), article(t.String()), shortPos(pos, prev.pos))
+		return
+	}
+	switch t.Kind {
+	case KindList, KindMap:
+		sc.merge(seen, name+"[]", t.Elem, pos, flexible)
+	case KindStruct:
+		for _, f := range t.Fields {
+			sc.merge(seen, name+"."+f.Key, f.Type, f.Pos, flexible)
+		}
+	}
+}
+
+// article puts "a" or "an" before a type's description.
+func article(s string) string {
+	if strings.IndexByte("aeiouAEIOU", s[0]) >= 0 {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// cycles reports components that include themselves, directly or not.
+func (sc *setChecker) cycles() {
+	edges := map[*irComponent][]componentUse{}
+	for _, u := range sc.uses {
+		if u.from != nil {
+			edges[u.from] = append(edges[u.from], u)
+		}
+	}
+	const (
+		unvisited = iota
+		active
+		done
+	)
+	state := map[*irComponent]int{}
+	var stack []*irComponent
+	var visit func(c *irComponent)
+	visit = func(c *irComponent) {
+		state[c] = active
+		stack = append(stack, c)
+		for _, u := range edges[c] {
+			switch state[u.comp] {
+			case active:
+				var chain []string
+				for _, s := range stack[slices.Index(stack, u.comp):] {
+					chain = append(chain, s.full())
+				}
+				chain = append(chain, u.comp.full())
+				sc.diags.errorf(u.pos, "include cycle: %s", strings.Join(chain, " -> "))
+			case unvisited:
+				visit(u.comp)
+			}
+		}
+		stack = stack[:len(stack)-1]
+		state[c] = done
+	}
+	for _, c := range sc.out.Components {
+		if state[c] == unvisited {
+			visit(c)
+		}
+	}
+}
+
+// full names the component in messages: "main/components/preamble".
+func (c *irComponent) full() string { return path.Join(c.Namespace, componentsDir, c.Name) }
+
+// freeVars returns the feed variables that component c reads, directly
+// or through the components it uses, sorted.
+func (sc *setChecker) freeVars(c *irComponent, seen map[*irComponent]bool) []string {
+	if seen[c] {
+		return nil
+	}
+	seen[c] = true
+	var vars []string
+	for _, b := range sc.bodies {
+		if b.self != c {
+			continue
+		}
+		for _, f := range b.c.feed.Fields {
+			if b.c.used[f] {
+				vars = append(vars, f.Key)
+			}
+		}
+	}
+	for _, u := range sc.uses {
+		if u.from == c {
+			vars = append(vars, sc.freeVars(u.comp, seen)...)
+		}
+	}
+	slices.Sort(vars)
+	return slices.Compact(vars)
+}
+
+// localsSeen reports a component used where the template binds a name
+// that the component reads as a variable: Jinja2's include would read
+// the template's value, promptgen's component reads the feed.
+func (sc *setChecker) localsSeen() {
+	for _, u := range sc.uses {
+		if len(u.locals) == 0 {
+			continue
+		}
+		for _, v := range sc.freeVars(u.comp, map[*irComponent]bool{}) {
+			if _, bound := slices.BinarySearch(u.locals, v); bound {
+				sc.diags.errorf(u.pos, "component %q reads %q, which is set here: a component sees the feed only (rename the local)", u.comp.Name, v)
+			}
+		}
+	}
+}
+
+// versioned lists, for each template, the versioned components it uses.
+func (sc *setChecker) versioned() {
+	for _, b := range sc.bodies {
+		if b.tmpl == nil {
+			continue
+		}
+		seen := map[*irComponent]bool{}
+		var walk func(from *irComponent, body *irPrompt)
+		walk = func(from *irComponent, body *irPrompt) {
+			for _, u := range sc.uses {
+				if u.body != body && !(from != nil && u.from == from) || seen[u.comp] {
+					continue
+				}
+				seen[u.comp] = true
+				walk(u.comp, nil)
+			}
+		}
+		walk(nil, b.c.ir)
+		var list []*irComponent
+		for _, c := range sc.out.Components {
+			if seen[c] && c.versioned() {
+				list = append(list, c)
+			}
+		}
+		sort.SliceStable(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+		for i := 1; i < len(list); i++ {
+			if list[i].Name == list[i-1].Name {
+				sc.diags.errorf(b.p.Pos, "template %q uses two versioned components named %q (%s and %s); rename one",
+					b.tmpl.T.Path, list[i].Name, list[i-1].full(), list[i].full())
+			}
+		}
+		b.tmpl.Versioned = list
+	}
+}
+
+// keys decides the typed key constants: a template of the default type (or
+// of the set's root) is keyed by its name, any other by type/name; default
+// templates have none, as the empty key resolves them.
+func (sc *setChecker) keys() {
+	s := sc.set
+	byKey := map[string]*irSetKey{}
+	for _, t := range s.Templates {
+		if t.Name == s.DefaultName {
+			continue
+		}
+		key := t.Name
+		if t.Namespace != "" {
+			typ := path.Base(t.Namespace)
+			if typ != path.Base(s.DefaultType) || s.DefaultType == "" {
+				key = typ + "/" + t.Name
+			}
+		}
+		k := byKey[key]
+		if k == nil {
+			k = &irSetKey{Key: key, Pos: t.Prompt.Pos}
+			byKey[key] = k
+			sc.out.Keys = append(sc.out.Keys, k)
+		}
+		k.Paths = append(k.Paths, t.Path)
+		if t.GoName != "" && k.Override == "" {
+			k.Override, k.OverridePos = t.GoName, t.GoNamePos
+		}
+	}
+	sort.Slice(sc.out.Keys, func(i, j int) bool { return sc.out.Keys[i].Key < sc.out.Keys[j].Key })
+}
