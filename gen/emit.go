@@ -168,6 +168,8 @@ func (e *emitter) expr(x irExpr) gval {
 		return e.binary(x)
 	case *irCond:
 		return e.cond(x)
+	case *irComponentRef:
+		return e.componentValue(x)
 	case *irCall:
 		switch x.Kind {
 		case callFilter:

@@ -229,6 +229,9 @@ func (e *emitter) print(x irExpr) []jen.Code {
 		}
 		return append(cv.pre, stmt)
 	}
+	if c, ok := x.(*irComponentRef); ok {
+		return e.componentPrint(c)
+	}
 	v := e.expr(x)
 	body := e.appendValue(dst, gval{val: v.val}, x.typ())
 	if v.def != nil {

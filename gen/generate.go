@@ -91,14 +91,16 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 // diagnostics and generated code. cfg.Pkg and cfg.ImportPath are final.
 func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	prompts, loadDiags := loadPrompts(fsys, dir)
-	sink := &diagSink{list: loadDiags}
+	sets, setDiags := loadSets(fsys, dir)
+	sink := &diagSink{list: append(loadDiags, setDiags...)}
 	var checked []*irPrompt
 	for _, p := range prompts {
 		if ir := checkPrompt(p, cfg.Strict, sink); ir != nil {
 			checked = append(checked, ir)
 		}
 	}
-	namePrompts(checked, sink)
+	checkedSets := checkSets(sets, cfg, sink)
+	nameSets(namePrompts(checked, sink), checkedSets, dir, sink)
 	res := &Result{Diagnostics: sink.list.sorted()}
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
@@ -117,6 +119,14 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	for _, p := range checked {
 		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 		names = append(names, fileStem(p.Prompt.Key)+"_prompt.go")
+	}
+	for _, s := range checkedSets {
+		files = append(files, emitSetFile(cfg.ImportPath, cfg.Pkg, s))
+		stem := fileStem(s.Set.Key)
+		if stem == "" { // the prompts directory is itself the set
+			stem = fileStem(dir)
+		}
+		names = append(names, stem+"_set.go")
 	}
 	for i, f := range files {
 		var buf bytes.Buffer

@@ -16,8 +16,9 @@ const (
 )
 
 // namePrompts decides every Go name of the checked prompts: prompt values,
-// struct types and fields. Collisions are errors at both positions.
-func namePrompts(ps []*irPrompt, diags *diagSink) {
+// struct types and fields. Collisions are errors at both positions. It
+// returns the package scope, for the names of template sets.
+func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
 	pkg := newNameScope("SupportPackageIsVersion1")
 	for _, p := range ps {
 		key := path.Base(p.Prompt.Key)
@@ -32,6 +33,7 @@ func namePrompts(ps []*irPrompt, diags *diagSink) {
 		}
 		p.Structs = structsOf(p.Feed, nil)
 	}
+	return pkg
 }
 
 // goName is the exported Go name of key, or its go_name override, with the

@@ -25,7 +25,17 @@ defaults to prompts/ and FIXTURES to generated/testdata/, both at the
 repository root. Prompt files are found as promptgen finds them (*.yaml and
 *.yml in the prompt format; *.jinja, *.j2, *.md and *.txt, which are the
 template as is; hidden files and directories, and template sets, are
-skipped), and a prompt's key is its path without extension. YAML prompts may
+skipped), and a prompt's key is its path without extension. Each template of
+a template set (a directory with a promptset.yaml) is a prompt too, keyed by
+the set's directory and the template's full path in the set
+(agent/main/BrowseLink.enterprise); it renders with the set's jinja options
+and components as promptgen renders it: a name that is a component visible
+from the template's namespace is the component rendered with the same data,
+{% include "name" %} includes it, and each component is in the version of the
+template's path, else unversioned, else its first. (A component included
+from a component of another namespace is looked up from the including
+component's namespace; a name it prints is looked up from the template's, as
+Jinja2's include shares the context: promptgen differs there.) YAML prompts may
 use every key of the prompt format (model, parameters, outputFormat,
 outputSchema, examples, go_name, ...); only template, jinja and inputs matter
 here. For every prompt, each FIXTURES/<key>/<scenario>.json is rendered to
@@ -300,8 +310,12 @@ def check_scenario(data, inputs, where):
 # Template subset checks.
 
 
-def check_subset(ast):
+def check_subset(ast, allow_include=False):
     for node in ast.find_all(nodes.Node):
+        if isinstance(node, nodes.Include) and allow_include:
+            if not isinstance(node.template, nodes.Const) or node.ignore_missing or not node.with_context:
+                raise CaseError("include is supported as {% include \"component\" %} only")
+            continue
         if isinstance(node, FORBIDDEN_NODES):
             raise CaseError("uses {%% %s %%}, which is outside the supported subset"
                             % type(node).__name__.lower())
@@ -371,31 +385,247 @@ def load_prompt_file(path):
 
 
 # ---------------------------------------------------------------------------
+# Template sets (gen/set_load.go).
+
+
+def environment(jin, **kw):
+    return jinja2.Environment(
+        trim_blocks=jin.get("trim_blocks", False),
+        lstrip_blocks=jin.get("lstrip_blocks", False),
+        keep_trailing_newline=jin.get("keep_trailing_newline", False),
+        **kw,
+    )
+
+
+def read_template_file(path):
+    """The template of a file in a set: a plain file as is, or the
+    `template` of a YAML file."""
+    if path.endswith(PLAIN_EXTS):
+        with open(path, encoding="utf-8", newline="") as f:
+            return f.read()
+    with open(path, encoding="utf-8") as f:
+        doc = yaml.safe_load(f)
+    if not isinstance(doc, dict) or not isinstance(doc.get("template"), str):
+        raise CaseError("%s needs a string template" % path)
+    return doc["template"]
+
+
+class TemplateSet:
+    """A template set as promptgen loads it: templates by full path
+    ("main/BrowseLink.enterprise") and component versions by namespace and
+    name, in promptgen's order (unversioned first, then inline ones as
+    listed, then files by name)."""
+
+    def __init__(self, root, key):
+        self.key = key
+        with open(os.path.join(root, "promptset.yaml"), encoding="utf-8") as f:
+            doc = yaml.safe_load(f) or {}
+        self.jinja = doc.get("jinja") or {}
+        self.inputs = doc.get("inputs")
+        self.default_name = doc.get("default_name", "default")
+        self.templates = {}   # path -> (namespace, name, version, source)
+        self.components = {}  # namespace -> {name: [(version, source)]}
+        self.add_components("", doc.get("components") or {})
+        self.add_namespace("", doc.get("templates") or {})
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
+            segs = [] if rel_dir == "." else rel_dir.split("/")
+            for fname in sorted(filenames):
+                ext = os.path.splitext(fname)[1]
+                if fname.startswith(".") or fname == "promptset.yaml" or ext not in YAML_EXTS + PLAIN_EXTS:
+                    continue
+                name, _, version = fname[: -len(ext)].partition(".")
+                source = read_template_file(os.path.join(dirpath, fname))
+                if segs and segs[-1] == "components":
+                    self.components.setdefault("/".join(segs[:-1]), {}).setdefault(name, []).append((version, source))
+                else:
+                    self.add_template("/".join(segs), name, version, source)
+        for by_name in self.components.values():
+            for versions in by_name.values():
+                versions.sort(key=lambda v: v[0] != "")
+
+    def add_template(self, ns, name, version, source):
+        path = "/".join(x for x in (ns, name) if x) + ("." + version if version else "")
+        if path in self.templates:
+            raise CaseError("set %s: template %s is defined twice" % (self.key, path))
+        self.templates[path] = (ns, name, version, source)
+
+    def add_components(self, ns, m):
+        for name, v in m.items():
+            entries = [("", v)] if isinstance(v, str) else [(e.get("version", ""), e["content"]) for e in v]
+            self.components.setdefault(ns, {}).setdefault(name, []).extend(entries)
+
+    def add_namespace(self, ns, m):
+        for k, v in m.items():
+            if k == "components":
+                self.add_components(ns, v)
+            elif isinstance(v, dict) and "template" not in v:
+                self.add_namespace("/".join(x for x in (ns, k) if x), v)
+            else:
+                name, _, version = k.partition(".")
+                self.add_template(ns, name, version, v["template"] if isinstance(v, dict) else v)
+
+    def lookup(self, ns, name):
+        """The namespace of component name as seen from ns: ns, then ns
+        without its first segment, ..., then the set's root."""
+        while True:
+            if name in self.components.get(ns, {}):
+                return ns
+            if ns == "":
+                return None
+            ns = ns.partition("/")[2]
+
+    def visible(self, ns):
+        names = set()
+        while True:
+            names |= set(self.components.get(ns, {}))
+            if ns == "":
+                return names
+            ns = ns.partition("/")[2]
+
+
+class SetTemplate:
+    """One template of a set, rendered as promptgen renders it: a name
+    that is a component renders the component (rendered beforehand with the
+    same data and put in the context, as the spec's TemplateManager does),
+    {% include "name" %} renders it with the template's context, and each
+    component is in the version of the template's path, else unversioned,
+    else its first (runtime.VariantFor)."""
+
+    def __init__(self, st, path):
+        self.st = st
+        self.ns, _, self.version, _ = st.templates[path]
+        self.root = "T:" + path
+        set_ = self
+
+        class Env(jinja2.Environment):
+            def join_path(self, template, parent):
+                return set_.include(template, parent)
+
+        self.env = Env(
+            trim_blocks=st.jinja.get("trim_blocks", False),
+            lstrip_blocks=st.jinja.get("lstrip_blocks", False),
+            keep_trailing_newline=st.jinja.get("keep_trailing_newline", False),
+            loader=jinja2.FunctionLoader(self.source),
+        )
+
+    def ns_of(self, name):
+        if name.startswith("T:"):
+            return self.st.templates[name[2:]][0]
+        return name[2:].rpartition(":")[0]
+
+    def include(self, template, parent):
+        ns = self.ns_of(parent)
+        if "/" in template:
+            clean = os.path.normpath(template).replace(os.sep, "/")
+            if template.startswith("/") or clean == ".." or clean.startswith("../"):
+                raise CaseError("include %r leaves the set" % template)
+            cns, _, base = clean.rpartition("/")
+            if cns == "components":
+                cns = ""
+            elif cns.endswith("/components"):
+                cns = cns[: -len("/components")]
+            if base not in self.st.components.get(cns, {}):
+                raise CaseError("no component %r" % template)
+            return "C:%s:%s" % (cns, base)
+        cns = self.st.lookup(ns, template)
+        if cns is None:
+            raise CaseError("no component %r" % template)
+        return "C:%s:%s" % (cns, template)
+
+    def source(self, name):
+        if name.startswith("T:"):
+            return self.st.templates[name[2:]][3]
+        ns, _, cname = name[2:].rpartition(":")
+        versions = self.st.components[ns][cname]
+        names = [v for v, _ in versions]
+        pick = self.version if self.version and self.version in names else ("" if "" in names else names[0])
+        return dict(versions)[pick]
+
+    def refs(self, name):
+        """The components that the names of template `name` refer to."""
+        ast = self.env.parse(self.source(name))
+        ns = self.ns_of(name)
+        return {n: "C:%s:%s" % (self.st.lookup(ns, n), n)
+                for n in jinja2.meta.find_undeclared_variables(ast) & self.st.visible(ns)}
+
+    def includes(self, name):
+        ast = self.env.parse(self.source(name))
+        return [self.include(node.template.value, name) for node in ast.find_all(nodes.Include)]
+
+    def reachable(self):
+        seen, todo = [], [self.root]
+        while todo:
+            n = todo.pop()
+            if n in seen:
+                continue
+            seen.append(n)
+            todo += list(self.refs(n).values()) + self.includes(n)
+        return seen
+
+    def asts(self):
+        return [self.env.parse(self.source(n)) for n in self.reachable()]
+
+    def free(self):
+        free = set()
+        for n in self.reachable():
+            ast = self.env.parse(self.source(n))
+            free |= jinja2.meta.find_undeclared_variables(ast) - self.st.visible(self.ns_of(n))
+        return free
+
+    def render_name(self, name, data):
+        ctx = dict(data)
+        for var, comp in self.refs(name).items():
+            ctx[var] = self.render_name(comp, data)
+        return self.env.get_template(name).render(ctx)
+
+    def render(self, data):
+        return self.render_name(self.root, data)
+
+
+def set_dirs(root):
+    """{set key: directory} of the template sets under root."""
+    found = {}
+    for dirpath, dirnames, _ in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        if os.path.isfile(os.path.join(dirpath, "promptset.yaml")):
+            found[os.path.relpath(dirpath, root).replace(os.sep, "/")] = dirpath
+            dirnames[:] = []
+    return found
+
+
+# ---------------------------------------------------------------------------
 # Rendering.
 
 
-def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True):
+def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set_template=None):
     """Render template with every <scenario>.json of scen_dir into
     <scenario><want_ext>, after the data and subset checks; delete stale
     outputs. label names the case or prompt in messages. typed=False skips
     the typed-world data checks, for divergence cases whose data breaks
-    them on purpose."""
-    env = jinja2.Environment(
-        trim_blocks=jin.get("trim_blocks", False),
-        lstrip_blocks=jin.get("lstrip_blocks", False),
-        keep_trailing_newline=jin.get("keep_trailing_newline", False),
-    )
+    them on purpose. A template of a set comes as set_template instead of
+    template (a SetTemplate: it brings its components)."""
     try:
-        ast = env.parse(template)
-        tmpl = env.from_string(template)
+        if set_template is None:
+            env = environment(jin)
+            ast = env.parse(template)
+            asts, render = [ast], env.from_string(template).render
+            free = jinja2.meta.find_undeclared_variables(ast)
+        else:
+            asts, free, render = set_template.asts(), set_template.free(), set_template.render
     except jinja2.TemplateError as e:
         raise CaseError("%s: template does not compile: %s: %s" % (label, type(e).__name__, e))
     try:
-        check_subset(ast)
+        for ast in asts:
+            check_subset(ast, allow_include=set_template is not None)
         declared = input_vars(inputs) if inputs is not None else None
     except CaseError as e:
         raise CaseError("%s: %s" % (label, e))
-    free = jinja2.meta.find_undeclared_variables(ast)
+    if declared is not None and set_template is not None:
+        # A set declares the inputs of all its templates; a template's
+        # fixtures need only those it uses.
+        declared = [d for d in declared if d[0] in free]
 
     files = sorted(os.listdir(scen_dir))
     scenarios = [f[: -len(".json")] for f in files if f.endswith(".json")]
@@ -426,7 +656,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True):
         seen |= set(data)
         seen_absent |= {d[0] for d in declared or ()} - set(data)
         try:
-            out = tmpl.render(data)
+            out = render(data)
         except Exception as e:  # any Jinja2 or Python error is fatal
             raise CaseError("%s: Jinja2 raised %s: %s" % (where, type(e).__name__, e))
         with open(os.path.join(scen_dir, sc + want_ext), "w", encoding="utf-8", newline="") as f:
@@ -504,8 +734,6 @@ def prompt_files(root):
             if key in found:
                 raise CaseError("prompts %s and %s have the same key %s" % (found[key], rel, key))
             found[key] = rel
-    if not found:
-        raise CaseError("no prompt files under %s" % root)
     return found
 
 
@@ -523,6 +751,17 @@ def run_prompts(prompts_root, fixtures_root):
     """Render every prompt of prompts_root with its fixtures; return the
     numbers of prompts and scenarios."""
     prompts = prompt_files(prompts_root)
+    sets = {}  # fixture key -> (TemplateSet, path)
+    for key, d in set_dirs(prompts_root).items():
+        try:
+            st = TemplateSet(d, key)
+        except (CaseError, OSError, KeyError, TypeError, AttributeError, yaml.YAMLError) as e:
+            raise CaseError("set %s: %s" % (key, e))
+        for path in st.templates:
+            sets[key + "/" + path] = (st, path)
+    prompts.update({k: None for k in sets})
+    if not prompts:
+        raise CaseError("no prompt files or template sets under %s" % prompts_root)
     fixtures = fixture_dirs(fixtures_root) if os.path.isdir(fixtures_root) else {}
     orphans = sorted(set(fixtures) - set(prompts))
     if orphans:
@@ -535,6 +774,11 @@ def run_prompts(prompts_root, fixtures_root):
     total = 0
     for key in sorted(prompts):
         label = "prompt " + key
+        if key in sets:
+            st, path = sets[key]
+            total += render_dir("set template " + key, None, st.jinja, st.inputs, fixtures[key], ".want.txt",
+                                set_template=SetTemplate(st, path))
+            continue
         try:
             template, jin, inputs = load_prompt_file(os.path.join(prompts_root, prompts[key]))
         except (CaseError, OSError, UnicodeDecodeError, yaml.YAMLError) as e:

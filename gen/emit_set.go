@@ -1,0 +1,373 @@
+package gen
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// This file emits a template set: one file with the feed type, the set
+// type around a runtime.Manager and its methods, and the helpers the
+// design note of runtime/set.go describes (a sorted path table, a switch
+// over full paths, the versioned components of each template, one render
+// function per template and per component).
+
+// emitSetFile returns the file of set s.
+func emitSetFile(importPath, pkg string, s *irPromptSet) *jen.File {
+	f := jen.NewFilePathName(importPath, pkg)
+	f.HeaderComment(header)
+	f.HeaderComment("source: " + s.Set.Path)
+	f.ImportName(runtimePath, "runtime")
+	f.ImportName(jinjaPath, "jinja")
+	for _, t := range s.Structs {
+		emitSetStruct(f, s, t)
+	}
+	emitSetType(f, s)
+	emitSetTables(f, s)
+	emitSetRenderers(f, s)
+	return f
+}
+
+// setDir is the set's directory as diagnostics show it.
+func (s *irPromptSet) dir() string { return path.Dir(s.Set.Path) }
+
+// emitSetStruct writes a struct type of the set's feed and its Merge method.
+func emitSetStruct(f *jen.File, s *irPromptSet, t *Type) {
+	if t == s.Feed {
+		docLines(f, t.Name+" holds the variables of every template and component of the "+s.Set.Key+" set.")
+		f.Comment("Which of them a render needs depends on the template the key resolves to.")
+	} else {
+		docLines(f, t.Name+" is an object in the variables of the "+s.Set.Key+" set.")
+	}
+	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
+		for _, fld := range t.Fields {
+			fieldDoc(g, fld)
+			tag := fld.Key
+			if fld.Optional {
+				tag += ",omitempty"
+			}
+			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && isPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
+		}
+	})
+	f.Comment("Merge merges other into f field by field (template-manager.md, \"Merge")
+	f.Comment("Knowledge\"). A field that only one of them sets ends up set; for a field")
+	f.Comment("both set, s decides: runtime.FeedOnly (the zero value) takes other's,")
+	f.Comment("runtime.AttributeOnly keeps f's, and runtime.Merge joins strings with a")
+	f.Comment("blank line, appends lists and merges maps and nested objects.")
+	f.Func().Params(jen.Id("f").Op("*").Id(t.Name)).Id("Merge").Params(
+		jen.Id("other").Id(t.Name), jen.Id("s").Qual(runtimePath, "ConflictStrategy"),
+	).BlockFunc(func(g *jen.Group) {
+		for _, fld := range t.Fields {
+			dst, src := jen.Op("&").Id("f").Dot(fld.GoName), jen.Id("other").Dot(fld.GoName)
+			ft := fld.Type.resolve()
+			switch {
+			case ft.Kind == KindList:
+				g.Qual(runtimePath, "MergeSlice").Call(dst, src, jen.Id("s"))
+			case ft.Kind == KindMap:
+				g.Qual(runtimePath, "MergeMap").Call(dst, src, jen.Id("s"))
+			case fld.Optional:
+				g.Qual(runtimePath, "MergeValue").Call(dst, src, jen.Id("s"))
+			case ft.Kind == KindString:
+				g.Qual(runtimePath, "MergeString").Call(dst, src, jen.Id("s"))
+			case ft.Kind == KindStruct:
+				g.Id("f").Dot(fld.GoName).Dot("Merge").Call(src, jen.Id("s"))
+			default:
+				g.Qual(runtimePath, "MergeValue").Call(dst, src, jen.Id("s"))
+			}
+		}
+	})
+}
+
+// emitSetType writes the set type, its constructor, key constants and methods.
+func emitSetType(f *jen.File, s *irPromptSet) {
+	name, h := s.Name, s.Helper
+	typ := jen.Id(name)
+	feed := jen.Id(s.Feed.Name)
+	rt := func(id string) *jen.Statement { return jen.Qual(runtimePath, id) }
+	opts := jen.Id("opts").Op("...").Qual(runtimePath, "Option")
+
+	if d := s.Set.Description; d != "" {
+		docLines(f, name+": "+d)
+		f.Comment("")
+	}
+	docLines(f, name+" resolves and renders the templates of the "+s.Set.Key+" set ("+s.dir()+"):")
+	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
+	f.Comment("rendered with " + article(s.Feed.Name) + ". " + upperFirst(article(name)) + " is immutable and safe for")
+	f.Comment("concurrent use; Switch returns a changed copy.")
+	f.Type().Id(name).Struct(jen.Id("m").Qual(runtimePath, "Manager"))
+
+	settings := jen.Dict{jen.Id("Type"): jen.Lit(s.Set.DefaultType), jen.Id("DefaultName"): jen.Lit(s.Set.DefaultName)}
+	f.Comment("New" + name + " returns " + article(name) + " with the set's settings (type " + strconv.Quote(s.Set.DefaultType) + ",")
+	f.Comment("default name " + strconv.Quote(s.Set.DefaultName) + ", no root space, no version) changed by opts.")
+	f.Func().Id("New" + name).Params(opts.Clone()).Op("*").Add(typ.Clone()).Block(
+		jen.Return(jen.Op("&").Add(typ.Clone()).Values(jen.Id("m").Op(":").Add(rt("NewManager")).Call(
+			jen.Lit(s.Set.Key), jen.Id(h+"Lookup"), jen.Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
+			rt("Settings").Values(settings), jen.Id("opts").Op("..."),
+		))),
+	)
+
+	if len(s.Keys) > 0 {
+		f.Comment("The keys of the " + s.Set.Key + " set's templates, one per template name.")
+		f.Const().DefsFunc(func(g *jen.Group) {
+			for _, k := range s.Keys {
+				if k.GoName == "" {
+					continue
+				}
+				g.Comment(k.GoName + " is the key of " + strings.Join(k.Paths, ", ") + ".")
+				g.Id(k.GoName).Op("=").Lit(k.Key)
+			}
+		})
+	}
+
+	recv := jen.Id("a").Op("*").Id(name)
+	resolve := func(withOpts bool) jen.Code {
+		args := []jen.Code{jen.Id("key")}
+		if withOpts {
+			args = append(args, jen.Id("opts").Op("..."))
+		}
+		return jen.Id("r").Op(":=").Id("a").Dot("m").Dot("Resolve").Call(args...)
+	}
+	variantFor := rt("VariantFor").Call(jen.Id("c").Dot("names"), jen.Id("c").Dot("versions"), jen.Id("r").Dot("Settings").Dot("Version"))
+	comps := jen.Id("c").Op(":=").Op("&").Id(h + "Components").Index(jen.Id("r").Dot("ID"))
+
+	f.Comment("Render renders the template that key resolves to, with opts applied for")
+	f.Comment("this call only. The versioned components it includes render in the version")
+	f.Comment("of the settings, else unversioned. A key that resolves to no template gives")
+	f.Comment("a *runtime.ResolveError naming every path tried.")
+	f.Func().Params(recv.Clone()).Id("Render").Params(jen.Id("key").String(), jen.Id("f").Add(feed.Clone()), opts.Clone()).Params(jen.String(), jen.Error()).Block(
+		resolve(true),
+		jen.If(jen.Id("r").Dot("Err").Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Id("r").Dot("Err"))),
+		comps.Clone(),
+		jen.List(jen.Id("buf"), jen.Err()).Op(":=").Id(h+"Render").Call(jen.Id("r").Dot("ID"),
+			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(h+"Sizes").Index(jen.Id("r").Dot("ID")).Dot("Get").Call(jen.Id(h+"Static").Index(jen.Id("r").Dot("ID")))),
+			jen.Op("&").Id("f"), variantFor.Clone()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
+		jen.Id(h+"Sizes").Index(jen.Id("r").Dot("ID")).Dot("Observe").Call(jen.Len(jen.Id("buf"))),
+		jen.Return(rt("BytesToString").Call(jen.Id("buf")), jen.Nil()),
+	)
+
+	f.Comment("AppendRender is Render appending to dst. On error it returns dst with part")
+	f.Comment("of the prompt appended, and the error.")
+	f.Func().Params(recv.Clone()).Id("AppendRender").Params(jen.Id("dst").Index().Byte(), jen.Id("key").String(), jen.Id("f").Add(feed.Clone()), opts.Clone()).Params(jen.Index().Byte(), jen.Error()).Block(
+		resolve(true),
+		jen.If(jen.Id("r").Dot("Err").Op("!=").Nil()).Block(jen.Return(jen.Id("dst"), jen.Id("r").Dot("Err"))),
+		comps.Clone(),
+		jen.Return(jen.Id(h+"Render").Call(jen.Id("r").Dot("ID"), jen.Id("dst"), jen.Op("&").Id("f"), variantFor.Clone())),
+	)
+
+	f.Comment("Resolve reports which template key resolves to, with opts applied for this")
+	f.Comment("call only, and at which step of the fallback chain; Err is set when none.")
+	f.Func().Params(recv.Clone()).Id("Resolve").Params(jen.Id("key").String(), opts.Clone()).Qual(runtimePath, "Resolution").Block(
+		jen.Return(jen.Id("a").Dot("m").Dot("Resolve").Call(jen.Id("key"), jen.Id("opts").Op("..."))),
+	)
+
+	f.Comment("Switch returns a copy of a with opts applied (type, root space, version,")
+	f.Comment("default name); a is unchanged.")
+	f.Func().Params(recv.Clone()).Id("Switch").Params(opts.Clone()).Op("*").Id(name).Block(
+		jen.Return(jen.Op("&").Id(name).Values(jen.Id("m").Op(":").Id("a").Dot("m").Dot("Switch").Call(jen.Id("opts").Op("...")))),
+	)
+
+	f.Comment("Settings returns a's settings.")
+	f.Func().Params(recv.Clone()).Id("Settings").Params().Qual(runtimePath, "Settings").Block(
+		jen.Return(jen.Id("a").Dot("m").Dot("Settings").Call()),
+	)
+
+	f.Comment("Variants renders the template that key resolves to once for every")
+	f.Comment("combination of the versions of the versioned components it includes, in")
+	f.Comment("runtime.Product's order; a template without them yields one Variant. A")
+	f.Comment("render error, or the resolve error, is in the Variant's Err.")
+	f.Func().Params(recv.Clone()).Id("Variants").Params(jen.Id("key").String(), jen.Id("f").Add(feed.Clone())).Qual("iter", "Seq2").Types(rt("Variant"), jen.String()).Block(
+		jen.Return(jen.Func().Params(jen.Id("yield").Func().Params(rt("Variant"), jen.String()).Bool()).Block(
+			resolve(false),
+			jen.If(jen.Id("r").Dot("Err").Op("!=").Nil()).Block(
+				jen.Id("yield").Call(rt("Variant").Values(jen.Id("Err").Op(":").Id("r").Dot("Err")), jen.Lit("")),
+				jen.Return(),
+			),
+			comps.Clone(),
+			jen.For(jen.Id("v").Op(":=").Range().Add(rt("Product")).Call(jen.Id("c").Dot("names"), jen.Id("c").Dot("versions"))).Block(
+				jen.List(jen.Id("buf"), jen.Err()).Op(":=").Id(h+"Render").Call(jen.Id("r").Dot("ID"), jen.Nil(), jen.Op("&").Id("f"), jen.Id("v")),
+				jen.Id("s").Op(":=").Lit(""),
+				jen.If(jen.Err().Op("==").Nil()).Block(jen.Id("s").Op("=").Add(rt("BytesToString")).Call(jen.Id("buf"))),
+				jen.Id("v").Dot("Err").Op("=").Err(),
+				jen.If(jen.Op("!").Id("yield").Call(jen.Id("v"), jen.Id("s"))).Block(jen.Return()),
+			),
+		)),
+	)
+
+	f.Comment("InferenceConfig tells an LLM inferencer which template key resolves to: the")
+	f.Comment("root space, the key, and the template's model and parameters.")
+	f.Func().Params(recv.Clone()).Id("InferenceConfig").Params(jen.Id("key").String()).Qual(runtimePath, "InferenceConfig").Block(
+		resolve(false),
+		jen.Id("c").Op(":=").Add(rt("InferenceConfig")).Values(jen.Dict{
+			jen.Id("RootSpace"):   jen.Id("r").Dot("Settings").Dot("RootSpace"),
+			jen.Id("TemplateKey"): jen.Id("key"),
+		}),
+		jen.If(jen.Id("r").Dot("Err").Op("==").Nil()).Block(
+			jen.List(jen.Id("c").Dot("Model"), jen.Id("c").Dot("Parameters")).Op("=").Id(h+"Model").Call(jen.Id("r").Dot("ID")),
+		),
+		jen.Return(jen.Id("c")),
+	)
+}
+
+// emitSetTables writes the path table, the lookup, the versioned
+// components and sizes of each template, and the models.
+func emitSetTables(f *jen.File, s *irPromptSet) {
+	h := s.Helper
+	n := len(s.Templates)
+	longest := 0
+	var paths []jen.Code
+	for _, t := range s.Templates {
+		paths = append(paths, jen.Lit(t.T.Path))
+		longest = max(longest, len(t.T.Path))
+	}
+	f.Comment(h + "Paths holds every template's full path; the index is its id.")
+	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
+
+	f.Comment(h + "Lookup is the set's resolver: a switch over full template paths. It")
+	f.Comment("does not allocate: a Path joins into the stack buffer, which no")
+	f.Comment("candidate longer than the longest path can overflow.")
+	f.Func().Id(h+"Lookup").Params(jen.Id("p").Qual(runtimePath, "Path")).Params(jen.Int(), jen.Bool()).Block(
+		jen.Var().Id("buf").Index(jen.Lit(longest)).Byte(),
+		jen.If(jen.Id("p").Dot("Len").Call().Op(">").Len(jen.Id("buf"))).Block(jen.Return(jen.Lit(0), jen.False())),
+		jen.Switch(jen.String().Parens(jen.Id("p").Dot("AppendTo").Call(jen.Id("buf").Index(jen.Empty(), jen.Lit(0))))).BlockFunc(func(g *jen.Group) {
+			for id, t := range s.Templates {
+				g.Case(jen.Lit(t.T.Path)).Block(jen.Return(jen.Lit(id), jen.True()))
+			}
+		}),
+		jen.Return(jen.Lit(0), jen.False()),
+	)
+
+	f.Comment(h + "Components lists, per template id, the versioned components the")
+	f.Comment("template includes, directly or not, by name, each with its versions (\"\"")
+	f.Comment("for the unversioned content, first).")
+	entries := jen.Dict{}
+	for id, t := range s.Templates {
+		if len(t.Versioned) == 0 {
+			continue
+		}
+		var names, versions []jen.Code
+		for _, c := range t.Versioned {
+			names = append(names, jen.Lit(c.Name))
+			var vs []jen.Code
+			for _, v := range c.versionNames() {
+				vs = append(vs, jen.Lit(v))
+			}
+			versions = append(versions, jen.Values(vs...))
+		}
+		entries[jen.Lit(id)] = jen.Values(jen.Index().String().Values(names...), jen.Index().Index().String().Values(versions...))
+	}
+	f.Var().Id(h+"Components").Op("=").Index(jen.Lit(n)).Struct(
+		jen.Id("names").Index().String(),
+		jen.Id("versions").Index().Index().String(),
+	).Values(entries)
+
+	f.Comment(h + "Sizes remembers the largest output of each template.")
+	f.Var().Id(h+"Sizes").Index(jen.Lit(n)).Qual(runtimePath, "SizeHint")
+	var static []jen.Code
+	for _, t := range s.Templates {
+		static = append(static, jen.Lit(t.Body.StaticSize))
+	}
+	f.Comment(h + "Static holds the size of each template's literal text.")
+	f.Var().Id(h + "Static").Op("=").Index(jen.Lit(n)).Int().Values(static...)
+
+	f.Comment(h + "Model returns the model and a new map of the default parameters of")
+	f.Comment("template id.")
+	f.Func().Id(h+"Model").Params(jen.Id("id").Int()).Params(jen.String(), jen.Map(jen.String()).Any()).BlockFunc(func(g *jen.Group) {
+		var cases []jen.Code
+		for id, t := range s.Templates {
+			if t.Model == "" && len(t.Params) == 0 {
+				continue
+			}
+			params := jen.Nil()
+			if len(t.Params) > 0 {
+				params = paramsCode(t.Params).(*jen.Statement)
+			}
+			cases = append(cases, jen.Case(jen.Lit(id)).Block(jen.Return(jen.Lit(t.Model), params)))
+		}
+		if len(cases) > 0 {
+			g.Switch(jen.Id("id")).Block(cases...)
+		}
+		g.Return(jen.Lit(""), jen.Nil())
+	})
+}
+
+// renderParams are the parameters of every render function of a set.
+func renderParams(s *irPromptSet) []jen.Code {
+	return []jen.Code{jen.Id("dst").Index().Byte(), jen.Id("f").Op("*").Id(s.Feed.Name), jen.Id("v").Qual(runtimePath, "Variant")}
+}
+
+// emitSetRenderers writes the render function of each template and
+// component, and the switch over template ids.
+func emitSetRenderers(f *jen.File, s *irPromptSet) {
+	h := s.Helper
+	results := []jen.Code{jen.Index().Byte(), jen.Error()}
+	f.Comment(h + "Render appends template id rendered with f to dst, its versioned")
+	f.Comment("components in the versions of v.")
+	f.Func().Id(h+"Render").Params(append([]jen.Code{jen.Id("id").Int()}, renderParams(s)...)...).Params(results...).Block(
+		jen.Switch(jen.Id("id")).BlockFunc(func(g *jen.Group) {
+			for id, t := range s.Templates {
+				g.Case(jen.Lit(id)).Block(jen.Return(jen.Id(t.Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))))
+			}
+		}),
+		jen.Return(jen.Id("dst"), jen.Nil()),
+	)
+	for _, t := range s.Templates {
+		f.Comment(t.Func + " renders " + t.T.Path + " (" + t.T.Prompt.Path + ").")
+		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, t.Body)...)
+	}
+	for _, c := range s.Components {
+		if len(c.Versions) == 1 {
+			f.Comment(c.Func + " renders the component " + c.Versions[0].C.Full() + " (" + c.Versions[0].C.Prompt.Path + ").")
+			f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, c.Versions[0].Body)...)
+			continue
+		}
+		f.Comment(c.Func + " renders the component " + c.full() + " in the version that v")
+		f.Comment("chooses, else " + versionDesc(c.Versions[0].C.Version) + ".")
+		f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(
+			jen.Switch(jen.Id("v").Dot("Version").Call(jen.Lit(c.Name))).BlockFunc(func(g *jen.Group) {
+				for _, v := range c.Versions[1:] {
+					g.Case(jen.Lit(v.C.Version)).Block(jen.Return(jen.Id(v.Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))))
+				}
+			}),
+			jen.Return(jen.Id(c.Versions[0].Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))),
+		)
+		for _, v := range c.Versions {
+			f.Comment(v.Func + " renders " + v.C.Full() + " (" + v.C.Prompt.Path + ").")
+			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, v.Body)...)
+		}
+	}
+}
+
+func versionDesc(v string) string {
+	if v == "" {
+		return "the unversioned content"
+	}
+	return "version " + strconv.Quote(v)
+}
+
+// componentPrint renders a component into dst where it stands.
+func (e *emitter) componentPrint(x *irComponentRef) []jen.Code {
+	err := e.temp("err")
+	return []jen.Code{
+		jen.Var().Id(err).Error(),
+		jen.If(jen.List(dst, jen.Id(err)).Op("=").Id(x.Comp.Func).Call(dst, jen.Id("f"), jen.Id("v")), jen.Id(err).Op("!=").Nil()).Block(
+			jen.Return(dst, jen.Id(err))),
+	}
+}
+
+// componentValue renders a component to a string, for a component used as a value.
+func (e *emitter) componentValue(x *irComponentRef) gval {
+	b, err := e.temp("b"), e.temp("err")
+	return gval{
+		pre: []jen.Code{
+			jen.List(jen.Id(b), jen.Id(err)).Op(":=").Id(x.Comp.Func).Call(jen.Nil(), jen.Id("f"), jen.Id("v")),
+			jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, jen.Id(err))),
+		},
+		val: jen.String().Parens(jen.Id(b)),
+	}
+}
+
+// upperFirst capitalises an ASCII first letter.
+func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

@@ -1,0 +1,85 @@
+package gen
+
+import (
+	"path"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Methods generated on a set's feed and on the struct types in it; a field
+// may not take their names.
+var setFeedMethods = []string{"Merge", "Validate"}
+
+// nameSets decides the Go names of the checked sets in the package scope
+// pkg: the set type, its feed and the struct types in it, New<Set>, the
+// key constants, and the helpers, which start with "_" and a lower-case
+// letter so that they never meet a user's name.
+func nameSets(pkg *nameScope, sets []*irPromptSet, base string, diags *diagSink) {
+	for _, s := range sets {
+		key := path.Base(s.Set.Key)
+		if s.Set.Key == "" {
+			key = base // the prompts directory is itself the set
+		}
+		name, pos, ok := goName(key, s.Set.GoName, s.Set.Pos, s.Set.GoNamePos, "set name", diags)
+		if !ok {
+			nameSetStruct(newNameScope(), diags, s.Feed, "X"+suffixFeed, s.Set.Key, pos)
+			continue
+		}
+		s.Name = name
+		r, size := utf8.DecodeRuneInString(name)
+		s.Helper = "_" + string(unicode.ToLower(r)) + name[size:]
+		// A set's key in messages is its promptset.yaml, so that it
+		// never equals a prompt's key.
+		owner := path.Join(s.Set.Key, setFile)
+		claim(pkg, diags, name, owner, pos)
+		claim(pkg, diags, "New"+name, owner, pos)
+		nameSetStruct(pkg, diags, s.Feed, name+suffixFeed, owner, pos)
+		s.Structs = structsOf(s.Feed, nil)
+		for _, k := range s.Keys {
+			suffix, kpos, ok := goName(k.Key, k.Override, k.Pos, k.OverridePos, "template key", diags)
+			if !ok {
+				continue
+			}
+			k.GoName = name + "Key" + suffix
+			claim(pkg, diags, k.GoName, k.Key, kpos)
+		}
+		for id, t := range s.Templates {
+			t.Func = s.Helper + "Template" + strconv.Itoa(id)
+		}
+		for i, c := range s.Components {
+			c.Func = s.Helper + "Component" + strconv.Itoa(i)
+			for j, v := range c.Versions {
+				v.Func = c.Func + "V" + strconv.Itoa(j)
+			}
+		}
+	}
+}
+
+// nameSetStruct is nameStruct for the struct types of a set's feed, which
+// have the methods setFeedMethods.
+func nameSetStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos Pos) {
+	t = t.resolve()
+	if t.Name != "" {
+		return
+	}
+	t.Name = name
+	claim(pkg, diags, name, key, pos)
+	fields := newNameScope(setFeedMethods...)
+	for _, f := range t.Fields {
+		fieldName, pos, ok := goName(f.Key, f.GoNameOverride, f.Pos, f.GoNamePos, "variable", diags)
+		if !ok {
+			continue
+		}
+		f.GoName = fieldName
+		claim(fields, diags, fieldName, f.Key, pos)
+		prefix := strings.TrimSuffix(name, suffixFeed) + fieldName
+		switch ft := f.Type.resolve(); {
+		case ft.Kind == KindStruct:
+			nameSetStruct(pkg, diags, ft, prefix, key+"."+f.Key, pos)
+		case (ft.Kind == KindList || ft.Kind == KindMap) && ft.Elem.resolve().Kind == KindStruct:
+			nameSetStruct(pkg, diags, ft.Elem, prefix+suffixItem, key+"."+f.Key, pos)
+		}
+	}
+}

@@ -1,0 +1,89 @@
+package gen
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestSetGenerated compiles the code generated for the set of
+// testdata/golden/set and runs it:
+//
+//   - every fixture of testdata/setrun/fixtures/agent/<template path> is
+//     rendered through the fallback chain, with the settings under which
+//     the template is the first path tried, and compared with what real
+//     Jinja2 renders (<scenario>.want.txt, written by
+//     `golden.py --prompts gen/testdata/golden/set/prompts gen/testdata/setrun/fixtures`);
+//   - testdata/setrun/agentset_test.go.txt, the behaviour of the generated
+//     API (fallback paths, errors, versioned components, Merge,
+//     InferenceConfig, allocations, concurrent use), runs with -race.
+func TestSetGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles generated code")
+	}
+	mod := newTempModule(t)
+	out := filepath.Join(mod, "agentset")
+	res, err := Generate(context.Background(), Config{Dir: "testdata/golden/set/prompts", Out: out, Pkg: "agentset", ImportPath: "pgtest/agentset"})
+	if err != nil {
+		t.Fatalf("generate: %v", err)
+	}
+	writeResult(t, out, res)
+	copyFile(t, "testdata/setrun/agentset_test.go.txt", filepath.Join(out, "agentset_test.go"))
+	copyFile(t, "testdata/setrun/main.go.txt", filepath.Join(mod, "main.go"))
+
+	root := filepath.Join("testdata", "setrun", "fixtures", "agent")
+	var args, paths, wants []string
+	got := t.TempDir()
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(p))
+		feed, _ := filepath.Abs(p)
+		args = append(args, filepath.ToSlash(rel), feed, filepath.Join(got, strconv.Itoa(len(paths))))
+		paths = append(paths, p)
+		wants = append(wants, strings.TrimSuffix(p, ".json")+".want.txt")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) < 8 {
+		t.Fatalf("found %d fixtures", len(paths))
+	}
+	goCmd(t, mod, "vet", "./...")
+	bin := filepath.Join(t.TempDir(), "setrun")
+	goCmd(t, mod, "build", "-o", bin, ".")
+	if b, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("setrun: %v\n%s", err, b)
+	}
+	for i, p := range paths {
+		want := string(readFile(t, wants[i]))
+		if g := string(readFile(t, filepath.Join(got, strconv.Itoa(i)))); g != want {
+			t.Errorf("%s (-want +got):\n%s", p, cmp.Diff(want, g))
+		}
+	}
+	goCmd(t, mod, "test", "-race", "-count=1", "./agentset")
+}
+
+// TestSetFixturesCoverTemplates keeps the fixtures of TestSetGenerated in step
+// with the golden set: every template has one, and no fixture is orphaned.
+func TestSetFixturesCoverTemplates(t *testing.T) {
+	sets, diags := loadSets(os.DirFS("testdata/golden/set/prompts"), "prompts")
+	if diags.HasErrors() || len(sets) != 1 {
+		t.Fatalf("load: %v", diags)
+	}
+	for _, tp := range sets[0].Templates {
+		files, _ := filepath.Glob(filepath.Join("testdata", "setrun", "fixtures", "agent", filepath.FromSlash(tp.Path), "*.json"))
+		if len(files) == 0 {
+			t.Errorf("template %s has no fixture in testdata/setrun/fixtures/agent", tp.Path)
+		}
+	}
+}
