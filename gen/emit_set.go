@@ -134,8 +134,8 @@ func emitSetType(f *jen.File, s *irPromptSet) {
 
 	f.Comment("Render renders the template that key resolves to, with opts applied for")
 	f.Comment("this call only. The versioned components it includes render in the version")
-	f.Comment("of the settings, else unversioned. A key that resolves to no template gives")
-	f.Comment("a *runtime.ResolveError naming every path tried.")
+	f.Comment("of the settings, else unversioned, else in their first version. A key that")
+	f.Comment("resolves to no template gives a *runtime.ResolveError naming every path tried.")
 	f.Func().Params(recv.Clone()).Id("Render").Params(jen.Id("key").String(), jen.Id("f").Add(feed.Clone()), opts.Clone()).Params(jen.String(), jen.Error()).Block(
 		resolve(true),
 		jen.If(jen.Id("r").Dot("Err").Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Id("r").Dot("Err"))),
@@ -167,6 +167,12 @@ func emitSetType(f *jen.File, s *irPromptSet) {
 	f.Comment("default name); a is unchanged.")
 	f.Func().Params(recv.Clone()).Id("Switch").Params(opts.Clone()).Op("*").Id(name).Block(
 		jen.Return(jen.Op("&").Id(name).Values(jen.Id("m").Op(":").Id("a").Dot("m").Dot("Switch").Call(jen.Id("opts").Op("...")))),
+	)
+
+	f.Comment("Paths returns the full paths of the set's templates, sorted: what keys")
+	f.Comment("can resolve to.")
+	f.Func().Params(recv.Clone()).Id("Paths").Params().Index().String().Block(
+		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id(h+"Paths").Index(jen.Empty(), jen.Empty()))),
 	)
 
 	f.Comment("Settings returns a's settings.")

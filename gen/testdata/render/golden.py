@@ -285,7 +285,9 @@ def check_value(v, sch, where):
         raise CaseError("%s: unsupported schema type %r" % (where, typ))
 
 
-def check_scenario(data, inputs, where):
+def check_scenario(data, inputs, where, used=None):
+    """Check data against inputs. With used (a set template's variables),
+    only those are required: the other inputs of the set may be absent."""
     if not isinstance(data, dict):
         raise CaseError("%s: scenario must be a JSON object" % where)
     for k, v in data.items():
@@ -298,7 +300,7 @@ def check_scenario(data, inputs, where):
             raise CaseError("%s: variable %r is not declared in inputs" % (where, name))
     for name, sch, optional in declared:
         if name not in data:
-            if not optional:
+            if not optional and (used is None or name in used):
                 raise CaseError("%s: required variable %r is missing" % (where, name))
             continue
         if not optional and schema_type(sch, name)[0] == "string" and data[name] == "":
@@ -649,8 +651,10 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
         except (OSError, ValueError) as e:
             raise CaseError("%s: bad JSON: %s" % (where, e))
         if typed:
-            check_scenario(data, inputs, where)
-        unused = sorted(set(data) - free)
+            check_scenario(data, inputs, where, free if set_template is not None else None)
+        # A set's feed is shared by its templates: a scenario may hold
+        # variables that only other templates use.
+        unused = sorted(set(data) - free) if set_template is None else []
         if unused:
             raise CaseError("%s: variables not used by the template: %s" % (where, ", ".join(unused)))
         seen |= set(data)

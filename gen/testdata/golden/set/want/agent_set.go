@@ -6,6 +6,7 @@ package set
 import (
 	"github.com/promptgen/promptgen/runtime"
 	"iter"
+	"slices"
 	"strconv"
 )
 
@@ -102,6 +103,12 @@ func (a *Agent) Resolve(key string, opts ...runtime.Option) runtime.Resolution {
 // default name); a is unchanged.
 func (a *Agent) Switch(opts ...runtime.Option) *Agent {
 	return &Agent{m: a.m.Switch(opts...)}
+}
+
+// Paths returns the full paths of the set's templates, sorted: what keys
+// can resolve to.
+func (a *Agent) Paths() []string {
+	return slices.Clone(_agentPaths[:])
 }
 
 // Settings returns a's settings.
