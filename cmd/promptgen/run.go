@@ -63,6 +63,7 @@ the variables in the JSON object of -data ("-" for standard input; none means
 the generated code renders. A value of the wrong type, an unknown variable or
 a required variable left unset is an error naming the variable (exit 1).`,
 	},
+	resolveCommand,
 	{
 		name:    "version",
 		summary: "print the promptgen and Go versions",
@@ -113,6 +114,8 @@ func (a *app) run(ctx context.Context, args []string) int {
 		return a.runGenerate(ctx, name, args)
 	case "render":
 		return a.runRender(args)
+	case "resolve":
+		return a.runResolve(args)
 	case "version":
 		if len(args) > 0 {
 			return a.usageError("version", "unexpected argument %q", args[0])

@@ -78,12 +78,12 @@ func TestHelp(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("help: exit %d, stderr %q", code, stderr)
 	}
-	for _, cmd := range []string{"generate", "diff", "render", "version", "help"} {
+	for _, cmd := range []string{"generate", "diff", "render", "resolve", "version", "help"} {
 		if !strings.Contains(stdout, "\t"+cmd+" ") {
 			t.Errorf("help does not list %q:\n%s", cmd, stdout)
 		}
 	}
-	for _, cmd := range []string{"resolve", "vet"} {
+	for _, cmd := range []string{"vet"} {
 		if strings.Contains(stdout, cmd) {
 			t.Errorf("help lists unimplemented %q:\n%s", cmd, stdout)
 		}

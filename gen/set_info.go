@@ -1,0 +1,64 @@
+package gen
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// SetInfo is a template set as `promptgen resolve` needs it: the settings
+// that promptset.yaml gives a new manager, and every template's full path.
+type SetInfo struct {
+	Key         string   // the set's directory inside the prompts tree, e.g. "agent"
+	DefaultType string   // the type of a new manager
+	DefaultName string   // every namespace's fallback name
+	Paths       []string // the templates' full paths, sorted: a path's index is its id
+}
+
+// LoadSet loads the template set in directory key of cfg.Dir, without
+// checking its templates. The diagnostics are those of the set's files;
+// err is non-nil when they have errors or key names no set.
+func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
+	abs, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("load: %w", err)
+	}
+	base := filepath.Base(abs)
+	key = strings.Trim(path.Clean("/"+filepath.ToSlash(key)), "/")
+	sets, loadDiags := loadSets(os.DirFS(cfg.Dir), base)
+	var s *Set
+	var keys []string
+	for _, x := range sets {
+		keys = append(keys, x.Key)
+		if x.Key == key {
+			s = x
+		}
+	}
+	// The set's files are those below its directory.
+	prefix := path.Join(base, key) + "/"
+	sink := &diagSink{}
+	for _, d := range loadDiags {
+		if strings.HasPrefix(d.Pos.File, prefix) {
+			sink.list = append(sink.list, d)
+		}
+	}
+	diags := sink.list.sorted()
+	for i, d := range diags {
+		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
+			diags[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
+		}
+	}
+	if s == nil && !diags.HasErrors() {
+		return nil, nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, DidYouMean(key, keys))
+	}
+	if diags.HasErrors() || s == nil {
+		return nil, diags, diags
+	}
+	info := &SetInfo{Key: s.Key, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
+	for _, t := range s.Templates {
+		info.Paths = append(info.Paths, t.Path)
+	}
+	return info, diags, nil
+}
