@@ -302,6 +302,7 @@ func (sc *setChecker) check() *irPromptSet {
 		sc.finish([]*setBody{b}, feed, false)
 	}
 	sc.conflicts()
+	sc.unusedComponents()
 	sc.cycles()
 	sc.localsSeen()
 	sc.versioned()
@@ -476,6 +477,20 @@ func article(s string) string {
 		return "an " + s
 	}
 	return "a " + s
+}
+
+// unusedComponents warns about components that no template or
+// component uses.
+func (sc *setChecker) unusedComponents() {
+	used := map[*irComponent]bool{}
+	for _, u := range sc.uses {
+		used[u.comp] = true
+	}
+	for _, c := range sc.out.Components {
+		if !used[c] {
+			sc.diags.warnf(c.Versions[0].C.Prompt.Pos, "component %q is not used by any template", c.full())
+		}
+	}
 }
 
 // cycles reports components that include themselves, directly or not.

@@ -5,6 +5,7 @@ package set
 
 import (
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
 	"iter"
 	"slices"
 	"strconv"
@@ -66,8 +67,8 @@ const (
 
 // Render renders the template that key resolves to, with opts applied for
 // this call only. The versioned components it includes render in the version
-// of the settings, else unversioned. A key that resolves to no template gives
-// a *runtime.ResolveError naming every path tried.
+// of the settings, else unversioned, else in their first version. A key that
+// resolves to no template gives a *runtime.ResolveError naming every path tried.
 func (a *Agent) Render(key string, f AgentFeed, opts ...runtime.Option) (string, error) {
 	r := a.m.Resolve(key, opts...)
 	if r.Err != nil {
@@ -203,7 +204,7 @@ var _agentComponents = [8]struct {
 var _agentSizes [8]runtime.SizeHint
 
 // _agentStatic holds the size of each template's literal text.
-var _agentStatic = [8]int{32, 16, 27, 40, 30, 8, 9, 34}
+var _agentStatic = [8]int{32, 19, 27, 40, 30, 8, 9, 34}
 
 // _agentModel returns the model and a new map of the default parameters of
 // template id.
@@ -268,6 +269,19 @@ func _agentTemplate1(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 		}
 	}
 	dst = append(dst, f.UserInput...)
+	b_1, err_2 := _agentComponent0(nil, f, v)
+	if err_2 != nil {
+		return dst, err_2
+	}
+	if string(b_1) != "" {
+		dst = append(dst, " ("...)
+		b_3, err_4 := _agentComponent0(nil, f, v)
+		if err_4 != nil {
+			return dst, err_4
+		}
+		dst = append(dst, jinja.Upper(string(b_3))...)
+		dst = append(dst, ")"...)
+	}
 	return dst, nil
 }
 
