@@ -62,3 +62,14 @@ func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
 	}
 	return info, diags, nil
 }
+
+// setHolding returns the directory of the template set of dir that holds
+// the prompts-tree path p (or is p), "" when none does.
+func setHolding(dir, p string) string {
+	for _, d := range findSets(os.DirFS(dir)) {
+		if d == "." || p == d || strings.HasPrefix(p, d+"/") {
+			return d
+		}
+	}
+	return ""
+}

@@ -87,3 +87,12 @@ func TestResolveErrors(t *testing.T) {
 		t.Errorf("help resolve: %d %q", code, stdout)
 	}
 }
+
+// TestRenderSetTemplate: render does not render set templates yet, and says so.
+func TestRenderSetTemplate(t *testing.T) {
+	code, stdout, stderr := runArgs("render", "-in", filepath.Join("..", "..", "prompts"), "agent/main/BrowseLink")
+	want := `promptgen: "agent/main/BrowseLink" is in the template set "agent": render does not support template sets yet (promptgen resolve shows the template a key selects)` + "\n"
+	if code != exitFail || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, want)
+	}
+}
