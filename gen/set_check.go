@@ -587,18 +587,18 @@ func (sc *setChecker) versioned() {
 		if b.tmpl == nil {
 			continue
 		}
+		// The components the template uses, then those they use.
 		seen := map[*irComponent]bool{}
-		var walk func(from *irComponent, body *irPrompt)
-		walk = func(from *irComponent, body *irPrompt) {
+		var walk func(uses func(componentUse) bool)
+		walk = func(uses func(componentUse) bool) {
 			for _, u := range sc.uses {
-				if u.body != body && !(from != nil && u.from == from) || seen[u.comp] {
-					continue
+				if uses(u) && !seen[u.comp] {
+					seen[u.comp] = true
+					walk(func(v componentUse) bool { return v.from == u.comp })
 				}
-				seen[u.comp] = true
-				walk(u.comp, nil)
 			}
 		}
-		walk(nil, b.c.ir)
+		walk(func(u componentUse) bool { return u.body == b.c.ir })
 		var list []*irComponent
 		for _, c := range sc.out.Components {
 			if seen[c] && c.versioned() {
