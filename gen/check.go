@@ -20,7 +20,7 @@ type checker struct {
 	// uses records each feed variable's first use, for unused-input warnings.
 	used map[*Field]bool
 	tmp  int
-	// set is the template set of the body checked, nil for a prompt file.
+	// inSet is the template set of the body checked, nil for a prompt file.
 	inSet *setContext
 }
 

@@ -30,7 +30,7 @@ func emitSetFile(importPath, pkg string, s *irPromptSet) *jen.File {
 	return f
 }
 
-// setDir is the set's directory as diagnostics show it.
+// dir is the set's directory as diagnostics show it.
 func (s *irPromptSet) dir() string { return path.Dir(s.Set.Path) }
 
 // emitSetStruct writes a struct type of the set's feed and its Merge method.
