@@ -101,6 +101,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	}
 	checkedSets := checkSets(sets, cfg, sink)
 	nameSets(namePrompts(checked, sink), checkedSets, dir, sink)
+	names := nameFiles(checked, checkedSets, dir, sink)
 	res := &Result{Diagnostics: sink.list.sorted()}
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
@@ -115,18 +116,11 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 		return res, fmt.Errorf("unknown renderer %q", cfg.Renderer)
 	}
 	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg)}
-	names := []string{"promptgen.go"}
 	for _, p := range checked {
 		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p, body))
-		names = append(names, fileStem(p.Prompt.Key)+"_prompt.go")
 	}
 	for _, s := range checkedSets {
 		files = append(files, emitSetFile(cfg.ImportPath, cfg.Pkg, s))
-		stem := fileStem(s.Set.Key)
-		if stem == "" { // the prompts directory is itself the set
-			stem = fileStem(dir)
-		}
-		names = append(names, stem+"_set.go")
 	}
 	for i, f := range files {
 		var buf bytes.Buffer
@@ -137,6 +131,38 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
 	return res, nil
+}
+
+// nameFiles returns the generated file names: promptgen.go, then one per
+// prompt and one per set, in order. Two keys that make one file name
+// (a/b and a_b) are an error at both.
+func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diagSink) []string {
+	names := []string{"promptgen.go"}
+	type owner struct {
+		key string
+		pos Pos
+	}
+	owners := map[string]owner{}
+	add := func(name, key string, pos Pos) {
+		names = append(names, name)
+		if o, ok := owners[name]; ok {
+			diags.errorf(pos, "%q and %q (%s) would both be generated into %s: rename one", key, o.key, shortPos(o.pos, pos), name)
+			diags.errorf(o.pos, "%q and %q (%s) would both be generated into %s: rename one", o.key, key, shortPos(pos, o.pos), name)
+			return
+		}
+		owners[name] = owner{key, pos}
+	}
+	for _, p := range prompts {
+		add(fileStem(p.Prompt.Key)+"_prompt.go", p.Prompt.Key, p.Prompt.Pos)
+	}
+	for _, s := range sets {
+		stem := fileStem(s.Set.Key)
+		if stem == "" { // the prompts directory is itself the set
+			stem = fileStem(dir)
+		}
+		add(stem+"_set.go", s.Set.Key, s.Set.Pos)
+	}
+	return names
 }
 
 // packageFile is promptgen.go: the package doc and the runtime version check.
