@@ -95,10 +95,14 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	var checked []*irPrompt
 	for _, p := range prompts {
 		if ir := checkPrompt(p, cfg.Strict, sink); ir != nil {
+			ir.Output = lowerOutput(p, sink)
 			checked = append(checked, ir)
 		}
 	}
 	namePrompts(checked, sink)
+	for _, p := range checked {
+		checkExamples(p, sink)
+	}
 	res := &Result{Diagnostics: sink.list.sorted()}
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
@@ -112,7 +116,11 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	default:
 		return res, fmt.Errorf("unknown renderer %q", cfg.Renderer)
 	}
-	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg)}
+	hasExamples := false
+	for _, p := range checked {
+		hasExamples = hasExamples || p.ExampleName != ""
+	}
+	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg, hasExamples)}
 	names := []string{"promptgen.go"}
 	for _, p := range checked {
 		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p, body))
@@ -130,7 +138,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 }
 
 // packageFile is promptgen.go: the package doc and the runtime version check.
-func packageFile(importPath, pkg string) *jen.File {
+func packageFile(importPath, pkg string, hasExamples bool) *jen.File {
 	f := jen.NewFilePathName(importPath, pkg)
 	f.HeaderComment(header)
 	f.ImportName(runtimePath, "runtime")
@@ -138,6 +146,10 @@ func packageFile(importPath, pkg string) *jen.File {
 	f.Comment("A compile error here means the promptgen runtime is not the version this")
 	f.Comment("code was generated for: update the module or regenerate.")
 	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")
+	if hasExamples {
+		f.Line()
+		emitDecodeExample(f)
+	}
 	return f
 }
 
