@@ -6,6 +6,7 @@ package generated
 import (
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/output"
 	"strconv"
 )
 
@@ -47,6 +48,45 @@ func (x SummarizeCustomerInteractionCustomerHistory) Validate() error {
 	var errs []error
 	return errors.Join(errs...)
 }
+
+// SummarizeCustomerInteractionOutput is the answer of the support/summarize_customer_interaction prompt, as its outputSchema describes it.
+type SummarizeCustomerInteractionOutput struct {
+	// MainReason: The primary reason the customer initiated contact.
+	MainReason string `json:"main_reason"`
+	// Sentiment: The overall sentiment expressed by the customer.
+	Sentiment SummarizeCustomerInteractionOutputSentiment `json:"sentiment"`
+	// ActionItems: A list of specific action items or follow-ups required.
+	ActionItems []string `json:"action_items"`
+	// Summary: A concise 2-3 sentence summary of the interaction.
+	Summary string `json:"summary"`
+}
+
+// SummarizeCustomerInteractionOutputSentiment is sentiment in the output of the support/summarize_customer_interaction prompt.
+//
+// The overall sentiment expressed by the customer.
+type SummarizeCustomerInteractionOutputSentiment string
+
+// The values of SummarizeCustomerInteractionOutputSentiment.
+const (
+	SummarizeCustomerInteractionOutputSentimentPositive SummarizeCustomerInteractionOutputSentiment = "positive"
+	SummarizeCustomerInteractionOutputSentimentNeutral  SummarizeCustomerInteractionOutputSentiment = "neutral"
+	SummarizeCustomerInteractionOutputSentimentNegative SummarizeCustomerInteractionOutputSentiment = "negative"
+)
+
+// Valid reports whether v is one of the values of SummarizeCustomerInteractionOutputSentiment.
+func (v SummarizeCustomerInteractionOutputSentiment) Valid() bool {
+	switch v {
+	case SummarizeCustomerInteractionOutputSentimentPositive, SummarizeCustomerInteractionOutputSentimentNeutral, SummarizeCustomerInteractionOutputSentimentNegative:
+		return true
+	}
+	return false
+}
+
+// _SummarizeCustomerInteractionOutputSchemaJSON is the outputSchema of the support/summarize_customer_interaction prompt as JSON.
+const _SummarizeCustomerInteractionOutputSchemaJSON = "{\"properties\":{\"action_items\":{\"description\":\"A list of specific action items or follow-ups required.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"main_reason\":{\"description\":\"The primary reason the customer initiated contact.\",\"type\":\"string\"},\"sentiment\":{\"description\":\"The overall sentiment expressed by the customer.\",\"enum\":[\"positive\",\"neutral\",\"negative\"],\"type\":\"string\"},\"summary\":{\"description\":\"A concise 2-3 sentence summary of the interaction.\",\"type\":\"string\"}},\"required\":[\"main_reason\",\"sentiment\",\"action_items\",\"summary\"],\"type\":\"object\"}"
+
+// _SummarizeCustomerInteractionOutputSchema validates outputs; it is compiled once, when the package is initialised.
+var _SummarizeCustomerInteractionOutputSchema = output.MustCompileSchema(_SummarizeCustomerInteractionOutputSchemaJSON)
 
 // SummarizeCustomerInteraction: Summarizes a customer interaction transcript, extracting key points and sentiment.
 var SummarizeCustomerInteraction _SummarizeCustomerInteractionPrompt
@@ -140,4 +180,12 @@ func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeC
 	}
 	dst = append(dst, "\n\nInstructions:\n1. Read the transcript carefully.\n2. Identify the main reason for the customer contact.\n3. Determine the overall sentiment of the customer (positive, neutral, negative).\n4. Extract any specific action items or follow-ups mentioned.\n5. Generate a concise summary (2-3 sentences).\n\nOutput Format: Respond ONLY with a valid JSON object containing the keys \"main_reason\", \"sentiment\", \"action_items\", and \"summary\"."...)
 	return dst, nil
+}
+
+// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// decodes it and validates it against the outputSchema. Violations are
+// output.Errors, each with the JSON pointer of the value, the schema keyword and a
+// message short enough to quote back to the model; the decoded value is returned too.
+func (_SummarizeCustomerInteractionPrompt) ParseOutput(completion string) (SummarizeCustomerInteractionOutput, error) {
+	return output.Parse[SummarizeCustomerInteractionOutput](completion, _SummarizeCustomerInteractionOutputSchema)
 }
