@@ -14,7 +14,7 @@ var feedMethods = []string{"Validate"}
 
 // promptMethods are the methods of a prompt value.
 var promptMethods = []string{"Key", "Description", "Model", "Parameters", "Render", "AppendRender",
-	"ParseOutput", "Examples"}
+	"Request", "ParseOutput", "Examples"}
 
 // renderBody writes what differs between the backends: the body of a
 // prompt's AppendRender, after any package-level declarations it needs.
@@ -36,6 +36,7 @@ func emitPromptFile(importPath, pkg string, p *irPrompt, body renderBody) *jen.F
 	}
 	emitOutputTypes(f, p)
 	emitPrompt(f, p, body)
+	emitRequest(f, p)
 	emitOutputMethods(f, p)
 	return f
 }

@@ -252,6 +252,40 @@ func (o *irOutput) fieldType(p *schema.Prop) (*jen.Statement, bool) {
 	return o.goType(t), !p.Required
 }
 
+// emitRequest writes Request, which builds the payload of a model call.
+func emitRequest(f *jen.File, p *irPrompt) {
+	src := p.Prompt
+	req := jen.Qual(runtimePath, "Request")
+	fields := jen.Dict{
+		jen.Id("Prompt"):     jen.Id("text"),
+		jen.Id("Parameters"): jen.Id("p").Dot("Parameters").Call(),
+	}
+	if src.Model != "" {
+		fields[jen.Id("Model")] = jen.Lit(src.Model)
+	}
+	if format := src.OutputFormat; format != "" || p.Output != nil {
+		if format == "" {
+			format = p.Output.Format // a schema without outputFormat is json
+		}
+		fields[jen.Id("OutputFormat")] = jen.Lit(format)
+	}
+	if o := p.Output; o != nil && o.Schema != nil {
+		fields[jen.Id("OutputSchema")] = jen.Qual(jsonPath, "RawMessage").Call(jen.Id(o.SchemaVar + "JSON"))
+	}
+	f.Comment("Request renders the prompt with the variables of f and returns the payload of a")
+	f.Comment("model call: the prompt's model, parameters and output format and schema, changed")
+	f.Comment("by opts in order (runtime.WithModel, runtime.Temperature, ...).")
+	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Request").Params(
+		jen.Id("f").Id(p.Feed.Name), jen.Id("opts").Op("...").Qual(runtimePath, "RequestOption"),
+	).Params(req.Clone(), jen.Error()).Block(
+		jen.List(jen.Id("text"), jen.Err()).Op(":=").Id("p").Dot("Render").Call(jen.Id("f")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(req.Clone().Values(), jen.Err())),
+		jen.Id("r").Op(":=").Add(req.Clone()).Values(fields),
+		jen.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(jen.Id("o").Call(jen.Op("&").Id("r"))),
+		jen.Return(jen.Id("r"), jen.Nil()),
+	)
+}
+
 // emitOutputMethods writes ParseOutput and Examples on the prompt type.
 func emitOutputMethods(f *jen.File, p *irPrompt) {
 	typ := jen.Id(p.TypeName)

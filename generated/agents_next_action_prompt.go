@@ -286,6 +286,27 @@ func (_NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, err
 	return dst, nil
 }
 
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Model:        "claude-3-5-sonnet",
+		OutputFormat: "json",
+		OutputSchema: json.RawMessage(_NextActionOutputSchemaJSON),
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}
+
 // ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a

@@ -4,6 +4,7 @@
 package generated
 
 import (
+	"encoding/json"
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -200,6 +201,27 @@ func (_ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([
 	dst = append(dst, f.Document...)
 	dst = append(dst, "\n---"...)
 	return dst, nil
+}
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Model:        "gpt-4o",
+		OutputFormat: "yaml",
+		OutputSchema: json.RawMessage(_ExtractEntitiesOutputSchemaJSON),
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
 }
 
 // ParseOutput extracts the YAML answer of a completion (fenced or whole),

@@ -4,6 +4,7 @@
 package generated
 
 import (
+	"encoding/json"
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -180,6 +181,27 @@ func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeC
 	}
 	dst = append(dst, "\n\nInstructions:\n1. Read the transcript carefully.\n2. Identify the main reason for the customer contact.\n3. Determine the overall sentiment of the customer (positive, neutral, negative).\n4. Extract any specific action items or follow-ups mentioned.\n5. Generate a concise summary (2-3 sentences).\n\nOutput Format: Respond ONLY with a valid JSON object containing the keys \"main_reason\", \"sentiment\", \"action_items\", and \"summary\"."...)
 	return dst, nil
+}
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteractionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Model:        "claude-3-haiku",
+		OutputFormat: "json",
+		OutputSchema: json.RawMessage(_SummarizeCustomerInteractionOutputSchemaJSON),
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
 }
 
 // ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),

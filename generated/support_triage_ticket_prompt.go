@@ -4,6 +4,7 @@
 package generated
 
 import (
+	"encoding/json"
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
@@ -331,6 +332,27 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 		}
 	}
 	return dst, nil
+}
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Model:        "gpt-4o-mini",
+		OutputFormat: "json",
+		OutputSchema: json.RawMessage(_TriageTicketOutputSchemaJSON),
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
 }
 
 // ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),

@@ -205,9 +205,9 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 				Var:    "customer.orders",
 			}
 		}
-		items_1 := f.Customer.Orders
-		for _, x_3 := range items_1 {
-			o_1 := x_3
+		items_4 := f.Customer.Orders
+		for _, x_6 := range items_4 {
+			o_1 := x_6
 			if o_1.ID == "" {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
@@ -235,10 +235,10 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 				Var:    "labels",
 			}
 		}
-		items_4 := jinja.SortedKeys(f.Labels)
-		for _, x_6 := range items_4 {
-			k_2 := x_6
-			v_3 := f.Labels[x_6]
+		items_7 := jinja.SortedKeys(f.Labels)
+		for _, x_9 := range items_7 {
+			k_2 := x_9
+			v_3 := f.Labels[x_9]
 			dst = append(dst, k_2...)
 			dst = append(dst, ": "...)
 			dst = append(dst, v_3...)
@@ -260,4 +260,23 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 	}
 	dst = append(dst, f.Transcript...)
 	return dst, nil
+}
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _SummarizePrompt) Request(f SummarizeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Model:      "claude-3-haiku",
+		Parameters: p.Parameters(),
+		Prompt:     text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
 }

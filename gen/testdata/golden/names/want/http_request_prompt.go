@@ -173,13 +173,31 @@ func (_HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, e
 				Var:    "items",
 			}
 		}
-		items_1 := f.Items
-		for _, x_3 := range items_1 {
-			range__1 := x_3
+		items_3 := f.Items
+		for _, x_5 := range items_3 {
+			range__1 := x_5
 			var len__2 string
 			len__2 = jinja.Upper(range__1)
 			dst = append(dst, len__2...)
 		}
 	}
 	return dst, nil
+}
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _HTTPRequestPrompt) Request(f HTTPRequestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Parameters: p.Parameters(),
+		Prompt:     text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
 }

@@ -4,6 +4,7 @@
 package output_formats
 
 import (
+	"encoding/json"
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -90,6 +91,26 @@ func (_CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
 	dst = append(dst, f.Text...)
 	dst = append(dst, "."...)
 	return dst, nil
+}
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		OutputFormat: "json",
+		OutputSchema: json.RawMessage(_CountOutputSchemaJSON),
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
 }
 
 // ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),

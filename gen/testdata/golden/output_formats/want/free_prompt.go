@@ -94,6 +94,25 @@ func (_FreePrompt) AppendRender(dst []byte, f FreeFeed) ([]byte, error) {
 	return dst, nil
 }
 
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		OutputFormat: "json",
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}
+
 // ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
 // checks that it is well-formed and returns it as JSON: the prompt has no outputSchema.
 func (_FreePrompt) ParseOutput(completion string) (FreeOutput, error) {

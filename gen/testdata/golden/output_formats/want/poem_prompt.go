@@ -92,6 +92,25 @@ func (_PoemPrompt) AppendRender(dst []byte, f PoemFeed) ([]byte, error) {
 	return dst, nil
 }
 
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _PoemPrompt) Request(f PoemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		OutputFormat: "text",
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}
+
 // ParseOutput returns the completion as is: the prompt's output is text.
 func (_PoemPrompt) ParseOutput(completion string) (PoemOutput, error) {
 	return completion, nil

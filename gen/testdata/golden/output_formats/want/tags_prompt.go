@@ -4,6 +4,7 @@
 package output_formats
 
 import (
+	"encoding/json"
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -104,6 +105,26 @@ func (_TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
 	dst = append(dst, f.Text...)
 	dst = append(dst, " as a YAML list."...)
 	return dst, nil
+}
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		OutputFormat: "yaml",
+		OutputSchema: json.RawMessage(_TagsOutputSchemaJSON),
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
 }
 
 // ParseOutput extracts the YAML answer of a completion (fenced or whole),
