@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"sync"
@@ -160,6 +161,15 @@ func (c *Checker) Str() string {
 // readString reads the string at c.i, decoded as encoding/json decodes it.
 func (c *Checker) readString() string {
 	start := c.i
+	// The common case: printable ASCII, read once.
+	for i := start + 1; i < len(c.doc); i++ {
+		if b := c.doc[i]; b == '"' {
+			c.i = i + 1
+			return c.doc[start+1 : i]
+		} else if !asciiPlain[b] {
+			break
+		}
+	}
 	end, st := scanString(c.doc, start)
 	if st != scanOK {
 		c.fail(end)
@@ -176,6 +186,14 @@ func (c *Checker) readString() string {
 	}
 	return s
 }
+
+// asciiPlain marks the ASCII bytes that stand for themselves in a JSON string.
+var asciiPlain = func() (t [256]bool) {
+	for c := range 0x80 {
+		t[c] = c >= 0x20 && c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // Num reads a number and returns its text.
 func (c *Checker) Num() string {
@@ -559,10 +577,72 @@ func (c *Checker) Length(s string, min, max int) {
 	}
 }
 
-// Pattern checks that re matches s.
-func (c *Checker) Pattern(s string, re *regexp.Regexp) {
-	if !re.MatchString(s) {
-		c.Fail("pattern", "does not match pattern '"+re.String()+"'")
+// Pattern is a compiled pattern keyword.
+type Pattern struct {
+	re *regexp.Regexp
+	// class is set for patterns of the form ^[...]+$ or ^[...]*$ over
+	// ASCII: a byte table decides them, as regexp would.
+	class *[256]bool
+	empty bool // the class pattern matches ""
+}
+
+// MustCompilePattern compiles a pattern (Go's RE2 syntax, as jsonschema
+// compiles it) for package-level variables of generated code.
+func MustCompilePattern(expr string) *Pattern {
+	p := &Pattern{re: regexp.MustCompile(expr)}
+	p.class, p.empty = asciiClass(expr)
+	return p
+}
+
+// asciiClass returns the byte table of a pattern ^[class]+$ or
+// ^[class]*$ whose class holds only ASCII, or nil.
+func asciiClass(expr string) (*[256]bool, bool) {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil, false
+	}
+	re = re.Simplify()
+	if re.Op != syntax.OpConcat || len(re.Sub) != 3 || re.Sub[0].Op != syntax.OpBeginText || re.Sub[2].Op != syntax.OpEndText {
+		return nil, false
+	}
+	rep := re.Sub[1]
+	if rep.Op != syntax.OpPlus && rep.Op != syntax.OpStar || len(rep.Sub) != 1 || rep.Sub[0].Op != syntax.OpCharClass {
+		return nil, false
+	}
+	var t [256]bool
+	rs := rep.Sub[0].Rune
+	for i := 0; i+1 < len(rs); i += 2 {
+		if rs[i+1] >= utf8.RuneSelf {
+			return nil, false
+		}
+		for r := rs[i]; r <= rs[i+1]; r++ {
+			t[r] = true
+		}
+	}
+	return &t, rep.Op == syntax.OpStar
+}
+
+// MatchString reports whether the pattern matches s anywhere, as the
+// pattern keyword requires.
+func (p *Pattern) MatchString(s string) bool {
+	if p.class == nil {
+		return p.re.MatchString(s)
+	}
+	if s == "" {
+		return p.empty
+	}
+	for i := 0; i < len(s); i++ {
+		if !p.class[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// Pattern checks that p matches s.
+func (c *Checker) Pattern(s string, p *Pattern) {
+	if !p.MatchString(s) {
+		c.Fail("pattern", "does not match pattern '"+p.re.String()+"'")
 	}
 }
 

@@ -133,7 +133,7 @@ func TestCheckCounts(t *testing.T) {
 			case "s":
 				s := c.Str()
 				c.Length(s, 2, 3)
-				c.Pattern(s, regexp.MustCompile(`^[a-zé]+$`))
+				c.Pattern(s, MustCompilePattern(`^[a-zé]+$`))
 			default:
 				c.Skip()
 			}
@@ -222,5 +222,22 @@ func TestCheckUnions(t *testing.T) {
 		if diff := cmp.Diff(tt.want, pointers(Check([]byte(tt.doc), tt.check))); diff != "" {
 			t.Errorf("%s: %s (-want +got):\n%s", tt.name, tt.doc, diff)
 		}
+	}
+}
+
+// TestPatternClass checks the byte-table patterns against regexp.
+func TestPatternClass(t *testing.T) {
+	inputs := []string{"", "abc", "ab-c", "ABC", "a b", "é", "\xff", "a\n", "0-9", "-", "abc\x00"}
+	for _, expr := range []string{`^[a-z0-9-]+$`, `^[a-z]*$`, `^[^a-z]+$`, `[a-z]+`, `^[a-z]+`, `^\w+$`, `^[a-zé]+$`, `^(?i)[a-z]+$`, `^[\x00-\x7f]+$`} {
+		p := MustCompilePattern(expr)
+		re := regexp.MustCompile(expr)
+		for _, in := range inputs {
+			if got, want := p.MatchString(in), re.MatchString(in); got != want {
+				t.Errorf("%s on %q: %v, regexp says %v (class %v)", expr, in, got, want, p.class != nil)
+			}
+		}
+	}
+	if MustCompilePattern(`^[a-z0-9-]+$`).class == nil {
+		t.Error("^[a-z0-9-]+$ is not matched with a byte table")
 	}
 }
