@@ -31,9 +31,13 @@ func emitOutputTypes(f *jen.File, p *irPrompt) {
 		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Prompt.Key + " prompt as JSON.")
 		f.Const().Id(o.SchemaVar + "JSON").Op("=").Lit(string(o.Schema.JSON))
 		f.Line()
-		f.Comment(o.SchemaVar + " validates outputs; it is compiled once, when the package is initialised.")
-		f.Var().Id(o.SchemaVar).Op("=").Qual(outputPath, "MustCompileSchema").Call(jen.Id(o.SchemaVar + "JSON"))
-		f.Line()
+		if o.Checks != nil {
+			emitChecks(f, p)
+		} else {
+			f.Comment(o.SchemaVar + " validates outputs; it is compiled once, when the package is initialised.")
+			f.Var().Id(o.SchemaVar).Op("=").Qual(outputPath, "MustCompileSchema").Call(jen.Id(o.SchemaVar + "JSON"))
+			f.Line()
+		}
 	}
 	if p.ExampleName != "" {
 		f.Comment(p.ExampleName + " is one of the examples of the " + p.Prompt.Key + " prompt: variables and")
@@ -291,8 +295,13 @@ func emitOutputMethods(f *jen.File, p *irPrompt) {
 	typ := jen.Id(p.TypeName)
 	if o := p.Output; o != nil {
 		out := jen.Id(o.Name)
-		val := jen.Id(o.SchemaVar)
-		if o.Schema == nil {
+		var val jen.Code
+		switch {
+		case o.Checks != nil:
+			val = jen.Id(o.ChecksType).Values()
+		case o.Schema != nil:
+			val = jen.Id(o.SchemaVar)
+		default:
 			val = jen.Nil()
 		}
 		completion := jen.Id("completion").String()

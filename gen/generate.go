@@ -90,20 +90,8 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 // generate runs the pipeline on the prompts in fsys, shown as dir in
 // diagnostics and generated code. cfg.Pkg and cfg.ImportPath are final.
 func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
-	prompts, loadDiags := loadPrompts(fsys, dir)
-	sink := &diagSink{list: loadDiags}
-	var checked []*irPrompt
-	for _, p := range prompts {
-		if ir := checkPrompt(p, cfg.Strict, sink); ir != nil {
-			ir.Output = lowerOutput(p, sink)
-			checked = append(checked, ir)
-		}
-	}
-	namePrompts(checked, sink)
-	for _, p := range checked {
-		checkExamples(p, sink)
-	}
-	res := &Result{Diagnostics: sink.list.sorted()}
+	checked, diags := lowerPrompts(fsys, dir, cfg.Strict)
+	res := &Result{Diagnostics: diags.sorted()}
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
 	}
@@ -135,6 +123,25 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
 	return res, nil
+}
+
+// lowerPrompts loads, checks, lowers and names the prompts in fsys: the
+// IR that emit writes, when the diagnostics hold no error.
+func lowerPrompts(fsys fs.FS, dir string, strict bool) ([]*irPrompt, Diagnostics) {
+	prompts, loadDiags := loadPrompts(fsys, dir)
+	sink := &diagSink{list: loadDiags}
+	var checked []*irPrompt
+	for _, p := range prompts {
+		if ir := checkPrompt(p, strict, sink); ir != nil {
+			ir.Output = lowerOutput(p, sink)
+			checked = append(checked, ir)
+		}
+	}
+	namePrompts(checked, sink)
+	for _, p := range checked {
+		checkExamples(p, sink)
+	}
+	return checked, sink.list
 }
 
 // packageFile is promptgen.go: the package doc and the runtime version check.

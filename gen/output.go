@@ -49,6 +49,11 @@ type irOutput struct {
 	Types  []*outType // named types in emit order, the root first
 	// SchemaVar is the package variable of the compiled schema.
 	SchemaVar string
+	// Checks are the generated checks that validate outputs, and
+	// ChecksType their Validator; nil when the schema needs the compiled
+	// schema.
+	Checks     *irChecks
+	ChecksType string
 
 	named map[*schema.Type]*outType // the named type of an inline schema
 	defs  map[*schema.Def]*outType  // the named type of a Def that has one
@@ -121,6 +126,9 @@ func lowerOutput(p *Prompt, diags *diagSink) *irOutput {
 		diags.warnf(p.OutputSchemaPos, "outputSchema is not used with outputFormat %q: ParseOutput returns the completion as is", p.OutputFormat)
 		o.Schema = nil
 	}
+	if o.Schema != nil {
+		o.Checks = lowerChecks(o.Schema)
+	}
 	return o
 }
 
@@ -130,6 +138,10 @@ func nameOutput(pkg *nameScope, diags *diagSink, p *irPrompt) {
 	o := p.Output
 	o.Name = p.Name + suffixOutput
 	o.SchemaVar = "_" + o.Name + "Schema"
+	if o.Checks != nil {
+		o.ChecksType = "_" + o.Name + "Checks"
+		nameChecks(o.Checks, o.Name)
+	}
 	n := &outNamer{o: o, pkg: pkg, diags: diags, key: p.Prompt.Key + " outputSchema", prompt: p.Prompt.Key}
 	if o.Schema == nil {
 		doc := "is the answer of the " + p.Prompt.Key + " prompt: the JSON value of the completion, not decoded."

@@ -167,8 +167,388 @@ type NextActionOutputStep struct {
 // _NextActionOutputSchemaJSON is the outputSchema of the agents/next_action prompt as JSON.
 const _NextActionOutputSchemaJSON = "{\"$defs\":{\"Answer\":{\"properties\":{\"citations\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"text\":{\"type\":\"string\"},\"type\":{\"const\":\"answer\"}},\"required\":[\"type\",\"text\"],\"type\":\"object\"},\"Browse\":{\"properties\":{\"type\":{\"const\":\"browse\"},\"url\":{\"format\":\"uri\",\"pattern\":\"^https?://\",\"type\":\"string\"}},\"required\":[\"type\",\"url\"],\"type\":\"object\"},\"Search\":{\"properties\":{\"max_results\":{\"maximum\":20,\"minimum\":1,\"type\":\"integer\"},\"query\":{\"minLength\":1,\"type\":\"string\"},\"type\":{\"const\":\"search\"}},\"required\":[\"type\",\"query\"],\"type\":\"object\"},\"Step\":{\"description\":\"One step of the plan.\",\"properties\":{\"done\":{\"type\":\"boolean\"},\"substeps\":{\"items\":{\"$ref\":\"#/$defs/Step\"},\"type\":\"array\"},\"title\":{\"type\":\"string\"}},\"required\":[\"title\",\"done\"],\"type\":\"object\"}},\"properties\":{\"action\":{\"description\":\"The one action to take now.\",\"oneOf\":[{\"$ref\":\"#/$defs/Search\"},{\"$ref\":\"#/$defs/Browse\"},{\"$ref\":\"#/$defs/Answer\"}]},\"plan\":{\"description\":\"The remaining plan; steps may have substeps.\",\"items\":{\"$ref\":\"#/$defs/Step\"},\"type\":\"array\"},\"thought\":{\"description\":\"Why this action, in a sentence or two.\",\"type\":\"string\"}},\"required\":[\"thought\",\"action\"],\"type\":\"object\"}"
 
-// _NextActionOutputSchema validates outputs; it is compiled once, when the package is initialised.
-var _NextActionOutputSchema = output.MustCompileSchema(_NextActionOutputSchemaJSON)
+// _NextActionOutputChecks validates the outputs of the agents/next_action prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _NextActionOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_NextActionOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _NextActionOutputCheck)
+}
+
+var _NextActionOutputPattern1 = output.MustCompilePattern("^https?://")
+
+// _NextActionOutputCheck checks a value against the outputSchema.
+func _NextActionOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "action":
+				has |= uint64(0x2)
+				_NextActionOutputCheck1(c)
+			case "plan":
+				_NextActionOutputCheck17(c)
+			case "thought":
+				has |= uint64(0x1)
+				_NextActionOutputCheck24(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "thought", "action")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck1 checks a value against the outputSchema's /properties/action.
+func _NextActionOutputCheck1(c *output.Checker) {
+	c.OneOf(_NextActionOutputCheck2, _NextActionOutputCheck7, _NextActionOutputCheck11)
+	c.Skip()
+}
+
+// _NextActionOutputCheck2 checks a value against the outputSchema's /properties/action/oneOf/0.
+func _NextActionOutputCheck2(c *output.Checker) {
+	_NextActionOutputCheck3(c)
+}
+
+// _NextActionOutputCheck3 checks a value against the outputSchema's /$defs/Search.
+func _NextActionOutputCheck3(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "max_results":
+				_NextActionOutputCheck4(c)
+			case "query":
+				has |= uint64(0x2)
+				_NextActionOutputCheck5(c)
+			case "type":
+				has |= uint64(0x1)
+				_NextActionOutputCheck6(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "type", "query")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck4 checks a value against the outputSchema's /$defs/Search/properties/max_results.
+func _NextActionOutputCheck4(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		if !output.IsInteger(n) {
+			c.Fail("type", "expected integer, but got number")
+		} else {
+			c.Minimum(n, "1")
+			c.Maximum(n, "20")
+		}
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("integer")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck5 checks a value against the outputSchema's /$defs/Search/properties/query.
+func _NextActionOutputCheck5(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Length(s, 1, -1)
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck6 checks a value against the outputSchema's /$defs/Search/properties/type.
+func _NextActionOutputCheck6(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "search":
+		default:
+			c.Fail("const", "value must be \"search\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("const", "value must be \"search\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck7 checks a value against the outputSchema's /properties/action/oneOf/1.
+func _NextActionOutputCheck7(c *output.Checker) {
+	_NextActionOutputCheck8(c)
+}
+
+// _NextActionOutputCheck8 checks a value against the outputSchema's /$defs/Browse.
+func _NextActionOutputCheck8(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "type":
+				has |= uint64(0x1)
+				_NextActionOutputCheck9(c)
+			case "url":
+				has |= uint64(0x2)
+				_NextActionOutputCheck10(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "type", "url")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck9 checks a value against the outputSchema's /$defs/Browse/properties/type.
+func _NextActionOutputCheck9(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "browse":
+		default:
+			c.Fail("const", "value must be \"browse\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("const", "value must be \"browse\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck10 checks a value against the outputSchema's /$defs/Browse/properties/url.
+func _NextActionOutputCheck10(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Pattern(s, _NextActionOutputPattern1)
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck11 checks a value against the outputSchema's /properties/action/oneOf/2.
+func _NextActionOutputCheck11(c *output.Checker) {
+	_NextActionOutputCheck12(c)
+}
+
+// _NextActionOutputCheck12 checks a value against the outputSchema's /$defs/Answer.
+func _NextActionOutputCheck12(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "citations":
+				_NextActionOutputCheck13(c)
+			case "text":
+				has |= uint64(0x2)
+				_NextActionOutputCheck15(c)
+			case "type":
+				has |= uint64(0x1)
+				_NextActionOutputCheck16(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "type", "text")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck13 checks a value against the outputSchema's /$defs/Answer/properties/citations.
+func _NextActionOutputCheck13(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_NextActionOutputCheck14(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck14 checks a value against the outputSchema's /$defs/Answer/properties/citations/items.
+func _NextActionOutputCheck14(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck15 checks a value against the outputSchema's /$defs/Answer/properties/text.
+func _NextActionOutputCheck15(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck16 checks a value against the outputSchema's /$defs/Answer/properties/type.
+func _NextActionOutputCheck16(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "answer":
+		default:
+			c.Fail("const", "value must be \"answer\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("const", "value must be \"answer\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck17 checks a value against the outputSchema's /properties/plan.
+func _NextActionOutputCheck17(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_NextActionOutputCheck18(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck18 checks a value against the outputSchema's /properties/plan/items.
+func _NextActionOutputCheck18(c *output.Checker) {
+	_NextActionOutputCheck19(c)
+}
+
+// _NextActionOutputCheck19 checks a value against the outputSchema's /$defs/Step.
+func _NextActionOutputCheck19(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "done":
+				has |= uint64(0x2)
+				_NextActionOutputCheck20(c)
+			case "substeps":
+				_NextActionOutputCheck21(c)
+			case "title":
+				has |= uint64(0x1)
+				_NextActionOutputCheck23(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "title", "done")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck20 checks a value against the outputSchema's /$defs/Step/properties/done.
+func _NextActionOutputCheck20(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.String, output.Number, output.Null:
+		c.TypeError("boolean")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck21 checks a value against the outputSchema's /$defs/Step/properties/substeps.
+func _NextActionOutputCheck21(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_NextActionOutputCheck22(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck22 checks a value against the outputSchema's /$defs/Step/properties/substeps/items.
+func _NextActionOutputCheck22(c *output.Checker) {
+	_NextActionOutputCheck19(c)
+}
+
+// _NextActionOutputCheck23 checks a value against the outputSchema's /$defs/Step/properties/title.
+func _NextActionOutputCheck23(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _NextActionOutputCheck24 checks a value against the outputSchema's /properties/thought.
+func _NextActionOutputCheck24(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
 
 // NextActionExample is one of the examples of the agents/next_action prompt: variables and
 // the output expected for them.
@@ -312,7 +692,7 @@ func (p _NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOpti
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
 func (_NextActionPrompt) ParseOutput(completion string) (NextActionOutput, error) {
-	return output.Parse[NextActionOutput](completion, _NextActionOutputSchema)
+	return output.Parse[NextActionOutput](completion, _NextActionOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

@@ -230,21 +230,19 @@ func TestParseOutputNextAction(t *testing.T) {
 		{
 			name:       "unknown action type",
 			completion: `{"thought": "Hmm.", "action": {"type": "email", "to": "someone"}}`,
-			// The compiled schema reports why each branch of oneOf fails.
-			violations: []string{"/action required", "/action required", "/action required",
-				"/action/type const", "/action/type const", "/action/type const"},
+			// No branch fits: the errors are those of the branch with the
+			// fewest, the first on a tie.
+			violations: []string{"/action required", "/action/type const"},
 		},
 		{
 			name:       "browse without url",
 			completion: `{"thought": "Read it.", "action": {"type": "browse", "href": "https://go.dev"}}`,
-			violations: []string{"/action required", "/action required", "/action required",
-				"/action/type const", "/action/type const"},
+			violations: []string{"/action required"},
 		},
 		{
 			name:       "search out of range",
 			completion: `{"thought": "Wide search.", "action": {"type": "search", "query": "go", "max_results": 50}}`,
-			violations: []string{"/action required", "/action required", "/action/max_results maximum",
-				"/action/type const", "/action/type const"},
+			violations: []string{"/action/max_results maximum"},
 		},
 	})
 }

@@ -113,8 +113,293 @@ type ExtractEntitiesOutputSpan struct {
 // _ExtractEntitiesOutputSchemaJSON is the outputSchema of the research/extract_entities prompt as JSON.
 const _ExtractEntitiesOutputSchemaJSON = "{\"$defs\":{\"Span\":{\"description\":\"A range of byte offsets in the document.\",\"properties\":{\"end\":{\"minimum\":0,\"type\":\"integer\"},\"start\":{\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"start\",\"end\"],\"type\":\"object\"}},\"properties\":{\"confidence\":{\"maximum\":1,\"minimum\":0,\"type\":[\"number\",\"null\"]},\"entities\":{\"items\":{\"properties\":{\"aliases\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"attributes\":{\"additionalProperties\":{\"type\":\"string\"},\"description\":\"Facts about the entity, by name.\",\"type\":\"object\"},\"first_seen\":{\"$ref\":\"#/$defs/Span\"},\"kind\":{\"enum\":[\"person\",\"organization\",\"place\",\"product\"]},\"mentions\":{\"minimum\":1,\"type\":\"integer\"},\"name\":{\"minLength\":1,\"type\":\"string\"}},\"required\":[\"name\",\"kind\",\"mentions\"],\"type\":\"object\"},\"type\":\"array\"},\"language\":{\"description\":\"The document's language, as an ISO 639-1 code.\",\"enum\":[\"en\",\"fr\",\"de\",\"es\"]}},\"required\":[\"entities\",\"language\"],\"type\":\"object\"}"
 
-// _ExtractEntitiesOutputSchema validates outputs; it is compiled once, when the package is initialised.
-var _ExtractEntitiesOutputSchema = output.MustCompileSchema(_ExtractEntitiesOutputSchemaJSON)
+// _ExtractEntitiesOutputChecks validates the outputs of the research/extract_entities prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _ExtractEntitiesOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_ExtractEntitiesOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _ExtractEntitiesOutputCheck)
+}
+
+// _ExtractEntitiesOutputCheck checks a value against the outputSchema.
+func _ExtractEntitiesOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "confidence":
+				_ExtractEntitiesOutputCheck1(c)
+			case "entities":
+				has |= uint64(0x1)
+				_ExtractEntitiesOutputCheck2(c)
+			case "language":
+				has |= uint64(0x2)
+				_ExtractEntitiesOutputCheck15(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "entities", "language")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck1 checks a value against the outputSchema's /properties/confidence.
+func _ExtractEntitiesOutputCheck1(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		c.Minimum(n, "0")
+		c.Maximum(n, "1")
+	case output.Object, output.Array, output.String, output.Bool:
+		c.TypeError("number or null")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck2 checks a value against the outputSchema's /properties/entities.
+func _ExtractEntitiesOutputCheck2(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_ExtractEntitiesOutputCheck3(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck3 checks a value against the outputSchema's /properties/entities/items.
+func _ExtractEntitiesOutputCheck3(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "aliases":
+				_ExtractEntitiesOutputCheck4(c)
+			case "attributes":
+				_ExtractEntitiesOutputCheck6(c)
+			case "first_seen":
+				_ExtractEntitiesOutputCheck8(c)
+			case "kind":
+				has |= uint64(0x2)
+				_ExtractEntitiesOutputCheck12(c)
+			case "mentions":
+				has |= uint64(0x4)
+				_ExtractEntitiesOutputCheck13(c)
+			case "name":
+				has |= uint64(0x1)
+				_ExtractEntitiesOutputCheck14(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x7) {
+			c.Required(has, "name", "kind", "mentions")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck4 checks a value against the outputSchema's /properties/entities/items/properties/aliases.
+func _ExtractEntitiesOutputCheck4(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_ExtractEntitiesOutputCheck5(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck5 checks a value against the outputSchema's /properties/entities/items/properties/aliases/items.
+func _ExtractEntitiesOutputCheck5(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck6 checks a value against the outputSchema's /properties/entities/items/properties/attributes.
+func _ExtractEntitiesOutputCheck6(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		c.Enter()
+		for c.Member() {
+			_ExtractEntitiesOutputCheck7(c)
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck7 checks a value against the outputSchema's /properties/entities/items/properties/attributes/additionalProperties.
+func _ExtractEntitiesOutputCheck7(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck8 checks a value against the outputSchema's /properties/entities/items/properties/first_seen.
+func _ExtractEntitiesOutputCheck8(c *output.Checker) {
+	_ExtractEntitiesOutputCheck9(c)
+}
+
+// _ExtractEntitiesOutputCheck9 checks a value against the outputSchema's /$defs/Span.
+func _ExtractEntitiesOutputCheck9(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "end":
+				has |= uint64(0x2)
+				_ExtractEntitiesOutputCheck10(c)
+			case "start":
+				has |= uint64(0x1)
+				_ExtractEntitiesOutputCheck11(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "start", "end")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck10 checks a value against the outputSchema's /$defs/Span/properties/end.
+func _ExtractEntitiesOutputCheck10(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		if !output.IsInteger(n) {
+			c.Fail("type", "expected integer, but got number")
+		} else {
+			c.Minimum(n, "0")
+		}
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("integer")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck11 checks a value against the outputSchema's /$defs/Span/properties/start.
+func _ExtractEntitiesOutputCheck11(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		if !output.IsInteger(n) {
+			c.Fail("type", "expected integer, but got number")
+		} else {
+			c.Minimum(n, "0")
+		}
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("integer")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck12 checks a value against the outputSchema's /properties/entities/items/properties/kind.
+func _ExtractEntitiesOutputCheck12(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "person", "organization", "place", "product":
+		default:
+			c.Fail("enum", "value must be one of \"person\", \"organization\", \"place\", \"product\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("enum", "value must be one of \"person\", \"organization\", \"place\", \"product\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck13 checks a value against the outputSchema's /properties/entities/items/properties/mentions.
+func _ExtractEntitiesOutputCheck13(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		if !output.IsInteger(n) {
+			c.Fail("type", "expected integer, but got number")
+		} else {
+			c.Minimum(n, "1")
+		}
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("integer")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck14 checks a value against the outputSchema's /properties/entities/items/properties/name.
+func _ExtractEntitiesOutputCheck14(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Length(s, 1, -1)
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _ExtractEntitiesOutputCheck15 checks a value against the outputSchema's /properties/language.
+func _ExtractEntitiesOutputCheck15(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "en", "fr", "de", "es":
+		default:
+			c.Fail("enum", "value must be one of \"en\", \"fr\", \"de\", \"es\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("enum", "value must be one of \"en\", \"fr\", \"de\", \"es\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
 
 // ExtractEntitiesExample is one of the examples of the research/extract_entities prompt: variables and
 // the output expected for them.
@@ -234,7 +519,7 @@ func (_ExtractEntitiesPrompt) ParseOutput(completion string) (ExtractEntitiesOut
 	if err != nil {
 		return v, err
 	}
-	err = output.Decode(doc, &v, _ExtractEntitiesOutputSchema)
+	err = output.Decode(doc, &v, _ExtractEntitiesOutputChecks{})
 	return v, err
 }
 

@@ -86,8 +86,117 @@ func (v SummarizeCustomerInteractionOutputSentiment) Valid() bool {
 // _SummarizeCustomerInteractionOutputSchemaJSON is the outputSchema of the support/summarize_customer_interaction prompt as JSON.
 const _SummarizeCustomerInteractionOutputSchemaJSON = "{\"properties\":{\"action_items\":{\"description\":\"A list of specific action items or follow-ups required.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"main_reason\":{\"description\":\"The primary reason the customer initiated contact.\",\"type\":\"string\"},\"sentiment\":{\"description\":\"The overall sentiment expressed by the customer.\",\"enum\":[\"positive\",\"neutral\",\"negative\"],\"type\":\"string\"},\"summary\":{\"description\":\"A concise 2-3 sentence summary of the interaction.\",\"type\":\"string\"}},\"required\":[\"main_reason\",\"sentiment\",\"action_items\",\"summary\"],\"type\":\"object\"}"
 
-// _SummarizeCustomerInteractionOutputSchema validates outputs; it is compiled once, when the package is initialised.
-var _SummarizeCustomerInteractionOutputSchema = output.MustCompileSchema(_SummarizeCustomerInteractionOutputSchemaJSON)
+// _SummarizeCustomerInteractionOutputChecks validates the outputs of the support/summarize_customer_interaction prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _SummarizeCustomerInteractionOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_SummarizeCustomerInteractionOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _SummarizeCustomerInteractionOutputCheck)
+}
+
+// _SummarizeCustomerInteractionOutputCheck checks a value against the outputSchema.
+func _SummarizeCustomerInteractionOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "action_items":
+				has |= uint64(0x4)
+				_SummarizeCustomerInteractionOutputCheck1(c)
+			case "main_reason":
+				has |= uint64(0x1)
+				_SummarizeCustomerInteractionOutputCheck3(c)
+			case "sentiment":
+				has |= uint64(0x2)
+				_SummarizeCustomerInteractionOutputCheck4(c)
+			case "summary":
+				has |= uint64(0x8)
+				_SummarizeCustomerInteractionOutputCheck5(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0xf) {
+			c.Required(has, "main_reason", "sentiment", "action_items", "summary")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck1 checks a value against the outputSchema's /properties/action_items.
+func _SummarizeCustomerInteractionOutputCheck1(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_SummarizeCustomerInteractionOutputCheck2(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck2 checks a value against the outputSchema's /properties/action_items/items.
+func _SummarizeCustomerInteractionOutputCheck2(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck3 checks a value against the outputSchema's /properties/main_reason.
+func _SummarizeCustomerInteractionOutputCheck3(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck4 checks a value against the outputSchema's /properties/sentiment.
+func _SummarizeCustomerInteractionOutputCheck4(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "positive", "neutral", "negative":
+		default:
+			c.Fail("enum", "value must be one of \"positive\", \"neutral\", \"negative\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck5 checks a value against the outputSchema's /properties/summary.
+func _SummarizeCustomerInteractionOutputCheck5(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// SummarizeCustomerInteractionExample is one of the examples of the support/summarize_customer_interaction prompt: variables and
+// the output expected for them.
+type SummarizeCustomerInteractionExample struct {
+	Input  SummarizeCustomerInteractionFeed
+	Output SummarizeCustomerInteractionOutput
+}
 
 // SummarizeCustomerInteraction: Summarizes a customer interaction transcript, extracting key points and sentiment.
 var SummarizeCustomerInteraction _SummarizeCustomerInteractionPrompt
@@ -209,5 +318,14 @@ func (p _SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteract
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
 func (_SummarizeCustomerInteractionPrompt) ParseOutput(completion string) (SummarizeCustomerInteractionOutput, error) {
-	return output.Parse[SummarizeCustomerInteractionOutput](completion, _SummarizeCustomerInteractionOutputSchema)
+	return output.Parse[SummarizeCustomerInteractionOutput](completion, _SummarizeCustomerInteractionOutputChecks{})
+}
+
+// Examples returns the prompt's examples, checked against its inputs and outputSchema
+// when the package was generated. They are decoded anew on each call.
+func (_SummarizeCustomerInteractionPrompt) Examples() []SummarizeCustomerInteractionExample {
+	return []SummarizeCustomerInteractionExample{{
+		Input:  _decodeExample[SummarizeCustomerInteractionFeed]("{\"customer_history\":{\"loyalty_status\":\"gold\",\"recent_issues_count\":1},\"interaction_transcript\":\"Customer: I was billed twice for my March invoice.\\nAgent: I'm sorry about that. I've refunded the duplicate charge; it will show within 5 days.\\n\"}"),
+		Output: _decodeExample[SummarizeCustomerInteractionOutput]("{\"main_reason\":\"Billing query: duplicate charge on the March invoice\",\"sentiment\":\"neutral\",\"action_items\":[\"Refund the duplicate charge\",\"Check the refund posts within 5 days\"],\"summary\":\"The customer was billed twice for March. The agent refunded the duplicate charge.\"}"),
+	}}
 }

@@ -202,8 +202,314 @@ func (v TriageTicketOutputActionsItemOwner) Valid() bool {
 // _TriageTicketOutputSchemaJSON is the outputSchema of the support/triage_ticket prompt as JSON.
 const _TriageTicketOutputSchemaJSON = "{\"additionalProperties\":false,\"description\":\"A triaged ticket, ready for routing.\",\"properties\":{\"actions\":{\"description\":\"Next steps, most urgent first.\",\"items\":{\"properties\":{\"due_in_hours\":{\"minimum\":1,\"type\":\"integer\"},\"owner\":{\"enum\":[\"support\",\"engineering\",\"billing\",\"sales\"]},\"task\":{\"minLength\":1,\"type\":\"string\"}},\"required\":[\"owner\",\"task\"],\"type\":\"object\"},\"maxItems\":5,\"type\":\"array\"},\"category\":{\"description\":\"The queue that handles the ticket.\",\"enum\":[\"billing\",\"bug\",\"feature_request\",\"account\",\"other\"]},\"customer\":{\"properties\":{\"churn_risk\":{\"description\":\"From 0 (staying) to 1 (leaving).\",\"maximum\":1,\"minimum\":0,\"type\":\"number\"},\"mentioned_plan\":{\"type\":[\"string\",\"null\"]},\"sentiment\":{\"enum\":[\"positive\",\"neutral\",\"negative\"]}},\"required\":[\"sentiment\"],\"type\":\"object\"},\"duplicate_of\":{\"description\":\"The id of a recent ticket this one repeats.\",\"pattern\":\"^T-[0-9]+$\",\"type\":\"string\"},\"priority\":{\"enum\":[\"low\",\"normal\",\"high\",\"urgent\"],\"type\":\"string\"},\"summary\":{\"description\":\"One or two sentences a support agent can act on.\",\"maxLength\":280,\"minLength\":10,\"type\":\"string\"},\"tags\":{\"items\":{\"pattern\":\"^[a-z0-9-]+$\",\"type\":\"string\"},\"type\":\"array\",\"uniqueItems\":true}},\"required\":[\"category\",\"priority\",\"summary\",\"customer\",\"actions\"],\"type\":\"object\"}"
 
-// _TriageTicketOutputSchema validates outputs; it is compiled once, when the package is initialised.
-var _TriageTicketOutputSchema = output.MustCompileSchema(_TriageTicketOutputSchemaJSON)
+// _TriageTicketOutputChecks validates the outputs of the support/triage_ticket prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _TriageTicketOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_TriageTicketOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _TriageTicketOutputCheck)
+}
+
+var _TriageTicketOutputPattern1 = output.MustCompilePattern("^T-[0-9]+$")
+var _TriageTicketOutputPattern2 = output.MustCompilePattern("^[a-z0-9-]+$")
+
+// _TriageTicketOutputCheck checks a value against the outputSchema.
+func _TriageTicketOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "actions":
+				has |= uint64(0x10)
+				_TriageTicketOutputCheck1(c)
+			case "category":
+				has |= uint64(0x1)
+				_TriageTicketOutputCheck6(c)
+			case "customer":
+				has |= uint64(0x8)
+				_TriageTicketOutputCheck7(c)
+			case "duplicate_of":
+				_TriageTicketOutputCheck11(c)
+			case "priority":
+				has |= uint64(0x2)
+				_TriageTicketOutputCheck12(c)
+			case "summary":
+				has |= uint64(0x4)
+				_TriageTicketOutputCheck13(c)
+			case "tags":
+				_TriageTicketOutputCheck14(c)
+			default:
+				c.Extra()
+			}
+		}
+		if has != uint64(0x1f) {
+			c.Required(has, "category", "priority", "summary", "customer", "actions")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck1 checks a value against the outputSchema's /properties/actions.
+func _TriageTicketOutputCheck1(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_TriageTicketOutputCheck2(c)
+		}
+		c.Items(-1, 5)
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck2 checks a value against the outputSchema's /properties/actions/items.
+func _TriageTicketOutputCheck2(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "due_in_hours":
+				_TriageTicketOutputCheck3(c)
+			case "owner":
+				has |= uint64(0x1)
+				_TriageTicketOutputCheck4(c)
+			case "task":
+				has |= uint64(0x2)
+				_TriageTicketOutputCheck5(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "owner", "task")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck3 checks a value against the outputSchema's /properties/actions/items/properties/due_in_hours.
+func _TriageTicketOutputCheck3(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		if !output.IsInteger(n) {
+			c.Fail("type", "expected integer, but got number")
+		} else {
+			c.Minimum(n, "1")
+		}
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("integer")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck4 checks a value against the outputSchema's /properties/actions/items/properties/owner.
+func _TriageTicketOutputCheck4(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "support", "engineering", "billing", "sales":
+		default:
+			c.Fail("enum", "value must be one of \"support\", \"engineering\", \"billing\", \"sales\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("enum", "value must be one of \"support\", \"engineering\", \"billing\", \"sales\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck5 checks a value against the outputSchema's /properties/actions/items/properties/task.
+func _TriageTicketOutputCheck5(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Length(s, 1, -1)
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck6 checks a value against the outputSchema's /properties/category.
+func _TriageTicketOutputCheck6(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "billing", "bug", "feature_request", "account", "other":
+		default:
+			c.Fail("enum", "value must be one of \"billing\", \"bug\", \"feature_request\", \"account\", \"other\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("enum", "value must be one of \"billing\", \"bug\", \"feature_request\", \"account\", \"other\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck7 checks a value against the outputSchema's /properties/customer.
+func _TriageTicketOutputCheck7(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "churn_risk":
+				_TriageTicketOutputCheck8(c)
+			case "mentioned_plan":
+				_TriageTicketOutputCheck9(c)
+			case "sentiment":
+				has |= uint64(0x1)
+				_TriageTicketOutputCheck10(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x1) {
+			c.Required(has, "sentiment")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck8 checks a value against the outputSchema's /properties/customer/properties/churn_risk.
+func _TriageTicketOutputCheck8(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		c.Minimum(n, "0")
+		c.Maximum(n, "1")
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("number")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck9 checks a value against the outputSchema's /properties/customer/properties/mentioned_plan.
+func _TriageTicketOutputCheck9(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool:
+		c.TypeError("string or null")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck10 checks a value against the outputSchema's /properties/customer/properties/sentiment.
+func _TriageTicketOutputCheck10(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "positive", "neutral", "negative":
+		default:
+			c.Fail("enum", "value must be one of \"positive\", \"neutral\", \"negative\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("enum", "value must be one of \"positive\", \"neutral\", \"negative\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck11 checks a value against the outputSchema's /properties/duplicate_of.
+func _TriageTicketOutputCheck11(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Pattern(s, _TriageTicketOutputPattern1)
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck12 checks a value against the outputSchema's /properties/priority.
+func _TriageTicketOutputCheck12(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "low", "normal", "high", "urgent":
+		default:
+			c.Fail("enum", "value must be one of \"low\", \"normal\", \"high\", \"urgent\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck13 checks a value against the outputSchema's /properties/summary.
+func _TriageTicketOutputCheck13(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Length(s, 10, 280)
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck14 checks a value against the outputSchema's /properties/tags.
+func _TriageTicketOutputCheck14(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		start := c.Offset()
+		c.Enter()
+		for c.Item() {
+			_TriageTicketOutputCheck15(c)
+		}
+		c.UniqueItems(start)
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageTicketOutputCheck15 checks a value against the outputSchema's /properties/tags/items.
+func _TriageTicketOutputCheck15(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Pattern(s, _TriageTicketOutputPattern2)
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
 
 // TriageTicketExample is one of the examples of the support/triage_ticket prompt: variables and
 // the output expected for them.
@@ -360,7 +666,7 @@ func (p _TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.Request
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
 func (_TriageTicketPrompt) ParseOutput(completion string) (TriageTicketOutput, error) {
-	return output.Parse[TriageTicketOutput](completion, _TriageTicketOutputSchema)
+	return output.Parse[TriageTicketOutput](completion, _TriageTicketOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

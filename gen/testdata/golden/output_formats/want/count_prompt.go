@@ -35,8 +35,31 @@ type CountOutput int
 // _CountOutputSchemaJSON is the outputSchema of the count prompt as JSON.
 const _CountOutputSchemaJSON = "{\"minimum\":0,\"type\":\"integer\"}"
 
-// _CountOutputSchema validates outputs; it is compiled once, when the package is initialised.
-var _CountOutputSchema = output.MustCompileSchema(_CountOutputSchemaJSON)
+// _CountOutputChecks validates the outputs of the count prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _CountOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_CountOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _CountOutputCheck)
+}
+
+// _CountOutputCheck checks a value against the outputSchema.
+func _CountOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		if !output.IsInteger(n) {
+			c.Fail("type", "expected integer, but got number")
+		} else {
+			c.Minimum(n, "0")
+		}
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("integer")
+	default:
+		c.Skip()
+	}
+}
 
 // Count renders the count prompt from prompts/count.yaml.
 var Count _CountPrompt
@@ -118,5 +141,5 @@ func (p _CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runti
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
 func (_CountPrompt) ParseOutput(completion string) (CountOutput, error) {
-	return output.Parse[CountOutput](completion, _CountOutputSchema)
+	return output.Parse[CountOutput](completion, _CountOutputChecks{})
 }

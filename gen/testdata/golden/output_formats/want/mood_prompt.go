@@ -52,8 +52,32 @@ func (v MoodOutput) Valid() bool {
 // _MoodOutputSchemaJSON is the outputSchema of the mood prompt as JSON.
 const _MoodOutputSchemaJSON = "{\"description\":\"The mood alone.\",\"enum\":[\"happy\",\"sad\"]}"
 
-// _MoodOutputSchema validates outputs; it is compiled once, when the package is initialised.
-var _MoodOutputSchema = output.MustCompileSchema(_MoodOutputSchemaJSON)
+// _MoodOutputChecks validates the outputs of the mood prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _MoodOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_MoodOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _MoodOutputCheck)
+}
+
+// _MoodOutputCheck checks a value against the outputSchema.
+func _MoodOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "happy", "sad":
+		default:
+			c.Fail("enum", "value must be one of \"happy\", \"sad\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("enum", "value must be one of \"happy\", \"sad\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
 
 // MoodExample is one of the examples of the mood prompt: variables and
 // the output expected for them.
@@ -142,7 +166,7 @@ func (p _MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
 func (_MoodPrompt) ParseOutput(completion string) (MoodOutput, error) {
-	return output.Parse[MoodOutput](completion, _MoodOutputSchema)
+	return output.Parse[MoodOutput](completion, _MoodOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

@@ -42,8 +42,76 @@ type TagsOutputItem struct {
 // _TagsOutputSchemaJSON is the outputSchema of the tags prompt as JSON.
 const _TagsOutputSchemaJSON = "{\"items\":{\"properties\":{\"tag\":{\"type\":\"string\"},\"weight\":{\"type\":\"number\"}},\"required\":[\"tag\"],\"type\":\"object\"},\"type\":\"array\"}"
 
-// _TagsOutputSchema validates outputs; it is compiled once, when the package is initialised.
-var _TagsOutputSchema = output.MustCompileSchema(_TagsOutputSchemaJSON)
+// _TagsOutputChecks validates the outputs of the tags prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _TagsOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_TagsOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _TagsOutputCheck)
+}
+
+// _TagsOutputCheck checks a value against the outputSchema.
+func _TagsOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_TagsOutputCheck1(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _TagsOutputCheck1 checks a value against the outputSchema's /items.
+func _TagsOutputCheck1(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "tag":
+				has |= uint64(0x1)
+				_TagsOutputCheck2(c)
+			case "weight":
+				_TagsOutputCheck3(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x1) {
+			c.Required(has, "tag")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TagsOutputCheck2 checks a value against the outputSchema's /items/properties/tag.
+func _TagsOutputCheck2(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TagsOutputCheck3 checks a value against the outputSchema's /items/properties/weight.
+func _TagsOutputCheck3(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("number")
+	default:
+		c.Skip()
+	}
+}
 
 // TagsExample is one of the examples of the tags prompt: variables and
 // the output expected for them.
@@ -137,7 +205,7 @@ func (_TagsPrompt) ParseOutput(completion string) (TagsOutput, error) {
 	if err != nil {
 		return v, err
 	}
-	err = output.Decode(doc, &v, _TagsOutputSchema)
+	err = output.Decode(doc, &v, _TagsOutputChecks{})
 	return v, err
 }
 

@@ -202,8 +202,697 @@ type TriageOutputEmail struct {
 // _TriageOutputSchemaJSON is the outputSchema of the triage prompt as JSON.
 const _TriageOutputSchemaJSON = "{\"$defs\":{\"Email\":{\"properties\":{\"body\":{\"type\":\"string\"},\"channel\":{\"const\":\"email\"},\"subject\":{\"type\":\"string\"}},\"required\":[\"channel\",\"subject\",\"body\"],\"type\":\"object\"},\"Label\":{\"properties\":{\"color\":{\"type\":\"string\"}},\"required\":[\"color\"],\"type\":\"object\"},\"Score\":{\"minimum\":0,\"type\":\"number\"},\"Ticket\":{\"description\":\"A ticket, with the tickets it duplicates.\",\"properties\":{\"duplicates\":{\"items\":{\"$ref\":\"#/$defs/Ticket\"},\"type\":\"array\"},\"id\":{\"type\":\"string\"},\"parent\":{\"$ref\":\"#/$defs/Ticket\"}},\"required\":[\"id\"],\"type\":\"object\"}},\"additionalProperties\":false,\"description\":\"The triage record.\\nEvery field is checked before it is used.\",\"properties\":{\"actions\":{\"description\":\"What to do next, in order.\",\"items\":{\"properties\":{\"do\":{\"type\":\"string\"},\"due_in_hours\":{\"type\":\"integer\"},\"owner\":{\"enum\":[\"support\",\"engineering\",\"sales\"]}},\"required\":[\"do\",\"owner\"],\"type\":\"object\"},\"type\":\"array\"},\"category\":{\"description\":\"Where the ticket goes.\",\"enum\":[\"billing\",\"bug-report\",\"feature_request\",\"2fa\",\"N/A\"],\"type\":\"string\"},\"confidence\":{\"exclusiveMinimum\":0,\"maximum\":1,\"type\":\"number\"},\"customer\":{\"properties\":{\"account_id\":{\"pattern\":\"^acct_[0-9a-z]+$\",\"type\":[\"string\",\"null\"]},\"name\":{\"type\":\"string\"},\"plan\":{\"enum\":[\"free\",\"pro\",\"enterprise\"]}},\"required\":[\"name\"],\"type\":\"object\"},\"escalate\":{\"type\":\"boolean\"},\"extra\":true,\"labels\":{\"additionalProperties\":{\"$ref\":\"#/$defs/Label\"},\"type\":\"object\"},\"notes\":{\"items\":{\"type\":[\"string\",\"null\"]},\"type\":\"array\"},\"priority\":{\"maximum\":5,\"minimum\":1,\"type\":\"integer\"},\"related\":{\"items\":{\"$ref\":\"#/$defs/Ticket\"},\"type\":\"array\"},\"reply\":{\"oneOf\":[{\"$ref\":\"#/$defs/Email\"},{\"properties\":{\"channel\":{\"const\":\"chat\"},\"text\":{\"type\":\"string\"},\"urgent\":{\"type\":\"boolean\"}},\"required\":[\"channel\",\"text\"],\"type\":\"object\"},{\"type\":\"null\"}]},\"scores\":{\"additionalProperties\":{\"type\":\"number\"},\"type\":\"object\"},\"tags\":{\"items\":{\"type\":\"string\"},\"type\":\"array\",\"uniqueItems\":true},\"title\":{\"description\":\"A short title.\",\"maxLength\":80,\"minLength\":3,\"type\":\"string\"},\"version\":{\"const\":\"v1\"}},\"required\":[\"title\",\"category\",\"priority\",\"escalate\",\"customer\",\"actions\",\"reply\"],\"type\":\"object\"}"
 
-// _TriageOutputSchema validates outputs; it is compiled once, when the package is initialised.
-var _TriageOutputSchema = output.MustCompileSchema(_TriageOutputSchemaJSON)
+// _TriageOutputChecks validates the outputs of the triage prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _TriageOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_TriageOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _TriageOutputCheck)
+}
+
+var _TriageOutputPattern1 = output.MustCompilePattern("^acct_[0-9a-z]+$")
+
+// _TriageOutputCheck checks a value against the outputSchema.
+func _TriageOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "actions":
+				has |= uint64(0x20)
+				_TriageOutputCheck1(c)
+			case "category":
+				has |= uint64(0x2)
+				_TriageOutputCheck6(c)
+			case "confidence":
+				_TriageOutputCheck7(c)
+			case "customer":
+				has |= uint64(0x10)
+				_TriageOutputCheck8(c)
+			case "escalate":
+				has |= uint64(0x8)
+				_TriageOutputCheck12(c)
+			case "extra":
+				c.Skip()
+			case "labels":
+				_TriageOutputCheck13(c)
+			case "notes":
+				_TriageOutputCheck17(c)
+			case "priority":
+				has |= uint64(0x4)
+				_TriageOutputCheck19(c)
+			case "related":
+				_TriageOutputCheck20(c)
+			case "reply":
+				has |= uint64(0x40)
+				_TriageOutputCheck27(c)
+			case "scores":
+				_TriageOutputCheck38(c)
+			case "tags":
+				_TriageOutputCheck40(c)
+			case "title":
+				has |= uint64(0x1)
+				_TriageOutputCheck42(c)
+			case "version":
+				_TriageOutputCheck43(c)
+			default:
+				c.Extra()
+			}
+		}
+		if has != uint64(0x7f) {
+			c.Required(has, "title", "category", "priority", "escalate", "customer", "actions", "reply")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck1 checks a value against the outputSchema's /properties/actions.
+func _TriageOutputCheck1(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_TriageOutputCheck2(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck2 checks a value against the outputSchema's /properties/actions/items.
+func _TriageOutputCheck2(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "do":
+				has |= uint64(0x1)
+				_TriageOutputCheck3(c)
+			case "due_in_hours":
+				_TriageOutputCheck4(c)
+			case "owner":
+				has |= uint64(0x2)
+				_TriageOutputCheck5(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "do", "owner")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck3 checks a value against the outputSchema's /properties/actions/items/properties/do.
+func _TriageOutputCheck3(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck4 checks a value against the outputSchema's /properties/actions/items/properties/due_in_hours.
+func _TriageOutputCheck4(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		if !output.IsInteger(n) {
+			c.Fail("type", "expected integer, but got number")
+		}
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("integer")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck5 checks a value against the outputSchema's /properties/actions/items/properties/owner.
+func _TriageOutputCheck5(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "support", "engineering", "sales":
+		default:
+			c.Fail("enum", "value must be one of \"support\", \"engineering\", \"sales\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("enum", "value must be one of \"support\", \"engineering\", \"sales\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck6 checks a value against the outputSchema's /properties/category.
+func _TriageOutputCheck6(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "billing", "bug-report", "feature_request", "2fa", "N/A":
+		default:
+			c.Fail("enum", "value must be one of \"billing\", \"bug-report\", \"feature_request\", \"2fa\", \"N/A\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck7 checks a value against the outputSchema's /properties/confidence.
+func _TriageOutputCheck7(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		c.Maximum(n, "1")
+		c.ExclusiveMinimum(n, "0")
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("number")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck8 checks a value against the outputSchema's /properties/customer.
+func _TriageOutputCheck8(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "account_id":
+				_TriageOutputCheck9(c)
+			case "name":
+				has |= uint64(0x1)
+				_TriageOutputCheck10(c)
+			case "plan":
+				_TriageOutputCheck11(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x1) {
+			c.Required(has, "name")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck9 checks a value against the outputSchema's /properties/customer/properties/account_id.
+func _TriageOutputCheck9(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Pattern(s, _TriageOutputPattern1)
+	case output.Object, output.Array, output.Number, output.Bool:
+		c.TypeError("string or null")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck10 checks a value against the outputSchema's /properties/customer/properties/name.
+func _TriageOutputCheck10(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck11 checks a value against the outputSchema's /properties/customer/properties/plan.
+func _TriageOutputCheck11(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "free", "pro", "enterprise":
+		default:
+			c.Fail("enum", "value must be one of \"free\", \"pro\", \"enterprise\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("enum", "value must be one of \"free\", \"pro\", \"enterprise\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck12 checks a value against the outputSchema's /properties/escalate.
+func _TriageOutputCheck12(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.String, output.Number, output.Null:
+		c.TypeError("boolean")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck13 checks a value against the outputSchema's /properties/labels.
+func _TriageOutputCheck13(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		c.Enter()
+		for c.Member() {
+			_TriageOutputCheck14(c)
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck14 checks a value against the outputSchema's /properties/labels/additionalProperties.
+func _TriageOutputCheck14(c *output.Checker) {
+	_TriageOutputCheck15(c)
+}
+
+// _TriageOutputCheck15 checks a value against the outputSchema's /$defs/Label.
+func _TriageOutputCheck15(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "color":
+				has |= uint64(0x1)
+				_TriageOutputCheck16(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x1) {
+			c.Required(has, "color")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck16 checks a value against the outputSchema's /$defs/Label/properties/color.
+func _TriageOutputCheck16(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck17 checks a value against the outputSchema's /properties/notes.
+func _TriageOutputCheck17(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_TriageOutputCheck18(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck18 checks a value against the outputSchema's /properties/notes/items.
+func _TriageOutputCheck18(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool:
+		c.TypeError("string or null")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck19 checks a value against the outputSchema's /properties/priority.
+func _TriageOutputCheck19(c *output.Checker) {
+	switch c.Kind() {
+	case output.Number:
+		n := c.Num()
+		if !output.IsInteger(n) {
+			c.Fail("type", "expected integer, but got number")
+		} else {
+			c.Minimum(n, "1")
+			c.Maximum(n, "5")
+		}
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("integer")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck20 checks a value against the outputSchema's /properties/related.
+func _TriageOutputCheck20(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_TriageOutputCheck21(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck21 checks a value against the outputSchema's /properties/related/items.
+func _TriageOutputCheck21(c *output.Checker) {
+	_TriageOutputCheck22(c)
+}
+
+// _TriageOutputCheck22 checks a value against the outputSchema's /$defs/Ticket.
+func _TriageOutputCheck22(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "duplicates":
+				_TriageOutputCheck23(c)
+			case "id":
+				has |= uint64(0x1)
+				_TriageOutputCheck25(c)
+			case "parent":
+				_TriageOutputCheck26(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x1) {
+			c.Required(has, "id")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck23 checks a value against the outputSchema's /$defs/Ticket/properties/duplicates.
+func _TriageOutputCheck23(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_TriageOutputCheck24(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck24 checks a value against the outputSchema's /$defs/Ticket/properties/duplicates/items.
+func _TriageOutputCheck24(c *output.Checker) {
+	_TriageOutputCheck22(c)
+}
+
+// _TriageOutputCheck25 checks a value against the outputSchema's /$defs/Ticket/properties/id.
+func _TriageOutputCheck25(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck26 checks a value against the outputSchema's /$defs/Ticket/properties/parent.
+func _TriageOutputCheck26(c *output.Checker) {
+	_TriageOutputCheck22(c)
+}
+
+// _TriageOutputCheck27 checks a value against the outputSchema's /properties/reply.
+func _TriageOutputCheck27(c *output.Checker) {
+	c.OneOf(_TriageOutputCheck28, _TriageOutputCheck33, _TriageOutputCheck37)
+	c.Skip()
+}
+
+// _TriageOutputCheck28 checks a value against the outputSchema's /properties/reply/oneOf/0.
+func _TriageOutputCheck28(c *output.Checker) {
+	_TriageOutputCheck29(c)
+}
+
+// _TriageOutputCheck29 checks a value against the outputSchema's /$defs/Email.
+func _TriageOutputCheck29(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "body":
+				has |= uint64(0x4)
+				_TriageOutputCheck30(c)
+			case "channel":
+				has |= uint64(0x1)
+				_TriageOutputCheck31(c)
+			case "subject":
+				has |= uint64(0x2)
+				_TriageOutputCheck32(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x7) {
+			c.Required(has, "channel", "subject", "body")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck30 checks a value against the outputSchema's /$defs/Email/properties/body.
+func _TriageOutputCheck30(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck31 checks a value against the outputSchema's /$defs/Email/properties/channel.
+func _TriageOutputCheck31(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "email":
+		default:
+			c.Fail("const", "value must be \"email\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("const", "value must be \"email\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck32 checks a value against the outputSchema's /$defs/Email/properties/subject.
+func _TriageOutputCheck32(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck33 checks a value against the outputSchema's /properties/reply/oneOf/1.
+func _TriageOutputCheck33(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "channel":
+				has |= uint64(0x1)
+				_TriageOutputCheck34(c)
+			case "text":
+				has |= uint64(0x2)
+				_TriageOutputCheck35(c)
+			case "urgent":
+				_TriageOutputCheck36(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "channel", "text")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck34 checks a value against the outputSchema's /properties/reply/oneOf/1/properties/channel.
+func _TriageOutputCheck34(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "chat":
+		default:
+			c.Fail("const", "value must be \"chat\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("const", "value must be \"chat\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck35 checks a value against the outputSchema's /properties/reply/oneOf/1/properties/text.
+func _TriageOutputCheck35(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck36 checks a value against the outputSchema's /properties/reply/oneOf/1/properties/urgent.
+func _TriageOutputCheck36(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.String, output.Number, output.Null:
+		c.TypeError("boolean")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck37 checks a value against the outputSchema's /properties/reply/oneOf/2.
+func _TriageOutputCheck37(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.String, output.Number, output.Bool:
+		c.TypeError("null")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck38 checks a value against the outputSchema's /properties/scores.
+func _TriageOutputCheck38(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		c.Enter()
+		for c.Member() {
+			_TriageOutputCheck39(c)
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck39 checks a value against the outputSchema's /properties/scores/additionalProperties.
+func _TriageOutputCheck39(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.String, output.Bool, output.Null:
+		c.TypeError("number")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck40 checks a value against the outputSchema's /properties/tags.
+func _TriageOutputCheck40(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		start := c.Offset()
+		c.Enter()
+		for c.Item() {
+			_TriageOutputCheck41(c)
+		}
+		c.UniqueItems(start)
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck41 checks a value against the outputSchema's /properties/tags/items.
+func _TriageOutputCheck41(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck42 checks a value against the outputSchema's /properties/title.
+func _TriageOutputCheck42(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		c.Length(s, 3, 80)
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _TriageOutputCheck43 checks a value against the outputSchema's /properties/version.
+func _TriageOutputCheck43(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "v1":
+		default:
+			c.Fail("const", "value must be \"v1\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.Fail("const", "value must be \"v1\"")
+		c.Skip()
+	default:
+		c.Skip()
+	}
+}
 
 // TriageExample is one of the examples of the triage prompt: variables and
 // the output expected for them.
@@ -291,7 +980,7 @@ func (p _TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (run
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
 func (_TriagePrompt) ParseOutput(completion string) (TriageOutput, error) {
-	return output.Parse[TriageOutput](completion, _TriageOutputSchema)
+	return output.Parse[TriageOutput](completion, _TriageOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
