@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -278,12 +279,41 @@ func (c *exampleChecker) output(o *irOutput) (string, bool) {
 			return "", false
 		}
 	}
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, doc); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
 		c.errorf(n, "%s: invalid JSON: %v", path, err)
 		return "", false
 	}
-	return buf.String(), true
+	b, err := json.Marshal(integralNumbers(v))
+	if err != nil {
+		c.errorf(n, "%s: %v", path, err)
+		return "", false
+	}
+	return string(b), true
+}
+
+// integralNumbers rewrites the numbers of v that have an integer value
+// in int64 range as integers ("1.0" and "1e2" become "1" and "100"), so
+// that they decode into the int fields of the output types as JSON
+// Schema's "integer" accepts them.
+func integralNumbers(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(v)); ok && r.IsInt() && r.Num().IsInt64() {
+			return json.Number(r.Num().String())
+		}
+	case []any:
+		for i := range v {
+			v[i] = integralNumbers(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = integralNumbers(v[k])
+		}
+	}
+	return v
 }
 
 // rootIsString reports whether a schema's root, through references, is a

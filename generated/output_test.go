@@ -49,6 +49,10 @@ func examplesOf[F, O any, E any](p outputPrompt[F, O], exs []E, fields func(E) (
 // compiled schema), is the value it was.
 func TestExamplesRoundTrip(t *testing.T) {
 	cases := map[string][]example{
+		generated.SummarizeCustomerInteraction.Key(): examplesOf(generated.SummarizeCustomerInteraction, generated.SummarizeCustomerInteraction.Examples(),
+			func(e generated.SummarizeCustomerInteractionExample) (generated.SummarizeCustomerInteractionFeed, generated.SummarizeCustomerInteractionOutput) {
+				return e.Input, e.Output
+			}),
 		generated.TriageTicket.Key(): examplesOf(generated.TriageTicket, generated.TriageTicket.Examples(),
 			func(e generated.TriageTicketExample) (generated.TriageTicketFeed, generated.TriageTicketOutput) {
 				return e.Input, e.Output

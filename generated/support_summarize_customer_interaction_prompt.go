@@ -326,6 +326,6 @@ func (_SummarizeCustomerInteractionPrompt) ParseOutput(completion string) (Summa
 func (_SummarizeCustomerInteractionPrompt) Examples() []SummarizeCustomerInteractionExample {
 	return []SummarizeCustomerInteractionExample{{
 		Input:  _decodeExample[SummarizeCustomerInteractionFeed]("{\"customer_history\":{\"loyalty_status\":\"gold\",\"recent_issues_count\":1},\"interaction_transcript\":\"Customer: I was billed twice for my March invoice.\\nAgent: I'm sorry about that. I've refunded the duplicate charge; it will show within 5 days.\\n\"}"),
-		Output: _decodeExample[SummarizeCustomerInteractionOutput]("{\"main_reason\":\"Billing query: duplicate charge on the March invoice\",\"sentiment\":\"neutral\",\"action_items\":[\"Refund the duplicate charge\",\"Check the refund posts within 5 days\"],\"summary\":\"The customer was billed twice for March. The agent refunded the duplicate charge.\"}"),
+		Output: _decodeExample[SummarizeCustomerInteractionOutput]("{\"action_items\":[\"Refund the duplicate charge\",\"Check the refund posts within 5 days\"],\"main_reason\":\"Billing query: duplicate charge on the March invoice\",\"sentiment\":\"neutral\",\"summary\":\"The customer was billed twice for March. The agent refunded the duplicate charge.\"}"),
 	}}
 }

@@ -677,6 +677,6 @@ func (_TriageTicketPrompt) Examples() []TriageTicketExample {
 		Output: _decodeExample[TriageTicketOutput]("{\"actions\":[{\"due_in_hours\":24,\"owner\":\"billing\",\"task\":\"Refund the duplicate March charge\"},{\"owner\":\"support\",\"task\":\"Confirm the refund to the customer\"}],\"category\":\"billing\",\"customer\":{\"churn_risk\":0.3,\"mentioned_plan\":null,\"sentiment\":\"negative\"},\"priority\":\"high\",\"summary\":\"The customer was charged twice for the March invoice and asks for a refund of the duplicate.\",\"tags\":[\"double-charge\",\"refund\"]}"),
 	}, {
 		Input:  _decodeExample[TriageTicketFeed]("{\"body\":\"The CSV export crashes again, same as last week.\",\"recent_tickets\":[{\"id\":\"T-4120\",\"title\":\"CSV export crashes on large accounts\"}],\"subject\":\"Export still crashes\"}"),
-		Output: _decodeExample[TriageTicketOutput]("{\"category\":\"bug\",\"priority\":\"normal\",\"summary\":\"The CSV export crashes again; this repeats ticket T-4120.\",\"customer\":{\"sentiment\":\"neutral\"},\"actions\":[{\"owner\":\"engineering\",\"task\":\"Link to T-4120 and reproduce on this account\"}],\"duplicate_of\":\"T-4120\"}"),
+		Output: _decodeExample[TriageTicketOutput]("{\"actions\":[{\"owner\":\"engineering\",\"task\":\"Link to T-4120 and reproduce on this account\"}],\"category\":\"bug\",\"customer\":{\"sentiment\":\"neutral\"},\"duplicate_of\":\"T-4120\",\"priority\":\"normal\",\"summary\":\"The CSV export crashes again; this repeats ticket T-4120.\"}"),
 	}}
 }

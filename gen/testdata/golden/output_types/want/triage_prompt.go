@@ -991,6 +991,6 @@ func (_TriagePrompt) Examples() []TriageExample {
 		Output: _decodeExample[TriageOutput]("{\"actions\":[{\"do\":\"Refund the duplicate charge\",\"due_in_hours\":24,\"owner\":\"support\"}],\"category\":\"billing\",\"customer\":{\"account_id\":null,\"name\":\"Ada\",\"plan\":\"pro\"},\"escalate\":false,\"priority\":2,\"related\":[{\"duplicates\":[],\"id\":\"T-1\",\"parent\":{\"id\":\"T-0\"}}],\"reply\":{\"body\":\"We refunded the duplicate charge.\",\"channel\":\"email\",\"subject\":\"Your refund\"},\"title\":\"Double charge\"}"),
 	}, {
 		Input:  _decodeExample[TriageFeed]("{\"ticket\":\"The export button crashes the app.\"}"),
-		Output: _decodeExample[TriageOutput]("{\"title\":\"Export crash\",\"category\":\"bug-report\",\"priority\":1,\"escalate\":true,\"customer\":{\"name\":\"Grace\"},\"actions\":[],\"reply\":null,\"extra\":[1,\"x\"],\"notes\":[\"first\",null]}"),
+		Output: _decodeExample[TriageOutput]("{\"actions\":[],\"category\":\"bug-report\",\"customer\":{\"name\":\"Grace\"},\"escalate\":true,\"extra\":[1,\"x\"],\"notes\":[\"first\",null],\"priority\":1,\"reply\":null,\"title\":\"Export crash\"}"),
 	}}
 }
