@@ -49,6 +49,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzScanValue$$' -fuzztime $(FUZZTIME) ./runtime/output
 	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./runtime/output
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./runtime/output
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./runtime/output
 	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./runtime/output/yamlout
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTagged$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzStripHTML$$' -fuzztime $(FUZZTIME) ./runtime/chatformat

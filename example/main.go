@@ -1,4 +1,5 @@
-// Command example renders the prompts generated from prompts/ and prints them.
+// Command example renders the prompts generated from prompts/ and prints
+// them, then parses canned completions into the generated output types.
 package main
 
 import (
@@ -11,6 +12,7 @@ import (
 
 	"github.com/promptgen/promptgen/generated"
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/output"
 )
 
 func main() {
@@ -69,7 +71,10 @@ func run(w io.Writer) error {
 	fmt.Fprintln(w, "unset goal:", err)
 	fmt.Fprintln(w, "errors.Is(err, runtime.ErrMissing):", errors.Is(err, runtime.ErrMissing))
 	fmt.Fprintln(w)
-	return runAgent(w)
+	if err := runAgent(w); err != nil {
+		return err
+	}
+	return parseOutputs(w)
 }
 
 // runAgent runs a small agent loop over the agent template set
@@ -173,6 +178,93 @@ func runAgent(w io.Writer) error {
 	// A key that resolves nowhere is an error naming every path tried.
 	_, err = agent.Render("Refund", feed, runtime.WithType("billing"))
 	fmt.Fprintln(w, "\nunknown type:", err)
+	return nil
+}
+
+// Canned completions, as models write them: prose around a fenced block.
+const (
+	triageCompletion = "Here is the triage record:\n\n```json\n" + `{
+  "category": "billing",
+  "priority": "high",
+  "summary": "The customer was charged twice for the March invoice and wants one charge refunded.",
+  "customer": {"sentiment": "negative", "churn_risk": 0.3},
+  "actions": [
+    {"owner": "billing", "task": "Refund the duplicate March charge", "due_in_hours": 24},
+    {"owner": "support", "task": "Confirm the refund to the customer"}
+  ],
+  "tags": ["double-charge", "refund"]
+}` + "\n```\nLet me know if you need anything else."
+
+	nextActionCompletion = `{"thought": "The Go blog announces each release.",
+ "action": {"type": "browse", "url": "https://go.dev/blog/go1.22"},
+ "plan": [{"title": "Read the announcement", "done": false,
+           "substeps": [{"title": "Find the date in the first paragraph", "done": false}]},
+          {"title": "Answer with the date", "done": false}]}`
+
+	entitiesCompletion = "```yaml\n" + `entities:
+  - name: Ada Lovelace
+    kind: person
+    mentions: 2
+    attributes: {role: mathematician}
+    first_seen: {start: 0, end: 12}
+  - name: Analytical Engine
+    kind: product
+    mentions: 1
+language: en
+confidence: 0.92
+` + "```\n"
+
+	// A reply that breaks the schema: an unknown category, a priority
+	// missing, and a tag with spaces.
+	rejectedCompletion = `{"category": "refunds", "summary": "Charged twice in March, wants a refund.",
+ "customer": {"sentiment": "negative"}, "actions": [], "tags": ["double charge"]}`
+)
+
+// parseOutputs parses a canned completion of each prompt with structured
+// output into its generated type, and shows how a bad one is rejected.
+func parseOutputs(w io.Writer) error {
+	fmt.Fprintln(w, "=== ParseOutput ===")
+	triage, err := generated.TriageTicket.ParseOutput(triageCompletion)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "triage: %s/%s, %d actions, first for %s within %dh\n", triage.Category, triage.Priority,
+		len(triage.Actions), triage.Actions[0].Owner, *triage.Actions[0].DueInHours)
+	if triage.Category == generated.TriageTicketOutputCategoryBilling {
+		fmt.Fprintln(w, "  routed to the billing queue")
+	}
+
+	next, err := generated.NextAction.ParseOutput(nextActionCompletion)
+	if err != nil {
+		return err
+	}
+	switch a := next.Action; {
+	case a.Search != nil:
+		fmt.Fprintf(w, "next action: search %q\n", a.Search.Query)
+	case a.Browse != nil:
+		fmt.Fprintf(w, "next action: browse %s\n", a.Browse.URL)
+	case a.Answer != nil:
+		fmt.Fprintf(w, "next action: answer %q\n", a.Answer.Text)
+	}
+	fmt.Fprintf(w, "  plan: %d steps, the first with %d substeps\n", len(next.Plan), len(next.Plan[0].Substeps))
+
+	entities, err := generated.ExtractEntities.ParseOutput(entitiesCompletion)
+	if err != nil {
+		return err
+	}
+	for _, e := range entities.Entities {
+		fmt.Fprintf(w, "entity: %s (%s, %d mentions)\n", e.Name, e.Kind, e.Mentions)
+	}
+
+	_, err = generated.TriageTicket.ParseOutput(rejectedCompletion)
+	var violations output.Errors
+	if !errors.As(err, &violations) {
+		return fmt.Errorf("the bad completion was not rejected by the schema: %v", err)
+	}
+	fmt.Fprintln(w, "rejected: each violation has a JSON pointer, to quote back to the model:")
+	for _, v := range violations {
+		fmt.Fprintf(w, "  %q (%s): %s\n", v.Pointer, v.Keyword, v.Message)
+	}
 	return nil
 }
 

@@ -16,6 +16,9 @@ func FuzzGenerate(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	// Prompts with output schemas and examples.
+	outputs, _ := filepath.Glob("testdata/golden/output_*/prompts/*.yaml")
+	seeds = append(seeds, outputs...)
 	for _, name := range seeds {
 		data, err := os.ReadFile(name)
 		if err != nil {

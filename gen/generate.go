@@ -93,14 +93,12 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	prompts, loadDiags := loadPrompts(fsys, dir)
 	sets, setDiags := loadSets(fsys, dir)
 	sink := &diagSink{list: append(loadDiags, setDiags...)}
-	var checked []*irPrompt
-	for _, p := range prompts {
-		if ir := checkPrompt(p, cfg.Strict, sink); ir != nil {
-			checked = append(checked, ir)
-		}
-	}
+	checked := lowerPrompts(prompts, cfg.Strict, sink)
 	checkedSets := checkSets(sets, cfg, sink)
 	nameSets(namePrompts(checked, sink), checkedSets, dir, sink)
+	for _, p := range checked {
+		checkExamples(p, sink)
+	}
 	names := nameFiles(checked, checkedSets, dir, sink)
 	res := &Result{Diagnostics: sink.list.sorted()}
 	if res.Diagnostics.HasErrors() {
@@ -115,7 +113,11 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	default:
 		return res, fmt.Errorf("unknown renderer %q", cfg.Renderer)
 	}
-	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg)}
+	hasExamples := false
+	for _, p := range checked {
+		hasExamples = hasExamples || p.ExampleName != ""
+	}
+	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg, hasExamples)}
 	for _, p := range checked {
 		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 	}
@@ -165,8 +167,21 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 	return names
 }
 
+// lowerPrompts checks the standalone prompts and lowers their outputs:
+// the IR that emit writes, once named, when sink holds no error.
+func lowerPrompts(prompts []*Prompt, strict bool, sink *diagSink) []*irPrompt {
+	var checked []*irPrompt
+	for _, p := range prompts {
+		if ir := checkPrompt(p, strict, sink); ir != nil {
+			ir.Output = lowerOutput(p, sink)
+			checked = append(checked, ir)
+		}
+	}
+	return checked
+}
+
 // packageFile is promptgen.go: the package doc and the runtime version check.
-func packageFile(importPath, pkg string) *jen.File {
+func packageFile(importPath, pkg string, hasExamples bool) *jen.File {
 	f := jen.NewFilePathName(importPath, pkg)
 	f.HeaderComment(header)
 	f.ImportName(runtimePath, "runtime")
@@ -174,6 +189,10 @@ func packageFile(importPath, pkg string) *jen.File {
 	f.Comment("A compile error here means the promptgen runtime is not the version this")
 	f.Comment("code was generated for: update the module or regenerate.")
 	f.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")
+	if hasExamples {
+		f.Line()
+		emitDecodeExample(f)
+	}
 	return f
 }
 

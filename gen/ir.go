@@ -17,6 +17,20 @@ type irPrompt struct {
 	NumLocals int
 	// StaticSize is the number of literal bytes, the first size hint.
 	StaticSize int
+	// Output is what ParseOutput returns; nil when the prompt declares
+	// neither outputFormat nor outputSchema.
+	Output *irOutput
+	// Examples are the checked examples, and ExampleName the type of one.
+	Examples    []irExample
+	ExampleName string
+}
+
+// irExample is one checked example, its values as JSON text.
+type irExample struct {
+	Input string // the input_vars, as the feed decodes them
+	// Output is the expected output as the output type decodes it, or the
+	// text itself when the output is text.
+	Output string
 }
 
 type irNode interface{ irNode() }

@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // loadPrompts reads every standalone prompt below the root of fsys, sorted by path.
@@ -47,6 +48,7 @@ var (
 		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
 		"jinja", "go_name"}
 	jinjaOptions   = []string{"trim_blocks", "lstrip_blocks", "keep_trailing_newline"}
+	exampleKeys    = []string{"input_vars", "expected_output"}
 	outputFormats  = []string{"json", "text", "yaml", "xml"}
 	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
 	schemaTypes    = []string{"string", "integer", "number", "boolean", "object", "array"}
@@ -654,8 +656,13 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 			if f.isMapping(e) {
 				pr.Jinja = f.jinja(e.v)
 			}
-		case "outputSchema", "examples", "components":
-			// Any YAML: later stages read them.
+		case "outputSchema":
+			pr.OutputSchemaPos = f.pos(e.k)
+			pr.OutputSchema = f.outputSchema(e.v)
+		case "examples":
+			pr.Examples = f.examples(e.v)
+		case "components":
+			// Any YAML: later stages read it.
 		case "messages", "sections":
 			hasBody = true
 			f.errorf(e.k, "%q is not supported yet", e.key)
@@ -1226,4 +1233,70 @@ func (f *yamlFile) listType(kw map[string]pair) *Type {
 		return &Type{Kind: KindList, Elem: f.schema(items.v, itemSchema).Type}
 	}
 	return &Type{Kind: KindList, Elem: unknownType()}
+}
+
+// outputSchema loads the `outputSchema` JSON Schema. Its diagnostics name
+// the schema path: "outputSchema.properties.sentiment: ...".
+func (f *yamlFile) outputSchema(n *yaml.Node) *schema.Schema {
+	s, diags := schema.Load(n, schema.Options{File: f.src.file, Path: "outputSchema", Pos: f.schemaPos})
+	f.schemaDiags(diags)
+	return s
+}
+
+// schemaPos is f.pos for the schema package.
+func (f *yamlFile) schemaPos(n *yaml.Node) schema.Pos {
+	p := f.pos(n)
+	return schema.Pos{File: p.File, Line: p.Line, Col: p.Col}
+}
+
+// schemaDiags reports the diagnostics of the schema package.
+func (f *yamlFile) schemaDiags(ds schema.Diagnostics) {
+	for _, d := range ds {
+		pos := Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}
+		if d.Warning {
+			f.diags.warnf(pos, "%s: %s", d.Path, d.Msg)
+		} else {
+			f.diags.errorf(pos, "%s: %s", d.Path, d.Msg)
+		}
+	}
+}
+
+// examples reads the `examples` list: mappings with input_vars and
+// expected_output, whose values are checked once the types are known.
+func (f *yamlFile) examples(n *yaml.Node) []*Example {
+	if n.Kind != yaml.SequenceNode {
+		f.wrongKind(n, `"examples"`, "a list of {input_vars, expected_output}")
+		return nil
+	}
+	var exs []*Example
+	for i, item := range n.Content {
+		if item.Kind != yaml.MappingNode {
+			f.wrongKind(item, fmt.Sprintf("examples[%d]", i), "a mapping with input_vars and expected_output")
+			continue
+		}
+		ex := &Example{Pos: f.pos(item), posOf: f.pos}
+		for _, e := range f.entries(item, "key", false) {
+			switch e.key {
+			case "input_vars":
+				if e.v.Kind != yaml.MappingNode && e.v.ShortTag() != "!!null" {
+					f.wrongKind(e.v, fmt.Sprintf("examples[%d].input_vars", i), "a mapping of variables")
+					continue
+				}
+				ex.Input, ex.InputPos = e.v, f.pos(e.k)
+			case "expected_output":
+				if e.v.Kind == yaml.AliasNode {
+					f.errorf(e.v, "examples[%d].expected_output: aliases are not supported (write the value out)", i)
+					continue
+				}
+				ex.Output, ex.OutputPos = e.v, f.pos(e.k)
+			default:
+				f.errorf(e.k, "unknown example key %q%s", e.key, DidYouMean(e.key, exampleKeys))
+			}
+		}
+		if ex.Output == nil {
+			f.errorf(item, "examples[%d]: missing key %q", i, "expected_output")
+		}
+		exs = append(exs, ex)
+	}
+	return exs
 }

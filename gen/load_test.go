@@ -114,8 +114,16 @@ prompts/a.yaml:1:1: prompt "a" is also defined by "prompts/a.jinja" (a prompt's 
 prompts/a.yaml:4:1: "sections" is not supported yet`,
 		},
 		{
-			name:  "later stages keys accept any YAML",
-			files: map[string]string{"a.yaml": "template: hi\noutputSchema: {type: object}\nexamples: [1, {a: b}]\ncomponents: x\n"},
+			name:  "components accept any YAML",
+			files: map[string]string{"a.yaml": "template: hi\ncomponents: x\n"},
+		},
+		{
+			name:  "outputSchema and examples are read",
+			files: map[string]string{"a.yaml": "template: hi\noutputSchema: {type: object}\nexamples: [1, {a: b}]\n"},
+			want: `prompts/a.yaml:2:16: warning: outputSchema: an object without properties is kept as raw JSON (declare properties, or additionalProperties for a map)
+prompts/a.yaml:3:12: examples[0] must be a mapping with input_vars and expected_output, not an integer
+prompts/a.yaml:3:15: examples[1]: missing key "expected_output"
+prompts/a.yaml:3:16: unknown example key "a"`,
 		},
 		{
 			name:  "not a mapping",

@@ -97,6 +97,17 @@ func (n namer) exported(key string) (name string, ok bool) {
 	return name, name != "" && unicode.IsUpper(r)
 }
 
+// exportedWords joins the cased words of key as exported does, for a name
+// that follows another (an enum constant after its type's name), where a
+// leading digit is fine. It returns "" when key has no letter or digit.
+func (n namer) exportedWords(key string) string {
+	var b strings.Builder
+	for _, w := range n.words(key) {
+		b.WriteString(n.caseWord(w))
+	}
+	return b.String()
+}
+
 // unexported is like exported, but writes the whole first word in lower
 // case, initialisms included (url_path → urlPath, id → id, HTTPServer →
 // httpServer), and appends "_" to Go keywords and predeclared identifiers

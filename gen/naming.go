@@ -13,6 +13,11 @@ const (
 	suffixFeed   = "Feed"
 	suffixItem   = "Item"
 	suffixPrompt = "Prompt"
+	// suffixOutput names the output type, <Prompt>Output, and prefixes
+	// the types inside it.
+	suffixOutput = "Output"
+	// suffixExample names the type of one example, <Prompt>Example.
+	suffixExample = "Example"
 )
 
 // namePrompts decides every Go name of the checked prompts: prompt values,
@@ -27,6 +32,13 @@ func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
 			p.Name = name
 			p.TypeName = "_" + name + suffixPrompt
 			nameStruct(pkg, diags, p.Feed, name+suffixFeed, p.Prompt.Key, pos)
+			if p.Output != nil {
+				nameOutput(pkg, diags, p)
+			}
+			if len(p.Prompt.Examples) > 0 {
+				p.ExampleName = name + suffixExample
+				claim(pkg, diags, p.ExampleName, p.Prompt.Key+".examples", pos)
+			}
 		} else {
 			// Still check the fields, in a scope of their own.
 			nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos)

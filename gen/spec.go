@@ -1,6 +1,11 @@
 package gen
 
-import "github.com/promptgen/promptgen/gen/internal/tmpl"
+import (
+	"gopkg.in/yaml.v3"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
+)
 
 // Prompt is one standalone prompt file, as loaded.
 type Prompt struct {
@@ -28,8 +33,26 @@ type Prompt struct {
 	// Inputs is the declared feed (a struct type), nil when the file
 	// declares no inputs.
 	Inputs *Type
-	// Unused keys of the format (outputSchema, examples, ...) are kept for
-	// later stages as raw positions; they are not needed to render.
+	// OutputSchema is the loaded `outputSchema`, nil when the file has
+	// none or it has errors; OutputSchemaPos is the position of its key.
+	OutputSchema    *schema.Schema
+	OutputSchemaPos Pos
+	// Examples are the entries of `examples`, checked against the feed and
+	// the output once the feed is typed.
+	Examples []*Example
+}
+
+// Example is one entry of `examples`: YAML nodes, read once the feed and
+// output types are known.
+type Example struct {
+	Pos Pos // the entry
+	// Input is the input_vars mapping and Output the expected_output
+	// value; nil when absent.
+	Input, Output *yaml.Node
+	// InputPos and OutputPos are the positions of their keys.
+	InputPos, OutputPos Pos
+	// posOf returns the position of a node of the file.
+	posOf func(*yaml.Node) Pos
 }
 
 // Param is one entry of `parameters`, in file order.

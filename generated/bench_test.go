@@ -180,3 +180,49 @@ func BenchmarkRender(b *testing.B) {
 		}
 	})
 }
+
+// triageJSON is a typical answer to the triage_ticket prompt.
+const triageJSON = `{"category": "billing", "priority": "high",
+  "summary": "The customer was charged twice for the March invoice and wants one charge refunded.",
+  "customer": {"sentiment": "negative", "churn_risk": 0.3, "mentioned_plan": "pro"},
+  "actions": [
+    {"owner": "billing", "task": "Refund the duplicate March charge", "due_in_hours": 24},
+    {"owner": "support", "task": "Confirm the refund to the customer"}
+  ],
+  "tags": ["double-charge", "refund"]}`
+
+// BenchmarkParseOutput compares the generated ParseOutput (extraction,
+// decoding and validation) with plain json.Unmarshal of the same bytes
+// into the same struct, the baseline.
+func BenchmarkParseOutput(b *testing.B) {
+	doc := []byte(triageJSON)
+	b.Run("unmarshal", func(b *testing.B) {
+		b.SetBytes(int64(len(doc)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v TriageTicketOutput
+			if err := json.Unmarshal(doc, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("ParseOutput", func(b *testing.B) {
+		b.SetBytes(int64(len(triageJSON)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := TriageTicket.ParseOutput(triageJSON); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	fenced := "Here is the triage:\n\n```json\n" + triageJSON + "\n```\n"
+	b.Run("ParseOutput/fenced", func(b *testing.B) {
+		b.SetBytes(int64(len(fenced)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := TriageTicket.ParseOutput(fenced); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

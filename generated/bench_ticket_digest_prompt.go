@@ -307,3 +307,21 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 	dst = append(dst, "\nAnswer with a short paragraph, then a numbered list of actions with an owner each."...)
 	return dst, nil
 }
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Parameters: p.Parameters(),
+		Prompt:     text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}

@@ -36,6 +36,9 @@ var prompts = []promptCase{
 	prompt[generated.TicketDigestFeed](generated.TicketDigest),
 	prompt[generated.DraftReplyFeed](generated.DraftReply),
 	prompt[generated.SummarizeCustomerInteractionFeed](generated.SummarizeCustomerInteraction),
+	prompt[generated.TriageTicketFeed](generated.TriageTicket),
+	prompt[generated.NextActionFeed](generated.NextAction),
+	prompt[generated.ExtractEntitiesFeed](generated.ExtractEntities),
 }
 
 // renderer is the API that the generated value of each prompt has.

@@ -244,3 +244,22 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 	dst = append(dst, "\nReply in at most 120 words and sign as \"The Support Team\"."...)
 	return dst, nil
 }
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _DraftReplyPrompt) Request(f DraftReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Model:      "gpt-4o-mini",
+		Parameters: p.Parameters(),
+		Prompt:     text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}

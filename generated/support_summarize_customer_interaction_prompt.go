@@ -4,8 +4,10 @@
 package generated
 
 import (
+	"encoding/json"
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/output"
 	"strconv"
 )
 
@@ -46,6 +48,154 @@ type SummarizeCustomerInteractionCustomerHistory struct {
 func (x SummarizeCustomerInteractionCustomerHistory) Validate() error {
 	var errs []error
 	return errors.Join(errs...)
+}
+
+// SummarizeCustomerInteractionOutput is the answer of the support/summarize_customer_interaction prompt, as its outputSchema describes it.
+type SummarizeCustomerInteractionOutput struct {
+	// MainReason: The primary reason the customer initiated contact.
+	MainReason string `json:"main_reason"`
+	// Sentiment: The overall sentiment expressed by the customer.
+	Sentiment SummarizeCustomerInteractionOutputSentiment `json:"sentiment"`
+	// ActionItems: A list of specific action items or follow-ups required.
+	ActionItems []string `json:"action_items"`
+	// Summary: A concise 2-3 sentence summary of the interaction.
+	Summary string `json:"summary"`
+}
+
+// SummarizeCustomerInteractionOutputSentiment is sentiment in the output of the support/summarize_customer_interaction prompt.
+//
+// The overall sentiment expressed by the customer.
+type SummarizeCustomerInteractionOutputSentiment string
+
+// The values of SummarizeCustomerInteractionOutputSentiment.
+const (
+	SummarizeCustomerInteractionOutputSentimentPositive SummarizeCustomerInteractionOutputSentiment = "positive"
+	SummarizeCustomerInteractionOutputSentimentNeutral  SummarizeCustomerInteractionOutputSentiment = "neutral"
+	SummarizeCustomerInteractionOutputSentimentNegative SummarizeCustomerInteractionOutputSentiment = "negative"
+)
+
+// Valid reports whether v is one of the values of SummarizeCustomerInteractionOutputSentiment.
+func (v SummarizeCustomerInteractionOutputSentiment) Valid() bool {
+	switch v {
+	case SummarizeCustomerInteractionOutputSentimentPositive, SummarizeCustomerInteractionOutputSentimentNeutral, SummarizeCustomerInteractionOutputSentimentNegative:
+		return true
+	}
+	return false
+}
+
+// _SummarizeCustomerInteractionOutputSchemaJSON is the outputSchema of the support/summarize_customer_interaction prompt as JSON.
+const _SummarizeCustomerInteractionOutputSchemaJSON = "{\"properties\":{\"action_items\":{\"description\":\"A list of specific action items or follow-ups required.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"main_reason\":{\"description\":\"The primary reason the customer initiated contact.\",\"type\":\"string\"},\"sentiment\":{\"description\":\"The overall sentiment expressed by the customer.\",\"enum\":[\"positive\",\"neutral\",\"negative\"],\"type\":\"string\"},\"summary\":{\"description\":\"A concise 2-3 sentence summary of the interaction.\",\"type\":\"string\"}},\"required\":[\"main_reason\",\"sentiment\",\"action_items\",\"summary\"],\"type\":\"object\"}"
+
+// _SummarizeCustomerInteractionOutputChecks validates the outputs of the support/summarize_customer_interaction prompt with checks generated
+// from its outputSchema, which agree with the compiled schema.
+type _SummarizeCustomerInteractionOutputChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_SummarizeCustomerInteractionOutputChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _SummarizeCustomerInteractionOutputCheck)
+}
+
+// _SummarizeCustomerInteractionOutputCheck checks a value against the outputSchema.
+func _SummarizeCustomerInteractionOutputCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "action_items":
+				has |= uint64(0x4)
+				_SummarizeCustomerInteractionOutputCheck1(c)
+			case "main_reason":
+				has |= uint64(0x1)
+				_SummarizeCustomerInteractionOutputCheck3(c)
+			case "sentiment":
+				has |= uint64(0x2)
+				_SummarizeCustomerInteractionOutputCheck4(c)
+			case "summary":
+				has |= uint64(0x8)
+				_SummarizeCustomerInteractionOutputCheck5(c)
+			default:
+				c.Skip()
+			}
+		}
+		if has != uint64(0xf) {
+			c.Required(has, "main_reason", "sentiment", "action_items", "summary")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck1 checks a value against the outputSchema's /properties/action_items.
+func _SummarizeCustomerInteractionOutputCheck1(c *output.Checker) {
+	switch c.Kind() {
+	case output.Array:
+		c.Enter()
+		for c.Item() {
+			_SummarizeCustomerInteractionOutputCheck2(c)
+		}
+	case output.Object, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("array")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck2 checks a value against the outputSchema's /properties/action_items/items.
+func _SummarizeCustomerInteractionOutputCheck2(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck3 checks a value against the outputSchema's /properties/main_reason.
+func _SummarizeCustomerInteractionOutputCheck3(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck4 checks a value against the outputSchema's /properties/sentiment.
+func _SummarizeCustomerInteractionOutputCheck4(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "positive", "neutral", "negative":
+		default:
+			c.Fail("enum", "value must be one of \"positive\", \"neutral\", \"negative\"")
+		}
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _SummarizeCustomerInteractionOutputCheck5 checks a value against the outputSchema's /properties/summary.
+func _SummarizeCustomerInteractionOutputCheck5(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// SummarizeCustomerInteractionExample is one of the examples of the support/summarize_customer_interaction prompt: variables and
+// the output expected for them.
+type SummarizeCustomerInteractionExample struct {
+	Input  SummarizeCustomerInteractionFeed
+	Output SummarizeCustomerInteractionOutput
 }
 
 // SummarizeCustomerInteraction: Summarizes a customer interaction transcript, extracting key points and sentiment.
@@ -140,4 +290,42 @@ func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeC
 	}
 	dst = append(dst, "\n\nInstructions:\n1. Read the transcript carefully.\n2. Identify the main reason for the customer contact.\n3. Determine the overall sentiment of the customer (positive, neutral, negative).\n4. Extract any specific action items or follow-ups mentioned.\n5. Generate a concise summary (2-3 sentences).\n\nOutput Format: Respond ONLY with a valid JSON object containing the keys \"main_reason\", \"sentiment\", \"action_items\", and \"summary\"."...)
 	return dst, nil
+}
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteractionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Model:        "claude-3-haiku",
+		OutputFormat: "json",
+		OutputSchema: json.RawMessage(_SummarizeCustomerInteractionOutputSchemaJSON),
+		Parameters:   p.Parameters(),
+		Prompt:       text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}
+
+// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// decodes it and validates it against the outputSchema. Violations are
+// output.Errors, each with the JSON pointer of the value, the schema keyword and a
+// message short enough to quote back to the model; the decoded value is returned too.
+func (_SummarizeCustomerInteractionPrompt) ParseOutput(completion string) (SummarizeCustomerInteractionOutput, error) {
+	return output.Parse[SummarizeCustomerInteractionOutput](completion, _SummarizeCustomerInteractionOutputChecks{})
+}
+
+// Examples returns the prompt's examples, checked against its inputs and outputSchema
+// when the package was generated. They are decoded anew on each call.
+func (_SummarizeCustomerInteractionPrompt) Examples() []SummarizeCustomerInteractionExample {
+	return []SummarizeCustomerInteractionExample{{
+		Input:  _decodeExample[SummarizeCustomerInteractionFeed]("{\"customer_history\":{\"loyalty_status\":\"gold\",\"recent_issues_count\":1},\"interaction_transcript\":\"Customer: I was billed twice for my March invoice.\\nAgent: I'm sorry about that. I've refunded the duplicate charge; it will show within 5 days.\\n\"}"),
+		Output: _decodeExample[SummarizeCustomerInteractionOutput]("{\"action_items\":[\"Refund the duplicate charge\",\"Check the refund posts within 5 days\"],\"main_reason\":\"Billing query: duplicate charge on the March invoice\",\"sentiment\":\"neutral\",\"summary\":\"The customer was billed twice for March. The agent refunded the duplicate charge.\"}"),
+	}}
 }

@@ -4,6 +4,7 @@
 package runtime
 
 import (
+	"encoding/json"
 	"errors"
 	"sync/atomic"
 	"unsafe"
@@ -93,4 +94,71 @@ func (h *SizeHint) Observe(n int) {
 // renderers use it on a buffer they allocated and then drop.
 func BytesToString(buf []byte) string {
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
+// Request is the payload of one model call, as the prompt format's
+// processing flow builds it (step 5): the rendered prompt, the effective
+// model, the merged parameters, and what the output should look like. A
+// generated prompt's Request method fills it from the prompt's defaults,
+// then applies its RequestOptions in order.
+type Request struct {
+	Prompt string `json:"prompt"`
+	// Model is the prompt's model, or what WithModel or WithDefaultModel
+	// set; "" leaves the choice to the caller.
+	Model string `json:"model,omitempty"`
+	// Parameters are the prompt's default parameters (temperature,
+	// max_tokens, ...) overridden by the call's; a new map per Request.
+	Parameters map[string]any `json:"parameters,omitempty"`
+	// OutputFormat is the prompt's outputFormat: json, yaml, text, xml or "".
+	OutputFormat string `json:"outputFormat,omitempty"`
+	// OutputSchema is the JSON Schema of the output, for providers'
+	// structured-output modes; nil when the prompt has none.
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+}
+
+// RequestOption changes a Request at the call site.
+type RequestOption func(*Request)
+
+// WithModel sets the model, whatever the prompt names.
+func WithModel(model string) RequestOption {
+	return func(r *Request) { r.Model = model }
+}
+
+// WithDefaultModel sets the model when the prompt names none: the
+// application's default model.
+func WithDefaultModel(model string) RequestOption {
+	return func(r *Request) {
+		if r.Model == "" {
+			r.Model = model
+		}
+	}
+}
+
+// WithParameter sets the parameter key to value, replacing the prompt's
+// default; a nil value removes it.
+func WithParameter(key string, value any) RequestOption {
+	return func(r *Request) {
+		if value == nil {
+			delete(r.Parameters, key)
+			return
+		}
+		if r.Parameters == nil {
+			r.Parameters = map[string]any{}
+		}
+		r.Parameters[key] = value
+	}
+}
+
+// Temperature sets the "temperature" parameter.
+func Temperature(t float64) RequestOption { return WithParameter("temperature", t) }
+
+// MaxTokens sets the "max_tokens" parameter.
+func MaxTokens(n int) RequestOption { return WithParameter("max_tokens", n) }
+
+// TopP sets the "top_p" parameter.
+func TopP(p float64) RequestOption { return WithParameter("top_p", p) }
+
+// Stop sets the "stop" parameter: the sequences that end the completion.
+func Stop(sequences ...string) RequestOption {
+	return WithParameter("stop", append([]string(nil), sequences...))
 }

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 )
 
@@ -25,5 +26,53 @@ other`
 	}
 	if orig := missing("x").(*Error); Nest(orig, "a") == error(orig) || orig.Var != "x" {
 		t.Error("Nest changed its argument")
+	}
+}
+
+func TestRequestOptions(t *testing.T) {
+	base := func() Request {
+		return Request{Prompt: "p", Parameters: map[string]any{"temperature": 0.6, "max_tokens": 500}}
+	}
+	tests := []struct {
+		name  string
+		model string // the prompt's
+		opts  []RequestOption
+		want  Request
+	}{
+		{name: "defaults", model: "m", want: Request{Prompt: "p", Model: "m", Parameters: map[string]any{"temperature": 0.6, "max_tokens": 500}}},
+		{name: "default model when the prompt names none", opts: []RequestOption{WithDefaultModel("d")},
+			want: Request{Prompt: "p", Model: "d", Parameters: map[string]any{"temperature": 0.6, "max_tokens": 500}}},
+		{name: "the prompt's model wins over the default", model: "m", opts: []RequestOption{WithDefaultModel("d")},
+			want: Request{Prompt: "p", Model: "m", Parameters: map[string]any{"temperature": 0.6, "max_tokens": 500}}},
+		{name: "WithModel wins over the prompt's", model: "m", opts: []RequestOption{WithModel("o"), WithDefaultModel("d")},
+			want: Request{Prompt: "p", Model: "o", Parameters: map[string]any{"temperature": 0.6, "max_tokens": 500}}},
+		{
+			name: "typed parameters override, nil removes",
+			opts: []RequestOption{Temperature(0), MaxTokens(100), TopP(0.9), Stop("\n\n", "END"), WithParameter("seed", 7), WithParameter("max_tokens", nil)},
+			want: Request{Prompt: "p", Parameters: map[string]any{"temperature": 0.0, "top_p": 0.9, "stop": []string{"\n\n", "END"}, "seed": 7}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := base()
+			r.Model = tt.model
+			for _, o := range tt.opts {
+				o(&r)
+			}
+			if !reflect.DeepEqual(r, tt.want) {
+				t.Errorf("got %#v\nwant %#v", r, tt.want)
+			}
+		})
+	}
+	var r Request
+	WithParameter("k", 1)(&r)
+	if r.Parameters["k"] != 1 {
+		t.Errorf("WithParameter on a nil map: %v", r.Parameters)
+	}
+	stop := []string{"a"}
+	Stop(stop...)(&r)
+	stop[0] = "changed"
+	if got := r.Parameters["stop"].([]string)[0]; got != "a" {
+		t.Errorf("Stop kept the caller's slice: %q", got)
 	}
 }

@@ -196,3 +196,21 @@ var _TicketDigestTemplate = template.Must(template.New("ticket_digest").Funcs(tt
 func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, error) {
 	return ttfuncs.Execute(_TicketDigestTemplate, dst, "ticket_digest", "bench/ticket_digest.yaml", f)
 }
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Parameters: p.Parameters(),
+		Prompt:     text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}

@@ -226,3 +226,21 @@ func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	dst = append(dst, strings.Join(f.Tags, ", ")...)
 	return dst, nil
 }
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Parameters: p.Parameters(),
+		Prompt:     text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}

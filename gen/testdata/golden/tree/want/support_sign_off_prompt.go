@@ -80,3 +80,21 @@ func (_SignOffPrompt) AppendRender(dst []byte, f SignOffFeed) ([]byte, error) {
 	dst = append(dst, f.Agent...)
 	return dst, nil
 }
+
+// Request renders the prompt with the variables of f and returns the payload of a
+// model call: the prompt's model, parameters and output format and schema, changed
+// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+func (p _SignOffPrompt) Request(f SignOffFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return runtime.Request{}, err
+	}
+	r := runtime.Request{
+		Parameters: p.Parameters(),
+		Prompt:     text,
+	}
+	for _, o := range opts {
+		o(&r)
+	}
+	return r, nil
+}

@@ -1,0 +1,322 @@
+package gen
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/promptgen/promptgen/schema"
+)
+
+// This file lowers a prompt's output: outputFormat and outputSchema become
+// the Go types that ParseOutput returns, every name decided here so that
+// emit only writes them.
+//
+// Go types of the schema model (schema.Kind):
+//
+//	String             string; with an enum (not a const), a named string
+//	                   type with one constant per value and a Valid method
+//	Integer, Number    int, float64
+//	Boolean            bool
+//	Object             a named struct, <Prompt>Output<Path>
+//	Array, Map         []E, map[string]E; elements are <...>Item
+//	Ref                the named type of the Def, or the Def's Go type
+//	                   inline when it needs no name
+//	Union              a named struct with one pointer per variant and
+//	                   JSON methods switching on the discriminator
+//	Raw                json.RawMessage (the schema package warns)
+//
+// A property that is optional or nullable is a pointer, unless its type
+// is a slice, a map or raw JSON, which are nil instead; an optional one is
+// omitempty. A property whose type is a recursive Def's struct is always a
+// pointer, so that the Go type is finite.
+
+// Output formats as ParseOutput reads them.
+const (
+	formatJSON = "json"
+	formatYAML = "yaml"
+	formatText = "text" // also xml: the completion is returned as is
+)
+
+// irOutput is what a prompt's completion decodes into.
+type irOutput struct {
+	// Format is how ParseOutput reads a completion: formatJSON, formatYAML
+	// or formatText.
+	Format string
+	// Schema is the outputSchema, nil without one: ParseOutput then
+	// returns raw JSON (json, yaml) or the text.
+	Schema *schema.Schema
+	Name   string     // <Prompt>Output
+	Types  []*outType // named types in emit order, the root first
+	// SchemaVar is the package variable of the compiled schema.
+	SchemaVar string
+	// Checks are the generated checks that validate outputs, and
+	// ChecksType their Validator; nil when the schema needs the compiled
+	// schema.
+	Checks     *irChecks
+	ChecksType string
+
+	named map[*schema.Type]*outType // the named type of an inline schema
+	defs  map[*schema.Def]*outType  // the named type of a Def that has one
+}
+
+// outKind is the kind of a named output type.
+type outKind uint8
+
+const (
+	outStruct  outKind = iota // an object
+	outEnum                   // a string enum
+	outUnion                  // a oneOf/anyOf told apart by a discriminator
+	outDefined                // type X U: a root or recursive Def of another kind
+	outAlias                  // type X = U: raw JSON or text
+)
+
+// outType is a named Go type of the output.
+type outType struct {
+	Name     string
+	Kind     outKind
+	T        *schema.Type // nil for an alias without schema
+	Doc      string       // the doc comment, without the name
+	Fields   []outField   // outStruct
+	Consts   []outConst   // outEnum
+	Variants []outVariant // outUnion
+}
+
+type outField struct {
+	Prop   *schema.Prop
+	GoName string
+}
+
+// outConst is one enum value; GoName is "" for a value that makes no Go
+// name, which has no constant.
+type outConst struct {
+	Value  string
+	GoName string
+}
+
+type outVariant struct {
+	V      *schema.Variant
+	GoName string
+}
+
+// outputFormat returns how ParseOutput reads a completion of p, or ""
+// when p declares neither outputFormat nor outputSchema (no ParseOutput).
+func outputFormat(p *Prompt) string {
+	switch p.OutputFormat {
+	case "json", "yaml":
+		return p.OutputFormat
+	case "text", "xml":
+		return formatText
+	}
+	if p.OutputSchema != nil {
+		return formatJSON
+	}
+	return ""
+}
+
+// lowerOutput builds the output of p, reporting what the schema cannot
+// apply to.
+func lowerOutput(p *Prompt, diags *diagSink) *irOutput {
+	format := outputFormat(p)
+	if format == "" {
+		return nil
+	}
+	o := &irOutput{Format: format, Schema: p.OutputSchema,
+		named: map[*schema.Type]*outType{}, defs: map[*schema.Def]*outType{}}
+	if format == formatText && o.Schema != nil {
+		diags.warnf(p.OutputSchemaPos, "outputSchema is not used with outputFormat %q: ParseOutput returns the completion as is", p.OutputFormat)
+		o.Schema = nil
+	}
+	if o.Schema != nil {
+		o.Checks = lowerChecks(o.Schema)
+	}
+	return o
+}
+
+// nameOutput decides the names of p's output types in the package scope
+// pkg. Properties and variants are named in a scope per struct.
+func nameOutput(pkg *nameScope, diags *diagSink, p *irPrompt) {
+	o := p.Output
+	o.Name = p.Name + suffixOutput
+	o.SchemaVar = "_" + o.Name + "Schema"
+	if o.Checks != nil {
+		o.ChecksType = "_" + o.Name + "Checks"
+		nameChecks(o.Checks, o.Name)
+	}
+	n := &outNamer{o: o, pkg: pkg, diags: diags, key: p.Prompt.Key + " outputSchema", prompt: p.Prompt.Key}
+	if o.Schema == nil {
+		doc := "is the answer of the " + p.Prompt.Key + " prompt: the JSON value of the completion, not decoded."
+		if o.Format == formatText {
+			doc = "is the answer of the " + p.Prompt.Key + " prompt: the completion's text."
+		}
+		n.add(&outType{Name: o.Name, Kind: outAlias, Doc: doc}, n.key, p.Prompt.Pos)
+		return
+	}
+	root := o.Schema.Root
+	doc := "is the answer of the " + p.Prompt.Key + " prompt, as its outputSchema describes it."
+	switch t := root.Type; {
+	case t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t):
+		n.walk(t, o.Name, n.key, doc)
+		o.defs[root] = o.named[t]
+	default:
+		kind := outDefined
+		if t.Kind == schema.Raw || t.Kind == schema.Ref {
+			kind = outAlias
+		}
+		ot := &outType{Name: o.Name, Kind: kind, T: t, Doc: doc}
+		n.add(ot, n.key, posOf(t.Pos))
+		o.defs[root] = ot
+		n.children(t, o.Name, n.key)
+	}
+	for _, d := range o.Schema.Defs {
+		name, ok := exportedName(d.Name)
+		if !ok {
+			diags.errorf(posOf(d.Type.Pos), "definition %q does not make a Go name (rename it)", d.Name)
+			continue
+		}
+		name = o.Name + name
+		key := n.key + "." + d.Name
+		doc := "is the " + d.Name + " definition of the outputSchema of the " + p.Prompt.Key + " prompt."
+		switch t := d.Type; {
+		case t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t):
+			n.walk(t, name, key, doc)
+			o.defs[d] = o.named[t]
+		case d.Recursive:
+			ot := &outType{Name: name, Kind: outDefined, T: t, Doc: doc}
+			n.add(ot, key, posOf(t.Pos))
+			o.defs[d] = ot
+			n.children(t, name, key)
+		default:
+			n.children(t, name, key)
+		}
+	}
+}
+
+// isEnum reports whether t is a string enum with a named Go type: a const
+// is a plain string.
+func isEnum(t *schema.Type) bool {
+	return t.Kind == schema.String && len(t.Enum) > 0 && !t.Const
+}
+
+func posOf(p schema.Pos) Pos { return Pos{File: p.File, Line: p.Line, Col: p.Col} }
+
+// outNamer names the types of one output.
+type outNamer struct {
+	o     *irOutput
+	pkg   *nameScope
+	diags *diagSink
+	// key is "<prompt key> outputSchema", the owner of names in messages
+	// (a space, so that no feed variable's path is the same).
+	key    string
+	prompt string // the prompt's key, for doc comments
+}
+
+// add claims t's name and appends it to the types to emit.
+func (n *outNamer) add(t *outType, key string, pos Pos) {
+	claim(n.pkg, n.diags, t.Name, key, pos)
+	n.o.Types = append(n.o.Types, t)
+	if t.T != nil {
+		n.o.named[t.T] = t
+	}
+}
+
+// where describes a nested type for its doc comment, from its key.
+// The key of the root's elements is "[]": they are "output[]".
+func (n *outNamer) where(key string) string {
+	rel := strings.TrimPrefix(strings.TrimPrefix(key, n.key), ".")
+	if strings.HasPrefix(rel, "[") {
+		rel = "output" + rel
+	}
+	return "is " + rel + " in the output of the " + n.prompt + " prompt."
+}
+
+// walk names schema t, which needs a named type, and the types below it.
+// key is its dotted path in messages.
+func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
+	ot := &outType{Name: name, T: t, Doc: doc}
+	pos := posOf(t.Pos)
+	switch {
+	case t.Kind == schema.Object:
+		ot.Kind = outStruct
+		n.add(ot, key, pos)
+		fields := newNameScope()
+		for _, p := range t.Props {
+			goName, ok := exportedName(p.Name)
+			if !ok {
+				n.diags.errorf(posOf(p.Pos), "property %q does not make a Go name", p.Name)
+				continue
+			}
+			if !n.claimMember(fields, goName, "properties", p.Name, posOf(p.Pos)) {
+				continue
+			}
+			ot.Fields = append(ot.Fields, outField{Prop: p, GoName: goName})
+			n.child(p.Type, name+goName, key+"."+p.Name)
+		}
+	case t.Kind == schema.Union:
+		ot.Kind = outUnion
+		n.add(ot, key, pos)
+		fields := newNameScope("MarshalJSON", "UnmarshalJSON")
+		for _, v := range t.Variants {
+			goName, ok := exportedName(v.Value)
+			if !ok {
+				n.diags.errorf(posOf(v.Type.Pos), "%q value %q does not make a Go name", t.Discriminator, v.Value)
+				continue
+			}
+			if !n.claimMember(fields, goName, t.Discriminator+" values", v.Value, posOf(v.Type.Pos)) {
+				continue
+			}
+			ot.Variants = append(ot.Variants, outVariant{V: v, GoName: goName})
+			if v.Type.Kind != schema.Ref {
+				n.walk(v.Type, name+goName, key+"."+v.Value, n.where(key+"."+v.Value))
+			}
+		}
+	case isEnum(t):
+		ot.Kind = outEnum
+		n.add(ot, key, pos)
+		consts := newNameScope()
+		for _, v := range t.Enum {
+			s := v.(string)
+			c := outConst{Value: s}
+			if suffix := newNamer().exportedWords(s); suffix != "" &&
+				n.claimMember(consts, suffix, "enum values", s, pos) {
+				c.GoName = name + suffix
+				claim(n.pkg, n.diags, c.GoName, key+"="+strconv.Quote(s), pos)
+			}
+			ot.Consts = append(ot.Consts, c)
+		}
+	}
+}
+
+// claimMember claims a field or constant name in the scope of one type;
+// two JSON names that make the same Go name are an error at both.
+func (n *outNamer) claimMember(s *nameScope, goName, noun, key string, pos Pos) bool {
+	owner, ownerPos, ok := s.claim(goName, key, pos)
+	if ok {
+		return true
+	}
+	if ownerPos.File == "" {
+		n.diags.errorf(pos, "%q maps to %s, which promptgen generates itself", key, goName)
+		return false
+	}
+	n.diags.errorf(pos, "%s %q and %q (%s) both map to %s", noun, key, owner, shortPos(ownerPos, pos), goName)
+	if ownerPos != pos {
+		n.diags.errorf(ownerPos, "%s %q and %q (%s) both map to %s", noun, owner, key, shortPos(pos, ownerPos), goName)
+	}
+	return false
+}
+
+// child names the types below a property or an element of type t, which
+// stands at name and key.
+func (n *outNamer) child(t *schema.Type, name, key string) {
+	if t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t) {
+		n.walk(t, name, key, n.where(key))
+		return
+	}
+	n.children(t, name, key)
+}
+
+// children names the types below an array or a map.
+func (n *outNamer) children(t *schema.Type, name, key string) {
+	if t.Kind == schema.Array || t.Kind == schema.Map {
+		n.child(t.Elem, name+suffixItem, key+"[]")
+	}
+}

@@ -1,0 +1,171 @@
+package checks
+
+// This file is copied into a generated package by TestChecksAgree
+// (gen/checks_test.go), next to a cases_test.go that lists the package's
+// generated checks, their schemas and the documents of the corpus.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/promptgen/promptgen/runtime/output"
+)
+
+type agreeCase struct {
+	name   string
+	check  func(*output.Checker)
+	schema string
+	docs   []string
+}
+
+// TestAgree runs every document of the corpus, and its mutations, through
+// the generated checks and through the compiled schema, and requires the
+// same verdict.
+func TestAgree(t *testing.T) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			schema := output.MustCompileSchema(c.schema)
+			seen := map[string]bool{}
+			var valid, invalid int
+			for _, doc := range c.docs {
+				for _, d := range append([]string{doc}, mutations(doc)...) {
+					if seen[d] {
+						continue
+					}
+					seen[d] = true
+					genErr := output.Check([]byte(d), c.check)
+					if !json.Valid([]byte(d)) {
+						if !errors.Is(genErr, output.ErrInvalidJSON) {
+							t.Errorf("%s is not JSON, but the checks said %v", d, genErr)
+						}
+						continue
+					}
+					schemaErr := schema.Validate([]byte(d), nil)
+					if errors.Is(genErr, output.ErrInvalidJSON) {
+						t.Errorf("%s: the checks read valid JSON as invalid: %v", d, genErr)
+						continue
+					}
+					if (genErr == nil) != (schemaErr == nil) {
+						t.Errorf("%s:\n  generated checks: %v\n  compiled schema:  %v", d, genErr, schemaErr)
+					}
+					if schemaErr == nil {
+						valid++
+					} else {
+						invalid++
+					}
+				}
+			}
+			t.Logf("%s: %d documents: %d valid, %d invalid", c.name, valid+invalid, valid, invalid)
+			if valid == 0 || invalid == 0 {
+				t.Errorf("the corpus has %d valid and %d invalid documents: it needs both", valid, invalid)
+			}
+		})
+	}
+}
+
+// replacements are the values every value of a document is replaced with.
+var replacements = []any{
+	nil, true, false, json.Number("0"), json.Number("-1"), json.Number("1"), json.Number("1.5"),
+	json.Number("1.0"), json.Number("2e0"), json.Number("1e2"), json.Number("0.30000000000000004"),
+	json.Number("100000000000000000000"), json.Number("-0"), "", "x", "ab", "abc", "éé", "\u00e9\u0301",
+	strings.Repeat("y", 300), "user@example.com", "https://example.com/x", "2024-01-02", []any{},
+	[]any{"x"}, map[string]any{},
+}
+
+// mutations returns documents made from doc by one change each: every
+// value replaced, every member removed, renamed in another case or given
+// twice, an extra member, arrays emptied, shortened or with an item
+// repeated.
+func mutations(doc string) []string {
+	var root any
+	dec := json.NewDecoder(strings.NewReader(doc))
+	dec.UseNumber()
+	if err := dec.Decode(&root); err != nil {
+		return nil
+	}
+	var out []string
+	emit := func(v any) {
+		b, err := json.Marshal(v)
+		if err == nil {
+			out = append(out, string(b))
+		}
+	}
+	// walk calls f for every value with a function that replaces it in a
+	// copy of the whole document.
+	var walk func(v any, set func(any) any)
+	walk = func(v any, set func(any) any) {
+		for _, r := range replacements {
+			emit(set(r))
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			emit(set(with(v, "extra_member", "x")))
+			for _, k := range keys {
+				emit(set(without(v, k)))
+				renamed := without(v, k)
+				renamed[strings.ToUpper(k[:min(1, len(k))])+k[min(1, len(k)):]] = v[k]
+				emit(set(renamed))
+				walk(v[k], func(x any) any { return set(with(v, k, x)) })
+			}
+		case []any:
+			emit(set([]any{}))
+			if len(v) > 0 {
+				emit(set(append(append([]any{}, v...), v[0])))
+				emit(set(v[1:]))
+			}
+			for i := range v {
+				walk(v[i], func(x any) any {
+					c := append([]any{}, v...)
+					c[i] = x
+					return set(c)
+				})
+			}
+		}
+	}
+	walk(root, func(x any) any { return x })
+	// Members given twice, which json.Marshal cannot write: the last one
+	// counts.
+	if m, ok := root.(map[string]any); ok {
+		trimmed := strings.TrimSpace(doc)
+		for k := range m {
+			key, _ := json.Marshal(k)
+			for _, r := range []string{"null", `"x"`, "1", "[]", "{}"} {
+				out = append(out, "{"+string(key)+":"+r+","+trimmed[1:])
+				if len(m) > 0 {
+					out = append(out, trimmed[:len(trimmed)-1]+","+string(key)+":"+r+"}")
+				}
+			}
+		}
+	}
+	// The same documents with escapes and white space.
+	var b bytes.Buffer
+	if json.Indent(&b, []byte(doc), "", "\t") == nil {
+		out = append(out, b.String())
+	}
+	out = append(out, strings.ReplaceAll(doc, "e", `\u0065`))
+	return out
+}
+
+func with(m map[string]any, k string, v any) map[string]any {
+	c := make(map[string]any, len(m)+1)
+	for key, val := range m {
+		c[key] = val
+	}
+	c[k] = v
+	return c
+}
+
+func without(m map[string]any, k string) map[string]any {
+	c := with(m, k, nil)
+	delete(c, k)
+	return c
+}

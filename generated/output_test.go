@@ -1,0 +1,301 @@
+package generated_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/promptgen/promptgen/generated"
+	"github.com/promptgen/promptgen/runtime/output"
+)
+
+// outputPrompt is the API of a generated prompt with structured output.
+type outputPrompt[F, O any] interface {
+	Key() string
+	Render(F) (string, error)
+	ParseOutput(string) (O, error)
+}
+
+// example is one of a prompt's examples, its types erased.
+type example struct {
+	render func() (string, error)
+	output any
+	// encode and parse round-trip the output through JSON.
+	encode func() ([]byte, error)
+	parse  func(completion string) (any, error)
+}
+
+func examplesOf[F, O any, E any](p outputPrompt[F, O], exs []E, fields func(E) (F, O)) []example {
+	var out []example
+	for _, e := range exs {
+		f, o := fields(e)
+		out = append(out, example{
+			render: func() (string, error) { return p.Render(f) },
+			output: o,
+			encode: func() ([]byte, error) { return json.Marshal(o) },
+			parse:  func(c string) (any, error) { return p.ParseOutput(c) },
+		})
+	}
+	return out
+}
+
+// TestExamplesRoundTrip checks every example of every prompt with a
+// schema: its input renders, and its output, encoded as JSON and parsed
+// back through the generated ParseOutput (which validates it against the
+// compiled schema), is the value it was.
+func TestExamplesRoundTrip(t *testing.T) {
+	cases := map[string][]example{
+		generated.SummarizeCustomerInteraction.Key(): examplesOf(generated.SummarizeCustomerInteraction, generated.SummarizeCustomerInteraction.Examples(),
+			func(e generated.SummarizeCustomerInteractionExample) (generated.SummarizeCustomerInteractionFeed, generated.SummarizeCustomerInteractionOutput) {
+				return e.Input, e.Output
+			}),
+		generated.TriageTicket.Key(): examplesOf(generated.TriageTicket, generated.TriageTicket.Examples(),
+			func(e generated.TriageTicketExample) (generated.TriageTicketFeed, generated.TriageTicketOutput) {
+				return e.Input, e.Output
+			}),
+		generated.NextAction.Key(): examplesOf(generated.NextAction, generated.NextAction.Examples(),
+			func(e generated.NextActionExample) (generated.NextActionFeed, generated.NextActionOutput) {
+				return e.Input, e.Output
+			}),
+		generated.ExtractEntities.Key(): examplesOf(generated.ExtractEntities, generated.ExtractEntities.Examples(),
+			func(e generated.ExtractEntitiesExample) (generated.ExtractEntitiesFeed, generated.ExtractEntitiesOutput) {
+				return e.Input, e.Output
+			}),
+	}
+	for key, exs := range cases {
+		if len(exs) == 0 {
+			t.Errorf("%s has no examples", key)
+		}
+		for i, ex := range exs {
+			t.Run(fmt.Sprintf("%s/%d", key, i), func(t *testing.T) {
+				if _, err := ex.render(); err != nil {
+					t.Errorf("rendering the example's input: %v", err)
+				}
+				doc, err := ex.encode()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := ex.parse(string(doc))
+				if err != nil {
+					t.Fatalf("ParseOutput(%s): %v", doc, err)
+				}
+				if diff := cmp.Diff(ex.output, got); diff != "" {
+					t.Errorf("decode(encode(output)) differs (-example +round trip):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// violations lists the "pointer keyword" of each output.Error in err, or
+// the error's text when it is not output.Errors.
+func violations(err error) []string {
+	var es output.Errors
+	if !errors.As(err, &es) {
+		return []string{"not output.Errors: " + err.Error()}
+	}
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Pointer+" "+e.Keyword)
+	}
+	return out
+}
+
+// parseCase is one completion and what the generated ParseOutput makes
+// of it.
+type parseCase struct {
+	name       string
+	completion string
+	check      func(t *testing.T, v any) // on success
+	violations []string                  // "pointer keyword", sorted
+	errIs      error                     // an extraction failure
+}
+
+func runParseCases[O any](t *testing.T, parse func(string) (O, error), cases []parseCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v, err := parse(c.completion)
+			switch {
+			case c.errIs != nil:
+				if !errors.Is(err, c.errIs) {
+					t.Fatalf("err = %v, want %v", err, c.errIs)
+				}
+			case c.violations != nil:
+				if err == nil {
+					t.Fatalf("no error, want %v", c.violations)
+				}
+				if diff := cmp.Diff(c.violations, violations(err)); diff != "" {
+					t.Errorf("violations (-want +got):\n%s\n%v", diff, err)
+				}
+			case err != nil:
+				t.Fatalf("ParseOutput: %v", err)
+			default:
+				c.check(t, v)
+			}
+		})
+	}
+}
+
+func TestParseOutputTriageTicket(t *testing.T) {
+	const ok = `{"category": "billing", "priority": "high",
+  "summary": "The customer was charged twice and wants a refund.",
+  "customer": {"sentiment": "negative", "churn_risk": 0.4, "mentioned_plan": "pro"},
+  "actions": [{"owner": "billing", "task": "Refund the duplicate", "due_in_hours": 24}],
+  "tags": ["refund"]}`
+	runParseCases(t, generated.TriageTicket.ParseOutput, []parseCase{
+		{
+			name:       "fenced after a sentence",
+			completion: "Here is the triage:\n\n```json\n" + ok + "\n```\n",
+			check: func(t *testing.T, v any) {
+				o := v.(generated.TriageTicketOutput)
+				if o.Category != generated.TriageTicketOutputCategoryBilling || o.Priority != generated.TriageTicketOutputPriorityHigh {
+					t.Errorf("category %q priority %q", o.Category, o.Priority)
+				}
+				if o.Customer.ChurnRisk == nil || *o.Customer.ChurnRisk != 0.4 || *o.Customer.MentionedPlan != "pro" {
+					t.Errorf("customer %+v", o.Customer)
+				}
+				if len(o.Actions) != 1 || o.Actions[0].Owner != generated.TriageTicketOutputActionsItemOwnerBilling || *o.Actions[0].DueInHours != 24 {
+					t.Errorf("actions %+v", o.Actions)
+				}
+				if o.DuplicateOf != nil {
+					t.Errorf("duplicate_of %q, want unset", *o.DuplicateOf)
+				}
+			},
+		},
+		{
+			name:       "bare, optional fields absent",
+			completion: `{"category": "other", "priority": "low", "summary": "A question about the API limits.", "customer": {"sentiment": "neutral"}, "actions": []}`,
+			check: func(t *testing.T, v any) {
+				o := v.(generated.TriageTicketOutput)
+				if o.Customer.ChurnRisk != nil || o.Tags != nil || o.Actions == nil {
+					t.Errorf("got %+v", o)
+				}
+			},
+		},
+		{
+			name:       "enum, pattern, range and extra key",
+			completion: `{"category": "refund", "priority": "high", "summary": "Charged twice for March.", "customer": {"sentiment": "negative", "churn_risk": 1.5}, "actions": [], "tags": ["Refund!"], "confidence": 0.9}`,
+			violations: []string{" additionalProperties", "/category enum", "/customer/churn_risk maximum", "/tags/0 pattern"},
+		},
+		{
+			name:       "missing required and wrong types",
+			completion: "```json\n" + `{"category": "bug", "summary": 42, "customer": {}, "actions": [{"owner": "qa", "task": ""}]}` + "\n```",
+			violations: []string{" required", "/actions/0/owner enum", "/actions/0/task minLength", "/customer required", "/summary type"},
+		},
+		{
+			name:       "duplicate tags",
+			completion: `{"category": "bug", "priority": "normal", "summary": "Export crashes on big files.", "customer": {"sentiment": "neutral"}, "actions": [], "tags": ["export", "export"]}`,
+			violations: []string{"/tags uniqueItems"},
+		},
+		{
+			name:       "truncated",
+			completion: "```json\n" + ok[:80],
+			errIs:      output.ErrTruncated,
+		},
+		{
+			name:       "no JSON at all",
+			completion: "I could not triage this ticket.",
+			errIs:      output.ErrNoJSON,
+		},
+	})
+}
+
+func TestParseOutputNextAction(t *testing.T) {
+	runParseCases(t, generated.NextAction.ParseOutput, []parseCase{
+		{
+			name: "search with a nested plan",
+			completion: `{"thought": "Look it up.", "action": {"type": "search", "query": "go 1.22 release"},
+"plan": [{"title": "Find it", "done": false, "substeps": [{"title": "Search", "done": true}]}]}`,
+			check: func(t *testing.T, v any) {
+				o := v.(generated.NextActionOutput)
+				if o.Action.Search == nil || o.Action.Search.Query != "go 1.22 release" || o.Action.Browse != nil || o.Action.Answer != nil {
+					t.Errorf("action %+v", o.Action)
+				}
+				if len(o.Plan) != 1 || len(o.Plan[0].Substeps) != 1 || !o.Plan[0].Substeps[0].Done {
+					t.Errorf("plan %+v", o.Plan)
+				}
+			},
+		},
+		{
+			name:       "answer in prose",
+			completion: `I have enough to answer. {"thought": "Done.", "action": {"type": "answer", "text": "6 February 2024", "citations": ["https://go.dev/blog/go1.22"]}} Hope this helps!`,
+			check: func(t *testing.T, v any) {
+				o := v.(generated.NextActionOutput)
+				if o.Action.Answer == nil || o.Action.Answer.Text != "6 February 2024" || len(o.Action.Answer.Citations) != 1 {
+					t.Errorf("action %+v", o.Action)
+				}
+			},
+		},
+		{
+			name:       "unknown action type",
+			completion: `{"thought": "Hmm.", "action": {"type": "email", "to": "someone"}}`,
+			// No branch fits: the errors are those of the branch with the
+			// fewest, the first on a tie.
+			violations: []string{"/action required", "/action/type const"},
+		},
+		{
+			name:       "browse without url",
+			completion: `{"thought": "Read it.", "action": {"type": "browse", "href": "https://go.dev"}}`,
+			violations: []string{"/action required"},
+		},
+		{
+			name:       "search out of range",
+			completion: `{"thought": "Wide search.", "action": {"type": "search", "query": "go", "max_results": 50}}`,
+			violations: []string{"/action/max_results maximum"},
+		},
+	})
+}
+
+func TestParseOutputExtractEntities(t *testing.T) {
+	runParseCases(t, generated.ExtractEntities.ParseOutput, []parseCase{
+		{
+			name: "fenced YAML",
+			completion: "Here are the entities:\n\n```yaml\nentities:\n  - name: Marie Curie\n    kind: person\n    mentions: 2\n" +
+				"    attributes: {born: \"1867\"}\n    first_seen: {start: 0, end: 11}\n  - name: Paris\n    kind: place\n    mentions: 1\n" +
+				"language: fr\nconfidence: null\n```\n",
+			check: func(t *testing.T, v any) {
+				o := v.(generated.ExtractEntitiesOutput)
+				if o.Language != generated.ExtractEntitiesOutputLanguageFr || o.Confidence != nil || len(o.Entities) != 2 {
+					t.Fatalf("got %+v", o)
+				}
+				e := o.Entities[0]
+				if e.Kind != generated.ExtractEntitiesOutputEntitiesItemKindPerson || e.Attributes["born"] != "1867" || e.FirstSeen == nil || e.FirstSeen.End != 11 {
+					t.Errorf("entity %+v", e)
+				}
+			},
+		},
+		{
+			name:       "whole completion is YAML",
+			completion: "entities: []\nlanguage: en\nconfidence: 0.5\n",
+			check: func(t *testing.T, v any) {
+				o := v.(generated.ExtractEntitiesOutput)
+				if o.Entities == nil || *o.Confidence != 0.5 {
+					t.Errorf("got %+v", o)
+				}
+			},
+		},
+		{
+			name:       "unquoted number attribute and bad kind",
+			completion: "```yaml\nentities:\n  - {name: Curie, kind: scientist, mentions: 0, attributes: {born: 1867}}\nlanguage: fr\n```",
+			violations: []string{"/entities/0/attributes/born type", "/entities/0/kind enum", "/entities/0/mentions minimum"},
+		},
+	})
+}
+
+// TestParseOutputErrorsArePointers checks the typed errors a caller uses
+// to build a retry prompt.
+func TestParseOutputErrorsArePointers(t *testing.T) {
+	_, err := generated.SummarizeCustomerInteraction.ParseOutput(`{"main_reason": "x", "sentiment": "angry", "action_items": [], "summary": "s"}`)
+	var es output.Errors
+	if !errors.As(err, &es) || len(es) != 1 {
+		t.Fatalf("err = %v, want one output.Error", err)
+	}
+	if e := es[0]; e.Pointer != "/sentiment" || e.Keyword != "enum" || !strings.Contains(e.Message, "positive") {
+		t.Errorf("got %+v", e)
+	}
+}

@@ -1,0 +1,56 @@
+package generated_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/promptgen/promptgen/generated"
+	"github.com/promptgen/promptgen/runtime"
+)
+
+// TestRequest checks the payload of a model call (the prompt format's
+// step 5): rendered prompt, effective model, merged parameters, output
+// format and schema.
+func TestRequest(t *testing.T) {
+	feed := generated.TriageTicketFeed{Subject: "Charged twice", Body: "Please refund one charge.", RecentTickets: []generated.TriageTicketRecentTicketsItem{}}
+	r, err := generated.TriageTicket.Request(feed, runtime.Temperature(0.2), runtime.Stop("\n\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := generated.TriageTicket.Render(feed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Prompt != text || r.Model != "gpt-4o-mini" || r.OutputFormat != "json" {
+		t.Errorf("prompt %q, model %q, format %q", r.Prompt, r.Model, r.OutputFormat)
+	}
+	wantParams := map[string]any{"temperature": 0.2, "max_tokens": 400, "stop": []string{"\n\n"}}
+	if diff := cmp.Diff(wantParams, r.Parameters); diff != "" {
+		t.Errorf("parameters (-want +got):\n%s", diff)
+	}
+	var schema map[string]any
+	if err := json.Unmarshal(r.OutputSchema, &schema); err != nil || schema["type"] != "object" {
+		t.Errorf("OutputSchema is not the object schema: %v %s", err, r.OutputSchema)
+	}
+	// Each Request has its own parameters.
+	if again, _ := generated.TriageTicket.Request(feed); again.Parameters["temperature"] != 0 {
+		t.Errorf("the defaults changed: %v", again.Parameters)
+	}
+
+	// A prompt without a model takes the application's default; one
+	// without outputSchema sends none.
+	plan, err := generated.PlanSteps.Request(generated.PlanStepsFeed{MaxSteps: "3", Goal: "Ship it"}, runtime.WithDefaultModel("gpt-4o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Model != "gpt-4o" || plan.OutputFormat != "" || plan.OutputSchema != nil {
+		t.Errorf("model %q, format %q, schema %s", plan.Model, plan.OutputFormat, plan.OutputSchema)
+	}
+
+	// A render error is returned as Render returns it.
+	if _, err := generated.PlanSteps.Request(generated.PlanStepsFeed{MaxSteps: "3"}); err == nil {
+		t.Error("Request with an unset required variable succeeded")
+	}
+}
