@@ -26,11 +26,13 @@ example: generate
 	$(GO) run ./example
 
 # Re-render the expected outputs with real Jinja2 (needs python3-jinja2 and
-# python3-yaml): the render corpus in gen/testdata/render, and the fixtures of
-# generated/testdata for the behaviour tests of generated/ and example/.
+# python3-yaml): the render corpus in gen/testdata/render, the fixtures of
+# generated/testdata for the behaviour tests of generated/ and example/, and
+# the chat templates, tagged prompts and HTML stripping of runtime/chatformat.
 golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
+	$(PYTHON) runtime/chatformat/testdata/golden.py
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/
@@ -48,4 +50,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./runtime/output
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./runtime/output
 	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./runtime/output/yamlout
+	$(GO) test -run '^$$' -fuzz '^FuzzParseTagged$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
+	$(GO) test -run '^$$' -fuzz '^FuzzStripHTML$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
+	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./schema

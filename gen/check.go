@@ -320,7 +320,13 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 		out.T = out.Then.typ()
 		if e.Else != nil {
 			out.Else = c.expr(e.Else, u)
-			c.unify(out.T, out.Else.typ(), e.Else.Pos())
+			if tk, ek := out.T.resolve().Kind, out.Else.typ().resolve().Kind; (tk == KindInt && ek == KindFloat) || (tk == KindFloat && ek == KindInt) {
+				// Each branch keeps its type (printed as it is); a use as
+				// a value widens the int branch to a float.
+				out.T = &Type{Kind: KindFloat}
+			} else {
+				c.unify(out.T, out.Else.typ(), e.Else.Pos())
+			}
 			c.later = append(c.later, func() {
 				if mixesBoolNumber(out.Then.typ().Kind, out.Else.typ().Kind) {
 					c.errorf(e.Else.Pos(), "type mismatch: %s and %s", out.Then.typ(), out.Else.typ())
@@ -668,10 +674,10 @@ func (c *checker) index(e *tmpl.Index) irExpr {
 	out := &irIndex{X: x, Index: i, Pos: c.posString(e.Span)}
 	switch t.Kind {
 	case KindList:
-		c.constrain(i.typ(), KindInt, e.Index.Pos())
+		c.intIndex(i, e.Index.Pos())
 		out.T = t.Elem
 	case KindString:
-		c.constrain(i.typ(), KindInt, e.Index.Pos())
+		c.intIndex(i, e.Index.Pos())
 		out.T = &Type{Kind: KindString}
 	case KindMap:
 		c.constrain(i.typ(), KindString, e.Index.Pos())
@@ -681,6 +687,17 @@ func (c *checker) index(e *tmpl.Index) irExpr {
 		out.T = &Type{Kind: KindNone}
 	}
 	return out
+}
+
+// intIndex requires an index or slice bound to be an int. A number would
+// make Jinja2's subscript fail and yield undefined; that is an error here.
+func (c *checker) intIndex(i irExpr, sp tmpl.Span) {
+	c.constrain(i.typ(), KindInt, sp)
+	c.later = append(c.later, func() {
+		if i.typ().resolve().Kind == KindFloat {
+			c.errorf(sp, "an index must be an int, not a number")
+		}
+	})
 }
 
 func (c *checker) slice(e *tmpl.Slice) irExpr {
@@ -697,7 +714,7 @@ func (c *checker) slice(e *tmpl.Slice) irExpr {
 	}{{e.Lo, &out.Lo}, {e.Hi, &out.Hi}, {e.Step, &out.Step}} {
 		if p.src != nil {
 			*p.dst = c.expr(p.src, useValue)
-			c.constrain((*p.dst).typ(), KindInt, p.src.Pos())
+			c.intIndex(*p.dst, p.src.Pos())
 		}
 	}
 	if k, ok := e.Step.(*tmpl.Const); ok && k.Value == int64(0) {

@@ -218,7 +218,7 @@ func (e *emitter) field(x *irField) gval {
 	t := x.Field.Type.resolve()
 	if x.Field.Optional {
 		v := gval{pre: base.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
-		if isScalar(t.Kind) {
+		if isPointerKind(t) {
 			v.val = jen.Parens(jen.Op("*").Add(acc))
 		}
 		return v
@@ -408,8 +408,11 @@ func (e *emitter) cond(x *irCond) gval {
 			return nil
 		}
 		v := e.expr(b)
-		if !sameKind(b.typ(), x.T) {
-			v = e.strKeep(v, b.typ())
+		switch bt := b.typ(); {
+		case isNumber(bt.Kind) && x.T.resolve().Kind == KindFloat:
+			v.val = num(v.val, bt, true)
+		case !sameKind(bt, x.T):
+			v = e.strKeep(v, bt)
 		}
 		if v.def != nil {
 			// An undefined branch leaves t unset: its value may be a nil pointer.

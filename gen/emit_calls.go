@@ -1,6 +1,10 @@
 package gen
 
-import "github.com/dave/jennifer/jen"
+import (
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
 
 func (e *emitter) filter(x *irCall) gval {
 	xt := x.X.typ()
@@ -257,6 +261,15 @@ func (e *emitter) listFilter(x *irCall) gval {
 	}
 	ka, _ := key(a)
 	kb, _ := key(b)
+	if ka.def != nil {
+		// Python compares every item of a list of two or more, and an
+		// unset field (undefined) does not compare: Jinja2 raises.
+		it := e.temp("x")
+		ki, _ := key(it)
+		pre = append(pre, jen.If(jen.Len(v.val).Op(">").Lit(1)).Block(
+			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(
+				append(ki.pre, jen.If(jen.Op("!").Parens(ki.def)).Block(e.fail(x.Pos, attrPath(x.Attr), "ErrUndefined")))...)))
+	}
 	cmpCall := jen.Qual("cmp", "Compare").Call(ka.val, kb.val)
 	compare := append(append(ka.pre, kb.pre...),
 		jen.If(flags[0]).Block(jen.Return(jen.Op("-").Add(cmpCall))),
@@ -356,4 +369,13 @@ func (e *emitter) args(x *irCall) (pre []jen.Code, vals []jen.Code, given []bool
 		vals[i], given[i] = a.val, ok
 	}
 	return pre, vals, given
+}
+
+// attrPath is an attribute= path as written: "customer.name".
+func attrPath(path []*Field) string {
+	keys := make([]string, len(path))
+	for i, f := range path {
+		keys[i] = f.Key
+	}
+	return strings.Join(keys, ".")
 }

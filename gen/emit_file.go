@@ -117,7 +117,7 @@ func emitValidate(f *jen.File, p *irPrompt, t *Type) {
 			case ft.Kind == KindStruct:
 				g.Add(validate(acc.Clone(), jen.Lit(fld.Key)))
 			case ft.Kind == KindList && ft.Elem.resolve().Kind == KindStruct:
-				item := jen.Lit(fld.Key + "[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit("]")
+				item := jen.Lit(fld.Key+"[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit("]")
 				g.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Add(acc.Clone())).Block(validate(jen.Id("e"), item))
 			}
 		}

@@ -219,6 +219,16 @@ func (e *emitter) print(x irExpr) []jen.Code {
 	if isInline(x) {
 		return e.appendLiteral(dst, x)
 	}
+	if c, ok := x.(*irCond); ok {
+		// Each branch prints with its own type, as in Python: the 0 of
+		// "price if price else 0" is not widened to 0.0.
+		cv := e.truth(e.expr(c.Cond), c.Cond.typ())
+		stmt := jen.If(cv.val).Block(e.print(c.Then)...)
+		if c.Else != nil {
+			stmt = stmt.Else().Block(e.print(c.Else)...)
+		}
+		return append(cv.pre, stmt)
+	}
 	v := e.expr(x)
 	body := e.appendValue(dst, gval{val: v.val}, x.typ())
 	if v.def != nil {
@@ -342,15 +352,6 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		}
 		if used[n.Value] {
 			s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(x))
-		}
-		if n.Filter != nil {
-			// A target read only by the filter, or only by the body, is
-			// unused in the other loop.
-			for _, l := range []*irLocal{n.Key, n.Value} {
-				if l != nil && e.read[l] {
-					s = append(s, jen.Id("_").Op("=").Id(l.GoName))
-				}
-			}
 		}
 		return s
 	}

@@ -21,10 +21,12 @@ import (
 // and print the commonest values where text/template's truth is Jinja2's
 // (see printField). The translation runs on any data of the feed's shape,
 // such as a type built from the prompt's types with reflect.StructOf and
-// decoded from JSON (TestTemplateOnJSON does this for every golden case). A value
-// that may be undefined (an unset optional is a nil pointer, nil slice or
-// map made undefined by opt, or ttfuncs' undefined value) only ever reaches
-// functions, which know what undefined means for them.
+// decoded from JSON, as promptgen render does (its TestRenderCorpus runs
+// every golden case so). A value that may be undefined (an unset optional
+// is a nil pointer, nil slice or map made undefined by opt, or ttfuncs'
+// undefined value) only ever reaches functions, which know what undefined
+// means for them. List and dict literals are built by functions too (dict
+// keeps its keys in insertion order).
 
 // tval is a translated expression.
 type tval struct {
@@ -219,6 +221,8 @@ func (e *ttEmitter) cond(x irExpr) tval {
 		return tval{pre: discard(v), val: "false"}
 	case t.Kind == KindStruct && !hasRequiredField(t):
 		// False when no optional field is set, as an empty dict.
+	case t.Kind == KindDict:
+		// text/template finds every struct true; truth counts the keys.
 	case !v.maybe:
 		return v
 	case t.Kind == KindStruct:
@@ -266,25 +270,23 @@ func (e *ttEmitter) expr(x irExpr) tval {
 	case *irConst:
 		return tval{val: literal(x.Value)}
 	case *irList:
-		var pre string
-		items := make([]string, len(x.Items))
-		for i, it := range x.Items {
-			v := e.expr(it)
-			pre += v.pre
-			items[i] = v.val
-		}
+		pre, items := e.elements(x.Items, x.Inline)
 		fn := "list"
-		switch x.T.Elem.resolve().Kind {
-		case KindString:
-			fn = "strs"
-		case KindInt:
-			fn = "ints"
-		case KindFloat:
-			fn = "floats"
-		case KindBool:
-			fn = "bools"
+		if !x.Inline {
+			fn = listFunc(x.T)
 		}
 		return tval{pre: pre, val: "(" + strings.TrimSpace(fn+" "+strings.Join(items, " ")) + ")"}
+	case *irDict:
+		pre, vals := e.elements(x.Values, x.Inline)
+		args := []string{"dict"}
+		for i, f := range x.T.resolve().Fields {
+			args = append(args, strconv.Quote(f.Key), vals[i])
+		}
+		return tval{pre: pre, val: "(" + strings.Join(args, " ") + ")"}
+	case *irDictValue:
+		// A dict that is not printed where it stands holds no undefined value.
+		v := e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+		return tval{pre: v.pre, val: call("getitem", v.val, strconv.Quote(x.Field.Key))}
 	case *irIndex:
 		xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
@@ -315,6 +317,56 @@ func (e *ttEmitter) expr(x irExpr) tval {
 		return e.method(x)
 	}
 	panic(fmt.Sprintf("emit: unexpected expression %T", x))
+}
+
+// elements translates the elements of a list or dict literal. An Inline
+// literal is printed where it stands: its elements keep their own type and
+// an undefined one prints as Undefined, so they are passed as they are.
+// Otherwise an undefined element takes the zero value of its type, as in
+// the go backend.
+func (e *ttEmitter) elements(xs []irExpr, inline bool) (pre string, vals []string) {
+	vals = make([]string, len(xs))
+	for i, x := range xs {
+		v := e.expr(x)
+		if !inline && v.maybe {
+			switch t := x.typ(); t.Kind {
+			case KindList:
+				v.val = call("dflt", v.val, emptyList(t))
+			case KindMap:
+				v.val = call("dflt", v.val, "nomap")
+			default:
+				v = e.lenient(v, t)
+			}
+		}
+		pre += v.pre
+		vals[i] = v.val
+	}
+	return pre, vals
+}
+
+// listFunc is the ttfuncs function that builds a list of type t: a typed
+// slice for scalar elements, converting each.
+func listFunc(t *Type) string {
+	switch t.resolve().Elem.resolve().Kind {
+	case KindString:
+		return "strs"
+	case KindInt:
+		return "ints"
+	case KindFloat:
+		return "floats"
+	case KindBool:
+		return "bools"
+	}
+	return "list"
+}
+
+// emptyList is an empty list of type t, which compares equal to the empty
+// list literal of its type.
+func emptyList(t *Type) string {
+	if fn := listFunc(t); fn != "list" {
+		return "(" + fn + ")"
+	}
+	return "nolist"
 }
 
 // access returns the actions and the field chain that read x, unchecked.
@@ -367,7 +419,10 @@ func (e *ttEmitter) condExpr(x *irCond) tval {
 			return ""
 		}
 		v := e.expr(b)
-		if !sameKind(b.typ(), x.T) {
+		switch bt := b.typ(); {
+		case bt.Kind == KindInt && x.T.resolve().Kind == KindFloat:
+			v.val = call("tofloat", v.val, "0.0")
+		case !sameKind(bt, x.T):
 			v = e.str(v)
 		}
 		return v.pre + action(t+" = "+v.val)
@@ -459,8 +514,8 @@ func (e *ttEmitter) logicValue(x *irBinary) tval {
 	a := e.expr(x.X)
 	t := e.temp("t")
 	ta := t
-	if a.maybe {
-		ta = call("truth", t)
+	if xt := x.X.typ(); a.maybe || xt.Kind == KindDict || (xt.Kind == KindStruct && !hasRequiredField(xt)) {
+		ta = call("truth", t) // as in cond
 	}
 	if x.Op == "or" {
 		ta = call("not", ta)
@@ -559,7 +614,7 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		v := e.lenient(e.expr(x.X), xt)
 		sep, _ := e.arg(x, 0)
 		if x.Attr != nil {
-			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, strconv.Quote(attrGoPath(x.Attr)))}
+			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
 		}
 		return tval{pre: v.pre + sep.pre, val: call("join", v.val, sep.val)}
 	case "list":
@@ -567,7 +622,7 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		return tval{pre: v.pre, val: call("tolist", v.val)}
 	case "map":
 		v := e.lenient(e.expr(x.X), xt)
-		return tval{pre: v.pre, val: call("mapattr", v.val, strconv.Quote(attrGoPath(x.Attr)))}
+		return tval{pre: v.pre, val: call("mapattr", v.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
 	case "sort", "unique":
 		v := e.lenient(e.expr(x.X), xt)
 		pre := v.pre
@@ -580,7 +635,8 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		fn := x.Name
 		if x.Attr != nil {
 			fn += "attr"
-			args = append(args, strconv.Quote(attrGoPath(x.Attr)))
+			args = append(args, attrLookupPath(xt, x.Attr))
+			args = append(args, e.pos(x.Pos))
 		}
 		return tval{pre: pre, val: call(fn, args...)}
 	case "int":
@@ -711,6 +767,15 @@ func (e *ttEmitter) print(x irExpr) string {
 	}
 	if out, ok := e.printField(x); ok {
 		return out
+	}
+	if c, ok := x.(*irCond); ok {
+		// Each branch prints with its own type, as in the go backend.
+		cv := e.cond(c.Cond)
+		out := cv.pre + action("if "+unparen(cv.val)) + e.print(c.Then)
+		if c.Else != nil {
+			out += "{{ else }}" + e.print(c.Else)
+		}
+		return out + "{{ end }}"
 	}
 	v := e.expr(x)
 	switch k := x.typ().Kind; {
@@ -855,12 +920,18 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 	return out + "{{ end }}"
 }
 
-// attrGoPath is an attribute= path as ttfuncs takes it: the Go names of
-// the fields, joined with dots.
-func attrGoPath(path []*Field) string {
+// attrLookupPath is the attribute= path of a filter on a list of type
+// list, as ttfuncs takes it: a struct field by its Go name, a dict's value
+// by its key, joined with dots (a key in a path has none).
+func attrLookupPath(list *Type, path []*Field) string {
 	names := make([]string, len(path))
+	t := list.resolve().Elem
 	for i, f := range path {
 		names[i] = f.GoName
+		if t.resolve().Kind == KindDict {
+			names[i] = f.Key
+		}
+		t = f.Type
 	}
-	return strings.Join(names, ".")
+	return strconv.Quote(strings.Join(names, "."))
 }

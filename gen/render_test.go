@@ -242,6 +242,7 @@ func TestRenderErrors(t *testing.T) {
 		"arith":   "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
 		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
 		"convert": "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
+		"sortopt": "inputs:\n  people:\n    type: array\n    items: {type: object, properties: {name: {type: string}, age: {type: integer}}, required: [name]}\ntemplate: \"{{ people | sort(attribute='age') | map(attribute='name') | join(',') }}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -259,6 +260,9 @@ func TestRenderErrors(t *testing.T) {
 		{"invalid", `{"a": 7, "b": 2, "s": "x y"}`, `ERROR: prompts/invalid.yaml:7:32: render invalid: invalid operation`},
 		{"invalid", `{"a": 7, "b": 2, "s": "x y", "sep": " "}`, "3 ['x', 'y'] 3.5"},
 		{"convert", `{"n": "4", "f": 1.5}`, "4 1.5"},
+		{"sortopt", `{"people": [{"name": "a", "age": 2}, {"name": "b", "age": 1}]}`, "b,a"},
+		{"sortopt", `{"people": [{"name": "a"}]}`, "a"},
+		{"sortopt", `{"people": [{"name": "a", "age": 2}, {"name": "b"}]}`, `ERROR: prompts/sortopt.yaml:5:15: render sortopt: "age": variable is undefined`},
 		{"convert", `{"f": 1.5}`, `ERROR: prompts/convert.yaml:4:15: render convert: "n": variable is undefined`},
 		{"convert", `{"n": "4"}`, `ERROR: prompts/convert.yaml:4:29: render convert: "f": variable is undefined`},
 	}

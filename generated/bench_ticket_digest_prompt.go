@@ -220,7 +220,7 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 				Var:    "escalation",
 			}
 		}
-		if f.Escalation.Owner == "" {
+		if (*f.Escalation).Owner == "" {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
 				Pos:    "prompts/bench/ticket_digest.yaml:33:30",
@@ -228,7 +228,7 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 				Var:    "escalation.owner",
 			}
 		}
-		dst = append(dst, f.Escalation.Owner...)
+		dst = append(dst, (*f.Escalation).Owner...)
 		dst = append(dst, " owns it ("...)
 		if !(f.Escalation != nil) {
 			return dst, &runtime.Error{
@@ -238,7 +238,7 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 				Var:    "escalation",
 			}
 		}
-		if f.Escalation.Reason == "" {
+		if (*f.Escalation).Reason == "" {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
 				Pos:    "prompts/bench/ticket_digest.yaml:33:62",
@@ -246,7 +246,7 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 				Var:    "escalation.reason",
 			}
 		}
-		dst = append(dst, f.Escalation.Reason...)
+		dst = append(dst, (*f.Escalation).Reason...)
 		dst = append(dst, ").\n"...)
 	}
 	dst = append(dst, "\nOldest tickets:\n"...)

@@ -143,7 +143,7 @@ func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeC
 	}
 	dst = append(dst, f.InteractionTranscript...)
 	dst = append(dst, "\n"...)
-	if f.CustomerHistory != nil && (f.CustomerHistory.LoyaltyStatus != nil || f.CustomerHistory.RecentIssuesCount != nil) {
+	if f.CustomerHistory != nil && ((*f.CustomerHistory).LoyaltyStatus != nil || (*f.CustomerHistory).RecentIssuesCount != nil) {
 		dst = append(dst, "\nAdditional Customer History Context:\n- Loyalty Status: "...)
 		if !(f.CustomerHistory != nil) {
 			return dst, &runtime.Error{
@@ -154,8 +154,8 @@ func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeC
 			}
 		}
 		var t_1 string
-		if f.CustomerHistory.LoyaltyStatus != nil {
-			t_1 = (*f.CustomerHistory.LoyaltyStatus)
+		if (*f.CustomerHistory).LoyaltyStatus != nil {
+			t_1 = (*(*f.CustomerHistory).LoyaltyStatus)
 		} else {
 			t_1 = "N/A"
 		}
@@ -170,8 +170,8 @@ func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeC
 			}
 		}
 		var t_2 int
-		if f.CustomerHistory.RecentIssuesCount != nil {
-			t_2 = (*f.CustomerHistory.RecentIssuesCount)
+		if (*f.CustomerHistory).RecentIssuesCount != nil {
+			t_2 = (*(*f.CustomerHistory).RecentIssuesCount)
 		} else {
 			t_2 = 0
 		}

@@ -79,8 +79,8 @@ func iter(v any) any {
 // keep appends an item that passed a loop's filter.
 func keep(xs []any, x any) []any { return append(xs, x) }
 
-// strs, ints, floats, bools and list build list literals; an undefined
-// item is the zero value.
+// strs, ints, floats and bools build list literals of scalars; an
+// undefined item is the zero value.
 func strs(xs ...any) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
@@ -113,17 +113,31 @@ func bools(xs ...any) []bool {
 	return out
 }
 
+// list keeps each item as it is (see element), so that a literal printed
+// where it stands shows [1, 2.0] and Undefined.
 func list(xs ...any) []any {
-	return append([]any{}, xs...)
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = element(x)
+	}
+	return out
 }
 
-// getItem is x[i] on a list, string or map; undefined when i is out of
-// range or missing.
+// getItem is x[i] on a list, string, map or dict; undefined when i is out
+// of range or missing.
 func getItem(x, i any) any {
 	x, _ = value(x)
-	if s, ok := x.(string); ok {
-		if c, ok := jinja.IndexString(s, asInt(i)); ok {
+	switch x := x.(type) {
+	case string:
+		if c, ok := jinja.IndexString(x, asInt(i)); ok {
 			return c
+		}
+		return undefined{}
+	case dict:
+		k, _ := value(i)
+		ks, _ := k.(string)
+		if v, ok := x.get(ks); ok {
+			return v
 		}
 		return undefined{}
 	}
@@ -412,15 +426,18 @@ func pow(a, b any, pos string) (any, error) {
 	return int(jinja.PowInt(int64(asInt(x)), int64(asInt(y)))), nil
 }
 
-// length is the length filter: code points of a string, items of a list
-// or map; 0 for undefined.
+// length is the length filter: code points of a string, items of a list,
+// map or dict; 0 for undefined.
 func length(v any) int {
 	x, ok := value(v)
 	if !ok {
 		return 0
 	}
-	if s, ok := x.(string); ok {
-		return utf8.RuneCountInString(s)
+	switch x := x.(type) {
+	case string:
+		return utf8.RuneCountInString(x)
+	case dict:
+		return len(x.keys)
 	}
 	rv := reflect.ValueOf(x)
 	switch rv.Kind() {
@@ -454,17 +471,22 @@ func join(xs, sep any) string {
 	return strings.Join(parts, str(sep))
 }
 
-// joinAttr is join(sep, attribute=name) on a list of structs; name is the
-// field's Go name.
-func joinAttr(xs, sep any, name string) string {
+// joinAttr is join(sep, attribute=path) on a list of structs or dicts (see
+// attr for the path); an unset last field joins as "", an unset object on
+// the way fails.
+func joinAttr(xs, sep any, path, pos string) (string, error) {
 	rv := listValue(xs)
 	parts := make([]string, rv.Len())
 	for i := range parts {
-		if f, ok := attr(rv.Index(i), name); ok {
+		f, ok, unset := attr(rv.Index(i), path)
+		if unset != "" {
+			return "", fail(pos, unset, runtime.ErrUndefined)
+		}
+		if ok {
 			parts[i] = str(f.Interface())
 		}
 	}
-	return strings.Join(parts, str(sep))
+	return strings.Join(parts, str(sep)), nil
 }
 
 // listValue returns a list operand as a reflect.Value; undefined is an
@@ -490,25 +512,45 @@ func sortList(xs, reverse, caseSensitive any) any {
 	return out.Interface()
 }
 
-// sortAttr is sort(attribute=name); string keys compare in lower case
-// unless caseSensitive.
-func sortAttr(xs, reverse, caseSensitive any, name string) any {
+// sortAttr is sort(attribute=path); string keys compare in lower case
+// unless caseSensitive. The checker rejects paths through optional
+// objects, so no object on the way is unset; an unset last field in a list
+// of two or more fails, as Python cannot compare Jinja2's undefined.
+func sortAttr(xs, reverse, caseSensitive any, path, pos string) (any, error) {
 	rv := listValue(xs)
+	if rv.Len() > 1 {
+		for i := range rv.Len() {
+			if _, ok, _ := attr(rv.Index(i), path); !ok {
+				return nil, fail(pos, attrKeys(rv.Index(i), path), runtime.ErrUndefined)
+			}
+		}
+	}
 	out := reflect.MakeSlice(rv.Type(), rv.Len(), rv.Len())
 	reflect.Copy(out, rv)
-	sortStable(out, truth(reverse), func(i int) reflect.Value { return attrKey(out.Index(i), name, !truth(caseSensitive)) })
-	return out.Interface()
+	sortStable(out, truth(reverse), func(i int) reflect.Value { return attrKey(out.Index(i), path, !truth(caseSensitive)) })
+	return out.Interface(), nil
 }
 
-// attrKey returns the field name of a struct as a comparison key: its
-// value, the zero value when unset, strings lowered when lower is set.
-func attrKey(v reflect.Value, name string, lower bool) reflect.Value {
-	f, ok := attr(v, name)
-	if !ok {
-		t, _ := pathType(v.Type(), name)
-		return reflect.Zero(t)
+// attrKeys is path (see attr) as the template writes it, with the keys of
+// the members of v: "customer.name" for "Customer.Name".
+func attrKeys(v reflect.Value, path string) string {
+	var keys []string
+	for name := range strings.SplitSeq(path, ".") {
+		f, key, _ := member(v, name)
+		keys = append(keys, key)
+		v = f
 	}
-	if lower && f.Kind() == reflect.String {
+	return strings.Join(keys, ".")
+}
+
+// attrKey returns the value at path in v (see attr) as a comparison key:
+// the zero value when unset, strings lowered when lower is set.
+func attrKey(v reflect.Value, path string, lower bool) reflect.Value {
+	f, _, _ := attr(v, path)
+	switch {
+	case !f.IsValid():
+		return reflect.Zero(reflect.TypeFor[any]())
+	case lower && f.Kind() == reflect.String:
 		return reflect.ValueOf(jinja.Lower(f.String()))
 	}
 	return f
@@ -562,11 +604,16 @@ func unique(xs, caseSensitive any) any {
 	return uniqueBy(rv, func(i int) any { return rv.Index(i).Interface() })
 }
 
-// uniqueAttr is unique(attribute=name): the first item of each value of
-// the field.
-func uniqueAttr(xs, caseSensitive any, name string) any {
+// uniqueAttr is unique(attribute=path): the first item of each value at
+// path (see attr); an unset object on the way fails.
+func uniqueAttr(xs, caseSensitive any, path, pos string) (any, error) {
 	rv := listValue(xs)
-	return uniqueBy(rv, func(i int) any { return attrKey(rv.Index(i), name, !truth(caseSensitive)).Interface() })
+	for i := range rv.Len() {
+		if _, _, unset := attr(rv.Index(i), path); unset != "" {
+			return nil, fail(pos, unset, runtime.ErrUndefined)
+		}
+	}
+	return uniqueBy(rv, func(i int) any { return attrKey(rv.Index(i), path, !truth(caseSensitive)).Interface() }), nil
 }
 
 func uniqueBy(rv reflect.Value, key func(int) any) any {
@@ -607,21 +654,51 @@ func toList(v any) any {
 	return []string{}
 }
 
-// mapAttr is map(attribute=name): the field of each struct, the zero
-// value where it is unset.
-func mapAttr(xs any, name string) any {
+// mapAttr is map(attribute=path): the value at path (see attr) of each
+// item, the zero value where it is unset; an unset object on the way
+// fails. The result is a slice of the values' type: the static one
+// through structs, else (through dicts, whose values are any) the type
+// they all have.
+func mapAttr(xs any, path, pos string) (any, error) {
 	rv := listValue(xs)
-	t, ok := pathType(rv.Type().Elem(), name)
-	if !ok {
-		return []any{}
+	vals := make([]reflect.Value, rv.Len())
+	for i := range vals {
+		f, _, unset := attr(rv.Index(i), path)
+		if unset != "" {
+			return nil, fail(pos, unset, runtime.ErrUndefined)
+		}
+		vals[i] = f
 	}
-	out := reflect.MakeSlice(reflect.SliceOf(t), rv.Len(), rv.Len())
-	for i := range rv.Len() {
-		if f, ok := attr(rv.Index(i), name); ok {
+	t, ok := pathType(rv.Type().Elem(), path)
+	if !ok {
+		t = commonType(vals)
+	}
+	out := reflect.MakeSlice(reflect.SliceOf(t), len(vals), len(vals))
+	for i, f := range vals {
+		if f.IsValid() {
 			out.Index(i).Set(f)
 		}
 	}
-	return out.Interface()
+	return out.Interface(), nil
+}
+
+// commonType is the type of every valid value of vals, or any when they
+// have none or several.
+func commonType(vals []reflect.Value) reflect.Type {
+	var t reflect.Type
+	for _, v := range vals {
+		switch {
+		case !v.IsValid():
+		case t == nil:
+			t = v.Type()
+		case t != v.Type():
+			return reflect.TypeFor[any]()
+		}
+	}
+	if t == nil {
+		return reflect.TypeFor[any]()
+	}
+	return t
 }
 
 // toInt is the int filter; d when v is undefined or does not parse.
@@ -706,7 +783,8 @@ func split(s, sep, maxsplit any, pos string) ([]string, error) {
 }
 
 // pathType is the type of the field at the dotted path of Go names in
-// struct type t, pointers removed.
+// struct type t, pointers removed; not ok when the path does not go
+// through structs only (a dict's values are any).
 func pathType(t reflect.Type, path string) (reflect.Type, bool) {
 	for _, name := range strings.Split(path, ".") {
 		for t.Kind() == reflect.Pointer {

@@ -13,7 +13,10 @@
 // to structs) whose json tags give the keys that Jinja2 prints, with
 // ",omitempty" marking optional fields. So the same translation runs on a
 // generated feed struct or on a value of a type built with reflect.StructOf
-// from the prompt's types and decoded from JSON.
+// from the prompt's types and decoded from JSON. Values the template builds
+// itself are lists ([]string, ..., []any) and dict literals, which the
+// function dict makes: keys in insertion order, printed in that order and
+// written sorted by tojson.
 //
 // The package depends on the standard library, runtime and runtime/jinja
 // only.
@@ -102,6 +105,7 @@ func Funcs() template.FuncMap {
 		"floats":  floats,
 		"bools":   bools,
 		"list":    list,
+		"dict":    newDict,
 		"getitem": getItem,
 		"pyslice": pySlice,
 		"equal":   equal,

@@ -17,6 +17,11 @@ type item struct {
 	Name  string  `json:"name"`
 	Note  *string `json:"note,omitempty"`
 	Score float64 `json:"score"`
+	Who   *who    `json:"who,omitempty"`
+}
+
+type who struct {
+	Name string `json:"name"`
 }
 
 type feed struct {
@@ -42,7 +47,13 @@ func TestExecute(t *testing.T) {
 		{`{{ str $.F.Meta }} {{ str $.F.Flag }}|{{ str (truth $.F.Flag) }} {{ str (truth (opt $.F.Tags)) }} {{ str (def (opt $.F.Tags)) }}`, `> {'a': 2, 'z': 1} |False False False`},
 		{`{{ tojson $.F.Items nil }}`, `> [{"name": "a", "score": 1.0}, {"name": "b", "note": "n\u00271", "score": 2.5}]`},
 		{`{{ $m := $.Mark }}x{{ $.F.Title }}{{ $s := $.Cut $m }}[{{ upper $s }}]`, `> [XT]`},
-		{`{{ joinattr $.F.Items "," "Note" }} {{ str (mapattr $.F.Items "Score") }} {{ str (sortattr $.F.Items true false "Name") }}`, `> ,n'1 [1.0, 2.5] [{'name': 'b', 'note': "n'1", 'score': 2.5}, {'name': 'a', 'score': 1.0}]`},
+		{`{{ joinattr $.F.Items "," "Note" "1:1" }} {{ str (mapattr $.F.Items "Score" "1:1") }} {{ str (sortattr $.F.Items true false "Name" "1:1") }}`, `> ,n'1 [1.0, 2.5] [{'name': 'b', 'note': "n'1", 'score': 2.5}, {'name': 'a', 'score': 1.0}]`},
+		// One item sorts even by an unset field: nothing is compared.
+		{`{{ str (sortattr (list (index $.F.Items 0)) false false "Note" "1:1") }}`, `> [{'name': 'a', 'score': 1.0}]`},
+		// Dict literals: insertion order printed, sorted in JSON, values by key.
+		{`{{ $d := dict "b" 1 "a" (list 2.0 "x" undef) "c" (dict) }}{{ str $d }} {{ tojson $d nil }} {{ getitem $d "b" }} {{ length $d }} {{ truth $d }} {{ truth (dict) }}`, `> {'b': 1, 'a': [2.0, 'x', Undefined], 'c': {}} {"a": [2.0, "x", null], "b": 1, "c": {}} 1 3 true false`},
+		{`{{ $l := list (dict "k" "B" "v" 1) (dict "k" "a" "v" 2) }}{{ joinattr $l "," "k" "1:1" }} {{ str (mapattr $l "v" "1:1") }} {{ str (sortattr $l false false "k" "1:1") }} {{ str (sort (mapattr $l "k" "1:1") false false) }}`, `> B,a [1, 2] [{'k': 'a', 'v': 2}, {'k': 'B', 'v': 1}] ['a', 'B']`},
+		{`{{ $l := list (dict "c" (index $.F.Items 1)) }}{{ joinattr $l "," "c.Note" "1:1" }} {{ str (mapattr $l "c.Score" "1:1") }}`, `> n'1 [2.5]`},
 		{`{{ str (getitem $.F.Items -1).Note }} {{ str (getitem $.F.Items 2) }}|{{ str (def (getitem $.F.Meta "q")) }} {{ getitem $.F.Meta "a" }}`, `> n'1 |False 2`},
 		{`{{ cat 1 2.0 true none undef "s" }} {{ cat (equal 1 1.0) (equal undef undef) (equal (strs "a") (strs "a")) (compare 2 "<" 2.5) }}`, `> 12.0TrueNones TrueTrueTrueTrue`},
 	}
@@ -63,9 +74,13 @@ func TestExecuteErrors(t *testing.T) {
 		{`{{ with $.F.Title }}{{ . }}{{ else }}{{ missing "1:2" "title" }}{{ end }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:1:2", Var: "title", Err: runtime.ErrMissing}},
 		{`{{ (strict $.F.Flag "5:6" "flag") }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:5:6", Var: "flag", Err: runtime.ErrUndefined}},
 		{`{{ div 1 0 "7:8" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:8", Err: runtime.ErrInvalid}},
+		{`{{ joinattr $.F.Items "," "Who.Name" "2:3" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:3", Var: "who", Err: runtime.ErrUndefined}},
+		{`{{ mapattr $.F.Items "Who.Name" "2:4" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:4", Var: "who", Err: runtime.ErrUndefined}},
+		{`{{ uniqueattr $.F.Items false "Who.Name" "2:5" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:5", Var: "who", Err: runtime.ErrUndefined}},
+		{`{{ sortattr (list (index $.F.Items 0) (index $.F.Items 0)) false false "Note" "2:6" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:6", Var: "note", Err: runtime.ErrUndefined}},
 	}
 	for _, tt := range tests {
-		out, err := run(t, tt.src, feed{})
+		out, err := run(t, tt.src, feed{Items: []item{{Name: "a"}}})
 		var re *runtime.Error
 		if !errors.As(err, &re) || *re != tt.want || out != tt.out {
 			t.Errorf("%s: got %q, %#v, want %q, %#v", tt.src, out, err, tt.out, tt.want)

@@ -123,6 +123,8 @@ func truth(v any) bool {
 		return x
 	case none:
 		return false
+	case dict:
+		return len(x.keys) > 0
 	}
 	rv := reflect.Indirect(reflect.ValueOf(x)) // value keeps struct pointers
 	switch rv.Kind() {
@@ -218,7 +220,7 @@ func appendStr(dst []byte, x any) []byte {
 
 // appendRepr appends Python's repr of v, as used inside printed lists and
 // dicts: strings quoted, maps in key order, structs as dicts in field order
-// without unset optional fields.
+// without unset optional fields, dicts in insertion order.
 func appendRepr(dst []byte, v reflect.Value) []byte {
 	switch v.Kind() {
 	case reflect.Invalid:
@@ -262,11 +264,14 @@ func appendRepr(dst []byte, v reflect.Value) []byte {
 		}
 		return append(dst, '}')
 	case reflect.Struct:
-		if v.Type() == reflect.TypeFor[none]() {
+		switch v.Type() {
+		case reflect.TypeFor[none]():
 			return append(dst, "None"...)
-		}
-		if v.Type() == reflect.TypeFor[undefined]() {
-			return dst
+		case reflect.TypeFor[undefined]():
+			// Only an element of a literal printed where it stands.
+			return append(dst, "Undefined"...)
+		case dictType:
+			return appendDictRepr(dst, v.Interface().(dict))
 		}
 		dst = append(dst, '{')
 		sep := ""
@@ -342,46 +347,71 @@ func structFields(t reflect.Type) []field {
 	return fs
 }
 
-// attr returns the field at the dotted path of Go names of a struct (or
-// pointer to one) and whether it is defined.
-func attr(v reflect.Value, path string) (reflect.Value, bool) {
-	goName, rest, nested := strings.Cut(path, ".")
-	f, ok := fieldByGoName(v, goName)
-	if !ok || !nested {
-		return f, ok
+// attr returns the value at path, the dotted path of an attribute=
+// argument, in v: a struct or a dict, or a pointer to or interface holding
+// one. The path names a struct field by its Go name and a dict's value by
+// its key. ok reports whether the value is defined; an unset last field is
+// returned as the zero value of its type, pointers removed. unset is the
+// key of an object on the way that is undefined, where Jinja2 fails.
+func attr(v reflect.Value, path string) (f reflect.Value, ok bool, unset string) {
+	for {
+		name, rest, nested := strings.Cut(path, ".")
+		f, key, ok := member(v, name)
+		if !nested {
+			return f, ok, ""
+		}
+		if !ok {
+			return reflect.Value{}, false, key
+		}
+		v, path = f, rest
 	}
-	return attr(f, rest)
 }
 
-// fieldByGoName returns the field named goName of a struct (or pointer to one) and
-// whether it is defined.
-func fieldByGoName(v reflect.Value, goName string) (reflect.Value, bool) {
+// member returns the member name of v (as in attr), its key in templates
+// and whether it is defined. An unset struct field is the zero value of its
+// type, pointers removed.
+func member(v reflect.Value, name string) (reflect.Value, string, bool) {
 	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
 		if v.IsNil() {
-			return reflect.Value{}, false
+			return reflect.Value{}, name, false
 		}
 		v = v.Elem()
 	}
-	f := v.FieldByName(goName)
-	if !f.IsValid() {
-		return f, false
+	if v.Type() == dictType {
+		x, _ := v.Interface().(dict).get(name)
+		if x, ok := value(x); ok {
+			return reflect.ValueOf(x), name, true
+		}
+		return reflect.Value{}, name, false
 	}
+	if v.Kind() != reflect.Struct {
+		return reflect.Value{}, name, false
+	}
+	sf, ok := v.Type().FieldByName(name)
+	if !ok {
+		return reflect.Value{}, name, false
+	}
+	key, optional := name, false
+	for _, fd := range structFields(v.Type()) {
+		if fd.index == sf.Index[0] {
+			key, optional = fd.key, fd.optional
+		}
+	}
+	f := v.FieldByIndex(sf.Index)
 	switch f.Kind() {
 	case reflect.Pointer:
 		if f.IsNil() {
-			return f, false
+			return reflect.Zero(sf.Type.Elem()), key, false
 		}
 		if f.Elem().Kind() != reflect.Struct {
-			return f.Elem(), true
+			return f.Elem(), key, true
 		}
 	case reflect.Slice, reflect.Map:
-		if f.IsNil() {
-			if sf, _ := v.Type().FieldByName(goName); strings.Contains(sf.Tag.Get("json"), ",omitempty") {
-				return f, false
-			}
+		if f.IsNil() && optional {
+			return f, key, false
 		}
 	}
-	return f, true
+	return f, key, true
 }
 
 // toJSON is the tojson filter; indent is nil without an indent.
@@ -422,8 +452,17 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) []byte {
 		}
 		return w.CloseObject(dst)
 	case reflect.Struct:
-		if v.Type() == reflect.TypeFor[none]() || v.Type() == reflect.TypeFor[undefined]() {
+		switch v.Type() {
+		case reflect.TypeFor[none](), reflect.TypeFor[undefined]():
 			return w.Null(dst)
+		case dictType:
+			d := v.Interface().(dict)
+			dst = w.OpenObject(dst)
+			for _, i := range sortedDictKeys(d) {
+				dst = w.Key(dst, d.keys[i])
+				dst = writeJSON(dst, w, reflect.ValueOf(d.vals[i]))
+			}
+			return w.CloseObject(dst)
 		}
 		fs := slices.Clone(structFields(v.Type()))
 		slices.SortFunc(fs, func(a, b field) int { return strings.Compare(a.key, b.key) })

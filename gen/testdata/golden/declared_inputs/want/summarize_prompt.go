@@ -205,9 +205,9 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 				Var:    "customer.orders",
 			}
 		}
-		items_1 := f.Customer.Orders
-		for _, x_3 := range items_1 {
-			o_1 := x_3
+		items_4 := f.Customer.Orders
+		for _, x_6 := range items_4 {
+			o_1 := x_6
 			if o_1.ID == "" {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
@@ -235,10 +235,10 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 				Var:    "labels",
 			}
 		}
-		items_4 := jinja.SortedKeys(f.Labels)
-		for _, x_6 := range items_4 {
-			k_2 := x_6
-			v_3 := f.Labels[x_6]
+		items_7 := jinja.SortedKeys(f.Labels)
+		for _, x_9 := range items_7 {
+			k_2 := x_9
+			v_3 := f.Labels[x_9]
 			dst = append(dst, k_2...)
 			dst = append(dst, ": "...)
 			dst = append(dst, v_3...)

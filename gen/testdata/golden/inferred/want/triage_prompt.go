@@ -174,11 +174,11 @@ func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 				Var:    "tickets",
 			}
 		}
-		items_1 := f.Tickets
-		for i_3, x_4 := range items_1 {
-			t_1 := x_4
+		items_2 := f.Tickets
+		for i_4, x_5 := range items_2 {
+			t_1 := x_5
 			dst = append(dst, "\n- #"...)
-			dst = strconv.AppendInt(dst, int64(i_3+1), 10)
+			dst = strconv.AppendInt(dst, int64(i_4+1), 10)
 			dst = append(dst, " "...)
 			if t_1.Title == "" {
 				return dst, &runtime.Error{
@@ -190,20 +190,20 @@ func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 			}
 			dst = append(dst, jinja.StripSpace(t_1.Title, true, true)...)
 			dst = append(dst, " ("...)
-			var t_5 string
+			var t_6 string
 			if t_1.Priority != nil {
-				t_5 = (*t_1.Priority)
+				t_6 = (*t_1.Priority)
 			} else {
-				t_5 = "normal"
+				t_6 = "normal"
 			}
-			dst = append(dst, t_5...)
+			dst = append(dst, t_6...)
 			dst = append(dst, ")"...)
 			if t_1.AgeDays > 7 {
 				dst = append(dst, " STALE"...)
 			}
 			dst = append(dst, "\n"...)
 		}
-		if len(items_1) == 0 {
+		if len(items_2) == 0 {
 			dst = append(dst, "\nNo tickets.\n"...)
 		}
 	}

@@ -173,9 +173,9 @@ func (_HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, e
 				Var:    "items",
 			}
 		}
-		items_1 := f.Items
-		for _, x_3 := range items_1 {
-			range__1 := x_3
+		items_3 := f.Items
+		for _, x_5 := range items_3 {
+			range__1 := x_5
 			var len__2 string
 			len__2 = jinja.Upper(range__1)
 			dst = append(dst, len__2...)

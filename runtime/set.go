@@ -1,0 +1,440 @@
+package runtime
+
+// Template sets: run-time resolution of a template key.
+//
+// # Design note for the generator
+//
+// A template set (a directory with a promptset.yaml, DESIGN §1) compiles into
+// one type per set. The generated code owns the list of templates and how to
+// render each; this file owns everything that happens at run time between a
+// key and a template: the settings (type, root space, version, default name),
+// the options that change them, the fallback chain of DESIGN §4 and the
+// error that lists every path tried. Generated code for a set "agent" is
+// expected to look like this (one id per template, ids are indexes into a
+// sorted path table):
+//
+//	// _agentPaths holds every template's full path; the index is its id.
+//	var _agentPaths = [...]string{"default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/default", "reflection/default"}
+//
+//	// _agentLookup is the set's resolver: a switch over full template paths.
+//	func _agentLookup(p runtime.Path) (int, bool) {
+//		var buf [26]byte // the length of the set's longest path
+//		if p.Len() > len(buf) {
+//			return 0, false
+//		}
+//		switch string(p.AppendTo(buf[:0])) { // no allocation: see below
+//		case "default":
+//			return 0, true
+//		case "main/BrowseLink":
+//			return 1, true
+//		case "main/BrowseLink.enterprise":
+//			return 2, true
+//		case "main/default":
+//			return 3, true
+//		case "reflection/default":
+//			return 4, true
+//		}
+//		return 0, false
+//	}
+//
+//	type Agent struct{ m runtime.Manager }
+//
+//	func NewAgent(opts ...runtime.Option) *Agent {
+//		return &Agent{m: runtime.NewManager("agent", _agentLookup, _agentPaths[:],
+//			runtime.Settings{Type: "main", DefaultName: "default"}, opts...)} // promptset.yaml's values
+//	}
+//	func (a *Agent) Resolve(key string, opts ...runtime.Option) runtime.Resolution { return a.m.Resolve(key, opts...) }
+//	func (a *Agent) Switch(opts ...runtime.Option) *Agent { return &Agent{m: a.m.Switch(opts...)} }
+//	func (a *Agent) Render(key string, f AgentFeed, opts ...runtime.Option) (string, error) {
+//		r := a.m.Resolve(key, opts...)
+//		if r.Err != nil {
+//			return "", r.Err
+//		}
+//		c := &_agentComponents[r.ID] // the versioned components template r.ID includes
+//		return _agentRender(r.ID, &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
+//	}
+//
+// The compiler does not allocate for `switch string(b)` when b is a byte
+// slice (measured with go1.26; on any Go version a conversion of at most 32
+// bytes that does not escape uses a stack buffer), and Path's strings point
+// into the key and the settings, so a whole resolution allocates nothing.
+// The Len guard keeps AppendTo from growing buf onto the heap for a
+// candidate too long to be any of the set's paths. A nested switch over the
+// parts (switch p.Type { case "main": switch p.Name { ... } }) is an
+// equally valid lookup; the runtime only needs the id.
+//
+// _agentComponents[id] lists the versioned components template id
+// includes, directly or through other components, by name, each with its
+// versions ("" for unversioned content, first); listing only those keeps
+// every Variant a distinct prompt. The renderer picks a component's text
+// with a switch on v.Versions[i]. Variants(key, feed) resolves once, then
+// renders once per Variant of Product(c.names, c.versions); Variant.Err
+// carries a render error (or the ResolveError, in a single Variant)
+// because iter.Seq2[Variant, string] has no error of its own. Likewise
+// Resolution.Err carries the ResolveError, since DESIGN §4 gives Resolve
+// the single result runtime.Resolution. Merge methods call MergeString,
+// MergeSlice, MergeValue or MergeMap once per feed field.
+// InferenceConfig(key) resolves the key and fills InferenceConfig from
+// Resolution.Settings.RootSpace, the key and the template's model and
+// parameters. Typed key constants (AgentKeyBrowseLink = "BrowseLink") are
+// plain string constants; a template of another type than the default one
+// is named by a namespaced key ("reflection/Review"). The file
+// variant_test.go holds a complete hand-written example of a set type.
+//
+// Options are values, not closures, so that per-call overrides allocate
+// nothing either.
+//
+// # Fallback chain
+//
+// With root space R, type T, version V, default name D (default "default")
+// and key K, Resolve tries, in this order (DESIGN §4):
+//
+//	R/T/K.V, R/T/K, R/T/D.V, R/T/D, T/K.V, T/K, T/D.V, T/D, D.V, D
+//
+// R steps are skipped when there is no root space and .V steps when there
+// is no version. The spec's chains (template-manager.md §3.2: "main/
+// BrowseLink", "main/default", "default"; with a root space
+// "action_agent/main/BrowseLink", "action_agent/main/default",
+// "main/BrowseLink", "main/default", "default") are this chain without
+// versions. Decisions where the spec and DESIGN leave room:
+//
+//   - The spec ends its chain with "self.default_template (system
+//     fallback)". DESIGN wins: the set's root-level default template (D.V,
+//     D) is the last resort, and a key that matches nothing gives a
+//     *ResolveError naming every path tried.
+//   - An empty key is the spec's None key ("no prior action: resolves None →
+//     uses main/default", §3.3): the K steps are skipped. A key equal to the
+//     default name is treated the same way, so no path is tried twice.
+//   - A key with its own namespace ("reflection/Review") is split at its
+//     last '/': the part before replaces the type for that key, the rest is
+//     the name (the spec's "Parse key → (space, name)"; its "Build
+//     3-component key: root_space / space / type / name" lists four parts
+//     for three, and in DESIGN's tree "[root_space/]type/name" a namespace
+//     inside a set can only be a type, as "reflection" is). The root
+//     space and the version still apply: R/reflection/Review.V, ...,
+//     reflection/default, D.V, D. The active type is not consulted; the
+//     chain goes from the key's namespace straight to the global default, as
+//     the spec's "parent namespace" step does. A namespace of several
+//     segments ("action_agent/main/BrowseLink") stands in the type's place
+//     as a whole, so without a root space a fully qualified key finds its
+//     template exactly. An empty namespace ("/Review") means the active type.
+//   - A key is never split at '.': "BrowseLink.enterprise" is a name, and
+//     the version comes from the settings only.
+//   - An empty type (WithType("")) means the set's root level: the T steps
+//     become R/K.V, R/K, R/D.V, R/D, K.V, K and the global D.V, D. A type
+//     that the set does not have is not an error: its steps find nothing
+//     and the chain goes on to the global default.
+//   - An empty default name means the built-in "default".
+//   - The spec's predefined_variables switch dimension has no counterpart:
+//     a set's feed is a typed struct.
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// Settings are the switchable settings of a template set's manager
+// (template-manager.md §4.2). The zero value means no root space, no
+// type, no version and the default name "default".
+type Settings struct {
+	RootSpace   string // prefix namespace; "" for none (R steps skipped)
+	Type        string // active type namespace, "main" unless the set says otherwise
+	Version     string // deployment version suffix; "" for none (.V steps skipped)
+	DefaultName string // each namespace's fallback name; "" means "default"
+}
+
+// defaultName is the built-in fallback name of every namespace.
+const defaultName = "default"
+
+// Option changes one setting of a Manager: at construction, in Switch, or
+// for a single Resolve or Render call. Options are plain values, not
+// closures, so passing them allocates nothing.
+type Option struct {
+	field settingField
+	value string
+}
+
+type settingField uint8
+
+const (
+	fieldType settingField = iota + 1
+	fieldRootSpace
+	fieldVersion
+	fieldDefaultName
+)
+
+// WithType selects the type namespace (the spec's active_template_type);
+// "" selects the set's root level.
+func WithType(typ string) Option { return Option{fieldType, typ} }
+
+// WithRootSpace selects the root space (active_template_root_space); ""
+// removes it.
+func WithRootSpace(root string) Option { return Option{fieldRootSpace, root} }
+
+// WithVersion selects the version suffix (template_version); "" removes it.
+func WithVersion(version string) Option { return Option{fieldVersion, version} }
+
+// WithDefaultName sets the fallback name of every namespace
+// (default_template_name); "" restores "default".
+func WithDefaultName(name string) Option { return Option{fieldDefaultName, name} }
+
+// apply returns s with opts applied in order.
+func (s Settings) apply(opts []Option) Settings {
+	for _, o := range opts {
+		switch o.field {
+		case fieldType:
+			s.Type = o.value
+		case fieldRootSpace:
+			s.RootSpace = o.value
+		case fieldVersion:
+			s.Version = o.value
+		case fieldDefaultName:
+			s.DefaultName = o.value
+		}
+	}
+	if s.DefaultName == "" {
+		s.DefaultName = defaultName
+	}
+	return s
+}
+
+// Path is a candidate template path in parts, as the fallback chain builds
+// it: "Root/Type/Name.Version", where empty parts and their separators are
+// left out. A set's generated lookup receives a Path; the strings point
+// into the key and the settings, so building one allocates nothing.
+type Path struct {
+	Root, Type, Name, Version string
+}
+
+// Len returns the length of the joined path.
+func (p Path) Len() int {
+	n := len(p.Name)
+	if p.Root != "" {
+		n += len(p.Root) + 1
+	}
+	if p.Type != "" {
+		n += len(p.Type) + 1
+	}
+	if p.Version != "" {
+		n += len(p.Version) + 1
+	}
+	return n
+}
+
+// AppendTo appends the joined path to b. Given a buffer of at least Len
+// bytes, it does not allocate.
+func (p Path) AppendTo(b []byte) []byte {
+	if p.Root != "" {
+		b = append(b, p.Root...)
+		b = append(b, '/')
+	}
+	if p.Type != "" {
+		b = append(b, p.Type...)
+		b = append(b, '/')
+	}
+	b = append(b, p.Name...)
+	if p.Version != "" {
+		b = append(b, '.')
+		b = append(b, p.Version...)
+	}
+	return b
+}
+
+// String returns the joined path.
+func (p Path) String() string { return string(p.AppendTo(make([]byte, 0, p.Len()))) }
+
+// Level is the step of the fallback chain at which a key resolved, in the
+// order the steps are tried; R is the root space, T the type, K the key's
+// name, V the version and D the default name.
+type Level uint8
+
+// The steps of the fallback chain, in order.
+const (
+	LevelRootKeyVersion     Level = iota // R/T/K.V: the exact template
+	LevelRootKey                         // R/T/K
+	LevelRootDefaultVersion              // R/T/D.V
+	LevelRootDefault                     // R/T/D
+	LevelKeyVersion                      // T/K.V (the exact template when there is no root space)
+	LevelKey                             // T/K
+	LevelDefaultVersion                  // T/D.V
+	LevelDefault                         // T/D
+	LevelGlobalVersion                   // D.V
+	LevelGlobal                          // D
+	numLevels
+)
+
+var levelNames = [numLevels]string{"R/T/K.V", "R/T/K", "R/T/D.V", "R/T/D", "T/K.V", "T/K", "T/D.V", "T/D", "D.V", "D"}
+
+// String returns the step's pattern, such as "R/T/D.V".
+func (l Level) String() string {
+	if l < numLevels {
+		return levelNames[l]
+	}
+	return "Level(" + strconv.Itoa(int(l)) + ")"
+}
+
+// Versioned reports whether the step carries the version suffix.
+func (l Level) Versioned() bool { return l < numLevels && l%2 == 0 }
+
+// chain is one resolution's fallback chain: the effective settings, the
+// key split into type and name, and the steps that apply.
+type chain struct {
+	s     Settings
+	typ   string // the key's namespace, else s.Type
+	name  string // the key's name; "" when the key names the default
+	steps uint16 // bit l is set when step l is tried
+}
+
+// Steps by what they need.
+const (
+	rootSteps        = 1<<LevelRootKeyVersion | 1<<LevelRootKey | 1<<LevelRootDefaultVersion | 1<<LevelRootDefault
+	keySteps         = 1<<LevelRootKeyVersion | 1<<LevelRootKey | 1<<LevelKeyVersion | 1<<LevelKey
+	versionSteps     = 1<<LevelRootKeyVersion | 1<<LevelRootDefaultVersion | 1<<LevelKeyVersion | 1<<LevelDefaultVersion | 1<<LevelGlobalVersion
+	typeDefaultSteps = 1<<LevelDefaultVersion | 1<<LevelDefault
+	allSteps         = 1<<numLevels - 1
+)
+
+func newChain(s Settings, key string) chain {
+	c := chain{s: s, typ: s.Type, name: key, steps: allSteps}
+	if i := strings.LastIndexByte(key, '/'); i >= 0 {
+		if i > 0 {
+			c.typ = key[:i]
+		}
+		c.name = key[i+1:]
+	}
+	if c.name == s.DefaultName {
+		c.name = ""
+	}
+	if s.RootSpace == "" {
+		c.steps &^= rootSteps
+	}
+	if c.name == "" {
+		c.steps &^= keySteps
+	}
+	if s.Version == "" {
+		c.steps &^= versionSteps
+	}
+	if c.typ == "" {
+		c.steps &^= typeDefaultSteps // T/D is D: tried as the global step
+	}
+	return c
+}
+
+// path returns the candidate of step l.
+func (c *chain) path(l Level) Path {
+	p := Path{Name: c.s.DefaultName}
+	if l < LevelGlobalVersion {
+		p.Type = c.typ
+		if l <= LevelRootDefault {
+			p.Root = c.s.RootSpace
+		}
+		if l%4 < 2 {
+			p.Name = c.name
+		}
+	}
+	if l%2 == 0 {
+		p.Version = c.s.Version
+	}
+	return p
+}
+
+// tried returns the paths of the steps before last, and of last itself when
+// through is set.
+func (c *chain) tried(last Level, through bool) []string {
+	var out []string
+	for l := Level(0); l < last || (through && l == last); l++ {
+		if c.steps&(1<<l) != 0 {
+			out = append(out, c.path(l).String())
+		}
+	}
+	return out
+}
+
+// Resolution reports how a key resolved: the template chosen and the step
+// of the fallback chain that found it, or Err when none did.
+type Resolution struct {
+	Key      string   // the key asked for
+	Path     string   // the chosen template's full path, such as "main/BrowseLink.enterprise"
+	ID       int      // the chosen template's id in the generated set
+	Level    Level    // the step of the fallback chain that matched
+	Settings Settings // the settings used: the manager's, with the call's options applied
+	Err      error    // a *ResolveError when no path matched; Path is then "", ID -1 and Level meaningless
+}
+
+// Tried returns the paths tried in order, ending with the chosen one (or
+// with the last one tried, when Err is set). It allocates; Resolve does not.
+func (r Resolution) Tried() []string {
+	c := newChain(r.Settings, r.Key)
+	if r.Err != nil {
+		return c.tried(numLevels, false)
+	}
+	return c.tried(r.Level, true)
+}
+
+// ResolveError is the error of a key that resolves to no template.
+type ResolveError struct {
+	Set   string   // the set's name
+	Key   string   // the key asked for
+	Tried []string // every path tried, in order
+}
+
+func (e *ResolveError) Error() string {
+	return e.Set + ": no template for key " + strconv.Quote(e.Key) + " (tried " + strings.Join(e.Tried, ", ") + ")"
+}
+
+// Manager resolves the keys of one template set. It is immutable: Switch
+// and per-call options work on copies, so a Manager is safe for
+// concurrent use and cheap to copy. Generated set types embed one.
+type Manager struct {
+	set      string
+	lookup   func(Path) (id int, ok bool)
+	paths    []string
+	settings Settings
+}
+
+// NewManager returns a Manager for the set named set. lookup is the set's
+// generated resolver: it returns the id of the template at path p, and
+// must neither retain p nor allocate. paths[id] is the full path of
+// template id; the Manager shares it and never modifies it. defaults are
+// the set's settings (promptset.yaml), and opts override them.
+func NewManager(set string, lookup func(p Path) (id int, ok bool), paths []string, defaults Settings, opts ...Option) Manager {
+	return Manager{set: set, lookup: lookup, paths: paths, settings: defaults.apply(opts)}
+}
+
+// Settings returns the manager's settings.
+func (m Manager) Settings() Settings { return m.settings }
+
+// Switch returns a copy of m with opts applied; m is unchanged
+// (template-manager.md §4.2).
+func (m Manager) Switch(opts ...Option) Manager {
+	m.settings = m.settings.apply(opts)
+	return m
+}
+
+// Resolve walks the fallback chain for key with opts applied for this call
+// only (template-manager.md §4.3). It does not allocate unless the key
+// resolves nowhere.
+func (m Manager) Resolve(key string, opts ...Option) Resolution {
+	s := m.settings
+	if len(opts) > 0 {
+		s = s.apply(opts)
+	}
+	c := newChain(s, key)
+	for steps := c.steps; steps != 0; steps &= steps - 1 {
+		l := Level(bits.TrailingZeros16(steps))
+		if id, ok := m.lookup(c.path(l)); ok {
+			return Resolution{Key: key, Path: m.paths[id], ID: id, Level: l, Settings: s}
+		}
+	}
+	return Resolution{Key: key, ID: -1, Settings: s, Err: &ResolveError{Set: m.set, Key: key, Tried: c.tried(numLevels, false)}}
+}
+
+// InferenceConfig tells an LLM inferencer which template a prompt came from
+// (template-manager.md, Stage 5), so that it can adapt to it.
+type InferenceConfig struct {
+	RootSpace   string         // the active root space; "" for none
+	TemplateKey string         // the key asked for; "" when there was none (no anchor action yet)
+	Model       string         // the resolved template's model; "" when it names none
+	Parameters  map[string]any // the resolved template's default parameters; a new map, nil when none
+}

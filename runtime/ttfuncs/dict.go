@@ -1,0 +1,82 @@
+package ttfuncs
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// dict is the value of a dict literal: its keys in insertion order, each
+// with its value (as element stores it). Like a Python dict it prints in
+// insertion order, is true when it has a key and reads a value by its key;
+// tojson writes its keys sorted. Only a literal printed where it stands
+// holds undefined values (they print as Undefined): elsewhere the
+// translation passes the zero value of the type instead, as the go backend
+// does.
+type dict struct {
+	keys []string
+	vals []any
+}
+
+var dictType = reflect.TypeFor[dict]()
+
+// newDict is the dict function: a dict literal from its keys and values,
+// alternating, in insertion order.
+func newDict(kvs ...any) (dict, error) {
+	if len(kvs)%2 != 0 {
+		return dict{}, errors.New("dict: odd number of arguments")
+	}
+	d := dict{keys: make([]string, len(kvs)/2), vals: make([]any, len(kvs)/2)}
+	for i := range d.keys {
+		k, ok := kvs[2*i].(string)
+		if !ok {
+			return dict{}, errors.New("dict: key is not a string")
+		}
+		d.keys[i], d.vals[i] = k, element(kvs[2*i+1])
+	}
+	return d, nil
+}
+
+// get returns the value of key and whether d has it.
+func (d dict) get(key string) (any, bool) {
+	if i := slices.Index(d.keys, key); i >= 0 {
+		return d.vals[i], true
+	}
+	return nil, false
+}
+
+// element is x as an element of a list or dict literal: a scalar pointer
+// followed, undefined (a nil pointer too) as undefined{}.
+func element(x any) any {
+	v, ok := value(x)
+	if !ok {
+		return undefined{}
+	}
+	return v
+}
+
+// appendDictRepr appends Python's repr of d: {'key': value, ...} in
+// insertion order.
+func appendDictRepr(dst []byte, d dict) []byte {
+	dst = append(dst, '{')
+	for i, k := range d.keys {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = appendRepr(dst, reflect.ValueOf(k))
+		dst = append(dst, ": "...)
+		dst = appendRepr(dst, reflect.ValueOf(d.vals[i]))
+	}
+	return append(dst, '}')
+}
+
+// sortedDictKeys returns the indexes of d's keys in key order, for tojson.
+func sortedDictKeys(d dict) []int {
+	idx := make([]int, len(d.keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(d.keys[a], d.keys[b]) })
+	return idx
+}
