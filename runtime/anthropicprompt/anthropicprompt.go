@@ -128,14 +128,14 @@ func Messages(p runtime.Prompt, r runtime.Request) (anthropic.MessageNewParams, 
 		return params, fmt.Errorf("anthropicprompt: invalid prompt: %w", err)
 	}
 	if p[0].Role == runtime.RoleSystem {
+		if len(p) == 1 {
+			return params, fmt.Errorf("anthropicprompt: %w besides the system message (the messages API needs a turn)", runtime.ErrNoMessages)
+		}
 		params.System = []anthropic.TextBlockParam{{Text: p[0].Content}}
 		p = p[1:]
 	}
-	if len(p) == 0 {
-		return params, fmt.Errorf("anthropicprompt: %w besides the system message (the messages API needs a turn)", runtime.ErrNoMessages)
-	}
 	if r.Model == "" {
-		return params, fmt.Errorf("anthropicprompt: %w (set one with runtime.WithModel or runtime.WithDefaultModel)", ErrNoModel)
+		return anthropic.MessageNewParams{}, fmt.Errorf("anthropicprompt: %w (set one with runtime.WithModel or runtime.WithDefaultModel)", ErrNoModel)
 	}
 	params.Model = anthropic.Model(r.Model)
 	params.Messages = turns(p)

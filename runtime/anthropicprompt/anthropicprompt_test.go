@@ -164,11 +164,12 @@ func TestMessagesErrors(t *testing.T) {
 			adapttest.Request("m"), []error{runtime.ErrSystemNotFirst}, "message 1: role"},
 		{"two systems", runtime.Prompt{{Role: runtime.RoleSystem, Content: "a"}, {Role: runtime.RoleSystem, Content: "b"}, {Role: runtime.RoleUser, Content: "hi"}},
 			adapttest.Request("m"), []error{runtime.ErrSystemNotFirst}, "message 1: role"},
-		{"system only", runtime.Prompt{{Role: runtime.RoleSystem, Content: "be brief"}}, adapttest.Request("m"),
+		{"system only", runtime.Prompt{{Role: runtime.RoleSystem, Content: "be brief"}}, adapttest.Request("m", runtime.Temperature(1)),
 			[]error{runtime.ErrNoMessages}, "besides the system message"},
 		{"bad arguments", runtime.Prompt{{Role: runtime.RoleToolRequest, ToolCalls: []runtime.ToolCall{{ID: "1", Name: "f", Arguments: "[]"}}}},
 			adapttest.Request("m"), []error{runtime.ErrInvalidArguments}, "arguments"},
-		{"no model", user, adapttest.Request(""), []error{anthropicprompt.ErrNoModel}, "WithDefaultModel"},
+		{"no model", append(runtime.Prompt{{Role: runtime.RoleSystem, Content: "be brief"}}, user...), adapttest.Request(""),
+			[]error{anthropicprompt.ErrNoModel}, "WithDefaultModel"},
 		{"unsupported parameter", user, adapttest.Request("m", runtime.WithParameter("seed", 1)),
 			[]error{anthropicprompt.ErrUnsupportedParameter}, `parameter "seed": unsupported parameter (supported: max_tokens, stop,`},
 		{"openai's max_completion_tokens", user, adapttest.Request("m", runtime.WithParameter("max_completion_tokens", 10)),
@@ -205,6 +206,9 @@ func TestMessagesErrors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "anthropicprompt: ") {
 				t.Errorf("error %q: want the prefix anthropicprompt: and %q", err, tc.msg)
+			}
+			if len(params.Messages) != 0 || params.System != nil || params.Model != "" || params.MaxTokens != 0 {
+				t.Errorf("params not zero on error: %+v", params)
 			}
 		})
 	}
