@@ -1,0 +1,301 @@
+// Package anthropicprompt translates a runtime.Prompt and a runtime.Request
+// into a request of Anthropic's messages API, typed as the official Go SDK
+// (github.com/anthropics/anthropic-sdk-go) types it, so that it goes
+// straight to the client:
+//
+//	params, err := anthropicprompt.Messages(prompt, req)
+//	if err != nil { ... }
+//	message, err := client.Messages.New(ctx, params)
+//	completion := anthropicprompt.Completion(message) // for ParseOutput
+//
+// It depends on the standard library, promptgen's runtime and the SDK only.
+// The result is an ordinary SDK value: set or change any field afterwards
+// (the tools the model may call, extended thinking, ...).
+//
+// # Messages
+//
+// The messages API takes the system prompt apart and alternates user and
+// assistant turns made of content blocks:
+//
+//   - the prompt's system message, which runtime.Prompt.Validate allows only
+//     first, becomes the top-level system field;
+//   - user messages become text blocks of a user turn;
+//   - assistant messages become a text block, if they have text, then a
+//     tool_use block per tool call ({"id", "name", "input"}, input being the
+//     call's arguments object), in an assistant turn;
+//   - a tool_request becomes an assistant turn in the same way; its
+//     structured content (ART's own record of the calls) is not sent;
+//   - a tool_result becomes a tool_result block ({"tool_use_id",
+//     "content"}) of a user turn; structured content is sent as its JSON
+//     text.
+//
+// Consecutive messages that land in the same role are merged into one turn,
+// in order, so the tool_results that answer one tool_request form the
+// single user turn that the API requires after it, and an assistant text
+// followed by a tool_request is one assistant turn. The API has no author
+// names, so Message.Name is not sent. A prompt of only a system message is
+// an error (runtime.ErrNoMessages): the API needs a turn. Tool definitions
+// are not part of a prompt: set params.Tools to the tools that the model
+// may call; the API may refuse a conversation with tool_use blocks but no
+// tools.
+//
+// Request.Prompt, the rendered text of a template prompt, is not read: pass
+// runtime.Prompt{{Role: runtime.RoleUser, Content: req.Prompt}} for one.
+//
+// # Parameters
+//
+// Request.Parameters map to fields of the request; a nil value is unset:
+//
+//	temperature, top_p    a number
+//	top_k, max_tokens     an integer
+//	stop, stop_sequences  a string or a list of strings: stop_sequences
+//
+// The API requires max_tokens: without the parameter it is
+// DefaultMaxTokens. Setting both stop and stop_sequences is an error. Any
+// other parameter is an ErrUnsupportedParameter error rather than being
+// sent as is: the API rejects unknown fields anyway, and a typo or another
+// provider's parameter (seed) is better caught before the call. A value of
+// the wrong type is an ErrInvalidParameter error. Ranges are left to the
+// API.
+//
+// # Structured output
+//
+// When Request.OutputFormat is "json", or "" with an OutputSchema (as for
+// generated ParseOutput methods), and the request has an OutputSchema, the
+// model is made to answer through a tool: params.Tools holds one tool named
+// OutputTool whose input_schema is the output schema, and params.ToolChoice
+// forces it. The answer is then the input of that tool_use block, which
+// Completion returns. This works with every Claude model and any JSON
+// Schema whose root is an object (a tool's input is one; another root type
+// is an ErrInvalidSchema error), where the API's own json_schema output
+// format (output_config) needs recent models and a restricted schema
+// dialect. A forced tool cannot be combined with extended thinking; to use
+// output_config instead, clear Tools and ToolChoice and set OutputConfig.
+//
+// Without an OutputSchema, or with another output format, nothing is added:
+// the API has no JSON mode, and the prompt's own instructions ask for the
+// format.
+package anthropicprompt
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/anthropics/anthropic-sdk-go"
+	"github.com/anthropics/anthropic-sdk-go/packages/param"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/adapt"
+)
+
+// DefaultMaxTokens is max_tokens when the Request has no max_tokens
+// parameter: the API requires one, and every Claude model can write 4096
+// tokens.
+const DefaultMaxTokens = 4096
+
+// OutputTool is the name of the tool through which the model gives a
+// structured output.
+const OutputTool = "output"
+
+// outputToolDescription tells the model what the output tool is for, when
+// the schema has no description of its own.
+const outputToolDescription = "Give your answer by calling this tool: its input is the answer."
+
+// Errors of Messages, for errors.Is; an invalid prompt gives runtime's
+// MessageErrors.
+var (
+	// ErrNoModel: the Request names no model.
+	ErrNoModel = adapt.ErrNoModel
+	// ErrUnsupportedParameter: a parameter that Messages does not map.
+	ErrUnsupportedParameter = adapt.ErrUnsupportedParameter
+	// ErrInvalidParameter: a parameter value of the wrong type, or two
+	// parameters for the same field.
+	ErrInvalidParameter = adapt.ErrInvalidParameter
+	// ErrInvalidSchema: the output schema is not a JSON object, or not the
+	// schema of an object.
+	ErrInvalidSchema = adapt.ErrInvalidSchema
+)
+
+// Messages returns the messages request for p with r's model, parameters
+// and output schema. p must be valid (runtime.Prompt.Validate) and hold a
+// message besides the system message, and r must name a model. All
+// problems of r's parameters and schema are reported together.
+func Messages(p runtime.Prompt, r runtime.Request) (anthropic.MessageNewParams, error) {
+	var params anthropic.MessageNewParams
+	if err := p.Validate(); err != nil {
+		return params, fmt.Errorf("anthropicprompt: invalid prompt: %w", err)
+	}
+	if p[0].Role == runtime.RoleSystem {
+		if len(p) == 1 {
+			return params, fmt.Errorf("anthropicprompt: %w besides the system message (the messages API needs a turn)", runtime.ErrNoMessages)
+		}
+		params.System = []anthropic.TextBlockParam{{Text: p[0].Content}}
+		p = p[1:]
+	}
+	if r.Model == "" {
+		return anthropic.MessageNewParams{}, fmt.Errorf("anthropicprompt: %w (set one with runtime.WithModel or runtime.WithDefaultModel)", ErrNoModel)
+	}
+	params.Model = anthropic.Model(r.Model)
+	params.Messages = turns(p)
+	params.MaxTokens = DefaultMaxTokens
+	var errs []error
+	if err := setParameters(&params, r.Parameters); err != nil {
+		errs = append(errs, err)
+	}
+	if err := setOutput(&params, r); err != nil {
+		errs = append(errs, err)
+	}
+	if len(errs) > 0 {
+		return anthropic.MessageNewParams{}, fmt.Errorf("anthropicprompt: %w", errors.Join(errs...))
+	}
+	return params, nil
+}
+
+// turns translates the messages of a valid prompt, without its system
+// message, merging consecutive messages of the same role.
+func turns(p runtime.Prompt) []anthropic.MessageParam {
+	var out []anthropic.MessageParam
+	for _, m := range p {
+		role := anthropic.MessageParamRoleAssistant
+		var blocks []anthropic.ContentBlockParamUnion
+		switch m.Role {
+		case runtime.RoleUser:
+			role = anthropic.MessageParamRoleUser
+			blocks = append(blocks, anthropic.NewTextBlock(m.Content))
+		case runtime.RoleToolResult:
+			role = anthropic.MessageParamRoleUser
+			content := m.Content
+			if m.Data != nil {
+				content = adapt.CompactJSON(m.Data)
+			}
+			// Not NewToolResultBlock, which sends "is_error": false.
+			blocks = append(blocks, anthropic.ContentBlockParamUnion{OfToolResult: &anthropic.ToolResultBlockParam{
+				ToolUseID: m.ToolCallID,
+				Content:   []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: content}}},
+			}})
+		default: // an assistant message or a tool_request
+			if m.Content != "" {
+				blocks = append(blocks, anthropic.NewTextBlock(m.Content))
+			}
+			for _, c := range m.ToolCalls {
+				blocks = append(blocks, anthropic.NewToolUseBlock(c.ID, json.RawMessage(c.Arguments), c.Name))
+			}
+		}
+		if n := len(out); n > 0 && out[n-1].Role == role {
+			out[n-1].Content = append(out[n-1].Content, blocks...)
+			continue
+		}
+		out = append(out, anthropic.MessageParam{Role: role, Content: blocks})
+	}
+	return out
+}
+
+// supported lists the parameters that setParameters maps, for errors.
+var supported = []string{"max_tokens", "stop", "stop_sequences", "temperature", "top_k", "top_p"}
+
+func setParameters(params *anthropic.MessageNewParams, ps map[string]any) error {
+	var errs []error
+	stopKey := ""
+	for _, p := range adapt.Params(ps) {
+		var err error
+		switch p.Key {
+		case "temperature":
+			err = setNumber(&params.Temperature, p)
+		case "top_p":
+			err = setNumber(&params.TopP, p)
+		case "top_k":
+			var n int64
+			if n, err = adapt.Integer(p); err == nil {
+				params.TopK = anthropic.Int(n)
+			}
+		case "max_tokens":
+			var n int64
+			if n, err = adapt.Integer(p); err == nil {
+				params.MaxTokens = n
+			}
+		case "stop", "stop_sequences":
+			if stopKey != "" {
+				err = adapt.Conflict(stopKey, p.Key)
+				break
+			}
+			stopKey = p.Key
+			var list []string
+			if list, _, err = adapt.Strings(p); err == nil {
+				params.StopSequences = list
+			}
+		default:
+			err = adapt.Unsupported(p.Key, supported)
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func setNumber(field *param.Opt[float64], p adapt.Param) error {
+	f, err := adapt.Number(p)
+	if err == nil {
+		*field = anthropic.Float(f)
+	}
+	return err
+}
+
+// setOutput adds the forced output tool when r's output is JSON with a
+// schema.
+func setOutput(params *anthropic.MessageNewParams, r runtime.Request) error {
+	if len(r.OutputSchema) == 0 || (r.OutputFormat != "json" && r.OutputFormat != "") {
+		return nil
+	}
+	schema, err := adapt.SchemaObject(r.OutputSchema)
+	if err != nil {
+		return err
+	}
+	if t, ok := schema["type"]; ok && t != "object" {
+		return fmt.Errorf("%w: the root is not an object (type %v), and a tool's input must be one", ErrInvalidSchema, t)
+	}
+	// The SDK writes "type": "object" itself; every other member of the
+	// schema goes in as it is, as JSON text (the SDK's encoder would quote
+	// a json.Number).
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(r.OutputSchema, &members); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidSchema, err) // cannot happen: SchemaObject decoded it
+	}
+	input := anthropic.ToolInputSchemaParam{ExtraFields: map[string]any{}}
+	for k, v := range members {
+		if k != "type" {
+			input.ExtraFields[k] = v
+		}
+	}
+	tool := anthropic.ToolParam{Name: OutputTool, InputSchema: input, Description: anthropic.String(outputToolDescription)}
+	if d, ok := schema["description"].(string); ok && d != "" {
+		tool.Description = anthropic.String(d)
+	}
+	params.Tools = []anthropic.ToolUnionParam{{OfTool: &tool}}
+	params.ToolChoice = anthropic.ToolChoiceParamOfTool(OutputTool)
+	return nil
+}
+
+// Completion returns the completion of m that a prompt's ParseOutput
+// reads: the input of m's call of OutputTool, as JSON text, when m has one
+// (a structured-output request); otherwise the text of m's text blocks,
+// concatenated.
+func Completion(m *anthropic.Message) string {
+	if m == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, c := range m.Content {
+		switch c.Type {
+		case "tool_use":
+			if c.Name == OutputTool {
+				return string(c.Input)
+			}
+		case "text":
+			b.WriteString(c.Text)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,260 @@
+// Package openaiprompt translates a runtime.Prompt and a runtime.Request
+// into a request of OpenAI's chat completions API, typed as the official Go
+// SDK (github.com/openai/openai-go/v3) types it, so that it goes straight to
+// the client:
+//
+//	params, err := openaiprompt.Chat(prompt, req)
+//	if err != nil { ... }
+//	completion, err := client.Chat.Completions.New(ctx, params)
+//
+// It depends on the standard library, promptgen's runtime and the SDK only.
+// The result is an ordinary SDK value: set or change any field afterwards
+// (the tools the model may call, a different response format, ...).
+//
+// # Messages
+//
+// Each message of the prompt becomes one message, in order:
+//
+//   - system, user and assistant messages keep their role, text and author
+//     name;
+//   - a tool_request becomes an assistant message with tool_calls, each
+//     {"id", "type": "function", "function": {"name", "arguments"}}, and
+//     the tool_request's text, if any, as its content; its structured
+//     content (ART's own record of the calls) is not sent;
+//   - an assistant message's tool calls are sent the same way;
+//   - a tool_result becomes a tool message with its tool_call_id; structured
+//     content is sent as its JSON text. The chat API has no name on tool
+//     messages, so a tool_result's name is not sent: the tool_call_id
+//     already ties it to the call.
+//
+// Tool definitions are not part of a prompt: set params.Tools to the tools
+// that the model may call.
+//
+// Request.Prompt, the rendered text of a template prompt, is not read: pass
+// runtime.Prompt{{Role: runtime.RoleUser, Content: req.Prompt}} for one.
+//
+// # Parameters
+//
+// Request.Parameters map to fields of the request; a nil value is unset:
+//
+//	temperature, top_p, frequency_penalty, presence_penalty  a number
+//	max_tokens, max_completion_tokens                       an integer: max_completion_tokens
+//	seed                                                    an integer
+//	stop                                                    a string or a list of strings
+//
+// max_tokens is sent as max_completion_tokens, the field that OpenAI
+// documents in place of the deprecated max_tokens and the only one its
+// reasoning models accept; setting both is an error. Any other parameter is
+// an ErrUnsupportedParameter error rather than being sent as is: the API
+// rejects unknown fields anyway, and a typo or another provider's parameter
+// (top_k) is better caught before the call. A value of the wrong type is an
+// ErrInvalidParameter error. Ranges are left to the API.
+//
+// # Structured output
+//
+// When Request.OutputFormat is "json", or "" with an OutputSchema (as for
+// generated ParseOutput methods), the request asks for JSON:
+//
+//   - with an OutputSchema, response_format is {"type": "json_schema",
+//     "json_schema": {"name": "output", "schema": ..., "strict": ...}}. strict
+//     is true only when the schema keeps to what OpenAI's strict mode
+//     accepts: the root is an object; every object lists all its properties
+//     in required and has additionalProperties false; every schema
+//     constrains its value (type, $ref, anyOf, enum or const); and only these
+//     keywords appear: type, properties, required, additionalProperties,
+//     items, enum, const, anyOf, $ref, $defs, definitions, description,
+//     title, $schema, $id, pattern, format (date-time, time, date, duration,
+//     email, hostname, ipv4, ipv6, uuid), minimum, maximum,
+//     exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems.
+//     Other schemas are sent with strict false: the model is told the
+//     schema but not held to it. Validate the output either way
+//     (ParseOutput does);
+//   - without one, response_format is {"type": "json_object"}, JSON mode,
+//     for which OpenAI requires the word "JSON" in the messages.
+//
+// Other output formats (text, yaml, xml) leave response_format unset.
+package openaiprompt
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/adapt"
+)
+
+// OutputName is the name of the JSON schema in a structured-output request.
+const OutputName = "output"
+
+// Errors of Chat, for errors.Is; an invalid prompt gives runtime's
+// MessageErrors.
+var (
+	// ErrNoModel: the Request names no model.
+	ErrNoModel = adapt.ErrNoModel
+	// ErrUnsupportedParameter: a parameter that Chat does not map.
+	ErrUnsupportedParameter = adapt.ErrUnsupportedParameter
+	// ErrInvalidParameter: a parameter value of the wrong type, or two
+	// parameters for the same field.
+	ErrInvalidParameter = adapt.ErrInvalidParameter
+	// ErrInvalidSchema: the output schema is not a JSON object.
+	ErrInvalidSchema = adapt.ErrInvalidSchema
+)
+
+// Chat returns the chat completions request for p with r's model,
+// parameters and output format. p must be valid (runtime.Prompt.Validate)
+// and r must name a model. All problems of r's parameters are reported
+// together.
+func Chat(p runtime.Prompt, r runtime.Request) (openai.ChatCompletionNewParams, error) {
+	var params openai.ChatCompletionNewParams
+	if err := p.Validate(); err != nil {
+		return params, fmt.Errorf("openaiprompt: invalid prompt: %w", err)
+	}
+	if r.Model == "" {
+		return params, fmt.Errorf("openaiprompt: %w (set one with runtime.WithModel or runtime.WithDefaultModel)", ErrNoModel)
+	}
+	params.Model = r.Model
+	params.Messages = make([]openai.ChatCompletionMessageParamUnion, len(p))
+	for i, m := range p {
+		params.Messages[i] = message(m)
+	}
+	var errs []error
+	if err := setParameters(&params, r.Parameters); err != nil {
+		errs = append(errs, err)
+	}
+	if err := setOutput(&params, r); err != nil {
+		errs = append(errs, err)
+	}
+	if len(errs) > 0 {
+		return openai.ChatCompletionNewParams{}, fmt.Errorf("openaiprompt: %w", errors.Join(errs...))
+	}
+	return params, nil
+}
+
+// message translates one message of a valid prompt.
+func message(m runtime.Message) openai.ChatCompletionMessageParamUnion {
+	var name param.Opt[string]
+	if m.Name != "" {
+		name = openai.String(m.Name)
+	}
+	switch m.Role {
+	case runtime.RoleSystem:
+		s := &openai.ChatCompletionSystemMessageParam{Name: name}
+		s.Content.OfString = openai.String(m.Content)
+		return openai.ChatCompletionMessageParamUnion{OfSystem: s}
+	case runtime.RoleUser:
+		u := &openai.ChatCompletionUserMessageParam{Name: name}
+		u.Content.OfString = openai.String(m.Content)
+		return openai.ChatCompletionMessageParamUnion{OfUser: u}
+	case runtime.RoleToolResult:
+		content := m.Content
+		if m.Data != nil {
+			content = adapt.CompactJSON(m.Data)
+		}
+		return openai.ToolMessage(content, m.ToolCallID)
+	}
+	// An assistant message or a tool_request.
+	a := &openai.ChatCompletionAssistantMessageParam{Name: name}
+	if m.Content != "" {
+		a.Content.OfString = openai.String(m.Content)
+	}
+	for _, c := range m.ToolCalls {
+		a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
+			OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
+				ID:       c.ID,
+				Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: c.Name, Arguments: c.Arguments},
+			},
+		})
+	}
+	return openai.ChatCompletionMessageParamUnion{OfAssistant: a}
+}
+
+// supported lists the parameters that setParameters maps, for errors.
+var supported = []string{"frequency_penalty", "max_completion_tokens", "max_tokens", "presence_penalty", "seed", "stop", "temperature", "top_p"}
+
+func setParameters(params *openai.ChatCompletionNewParams, ps map[string]any) error {
+	var errs []error
+	maxTokensKey := ""
+	for _, p := range adapt.Params(ps) {
+		var err error
+		switch p.Key {
+		case "temperature":
+			err = setNumber(&params.Temperature, p)
+		case "top_p":
+			err = setNumber(&params.TopP, p)
+		case "frequency_penalty":
+			err = setNumber(&params.FrequencyPenalty, p)
+		case "presence_penalty":
+			err = setNumber(&params.PresencePenalty, p)
+		case "max_tokens", "max_completion_tokens":
+			if maxTokensKey != "" {
+				err = adapt.Conflict(maxTokensKey, p.Key)
+				break
+			}
+			maxTokensKey = p.Key
+			err = setInteger(&params.MaxCompletionTokens, p)
+		case "seed":
+			err = setInteger(&params.Seed, p)
+		case "stop":
+			var list []string
+			var single bool
+			if list, single, err = adapt.Strings(p); err == nil {
+				if single {
+					params.Stop.OfString = openai.String(list[0])
+				} else {
+					params.Stop.OfStringArray = list
+				}
+			}
+		default:
+			err = adapt.Unsupported(p.Key, supported)
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func setNumber(field *param.Opt[float64], p adapt.Param) error {
+	f, err := adapt.Number(p)
+	if err == nil {
+		*field = openai.Float(f)
+	}
+	return err
+}
+
+func setInteger(field *param.Opt[int64], p adapt.Param) error {
+	n, err := adapt.Integer(p)
+	if err == nil {
+		*field = openai.Int(n)
+	}
+	return err
+}
+
+// setOutput asks for JSON when r's output is JSON.
+func setOutput(params *openai.ChatCompletionNewParams, r runtime.Request) error {
+	hasSchema := len(r.OutputSchema) > 0
+	if r.OutputFormat != "json" && (r.OutputFormat != "" || !hasSchema) {
+		return nil
+	}
+	if !hasSchema {
+		params.ResponseFormat.OfJSONObject = &shared.ResponseFormatJSONObjectParam{}
+		return nil
+	}
+	schema, err := adapt.SchemaObject(r.OutputSchema)
+	if err != nil {
+		return err
+	}
+	params.ResponseFormat.OfJSONSchema = &shared.ResponseFormatJSONSchemaParam{
+		JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
+			Name:   OutputName,
+			Schema: json.RawMessage(r.OutputSchema),
+			Strict: openai.Bool(strictCompatible(schema)),
+		},
+	}
+	return nil
+}
