@@ -18,6 +18,11 @@
 // function dict makes: keys in insertion order, printed in that order and
 // written sorted by tojson.
 //
+// A template of a template set runs with ExecuteVariant: it renders a
+// component with $.Include, which executes the component's template (an
+// associated template named by the component's prompt), and picks the
+// version of a versioned component with $.Version.
+//
 // The package depends on the standard library, runtime and runtime/jinja
 // only.
 package ttfuncs
