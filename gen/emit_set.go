@@ -14,19 +14,25 @@ import (
 // over full paths, the versioned components of each template, one render
 // function per template and per component).
 
-// emitSetFile returns the file of set s.
-func emitSetFile(importPath, pkg string, s *irPromptSet) *jen.File {
+// emitSetFile returns the file of set s, with the renderers of the
+// text/template backend when tt is set (the API is the same).
+func emitSetFile(importPath, pkg string, s *irPromptSet, tt bool) *jen.File {
 	f := jen.NewFilePathName(importPath, pkg)
 	f.HeaderComment(header)
 	f.HeaderComment("source: " + s.Set.Path)
 	f.ImportName(runtimePath, "runtime")
 	f.ImportName(jinjaPath, "jinja")
+	f.ImportName(ttfuncsPath, "ttfuncs")
 	for _, t := range s.Structs {
 		emitSetStruct(f, s, t)
 	}
 	emitSetType(f, s)
 	emitSetTables(f, s)
-	emitSetRenderers(f, s)
+	if tt {
+		emitSetTemplates(f, s)
+	} else {
+		emitSetRenderers(f, s)
+	}
 	return f
 }
 
@@ -342,6 +348,51 @@ func emitSetRenderers(f *jen.File, s *irPromptSet) {
 		for _, v := range c.Versions {
 			f.Comment(v.Func + " renders " + v.C.Full() + " (" + v.C.Prompt.Path + ").")
 			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, v.Body)...)
+		}
+	}
+}
+
+// emitSetTemplates writes the text/template backend of a set: the switch
+// over template ids, and each template and component version translated to
+// text/template source, parsed at package initialization into one
+// association of templates named by their prompts. A template renders its
+// components with ttfuncs' $.Include, choosing their versions from v.
+func emitSetTemplates(f *jen.File, s *irPromptSet) {
+	h := s.Helper
+	results := []jen.Code{jen.Index().Byte(), jen.Error()}
+	f.Comment(h + "Render appends template id rendered with f to dst, its versioned")
+	f.Comment("components in the versions of v.")
+	f.Func().Id(h+"Render").Params(append([]jen.Code{jen.Id("id").Int()}, renderParams(s)...)...).Params(results...).Block(
+		jen.Switch(jen.Id("id")).BlockFunc(func(g *jen.Group) {
+			for id, t := range s.Templates {
+				g.Case(jen.Lit(id)).Block(jen.Return(jen.Qual(ttfuncsPath, "ExecuteVariant").Call(
+					jen.Id(t.Func+"Template"), jen.Id("dst"), jen.Lit(t.Body.Prompt.Key), jen.Lit(t.Body.Prompt.Map.File), jen.Id("f"), jen.Id("v"))))
+			}
+		}),
+		jen.Return(jen.Id("dst"), jen.Nil()),
+	)
+	f.Comment(h + "Templates associates the templates of the set and of its components,")
+	f.Comment("each named by its prompt, so that $.Include finds a component's.")
+	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Set.Key)).
+		Dot("Funcs").Call(jen.Qual(ttfuncsPath, "Funcs").Call())
+	parse := func(name, what string, p *irPrompt) {
+		src, tmpl := name+"Source", name+"Template"
+		f.Comment(src + " is " + what + " translated to Go text/template.")
+		f.Const().Id(src).Op("=").Add(multiLineLit(translateTemplate(p)))
+		f.Comment(tmpl + " is " + src + " parsed.")
+		f.Var().Id(tmpl).Op("=").Qual("text/template", "Must").Call(
+			jen.Id(h + "Templates").Dot("New").Call(jen.Lit(p.Prompt.Key)).Dot("Parse").Call(jen.Id(src)))
+	}
+	for _, t := range s.Templates {
+		parse(t.Func, t.T.Path+" ("+t.T.Prompt.Path+")", t.Body)
+	}
+	for _, c := range s.Components {
+		for _, v := range c.Versions {
+			name := v.Func
+			if len(c.Versions) == 1 {
+				name = c.Func
+			}
+			parse(name, "the component "+v.C.Full()+" ("+v.C.Prompt.Path+")", v.Body)
 		}
 	}
 }

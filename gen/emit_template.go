@@ -307,6 +307,9 @@ func (e *ttEmitter) expr(x irExpr) tval {
 		return e.binary(x)
 	case *irCond:
 		return e.condExpr(x)
+	case *irComponentRef:
+		mark, out := e.temp("mark"), e.temp("c")
+		return tval{pre: action(mark+" := $.Mark") + e.include(x) + action(out+" := $.Cut "+mark), val: out}
 	case *irCall:
 		switch x.Kind {
 		case callFilter:
@@ -768,6 +771,9 @@ func (e *ttEmitter) print(x irExpr) string {
 	if out, ok := e.printField(x); ok {
 		return out
 	}
+	if c, ok := x.(*irComponentRef); ok {
+		return e.include(c)
+	}
 	if c, ok := x.(*irCond); ok {
 		// Each branch prints with its own type, as in the go backend.
 		cv := e.cond(c.Cond)
@@ -934,4 +940,28 @@ func attrLookupPath(list *Type, path []*Field) string {
 		t = f.Type
 	}
 	return strconv.Quote(strings.Join(names, "."))
+}
+
+// include renders a component of a set where it stands, through
+// ttfuncs' $.Include: the template of the component's version that the
+// variant chooses ($.Version), else of its first version, as the go
+// backend's component function does.
+func (e *ttEmitter) include(x *irComponentRef) string {
+	c := x.Comp
+	inc := func(v *irComponentVersion) string {
+		return action("$.Include " + strconv.Quote(v.C.Prompt.Key) + " " + strconv.Quote(v.C.Prompt.Map.File))
+	}
+	if len(c.Versions) == 1 {
+		return inc(c.Versions[0])
+	}
+	ver := e.temp("v")
+	out := action(ver + " := $.Version " + strconv.Quote(c.Name))
+	for i, v := range c.Versions[1:] {
+		kw := "if "
+		if i > 0 {
+			kw = "else if "
+		}
+		out += action(kw+"eq "+ver+" "+strconv.Quote(v.C.Version)) + inc(v)
+	}
+	return out + "{{ else }}" + inc(c.Versions[0]) + "{{ end }}"
 }

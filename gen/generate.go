@@ -122,7 +122,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 	}
 	for _, s := range checkedSets {
-		files = append(files, emitSetFile(cfg.ImportPath, cfg.Pkg, s))
+		files = append(files, emitSetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate))
 	}
 	for i, f := range files {
 		var buf bytes.Buffer

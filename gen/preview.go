@@ -52,7 +52,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	}
 	if p == nil && !sink.list.HasErrors() {
 		if set := setHolding(cfg.Dir, key); set != "" {
-			return nil, nil, fmt.Errorf("%q is in the template set %q: render does not support template sets yet (promptgen resolve shows the template a key selects)", key, set)
+			return nil, nil, fmt.Errorf("%q is in the template set %q (LoadSetPreview loads sets)", key, set)
 		}
 		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, DidYouMean(key, keys))
 	}

@@ -239,10 +239,6 @@ type setBody struct {
 func checkSets(sets []*Set, cfg Config, diags *diagSink) []*irPromptSet {
 	var out []*irPromptSet
 	for _, s := range sets {
-		if cfg.Renderer == RendererTextTemplate {
-			diags.errorf(s.Pos, "template sets are not supported by -renderer=%s yet (use -renderer=%s)", RendererTextTemplate, RendererGo)
-			continue
-		}
 		sc := &setChecker{diags: diags, set: s, strict: cfg.Strict}
 		if ir := sc.check(); ir != nil {
 			out = append(out, ir)

@@ -88,7 +88,7 @@ func TestSetCheckErrors(t *testing.T) {
 		t.Errorf("unused input:\n%s\nwant\n%s", diags, want)
 	}
 	_, diags = checkSetFiles(t, Config{Renderer: RendererTextTemplate}, files)
-	if want := `p/agent/promptset.yaml:1:1: template sets are not supported by -renderer=text/template yet (use -renderer=go)`; diags.Error() != want {
+	if want := `p/agent/promptset.yaml:3:3: warning: input "unused" is declared but not used by any template of the set`; diags.Error() != want {
 		t.Errorf("text/template:\n%s\nwant\n%s", diags, want)
 	}
 	// Two versioned components of one name reach one template.

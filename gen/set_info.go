@@ -21,9 +21,28 @@ type SetInfo struct {
 // checking its templates. The diagnostics are those of the set's files;
 // err is non-nil when they have errors or key names no set.
 func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
+	s, _, diags, err := loadSet(cfg, key)
+	if err != nil {
+		return nil, diags, err
+	}
+	return s.info(), diags, nil
+}
+
+// info is what resolving needs of s.
+func (s *Set) info() *SetInfo {
+	info := &SetInfo{Key: s.Key, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
+	for _, t := range s.Templates {
+		info.Paths = append(info.Paths, t.Path)
+	}
+	return info
+}
+
+// loadSet loads the set in directory key of cfg.Dir, as LoadSet does,
+// and returns it with the name of cfg.Dir that its positions start with.
+func loadSet(cfg Config, key string) (*Set, string, Diagnostics, error) {
 	abs, err := filepath.Abs(cfg.Dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("load: %w", err)
+		return nil, "", nil, fmt.Errorf("load: %w", err)
 	}
 	base := filepath.Base(abs)
 	key = strings.Trim(path.Clean("/"+filepath.ToSlash(key)), "/")
@@ -44,23 +63,39 @@ func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
 			sink.list = append(sink.list, d)
 		}
 	}
-	diags := sink.list.sorted()
-	for i, d := range diags {
-		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
-			diags[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
-		}
-	}
+	diags := relDiags(sink.list.sorted(), cfg.Dir, base)
 	if s == nil && !diags.HasErrors() {
-		return nil, nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, DidYouMean(key, keys))
+		return nil, "", nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, DidYouMean(key, keys))
 	}
 	if diags.HasErrors() || s == nil {
-		return nil, diags, diags
+		return nil, "", diags, diags
 	}
-	info := &SetInfo{Key: s.Key, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
-	for _, t := range s.Templates {
-		info.Paths = append(info.Paths, t.Path)
+	return s, base, diags, nil
+}
+
+// relDiags shows diagnostics in files below base (the name of dir) in dir.
+func relDiags(diags Diagnostics, dir, base string) Diagnostics {
+	for i, d := range diags {
+		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
+			diags[i].Pos.File = path.Join(filepath.ToSlash(dir), rest)
+		}
 	}
-	return info, diags, nil
+	return diags
+}
+
+// SetOf returns the directory of the template set in cfg.Dir that holds
+// the prompts-tree path p (or is p), and the rest of p inside it; set is
+// "" when no set holds p.
+func SetOf(cfg Config, p string) (set, rest string) {
+	p = strings.Trim(path.Clean("/"+filepath.ToSlash(p)), "/")
+	set = setHolding(cfg.Dir, p)
+	switch set {
+	case "":
+		return "", ""
+	case ".": // cfg.Dir is itself a set
+		return set, p
+	}
+	return set, strings.TrimPrefix(strings.TrimPrefix(p, set), "/")
 }
 
 // setHolding returns the directory of the template set of dir that holds

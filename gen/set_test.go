@@ -14,7 +14,7 @@ import (
 )
 
 // TestSetGenerated compiles the code generated for the set of
-// testdata/golden/set and runs it:
+// testdata/golden/set by each backend (go, text/template) and runs it:
 //
 //   - every fixture of testdata/setrun/fixtures/agent/<template path> is
 //     rendered through the fallback chain, with the settings under which
@@ -23,14 +23,23 @@ import (
 //     `golden.py --prompts gen/testdata/golden/set/prompts gen/testdata/setrun/fixtures`);
 //   - testdata/setrun/agentset_test.go.txt, the behaviour of the generated
 //     API (fallback paths, errors, versioned components, Merge,
-//     InferenceConfig, allocations, concurrent use), runs with -race.
+//     InferenceConfig, allocations, concurrent use), runs (with -race for
+//     the go backend).
+//
+// So both backends render every fixture as Jinja2 does, and fail alike.
 func TestSetGenerated(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles generated code")
 	}
+	for _, r := range []Renderer{RendererGo, RendererTextTemplate} {
+		t.Run(string(r), func(t *testing.T) { testSetGenerated(t, r) })
+	}
+}
+
+func testSetGenerated(t *testing.T, renderer Renderer) {
 	mod := newTempModule(t)
 	out := filepath.Join(mod, "agentset")
-	res, err := Generate(context.Background(), Config{Dir: "testdata/golden/set/prompts", Out: out, Pkg: "agentset", ImportPath: "pgtest/agentset"})
+	res, err := Generate(context.Background(), Config{Dir: "testdata/golden/set/prompts", Out: out, Pkg: "agentset", ImportPath: "pgtest/agentset", Renderer: renderer})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
@@ -70,7 +79,11 @@ func TestSetGenerated(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", p, cmp.Diff(want, g))
 		}
 	}
-	goCmd(t, mod, "test", "-race", "-count=1", "./agentset")
+	if renderer == RendererGo {
+		goCmd(t, mod, "test", "-race", "-count=1", "./agentset")
+	} else {
+		goCmd(t, mod, "test", "-count=1", "./agentset")
+	}
 }
 
 // TestSetFixturesCoverTemplates keeps the fixtures of TestSetGenerated in step

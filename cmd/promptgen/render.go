@@ -9,10 +9,12 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"text/template"
 
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
 )
 
@@ -22,6 +24,8 @@ func (a *app) runRender(args []string) int {
 	fs.SetOutput(io.Discard)
 	in := fs.String("in", "prompts", "read prompt files from `dir`")
 	data := fs.String("data", "", "read the variables from JSON `file` (- for standard input)")
+	var sf setFlags
+	sf.define(fs)
 	// Flags may also follow the prompt key.
 	var keys []string
 	for {
@@ -42,8 +46,24 @@ func (a *app) runRender(args []string) int {
 	if len(keys) != 1 {
 		return a.usageError("render", "want one prompt key, got %d", len(keys))
 	}
+	sf.visit(fs)
+	cfg := gen.Config{Dir: *in}
+	if set, rest := gen.SetOf(cfg, keys[0]); set != "" {
+		if rest != "" && sf.set["key"] {
+			return a.usageError("render", "%s is inside the template set %q: give the key either in it or with -key", keys[0], set)
+		}
+		if rest != "" {
+			*sf.key = rest
+		}
+		return a.renderSet(cfg, set, &sf, *data)
+	}
+	for _, name := range setFlagNames {
+		if sf.set[name] {
+			return a.usageError("render", "-%s applies to template sets only, and %q is a prompt", name, keys[0])
+		}
+	}
 
-	p, diags, err := gen.LoadPreview(gen.Config{Dir: *in}, keys[0])
+	p, diags, err := gen.LoadPreview(cfg, keys[0])
 	a.printDiagnostics(diags)
 	if err != nil {
 		if len(diags) == 0 {
@@ -51,14 +71,8 @@ func (a *app) runRender(args []string) int {
 		}
 		return exitFail
 	}
-	src, name, err := a.readData(*data)
-	if err != nil {
-		a.log.Print(err)
-		return exitFail
-	}
-	feed, err := decodeFeed(src, p.Feed)
-	if err != nil {
-		a.log.Printf("%s: %v", name, err)
+	feed, ok := a.readFeed(*data, p.Feed)
+	if !ok {
 		return exitFail
 	}
 	tmpl, err := template.New(p.Key).Funcs(ttfuncs.Funcs()).Parse(p.Source)
@@ -67,6 +81,59 @@ func (a *app) runRender(args []string) int {
 		return exitFail
 	}
 	out, err := ttfuncs.Execute(tmpl, nil, p.Key, p.File, feed.Interface())
+	return a.printRender(out, err)
+}
+
+// renderSet renders the template of set that sf's key resolves to.
+func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data string) int {
+	sp, diags, err := gen.LoadSetPreview(cfg, set)
+	a.printDiagnostics(diags)
+	if err != nil {
+		if len(diags) == 0 {
+			a.log.Print(err)
+		}
+		return exitFail
+	}
+	r := sf.manager(&sp.SetInfo).Resolve(*sf.key)
+	if r.Err != nil {
+		a.log.Print(r.Err)
+		return exitFail
+	}
+	feed, ok := a.readFeed(data, sp.Feed)
+	if !ok {
+		return exitFail
+	}
+	root := template.New(sp.Key).Funcs(ttfuncs.Funcs())
+	for _, b := range append(slices.Clone(sp.Templates), sp.Components...) {
+		if _, err := root.New(b.Prompt).Parse(b.Source); err != nil {
+			a.log.Printf("internal error: %s: %v", b.Prompt, err)
+			return exitFail
+		}
+	}
+	t := sp.Templates[r.ID]
+	v := runtime.VariantFor(t.Components, t.Versions, r.Settings.Version)
+	out, err := ttfuncs.ExecuteVariant(root.Lookup(t.Prompt), nil, t.Prompt, t.File, feed.Interface(), v)
+	return a.printRender(out, err)
+}
+
+// readFeed reads the JSON of -data file into a new value of type feed,
+// logging what is wrong.
+func (a *app) readFeed(file string, feed reflect.Type) (reflect.Value, bool) {
+	src, name, err := a.readData(file)
+	if err != nil {
+		a.log.Print(err)
+		return reflect.Value{}, false
+	}
+	v, err := decodeFeed(src, feed)
+	if err != nil {
+		a.log.Printf("%s: %v", name, err)
+		return reflect.Value{}, false
+	}
+	return v, true
+}
+
+// printRender writes a rendered prompt, or the render's error.
+func (a *app) printRender(out []byte, err error) int {
 	if err != nil {
 		fmt.Fprintln(a.stderr, err)
 		return exitFail

@@ -31,11 +31,8 @@ func (a *app) runResolve(args []string) int {
 	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	in := fs.String("in", "prompts", "read prompt files from `dir`")
-	key := fs.String("key", "", "the template `key`, such as BrowseLink or reflection/Review")
-	typ := fs.String("type", "", "the active `type` (default: the set's default_type; \"\" is the set's root)")
-	root := fs.String("root", "", "the root `space`")
-	version := fs.String("version", "", "the `version` suffix")
-	defName := fs.String("default-name", "", "the fallback `name` of every namespace (default: the set's default_name)")
+	var sf setFlags
+	sf.define(fs)
 	// Flags may also follow the set.
 	var sets []string
 	for {
@@ -55,8 +52,7 @@ func (a *app) runResolve(args []string) int {
 	if len(sets) != 1 {
 		return a.usageError("resolve", "want one template set, got %d", len(sets))
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	sf.visit(fs)
 
 	info, diags, err := gen.LoadSet(gen.Config{Dir: *in}, sets[0])
 	a.printDiagnostics(diags)
@@ -66,25 +62,7 @@ func (a *app) runResolve(args []string) int {
 		}
 		return exitFail
 	}
-	var opts []runtime.Option
-	if set["type"] {
-		opts = append(opts, runtime.WithType(*typ))
-	}
-	if set["default-name"] {
-		opts = append(opts, runtime.WithDefaultName(*defName))
-	}
-	opts = append(opts, runtime.WithRootSpace(*root), runtime.WithVersion(*version))
-	ids := make(map[string]int, len(info.Paths))
-	for id, p := range info.Paths {
-		ids[p] = id
-	}
-	lookup := func(p runtime.Path) (int, bool) {
-		id, ok := ids[p.String()]
-		return id, ok
-	}
-	m := runtime.NewManager(info.Key, lookup, info.Paths,
-		runtime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
-	r := m.Resolve(*key)
+	r := sf.manager(info).Resolve(*sf.key)
 	if r.Err == nil {
 		fmt.Fprintln(a.stdout, r.Path)
 	}
@@ -101,4 +79,50 @@ func (a *app) runResolve(args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// setFlags are the flags that choose a set's template: the key and the
+// manager's settings.
+type setFlags struct {
+	key, typ, root, version, defName *string
+	set                              map[string]bool // the flags given
+}
+
+// setFlagNames are the names of setFlags' flags.
+var setFlagNames = []string{"key", "type", "root", "version", "default-name"}
+
+func (sf *setFlags) define(fs *flag.FlagSet) {
+	sf.key = fs.String("key", "", "the template `key`, such as BrowseLink or reflection/Review")
+	sf.typ = fs.String("type", "", "the active `type` (default: the set's default_type; \"\" is the set's root)")
+	sf.root = fs.String("root", "", "the root `space`")
+	sf.version = fs.String("version", "", "the `version` suffix")
+	sf.defName = fs.String("default-name", "", "the fallback `name` of every namespace (default: the set's default_name)")
+}
+
+// visit records which flags fs was given.
+func (sf *setFlags) visit(fs *flag.FlagSet) {
+	sf.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { sf.set[f.Name] = true })
+}
+
+// manager is the resolver of set info under the settings of the flags.
+func (sf *setFlags) manager(info *gen.SetInfo) runtime.Manager {
+	var opts []runtime.Option
+	if sf.set["type"] {
+		opts = append(opts, runtime.WithType(*sf.typ))
+	}
+	if sf.set["default-name"] {
+		opts = append(opts, runtime.WithDefaultName(*sf.defName))
+	}
+	opts = append(opts, runtime.WithRootSpace(*sf.root), runtime.WithVersion(*sf.version))
+	ids := make(map[string]int, len(info.Paths))
+	for id, p := range info.Paths {
+		ids[p] = id
+	}
+	lookup := func(p runtime.Path) (int, bool) {
+		id, ok := ids[p.String()]
+		return id, ok
+	}
+	return runtime.NewManager(info.Key, lookup, info.Paths,
+		runtime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
 }

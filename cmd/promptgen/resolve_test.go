@@ -1,6 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -88,11 +92,99 @@ func TestResolveErrors(t *testing.T) {
 	}
 }
 
-// TestRenderSetTemplate: render does not render set templates yet, and says so.
-func TestRenderSetTemplate(t *testing.T) {
-	code, stdout, stderr := runArgs("render", "-in", filepath.Join("..", "..", "prompts"), "agent/main/BrowseLink")
-	want := `promptgen: "agent/main/BrowseLink" is in the template set "agent": render does not support template sets yet (promptgen resolve shows the template a key selects)` + "\n"
-	if code != exitFail || stdout != "" || stderr != want {
-		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, want)
+// TestRenderSetCorpus renders every fixture of every template of a set
+// with promptgen render, as generated code renders it (through the fallback
+// chain, with the template's namespace as the type and its version) and
+// compares with what Jinja2 rendered: the sets of prompts/ (fixtures in
+// generated/testdata) and gen/testdata/golden/set (gen/testdata/setrun).
+func TestRenderSetCorpus(t *testing.T) {
+	corpora := []struct{ prompts, fixtures string }{
+		{filepath.Join("..", "..", "prompts"), filepath.Join("..", "..", "generated", "testdata")},
+		{filepath.Join("..", "..", "gen", "testdata", "golden", "set", "prompts"), filepath.Join("..", "..", "gen", "testdata", "setrun", "fixtures")},
+	}
+	n := 0
+	for _, c := range corpora {
+		err := filepath.WalkDir(c.fixtures, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+				return err
+			}
+			rel, _ := filepath.Rel(c.fixtures, filepath.Dir(p))
+			set, tmpl, _ := strings.Cut(filepath.ToSlash(rel), "/")
+			if _, err := os.Stat(filepath.Join(c.prompts, set, "promptset.yaml")); err != nil {
+				return nil // a plain prompt's fixture
+			}
+			ns, file := "", tmpl
+			if i := strings.LastIndexByte(tmpl, '/'); i >= 0 {
+				ns, file = tmpl[:i], tmpl[i+1:]
+			}
+			name, version, _ := strings.Cut(file, ".")
+			n++
+			code, stdout, stderr := runArgs("render", "-in", c.prompts, set, "-key", name, "-type", ns, "-version", version, "-data", p)
+			got := stdout
+			if code != exitOK {
+				got = "ERROR: " + stderr
+			}
+			if want := string(readFile(t, strings.TrimSuffix(p, ".json")+".want.txt")); got != want {
+				t.Errorf("%s (-want +got):\n%s", p, cmp.Diff(want, got))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n < 15 {
+		t.Errorf("rendered %d set fixtures", n)
+	}
+}
+
+func TestRenderSetErrors(t *testing.T) {
+	prompts, err := filepath.Abs(filepath.Join("..", "..", "prompts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "p", "s", "promptset.yaml"), "inputs:\n  name: string\n  n: int?\n")
+	writeTestFile(t, filepath.Join(dir, "p", "s", "default.jinja"), "Hi {{ name }}{{ n }} {% include 'sig' %}")
+	writeTestFile(t, filepath.Join(dir, "p", "s", "components", "sig.jinja"), "-- {{ name|upper }}{{ n + 1 }}")
+	writeTestFile(t, filepath.Join(dir, "p", "broken", "promptset.yaml"), "")
+	writeTestFile(t, filepath.Join(dir, "p", "broken", "default.jinja"), "{{ x | uper }}")
+	const usage = "usage: promptgen render [-in dir] [-data file.json|-] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D]\nRun 'promptgen help render' for details.\n"
+	tests := []struct {
+		args           []string
+		data           string
+		code           int
+		stdout, stderr string
+	}{
+		{args: []string{"-in", prompts, "agent", "-key", "Refund", "-type", "billing"}, code: exitFail,
+			stderr: "promptgen: agent: no template for key \"Refund\" (tried billing/Refund, billing/default, default)\n"},
+		{args: []string{"-in", prompts, "agent/reflection/Review", "-root", "x", "-data", "-"}, code: exitOK, data: `{"user_input": "u", "previous_states": ["a"]}`,
+			stdout: "Review your previous actions.\n- a\n\nu"},
+		{args: []string{"-in", prompts, "agent", "-data", "-"}, data: `{"user_input": 3}`, code: exitFail,
+			stderr: "promptgen: stdin: variable \"user_input\" must be a string, not number\n"},
+		{args: []string{"-in", prompts, "agent/main", "-key", "x"}, code: exitUsage,
+			stderr: "promptgen: render: agent/main is inside the template set \"agent\": give the key either in it or with -key\n" + usage},
+		{args: []string{"-in", prompts, "support/draft_reply", "-version", "x"}, code: exitUsage,
+			stderr: "promptgen: render: -version applies to template sets only, and \"support/draft_reply\" is a prompt\n" + usage},
+		{args: []string{"-in", "p", "s", "-data", "-"}, data: `{"name": "ann", "n": 1}`, code: exitOK, stdout: "Hi ann1 -- ANN2"},
+		// A required variable unset, in the template, then in the component.
+		{args: []string{"-in", "p", "s", "-data", "-"}, data: `{}`, code: exitFail,
+			stderr: "p/s/default.jinja:1:7: render s/default: \"name\": required variable is not set\n"},
+		{args: []string{"-in", "p", "s", "-data", "-"}, data: `{"name": "ann"}`, code: exitFail,
+			stderr: "p/s/components/sig.jinja:1:23: render s/components/sig: \"n\": variable is undefined\n"},
+		{args: []string{"-in", "p", "broken"}, code: exitFail,
+			stderr: "p/broken/default.jinja:1:8: unknown filter \"uper\" (did you mean \"upper\"?)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Chdir(dir)
+			args := append([]string{"render"}, tt.args...)
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), args, strings.NewReader(tt.data), &stdout, &stderr)
+			if code != tt.code || stdout.String() != tt.stdout || stderr.String() != tt.stderr {
+				t.Errorf("exit %d; want %d\nstdout (-want +got):\n%s\nstderr (-want +got):\n%s",
+					code, tt.code, cmp.Diff(tt.stdout, stdout.String()), cmp.Diff(tt.stderr, stderr.String()))
+			}
+		})
 	}
 }

@@ -54,14 +54,21 @@ diff from the files in -out to what generate would write. It exits with status
 	},
 	{
 		name:     "render",
-		synopsis: "[-in dir] [-data file.json|-] PROMPT",
+		synopsis: "[-in dir] [-data file.json|-] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D]",
 		summary:  "print a prompt rendered with JSON data, without compiling",
 		doc: `Render prints PROMPT (a prompt key such as support/draft_reply) rendered with
 the variables in the JSON object of -data ("-" for standard input; none means
 {}), exactly and with no newline added. It runs the translation that
 -renderer=text/template generates, on the same feed types, so it renders what
 the generated code renders. A value of the wrong type, an unknown variable or
-a required variable left unset is an error naming the variable (exit 1).`,
+a required variable left unset is an error naming the variable (exit 1).
+
+PROMPT may be a template set (such as agent): then key K (-key, or the rest of
+PROMPT, as in agent/reflection/Review) is resolved as promptgen resolve does,
+with -type, -root, -version and -default-name, and the template it resolves to
+is rendered with its components, in the versions that the set's Render would
+choose. A key that resolves to no template is an error naming every path
+tried.`,
 	},
 	resolveCommand,
 	{

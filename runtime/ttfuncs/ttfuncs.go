@@ -18,12 +18,18 @@
 // function dict makes: keys in insertion order, printed in that order and
 // written sorted by tojson.
 //
+// A template of a template set runs with ExecuteVariant: it renders a
+// component with $.Include, which executes the component's template (an
+// associated template named by the component's prompt), and picks the
+// version of a versioned component with $.Version.
+//
 // The package depends on the standard library, runtime and runtime/jinja
 // only.
 package ttfuncs
 
 import (
 	"errors"
+	"fmt"
 	"text/template"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -34,19 +40,37 @@ import (
 // part of the output appended and a *runtime.Error whose Prompt is prompt
 // and whose Pos is in file.
 func Execute(t *template.Template, dst []byte, prompt, file string, feed any) ([]byte, error) {
-	r := &root{F: feed, buf: dst}
+	return ExecuteVariant(t, dst, prompt, file, feed, runtime.Variant{})
+}
+
+// ExecuteVariant is Execute for a template of a template set, which
+// renders the set's components with $.Include and chooses the version of a
+// versioned component with $.Version, from v. The templates of the
+// components are t's associated templates (t.New(prompt).Parse), named by
+// their prompt; a failure inside a component is reported with the
+// component's prompt and file.
+func ExecuteVariant(t *template.Template, dst []byte, prompt, file string, feed any, v runtime.Variant) ([]byte, error) {
+	r := &root{F: feed, buf: dst, t: t, v: v}
 	err := t.Execute(r, r)
+	return r.buf, annotate(err, prompt, file)
+}
+
+// annotate adds prompt and file to the *runtime.Error in err, unless an
+// included component's template already did.
+func annotate(err error, prompt, file string) error {
 	if err == nil {
-		return r.buf, nil
+		return nil
 	}
 	var re *runtime.Error
 	if errors.As(err, &re) {
 		e := *re
-		e.Prompt = prompt
-		e.Pos = file + ":" + e.Pos
-		return r.buf, &e
+		if e.Prompt == "" {
+			e.Prompt = prompt
+			e.Pos = file + ":" + e.Pos
+		}
+		return &e
 	}
-	return r.buf, err
+	return err
 }
 
 // root is the data of a translated template ($) and the writer it executes
@@ -55,7 +79,24 @@ func Execute(t *template.Template, dst []byte, prompt, file string, feed any) ([
 type root struct {
 	F   any // the feed
 	buf []byte
+	t   *template.Template // whose associated templates Include runs
+	v   runtime.Variant
 }
+
+// Include renders the component whose template is named prompt (read
+// from file) where it stands, with the same feed and variant. It prints
+// nothing itself: the component writes to the output.
+func (r *root) Include(prompt, file string) (string, error) {
+	t := r.t.Lookup(prompt)
+	if t == nil {
+		return "", fmt.Errorf("no component template %q", prompt)
+	}
+	return "", annotate(t.Execute(r, r), prompt, file)
+}
+
+// Version returns the version of component that the variant chooses, ""
+// for its unversioned content.
+func (r *root) Version(component string) string { return r.v.Version(component) }
 
 func (r *root) Write(p []byte) (int, error) {
 	r.buf = append(r.buf, p...)

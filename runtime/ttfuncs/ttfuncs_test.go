@@ -112,3 +112,30 @@ func TestImports(t *testing.T) {
 		}
 	}
 }
+
+// TestExecuteVariant: a set's template includes components with
+// $.Include, picks a version with $.Version, and a failure inside a
+// component names the component's prompt and file.
+func TestExecuteVariant(t *testing.T) {
+	root := template.New("set").Funcs(Funcs())
+	parse := func(name, src string) *template.Template {
+		return template.Must(root.New(name).Parse(src))
+	}
+	main := parse("s/main", `A{{ $v := $.Version "pre" }}{{ if eq $v "x" }}{{ $.Include "s/pre.x" "p/pre.x.jinja" }}{{ else }}{{ $.Include "s/pre" "p/pre.jinja" }}{{ end }}B`)
+	parse("s/pre", `[{{ $.F.Title }}]`)
+	parse("s/pre.x", `<{{ strict undef "1:4" "nope" }}>`)
+	out, err := ExecuteVariant(main, []byte(">"), "s/main", "p/main.jinja", feed{Title: "t"}, runtime.Variant{})
+	if string(out) != ">A[t]B" || err != nil {
+		t.Errorf("unversioned: %q, %v", out, err)
+	}
+	v := runtime.Variant{Components: []string{"pre"}, Versions: []string{"x"}}
+	_, err = ExecuteVariant(main, nil, "s/main", "p/main.jinja", feed{}, v)
+	var re *runtime.Error
+	if !errors.As(err, &re) || re.Prompt != "s/pre.x" || re.Pos != "p/pre.x.jinja:1:4" || re.Var != "nope" {
+		t.Errorf("version x: %#v", err)
+	}
+	bad := parse("s/bad", `{{ $.Include "s/none" "p/none.jinja" }}`)
+	if _, err := ExecuteVariant(bad, nil, "s/bad", "p/bad.jinja", feed{}, runtime.Variant{}); err == nil || !strings.Contains(err.Error(), `no component template "s/none"`) {
+		t.Errorf("unknown component: %v", err)
+	}
+}

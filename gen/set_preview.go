@@ -1,0 +1,68 @@
+package gen
+
+import (
+	"reflect"
+)
+
+// SetPreview is a template set made ready to render from JSON data without
+// compiling anything (promptgen render SET -key K): the resolver's settings
+// and paths, the text/template translation of every template and component
+// version that -renderer=text/template embeds, and the set's feed type
+// built with reflect in the shape of the generated <Set>Feed.
+//
+// To render, parse every Body into one association of templates named by
+// Prompt (template.New(...).New(Prompt).Parse(Source)), resolve a key with
+// a runtime.Manager over Paths, and execute the template of the chosen id
+// with ttfuncs.ExecuteVariant and the runtime.VariantFor of its versioned
+// components under the version of the settings.
+type SetPreview struct {
+	SetInfo
+	Feed       reflect.Type  // a struct type
+	Templates  []PreviewBody // by id: Templates[i] is the template at Paths[i]
+	Components []PreviewBody // every version of every component
+}
+
+// PreviewBody is one template or component version of a SetPreview.
+type PreviewBody struct {
+	Prompt string // its prompt key, e.g. agent/main/BrowseLink: its template's name
+	File   string // its file as generated code names it
+	Source string // text/template source, for runtime/ttfuncs
+	// Components and Versions list the versioned components that a
+	// template includes, directly or not, with their versions ("" for the
+	// unversioned content), as runtime.VariantFor takes them.
+	Components []string
+	Versions   [][]string
+}
+
+// LoadSetPreview loads and checks the template set in directory key of
+// cfg.Dir; errors outside it do not matter. The diagnostics are those of
+// the set's files; err is non-nil when they have errors or key names no set.
+func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
+	s, base, diags, err := loadSet(cfg, key)
+	if err != nil {
+		return nil, diags, err
+	}
+	sink := &diagSink{list: diags}
+	checked := checkSets([]*Set{s}, cfg, sink)
+	nameSets(namePrompts(nil, sink), checked, base, sink)
+	diags = relDiags(sink.list.sorted(), cfg.Dir, base)
+	if diags.HasErrors() || len(checked) == 0 {
+		return nil, diags, diags
+	}
+	ir := checked[0]
+	sp := &SetPreview{SetInfo: *s.info(), Feed: reflectType(ir.Feed)}
+	for _, t := range ir.Templates {
+		b := PreviewBody{Prompt: t.Body.Prompt.Key, File: t.Body.Prompt.Map.File, Source: translateTemplate(t.Body)}
+		for _, c := range t.Versioned {
+			b.Components = append(b.Components, c.Name)
+			b.Versions = append(b.Versions, c.versionNames())
+		}
+		sp.Templates = append(sp.Templates, b)
+	}
+	for _, c := range ir.Components {
+		for _, v := range c.Versions {
+			sp.Components = append(sp.Components, PreviewBody{Prompt: v.Body.Prompt.Key, File: v.Body.Prompt.Map.File, Source: translateTemplate(v.Body)})
+		}
+	}
+	return sp, diags, nil
+}
