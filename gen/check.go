@@ -22,6 +22,9 @@ type checker struct {
 	tmp  int
 	// inSet is the template set of the body checked, nil for a prompt file.
 	inSet *setContext
+	// m locates the template checked when it is not p.Map: a system or
+	// message template.
+	m *SourceMap
 }
 
 type scope struct {
@@ -30,7 +33,12 @@ type scope struct {
 	loop   *irFor      // the innermost for loop, nil at top level
 }
 
-func (c *checker) pos(sp tmpl.Span) Pos { return c.p.Map.Pos(sp.Start) }
+func (c *checker) pos(sp tmpl.Span) Pos {
+	if c.m != nil {
+		return c.m.Pos(sp.Start)
+	}
+	return c.p.Map.Pos(sp.Start)
+}
 
 func (c *checker) posString(sp tmpl.Span) string { return c.pos(sp).String() }
 

@@ -14,7 +14,7 @@ var feedMethods = []string{"Validate"}
 
 // promptMethods are the methods of a prompt value.
 var promptMethods = []string{"Key", "Description", "Model", "Parameters", "Render", "AppendRender",
-	"Request", "ParseOutput", "Examples"}
+	"Messages", "Request", "ParseOutput", "Examples"}
 
 // renderBody writes what differs between the backends: the body of a
 // prompt's AppendRender, after any package-level declarations it needs.
@@ -149,6 +149,14 @@ func emitPrompt(f *jen.File, p *irPrompt, renderBody renderBody) {
 	f.Func().Params(typ.Clone()).Id("Model").Params().String().Block(jen.Return(jen.Lit(src.Model)))
 	f.Comment("Parameters returns a new map of the prompt's default model parameters.")
 	f.Func().Params(typ.Clone()).Id("Parameters").Params().Map(jen.String()).Any().Block(jen.Return(paramsCode(src.Parameters)))
+
+	emitParts(f, p, renderBody)
+	emitMessages(f, p)
+	if p.IsMessages {
+		// A messages prompt has no single text: its structure is the message
+		// list, and a chat format (runtime/chatformat) turns it into text.
+		return
+	}
 
 	feed := jen.Id(p.Feed.Name)
 	f.Comment("Render renders the prompt with the variables of f.")

@@ -261,8 +261,13 @@ func emitRequest(f *jen.File, p *irPrompt) {
 	src := p.Prompt
 	req := jen.Qual(runtimePath, "Request")
 	fields := jen.Dict{
-		jen.Id("Prompt"):     jen.Id("text"),
 		jen.Id("Parameters"): jen.Id("p").Dot("Parameters").Call(),
+	}
+	if !p.IsMessages {
+		fields[jen.Id("Prompt")] = jen.Id("text")
+	}
+	if len(p.Messages) > 1 || p.IsMessages {
+		fields[jen.Id("Messages")] = jen.Id("msgs")
 	}
 	if src.Model != "" {
 		fields[jen.Id("Model")] = jen.Lit(src.Model)
@@ -281,13 +286,19 @@ func emitRequest(f *jen.File, p *irPrompt) {
 	f.Comment("by opts in order (runtime.WithModel, runtime.Temperature, ...).")
 	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Request").Params(
 		jen.Id("f").Id(p.Feed.Name), jen.Id("opts").Op("...").Qual(runtimePath, "RequestOption"),
-	).Params(req.Clone(), jen.Error()).Block(
-		jen.List(jen.Id("text"), jen.Err()).Op(":=").Id("p").Dot("Render").Call(jen.Id("f")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(req.Clone().Values(), jen.Err())),
-		jen.Id("r").Op(":=").Add(req.Clone()).Values(fields),
-		jen.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(jen.Id("o").Call(jen.Op("&").Id("r"))),
-		jen.Return(jen.Id("r"), jen.Nil()),
-	)
+	).Params(req.Clone(), jen.Error()).BlockFunc(func(g *jen.Group) {
+		if !p.IsMessages {
+			g.List(jen.Id("text"), jen.Err()).Op(":=").Id("p").Dot("Render").Call(jen.Id("f"))
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(req.Clone().Values(), jen.Err()))
+		}
+		if len(p.Messages) > 1 || p.IsMessages {
+			g.List(jen.Id("msgs"), jen.Err()).Op(":=").Id("p").Dot("Messages").Call(jen.Id("f"))
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(req.Clone().Values(), jen.Err()))
+		}
+		g.Id("r").Op(":=").Add(req.Clone()).Values(fields)
+		g.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(jen.Id("o").Call(jen.Op("&").Id("r")))
+		g.Return(jen.Id("r"), jen.Nil())
+	})
 }
 
 // emitOutputMethods writes ParseOutput and Examples on the prompt type.

@@ -23,6 +23,23 @@ type irPrompt struct {
 	// Examples are the checked examples, and ExampleName the type of one.
 	Examples    []irExample
 	ExampleName string
+	// Parts are the other templates of the prompt (system and message
+	// templates), each checked with the same feed; Messages refer to them.
+	Parts []*irPrompt
+	// Messages is what Messages(feed) builds, in order.
+	Messages []*irMessage
+	// IsMessages is set for a prompt with `messages:`; it has no Body and
+	// no Render.
+	IsMessages bool
+}
+
+// irMessage is one message of Messages(feed). Its templates are Parts.
+type irMessage struct {
+	Role                      string
+	Content, Name, ToolCallID *irPrompt      // nil when absent
+	ToolCalls                 [][3]*irPrompt // id, name, arguments
+	// FromRender: the content is the prompt's Render.
+	FromRender bool
 }
 
 // irExample is one checked example, its values as JSON text.

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,12 +47,17 @@ type loader struct {
 var (
 	topLevelKeys = []string{"description", "model", "parameters", "template", "inputs",
 		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
-		"jinja", "go_name"}
-	jinjaOptions   = []string{"trim_blocks", "lstrip_blocks", "keep_trailing_newline"}
-	exampleKeys    = []string{"input_vars", "expected_output"}
-	outputFormats  = []string{"json", "text", "yaml", "xml"}
-	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
-	schemaTypes    = []string{"string", "integer", "number", "boolean", "object", "array"}
+		"jinja", "go_name", "system", "variables"}
+	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls"}
+	toolCallKeys    = []string{"id", "name", "arguments"}
+	messageRoles    = []string{"system", "user", "assistant", "tool_request", "tool_result"}
+	variablesKeys   = []string{"allowed", "unknown"}
+	unknownPolicies = []string{"warn", "error"}
+	jinjaOptions    = []string{"trim_blocks", "lstrip_blocks", "keep_trailing_newline"}
+	exampleKeys     = []string{"input_vars", "expected_output"}
+	outputFormats   = []string{"json", "text", "yaml", "xml"}
+	shorthandNames  = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
+	schemaTypes     = []string{"string", "integer", "number", "boolean", "object", "array"}
 	// schemaKeywords are the JSON Schema keywords that shape the feed type.
 	schemaKeywords = []string{"type", "properties", "required", "items",
 		"additionalProperties", "enum", "description"}
@@ -627,6 +633,7 @@ func (f *yamlFile) entries(m *yaml.Node, noun string, both bool) []pair {
 // prompt fills pr from the file's top-level mapping.
 func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 	hasBody := false // template, messages or sections
+	var templateKey, messagesKey, systemKey *yaml.Node
 	for _, e := range f.entries(m, "key", false) {
 		switch e.key {
 		case "description":
@@ -642,6 +649,7 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 			}
 		case "template":
 			hasBody = true
+			templateKey = e.k
 			if s, ok := f.str(e); ok {
 				pr.Template = s
 				pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
@@ -663,7 +671,20 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 			pr.Examples = f.examples(e.v)
 		case "components":
 			// Any YAML: later stages read it.
-		case "messages", "sections":
+		case "messages":
+			hasBody = true
+			pr.Messages = f.messages(e)
+			messagesKey = e.k
+		case "system":
+			if s, ok := f.str(e); ok {
+				pr.System = &TemplateSpec{Text: s, Map: SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
+			}
+			systemKey = e.k
+		case "variables":
+			if f.isMapping(e) {
+				pr.Variables = f.variables(e.v)
+			}
+		case "sections":
 			hasBody = true
 			f.errorf(e.k, "%q is not supported yet", e.key)
 		default:
@@ -676,6 +697,169 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 	if !hasBody {
 		f.errorf(m, "missing key %q", "template")
 	}
+	if messagesKey != nil && templateKey != nil {
+		f.errorf(templateKey, "a prompt has either %q or %q, not both", "template", "messages")
+	}
+	if messagesKey != nil && systemKey != nil {
+		f.errorf(systemKey, "%q is for single-template prompts (make it the first entry of %q)", "system", "messages")
+		pr.System = nil
+	}
+}
+
+// tmplSpec returns the template string of entry e.
+func (f *yamlFile) tmplSpec(e pair) *TemplateSpec {
+	s, ok := f.str(e)
+	if !ok {
+		return nil
+	}
+	return &TemplateSpec{Text: s, Map: SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
+}
+
+// messages decodes `messages`: a list of {role, template} entries, with
+// name, tool_call_id (tool_result) and tool_calls (tool_request, assistant).
+func (f *yamlFile) messages(e pair) []*MessageSpec {
+	if e.v.Kind != yaml.SequenceNode {
+		f.wrongKind(e.v, strconv.Quote(e.key), "a list of {role, template} entries")
+		return nil
+	}
+	if len(e.v.Content) == 0 {
+		f.errorf(e.v, "%q has no entries", e.key)
+	}
+	var ms []*MessageSpec
+	for i, n := range e.v.Content {
+		if n.Kind != yaml.MappingNode {
+			f.wrongKind(n, "a message", "a mapping with role and template")
+			continue
+		}
+		m := &MessageSpec{Pos: f.pos(n)}
+		var roleNode *yaml.Node
+		for _, me := range f.entries(n, "key", false) {
+			switch me.key {
+			case "role":
+				if s, ok := f.str(me); ok {
+					roleNode = me.v
+					if !slices.Contains(messageRoles, s) {
+						f.errorf(me.v, "unknown role %q%s", s, DidYouMean(s, messageRoles))
+					}
+					m.Role = s
+				}
+			case "template":
+				m.Content = f.tmplSpec(me)
+			case "name":
+				m.Name = f.tmplSpec(me)
+			case "tool_call_id":
+				m.ToolCallID = f.tmplSpec(me)
+			case "tool_calls":
+				m.ToolCalls = f.toolCalls(me)
+			default:
+				f.errorf(me.k, "unknown message key %q%s", me.key, DidYouMean(me.key, messageKeys))
+			}
+		}
+		switch {
+		case roleNode == nil && m.Role == "":
+			f.errorf(n, "message has no %q", "role")
+			continue
+		case m.Role == "system" && i > 0:
+			f.errorf(roleNode, "a system message must be the first message")
+		}
+		switch m.Role {
+		case "tool_request":
+			if len(m.ToolCalls) == 0 {
+				f.errorf(n, "a tool_request message needs %q", "tool_calls")
+			}
+		case "assistant":
+			if m.Content == nil && len(m.ToolCalls) == 0 {
+				f.errorf(n, "message has no %q", "template")
+			}
+		case "system", "user", "tool_result":
+			if m.Content == nil {
+				f.errorf(n, "message has no %q", "template")
+			}
+			if len(m.ToolCalls) > 0 {
+				f.errorf(n, "only assistant and tool_request messages have %q", "tool_calls")
+			}
+		}
+		if m.Role == "tool_result" && m.ToolCallID == nil {
+			f.errorf(n, "a tool_result message needs %q", "tool_call_id")
+		}
+		if m.Role != "tool_result" && m.ToolCallID != nil {
+			f.errorf(n, "only tool_result messages have %q", "tool_call_id")
+		}
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+// toolCalls decodes a message's `tool_calls`: {id, name, arguments}
+// templates, arguments rendering the text of a JSON object.
+func (f *yamlFile) toolCalls(e pair) []*ToolCallSpec {
+	if e.v.Kind != yaml.SequenceNode {
+		f.wrongKind(e.v, strconv.Quote(e.key), "a list of {id, name, arguments} entries")
+		return nil
+	}
+	var cs []*ToolCallSpec
+	for _, n := range e.v.Content {
+		if n.Kind != yaml.MappingNode {
+			f.wrongKind(n, "a tool call", "a mapping with id, name and arguments")
+			continue
+		}
+		c := &ToolCallSpec{Pos: f.pos(n)}
+		for _, ce := range f.entries(n, "key", false) {
+			switch ce.key {
+			case "id":
+				c.ID = f.tmplSpec(ce)
+			case "name":
+				c.Name = f.tmplSpec(ce)
+			case "arguments":
+				c.Arguments = f.tmplSpec(ce)
+			default:
+				f.errorf(ce.k, "unknown tool call key %q%s", ce.key, DidYouMean(ce.key, toolCallKeys))
+			}
+		}
+		if c.ID == nil || c.Name == nil || c.Arguments == nil {
+			f.errorf(n, "a tool call needs %q, %q and %q", "id", "name", "arguments")
+			continue
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// variables decodes `variables: {allowed: [...], unknown: warn|error}`.
+func (f *yamlFile) variables(m *yaml.Node) *VariablesSpec {
+	v := &VariablesSpec{}
+	for _, e := range f.entries(m, "key", false) {
+		switch e.key {
+		case "allowed":
+			if e.v.Kind != yaml.SequenceNode {
+				f.wrongKind(e.v, `"allowed"`, "a list of variable names")
+				continue
+			}
+			v.AllowedPos = f.pos(e.k)
+			v.Allowed = []string{}
+			for _, n := range e.v.Content {
+				if isString(n) {
+					v.Allowed = append(v.Allowed, n.Value)
+				} else {
+					f.wrongKind(n, "a variable name", "a string")
+				}
+			}
+		case "unknown":
+			if s, ok := f.str(e); ok {
+				if !slices.Contains(unknownPolicies, s) {
+					f.errorf(e.v, "\"unknown\" must be warn or error, not %q%s", s, DidYouMean(s, unknownPolicies))
+				}
+				v.Error = s == "error"
+			}
+		default:
+			f.errorf(e.k, "unknown variables key %q%s", e.key, DidYouMean(e.key, variablesKeys))
+		}
+	}
+	if v.Allowed == nil {
+		f.errorf(m, "variables has no %q list", "allowed")
+		return nil
+	}
+	return v
 }
 
 // templateLines locates the bytes of a template scalar in the file.

@@ -110,8 +110,52 @@ prompts/a.yaml:1:1: prompt "a" is also defined by "prompts/a.jinja" (a prompt's 
 		{
 			name:  "messages and sections",
 			files: map[string]string{"a.yaml": "messages:\n  - role: user\n    template: hi\nsections: []\n"},
-			want: `prompts/a.yaml:1:1: "messages" is not supported yet
-prompts/a.yaml:4:1: "sections" is not supported yet`,
+			want:  `prompts/a.yaml:4:1: "sections" is not supported yet`,
+		},
+		{
+			name:  "messages unknown role",
+			files: map[string]string{"a.yaml": "messages:\n  - role: usr\n    template: hi\n"},
+			want:  `prompts/a.yaml:2:11: unknown role "usr" (did you mean "user"?)`,
+		},
+		{
+			name:  "messages missing template and role",
+			files: map[string]string{"a.yaml": "messages:\n  - role: user\n  - template: hi\n"},
+			want: `prompts/a.yaml:2:5: message has no "template"
+prompts/a.yaml:3:5: message has no "role"`,
+		},
+		{
+			name:  "messages system not first",
+			files: map[string]string{"a.yaml": "messages:\n  - {role: user, template: hi}\n  - {role: system, template: be brief}\n"},
+			want:  `prompts/a.yaml:3:12: a system message must be the first message`,
+		},
+		{
+			name: "messages tool entries",
+			files: map[string]string{"a.yaml": "messages:\n  - {role: user, template: hi, tool_call_id: x}\n" +
+				"  - {role: tool_request}\n  - {role: tool_result, template: r}\n" +
+				"  - {role: assistant, tool_calls: [{id: a, name: b}], tmplate: x}\n"},
+			want: `prompts/a.yaml:2:5: only tool_result messages have "tool_call_id"
+prompts/a.yaml:3:5: a tool_request message needs "tool_calls"
+prompts/a.yaml:4:5: a tool_result message needs "tool_call_id"
+prompts/a.yaml:5:5: message has no "template"
+prompts/a.yaml:5:36: a tool call needs "id", "name" and "arguments"
+prompts/a.yaml:5:55: unknown message key "tmplate" (did you mean "template"?)`,
+		},
+		{
+			name:  "messages with template and system",
+			files: map[string]string{"a.yaml": "template: x\nsystem: y\nmessages: [{role: user, template: hi}]\n"},
+			want: `prompts/a.yaml:1:1: a prompt has either "template" or "messages", not both
+prompts/a.yaml:2:1: "system" is for single-template prompts (make it the first entry of "messages")`,
+		},
+		{
+			name:  "messages not a list",
+			files: map[string]string{"a.yaml": "messages: hi\n"},
+			want:  `prompts/a.yaml:1:11: "messages" must be a list of {role, template} entries, not a string`,
+		},
+		{
+			name:  "variables setting",
+			files: map[string]string{"a.yaml": "template: hi\nvariables: {allowed: [a], unknown: warning, extra: 1}\n"},
+			want: `prompts/a.yaml:2:36: "unknown" must be warn or error, not "warning"
+prompts/a.yaml:2:45: unknown variables key "extra"`,
 		},
 		{
 			name:  "components accept any YAML",

@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"slices"
+
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
@@ -27,35 +29,64 @@ func maybeUndefined(x irExpr) bool {
 }
 
 // checkPrompt parses and checks one prompt and lowers it to IR. It returns
-// nil when the prompt has errors.
+// nil when the prompt has errors. All templates of a prompt (the template,
+// the system template, every message's templates) share one feed.
 func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
-	t, err := tmpl.Parse(p.Template, p.Jinja)
-	if err != nil {
-		if e, ok := err.(*tmpl.Error); ok {
-			diags.errorf(p.Map.Pos(e.Span.Start), "%s", e.Msg)
-		} else {
-			diags.errorf(p.Pos, "%v", err)
-		}
-		return nil
-	}
-	if strict && p.Inputs == nil {
-		diags.errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
-	}
 	feed := p.Inputs
 	if feed == nil {
 		feed = &Type{Kind: KindStruct}
 	}
 	before := len(diags.list)
 	c := &checker{diags: diags, p: p, feed: feed, used: map[*Field]bool{}}
-	c.ir = &irPrompt{Prompt: p, Feed: feed}
-	c.scopes = []*scope{{names: map[string]*irLocal{}, locals: &c.ir.Locals}}
-	c.ir.Body = c.nodes(t.Body)
-	c.ir.NumLocals = c.tmp
+	ir := &irPrompt{Prompt: p, Feed: feed}
+	parsed := true
+	part := func(t *TemplateSpec) *irPrompt {
+		if t == nil {
+			return nil
+		}
+		x := c.part(t.Text, t.Map)
+		if x == nil {
+			parsed = false
+			return nil
+		}
+		ir.Parts = append(ir.Parts, x)
+		return x
+	}
+	if p.Messages == nil {
+		main := c.part(p.Template, p.Map)
+		if main == nil {
+			return nil
+		}
+		ir.Body, ir.Locals, ir.NumLocals, ir.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
+		if p.System != nil {
+			ir.Messages = append(ir.Messages, &irMessage{Role: "system", Content: part(p.System)})
+		}
+		ir.Messages = append(ir.Messages, &irMessage{Role: "user", FromRender: true})
+	} else {
+		ir.IsMessages = true
+		for _, m := range p.Messages {
+			im := &irMessage{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID)}
+			for _, tc := range m.ToolCalls {
+				im.ToolCalls = append(im.ToolCalls, [3]*irPrompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
+			}
+			ir.Messages = append(ir.Messages, im)
+		}
+	}
+	if !parsed {
+		return nil
+	}
+	if strict && p.Inputs == nil {
+		diags.errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
+	}
+	c.ir = ir
 	finalize(feed)
 	c.checkNoDicts(feed)
-	walkIR(c.ir.Body, func(x irExpr) { finalize(x.typ()) })
-	for _, l := range c.ir.Locals {
-		finalize(l.T)
+	bodies := append([]*irPrompt{ir}, ir.Parts...)
+	for _, b := range bodies {
+		walkIR(b.Body, func(x irExpr) { finalize(x.typ()) })
+		for _, l := range b.Locals {
+			finalize(l.T)
+		}
 	}
 	for _, f := range c.later {
 		f()
@@ -67,10 +98,50 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 			}
 		}
 	}
+	checkAllowed(p.Variables, feed, c.used, diags)
 	if hasErrorsSince(diags, before) {
 		return nil
 	}
-	return c.ir
+	return ir
+}
+
+// part parses and checks one template of the prompt with the checker's
+// feed; it returns nil when the template does not parse.
+func (c *checker) part(text string, m SourceMap) *irPrompt {
+	t, err := tmpl.Parse(text, c.p.Jinja)
+	if err != nil {
+		if e, ok := err.(*tmpl.Error); ok {
+			c.diags.errorf(m.Pos(e.Span.Start), "%s", e.Msg)
+		} else {
+			c.diags.errorf(c.p.Pos, "%v", err)
+		}
+		return nil
+	}
+	x := &irPrompt{Prompt: c.p, Feed: c.feed}
+	c.ir, c.m = x, &m
+	defer func() { c.m = nil }()
+	c.scopes = []*scope{{names: map[string]*irLocal{}, locals: &x.Locals}}
+	x.Body = c.nodes(t.Body)
+	x.NumLocals = c.tmp
+	return x
+}
+
+// checkAllowed reports the feed variables that `variables: allowed` does
+// not list, as warnings or, with `unknown: error`, errors.
+func checkAllowed(v *VariablesSpec, feed *Type, used map[*Field]bool, diags *diagSink) {
+	if v == nil {
+		return
+	}
+	for _, f := range feed.Fields {
+		if feed.Declared && !used[f] || slices.Contains(v.Allowed, f.Key) {
+			continue
+		}
+		report := diags.warnf
+		if v.Error {
+			report = diags.errorf
+		}
+		report(f.Pos, "variable %q is not in variables.allowed%s", f.Key, DidYouMean(f.Key, v.Allowed))
+	}
 }
 
 func hasErrorsSince(diags *diagSink, n int) bool {

@@ -72,6 +72,9 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if diags.HasErrors() || ir == nil {
 		return nil, diags, diags
 	}
+	if ir.IsMessages {
+		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
+	}
 	return &Preview{Key: key, File: ir.Prompt.Map.File, Source: translateTemplate(ir), Feed: reflectType(ir.Feed)}, diags, nil
 }
 

@@ -40,6 +40,48 @@ type Prompt struct {
 	// Examples are the entries of `examples`, checked against the feed and
 	// the output once the feed is typed.
 	Examples []*Example
+	// Messages are the entries of `messages`; a prompt with messages has
+	// no Template.
+	Messages []*MessageSpec
+	// System is the `system:` template of a single-template prompt: its
+	// Messages start with a system message; nil when absent.
+	System *TemplateSpec
+	// Variables is the `variables:` setting, nil when absent.
+	Variables *VariablesSpec
+}
+
+// TemplateSpec is one template string of a prompt file.
+type TemplateSpec struct {
+	Text string
+	Map  SourceMap
+	Pos  Pos // the key
+}
+
+// MessageSpec is one entry of `messages`. Content, Name and ToolCallID are
+// templates rendered with the prompt's feed; the message boundaries are the
+// entries themselves.
+type MessageSpec struct {
+	Pos        Pos    // the entry
+	Role       string // system, user, assistant, tool_request or tool_result
+	Content    *TemplateSpec
+	Name       *TemplateSpec
+	ToolCallID *TemplateSpec
+	ToolCalls  []*ToolCallSpec
+}
+
+// ToolCallSpec is one entry of a message's `tool_calls`.
+type ToolCallSpec struct {
+	Pos                 Pos
+	ID, Name, Arguments *TemplateSpec
+}
+
+// VariablesSpec is the `variables:` setting (prompt-utils'
+// ValidatedPromptTemplate): the variables a template may use.
+type VariablesSpec struct {
+	Allowed    []string
+	AllowedPos Pos
+	// Error makes a variable outside Allowed an error, not a warning.
+	Error bool
 }
 
 // Example is one entry of `examples`: YAML nodes, read once the feed and

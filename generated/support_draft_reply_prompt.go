@@ -110,6 +110,25 @@ func (_DraftReplyPrompt) Parameters() map[string]any {
 	return map[string]any{"temperature": 0.3}
 }
 
+// Messages renders the prompt with the variables of f as a message list and
+// validates it: the rendered prompt as one user message.
+func (p _DraftReplyPrompt) Messages(f DraftReplyFeed) (runtime.Prompt, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return nil, err
+	}
+	msgs := runtime.Prompt{
+		{
+			Role:    runtime.RoleUser,
+			Content: text,
+		},
+	}
+	if err := msgs.Validate(); err != nil {
+		return msgs, err
+	}
+	return msgs, nil
+}
+
 // Render renders the prompt with the variables of f.
 func (p _DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _DraftReplySize.Get(272)), f)

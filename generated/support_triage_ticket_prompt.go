@@ -549,6 +549,25 @@ func (_TriageTicketPrompt) Parameters() map[string]any {
 	}
 }
 
+// Messages renders the prompt with the variables of f as a message list and
+// validates it: the rendered prompt as one user message.
+func (p _TriageTicketPrompt) Messages(f TriageTicketFeed) (runtime.Prompt, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return nil, err
+	}
+	msgs := runtime.Prompt{
+		{
+			Role:    runtime.RoleUser,
+			Content: text,
+		},
+	}
+	if err := msgs.Validate(); err != nil {
+		return msgs, err
+	}
+	return msgs, nil
+}
+
 // Render renders the prompt with the variables of f.
 func (p _TriageTicketPrompt) Render(f TriageTicketFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _TriageTicketSize.Get(241)), f)

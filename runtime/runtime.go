@@ -102,7 +102,12 @@ func BytesToString(buf []byte) string {
 // generated prompt's Request method fills it from the prompt's defaults,
 // then applies its RequestOptions in order.
 type Request struct {
+	// Prompt is the rendered prompt text; "" for a prompt with messages.
 	Prompt string `json:"prompt"`
+	// Messages are the prompt's messages, built structurally by its
+	// Messages method, when the prompt has `messages:` or a `system:`
+	// template; nil otherwise (then Prompt is the one user message).
+	Messages Prompt `json:"messages,omitempty"`
 	// Model is the prompt's model, or what WithModel or WithDefaultModel
 	// set; "" leaves the choice to the caller.
 	Model string `json:"model,omitempty"`

@@ -76,7 +76,9 @@ PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
 # The top-level keys of the prompt format (topLevelKeys in gen/load.go).
 FORMAT_KEYS = {"description", "model", "parameters", "template", "inputs", "outputFormat",
                "outputSchema", "examples", "messages", "sections", "components", "jinja",
-               "go_name"}
+               "go_name", "system", "variables"}
+# Message roles (messageRoles in gen/load.go).
+MESSAGE_ROLES = ("system", "user", "assistant", "tool_request", "tool_result")
 # File extensions of prompt files (kindOf in gen/load.go).
 YAML_EXTS = (".yaml", ".yml")
 PLAIN_EXTS = (".jinja", ".j2", ".md", ".txt")
@@ -685,6 +687,31 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
     return written
 
 
+def render_messages_dir(label, doc, scen_dir):
+    """Render a messages prompt: every message's template with each
+    <scenario>.json, written to <scenario>.want.txt as a JSON array of
+    {role, content}. Only role and template entries are supported here."""
+    msgs = doc["messages"]
+    jin = doc.get("jinja") or {}
+    env = environment(jin)
+    for m in msgs:
+        if set(m) != {"role", "template"} or m["role"] not in MESSAGE_ROLES:
+            raise CaseError("%s: golden.py renders {role, template} messages only" % label)
+        check_subset(env.parse(m["template"]))
+    written = 0
+    files = sorted(os.listdir(scen_dir))
+    scenarios = [f[: -len(".json")] for f in files if f.endswith(".json")]
+    for sc in scenarios:
+        with open(os.path.join(scen_dir, sc + ".json"), encoding="utf-8") as f:
+            data = json.load(f)
+        check_scenario(data, doc.get("inputs"), "%s, scenario %s" % (label, sc))
+        out = [{"role": m["role"], "content": env.from_string(m["template"]).render(data)} for m in msgs]
+        with open(os.path.join(scen_dir, sc + ".want.txt"), "w", encoding="utf-8", newline="") as f:
+            f.write(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+        written += 1
+    return written
+
+
 def run_case(case_dir):
     """Render one case. A case under divergences/ documents where promptgen
     differs from Jinja2 on purpose: Jinja2's output goes to <scenario>.jinja,
@@ -783,6 +810,12 @@ def run_prompts(prompts_root, fixtures_root):
             total += render_dir("set template " + key, None, st.jinja, st.inputs, fixtures[key], ".want.txt",
                                 set_template=SetTemplate(st, path))
             continue
+        if prompts[key].endswith(YAML_EXTS):
+            with open(os.path.join(prompts_root, prompts[key]), encoding="utf-8") as f:
+                doc = yaml.safe_load(f)
+            if isinstance(doc, dict) and "messages" in doc:
+                total += render_messages_dir(label, doc, fixtures[key])
+                continue
         try:
             template, jin, inputs = load_prompt_file(os.path.join(prompts_root, prompts[key]))
         except (CaseError, OSError, UnicodeDecodeError, yaml.YAMLError) as e:

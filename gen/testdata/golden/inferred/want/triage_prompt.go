@@ -127,6 +127,25 @@ func (_TriagePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
+// Messages renders the prompt with the variables of f as a message list and
+// validates it: the rendered prompt as one user message.
+func (p _TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return nil, err
+	}
+	msgs := runtime.Prompt{
+		{
+			Role:    runtime.RoleUser,
+			Content: text,
+		},
+	}
+	if err := msgs.Validate(); err != nil {
+		return msgs, err
+	}
+	return msgs, nil
+}
+
 // Render renders the prompt with the variables of f.
 func (p _TriagePrompt) Render(f TriageFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _TriageSize.Get(112)), f)

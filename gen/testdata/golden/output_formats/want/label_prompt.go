@@ -68,6 +68,25 @@ func (_LabelPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
+// Messages renders the prompt with the variables of f as a message list and
+// validates it: the rendered prompt as one user message.
+func (p _LabelPrompt) Messages(f LabelFeed) (runtime.Prompt, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return nil, err
+	}
+	msgs := runtime.Prompt{
+		{
+			Role:    runtime.RoleUser,
+			Content: text,
+		},
+	}
+	if err := msgs.Validate(); err != nil {
+		return msgs, err
+	}
+	return msgs, nil
+}
+
 // Render renders the prompt with the variables of f.
 func (p _LabelPrompt) Render(f LabelFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _LabelSize.Get(7)), f)

@@ -114,6 +114,25 @@ func (_MoodPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
+// Messages renders the prompt with the variables of f as a message list and
+// validates it: the rendered prompt as one user message.
+func (p _MoodPrompt) Messages(f MoodFeed) (runtime.Prompt, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return nil, err
+	}
+	msgs := runtime.Prompt{
+		{
+			Role:    runtime.RoleUser,
+			Content: text,
+		},
+	}
+	if err := msgs.Validate(); err != nil {
+		return msgs, err
+	}
+	return msgs, nil
+}
+
 // Render renders the prompt with the variables of f.
 func (p _MoodPrompt) Render(f MoodFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _MoodSize.Get(9)), f)

@@ -55,6 +55,25 @@ func (_SignOffPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
+// Messages renders the prompt with the variables of f as a message list and
+// validates it: the rendered prompt as one user message.
+func (p _SignOffPrompt) Messages(f SignOffFeed) (runtime.Prompt, error) {
+	text, err := p.Render(f)
+	if err != nil {
+		return nil, err
+	}
+	msgs := runtime.Prompt{
+		{
+			Role:    runtime.RoleUser,
+			Content: text,
+		},
+	}
+	if err := msgs.Validate(); err != nil {
+		return msgs, err
+	}
+	return msgs, nil
+}
+
 // Render renders the prompt with the variables of f.
 func (p _SignOffPrompt) Render(f SignOffFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _SignOffSize.Get(14)), f)

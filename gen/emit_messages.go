@@ -1,0 +1,103 @@
+package gen
+
+import (
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// roleConsts are runtime's Role constants by role name.
+var roleConsts = map[string]string{
+	"system":       "RoleSystem",
+	"user":         "RoleUser",
+	"assistant":    "RoleAssistant",
+	"tool_request": "RoleToolRequest",
+	"tool_result":  "RoleToolResult",
+}
+
+// emitParts writes one function per part of p (a system or message
+// template): _<Name>_part<i>(dst, f) appends the rendered template to dst,
+// like AppendRender.
+func emitParts(f *jen.File, p *irPrompt, renderBody renderBody) {
+	for i, part := range p.Parts {
+		part.Name = partName(p, i)
+		part.TypeName = p.TypeName
+		body := renderBody(f, part)
+		f.Comment(part.Name + " appends template " + strconv.Itoa(i) + " of the " + p.Prompt.Key + " messages to dst.")
+		f.Func().Id(part.Name).Params(dst.Clone().Index().Byte(), jen.Id("f").Id(p.Feed.Name)).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+	}
+}
+
+func partName(p *irPrompt, i int) string { return "_" + p.Name + "_part" + strconv.Itoa(i) }
+
+// emitMessages writes Messages, which builds the prompt's message list
+// from its templates: each template renders into its own message field,
+// so a variable's value can never open, close or reorder a message.
+func emitMessages(f *jen.File, p *irPrompt) {
+	index := map[*irPrompt]int{}
+	for i, part := range p.Parts {
+		index[part] = i
+	}
+	str := func(part *irPrompt) jen.Code { return jen.Id("s" + strconv.Itoa(index[part])) }
+	f.Comment("Messages renders the prompt with the variables of f as a message list and")
+	if p.IsMessages {
+		f.Comment("validates it. Every message comes from an entry of the file's messages; a")
+		f.Comment("variable's value stays inside the message whose template prints it.")
+	} else if len(p.Messages) > 1 {
+		f.Comment("validates it: the system template as the system message, then the rendered")
+		f.Comment("prompt as one user message.")
+	} else {
+		f.Comment("validates it: the rendered prompt as one user message.")
+	}
+	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Messages").Params(jen.Id("f").Id(p.Feed.Name)).Params(
+		jen.Qual(runtimePath, "Prompt"), jen.Error()).BlockFunc(func(g *jen.Group) {
+		if len(p.Parts) > 0 {
+			g.Var().Id("buf").Index().Byte()
+			g.Var().Err().Error()
+		}
+		for i := range p.Parts {
+			g.List(jen.Id("buf"), jen.Err()).Op("=").Id(partName(p, i)).Call(jen.Id("buf").Index(jen.Empty(), jen.Lit(0)), jen.Id("f"))
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+			g.Id("s" + strconv.Itoa(i)).Op(":=").String().Call(jen.Id("buf"))
+		}
+		for _, m := range p.Messages {
+			if m.FromRender {
+				g.List(jen.Id("text"), jen.Id("err")).Op(":=").Id("p").Dot("Render").Call(jen.Id("f"))
+				g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+			}
+		}
+		g.Id("msgs").Op(":=").Qual(runtimePath, "Prompt").ValuesFunc(func(g *jen.Group) {
+			for _, m := range p.Messages {
+				var d []jen.Code
+				kv := func(k string, v jen.Code) { d = append(d, jen.Line().Id(k).Op(":").Add(v)) }
+				kv("Role", jen.Qual(runtimePath, roleConsts[m.Role]))
+				switch {
+				case m.FromRender:
+					kv("Content", jen.Id("text"))
+				case m.Content != nil:
+					kv("Content", str(m.Content))
+				}
+				if m.Name != nil {
+					kv("Name", str(m.Name))
+				}
+				if m.ToolCallID != nil {
+					kv("ToolCallID", str(m.ToolCallID))
+				}
+				if len(m.ToolCalls) > 0 {
+					kv("ToolCalls", jen.Index().Qual(runtimePath, "ToolCall").ValuesFunc(func(g *jen.Group) {
+						for _, c := range m.ToolCalls {
+							g.Line().Values(jen.Id("ID").Op(":").Add(str(c[0])), jen.Id("Name").Op(":").Add(str(c[1])), jen.Id("Arguments").Op(":").Add(str(c[2])))
+						}
+						g.Line()
+					}))
+				}
+				d = append(d, jen.Line())
+				g.Line().Values(d...)
+			}
+			g.Line()
+		})
+		g.If(jen.Err().Op(":=").Id("msgs").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("msgs"), jen.Err()))
+		g.Return(jen.Id("msgs"), jen.Nil())
+	})
+}
