@@ -31,7 +31,7 @@ func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
 		if ok && claim(pkg, diags, name, p.Prompt.Key, pos) {
 			p.Name = name
 			p.TypeName = "_" + name + suffixPrompt
-			nameStruct(pkg, diags, p.Feed, name+suffixFeed, p.Prompt.Key, pos)
+			nameStruct(pkg, diags, p.Feed, name+suffixFeed, p.Prompt.Key, pos, feedMethods)
 			if p.Output != nil {
 				nameOutput(pkg, diags, p)
 			}
@@ -41,7 +41,7 @@ func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
 			}
 		} else {
 			// Still check the fields, in a scope of their own.
-			nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos)
+			nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos, feedMethods)
 		}
 		p.Structs = structsOf(p.Feed, nil)
 	}
@@ -90,15 +90,16 @@ func shortPos(p, from Pos) string {
 
 // nameStruct names struct type t and, below it, its fields and nested
 // struct types. key and pos name what t belongs to in messages: the prompt
-// for a feed, the dotted variable path for a nested type.
-func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos Pos) {
+// for a feed, the dotted variable path for a nested type. methods are the
+// names the generated type already has (Validate, Merge, ...).
+func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos Pos, methods []string) {
 	t = t.resolve()
 	if t.Name != "" {
 		return
 	}
 	t.Name = name
 	claim(pkg, diags, name, key, pos)
-	fields := newNameScope(feedMethods...)
+	fields := newNameScope(methods...)
 	for _, f := range t.Fields {
 		fieldName, pos, ok := goName(f.Key, f.GoNameOverride, f.Pos, f.GoNamePos, "variable", diags)
 		if !ok {
@@ -109,9 +110,9 @@ func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos 
 		prefix := strings.TrimSuffix(name, suffixFeed) + fieldName
 		switch ft := f.Type.resolve(); {
 		case ft.Kind == KindStruct:
-			nameStruct(pkg, diags, ft, prefix, key+"."+f.Key, pos)
+			nameStruct(pkg, diags, ft, prefix, key+"."+f.Key, pos, methods)
 		case (ft.Kind == KindList || ft.Kind == KindMap) && ft.Elem.resolve().Kind == KindStruct:
-			nameStruct(pkg, diags, ft.Elem, prefix+suffixItem, key+"."+f.Key, pos)
+			nameStruct(pkg, diags, ft.Elem, prefix+suffixItem, key+"."+f.Key, pos, methods)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package gen
 import (
 	"path"
 	"strconv"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -24,7 +23,7 @@ func nameSets(pkg *nameScope, sets []*irPromptSet, base string, diags *diagSink)
 		}
 		name, pos, ok := goName(key, s.Set.GoName, s.Set.Pos, s.Set.GoNamePos, "set name", diags)
 		if !ok {
-			nameSetStruct(newNameScope(), diags, s.Feed, "X"+suffixFeed, s.Set.Key, pos)
+			nameStruct(newNameScope(), diags, s.Feed, "X"+suffixFeed, s.Set.Key, pos, setFeedMethods)
 			continue
 		}
 		s.Name = name
@@ -35,7 +34,7 @@ func nameSets(pkg *nameScope, sets []*irPromptSet, base string, diags *diagSink)
 		owner := path.Join(s.Set.Key, setFile)
 		claim(pkg, diags, name, owner, pos)
 		claim(pkg, diags, "New"+name, owner, pos)
-		nameSetStruct(pkg, diags, s.Feed, name+suffixFeed, owner, pos)
+		nameStruct(pkg, diags, s.Feed, name+suffixFeed, owner, pos, setFeedMethods)
 		s.Structs = structsOf(s.Feed, nil)
 		for _, k := range s.Keys {
 			suffix, kpos, ok := goName(k.Key, k.Override, k.Pos, k.OverridePos, "template key", diags)
@@ -57,29 +56,3 @@ func nameSets(pkg *nameScope, sets []*irPromptSet, base string, diags *diagSink)
 	}
 }
 
-// nameSetStruct is nameStruct for the struct types of a set's feed, which
-// have the methods setFeedMethods.
-func nameSetStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos Pos) {
-	t = t.resolve()
-	if t.Name != "" {
-		return
-	}
-	t.Name = name
-	claim(pkg, diags, name, key, pos)
-	fields := newNameScope(setFeedMethods...)
-	for _, f := range t.Fields {
-		fieldName, pos, ok := goName(f.Key, f.GoNameOverride, f.Pos, f.GoNamePos, "variable", diags)
-		if !ok {
-			continue
-		}
-		f.GoName = fieldName
-		claim(fields, diags, fieldName, f.Key, pos)
-		prefix := strings.TrimSuffix(name, suffixFeed) + fieldName
-		switch ft := f.Type.resolve(); {
-		case ft.Kind == KindStruct:
-			nameSetStruct(pkg, diags, ft, prefix, key+"."+f.Key, pos)
-		case (ft.Kind == KindList || ft.Kind == KindMap) && ft.Elem.resolve().Kind == KindStruct:
-			nameSetStruct(pkg, diags, ft.Elem, prefix+suffixItem, key+"."+f.Key, pos)
-		}
-	}
-}
