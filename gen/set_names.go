@@ -55,4 +55,3 @@ func nameSets(pkg *nameScope, sets []*irPromptSet, base string, diags *diagSink)
 		}
 	}
 }
-
