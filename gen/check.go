@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // checker types one prompt's template: it infers the feed's types from use
@@ -507,7 +508,7 @@ func (c *checker) name(e *tmpl.Name, u use) irExpr {
 	f := c.feed.field(e.Name)
 	if f == nil {
 		if c.feed.Declared {
-			c.errorf(e.Span, "undefined variable %q%s", e.Name, DidYouMean(e.Name, fieldKeys(c.feed)))
+			c.errorf(e.Span, "undefined variable %q%s", e.Name, schema.DidYouMean(e.Name, fieldKeys(c.feed)))
 			f = &Field{Key: e.Name, Type: &Type{}, Pos: c.pos(e.Span)} // keeps checking the rest
 		} else {
 			f = &Field{Key: e.Name, Type: &Type{}, Pos: c.pos(e.Span)}
@@ -594,7 +595,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			if loop == nil {
 				c.errorf(n.Span, "loop is only defined inside a for loop")
 			} else {
-				c.errorf(nameSp, "unknown loop attribute %q%s", name, DidYouMean(name, sortedKeys(loopAttrs)))
+				c.errorf(nameSp, "unknown loop attribute %q%s", name, schema.DidYouMean(name, sortedKeys(loopAttrs)))
 			}
 			return &irConst{T: &Type{Kind: KindNone}}
 		}
@@ -615,7 +616,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		f := t.field(name)
 		if f == nil {
 			if t.Declared {
-				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, DidYouMean(name, fieldKeys(t)))
+				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, schema.DidYouMean(name, fieldKeys(t)))
 				return &irConst{T: &Type{Kind: KindNone}}
 			}
 			f = &Field{Key: name, Type: &Type{}, Pos: c.pos(nameSp)}
@@ -641,7 +642,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 func (c *checker) dictValue(of irExpr, t *Type, name string, sp, nameSp tmpl.Span) irExpr {
 	f := t.field(name)
 	if f == nil {
-		c.errorf(nameSp, "dict has no key %q%s", name, DidYouMean(name, fieldKeys(t)))
+		c.errorf(nameSp, "dict has no key %q%s", name, schema.DidYouMean(name, fieldKeys(t)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
 	return &irDictValue{Of: of, Field: f, Pos: c.posString(sp)}

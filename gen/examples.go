@@ -158,7 +158,7 @@ func (c *exampleChecker) feedStruct(n *yaml.Node, t *Type, path string, top bool
 		seen[k.Value] = true
 		f := t.field(k.Value)
 		if f == nil {
-			hint := DidYouMean(k.Value, keys)
+			hint := schema.DidYouMean(k.Value, keys)
 			c.errorf(k, "%s: unknown %s %q%s", path, noun, k.Value, hint)
 			for _, key := range keys {
 				suggested[key] = suggested[key] || hint == fmt.Sprintf(" (did you mean %q?)", key)

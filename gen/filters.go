@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // param is a filter, test or method parameter. A nil def with required
@@ -96,7 +97,7 @@ func (c *checker) bindArgs(what string, params []param, args []tmpl.Expr, kwargs
 			for j, p := range params {
 				names[j] = p.name
 			}
-			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, DidYouMean(kw.Name, names))
+			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, schema.DidYouMean(kw.Name, names))
 		case out[i] != nil:
 			c.errorf(kw.NameSpan, "%s got parameter %q twice", what, kw.Name)
 		default:
@@ -166,11 +167,11 @@ func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) []*Field {
 		f := t.field(part)
 		if f == nil {
 			if t.Kind == KindDict {
-				c.errorf(sp, "dict has no key %q%s", part, DidYouMean(part, fieldKeys(t)))
+				c.errorf(sp, "dict has no key %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
 				return nil
 			}
 			if t.Declared {
-				c.errorf(sp, "object has no field %q%s", part, DidYouMean(part, fieldKeys(t)))
+				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
 				return nil
 			}
 			f = &Field{Key: part, Type: &Type{}, Pos: c.pos(sp)}
@@ -195,7 +196,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		if contains(jinjaFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
-			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, DidYouMean(e.Name, sortedKeys(filterParams)))
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(filterParams)))
 		}
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
@@ -389,7 +390,7 @@ func contains(list []string, s string) bool {
 
 func (c *checker) test(e *tmpl.Test) irExpr {
 	if _, ok := testParams[e.Name]; !ok {
-		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, DidYouMean(e.Name, sortedKeys(testParams)))
+		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(testParams)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
 	if len(e.Args) > 0 {
@@ -420,7 +421,7 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 	}
 	params, ok := methodParams[fn.Name]
 	if !ok {
-		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, DidYouMean(fn.Name, sortedKeys(methodParams)))
+		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, sortedKeys(methodParams)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
 	x := c.expr(fn.X, usePrint)

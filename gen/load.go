@@ -688,7 +688,7 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 			hasBody = true
 			f.errorf(e.k, "%q is not supported yet", e.key)
 		default:
-			hint := DidYouMean(e.key, topLevelKeys)
+			hint := schema.DidYouMean(e.key, topLevelKeys)
 			f.errorf(e.k, "unknown key %q%s", e.key, hint)
 			// A misspelt template is not also missing.
 			hasBody = hasBody || hint == fmt.Sprintf(" (did you mean %q?)", "template")
@@ -739,7 +739,7 @@ func (f *yamlFile) messages(e pair) []*MessageSpec {
 				if s, ok := f.str(me); ok {
 					roleNode = me.v
 					if !slices.Contains(messageRoles, s) {
-						f.errorf(me.v, "unknown role %q%s", s, DidYouMean(s, messageRoles))
+						f.errorf(me.v, "unknown role %q%s", s, schema.DidYouMean(s, messageRoles))
 					}
 					m.Role = s
 				}
@@ -752,7 +752,7 @@ func (f *yamlFile) messages(e pair) []*MessageSpec {
 			case "tool_calls":
 				m.ToolCalls = f.toolCalls(me)
 			default:
-				f.errorf(me.k, "unknown message key %q%s", me.key, DidYouMean(me.key, messageKeys))
+				f.errorf(me.k, "unknown message key %q%s", me.key, schema.DidYouMean(me.key, messageKeys))
 			}
 		}
 		switch {
@@ -813,7 +813,7 @@ func (f *yamlFile) toolCalls(e pair) []*ToolCallSpec {
 			case "arguments":
 				c.Arguments = f.tmplSpec(ce)
 			default:
-				f.errorf(ce.k, "unknown tool call key %q%s", ce.key, DidYouMean(ce.key, toolCallKeys))
+				f.errorf(ce.k, "unknown tool call key %q%s", ce.key, schema.DidYouMean(ce.key, toolCallKeys))
 			}
 		}
 		if c.ID == nil || c.Name == nil || c.Arguments == nil {
@@ -847,12 +847,12 @@ func (f *yamlFile) variables(m *yaml.Node) *VariablesSpec {
 		case "unknown":
 			if s, ok := f.str(e); ok {
 				if !slices.Contains(unknownPolicies, s) {
-					f.errorf(e.v, "\"unknown\" must be warn or error, not %q%s", s, DidYouMean(s, unknownPolicies))
+					f.errorf(e.v, "\"unknown\" must be warn or error, not %q%s", s, schema.DidYouMean(s, unknownPolicies))
 				}
 				v.Error = s == "error"
 			}
 		default:
-			f.errorf(e.k, "unknown variables key %q%s", e.key, DidYouMean(e.key, variablesKeys))
+			f.errorf(e.k, "unknown variables key %q%s", e.key, schema.DidYouMean(e.key, variablesKeys))
 		}
 	}
 	if v.Allowed == nil {
@@ -1019,7 +1019,7 @@ func (f *yamlFile) outputFormat(e pair) string {
 			return s
 		}
 	}
-	hint := DidYouMean(s, outputFormats)
+	hint := schema.DidYouMean(s, outputFormats)
 	if hint == "" {
 		hint = " (want json, text, yaml or xml)"
 	}
@@ -1040,7 +1040,7 @@ func (f *yamlFile) jinja(m *yaml.Node) tmpl.Options {
 		case "keep_trailing_newline":
 			dst = &o.KeepTrailingNewline
 		default:
-			f.errorf(e.k, "unknown jinja option %q%s", e.key, DidYouMean(e.key, jinjaOptions))
+			f.errorf(e.k, "unknown jinja option %q%s", e.key, schema.DidYouMean(e.key, jinjaOptions))
 			continue
 		}
 		*dst, _ = f.boolean(e)
@@ -1145,7 +1145,7 @@ func (f *yamlFile) shorthandType(n *yaml.Node, name string) *Type {
 	case "object":
 		return &Type{Kind: KindStruct} // fields are inferred from the template
 	}
-	hint := DidYouMean(name, shorthandNames)
+	hint := schema.DidYouMean(name, shorthandNames)
 	if name == "array" || name == "list" {
 		hint = " (write a list type as [string])"
 	}
@@ -1252,7 +1252,7 @@ func (f *yamlFile) unknownKeyword(e pair, at schemaLevel) {
 	case propSchema:
 		known = append(known, "go_name")
 	}
-	hint := DidYouMean(e.key, known)
+	hint := schema.DidYouMean(e.key, known)
 	if hint == "" && isString(e.v) && at == varSchema {
 		hint = ` (nested variables go under "properties")`
 	}
@@ -1327,7 +1327,7 @@ func (f *yamlFile) schemaTypeName(n *yaml.Node) string {
 			return t
 		}
 	}
-	hint := DidYouMean(n.Value, schemaTypes)
+	hint := schema.DidYouMean(n.Value, schemaTypes)
 	switch n.Value { // shorthand names, which JSON Schema spells out
 	case "int":
 		hint = ` (did you mean "integer"?)`
@@ -1399,7 +1399,7 @@ func (f *yamlFile) required(kw map[string]pair, t *Type) map[string]bool {
 		case !isString(c):
 			f.wrongKind(c, "a required property", "a string")
 		case t.field(c.Value) == nil:
-			f.errorf(c, "required property %q is not defined%s", c.Value, DidYouMean(c.Value, declared))
+			f.errorf(c, "required property %q is not defined%s", c.Value, schema.DidYouMean(c.Value, declared))
 		default:
 			names[c.Value] = true
 		}
@@ -1474,7 +1474,7 @@ func (f *yamlFile) examples(n *yaml.Node) []*Example {
 				}
 				ex.Output, ex.OutputPos = e.v, f.pos(e.k)
 			default:
-				f.errorf(e.k, "unknown example key %q%s", e.key, DidYouMean(e.key, exampleKeys))
+				f.errorf(e.k, "unknown example key %q%s", e.key, schema.DidYouMean(e.key, exampleKeys))
 			}
 		}
 		if ex.Output == nil {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // maybeUndefined reports whether x can be Jinja2's undefined at run time:
@@ -140,7 +141,7 @@ func checkAllowed(v *VariablesSpec, feed *Type, used map[*Field]bool, diags *dia
 		if v.Error {
 			report = diags.errorf
 		}
-		report(f.Pos, "variable %q is not in variables.allowed%s", f.Key, DidYouMean(f.Key, v.Allowed))
+		report(f.Pos, "variable %q is not in variables.allowed%s", f.Key, schema.DidYouMean(f.Key, v.Allowed))
 	}
 }
 

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"github.com/promptgen/promptgen/schema"
 	"os"
 	"path"
 	"path/filepath"
@@ -54,7 +55,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		if set := setHolding(cfg.Dir, key); set != "" {
 			return nil, nil, fmt.Errorf("%q is in the template set %q (LoadSetPreview loads sets)", key, set)
 		}
-		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, DidYouMean(key, keys))
+		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, schema.DidYouMean(key, keys))
 	}
 	var ir *irPrompt
 	if p != nil {

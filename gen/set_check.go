@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // This file checks template sets and lowers them to IR. Every template and
@@ -204,7 +205,7 @@ func (c *checker) include(n *tmpl.Include) []irNode {
 		comp = c.inSet.comps.lookup(c.inSet.ns, name)
 	}
 	if comp == nil {
-		c.errorf(n.Name.Pos(), "no component %q%s", name, DidYouMean(name, c.inSet.comps.visible(c.inSet.ns)))
+		c.errorf(n.Name.Pos(), "no component %q%s", name, schema.DidYouMean(name, c.inSet.comps.visible(c.inSet.ns)))
 		return nil
 	}
 	return []irNode{&irPrint{X: c.useComponent(comp, n.Name.Pos())}}

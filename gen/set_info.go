@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"github.com/promptgen/promptgen/schema"
 	"os"
 	"path"
 	"path/filepath"
@@ -65,7 +66,7 @@ func loadSet(cfg Config, key string) (*Set, string, Diagnostics, error) {
 	}
 	diags := relDiags(sink.list.sorted(), cfg.Dir, base)
 	if s == nil && !diags.HasErrors() {
-		return nil, "", nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, DidYouMean(key, keys))
+		return nil, "", nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, schema.DidYouMean(key, keys))
 	}
 	if diags.HasErrors() || s == nil {
 		return nil, "", diags, diags

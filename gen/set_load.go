@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // This file loads template sets (DESIGN §1): a directory holding a
@@ -266,7 +267,7 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 				sl.inlineNamespace(f, "", e.v)
 			}
 		default:
-			hint := DidYouMean(e.key, setKeys)
+			hint := schema.DidYouMean(e.key, setKeys)
 			if hint == "" && (e.key == "template" || e.key == "type" || e.key == "version") {
 				hint = " (" + setFile + " holds the set's settings; templates go in files or under \"templates\")"
 			}
@@ -429,7 +430,7 @@ func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *Prompt, component bool)
 			case inList(e.key, topLevelKeys):
 				f.errorf(e.k, "%q is not supported in a template set yet", e.key)
 			default:
-				f.errorf(e.k, "unknown key %q%s", e.key, DidYouMean(e.key, allowed))
+				f.errorf(e.k, "unknown key %q%s", e.key, schema.DidYouMean(e.key, allowed))
 			}
 			continue
 		}
@@ -561,7 +562,7 @@ func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
 						pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(kv.v)}
 					}
 				default:
-					f.errorf(kv.k, "unknown key %q%s", kv.key, DidYouMean(kv.key, componentEntry))
+					f.errorf(kv.k, "unknown key %q%s", kv.key, schema.DidYouMean(kv.key, componentEntry))
 				}
 			}
 			if !hasContent {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // constrain makes t of kind k: an unknown type takes the kind, a known one
@@ -77,7 +78,7 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 				c.unify(g.Type, f.Type, sp)
 				g.Optional = g.Optional && f.Optional
 			} else if a.Declared {
-				c.errorf(sp, "object has no field %q%s", f.Key, DidYouMean(f.Key, fieldKeys(a)))
+				c.errorf(sp, "object has no field %q%s", f.Key, schema.DidYouMean(f.Key, fieldKeys(a)))
 			} else {
 				a.Fields = append(a.Fields, f)
 			}

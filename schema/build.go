@@ -193,7 +193,7 @@ func (b *builder) build(n *yaml.Node, path string) *Type {
 		default:
 			rejected = true
 			known := append(append(append(append([]string{"description", "format"}, annotations...), checkedByGo...), shaping...), schemaOnly...)
-			b.errorf(e.k, at, "unknown keyword %q%s", e.key, didYouMean(e.key, known))
+			b.errorf(e.k, at, "unknown keyword %q%s", e.key, DidYouMean(e.key, known))
 		}
 	}
 	if ref, ok := kw["$ref"]; ok {
@@ -303,7 +303,7 @@ func typeHint(name string) string {
 	case "bool":
 		return ` (did you mean "boolean"?)`
 	}
-	return didYouMean(name, typeNames)
+	return DidYouMean(name, typeNames)
 }
 
 // impliedType returns the type that a schema's keywords imply, or "".
@@ -424,7 +424,7 @@ func (b *builder) required(t *Type, kw map[string]entry, path string) {
 		seen[c.Value] = true
 		p := t.prop(c.Value)
 		if p == nil {
-			b.errorf(c, ati, "required property %q is not defined%s", c.Value, didYouMean(c.Value, names))
+			b.errorf(c, ati, "required property %q is not defined%s", c.Value, DidYouMean(c.Value, names))
 			continue
 		}
 		p.Required = true

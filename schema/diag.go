@@ -77,12 +77,13 @@ func (ds Diagnostics) sorted() Diagnostics {
 	return out
 }
 
-// didYouMean returns ` (did you mean "x"?)` for the candidate closest to
-// name, or "" when none is close.
-func didYouMean(name string, candidates []string) string {
+// DidYouMean returns ` (did you mean "x"?)` for the candidate closest to
+// name, or "" when none is close enough to be a likely typo. gen and the
+// CLI use it too, so that every suggestion follows one rule.
+func DidYouMean(name string, candidates []string) string {
 	best, bestDist := "", 0
 	for _, c := range candidates {
-		d := editDistance(strings.ToLower(name), strings.ToLower(c))
+		d := EditDistance(strings.ToLower(name), strings.ToLower(c))
 		if best == "" || d < bestDist || d == bestDist && c < best {
 			best, bestDist = c, d
 		}
@@ -93,8 +94,8 @@ func didYouMean(name string, candidates []string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in bytes.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -31,7 +31,7 @@ func (b *builder) ref(t *Type, ref entry, kw map[string]entry, order []string, p
 	}
 	if d == nil {
 		if strings.HasPrefix(target, "#/$defs/") || strings.HasPrefix(target, "#/definitions/") {
-			b.errorf(ref.v, at, "$ref %q: no such definition%s", target, didYouMean(target, b.defNames))
+			b.errorf(ref.v, at, "$ref %q: no such definition%s", target, DidYouMean(target, b.defNames))
 		} else {
 			b.errorf(ref.v, at, "$ref %q: only \"#\", \"#/$defs/NAME\" and \"#/definitions/NAME\" are supported", target)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/promptgen/promptgen/gen"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // runRender implements "promptgen render".
@@ -186,7 +187,7 @@ func decodeFeed(src []byte, feed reflect.Type) (reflect.Value, error) {
 	}
 	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		name := strings.Trim(field, `"`)
-		return v, fmt.Errorf("unknown variable %q%s", name, gen.DidYouMean(name, jsonKeys(feed, nil)))
+		return v, fmt.Errorf("unknown variable %q%s", name, schema.DidYouMean(name, jsonKeys(feed, nil)))
 	}
 	return v, err
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // Exit codes.
@@ -356,7 +357,7 @@ func versionLine() string {
 func suggest(name string) string {
 	best, bestDist := "", 0
 	for _, c := range commands {
-		d := gen.EditDistance(name, c.name)
+		d := schema.EditDistance(name, c.name)
 		if strings.HasPrefix(c.name, name) && len(name) >= 2 {
 			d = 1
 		}
