@@ -119,6 +119,10 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	}
 	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg, hasExamples)}
 	for _, p := range checked {
+		if p.Prompt.Fragment {
+			files = append(files, emitFragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
+			continue
+		}
 		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 	}
 	for _, s := range checkedSets {
@@ -155,6 +159,10 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 		owners[name] = owner{key, pos}
 	}
 	for _, p := range prompts {
+		if p.Prompt.Fragment {
+			add(fileStem(strings.TrimPrefix(p.Prompt.Key, fragmentsDir+"/"))+"_fragment.go", p.Prompt.Key, p.Prompt.Pos)
+			continue
+		}
 		add(fileStem(p.Prompt.Key)+"_prompt.go", p.Prompt.Key, p.Prompt.Pos)
 	}
 	for _, s := range sets {
