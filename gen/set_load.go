@@ -27,6 +27,7 @@ import (
 //	parameters: {...}
 //	inputs: {...}             # the feed, declared (as in a prompt file)
 //	jinja: {...}              # environment options of every template
+//	variables: {allowed: [...], unknown: warn|error}  # of every template and component
 //	components:               # partials of the set's root namespace
 //	  preamble: "text"
 //	  style:                  # versioned: the spec's list form
@@ -63,6 +64,9 @@ type Set struct {
 	Parameters  []Param
 	Jinja       tmpl.Options
 	Inputs      *Type // the declared feed, nil when inferred
+	// Variables is the `variables:` setting, applied to every template and
+	// component of the set; nil when absent.
+	Variables *VariablesSpec
 
 	Templates  []*SetTemplate  // sorted by Path
 	Components []*SetComponent // sorted by Namespace, Name, then versions in order
@@ -101,7 +105,7 @@ func (c *SetComponent) Full() string {
 // Read-only tables of the set format.
 var (
 	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
-		"parameters", "inputs", "jinja", "components", "templates"}
+		"parameters", "inputs", "jinja", "components", "templates", "variables"}
 	setTemplateKeys  = []string{"description", "go_name", "model", "parameters", "template"}
 	setComponentKeys = []string{"description", "template"}
 	componentEntry   = []string{"version", "content"}
@@ -256,6 +260,10 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 		case "jinja":
 			if f.isMapping(e) {
 				s.Jinja = f.jinja(e.v)
+			}
+		case "variables":
+			if f.isMapping(e) {
+				s.Variables = f.variables(e.v)
 			}
 		case "components":
 			if f.isMapping(e) {
