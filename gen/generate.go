@@ -93,6 +93,9 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	prompts, loadDiags := loadPrompts(fsys, dir)
 	sets, setDiags := loadSets(fsys, dir)
 	sink := &diagSink{list: append(loadDiags, setDiags...)}
+	for _, s := range sets {
+		prompts = append(prompts, s.Fragments...)
+	}
 	checked := lowerPrompts(prompts, cfg.Strict, sink)
 	checkedSets := checkSets(sets, cfg, sink)
 	nameSets(namePrompts(checked, sink), checkedSets, dir, sink)
@@ -160,7 +163,9 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 	}
 	for _, p := range prompts {
 		if p.Prompt.Fragment {
-			add(fileStem(strings.TrimPrefix(p.Prompt.Key, fragmentsDir+"/"))+"_fragment.go", p.Prompt.Key, p.Prompt.Pos)
+			// fragments/x is x_fragment.go, agent/fragments/x agent_x_fragment.go.
+			stem := strings.Replace("/"+p.Prompt.Key, "/"+fragmentsDir+"/", "/", 1)
+			add(fileStem(stem[1:])+"_fragment.go", p.Prompt.Key, p.Prompt.Pos)
 			continue
 		}
 		add(fileStem(p.Prompt.Key)+"_prompt.go", p.Prompt.Key, p.Prompt.Pos)

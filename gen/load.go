@@ -29,7 +29,7 @@ func loadPrompts(fsys fs.FS, display string) ([]*Prompt, Diagnostics) {
 	l.checkKeys(paths)
 	var prompts []*Prompt
 	for _, p := range paths {
-		if pr := l.load(p); pr != nil {
+		if pr := l.load(p, strings.HasPrefix(p, fragmentsDir+"/")); pr != nil {
 			prompts = append(prompts, pr)
 		}
 	}
@@ -161,9 +161,9 @@ func (l *loader) checkKeys(paths []string) {
 	}
 }
 
-// load reads one prompt file. It returns nil when the file cannot be read
+// load reads one prompt file (a fragment's when fragment is set). It returns nil when the file cannot be read
 // or is not valid YAML.
-func (l *loader) load(p string) *Prompt {
+func (l *loader) load(p string, fragment bool) *Prompt {
 	data, err := fs.ReadFile(l.fsys, p)
 	if err != nil {
 		l.ioError(err)
@@ -171,7 +171,7 @@ func (l *loader) load(p string) *Prompt {
 	}
 	file := l.path(p)
 	pr := &Prompt{Path: file, Key: promptKey(p), Pos: Pos{File: file, Line: 1, Col: 1}}
-	pr.Fragment = strings.HasPrefix(p, fragmentsDir+"/")
+	pr.Fragment = fragment
 	src := newSource(file, data)
 	if kindOf(p) == plainPrompt {
 		pr.Template = string(data)
