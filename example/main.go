@@ -69,6 +69,16 @@ func run(w io.Writer) error {
 	}
 	show(w, "agents/plan_steps", "(package default)", plan)
 
+	// A fragment is a typed function (the spec's getFragment): its text
+	// goes wherever the caller builds a prompt, here a system message.
+	tools, err := generated.ToolInstructionsFragment(generated.ToolInstructionsFragmentParams{
+		Tools: []string{"search", "browse"},
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "=== fragments/tool_instructions ===\n%s\n\n", tools)
+
 	// A required variable left unset is an error naming it and its
 	// position in the template, never a silently empty prompt.
 	_, err = generated.PlanSteps.Render(generated.PlanStepsFeed{MaxSteps: "3"})

@@ -59,10 +59,14 @@ func fieldDoc(g *jen.Group, fld *Field) {
 }
 
 func emitStruct(f *jen.File, p *irPrompt, t *Type) {
+	noun := " prompt."
+	if p.Prompt.Fragment {
+		noun = " fragment."
+	}
 	if t == p.Feed {
-		docLines(f, t.Name+" holds the variables of the "+p.Prompt.Key+" prompt.")
+		docLines(f, t.Name+" holds the variables of the "+p.Prompt.Key+noun)
 	} else {
-		docLines(f, t.Name+" is an object in the variables of the "+p.Prompt.Key+" prompt.")
+		docLines(f, t.Name+" is an object in the variables of the "+p.Prompt.Key+noun)
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {

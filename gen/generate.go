@@ -93,6 +93,9 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	prompts, loadDiags := loadPrompts(fsys, dir)
 	sets, setDiags := loadSets(fsys, dir)
 	sink := &diagSink{list: append(loadDiags, setDiags...)}
+	for _, s := range sets {
+		prompts = append(prompts, s.Fragments...)
+	}
 	checked := lowerPrompts(prompts, cfg.Strict, sink)
 	checkedSets := checkSets(sets, cfg, sink)
 	nameSets(namePrompts(checked, sink), checkedSets, dir, sink)
@@ -119,6 +122,10 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	}
 	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg, hasExamples)}
 	for _, p := range checked {
+		if p.Prompt.Fragment {
+			files = append(files, emitFragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
+			continue
+		}
 		files = append(files, emitPromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 	}
 	for _, s := range checkedSets {
@@ -155,6 +162,12 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 		owners[name] = owner{key, pos}
 	}
 	for _, p := range prompts {
+		if p.Prompt.Fragment {
+			// fragments/x is x_fragment.go, agent/fragments/x agent_x_fragment.go.
+			stem := strings.Replace("/"+p.Prompt.Key, "/"+fragmentsDir+"/", "/", 1)
+			add(fileStem(stem[1:])+"_fragment.go", p.Prompt.Key, p.Prompt.Pos)
+			continue
+		}
 		add(fileStem(p.Prompt.Key)+"_prompt.go", p.Prompt.Key, p.Prompt.Pos)
 	}
 	for _, s := range sets {

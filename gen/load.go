@@ -29,7 +29,7 @@ func loadPrompts(fsys fs.FS, display string) ([]*Prompt, Diagnostics) {
 	l.checkKeys(paths)
 	var prompts []*Prompt
 	for _, p := range paths {
-		if pr := l.load(p); pr != nil {
+		if pr := l.load(p, strings.HasPrefix(p, fragmentsDir+"/")); pr != nil {
 			prompts = append(prompts, pr)
 		}
 	}
@@ -161,9 +161,9 @@ func (l *loader) checkKeys(paths []string) {
 	}
 }
 
-// load reads one prompt file. It returns nil when the file cannot be read
+// load reads one prompt file (a fragment's when fragment is set). It returns nil when the file cannot be read
 // or is not valid YAML.
-func (l *loader) load(p string) *Prompt {
+func (l *loader) load(p string, fragment bool) *Prompt {
 	data, err := fs.ReadFile(l.fsys, p)
 	if err != nil {
 		l.ioError(err)
@@ -171,6 +171,7 @@ func (l *loader) load(p string) *Prompt {
 	}
 	file := l.path(p)
 	pr := &Prompt{Path: file, Key: promptKey(p), Pos: Pos{File: file, Line: 1, Col: 1}}
+	pr.Fragment = fragment
 	src := newSource(file, data)
 	if kindOf(p) == plainPrompt {
 		pr.Template = string(data)
@@ -411,7 +412,27 @@ func (f *yamlFile) decode(pr *Prompt) bool {
 		return false
 	}
 	f.prompt(root, pr)
+	if pr.Fragment {
+		f.fragmentKeys(root)
+	}
 	return true
+}
+
+// fragmentsDir is the folder of fragments, at the prompts root or in a set.
+const fragmentsDir = "fragments"
+
+// fragmentFileKeys are the keys a fragment file may have: a fragment is a
+// template with its own inputs, without a model or messages.
+var fragmentFileKeys = []string{"description", "go_name", "template", "inputs", "jinja", "variables"}
+
+// fragmentKeys reports the prompt keys that a fragment cannot have.
+func (f *yamlFile) fragmentKeys(m *yaml.Node) {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if slices.Contains(topLevelKeys, k.Value) && !slices.Contains(fragmentFileKeys, k.Value) {
+			f.errorf(k, "a fragment has no %q (a fragment is a template with its inputs: %s)", k.Value, strings.Join(fragmentFileKeys, ", "))
+		}
+	}
 }
 
 // parseYAML parses a prompt file. It returns its first document and, when

@@ -18,6 +18,10 @@ const (
 	suffixOutput = "Output"
 	// suffixExample names the type of one example, <Prompt>Example.
 	suffixExample = "Example"
+	// suffixFragment names a fragment's function, <Name>Fragment, and
+	// suffixParams its variables, <Name>FragmentParams.
+	suffixFragment = "Fragment"
+	suffixParams   = "Params"
 )
 
 // namePrompts decides every Go name of the checked prompts: prompt values,
@@ -28,7 +32,16 @@ func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
 	for _, p := range ps {
 		key := path.Base(p.Prompt.Key)
 		name, pos, ok := goName(key, p.Prompt.GoName, p.Prompt.Pos, p.Prompt.GoNamePos, "prompt name", diags)
-		if ok && claim(pkg, diags, name, p.Prompt.Key, pos) {
+		if ok && p.Prompt.Fragment {
+			// The fragment's own name is claimed too, so a prompt or set
+			// of the same name is an error at both, not a near miss.
+			if claim(pkg, diags, name, p.Prompt.Key, pos) && claim(pkg, diags, name+suffixFragment, p.Prompt.Key, pos) {
+				p.Name = name + suffixFragment
+				nameStruct(pkg, diags, p.Feed, p.Name+suffixParams, p.Prompt.Key, pos)
+			} else {
+				nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos)
+			}
+		} else if ok && claim(pkg, diags, name, p.Prompt.Key, pos) {
 			p.Name = name
 			p.TypeName = "_" + name + suffixPrompt
 			nameStruct(pkg, diags, p.Feed, name+suffixFeed, p.Prompt.Key, pos, feedMethods)
@@ -107,7 +120,11 @@ func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos 
 		}
 		f.GoName = fieldName
 		claim(fields, diags, fieldName, f.Key, pos)
-		prefix := strings.TrimSuffix(name, suffixFeed) + fieldName
+		prefix, isFeed := strings.CutSuffix(name, suffixFeed)
+		if !isFeed {
+			prefix = strings.TrimSuffix(name, suffixParams) // a fragment's
+		}
+		prefix += fieldName
 		switch ft := f.Type.resolve(); {
 		case ft.Kind == KindStruct:
 			nameStruct(pkg, diags, ft, prefix, key+"."+f.Key, pos, methods)

@@ -297,6 +297,9 @@ func (sc *setChecker) check() *irPromptSet {
 		b.flexible = map[*Type]bool{}
 		unknownTypes(feed, b.flexible)
 		sc.finish([]*setBody{b}, feed, false)
+		// Each body on its own, so an inferred variable is reported where
+		// that template or component uses it.
+		checkAllowed(s.Variables, feed, b.c.used, sc.diags)
 	}
 	sc.conflicts()
 	sc.unusedComponents()

@@ -28,6 +28,7 @@ import (
 //	parameters: {...}
 //	inputs: {...}             # the feed, declared (as in a prompt file)
 //	jinja: {...}              # environment options of every template
+//	variables: {allowed: [...], unknown: warn|error}  # of every template and component
 //	components:               # partials of the set's root namespace
 //	  preamble: "text"
 //	  style:                  # versioned: the spec's list form
@@ -64,9 +65,16 @@ type Set struct {
 	Parameters  []Param
 	Jinja       tmpl.Options
 	Inputs      *Type // the declared feed, nil when inferred
+	// Variables is the `variables:` setting, applied to every template and
+	// component of the set; nil when absent.
+	Variables *VariablesSpec
 
 	Templates  []*SetTemplate  // sorted by Path
 	Components []*SetComponent // sorted by Namespace, Name, then versions in order
+	// Fragments are the set's fragments (its fragments/ folder and the
+	// `fragments:` map), keyed <set>/fragments/<name>; they generate
+	// functions of the package, as the fragments of the prompts root.
+	Fragments []*Prompt
 }
 
 // SetTemplate is one template of a set.
@@ -102,7 +110,7 @@ func (c *SetComponent) Full() string {
 // Read-only tables of the set format.
 var (
 	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
-		"parameters", "inputs", "jinja", "components", "templates"}
+		"parameters", "inputs", "jinja", "components", "templates", "variables", "fragments"}
 	setTemplateKeys  = []string{"description", "go_name", "model", "parameters", "template"}
 	setComponentKeys = []string{"description", "template"}
 	componentEntry   = []string{"version", "content"}
@@ -184,6 +192,12 @@ func (l *loader) loadSet(dir string) *Set {
 	for _, c := range s.Components {
 		c.Prompt.Jinja = s.Jinja
 	}
+	for _, fr := range s.Fragments {
+		if fr.Path == s.Path { // inline: the set's options
+			fr.Jinja = s.Jinja
+		}
+	}
+	sort.SliceStable(s.Fragments, func(i, j int) bool { return s.Fragments[i].Key < s.Fragments[j].Key })
 	sort.SliceStable(s.Templates, func(i, j int) bool { return s.Templates[i].Path < s.Templates[j].Path })
 	sort.SliceStable(s.Components, func(i, j int) bool {
 		a, b := s.Components[i], s.Components[j]
@@ -258,6 +272,14 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 			if f.isMapping(e) {
 				s.Jinja = f.jinja(e.v)
 			}
+		case "variables":
+			if f.isMapping(e) {
+				s.Variables = f.variables(e.v)
+			}
+		case "fragments":
+			if f.isMapping(e) {
+				sl.inlineFragments(f, e.v)
+			}
 		case "components":
 			if f.isMapping(e) {
 				sl.inlineComponents(f, "", e.v)
@@ -322,6 +344,10 @@ func (sl *setLoader) walk() {
 			return fs.SkipDir
 		case d.IsDir():
 		case rel == setFile || kindOf(p) == notPrompt:
+		case strings.HasPrefix(rel, fragmentsDir+"/"):
+			if pr := sl.load(p, true); pr != nil {
+				sl.set.Fragments = append(sl.set.Fragments, pr)
+			}
 		default:
 			sl.file(p, rel)
 		}
@@ -637,4 +663,30 @@ func sortedPos(ps []Pos) []Pos {
 		return a.Col < b.Col
 	})
 	return out
+}
+
+// inlineFragments loads the `fragments:` map of promptset.yaml: each entry
+// is a template string or a mapping with the keys of a fragment file.
+func (sl *setLoader) inlineFragments(f *yamlFile, m *yaml.Node) {
+	for _, e := range f.entries(m, "fragment name", false) {
+		if !validName(e.key) {
+			f.errorf(e.k, "invalid fragment name %q (without \"/\" or \".\")", e.key)
+			continue
+		}
+		key := path.Join(sl.set.Key, fragmentsDir, e.key)
+		pr := &Prompt{Path: f.src.file, Key: key, Pos: f.pos(e.k), Fragment: true}
+		switch {
+		case e.v.Kind == yaml.MappingNode:
+			f.prompt(e.v, pr)
+			f.fragmentKeys(e.v)
+		default:
+			s, ok := f.str(e)
+			if !ok {
+				continue
+			}
+			pr.Template = s
+			pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+		}
+		sl.set.Fragments = append(sl.set.Fragments, pr)
+	}
 }

@@ -48,6 +48,10 @@ type Prompt struct {
 	System *TemplateSpec
 	// Variables is the `variables:` setting, nil when absent.
 	Variables *VariablesSpec
+	// Fragment marks a named reusable text block (a file of a fragments/
+	// folder, or an entry of a set's `fragments:`): it generates a function
+	// <Name>Fragment(<Name>FragmentParams) (string, error), not a prompt value.
+	Fragment bool
 }
 
 // TemplateSpec is one template string of a prompt file.

@@ -39,6 +39,26 @@ var prompts = []promptCase{
 	prompt[generated.TriageTicketFeed](generated.TriageTicket),
 	prompt[generated.NextActionFeed](generated.NextAction),
 	prompt[generated.ExtractEntitiesFeed](generated.ExtractEntities),
+	fragment("fragments/tool_instructions", generated.ToolInstructionsFragment),
+}
+
+// fragmentRenderer adapts a generated fragment function to renderer.
+type fragmentRenderer[F any] struct {
+	key    string
+	render func(F) (string, error)
+}
+
+func (r fragmentRenderer[F]) Key() string                { return r.key }
+func (r fragmentRenderer[F]) Render(f F) (string, error) { return r.render(f) }
+func (r fragmentRenderer[F]) AppendRender(dst []byte, f F) ([]byte, error) {
+	s, err := r.render(f)
+	return append(dst, s...), err
+}
+
+// fragment is the promptCase of a fragment: key is its path in the
+// prompts tree, as in the "// source:" line of its file.
+func fragment[F any](key string, render func(F) (string, error)) promptCase {
+	return prompt[F](fragmentRenderer[F]{key, render})
 }
 
 // renderer is the API that the generated value of each prompt has.

@@ -1,0 +1,45 @@
+package gen
+
+import (
+	"github.com/dave/jennifer/jen"
+)
+
+// emitFragmentFile returns the file for one fragment (the spec's
+// getFragment(name, context), checked at generate time): its params
+// struct and
+//
+//	func <Name>Fragment(f <Name>FragmentParams) (string, error)
+//
+// rendering with the same backend as the prompts.
+func emitFragmentFile(importPath, pkg string, p *irPrompt, body renderBody) *jen.File {
+	f := jen.NewFilePathName(importPath, pkg)
+	f.HeaderComment(header)
+	f.HeaderComment("source: " + p.Prompt.Path)
+	f.ImportName(runtimePath, "runtime")
+	f.ImportName(jinjaPath, "jinja")
+	f.ImportName(ttfuncsPath, "ttfuncs")
+	for _, t := range p.Structs {
+		emitStruct(f, p, t)
+	}
+	src := p.Prompt
+	if src.Description != "" {
+		docLines(f, p.Name+": "+src.Description)
+	} else {
+		docLines(f, p.Name+" renders the "+src.Key+" fragment from "+src.Path+".")
+	}
+	sizeVar := "_" + p.Name + "Size"
+	appendName := "_" + p.Name + "Append"
+	feed := jen.Id(p.Feed.Name)
+	f.Func().Id(p.Name).Params(jen.Id("f").Add(feed.Clone())).Params(jen.String(), jen.Error()).Block(
+		jen.List(jen.Id("buf"), jen.Err()).Op(":=").Id(appendName).Call(
+			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(sizeVar).Dot("Get").Call(jen.Lit(p.StaticSize))), jen.Id("f")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
+		jen.Id(sizeVar).Dot("Observe").Call(jen.Len(jen.Id("buf"))),
+		jen.Return(jen.Qual(runtimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
+	)
+	f.Var().Id(sizeVar).Qual(runtimePath, "SizeHint")
+	code := body(f, p)
+	f.Comment(appendName + " appends the rendered " + src.Key + " fragment to dst.")
+	f.Func().Id(appendName).Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(code...)
+	return f
+}
