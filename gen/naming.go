@@ -37,9 +37,9 @@ func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
 			// of the same name is an error at both, not a near miss.
 			if claim(pkg, diags, name, p.Prompt.Key, pos) && claim(pkg, diags, name+suffixFragment, p.Prompt.Key, pos) {
 				p.Name = name + suffixFragment
-				nameStruct(pkg, diags, p.Feed, p.Name+suffixParams, p.Prompt.Key, pos)
+				nameStruct(pkg, diags, p.Feed, p.Name+suffixParams, p.Prompt.Key, pos, feedMethods)
 			} else {
-				nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos)
+				nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos, feedMethods)
 			}
 		} else if ok && claim(pkg, diags, name, p.Prompt.Key, pos) {
 			p.Name = name
