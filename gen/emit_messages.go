@@ -83,6 +83,9 @@ func emitMessages(f *jen.File, p *irPrompt) {
 				if m.ToolCallID != nil {
 					kv("ToolCallID", str(m.ToolCallID))
 				}
+				if m.Data != nil {
+					kv("Data", jen.Qual("encoding/json", "RawMessage").Call(str(m.Data)))
+				}
 				if len(m.ToolCalls) > 0 {
 					kv("ToolCalls", jen.Index().Qual(runtimePath, "ToolCall").ValuesFunc(func(g *jen.Group) {
 						for _, c := range m.ToolCalls {

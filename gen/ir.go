@@ -37,6 +37,7 @@ type irPrompt struct {
 type irMessage struct {
 	Role                      string
 	Content, Name, ToolCallID *irPrompt      // nil when absent
+	Data                      *irPrompt      // renders a JSON object; nil when absent
 	ToolCalls                 [][3]*irPrompt // id, name, arguments
 	// FromRender: the content is the prompt's Render.
 	FromRender bool

@@ -48,7 +48,7 @@ var (
 	topLevelKeys = []string{"description", "model", "parameters", "template", "inputs",
 		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
 		"jinja", "go_name", "system", "variables"}
-	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls"}
+	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls", "data"}
 	toolCallKeys    = []string{"id", "name", "arguments"}
 	messageRoles    = []string{"system", "user", "assistant", "tool_request", "tool_result"}
 	variablesKeys   = []string{"allowed", "unknown"}
@@ -772,6 +772,8 @@ func (f *yamlFile) messages(e pair) []*MessageSpec {
 				m.ToolCallID = f.tmplSpec(me)
 			case "tool_calls":
 				m.ToolCalls = f.toolCalls(me)
+			case "data":
+				m.Data = f.tmplSpec(me)
 			default:
 				f.errorf(me.k, "unknown message key %q%s", me.key, schema.DidYouMean(me.key, messageKeys))
 			}
@@ -793,7 +795,7 @@ func (f *yamlFile) messages(e pair) []*MessageSpec {
 				f.errorf(n, "message has no %q", "template")
 			}
 		case "system", "user", "tool_result":
-			if m.Content == nil {
+			if m.Content == nil && (m.Data == nil || m.Role != "tool_result") {
 				f.errorf(n, "message has no %q", "template")
 			}
 			if len(m.ToolCalls) > 0 {
@@ -805,6 +807,12 @@ func (f *yamlFile) messages(e pair) []*MessageSpec {
 		}
 		if m.Role != "tool_result" && m.ToolCallID != nil {
 			f.errorf(n, "only tool_result messages have %q", "tool_call_id")
+		}
+		if m.Role != "tool_result" && m.Data != nil {
+			f.errorf(n, "only tool_result messages have %q", "data")
+		}
+		if m.Content != nil && m.Data != nil {
+			f.errorf(n, "a message has %q or %q, not both", "template", "data")
 		}
 		ms = append(ms, m)
 	}

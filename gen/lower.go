@@ -66,7 +66,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	} else {
 		ir.IsMessages = true
 		for _, m := range p.Messages {
-			im := &irMessage{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID)}
+			im := &irMessage{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID), Data: part(m.Data)}
 			for _, tc := range m.ToolCalls {
 				im.ToolCalls = append(im.ToolCalls, [3]*irPrompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
 			}

@@ -70,7 +70,10 @@ type MessageSpec struct {
 	Content    *TemplateSpec
 	Name       *TemplateSpec
 	ToolCallID *TemplateSpec
-	ToolCalls  []*ToolCallSpec
+	// Data is a tool_result's structured content: a template that renders
+	// a JSON object (runtime.Message.Data).
+	Data      *TemplateSpec
+	ToolCalls []*ToolCallSpec
 }
 
 // ToolCallSpec is one entry of a message's `tool_calls`.

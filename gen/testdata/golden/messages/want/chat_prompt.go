@@ -4,6 +4,7 @@
 package messages
 
 import (
+	"encoding/json"
 	"errors"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
@@ -13,7 +14,9 @@ import (
 type ChatFeed struct {
 	Topic    string `json:"topic"`
 	Question string `json:"question"`
+	City     string `json:"city"`
 	Lookup   string `json:"lookup"`
+	Celsius  string `json:"celsius"`
 }
 
 // Validate reports every required variable of ChatFeed that is left unset.
@@ -35,12 +38,28 @@ func (x ChatFeed) Validate() error {
 			Var:    "question",
 		})
 	}
+	if x.City == "" {
+		errs = append(errs, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/chat.yaml:16:33",
+			Prompt: "chat",
+			Var:    "city",
+		})
+	}
 	if x.Lookup == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:18:10",
+			Pos:    "prompts/chat.yaml:21:10",
 			Prompt: "chat",
 			Var:    "lookup",
+		})
+	}
+	if x.Celsius == "" {
+		errs = append(errs, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/chat.yaml:25:56",
+			Prompt: "chat",
+			Var:    "celsius",
 		})
 	}
 	return errors.Join(errs...)
@@ -133,10 +152,39 @@ func _Chat_part5(dst []byte, f ChatFeed) ([]byte, error) {
 
 // _Chat_part6 appends template 6 of the chat messages to dst.
 func _Chat_part6(dst []byte, f ChatFeed) ([]byte, error) {
+	dst = append(dst, "call_2"...)
+	return dst, nil
+}
+
+// _Chat_part7 appends template 7 of the chat messages to dst.
+func _Chat_part7(dst []byte, f ChatFeed) ([]byte, error) {
+	dst = append(dst, "weather"...)
+	return dst, nil
+}
+
+// _Chat_part8 appends template 8 of the chat messages to dst.
+func _Chat_part8(dst []byte, f ChatFeed) ([]byte, error) {
+	dst = append(dst, "{\"city\": "...)
+	if f.City == "" {
+		return dst, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/chat.yaml:16:33",
+			Prompt: "chat",
+			Var:    "city",
+		}
+	}
+	w_1 := jinja.NewJSONWriter(0, false)
+	dst = w_1.String(dst, f.City)
+	dst = append(dst, "}"...)
+	return dst, nil
+}
+
+// _Chat_part9 appends template 9 of the chat messages to dst.
+func _Chat_part9(dst []byte, f ChatFeed) ([]byte, error) {
 	if f.Lookup == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:18:10",
+			Pos:    "prompts/chat.yaml:21:10",
 			Prompt: "chat",
 			Var:    "lookup",
 		}
@@ -145,24 +193,63 @@ func _Chat_part6(dst []byte, f ChatFeed) ([]byte, error) {
 	return dst, nil
 }
 
-// _Chat_part7 appends template 7 of the chat messages to dst.
-func _Chat_part7(dst []byte, f ChatFeed) ([]byte, error) {
+// _Chat_part10 appends template 10 of the chat messages to dst.
+func _Chat_part10(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "search"...)
 	return dst, nil
 }
 
-// _Chat_part8 appends template 8 of the chat messages to dst.
-func _Chat_part8(dst []byte, f ChatFeed) ([]byte, error) {
+// _Chat_part11 appends template 11 of the chat messages to dst.
+func _Chat_part11(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "call_1"...)
 	return dst, nil
 }
 
-// _Chat_part9 appends template 9 of the chat messages to dst.
-func _Chat_part9(dst []byte, f ChatFeed) ([]byte, error) {
+// _Chat_part12 appends template 12 of the chat messages to dst.
+func _Chat_part12(dst []byte, f ChatFeed) ([]byte, error) {
+	dst = append(dst, "weather"...)
+	return dst, nil
+}
+
+// _Chat_part13 appends template 13 of the chat messages to dst.
+func _Chat_part13(dst []byte, f ChatFeed) ([]byte, error) {
+	dst = append(dst, "call_2"...)
+	return dst, nil
+}
+
+// _Chat_part14 appends template 14 of the chat messages to dst.
+func _Chat_part14(dst []byte, f ChatFeed) ([]byte, error) {
+	dst = append(dst, "{\"city\": "...)
+	if f.City == "" {
+		return dst, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/chat.yaml:25:24",
+			Prompt: "chat",
+			Var:    "city",
+		}
+	}
+	w_1 := jinja.NewJSONWriter(0, false)
+	dst = w_1.String(dst, f.City)
+	dst = append(dst, ", \"celsius\": "...)
+	if f.Celsius == "" {
+		return dst, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/chat.yaml:25:56",
+			Prompt: "chat",
+			Var:    "celsius",
+		}
+	}
+	dst = append(dst, f.Celsius...)
+	dst = append(dst, "}"...)
+	return dst, nil
+}
+
+// _Chat_part15 appends template 15 of the chat messages to dst.
+func _Chat_part15(dst []byte, f ChatFeed) ([]byte, error) {
 	if f.Question == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:21:10",
+			Pos:    "prompts/chat.yaml:28:10",
 			Prompt: "chat",
 			Var:    "question",
 		}
@@ -227,6 +314,36 @@ func (p _ChatPrompt) Messages(f ChatFeed) (runtime.Prompt, error) {
 		return nil, err
 	}
 	s9 := string(buf)
+	buf, err = _Chat_part10(buf[:0], f)
+	if err != nil {
+		return nil, err
+	}
+	s10 := string(buf)
+	buf, err = _Chat_part11(buf[:0], f)
+	if err != nil {
+		return nil, err
+	}
+	s11 := string(buf)
+	buf, err = _Chat_part12(buf[:0], f)
+	if err != nil {
+		return nil, err
+	}
+	s12 := string(buf)
+	buf, err = _Chat_part13(buf[:0], f)
+	if err != nil {
+		return nil, err
+	}
+	s13 := string(buf)
+	buf, err = _Chat_part14(buf[:0], f)
+	if err != nil {
+		return nil, err
+	}
+	s14 := string(buf)
+	buf, err = _Chat_part15(buf[:0], f)
+	if err != nil {
+		return nil, err
+	}
+	s15 := string(buf)
 	msgs := runtime.Prompt{
 		{
 			Role:    runtime.RoleSystem,
@@ -244,17 +361,24 @@ func (p _ChatPrompt) Messages(f ChatFeed) (runtime.Prompt, error) {
 			Role: runtime.RoleToolRequest,
 			ToolCalls: []runtime.ToolCall{
 				{ID: s3, Name: s4, Arguments: s5},
+				{ID: s6, Name: s7, Arguments: s8},
 			},
 		},
 		{
 			Role:       runtime.RoleToolResult,
-			Content:    s6,
-			Name:       s7,
-			ToolCallID: s8,
+			Content:    s9,
+			Name:       s10,
+			ToolCallID: s11,
+		},
+		{
+			Role:       runtime.RoleToolResult,
+			Name:       s12,
+			ToolCallID: s13,
+			Data:       json.RawMessage(s14),
 		},
 		{
 			Role:    runtime.RoleUser,
-			Content: s9,
+			Content: s15,
 		},
 	}
 	if err := msgs.Validate(); err != nil {
