@@ -12,9 +12,13 @@ import (
 // accepts becomes Go source that parses (jennifer formats every file and
 // fails on invalid syntax).
 func FuzzGenerate(f *testing.F) {
-	seeds, err := filepath.Glob("testdata/render/cases/*/prompt.yaml")
-	if err != nil {
-		f.Fatal(err)
+	var seeds []string
+	for _, pattern := range []string{"testdata/render/cases/*/prompt.yaml", "testdata/golden/*/prompts/*.yaml", "../prompts/*/*.yaml"} {
+		matches, err := filepath.Glob(pattern)
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, matches...)
 	}
 	// Prompts with output schemas and examples.
 	outputs, _ := filepath.Glob("testdata/golden/output_*/prompts/*.yaml")
