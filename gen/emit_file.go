@@ -20,15 +20,22 @@ var promptMethods = []string{"Key", "Description", "Model", "Parameters", "Rende
 // prompt's AppendRender, after any package-level declarations it needs.
 type renderBody func(f *jen.File, p *irPrompt) []jen.Code
 
-// emitPromptFile returns the file for one prompt; everything but the body
-// of AppendRender is the same for every backend.
-func emitPromptFile(importPath, pkg string, p *irPrompt, body renderBody) *jen.File {
+// newSourceFile starts the generated file of one source file: the header
+// and the names under which the runtime packages are imported.
+func newSourceFile(importPath, pkg, source string) *jen.File {
 	f := jen.NewFilePathName(importPath, pkg)
 	f.HeaderComment(header)
-	f.HeaderComment("source: " + p.Prompt.Path)
+	f.HeaderComment("source: " + source)
 	f.ImportName(runtimePath, "runtime")
 	f.ImportName(jinjaPath, "jinja")
 	f.ImportName(ttfuncsPath, "ttfuncs")
+	return f
+}
+
+// emitPromptFile returns the file for one prompt; everything but the body
+// of AppendRender is the same for every backend.
+func emitPromptFile(importPath, pkg string, p *irPrompt, body renderBody) *jen.File {
+	f := newSourceFile(importPath, pkg, p.Prompt.Path)
 	f.ImportName(outputPath, "output")
 	f.ImportName(yamloutPath, "yamlout")
 	for _, t := range p.Structs {

@@ -12,12 +12,7 @@ import (
 //
 // rendering with the same backend as the prompts.
 func emitFragmentFile(importPath, pkg string, p *irPrompt, body renderBody) *jen.File {
-	f := jen.NewFilePathName(importPath, pkg)
-	f.HeaderComment(header)
-	f.HeaderComment("source: " + p.Prompt.Path)
-	f.ImportName(runtimePath, "runtime")
-	f.ImportName(jinjaPath, "jinja")
-	f.ImportName(ttfuncsPath, "ttfuncs")
+	f := newSourceFile(importPath, pkg, p.Prompt.Path)
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}

@@ -17,12 +17,7 @@ import (
 // emitSetFile returns the file of set s, with the renderers of the
 // text/template backend when tt is set (the API is the same).
 func emitSetFile(importPath, pkg string, s *irPromptSet, tt bool) *jen.File {
-	f := jen.NewFilePathName(importPath, pkg)
-	f.HeaderComment(header)
-	f.HeaderComment("source: " + s.Set.Path)
-	f.ImportName(runtimePath, "runtime")
-	f.ImportName(jinjaPath, "jinja")
-	f.ImportName(ttfuncsPath, "ttfuncs")
+	f := newSourceFile(importPath, pkg, s.Set.Path)
 	for _, t := range s.Structs {
 		emitSetStruct(f, s, t)
 	}

@@ -651,23 +651,36 @@ func (f *yamlFile) entries(m *yaml.Node, noun string, both bool) []pair {
 	return ps
 }
 
+// metadata fills pr's description, model, go_name or parameters from e,
+// and reports whether e is one of them; prompts and set templates share it.
+func (f *yamlFile) metadata(e pair, pr *Prompt) bool {
+	switch e.key {
+	case "description":
+		pr.Description, _ = f.str(e)
+	case "model":
+		pr.Model, _ = f.str(e)
+	case "go_name":
+		pr.GoName, _ = f.str(e)
+		pr.GoNamePos = f.pos(e.v)
+	case "parameters":
+		if f.isMapping(e) {
+			pr.Parameters = f.params(e.v)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
 // prompt fills pr from the file's top-level mapping.
 func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 	hasBody := false // template, messages or sections
 	var templateKey, messagesKey, systemKey *yaml.Node
 	for _, e := range f.entries(m, "key", false) {
+		if f.metadata(e, pr) {
+			continue
+		}
 		switch e.key {
-		case "description":
-			pr.Description, _ = f.str(e)
-		case "model":
-			pr.Model, _ = f.str(e)
-		case "go_name":
-			pr.GoName, _ = f.str(e)
-			pr.GoNamePos = f.pos(e.v)
-		case "parameters":
-			if f.isMapping(e) {
-				pr.Parameters = f.params(e.v)
-			}
 		case "template":
 			hasBody = true
 			templateKey = e.k

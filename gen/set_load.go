@@ -460,19 +460,10 @@ func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *Prompt, component bool)
 			}
 			continue
 		}
-		switch e.key {
-		case "description":
-			pr.Description, _ = f.str(e)
-		case "model":
-			pr.Model, _ = f.str(e)
-		case "go_name":
-			pr.GoName, _ = f.str(e)
-			pr.GoNamePos = f.pos(e.v)
-		case "parameters":
-			if f.isMapping(e) {
-				pr.Parameters = f.params(e.v)
-			}
-		case "template":
+		if f.metadata(e, pr) {
+			continue
+		}
+		if e.key == "template" {
 			hasTemplate = true
 			if s, ok := f.str(e); ok {
 				pr.Template = s
