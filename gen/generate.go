@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -77,7 +76,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		cfg.ImportPath = learnImportPath(ctx, cfg.Out)
 	}
 	base := filepath.Base(abs)
-	res, err := generate(os.DirFS(cfg.Dir), base, cfg)
+	res, err := generate(promptsFS(cfg.Dir), base, cfg)
 	// Diagnostics name files as the user gave the directory, for editors.
 	for i, d := range res.Diagnostics {
 		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {

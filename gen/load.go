@@ -103,7 +103,8 @@ func (l *loader) path(p string) string { return path.Join(l.display, p) }
 
 // walk returns the sorted paths of the prompt files. Hidden files and
 // directories are skipped, and so are template sets (directories with a
-// promptset.yaml), which are loaded separately.
+// promptset.yaml), which are loaded separately. A symbolic link that the
+// tree does not follow is an error, whatever its name.
 func (l *loader) walk() []string {
 	var paths []string
 	// The callback reports every error itself, so WalkDir returns nil.
@@ -115,6 +116,7 @@ func (l *loader) walk() []string {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
+		case l.badLink(p, d):
 		case d.IsDir():
 			if _, err := fs.Stat(l.fsys, path.Join(p, "promptset.yaml")); err == nil {
 				return fs.SkipDir

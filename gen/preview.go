@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 	"github.com/promptgen/promptgen/schema"
-	"os"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -31,7 +30,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		return nil, nil, fmt.Errorf("load: %w", err)
 	}
 	base := filepath.Base(abs)
-	prompts, loadDiags := loadPrompts(os.DirFS(cfg.Dir), base)
+	prompts, loadDiags := loadPrompts(promptsFS(cfg.Dir), base)
 	var p *Prompt
 	var keys []string
 	for _, q := range prompts {

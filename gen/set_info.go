@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 	"github.com/promptgen/promptgen/schema"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -47,7 +46,7 @@ func loadSet(cfg Config, key string) (*Set, string, Diagnostics, error) {
 	}
 	base := filepath.Base(abs)
 	key = strings.Trim(path.Clean("/"+filepath.ToSlash(key)), "/")
-	sets, loadDiags := loadSets(os.DirFS(cfg.Dir), base)
+	sets, loadDiags := loadSets(promptsFS(cfg.Dir), base)
 	var s *Set
 	var keys []string
 	for _, x := range sets {
@@ -102,7 +101,7 @@ func SetOf(cfg Config, p string) (set, rest string) {
 // setHolding returns the directory of the template set of dir that holds
 // the prompts-tree path p (or is p), "" when none does.
 func setHolding(dir, p string) string {
-	for _, d := range findSets(os.DirFS(dir)) {
+	for _, d := range findSets(promptsFS(dir)) {
 		if d == "." || p == d || strings.HasPrefix(p, d+"/") {
 			return d
 		}

@@ -338,6 +338,7 @@ func (sl *setLoader) walk() {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
+		case sl.badLink(p, d):
 		case d.IsDir() && p != sl.dir && isSetDir(sl.fsys, p):
 			sl.diags.errorf(Pos{File: sl.path(path.Join(p, setFile)), Line: 1, Col: 1},
 				"template set %q is inside template set %q (sets cannot nest)", p, sl.set.Key)
