@@ -81,6 +81,8 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	for i, d := range res.Diagnostics {
 		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
 			res.Diagnostics[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
+		} else if d.Pos.File == base {
+			res.Diagnostics[i].Pos.File = filepath.ToSlash(cfg.Dir)
 		}
 	}
 	return res, err
@@ -92,6 +94,10 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	prompts, loadDiags := loadPrompts(fsys, dir)
 	sets, setDiags := loadSets(fsys, dir)
 	sink := &diagSink{list: append(loadDiags, setDiags...)}
+	if len(prompts) == 0 && len(sets) == 0 && !sink.list.HasErrors() {
+		// Writing the package of no prompts would delete every generated file.
+		sink.errorf(Pos{File: dir}, "no prompt files (*.yaml, *.yml, *.jinja, *.j2, *.md, *.txt) and no template set (a directory with %s) to generate from (to remove the generated package, delete its directory)", setFile)
+	}
 	for _, s := range sets {
 		prompts = append(prompts, s.Fragments...)
 	}
