@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"go/token"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -71,6 +72,9 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, fmt.Errorf("load: %w", err)
 		}
 		cfg.Pkg = filepath.Base(out)
+		if !token.IsIdentifier(cfg.Pkg) || cfg.Pkg == "_" {
+			return nil, fmt.Errorf("load: %s is not a Go package name: name the package (-pkg)", cfg.Pkg)
+		}
 	}
 	if cfg.ImportPath == "" {
 		cfg.ImportPath = learnImportPath(ctx, cfg.Out)
