@@ -66,6 +66,7 @@ func (p *parser) parseExpression(withCondExpr bool) Expr {
 	}
 	start := p.tok.span.Start
 	x := p.parseOr()
+	defer p.restore(p.depth)
 	for p.skipName("if") {
 		cond := p.parseOr()
 		var els Expr
@@ -73,6 +74,7 @@ func (p *parser) parseExpression(withCondExpr bool) Expr {
 			els = p.parseExpression(true)
 		}
 		x = &CondExpr{Span: Span{start, p.prevEnd}, Then: x, Cond: cond, Else: els}
+		p.enter() // x if a if b nests to the left
 	}
 	return x
 }
@@ -82,7 +84,9 @@ func (p *parser) parseExpression(withCondExpr bool) Expr {
 func (p *parser) parseLeftAssoc(operand func() Expr, ops ...string) Expr {
 	start := p.tok.span.Start
 	x := operand()
+	defer p.restore(p.depth)
 	for (p.tok.kind == tokOp || p.tok.kind == tokName) && slices.Contains(ops, p.tok.text) {
+		p.enter()
 		op := p.next().text
 		y := operand()
 		x = &Binary{Span: Span{start, p.prevEnd}, Op: op, X: x, Y: y}
@@ -112,6 +116,7 @@ func (p *parser) parseCompare() Expr {
 	start := p.tok.span.Start
 	left, leftStart := p.parseMath1(), start
 	var result Expr
+	defer p.restore(p.depth)
 	for {
 		var op string
 		switch {
@@ -129,6 +134,7 @@ func (p *parser) parseCompare() Expr {
 			}
 			return result
 		}
+		p.enter()
 		rightStart := p.tok.span.Start
 		right := p.parseMath1()
 		cmp := &Binary{Span: Span{leftStart, p.prevEnd}, Op: op, X: left, Y: right}
@@ -255,7 +261,8 @@ func (p *parser) parseDict() *Dict {
 // parsePostfix parses attribute, index and call suffixes of x, which starts
 // at start.
 func (p *parser) parsePostfix(x Expr, start int) Expr {
-	for {
+	defer p.restore(p.depth)
+	for ; ; p.enter() {
 		switch {
 		case p.tok.isOp("."):
 			x = p.parseAttr(x, start)
@@ -380,7 +387,8 @@ func (p *parser) parseCallArgs() (args []Expr, kwargs []Kwarg) {
 
 // parseFilterExpr parses filters, tests and calls applied to x.
 func (p *parser) parseFilterExpr(x Expr, start int) Expr {
-	for {
+	defer p.restore(p.depth)
+	for ; ; p.enter() {
 		switch {
 		case p.tok.isOp("|"):
 			x = p.parseFilter(x, start)

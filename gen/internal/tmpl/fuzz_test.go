@@ -2,6 +2,7 @@ package tmpl
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -20,6 +21,10 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add("{% for m in messages %}{% if m.role == 'system' %}{{ m.content | trim }}\n{% elif loop.last %}"+
 		"{{- '<|assistant|>' -}}{% endif %}{% endfor %}{% if add_generation_prompt %}x{% endif %}\n", uint8(7))
+	// Chains and nests just past maxDepth.
+	f.Add("{{ x"+strings.Repeat(".a", maxDepth)+" }}", uint8(0))
+	f.Add("{{ x"+strings.Repeat(" if y else x", maxDepth)+" }}", uint8(0))
+	f.Add(strings.Repeat("{% for x in y %}", maxDepth)+"{{ x|f|g }}", uint8(0))
 	f.Fuzz(func(t *testing.T, src string, flags uint8) {
 		opts := Options{TrimBlocks: flags&1 != 0, LstripBlocks: flags&2 != 0, KeepTrailingNewline: flags&4 != 0}
 		tmpl, err := Parse(src, opts)

@@ -343,36 +343,59 @@ func TestSpans(t *testing.T) {
 	}
 }
 
+// TestNestingLimit parses each construct nested or chained as deep as
+// maxDepth allows, then one level deeper, which fails at the token that
+// would open the extra level. Much deeper input fails as fast: the parser
+// stops at the limit.
 func TestNestingLimit(t *testing.T) {
 	nest := func(open, inner, close string, n int) string {
 		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
 	}
-	ok := []string{
-		"{{ " + nest("(", "x", ")", 150) + " }}",
-		"{{ " + nest("[", "x", "]", 150) + " }}",
-		nest("{% if x %}", "", "{% endif %}", 150),
+	// A template's body and its {{ }} take two levels.
+	const exprMax, blockMax = maxDepth - 2, maxDepth - 1
+	tests := []struct {
+		name string
+		max  int
+		src  func(n int) string
+	}{
+		{"parentheses", exprMax, func(n int) string { return "{{ " + nest("(", "x", ")", n) + " }}" }},
+		{"lists", exprMax, func(n int) string { return "{{ " + nest("[", "x", "]", n) + " }}" }},
+		{"dicts", exprMax, func(n int) string { return "{{ " + nest("{1: ", "x", "}", n) + " }}" }},
+		{"call arguments", exprMax, func(n int) string { return "{{ " + nest("f(", "x", ")", n) + " }}" }},
+		{"subscripts", exprMax, func(n int) string { return "{{ " + nest("x[", "x", "]", n) + " }}" }},
+		{"not", exprMax, func(n int) string { return "{{ " + strings.Repeat("not ", n) + "x }}" }},
+		{"unary minus", exprMax, func(n int) string { return "{{ " + strings.Repeat("- ", n) + "x }}" }},
+		{"conditional else", exprMax, func(n int) string { return "{{ " + strings.Repeat("x if y else ", n) + "x }}" }},
+		{"conditional chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat(" if y", n) + " }}" }},
+		{"attribute chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat(".a", n) + " }}" }},
+		{"index chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat("[0]", n) + " }}" }},
+		{"call chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat("()", n) + " }}" }},
+		{"filter chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat("|f", n) + " }}" }},
+		{"test and filters", exprMax - 1, func(n int) string { return "{{ x is y" + strings.Repeat("|f", n) + " }}" }},
+		{"test argument", exprMax, func(n int) string { return "{{ x is sameas " + nest("(", "x", ")", n) + " }}" }},
+		{"plus chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat(" + x", n) + " }}" }},
+		{"concat chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat(" ~ x", n) + " }}" }},
+		{"power chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat(" ** x", n) + " }}" }},
+		{"and chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat(" and x", n) + " }}" }},
+		{"comparison chain", exprMax, func(n int) string { return "{{ x" + strings.Repeat(" < x", n) + " }}" }},
+		{"if blocks", blockMax, func(n int) string { return nest("{% if x %}", "", "{% endif %}", n) }},
+		{"for blocks", blockMax, func(n int) string { return nest("{% for x in y %}", "", "{% endfor %}", n) }},
+		{"set blocks", blockMax, func(n int) string { return nest("{% set x %}", "", "{% endset %}", n) }},
+		{"attribute chain in ifs", exprMax - 50, func(n int) string {
+			return nest("{% if x %}", "{{ x"+strings.Repeat(".a", n)+" }}", "{% endif %}", 50)
+		}},
 	}
-	for _, src := range ok {
-		if _, err := Parse(src, Options{}); err != nil {
-			t.Errorf("Parse(%.40q...): %v", src, err)
-		}
-	}
-	tooDeep := []string{
-		"{{ " + nest("(", "x", ")", 100000) + " }}",
-		"{{ " + nest("f(", "x", ")", 100000) + " }}",
-		"{{ " + nest("x[", "x", "]", 100000) + " }}",
-		"{{ " + nest("{1: ", "x", "}", 100000) + " }}",
-		"{{ " + strings.Repeat("not ", 100000) + "x }}",
-		"{{ " + strings.Repeat("- ", 100000) + "x }}",
-		"{{ " + strings.Repeat("x if y else ", 100000) + "x }}",
-		"{{ x is sameas " + nest("(", "x", ")", 100000) + " }}",
-		nest("{% if x %}", "", "{% endif %}", 100000),
-		nest("{% for x in y %}", "", "{% endfor %}", 100000),
-	}
-	for _, src := range tooDeep {
-		_, err := Parse(src, Options{})
-		if err == nil || !strings.HasPrefix(err.Error(), "nesting too deep") {
-			t.Errorf("Parse(%.40q...) error = %v, want nesting too deep", src, err)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Parse(tt.src(tt.max), Options{}); err != nil {
+				t.Errorf("at the limit (%d): %v", tt.max, err)
+			}
+			for _, n := range []int{tt.max + 1, 100000} {
+				_, err := Parse(tt.src(n), Options{})
+				if err == nil || err.Error() != "nesting too deep (more than 200 levels)" {
+					t.Errorf("%d levels: error %v, want nesting too deep", n, err)
+				}
+			}
+		})
 	}
 }
