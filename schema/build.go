@@ -64,7 +64,16 @@ type builder struct {
 	root     *Def
 	unions   []*union // decided once every Def is built
 	diags    Diagnostics
+	depth    int // of the schema being built: the top and each $defs entry are 1
 }
+
+// MaxDepth bounds how deeply a schema nests: the top schema (and each
+// $defs entry) is level 1, and each properties, items,
+// additionalProperties, oneOf or anyOf entry one more. The generated code
+// for a level grows with its depth (a nested type's name holds its path),
+// so the limit keeps cost linear; real schemas nest a few levels, and
+// providers' structured outputs allow 5 to 10.
+const MaxDepth = 100
 
 // entry is a key of a mapping and its value, aliases resolved.
 type entry struct {
@@ -156,7 +165,12 @@ func (b *builder) entries(m *yaml.Node, path string) []entry {
 func (b *builder) build(n *yaml.Node, path string) *Type {
 	n = deref(n)
 	t := &Type{Path: path, Pos: b.pos(n), Kind: Raw}
+	b.depth++
+	defer func() { b.depth-- }()
 	switch {
+	case b.depth > MaxDepth:
+		b.errorf(n, path, "schema nested more than %d levels deep", MaxDepth)
+		return t
 	case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" && n.Value == "true":
 		b.warnf(n, path, "schema true accepts any value: it is kept as raw JSON")
 		return t

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -179,6 +181,11 @@ p.yaml:1:51: warning: outputSchema.if: "if" is checked by schema validation only
 p.yaml:1:30: warning: outputSchema.not: "not" is checked by schema validation only, not by generated checks`,
 		},
 		{
+			name: "errors inside a value are found with their paths",
+			in:   "outputSchema: {type: string, default: {a: {b: [1, {c: .nan}]}}}\n",
+			want: `p.yaml:1:55: outputSchema.default.a.b[1].c: .nan is not a JSON number`,
+		},
+		{
 			name: "not a mapping",
 			in:   "outputSchema: [type, object]\n",
 			want: `p.yaml:1:15: outputSchema: got a list, want a schema mapping`,
@@ -194,5 +201,29 @@ p.yaml:1:30: warning: outputSchema.not: "not" is checked by schema validation on
 				t.Errorf("Load returned a schema with errors")
 			}
 		})
+	}
+}
+
+// nested returns an outputSchema whose top object holds objects n levels
+// deep, each in property a, the last of type string.
+func nested(n int) string {
+	s := "{type: string}"
+	for range n - 1 {
+		s = "{type: object, properties: {a: " + s + "}, required: [a]}"
+	}
+	return "outputSchema: " + s + "\n"
+}
+
+func TestMaxDepth(t *testing.T) {
+	if s, diags := loadText(t, "p.yaml", nested(MaxDepth)); s == nil || len(diags) > 0 {
+		t.Errorf("%d levels: %v", MaxDepth, diags)
+	}
+	for _, n := range []int{MaxDepth + 1, 3000} {
+		s, diags := loadText(t, "p.yaml", nested(n))
+		col := len("outputSchema: ") + 1 + MaxDepth*len("{type: object, properties: {a: ")
+		want := fmt.Sprintf("p.yaml:1:%d: outputSchema%s: schema nested more than 100 levels deep", col, strings.Repeat(".properties.a", MaxDepth))
+		if s != nil || diags.Error() != want {
+			t.Errorf("%d levels: diagnostics\n%.300s\nwant\n%.300s", n, diags.Error(), want)
+		}
 	}
 }

@@ -193,8 +193,22 @@ func (b *builder) compile(s *Schema) {
 const maxNodes = 1 << 16
 
 // jsonValue converts a YAML node to a JSON value. budget bounds alias
-// expansion.
+// expansion. Paths serve only the diagnostics, and building one for every
+// node costs time quadratic in the nesting (of a default value, say), so
+// it converts without them and, when it reports something, again with.
 func (b *builder) jsonValue(n *yaml.Node, path string, budget int) (any, bool) {
+	reported := len(b.diags)
+	v, ok := b.convert(n, path, budget, false)
+	if len(b.diags) == reported {
+		return v, ok
+	}
+	b.diags = b.diags[:reported]
+	return b.convert(n, path, budget, true)
+}
+
+// convert is jsonValue, giving diagnostics the node's path when paths is
+// set, else the path of n.
+func (b *builder) convert(n *yaml.Node, path string, budget int, paths bool) (any, bool) {
 	count := 0
 	var conv func(n *yaml.Node, path string) (any, bool)
 	conv = func(n *yaml.Node, path string) (any, bool) {
@@ -207,7 +221,11 @@ func (b *builder) jsonValue(n *yaml.Node, path string, budget int) (any, bool) {
 		case yaml.MappingNode:
 			m := map[string]any{}
 			for _, e := range b.entries(n, path) {
-				v, ok := conv(e.v, path+"."+e.key)
+				at := path
+				if paths {
+					at += "." + e.key
+				}
+				v, ok := conv(e.v, at)
 				if !ok {
 					return nil, false
 				}
@@ -217,7 +235,11 @@ func (b *builder) jsonValue(n *yaml.Node, path string, budget int) (any, bool) {
 		case yaml.SequenceNode:
 			list := make([]any, len(n.Content))
 			for i, c := range n.Content {
-				v, ok := conv(c, fmt.Sprintf("%s[%d]", path, i))
+				at := path
+				if paths {
+					at = fmt.Sprintf("%s[%d]", path, i)
+				}
+				v, ok := conv(c, at)
 				if !ok {
 					return nil, false
 				}
