@@ -80,9 +80,12 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 		diags.errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
 	}
 	c.ir = ir
+	bodies := append([]*irPrompt{ir}, ir.Parts...)
+	if !checkTypeDepth(p, feed, bodies, diags) {
+		return nil
+	}
 	finalize(feed)
 	c.checkNoDicts(feed)
-	bodies := append([]*irPrompt{ir}, ir.Parts...)
 	for _, b := range bodies {
 		walkIR(b.Body, func(x irExpr) { finalize(x.typ()) })
 		for _, l := range b.Locals {

@@ -296,7 +296,9 @@ func (sc *setChecker) check() *irPromptSet {
 		b.c = sc.checkBody(b, feed, &sc.uses)
 		b.flexible = map[*Type]bool{}
 		unknownTypes(feed, b.flexible)
-		sc.finish([]*setBody{b}, feed, false)
+		if !sc.finish([]*setBody{b}, feed, false) {
+			return nil
+		}
 		// Each body on its own, so an inferred variable is reported where
 		// that template or component uses it.
 		checkAllowed(s.Variables, feed, b.c.used, sc.diags)
@@ -317,8 +319,7 @@ func (sc *setChecker) check() *irPromptSet {
 	for _, b := range sc.bodies {
 		b.c = sc.checkBody(b, feed, nil)
 	}
-	sc.finish(sc.bodies, feed, true)
-	if hasErrorsSince(sc.diags, before) {
+	if !sc.finish(sc.bodies, feed, true) || hasErrorsSince(sc.diags, before) {
 		return nil
 	}
 	sc.out.Feed = feed
@@ -364,7 +365,13 @@ func (sc *setChecker) checkBody(b *setBody, feed *Type, uses *[]componentUse) *c
 
 // finish completes the checks of bodies that share feed, as checkPrompt
 // does for one prompt, with the warnings of unused inputs when warn is set.
-func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) {
+// It reports false, and stops, when a type nests too deeply.
+func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) bool {
+	for _, b := range bodies {
+		if !checkTypeDepth(b.p, feed, []*irPrompt{b.c.ir}, sc.diags) {
+			return false
+		}
+	}
 	finalize(feed)
 	bodies[0].c.checkNoDicts(feed)
 	for _, b := range bodies {
@@ -379,7 +386,7 @@ func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) {
 		}
 	}
 	if !warn || !feed.Declared {
-		return
+		return true
 	}
 	for _, f := range feed.Fields {
 		used := false
@@ -390,6 +397,7 @@ func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) {
 			sc.diags.warnf(f.Pos, "input %q is declared but not used by any template of the set", f.Key)
 		}
 	}
+	return true
 }
 
 // cloneType copies a declared type, so that what one body infers in an
