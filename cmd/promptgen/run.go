@@ -40,8 +40,10 @@ var commands = []command{
 		summary:  "generate the Go package for a prompts directory",
 		doc: `Generate reads the prompt files in -in and writes a typed Go package to -out.
 Diagnostics are printed to stderr as file:line:col: message. When there is an
-error nothing is written; otherwise only changed files are rewritten (each
-atomically) and stale files carrying promptgen's header are removed.`,
+error nothing is written; otherwise only changed files are rewritten and
+stale files carrying promptgen's header are removed, as one transaction: a run
+that is killed leaves a journal, and the next generate finishes (or undoes)
+its write before doing anything else.`,
 		flags: true,
 	},
 	{
@@ -260,6 +262,18 @@ func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
 	if !ok {
 		return code
 	}
+	// Whatever this run does, the output directory must not stay half
+	// written by an earlier one.
+	if name == "generate" {
+		r, err := repairOut(cfg.Out)
+		if msg := r.String(); msg != "" {
+			a.log.Printf("%s: %s", cfg.Out, msg)
+		}
+		if err != nil {
+			a.log.Printf("write: %v", err)
+			return exitFail
+		}
+	}
 
 	res, err := a.generate(ctx, cfg)
 	var diags gen.Diagnostics
@@ -283,6 +297,13 @@ func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
 	}
 
 	if name == "diff" {
+		if j, err := pending(cfg.Out); err != nil || j != nil {
+			if err == nil {
+				err = fmt.Errorf("%s holds the unfinished write of an interrupted generate (run promptgen generate to finish it)", cfg.Out)
+			}
+			a.log.Printf("diff: %v", err)
+			return exitFail
+		}
 		differ, err := diffFiles(cfg.Out, res.Files, a.stdout)
 		if err != nil {
 			a.log.Printf("diff: %v", err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -260,4 +261,41 @@ func TestWriteFailureExit1(t *testing.T) {
 	if code != exitFail || !strings.HasPrefix(stderr, "promptgen: write: ") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
+}
+
+// A prompts tree that links to a file outside it fails generate and diff
+// without showing the file's content, and changes nothing.
+func TestSymlinkOutsideTheTree(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"secret.txt": "TOP SECRET", "prompts/a.jinja": "A"})
+	if err := os.Symlink(filepath.Join(dir, "secret.txt"), filepath.Join(dir, "prompts", "s.jinja")); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	out := filepath.Join(dir, "generated")
+	writeTree(t, out, map[string]string{"a_prompt.go": header + "\n"})
+	for _, cmd := range []string{"generate", "diff"} {
+		code, stdout, stderr := runArgs(cmd, "-in", filepath.Join(dir, "prompts"), "-out", out)
+		want := filepath.ToSlash(filepath.Join(dir, "prompts", "s.jinja")) + ": symbolic link to outside the prompts tree\n"
+		if code != exitFail || stdout != "" || stderr != want {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q, want %q", cmd, code, stdout, stderr, want)
+		}
+	}
+	sameTree(t, readTree(t, out), map[string]string{"a_prompt.go": header + "\n"})
+}
+
+// An empty prompts directory is an error, not a package of nothing that
+// deletes every generated file.
+func TestEmptyPromptsDir(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"prompts/README.rst": "no prompts"})
+	out := filepath.Join(dir, "generated")
+	existing := map[string]string{"a_prompt.go": header + "\n", "promptgen.go": header + "\n"}
+	writeTree(t, out, existing)
+	for _, cmd := range []string{"generate", "diff"} {
+		code, stdout, stderr := runArgs(cmd, "-in", filepath.Join(dir, "prompts"), "-out", out)
+		if code != exitFail || stdout != "" || !strings.Contains(stderr, "prompts: no prompt files") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", cmd, code, stdout, stderr)
+		}
+	}
+	sameTree(t, readTree(t, out), existing)
 }

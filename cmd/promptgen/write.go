@@ -29,20 +29,21 @@ type writeReport struct {
 
 // target is one output file and what is on disk for it now.
 type target struct {
-	file    gen.File
-	path    string
-	exists  bool
-	old     []byte
-	mode    fs.FileMode
-	tmpPath string
+	file   gen.File
+	path   string
+	exists bool
+	old    []byte
+	mode   fs.FileMode
 }
 
 // writeFiles makes outDir hold exactly files plus whatever promptgen didn't
-// generate: it writes the files whose content changed, each through a
-// temporary file in outDir and a rename, and then deletes stale generated
-// *.go files (those starting with header that are not in files). It checks
-// every target before changing anything; if a rename fails it puts back
-// the files already replaced, so a failed run leaves outDir as it was.
+// generate: it writes the files whose content changed and deletes stale
+// generated *.go files (those starting with header that are not in
+// files), as one transaction (see commit.go): a run killed at any point
+// leaves a state that the next one's repairOut completes or undoes, and a
+// rename that fails undoes the write. It checks every target before
+// changing anything, so a failed run leaves outDir as it was. outDir must
+// hold no unfinished write: call repairOut first.
 func writeFiles(outDir string, files []gen.File) (*writeReport, error) {
 	if err := os.MkdirAll(outDir, 0o777); err != nil {
 		return nil, err
@@ -66,40 +67,19 @@ func writeFiles(outDir string, files []gen.File) (*writeReport, error) {
 		}
 		changed = append(changed, t)
 	}
-
-	// Stage every changed file next to its target.
-	defer func() {
-		for _, t := range changed {
-			if t.tmpPath != "" {
-				os.Remove(t.tmpPath)
-			}
-		}
-	}()
-	for _, t := range changed {
-		if t.tmpPath, err = writeTemp(outDir, t.file.Name, t.file.Content, t.mode); err != nil {
-			return nil, err
-		}
+	if len(changed) == 0 && len(stale) == 0 {
+		return report, nil
 	}
-
-	// Swap them in; on failure, restore what was replaced.
-	for i, t := range changed {
-		if err := os.Rename(t.tmpPath, t.path); err != nil {
-			if rerr := restore(outDir, changed[:i]); rerr != nil {
-				err = fmt.Errorf("%w (and restoring earlier files: %v)", err, rerr)
-			}
-			return nil, err
-		}
-		t.tmpPath = ""
-		report.Written = append(report.Written, t.file.Name)
+	j, err := stage(outDir, changed, stale)
+	if err != nil {
+		return nil, err
 	}
-
-	for _, name := range stale {
-		if err := os.Remove(filepath.Join(outDir, name)); err != nil {
-			return report, err
-		}
-		report.Removed = append(report.Removed, name)
+	rolledBack, err := apply(outDir, j)
+	if rolledBack {
+		return nil, err
 	}
-	return report, nil
+	report.Written, report.Removed = j.Write, j.Remove
+	return report, err
 }
 
 // readTargets checks each file's name and reads what is at its path now.
@@ -140,51 +120,6 @@ func readTargets(outDir string, files []gen.File) ([]target, error) {
 func validName(name string) bool {
 	return name != "" && name != "." && name != ".." &&
 		!strings.ContainsAny(name, `/\`) && filepath.IsLocal(name)
-}
-
-// writeTemp writes content to a new temporary file in dir and returns its
-// path.
-func writeTemp(dir, name string, content []byte, mode fs.FileMode) (string, error) {
-	f, err := os.CreateTemp(dir, "."+name+".tmp*")
-	if err != nil {
-		return "", err
-	}
-	_, err = f.Write(content)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return "", err
-	}
-	return f.Name(), nil
-}
-
-// restore undoes the renames of targets: files that existed get their old
-// content back, new ones are removed.
-func restore(outDir string, targets []*target) error {
-	var errs []error
-	for _, t := range targets {
-		if !t.exists {
-			if err := os.Remove(t.path); err != nil {
-				errs = append(errs, err)
-			}
-			continue
-		}
-		tmp, err := writeTemp(outDir, t.file.Name, t.old, t.mode)
-		if err == nil {
-			if err = os.Rename(tmp, t.path); err != nil {
-				os.Remove(tmp)
-			}
-		}
-		if err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // staleFiles returns the names, sorted, of the *.go files in outDir that

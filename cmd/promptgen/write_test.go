@@ -200,19 +200,6 @@ func TestWriteFilesRejectsBadNames(t *testing.T) {
 	}
 }
 
-func TestRestore(t *testing.T) {
-	out := t.TempDir()
-	writeTree(t, out, map[string]string{"a.go": "new a", "b.go": "new b", "c.go": "untouched"})
-	targets := []*target{
-		{file: gen.File{Name: "a.go"}, path: filepath.Join(out, "a.go"), exists: true, old: []byte("old a"), mode: 0o644},
-		{file: gen.File{Name: "b.go"}, path: filepath.Join(out, "b.go")},
-	}
-	if err := restore(out, targets); err != nil {
-		t.Fatal(err)
-	}
-	sameTree(t, readTree(t, out), map[string]string{"a.go": "old a", "c.go": "untouched"})
-}
-
 func TestDiffFiles(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "generated")
 	writeTree(t, out, map[string]string{
