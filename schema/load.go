@@ -171,7 +171,7 @@ func (b *builder) checkRefs(defs []*Def) {
 // compile converts the schema to JSON and compiles it, reporting what the
 // compiler rejects at the YAML position it names.
 func (b *builder) compile(s *Schema) {
-	v, ok := b.jsonValue(b.top, b.opts.Path, maxNodes)
+	v, ok := b.jsonValue(b.top, b.opts.Path, "the schema")
 	if !ok {
 		return
 	}
@@ -189,17 +189,22 @@ func (b *builder) compile(s *Schema) {
 	s.compiled = c
 }
 
-// maxNodes bounds the nodes a schema may expand to through YAML aliases.
+// maxNodes bounds the nodes a schema, or a value checked against it, may
+// have once YAML aliases are expanded.
 const maxNodes = 1 << 16
 
-// jsonValue converts a YAML node to a JSON value. budget bounds alias
-// expansion.
-func (b *builder) jsonValue(n *yaml.Node, path string, budget int) (any, bool) {
-	count := 0
+// jsonValue converts a YAML node to a JSON value, of at most maxNodes
+// nodes; what names it in messages ("the schema").
+func (b *builder) jsonValue(n *yaml.Node, path, what string) (any, bool) {
+	top, count := n, 0
 	var conv func(n *yaml.Node, path string) (any, bool)
 	conv = func(n *yaml.Node, path string) (any, bool) {
-		if count++; count > budget {
-			b.errorf(n, path, "the schema expands to more than %d nodes through aliases", budget)
+		if count++; count > maxNodes {
+			if countNodes(top, maxNodes+1) > maxNodes {
+				b.errorf(n, path, "%s has more than %d nodes", what, maxNodes)
+			} else {
+				b.errorf(n, path, "%s expands to more than %d nodes through aliases", what, maxNodes)
+			}
 			return nil, false
 		}
 		n = deref(n)
@@ -236,6 +241,24 @@ func (b *builder) jsonValue(n *yaml.Node, path string, budget int) (any, bool) {
 		return n.Value, true
 	}
 	return conv(n, path)
+}
+
+// countNodes counts the nodes of n as jsonValue does (the values of a
+// mapping, not its keys), but as written: an alias is one node. It stops
+// at limit.
+func countNodes(n *yaml.Node, limit int) int {
+	count := 1
+	if n.Kind == yaml.AliasNode {
+		return count
+	}
+	first, step := 0, 1
+	if n.Kind == yaml.MappingNode {
+		first, step = 1, 2
+	}
+	for i := first; i < len(n.Content) && count < limit; i += step {
+		count += countNodes(n.Content[i], limit-count)
+	}
+	return count
 }
 
 // nodeAt returns the node at a JSON pointer below n, or the deepest node

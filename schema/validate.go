@@ -108,7 +108,7 @@ func (s *Schema) validate(v any) ([]Violation, error) {
 // Validate instead.
 func (s *Schema) ValidateNode(n *yaml.Node, path string) Diagnostics {
 	b := &builder{opts: s.opts}
-	v, ok := b.jsonValue(n, path, maxNodes)
+	v, ok := b.jsonValue(n, path, "the value")
 	if !ok {
 		return b.diags.sorted()
 	}
