@@ -20,7 +20,8 @@ import (
 // list of its checks; that test runs each document of the corpus (the
 // .jsonl sections, the examples) and hundreds of mutations of it through
 // the generated checks and through the compiled schema (jsonschema/v5),
-// and requires the same verdict on every one.
+// and requires the same verdict on every one, and that what a valid one
+// decodes to is valid.
 func TestChecksAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a module")
@@ -96,11 +97,18 @@ func TestChecksAgree(t *testing.T) {
 			if len(docs) == 0 {
 				t.Errorf("%s/%s: no documents", c.name, p.Prompt.Key)
 			}
+			reencode := jen.Func().Params(jen.Id("doc").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+				jen.Var().Id("v").Id(o.Name),
+				jen.If(jen.Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(jen.Id("doc"), jen.Op("&").Id("v")), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Nil(), jen.Err())),
+				jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("v"))),
+			)
 			cases = append(cases, jen.Values(jen.Dict{
-				jen.Id("name"):   jen.Lit(p.Prompt.Key),
-				jen.Id("check"):  jen.Id(o.Checks.Root.Func),
-				jen.Id("schema"): jen.Id(o.SchemaVar + "JSON"),
-				jen.Id("docs"):   jen.Index().String().Values(docs...),
+				jen.Id("name"):     jen.Lit(p.Prompt.Key),
+				jen.Id("check"):    jen.Id(o.Checks.Root.Func),
+				jen.Id("schema"):   jen.Id(o.SchemaVar + "JSON"),
+				jen.Id("docs"):     jen.Index().String().Values(docs...),
+				jen.Id("reencode"): reencode,
 			}))
 		}
 		f := jen.NewFilePathName("pgtest/"+pkg, pkg)

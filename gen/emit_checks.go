@@ -284,7 +284,7 @@ func (s *chkSchema) objectCheck() []jen.Code {
 	if len(s.Props) == 0 {
 		loop = jen.For(c.Clone().Dot("Member").Call()).Block(other)
 	} else {
-		var cases []jen.Code
+		var cases, names []jen.Code
 		for _, p := range s.Props {
 			var stmts []jen.Code
 			if p.Bit >= 0 {
@@ -292,8 +292,10 @@ func (s *chkSchema) objectCheck() []jen.Code {
 			}
 			stmts = append(stmts, checkValue(p.S))
 			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(stmts...))
+			names = append(names, jen.Lit(p.Name))
 		}
-		cases = append(cases, jen.Default().Block(other))
+		// A member named like a property in another case would be decoded as it.
+		cases = append(cases, jen.Default().Block(c.Clone().Dot("Unknown").Call(names...), other))
 		loop = jen.For(c.Clone().Dot("Member").Call()).Block(jen.Switch(c.Clone().Dot("Key").Call()).Block(cases...))
 	}
 	body = append(body, loop)

@@ -195,6 +195,7 @@ func _NextActionOutputCheck(c *output.Checker) {
 				has |= uint64(0x1)
 				_NextActionOutputCheck24(c)
 			default:
+				c.Unknown("action", "plan", "thought")
 				c.Skip()
 			}
 		}
@@ -236,6 +237,7 @@ func _NextActionOutputCheck3(c *output.Checker) {
 				has |= uint64(0x1)
 				_NextActionOutputCheck6(c)
 			default:
+				c.Unknown("max_results", "query", "type")
 				c.Skip()
 			}
 		}
@@ -318,6 +320,7 @@ func _NextActionOutputCheck8(c *output.Checker) {
 				has |= uint64(0x2)
 				_NextActionOutputCheck10(c)
 			default:
+				c.Unknown("type", "url")
 				c.Skip()
 			}
 		}
@@ -384,6 +387,7 @@ func _NextActionOutputCheck12(c *output.Checker) {
 				has |= uint64(0x1)
 				_NextActionOutputCheck16(c)
 			default:
+				c.Unknown("citations", "text", "type")
 				c.Skip()
 			}
 		}
@@ -487,6 +491,7 @@ func _NextActionOutputCheck19(c *output.Checker) {
 				has |= uint64(0x1)
 				_NextActionOutputCheck23(c)
 			default:
+				c.Unknown("done", "substeps", "title")
 				c.Skip()
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptgen/promptgen/generated"
 	"github.com/promptgen/promptgen/runtime/output"
+	"github.com/promptgen/promptgen/runtime/output/yamlout"
 )
 
 // outputPrompt is the API of a generated prompt with structured output.
@@ -283,6 +284,86 @@ func TestParseOutputExtractEntities(t *testing.T) {
 			name:       "unquoted number attribute and bad kind",
 			completion: "```yaml\nentities:\n  - {name: Curie, kind: scientist, mentions: 0, attributes: {born: 1867}}\nlanguage: fr\n```",
 			violations: []string{"/entities/0/attributes/born type", "/entities/0/kind enum", "/entities/0/mentions minimum"},
+		},
+	})
+}
+
+// TestParseOutputMemberNames checks that ParseOutput rejects the members
+// that encoding/json would decode although the checks did not read them:
+// names in another case than a property's, at any depth, and members given
+// twice (decoded into the first value). Before, the first two returned
+// err == nil with Sentiment == "bogus" and ChurnRisk == 5.
+func TestParseOutputMemberNames(t *testing.T) {
+	const summary = `"main_reason": "Billing", "action_items": [], "summary": "Charged twice."`
+	runParseCases(t, generated.SummarizeCustomerInteraction.ParseOutput, []parseCase{
+		{
+			name:       "a property in another case",
+			completion: `{"sentiment": "positive", "Sentiment": "bogus", ` + summary + `}`,
+			violations: []string{"/Sentiment properties"},
+		},
+		{
+			name:       "a property in another case alone",
+			completion: `{"SENTIMENT": "bogus", "sentiment": "positive", ` + summary + `}`,
+			violations: []string{"/SENTIMENT properties"},
+		},
+		{
+			name:       "a property given twice",
+			completion: `{"sentiment": "bogus", ` + summary + `, "sentiment": "positive"}`,
+			violations: []string{"/sentiment duplicate", "/sentiment enum"},
+		},
+	})
+	const ticket = `"category": "billing", "priority": "high", "summary": "Charged twice for March.", "actions": []`
+	runParseCases(t, generated.TriageTicket.ParseOutput, []parseCase{
+		{
+			name:       "a nested property in another case",
+			completion: `{` + ticket + `, "customer": {"sentiment": "negative", "churn_risk": 0.5, "Churn_Risk": 5}}`,
+			violations: []string{"/customer/Churn_Risk properties"},
+		},
+		{
+			name:       "an optional nested property in another case",
+			completion: `{` + ticket + `, "customer": {"sentiment": "negative", "Churn_risk": 5}}`,
+			violations: []string{"/customer/Churn_risk properties"},
+		},
+		{
+			// Decoding would merge the two objects: {"sentiment": "negative", "churn_risk": 5}.
+			name:       "an object given twice",
+			completion: `{` + ticket + `, "customer": {"sentiment": "negative", "churn_risk": 5}, "customer": {"sentiment": "negative"}}`,
+			violations: []string{"/customer duplicate", "/customer/churn_risk maximum"},
+		},
+		{
+			name:       "a member given twice in an array item",
+			completion: `{"category": "billing", "priority": "high", "summary": "Charged twice for March.", "customer": {"sentiment": "negative"}, "actions": [{"owner": "billing", "task": "Refund", "task": "Refund it"}]}`,
+			violations: []string{"/actions/0/task duplicate"},
+		},
+		{
+			name:       "a number beyond the limits",
+			completion: `{` + ticket + `, "customer": {"sentiment": "negative", "churn_risk": 1e-999999}}`,
+			violations: []string{"/customer/churn_risk number"},
+		},
+	})
+	runParseCases(t, generated.NextAction.ParseOutput, []parseCase{
+		{
+			// UnmarshalJSON would read "TYPE" as the discriminator and decode a browse action.
+			name:       "a discriminator in another case",
+			completion: `{"thought": "Look it up.", "action": {"type": "search", "query": "go", "TYPE": "browse"}}`,
+			violations: []string{"/action/TYPE properties"},
+		},
+		{
+			name:       "a variant property in another case",
+			completion: `{"thought": "Look it up.", "action": {"type": "search", "query": "go", "Max_Results": 50}}`,
+			violations: []string{"/action/Max_Results properties"},
+		},
+	})
+	runParseCases(t, generated.ExtractEntities.ParseOutput, []parseCase{
+		{
+			name:       "a YAML key in another case",
+			completion: "entities: []\nlanguage: en\nLanguage: xx\n",
+			violations: []string{"/Language properties"},
+		},
+		{
+			name:       "a YAML key given twice",
+			completion: "entities: []\nlanguage: xx\nlanguage: en\n",
+			errIs:      yamlout.ErrInvalidYAML,
 		},
 	})
 }

@@ -139,6 +139,7 @@ func _ExtractEntitiesOutputCheck(c *output.Checker) {
 				has |= uint64(0x2)
 				_ExtractEntitiesOutputCheck15(c)
 			default:
+				c.Unknown("confidence", "entities", "language")
 				c.Skip()
 			}
 		}
@@ -205,6 +206,7 @@ func _ExtractEntitiesOutputCheck3(c *output.Checker) {
 				has |= uint64(0x1)
 				_ExtractEntitiesOutputCheck14(c)
 			default:
+				c.Unknown("aliases", "attributes", "first_seen", "kind", "mentions", "name")
 				c.Skip()
 			}
 		}
@@ -288,6 +290,7 @@ func _ExtractEntitiesOutputCheck9(c *output.Checker) {
 				has |= uint64(0x1)
 				_ExtractEntitiesOutputCheck11(c)
 			default:
+				c.Unknown("end", "start")
 				c.Skip()
 			}
 		}

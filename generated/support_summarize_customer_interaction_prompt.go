@@ -116,6 +116,7 @@ func _SummarizeCustomerInteractionOutputCheck(c *output.Checker) {
 				has |= uint64(0x8)
 				_SummarizeCustomerInteractionOutputCheck5(c)
 			default:
+				c.Unknown("action_items", "main_reason", "sentiment", "summary")
 				c.Skip()
 			}
 		}

@@ -242,6 +242,7 @@ func _TriageTicketOutputCheck(c *output.Checker) {
 			case "tags":
 				_TriageTicketOutputCheck14(c)
 			default:
+				c.Unknown("actions", "category", "customer", "duplicate_of", "priority", "summary", "tags")
 				c.Extra()
 			}
 		}
@@ -288,6 +289,7 @@ func _TriageTicketOutputCheck2(c *output.Checker) {
 				has |= uint64(0x2)
 				_TriageTicketOutputCheck5(c)
 			default:
+				c.Unknown("due_in_hours", "owner", "task")
 				c.Skip()
 			}
 		}
@@ -383,6 +385,7 @@ func _TriageTicketOutputCheck7(c *output.Checker) {
 				has |= uint64(0x1)
 				_TriageTicketOutputCheck10(c)
 			default:
+				c.Unknown("churn_risk", "mentioned_plan", "sentiment")
 				c.Skip()
 			}
 		}

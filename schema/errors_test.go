@@ -191,6 +191,29 @@ p.yaml:1:30: warning: outputSchema.not: "not" is checked by schema validation on
 			want: `p.yaml:1:15: outputSchema: got a list, want a schema mapping`,
 		},
 	}
+	// More than maxNodes nodes, as written or through aliases.
+	var enum, aliases strings.Builder
+	enum.WriteString("outputSchema:\n  type: string\n  enum:\n")
+	for i := range 100000 {
+		fmt.Fprintf(&enum, "    - v%d\n", i)
+	}
+	aliases.WriteString("outputSchema:\n  type: object\n  properties:\n    a: &a {type: string, enum: [")
+	for i := range 300 {
+		fmt.Fprintf(&aliases, "v%d, ", i)
+	}
+	aliases.WriteString("w]}\n")
+	for i := range 300 {
+		fmt.Fprintf(&aliases, "    b%d: *a\n", i)
+	}
+	tests = append(tests, struct{ name, in, want string }{
+		name: "a 100k-value enum",
+		in:   enum.String(),
+		want: `p.yaml:65537:7: outputSchema.enum[65533]: the schema has more than 65536 nodes`,
+	}, struct{ name, in, want string }{
+		name: "aliases",
+		in:   aliases.String(),
+		want: `p.yaml:4:943: outputSchema.properties.b214.enum[170]: the schema expands to more than 65536 nodes through aliases`,
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s, diags := loadText(t, "p.yaml", tt.in)

@@ -171,7 +171,7 @@ func (b *builder) checkRefs(defs []*Def) {
 // compile converts the schema to JSON and compiles it, reporting what the
 // compiler rejects at the YAML position it names.
 func (b *builder) compile(s *Schema) {
-	v, ok := b.jsonValue(b.top, b.opts.Path, maxNodes)
+	v, ok := b.jsonValue(b.top, b.opts.Path, "the schema")
 	if !ok {
 		return
 	}
@@ -189,31 +189,37 @@ func (b *builder) compile(s *Schema) {
 	s.compiled = c
 }
 
-// maxNodes bounds the nodes a schema may expand to through YAML aliases.
+// maxNodes bounds the nodes a schema, or a value checked against it, may
+// have once YAML aliases are expanded.
 const maxNodes = 1 << 16
 
-// jsonValue converts a YAML node to a JSON value. budget bounds alias
-// expansion. Paths serve only the diagnostics, and building one for every
-// node costs time quadratic in the nesting (of a default value, say), so
-// it converts without them and, when it reports something, again with.
-func (b *builder) jsonValue(n *yaml.Node, path string, budget int) (any, bool) {
+// jsonValue converts a YAML node to a JSON value, of at most maxNodes
+// nodes; what names it in messages ("the schema"). Paths serve only the
+// diagnostics, and building one for every node costs time quadratic in
+// the nesting (of a default value, say), so it converts without them and,
+// when it reports something, again with.
+func (b *builder) jsonValue(n *yaml.Node, path, what string) (any, bool) {
 	reported := len(b.diags)
-	v, ok := b.convert(n, path, budget, false)
+	v, ok := b.convert(n, path, what, false)
 	if len(b.diags) == reported {
 		return v, ok
 	}
 	b.diags = b.diags[:reported]
-	return b.convert(n, path, budget, true)
+	return b.convert(n, path, what, true)
 }
 
 // convert is jsonValue, giving diagnostics the node's path when paths is
 // set, else the path of n.
-func (b *builder) convert(n *yaml.Node, path string, budget int, paths bool) (any, bool) {
-	count := 0
+func (b *builder) convert(n *yaml.Node, path, what string, paths bool) (any, bool) {
+	top, count := n, 0
 	var conv func(n *yaml.Node, path string) (any, bool)
 	conv = func(n *yaml.Node, path string) (any, bool) {
-		if count++; count > budget {
-			b.errorf(n, path, "the schema expands to more than %d nodes through aliases", budget)
+		if count++; count > maxNodes {
+			if countNodes(top, maxNodes+1) > maxNodes {
+				b.errorf(n, path, "%s has more than %d nodes", what, maxNodes)
+			} else {
+				b.errorf(n, path, "%s expands to more than %d nodes through aliases", what, maxNodes)
+			}
 			return nil, false
 		}
 		n = deref(n)
@@ -258,6 +264,24 @@ func (b *builder) convert(n *yaml.Node, path string, budget int, paths bool) (an
 		return n.Value, true
 	}
 	return conv(n, path)
+}
+
+// countNodes counts the nodes of n as jsonValue does (the values of a
+// mapping, not its keys), but as written: an alias is one node. It stops
+// at limit.
+func countNodes(n *yaml.Node, limit int) int {
+	count := 1
+	if n.Kind == yaml.AliasNode {
+		return count
+	}
+	first, step := 0, 1
+	if n.Kind == yaml.MappingNode {
+		first, step = 1, 2
+	}
+	for i := first; i < len(n.Content) && count < limit; i += step {
+		count += countNodes(n.Content[i], limit-count)
+	}
+	return count
 }
 
 // nodeAt returns the node at a JSON pointer below n, or the deepest node

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -61,6 +62,15 @@ func TestValidateNode(t *testing.T) {
 	want := `testdata/golden/customer_summary.yaml:3:7: examples[0].expected_output: missing properties: 'summary'
 testdata/golden/customer_summary.yaml:4:18: examples[0].expected_output.sentiment: value must be one of "positive", "neutral", "negative"
 testdata/golden/customer_summary.yaml:5:33: examples[0].expected_output.action_items[1]: expected string, but got number`
+	if got != want {
+		t.Errorf("ValidateNode:\n%s\nwant:\n%s", got, want)
+	}
+	// An example too large to check is not the schema.
+	if err := yaml.Unmarshal([]byte("expected_output: ["+strings.Repeat("x, ", 70000)+"]"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got = s.ValidateNode(doc.Content[0].Content[1], "examples[0].expected_output").Error()
+	want = `testdata/golden/customer_summary.yaml:1:196624: examples[0].expected_output[65535]: the value has more than 65536 nodes`
 	if got != want {
 		t.Errorf("ValidateNode:\n%s\nwant:\n%s", got, want)
 	}

@@ -3,9 +3,11 @@ package output
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,9 +21,16 @@ import (
 // draft-07, as santhosh-tekuri/jsonschema implements them) does, and the
 // Checker collects the violations with their JSON pointers. It reads the
 // document itself rather than the decoded Go value, so that it sees what
-// decoding hides: absent members (required is presence, not a zero value),
-// nulls, members whose names differ from a field's only in case, and
-// members given twice (the last one counts, as when decoding).
+// decoding hides: absent members (required is presence, not a zero value)
+// and nulls.
+//
+// Besides the schema's keywords, every output must name no member twice
+// (keyword "duplicate"), name no member in another case than the property
+// it stands for (keyword "properties"), and hold no number beyond
+// MaxNumberLength and MaxExponent (keyword "number"). encoding/json would
+// decode what the checks did not see otherwise: it matches member names
+// to struct fields in any case, and decodes a member given twice into the
+// value of the first (merging objects, keeping map entries).
 //
 // Every method that reads a value consumes exactly one value. Checkers
 // are made by Check; generated code never keeps one.
@@ -38,22 +47,24 @@ type Checker struct {
 // frame is an open object or array.
 type frame struct {
 	object  bool
-	started bool   // a member or item was read
-	index   int    // the current item
-	key     string // the current member's name
-	// members are the names read so far, with the range of errs their
-	// values produced: a name given again discards those errors.
-	members []member
-	byName  map[string]int // index in members, for large objects
-}
-
-type member struct {
-	name       string
-	start, end int
+	started bool     // a member or item was read
+	index   int      // the current item
+	key     string   // the current member's name
+	names   []string // the distinct member names read so far
+	byName  map[string]bool
 }
 
 // largeObject is the member count from which duplicates are found with a map.
 const largeObject = 32
+
+// Limits on the numbers of an output. Comparing numbers exactly, as JSON
+// Schema does, costs time that grows with their length and exponent, so
+// that one short completion could otherwise take minutes to check; no Go
+// number type holds such values anyway.
+const (
+	MaxNumberLength = 100 // bytes of a number's text
+	MaxExponent     = 999 // magnitude of the exponent written after e or E
+)
 
 // Kind is the JSON type of a value.
 type Kind uint8
@@ -89,15 +100,13 @@ func Check(doc []byte, check func(*Checker)) error {
 	case c.bad:
 		err = fmt.Errorf("%w at offset %d", ErrInvalidJSON, c.i)
 	case len(c.errs) > 0:
-		es := append(Errors(nil), c.errs...)
-		sortErrors(es)
-		err = es
+		err = sortErrors(append(Errors(nil), c.errs...))
 	}
 	// Drop what refers to doc or to the errors returned.
 	clear(c.errs)
 	for i := range c.frames {
 		f := &c.frames[i]
-		clear(f.members[:cap(f.members)])
+		clear(f.names[:cap(f.names)])
 		f.key, f.byName = "", nil
 	}
 	c.doc = ""
@@ -136,8 +145,37 @@ func (c *Checker) fail(i int) {
 	c.i, c.bad = i, true
 }
 
-// Skip reads the next value and checks nothing.
+// Skip reads the next value and checks only what every output must
+// satisfy, whatever its schema: that objects name no member twice and
+// that numbers are within the limits.
 func (c *Checker) Skip() {
+	if c.bad {
+		return
+	}
+	base := c.depth
+	for {
+		switch c.Kind() {
+		case Object, Array:
+			c.Enter()
+		case Number:
+			c.Num()
+		default:
+			c.skipScalar()
+		}
+		// Move to the next member or item, closing containers down to base.
+		for {
+			if c.bad || c.depth == base {
+				return
+			}
+			if f := &c.frames[c.depth-1]; f.object && c.Member() || !f.object && c.Item() {
+				break
+			}
+		}
+	}
+}
+
+// skipScalar reads a string, true, false or null.
+func (c *Checker) skipScalar() {
 	if c.bad {
 		return
 	}
@@ -195,7 +233,8 @@ var asciiPlain = func() (t [256]bool) {
 	return t
 }()
 
-// Num reads a number and returns its text.
+// Num reads a number and returns its text. A number beyond the limits is
+// reported.
 func (c *Checker) Num() string {
 	if c.Kind() != Number {
 		c.fail(c.i)
@@ -208,7 +247,26 @@ func (c *Checker) Num() string {
 		return ""
 	}
 	c.i = end
-	return c.doc[start:end]
+	n := c.doc[start:end]
+	if !withinLimits(n) {
+		c.Fail("number", "number beyond the limits: at most "+strconv.Itoa(MaxNumberLength)+" bytes, with an exponent of at most "+strconv.Itoa(MaxExponent))
+	}
+	return n
+}
+
+// withinLimits reports whether the JSON number n is within MaxNumberLength
+// and MaxExponent.
+func withinLimits(n string) bool {
+	if len(n) > MaxNumberLength {
+		return false
+	}
+	i := strings.IndexAny(n, "eE")
+	if i < 0 {
+		return true
+	}
+	e := strings.TrimLeft(strings.TrimLeft(n[i+1:], "+-"), "0")
+	x, err := strconv.Atoi(e)
+	return e == "" || err == nil && x <= MaxExponent
 }
 
 // Bool reads true or false.
@@ -243,13 +301,13 @@ func (c *Checker) Enter() {
 	}
 	f := &c.frames[c.depth]
 	c.depth++
-	f.object, f.started, f.index, f.key, f.members, f.byName = k == Object, false, 0, "", f.members[:0], nil
+	f.object, f.started, f.index, f.key, f.names, f.byName = k == Object, false, 0, "", f.names[:0], nil
 }
 
 // Member moves to the next member of the object entered last and reports
 // whether there is one; Key is then its name, and the caller reads its
-// value. At the end of the object it closes it: Count is then the number
-// of distinct member names.
+// value; a name given before is reported. At the end of the object it
+// closes it: Count is then the number of distinct member names.
 func (c *Checker) Member() bool {
 	if c.bad || c.depth == 0 {
 		return false
@@ -260,13 +318,10 @@ func (c *Checker) Member() bool {
 		c.fail(c.i)
 		return false
 	}
-	if f.started {
-		f.members[len(f.members)-1].end = len(c.errs)
-	}
 	switch ch := c.doc[c.i]; {
 	case ch == '}':
 		c.i++
-		c.count = len(f.members)
+		c.count = len(f.names)
 		c.depth--
 		return false
 	case f.started && ch != ',':
@@ -286,53 +341,66 @@ func (c *Checker) Member() bool {
 		return false
 	}
 	c.i++
-	c.dropEarlier(f, name)
-	f.members = append(f.members, member{name: name, start: len(c.errs)})
-	if f.byName != nil {
-		f.byName[name] = len(f.members) - 1
-	} else if len(f.members) > largeObject {
-		f.byName = make(map[string]int, 2*len(f.members))
-		for i, m := range f.members {
-			f.byName[m.name] = i
-		}
-	}
 	f.started, f.key = true, name
+	if !f.add(name) {
+		c.Fail("duplicate", "member "+strconv.Quote(name)+" is given more than once")
+	}
 	return true
 }
 
-// dropEarlier forgets an earlier member named name, and the errors its
-// value produced: decoding keeps the last of duplicate members.
-func (c *Checker) dropEarlier(f *frame, name string) {
-	k := -1
+// add adds a member name to the object f, unless f has it: then it
+// reports false.
+func (f *frame) add(name string) bool {
 	if f.byName != nil {
-		if j, ok := f.byName[name]; ok {
-			k = j
+		if f.byName[name] {
+			return false
 		}
+		f.byName[name] = true
 	} else {
-		for j, m := range f.members {
-			if m.name == name {
-				k = j
-				break
+		for _, n := range f.names {
+			if n == name {
+				return false
 			}
 		}
 	}
-	if k < 0 {
-		return
-	}
-	m := f.members[k]
-	n := m.end - m.start
-	c.errs = append(c.errs[:m.start], c.errs[m.end:]...)
-	f.members = append(f.members[:k], f.members[k+1:]...)
-	for j := k; j < len(f.members); j++ {
-		f.members[j].start -= n
-		f.members[j].end -= n
-	}
-	if f.byName != nil {
-		delete(f.byName, name)
-		for j := k; j < len(f.members); j++ {
-			f.byName[f.members[j].name] = j
+	f.names = append(f.names, name)
+	if f.byName == nil && len(f.names) > largeObject {
+		f.byName = make(map[string]bool, 2*len(f.names))
+		for _, n := range f.names {
+			f.byName[n] = true
 		}
 	}
+	return true
+}
+
+// Unknown reports the current member, whose name is none of properties,
+// when it differs from one of them only in case: encoding/json would
+// decode it as that property. Generated checks call it for every member
+// that matches no property.
+func (c *Checker) Unknown(properties ...string) {
+	if p, ok := caseVariant(c.Key(), properties); ok {
+		c.Fail("properties", caseMessage(c.Key(), p))
+	}
+}
+
+// caseVariant returns the property that name differs from only in case,
+// when name is none of properties: the field that encoding/json, which
+// folds case as strings.EqualFold does, would decode the member into.
+func caseVariant(name string, properties []string) (string, bool) {
+	match := ""
+	for _, p := range properties {
+		if p == name {
+			return "", false
+		}
+		if match == "" && strings.EqualFold(p, name) {
+			match = p
+		}
+	}
+	return match, match != ""
+}
+
+func caseMessage(name, property string) string {
+	return "member " + strconv.Quote(name) + " is not " + strconv.Quote(property) + ": names are case-sensitive"
 }
 
 // Key returns the name of the current member.
@@ -399,7 +467,7 @@ func (c *Checker) pointer(depth int) string {
 	for _, f := range c.frames[:depth] {
 		b.WriteByte('/')
 		if f.object {
-			b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(f.key))
+			b.WriteString(escapeToken(f.key))
 		} else {
 			b.WriteString(strconv.Itoa(f.index))
 		}
@@ -477,93 +545,95 @@ func (c *Checker) UniqueItems(start int) {
 	if c.bad {
 		return
 	}
-	type item struct {
-		kind Kind
-		text string // a string's value, a number's or literal's text
-		v    any    // an object or array, decoded
-	}
-	var buf [16]item
-	items := buf[:0]
-	for i := skipSpace(c.doc, start+1); i < c.i && c.doc[i] != ']'; {
-		end, st := scanValue(c.doc, i)
-		if st != scanOK {
-			c.fail(end)
+	end := c.i
+	first := map[string]int{} // the index of the first item of each canonical text
+	var b strings.Builder
+	c.i = skipSpace(c.doc, start+1)
+	for index := 0; c.i < end && c.doc[c.i] != ']'; index++ {
+		b.Reset()
+		if !c.canonical(&b) {
+			c.fail(c.i)
 			return
 		}
-		saved := c.i
-		c.i = i
-		it := item{kind: c.Kind()}
-		switch it.kind {
-		case String:
-			it.text = c.readString()
-		case Object, Array:
-			dec := json.NewDecoder(strings.NewReader(c.doc[i:end]))
-			dec.UseNumber()
-			if dec.Decode(&it.v) != nil {
-				c.fail(i)
-			}
-		default:
-			it.text = c.doc[i:end]
+		if j, ok := first[b.String()]; ok {
+			c.Fail("uniqueItems", "items at index "+strconv.Itoa(j)+" and "+strconv.Itoa(index)+" are equal")
+			break
 		}
-		c.i = saved
-		if c.bad {
-			return
-		}
-		for j, prev := range items {
-			if prev.kind != it.kind {
-				continue
-			}
-			same := prev.text == it.text
-			switch it.kind {
-			case Number:
-				same = numberCmp(prev.text, it.text) == 0
-			case Object, Array:
-				same = jsonEqual(prev.v, it.v)
-			}
-			if same {
-				c.Fail("uniqueItems", "items at index "+strconv.Itoa(j)+" and "+strconv.Itoa(len(items))+" are equal")
-				return
-			}
-		}
-		items = append(items, it)
-		i = skipSpace(c.doc, end)
-		if i < c.i && c.doc[i] == ',' {
-			i = skipSpace(c.doc, i+1)
+		first[b.String()] = index
+		c.i = skipSpace(c.doc, c.i)
+		if c.i < end && c.doc[c.i] == ',' {
+			c.i = skipSpace(c.doc, c.i+1)
 		}
 	}
+	c.i = end
 }
 
-// jsonEqual compares decoded JSON values, numbers by their exact value.
-func jsonEqual(a, b any) bool {
-	switch a := a.(type) {
-	case json.Number:
-		b, ok := b.(json.Number)
-		return ok && numberCmp(string(a), string(b)) == 0
-	case []any:
-		b, ok := b.([]any)
-		if !ok || len(a) != len(b) {
+// canonical reads the next value and writes a text that is the same for
+// two values exactly when JSON Schema holds them equal: numbers by their
+// value, objects whatever the order of their members (the last of
+// duplicates counts, as in the validators that decode the document).
+func (c *Checker) canonical(b *strings.Builder) bool {
+	var v any
+	switch k := c.Kind(); k {
+	case String:
+		v = c.readString()
+	default:
+		start := c.i
+		end, st := scanValue(c.doc, start)
+		if st != scanOK {
 			return false
 		}
-		for i := range a {
-			if !jsonEqual(a[i], b[i]) {
+		c.i = end
+		text := c.doc[start:end]
+		switch k {
+		case Number:
+			v = json.Number(text)
+		case Bool:
+			v = text == "true"
+		case Object, Array:
+			dec := json.NewDecoder(strings.NewReader(text))
+			dec.UseNumber()
+			if dec.Decode(&v) != nil {
 				return false
 			}
 		}
-		return true
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for k, v := range a {
-			w, ok := b[k]
-			if !ok || !jsonEqual(v, w) {
-				return false
-			}
-		}
-		return true
 	}
-	return a == b
+	canonicalValue(b, v)
+	return !c.bad
+}
+
+// canonicalValue writes the canonical text of a decoded value.
+func canonicalValue(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case string:
+		b.WriteString(strconv.Quote(v))
+	case json.Number:
+		d := parseDecimal(string(v))
+		if d.neg {
+			b.WriteByte('-')
+		}
+		b.WriteString("0." + d.digits + "e" + strconv.FormatInt(d.exp, 10))
+	case []any:
+		b.WriteByte('[')
+		for _, x := range v {
+			canonicalValue(b, x)
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		b.WriteByte('{')
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			b.WriteString(strconv.Quote(k))
+			b.WriteByte(':')
+			canonicalValue(b, v[k])
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	default:
+		b.WriteString("null")
+	}
 }
 
 // Length checks the length of s in code points; -1 is no limit.
@@ -652,8 +722,77 @@ func IsInteger(n string) bool {
 	if strings.IndexAny(n, ".eE") < 0 {
 		return true
 	}
-	r, ok := new(big.Rat).SetString(n)
-	return ok && r.IsInt()
+	d := parseDecimal(n)
+	return int64(len(d.digits)) <= d.exp
+}
+
+// decimal is the exact value of a JSON number: 0.digits × 10^exp, negated
+// when neg. digits has neither leading nor trailing zeros; zero has none
+// and is not negative.
+type decimal struct {
+	neg    bool
+	digits string
+	exp    int64
+}
+
+// parseDecimal reads a JSON number in time linear in its length, however
+// large its exponent.
+func parseDecimal(n string) decimal {
+	var d decimal
+	if n[0] == '-' {
+		d.neg, n = true, n[1:]
+	}
+	mant, e := n, ""
+	if i := strings.IndexAny(n, "eE"); i >= 0 {
+		mant, e = n[:i], n[i+1:]
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	d.digits, d.exp = whole+frac, int64(len(whole))+exponent(e)
+	for len(d.digits) > 0 && d.digits[0] == '0' {
+		d.digits, d.exp = d.digits[1:], d.exp-1
+	}
+	d.digits = strings.TrimRight(d.digits, "0")
+	if d.digits == "" {
+		return decimal{}
+	}
+	return d
+}
+
+// exponent reads the exponent of a JSON number, saturating far beyond any
+// number a document can hold.
+func exponent(e string) int64 {
+	neg := strings.HasPrefix(e, "-")
+	var x int64
+	for _, c := range strings.TrimLeft(e, "+-") {
+		x = min(10*x+int64(c-'0'), 1<<40)
+	}
+	if neg {
+		return -x
+	}
+	return x
+}
+
+// cmp compares two decimals.
+func (a decimal) cmp(b decimal) int {
+	if a.neg != b.neg {
+		if a.neg {
+			return -1
+		}
+		return 1
+	}
+	c := 0
+	switch {
+	case a.digits == "" || b.digits == "":
+		c = len(a.digits) - len(b.digits) // zero is the smallest magnitude
+	case a.exp != b.exp:
+		c = int(a.exp - b.exp)
+	default:
+		c = strings.Compare(a.digits, b.digits)
+	}
+	if a.neg {
+		c = -c
+	}
+	return min(max(c, -1), 1)
 }
 
 // numberCmp compares two JSON numbers by their exact values.
@@ -671,9 +810,7 @@ func numberCmp(a, b string) int {
 		}
 		return 1
 	}
-	rx, _ := new(big.Rat).SetString(a)
-	ry, _ := new(big.Rat).SetString(b)
-	return rx.Cmp(ry)
+	return parseDecimal(a).cmp(parseDecimal(b))
 }
 
 // Minimum checks n >= min, given as JSON text.
@@ -704,8 +841,12 @@ func (c *Checker) ExclusiveMaximum(n, max string) {
 	}
 }
 
-// MultipleOf checks that n divided by m is an integer.
+// MultipleOf checks that n divided by m is an integer. A number beyond
+// the limits, which Num reported, is not divided.
 func (c *Checker) MultipleOf(n, m string) {
+	if !withinLimits(n) {
+		return
+	}
 	x, okX := new(big.Rat).SetString(n)
 	y, okY := new(big.Rat).SetString(m)
 	if !okX || !okY || y.Sign() == 0 || !new(big.Rat).Quo(x, y).IsInt() {

@@ -158,6 +158,26 @@ var completions = []struct {
 		violations: []string{" additionalProperties"},
 	},
 	{
+		// encoding/json would decode "Sentiment" into the Sentiment field.
+		name:       "a member named in another case",
+		completion: `{"main_reason": "x", "sentiment": "positive", "Sentiment": "bogus", "action_items": [], "summary": "s"}`,
+		extracted:  `{"main_reason": "x", "sentiment": "positive", "Sentiment": "bogus", "action_items": [], "summary": "s"}`,
+		violations: []string{" additionalProperties", "/Sentiment properties"},
+	},
+	{
+		name:       "a member given twice",
+		completion: `{"main_reason": "x", "sentiment": "bogus", "action_items": [], "summary": "s", "sentiment": "positive"}`,
+		extracted:  `{"main_reason": "x", "sentiment": "bogus", "action_items": [], "summary": "s", "sentiment": "positive"}`,
+		violations: []string{"/sentiment duplicate"},
+	},
+	{
+		// Not checked against the schema: its arithmetic would take long.
+		name:       "a number beyond the limits",
+		completion: `{"main_reason": "x", "sentiment": "neutral", "action_items": [1.5e999999], "summary": "s"}`,
+		extracted:  `{"main_reason": "x", "sentiment": "neutral", "action_items": [1.5e999999], "summary": "s"}`,
+		violations: []string{"/action_items/0 number"},
+	},
+	{
 		name:       "string instead of array",
 		completion: `{"main_reason": "x", "sentiment": "neutral", "action_items": "call back", "summary": "s"}`,
 		extracted:  `{"main_reason": "x", "sentiment": "neutral", "action_items": "call back", "summary": "s"}`,
@@ -296,6 +316,16 @@ func TestErrorMessages(t *testing.T) {
 /sentiment: value must be one of "positive", "neutral", "negative"`,
 		},
 		{`{"main_reason": "x"}`, `missing properties: 'sentiment', 'action_items', 'summary'`},
+		{
+			`{"main_reason": "x", "sentiment": "positive", "Sentiment": "bogus", "action_items": [], "summary": "s", "summary": "t"}`,
+			`additionalProperties 'Sentiment' not allowed
+/Sentiment: member "Sentiment" is not "sentiment": names are case-sensitive
+/summary: member "summary" is given more than once`,
+		},
+		{
+			`{"main_reason": "x", "sentiment": "neutral", "action_items": [1e1000], "summary": "s"}`,
+			`/action_items/0: number beyond the limits: at most 100 bytes, with an exponent of at most 999`,
+		},
 	}
 	for _, tt := range tests {
 		_, err := Parse[summary](tt.completion, summaryValidator)

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ import (
 // Error is one way an output breaks its schema.
 type Error struct {
 	Pointer string // JSON pointer (RFC 6901) to the value: "/action_items/2"; "" is the whole document
-	Keyword string // the schema keyword that failed: required, enum, type, additionalProperties, ...
+	Keyword string // the schema keyword that failed: required, enum, type, additionalProperties, ...; or duplicate, properties, number (see Checker)
 	Message string // what is wrong, short enough to quote back to the model
 }
 
@@ -45,8 +46,8 @@ func (es Errors) Error() string {
 }
 
 // sortErrors orders es by pointer, keyword and message, so that the same
-// output always yields the same retry prompt.
-func sortErrors(es Errors) {
+// output always yields the same retry prompt, and drops repeated errors.
+func sortErrors(es Errors) Errors {
 	sort.Slice(es, func(i, j int) bool {
 		a, b := es[i], es[j]
 		if a.Pointer != b.Pointer {
@@ -57,6 +58,7 @@ func sortErrors(es Errors) {
 		}
 		return a.Message < b.Message
 	})
+	return slices.CompactFunc(es, func(a, b *Error) bool { return *a == *b })
 }
 
 // Validator checks an extracted output. doc is the JSON document and v the
@@ -149,6 +151,9 @@ func jsonType(t reflect.Type) string {
 	return "object"
 }
 
+// escapeToken escapes a member name for a JSON pointer (RFC 6901).
+var escapeToken = strings.NewReplacer("~", "~0", "/", "~1").Replace
+
 // pointerAt returns the JSON pointer of the value of doc, a valid JSON
 // document, that ends at offset (a scalar) or opens just before it (an
 // object or array): where json.UnmarshalTypeError.Offset points.
@@ -165,7 +170,7 @@ func pointerAt(doc []byte, offset int64) string {
 		for _, f := range stack {
 			b.WriteByte('/')
 			if f.object {
-				b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(f.name))
+				b.WriteString(escapeToken(f.name))
 			} else {
 				b.WriteString(strconv.Itoa(f.index))
 			}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -13,7 +15,10 @@ import (
 
 // Schema is a Validator backed by a JSON Schema (draft 2020-12 or draft-07)
 // compiled by santhosh-tekuri/jsonschema. Compile it once, at package
-// initialisation; it is safe for concurrent use.
+// initialisation; it is safe for concurrent use. It checks what the
+// Checker checks besides the schema's keywords: no member given twice, no
+// member named in another case than its property, no number beyond the
+// limits.
 type Schema struct{ s *jsonschema.Schema }
 
 // schemaURL names the in-memory schema; it never leads to a load.
@@ -26,6 +31,7 @@ func CompileSchema(schemaJSON string) (*Schema, error) {
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("not loading %q: only references inside the schema are supported", url)
 	}
+	c.RegisterExtension("promptgen-property-case", nil, propertyCase{})
 	if err := c.AddResource(schemaURL, strings.NewReader(schemaJSON)); err != nil {
 		return nil, err
 	}
@@ -47,8 +53,19 @@ func MustCompileSchema(schemaJSON string) *Schema {
 }
 
 // Validate checks the JSON document doc against the schema and returns
-// Errors; the decoded value is not used.
+// Errors; the decoded value is not used. A document with numbers beyond
+// the limits is not checked against the schema, whose exact arithmetic
+// could take minutes on them.
 func (s *Schema) Validate(doc []byte, _ any) error {
+	var es Errors
+	if err := Check(doc, (*Checker).Skip); err != nil && !errors.As(err, &es) {
+		return err
+	}
+	for _, e := range es {
+		if e.Keyword == "number" {
+			return es
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber() // keep integers exact, as the schema's checks expect
 	var v any
@@ -57,13 +74,53 @@ func (s *Schema) Validate(doc []byte, _ any) error {
 	}
 	err := s.s.Validate(v)
 	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
+	if err != nil && !errors.As(err, &ve) {
 		return err
 	}
-	var es Errors
-	leaves(ve, &es)
-	sortErrors(es)
-	return es
+	if ve != nil {
+		leaves(ve, &es)
+	}
+	if len(es) == 0 {
+		return nil
+	}
+	return sortErrors(es)
+}
+
+// propertyCase compiles the check that the Checker's Unknown makes, for
+// every schema with properties: no member of an object differs from a
+// property only in case.
+type propertyCase struct{}
+
+func (propertyCase) Compile(_ jsonschema.CompilerContext, m map[string]any) (jsonschema.ExtSchema, error) {
+	props, _ := m["properties"].(map[string]any)
+	if len(props) == 0 {
+		return nil, nil
+	}
+	return properties(slices.Sorted(maps.Keys(props))), nil
+}
+
+// properties are the property names of a schema, sorted.
+type properties []string
+
+func (p properties) Validate(ctx jsonschema.ValidationContext, v any) error {
+	obj, _ := v.(map[string]any)
+	var causes []*jsonschema.ValidationError
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
+		if prop, ok := caseVariant(name, p); ok {
+			e := ctx.Error("properties", "%s", caseMessage(name, prop))
+			e.InstanceLocation += "/" + escapeToken(name)
+			causes = append(causes, e)
+		}
+	}
+	switch len(causes) {
+	case 0:
+		return nil
+	case 1:
+		return causes[0]
+	}
+	e := ctx.Error("properties", "members differ from properties only in case")
+	e.Causes = causes
+	return e
 }
 
 // leaves appends the causes of ve that have no causes of their own: the

@@ -25,8 +25,9 @@ func Has(s string) bool {
 // character, or at the end of s when the completion was cut short.
 func All(s string) iter.Seq[Block] {
 	return func(yield func(Block) bool) {
+		next := finder{s: s, at: [2]int{-2, -2}}
 		for i := 0; i < len(s); {
-			open := indexFence(s, i)
+			open := next.fence(i)
 			if open < 0 {
 				return
 			}
@@ -61,18 +62,29 @@ func All(s string) iter.Seq[Block] {
 	}
 }
 
-// indexFence returns the offset of the next run of three backticks or
-// tildes at or after i, or -1.
-func indexFence(s string, i int) int {
-	b := strings.Index(s[i:], "```")
-	t := strings.Index(s[i:], "~~~")
-	switch {
-	case b < 0 && t < 0:
-		return -1
-	case b < 0 || t >= 0 && t < b:
-		return i + t
+// finder finds the runs of three backticks or tildes of s, remembering
+// where the next of each is, so that finding them all scans s once.
+type finder struct {
+	s  string
+	at [2]int // the next "```" and "~~~": -1 when there is none, -2 before the first search
+}
+
+// fence returns the offset of the next run of three backticks or tildes at
+// or after i, or -1. Successive calls must not decrease i.
+func (f *finder) fence(i int) int {
+	first := -1
+	for k, run := range [2]string{"```", "~~~"} {
+		if f.at[k] == -2 || f.at[k] >= 0 && f.at[k] < i {
+			f.at[k] = strings.Index(f.s[i:], run)
+			if f.at[k] >= 0 {
+				f.at[k] += i
+			}
+		}
+		if f.at[k] >= 0 && (first < 0 || f.at[k] < first) {
+			first = f.at[k]
+		}
 	}
-	return i + b
+	return first
 }
 
 func runLength(s string, i int, c byte) int {

@@ -80,6 +80,7 @@ func _TagsOutputCheck1(c *output.Checker) {
 			case "weight":
 				_TagsOutputCheck3(c)
 			default:
+				c.Unknown("tag", "weight")
 				c.Skip()
 			}
 		}

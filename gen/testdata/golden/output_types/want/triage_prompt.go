@@ -259,6 +259,7 @@ func _TriageOutputCheck(c *output.Checker) {
 			case "version":
 				_TriageOutputCheck43(c)
 			default:
+				c.Unknown("actions", "category", "confidence", "customer", "escalate", "extra", "labels", "notes", "priority", "related", "reply", "scores", "tags", "title", "version")
 				c.Extra()
 			}
 		}
@@ -304,6 +305,7 @@ func _TriageOutputCheck2(c *output.Checker) {
 				has |= uint64(0x2)
 				_TriageOutputCheck5(c)
 			default:
+				c.Unknown("do", "due_in_hours", "owner")
 				c.Skip()
 			}
 		}
@@ -407,6 +409,7 @@ func _TriageOutputCheck8(c *output.Checker) {
 			case "plan":
 				_TriageOutputCheck11(c)
 			default:
+				c.Unknown("account_id", "name", "plan")
 				c.Skip()
 			}
 		}
@@ -503,6 +506,7 @@ func _TriageOutputCheck15(c *output.Checker) {
 				has |= uint64(0x1)
 				_TriageOutputCheck16(c)
 			default:
+				c.Unknown("color")
 				c.Skip()
 			}
 		}
@@ -605,6 +609,7 @@ func _TriageOutputCheck22(c *output.Checker) {
 			case "parent":
 				_TriageOutputCheck26(c)
 			default:
+				c.Unknown("duplicates", "id", "parent")
 				c.Skip()
 			}
 		}
@@ -682,6 +687,7 @@ func _TriageOutputCheck29(c *output.Checker) {
 				has |= uint64(0x2)
 				_TriageOutputCheck32(c)
 			default:
+				c.Unknown("body", "channel", "subject")
 				c.Skip()
 			}
 		}
@@ -750,6 +756,7 @@ func _TriageOutputCheck33(c *output.Checker) {
 			case "urgent":
 				_TriageOutputCheck36(c)
 			default:
+				c.Unknown("channel", "text", "urgent")
 				c.Skip()
 			}
 		}

@@ -1,0 +1,54 @@
+// Package costtest holds the test helpers that check that parsing a
+// completion costs time in proportion to its size. They compare the costs
+// of the same code on two inputs, so that they hold on a loaded machine:
+// each cost is the least CPU time (where the system reports it) of several
+// runs, and the margins are wide.
+package costtest
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+// best returns the least cost of several runs of f(in). The garbage
+// collector is kept out of the runs: when its cycles fall depends on the
+// heap, not on f.
+func best(f func(string), in string) time.Duration {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	d := time.Duration(1<<63 - 1)
+	for range 5 {
+		runtime.GC()
+		start := now()
+		f(in)
+		d = min(d, now()-start)
+	}
+	return max(d, 1) // a ratio with a cost too short to measure is a ratio with 1ns
+}
+
+// Linear fails t unless f on an input eight times larger (input(8*n)
+// rather than input(n)) costs less than 32 times as much: a linear f costs
+// about 8 times as much, a quadratic one 64 times.
+func Linear(t testing.TB, name string, n int, input func(n int) string, f func(string)) {
+	t.Helper()
+	small, large := input(n), input(8*n)
+	f(small) // warm up
+	ts, tl := best(f, small), best(f, large)
+	t.Logf("%s: %d bytes %v, %d bytes %v", name, len(small), ts, len(large), tl)
+	if tl > 32*ts {
+		t.Errorf("%s: %d bytes took %v, %d bytes %v (%.0f times as long): not linear", name, len(small), ts, len(large), tl, float64(tl)/float64(ts))
+	}
+}
+
+// Same fails t unless f on probe costs less than 8 times as much as on
+// base, an input of the same size and shape.
+func Same(t testing.TB, name string, base, probe string, f func(string)) {
+	t.Helper()
+	f(base) // warm up
+	tb, tp := best(f, base), best(f, probe)
+	t.Logf("%s: %v, against %v for an input of the same size", name, tp, tb)
+	if tp > 8*tb {
+		t.Errorf("%s: %v, against %v for an input of the same size (%.0f times as long)", name, tp, tb, float64(tp)/float64(tb))
+	}
+}
