@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -26,6 +27,9 @@ type checker struct {
 	// m locates the template checked when it is not p.Map: a system or
 	// message template.
 	m *SourceMap
+	// consumed are the calls whose result only their consumer can use:
+	// map(attribute=) under a join, items() and keys() as a loop's iterable.
+	consumed map[*irCall]bool
 }
 
 type scope struct {
@@ -107,7 +111,7 @@ func (c *checker) node(n tmpl.Node) []irNode {
 	case *tmpl.Output:
 		x := c.expr(n.X, usePrint)
 		c.printable(x, n.X.Pos())
-		inline(x)
+		inlinePrinted(x)
 		return []irNode{&irPrint{X: x}}
 	case *tmpl.If:
 		out := &irIf{}
@@ -132,7 +136,10 @@ func (c *checker) node(n tmpl.Node) []irNode {
 
 func (c *checker) forLoop(n *tmpl.For) irNode {
 	iter := c.expr(n.Iter, useValue)
-	out := &irFor{Iter: iter}
+	if call, ok := iter.(*irCall); ok && call.Kind == callMethod {
+		c.consume(call)
+	}
+	out := &irFor{Iter: iter, Pos: c.posString(n.Span)}
 	it := iter.typ()
 	var keyT, valT *Type
 	switch {
@@ -177,6 +184,14 @@ func (c *checker) forLoop(n *tmpl.For) irNode {
 	c.scopes = c.scopes[:len(c.scopes)-1]
 	out.Else = c.nodes(n.Else)
 	return out
+}
+
+// consume records that x's consumer can use its result.
+func (c *checker) consume(x *irCall) {
+	if c.consumed == nil {
+		c.consumed = map[*irCall]bool{}
+	}
+	c.consumed[x] = true
 }
 
 func isItemsCall(e tmpl.Expr) bool {
@@ -446,10 +461,16 @@ func slotType(t *Type) *Type {
 // would change type when stored in slot, as 1 in a list of numbers would
 // print 1.0. Python keeps each element's type, and so does a literal
 // written out where it is printed (inline). It also rejects a tojson
-// result, which would print differently.
+// result, which would print differently, and an element that may be
+// undefined in a literal that is not printed where it stands: Jinja2 keeps
+// Undefined in the list or dict, a Go value cannot hold it.
 func (c *checker) checkSlot(x irExpr, slot *Type, inline bool, sp tmpl.Span) {
 	if f, ok := x.(*irCall); ok && f.Kind == callFilter && f.Name == "tojson" {
 		c.errorf(sp, "a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
+		return
+	}
+	if !inline && maybeUndefined(x) && outOfRange(x) == "" {
+		c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict and promptgen's cannot hold: give it a value (| default(...)) or print the literal where it stands")
 		return
 	}
 	xk, sk := x.typ().Kind, slot.resolve().Kind
@@ -475,6 +496,23 @@ func inline(x irExpr) {
 			inline(v)
 		}
 	}
+}
+
+// inlinePrinted marks the literals that a printed x prints where they
+// stand: x itself, and those that the emitters print piece by piece, the
+// branches of a conditional and the operands of ~.
+func inlinePrinted(x irExpr) {
+	switch x := x.(type) {
+	case *irCond:
+		inlinePrinted(x.Then)
+		inlinePrinted(x.Else)
+	case *irBinary:
+		if x.Op == "~" {
+			inlinePrinted(x.X)
+			inlinePrinted(x.Y)
+		}
+	}
+	inline(x)
 }
 
 // hint records how an unknown value is used, for its default type.
@@ -758,6 +796,7 @@ func (c *checker) unary(e *tmpl.Unary, u use) irExpr {
 		if k := out.T.resolve().Kind; k != KindInt && k != KindFloat {
 			c.errorf(e.Span, "operator %s needs a number, not %s", e.Op, out.T)
 		}
+		c.checkConstInt(out, e.Span)
 	})
 	return out
 }
@@ -789,6 +828,10 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 		c.later = append(c.later, func() {
 			switch xk, yk := x.typ().Kind, y.typ().Kind; {
 			case c.failedAt(e.Span):
+			case xk == KindNone && yk != KindNone:
+				c.noneTest(y, e.Op+" none", e.Span)
+			case yk == KindNone && xk != KindNone:
+				c.noneTest(x, e.Op+" none", e.Span)
 			case isComposite(x.typ()) || isComposite(y.typ()):
 				c.errorf(e.Span, "cannot compare %s %s %s: compare their fields or items", x.typ(), e.Op, y.typ())
 			case mixesBoolNumber(xk, yk):
@@ -865,15 +908,114 @@ func (c *checker) arith(e *tmpl.Binary) irExpr {
 	default:
 		out.T = xt // both unknown and unified, or an error reported below
 	}
+	if out.T.Kind == KindInt && negativePower(e.Op, y) {
+		out.T = &Type{Kind: KindFloat}
+	}
 	c.later = append(c.later, func() {
 		t, ok := arithResult(e.Op, x.typ(), y.typ())
-		if !ok {
+		switch {
+		case !ok:
 			c.errorf(e.Span, "unsupported operand types for %s: %s and %s", e.Op, x.typ(), y.typ())
-		} else if t.Kind != out.T.resolve().Kind {
+		case t.Kind == KindInt && negativePower(e.Op, y):
+		case t.Kind != out.T.resolve().Kind:
 			out.T = t
 		}
+		c.checkConstInt(out, e.Span)
 	})
 	return out
+}
+
+// negativePower reports whether op is ** and y a negative constant int:
+// Python's int to a negative int power is a float (2 ** -1 is 0.5). With
+// an exponent known only at run time, the power is an int and a negative
+// exponent fails the render.
+func negativePower(op string, y irExpr) bool {
+	v, ok := constInt(y)
+	return op == "**" && ok && v.Sign() < 0
+}
+
+// checkConstInt reports an int expression of constants whose value does
+// not fit in 64 bits, where its operands do: Jinja2's ints are unbounded,
+// Go's would not compile or would wrap.
+func (c *checker) checkConstInt(x irExpr, sp tmpl.Span) {
+	v, ok := constInt(x)
+	if !ok || v.IsInt64() {
+		return
+	}
+	var operands []irExpr
+	switch x := x.(type) {
+	case *irUnary:
+		operands = []irExpr{x.X}
+	case *irBinary:
+		operands = []irExpr{x.X, x.Y}
+	}
+	for _, o := range operands {
+		if w, _ := constInt(o); !w.IsInt64() {
+			return // reported there
+		}
+	}
+	value := "this constant int expression"
+	if v.BitLen() <= 64 {
+		value += " is " + v.String() + ", which"
+	}
+	c.errorf(sp, "%s does not fit in 64 bits (Jinja2's ints are unbounded, promptgen's are Go ints)", value)
+}
+
+// constInt returns the exact value of an int expression of constants, as
+// Python computes it; ok is false for any other expression, and for a
+// division by zero, which fails at run time. A power too large to compute
+// is returned as 2**64.
+func constInt(x irExpr) (v *big.Int, ok bool) {
+	if x.typ().Kind != KindInt {
+		return nil, false
+	}
+	switch x := x.(type) {
+	case *irConst:
+		return big.NewInt(x.Value.(int64)), true
+	case *irUnary:
+		a, ok := constInt(x.X)
+		if ok && x.Op == "-" {
+			a = new(big.Int).Neg(a)
+		}
+		return a, ok
+	case *irBinary:
+		a, okA := constInt(x.X)
+		b, okB := constInt(x.Y)
+		if !okA || !okB {
+			return nil, false
+		}
+		r := new(big.Int)
+		switch x.Op {
+		case "+":
+			return r.Add(a, b), true
+		case "-":
+			return r.Sub(a, b), true
+		case "*":
+			return r.Mul(a, b), true
+		case "//", "%":
+			if b.Sign() == 0 {
+				return nil, false
+			}
+			q, m := new(big.Int).DivMod(a, b, r) // Euclidean: 0 <= m < |b|
+			if m.Sign() != 0 && b.Sign() < 0 {
+				q.Sub(q, big.NewInt(1)) // Python floors: m takes the sign of b
+				m.Add(m, b)
+			}
+			if x.Op == "//" {
+				return q, true
+			}
+			return m, true
+		case "**":
+			if b.Sign() < 0 {
+				return nil, false // a float
+			}
+			if a.CmpAbs(big.NewInt(1)) > 0 && b.Cmp(big.NewInt(64)) > 0 {
+				return r.Lsh(big.NewInt(1), 64), true
+			}
+			return r.Exp(a, b, nil), true
+		}
+	}
+	return nil, false
 }
 
 // arithPeer is the kind an unknown operand takes when the other one is

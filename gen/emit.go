@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -27,6 +28,10 @@ type emitter struct {
 	tmp   int
 	read  map[*irLocal]bool
 	loops map[*irFor][2]string // Go names of a loop's index and length
+	// looped is set once a loop compares the output's length with start,
+	// the length of dst before the render (a name no local or temporary
+	// takes: theirs end in _N).
+	looped bool
 }
 
 func (e *emitter) temp(prefix string) string {
@@ -45,6 +50,42 @@ func (e *emitter) fail(pos, variable, sentinel string) jen.Code {
 		fields[jen.Id("Var")] = jen.Lit(variable)
 	}
 	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(runtimePath, "Error").Values(fields))
+}
+
+// negativeExponent is the detail of the error of an int to a negative
+// int power at run time, as runtime/ttfuncs words it.
+const negativeExponent = "an int to a negative int power is a float (make the base a float, such as 2.0)"
+
+// invalid returns the statement that aborts rendering with ErrInvalid and
+// detail, a string.
+func (e *emitter) invalid(pos string, detail jen.Code) jen.Code {
+	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(runtimePath, "Error").Values(jen.Dict{
+		jen.Id("Prompt"): jen.Lit(e.p.Prompt.Key),
+		jen.Id("Pos"):    jen.Lit(pos),
+		jen.Id("Err"):    jen.Qual(runtimePath, "ErrInvalid"),
+		jen.Id("Detail"): detail,
+	}))
+}
+
+// checked binds the results of call, a value and an ok bool, failing the
+// render with ErrTooLarge when ok is false: the value would be longer than
+// runtime.MaxOutput.
+func (e *emitter) checked(pre []jen.Code, call jen.Code, pos string) gval {
+	v, ok := e.temp("v"), e.temp("ok")
+	pre = append(pre,
+		jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Add(call),
+		jen.If(jen.Op("!").Id(ok)).Block(e.fail(pos, "", "ErrTooLarge")))
+	return gval{pre: pre, val: jen.Id(v)}
+}
+
+// fallible binds the results of call, a value and an error, failing the
+// render with ErrInvalid and the error's text when there is one.
+func (e *emitter) fallible(pre []jen.Code, call jen.Code, pos string) gval {
+	v, err := e.temp("v"), e.temp("err")
+	pre = append(pre,
+		jen.List(jen.Id(v), jen.Id(err)).Op(":=").Add(call),
+		jen.If(jen.Id(err).Op("!=").Nil()).Block(e.invalid(pos, jen.Id(err).Dot("Error").Call())))
+	return gval{pre: pre, val: jen.Id(v)}
 }
 
 // goType is the Go type of a value of t; optional fields of scalar and
@@ -182,13 +223,18 @@ func (e *emitter) expr(x irExpr) gval {
 	panic(fmt.Sprintf("emit: unexpected expression %T", x))
 }
 
-// composite builds a list or dict literal as a Go value of type t; an
-// undefined element becomes its zero value.
+// composite builds a list or dict literal as a Go value of type t. An
+// element out of range fails the render (see outOfRange); the checker
+// rejects other elements that may be undefined.
 func (e *emitter) composite(t *Type, elems []irExpr) gval {
 	var pre []jen.Code
 	vals := make([]jen.Code, len(elems))
 	for i, x := range elems {
-		v := e.defined(e.expr(x), x.typ())
+		v := e.expr(x)
+		if pos := outOfRange(x); pos != "" {
+			v = e.strict(v, pos, "")
+		}
+		v = e.defined(v, x.typ())
 		pre = append(pre, v.pre...)
 		vals[i] = v.val
 	}
@@ -202,6 +248,9 @@ func constCode(x *irConst) jen.Code {
 	case int64:
 		return jen.Lit(int(v))
 	case float64:
+		if math.IsInf(v, 0) { // 1e400 is inf in Python
+			return jen.Qual("math", "Inf").Call(jen.Lit(int(math.Copysign(1, v))))
+		}
 		return jen.Qual(jinjaPath, "Float").Call(jen.Lit(v))
 	case bool:
 		return jen.Lit(v)
@@ -366,7 +415,7 @@ func (e *emitter) index(x *irIndex) gval {
 }
 
 func (e *emitter) slice(x *irSlice) gval {
-	xv := e.defined(e.expr(x.X), x.X.typ())
+	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	pre := xv.pre
 	bound := func(b irExpr, def int) (jen.Code, jen.Code) {
 		if b == nil {
@@ -383,7 +432,7 @@ func (e *emitter) slice(x *irSlice) gval {
 		if _, ok := x.Step.(*irConst); !ok {
 			s := e.bind(gval{val: step}, x.Step.typ())
 			pre = append(pre, s.pre...)
-			pre = append(pre, jen.If(s.val.(*jen.Statement).Clone().Op("==").Lit(0)).Block(e.fail(x.Pos, "", "ErrInvalid")))
+			pre = append(pre, jen.If(s.val.(*jen.Statement).Clone().Op("==").Lit(0)).Block(e.invalid(x.Pos, jen.Lit("slice step cannot be zero"))))
 			step = s.val
 		}
 	}
@@ -527,17 +576,18 @@ func (e *emitter) arith(x *irBinary) gval {
 		}
 		return gval{pre: pre, val: jen.Add(a.val).Op("+").Add(b.val)}
 	case xt.Kind == KindString:
-		return gval{pre: pre, val: jen.Qual("strings", "Repeat").Call(a.val, jen.Max(b.val, jen.Lit(0)))}
+		return e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(a.val, b.val), x.Pos)
 	case yt.Kind == KindString:
-		return gval{pre: pre, val: jen.Qual("strings", "Repeat").Call(b.val, jen.Max(a.val, jen.Lit(0)))}
+		return e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(b.val, a.val), x.Pos)
 	}
-	f := xt.Kind == KindFloat || yt.Kind == KindFloat || x.Op == "/"
+	// An int to a negative constant int power is a float.
+	f := xt.Kind == KindFloat || yt.Kind == KindFloat || x.T.resolve().Kind == KindFloat
 	av, bv := num(a.val, xt, f), num(b.val, yt, f)
 	if x.Op == "/" || x.Op == "//" || x.Op == "%" {
 		bb := e.bind(gval{val: bv}, x.T)
 		pre = append(pre, bb.pre...)
 		bv = bb.val
-		pre = append(pre, jen.If(jen.Add(bv).Op("==").Lit(0)).Block(e.fail(x.Pos, "", "ErrInvalid")))
+		pre = append(pre, jen.If(jen.Add(bv).Op("==").Lit(0)).Block(e.invalid(x.Pos, jen.Lit("division by zero"))))
 	}
 	var val jen.Code
 	switch {
@@ -550,11 +600,11 @@ func (e *emitter) arith(x *irBinary) gval {
 	case x.Op == "%":
 		val = jen.Int().Parens(jen.Qual(jinjaPath, "Mod").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv)))
 	case x.Op == "**" && f:
-		val = jen.Qual("math", "Pow").Call(av, bv)
+		return e.fallible(pre, jen.Qual(jinjaPath, "PowFloat").Call(av, bv), x.Pos)
 	case x.Op == "**":
 		bb := e.bind(gval{val: bv}, yt)
 		pre = append(pre, bb.pre...)
-		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.fail(x.Pos, "", "ErrInvalid")))
+		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.invalid(x.Pos, jen.Lit(negativeExponent))))
 		val = jen.Int().Parens(jen.Qual(jinjaPath, "PowInt").Call(jen.Int64().Parens(av), jen.Int64().Parens(bb.val)))
 	default:
 		val = jen.Parens(jen.Add(av).Op(x.Op).Add(bv))

@@ -22,7 +22,7 @@ func (e *emitter) filter(x *irCall) gval {
 		}
 		return gval{pre: v.pre, val: jen.Len(v.val)}
 	case "first", "last":
-		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		v := e.defined(e.expr(x.X), xt) // first of undefined is undefined
 		i := 0
 		if x.Name == "last" {
 			i = -1
@@ -47,7 +47,13 @@ func (e *emitter) filter(x *irCall) gval {
 		return e.numberFilter(x)
 	}
 	// The remaining filters take a string.
-	s := e.strOf(x.X)
+	var s gval
+	if x.Name == "indent" {
+		// Jinja2's indent appends "\n" to its operand, which undefined fails.
+		s = e.str(e.strict(e.expr(x.X), x.Pos, varPath(x.X)), x.X.typ())
+	} else {
+		s = e.strOf(x.X)
+	}
 	argPre, args, given := e.args(x)
 	pre := append(s.pre, argPre...)
 	var val jen.Code
@@ -63,14 +69,18 @@ func (e *emitter) filter(x *irCall) gval {
 		if given[2] {
 			count = args[2]
 		}
-		val = jen.Qual("strings", "Replace").Call(s.val, args[0], args[1], count)
+		return e.checked(pre, jen.Qual(jinjaPath, "Replace").Call(s.val, args[0], args[1], count), x.Pos)
 	case "indent":
 		width := args[0]
 		if x.Args[0].typ().Kind == KindInt {
-			width = jen.Qual("strings", "Repeat").Call(jen.Lit(" "), jen.Max(width, jen.Lit(0)))
+			w := e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(jen.Lit(" "), width), x.Pos)
+			pre, width = w.pre, w.val
 		}
-		val = jen.Qual(jinjaPath, "Indent").Call(s.val, width, args[1], args[2])
+		return e.checked(pre, jen.Qual(jinjaPath, "Indent").Call(s.val, width, args[1], args[2]), x.Pos)
 	case "truncate":
+		err := e.temp("err")
+		pre = append(pre, jen.If(jen.Id(err).Op(":=").Qual(jinjaPath, "TruncateArgs").Call(args[0], args[2], args[3]), jen.Id(err).Op("!=").Nil()).Block(
+			e.invalid(x.Pos, jen.Id(err).Dot("Error").Call())))
 		val = jen.Qual(jinjaPath, "Truncate").Call(s.val, args[0], args[1], args[2], args[3])
 	case "round":
 		return e.round(x)
@@ -131,14 +141,14 @@ func (e *emitter) join(x *irCall) gval {
 			parts[i] = s.val
 		}
 		sep, _ := e.arg(x, 0)
-		return gval{pre: append(pre, sep.pre...), val: jen.Qual("strings", "Join").Call(jen.Index().String().Values(parts...), sep.val)}
+		return e.joined(x, append(pre, sep.pre...), jen.Index().String().Values(parts...), sep.val)
 	}
 	v := e.defined(e.expr(x.X), x.X.typ())
 	sep, _ := e.arg(x, 0)
 	pre := append(v.pre, sep.pre...)
 	elem := x.X.typ().Elem
 	if x.Attr == nil && elem.Kind == KindString {
-		return gval{pre: pre, val: jen.Qual("strings", "Join").Call(v.val, sep.val)}
+		return e.joined(x, pre, v.val, sep.val)
 	}
 	parts, it := e.temp("parts"), e.temp("x")
 	item := gval{val: jen.Id(it)}
@@ -153,7 +163,17 @@ func (e *emitter) join(x *irCall) gval {
 		jen.Id(parts).Op(":=").Make(jen.Index().String(), jen.Lit(0), jen.Len(v.val)),
 		jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(body...),
 	)
-	return gval{pre: pre, val: jen.Qual("strings", "Join").Call(jen.Id(parts), sep.val)}
+	return e.joined(x, pre, jen.Id(parts), sep.val)
+}
+
+// joined joins parts with sep. Only a separator that is not a constant can
+// make the result much longer than the parts: that join is checked
+// against runtime.MaxOutput.
+func (e *emitter) joined(x *irCall, pre []jen.Code, parts, sep jen.Code) gval {
+	if _, ok := x.Args[0].(*irConst); ok {
+		return gval{pre: pre, val: jen.Qual("strings", "Join").Call(parts, sep)}
+	}
+	return e.checked(pre, jen.Qual(jinjaPath, "Join").Call(parts, sep), x.Pos)
 }
 
 // member reads field f of a struct value; an unset optional field is
@@ -200,7 +220,16 @@ func (e *emitter) listFilter(x *irCall) gval {
 		return gval{pre: pre, val: jen.Qual("slices", "Clone").Call(v.val)}
 	case "map":
 		it, i := e.temp("x"), e.temp("i")
-		m := e.defined(e.attribute(x, gval{val: jen.Id(it)}), attrType(x.Attr))
+		m := e.attribute(x, gval{val: jen.Id(it)})
+		if d, given := e.arg(x, 1); given && m.def != nil {
+			pre = append(pre, d.pre...)
+			t := e.temp("t")
+			m = gval{pre: append(m.pre,
+				jen.Var().Id(t).Add(goType(attrType(x.Attr), false)),
+				jen.If(m.def).Block(jen.Id(t).Op("=").Add(m.val)).Else().Block(jen.Id(t).Op("=").Add(d.val)),
+			), val: jen.Id(t)}
+		}
+		m = e.defined(m, attrType(x.Attr))
 		pre = append(pre,
 			jen.Id(out).Op(":=").Make(goType(x.T, false), jen.Len(v.val)),
 			jen.For(jen.List(jen.Id(i), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(m.pre, jen.Id(out).Index(jen.Id(i)).Op("=").Add(m.val))...),
@@ -331,6 +360,8 @@ func (e *emitter) method(x *irCall) gval {
 	pre := append(s.pre, argPre...)
 	var val jen.Code
 	switch x.Name {
+	case "items", "keys":
+		return s // the map, which a loop iterates
 	case "strip", "lstrip", "rstrip":
 		val = e.strip(s.val, args[0], given[0], x.Name != "rstrip", x.Name != "lstrip")
 	case "upper", "lower", "capitalize":
@@ -342,18 +373,13 @@ func (e *emitter) method(x *irCall) gval {
 	case "endswith":
 		val = jen.Qual("strings", "HasSuffix").Call(s.val, args[0])
 	case "replace":
-		val = jen.Qual("strings", "Replace").Call(s.val, args[0], args[1], args[2])
+		return e.checked(pre, jen.Qual(jinjaPath, "Replace").Call(s.val, args[0], args[1], args[2]), x.Pos)
 	case "split":
-		parts, err := e.temp("parts"), e.temp("err")
 		sep := args[0]
 		if !given[0] {
 			sep = jen.Lit("")
 		}
-		pre = append(pre,
-			jen.List(jen.Id(parts), jen.Id(err)).Op(":=").Qual(jinjaPath, "Split").Call(s.val, sep, jen.Lit(given[0]), args[1]),
-			jen.If(jen.Id(err).Op("!=").Nil()).Block(e.fail(x.Pos, "", "ErrInvalid")),
-		)
-		val = jen.Id(parts)
+		return e.fallible(pre, jen.Qual(jinjaPath, "Split").Call(s.val, sep, jen.Lit(given[0]), args[1]), x.Pos)
 	}
 	return gval{pre: pre, val: val}
 }

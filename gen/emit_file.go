@@ -191,6 +191,9 @@ func goRenderBody(f *jen.File, p *irPrompt) []jen.Code {
 	e := &emitter{p: p, tmp: p.NumLocals, read: readLocals(p.Body), loops: map[*irFor][2]string{}}
 	body := e.declare(p.Locals)
 	body = append(body, e.nodes(p.Body)...)
+	if e.looped {
+		body = append([]jen.Code{jen.Id("start").Op(":=").Len(dst)}, body...)
+	}
 	return append(body, jen.Return(dst, jen.Nil()))
 }
 

@@ -146,12 +146,14 @@ func (e *emitter) appendJSON(buf *jen.Statement, x *irCall) []jen.Code {
 	w := e.temp("w")
 	indent, hasIndent := e.arg(x, 0)
 	pre := append(v.pre, indent.pre...)
-	if hasIndent {
-		pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(indent.val, jen.True()))
-	} else {
+	if !hasIndent {
 		pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(jen.Lit(0), jen.False()))
+		return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.typ())...)
 	}
-	return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.typ())...)
+	// Only indentation can make the output much longer than the value.
+	pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(indent.val, jen.True()))
+	pre = append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.typ())...)
+	return append(pre, jen.If(jen.Id(w).Dot("TooLarge").Call()).Block(e.fail(x.Pos, "", "ErrTooLarge")))
 }
 
 func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Code {
@@ -376,7 +378,10 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	e.loops[n] = [2]string{index, length}
 	x := e.temp("x")
 	bind := target(jen.Id(x), readLocals(n.Body))
-	body := append(bind, e.declare(n.Locals)...)
+	// Stop a loop that makes the output too long before it exhausts memory.
+	e.looped = true
+	body := append(bind, jen.If(jen.Len(dst).Op("-").Id("start").Op(">").Qual(runtimePath, "MaxOutput")).Block(e.fail(n.Pos, "", "ErrTooLarge")))
+	body = append(body, e.declare(n.Locals)...)
 	body = append(body, e.nodes(n.Body)...)
 	if n.Length != "" {
 		out = append(out, jen.Id(length).Op(":=").Len(jen.Id(items)))

@@ -325,12 +325,15 @@ func (e *ttEmitter) expr(x irExpr) tval {
 // elements translates the elements of a list or dict literal. An Inline
 // literal is printed where it stands: its elements keep their own type and
 // an undefined one prints as Undefined, so they are passed as they are.
-// Otherwise an undefined element takes the zero value of its type, as in
-// the go backend.
+// Otherwise an element out of range fails the render, as in the go backend,
+// and a value that the translation cannot tell defined takes its type.
 func (e *ttEmitter) elements(xs []irExpr, inline bool) (pre string, vals []string) {
 	vals = make([]string, len(xs))
 	for i, x := range xs {
 		v := e.expr(x)
+		if pos := outOfRange(x); !inline && pos != "" {
+			v = e.strict(v, pos, "")
+		}
 		if !inline && v.maybe {
 			switch t := x.typ(); t.Kind {
 			case KindList:
@@ -399,7 +402,7 @@ func (e *ttEmitter) field(x *irField) tval {
 }
 
 func (e *ttEmitter) slice(x *irSlice) tval {
-	xv := e.lenient(e.expr(x.X), x.X.typ())
+	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	pre := xv.pre
 	bound := func(b irExpr, absent string) string {
 		if b == nil {
@@ -480,8 +483,13 @@ func (e *ttEmitter) binary(x *irBinary) tval {
 	a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
 	fn := arithFuncs[x.Op]
-	switch x.Op {
-	case "/", "//", "%", "**":
+	switch {
+	case x.Op == "*" && (x.X.typ().Kind == KindString || x.Y.typ().Kind == KindString):
+		return tval{pre: a.pre + b.pre, val: call("repeat", a.val, b.val, e.pos(x.Pos))}
+	case x.Op == "**" && x.T.resolve().Kind == KindFloat:
+		// An int to a negative constant int power is a float.
+		return tval{pre: a.pre + b.pre, val: call(fn, call("tofloat", a.val, "0.0"), b.val, e.pos(x.Pos))}
+	case x.Op == "/" || x.Op == "//" || x.Op == "%" || x.Op == "**":
 		return tval{pre: a.pre + b.pre, val: call(fn, a.val, b.val, e.pos(x.Pos))}
 	}
 	return tval{pre: a.pre + b.pre, val: call(fn, a.val, b.val)}
@@ -607,25 +615,26 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		v := e.lenient(e.expr(x.X), xt)
 		return tval{pre: v.pre, val: call("length", v.val)}
 	case "first", "last":
-		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		v := e.expr(x.X) // first of undefined is undefined
 		return tval{pre: v.pre, val: call(x.Name, v.val), maybe: true}
 	case "tojson":
 		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		ind, _ := e.arg(x, 0)
-		return tval{pre: v.pre + ind.pre, val: call("tojson", v.val, ind.val)}
+		return tval{pre: v.pre + ind.pre, val: call("tojson", v.val, ind.val, e.pos(x.Pos))}
 	case "join":
 		v := e.lenient(e.expr(x.X), xt)
 		sep, _ := e.arg(x, 0)
 		if x.Attr != nil {
 			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
 		}
-		return tval{pre: v.pre + sep.pre, val: call("join", v.val, sep.val)}
+		return tval{pre: v.pre + sep.pre, val: call("join", v.val, sep.val, e.pos(x.Pos))}
 	case "list":
 		v := e.lenient(e.expr(x.X), xt)
 		return tval{pre: v.pre, val: call("tolist", v.val)}
 	case "map":
 		v := e.lenient(e.expr(x.X), xt)
-		return tval{pre: v.pre, val: call("mapattr", v.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
+		d, _ := e.arg(x, 1)
+		return tval{pre: v.pre + d.pre, val: call("mapattr", v.val, d.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
 	case "sort", "unique":
 		v := e.lenient(e.expr(x.X), xt)
 		pre := v.pre
@@ -661,6 +670,10 @@ func (e *ttEmitter) filter(x *irCall) tval {
 	}
 	// The remaining filters take a string; the functions convert with str.
 	v := e.expr(x.X)
+	if x.Name == "indent" {
+		// Jinja2's indent appends "\n" to its operand, which undefined fails.
+		v = e.strict(v, x.Pos, varPath(x.X))
+	}
 	argPre, args, given := e.args(x)
 	pre := v.pre + argPre
 	switch x.Name {
@@ -674,11 +687,11 @@ func (e *ttEmitter) filter(x *irCall) tval {
 		if !given[2] {
 			args[2] = "-1"
 		}
-		return tval{pre: pre, val: call("replace", v.val, args[0], args[1], args[2])}
+		return tval{pre: pre, val: call("replace", v.val, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "indent":
-		return tval{pre: pre, val: call("indent", v.val, args[0], args[1], args[2])}
+		return tval{pre: pre, val: call("indent", v.val, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "truncate":
-		return tval{pre: pre, val: call("truncate", v.val, args[0], args[1], args[2], args[3])}
+		return tval{pre: pre, val: call("truncate", v.val, args[0], args[1], args[2], args[3], e.pos(x.Pos))}
 	}
 	panic(fmt.Sprintf("emit: unexpected filter %q", x.Name))
 }
@@ -721,6 +734,8 @@ func (e *ttEmitter) method(x *irCall) tval {
 	argPre, args, given := e.args(x)
 	pre := s.pre + argPre
 	switch x.Name {
+	case "items", "keys":
+		return s // the map, which a loop iterates
 	case "strip", "lstrip", "rstrip":
 		return tval{pre: pre, val: call(x.Name, s.val, args[0])}
 	case "upper", "lower", "capitalize":
@@ -730,7 +745,7 @@ func (e *ttEmitter) method(x *irCall) tval {
 	case "startswith", "endswith":
 		return tval{pre: pre, val: call(x.Name, s.val, args[0])}
 	case "replace":
-		return tval{pre: pre, val: call("replace", s.val, args[0], args[1], args[2])}
+		return tval{pre: pre, val: call("replace", s.val, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "split":
 		if !given[0] {
 			args[0] = "nil"
@@ -919,7 +934,8 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 	if index != "" {
 		vars = index + ", " + rangeVar
 	}
-	out += action("range "+vars+" := "+items) + target(rangeVar) + e.declare(n.Locals) + e.nodes(n.Body)
+	// Stop a loop that makes the output too long before it exhausts memory.
+	out += action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + e.nodes(n.Body)
 	if len(n.Else) > 0 {
 		out += "{{ else }}" + e.nodes(n.Else)
 	}

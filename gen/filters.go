@@ -39,7 +39,7 @@ var filterParams = map[string][]param{
 	"sort":       {{name: "reverse", def: false}, {name: "case_sensitive", def: false}, {name: "attribute"}},
 	"unique":     {{name: "case_sensitive", def: false}, {name: "attribute"}},
 	"list":       nil,
-	"map":        {{name: "attribute", required: true}},
+	"map":        {{name: "attribute", required: true}, {name: "default"}},
 }
 
 var filterAliases = map[string]string{"d": "default", "count": "length"}
@@ -240,6 +240,13 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		}
 		out.T = str()
 	case "join":
+		if m, ok := x.(*irCall); ok && m.Kind == callFilter && m.Name == "map" && m.Attr != nil && isNone(m.Args[1]) && isNone(out.Args[1]) {
+			// map(attribute=a) | join is join(attribute=a), where an
+			// unset field joins as "" (str of Undefined).
+			c.consume(m)
+			out.X, out.Attr, out.T = m.X, m.Attr, str()
+			break
+		}
 		c.constrain(xt, KindList, e.X.Pos())
 		out.Attr = c.attrArg(out.Args[paramIndex(params, "attribute")], xt, e.Span)
 		if out.Attr == nil {
@@ -324,7 +331,7 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		"unique":   {KindBool, KindString},
 		"tojson":   {KindInt},
 		"default":  {KindUnknown, KindBool},
-		"map":      {KindString},
+		"map":      {KindString, KindUnknown},
 	}[x.Name]
 	for i, want := range argKinds {
 		got := x.Args[i].typ().Kind
@@ -344,6 +351,9 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 			c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.typ())
 		} else if x.Name != "join" && isNone(x.Args[paramIndex(filterParams[x.Name], "attribute")]) && !isScalar(x.X.typ().Elem.Kind) {
 			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.typ().Elem)
+		}
+		if x.Name == "map" && x.Attr != nil {
+			c.checkMapAttr(x, e)
 		}
 		if x.Name == "sort" && len(x.Attr) > 1 {
 			// The comparison cannot fail the render when an object on the way is unset.
@@ -365,6 +375,20 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		if xk != KindList && xk != KindString && xk != KindMap {
 			c.errorf(e.NameSpan, "list needs a list, string or map, not %s", x.X.typ())
 		}
+	}
+}
+
+// checkMapAttr checks map(attribute=...) through an optional last field,
+// which yields Undefined where the field is unset: the result must be
+// joined directly, or the unset fields need a default of the field's kind.
+func (c *checker) checkMapAttr(x *irCall, e *tmpl.Filter) {
+	f := x.Attr[len(x.Attr)-1]
+	d := x.Args[1]
+	switch {
+	case !isNone(d) && !sameKind(d.typ(), f.Type):
+		c.errorf(e.Span, "filter map: default must have the type of the field %q (%s), not %s", f.Key, f.Type, d.typ())
+	case f.Optional && isNone(d) && !c.consumed[x]:
+		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen's lists cannot hold: join the result directly or give map a default=", attrPath(x.Attr), f.Key)
 	}
 }
 
@@ -398,7 +422,29 @@ func (c *checker) test(e *tmpl.Test) irExpr {
 	}
 	x := c.expr(e.X, useTest)
 	c.guard(x)
+	if e.Name == "none" {
+		name := "is none"
+		if e.Not {
+			name = "is not none"
+		}
+		c.later = append(c.later, func() { c.noneTest(x, name, e.Span) })
+	}
 	return &irCall{Kind: callTest, Name: e.Name, X: x, Not: e.Not, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+}
+
+// noneTest rejects a test for none (is none, == none, ...) of x, once types
+// are final, when x may be undefined: promptgen tells undefined from none
+// as Jinja2 does, but an unset optional is also what JSON null decodes to,
+// and what a nil pointer means in Go, so the test would be read both ways.
+func (c *checker) noneTest(x irExpr, test string, sp tmpl.Span) {
+	if !maybeUndefined(x) {
+		return
+	}
+	what := "this value"
+	if p := varPath(x); p != "" {
+		what = fmt.Sprintf("%q", p)
+	}
+	c.errorf(sp, "cannot test %s %s: it may be unset, which is undefined (never none), and JSON null means unset too (test \"is defined\" instead)", what, test)
 }
 
 func (c *checker) call(e *tmpl.Call, u use) irExpr {
@@ -417,7 +463,15 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 			return x
 		}
 		c.constrain(x.typ(), KindMap, fn.X.Pos())
-		return x
+		// The map itself, which must be defined: Jinja2 fails to find the
+		// method of undefined.
+		out := &irCall{Kind: callMethod, Name: fn.Name, X: x, T: x.typ(), Pos: c.posString(e.Span)}
+		c.later = append(c.later, func() {
+			if !c.consumed[out] {
+				c.errorf(e.Span, "%s() is supported only as the iterable of a for loop (Jinja2's dict_%s is no list)", fn.Name, fn.Name)
+			}
+		})
+		return out
 	}
 	params, ok := methodParams[fn.Name]
 	if !ok {

@@ -75,6 +75,7 @@ type (
 		// Loop is the Go name of the loop index; LoopLen of the length. They
 		// are empty when the template does not use them.
 		Index, Length string
+		Pos           string // of the for tag, where a too long output fails
 	}
 	irSet struct {
 		Local *irLocal

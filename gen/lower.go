@@ -29,6 +29,23 @@ func maybeUndefined(x irExpr) bool {
 	return false
 }
 
+// outOfRange returns the position of x when only an index out of range
+// can make it undefined: an index, or first or last of a defined list or
+// string. A list or dict literal that is stored holds no Undefined: such an
+// element fails the render there instead, where the checker rejects other
+// elements that may be undefined.
+func outOfRange(x irExpr) string {
+	switch x := x.(type) {
+	case *irIndex:
+		return x.Pos
+	case *irCall:
+		if x.Kind == callFilter && (x.Name == "first" || x.Name == "last") && !maybeUndefined(x.X) {
+			return x.Pos
+		}
+	}
+	return ""
+}
+
 // checkPrompt parses and checks one prompt and lowers it to IR. It returns
 // nil when the prompt has errors. All templates of a prompt (the template,
 // the system template, every message's templates) share one feed.

@@ -243,6 +243,16 @@ func TestRenderErrors(t *testing.T) {
 		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
 		"convert": "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
 		"sortopt": "inputs:\n  people:\n    type: array\n    items: {type: object, properties: {name: {type: string}, age: {type: integer}}, required: [name]}\ntemplate: \"{{ people | sort(attribute='age') | map(attribute='name') | join(',') }}\"\n",
+		// Where Jinja2 raises: a negative int power of an int known only at
+		// run time, a complex power, truncate's asserts, undefined where
+		// Jinja2 needs a value, an out-of-range element of a stored list.
+		"raises": "inputs:\n  c: int\n  n: int\n  e: number\n  xs: [string]\n  m: {type: object, additionalProperties: {type: string}, optional: true}\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ 2 ** n }}\n  {% elif c == 2 %}{{ e ** 0.5 }}\n  {% elif c == 3 %}{{ 'abc' | truncate(n) }}\n  {% elif c == 4 %}{{ xs[n] | indent }}\n" +
+			"  {% elif c == 5 %}{{ xs[n][1:] }}\n  {% elif c == 6 %}{% for k, v in m.items() %}{{ k }}{% endfor %}\n  {% elif c == 7 %}{% set l = [xs[n]] %}{{ l }}\n  {% endif %}\n",
+		// Past runtime.MaxOutput: strings built too long, loops going on.
+		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
+			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n  {% endif %}\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -256,8 +266,8 @@ func TestRenderErrors(t *testing.T) {
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}]}`, `ERROR: prompts/arith.yaml:6:34: render arith: "n": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}], "n": 1}`, `ERROR: prompts/arith.yaml:6:15: render arith: variable is undefined`},
-		{"invalid", `{"a": 7, "b": 0, "s": "x y", "sep": ","}`, `ERROR: prompts/invalid.yaml:7:65: render invalid: invalid operation`},
-		{"invalid", `{"a": 7, "b": 2, "s": "x y"}`, `ERROR: prompts/invalid.yaml:7:32: render invalid: invalid operation`},
+		{"invalid", `{"a": 7, "b": 0, "s": "x y", "sep": ","}`, `ERROR: prompts/invalid.yaml:7:65: render invalid: invalid operation: division by zero`},
+		{"invalid", `{"a": 7, "b": 2, "s": "x y"}`, `ERROR: prompts/invalid.yaml:7:32: render invalid: invalid operation: empty separator`},
 		{"invalid", `{"a": 7, "b": 2, "s": "x y", "sep": " "}`, "3 ['x', 'y'] 3.5"},
 		{"convert", `{"n": "4", "f": 1.5}`, "4 1.5"},
 		{"sortopt", `{"people": [{"name": "a", "age": 2}, {"name": "b", "age": 1}]}`, "b,a"},
@@ -265,6 +275,26 @@ func TestRenderErrors(t *testing.T) {
 		{"sortopt", `{"people": [{"name": "a", "age": 2}, {"name": "b"}]}`, `ERROR: prompts/sortopt.yaml:5:15: render sortopt: "age": variable is undefined`},
 		{"convert", `{"f": 1.5}`, `ERROR: prompts/convert.yaml:4:15: render convert: "n": variable is undefined`},
 		{"convert", `{"n": "4"}`, `ERROR: prompts/convert.yaml:4:29: render convert: "f": variable is undefined`},
+		{"raises", `{"c": 1, "n": 2, "e": 1.0, "xs": ["a"]}`, "4\n"},
+		{"raises", `{"c": 1, "n": -1, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:8:21: render raises: invalid operation: ` + negativeExponent},
+		{"raises", `{"c": 2, "n": 0, "e": -8.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:9:23: render raises: invalid operation: a negative number to a fractional power is a complex number`},
+		{"raises", `{"c": 3, "n": 0, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:10:23: render raises: invalid operation: expected length >= 3, got 0`},
+		{"raises", `{"c": 3, "n": 3, "e": 1.0, "xs": ["a"]}`, "abc\n"},
+		{"raises", `{"c": 4, "n": 5, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:11:23: render raises: variable is undefined`},
+		{"raises", `{"c": 5, "n": 5, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:12:23: render raises: variable is undefined`},
+		{"raises", `{"c": 6, "n": 0, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:13:35: render raises: "m": variable is undefined`},
+		{"raises", `{"c": 6, "n": 0, "e": 1.0, "xs": ["a"], "m": {"k": "v"}}`, "k\n"},
+		{"raises", `{"c": 7, "n": 5, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:14:32: render raises: variable is undefined`},
+		{"raises", `{"c": 7, "n": 0, "e": 1.0, "xs": ["a"]}`, "['a']\n"},
+		{"large", `{"c": 1, "s": "ab", "n": 9223372036854775807, "xs": ["a"]}`, `ERROR: prompts/large.yaml:7:21: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 1, "s": "ab", "n": -2, "xs": ["a"]}`, "\n"},
+		{"large", `{"c": 2, "s": "ab", "n": 4611686018427387904, "xs": ["a"]}`, `ERROR: prompts/large.yaml:8:23: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 3, "s": "a", "n": 9223372036854775807, "xs": ["a"]}`, `ERROR: prompts/large.yaml:9:23: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 3, "s": "a\nb\nc", "n": 40000000, "xs": ["a"]}`, `ERROR: prompts/large.yaml:9:23: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 4, "s": "x", "n": 40000000, "xs": ["a", "b", "c"]}`, `ERROR: prompts/large.yaml:10:23: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 5, "s": "x", "n": 40000000, "xs": ["a", "b"]}`, `ERROR: prompts/large.yaml:11:23: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 6, "s": "abc", "n": 10000000, "xs": ["a"]}`, `ERROR: prompts/large.yaml:12:23: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 7, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:13:37: render large: output would exceed runtime.MaxOutput`},
 	}
 	mod := newTempModule(t)
 	var keys []string

@@ -359,6 +359,7 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 
 // _agentTemplate5 renders reflection/default (prompts/agent/promptset.yaml).
 func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+	start := len(dst)
 	dst = append(dst, "Review your previous actions.\n"...)
 	{
 		if f.PreviousStates == nil {
@@ -372,6 +373,13 @@ func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 		items_2 := f.PreviousStates
 		for _, x_4 := range items_2 {
 			s_1 := x_4
+			if len(dst)-start > runtime.MaxOutput {
+				return dst, &runtime.Error{
+					Err:    runtime.ErrTooLarge,
+					Pos:    "prompts/agent/promptset.yaml:33:7",
+					Prompt: "agent/reflection/default",
+				}
+			}
 			dst = append(dst, "- "...)
 			dst = append(dst, s_1...)
 			dst = append(dst, "\n"...)

@@ -626,6 +626,7 @@ func (p _NextActionPrompt) Render(f NextActionFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (_NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, error) {
+	start := len(dst)
 	dst = append(dst, "You are a research agent. Your goal: "...)
 	if f.Goal == "" {
 		return dst, &runtime.Error{
@@ -659,6 +660,13 @@ func (_NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, err
 			items_2 := f.History
 			for i_4, x_5 := range items_2 {
 				h_1 := x_5
+				if len(dst)-start > runtime.MaxOutput {
+					return dst, &runtime.Error{
+						Err:    runtime.ErrTooLarge,
+						Pos:    "prompts/agents/next_action.yaml:26:3",
+						Prompt: "agents/next_action",
+					}
+				}
 				dst = strconv.AppendInt(dst, int64(i_4+1), 10)
 				dst = append(dst, ". "...)
 				if h_1.Action == "" {
@@ -677,6 +685,14 @@ func (_NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, err
 						Pos:    "prompts/agents/next_action.yaml:27:42",
 						Prompt: "agents/next_action",
 						Var:    "h.result",
+					}
+				}
+				if err_6 := jinja.TruncateArgs(120, "...", 5); err_6 != nil {
+					return dst, &runtime.Error{
+						Detail: err_6.Error(),
+						Err:    runtime.ErrInvalid,
+						Pos:    "prompts/agents/next_action.yaml:27:42",
+						Prompt: "agents/next_action",
 					}
 				}
 				dst = append(dst, jinja.Truncate(h_1.Result, 120, false, "...", 5)...)

@@ -97,6 +97,7 @@ func (p _PlanStepsPrompt) Render(f PlanStepsFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (_PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error) {
+	start := len(dst)
 	dst = append(dst, "You are a planning agent. Break the goal into at most "...)
 	if f.MaxSteps == "" {
 		return dst, &runtime.Error{
@@ -128,6 +129,13 @@ func (_PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error
 			items_3 := t_2
 			for _, x_5 := range items_3 {
 				c_1 := x_5
+				if len(dst)-start > runtime.MaxOutput {
+					return dst, &runtime.Error{
+						Err:    runtime.ErrTooLarge,
+						Pos:    "prompts/agents/plan_steps.jinja:5:1",
+						Prompt: "agents/plan_steps",
+					}
+				}
 				dst = append(dst, "- "...)
 				dst = append(dst, c_1...)
 				dst = append(dst, "\n"...)

@@ -194,6 +194,7 @@ func (p _TicketDigestPrompt) Render(f TicketDigestFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, error) {
+	start := len(dst)
 	dst = append(dst, "You are the support operations assistant for the "...)
 	if f.Team == "" {
 		return dst, &runtime.Error{
@@ -281,6 +282,13 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 		items_2 := f.Tickets
 		for i_4, x_5 := range items_2 {
 			t_1 := x_5
+			if len(dst)-start > runtime.MaxOutput {
+				return dst, &runtime.Error{
+					Err:    runtime.ErrTooLarge,
+					Pos:    "prompts/bench/ticket_digest.yaml:37:3",
+					Prompt: "bench/ticket_digest",
+				}
+			}
 			dst = strconv.AppendInt(dst, int64(i_4+1), 10)
 			dst = append(dst, ". ["...)
 			if t_1.ID == "" {

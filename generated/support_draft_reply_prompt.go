@@ -142,6 +142,7 @@ func (p _DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, error) {
+	start := len(dst)
 	dst = append(dst, "You are a friendly, precise support agent. Write in a "...)
 	var t_2 string
 	if f.Tone != nil {
@@ -203,6 +204,13 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 			items_3 := jinja.Slice(f.Articles, 0, 3, 1, false, true)
 			for i_5, x_6 := range items_3 {
 				a_1 := x_6
+				if len(dst)-start > runtime.MaxOutput {
+					return dst, &runtime.Error{
+						Err:    runtime.ErrTooLarge,
+						Pos:    "prompts/support/draft_reply.yaml:31:3",
+						Prompt: "support/draft_reply",
+					}
+				}
 				dst = strconv.AppendInt(dst, int64(i_5+1), 10)
 				dst = append(dst, ". "...)
 				if a_1.Title == "" {
@@ -230,6 +238,14 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 					var t_7 string
 					if a_1.Excerpt != nil {
 						t_7 = (*a_1.Excerpt)
+					}
+					if err_8 := jinja.TruncateArgs(80, "...", 5); err_8 != nil {
+						return dst, &runtime.Error{
+							Detail: err_8.Error(),
+							Err:    runtime.ErrInvalid,
+							Pos:    "prompts/support/draft_reply.yaml:34:9",
+							Prompt: "support/draft_reply",
+						}
 					}
 					dst = append(dst, jinja.Truncate(t_7, 80, false, "...", 5)...)
 					dst = append(dst, "\n"...)

@@ -584,6 +584,7 @@ func (p _TriageTicketPrompt) Render(f TriageTicketFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte, error) {
+	start := len(dst)
 	dst = append(dst, "You triage support tickets for a SaaS company. Read the ticket and answer\nwith one JSON object that follows the schema you were given: no prose.\n\nSubject: "...)
 	if f.Subject == "" {
 		return dst, &runtime.Error{
@@ -635,6 +636,13 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 			items_2 := f.RecentTickets
 			for _, x_4 := range items_2 {
 				t_1 := x_4
+				if len(dst)-start > runtime.MaxOutput {
+					return dst, &runtime.Error{
+						Err:    runtime.ErrTooLarge,
+						Pos:    "prompts/support/triage_ticket.yaml:38:3",
+						Prompt: "support/triage_ticket",
+					}
+				}
 				dst = append(dst, "- "...)
 				if t_1.ID == "" {
 					return dst, &runtime.Error{

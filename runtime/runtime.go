@@ -25,7 +25,16 @@ var (
 	// ErrInvalid: an operation Jinja2 rejects at render time, such as a
 	// division by zero.
 	ErrInvalid = errors.New("invalid operation")
+	// ErrTooLarge: the render would build a string longer than MaxOutput,
+	// or a loop went on with an output already longer.
+	ErrTooLarge = errors.New("output would exceed runtime.MaxOutput")
 )
+
+// MaxOutput bounds what one render builds, in bytes: no string that a
+// template computes (s * n, indent, join, replace, tojson with an indent)
+// may be longer, and no loop starts an iteration once the output is longer.
+// Past it, rendering stops with ErrTooLarge instead of exhausting memory.
+const MaxOutput = 64 << 20
 
 // Error is a render failure at a position of a prompt's template.
 type Error struct {
@@ -33,6 +42,7 @@ type Error struct {
 	Pos    string // "file:line:col" in the prompt file
 	Var    string // the variable concerned, if any
 	Err    error  // one of the sentinel errors above
+	Detail string // specifics, such as "division by zero"
 }
 
 func (e *Error) Error() string {
@@ -40,7 +50,11 @@ func (e *Error) Error() string {
 	if e.Var != "" {
 		msg += `"` + e.Var + `": `
 	}
-	return msg + e.Err.Error()
+	msg += e.Err.Error()
+	if e.Detail != "" {
+		msg += ": " + e.Detail
+	}
+	return msg
 }
 
 func (e *Error) Unwrap() error { return e.Err }

@@ -29,6 +29,16 @@ other`
 	}
 }
 
+func TestErrorDetail(t *testing.T) {
+	err := error(&Error{Prompt: "p", Pos: "p.yaml:3:4", Err: ErrInvalid, Detail: "division by zero"})
+	if want := "p.yaml:3:4: render p: invalid operation: division by zero"; err.Error() != want {
+		t.Errorf("got %q, want %q", err, want)
+	}
+	if !errors.Is(err, ErrInvalid) {
+		t.Error("errors.Is(err, ErrInvalid) is false")
+	}
+}
+
 func TestRequestOptions(t *testing.T) {
 	base := func() Request {
 		return Request{Prompt: "p", Parameters: map[string]any{"temperature": 0.6, "max_tokens": 500}}

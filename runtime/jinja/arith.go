@@ -1,6 +1,10 @@
 package jinja
 
-import "math"
+import (
+	"errors"
+	"math"
+	"math/big"
+)
 
 // FloorDiv returns Python's a // b for ints, rounding the quotient towards
 // negative infinity; b must not be 0. math.MinInt64 // -1 wraps to
@@ -55,6 +59,50 @@ func ModFloat(a, b float64) float64 {
 		mod += b
 	}
 	return mod
+}
+
+// PowFloat returns Python's x ** y for floats. It fails where Python
+// raises (0.0 to a negative power, a finite result too large for a float)
+// or gives a complex number (a negative x to a fractional power). An
+// integral y up to 1024 gives the correctly rounded power, as C's pow does;
+// otherwise the value is math.Pow's, which may differ from Python's in the
+// last digits.
+func PowFloat(x, y float64) (float64, error) {
+	r := math.Pow(x, y)
+	if y == math.Trunc(y) && math.Abs(y) <= 1024 && x != 0 && !math.IsInf(x, 0) && !math.IsNaN(x) {
+		r = powExact(x, int(y))
+	}
+	switch {
+	case y == 0 || math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0):
+		// Python's special cases, which math.Pow shares.
+	case x == 0 && y < 0:
+		return 0, errors.New("0.0 cannot be raised to a negative power")
+	case x < 0 && y != math.Trunc(y):
+		return 0, errors.New("a negative number to a fractional power is a complex number")
+	case math.IsInf(r, 0):
+		return 0, errors.New("numerical result out of range")
+	}
+	return r, nil
+}
+
+// powExact returns x ** n correctly rounded: the power is exact in a
+// big.Float of 53*|n| bits (x has 53), and so is its reciprocal up to far
+// more bits than a float64 keeps.
+func powExact(x float64, n int) float64 {
+	prec := uint(53*max(n, -n) + 64)
+	p := new(big.Float).SetPrec(prec).SetInt64(1)
+	b := new(big.Float).SetPrec(prec).SetFloat64(x)
+	for k := max(n, -n); k > 0; k >>= 1 {
+		if k&1 == 1 {
+			p.Mul(p, b)
+		}
+		b.Mul(b, b)
+	}
+	if n < 0 {
+		p.Quo(new(big.Float).SetPrec(prec).SetInt64(1), p)
+	}
+	f, _ := p.Float64()
+	return f
 }
 
 // PowInt returns Python's a ** b for ints with b >= 0 (a negative b gives

@@ -19,6 +19,8 @@ type JSONWriter struct {
 	hasIndent bool
 	afterKey  bool // the next value is a member value and needs no separator
 	depth     int  // number of open containers
+	indented  int  // bytes of indentation written
+	tooLarge  bool // the indentation would pass runtime.MaxOutput
 	// nonEmpty reports for each open container whether it has a member.
 	nonEmpty [32]bool
 	deeper   []bool // nonEmpty for containers beyond len(nonEmpty)
@@ -30,6 +32,11 @@ type JSONWriter struct {
 func NewJSONWriter(indent int, hasIndent bool) JSONWriter {
 	return JSONWriter{indent: indent, hasIndent: hasIndent}
 }
+
+// TooLarge reports whether the indentation written would have made the
+// output longer than runtime.MaxOutput, which Python cannot print either;
+// the writer then leaves it out, and the output is not tojson's.
+func (w *JSONWriter) TooLarge() bool { return w.tooLarge }
 
 // OpenObject starts a JSON object, like Python's json.dumps of a dict.
 func (w *JSONWriter) OpenObject(dst []byte) []byte {
@@ -169,9 +176,15 @@ func (w *JSONWriter) pop(dst []byte) []byte {
 
 const spaces = "                                                                "
 
-// newline writes a newline and the indentation for the given level.
+// newline writes a newline and the indentation for the given level; it
+// writes no more indentation once the total would pass runtime.MaxOutput.
 func (w *JSONWriter) newline(dst []byte, level int) []byte {
 	dst = append(dst, '\n')
+	if w.tooLarge || !fits(w.indented, level, max(w.indent, 0)) {
+		w.tooLarge = true
+		return dst
+	}
+	w.indented += max(w.indent, 0) * level
 	for n := max(w.indent, 0) * level; n > 0; {
 		k := min(n, len(spaces))
 		dst = append(dst, spaces[:k]...)

@@ -2,10 +2,66 @@ package jinja
 
 import (
 	"errors"
+	"fmt"
 	"iter"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/runtime"
 )
+
+// fits reports whether a string of n bytes and k more pieces of size
+// bytes each stays within runtime.MaxOutput, without overflowing.
+func fits(n, k, size int) bool {
+	if n > runtime.MaxOutput {
+		return false
+	}
+	return k <= 0 || size <= 0 || k <= (runtime.MaxOutput-n)/size
+}
+
+// Repeat returns Python's s * n: s repeated n times, "" when n <= 0. It
+// reports false, building nothing, when the result would be longer than
+// runtime.MaxOutput.
+func Repeat(s string, n int) (string, bool) {
+	if n <= 0 {
+		return "", true
+	}
+	if !fits(0, n, len(s)) {
+		return "", false
+	}
+	return strings.Repeat(s, n), true
+}
+
+// Join returns strings.Join(parts, sep), reporting false, building
+// nothing, when the result would be longer than runtime.MaxOutput.
+func Join(parts []string, sep string) (string, bool) {
+	n := 0
+	for _, p := range parts {
+		if n += len(p); n > runtime.MaxOutput {
+			return "", false
+		}
+	}
+	if !fits(n, len(parts)-1, len(sep)) {
+		return "", false
+	}
+	return strings.Join(parts, sep), true
+}
+
+// Replace returns Python's s.replace(old, new, count) (strings.Replace with
+// n = count; a negative count replaces all), reporting false, building
+// nothing, when the result would be longer than runtime.MaxOutput.
+func Replace(s, old, new string, n int) (string, bool) {
+	if len(new) > len(old) {
+		m := strings.Count(s, old)
+		if n >= 0 {
+			m = min(m, n)
+		}
+		if !fits(len(s), m, len(new)-len(old)) {
+			return "", false
+		}
+	}
+	return strings.Replace(s, old, new, n), true
+}
 
 // isSpace reports Python's str.isspace for one code point: bidirectional
 // class WS, B or S, or category Zs. Unlike unicode.IsSpace it includes the
@@ -111,9 +167,18 @@ func splitSpace(s string, maxsplit int) []string {
 // prepended, the first line too when first is set, and empty lines only
 // when blank is set. Lines are split as by str.splitlines, so every line
 // break (\r\n, \r, \v, \f, \x1c-\x1e, \x85, U+2028, U+2029) becomes "\n".
-func Indent(s, indent string, first, blank bool) string {
+// It reports false, building nothing, when the result would be longer than
+// runtime.MaxOutput.
+func Indent(s, indent string, first, blank bool) (string, bool) {
+	lines := 0
+	for range indentLines(s) {
+		lines++
+	}
+	if !fits(len(s), lines, len(indent)) {
+		return "", false
+	}
 	var b strings.Builder
-	b.Grow(len(s) + (strings.Count(s, "\n")+1)*len(indent))
+	b.Grow(len(s) + lines*len(indent))
 	n := 0
 	for line := range indentLines(s) {
 		if n > 0 {
@@ -125,7 +190,7 @@ func Indent(s, indent string, first, blank bool) string {
 		b.WriteString(line)
 		n++
 	}
-	return b.String()
+	return b.String(), true
 }
 
 // indentLines yields (s + "\n").splitlines(), which the indent filter
@@ -164,13 +229,27 @@ func isLineBreak(r rune) bool {
 	return false
 }
 
+// TruncateArgs returns the error of Jinja2's truncate filter for its
+// arguments, whatever the string: its asserts require length >= len(end)
+// and leeway >= 0.
+func TruncateArgs(length int, end string, leeway int) error {
+	if n := utf8.RuneCountInString(end); length < n {
+		return fmt.Errorf("expected length >= %d, got %d", n, length)
+	}
+	if leeway < 0 {
+		return fmt.Errorf("expected leeway >= 0, got %d", leeway)
+	}
+	return nil
+}
+
 // Truncate returns the Jinja2 truncate filter of s, counting code points:
 // s itself when it is at most length+leeway long, otherwise its first
 // length-len(end) code points, cut back to before the last space unless
 // killwords is set, followed by end. Jinja's default leeway is 5. Jinja
-// asserts length >= len(end) and leeway >= 0; the caller must check that to
-// raise the same error, otherwise the result is what Python computes with
-// assertions disabled (a negative prefix length counts from the end).
+// asserts length >= len(end) and leeway >= 0; the caller must check that
+// with TruncateArgs to raise the same error, otherwise the result is what
+// Python computes with assertions disabled (a negative prefix length counts
+// from the end).
 func Truncate(s string, length int, killwords bool, end string, leeway int) string {
 	n := utf8.RuneCountInString(s)
 	if n-leeway <= length { // n <= length+leeway, without overflow for leeway >= 0

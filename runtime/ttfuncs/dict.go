@@ -11,9 +11,9 @@ import (
 // with its value (as element stores it). Like a Python dict it prints in
 // insertion order, is true when it has a key and reads a value by its key;
 // tojson writes its keys sorted. Only a literal printed where it stands
-// holds undefined values (they print as Undefined): elsewhere the
-// translation passes the zero value of the type instead, as the go backend
-// does.
+// holds undefined values (they print as Undefined): promptgen rejects
+// elements that may be undefined elsewhere, and fails the render on an
+// index out of range there.
 type dict struct {
 	keys []string
 	vals []any

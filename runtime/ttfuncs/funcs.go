@@ -2,7 +2,6 @@ package ttfuncs
 
 import (
 	"cmp"
-	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -168,7 +167,7 @@ func getItem(x, i any) any {
 func pySlice(x, lo, hi, step any, pos string) (any, error) {
 	st := asInt(step)
 	if st == 0 {
-		return nil, fail(pos, "", runtime.ErrInvalid)
+		return nil, invalid(pos, "slice step cannot be zero")
 	}
 	l, h := asInt(lo), asInt(hi)
 	hasLo, hasHi := lo != nil, hi != nil
@@ -367,19 +366,27 @@ func sub(a, b any) any {
 	return asInt(x) - asInt(y)
 }
 
-// mul is *: numbers, or a string repeated.
+// mul is * on numbers.
 func mul(a, b any) any {
 	x, y, f := arith(a, b)
-	if s, ok := x.(string); ok {
-		return strings.Repeat(s, max(asInt(y), 0))
-	}
-	if s, ok := y.(string); ok {
-		return strings.Repeat(s, max(asInt(x), 0))
-	}
 	if f {
 		return asFloat(x) * asFloat(y)
 	}
 	return asInt(x) * asInt(y)
+}
+
+// repeat is * on a string and an int, in either order.
+func repeat(a, b any, pos string) (string, error) {
+	x, y, _ := arith(a, b)
+	s, ok := x.(string)
+	if !ok {
+		s, y = str(y), x
+	}
+	r, ok := jinja.Repeat(s, asInt(y))
+	if !ok {
+		return "", fail(pos, "", runtime.ErrTooLarge)
+	}
+	return r, nil
 }
 
 // div is /, which always gives a float.
@@ -387,7 +394,7 @@ func div(a, b any, pos string) (any, error) {
 	x, y, _ := arith(a, b)
 	d := asFloat(y)
 	if d == 0 {
-		return nil, fail(pos, "", runtime.ErrInvalid)
+		return nil, invalid(pos, "division by zero")
 	}
 	return asFloat(x) / d, nil
 }
@@ -395,7 +402,7 @@ func div(a, b any, pos string) (any, error) {
 func floorDiv(a, b any, pos string) (any, error) {
 	x, y, f := arith(a, b)
 	if asFloat(y) == 0 {
-		return nil, fail(pos, "", runtime.ErrInvalid)
+		return nil, invalid(pos, "division by zero")
 	}
 	if f {
 		return jinja.FloorDivFloat(asFloat(x), asFloat(y)), nil
@@ -406,7 +413,7 @@ func floorDiv(a, b any, pos string) (any, error) {
 func mod(a, b any, pos string) (any, error) {
 	x, y, f := arith(a, b)
 	if asFloat(y) == 0 {
-		return nil, fail(pos, "", runtime.ErrInvalid)
+		return nil, invalid(pos, "division by zero")
 	}
 	if f {
 		return jinja.ModFloat(asFloat(x), asFloat(y)), nil
@@ -414,14 +421,23 @@ func mod(a, b any, pos string) (any, error) {
 	return int(jinja.Mod(int64(asInt(x)), int64(asInt(y)))), nil
 }
 
-// pow is **; a negative int exponent of an int is rejected.
+// negativeExponent is the detail of the error of an int to a negative int
+// power; the go backend's is the same.
+const negativeExponent = "an int to a negative int power is a float (make the base a float, such as 2.0)"
+
+// pow is **. An int to a negative int power, a float in Python, fails:
+// the translation makes the base a float where it knows the exponent.
 func pow(a, b any, pos string) (any, error) {
 	x, y, f := arith(a, b)
 	if f {
-		return math.Pow(asFloat(x), asFloat(y)), nil
+		r, err := jinja.PowFloat(asFloat(x), asFloat(y))
+		if err != nil {
+			return nil, invalid(pos, err.Error())
+		}
+		return r, nil
 	}
 	if asInt(y) < 0 {
-		return nil, fail(pos, "", runtime.ErrInvalid)
+		return nil, invalid(pos, negativeExponent)
 	}
 	return int(jinja.PowInt(int64(asInt(x)), int64(asInt(y)))), nil
 }
@@ -452,23 +468,32 @@ func first(v any) any { return getItem(v, 0) }
 func last(v any) any { return getItem(v, -1) }
 
 // join is the join filter: the str of each item, joined with sep.
-func join(xs, sep any) string {
+func join(xs, sep any, pos string) (string, error) {
 	x, ok := value(xs)
 	if !ok {
-		return ""
+		return "", nil
 	}
-	if ss, ok := x.([]string); ok {
-		return strings.Join(ss, str(sep))
+	parts, ok := x.([]string)
+	if !ok {
+		rv := reflect.ValueOf(x)
+		if rv.Kind() != reflect.Slice {
+			return "", nil
+		}
+		parts = make([]string, rv.Len())
+		for i := range parts {
+			parts[i] = str(rv.Index(i).Interface())
+		}
 	}
-	rv := reflect.ValueOf(x)
-	if rv.Kind() != reflect.Slice {
-		return ""
+	return joinParts(parts, sep, pos)
+}
+
+// joinParts joins parts with the str of sep, failing past runtime.MaxOutput.
+func joinParts(parts []string, sep any, pos string) (string, error) {
+	s, ok := jinja.Join(parts, str(sep))
+	if !ok {
+		return "", fail(pos, "", runtime.ErrTooLarge)
 	}
-	parts := make([]string, rv.Len())
-	for i := range parts {
-		parts[i] = str(rv.Index(i).Interface())
-	}
-	return strings.Join(parts, str(sep))
+	return s, nil
 }
 
 // joinAttr is join(sep, attribute=path) on a list of structs or dicts (see
@@ -486,7 +511,7 @@ func joinAttr(xs, sep any, path, pos string) (string, error) {
 			parts[i] = str(f.Interface())
 		}
 	}
-	return strings.Join(parts, str(sep)), nil
+	return joinParts(parts, sep, pos)
 }
 
 // listValue returns a list operand as a reflect.Value; undefined is an
@@ -654,23 +679,30 @@ func toList(v any) any {
 	return []string{}
 }
 
-// mapAttr is map(attribute=path): the value at path (see attr) of each
-// item, the zero value where it is unset; an unset object on the way
-// fails. The result is a slice of the values' type: the static one
-// through structs, else (through dicts, whose values are any) the type
-// they all have.
-func mapAttr(xs any, path, pos string) (any, error) {
+// mapAttr is map(attribute=path, default=dflt): the value at path (see
+// attr) of each item, dflt where it is unset (nil for none, and then the
+// zero value: the translation passes a default where a field can be
+// unset); an unset object on the way fails. The result is a slice of the
+// values' type: the static one through structs, else (through dicts, whose
+// values are any) the type they all have.
+func mapAttr(xs, dflt any, path, pos string) (any, error) {
 	rv := listValue(xs)
+	t, static := pathType(rv.Type().Elem(), path)
 	vals := make([]reflect.Value, rv.Len())
 	for i := range vals {
-		f, _, unset := attr(rv.Index(i), path)
+		f, ok, unset := attr(rv.Index(i), path)
 		if unset != "" {
 			return nil, fail(pos, unset, runtime.ErrUndefined)
 		}
+		if !ok && dflt != nil {
+			f = reflect.ValueOf(dflt)
+			if static && f.CanConvert(t) {
+				f = f.Convert(t)
+			}
+		}
 		vals[i] = f
 	}
-	t, ok := pathType(rv.Type().Elem(), path)
-	if !ok {
+	if !static {
 		t = commonType(vals)
 	}
 	out := reflect.MakeSlice(reflect.SliceOf(t), len(vals), len(vals))
@@ -752,22 +784,36 @@ func stripSide(s, chars any, left, right bool) string {
 	return jinja.StripChars(str(s), str(chars), left, right)
 }
 
-func replace(s, old, new, count any) string {
-	return strings.Replace(str(s), str(old), str(new), asInt(count))
+func replace(s, old, new, count any, pos string) (string, error) {
+	r, ok := jinja.Replace(str(s), str(old), str(new), asInt(count))
+	if !ok {
+		return "", fail(pos, "", runtime.ErrTooLarge)
+	}
+	return r, nil
 }
 
 // indent is the indent filter; width is a number of spaces or a string.
-func indent(s, width, first, blank any) string {
+func indent(s, width, first, blank any, pos string) (string, error) {
 	w, _ := value(width)
 	ind, ok := w.(string)
 	if !ok {
-		ind = strings.Repeat(" ", max(asInt(w), 0))
+		ind, ok = jinja.Repeat(" ", asInt(w))
 	}
-	return jinja.Indent(str(s), ind, truth(first), truth(blank))
+	var r string
+	if ok {
+		r, ok = jinja.Indent(str(s), ind, truth(first), truth(blank))
+	}
+	if !ok {
+		return "", fail(pos, "", runtime.ErrTooLarge)
+	}
+	return r, nil
 }
 
-func truncate(s, length, killwords, end, leeway any) string {
-	return jinja.Truncate(str(s), asInt(length), truth(killwords), str(end), asInt(leeway))
+func truncate(s, length, killwords, end, leeway any, pos string) (string, error) {
+	if err := jinja.TruncateArgs(asInt(length), str(end), asInt(leeway)); err != nil {
+		return "", invalid(pos, err.Error())
+	}
+	return jinja.Truncate(str(s), asInt(length), truth(killwords), str(end), asInt(leeway)), nil
 }
 
 func startsWith(s, prefix any) bool { return strings.HasPrefix(str(s), str(prefix)) }
@@ -777,7 +823,7 @@ func endsWith(s, suffix any) bool   { return strings.HasSuffix(str(s), str(suffi
 func split(s, sep, maxsplit any, pos string) ([]string, error) {
 	parts, err := jinja.Split(str(s), str(sep), sep != nil, asInt(maxsplit))
 	if err != nil {
-		return nil, fail(pos, "", runtime.ErrInvalid)
+		return nil, invalid(pos, err.Error())
 	}
 	return parts, nil
 }

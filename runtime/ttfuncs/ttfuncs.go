@@ -50,7 +50,7 @@ func Execute(t *template.Template, dst []byte, prompt, file string, feed any) ([
 // their prompt; a failure inside a component is reported with the
 // component's prompt and file.
 func ExecuteVariant(t *template.Template, dst []byte, prompt, file string, feed any, v runtime.Variant) ([]byte, error) {
-	r := &root{F: feed, buf: dst, t: t, v: v}
+	r := &root{F: feed, buf: dst, start: len(dst), t: t, v: v}
 	err := t.Execute(r, r)
 	return r.buf, annotate(err, prompt, file)
 }
@@ -77,10 +77,11 @@ func annotate(err error, prompt, file string) error {
 // to: a block set ({% set x %}...{% endset %}) marks the output and cuts
 // what the block wrote.
 type root struct {
-	F   any // the feed
-	buf []byte
-	t   *template.Template // whose associated templates Include runs
-	v   runtime.Variant
+	F     any // the feed
+	buf   []byte
+	start int                // the length of buf before the render
+	t     *template.Template // whose associated templates Include runs
+	v     runtime.Variant
 }
 
 // Include renders the component whose template is named prompt (read
@@ -103,6 +104,15 @@ func (r *root) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// Limit fails with ErrTooLarge when the output is longer than
+// runtime.MaxOutput; a loop calls it before each iteration.
+func (r *root) Limit(pos string) (string, error) {
+	if len(r.buf)-r.start > runtime.MaxOutput {
+		return "", fail(pos, "", runtime.ErrTooLarge)
+	}
+	return "", nil
+}
+
 // Mark returns the current length of the output, for Cut.
 func (r *root) Mark() int { return len(r.buf) }
 
@@ -117,6 +127,11 @@ func (r *root) Cut(mark int) string {
 // the file to pos ("line:col").
 func fail(pos, name string, err error) error {
 	return &runtime.Error{Pos: pos, Var: name, Err: err}
+}
+
+// invalid returns the ErrInvalid error of a failed render, with detail.
+func invalid(pos, detail string) error {
+	return &runtime.Error{Pos: pos, Err: runtime.ErrInvalid, Detail: detail}
 }
 
 // Funcs returns the functions that translated templates call, for
@@ -157,6 +172,7 @@ func Funcs() template.FuncMap {
 		"add":      add,
 		"sub":      sub,
 		"mul":      mul,
+		"repeat":   repeat,
 		"div":      div,
 		"floordiv": floorDiv,
 		"mod":      mod,

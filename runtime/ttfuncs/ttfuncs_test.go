@@ -45,15 +45,15 @@ func TestExecute(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{`{{ str $.F.Items }}`, `> [{'name': 'a', 'score': 1.0}, {'name': 'b', 'note': "n'1", 'score': 2.5}]`},
 		{`{{ str $.F.Meta }} {{ str $.F.Flag }}|{{ str (truth $.F.Flag) }} {{ str (truth (opt $.F.Tags)) }} {{ str (def (opt $.F.Tags)) }}`, `> {'a': 2, 'z': 1} |False False False`},
-		{`{{ tojson $.F.Items nil }}`, `> [{"name": "a", "score": 1.0}, {"name": "b", "note": "n\u00271", "score": 2.5}]`},
+		{`{{ tojson $.F.Items nil "1:1" }}`, `> [{"name": "a", "score": 1.0}, {"name": "b", "note": "n\u00271", "score": 2.5}]`},
 		{`{{ $m := $.Mark }}x{{ $.F.Title }}{{ $s := $.Cut $m }}[{{ upper $s }}]`, `> [XT]`},
-		{`{{ joinattr $.F.Items "," "Note" "1:1" }} {{ str (mapattr $.F.Items "Score" "1:1") }} {{ str (sortattr $.F.Items true false "Name" "1:1") }}`, `> ,n'1 [1.0, 2.5] [{'name': 'b', 'note': "n'1", 'score': 2.5}, {'name': 'a', 'score': 1.0}]`},
+		{`{{ joinattr $.F.Items "," "Note" "1:1" }} {{ str (mapattr $.F.Items nil "Score" "1:1") }} {{ str (sortattr $.F.Items true false "Name" "1:1") }}`, `> ,n'1 [1.0, 2.5] [{'name': 'b', 'note': "n'1", 'score': 2.5}, {'name': 'a', 'score': 1.0}]`},
 		// One item sorts even by an unset field: nothing is compared.
 		{`{{ str (sortattr (list (index $.F.Items 0)) false false "Note" "1:1") }}`, `> [{'name': 'a', 'score': 1.0}]`},
 		// Dict literals: insertion order printed, sorted in JSON, values by key.
-		{`{{ $d := dict "b" 1 "a" (list 2.0 "x" undef) "c" (dict) }}{{ str $d }} {{ tojson $d nil }} {{ getitem $d "b" }} {{ length $d }} {{ truth $d }} {{ truth (dict) }}`, `> {'b': 1, 'a': [2.0, 'x', Undefined], 'c': {}} {"a": [2.0, "x", null], "b": 1, "c": {}} 1 3 true false`},
-		{`{{ $l := list (dict "k" "B" "v" 1) (dict "k" "a" "v" 2) }}{{ joinattr $l "," "k" "1:1" }} {{ str (mapattr $l "v" "1:1") }} {{ str (sortattr $l false false "k" "1:1") }} {{ str (sort (mapattr $l "k" "1:1") false false) }}`, `> B,a [1, 2] [{'k': 'a', 'v': 2}, {'k': 'B', 'v': 1}] ['a', 'B']`},
-		{`{{ $l := list (dict "c" (index $.F.Items 1)) }}{{ joinattr $l "," "c.Note" "1:1" }} {{ str (mapattr $l "c.Score" "1:1") }}`, `> n'1 [2.5]`},
+		{`{{ $d := dict "b" 1 "a" (list 2.0 "x" undef) "c" (dict) }}{{ str $d }} {{ tojson $d nil "1:1" }} {{ getitem $d "b" }} {{ length $d }} {{ truth $d }} {{ truth (dict) }}`, `> {'b': 1, 'a': [2.0, 'x', Undefined], 'c': {}} {"a": [2.0, "x", null], "b": 1, "c": {}} 1 3 true false`},
+		{`{{ $l := list (dict "k" "B" "v" 1) (dict "k" "a" "v" 2) }}{{ joinattr $l "," "k" "1:1" }} {{ str (mapattr $l nil "v" "1:1") }} {{ str (sortattr $l false false "k" "1:1") }} {{ str (sort (mapattr $l nil "k" "1:1") false false) }}`, `> B,a [1, 2] [{'k': 'a', 'v': 2}, {'k': 'B', 'v': 1}] ['a', 'B']`},
+		{`{{ $l := list (dict "c" (index $.F.Items 1)) }}{{ joinattr $l "," "c.Note" "1:1" }} {{ str (mapattr $l nil "c.Score" "1:1") }}`, `> n'1 [2.5]`},
 		{`{{ str (getitem $.F.Items -1).Note }} {{ str (getitem $.F.Items 2) }}|{{ str (def (getitem $.F.Meta "q")) }} {{ getitem $.F.Meta "a" }}`, `> n'1 |False 2`},
 		{`{{ cat 1 2.0 true none undef "s" }} {{ cat (equal 1 1.0) (equal undef undef) (equal (strs "a") (strs "a")) (compare 2 "<" 2.5) }}`, `> 12.0TrueNones TrueTrueTrueTrue`},
 	}
@@ -73,9 +73,22 @@ func TestExecuteErrors(t *testing.T) {
 		{`a{{ req $.F.Title "3:4" "title" }}b`, "> a", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:3:4", Var: "title", Err: runtime.ErrMissing}},
 		{`{{ with $.F.Title }}{{ . }}{{ else }}{{ missing "1:2" "title" }}{{ end }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:1:2", Var: "title", Err: runtime.ErrMissing}},
 		{`{{ (strict $.F.Flag "5:6" "flag") }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:5:6", Var: "flag", Err: runtime.ErrUndefined}},
-		{`{{ div 1 0 "7:8" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:8", Err: runtime.ErrInvalid}},
+		{`{{ div 1 0 "7:8" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:8", Err: runtime.ErrInvalid, Detail: "division by zero"}},
+		{`{{ pow 2 -1 "7:9" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:9", Err: runtime.ErrInvalid, Detail: negativeExponent}},
+		{`{{ pow 0.0 -1 "7:10" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:10", Err: runtime.ErrInvalid, Detail: "0.0 cannot be raised to a negative power"}},
+		{`{{ truncate "abc" 0 false "..." 5 "7:11" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:11", Err: runtime.ErrInvalid, Detail: "expected length >= 3, got 0"}},
+		// Strings longer than runtime.MaxOutput fail before they are built.
+		{`{{ repeat "ab" 9223372036854775807 "8:1" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:1", Err: runtime.ErrTooLarge}},
+		{`{{ repeat 4611686018427387904 "ab" "8:2" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:2", Err: runtime.ErrTooLarge}},
+		{`{{ indent "a\nb" 9223372036854775807 false false "8:3" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:3", Err: runtime.ErrTooLarge}},
+		{`{{ indent "a\nb" (repeat "x" 40000000 "") false false "8:4" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:4", Err: runtime.ErrTooLarge}},
+		{`{{ join (strs "a" "b" "c") (repeat "x" 40000000 "") "8:5" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:5", Err: runtime.ErrTooLarge}},
+		{`{{ replace "abc" "" (repeat "x" 30000000 "") -1 "8:6" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:6", Err: runtime.ErrTooLarge}},
+		{`{{ tojson (strs "a" "b") 40000000 "8:7" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:7", Err: runtime.ErrTooLarge}},
+		// A loop stops once the output is longer.
+		{`{{ $s := repeat "x" 40000000 "" }}{{ range strs "a" "b" "c" }}{{ $.Limit "8:8" }}{{ $s }}{{ end }}`, "> " + strings.Repeat("x", 80000000), runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:8", Err: runtime.ErrTooLarge}},
 		{`{{ joinattr $.F.Items "," "Who.Name" "2:3" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:3", Var: "who", Err: runtime.ErrUndefined}},
-		{`{{ mapattr $.F.Items "Who.Name" "2:4" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:4", Var: "who", Err: runtime.ErrUndefined}},
+		{`{{ mapattr $.F.Items nil "Who.Name" "2:4" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:4", Var: "who", Err: runtime.ErrUndefined}},
 		{`{{ uniqueattr $.F.Items false "Who.Name" "2:5" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:5", Var: "who", Err: runtime.ErrUndefined}},
 		{`{{ sortattr (list (index $.F.Items 0) (index $.F.Items 0)) false false "Note" "2:6" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:6", Var: "note", Err: runtime.ErrUndefined}},
 	}
@@ -83,9 +96,17 @@ func TestExecuteErrors(t *testing.T) {
 		out, err := run(t, tt.src, feed{Items: []item{{Name: "a"}}})
 		var re *runtime.Error
 		if !errors.As(err, &re) || *re != tt.want || out != tt.out {
-			t.Errorf("%s: got %q, %#v, want %q, %#v", tt.src, out, err, tt.out, tt.want)
+			t.Errorf("%s: got %q, %#v, want %q, %#v", tt.src, short(out), err, short(tt.out), tt.want)
 		}
 	}
+}
+
+// short abbreviates s for messages.
+func short(s string) string {
+	if len(s) > 100 {
+		return s[:100] + "..."
+	}
+	return s
 }
 
 // TestImports keeps the package on the standard library, runtime and

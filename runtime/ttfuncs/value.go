@@ -415,12 +415,16 @@ func member(v reflect.Value, name string) (reflect.Value, string, bool) {
 }
 
 // toJSON is the tojson filter; indent is nil without an indent.
-func toJSON(v any, indent any) string {
+func toJSON(v any, indent any, pos string) (string, error) {
 	w := jinja.NewJSONWriter(0, false)
 	if n, ok := indent.(int); ok {
 		w = jinja.NewJSONWriter(n, true)
 	}
-	return string(writeJSON(nil, &w, reflect.ValueOf(v)))
+	out := writeJSON(nil, &w, reflect.ValueOf(v))
+	if w.TooLarge() {
+		return "", fail(pos, "", runtime.ErrTooLarge)
+	}
+	return string(out), nil
 }
 
 func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) []byte {

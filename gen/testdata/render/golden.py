@@ -93,7 +93,7 @@ ALLOWED_FILTERS = {
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
-    "startswith", "endswith", "split", "replace", "items",
+    "startswith", "endswith", "split", "replace", "items", "keys",
 }
 FORBIDDEN_NODES = (
     nodes.Macro, nodes.CallBlock, nodes.FilterBlock, nodes.Block, nodes.Extends,
@@ -326,8 +326,8 @@ def check_subset(ast, allow_include=False):
         if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS:
             raise CaseError("uses filter %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Filter) and node.name == "map":
-            if node.args or [k.key for k in node.kwargs] != ["attribute"]:
-                raise CaseError("map is only supported as map(attribute=...)")
+            if node.args or [k.key for k in node.kwargs] not in (["attribute"], ["attribute", "default"]):
+                raise CaseError("map is only supported as map(attribute=...[, default=...])")
         if isinstance(node, nodes.Test) and node.name not in ALLOWED_TESTS:
             raise CaseError("uses test %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Call):

@@ -175,6 +175,7 @@ func (p _SummarizePrompt) Render(f SummarizeFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error) {
+	start := len(dst)
 	dst = append(dst, "Summarize in at most "...)
 	dst = strconv.AppendInt(dst, int64(f.MaxPoints), 10)
 	dst = append(dst, " points"...)
@@ -227,6 +228,13 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 		items_4 := f.Customer.Orders
 		for _, x_6 := range items_4 {
 			o_1 := x_6
+			if len(dst)-start > runtime.MaxOutput {
+				return dst, &runtime.Error{
+					Err:    runtime.ErrTooLarge,
+					Pos:    "prompts/summarize.yaml:37:3",
+					Prompt: "summarize",
+				}
+			}
 			if o_1.ID == "" {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
@@ -258,6 +266,13 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 		for _, x_9 := range items_7 {
 			k_2 := x_9
 			v_3 := f.Labels[x_9]
+			if len(dst)-start > runtime.MaxOutput {
+				return dst, &runtime.Error{
+					Err:    runtime.ErrTooLarge,
+					Pos:    "prompts/summarize.yaml:38:3",
+					Prompt: "summarize",
+				}
+			}
 			dst = append(dst, k_2...)
 			dst = append(dst, ": "...)
 			dst = append(dst, v_3...)

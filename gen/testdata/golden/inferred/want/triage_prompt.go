@@ -159,6 +159,7 @@ func (p _TriagePrompt) Render(f TriageFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
+	start := len(dst)
 	dst = append(dst, "You triage tickets for "...)
 	if f.Company == "" {
 		return dst, &runtime.Error{
@@ -196,6 +197,13 @@ func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 		items_2 := f.Tickets
 		for i_4, x_5 := range items_2 {
 			t_1 := x_5
+			if len(dst)-start > runtime.MaxOutput {
+				return dst, &runtime.Error{
+					Err:    runtime.ErrTooLarge,
+					Pos:    "prompts/triage.jinja:3:1",
+					Prompt: "triage",
+				}
+			}
 			dst = append(dst, "\n- #"...)
 			dst = strconv.AppendInt(dst, int64(i_4+1), 10)
 			dst = append(dst, " "...)

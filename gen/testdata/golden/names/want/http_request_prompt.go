@@ -133,6 +133,7 @@ func (p _HTTPRequestPrompt) Render(f HTTPRequestFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (_HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, error) {
+	start := len(dst)
 	if f.Type == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
@@ -195,6 +196,13 @@ func (_HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, e
 		items_3 := f.Items
 		for _, x_5 := range items_3 {
 			range__1 := x_5
+			if len(dst)-start > runtime.MaxOutput {
+				return dst, &runtime.Error{
+					Err:    runtime.ErrTooLarge,
+					Pos:    "prompts/http_request.yaml:11:3",
+					Prompt: "http_request",
+				}
+			}
 			var len__2 string
 			len__2 = jinja.Upper(range__1)
 			dst = append(dst, len__2...)
