@@ -302,6 +302,9 @@ func (e *emitter) set(n *irSet) []jen.Code {
 		target := jen.Id("_")
 		if e.read[l] {
 			target = jen.Id(l.GoName)
+			if l.MaybeUndefined { // read in its own body
+				out = append(out, jen.Id(l.GoName+"Def").Op("=").True())
+			}
 		}
 		return append(out,
 			target.Op("=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),
@@ -326,7 +329,12 @@ func (e *emitter) set(n *irSet) []jen.Code {
 
 func (e *emitter) forLoop(n *irFor) []jen.Code {
 	it := n.Iter.typ()
-	v := e.defined(e.expr(n.Iter), it)
+	v := e.expr(n.Iter)
+	if n.Strict {
+		v = e.strict(v, n.Pos, varPath(n.Iter))
+	} else {
+		v = e.defined(v, it)
+	}
 	out := v.pre
 	items := e.temp("items")
 	var elem *Type
@@ -335,7 +343,14 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		out = append(out, jen.Id(items).Op(":=").Qual("strings", "Split").Call(v.val, jen.Lit("")))
 		elem = &Type{Kind: KindString}
 	case KindMap:
-		out = append(out, jen.Id(items).Op(":=").Qual(jinjaPath, "SortedKeys").Call(v.val))
+		keys := jen.Qual(jinjaPath, "SortedKeys").Call(v.val)
+		if n.Dictsort != nil {
+			cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, varPath(n.Dictsort[0]))
+			rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, varPath(n.Dictsort[1]))
+			out = append(append(out, cs.pre...), rev.pre...)
+			keys = jen.Qual(jinjaPath, "SortStrings").Call(keys, rev.val, cs.val)
+		}
+		out = append(out, jen.Id(items).Op(":=").Add(keys))
 		elem = &Type{Kind: KindString}
 	default:
 		out = append(out, jen.Id(items).Op(":=").Add(v.val))
@@ -350,6 +365,16 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 			}
 			if used[n.Value] {
 				s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(v.val).Index(x))
+			}
+			return s
+		}
+		if n.Unpack != nil {
+			// Python unpacks each element, used or not.
+			s = append(s, jen.If(jen.Len(x).Op("!=").Lit(len(n.Unpack))).Block(e.fail(n.Pos, "", "ErrInvalid")))
+			for i, l := range n.Unpack {
+				if used[l] {
+					s = append(s, jen.Id(l.GoName).Op(":=").Add(x).Index(jen.Lit(i)))
+				}
 			}
 			return s
 		}

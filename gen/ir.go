@@ -68,7 +68,17 @@ type (
 	// sorted; with Key set, its items).
 	irFor struct {
 		Key, Value *irLocal
-		Iter       irExpr
+		// Unpack holds the targets of for a, b in xs: each element of the
+		// list xs must be a list of len(Unpack) items.
+		Unpack []*irLocal
+		Iter   irExpr
+		// Dictsort holds case_sensitive and reverse of m|dictsort, whose
+		// keys come in its order.
+		Dictsort []irExpr
+		// Strict: an undefined Iter fails the render (m.items(),
+		// m|dictsort) rather than iterating nothing.
+		Strict     bool
+		Pos        string // of Iter
 		Filter     irExpr
 		Body, Else []irNode
 		Locals     []*irLocal // set targets scoped to one iteration
