@@ -30,6 +30,8 @@ type checker struct {
 	// assigned says, at the point checked, whether each local of the
 	// frames entered has been assigned since its frame started.
 	assigned map[*irLocal]assignState
+	// sets are the sets of a value, for markUndefined.
+	sets []*irSet
 }
 
 // scope is a frame of Jinja2 (the template, a loop's body or else, a block
@@ -369,11 +371,23 @@ func (c *checker) trackUndefined(out *irSet) {
 	if out.Value == nil {
 		return
 	}
-	c.later = append(c.later, func() {
-		if maybeUndefined(out.Value) {
-			out.Local.MaybeUndefined = true
+	if c.sets = append(c.sets, out); len(c.sets) == 1 {
+		c.later = append(c.later, c.markUndefined)
+	}
+}
+
+// markUndefined marks the locals of the sets whose value can be
+// undefined, until none changes: a value may be a local that a set
+// further on makes undefined.
+func (c *checker) markUndefined() {
+	for changed := true; changed; {
+		changed = false
+		for _, s := range c.sets {
+			if !s.Local.MaybeUndefined && maybeUndefined(s.Value) {
+				s.Local.MaybeUndefined, changed = true, true
+			}
 		}
-	})
+	}
 }
 
 // tupleSet checks {% set a, b = x, y %}, which needs a value per target.

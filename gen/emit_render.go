@@ -312,7 +312,7 @@ func (e *emitter) set(n *irSet) []jen.Code {
 	}
 	v := e.expr(n.Value)
 	if !e.read[l] {
-		return append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		return unused(n.Value, v)
 	}
 	if !sameKind(n.Value.typ(), l.T) {
 		v = e.strKeep(v, n.Value.typ())
@@ -325,6 +325,16 @@ func (e *emitter) set(n *irSet) []jen.Code {
 		}
 	}
 	return append(out, jen.Id(l.GoName).Op("=").Add(v.val))
+}
+
+// bindTarget declares loop target l with value x; a set in the body may
+// make it undefined.
+func bindTarget(l *irLocal, x jen.Code) []jen.Code {
+	s := []jen.Code{jen.Id(l.GoName).Op(":=").Add(x)}
+	if l.MaybeUndefined {
+		s = append(s, jen.Id(l.GoName+"Def").Op(":=").True())
+	}
+	return s
 }
 
 func (e *emitter) forLoop(n *irFor) []jen.Code {
@@ -361,10 +371,10 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		var s []jen.Code
 		if n.Key != nil {
 			if used[n.Key] {
-				s = append(s, jen.Id(n.Key.GoName).Op(":=").Add(x))
+				s = append(s, bindTarget(n.Key, x)...)
 			}
 			if used[n.Value] {
-				s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(v.val).Index(x))
+				s = append(s, bindTarget(n.Value, jen.Add(v.val).Index(x))...)
 			}
 			return s
 		}
@@ -373,13 +383,13 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 			s = append(s, jen.If(jen.Len(x).Op("!=").Lit(len(n.Unpack))).Block(e.fail(n.Pos, "", "ErrInvalid")))
 			for i, l := range n.Unpack {
 				if used[l] {
-					s = append(s, jen.Id(l.GoName).Op(":=").Add(x).Index(jen.Lit(i)))
+					s = append(s, bindTarget(l, jen.Add(x).Index(jen.Lit(i)))...)
 				}
 			}
 			return s
 		}
 		if used[n.Value] {
-			s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(x))
+			s = append(s, bindTarget(n.Value, x)...)
 		}
 		return s
 	}
@@ -400,7 +410,13 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	}
 	e.loops[n] = [2]string{index, length}
 	x := e.temp("x")
-	bind := target(jen.Id(x), readLocals(n.Body))
+	used := readLocals(n.Body)
+	for _, l := range append([]*irLocal{n.Key, n.Value}, n.Unpack...) {
+		if l != nil {
+			e.read[l] = used[l] // not the filter's: a set in the body assigns the body's
+		}
+	}
+	bind := target(jen.Id(x), used)
 	body := append(bind, e.declare(n.Locals)...)
 	body = append(body, e.nodes(n.Body)...)
 	if n.Length != "" {
