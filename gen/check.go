@@ -359,7 +359,12 @@ func (c *checker) set(n *tmpl.Set) []irNode {
 // t, and completes out.
 func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet {
 	out.Local = c.scopes[len(c.scopes)-1].names[name]
-	c.unify(out.Local.T, t, sp)
+	if lk, vk := out.Local.T.resolve().Kind, t.resolve().Kind; lk != vk && isNumber(lk) && isNumber(vk) {
+		// Widening would print the other sets' values in this kind.
+		c.errorf(sp, "%q is set to values of types %s and %s: a variable keeps one type (write them alike, e.g. 1.0, or use | float)", name, lk, vk)
+	} else {
+		c.unify(out.Local.T, t, sp)
+	}
 	c.assigned[out.Local] = assigned
 	c.trackUndefined(out)
 	return out
