@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
 	"strings"
 
@@ -30,13 +31,34 @@ type checker struct {
 	// consumed are the calls whose result only their consumer can use:
 	// map(attribute=) under a join, items() and keys() as a loop's iterable.
 	consumed map[*irCall]bool
+	// assigned says, at the point checked, whether each local of the
+	// frames entered has been assigned since its frame started.
+	assigned map[*irLocal]assignState
+	// sets are the sets of a value, for markUndefined.
+	sets []*irSet
 }
 
+// scope is a frame of Jinja2 (the template, a loop's body or else, a block
+// set's body): the names it assigns are its locals from its start on.
 type scope struct {
 	names  map[string]*irLocal
-	locals *[]*irLocal // where set targets of this scope are declared
+	locals *[]*irLocal // where the locals are declared
 	loop   *irFor      // the innermost for loop, nil at top level
+	sym    *symbols
+	// outer holds the locals that start with the value their name has in
+	// the enclosing scopes; inits are the sets that give it to those read
+	// before they are surely assigned, run when the frame starts.
+	outer map[*irLocal]bool
+	inits []irNode
 }
+
+type assignState uint8
+
+const (
+	unassigned assignState = iota
+	maybeAssigned
+	assigned
+)
 
 func (c *checker) pos(sp tmpl.Span) Pos {
 	if c.m != nil {
@@ -74,11 +96,39 @@ func (c *checker) newLocal(name string, t *Type) *irLocal {
 	return &irLocal{Name: name, GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
 }
 
-// local declares a Go local for a template name in the current scope.
-func (c *checker) local(name string, t *Type) *irLocal {
-	l := c.newLocal(name, t)
-	c.scopes[len(c.scopes)-1].names[name] = l
-	return l
+// template checks body as a template's top frame and stores it in x.
+func (c *checker) template(body []tmpl.Node, x *irPrompt) {
+	c.scopes, c.assigned = nil, map[*irLocal]assignState{}
+	c.enter(frameSymbols(nil, nil, body), &x.Locals, nil)
+	x.Body = c.leave(c.nodes(body))
+}
+
+// enter starts a frame that sym analyzed: params are its loop targets,
+// bound already, and every other name it assigns gets a local, declared
+// in locals.
+func (c *checker) enter(sym *symbols, locals *[]*irLocal, loop *irFor, params ...*irLocal) {
+	sc := &scope{names: map[string]*irLocal{}, locals: locals, loop: loop, sym: sym, outer: map[*irLocal]bool{}}
+	for _, p := range params {
+		sc.names[p.Name] = p
+		c.assigned[p] = assigned
+	}
+	for _, name := range sym.stores {
+		if k := sym.refs[name]; k != loadParam {
+			l := c.newLocal(name, &Type{})
+			sc.names[name] = l
+			sc.outer[l] = k == loadOuter
+			*locals = append(*locals, l)
+		}
+	}
+	c.scopes = append(c.scopes, sc)
+}
+
+// leave ends the innermost frame, whose nodes are body: the sets that
+// give locals their first value run first.
+func (c *checker) leave(body []irNode) []irNode {
+	sc := c.scopes[len(c.scopes)-1]
+	c.scopes = c.scopes[:len(c.scopes)-1]
+	return append(sc.inits, body...)
 }
 
 func (c *checker) lookup(name string) *irLocal {
@@ -115,10 +165,16 @@ func (c *checker) node(n tmpl.Node) []irNode {
 		return []irNode{&irPrint{X: x}}
 	case *tmpl.If:
 		out := &irIf{}
+		start := maps.Clone(c.assigned)
+		var ends []map[*irLocal]assignState
 		for _, b := range n.Branches {
-			out.Branches = append(out.Branches, irBranch{Cond: c.expr(b.Cond, useTest), Body: c.nodes(b.Body)})
+			cond := c.expr(b.Cond, useTest)
+			out.Branches = append(out.Branches, irBranch{Cond: cond, Body: c.nodes(b.Body)})
+			ends = append(ends, c.assigned)
+			c.assigned = maps.Clone(start)
 		}
 		out.Else = c.nodes(n.Else)
+		c.assigned = mergeAssigned(append(ends, c.assigned))
 		return []irNode{out}
 	case *tmpl.For:
 		return []irNode{c.forLoop(n)}
@@ -134,55 +190,26 @@ func (c *checker) node(n tmpl.Node) []irNode {
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }
 
-func (c *checker) forLoop(n *tmpl.For) irNode {
-	iter := c.expr(n.Iter, useValue)
-	if call, ok := iter.(*irCall); ok && call.Kind == callMethod {
-		c.consume(call)
-	}
-	out := &irFor{Iter: iter, Pos: c.posString(n.Span)}
-	it := iter.typ()
-	var keyT, valT *Type
-	switch {
-	case isItemsCall(n.Iter):
-		keyT, valT = &Type{Kind: KindString}, it.Elem
-		if it.Kind != KindMap {
-			valT = &Type{Kind: KindNone} // items() reported the error
-		}
-		if len(n.Targets) != 2 {
-			c.errorf(n.Span, "items() yields pairs: write \"for key, value in ....items()\"")
-		}
-	case len(n.Targets) == 2:
-		c.errorf(n.Targets[1].Span, "unpacking two loop targets needs .items() on a map")
-	default:
-		if it.Kind == KindUnknown {
-			c.constrain(it, KindList, n.Iter.Pos())
-		}
-		switch it = it.resolve(); it.Kind {
-		case KindList:
-			valT = it.Elem
-		case KindString:
-			valT = &Type{Kind: KindString}
-		case KindMap:
-			valT = &Type{Kind: KindString}
-		default:
-			c.errorf(n.Iter.Pos(), "cannot loop over %s", it)
-			valT = &Type{Kind: KindString}
+// mergeAssigned is what is assigned after an if whose branches (the
+// else, possibly empty, included) end in states ends.
+func mergeAssigned(ends []map[*irLocal]assignState) map[*irLocal]assignState {
+	out := map[*irLocal]assignState{}
+	for _, end := range ends {
+		for l, st := range end {
+			if st != unassigned {
+				out[l] = maybeAssigned
+			}
 		}
 	}
-	body := &scope{names: map[string]*irLocal{}, locals: &out.Locals, loop: out}
-	c.scopes = append(c.scopes, body)
-	if keyT != nil && len(n.Targets) == 2 {
-		out.Key = c.local(n.Targets[0].Name, keyT)
-		out.Value = c.local(n.Targets[1].Name, valT)
-	} else {
-		out.Value = c.local(n.Targets[0].Name, valT)
+	for l := range out {
+		all := true
+		for _, end := range ends {
+			all = all && end[l] == assigned
+		}
+		if all {
+			out[l] = assigned
+		}
 	}
-	if n.Filter != nil {
-		out.Filter = c.expr(n.Filter, useTest)
-	}
-	out.Body = c.nodes(n.Body)
-	c.scopes = c.scopes[:len(c.scopes)-1]
-	out.Else = c.nodes(n.Else)
 	return out
 }
 
@@ -194,19 +221,150 @@ func (c *checker) consume(x *irCall) {
 	c.consumed[x] = true
 }
 
-func isItemsCall(e tmpl.Expr) bool {
-	call, ok := e.(*tmpl.Call)
-	if !ok || len(call.Args) != 0 {
-		return false
+func (c *checker) forLoop(n *tmpl.For) irNode {
+	out := &irFor{Pos: c.posString(n.Iter.Pos())}
+	types, pairs := c.forIter(n, out)
+	params := make([]*irLocal, len(n.Targets))
+	for i, t := range n.Targets {
+		params[i] = c.newLocal(t.Name, types[i])
 	}
-	a, ok := call.Fn.(*tmpl.Attr)
-	return ok && a.Name == "items"
+	switch {
+	case pairs:
+		out.Key, out.Value = params[0], params[len(params)-1]
+	case len(params) == 1:
+		out.Value = params[0]
+	default:
+		out.Unpack = params
+	}
+	// The body, its filter and its else are frames of their own.
+	parent := c.scopes[len(c.scopes)-1]
+	if n.Filter != nil {
+		c.enter(frameSymbols(parent.sym, n.Targets, nil), &out.Locals, out, params...)
+		out.Filter = c.expr(n.Filter, useTest)
+		c.leave(nil)
+	}
+	c.enter(frameSymbols(parent.sym, n.Targets, n.Body), &out.Locals, out, params...)
+	out.Body = c.leave(c.nodes(n.Body))
+	if n.Else != nil {
+		c.enter(frameSymbols(parent.sym, nil, n.Else), parent.locals, nil)
+		out.Else = c.leave(c.nodes(n.Else))
+	}
+	return out
+}
+
+// forIter checks the iterable of n into out and returns the type of each
+// loop target, and whether they are a map's key and value.
+func (c *checker) forIter(n *tmpl.For, out *irFor) ([]*Type, bool) {
+	types := make([]*Type, len(n.Targets))
+	str := &Type{Kind: KindString}
+	if what, ok := c.items(n.Iter, out); ok {
+		m := out.Iter.typ()
+		val := m.Elem
+		if m.Kind != KindMap {
+			val = &Type{Kind: KindNone} // reported
+		}
+		if len(n.Targets) != 2 {
+			c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
+		}
+		for i := range types {
+			types[i] = val
+		}
+		types[0] = str
+		return types, true
+	}
+	out.Iter = c.expr(n.Iter, useValue)
+	if call, ok := out.Iter.(*irCall); ok && call.Kind == callMethod {
+		c.consume(call)
+	}
+	it := out.Iter.typ()
+	if it.Kind == KindUnknown {
+		c.constrain(it, KindList, n.Iter.Pos())
+	}
+	elem := str
+	switch it = it.resolve(); it.Kind {
+	case KindList:
+		elem = it.Elem
+	case KindString, KindMap:
+	default:
+		c.errorf(n.Iter.Pos(), "cannot loop over %s", it)
+	}
+	if len(n.Targets) == 1 {
+		return []*Type{elem}, false
+	}
+	// for a, b in xs: each element is a list of as many items as targets.
+	if it.Kind == KindList && elem.resolve().Kind == KindUnknown {
+		c.constrain(elem, KindList, n.Iter.Pos())
+	}
+	item := str
+	switch {
+	case it.Kind == KindMap:
+		c.errorf(n.Targets[0].Span, "cannot unpack the keys of a map into %d loop targets (iterate its items: m.items(), m|items or m|dictsort)", len(n.Targets))
+	case it.Kind == KindList && elem.resolve().Kind == KindList:
+		item = elem.resolve().Elem
+	case it.Kind == KindList || it.Kind == KindString:
+		c.errorf(n.Targets[0].Span, "cannot unpack the items of a %s into %d loop targets: they must be lists", it, len(n.Targets))
+	}
+	for i := range types {
+		types[i] = item
+	}
+	return types, false
+}
+
+// items checks an iterable that yields the (key, value) pairs of a map,
+// m.items(), m|items or m|dictsort, into out. It returns what yields them,
+// for messages, or false for another iterable.
+func (c *checker) items(e tmpl.Expr, out *irFor) (string, bool) {
+	switch f := e.(type) {
+	case *tmpl.Call:
+		if a, ok := f.Fn.(*tmpl.Attr); !ok || a.Name != "items" {
+			return "", false
+		}
+		out.Iter = c.expr(f, useValue) // the map; call checks it
+		if call, ok := out.Iter.(*irCall); ok {
+			c.consume(call)
+		}
+		out.Strict = true
+		return "items()", true
+	case *tmpl.Filter:
+		if f.Name != "items" && f.Name != "dictsort" {
+			return "", false
+		}
+		args := c.bindArgs("filter "+f.Name, filterParams[f.Name], f.Args, f.Kwargs, f.Span)
+		if f.Name == "dictsort" {
+			if by, ok := args[1].(*irConst); !ok || by.Value != "key" {
+				c.errorf(f.Span, "dictsort is supported by='key' only")
+			}
+			out.Dictsort = []irExpr{args[0], args[2]}
+			out.Strict = true // dictsort(undefined) raises, items(undefined) is empty
+			c.later = append(c.later, func() {
+				for i, a := range out.Dictsort {
+					if k := a.typ().Kind; k != KindBool {
+						c.errorf(f.Span, "filter dictsort: parameter %q must be a bool, not %s", []string{"case_sensitive", "reverse"}[i], k)
+					}
+				}
+			})
+		}
+		x := c.expr(f.X, useValue)
+		if x.typ().Kind == KindDict {
+			c.errorf(f.NameSpan, "%s of a dict literal is not supported", f.Name)
+		} else {
+			c.constrain(x.typ(), KindMap, f.X.Pos())
+		}
+		out.Iter = x
+		return f.Name, true
+	}
+	return "", false
 }
 
 func (c *checker) set(n *tmpl.Set) []irNode {
 	switch {
 	case n.Value == nil:
-		out := &irSet{Body: c.nodes(n.Body)}
+		// The body is a frame of its own; its locals are declared with
+		// the enclosing ones, as it runs once each time they are.
+		sc := c.scopes[len(c.scopes)-1]
+		c.enter(frameSymbols(sc.sym, nil, n.Body), sc.locals, nil)
+		out := &irSet{}
+		out.Body = c.leave(c.nodes(n.Body))
 		return []irNode{c.assign(n.Targets[0].Name, out, &Type{Kind: KindString}, n.Span)}
 	case len(n.Targets) == 1:
 		out := &irSet{Value: c.expr(n.Value, useValue)}
@@ -215,17 +373,17 @@ func (c *checker) set(n *tmpl.Set) []irNode {
 	return c.tupleSet(n)
 }
 
-// assign binds name in the current scope to out's value, of type t, and
-// completes out: a name already set in this scope keeps its local.
+// assign sets name's local in the current scope to out's value, of type
+// t, and completes out.
 func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet {
-	sc := c.scopes[len(c.scopes)-1]
-	if l := sc.names[name]; l != nil {
-		c.unify(l.T, t, sp)
-		out.Local = l
+	out.Local = c.scopes[len(c.scopes)-1].names[name]
+	if lk, vk := out.Local.T.resolve().Kind, t.resolve().Kind; lk != vk && isNumber(lk) && isNumber(vk) {
+		// Widening would print the other sets' values in this kind.
+		c.errorf(sp, "%q is set to values of types %s and %s: a variable keeps one type (write them alike, e.g. 1.0, or use | float)", name, lk, vk)
 	} else {
-		out.Local = c.local(name, t)
-		*sc.locals = append(*sc.locals, out.Local)
+		c.unify(out.Local.T, t, sp)
 	}
+	c.assigned[out.Local] = assigned
 	c.trackUndefined(out)
 	return out
 }
@@ -236,11 +394,23 @@ func (c *checker) trackUndefined(out *irSet) {
 	if out.Value == nil {
 		return
 	}
-	c.later = append(c.later, func() {
-		if maybeUndefined(out.Value) {
-			out.Local.MaybeUndefined = true
+	if c.sets = append(c.sets, out); len(c.sets) == 1 {
+		c.later = append(c.later, c.markUndefined)
+	}
+}
+
+// markUndefined marks the locals of the sets whose value can be
+// undefined, until none changes: a value may be a local that a set
+// further on makes undefined.
+func (c *checker) markUndefined() {
+	for changed := true; changed; {
+		changed = false
+		for _, s := range c.sets {
+			if !s.Local.MaybeUndefined && maybeUndefined(s.Value) {
+				s.Local.MaybeUndefined, changed = true, true
+			}
 		}
-	})
+	}
 }
 
 // tupleSet checks {% set a, b = x, y %}, which needs a value per target.
@@ -532,10 +702,79 @@ func hint(t *Type, u use) {
 }
 
 func (c *checker) name(e *tmpl.Name, u use) irExpr {
-	if l := c.lookup(e.Name); l != nil {
-		hint(l.T, u)
+	if x := c.read(e.Name, len(c.scopes)-1, e.Span); x != nil {
+		hint(x.L.T, u)
+		return x
+	}
+	return c.global(e, u)
+}
+
+// read returns the local that holds name's value at this point, looking
+// from scope top outwards, or nil when it is the template's variable.
+func (c *checker) read(name string, top int, sp tmpl.Span) *irLocalRef {
+	for i := top; i >= 0; i-- {
+		sc := c.scopes[i]
+		l := sc.names[name]
+		if l == nil {
+			continue
+		}
+		switch st := c.assigned[l]; {
+		case st == assigned:
+		case !sc.outer[l]:
+			l.MaybeUndefined = true // undefined until assigned
+		case st == unassigned:
+			continue // the enclosing value still
+		default:
+			c.initOuter(i, l, sp)
+		}
 		return &irLocalRef{L: l}
 	}
+	return nil
+}
+
+// initOuter gives local l of scope i, read at sp where it may not be
+// assigned yet, the value of its name in the enclosing scopes when the
+// frame starts: their local, or the template's variable, which is then
+// optional (when inferred) as the set may make it unneeded.
+func (c *checker) initOuter(i int, l *irLocal, sp tmpl.Span) {
+	sc := c.scopes[i]
+	for _, n := range sc.inits {
+		if n.(*irSet).Local == l {
+			return
+		}
+	}
+	var src irExpr
+	if ref := c.read(l.Name, i-1, sp); ref != nil {
+		src = ref
+	} else {
+		src = c.global(&tmpl.Name{Span: sp, Name: l.Name}, useValue)
+		c.guard(src)
+	}
+	// A kind the set and the enclosing value do not share is reported
+	// once types are final.
+	if lk, sk := l.T.resolve().Kind, src.typ().Kind; lk == KindUnknown || sk == KindUnknown || lk == sk {
+		c.unify(l.T, src.typ(), sp)
+	}
+	c.later = append(c.later, func() {
+		what := "its enclosing value"
+		if f, ok := src.(*irField); ok {
+			what = fmt.Sprintf("the input %q", f.Field.Key)
+		}
+		switch lt, st := l.T.resolve(), src.typ(); {
+		case lt.Kind != st.Kind:
+			c.errorf(sp, "type mismatch: %q is set to a value of type %s, but until the set runs it is %s, of type %s", l.Name, lt, what, st)
+		case lt.Kind == KindNone:
+			c.errorf(sp, "cannot infer the type of %q: it is set to none, and until the set runs it is %s (declare it in inputs)", l.Name, what)
+		}
+	})
+	init := &irSet{Local: l, Value: src}
+	sc.inits = append(sc.inits, init)
+	c.trackUndefined(init)
+}
+
+// global is what name is outside the template's locals: a component of
+// the set, or a variable of the feed.
+func (c *checker) global(e *tmpl.Name, u use) irExpr {
 	if x := c.componentRef(e.Name, e.Span); x != nil {
 		return x
 	}

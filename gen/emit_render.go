@@ -304,6 +304,9 @@ func (e *emitter) set(n *irSet) []jen.Code {
 		target := jen.Id("_")
 		if e.read[l] {
 			target = jen.Id(l.GoName)
+			if l.MaybeUndefined { // read in its own body
+				out = append(out, jen.Id(l.GoName+"Def").Op("=").True())
+			}
 		}
 		return append(out,
 			target.Op("=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),
@@ -311,7 +314,7 @@ func (e *emitter) set(n *irSet) []jen.Code {
 	}
 	v := e.expr(n.Value)
 	if !e.read[l] {
-		return append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		return unused(n.Value, v)
 	}
 	if !sameKind(n.Value.typ(), l.T) {
 		v = e.strKeep(v, n.Value.typ())
@@ -326,9 +329,24 @@ func (e *emitter) set(n *irSet) []jen.Code {
 	return append(out, jen.Id(l.GoName).Op("=").Add(v.val))
 }
 
+// bindTarget declares loop target l with value x; a set in the body may
+// make it undefined.
+func bindTarget(l *irLocal, x jen.Code) []jen.Code {
+	s := []jen.Code{jen.Id(l.GoName).Op(":=").Add(x)}
+	if l.MaybeUndefined {
+		s = append(s, jen.Id(l.GoName+"Def").Op(":=").True())
+	}
+	return s
+}
+
 func (e *emitter) forLoop(n *irFor) []jen.Code {
 	it := n.Iter.typ()
-	v := e.defined(e.expr(n.Iter), it)
+	v := e.expr(n.Iter)
+	if n.Strict {
+		v = e.strict(v, n.Pos, varPath(n.Iter))
+	} else {
+		v = e.defined(v, it)
+	}
 	out := v.pre
 	items := e.temp("items")
 	var elem *Type
@@ -337,7 +355,14 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		out = append(out, jen.Id(items).Op(":=").Qual("strings", "Split").Call(v.val, jen.Lit("")))
 		elem = &Type{Kind: KindString}
 	case KindMap:
-		out = append(out, jen.Id(items).Op(":=").Qual(jinjaPath, "SortedKeys").Call(v.val))
+		keys := jen.Qual(jinjaPath, "SortedKeys").Call(v.val)
+		if n.Dictsort != nil {
+			cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, varPath(n.Dictsort[0]))
+			rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, varPath(n.Dictsort[1]))
+			out = append(append(out, cs.pre...), rev.pre...)
+			keys = jen.Qual(jinjaPath, "SortStrings").Call(keys, rev.val, cs.val)
+		}
+		out = append(out, jen.Id(items).Op(":=").Add(keys))
 		elem = &Type{Kind: KindString}
 	default:
 		out = append(out, jen.Id(items).Op(":=").Add(v.val))
@@ -348,15 +373,25 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		var s []jen.Code
 		if n.Key != nil {
 			if used[n.Key] {
-				s = append(s, jen.Id(n.Key.GoName).Op(":=").Add(x))
+				s = append(s, bindTarget(n.Key, x)...)
 			}
 			if used[n.Value] {
-				s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(v.val).Index(x))
+				s = append(s, bindTarget(n.Value, jen.Add(v.val).Index(x))...)
+			}
+			return s
+		}
+		if n.Unpack != nil {
+			// Python unpacks each element, used or not.
+			s = append(s, jen.If(jen.Len(x).Op("!=").Lit(len(n.Unpack))).Block(e.fail(n.Pos, "", "ErrInvalid")))
+			for i, l := range n.Unpack {
+				if used[l] {
+					s = append(s, bindTarget(l, jen.Add(x).Index(jen.Lit(i)))...)
+				}
 			}
 			return s
 		}
 		if used[n.Value] {
-			s = append(s, jen.Id(n.Value.GoName).Op(":=").Add(x))
+			s = append(s, bindTarget(n.Value, x)...)
 		}
 		return s
 	}
@@ -377,7 +412,13 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	}
 	e.loops[n] = [2]string{index, length}
 	x := e.temp("x")
-	bind := target(jen.Id(x), readLocals(n.Body))
+	used := readLocals(n.Body)
+	for _, l := range append([]*irLocal{n.Key, n.Value}, n.Unpack...) {
+		if l != nil {
+			e.read[l] = used[l] // not the filter's: a set in the body assigns the body's
+		}
+	}
+	bind := target(jen.Id(x), used)
 	// Stop a loop that makes the output too long before it exhausts memory.
 	e.looped = true
 	body := append(bind, jen.If(jen.Len(dst).Op("-").Id("start").Op(">").Qual(runtimePath, "MaxOutput")).Block(e.fail(n.Pos, "", "ErrTooLarge")))

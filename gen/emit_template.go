@@ -891,10 +891,20 @@ func (e *ttEmitter) set(n *irSet) string {
 
 func (e *ttEmitter) forLoop(n *irFor) string {
 	it := n.Iter.typ()
-	v := e.lenient(e.expr(n.Iter), it)
+	v := e.expr(n.Iter)
+	if n.Strict {
+		v = e.strict(v, n.Pos, varPath(n.Iter))
+	} else {
+		v = e.lenient(v, it)
+	}
 	out := v.pre
 	items, m := e.temp("items"), ""
 	switch {
+	case n.Dictsort != nil:
+		m = e.temp("m")
+		cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, varPath(n.Dictsort[0]))
+		rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, varPath(n.Dictsort[1]))
+		out += cs.pre + rev.pre + action(m+" := "+v.val) + action(items+" := "+call("dictsort", m, cs.val, rev.val))
 	case n.Key != nil:
 		m = e.temp("m")
 		out += action(m+" := "+v.val) + action(items+" := "+call("iter", m))
@@ -905,14 +915,27 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 	}
 	// target binds the loop targets, given the range variable x.
 	target := func(x string) string {
-		if n.Key != nil {
+		switch {
+		case n.Key != nil:
 			return action("$" + n.Value.GoName + " := index " + m + " " + x)
+		case n.Unpack != nil:
+			// Python unpacks each element, used or not.
+			s := action("$_ := " + call("unpack", x, strconv.Itoa(len(n.Unpack)), e.pos(n.Pos)))
+			for i, l := range n.Unpack {
+				s += action("$" + l.GoName + " := index " + x + " " + strconv.Itoa(i))
+			}
+			return s
 		}
 		return ""
 	}
-	rangeVar := "$" + n.Value.GoName
-	if n.Key != nil {
+	var rangeVar string
+	switch {
+	case n.Key != nil:
 		rangeVar = "$" + n.Key.GoName
+	case n.Unpack != nil:
+		rangeVar = e.temp("x")
+	default:
+		rangeVar = "$" + n.Value.GoName
 	}
 	if n.Filter != nil {
 		kept := e.temp("kept")

@@ -40,6 +40,8 @@ var filterParams = map[string][]param{
 	"unique":     {{name: "case_sensitive", def: false}, {name: "attribute"}},
 	"list":       nil,
 	"map":        {{name: "attribute", required: true}, {name: "default"}},
+	"items":      nil,
+	"dictsort":   {{name: "case_sensitive", def: false}, {name: "by", def: "key"}, {name: "reverse", def: false}},
 }
 
 var filterAliases = map[string]string{"d": "default", "count": "length"}
@@ -64,8 +66,8 @@ var methodParams = map[string][]param{
 
 // jinjaFilters are Jinja2's other built-in filters, named in errors so an
 // author learns the filter exists but is not supported, rather than a typo.
-var jinjaFilters = []string{"abs", "attr", "batch", "center", "dictsort", "escape", "e", "filesizeformat",
-	"forceescape", "format", "groupby", "items", "max", "min", "pprint", "random", "reject", "rejectattr",
+var jinjaFilters = []string{"abs", "attr", "batch", "center", "escape", "e", "filesizeformat",
+	"forceescape", "format", "groupby", "max", "min", "pprint", "random", "reject", "rejectattr",
 	"reverse", "safe", "select", "selectattr", "slice", "striptags", "sum", "urlencode", "urlize",
 	"wordcount", "wordwrap", "xmlattr"}
 
@@ -198,6 +200,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		} else {
 			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(filterParams)))
 		}
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
+	if name == "items" || name == "dictsort" {
+		// Their (key, value) pairs have no type of their own.
+		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s)", name, name)
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
 	xu := useValue

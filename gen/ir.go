@@ -68,14 +68,23 @@ type (
 	// sorted; with Key set, its items).
 	irFor struct {
 		Key, Value *irLocal
-		Iter       irExpr
+		// Unpack holds the targets of for a, b in xs: each element of the
+		// list xs must be a list of len(Unpack) items.
+		Unpack []*irLocal
+		Iter   irExpr
+		// Dictsort holds case_sensitive and reverse of m|dictsort, whose
+		// keys come in its order.
+		Dictsort []irExpr
+		// Strict: an undefined Iter fails the render (m.items(),
+		// m|dictsort) rather than iterating nothing.
+		Strict     bool
+		Pos        string // of Iter: where unpacking or a too long output fails
 		Filter     irExpr
 		Body, Else []irNode
 		Locals     []*irLocal // set targets scoped to one iteration
 		// Loop is the Go name of the loop index; LoopLen of the length. They
 		// are empty when the template does not use them.
 		Index, Length string
-		Pos           string // of the for tag, where a too long output fails
 	}
 	irSet struct {
 		Local *irLocal

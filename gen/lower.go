@@ -141,8 +141,7 @@ func (c *checker) part(text string, m SourceMap) *irPrompt {
 	x := &irPrompt{Prompt: c.p, Feed: c.feed}
 	c.ir, c.m = x, &m
 	defer func() { c.m = nil }()
-	c.scopes = []*scope{{names: map[string]*irLocal{}, locals: &x.Locals}}
-	x.Body = c.nodes(t.Body)
+	c.template(t.Body, x)
 	x.NumLocals = c.tmp
 	return x
 }
@@ -191,6 +190,9 @@ func walkIR(ns []irNode, fn func(irExpr)) {
 				nodes(n.Else)
 			case *irFor:
 				expr(n.Iter)
+				for _, a := range n.Dictsort {
+					expr(a)
+				}
 				expr(n.Filter)
 				nodes(n.Body)
 				nodes(n.Else)

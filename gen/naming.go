@@ -125,11 +125,12 @@ func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos 
 			prefix = strings.TrimSuffix(name, suffixParams) // a fragment's
 		}
 		prefix += fieldName
-		switch ft := f.Type.resolve(); {
-		case ft.Kind == KindStruct:
-			nameStruct(pkg, diags, ft, prefix, key+"."+f.Key, pos, methods)
-		case (ft.Kind == KindList || ft.Kind == KindMap) && ft.Elem.resolve().Kind == KindStruct:
-			nameStruct(pkg, diags, ft.Elem, prefix+suffixItem, key+"."+f.Key, pos, methods)
+		ft, item := f.Type.resolve(), ""
+		for ft.Kind == KindList || ft.Kind == KindMap {
+			ft, item = ft.Elem.resolve(), suffixItem // one Item for a list of lists too
+		}
+		if ft.Kind == KindStruct {
+			nameStruct(pkg, diags, ft, prefix+item, key+"."+f.Key, pos, methods)
 		}
 	}
 }

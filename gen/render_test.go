@@ -239,10 +239,12 @@ func TestRenderErrors(t *testing.T) {
 		"nested":  "inputs:\n  customer:\n    type: object\n    properties: {name: {type: string}}\n    required: [name]\ntemplate: \"Dear {{ customer.name }}\"\n",
 		"undef": "inputs:\n  user:\n    type: object\n    optional: true\n    properties: {name: {type: string}}\n    required: [name]\n  count: int?\n" +
 			"template: |\n  {{ count | default(0) }} {% if count is defined %}{{ count + 1 }}{% endif %}\n  {{ user.name }}\n",
-		"arith":   "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
-		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
-		"convert": "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
-		"sortopt": "inputs:\n  people:\n    type: array\n    items: {type: object, properties: {name: {type: string}, age: {type: integer}}, required: [name]}\ntemplate: \"{{ people | sort(attribute='age') | map(attribute='name') | join(',') }}\"\n",
+		"arith":    "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
+		"invalid":  "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
+		"convert":  "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
+		"unpack":   "inputs:\n  pairs: [[string]]\n  m:\n    type: object\n    optional: true\n    additionalProperties: {type: integer}\ntemplate: \"{% for k, v in pairs %}{{ k }}={{ v }};{% endfor %}{% for k, v in m.items() %}{% endfor %}\"\n",
+		"dictsort": "inputs:\n  m:\n    type: object\n    optional: true\n    additionalProperties: {type: integer}\ntemplate: \"{% for k, v in m|items %}{{ k }}{% endfor %}{% for k, v in m|dictsort %}{{ k }}{% endfor %}\"\n",
+		"sortopt":  "inputs:\n  people:\n    type: array\n    items: {type: object, properties: {name: {type: string}, age: {type: integer}}, required: [name]}\ntemplate: \"{{ people | sort(attribute='age') | map(attribute='name') | join(',') }}\"\n",
 		// Where Jinja2 raises: a negative int power of an int known only at
 		// run time, a complex power, truncate's asserts, undefined where
 		// Jinja2 needs a value, an out-of-range element of a stored list.
@@ -273,6 +275,12 @@ func TestRenderErrors(t *testing.T) {
 		{"sortopt", `{"people": [{"name": "a", "age": 2}, {"name": "b", "age": 1}]}`, "b,a"},
 		{"sortopt", `{"people": [{"name": "a"}]}`, "a"},
 		{"sortopt", `{"people": [{"name": "a", "age": 2}, {"name": "b"}]}`, `ERROR: prompts/sortopt.yaml:5:15: render sortopt: "age": variable is undefined`},
+		{"unpack", `{"pairs": [["a", "1"], ["b", "2"]], "m": {"x": 1}}`, "a=1;b=2;"},
+		{"unpack", `{"pairs": [["a", "1"], ["b"]], "m": {}}`, `ERROR: prompts/unpack.yaml:7:27: render unpack: invalid operation`},
+		{"unpack", `{"pairs": [["a", "1", "x"]], "m": {}}`, `ERROR: prompts/unpack.yaml:7:27: render unpack: invalid operation`},
+		{"unpack", `{"pairs": []}`, `ERROR: prompts/unpack.yaml:7:78: render unpack: "m": variable is undefined`},
+		{"dictsort", `{"m": {"b": 1, "A": 2}}`, "AbAb"},
+		{"dictsort", `{}`, `ERROR: prompts/dictsort.yaml:6:71: render dictsort: "m": variable is undefined`},
 		{"convert", `{"f": 1.5}`, `ERROR: prompts/convert.yaml:4:15: render convert: "n": variable is undefined`},
 		{"convert", `{"n": "4"}`, `ERROR: prompts/convert.yaml:4:29: render convert: "f": variable is undefined`},
 		{"raises", `{"c": 1, "n": 2, "e": 1.0, "xs": ["a"]}`, "4\n"},
@@ -294,7 +302,7 @@ func TestRenderErrors(t *testing.T) {
 		{"large", `{"c": 4, "s": "x", "n": 40000000, "xs": ["a", "b", "c"]}`, `ERROR: prompts/large.yaml:10:23: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 5, "s": "x", "n": 40000000, "xs": ["a", "b"]}`, `ERROR: prompts/large.yaml:11:23: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 6, "s": "abc", "n": 10000000, "xs": ["a"]}`, `ERROR: prompts/large.yaml:12:23: render large: output would exceed runtime.MaxOutput`},
-		{"large", `{"c": 7, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:13:37: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 7, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:13:49: render large: output would exceed runtime.MaxOutput`},
 	}
 	mod := newTempModule(t)
 	var keys []string

@@ -163,12 +163,16 @@ func (c *checker) useComponent(comp *irComponent, sp tmpl.Span) irExpr {
 	return &irComponentRef{Comp: comp, Pos: c.posString(sp)}
 }
 
-// localNames lists the template names bound in the current scopes.
+// localNames lists the template names that may be set in the current
+// scopes (before a set runs, a name is the feed's, or undefined, which an
+// include also reads from the feed).
 func (c *checker) localNames() []string {
 	var names []string
 	for _, s := range c.scopes {
-		for n := range s.names {
-			names = append(names, n)
+		for n, l := range s.names {
+			if c.assigned[l] != unassigned {
+				names = append(names, n)
+			}
 		}
 	}
 	slices.Sort(names)
@@ -357,8 +361,7 @@ func (sc *setChecker) checkBody(b *setBody, feed *Type, uses *[]componentUse) *c
 	c := &checker{diags: sc.diags, p: b.p, feed: feed, used: map[*Field]bool{},
 		inSet: &setContext{ns: b.ns, self: b.self, comps: sc.comps, uses: uses}}
 	c.ir = &irPrompt{Prompt: b.p, Feed: feed}
-	c.scopes = []*scope{{names: map[string]*irLocal{}, locals: &c.ir.Locals}}
-	c.ir.Body = c.nodes(b.ast.Body)
+	c.template(b.ast.Body, c.ir)
 	c.ir.NumLocals = c.tmp
 	return c
 }

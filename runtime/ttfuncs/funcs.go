@@ -75,6 +75,25 @@ func iter(v any) any {
 	return x
 }
 
+// dictSort returns the keys of map m in the order of m|dictsort.
+func dictSort(m, caseSensitive, reverse any) []string {
+	x, _ := value(m)
+	rv := reflect.ValueOf(x)
+	if rv.Kind() != reflect.Map {
+		return nil
+	}
+	return jinja.SortStrings(sortedKeys(rv), truth(reverse), truth(caseSensitive))
+}
+
+// unpack checks that a list unpacked into n loop targets has n items, as
+// Python does.
+func unpack(x any, n int, pos string) (string, error) {
+	if rv := reflect.ValueOf(x); rv.Kind() != reflect.Slice || rv.Len() != n {
+		return "", fail(pos, "", runtime.ErrInvalid)
+	}
+	return "", nil
+}
+
 // keep appends an item that passed a loop's filter.
 func keep(xs []any, x any) []any { return append(xs, x) }
 

@@ -89,6 +89,7 @@ ALLOWED_FILTERS = {
     "default", "d", "upper", "lower", "title", "capitalize", "trim", "join",
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
+    "items", "dictsort",
 }
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number"}
 ALLOWED_METHODS = {
