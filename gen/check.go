@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -334,18 +335,22 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 		out.T = out.Then.typ()
 		if e.Else != nil {
 			out.Else = c.expr(e.Else, u)
-			if tk, ek := out.T.resolve().Kind, out.Else.typ().resolve().Kind; (tk == KindInt && ek == KindFloat) || (tk == KindFloat && ek == KindInt) {
-				// Each branch keeps its type (printed as it is); a use as
-				// a value widens the int branch to a float.
-				out.T = &Type{Kind: KindFloat}
-			} else {
+			tk, ek := out.T.resolve().Kind, out.Else.typ().Kind
+			switch {
+			case unifiable(out.T, out.Else.typ()):
 				c.unify(out.T, out.Else.typ(), e.Else.Pos())
+			case tk == KindInt && ek == KindFloat, tk == KindFloat && ek == KindInt:
+				// Each branch keeps its type where printed; a use as a
+				// value widens the int branch to a float.
+				out.T = &Type{Kind: KindFloat}
+			case u == usePrint:
+				// Printed, each branch prints with its own type; as its
+				// str() (a string) it is right in ~ and string filters.
+				out.T = &Type{Kind: KindString}
+			default:
+				c.errorf(e.Else.Pos(), "the conditional yields either %s here: promptgen can print that, but not use it as a value (make the branches one type, or convert with | string)", kindsOf([]irExpr{out.Then, out.Else}))
+				out.T = &Type{}
 			}
-			c.later = append(c.later, func() {
-				if mixesBoolNumber(out.Then.typ().Kind, out.Else.typ().Kind) {
-					c.errorf(e.Else.Pos(), "type mismatch: %s and %s", out.Then.typ(), out.Else.typ())
-				}
-			})
 		}
 		return out
 	case *tmpl.Filter:
@@ -473,6 +478,12 @@ func inline(x irExpr) {
 		x.Inline = true
 		for _, v := range x.Values {
 			inline(v)
+		}
+	case *irBinary:
+		// An and/or prints its right operand where it stands; the left one
+		// is evaluated to test it.
+		if x.Value {
+			inline(x.Y)
 		}
 	}
 }
@@ -765,15 +776,14 @@ func (c *checker) unary(e *tmpl.Unary, u use) irExpr {
 func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 	switch e.Op {
 	case "and", "or":
-		x, y := c.expr(e.X, useTest), c.expr(e.Y, useTest)
-		if u != useTest {
-			hint(x.typ(), u)
-			hint(y.typ(), u)
+		if u == useTest {
+			x, y := c.expr(e.X, useTest), c.expr(e.Y, useTest)
+			return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 		}
-		out := &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
-		if u != useTest && sameKind(x.typ(), y.typ()) {
-			// Jinja2's and/or yield an operand, which matters when printed.
-			out.T = x.typ()
+		out := c.logic(e, u)
+		if out.Mixed && u != usePrint {
+			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(yields(out)))
+			out.T = &Type{} // no more errors where it is used
 		}
 		return out
 	case "~":
@@ -843,6 +853,98 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 	return c.arith(e)
 }
 
+// logic checks an and/or whose value is used, which yields one of its
+// operands as in Python: a or b is a when a is true, else b; a and b is b
+// when a is true, else a. Operands that are and/or themselves are chosen
+// from where they stand, so only the operands it can yield (yields) decide
+// its type: flag and 'x' or 'y' is a string. Operands of different types
+// make it Mixed: typed as its str(), which is right only where it is
+// printed (u == usePrint).
+func (c *checker) logic(e *tmpl.Binary, u use) *irBinary {
+	operand := func(x tmpl.Expr, u use) irExpr {
+		if b, ok := x.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
+			return c.logic(b, u)
+		}
+		return c.expr(x, u)
+	}
+	// The left operand is tested, so it is a value, not its str().
+	lu := useValue
+	if b, ok := e.X.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
+		lu = u
+	}
+	x := operand(e.X, lu)
+	c.guard(x)
+	hint(x.typ(), u)
+	out := &irBinary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
+	leaves := yields(out)
+	for i, a := range leaves {
+		for _, b := range leaves[:i] {
+			if unifiable(a.typ(), b.typ()) {
+				c.unify(b.typ(), a.typ(), e.Span)
+			}
+		}
+	}
+	out.T = leaves[0].typ()
+	for _, l := range leaves {
+		if !sameKind(l.typ(), out.T) {
+			out.T, out.Mixed = &Type{Kind: KindString}, true
+		}
+	}
+	return out
+}
+
+// yields returns the operands that x, an and/or yielding an operand,
+// yields: a left operand only where its truth makes it the result, which a
+// constant's truth may rule out. The emitters choose among them with the
+// same decisions (choose).
+func yields(x irExpr) []irExpr {
+	b, ok := x.(*irBinary)
+	if !ok || !b.Value {
+		return []irExpr{x}
+	}
+	var out []irExpr
+	branchOn(b.X, func(leaf irExpr, truthy bool) {
+		if truthy == (b.Op == "or") {
+			out = append(out, leaf)
+		} else {
+			out = append(out, yields(b.Y)...)
+		}
+	})
+	return out
+}
+
+// branchOn calls decide for each operand that x can yield, with the truth
+// it has where it decides x: both truths, unless it is a constant.
+func branchOn(x irExpr, decide func(leaf irExpr, truthy bool)) {
+	if b, ok := x.(*irBinary); ok && b.Value {
+		branchOn(b.X, func(leaf irExpr, truthy bool) {
+			if truthy == (b.Op == "or") {
+				decide(leaf, truthy)
+			} else {
+				branchOn(b.Y, decide)
+			}
+		})
+		return
+	}
+	if k, ok := x.(*irConst); ok {
+		decide(x, constTruth(k))
+		return
+	}
+	decide(x, true)
+	decide(x, false)
+}
+
+// kindsOf lists the types of xs for messages: "int or string".
+func kindsOf(xs []irExpr) string {
+	var names []string
+	for _, x := range xs {
+		if n := x.typ().String(); !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
 func (c *checker) arith(e *tmpl.Binary) irExpr {
 	x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 	xt, yt := x.typ(), y.typ()
@@ -854,6 +956,8 @@ func (c *checker) arith(e *tmpl.Binary) irExpr {
 		c.constrain(xt, arithPeer(e.Op, yt.Kind, false), e.X.Pos())
 	case yt.Kind == KindUnknown:
 		c.constrain(yt, arithPeer(e.Op, xt.Kind, true), e.Y.Pos())
+	case xt.Kind == KindList && yt.Kind == KindList:
+		c.unifyWeak(xt, yt, e.Span) // [] takes the other list's elements
 	}
 	out := &irBinary{Op: e.Op, X: x, Y: y, Pos: c.posString(e.Span)}
 	xt, yt = xt.resolve(), yt.resolve()

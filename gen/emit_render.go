@@ -229,11 +229,24 @@ func (e *emitter) print(x irExpr) []jen.Code {
 		}
 		return append(cv.pre, stmt)
 	}
+	if b, ok := x.(*irBinary); ok && b.Value {
+		// Each operand an and/or yields prints with its own type.
+		return e.choose(b, func(leaf irExpr, v *gval) []jen.Code {
+			if v == nil {
+				return e.print(leaf)
+			}
+			return e.printValue(*v, leaf.typ())
+		})
+	}
 	if c, ok := x.(*irComponentRef); ok {
 		return e.componentPrint(c)
 	}
-	v := e.expr(x)
-	body := e.appendValue(dst, gval{val: v.val}, x.typ())
+	return e.printValue(e.expr(x), x.typ())
+}
+
+// printValue prints v, a value of type t; undefined prints nothing.
+func (e *emitter) printValue(v gval, t *Type) []jen.Code {
+	body := e.appendValue(dst, gval{val: v.val}, t)
 	if v.def != nil {
 		return append(v.pre, jen.If(v.def).Block(body...))
 	}

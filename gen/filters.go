@@ -200,15 +200,18 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		}
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
+	// The operand of a filter that converts it with str() is printed.
 	xu := useValue
 	switch name {
-	case "default":
-		xu = useTest
-	case "upper", "lower", "title", "capitalize", "trim", "string", "tojson", "int", "float", "indent", "truncate", "replace":
+	case "upper", "lower", "title", "capitalize", "trim", "string", "indent", "truncate", "replace":
 		xu = usePrint
 	}
 	x := c.expr(e.X, xu)
-	if name != "default" {
+	switch name {
+	case "default":
+	case "tojson", "int", "float":
+		hint(x.typ(), usePrint)
+	default:
 		hint(x.typ(), u)
 	}
 	out := &irCall{Kind: callFilter, Name: name, X: x, Pos: c.posString(e.Span)}
@@ -224,12 +227,17 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 			// a typed value cannot be both, so ask for what is meant.
 			c.errorf(e.Span, "default(none) is not supported: an unset optional is already undefined (test it with \"is defined\")")
 		}
-		if d.Kind != KindNone && xt.Kind == KindUnknown {
+		if d.Kind != KindNone && unifiable(xt, d) {
 			c.unify(xt, d, e.Span)
 		}
-		out.T = xt
+		out.T = xt.resolve()
 		if d.Kind != KindNone && !sameKind(x.typ(), d) {
+			// As for a Mixed and/or: typed as its str(), right where printed.
 			out.T = str()
+			if u != usePrint {
+				c.errorf(e.Span, "default yields either %s here: promptgen can print that, but not use it as a value (make the value and the default one type, or convert with | string)", kindsOf([]irExpr{x, out.Args[0]}))
+				out.T = &Type{}
+			}
 		}
 	case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
 		c.constrain(xt, KindString, e.X.Pos())
@@ -396,7 +404,8 @@ func (c *checker) test(e *tmpl.Test) irExpr {
 	if len(e.Args) > 0 {
 		c.errorf(e.Span, "test %s takes no arguments", e.Name)
 	}
-	x := c.expr(e.X, useTest)
+	x := c.expr(e.X, useValue)
+	hint(x.typ(), useTest)
 	c.guard(x)
 	return &irCall{Kind: callTest, Name: e.Name, X: x, Not: e.Not, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 }
@@ -424,7 +433,7 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, sortedKeys(methodParams)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
-	x := c.expr(fn.X, usePrint)
+	x := c.expr(fn.X, useValue)
 	c.constrain(x.typ(), KindString, fn.X.Pos())
 	out := &irCall{Kind: callMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)

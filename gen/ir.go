@@ -158,11 +158,15 @@ type (
 		T   *Type
 		Pos string
 	}
+	// irBinary is an operator. An and/or is a bool where it is tested;
+	// elsewhere it is a Value: it yields one of its operands (see yields),
+	// and Mixed when they have different types, typed as their str().
 	irBinary struct {
-		Op   string
-		X, Y irExpr
-		T    *Type
-		Pos  string
+		Op           string
+		X, Y         irExpr
+		T            *Type
+		Pos          string
+		Value, Mixed bool
 	}
 	irCond struct {
 		Then, Cond, Else irExpr // Else may be nil: undefined
