@@ -46,6 +46,7 @@ var filterAliases = map[string]string{"d": "default", "count": "length"}
 
 var testParams = map[string][]param{
 	"defined": nil, "undefined": nil, "none": nil, "string": nil, "number": nil,
+	"even": nil, "odd": nil, "divisibleby": {{name: "num", required: true}},
 }
 
 var methodParams = map[string][]param{
@@ -401,13 +402,40 @@ func (c *checker) test(e *tmpl.Test) irExpr {
 		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(testParams)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
-	if len(e.Args) > 0 {
-		c.errorf(e.Span, "test %s takes no arguments", e.Name)
+	if n := len(testParams[e.Name]); len(e.Args) != n {
+		if n == 0 {
+			c.errorf(e.Span, "test %s takes no arguments", e.Name)
+		} else {
+			c.errorf(e.Span, "test %s takes %d argument, got %d", e.Name, n, len(e.Args))
+			return &irConst{T: &Type{Kind: KindNone}}
+		}
+	}
+	switch e.Name {
+	case "even", "odd", "divisibleby":
+		return c.expr(modTest(e), useTest)
 	}
 	x := c.expr(e.X, useValue)
 	hint(x.typ(), useTest)
 	c.guard(x)
 	return &irCall{Kind: callTest, Name: e.Name, X: x, Not: e.Not, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+}
+
+// modTest is the test even, odd or divisibleby(num) as Jinja2 defines it:
+// x % 2 == 0, x % 2 == 1, x % num == 0.
+func modTest(e *tmpl.Test) tmpl.Expr {
+	num, rest := tmpl.Expr(&tmpl.Const{Span: e.NameSpan, Value: int64(2)}), int64(0)
+	switch e.Name {
+	case "odd":
+		rest = 1
+	case "divisibleby":
+		num = e.Args[0]
+	}
+	mod := &tmpl.Binary{Span: e.Span, Op: "%", X: e.X, Y: num}
+	var x tmpl.Expr = &tmpl.Binary{Span: e.Span, Op: "==", X: mod, Y: &tmpl.Const{Span: e.NameSpan, Value: rest}}
+	if e.Not {
+		x = &tmpl.Unary{Span: e.Span, Op: "not", X: x}
+	}
+	return x
 }
 
 func (c *checker) call(e *tmpl.Call, u use) irExpr {

@@ -90,7 +90,7 @@ ALLOWED_FILTERS = {
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
 }
-ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number"}
+ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
     "startswith", "endswith", "split", "replace", "items",
