@@ -845,6 +845,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 			})
 		case KindMap:
 			c.constrain(x.typ(), KindString, e.X.Pos())
+		case KindStruct, KindDict:
+			c.constrain(x.typ(), KindString, e.X.Pos())
+			c.keyTest(x, yt, e.X.Pos())
 		default:
 			c.errorf(e.Y.Pos(), "cannot test membership in %s", yt)
 		}
@@ -943,6 +946,26 @@ func kindsOf(xs []irExpr) string {
 		}
 	}
 	return strings.Join(names, " or ")
+}
+
+// keyTest checks 'key' in obj for an object or dict t, which tests its
+// keys: an object's required fields and its optional fields that are set.
+// A constant key an inferred object lacks becomes an optional field; a
+// declared object without it is an error, as the test is always false.
+func (c *checker) keyTest(x irExpr, t *Type, sp tmpl.Span) {
+	k, ok := x.(*irConst)
+	if !ok || t.Kind != KindStruct {
+		return
+	}
+	key, _ := k.Value.(string)
+	switch f := t.field(key); {
+	case f == nil && t.Declared:
+		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, fieldKeys(t)))
+	case f == nil:
+		t.Fields = append(t.Fields, &Field{Key: key, Type: &Type{}, Optional: true, Pos: c.pos(sp)})
+	case !t.Declared:
+		f.Optional = true
+	}
 }
 
 func (c *checker) arith(e *tmpl.Binary) irExpr {

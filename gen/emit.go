@@ -506,6 +506,13 @@ func (e *emitter) binary(x *irBinary) gval {
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(num(a.val, xt, f)).Op(x.Op).Add(num(b.val, yt, f))}
 	case "in", "not in":
 		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		if yt.Kind == KindStruct || yt.Kind == KindDict {
+			v := e.hasKey(x.X, a, e.expr(x.Y), x.Y, yt)
+			if x.Op == "not in" {
+				v.val = jen.Op("!").Parens(v.val)
+			}
+			return v
+		}
 		b := e.defined(e.expr(x.Y), yt)
 		pre := append(a.pre, b.pre...)
 		var c jen.Code
@@ -683,6 +690,64 @@ func (e *emitter) hold(v gval, x irExpr) gval {
 	}
 	out.pre = pre
 	return out
+}
+
+// hasKey is key in obj for an object or dict obj of type t (the value of
+// y): whether it has the key, as a dict; undefined has none.
+func (e *emitter) hasKey(k irExpr, kv gval, obj gval, y irExpr, t *Type) gval {
+	obj = e.hold(obj, y)
+	key, isConst := "", false
+	if c, ok := k.(*irConst); ok {
+		key, isConst = c.Value.(string)
+	} else {
+		kv = e.hold(kv, k)
+	}
+	var c jen.Code = jen.False()
+	for _, f := range t.Fields {
+		var has jen.Code
+		if t.Kind == KindStruct && f.Optional {
+			has = e.member(gval{val: obj.val}, f).def
+		}
+		switch {
+		case isConst && f.Key == key:
+			c = orTrue(has)
+		case isConst:
+		case has != nil:
+			c = jen.Add(c).Op("||").Add(kv.val).Op("==").Lit(f.Key).Op("&&").Add(has)
+		default:
+			c = jen.Add(c).Op("||").Add(kv.val).Op("==").Lit(f.Key)
+		}
+	}
+	pre := append(kv.pre, unused(y, obj)...)
+	if !isConst {
+		pre = append(pre, jen.Id("_").Op("=").Add(kv.val))
+	}
+	if obj.def != nil {
+		c = jen.Add(obj.def).Op("&&").Parens(c)
+	}
+	return gval{pre: pre, val: jen.Parens(c)}
+}
+
+// keyCount is the length of an object: its number of keys.
+func (e *emitter) keyCount(v gval, x irExpr) gval {
+	t := x.typ()
+	v = e.hold(v, x)
+	n := e.temp("n")
+	required := 0
+	var optional []jen.Code
+	for _, f := range t.Fields {
+		if !f.Optional {
+			required++
+			continue
+		}
+		optional = append(optional, jen.If(e.member(gval{val: v.val}, f).def).Block(jen.Id(n).Op("++")))
+	}
+	count := append([]jen.Code{jen.Id(n).Op("=").Lit(required)}, optional...)
+	pre := append(unused(x, v), jen.Var().Id(n).Int())
+	if v.def != nil {
+		return gval{pre: append(pre, jen.If(v.def).Block(count...)), val: jen.Id(n)}
+	}
+	return gval{pre: append(pre, count...), val: jen.Id(n)}
 }
 
 // unused returns v's statements plus a use of its value, for a result

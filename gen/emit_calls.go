@@ -12,6 +12,9 @@ func (e *emitter) filter(x *irCall) gval {
 	case "default":
 		return e.defaultFilter(x)
 	case "length":
+		if xt.Kind == KindStruct {
+			return e.keyCount(e.expr(x.X), x.X)
+		}
 		v := e.defined(e.expr(x.X), xt)
 		switch xt.Kind {
 		case KindString:

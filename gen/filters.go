@@ -258,8 +258,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	case "length":
 		out.T = &Type{Kind: KindInt}
 		c.later = append(c.later, func() {
-			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap && k != KindDict {
-				c.errorf(e.NameSpan, "length needs a list, string, map or dict, not %s", x.typ())
+			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap && k != KindDict && k != KindStruct {
+				c.errorf(e.NameSpan, "length needs a list, string, map, dict or object, not %s", x.typ())
 			}
 		})
 	case "first", "last":
