@@ -27,6 +27,10 @@ type checker struct {
 	// m locates the template checked when it is not p.Map: a system or
 	// message template.
 	m *SourceMap
+	// sets are the checked sets with a value, and markupLocals the locals
+	// they may assign a Markup value, computed from them (see markup).
+	sets         []*irSet
+	markupLocals map[*irLocal]bool
 }
 
 type scope struct {
@@ -212,6 +216,7 @@ func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet 
 		out.Local = c.local(name, t)
 		*sc.locals = append(*sc.locals, out.Local)
 	}
+	c.sets = append(c.sets, out)
 	c.trackUndefined(out)
 	return out
 }
@@ -258,6 +263,7 @@ func (c *checker) tupleSet(n *tmpl.Set) []irNode {
 		for i, v := range values {
 			tmp := &irSet{Local: c.newLocal("v", v.typ()), Value: v}
 			*sc.locals = append(*sc.locals, tmp.Local)
+			c.sets = append(c.sets, tmp)
 			c.trackUndefined(tmp)
 			out = append(out, tmp)
 			values[i] = &irLocalRef{L: tmp.Local}
@@ -453,7 +459,7 @@ func slotType(t *Type) *Type {
 // written out where it is printed (inline). It also rejects a tojson
 // result, which would print differently.
 func (c *checker) checkSlot(x irExpr, slot *Type, inline bool, sp tmpl.Span) {
-	if f, ok := x.(*irCall); ok && f.Kind == callFilter && f.Name == "tojson" {
+	if c.markup(x) {
 		c.errorf(sp, "a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
 	}
@@ -983,6 +989,11 @@ func (c *checker) arith(e *tmpl.Binary) irExpr {
 		c.unifyWeak(xt, yt, e.Span) // [] takes the other list's elements
 	}
 	out := &irBinary{Op: e.Op, X: x, Y: y, Pos: c.posString(e.Span)}
+	if e.Op == "+" {
+		const msg = "which escapes the other string (concatenate with ~, which does not)"
+		c.checkMarkup(x, e.Span, "+ on", msg, y)
+		c.checkMarkup(y, e.Span, "+ on", msg, x)
+	}
 	xt, yt = xt.resolve(), yt.resolve()
 	switch t, ok := arithResult(e.Op, xt, yt); {
 	case e.Op == "/":

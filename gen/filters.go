@@ -243,6 +243,12 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
 		c.constrain(xt, KindString, e.X.Pos())
 		out.T = str()
+		switch name {
+		case "trim":
+			c.checkMarkup(x, e.Span, "trim of", "which escapes the characters ("+toPlain+")", out.Args[0])
+		case "truncate":
+			c.checkMarkup(x, e.Span, "truncate of", "which escapes the end ("+toPlain+")", out.Args[2])
+		}
 	case "string", "tojson":
 		if name == "string" {
 			inline(x)
@@ -465,6 +471,14 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 	c.constrain(x.typ(), KindString, fn.X.Pos())
 	out := &irCall{Kind: callMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
+	switch fn.Name {
+	case "replace":
+		c.checkMarkup(x, e.Span, "replace() of", "which escapes the arguments ("+toPlain+")", out.Args[0], out.Args[1])
+	case "strip", "lstrip", "rstrip":
+		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the characters ("+toPlain+")", out.Args[0])
+	case "split":
+		c.checkMarkup(x, e.Span, "split() of", "whose split() returns Markup strings ("+toPlain+")")
+	}
 	switch fn.Name {
 	case "startswith", "endswith":
 		out.T = &Type{Kind: KindBool}
