@@ -216,17 +216,18 @@ func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet 
 		out.Local = c.local(name, t)
 		*sc.locals = append(*sc.locals, out.Local)
 	}
-	c.sets = append(c.sets, out)
 	c.trackUndefined(out)
 	return out
 }
 
 // trackUndefined marks out's local as maybe undefined, once types are
-// final, when the value assigned can be undefined.
+// final, when the value assigned can be undefined. It also records out for
+// markupLocal.
 func (c *checker) trackUndefined(out *irSet) {
 	if out.Value == nil {
 		return
 	}
+	c.sets = append(c.sets, out)
 	c.later = append(c.later, func() {
 		if maybeUndefined(out.Value) {
 			out.Local.MaybeUndefined = true
@@ -263,7 +264,6 @@ func (c *checker) tupleSet(n *tmpl.Set) []irNode {
 		for i, v := range values {
 			tmp := &irSet{Local: c.newLocal("v", v.typ()), Value: v}
 			*sc.locals = append(*sc.locals, tmp.Local)
-			c.sets = append(c.sets, tmp)
 			c.trackUndefined(tmp)
 			out = append(out, tmp)
 			values[i] = &irLocalRef{L: tmp.Local}
