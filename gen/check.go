@@ -143,7 +143,11 @@ func (c *checker) forLoop(n *tmpl.For) irNode {
 	switch {
 	case isItemsCall(n.Iter):
 		keyT, valT = &Type{Kind: KindString}, it.Elem
-		if it.Kind != KindMap {
+		switch it.Kind {
+		case KindDict:
+			valT = c.dictValues(it, n.Iter.Pos())
+		case KindMap:
+		default:
 			valT = &Type{Kind: KindNone} // items() reported the error
 		}
 		if len(n.Targets) != 2 {
@@ -160,7 +164,7 @@ func (c *checker) forLoop(n *tmpl.For) irNode {
 			valT = it.Elem
 		case KindString:
 			valT = &Type{Kind: KindString}
-		case KindMap:
+		case KindMap, KindDict:
 			valT = &Type{Kind: KindString}
 		default:
 			c.errorf(n.Iter.Pos(), "cannot loop over %s", it)
@@ -182,6 +186,20 @@ func (c *checker) forLoop(n *tmpl.For) irNode {
 	c.scopes = c.scopes[:len(c.scopes)-1]
 	out.Else = c.nodes(n.Else)
 	return out
+}
+
+// dictValues is the type of every value of dict type t, whose items a
+// loop iterates: they must have one.
+func (c *checker) dictValues(t *Type, sp tmpl.Span) *Type {
+	v := &Type{}
+	for _, f := range t.Fields {
+		if !unifiable(v, f.Type) {
+			c.errorf(sp, "items() of a dict literal needs values of one type, not %s and %s", v, f.Type)
+			return v
+		}
+		c.unify(v, f.Type, sp)
+	}
+	return v
 }
 
 func isItemsCall(e tmpl.Expr) bool {

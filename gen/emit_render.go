@@ -350,6 +350,24 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	case KindMap:
 		out = append(out, jen.Id(items).Op(":=").Qual(jinjaPath, "SortedKeys").Call(v.val))
 		elem = &Type{Kind: KindString}
+	case KindDict:
+		// A dict literal iterates its keys in insertion order; its items
+		// read the values from a map of them.
+		keys := make([]jen.Code, len(it.Fields))
+		vals := jen.Dict{}
+		for i, f := range it.Fields {
+			keys[i] = jen.Lit(f.Key)
+			vals[jen.Lit(f.Key)] = jen.Add(v.val).Dot(f.GoName)
+		}
+		out = append(out, jen.Id(items).Op(":=").Index().String().Values(keys...))
+		if n.Key != nil && readLocals(n.Body, n.Filter)[n.Value] {
+			m := e.temp("m")
+			out = append(out, jen.Id(m).Op(":=").Map(jen.String()).Add(goType(n.Value.T, false)).Values(vals))
+			v.val = jen.Id(m)
+		} else {
+			out = append(out, jen.Id("_").Op("=").Add(v.val)) // still a use, for Go
+		}
+		elem = &Type{Kind: KindString}
 	default:
 		out = append(out, jen.Id(items).Op(":=").Add(v.val))
 		elem = it.Elem

@@ -954,7 +954,7 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 	// target binds the loop targets, given the range variable x.
 	target := func(x string) string {
 		if n.Key != nil {
-			return action("$" + n.Value.GoName + " := index " + m + " " + x)
+			return action("$" + n.Value.GoName + " := " + unparen(call("getitem", m, x)))
 		}
 		return ""
 	}

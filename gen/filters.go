@@ -455,11 +455,9 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
 		x := c.expr(fn.X, useValue)
-		if x.typ().Kind == KindDict {
-			c.errorf(fn.NameSpan, "%s() of a dict literal is not supported", fn.Name)
-			return x
+		if x.typ().Kind != KindDict {
+			c.constrain(x.typ(), KindMap, fn.X.Pos())
 		}
-		c.constrain(x.typ(), KindMap, fn.X.Pos())
 		return x
 	}
 	params, ok := methodParams[fn.Name]

@@ -61,14 +61,18 @@ func number(x any) (ok, float bool) {
 }
 
 // iter returns what a for loop iterates: a list as it is, the characters
-// of a string, the keys of a map in order; nothing for undefined.
+// of a string, the keys of a map in order and of a dict in insertion
+// order; nothing for undefined.
 func iter(v any) any {
 	x, ok := value(v)
 	if !ok {
 		return []any(nil)
 	}
-	if s, ok := x.(string); ok {
-		return strings.Split(s, "")
+	switch x := x.(type) {
+	case string:
+		return strings.Split(x, "")
+	case dict:
+		return x.keys
 	}
 	if rv := reflect.ValueOf(x); rv.Kind() == reflect.Map {
 		return sortedKeys(rv)

@@ -93,7 +93,7 @@ ALLOWED_FILTERS = {
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
-    "startswith", "endswith", "split", "replace", "items",
+    "startswith", "endswith", "split", "replace", "items", "keys",
 }
 FORBIDDEN_NODES = (
     nodes.Macro, nodes.CallBlock, nodes.FilterBlock, nodes.Block, nodes.Extends,
@@ -334,8 +334,8 @@ def check_subset(ast, allow_include=False):
             fn = node.node
             if not (isinstance(fn, nodes.Getattr) and fn.attr in ALLOWED_METHODS):
                 raise CaseError("calls something other than an allowed string method")
-            if fn.attr == "items" and node.args:
-                raise CaseError(".items() takes no arguments")
+            if fn.attr in ("items", "keys") and node.args:
+                raise CaseError(".items() and .keys() take no arguments")
 
 
 # ---------------------------------------------------------------------------
