@@ -604,7 +604,7 @@ func (e *emitter) logic(x *irBinary) gval {
 	if k, ok := x.X.(*irConst); ok {
 		// A constant left operand decides at generate time.
 		if constTruth(k) == (x.Op == "or") {
-			return gval{val: jen.Lit(x.Op == "or")}
+			return gval{pre: e.skip(x.Y), val: jen.Lit(x.Op == "or")}
 		}
 		return e.truth(e.expr(x.Y), x.Y.typ())
 	}
@@ -635,12 +635,18 @@ func (e *emitter) choose(x irExpr, k func(leaf irExpr, v *gval) []jen.Code) []je
 	if !ok || !b.Value {
 		return k(x, nil)
 	}
-	return e.branchOn(b.X, func(leaf irExpr, v gval, truthy bool) []jen.Code {
+	right := false
+	out := e.branchOn(b.X, func(leaf irExpr, v gval, truthy bool) []jen.Code {
 		if truthy == (b.Op == "or") {
 			return k(leaf, &v)
 		}
+		right = true
 		return e.choose(b.Y, k)
 	})
+	if !right {
+		out = append(out, e.skip(b.Y)...)
+	}
+	return out
 }
 
 // branchOn evaluates x, branches on its truth and emits decide's
@@ -649,12 +655,18 @@ func (e *emitter) choose(x irExpr, k func(leaf irExpr, v *gval) []jen.Code) []je
 // known: it has one branch.
 func (e *emitter) branchOn(x irExpr, decide func(leaf irExpr, v gval, truthy bool) []jen.Code) []jen.Code {
 	if b, ok := x.(*irBinary); ok && b.Value {
-		return e.branchOn(b.X, func(leaf irExpr, v gval, truthy bool) []jen.Code {
+		right := false
+		out := e.branchOn(b.X, func(leaf irExpr, v gval, truthy bool) []jen.Code {
 			if truthy == (b.Op == "or") {
 				return decide(leaf, v, truthy)
 			}
+			right = true
 			return e.branchOn(b.Y, decide)
 		})
+		if !right {
+			out = append(out, e.skip(b.Y)...)
+		}
+		return out
 	}
 	if k, ok := x.(*irConst); ok {
 		return decide(x, gval{val: constCode(k)}, constTruth(k))
@@ -664,6 +676,35 @@ func (e *emitter) branchOn(x irExpr, decide func(leaf irExpr, v gval, truthy boo
 	v.pre = append(v.pre, c.pre...)
 	held := gval{val: v.val, def: v.def}
 	return append(v.pre, jen.If(c.val).Block(decide(x, held, true)...).Else().Block(decide(x, held, false)...))
+}
+
+// skip returns uses of the variables that x reads, for an operand that a
+// constant makes Jinja2 skip: Go rejects variables that are never read.
+func (e *emitter) skip(x irExpr) []jen.Code {
+	var out []jen.Code
+	seen := map[string]bool{}
+	use := func(name string) {
+		if name != "" && name != "_" && !seen[name] {
+			seen[name] = true
+			out = append(out, jen.Id("_").Op("=").Id(name))
+		}
+	}
+	walkExpr(x, func(x irExpr) {
+		switch x := x.(type) {
+		case *irLocalRef:
+			use(x.L.GoName)
+			if x.L.MaybeUndefined {
+				use(x.L.GoName + "Def")
+			}
+		case *irLoopAttr:
+			names := e.loops[x.For]
+			use(names[0])
+			if x.For.Length != "" {
+				use(names[1])
+			}
+		}
+	})
+	return out
 }
 
 // hold stores v, the value of x, in variables when reading it twice (its
