@@ -27,6 +27,9 @@ type checker struct {
 	// m locates the template checked when it is not p.Map: a system or
 	// message template.
 	m *SourceMap
+	// loopIter is the iterable of the for loop checked last: items() and
+	// keys() of a dict literal are supported there only.
+	loopIter tmpl.Expr
 	// sets are the checked sets with a value, and markupLocals the locals
 	// they may assign a Markup value, computed from them (see markup).
 	sets         []*irSet
@@ -136,6 +139,7 @@ func (c *checker) node(n tmpl.Node) []irNode {
 }
 
 func (c *checker) forLoop(n *tmpl.For) irNode {
+	c.loopIter = n.Iter
 	iter := c.expr(n.Iter, useValue)
 	out := &irFor{Iter: iter}
 	it := iter.typ()

@@ -199,6 +199,12 @@ func (e *emitter) listFilter(x *irCall) gval {
 			return gval{pre: pre, val: jen.Qual("strings", "Split").Call(v.val, jen.Lit(""))}
 		case KindMap:
 			return gval{pre: pre, val: jen.Qual(jinjaPath, "SortedKeys").Call(v.val)}
+		case KindDict:
+			keys := make([]jen.Code, len(xt.Fields))
+			for i, f := range xt.Fields {
+				keys[i] = jen.Lit(f.Key)
+			}
+			return gval{pre: append(pre, jen.Id("_").Op("=").Add(v.val)), val: jen.Index().String().Values(keys...)}
 		}
 		return gval{pre: pre, val: jen.Qual("slices", "Clone").Call(v.val)}
 	case "map":

@@ -377,8 +377,8 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 			c.errorf(e.NameSpan, "round needs a number, not %s", x.X.typ())
 		}
 	case "list":
-		if xk != KindList && xk != KindString && xk != KindMap {
-			c.errorf(e.NameSpan, "list needs a list, string or map, not %s", x.X.typ())
+		if xk != KindList && xk != KindString && xk != KindMap && xk != KindDict {
+			c.errorf(e.NameSpan, "list needs a list, string, map or dict, not %s", x.X.typ())
 		}
 	}
 }
@@ -455,8 +455,13 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
 		x := c.expr(fn.X, useValue)
-		if x.typ().Kind != KindDict {
+		switch {
+		case x.typ().Kind != KindDict:
 			c.constrain(x.typ(), KindMap, fn.X.Pos())
+		case e != c.loopIter:
+			// It would stand for the dict, which prints and converts unlike
+			// Python's dict_items and dict_keys.
+			c.errorf(fn.NameSpan, "%s() of a dict literal is supported only as the iterable of a for loop", fn.Name)
 		}
 		return x
 	}

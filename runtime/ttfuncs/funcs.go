@@ -659,8 +659,11 @@ func toList(v any) any {
 	if !ok {
 		return []string{}
 	}
-	if s, ok := x.(string); ok {
-		return strings.Split(s, "")
+	switch x := x.(type) {
+	case string:
+		return strings.Split(x, "")
+	case dict:
+		return slices.Clone(x.keys)
 	}
 	rv := reflect.ValueOf(x)
 	switch rv.Kind() {
