@@ -28,7 +28,7 @@ type checker struct {
 	// message template.
 	m *SourceMap
 	// loopIter is the iterable of the for loop checked last: items() and
-	// keys() of a dict literal are supported there only.
+	// keys() are supported there only.
 	loopIter tmpl.Expr
 	// sets are the checked sets with a value, and markupLocals the locals
 	// they may assign a Markup value, computed from them (see markup).

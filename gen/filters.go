@@ -455,13 +455,17 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
 		x := c.expr(fn.X, useValue)
-		switch {
-		case x.typ().Kind != KindDict:
+		if x.typ().Kind != KindDict {
 			c.constrain(x.typ(), KindMap, fn.X.Pos())
-		case e != c.loopIter:
-			// It would stand for the dict, which prints and converts unlike
-			// Python's dict_items and dict_keys.
-			c.errorf(fn.NameSpan, "%s() of a dict literal is supported only as the iterable of a for loop", fn.Name)
+		}
+		if e != c.loopIter {
+			// It would stand for the map or dict, which prints and converts
+			// unlike Python's dict_items and dict_keys.
+			hint := ""
+			if fn.Name == "keys" {
+				hint = " (write the map or dict itself)"
+			}
+			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop%s", fn.Name, hint)
 		}
 		return x
 	}
