@@ -507,12 +507,6 @@ func inline(x irExpr) {
 		for _, v := range x.Values {
 			inline(v)
 		}
-	case *irBinary:
-		// An and/or prints its right operand where it stands; the left one
-		// is evaluated to test it.
-		if x.Value {
-			inline(x.Y)
-		}
 	}
 }
 

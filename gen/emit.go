@@ -594,9 +594,6 @@ func (e *emitter) logic(x *irBinary) gval {
 			if v != nil {
 				return e.assign(t, def, x.T, *v, leaf.typ())
 			}
-			if x.Mixed && isInline(leaf) {
-				return e.assign(t, def, x.T, e.strOf(leaf), x.T)
-			}
 			return e.assign(t, def, x.T, e.expr(leaf), leaf.typ())
 		})...)
 		return resultVal(t, def, pre)
