@@ -802,8 +802,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 			x, y := c.expr(e.X, useTest), c.expr(e.Y, useTest)
 			return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 		}
-		out := c.logic(e, u)
-		if out.Mixed && u != usePrint {
+		out, mixed := c.logic(e, u)
+		if mixed && u != usePrint {
 			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(yields(out)))
 			out.T = &Type{} // no more errors where it is used
 		}
@@ -883,12 +883,13 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 // when a is true, else a. Operands that are and/or themselves are chosen
 // from where they stand, so only the operands it can yield (yields) decide
 // its type: flag and 'x' or 'y' is a string. Operands of different types
-// make it Mixed: typed as its str(), which is right only where it is
+// make it mixed: typed as its str(), which is right only where it is
 // printed (u == usePrint).
-func (c *checker) logic(e *tmpl.Binary, u use) *irBinary {
+func (c *checker) logic(e *tmpl.Binary, u use) (out *irBinary, mixed bool) {
 	operand := func(x tmpl.Expr, u use) irExpr {
 		if b, ok := x.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
-			return c.logic(b, u)
+			x, _ := c.logic(b, u)
+			return x
 		}
 		return c.expr(x, u)
 	}
@@ -900,7 +901,7 @@ func (c *checker) logic(e *tmpl.Binary, u use) *irBinary {
 	x := operand(e.X, lu)
 	c.guard(x)
 	hint(x.typ(), u)
-	out := &irBinary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
+	out = &irBinary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
 	leaves := yields(out)
 	for i, a := range leaves {
 		for _, b := range leaves[:i] {
@@ -912,10 +913,10 @@ func (c *checker) logic(e *tmpl.Binary, u use) *irBinary {
 	out.T = leaves[0].typ()
 	for _, l := range leaves {
 		if !sameKind(l.typ(), out.T) {
-			out.T, out.Mixed = &Type{Kind: KindString}, true
+			out.T, mixed = &Type{Kind: KindString}, true
 		}
 	}
-	return out
+	return out, mixed
 }
 
 // yields returns the operands that x, an and/or yielding an operand,

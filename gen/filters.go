@@ -233,7 +233,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		}
 		out.T = xt.resolve()
 		if d.Kind != KindNone && !sameKind(x.typ(), d) {
-			// As for a Mixed and/or: typed as its str(), right where printed.
+			// As an and/or of different types: typed as its str(), right
+			// where printed.
 			out.T = str()
 			if u != usePrint {
 				c.errorf(e.Span, "default yields either %s here: promptgen can print that, but not use it as a value (make the value and the default one type, or convert with | string)", kindsOf([]irExpr{x, out.Args[0]}))

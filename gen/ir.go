@@ -160,13 +160,13 @@ type (
 	}
 	// irBinary is an operator. An and/or is a bool where it is tested;
 	// elsewhere it is a Value: it yields one of its operands (see yields),
-	// and Mixed when they have different types, typed as their str().
+	// and is typed as their str() when they have different types.
 	irBinary struct {
-		Op           string
-		X, Y         irExpr
-		T            *Type
-		Pos          string
-		Value, Mixed bool
+		Op    string
+		X, Y  irExpr
+		T     *Type
+		Pos   string
+		Value bool
 	}
 	irCond struct {
 		Then, Cond, Else irExpr // Else may be nil: undefined
