@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -29,13 +30,19 @@ type checker struct {
 	// message template.
 	m *SourceMap
 	// consumed are the calls whose result only their consumer can use:
-	// map(attribute=) under a join, items() and keys() as a loop's iterable.
+	// map(attribute=) under a join.
 	consumed map[*irCall]bool
 	// assigned says, at the point checked, whether each local of the
 	// frames entered has been assigned since its frame started.
 	assigned map[*irLocal]assignState
-	// sets are the sets of a value, for markUndefined.
-	sets []*irSet
+	// loopIter is the iterable of the for loop checked last: items() and
+	// keys() are supported there only.
+	loopIter tmpl.Expr
+	// sets are the checked sets with a value, for markUndefined, and
+	// markupLocals the locals they may assign a Markup value, computed from
+	// them (see markup).
+	sets         []*irSet
+	markupLocals map[*irLocal]bool
 }
 
 // scope is a frame of Jinja2 (the template, a loop's body or else, a block
@@ -213,6 +220,20 @@ func mergeAssigned(ends []map[*irLocal]assignState) map[*irLocal]assignState {
 	return out
 }
 
+// dictValues is the type of every value of dict type t, whose items a
+// loop iterates: they must have one.
+func (c *checker) dictValues(t *Type, sp tmpl.Span) *Type {
+	v := &Type{}
+	for _, f := range t.Fields {
+		if !unifiable(v, f.Type) {
+			c.errorf(sp, "items() of a dict literal needs values of one type, not %s and %s", v, f.Type)
+			return v
+		}
+		c.unify(v, f.Type, sp)
+	}
+	return v
+}
+
 // consume records that x's consumer can use its result.
 func (c *checker) consume(x *irCall) {
 	if c.consumed == nil {
@@ -257,10 +278,15 @@ func (c *checker) forLoop(n *tmpl.For) irNode {
 func (c *checker) forIter(n *tmpl.For, out *irFor) ([]*Type, bool) {
 	types := make([]*Type, len(n.Targets))
 	str := &Type{Kind: KindString}
+	c.loopIter = n.Iter
 	if what, ok := c.items(n.Iter, out); ok {
 		m := out.Iter.typ()
 		val := m.Elem
-		if m.Kind != KindMap {
+		switch m.Kind {
+		case KindDict:
+			val = c.dictValues(m, n.Iter.Pos())
+		case KindMap:
+		default:
 			val = &Type{Kind: KindNone} // reported
 		}
 		if len(n.Targets) != 2 {
@@ -273,9 +299,7 @@ func (c *checker) forIter(n *tmpl.For, out *irFor) ([]*Type, bool) {
 		return types, true
 	}
 	out.Iter = c.expr(n.Iter, useValue)
-	if call, ok := out.Iter.(*irCall); ok && call.Kind == callMethod {
-		c.consume(call)
-	}
+	out.Strict = isMethodCall(n.Iter, "keys") // keys() of undefined raises
 	it := out.Iter.typ()
 	if it.Kind == KindUnknown {
 		c.constrain(it, KindList, n.Iter.Pos())
@@ -284,7 +308,7 @@ func (c *checker) forIter(n *tmpl.For, out *irFor) ([]*Type, bool) {
 	switch it = it.resolve(); it.Kind {
 	case KindList:
 		elem = it.Elem
-	case KindString, KindMap:
+	case KindString, KindMap, KindDict:
 	default:
 		c.errorf(n.Iter.Pos(), "cannot loop over %s", it)
 	}
@@ -310,19 +334,26 @@ func (c *checker) forIter(n *tmpl.For, out *irFor) ([]*Type, bool) {
 	return types, false
 }
 
+// isMethodCall says whether e calls the method name without arguments.
+func isMethodCall(e tmpl.Expr, name string) bool {
+	call, ok := e.(*tmpl.Call)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	a, ok := call.Fn.(*tmpl.Attr)
+	return ok && a.Name == name
+}
+
 // items checks an iterable that yields the (key, value) pairs of a map,
 // m.items(), m|items or m|dictsort, into out. It returns what yields them,
 // for messages, or false for another iterable.
 func (c *checker) items(e tmpl.Expr, out *irFor) (string, bool) {
 	switch f := e.(type) {
 	case *tmpl.Call:
-		if a, ok := f.Fn.(*tmpl.Attr); !ok || a.Name != "items" {
+		if !isMethodCall(f, "items") {
 			return "", false
 		}
-		out.Iter = c.expr(f, useValue) // the map; call checks it
-		if call, ok := out.Iter.(*irCall); ok {
-			c.consume(call)
-		}
+		out.Iter = c.expr(f, useValue) // the map or dict; call checks it
 		out.Strict = true
 		return "items()", true
 	case *tmpl.Filter:
@@ -389,7 +420,8 @@ func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet 
 }
 
 // trackUndefined marks out's local as maybe undefined, once types are
-// final, when the value assigned can be undefined.
+// final, when the value assigned can be undefined. It also records out for
+// markupLocal.
 func (c *checker) trackUndefined(out *irSet) {
 	if out.Value == nil {
 		return
@@ -519,18 +551,22 @@ func (c *checker) expr(e tmpl.Expr, u use) irExpr {
 		out.T = out.Then.typ()
 		if e.Else != nil {
 			out.Else = c.expr(e.Else, u)
-			if tk, ek := out.T.resolve().Kind, out.Else.typ().resolve().Kind; (tk == KindInt && ek == KindFloat) || (tk == KindFloat && ek == KindInt) {
-				// Each branch keeps its type (printed as it is); a use as
-				// a value widens the int branch to a float.
-				out.T = &Type{Kind: KindFloat}
-			} else {
+			tk, ek := out.T.resolve().Kind, out.Else.typ().Kind
+			switch {
+			case unifiable(out.T, out.Else.typ()):
 				c.unify(out.T, out.Else.typ(), e.Else.Pos())
+			case tk == KindInt && ek == KindFloat, tk == KindFloat && ek == KindInt:
+				// Each branch keeps its type where printed; a use as a
+				// value widens the int branch to a float.
+				out.T = &Type{Kind: KindFloat}
+			case u == usePrint:
+				// Printed, each branch prints with its own type; as its
+				// str() (a string) it is right in ~ and string filters.
+				out.T = &Type{Kind: KindString}
+			default:
+				c.errorf(e.Else.Pos(), "the conditional yields either %s here: promptgen can print that, but not use it as a value (make the branches one type, or convert with | string)", kindsOf([]irExpr{out.Then, out.Else}))
+				out.T = &Type{}
 			}
-			c.later = append(c.later, func() {
-				if mixesBoolNumber(out.Then.typ().Kind, out.Else.typ().Kind) {
-					c.errorf(e.Else.Pos(), "type mismatch: %s and %s", out.Then.typ(), out.Else.typ())
-				}
-			})
 		}
 		return out
 	case *tmpl.Filter:
@@ -635,7 +671,7 @@ func slotType(t *Type) *Type {
 // undefined in a literal that is not printed where it stands: Jinja2 keeps
 // Undefined in the list or dict, a Go value cannot hold it.
 func (c *checker) checkSlot(x irExpr, slot *Type, inline bool, sp tmpl.Span) {
-	if f, ok := x.(*irCall); ok && f.Kind == callFilter && f.Name == "tojson" {
+	if c.markup(x) {
 		c.errorf(sp, "a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
 	}
@@ -1043,15 +1079,14 @@ func (c *checker) unary(e *tmpl.Unary, u use) irExpr {
 func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 	switch e.Op {
 	case "and", "or":
-		x, y := c.expr(e.X, useTest), c.expr(e.Y, useTest)
-		if u != useTest {
-			hint(x.typ(), u)
-			hint(y.typ(), u)
+		if u == useTest {
+			x, y := c.expr(e.X, useTest), c.expr(e.Y, useTest)
+			return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 		}
-		out := &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
-		if u != useTest && sameKind(x.typ(), y.typ()) {
-			// Jinja2's and/or yield an operand, which matters when printed.
-			out.T = x.typ()
+		out, mixed := c.logic(e, u)
+		if mixed && u != usePrint {
+			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(yields(out)))
+			out.T = &Type{} // no more errors where it is used
 		}
 		return out
 	case "~":
@@ -1117,12 +1152,128 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 			})
 		case KindMap:
 			c.constrain(x.typ(), KindString, e.X.Pos())
+		case KindStruct, KindDict:
+			c.constrain(x.typ(), KindString, e.X.Pos())
+			c.keyTest(x, yt, e.X.Pos())
 		default:
 			c.errorf(e.Y.Pos(), "cannot test membership in %s", yt)
 		}
 		return &irBinary{Op: e.Op, X: x, Y: y, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
 	}
 	return c.arith(e)
+}
+
+// logic checks an and/or whose value is used, which yields one of its
+// operands as in Python: a or b is a when a is true, else b; a and b is b
+// when a is true, else a. Operands that are and/or themselves are chosen
+// from where they stand, so only the operands it can yield (yields) decide
+// its type: flag and 'x' or 'y' is a string. Operands of different types
+// make it mixed: typed as its str(), which is right only where it is
+// printed (u == usePrint).
+func (c *checker) logic(e *tmpl.Binary, u use) (out *irBinary, mixed bool) {
+	operand := func(x tmpl.Expr, u use) irExpr {
+		if b, ok := x.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
+			x, _ := c.logic(b, u)
+			return x
+		}
+		return c.expr(x, u)
+	}
+	// The left operand is tested, so it is a value, not its str().
+	lu := useValue
+	if b, ok := e.X.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
+		lu = u
+	}
+	x := operand(e.X, lu)
+	c.guard(x)
+	hint(x.typ(), u)
+	out = &irBinary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
+	leaves := yields(out)
+	for i, a := range leaves {
+		for _, b := range leaves[:i] {
+			if unifiable(a.typ(), b.typ()) {
+				c.unify(b.typ(), a.typ(), e.Span)
+			}
+		}
+	}
+	out.T = leaves[0].typ()
+	for _, l := range leaves {
+		if !sameKind(l.typ(), out.T) {
+			out.T, mixed = &Type{Kind: KindString}, true
+		}
+	}
+	return out, mixed
+}
+
+// yields returns the operands that x, an and/or yielding an operand,
+// yields: a left operand only where its truth makes it the result, which a
+// constant's truth may rule out. The emitters choose among them with the
+// same decisions (choose).
+func yields(x irExpr) []irExpr {
+	b, ok := x.(*irBinary)
+	if !ok || !b.Value {
+		return []irExpr{x}
+	}
+	var out []irExpr
+	branchOn(b.X, func(leaf irExpr, truthy bool) {
+		if truthy == (b.Op == "or") {
+			out = append(out, leaf)
+		} else {
+			out = append(out, yields(b.Y)...)
+		}
+	})
+	return out
+}
+
+// branchOn calls decide for each operand that x can yield, with the truth
+// it has where it decides x: both truths, unless it is a constant.
+func branchOn(x irExpr, decide func(leaf irExpr, truthy bool)) {
+	if b, ok := x.(*irBinary); ok && b.Value {
+		branchOn(b.X, func(leaf irExpr, truthy bool) {
+			if truthy == (b.Op == "or") {
+				decide(leaf, truthy)
+			} else {
+				branchOn(b.Y, decide)
+			}
+		})
+		return
+	}
+	if k, ok := x.(*irConst); ok {
+		decide(x, constTruth(k))
+		return
+	}
+	decide(x, true)
+	decide(x, false)
+}
+
+// kindsOf lists the types of xs for messages: "int or string".
+func kindsOf(xs []irExpr) string {
+	var names []string
+	for _, x := range xs {
+		if n := x.typ().String(); !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// keyTest checks 'key' in obj for an object or dict t, which tests its
+// keys: an object's required fields and its optional fields that are set.
+// A constant key an inferred object lacks becomes an optional field; a
+// declared object without it is an error, as the test is always false.
+func (c *checker) keyTest(x irExpr, t *Type, sp tmpl.Span) {
+	k, ok := x.(*irConst)
+	if !ok || t.Kind != KindStruct {
+		return
+	}
+	key, _ := k.Value.(string)
+	switch f := t.field(key); {
+	case f == nil && t.Declared:
+		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, fieldKeys(t)))
+	case f == nil:
+		t.Fields = append(t.Fields, &Field{Key: key, Type: &Type{}, Optional: true, Pos: c.pos(sp)})
+	case !t.Declared:
+		f.Optional = true
+	}
 }
 
 func (c *checker) arith(e *tmpl.Binary) irExpr {
@@ -1136,8 +1287,15 @@ func (c *checker) arith(e *tmpl.Binary) irExpr {
 		c.constrain(xt, arithPeer(e.Op, yt.Kind, false), e.X.Pos())
 	case yt.Kind == KindUnknown:
 		c.constrain(yt, arithPeer(e.Op, xt.Kind, true), e.Y.Pos())
+	case xt.Kind == KindList && yt.Kind == KindList:
+		c.unifyWeak(xt, yt, e.Span) // [] takes the other list's elements
 	}
 	out := &irBinary{Op: e.Op, X: x, Y: y, Pos: c.posString(e.Span)}
+	if e.Op == "+" {
+		const msg = "which escapes the other string (concatenate with ~, which does not)"
+		c.checkMarkup(x, e.Span, "+ on", msg, y)
+		c.checkMarkup(y, e.Span, "+ on", msg, x)
+	}
 	xt, yt = xt.resolve(), yt.resolve()
 	switch t, ok := arithResult(e.Op, xt, yt); {
 	case e.Op == "/":

@@ -445,41 +445,57 @@ func (e *emitter) slice(x *irSlice) gval {
 
 func (e *emitter) cond(x *irCond) gval {
 	c := e.truth(e.expr(x.Cond), x.Cond.typ())
-	t := e.temp("t")
-	pre := append(c.pre, jen.Var().Id(t).Add(goType(x.T, false)))
-	// def says whether the result is defined; it is declared only when
-	// it can be false, so that it is always used.
-	var def string
-	if maybeUndefined(x) {
-		def = e.temp("def")
-		pre = append(pre, jen.Var().Id(def).Bool())
-	}
+	t, def, decl := e.result(x)
 	branch := func(b irExpr) []jen.Code {
 		if b == nil {
 			return nil
 		}
-		v := e.expr(b)
-		switch bt := b.typ(); {
-		case isNumber(bt.Kind) && x.T.resolve().Kind == KindFloat:
-			v.val = num(v.val, bt, true)
-		case !sameKind(bt, x.T):
-			v = e.strKeep(v, bt)
-		}
-		if v.def != nil {
-			// An undefined branch leaves t unset: its value may be a nil pointer.
-			return append(v.pre, jen.Id(def).Op("=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(v.val)))
-		}
-		out := append(v.pre, jen.Id(t).Op("=").Add(v.val))
-		if def != "" {
-			out = append(out, jen.Id(def).Op("=").True())
-		}
-		return out
+		return e.assign(t, def, x.T, e.expr(b), b.typ())
 	}
-	pre = append(pre, jen.If(c.val).Block(branch(x.Then)...).Else().Block(branch(x.Else)...))
+	pre := append(append(c.pre, decl...), jen.If(c.val).Block(branch(x.Then)...).Else().Block(branch(x.Else)...))
+	return resultVal(t, def, pre)
+}
+
+// result declares the variables that hold the value of x, a choice among
+// values (a conditional, an and/or): t, and def, which says whether it is
+// defined. def is declared only when it can be false, so that it is
+// always used.
+func (e *emitter) result(x irExpr) (t, def string, decl []jen.Code) {
+	t = e.temp("t")
+	decl = []jen.Code{jen.Var().Id(t).Add(goType(x.typ(), false))}
+	if maybeUndefined(x) {
+		def = e.temp("def")
+		decl = append(decl, jen.Var().Id(def).Bool())
+	}
+	return t, def, decl
+}
+
+func resultVal(t, def string, pre []jen.Code) gval {
 	if def == "" {
 		return gval{pre: pre, val: jen.Id(t)}
 	}
 	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
+}
+
+// assign stores v, a value of type from, in the result t of type to (see
+// result), converted: an int widens to a float, other kinds become their
+// str() (to is then a string).
+func (e *emitter) assign(t, def string, to *Type, v gval, from *Type) []jen.Code {
+	switch {
+	case isNumber(from.Kind) && to.resolve().Kind == KindFloat:
+		v.val = num(v.val, from, true)
+	case !sameKind(from, to):
+		v = e.strKeep(v, from)
+	}
+	if v.def != nil && def != "" {
+		// An undefined value leaves t unset: its value may be a nil pointer.
+		return append(v.pre, jen.Id(def).Op("=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(v.val)))
+	}
+	out := append(v.pre, jen.Id(t).Op("=").Add(v.val))
+	if def != "" {
+		out = append(out, jen.Id(def).Op("=").True())
+	}
+	return out
 }
 
 // num converts a numeric value to float64 when the other operand is a float.
@@ -539,6 +555,13 @@ func (e *emitter) binary(x *irBinary) gval {
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(num(a.val, xt, f)).Op(x.Op).Add(num(b.val, yt, f))}
 	case "in", "not in":
 		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		if yt.Kind == KindStruct || yt.Kind == KindDict {
+			v := e.hasKey(x.X, a, e.expr(x.Y), x.Y, yt)
+			if x.Op == "not in" {
+				v.val = jen.Op("!").Parens(v.val)
+			}
+			return v
+		}
 		b := e.defined(e.expr(x.Y), yt)
 		pre := append(a.pre, b.pre...)
 		var c jen.Code
@@ -612,48 +635,207 @@ func (e *emitter) arith(x *irBinary) gval {
 	return gval{pre: pre, val: val}
 }
 
-// logic compiles and/or with Jinja2's short-circuit: the right operand's
-// statements run only when it is evaluated.
+// logic compiles a tested and/or, a bool, with Jinja2's short-circuit:
+// the right operand's statements run only when it is evaluated.
 func (e *emitter) logic(x *irBinary) gval {
-	if x.T.resolve().Kind == KindBool {
-		if k, ok := x.X.(*irConst); ok {
-			// A constant left operand decides at generate time.
-			if constTruth(k) == (x.Op == "or") {
-				return gval{val: jen.Lit(x.Op == "or")}
+	if x.Value {
+		t, def, pre := e.result(x)
+		pre = append(pre, e.choose(x, func(leaf irExpr, v *gval) []jen.Code {
+			if v != nil {
+				return e.assign(t, def, x.T, *v, leaf.typ())
 			}
-			return e.truth(e.expr(x.Y), x.Y.typ())
-		}
-		a := e.truth(e.expr(x.X), x.X.typ())
-		b := e.truth(e.expr(x.Y), x.Y.typ())
-		op := "&&"
-		if x.Op == "or" {
-			op = "||"
-		}
-		if len(b.pre) == 0 {
-			return gval{pre: a.pre, val: jen.Parens(jen.Add(a.val).Op(op).Add(b.val))}
-		}
-		t := e.temp("t")
-		cond := jen.Id(t)
-		if x.Op == "or" {
-			cond = jen.Op("!").Id(t)
-		}
-		pre := append(a.pre, jen.Id(t).Op(":=").Add(a.val), jen.If(cond).Block(append(b.pre, jen.Id(t).Op("=").Add(b.val))...))
-		return gval{pre: pre, val: jen.Id(t)}
+			return e.assign(t, def, x.T, e.expr(leaf), leaf.typ())
+		})...)
+		return resultVal(t, def, pre)
 	}
-	// A value-producing and/or: the left operand when it decides, else the right.
-	a := e.expr(x.X)
-	t, def := e.temp("t"), e.temp("def")
-	pre := append(a.pre, jen.Var().Id(t).Add(goType(x.T, false)), jen.Var().Id(def).Bool())
-	ta := e.truth(gval{val: a.val, def: a.def}, x.X.typ())
-	b := e.expr(x.Y)
-	setB := append(b.pre, jen.Id(def).Op("=").Add(orTrue(b.def)), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(b.val)))
-	setA := []jen.Code{jen.Id(def).Op("=").Add(orTrue(a.def)), jen.If(jen.Id(def)).Block(jen.Id(t).Op("=").Add(a.val))}
+	if k, ok := x.X.(*irConst); ok {
+		// A constant left operand decides at generate time.
+		if constTruth(k) == (x.Op == "or") {
+			return gval{pre: e.skip(x.Y), val: jen.Lit(x.Op == "or")}
+		}
+		return e.truth(e.expr(x.Y), x.Y.typ())
+	}
+	a := e.truth(e.expr(x.X), x.X.typ())
+	b := e.truth(e.expr(x.Y), x.Y.typ())
+	op := "&&"
 	if x.Op == "or" {
-		pre = append(pre, jen.If(ta.val).Block(setA...).Else().Block(setB...))
-	} else {
-		pre = append(pre, jen.If(ta.val).Block(setB...).Else().Block(setA...))
+		op = "||"
 	}
-	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
+	if len(b.pre) == 0 {
+		return gval{pre: a.pre, val: jen.Parens(jen.Add(a.val).Op(op).Add(b.val))}
+	}
+	t := e.temp("t")
+	cond := jen.Id(t)
+	if x.Op == "or" {
+		cond = jen.Op("!").Id(t)
+	}
+	pre := append(a.pre, jen.Id(t).Op(":=").Add(a.val), jen.If(cond).Block(append(b.pre, jen.Id(t).Op("=").Add(b.val))...))
+	return gval{pre: pre, val: jen.Id(t)}
+}
+
+// choose compiles x, an and/or that yields an operand, as the decisions
+// among the operands it yields (see yields), with k's statements for each
+// operand where it is the result. k gets the operand's value when it was
+// evaluated to test its truth, else nil.
+func (e *emitter) choose(x irExpr, k func(leaf irExpr, v *gval) []jen.Code) []jen.Code {
+	b, ok := x.(*irBinary)
+	if !ok || !b.Value {
+		return k(x, nil)
+	}
+	right := false
+	out := e.branchOn(b.X, func(leaf irExpr, v gval, truthy bool) []jen.Code {
+		if truthy == (b.Op == "or") {
+			return k(leaf, &v)
+		}
+		right = true
+		return e.choose(b.Y, k)
+	})
+	if !right {
+		out = append(out, e.skip(b.Y)...)
+	}
+	return out
+}
+
+// branchOn evaluates x, branches on its truth and emits decide's
+// statements in each branch, given the operand of x that has that truth
+// (x itself unless it is an and/or) and its value. A constant's truth is
+// known: it has one branch.
+func (e *emitter) branchOn(x irExpr, decide func(leaf irExpr, v gval, truthy bool) []jen.Code) []jen.Code {
+	if b, ok := x.(*irBinary); ok && b.Value {
+		right := false
+		out := e.branchOn(b.X, func(leaf irExpr, v gval, truthy bool) []jen.Code {
+			if truthy == (b.Op == "or") {
+				return decide(leaf, v, truthy)
+			}
+			right = true
+			return e.branchOn(b.Y, decide)
+		})
+		if !right {
+			out = append(out, e.skip(b.Y)...)
+		}
+		return out
+	}
+	if k, ok := x.(*irConst); ok {
+		return decide(x, gval{val: constCode(k)}, constTruth(k))
+	}
+	v := e.hold(e.expr(x), x)
+	c := e.truth(gval{val: v.val, def: v.def}, x.typ())
+	v.pre = append(v.pre, c.pre...)
+	held := gval{val: v.val, def: v.def}
+	return append(v.pre, jen.If(c.val).Block(decide(x, held, true)...).Else().Block(decide(x, held, false)...))
+}
+
+// skip returns uses of the variables that x reads, for an operand that a
+// constant makes Jinja2 skip: Go rejects variables that are never read.
+func (e *emitter) skip(x irExpr) []jen.Code {
+	var out []jen.Code
+	seen := map[string]bool{}
+	use := func(name string) {
+		if name != "" && name != "_" && !seen[name] {
+			seen[name] = true
+			out = append(out, jen.Id("_").Op("=").Id(name))
+		}
+	}
+	walkExpr(x, func(x irExpr) {
+		switch x := x.(type) {
+		case *irLocalRef:
+			use(x.L.GoName)
+			if x.L.MaybeUndefined {
+				use(x.L.GoName + "Def")
+			}
+		case *irLoopAttr:
+			names := e.loops[x.For]
+			use(names[0])
+			if x.For.Length != "" {
+				use(names[1])
+			}
+		}
+	})
+	return out
+}
+
+// hold stores v, the value of x, in variables when reading it twice (its
+// truth, then the value) would compute it twice; a field or a local is
+// read where it is.
+func (e *emitter) hold(v gval, x irExpr) gval {
+	switch x.(type) {
+	case *irField, *irLocalRef, *irLoopAttr:
+		return v
+	}
+	t := x.typ()
+	name := e.temp("t")
+	var pre []jen.Code
+	out := gval{val: jen.Id(name)}
+	if v.def == nil {
+		pre = append(v.pre, jen.Id(name).Op(":=").Add(v.val))
+	} else {
+		def := e.temp("def")
+		out.def = jen.Id(def)
+		pre = append(v.pre, jen.Var().Id(name).Add(goType(t, false)), jen.Id(def).Op(":=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(name).Op("=").Add(v.val)))
+	}
+	if t.Kind == KindStruct || t.Kind == KindNone {
+		pre = append(pre, jen.Id("_").Op("=").Id(name)) // its truth may not read it
+	}
+	out.pre = pre
+	return out
+}
+
+// hasKey is key in obj for an object or dict obj of type t (the value of
+// y): whether it has the key, as a dict; undefined has none.
+func (e *emitter) hasKey(k irExpr, kv gval, obj gval, y irExpr, t *Type) gval {
+	obj = e.hold(obj, y)
+	key, isConst := "", false
+	if c, ok := k.(*irConst); ok {
+		key, isConst = c.Value.(string)
+	} else {
+		kv = e.hold(kv, k)
+	}
+	var c jen.Code = jen.False()
+	for _, f := range t.Fields {
+		var has jen.Code
+		if t.Kind == KindStruct && f.Optional {
+			has = e.member(gval{val: obj.val}, f).def
+		}
+		switch {
+		case isConst && f.Key == key:
+			c = orTrue(has)
+		case isConst:
+		case has != nil:
+			c = jen.Add(c).Op("||").Add(kv.val).Op("==").Lit(f.Key).Op("&&").Add(has)
+		default:
+			c = jen.Add(c).Op("||").Add(kv.val).Op("==").Lit(f.Key)
+		}
+	}
+	pre := append(kv.pre, unused(y, obj)...)
+	if !isConst {
+		pre = append(pre, jen.Id("_").Op("=").Add(kv.val))
+	}
+	if obj.def != nil {
+		c = jen.Add(obj.def).Op("&&").Parens(c)
+	}
+	return gval{pre: pre, val: jen.Parens(c)}
+}
+
+// keyCount is the length of an object: its number of keys.
+func (e *emitter) keyCount(v gval, x irExpr) gval {
+	t := x.typ()
+	v = e.hold(v, x)
+	n := e.temp("n")
+	required := 0
+	var optional []jen.Code
+	for _, f := range t.Fields {
+		if !f.Optional {
+			required++
+			continue
+		}
+		optional = append(optional, jen.If(e.member(gval{val: v.val}, f).def).Block(jen.Id(n).Op("++")))
+	}
+	count := append([]jen.Code{jen.Id(n).Op("=").Lit(required)}, optional...)
+	pre := append(unused(x, v), jen.Var().Id(n).Int())
+	if v.def != nil {
+		return gval{pre: append(pre, jen.If(v.def).Block(count...)), val: jen.Id(n)}
+	}
+	return gval{pre: append(pre, count...), val: jen.Id(n)}
 }
 
 // unused returns v's statements plus a use of its value, for a result

@@ -12,6 +12,9 @@ func (e *emitter) filter(x *irCall) gval {
 	case "default":
 		return e.defaultFilter(x)
 	case "length":
+		if xt.Kind == KindStruct {
+			return e.keyCount(e.expr(x.X), x.X)
+		}
 		v := e.defined(e.expr(x.X), xt)
 		switch xt.Kind {
 		case KindString:
@@ -216,6 +219,12 @@ func (e *emitter) listFilter(x *irCall) gval {
 			return gval{pre: pre, val: jen.Qual("strings", "Split").Call(v.val, jen.Lit(""))}
 		case KindMap:
 			return gval{pre: pre, val: jen.Qual(jinjaPath, "SortedKeys").Call(v.val)}
+		case KindDict:
+			keys := make([]jen.Code, len(xt.Fields))
+			for i, f := range xt.Fields {
+				keys[i] = jen.Lit(f.Key)
+			}
+			return gval{pre: append(pre, jen.Id("_").Op("=").Add(v.val)), val: jen.Index().String().Values(keys...)}
 		}
 		return gval{pre: pre, val: jen.Qual("slices", "Clone").Call(v.val)}
 	case "map":
@@ -360,8 +369,6 @@ func (e *emitter) method(x *irCall) gval {
 	pre := append(s.pre, argPre...)
 	var val jen.Code
 	switch x.Name {
-	case "items", "keys":
-		return s // the map, which a loop iterates
 	case "strip", "lstrip", "rstrip":
 		val = e.strip(s.val, args[0], given[0], x.Name != "rstrip", x.Name != "lstrip")
 	case "upper", "lower", "capitalize":

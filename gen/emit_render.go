@@ -231,11 +231,24 @@ func (e *emitter) print(x irExpr) []jen.Code {
 		}
 		return append(cv.pre, stmt)
 	}
+	if b, ok := x.(*irBinary); ok && b.Value {
+		// Each operand an and/or yields prints with its own type.
+		return e.choose(b, func(leaf irExpr, v *gval) []jen.Code {
+			if v == nil {
+				return e.print(leaf)
+			}
+			return e.printValue(*v, leaf.typ())
+		})
+	}
 	if c, ok := x.(*irComponentRef); ok {
 		return e.componentPrint(c)
 	}
-	v := e.expr(x)
-	body := e.appendValue(dst, gval{val: v.val}, x.typ())
+	return e.printValue(e.expr(x), x.typ())
+}
+
+// printValue prints v, a value of type t; undefined prints nothing.
+func (e *emitter) printValue(v gval, t *Type) []jen.Code {
+	body := e.appendValue(dst, gval{val: v.val}, t)
 	if v.def != nil {
 		return append(v.pre, jen.If(v.def).Block(body...))
 	}
@@ -363,6 +376,24 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 			keys = jen.Qual(jinjaPath, "SortStrings").Call(keys, rev.val, cs.val)
 		}
 		out = append(out, jen.Id(items).Op(":=").Add(keys))
+		elem = &Type{Kind: KindString}
+	case KindDict:
+		// A dict literal iterates its keys in insertion order; its items
+		// read the values from a map of them.
+		keys := make([]jen.Code, len(it.Fields))
+		vals := jen.Dict{}
+		for i, f := range it.Fields {
+			keys[i] = jen.Lit(f.Key)
+			vals[jen.Lit(f.Key)] = jen.Add(v.val).Dot(f.GoName)
+		}
+		out = append(out, jen.Id(items).Op(":=").Index().String().Values(keys...))
+		if n.Key != nil && readLocals(n.Body, n.Filter)[n.Value] {
+			m := e.temp("m")
+			out = append(out, jen.Id(m).Op(":=").Map(jen.String()).Add(goType(n.Value.T, false)).Values(vals))
+			v.val = jen.Id(m)
+		} else {
+			out = append(out, jen.Id("_").Op("=").Add(v.val)) // still a use, for Go
+		}
 		elem = &Type{Kind: KindString}
 	default:
 		out = append(out, jen.Id(items).Op(":=").Add(v.val))

@@ -210,11 +210,15 @@ func (e *ttEmitter) cond(x irExpr) tval {
 			return tval{pre: c.pre, val: call("not", c.val)}
 		}
 	case *irBinary:
-		if (x.Op == "and" || x.Op == "or") && x.T.resolve().Kind == KindBool {
+		if (x.Op == "and" || x.Op == "or") && !x.Value {
 			return e.logic(x, e.cond)
 		}
 	}
-	v := e.expr(x)
+	return e.truthOf(e.expr(x), x)
+}
+
+// truthOf is cond for v, the value of x.
+func (e *ttEmitter) truthOf(v tval, x irExpr) tval {
 	t := x.typ()
 	switch {
 	case t.Kind == KindNone:
@@ -277,6 +281,9 @@ func (e *ttEmitter) expr(x irExpr) tval {
 		}
 		return tval{pre: pre, val: "(" + strings.TrimSpace(fn+" "+strings.Join(items, " ")) + ")"}
 	case *irDict:
+		if x.T.resolve().Kind == KindMap {
+			return tval{val: "nomap"} // {} where a map is expected
+		}
 		pre, vals := e.elements(x.Values, x.Inline)
 		args := []string{"dict"}
 		for i, f := range x.T.resolve().Fields {
@@ -424,13 +431,7 @@ func (e *ttEmitter) condExpr(x *irCond) tval {
 		if b == nil {
 			return ""
 		}
-		v := e.expr(b)
-		switch bt := b.typ(); {
-		case bt.Kind == KindInt && x.T.resolve().Kind == KindFloat:
-			v.val = call("tofloat", v.val, "0.0")
-		case !sameKind(bt, x.T):
-			v = e.str(v)
-		}
+		v := e.as(e.expr(b), b.typ(), x.T)
 		return v.pre + action(t+" = "+v.val)
 	}
 	pre := c.pre + action(t+" := undef") + action("if "+unparen(c.val)) + branch(x.Then)
@@ -438,6 +439,19 @@ func (e *ttEmitter) condExpr(x *irCond) tval {
 		pre += "{{ else }}" + branch(x.Else)
 	}
 	return tval{pre: pre + "{{ end }}", val: t, maybe: true}
+}
+
+// as converts v, a value of type from, to type to, for a choice among
+// values of different types: an int widens to a float, other kinds become
+// their str() (to is then a string).
+func (e *ttEmitter) as(v tval, from, to *Type) tval {
+	switch {
+	case from.Kind == KindInt && to.resolve().Kind == KindFloat:
+		v.val = call("tofloat", v.val, "0.0")
+	case !sameKind(from, to):
+		v = e.str(v)
+	}
+	return v
 }
 
 // str converts v to a string as Jinja2's str() does, keeping undefined.
@@ -453,7 +467,7 @@ var arithFuncs = map[string]string{"+": "add", "-": "sub", "*": "mul", "/": "div
 func (e *ttEmitter) binary(x *irBinary) tval {
 	switch x.Op {
 	case "and", "or":
-		if x.T.resolve().Kind == KindBool {
+		if !x.Value {
 			return e.logic(x, e.boolean)
 		}
 		return e.logicValue(x)
@@ -519,21 +533,58 @@ func (e *ttEmitter) logic(x *irBinary, operand func(irExpr) tval) tval {
 	return tval{pre: pre, val: t}
 }
 
-// logicValue is an and/or that yields an operand: the left one when it
-// decides, else the right one.
+// logicValue is an and/or that yields an operand, chosen as the go
+// backend does (see choose).
 func (e *ttEmitter) logicValue(x *irBinary) tval {
-	a := e.expr(x.X)
 	t := e.temp("t")
-	ta := t
-	if xt := x.X.typ(); a.maybe || xt.Kind == KindDict || (xt.Kind == KindStruct && !hasRequiredField(xt)) {
-		ta = call("truth", t) // as in cond
+	pre := action(t+" := undef") + e.choose(x, func(leaf irExpr, v *tval) string {
+		if v == nil {
+			w := e.expr(leaf)
+			v = &w
+		}
+		w := e.as(*v, leaf.typ(), x.T)
+		return w.pre + action(t+" = "+w.val)
+	})
+	return tval{pre: pre, val: t, maybe: maybeUndefined(x)}
+}
+
+// choose translates x, an and/or that yields an operand, as the decisions
+// among the operands it yields, with k's actions for each operand where it
+// is the result. k gets the operand's value when it was evaluated to test
+// its truth, else nil.
+func (e *ttEmitter) choose(x irExpr, k func(leaf irExpr, v *tval) string) string {
+	b, ok := x.(*irBinary)
+	if !ok || !b.Value {
+		return k(x, nil)
 	}
-	if x.Op == "or" {
-		ta = call("not", ta)
+	return e.branchOn(b.X, func(leaf irExpr, v tval, truthy bool) string {
+		if truthy == (b.Op == "or") {
+			return k(leaf, &v)
+		}
+		return e.choose(b.Y, k)
+	})
+}
+
+// branchOn evaluates x into a variable, branches on its truth and puts
+// decide's actions in each branch, as the go backend's branchOn.
+func (e *ttEmitter) branchOn(x irExpr, decide func(leaf irExpr, v tval, truthy bool) string) string {
+	if b, ok := x.(*irBinary); ok && b.Value {
+		return e.branchOn(b.X, func(leaf irExpr, v tval, truthy bool) string {
+			if truthy == (b.Op == "or") {
+				return decide(leaf, v, truthy)
+			}
+			return e.branchOn(b.Y, decide)
+		})
 	}
-	b := e.expr(x.Y)
-	pre := a.pre + action(t+" := "+a.val) + action("if "+unparen(ta)) + b.pre + action(t+" = "+b.val) + "{{ end }}"
-	return tval{pre: pre, val: t, maybe: true}
+	if k, ok := x.(*irConst); ok {
+		return decide(x, tval{val: literal(k.Value)}, constTruth(k))
+	}
+	v := e.expr(x)
+	t := e.temp("t")
+	held := tval{val: t, maybe: v.maybe}
+	c := e.truthOf(held, x)
+	return v.pre + action(t+" := "+v.val) + c.pre + action("if "+unparen(c.val)) + decide(x, held, true) +
+		"{{ else }}" + decide(x, held, false) + "{{ end }}"
 }
 
 func (e *ttEmitter) test(x *irCall) tval {
@@ -706,19 +757,19 @@ func (e *ttEmitter) defaultFilter(x *irCall) tval {
 	if k, ok := x.Args[1].(*irConst); ok {
 		boolean, _ = k.Value.(bool)
 	}
-	if !v.maybe && !boolean {
+	same := sameKind(x.X.typ(), x.Args[0].typ())
+	wrap := func(v tval) tval {
+		if !same {
+			v.val = call("str", v.val) // the filter's type is string when the kinds differ
+		}
 		return v
+	}
+	if !v.maybe && !boolean {
+		return wrap(v)
 	}
 	fn := "dflt"
 	if boolean {
 		fn = "dfltb"
-	}
-	same := sameKind(x.X.typ(), x.Args[0].typ())
-	wrap := func(v tval) tval {
-		if !same {
-			v.val = call("str", v.val)
-		}
-		return v
 	}
 	if pure(x.Args[0]) {
 		return wrap(tval{pre: v.pre + d.pre, val: call(fn, v.val, d.val)})
@@ -734,8 +785,6 @@ func (e *ttEmitter) method(x *irCall) tval {
 	argPre, args, given := e.args(x)
 	pre := s.pre + argPre
 	switch x.Name {
-	case "items", "keys":
-		return s // the map, which a loop iterates
 	case "strip", "lstrip", "rstrip":
 		return tval{pre: pre, val: call(x.Name, s.val, args[0])}
 	case "upper", "lower", "capitalize":
@@ -789,6 +838,14 @@ func (e *ttEmitter) print(x irExpr) string {
 	if c, ok := x.(*irComponentRef); ok {
 		return e.include(c)
 	}
+	if b, ok := x.(*irBinary); ok && b.Value {
+		return e.choose(b, func(leaf irExpr, v *tval) string {
+			if v == nil {
+				return e.print(leaf)
+			}
+			return e.printValue(*v, leaf.typ())
+		})
+	}
 	if c, ok := x.(*irCond); ok {
 		// Each branch prints with its own type, as in the go backend.
 		cv := e.cond(c.Cond)
@@ -798,8 +855,12 @@ func (e *ttEmitter) print(x irExpr) string {
 		}
 		return out + "{{ end }}"
 	}
-	v := e.expr(x)
-	switch k := x.typ().Kind; {
+	return e.printValue(e.expr(x), x.typ())
+}
+
+// printValue prints v, a value of type t; undefined prints nothing.
+func (e *ttEmitter) printValue(v tval, t *Type) string {
+	switch k := t.Kind; {
 	case k == KindNone && v.maybe:
 		return v.pre + action("if def "+v.val) + "None{{ end }}"
 	case k == KindNone:
@@ -917,7 +978,7 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 	target := func(x string) string {
 		switch {
 		case n.Key != nil:
-			return action("$" + n.Value.GoName + " := index " + m + " " + x)
+			return action("$" + n.Value.GoName + " := " + unparen(call("getitem", m, x)))
 		case n.Unpack != nil:
 			// Python unpacks each element, used or not.
 			s := action("$_ := " + call("unpack", x, strconv.Itoa(len(n.Unpack)), e.pos(n.Pos)))

@@ -48,6 +48,7 @@ var filterAliases = map[string]string{"d": "default", "count": "length"}
 
 var testParams = map[string][]param{
 	"defined": nil, "undefined": nil, "none": nil, "string": nil, "number": nil,
+	"even": nil, "odd": nil, "divisibleby": {{name: "num", required: true}},
 }
 
 var methodParams = map[string][]param{
@@ -207,15 +208,18 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s)", name, name)
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
+	// The operand of a filter that converts it with str() is printed.
 	xu := useValue
 	switch name {
-	case "default":
-		xu = useTest
-	case "upper", "lower", "title", "capitalize", "trim", "string", "tojson", "int", "float", "indent", "truncate", "replace":
+	case "upper", "lower", "title", "capitalize", "trim", "string", "indent", "truncate", "replace":
 		xu = usePrint
 	}
 	x := c.expr(e.X, xu)
-	if name != "default" {
+	switch name {
+	case "default":
+	case "tojson", "int", "float":
+		hint(x.typ(), usePrint)
+	default:
 		hint(x.typ(), u)
 	}
 	out := &irCall{Kind: callFilter, Name: name, X: x, Pos: c.posString(e.Span)}
@@ -231,16 +235,28 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 			// a typed value cannot be both, so ask for what is meant.
 			c.errorf(e.Span, "default(none) is not supported: an unset optional is already undefined (test it with \"is defined\")")
 		}
-		if d.Kind != KindNone && xt.Kind == KindUnknown {
+		if d.Kind != KindNone && unifiable(xt, d) {
 			c.unify(xt, d, e.Span)
 		}
-		out.T = xt
+		out.T = xt.resolve()
 		if d.Kind != KindNone && !sameKind(x.typ(), d) {
+			// As an and/or of different types: typed as its str(), right
+			// where printed.
 			out.T = str()
+			if u != usePrint {
+				c.errorf(e.Span, "default yields either %s here: promptgen can print that, but not use it as a value (make the value and the default one type, or convert with | string)", kindsOf([]irExpr{x, out.Args[0]}))
+				out.T = &Type{}
+			}
 		}
 	case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
 		c.constrain(xt, KindString, e.X.Pos())
 		out.T = str()
+		switch name {
+		case "trim":
+			c.checkMarkup(x, e.Span, "trim of", "which escapes the characters ("+toPlain+")", out.Args[0])
+		case "truncate":
+			c.checkMarkup(x, e.Span, "truncate of", "which escapes the end ("+toPlain+")", out.Args[2])
+		}
 	case "string", "tojson":
 		if name == "string" {
 			inline(x)
@@ -263,8 +279,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	case "length":
 		out.T = &Type{Kind: KindInt}
 		c.later = append(c.later, func() {
-			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap && k != KindDict {
-				c.errorf(e.NameSpan, "length needs a list, string, map or dict, not %s", x.typ())
+			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap && k != KindDict && k != KindStruct {
+				c.errorf(e.NameSpan, "length needs a list, string, map, dict or object, not %s", x.typ())
 			}
 		})
 	case "first", "last":
@@ -379,8 +395,8 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 			c.errorf(e.NameSpan, "round needs a number, not %s", x.X.typ())
 		}
 	case "list":
-		if xk != KindList && xk != KindString && xk != KindMap {
-			c.errorf(e.NameSpan, "list needs a list, string or map, not %s", x.X.typ())
+		if xk != KindList && xk != KindString && xk != KindMap && xk != KindDict {
+			c.errorf(e.NameSpan, "list needs a list, string, map or dict, not %s", x.X.typ())
 		}
 	}
 }
@@ -424,10 +440,20 @@ func (c *checker) test(e *tmpl.Test) irExpr {
 		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(testParams)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
-	if len(e.Args) > 0 {
-		c.errorf(e.Span, "test %s takes no arguments", e.Name)
+	if n := len(testParams[e.Name]); len(e.Args) != n {
+		if n == 0 {
+			c.errorf(e.Span, "test %s takes no arguments", e.Name)
+		} else {
+			c.errorf(e.Span, "test %s takes %d argument, got %d", e.Name, n, len(e.Args))
+			return &irConst{T: &Type{Kind: KindNone}}
+		}
 	}
-	x := c.expr(e.X, useTest)
+	switch e.Name {
+	case "even", "odd", "divisibleby":
+		return c.expr(modTest(e), useTest)
+	}
+	x := c.expr(e.X, useValue)
+	hint(x.typ(), useTest)
 	c.guard(x)
 	if e.Name == "none" {
 		name := "is none"
@@ -454,6 +480,24 @@ func (c *checker) noneTest(x irExpr, test string, sp tmpl.Span) {
 	c.errorf(sp, "cannot test %s %s: it may be unset, which is undefined (never none), and JSON null means unset too (test \"is defined\" instead)", what, test)
 }
 
+// modTest is the test even, odd or divisibleby(num) as Jinja2 defines it:
+// x % 2 == 0, x % 2 == 1, x % num == 0.
+func modTest(e *tmpl.Test) tmpl.Expr {
+	num, rest := tmpl.Expr(&tmpl.Const{Span: e.NameSpan, Value: int64(2)}), int64(0)
+	switch e.Name {
+	case "odd":
+		rest = 1
+	case "divisibleby":
+		num = e.Args[0]
+	}
+	mod := &tmpl.Binary{Span: e.Span, Op: "%", X: e.X, Y: num}
+	var x tmpl.Expr = &tmpl.Binary{Span: e.Span, Op: "==", X: mod, Y: &tmpl.Const{Span: e.NameSpan, Value: rest}}
+	if e.Not {
+		x = &tmpl.Unary{Span: e.Span, Op: "not", X: x}
+	}
+	return x
+}
+
 func (c *checker) call(e *tmpl.Call, u use) irExpr {
 	fn, ok := e.Fn.(*tmpl.Attr)
 	if !ok {
@@ -465,30 +509,37 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
 		x := c.expr(fn.X, useValue)
-		if x.typ().Kind == KindDict {
-			c.errorf(fn.NameSpan, "%s() of a dict literal is not supported", fn.Name)
-			return x
+		if x.typ().Kind != KindDict {
+			c.constrain(x.typ(), KindMap, fn.X.Pos())
 		}
-		c.constrain(x.typ(), KindMap, fn.X.Pos())
-		// The map itself, which must be defined: Jinja2 fails to find the
-		// method of undefined.
-		out := &irCall{Kind: callMethod, Name: fn.Name, X: x, T: x.typ(), Pos: c.posString(e.Span)}
-		c.later = append(c.later, func() {
-			if !c.consumed[out] {
-				c.errorf(e.Span, "%s() is supported only as the iterable of a for loop (Jinja2's dict_%s is no list)", fn.Name, fn.Name)
+		if e != c.loopIter {
+			// It would stand for the map or dict, which prints and converts
+			// unlike Python's dict_items and dict_keys.
+			hint := ""
+			if fn.Name == "keys" {
+				hint = " (write the map or dict itself)"
 			}
-		})
-		return out
+			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop%s", fn.Name, hint)
+		}
+		return x
 	}
 	params, ok := methodParams[fn.Name]
 	if !ok {
 		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, sortedKeys(methodParams)))
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
-	x := c.expr(fn.X, usePrint)
+	x := c.expr(fn.X, useValue)
 	c.constrain(x.typ(), KindString, fn.X.Pos())
 	out := &irCall{Kind: callMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
+	switch fn.Name {
+	case "replace":
+		c.checkMarkup(x, e.Span, "replace() of", "which escapes the arguments ("+toPlain+")", out.Args[0], out.Args[1])
+	case "strip", "lstrip", "rstrip":
+		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the characters ("+toPlain+")", out.Args[0])
+	case "split":
+		c.checkMarkup(x, e.Span, "split() of", "whose split() returns Markup strings ("+toPlain+")")
+	}
 	switch fn.Name {
 	case "startswith", "endswith":
 		out.T = &Type{Kind: KindBool}

@@ -168,11 +168,15 @@ type (
 		T   *Type
 		Pos string
 	}
+	// irBinary is an operator. An and/or is a bool where it is tested;
+	// elsewhere it is a Value: it yields one of its operands (see yields),
+	// and is typed as their str() when they have different types.
 	irBinary struct {
-		Op   string
-		X, Y irExpr
-		T    *Type
-		Pos  string
+		Op    string
+		X, Y  irExpr
+		T     *Type
+		Pos   string
+		Value bool
 	}
 	irCond struct {
 		Then, Cond, Else irExpr // Else may be nil: undefined

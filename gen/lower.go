@@ -20,9 +20,20 @@ func maybeUndefined(x irExpr) bool {
 	case *irCond:
 		return x.Else == nil || maybeUndefined(x.Then) || maybeUndefined(x.Else)
 	case *irBinary:
-		// A value-producing and/or yields one of its operands.
-		isLogic := x.Op == "and" || x.Op == "or"
-		return isLogic && x.T.resolve().Kind != KindBool && (maybeUndefined(x.X) || maybeUndefined(x.Y))
+		// An and/or yields one of its operands; a left one only when true,
+		// and so defined.
+		if !x.Value {
+			return false
+		}
+		maybe := false
+		branchOn(x.X, func(leaf irExpr, truthy bool) {
+			if truthy != (x.Op == "or") {
+				maybe = maybe || maybeUndefined(x.Y)
+			} else if !truthy {
+				maybe = maybe || maybeUndefined(leaf)
+			}
+		})
+		return maybe
 	case *irCall:
 		return x.Kind == callFilter && (x.Name == "first" || x.Name == "last")
 	}

@@ -52,6 +52,10 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 	case b.Kind == KindInt && a.Kind == KindFloat && !b.Declared:
 		b.link = a
 	case isNumber(a.Kind) && isNumber(b.Kind):
+	case isEmptyDict(b) && a.Kind == KindMap:
+		b.link = a
+	case isEmptyDict(a) && b.Kind == KindMap:
+		a.link = b
 	case a.Kind != b.Kind:
 		c.errorf(sp, "type mismatch: %s and %s", a, b)
 	case a.Kind == KindList || a.Kind == KindMap:
@@ -89,6 +93,42 @@ func (c *checker) unify(a, b *Type, sp tmpl.Span) {
 	}
 }
 
+// isEmptyDict reports whether t is the type of the literal {}, which can
+// be an empty map too.
+func isEmptyDict(t *Type) bool { return t.Kind == KindDict && len(t.Fields) == 0 }
+
+// unifiable reports whether unify would make a and b one type without an
+// error; numbers of different kinds are not (each keeps its own).
+func unifiable(a, b *Type) bool {
+	a, b = a.resolve(), b.resolve()
+	switch {
+	case a == b:
+		return true
+	case a.Kind == KindUnknown:
+		return !occurs(a, b)
+	case b.Kind == KindUnknown:
+		return !occurs(b, a)
+	case isEmptyDict(a) && b.Kind == KindMap, isEmptyDict(b) && a.Kind == KindMap:
+		return true
+	case a.Kind != b.Kind:
+		return false
+	case a.Kind == KindList || a.Kind == KindMap:
+		return unifiable(a.Elem, b.Elem)
+	case a.Kind == KindDict:
+		if !slices.Equal(fieldKeys(a), fieldKeys(b)) {
+			return false
+		}
+		for i, f := range a.Fields {
+			if !unifiable(f.Type, b.Fields[i].Type) {
+				return false
+			}
+		}
+	case a.Kind == KindStruct:
+		return !a.Declared || !b.Declared // as unify: an inferred object merges
+	}
+	return true
+}
+
 // occurs reports whether u is t or occurs inside it; linking u into such
 // a t would make a type that contains itself (y.a == y).
 func occurs(u, t *Type) bool {
@@ -112,7 +152,14 @@ func occurs(u, t *Type) bool {
 // unifyWeak relates the operands of a comparison: an unknown side takes
 // the other's type; known sides may differ (Jinja2 compares any values).
 func (c *checker) unifyWeak(a, b *Type, sp tmpl.Span) {
-	if a.resolve().Kind == KindUnknown || b.resolve().Kind == KindUnknown {
+	a, b = a.resolve(), b.resolve()
+	switch {
+	case a.Kind == KindUnknown || b.Kind == KindUnknown:
+		c.unify(a, b, sp)
+	case a.Kind == b.Kind && (a.Kind == KindList || a.Kind == KindMap):
+		// The elements of [] take the other list's.
+		c.unifyWeak(a.Elem, b.Elem, sp)
+	case isEmptyDict(a) && b.Kind == KindMap, isEmptyDict(b) && a.Kind == KindMap:
 		c.unify(a, b, sp)
 	}
 }

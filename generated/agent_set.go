@@ -376,7 +376,7 @@ func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/agent/promptset.yaml:33:7",
+					Pos:    "prompts/agent/promptset.yaml:33:19",
 					Prompt: "agent/reflection/default",
 				}
 			}

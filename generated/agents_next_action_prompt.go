@@ -663,7 +663,7 @@ func (_NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, err
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/agents/next_action.yaml:26:3",
+						Pos:    "prompts/agents/next_action.yaml:26:15",
 						Prompt: "agents/next_action",
 					}
 				}

@@ -132,7 +132,7 @@ func (_PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/agents/plan_steps.jinja:5:1",
+						Pos:    "prompts/agents/plan_steps.jinja:5:13",
 						Prompt: "agents/plan_steps",
 					}
 				}

@@ -285,7 +285,7 @@ func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte,
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/bench/ticket_digest.yaml:37:3",
+					Pos:    "prompts/bench/ticket_digest.yaml:37:15",
 					Prompt: "bench/ticket_digest",
 				}
 			}

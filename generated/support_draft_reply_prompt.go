@@ -207,7 +207,7 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/support/draft_reply.yaml:31:3",
+						Pos:    "prompts/support/draft_reply.yaml:31:15",
 						Prompt: "support/draft_reply",
 					}
 				}

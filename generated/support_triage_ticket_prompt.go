@@ -639,7 +639,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/support/triage_ticket.yaml:38:3",
+						Pos:    "prompts/support/triage_ticket.yaml:38:15",
 						Prompt: "support/triage_ticket",
 					}
 				}

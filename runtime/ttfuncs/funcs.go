@@ -60,14 +60,18 @@ func number(x any) (ok, float bool) {
 }
 
 // iter returns what a for loop iterates: a list as it is, the characters
-// of a string, the keys of a map in order; nothing for undefined.
+// of a string, the keys of a map in order and of a dict in insertion
+// order; nothing for undefined.
 func iter(v any) any {
 	x, ok := value(v)
 	if !ok {
 		return []any(nil)
 	}
-	if s, ok := x.(string); ok {
-		return strings.Split(s, "")
+	switch x := x.(type) {
+	case string:
+		return strings.Split(x, "")
+	case dict:
+		return x.keys
 	}
 	if rv := reflect.ValueOf(x); rv.Kind() == reflect.Map {
 		return sortedKeys(rv)
@@ -306,17 +310,22 @@ func compare(a any, op string, b any) bool {
 	return false
 }
 
-// in is x in c for a string, list or map c; an undefined c is empty.
+// in is x in c for a string, list, map, struct or dict c (the keys of the
+// last three); an undefined c is empty.
 func in(x, c any) bool {
 	c, ok := value(c)
 	if !ok {
 		return false
 	}
 	x, _ = value(x)
-	if s, ok := c.(string); ok {
-		return strings.Contains(s, str(x))
+	switch c := c.(type) {
+	case string:
+		return strings.Contains(c, str(x))
+	case dict:
+		_, has := c.get(str(x))
+		return has
 	}
-	rv := reflect.ValueOf(c)
+	rv := reflect.Indirect(reflect.ValueOf(c)) // value keeps struct pointers
 	switch rv.Kind() {
 	case reflect.Slice:
 		for i := range rv.Len() {
@@ -327,6 +336,12 @@ func in(x, c any) bool {
 	case reflect.Map:
 		k, _ := x.(string)
 		return rv.MapIndex(reflect.ValueOf(k).Convert(rv.Type().Key())).IsValid()
+	case reflect.Struct:
+		for _, f := range structFields(rv.Type()) {
+			if f.key == x && isKey(rv, f) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -462,7 +477,7 @@ func pow(a, b any, pos string) (any, error) {
 }
 
 // length is the length filter: code points of a string, items of a list,
-// map or dict; 0 for undefined.
+// map or dict, keys of a struct; 0 for undefined.
 func length(v any) int {
 	x, ok := value(v)
 	if !ok {
@@ -474,10 +489,18 @@ func length(v any) int {
 	case dict:
 		return len(x.keys)
 	}
-	rv := reflect.ValueOf(x)
+	rv := reflect.Indirect(reflect.ValueOf(x)) // value keeps struct pointers
 	switch rv.Kind() {
 	case reflect.Slice, reflect.Map:
 		return rv.Len()
+	case reflect.Struct:
+		n := 0
+		for _, f := range structFields(rv.Type()) {
+			if isKey(rv, f) {
+				n++
+			}
+		}
+		return n
 	}
 	return 0
 }
@@ -680,8 +703,11 @@ func toList(v any) any {
 	if !ok {
 		return []string{}
 	}
-	if s, ok := x.(string); ok {
-		return strings.Split(s, "")
+	switch x := x.(type) {
+	case string:
+		return strings.Split(x, "")
+	case dict:
+		return slices.Clone(x.keys)
 	}
 	rv := reflect.ValueOf(x)
 	switch rv.Kind() {

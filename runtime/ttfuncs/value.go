@@ -136,16 +136,19 @@ func truth(v any) bool {
 	return true
 }
 
-// hasKey reports whether a struct, printed as a dict, has a key: a
-// required field, or an optional one that is set.
+// hasKey reports whether a struct, printed as a dict, has a key.
 func hasKey(v reflect.Value) bool {
 	for _, f := range structFields(v.Type()) {
-		if !f.optional || !v.Field(f.index).IsNil() {
+		if isKey(v, f) {
 			return true
 		}
 	}
 	return false
 }
+
+// isKey reports whether field f of struct v is a key of v as a dict: it
+// is required, or optional and set.
+func isKey(v reflect.Value, f field) bool { return !f.optional || !v.Field(f.index).IsNil() }
 
 // dflt is the default filter: the value of v when it is defined, else d.
 func dflt(v, d any) any {

@@ -91,7 +91,7 @@ ALLOWED_FILTERS = {
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
     "items", "dictsort",
 }
-ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number"}
+ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
     "startswith", "endswith", "split", "replace", "items", "keys",
@@ -335,8 +335,8 @@ def check_subset(ast, allow_include=False):
             fn = node.node
             if not (isinstance(fn, nodes.Getattr) and fn.attr in ALLOWED_METHODS):
                 raise CaseError("calls something other than an allowed string method")
-            if fn.attr == "items" and node.args:
-                raise CaseError(".items() takes no arguments")
+            if fn.attr in ("items", "keys") and node.args:
+                raise CaseError(".items() and .keys() take no arguments")
 
 
 # ---------------------------------------------------------------------------

@@ -231,7 +231,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/summarize.yaml:37:3",
+					Pos:    "prompts/summarize.yaml:37:15",
 					Prompt: "summarize",
 				}
 			}
@@ -269,7 +269,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/summarize.yaml:38:3",
+					Pos:    "prompts/summarize.yaml:38:18",
 					Prompt: "summarize",
 				}
 			}

@@ -200,7 +200,7 @@ func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/triage.jinja:3:1",
+					Pos:    "prompts/triage.jinja:3:13",
 					Prompt: "triage",
 				}
 			}

@@ -199,7 +199,7 @@ func (_HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, e
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/http_request.yaml:11:3",
+					Pos:    "prompts/http_request.yaml:11:19",
 					Prompt: "http_request",
 				}
 			}

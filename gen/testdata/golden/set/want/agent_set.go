@@ -441,7 +441,7 @@ func _agentTemplate7(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/agent/promptset.yaml:10:7",
+					Pos:    "prompts/agent/promptset.yaml:10:19",
 					Prompt: "agent/reflection/default",
 				}
 			}

@@ -1,0 +1,101 @@
+package gen
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// Jinja2's tojson returns Markup: a str whose operations escape the plain
+// strings they take (+, replace() and strip()'s arguments, truncate's end)
+// and whose split() returns Markup strings, which print as Markup('...')
+// inside a list, as a Markup element of a list or dict literal does.
+// promptgen's strings are plain, so it rejects those uses of a value that
+// may be Markup; every other operation prints the same text.
+
+// toPlain tells how to make a tojson result a plain string.
+const toPlain = "make it a plain string first with ~ ''"
+
+// markup reports whether x may be Markup: a tojson result, or what the
+// string operations that keep Markup make of one.
+func (c *checker) markup(x irExpr) bool {
+	switch x := x.(type) {
+	case *irCall:
+		switch {
+		case x.Kind == callFilter && x.Name == "tojson":
+			return true
+		case x.Kind == callFilter && x.Name == "default":
+			return c.markup(x.X) || c.markup(x.Args[0])
+		case x.Kind == callFilter:
+			switch x.Name {
+			case "upper", "lower", "capitalize", "trim", "string", "indent", "truncate":
+				return c.markup(x.X)
+			}
+		case x.Kind == callMethod:
+			return x.T.Kind == KindString && c.markup(x.X)
+		}
+	case *irIndex:
+		return x.T.Kind == KindString && c.markup(x.X)
+	case *irSlice:
+		return x.T.Kind == KindString && c.markup(x.X)
+	case *irBinary:
+		switch {
+		case x.Value:
+			for _, l := range yields(x) {
+				if c.markup(l) {
+					return true
+				}
+			}
+		case x.Op == "+" || x.Op == "*":
+			return x.T.Kind == KindString && (c.markup(x.X) || c.markup(x.Y))
+		}
+	case *irCond:
+		return c.markup(x.Then) || x.Else != nil && c.markup(x.Else)
+	case *irLocalRef:
+		return c.markupLocal(x.L)
+	}
+	return false
+}
+
+// markupLocal reports whether a set assigns local l a value that may be
+// Markup. It is known once every set is checked.
+func (c *checker) markupLocal(l *irLocal) bool {
+	if c.markupLocals == nil {
+		c.markupLocals = map[*irLocal]bool{}
+		for changed := true; changed; {
+			changed = false
+			for _, s := range c.sets {
+				if s.Value != nil && !c.markupLocals[s.Local] && c.markup(s.Value) {
+					c.markupLocals[s.Local], changed = true, true
+				}
+			}
+		}
+	}
+	return c.markupLocals[l]
+}
+
+// escaped reports whether Markup would escape the string argument x: it
+// does unless x is a constant without a character that escaping changes
+// (or an absent argument).
+func escaped(x irExpr) bool {
+	k, ok := x.(*irConst)
+	if !ok {
+		return true
+	}
+	s, _ := k.Value.(string)
+	return strings.ContainsAny(s, `&<>'"`)
+}
+
+// checkMarkup reports, once every set is checked, an operation on x that
+// differs from Jinja2's when x is Markup: one that escapes one of the
+// string arguments args, or any when there are none. msg says what
+// Markup does and what to write.
+func (c *checker) checkMarkup(x irExpr, sp tmpl.Span, what, msg string, args ...irExpr) {
+	c.later = append(c.later, func() {
+		if !c.markup(x) || len(args) > 0 && !slices.ContainsFunc(args, escaped) {
+			return
+		}
+		c.errorf(sp, "%s a tojson result is not supported: Jinja2 keeps it as Markup, %s", what, msg)
+	})
+}
