@@ -599,7 +599,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			}
 			return &irConst{T: &Type{Kind: KindNone}}
 		}
-		loop.Index = "i"
+		if name != "length" {
+			loop.Index = "i"
+		}
 		if name != "index" && name != "index0" && name != "first" {
 			loop.Length = "n"
 		}

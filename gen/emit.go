@@ -264,6 +264,9 @@ func (e *emitter) truth(v gval, t *Type) gval {
 	case KindStruct:
 		c = structTruth(v.val, t)
 		if c == nil { // always true: only definedness counts
+			if len(v.pre) > 0 { // the value is a temporary, still used
+				v.pre = unused(nil, v)
+			}
 			return gval{pre: v.pre, val: orTrue(v.def)}
 		}
 	case KindDict:
@@ -660,9 +663,9 @@ func (e *emitter) test(x *irCall) gval {
 		// A field is no variable (and reading an unset optional one would
 		// dereference nil); a constant may be an untyped nil.
 	default:
-		// The test may be decided by the type alone; a local or temporary
-		// holding the value still counts as used.
-		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		// The test may be decided by the type alone; a local or
+		// temporary holding the value, or its flag, still counts as used.
+		v.pre = unused(x.X, v)
 	}
 	return gval{pre: v.pre, val: c}
 }

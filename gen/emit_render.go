@@ -309,7 +309,7 @@ func (e *emitter) set(n *irSet) []jen.Code {
 	}
 	v := e.expr(n.Value)
 	if !e.read[l] {
-		return append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		return unused(n.Value, v) // evaluated for its errors only
 	}
 	if !sameKind(n.Value.typ(), l.T) {
 		v = e.strKeep(v, n.Value.typ())
