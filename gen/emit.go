@@ -454,6 +454,7 @@ func (e *emitter) binary(x *irBinary) gval {
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op("+").Add(b.val)}
 	case "==", "!=":
 		a, b := e.expr(x.X), e.expr(x.Y)
+		a.val, b.val = nested(x.X, a.val), nested(x.Y, b.val)
 		var c jen.Code
 		switch {
 		case isNumber(xt.Kind) && isNumber(yt.Kind):
@@ -490,7 +491,8 @@ func (e *emitter) binary(x *irBinary) gval {
 		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
 		f := xt.Kind == KindFloat || yt.Kind == KindFloat
-		return gval{pre: append(a.pre, b.pre...), val: jen.Add(num(a.val, xt, f)).Op(x.Op).Add(num(b.val, yt, f))}
+		a.val, b.val = nested(x.X, num(a.val, xt, f)), nested(x.Y, num(b.val, yt, f))
+		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op(x.Op).Add(b.val)}
 	case "in", "not in":
 		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		b := e.defined(e.expr(x.Y), yt)
@@ -560,7 +562,7 @@ func (e *emitter) arith(x *irBinary) gval {
 		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.fail(x.Pos, "", "ErrInvalid")))
 		val = jen.Int().Parens(jen.Qual(jinjaPath, "PowInt").Call(jen.Int64().Parens(av), jen.Int64().Parens(bb.val)))
 	default:
-		val = jen.Parens(jen.Add(av).Op(x.Op).Add(bv))
+		val = jen.Parens(jen.Add(nested(x.X, av)).Op(x.Op).Add(nested(x.Y, bv)))
 	}
 	return gval{pre: pre, val: val}
 }
@@ -607,6 +609,25 @@ func (e *emitter) logic(x *irBinary) gval {
 		pre = append(pre, jen.If(ta.val).Block(setB...).Else().Block(setA...))
 	}
 	return gval{pre: pre, val: jen.Id(t), def: jen.Id(def)}
+}
+
+// nested puts the Go value v of operand x in parentheses when x is
+// itself an operation Go would group differently: a comparison (Go's ==
+// and < share one level and associate to the left), or a loop attribute
+// computed from the loop index (loop.revindex0 * 2).
+func nested(x irExpr, v jen.Code) jen.Code {
+	switch x := x.(type) {
+	case *irBinary:
+		switch x.Op {
+		case "==", "!=", "<", "<=", ">", ">=":
+			return jen.Parens(v)
+		}
+	case *irLoopAttr:
+		if x.Attr != "index0" && x.Attr != "length" {
+			return jen.Parens(v)
+		}
+	}
+	return v
 }
 
 // unused returns v's statements plus a use of its value, for a result
