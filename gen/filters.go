@@ -345,6 +345,10 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		} else if x.Name != "join" && isNone(x.Args[paramIndex(filterParams[x.Name], "attribute")]) && !isScalar(x.X.typ().Elem.Kind) {
 			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.typ().Elem)
 		}
+		if x.Name == "sort" && xk == KindList && sortKey(x).Kind == KindBool {
+			// Go's cmp.Compare orders no bools; Python orders False first.
+			c.errorf(e.NameSpan, "sort of bools is not supported")
+		}
 		if x.Name == "sort" && len(x.Attr) > 1 {
 			// The comparison cannot fail the render when an object on the way is unset.
 			for _, f := range x.Attr[:len(x.Attr)-1] {
@@ -366,6 +370,14 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 			c.errorf(e.NameSpan, "list needs a list, string or map, not %s", x.X.typ())
 		}
 	}
+}
+
+// sortKey is the type sort compares the elements of x.X by.
+func sortKey(x *irCall) *Type {
+	if x.Attr != nil {
+		return attrType(x.Attr)
+	}
+	return x.X.typ().Elem.resolve()
 }
 
 // isNone reports whether x is the constant none, as an absent optional
