@@ -263,10 +263,10 @@ func (e *emitter) truth(v gval, t *Type) gval {
 		c = jen.Len(v.val).Op(">").Lit(0)
 	case KindStruct:
 		c = structTruth(v.val, t)
+		if len(v.pre) > 0 { // a temporary holds the value: still used
+			v.pre = unused(nil, v)
+		}
 		if c == nil { // always true: only definedness counts
-			if len(v.pre) > 0 { // the value is a temporary, still used
-				v.pre = unused(nil, v)
-			}
 			return gval{pre: v.pre, val: orTrue(v.def)}
 		}
 	case KindDict:
