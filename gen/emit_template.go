@@ -693,19 +693,20 @@ func (e *ttEmitter) defaultFilter(x *irCall) tval {
 	if k, ok := x.Args[1].(*irConst); ok {
 		boolean, _ = k.Value.(bool)
 	}
-	if !v.maybe && !boolean {
-		return v
-	}
-	fn := "dflt"
-	if boolean {
-		fn = "dfltb"
-	}
+	// A default of another kind makes a string: the value as printed.
 	same := sameKind(x.X.typ(), x.Args[0].typ())
 	wrap := func(v tval) tval {
 		if !same {
 			v.val = call("str", v.val)
 		}
 		return v
+	}
+	if !v.maybe && !boolean {
+		return wrap(v)
+	}
+	fn := "dflt"
+	if boolean {
+		fn = "dfltb"
 	}
 	if pure(x.Args[0]) {
 		return wrap(tval{pre: v.pre + d.pre, val: call(fn, v.val, d.val)})
