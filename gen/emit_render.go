@@ -303,9 +303,13 @@ func (e *emitter) set(n *irSet) []jen.Code {
 		if e.read[l] {
 			target = jen.Id(l.GoName)
 		}
-		return append(out,
+		out = append(out,
 			target.Op("=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),
 			dst.Clone().Op("=").Add(dst).Index(jen.Empty(), jen.Id(start)))
+		if e.read[l] && l.MaybeUndefined { // another set of the name may leave it undefined
+			out = append(out, jen.Id(l.GoName+"Def").Op("=").True())
+		}
+		return out
 	}
 	v := e.expr(n.Value)
 	if !e.read[l] {
