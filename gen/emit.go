@@ -612,14 +612,18 @@ func (e *emitter) logic(x *irBinary) gval {
 }
 
 // nested puts the Go value v of operand x in parentheses when x is
-// itself an operation Go would group differently: a comparison (Go's ==
-// and < share one level and associate to the left), or a loop attribute
-// computed from the loop index (loop.revindex0 * 2).
+// itself an operation Go would group differently: a comparison or a test
+// (Go's == and < share one level and associate to the left), or a loop
+// attribute computed from the loop index (loop.revindex0 * 2).
 func nested(x irExpr, v jen.Code) jen.Code {
 	switch x := x.(type) {
 	case *irBinary:
 		switch x.Op {
 		case "==", "!=", "<", "<=", ">", ">=":
+			return jen.Parens(v)
+		}
+	case *irCall:
+		if x.Kind == callTest {
 			return jen.Parens(v)
 		}
 	case *irLoopAttr:
