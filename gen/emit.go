@@ -481,7 +481,7 @@ func (e *emitter) binary(x *irBinary) gval {
 			if b.def != nil {
 				db = b.def
 			}
-			c = jen.Parens(jen.Add(da).Op("&&").Add(db).Op("&&").Add(c)).Op("||").Parens(jen.Op("!").Parens(da).Op("&&").Op("!").Parens(db))
+			c = jen.Parens(jen.Parens(jen.Add(da).Op("&&").Add(db).Op("&&").Add(c)).Op("||").Parens(jen.Op("!").Parens(da).Op("&&").Op("!").Parens(db)))
 		}
 		if x.Op == "!=" {
 			c = jen.Op("!").Parens(c)
