@@ -345,9 +345,16 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		} else if x.Name != "join" && isNone(x.Args[paramIndex(filterParams[x.Name], "attribute")]) && !isScalar(x.X.typ().Elem.Kind) {
 			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.typ().Elem)
 		}
-		if x.Name == "sort" && xk == KindList && sortKey(x).Kind == KindBool {
+		switch k := sortKey(x); {
+		case xk != KindList || x.Name != "sort" && x.Name != "unique":
+		case x.Name == "unique" && !isScalar(k.Kind):
+			// Jinja2 fails on unhashable keys; Go does not compile.
+			c.errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
+		case x.Name == "sort" && k.Kind == KindBool:
 			// Go's cmp.Compare orders no bools; Python orders False first.
 			c.errorf(e.NameSpan, "sort of bools is not supported")
+		case x.Name == "sort" && !isScalar(k.Kind):
+			c.errorf(e.NameSpan, "sort by attribute= needs a string or number, not %s", k)
 		}
 		if x.Name == "sort" && len(x.Attr) > 1 {
 			// The comparison cannot fail the render when an object on the way is unset.
