@@ -156,7 +156,7 @@ func (e *emitter) expr(x irExpr) gval {
 		return e.slice(x)
 	case *irUnary:
 		if x.Op == "not" {
-			v := e.truth(e.expr(x.X), x.X.typ())
+			v := e.truthOf(x.X)
 			return gval{pre: v.pre, val: jen.Op("!").Parens(v.val)}
 		}
 		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
@@ -263,9 +263,6 @@ func (e *emitter) truth(v gval, t *Type) gval {
 		c = jen.Len(v.val).Op(">").Lit(0)
 	case KindStruct:
 		c = structTruth(v.val, t)
-		if len(v.pre) > 0 { // a temporary holds the value: still used
-			v.pre = unused(nil, v)
-		}
 		if c == nil { // always true: only definedness counts
 			return gval{pre: v.pre, val: orTrue(v.def)}
 		}
@@ -280,6 +277,19 @@ func (e *emitter) truth(v gval, t *Type) gval {
 		c = jen.Add(v.def).Op("&&").Add(c)
 	}
 	return gval{pre: v.pre, val: c}
+}
+
+// truthOf is the truth of x. When the type alone decides it, a local or
+// temporary holding x still counts as used.
+func (e *emitter) truthOf(x irExpr) gval {
+	v := e.expr(x)
+	c := e.truth(v, x.typ())
+	if t := x.typ().resolve(); t.Kind == KindStruct && (hasRequiredField(t) || len(t.Fields) == 0) {
+		if _, field := x.(*irField); !field {
+			c.pre = unused(x, v)
+		}
+	}
+	return c
 }
 
 // structTruth is a struct's truth as a dict's: true when it has a key. A
@@ -398,7 +408,7 @@ func (e *emitter) slice(x *irSlice) gval {
 }
 
 func (e *emitter) cond(x *irCond) gval {
-	c := e.truth(e.expr(x.Cond), x.Cond.typ())
+	c := e.truthOf(x.Cond)
 	t := e.temp("t")
 	pre := append(c.pre, jen.Var().Id(t).Add(goType(x.T, false)))
 	// def says whether the result is defined; it is declared only when
@@ -576,10 +586,10 @@ func (e *emitter) logic(x *irBinary) gval {
 			if constTruth(k) == (x.Op == "or") {
 				return gval{val: jen.Lit(x.Op == "or")}
 			}
-			return e.truth(e.expr(x.Y), x.Y.typ())
+			return e.truthOf(x.Y)
 		}
-		a := e.truth(e.expr(x.X), x.X.typ())
-		b := e.truth(e.expr(x.Y), x.Y.typ())
+		a := e.truthOf(x.X)
+		b := e.truthOf(x.Y)
 		op := "&&"
 		if x.Op == "or" {
 			op = "||"
