@@ -18,6 +18,8 @@ type checker struct {
 	scopes []*scope
 	// later holds checks that need final types; they run after inference.
 	later []func()
+	// sets are the sets of a value, for markUndefined.
+	sets []*irSet
 	// uses records each feed variable's first use, for unused-input warnings.
 	used map[*Field]bool
 	tmp  int
@@ -215,17 +217,26 @@ func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet 
 	return out
 }
 
-// trackUndefined marks out's local as maybe undefined, once types are
-// final, when the value assigned can be undefined.
+// trackUndefined records out for markUndefined.
 func (c *checker) trackUndefined(out *irSet) {
-	if out.Value == nil {
-		return
+	if out.Value != nil {
+		c.sets = append(c.sets, out)
 	}
-	c.later = append(c.later, func() {
-		if maybeUndefined(out.Value) {
-			out.Local.MaybeUndefined = true
+}
+
+// markUndefined marks, once types are final, the locals that may be
+// undefined: those assigned a value that can be. A local read into
+// another may be marked by a set further down, so it runs until nothing
+// changes.
+func (c *checker) markUndefined() {
+	for changed := true; changed; {
+		changed = false
+		for _, s := range c.sets {
+			if !s.Local.MaybeUndefined && maybeUndefined(s.Value) {
+				s.Local.MaybeUndefined, changed = true, true
+			}
 		}
-	})
+	}
 }
 
 // tupleSet checks {% set a, b = x, y %}, which needs a value per target.

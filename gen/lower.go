@@ -92,6 +92,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	for _, f := range c.later {
 		f()
 	}
+	c.markUndefined()
 	if feed.Declared {
 		for _, f := range feed.Fields {
 			if !c.used[f] {

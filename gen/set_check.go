@@ -377,6 +377,7 @@ func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) {
 		for _, f := range b.c.later {
 			f()
 		}
+		b.c.markUndefined()
 	}
 	if !warn || !feed.Declared {
 		return
