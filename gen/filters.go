@@ -345,8 +345,12 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		} else if x.Name != "join" && isNone(x.Args[paramIndex(filterParams[x.Name], "attribute")]) && !isScalar(x.X.typ().Elem.Kind) {
 			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.typ().Elem)
 		}
-		switch k := sortKey(x); {
-		case xk != KindList || x.Name != "sort" && x.Name != "unique":
+		var k *Type // what sort or unique compares
+		if xk == KindList && (x.Name == "sort" || x.Name == "unique") {
+			k = sortKey(x)
+		}
+		switch {
+		case k == nil:
 		case x.Name == "unique" && !isScalar(k.Kind):
 			// Jinja2 fails on unhashable keys; Go does not compile.
 			c.errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
