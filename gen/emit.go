@@ -285,7 +285,7 @@ func (e *emitter) truthOf(x irExpr) gval {
 	v := e.expr(x)
 	c := e.truth(v, x.typ())
 	if t := x.typ().resolve(); t.Kind == KindStruct && (hasRequiredField(t) || len(t.Fields) == 0) {
-		if _, field := x.(*irField); !field {
+		if !feedField(x) {
 			c.pre = unused(x, v)
 		}
 	}
@@ -644,6 +644,21 @@ func nested(x irExpr, v jen.Code) jen.Code {
 	return v
 }
 
+// feedField reports whether x is a field of the feed read through fields
+// only, which no variable holds.
+func feedField(x irExpr) bool {
+	for {
+		f, ok := x.(*irField)
+		if !ok {
+			return false
+		}
+		if f.Of == nil {
+			return true
+		}
+		x = f.Of
+	}
+}
+
 // unused returns v's statements plus a use of its value, for a result
 // that does not depend on it: Go rejects variables that are never read.
 // A constant needs no use; an undefined value must not be read.
@@ -669,6 +684,7 @@ func (e *emitter) test(x *irCall) gval {
 	v := e.expr(x.X)
 	t := x.X.typ()
 	var c jen.Code
+	flag := v.def != nil // whether c reads v's defined flag
 	switch x.Name {
 	case "defined":
 		c = orTrue(v.def)
@@ -678,6 +694,7 @@ func (e *emitter) test(x *irCall) gval {
 			c = jen.Op("!").Parens(v.def)
 		}
 	case "none":
+		flag = false
 		// An unset optional is undefined, and undefined is not none.
 		c = jen.Lit(t.Kind == KindNone)
 	case "string", "number":
@@ -686,20 +703,19 @@ func (e *emitter) test(x *irCall) gval {
 			is = isNumber(t.Kind)
 		}
 		c = jen.Lit(is)
-		if is && v.def != nil {
+		flag = is && v.def != nil
+		if flag {
 			c = v.def
 		}
 	}
 	if x.Not {
 		c = jen.Op("!").Parens(c)
 	}
-	switch x.X.(type) {
-	case *irField, *irConst:
-		// A field is no variable (and reading an unset optional one would
-		// dereference nil); a constant may be an untyped nil.
-	default:
+	_, field := x.X.(*irField)
+	if !feedField(x.X) && !(field && flag) {
 		// The test may be decided by the type alone; a local or
-		// temporary holding the value, or its flag, still counts as used.
+		// temporary holding the value, or its flag, still counts as used
+		// (a field's flag reads the local it is a field of).
 		v.pre = unused(x.X, v)
 	}
 	return gval{pre: v.pre, val: c}
