@@ -56,7 +56,9 @@ var fzExcluded = []string{
 	"set-in-for-else",      // a set in a for loop's else block: promptgen lets it out of the block
 	"filter-undefined",     // truncate, indent, int, float, round, tojson or a method of an unset optional
 	"set-shadow-input-top", // a top-level set of an input's name: Jinja2 makes the input undefined in loops and set blocks before it
-	"in-first-empty",       // first/last of an empty list left of in: Jinja2 tests undefined, promptgen raises
+	"first-empty",          // first/last of an empty list, used other than printed: Jinja2's undefined raises, promptgen's zero value does not
+	"default-inferred",     // default() of an inferred value: another kind makes a string; an argument typed later makes Go that does not compile
+	"neg-zero-constant",    // -(0|float): Go folds the constant, which has no negative zero: the go backend prints 0.0
 }
 
 // fzFamilies are the families of the productions that are on by default.
@@ -225,14 +227,17 @@ type fzGen struct {
 	off map[string]bool
 
 	// The case being generated.
-	inputs    []*fzField
-	inferred  bool // no inputs declared: promptgen infers the types from use
+	inputs []*fzField
+	// declared: inputs is a JSON Schema, so every input's type is final.
+	// Otherwise promptgen infers types (of shorthand objects' fields too)
+	// from use, and an intended type the template does not pin may come
+	// out different: productions that would retype an input are left out.
+	declared  bool
 	scopes    []*fzScope
 	guards    []string // texts of the optionals tested true around here
 	mustSet   map[string]bool
 	sensitive int // >0 while making the operand of an operation an unset optional must not reach
 	definite  int // >0 while making a value that must not be undefined
-	noFirst   int // >0 while making an operand first or last must not be in
 	ifs       int // if bodies around
 	loops     int // for bodies around
 	forElse   int // for loops' else bodies around
@@ -299,7 +304,7 @@ var (
 // newCase generates case i.
 func (g *fzGen) newCase(i int) *fzCase {
 	g.inputs, g.scopes, g.guards, g.mustSet = nil, nil, nil, map[string]bool{}
-	g.sensitive, g.definite, g.noFirst, g.ifs, g.loops, g.forElse, g.setBlock = 0, 0, 0, 0, 0, 0, 0
+	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock = 0, 0, 0, 0, 0, 0
 	c := &fzCase{index: i, key: fmt.Sprintf("c%05d", i)}
 
 	plain := g.on("plain-file") && g.chance(0.08)
@@ -315,7 +320,7 @@ func (g *fzGen) newCase(i int) *fzCase {
 			KeepTrailingNewline: g.on("keep-trailing-newline") && g.chance(0.3),
 		}
 	}
-	g.inferred = mode == "inferred"
+	g.declared = mode == "schema"
 	g.inputs = g.schema(mode == "shorthand")
 	top := &fzScope{types: map[string]*fzType{}}
 	for _, f := range g.inputs {
@@ -367,6 +372,8 @@ func (g *fzGen) schema(shorthand bool) []*fzField {
 
 func (g *fzGen) randType(depth int, shorthand bool) *fzType {
 	var t *fzType
+	// A number is inferred an int when an int meets it: intended only
+	// when declared.
 	elem := func() *fzType {
 		for {
 			e := g.randType(depth-1, shorthand)
@@ -378,7 +385,7 @@ func (g *fzGen) randType(depth int, shorthand bool) *fzType {
 	g.choose(
 		choice{5, true, func() { t = fzStr }},
 		choice{4, true, func() { t = fzIntT }},
-		choice{2, true, func() { t = fzFlt }},
+		choice{2, g.declared, func() { t = fzFlt }},
 		choice{2, true, func() { t = fzBoolT }},
 		choice{3, depth > 0, func() { t = listOf(elem()) }},
 		choice{3, depth > 0, func() { t = g.objectType(depth-1, shorthand) }},
@@ -740,6 +747,35 @@ func (g *fzGen) forStmt() string {
 				v = loopName()
 			}
 			targets = []*fzVar{{name: k, t: fzStr}, {name: v, t: t.elem, paths: x.elems}}
+		}},
+		choice{1, g.on("items-dict-literal"), func() {
+			t := []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]
+			var items []string
+			for _, k := range []string{"a", "b", "k"}[:1+g.r.IntN(3)] {
+				items = append(items, "'"+k+"': "+g.wrap(g.literalItem(func() fzExpr { return g.expr(t, 1) }), precCond))
+			}
+			iter = fzExpr{text: "{" + strings.Join(items, ", ") + "}.items()", prec: precPrimary}
+			k, v := loopName(), loopName()
+			for v == k {
+				v = loopName()
+			}
+			targets = []*fzVar{{name: k, t: fzStr}, {name: v, t: t}}
+		}},
+		choice{1, g.on("for-multi-target"), func() {
+			// Pairs to unpack: lists of two scalars.
+			t := []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]
+			var items []string
+			for range 1 + g.r.IntN(3) {
+				a := g.literalItem(func() fzExpr { return g.expr(t, 1) })
+				b := g.literalItem(func() fzExpr { return g.expr(t, 1) })
+				items = append(items, "["+g.wrap(a, precCond)+", "+g.wrap(b, precCond)+"]")
+			}
+			iter = fzExpr{text: "[" + strings.Join(items, ", ") + "]", prec: precPrimary}
+			a, b := loopName(), loopName()
+			for b == a {
+				b = loopName()
+			}
+			targets = []*fzVar{{name: a, t: t}, {name: b, t: t}}
 		}},
 	)
 	names := make([]string, len(targets))
@@ -1193,7 +1229,9 @@ func (g *fzGen) printable(d int) fzExpr {
 		choice{2, g.on("filter-default-mixed"), func() {
 			// An optional with a default of another type (which would
 			// be its inferred type).
-			r := g.randRef(func(r *fzRef) bool { return r.optional && r.t.scalar() && len(r.paths) > 0 && !g.inferred })
+			r := g.randRef(func(r *fzRef) bool {
+				return r.optional && r.t.scalar() && len(r.paths) > 0 && (g.declared || g.on("default-inferred"))
+			})
 			if r == nil {
 				e = g.anyValue(d)
 				return
@@ -1366,13 +1404,15 @@ func (g *fzGen) strLit() string {
 }
 
 func (g *fzGen) intLit() fzExpr {
+	// Small enough that products and powers stay in int64 (Go's int
+	// wraps, a documented divergence).
 	n := g.r.IntN(10)
 	if g.chance(0.15) {
-		n = g.r.IntN(2000)
+		n = g.r.IntN(300)
 	}
 	text := strconv.Itoa(n)
-	if n >= 1000 && g.on("int-underscore") && g.chance(0.5) {
-		text = text[:len(text)-3] + "_" + text[len(text)-3:]
+	if g.on("int-underscore") && g.chance(0.05) {
+		text = "1_" + fmt.Sprintf("%03d", n%1000) // 1_000 to 1_299
 	}
 	if g.on("unary") && g.chance(0.1) {
 		return fzExpr{text: "-" + text, prec: precUnary}
@@ -1414,18 +1454,24 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 				paths: slices.Concat(x.paths, y.paths), elems: slices.Concat(x.elems, y.elems), openRight: y.openRight}
 		}},
 		{2, g.on("index") && nest, func() { *e = g.index(t, sub) }},
-		{2, g.on("filter-first-last") && nest && g.noFirst == 0, func() {
+		{2, g.on("filter-first-last") && nest, func() {
 			name := g.pick([]string{"first", "last"})
+			empty := g.on("first-empty")
 			x := g.sensitiveOp("first-unset", func() fzExpr {
-				if name == "first" {
+				if name == "first" && empty {
 					return g.exprLazy(listOf(t), sub)
 				}
 				return g.expr(listOf(t), sub)
 			})
 			*e = g.filter(x, name)
 			e.paths, e.elems = x.elems, elemPaths(x.elems)
+			if !empty {
+				fb := g.operand(g.expr(t, 0), precCond)
+				*e = fzExpr{text: e.text + " if " + g.wrap(x, precUnary) + "|length > 0 else " + fb.text, prec: precCond,
+					paths: slices.Concat(e.paths, fb.paths), elems: slices.Concat(e.elems, fb.elems), openRight: fb.openRight}
+			}
 		}},
-		{2, g.on("filter-default") && t.scalar(), func() {
+		{2, g.on("filter-default") && t.scalar() && (g.declared || g.on("default-inferred")), func() {
 			r := g.randRef(func(r *fzRef) bool { return r.optional && typeEq(r.t, t) && len(r.paths) > 0 })
 			if r == nil {
 				*e = g.leaf(t)
@@ -1685,7 +1731,8 @@ func (g *fzGen) intProductions(d int, e *fzExpr) []choice {
 			)
 			*e = g.filter(x, "int", args...)
 		}},
-		{1, g.on("filter-round"), func() {
+		// round makes an inferred operand a number.
+		{1, g.on("filter-round") && g.declared, func() {
 			if g.chance(0.5) {
 				*e = g.filter(g.undefOperand(num), "round", strconv.Itoa(g.r.IntN(3)))
 			} else {
@@ -1703,8 +1750,10 @@ func (g *fzGen) intProductions(d int, e *fzExpr) []choice {
 
 func (g *fzGen) floatProductions(d int, e *fzExpr) []choice {
 	flt := func() fzExpr { return g.expr(fzFlt, d) }
+	// An int operand of a float operation: not in inferred mode, where it
+	// would make an inferred int input a number.
 	number := func() fzExpr {
-		if g.chance(0.5) {
+		if g.chance(0.5) && g.declared {
 			return g.expr(fzIntT, d)
 		}
 		return flt()
@@ -1722,12 +1771,24 @@ func (g *fzGen) floatProductions(d int, e *fzExpr) []choice {
 			}
 			*e = g.binary(x, op, y, prec)
 		}},
-		{3, g.on("divide"), func() { *e = g.binary(number(), "/", number(), precMul) }},
+		{3, g.on("divide"), func() {
+			if !g.declared && g.chance(0.5) { // ints of one kind
+				*e = g.binary(g.expr(fzIntT, d), "/", g.expr(fzIntT, d), precMul)
+				return
+			}
+			*e = g.binary(number(), "/", number(), precMul)
+		}},
 		{1, g.on("pow"), func() {
 			y := fzExpr{text: strconv.Itoa(g.r.IntN(3)), prec: precPrimary}
 			*e = g.binary(g.expr(fzFlt, 0), "**", y, precPow)
 		}},
-		{1, g.on("unary"), func() { *e = fzExpr{text: "-" + g.wrap(flt(), precPrimary), prec: precUnary} }},
+		{1, g.on("unary"), func() {
+			x := g.leaf(fzFlt) // a name or a literal, never a constant Go folds
+			if g.on("neg-zero-constant") {
+				x = flt()
+			}
+			*e = fzExpr{text: "-" + g.wrap(x, precPrimary), prec: precUnary}
+		}},
 		{2, g.on("filter-float"), func() {
 			var x fzExpr
 			var args []string
@@ -1757,7 +1818,7 @@ func (g *fzGen) floatProductions(d int, e *fzExpr) []choice {
 				}
 			}
 			x := flt()
-			if method != "common" && g.chance(0.3) {
+			if method != "common" && g.chance(0.3) && g.declared {
 				x = g.expr(fzIntT, d) // floor and ceil make a float of it
 			}
 			*e = g.filter(g.undefOperand(func() fzExpr { return x }), "round", args...)
@@ -1776,7 +1837,7 @@ func (g *fzGen) boolProductions(d int, e *fzExpr) []choice {
 				x, y = g.expr(fzBoolT, d), g.expr(fzBoolT, d)
 			case t == fzStr:
 				x, y = g.expr(fzStr, d), g.expr(fzStr, d)
-			case g.inferred:
+			case !g.declared:
 				// Mixing would make an inferred int a number.
 				nt := []*fzType{fzIntT, fzFlt}[g.r.IntN(2)]
 				x, y = g.expr(nt, d), g.expr(nt, d)
@@ -1785,7 +1846,7 @@ func (g *fzGen) boolProductions(d int, e *fzExpr) []choice {
 			}
 			*e = g.compare(x, op, y)
 		}},
-		{1, g.on("compare-mixed") && !g.inferred, func() {
+		{1, g.on("compare-mixed") && g.declared, func() {
 			x, y := g.expr(fzStr, d), g.expr(fzIntT, d)
 			if g.chance(0.5) {
 				x, y = y, x
@@ -1817,7 +1878,7 @@ func (g *fzGen) boolProductions(d int, e *fzExpr) []choice {
 			if !g.on("andor-value") {
 				operand = func() fzExpr {
 					x := g.defined(func() fzExpr { return g.expr(fzBoolT, d) })
-					if g.inferred && x.prec >= precPostfix && !(x.prec == precPrimary && isScalarLit(x.text)) {
+					if !g.declared && x.prec >= precPostfix && !(x.prec == precPrimary && isScalarLit(x.text)) {
 						x = fzExpr{text: "not not " + g.wrap(x, precNot), prec: precNot}
 					}
 					return x
@@ -1876,10 +1937,6 @@ func (g *fzGen) in(d int) fzExpr {
 		g.sensitive++
 		defer func() { g.sensitive-- }()
 	}
-	if !g.on("in-first-empty") {
-		g.noFirst++
-		defer func() { g.noFirst-- }()
-	}
 	op := g.pick([]string{"in", "not in"})
 	var x, y fzExpr
 	g.choose(
@@ -1887,7 +1944,7 @@ func (g *fzGen) in(d int) fzExpr {
 		choice{3, true, func() {
 			t := []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]
 			x, y = g.expr(t, d), g.exprLazy(listOf(t), d)
-			if t == fzFlt && g.chance(0.3) {
+			if t == fzFlt && g.chance(0.3) && g.declared {
 				x = g.expr(fzIntT, d)
 			}
 		}},

@@ -193,6 +193,9 @@ func fzOff(t *testing.T) map[string]bool {
 func fzGenerate(run *fzRun, shared map[string][]byte) {
 	msgs := [2]string{}
 	for bi, b := range backends {
+		if run.crash != "" {
+			break
+		}
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -663,7 +666,9 @@ var (
 	fzStrings = []string{"a", "b", "Hello", "hello world", " ", "\n", "é", "'", "\"", "\\", "<i>", "&", "{{ x }}", "%",
 		"\t", "x y", "A", "1", "3.5", "-2", "  pad  ", "Zed", "b,c", "a\nb", "ab"}
 	fzUnicodeStrings = []string{"ß", "İ", "ǆ", "ﬁ", "Ω", "ΣΑΣ"}
-	fzFloats         = []float64{0, 1, -2.5, 0.1, 3.14159, 1e-7, 1e16, 2.5, 0.5, 1.5, 123456.789, 1e22, 0.30000000000000004, 7, -0.0}
+	// Floats stay below 2**63: |int of a larger one overflows Go's int
+	// (a documented divergence).
+	fzFloats = []float64{0, 1, -2.5, 0.1, 3.14159, 1e-7, 1e16, 2.5, 0.5, 1.5, 123456.789, 0.30000000000000004, 7, -0.0}
 )
 
 func (d *fzDataGen) value(b *bytes.Buffer, t *fzFeedType, path string) {
