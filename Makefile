@@ -3,9 +3,12 @@
 GO ?= go
 PYTHON ?= /usr/bin/python3
 FUZZTIME ?= 20s
+N ?= 20000
+SEED ?= 1
+CASE ?= -1
 
 .DEFAULT_GOAL := test
-.PHONY: generate check test example bench fuzz golden
+.PHONY: generate check test example bench fuzz golden difffuzz
 
 # Regenerate generated/ from prompts/ (runs the go:generate line in generated/doc.go).
 generate:
@@ -38,6 +41,14 @@ golden:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/
+
+# Run the differential fuzzer (gen/difffuzz_test.go) for N random prompts
+# from SEED against real Jinja2 (needs python3-jinja2); make test runs 1500
+# with seed 1. CASE=i runs case i of the seed only; ENABLE=family,... turns
+# excluded families on; DUMP=dir writes failing cases and rejection examples.
+difffuzz:
+	$(GO) test ./gen -run '^TestDiffFuzz$$' -count=1 -timeout 0 -v -difffuzz.n=$(N) -difffuzz.seed=$(SEED) \
+		-difffuzz.case=$(CASE) -difffuzz.enable='$(ENABLE)' -difffuzz.dump='$(DUMP)'
 
 # Run each fuzz target for $(FUZZTIME).
 fuzz:

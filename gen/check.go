@@ -419,21 +419,17 @@ func (c *checker) assign(name string, out *irSet, t *Type, sp tmpl.Span) *irSet 
 	return out
 }
 
-// trackUndefined marks out's local as maybe undefined, once types are
-// final, when the value assigned can be undefined. It also records out for
-// markupLocal.
+// trackUndefined records out for markUndefined and markupLocal.
 func (c *checker) trackUndefined(out *irSet) {
-	if out.Value == nil {
-		return
-	}
-	if c.sets = append(c.sets, out); len(c.sets) == 1 {
-		c.later = append(c.later, c.markUndefined)
+	if out.Value != nil {
+		c.sets = append(c.sets, out)
 	}
 }
 
-// markUndefined marks the locals of the sets whose value can be
-// undefined, until none changes: a value may be a local that a set
-// further on makes undefined.
+// markUndefined marks, once types are final, the locals that may be
+// undefined: those assigned a value that can be. A local read into
+// another may be marked by a set further down, so it runs until nothing
+// changes.
 func (c *checker) markUndefined() {
 	for changed := true; changed; {
 		changed = false
@@ -912,7 +908,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			}
 			return &irConst{T: &Type{Kind: KindNone}}
 		}
-		loop.Index = "i"
+		if name != "length" {
+			loop.Index = "i"
+		}
 		if name != "index" && name != "index0" && name != "first" {
 			loop.Length = "n"
 		}

@@ -197,7 +197,7 @@ func (e *emitter) expr(x irExpr) gval {
 		return e.slice(x)
 	case *irUnary:
 		if x.Op == "not" {
-			v := e.truth(e.expr(x.X), x.X.typ())
+			v := e.truthOf(x.X)
 			return gval{pre: v.pre, val: jen.Op("!").Parens(v.val)}
 		}
 		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
@@ -328,6 +328,19 @@ func (e *emitter) truth(v gval, t *Type) gval {
 	return gval{pre: v.pre, val: c}
 }
 
+// truthOf is the truth of x. When the type alone decides it, a local or
+// temporary holding x still counts as used.
+func (e *emitter) truthOf(x irExpr) gval {
+	v := e.expr(x)
+	c := e.truth(v, x.typ())
+	if t := x.typ().resolve(); t.Kind == KindStruct && (hasRequiredField(t) || len(t.Fields) == 0) {
+		if !feedField(x) {
+			c.pre = unused(x, v)
+		}
+	}
+	return c
+}
+
 // structTruth is a struct's truth as a dict's: true when it has a key. A
 // required field is always a key, so then it is nil (always true); an
 // optional one is a key when set.
@@ -444,7 +457,7 @@ func (e *emitter) slice(x *irSlice) gval {
 }
 
 func (e *emitter) cond(x *irCond) gval {
-	c := e.truth(e.expr(x.Cond), x.Cond.typ())
+	c := e.truthOf(x.Cond)
 	t, def, decl := e.result(x)
 	branch := func(b irExpr) []jen.Code {
 		if b == nil {
@@ -516,6 +529,7 @@ func (e *emitter) binary(x *irBinary) gval {
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op("+").Add(b.val)}
 	case "==", "!=":
 		a, b := e.expr(x.X), e.expr(x.Y)
+		a.val, b.val = nested(x.X, a.val), nested(x.Y, b.val)
 		var c jen.Code
 		switch {
 		case isNumber(xt.Kind) && isNumber(yt.Kind):
@@ -542,7 +556,7 @@ func (e *emitter) binary(x *irBinary) gval {
 			if b.def != nil {
 				db = b.def
 			}
-			c = jen.Parens(jen.Add(da).Op("&&").Add(db).Op("&&").Add(c)).Op("||").Parens(jen.Op("!").Parens(da).Op("&&").Op("!").Parens(db))
+			c = jen.Parens(jen.Parens(jen.Add(da).Op("&&").Add(db).Op("&&").Add(c)).Op("||").Parens(jen.Op("!").Parens(da).Op("&&").Op("!").Parens(db)))
 		}
 		if x.Op == "!=" {
 			c = jen.Op("!").Parens(c)
@@ -552,7 +566,8 @@ func (e *emitter) binary(x *irBinary) gval {
 		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
 		f := xt.Kind == KindFloat || yt.Kind == KindFloat
-		return gval{pre: append(a.pre, b.pre...), val: jen.Add(num(a.val, xt, f)).Op(x.Op).Add(num(b.val, yt, f))}
+		a.val, b.val = nested(x.X, num(a.val, xt, f)), nested(x.Y, num(b.val, yt, f))
+		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op(x.Op).Add(b.val)}
 	case "in", "not in":
 		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		if yt.Kind == KindStruct || yt.Kind == KindDict {
@@ -630,7 +645,7 @@ func (e *emitter) arith(x *irBinary) gval {
 		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.invalid(x.Pos, jen.Lit(negativeExponent))))
 		val = jen.Int().Parens(jen.Qual(jinjaPath, "PowInt").Call(jen.Int64().Parens(av), jen.Int64().Parens(bb.val)))
 	default:
-		val = jen.Parens(jen.Add(av).Op(x.Op).Add(bv))
+		val = jen.Parens(jen.Add(nested(x.X, av)).Op(x.Op).Add(nested(x.Y, bv)))
 	}
 	return gval{pre: pre, val: val}
 }
@@ -653,10 +668,10 @@ func (e *emitter) logic(x *irBinary) gval {
 		if constTruth(k) == (x.Op == "or") {
 			return gval{pre: e.skip(x.Y), val: jen.Lit(x.Op == "or")}
 		}
-		return e.truth(e.expr(x.Y), x.Y.typ())
+		return e.truthOf(x.Y)
 	}
-	a := e.truth(e.expr(x.X), x.X.typ())
-	b := e.truth(e.expr(x.Y), x.Y.typ())
+	a := e.truthOf(x.X)
+	b := e.truthOf(x.Y)
 	op := "&&"
 	if x.Op == "or" {
 		op = "||"
@@ -838,6 +853,44 @@ func (e *emitter) keyCount(v gval, x irExpr) gval {
 	return gval{pre: append(pre, count...), val: jen.Id(n)}
 }
 
+// nested puts the Go value v of operand x in parentheses when x is
+// itself an operation Go would group differently: a comparison or a test
+// (Go's == and < share one level and associate to the left), or a loop
+// attribute computed from the loop index (loop.revindex0 * 2).
+func nested(x irExpr, v jen.Code) jen.Code {
+	switch x := x.(type) {
+	case *irBinary:
+		switch x.Op {
+		case "==", "!=", "<", "<=", ">", ">=":
+			return jen.Parens(v)
+		}
+	case *irCall:
+		if x.Kind == callTest {
+			return jen.Parens(v)
+		}
+	case *irLoopAttr:
+		if x.Attr != "index0" && x.Attr != "length" {
+			return jen.Parens(v)
+		}
+	}
+	return v
+}
+
+// feedField reports whether x is a field of the feed read through fields
+// only, which no variable holds.
+func feedField(x irExpr) bool {
+	for {
+		f, ok := x.(*irField)
+		if !ok {
+			return false
+		}
+		if f.Of == nil {
+			return true
+		}
+		x = f.Of
+	}
+}
+
 // unused returns v's statements plus a use of its value, for a result
 // that does not depend on it: Go rejects variables that are never read.
 // A constant needs no use; an undefined value must not be read.
@@ -863,6 +916,7 @@ func (e *emitter) test(x *irCall) gval {
 	v := e.expr(x.X)
 	t := x.X.typ()
 	var c jen.Code
+	flag := v.def != nil // whether c reads v's defined flag
 	switch x.Name {
 	case "defined":
 		c = orTrue(v.def)
@@ -872,6 +926,7 @@ func (e *emitter) test(x *irCall) gval {
 			c = jen.Op("!").Parens(v.def)
 		}
 	case "none":
+		flag = false
 		// An unset optional is undefined, and undefined is not none.
 		c = jen.Lit(t.Kind == KindNone)
 	case "string", "number":
@@ -880,21 +935,20 @@ func (e *emitter) test(x *irCall) gval {
 			is = isNumber(t.Kind)
 		}
 		c = jen.Lit(is)
-		if is && v.def != nil {
+		flag = is && v.def != nil
+		if flag {
 			c = v.def
 		}
 	}
 	if x.Not {
 		c = jen.Op("!").Parens(c)
 	}
-	switch x.X.(type) {
-	case *irField, *irConst:
-		// A field is no variable (and reading an unset optional one would
-		// dereference nil); a constant may be an untyped nil.
-	default:
-		// The test may be decided by the type alone; a local or temporary
-		// holding the value still counts as used.
-		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+	_, field := x.X.(*irField)
+	if !feedField(x.X) && !(field && flag) {
+		// The test may be decided by the type alone; a local or
+		// temporary holding the value, or its flag, still counts as used
+		// (a field's flag reads the local it is a field of).
+		v.pre = unused(x.X, v)
 	}
 	return gval{pre: v.pre, val: c}
 }

@@ -224,7 +224,7 @@ func (e *emitter) print(x irExpr) []jen.Code {
 	if c, ok := x.(*irCond); ok {
 		// Each branch prints with its own type, as in Python: the 0 of
 		// "price if price else 0" is not widened to 0.0.
-		cv := e.truth(e.expr(c.Cond), c.Cond.typ())
+		cv := e.truthOf(c.Cond)
 		stmt := jen.If(cv.val).Block(e.print(c.Then)...)
 		if c.Else != nil {
 			stmt = stmt.Else().Block(e.print(c.Else)...)
@@ -285,7 +285,7 @@ func (e *emitter) ifChain(bs []irBranch, els []irNode) []jen.Code {
 	if len(bs) == 0 {
 		return e.nodes(els)
 	}
-	c := e.truth(e.expr(bs[0].Cond), bs[0].Cond.typ())
+	c := e.truthOf(bs[0].Cond)
 	stmt := jen.If(c.val).Block(e.nodes(bs[0].Body)...)
 	rest := e.ifChain(bs[1:], els)
 	if len(rest) > 0 {
@@ -317,17 +317,18 @@ func (e *emitter) set(n *irSet) []jen.Code {
 		target := jen.Id("_")
 		if e.read[l] {
 			target = jen.Id(l.GoName)
-			if l.MaybeUndefined { // read in its own body
-				out = append(out, jen.Id(l.GoName+"Def").Op("=").True())
-			}
 		}
-		return append(out,
+		out = append(out,
 			target.Op("=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),
 			dst.Clone().Op("=").Add(dst).Index(jen.Empty(), jen.Id(start)))
+		if e.read[l] && l.MaybeUndefined { // another set of the name may leave it undefined
+			out = append(out, jen.Id(l.GoName+"Def").Op("=").True())
+		}
+		return out
 	}
 	v := e.expr(n.Value)
 	if !e.read[l] {
-		return unused(n.Value, v)
+		return unused(n.Value, v) // evaluated for its errors only
 	}
 	if !sameKind(n.Value.typ(), l.T) {
 		v = e.strKeep(v, n.Value.typ())
@@ -428,7 +429,7 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	}
 	if n.Filter != nil {
 		kept, x := e.temp("kept"), e.temp("x")
-		c := e.truth(e.expr(n.Filter), n.Filter.typ())
+		c := e.truthOf(n.Filter)
 		body := append(target(jen.Id(x), readLocals(nil, n.Filter)), c.pre...)
 		body = append(body, jen.If(c.val).Block(jen.Id(kept).Op("=").Append(jen.Id(kept), jen.Id(x))))
 		out = append(out,

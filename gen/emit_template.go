@@ -757,10 +757,11 @@ func (e *ttEmitter) defaultFilter(x *irCall) tval {
 	if k, ok := x.Args[1].(*irConst); ok {
 		boolean, _ = k.Value.(bool)
 	}
+	// A default of another kind makes a string: the value as printed.
 	same := sameKind(x.X.typ(), x.Args[0].typ())
 	wrap := func(v tval) tval {
 		if !same {
-			v.val = call("str", v.val) // the filter's type is string when the kinds differ
+			v.val = call("str", v.val)
 		}
 		return v
 	}

@@ -208,10 +208,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s)", name, name)
 		return &irConst{T: &Type{Kind: KindNone}}
 	}
-	// The operand of a filter that converts it with str() is printed.
+	// The operand of a filter that converts it with str() is printed
+	// (indent and truncate do not: they need a string).
 	xu := useValue
 	switch name {
-	case "upper", "lower", "title", "capitalize", "trim", "string", "indent", "truncate", "replace":
+	case "upper", "lower", "title", "capitalize", "trim", "string", "replace":
 		xu = usePrint
 	}
 	x := c.expr(e.X, xu)
@@ -378,6 +379,21 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		if x.Name == "map" && x.Attr != nil {
 			c.checkMapAttr(x, e)
 		}
+		var k *Type // what sort or unique compares
+		if xk == KindList && (x.Name == "sort" || x.Name == "unique") {
+			k = sortKey(x)
+		}
+		switch {
+		case k == nil:
+		case x.Name == "unique" && !isScalar(k.Kind):
+			// Jinja2 fails on unhashable keys; Go does not compile.
+			c.errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
+		case x.Name == "sort" && k.Kind == KindBool:
+			// Go's cmp.Compare orders no bools; Python orders False first.
+			c.errorf(e.NameSpan, "sort of bools is not supported")
+		case x.Name == "sort" && !isScalar(k.Kind):
+			c.errorf(e.NameSpan, "sort by attribute= needs a string or number, not %s", k)
+		}
 		if x.Name == "sort" && len(x.Attr) > 1 {
 			// The comparison cannot fail the render when an object on the way is unset.
 			for _, f := range x.Attr[:len(x.Attr)-1] {
@@ -413,6 +429,14 @@ func (c *checker) checkMapAttr(x *irCall, e *tmpl.Filter) {
 	case f.Optional && isNone(d) && !c.consumed[x]:
 		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen's lists cannot hold: join the result directly or give map a default=", attrPath(x.Attr), f.Key)
 	}
+}
+
+// sortKey is the type sort compares the elements of x.X by.
+func sortKey(x *irCall) *Type {
+	if x.Attr != nil {
+		return attrType(x.Attr)
+	}
+	return x.X.typ().Elem.resolve()
 }
 
 // isNone reports whether x is the constant none, as an absent optional

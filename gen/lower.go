@@ -120,6 +120,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 			finalize(l.T)
 		}
 	}
+	c.markUndefined()
 	for _, f := range c.later {
 		f()
 	}

@@ -195,12 +195,18 @@ func newTempModule(t *testing.T) string {
 
 func goCmd(t *testing.T, dir string, args ...string) {
 	t.Helper()
+	if out, err := goRun(dir, args...); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// goRun runs the go command in dir, a module made by newTempModule, and
+// returns its combined output.
+func goRun(dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
+	return cmd.CombinedOutput()
 }
 
 func writeResult(t *testing.T, dir string, res *Result) {

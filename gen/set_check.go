@@ -384,6 +384,7 @@ func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) bool {
 		}
 	}
 	for _, b := range bodies {
+		b.c.markUndefined()
 		for _, f := range b.c.later {
 			f()
 		}

@@ -1,0 +1,38 @@
+#!/usr/bin/python3
+"""Render a batch of templates with real Jinja2 for promptgen's
+differential fuzzer (gen/difffuzz_test.go).
+
+Reads a JSON array from stdin, each item {"template": str, "options":
+{"trim_blocks": bool, "lstrip_blocks": bool, "keep_trailing_newline": bool},
+"data": object}, and writes a JSON array to stdout with, for each item in
+order, {"out": the rendered text} or {"error": "ExceptionType: message"}.
+The environment is Jinja2's default but for those options, as in
+gen/testdata/render/golden.py.
+"""
+
+import json
+import sys
+
+import jinja2
+
+
+def main():
+    jobs = json.load(sys.stdin)
+    envs = {}
+    results = []
+    for job in jobs:
+        opts = job["options"]
+        key = (opts["trim_blocks"], opts["lstrip_blocks"], opts["keep_trailing_newline"])
+        env = envs.get(key)
+        if env is None:
+            env = envs[key] = jinja2.Environment(
+                trim_blocks=key[0], lstrip_blocks=key[1], keep_trailing_newline=key[2])
+        try:
+            results.append({"out": env.from_string(job["template"]).render(job["data"])})
+        except Exception as e:  # any failure is Jinja2 raising
+            results.append({"error": "%s: %s" % (type(e).__name__, e)})
+    json.dump(results, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
