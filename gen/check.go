@@ -35,6 +35,9 @@ type checker struct {
 	// assigned says, at the point checked, whether each local of the
 	// frames entered has been assigned since its frame started.
 	assigned map[*irLocal]assignState
+	// iterated are the results of unique and map, Jinja2's generators,
+	// that their consumer iterates: the only use a generator has.
+	iterated map[*irCall]bool
 	// loopIter is the iterable of the for loop checked last: items() and
 	// keys() are supported there only.
 	loopIter tmpl.Expr
@@ -234,6 +237,22 @@ func (c *checker) dictValues(t *Type, sp tmpl.Span) *Type {
 	return v
 }
 
+// iterate records that x, when a generator in Jinja2 (unique, map), is
+// iterated by its consumer.
+func (c *checker) iterate(x irExpr) {
+	if f, ok := x.(*irCall); ok && isGenerator(f) {
+		if c.iterated == nil {
+			c.iterated = map[*irCall]bool{}
+		}
+		c.iterated[f] = true
+	}
+}
+
+// isGenerator reports whether Jinja2's filter for x returns a generator.
+func isGenerator(x *irCall) bool {
+	return x.Kind == callFilter && (x.Name == "unique" || x.Name == "map")
+}
+
 // consume records that x's consumer can use its result.
 func (c *checker) consume(x *irCall) {
 	if c.consumed == nil {
@@ -260,7 +279,8 @@ func (c *checker) forLoop(n *tmpl.For) irNode {
 	// The body, its filter and its else are frames of their own.
 	parent := c.scopes[len(c.scopes)-1]
 	if n.Filter != nil {
-		c.enter(frameSymbols(parent.sym, n.Targets, nil), &out.Locals, out, params...)
+		// loop in the filter is the enclosing loop's: this one has none yet.
+		c.enter(frameSymbols(parent.sym, n.Targets, nil), &out.Locals, nil, params...)
 		out.Filter = c.expr(n.Filter, useTest)
 		c.leave(nil)
 	}
@@ -299,6 +319,7 @@ func (c *checker) forIter(n *tmpl.For, out *irFor) ([]*Type, bool) {
 		return types, true
 	}
 	out.Iter = c.expr(n.Iter, useValue)
+	c.iterate(out.Iter)
 	out.Strict = isMethodCall(n.Iter, "keys") // keys() of undefined raises
 	it := out.Iter.typ()
 	if it.Kind == KindUnknown {
@@ -922,6 +943,10 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		c.constrain(t, KindStruct, x.Pos())
 		t = t.resolve()
 	}
+	if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) && (t.Kind == KindStruct || t.Kind == KindMap || t.Kind == KindDict) {
+		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
+		return &irConst{T: &Type{Kind: KindNone}}
+	}
 	switch t.Kind {
 	case KindStruct:
 		f := t.field(name)
@@ -933,15 +958,19 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			f = &Field{Key: name, Type: &Type{}, Pos: c.pos(nameSp)}
 			t.Fields = append(t.Fields, f)
 		}
+		if isDictMethod(name) {
+			c.later = append(c.later, func() {
+				if f.Optional {
+					c.errorf(nameSp, "[%q] reads the dict method %s where the optional %q is unset (Jinja2 falls back to the attribute)", name, name, name)
+				}
+			})
+		}
 		return c.fieldUse(of, t, f, e.Pos(), u)
 	case KindMap:
+		c.mapKey(name, nameSp)
 		hint(t.Elem, u)
 		return &irIndex{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
 	case KindDict:
-		if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) {
-			c.errorf(nameSp, "attribute %q of a dict is its method in Jinja2, not the key (write ['%s'])", name, name)
-			return &irConst{T: &Type{Kind: KindNone}}
-		}
 		return c.dictValue(of, t, name, e.Pos(), nameSp)
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
@@ -980,6 +1009,14 @@ func describe(e tmpl.Expr) string {
 	return "the value"
 }
 
+// mapKey rejects a constant map key that names a dict method: where the
+// map lacks it, Jinja2 falls back to the attribute, the method.
+func (c *checker) mapKey(key string, sp tmpl.Span) {
+	if isDictMethod(key) {
+		c.errorf(sp, "[%q] reads the dict method %s where the map has no such key (Jinja2 falls back to the attribute)", key, key)
+	}
+}
+
 func (c *checker) index(e *tmpl.Index) irExpr {
 	x := c.expr(e.X, useValue)
 	i := c.expr(e.Index, useValue)
@@ -1009,6 +1046,11 @@ func (c *checker) index(e *tmpl.Index) irExpr {
 		out.T = &Type{Kind: KindString}
 	case KindMap:
 		c.constrain(i.typ(), KindString, e.Index.Pos())
+		if k, ok := i.(*irConst); ok {
+			if key, ok := k.Value.(string); ok {
+				c.mapKey(key, e.Index.Pos())
+			}
+		}
 		out.T = t.Elem
 	default:
 		c.errorf(e.Span, "cannot index %s", t)
@@ -1125,6 +1167,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) irExpr {
 		return out
 	case "in", "not in":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		c.iterate(y)
 		yt := y.typ()
 		if yt.Kind == KindUnknown {
 			if x.typ().Kind == KindString {

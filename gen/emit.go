@@ -201,7 +201,10 @@ func (e *emitter) expr(x irExpr) gval {
 			return gval{pre: v.pre, val: jen.Op("!").Parens(v.val)}
 		}
 		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-		if x.Op == "-" {
+		switch {
+		case x.Op == "-" && x.T.resolve().Kind == KindFloat:
+			return gval{pre: v.pre, val: jen.Qual(jinjaPath, "Neg").Call(v.val)}
+		case x.Op == "-":
 			return gval{pre: v.pre, val: jen.Op("-").Parens(v.val)}
 		}
 		return v
@@ -569,7 +572,24 @@ func (e *emitter) binary(x *irBinary) gval {
 		a.val, b.val = nested(x.X, num(a.val, xt, f)), nested(x.Y, num(b.val, yt, f))
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op(x.Op).Add(b.val)}
 	case "in", "not in":
-		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		// Undefined is in no list, map or object; in a string it fails.
+		a := e.expr(x.X)
+		if yt.Kind == KindString && a.def != nil {
+			// Jinja2 finds nothing in undefined, and fails to look for
+			// undefined in a string.
+			y := e.expr(x.Y)
+			fails := jen.Op("!").Parens(a.def)
+			if y.def != nil {
+				fails = fails.Op("&&").Add(y.def)
+			}
+			pre := append(append(a.pre, y.pre...), jen.If(fails).Block(e.fail(x.Pos, varPath(x.X), "ErrUndefined")))
+			b := e.defined(gval{val: y.val, def: y.def}, yt)
+			c := jen.Add(a.def).Op("&&").Qual("strings", "Contains").Call(b.val, a.val)
+			if x.Op == "not in" {
+				c = jen.Op("!").Parens(c)
+			}
+			return gval{pre: append(pre, b.pre...), val: c}
+		}
 		if yt.Kind == KindStruct || yt.Kind == KindDict {
 			v := e.hasKey(x.X, a, e.expr(x.Y), x.Y, yt)
 			if x.Op == "not in" {
@@ -587,11 +607,21 @@ func (e *emitter) binary(x *irBinary) gval {
 			c = jen.Qual("slices", "Contains").Call(b.val, num(a.val, xt, yt.Elem.Kind == KindFloat))
 			if xt.Kind != yt.Elem.Kind && !(xt.Kind == KindInt && yt.Elem.Kind == KindFloat) {
 				c = jen.False() // values of different kinds are never equal
-				pre = append(unused(x.X, a), unused(x.Y, b)...)
+				if a.def != nil {
+					pre = append(append(a.pre, jen.If(a.def).Block(jen.Id("_").Op("=").Add(a.val))), unused(x.Y, b)...)
+				} else {
+					pre = append(unused(x.X, a), unused(x.Y, b)...)
+				}
+			} else if a.def != nil {
+				c = jen.Add(a.def).Op("&&").Add(c)
 			}
 		case KindMap:
 			ok := e.temp("ok")
-			pre = append(pre, jen.List(jen.Id("_"), jen.Id(ok)).Op(":=").Add(b.val).Index(a.val))
+			if a.def != nil {
+				pre = append(pre, jen.Var().Id(ok).Bool(), jen.If(a.def).Block(jen.List(jen.Id("_"), jen.Id(ok)).Op("=").Add(b.val).Index(a.val)))
+			} else {
+				pre = append(pre, jen.List(jen.Id("_"), jen.Id(ok)).Op(":=").Add(b.val).Index(a.val))
+			}
 			c = jen.Id(ok)
 		}
 		if x.Op == "not in" {
@@ -822,7 +852,11 @@ func (e *emitter) hasKey(k irExpr, kv gval, obj gval, y irExpr, t *Type) gval {
 		}
 	}
 	pre := append(kv.pre, unused(y, obj)...)
-	if !isConst {
+	switch {
+	case !isConst && kv.def != nil:
+		pre = append(pre, jen.If(kv.def).Block(jen.Id("_").Op("=").Add(kv.val)))
+		c = jen.Add(kv.def).Op("&&").Parens(c) // undefined is no key
+	case !isConst:
 		pre = append(pre, jen.Id("_").Op("=").Add(kv.val))
 	}
 	if obj.def != nil {

@@ -54,6 +54,8 @@ func (e *emitter) filter(x *irCall) gval {
 	if x.Name == "indent" {
 		// Jinja2's indent appends "\n" to its operand, which undefined fails.
 		s = e.str(e.strict(e.expr(x.X), x.Pos, varPath(x.X)), x.X.typ())
+	} else if x.Name == "truncate" {
+		s = e.strKeep(e.expr(x.X), x.X.typ()) // returns an undefined operand
 	} else {
 		s = e.strOf(x.X)
 	}
@@ -84,7 +86,7 @@ func (e *emitter) filter(x *irCall) gval {
 		err := e.temp("err")
 		pre = append(pre, jen.If(jen.Id(err).Op(":=").Qual(jinjaPath, "TruncateArgs").Call(args[0], args[2], args[3]), jen.Id(err).Op("!=").Nil()).Block(
 			e.invalid(x.Pos, jen.Id(err).Dot("Error").Call())))
-		val = jen.Qual(jinjaPath, "Truncate").Call(s.val, args[0], args[1], args[2], args[3])
+		return gval{pre: pre, val: jen.Qual(jinjaPath, "Truncate").Call(s.val, args[0], args[1], args[2], args[3]), def: s.def}
 	case "round":
 		return e.round(x)
 	}

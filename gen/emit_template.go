@@ -486,8 +486,18 @@ func (e *ttEmitter) binary(x *irBinary) tval {
 		b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
 		return tval{pre: a.pre + b.pre, val: call("compare", a.val, strconv.Quote(x.Op), b.val)}
 	case "in", "not in":
-		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-		b := e.lenient(e.expr(x.Y), x.Y.typ())
+		// Undefined is in no list, map or object; in a string it fails.
+		a, y := e.expr(x.X), e.expr(x.Y)
+		if x.Y.typ().Kind == KindString && a.maybe {
+			// Jinja2 finds nothing in undefined, and fails to look for
+			// undefined in a string.
+			check := action("$_ := " + e.strict(tval{val: a.val, maybe: true}, x.Pos, varPath(x.X)).val)
+			if y.maybe {
+				check = action("if "+call("def", y.val)) + check + "{{ end }}"
+			}
+			a.pre, y.pre = a.pre+y.pre+check, ""
+		}
+		b := e.lenient(y, x.Y.typ())
 		v := call("in", a.val, b.val)
 		if x.Op == "not in" {
 			v = call("not", v)
@@ -742,7 +752,8 @@ func (e *ttEmitter) filter(x *irCall) tval {
 	case "indent":
 		return tval{pre: pre, val: call("indent", v.val, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "truncate":
-		return tval{pre: pre, val: call("truncate", v.val, args[0], args[1], args[2], args[3], e.pos(x.Pos))}
+		// truncate returns an undefined operand.
+		return tval{pre: pre, val: call("truncate", v.val, args[0], args[1], args[2], args[3], e.pos(x.Pos)), maybe: v.maybe}
 	}
 	panic(fmt.Sprintf("emit: unexpected filter %q", x.Name))
 }

@@ -180,6 +180,11 @@ func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) []*Field {
 			f = &Field{Key: part, Type: &Type{}, Pos: c.pos(sp)}
 			t.Fields = append(t.Fields, f)
 		}
+		if f.Optional && isDictMethod(part) {
+			// Jinja2 reads a missing key as the attribute: the dict method.
+			c.errorf(sp, "attribute=%q reads the dict method %s where the optional %q is unset", name, part, part)
+			return nil
+		}
 		path[i] = f
 		t = f.Type
 	}
@@ -217,6 +222,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	}
 	x := c.expr(e.X, xu)
 	switch name {
+	case "join", "list", "first", "sort", "unique", "map":
+		c.iterate(x)
+	}
+	switch name {
 	case "default":
 	case "tojson", "int", "float":
 		hint(x.typ(), usePrint)
@@ -230,6 +239,13 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	switch name {
 	case "default":
 		c.guard(x)
+		c.later = append(c.later, func() {
+			if maybeUndefined(out.Args[0]) {
+				// Jinja2 would yield the undefined default; the Go value
+				// cannot be undefined and set.
+				c.errorf(e.Span, "the default of default() may be undefined: give it a value that is always defined (another default, or a literal)")
+			}
+		})
 		d := out.Args[0].typ()
 		if d.Kind == KindNone {
 			// Jinja2 would turn undefined into None, which prints "None";
@@ -335,6 +351,13 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 			out.T = &Type{Kind: KindList, Elem: attrType(out.Attr)}
 		}
 	}
+	if isGenerator(out) {
+		c.later = append(c.later, func() {
+			if !c.iterated[out] {
+				c.errorf(e.NameSpan, "%s yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list", name)
+			}
+		})
+	}
 	c.later = append(c.later, func() { c.checkFilter(out, e) })
 	return out
 }
@@ -368,6 +391,11 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		if k := x.Args[0].typ().Kind; k != KindInt && k != KindString {
 			c.errorf(e.Span, "filter indent: width must be an int or a string")
 		}
+	}
+	if x.Attr != nil && !c.consumed[x] && !c.fromFeed(x.X.typ().Elem) {
+		// Its Go type would have no name: the objects of an empty literal.
+		c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", x.Name)
+		return
 	}
 	switch x.Name {
 	case "join", "sort", "unique", "map":
@@ -429,6 +457,36 @@ func (c *checker) checkMapAttr(x *irCall, e *tmpl.Filter) {
 	case f.Optional && isNone(d) && !c.consumed[x]:
 		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen's lists cannot hold: join the result directly or give map a default=", attrPath(x.Attr), f.Key)
 	}
+}
+
+// fromFeed reports whether t, once final, is not an object, or is one
+// that the feed holds: only those have a Go type.
+func (c *checker) fromFeed(t *Type) bool {
+	if t = t.resolve(); t.Kind != KindStruct {
+		return true
+	}
+	seen := map[*Type]bool{}
+	var walk func(*Type) bool
+	walk = func(u *Type) bool {
+		u = u.resolve()
+		if u == t {
+			return true
+		}
+		if seen[u] {
+			return false
+		}
+		seen[u] = true
+		if u.Elem != nil && walk(u.Elem) {
+			return true
+		}
+		for _, f := range u.Fields {
+			if walk(f.Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(c.feed)
 }
 
 // sortKey is the type sort compares the elements of x.X by.

@@ -35,6 +35,9 @@ func maybeUndefined(x irExpr) bool {
 		})
 		return maybe
 	case *irCall:
+		if x.Kind == callFilter && x.Name == "truncate" {
+			return maybeUndefined(x.X) // Jinja2 returns an undefined operand
+		}
 		return x.Kind == callFilter && (x.Name == "first" || x.Name == "last")
 	}
 	return false

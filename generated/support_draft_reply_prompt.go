@@ -247,7 +247,9 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 							Prompt: "support/draft_reply",
 						}
 					}
-					dst = append(dst, jinja.Truncate(t_7, 80, false, "...", 5)...)
+					if a_1.Excerpt != nil {
+						dst = append(dst, jinja.Truncate(t_7, 80, false, "...", 5)...)
+					}
 					dst = append(dst, "\n"...)
 				}
 			}

@@ -118,3 +118,7 @@ func PowInt(a, b int64) int64 {
 	}
 	return result
 }
+
+// Neg is -x computed at run time: Go folds the negation of a constant,
+// and Go constants have no negative zero (-(0|float) prints -0.0).
+func Neg(x float64) float64 { return -x }

@@ -317,7 +317,10 @@ func in(x, c any) bool {
 	if !ok {
 		return false
 	}
-	x, _ = value(x)
+	x, ok = value(x)
+	if !ok {
+		return false // undefined is in no list, map or object
+	}
 	switch c := c.(type) {
 	case string:
 		return strings.Contains(c, str(x))
@@ -854,9 +857,13 @@ func indent(s, width, first, blank any, pos string) (string, error) {
 	return r, nil
 }
 
-func truncate(s, length, killwords, end, leeway any, pos string) (string, error) {
+// truncate returns an undefined s as it is, as Jinja2 does.
+func truncate(s, length, killwords, end, leeway any, pos string) (any, error) {
 	if err := jinja.TruncateArgs(asInt(length), str(end), asInt(leeway)); err != nil {
 		return "", invalid(pos, err.Error())
+	}
+	if _, ok := value(s); !ok {
+		return s, nil
 	}
 	return jinja.Truncate(str(s), asInt(length), truth(killwords), str(end), asInt(leeway)), nil
 }
