@@ -574,17 +574,25 @@ func (e *emitter) binary(x *irBinary) gval {
 	case "in", "not in":
 		// Undefined is in no list, map or object; in a string it fails.
 		a := e.expr(x.X)
-		if yt.Kind == KindString && a.def != nil {
-			// Jinja2 finds nothing in undefined, and fails to look for
-			// undefined in a string.
+		if yt.Kind == KindString {
 			y := e.expr(x.Y)
-			fails := jen.Op("!").Parens(a.def)
-			if y.def != nil {
-				fails = fails.Op("&&").Add(y.def)
+			pre := append(a.pre, y.pre...)
+			if a.def != nil {
+				// Jinja2 fails to look for undefined in a string.
+				fails := jen.Op("!").Parens(a.def)
+				if y.def != nil {
+					fails = fails.Op("&&").Add(y.def)
+				}
+				pre = append(pre, jen.If(fails).Block(e.fail(x.Pos, varPath(x.X), "ErrUndefined")))
 			}
-			pre := append(append(a.pre, y.pre...), jen.If(fails).Block(e.fail(x.Pos, varPath(x.X), "ErrUndefined")))
 			b := e.defined(gval{val: y.val, def: y.def}, yt)
-			c := jen.Add(a.def).Op("&&").Qual("strings", "Contains").Call(b.val, a.val)
+			c := jen.Qual("strings", "Contains").Call(b.val, a.val)
+			// Undefined holds nothing, and an undefined a must not be read.
+			for _, def := range []jen.Code{a.def, y.def} {
+				if def != nil {
+					c = jen.Parens(jen.Add(def).Op("&&").Add(c))
+				}
+			}
 			if x.Op == "not in" {
 				c = jen.Op("!").Parens(c)
 			}
@@ -601,8 +609,6 @@ func (e *emitter) binary(x *irBinary) gval {
 		pre := append(a.pre, b.pre...)
 		var c jen.Code
 		switch yt.Kind {
-		case KindString:
-			c = jen.Qual("strings", "Contains").Call(b.val, a.val)
 		case KindList:
 			c = jen.Qual("slices", "Contains").Call(b.val, num(a.val, xt, yt.Elem.Kind == KindFloat))
 			if xt.Kind != yt.Elem.Kind && !(xt.Kind == KindInt && yt.Elem.Kind == KindFloat) {
@@ -613,7 +619,7 @@ func (e *emitter) binary(x *irBinary) gval {
 					pre = append(unused(x.X, a), unused(x.Y, b)...)
 				}
 			} else if a.def != nil {
-				c = jen.Add(a.def).Op("&&").Add(c)
+				c = jen.Parens(jen.Add(a.def).Op("&&").Add(c))
 			}
 		case KindMap:
 			ok := e.temp("ok")

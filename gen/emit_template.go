@@ -497,7 +497,7 @@ func (e *ttEmitter) binary(x *irBinary) tval {
 			}
 			a.pre, y.pre = a.pre+y.pre+check, ""
 		}
-		b := e.lenient(y, x.Y.typ())
+		b := y // in finds nothing in undefined
 		v := call("in", a.val, b.val)
 		if x.Op == "not in" {
 			v = call("not", v)

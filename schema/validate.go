@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"gopkg.in/yaml.v3"
+
+	"github.com/promptgen/promptgen/runtime/output"
 )
 
 // compiled is a schema compiled by jsonschema/v5.
@@ -38,7 +38,7 @@ func compileJSON(doc []byte, draft Draft) (*compiled, []Violation) {
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("not loading %q: only references inside the schema are supported", url)
 	}
-	c.RegisterExtension("promptgen-property-case", nil, propertyCase{})
+	output.RegisterPropertyCase(c)
 	if err := c.AddResource(schemaURL, bytes.NewReader(doc)); err != nil {
 		return nil, []Violation{{Message: err.Error()}}
 	}
@@ -55,52 +55,6 @@ func compileJSON(doc []byte, draft Draft) (*compiled, []Violation) {
 		msg = se.Err.Error()
 	}
 	return nil, []Violation{{Message: "invalid schema: " + strings.TrimPrefix(msg, "jsonschema: ")}}
-}
-
-// propertyCase compiles, for every schema with properties, the check that
-// no member of an object differs from a property only in case: the
-// generated code decodes outputs, and examples, with encoding/json, which
-// would decode it as the property. runtime/output's compiled schemas and
-// generated checks make the same check, so that an example is valid
-// exactly when ParseOutput accepts it.
-type propertyCase struct{}
-
-func (propertyCase) Compile(_ jsonschema.CompilerContext, m map[string]any) (jsonschema.ExtSchema, error) {
-	props, _ := m["properties"].(map[string]any)
-	if len(props) == 0 {
-		return nil, nil
-	}
-	return properties(props), nil
-}
-
-// properties are the properties of a schema.
-type properties map[string]any
-
-func (p properties) Validate(ctx jsonschema.ValidationContext, v any) error {
-	obj, _ := v.(map[string]any)
-	var causes []*jsonschema.ValidationError
-	for _, name := range slices.Sorted(maps.Keys(obj)) {
-		if _, ok := p[name]; ok {
-			continue
-		}
-		for _, prop := range slices.Sorted(maps.Keys(p)) {
-			if strings.EqualFold(name, prop) {
-				e := ctx.Error("properties", "member %q is not %q: names are case-sensitive", name, prop)
-				e.InstanceLocation += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
-				causes = append(causes, e)
-				break
-			}
-		}
-	}
-	switch len(causes) {
-	case 0:
-		return nil
-	case 1:
-		return causes[0]
-	}
-	e := ctx.Error("properties", "members differ from properties only in case")
-	e.Causes = causes
-	return e
 }
 
 // violations flattens a validation error into its leaves, sorted.

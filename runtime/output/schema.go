@@ -31,7 +31,7 @@ func CompileSchema(schemaJSON string) (*Schema, error) {
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("not loading %q: only references inside the schema are supported", url)
 	}
-	c.RegisterExtension("promptgen-property-case", nil, propertyCase{})
+	RegisterPropertyCase(c)
 	if err := c.AddResource(schemaURL, strings.NewReader(schemaJSON)); err != nil {
 		return nil, err
 	}
@@ -86,9 +86,15 @@ func (s *Schema) Validate(doc []byte, _ any) error {
 	return sortErrors(es)
 }
 
-// propertyCase compiles the check that the Checker's Unknown makes, for
-// every schema with properties: no member of an object differs from a
-// property only in case.
+// RegisterPropertyCase adds to c the check that the Checker's Unknown
+// makes, for every schema with properties: no member of an object differs
+// from a property only in case (encoding/json would decode it as the
+// property). The generator validates examples with it too, so that an
+// example is valid exactly when ParseOutput accepts it.
+func RegisterPropertyCase(c *jsonschema.Compiler) {
+	c.RegisterExtension("promptgen-property-case", nil, propertyCase{})
+}
+
 type propertyCase struct{}
 
 func (propertyCase) Compile(_ jsonschema.CompilerContext, m map[string]any) (jsonschema.ExtSchema, error) {
