@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"sort"
 	"strings"
 )
@@ -14,19 +15,8 @@ const (
 	SeverityWarning
 )
 
-// Pos is a position in a source file: Line is 1-based and Col is a 1-based
-// byte offset within the line, as in go/token.
-type Pos struct {
-	File      string
-	Line, Col int
-}
-
-func (p Pos) String() string {
-	if p.Line == 0 {
-		return p.File
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
+// Pos is a position in a source file.
+type Pos = ir.Pos
 
 // Diagnostic is one problem found in the input.
 type Diagnostic struct {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 const (
@@ -26,8 +27,8 @@ type gval struct {
 type emitter struct {
 	p     *irPrompt
 	tmp   int
-	read  map[*irLocal]bool
-	loops map[*irFor][2]string // Go names of a loop's index and length
+	read  map[*ir.Local]bool
+	loops map[*ir.For][2]string // Go names of a loop's index and length
 	// looped is set once a loop compares the output's length with start,
 	// the length of dst before the render (a name no local or temporary
 	// takes: theirs end in _N).
@@ -90,24 +91,24 @@ func (e *emitter) fallible(pre []jen.Code, call jen.Code, pos string) gval {
 
 // goType is the Go type of a value of t; optional fields of scalar and
 // struct types are pointers.
-func goType(t *Type, optional bool) *jen.Statement {
+func goType(t *ir.Type, optional bool) *jen.Statement {
 	var s *jen.Statement
-	switch t = t.resolve(); t.Kind {
-	case KindString:
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindString:
 		s = jen.String()
-	case KindInt:
+	case ir.KindInt:
 		s = jen.Int()
-	case KindFloat:
+	case ir.KindFloat:
 		s = jen.Float64()
-	case KindBool:
+	case ir.KindBool:
 		s = jen.Bool()
-	case KindList:
+	case ir.KindList:
 		return jen.Index().Add(goType(t.Elem, false))
-	case KindMap:
+	case ir.KindMap:
 		return jen.Map(jen.String()).Add(goType(t.Elem, false))
-	case KindStruct:
+	case ir.KindStruct:
 		s = jen.Id(t.Name)
-	case KindDict:
+	case ir.KindDict:
 		return jen.StructFunc(func(g *jen.Group) {
 			for _, f := range t.Fields {
 				g.Id(f.GoName).Add(goType(f.Type, false))
@@ -123,14 +124,14 @@ func goType(t *Type, optional bool) *jen.Statement {
 }
 
 // varPath names a field access for errors: "customer.name".
-func varPath(x irExpr) string {
+func varPath(x ir.Expr) string {
 	switch x := x.(type) {
-	case *irField:
+	case *ir.FieldRef:
 		if x.Of == nil {
 			return x.Field.Key
 		}
 		return varPath(x.Of) + "." + x.Field.Key
-	case *irLocalRef:
+	case *ir.LocalRef:
 		return x.L.Name
 	}
 	return ""
@@ -147,23 +148,23 @@ func (e *emitter) strict(v gval, pos, name string) gval {
 }
 
 // bind stores v in a temporary so it is evaluated once.
-func (e *emitter) bind(v gval, t *Type) gval {
+func (e *emitter) bind(v gval, t *ir.Type) gval {
 	name := e.temp("t")
 	pre := append(v.pre, jen.Id(name).Op(":=").Add(v.val))
 	return gval{pre: pre, val: jen.Id(name), def: v.def}
 }
 
-func (e *emitter) expr(x irExpr) gval {
+func (e *emitter) expr(x ir.Expr) gval {
 	switch x := x.(type) {
-	case *irField:
+	case *ir.FieldRef:
 		return e.field(x)
-	case *irLocalRef:
+	case *ir.LocalRef:
 		v := gval{val: jen.Id(x.L.GoName)}
 		if x.L.MaybeUndefined {
 			v.def = jen.Id(x.L.GoName + "Def")
 		}
 		return v
-	case *irLoopAttr:
+	case *ir.LoopAttr:
 		names := e.loops[x.For]
 		i, n := jen.Id(names[0]), jen.Id(names[1])
 		switch x.Attr {
@@ -182,43 +183,43 @@ func (e *emitter) expr(x irExpr) gval {
 		case "revindex0":
 			return gval{val: n.Clone().Op("-").Add(i).Op("-").Lit(1)}
 		}
-	case *irConst:
+	case *ir.Const:
 		return gval{val: constCode(x)}
-	case *irList:
+	case *ir.List:
 		return e.composite(x.T, x.Items)
-	case *irDict:
+	case *ir.Dict:
 		return e.composite(x.T, x.Values)
-	case *irDictValue:
+	case *ir.DictValue:
 		v := e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
 		return gval{pre: v.pre, val: jen.Add(v.val).Dot(x.Field.GoName)}
-	case *irIndex:
+	case *ir.Index:
 		return e.index(x)
-	case *irSlice:
+	case *ir.Slice:
 		return e.slice(x)
-	case *irUnary:
+	case *ir.Unary:
 		if x.Op == "not" {
 			v := e.truthOf(x.X)
 			return gval{pre: v.pre, val: jen.Op("!").Parens(v.val)}
 		}
 		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		switch {
-		case x.Op == "-" && x.T.resolve().Kind == KindFloat:
+		case x.Op == "-" && x.T.Resolve().Kind == ir.KindFloat:
 			return gval{pre: v.pre, val: jen.Qual(jinjaPath, "Neg").Call(v.val)}
 		case x.Op == "-":
 			return gval{pre: v.pre, val: jen.Op("-").Parens(v.val)}
 		}
 		return v
-	case *irBinary:
+	case *ir.Binary:
 		return e.binary(x)
-	case *irCond:
+	case *ir.Cond:
 		return e.cond(x)
 	case *irComponentRef:
 		return e.componentValue(x)
-	case *irCall:
+	case *ir.Call:
 		switch x.Kind {
-		case callFilter:
+		case ir.CallFilter:
 			return e.filter(x)
-		case callTest:
+		case ir.CallTest:
 			return e.test(x)
 		}
 		return e.method(x)
@@ -229,7 +230,7 @@ func (e *emitter) expr(x irExpr) gval {
 // composite builds a list or dict literal as a Go value of type t. An
 // element out of range fails the render (see outOfRange); the checker
 // rejects other elements that may be undefined.
-func (e *emitter) composite(t *Type, elems []irExpr) gval {
+func (e *emitter) composite(t *ir.Type, elems []ir.Expr) gval {
 	var pre []jen.Code
 	vals := make([]jen.Code, len(elems))
 	for i, x := range elems {
@@ -237,14 +238,14 @@ func (e *emitter) composite(t *Type, elems []irExpr) gval {
 		if pos := outOfRange(x); pos != "" {
 			v = e.strict(v, pos, "")
 		}
-		v = e.defined(v, x.typ())
+		v = e.defined(v, x.Type())
 		pre = append(pre, v.pre...)
 		vals[i] = v.val
 	}
 	return gval{pre: pre, val: goType(t, false).Values(vals...)}
 }
 
-func constCode(x *irConst) jen.Code {
+func constCode(x *ir.Const) jen.Code {
 	switch v := x.Value.(type) {
 	case string:
 		return jen.Lit(v)
@@ -261,7 +262,7 @@ func constCode(x *irConst) jen.Code {
 	return jen.Any().Parens(jen.Nil()) // typed, so that _ = any(nil) compiles
 }
 
-func (e *emitter) field(x *irField) gval {
+func (e *emitter) field(x *ir.FieldRef) gval {
 	var base gval
 	if x.Of == nil {
 		base = gval{val: jen.Id("f")}
@@ -269,7 +270,7 @@ func (e *emitter) field(x *irField) gval {
 		base = e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
 	}
 	acc := jen.Add(base.val).Dot(x.Field.GoName)
-	t := x.Field.Type.resolve()
+	t := x.Field.Type.Resolve()
 	if x.Field.Optional {
 		v := gval{pre: base.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
 		if isPointerKind(t) {
@@ -278,9 +279,9 @@ func (e *emitter) field(x *irField) gval {
 		return v
 	}
 	switch t.Kind {
-	case KindString:
+	case ir.KindString:
 		return gval{pre: append(base.pre, jen.If(acc.Clone().Op("==").Lit("")).Block(e.fail(x.Pos, varPath(x), "ErrMissing"))), val: acc}
-	case KindList, KindMap:
+	case ir.KindList, ir.KindMap:
 		return gval{pre: append(base.pre, jen.If(acc.Clone().Op("==").Nil()).Block(e.fail(x.Pos, varPath(x), "ErrMissing"))), val: acc}
 	}
 	return gval{pre: base.pre, val: acc}
@@ -289,7 +290,7 @@ func (e *emitter) field(x *irField) gval {
 // defined turns a possibly undefined value into its lenient form: the
 // zero value when undefined, as Jinja2's Undefined prints empty, has
 // length 0 and iterates as empty.
-func (e *emitter) defined(v gval, t *Type) gval {
+func (e *emitter) defined(v gval, t *ir.Type) gval {
 	if v.def == nil {
 		return v
 	}
@@ -302,23 +303,23 @@ func (e *emitter) defined(v gval, t *Type) gval {
 }
 
 // truth is Jinja2's truthiness of v, as a Go bool.
-func (e *emitter) truth(v gval, t *Type) gval {
+func (e *emitter) truth(v gval, t *ir.Type) gval {
 	var c jen.Code
-	switch t = t.resolve(); t.Kind {
-	case KindString:
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindString:
 		c = jen.Add(v.val).Op("!=").Lit("")
-	case KindInt, KindFloat:
+	case ir.KindInt, ir.KindFloat:
 		c = jen.Add(v.val).Op("!=").Lit(0)
-	case KindBool:
+	case ir.KindBool:
 		c = v.val
-	case KindList, KindMap:
+	case ir.KindList, ir.KindMap:
 		c = jen.Len(v.val).Op(">").Lit(0)
-	case KindStruct:
+	case ir.KindStruct:
 		c = structTruth(v.val, t)
 		if c == nil { // always true: only definedness counts
 			return gval{pre: v.pre, val: orTrue(v.def)}
 		}
-	case KindDict:
+	case ir.KindDict:
 		// Known from the keys; the value is still evaluated.
 		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
 		c = jen.Lit(len(t.Fields) > 0)
@@ -333,10 +334,10 @@ func (e *emitter) truth(v gval, t *Type) gval {
 
 // truthOf is the truth of x. When the type alone decides it, a local or
 // temporary holding x still counts as used.
-func (e *emitter) truthOf(x irExpr) gval {
+func (e *emitter) truthOf(x ir.Expr) gval {
 	v := e.expr(x)
-	c := e.truth(v, x.typ())
-	if t := x.typ().resolve(); t.Kind == KindStruct && (hasRequiredField(t) || len(t.Fields) == 0) {
+	c := e.truth(v, x.Type())
+	if t := x.Type().Resolve(); t.Kind == ir.KindStruct && (hasRequiredField(t) || len(t.Fields) == 0) {
 		if !feedField(x) {
 			c.pre = unused(x, v)
 		}
@@ -347,7 +348,7 @@ func (e *emitter) truthOf(x irExpr) gval {
 // structTruth is a struct's truth as a dict's: true when it has a key. A
 // required field is always a key, so then it is nil (always true); an
 // optional one is a key when set.
-func structTruth(val jen.Code, t *Type) jen.Code {
+func structTruth(val jen.Code, t *ir.Type) jen.Code {
 	if hasRequiredField(t) {
 		return nil
 	}
@@ -368,7 +369,7 @@ func structTruth(val jen.Code, t *Type) jen.Code {
 
 // hasRequiredField reports whether struct type t has a field that is
 // always set, which makes its values true.
-func hasRequiredField(t *Type) bool {
+func hasRequiredField(t *ir.Type) bool {
 	for _, f := range t.Fields {
 		if !f.Optional {
 			return true
@@ -378,9 +379,9 @@ func hasRequiredField(t *Type) bool {
 }
 
 // str converts v to a Go string as Jinja2's str() does; undefined is "".
-func (e *emitter) str(v gval, t *Type) gval {
-	t = t.resolve()
-	if t.Kind == KindString {
+func (e *emitter) str(v gval, t *ir.Type) gval {
+	t = t.Resolve()
+	if t.Kind == ir.KindString {
 		return e.defined(v, t)
 	}
 	name := e.temp("s")
@@ -395,7 +396,7 @@ func (e *emitter) str(v gval, t *Type) gval {
 }
 
 // strKeep is str that keeps v undefined when it is.
-func (e *emitter) strKeep(v gval, t *Type) gval {
+func (e *emitter) strKeep(v gval, t *ir.Type) gval {
 	s := e.str(v, t)
 	s.def = v.def
 	return s
@@ -403,25 +404,25 @@ func (e *emitter) strKeep(v gval, t *Type) gval {
 
 // strOf is str() of x, as a Go string; an Inline literal is written out
 // element by element.
-func (e *emitter) strOf(x irExpr) gval {
+func (e *emitter) strOf(x ir.Expr) gval {
 	if !isInline(x) {
-		return e.str(e.expr(x), x.typ())
+		return e.str(e.expr(x), x.Type())
 	}
 	name := e.temp("s")
 	pre := append([]jen.Code{jen.Var().Id(name).Index().Byte()}, e.appendLiteral(jen.Id(name), x)...)
 	return gval{pre: pre, val: jen.String().Parens(jen.Id(name))}
 }
 
-func (e *emitter) index(x *irIndex) gval {
+func (e *emitter) index(x *ir.Index) gval {
 	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
 	v, ok := e.temp("v"), e.temp("ok")
 	pre := append(xv.pre, iv.pre...)
 	var call jen.Code
-	switch x.X.typ().Kind {
-	case KindList:
+	switch x.X.Type().Kind {
+	case ir.KindList:
 		call = jen.Qual(jinjaPath, "Index").Call(xv.val, iv.val)
-	case KindString:
+	case ir.KindString:
 		call = jen.Qual(jinjaPath, "IndexString").Call(xv.val, iv.val)
 	default:
 		call = jen.Add(xv.val).Index(iv.val)
@@ -430,10 +431,10 @@ func (e *emitter) index(x *irIndex) gval {
 	return gval{pre: pre, val: jen.Id(v), def: jen.Id(ok)}
 }
 
-func (e *emitter) slice(x *irSlice) gval {
+func (e *emitter) slice(x *ir.Slice) gval {
 	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	pre := xv.pre
-	bound := func(b irExpr, def int) (jen.Code, jen.Code) {
+	bound := func(b ir.Expr, def int) (jen.Code, jen.Code) {
 		if b == nil {
 			return jen.Lit(def), jen.False()
 		}
@@ -445,28 +446,28 @@ func (e *emitter) slice(x *irSlice) gval {
 	hi, hasHi := bound(x.Hi, 0)
 	step, _ := bound(x.Step, 1)
 	if x.Step != nil {
-		if _, ok := x.Step.(*irConst); !ok {
-			s := e.bind(gval{val: step}, x.Step.typ())
+		if _, ok := x.Step.(*ir.Const); !ok {
+			s := e.bind(gval{val: step}, x.Step.Type())
 			pre = append(pre, s.pre...)
 			pre = append(pre, jen.If(s.val.(*jen.Statement).Clone().Op("==").Lit(0)).Block(e.invalid(x.Pos, jen.Lit("slice step cannot be zero"))))
 			step = s.val
 		}
 	}
 	fn := "Slice"
-	if x.X.typ().Kind == KindString {
+	if x.X.Type().Kind == ir.KindString {
 		fn = "SliceString"
 	}
 	return gval{pre: pre, val: jen.Qual(jinjaPath, fn).Call(xv.val, lo, hi, step, hasLo, hasHi)}
 }
 
-func (e *emitter) cond(x *irCond) gval {
+func (e *emitter) cond(x *ir.Cond) gval {
 	c := e.truthOf(x.Cond)
 	t, def, decl := e.result(x)
-	branch := func(b irExpr) []jen.Code {
+	branch := func(b ir.Expr) []jen.Code {
 		if b == nil {
 			return nil
 		}
-		return e.assign(t, def, x.T, e.expr(b), b.typ())
+		return e.assign(t, def, x.T, e.expr(b), b.Type())
 	}
 	pre := append(append(c.pre, decl...), jen.If(c.val).Block(branch(x.Then)...).Else().Block(branch(x.Else)...))
 	return resultVal(t, def, pre)
@@ -476,9 +477,9 @@ func (e *emitter) cond(x *irCond) gval {
 // values (a conditional, an and/or): t, and def, which says whether it is
 // defined. def is declared only when it can be false, so that it is
 // always used.
-func (e *emitter) result(x irExpr) (t, def string, decl []jen.Code) {
+func (e *emitter) result(x ir.Expr) (t, def string, decl []jen.Code) {
 	t = e.temp("t")
-	decl = []jen.Code{jen.Var().Id(t).Add(goType(x.typ(), false))}
+	decl = []jen.Code{jen.Var().Id(t).Add(goType(x.Type(), false))}
 	if maybeUndefined(x) {
 		def = e.temp("def")
 		decl = append(decl, jen.Var().Id(def).Bool())
@@ -496,9 +497,9 @@ func resultVal(t, def string, pre []jen.Code) gval {
 // assign stores v, a value of type from, in the result t of type to (see
 // result), converted: an int widens to a float, other kinds become their
 // str() (to is then a string).
-func (e *emitter) assign(t, def string, to *Type, v gval, from *Type) []jen.Code {
+func (e *emitter) assign(t, def string, to *ir.Type, v gval, from *ir.Type) []jen.Code {
 	switch {
-	case isNumber(from.Kind) && to.resolve().Kind == KindFloat:
+	case isNumber(from.Kind) && to.Resolve().Kind == ir.KindFloat:
 		v.val = num(v.val, from, true)
 	case !sameKind(from, to):
 		v = e.strKeep(v, from)
@@ -515,15 +516,15 @@ func (e *emitter) assign(t, def string, to *Type, v gval, from *Type) []jen.Code
 }
 
 // num converts a numeric value to float64 when the other operand is a float.
-func num(v jen.Code, t *Type, float bool) jen.Code {
-	if float && t.Kind != KindFloat {
+func num(v jen.Code, t *ir.Type, float bool) jen.Code {
+	if float && t.Kind != ir.KindFloat {
 		return jen.Float64().Parens(v)
 	}
 	return v
 }
 
-func (e *emitter) binary(x *irBinary) gval {
-	xt, yt := x.X.typ(), x.Y.typ()
+func (e *emitter) binary(x *ir.Binary) gval {
+	xt, yt := x.X.Type(), x.Y.Type()
 	switch x.Op {
 	case "and", "or":
 		return e.logic(x)
@@ -536,13 +537,13 @@ func (e *emitter) binary(x *irBinary) gval {
 		var c jen.Code
 		switch {
 		case isNumber(xt.Kind) && isNumber(yt.Kind):
-			f := xt.Kind == KindFloat || yt.Kind == KindFloat
+			f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat
 			c = jen.Add(num(a.val, xt, f)).Op("==").Add(num(b.val, yt, f))
 		case xt.Kind == yt.Kind && isScalar(xt.Kind):
 			c = jen.Add(a.val).Op("==").Add(b.val)
-		case xt.Kind == KindList && yt.Kind == KindList && isScalar(xt.Elem.Kind) && xt.Elem.Kind == yt.Elem.Kind:
+		case xt.Kind == ir.KindList && yt.Kind == ir.KindList && isScalar(xt.Elem.Kind) && xt.Elem.Kind == yt.Elem.Kind:
 			c = jen.Qual("slices", "Equal").Call(a.val, b.val)
-		case xt.Kind == KindNone || yt.Kind == KindNone:
+		case xt.Kind == ir.KindNone || yt.Kind == ir.KindNone:
 			c = jen.Lit(xt.Kind == yt.Kind)
 			a.pre, b.pre = unused(x.X, a), unused(x.Y, b)
 		default:
@@ -568,13 +569,13 @@ func (e *emitter) binary(x *irBinary) gval {
 	case "<", "<=", ">", ">=":
 		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
-		f := xt.Kind == KindFloat || yt.Kind == KindFloat
+		f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat
 		a.val, b.val = nested(x.X, num(a.val, xt, f)), nested(x.Y, num(b.val, yt, f))
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op(x.Op).Add(b.val)}
 	case "in", "not in":
 		// Undefined is in no list, map or object; in a string it fails.
 		a := e.expr(x.X)
-		if yt.Kind == KindString {
+		if yt.Kind == ir.KindString {
 			y := e.expr(x.Y)
 			pre := append(a.pre, y.pre...)
 			if a.def != nil {
@@ -598,7 +599,7 @@ func (e *emitter) binary(x *irBinary) gval {
 			}
 			return gval{pre: append(pre, b.pre...), val: c}
 		}
-		if yt.Kind == KindStruct || yt.Kind == KindDict {
+		if yt.Kind == ir.KindStruct || yt.Kind == ir.KindDict {
 			v := e.hasKey(x.X, a, e.expr(x.Y), x.Y, yt)
 			if x.Op == "not in" {
 				v.val = jen.Op("!").Parens(v.val)
@@ -609,9 +610,9 @@ func (e *emitter) binary(x *irBinary) gval {
 		pre := append(a.pre, b.pre...)
 		var c jen.Code
 		switch yt.Kind {
-		case KindList:
-			c = jen.Qual("slices", "Contains").Call(b.val, num(a.val, xt, yt.Elem.Kind == KindFloat))
-			if xt.Kind != yt.Elem.Kind && !(xt.Kind == KindInt && yt.Elem.Kind == KindFloat) {
+		case ir.KindList:
+			c = jen.Qual("slices", "Contains").Call(b.val, num(a.val, xt, yt.Elem.Kind == ir.KindFloat))
+			if xt.Kind != yt.Elem.Kind && !(xt.Kind == ir.KindInt && yt.Elem.Kind == ir.KindFloat) {
 				c = jen.False() // values of different kinds are never equal
 				if a.def != nil {
 					pre = append(append(a.pre, jen.If(a.def).Block(jen.Id("_").Op("=").Add(a.val))), unused(x.Y, b)...)
@@ -621,7 +622,7 @@ func (e *emitter) binary(x *irBinary) gval {
 			} else if a.def != nil {
 				c = jen.Parens(jen.Add(a.def).Op("&&").Add(c))
 			}
-		case KindMap:
+		case ir.KindMap:
 			ok := e.temp("ok")
 			if a.def != nil {
 				pre = append(pre, jen.Var().Id(ok).Bool(), jen.If(a.def).Block(jen.List(jen.Id("_"), jen.Id(ok)).Op("=").Add(b.val).Index(a.val)))
@@ -638,24 +639,24 @@ func (e *emitter) binary(x *irBinary) gval {
 	return e.arith(x)
 }
 
-func (e *emitter) arith(x *irBinary) gval {
-	xt, yt := x.X.typ(), x.Y.typ()
+func (e *emitter) arith(x *ir.Binary) gval {
+	xt, yt := x.X.Type(), x.Y.Type()
 	a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
 	pre := append(a.pre, b.pre...)
 	switch {
-	case xt.Kind == KindString && yt.Kind == KindString, x.Op == "+" && xt.Kind == KindList:
-		if xt.Kind == KindList {
+	case xt.Kind == ir.KindString && yt.Kind == ir.KindString, x.Op == "+" && xt.Kind == ir.KindList:
+		if xt.Kind == ir.KindList {
 			return gval{pre: pre, val: jen.Append(jen.Qual("slices", "Clip").Call(a.val), jen.Add(b.val).Op("..."))}
 		}
 		return gval{pre: pre, val: jen.Add(a.val).Op("+").Add(b.val)}
-	case xt.Kind == KindString:
+	case xt.Kind == ir.KindString:
 		return e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(a.val, b.val), x.Pos)
-	case yt.Kind == KindString:
+	case yt.Kind == ir.KindString:
 		return e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(b.val, a.val), x.Pos)
 	}
 	// An int to a negative constant int power is a float.
-	f := xt.Kind == KindFloat || yt.Kind == KindFloat || x.T.resolve().Kind == KindFloat
+	f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat || x.T.Resolve().Kind == ir.KindFloat
 	av, bv := num(a.val, xt, f), num(b.val, yt, f)
 	if x.Op == "/" || x.Op == "//" || x.Op == "%" {
 		bb := e.bind(gval{val: bv}, x.T)
@@ -688,18 +689,18 @@ func (e *emitter) arith(x *irBinary) gval {
 
 // logic compiles a tested and/or, a bool, with Jinja2's short-circuit:
 // the right operand's statements run only when it is evaluated.
-func (e *emitter) logic(x *irBinary) gval {
+func (e *emitter) logic(x *ir.Binary) gval {
 	if x.Value {
 		t, def, pre := e.result(x)
-		pre = append(pre, e.choose(x, func(leaf irExpr, v *gval) []jen.Code {
+		pre = append(pre, e.choose(x, func(leaf ir.Expr, v *gval) []jen.Code {
 			if v != nil {
-				return e.assign(t, def, x.T, *v, leaf.typ())
+				return e.assign(t, def, x.T, *v, leaf.Type())
 			}
-			return e.assign(t, def, x.T, e.expr(leaf), leaf.typ())
+			return e.assign(t, def, x.T, e.expr(leaf), leaf.Type())
 		})...)
 		return resultVal(t, def, pre)
 	}
-	if k, ok := x.X.(*irConst); ok {
+	if k, ok := x.X.(*ir.Const); ok {
 		// A constant left operand decides at generate time.
 		if constTruth(k) == (x.Op == "or") {
 			return gval{pre: e.skip(x.Y), val: jen.Lit(x.Op == "or")}
@@ -728,13 +729,13 @@ func (e *emitter) logic(x *irBinary) gval {
 // among the operands it yields (see yields), with k's statements for each
 // operand where it is the result. k gets the operand's value when it was
 // evaluated to test its truth, else nil.
-func (e *emitter) choose(x irExpr, k func(leaf irExpr, v *gval) []jen.Code) []jen.Code {
-	b, ok := x.(*irBinary)
+func (e *emitter) choose(x ir.Expr, k func(leaf ir.Expr, v *gval) []jen.Code) []jen.Code {
+	b, ok := x.(*ir.Binary)
 	if !ok || !b.Value {
 		return k(x, nil)
 	}
 	right := false
-	out := e.branchOn(b.X, func(leaf irExpr, v gval, truthy bool) []jen.Code {
+	out := e.branchOn(b.X, func(leaf ir.Expr, v gval, truthy bool) []jen.Code {
 		if truthy == (b.Op == "or") {
 			return k(leaf, &v)
 		}
@@ -751,10 +752,10 @@ func (e *emitter) choose(x irExpr, k func(leaf irExpr, v *gval) []jen.Code) []je
 // statements in each branch, given the operand of x that has that truth
 // (x itself unless it is an and/or) and its value. A constant's truth is
 // known: it has one branch.
-func (e *emitter) branchOn(x irExpr, decide func(leaf irExpr, v gval, truthy bool) []jen.Code) []jen.Code {
-	if b, ok := x.(*irBinary); ok && b.Value {
+func (e *emitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v gval, truthy bool) []jen.Code) []jen.Code {
+	if b, ok := x.(*ir.Binary); ok && b.Value {
 		right := false
-		out := e.branchOn(b.X, func(leaf irExpr, v gval, truthy bool) []jen.Code {
+		out := e.branchOn(b.X, func(leaf ir.Expr, v gval, truthy bool) []jen.Code {
 			if truthy == (b.Op == "or") {
 				return decide(leaf, v, truthy)
 			}
@@ -766,11 +767,11 @@ func (e *emitter) branchOn(x irExpr, decide func(leaf irExpr, v gval, truthy boo
 		}
 		return out
 	}
-	if k, ok := x.(*irConst); ok {
+	if k, ok := x.(*ir.Const); ok {
 		return decide(x, gval{val: constCode(k)}, constTruth(k))
 	}
 	v := e.hold(e.expr(x), x)
-	c := e.truth(gval{val: v.val, def: v.def}, x.typ())
+	c := e.truth(gval{val: v.val, def: v.def}, x.Type())
 	v.pre = append(v.pre, c.pre...)
 	held := gval{val: v.val, def: v.def}
 	return append(v.pre, jen.If(c.val).Block(decide(x, held, true)...).Else().Block(decide(x, held, false)...))
@@ -778,7 +779,7 @@ func (e *emitter) branchOn(x irExpr, decide func(leaf irExpr, v gval, truthy boo
 
 // skip returns uses of the variables that x reads, for an operand that a
 // constant makes Jinja2 skip: Go rejects variables that are never read.
-func (e *emitter) skip(x irExpr) []jen.Code {
+func (e *emitter) skip(x ir.Expr) []jen.Code {
 	var out []jen.Code
 	seen := map[string]bool{}
 	use := func(name string) {
@@ -787,14 +788,14 @@ func (e *emitter) skip(x irExpr) []jen.Code {
 			out = append(out, jen.Id("_").Op("=").Id(name))
 		}
 	}
-	walkExpr(x, func(x irExpr) {
+	walkExpr(x, func(x ir.Expr) {
 		switch x := x.(type) {
-		case *irLocalRef:
+		case *ir.LocalRef:
 			use(x.L.GoName)
 			if x.L.MaybeUndefined {
 				use(x.L.GoName + "Def")
 			}
-		case *irLoopAttr:
+		case *ir.LoopAttr:
 			names := e.loops[x.For]
 			use(names[0])
 			if x.For.Length != "" {
@@ -808,12 +809,12 @@ func (e *emitter) skip(x irExpr) []jen.Code {
 // hold stores v, the value of x, in variables when reading it twice (its
 // truth, then the value) would compute it twice; a field or a local is
 // read where it is.
-func (e *emitter) hold(v gval, x irExpr) gval {
+func (e *emitter) hold(v gval, x ir.Expr) gval {
 	switch x.(type) {
-	case *irField, *irLocalRef, *irLoopAttr:
+	case *ir.FieldRef, *ir.LocalRef, *ir.LoopAttr:
 		return v
 	}
-	t := x.typ()
+	t := x.Type()
 	name := e.temp("t")
 	var pre []jen.Code
 	out := gval{val: jen.Id(name)}
@@ -824,7 +825,7 @@ func (e *emitter) hold(v gval, x irExpr) gval {
 		out.def = jen.Id(def)
 		pre = append(v.pre, jen.Var().Id(name).Add(goType(t, false)), jen.Id(def).Op(":=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(name).Op("=").Add(v.val)))
 	}
-	if t.Kind == KindStruct || t.Kind == KindNone {
+	if t.Kind == ir.KindStruct || t.Kind == ir.KindNone {
 		pre = append(pre, jen.Id("_").Op("=").Id(name)) // its truth may not read it
 	}
 	out.pre = pre
@@ -833,10 +834,10 @@ func (e *emitter) hold(v gval, x irExpr) gval {
 
 // hasKey is key in obj for an object or dict obj of type t (the value of
 // y): whether it has the key, as a dict; undefined has none.
-func (e *emitter) hasKey(k irExpr, kv gval, obj gval, y irExpr, t *Type) gval {
+func (e *emitter) hasKey(k ir.Expr, kv gval, obj gval, y ir.Expr, t *ir.Type) gval {
 	obj = e.hold(obj, y)
 	key, isConst := "", false
-	if c, ok := k.(*irConst); ok {
+	if c, ok := k.(*ir.Const); ok {
 		key, isConst = c.Value.(string)
 	} else {
 		kv = e.hold(kv, k)
@@ -844,7 +845,7 @@ func (e *emitter) hasKey(k irExpr, kv gval, obj gval, y irExpr, t *Type) gval {
 	var c jen.Code = jen.False()
 	for _, f := range t.Fields {
 		var has jen.Code
-		if t.Kind == KindStruct && f.Optional {
+		if t.Kind == ir.KindStruct && f.Optional {
 			has = e.member(gval{val: obj.val}, f).def
 		}
 		switch {
@@ -872,8 +873,8 @@ func (e *emitter) hasKey(k irExpr, kv gval, obj gval, y irExpr, t *Type) gval {
 }
 
 // keyCount is the length of an object: its number of keys.
-func (e *emitter) keyCount(v gval, x irExpr) gval {
-	t := x.typ()
+func (e *emitter) keyCount(v gval, x ir.Expr) gval {
+	t := x.Type()
 	v = e.hold(v, x)
 	n := e.temp("n")
 	required := 0
@@ -897,18 +898,18 @@ func (e *emitter) keyCount(v gval, x irExpr) gval {
 // itself an operation Go would group differently: a comparison or a test
 // (Go's == and < share one level and associate to the left), or a loop
 // attribute computed from the loop index (loop.revindex0 * 2).
-func nested(x irExpr, v jen.Code) jen.Code {
+func nested(x ir.Expr, v jen.Code) jen.Code {
 	switch x := x.(type) {
-	case *irBinary:
+	case *ir.Binary:
 		switch x.Op {
 		case "==", "!=", "<", "<=", ">", ">=":
 			return jen.Parens(v)
 		}
-	case *irCall:
-		if x.Kind == callTest {
+	case *ir.Call:
+		if x.Kind == ir.CallTest {
 			return jen.Parens(v)
 		}
-	case *irLoopAttr:
+	case *ir.LoopAttr:
 		if x.Attr != "index0" && x.Attr != "length" {
 			return jen.Parens(v)
 		}
@@ -918,9 +919,9 @@ func nested(x irExpr, v jen.Code) jen.Code {
 
 // feedField reports whether x is a field of the feed read through fields
 // only, which no variable holds.
-func feedField(x irExpr) bool {
+func feedField(x ir.Expr) bool {
 	for {
-		f, ok := x.(*irField)
+		f, ok := x.(*ir.FieldRef)
 		if !ok {
 			return false
 		}
@@ -934,8 +935,8 @@ func feedField(x irExpr) bool {
 // unused returns v's statements plus a use of its value, for a result
 // that does not depend on it: Go rejects variables that are never read.
 // A constant needs no use; an undefined value must not be read.
-func unused(x irExpr, v gval) []jen.Code {
-	if _, ok := x.(*irConst); ok {
+func unused(x ir.Expr, v gval) []jen.Code {
+	if _, ok := x.(*ir.Const); ok {
 		return v.pre
 	}
 	use := jen.Id("_").Op("=").Add(v.val)
@@ -952,9 +953,9 @@ func orTrue(c jen.Code) jen.Code {
 	return c
 }
 
-func (e *emitter) test(x *irCall) gval {
+func (e *emitter) test(x *ir.Call) gval {
 	v := e.expr(x.X)
-	t := x.X.typ()
+	t := x.X.Type()
 	var c jen.Code
 	flag := v.def != nil // whether c reads v's defined flag
 	switch x.Name {
@@ -968,9 +969,9 @@ func (e *emitter) test(x *irCall) gval {
 	case "none":
 		flag = false
 		// An unset optional is undefined, and undefined is not none.
-		c = jen.Lit(t.Kind == KindNone)
+		c = jen.Lit(t.Kind == ir.KindNone)
 	case "string", "number":
-		is := t.Kind == KindString
+		is := t.Kind == ir.KindString
 		if x.Name == "number" {
 			is = isNumber(t.Kind)
 		}
@@ -983,7 +984,7 @@ func (e *emitter) test(x *irCall) gval {
 	if x.Not {
 		c = jen.Op("!").Parens(c)
 	}
-	_, field := x.X.(*irField)
+	_, field := x.X.(*ir.FieldRef)
 	if !feedField(x.X) && !(field && flag) {
 		// The test may be decided by the type alone; a local or
 		// temporary holding the value, or its flag, still counts as used
@@ -994,16 +995,16 @@ func (e *emitter) test(x *irCall) gval {
 }
 
 // argument returns a filter argument's value and whether it was given.
-func (e *emitter) arg(x *irCall, i int) (gval, bool) {
+func (e *emitter) arg(x *ir.Call, i int) (gval, bool) {
 	a := x.Args[i]
-	if k, ok := a.(*irConst); ok && k.Value == nil {
+	if k, ok := a.(*ir.Const); ok && k.Value == nil {
 		return gval{}, false
 	}
 	return e.strict(e.expr(a), x.Pos, varPath(a)), true
 }
 
 // constTruth is Python's truthiness of a constant.
-func constTruth(k *irConst) bool {
+func constTruth(k *ir.Const) bool {
 	switch v := k.Value.(type) {
 	case string:
 		return v != ""

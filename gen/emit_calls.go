@@ -4,22 +4,23 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
-func (e *emitter) filter(x *irCall) gval {
-	xt := x.X.typ()
+func (e *emitter) filter(x *ir.Call) gval {
+	xt := x.X.Type()
 	switch x.Name {
 	case "default":
 		return e.defaultFilter(x)
 	case "length":
-		if xt.Kind == KindStruct {
+		if xt.Kind == ir.KindStruct {
 			return e.keyCount(e.expr(x.X), x.X)
 		}
 		v := e.defined(e.expr(x.X), xt)
 		switch xt.Kind {
-		case KindString:
+		case ir.KindString:
 			return gval{pre: v.pre, val: jen.Qual("unicode/utf8", "RuneCountInString").Call(v.val)}
-		case KindDict:
+		case ir.KindDict:
 			// Known from the keys; the value is still evaluated.
 			return gval{pre: append(v.pre, jen.Id("_").Op("=").Add(v.val)), val: jen.Lit(len(xt.Fields))}
 		}
@@ -31,7 +32,7 @@ func (e *emitter) filter(x *irCall) gval {
 			i = -1
 		}
 		fn := "Index"
-		if xt.Kind == KindString {
+		if xt.Kind == ir.KindString {
 			fn = "IndexString"
 		}
 		val, ok := e.temp("v"), e.temp("ok")
@@ -53,9 +54,9 @@ func (e *emitter) filter(x *irCall) gval {
 	var s gval
 	if x.Name == "indent" {
 		// Jinja2's indent appends "\n" to its operand, which undefined fails.
-		s = e.str(e.strict(e.expr(x.X), x.Pos, varPath(x.X)), x.X.typ())
+		s = e.str(e.strict(e.expr(x.X), x.Pos, varPath(x.X)), x.X.Type())
 	} else if x.Name == "truncate" {
-		s = e.strKeep(e.expr(x.X), x.X.typ()) // returns an undefined operand
+		s = e.strKeep(e.expr(x.X), x.X.Type()) // returns an undefined operand
 	} else {
 		s = e.strOf(x.X)
 	}
@@ -77,7 +78,7 @@ func (e *emitter) filter(x *irCall) gval {
 		return e.checked(pre, jen.Qual(jinjaPath, "Replace").Call(s.val, args[0], args[1], count), x.Pos)
 	case "indent":
 		width := args[0]
-		if x.Args[0].typ().Kind == KindInt {
+		if x.Args[0].Type().Kind == ir.KindInt {
 			w := e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(jen.Lit(" "), width), x.Pos)
 			pre, width = w.pre, w.val
 		}
@@ -100,43 +101,43 @@ func (e *emitter) strip(s, chars jen.Code, hasChars, left, right bool) jen.Code 
 	return jen.Qual(jinjaPath, "StripSpace").Call(s, jen.Lit(left), jen.Lit(right))
 }
 
-func (e *emitter) defaultFilter(x *irCall) gval {
+func (e *emitter) defaultFilter(x *ir.Call) gval {
 	v := e.expr(x.X)
 	d, given := e.arg(x, 0)
 	if !given {
-		return e.defined(v, x.X.typ())
+		return e.defined(v, x.X.Type())
 	}
 	boolean := false
-	if k, ok := x.Args[1].(*irConst); ok {
+	if k, ok := x.Args[1].(*ir.Const); ok {
 		boolean, _ = k.Value.(bool)
 	}
 	if v.def == nil && !boolean {
 		// The default is not needed, but Go needs the variables it reads
 		// to be used.
 		v.pre = append(v.pre, unused(x.Args[0], e.expr(x.Args[0]))...)
-		if !sameKind(x.X.typ(), x.T) {
-			return e.str(v, x.X.typ()) // the filter's type is string when the kinds differ
+		if !sameKind(x.X.Type(), x.T) {
+			return e.str(v, x.X.Type()) // the filter's type is string when the kinds differ
 		}
 		return v
 	}
-	same := sameKind(x.X.typ(), x.Args[0].typ())
+	same := sameKind(x.X.Type(), x.Args[0].Type())
 	t := e.temp("t")
 	pre := append(v.pre, jen.Var().Id(t).Add(goType(x.T, false)))
 	use := v.def
 	if boolean {
-		use = e.truth(gval{val: v.val, def: v.def}, x.X.typ()).val
+		use = e.truth(gval{val: v.val, def: v.def}, x.X.Type()).val
 	}
 	a := gval{val: v.val}
 	if !same {
-		a = e.str(a, x.X.typ())
-		d = e.str(d, x.Args[0].typ())
+		a = e.str(a, x.X.Type())
+		d = e.str(d, x.Args[0].Type())
 	}
 	pre = append(pre, jen.If(use).Block(append(a.pre, jen.Id(t).Op("=").Add(a.val))...).Else().Block(append(d.pre, jen.Id(t).Op("=").Add(d.val))...))
 	return gval{pre: pre, val: jen.Id(t)}
 }
 
-func (e *emitter) join(x *irCall) gval {
-	if l, ok := x.X.(*irList); ok && l.Inline {
+func (e *emitter) join(x *ir.Call) gval {
+	if l, ok := x.X.(*ir.List); ok && l.Inline {
 		// Each element is converted with its own type: [1, 2.0] joins as "1,2.0".
 		var pre []jen.Code
 		parts := make([]jen.Code, len(l.Items))
@@ -148,11 +149,11 @@ func (e *emitter) join(x *irCall) gval {
 		sep, _ := e.arg(x, 0)
 		return e.joined(x, append(pre, sep.pre...), jen.Index().String().Values(parts...), sep.val)
 	}
-	v := e.defined(e.expr(x.X), x.X.typ())
+	v := e.defined(e.expr(x.X), x.X.Type())
 	sep, _ := e.arg(x, 0)
 	pre := append(v.pre, sep.pre...)
-	elem := x.X.typ().Elem
-	if x.Attr == nil && elem.Kind == KindString {
+	elem := x.X.Type().Elem
+	if x.Attr == nil && elem.Kind == ir.KindString {
 		return e.joined(x, pre, v.val, sep.val)
 	}
 	parts, it := e.temp("parts"), e.temp("x")
@@ -174,8 +175,8 @@ func (e *emitter) join(x *irCall) gval {
 // joined joins parts with sep. Only a separator that is not a constant can
 // make the result much longer than the parts: that join is checked
 // against runtime.MaxOutput.
-func (e *emitter) joined(x *irCall, pre []jen.Code, parts, sep jen.Code) gval {
-	if _, ok := x.Args[0].(*irConst); ok {
+func (e *emitter) joined(x *ir.Call, pre []jen.Code, parts, sep jen.Code) gval {
+	if _, ok := x.Args[0].(*ir.Const); ok {
 		return gval{pre: pre, val: jen.Qual("strings", "Join").Call(parts, sep)}
 	}
 	return e.checked(pre, jen.Qual(jinjaPath, "Join").Call(parts, sep), x.Pos)
@@ -183,13 +184,13 @@ func (e *emitter) joined(x *irCall, pre []jen.Code, parts, sep jen.Code) gval {
 
 // member reads field f of a struct value; an unset optional field is
 // undefined.
-func (e *emitter) member(v gval, f *Field) gval {
+func (e *emitter) member(v gval, f *ir.Field) gval {
 	acc := jen.Add(v.val).Dot(f.GoName)
 	if !f.Optional {
 		return gval{pre: v.pre, val: acc}
 	}
 	out := gval{pre: v.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
-	if isScalar(f.Type.resolve().Kind) {
+	if isScalar(f.Type.Resolve().Kind) {
 		out.val = jen.Parens(jen.Op("*").Add(acc))
 	}
 	return out
@@ -198,7 +199,7 @@ func (e *emitter) member(v gval, f *Field) gval {
 // attribute reads the attribute= path of x from a list element. As in
 // Jinja2, an unset optional object on the way fails the render, while an
 // unset last field is undefined.
-func (e *emitter) attribute(x *irCall, item gval) gval {
+func (e *emitter) attribute(x *ir.Call, item gval) gval {
 	v := item
 	for i, f := range x.Attr {
 		if i > 0 {
@@ -209,19 +210,19 @@ func (e *emitter) attribute(x *irCall, item gval) gval {
 	return v
 }
 
-func (e *emitter) listFilter(x *irCall) gval {
-	xt := x.X.typ()
+func (e *emitter) listFilter(x *ir.Call) gval {
+	xt := x.X.Type()
 	v := e.defined(e.expr(x.X), xt)
 	pre := v.pre
 	out := e.temp("l")
 	switch x.Name {
 	case "list":
 		switch xt.Kind {
-		case KindString:
+		case ir.KindString:
 			return gval{pre: pre, val: jen.Qual("strings", "Split").Call(v.val, jen.Lit(""))}
-		case KindMap:
+		case ir.KindMap:
 			return gval{pre: pre, val: jen.Qual(jinjaPath, "SortedKeys").Call(v.val)}
-		case KindDict:
+		case ir.KindDict:
 			keys := make([]jen.Code, len(xt.Fields))
 			for i, f := range xt.Fields {
 				keys[i] = jen.Lit(f.Key)
@@ -254,7 +255,7 @@ func (e *emitter) listFilter(x *irCall) gval {
 		flags = append(flags, a.val)
 	}
 	elem := xt.Elem
-	if x.Attr == nil && elem.Kind == KindString {
+	if x.Attr == nil && elem.Kind == ir.KindString {
 		if x.Name == "sort" {
 			return gval{pre: pre, val: jen.Qual(jinjaPath, "SortStrings").Call(append([]jen.Code{v.val}, flags...)...)}
 		}
@@ -266,15 +267,15 @@ func (e *emitter) listFilter(x *irCall) gval {
 	// case_sensitive, as Jinja2's ignore_case does. Sort's key is computed
 	// in a comparison func, which cannot fail the render: check rejects
 	// optional objects on its attribute= path.
-	key := func(id string) (gval, *Type) {
+	key := func(id string) (gval, *ir.Type) {
 		k, t := gval{val: jen.Id(id)}, elem
 		if x.Attr != nil {
 			k, t = e.attribute(x, k), attrType(x.Attr)
 		}
-		if t.Kind != KindString {
+		if t.Kind != ir.KindString {
 			return k, t
 		}
-		if c, ok := caseSensitive.(*irConst); ok {
+		if c, ok := caseSensitive.(*ir.Const); ok {
 			if c.Value != true {
 				k.val = jen.Qual(jinjaPath, "Lower").Call(k.val)
 			}
@@ -322,8 +323,8 @@ func (e *emitter) listFilter(x *irCall) gval {
 	return gval{pre: pre, val: jen.Id(out)}
 }
 
-func (e *emitter) numberFilter(x *irCall) gval {
-	xt := x.X.typ()
+func (e *emitter) numberFilter(x *ir.Call) gval {
+	xt := x.X.Type()
 	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X)) // int(Undefined) raises
 	d, _ := e.arg(x, 0)
 	pre := append(v.pre, d.pre...)
@@ -332,20 +333,20 @@ func (e *emitter) numberFilter(x *irCall) gval {
 		base, _ := e.arg(x, 1)
 		pre = append(pre, base.pre...)
 		switch xt.Kind {
-		case KindString:
+		case ir.KindString:
 			conv = jen.Int().Parens(jen.Qual(jinjaPath, "ParseInt").Call(v.val, jen.Int64().Parens(d.val), base.val))
-		case KindFloat:
+		case ir.KindFloat:
 			conv = jen.Int().Parens(jen.Qual(jinjaPath, "FloatToInt").Call(v.val, jen.Int64().Parens(d.val)))
-		case KindBool:
+		case ir.KindBool:
 			conv = jen.Func().Params().Int().Block(jen.If(v.val).Block(jen.Return(jen.Lit(1))), jen.Return(jen.Lit(0))).Call()
 		default:
 			conv = v.val
 		}
 	} else {
 		switch xt.Kind {
-		case KindString:
+		case ir.KindString:
 			conv = jen.Qual(jinjaPath, "ParseFloat").Call(v.val, jen.Float64().Parens(d.val))
-		case KindBool:
+		case ir.KindBool:
 			conv = jen.Func().Params().Float64().Block(jen.If(v.val).Block(jen.Return(jen.Lit(1.0))), jen.Return(jen.Lit(0.0))).Call()
 		default:
 			conv = jen.Float64().Parens(v.val)
@@ -354,18 +355,18 @@ func (e *emitter) numberFilter(x *irCall) gval {
 	return gval{pre: pre, val: conv}
 }
 
-func (e *emitter) round(x *irCall) gval {
+func (e *emitter) round(x *ir.Call) gval {
 	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	p, _ := e.arg(x, 0)
 	m, _ := e.arg(x, 1)
 	pre := append(append(v.pre, p.pre...), m.pre...)
-	if x.T.Kind == KindInt {
+	if x.T.Kind == ir.KindInt {
 		return gval{pre: pre, val: v.val}
 	}
-	return gval{pre: pre, val: jen.Qual(jinjaPath, "Round").Call(num(v.val, x.X.typ(), true), p.val, m.val)}
+	return gval{pre: pre, val: jen.Qual(jinjaPath, "Round").Call(num(v.val, x.X.Type(), true), p.val, m.val)}
 }
 
-func (e *emitter) method(x *irCall) gval {
+func (e *emitter) method(x *ir.Call) gval {
 	s := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	argPre, args, given := e.args(x)
 	pre := append(s.pre, argPre...)
@@ -395,7 +396,7 @@ func (e *emitter) method(x *irCall) gval {
 
 // args compiles every argument of x: their statements, values, and
 // whether each was given.
-func (e *emitter) args(x *irCall) (pre []jen.Code, vals []jen.Code, given []bool) {
+func (e *emitter) args(x *ir.Call) (pre []jen.Code, vals []jen.Code, given []bool) {
 	vals = make([]jen.Code, len(x.Args))
 	given = make([]bool, len(x.Args))
 	for i := range x.Args {
@@ -407,7 +408,7 @@ func (e *emitter) args(x *irCall) (pre []jen.Code, vals []jen.Code, given []bool
 }
 
 // attrPath is an attribute= path as written: "customer.name".
-func attrPath(path []*Field) string {
+func attrPath(path []*ir.Field) string {
 	keys := make([]string, len(path))
 	for i, f := range path {
 		keys[i] = f.Key

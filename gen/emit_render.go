@@ -4,26 +4,27 @@ import (
 	"sort"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 // appendValue appends v printed as Jinja2 prints it (str()) to buf.
-func (e *emitter) appendValue(buf *jen.Statement, v gval, t *Type) []jen.Code {
-	t = t.resolve()
+func (e *emitter) appendValue(buf *jen.Statement, v gval, t *ir.Type) []jen.Code {
+	t = t.Resolve()
 	set := func(c jen.Code) []jen.Code { return []jen.Code{buf.Clone().Op("=").Add(c)} }
 	switch t.Kind {
-	case KindString:
+	case ir.KindString:
 		return set(jen.Append(buf.Clone(), jen.Add(v.val).Op("...")))
-	case KindInt:
+	case ir.KindInt:
 		return set(jen.Qual("strconv", "AppendInt").Call(buf.Clone(), jen.Int64().Parens(v.val), jen.Lit(10)))
-	case KindFloat:
+	case ir.KindFloat:
 		return set(jen.Qual(jinjaPath, "AppendFloat").Call(buf.Clone(), v.val))
-	case KindBool:
+	case ir.KindBool:
 		return set(jen.Qual(jinjaPath, "AppendBool").Call(buf.Clone(), v.val))
-	case KindNone:
+	case ir.KindNone:
 		// None prints without reading the value; Go still needs it read.
 		return append([]jen.Code{jen.Id("_").Op("=").Add(v.val)}, set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))...)
 	}
-	if t.Kind == KindDict && len(t.Fields) > 1 {
+	if t.Kind == ir.KindDict && len(t.Fields) > 1 {
 		// Printing reads every key, and a dict may be a literal to build once.
 		d := e.bind(v, t)
 		return append(d.pre, e.appendRepr(buf, d.val, t)...)
@@ -34,13 +35,13 @@ func (e *emitter) appendValue(buf *jen.Statement, v gval, t *Type) []jen.Code {
 // appendRepr appends Python's repr of a value, as used inside printed
 // lists and dicts: strings quoted, maps in key order, structs in field
 // order without unset optional fields.
-func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code {
-	t = t.resolve()
+func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *ir.Type) []jen.Code {
+	t = t.Resolve()
 	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
 	switch t.Kind {
-	case KindString:
+	case ir.KindString:
 		return []jen.Code{buf.Clone().Op("=").Qual(jinjaPath, "AppendQuoted").Call(buf.Clone(), v)}
-	case KindList:
+	case ir.KindList:
 		i, x := e.temp("i"), e.temp("x")
 		body := append([]jen.Code{jen.If(jen.Id(i).Op(">").Lit(0)).Block(lit(", "))}, e.appendRepr(buf, jen.Id(x), t.Elem)...)
 		return []jen.Code{
@@ -48,10 +49,10 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code
 			jen.For(jen.List(jen.Id(i), jen.Id(x)).Op(":=").Range().Add(v)).Block(body...),
 			lit("]"),
 		}
-	case KindMap:
+	case ir.KindMap:
 		i, k := e.temp("i"), e.temp("k")
 		body := []jen.Code{jen.If(jen.Id(i).Op(">").Lit(0)).Block(lit(", "))}
-		body = append(body, e.appendRepr(buf, jen.Id(k), &Type{Kind: KindString})...)
+		body = append(body, e.appendRepr(buf, jen.Id(k), &ir.Type{Kind: ir.KindString})...)
 		body = append(body, lit(": "))
 		body = append(body, e.appendRepr(buf, jen.Add(v).Index(jen.Id(k)), t.Elem)...)
 		return []jen.Code{
@@ -59,7 +60,7 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code
 			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
 			lit("}"),
 		}
-	case KindStruct, KindDict:
+	case ir.KindStruct, ir.KindDict:
 		if len(t.Fields) == 0 {
 			return []jen.Code{jen.Id("_").Op("=").Add(v), lit("{}")} // still a use of v, for Go
 		}
@@ -88,14 +89,14 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *Type) []jen.Code
 // appendLiteral appends Python's repr of an Inline list or dict literal:
 // element by element, each with its own type, an undefined element as
 // Undefined, dict keys in insertion order.
-func (e *emitter) appendLiteral(buf *jen.Statement, x irExpr) []jen.Code {
+func (e *emitter) appendLiteral(buf *jen.Statement, x ir.Expr) []jen.Code {
 	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
-	element := func(x irExpr) []jen.Code {
+	element := func(x ir.Expr) []jen.Code {
 		if isInline(x) {
 			return e.appendLiteral(buf, x)
 		}
 		v := e.expr(x)
-		repr := e.appendRepr(buf, v.val, x.typ())
+		repr := e.appendRepr(buf, v.val, x.Type())
 		if v.def != nil {
 			return append(v.pre, jen.If(v.def).Block(repr...).Else().Block(lit("Undefined")))
 		}
@@ -103,7 +104,7 @@ func (e *emitter) appendLiteral(buf *jen.Statement, x irExpr) []jen.Code {
 	}
 	var out []jen.Code
 	switch x := x.(type) {
-	case *irList:
+	case *ir.List:
 		out = append(out, lit("["))
 		for i, it := range x.Items {
 			if i > 0 {
@@ -112,9 +113,9 @@ func (e *emitter) appendLiteral(buf *jen.Statement, x irExpr) []jen.Code {
 			out = append(out, element(it)...)
 		}
 		out = append(out, lit("]"))
-	case *irDict:
+	case *ir.Dict:
 		out = append(out, lit("{"))
-		for i, f := range x.T.resolve().Fields {
+		for i, f := range x.T.Resolve().Fields {
 			if i > 0 {
 				out = append(out, lit(", "))
 			}
@@ -127,20 +128,20 @@ func (e *emitter) appendLiteral(buf *jen.Statement, x irExpr) []jen.Code {
 }
 
 // isInline reports whether x is a literal printed where it stands.
-func isInline(x irExpr) bool {
+func isInline(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *irList:
+	case *ir.List:
 		return x.Inline
-	case *irDict:
+	case *ir.Dict:
 		return x.Inline
 	}
 	return false
 }
 
 // appendJSON appends the tojson filter's output for x to buf.
-func (e *emitter) appendJSON(buf *jen.Statement, x *irCall) []jen.Code {
+func (e *emitter) appendJSON(buf *jen.Statement, x *ir.Call) []jen.Code {
 	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-	if t := x.X.typ(); t.Kind == KindDict && len(t.Fields) > 1 {
+	if t := x.X.Type(); t.Kind == ir.KindDict && len(t.Fields) > 1 {
 		v = e.bind(v, t) // as in appendValue
 	}
 	w := e.temp("w")
@@ -148,36 +149,36 @@ func (e *emitter) appendJSON(buf *jen.Statement, x *irCall) []jen.Code {
 	pre := append(v.pre, indent.pre...)
 	if !hasIndent {
 		pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(jen.Lit(0), jen.False()))
-		return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.typ())...)
+		return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type())...)
 	}
 	// Only indentation can make the output much longer than the value.
 	pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(indent.val, jen.True()))
-	pre = append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.typ())...)
+	pre = append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type())...)
 	return append(pre, jen.If(jen.Id(w).Dot("TooLarge").Call()).Block(e.fail(x.Pos, "", "ErrTooLarge")))
 }
 
-func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Code {
-	t = t.resolve()
+func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen.Code {
+	t = t.Resolve()
 	call := func(method string, args ...jen.Code) jen.Code {
 		return buf.Clone().Op("=").Add(w.Clone()).Dot(method).Call(append([]jen.Code{buf.Clone()}, args...)...)
 	}
 	switch t.Kind {
-	case KindString:
+	case ir.KindString:
 		return []jen.Code{call("String", v)}
-	case KindInt:
+	case ir.KindInt:
 		return []jen.Code{call("Int", jen.Int64().Parens(v))}
-	case KindFloat:
+	case ir.KindFloat:
 		return []jen.Code{call("Float", v)}
-	case KindBool:
+	case ir.KindBool:
 		return []jen.Code{call("Bool", v)}
-	case KindList:
+	case ir.KindList:
 		x := e.temp("x")
 		return []jen.Code{
 			call("OpenArray"),
 			jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Add(v)).Block(e.writeJSON(buf, w, jen.Id(x), t.Elem)...),
 			call("CloseArray"),
 		}
-	case KindMap:
+	case ir.KindMap:
 		k := e.temp("k")
 		body := append([]jen.Code{call("Key", jen.Id(k))}, e.writeJSON(buf, w, jen.Add(v).Index(jen.Id(k)), t.Elem)...)
 		return []jen.Code{
@@ -185,8 +186,8 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Co
 			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
 			call("CloseObject"),
 		}
-	case KindStruct, KindDict:
-		fields := append([]*Field(nil), t.Fields...)
+	case ir.KindStruct, ir.KindDict:
+		fields := append([]*ir.Field(nil), t.Fields...)
 		sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
 		out := []jen.Code{call("OpenObject")}
 		if len(fields) == 0 {
@@ -209,19 +210,19 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *Type) []jen.Co
 
 var dst = jen.Id("dst")
 
-func (e *emitter) print(x irExpr) []jen.Code {
+func (e *emitter) print(x ir.Expr) []jen.Code {
 	// Print the operands of ~ and tojson straight into dst, with no
 	// intermediate string.
-	if b, ok := x.(*irBinary); ok && b.Op == "~" {
+	if b, ok := x.(*ir.Binary); ok && b.Op == "~" {
 		return append(e.print(b.X), e.print(b.Y)...)
 	}
-	if c, ok := x.(*irCall); ok && c.Kind == callFilter && c.Name == "tojson" {
+	if c, ok := x.(*ir.Call); ok && c.Kind == ir.CallFilter && c.Name == "tojson" {
 		return e.appendJSON(dst, c)
 	}
 	if isInline(x) {
 		return e.appendLiteral(dst, x)
 	}
-	if c, ok := x.(*irCond); ok {
+	if c, ok := x.(*ir.Cond); ok {
 		// Each branch prints with its own type, as in Python: the 0 of
 		// "price if price else 0" is not widened to 0.0.
 		cv := e.truthOf(c.Cond)
@@ -231,23 +232,23 @@ func (e *emitter) print(x irExpr) []jen.Code {
 		}
 		return append(cv.pre, stmt)
 	}
-	if b, ok := x.(*irBinary); ok && b.Value {
+	if b, ok := x.(*ir.Binary); ok && b.Value {
 		// Each operand an and/or yields prints with its own type.
-		return e.choose(b, func(leaf irExpr, v *gval) []jen.Code {
+		return e.choose(b, func(leaf ir.Expr, v *gval) []jen.Code {
 			if v == nil {
 				return e.print(leaf)
 			}
-			return e.printValue(*v, leaf.typ())
+			return e.printValue(*v, leaf.Type())
 		})
 	}
 	if c, ok := x.(*irComponentRef); ok {
 		return e.componentPrint(c)
 	}
-	return e.printValue(e.expr(x), x.typ())
+	return e.printValue(e.expr(x), x.Type())
 }
 
 // printValue prints v, a value of type t; undefined prints nothing.
-func (e *emitter) printValue(v gval, t *Type) []jen.Code {
+func (e *emitter) printValue(v gval, t *ir.Type) []jen.Code {
 	body := e.appendValue(dst, gval{val: v.val}, t)
 	if v.def != nil {
 		return append(v.pre, jen.If(v.def).Block(body...))
@@ -255,7 +256,7 @@ func (e *emitter) printValue(v gval, t *Type) []jen.Code {
 	return append(v.pre, body...)
 }
 
-func (e *emitter) nodes(ns []irNode) []jen.Code {
+func (e *emitter) nodes(ns []ir.Node) []jen.Code {
 	var out []jen.Code
 	for _, n := range ns {
 		out = append(out, e.node(n)...)
@@ -263,17 +264,17 @@ func (e *emitter) nodes(ns []irNode) []jen.Code {
 	return out
 }
 
-func (e *emitter) node(n irNode) []jen.Code {
+func (e *emitter) node(n ir.Node) []jen.Code {
 	switch n := n.(type) {
-	case *irText:
+	case *ir.Text:
 		return []jen.Code{dst.Clone().Op("=").Append(dst.Clone(), jen.Lit(n.Value).Op("..."))}
-	case *irPrint:
+	case *ir.Print:
 		return e.print(n.X)
-	case *irIf:
+	case *ir.If:
 		return e.ifChain(n.Branches, n.Else)
-	case *irFor:
+	case *ir.For:
 		return e.forLoop(n)
-	case *irSet:
+	case *ir.Set:
 		return e.set(n)
 	}
 	return nil
@@ -281,7 +282,7 @@ func (e *emitter) node(n irNode) []jen.Code {
 
 // ifChain emits if/else if/else; a condition that needs statements of its
 // own nests in the previous else.
-func (e *emitter) ifChain(bs []irBranch, els []irNode) []jen.Code {
+func (e *emitter) ifChain(bs []ir.Branch, els []ir.Node) []jen.Code {
 	if len(bs) == 0 {
 		return e.nodes(els)
 	}
@@ -294,7 +295,7 @@ func (e *emitter) ifChain(bs []irBranch, els []irNode) []jen.Code {
 	return append(c.pre, stmt)
 }
 
-func (e *emitter) declare(locals []*irLocal) []jen.Code {
+func (e *emitter) declare(locals []*ir.Local) []jen.Code {
 	var out []jen.Code
 	for _, l := range locals {
 		if !e.read[l] {
@@ -308,7 +309,7 @@ func (e *emitter) declare(locals []*irLocal) []jen.Code {
 	return out
 }
 
-func (e *emitter) set(n *irSet) []jen.Code {
+func (e *emitter) set(n *ir.Set) []jen.Code {
 	l := n.Local
 	if n.Value == nil {
 		start := e.temp("start")
@@ -330,8 +331,8 @@ func (e *emitter) set(n *irSet) []jen.Code {
 	if !e.read[l] {
 		return unused(n.Value, v) // evaluated for its errors only
 	}
-	if !sameKind(n.Value.typ(), l.T) {
-		v = e.strKeep(v, n.Value.typ())
+	if !sameKind(n.Value.Type(), l.T) {
+		v = e.strKeep(v, n.Value.Type())
 	}
 	out := v.pre
 	if l.MaybeUndefined {
@@ -345,7 +346,7 @@ func (e *emitter) set(n *irSet) []jen.Code {
 
 // bindTarget declares loop target l with value x; a set in the body may
 // make it undefined.
-func bindTarget(l *irLocal, x jen.Code) []jen.Code {
+func bindTarget(l *ir.Local, x jen.Code) []jen.Code {
 	s := []jen.Code{jen.Id(l.GoName).Op(":=").Add(x)}
 	if l.MaybeUndefined {
 		s = append(s, jen.Id(l.GoName+"Def").Op(":=").True())
@@ -353,8 +354,8 @@ func bindTarget(l *irLocal, x jen.Code) []jen.Code {
 	return s
 }
 
-func (e *emitter) forLoop(n *irFor) []jen.Code {
-	it := n.Iter.typ()
+func (e *emitter) forLoop(n *ir.For) []jen.Code {
+	it := n.Iter.Type()
 	v := e.expr(n.Iter)
 	if n.Strict {
 		v = e.strict(v, n.Pos, varPath(n.Iter))
@@ -363,12 +364,12 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	}
 	out := v.pre
 	items := e.temp("items")
-	var elem *Type
+	var elem *ir.Type
 	switch it.Kind {
-	case KindString:
+	case ir.KindString:
 		out = append(out, jen.Id(items).Op(":=").Qual("strings", "Split").Call(v.val, jen.Lit("")))
-		elem = &Type{Kind: KindString}
-	case KindMap:
+		elem = &ir.Type{Kind: ir.KindString}
+	case ir.KindMap:
 		keys := jen.Qual(jinjaPath, "SortedKeys").Call(v.val)
 		if n.Dictsort != nil {
 			cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, varPath(n.Dictsort[0]))
@@ -377,8 +378,8 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 			keys = jen.Qual(jinjaPath, "SortStrings").Call(keys, rev.val, cs.val)
 		}
 		out = append(out, jen.Id(items).Op(":=").Add(keys))
-		elem = &Type{Kind: KindString}
-	case KindDict:
+		elem = &ir.Type{Kind: ir.KindString}
+	case ir.KindDict:
 		// A dict literal iterates its keys in insertion order; its items
 		// read the values from a map of them.
 		keys := make([]jen.Code, len(it.Fields))
@@ -395,13 +396,13 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 		} else {
 			out = append(out, jen.Id("_").Op("=").Add(v.val)) // still a use, for Go
 		}
-		elem = &Type{Kind: KindString}
+		elem = &ir.Type{Kind: ir.KindString}
 	default:
 		out = append(out, jen.Id(items).Op(":=").Add(v.val))
 		elem = it.Elem
 	}
 	// target binds, for one element, the loop variables that used reads.
-	target := func(x jen.Code, used map[*irLocal]bool) []jen.Code {
+	target := func(x jen.Code, used map[*ir.Local]bool) []jen.Code {
 		var s []jen.Code
 		if n.Key != nil {
 			if used[n.Key] {
@@ -445,7 +446,7 @@ func (e *emitter) forLoop(n *irFor) []jen.Code {
 	e.loops[n] = [2]string{index, length}
 	x := e.temp("x")
 	used := readLocals(n.Body)
-	for _, l := range append([]*irLocal{n.Key, n.Value}, n.Unpack...) {
+	for _, l := range append([]*ir.Local{n.Key, n.Value}, n.Unpack...) {
 		if l != nil {
 			e.read[l] = used[l] // not the filter's: a set in the body assigns the body's
 		}

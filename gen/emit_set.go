@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 // This file emits a template set: one file with the feed type, the set
@@ -35,7 +36,7 @@ func emitSetFile(importPath, pkg string, s *irPromptSet, tt bool) *jen.File {
 func (s *irPromptSet) dir() string { return path.Dir(s.Set.Path) }
 
 // emitSetStruct writes a struct type of the set's feed and its Merge method.
-func emitSetStruct(f *jen.File, s *irPromptSet, t *Type) {
+func emitSetStruct(f *jen.File, s *irPromptSet, t *ir.Type) {
 	if t == s.Feed {
 		docLines(f, t.Name+" holds the variables of every template and component of the "+s.Set.Key+" set.")
 		f.Comment("Which of them a render needs depends on the template the key resolves to.")
@@ -62,17 +63,17 @@ func emitSetStruct(f *jen.File, s *irPromptSet, t *Type) {
 	).BlockFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
 			dst, src := jen.Op("&").Id("f").Dot(fld.GoName), jen.Id("other").Dot(fld.GoName)
-			ft := fld.Type.resolve()
+			ft := fld.Type.Resolve()
 			switch {
-			case ft.Kind == KindList:
+			case ft.Kind == ir.KindList:
 				g.Qual(runtimePath, "MergeSlice").Call(dst, src, jen.Id("s"))
-			case ft.Kind == KindMap:
+			case ft.Kind == ir.KindMap:
 				g.Qual(runtimePath, "MergeMap").Call(dst, src, jen.Id("s"))
 			case fld.Optional:
 				g.Qual(runtimePath, "MergeValue").Call(dst, src, jen.Id("s"))
-			case ft.Kind == KindString:
+			case ft.Kind == ir.KindString:
 				g.Qual(runtimePath, "MergeString").Call(dst, src, jen.Id("s"))
-			case ft.Kind == KindStruct:
+			case ft.Kind == ir.KindStruct:
 				g.Id("f").Dot(fld.GoName).Dot("Merge").Call(src, jen.Id("s"))
 			default:
 				g.Qual(runtimePath, "MergeValue").Call(dst, src, jen.Id("s"))

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"strconv"
 	"strings"
 )
@@ -40,12 +41,12 @@ type ttEmitter struct {
 	p     *irPrompt
 	file  string // position prefix: positions are passed as "line:col"
 	tmp   int
-	loops map[*irFor][2]string // template variables of a loop's index and length
+	loops map[*ir.For][2]string // template variables of a loop's index and length
 }
 
 // translateTemplate returns the text/template source of p.
 func translateTemplate(p *irPrompt) string {
-	e := &ttEmitter{p: p, file: p.Prompt.Map.File, loops: map[*irFor][2]string{}}
+	e := &ttEmitter{p: p, file: p.Prompt.Map.File, loops: map[*ir.For][2]string{}}
 	return e.declare(p.Locals) + e.nodes(p.Body)
 }
 
@@ -137,22 +138,22 @@ func literal(v any) string {
 }
 
 // zero is the value a local starts with.
-func zero(l *irLocal) string {
+func zero(l *ir.Local) string {
 	if l.MaybeUndefined {
 		return "undef"
 	}
-	switch l.T.resolve().Kind {
-	case KindString:
+	switch l.T.Resolve().Kind {
+	case ir.KindString:
 		return `""`
-	case KindInt:
+	case ir.KindInt:
 		return "0"
-	case KindFloat:
+	case ir.KindFloat:
 		return "0.0"
-	case KindBool:
+	case ir.KindBool:
 		return "false"
-	case KindList:
+	case ir.KindList:
 		return "nolist"
-	case KindMap:
+	case ir.KindMap:
 		return "nomap"
 	}
 	return "undef"
@@ -170,19 +171,19 @@ func (e *ttEmitter) strict(v tval, pos, name string) tval {
 // lenient turns a possibly undefined value into its lenient form, as
 // Jinja2's undefined prints empty and has length 0: a scalar takes its zero
 // value; functions taking a list or map treat undefined as empty.
-func (e *ttEmitter) lenient(v tval, t *Type) tval {
+func (e *ttEmitter) lenient(v tval, t *ir.Type) tval {
 	if !v.maybe {
 		return v
 	}
 	var z string
-	switch t.resolve().Kind {
-	case KindString:
+	switch t.Resolve().Kind {
+	case ir.KindString:
 		z = `""`
-	case KindInt:
+	case ir.KindInt:
 		z = "0"
-	case KindFloat:
+	case ir.KindFloat:
 		z = "0.0"
-	case KindBool:
+	case ir.KindBool:
 		z = "false"
 	default:
 		return v
@@ -202,14 +203,14 @@ func discard(v tval) string {
 // is Jinja2's truth of x. text/template's truth agrees with Python's for
 // every defined value of a feed type, so only values that may be undefined
 // need a call.
-func (e *ttEmitter) cond(x irExpr) tval {
+func (e *ttEmitter) cond(x ir.Expr) tval {
 	switch x := x.(type) {
-	case *irUnary:
+	case *ir.Unary:
 		if x.Op == "not" {
 			c := e.cond(x.X)
 			return tval{pre: c.pre, val: call("not", c.val)}
 		}
-	case *irBinary:
+	case *ir.Binary:
 		if (x.Op == "and" || x.Op == "or") && !x.Value {
 			return e.logic(x, e.cond)
 		}
@@ -218,19 +219,19 @@ func (e *ttEmitter) cond(x irExpr) tval {
 }
 
 // truthOf is cond for v, the value of x.
-func (e *ttEmitter) truthOf(v tval, x irExpr) tval {
-	t := x.typ()
+func (e *ttEmitter) truthOf(v tval, x ir.Expr) tval {
+	t := x.Type()
 	switch {
-	case t.Kind == KindNone:
+	case t.Kind == ir.KindNone:
 		return tval{pre: discard(v), val: "false"}
-	case t.Kind == KindStruct && !hasRequiredField(t):
+	case t.Kind == ir.KindStruct && !hasRequiredField(t):
 		// False when no optional field is set, as an empty dict.
-	case t.Kind == KindDict:
+	case t.Kind == ir.KindDict:
 		// text/template finds every struct true; truth counts the keys.
 	case !v.maybe:
 		return v
-	case t.Kind == KindStruct:
-		if f, ok := x.(*irField); ok && f.Field.Optional {
+	case t.Kind == ir.KindStruct:
+		if f, ok := x.(*ir.FieldRef); ok && f.Field.Optional {
 			return v // a nil pointer is false, a struct with a key true
 		}
 	}
@@ -238,21 +239,21 @@ func (e *ttEmitter) truthOf(v tval, x irExpr) tval {
 }
 
 // boolean translates x to a bool value with Jinja2's truth of x.
-func (e *ttEmitter) boolean(x irExpr) tval {
+func (e *ttEmitter) boolean(x ir.Expr) tval {
 	v := e.expr(x)
-	if x.typ().Kind == KindBool && !v.maybe {
+	if x.Type().Kind == ir.KindBool && !v.maybe {
 		return v
 	}
 	return tval{pre: v.pre, val: call("truth", v.val)}
 }
 
-func (e *ttEmitter) expr(x irExpr) tval {
+func (e *ttEmitter) expr(x ir.Expr) tval {
 	switch x := x.(type) {
-	case *irField:
+	case *ir.FieldRef:
 		return e.field(x)
-	case *irLocalRef:
+	case *ir.LocalRef:
 		return tval{val: "$" + x.L.GoName, maybe: x.L.MaybeUndefined}
-	case *irLoopAttr:
+	case *ir.LoopAttr:
 		names := e.loops[x.For]
 		i, n := names[0], names[1]
 		switch x.Attr {
@@ -271,36 +272,36 @@ func (e *ttEmitter) expr(x irExpr) tval {
 		case "revindex0":
 			return tval{val: call("sub", call("sub", n, i), "1")}
 		}
-	case *irConst:
+	case *ir.Const:
 		return tval{val: literal(x.Value)}
-	case *irList:
+	case *ir.List:
 		pre, items := e.elements(x.Items, x.Inline)
 		fn := "list"
 		if !x.Inline {
 			fn = listFunc(x.T)
 		}
 		return tval{pre: pre, val: "(" + strings.TrimSpace(fn+" "+strings.Join(items, " ")) + ")"}
-	case *irDict:
-		if x.T.resolve().Kind == KindMap {
+	case *ir.Dict:
+		if x.T.Resolve().Kind == ir.KindMap {
 			return tval{val: "nomap"} // {} where a map is expected
 		}
 		pre, vals := e.elements(x.Values, x.Inline)
 		args := []string{"dict"}
-		for i, f := range x.T.resolve().Fields {
+		for i, f := range x.T.Resolve().Fields {
 			args = append(args, strconv.Quote(f.Key), vals[i])
 		}
 		return tval{pre: pre, val: "(" + strings.Join(args, " ") + ")"}
-	case *irDictValue:
+	case *ir.DictValue:
 		// A dict that is not printed where it stands holds no undefined value.
 		v := e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
 		return tval{pre: v.pre, val: call("getitem", v.val, strconv.Quote(x.Field.Key))}
-	case *irIndex:
+	case *ir.Index:
 		xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
 		return tval{pre: xv.pre + iv.pre, val: call("getitem", xv.val, iv.val), maybe: true}
-	case *irSlice:
+	case *ir.Slice:
 		return e.slice(x)
-	case *irUnary:
+	case *ir.Unary:
 		if x.Op == "not" {
 			c := e.cond(x.X)
 			return tval{pre: c.pre, val: call("not", c.val)}
@@ -310,18 +311,18 @@ func (e *ttEmitter) expr(x irExpr) tval {
 			return tval{pre: v.pre, val: call("neg", v.val)}
 		}
 		return v
-	case *irBinary:
+	case *ir.Binary:
 		return e.binary(x)
-	case *irCond:
+	case *ir.Cond:
 		return e.condExpr(x)
 	case *irComponentRef:
 		mark, out := e.temp("mark"), e.temp("c")
 		return tval{pre: action(mark+" := $.Mark") + e.include(x) + action(out+" := $.Cut "+mark), val: out}
-	case *irCall:
+	case *ir.Call:
 		switch x.Kind {
-		case callFilter:
+		case ir.CallFilter:
 			return e.filter(x)
-		case callTest:
+		case ir.CallTest:
 			return e.test(x)
 		}
 		return e.method(x)
@@ -334,7 +335,7 @@ func (e *ttEmitter) expr(x irExpr) tval {
 // an undefined one prints as Undefined, so they are passed as they are.
 // Otherwise an element out of range fails the render, as in the go backend,
 // and a value that the translation cannot tell defined takes its type.
-func (e *ttEmitter) elements(xs []irExpr, inline bool) (pre string, vals []string) {
+func (e *ttEmitter) elements(xs []ir.Expr, inline bool) (pre string, vals []string) {
 	vals = make([]string, len(xs))
 	for i, x := range xs {
 		v := e.expr(x)
@@ -342,10 +343,10 @@ func (e *ttEmitter) elements(xs []irExpr, inline bool) (pre string, vals []strin
 			v = e.strict(v, pos, "")
 		}
 		if !inline && v.maybe {
-			switch t := x.typ(); t.Kind {
-			case KindList:
+			switch t := x.Type(); t.Kind {
+			case ir.KindList:
 				v.val = call("dflt", v.val, emptyList(t))
-			case KindMap:
+			case ir.KindMap:
 				v.val = call("dflt", v.val, "nomap")
 			default:
 				v = e.lenient(v, t)
@@ -359,15 +360,15 @@ func (e *ttEmitter) elements(xs []irExpr, inline bool) (pre string, vals []strin
 
 // listFunc is the ttfuncs function that builds a list of type t: a typed
 // slice for scalar elements, converting each.
-func listFunc(t *Type) string {
-	switch t.resolve().Elem.resolve().Kind {
-	case KindString:
+func listFunc(t *ir.Type) string {
+	switch t.Resolve().Elem.Resolve().Kind {
+	case ir.KindString:
 		return "strs"
-	case KindInt:
+	case ir.KindInt:
 		return "ints"
-	case KindFloat:
+	case ir.KindFloat:
 		return "floats"
-	case KindBool:
+	case ir.KindBool:
 		return "bools"
 	}
 	return "list"
@@ -375,7 +376,7 @@ func listFunc(t *Type) string {
 
 // emptyList is an empty list of type t, which compares equal to the empty
 // list literal of its type.
-func emptyList(t *Type) string {
+func emptyList(t *ir.Type) string {
 	if fn := listFunc(t); fn != "list" {
 		return "(" + fn + ")"
 	}
@@ -383,7 +384,7 @@ func emptyList(t *Type) string {
 }
 
 // access returns the actions and the field chain that read x, unchecked.
-func (e *ttEmitter) access(x *irField) (pre, acc string) {
+func (e *ttEmitter) access(x *ir.FieldRef) (pre, acc string) {
 	base := tval{val: "$.F"}
 	if x.Of != nil {
 		base = e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
@@ -391,27 +392,27 @@ func (e *ttEmitter) access(x *irField) (pre, acc string) {
 	return base.pre, base.val + "." + x.Field.GoName
 }
 
-func (e *ttEmitter) field(x *irField) tval {
+func (e *ttEmitter) field(x *ir.FieldRef) tval {
 	pre, acc := e.access(x)
 	base := tval{pre: pre}
-	t := x.Field.Type.resolve()
+	t := x.Field.Type.Resolve()
 	if x.Field.Optional {
-		if t.Kind == KindList || t.Kind == KindMap {
+		if t.Kind == ir.KindList || t.Kind == ir.KindMap {
 			acc = call("opt", acc)
 		}
 		return tval{pre: base.pre, val: acc, maybe: true}
 	}
 	switch t.Kind {
-	case KindString, KindList, KindMap:
+	case ir.KindString, ir.KindList, ir.KindMap:
 		acc = call("req", acc, e.pos(x.Pos), strconv.Quote(varPath(x)))
 	}
 	return tval{pre: base.pre, val: acc}
 }
 
-func (e *ttEmitter) slice(x *irSlice) tval {
+func (e *ttEmitter) slice(x *ir.Slice) tval {
 	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	pre := xv.pre
-	bound := func(b irExpr, absent string) string {
+	bound := func(b ir.Expr, absent string) string {
 		if b == nil {
 			return absent
 		}
@@ -424,14 +425,14 @@ func (e *ttEmitter) slice(x *irSlice) tval {
 }
 
 // condExpr is x if c else y: the branch not taken is not evaluated.
-func (e *ttEmitter) condExpr(x *irCond) tval {
+func (e *ttEmitter) condExpr(x *ir.Cond) tval {
 	c := e.cond(x.Cond)
 	t := e.temp("t")
-	branch := func(b irExpr) string {
+	branch := func(b ir.Expr) string {
 		if b == nil {
 			return ""
 		}
-		v := e.as(e.expr(b), b.typ(), x.T)
+		v := e.as(e.expr(b), b.Type(), x.T)
 		return v.pre + action(t+" = "+v.val)
 	}
 	pre := c.pre + action(t+" := undef") + action("if "+unparen(c.val)) + branch(x.Then)
@@ -444,9 +445,9 @@ func (e *ttEmitter) condExpr(x *irCond) tval {
 // as converts v, a value of type from, to type to, for a choice among
 // values of different types: an int widens to a float, other kinds become
 // their str() (to is then a string).
-func (e *ttEmitter) as(v tval, from, to *Type) tval {
+func (e *ttEmitter) as(v tval, from, to *ir.Type) tval {
 	switch {
-	case from.Kind == KindInt && to.resolve().Kind == KindFloat:
+	case from.Kind == ir.KindInt && to.Resolve().Kind == ir.KindFloat:
 		v.val = call("tofloat", v.val, "0.0")
 	case !sameKind(from, to):
 		v = e.str(v)
@@ -464,7 +465,7 @@ func (e *ttEmitter) str(v tval) tval {
 
 var arithFuncs = map[string]string{"+": "add", "-": "sub", "*": "mul", "/": "div", "//": "floordiv", "%": "mod", "**": "pow"}
 
-func (e *ttEmitter) binary(x *irBinary) tval {
+func (e *ttEmitter) binary(x *ir.Binary) tval {
 	switch x.Op {
 	case "and", "or":
 		if !x.Value {
@@ -488,7 +489,7 @@ func (e *ttEmitter) binary(x *irBinary) tval {
 	case "in", "not in":
 		// Undefined is in no list, map or object; in a string it fails.
 		a, y := e.expr(x.X), e.expr(x.Y)
-		if x.Y.typ().Kind == KindString && a.maybe {
+		if x.Y.Type().Kind == ir.KindString && a.maybe {
 			// Jinja2 finds nothing in undefined, and fails to look for
 			// undefined in a string.
 			check := action("$_ := " + e.strict(tval{val: a.val, maybe: true}, x.Pos, varPath(x.X)).val)
@@ -508,9 +509,9 @@ func (e *ttEmitter) binary(x *irBinary) tval {
 	b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
 	fn := arithFuncs[x.Op]
 	switch {
-	case x.Op == "*" && (x.X.typ().Kind == KindString || x.Y.typ().Kind == KindString):
+	case x.Op == "*" && (x.X.Type().Kind == ir.KindString || x.Y.Type().Kind == ir.KindString):
 		return tval{pre: a.pre + b.pre, val: call("repeat", a.val, b.val, e.pos(x.Pos))}
-	case x.Op == "**" && x.T.resolve().Kind == KindFloat:
+	case x.Op == "**" && x.T.Resolve().Kind == ir.KindFloat:
 		// An int to a negative constant int power is a float.
 		return tval{pre: a.pre + b.pre, val: call(fn, call("tofloat", a.val, "0.0"), b.val, e.pos(x.Pos))}
 	case x.Op == "/" || x.Op == "//" || x.Op == "%" || x.Op == "**":
@@ -522,8 +523,8 @@ func (e *ttEmitter) binary(x *irBinary) tval {
 // logic is a bool and/or, with operands translated by operand (cond or
 // boolean). text/template's and/or short-circuit; a right operand that
 // needs actions of its own runs them only when it is evaluated.
-func (e *ttEmitter) logic(x *irBinary, operand func(irExpr) tval) tval {
-	if k, ok := x.X.(*irConst); ok {
+func (e *ttEmitter) logic(x *ir.Binary, operand func(ir.Expr) tval) tval {
+	if k, ok := x.X.(*ir.Const); ok {
 		// A constant left operand decides at generate time.
 		if constTruth(k) == (x.Op == "or") {
 			return tval{val: strconv.FormatBool(x.Op == "or")}
@@ -545,14 +546,14 @@ func (e *ttEmitter) logic(x *irBinary, operand func(irExpr) tval) tval {
 
 // logicValue is an and/or that yields an operand, chosen as the go
 // backend does (see choose).
-func (e *ttEmitter) logicValue(x *irBinary) tval {
+func (e *ttEmitter) logicValue(x *ir.Binary) tval {
 	t := e.temp("t")
-	pre := action(t+" := undef") + e.choose(x, func(leaf irExpr, v *tval) string {
+	pre := action(t+" := undef") + e.choose(x, func(leaf ir.Expr, v *tval) string {
 		if v == nil {
 			w := e.expr(leaf)
 			v = &w
 		}
-		w := e.as(*v, leaf.typ(), x.T)
+		w := e.as(*v, leaf.Type(), x.T)
 		return w.pre + action(t+" = "+w.val)
 	})
 	return tval{pre: pre, val: t, maybe: maybeUndefined(x)}
@@ -562,12 +563,12 @@ func (e *ttEmitter) logicValue(x *irBinary) tval {
 // among the operands it yields, with k's actions for each operand where it
 // is the result. k gets the operand's value when it was evaluated to test
 // its truth, else nil.
-func (e *ttEmitter) choose(x irExpr, k func(leaf irExpr, v *tval) string) string {
-	b, ok := x.(*irBinary)
+func (e *ttEmitter) choose(x ir.Expr, k func(leaf ir.Expr, v *tval) string) string {
+	b, ok := x.(*ir.Binary)
 	if !ok || !b.Value {
 		return k(x, nil)
 	}
-	return e.branchOn(b.X, func(leaf irExpr, v tval, truthy bool) string {
+	return e.branchOn(b.X, func(leaf ir.Expr, v tval, truthy bool) string {
 		if truthy == (b.Op == "or") {
 			return k(leaf, &v)
 		}
@@ -577,16 +578,16 @@ func (e *ttEmitter) choose(x irExpr, k func(leaf irExpr, v *tval) string) string
 
 // branchOn evaluates x into a variable, branches on its truth and puts
 // decide's actions in each branch, as the go backend's branchOn.
-func (e *ttEmitter) branchOn(x irExpr, decide func(leaf irExpr, v tval, truthy bool) string) string {
-	if b, ok := x.(*irBinary); ok && b.Value {
-		return e.branchOn(b.X, func(leaf irExpr, v tval, truthy bool) string {
+func (e *ttEmitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v tval, truthy bool) string) string {
+	if b, ok := x.(*ir.Binary); ok && b.Value {
+		return e.branchOn(b.X, func(leaf ir.Expr, v tval, truthy bool) string {
 			if truthy == (b.Op == "or") {
 				return decide(leaf, v, truthy)
 			}
 			return e.branchOn(b.Y, decide)
 		})
 	}
-	if k, ok := x.(*irConst); ok {
+	if k, ok := x.(*ir.Const); ok {
 		return decide(x, tval{val: literal(k.Value)}, constTruth(k))
 	}
 	v := e.expr(x)
@@ -597,9 +598,9 @@ func (e *ttEmitter) branchOn(x irExpr, decide func(leaf irExpr, v tval, truthy b
 		"{{ else }}" + decide(x, held, false) + "{{ end }}"
 }
 
-func (e *ttEmitter) test(x *irCall) tval {
+func (e *ttEmitter) test(x *ir.Call) tval {
 	v := e.expr(x.X)
-	t := x.X.typ()
+	t := x.X.Type()
 	c, used := "false", false
 	switch x.Name {
 	case "defined":
@@ -613,9 +614,9 @@ func (e *ttEmitter) test(x *irCall) tval {
 		}
 	case "none":
 		// An unset optional is undefined, and undefined is not none.
-		c = strconv.FormatBool(t.Kind == KindNone)
+		c = strconv.FormatBool(t.Kind == ir.KindNone)
 	case "string", "number":
-		is := t.Kind == KindString
+		is := t.Kind == ir.KindString
 		if x.Name == "number" {
 			is = isNumber(t.Kind)
 		}
@@ -635,16 +636,16 @@ func (e *ttEmitter) test(x *irCall) tval {
 }
 
 // arg returns a filter argument and whether it was given.
-func (e *ttEmitter) arg(x *irCall, i int) (tval, bool) {
+func (e *ttEmitter) arg(x *ir.Call, i int) (tval, bool) {
 	a := x.Args[i]
-	if k, ok := a.(*irConst); ok && k.Value == nil {
+	if k, ok := a.(*ir.Const); ok && k.Value == nil {
 		return tval{val: "nil"}, false
 	}
 	return e.strict(e.expr(a), x.Pos, varPath(a)), true
 }
 
 // args translates every argument of x; an absent one is nil.
-func (e *ttEmitter) args(x *irCall) (pre string, vals []string, given []bool) {
+func (e *ttEmitter) args(x *ir.Call) (pre string, vals []string, given []bool) {
 	vals = make([]string, len(x.Args))
 	given = make([]bool, len(x.Args))
 	for i := range x.Args {
@@ -657,18 +658,18 @@ func (e *ttEmitter) args(x *irCall) (pre string, vals []string, given []bool) {
 
 // pure reports whether evaluating x can neither fail nor be costly, so
 // that it may be evaluated when Jinja2 would not.
-func pure(x irExpr) bool {
+func pure(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *irConst, *irLoopAttr:
+	case *ir.Const, *ir.LoopAttr:
 		return true
-	case *irLocalRef:
+	case *ir.LocalRef:
 		return !x.L.MaybeUndefined
 	}
 	return false
 }
 
-func (e *ttEmitter) filter(x *irCall) tval {
-	xt := x.X.typ()
+func (e *ttEmitter) filter(x *ir.Call) tval {
+	xt := x.X.Type()
 	switch x.Name {
 	case "default":
 		return e.defaultFilter(x)
@@ -724,7 +725,7 @@ func (e *ttEmitter) filter(x *irCall) tval {
 	case "round":
 		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 		argPre, args, _ := e.args(x)
-		if x.T.Kind == KindInt {
+		if x.T.Kind == ir.KindInt {
 			return tval{pre: v.pre + argPre, val: v.val}
 		}
 		return tval{pre: v.pre + argPre, val: call("round", v.val, args[0], args[1])}
@@ -758,18 +759,18 @@ func (e *ttEmitter) filter(x *irCall) tval {
 	panic(fmt.Sprintf("emit: unexpected filter %q", x.Name))
 }
 
-func (e *ttEmitter) defaultFilter(x *irCall) tval {
+func (e *ttEmitter) defaultFilter(x *ir.Call) tval {
 	v := e.expr(x.X)
 	d, given := e.arg(x, 0)
 	if !given {
-		return e.lenient(v, x.X.typ())
+		return e.lenient(v, x.X.Type())
 	}
 	boolean := false
-	if k, ok := x.Args[1].(*irConst); ok {
+	if k, ok := x.Args[1].(*ir.Const); ok {
 		boolean, _ = k.Value.(bool)
 	}
 	// A default of another kind makes a string: the value as printed.
-	same := sameKind(x.X.typ(), x.Args[0].typ())
+	same := sameKind(x.X.Type(), x.Args[0].Type())
 	wrap := func(v tval) tval {
 		if !same {
 			v.val = call("str", v.val)
@@ -792,7 +793,7 @@ func (e *ttEmitter) defaultFilter(x *irCall) tval {
 	return wrap(tval{pre: pre, val: t})
 }
 
-func (e *ttEmitter) method(x *irCall) tval {
+func (e *ttEmitter) method(x *ir.Call) tval {
 	s := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
 	argPre, args, given := e.args(x)
 	pre := s.pre + argPre
@@ -816,7 +817,7 @@ func (e *ttEmitter) method(x *irCall) tval {
 	panic(fmt.Sprintf("emit: unexpected method %q", x.Name))
 }
 
-func (e *ttEmitter) nodes(ns []irNode) string {
+func (e *ttEmitter) nodes(ns []ir.Node) string {
 	var b strings.Builder
 	for _, n := range ns {
 		b.WriteString(e.node(n))
@@ -824,24 +825,24 @@ func (e *ttEmitter) nodes(ns []irNode) string {
 	return b.String()
 }
 
-func (e *ttEmitter) node(n irNode) string {
+func (e *ttEmitter) node(n ir.Node) string {
 	switch n := n.(type) {
-	case *irText:
+	case *ir.Text:
 		return text(n.Value)
-	case *irPrint:
+	case *ir.Print:
 		return e.print(n.X)
-	case *irIf:
+	case *ir.If:
 		return e.ifChain(n.Branches, n.Else)
-	case *irFor:
+	case *ir.For:
 		return e.forLoop(n)
-	case *irSet:
+	case *ir.Set:
 		return e.set(n)
 	}
 	panic(fmt.Sprintf("emit: unexpected node %T", n))
 }
 
-func (e *ttEmitter) print(x irExpr) string {
-	if b, ok := x.(*irBinary); ok && b.Op == "~" {
+func (e *ttEmitter) print(x ir.Expr) string {
+	if b, ok := x.(*ir.Binary); ok && b.Op == "~" {
 		return e.print(b.X) + e.print(b.Y)
 	}
 	if out, ok := e.printField(x); ok {
@@ -850,15 +851,15 @@ func (e *ttEmitter) print(x irExpr) string {
 	if c, ok := x.(*irComponentRef); ok {
 		return e.include(c)
 	}
-	if b, ok := x.(*irBinary); ok && b.Value {
-		return e.choose(b, func(leaf irExpr, v *tval) string {
+	if b, ok := x.(*ir.Binary); ok && b.Value {
+		return e.choose(b, func(leaf ir.Expr, v *tval) string {
 			if v == nil {
 				return e.print(leaf)
 			}
-			return e.printValue(*v, leaf.typ())
+			return e.printValue(*v, leaf.Type())
 		})
 	}
-	if c, ok := x.(*irCond); ok {
+	if c, ok := x.(*ir.Cond); ok {
 		// Each branch prints with its own type, as in the go backend.
 		cv := e.cond(c.Cond)
 		out := cv.pre + action("if "+unparen(cv.val)) + e.print(c.Then)
@@ -867,17 +868,17 @@ func (e *ttEmitter) print(x irExpr) string {
 		}
 		return out + "{{ end }}"
 	}
-	return e.printValue(e.expr(x), x.typ())
+	return e.printValue(e.expr(x), x.Type())
 }
 
 // printValue prints v, a value of type t; undefined prints nothing.
-func (e *ttEmitter) printValue(v tval, t *Type) string {
+func (e *ttEmitter) printValue(v tval, t *ir.Type) string {
 	switch k := t.Kind; {
-	case k == KindNone && v.maybe:
+	case k == ir.KindNone && v.maybe:
 		return v.pre + action("if def "+v.val) + "None{{ end }}"
-	case k == KindNone:
+	case k == ir.KindNone:
 		return discard(v) + "None"
-	case !v.maybe && (k == KindString || k == KindInt):
+	case !v.maybe && (k == ir.KindString || k == ir.KindInt):
 		return v.pre + action(v.val)
 	}
 	return v.pre + action(call("str", v.val))
@@ -887,11 +888,11 @@ func (e *ttEmitter) printValue(v tval, t *Type) string {
 // text/template's with tests exactly what Jinja2 needs: a required string
 // field (failing when empty), an optional string or int field (a pointer,
 // printed when set), the latter with a constant default of its kind.
-func (e *ttEmitter) printField(x irExpr) (string, bool) {
+func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 	var dflt string
-	if c, ok := x.(*irCall); ok && c.Kind == callFilter && c.Name == "default" {
-		k, ok := c.Args[0].(*irConst)
-		if b, _ := c.Args[1].(*irConst); !ok || k.Value == nil || b == nil || b.Value != false || !sameKind(c.X.typ(), k.T) {
+	if c, ok := x.(*ir.Call); ok && c.Kind == ir.CallFilter && c.Name == "default" {
+		k, ok := c.Args[0].(*ir.Const)
+		if b, _ := c.Args[1].(*ir.Const); !ok || k.Value == nil || b == nil || b.Value != false || !sameKind(c.X.Type(), k.T) {
 			return "", false
 		}
 		switch v := k.Value.(type) {
@@ -904,25 +905,25 @@ func (e *ttEmitter) printField(x irExpr) (string, bool) {
 		}
 		x = c.X
 	}
-	f, ok := x.(*irField)
+	f, ok := x.(*ir.FieldRef)
 	if !ok {
 		return "", false
 	}
-	k := f.Field.Type.resolve().Kind
+	k := f.Field.Type.Resolve().Kind
 	pre, acc := e.access(f)
 	switch {
-	case f.Field.Optional && (k == KindString || k == KindInt):
+	case f.Field.Optional && (k == ir.KindString || k == ir.KindInt):
 		if dflt != "" {
 			return pre + action("with "+acc) + "{{ . }}{{ else }}" + dflt + "{{ end }}", true
 		}
 		return pre + action("with "+acc) + "{{ . }}{{ end }}", true
-	case !f.Field.Optional && k == KindString && dflt == "":
+	case !f.Field.Optional && k == ir.KindString && dflt == "":
 		return pre + action("with "+acc) + "{{ . }}{{ else }}" + action(call("missing", e.pos(f.Pos), strconv.Quote(varPath(f)))) + "{{ end }}", true
 	}
 	return "", false
 }
 
-func (e *ttEmitter) ifChain(bs []irBranch, els []irNode) string {
+func (e *ttEmitter) ifChain(bs []ir.Branch, els []ir.Node) string {
 	c := e.cond(bs[0].Cond)
 	out := c.pre + action("if "+unparen(c.val)) + e.nodes(bs[0].Body)
 	ends := 1
@@ -941,7 +942,7 @@ func (e *ttEmitter) ifChain(bs []irBranch, els []irNode) string {
 	return out + strings.Repeat("{{ end }}", ends)
 }
 
-func (e *ttEmitter) declare(locals []*irLocal) string {
+func (e *ttEmitter) declare(locals []*ir.Local) string {
 	var b strings.Builder
 	for _, l := range locals {
 		b.WriteString(action("$" + l.GoName + " := " + zero(l)))
@@ -949,21 +950,21 @@ func (e *ttEmitter) declare(locals []*irLocal) string {
 	return b.String()
 }
 
-func (e *ttEmitter) set(n *irSet) string {
+func (e *ttEmitter) set(n *ir.Set) string {
 	l := "$" + n.Local.GoName
 	if n.Value == nil {
 		mark := e.temp("mark")
 		return action(mark+" := $.Mark") + e.nodes(n.Body) + action(l+" = $.Cut "+mark)
 	}
 	v := e.expr(n.Value)
-	if !sameKind(n.Value.typ(), n.Local.T) {
+	if !sameKind(n.Value.Type(), n.Local.T) {
 		v = e.str(v)
 	}
 	return v.pre + action(l+" = "+v.val)
 }
 
-func (e *ttEmitter) forLoop(n *irFor) string {
-	it := n.Iter.typ()
+func (e *ttEmitter) forLoop(n *ir.For) string {
+	it := n.Iter.Type()
 	v := e.expr(n.Iter)
 	if n.Strict {
 		v = e.strict(v, n.Pos, varPath(n.Iter))
@@ -981,7 +982,7 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 	case n.Key != nil:
 		m = e.temp("m")
 		out += action(m+" := "+v.val) + action(items+" := "+call("iter", m))
-	case it.Kind == KindList && !v.maybe:
+	case it.Kind == ir.KindList && !v.maybe:
 		out += action(items + " := " + v.val)
 	default:
 		out += action(items + " := " + call("iter", v.val))
@@ -1041,12 +1042,12 @@ func (e *ttEmitter) forLoop(n *irFor) string {
 // attrLookupPath is the attribute= path of a filter on a list of type
 // list, as ttfuncs takes it: a struct field by its Go name, a dict's value
 // by its key, joined with dots (a key in a path has none).
-func attrLookupPath(list *Type, path []*Field) string {
+func attrLookupPath(list *ir.Type, path []*ir.Field) string {
 	names := make([]string, len(path))
-	t := list.resolve().Elem
+	t := list.Resolve().Elem
 	for i, f := range path {
 		names[i] = f.GoName
-		if t.resolve().Kind == KindDict {
+		if t.Resolve().Kind == ir.KindDict {
 			names[i] = f.Key
 		}
 		t = f.Type

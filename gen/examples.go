@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -55,7 +56,7 @@ func (c *exampleChecker) errorAt(pos Pos, format string, args ...any) {
 }
 
 // input checks input_vars against the feed and returns them as JSON.
-func (c *exampleChecker) input(feed *Type) (string, bool) {
+func (c *exampleChecker) input(feed *ir.Type) (string, bool) {
 	path := c.path + ".input_vars"
 	n := c.ex.Input
 	if n == nil || n.ShortTag() == "!!null" {
@@ -83,29 +84,29 @@ func (c *exampleChecker) input(feed *Type) (string, bool) {
 }
 
 // feedValue checks value n against feed type t.
-func (c *exampleChecker) feedValue(n *yaml.Node, t *Type, path string, top bool) {
+func (c *exampleChecker) feedValue(n *yaml.Node, t *ir.Type, path string, top bool) {
 	n = deref(n)
-	t = t.resolve()
+	t = t.Resolve()
 	tag := n.ShortTag()
 	want := ""
 	switch t.Kind {
-	case KindString:
+	case ir.KindString:
 		if tag != "!!str" {
 			want = "a string"
 		}
-	case KindInt:
+	case ir.KindInt:
 		if tag != "!!int" {
 			want = "an integer"
 		}
-	case KindFloat:
+	case ir.KindFloat:
 		if tag != "!!int" && tag != "!!float" {
 			want = "a number"
 		}
-	case KindBool:
+	case ir.KindBool:
 		if tag != "!!bool" {
 			want = "true or false"
 		}
-	case KindList:
+	case ir.KindList:
 		if n.Kind != yaml.SequenceNode {
 			want = "a list"
 			break
@@ -113,7 +114,7 @@ func (c *exampleChecker) feedValue(n *yaml.Node, t *Type, path string, top bool)
 		for i, e := range n.Content {
 			c.feedValue(e, t.Elem, fmt.Sprintf("%s[%d]", path, i), false)
 		}
-	case KindMap:
+	case ir.KindMap:
 		if n.Kind != yaml.MappingNode {
 			want = "a mapping"
 			break
@@ -121,7 +122,7 @@ func (c *exampleChecker) feedValue(n *yaml.Node, t *Type, path string, top bool)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			c.feedValue(n.Content[i+1], t.Elem, path+"."+n.Content[i].Value, false)
 		}
-	case KindStruct:
+	case ir.KindStruct:
 		if n.Kind != yaml.MappingNode {
 			want = "a mapping"
 			break
@@ -134,7 +135,7 @@ func (c *exampleChecker) feedValue(n *yaml.Node, t *Type, path string, top bool)
 }
 
 // feedStruct checks the entries of mapping n against struct type t.
-func (c *exampleChecker) feedStruct(n *yaml.Node, t *Type, path string, top bool) {
+func (c *exampleChecker) feedStruct(n *yaml.Node, t *ir.Type, path string, top bool) {
 	noun := "field"
 	if top {
 		noun = "variable"
@@ -156,7 +157,7 @@ func (c *exampleChecker) feedStruct(n *yaml.Node, t *Type, path string, top bool
 			continue
 		}
 		seen[k.Value] = true
-		f := t.field(k.Value)
+		f := t.Field(k.Value)
 		if f == nil {
 			hint := schema.DidYouMean(k.Value, keys)
 			c.errorf(k, "%s: unknown %s %q%s", path, noun, k.Value, hint)
@@ -172,7 +173,7 @@ func (c *exampleChecker) feedStruct(n *yaml.Node, t *Type, path string, top bool
 			}
 			continue
 		}
-		if !f.Optional && v.ShortTag() == "!!str" && v.Value == "" && f.Type.resolve().Kind == KindString {
+		if !f.Optional && v.ShortTag() == "!!str" && v.Value == "" && f.Type.Resolve().Kind == ir.KindString {
 			c.errorf(v, "%s: the empty string leaves required %s %q unset", at, noun, f.Key)
 			continue
 		}
@@ -186,19 +187,19 @@ func (c *exampleChecker) feedStruct(n *yaml.Node, t *Type, path string, top bool
 }
 
 // describeType names a feed type in messages.
-func describeType(t *Type) string {
-	switch t.resolve().Kind {
-	case KindString:
+func describeType(t *ir.Type) string {
+	switch t.Resolve().Kind {
+	case ir.KindString:
 		return "a string"
-	case KindInt:
+	case ir.KindInt:
 		return "an integer"
-	case KindFloat:
+	case ir.KindFloat:
 		return "a number"
-	case KindBool:
+	case ir.KindBool:
 		return "true or false"
-	case KindList:
+	case ir.KindList:
 		return "a list"
-	case KindMap, KindStruct:
+	case ir.KindMap, ir.KindStruct:
 		return "a mapping"
 	}
 	return "a value"

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -83,8 +84,8 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // bindArgs maps positional and keyword arguments onto params, filling in
 // defaults; absent optional parameters become a none constant.
-func (c *checker) bindArgs(what string, params []param, args []tmpl.Expr, kwargs []tmpl.Kwarg, sp tmpl.Span) []irExpr {
-	out := make([]irExpr, len(params))
+func (c *checker) bindArgs(what string, params []param, args []tmpl.Expr, kwargs []tmpl.Kwarg, sp tmpl.Span) []ir.Expr {
+	out := make([]ir.Expr, len(params))
 	if len(args) > len(params) {
 		c.errorf(sp, "%s takes at most %d arguments, got %d", what, len(params), len(args))
 		args = args[:len(params)]
@@ -130,8 +131,8 @@ func paramIndex(params []param, name string) int {
 // attrArg resolves attribute= of map, sort, unique and join against the
 // element type of list t. Like Jinja2, a dotted name ("customer.name")
 // is a path through nested objects; it returns the fields on the path.
-func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) []*Field {
-	k, ok := arg.(*irConst)
+func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field {
+	k, ok := arg.(*ir.Const)
 	if !ok || k.Value == nil {
 		return nil
 	}
@@ -140,36 +141,36 @@ func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) []*Field {
 		c.errorf(sp, "attribute must be a string literal")
 		return nil
 	}
-	if list.Kind == KindUnknown {
-		c.constrain(list, KindList, sp)
+	if list.Kind == ir.KindUnknown {
+		c.constrain(list, ir.KindList, sp)
 	}
-	list = list.resolve()
-	if list.Kind != KindList {
+	list = list.Resolve()
+	if list.Kind != ir.KindList {
 		c.errorf(sp, "attribute= needs a list of objects, not %s", list)
 		return nil
 	}
 	parts := strings.Split(name, ".")
-	path := make([]*Field, len(parts))
+	path := make([]*ir.Field, len(parts))
 	t := list.Elem
 	for i, part := range parts {
 		if part == "" || strings.Trim(part, "0123456789") == "" {
 			c.errorf(sp, "attribute= supports field names only, not %q", part)
 			return nil
 		}
-		if t.resolve().Kind == KindUnknown {
-			c.constrain(t, KindStruct, sp)
+		if t.Resolve().Kind == ir.KindUnknown {
+			c.constrain(t, ir.KindStruct, sp)
 		}
-		switch t = t.resolve(); {
-		case t.Kind != KindStruct && t.Kind != KindDict && i == 0:
+		switch t = t.Resolve(); {
+		case t.Kind != ir.KindStruct && t.Kind != ir.KindDict && i == 0:
 			c.errorf(sp, "attribute= needs a list of objects, not %s", list)
 			return nil
-		case t.Kind != KindStruct && t.Kind != KindDict:
+		case t.Kind != ir.KindStruct && t.Kind != ir.KindDict:
 			c.errorf(sp, "attribute=%q needs an object at %q, not %s", name, strings.Join(parts[:i], "."), t)
 			return nil
 		}
-		f := t.field(part)
+		f := t.Field(part)
 		if f == nil {
-			if t.Kind == KindDict {
+			if t.Kind == ir.KindDict {
 				c.errorf(sp, "dict has no key %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
 				return nil
 			}
@@ -177,7 +178,7 @@ func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) []*Field {
 				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
 				return nil
 			}
-			f = &Field{Key: part, Type: &Type{}, Pos: c.pos(sp)}
+			f = &ir.Field{Key: part, Type: &ir.Type{}, Pos: c.pos(sp)}
 			t.Fields = append(t.Fields, f)
 		}
 		if f.Optional && isDictMethod(part) {
@@ -192,9 +193,9 @@ func (c *checker) attrArg(arg irExpr, list *Type, sp tmpl.Span) []*Field {
 }
 
 // attrType is the type of the value an attribute= path leads to.
-func attrType(path []*Field) *Type { return path[len(path)-1].Type.resolve() }
+func attrType(path []*ir.Field) *ir.Type { return path[len(path)-1].Type.Resolve() }
 
-func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
+func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	name := e.Name
 	if a, ok := filterAliases[name]; ok {
 		name = a
@@ -206,12 +207,12 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		} else {
 			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(filterParams)))
 		}
-		return &irConst{T: &Type{Kind: KindNone}}
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if name == "items" || name == "dictsort" {
 		// Their (key, value) pairs have no type of their own.
 		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s)", name, name)
-		return &irConst{T: &Type{Kind: KindNone}}
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	// The operand of a filter that converts it with str() is printed
 	// (indent and truncate do not: they need a string).
@@ -228,14 +229,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 	switch name {
 	case "default":
 	case "tojson", "int", "float":
-		hint(x.typ(), usePrint)
+		hint(x.Type(), usePrint)
 	default:
-		hint(x.typ(), u)
+		hint(x.Type(), u)
 	}
-	out := &irCall{Kind: callFilter, Name: name, X: x, Pos: c.posString(e.Span)}
+	out := &ir.Call{Kind: ir.CallFilter, Name: name, X: x, Pos: c.posString(e.Span)}
 	out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
-	xt := x.typ()
-	str := func() *Type { return &Type{Kind: KindString} }
+	xt := x.Type()
+	str := func() *ir.Type { return &ir.Type{Kind: ir.KindString} }
 	switch name {
 	case "default":
 		c.guard(x)
@@ -246,27 +247,27 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 				c.errorf(e.Span, "the default of default() may be undefined: give it a value that is always defined (another default, or a literal)")
 			}
 		})
-		d := out.Args[0].typ()
-		if d.Kind == KindNone {
+		d := out.Args[0].Type()
+		if d.Kind == ir.KindNone {
 			// Jinja2 would turn undefined into None, which prints "None";
 			// a typed value cannot be both, so ask for what is meant.
 			c.errorf(e.Span, "default(none) is not supported: an unset optional is already undefined (test it with \"is defined\")")
 		}
-		if d.Kind != KindNone && unifiable(xt, d) {
+		if d.Kind != ir.KindNone && unifiable(xt, d) {
 			c.unify(xt, d, e.Span)
 		}
-		out.T = xt.resolve()
-		if d.Kind != KindNone && !sameKind(x.typ(), d) {
+		out.T = xt.Resolve()
+		if d.Kind != ir.KindNone && !sameKind(x.Type(), d) {
 			// As an and/or of different types: typed as its str(), right
 			// where printed.
 			out.T = str()
 			if u != usePrint {
-				c.errorf(e.Span, "default yields either %s here: promptgen can print that, but not use it as a value (make the value and the default one type, or convert with | string)", kindsOf([]irExpr{x, out.Args[0]}))
-				out.T = &Type{}
+				c.errorf(e.Span, "default yields either %s here: promptgen can print that, but not use it as a value (make the value and the default one type, or convert with | string)", kindsOf([]ir.Expr{x, out.Args[0]}))
+				out.T = &ir.Type{}
 			}
 		}
 	case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
-		c.constrain(xt, KindString, e.X.Pos())
+		c.constrain(xt, ir.KindString, e.X.Pos())
 		out.T = str()
 		switch name {
 		case "trim":
@@ -280,56 +281,56 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		}
 		out.T = str()
 	case "join":
-		if m, ok := x.(*irCall); ok && m.Kind == callFilter && m.Name == "map" && m.Attr != nil && isNone(m.Args[1]) && isNone(out.Args[1]) {
+		if m, ok := x.(*ir.Call); ok && m.Kind == ir.CallFilter && m.Name == "map" && m.Attr != nil && isNone(m.Args[1]) && isNone(out.Args[1]) {
 			// map(attribute=a) | join is join(attribute=a), where an
 			// unset field joins as "" (str of Undefined).
 			c.consume(m)
 			out.X, out.Attr, out.T = m.X, m.Attr, str()
 			break
 		}
-		c.constrain(xt, KindList, e.X.Pos())
+		c.constrain(xt, ir.KindList, e.X.Pos())
 		out.Attr = c.attrArg(out.Args[paramIndex(params, "attribute")], xt, e.Span)
 		if out.Attr == nil {
 			inline(x)
 		}
 		out.T = str()
 	case "length":
-		out.T = &Type{Kind: KindInt}
+		out.T = &ir.Type{Kind: ir.KindInt}
 		c.later = append(c.later, func() {
-			if k := x.typ().Kind; k != KindList && k != KindString && k != KindMap && k != KindDict && k != KindStruct {
-				c.errorf(e.NameSpan, "length needs a list, string, map, dict or object, not %s", x.typ())
+			if k := x.Type().Kind; k != ir.KindList && k != ir.KindString && k != ir.KindMap && k != ir.KindDict && k != ir.KindStruct {
+				c.errorf(e.NameSpan, "length needs a list, string, map, dict or object, not %s", x.Type())
 			}
 		})
 	case "first", "last":
-		if xt.Kind == KindUnknown {
-			c.constrain(xt, KindList, e.X.Pos())
+		if xt.Kind == ir.KindUnknown {
+			c.constrain(xt, ir.KindList, e.X.Pos())
 		}
-		switch xt = xt.resolve(); xt.Kind {
-		case KindList:
+		switch xt = xt.Resolve(); xt.Kind {
+		case ir.KindList:
 			out.T = xt.Elem
-		case KindString:
+		case ir.KindString:
 			out.T = str()
 		default:
 			c.errorf(e.NameSpan, "%s needs a list or string, not %s", name, xt)
-			out.T = &Type{Kind: KindNone}
+			out.T = &ir.Type{Kind: ir.KindNone}
 		}
 	case "int":
-		out.T = &Type{Kind: KindInt}
+		out.T = &ir.Type{Kind: ir.KindInt}
 	case "float":
-		out.T = &Type{Kind: KindFloat}
+		out.T = &ir.Type{Kind: ir.KindFloat}
 	case "round":
-		if !isNumber(xt.resolve().Kind) {
-			c.constrain(xt, KindFloat, e.X.Pos())
+		if !isNumber(xt.Resolve().Kind) {
+			c.constrain(xt, ir.KindFloat, e.X.Pos())
 		}
 		// Python's round keeps an int an int; floor and ceil divide.
-		out.T = &Type{Kind: KindFloat}
-		if m, ok := out.Args[1].(*irConst); ok && m.Value == "common" && xt.resolve().Kind == KindInt {
-			out.T = &Type{Kind: KindInt}
+		out.T = &ir.Type{Kind: ir.KindFloat}
+		if m, ok := out.Args[1].(*ir.Const); ok && m.Value == "common" && xt.Resolve().Kind == ir.KindInt {
+			out.T = &ir.Type{Kind: ir.KindInt}
 		}
 	case "sort", "unique":
-		c.constrain(xt, KindList, e.X.Pos())
+		c.constrain(xt, ir.KindList, e.X.Pos())
 		attr := out.Args[paramIndex(params, "attribute")]
-		if k, ok := attr.(*irConst); ok && name == "sort" && strings.Contains(fmt.Sprint(k.Value), ",") {
+		if k, ok := attr.(*ir.Const); ok && name == "sort" && strings.Contains(fmt.Sprint(k.Value), ",") {
 			// Jinja2's sort reads "a,b" as two sort keys.
 			c.errorf(e.Span, "sort by several attributes (%q) is not supported", k.Value)
 		} else {
@@ -337,18 +338,18 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 		}
 		out.T = xt
 	case "list":
-		if xt.Kind == KindUnknown {
-			c.constrain(xt, KindList, e.X.Pos())
+		if xt.Kind == ir.KindUnknown {
+			c.constrain(xt, ir.KindList, e.X.Pos())
 		}
-		out.T = xt.resolve()
-		if out.T.Kind != KindList {
-			out.T = &Type{Kind: KindList, Elem: str()}
+		out.T = xt.Resolve()
+		if out.T.Kind != ir.KindList {
+			out.T = &ir.Type{Kind: ir.KindList, Elem: str()}
 		}
 	case "map":
 		out.Attr = c.attrArg(out.Args[paramIndex(params, "attribute")], xt, e.Span)
-		out.T = &Type{Kind: KindList, Elem: str()}
+		out.T = &ir.Type{Kind: ir.KindList, Elem: str()}
 		if out.Attr != nil {
-			out.T = &Type{Kind: KindList, Elem: attrType(out.Attr)}
+			out.T = &ir.Type{Kind: ir.KindList, Elem: attrType(out.Attr)}
 		}
 	}
 	if isGenerator(out) {
@@ -363,52 +364,52 @@ func (c *checker) filter(e *tmpl.Filter, u use) irExpr {
 }
 
 // checkFilter validates a filter's operand and arguments once types are final.
-func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
-	xk := x.X.typ().Kind
-	argKinds := map[string][]Kind{
-		"replace":  {KindString, KindString, KindInt},
-		"trim":     {KindString},
-		"join":     {KindString, KindString},
-		"int":      {KindInt, KindInt},
-		"float":    {KindFloat},
-		"round":    {KindInt, KindString},
-		"indent":   {KindUnknown, KindBool, KindBool},
-		"truncate": {KindInt, KindBool, KindString, KindInt},
-		"sort":     {KindBool, KindBool, KindString},
-		"unique":   {KindBool, KindString},
-		"tojson":   {KindInt},
-		"default":  {KindUnknown, KindBool},
-		"map":      {KindString, KindUnknown},
+func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
+	xk := x.X.Type().Kind
+	argKinds := map[string][]ir.Kind{
+		"replace":  {ir.KindString, ir.KindString, ir.KindInt},
+		"trim":     {ir.KindString},
+		"join":     {ir.KindString, ir.KindString},
+		"int":      {ir.KindInt, ir.KindInt},
+		"float":    {ir.KindFloat},
+		"round":    {ir.KindInt, ir.KindString},
+		"indent":   {ir.KindUnknown, ir.KindBool, ir.KindBool},
+		"truncate": {ir.KindInt, ir.KindBool, ir.KindString, ir.KindInt},
+		"sort":     {ir.KindBool, ir.KindBool, ir.KindString},
+		"unique":   {ir.KindBool, ir.KindString},
+		"tojson":   {ir.KindInt},
+		"default":  {ir.KindUnknown, ir.KindBool},
+		"map":      {ir.KindString, ir.KindUnknown},
 	}[x.Name]
 	for i, want := range argKinds {
-		got := x.Args[i].typ().Kind
-		if want == KindUnknown || got == KindNone || got == want || (want == KindFloat && got == KindInt) {
+		got := x.Args[i].Type().Kind
+		if want == ir.KindUnknown || got == ir.KindNone || got == want || (want == ir.KindFloat && got == ir.KindInt) {
 			continue
 		}
 		c.errorf(e.Span, "filter %s: parameter %q must be a %s, not %s", x.Name, filterParams[x.Name][i].name, want, got)
 	}
 	if x.Name == "indent" {
-		if k := x.Args[0].typ().Kind; k != KindInt && k != KindString {
+		if k := x.Args[0].Type().Kind; k != ir.KindInt && k != ir.KindString {
 			c.errorf(e.Span, "filter indent: width must be an int or a string")
 		}
 	}
-	if x.Attr != nil && !c.consumed[x] && !c.fromFeed(x.X.typ().Elem) {
+	if x.Attr != nil && !c.consumed[x] && !c.fromFeed(x.X.Type().Elem) {
 		// Its Go type would have no name: the objects of an empty literal.
 		c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", x.Name)
 		return
 	}
 	switch x.Name {
 	case "join", "sort", "unique", "map":
-		if xk != KindList {
-			c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.typ())
-		} else if x.Name != "join" && isNone(x.Args[paramIndex(filterParams[x.Name], "attribute")]) && !isScalar(x.X.typ().Elem.Kind) {
-			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.typ().Elem)
+		if xk != ir.KindList {
+			c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.Type())
+		} else if x.Name != "join" && isNone(x.Args[paramIndex(filterParams[x.Name], "attribute")]) && !isScalar(x.X.Type().Elem.Kind) {
+			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.Type().Elem)
 		}
 		if x.Name == "map" && x.Attr != nil {
 			c.checkMapAttr(x, e)
 		}
-		var k *Type // what sort or unique compares
-		if xk == KindList && (x.Name == "sort" || x.Name == "unique") {
+		var k *ir.Type // what sort or unique compares
+		if xk == ir.KindList && (x.Name == "sort" || x.Name == "unique") {
 			k = sortKey(x)
 		}
 		switch {
@@ -416,7 +417,7 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		case x.Name == "unique" && !isScalar(k.Kind):
 			// Jinja2 fails on unhashable keys; Go does not compile.
 			c.errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
-		case x.Name == "sort" && k.Kind == KindBool:
+		case x.Name == "sort" && k.Kind == ir.KindBool:
 			// Go's cmp.Compare orders no bools; Python orders False first.
 			c.errorf(e.NameSpan, "sort of bools is not supported")
 		case x.Name == "sort" && !isScalar(k.Kind):
@@ -432,15 +433,15 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 		}
 	case "int", "float":
 		if !isScalar(xk) {
-			c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.typ())
+			c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.Type())
 		}
 	case "round":
 		if !isNumber(xk) {
-			c.errorf(e.NameSpan, "round needs a number, not %s", x.X.typ())
+			c.errorf(e.NameSpan, "round needs a number, not %s", x.X.Type())
 		}
 	case "list":
-		if xk != KindList && xk != KindString && xk != KindMap && xk != KindDict {
-			c.errorf(e.NameSpan, "list needs a list, string, map or dict, not %s", x.X.typ())
+		if xk != ir.KindList && xk != ir.KindString && xk != ir.KindMap && xk != ir.KindDict {
+			c.errorf(e.NameSpan, "list needs a list, string, map or dict, not %s", x.X.Type())
 		}
 	}
 }
@@ -448,12 +449,12 @@ func (c *checker) checkFilter(x *irCall, e *tmpl.Filter) {
 // checkMapAttr checks map(attribute=...) through an optional last field,
 // which yields Undefined where the field is unset: the result must be
 // joined directly, or the unset fields need a default of the field's kind.
-func (c *checker) checkMapAttr(x *irCall, e *tmpl.Filter) {
+func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 	f := x.Attr[len(x.Attr)-1]
 	d := x.Args[1]
 	switch {
-	case !isNone(d) && !sameKind(d.typ(), f.Type):
-		c.errorf(e.Span, "filter map: default must have the type of the field %q (%s), not %s", f.Key, f.Type, d.typ())
+	case !isNone(d) && !sameKind(d.Type(), f.Type):
+		c.errorf(e.Span, "filter map: default must have the type of the field %q (%s), not %s", f.Key, f.Type, d.Type())
 	case f.Optional && isNone(d) && !c.consumed[x]:
 		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen's lists cannot hold: join the result directly or give map a default=", attrPath(x.Attr), f.Key)
 	}
@@ -461,14 +462,14 @@ func (c *checker) checkMapAttr(x *irCall, e *tmpl.Filter) {
 
 // fromFeed reports whether t, once final, is not an object, or is one
 // that the feed holds: only those have a Go type.
-func (c *checker) fromFeed(t *Type) bool {
-	if t = t.resolve(); t.Kind != KindStruct {
+func (c *checker) fromFeed(t *ir.Type) bool {
+	if t = t.Resolve(); t.Kind != ir.KindStruct {
 		return true
 	}
-	seen := map[*Type]bool{}
-	var walk func(*Type) bool
-	walk = func(u *Type) bool {
-		u = u.resolve()
+	seen := map[*ir.Type]bool{}
+	var walk func(*ir.Type) bool
+	walk = func(u *ir.Type) bool {
+		u = u.Resolve()
 		if u == t {
 			return true
 		}
@@ -490,22 +491,22 @@ func (c *checker) fromFeed(t *Type) bool {
 }
 
 // sortKey is the type sort compares the elements of x.X by.
-func sortKey(x *irCall) *Type {
+func sortKey(x *ir.Call) *ir.Type {
 	if x.Attr != nil {
 		return attrType(x.Attr)
 	}
-	return x.X.typ().Elem.resolve()
+	return x.X.Type().Elem.Resolve()
 }
 
 // isNone reports whether x is the constant none, as an absent optional
 // argument is.
-func isNone(x irExpr) bool {
-	k, ok := x.(*irConst)
+func isNone(x ir.Expr) bool {
+	k, ok := x.(*ir.Const)
 	return ok && k.Value == nil
 }
 
-func isScalar(k Kind) bool {
-	return k == KindString || k == KindInt || k == KindFloat || k == KindBool
+func isScalar(k ir.Kind) bool {
+	return k == ir.KindString || k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool
 }
 
 func contains(list []string, s string) bool {
@@ -517,17 +518,17 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (c *checker) test(e *tmpl.Test) irExpr {
+func (c *checker) test(e *tmpl.Test) ir.Expr {
 	if _, ok := testParams[e.Name]; !ok {
 		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(testParams)))
-		return &irConst{T: &Type{Kind: KindNone}}
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if n := len(testParams[e.Name]); len(e.Args) != n {
 		if n == 0 {
 			c.errorf(e.Span, "test %s takes no arguments", e.Name)
 		} else {
 			c.errorf(e.Span, "test %s takes %d argument, got %d", e.Name, n, len(e.Args))
-			return &irConst{T: &Type{Kind: KindNone}}
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}
 	}
 	switch e.Name {
@@ -535,7 +536,7 @@ func (c *checker) test(e *tmpl.Test) irExpr {
 		return c.expr(modTest(e), useTest)
 	}
 	x := c.expr(e.X, useValue)
-	hint(x.typ(), useTest)
+	hint(x.Type(), useTest)
 	c.guard(x)
 	if e.Name == "none" {
 		name := "is none"
@@ -544,14 +545,14 @@ func (c *checker) test(e *tmpl.Test) irExpr {
 		}
 		c.later = append(c.later, func() { c.noneTest(x, name, e.Span) })
 	}
-	return &irCall{Kind: callTest, Name: e.Name, X: x, Not: e.Not, T: &Type{Kind: KindBool}, Pos: c.posString(e.Span)}
+	return &ir.Call{Kind: ir.CallTest, Name: e.Name, X: x, Not: e.Not, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 }
 
 // noneTest rejects a test for none (is none, == none, ...) of x, once types
 // are final, when x may be undefined: promptgen tells undefined from none
 // as Jinja2 does, but an unset optional is also what JSON null decodes to,
 // and what a nil pointer means in Go, so the test would be read both ways.
-func (c *checker) noneTest(x irExpr, test string, sp tmpl.Span) {
+func (c *checker) noneTest(x ir.Expr, test string, sp tmpl.Span) {
 	if !maybeUndefined(x) {
 		return
 	}
@@ -580,19 +581,19 @@ func modTest(e *tmpl.Test) tmpl.Expr {
 	return x
 }
 
-func (c *checker) call(e *tmpl.Call, u use) irExpr {
+func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	fn, ok := e.Fn.(*tmpl.Attr)
 	if !ok {
 		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")
-		return &irConst{T: &Type{Kind: KindNone}}
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if fn.Name == "items" || fn.Name == "keys" {
 		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
 		x := c.expr(fn.X, useValue)
-		if x.typ().Kind != KindDict {
-			c.constrain(x.typ(), KindMap, fn.X.Pos())
+		if x.Type().Kind != ir.KindDict {
+			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
 		}
 		if e != c.loopIter {
 			// It would stand for the map or dict, which prints and converts
@@ -608,11 +609,11 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 	params, ok := methodParams[fn.Name]
 	if !ok {
 		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, sortedKeys(methodParams)))
-		return &irConst{T: &Type{Kind: KindNone}}
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	x := c.expr(fn.X, useValue)
-	c.constrain(x.typ(), KindString, fn.X.Pos())
-	out := &irCall{Kind: callMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
+	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
+	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
 	switch fn.Name {
 	case "replace":
@@ -624,15 +625,15 @@ func (c *checker) call(e *tmpl.Call, u use) irExpr {
 	}
 	switch fn.Name {
 	case "startswith", "endswith":
-		out.T = &Type{Kind: KindBool}
+		out.T = &ir.Type{Kind: ir.KindBool}
 	case "split":
-		out.T = &Type{Kind: KindList, Elem: &Type{Kind: KindString}}
+		out.T = &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}
 	default:
-		out.T = &Type{Kind: KindString}
+		out.T = &ir.Type{Kind: ir.KindString}
 	}
 	for _, a := range out.Args {
-		if k := a.typ().Kind; k == KindUnknown {
-			c.constrain(a.typ(), KindString, e.Span)
+		if k := a.Type().Kind; k == ir.KindUnknown {
+			c.constrain(a.Type(), ir.KindString, e.Span)
 		}
 	}
 	return out

@@ -194,9 +194,9 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 func lowerPrompts(prompts []*Prompt, strict bool, sink *diagSink) []*irPrompt {
 	var checked []*irPrompt
 	for _, p := range prompts {
-		if ir := checkPrompt(p, strict, sink); ir != nil {
-			ir.Output = lowerOutput(p, sink)
-			checked = append(checked, ir)
+		if irp := checkPrompt(p, strict, sink); irp != nil {
+			irp.Output = lowerOutput(p, sink)
+			checked = append(checked, irp)
 		}
 	}
 	return checked

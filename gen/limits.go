@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -22,8 +23,8 @@ var typeDepthError = fmt.Sprintf("nested more than %d levels deep (objects and l
 // whether all are within the limit. Its cost is linear in the size of the
 // types, so it runs before the checks that walk a type for every
 // expression.
-func checkTypeDepth(p *Prompt, feed *Type, bodies []*irPrompt, diags *diagSink) bool {
-	heights := map[*Type]int{}
+func checkTypeDepth(p *Prompt, feed *ir.Type, bodies []*irPrompt, diags *diagSink) bool {
+	heights := map[*ir.Type]int{}
 	ok := true
 	if typeHeight(feed, heights)-1 > maxTypeDepth { // the feed itself is no level
 		f := deepestField(feed, heights)
@@ -44,8 +45,8 @@ func checkTypeDepth(p *Prompt, feed *Type, bodies []*irPrompt, diags *diagSink) 
 // typeHeight returns the number of levels of t (1 for a string, 2 for a
 // list of strings), memoised in heights, by resolved type, as types are
 // shared.
-func typeHeight(t *Type, heights map[*Type]int) int {
-	t = t.resolve()
+func typeHeight(t *ir.Type, heights map[*ir.Type]int) int {
+	t = t.Resolve()
 	if h, ok := heights[t]; ok {
 		return h
 	}
@@ -63,18 +64,18 @@ func typeHeight(t *Type, heights map[*Type]int) int {
 
 // deepestField follows the deepest path down from the struct feed to the
 // level past maxTypeDepth, and returns the last field on the way.
-func deepestField(feed *Type, heights map[*Type]int) *Field {
-	var last *Field
-	t := feed.resolve()
+func deepestField(feed *ir.Type, heights map[*ir.Type]int) *ir.Field {
+	var last *ir.Field
+	t := feed.Resolve()
 	for level := 1; ; level++ {
 		want := heights[t] - 1
-		var next *Type
-		if t.Elem != nil && heights[t.Elem.resolve()] == want {
-			next = t.Elem.resolve()
+		var next *ir.Type
+		if t.Elem != nil && heights[t.Elem.Resolve()] == want {
+			next = t.Elem.Resolve()
 		}
 		for _, f := range t.Fields {
-			if next == nil && heights[f.Type.resolve()] == want {
-				next, last = f.Type.resolve(), f
+			if next == nil && heights[f.Type.Resolve()] == want {
+				next, last = f.Type.Resolve(), f
 			}
 		}
 		if next == nil || level > maxTypeDepth {

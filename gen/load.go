@@ -17,6 +17,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -1094,25 +1095,25 @@ func (f *yamlFile) jinja(m *yaml.Node) tmpl.Options {
 
 // inputs builds the feed type from `inputs`: a JSON Schema of type object,
 // or the shorthand mapping of variable names to types.
-func (f *yamlFile) inputs(m *yaml.Node) *Type {
+func (f *yamlFile) inputs(m *yaml.Node) *ir.Type {
 	if isObjectSchema(m) {
 		t := f.schema(m, rootSchema).Type
-		if t.Kind != KindStruct {
+		if t.Kind != ir.KindStruct {
 			f.errorf(m, "%q must be an object with %q, not a map", "inputs", "properties")
 		}
 		t.Declared = true
 		return t
 	}
-	t := &Type{Kind: KindStruct, Declared: true}
+	t := &ir.Type{Kind: ir.KindStruct, Declared: true}
 	for _, e := range f.entries(m, "variable", true) {
 		if !isIdent(e.key) {
 			f.errorf(e.k, "invalid variable name %q (use letters, digits and underscores)", e.key)
 		}
-		var fld *Field
+		var fld *ir.Field
 		if e.v.Kind == yaml.MappingNode {
 			fld = f.schema(e.v, varSchema)
 		} else {
-			fld = &Field{}
+			fld = &ir.Field{}
 			fld.Type, fld.Optional = f.typeSpec(e.v)
 		}
 		fld.Key, fld.Pos = e.key, f.pos(e.k)
@@ -1143,18 +1144,18 @@ func isIdent(s string) bool {
 	return s != ""
 }
 
-func unknownType() *Type { return &Type{Kind: KindUnknown} }
+func unknownType() *ir.Type { return &ir.Type{Kind: ir.KindUnknown} }
 
 // typeSpec reads a shorthand type: a name like "string" or "int?", or a
 // list of one element type like [string]. It reports whether the name
 // ends in "?" (optional).
-func (f *yamlFile) typeSpec(n *yaml.Node) (*Type, bool) {
+func (f *yamlFile) typeSpec(n *yaml.Node) (*ir.Type, bool) {
 	switch {
 	case isString(n):
 		name, optional := strings.CutSuffix(n.Value, "?")
 		return f.shorthandType(n, name), optional
 	case n.Kind == yaml.SequenceNode && len(n.Content) == 1:
-		return &Type{Kind: KindList, Elem: f.elemSpec(n.Content[0])}, false
+		return &ir.Type{Kind: ir.KindList, Elem: f.elemSpec(n.Content[0])}, false
 	case n.Kind == yaml.SequenceNode:
 		f.errorf(n, "a list type has exactly one element type, like [string]")
 		return unknownType(), false
@@ -1164,7 +1165,7 @@ func (f *yamlFile) typeSpec(n *yaml.Node) (*Type, bool) {
 }
 
 // elemSpec reads the element type of a shorthand list.
-func (f *yamlFile) elemSpec(n *yaml.Node) *Type {
+func (f *yamlFile) elemSpec(n *yaml.Node) *ir.Type {
 	if n.Kind == yaml.MappingNode {
 		return f.schema(n, itemSchema).Type
 	}
@@ -1176,18 +1177,18 @@ func (f *yamlFile) elemSpec(n *yaml.Node) *Type {
 }
 
 // shorthandType returns the type named by a shorthand type name.
-func (f *yamlFile) shorthandType(n *yaml.Node, name string) *Type {
+func (f *yamlFile) shorthandType(n *yaml.Node, name string) *ir.Type {
 	switch name {
 	case "string":
-		return &Type{Kind: KindString}
+		return &ir.Type{Kind: ir.KindString}
 	case "int", "integer":
-		return &Type{Kind: KindInt}
+		return &ir.Type{Kind: ir.KindInt}
 	case "number", "float":
-		return &Type{Kind: KindFloat}
+		return &ir.Type{Kind: ir.KindFloat}
 	case "bool", "boolean":
-		return &Type{Kind: KindBool}
+		return &ir.Type{Kind: ir.KindBool}
 	case "object":
-		return &Type{Kind: KindStruct} // fields are inferred from the template
+		return &ir.Type{Kind: ir.KindStruct} // fields are inferred from the template
 	}
 	hint := schema.DidYouMean(name, shorthandNames)
 	if name == "array" || name == "list" {
@@ -1221,8 +1222,8 @@ func schemaTypeOf(keyword string) string {
 
 // schema reads a JSON Schema into a field (without Key and Pos): its type,
 // whether it is optional, its description and go_name.
-func (f *yamlFile) schema(m *yaml.Node, at schemaLevel) *Field {
-	fld := &Field{}
+func (f *yamlFile) schema(m *yaml.Node, at schemaLevel) *ir.Field {
+	fld := &ir.Field{}
 	kw := map[string]pair{} // the keywords that shape the type
 	for _, e := range f.entries(m, "key", false) {
 		switch e.key {
@@ -1264,13 +1265,13 @@ func (f *yamlFile) schema(m *yaml.Node, at schemaLevel) *Field {
 	case "array":
 		fld.Type = f.listType(kw)
 	case "string":
-		fld.Type = &Type{Kind: KindString}
+		fld.Type = &ir.Type{Kind: ir.KindString}
 	case "integer":
-		fld.Type = &Type{Kind: KindInt}
+		fld.Type = &ir.Type{Kind: ir.KindInt}
 	case "number":
-		fld.Type = &Type{Kind: KindFloat}
+		fld.Type = &ir.Type{Kind: ir.KindFloat}
 	case "boolean":
-		fld.Type = &Type{Kind: KindBool}
+		fld.Type = &ir.Type{Kind: ir.KindBool}
 	}
 	return fld
 }
@@ -1387,27 +1388,27 @@ func (f *yamlFile) schemaTypeName(n *yaml.Node) string {
 // objectType builds an object schema's type: a struct with the declared
 // properties, a map (additionalProperties without properties), or a struct
 // whose fields are inferred (neither).
-func (f *yamlFile) objectType(kw map[string]pair, at schemaLevel) *Type {
+func (f *yamlFile) objectType(kw map[string]pair, at schemaLevel) *ir.Type {
 	props, hasProps := kw["properties"]
 	if addl, ok := kw["additionalProperties"]; ok {
 		switch {
 		case addl.v.Kind == yaml.MappingNode && hasProps:
 			f.errorf(addl.k, "%q with %q is not supported", "additionalProperties", "properties")
 		case addl.v.Kind == yaml.MappingNode:
-			return &Type{Kind: KindMap, Elem: f.schema(addl.v, itemSchema).Type}
+			return &ir.Type{Kind: ir.KindMap, Elem: f.schema(addl.v, itemSchema).Type}
 		case addl.v.ShortTag() != "!!bool":
 			f.wrongKind(addl.v, `"additionalProperties"`, "a schema or a bool")
 		}
 	}
-	t := &Type{Kind: KindStruct, Declared: hasProps || at == rootSchema}
+	t := &ir.Type{Kind: ir.KindStruct, Declared: hasProps || at == rootSchema}
 	if hasProps && f.isMapping(props) {
 		for _, e := range f.entries(props.v, "property", true) {
-			var fld *Field
+			var fld *ir.Field
 			if e.v.Kind == yaml.MappingNode {
 				fld = f.schema(e.v, propSchema)
 			} else {
 				f.wrongKind(e.v, fmt.Sprintf("property %q", e.key), "a schema mapping")
-				fld = &Field{Type: unknownType()}
+				fld = &ir.Field{Type: unknownType()}
 			}
 			fld.Key, fld.Pos = e.key, f.pos(e.k)
 			t.Fields = append(t.Fields, fld)
@@ -1424,7 +1425,7 @@ func (f *yamlFile) objectType(kw map[string]pair, at schemaLevel) *Type {
 
 // required returns the property names listed in `required`, reporting
 // those that t does not declare.
-func (f *yamlFile) required(kw map[string]pair, t *Type) map[string]bool {
+func (f *yamlFile) required(kw map[string]pair, t *ir.Type) map[string]bool {
 	names := map[string]bool{}
 	e, ok := kw["required"]
 	if !ok {
@@ -1442,7 +1443,7 @@ func (f *yamlFile) required(kw map[string]pair, t *Type) map[string]bool {
 		switch {
 		case !isString(c):
 			f.wrongKind(c, "a required property", "a string")
-		case t.field(c.Value) == nil:
+		case t.Field(c.Value) == nil:
 			f.errorf(c, "required property %q is not defined%s", c.Value, schema.DidYouMean(c.Value, declared))
 		default:
 			names[c.Value] = true
@@ -1452,15 +1453,15 @@ func (f *yamlFile) required(kw map[string]pair, t *Type) map[string]bool {
 }
 
 // listType builds an array schema's type.
-func (f *yamlFile) listType(kw map[string]pair) *Type {
+func (f *yamlFile) listType(kw map[string]pair) *ir.Type {
 	items, ok := kw["items"]
 	switch {
 	case !ok:
-		return &Type{Kind: KindList, Elem: unknownType()} // inferred from use
+		return &ir.Type{Kind: ir.KindList, Elem: unknownType()} // inferred from use
 	case f.isMapping(items):
-		return &Type{Kind: KindList, Elem: f.schema(items.v, itemSchema).Type}
+		return &ir.Type{Kind: ir.KindList, Elem: f.schema(items.v, itemSchema).Type}
 	}
-	return &Type{Kind: KindList, Elem: unknownType()}
+	return &ir.Type{Kind: ir.KindList, Elem: unknownType()}
 }
 
 // outputSchema loads the `outputSchema` JSON Schema. Its diagnostics name

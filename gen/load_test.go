@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"gopkg.in/yaml.v3"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
@@ -511,11 +512,11 @@ parameters:
 }
 
 func TestLoadInputs(t *testing.T) {
-	str := &Type{Kind: KindString}
+	str := &ir.Type{Kind: ir.KindString}
 	tests := []struct {
 		name   string
 		inputs string
-		want   *Type
+		want   *ir.Type
 	}{
 		{
 			name: "shorthand",
@@ -533,19 +534,19 @@ func TestLoadInputs(t *testing.T) {
   grid: [[int]]
   people: [object]
 `,
-			want: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+			want: &ir.Type{Kind: ir.KindStruct, Declared: true, Fields: []*ir.Field{
 				{Key: "name", Type: str},
 				{Key: "nick", Type: str, Optional: true},
-				{Key: "age", Type: &Type{Kind: KindInt}},
-				{Key: "n", Type: &Type{Kind: KindInt}, Optional: true},
-				{Key: "score", Type: &Type{Kind: KindFloat}},
-				{Key: "ratio", Type: &Type{Kind: KindFloat}},
-				{Key: "ok", Type: &Type{Kind: KindBool}},
-				{Key: "yes", Type: &Type{Kind: KindBool}},
-				{Key: "user", Type: &Type{Kind: KindStruct}},
-				{Key: "tags", Type: &Type{Kind: KindList, Elem: str}},
-				{Key: "grid", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindList, Elem: &Type{Kind: KindInt}}}},
-				{Key: "people", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindStruct}}},
+				{Key: "age", Type: &ir.Type{Kind: ir.KindInt}},
+				{Key: "n", Type: &ir.Type{Kind: ir.KindInt}, Optional: true},
+				{Key: "score", Type: &ir.Type{Kind: ir.KindFloat}},
+				{Key: "ratio", Type: &ir.Type{Kind: ir.KindFloat}},
+				{Key: "ok", Type: &ir.Type{Kind: ir.KindBool}},
+				{Key: "yes", Type: &ir.Type{Kind: ir.KindBool}},
+				{Key: "user", Type: &ir.Type{Kind: ir.KindStruct}},
+				{Key: "tags", Type: &ir.Type{Kind: ir.KindList, Elem: str}},
+				{Key: "grid", Type: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindInt}}}},
+				{Key: "people", Type: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindStruct}}},
 			}},
 		},
 		{
@@ -574,21 +575,21 @@ func TestLoadInputs(t *testing.T) {
   anything: {type: array}
   nullable: {type: [boolean, null]}
 `,
-			want: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+			want: &ir.Type{Kind: ir.KindStruct, Declared: true, Fields: []*ir.Field{
 				{Key: "transcript", Type: str, Description: "The conversation."},
 				{Key: "history", Optional: true, GoNameOverride: "History", Description: "What we know.",
-					Type: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+					Type: &ir.Type{Kind: ir.KindStruct, Declared: true, Fields: []*ir.Field{
 						{Key: "status", Type: str},
-						{Key: "issues", Type: &Type{Kind: KindInt}, Optional: true},
+						{Key: "issues", Type: &ir.Type{Kind: ir.KindInt}, Optional: true},
 						{Key: "notes", Type: str, Optional: true},
 					}}},
-				{Key: "items", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+				{Key: "items", Type: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindStruct, Declared: true, Fields: []*ir.Field{
 					{Key: "id", Type: str},
 				}}}},
 				{Key: "sentiment", Type: str},
-				{Key: "counts", Type: &Type{Kind: KindMap, Elem: &Type{Kind: KindInt}}},
-				{Key: "anything", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindUnknown}}},
-				{Key: "nullable", Type: &Type{Kind: KindBool}, Optional: true},
+				{Key: "counts", Type: &ir.Type{Kind: ir.KindMap, Elem: &ir.Type{Kind: ir.KindInt}}},
+				{Key: "anything", Type: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindUnknown}}},
+				{Key: "nullable", Type: &ir.Type{Kind: ir.KindBool}, Optional: true},
 			}},
 		},
 		{
@@ -613,33 +614,33 @@ func TestLoadInputs(t *testing.T) {
   required: [interaction_transcript]
   additionalProperties: false
 `,
-			want: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+			want: &ir.Type{Kind: ir.KindStruct, Declared: true, Fields: []*ir.Field{
 				{Key: "interaction_transcript", Type: str},
-				{Key: "customer_history", Optional: true, Type: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+				{Key: "customer_history", Optional: true, Type: &ir.Type{Kind: ir.KindStruct, Declared: true, Fields: []*ir.Field{
 					{Key: "loyalty_status", Type: str, Optional: true},
-					{Key: "recent_issues_count", Type: &Type{Kind: KindInt}, Optional: true, GoNameOverride: "Issues"},
-					{Key: "tags", Type: &Type{Kind: KindList, Elem: str}, Optional: true},
+					{Key: "recent_issues_count", Type: &ir.Type{Kind: ir.KindInt}, Optional: true, GoNameOverride: "Issues"},
+					{Key: "tags", Type: &ir.Type{Kind: ir.KindList, Elem: str}, Optional: true},
 				}}},
-				{Key: "meta", Optional: true, Type: &Type{Kind: KindStruct}},
-				{Key: "labels", Optional: true, Type: &Type{Kind: KindMap, Elem: str}},
+				{Key: "meta", Optional: true, Type: &ir.Type{Kind: ir.KindStruct}},
+				{Key: "labels", Optional: true, Type: &ir.Type{Kind: ir.KindMap, Elem: str}},
 			}},
 		},
 		{
 			name:   "json schema without properties",
 			inputs: " {type: object}\n",
-			want:   &Type{Kind: KindStruct, Declared: true},
+			want:   &ir.Type{Kind: ir.KindStruct, Declared: true},
 		},
 		{
 			// Without `type: object` at the top, "type" is a variable.
 			name:   "variable named type",
 			inputs: " {type: string, properties: [object]}\n",
-			want: &Type{Kind: KindStruct, Declared: true, Fields: []*Field{
+			want: &ir.Type{Kind: ir.KindStruct, Declared: true, Fields: []*ir.Field{
 				{Key: "type", Type: str},
-				{Key: "properties", Type: &Type{Kind: KindList, Elem: &Type{Kind: KindStruct}}},
+				{Key: "properties", Type: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindStruct}}},
 			}},
 		},
 	}
-	ignorePos := cmp.Options{cmpopts.IgnoreFields(Field{}, "Pos", "GoNamePos"), cmpopts.IgnoreUnexported(Type{})}
+	ignorePos := cmp.Options{cmpopts.IgnoreFields(ir.Field{}, "Pos", "GoNamePos"), cmpopts.IgnoreFields(ir.Type{}, "Link", "Hint")}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": "template: hi\ninputs:" + tt.inputs}), "")
@@ -662,7 +663,7 @@ func TestLoadInputPositions(t *testing.T) {
 	in := prompts[0].Inputs
 	id := in.Fields[1].Type.Fields[0]
 	got := []Pos{in.Fields[0].Pos, in.Fields[1].Pos, id.Pos, id.GoNamePos}
-	want := []Pos{{"a.yaml", 3, 3}, {"a.yaml", 4, 3}, {"a.yaml", 6, 7}, {"a.yaml", 6, 40}}
+	want := []Pos{{File: "a.yaml", Line: 3, Col: 3}, {File: "a.yaml", Line: 4, Col: 3}, {File: "a.yaml", Line: 6, Col: 7}, {File: "a.yaml", Line: 6, Col: 40}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("positions (-want +got):\n%s", diff)
 	}

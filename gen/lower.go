@@ -3,30 +3,31 @@ package gen
 import (
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
 
 // maybeUndefined reports whether x can be Jinja2's undefined at run time:
 // an unset optional, an index out of range, first/last of an empty list.
-func maybeUndefined(x irExpr) bool {
+func maybeUndefined(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *irField:
+	case *ir.FieldRef:
 		return x.Field.Optional
-	case *irLocalRef:
+	case *ir.LocalRef:
 		return x.L.MaybeUndefined
-	case *irIndex:
+	case *ir.Index:
 		return true
-	case *irCond:
+	case *ir.Cond:
 		return x.Else == nil || maybeUndefined(x.Then) || maybeUndefined(x.Else)
-	case *irBinary:
+	case *ir.Binary:
 		// An and/or yields one of its operands; a left one only when true,
 		// and so defined.
 		if !x.Value {
 			return false
 		}
 		maybe := false
-		branchOn(x.X, func(leaf irExpr, truthy bool) {
+		branchOn(x.X, func(leaf ir.Expr, truthy bool) {
 			if truthy != (x.Op == "or") {
 				maybe = maybe || maybeUndefined(x.Y)
 			} else if !truthy {
@@ -34,11 +35,11 @@ func maybeUndefined(x irExpr) bool {
 			}
 		})
 		return maybe
-	case *irCall:
-		if x.Kind == callFilter && x.Name == "truncate" {
+	case *ir.Call:
+		if x.Kind == ir.CallFilter && x.Name == "truncate" {
 			return maybeUndefined(x.X) // Jinja2 returns an undefined operand
 		}
-		return x.Kind == callFilter && (x.Name == "first" || x.Name == "last")
+		return x.Kind == ir.CallFilter && (x.Name == "first" || x.Name == "last")
 	}
 	return false
 }
@@ -48,12 +49,12 @@ func maybeUndefined(x irExpr) bool {
 // string. A list or dict literal that is stored holds no Undefined: such an
 // element fails the render there instead, where the checker rejects other
 // elements that may be undefined.
-func outOfRange(x irExpr) string {
+func outOfRange(x ir.Expr) string {
 	switch x := x.(type) {
-	case *irIndex:
+	case *ir.Index:
 		return x.Pos
-	case *irCall:
-		if x.Kind == callFilter && (x.Name == "first" || x.Name == "last") && !maybeUndefined(x.X) {
+	case *ir.Call:
+		if x.Kind == ir.CallFilter && (x.Name == "first" || x.Name == "last") && !maybeUndefined(x.X) {
 			return x.Pos
 		}
 	}
@@ -66,11 +67,11 @@ func outOfRange(x irExpr) string {
 func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	feed := p.Inputs
 	if feed == nil {
-		feed = &Type{Kind: KindStruct}
+		feed = &ir.Type{Kind: ir.KindStruct}
 	}
 	before := len(diags.list)
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*Field]bool{}}
-	ir := &irPrompt{Prompt: p, Feed: feed}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}}
+	irp := &irPrompt{Prompt: p, Feed: feed}
 	parsed := true
 	part := func(t *TemplateSpec) *irPrompt {
 		if t == nil {
@@ -81,7 +82,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 			parsed = false
 			return nil
 		}
-		ir.Parts = append(ir.Parts, x)
+		irp.Parts = append(irp.Parts, x)
 		return x
 	}
 	if p.Messages == nil {
@@ -89,19 +90,19 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 		if main == nil {
 			return nil
 		}
-		ir.Body, ir.Locals, ir.NumLocals, ir.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
+		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
 		if p.System != nil {
-			ir.Messages = append(ir.Messages, &irMessage{Role: "system", Content: part(p.System)})
+			irp.Messages = append(irp.Messages, &irMessage{Role: "system", Content: part(p.System)})
 		}
-		ir.Messages = append(ir.Messages, &irMessage{Role: "user", FromRender: true})
+		irp.Messages = append(irp.Messages, &irMessage{Role: "user", FromRender: true})
 	} else {
-		ir.IsMessages = true
+		irp.IsMessages = true
 		for _, m := range p.Messages {
 			im := &irMessage{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID), Data: part(m.Data)}
 			for _, tc := range m.ToolCalls {
 				im.ToolCalls = append(im.ToolCalls, [3]*irPrompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
 			}
-			ir.Messages = append(ir.Messages, im)
+			irp.Messages = append(irp.Messages, im)
 		}
 	}
 	if !parsed {
@@ -110,15 +111,15 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	if strict && p.Inputs == nil {
 		diags.errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
 	}
-	c.ir = ir
-	bodies := append([]*irPrompt{ir}, ir.Parts...)
+	c.ir = irp
+	bodies := append([]*irPrompt{irp}, irp.Parts...)
 	if !checkTypeDepth(p, feed, bodies, diags) {
 		return nil
 	}
 	finalize(feed)
 	c.checkNoDicts(feed)
 	for _, b := range bodies {
-		walkIR(b.Body, func(x irExpr) { finalize(x.typ()) })
+		walkIR(b.Body, func(x ir.Expr) { finalize(x.Type()) })
 		for _, l := range b.Locals {
 			finalize(l.T)
 		}
@@ -138,7 +139,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	if hasErrorsSince(diags, before) {
 		return nil
 	}
-	return ir
+	return irp
 }
 
 // part parses and checks one template of the prompt with the checker's
@@ -163,7 +164,7 @@ func (c *checker) part(text string, m SourceMap) *irPrompt {
 
 // checkAllowed reports the feed variables that `variables: allowed` does
 // not list, as warnings or, with `unknown: error`, errors.
-func checkAllowed(v *VariablesSpec, feed *Type, used map[*Field]bool, diags *diagSink) {
+func checkAllowed(v *VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags *diagSink) {
 	if v == nil {
 		return
 	}
@@ -189,21 +190,21 @@ func hasErrorsSince(diags *diagSink, n int) bool {
 }
 
 // walkIR calls fn for every expression in ns, operands first.
-func walkIR(ns []irNode, fn func(irExpr)) {
-	expr := func(x irExpr) { walkExpr(x, fn) }
-	var nodes func(ns []irNode)
-	nodes = func(ns []irNode) {
+func walkIR(ns []ir.Node, fn func(ir.Expr)) {
+	expr := func(x ir.Expr) { walkExpr(x, fn) }
+	var nodes func(ns []ir.Node)
+	nodes = func(ns []ir.Node) {
 		for _, n := range ns {
 			switch n := n.(type) {
-			case *irPrint:
+			case *ir.Print:
 				expr(n.X)
-			case *irIf:
+			case *ir.If:
 				for _, b := range n.Branches {
 					expr(b.Cond)
 					nodes(b.Body)
 				}
 				nodes(n.Else)
-			case *irFor:
+			case *ir.For:
 				expr(n.Iter)
 				for _, a := range n.Dictsort {
 					expr(a)
@@ -211,7 +212,7 @@ func walkIR(ns []irNode, fn func(irExpr)) {
 				expr(n.Filter)
 				nodes(n.Body)
 				nodes(n.Else)
-			case *irSet:
+			case *ir.Set:
 				expr(n.Value)
 				nodes(n.Body)
 			}
@@ -221,41 +222,41 @@ func walkIR(ns []irNode, fn func(irExpr)) {
 }
 
 // walkExpr calls fn for x and every expression inside it, operands first.
-func walkExpr(x irExpr, fn func(irExpr)) {
+func walkExpr(x ir.Expr, fn func(ir.Expr)) {
 	if x == nil {
 		return
 	}
 	switch x := x.(type) {
-	case *irField:
+	case *ir.FieldRef:
 		walkExpr(x.Of, fn)
-	case *irList:
+	case *ir.List:
 		for _, it := range x.Items {
 			walkExpr(it, fn)
 		}
-	case *irDict:
+	case *ir.Dict:
 		for _, v := range x.Values {
 			walkExpr(v, fn)
 		}
-	case *irDictValue:
+	case *ir.DictValue:
 		walkExpr(x.Of, fn)
-	case *irIndex:
+	case *ir.Index:
 		walkExpr(x.X, fn)
 		walkExpr(x.Index, fn)
-	case *irSlice:
+	case *ir.Slice:
 		walkExpr(x.X, fn)
 		walkExpr(x.Lo, fn)
 		walkExpr(x.Hi, fn)
 		walkExpr(x.Step, fn)
-	case *irUnary:
+	case *ir.Unary:
 		walkExpr(x.X, fn)
-	case *irBinary:
+	case *ir.Binary:
 		walkExpr(x.X, fn)
 		walkExpr(x.Y, fn)
-	case *irCond:
+	case *ir.Cond:
 		walkExpr(x.Then, fn)
 		walkExpr(x.Cond, fn)
 		walkExpr(x.Else, fn)
-	case *irCall:
+	case *ir.Call:
 		walkExpr(x.X, fn)
 		for _, a := range x.Args {
 			walkExpr(a, fn)

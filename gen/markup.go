@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
@@ -19,27 +20,27 @@ const toPlain = "make it a plain string first with ~ ''"
 
 // markup reports whether x may be Markup: a tojson result, or what the
 // string operations that keep Markup make of one.
-func (c *checker) markup(x irExpr) bool {
+func (c *checker) markup(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *irCall:
+	case *ir.Call:
 		switch {
-		case x.Kind == callFilter && x.Name == "tojson":
+		case x.Kind == ir.CallFilter && x.Name == "tojson":
 			return true
-		case x.Kind == callFilter && x.Name == "default":
+		case x.Kind == ir.CallFilter && x.Name == "default":
 			return c.markup(x.X) || c.markup(x.Args[0])
-		case x.Kind == callFilter:
+		case x.Kind == ir.CallFilter:
 			switch x.Name {
 			case "upper", "lower", "capitalize", "trim", "string", "indent", "truncate":
 				return c.markup(x.X)
 			}
-		case x.Kind == callMethod:
-			return x.T.Kind == KindString && c.markup(x.X)
+		case x.Kind == ir.CallMethod:
+			return x.T.Kind == ir.KindString && c.markup(x.X)
 		}
-	case *irIndex:
-		return x.T.Kind == KindString && c.markup(x.X)
-	case *irSlice:
-		return x.T.Kind == KindString && c.markup(x.X)
-	case *irBinary:
+	case *ir.Index:
+		return x.T.Kind == ir.KindString && c.markup(x.X)
+	case *ir.Slice:
+		return x.T.Kind == ir.KindString && c.markup(x.X)
+	case *ir.Binary:
 		switch {
 		case x.Value:
 			for _, l := range yields(x) {
@@ -48,11 +49,11 @@ func (c *checker) markup(x irExpr) bool {
 				}
 			}
 		case x.Op == "+" || x.Op == "*":
-			return x.T.Kind == KindString && (c.markup(x.X) || c.markup(x.Y))
+			return x.T.Kind == ir.KindString && (c.markup(x.X) || c.markup(x.Y))
 		}
-	case *irCond:
+	case *ir.Cond:
 		return c.markup(x.Then) || x.Else != nil && c.markup(x.Else)
-	case *irLocalRef:
+	case *ir.LocalRef:
 		return c.markupLocal(x.L)
 	}
 	return false
@@ -60,9 +61,9 @@ func (c *checker) markup(x irExpr) bool {
 
 // markupLocal reports whether a set assigns local l a value that may be
 // Markup. It is known once every set is checked.
-func (c *checker) markupLocal(l *irLocal) bool {
+func (c *checker) markupLocal(l *ir.Local) bool {
 	if c.markupLocals == nil {
-		c.markupLocals = map[*irLocal]bool{}
+		c.markupLocals = map[*ir.Local]bool{}
 		for changed := true; changed; {
 			changed = false
 			for _, s := range c.sets {
@@ -78,8 +79,8 @@ func (c *checker) markupLocal(l *irLocal) bool {
 // escaped reports whether Markup would escape the string argument x: it
 // does unless x is a constant without a character that escaping changes
 // (or an absent argument).
-func escaped(x irExpr) bool {
-	k, ok := x.(*irConst)
+func escaped(x ir.Expr) bool {
+	k, ok := x.(*ir.Const)
 	if !ok {
 		return true
 	}
@@ -91,7 +92,7 @@ func escaped(x irExpr) bool {
 // differs from Jinja2's when x is Markup: one that escapes one of the
 // string arguments args, or any when there are none. msg says what
 // Markup does and what to write.
-func (c *checker) checkMarkup(x irExpr, sp tmpl.Span, what, msg string, args ...irExpr) {
+func (c *checker) checkMarkup(x ir.Expr, sp tmpl.Span, what, msg string, args ...ir.Expr) {
 	c.later = append(c.later, func() {
 		if !c.markup(x) || len(args) > 0 && !slices.ContainsFunc(args, escaped) {
 			return

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"go/token"
 	"path"
 	"strconv"
@@ -105,8 +106,8 @@ func shortPos(p, from Pos) string {
 // struct types. key and pos name what t belongs to in messages: the prompt
 // for a feed, the dotted variable path for a nested type. methods are the
 // names the generated type already has (Validate, Merge, ...).
-func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos Pos, methods []string) {
-	t = t.resolve()
+func nameStruct(pkg *nameScope, diags *diagSink, t *ir.Type, name, key string, pos Pos, methods []string) {
+	t = t.Resolve()
 	if t.Name != "" {
 		return
 	}
@@ -125,23 +126,23 @@ func nameStruct(pkg *nameScope, diags *diagSink, t *Type, name, key string, pos 
 			prefix = strings.TrimSuffix(name, suffixParams) // a fragment's
 		}
 		prefix += fieldName
-		ft, item := f.Type.resolve(), ""
-		for ft.Kind == KindList || ft.Kind == KindMap {
-			ft, item = ft.Elem.resolve(), suffixItem // one Item for a list of lists too
+		ft, item := f.Type.Resolve(), ""
+		for ft.Kind == ir.KindList || ft.Kind == ir.KindMap {
+			ft, item = ft.Elem.Resolve(), suffixItem // one Item for a list of lists too
 		}
-		if ft.Kind == KindStruct {
+		if ft.Kind == ir.KindStruct {
 			nameStruct(pkg, diags, ft, prefix+item, key+"."+f.Key, pos, methods)
 		}
 	}
 }
 
 // structsOf lists t and the struct types it contains, depth first.
-func structsOf(t *Type, seen []*Type) []*Type {
-	t = t.resolve()
+func structsOf(t *ir.Type, seen []*ir.Type) []*ir.Type {
+	t = t.Resolve()
 	switch t.Kind {
-	case KindList, KindMap:
+	case ir.KindList, ir.KindMap:
 		return structsOf(t.Elem, seen)
-	case KindStruct:
+	case ir.KindStruct:
 		for _, s := range seen {
 			if s == t {
 				return seen

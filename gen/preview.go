@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 	"path"
 	"path/filepath"
@@ -56,12 +57,12 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		}
 		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, schema.DidYouMean(key, keys))
 	}
-	var ir *irPrompt
+	var irp *irPrompt
 	if p != nil {
-		ir = checkPrompt(p, cfg.Strict, sink)
+		irp = checkPrompt(p, cfg.Strict, sink)
 	}
-	if ir != nil {
-		namePrompts([]*irPrompt{ir}, sink)
+	if irp != nil {
+		namePrompts([]*irPrompt{irp}, sink)
 	}
 	diags := sink.list.sorted()
 	for i, d := range diags {
@@ -69,31 +70,31 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 			diags[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
 		}
 	}
-	if diags.HasErrors() || ir == nil {
+	if diags.HasErrors() || irp == nil {
 		return nil, diags, diags
 	}
-	if ir.IsMessages {
+	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
-	return &Preview{Key: key, File: ir.Prompt.Map.File, Source: translateTemplate(ir), Feed: reflectType(ir.Feed)}, diags, nil
+	return &Preview{Key: key, File: irp.Prompt.Map.File, Source: translateTemplate(irp), Feed: reflectType(irp.Feed)}, diags, nil
 }
 
 // reflectType is the Go type that emit generates for t.
-func reflectType(t *Type) reflect.Type {
-	switch t = t.resolve(); t.Kind {
-	case KindString:
+func reflectType(t *ir.Type) reflect.Type {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindString:
 		return reflect.TypeFor[string]()
-	case KindInt:
+	case ir.KindInt:
 		return reflect.TypeFor[int]()
-	case KindFloat:
+	case ir.KindFloat:
 		return reflect.TypeFor[float64]()
-	case KindBool:
+	case ir.KindBool:
 		return reflect.TypeFor[bool]()
-	case KindList:
+	case ir.KindList:
 		return reflect.SliceOf(reflectType(t.Elem))
-	case KindMap:
+	case ir.KindMap:
 		return reflect.MapOf(reflect.TypeFor[string](), reflectType(t.Elem))
-	case KindStruct:
+	case ir.KindStruct:
 		fields := make([]reflect.StructField, len(t.Fields))
 		for i, f := range t.Fields {
 			ft := reflectType(f.Type)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -22,9 +23,9 @@ type irPromptSet struct {
 	Set    *Set
 	Name   string // the set's Go type name, e.g. Agent
 	Helper string // the prefix of its package-level helpers, e.g. _agent
-	Feed   *Type
+	Feed   *ir.Type
 	// Structs are the named struct types of the feed, Feed first.
-	Structs    []*Type
+	Structs    []*ir.Type
 	Templates  []*irSetTemplate // by id: the index in the sorted path table
 	Components []*irComponent   // in the order of Set.Components
 	Keys       []*irSetKey      // sorted by key
@@ -89,7 +90,7 @@ type irComponentRef struct {
 	Pos  string
 }
 
-func (x *irComponentRef) typ() *Type { return &Type{Kind: KindString} }
+func (x *irComponentRef) Type() *ir.Type { return &ir.Type{Kind: ir.KindString} }
 
 // setContext is what a checker knows about the set of the body it checks.
 type setContext struct {
@@ -145,7 +146,7 @@ type componentUse struct {
 
 // componentRef returns the component that a name refers to, or nil: in a
 // set, a name that is no local but a component's renders the component.
-func (c *checker) componentRef(name string, sp tmpl.Span) irExpr {
+func (c *checker) componentRef(name string, sp tmpl.Span) ir.Expr {
 	if c.inSet == nil {
 		return nil
 	}
@@ -156,7 +157,7 @@ func (c *checker) componentRef(name string, sp tmpl.Span) irExpr {
 	return c.useComponent(comp, sp)
 }
 
-func (c *checker) useComponent(comp *irComponent, sp tmpl.Span) irExpr {
+func (c *checker) useComponent(comp *irComponent, sp tmpl.Span) ir.Expr {
 	if c.inSet.uses != nil {
 		*c.inSet.uses = append(*c.inSet.uses, componentUse{from: c.inSet.self, body: c.ir, comp: comp, locals: c.localNames(), pos: c.pos(sp)})
 	}
@@ -182,7 +183,7 @@ func (c *checker) localNames() []string {
 // include checks {% include "name" %}: a component of the set, looked up
 // as a name is, or by its namespace ("main/preamble"), which must stay
 // inside the set.
-func (c *checker) include(n *tmpl.Include) []irNode {
+func (c *checker) include(n *tmpl.Include) []ir.Node {
 	k, ok := n.Name.(*tmpl.Const)
 	var name string
 	if ok {
@@ -212,7 +213,7 @@ func (c *checker) include(n *tmpl.Include) []irNode {
 		c.errorf(n.Name.Pos(), "no component %q%s", name, schema.DidYouMean(name, c.inSet.comps.visible(c.inSet.ns)))
 		return nil
 	}
-	return []irNode{&irPrint{X: c.useComponent(comp, n.Name.Pos())}}
+	return []ir.Node{&ir.Print{X: c.useComponent(comp, n.Name.Pos())}}
 }
 
 // setChecker checks one set.
@@ -237,7 +238,7 @@ type setBody struct {
 	c    *checker // of the last pass
 	// flexible holds the feed types that the first pass left unknown, so
 	// that only a default made them what they are.
-	flexible map[*Type]bool
+	flexible map[*ir.Type]bool
 }
 
 // checkSets checks and lowers every set; it returns the sets without errors.
@@ -245,8 +246,8 @@ func checkSets(sets []*Set, cfg Config, diags *diagSink) []*irPromptSet {
 	var out []*irPromptSet
 	for _, s := range sets {
 		sc := &setChecker{diags: diags, set: s, strict: cfg.Strict}
-		if ir := sc.check(); ir != nil {
-			out = append(out, ir)
+		if irp := sc.check(); irp != nil {
+			out = append(out, irp)
 		}
 	}
 	return out
@@ -293,12 +294,12 @@ func (sc *setChecker) check() *irPromptSet {
 	}
 	// Pass 1: each body on its own.
 	for _, b := range sc.bodies {
-		feed := &Type{Kind: KindStruct}
+		feed := &ir.Type{Kind: ir.KindStruct}
 		if s.Inputs != nil {
-			feed = cloneType(s.Inputs, map[*Type]*Type{})
+			feed = cloneType(s.Inputs, map[*ir.Type]*ir.Type{})
 		}
 		b.c = sc.checkBody(b, feed, &sc.uses)
-		b.flexible = map[*Type]bool{}
+		b.flexible = map[*ir.Type]bool{}
 		unknownTypes(feed, b.flexible)
 		if !sc.finish([]*setBody{b}, feed, false) {
 			return nil
@@ -318,7 +319,7 @@ func (sc *setChecker) check() *irPromptSet {
 	// Pass 2: all bodies against one feed.
 	feed := s.Inputs
 	if feed == nil {
-		feed = &Type{Kind: KindStruct}
+		feed = &ir.Type{Kind: ir.KindStruct}
 	}
 	for _, b := range sc.bodies {
 		b.c = sc.checkBody(b, feed, nil)
@@ -357,8 +358,8 @@ func (sc *setChecker) components() {
 
 // checkBody checks one body against feed, recording its component uses
 // in uses when it is not nil.
-func (sc *setChecker) checkBody(b *setBody, feed *Type, uses *[]componentUse) *checker {
-	c := &checker{diags: sc.diags, p: b.p, feed: feed, used: map[*Field]bool{},
+func (sc *setChecker) checkBody(b *setBody, feed *ir.Type, uses *[]componentUse) *checker {
+	c := &checker{diags: sc.diags, p: b.p, feed: feed, used: map[*ir.Field]bool{},
 		inSet: &setContext{ns: b.ns, self: b.self, comps: sc.comps, uses: uses}}
 	c.ir = &irPrompt{Prompt: b.p, Feed: feed}
 	c.template(b.ast.Body, c.ir)
@@ -369,7 +370,7 @@ func (sc *setChecker) checkBody(b *setBody, feed *Type, uses *[]componentUse) *c
 // finish completes the checks of bodies that share feed, as checkPrompt
 // does for one prompt, with the warnings of unused inputs when warn is set.
 // It reports false, and stops, when a type nests too deeply.
-func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) bool {
+func (sc *setChecker) finish(bodies []*setBody, feed *ir.Type, warn bool) bool {
 	for _, b := range bodies {
 		if !checkTypeDepth(b.p, feed, []*irPrompt{b.c.ir}, sc.diags) {
 			return false
@@ -378,7 +379,7 @@ func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) bool {
 	finalize(feed)
 	bodies[0].c.checkNoDicts(feed)
 	for _, b := range bodies {
-		walkIR(b.c.ir.Body, func(x irExpr) { finalize(x.typ()) })
+		walkIR(b.c.ir.Body, func(x ir.Expr) { finalize(x.Type()) })
 		for _, l := range b.c.ir.Locals {
 			finalize(l.T)
 		}
@@ -406,12 +407,12 @@ func (sc *setChecker) finish(bodies []*setBody, feed *Type, warn bool) bool {
 
 // cloneType copies a declared type, so that what one body infers in an
 // `object` of it stays its own.
-func cloneType(t *Type, seen map[*Type]*Type) *Type {
-	t = t.resolve()
+func cloneType(t *ir.Type, seen map[*ir.Type]*ir.Type) *ir.Type {
+	t = t.Resolve()
 	if c := seen[t]; c != nil {
 		return c
 	}
-	c := &Type{Kind: t.Kind, Declared: t.Declared, hint: t.hint}
+	c := &ir.Type{Kind: t.Kind, Declared: t.Declared, Hint: t.Hint}
 	seen[t] = c
 	if t.Elem != nil {
 		c.Elem = cloneType(t.Elem, seen)
@@ -425,14 +426,14 @@ func cloneType(t *Type, seen map[*Type]*Type) *Type {
 }
 
 // unknownTypes adds to set the types in t that are still unknown.
-func unknownTypes(t *Type, set map[*Type]bool) {
-	t = t.resolve()
+func unknownTypes(t *ir.Type, set map[*ir.Type]bool) {
+	t = t.Resolve()
 	switch t.Kind {
-	case KindUnknown:
+	case ir.KindUnknown:
 		set[t] = true
-	case KindList, KindMap:
+	case ir.KindList, ir.KindMap:
 		unknownTypes(t.Elem, set)
-	case KindStruct:
+	case ir.KindStruct:
 		for _, f := range t.Fields {
 			unknownTypes(f.Type, set)
 		}
@@ -441,7 +442,7 @@ func unknownTypes(t *Type, set map[*Type]bool) {
 
 // unionEntry is what the bodies checked so far say about one variable.
 type unionEntry struct {
-	t        *Type
+	t        *ir.Type
 	pos      Pos
 	flexible bool
 }
@@ -457,8 +458,8 @@ func (sc *setChecker) conflicts() {
 	}
 }
 
-func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *Type, pos Pos, flexible map[*Type]bool) {
-	t = t.resolve()
+func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type, pos Pos, flexible map[*ir.Type]bool) {
+	t = t.Resolve()
 	flex := flexible[t]
 	prev, ok := seen[name]
 	switch {
@@ -466,7 +467,7 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *Type, po
 		seen[name] = unionEntry{t: t, pos: pos, flexible: flex}
 	case flex || prev.flexible:
 	case prev.t.Kind == t.Kind:
-	case isNumber(prev.t.Kind) && isNumber(t.Kind) && prev.t.Kind != KindBool && t.Kind != KindBool:
+	case isNumber(prev.t.Kind) && isNumber(t.Kind) && prev.t.Kind != ir.KindBool && t.Kind != ir.KindBool:
 	default:
 		msg := "variable %q is %s here but %s at %s (the templates and components of a set share one feed)"
 		sc.diags.errorf(pos, msg, name, article(t.String()), article(prev.t.String()), shortPos(prev.pos, pos))
@@ -474,9 +475,9 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *Type, po
 		return
 	}
 	switch t.Kind {
-	case KindList, KindMap:
+	case ir.KindList, ir.KindMap:
 		sc.merge(seen, name+"[]", t.Elem, pos, flexible)
-	case KindStruct:
+	case ir.KindStruct:
 		for _, f := range t.Fields {
 			sc.merge(seen, name+"."+f.Key, f.Type, f.Pos, flexible)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 // checkSetFiles loads and checks the set "agent" in files.
@@ -13,24 +14,24 @@ func checkSetFiles(t *testing.T, cfg Config, files map[string]string) ([]*irProm
 	t.Helper()
 	sets, diags := loadSets(mapFS(files), "p")
 	sink := &diagSink{list: diags}
-	ir := checkSets(sets, cfg, sink)
-	return ir, sink.list.sorted()
+	irs := checkSets(sets, cfg, sink)
+	return irs, sink.list.sorted()
 }
 
 // describeFields lists a struct's fields as "key type", nested ones indented.
-func describeFields(t *Type, indent string) []string {
+func describeFields(t *ir.Type, indent string) []string {
 	var out []string
 	for _, f := range t.Fields {
-		ft := f.Type.resolve()
+		ft := f.Type.Resolve()
 		opt := ""
 		if f.Optional {
 			opt = "?"
 		}
 		out = append(out, fmt.Sprintf("%s%s%s %s", indent, f.Key, opt, ft))
-		for ft.Kind == KindList || ft.Kind == KindMap {
-			ft = ft.Elem.resolve()
+		for ft.Kind == ir.KindList || ft.Kind == ir.KindMap {
+			ft = ft.Elem.Resolve()
 		}
-		if ft.Kind == KindStruct {
+		if ft.Kind == ir.KindStruct {
 			out = append(out, describeFields(ft, indent+"  ")...)
 		}
 	}

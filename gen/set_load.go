@@ -8,6 +8,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -64,7 +65,7 @@ type Set struct {
 	Model       string // the default model of the set's templates
 	Parameters  []Param
 	Jinja       tmpl.Options
-	Inputs      *Type // the declared feed, nil when inferred
+	Inputs      *ir.Type // the declared feed, nil when inferred
 	// Variables is the `variables:` setting, applied to every template and
 	// component of the set; nil when absent.
 	Variables *VariablesSpec

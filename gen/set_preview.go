@@ -49,9 +49,9 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	if diags.HasErrors() || len(checked) == 0 {
 		return nil, diags, diags
 	}
-	ir := checked[0]
-	sp := &SetPreview{SetInfo: *s.info(), Feed: reflectType(ir.Feed)}
-	for _, t := range ir.Templates {
+	ps := checked[0]
+	sp := &SetPreview{SetInfo: *s.info(), Feed: reflectType(ps.Feed)}
+	for _, t := range ps.Templates {
 		b := PreviewBody{Prompt: t.Body.Prompt.Key, File: t.Body.Prompt.Map.File, Source: translateTemplate(t.Body)}
 		for _, c := range t.Versioned {
 			b.Components = append(b.Components, c.Name)
@@ -59,7 +59,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		}
 		sp.Templates = append(sp.Templates, b)
 	}
-	for _, c := range ir.Components {
+	for _, c := range ps.Components {
 		for _, v := range c.Versions {
 			sp.Components = append(sp.Components, PreviewBody{Prompt: v.Body.Prompt.Key, File: v.Body.Prompt.Map.File, Source: translateTemplate(v.Body)})
 		}

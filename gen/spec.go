@@ -3,6 +3,7 @@ package gen
 import (
 	"gopkg.in/yaml.v3"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -32,7 +33,7 @@ type Prompt struct {
 	Map      SourceMap
 	// Inputs is the declared feed (a struct type), nil when the file
 	// declares no inputs.
-	Inputs *Type
+	Inputs *ir.Type
 	// OutputSchema is the loaded `outputSchema`, nil when the file has
 	// none or it has errors; OutputSchemaPos is the position of its key.
 	OutputSchema    *schema.Schema

@@ -1,4 +1,4 @@
-package gen
+package ir
 
 // Kind is the kind of a template value's type.
 type Kind uint8
@@ -46,17 +46,17 @@ type Type struct {
 	// Name is the Go type name of a struct, decided when lowering.
 	Name string
 
-	// While inferring: link forwards a type unified with another, and hint
+	// While inferring: Link forwards a type unified with another, and Hint
 	// is the kind an unknown type defaults to (string when printed, bool
 	// when only tested).
-	link *Type
-	hint Kind
+	Link *Type
+	Hint Kind
 }
 
-// resolve follows the links left by unification.
-func (t *Type) resolve() *Type {
-	for t.link != nil {
-		t = t.link
+// Resolve follows the links left by unification.
+func (t *Type) Resolve() *Type {
+	for t.Link != nil {
+		t = t.Link
 	}
 	return t
 }
@@ -76,8 +76,8 @@ type Field struct {
 	GoNamePos      Pos
 }
 
-// field returns the field named key, or nil.
-func (t *Type) field(key string) *Field {
+// Field returns the field named key, or nil.
+func (t *Type) Field(key string) *Field {
 	for _, f := range t.Fields {
 		if f.Key == key {
 			return f
@@ -87,7 +87,7 @@ func (t *Type) field(key string) *Field {
 }
 
 func (t *Type) String() string {
-	t = t.resolve()
+	t = t.Resolve()
 	switch t.Kind {
 	case KindList:
 		return "list of " + t.Elem.String()

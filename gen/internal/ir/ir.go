@@ -1,0 +1,168 @@
+package ir
+
+type Node interface{ node() }
+
+type (
+	Text  struct{ Value string }
+	Print struct{ X Expr }
+	If    struct {
+		Branches []Branch
+		Else     []Node
+	}
+	Branch struct {
+		Cond Expr
+		Body []Node
+	}
+	// For iterates a list, a string (its characters) or a map (its keys,
+	// sorted; with Key set, its items).
+	For struct {
+		Key, Value *Local
+		// Unpack holds the targets of for a, b in xs: each element of the
+		// list xs must be a list of len(Unpack) items.
+		Unpack []*Local
+		Iter   Expr
+		// Dictsort holds case_sensitive and reverse of m|dictsort, whose
+		// keys come in its order.
+		Dictsort []Expr
+		// Strict: an undefined Iter fails the render (m.items(),
+		// m|dictsort) rather than iterating nothing.
+		Strict     bool
+		Pos        string // of Iter: where unpacking or a too long output fails
+		Filter     Expr
+		Body, Else []Node
+		Locals     []*Local // set targets scoped to one iteration
+		// Loop is the Go name of the loop index; LoopLen of the length. They
+		// are empty when the template does not use them.
+		Index, Length string
+	}
+	Set struct {
+		Local *Local
+		Value Expr   // nil for a block set
+		Body  []Node // a block set's body
+	}
+)
+
+func (*Text) node()  {}
+func (*Print) node() {}
+func (*If) node()    {}
+func (*For) node()   {}
+func (*Set) node()   {}
+
+// Local is a Go local variable holding a loop target or a set value.
+type Local struct {
+	Name   string // in the template, for errors
+	GoName string
+	T      *Type
+	// MaybeUndefined locals carry a companion "<GoName>Def" bool.
+	MaybeUndefined bool
+}
+
+type Expr interface{ Type() *Type }
+
+type (
+	// FieldRef reads a feed variable (Of nil) or a struct member.
+	FieldRef struct {
+		Of    Expr
+		Field *Field
+		Pos   string
+	}
+	LocalRef struct{ L *Local }
+	// LoopAttr is loop.index, loop.first, ... of For.
+	LoopAttr struct {
+		For  *For
+		Attr string
+		T    *Type
+	}
+	Const struct {
+		Value any // string, int64, float64, bool or nil
+		T     *Type
+	}
+	// List is a list literal. An Inline literal is printed where it
+	// stands: it is written out element by element, each with its own type
+	// ([1, 2.0] keeps its int), and never built as a Go slice.
+	List struct {
+		Items  []Expr
+		T      *Type
+		Inline bool
+	}
+	// Dict is a dict literal: Values are in the order of T's fields (its
+	// keys). Inline is as for List; otherwise it is built as a Go value
+	// of an anonymous struct type.
+	Dict struct {
+		Values []Expr
+		T      *Type
+		Inline bool
+	}
+	// DictValue reads a dict's value by its constant key.
+	DictValue struct {
+		Of    Expr
+		Field *Field
+		Pos   string
+	}
+	// Index is X[Index] on a list, string or map; it is undefined when
+	// out of range or missing.
+	Index struct {
+		X, Index Expr
+		T        *Type
+		Pos      string
+	}
+	Slice struct {
+		X, Lo, Hi, Step Expr
+		T               *Type
+		Pos             string
+	}
+	Unary struct {
+		Op  string
+		X   Expr
+		T   *Type
+		Pos string
+	}
+	// Binary is an operator. An and/or is a bool where it is tested;
+	// elsewhere it is a Value: it yields one of its operands (see yields),
+	// and is typed as their str() when they have different types.
+	Binary struct {
+		Op    string
+		X, Y  Expr
+		T     *Type
+		Pos   string
+		Value bool
+	}
+	Cond struct {
+		Then, Cond, Else Expr // Else may be nil: undefined
+		T                *Type
+	}
+	// Call is a filter, a test or a method: Args are complete, in the
+	// callee's parameter order, defaults filled in.
+	Call struct {
+		Kind CallKind
+		Name string
+		X    Expr
+		Args []Expr
+		Not  bool     // a negated test
+		Attr []*Field // attribute= of join, map, sort and unique: its path of fields
+		T    *Type
+		Pos  string
+	}
+)
+
+type CallKind uint8
+
+const (
+	CallFilter CallKind = iota
+	CallTest
+	CallMethod
+)
+
+func (x *FieldRef) Type() *Type  { return x.Field.Type.Resolve() }
+func (x *LocalRef) Type() *Type  { return x.L.T.Resolve() }
+func (x *LoopAttr) Type() *Type  { return x.T }
+func (x *Const) Type() *Type     { return x.T }
+func (x *List) Type() *Type      { return x.T.Resolve() }
+func (x *Dict) Type() *Type      { return x.T.Resolve() }
+func (x *DictValue) Type() *Type { return x.Field.Type.Resolve() }
+func (x *Index) Type() *Type     { return x.T.Resolve() }
+func (x *Slice) Type() *Type     { return x.T.Resolve() }
+func (x *Unary) Type() *Type     { return x.T.Resolve() }
+func (x *Binary) Type() *Type    { return x.T.Resolve() }
+func (x *Cond) Type() *Type      { return x.T.Resolve() }
+func (x *Call) Type() *Type      { return x.T.Resolve() }
