@@ -456,7 +456,7 @@ func (c *checker) markUndefined() {
 	for changed := true; changed; {
 		changed = false
 		for _, s := range c.sets {
-			if !s.Local.MaybeUndefined && maybeUndefined(s.Value) {
+			if !s.Local.MaybeUndefined && ir.MaybeUndefined(s.Value) {
 				s.Local.MaybeUndefined, changed = true, true
 			}
 		}
@@ -509,7 +509,7 @@ func (c *checker) readsTargets(values []ir.Expr, targets []*tmpl.Name) bool {
 	sc := c.scopes[len(c.scopes)-1]
 	reads := false
 	for _, v := range values {
-		walkExpr(v, func(x ir.Expr) {
+		ir.WalkExpr(v, func(x ir.Expr) {
 			if ref, ok := x.(*ir.LocalRef); ok {
 				for _, t := range targets {
 					reads = reads || sc.names[t.Name] == ref.L
@@ -693,7 +693,7 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp tmpl.Span)
 		c.errorf(sp, "a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
 	}
-	if !inline && maybeUndefined(x) && outOfRange(x) == "" {
+	if !inline && ir.MaybeUndefined(x) && ir.OutOfRange(x) == "" {
 		c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict and promptgen's cannot hold: give it a value (| default(...)) or print the literal where it stands")
 		return
 	}
@@ -1256,7 +1256,7 @@ func yields(x ir.Expr) []ir.Expr {
 		return []ir.Expr{x}
 	}
 	var out []ir.Expr
-	branchOn(b.X, func(leaf ir.Expr, truthy bool) {
+	ir.BranchOn(b.X, func(leaf ir.Expr, truthy bool) {
 		if truthy == (b.Op == "or") {
 			out = append(out, leaf)
 		} else {
@@ -1264,27 +1264,6 @@ func yields(x ir.Expr) []ir.Expr {
 		}
 	})
 	return out
-}
-
-// branchOn calls decide for each operand that x can yield, with the truth
-// it has where it decides x: both truths, unless it is a constant.
-func branchOn(x ir.Expr, decide func(leaf ir.Expr, truthy bool)) {
-	if b, ok := x.(*ir.Binary); ok && b.Value {
-		branchOn(b.X, func(leaf ir.Expr, truthy bool) {
-			if truthy == (b.Op == "or") {
-				decide(leaf, truthy)
-			} else {
-				branchOn(b.Y, decide)
-			}
-		})
-		return
-	}
-	if k, ok := x.(*ir.Const); ok {
-		decide(x, constTruth(k))
-		return
-	}
-	decide(x, true)
-	decide(x, false)
 }
 
 // kindsOf lists the types of xs for messages: "int or string".

@@ -123,20 +123,6 @@ func goType(t *ir.Type, optional bool) *jen.Statement {
 	return s
 }
 
-// varPath names a field access for errors: "customer.name".
-func varPath(x ir.Expr) string {
-	switch x := x.(type) {
-	case *ir.FieldRef:
-		if x.Of == nil {
-			return x.Field.Key
-		}
-		return varPath(x.Of) + "." + x.Field.Key
-	case *ir.LocalRef:
-		return x.L.Name
-	}
-	return ""
-}
-
 // strict returns v's value, aborting the render when v is undefined, as
 // Jinja2 does for attribute access, arithmetic and ordering.
 func (e *emitter) strict(v gval, pos, name string) gval {
@@ -190,7 +176,7 @@ func (e *emitter) expr(x ir.Expr) gval {
 	case *ir.Dict:
 		return e.composite(x.T, x.Values)
 	case *ir.DictValue:
-		v := e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+		v := e.strict(e.expr(x.Of), x.Pos, ir.VarPath(x.Of))
 		return gval{pre: v.pre, val: jen.Add(v.val).Dot(x.Field.GoName)}
 	case *ir.Index:
 		return e.index(x)
@@ -201,7 +187,7 @@ func (e *emitter) expr(x ir.Expr) gval {
 			v := e.truthOf(x.X)
 			return gval{pre: v.pre, val: jen.Op("!").Parens(v.val)}
 		}
-		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		switch {
 		case x.Op == "-" && x.T.Resolve().Kind == ir.KindFloat:
 			return gval{pre: v.pre, val: jen.Qual(jinjaPath, "Neg").Call(v.val)}
@@ -228,14 +214,14 @@ func (e *emitter) expr(x ir.Expr) gval {
 }
 
 // composite builds a list or dict literal as a Go value of type t. An
-// element out of range fails the render (see outOfRange); the checker
+// element out of range fails the render (see ir.OutOfRange); the checker
 // rejects other elements that may be undefined.
 func (e *emitter) composite(t *ir.Type, elems []ir.Expr) gval {
 	var pre []jen.Code
 	vals := make([]jen.Code, len(elems))
 	for i, x := range elems {
 		v := e.expr(x)
-		if pos := outOfRange(x); pos != "" {
+		if pos := ir.OutOfRange(x); pos != "" {
 			v = e.strict(v, pos, "")
 		}
 		v = e.defined(v, x.Type())
@@ -267,7 +253,7 @@ func (e *emitter) field(x *ir.FieldRef) gval {
 	if x.Of == nil {
 		base = gval{val: jen.Id("f")}
 	} else {
-		base = e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+		base = e.strict(e.expr(x.Of), x.Pos, ir.VarPath(x.Of))
 	}
 	acc := jen.Add(base.val).Dot(x.Field.GoName)
 	t := x.Field.Type.Resolve()
@@ -280,9 +266,9 @@ func (e *emitter) field(x *ir.FieldRef) gval {
 	}
 	switch t.Kind {
 	case ir.KindString:
-		return gval{pre: append(base.pre, jen.If(acc.Clone().Op("==").Lit("")).Block(e.fail(x.Pos, varPath(x), "ErrMissing"))), val: acc}
+		return gval{pre: append(base.pre, jen.If(acc.Clone().Op("==").Lit("")).Block(e.fail(x.Pos, ir.VarPath(x), "ErrMissing"))), val: acc}
 	case ir.KindList, ir.KindMap:
-		return gval{pre: append(base.pre, jen.If(acc.Clone().Op("==").Nil()).Block(e.fail(x.Pos, varPath(x), "ErrMissing"))), val: acc}
+		return gval{pre: append(base.pre, jen.If(acc.Clone().Op("==").Nil()).Block(e.fail(x.Pos, ir.VarPath(x), "ErrMissing"))), val: acc}
 	}
 	return gval{pre: base.pre, val: acc}
 }
@@ -405,7 +391,7 @@ func (e *emitter) strKeep(v gval, t *ir.Type) gval {
 // strOf is str() of x, as a Go string; an Inline literal is written out
 // element by element.
 func (e *emitter) strOf(x ir.Expr) gval {
-	if !isInline(x) {
+	if !ir.IsInline(x) {
 		return e.str(e.expr(x), x.Type())
 	}
 	name := e.temp("s")
@@ -414,8 +400,8 @@ func (e *emitter) strOf(x ir.Expr) gval {
 }
 
 func (e *emitter) index(x *ir.Index) gval {
-	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-	iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
+	xv := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+	iv := e.strict(e.expr(x.Index), x.Pos, ir.VarPath(x.Index))
 	v, ok := e.temp("v"), e.temp("ok")
 	pre := append(xv.pre, iv.pre...)
 	var call jen.Code
@@ -432,13 +418,13 @@ func (e *emitter) index(x *ir.Index) gval {
 }
 
 func (e *emitter) slice(x *ir.Slice) gval {
-	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	xv := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	pre := xv.pre
 	bound := func(b ir.Expr, def int) (jen.Code, jen.Code) {
 		if b == nil {
 			return jen.Lit(def), jen.False()
 		}
-		v := e.strict(e.expr(b), x.Pos, varPath(b))
+		v := e.strict(e.expr(b), x.Pos, ir.VarPath(b))
 		pre = append(pre, v.pre...)
 		return v.val, jen.True()
 	}
@@ -480,7 +466,7 @@ func (e *emitter) cond(x *ir.Cond) gval {
 func (e *emitter) result(x ir.Expr) (t, def string, decl []jen.Code) {
 	t = e.temp("t")
 	decl = []jen.Code{jen.Var().Id(t).Add(goType(x.Type(), false))}
-	if maybeUndefined(x) {
+	if ir.MaybeUndefined(x) {
 		def = e.temp("def")
 		decl = append(decl, jen.Var().Id(def).Bool())
 	}
@@ -567,8 +553,8 @@ func (e *emitter) binary(x *ir.Binary) gval {
 		}
 		return gval{pre: pre, val: c}
 	case "<", "<=", ">", ">=":
-		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-		b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
+		a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+		b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
 		f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat
 		a.val, b.val = nested(x.X, num(a.val, xt, f)), nested(x.Y, num(b.val, yt, f))
 		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op(x.Op).Add(b.val)}
@@ -584,7 +570,7 @@ func (e *emitter) binary(x *ir.Binary) gval {
 				if y.def != nil {
 					fails = fails.Op("&&").Add(y.def)
 				}
-				pre = append(pre, jen.If(fails).Block(e.fail(x.Pos, varPath(x.X), "ErrUndefined")))
+				pre = append(pre, jen.If(fails).Block(e.fail(x.Pos, ir.VarPath(x.X), "ErrUndefined")))
 			}
 			b := e.defined(gval{val: y.val, def: y.def}, yt)
 			c := jen.Qual("strings", "Contains").Call(b.val, a.val)
@@ -641,8 +627,8 @@ func (e *emitter) binary(x *ir.Binary) gval {
 
 func (e *emitter) arith(x *ir.Binary) gval {
 	xt, yt := x.X.Type(), x.Y.Type()
-	a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-	b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
+	a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+	b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
 	pre := append(a.pre, b.pre...)
 	switch {
 	case xt.Kind == ir.KindString && yt.Kind == ir.KindString, x.Op == "+" && xt.Kind == ir.KindList:
@@ -702,7 +688,7 @@ func (e *emitter) logic(x *ir.Binary) gval {
 	}
 	if k, ok := x.X.(*ir.Const); ok {
 		// A constant left operand decides at generate time.
-		if constTruth(k) == (x.Op == "or") {
+		if ir.ConstTruth(k) == (x.Op == "or") {
 			return gval{pre: e.skip(x.Y), val: jen.Lit(x.Op == "or")}
 		}
 		return e.truthOf(x.Y)
@@ -748,7 +734,7 @@ func (e *emitter) choose(x ir.Expr, k func(leaf ir.Expr, v *gval) []jen.Code) []
 	return out
 }
 
-// branchOn evaluates x, branches on its truth and emits decide's
+// ir.BranchOn evaluates x, branches on its truth and emits decide's
 // statements in each branch, given the operand of x that has that truth
 // (x itself unless it is an and/or) and its value. A constant's truth is
 // known: it has one branch.
@@ -768,7 +754,7 @@ func (e *emitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v gval, truthy b
 		return out
 	}
 	if k, ok := x.(*ir.Const); ok {
-		return decide(x, gval{val: constCode(k)}, constTruth(k))
+		return decide(x, gval{val: constCode(k)}, ir.ConstTruth(k))
 	}
 	v := e.hold(e.expr(x), x)
 	c := e.truth(gval{val: v.val, def: v.def}, x.Type())
@@ -788,7 +774,7 @@ func (e *emitter) skip(x ir.Expr) []jen.Code {
 			out = append(out, jen.Id("_").Op("=").Id(name))
 		}
 	}
-	walkExpr(x, func(x ir.Expr) {
+	ir.WalkExpr(x, func(x ir.Expr) {
 		switch x := x.(type) {
 		case *ir.LocalRef:
 			use(x.L.GoName)
@@ -1000,20 +986,5 @@ func (e *emitter) arg(x *ir.Call, i int) (gval, bool) {
 	if k, ok := a.(*ir.Const); ok && k.Value == nil {
 		return gval{}, false
 	}
-	return e.strict(e.expr(a), x.Pos, varPath(a)), true
-}
-
-// constTruth is Python's truthiness of a constant.
-func constTruth(k *ir.Const) bool {
-	switch v := k.Value.(type) {
-	case string:
-		return v != ""
-	case int64:
-		return v != 0
-	case float64:
-		return v != 0
-	case bool:
-		return v
-	}
-	return false
+	return e.strict(e.expr(a), x.Pos, ir.VarPath(a)), true
 }

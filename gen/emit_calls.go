@@ -54,7 +54,7 @@ func (e *emitter) filter(x *ir.Call) gval {
 	var s gval
 	if x.Name == "indent" {
 		// Jinja2's indent appends "\n" to its operand, which undefined fails.
-		s = e.str(e.strict(e.expr(x.X), x.Pos, varPath(x.X)), x.X.Type())
+		s = e.str(e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)), x.X.Type())
 	} else if x.Name == "truncate" {
 		s = e.strKeep(e.expr(x.X), x.X.Type()) // returns an undefined operand
 	} else {
@@ -325,7 +325,7 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 
 func (e *emitter) numberFilter(x *ir.Call) gval {
 	xt := x.X.Type()
-	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X)) // int(Undefined) raises
+	v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)) // int(Undefined) raises
 	d, _ := e.arg(x, 0)
 	pre := append(v.pre, d.pre...)
 	var conv jen.Code
@@ -356,7 +356,7 @@ func (e *emitter) numberFilter(x *ir.Call) gval {
 }
 
 func (e *emitter) round(x *ir.Call) gval {
-	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	p, _ := e.arg(x, 0)
 	m, _ := e.arg(x, 1)
 	pre := append(append(v.pre, p.pre...), m.pre...)
@@ -367,7 +367,7 @@ func (e *emitter) round(x *ir.Call) gval {
 }
 
 func (e *emitter) method(x *ir.Call) gval {
-	s := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	s := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	argPre, args, given := e.args(x)
 	pre := append(s.pre, argPre...)
 	var val jen.Code

@@ -241,9 +241,9 @@ func readLocals(ns []ir.Node, xs ...ir.Expr) map[*ir.Local]bool {
 			read[l.L] = true
 		}
 	}
-	walkIR(ns, mark)
+	ir.Walk(ns, mark)
 	for _, x := range xs {
-		walkExpr(x, mark)
+		ir.WalkExpr(x, mark)
 	}
 	return read
 }

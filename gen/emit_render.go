@@ -92,7 +92,7 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *ir.Type) []jen.C
 func (e *emitter) appendLiteral(buf *jen.Statement, x ir.Expr) []jen.Code {
 	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
 	element := func(x ir.Expr) []jen.Code {
-		if isInline(x) {
+		if ir.IsInline(x) {
 			return e.appendLiteral(buf, x)
 		}
 		v := e.expr(x)
@@ -127,20 +127,9 @@ func (e *emitter) appendLiteral(buf *jen.Statement, x ir.Expr) []jen.Code {
 	return out
 }
 
-// isInline reports whether x is a literal printed where it stands.
-func isInline(x ir.Expr) bool {
-	switch x := x.(type) {
-	case *ir.List:
-		return x.Inline
-	case *ir.Dict:
-		return x.Inline
-	}
-	return false
-}
-
 // appendJSON appends the tojson filter's output for x to buf.
 func (e *emitter) appendJSON(buf *jen.Statement, x *ir.Call) []jen.Code {
-	v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	if t := x.X.Type(); t.Kind == ir.KindDict && len(t.Fields) > 1 {
 		v = e.bind(v, t) // as in appendValue
 	}
@@ -219,7 +208,7 @@ func (e *emitter) print(x ir.Expr) []jen.Code {
 	if c, ok := x.(*ir.Call); ok && c.Kind == ir.CallFilter && c.Name == "tojson" {
 		return e.appendJSON(dst, c)
 	}
-	if isInline(x) {
+	if ir.IsInline(x) {
 		return e.appendLiteral(dst, x)
 	}
 	if c, ok := x.(*ir.Cond); ok {
@@ -358,7 +347,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	it := n.Iter.Type()
 	v := e.expr(n.Iter)
 	if n.Strict {
-		v = e.strict(v, n.Pos, varPath(n.Iter))
+		v = e.strict(v, n.Pos, ir.VarPath(n.Iter))
 	} else {
 		v = e.defined(v, it)
 	}
@@ -372,8 +361,8 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	case ir.KindMap:
 		keys := jen.Qual(jinjaPath, "SortedKeys").Call(v.val)
 		if n.Dictsort != nil {
-			cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, varPath(n.Dictsort[0]))
-			rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, varPath(n.Dictsort[1]))
+			cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, ir.VarPath(n.Dictsort[0]))
+			rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, ir.VarPath(n.Dictsort[1]))
 			out = append(append(out, cs.pre...), rev.pre...)
 			keys = jen.Qual(jinjaPath, "SortStrings").Call(keys, rev.val, cs.val)
 		}

@@ -293,11 +293,11 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		return tval{pre: pre, val: "(" + strings.Join(args, " ") + ")"}
 	case *ir.DictValue:
 		// A dict that is not printed where it stands holds no undefined value.
-		v := e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+		v := e.strict(e.expr(x.Of), x.Pos, ir.VarPath(x.Of))
 		return tval{pre: v.pre, val: call("getitem", v.val, strconv.Quote(x.Field.Key))}
 	case *ir.Index:
-		xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-		iv := e.strict(e.expr(x.Index), x.Pos, varPath(x.Index))
+		xv := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+		iv := e.strict(e.expr(x.Index), x.Pos, ir.VarPath(x.Index))
 		return tval{pre: xv.pre + iv.pre, val: call("getitem", xv.val, iv.val), maybe: true}
 	case *ir.Slice:
 		return e.slice(x)
@@ -306,7 +306,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 			c := e.cond(x.X)
 			return tval{pre: c.pre, val: call("not", c.val)}
 		}
-		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		if x.Op == "-" {
 			return tval{pre: v.pre, val: call("neg", v.val)}
 		}
@@ -339,7 +339,7 @@ func (e *ttEmitter) elements(xs []ir.Expr, inline bool) (pre string, vals []stri
 	vals = make([]string, len(xs))
 	for i, x := range xs {
 		v := e.expr(x)
-		if pos := outOfRange(x); !inline && pos != "" {
+		if pos := ir.OutOfRange(x); !inline && pos != "" {
 			v = e.strict(v, pos, "")
 		}
 		if !inline && v.maybe {
@@ -387,7 +387,7 @@ func emptyList(t *ir.Type) string {
 func (e *ttEmitter) access(x *ir.FieldRef) (pre, acc string) {
 	base := tval{val: "$.F"}
 	if x.Of != nil {
-		base = e.strict(e.expr(x.Of), x.Pos, varPath(x.Of))
+		base = e.strict(e.expr(x.Of), x.Pos, ir.VarPath(x.Of))
 	}
 	return base.pre, base.val + "." + x.Field.GoName
 }
@@ -404,19 +404,19 @@ func (e *ttEmitter) field(x *ir.FieldRef) tval {
 	}
 	switch t.Kind {
 	case ir.KindString, ir.KindList, ir.KindMap:
-		acc = call("req", acc, e.pos(x.Pos), strconv.Quote(varPath(x)))
+		acc = call("req", acc, e.pos(x.Pos), strconv.Quote(ir.VarPath(x)))
 	}
 	return tval{pre: base.pre, val: acc}
 }
 
 func (e *ttEmitter) slice(x *ir.Slice) tval {
-	xv := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	xv := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	pre := xv.pre
 	bound := func(b ir.Expr, absent string) string {
 		if b == nil {
 			return absent
 		}
-		v := e.strict(e.expr(b), x.Pos, varPath(b))
+		v := e.strict(e.expr(b), x.Pos, ir.VarPath(b))
 		pre += v.pre
 		return v.val
 	}
@@ -483,8 +483,8 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 		}
 		return tval{pre: a.pre + b.pre, val: v}
 	case "<", "<=", ">", ">=":
-		a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-		b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
+		a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+		b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
 		return tval{pre: a.pre + b.pre, val: call("compare", a.val, strconv.Quote(x.Op), b.val)}
 	case "in", "not in":
 		// Undefined is in no list, map or object; in a string it fails.
@@ -492,7 +492,7 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 		if x.Y.Type().Kind == ir.KindString && a.maybe {
 			// Jinja2 finds nothing in undefined, and fails to look for
 			// undefined in a string.
-			check := action("$_ := " + e.strict(tval{val: a.val, maybe: true}, x.Pos, varPath(x.X)).val)
+			check := action("$_ := " + e.strict(tval{val: a.val, maybe: true}, x.Pos, ir.VarPath(x.X)).val)
 			if y.maybe {
 				check = action("if "+call("def", y.val)) + check + "{{ end }}"
 			}
@@ -505,8 +505,8 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 		}
 		return tval{pre: a.pre + b.pre, val: v}
 	}
-	a := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
-	b := e.strict(e.expr(x.Y), x.Pos, varPath(x.Y))
+	a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+	b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
 	fn := arithFuncs[x.Op]
 	switch {
 	case x.Op == "*" && (x.X.Type().Kind == ir.KindString || x.Y.Type().Kind == ir.KindString):
@@ -526,7 +526,7 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 func (e *ttEmitter) logic(x *ir.Binary, operand func(ir.Expr) tval) tval {
 	if k, ok := x.X.(*ir.Const); ok {
 		// A constant left operand decides at generate time.
-		if constTruth(k) == (x.Op == "or") {
+		if ir.ConstTruth(k) == (x.Op == "or") {
 			return tval{val: strconv.FormatBool(x.Op == "or")}
 		}
 		return operand(x.Y)
@@ -556,7 +556,7 @@ func (e *ttEmitter) logicValue(x *ir.Binary) tval {
 		w := e.as(*v, leaf.Type(), x.T)
 		return w.pre + action(t+" = "+w.val)
 	})
-	return tval{pre: pre, val: t, maybe: maybeUndefined(x)}
+	return tval{pre: pre, val: t, maybe: ir.MaybeUndefined(x)}
 }
 
 // choose translates x, an and/or that yields an operand, as the decisions
@@ -576,8 +576,8 @@ func (e *ttEmitter) choose(x ir.Expr, k func(leaf ir.Expr, v *tval) string) stri
 	})
 }
 
-// branchOn evaluates x into a variable, branches on its truth and puts
-// decide's actions in each branch, as the go backend's branchOn.
+// ir.BranchOn evaluates x into a variable, branches on its truth and puts
+// decide's actions in each branch, as the go backend's ir.BranchOn.
 func (e *ttEmitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v tval, truthy bool) string) string {
 	if b, ok := x.(*ir.Binary); ok && b.Value {
 		return e.branchOn(b.X, func(leaf ir.Expr, v tval, truthy bool) string {
@@ -588,7 +588,7 @@ func (e *ttEmitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v tval, truthy
 		})
 	}
 	if k, ok := x.(*ir.Const); ok {
-		return decide(x, tval{val: literal(k.Value)}, constTruth(k))
+		return decide(x, tval{val: literal(k.Value)}, ir.ConstTruth(k))
 	}
 	v := e.expr(x)
 	t := e.temp("t")
@@ -641,7 +641,7 @@ func (e *ttEmitter) arg(x *ir.Call, i int) (tval, bool) {
 	if k, ok := a.(*ir.Const); ok && k.Value == nil {
 		return tval{val: "nil"}, false
 	}
-	return e.strict(e.expr(a), x.Pos, varPath(a)), true
+	return e.strict(e.expr(a), x.Pos, ir.VarPath(a)), true
 }
 
 // args translates every argument of x; an absent one is nil.
@@ -680,7 +680,7 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		v := e.expr(x.X) // first of undefined is undefined
 		return tval{pre: v.pre, val: call(x.Name, v.val), maybe: true}
 	case "tojson":
-		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		ind, _ := e.arg(x, 0)
 		return tval{pre: v.pre + ind.pre, val: call("tojson", v.val, ind.val, e.pos(x.Pos))}
 	case "join":
@@ -714,16 +714,16 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		}
 		return tval{pre: pre, val: call(fn, args...)}
 	case "int":
-		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X)) // int(Undefined) raises
+		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)) // int(Undefined) raises
 		d, _ := e.arg(x, 0)
 		base, _ := e.arg(x, 1)
 		return tval{pre: v.pre + d.pre + base.pre, val: call("toint", v.val, d.val, base.val)}
 	case "float":
-		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		d, _ := e.arg(x, 0)
 		return tval{pre: v.pre + d.pre, val: call("tofloat", v.val, d.val)}
 	case "round":
-		v := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		argPre, args, _ := e.args(x)
 		if x.T.Kind == ir.KindInt {
 			return tval{pre: v.pre + argPre, val: v.val}
@@ -734,7 +734,7 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 	v := e.expr(x.X)
 	if x.Name == "indent" {
 		// Jinja2's indent appends "\n" to its operand, which undefined fails.
-		v = e.strict(v, x.Pos, varPath(x.X))
+		v = e.strict(v, x.Pos, ir.VarPath(x.X))
 	}
 	argPre, args, given := e.args(x)
 	pre := v.pre + argPre
@@ -794,7 +794,7 @@ func (e *ttEmitter) defaultFilter(x *ir.Call) tval {
 }
 
 func (e *ttEmitter) method(x *ir.Call) tval {
-	s := e.strict(e.expr(x.X), x.Pos, varPath(x.X))
+	s := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	argPre, args, given := e.args(x)
 	pre := s.pre + argPre
 	switch x.Name {
@@ -918,7 +918,7 @@ func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 		}
 		return pre + action("with "+acc) + "{{ . }}{{ end }}", true
 	case !f.Field.Optional && k == ir.KindString && dflt == "":
-		return pre + action("with "+acc) + "{{ . }}{{ else }}" + action(call("missing", e.pos(f.Pos), strconv.Quote(varPath(f)))) + "{{ end }}", true
+		return pre + action("with "+acc) + "{{ . }}{{ else }}" + action(call("missing", e.pos(f.Pos), strconv.Quote(ir.VarPath(f)))) + "{{ end }}", true
 	}
 	return "", false
 }
@@ -967,7 +967,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	it := n.Iter.Type()
 	v := e.expr(n.Iter)
 	if n.Strict {
-		v = e.strict(v, n.Pos, varPath(n.Iter))
+		v = e.strict(v, n.Pos, ir.VarPath(n.Iter))
 	} else {
 		v = e.lenient(v, it)
 	}
@@ -976,8 +976,8 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	switch {
 	case n.Dictsort != nil:
 		m = e.temp("m")
-		cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, varPath(n.Dictsort[0]))
-		rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, varPath(n.Dictsort[1]))
+		cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, ir.VarPath(n.Dictsort[0]))
+		rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, ir.VarPath(n.Dictsort[1]))
 		out += cs.pre + rev.pre + action(m+" := "+v.val) + action(items+" := "+call("dictsort", m, cs.val, rev.val))
 	case n.Key != nil:
 		m = e.temp("m")

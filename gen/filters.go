@@ -241,7 +241,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	case "default":
 		c.guard(x)
 		c.later = append(c.later, func() {
-			if maybeUndefined(out.Args[0]) {
+			if ir.MaybeUndefined(out.Args[0]) {
 				// Jinja2 would yield the undefined default; the Go value
 				// cannot be undefined and set.
 				c.errorf(e.Span, "the default of default() may be undefined: give it a value that is always defined (another default, or a literal)")
@@ -553,11 +553,11 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 // as Jinja2 does, but an unset optional is also what JSON null decodes to,
 // and what a nil pointer means in Go, so the test would be read both ways.
 func (c *checker) noneTest(x ir.Expr, test string, sp tmpl.Span) {
-	if !maybeUndefined(x) {
+	if !ir.MaybeUndefined(x) {
 		return
 	}
 	what := "this value"
-	if p := varPath(x); p != "" {
+	if p := ir.VarPath(x); p != "" {
 		what = fmt.Sprintf("%q", p)
 	}
 	c.errorf(sp, "cannot test %s %s: it may be unset, which is undefined (never none), and JSON null means unset too (test \"is defined\" instead)", what, test)

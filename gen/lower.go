@@ -8,59 +8,6 @@ import (
 	"github.com/promptgen/promptgen/schema"
 )
 
-// maybeUndefined reports whether x can be Jinja2's undefined at run time:
-// an unset optional, an index out of range, first/last of an empty list.
-func maybeUndefined(x ir.Expr) bool {
-	switch x := x.(type) {
-	case *ir.FieldRef:
-		return x.Field.Optional
-	case *ir.LocalRef:
-		return x.L.MaybeUndefined
-	case *ir.Index:
-		return true
-	case *ir.Cond:
-		return x.Else == nil || maybeUndefined(x.Then) || maybeUndefined(x.Else)
-	case *ir.Binary:
-		// An and/or yields one of its operands; a left one only when true,
-		// and so defined.
-		if !x.Value {
-			return false
-		}
-		maybe := false
-		branchOn(x.X, func(leaf ir.Expr, truthy bool) {
-			if truthy != (x.Op == "or") {
-				maybe = maybe || maybeUndefined(x.Y)
-			} else if !truthy {
-				maybe = maybe || maybeUndefined(leaf)
-			}
-		})
-		return maybe
-	case *ir.Call:
-		if x.Kind == ir.CallFilter && x.Name == "truncate" {
-			return maybeUndefined(x.X) // Jinja2 returns an undefined operand
-		}
-		return x.Kind == ir.CallFilter && (x.Name == "first" || x.Name == "last")
-	}
-	return false
-}
-
-// outOfRange returns the position of x when only an index out of range
-// can make it undefined: an index, or first or last of a defined list or
-// string. A list or dict literal that is stored holds no Undefined: such an
-// element fails the render there instead, where the checker rejects other
-// elements that may be undefined.
-func outOfRange(x ir.Expr) string {
-	switch x := x.(type) {
-	case *ir.Index:
-		return x.Pos
-	case *ir.Call:
-		if x.Kind == ir.CallFilter && (x.Name == "first" || x.Name == "last") && !maybeUndefined(x.X) {
-			return x.Pos
-		}
-	}
-	return ""
-}
-
 // checkPrompt parses and checks one prompt and lowers it to IR. It returns
 // nil when the prompt has errors. All templates of a prompt (the template,
 // the system template, every message's templates) share one feed.
@@ -119,7 +66,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	finalize(feed)
 	c.checkNoDicts(feed)
 	for _, b := range bodies {
-		walkIR(b.Body, func(x ir.Expr) { finalize(x.Type()) })
+		ir.Walk(b.Body, func(x ir.Expr) { finalize(x.Type()) })
 		for _, l := range b.Locals {
 			finalize(l.T)
 		}
@@ -187,80 +134,4 @@ func hasErrorsSince(diags *diagSink, n int) bool {
 		}
 	}
 	return false
-}
-
-// walkIR calls fn for every expression in ns, operands first.
-func walkIR(ns []ir.Node, fn func(ir.Expr)) {
-	expr := func(x ir.Expr) { walkExpr(x, fn) }
-	var nodes func(ns []ir.Node)
-	nodes = func(ns []ir.Node) {
-		for _, n := range ns {
-			switch n := n.(type) {
-			case *ir.Print:
-				expr(n.X)
-			case *ir.If:
-				for _, b := range n.Branches {
-					expr(b.Cond)
-					nodes(b.Body)
-				}
-				nodes(n.Else)
-			case *ir.For:
-				expr(n.Iter)
-				for _, a := range n.Dictsort {
-					expr(a)
-				}
-				expr(n.Filter)
-				nodes(n.Body)
-				nodes(n.Else)
-			case *ir.Set:
-				expr(n.Value)
-				nodes(n.Body)
-			}
-		}
-	}
-	nodes(ns)
-}
-
-// walkExpr calls fn for x and every expression inside it, operands first.
-func walkExpr(x ir.Expr, fn func(ir.Expr)) {
-	if x == nil {
-		return
-	}
-	switch x := x.(type) {
-	case *ir.FieldRef:
-		walkExpr(x.Of, fn)
-	case *ir.List:
-		for _, it := range x.Items {
-			walkExpr(it, fn)
-		}
-	case *ir.Dict:
-		for _, v := range x.Values {
-			walkExpr(v, fn)
-		}
-	case *ir.DictValue:
-		walkExpr(x.Of, fn)
-	case *ir.Index:
-		walkExpr(x.X, fn)
-		walkExpr(x.Index, fn)
-	case *ir.Slice:
-		walkExpr(x.X, fn)
-		walkExpr(x.Lo, fn)
-		walkExpr(x.Hi, fn)
-		walkExpr(x.Step, fn)
-	case *ir.Unary:
-		walkExpr(x.X, fn)
-	case *ir.Binary:
-		walkExpr(x.X, fn)
-		walkExpr(x.Y, fn)
-	case *ir.Cond:
-		walkExpr(x.Then, fn)
-		walkExpr(x.Cond, fn)
-		walkExpr(x.Else, fn)
-	case *ir.Call:
-		walkExpr(x.X, fn)
-		for _, a := range x.Args {
-			walkExpr(a, fn)
-		}
-	}
-	fn(x)
 }

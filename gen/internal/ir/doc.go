@@ -1,6 +1,7 @@
 // Package ir holds what the template compiler hands to the emitters: source
 // positions, the type model of template values (Kind, Type, Field) and the
-// checked, typed nodes of a template body (Node, Expr and their cases).
+// checked, typed nodes of a template body (Node, Expr and their cases) with
+// the queries on them that the checker and both backends share.
 //
 // It imports only the standard library. It must not import gen or any other
 // stage: the checker builds these values and the backends read them.

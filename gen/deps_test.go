@@ -1,0 +1,46 @@
+package gen
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestStageImports keeps the stages apart: each package under gen/internal
+// may import only the standard library, the libraries listed for it and the
+// stages listed for it. In particular nothing below gen imports gen.
+func TestStageImports(t *testing.T) {
+	const mod = "github.com/promptgen/promptgen/"
+	allowed := map[string][]string{
+		"gen/internal/tmpl": nil,
+		"gen/internal/ir":   nil,
+	}
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./internal/...").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(fields[0], mod)
+		allow, ok := allowed[pkg]
+		if !ok {
+			t.Errorf("%s: no import rule; add it to TestStageImports", pkg)
+			continue
+		}
+		seen++
+		for _, dep := range fields[1:] {
+			first, _, _ := strings.Cut(dep, "/")
+			if !strings.Contains(first, ".") {
+				continue // the standard library
+			}
+			if !slices.Contains(allow, strings.TrimPrefix(dep, mod)) {
+				t.Errorf("%s imports %s", pkg, dep)
+			}
+		}
+	}
+	if seen != len(allowed) {
+		t.Errorf("go list found %d of the %d stages", seen, len(allowed))
+	}
+}

@@ -1,0 +1,193 @@
+package ir
+
+// Queries on the IR that the checker and both backends share.
+
+// MaybeUndefined reports whether x can be Jinja2's undefined at run time:
+// an unset optional, an index out of range, first/last of an empty list.
+func MaybeUndefined(x Expr) bool {
+	switch x := x.(type) {
+	case *FieldRef:
+		return x.Field.Optional
+	case *LocalRef:
+		return x.L.MaybeUndefined
+	case *Index:
+		return true
+	case *Cond:
+		return x.Else == nil || MaybeUndefined(x.Then) || MaybeUndefined(x.Else)
+	case *Binary:
+		// An and/or yields one of its operands; a left one only when true,
+		// and so defined.
+		if !x.Value {
+			return false
+		}
+		maybe := false
+		BranchOn(x.X, func(leaf Expr, truthy bool) {
+			if truthy != (x.Op == "or") {
+				maybe = maybe || MaybeUndefined(x.Y)
+			} else if !truthy {
+				maybe = maybe || MaybeUndefined(leaf)
+			}
+		})
+		return maybe
+	case *Call:
+		if x.Kind == CallFilter && x.Name == "truncate" {
+			return MaybeUndefined(x.X) // Jinja2 returns an undefined operand
+		}
+		return x.Kind == CallFilter && (x.Name == "first" || x.Name == "last")
+	}
+	return false
+}
+
+// OutOfRange returns the position of x when only an index out of range
+// can make it undefined: an index, or first or last of a defined list or
+// string. A list or dict literal that is stored holds no Undefined: such an
+// element fails the render there instead, where the checker rejects other
+// elements that may be undefined.
+func OutOfRange(x Expr) string {
+	switch x := x.(type) {
+	case *Index:
+		return x.Pos
+	case *Call:
+		if x.Kind == CallFilter && (x.Name == "first" || x.Name == "last") && !MaybeUndefined(x.X) {
+			return x.Pos
+		}
+	}
+	return ""
+}
+
+// BranchOn calls decide for each operand that x can yield, with the truth
+// it has where it decides x: both truths, unless it is a constant.
+func BranchOn(x Expr, decide func(leaf Expr, truthy bool)) {
+	if b, ok := x.(*Binary); ok && b.Value {
+		BranchOn(b.X, func(leaf Expr, truthy bool) {
+			if truthy == (b.Op == "or") {
+				decide(leaf, truthy)
+			} else {
+				BranchOn(b.Y, decide)
+			}
+		})
+		return
+	}
+	if k, ok := x.(*Const); ok {
+		decide(x, ConstTruth(k))
+		return
+	}
+	decide(x, true)
+	decide(x, false)
+}
+
+// ConstTruth is Python's truthiness of a constant.
+func ConstTruth(k *Const) bool {
+	switch v := k.Value.(type) {
+	case string:
+		return v != ""
+	case int64:
+		return v != 0
+	case float64:
+		return v != 0
+	case bool:
+		return v
+	}
+	return false
+}
+
+// Walk calls fn for every expression in ns, operands first.
+func Walk(ns []Node, fn func(Expr)) {
+	expr := func(x Expr) { WalkExpr(x, fn) }
+	var nodes func(ns []Node)
+	nodes = func(ns []Node) {
+		for _, n := range ns {
+			switch n := n.(type) {
+			case *Print:
+				expr(n.X)
+			case *If:
+				for _, b := range n.Branches {
+					expr(b.Cond)
+					nodes(b.Body)
+				}
+				nodes(n.Else)
+			case *For:
+				expr(n.Iter)
+				for _, a := range n.Dictsort {
+					expr(a)
+				}
+				expr(n.Filter)
+				nodes(n.Body)
+				nodes(n.Else)
+			case *Set:
+				expr(n.Value)
+				nodes(n.Body)
+			}
+		}
+	}
+	nodes(ns)
+}
+
+// WalkExpr calls fn for x and every expression inside it, operands first.
+func WalkExpr(x Expr, fn func(Expr)) {
+	if x == nil {
+		return
+	}
+	switch x := x.(type) {
+	case *FieldRef:
+		WalkExpr(x.Of, fn)
+	case *List:
+		for _, it := range x.Items {
+			WalkExpr(it, fn)
+		}
+	case *Dict:
+		for _, v := range x.Values {
+			WalkExpr(v, fn)
+		}
+	case *DictValue:
+		WalkExpr(x.Of, fn)
+	case *Index:
+		WalkExpr(x.X, fn)
+		WalkExpr(x.Index, fn)
+	case *Slice:
+		WalkExpr(x.X, fn)
+		WalkExpr(x.Lo, fn)
+		WalkExpr(x.Hi, fn)
+		WalkExpr(x.Step, fn)
+	case *Unary:
+		WalkExpr(x.X, fn)
+	case *Binary:
+		WalkExpr(x.X, fn)
+		WalkExpr(x.Y, fn)
+	case *Cond:
+		WalkExpr(x.Then, fn)
+		WalkExpr(x.Cond, fn)
+		WalkExpr(x.Else, fn)
+	case *Call:
+		WalkExpr(x.X, fn)
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
+	}
+	fn(x)
+}
+
+// VarPath names a field access for errors: "customer.name".
+func VarPath(x Expr) string {
+	switch x := x.(type) {
+	case *FieldRef:
+		if x.Of == nil {
+			return x.Field.Key
+		}
+		return VarPath(x.Of) + "." + x.Field.Key
+	case *LocalRef:
+		return x.L.Name
+	}
+	return ""
+}
+
+// IsInline reports whether x is a literal printed where it stands.
+func IsInline(x Expr) bool {
+	switch x := x.(type) {
+	case *List:
+		return x.Inline
+	case *Dict:
+		return x.Inline
+	}
+	return false
+}
