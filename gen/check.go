@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -100,7 +101,7 @@ func (c *checker) failedAt(sp tmpl.Span) bool {
 // see until it is bound with local.
 func (c *checker) newLocal(name string, t *ir.Type) *ir.Local {
 	c.tmp++
-	goName, ok := unexportedName(name)
+	goName, ok := names.Unexported(name)
 	if !ok {
 		goName = "v"
 	}
@@ -619,7 +620,7 @@ func constExpr(v any) *ir.Const {
 // so that its type can be a closed struct of them.
 func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 	out := &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
-	names := map[string]bool{}
+	taken := map[string]bool{}
 	for i, k := range e.Keys {
 		v := c.expr(e.Values[i], useValue)
 		var s string
@@ -637,11 +638,11 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 		}
 		// Struct fields named after the key when it makes a Go name, by
 		// position otherwise; "_" cannot start a name made from a key.
-		name, ok := unexportedName(s)
-		if !ok || names[name] {
+		name, ok := names.Unexported(s)
+		if !ok || taken[name] {
 			name = fmt.Sprintf("_%d", i)
 		}
-		names[name] = true
+		taken[name] = true
 		out.T.Fields = append(out.T.Fields, &ir.Field{Key: s, Type: slotType(v.Type()), Pos: c.pos(k.Pos()), GoName: name})
 		out.Values = append(out.Values, v)
 	}

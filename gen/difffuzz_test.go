@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -390,7 +391,7 @@ func render(f func([]byte) (string, error), data []byte) (status, text string) {
 var cases = [][2]func([]byte) (string, error){
 `)
 	for _, run := range runs {
-		name, _ := exportedName(run.c.key)
+		name, _ := names.Exported(run.c.key)
 		b.WriteString("\t{")
 		for _, pkg := range run.pkgs {
 			fmt.Fprintf(&b, "func(b []byte) (string, error) { var f %[1]s.%[2]sFeed; if err := decode(b, &f); err != nil { return \"\", err }; return %[1]s.%[2]s.Render(f) }, ", pkg, name)
@@ -641,7 +642,7 @@ func feedType(src []byte, key string) (*fzFeedType, error) {
 		}
 		return nil, fmt.Errorf("unknown feed type %T", e)
 	}
-	name, _ := exportedName(key)
+	name, _ := names.Exported(key)
 	return typeOf(ast.NewIdent(name + "Feed"))
 }
 

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"go/token"
 	"path"
 	"strconv"
@@ -28,8 +29,8 @@ const (
 // namePrompts decides every Go name of the checked prompts: prompt values,
 // struct types and fields. Collisions are errors at both positions. It
 // returns the package scope, for the names of template sets.
-func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
-	pkg := newNameScope("SupportPackageIsVersion1")
+func namePrompts(ps []*irPrompt, diags *diagSink) *names.Scope {
+	pkg := names.NewScope("SupportPackageIsVersion1")
 	for _, p := range ps {
 		key := path.Base(p.Prompt.Key)
 		name, pos, ok := goName(key, p.Prompt.GoName, p.Prompt.Pos, p.Prompt.GoNamePos, "prompt name", diags)
@@ -40,7 +41,7 @@ func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
 				p.Name = name + suffixFragment
 				nameStruct(pkg, diags, p.Feed, p.Name+suffixParams, p.Prompt.Key, pos, feedMethods)
 			} else {
-				nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos, feedMethods)
+				nameStruct(names.NewScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos, feedMethods)
 			}
 		} else if ok && claim(pkg, diags, name, p.Prompt.Key, pos) {
 			p.Name = name
@@ -55,7 +56,7 @@ func namePrompts(ps []*irPrompt, diags *diagSink) *nameScope {
 			}
 		} else {
 			// Still check the fields, in a scope of their own.
-			nameStruct(newNameScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos, feedMethods)
+			nameStruct(names.NewScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos, feedMethods)
 		}
 		p.Structs = structsOf(p.Feed, nil)
 	}
@@ -72,7 +73,7 @@ func goName(key, override string, keyPos, overridePos Pos, noun string, diags *d
 		}
 		return override, overridePos, true
 	}
-	name, ok := exportedName(key)
+	name, ok := names.Exported(key)
 	if !ok {
 		diags.errorf(keyPos, "%s %q does not make a Go name (set go_name)", noun, key)
 	}
@@ -80,8 +81,8 @@ func goName(key, override string, keyPos, overridePos Pos, noun string, diags *d
 }
 
 // claim records goName for key, reporting a collision at both positions.
-func claim(s *nameScope, diags *diagSink, goName, key string, pos Pos) bool {
-	owner, ownerPos, ok := s.claim(goName, key, pos)
+func claim(s *names.Scope, diags *diagSink, goName, key string, pos Pos) bool {
+	owner, ownerPos, ok := s.Claim(goName, key, pos)
 	if ok {
 		return true
 	}
@@ -106,14 +107,14 @@ func shortPos(p, from Pos) string {
 // struct types. key and pos name what t belongs to in messages: the prompt
 // for a feed, the dotted variable path for a nested type. methods are the
 // names the generated type already has (Validate, Merge, ...).
-func nameStruct(pkg *nameScope, diags *diagSink, t *ir.Type, name, key string, pos Pos, methods []string) {
+func nameStruct(pkg *names.Scope, diags *diagSink, t *ir.Type, name, key string, pos Pos, methods []string) {
 	t = t.Resolve()
 	if t.Name != "" {
 		return
 	}
 	t.Name = name
 	claim(pkg, diags, name, key, pos)
-	fields := newNameScope(methods...)
+	fields := names.NewScope(methods...)
 	for _, f := range t.Fields {
 		fieldName, pos, ok := goName(f.Key, f.GoNameOverride, f.Pos, f.GoNamePos, "variable", diags)
 		if !ok {

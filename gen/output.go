@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -135,7 +136,7 @@ func lowerOutput(p *Prompt, diags *diagSink) *irOutput {
 
 // nameOutput decides the names of p's output types in the package scope
 // pkg. Properties and variants are named in a scope per struct.
-func nameOutput(pkg *nameScope, diags *diagSink, p *irPrompt) {
+func nameOutput(pkg *names.Scope, diags *diagSink, p *irPrompt) {
 	o := p.Output
 	o.Name = p.Name + suffixOutput
 	o.SchemaVar = "_" + o.Name + "Schema"
@@ -169,7 +170,7 @@ func nameOutput(pkg *nameScope, diags *diagSink, p *irPrompt) {
 		n.children(t, o.Name, n.key)
 	}
 	for _, d := range o.Schema.Defs {
-		name, ok := exportedName(d.Name)
+		name, ok := names.Exported(d.Name)
 		if !ok {
 			diags.errorf(posOf(d.Type.Pos), "definition %q does not make a Go name (rename it)", d.Name)
 			continue
@@ -203,7 +204,7 @@ func posOf(p schema.Pos) Pos { return Pos{File: p.File, Line: p.Line, Col: p.Col
 // outNamer names the types of one output.
 type outNamer struct {
 	o     *irOutput
-	pkg   *nameScope
+	pkg   *names.Scope
 	diags *diagSink
 	// key is "<prompt key> outputSchema", the owner of names in messages
 	// (a space, so that no feed variable's path is the same).
@@ -239,9 +240,9 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 	case t.Kind == schema.Object:
 		ot.Kind = outStruct
 		n.add(ot, key, pos)
-		fields := newNameScope()
+		fields := names.NewScope()
 		for _, p := range t.Props {
-			goName, ok := exportedName(p.Name)
+			goName, ok := names.Exported(p.Name)
 			if !ok {
 				n.diags.errorf(posOf(p.Pos), "property %q does not make a Go name", p.Name)
 				continue
@@ -259,9 +260,9 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 	case t.Kind == schema.Union:
 		ot.Kind = outUnion
 		n.add(ot, key, pos)
-		fields := newNameScope("MarshalJSON", "UnmarshalJSON")
+		fields := names.NewScope("MarshalJSON", "UnmarshalJSON")
 		for _, v := range t.Variants {
-			goName, ok := exportedName(v.Value)
+			goName, ok := names.Exported(v.Value)
 			if !ok {
 				n.diags.errorf(posOf(v.Type.Pos), "%q value %q does not make a Go name", t.Discriminator, v.Value)
 				continue
@@ -277,11 +278,11 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 	case isEnum(t):
 		ot.Kind = outEnum
 		n.add(ot, key, pos)
-		consts := newNameScope()
+		consts := names.NewScope()
 		for _, v := range t.Enum {
 			s := v.(string)
 			c := outConst{Value: s}
-			if suffix := newNamer().exportedWords(s); suffix != "" &&
+			if suffix := names.NewNamer().ExportedWords(s); suffix != "" &&
 				n.claimMember(consts, suffix, "enum values", s, pos) {
 				c.GoName = name + suffix
 				claim(n.pkg, n.diags, c.GoName, key+"="+strconv.Quote(s), pos)
@@ -310,8 +311,8 @@ func validTagName(name string) bool {
 
 // claimMember claims a field or constant name in the scope of one type;
 // two JSON names that make the same Go name are an error at both.
-func (n *outNamer) claimMember(s *nameScope, goName, noun, key string, pos Pos) bool {
-	owner, ownerPos, ok := s.claim(goName, key, pos)
+func (n *outNamer) claimMember(s *names.Scope, goName, noun, key string, pos Pos) bool {
+	owner, ownerPos, ok := s.Claim(goName, key, pos)
 	if ok {
 		return true
 	}

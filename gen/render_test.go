@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen/internal/names"
 )
 
 // renderCase is one golden template case: a prompt and its scenarios,
@@ -97,7 +98,7 @@ func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]st
 	for _, b := range backends {
 		main.WriteString("func render_" + b.pkg + "(key, feed string) (string, error) {\n\tswitch key {\n")
 		for _, k := range keys {
-			name, _ := exportedName(k)
+			name, _ := names.Exported(k)
 			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn " + b.pkg + "." + name + ".Render(f)\n")
 		}
 		main.WriteString("\t}\n\tpanic(key)\n}\n\n")

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"path"
 	"strconv"
 	"unicode"
@@ -15,7 +16,7 @@ var setFeedMethods = []string{"Merge", "Validate"}
 // pkg: the set type, its feed and the struct types in it, New<Set>, the
 // key constants, and the helpers, which start with "_" and a lower-case
 // letter so that they never meet a user's name.
-func nameSets(pkg *nameScope, sets []*irPromptSet, base string, diags *diagSink) {
+func nameSets(pkg *names.Scope, sets []*irPromptSet, base string, diags *diagSink) {
 	for _, s := range sets {
 		key := path.Base(s.Set.Key)
 		if s.Set.Key == "" {
@@ -23,7 +24,7 @@ func nameSets(pkg *nameScope, sets []*irPromptSet, base string, diags *diagSink)
 		}
 		name, pos, ok := goName(key, s.Set.GoName, s.Set.Pos, s.Set.GoNamePos, "set name", diags)
 		if !ok {
-			nameStruct(newNameScope(), diags, s.Feed, "X"+suffixFeed, s.Set.Key, pos, setFeedMethods)
+			nameStruct(names.NewScope(), diags, s.Feed, "X"+suffixFeed, s.Set.Key, pos, setFeedMethods)
 			continue
 		}
 		s.Name = name

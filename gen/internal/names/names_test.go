@@ -1,7 +1,8 @@
-package gen
+package names
 
 import (
 	"fmt"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"go/token"
 	"go/types"
 	"strings"
@@ -93,18 +94,18 @@ var nameTests = []struct {
 
 func TestExportedName(t *testing.T) {
 	for _, tt := range nameTests {
-		name, ok := exportedName(tt.key)
+		name, ok := Exported(tt.key)
 		if name != tt.exported || ok != tt.exportOK {
-			t.Errorf("%s: exportedName(%q) = %q, %v; want %q, %v", tt.rule, tt.key, name, ok, tt.exported, tt.exportOK)
+			t.Errorf("%s: Exported(%q) = %q, %v; want %q, %v", tt.rule, tt.key, name, ok, tt.exported, tt.exportOK)
 		}
 	}
 }
 
 func TestUnexportedName(t *testing.T) {
 	for _, tt := range nameTests {
-		name, ok := unexportedName(tt.key)
+		name, ok := Unexported(tt.key)
 		if name != tt.unexport || ok != tt.unexpOK {
-			t.Errorf("%s: unexportedName(%q) = %q, %v; want %q, %v", tt.rule, tt.key, name, ok, tt.unexport, tt.unexpOK)
+			t.Errorf("%s: Unexported(%q) = %q, %v; want %q, %v", tt.rule, tt.key, name, ok, tt.unexport, tt.unexpOK)
 		}
 	}
 }
@@ -126,7 +127,7 @@ func TestNameWords(t *testing.T) {
 		{"--a--b--", "a|b"},
 		{"", ""},
 	}
-	n := newNamer()
+	n := NewNamer()
 	for _, tt := range tests {
 		if got := strings.Join(n.words(tt.key), "|"); got != tt.want {
 			t.Errorf("words(%q) = %q; want %q", tt.key, got, tt.want)
@@ -135,7 +136,7 @@ func TestNameWords(t *testing.T) {
 }
 
 func TestNamerExtraInitialisms(t *testing.T) {
-	n := newNamer("grpc", "Ollama")
+	n := NewNamer("grpc", "Ollama")
 	for _, tt := range []struct{ key, exported, unexported string }{
 		{"grpc_client", "GRPCClient", "grpcClient"},
 		{"ollama-host", "OLLAMAHost", "ollamaHost"},
@@ -149,12 +150,12 @@ func TestNamerExtraInitialisms(t *testing.T) {
 			t.Errorf("unexported(%q) = %q, %v; want %q, true", tt.key, got, ok, tt.unexported)
 		}
 	}
-	// The default table is not changed by newNamer.
-	if got, _ := exportedName("grpc_client"); got != "GrpcClient" {
-		t.Errorf("exportedName(%q) = %q after newNamer(\"grpc\"); want %q", "grpc_client", got, "GrpcClient")
+	// The default table is not changed by NewNamer.
+	if got, _ := Exported("grpc_client"); got != "GrpcClient" {
+		t.Errorf("Exported(%q) = %q after NewNamer(\"grpc\"); want %q", "grpc_client", got, "GrpcClient")
 	}
 	if commonInitialisms["GRPC"] {
-		t.Error("newNamer modified commonInitialisms")
+		t.Error("NewNamer modified commonInitialisms")
 	}
 }
 
@@ -187,8 +188,8 @@ func TestNameKeywordsAndPredeclared(t *testing.T) {
 
 func checkSuffixed(t *testing.T, s string) {
 	t.Helper()
-	if got, ok := unexportedName(s); got != s+"_" || !ok {
-		t.Errorf("unexportedName(%q) = %q, %v; want %q, true", s, got, ok, s+"_")
+	if got, ok := Unexported(s); got != s+"_" || !ok {
+		t.Errorf("Unexported(%q) = %q, %v; want %q, true", s, got, ok, s+"_")
 	}
 }
 
@@ -202,67 +203,67 @@ func FuzzNames(f *testing.F) {
 		f.Add(tt.key)
 	}
 	f.Fuzz(func(t *testing.T, key string) {
-		exp, expOK := exportedName(key)
-		unexp, unexpOK := unexportedName(key)
+		exp, expOK := Exported(key)
+		unexp, unexpOK := Unexported(key)
 		if expOK && (!token.IsIdentifier(exp) || !token.IsExported(exp)) {
-			t.Errorf("exportedName(%q) = %q, true; not an exported identifier", key, exp)
+			t.Errorf("Exported(%q) = %q, true; not an exported identifier", key, exp)
 		}
 		if unexpOK && (!token.IsIdentifier(unexp) || token.IsExported(unexp) || types.Universe.Lookup(unexp) != nil) {
-			t.Errorf("unexportedName(%q) = %q, true; not a usable unexported identifier", key, unexp)
+			t.Errorf("Unexported(%q) = %q, true; not a usable unexported identifier", key, unexp)
 		}
 		if r, _ := utf8.DecodeRuneInString(unexp); expOK && !unexpOK && !unicode.IsUpper(r) {
 			// Only a first letter with no lower-case form ("ϒ") makes
 			// a valid exported name an invalid unexported one.
-			t.Errorf("exportedName(%q) is valid but unexportedName(%q) = %q is not", key, key, unexp)
+			t.Errorf("Exported(%q) is valid but Unexported(%q) = %q is not", key, key, unexp)
 		}
 		for _, r := range strings.TrimSuffix(unexp, "_") + exp {
 			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 				t.Errorf("names for %q contain %q: %q, %q", key, r, exp, unexp)
 			}
 		}
-		if again, _ := exportedName(key); again != exp {
-			t.Errorf("exportedName(%q) not deterministic: %q then %q", key, exp, again)
+		if again, _ := Exported(key); again != exp {
+			t.Errorf("Exported(%q) not deterministic: %q then %q", key, exp, again)
 		}
 	})
 }
 
 func TestNameScope(t *testing.T) {
-	posA := Pos{File: "a.prompt.yaml", Line: 3, Col: 3}
-	posB := Pos{File: "a.prompt.yaml", Line: 4, Col: 3}
-	posC := Pos{File: "b.prompt.yaml", Line: 1, Col: 1}
+	posA := ir.Pos{File: "a.prompt.yaml", Line: 3, Col: 3}
+	posB := ir.Pos{File: "a.prompt.yaml", Line: 4, Col: 3}
+	posC := ir.Pos{File: "b.prompt.yaml", Line: 1, Col: 1}
 
-	s := newNameScope("String", "Render")
+	s := NewScope("String", "Render")
 
 	// A free name is claimed.
-	if k, p, ok := s.claim("UserID", "user_id", posA); !ok || k != "" || p != (Pos{}) {
+	if k, p, ok := s.Claim("UserID", "user_id", posA); !ok || k != "" || p != (ir.Pos{}) {
 		t.Fatalf("first claim = %q, %v, %v; want \"\", zero, true", k, p, ok)
 	}
 	// Another key mapping to the same name gets the first owner.
-	if k, p, ok := s.claim("UserID", "user-id", posB); ok || k != "user_id" || p != posA {
+	if k, p, ok := s.Claim("UserID", "user-id", posB); ok || k != "user_id" || p != posA {
 		t.Errorf("colliding claim = %q, %v, %v; want %q, %v, false", k, p, ok, "user_id", posA)
 	}
 	// A failed claim records nothing: a third key still sees the first owner.
-	if k, p, ok := s.claim("UserID", "userId", posC); ok || k != "user_id" || p != posA {
+	if k, p, ok := s.Claim("UserID", "userId", posC); ok || k != "user_id" || p != posA {
 		t.Errorf("third claim = %q, %v, %v; want %q, %v, false", k, p, ok, "user_id", posA)
 	}
 	// The same key may claim its name again; the first position is kept.
-	if _, _, ok := s.claim("UserID", "user_id", posC); !ok {
+	if _, _, ok := s.Claim("UserID", "user_id", posC); !ok {
 		t.Error("re-claim by the same key failed")
 	}
-	if k, p, _ := s.claim("UserID", "other", Pos{}); k != "user_id" || p != posA {
+	if k, p, _ := s.Claim("UserID", "other", ir.Pos{}); k != "user_id" || p != posA {
 		t.Errorf("owner after re-claim = %q, %v; want %q, %v", k, p, "user_id", posA)
 	}
 	// Reserved names belong to nobody: empty key and zero position.
 	for _, key := range []string{"string", "", "String"} {
-		if k, p, ok := s.claim("String", key, posA); ok || k != "" || p != (Pos{}) {
+		if k, p, ok := s.Claim("String", key, posA); ok || k != "" || p != (ir.Pos{}) {
 			t.Errorf("claim of reserved String by %q = %q, %v, %v; want \"\", zero, false", key, k, p, ok)
 		}
 	}
 	// Names are case-sensitive Go names; different names don't collide.
-	if _, _, ok := s.claim("userID", "user_id", posA); !ok {
+	if _, _, ok := s.Claim("userID", "user_id", posA); !ok {
 		t.Error("claim of userID failed")
 	}
-	if _, _, ok := s.claim("Render_", "render", posA); !ok {
+	if _, _, ok := s.Claim("Render_", "render", posA); !ok {
 		t.Error("claim of Render_ failed")
 	}
 
@@ -273,8 +274,8 @@ func TestNameScope(t *testing.T) {
 	}
 
 	// Scopes are independent.
-	other := newNameScope()
-	if _, _, ok := other.claim("UserID", "user-id", posB); !ok {
+	other := NewScope()
+	if _, _, ok := other.Claim("UserID", "user-id", posB); !ok {
 		t.Error("claim in a fresh scope failed")
 	}
 	if other.taken("String") {
@@ -285,15 +286,15 @@ func TestNameScope(t *testing.T) {
 // TestNameScopeWithNames shows the intended use: two keys that map to the
 // same exported name collide, and the report names both keys.
 func TestNameScopeWithNames(t *testing.T) {
-	s := newNameScope("Render")
+	s := NewScope("Render")
 	var collisions []string
 	for i, key := range []string{"user_id", "max_tokens", "user-id", "render"} {
-		name, ok := exportedName(key)
+		name, ok := Exported(key)
 		if !ok {
-			t.Fatalf("exportedName(%q) invalid", key)
+			t.Fatalf("Exported(%q) invalid", key)
 		}
-		pos := Pos{File: "a.prompt.yaml", Line: i + 1, Col: 3}
-		if k, p, ok := s.claim(name, key, pos); !ok {
+		pos := ir.Pos{File: "a.prompt.yaml", Line: i + 1, Col: 3}
+		if k, p, ok := s.Claim(name, key, pos); !ok {
 			if k == "" {
 				collisions = append(collisions, fmt.Sprintf("%s: %q maps to reserved name %s", pos, key, name))
 			} else {

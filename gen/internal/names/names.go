@@ -1,6 +1,13 @@
-package gen
+// Package names decides the Go names of user keys: splitting keys into
+// words, the initialism table, exported and unexported names, and the
+// scopes in which names are claimed so that collisions are found.
+//
+// It imports only the standard library and gen/internal/ir (for positions).
+// It must not import gen or any other stage.
+package names
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,7 +39,7 @@ import (
 // for every spelling.
 
 // commonInitialisms is the default initialism table, in upper case. It is
-// read-only; newNamer copies it to add more.
+// read-only; NewNamer copies it to add more.
 var commonInitialisms = map[string]bool{
 	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true,
 	"DNS": true, "EOF": true, "GUID": true, "HTML": true, "HTTP": true,
@@ -47,19 +54,19 @@ var commonInitialisms = map[string]bool{
 	"YAML": true, "SDK": true, "OS": true, "TTS": true, "OCR": true,
 }
 
-// namer turns user keys into Go names using one initialism table. The
-// table is never modified after construction, so a namer may be shared.
-// The zero namer knows no initialisms.
-type namer struct {
+// Namer turns user keys into Go names using one initialism table. The
+// table is never modified after construction, so a Namer may be shared.
+// The zero Namer knows no initialisms.
+type Namer struct {
 	initialisms map[string]bool // upper-case forms
 }
 
-// newNamer returns a namer whose table is commonInitialisms plus extra
+// NewNamer returns a Namer whose table is commonInitialisms plus extra
 // (the config's `initialisms:`), compared in upper case. Checking that each
 // extra entry is a sensible word is the config loader's job.
-func newNamer(extra ...string) namer {
+func NewNamer(extra ...string) Namer {
 	if len(extra) == 0 {
-		return namer{initialisms: commonInitialisms}
+		return Namer{initialisms: commonInitialisms}
 	}
 	t := make(map[string]bool, len(commonInitialisms)+len(extra))
 	for k := range commonInitialisms {
@@ -68,26 +75,26 @@ func newNamer(extra ...string) namer {
 	for _, e := range extra {
 		t[upper(e)] = true
 	}
-	return namer{initialisms: t}
+	return Namer{initialisms: t}
 }
 
-// exportedName turns a user key (variable, prompt or field name) into an
-// exported Go name with the default initialisms; see namer.exported.
-func exportedName(key string) (name string, ok bool) {
-	return newNamer().exported(key)
+// Exported turns a user key (variable, prompt or field name) into an
+// exported Go name with the default initialisms; see Namer.exported.
+func Exported(key string) (name string, ok bool) {
+	return NewNamer().exported(key)
 }
 
-// unexportedName turns a user key into an unexported Go name with the
-// default initialisms; see namer.unexported.
-func unexportedName(key string) (name string, ok bool) {
-	return newNamer().unexported(key)
+// Unexported turns a user key into an unexported Go name with the
+// default initialisms; see Namer.unexported.
+func Unexported(key string) (name string, ok bool) {
+	return NewNamer().unexported(key)
 }
 
 // exported joins the cased words of key. ok is false when the result is not
 // an exported Go identifier: it is empty, or its first rune is a digit or has
 // no upper-case form. The caller then reports an error at the key asking for
 // go_name; name is returned anyway for that message.
-func (n namer) exported(key string) (name string, ok bool) {
+func (n Namer) exported(key string) (name string, ok bool) {
 	var b strings.Builder
 	for _, w := range n.words(key) {
 		b.WriteString(n.caseWord(w))
@@ -97,10 +104,10 @@ func (n namer) exported(key string) (name string, ok bool) {
 	return name, name != "" && unicode.IsUpper(r)
 }
 
-// exportedWords joins the cased words of key as exported does, for a name
+// ExportedWords joins the cased words of key as exported does, for a name
 // that follows another (an enum constant after its type's name), where a
 // leading digit is fine. It returns "" when key has no letter or digit.
-func (n namer) exportedWords(key string) string {
+func (n Namer) ExportedWords(key string) string {
 	var b strings.Builder
 	for _, w := range n.words(key) {
 		b.WriteString(n.caseWord(w))
@@ -114,7 +121,7 @@ func (n namer) exportedWords(key string) string {
 // (type → type_, len → len_). ok is false when the result is not an
 // unexported Go identifier: it is empty, or its first rune is a digit or an
 // upper-case letter with no lower-case form (such as "ϒ").
-func (n namer) unexported(key string) (name string, ok bool) {
+func (n Namer) unexported(key string) (name string, ok bool) {
 	ws := n.words(key)
 	if len(ws) == 0 {
 		return "", false
@@ -135,7 +142,7 @@ func (n namer) unexported(key string) (name string, ok bool) {
 }
 
 // words splits key into words (see the comment at the top of this file).
-func (n namer) words(key string) []string {
+func (n Namer) words(key string) []string {
 	rs := []rune(key)
 	var words []string
 	start := -1 // start of the current word, or -1 between words
@@ -174,7 +181,7 @@ func (n namer) words(key string) []string {
 // pluralAt reports whether the upper-case run rs[start:i+1] is a plural-able
 // initialism and is followed by an "s" that ends the word: by the end of the
 // key, a separator or an upper-case letter.
-func (n namer) pluralAt(rs []rune, start, i int) bool {
+func (n Namer) pluralAt(rs []rune, start, i int) bool {
 	if rs[i+1] != 's' {
 		return false
 	}
@@ -188,12 +195,12 @@ func (n namer) pluralAt(rs []rune, start, i int) bool {
 
 // pluralBase reports whether u, an upper-case word, is an initialism that
 // takes a plural "s".
-func (n namer) pluralBase(u string) bool {
+func (n Namer) pluralBase(u string) bool {
 	return n.initialisms[u] && !strings.HasSuffix(u, "S")
 }
 
 // caseWord writes one word that is not the first word of an unexported name.
-func (n namer) caseWord(w string) string {
+func (n Namer) caseWord(w string) string {
 	u := upper(w)
 	if n.initialisms[u] {
 		return u
@@ -242,10 +249,10 @@ func isPredeclared(s string) bool {
 	return false
 }
 
-// nameScope records the Go names taken in one scope (package, struct or
+// Scope records the Go names taken in one scope (package, struct or
 // function), seeded with reserved names. Lookups only: it is never ranged
 // over, so it cannot make output depend on map order.
-type nameScope struct {
+type Scope struct {
 	owners map[string]nameOwner // by Go name
 }
 
@@ -253,25 +260,25 @@ type nameScope struct {
 // promptgen itself (reserved).
 type nameOwner struct {
 	key      string
-	pos      Pos
+	pos      ir.Pos
 	reserved bool
 }
 
-// newNameScope returns a scope in which the reserved names are taken.
-func newNameScope(reserved ...string) *nameScope {
-	s := &nameScope{owners: make(map[string]nameOwner, len(reserved))}
+// NewScope returns a scope in which the reserved names are taken.
+func NewScope(reserved ...string) *Scope {
+	s := &Scope{owners: make(map[string]nameOwner, len(reserved))}
 	for _, r := range reserved {
 		s.owners[r] = nameOwner{reserved: true}
 	}
 	return s
 }
 
-// claim records that key (at pos) maps to goName and returns ok. If goName
+// Claim records that key (at pos) maps to goName and returns ok. If goName
 // is reserved, or already claimed by a different key, it records nothing
 // and returns the owner and false: the earlier key and its position, or ""
 // and the zero Pos for a reserved name. Claiming a name again for the same
 // key succeeds and keeps the first position.
-func (s *nameScope) claim(goName, key string, pos Pos) (ownerKey string, ownerPos Pos, ok bool) {
+func (s *Scope) Claim(goName, key string, pos ir.Pos) (ownerKey string, ownerPos ir.Pos, ok bool) {
 	o, taken := s.owners[goName]
 	switch {
 	case !taken:
@@ -279,13 +286,13 @@ func (s *nameScope) claim(goName, key string, pos Pos) (ownerKey string, ownerPo
 	case o.reserved || o.key != key:
 		return o.key, o.pos, false
 	}
-	return "", Pos{}, true
+	return "", ir.Pos{}, true
 }
 
 // taken reports whether goName is reserved or claimed in s. Later stages use
 // it to pick a free name for promptgen's own helpers and locals, which give
 // way to user names.
-func (s *nameScope) taken(goName string) bool {
+func (s *Scope) taken(goName string) bool {
 	_, ok := s.owners[goName]
 	return ok
 }
