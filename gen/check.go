@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -16,7 +17,7 @@ import (
 // checker types one prompt's template: it infers the feed's types from use
 // (or checks uses against declared inputs) and builds the IR.
 type checker struct {
-	diags  *diagSink
+	diags  *diag.Sink
 	p      *Prompt
 	ir     *irPrompt
 	feed   *ir.Type
@@ -82,14 +83,14 @@ func (c *checker) pos(sp tmpl.Span) Pos {
 func (c *checker) posString(sp tmpl.Span) string { return c.pos(sp).String() }
 
 func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
-	c.diags.errorf(c.pos(sp), format, args...)
+	c.diags.Errorf(c.pos(sp), format, args...)
 }
 
 // failedAt reports whether an error was already reported at sp, after
 // which the types there tell nothing more.
 func (c *checker) failedAt(sp tmpl.Span) bool {
 	pos := c.pos(sp)
-	for _, d := range c.diags.list {
+	for _, d := range c.diags.List {
 		if d.Pos == pos && d.Severity == SeverityError {
 			return true
 		}
@@ -665,7 +666,7 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 		}
 		switch ft.Kind {
 		case ir.KindDict:
-			c.diags.errorf(f.Pos, "cannot infer the type of %q from a dict literal (declare it in inputs)", f.Key)
+			c.diags.Errorf(f.Pos, "cannot infer the type of %q from a dict literal (declare it in inputs)", f.Key)
 		case ir.KindStruct:
 			c.checkNoDicts(ft)
 		}

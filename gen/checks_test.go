@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"golang.org/x/tools/txtar"
 )
 
@@ -65,7 +66,7 @@ func TestChecksAgree(t *testing.T) {
 		writeFile(t, filepath.Join(dir, "agree_test.go"), bytes.Replace(driver, []byte("package checks"), []byte("package "+pkg), 1))
 
 		loaded, _ := loadPrompts(c.fsys, "prompts")
-		sink := &diagSink{}
+		sink := &diag.Sink{}
 		prompts := lowerPrompts(loaded, false, sink)
 		namePrompts(prompts, sink)
 		for _, p := range prompts {

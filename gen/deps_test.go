@@ -16,6 +16,7 @@ func TestStageImports(t *testing.T) {
 		"gen/internal/tmpl":  nil,
 		"gen/internal/ir":    nil,
 		"gen/internal/names": {"gen/internal/ir"},
+		"gen/internal/diag":  {"gen/internal/ir"},
 	}
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./internal/...").Output()
 	if err != nil {

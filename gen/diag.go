@@ -1,113 +1,24 @@
 package gen
 
 import (
-	"fmt"
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"sort"
-	"strings"
-)
-
-// Severity says whether a diagnostic fails the run.
-type Severity uint8
-
-const (
-	SeverityError Severity = iota
-	SeverityWarning
 )
 
 // Pos is a position in a source file.
 type Pos = ir.Pos
 
-// Diagnostic is one problem found in the input.
-type Diagnostic struct {
-	Pos      Pos
-	End      Pos
-	Severity Severity
-	Msg      string
-}
+// Severity says whether a diagnostic fails the run.
+type Severity = diag.Severity
 
-func (d Diagnostic) String() string {
-	msg := d.Msg
-	if d.Severity == SeverityWarning {
-		msg = "warning: " + msg
-	}
-	if d.Pos.File == "" {
-		return msg
-	}
-	return d.Pos.String() + ": " + msg
-}
+const (
+	SeverityError   = diag.SeverityError
+	SeverityWarning = diag.SeverityWarning
+)
+
+// Diagnostic is one problem found in the input.
+type Diagnostic = diag.Diagnostic
 
 // Diagnostics is a sorted list of diagnostics; it is the error returned by
 // Generate when any of them is an error.
-type Diagnostics []Diagnostic
-
-func (ds Diagnostics) Error() string {
-	lines := make([]string, len(ds))
-	for i, d := range ds {
-		lines[i] = d.String()
-	}
-	return strings.Join(lines, "\n")
-}
-
-// HasErrors reports whether any diagnostic has error severity.
-func (ds Diagnostics) HasErrors() bool {
-	for _, d := range ds {
-		if d.Severity == SeverityError {
-			return true
-		}
-	}
-	return false
-}
-
-// maxErrorsPerFile caps the errors reported for one file; the rest are
-// summarised as "too many errors".
-const maxErrorsPerFile = 10
-
-// sorted returns the diagnostics sorted by file, line, column and message,
-// without duplicates, and with at most maxErrorsPerFile errors per file.
-func (ds Diagnostics) sorted() Diagnostics {
-	out := append(Diagnostics(nil), ds...)
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Pos, out[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		return out[i].String() < out[j].String()
-	})
-	var kept Diagnostics
-	errorsIn := map[string]int{}
-	for i, d := range out {
-		if i > 0 && d == out[i-1] {
-			continue
-		}
-		if d.Severity == SeverityError {
-			errorsIn[d.Pos.File]++
-			switch n := errorsIn[d.Pos.File]; {
-			case n == maxErrorsPerFile+1:
-				kept = append(kept, Diagnostic{Pos: Pos{File: d.Pos.File}, Msg: "too many errors"})
-				continue
-			case n > maxErrorsPerFile+1:
-				continue
-			}
-		}
-		kept = append(kept, d)
-	}
-	return kept
-}
-
-// diagSink collects diagnostics during one run.
-type diagSink struct{ list Diagnostics }
-
-func (s *diagSink) errorf(pos Pos, format string, args ...any) {
-	s.list = append(s.list, Diagnostic{Pos: pos, Severity: SeverityError, Msg: fmt.Sprintf(format, args...)})
-}
-
-func (s *diagSink) warnf(pos Pos, format string, args ...any) {
-	s.list = append(s.list, Diagnostic{Pos: pos, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
-}
+type Diagnostics = diag.Diagnostics

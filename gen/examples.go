@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -28,7 +29,7 @@ import (
 
 // checkExamples checks the examples of p, which is typed, and stores them
 // in p.Examples.
-func checkExamples(p *irPrompt, diags *diagSink) {
+func checkExamples(p *irPrompt, diags *diag.Sink) {
 	for i, ex := range p.Prompt.Examples {
 		c := &exampleChecker{diags: diags, ex: ex, path: fmt.Sprintf("examples[%d]", i)}
 		input, inOK := c.input(p.Feed)
@@ -40,7 +41,7 @@ func checkExamples(p *irPrompt, diags *diagSink) {
 }
 
 type exampleChecker struct {
-	diags *diagSink
+	diags *diag.Sink
 	ex    *Example
 	path  string // "examples[2]"
 	bad   bool   // an error was reported
@@ -52,7 +53,7 @@ func (c *exampleChecker) errorf(n *yaml.Node, format string, args ...any) {
 
 func (c *exampleChecker) errorAt(pos Pos, format string, args ...any) {
 	c.bad = true
-	c.diags.errorf(pos, format, args...)
+	c.diags.Errorf(pos, format, args...)
 }
 
 // input checks input_vars against the feed and returns them as JSON.

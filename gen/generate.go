@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -97,10 +98,10 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	prompts, loadDiags := loadPrompts(fsys, dir)
 	sets, setDiags := loadSets(fsys, dir)
-	sink := &diagSink{list: append(loadDiags, setDiags...)}
-	if len(prompts) == 0 && len(sets) == 0 && !sink.list.HasErrors() {
+	sink := &diag.Sink{List: append(loadDiags, setDiags...)}
+	if len(prompts) == 0 && len(sets) == 0 && !sink.List.HasErrors() {
 		// Writing the package of no prompts would delete every generated file.
-		sink.errorf(Pos{File: dir}, "no prompt files (*.yaml, *.yml, *.jinja, *.j2, *.md, *.txt) and no template set (a directory with %s) to generate from (to remove the generated package, delete its directory)", setFile)
+		sink.Errorf(Pos{File: dir}, "no prompt files (*.yaml, *.yml, *.jinja, *.j2, *.md, *.txt) and no template set (a directory with %s) to generate from (to remove the generated package, delete its directory)", setFile)
 	}
 	for _, s := range sets {
 		prompts = append(prompts, s.Fragments...)
@@ -112,7 +113,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 		checkExamples(p, sink)
 	}
 	names := nameFiles(checked, checkedSets, dir, sink)
-	res := &Result{Diagnostics: sink.list.sorted()}
+	res := &Result{Diagnostics: sink.List.Sorted()}
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
 	}
@@ -154,7 +155,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 // nameFiles returns the generated file names: promptgen.go, then one per
 // prompt and one per set, in order. Two keys that make one file name
 // (a/b and a_b) are an error at both.
-func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diagSink) []string {
+func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag.Sink) []string {
 	names := []string{"promptgen.go"}
 	type owner struct {
 		key string
@@ -164,8 +165,8 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 	add := func(name, key string, pos Pos) {
 		names = append(names, name)
 		if o, ok := owners[name]; ok {
-			diags.errorf(pos, "%q and %q (%s) would both be generated into %s: rename one", key, o.key, shortPos(o.pos, pos), name)
-			diags.errorf(o.pos, "%q and %q (%s) would both be generated into %s: rename one", o.key, key, shortPos(pos, o.pos), name)
+			diags.Errorf(pos, "%q and %q (%s) would both be generated into %s: rename one", key, o.key, shortPos(o.pos, pos), name)
+			diags.Errorf(o.pos, "%q and %q (%s) would both be generated into %s: rename one", o.key, key, shortPos(pos, o.pos), name)
 			return
 		}
 		owners[name] = owner{key, pos}
@@ -191,7 +192,7 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 
 // lowerPrompts checks the standalone prompts and lowers their outputs:
 // the IR that emit writes, once named, when sink holds no error.
-func lowerPrompts(prompts []*Prompt, strict bool, sink *diagSink) []*irPrompt {
+func lowerPrompts(prompts []*Prompt, strict bool, sink *diag.Sink) []*irPrompt {
 	var checked []*irPrompt
 	for _, p := range prompts {
 		if irp := checkPrompt(p, strict, sink); irp != nil {

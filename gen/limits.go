@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -23,18 +24,18 @@ var typeDepthError = fmt.Sprintf("nested more than %d levels deep (objects and l
 // whether all are within the limit. Its cost is linear in the size of the
 // types, so it runs before the checks that walk a type for every
 // expression.
-func checkTypeDepth(p *Prompt, feed *ir.Type, bodies []*irPrompt, diags *diagSink) bool {
+func checkTypeDepth(p *Prompt, feed *ir.Type, bodies []*irPrompt, diags *diag.Sink) bool {
 	heights := map[*ir.Type]int{}
 	ok := true
 	if typeHeight(feed, heights)-1 > maxTypeDepth { // the feed itself is no level
 		f := deepestField(feed, heights)
-		diags.errorf(f.Pos, "%q is %s", f.Key, typeDepthError)
+		diags.Errorf(f.Pos, "%q is %s", f.Key, typeDepthError)
 		ok = false
 	}
 	for _, b := range bodies {
 		for _, l := range b.Locals {
 			if typeHeight(l.T, heights) > maxTypeDepth {
-				diags.errorf(p.Pos, "the value of %q is %s", l.Name, typeDepthError)
+				diags.Errorf(p.Pos, "the value of %q is %s", l.Name, typeDepthError)
 				ok = false
 			}
 		}

@@ -17,6 +17,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
@@ -34,14 +35,14 @@ func loadPrompts(fsys fs.FS, display string) ([]*Prompt, Diagnostics) {
 			prompts = append(prompts, pr)
 		}
 	}
-	return prompts, l.diags.list
+	return prompts, l.diags.List
 }
 
 // loader is the state of one loadPrompts call.
 type loader struct {
 	fsys    fs.FS
 	display string
-	diags   diagSink
+	diags   diag.Sink
 }
 
 // Read-only tables of the file format, used for checks and did-you-mean.
@@ -135,10 +136,10 @@ func (l *loader) walk() []string {
 func (l *loader) ioError(err error) {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		l.diags.errorf(Pos{}, "load: %s %s: %v", pe.Op, l.path(pe.Path), pe.Err)
+		l.diags.Errorf(Pos{}, "load: %s %s: %v", pe.Op, l.path(pe.Path), pe.Err)
 		return
 	}
-	l.diags.errorf(Pos{}, "load: %v", err)
+	l.diags.Errorf(Pos{}, "load: %v", err)
 }
 
 // checkKeys reports files that share a prompt key, like a.yaml and a.jinja,
@@ -157,7 +158,7 @@ func (l *loader) checkKeys(paths []string) {
 			}
 		}
 		if len(others) > 0 {
-			l.diags.errorf(Pos{File: l.path(p), Line: 1, Col: 1},
+			l.diags.Errorf(Pos{File: l.path(p), Line: 1, Col: 1},
 				"prompt %q is also defined by %s (a prompt's name is its path without extension)",
 				promptKey(p), strings.Join(others, " and "))
 		}
@@ -378,7 +379,7 @@ func (s *source) skipProps(off int) int {
 // yamlFile decodes one YAML prompt file.
 type yamlFile struct {
 	src   *source
-	diags *diagSink
+	diags *diag.Sink
 }
 
 func (f *yamlFile) pos(n *yaml.Node) Pos { return f.src.pos(f.offset(n)) }
@@ -386,7 +387,7 @@ func (f *yamlFile) pos(n *yaml.Node) Pos { return f.src.pos(f.offset(n)) }
 func (f *yamlFile) offset(n *yaml.Node) int { return f.src.offset(n.Line, n.Column) }
 
 func (f *yamlFile) errorf(n *yaml.Node, format string, args ...any) {
-	f.diags.errorf(f.pos(n), format, args...)
+	f.diags.Errorf(f.pos(n), format, args...)
 }
 
 // decode fills pr from the file. It reports false when the file is not a
@@ -395,7 +396,7 @@ func (f *yamlFile) decode(pr *Prompt) bool {
 	data := f.src.data
 	start := Pos{File: f.src.file, Line: 1, Col: 1}
 	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
-		f.diags.errorf(start, "prompt files must be UTF-8, not UTF-16")
+		f.diags.Errorf(start, "prompt files must be UTF-8, not UTF-16")
 		return false
 	}
 	doc, extra, err := parseYAML(data)
@@ -404,7 +405,7 @@ func (f *yamlFile) decode(pr *Prompt) bool {
 		f.syntaxError(err)
 		return false
 	case doc == nil || len(doc.Content) == 0:
-		f.diags.errorf(start, "empty prompt file (want a mapping with a %q key)", "template")
+		f.diags.Errorf(start, "empty prompt file (want a mapping with a %q key)", "template")
 		return false
 	case extra != nil:
 		f.errorf(extra, "a prompt file holds one YAML document (remove the second)")
@@ -471,7 +472,7 @@ func (f *yamlFile) syntaxError(err error) {
 	case lineHasJinja(data, off):
 		hint = braceHint
 	}
-	f.diags.errorf(f.src.pos(off), "invalid YAML: %s%s", yamlMessage(err), hint)
+	f.diags.Errorf(f.src.pos(off), "invalid YAML: %s%s", yamlMessage(err), hint)
 }
 
 // failOffset returns the offset of the byte where parsing data fails with
@@ -1483,9 +1484,9 @@ func (f *yamlFile) schemaDiags(ds schema.Diagnostics) {
 	for _, d := range ds {
 		pos := Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}
 		if d.Warning {
-			f.diags.warnf(pos, "%s: %s", d.Path, d.Msg)
+			f.diags.Warnf(pos, "%s: %s", d.Path, d.Msg)
 		} else {
-			f.diags.errorf(pos, "%s: %s", d.Path, d.Msg)
+			f.diags.Errorf(pos, "%s: %s", d.Path, d.Msg)
 		}
 	}
 }

@@ -29,7 +29,7 @@ func mapFS(files map[string]string) fstest.MapFS {
 func loadDiags(t *testing.T, files map[string]string) string {
 	t.Helper()
 	_, diags := loadPrompts(mapFS(files), "prompts")
-	return diags.sorted().Error()
+	return diags.Sorted().Error()
 }
 
 func TestLoadDiagnostics(t *testing.T) {
@@ -367,7 +367,7 @@ prompts/b.yaml:1:1: unknown key "tmplate" (did you mean "template"?)`,
 func TestLoadSpecExample(t *testing.T) {
 	prompts, diags := loadPrompts(os.DirFS("testdata/load"), "testdata/load")
 	want := `testdata/load/spec_example_invalid.yaml:31:2: invalid YAML: found character that cannot start any token (line 28 is indented less than the block scalar "template" that starts at line 20: indent all of its lines)`
-	if got := diags.sorted().Error(); got != want {
+	if got := diags.Sorted().Error(); got != want {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", got, want)
 	}
 	if len(prompts) != 1 {
@@ -439,7 +439,7 @@ func TestLoadWalk(t *testing.T) {
 	})
 	prompts, diags := loadPrompts(fsys, "prompts")
 	if len(diags) > 0 {
-		t.Fatalf("diagnostics:\n%s", diags.sorted())
+		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
 	var got []string
 	for _, p := range prompts {
@@ -466,7 +466,7 @@ func TestLoadWalk(t *testing.T) {
 func TestLoadMissingDir(t *testing.T) {
 	_, diags := loadPrompts(os.DirFS("testdata/no-such-dir"), "testdata/no-such-dir")
 	want := "load: stat testdata/no-such-dir: no such file or directory"
-	if got := diags.sorted().Error(); got != want {
+	if got := diags.Sorted().Error(); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -486,7 +486,7 @@ parameters:
   meta: {a: ~, b: {c: text}}
 `}), "")
 	if len(diags) > 0 {
-		t.Fatalf("diagnostics:\n%s", diags.sorted())
+		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
 	pos := func(line, col int) Pos { return Pos{File: "p/x.yaml", Line: line, Col: col} }
 	want := &Prompt{
@@ -645,7 +645,7 @@ func TestLoadInputs(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": "template: hi\ninputs:" + tt.inputs}), "")
 			if len(diags) > 0 {
-				t.Fatalf("diagnostics:\n%s", diags.sorted())
+				t.Fatalf("diagnostics:\n%s", diags.Sorted())
 			}
 			if diff := cmp.Diff(tt.want, prompts[0].Inputs, ignorePos); diff != "" {
 				t.Errorf("inputs (-want +got):\n%s", diff)
@@ -658,7 +658,7 @@ func TestLoadInputPositions(t *testing.T) {
 	const file = "template: hi\ninputs:\n  name: string\n  user:\n    properties:\n      \"é id\": {type: string, go_name: ID}\n"
 	prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": file}), "")
 	if len(diags) > 0 {
-		t.Fatalf("diagnostics:\n%s", diags.sorted())
+		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
 	in := prompts[0].Inputs
 	id := in.Fields[1].Type.Fields[0]
@@ -704,7 +704,7 @@ func TestSourceMap(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": tt.file}), "")
 			if len(diags) > 0 {
-				t.Fatalf("diagnostics:\n%s", diags.sorted())
+				t.Fatalf("diagnostics:\n%s", diags.Sorted())
 			}
 			p := prompts[0]
 			checkMarker(t, []byte(tt.file), p, tt.marker)

@@ -3,6 +3,7 @@ package gen
 import (
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
@@ -11,12 +12,12 @@ import (
 // checkPrompt parses and checks one prompt and lowers it to IR. It returns
 // nil when the prompt has errors. All templates of a prompt (the template,
 // the system template, every message's templates) share one feed.
-func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
+func checkPrompt(p *Prompt, strict bool, diags *diag.Sink) *irPrompt {
 	feed := p.Inputs
 	if feed == nil {
 		feed = &ir.Type{Kind: ir.KindStruct}
 	}
-	before := len(diags.list)
+	before := len(diags.List)
 	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}}
 	irp := &irPrompt{Prompt: p, Feed: feed}
 	parsed := true
@@ -56,7 +57,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 		return nil
 	}
 	if strict && p.Inputs == nil {
-		diags.errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
+		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
 	}
 	c.ir = irp
 	bodies := append([]*irPrompt{irp}, irp.Parts...)
@@ -78,7 +79,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diagSink) *irPrompt {
 	if feed.Declared {
 		for _, f := range feed.Fields {
 			if !c.used[f] {
-				diags.warnf(f.Pos, "input %q is declared but not used by the template", f.Key)
+				diags.Warnf(f.Pos, "input %q is declared but not used by the template", f.Key)
 			}
 		}
 	}
@@ -95,9 +96,9 @@ func (c *checker) part(text string, m SourceMap) *irPrompt {
 	t, err := tmpl.Parse(text, c.p.Jinja)
 	if err != nil {
 		if e, ok := err.(*tmpl.Error); ok {
-			c.diags.errorf(m.Pos(e.Span.Start), "%s", e.Msg)
+			c.diags.Errorf(m.Pos(e.Span.Start), "%s", e.Msg)
 		} else {
-			c.diags.errorf(c.p.Pos, "%v", err)
+			c.diags.Errorf(c.p.Pos, "%v", err)
 		}
 		return nil
 	}
@@ -111,7 +112,7 @@ func (c *checker) part(text string, m SourceMap) *irPrompt {
 
 // checkAllowed reports the feed variables that `variables: allowed` does
 // not list, as warnings or, with `unknown: error`, errors.
-func checkAllowed(v *VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags *diagSink) {
+func checkAllowed(v *VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags *diag.Sink) {
 	if v == nil {
 		return
 	}
@@ -119,16 +120,16 @@ func checkAllowed(v *VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diag
 		if feed.Declared && !used[f] || slices.Contains(v.Allowed, f.Key) {
 			continue
 		}
-		report := diags.warnf
+		report := diags.Warnf
 		if v.Error {
-			report = diags.errorf
+			report = diags.Errorf
 		}
 		report(f.Pos, "variable %q is not in variables.allowed%s", f.Key, schema.DidYouMean(f.Key, v.Allowed))
 	}
 }
 
-func hasErrorsSince(diags *diagSink, n int) bool {
-	for _, d := range diags.list[n:] {
+func hasErrorsSince(diags *diag.Sink, n int) bool {
+	for _, d := range diags.List[n:] {
 		if d.Severity == SeverityError {
 			return true
 		}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"go/token"
@@ -29,7 +30,7 @@ const (
 // namePrompts decides every Go name of the checked prompts: prompt values,
 // struct types and fields. Collisions are errors at both positions. It
 // returns the package scope, for the names of template sets.
-func namePrompts(ps []*irPrompt, diags *diagSink) *names.Scope {
+func namePrompts(ps []*irPrompt, diags *diag.Sink) *names.Scope {
 	pkg := names.NewScope("SupportPackageIsVersion1")
 	for _, p := range ps {
 		key := path.Base(p.Prompt.Key)
@@ -65,33 +66,33 @@ func namePrompts(ps []*irPrompt, diags *diagSink) *names.Scope {
 
 // goName is the exported Go name of key, or its go_name override, with the
 // position that later errors about the name point at.
-func goName(key, override string, keyPos, overridePos Pos, noun string, diags *diagSink) (string, Pos, bool) {
+func goName(key, override string, keyPos, overridePos Pos, noun string, diags *diag.Sink) (string, Pos, bool) {
 	if override != "" {
 		if !token.IsIdentifier(override) || !token.IsExported(override) {
-			diags.errorf(overridePos, "go_name %q is not an exported Go identifier", override)
+			diags.Errorf(overridePos, "go_name %q is not an exported Go identifier", override)
 			return "", overridePos, false
 		}
 		return override, overridePos, true
 	}
 	name, ok := names.Exported(key)
 	if !ok {
-		diags.errorf(keyPos, "%s %q does not make a Go name (set go_name)", noun, key)
+		diags.Errorf(keyPos, "%s %q does not make a Go name (set go_name)", noun, key)
 	}
 	return name, keyPos, ok
 }
 
 // claim records goName for key, reporting a collision at both positions.
-func claim(s *names.Scope, diags *diagSink, goName, key string, pos Pos) bool {
+func claim(s *names.Scope, diags *diag.Sink, goName, key string, pos Pos) bool {
 	owner, ownerPos, ok := s.Claim(goName, key, pos)
 	if ok {
 		return true
 	}
 	if ownerPos.File == "" {
-		diags.errorf(pos, "%q maps to %s, which promptgen generates itself (set go_name)", key, goName)
+		diags.Errorf(pos, "%q maps to %s, which promptgen generates itself (set go_name)", key, goName)
 		return false
 	}
-	diags.errorf(pos, "%q and %q (%s) both map to %s; set go_name on one", key, owner, shortPos(ownerPos, pos), goName)
-	diags.errorf(ownerPos, "%q and %q (%s) both map to %s; set go_name on one", owner, key, shortPos(pos, ownerPos), goName)
+	diags.Errorf(pos, "%q and %q (%s) both map to %s; set go_name on one", key, owner, shortPos(ownerPos, pos), goName)
+	diags.Errorf(ownerPos, "%q and %q (%s) both map to %s; set go_name on one", owner, key, shortPos(pos, ownerPos), goName)
 	return false
 }
 
@@ -107,7 +108,7 @@ func shortPos(p, from Pos) string {
 // struct types. key and pos name what t belongs to in messages: the prompt
 // for a feed, the dotted variable path for a nested type. methods are the
 // names the generated type already has (Validate, Merge, ...).
-func nameStruct(pkg *names.Scope, diags *diagSink, t *ir.Type, name, key string, pos Pos, methods []string) {
+func nameStruct(pkg *names.Scope, diags *diag.Sink, t *ir.Type, name, key string, pos Pos, methods []string) {
 	t = t.Resolve()
 	if t.Name != "" {
 		return

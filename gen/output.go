@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -117,7 +118,7 @@ func outputFormat(p *Prompt) string {
 
 // lowerOutput builds the output of p, reporting what the schema cannot
 // apply to.
-func lowerOutput(p *Prompt, diags *diagSink) *irOutput {
+func lowerOutput(p *Prompt, diags *diag.Sink) *irOutput {
 	format := outputFormat(p)
 	if format == "" {
 		return nil
@@ -125,7 +126,7 @@ func lowerOutput(p *Prompt, diags *diagSink) *irOutput {
 	o := &irOutput{Format: format, Schema: p.OutputSchema,
 		named: map[*schema.Type]*outType{}, defs: map[*schema.Def]*outType{}}
 	if format == formatText && o.Schema != nil {
-		diags.warnf(p.OutputSchemaPos, "outputSchema is not used with outputFormat %q: ParseOutput returns the completion as is", p.OutputFormat)
+		diags.Warnf(p.OutputSchemaPos, "outputSchema is not used with outputFormat %q: ParseOutput returns the completion as is", p.OutputFormat)
 		o.Schema = nil
 	}
 	if o.Schema != nil {
@@ -136,7 +137,7 @@ func lowerOutput(p *Prompt, diags *diagSink) *irOutput {
 
 // nameOutput decides the names of p's output types in the package scope
 // pkg. Properties and variants are named in a scope per struct.
-func nameOutput(pkg *names.Scope, diags *diagSink, p *irPrompt) {
+func nameOutput(pkg *names.Scope, diags *diag.Sink, p *irPrompt) {
 	o := p.Output
 	o.Name = p.Name + suffixOutput
 	o.SchemaVar = "_" + o.Name + "Schema"
@@ -172,7 +173,7 @@ func nameOutput(pkg *names.Scope, diags *diagSink, p *irPrompt) {
 	for _, d := range o.Schema.Defs {
 		name, ok := names.Exported(d.Name)
 		if !ok {
-			diags.errorf(posOf(d.Type.Pos), "definition %q does not make a Go name (rename it)", d.Name)
+			diags.Errorf(posOf(d.Type.Pos), "definition %q does not make a Go name (rename it)", d.Name)
 			continue
 		}
 		name = o.Name + name
@@ -205,7 +206,7 @@ func posOf(p schema.Pos) Pos { return Pos{File: p.File, Line: p.Line, Col: p.Col
 type outNamer struct {
 	o     *irOutput
 	pkg   *names.Scope
-	diags *diagSink
+	diags *diag.Sink
 	// key is "<prompt key> outputSchema", the owner of names in messages
 	// (a space, so that no feed variable's path is the same).
 	key    string
@@ -244,11 +245,11 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 		for _, p := range t.Props {
 			goName, ok := names.Exported(p.Name)
 			if !ok {
-				n.diags.errorf(posOf(p.Pos), "property %q does not make a Go name", p.Name)
+				n.diags.Errorf(posOf(p.Pos), "property %q does not make a Go name", p.Name)
 				continue
 			}
 			if !validTagName(p.Name) {
-				n.diags.errorf(posOf(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, tagPunct)
+				n.diags.Errorf(posOf(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, tagPunct)
 				continue
 			}
 			if !n.claimMember(fields, goName, "properties", p.Name, posOf(p.Pos)) {
@@ -264,7 +265,7 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 		for _, v := range t.Variants {
 			goName, ok := names.Exported(v.Value)
 			if !ok {
-				n.diags.errorf(posOf(v.Type.Pos), "%q value %q does not make a Go name", t.Discriminator, v.Value)
+				n.diags.Errorf(posOf(v.Type.Pos), "%q value %q does not make a Go name", t.Discriminator, v.Value)
 				continue
 			}
 			if !n.claimMember(fields, goName, t.Discriminator+" values", v.Value, posOf(v.Type.Pos)) {
@@ -317,12 +318,12 @@ func (n *outNamer) claimMember(s *names.Scope, goName, noun, key string, pos Pos
 		return true
 	}
 	if ownerPos.File == "" {
-		n.diags.errorf(pos, "%q maps to %s, which promptgen generates itself", key, goName)
+		n.diags.Errorf(pos, "%q maps to %s, which promptgen generates itself", key, goName)
 		return false
 	}
-	n.diags.errorf(pos, "%s %q and %q (%s) both map to %s", noun, key, owner, shortPos(ownerPos, pos), goName)
+	n.diags.Errorf(pos, "%s %q and %q (%s) both map to %s", noun, key, owner, shortPos(ownerPos, pos), goName)
 	if ownerPos != pos {
-		n.diags.errorf(ownerPos, "%s %q and %q (%s) both map to %s", noun, owner, key, shortPos(pos, ownerPos), goName)
+		n.diags.Errorf(ownerPos, "%s %q and %q (%s) both map to %s", noun, owner, key, shortPos(pos, ownerPos), goName)
 	}
 	return false
 }

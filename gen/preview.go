@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 	"path"
@@ -45,13 +46,13 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		rel, ok := strings.CutPrefix(d.Pos.File, base+"/")
 		return ok && promptKey(rel) == key
 	}
-	sink := &diagSink{}
+	sink := &diag.Sink{}
 	for _, d := range loadDiags {
 		if inFile(d) {
-			sink.list = append(sink.list, d)
+			sink.List = append(sink.List, d)
 		}
 	}
-	if p == nil && !sink.list.HasErrors() {
+	if p == nil && !sink.List.HasErrors() {
 		if set := setHolding(cfg.Dir, key); set != "" {
 			return nil, nil, fmt.Errorf("%q is in the template set %q (LoadSetPreview loads sets)", key, set)
 		}
@@ -64,7 +65,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if irp != nil {
 		namePrompts([]*irPrompt{irp}, sink)
 	}
-	diags := sink.list.sorted()
+	diags := sink.List.Sorted()
 	for i, d := range diags {
 		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
 			diags[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
@@ -218,7 +219,7 @@ func (c *checker) include(n *tmpl.Include) []ir.Node {
 
 // setChecker checks one set.
 type setChecker struct {
-	diags  *diagSink
+	diags  *diag.Sink
 	set    *Set
 	strict bool
 	comps  componentTable
@@ -242,7 +243,7 @@ type setBody struct {
 }
 
 // checkSets checks and lowers every set; it returns the sets without errors.
-func checkSets(sets []*Set, cfg Config, diags *diagSink) []*irPromptSet {
+func checkSets(sets []*Set, cfg Config, diags *diag.Sink) []*irPromptSet {
 	var out []*irPromptSet
 	for _, s := range sets {
 		sc := &setChecker{diags: diags, set: s, strict: cfg.Strict}
@@ -255,9 +256,9 @@ func checkSets(sets []*Set, cfg Config, diags *diagSink) []*irPromptSet {
 
 func (sc *setChecker) check() *irPromptSet {
 	s := sc.set
-	before := len(sc.diags.list)
+	before := len(sc.diags.List)
 	if sc.strict && s.Inputs == nil {
-		sc.diags.errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, setFile)
+		sc.diags.Errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, setFile)
 	}
 	sc.out = &irPromptSet{Set: s}
 	sc.components()
@@ -281,9 +282,9 @@ func (sc *setChecker) check() *irPromptSet {
 		t, err := tmpl.Parse(b.p.Template, b.p.Jinja)
 		if err != nil {
 			if e, ok := err.(*tmpl.Error); ok {
-				sc.diags.errorf(b.p.Map.Pos(e.Span.Start), "%s", e.Msg)
+				sc.diags.Errorf(b.p.Map.Pos(e.Span.Start), "%s", e.Msg)
 			} else {
-				sc.diags.errorf(b.p.Pos, "%v", err)
+				sc.diags.Errorf(b.p.Pos, "%v", err)
 			}
 			continue
 		}
@@ -399,7 +400,7 @@ func (sc *setChecker) finish(bodies []*setBody, feed *ir.Type, warn bool) bool {
 			used = used || b.c.used[f]
 		}
 		if !used {
-			sc.diags.warnf(f.Pos, "input %q is declared but not used by any template of the set", f.Key)
+			sc.diags.Warnf(f.Pos, "input %q is declared but not used by any template of the set", f.Key)
 		}
 	}
 	return true
@@ -470,8 +471,8 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type,
 	case isNumber(prev.t.Kind) && isNumber(t.Kind) && prev.t.Kind != ir.KindBool && t.Kind != ir.KindBool:
 	default:
 		msg := "variable %q is %s here but %s at %s (the templates and components of a set share one feed)"
-		sc.diags.errorf(pos, msg, name, article(t.String()), article(prev.t.String()), shortPos(prev.pos, pos))
-		sc.diags.errorf(prev.pos, msg, name, article(prev.t.String()), article(t.String()), shortPos(pos, prev.pos))
+		sc.diags.Errorf(pos, msg, name, article(t.String()), article(prev.t.String()), shortPos(prev.pos, pos))
+		sc.diags.Errorf(prev.pos, msg, name, article(prev.t.String()), article(t.String()), shortPos(pos, prev.pos))
 		return
 	}
 	switch t.Kind {
@@ -501,7 +502,7 @@ func (sc *setChecker) unusedComponents() {
 	}
 	for _, c := range sc.out.Components {
 		if !used[c] {
-			sc.diags.warnf(c.Versions[0].C.Prompt.Pos, "component %q is not used by any template", c.full())
+			sc.diags.Warnf(c.Versions[0].C.Prompt.Pos, "component %q is not used by any template", c.full())
 		}
 	}
 }
@@ -533,7 +534,7 @@ func (sc *setChecker) cycles() {
 					chain = append(chain, s.full())
 				}
 				chain = append(chain, u.comp.full())
-				sc.diags.errorf(u.pos, "include cycle: %s", strings.Join(chain, " -> "))
+				sc.diags.Errorf(u.pos, "include cycle: %s", strings.Join(chain, " -> "))
 			case unvisited:
 				visit(u.comp)
 			}
@@ -588,7 +589,7 @@ func (sc *setChecker) localsSeen() {
 		}
 		for _, v := range sc.freeVars(u.comp, map[*irComponent]bool{}) {
 			if _, bound := slices.BinarySearch(u.locals, v); bound {
-				sc.diags.errorf(u.pos, "component %q reads %q, which is set here: a component sees the feed only (rename the local)", u.comp.Name, v)
+				sc.diags.Errorf(u.pos, "component %q reads %q, which is set here: a component sees the feed only (rename the local)", u.comp.Name, v)
 			}
 		}
 	}
@@ -621,7 +622,7 @@ func (sc *setChecker) versioned() {
 		sort.SliceStable(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 		for i := 1; i < len(list); i++ {
 			if list[i].Name == list[i-1].Name {
-				sc.diags.errorf(b.p.Pos, "template %q uses two versioned components named %q (%s and %s); rename one",
+				sc.diags.Errorf(b.p.Pos, "template %q uses two versioned components named %q (%s and %s); rename one",
 					b.tmpl.T.Path, list[i].Name, list[i-1].full(), list[i].full())
 			}
 		}

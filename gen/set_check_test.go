@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
@@ -13,9 +14,9 @@ import (
 func checkSetFiles(t *testing.T, cfg Config, files map[string]string) ([]*irPromptSet, Diagnostics) {
 	t.Helper()
 	sets, diags := loadSets(mapFS(files), "p")
-	sink := &diagSink{list: diags}
+	sink := &diag.Sink{List: diags}
 	irs := checkSets(sets, cfg, sink)
-	return irs, sink.list.sorted()
+	return irs, sink.List.Sorted()
 }
 
 // describeFields lists a struct's fields as "key type", nested ones indented.

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/schema"
 	"path"
 	"path/filepath"
@@ -57,13 +58,13 @@ func loadSet(cfg Config, key string) (*Set, string, Diagnostics, error) {
 	}
 	// The set's files are those below its directory.
 	prefix := path.Join(base, key) + "/"
-	sink := &diagSink{}
+	sink := &diag.Sink{}
 	for _, d := range loadDiags {
 		if strings.HasPrefix(d.Pos.File, prefix) {
-			sink.list = append(sink.list, d)
+			sink.List = append(sink.List, d)
 		}
 	}
-	diags := relDiags(sink.list.sorted(), cfg.Dir, base)
+	diags := relDiags(sink.List.Sorted(), cfg.Dir, base)
 	if s == nil && !diags.HasErrors() {
 		return nil, "", nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, schema.DidYouMean(key, keys))
 	}

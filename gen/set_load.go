@@ -127,7 +127,7 @@ func loadSets(fsys fs.FS, display string) ([]*Set, Diagnostics) {
 			sets = append(sets, s)
 		}
 	}
-	return sets, l.diags.list
+	return sets, l.diags.List
 }
 
 // findSets returns the directories holding a promptset.yaml, sorted; as
@@ -211,7 +211,7 @@ func (l *loader) loadSet(dir string) *Set {
 		return a.Version == "" && b.Version != "" // unversioned first, else as declared
 	})
 	if len(s.Templates) == 0 {
-		l.diags.errorf(s.Pos, "template set %q has no templates", s.Key)
+		l.diags.Errorf(s.Pos, "template set %q has no templates", s.Key)
 	}
 	return s
 }
@@ -341,7 +341,7 @@ func (sl *setLoader) walk() {
 			}
 		case sl.badLink(p, d):
 		case d.IsDir() && p != sl.dir && isSetDir(sl.fsys, p):
-			sl.diags.errorf(Pos{File: sl.path(path.Join(p, setFile)), Line: 1, Col: 1},
+			sl.diags.Errorf(Pos{File: sl.path(path.Join(p, setFile)), Line: 1, Col: 1},
 				"template set %q is inside template set %q (sets cannot nest)", p, sl.set.Key)
 			return fs.SkipDir
 		case d.IsDir():
@@ -366,7 +366,7 @@ func (sl *setLoader) file(p, rel string) {
 	stem := strings.TrimSuffix(base, path.Ext(base))
 	name, version, ok := splitVersion(stem)
 	if !ok {
-		sl.diags.errorf(start, "invalid template file name %q (want name.ext or name.version.ext)", base)
+		sl.diags.Errorf(start, "invalid template file name %q (want name.ext or name.version.ext)", base)
 		return
 	}
 	component := false
@@ -379,7 +379,7 @@ func (sl *setLoader) file(p, rel string) {
 			continue
 		}
 		if i != len(segs)-1 {
-			sl.diags.errorf(start, "%s/ holds component files, not directories", componentsDir)
+			sl.diags.Errorf(start, "%s/ holds component files, not directories", componentsDir)
 			return
 		}
 		component, segs = true, segs[:i]
@@ -423,7 +423,7 @@ func (sl *setLoader) yamlRoot(f *yamlFile) *yaml.Node {
 		f.syntaxError(err)
 		return nil
 	case doc == nil || len(doc.Content) == 0:
-		f.diags.errorf(start, "empty template file (want a mapping with a %q key)", "template")
+		f.diags.Errorf(start, "empty template file (want a mapping with a %q key)", "template")
 		return nil
 	case extra != nil:
 		f.errorf(extra, "a template file holds one YAML document (remove the second)")
@@ -624,7 +624,7 @@ func (sl *setLoader) duplicates() {
 				others = append(others, shortPos(p, at))
 			}
 		}
-		sl.diags.errorf(at, "%s %q is also defined at %s", kind, name, strings.Join(others, " and "))
+		sl.diags.Errorf(at, "%s %q is also defined at %s", kind, name, strings.Join(others, " and "))
 		return true
 	}
 	var ts []*SetTemplate

@@ -43,7 +43,7 @@ func TestLoadSets(t *testing.T) {
 	})
 	sets, diags := loadSets(fsys, "prompts")
 	if len(diags) > 0 {
-		t.Fatalf("diagnostics:\n%s", diags.sorted())
+		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
 	want := []string{
 		`set "agent" prompts/agent/promptset.yaml:1:1 type="main" name="default" model="m1"`,
@@ -224,7 +224,7 @@ prompts/s/main/inner/promptset.yaml:1:1: template set "s/main/inner" is inside t
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, diags := loadSets(mapFS(tt.files), "prompts")
-			got := diags.sorted().Error()
+			got := diags.Sorted().Error()
 			if got != tt.want {
 				t.Errorf("diagnostics (-want +got):\n%s", cmp.Diff(tt.want, got))
 			}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"path"
 	"strconv"
@@ -16,7 +17,7 @@ var setFeedMethods = []string{"Merge", "Validate"}
 // pkg: the set type, its feed and the struct types in it, New<Set>, the
 // key constants, and the helpers, which start with "_" and a lower-case
 // letter so that they never meet a user's name.
-func nameSets(pkg *names.Scope, sets []*irPromptSet, base string, diags *diagSink) {
+func nameSets(pkg *names.Scope, sets []*irPromptSet, base string, diags *diag.Sink) {
 	for _, s := range sets {
 		key := path.Base(s.Set.Key)
 		if s.Set.Key == "" {

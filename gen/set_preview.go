@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"reflect"
 )
 
@@ -42,10 +43,10 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	if err != nil {
 		return nil, diags, err
 	}
-	sink := &diagSink{list: diags}
+	sink := &diag.Sink{List: diags}
 	checked := checkSets([]*Set{s}, cfg, sink)
 	nameSets(namePrompts(nil, sink), checked, base, sink)
-	diags = relDiags(sink.list.sorted(), cfg.Dir, base)
+	diags = relDiags(sink.List.Sorted(), cfg.Dir, base)
 	if diags.HasErrors() || len(checked) == 0 {
 		return nil, diags, diags
 	}

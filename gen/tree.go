@@ -197,6 +197,6 @@ func (l *loader) badLink(p string, d fs.DirEntry) bool {
 	if err == nil { // another fs.FS, which lists links without following them
 		err = errors.New("symbolic link (not followed)")
 	}
-	l.diags.errorf(Pos{File: l.path(p)}, "%v", err)
+	l.diags.Errorf(Pos{File: l.path(p)}, "%v", err)
 	return true
 }
