@@ -3,6 +3,9 @@
 // that source. Whitespace control (`-`, trim_blocks, lstrip_blocks) and the
 // trailing-newline rule are applied while lexing, so Text nodes hold exactly
 // the bytes Jinja2 would output.
+//
+// It imports only the standard library: it knows nothing of types, prompt
+// files or Go, and must not import gen or any other stage.
 package tmpl
 
 // Span is a half-open range [Start, End) of byte offsets into the template source.
