@@ -130,9 +130,69 @@ func lowerOutput(p *Prompt, diags *diag.Sink) *irOutput {
 		o.Schema = nil
 	}
 	if o.Schema != nil {
+		checkDecoded(o.Schema, diags)
 		o.Checks = lowerChecks(o.Schema)
 	}
 	return o
+}
+
+// checkDecoded rejects the checks that would hold for the completion but
+// not for the value ParseOutput returns: encoding/json drops the members
+// an object does not declare, so they must not count (minProperties,
+// maxProperties) or tell items apart (uniqueItems).
+func checkDecoded(s *schema.Schema, diags *diag.Sink) {
+	seen := map[*schema.Type]bool{}
+	var walk func(t *schema.Type)
+	walk = func(t *schema.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		c := t.Checks
+		if t.Kind == schema.Object && !t.Closed && (c.MinProperties != nil || c.MaxProperties != nil) {
+			diags.Errorf(posOf(t.Pos), "minProperties and maxProperties need additionalProperties: false here: ParseOutput decodes the declared properties only, so members it drops would be counted")
+		}
+		if t.Kind == schema.Array && c.UniqueItems && dropsMembers(t.Elem, map[*schema.Type]bool{}) {
+			diags.Errorf(posOf(t.Pos), "uniqueItems over objects needs additionalProperties: false on them: ParseOutput decodes the declared properties only, so items that differ in a dropped member would be equal")
+		}
+		for _, p := range t.Props {
+			walk(p.Type)
+		}
+		for _, v := range t.Variants {
+			walk(v.Type)
+		}
+		walk(t.Elem)
+	}
+	walk(s.Root.Type)
+	for _, d := range s.Defs {
+		walk(d.Type)
+	}
+}
+
+// dropsMembers reports whether decoding a value of type t into Go can
+// drop a member: t holds an object without additionalProperties: false.
+func dropsMembers(t *schema.Type, seen map[*schema.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch {
+	case t.Kind == schema.Object && !t.Closed:
+		return true
+	case t.Kind == schema.Ref:
+		return dropsMembers(t.Ref.Type, seen)
+	}
+	for _, p := range t.Props {
+		if dropsMembers(p.Type, seen) {
+			return true
+		}
+	}
+	for _, v := range t.Variants {
+		if dropsMembers(v.Type, seen) {
+			return true
+		}
+	}
+	return dropsMembers(t.Elem, seen)
 }
 
 // nameOutput decides the names of p's output types in the package scope
