@@ -384,7 +384,7 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 		if f.Name != "items" && f.Name != "dictsort" {
 			return "", false
 		}
-		args := c.bindArgs("filter "+f.Name, filterParams[f.Name], f.Args, f.Kwargs, f.Span)
+		args := c.bindArgs("filter "+f.Name, ir.FilterParams[f.Name], f.Args, f.Kwargs, f.Span)
 		if f.Name == "dictsort" {
 			if by, ok := args[1].(*ir.Const); !ok || by.Value != "key" {
 				c.errorf(f.Span, "dictsort is supported by='key' only")
@@ -432,7 +432,7 @@ func (c *checker) set(n *tmpl.Set) []ir.Node {
 // t, and completes out.
 func (c *checker) assign(name string, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir.Set {
 	out.Local = c.scopes[len(c.scopes)-1].names[name]
-	if lk, vk := out.Local.T.Resolve().Kind, t.Resolve().Kind; lk != vk && isNumber(lk) && isNumber(vk) {
+	if lk, vk := out.Local.T.Resolve().Kind, t.Resolve().Kind; lk != vk && ir.IsNumber(lk) && ir.IsNumber(vk) {
 		// Widening would print the other sets' values in this kind.
 		c.errorf(sp, "%q is set to values of types %s and %s: a variable keeps one type (write them alike, e.g. 1.0, or use | float)", name, lk, vk)
 	} else {
@@ -677,7 +677,7 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 // literal: a copy of a known scalar type, so that widening the slot to
 // number for another element leaves the value's own type alone.
 func slotType(t *ir.Type) *ir.Type {
-	if t = t.Resolve(); isScalar(t.Kind) {
+	if t = t.Resolve(); ir.IsScalar(t.Kind) {
 		return &ir.Type{Kind: t.Kind}
 	}
 	return t
@@ -700,7 +700,7 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp tmpl.Span)
 		return
 	}
 	xk, sk := x.Type().Kind, slot.Resolve().Kind
-	if inline || xk == sk || !isNumber(xk) || !isNumber(sk) {
+	if inline || xk == sk || !ir.IsNumber(xk) || !ir.IsNumber(sk) {
 		return
 	}
 	c.errorf(sp, "this %s would become a %s, unlike in Jinja2: a literal mixing %s and %s elements is supported only where it is printed, joined or concatenated with ~", xk, sk, xk, sk)
@@ -1162,7 +1162,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		out := &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 		c.later = append(c.later, func() {
 			xk, yk := x.Type().Kind, y.Type().Kind
-			numbers := isNumber(xk) && isNumber(yk) && xk != ir.KindBool && yk != ir.KindBool
+			numbers := ir.IsNumber(xk) && ir.IsNumber(yk) && xk != ir.KindBool && yk != ir.KindBool
 			if !numbers && !(xk == ir.KindString && yk == ir.KindString) {
 				c.errorf(e.Span, "cannot compare %s %s %s", x.Type(), e.Op, y.Type())
 			}
@@ -1188,7 +1188,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			c.later = append(c.later, func() {
 				xk, ek := x.Type().Kind, yt.Resolve().Elem.Resolve().Kind
 				switch {
-				case !isScalar(ek):
+				case !ir.IsScalar(ek):
 					c.errorf(e.Y.Pos(), "membership test in a list of %s is not supported", yt.Resolve().Elem)
 				case mixesBoolNumber(xk, ek) || xk == ir.KindFloat && ek == ir.KindInt:
 					c.errorf(e.Span, "testing a %s in a list of %s is not supported", x.Type(), yt.Resolve().Elem)
@@ -1241,7 +1241,7 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	}
 	out.T = leaves[0].Type()
 	for _, l := range leaves {
-		if !sameKind(l.Type(), out.T) {
+		if !ir.SameKind(l.Type(), out.T) {
 			out.T, mixed = &ir.Type{Kind: ir.KindString}, true
 		}
 	}
@@ -1459,14 +1459,14 @@ func arithPeer(op string, other ir.Kind, unknownIsRight bool) ir.Kind {
 func arithResult(op string, x, y *ir.Type) (*ir.Type, bool) {
 	xk, yk := x.Kind, y.Kind
 	switch {
-	case isNumber(xk) && isNumber(yk) && xk != ir.KindBool && yk != ir.KindBool:
+	case ir.IsNumber(xk) && ir.IsNumber(yk) && xk != ir.KindBool && yk != ir.KindBool:
 		if op == "/" || xk == ir.KindFloat || yk == ir.KindFloat {
 			return &ir.Type{Kind: ir.KindFloat}, true
 		}
 		return &ir.Type{Kind: ir.KindInt}, true
 	case op == "+" && xk == ir.KindString && yk == ir.KindString:
 		return x, true
-	case op == "+" && xk == ir.KindList && yk == ir.KindList && sameKind(x.Elem.Resolve(), y.Elem.Resolve()):
+	case op == "+" && xk == ir.KindList && yk == ir.KindList && ir.SameKind(x.Elem.Resolve(), y.Elem.Resolve()):
 		return x, true
 	case op == "*" && xk == ir.KindString && yk == ir.KindInt:
 		return x, true
@@ -1475,8 +1475,6 @@ func arithResult(op string, x, y *ir.Type) (*ir.Type, bool) {
 	}
 	return nil, false
 }
-
-func isNumber(k ir.Kind) bool { return k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool }
 
 // isComposite reports whether t is an object, a map, a dict or a list of
 // them, which == would have to compare as Python dicts: not supported.
@@ -1493,18 +1491,7 @@ func isComposite(t *ir.Type) bool {
 // mixesBoolNumber reports whether a bool meets an int or number, which
 // Python allows (True == 1) but the Go code cannot do without conversions.
 func mixesBoolNumber(a, b ir.Kind) bool {
-	return isNumber(a) && isNumber(b) && (a == ir.KindBool) != (b == ir.KindBool)
-}
-
-func sameKind(a, b *ir.Type) bool {
-	a, b = a.Resolve(), b.Resolve()
-	if a.Kind != b.Kind {
-		return false
-	}
-	if a.Kind == ir.KindList || a.Kind == ir.KindMap {
-		return sameKind(a.Elem, b.Elem)
-	}
-	return (a.Kind != ir.KindStruct && a.Kind != ir.KindDict) || a == b
+	return ir.IsNumber(a) && ir.IsNumber(b) && (a == ir.KindBool) != (b == ir.KindBool)
 }
 
 // printable checks, once types are final, that a printed value prints.

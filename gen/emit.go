@@ -485,9 +485,9 @@ func resultVal(t, def string, pre []jen.Code) gval {
 // str() (to is then a string).
 func (e *emitter) assign(t, def string, to *ir.Type, v gval, from *ir.Type) []jen.Code {
 	switch {
-	case isNumber(from.Kind) && to.Resolve().Kind == ir.KindFloat:
+	case ir.IsNumber(from.Kind) && to.Resolve().Kind == ir.KindFloat:
 		v.val = num(v.val, from, true)
-	case !sameKind(from, to):
+	case !ir.SameKind(from, to):
 		v = e.strKeep(v, from)
 	}
 	if v.def != nil && def != "" {
@@ -522,12 +522,12 @@ func (e *emitter) binary(x *ir.Binary) gval {
 		a.val, b.val = nested(x.X, a.val), nested(x.Y, b.val)
 		var c jen.Code
 		switch {
-		case isNumber(xt.Kind) && isNumber(yt.Kind):
+		case ir.IsNumber(xt.Kind) && ir.IsNumber(yt.Kind):
 			f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat
 			c = jen.Add(num(a.val, xt, f)).Op("==").Add(num(b.val, yt, f))
-		case xt.Kind == yt.Kind && isScalar(xt.Kind):
+		case xt.Kind == yt.Kind && ir.IsScalar(xt.Kind):
 			c = jen.Add(a.val).Op("==").Add(b.val)
-		case xt.Kind == ir.KindList && yt.Kind == ir.KindList && isScalar(xt.Elem.Kind) && xt.Elem.Kind == yt.Elem.Kind:
+		case xt.Kind == ir.KindList && yt.Kind == ir.KindList && ir.IsScalar(xt.Elem.Kind) && xt.Elem.Kind == yt.Elem.Kind:
 			c = jen.Qual("slices", "Equal").Call(a.val, b.val)
 		case xt.Kind == ir.KindNone || yt.Kind == ir.KindNone:
 			c = jen.Lit(xt.Kind == yt.Kind)
@@ -959,7 +959,7 @@ func (e *emitter) test(x *ir.Call) gval {
 	case "string", "number":
 		is := t.Kind == ir.KindString
 		if x.Name == "number" {
-			is = isNumber(t.Kind)
+			is = ir.IsNumber(t.Kind)
 		}
 		c = jen.Lit(is)
 		flag = is && v.def != nil

@@ -115,12 +115,12 @@ func (e *emitter) defaultFilter(x *ir.Call) gval {
 		// The default is not needed, but Go needs the variables it reads
 		// to be used.
 		v.pre = append(v.pre, unused(x.Args[0], e.expr(x.Args[0]))...)
-		if !sameKind(x.X.Type(), x.T) {
+		if !ir.SameKind(x.X.Type(), x.T) {
 			return e.str(v, x.X.Type()) // the filter's type is string when the kinds differ
 		}
 		return v
 	}
-	same := sameKind(x.X.Type(), x.Args[0].Type())
+	same := ir.SameKind(x.X.Type(), x.Args[0].Type())
 	t := e.temp("t")
 	pre := append(v.pre, jen.Var().Id(t).Add(goType(x.T, false)))
 	use := v.def
@@ -161,7 +161,7 @@ func (e *emitter) join(x *ir.Call) gval {
 	t := elem
 	if x.Attr != nil {
 		item = e.attribute(x, item)
-		t = attrType(x.Attr)
+		t = ir.AttrType(x.Attr)
 	}
 	s := e.str(item, t)
 	body := append(s.pre, jen.Id(parts).Op("=").Append(jen.Id(parts), s.val))
@@ -190,7 +190,7 @@ func (e *emitter) member(v gval, f *ir.Field) gval {
 		return gval{pre: v.pre, val: acc}
 	}
 	out := gval{pre: v.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
-	if isScalar(f.Type.Resolve().Kind) {
+	if ir.IsScalar(f.Type.Resolve().Kind) {
 		out.val = jen.Parens(jen.Op("*").Add(acc))
 	}
 	return out
@@ -237,11 +237,11 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 			pre = append(pre, d.pre...)
 			t := e.temp("t")
 			m = gval{pre: append(m.pre,
-				jen.Var().Id(t).Add(goType(attrType(x.Attr), false)),
+				jen.Var().Id(t).Add(goType(ir.AttrType(x.Attr), false)),
 				jen.If(m.def).Block(jen.Id(t).Op("=").Add(m.val)).Else().Block(jen.Id(t).Op("=").Add(d.val)),
 			), val: jen.Id(t)}
 		}
-		m = e.defined(m, attrType(x.Attr))
+		m = e.defined(m, ir.AttrType(x.Attr))
 		pre = append(pre,
 			jen.Id(out).Op(":=").Make(goType(x.T, false), jen.Len(v.val)),
 			jen.For(jen.List(jen.Id(i), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(m.pre, jen.Id(out).Index(jen.Id(i)).Op("=").Add(m.val))...),
@@ -262,7 +262,7 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 		return gval{pre: pre, val: jen.Qual(jinjaPath, "UniqueStrings").Call(append([]jen.Code{v.val}, flags...)...)}
 	}
 	a, b := e.temp("a"), e.temp("b")
-	caseSensitive := x.Args[paramIndex(filterParams[x.Name], "case_sensitive")]
+	caseSensitive := x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "case_sensitive")]
 	// key is what an element is compared by: a string lower-cased unless
 	// case_sensitive, as Jinja2's ignore_case does. Sort's key is computed
 	// in a comparison func, which cannot fail the render: check rejects
@@ -270,7 +270,7 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 	key := func(id string) (gval, *ir.Type) {
 		k, t := gval{val: jen.Id(id)}, elem
 		if x.Attr != nil {
-			k, t = e.attribute(x, k), attrType(x.Attr)
+			k, t = e.attribute(x, k), ir.AttrType(x.Attr)
 		}
 		if t.Kind != ir.KindString {
 			return k, t

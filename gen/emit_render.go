@@ -320,7 +320,7 @@ func (e *emitter) set(n *ir.Set) []jen.Code {
 	if !e.read[l] {
 		return unused(n.Value, v) // evaluated for its errors only
 	}
-	if !sameKind(n.Value.Type(), l.T) {
+	if !ir.SameKind(n.Value.Type(), l.T) {
 		v = e.strKeep(v, n.Value.Type())
 	}
 	out := v.pre

@@ -449,7 +449,7 @@ func (e *ttEmitter) as(v tval, from, to *ir.Type) tval {
 	switch {
 	case from.Kind == ir.KindInt && to.Resolve().Kind == ir.KindFloat:
 		v.val = call("tofloat", v.val, "0.0")
-	case !sameKind(from, to):
+	case !ir.SameKind(from, to):
 		v = e.str(v)
 	}
 	return v
@@ -618,7 +618,7 @@ func (e *ttEmitter) test(x *ir.Call) tval {
 	case "string", "number":
 		is := t.Kind == ir.KindString
 		if x.Name == "number" {
-			is = isNumber(t.Kind)
+			is = ir.IsNumber(t.Kind)
 		}
 		c = strconv.FormatBool(is)
 		if is && v.maybe {
@@ -770,7 +770,7 @@ func (e *ttEmitter) defaultFilter(x *ir.Call) tval {
 		boolean, _ = k.Value.(bool)
 	}
 	// A default of another kind makes a string: the value as printed.
-	same := sameKind(x.X.Type(), x.Args[0].Type())
+	same := ir.SameKind(x.X.Type(), x.Args[0].Type())
 	wrap := func(v tval) tval {
 		if !same {
 			v.val = call("str", v.val)
@@ -892,7 +892,7 @@ func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 	var dflt string
 	if c, ok := x.(*ir.Call); ok && c.Kind == ir.CallFilter && c.Name == "default" {
 		k, ok := c.Args[0].(*ir.Const)
-		if b, _ := c.Args[1].(*ir.Const); !ok || k.Value == nil || b == nil || b.Value != false || !sameKind(c.X.Type(), k.T) {
+		if b, _ := c.Args[1].(*ir.Const); !ok || k.Value == nil || b == nil || b.Value != false || !ir.SameKind(c.X.Type(), k.T) {
 			return "", false
 		}
 		switch v := k.Value.(type) {
@@ -957,7 +957,7 @@ func (e *ttEmitter) set(n *ir.Set) string {
 		return action(mark+" := $.Mark") + e.nodes(n.Body) + action(l+" = $.Cut "+mark)
 	}
 	v := e.expr(n.Value)
-	if !sameKind(n.Value.Type(), n.Local.T) {
+	if !ir.SameKind(n.Value.Type(), n.Local.T) {
 		v = e.str(v)
 	}
 	return v.pre + action(l+" = "+v.val)

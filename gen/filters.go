@@ -10,61 +10,7 @@ import (
 	"github.com/promptgen/promptgen/schema"
 )
 
-// param is a filter, test or method parameter. A nil def with required
-// unset means "absent" (Python's None default).
-type param struct {
-	name     string
-	def      any
-	required bool
-}
-
-var filterParams = map[string][]param{
-	"default":    {{name: "default_value", def: ""}, {name: "boolean", def: false}},
-	"upper":      nil,
-	"lower":      nil,
-	"title":      nil,
-	"capitalize": nil,
-	"trim":       {{name: "chars"}},
-	"join":       {{name: "d", def: ""}, {name: "attribute"}},
-	"length":     nil,
-	"tojson":     {{name: "indent"}},
-	"replace":    {{name: "old", required: true}, {name: "new", required: true}, {name: "count"}},
-	"first":      nil,
-	"last":       nil,
-	"int":        {{name: "default", def: int64(0)}, {name: "base", def: int64(10)}},
-	"float":      {{name: "default", def: 0.0}},
-	"string":     nil,
-	"round":      {{name: "precision", def: int64(0)}, {name: "method", def: "common"}},
-	"indent":     {{name: "width", def: int64(4)}, {name: "first", def: false}, {name: "blank", def: false}},
-	"truncate":   {{name: "length", def: int64(255)}, {name: "killwords", def: false}, {name: "end", def: "..."}, {name: "leeway", def: int64(5)}},
-	"sort":       {{name: "reverse", def: false}, {name: "case_sensitive", def: false}, {name: "attribute"}},
-	"unique":     {{name: "case_sensitive", def: false}, {name: "attribute"}},
-	"list":       nil,
-	"map":        {{name: "attribute", required: true}, {name: "default"}},
-	"items":      nil,
-	"dictsort":   {{name: "case_sensitive", def: false}, {name: "by", def: "key"}, {name: "reverse", def: false}},
-}
-
 var filterAliases = map[string]string{"d": "default", "count": "length"}
-
-var testParams = map[string][]param{
-	"defined": nil, "undefined": nil, "none": nil, "string": nil, "number": nil,
-	"even": nil, "odd": nil, "divisibleby": {{name: "num", required: true}},
-}
-
-var methodParams = map[string][]param{
-	"strip":      {{name: "chars"}},
-	"lstrip":     {{name: "chars"}},
-	"rstrip":     {{name: "chars"}},
-	"upper":      nil,
-	"lower":      nil,
-	"title":      nil,
-	"capitalize": nil,
-	"startswith": {{name: "prefix", required: true}},
-	"endswith":   {{name: "suffix", required: true}},
-	"split":      {{name: "sep"}, {name: "maxsplit", def: int64(-1)}},
-	"replace":    {{name: "old", required: true}, {name: "new", required: true}, {name: "count", def: int64(-1)}},
-}
 
 // jinjaFilters are Jinja2's other built-in filters, named in errors so an
 // author learns the filter exists but is not supported, rather than a typo.
@@ -84,7 +30,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // bindArgs maps positional and keyword arguments onto params, filling in
 // defaults; absent optional parameters become a none constant.
-func (c *checker) bindArgs(what string, params []param, args []tmpl.Expr, kwargs []tmpl.Kwarg, sp tmpl.Span) []ir.Expr {
+func (c *checker) bindArgs(what string, params []ir.Param, args []tmpl.Expr, kwargs []tmpl.Kwarg, sp tmpl.Span) []ir.Expr {
 	out := make([]ir.Expr, len(params))
 	if len(args) > len(params) {
 		c.errorf(sp, "%s takes at most %d arguments, got %d", what, len(params), len(args))
@@ -94,12 +40,12 @@ func (c *checker) bindArgs(what string, params []param, args []tmpl.Expr, kwargs
 		out[i] = c.expr(a, useValue)
 	}
 	for _, kw := range kwargs {
-		i := paramIndex(params, kw.Name)
+		i := ir.ParamIndex(params, kw.Name)
 		switch {
 		case i < 0:
 			names := make([]string, len(params))
 			for j, p := range params {
-				names[j] = p.name
+				names[j] = p.Name
 			}
 			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, schema.DidYouMean(kw.Name, names))
 		case out[i] != nil:
@@ -110,22 +56,13 @@ func (c *checker) bindArgs(what string, params []param, args []tmpl.Expr, kwargs
 	}
 	for i, p := range params {
 		if out[i] == nil {
-			if p.required {
-				c.errorf(sp, "%s needs parameter %q", what, p.name)
+			if p.Required {
+				c.errorf(sp, "%s needs parameter %q", what, p.Name)
 			}
-			out[i] = constExpr(p.def)
+			out[i] = constExpr(p.Def)
 		}
 	}
 	return out
-}
-
-func paramIndex(params []param, name string) int {
-	for i, p := range params {
-		if p.name == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // attrArg resolves attribute= of map, sort, unique and join against the
@@ -192,20 +129,17 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 	return path
 }
 
-// attrType is the type of the value an attribute= path leads to.
-func attrType(path []*ir.Field) *ir.Type { return path[len(path)-1].Type.Resolve() }
-
 func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	name := e.Name
 	if a, ok := filterAliases[name]; ok {
 		name = a
 	}
-	params, ok := filterParams[name]
+	params, ok := ir.FilterParams[name]
 	if !ok {
 		if contains(jinjaFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
-			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(filterParams)))
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(ir.FilterParams)))
 		}
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
@@ -257,7 +191,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 			c.unify(xt, d, e.Span)
 		}
 		out.T = xt.Resolve()
-		if d.Kind != ir.KindNone && !sameKind(x.Type(), d) {
+		if d.Kind != ir.KindNone && !ir.SameKind(x.Type(), d) {
 			// As an and/or of different types: typed as its str(), right
 			// where printed.
 			out.T = str()
@@ -289,7 +223,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 			break
 		}
 		c.constrain(xt, ir.KindList, e.X.Pos())
-		out.Attr = c.attrArg(out.Args[paramIndex(params, "attribute")], xt, e.Span)
+		out.Attr = c.attrArg(out.Args[ir.ParamIndex(params, "attribute")], xt, e.Span)
 		if out.Attr == nil {
 			inline(x)
 		}
@@ -319,7 +253,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	case "float":
 		out.T = &ir.Type{Kind: ir.KindFloat}
 	case "round":
-		if !isNumber(xt.Resolve().Kind) {
+		if !ir.IsNumber(xt.Resolve().Kind) {
 			c.constrain(xt, ir.KindFloat, e.X.Pos())
 		}
 		// Python's round keeps an int an int; floor and ceil divide.
@@ -329,7 +263,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		}
 	case "sort", "unique":
 		c.constrain(xt, ir.KindList, e.X.Pos())
-		attr := out.Args[paramIndex(params, "attribute")]
+		attr := out.Args[ir.ParamIndex(params, "attribute")]
 		if k, ok := attr.(*ir.Const); ok && name == "sort" && strings.Contains(fmt.Sprint(k.Value), ",") {
 			// Jinja2's sort reads "a,b" as two sort keys.
 			c.errorf(e.Span, "sort by several attributes (%q) is not supported", k.Value)
@@ -346,10 +280,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 			out.T = &ir.Type{Kind: ir.KindList, Elem: str()}
 		}
 	case "map":
-		out.Attr = c.attrArg(out.Args[paramIndex(params, "attribute")], xt, e.Span)
+		out.Attr = c.attrArg(out.Args[ir.ParamIndex(params, "attribute")], xt, e.Span)
 		out.T = &ir.Type{Kind: ir.KindList, Elem: str()}
 		if out.Attr != nil {
-			out.T = &ir.Type{Kind: ir.KindList, Elem: attrType(out.Attr)}
+			out.T = &ir.Type{Kind: ir.KindList, Elem: ir.AttrType(out.Attr)}
 		}
 	}
 	if isGenerator(out) {
@@ -386,7 +320,7 @@ func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
 		if want == ir.KindUnknown || got == ir.KindNone || got == want || (want == ir.KindFloat && got == ir.KindInt) {
 			continue
 		}
-		c.errorf(e.Span, "filter %s: parameter %q must be a %s, not %s", x.Name, filterParams[x.Name][i].name, want, got)
+		c.errorf(e.Span, "filter %s: parameter %q must be a %s, not %s", x.Name, ir.FilterParams[x.Name][i].Name, want, got)
 	}
 	if x.Name == "indent" {
 		if k := x.Args[0].Type().Kind; k != ir.KindInt && k != ir.KindString {
@@ -402,7 +336,7 @@ func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
 	case "join", "sort", "unique", "map":
 		if xk != ir.KindList {
 			c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.Type())
-		} else if x.Name != "join" && isNone(x.Args[paramIndex(filterParams[x.Name], "attribute")]) && !isScalar(x.X.Type().Elem.Kind) {
+		} else if x.Name != "join" && isNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(x.X.Type().Elem.Kind) {
 			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.Type().Elem)
 		}
 		if x.Name == "map" && x.Attr != nil {
@@ -414,13 +348,13 @@ func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
 		}
 		switch {
 		case k == nil:
-		case x.Name == "unique" && !isScalar(k.Kind):
+		case x.Name == "unique" && !ir.IsScalar(k.Kind):
 			// Jinja2 fails on unhashable keys; Go does not compile.
 			c.errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
 		case x.Name == "sort" && k.Kind == ir.KindBool:
 			// Go's cmp.Compare orders no bools; Python orders False first.
 			c.errorf(e.NameSpan, "sort of bools is not supported")
-		case x.Name == "sort" && !isScalar(k.Kind):
+		case x.Name == "sort" && !ir.IsScalar(k.Kind):
 			c.errorf(e.NameSpan, "sort by attribute= needs a string or number, not %s", k)
 		}
 		if x.Name == "sort" && len(x.Attr) > 1 {
@@ -432,11 +366,11 @@ func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
 			}
 		}
 	case "int", "float":
-		if !isScalar(xk) {
+		if !ir.IsScalar(xk) {
 			c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.Type())
 		}
 	case "round":
-		if !isNumber(xk) {
+		if !ir.IsNumber(xk) {
 			c.errorf(e.NameSpan, "round needs a number, not %s", x.X.Type())
 		}
 	case "list":
@@ -453,7 +387,7 @@ func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 	f := x.Attr[len(x.Attr)-1]
 	d := x.Args[1]
 	switch {
-	case !isNone(d) && !sameKind(d.Type(), f.Type):
+	case !isNone(d) && !ir.SameKind(d.Type(), f.Type):
 		c.errorf(e.Span, "filter map: default must have the type of the field %q (%s), not %s", f.Key, f.Type, d.Type())
 	case f.Optional && isNone(d) && !c.consumed[x]:
 		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen's lists cannot hold: join the result directly or give map a default=", attrPath(x.Attr), f.Key)
@@ -493,7 +427,7 @@ func (c *checker) fromFeed(t *ir.Type) bool {
 // sortKey is the type sort compares the elements of x.X by.
 func sortKey(x *ir.Call) *ir.Type {
 	if x.Attr != nil {
-		return attrType(x.Attr)
+		return ir.AttrType(x.Attr)
 	}
 	return x.X.Type().Elem.Resolve()
 }
@@ -503,10 +437,6 @@ func sortKey(x *ir.Call) *ir.Type {
 func isNone(x ir.Expr) bool {
 	k, ok := x.(*ir.Const)
 	return ok && k.Value == nil
-}
-
-func isScalar(k ir.Kind) bool {
-	return k == ir.KindString || k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool
 }
 
 func contains(list []string, s string) bool {
@@ -519,11 +449,11 @@ func contains(list []string, s string) bool {
 }
 
 func (c *checker) test(e *tmpl.Test) ir.Expr {
-	if _, ok := testParams[e.Name]; !ok {
-		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(testParams)))
+	if _, ok := ir.TestParams[e.Name]; !ok {
+		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, sortedKeys(ir.TestParams)))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	if n := len(testParams[e.Name]); len(e.Args) != n {
+	if n := len(ir.TestParams[e.Name]); len(e.Args) != n {
 		if n == 0 {
 			c.errorf(e.Span, "test %s takes no arguments", e.Name)
 		} else {
@@ -606,9 +536,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		}
 		return x
 	}
-	params, ok := methodParams[fn.Name]
+	params, ok := ir.MethodParams[fn.Name]
 	if !ok {
-		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, sortedKeys(methodParams)))
+		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, sortedKeys(ir.MethodParams)))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	x := c.expr(fn.X, useValue)

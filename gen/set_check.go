@@ -468,7 +468,7 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type,
 		seen[name] = unionEntry{t: t, pos: pos, flexible: flex}
 	case flex || prev.flexible:
 	case prev.t.Kind == t.Kind:
-	case isNumber(prev.t.Kind) && isNumber(t.Kind) && prev.t.Kind != ir.KindBool && t.Kind != ir.KindBool:
+	case ir.IsNumber(prev.t.Kind) && ir.IsNumber(t.Kind) && prev.t.Kind != ir.KindBool && t.Kind != ir.KindBool:
 	default:
 		msg := "variable %q is %s here but %s at %s (the templates and components of a set share one feed)"
 		sc.diags.Errorf(pos, msg, name, article(t.String()), article(prev.t.String()), shortPos(prev.pos, pos))

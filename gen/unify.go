@@ -23,7 +23,7 @@ func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
 		}
 	case t.Kind == ir.KindInt && k == ir.KindFloat && !t.Declared:
 		t.Kind = ir.KindFloat
-	case isNumber(t.Kind) && isNumber(k):
+	case ir.IsNumber(t.Kind) && ir.IsNumber(k):
 	default:
 		c.errorf(sp, "type mismatch: a %s is used as a %s", t, k)
 	}
@@ -52,7 +52,7 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 		b.Link = a
 	case b.Kind == ir.KindInt && a.Kind == ir.KindFloat && !b.Declared:
 		b.Link = a
-	case isNumber(a.Kind) && isNumber(b.Kind):
+	case ir.IsNumber(a.Kind) && ir.IsNumber(b.Kind):
 	case isEmptyDict(b) && a.Kind == ir.KindMap:
 		b.Link = a
 	case isEmptyDict(a) && b.Kind == ir.KindMap:

@@ -96,3 +96,28 @@ func (t *Type) String() string {
 	}
 	return t.Kind.String()
 }
+
+// IsNumber reports whether k is a number as Python computes with it: an
+// int, a float or a bool.
+func IsNumber(k Kind) bool { return k == KindInt || k == KindFloat || k == KindBool }
+
+// IsScalar reports whether k is a string, an int, a float or a bool.
+func IsScalar(k Kind) bool {
+	return k == KindString || k == KindInt || k == KindFloat || k == KindBool
+}
+
+// SameKind reports whether a and b are the same Go type: the same kind,
+// element kinds alike, and the same struct or dict.
+func SameKind(a, b *Type) bool {
+	a, b = a.Resolve(), b.Resolve()
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Kind == KindList || a.Kind == KindMap {
+		return SameKind(a.Elem, b.Elem)
+	}
+	return (a.Kind != KindStruct && a.Kind != KindDict) || a == b
+}
+
+// AttrType is the type of the value an attribute= path leads to.
+func AttrType(path []*Field) *Type { return path[len(path)-1].Type.Resolve() }

@@ -1,0 +1,69 @@
+package ir
+
+// Param is a filter, test or method parameter. A nil Def with Required
+// unset means "absent" (Python's None default).
+type Param struct {
+	Name     string
+	Def      any
+	Required bool
+}
+
+// FilterParams are the parameters of each supported filter, in order: the
+// Args of a Call to a filter follow them.
+var FilterParams = map[string][]Param{
+	"default":    {{Name: "default_value", Def: ""}, {Name: "boolean", Def: false}},
+	"upper":      nil,
+	"lower":      nil,
+	"title":      nil,
+	"capitalize": nil,
+	"trim":       {{Name: "chars"}},
+	"join":       {{Name: "d", Def: ""}, {Name: "attribute"}},
+	"length":     nil,
+	"tojson":     {{Name: "indent"}},
+	"replace":    {{Name: "old", Required: true}, {Name: "new", Required: true}, {Name: "count"}},
+	"first":      nil,
+	"last":       nil,
+	"int":        {{Name: "default", Def: int64(0)}, {Name: "base", Def: int64(10)}},
+	"float":      {{Name: "default", Def: 0.0}},
+	"string":     nil,
+	"round":      {{Name: "precision", Def: int64(0)}, {Name: "method", Def: "common"}},
+	"indent":     {{Name: "width", Def: int64(4)}, {Name: "first", Def: false}, {Name: "blank", Def: false}},
+	"truncate":   {{Name: "length", Def: int64(255)}, {Name: "killwords", Def: false}, {Name: "end", Def: "..."}, {Name: "leeway", Def: int64(5)}},
+	"sort":       {{Name: "reverse", Def: false}, {Name: "case_sensitive", Def: false}, {Name: "attribute"}},
+	"unique":     {{Name: "case_sensitive", Def: false}, {Name: "attribute"}},
+	"list":       nil,
+	"map":        {{Name: "attribute", Required: true}, {Name: "default"}},
+	"items":      nil,
+	"dictsort":   {{Name: "case_sensitive", Def: false}, {Name: "by", Def: "key"}, {Name: "reverse", Def: false}},
+}
+
+// TestParams are the parameters of each supported test.
+var TestParams = map[string][]Param{
+	"defined": nil, "undefined": nil, "none": nil, "string": nil, "number": nil,
+	"even": nil, "odd": nil, "divisibleby": {{Name: "num", Required: true}},
+}
+
+// MethodParams are the parameters of each supported string method.
+var MethodParams = map[string][]Param{
+	"strip":      {{Name: "chars"}},
+	"lstrip":     {{Name: "chars"}},
+	"rstrip":     {{Name: "chars"}},
+	"upper":      nil,
+	"lower":      nil,
+	"title":      nil,
+	"capitalize": nil,
+	"startswith": {{Name: "prefix", Required: true}},
+	"endswith":   {{Name: "suffix", Required: true}},
+	"split":      {{Name: "sep"}, {Name: "maxsplit", Def: int64(-1)}},
+	"replace":    {{Name: "old", Required: true}, {Name: "new", Required: true}, {Name: "count", Def: int64(-1)}},
+}
+
+// ParamIndex returns the index of the parameter called name, or -1.
+func ParamIndex(params []Param, name string) int {
+	for i, p := range params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
