@@ -199,7 +199,7 @@ func (e *emitter) expr(x ir.Expr) gval {
 		return e.binary(x)
 	case *ir.Cond:
 		return e.cond(x)
-	case *irComponentRef:
+	case *ir.Include:
 		return e.componentValue(x)
 	case *ir.Call:
 		switch x.Kind {
@@ -323,7 +323,7 @@ func (e *emitter) truth(v gval, t *ir.Type) gval {
 func (e *emitter) truthOf(x ir.Expr) gval {
 	v := e.expr(x)
 	c := e.truth(v, x.Type())
-	if t := x.Type().Resolve(); t.Kind == ir.KindStruct && (hasRequiredField(t) || len(t.Fields) == 0) {
+	if t := x.Type().Resolve(); t.Kind == ir.KindStruct && (ir.HasRequiredField(t) || len(t.Fields) == 0) {
 		if !feedField(x) {
 			c.pre = unused(x, v)
 		}
@@ -335,7 +335,7 @@ func (e *emitter) truthOf(x ir.Expr) gval {
 // required field is always a key, so then it is nil (always true); an
 // optional one is a key when set.
 func structTruth(val jen.Code, t *ir.Type) jen.Code {
-	if hasRequiredField(t) {
+	if ir.HasRequiredField(t) {
 		return nil
 	}
 	var c *jen.Statement
@@ -351,17 +351,6 @@ func structTruth(val jen.Code, t *ir.Type) jen.Code {
 		return jen.False()
 	}
 	return jen.Parens(c)
-}
-
-// hasRequiredField reports whether struct type t has a field that is
-// always set, which makes its values true.
-func hasRequiredField(t *ir.Type) bool {
-	for _, f := range t.Fields {
-		if !f.Optional {
-			return true
-		}
-	}
-	return false
 }
 
 // str converts v to a Go string as Jinja2's str() does; undefined is "".

@@ -230,7 +230,7 @@ func (e *emitter) print(x ir.Expr) []jen.Code {
 			return e.printValue(*v, leaf.Type())
 		})
 	}
-	if c, ok := x.(*irComponentRef); ok {
+	if c, ok := x.(*ir.Include); ok {
 		return e.componentPrint(c)
 	}
 	return e.printValue(e.expr(x), x.Type())

@@ -401,7 +401,7 @@ func versionDesc(v string) string {
 }
 
 // componentPrint renders a component into dst where it stands.
-func (e *emitter) componentPrint(x *irComponentRef) []jen.Code {
+func (e *emitter) componentPrint(x *ir.Include) []jen.Code {
 	err := e.temp("err")
 	return []jen.Code{
 		jen.Var().Id(err).Error(),
@@ -411,7 +411,7 @@ func (e *emitter) componentPrint(x *irComponentRef) []jen.Code {
 }
 
 // componentValue renders a component to a string, for a component used as a value.
-func (e *emitter) componentValue(x *irComponentRef) gval {
+func (e *emitter) componentValue(x *ir.Include) gval {
 	b, err := e.temp("b"), e.temp("err")
 	return gval{
 		pre: []jen.Code{

@@ -47,9 +47,9 @@ type irSetTemplate struct {
 // irComponent is a component of a set: every version of one name in one
 // namespace.
 type irComponent struct {
-	Namespace, Name string
-	Versions        []*irComponentVersion // the unversioned content first, if any
-	Func            string                // the Go function that picks the version and renders it
+	*ir.Component // Name, Func and the versions' templates
+	Namespace     string
+	Versions      []*irComponentVersion // the unversioned content first, if any
 }
 
 // versioned reports whether the component has versions to choose from.
@@ -83,15 +83,6 @@ type irSetKey struct {
 	Override    string   // a template's go_name
 	OverridePos Pos
 }
-
-// irComponentRef renders a component where it stands: {{ name }} or
-// {% include "name" %}. As a value, it is the rendered component.
-type irComponentRef struct {
-	Comp *irComponent
-	Pos  string
-}
-
-func (x *irComponentRef) Type() *ir.Type { return &ir.Type{Kind: ir.KindString} }
 
 // setContext is what a checker knows about the set of the body it checks.
 type setContext struct {
@@ -162,7 +153,7 @@ func (c *checker) useComponent(comp *irComponent, sp tmpl.Span) ir.Expr {
 	if c.inSet.uses != nil {
 		*c.inSet.uses = append(*c.inSet.uses, componentUse{from: c.inSet.self, body: c.ir, comp: comp, locals: c.localNames(), pos: c.pos(sp)})
 	}
-	return &irComponentRef{Comp: comp, Pos: c.posString(sp)}
+	return &ir.Include{Comp: comp.Component, Pos: c.posString(sp)}
 }
 
 // localNames lists the template names that may be set in the current
@@ -346,7 +337,7 @@ func (sc *setChecker) components() {
 	for _, c := range sc.set.Components {
 		ic := sc.comps[c.Namespace][c.Name]
 		if ic == nil {
-			ic = &irComponent{Namespace: c.Namespace, Name: c.Name}
+			ic = &irComponent{Component: &ir.Component{Name: c.Name}, Namespace: c.Namespace}
 			if sc.comps[c.Namespace] == nil {
 				sc.comps[c.Namespace] = map[string]*irComponent{}
 			}
@@ -354,6 +345,7 @@ func (sc *setChecker) components() {
 			sc.out.Components = append(sc.out.Components, ic)
 		}
 		ic.Versions = append(ic.Versions, &irComponentVersion{C: c})
+		ic.Templates = append(ic.Templates, ir.ComponentTemplate{Version: c.Version, Key: c.Prompt.Key, File: c.Prompt.Map.File})
 	}
 }
 

@@ -166,3 +166,27 @@ func (x *Unary) Type() *Type     { return x.T.Resolve() }
 func (x *Binary) Type() *Type    { return x.T.Resolve() }
 func (x *Cond) Type() *Type      { return x.T.Resolve() }
 func (x *Call) Type() *Type      { return x.T.Resolve() }
+func (x *Include) Type() *Type   { return &Type{Kind: KindString} }
+
+// Include renders a component of a set where it stands: {{ name }} or
+// {% include "name" %}. As a value, it is the rendered component.
+type Include struct {
+	Comp *Component
+	Pos  string
+}
+
+// Component is what the backends call of a set's component: every version
+// of one name in one namespace.
+type Component struct {
+	Name string
+	Func string // the Go function that picks the version and renders it
+	// Templates are the versions' templates, the unversioned content
+	// first, if any.
+	Templates []ComponentTemplate
+}
+
+// ComponentTemplate is the template of one version of a component.
+type ComponentTemplate struct {
+	Version   string // "" for the unversioned content
+	Key, File string // the template's prompt key and file
+}

@@ -121,3 +121,14 @@ func SameKind(a, b *Type) bool {
 
 // AttrType is the type of the value an attribute= path leads to.
 func AttrType(path []*Field) *Type { return path[len(path)-1].Type.Resolve() }
+
+// HasRequiredField reports whether struct type t has a field that is
+// always set, which makes its values true.
+func HasRequiredField(t *Type) bool {
+	for _, f := range t.Fields {
+		if !f.Optional {
+			return true
+		}
+	}
+	return false
+}

@@ -1,15 +1,6 @@
-package gen
-
-import (
-	"fmt"
-	"github.com/promptgen/promptgen/gen/internal/ir"
-	"strconv"
-	"strings"
-)
-
-// The text/template backend translates a prompt's IR to Go text/template
-// source that runs with the functions of runtime/ttfuncs (see its package
-// doc). The translation makes the same decisions as the go backend — where
+// Package ttemit is the text/template backend: it translates a prompt's IR
+// to Go text/template source that runs with the functions of runtime/ttfuncs
+// (see its package doc). The translation makes the same decisions as the go backend — where
 // a value is checked for being set, where undefined is an error and where
 // it is lenient — so both render identically and fail with the same
 // errors; only how the decision runs differs.
@@ -28,6 +19,18 @@ import (
 // undefined value) only ever reaches functions, which know what undefined
 // means for them. List and dict literals are built by functions too (dict
 // keeps its keys in insertion order).
+//
+// It imports ir only: it must not import gen or the template compiler,
+// whose decisions reach it through the IR.
+package ttemit
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
+)
 
 // tval is a translated expression.
 type tval struct {
@@ -38,16 +41,17 @@ type tval struct {
 
 // ttEmitter translates one prompt.
 type ttEmitter struct {
-	p     *irPrompt
 	file  string // position prefix: positions are passed as "line:col"
 	tmp   int
 	loops map[*ir.For][2]string // template variables of a loop's index and length
 }
 
-// translateTemplate returns the text/template source of p.
-func translateTemplate(p *irPrompt) string {
-	e := &ttEmitter{p: p, file: p.Prompt.Map.File, loops: map[*ir.For][2]string{}}
-	return e.declare(p.Locals) + e.nodes(p.Body)
+// Translate returns the text/template source of a template body whose
+// top scope sets locals; file is the template's file, which the body's
+// positions name.
+func Translate(file string, locals []*ir.Local, body []ir.Node) string {
+	e := &ttEmitter{file: file, loops: map[*ir.For][2]string{}}
+	return e.declare(locals) + e.nodes(body)
 }
 
 func (e *ttEmitter) temp(prefix string) string {
@@ -224,7 +228,7 @@ func (e *ttEmitter) truthOf(v tval, x ir.Expr) tval {
 	switch {
 	case t.Kind == ir.KindNone:
 		return tval{pre: discard(v), val: "false"}
-	case t.Kind == ir.KindStruct && !hasRequiredField(t):
+	case t.Kind == ir.KindStruct && !ir.HasRequiredField(t):
 		// False when no optional field is set, as an empty dict.
 	case t.Kind == ir.KindDict:
 		// text/template finds every struct true; truth counts the keys.
@@ -315,7 +319,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		return e.binary(x)
 	case *ir.Cond:
 		return e.condExpr(x)
-	case *irComponentRef:
+	case *ir.Include:
 		mark, out := e.temp("mark"), e.temp("c")
 		return tval{pre: action(mark+" := $.Mark") + e.include(x) + action(out+" := $.Cut "+mark), val: out}
 	case *ir.Call:
@@ -848,7 +852,7 @@ func (e *ttEmitter) print(x ir.Expr) string {
 	if out, ok := e.printField(x); ok {
 		return out
 	}
-	if c, ok := x.(*irComponentRef); ok {
+	if c, ok := x.(*ir.Include); ok {
 		return e.include(c)
 	}
 	if b, ok := x.(*ir.Binary); ok && b.Value {
@@ -1059,22 +1063,22 @@ func attrLookupPath(list *ir.Type, path []*ir.Field) string {
 // ttfuncs' $.Include: the template of the component's version that the
 // variant chooses ($.Version), else of its first version, as the go
 // backend's component function does.
-func (e *ttEmitter) include(x *irComponentRef) string {
+func (e *ttEmitter) include(x *ir.Include) string {
 	c := x.Comp
-	inc := func(v *irComponentVersion) string {
-		return action("$.Include " + strconv.Quote(v.C.Prompt.Key) + " " + strconv.Quote(v.C.Prompt.Map.File))
+	inc := func(v ir.ComponentTemplate) string {
+		return action("$.Include " + strconv.Quote(v.Key) + " " + strconv.Quote(v.File))
 	}
-	if len(c.Versions) == 1 {
-		return inc(c.Versions[0])
+	if len(c.Templates) == 1 {
+		return inc(c.Templates[0])
 	}
 	ver := e.temp("v")
 	out := action(ver + " := $.Version " + strconv.Quote(c.Name))
-	for i, v := range c.Versions[1:] {
+	for i, v := range c.Templates[1:] {
 		kw := "if "
 		if i > 0 {
 			kw = "else if "
 		}
-		out += action(kw+"eq "+ver+" "+strconv.Quote(v.C.Version)) + inc(v)
+		out += action(kw+"eq "+ver+" "+strconv.Quote(v.Version)) + inc(v)
 	}
-	return out + "{{ else }}" + inc(c.Versions[0]) + "{{ end }}"
+	return out + "{{ else }}" + inc(c.Templates[0]) + "{{ end }}"
 }
