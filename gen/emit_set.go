@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 )
 
 // This file emits a template set: one file with the feed type, the set
@@ -96,12 +97,12 @@ func emitSetType(f *jen.File, s *irPromptSet) {
 	}
 	docLines(f, name+" resolves and renders the templates of the "+s.Set.Key+" set ("+s.dir()+"):")
 	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
-	f.Comment("rendered with " + article(s.Feed.Name) + ". " + upperFirst(article(name)) + " is immutable and safe for")
+	f.Comment("rendered with " + names.Article(s.Feed.Name) + ". " + upperFirst(names.Article(name)) + " is immutable and safe for")
 	f.Comment("concurrent use; Switch returns a changed copy.")
 	f.Type().Id(name).Struct(jen.Id("m").Qual(runtimePath, "Manager"))
 
 	settings := jen.Dict{jen.Id("Type"): jen.Lit(s.Set.DefaultType), jen.Id("DefaultName"): jen.Lit(s.Set.DefaultName)}
-	f.Comment("New" + name + " returns " + article(name) + " with the set's settings (type " + strconv.Quote(s.Set.DefaultType) + ",")
+	f.Comment("New" + name + " returns " + names.Article(name) + " with the set's settings (type " + strconv.Quote(s.Set.DefaultType) + ",")
 	f.Comment("default name " + strconv.Quote(s.Set.DefaultName) + ", no root space, no version) changed by opts.")
 	f.Func().Id("New" + name).Params(opts.Clone()).Op("*").Add(typ.Clone()).Block(
 		jen.Return(jen.Op("&").Add(typ.Clone()).Values(jen.Id("m").Op(":").Add(rt("NewManager")).Call(

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -463,8 +464,8 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type,
 	case ir.IsNumber(prev.t.Kind) && ir.IsNumber(t.Kind) && prev.t.Kind != ir.KindBool && t.Kind != ir.KindBool:
 	default:
 		msg := "variable %q is %s here but %s at %s (the templates and components of a set share one feed)"
-		sc.diags.Errorf(pos, msg, name, article(t.String()), article(prev.t.String()), shortPos(prev.pos, pos))
-		sc.diags.Errorf(prev.pos, msg, name, article(prev.t.String()), article(t.String()), shortPos(pos, prev.pos))
+		sc.diags.Errorf(pos, msg, name, names.Article(t.String()), names.Article(prev.t.String()), shortPos(prev.pos, pos))
+		sc.diags.Errorf(prev.pos, msg, name, names.Article(prev.t.String()), names.Article(t.String()), shortPos(pos, prev.pos))
 		return
 	}
 	switch t.Kind {
@@ -475,14 +476,6 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type,
 			sc.merge(seen, name+"."+f.Key, f.Type, f.Pos, flexible)
 		}
 	}
-}
-
-// article puts "a" or "an" before a type's description.
-func article(s string) string {
-	if strings.IndexByte("aeiouAEIOU", s[0]) >= 0 {
-		return "an " + s
-	}
-	return "a " + s
 }
 
 // unusedComponents warns about components that no template or

@@ -1,6 +1,8 @@
 // Package names decides the Go names of user keys: splitting keys into
 // words, the initialism table, exported and unexported names, and the
-// scopes in which names are claimed so that collisions are found.
+// scopes in which names are claimed so that collisions are found; and
+// Article, the English article that messages and doc comments put before
+// a name.
 //
 // It imports only the standard library and gen/internal/ir (for positions).
 // It must not import gen or any other stage.
@@ -295,4 +297,13 @@ func (s *Scope) Claim(goName, key string, pos ir.Pos) (ownerKey string, ownerPos
 func (s *Scope) taken(goName string) bool {
 	_, ok := s.owners[goName]
 	return ok
+}
+
+// Article returns s after the English indefinite article its first letter
+// takes: "an object", "a string".
+func Article(s string) string {
+	if strings.IndexByte("aeiouAEIOU", s[0]) >= 0 {
+		return "an " + s
+	}
+	return "a " + s
 }
