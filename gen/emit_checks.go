@@ -104,18 +104,18 @@ func checkBody(g *jen.Group, s *chkSchema) {
 	for _, k := range chkKinds {
 		kind := jen.Qual(outputPath, k.kind)
 		switch {
-		case !s.allows(k.name):
+		case !chkAllows(s, k.name):
 			wrongType = append(wrongType, kind)
-		case s.HasEnum && len(s.enumValues(k.name)) == 0:
+		case s.HasEnum && len(chkEnumValues(s, k.name)) == 0:
 			notInEnum = append(notInEnum, kind)
 		default:
-			if body := s.kindCheck(k.name); body != nil {
+			if body := chkKindCheck(s, k.name); body != nil {
 				cases = append(cases, jen.Case(kind).Block(body...))
 			}
 		}
 	}
 	if len(notInEnum) > 0 {
-		cases = append(cases, jen.Case(notInEnum...).Block(s.enumFail(), c.Clone().Dot("Skip").Call()))
+		cases = append(cases, jen.Case(notInEnum...).Block(chkEnumFail(s), c.Clone().Dot("Skip").Call()))
 	}
 	if len(wrongType) > 0 {
 		cases = append(cases, jen.Case(wrongType...).Block(
@@ -131,7 +131,7 @@ func checkBody(g *jen.Group, s *chkSchema) {
 
 // allows reports whether the type keyword of s admits values of the JSON
 // type name (a number may need an integer check besides).
-func (s *chkSchema) allows(name string) bool {
+func chkAllows(s *chkSchema, name string) bool {
 	if len(s.Types) == 0 {
 		return true
 	}
@@ -144,7 +144,7 @@ func (s *chkSchema) allows(name string) bool {
 }
 
 // enumValues returns the values of s's enum or const of JSON type name.
-func (s *chkSchema) enumValues(name string) []any {
+func chkEnumValues(s *chkSchema, name string) []any {
 	var vs []any
 	for _, v := range s.Enum {
 		switch v.(type) {
@@ -170,7 +170,7 @@ func (s *chkSchema) enumValues(name string) []any {
 }
 
 // enumFail reports a value outside the enum or const.
-func (s *chkSchema) enumFail() jen.Code {
+func chkEnumFail(s *chkSchema) jen.Code {
 	if s.Const {
 		return jen.Id("c").Dot("Fail").Call(jen.Lit("const"), jen.Lit("value must be "+jsonText(s.Enum[0])))
 	}
@@ -188,14 +188,14 @@ func jsonText(v any) string {
 
 // kindCheck returns the statements that check a value of JSON type name
 // against s, or nil when such values only need skipping.
-func (s *chkSchema) kindCheck(name string) []jen.Code {
+func chkKindCheck(s *chkSchema, name string) []jen.Code {
 	c := jen.Id("c")
-	enum := s.enumValues(name) // not empty when s has an enum: see checkBody
+	enum := chkEnumValues(s, name) // not empty when s has an enum: see checkBody
 	switch name {
 	case "object":
-		return s.objectCheck()
+		return chkObjectCheck(s)
 	case "array":
-		return s.arrayCheck()
+		return chkArrayCheck(s)
 	case "string":
 		if !s.HasEnum && !s.stringChecks() {
 			return nil
@@ -206,7 +206,7 @@ func (s *chkSchema) kindCheck(name string) []jen.Code {
 			for _, v := range enum {
 				vals = append(vals, jen.Lit(v.(string)))
 			}
-			body = append(body, jen.Switch(jen.Id("s")).Block(jen.Case(vals...), jen.Default().Block(s.enumFail())))
+			body = append(body, jen.Switch(jen.Id("s")).Block(jen.Case(vals...), jen.Default().Block(chkEnumFail(s))))
 		}
 		if s.MinLength >= 0 || s.MaxLength >= 0 {
 			body = append(body, c.Clone().Dot("Length").Call(jen.Id("s"), jen.Lit(s.MinLength), jen.Lit(s.MaxLength)))
@@ -216,7 +216,7 @@ func (s *chkSchema) kindCheck(name string) []jen.Code {
 		}
 		return body
 	case "number":
-		integer := s.allows("number") && !isIn("number", s.Types) && len(s.Types) > 0
+		integer := chkAllows(s, "number") && !isIn("number", s.Types) && len(s.Types) > 0
 		if !s.HasEnum && !s.numberChecks() && !integer {
 			return nil
 		}
@@ -228,7 +228,7 @@ func (s *chkSchema) kindCheck(name string) []jen.Code {
 			for _, v := range enum {
 				args = append(args, jen.Lit(string(v.(json.Number))))
 			}
-			checks = append(checks, jen.If(jen.Op("!").Qual(outputPath, "NumberIn").Call(args...)).Block(s.enumFail()))
+			checks = append(checks, jen.If(jen.Op("!").Qual(outputPath, "NumberIn").Call(args...)).Block(chkEnumFail(s)))
 		}
 		for _, b := range []struct{ method, bound string }{
 			{"Minimum", s.Minimum}, {"Maximum", s.Maximum}, {"ExclusiveMinimum", s.ExclusiveMinimum},
@@ -254,14 +254,14 @@ func (s *chkSchema) kindCheck(name string) []jen.Code {
 		if len(enum) == 2 {
 			return []jen.Code{c.Clone().Dot("Skip").Call()}
 		}
-		return []jen.Code{jen.If(c.Clone().Dot("Bool").Call().Op("!=").Lit(enum[0].(bool))).Block(s.enumFail())}
+		return []jen.Code{jen.If(c.Clone().Dot("Bool").Call().Op("!=").Lit(enum[0].(bool))).Block(chkEnumFail(s))}
 	case "null":
 		return nil // null is in the enum, or there is none
 	}
 	panic(fmt.Sprintf("checks: unexpected type %q", name))
 }
 
-func (s *chkSchema) objectCheck() []jen.Code {
+func chkObjectCheck(s *chkSchema) []jen.Code {
 	if !s.objectChecks() {
 		return nil
 	}
@@ -316,7 +316,7 @@ func (s *chkSchema) objectCheck() []jen.Code {
 	return body
 }
 
-func (s *chkSchema) arrayCheck() []jen.Code {
+func chkArrayCheck(s *chkSchema) []jen.Code {
 	if !s.arrayChecks() {
 		return nil
 	}

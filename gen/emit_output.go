@@ -24,7 +24,7 @@ func emitOutputTypes(f *jen.File, p *irPrompt) {
 	o := p.Output
 	if o != nil {
 		for _, t := range o.Types {
-			o.emitType(f, t)
+			emitOutType(o, f, t)
 		}
 	}
 	if o != nil && o.Schema != nil {
@@ -67,7 +67,7 @@ func typeDoc(f *jen.File, name, doc string, t *schema.Type) {
 	}
 }
 
-func (o *irOutput) emitType(f *jen.File, t *outType) {
+func emitOutType(o *irOutput, f *jen.File, t *outType) {
 	switch t.Kind {
 	case outStruct:
 		typeDoc(f, t.Name, t.Doc, t.T)
@@ -80,7 +80,7 @@ func (o *irOutput) emitType(f *jen.File, t *outType) {
 						g.Comment(l)
 					}
 				}
-				typ, omit := o.fieldType(fld.Prop)
+				typ, omit := outFieldType(o, fld.Prop)
 				tag := fld.Prop.Name
 				if omit {
 					tag += ",omitempty"
@@ -89,18 +89,18 @@ func (o *irOutput) emitType(f *jen.File, t *outType) {
 			}
 		})
 	case outEnum:
-		o.emitEnum(f, t)
+		emitOutEnum(o, f, t)
 	case outUnion:
-		o.emitUnion(f, t)
+		emitOutUnion(o, f, t)
 	case outDefined:
 		typeDoc(f, t.Name, t.Doc, t.T)
-		f.Type().Id(t.Name).Add(o.underlying(t.T))
+		f.Type().Id(t.Name).Add(outUnderlying(o, t.T))
 	case outAlias:
 		typeDoc(f, t.Name, t.Doc, t.T)
 		var u jen.Code
 		switch {
 		case t.T != nil:
-			u = o.underlying(t.T)
+			u = outUnderlying(o, t.T)
 		case o.Format == formatText:
 			u = jen.String()
 		default:
@@ -111,7 +111,7 @@ func (o *irOutput) emitType(f *jen.File, t *outType) {
 	f.Line()
 }
 
-func (o *irOutput) emitEnum(f *jen.File, t *outType) {
+func emitOutEnum(o *irOutput, f *jen.File, t *outType) {
 	typeDoc(f, t.Name, t.Doc, t.T)
 	f.Type().Id(t.Name).String()
 	f.Line()
@@ -141,7 +141,7 @@ func (o *irOutput) emitEnum(f *jen.File, t *outType) {
 	)
 }
 
-func (o *irOutput) emitUnion(f *jen.File, t *outType) {
+func emitOutUnion(o *irOutput, f *jen.File, t *outType) {
 	disc := t.T.Discriminator
 	typeDoc(f, t.Name, t.Doc, t.T)
 	f.Comment("")
@@ -149,7 +149,7 @@ func (o *irOutput) emitUnion(f *jen.File, t *outType) {
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, v := range t.Variants {
 			g.Comment(v.GoName + " is set when " + disc + " is " + strconv.Quote(v.V.Value) + ".")
-			g.Id(v.GoName).Op("*").Add(o.goType(v.V.Type))
+			g.Id(v.GoName).Op("*").Add(outGoType(o, v.V.Type))
 		}
 	})
 	f.Line()
@@ -173,7 +173,7 @@ func (o *irOutput) emitUnion(f *jen.File, t *outType) {
 		g.Switch(jen.Id("d").Dot("Value")).BlockFunc(func(g *jen.Group) {
 			for _, v := range t.Variants {
 				g.Case(jen.Lit(v.V.Value)).Block(
-					jen.Id("u").Dot(v.GoName).Op("=").New(o.goType(v.V.Type)),
+					jen.Id("u").Dot(v.GoName).Op("=").New(outGoType(o, v.V.Type)),
 					jen.Return(jen.Qual(jsonPath, "Unmarshal").Call(jen.Id("b"), jen.Id("u").Dot(v.GoName))),
 				)
 			}
@@ -184,21 +184,21 @@ func (o *irOutput) emitUnion(f *jen.File, t *outType) {
 
 // goType is the Go type of schema t: its named type, or the type it is
 // built from.
-func (o *irOutput) goType(t *schema.Type) *jen.Statement {
+func outGoType(o *irOutput, t *schema.Type) *jen.Statement {
 	if ot := o.named[t]; ot != nil {
 		return jen.Id(ot.Name)
 	}
-	return o.underlying(t)
+	return outUnderlying(o, t)
 }
 
 // underlying is the Go type of t without t's own name.
-func (o *irOutput) underlying(t *schema.Type) *jen.Statement {
+func outUnderlying(o *irOutput, t *schema.Type) *jen.Statement {
 	switch t.Kind {
 	case schema.Ref:
 		if ot := o.defs[t.Ref]; ot != nil {
 			return jen.Id(ot.Name)
 		}
-		return o.goType(t.Ref.Type)
+		return outGoType(o, t.Ref.Type)
 	case schema.String:
 		return jen.String()
 	case schema.Integer:
@@ -208,20 +208,20 @@ func (o *irOutput) underlying(t *schema.Type) *jen.Statement {
 	case schema.Boolean:
 		return jen.Bool()
 	case schema.Array:
-		return jen.Index().Add(o.elemType(t.Elem))
+		return jen.Index().Add(outElemType(o, t.Elem))
 	case schema.Map:
-		return jen.Map(jen.String()).Add(o.elemType(t.Elem))
+		return jen.Map(jen.String()).Add(outElemType(o, t.Elem))
 	}
 	return jen.Qual(jsonPath, "RawMessage") // Raw; objects and unions are named
 }
 
 // elemType is the Go type of an array element or map value: a pointer
 // when it is nullable.
-func (o *irOutput) elemType(t *schema.Type) *jen.Statement {
-	if t.Nullable && o.pointerable(t) {
-		return jen.Op("*").Add(o.goType(t))
+func outElemType(o *irOutput, t *schema.Type) *jen.Statement {
+	if t.Nullable && outPointerable(o, t) {
+		return jen.Op("*").Add(outGoType(o, t))
 	}
-	return o.goType(t)
+	return outGoType(o, t)
 }
 
 // resolve follows references to the schema that t stands for.
@@ -234,7 +234,7 @@ func resolveRef(t *schema.Type) *schema.Type {
 
 // pointerable reports whether an optional or nullable value of type t is
 // a pointer: slices, maps and raw JSON are nil instead.
-func (o *irOutput) pointerable(t *schema.Type) bool {
+func outPointerable(o *irOutput, t *schema.Type) bool {
 	switch resolveRef(t).Kind {
 	case schema.Array, schema.Map, schema.Raw:
 		return false
@@ -243,17 +243,17 @@ func (o *irOutput) pointerable(t *schema.Type) bool {
 }
 
 // fieldType is the Go type of a property, and whether it is omitempty.
-func (o *irOutput) fieldType(p *schema.Prop) (*jen.Statement, bool) {
+func outFieldType(o *irOutput, p *schema.Prop) (*jen.Statement, bool) {
 	t := p.Type
 	ptr := !p.Required || t.Nullable
 	if t.Kind == schema.Ref && t.Ref.Recursive {
 		k := resolveRef(t).Kind
 		ptr = ptr || k == schema.Object || k == schema.Union
 	}
-	if ptr && o.pointerable(t) {
-		return jen.Op("*").Add(o.goType(t)), !p.Required
+	if ptr && outPointerable(o, t) {
+		return jen.Op("*").Add(outGoType(o, t)), !p.Required
 	}
-	return o.goType(t), !p.Required
+	return outGoType(o, t), !p.Required
 }
 
 // emitRequest writes Request, which builds the payload of a model call.

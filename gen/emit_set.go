@@ -34,7 +34,7 @@ func emitSetFile(importPath, pkg string, s *irPromptSet, tt bool) *jen.File {
 }
 
 // dir is the set's directory as diagnostics show it.
-func (s *irPromptSet) dir() string { return path.Dir(s.Set.Path) }
+func setDir(s *irPromptSet) string { return path.Dir(s.Set.Path) }
 
 // emitSetStruct writes a struct type of the set's feed and its Merge method.
 func emitSetStruct(f *jen.File, s *irPromptSet, t *ir.Type) {
@@ -95,7 +95,7 @@ func emitSetType(f *jen.File, s *irPromptSet) {
 		docLines(f, name+": "+d)
 		f.Comment("")
 	}
-	docLines(f, name+" resolves and renders the templates of the "+s.Set.Key+" set ("+s.dir()+"):")
+	docLines(f, name+" resolves and renders the templates of the "+s.Set.Key+" set ("+setDir(s)+"):")
 	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
 	f.Comment("rendered with " + names.Article(s.Feed.Name) + ". " + upperFirst(names.Article(name)) + " is immutable and safe for")
 	f.Comment("concurrent use; Switch returns a changed copy.")

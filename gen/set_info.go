@@ -26,11 +26,11 @@ func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
 	if err != nil {
 		return nil, diags, err
 	}
-	return s.info(), diags, nil
+	return setInfo(s), diags, nil
 }
 
 // info is what resolving needs of s.
-func (s *Set) info() *SetInfo {
+func setInfo(s *Set) *SetInfo {
 	info := &SetInfo{Key: s.Key, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
 	for _, t := range s.Templates {
 		info.Paths = append(info.Paths, t.Path)

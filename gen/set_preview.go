@@ -51,7 +51,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		return nil, diags, diags
 	}
 	ps := checked[0]
-	sp := &SetPreview{SetInfo: *s.info(), Feed: reflectType(ps.Feed)}
+	sp := &SetPreview{SetInfo: *setInfo(s), Feed: reflectType(ps.Feed)}
 	for _, t := range ps.Templates {
 		b := PreviewBody{Prompt: t.Body.Prompt.Key, File: t.Body.Prompt.Map.File, Source: translateTemplate(t.Body)}
 		for _, c := range t.Versioned {
