@@ -18,7 +18,7 @@ import (
 // (or checks uses against declared inputs) and builds the IR.
 type checker struct {
 	diags  *diag.Sink
-	p      *Prompt
+	p      *ir.PromptSpec
 	ir     *irPrompt
 	feed   *ir.Type
 	scopes []*scope
@@ -31,7 +31,7 @@ type checker struct {
 	inSet *setContext
 	// m locates the template checked when it is not p.Map: a system or
 	// message template.
-	m *SourceMap
+	m *ir.SourceMap
 	// consumed are the calls whose result only their consumer can use:
 	// map(attribute=) under a join.
 	consumed map[*ir.Call]bool

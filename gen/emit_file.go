@@ -254,7 +254,7 @@ func readLocals(ns []ir.Node, xs ...ir.Expr) map[*ir.Local]bool {
 	return read
 }
 
-func paramsCode(ps []Param) jen.Code {
+func paramsCode(ps []ir.Parameter) jen.Code {
 	d := jen.Dict{}
 	for _, p := range ps {
 		d[jen.Lit(p.Key)] = valueCode(p.Value)
@@ -270,7 +270,7 @@ func valueCode(v any) jen.Code {
 			items[i] = valueCode(x)
 		}
 		return jen.Index().Any().Values(items...)
-	case []Param:
+	case []ir.Parameter:
 		return paramsCode(v)
 	case int64:
 		return jen.Lit(int(v))

@@ -42,13 +42,13 @@ func checkExamples(p *irPrompt, diags *diag.Sink) {
 
 type exampleChecker struct {
 	diags *diag.Sink
-	ex    *Example
+	ex    *ir.ExampleSpec
 	path  string // "examples[2]"
 	bad   bool   // an error was reported
 }
 
 func (c *exampleChecker) errorf(n *yaml.Node, format string, args ...any) {
-	c.errorAt(c.ex.posOf(n), format, args...)
+	c.errorAt(c.ex.PosOf(n), format, args...)
 }
 
 func (c *exampleChecker) errorAt(pos Pos, format string, args ...any) {

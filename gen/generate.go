@@ -16,6 +16,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -192,7 +193,7 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 
 // lowerPrompts checks the standalone prompts and lowers their outputs:
 // the IR that emit writes, once named, when sink holds no error.
-func lowerPrompts(prompts []*Prompt, strict bool, sink *diag.Sink) []*irPrompt {
+func lowerPrompts(prompts []*ir.PromptSpec, strict bool, sink *diag.Sink) []*irPrompt {
 	var checked []*irPrompt
 	for _, p := range prompts {
 		if irp := checkPrompt(p, strict, sink); irp != nil {

@@ -6,7 +6,7 @@ import "github.com/promptgen/promptgen/gen/internal/ir"
 // every type is resolved, every name decided and every position rendered.
 
 type irPrompt struct {
-	Prompt   *Prompt
+	Prompt   *ir.PromptSpec
 	Name     string     // exported Go name, e.g. SummarizeCustomerInteraction
 	TypeName string     // unexported type of the prompt value
 	Feed     *ir.Type   // the feed struct

@@ -25,11 +25,11 @@ import (
 
 // loadPrompts reads every standalone prompt below the root of fsys, sorted by path.
 // display is the prefix used for paths in diagnostics and Prompt.Path (e.g. "prompts").
-func loadPrompts(fsys fs.FS, display string) ([]*Prompt, Diagnostics) {
+func loadPrompts(fsys fs.FS, display string) ([]*ir.PromptSpec, Diagnostics) {
 	l := &loader{fsys: fsys, display: display}
 	paths := l.walk()
 	l.checkKeys(paths)
-	var prompts []*Prompt
+	var prompts []*ir.PromptSpec
 	for _, p := range paths {
 		if pr := l.load(p, strings.HasPrefix(p, fragmentsDir+"/")); pr != nil {
 			prompts = append(prompts, pr)
@@ -167,19 +167,19 @@ func (l *loader) checkKeys(paths []string) {
 
 // load reads one prompt file (a fragment's when fragment is set). It returns nil when the file cannot be read
 // or is not valid YAML.
-func (l *loader) load(p string, fragment bool) *Prompt {
+func (l *loader) load(p string, fragment bool) *ir.PromptSpec {
 	data, err := fs.ReadFile(l.fsys, p)
 	if err != nil {
 		l.ioError(err)
 		return nil
 	}
 	file := l.path(p)
-	pr := &Prompt{Path: file, Key: promptKey(p), Pos: Pos{File: file, Line: 1, Col: 1}}
+	pr := &ir.PromptSpec{Path: file, Key: promptKey(p), Pos: Pos{File: file, Line: 1, Col: 1}}
 	pr.Fragment = fragment
 	src := newSource(file, data)
 	if kindOf(p) == plainPrompt {
 		pr.Template = string(data)
-		pr.Map = SourceMap{File: file, Lines: src.literalLines(pr.Template, 0)}
+		pr.Map = ir.SourceMap{File: file, Lines: src.literalLines(pr.Template, 0)}
 		return pr
 	}
 	f := &yamlFile{src: src, diags: &l.diags}
@@ -280,9 +280,9 @@ func (s *source) nextLine(off int) int {
 // literalLines maps a template whose lines are file lines from offset
 // first on, each after some indentation: a literal block scalar, or a whole
 // plain file.
-func (s *source) literalLines(value string, first int) []LineStart {
+func (s *source) literalLines(value string, first int) []ir.LineStart {
 	fileLine := sort.SearchInts(s.lines, first+1) - 1
-	var ls []LineStart
+	var ls []ir.LineStart
 	for off := 0; ; fileLine++ {
 		seg, rest, more := strings.Cut(value[off:], "\n")
 		seg = strings.TrimSuffix(seg, "\r") // kept in plain files, like lineText drops it
@@ -292,7 +292,7 @@ func (s *source) literalLines(value string, first int) []LineStart {
 		if col < 1 || !strings.HasSuffix(text, seg) {
 			col = 1 // the file does not hold the line as YAML should have read it
 		}
-		ls = append(ls, LineStart{Offset: off, Line: line + 1, Col: col})
+		ls = append(ls, ir.LineStart{Offset: off, Line: line + 1, Col: col})
 		// A final line break ends the last line; it does not start one.
 		if !more || rest == "" {
 			return ls
@@ -310,8 +310,8 @@ const maxEscape = 10
 // and file are walked together, matching equal bytes and skipping what YAML
 // dropped (indentation, folded line breaks, quotes, escapes). The result is
 // exact for single-line scalars without escapes and close elsewhere.
-func (s *source) alignLines(value string, start int) []LineStart {
-	var ls []LineStart
+func (s *source) alignLines(value string, start int) []ir.LineStart {
+	var ls []ir.LineStart
 	emit := func(i, j int) {
 		p := s.pos(j)
 		n := len(ls)
@@ -321,7 +321,7 @@ func (s *source) alignLines(value string, start int) []LineStart {
 		case n > 0 && ls[n-1].Offset == i:
 			ls = ls[:n-1] // the start, before skipping indentation
 		}
-		ls = append(ls, LineStart{Offset: i, Line: p.Line, Col: p.Col})
+		ls = append(ls, ir.LineStart{Offset: i, Line: p.Line, Col: p.Col})
 	}
 	emit(0, start)
 	for i, j := 0, start; i < len(value); {
@@ -392,7 +392,7 @@ func (f *yamlFile) errorf(n *yaml.Node, format string, args ...any) {
 
 // decode fills pr from the file. It reports false when the file is not a
 // YAML mapping, so there is no prompt to return.
-func (f *yamlFile) decode(pr *Prompt) bool {
+func (f *yamlFile) decode(pr *ir.PromptSpec) bool {
 	data := f.src.data
 	start := Pos{File: f.src.file, Line: 1, Col: 1}
 	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
@@ -657,7 +657,7 @@ func (f *yamlFile) entries(m *yaml.Node, noun string, both bool) []pair {
 
 // metadata fills pr's description, model, go_name or parameters from e,
 // and reports whether e is one of them; prompts and set templates share it.
-func (f *yamlFile) metadata(e pair, pr *Prompt) bool {
+func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 	switch e.key {
 	case "description":
 		pr.Description, _ = f.str(e)
@@ -677,7 +677,7 @@ func (f *yamlFile) metadata(e pair, pr *Prompt) bool {
 }
 
 // prompt fills pr from the file's top-level mapping.
-func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
+func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 	hasBody := false // template, messages or sections
 	var templateKey, messagesKey, systemKey *yaml.Node
 	for _, e := range f.entries(m, "key", false) {
@@ -690,7 +690,7 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 			templateKey = e.k
 			if s, ok := f.str(e); ok {
 				pr.Template = s
-				pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+				pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
 			}
 		case "inputs":
 			if f.isMapping(e) {
@@ -715,7 +715,7 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 			messagesKey = e.k
 		case "system":
 			if s, ok := f.str(e); ok {
-				pr.System = &TemplateSpec{Text: s, Map: SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
+				pr.System = &ir.TemplateSpec{Text: s, Map: ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
 			}
 			systemKey = e.k
 		case "variables":
@@ -745,17 +745,17 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *Prompt) {
 }
 
 // tmplSpec returns the template string of entry e.
-func (f *yamlFile) tmplSpec(e pair) *TemplateSpec {
+func (f *yamlFile) tmplSpec(e pair) *ir.TemplateSpec {
 	s, ok := f.str(e)
 	if !ok {
 		return nil
 	}
-	return &TemplateSpec{Text: s, Map: SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
+	return &ir.TemplateSpec{Text: s, Map: ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
 }
 
 // messages decodes `messages`: a list of {role, template} entries, with
 // name, tool_call_id (tool_result) and tool_calls (tool_request, assistant).
-func (f *yamlFile) messages(e pair) []*MessageSpec {
+func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 	if e.v.Kind != yaml.SequenceNode {
 		f.wrongKind(e.v, strconv.Quote(e.key), "a list of {role, template} entries")
 		return nil
@@ -763,13 +763,13 @@ func (f *yamlFile) messages(e pair) []*MessageSpec {
 	if len(e.v.Content) == 0 {
 		f.errorf(e.v, "%q has no entries", e.key)
 	}
-	var ms []*MessageSpec
+	var ms []*ir.MessageSpec
 	for i, n := range e.v.Content {
 		if n.Kind != yaml.MappingNode {
 			f.wrongKind(n, "a message", "a mapping with role and template")
 			continue
 		}
-		m := &MessageSpec{Pos: f.pos(n)}
+		m := &ir.MessageSpec{Pos: f.pos(n)}
 		var roleNode *yaml.Node
 		for _, me := range f.entries(n, "key", false) {
 			switch me.key {
@@ -838,18 +838,18 @@ func (f *yamlFile) messages(e pair) []*MessageSpec {
 
 // toolCalls decodes a message's `tool_calls`: {id, name, arguments}
 // templates, arguments rendering the text of a JSON object.
-func (f *yamlFile) toolCalls(e pair) []*ToolCallSpec {
+func (f *yamlFile) toolCalls(e pair) []*ir.ToolCallSpec {
 	if e.v.Kind != yaml.SequenceNode {
 		f.wrongKind(e.v, strconv.Quote(e.key), "a list of {id, name, arguments} entries")
 		return nil
 	}
-	var cs []*ToolCallSpec
+	var cs []*ir.ToolCallSpec
 	for _, n := range e.v.Content {
 		if n.Kind != yaml.MappingNode {
 			f.wrongKind(n, "a tool call", "a mapping with id, name and arguments")
 			continue
 		}
-		c := &ToolCallSpec{Pos: f.pos(n)}
+		c := &ir.ToolCallSpec{Pos: f.pos(n)}
 		for _, ce := range f.entries(n, "key", false) {
 			switch ce.key {
 			case "id":
@@ -872,8 +872,8 @@ func (f *yamlFile) toolCalls(e pair) []*ToolCallSpec {
 }
 
 // variables decodes `variables: {allowed: [...], unknown: warn|error}`.
-func (f *yamlFile) variables(m *yaml.Node) *VariablesSpec {
-	v := &VariablesSpec{}
+func (f *yamlFile) variables(m *yaml.Node) *ir.VariablesSpec {
+	v := &ir.VariablesSpec{}
 	for _, e := range f.entries(m, "key", false) {
 		switch e.key {
 		case "allowed":
@@ -909,7 +909,7 @@ func (f *yamlFile) variables(m *yaml.Node) *VariablesSpec {
 }
 
 // templateLines locates the bytes of a template scalar in the file.
-func (f *yamlFile) templateLines(n *yaml.Node) []LineStart {
+func (f *yamlFile) templateLines(n *yaml.Node) []ir.LineStart {
 	start := f.src.skipProps(f.offset(n))
 	switch {
 	case n.Style&yaml.LiteralStyle != 0:
@@ -994,10 +994,10 @@ func (f *yamlFile) isMapping(e pair) bool {
 }
 
 // params decodes a `parameters` mapping, in file order.
-func (f *yamlFile) params(m *yaml.Node) []Param {
-	var ps []Param
+func (f *yamlFile) params(m *yaml.Node) []ir.Parameter {
+	var ps []ir.Parameter
 	for _, e := range f.entries(m, "key", false) {
-		ps = append(ps, Param{Key: e.key, Value: f.value(e.v), Pos: f.pos(e.k)})
+		ps = append(ps, ir.Parameter{Key: e.key, Value: f.value(e.v), Pos: f.pos(e.k)})
 	}
 	return ps
 }
@@ -1493,18 +1493,18 @@ func (f *yamlFile) schemaDiags(ds schema.Diagnostics) {
 
 // examples reads the `examples` list: mappings with input_vars and
 // expected_output, whose values are checked once the types are known.
-func (f *yamlFile) examples(n *yaml.Node) []*Example {
+func (f *yamlFile) examples(n *yaml.Node) []*ir.ExampleSpec {
 	if n.Kind != yaml.SequenceNode {
 		f.wrongKind(n, `"examples"`, "a list of {input_vars, expected_output}")
 		return nil
 	}
-	var exs []*Example
+	var exs []*ir.ExampleSpec
 	for i, item := range n.Content {
 		if item.Kind != yaml.MappingNode {
 			f.wrongKind(item, fmt.Sprintf("examples[%d]", i), "a mapping with input_vars and expected_output")
 			continue
 		}
-		ex := &Example{Pos: f.pos(item), posOf: f.pos}
+		ex := &ir.ExampleSpec{Pos: f.pos(item), PosOf: f.pos}
 		for _, e := range f.entries(item, "key", false) {
 			switch e.key {
 			case "input_vars":

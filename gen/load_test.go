@@ -381,7 +381,7 @@ func TestLoadSpecExample(t *testing.T) {
 		t.Errorf("model %q, outputFormat %q, description %q", p.Model, p.OutputFormat, p.Description)
 	}
 	file := filepath.Join("testdata", "load", "summarize_customer_interaction.yaml")
-	params := []Param{
+	params := []ir.Parameter{
 		{Key: "temperature", Value: 0.6, Pos: Pos{File: p.Path, Line: 15, Col: 3}},
 		{Key: "max_tokens", Value: int64(500), Pos: Pos{File: p.Path, Line: 16, Col: 3}},
 	}
@@ -402,7 +402,7 @@ func TestLoadSpecExample(t *testing.T) {
 // checkCopy checks that every template byte maps to the same byte in the
 // file, as it must for plain files and literal block scalars. The final
 // line break may map past the end of a file that lacks it.
-func checkCopy(t *testing.T, data []byte, p *Prompt) {
+func checkCopy(t *testing.T, data []byte, p *ir.PromptSpec) {
 	t.Helper()
 	src := newSource(p.Path, data)
 	for k := 0; k < len(p.Template); k++ {
@@ -489,24 +489,24 @@ parameters:
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
 	pos := func(line, col int) Pos { return Pos{File: "p/x.yaml", Line: line, Col: col} }
-	want := &Prompt{
+	want := &ir.PromptSpec{
 		Path: "p/x.yaml", Key: "p/x", Pos: pos(1, 1),
 		Description: "Says hi.", Model: "gpt-4o", GoName: "Greeter", GoNamePos: pos(3, 10),
-		Template: "Hi", Map: SourceMap{File: "p/x.yaml", Lines: []LineStart{{Offset: 0, Line: 4, Col: 12}}},
+		Template: "Hi", Map: ir.SourceMap{File: "p/x.yaml", Lines: []ir.LineStart{{Offset: 0, Line: 4, Col: 12}}},
 		OutputFormat: "text",
 		Jinja:        tmpl.Options{TrimBlocks: true, KeepTrailingNewline: true},
-		Parameters: []Param{
+		Parameters: []ir.Parameter{
 			{Key: "temperature", Value: 0.5, Pos: pos(8, 3)},
 			{Key: "max_tokens", Value: int64(10), Pos: pos(9, 3)},
 			{Key: "stream", Value: false, Pos: pos(10, 3)},
 			{Key: "stop", Value: []any{"\n", int64(3)}, Pos: pos(11, 3)},
-			{Key: "meta", Value: []Param{
+			{Key: "meta", Value: []ir.Parameter{
 				{Key: "a", Value: nil, Pos: pos(12, 10)},
-				{Key: "b", Value: []Param{{Key: "c", Value: "text", Pos: pos(12, 20)}}, Pos: pos(12, 16)},
+				{Key: "b", Value: []ir.Parameter{{Key: "c", Value: "text", Pos: pos(12, 20)}}, Pos: pos(12, 16)},
 			}, Pos: pos(12, 3)},
 		},
 	}
-	if diff := cmp.Diff([]*Prompt{want}, prompts); diff != "" {
+	if diff := cmp.Diff([]*ir.PromptSpec{want}, prompts); diff != "" {
 		t.Errorf("prompt (-want +got):\n%s", diff)
 	}
 }
@@ -727,7 +727,7 @@ func TestSourceMapPlainFile(t *testing.T) {
 
 // checkMarker checks that each byte of marker in the template maps to the
 // position of the same byte in the file.
-func checkMarker(t *testing.T, data []byte, p *Prompt, marker string) {
+func checkMarker(t *testing.T, data []byte, p *ir.PromptSpec, marker string) {
 	t.Helper()
 	k := strings.Index(p.Template, marker)
 	at := bytes.Index(data, []byte(marker))

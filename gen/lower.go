@@ -12,7 +12,7 @@ import (
 // checkPrompt parses and checks one prompt and lowers it to IR. It returns
 // nil when the prompt has errors. All templates of a prompt (the template,
 // the system template, every message's templates) share one feed.
-func checkPrompt(p *Prompt, strict bool, diags *diag.Sink) *irPrompt {
+func checkPrompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *irPrompt {
 	feed := p.Inputs
 	if feed == nil {
 		feed = &ir.Type{Kind: ir.KindStruct}
@@ -21,7 +21,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diag.Sink) *irPrompt {
 	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}}
 	irp := &irPrompt{Prompt: p, Feed: feed}
 	parsed := true
-	part := func(t *TemplateSpec) *irPrompt {
+	part := func(t *ir.TemplateSpec) *irPrompt {
 		if t == nil {
 			return nil
 		}
@@ -92,7 +92,7 @@ func checkPrompt(p *Prompt, strict bool, diags *diag.Sink) *irPrompt {
 
 // part parses and checks one template of the prompt with the checker's
 // feed; it returns nil when the template does not parse.
-func (c *checker) part(text string, m SourceMap) *irPrompt {
+func (c *checker) part(text string, m ir.SourceMap) *irPrompt {
 	t, err := tmpl.Parse(text, c.p.Jinja)
 	if err != nil {
 		if e, ok := err.(*tmpl.Error); ok {
@@ -112,7 +112,7 @@ func (c *checker) part(text string, m SourceMap) *irPrompt {
 
 // checkAllowed reports the feed variables that `variables: allowed` does
 // not list, as warnings or, with `unknown: error`, errors.
-func checkAllowed(v *VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags *diag.Sink) {
+func checkAllowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags *diag.Sink) {
 	if v == nil {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -103,7 +104,7 @@ type outVariant struct {
 
 // outputFormat returns how ParseOutput reads a completion of p, or ""
 // when p declares neither outputFormat nor outputSchema (no ParseOutput).
-func outputFormat(p *Prompt) string {
+func outputFormat(p *ir.PromptSpec) string {
 	switch p.OutputFormat {
 	case "json", "yaml":
 		return p.OutputFormat
@@ -118,7 +119,7 @@ func outputFormat(p *Prompt) string {
 
 // lowerOutput builds the output of p, reporting what the schema cannot
 // apply to.
-func lowerOutput(p *Prompt, diags *diag.Sink) *irOutput {
+func lowerOutput(p *ir.PromptSpec, diags *diag.Sink) *irOutput {
 	format := outputFormat(p)
 	if format == "" {
 		return nil
@@ -150,10 +151,10 @@ func checkDecoded(s *schema.Schema, diags *diag.Sink) {
 		seen[t] = true
 		c := t.Checks
 		if t.Kind == schema.Object && !t.Closed && (c.MinProperties != nil || c.MaxProperties != nil) {
-			diags.Errorf(posOf(t.Pos), "minProperties and maxProperties need additionalProperties: false here: ParseOutput decodes the declared properties only, so members it drops would be counted")
+			diags.Errorf(ir.SchemaPos(t.Pos), "minProperties and maxProperties need additionalProperties: false here: ParseOutput decodes the declared properties only, so members it drops would be counted")
 		}
 		if t.Kind == schema.Array && c.UniqueItems && dropsMembers(t.Elem, map[*schema.Type]bool{}) {
-			diags.Errorf(posOf(t.Pos), "uniqueItems over objects needs additionalProperties: false on them: ParseOutput decodes the declared properties only, so items that differ in a dropped member would be equal")
+			diags.Errorf(ir.SchemaPos(t.Pos), "uniqueItems over objects needs additionalProperties: false on them: ParseOutput decodes the declared properties only, so items that differ in a dropped member would be equal")
 		}
 		for _, p := range t.Props {
 			walk(p.Type)
@@ -226,14 +227,14 @@ func nameOutput(pkg *names.Scope, diags *diag.Sink, p *irPrompt) {
 			kind = outAlias
 		}
 		ot := &outType{Name: o.Name, Kind: kind, T: t, Doc: doc}
-		n.add(ot, n.key, posOf(t.Pos))
+		n.add(ot, n.key, ir.SchemaPos(t.Pos))
 		o.defs[root] = ot
 		n.children(t, o.Name, n.key)
 	}
 	for _, d := range o.Schema.Defs {
 		name, ok := names.Exported(d.Name)
 		if !ok {
-			diags.Errorf(posOf(d.Type.Pos), "definition %q does not make a Go name (rename it)", d.Name)
+			diags.Errorf(ir.SchemaPos(d.Type.Pos), "definition %q does not make a Go name (rename it)", d.Name)
 			continue
 		}
 		name = o.Name + name
@@ -245,7 +246,7 @@ func nameOutput(pkg *names.Scope, diags *diag.Sink, p *irPrompt) {
 			o.defs[d] = o.named[t]
 		case d.Recursive:
 			ot := &outType{Name: name, Kind: outDefined, T: t, Doc: doc}
-			n.add(ot, key, posOf(t.Pos))
+			n.add(ot, key, ir.SchemaPos(t.Pos))
 			o.defs[d] = ot
 			n.children(t, name, key)
 		default:
@@ -259,8 +260,6 @@ func nameOutput(pkg *names.Scope, diags *diag.Sink, p *irPrompt) {
 func isEnum(t *schema.Type) bool {
 	return t.Kind == schema.String && len(t.Enum) > 0 && !t.Const
 }
-
-func posOf(p schema.Pos) Pos { return Pos{File: p.File, Line: p.Line, Col: p.Col} }
 
 // outNamer names the types of one output.
 type outNamer struct {
@@ -296,7 +295,7 @@ func (n *outNamer) where(key string) string {
 // key is its dotted path in messages.
 func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 	ot := &outType{Name: name, T: t, Doc: doc}
-	pos := posOf(t.Pos)
+	pos := ir.SchemaPos(t.Pos)
 	switch {
 	case t.Kind == schema.Object:
 		ot.Kind = outStruct
@@ -305,14 +304,14 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 		for _, p := range t.Props {
 			goName, ok := names.Exported(p.Name)
 			if !ok {
-				n.diags.Errorf(posOf(p.Pos), "property %q does not make a Go name", p.Name)
+				n.diags.Errorf(ir.SchemaPos(p.Pos), "property %q does not make a Go name", p.Name)
 				continue
 			}
 			if !validTagName(p.Name) {
-				n.diags.Errorf(posOf(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, tagPunct)
+				n.diags.Errorf(ir.SchemaPos(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, tagPunct)
 				continue
 			}
-			if !n.claimMember(fields, goName, "properties", p.Name, posOf(p.Pos)) {
+			if !n.claimMember(fields, goName, "properties", p.Name, ir.SchemaPos(p.Pos)) {
 				continue
 			}
 			ot.Fields = append(ot.Fields, outField{Prop: p, GoName: goName})
@@ -325,10 +324,10 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 		for _, v := range t.Variants {
 			goName, ok := names.Exported(v.Value)
 			if !ok {
-				n.diags.Errorf(posOf(v.Type.Pos), "%q value %q does not make a Go name", t.Discriminator, v.Value)
+				n.diags.Errorf(ir.SchemaPos(v.Type.Pos), "%q value %q does not make a Go name", t.Discriminator, v.Value)
 				continue
 			}
-			if !n.claimMember(fields, goName, t.Discriminator+" values", v.Value, posOf(v.Type.Pos)) {
+			if !n.claimMember(fields, goName, t.Discriminator+" values", v.Value, ir.SchemaPos(v.Type.Pos)) {
 				continue
 			}
 			ot.Variants = append(ot.Variants, outVariant{V: v, GoName: goName})

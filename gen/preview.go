@@ -2,13 +2,14 @@ package gen
 
 import (
 	"fmt"
-	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/schema"
 	"path"
 	"path/filepath"
 	"reflect"
 	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // Preview is one prompt made ready to render from JSON data without
@@ -33,7 +34,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	}
 	base := filepath.Base(abs)
 	prompts, loadDiags := loadPrompts(promptsFS(cfg.Dir), base)
-	var p *Prompt
+	var p *ir.PromptSpec
 	var keys []string
 	for _, q := range prompts {
 		keys = append(keys, q.Key)

@@ -22,7 +22,7 @@ import (
 
 // irPromptSet is a checked template set: emit's only input for it.
 type irPromptSet struct {
-	Set    *Set
+	Set    *ir.SetSpec
 	Name   string // the set's Go type name, e.g. Agent
 	Helper string // the prefix of its package-level helpers, e.g. _agent
 	Feed   *ir.Type
@@ -35,14 +35,14 @@ type irPromptSet struct {
 
 // irSetTemplate is one template of a set.
 type irSetTemplate struct {
-	T    *SetTemplate
+	T    *ir.SetTemplateSpec
 	Body *irPrompt
 	// Versioned lists the versioned components that the template includes,
 	// directly or through other components, sorted by name.
 	Versioned []*irComponent
-	Model     string  // the template's model, else the set's
-	Params    []Param // the template's parameters, else the set's
-	Func      string  // the Go function that renders it
+	Model     string         // the template's model, else the set's
+	Params    []ir.Parameter // the template's parameters, else the set's
+	Func      string         // the Go function that renders it
 }
 
 // irComponent is a component of a set: every version of one name in one
@@ -69,7 +69,7 @@ func (c *irComponent) versionNames() []string {
 
 // irComponentVersion is one version of a component.
 type irComponentVersion struct {
-	C    *SetComponent
+	C    *ir.ComponentSpec
 	Body *irPrompt
 	Func string
 }
@@ -195,10 +195,10 @@ func (c *checker) include(n *tmpl.Include) []ir.Node {
 		}
 		ns, base := path.Split(clean)
 		ns = strings.TrimSuffix(ns, "/")
-		if ns == componentsDir {
+		if ns == ir.ComponentsDir {
 			ns = ""
 		}
-		comp = c.inSet.comps[strings.TrimSuffix(ns, "/"+componentsDir)][base]
+		comp = c.inSet.comps[strings.TrimSuffix(ns, "/"+ir.ComponentsDir)][base]
 	} else {
 		comp = c.inSet.comps.lookup(c.inSet.ns, name)
 	}
@@ -212,7 +212,7 @@ func (c *checker) include(n *tmpl.Include) []ir.Node {
 // setChecker checks one set.
 type setChecker struct {
 	diags  *diag.Sink
-	set    *Set
+	set    *ir.SetSpec
 	strict bool
 	comps  componentTable
 	out    *irPromptSet
@@ -222,7 +222,7 @@ type setChecker struct {
 
 // setBody is one template or component version to check.
 type setBody struct {
-	p    *Prompt
+	p    *ir.PromptSpec
 	ns   string
 	self *irComponent   // the component, for a component version
 	tmpl *irSetTemplate // the template, for a template
@@ -235,7 +235,7 @@ type setBody struct {
 }
 
 // checkSets checks and lowers every set; it returns the sets without errors.
-func checkSets(sets []*Set, cfg Config, diags *diag.Sink) []*irPromptSet {
+func checkSets(sets []*ir.SetSpec, cfg Config, diags *diag.Sink) []*irPromptSet {
 	var out []*irPromptSet
 	for _, s := range sets {
 		sc := &setChecker{diags: diags, set: s, strict: cfg.Strict}
@@ -535,7 +535,7 @@ func (sc *setChecker) cycles() {
 }
 
 // full names the component in messages: "main/components/preamble".
-func (c *irComponent) full() string { return path.Join(c.Namespace, componentsDir, c.Name) }
+func (c *irComponent) full() string { return path.Join(c.Namespace, ir.ComponentsDir, c.Name) }
 
 // freeVars returns the feed variables that component c reads, directly
 // or through the components it uses, sorted.

@@ -2,11 +2,13 @@ package gen
 
 import (
 	"fmt"
-	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/schema"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // SetInfo is a template set as `promptgen resolve` needs it: the settings
@@ -30,7 +32,7 @@ func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
 }
 
 // info is what resolving needs of s.
-func setInfo(s *Set) *SetInfo {
+func setInfo(s *ir.SetSpec) *SetInfo {
 	info := &SetInfo{Key: s.Key, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
 	for _, t := range s.Templates {
 		info.Paths = append(info.Paths, t.Path)
@@ -40,7 +42,7 @@ func setInfo(s *Set) *SetInfo {
 
 // loadSet loads the set in directory key of cfg.Dir, as LoadSet does,
 // and returns it with the name of cfg.Dir that its positions start with.
-func loadSet(cfg Config, key string) (*Set, string, Diagnostics, error) {
+func loadSet(cfg Config, key string) (*ir.SetSpec, string, Diagnostics, error) {
 	abs, err := filepath.Abs(cfg.Dir)
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("load: %w", err)
@@ -48,7 +50,7 @@ func loadSet(cfg Config, key string) (*Set, string, Diagnostics, error) {
 	base := filepath.Base(abs)
 	key = strings.Trim(path.Clean("/"+filepath.ToSlash(key)), "/")
 	sets, loadDiags := loadSets(promptsFS(cfg.Dir), base)
-	var s *Set
+	var s *ir.SetSpec
 	var keys []string
 	for _, x := range sets {
 		keys = append(keys, x.Key)

@@ -9,7 +9,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -48,66 +47,6 @@ import (
 // setFile is the name of the file that makes a directory a template set.
 const setFile = "promptset.yaml"
 
-// componentsDir is the directory (and the inline key) of a namespace's components.
-const componentsDir = "components"
-
-// Set is one template set as loaded.
-type Set struct {
-	Key  string // the set's directory inside the prompts tree, e.g. "agent"
-	Path string // promptset.yaml as shown in diagnostics
-	Pos  Pos    // the start of promptset.yaml
-
-	Description string
-	GoName      string // `go_name:`, and GoNamePos the position of its value
-	GoNamePos   Pos
-	DefaultType string // "main" unless promptset.yaml says otherwise
-	DefaultName string // "default" unless promptset.yaml says otherwise
-	Model       string // the default model of the set's templates
-	Parameters  []Param
-	Jinja       tmpl.Options
-	Inputs      *ir.Type // the declared feed, nil when inferred
-	// Variables is the `variables:` setting, applied to every template and
-	// component of the set; nil when absent.
-	Variables *VariablesSpec
-
-	Templates  []*SetTemplate  // sorted by Path
-	Components []*SetComponent // sorted by Namespace, Name, then versions in order
-	// Fragments are the set's fragments (its fragments/ folder and the
-	// `fragments:` map), keyed <set>/fragments/<name>; they generate
-	// functions of the package, as the fragments of the prompts root.
-	Fragments []*Prompt
-}
-
-// SetTemplate is one template of a set.
-type SetTemplate struct {
-	// Path is the template's full path in the set, as the fallback chain
-	// names it: "main/BrowseLink.enterprise".
-	Path                     string
-	Namespace, Name, Version string
-	// GoName is the `go_name:` of its key constant, if any.
-	GoName    string
-	GoNamePos Pos
-	// Prompt holds the template and where it comes from. Its Key is the
-	// set's key and Path joined ("agent/main/BrowseLink.enterprise").
-	Prompt *Prompt
-}
-
-// SetComponent is one version of a component ("" for unversioned content).
-type SetComponent struct {
-	Namespace, Name, Version string
-	Prompt                   *Prompt
-}
-
-// Full returns the component's path in the set, as diagnostics name it:
-// "main/components/preamble.concise".
-func (c *SetComponent) Full() string {
-	p := path.Join(c.Namespace, componentsDir, c.Name)
-	if c.Version != "" {
-		p += "." + c.Version
-	}
-	return p
-}
-
 // Read-only tables of the set format.
 var (
 	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
@@ -119,9 +58,9 @@ var (
 
 // loadSets reads every template set below the root of fsys, sorted by key.
 // display is the prefix of paths in diagnostics, as for loadPrompts.
-func loadSets(fsys fs.FS, display string) ([]*Set, Diagnostics) {
+func loadSets(fsys fs.FS, display string) ([]*ir.SetSpec, Diagnostics) {
 	l := &loader{fsys: fsys, display: display}
-	var sets []*Set
+	var sets []*ir.SetSpec
 	for _, dir := range findSets(fsys) {
 		if s := l.loadSet(dir); s != nil {
 			sets = append(sets, s)
@@ -159,7 +98,7 @@ func isSetDir(fsys fs.FS, dir string) bool {
 // setLoader is the state of loading one set.
 type setLoader struct {
 	*loader
-	set *Set
+	set *ir.SetSpec
 	dir string // the set's directory in fsys
 	// defs records where each template path and component version is
 	// defined, to report duplicates at every definition.
@@ -168,14 +107,14 @@ type setLoader struct {
 
 // loadSet reads the set in directory dir. It returns nil when
 // promptset.yaml cannot be read or is not valid YAML.
-func (l *loader) loadSet(dir string) *Set {
+func (l *loader) loadSet(dir string) *ir.SetSpec {
 	file := path.Join(dir, setFile)
 	data, err := fs.ReadFile(l.fsys, file)
 	if err != nil {
 		l.ioError(err)
 		return nil
 	}
-	s := &Set{Key: dir, Path: l.path(file), Pos: Pos{File: l.path(file), Line: 1, Col: 1},
+	s := &ir.SetSpec{Key: dir, Path: l.path(file), Pos: Pos{File: l.path(file), Line: 1, Col: 1},
 		DefaultType: "main", DefaultName: defaultName}
 	if dir == "." {
 		s.Key = ""
@@ -375,11 +314,11 @@ func (sl *setLoader) file(p, rel string) {
 		segs = strings.Split(dir, "/")
 	}
 	for i, seg := range segs {
-		if seg != componentsDir {
+		if seg != ir.ComponentsDir {
 			continue
 		}
 		if i != len(segs)-1 {
-			sl.diags.Errorf(start, "%s/ holds component files, not directories", componentsDir)
+			sl.diags.Errorf(start, "%s/ holds component files, not directories", ir.ComponentsDir)
 			return
 		}
 		component, segs = true, segs[:i]
@@ -390,11 +329,11 @@ func (sl *setLoader) file(p, rel string) {
 		sl.ioError(err)
 		return
 	}
-	pr := &Prompt{Path: file, Pos: start}
+	pr := &ir.PromptSpec{Path: file, Pos: start}
 	src := newSource(file, data)
 	if kindOf(p) == plainPrompt {
 		pr.Template = string(data)
-		pr.Map = SourceMap{File: file, Lines: src.literalLines(pr.Template, 0)}
+		pr.Map = ir.SourceMap{File: file, Lines: src.literalLines(pr.Template, 0)}
 	} else {
 		f := &yamlFile{src: src, diags: &sl.diags}
 		m := sl.yamlRoot(f)
@@ -406,9 +345,9 @@ func (sl *setLoader) file(p, rel string) {
 		}
 	}
 	if component {
-		sl.addComponent(&SetComponent{Namespace: ns, Name: name, Version: version, Prompt: pr})
+		sl.addComponent(&ir.ComponentSpec{Namespace: ns, Name: name, Version: version, Prompt: pr})
 	} else {
-		sl.addTemplate(&SetTemplate{Namespace: ns, Name: name, Version: version, Prompt: pr,
+		sl.addTemplate(&ir.SetTemplateSpec{Namespace: ns, Name: name, Version: version, Prompt: pr,
 			GoName: pr.GoName, GoNamePos: pr.GoNamePos})
 	}
 }
@@ -438,7 +377,7 @@ func (sl *setLoader) yamlRoot(f *yamlFile) *yaml.Node {
 // spec decodes a template (or, with component set, a component) given as a
 // mapping: in a YAML file of the set or inline under templates:. It
 // reports false when there is no template.
-func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *Prompt, component bool) bool {
+func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *ir.PromptSpec, component bool) bool {
 	allowed := setTemplateKeys
 	if component {
 		allowed = setComponentKeys
@@ -469,7 +408,7 @@ func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *Prompt, component bool)
 			hasTemplate = true
 			if s, ok := f.str(e); ok {
 				pr.Template = s
-				pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+				pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
 			} else {
 				return false
 			}
@@ -494,7 +433,7 @@ func inList(s string, list []string) bool {
 func (sl *setLoader) inlineNamespace(f *yamlFile, ns string, m *yaml.Node) {
 	for _, e := range f.entries(m, "template", true) {
 		switch {
-		case e.key == componentsDir:
+		case e.key == ir.ComponentsDir:
 			if f.isMapping(e) {
 				sl.inlineComponents(f, ns, e.v)
 			}
@@ -510,7 +449,7 @@ func (sl *setLoader) inlineNamespace(f *yamlFile, ns string, m *yaml.Node) {
 				f.errorf(e.k, "invalid template name %q (want name or name.version)", e.key)
 				continue
 			}
-			pr := &Prompt{Path: f.src.file, Pos: f.pos(e.k)}
+			pr := &ir.PromptSpec{Path: f.src.file, Pos: f.pos(e.k)}
 			if e.v.Kind == yaml.MappingNode {
 				if !sl.spec(f, e.v, pr, false) {
 					continue
@@ -521,9 +460,9 @@ func (sl *setLoader) inlineNamespace(f *yamlFile, ns string, m *yaml.Node) {
 					continue
 				}
 				pr.Template = s
-				pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+				pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
 			}
-			sl.addTemplate(&SetTemplate{Namespace: ns, Name: name, Version: version, Prompt: pr,
+			sl.addTemplate(&ir.SetTemplateSpec{Namespace: ns, Name: name, Version: version, Prompt: pr,
 				GoName: pr.GoName, GoNamePos: pr.GoNamePos})
 		}
 	}
@@ -552,9 +491,9 @@ func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
 			if !ok {
 				continue
 			}
-			pr := &Prompt{Path: f.src.file, Pos: f.pos(e.k), Template: s,
-				Map: SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}}
-			sl.addComponent(&SetComponent{Namespace: ns, Name: e.key, Prompt: pr})
+			pr := &ir.PromptSpec{Path: f.src.file, Pos: f.pos(e.k), Template: s,
+				Map: ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}}
+			sl.addComponent(&ir.ComponentSpec{Namespace: ns, Name: e.key, Prompt: pr})
 			continue
 		}
 		for _, item := range e.v.Content {
@@ -562,8 +501,8 @@ func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
 				f.wrongKind(item, "a component version", "a mapping with \"version\" and \"content\"")
 				continue
 			}
-			pr := &Prompt{Path: f.src.file, Pos: f.pos(item)}
-			c := &SetComponent{Namespace: ns, Name: e.key, Prompt: pr}
+			pr := &ir.PromptSpec{Path: f.src.file, Pos: f.pos(item)}
+			c := &ir.ComponentSpec{Namespace: ns, Name: e.key, Prompt: pr}
 			hasContent := false
 			for _, kv := range f.entries(item, "key", false) {
 				switch kv.key {
@@ -578,7 +517,7 @@ func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
 					hasContent = true
 					if s, ok := f.str(kv); ok {
 						pr.Template = s
-						pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(kv.v)}
+						pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(kv.v)}
 					}
 				default:
 					f.errorf(kv.k, "unknown key %q%s", kv.key, schema.DidYouMean(kv.key, componentEntry))
@@ -593,7 +532,7 @@ func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
 	}
 }
 
-func (sl *setLoader) addTemplate(t *SetTemplate) {
+func (sl *setLoader) addTemplate(t *ir.SetTemplateSpec) {
 	t.Path = path.Join(t.Namespace, t.Name)
 	if t.Version != "" {
 		t.Path += "." + t.Version
@@ -603,7 +542,7 @@ func (sl *setLoader) addTemplate(t *SetTemplate) {
 	sl.set.Templates = append(sl.set.Templates, t)
 }
 
-func (sl *setLoader) addComponent(c *SetComponent) {
+func (sl *setLoader) addComponent(c *ir.ComponentSpec) {
 	c.Prompt.Key = path.Join(sl.set.Key, c.Full())
 	sl.defs["c:"+c.Full()] = append(sl.defs["c:"+c.Full()], c.Prompt.Pos)
 	sl.set.Components = append(sl.set.Components, c)
@@ -627,13 +566,13 @@ func (sl *setLoader) duplicates() {
 		sl.diags.Errorf(at, "%s %q is also defined at %s", kind, name, strings.Join(others, " and "))
 		return true
 	}
-	var ts []*SetTemplate
+	var ts []*ir.SetTemplateSpec
 	for _, t := range s.Templates {
 		if !report("template", t.Path, t.Prompt.Pos) {
 			ts = append(ts, t)
 		}
 	}
-	var cs []*SetComponent
+	var cs []*ir.ComponentSpec
 	for _, c := range s.Components {
 		if !report("component", c.Full(), c.Prompt.Pos) {
 			cs = append(cs, c)
@@ -667,7 +606,7 @@ func (sl *setLoader) inlineFragments(f *yamlFile, m *yaml.Node) {
 			continue
 		}
 		key := path.Join(sl.set.Key, fragmentsDir, e.key)
-		pr := &Prompt{Path: f.src.file, Key: key, Pos: f.pos(e.k), Fragment: true}
+		pr := &ir.PromptSpec{Path: f.src.file, Key: key, Pos: f.pos(e.k), Fragment: true}
 		switch {
 		case e.v.Kind == yaml.MappingNode:
 			f.prompt(e.v, pr)
@@ -678,7 +617,7 @@ func (sl *setLoader) inlineFragments(f *yamlFile, m *yaml.Node) {
 				continue
 			}
 			pr.Template = s
-			pr.Map = SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+			pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
 		}
 		sl.set.Fragments = append(sl.set.Fragments, pr)
 	}

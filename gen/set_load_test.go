@@ -7,11 +7,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
 // dumpSets describes loaded sets, one line per set, template and component.
-func dumpSets(sets []*Set) []string {
+func dumpSets(sets []*ir.SetSpec) []string {
 	var out []string
 	for _, s := range sets {
 		out = append(out, fmt.Sprintf("set %q %s type=%q name=%q model=%q", s.Key, s.Pos, s.DefaultType, s.DefaultName, s.Model))

@@ -1,8 +1,10 @@
 package gen
 
 import (
-	"github.com/promptgen/promptgen/gen/internal/diag"
 	"reflect"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 // SetPreview is a template set made ready to render from JSON data without
@@ -44,7 +46,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		return nil, diags, err
 	}
 	sink := &diag.Sink{List: diags}
-	checked := checkSets([]*Set{s}, cfg, sink)
+	checked := checkSets([]*ir.SetSpec{s}, cfg, sink)
 	nameSets(namePrompts(nil, sink), checked, base, sink)
 	diags = relDiags(sink.List.Sorted(), cfg.Dir, base)
 	if diags.HasErrors() || len(checked) == 0 {

@@ -1,15 +1,77 @@
-package gen
+package ir
 
 import (
-	"gopkg.in/yaml.v3"
+	"path"
 
-	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
+	"gopkg.in/yaml.v3"
 )
 
+func SchemaPos(p schema.Pos) Pos { return Pos{File: p.File, Line: p.Line, Col: p.Col} }
+
+// componentsDir is the directory (and the inline key) of a namespace's components.
+const ComponentsDir = "components"
+
+// Set is one template set as loaded.
+type SetSpec struct {
+	Key  string // the set's directory inside the prompts tree, e.g. "agent"
+	Path string // promptset.yaml as shown in diagnostics
+	Pos  Pos    // the start of promptset.yaml
+
+	Description string
+	GoName      string // `go_name:`, and GoNamePos the position of its value
+	GoNamePos   Pos
+	DefaultType string // "main" unless promptset.yaml says otherwise
+	DefaultName string // "default" unless promptset.yaml says otherwise
+	Model       string // the default model of the set's templates
+	Parameters  []Parameter
+	Jinja       tmpl.Options
+	Inputs      *Type // the declared feed, nil when inferred
+	// Variables is the `variables:` setting, applied to every template and
+	// component of the set; nil when absent.
+	Variables *VariablesSpec
+
+	Templates  []*SetTemplateSpec // sorted by Path
+	Components []*ComponentSpec   // sorted by Namespace, Name, then versions in order
+	// Fragments are the set's fragments (its fragments/ folder and the
+	// `fragments:` map), keyed <set>/fragments/<name>; they generate
+	// functions of the package, as the fragments of the prompts root.
+	Fragments []*PromptSpec
+}
+
+// SetTemplate is one template of a set.
+type SetTemplateSpec struct {
+	// Path is the template's full path in the set, as the fallback chain
+	// names it: "main/BrowseLink.enterprise".
+	Path                     string
+	Namespace, Name, Version string
+	// GoName is the `go_name:` of its key constant, if any.
+	GoName    string
+	GoNamePos Pos
+	// Prompt holds the template and where it comes from. Its Key is the
+	// set's key and Path joined ("agent/main/BrowseLink.enterprise").
+	Prompt *PromptSpec
+}
+
+// SetComponent is one version of a component ("" for unversioned content).
+type ComponentSpec struct {
+	Namespace, Name, Version string
+	Prompt                   *PromptSpec
+}
+
+// Full returns the component's path in the set, as diagnostics name it:
+// "main/components/preamble.concise".
+func (c *ComponentSpec) Full() string {
+	p := path.Join(c.Namespace, ComponentsDir, c.Name)
+	if c.Version != "" {
+		p += "." + c.Version
+	}
+	return p
+}
+
 // Prompt is one standalone prompt file, as loaded.
-type Prompt struct {
+type PromptSpec struct {
 	// Path is the file's path as shown in diagnostics (slash-separated,
 	// relative to the working directory).
 	Path string
@@ -20,7 +82,7 @@ type Prompt struct {
 
 	Description string
 	Model       string
-	Parameters  []Param
+	Parameters  []Parameter
 	Jinja       tmpl.Options
 	// OutputFormat is json, text, yaml or xml; "" when not set.
 	OutputFormat string
@@ -33,14 +95,14 @@ type Prompt struct {
 	Map      SourceMap
 	// Inputs is the declared feed (a struct type), nil when the file
 	// declares no inputs.
-	Inputs *ir.Type
+	Inputs *Type
 	// OutputSchema is the loaded `outputSchema`, nil when the file has
 	// none or it has errors; OutputSchemaPos is the position of its key.
 	OutputSchema    *schema.Schema
 	OutputSchemaPos Pos
 	// Examples are the entries of `examples`, checked against the feed and
 	// the output once the feed is typed.
-	Examples []*Example
+	Examples []*ExampleSpec
 	// Messages are the entries of `messages`; a prompt with messages has
 	// no Template.
 	Messages []*MessageSpec
@@ -94,7 +156,7 @@ type VariablesSpec struct {
 
 // Example is one entry of `examples`: YAML nodes, read once the feed and
 // output types are known.
-type Example struct {
+type ExampleSpec struct {
 	Pos Pos // the entry
 	// Input is the input_vars mapping and Output the expected_output
 	// value; nil when absent.
@@ -102,11 +164,11 @@ type Example struct {
 	// InputPos and OutputPos are the positions of their keys.
 	InputPos, OutputPos Pos
 	// posOf returns the position of a node of the file.
-	posOf func(*yaml.Node) Pos
+	PosOf func(*yaml.Node) Pos
 }
 
 // Param is one entry of `parameters`, in file order.
-type Param struct {
+type Parameter struct {
 	Key   string
 	Value any // string, int64, float64, bool, nil, []any or []Param (nested map)
 	Pos   Pos
