@@ -19,7 +19,7 @@ import (
 type checker struct {
 	diags  *diag.Sink
 	p      *ir.PromptSpec
-	ir     *irPrompt
+	ir     *ir.Prompt
 	feed   *ir.Type
 	scopes []*scope
 	// later holds checks that need final types; they run after inference.
@@ -110,7 +110,7 @@ func (c *checker) newLocal(name string, t *ir.Type) *ir.Local {
 }
 
 // template checks body as a template's top frame and stores it in x.
-func (c *checker) template(body []tmpl.Node, x *irPrompt) {
+func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
 	c.enter(frameSymbols(nil, nil, body), &x.Locals, nil)
 	x.Body = c.leave(c.nodes(body))

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -17,51 +18,6 @@ import (
 // from the Go type model, so that they agree with the compiled schema on
 // every document (a differential test holds them to it). A schema that
 // uses a keyword outside the supported set keeps the compiled schema.
-
-// chkSchema is one schema (or subschema) of the outputSchema.
-type chkSchema struct {
-	Func    string // Go name of its check function, decided when naming
-	Pointer string // where it is in the outputSchema, for comments
-
-	Always *bool // a boolean schema: true accepts anything, false nothing
-	Ref    *chkSchema
-	OneOf  []*chkSchema
-	AnyOf  []*chkSchema
-
-	Types   []string // the type keyword, as written
-	HasEnum bool     // enum or const
-	Const   bool
-	Enum    []any // string, json.Number, bool or nil
-
-	MinLength, MaxLength int // -1 when absent
-	Pattern              string
-	PatternVar           string // Go name of its compiled regexp
-
-	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string // JSON text; "" when absent
-
-	Props      []chkProp // sorted by name
-	Required   []string  // in bit order
-	Closed     bool      // additionalProperties: false
-	Additional *chkSchema
-	MinProps   int
-	MaxProps   int
-
-	Items              *chkSchema
-	MinItems, MaxItems int
-	Unique             bool
-}
-
-type chkProp struct {
-	Name string
-	S    *chkSchema
-	Bit  int // index in Required, -1 when optional
-}
-
-// irChecks are the generated checks of one output.
-type irChecks struct {
-	Root    *chkSchema
-	Schemas []*chkSchema // every schema that has a function, Root first
-}
 
 // Keyword sets of the checks.
 var (
@@ -82,35 +38,35 @@ const maxRequired = 64
 
 // lowerChecks builds the checks of s, or returns nil when the schema
 // needs the compiled schema.
-func lowerChecks(s *schema.Schema) *irChecks {
+func lowerChecks(s *schema.Schema) *ir.Checks {
 	dec := json.NewDecoder(bytes.NewReader(s.JSON))
 	dec.UseNumber()
 	var doc any
 	if err := dec.Decode(&doc); err != nil {
 		return nil
 	}
-	b := &chkBuilder{doc: doc, draft7: s.Draft == schema.Draft7, byPointer: map[string]*chkSchema{}}
+	b := &chkBuilder{doc: doc, draft7: s.Draft == schema.Draft7, byPointer: map[string]*ir.CheckSchema{}}
 	root := b.build(doc, "")
 	if b.unsupported {
 		return nil
 	}
-	return &irChecks{Root: root, Schemas: b.order}
+	return &ir.Checks{Root: root, Schemas: b.order}
 }
 
 type chkBuilder struct {
 	doc         any
 	draft7      bool
-	byPointer   map[string]*chkSchema // schemas reached by $ref, built once
-	order       []*chkSchema          // schemas with a function, in build order
+	byPointer   map[string]*ir.CheckSchema // schemas reached by $ref, built once
+	order       []*ir.CheckSchema          // schemas with a function, in build order
 	unsupported bool
 }
 
 // build returns the checks of schema v, at pointer in the document.
-func (b *chkBuilder) build(v any, pointer string) *chkSchema {
+func (b *chkBuilder) build(v any, pointer string) *ir.CheckSchema {
 	if s, ok := b.byPointer[pointer]; ok {
 		return s
 	}
-	s := &chkSchema{Pointer: pointer, MinLength: -1, MaxLength: -1, MinProps: -1, MaxProps: -1, MinItems: -1, MaxItems: -1}
+	s := &ir.CheckSchema{Pointer: pointer, MinLength: -1, MaxLength: -1, MinProps: -1, MaxProps: -1, MinItems: -1, MaxItems: -1}
 	b.byPointer[pointer] = s
 	b.order = append(b.order, s)
 	switch v := v.(type) {
@@ -126,7 +82,7 @@ func (b *chkBuilder) build(v any, pointer string) *chkSchema {
 }
 
 // keywords fills s from the keywords of schema m, in sorted order.
-func (b *chkBuilder) keywords(s *chkSchema, m map[string]any, pointer string) {
+func (b *chkBuilder) keywords(s *ir.CheckSchema, m map[string]any, pointer string) {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -155,7 +111,7 @@ func (b *chkBuilder) keywords(s *chkSchema, m map[string]any, pointer string) {
 	}
 }
 
-func (b *chkBuilder) keyword(s *chkSchema, m map[string]any, k string, v any, pointer string) {
+func (b *chkBuilder) keyword(s *ir.CheckSchema, m map[string]any, k string, v any, pointer string) {
 	at := pointer + "/" + escapeToken(k)
 	switch k {
 	case "type":
@@ -181,7 +137,7 @@ func (b *chkBuilder) keyword(s *chkSchema, m map[string]any, k string, v any, po
 		}
 		sort.Strings(names)
 		for _, name := range names {
-			s.Props = append(s.Props, chkProp{Name: name, S: b.build(props[name], at+"/"+escapeToken(name)), Bit: -1})
+			s.Props = append(s.Props, ir.CheckProp{Name: name, S: b.build(props[name], at+"/"+escapeToken(name)), Bit: -1})
 		}
 		b.required(s, m)
 	case "required":
@@ -206,7 +162,7 @@ func (b *chkBuilder) keyword(s *chkSchema, m map[string]any, k string, v any, po
 		s.Ref = b.build(target, strings.TrimPrefix(ref, "#"))
 	case "oneOf", "anyOf":
 		list, _ := v.([]any)
-		var branches []*chkSchema
+		var branches []*ir.CheckSchema
 		for i, br := range list {
 			branches = append(branches, b.build(br, at+"/"+strconv.Itoa(i)))
 		}
@@ -240,7 +196,7 @@ func (b *chkBuilder) keyword(s *chkSchema, m map[string]any, k string, v any, po
 }
 
 // required gives the required properties of s their bits.
-func (b *chkBuilder) required(s *chkSchema, m map[string]any) {
+func (b *chkBuilder) required(s *ir.CheckSchema, m map[string]any) {
 	list, _ := m["required"].([]any)
 	if len(list) > maxRequired {
 		b.unsupported = true
@@ -298,36 +254,13 @@ func isIn(s string, list []string) bool {
 	return false
 }
 
-// trivial reports whether s accepts every value without reading it.
-func (s *chkSchema) trivial() bool {
-	return s.Always != nil && *s.Always ||
-		s.Always == nil && s.Ref == nil && s.OneOf == nil && s.AnyOf == nil && len(s.Types) == 0 && !s.HasEnum &&
-			!s.stringChecks() && !s.numberChecks() && !s.objectChecks() && !s.arrayChecks()
-}
-
-func (s *chkSchema) stringChecks() bool {
-	return s.MinLength >= 0 || s.MaxLength >= 0 || s.Pattern != ""
-}
-
-func (s *chkSchema) numberChecks() bool {
-	return s.Minimum != "" || s.Maximum != "" || s.ExclusiveMinimum != "" || s.ExclusiveMaximum != "" || s.MultipleOf != ""
-}
-
-func (s *chkSchema) objectChecks() bool {
-	return s.Props != nil || s.Closed || s.Additional != nil && !s.Additional.trivial() || s.MinProps >= 0 || s.MaxProps >= 0
-}
-
-func (s *chkSchema) arrayChecks() bool {
-	return s.Items != nil && !s.Items.trivial() || s.MinItems >= 0 || s.MaxItems >= 0 || s.Unique
-}
-
 // nameChecks names the check functions and pattern variables of an
 // output named name.
-func nameChecks(c *irChecks, name string) {
+func nameChecks(c *ir.Checks, name string) {
 	c.Root.Func = "_" + name + "Check"
 	n, p := 0, 0
 	for _, s := range c.Schemas {
-		if s != c.Root && !s.trivial() {
+		if s != c.Root && !s.Trivial() {
 			n++
 			s.Func = "_" + name + "Check" + strconv.Itoa(n)
 		}

@@ -75,28 +75,28 @@ func TestChecksAgree(t *testing.T) {
 		cases := jen.Statement{}
 		for _, p := range prompts {
 			o := p.Output
-			fallback := strings.HasPrefix(path.Base(p.Prompt.Key), "fallback")
+			fallback := strings.HasPrefix(path.Base(p.Spec.Key), "fallback")
 			switch {
 			case o == nil || o.Schema == nil:
 				continue
 			case fallback && o.Checks != nil:
-				t.Errorf("%s/%s: checks were generated, want the compiled schema", c.name, p.Prompt.Key)
+				t.Errorf("%s/%s: checks were generated, want the compiled schema", c.name, p.Spec.Key)
 				continue
 			case fallback:
 				continue
 			case o.Checks == nil:
-				t.Errorf("%s/%s: no checks were generated", c.name, p.Prompt.Key)
+				t.Errorf("%s/%s: no checks were generated", c.name, p.Spec.Key)
 				continue
 			}
 			var docs []jen.Code
-			for _, d := range c.docs[p.Prompt.Key] {
+			for _, d := range c.docs[p.Spec.Key] {
 				docs = append(docs, jen.Lit(d))
 			}
 			for _, ex := range p.Examples {
 				docs = append(docs, jen.Lit(ex.Output))
 			}
 			if len(docs) == 0 {
-				t.Errorf("%s/%s: no documents", c.name, p.Prompt.Key)
+				t.Errorf("%s/%s: no documents", c.name, p.Spec.Key)
 			}
 			reencode := jen.Func().Params(jen.Id("doc").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
 				jen.Var().Id("v").Id(o.Name),
@@ -105,7 +105,7 @@ func TestChecksAgree(t *testing.T) {
 				jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("v"))),
 			)
 			cases = append(cases, jen.Values(jen.Dict{
-				jen.Id("name"):     jen.Lit(p.Prompt.Key),
+				jen.Id("name"):     jen.Lit(p.Spec.Key),
 				jen.Id("check"):    jen.Id(o.Checks.Root.Func),
 				jen.Id("schema"):   jen.Id(o.SchemaVar + "JSON"),
 				jen.Id("docs"):     jen.Index().String().Values(docs...),

@@ -25,7 +25,7 @@ type gval struct {
 
 // emitter writes one prompt's renderer.
 type emitter struct {
-	p     *irPrompt
+	p     *ir.Prompt
 	tmp   int
 	read  map[*ir.Local]bool
 	loops map[*ir.For][2]string // Go names of a loop's index and length
@@ -43,7 +43,7 @@ func (e *emitter) temp(prefix string) string {
 // fail returns the statement that aborts rendering with a runtime.Error.
 func (e *emitter) fail(pos, variable, sentinel string) jen.Code {
 	fields := jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Prompt.Key),
+		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
 		jen.Id("Pos"):    jen.Lit(pos),
 		jen.Id("Err"):    jen.Qual(runtimePath, sentinel),
 	}
@@ -61,7 +61,7 @@ const negativeExponent = "an int to a negative int power is a float (make the ba
 // detail, a string.
 func (e *emitter) invalid(pos string, detail jen.Code) jen.Code {
 	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(runtimePath, "Error").Values(jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Prompt.Key),
+		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
 		jen.Id("Pos"):    jen.Lit(pos),
 		jen.Id("Err"):    jen.Qual(runtimePath, "ErrInvalid"),
 		jen.Id("Detail"): detail,

@@ -6,15 +6,16 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 // emitChecks writes the generated checks of an output: one function per
 // schema that needs one, each reading one value with an output.Checker,
 // and the Validator type that ParseOutput uses.
-func emitChecks(f *jen.File, p *irPrompt) {
+func emitChecks(f *jen.File, p *ir.Prompt) {
 	o := p.Output
 	c := o.Checks
-	f.Comment(o.ChecksType + " validates the outputs of the " + p.Prompt.Key + " prompt with checks generated")
+	f.Comment(o.ChecksType + " validates the outputs of the " + p.Spec.Key + " prompt with checks generated")
 	f.Comment("from its outputSchema, which agree with the compiled schema.")
 	f.Type().Id(o.ChecksType).Struct()
 	f.Line()
@@ -49,16 +50,16 @@ func pointerDoc(p string) string {
 }
 
 // checkValue is the statement that checks the next value against s.
-func checkValue(s *chkSchema) jen.Code {
-	if s.trivial() {
+func checkValue(s *ir.CheckSchema) jen.Code {
+	if s.Trivial() {
 		return jen.Id("c").Dot("Skip").Call()
 	}
 	return jen.Id(s.Func).Call(jen.Id("c"))
 }
 
 // checkFunc is s's check as a function value.
-func checkFunc(s *chkSchema) jen.Code {
-	if s.trivial() {
+func checkFunc(s *ir.CheckSchema) jen.Code {
+	if s.Trivial() {
 		return jen.Parens(jen.Op("*").Qual(outputPath, "Checker")).Dot("Skip")
 	}
 	return jen.Id(s.Func)
@@ -73,14 +74,14 @@ var chkKinds = []struct {
 	{"Bool", "boolean"}, {"Null", "null"},
 }
 
-func checkBody(g *jen.Group, s *chkSchema) {
+func checkBody(g *jen.Group, s *ir.CheckSchema) {
 	c := jen.Id("c")
 	switch {
 	case s.Always != nil && !*s.Always:
 		g.Add(c.Clone().Dot("Fail").Call(jen.Lit("false"), jen.Lit("not allowed")))
 		g.Add(c.Clone().Dot("Skip").Call())
 		return
-	case s.trivial():
+	case s.Trivial():
 		g.Add(c.Clone().Dot("Skip").Call())
 		return
 	case s.Ref != nil:
@@ -89,7 +90,7 @@ func checkBody(g *jen.Group, s *chkSchema) {
 	}
 	for _, u := range []struct {
 		method   string
-		branches []*chkSchema
+		branches []*ir.CheckSchema
 	}{{"OneOf", s.OneOf}, {"AnyOf", s.AnyOf}} {
 		if u.branches == nil {
 			continue
@@ -129,9 +130,9 @@ func checkBody(g *jen.Group, s *chkSchema) {
 	g.Switch(c.Clone().Dot("Kind").Call()).Block(cases...)
 }
 
-// allows reports whether the type keyword of s admits values of the JSON
+// chkAllows reports whether the type keyword of s admits values of the JSON
 // type name (a number may need an integer check besides).
-func chkAllows(s *chkSchema, name string) bool {
+func chkAllows(s *ir.CheckSchema, name string) bool {
 	if len(s.Types) == 0 {
 		return true
 	}
@@ -143,8 +144,8 @@ func chkAllows(s *chkSchema, name string) bool {
 	return false
 }
 
-// enumValues returns the values of s's enum or const of JSON type name.
-func chkEnumValues(s *chkSchema, name string) []any {
+// chkEnumValues returns the values of s's enum or const of JSON type name.
+func chkEnumValues(s *ir.CheckSchema, name string) []any {
 	var vs []any
 	for _, v := range s.Enum {
 		switch v.(type) {
@@ -169,8 +170,8 @@ func chkEnumValues(s *chkSchema, name string) []any {
 	return vs
 }
 
-// enumFail reports a value outside the enum or const.
-func chkEnumFail(s *chkSchema) jen.Code {
+// chkEnumFail reports a value outside the enum or const.
+func chkEnumFail(s *ir.CheckSchema) jen.Code {
 	if s.Const {
 		return jen.Id("c").Dot("Fail").Call(jen.Lit("const"), jen.Lit("value must be "+jsonText(s.Enum[0])))
 	}
@@ -186,9 +187,9 @@ func jsonText(v any) string {
 	return string(b)
 }
 
-// kindCheck returns the statements that check a value of JSON type name
+// chkKindCheck returns the statements that check a value of JSON type name
 // against s, or nil when such values only need skipping.
-func chkKindCheck(s *chkSchema, name string) []jen.Code {
+func chkKindCheck(s *ir.CheckSchema, name string) []jen.Code {
 	c := jen.Id("c")
 	enum := chkEnumValues(s, name) // not empty when s has an enum: see checkBody
 	switch name {
@@ -197,7 +198,7 @@ func chkKindCheck(s *chkSchema, name string) []jen.Code {
 	case "array":
 		return chkArrayCheck(s)
 	case "string":
-		if !s.HasEnum && !s.stringChecks() {
+		if !s.HasEnum && !s.StringChecks() {
 			return nil
 		}
 		body := []jen.Code{jen.Id("s").Op(":=").Add(c.Clone().Dot("Str").Call())}
@@ -217,7 +218,7 @@ func chkKindCheck(s *chkSchema, name string) []jen.Code {
 		return body
 	case "number":
 		integer := chkAllows(s, "number") && !isIn("number", s.Types) && len(s.Types) > 0
-		if !s.HasEnum && !s.numberChecks() && !integer {
+		if !s.HasEnum && !s.NumberChecks() && !integer {
 			return nil
 		}
 		n := jen.Id("n")
@@ -261,8 +262,8 @@ func chkKindCheck(s *chkSchema, name string) []jen.Code {
 	panic(fmt.Sprintf("checks: unexpected type %q", name))
 }
 
-func chkObjectCheck(s *chkSchema) []jen.Code {
-	if !s.objectChecks() {
+func chkObjectCheck(s *ir.CheckSchema) []jen.Code {
+	if !s.ObjectChecks() {
 		return nil
 	}
 	c := jen.Id("c")
@@ -316,8 +317,8 @@ func chkObjectCheck(s *chkSchema) []jen.Code {
 	return body
 }
 
-func chkArrayCheck(s *chkSchema) []jen.Code {
-	if !s.arrayChecks() {
+func chkArrayCheck(s *ir.CheckSchema) []jen.Code {
+	if !s.ArrayChecks() {
 		return nil
 	}
 	c := jen.Id("c")

@@ -20,7 +20,7 @@ var promptMethods = []string{"Key", "Description", "Model", "Parameters", "Rende
 
 // renderBody writes what differs between the backends: the body of a
 // prompt's AppendRender, after any package-level declarations it needs.
-type renderBody func(f *jen.File, p *irPrompt) []jen.Code
+type renderBody func(f *jen.File, p *ir.Prompt) []jen.Code
 
 // newSourceFile starts the generated file of one source file: the header
 // and the names under which the runtime packages are imported.
@@ -36,8 +36,8 @@ func newSourceFile(importPath, pkg, source string) *jen.File {
 
 // emitPromptFile returns the file for one prompt; everything but the body
 // of AppendRender is the same for every backend.
-func emitPromptFile(importPath, pkg string, p *irPrompt, body renderBody) *jen.File {
-	f := newSourceFile(importPath, pkg, p.Prompt.Path)
+func emitPromptFile(importPath, pkg string, p *ir.Prompt, body renderBody) *jen.File {
+	f := newSourceFile(importPath, pkg, p.Spec.Path)
 	f.ImportName(outputPath, "output")
 	f.ImportName(yamloutPath, "yamlout")
 	for _, t := range p.Structs {
@@ -67,15 +67,15 @@ func fieldDoc(g *jen.Group, fld *ir.Field) {
 	}
 }
 
-func emitStruct(f *jen.File, p *irPrompt, t *ir.Type) {
+func emitStruct(f *jen.File, p *ir.Prompt, t *ir.Type) {
 	noun := " prompt."
-	if p.Prompt.Fragment {
+	if p.Spec.Fragment {
 		noun = " fragment."
 	}
 	if t == p.Feed {
-		docLines(f, t.Name+" holds the variables of the "+p.Prompt.Key+noun)
+		docLines(f, t.Name+" holds the variables of the "+p.Spec.Key+noun)
 	} else {
-		docLines(f, t.Name+" is an object in the variables of the "+p.Prompt.Key+noun)
+		docLines(f, t.Name+" is an object in the variables of the "+p.Spec.Key+noun)
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
@@ -99,14 +99,14 @@ func isPointerKind(t *ir.Type) bool {
 
 // emitValidate writes Validate, which reports every required variable
 // left unset, so a caller can check a feed before rendering.
-func emitValidate(f *jen.File, p *irPrompt, t *ir.Type) {
+func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 	f.Comment("Validate reports every required variable of " + t.Name + " that is left unset.")
 	f.Func().Params(jen.Id("x").Id(t.Name)).Id("Validate").Params().Error().BlockFunc(func(g *jen.Group) {
 		g.Var().Id("errs").Index().Error()
 		for _, fld := range t.Fields {
 			acc := jen.Id("x").Dot(fld.GoName)
 			missing := jen.Op("&").Qual(runtimePath, "Error").Values(jen.Dict{
-				jen.Id("Prompt"): jen.Lit(p.Prompt.Key),
+				jen.Id("Prompt"): jen.Lit(p.Spec.Key),
 				jen.Id("Pos"):    jen.Lit(fld.Pos.String()),
 				jen.Id("Var"):    jen.Lit(fld.Key),
 				jen.Id("Err"):    jen.Qual(runtimePath, "ErrMissing"),
@@ -139,8 +139,8 @@ func emitValidate(f *jen.File, p *irPrompt, t *ir.Type) {
 	})
 }
 
-func emitPrompt(f *jen.File, p *irPrompt, renderBody renderBody) {
-	src := p.Prompt
+func emitPrompt(f *jen.File, p *ir.Prompt, renderBody renderBody) {
+	src := p.Spec
 	typ := jen.Id(p.TypeName)
 	if src.Description != "" {
 		docLines(f, p.Name+": "+src.Description)
@@ -189,7 +189,7 @@ func emitPrompt(f *jen.File, p *irPrompt, renderBody renderBody) {
 
 // goRenderBody is the go backend: the template compiled to Go statements
 // appending to dst.
-func goRenderBody(f *jen.File, p *irPrompt) []jen.Code {
+func goRenderBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	e := &emitter{p: p, tmp: p.NumLocals, read: readLocals(p.Body), loops: map[*ir.For][2]string{}}
 	body := e.declare(p.Locals)
 	body = append(body, e.nodes(p.Body)...)
@@ -200,27 +200,27 @@ func goRenderBody(f *jen.File, p *irPrompt) []jen.Code {
 }
 
 // translateTemplate returns the text/template source of p.
-func translateTemplate(p *irPrompt) string {
-	return ttemit.Translate(p.Prompt.Map.File, p.Locals, p.Body)
+func translateTemplate(p *ir.Prompt) string {
+	return ttemit.Translate(p.Spec.Map.File, p.Locals, p.Body)
 }
 
 // ttRenderBody is the text/template backend: the template translated to
 // text/template source in a constant, parsed once at package
 // initialization with the functions of runtime/ttfuncs, and executed with
 // the feed.
-func ttRenderBody(f *jen.File, p *irPrompt) []jen.Code {
+func ttRenderBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	src := translateTemplate(p)
 	srcName, tmplName := "_"+p.Name+"Source", "_"+p.Name+"Template"
-	f.Comment(srcName + " is the " + p.Prompt.Key + " template translated to Go text/template.")
+	f.Comment(srcName + " is the " + p.Spec.Key + " template translated to Go text/template.")
 	f.Const().Id(srcName).Op("=").Add(multiLineLit(src))
 	f.Comment(tmplName + " is " + srcName + " parsed.")
 	f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
-		jen.Qual("text/template", "New").Call(jen.Lit(p.Prompt.Key)).
+		jen.Qual("text/template", "New").Call(jen.Lit(p.Spec.Key)).
 			Dot("Funcs").Call(jen.Qual(ttfuncsPath, "Funcs").Call()).
 			Dot("Parse").Call(jen.Id(srcName)))
 	f.Line()
 	return []jen.Code{jen.Return(jen.Qual(ttfuncsPath, "Execute").Call(
-		jen.Id(tmplName), dst, jen.Lit(p.Prompt.Key), jen.Lit(p.Prompt.Map.File), jen.Id("f")))}
+		jen.Id(tmplName), dst, jen.Lit(p.Spec.Key), jen.Lit(p.Spec.Map.File), jen.Id("f")))}
 }
 
 // multiLineLit is s as string literals, one per line of s, joined with +.

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 // emitFragmentFile returns the file for one fragment (the spec's
@@ -11,12 +12,12 @@ import (
 //	func <Name>Fragment(f <Name>FragmentParams) (string, error)
 //
 // rendering with the same backend as the prompts.
-func emitFragmentFile(importPath, pkg string, p *irPrompt, body renderBody) *jen.File {
-	f := newSourceFile(importPath, pkg, p.Prompt.Path)
+func emitFragmentFile(importPath, pkg string, p *ir.Prompt, body renderBody) *jen.File {
+	f := newSourceFile(importPath, pkg, p.Spec.Path)
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}
-	src := p.Prompt
+	src := p.Spec
 	if src.Description != "" {
 		docLines(f, p.Name+": "+src.Description)
 	} else {

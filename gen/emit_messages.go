@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 // roleConsts are runtime's Role constants by role name.
@@ -18,27 +19,27 @@ var roleConsts = map[string]string{
 // emitParts writes one function per part of p (a system or message
 // template): _<Name>_part<i>(dst, f) appends the rendered template to dst,
 // like AppendRender.
-func emitParts(f *jen.File, p *irPrompt, renderBody renderBody) {
+func emitParts(f *jen.File, p *ir.Prompt, renderBody renderBody) {
 	for i, part := range p.Parts {
 		part.Name = partName(p, i)
 		part.TypeName = p.TypeName
 		body := renderBody(f, part)
-		f.Comment(part.Name + " appends template " + strconv.Itoa(i) + " of the " + p.Prompt.Key + " messages to dst.")
+		f.Comment(part.Name + " appends template " + strconv.Itoa(i) + " of the " + p.Spec.Key + " messages to dst.")
 		f.Func().Id(part.Name).Params(dst.Clone().Index().Byte(), jen.Id("f").Id(p.Feed.Name)).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 	}
 }
 
-func partName(p *irPrompt, i int) string { return "_" + p.Name + "_part" + strconv.Itoa(i) }
+func partName(p *ir.Prompt, i int) string { return "_" + p.Name + "_part" + strconv.Itoa(i) }
 
 // emitMessages writes Messages, which builds the prompt's message list
 // from its templates: each template renders into its own message field,
 // so a variable's value can never open, close or reorder a message.
-func emitMessages(f *jen.File, p *irPrompt) {
-	index := map[*irPrompt]int{}
+func emitMessages(f *jen.File, p *ir.Prompt) {
+	index := map[*ir.Prompt]int{}
 	for i, part := range p.Parts {
 		index[part] = i
 	}
-	str := func(part *irPrompt) jen.Code { return jen.Id("s" + strconv.Itoa(index[part])) }
+	str := func(part *ir.Prompt) jen.Code { return jen.Id("s" + strconv.Itoa(index[part])) }
 	f.Comment("Messages renders the prompt with the variables of f as a message list and")
 	if p.IsMessages {
 		f.Comment("validates it. Every message comes from an entry of the file's messages; a")

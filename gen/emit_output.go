@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -20,7 +21,7 @@ const decodeExampleHelper = "_decodeExample"
 
 // emitOutputTypes writes the named types of p's output and its compiled
 // schema.
-func emitOutputTypes(f *jen.File, p *irPrompt) {
+func emitOutputTypes(f *jen.File, p *ir.Prompt) {
 	o := p.Output
 	if o != nil {
 		for _, t := range o.Types {
@@ -28,7 +29,7 @@ func emitOutputTypes(f *jen.File, p *irPrompt) {
 		}
 	}
 	if o != nil && o.Schema != nil {
-		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Prompt.Key + " prompt as JSON.")
+		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Spec.Key + " prompt as JSON.")
 		f.Const().Id(o.SchemaVar + "JSON").Op("=").Lit(string(o.Schema.JSON))
 		f.Line()
 		if o.Checks != nil {
@@ -40,7 +41,7 @@ func emitOutputTypes(f *jen.File, p *irPrompt) {
 		}
 	}
 	if p.ExampleName != "" {
-		f.Comment(p.ExampleName + " is one of the examples of the " + p.Prompt.Key + " prompt: variables and")
+		f.Comment(p.ExampleName + " is one of the examples of the " + p.Spec.Key + " prompt: variables and")
 		f.Comment("the output expected for them.")
 		f.Type().Id(p.ExampleName).Struct(
 			jen.Id("Input").Id(p.Feed.Name),
@@ -50,7 +51,7 @@ func emitOutputTypes(f *jen.File, p *irPrompt) {
 }
 
 // exampleOutputType is the Go type of an example's output.
-func exampleOutputType(p *irPrompt) jen.Code {
+func exampleOutputType(p *ir.Prompt) jen.Code {
 	if p.Output == nil {
 		return jen.String()
 	}
@@ -67,9 +68,9 @@ func typeDoc(f *jen.File, name, doc string, t *schema.Type) {
 	}
 }
 
-func emitOutType(o *irOutput, f *jen.File, t *outType) {
+func emitOutType(o *ir.Output, f *jen.File, t *ir.OutType) {
 	switch t.Kind {
-	case outStruct:
+	case ir.OutStruct:
 		typeDoc(f, t.Name, t.Doc, t.T)
 		f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 			for _, fld := range t.Fields {
@@ -88,20 +89,20 @@ func emitOutType(o *irOutput, f *jen.File, t *outType) {
 				g.Id(fld.GoName).Add(typ).Tag(map[string]string{"json": tag})
 			}
 		})
-	case outEnum:
+	case ir.OutEnum:
 		emitOutEnum(o, f, t)
-	case outUnion:
+	case ir.OutUnion:
 		emitOutUnion(o, f, t)
-	case outDefined:
+	case ir.OutDefined:
 		typeDoc(f, t.Name, t.Doc, t.T)
 		f.Type().Id(t.Name).Add(outUnderlying(o, t.T))
-	case outAlias:
+	case ir.OutAlias:
 		typeDoc(f, t.Name, t.Doc, t.T)
 		var u jen.Code
 		switch {
 		case t.T != nil:
 			u = outUnderlying(o, t.T)
-		case o.Format == formatText:
+		case o.Format == ir.FormatText:
 			u = jen.String()
 		default:
 			u = jen.Qual(jsonPath, "RawMessage")
@@ -111,7 +112,7 @@ func emitOutType(o *irOutput, f *jen.File, t *outType) {
 	f.Line()
 }
 
-func emitOutEnum(o *irOutput, f *jen.File, t *outType) {
+func emitOutEnum(o *ir.Output, f *jen.File, t *ir.OutType) {
 	typeDoc(f, t.Name, t.Doc, t.T)
 	f.Type().Id(t.Name).String()
 	f.Line()
@@ -141,7 +142,7 @@ func emitOutEnum(o *irOutput, f *jen.File, t *outType) {
 	)
 }
 
-func emitOutUnion(o *irOutput, f *jen.File, t *outType) {
+func emitOutUnion(o *ir.Output, f *jen.File, t *ir.OutType) {
 	disc := t.T.Discriminator
 	typeDoc(f, t.Name, t.Doc, t.T)
 	f.Comment("")
@@ -182,20 +183,20 @@ func emitOutUnion(o *irOutput, f *jen.File, t *outType) {
 	})
 }
 
-// goType is the Go type of schema t: its named type, or the type it is
+// outGoType is the Go type of schema t: its named type, or the type it is
 // built from.
-func outGoType(o *irOutput, t *schema.Type) *jen.Statement {
-	if ot := o.named[t]; ot != nil {
+func outGoType(o *ir.Output, t *schema.Type) *jen.Statement {
+	if ot := o.Named[t]; ot != nil {
 		return jen.Id(ot.Name)
 	}
 	return outUnderlying(o, t)
 }
 
-// underlying is the Go type of t without t's own name.
-func outUnderlying(o *irOutput, t *schema.Type) *jen.Statement {
+// outUnderlying is the Go type of t without t's own name.
+func outUnderlying(o *ir.Output, t *schema.Type) *jen.Statement {
 	switch t.Kind {
 	case schema.Ref:
-		if ot := o.defs[t.Ref]; ot != nil {
+		if ot := o.Defs[t.Ref]; ot != nil {
 			return jen.Id(ot.Name)
 		}
 		return outGoType(o, t.Ref.Type)
@@ -215,9 +216,9 @@ func outUnderlying(o *irOutput, t *schema.Type) *jen.Statement {
 	return jen.Qual(jsonPath, "RawMessage") // Raw; objects and unions are named
 }
 
-// elemType is the Go type of an array element or map value: a pointer
+// outElemType is the Go type of an array element or map value: a pointer
 // when it is nullable.
-func outElemType(o *irOutput, t *schema.Type) *jen.Statement {
+func outElemType(o *ir.Output, t *schema.Type) *jen.Statement {
 	if t.Nullable && outPointerable(o, t) {
 		return jen.Op("*").Add(outGoType(o, t))
 	}
@@ -232,9 +233,9 @@ func resolveRef(t *schema.Type) *schema.Type {
 	return t
 }
 
-// pointerable reports whether an optional or nullable value of type t is
+// outPointerable reports whether an optional or nullable value of type t is
 // a pointer: slices, maps and raw JSON are nil instead.
-func outPointerable(o *irOutput, t *schema.Type) bool {
+func outPointerable(o *ir.Output, t *schema.Type) bool {
 	switch resolveRef(t).Kind {
 	case schema.Array, schema.Map, schema.Raw:
 		return false
@@ -242,8 +243,8 @@ func outPointerable(o *irOutput, t *schema.Type) bool {
 	return true
 }
 
-// fieldType is the Go type of a property, and whether it is omitempty.
-func outFieldType(o *irOutput, p *schema.Prop) (*jen.Statement, bool) {
+// outFieldType is the Go type of a property, and whether it is omitempty.
+func outFieldType(o *ir.Output, p *schema.Prop) (*jen.Statement, bool) {
 	t := p.Type
 	ptr := !p.Required || t.Nullable
 	if t.Kind == schema.Ref && t.Ref.Recursive {
@@ -257,8 +258,8 @@ func outFieldType(o *irOutput, p *schema.Prop) (*jen.Statement, bool) {
 }
 
 // emitRequest writes Request, which builds the payload of a model call.
-func emitRequest(f *jen.File, p *irPrompt) {
-	src := p.Prompt
+func emitRequest(f *jen.File, p *ir.Prompt) {
+	src := p.Spec
 	req := jen.Qual(runtimePath, "Request")
 	fields := jen.Dict{
 		jen.Id("Parameters"): jen.Id("p").Dot("Parameters").Call(),
@@ -302,7 +303,7 @@ func emitRequest(f *jen.File, p *irPrompt) {
 }
 
 // emitOutputMethods writes ParseOutput and Examples on the prompt type.
-func emitOutputMethods(f *jen.File, p *irPrompt) {
+func emitOutputMethods(f *jen.File, p *ir.Prompt) {
 	typ := jen.Id(p.TypeName)
 	if o := p.Output; o != nil {
 		out := jen.Id(o.Name)
@@ -318,12 +319,12 @@ func emitOutputMethods(f *jen.File, p *irPrompt) {
 		completion := jen.Id("completion").String()
 		results := jen.Params(out.Clone(), jen.Error())
 		switch o.Format {
-		case formatJSON:
+		case ir.FormatJSON:
 			f.Comment("ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),")
 			parseDoc(f, o)
 			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
 				jen.Return(jen.Qual(outputPath, "Parse").Types(out.Clone()).Call(jen.Id("completion"), val)))
-		case formatYAML:
+		case ir.FormatYAML:
 			f.Comment("ParseOutput extracts the YAML answer of a completion (fenced or whole),")
 			parseDoc(f, o)
 			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
@@ -333,7 +334,7 @@ func emitOutputMethods(f *jen.File, p *irPrompt) {
 				jen.Err().Op("=").Qual(outputPath, "Decode").Call(jen.Id("doc"), jen.Op("&").Id("v"), val),
 				jen.Return(jen.Id("v"), jen.Err()),
 			)
-		case formatText:
+		case ir.FormatText:
 			f.Comment("ParseOutput returns the completion as is: the prompt's output is text.")
 			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
 				jen.Return(jen.Id("completion"), jen.Nil()))
@@ -348,7 +349,7 @@ func emitOutputMethods(f *jen.File, p *irPrompt) {
 		jen.Return(jen.Index().Id(p.ExampleName).ValuesFunc(func(g *jen.Group) {
 			for _, ex := range p.Examples {
 				var out jen.Code
-				if p.Output == nil || p.Output.Format == formatText {
+				if p.Output == nil || p.Output.Format == ir.FormatText {
 					out = jen.Lit(ex.Output)
 				} else {
 					out = jen.Id(decodeExampleHelper).Types(jen.Id(p.Output.Name)).Call(jen.Lit(ex.Output))
@@ -362,7 +363,7 @@ func emitOutputMethods(f *jen.File, p *irPrompt) {
 }
 
 // parseDoc ends the doc comment of ParseOutput.
-func parseDoc(f *jen.File, o *irOutput) {
+func parseDoc(f *jen.File, o *ir.Output) {
 	if o.Schema == nil {
 		f.Comment("checks that it is well-formed and returns it as JSON: the prompt has no outputSchema.")
 		return

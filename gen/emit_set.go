@@ -18,8 +18,8 @@ import (
 
 // emitSetFile returns the file of set s, with the renderers of the
 // text/template backend when tt is set (the API is the same).
-func emitSetFile(importPath, pkg string, s *irPromptSet, tt bool) *jen.File {
-	f := newSourceFile(importPath, pkg, s.Set.Path)
+func emitSetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
+	f := newSourceFile(importPath, pkg, s.Spec.Path)
 	for _, t := range s.Structs {
 		emitSetStruct(f, s, t)
 	}
@@ -33,16 +33,16 @@ func emitSetFile(importPath, pkg string, s *irPromptSet, tt bool) *jen.File {
 	return f
 }
 
-// dir is the set's directory as diagnostics show it.
-func setDir(s *irPromptSet) string { return path.Dir(s.Set.Path) }
+// setDir is the set's directory as diagnostics show it.
+func setDir(s *ir.PromptSet) string { return path.Dir(s.Spec.Path) }
 
 // emitSetStruct writes a struct type of the set's feed and its Merge method.
-func emitSetStruct(f *jen.File, s *irPromptSet, t *ir.Type) {
+func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 	if t == s.Feed {
-		docLines(f, t.Name+" holds the variables of every template and component of the "+s.Set.Key+" set.")
+		docLines(f, t.Name+" holds the variables of every template and component of the "+s.Spec.Key+" set.")
 		f.Comment("Which of them a render needs depends on the template the key resolves to.")
 	} else {
-		docLines(f, t.Name+" is an object in the variables of the "+s.Set.Key+" set.")
+		docLines(f, t.Name+" is an object in the variables of the "+s.Spec.Key+" set.")
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
@@ -84,35 +84,35 @@ func emitSetStruct(f *jen.File, s *irPromptSet, t *ir.Type) {
 }
 
 // emitSetType writes the set type, its constructor, key constants and methods.
-func emitSetType(f *jen.File, s *irPromptSet) {
+func emitSetType(f *jen.File, s *ir.PromptSet) {
 	name, h := s.Name, s.Helper
 	typ := jen.Id(name)
 	feed := jen.Id(s.Feed.Name)
 	rt := func(id string) *jen.Statement { return jen.Qual(runtimePath, id) }
 	opts := jen.Id("opts").Op("...").Qual(runtimePath, "Option")
 
-	if d := s.Set.Description; d != "" {
+	if d := s.Spec.Description; d != "" {
 		docLines(f, name+": "+d)
 		f.Comment("")
 	}
-	docLines(f, name+" resolves and renders the templates of the "+s.Set.Key+" set ("+setDir(s)+"):")
+	docLines(f, name+" resolves and renders the templates of the "+s.Spec.Key+" set ("+setDir(s)+"):")
 	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
 	f.Comment("rendered with " + names.Article(s.Feed.Name) + ". " + upperFirst(names.Article(name)) + " is immutable and safe for")
 	f.Comment("concurrent use; Switch returns a changed copy.")
 	f.Type().Id(name).Struct(jen.Id("m").Qual(runtimePath, "Manager"))
 
-	settings := jen.Dict{jen.Id("Type"): jen.Lit(s.Set.DefaultType), jen.Id("DefaultName"): jen.Lit(s.Set.DefaultName)}
-	f.Comment("New" + name + " returns " + names.Article(name) + " with the set's settings (type " + strconv.Quote(s.Set.DefaultType) + ",")
-	f.Comment("default name " + strconv.Quote(s.Set.DefaultName) + ", no root space, no version) changed by opts.")
+	settings := jen.Dict{jen.Id("Type"): jen.Lit(s.Spec.DefaultType), jen.Id("DefaultName"): jen.Lit(s.Spec.DefaultName)}
+	f.Comment("New" + name + " returns " + names.Article(name) + " with the set's settings (type " + strconv.Quote(s.Spec.DefaultType) + ",")
+	f.Comment("default name " + strconv.Quote(s.Spec.DefaultName) + ", no root space, no version) changed by opts.")
 	f.Func().Id("New" + name).Params(opts.Clone()).Op("*").Add(typ.Clone()).Block(
 		jen.Return(jen.Op("&").Add(typ.Clone()).Values(jen.Id("m").Op(":").Add(rt("NewManager")).Call(
-			jen.Lit(s.Set.Key), jen.Id(h+"Lookup"), jen.Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
+			jen.Lit(s.Spec.Key), jen.Id(h+"Lookup"), jen.Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
 			rt("Settings").Values(settings), jen.Id("opts").Op("..."),
 		))),
 	)
 
 	if len(s.Keys) > 0 {
-		f.Comment("The keys of the " + s.Set.Key + " set's templates, one per template name.")
+		f.Comment("The keys of the " + s.Spec.Key + " set's templates, one per template name.")
 		f.Const().DefsFunc(func(g *jen.Group) {
 			for _, k := range s.Keys {
 				if k.GoName == "" {
@@ -222,14 +222,14 @@ func emitSetType(f *jen.File, s *irPromptSet) {
 
 // emitSetTables writes the path table, the lookup, the versioned
 // components and sizes of each template, and the models.
-func emitSetTables(f *jen.File, s *irPromptSet) {
+func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	h := s.Helper
 	n := len(s.Templates)
 	longest := 0
 	var paths []jen.Code
 	for _, t := range s.Templates {
-		paths = append(paths, jen.Lit(t.T.Path))
-		longest = max(longest, len(t.T.Path))
+		paths = append(paths, jen.Lit(t.Spec.Path))
+		longest = max(longest, len(t.Spec.Path))
 	}
 	f.Comment(h + "Paths holds every template's full path; the index is its id.")
 	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
@@ -242,7 +242,7 @@ func emitSetTables(f *jen.File, s *irPromptSet) {
 		jen.If(jen.Id("p").Dot("Len").Call().Op(">").Len(jen.Id("buf"))).Block(jen.Return(jen.Lit(0), jen.False())),
 		jen.Switch(jen.String().Parens(jen.Id("p").Dot("AppendTo").Call(jen.Id("buf").Index(jen.Empty(), jen.Lit(0))))).BlockFunc(func(g *jen.Group) {
 			for id, t := range s.Templates {
-				g.Case(jen.Lit(t.T.Path)).Block(jen.Return(jen.Lit(id), jen.True()))
+				g.Case(jen.Lit(t.Spec.Path)).Block(jen.Return(jen.Lit(id), jen.True()))
 			}
 		}),
 		jen.Return(jen.Lit(0), jen.False()),
@@ -260,7 +260,7 @@ func emitSetTables(f *jen.File, s *irPromptSet) {
 		for _, c := range t.Versioned {
 			names = append(names, jen.Lit(c.Name))
 			var vs []jen.Code
-			for _, v := range c.versionNames() {
+			for _, v := range c.VersionNames() {
 				vs = append(vs, jen.Lit(v))
 			}
 			versions = append(versions, jen.Values(vs...))
@@ -303,13 +303,13 @@ func emitSetTables(f *jen.File, s *irPromptSet) {
 }
 
 // renderParams are the parameters of every render function of a set.
-func renderParams(s *irPromptSet) []jen.Code {
+func renderParams(s *ir.PromptSet) []jen.Code {
 	return []jen.Code{jen.Id("dst").Index().Byte(), jen.Id("f").Op("*").Id(s.Feed.Name), jen.Id("v").Qual(runtimePath, "Variant")}
 }
 
 // emitSetRenderers writes the render function of each template and
 // component, and the switch over template ids.
-func emitSetRenderers(f *jen.File, s *irPromptSet) {
+func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
 	h := s.Helper
 	results := []jen.Code{jen.Index().Byte(), jen.Error()}
 	f.Comment(h + "Render appends template id rendered with f to dst, its versioned")
@@ -323,27 +323,27 @@ func emitSetRenderers(f *jen.File, s *irPromptSet) {
 		jen.Return(jen.Id("dst"), jen.Nil()),
 	)
 	for _, t := range s.Templates {
-		f.Comment(t.Func + " renders " + t.T.Path + " (" + t.T.Prompt.Path + ").")
+		f.Comment(t.Func + " renders " + t.Spec.Path + " (" + t.Spec.Prompt.Path + ").")
 		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, t.Body)...)
 	}
 	for _, c := range s.Components {
 		if len(c.Versions) == 1 {
-			f.Comment(c.Func + " renders the component " + c.Versions[0].C.Full() + " (" + c.Versions[0].C.Prompt.Path + ").")
+			f.Comment(c.Func + " renders the component " + c.Versions[0].Spec.Full() + " (" + c.Versions[0].Spec.Prompt.Path + ").")
 			f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, c.Versions[0].Body)...)
 			continue
 		}
-		f.Comment(c.Func + " renders the component " + c.full() + " in the version that v")
-		f.Comment("chooses, else " + versionDesc(c.Versions[0].C.Version) + ".")
+		f.Comment(c.Func + " renders the component " + c.Full() + " in the version that v")
+		f.Comment("chooses, else " + versionDesc(c.Versions[0].Spec.Version) + ".")
 		f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(
 			jen.Switch(jen.Id("v").Dot("Version").Call(jen.Lit(c.Name))).BlockFunc(func(g *jen.Group) {
 				for _, v := range c.Versions[1:] {
-					g.Case(jen.Lit(v.C.Version)).Block(jen.Return(jen.Id(v.Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))))
+					g.Case(jen.Lit(v.Spec.Version)).Block(jen.Return(jen.Id(v.Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))))
 				}
 			}),
 			jen.Return(jen.Id(c.Versions[0].Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))),
 		)
 		for _, v := range c.Versions {
-			f.Comment(v.Func + " renders " + v.C.Full() + " (" + v.C.Prompt.Path + ").")
+			f.Comment(v.Func + " renders " + v.Spec.Full() + " (" + v.Spec.Prompt.Path + ").")
 			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, v.Body)...)
 		}
 	}
@@ -354,7 +354,7 @@ func emitSetRenderers(f *jen.File, s *irPromptSet) {
 // text/template source, parsed at package initialization into one
 // association of templates named by their prompts. A template renders its
 // components with ttfuncs' $.Include, choosing their versions from v.
-func emitSetTemplates(f *jen.File, s *irPromptSet) {
+func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 	h := s.Helper
 	results := []jen.Code{jen.Index().Byte(), jen.Error()}
 	f.Comment(h + "Render appends template id rendered with f to dst, its versioned")
@@ -363,25 +363,25 @@ func emitSetTemplates(f *jen.File, s *irPromptSet) {
 		jen.Switch(jen.Id("id")).BlockFunc(func(g *jen.Group) {
 			for id, t := range s.Templates {
 				g.Case(jen.Lit(id)).Block(jen.Return(jen.Qual(ttfuncsPath, "ExecuteVariant").Call(
-					jen.Id(t.Func+"Template"), jen.Id("dst"), jen.Lit(t.Body.Prompt.Key), jen.Lit(t.Body.Prompt.Map.File), jen.Id("f"), jen.Id("v"))))
+					jen.Id(t.Func+"Template"), jen.Id("dst"), jen.Lit(t.Body.Spec.Key), jen.Lit(t.Body.Spec.Map.File), jen.Id("f"), jen.Id("v"))))
 			}
 		}),
 		jen.Return(jen.Id("dst"), jen.Nil()),
 	)
 	f.Comment(h + "Templates associates the templates of the set and of its components,")
 	f.Comment("each named by its prompt, so that $.Include finds a component's.")
-	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Set.Key)).
+	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Spec.Key)).
 		Dot("Funcs").Call(jen.Qual(ttfuncsPath, "Funcs").Call())
-	parse := func(name, what string, p *irPrompt) {
+	parse := func(name, what string, p *ir.Prompt) {
 		src, tmpl := name+"Source", name+"Template"
 		f.Comment(src + " is " + what + " translated to Go text/template.")
 		f.Const().Id(src).Op("=").Add(multiLineLit(translateTemplate(p)))
 		f.Comment(tmpl + " is " + src + " parsed.")
 		f.Var().Id(tmpl).Op("=").Qual("text/template", "Must").Call(
-			jen.Id(h + "Templates").Dot("New").Call(jen.Lit(p.Prompt.Key)).Dot("Parse").Call(jen.Id(src)))
+			jen.Id(h + "Templates").Dot("New").Call(jen.Lit(p.Spec.Key)).Dot("Parse").Call(jen.Id(src)))
 	}
 	for _, t := range s.Templates {
-		parse(t.Func, t.T.Path+" ("+t.T.Prompt.Path+")", t.Body)
+		parse(t.Func, t.Spec.Path+" ("+t.Spec.Prompt.Path+")", t.Body)
 	}
 	for _, c := range s.Components {
 		for _, v := range c.Versions {
@@ -389,7 +389,7 @@ func emitSetTemplates(f *jen.File, s *irPromptSet) {
 			if len(c.Versions) == 1 {
 				name = c.Func
 			}
-			parse(name, "the component "+v.C.Full()+" ("+v.C.Prompt.Path+")", v.Body)
+			parse(name, "the component "+v.Spec.Full()+" ("+v.Spec.Prompt.Path+")", v.Body)
 		}
 	}
 }

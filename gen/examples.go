@@ -29,13 +29,13 @@ import (
 
 // checkExamples checks the examples of p, which is typed, and stores them
 // in p.Examples.
-func checkExamples(p *irPrompt, diags *diag.Sink) {
-	for i, ex := range p.Prompt.Examples {
+func checkExamples(p *ir.Prompt, diags *diag.Sink) {
+	for i, ex := range p.Spec.Examples {
 		c := &exampleChecker{diags: diags, ex: ex, path: fmt.Sprintf("examples[%d]", i)}
 		input, inOK := c.input(p.Feed)
 		out, outOK := c.output(p.Output)
 		if inOK && outOK {
-			p.Examples = append(p.Examples, irExample{Input: input, Output: out})
+			p.Examples = append(p.Examples, ir.Example{Input: input, Output: out})
 		}
 	}
 }
@@ -208,13 +208,13 @@ func describeType(t *ir.Type) string {
 
 // output checks expected_output against the output and returns it as the
 // generated Examples reads it.
-func (c *exampleChecker) output(o *irOutput) (string, bool) {
+func (c *exampleChecker) output(o *ir.Output) (string, bool) {
 	n := c.ex.Output
 	if n == nil {
 		return "", false
 	}
 	path := c.path + ".expected_output"
-	if o == nil || o.Format == formatText {
+	if o == nil || o.Format == ir.FormatText {
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
 			hint := ""
 			if o == nil {
@@ -240,7 +240,7 @@ func (c *exampleChecker) output(o *irOutput) (string, bool) {
 	// A completion's text, JSON or YAML: errors point at the string.
 	var doc []byte
 	switch o.Format {
-	case formatJSON:
+	case ir.FormatJSON:
 		var v any
 		dec := json.NewDecoder(strings.NewReader(n.Value))
 		dec.UseNumber()
@@ -253,7 +253,7 @@ func (c *exampleChecker) output(o *irOutput) (string, bool) {
 			return "", false
 		}
 		doc = []byte(n.Value)
-	case formatYAML:
+	case ir.FormatYAML:
 		var inner yaml.Node
 		if err := yaml.Unmarshal([]byte(n.Value), &inner); err != nil || len(inner.Content) == 0 {
 			msg := "empty document"

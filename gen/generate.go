@@ -133,7 +133,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	}
 	files := []*jen.File{packageFile(cfg.ImportPath, cfg.Pkg, hasExamples)}
 	for _, p := range checked {
-		if p.Prompt.Fragment {
+		if p.Spec.Fragment {
 			files = append(files, emitFragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
 			continue
 		}
@@ -156,7 +156,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 // nameFiles returns the generated file names: promptgen.go, then one per
 // prompt and one per set, in order. Two keys that make one file name
 // (a/b and a_b) are an error at both.
-func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag.Sink) []string {
+func nameFiles(prompts []*ir.Prompt, sets []*ir.PromptSet, dir string, diags *diag.Sink) []string {
 	names := []string{"promptgen.go"}
 	type owner struct {
 		key string
@@ -173,28 +173,28 @@ func nameFiles(prompts []*irPrompt, sets []*irPromptSet, dir string, diags *diag
 		owners[name] = owner{key, pos}
 	}
 	for _, p := range prompts {
-		if p.Prompt.Fragment {
+		if p.Spec.Fragment {
 			// fragments/x is x_fragment.go, agent/fragments/x agent_x_fragment.go.
-			stem := strings.Replace("/"+p.Prompt.Key, "/"+fragmentsDir+"/", "/", 1)
-			add(fileStem(stem[1:])+"_fragment.go", p.Prompt.Key, p.Prompt.Pos)
+			stem := strings.Replace("/"+p.Spec.Key, "/"+fragmentsDir+"/", "/", 1)
+			add(fileStem(stem[1:])+"_fragment.go", p.Spec.Key, p.Spec.Pos)
 			continue
 		}
-		add(fileStem(p.Prompt.Key)+"_prompt.go", p.Prompt.Key, p.Prompt.Pos)
+		add(fileStem(p.Spec.Key)+"_prompt.go", p.Spec.Key, p.Spec.Pos)
 	}
 	for _, s := range sets {
-		stem := fileStem(s.Set.Key)
+		stem := fileStem(s.Spec.Key)
 		if stem == "" { // the prompts directory is itself the set
 			stem = fileStem(dir)
 		}
-		add(stem+"_set.go", s.Set.Key, s.Set.Pos)
+		add(stem+"_set.go", s.Spec.Key, s.Spec.Pos)
 	}
 	return names
 }
 
 // lowerPrompts checks the standalone prompts and lowers their outputs:
 // the IR that emit writes, once named, when sink holds no error.
-func lowerPrompts(prompts []*ir.PromptSpec, strict bool, sink *diag.Sink) []*irPrompt {
-	var checked []*irPrompt
+func lowerPrompts(prompts []*ir.PromptSpec, strict bool, sink *diag.Sink) []*ir.Prompt {
+	var checked []*ir.Prompt
 	for _, p := range prompts {
 		if irp := checkPrompt(p, strict, sink); irp != nil {
 			irp.Output = lowerOutput(p, sink)

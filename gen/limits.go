@@ -24,7 +24,7 @@ var typeDepthError = fmt.Sprintf("nested more than %d levels deep (objects and l
 // whether all are within the limit. Its cost is linear in the size of the
 // types, so it runs before the checks that walk a type for every
 // expression.
-func checkTypeDepth(p *ir.PromptSpec, feed *ir.Type, bodies []*irPrompt, diags *diag.Sink) bool {
+func checkTypeDepth(p *ir.PromptSpec, feed *ir.Type, bodies []*ir.Prompt, diags *diag.Sink) bool {
 	heights := map[*ir.Type]int{}
 	ok := true
 	if typeHeight(feed, heights)-1 > maxTypeDepth { // the feed itself is no level

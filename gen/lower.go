@@ -12,16 +12,16 @@ import (
 // checkPrompt parses and checks one prompt and lowers it to IR. It returns
 // nil when the prompt has errors. All templates of a prompt (the template,
 // the system template, every message's templates) share one feed.
-func checkPrompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *irPrompt {
+func checkPrompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	feed := p.Inputs
 	if feed == nil {
 		feed = &ir.Type{Kind: ir.KindStruct}
 	}
 	before := len(diags.List)
 	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}}
-	irp := &irPrompt{Prompt: p, Feed: feed}
+	irp := &ir.Prompt{Spec: p, Feed: feed}
 	parsed := true
-	part := func(t *ir.TemplateSpec) *irPrompt {
+	part := func(t *ir.TemplateSpec) *ir.Prompt {
 		if t == nil {
 			return nil
 		}
@@ -40,15 +40,15 @@ func checkPrompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *irPrompt {
 		}
 		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
 		if p.System != nil {
-			irp.Messages = append(irp.Messages, &irMessage{Role: "system", Content: part(p.System)})
+			irp.Messages = append(irp.Messages, &ir.Message{Role: "system", Content: part(p.System)})
 		}
-		irp.Messages = append(irp.Messages, &irMessage{Role: "user", FromRender: true})
+		irp.Messages = append(irp.Messages, &ir.Message{Role: "user", FromRender: true})
 	} else {
 		irp.IsMessages = true
 		for _, m := range p.Messages {
-			im := &irMessage{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID), Data: part(m.Data)}
+			im := &ir.Message{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID), Data: part(m.Data)}
 			for _, tc := range m.ToolCalls {
-				im.ToolCalls = append(im.ToolCalls, [3]*irPrompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
+				im.ToolCalls = append(im.ToolCalls, [3]*ir.Prompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
 			}
 			irp.Messages = append(irp.Messages, im)
 		}
@@ -60,7 +60,7 @@ func checkPrompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *irPrompt {
 		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
 	}
 	c.ir = irp
-	bodies := append([]*irPrompt{irp}, irp.Parts...)
+	bodies := append([]*ir.Prompt{irp}, irp.Parts...)
 	if !checkTypeDepth(p, feed, bodies, diags) {
 		return nil
 	}
@@ -92,7 +92,7 @@ func checkPrompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *irPrompt {
 
 // part parses and checks one template of the prompt with the checker's
 // feed; it returns nil when the template does not parse.
-func (c *checker) part(text string, m ir.SourceMap) *irPrompt {
+func (c *checker) part(text string, m ir.SourceMap) *ir.Prompt {
 	t, err := tmpl.Parse(text, c.p.Jinja)
 	if err != nil {
 		if e, ok := err.(*tmpl.Error); ok {
@@ -102,7 +102,7 @@ func (c *checker) part(text string, m ir.SourceMap) *irPrompt {
 		}
 		return nil
 	}
-	x := &irPrompt{Prompt: c.p, Feed: c.feed}
+	x := &ir.Prompt{Spec: c.p, Feed: c.feed}
 	c.ir, c.m = x, &m
 	defer func() { c.m = nil }()
 	c.template(t.Body, x)

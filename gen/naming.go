@@ -1,14 +1,15 @@
 package gen
 
 import (
-	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/names"
 	"go/token"
 	"path"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 )
 
 // Suffixes of derived names; they are reserved in the package scope.
@@ -30,34 +31,34 @@ const (
 // namePrompts decides every Go name of the checked prompts: prompt values,
 // struct types and fields. Collisions are errors at both positions. It
 // returns the package scope, for the names of template sets.
-func namePrompts(ps []*irPrompt, diags *diag.Sink) *names.Scope {
+func namePrompts(ps []*ir.Prompt, diags *diag.Sink) *names.Scope {
 	pkg := names.NewScope("SupportPackageIsVersion1")
 	for _, p := range ps {
-		key := path.Base(p.Prompt.Key)
-		name, pos, ok := goName(key, p.Prompt.GoName, p.Prompt.Pos, p.Prompt.GoNamePos, "prompt name", diags)
-		if ok && p.Prompt.Fragment {
+		key := path.Base(p.Spec.Key)
+		name, pos, ok := goName(key, p.Spec.GoName, p.Spec.Pos, p.Spec.GoNamePos, "prompt name", diags)
+		if ok && p.Spec.Fragment {
 			// The fragment's own name is claimed too, so a prompt or set
 			// of the same name is an error at both, not a near miss.
-			if claim(pkg, diags, name, p.Prompt.Key, pos) && claim(pkg, diags, name+suffixFragment, p.Prompt.Key, pos) {
+			if claim(pkg, diags, name, p.Spec.Key, pos) && claim(pkg, diags, name+suffixFragment, p.Spec.Key, pos) {
 				p.Name = name + suffixFragment
-				nameStruct(pkg, diags, p.Feed, p.Name+suffixParams, p.Prompt.Key, pos, feedMethods)
+				nameStruct(pkg, diags, p.Feed, p.Name+suffixParams, p.Spec.Key, pos, feedMethods)
 			} else {
-				nameStruct(names.NewScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos, feedMethods)
+				nameStruct(names.NewScope(), diags, p.Feed, "X"+suffixFeed, p.Spec.Key, pos, feedMethods)
 			}
-		} else if ok && claim(pkg, diags, name, p.Prompt.Key, pos) {
+		} else if ok && claim(pkg, diags, name, p.Spec.Key, pos) {
 			p.Name = name
 			p.TypeName = "_" + name + suffixPrompt
-			nameStruct(pkg, diags, p.Feed, name+suffixFeed, p.Prompt.Key, pos, feedMethods)
+			nameStruct(pkg, diags, p.Feed, name+suffixFeed, p.Spec.Key, pos, feedMethods)
 			if p.Output != nil {
 				nameOutput(pkg, diags, p)
 			}
-			if len(p.Prompt.Examples) > 0 {
+			if len(p.Spec.Examples) > 0 {
 				p.ExampleName = name + suffixExample
-				claim(pkg, diags, p.ExampleName, p.Prompt.Key+".examples", pos)
+				claim(pkg, diags, p.ExampleName, p.Spec.Key+".examples", pos)
 			}
 		} else {
 			// Still check the fields, in a scope of their own.
-			nameStruct(names.NewScope(), diags, p.Feed, "X"+suffixFeed, p.Prompt.Key, pos, feedMethods)
+			nameStruct(names.NewScope(), diags, p.Feed, "X"+suffixFeed, p.Spec.Key, pos, feedMethods)
 		}
 		p.Structs = structsOf(p.Feed, nil)
 	}

@@ -34,74 +34,6 @@ import (
 // omitempty. A property whose type is a recursive Def's struct is always a
 // pointer, so that the Go type is finite.
 
-// Output formats as ParseOutput reads them.
-const (
-	formatJSON = "json"
-	formatYAML = "yaml"
-	formatText = "text" // also xml: the completion is returned as is
-)
-
-// irOutput is what a prompt's completion decodes into.
-type irOutput struct {
-	// Format is how ParseOutput reads a completion: formatJSON, formatYAML
-	// or formatText.
-	Format string
-	// Schema is the outputSchema, nil without one: ParseOutput then
-	// returns raw JSON (json, yaml) or the text.
-	Schema *schema.Schema
-	Name   string     // <Prompt>Output
-	Types  []*outType // named types in emit order, the root first
-	// SchemaVar is the package variable of the compiled schema.
-	SchemaVar string
-	// Checks are the generated checks that validate outputs, and
-	// ChecksType their Validator; nil when the schema needs the compiled
-	// schema.
-	Checks     *irChecks
-	ChecksType string
-
-	named map[*schema.Type]*outType // the named type of an inline schema
-	defs  map[*schema.Def]*outType  // the named type of a Def that has one
-}
-
-// outKind is the kind of a named output type.
-type outKind uint8
-
-const (
-	outStruct  outKind = iota // an object
-	outEnum                   // a string enum
-	outUnion                  // a oneOf/anyOf told apart by a discriminator
-	outDefined                // type X U: a root or recursive Def of another kind
-	outAlias                  // type X = U: raw JSON or text
-)
-
-// outType is a named Go type of the output.
-type outType struct {
-	Name     string
-	Kind     outKind
-	T        *schema.Type // nil for an alias without schema
-	Doc      string       // the doc comment, without the name
-	Fields   []outField   // outStruct
-	Consts   []outConst   // outEnum
-	Variants []outVariant // outUnion
-}
-
-type outField struct {
-	Prop   *schema.Prop
-	GoName string
-}
-
-// outConst is one enum value; GoName is "" for a value that makes no Go
-// name, which has no constant.
-type outConst struct {
-	Value  string
-	GoName string
-}
-
-type outVariant struct {
-	V      *schema.Variant
-	GoName string
-}
-
 // outputFormat returns how ParseOutput reads a completion of p, or ""
 // when p declares neither outputFormat nor outputSchema (no ParseOutput).
 func outputFormat(p *ir.PromptSpec) string {
@@ -109,24 +41,24 @@ func outputFormat(p *ir.PromptSpec) string {
 	case "json", "yaml":
 		return p.OutputFormat
 	case "text", "xml":
-		return formatText
+		return ir.FormatText
 	}
 	if p.OutputSchema != nil {
-		return formatJSON
+		return ir.FormatJSON
 	}
 	return ""
 }
 
 // lowerOutput builds the output of p, reporting what the schema cannot
 // apply to.
-func lowerOutput(p *ir.PromptSpec, diags *diag.Sink) *irOutput {
+func lowerOutput(p *ir.PromptSpec, diags *diag.Sink) *ir.Output {
 	format := outputFormat(p)
 	if format == "" {
 		return nil
 	}
-	o := &irOutput{Format: format, Schema: p.OutputSchema,
-		named: map[*schema.Type]*outType{}, defs: map[*schema.Def]*outType{}}
-	if format == formatText && o.Schema != nil {
+	o := &ir.Output{Format: format, Schema: p.OutputSchema,
+		Named: map[*schema.Type]*ir.OutType{}, Defs: map[*schema.Def]*ir.OutType{}}
+	if format == ir.FormatText && o.Schema != nil {
 		diags.Warnf(p.OutputSchemaPos, "outputSchema is not used with outputFormat %q: ParseOutput returns the completion as is", p.OutputFormat)
 		o.Schema = nil
 	}
@@ -198,7 +130,7 @@ func dropsMembers(t *schema.Type, seen map[*schema.Type]bool) bool {
 
 // nameOutput decides the names of p's output types in the package scope
 // pkg. Properties and variants are named in a scope per struct.
-func nameOutput(pkg *names.Scope, diags *diag.Sink, p *irPrompt) {
+func nameOutput(pkg *names.Scope, diags *diag.Sink, p *ir.Prompt) {
 	o := p.Output
 	o.Name = p.Name + suffixOutput
 	o.SchemaVar = "_" + o.Name + "Schema"
@@ -206,29 +138,29 @@ func nameOutput(pkg *names.Scope, diags *diag.Sink, p *irPrompt) {
 		o.ChecksType = "_" + o.Name + "Checks"
 		nameChecks(o.Checks, o.Name)
 	}
-	n := &outNamer{o: o, pkg: pkg, diags: diags, key: p.Prompt.Key + " outputSchema", prompt: p.Prompt.Key}
+	n := &outNamer{o: o, pkg: pkg, diags: diags, key: p.Spec.Key + " outputSchema", prompt: p.Spec.Key}
 	if o.Schema == nil {
-		doc := "is the answer of the " + p.Prompt.Key + " prompt: the JSON value of the completion, not decoded."
-		if o.Format == formatText {
-			doc = "is the answer of the " + p.Prompt.Key + " prompt: the completion's text."
+		doc := "is the answer of the " + p.Spec.Key + " prompt: the JSON value of the completion, not decoded."
+		if o.Format == ir.FormatText {
+			doc = "is the answer of the " + p.Spec.Key + " prompt: the completion's text."
 		}
-		n.add(&outType{Name: o.Name, Kind: outAlias, Doc: doc}, n.key, p.Prompt.Pos)
+		n.add(&ir.OutType{Name: o.Name, Kind: ir.OutAlias, Doc: doc}, n.key, p.Spec.Pos)
 		return
 	}
 	root := o.Schema.Root
-	doc := "is the answer of the " + p.Prompt.Key + " prompt, as its outputSchema describes it."
+	doc := "is the answer of the " + p.Spec.Key + " prompt, as its outputSchema describes it."
 	switch t := root.Type; {
 	case t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t):
 		n.walk(t, o.Name, n.key, doc)
-		o.defs[root] = o.named[t]
+		o.Defs[root] = o.Named[t]
 	default:
-		kind := outDefined
+		kind := ir.OutDefined
 		if t.Kind == schema.Raw || t.Kind == schema.Ref {
-			kind = outAlias
+			kind = ir.OutAlias
 		}
-		ot := &outType{Name: o.Name, Kind: kind, T: t, Doc: doc}
+		ot := &ir.OutType{Name: o.Name, Kind: kind, T: t, Doc: doc}
 		n.add(ot, n.key, ir.SchemaPos(t.Pos))
-		o.defs[root] = ot
+		o.Defs[root] = ot
 		n.children(t, o.Name, n.key)
 	}
 	for _, d := range o.Schema.Defs {
@@ -239,15 +171,15 @@ func nameOutput(pkg *names.Scope, diags *diag.Sink, p *irPrompt) {
 		}
 		name = o.Name + name
 		key := n.key + "." + d.Name
-		doc := "is the " + d.Name + " definition of the outputSchema of the " + p.Prompt.Key + " prompt."
+		doc := "is the " + d.Name + " definition of the outputSchema of the " + p.Spec.Key + " prompt."
 		switch t := d.Type; {
 		case t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t):
 			n.walk(t, name, key, doc)
-			o.defs[d] = o.named[t]
+			o.Defs[d] = o.Named[t]
 		case d.Recursive:
-			ot := &outType{Name: name, Kind: outDefined, T: t, Doc: doc}
+			ot := &ir.OutType{Name: name, Kind: ir.OutDefined, T: t, Doc: doc}
 			n.add(ot, key, ir.SchemaPos(t.Pos))
-			o.defs[d] = ot
+			o.Defs[d] = ot
 			n.children(t, name, key)
 		default:
 			n.children(t, name, key)
@@ -263,7 +195,7 @@ func isEnum(t *schema.Type) bool {
 
 // outNamer names the types of one output.
 type outNamer struct {
-	o     *irOutput
+	o     *ir.Output
 	pkg   *names.Scope
 	diags *diag.Sink
 	// key is "<prompt key> outputSchema", the owner of names in messages
@@ -273,11 +205,11 @@ type outNamer struct {
 }
 
 // add claims t's name and appends it to the types to emit.
-func (n *outNamer) add(t *outType, key string, pos Pos) {
+func (n *outNamer) add(t *ir.OutType, key string, pos Pos) {
 	claim(n.pkg, n.diags, t.Name, key, pos)
 	n.o.Types = append(n.o.Types, t)
 	if t.T != nil {
-		n.o.named[t.T] = t
+		n.o.Named[t.T] = t
 	}
 }
 
@@ -294,11 +226,11 @@ func (n *outNamer) where(key string) string {
 // walk names schema t, which needs a named type, and the types below it.
 // key is its dotted path in messages.
 func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
-	ot := &outType{Name: name, T: t, Doc: doc}
+	ot := &ir.OutType{Name: name, T: t, Doc: doc}
 	pos := ir.SchemaPos(t.Pos)
 	switch {
 	case t.Kind == schema.Object:
-		ot.Kind = outStruct
+		ot.Kind = ir.OutStruct
 		n.add(ot, key, pos)
 		fields := names.NewScope()
 		for _, p := range t.Props {
@@ -314,11 +246,11 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 			if !n.claimMember(fields, goName, "properties", p.Name, ir.SchemaPos(p.Pos)) {
 				continue
 			}
-			ot.Fields = append(ot.Fields, outField{Prop: p, GoName: goName})
+			ot.Fields = append(ot.Fields, ir.OutField{Prop: p, GoName: goName})
 			n.child(p.Type, name+goName, key+"."+p.Name)
 		}
 	case t.Kind == schema.Union:
-		ot.Kind = outUnion
+		ot.Kind = ir.OutUnion
 		n.add(ot, key, pos)
 		fields := names.NewScope("MarshalJSON", "UnmarshalJSON")
 		for _, v := range t.Variants {
@@ -330,18 +262,18 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 			if !n.claimMember(fields, goName, t.Discriminator+" values", v.Value, ir.SchemaPos(v.Type.Pos)) {
 				continue
 			}
-			ot.Variants = append(ot.Variants, outVariant{V: v, GoName: goName})
+			ot.Variants = append(ot.Variants, ir.OutVariant{V: v, GoName: goName})
 			if v.Type.Kind != schema.Ref {
 				n.walk(v.Type, name+goName, key+"."+v.Value, n.where(key+"."+v.Value))
 			}
 		}
 	case isEnum(t):
-		ot.Kind = outEnum
+		ot.Kind = ir.OutEnum
 		n.add(ot, key, pos)
 		consts := names.NewScope()
 		for _, v := range t.Enum {
 			s := v.(string)
-			c := outConst{Value: s}
+			c := ir.OutConst{Value: s}
 			if suffix := names.NewNamer().ExportedWords(s); suffix != "" &&
 				n.claimMember(consts, suffix, "enum values", s, pos) {
 				c.GoName = name + suffix

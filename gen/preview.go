@@ -59,12 +59,12 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		}
 		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, schema.DidYouMean(key, keys))
 	}
-	var irp *irPrompt
+	var irp *ir.Prompt
 	if p != nil {
 		irp = checkPrompt(p, cfg.Strict, sink)
 	}
 	if irp != nil {
-		namePrompts([]*irPrompt{irp}, sink)
+		namePrompts([]*ir.Prompt{irp}, sink)
 	}
 	diags := sink.List.Sorted()
 	for i, d := range diags {
@@ -78,7 +78,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
-	return &Preview{Key: key, File: irp.Prompt.Map.File, Source: translateTemplate(irp), Feed: reflectType(irp.Feed)}, diags, nil
+	return &Preview{Key: key, File: irp.Spec.Map.File, Source: translateTemplate(irp), Feed: reflectType(irp.Feed)}, diags, nil
 }
 
 // reflectType is the Go type that emit generates for t.

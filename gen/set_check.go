@@ -20,87 +20,22 @@ import (
 // of them is reported at both uses; then all are checked again against one
 // shared feed, which gives the union its final types.
 
-// irPromptSet is a checked template set: emit's only input for it.
-type irPromptSet struct {
-	Set    *ir.SetSpec
-	Name   string // the set's Go type name, e.g. Agent
-	Helper string // the prefix of its package-level helpers, e.g. _agent
-	Feed   *ir.Type
-	// Structs are the named struct types of the feed, Feed first.
-	Structs    []*ir.Type
-	Templates  []*irSetTemplate // by id: the index in the sorted path table
-	Components []*irComponent   // in the order of Set.Components
-	Keys       []*irSetKey      // sorted by key
-}
-
-// irSetTemplate is one template of a set.
-type irSetTemplate struct {
-	T    *ir.SetTemplateSpec
-	Body *irPrompt
-	// Versioned lists the versioned components that the template includes,
-	// directly or through other components, sorted by name.
-	Versioned []*irComponent
-	Model     string         // the template's model, else the set's
-	Params    []ir.Parameter // the template's parameters, else the set's
-	Func      string         // the Go function that renders it
-}
-
-// irComponent is a component of a set: every version of one name in one
-// namespace.
-type irComponent struct {
-	*ir.Component // Name, Func and the versions' templates
-	Namespace     string
-	Versions      []*irComponentVersion // the unversioned content first, if any
-}
-
-// versioned reports whether the component has versions to choose from.
-func (c *irComponent) versioned() bool {
-	return len(c.Versions) > 1 || c.Versions[0].C.Version != ""
-}
-
-// versionNames lists the component's versions, "" for unversioned content.
-func (c *irComponent) versionNames() []string {
-	var vs []string
-	for _, v := range c.Versions {
-		vs = append(vs, v.C.Version)
-	}
-	return vs
-}
-
-// irComponentVersion is one version of a component.
-type irComponentVersion struct {
-	C    *ir.ComponentSpec
-	Body *irPrompt
-	Func string
-}
-
-// irSetKey is a typed key constant: one per template name, outside of
-// the default names.
-type irSetKey struct {
-	Key         string   // "BrowseLink", "reflection/Review"
-	GoName      string   // decided by nameSets
-	Paths       []string // the templates with this key
-	Pos         Pos      // the first of them
-	Override    string   // a template's go_name
-	OverridePos Pos
-}
-
 // setContext is what a checker knows about the set of the body it checks.
 type setContext struct {
-	ns    string       // the namespace whose components the body sees
-	self  *irComponent // the component being checked, nil for a template
+	ns    string           // the namespace whose components the body sees
+	self  *ir.SetComponent // the component being checked, nil for a template
 	comps componentTable
 	// uses collects where components are used; nil when not recording.
 	uses *[]componentUse
 }
 
 // componentTable finds components by namespace and name.
-type componentTable map[string]map[string]*irComponent
+type componentTable map[string]map[string]*ir.SetComponent
 
 // lookup finds the component name as seen from namespace ns: in ns, then
 // in the namespaces the fallback chain tries after it (the root space
 // dropped, then the type: action_agent/main, main, the set's root).
-func (tb componentTable) lookup(ns, name string) *irComponent {
+func (tb componentTable) lookup(ns, name string) *ir.SetComponent {
 	for {
 		if c := tb[ns][name]; c != nil {
 			return c
@@ -130,9 +65,9 @@ func (tb componentTable) visible(ns string) []string {
 
 // componentUse is one place where a body uses a component.
 type componentUse struct {
-	from   *irComponent // the component using it; nil in a template
-	body   *irPrompt
-	comp   *irComponent
+	from   *ir.SetComponent // the component using it; nil in a template
+	body   *ir.Prompt
+	comp   *ir.SetComponent
 	locals []string // the template's own names bound there
 	pos    Pos
 }
@@ -150,7 +85,7 @@ func (c *checker) componentRef(name string, sp tmpl.Span) ir.Expr {
 	return c.useComponent(comp, sp)
 }
 
-func (c *checker) useComponent(comp *irComponent, sp tmpl.Span) ir.Expr {
+func (c *checker) useComponent(comp *ir.SetComponent, sp tmpl.Span) ir.Expr {
 	if c.inSet.uses != nil {
 		*c.inSet.uses = append(*c.inSet.uses, componentUse{from: c.inSet.self, body: c.ir, comp: comp, locals: c.localNames(), pos: c.pos(sp)})
 	}
@@ -186,7 +121,7 @@ func (c *checker) include(n *tmpl.Include) []ir.Node {
 		c.errorf(n.Name.Pos(), "include needs a constant string naming a component")
 		return nil
 	}
-	var comp *irComponent
+	var comp *ir.SetComponent
 	if strings.Contains(name, "/") {
 		clean := path.Clean(name)
 		if strings.HasPrefix(name, "/") || clean == ".." || strings.HasPrefix(clean, "../") {
@@ -215,7 +150,7 @@ type setChecker struct {
 	set    *ir.SetSpec
 	strict bool
 	comps  componentTable
-	out    *irPromptSet
+	out    *ir.PromptSet
 	bodies []*setBody
 	uses   []componentUse
 }
@@ -224,9 +159,9 @@ type setChecker struct {
 type setBody struct {
 	p    *ir.PromptSpec
 	ns   string
-	self *irComponent   // the component, for a component version
-	tmpl *irSetTemplate // the template, for a template
-	ver  *irComponentVersion
+	self *ir.SetComponent // the component, for a component version
+	tmpl *ir.SetTemplate  // the template, for a template
+	ver  *ir.ComponentVersion
 	ast  *tmpl.Template
 	c    *checker // of the last pass
 	// flexible holds the feed types that the first pass left unknown, so
@@ -235,8 +170,8 @@ type setBody struct {
 }
 
 // checkSets checks and lowers every set; it returns the sets without errors.
-func checkSets(sets []*ir.SetSpec, cfg Config, diags *diag.Sink) []*irPromptSet {
-	var out []*irPromptSet
+func checkSets(sets []*ir.SetSpec, cfg Config, diags *diag.Sink) []*ir.PromptSet {
+	var out []*ir.PromptSet
 	for _, s := range sets {
 		sc := &setChecker{diags: diags, set: s, strict: cfg.Strict}
 		if irp := sc.check(); irp != nil {
@@ -246,16 +181,16 @@ func checkSets(sets []*ir.SetSpec, cfg Config, diags *diag.Sink) []*irPromptSet 
 	return out
 }
 
-func (sc *setChecker) check() *irPromptSet {
+func (sc *setChecker) check() *ir.PromptSet {
 	s := sc.set
 	before := len(sc.diags.List)
 	if sc.strict && s.Inputs == nil {
 		sc.diags.Errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, setFile)
 	}
-	sc.out = &irPromptSet{Set: s}
+	sc.out = &ir.PromptSet{Spec: s}
 	sc.components()
 	for _, t := range s.Templates {
-		it := &irSetTemplate{T: t, Model: t.Prompt.Model, Params: t.Prompt.Parameters}
+		it := &ir.SetTemplate{Spec: t, Model: t.Prompt.Model, Params: t.Prompt.Parameters}
 		if it.Model == "" {
 			it.Model = s.Model
 		}
@@ -267,7 +202,7 @@ func (sc *setChecker) check() *irPromptSet {
 	}
 	for _, c := range sc.out.Components {
 		for _, v := range c.Versions {
-			sc.bodies = append(sc.bodies, &setBody{p: v.C.Prompt, ns: c.Namespace, self: c, ver: v})
+			sc.bodies = append(sc.bodies, &setBody{p: v.Spec.Prompt, ns: c.Namespace, self: c, ver: v})
 		}
 	}
 	for _, b := range sc.bodies {
@@ -338,14 +273,14 @@ func (sc *setChecker) components() {
 	for _, c := range sc.set.Components {
 		ic := sc.comps[c.Namespace][c.Name]
 		if ic == nil {
-			ic = &irComponent{Component: &ir.Component{Name: c.Name}, Namespace: c.Namespace}
+			ic = &ir.SetComponent{Component: &ir.Component{Name: c.Name}, Namespace: c.Namespace}
 			if sc.comps[c.Namespace] == nil {
-				sc.comps[c.Namespace] = map[string]*irComponent{}
+				sc.comps[c.Namespace] = map[string]*ir.SetComponent{}
 			}
 			sc.comps[c.Namespace][c.Name] = ic
 			sc.out.Components = append(sc.out.Components, ic)
 		}
-		ic.Versions = append(ic.Versions, &irComponentVersion{C: c})
+		ic.Versions = append(ic.Versions, &ir.ComponentVersion{Spec: c})
 		ic.Templates = append(ic.Templates, ir.ComponentTemplate{Version: c.Version, Key: c.Prompt.Key, File: c.Prompt.Map.File})
 	}
 }
@@ -355,7 +290,7 @@ func (sc *setChecker) components() {
 func (sc *setChecker) checkBody(b *setBody, feed *ir.Type, uses *[]componentUse) *checker {
 	c := &checker{diags: sc.diags, p: b.p, feed: feed, used: map[*ir.Field]bool{},
 		inSet: &setContext{ns: b.ns, self: b.self, comps: sc.comps, uses: uses}}
-	c.ir = &irPrompt{Prompt: b.p, Feed: feed}
+	c.ir = &ir.Prompt{Spec: b.p, Feed: feed}
 	c.template(b.ast.Body, c.ir)
 	c.ir.NumLocals = c.tmp
 	return c
@@ -366,7 +301,7 @@ func (sc *setChecker) checkBody(b *setBody, feed *ir.Type, uses *[]componentUse)
 // It reports false, and stops, when a type nests too deeply.
 func (sc *setChecker) finish(bodies []*setBody, feed *ir.Type, warn bool) bool {
 	for _, b := range bodies {
-		if !checkTypeDepth(b.p, feed, []*irPrompt{b.c.ir}, sc.diags) {
+		if !checkTypeDepth(b.p, feed, []*ir.Prompt{b.c.ir}, sc.diags) {
 			return false
 		}
 	}
@@ -481,20 +416,20 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type,
 // unusedComponents warns about components that no template or
 // component uses.
 func (sc *setChecker) unusedComponents() {
-	used := map[*irComponent]bool{}
+	used := map[*ir.SetComponent]bool{}
 	for _, u := range sc.uses {
 		used[u.comp] = true
 	}
 	for _, c := range sc.out.Components {
 		if !used[c] {
-			sc.diags.Warnf(c.Versions[0].C.Prompt.Pos, "component %q is not used by any template", c.full())
+			sc.diags.Warnf(c.Versions[0].Spec.Prompt.Pos, "component %q is not used by any template", c.Full())
 		}
 	}
 }
 
 // cycles reports components that include themselves, directly or not.
 func (sc *setChecker) cycles() {
-	edges := map[*irComponent][]componentUse{}
+	edges := map[*ir.SetComponent][]componentUse{}
 	for _, u := range sc.uses {
 		if u.from != nil {
 			edges[u.from] = append(edges[u.from], u)
@@ -505,10 +440,10 @@ func (sc *setChecker) cycles() {
 		active
 		done
 	)
-	state := map[*irComponent]int{}
-	var stack []*irComponent
-	var visit func(c *irComponent)
-	visit = func(c *irComponent) {
+	state := map[*ir.SetComponent]int{}
+	var stack []*ir.SetComponent
+	var visit func(c *ir.SetComponent)
+	visit = func(c *ir.SetComponent) {
 		state[c] = active
 		stack = append(stack, c)
 		for _, u := range edges[c] {
@@ -516,9 +451,9 @@ func (sc *setChecker) cycles() {
 			case active:
 				var chain []string
 				for _, s := range stack[slices.Index(stack, u.comp):] {
-					chain = append(chain, s.full())
+					chain = append(chain, s.Full())
 				}
-				chain = append(chain, u.comp.full())
+				chain = append(chain, u.comp.Full())
 				sc.diags.Errorf(u.pos, "include cycle: %s", strings.Join(chain, " -> "))
 			case unvisited:
 				visit(u.comp)
@@ -534,12 +469,9 @@ func (sc *setChecker) cycles() {
 	}
 }
 
-// full names the component in messages: "main/components/preamble".
-func (c *irComponent) full() string { return path.Join(c.Namespace, ir.ComponentsDir, c.Name) }
-
 // freeVars returns the feed variables that component c reads, directly
 // or through the components it uses, sorted.
-func (sc *setChecker) freeVars(c *irComponent, seen map[*irComponent]bool) []string {
+func (sc *setChecker) freeVars(c *ir.SetComponent, seen map[*ir.SetComponent]bool) []string {
 	if seen[c] {
 		return nil
 	}
@@ -572,7 +504,7 @@ func (sc *setChecker) localsSeen() {
 		if len(u.locals) == 0 {
 			continue
 		}
-		for _, v := range sc.freeVars(u.comp, map[*irComponent]bool{}) {
+		for _, v := range sc.freeVars(u.comp, map[*ir.SetComponent]bool{}) {
 			if _, bound := slices.BinarySearch(u.locals, v); bound {
 				sc.diags.Errorf(u.pos, "component %q reads %q, which is set here: a component sees the feed only (rename the local)", u.comp.Name, v)
 			}
@@ -587,7 +519,7 @@ func (sc *setChecker) versioned() {
 			continue
 		}
 		// The components the template uses, then those they use.
-		seen := map[*irComponent]bool{}
+		seen := map[*ir.SetComponent]bool{}
 		var walk func(uses func(componentUse) bool)
 		walk = func(uses func(componentUse) bool) {
 			for _, u := range sc.uses {
@@ -598,9 +530,9 @@ func (sc *setChecker) versioned() {
 			}
 		}
 		walk(func(u componentUse) bool { return u.body == b.c.ir })
-		var list []*irComponent
+		var list []*ir.SetComponent
 		for _, c := range sc.out.Components {
-			if seen[c] && c.versioned() {
+			if seen[c] && c.Versioned() {
 				list = append(list, c)
 			}
 		}
@@ -608,7 +540,7 @@ func (sc *setChecker) versioned() {
 		for i := 1; i < len(list); i++ {
 			if list[i].Name == list[i-1].Name {
 				sc.diags.Errorf(b.p.Pos, "template %q uses two versioned components named %q (%s and %s); rename one",
-					b.tmpl.T.Path, list[i].Name, list[i-1].full(), list[i].full())
+					b.tmpl.Spec.Path, list[i].Name, list[i-1].Full(), list[i].Full())
 			}
 		}
 		b.tmpl.Versioned = list
@@ -620,7 +552,7 @@ func (sc *setChecker) versioned() {
 // templates have none, as the empty key resolves them.
 func (sc *setChecker) keys() {
 	s := sc.set
-	byKey := map[string]*irSetKey{}
+	byKey := map[string]*ir.SetKey{}
 	for _, t := range s.Templates {
 		if t.Name == s.DefaultName {
 			continue
@@ -634,7 +566,7 @@ func (sc *setChecker) keys() {
 		}
 		k := byKey[key]
 		if k == nil {
-			k = &irSetKey{Key: key, Pos: t.Prompt.Pos}
+			k = &ir.SetKey{Key: key, Pos: t.Prompt.Pos}
 			byKey[key] = k
 			sc.out.Keys = append(sc.out.Keys, k)
 		}

@@ -11,7 +11,7 @@ import (
 )
 
 // checkSetFiles loads and checks the set "agent" in files.
-func checkSetFiles(t *testing.T, cfg Config, files map[string]string) ([]*irPromptSet, Diagnostics) {
+func checkSetFiles(t *testing.T, cfg Config, files map[string]string) ([]*ir.PromptSet, Diagnostics) {
 	t.Helper()
 	sets, diags := loadSets(mapFS(files), "p")
 	sink := &diag.Sink{List: diags}
@@ -75,7 +75,7 @@ func TestSetFeedUnion(t *testing.T) {
 	}
 	for _, tp := range s.Templates {
 		if tp.Body == nil || tp.Body.Feed != s.Feed {
-			t.Errorf("%s: body %v not checked against the union feed", tp.T.Path, tp.Body)
+			t.Errorf("%s: body %v not checked against the union feed", tp.Spec.Path, tp.Body)
 		}
 	}
 }

@@ -31,7 +31,7 @@ func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
 	return setInfo(s), diags, nil
 }
 
-// info is what resolving needs of s.
+// setInfo is what resolving needs of s.
 func setInfo(s *ir.SetSpec) *SetInfo {
 	info := &SetInfo{Key: s.Key, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
 	for _, t := range s.Templates {

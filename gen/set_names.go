@@ -1,12 +1,14 @@
 package gen
 
 import (
-	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/gen/internal/names"
 	"path"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 )
 
 // Methods generated on a set's feed and on the struct types in it; a field
@@ -17,15 +19,15 @@ var setFeedMethods = []string{"Merge", "Validate"}
 // pkg: the set type, its feed and the struct types in it, New<Set>, the
 // key constants, and the helpers, which start with "_" and a lower-case
 // letter so that they never meet a user's name.
-func nameSets(pkg *names.Scope, sets []*irPromptSet, base string, diags *diag.Sink) {
+func nameSets(pkg *names.Scope, sets []*ir.PromptSet, base string, diags *diag.Sink) {
 	for _, s := range sets {
-		key := path.Base(s.Set.Key)
-		if s.Set.Key == "" {
+		key := path.Base(s.Spec.Key)
+		if s.Spec.Key == "" {
 			key = base // the prompts directory is itself the set
 		}
-		name, pos, ok := goName(key, s.Set.GoName, s.Set.Pos, s.Set.GoNamePos, "set name", diags)
+		name, pos, ok := goName(key, s.Spec.GoName, s.Spec.Pos, s.Spec.GoNamePos, "set name", diags)
 		if !ok {
-			nameStruct(names.NewScope(), diags, s.Feed, "X"+suffixFeed, s.Set.Key, pos, setFeedMethods)
+			nameStruct(names.NewScope(), diags, s.Feed, "X"+suffixFeed, s.Spec.Key, pos, setFeedMethods)
 			continue
 		}
 		s.Name = name
@@ -33,7 +35,7 @@ func nameSets(pkg *names.Scope, sets []*irPromptSet, base string, diags *diag.Si
 		s.Helper = "_" + string(unicode.ToLower(r)) + name[size:]
 		// A set's key in messages is its promptset.yaml, so that it
 		// never equals a prompt's key.
-		owner := path.Join(s.Set.Key, setFile)
+		owner := path.Join(s.Spec.Key, setFile)
 		claim(pkg, diags, name, owner, pos)
 		claim(pkg, diags, "New"+name, owner, pos)
 		nameStruct(pkg, diags, s.Feed, name+suffixFeed, owner, pos, setFeedMethods)

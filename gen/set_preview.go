@@ -55,16 +55,16 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	ps := checked[0]
 	sp := &SetPreview{SetInfo: *setInfo(s), Feed: reflectType(ps.Feed)}
 	for _, t := range ps.Templates {
-		b := PreviewBody{Prompt: t.Body.Prompt.Key, File: t.Body.Prompt.Map.File, Source: translateTemplate(t.Body)}
+		b := PreviewBody{Prompt: t.Body.Spec.Key, File: t.Body.Spec.Map.File, Source: translateTemplate(t.Body)}
 		for _, c := range t.Versioned {
 			b.Components = append(b.Components, c.Name)
-			b.Versions = append(b.Versions, c.versionNames())
+			b.Versions = append(b.Versions, c.VersionNames())
 		}
 		sp.Templates = append(sp.Templates, b)
 	}
 	for _, c := range ps.Components {
 		for _, v := range c.Versions {
-			sp.Components = append(sp.Components, PreviewBody{Prompt: v.Body.Prompt.Key, File: v.Body.Prompt.Map.File, Source: translateTemplate(v.Body)})
+			sp.Components = append(sp.Components, PreviewBody{Prompt: v.Body.Spec.Key, File: v.Body.Spec.Map.File, Source: translateTemplate(v.Body)})
 		}
 	}
 	return sp, diags, nil

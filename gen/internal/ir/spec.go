@@ -8,69 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-func SchemaPos(p schema.Pos) Pos { return Pos{File: p.File, Line: p.Line, Col: p.Col} }
-
-// componentsDir is the directory (and the inline key) of a namespace's components.
-const ComponentsDir = "components"
-
-// Set is one template set as loaded.
-type SetSpec struct {
-	Key  string // the set's directory inside the prompts tree, e.g. "agent"
-	Path string // promptset.yaml as shown in diagnostics
-	Pos  Pos    // the start of promptset.yaml
-
-	Description string
-	GoName      string // `go_name:`, and GoNamePos the position of its value
-	GoNamePos   Pos
-	DefaultType string // "main" unless promptset.yaml says otherwise
-	DefaultName string // "default" unless promptset.yaml says otherwise
-	Model       string // the default model of the set's templates
-	Parameters  []Parameter
-	Jinja       tmpl.Options
-	Inputs      *Type // the declared feed, nil when inferred
-	// Variables is the `variables:` setting, applied to every template and
-	// component of the set; nil when absent.
-	Variables *VariablesSpec
-
-	Templates  []*SetTemplateSpec // sorted by Path
-	Components []*ComponentSpec   // sorted by Namespace, Name, then versions in order
-	// Fragments are the set's fragments (its fragments/ folder and the
-	// `fragments:` map), keyed <set>/fragments/<name>; they generate
-	// functions of the package, as the fragments of the prompts root.
-	Fragments []*PromptSpec
-}
-
-// SetTemplate is one template of a set.
-type SetTemplateSpec struct {
-	// Path is the template's full path in the set, as the fallback chain
-	// names it: "main/BrowseLink.enterprise".
-	Path                     string
-	Namespace, Name, Version string
-	// GoName is the `go_name:` of its key constant, if any.
-	GoName    string
-	GoNamePos Pos
-	// Prompt holds the template and where it comes from. Its Key is the
-	// set's key and Path joined ("agent/main/BrowseLink.enterprise").
-	Prompt *PromptSpec
-}
-
-// SetComponent is one version of a component ("" for unversioned content).
-type ComponentSpec struct {
-	Namespace, Name, Version string
-	Prompt                   *PromptSpec
-}
-
-// Full returns the component's path in the set, as diagnostics name it:
-// "main/components/preamble.concise".
-func (c *ComponentSpec) Full() string {
-	p := path.Join(c.Namespace, ComponentsDir, c.Name)
-	if c.Version != "" {
-		p += "." + c.Version
-	}
-	return p
-}
-
-// Prompt is one standalone prompt file, as loaded.
+// PromptSpec is one standalone prompt file, as loaded.
 type PromptSpec struct {
 	// Path is the file's path as shown in diagnostics (slash-separated,
 	// relative to the working directory).
@@ -154,7 +92,7 @@ type VariablesSpec struct {
 	Error bool
 }
 
-// Example is one entry of `examples`: YAML nodes, read once the feed and
+// ExampleSpec is one entry of `examples`: YAML nodes, read once the feed and
 // output types are known.
 type ExampleSpec struct {
 	Pos Pos // the entry
@@ -167,7 +105,7 @@ type ExampleSpec struct {
 	PosOf func(*yaml.Node) Pos
 }
 
-// Param is one entry of `parameters`, in file order.
+// Parameter is one entry of `parameters`, in file order.
 type Parameter struct {
 	Key   string
 	Value any // string, int64, float64, bool, nil, []any or []Param (nested map)
@@ -202,4 +140,64 @@ func (m SourceMap) Pos(off int) Pos {
 	}
 	l := m.Lines[i]
 	return Pos{File: m.File, Line: l.Line, Col: l.Col + off - l.Offset}
+}
+
+// ComponentsDir is the directory (and the inline key) of a namespace's components.
+const ComponentsDir = "components"
+
+// SetSpec is one template set as loaded.
+type SetSpec struct {
+	Key  string // the set's directory inside the prompts tree, e.g. "agent"
+	Path string // promptset.yaml as shown in diagnostics
+	Pos  Pos    // the start of promptset.yaml
+
+	Description string
+	GoName      string // `go_name:`, and GoNamePos the position of its value
+	GoNamePos   Pos
+	DefaultType string // "main" unless promptset.yaml says otherwise
+	DefaultName string // "default" unless promptset.yaml says otherwise
+	Model       string // the default model of the set's templates
+	Parameters  []Parameter
+	Jinja       tmpl.Options
+	Inputs      *Type // the declared feed, nil when inferred
+	// Variables is the `variables:` setting, applied to every template and
+	// component of the set; nil when absent.
+	Variables *VariablesSpec
+
+	Templates  []*SetTemplateSpec // sorted by Path
+	Components []*ComponentSpec   // sorted by Namespace, Name, then versions in order
+	// Fragments are the set's fragments (its fragments/ folder and the
+	// `fragments:` map), keyed <set>/fragments/<name>; they generate
+	// functions of the package, as the fragments of the prompts root.
+	Fragments []*PromptSpec
+}
+
+// SetTemplateSpec is one template of a set.
+type SetTemplateSpec struct {
+	// Path is the template's full path in the set, as the fallback chain
+	// names it: "main/BrowseLink.enterprise".
+	Path                     string
+	Namespace, Name, Version string
+	// GoName is the `go_name:` of its key constant, if any.
+	GoName    string
+	GoNamePos Pos
+	// Prompt holds the template and where it comes from. Its Key is the
+	// set's key and Path joined ("agent/main/BrowseLink.enterprise").
+	Prompt *PromptSpec
+}
+
+// ComponentSpec is one version of a component ("" for unversioned content).
+type ComponentSpec struct {
+	Namespace, Name, Version string
+	Prompt                   *PromptSpec
+}
+
+// Full returns the component's path in the set, as diagnostics name it:
+// "main/components/preamble.concise".
+func (c *ComponentSpec) Full() string {
+	p := path.Join(c.Namespace, ComponentsDir, c.Name)
+	if c.Version != "" {
+		p += "." + c.Version
+	}
+	return p
 }

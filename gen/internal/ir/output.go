@@ -1,0 +1,141 @@
+package ir
+
+import (
+	"github.com/promptgen/promptgen/schema"
+)
+
+// CheckSchema is one schema (or subschema) of the outputSchema.
+type CheckSchema struct {
+	Func    string // Go name of its check function, decided when naming
+	Pointer string // where it is in the outputSchema, for comments
+
+	Always *bool // a boolean schema: true accepts anything, false nothing
+	Ref    *CheckSchema
+	OneOf  []*CheckSchema
+	AnyOf  []*CheckSchema
+
+	Types   []string // the type keyword, as written
+	HasEnum bool     // enum or const
+	Const   bool
+	Enum    []any // string, json.Number, bool or nil
+
+	MinLength, MaxLength int // -1 when absent
+	Pattern              string
+	PatternVar           string // Go name of its compiled regexp
+
+	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string // JSON text; "" when absent
+
+	Props      []CheckProp // sorted by name
+	Required   []string    // in bit order
+	Closed     bool        // additionalProperties: false
+	Additional *CheckSchema
+	MinProps   int
+	MaxProps   int
+
+	Items              *CheckSchema
+	MinItems, MaxItems int
+	Unique             bool
+}
+
+type CheckProp struct {
+	Name string
+	S    *CheckSchema
+	Bit  int // index in Required, -1 when optional
+}
+
+// Checks are the generated checks of one output.
+type Checks struct {
+	Root    *CheckSchema
+	Schemas []*CheckSchema // every schema that has a function, Root first
+}
+
+// Trivial reports whether s accepts every value without reading it.
+func (s *CheckSchema) Trivial() bool {
+	return s.Always != nil && *s.Always ||
+		s.Always == nil && s.Ref == nil && s.OneOf == nil && s.AnyOf == nil && len(s.Types) == 0 && !s.HasEnum &&
+			!s.StringChecks() && !s.NumberChecks() && !s.ObjectChecks() && !s.ArrayChecks()
+}
+
+func (s *CheckSchema) StringChecks() bool {
+	return s.MinLength >= 0 || s.MaxLength >= 0 || s.Pattern != ""
+}
+
+func (s *CheckSchema) NumberChecks() bool {
+	return s.Minimum != "" || s.Maximum != "" || s.ExclusiveMinimum != "" || s.ExclusiveMaximum != "" || s.MultipleOf != ""
+}
+
+func (s *CheckSchema) ObjectChecks() bool {
+	return s.Props != nil || s.Closed || s.Additional != nil && !s.Additional.Trivial() || s.MinProps >= 0 || s.MaxProps >= 0
+}
+
+func (s *CheckSchema) ArrayChecks() bool {
+	return s.Items != nil && !s.Items.Trivial() || s.MinItems >= 0 || s.MaxItems >= 0 || s.Unique
+}
+
+// Output formats as ParseOutput reads them.
+const (
+	FormatJSON = "json"
+	FormatYAML = "yaml"
+	FormatText = "text" // also xml: the completion is returned as is
+)
+
+// Output is what a prompt's completion decodes into.
+type Output struct {
+	// Format is how ParseOutput reads a completion: formatJSON, formatYAML
+	// or formatText.
+	Format string
+	// Schema is the outputSchema, nil without one: ParseOutput then
+	// returns raw JSON (json, yaml) or the text.
+	Schema *schema.Schema
+	Name   string     // <Prompt>Output
+	Types  []*OutType // named types in emit order, the root first
+	// SchemaVar is the package variable of the compiled schema.
+	SchemaVar string
+	// Checks are the generated checks that validate outputs, and
+	// ChecksType their Validator; nil when the schema needs the compiled
+	// schema.
+	Checks     *Checks
+	ChecksType string
+
+	Named map[*schema.Type]*OutType // the named type of an inline schema
+	Defs  map[*schema.Def]*OutType  // the named type of a Def that has one
+}
+
+// OutKind is the kind of a named output type.
+type OutKind uint8
+
+const (
+	OutStruct  OutKind = iota // an object
+	OutEnum                   // a string enum
+	OutUnion                  // a oneOf/anyOf told apart by a discriminator
+	OutDefined                // type X U: a root or recursive Def of another kind
+	OutAlias                  // type X = U: raw JSON or text
+)
+
+// OutType is a named Go type of the output.
+type OutType struct {
+	Name     string
+	Kind     OutKind
+	T        *schema.Type // nil for an alias without schema
+	Doc      string       // the doc comment, without the name
+	Fields   []OutField   // outStruct
+	Consts   []OutConst   // outEnum
+	Variants []OutVariant // outUnion
+}
+
+type OutField struct {
+	Prop   *schema.Prop
+	GoName string
+}
+
+// OutConst is one enum value; GoName is "" for a value that makes no Go
+// name, which has no constant.
+type OutConst struct {
+	Value  string
+	GoName string
+}
+
+type OutVariant struct {
+	V      *schema.Variant
+	GoName string
+}

@@ -1,0 +1,73 @@
+package ir
+
+import (
+	"path"
+)
+
+// PromptSet is a checked template set: emit's only input for it.
+type PromptSet struct {
+	Spec   *SetSpec
+	Name   string // the set's Go type name, e.g. Agent
+	Helper string // the prefix of its package-level helpers, e.g. _agent
+	Feed   *Type
+	// Structs are the named struct types of the feed, Feed first.
+	Structs    []*Type
+	Templates  []*SetTemplate  // by id: the index in the sorted path table
+	Components []*SetComponent // in the order of Set.Components
+	Keys       []*SetKey       // sorted by key
+}
+
+// SetTemplate is one template of a set.
+type SetTemplate struct {
+	Spec *SetTemplateSpec
+	Body *Prompt
+	// Versioned lists the versioned components that the template includes,
+	// directly or through other components, sorted by name.
+	Versioned []*SetComponent
+	Model     string      // the template's model, else the set's
+	Params    []Parameter // the template's parameters, else the set's
+	Func      string      // the Go function that renders it
+}
+
+// SetComponent is a component of a set: every version of one name in one
+// namespace.
+type SetComponent struct {
+	*Component // Name, Func and the versions' templates
+	Namespace  string
+	Versions   []*ComponentVersion // the unversioned content first, if any
+}
+
+// Versioned reports whether the component has versions to choose from.
+func (c *SetComponent) Versioned() bool {
+	return len(c.Versions) > 1 || c.Versions[0].Spec.Version != ""
+}
+
+// VersionNames lists the component's versions, "" for unversioned content.
+func (c *SetComponent) VersionNames() []string {
+	var vs []string
+	for _, v := range c.Versions {
+		vs = append(vs, v.Spec.Version)
+	}
+	return vs
+}
+
+// ComponentVersion is one version of a component.
+type ComponentVersion struct {
+	Spec *ComponentSpec
+	Body *Prompt
+	Func string
+}
+
+// SetKey is a typed key constant: one per template name, outside of
+// the default names.
+type SetKey struct {
+	Key         string   // "BrowseLink", "reflection/Review"
+	GoName      string   // decided by nameSets
+	Paths       []string // the templates with this key
+	Pos         Pos      // the first of them
+	Override    string   // a template's go_name
+	OverridePos Pos
+}
+
+// Full names the component in messages: "main/components/preamble".
+func (c *SetComponent) Full() string { return path.Join(c.Namespace, ComponentsDir, c.Name) }
