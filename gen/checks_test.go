@@ -12,6 +12,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"golang.org/x/tools/txtar"
 )
 
@@ -68,7 +69,7 @@ func TestChecksAgree(t *testing.T) {
 		loaded, _ := loadPrompts(c.fsys, "prompts")
 		sink := &diag.Sink{}
 		prompts := lowerPrompts(loaded, false, sink)
-		namePrompts(prompts, sink)
+		names.Prompts(prompts, sink, nameOutput)
 		for _, p := range prompts {
 			checkExamples(p, sink)
 		}

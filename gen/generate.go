@@ -17,6 +17,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -102,14 +103,14 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	sink := &diag.Sink{List: append(loadDiags, setDiags...)}
 	if len(prompts) == 0 && len(sets) == 0 && !sink.List.HasErrors() {
 		// Writing the package of no prompts would delete every generated file.
-		sink.Errorf(Pos{File: dir}, "no prompt files (*.yaml, *.yml, *.jinja, *.j2, *.md, *.txt) and no template set (a directory with %s) to generate from (to remove the generated package, delete its directory)", setFile)
+		sink.Errorf(Pos{File: dir}, "no prompt files (*.yaml, *.yml, *.jinja, *.j2, *.md, *.txt) and no template set (a directory with %s) to generate from (to remove the generated package, delete its directory)", ir.SetFile)
 	}
 	for _, s := range sets {
 		prompts = append(prompts, s.Fragments...)
 	}
 	checked := lowerPrompts(prompts, cfg.Strict, sink)
 	checkedSets := checkSets(sets, cfg, sink)
-	nameSets(namePrompts(checked, sink), checkedSets, dir, sink)
+	names.Sets(names.Prompts(checked, sink, nameOutput), checkedSets, dir, sink)
 	for _, p := range checked {
 		checkExamples(p, sink)
 	}
@@ -157,17 +158,17 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 // prompt and one per set, in order. Two keys that make one file name
 // (a/b and a_b) are an error at both.
 func nameFiles(prompts []*ir.Prompt, sets []*ir.PromptSet, dir string, diags *diag.Sink) []string {
-	names := []string{"promptgen.go"}
+	fileNames := []string{"promptgen.go"}
 	type owner struct {
 		key string
 		pos Pos
 	}
 	owners := map[string]owner{}
 	add := func(name, key string, pos Pos) {
-		names = append(names, name)
+		fileNames = append(fileNames, name)
 		if o, ok := owners[name]; ok {
-			diags.Errorf(pos, "%q and %q (%s) would both be generated into %s: rename one", key, o.key, shortPos(o.pos, pos), name)
-			diags.Errorf(o.pos, "%q and %q (%s) would both be generated into %s: rename one", o.key, key, shortPos(pos, o.pos), name)
+			diags.Errorf(pos, "%q and %q (%s) would both be generated into %s: rename one", key, o.key, names.ShortPos(o.pos, pos), name)
+			diags.Errorf(o.pos, "%q and %q (%s) would both be generated into %s: rename one", o.key, key, names.ShortPos(pos, o.pos), name)
 			return
 		}
 		owners[name] = owner{key, pos}
@@ -176,19 +177,19 @@ func nameFiles(prompts []*ir.Prompt, sets []*ir.PromptSet, dir string, diags *di
 		if p.Spec.Fragment {
 			// fragments/x is x_fragment.go, agent/fragments/x agent_x_fragment.go.
 			stem := strings.Replace("/"+p.Spec.Key, "/"+fragmentsDir+"/", "/", 1)
-			add(fileStem(stem[1:])+"_fragment.go", p.Spec.Key, p.Spec.Pos)
+			add(names.FileStem(stem[1:])+"_fragment.go", p.Spec.Key, p.Spec.Pos)
 			continue
 		}
-		add(fileStem(p.Spec.Key)+"_prompt.go", p.Spec.Key, p.Spec.Pos)
+		add(names.FileStem(p.Spec.Key)+"_prompt.go", p.Spec.Key, p.Spec.Pos)
 	}
 	for _, s := range sets {
-		stem := fileStem(s.Spec.Key)
+		stem := names.FileStem(s.Spec.Key)
 		if stem == "" { // the prompts directory is itself the set
-			stem = fileStem(dir)
+			stem = names.FileStem(dir)
 		}
 		add(stem+"_set.go", s.Spec.Key, s.Spec.Pos)
 	}
-	return names
+	return fileNames
 }
 
 // lowerPrompts checks the standalone prompts and lowers their outputs:

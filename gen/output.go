@@ -132,7 +132,7 @@ func dropsMembers(t *schema.Type, seen map[*schema.Type]bool) bool {
 // pkg. Properties and variants are named in a scope per struct.
 func nameOutput(pkg *names.Scope, diags *diag.Sink, p *ir.Prompt) {
 	o := p.Output
-	o.Name = p.Name + suffixOutput
+	o.Name = p.Name + names.SuffixOutput
 	o.SchemaVar = "_" + o.Name + "Schema"
 	if o.Checks != nil {
 		o.ChecksType = "_" + o.Name + "Checks"
@@ -206,7 +206,7 @@ type outNamer struct {
 
 // add claims t's name and appends it to the types to emit.
 func (n *outNamer) add(t *ir.OutType, key string, pos Pos) {
-	claim(n.pkg, n.diags, t.Name, key, pos)
+	names.Claim(n.pkg, n.diags, t.Name, key, pos)
 	n.o.Types = append(n.o.Types, t)
 	if t.T != nil {
 		n.o.Named[t.T] = t
@@ -277,7 +277,7 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 			if suffix := names.NewNamer().ExportedWords(s); suffix != "" &&
 				n.claimMember(consts, suffix, "enum values", s, pos) {
 				c.GoName = name + suffix
-				claim(n.pkg, n.diags, c.GoName, key+"="+strconv.Quote(s), pos)
+				names.Claim(n.pkg, n.diags, c.GoName, key+"="+strconv.Quote(s), pos)
 			}
 			ot.Consts = append(ot.Consts, c)
 		}
@@ -312,9 +312,9 @@ func (n *outNamer) claimMember(s *names.Scope, goName, noun, key string, pos Pos
 		n.diags.Errorf(pos, "%q maps to %s, which promptgen generates itself", key, goName)
 		return false
 	}
-	n.diags.Errorf(pos, "%s %q and %q (%s) both map to %s", noun, key, owner, shortPos(ownerPos, pos), goName)
+	n.diags.Errorf(pos, "%s %q and %q (%s) both map to %s", noun, key, owner, names.ShortPos(ownerPos, pos), goName)
 	if ownerPos != pos {
-		n.diags.Errorf(ownerPos, "%s %q and %q (%s) both map to %s", noun, owner, key, shortPos(pos, ownerPos), goName)
+		n.diags.Errorf(ownerPos, "%s %q and %q (%s) both map to %s", noun, owner, key, names.ShortPos(pos, ownerPos), goName)
 	}
 	return false
 }
@@ -332,6 +332,6 @@ func (n *outNamer) child(t *schema.Type, name, key string) {
 // children names the types below an array or a map.
 func (n *outNamer) children(t *schema.Type, name, key string) {
 	if t.Kind == schema.Array || t.Kind == schema.Map {
-		n.child(t.Elem, name+suffixItem, key+"[]")
+		n.child(t.Elem, name+names.SuffixItem, key+"[]")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -64,7 +65,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		irp = checkPrompt(p, cfg.Strict, sink)
 	}
 	if irp != nil {
-		namePrompts([]*ir.Prompt{irp}, sink)
+		names.Prompts([]*ir.Prompt{irp}, sink, nameOutput)
 	}
 	diags := sink.List.Sorted()
 	for i, d := range diags {

@@ -185,7 +185,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 	s := sc.set
 	before := len(sc.diags.List)
 	if sc.strict && s.Inputs == nil {
-		sc.diags.Errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, setFile)
+		sc.diags.Errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, ir.SetFile)
 	}
 	sc.out = &ir.PromptSet{Spec: s}
 	sc.components()
@@ -399,8 +399,8 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type,
 	case ir.IsNumber(prev.t.Kind) && ir.IsNumber(t.Kind) && prev.t.Kind != ir.KindBool && t.Kind != ir.KindBool:
 	default:
 		msg := "variable %q is %s here but %s at %s (the templates and components of a set share one feed)"
-		sc.diags.Errorf(pos, msg, name, names.Article(t.String()), names.Article(prev.t.String()), shortPos(prev.pos, pos))
-		sc.diags.Errorf(prev.pos, msg, name, names.Article(prev.t.String()), names.Article(t.String()), shortPos(pos, prev.pos))
+		sc.diags.Errorf(pos, msg, name, names.Article(t.String()), names.Article(prev.t.String()), names.ShortPos(prev.pos, pos))
+		sc.diags.Errorf(prev.pos, msg, name, names.Article(prev.t.String()), names.Article(t.String()), names.ShortPos(pos, prev.pos))
 		return
 	}
 	switch t.Kind {

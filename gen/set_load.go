@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -43,9 +44,6 @@ import (
 // In templates:, a mapping with a "template" key is one template (the
 // keys of a prompt file that apply to one template of a set); any other
 // mapping is a namespace.
-
-// setFile is the name of the file that makes a directory a template set.
-const setFile = "promptset.yaml"
 
 // Read-only tables of the set format.
 var (
@@ -91,7 +89,7 @@ func findSets(fsys fs.FS) []string {
 }
 
 func isSetDir(fsys fs.FS, dir string) bool {
-	_, err := fs.Stat(fsys, path.Join(dir, setFile))
+	_, err := fs.Stat(fsys, path.Join(dir, ir.SetFile))
 	return err == nil
 }
 
@@ -108,7 +106,7 @@ type setLoader struct {
 // loadSet reads the set in directory dir. It returns nil when
 // promptset.yaml cannot be read or is not valid YAML.
 func (l *loader) loadSet(dir string) *ir.SetSpec {
-	file := path.Join(dir, setFile)
+	file := path.Join(dir, ir.SetFile)
 	data, err := fs.ReadFile(l.fsys, file)
 	if err != nil {
 		l.ioError(err)
@@ -170,11 +168,11 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 	case doc == nil || len(doc.Content) == 0:
 		return true
 	case extra != nil:
-		f.errorf(extra, "%s holds one YAML document (remove the second)", setFile)
+		f.errorf(extra, "%s holds one YAML document (remove the second)", ir.SetFile)
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		f.wrongKind(root, setFile, "a mapping")
+		f.wrongKind(root, ir.SetFile, "a mapping")
 		return false
 	}
 	for _, e := range f.entries(root, "key", false) {
@@ -231,7 +229,7 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 		default:
 			hint := schema.DidYouMean(e.key, setKeys)
 			if hint == "" && (e.key == "template" || e.key == "type" || e.key == "version") {
-				hint = " (" + setFile + " holds the set's settings; templates go in files or under \"templates\")"
+				hint = " (" + ir.SetFile + " holds the set's settings; templates go in files or under \"templates\")"
 			}
 			f.errorf(e.k, "unknown key %q%s", e.key, hint)
 		}
@@ -280,11 +278,11 @@ func (sl *setLoader) walk() {
 			}
 		case sl.badLink(p, d):
 		case d.IsDir() && p != sl.dir && isSetDir(sl.fsys, p):
-			sl.diags.Errorf(Pos{File: sl.path(path.Join(p, setFile)), Line: 1, Col: 1},
+			sl.diags.Errorf(Pos{File: sl.path(path.Join(p, ir.SetFile)), Line: 1, Col: 1},
 				"template set %q is inside template set %q (sets cannot nest)", p, sl.set.Key)
 			return fs.SkipDir
 		case d.IsDir():
-		case rel == setFile || kindOf(p) == notPrompt:
+		case rel == ir.SetFile || kindOf(p) == notPrompt:
 		case strings.HasPrefix(rel, fragmentsDir+"/"):
 			if pr := sl.load(p, true); pr != nil {
 				sl.set.Fragments = append(sl.set.Fragments, pr)
@@ -391,7 +389,7 @@ func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *ir.PromptSpec, componen
 		if !known {
 			switch {
 			case e.key == "inputs" || e.key == "jinja":
-				f.errorf(e.k, "%q applies to the whole set: set it in %s", e.key, setFile)
+				f.errorf(e.k, "%q applies to the whole set: set it in %s", e.key, ir.SetFile)
 			case component && (e.key == "model" || e.key == "parameters" || e.key == "go_name"):
 				f.errorf(e.k, "a component has no %q (it renders inside templates)", e.key)
 			case inList(e.key, topLevelKeys):
@@ -560,7 +558,7 @@ func (sl *setLoader) duplicates() {
 		var others []string
 		for _, p := range sortedPos(poss) {
 			if p != at {
-				others = append(others, shortPos(p, at))
+				others = append(others, names.ShortPos(p, at))
 			}
 		}
 		sl.diags.Errorf(at, "%s %q is also defined at %s", kind, name, strings.Join(others, " and "))

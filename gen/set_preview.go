@@ -5,6 +5,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 )
 
 // SetPreview is a template set made ready to render from JSON data without
@@ -47,7 +48,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	}
 	sink := &diag.Sink{List: diags}
 	checked := checkSets([]*ir.SetSpec{s}, cfg, sink)
-	nameSets(namePrompts(nil, sink), checked, base, sink)
+	names.Sets(names.Prompts(nil, sink, nameOutput), checked, base, sink)
 	diags = relDiags(sink.List.Sorted(), cfg.Dir, base)
 	if diags.HasErrors() || len(checked) == 0 {
 		return nil, diags, diags

@@ -201,3 +201,6 @@ func (c *ComponentSpec) Full() string {
 	}
 	return p
 }
+
+// setFile is the name of the file that makes a directory a template set.
+const SetFile = "promptset.yaml"

@@ -1,11 +1,14 @@
 // Package names decides the Go names of user keys: splitting keys into
 // words, the initialism table, exported and unexported names, and the
-// scopes in which names are claimed so that collisions are found; and
-// Article, the English article that messages and doc comments put before
-// a name.
+// scopes in which names are claimed so that collisions are found; the
+// naming pass over the checked prompts and sets (Prompts, Sets: prompt
+// values, feed types and fields, set keys); and Article, the English
+// article that messages and doc comments put before a name.
 //
-// It imports only the standard library and gen/internal/ir (for positions).
-// It must not import gen or any other stage.
+// It imports only the standard library, gen/internal/ir and
+// gen/internal/diag. It must not import gen or any other stage; the
+// outputSchema generator names output types through the callback it passes
+// to Prompts.
 package names
 
 import (

@@ -1,0 +1,225 @@
+package names
+
+import (
+	"go/token"
+	"path"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+)
+
+// Suffixes of derived names; they are reserved in the package scope.
+const (
+	SuffixFeed   = "Feed"
+	SuffixItem   = "Item"
+	SuffixPrompt = "Prompt"
+	// SuffixOutput names the output type, <Prompt>Output, and prefixes
+	// the types inside it.
+	SuffixOutput = "Output"
+	// SuffixExample names the type of one example, <Prompt>Example.
+	SuffixExample = "Example"
+	// SuffixFragment names a fragment's function, <Name>Fragment, and
+	// SuffixParams its variables, <Name>FragmentParams.
+	SuffixFragment = "Fragment"
+	SuffixParams   = "Params"
+)
+
+// feedMethods are the methods generated on every struct type; a field may
+// not take their names.
+var feedMethods = []string{"Validate"}
+
+// Prompts decides every Go name of the checked prompts: prompt values,
+// struct types and fields. Collisions are errors at both positions. It
+// returns the package scope, for the names of template sets. nameOutput
+// names a prompt's output types, right after its feed.
+func Prompts(ps []*ir.Prompt, diags *diag.Sink, nameOutput func(*Scope, *diag.Sink, *ir.Prompt)) *Scope {
+	pkg := NewScope("SupportPackageIsVersion1")
+	for _, p := range ps {
+		key := path.Base(p.Spec.Key)
+		name, pos, ok := GoName(key, p.Spec.GoName, p.Spec.Pos, p.Spec.GoNamePos, "prompt name", diags)
+		if ok && p.Spec.Fragment {
+			// The fragment's own name is claimed too, so a prompt or set
+			// of the same name is an error at both, not a near miss.
+			if Claim(pkg, diags, name, p.Spec.Key, pos) && Claim(pkg, diags, name+SuffixFragment, p.Spec.Key, pos) {
+				p.Name = name + SuffixFragment
+				nameStruct(pkg, diags, p.Feed, p.Name+SuffixParams, p.Spec.Key, pos, feedMethods)
+			} else {
+				nameStruct(NewScope(), diags, p.Feed, "X"+SuffixFeed, p.Spec.Key, pos, feedMethods)
+			}
+		} else if ok && Claim(pkg, diags, name, p.Spec.Key, pos) {
+			p.Name = name
+			p.TypeName = "_" + name + SuffixPrompt
+			nameStruct(pkg, diags, p.Feed, name+SuffixFeed, p.Spec.Key, pos, feedMethods)
+			if p.Output != nil {
+				nameOutput(pkg, diags, p)
+			}
+			if len(p.Spec.Examples) > 0 {
+				p.ExampleName = name + SuffixExample
+				Claim(pkg, diags, p.ExampleName, p.Spec.Key+".examples", pos)
+			}
+		} else {
+			// Still check the fields, in a scope of their own.
+			nameStruct(NewScope(), diags, p.Feed, "X"+SuffixFeed, p.Spec.Key, pos, feedMethods)
+		}
+		p.Structs = structsOf(p.Feed, nil)
+	}
+	return pkg
+}
+
+// GoName is the exported Go name of key, or its go_name override, with the
+// position that later errors about the name point at.
+func GoName(key, override string, keyPos, overridePos ir.Pos, noun string, diags *diag.Sink) (string, ir.Pos, bool) {
+	if override != "" {
+		if !token.IsIdentifier(override) || !token.IsExported(override) {
+			diags.Errorf(overridePos, "go_name %q is not an exported Go identifier", override)
+			return "", overridePos, false
+		}
+		return override, overridePos, true
+	}
+	name, ok := Exported(key)
+	if !ok {
+		diags.Errorf(keyPos, "%s %q does not make a Go name (set go_name)", noun, key)
+	}
+	return name, keyPos, ok
+}
+
+// Claim records goName for key, reporting a collision at both positions.
+func Claim(s *Scope, diags *diag.Sink, goName, key string, pos ir.Pos) bool {
+	owner, ownerPos, ok := s.Claim(goName, key, pos)
+	if ok {
+		return true
+	}
+	if ownerPos.File == "" {
+		diags.Errorf(pos, "%q maps to %s, which promptgen generates itself (set go_name)", key, goName)
+		return false
+	}
+	diags.Errorf(pos, "%q and %q (%s) both map to %s; set go_name on one", key, owner, ShortPos(ownerPos, pos), goName)
+	diags.Errorf(ownerPos, "%q and %q (%s) both map to %s; set go_name on one", owner, key, ShortPos(pos, ownerPos), goName)
+	return false
+}
+
+// ShortPos names p relative to from: "line 3" in the same file.
+func ShortPos(p, from ir.Pos) string {
+	if p.File == from.File {
+		return "line " + strconv.Itoa(p.Line)
+	}
+	return p.String()
+}
+
+// nameStruct names struct type t and, below it, its fields and nested
+// struct types. key and pos name what t belongs to in messages: the prompt
+// for a feed, the dotted variable path for a nested type. methods are the
+// names the generated type already has (Validate, Merge, ...).
+func nameStruct(pkg *Scope, diags *diag.Sink, t *ir.Type, name, key string, pos ir.Pos, methods []string) {
+	t = t.Resolve()
+	if t.Name != "" {
+		return
+	}
+	t.Name = name
+	Claim(pkg, diags, name, key, pos)
+	fields := NewScope(methods...)
+	for _, f := range t.Fields {
+		fieldName, pos, ok := GoName(f.Key, f.GoNameOverride, f.Pos, f.GoNamePos, "variable", diags)
+		if !ok {
+			continue
+		}
+		f.GoName = fieldName
+		Claim(fields, diags, fieldName, f.Key, pos)
+		prefix, isFeed := strings.CutSuffix(name, SuffixFeed)
+		if !isFeed {
+			prefix = strings.TrimSuffix(name, SuffixParams) // a fragment's
+		}
+		prefix += fieldName
+		ft, item := f.Type.Resolve(), ""
+		for ft.Kind == ir.KindList || ft.Kind == ir.KindMap {
+			ft, item = ft.Elem.Resolve(), SuffixItem // one Item for a list of lists too
+		}
+		if ft.Kind == ir.KindStruct {
+			nameStruct(pkg, diags, ft, prefix+item, key+"."+f.Key, pos, methods)
+		}
+	}
+}
+
+// structsOf lists t and the struct types it contains, depth first.
+func structsOf(t *ir.Type, seen []*ir.Type) []*ir.Type {
+	t = t.Resolve()
+	switch t.Kind {
+	case ir.KindList, ir.KindMap:
+		return structsOf(t.Elem, seen)
+	case ir.KindStruct:
+		for _, s := range seen {
+			if s == t {
+				return seen
+			}
+		}
+		seen = append(seen, t)
+		for _, f := range t.Fields {
+			seen = structsOf(f.Type, seen)
+		}
+	}
+	return seen
+}
+
+// FileStem is a prompt file's generated file name without suffix:
+// lower-cased, non-alphanumerics turned into "_".
+func FileStem(key string) string {
+	return strings.Map(func(r rune) rune {
+		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return unicode.ToLower(r)
+		}
+		return '_'
+	}, key)
+}
+
+// Methods generated on a set's feed and on the struct types in it; a field
+// may not take their names.
+var setFeedMethods = []string{"Merge", "Validate"}
+
+// Sets decides the Go names of the checked sets in the package scope
+// pkg: the set type, its feed and the struct types in it, New<Set>, the
+// key constants, and the helpers, which start with "_" and a lower-case
+// letter so that they never meet a user's name.
+func Sets(pkg *Scope, sets []*ir.PromptSet, base string, diags *diag.Sink) {
+	for _, s := range sets {
+		key := path.Base(s.Spec.Key)
+		if s.Spec.Key == "" {
+			key = base // the prompts directory is itself the set
+		}
+		name, pos, ok := GoName(key, s.Spec.GoName, s.Spec.Pos, s.Spec.GoNamePos, "set name", diags)
+		if !ok {
+			nameStruct(NewScope(), diags, s.Feed, "X"+SuffixFeed, s.Spec.Key, pos, setFeedMethods)
+			continue
+		}
+		s.Name = name
+		r, size := utf8.DecodeRuneInString(name)
+		s.Helper = "_" + string(unicode.ToLower(r)) + name[size:]
+		// A set's key in messages is its promptset.yaml, so that it
+		// never equals a prompt's key.
+		owner := path.Join(s.Spec.Key, ir.SetFile)
+		Claim(pkg, diags, name, owner, pos)
+		Claim(pkg, diags, "New"+name, owner, pos)
+		nameStruct(pkg, diags, s.Feed, name+SuffixFeed, owner, pos, setFeedMethods)
+		s.Structs = structsOf(s.Feed, nil)
+		for _, k := range s.Keys {
+			suffix, kpos, ok := GoName(k.Key, k.Override, k.Pos, k.OverridePos, "template key", diags)
+			if !ok {
+				continue
+			}
+			k.GoName = name + "Key" + suffix
+			Claim(pkg, diags, k.GoName, k.Key, kpos)
+		}
+		for id, t := range s.Templates {
+			t.Func = s.Helper + "Template" + strconv.Itoa(id)
+		}
+		for i, c := range s.Components {
+			c.Func = s.Helper + "Component" + strconv.Itoa(i)
+			for j, v := range c.Versions {
+				v.Func = c.Func + "V" + strconv.Itoa(j)
+			}
+		}
+	}
+}
