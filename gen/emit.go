@@ -8,12 +8,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
-const (
-	runtimePath = "github.com/promptgen/promptgen/runtime"
-	jinjaPath   = "github.com/promptgen/promptgen/runtime/jinja"
-	ttfuncsPath = "github.com/promptgen/promptgen/runtime/ttfuncs"
-)
-
 // gval is a compiled expression: statements to run first, the value, and
 // (for values that may be undefined) a bool expression saying whether it
 // is defined.
@@ -45,12 +39,12 @@ func (e *emitter) fail(pos, variable, sentinel string) jen.Code {
 	fields := jen.Dict{
 		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
 		jen.Id("Pos"):    jen.Lit(pos),
-		jen.Id("Err"):    jen.Qual(runtimePath, sentinel),
+		jen.Id("Err"):    jen.Qual(ir.RuntimePath, sentinel),
 	}
 	if variable != "" {
 		fields[jen.Id("Var")] = jen.Lit(variable)
 	}
-	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(runtimePath, "Error").Values(fields))
+	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(ir.RuntimePath, "Error").Values(fields))
 }
 
 // negativeExponent is the detail of the error of an int to a negative
@@ -60,10 +54,10 @@ const negativeExponent = "an int to a negative int power is a float (make the ba
 // invalid returns the statement that aborts rendering with ErrInvalid and
 // detail, a string.
 func (e *emitter) invalid(pos string, detail jen.Code) jen.Code {
-	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(runtimePath, "Error").Values(jen.Dict{
+	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
 		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
 		jen.Id("Pos"):    jen.Lit(pos),
-		jen.Id("Err"):    jen.Qual(runtimePath, "ErrInvalid"),
+		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrInvalid"),
 		jen.Id("Detail"): detail,
 	}))
 }
@@ -190,7 +184,7 @@ func (e *emitter) expr(x ir.Expr) gval {
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		switch {
 		case x.Op == "-" && x.T.Resolve().Kind == ir.KindFloat:
-			return gval{pre: v.pre, val: jen.Qual(jinjaPath, "Neg").Call(v.val)}
+			return gval{pre: v.pre, val: jen.Qual(ir.JinjaPath, "Neg").Call(v.val)}
 		case x.Op == "-":
 			return gval{pre: v.pre, val: jen.Op("-").Parens(v.val)}
 		}
@@ -241,7 +235,7 @@ func constCode(x *ir.Const) jen.Code {
 		if math.IsInf(v, 0) { // 1e400 is inf in Python
 			return jen.Qual("math", "Inf").Call(jen.Lit(int(math.Copysign(1, v))))
 		}
-		return jen.Qual(jinjaPath, "Float").Call(jen.Lit(v))
+		return jen.Qual(ir.JinjaPath, "Float").Call(jen.Lit(v))
 	case bool:
 		return jen.Lit(v)
 	}
@@ -396,9 +390,9 @@ func (e *emitter) index(x *ir.Index) gval {
 	var call jen.Code
 	switch x.X.Type().Kind {
 	case ir.KindList:
-		call = jen.Qual(jinjaPath, "Index").Call(xv.val, iv.val)
+		call = jen.Qual(ir.JinjaPath, "Index").Call(xv.val, iv.val)
 	case ir.KindString:
-		call = jen.Qual(jinjaPath, "IndexString").Call(xv.val, iv.val)
+		call = jen.Qual(ir.JinjaPath, "IndexString").Call(xv.val, iv.val)
 	default:
 		call = jen.Add(xv.val).Index(iv.val)
 	}
@@ -432,7 +426,7 @@ func (e *emitter) slice(x *ir.Slice) gval {
 	if x.X.Type().Kind == ir.KindString {
 		fn = "SliceString"
 	}
-	return gval{pre: pre, val: jen.Qual(jinjaPath, fn).Call(xv.val, lo, hi, step, hasLo, hasHi)}
+	return gval{pre: pre, val: jen.Qual(ir.JinjaPath, fn).Call(xv.val, lo, hi, step, hasLo, hasHi)}
 }
 
 func (e *emitter) cond(x *ir.Cond) gval {
@@ -626,9 +620,9 @@ func (e *emitter) arith(x *ir.Binary) gval {
 		}
 		return gval{pre: pre, val: jen.Add(a.val).Op("+").Add(b.val)}
 	case xt.Kind == ir.KindString:
-		return e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(a.val, b.val), x.Pos)
+		return e.checked(pre, jen.Qual(ir.JinjaPath, "Repeat").Call(a.val, b.val), x.Pos)
 	case yt.Kind == ir.KindString:
-		return e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(b.val, a.val), x.Pos)
+		return e.checked(pre, jen.Qual(ir.JinjaPath, "Repeat").Call(b.val, a.val), x.Pos)
 	}
 	// An int to a negative constant int power is a float.
 	f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat || x.T.Resolve().Kind == ir.KindFloat
@@ -642,20 +636,20 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	var val jen.Code
 	switch {
 	case x.Op == "//" && f:
-		val = jen.Qual(jinjaPath, "FloorDivFloat").Call(av, bv)
+		val = jen.Qual(ir.JinjaPath, "FloorDivFloat").Call(av, bv)
 	case x.Op == "//":
-		val = jen.Int().Parens(jen.Qual(jinjaPath, "FloorDiv").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv)))
+		val = jen.Int().Parens(jen.Qual(ir.JinjaPath, "FloorDiv").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv)))
 	case x.Op == "%" && f:
-		val = jen.Qual(jinjaPath, "ModFloat").Call(av, bv)
+		val = jen.Qual(ir.JinjaPath, "ModFloat").Call(av, bv)
 	case x.Op == "%":
-		val = jen.Int().Parens(jen.Qual(jinjaPath, "Mod").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv)))
+		val = jen.Int().Parens(jen.Qual(ir.JinjaPath, "Mod").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv)))
 	case x.Op == "**" && f:
-		return e.fallible(pre, jen.Qual(jinjaPath, "PowFloat").Call(av, bv), x.Pos)
+		return e.fallible(pre, jen.Qual(ir.JinjaPath, "PowFloat").Call(av, bv), x.Pos)
 	case x.Op == "**":
 		bb := e.bind(gval{val: bv}, yt)
 		pre = append(pre, bb.pre...)
 		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.invalid(x.Pos, jen.Lit(negativeExponent))))
-		val = jen.Int().Parens(jen.Qual(jinjaPath, "PowInt").Call(jen.Int64().Parens(av), jen.Int64().Parens(bb.val)))
+		val = jen.Int().Parens(jen.Qual(ir.JinjaPath, "PowInt").Call(jen.Int64().Parens(av), jen.Int64().Parens(bb.val)))
 	default:
 		val = jen.Parens(jen.Add(nested(x.X, av)).Op(x.Op).Add(nested(x.Y, bv)))
 	}

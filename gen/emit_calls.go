@@ -36,7 +36,7 @@ func (e *emitter) filter(x *ir.Call) gval {
 			fn = "IndexString"
 		}
 		val, ok := e.temp("v"), e.temp("ok")
-		pre := append(v.pre, jen.List(jen.Id(val), jen.Id(ok)).Op(":=").Qual(jinjaPath, fn).Call(v.val, jen.Lit(i)))
+		pre := append(v.pre, jen.List(jen.Id(val), jen.Id(ok)).Op(":=").Qual(ir.JinjaPath, fn).Call(v.val, jen.Lit(i)))
 		return gval{pre: pre, val: jen.Id(val), def: jen.Id(ok)}
 	case "tojson":
 		buf := e.temp("b")
@@ -67,7 +67,7 @@ func (e *emitter) filter(x *ir.Call) gval {
 	case "string":
 		val = s.val
 	case "upper", "lower", "title", "capitalize":
-		val = jen.Qual(jinjaPath, map[string]string{"upper": "Upper", "lower": "Lower", "title": "Title", "capitalize": "Capitalize"}[x.Name]).Call(s.val)
+		val = jen.Qual(ir.JinjaPath, map[string]string{"upper": "Upper", "lower": "Lower", "title": "Title", "capitalize": "Capitalize"}[x.Name]).Call(s.val)
 	case "trim":
 		val = e.strip(s.val, args[0], given[0], true, true)
 	case "replace":
@@ -75,19 +75,19 @@ func (e *emitter) filter(x *ir.Call) gval {
 		if given[2] {
 			count = args[2]
 		}
-		return e.checked(pre, jen.Qual(jinjaPath, "Replace").Call(s.val, args[0], args[1], count), x.Pos)
+		return e.checked(pre, jen.Qual(ir.JinjaPath, "Replace").Call(s.val, args[0], args[1], count), x.Pos)
 	case "indent":
 		width := args[0]
 		if x.Args[0].Type().Kind == ir.KindInt {
-			w := e.checked(pre, jen.Qual(jinjaPath, "Repeat").Call(jen.Lit(" "), width), x.Pos)
+			w := e.checked(pre, jen.Qual(ir.JinjaPath, "Repeat").Call(jen.Lit(" "), width), x.Pos)
 			pre, width = w.pre, w.val
 		}
-		return e.checked(pre, jen.Qual(jinjaPath, "Indent").Call(s.val, width, args[1], args[2]), x.Pos)
+		return e.checked(pre, jen.Qual(ir.JinjaPath, "Indent").Call(s.val, width, args[1], args[2]), x.Pos)
 	case "truncate":
 		err := e.temp("err")
-		pre = append(pre, jen.If(jen.Id(err).Op(":=").Qual(jinjaPath, "TruncateArgs").Call(args[0], args[2], args[3]), jen.Id(err).Op("!=").Nil()).Block(
+		pre = append(pre, jen.If(jen.Id(err).Op(":=").Qual(ir.JinjaPath, "TruncateArgs").Call(args[0], args[2], args[3]), jen.Id(err).Op("!=").Nil()).Block(
 			e.invalid(x.Pos, jen.Id(err).Dot("Error").Call())))
-		return gval{pre: pre, val: jen.Qual(jinjaPath, "Truncate").Call(s.val, args[0], args[1], args[2], args[3]), def: s.def}
+		return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "Truncate").Call(s.val, args[0], args[1], args[2], args[3]), def: s.def}
 	case "round":
 		return e.round(x)
 	}
@@ -96,9 +96,9 @@ func (e *emitter) filter(x *ir.Call) gval {
 
 func (e *emitter) strip(s, chars jen.Code, hasChars, left, right bool) jen.Code {
 	if hasChars {
-		return jen.Qual(jinjaPath, "StripChars").Call(s, chars, jen.Lit(left), jen.Lit(right))
+		return jen.Qual(ir.JinjaPath, "StripChars").Call(s, chars, jen.Lit(left), jen.Lit(right))
 	}
-	return jen.Qual(jinjaPath, "StripSpace").Call(s, jen.Lit(left), jen.Lit(right))
+	return jen.Qual(ir.JinjaPath, "StripSpace").Call(s, jen.Lit(left), jen.Lit(right))
 }
 
 func (e *emitter) defaultFilter(x *ir.Call) gval {
@@ -179,7 +179,7 @@ func (e *emitter) joined(x *ir.Call, pre []jen.Code, parts, sep jen.Code) gval {
 	if _, ok := x.Args[0].(*ir.Const); ok {
 		return gval{pre: pre, val: jen.Qual("strings", "Join").Call(parts, sep)}
 	}
-	return e.checked(pre, jen.Qual(jinjaPath, "Join").Call(parts, sep), x.Pos)
+	return e.checked(pre, jen.Qual(ir.JinjaPath, "Join").Call(parts, sep), x.Pos)
 }
 
 // member reads field f of a struct value; an unset optional field is
@@ -221,7 +221,7 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 		case ir.KindString:
 			return gval{pre: pre, val: jen.Qual("strings", "Split").Call(v.val, jen.Lit(""))}
 		case ir.KindMap:
-			return gval{pre: pre, val: jen.Qual(jinjaPath, "SortedKeys").Call(v.val)}
+			return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "SortedKeys").Call(v.val)}
 		case ir.KindDict:
 			keys := make([]jen.Code, len(xt.Fields))
 			for i, f := range xt.Fields {
@@ -257,9 +257,9 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 	elem := xt.Elem
 	if x.Attr == nil && elem.Kind == ir.KindString {
 		if x.Name == "sort" {
-			return gval{pre: pre, val: jen.Qual(jinjaPath, "SortStrings").Call(append([]jen.Code{v.val}, flags...)...)}
+			return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "SortStrings").Call(append([]jen.Code{v.val}, flags...)...)}
 		}
-		return gval{pre: pre, val: jen.Qual(jinjaPath, "UniqueStrings").Call(append([]jen.Code{v.val}, flags...)...)}
+		return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "UniqueStrings").Call(append([]jen.Code{v.val}, flags...)...)}
 	}
 	a, b := e.temp("a"), e.temp("b")
 	caseSensitive := x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "case_sensitive")]
@@ -277,11 +277,11 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 		}
 		if c, ok := caseSensitive.(*ir.Const); ok {
 			if c.Value != true {
-				k.val = jen.Qual(jinjaPath, "Lower").Call(k.val)
+				k.val = jen.Qual(ir.JinjaPath, "Lower").Call(k.val)
 			}
 			return k, t
 		}
-		k.val = jen.Qual(jinjaPath, "CaseKey").Call(k.val, flags[len(flags)-1])
+		k.val = jen.Qual(ir.JinjaPath, "CaseKey").Call(k.val, flags[len(flags)-1])
 		return k, t
 	}
 	if x.Name == "unique" {
@@ -334,9 +334,9 @@ func (e *emitter) numberFilter(x *ir.Call) gval {
 		pre = append(pre, base.pre...)
 		switch xt.Kind {
 		case ir.KindString:
-			conv = jen.Int().Parens(jen.Qual(jinjaPath, "ParseInt").Call(v.val, jen.Int64().Parens(d.val), base.val))
+			conv = jen.Int().Parens(jen.Qual(ir.JinjaPath, "ParseInt").Call(v.val, jen.Int64().Parens(d.val), base.val))
 		case ir.KindFloat:
-			conv = jen.Int().Parens(jen.Qual(jinjaPath, "FloatToInt").Call(v.val, jen.Int64().Parens(d.val)))
+			conv = jen.Int().Parens(jen.Qual(ir.JinjaPath, "FloatToInt").Call(v.val, jen.Int64().Parens(d.val)))
 		case ir.KindBool:
 			conv = jen.Func().Params().Int().Block(jen.If(v.val).Block(jen.Return(jen.Lit(1))), jen.Return(jen.Lit(0))).Call()
 		default:
@@ -345,7 +345,7 @@ func (e *emitter) numberFilter(x *ir.Call) gval {
 	} else {
 		switch xt.Kind {
 		case ir.KindString:
-			conv = jen.Qual(jinjaPath, "ParseFloat").Call(v.val, jen.Float64().Parens(d.val))
+			conv = jen.Qual(ir.JinjaPath, "ParseFloat").Call(v.val, jen.Float64().Parens(d.val))
 		case ir.KindBool:
 			conv = jen.Func().Params().Float64().Block(jen.If(v.val).Block(jen.Return(jen.Lit(1.0))), jen.Return(jen.Lit(0.0))).Call()
 		default:
@@ -363,7 +363,7 @@ func (e *emitter) round(x *ir.Call) gval {
 	if x.T.Kind == ir.KindInt {
 		return gval{pre: pre, val: v.val}
 	}
-	return gval{pre: pre, val: jen.Qual(jinjaPath, "Round").Call(num(v.val, x.X.Type(), true), p.val, m.val)}
+	return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "Round").Call(num(v.val, x.X.Type(), true), p.val, m.val)}
 }
 
 func (e *emitter) method(x *ir.Call) gval {
@@ -375,21 +375,21 @@ func (e *emitter) method(x *ir.Call) gval {
 	case "strip", "lstrip", "rstrip":
 		val = e.strip(s.val, args[0], given[0], x.Name != "rstrip", x.Name != "lstrip")
 	case "upper", "lower", "capitalize":
-		val = jen.Qual(jinjaPath, map[string]string{"upper": "Upper", "lower": "Lower", "capitalize": "Capitalize"}[x.Name]).Call(s.val)
+		val = jen.Qual(ir.JinjaPath, map[string]string{"upper": "Upper", "lower": "Lower", "capitalize": "Capitalize"}[x.Name]).Call(s.val)
 	case "title":
-		val = jen.Qual(jinjaPath, "PyTitle").Call(s.val)
+		val = jen.Qual(ir.JinjaPath, "PyTitle").Call(s.val)
 	case "startswith":
 		val = jen.Qual("strings", "HasPrefix").Call(s.val, args[0])
 	case "endswith":
 		val = jen.Qual("strings", "HasSuffix").Call(s.val, args[0])
 	case "replace":
-		return e.checked(pre, jen.Qual(jinjaPath, "Replace").Call(s.val, args[0], args[1], args[2]), x.Pos)
+		return e.checked(pre, jen.Qual(ir.JinjaPath, "Replace").Call(s.val, args[0], args[1], args[2]), x.Pos)
 	case "split":
 		sep := args[0]
 		if !given[0] {
 			sep = jen.Lit("")
 		}
-		return e.fallible(pre, jen.Qual(jinjaPath, "Split").Call(s.val, sep, jen.Lit(given[0]), args[1]), x.Pos)
+		return e.fallible(pre, jen.Qual(ir.JinjaPath, "Split").Call(s.val, sep, jen.Lit(given[0]), args[1]), x.Pos)
 	}
 	return gval{pre: pre, val: val}
 }

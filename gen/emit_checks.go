@@ -21,11 +21,11 @@ func emitChecks(f *jen.File, p *ir.Prompt) {
 	f.Line()
 	f.Comment("Validate implements output.Validator; it reads doc, not the decoded value.")
 	f.Func().Params(jen.Id(o.ChecksType)).Id("Validate").Params(jen.Id("doc").Index().Byte(), jen.Id("_").Any()).Error().Block(
-		jen.Return(jen.Qual(outputPath, "Check").Call(jen.Id("doc"), jen.Id(c.Root.Func))))
+		jen.Return(jen.Qual(ir.OutputPath, "Check").Call(jen.Id("doc"), jen.Id(c.Root.Func))))
 	f.Line()
 	for _, s := range c.Schemas {
 		if s.PatternVar != "" {
-			f.Var().Id(s.PatternVar).Op("=").Qual(outputPath, "MustCompilePattern").Call(jen.Lit(s.Pattern))
+			f.Var().Id(s.PatternVar).Op("=").Qual(ir.OutputPath, "MustCompilePattern").Call(jen.Lit(s.Pattern))
 		}
 	}
 	f.Line()
@@ -34,7 +34,7 @@ func emitChecks(f *jen.File, p *ir.Prompt) {
 			continue
 		}
 		f.Comment(s.Func + " checks " + pointerDoc(s.Pointer) + ".")
-		f.Func().Id(s.Func).Params(jen.Id("c").Op("*").Qual(outputPath, "Checker")).BlockFunc(func(g *jen.Group) {
+		f.Func().Id(s.Func).Params(jen.Id("c").Op("*").Qual(ir.OutputPath, "Checker")).BlockFunc(func(g *jen.Group) {
 			checkBody(g, s)
 		})
 		f.Line()
@@ -60,7 +60,7 @@ func checkValue(s *ir.CheckSchema) jen.Code {
 // checkFunc is s's check as a function value.
 func checkFunc(s *ir.CheckSchema) jen.Code {
 	if s.Trivial() {
-		return jen.Parens(jen.Op("*").Qual(outputPath, "Checker")).Dot("Skip")
+		return jen.Parens(jen.Op("*").Qual(ir.OutputPath, "Checker")).Dot("Skip")
 	}
 	return jen.Id(s.Func)
 }
@@ -103,7 +103,7 @@ func checkBody(g *jen.Group, s *ir.CheckSchema) {
 	}
 	var cases, wrongType, notInEnum []jen.Code
 	for _, k := range chkKinds {
-		kind := jen.Qual(outputPath, k.kind)
+		kind := jen.Qual(ir.OutputPath, k.kind)
 		switch {
 		case !chkAllows(s, k.name):
 			wrongType = append(wrongType, kind)
@@ -229,7 +229,7 @@ func chkKindCheck(s *ir.CheckSchema, name string) []jen.Code {
 			for _, v := range enum {
 				args = append(args, jen.Lit(string(v.(json.Number))))
 			}
-			checks = append(checks, jen.If(jen.Op("!").Qual(outputPath, "NumberIn").Call(args...)).Block(chkEnumFail(s)))
+			checks = append(checks, jen.If(jen.Op("!").Qual(ir.OutputPath, "NumberIn").Call(args...)).Block(chkEnumFail(s)))
 		}
 		for _, b := range []struct{ method, bound string }{
 			{"Minimum", s.Minimum}, {"Maximum", s.Maximum}, {"ExclusiveMinimum", s.ExclusiveMinimum},
@@ -243,9 +243,9 @@ func chkKindCheck(s *ir.CheckSchema, name string) []jen.Code {
 			// A wrong type stops the other checks, as in jsonschema.
 			typeErr := c.Clone().Dot("Fail").Call(jen.Lit("type"), jen.Lit("expected "+strings.Join(s.Types, " or ")+", but got number"))
 			if len(checks) == 0 {
-				return append(body, jen.If(jen.Op("!").Qual(outputPath, "IsInteger").Call(n.Clone())).Block(typeErr))
+				return append(body, jen.If(jen.Op("!").Qual(ir.OutputPath, "IsInteger").Call(n.Clone())).Block(typeErr))
 			}
-			return append(body, jen.If(jen.Op("!").Qual(outputPath, "IsInteger").Call(n.Clone())).Block(typeErr).Else().Block(checks...))
+			return append(body, jen.If(jen.Op("!").Qual(ir.OutputPath, "IsInteger").Call(n.Clone())).Block(typeErr).Else().Block(checks...))
 		}
 		return append(body, checks...)
 	case "boolean":

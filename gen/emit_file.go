@@ -20,9 +20,9 @@ func newSourceFile(importPath, pkg, source string) *jen.File {
 	f := jen.NewFilePathName(importPath, pkg)
 	f.HeaderComment(header)
 	f.HeaderComment("source: " + source)
-	f.ImportName(runtimePath, "runtime")
-	f.ImportName(jinjaPath, "jinja")
-	f.ImportName(ttfuncsPath, "ttfuncs")
+	f.ImportName(ir.RuntimePath, "runtime")
+	f.ImportName(ir.JinjaPath, "jinja")
+	f.ImportName(ir.TTFuncsPath, "ttfuncs")
 	return f
 }
 
@@ -30,8 +30,8 @@ func newSourceFile(importPath, pkg, source string) *jen.File {
 // of AppendRender is the same for every backend.
 func emitPromptFile(importPath, pkg string, p *ir.Prompt, body renderBody) *jen.File {
 	f := newSourceFile(importPath, pkg, p.Spec.Path)
-	f.ImportName(outputPath, "output")
-	f.ImportName(yamloutPath, "yamlout")
+	f.ImportName(ir.OutputPath, "output")
+	f.ImportName(ir.YAMLOutPath, "yamlout")
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}
@@ -97,11 +97,11 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 		g.Var().Id("errs").Index().Error()
 		for _, fld := range t.Fields {
 			acc := jen.Id("x").Dot(fld.GoName)
-			missing := jen.Op("&").Qual(runtimePath, "Error").Values(jen.Dict{
+			missing := jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
 				jen.Id("Prompt"): jen.Lit(p.Spec.Key),
 				jen.Id("Pos"):    jen.Lit(fld.Pos.String()),
 				jen.Id("Var"):    jen.Lit(fld.Key),
-				jen.Id("Err"):    jen.Qual(runtimePath, "ErrMissing"),
+				jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrMissing"),
 			})
 			ft := fld.Type.Resolve()
 			if !fld.Optional {
@@ -115,7 +115,7 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 			// validate appends the errors of x.Validate() as errors of path.
 			validate := func(x, path jen.Code) jen.Code {
 				return jen.If(jen.Err().Op(":=").Add(x).Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
-					jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(runtimePath, "Nest").Call(jen.Err(), path)))
+					jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(ir.RuntimePath, "Nest").Call(jen.Err(), path)))
 			}
 			switch {
 			case ft.Kind == ir.KindStruct && fld.Optional:
@@ -144,7 +144,7 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody renderBody) {
 	f.Comment(p.TypeName + " is the type of " + p.Name + ".")
 	f.Type().Id(p.TypeName).Struct()
 	sizeVar := "_" + p.Name + "Size"
-	f.Var().Id(sizeVar).Qual(runtimePath, "SizeHint")
+	f.Var().Id(sizeVar).Qual(ir.RuntimePath, "SizeHint")
 
 	f.Comment("Key returns the prompt's path in the prompts tree, without extension.")
 	f.Func().Params(typ.Clone()).Id("Key").Params().String().Block(jen.Return(jen.Lit(src.Key)))
@@ -170,7 +170,7 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody renderBody) {
 			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(sizeVar).Dot("Get").Call(jen.Lit(p.StaticSize))), jen.Id("f")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
 		jen.Id(sizeVar).Dot("Observe").Call(jen.Len(jen.Id("buf"))),
-		jen.Return(jen.Qual(runtimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
+		jen.Return(jen.Qual(ir.RuntimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
 	)
 
 	body := renderBody(f, p)
@@ -208,10 +208,10 @@ func ttRenderBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	f.Comment(tmplName + " is " + srcName + " parsed.")
 	f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
 		jen.Qual("text/template", "New").Call(jen.Lit(p.Spec.Key)).
-			Dot("Funcs").Call(jen.Qual(ttfuncsPath, "Funcs").Call()).
+			Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()).
 			Dot("Parse").Call(jen.Id(srcName)))
 	f.Line()
-	return []jen.Code{jen.Return(jen.Qual(ttfuncsPath, "Execute").Call(
+	return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "Execute").Call(
 		jen.Id(tmplName), dst, jen.Lit(p.Spec.Key), jen.Lit(p.Spec.Map.File), jen.Id("f")))}
 }
 

@@ -31,9 +31,9 @@ func emitFragmentFile(importPath, pkg string, p *ir.Prompt, body renderBody) *je
 			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(sizeVar).Dot("Get").Call(jen.Lit(p.StaticSize))), jen.Id("f")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
 		jen.Id(sizeVar).Dot("Observe").Call(jen.Len(jen.Id("buf"))),
-		jen.Return(jen.Qual(runtimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
+		jen.Return(jen.Qual(ir.RuntimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
 	)
-	f.Var().Id(sizeVar).Qual(runtimePath, "SizeHint")
+	f.Var().Id(sizeVar).Qual(ir.RuntimePath, "SizeHint")
 	code := body(f, p)
 	f.Comment(appendName + " appends the rendered " + src.Key + " fragment to dst.")
 	f.Func().Id(appendName).Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(code...)

@@ -51,7 +51,7 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 		f.Comment("validates it: the rendered prompt as one user message.")
 	}
 	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Messages").Params(jen.Id("f").Id(p.Feed.Name)).Params(
-		jen.Qual(runtimePath, "Prompt"), jen.Error()).BlockFunc(func(g *jen.Group) {
+		jen.Qual(ir.RuntimePath, "Prompt"), jen.Error()).BlockFunc(func(g *jen.Group) {
 		if len(p.Parts) > 0 {
 			g.Var().Id("buf").Index().Byte()
 			g.Var().Err().Error()
@@ -67,11 +67,11 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 				g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 			}
 		}
-		g.Id("msgs").Op(":=").Qual(runtimePath, "Prompt").ValuesFunc(func(g *jen.Group) {
+		g.Id("msgs").Op(":=").Qual(ir.RuntimePath, "Prompt").ValuesFunc(func(g *jen.Group) {
 			for _, m := range p.Messages {
 				var d []jen.Code
 				kv := func(k string, v jen.Code) { d = append(d, jen.Line().Id(k).Op(":").Add(v)) }
-				kv("Role", jen.Qual(runtimePath, roleConsts[m.Role]))
+				kv("Role", jen.Qual(ir.RuntimePath, roleConsts[m.Role]))
 				switch {
 				case m.FromRender:
 					kv("Content", jen.Id("text"))
@@ -88,7 +88,7 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 					kv("Data", jen.Qual("encoding/json", "RawMessage").Call(str(m.Data)))
 				}
 				if len(m.ToolCalls) > 0 {
-					kv("ToolCalls", jen.Index().Qual(runtimePath, "ToolCall").ValuesFunc(func(g *jen.Group) {
+					kv("ToolCalls", jen.Index().Qual(ir.RuntimePath, "ToolCall").ValuesFunc(func(g *jen.Group) {
 						for _, c := range m.ToolCalls {
 							g.Line().Values(jen.Id("ID").Op(":").Add(str(c[0])), jen.Id("Name").Op(":").Add(str(c[1])), jen.Id("Arguments").Op(":").Add(str(c[2])))
 						}

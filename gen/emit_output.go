@@ -10,11 +10,7 @@ import (
 	"github.com/promptgen/promptgen/schema"
 )
 
-const (
-	outputPath  = "github.com/promptgen/promptgen/runtime/output"
-	yamloutPath = "github.com/promptgen/promptgen/runtime/output/yamlout"
-	jsonPath    = "encoding/json"
-)
+const jsonPath = "encoding/json"
 
 // decodeExampleHelper is the package helper that Examples methods call.
 const decodeExampleHelper = "_decodeExample"
@@ -36,7 +32,7 @@ func emitOutputTypes(f *jen.File, p *ir.Prompt) {
 			emitChecks(f, p)
 		} else {
 			f.Comment(o.SchemaVar + " validates outputs; it is compiled once, when the package is initialised.")
-			f.Var().Id(o.SchemaVar).Op("=").Qual(outputPath, "MustCompileSchema").Call(jen.Id(o.SchemaVar + "JSON"))
+			f.Var().Id(o.SchemaVar).Op("=").Qual(ir.OutputPath, "MustCompileSchema").Call(jen.Id(o.SchemaVar + "JSON"))
 			f.Line()
 		}
 	}
@@ -260,7 +256,7 @@ func outFieldType(o *ir.Output, p *schema.Prop) (*jen.Statement, bool) {
 // emitRequest writes Request, which builds the payload of a model call.
 func emitRequest(f *jen.File, p *ir.Prompt) {
 	src := p.Spec
-	req := jen.Qual(runtimePath, "Request")
+	req := jen.Qual(ir.RuntimePath, "Request")
 	fields := jen.Dict{
 		jen.Id("Parameters"): jen.Id("p").Dot("Parameters").Call(),
 	}
@@ -286,7 +282,7 @@ func emitRequest(f *jen.File, p *ir.Prompt) {
 	f.Comment("model call: the prompt's model, parameters and output format and schema, changed")
 	f.Comment("by opts in order (runtime.WithModel, runtime.Temperature, ...).")
 	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Request").Params(
-		jen.Id("f").Id(p.Feed.Name), jen.Id("opts").Op("...").Qual(runtimePath, "RequestOption"),
+		jen.Id("f").Id(p.Feed.Name), jen.Id("opts").Op("...").Qual(ir.RuntimePath, "RequestOption"),
 	).Params(req.Clone(), jen.Error()).BlockFunc(func(g *jen.Group) {
 		if !p.IsMessages {
 			g.List(jen.Id("text"), jen.Err()).Op(":=").Id("p").Dot("Render").Call(jen.Id("f"))
@@ -323,15 +319,15 @@ func emitOutputMethods(f *jen.File, p *ir.Prompt) {
 			f.Comment("ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),")
 			parseDoc(f, o)
 			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
-				jen.Return(jen.Qual(outputPath, "Parse").Types(out.Clone()).Call(jen.Id("completion"), val)))
+				jen.Return(jen.Qual(ir.OutputPath, "Parse").Types(out.Clone()).Call(jen.Id("completion"), val)))
 		case ir.FormatYAML:
 			f.Comment("ParseOutput extracts the YAML answer of a completion (fenced or whole),")
 			parseDoc(f, o)
 			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
 				jen.Var().Id("v").Add(out.Clone()),
-				jen.List(jen.Id("doc"), jen.Err()).Op(":=").Qual(yamloutPath, "Extract").Call(jen.Id("completion")),
+				jen.List(jen.Id("doc"), jen.Err()).Op(":=").Qual(ir.YAMLOutPath, "Extract").Call(jen.Id("completion")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("v"), jen.Err())),
-				jen.Err().Op("=").Qual(outputPath, "Decode").Call(jen.Id("doc"), jen.Op("&").Id("v"), val),
+				jen.Err().Op("=").Qual(ir.OutputPath, "Decode").Call(jen.Id("doc"), jen.Op("&").Id("v"), val),
 				jen.Return(jen.Id("v"), jen.Err()),
 			)
 		case ir.FormatText:

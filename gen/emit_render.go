@@ -17,9 +17,9 @@ func (e *emitter) appendValue(buf *jen.Statement, v gval, t *ir.Type) []jen.Code
 	case ir.KindInt:
 		return set(jen.Qual("strconv", "AppendInt").Call(buf.Clone(), jen.Int64().Parens(v.val), jen.Lit(10)))
 	case ir.KindFloat:
-		return set(jen.Qual(jinjaPath, "AppendFloat").Call(buf.Clone(), v.val))
+		return set(jen.Qual(ir.JinjaPath, "AppendFloat").Call(buf.Clone(), v.val))
 	case ir.KindBool:
-		return set(jen.Qual(jinjaPath, "AppendBool").Call(buf.Clone(), v.val))
+		return set(jen.Qual(ir.JinjaPath, "AppendBool").Call(buf.Clone(), v.val))
 	case ir.KindNone:
 		// None prints without reading the value; Go still needs it read.
 		return append([]jen.Code{jen.Id("_").Op("=").Add(v.val)}, set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))...)
@@ -40,7 +40,7 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *ir.Type) []jen.C
 	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
 	switch t.Kind {
 	case ir.KindString:
-		return []jen.Code{buf.Clone().Op("=").Qual(jinjaPath, "AppendQuoted").Call(buf.Clone(), v)}
+		return []jen.Code{buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), v)}
 	case ir.KindList:
 		i, x := e.temp("i"), e.temp("x")
 		body := append([]jen.Code{jen.If(jen.Id(i).Op(">").Lit(0)).Block(lit(", "))}, e.appendRepr(buf, jen.Id(x), t.Elem)...)
@@ -57,7 +57,7 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *ir.Type) []jen.C
 		body = append(body, e.appendRepr(buf, jen.Add(v).Index(jen.Id(k)), t.Elem)...)
 		return []jen.Code{
 			lit("{"),
-			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
+			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(ir.JinjaPath, "SortedKeys").Call(v)).Block(body...),
 			lit("}"),
 		}
 	case ir.KindStruct, ir.KindDict:
@@ -70,7 +70,7 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *ir.Type) []jen.C
 			m := e.member(gval{val: v}, f)
 			item := []jen.Code{
 				buf.Clone().Op("=").Append(buf.Clone(), jen.Id(sep).Op("...")),
-				buf.Clone().Op("=").Qual(jinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)),
+				buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)),
 				lit(": "),
 			}
 			item = append(item, e.appendRepr(buf, m.val, f.Type)...)
@@ -119,7 +119,7 @@ func (e *emitter) appendLiteral(buf *jen.Statement, x ir.Expr) []jen.Code {
 			if i > 0 {
 				out = append(out, lit(", "))
 			}
-			out = append(out, buf.Clone().Op("=").Qual(jinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)), lit(": "))
+			out = append(out, buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)), lit(": "))
 			out = append(out, element(x.Values[i])...)
 		}
 		out = append(out, lit("}"))
@@ -137,11 +137,11 @@ func (e *emitter) appendJSON(buf *jen.Statement, x *ir.Call) []jen.Code {
 	indent, hasIndent := e.arg(x, 0)
 	pre := append(v.pre, indent.pre...)
 	if !hasIndent {
-		pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(jen.Lit(0), jen.False()))
+		pre = append(pre, jen.Id(w).Op(":=").Qual(ir.JinjaPath, "NewJSONWriter").Call(jen.Lit(0), jen.False()))
 		return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type())...)
 	}
 	// Only indentation can make the output much longer than the value.
-	pre = append(pre, jen.Id(w).Op(":=").Qual(jinjaPath, "NewJSONWriter").Call(indent.val, jen.True()))
+	pre = append(pre, jen.Id(w).Op(":=").Qual(ir.JinjaPath, "NewJSONWriter").Call(indent.val, jen.True()))
 	pre = append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type())...)
 	return append(pre, jen.If(jen.Id(w).Dot("TooLarge").Call()).Block(e.fail(x.Pos, "", "ErrTooLarge")))
 }
@@ -172,7 +172,7 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen
 		body := append([]jen.Code{call("Key", jen.Id(k))}, e.writeJSON(buf, w, jen.Add(v).Index(jen.Id(k)), t.Elem)...)
 		return []jen.Code{
 			call("OpenObject"),
-			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(jinjaPath, "SortedKeys").Call(v)).Block(body...),
+			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(ir.JinjaPath, "SortedKeys").Call(v)).Block(body...),
 			call("CloseObject"),
 		}
 	case ir.KindStruct, ir.KindDict:
@@ -359,12 +359,12 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		out = append(out, jen.Id(items).Op(":=").Qual("strings", "Split").Call(v.val, jen.Lit("")))
 		elem = &ir.Type{Kind: ir.KindString}
 	case ir.KindMap:
-		keys := jen.Qual(jinjaPath, "SortedKeys").Call(v.val)
+		keys := jen.Qual(ir.JinjaPath, "SortedKeys").Call(v.val)
 		if n.Dictsort != nil {
 			cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, ir.VarPath(n.Dictsort[0]))
 			rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, ir.VarPath(n.Dictsort[1]))
 			out = append(append(out, cs.pre...), rev.pre...)
-			keys = jen.Qual(jinjaPath, "SortStrings").Call(keys, rev.val, cs.val)
+			keys = jen.Qual(ir.JinjaPath, "SortStrings").Call(keys, rev.val, cs.val)
 		}
 		out = append(out, jen.Id(items).Op(":=").Add(keys))
 		elem = &ir.Type{Kind: ir.KindString}
@@ -443,7 +443,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	bind := target(jen.Id(x), used)
 	// Stop a loop that makes the output too long before it exhausts memory.
 	e.looped = true
-	body := append(bind, jen.If(jen.Len(dst).Op("-").Id("start").Op(">").Qual(runtimePath, "MaxOutput")).Block(e.fail(n.Pos, "", "ErrTooLarge")))
+	body := append(bind, jen.If(jen.Len(dst).Op("-").Id("start").Op(">").Qual(ir.RuntimePath, "MaxOutput")).Block(e.fail(n.Pos, "", "ErrTooLarge")))
 	body = append(body, e.declare(n.Locals)...)
 	body = append(body, e.nodes(n.Body)...)
 	if n.Length != "" {

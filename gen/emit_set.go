@@ -60,24 +60,24 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 	f.Comment("runtime.AttributeOnly keeps f's, and runtime.Merge joins strings with a")
 	f.Comment("blank line, appends lists and merges maps and nested objects.")
 	f.Func().Params(jen.Id("f").Op("*").Id(t.Name)).Id("Merge").Params(
-		jen.Id("other").Id(t.Name), jen.Id("s").Qual(runtimePath, "ConflictStrategy"),
+		jen.Id("other").Id(t.Name), jen.Id("s").Qual(ir.RuntimePath, "ConflictStrategy"),
 	).BlockFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
 			dst, src := jen.Op("&").Id("f").Dot(fld.GoName), jen.Id("other").Dot(fld.GoName)
 			ft := fld.Type.Resolve()
 			switch {
 			case ft.Kind == ir.KindList:
-				g.Qual(runtimePath, "MergeSlice").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeSlice").Call(dst, src, jen.Id("s"))
 			case ft.Kind == ir.KindMap:
-				g.Qual(runtimePath, "MergeMap").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeMap").Call(dst, src, jen.Id("s"))
 			case fld.Optional:
-				g.Qual(runtimePath, "MergeValue").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeValue").Call(dst, src, jen.Id("s"))
 			case ft.Kind == ir.KindString:
-				g.Qual(runtimePath, "MergeString").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeString").Call(dst, src, jen.Id("s"))
 			case ft.Kind == ir.KindStruct:
 				g.Id("f").Dot(fld.GoName).Dot("Merge").Call(src, jen.Id("s"))
 			default:
-				g.Qual(runtimePath, "MergeValue").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeValue").Call(dst, src, jen.Id("s"))
 			}
 		}
 	})
@@ -88,8 +88,8 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	name, h := s.Name, s.Helper
 	typ := jen.Id(name)
 	feed := jen.Id(s.Feed.Name)
-	rt := func(id string) *jen.Statement { return jen.Qual(runtimePath, id) }
-	opts := jen.Id("opts").Op("...").Qual(runtimePath, "Option")
+	rt := func(id string) *jen.Statement { return jen.Qual(ir.RuntimePath, id) }
+	opts := jen.Id("opts").Op("...").Qual(ir.RuntimePath, "Option")
 
 	if d := s.Spec.Description; d != "" {
 		docLines(f, name+": "+d)
@@ -99,7 +99,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
 	f.Comment("rendered with " + names.Article(s.Feed.Name) + ". " + upperFirst(names.Article(name)) + " is immutable and safe for")
 	f.Comment("concurrent use; Switch returns a changed copy.")
-	f.Type().Id(name).Struct(jen.Id("m").Qual(runtimePath, "Manager"))
+	f.Type().Id(name).Struct(jen.Id("m").Qual(ir.RuntimePath, "Manager"))
 
 	settings := jen.Dict{jen.Id("Type"): jen.Lit(s.Spec.DefaultType), jen.Id("DefaultName"): jen.Lit(s.Spec.DefaultName)}
 	f.Comment("New" + name + " returns " + names.Article(name) + " with the set's settings (type " + strconv.Quote(s.Spec.DefaultType) + ",")
@@ -162,7 +162,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 
 	f.Comment("Resolve reports which template key resolves to, with opts applied for this")
 	f.Comment("call only, and at which step of the fallback chain; Err is set when none.")
-	f.Func().Params(recv.Clone()).Id("Resolve").Params(jen.Id("key").String(), opts.Clone()).Qual(runtimePath, "Resolution").Block(
+	f.Func().Params(recv.Clone()).Id("Resolve").Params(jen.Id("key").String(), opts.Clone()).Qual(ir.RuntimePath, "Resolution").Block(
 		jen.Return(jen.Id("a").Dot("m").Dot("Resolve").Call(jen.Id("key"), jen.Id("opts").Op("..."))),
 	)
 
@@ -179,7 +179,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	)
 
 	f.Comment("Settings returns a's settings.")
-	f.Func().Params(recv.Clone()).Id("Settings").Params().Qual(runtimePath, "Settings").Block(
+	f.Func().Params(recv.Clone()).Id("Settings").Params().Qual(ir.RuntimePath, "Settings").Block(
 		jen.Return(jen.Id("a").Dot("m").Dot("Settings").Call()),
 	)
 
@@ -207,7 +207,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 
 	f.Comment("InferenceConfig tells an LLM inferencer which template key resolves to: the")
 	f.Comment("root space, the key, and the template's model and parameters.")
-	f.Func().Params(recv.Clone()).Id("InferenceConfig").Params(jen.Id("key").String()).Qual(runtimePath, "InferenceConfig").Block(
+	f.Func().Params(recv.Clone()).Id("InferenceConfig").Params(jen.Id("key").String()).Qual(ir.RuntimePath, "InferenceConfig").Block(
 		resolve(false),
 		jen.Id("c").Op(":=").Add(rt("InferenceConfig")).Values(jen.Dict{
 			jen.Id("RootSpace"):   jen.Id("r").Dot("Settings").Dot("RootSpace"),
@@ -237,7 +237,7 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	f.Comment(h + "Lookup is the set's resolver: a switch over full template paths. It")
 	f.Comment("does not allocate: a Path joins into the stack buffer, which no")
 	f.Comment("candidate longer than the longest path can overflow.")
-	f.Func().Id(h+"Lookup").Params(jen.Id("p").Qual(runtimePath, "Path")).Params(jen.Int(), jen.Bool()).Block(
+	f.Func().Id(h+"Lookup").Params(jen.Id("p").Qual(ir.RuntimePath, "Path")).Params(jen.Int(), jen.Bool()).Block(
 		jen.Var().Id("buf").Index(jen.Lit(longest)).Byte(),
 		jen.If(jen.Id("p").Dot("Len").Call().Op(">").Len(jen.Id("buf"))).Block(jen.Return(jen.Lit(0), jen.False())),
 		jen.Switch(jen.String().Parens(jen.Id("p").Dot("AppendTo").Call(jen.Id("buf").Index(jen.Empty(), jen.Lit(0))))).BlockFunc(func(g *jen.Group) {
@@ -273,7 +273,7 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	).Values(entries)
 
 	f.Comment(h + "Sizes remembers the largest output of each template.")
-	f.Var().Id(h+"Sizes").Index(jen.Lit(n)).Qual(runtimePath, "SizeHint")
+	f.Var().Id(h+"Sizes").Index(jen.Lit(n)).Qual(ir.RuntimePath, "SizeHint")
 	var static []jen.Code
 	for _, t := range s.Templates {
 		static = append(static, jen.Lit(t.Body.StaticSize))
@@ -304,7 +304,7 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 
 // renderParams are the parameters of every render function of a set.
 func renderParams(s *ir.PromptSet) []jen.Code {
-	return []jen.Code{jen.Id("dst").Index().Byte(), jen.Id("f").Op("*").Id(s.Feed.Name), jen.Id("v").Qual(runtimePath, "Variant")}
+	return []jen.Code{jen.Id("dst").Index().Byte(), jen.Id("f").Op("*").Id(s.Feed.Name), jen.Id("v").Qual(ir.RuntimePath, "Variant")}
 }
 
 // emitSetRenderers writes the render function of each template and
@@ -362,7 +362,7 @@ func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 	f.Func().Id(h+"Render").Params(append([]jen.Code{jen.Id("id").Int()}, renderParams(s)...)...).Params(results...).Block(
 		jen.Switch(jen.Id("id")).BlockFunc(func(g *jen.Group) {
 			for id, t := range s.Templates {
-				g.Case(jen.Lit(id)).Block(jen.Return(jen.Qual(ttfuncsPath, "ExecuteVariant").Call(
+				g.Case(jen.Lit(id)).Block(jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteVariant").Call(
 					jen.Id(t.Func+"Template"), jen.Id("dst"), jen.Lit(t.Body.Spec.Key), jen.Lit(t.Body.Spec.Map.File), jen.Id("f"), jen.Id("v"))))
 			}
 		}),
@@ -371,7 +371,7 @@ func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 	f.Comment(h + "Templates associates the templates of the set and of its components,")
 	f.Comment("each named by its prompt, so that $.Include finds a component's.")
 	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Spec.Key)).
-		Dot("Funcs").Call(jen.Qual(ttfuncsPath, "Funcs").Call())
+		Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call())
 	parse := func(name, what string, p *ir.Prompt) {
 		src, tmpl := name+"Source", name+"Template"
 		f.Comment(src + " is " + what + " translated to Go text/template.")
