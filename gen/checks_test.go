@@ -13,6 +13,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"golang.org/x/tools/txtar"
 )
 
@@ -69,7 +70,7 @@ func TestChecksAgree(t *testing.T) {
 		loaded, _ := loadPrompts(c.fsys, "prompts")
 		sink := &diag.Sink{}
 		prompts := lowerPrompts(loaded, false, sink)
-		names.Prompts(prompts, sink, nameOutput)
+		names.Prompts(prompts, sink, outschema.Name)
 		for _, p := range prompts {
 			checkExamples(p, sink)
 		}

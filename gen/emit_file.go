@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
@@ -35,17 +36,11 @@ func emitPromptFile(importPath, pkg string, p *ir.Prompt, body renderBody) *jen.
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}
-	emitOutputTypes(f, p)
+	outschema.EmitTypes(f, p)
 	emitPrompt(f, p, body)
-	emitRequest(f, p)
-	emitOutputMethods(f, p)
+	outschema.EmitRequest(f, p)
+	outschema.EmitMethods(f, p)
 	return f
-}
-
-func docLines(f *jen.File, text string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		f.Comment(line)
-	}
 }
 
 func fieldDoc(g *jen.Group, fld *ir.Field) {
@@ -65,9 +60,9 @@ func emitStruct(f *jen.File, p *ir.Prompt, t *ir.Type) {
 		noun = " fragment."
 	}
 	if t == p.Feed {
-		docLines(f, t.Name+" holds the variables of the "+p.Spec.Key+noun)
+		outschema.DocLines(f, t.Name+" holds the variables of the "+p.Spec.Key+noun)
 	} else {
-		docLines(f, t.Name+" is an object in the variables of the "+p.Spec.Key+noun)
+		outschema.DocLines(f, t.Name+" is an object in the variables of the "+p.Spec.Key+noun)
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
@@ -135,9 +130,9 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody renderBody) {
 	src := p.Spec
 	typ := jen.Id(p.TypeName)
 	if src.Description != "" {
-		docLines(f, p.Name+": "+src.Description)
+		outschema.DocLines(f, p.Name+": "+src.Description)
 	} else {
-		docLines(f, p.Name+" renders the "+src.Key+" prompt from "+src.Path+".")
+		outschema.DocLines(f, p.Name+" renders the "+src.Key+" prompt from "+src.Path+".")
 	}
 	f.Var().Id(p.Name).Add(typ)
 	f.Line()

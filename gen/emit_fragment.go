@@ -3,6 +3,7 @@ package gen
 import (
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/outschema"
 )
 
 // emitFragmentFile returns the file for one fragment (the spec's
@@ -19,9 +20,9 @@ func emitFragmentFile(importPath, pkg string, p *ir.Prompt, body renderBody) *je
 	}
 	src := p.Spec
 	if src.Description != "" {
-		docLines(f, p.Name+": "+src.Description)
+		outschema.DocLines(f, p.Name+": "+src.Description)
 	} else {
-		docLines(f, p.Name+" renders the "+src.Key+" fragment from "+src.Path+".")
+		outschema.DocLines(f, p.Name+" renders the "+src.Key+" fragment from "+src.Path+".")
 	}
 	sizeVar := "_" + p.Name + "Size"
 	appendName := "_" + p.Name + "Append"

@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/outschema"
 )
 
 // This file emits a template set: one file with the feed type, the set
@@ -39,10 +40,10 @@ func setDir(s *ir.PromptSet) string { return path.Dir(s.Spec.Path) }
 // emitSetStruct writes a struct type of the set's feed and its Merge method.
 func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 	if t == s.Feed {
-		docLines(f, t.Name+" holds the variables of every template and component of the "+s.Spec.Key+" set.")
+		outschema.DocLines(f, t.Name+" holds the variables of every template and component of the "+s.Spec.Key+" set.")
 		f.Comment("Which of them a render needs depends on the template the key resolves to.")
 	} else {
-		docLines(f, t.Name+" is an object in the variables of the "+s.Spec.Key+" set.")
+		outschema.DocLines(f, t.Name+" is an object in the variables of the "+s.Spec.Key+" set.")
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
@@ -92,10 +93,10 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	opts := jen.Id("opts").Op("...").Qual(ir.RuntimePath, "Option")
 
 	if d := s.Spec.Description; d != "" {
-		docLines(f, name+": "+d)
+		outschema.DocLines(f, name+": "+d)
 		f.Comment("")
 	}
-	docLines(f, name+" resolves and renders the templates of the "+s.Spec.Key+" set ("+setDir(s)+"):")
+	outschema.DocLines(f, name+" resolves and renders the templates of the "+s.Spec.Key+" set ("+setDir(s)+"):")
 	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
 	f.Comment("rendered with " + names.Article(s.Feed.Name) + ". " + upperFirst(names.Article(name)) + " is immutable and safe for")
 	f.Comment("concurrent use; Switch returns a changed copy.")

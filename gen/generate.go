@@ -18,6 +18,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -110,7 +111,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	}
 	checked := lowerPrompts(prompts, cfg.Strict, sink)
 	checkedSets := checkSets(sets, cfg, sink)
-	names.Sets(names.Prompts(checked, sink, nameOutput), checkedSets, dir, sink)
+	names.Sets(names.Prompts(checked, sink, outschema.Name), checkedSets, dir, sink)
 	for _, p := range checked {
 		checkExamples(p, sink)
 	}
@@ -198,7 +199,7 @@ func lowerPrompts(prompts []*ir.PromptSpec, strict bool, sink *diag.Sink) []*ir.
 	var checked []*ir.Prompt
 	for _, p := range prompts {
 		if irp := checkPrompt(p, strict, sink); irp != nil {
-			irp.Output = lowerOutput(p, sink)
+			irp.Output = outschema.Lower(p, sink)
 			checked = append(checked, irp)
 		}
 	}
@@ -216,7 +217,7 @@ func packageFile(importPath, pkg string, hasExamples bool) *jen.File {
 	f.Const().Id("_").Op("=").Qual(ir.RuntimePath, "SupportPackageIsVersion1")
 	if hasExamples {
 		f.Line()
-		emitDecodeExample(f)
+		outschema.EmitDecodeExample(f)
 	}
 	return f
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -65,7 +66,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		irp = checkPrompt(p, cfg.Strict, sink)
 	}
 	if irp != nil {
-		names.Prompts([]*ir.Prompt{irp}, sink, nameOutput)
+		names.Prompts([]*ir.Prompt{irp}, sink, outschema.Name)
 	}
 	diags := sink.List.Sorted()
 	for i, d := range diags {

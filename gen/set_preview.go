@@ -6,6 +6,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/outschema"
 )
 
 // SetPreview is a template set made ready to render from JSON data without
@@ -48,7 +49,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	}
 	sink := &diag.Sink{List: diags}
 	checked := checkSets([]*ir.SetSpec{s}, cfg, sink)
-	names.Sets(names.Prompts(nil, sink, nameOutput), checked, base, sink)
+	names.Sets(names.Prompts(nil, sink, outschema.Name), checked, base, sink)
 	diags = relDiags(sink.List.Sorted(), cfg.Dir, base)
 	if diags.HasErrors() || len(checked) == 0 {
 		return nil, diags, diags

@@ -1,0 +1,389 @@
+package outschema
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/schema"
+)
+
+const jsonPath = "encoding/json"
+
+// decodeExampleHelper is the package helper that Examples methods call.
+const decodeExampleHelper = "_decodeExample"
+
+// EmitTypes writes the named types of p's output and its compiled
+// schema.
+func EmitTypes(f *jen.File, p *ir.Prompt) {
+	o := p.Output
+	if o != nil {
+		for _, t := range o.Types {
+			emitOutType(o, f, t)
+		}
+	}
+	if o != nil && o.Schema != nil {
+		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Spec.Key + " prompt as JSON.")
+		f.Const().Id(o.SchemaVar + "JSON").Op("=").Lit(string(o.Schema.JSON))
+		f.Line()
+		if o.Checks != nil {
+			emitChecks(f, p)
+		} else {
+			f.Comment(o.SchemaVar + " validates outputs; it is compiled once, when the package is initialised.")
+			f.Var().Id(o.SchemaVar).Op("=").Qual(ir.OutputPath, "MustCompileSchema").Call(jen.Id(o.SchemaVar + "JSON"))
+			f.Line()
+		}
+	}
+	if p.ExampleName != "" {
+		f.Comment(p.ExampleName + " is one of the examples of the " + p.Spec.Key + " prompt: variables and")
+		f.Comment("the output expected for them.")
+		f.Type().Id(p.ExampleName).Struct(
+			jen.Id("Input").Id(p.Feed.Name),
+			jen.Id("Output").Add(exampleOutputType(p)),
+		)
+	}
+}
+
+// exampleOutputType is the Go type of an example's output.
+func exampleOutputType(p *ir.Prompt) jen.Code {
+	if p.Output == nil {
+		return jen.String()
+	}
+	return jen.Id(p.Output.Name)
+}
+
+// typeDoc writes the doc comment of a named type: its name and what it is,
+// then the schema's description.
+func typeDoc(f *jen.File, name, doc string, t *schema.Type) {
+	f.Comment(name + " " + doc)
+	if t != nil && t.Description != "" {
+		f.Comment("")
+		DocLines(f, t.Description)
+	}
+}
+
+func emitOutType(o *ir.Output, f *jen.File, t *ir.OutType) {
+	switch t.Kind {
+	case ir.OutStruct:
+		typeDoc(f, t.Name, t.Doc, t.T)
+		f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
+			for _, fld := range t.Fields {
+				if d := fld.Prop.Type.Description; d != "" {
+					lines := strings.Split(strings.TrimRight(d, "\n"), "\n")
+					lines[0] = fld.GoName + ": " + lines[0]
+					for _, l := range lines {
+						g.Comment(l)
+					}
+				}
+				typ, omit := outFieldType(o, fld.Prop)
+				tag := fld.Prop.Name
+				if omit {
+					tag += ",omitempty"
+				}
+				g.Id(fld.GoName).Add(typ).Tag(map[string]string{"json": tag})
+			}
+		})
+	case ir.OutEnum:
+		emitOutEnum(o, f, t)
+	case ir.OutUnion:
+		emitOutUnion(o, f, t)
+	case ir.OutDefined:
+		typeDoc(f, t.Name, t.Doc, t.T)
+		f.Type().Id(t.Name).Add(outUnderlying(o, t.T))
+	case ir.OutAlias:
+		typeDoc(f, t.Name, t.Doc, t.T)
+		var u jen.Code
+		switch {
+		case t.T != nil:
+			u = outUnderlying(o, t.T)
+		case o.Format == ir.FormatText:
+			u = jen.String()
+		default:
+			u = jen.Qual(jsonPath, "RawMessage")
+		}
+		f.Type().Id(t.Name).Op("=").Add(u)
+	}
+	f.Line()
+}
+
+func emitOutEnum(o *ir.Output, f *jen.File, t *ir.OutType) {
+	typeDoc(f, t.Name, t.Doc, t.T)
+	f.Type().Id(t.Name).String()
+	f.Line()
+	var named []jen.Code
+	for _, c := range t.Consts {
+		if c.GoName != "" {
+			named = append(named, jen.Id(c.GoName).Id(t.Name).Op("=").Lit(c.Value))
+		}
+	}
+	if len(named) > 0 {
+		f.Comment("The values of " + t.Name + ".")
+		f.Const().Defs(named...)
+		f.Line()
+	}
+	var cases []jen.Code
+	for _, c := range t.Consts {
+		if c.GoName != "" {
+			cases = append(cases, jen.Id(c.GoName))
+		} else {
+			cases = append(cases, jen.Lit(c.Value))
+		}
+	}
+	f.Comment("Valid reports whether v is one of the values of " + t.Name + ".")
+	f.Func().Params(jen.Id("v").Id(t.Name)).Id("Valid").Params().Bool().Block(
+		jen.Switch(jen.Id("v")).Block(jen.Case(cases...).Block(jen.Return(jen.True()))),
+		jen.Return(jen.False()),
+	)
+}
+
+func emitOutUnion(o *ir.Output, f *jen.File, t *ir.OutType) {
+	disc := t.T.Discriminator
+	typeDoc(f, t.Name, t.Doc, t.T)
+	f.Comment("")
+	f.Comment("Exactly one field is set: the one that " + strconv.Quote(disc) + " names.")
+	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
+		for _, v := range t.Variants {
+			g.Comment(v.GoName + " is set when " + disc + " is " + strconv.Quote(v.V.Value) + ".")
+			g.Id(v.GoName).Op("*").Add(outGoType(o, v.V.Type))
+		}
+	})
+	f.Line()
+	f.Comment("MarshalJSON encodes the variant that is set, or null when none is.")
+	f.Func().Params(jen.Id("u").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).BlockFunc(func(g *jen.Group) {
+		g.Switch().BlockFunc(func(g *jen.Group) {
+			for _, v := range t.Variants {
+				g.Case(jen.Id("u").Dot(v.GoName).Op("!=").Nil()).Block(
+					jen.Return(jen.Qual(jsonPath, "Marshal").Call(jen.Id("u").Dot(v.GoName))))
+			}
+		})
+		g.Return(jen.Index().Byte().Call(jen.Lit("null")), jen.Nil())
+	})
+	f.Line()
+	f.Comment("UnmarshalJSON decodes the variant that " + strconv.Quote(disc) + " names. A value that names none")
+	f.Comment("leaves every field nil, for validation to report.")
+	f.Func().Params(jen.Id("u").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("b").Index().Byte()).Error().BlockFunc(func(g *jen.Group) {
+		g.Op("*").Id("u").Op("=").Id(t.Name).Values()
+		g.Var().Id("d").Struct(jen.Id("Value").String().Tag(map[string]string{"json": disc}))
+		g.If(jen.Qual(jsonPath, "Unmarshal").Call(jen.Id("b"), jen.Op("&").Id("d")).Op("!=").Nil()).Block(jen.Return(jen.Nil()))
+		g.Switch(jen.Id("d").Dot("Value")).BlockFunc(func(g *jen.Group) {
+			for _, v := range t.Variants {
+				g.Case(jen.Lit(v.V.Value)).Block(
+					jen.Id("u").Dot(v.GoName).Op("=").New(outGoType(o, v.V.Type)),
+					jen.Return(jen.Qual(jsonPath, "Unmarshal").Call(jen.Id("b"), jen.Id("u").Dot(v.GoName))),
+				)
+			}
+		})
+		g.Return(jen.Nil())
+	})
+}
+
+// outGoType is the Go type of schema t: its named type, or the type it is
+// built from.
+func outGoType(o *ir.Output, t *schema.Type) *jen.Statement {
+	if ot := o.Named[t]; ot != nil {
+		return jen.Id(ot.Name)
+	}
+	return outUnderlying(o, t)
+}
+
+// outUnderlying is the Go type of t without t's own name.
+func outUnderlying(o *ir.Output, t *schema.Type) *jen.Statement {
+	switch t.Kind {
+	case schema.Ref:
+		if ot := o.Defs[t.Ref]; ot != nil {
+			return jen.Id(ot.Name)
+		}
+		return outGoType(o, t.Ref.Type)
+	case schema.String:
+		return jen.String()
+	case schema.Integer:
+		return jen.Int()
+	case schema.Number:
+		return jen.Float64()
+	case schema.Boolean:
+		return jen.Bool()
+	case schema.Array:
+		return jen.Index().Add(outElemType(o, t.Elem))
+	case schema.Map:
+		return jen.Map(jen.String()).Add(outElemType(o, t.Elem))
+	}
+	return jen.Qual(jsonPath, "RawMessage") // Raw; objects and unions are named
+}
+
+// outElemType is the Go type of an array element or map value: a pointer
+// when it is nullable.
+func outElemType(o *ir.Output, t *schema.Type) *jen.Statement {
+	if t.Nullable && outPointerable(o, t) {
+		return jen.Op("*").Add(outGoType(o, t))
+	}
+	return outGoType(o, t)
+}
+
+// resolveRef follows references to the schema that t stands for.
+func resolveRef(t *schema.Type) *schema.Type {
+	for i := 0; t.Kind == schema.Ref && i < 100; i++ {
+		t = t.Ref.Type
+	}
+	return t
+}
+
+// outPointerable reports whether an optional or nullable value of type t is
+// a pointer: slices, maps and raw JSON are nil instead.
+func outPointerable(o *ir.Output, t *schema.Type) bool {
+	switch resolveRef(t).Kind {
+	case schema.Array, schema.Map, schema.Raw:
+		return false
+	}
+	return true
+}
+
+// outFieldType is the Go type of a property, and whether it is omitempty.
+func outFieldType(o *ir.Output, p *schema.Prop) (*jen.Statement, bool) {
+	t := p.Type
+	ptr := !p.Required || t.Nullable
+	if t.Kind == schema.Ref && t.Ref.Recursive {
+		k := resolveRef(t).Kind
+		ptr = ptr || k == schema.Object || k == schema.Union
+	}
+	if ptr && outPointerable(o, t) {
+		return jen.Op("*").Add(outGoType(o, t)), !p.Required
+	}
+	return outGoType(o, t), !p.Required
+}
+
+// EmitRequest writes Request, which builds the payload of a model call.
+func EmitRequest(f *jen.File, p *ir.Prompt) {
+	src := p.Spec
+	req := jen.Qual(ir.RuntimePath, "Request")
+	fields := jen.Dict{
+		jen.Id("Parameters"): jen.Id("p").Dot("Parameters").Call(),
+	}
+	if !p.IsMessages {
+		fields[jen.Id("Prompt")] = jen.Id("text")
+	}
+	if len(p.Messages) > 1 || p.IsMessages {
+		fields[jen.Id("Messages")] = jen.Id("msgs")
+	}
+	if src.Model != "" {
+		fields[jen.Id("Model")] = jen.Lit(src.Model)
+	}
+	if format := src.OutputFormat; format != "" || p.Output != nil {
+		if format == "" {
+			format = p.Output.Format // a schema without outputFormat is json
+		}
+		fields[jen.Id("OutputFormat")] = jen.Lit(format)
+	}
+	if o := p.Output; o != nil && o.Schema != nil {
+		fields[jen.Id("OutputSchema")] = jen.Qual(jsonPath, "RawMessage").Call(jen.Id(o.SchemaVar + "JSON"))
+	}
+	f.Comment("Request renders the prompt with the variables of f and returns the payload of a")
+	f.Comment("model call: the prompt's model, parameters and output format and schema, changed")
+	f.Comment("by opts in order (runtime.WithModel, runtime.Temperature, ...).")
+	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Request").Params(
+		jen.Id("f").Id(p.Feed.Name), jen.Id("opts").Op("...").Qual(ir.RuntimePath, "RequestOption"),
+	).Params(req.Clone(), jen.Error()).BlockFunc(func(g *jen.Group) {
+		if !p.IsMessages {
+			g.List(jen.Id("text"), jen.Err()).Op(":=").Id("p").Dot("Render").Call(jen.Id("f"))
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(req.Clone().Values(), jen.Err()))
+		}
+		if len(p.Messages) > 1 || p.IsMessages {
+			g.List(jen.Id("msgs"), jen.Err()).Op(":=").Id("p").Dot("Messages").Call(jen.Id("f"))
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(req.Clone().Values(), jen.Err()))
+		}
+		g.Id("r").Op(":=").Add(req.Clone()).Values(fields)
+		g.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(jen.Id("o").Call(jen.Op("&").Id("r")))
+		g.Return(jen.Id("r"), jen.Nil())
+	})
+}
+
+// EmitMethods writes ParseOutput and Examples on the prompt type.
+func EmitMethods(f *jen.File, p *ir.Prompt) {
+	typ := jen.Id(p.TypeName)
+	if o := p.Output; o != nil {
+		out := jen.Id(o.Name)
+		var val jen.Code
+		switch {
+		case o.Checks != nil:
+			val = jen.Id(o.ChecksType).Values()
+		case o.Schema != nil:
+			val = jen.Id(o.SchemaVar)
+		default:
+			val = jen.Nil()
+		}
+		completion := jen.Id("completion").String()
+		results := jen.Params(out.Clone(), jen.Error())
+		switch o.Format {
+		case ir.FormatJSON:
+			f.Comment("ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),")
+			parseDoc(f, o)
+			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
+				jen.Return(jen.Qual(ir.OutputPath, "Parse").Types(out.Clone()).Call(jen.Id("completion"), val)))
+		case ir.FormatYAML:
+			f.Comment("ParseOutput extracts the YAML answer of a completion (fenced or whole),")
+			parseDoc(f, o)
+			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
+				jen.Var().Id("v").Add(out.Clone()),
+				jen.List(jen.Id("doc"), jen.Err()).Op(":=").Qual(ir.YAMLOutPath, "Extract").Call(jen.Id("completion")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("v"), jen.Err())),
+				jen.Err().Op("=").Qual(ir.OutputPath, "Decode").Call(jen.Id("doc"), jen.Op("&").Id("v"), val),
+				jen.Return(jen.Id("v"), jen.Err()),
+			)
+		case ir.FormatText:
+			f.Comment("ParseOutput returns the completion as is: the prompt's output is text.")
+			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
+				jen.Return(jen.Id("completion"), jen.Nil()))
+		}
+	}
+	if p.ExampleName == "" {
+		return
+	}
+	f.Comment("Examples returns the prompt's examples, checked against its inputs and outputSchema")
+	f.Comment("when the package was generated. They are decoded anew on each call.")
+	f.Func().Params(typ.Clone()).Id("Examples").Params().Index().Id(p.ExampleName).Block(
+		jen.Return(jen.Index().Id(p.ExampleName).ValuesFunc(func(g *jen.Group) {
+			for _, ex := range p.Examples {
+				var out jen.Code
+				if p.Output == nil || p.Output.Format == ir.FormatText {
+					out = jen.Lit(ex.Output)
+				} else {
+					out = jen.Id(decodeExampleHelper).Types(jen.Id(p.Output.Name)).Call(jen.Lit(ex.Output))
+				}
+				g.Values(jen.Dict{
+					jen.Id("Input"):  jen.Id(decodeExampleHelper).Types(jen.Id(p.Feed.Name)).Call(jen.Lit(ex.Input)),
+					jen.Id("Output"): out,
+				})
+			}
+		})))
+}
+
+// parseDoc ends the doc comment of ParseOutput.
+func parseDoc(f *jen.File, o *ir.Output) {
+	if o.Schema == nil {
+		f.Comment("checks that it is well-formed and returns it as JSON: the prompt has no outputSchema.")
+		return
+	}
+	f.Comment("decodes it and validates it against the outputSchema. Violations are")
+	f.Comment("output.Errors, each with the JSON pointer of the value, the schema keyword and a")
+	f.Comment("message short enough to quote back to the model; the decoded value is returned too.")
+}
+
+// EmitDecodeExample writes the helper of the Examples methods in
+// promptgen.go.
+func EmitDecodeExample(f *jen.File) {
+	f.Comment(decodeExampleHelper + " decodes a value of an example, which promptgen checked when it")
+	f.Comment("generated the package.")
+	f.Func().Id(decodeExampleHelper).Types(jen.Id("T").Any()).Params(jen.Id("doc").String()).Id("T").Block(
+		jen.Var().Id("v").Id("T"),
+		jen.If(jen.Err().Op(":=").Qual(jsonPath, "Unmarshal").Call(jen.Index().Byte().Call(jen.Id("doc")), jen.Op("&").Id("v")), jen.Err().Op("!=").Nil()).Block(
+			jen.Panic(jen.Lit("promptgen: example does not decode: ").Op("+").Err().Dot("Error").Call())),
+		jen.Return(jen.Id("v")),
+	)
+}
+
+// DocLines writes text as comment lines.
+func DocLines(f *jen.File, text string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		f.Comment(line)
+	}
+}
