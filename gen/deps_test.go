@@ -18,6 +18,8 @@ func TestStageImports(t *testing.T) {
 		"gen/internal/names":  {"gen/internal/ir", "gen/internal/diag"},
 		"gen/internal/diag":   {"gen/internal/ir"},
 		"gen/internal/ttemit": {"gen/internal/ir"},
+		"gen/internal/check": {"gen/internal/ir", "gen/internal/tmpl", "gen/internal/diag", "gen/internal/names",
+			"schema"},
 		"gen/internal/outschema": {"gen/internal/ir", "gen/internal/diag", "gen/internal/names", "schema",
 			"github.com/dave/jennifer/jen"},
 	}

@@ -1,8 +1,6 @@
 package gen
 
 import (
-	"strings"
-
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
@@ -309,7 +307,7 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 		ki, _ := key(it)
 		pre = append(pre, jen.If(jen.Len(v.val).Op(">").Lit(1)).Block(
 			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(
-				append(ki.pre, jen.If(jen.Op("!").Parens(ki.def)).Block(e.fail(x.Pos, attrPath(x.Attr), "ErrUndefined")))...)))
+				append(ki.pre, jen.If(jen.Op("!").Parens(ki.def)).Block(e.fail(x.Pos, ir.AttrPath(x.Attr), "ErrUndefined")))...)))
 	}
 	cmpCall := jen.Qual("cmp", "Compare").Call(ka.val, kb.val)
 	compare := append(append(ka.pre, kb.pre...),
@@ -405,13 +403,4 @@ func (e *emitter) args(x *ir.Call) (pre []jen.Code, vals []jen.Code, given []boo
 		vals[i], given[i] = a.val, ok
 	}
 	return pre, vals, given
-}
-
-// attrPath is an attribute= path as written: "customer.name".
-func attrPath(path []*ir.Field) string {
-	keys := make([]string, len(path))
-	for i, f := range path {
-		keys[i] = f.Key
-	}
-	return strings.Join(keys, ".")
 }

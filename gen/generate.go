@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
@@ -110,7 +111,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 		prompts = append(prompts, s.Fragments...)
 	}
 	checked := lowerPrompts(prompts, cfg.Strict, sink)
-	checkedSets := checkSets(sets, cfg, sink)
+	checkedSets := check.Sets(sets, cfg.Strict, sink)
 	names.Sets(names.Prompts(checked, sink, outschema.Name), checkedSets, dir, sink)
 	for _, p := range checked {
 		checkExamples(p, sink)
@@ -198,7 +199,7 @@ func nameFiles(prompts []*ir.Prompt, sets []*ir.PromptSet, dir string, diags *di
 func lowerPrompts(prompts []*ir.PromptSpec, strict bool, sink *diag.Sink) []*ir.Prompt {
 	var checked []*ir.Prompt
 	for _, p := range prompts {
-		if irp := checkPrompt(p, strict, sink); irp != nil {
+		if irp := check.Prompt(p, strict, sink); irp != nil {
 			irp.Output = outschema.Lower(p, sink)
 			checked = append(checked, irp)
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/promptgen/promptgen/schema"
 )
 
 // TestTypeDepthLimit generates prompts whose variables nest exactly
@@ -52,14 +54,14 @@ func TestTypeDepthLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := generate(mapFS(tt.files(maxTypeDepth)), "p", Config{Pkg: "out", ImportPath: "x/out"})
+			res, err := generate(mapFS(tt.files(schema.MaxDepth)), "p", Config{Pkg: "out", ImportPath: "x/out"})
 			if err != nil {
 				t.Fatalf("at the limit: %v", err)
 			}
 			if len(res.Files) < 2 {
 				t.Fatalf("at the limit: %d files", len(res.Files))
 			}
-			_, err = generate(mapFS(tt.files(maxTypeDepth+1)), "p", Config{Pkg: "out", ImportPath: "x/out"})
+			_, err = generate(mapFS(tt.files(schema.MaxDepth+1)), "p", Config{Pkg: "out", ImportPath: "x/out"})
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("over the limit: %v\nwant %s", err, tt.want)
 			}

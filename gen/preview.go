@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
@@ -63,7 +64,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	}
 	var irp *ir.Prompt
 	if p != nil {
-		irp = checkPrompt(p, cfg.Strict, sink)
+		irp = check.Prompt(p, cfg.Strict, sink)
 	}
 	if irp != nil {
 		names.Prompts([]*ir.Prompt{irp}, sink, outschema.Name)

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -313,7 +315,7 @@ func TestRenderErrors(t *testing.T) {
 	}
 	mod := newTempModule(t)
 	var keys []string
-	for _, k := range sortedKeys(prompts) {
+	for _, k := range slices.Sorted(maps.Keys(prompts)) {
 		writeFile(t, filepath.Join(mod, "prompts", k+".yaml"), []byte(prompts[k]))
 		keys = append(keys, k)
 	}

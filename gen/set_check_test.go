@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
@@ -15,7 +16,7 @@ func checkSetFiles(t *testing.T, cfg Config, files map[string]string) ([]*ir.Pro
 	t.Helper()
 	sets, diags := loadSets(mapFS(files), "p")
 	sink := &diag.Sink{List: diags}
-	irs := checkSets(sets, cfg, sink)
+	irs := check.Sets(sets, cfg.Strict, sink)
 	return irs, sink.List.Sorted()
 }
 

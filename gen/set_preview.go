@@ -3,6 +3,7 @@ package gen
 import (
 	"reflect"
 
+	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
@@ -48,7 +49,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		return nil, diags, err
 	}
 	sink := &diag.Sink{List: diags}
-	checked := checkSets([]*ir.SetSpec{s}, cfg, sink)
+	checked := check.Sets([]*ir.SetSpec{s}, cfg.Strict, sink)
 	names.Sets(names.Prompts(nil, sink, outschema.Name), checked, base, sink)
 	diags = relDiags(sink.List.Sorted(), cfg.Dir, base)
 	if diags.HasErrors() || len(checked) == 0 {

@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // Queries on the IR that the checker and both backends share.
 
 // MaybeUndefined reports whether x can be Jinja2's undefined at run time:
@@ -190,4 +192,13 @@ func IsInline(x Expr) bool {
 		return x.Inline
 	}
 	return false
+}
+
+// AttrPath is an attribute= path as written: "customer.name".
+func AttrPath(path []*Field) string {
+	keys := make([]string, len(path))
+	for i, f := range path {
+		keys[i] = f.Key
+	}
+	return strings.Join(keys, ".")
 }

@@ -1,0 +1,138 @@
+package check
+
+import (
+	"slices"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
+)
+
+// Prompt parses and checks one prompt and lowers it to IR. It returns
+// nil when the prompt has errors. All templates of a prompt (the template,
+// the system template, every message's templates) share one feed.
+func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
+	feed := p.Inputs
+	if feed == nil {
+		feed = &ir.Type{Kind: ir.KindStruct}
+	}
+	before := len(diags.List)
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}}
+	irp := &ir.Prompt{Spec: p, Feed: feed}
+	parsed := true
+	part := func(t *ir.TemplateSpec) *ir.Prompt {
+		if t == nil {
+			return nil
+		}
+		x := c.part(t.Text, t.Map)
+		if x == nil {
+			parsed = false
+			return nil
+		}
+		irp.Parts = append(irp.Parts, x)
+		return x
+	}
+	if p.Messages == nil {
+		main := c.part(p.Template, p.Map)
+		if main == nil {
+			return nil
+		}
+		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
+		if p.System != nil {
+			irp.Messages = append(irp.Messages, &ir.Message{Role: "system", Content: part(p.System)})
+		}
+		irp.Messages = append(irp.Messages, &ir.Message{Role: "user", FromRender: true})
+	} else {
+		irp.IsMessages = true
+		for _, m := range p.Messages {
+			im := &ir.Message{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID), Data: part(m.Data)}
+			for _, tc := range m.ToolCalls {
+				im.ToolCalls = append(im.ToolCalls, [3]*ir.Prompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
+			}
+			irp.Messages = append(irp.Messages, im)
+		}
+	}
+	if !parsed {
+		return nil
+	}
+	if strict && p.Inputs == nil {
+		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
+	}
+	c.ir = irp
+	bodies := append([]*ir.Prompt{irp}, irp.Parts...)
+	if !checkTypeDepth(p, feed, bodies, diags) {
+		return nil
+	}
+	finalize(feed)
+	c.checkNoDicts(feed)
+	for _, b := range bodies {
+		ir.Walk(b.Body, func(x ir.Expr) { finalize(x.Type()) })
+		for _, l := range b.Locals {
+			finalize(l.T)
+		}
+	}
+	c.markUndefined()
+	for _, f := range c.later {
+		f()
+	}
+	if feed.Declared {
+		for _, f := range feed.Fields {
+			if !c.used[f] {
+				diags.Warnf(f.Pos, "input %q is declared but not used by the template", f.Key)
+			}
+		}
+	}
+	checkAllowed(p.Variables, feed, c.used, diags)
+	if hasErrorsSince(diags, before) {
+		return nil
+	}
+	return irp
+}
+
+// part parses and checks one template of the prompt with the checker's
+// feed; it returns nil when the template does not parse.
+func (c *checker) part(text string, m ir.SourceMap) *ir.Prompt {
+	t, err := tmpl.Parse(text, c.p.Jinja)
+	if err != nil {
+		if e, ok := err.(*tmpl.Error); ok {
+			c.diags.Errorf(m.Pos(e.Span.Start), "%s", e.Msg)
+		} else {
+			c.diags.Errorf(c.p.Pos, "%v", err)
+		}
+		return nil
+	}
+	x := &ir.Prompt{Spec: c.p, Feed: c.feed}
+	c.ir, c.m = x, &m
+	defer func() { c.m = nil }()
+	c.template(t.Body, x)
+	x.NumLocals = c.tmp
+	return x
+}
+
+// checkAllowed reports the feed variables that `variables: allowed` does
+// not list, as warnings or, with `unknown: error`, errors.
+func checkAllowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags *diag.Sink) {
+	if v == nil {
+		return
+	}
+	for _, f := range feed.Fields {
+		if feed.Declared && !used[f] || slices.Contains(v.Allowed, f.Key) {
+			continue
+		}
+		report := diags.Warnf
+		if v.Error {
+			report = diags.Errorf
+		}
+		report(f.Pos, "variable %q is not in variables.allowed%s", f.Key, schema.DidYouMean(f.Key, v.Allowed))
+	}
+}
+
+func hasErrorsSince(diags *diag.Sink, n int) bool {
+	for _, d := range diags.List[n:] {
+		if d.Severity == diag.SeverityError {
+			return true
+		}
+	}
+	return false
+}
