@@ -253,7 +253,7 @@ func (e *emitter) field(x *ir.FieldRef) gval {
 	t := x.Field.Type.Resolve()
 	if x.Field.Optional {
 		v := gval{pre: base.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
-		if isPointerKind(t) {
+		if ir.IsPointerKind(t) {
 			v.val = jen.Parens(jen.Op("*").Add(acc))
 		}
 		return v

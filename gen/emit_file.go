@@ -71,17 +71,10 @@ func emitStruct(f *jen.File, p *ir.Prompt, t *ir.Type) {
 			if fld.Optional {
 				tag += ",omitempty"
 			}
-			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && isPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
+			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
 		}
 	})
 	emitValidate(f, p, t)
-}
-
-// isPointerKind reports whether an optional field of type t is a pointer:
-// lists and maps are nil when unset instead.
-func isPointerKind(t *ir.Type) bool {
-	k := t.Resolve().Kind
-	return k != ir.KindList && k != ir.KindMap
 }
 
 // emitValidate writes Validate, which reports every required variable
@@ -186,17 +179,12 @@ func goRenderBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	return append(body, jen.Return(dst, jen.Nil()))
 }
 
-// translateTemplate returns the text/template source of p.
-func translateTemplate(p *ir.Prompt) string {
-	return ttemit.Translate(p.Spec.Map.File, p.Locals, p.Body)
-}
-
 // ttRenderBody is the text/template backend: the template translated to
 // text/template source in a constant, parsed once at package
 // initialization with the functions of runtime/ttfuncs, and executed with
 // the feed.
 func ttRenderBody(f *jen.File, p *ir.Prompt) []jen.Code {
-	src := translateTemplate(p)
+	src := ttemit.Translate(p)
 	srcName, tmplName := "_"+p.Name+"Source", "_"+p.Name+"Template"
 	f.Comment(srcName + " is the " + p.Spec.Key + " template translated to Go text/template.")
 	f.Const().Id(srcName).Op("=").Add(multiLineLit(src))

@@ -9,6 +9,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
+	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
 // This file emits a template set: one file with the feed type, the set
@@ -52,7 +53,7 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 			if fld.Optional {
 				tag += ",omitempty"
 			}
-			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && isPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
+			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
 		}
 	})
 	f.Comment("Merge merges other into f field by field (template-manager.md, \"Merge")
@@ -376,7 +377,7 @@ func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 	parse := func(name, what string, p *ir.Prompt) {
 		src, tmpl := name+"Source", name+"Template"
 		f.Comment(src + " is " + what + " translated to Go text/template.")
-		f.Const().Id(src).Op("=").Add(multiLineLit(translateTemplate(p)))
+		f.Const().Id(src).Op("=").Add(multiLineLit(ttemit.Translate(p)))
 		f.Comment(tmpl + " is " + src + " parsed.")
 		f.Var().Id(tmpl).Op("=").Qual("text/template", "Must").Call(
 			jen.Id(h + "Templates").Dot("New").Call(jen.Lit(p.Spec.Key)).Dot("Parse").Call(jen.Id(src)))

@@ -12,6 +12,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
+	"github.com/promptgen/promptgen/gen/internal/ttemit"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -81,7 +82,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
-	return &Preview{Key: key, File: irp.Spec.Map.File, Source: translateTemplate(irp), Feed: reflectType(irp.Feed)}, diags, nil
+	return &Preview{Key: key, File: irp.Spec.Map.File, Source: ttemit.Translate(irp), Feed: reflectType(irp.Feed)}, diags, nil
 }
 
 // reflectType is the Go type that emit generates for t.
@@ -106,7 +107,7 @@ func reflectType(t *ir.Type) reflect.Type {
 			tag := f.Key
 			if f.Optional {
 				tag += ",omitempty"
-				if isPointerKind(f.Type) {
+				if ir.IsPointerKind(f.Type) {
 					ft = reflect.PointerTo(ft)
 				}
 			}

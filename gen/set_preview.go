@@ -8,6 +8,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
+	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
 // SetPreview is a template set made ready to render from JSON data without
@@ -58,7 +59,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	ps := checked[0]
 	sp := &SetPreview{SetInfo: *setInfo(s), Feed: reflectType(ps.Feed)}
 	for _, t := range ps.Templates {
-		b := PreviewBody{Prompt: t.Body.Spec.Key, File: t.Body.Spec.Map.File, Source: translateTemplate(t.Body)}
+		b := PreviewBody{Prompt: t.Body.Spec.Key, File: t.Body.Spec.Map.File, Source: ttemit.Translate(t.Body)}
 		for _, c := range t.Versioned {
 			b.Components = append(b.Components, c.Name)
 			b.Versions = append(b.Versions, c.VersionNames())
@@ -67,7 +68,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	}
 	for _, c := range ps.Components {
 		for _, v := range c.Versions {
-			sp.Components = append(sp.Components, PreviewBody{Prompt: v.Body.Spec.Key, File: v.Body.Spec.Map.File, Source: translateTemplate(v.Body)})
+			sp.Components = append(sp.Components, PreviewBody{Prompt: v.Body.Spec.Key, File: v.Body.Spec.Map.File, Source: ttemit.Translate(v.Body)})
 		}
 	}
 	return sp, diags, nil

@@ -132,3 +132,10 @@ func HasRequiredField(t *Type) bool {
 	}
 	return false
 }
+
+// isPointerKind reports whether an optional field of type t is a pointer:
+// lists and maps are nil when unset instead.
+func IsPointerKind(t *Type) bool {
+	k := t.Resolve().Kind
+	return k != KindList && k != KindMap
+}

@@ -46,12 +46,10 @@ type ttEmitter struct {
 	loops map[*ir.For][2]string // template variables of a loop's index and length
 }
 
-// Translate returns the text/template source of a template body whose
-// top scope sets locals; file is the template's file, which the body's
-// positions name.
-func Translate(file string, locals []*ir.Local, body []ir.Node) string {
-	e := &ttEmitter{file: file, loops: map[*ir.For][2]string{}}
-	return e.declare(locals) + e.nodes(body)
+// Translate returns the text/template source of p's template.
+func Translate(p *ir.Prompt) string {
+	e := &ttEmitter{file: p.Spec.Map.File, loops: map[*ir.For][2]string{}}
+	return e.declare(p.Locals) + e.nodes(p.Body)
 }
 
 func (e *ttEmitter) temp(prefix string) string {
