@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"golang.org/x/tools/go/packages"
 	"gopkg.in/yaml.v3"
 )
@@ -163,7 +164,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "generated", "*.go"))
 	for _, f := range files {
 		b := readFile(t, f)
-		if bytes.HasPrefix(b, []byte("// "+header)) {
+		if bytes.HasPrefix(b, []byte("// "+goemit.Header)) {
 			want[filepath.Base(f)] = b
 		}
 	}

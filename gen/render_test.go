@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/names"
 )
 
@@ -293,7 +294,7 @@ func TestRenderErrors(t *testing.T) {
 		{"convert", `{"f": 1.5}`, `ERROR: prompts/convert.yaml:4:15: render convert: "n": variable is undefined`},
 		{"convert", `{"n": "4"}`, `ERROR: prompts/convert.yaml:4:29: render convert: "f": variable is undefined`},
 		{"raises", `{"c": 1, "n": 2, "e": 1.0, "xs": ["a"]}`, "4\n"},
-		{"raises", `{"c": 1, "n": -1, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:8:21: render raises: invalid operation: ` + negativeExponent},
+		{"raises", `{"c": 1, "n": -1, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:8:21: render raises: invalid operation: ` + goemit.NegativeExponent},
 		{"raises", `{"c": 2, "n": 0, "e": -8.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:9:23: render raises: invalid operation: a negative number to a fractional power is a complex number`},
 		{"raises", `{"c": 3, "n": 0, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:10:23: render raises: invalid operation: expected length >= 3, got 0`},
 		{"raises", `{"c": 3, "n": 3, "e": 1.0, "xs": ["a"]}`, "abc\n"},

@@ -1,5 +1,8 @@
 package ir
 
+// Prompt is the checked, typed form of one prompt: the emitters' only
+// input for it. Every type is resolved, every name decided and every
+// position rendered.
 type Prompt struct {
 	Spec     *PromptSpec
 	Name     string  // exported Go name, e.g. SummarizeCustomerInteraction

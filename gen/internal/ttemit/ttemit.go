@@ -578,7 +578,7 @@ func (e *ttEmitter) choose(x ir.Expr, k func(leaf ir.Expr, v *tval) string) stri
 	})
 }
 
-// ir.BranchOn evaluates x into a variable, branches on its truth and puts
+// branchOn evaluates x into a variable, branches on its truth and puts
 // decide's actions in each branch, as the go backend's ir.BranchOn.
 func (e *ttEmitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v tval, truthy bool) string) string {
 	if b, ok := x.(*ir.Binary); ok && b.Value {

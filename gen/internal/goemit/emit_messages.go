@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"strconv"
@@ -19,7 +19,7 @@ var roleConsts = map[string]string{
 // emitParts writes one function per part of p (a system or message
 // template): _<Name>_part<i>(dst, f) appends the rendered template to dst,
 // like AppendRender.
-func emitParts(f *jen.File, p *ir.Prompt, renderBody renderBody) {
+func emitParts(f *jen.File, p *ir.Prompt, renderBody Body) {
 	for i, part := range p.Parts {
 		part.Name = partName(p, i)
 		part.TypeName = p.TypeName

@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"github.com/dave/jennifer/jen"

@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"path"
@@ -18,9 +18,9 @@ import (
 // over full paths, the versioned components of each template, one render
 // function per template and per component).
 
-// emitSetFile returns the file of set s, with the renderers of the
+// SetFile returns the file of set s, with the renderers of the
 // text/template backend when tt is set (the API is the same).
-func emitSetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
+func SetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
 	f := newSourceFile(importPath, pkg, s.Spec.Path)
 	for _, t := range s.Structs {
 		emitSetStruct(f, s, t)
@@ -326,12 +326,12 @@ func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
 	)
 	for _, t := range s.Templates {
 		f.Comment(t.Func + " renders " + t.Spec.Path + " (" + t.Spec.Prompt.Path + ").")
-		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, t.Body)...)
+		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, t.Body)...)
 	}
 	for _, c := range s.Components {
 		if len(c.Versions) == 1 {
 			f.Comment(c.Func + " renders the component " + c.Versions[0].Spec.Full() + " (" + c.Versions[0].Spec.Prompt.Path + ").")
-			f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, c.Versions[0].Body)...)
+			f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, c.Versions[0].Body)...)
 			continue
 		}
 		f.Comment(c.Func + " renders the component " + c.Full() + " in the version that v")
@@ -346,7 +346,7 @@ func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
 		)
 		for _, v := range c.Versions {
 			f.Comment(v.Func + " renders " + v.Spec.Full() + " (" + v.Spec.Prompt.Path + ").")
-			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(goRenderBody(f, v.Body)...)
+			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, v.Body)...)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"github.com/dave/jennifer/jen"
@@ -6,14 +6,14 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/outschema"
 )
 
-// emitFragmentFile returns the file for one fragment (the spec's
+// FragmentFile returns the file for one fragment (the spec's
 // getFragment(name, context), checked at generate time): its params
 // struct and
 //
 //	func <Name>Fragment(f <Name>FragmentParams) (string, error)
 //
 // rendering with the same backend as the prompts.
-func emitFragmentFile(importPath, pkg string, p *ir.Prompt, body renderBody) *jen.File {
+func FragmentFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	f := newSourceFile(importPath, pkg, p.Spec.Path)
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)

@@ -1,4 +1,4 @@
-package gen
+package goemit
 
 import (
 	"fmt"
@@ -49,7 +49,7 @@ func (e *emitter) fail(pos, variable, sentinel string) jen.Code {
 
 // negativeExponent is the detail of the error of an int to a negative
 // int power at run time, as runtime/ttfuncs words it.
-const negativeExponent = "an int to a negative int power is a float (make the base a float, such as 2.0)"
+const NegativeExponent = "an int to a negative int power is a float (make the base a float, such as 2.0)"
 
 // invalid returns the statement that aborts rendering with ErrInvalid and
 // detail, a string.
@@ -648,7 +648,7 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	case x.Op == "**":
 		bb := e.bind(gval{val: bv}, yt)
 		pre = append(pre, bb.pre...)
-		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.invalid(x.Pos, jen.Lit(negativeExponent))))
+		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.invalid(x.Pos, jen.Lit(NegativeExponent))))
 		val = jen.Int().Parens(jen.Qual(ir.JinjaPath, "PowInt").Call(jen.Int64().Parens(av), jen.Int64().Parens(bb.val)))
 	default:
 		val = jen.Parens(jen.Add(nested(x.X, av)).Op(x.Op).Add(nested(x.Y, bv)))
@@ -717,7 +717,7 @@ func (e *emitter) choose(x ir.Expr, k func(leaf ir.Expr, v *gval) []jen.Code) []
 	return out
 }
 
-// ir.BranchOn evaluates x, branches on its truth and emits decide's
+// branchOn evaluates x, branches on its truth and emits decide's
 // statements in each branch, given the operand of x that has that truth
 // (x itself unless it is an and/or) and its value. A constant's truth is
 // known: it has one branch.
