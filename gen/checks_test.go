@@ -12,6 +12,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"golang.org/x/tools/txtar"
@@ -67,12 +68,12 @@ func TestChecksAgree(t *testing.T) {
 		writeResult(t, dir, res)
 		writeFile(t, filepath.Join(dir, "agree_test.go"), bytes.Replace(driver, []byte("package checks"), []byte("package "+pkg), 1))
 
-		loaded, _ := loadPrompts(c.fsys, "prompts")
+		loaded, _ := load.Prompts(c.fsys, "prompts")
 		sink := &diag.Sink{}
 		prompts := lowerPrompts(loaded, false, sink)
 		names.Prompts(prompts, sink, outschema.Name)
 		for _, p := range prompts {
-			checkExamples(p, sink)
+			load.CheckExamples(p, sink)
 		}
 		cases := jen.Statement{}
 		for _, p := range prompts {

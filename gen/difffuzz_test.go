@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/promptgen/promptgen/gen/internal/names"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -34,6 +33,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/promptgen/promptgen/gen/internal/names"
 )
 
 var (

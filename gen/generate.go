@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"go/token"
 	"io/fs"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"golang.org/x/tools/go/packages"
@@ -66,11 +66,9 @@ type Result struct {
 // Generate runs the pipeline. err is non-nil exactly when a diagnostic has
 // error severity (then it is the Diagnostics), or on an internal error.
 func Generate(ctx context.Context, cfg Config) (*Result, error) {
-	// Paths in generated code name the prompts directory by its base name,
-	// so output is the same whatever the working directory.
-	abs, err := filepath.Abs(cfg.Dir)
+	t, err := openTree(cfg.Dir)
 	if err != nil {
-		return nil, fmt.Errorf("load: %w", err)
+		return nil, err
 	}
 	if cfg.Pkg == "" {
 		out, err := filepath.Abs(cfg.Out)
@@ -85,24 +83,16 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.ImportPath == "" {
 		cfg.ImportPath = learnImportPath(ctx, cfg.Out)
 	}
-	base := filepath.Base(abs)
-	res, err := generate(promptsFS(cfg.Dir), base, cfg)
-	// Diagnostics name files as the user gave the directory, for editors.
-	for i, d := range res.Diagnostics {
-		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
-			res.Diagnostics[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
-		} else if d.Pos.File == base {
-			res.Diagnostics[i].Pos.File = filepath.ToSlash(cfg.Dir)
-		}
-	}
+	res, err := generate(t.fsys, t.base, cfg)
+	t.show(res.Diagnostics)
 	return res, err
 }
 
 // generate runs the pipeline on the prompts in fsys, shown as dir in
 // diagnostics and generated code. cfg.Pkg and cfg.ImportPath are final.
 func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
-	prompts, loadDiags := loadPrompts(fsys, dir)
-	sets, setDiags := loadSets(fsys, dir)
+	prompts, loadDiags := load.Prompts(fsys, dir)
+	sets, setDiags := load.Sets(fsys, dir)
 	sink := &diag.Sink{List: append(loadDiags, setDiags...)}
 	if len(prompts) == 0 && len(sets) == 0 && !sink.List.HasErrors() {
 		// Writing the package of no prompts would delete every generated file.
@@ -115,7 +105,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	checkedSets := check.Sets(sets, cfg.Strict, sink)
 	names.Sets(names.Prompts(checked, sink, outschema.Name), checkedSets, dir, sink)
 	for _, p := range checked {
-		checkExamples(p, sink)
+		load.CheckExamples(p, sink)
 	}
 	names := nameFiles(checked, checkedSets, dir, sink)
 	res := &Result{Diagnostics: sink.List.Sorted()}
@@ -179,7 +169,7 @@ func nameFiles(prompts []*ir.Prompt, sets []*ir.PromptSet, dir string, diags *di
 	for _, p := range prompts {
 		if p.Spec.Fragment {
 			// fragments/x is x_fragment.go, agent/fragments/x agent_x_fragment.go.
-			stem := strings.Replace("/"+p.Spec.Key, "/"+fragmentsDir+"/", "/", 1)
+			stem := strings.Replace("/"+p.Spec.Key, "/"+load.FragmentsDir+"/", "/", 1)
 			add(names.FileStem(stem[1:])+"_fragment.go", p.Spec.Key, p.Spec.Pos)
 			continue
 		}

@@ -4,7 +4,17 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 )
+
+// mapFS builds a file system from path → content.
+func mapFS(files map[string]string) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for name, data := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	return fsys
+}
 
 // An output directory whose name is no Go identifier needs Pkg; without it
 // the generated code would not parse.

@@ -2,18 +2,15 @@ package gen
 
 import (
 	"fmt"
-	"path"
-	"path/filepath"
 	"reflect"
-	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
-	"github.com/promptgen/promptgen/schema"
 )
 
 // Preview is one prompt made ready to render from JSON data without
@@ -32,36 +29,19 @@ type Preview struct {
 // errors in other prompts do not matter. The diagnostics are those of the
 // prompt's file; err is non-nil when it has errors or key names no prompt.
 func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
-	abs, err := filepath.Abs(cfg.Dir)
+	t, err := openTree(cfg.Dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("load: %w", err)
+		return nil, nil, err
 	}
-	base := filepath.Base(abs)
-	prompts, loadDiags := loadPrompts(promptsFS(cfg.Dir), base)
-	var p *ir.PromptSpec
-	var keys []string
-	for _, q := range prompts {
-		keys = append(keys, q.Key)
-		if q.Key == key {
-			p = q
-		}
-	}
+	prompts, loadDiags := load.Prompts(t.fsys, t.base)
+	p, didYouMean := find(prompts, func(p *ir.PromptSpec) string { return p.Key }, key)
 	// The prompt's file, by its key, also when it failed to load.
-	inFile := func(d Diagnostic) bool {
-		rel, ok := strings.CutPrefix(d.Pos.File, base+"/")
-		return ok && promptKey(rel) == key
-	}
-	sink := &diag.Sink{}
-	for _, d := range loadDiags {
-		if inFile(d) {
-			sink.List = append(sink.List, d)
-		}
-	}
+	sink := &diag.Sink{List: t.keep(loadDiags, func(rel string) bool { return load.PromptKey(rel) == key })}
 	if p == nil && !sink.List.HasErrors() {
-		if set := setHolding(cfg.Dir, key); set != "" {
+		if set := setHolding(t.fsys, key); set != "" {
 			return nil, nil, fmt.Errorf("%q is in the template set %q (LoadSetPreview loads sets)", key, set)
 		}
-		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, schema.DidYouMean(key, keys))
+		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, didYouMean)
 	}
 	var irp *ir.Prompt
 	if p != nil {
@@ -70,12 +50,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if irp != nil {
 		names.Prompts([]*ir.Prompt{irp}, sink, outschema.Name)
 	}
-	diags := sink.List.Sorted()
-	for i, d := range diags {
-		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
-			diags[i].Pos.File = path.Join(filepath.ToSlash(cfg.Dir), rest)
-		}
-	}
+	diags := t.show(sink.List.Sorted())
 	if diags.HasErrors() || irp == nil {
 		return nil, diags, diags
 	}

@@ -9,12 +9,13 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/load"
 )
 
 // checkSetFiles loads and checks the set "agent" in files.
 func checkSetFiles(t *testing.T, cfg Config, files map[string]string) ([]*ir.PromptSet, Diagnostics) {
 	t.Helper()
-	sets, diags := loadSets(mapFS(files), "p")
+	sets, diags := load.Sets(mapFS(files), "p")
 	sink := &diag.Sink{List: diags}
 	irs := check.Sets(sets, cfg.Strict, sink)
 	return irs, sink.List.Sorted()

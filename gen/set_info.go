@@ -2,13 +2,13 @@ package gen
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"strings"
 
-	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/schema"
+	"github.com/promptgen/promptgen/gen/internal/load"
 )
 
 // SetInfo is a template set as `promptgen resolve` needs it: the settings
@@ -24,9 +24,12 @@ type SetInfo struct {
 // checking its templates. The diagnostics are those of the set's files;
 // err is non-nil when they have errors or key names no set.
 func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
-	s, _, diags, err := loadSet(cfg, key)
+	s, t, diags, err := loadSet(cfg, key)
 	if err != nil {
-		return nil, diags, err
+		return nil, nil, err
+	}
+	if diags = t.show(diags); diags.HasErrors() {
+		return nil, diags, diags
 	}
 	return setInfo(s), diags, nil
 }
@@ -40,50 +43,26 @@ func setInfo(s *ir.SetSpec) *SetInfo {
 	return info
 }
 
-// loadSet loads the set in directory key of cfg.Dir, as LoadSet does,
-// and returns it with the name of cfg.Dir that its positions start with.
-func loadSet(cfg Config, key string) (*ir.SetSpec, string, Diagnostics, error) {
-	abs, err := filepath.Abs(cfg.Dir)
-	if err != nil {
-		return nil, "", nil, fmt.Errorf("load: %w", err)
+// loadSet loads the set in directory key of cfg.Dir and returns it with
+// the tree it was loaded from and the sorted diagnostics of its files, not
+// yet shown. s is nil when they have errors; err is non-nil when there is
+// no tree or key names no set.
+func loadSet(cfg Config, key string) (s *ir.SetSpec, t *tree, diags Diagnostics, err error) {
+	if t, err = openTree(cfg.Dir); err != nil {
+		return nil, nil, nil, err
 	}
-	base := filepath.Base(abs)
 	key = strings.Trim(path.Clean("/"+filepath.ToSlash(key)), "/")
-	sets, loadDiags := loadSets(promptsFS(cfg.Dir), base)
-	var s *ir.SetSpec
-	var keys []string
-	for _, x := range sets {
-		keys = append(keys, x.Key)
-		if x.Key == key {
-			s = x
-		}
-	}
+	sets, loadDiags := load.Sets(t.fsys, t.base)
+	s, didYouMean := find(sets, func(s *ir.SetSpec) string { return s.Key }, key)
 	// The set's files are those below its directory.
-	prefix := path.Join(base, key) + "/"
-	sink := &diag.Sink{}
-	for _, d := range loadDiags {
-		if strings.HasPrefix(d.Pos.File, prefix) {
-			sink.List = append(sink.List, d)
-		}
-	}
-	diags := relDiags(sink.List.Sorted(), cfg.Dir, base)
+	diags = t.keep(loadDiags, func(rel string) bool { return key == "" || strings.HasPrefix(rel, key+"/") }).Sorted()
 	if s == nil && !diags.HasErrors() {
-		return nil, "", nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, schema.DidYouMean(key, keys))
+		return nil, nil, nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, didYouMean)
 	}
-	if diags.HasErrors() || s == nil {
-		return nil, "", diags, diags
+	if diags.HasErrors() {
+		return nil, t, diags, nil
 	}
-	return s, base, diags, nil
-}
-
-// relDiags shows diagnostics in files below base (the name of dir) in dir.
-func relDiags(diags Diagnostics, dir, base string) Diagnostics {
-	for i, d := range diags {
-		if rest, ok := strings.CutPrefix(d.Pos.File, base+"/"); ok {
-			diags[i].Pos.File = path.Join(filepath.ToSlash(dir), rest)
-		}
-	}
-	return diags
+	return s, t, diags, nil
 }
 
 // SetOf returns the directory of the template set in cfg.Dir that holds
@@ -91,7 +70,7 @@ func relDiags(diags Diagnostics, dir, base string) Diagnostics {
 // "" when no set holds p.
 func SetOf(cfg Config, p string) (set, rest string) {
 	p = strings.Trim(path.Clean("/"+filepath.ToSlash(p)), "/")
-	set = setHolding(cfg.Dir, p)
+	set = setHolding(load.FS(cfg.Dir), p)
 	switch set {
 	case "":
 		return "", ""
@@ -101,10 +80,10 @@ func SetOf(cfg Config, p string) (set, rest string) {
 	return set, strings.TrimPrefix(strings.TrimPrefix(p, set), "/")
 }
 
-// setHolding returns the directory of the template set of dir that holds
+// setHolding returns the directory of the template set in fsys that holds
 // the prompts-tree path p (or is p), "" when none does.
-func setHolding(dir, p string) string {
-	for _, d := range findSets(promptsFS(dir)) {
+func setHolding(fsys fs.FS, p string) string {
+	for _, d := range load.FindSets(fsys) {
 		if d == "." || p == d || strings.HasPrefix(p, d+"/") {
 			return d
 		}

@@ -45,14 +45,18 @@ type PreviewBody struct {
 // cfg.Dir; errors outside it do not matter. The diagnostics are those of
 // the set's files; err is non-nil when they have errors or key names no set.
 func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
-	s, base, diags, err := loadSet(cfg, key)
+	s, t, diags, err := loadSet(cfg, key)
 	if err != nil {
-		return nil, diags, err
+		return nil, nil, err
+	}
+	if s == nil {
+		diags = t.show(diags)
+		return nil, diags, diags
 	}
 	sink := &diag.Sink{List: diags}
 	checked := check.Sets([]*ir.SetSpec{s}, cfg.Strict, sink)
-	names.Sets(names.Prompts(nil, sink, outschema.Name), checked, base, sink)
-	diags = relDiags(sink.List.Sorted(), cfg.Dir, base)
+	names.Sets(names.Prompts(nil, sink, outschema.Name), checked, t.base, sink)
+	diags = t.show(sink.List.Sorted())
 	if diags.HasErrors() || len(checked) == 0 {
 		return nil, diags, diags
 	}

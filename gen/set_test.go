@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen/internal/load"
 )
 
 // TestSetGenerated compiles the code generated for the set of
@@ -89,7 +90,7 @@ func testSetGenerated(t *testing.T, renderer Renderer) {
 // TestSetFixturesCoverTemplates keeps the fixtures of TestSetGenerated in step
 // with the golden set: every template has one, and no fixture is orphaned.
 func TestSetFixturesCoverTemplates(t *testing.T) {
-	sets, diags := loadSets(os.DirFS("testdata/golden/set/prompts"), "prompts")
+	sets, diags := load.Sets(os.DirFS("testdata/golden/set/prompts"), "prompts")
 	if diags.HasErrors() || len(sets) != 1 {
 		t.Fatalf("load: %v", diags)
 	}

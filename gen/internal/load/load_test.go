@@ -1,4 +1,4 @@
-package gen
+package load
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ func mapFS(files map[string]string) fstest.MapFS {
 // loadDiags loads files and returns the sorted diagnostics, one a line.
 func loadDiags(t *testing.T, files map[string]string) string {
 	t.Helper()
-	_, diags := loadPrompts(mapFS(files), "prompts")
+	_, diags := Prompts(mapFS(files), "prompts")
 	return diags.Sorted().Error()
 }
 
@@ -365,7 +365,7 @@ prompts/b.yaml:1:1: unknown key "tmplate" (did you mean "template"?)`,
 // §8.1.2 verbatim, where the template's Jinja lines are dedented out of the
 // block scalar, and its fixed version.
 func TestLoadSpecExample(t *testing.T) {
-	prompts, diags := loadPrompts(os.DirFS("testdata/load"), "testdata/load")
+	prompts, diags := Prompts(os.DirFS("testdata/load"), "testdata/load")
 	want := `testdata/load/spec_example_invalid.yaml:31:2: invalid YAML: found character that cannot start any token (line 28 is indented less than the block scalar "template" that starts at line 20: indent all of its lines)`
 	if got := diags.Sorted().Error(); got != want {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", got, want)
@@ -382,8 +382,8 @@ func TestLoadSpecExample(t *testing.T) {
 	}
 	file := filepath.Join("testdata", "load", "summarize_customer_interaction.yaml")
 	params := []ir.Parameter{
-		{Key: "temperature", Value: 0.6, Pos: Pos{File: p.Path, Line: 15, Col: 3}},
-		{Key: "max_tokens", Value: int64(500), Pos: Pos{File: p.Path, Line: 16, Col: 3}},
+		{Key: "temperature", Value: 0.6, Pos: ir.Pos{File: p.Path, Line: 15, Col: 3}},
+		{Key: "max_tokens", Value: int64(500), Pos: ir.Pos{File: p.Path, Line: 16, Col: 3}},
 	}
 	if diff := cmp.Diff(params, p.Parameters); diff != "" {
 		t.Errorf("parameters (-want +got):\n%s", diff)
@@ -437,7 +437,7 @@ func TestLoadWalk(t *testing.T) {
 		"deep/set/BrowseLink.jinja": "set member",
 		"deep/ok.txt":               "ok",
 	})
-	prompts, diags := loadPrompts(fsys, "prompts")
+	prompts, diags := Prompts(fsys, "prompts")
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
@@ -458,13 +458,13 @@ func TestLoadWalk(t *testing.T) {
 		t.Errorf("prompts (-want +got):\n%s", diff)
 	}
 	plain := prompts[5]
-	if plain.Inputs != nil || plain.Jinja != (tmpl.Options{}) || plain.Pos != (Pos{File: "prompts/b.jinja", Line: 1, Col: 1}) {
+	if plain.Inputs != nil || plain.Jinja != (tmpl.Options{}) || plain.Pos != (ir.Pos{File: "prompts/b.jinja", Line: 1, Col: 1}) {
 		t.Errorf("plain prompt: %+v", plain)
 	}
 }
 
 func TestLoadMissingDir(t *testing.T) {
-	_, diags := loadPrompts(os.DirFS("testdata/no-such-dir"), "testdata/no-such-dir")
+	_, diags := Prompts(os.DirFS("testdata/no-such-dir"), "testdata/no-such-dir")
 	want := "load: stat testdata/no-such-dir: no such file or directory"
 	if got := diags.Sorted().Error(); got != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -472,7 +472,7 @@ func TestLoadMissingDir(t *testing.T) {
 }
 
 func TestLoadFields(t *testing.T) {
-	prompts, diags := loadPrompts(mapFS(map[string]string{"p/x.yaml": `description: Says hi.
+	prompts, diags := Prompts(mapFS(map[string]string{"p/x.yaml": `description: Says hi.
 model: gpt-4o
 go_name: Greeter
 template: "Hi"
@@ -488,7 +488,7 @@ parameters:
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
-	pos := func(line, col int) Pos { return Pos{File: "p/x.yaml", Line: line, Col: col} }
+	pos := func(line, col int) ir.Pos { return ir.Pos{File: "p/x.yaml", Line: line, Col: col} }
 	want := &ir.PromptSpec{
 		Path: "p/x.yaml", Key: "p/x", Pos: pos(1, 1),
 		Description: "Says hi.", Model: "gpt-4o", GoName: "Greeter", GoNamePos: pos(3, 10),
@@ -643,7 +643,7 @@ func TestLoadInputs(t *testing.T) {
 	ignorePos := cmp.Options{cmpopts.IgnoreFields(ir.Field{}, "Pos", "GoNamePos"), cmpopts.IgnoreFields(ir.Type{}, "Link", "Hint")}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": "template: hi\ninputs:" + tt.inputs}), "")
+			prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": "template: hi\ninputs:" + tt.inputs}), "")
 			if len(diags) > 0 {
 				t.Fatalf("diagnostics:\n%s", diags.Sorted())
 			}
@@ -656,14 +656,14 @@ func TestLoadInputs(t *testing.T) {
 
 func TestLoadInputPositions(t *testing.T) {
 	const file = "template: hi\ninputs:\n  name: string\n  user:\n    properties:\n      \"é id\": {type: string, go_name: ID}\n"
-	prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": file}), "")
+	prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": file}), "")
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
 	in := prompts[0].Inputs
 	id := in.Fields[1].Type.Fields[0]
-	got := []Pos{in.Fields[0].Pos, in.Fields[1].Pos, id.Pos, id.GoNamePos}
-	want := []Pos{{File: "a.yaml", Line: 3, Col: 3}, {File: "a.yaml", Line: 4, Col: 3}, {File: "a.yaml", Line: 6, Col: 7}, {File: "a.yaml", Line: 6, Col: 40}}
+	got := []ir.Pos{in.Fields[0].Pos, in.Fields[1].Pos, id.Pos, id.GoNamePos}
+	want := []ir.Pos{{File: "a.yaml", Line: 3, Col: 3}, {File: "a.yaml", Line: 4, Col: 3}, {File: "a.yaml", Line: 6, Col: 7}, {File: "a.yaml", Line: 6, Col: 40}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("positions (-want +got):\n%s", diff)
 	}
@@ -702,7 +702,7 @@ func TestSourceMap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			prompts, diags := loadPrompts(mapFS(map[string]string{"a.yaml": tt.file}), "")
+			prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": tt.file}), "")
 			if len(diags) > 0 {
 				t.Fatalf("diagnostics:\n%s", diags.Sorted())
 			}
@@ -717,10 +717,10 @@ func TestSourceMap(t *testing.T) {
 
 func TestSourceMapPlainFile(t *testing.T) {
 	const file = "line one\r\n\nHello {{ name }}\n"
-	prompts, _ := loadPrompts(mapFS(map[string]string{"a.jinja": file}), "")
+	prompts, _ := Prompts(mapFS(map[string]string{"a.jinja": file}), "")
 	checkMarker(t, []byte(file), prompts[0], "{{ name }}")
 	checkCopy(t, []byte(file), prompts[0])
-	if got, want := prompts[0].Map.Pos(len(file)), (Pos{File: "a.jinja", Line: 3, Col: 18}); got != want {
+	if got, want := prompts[0].Map.Pos(len(file)), (ir.Pos{File: "a.jinja", Line: 3, Col: 18}); got != want {
 		t.Errorf("end of template maps to %s, want %s", got, want)
 	}
 }
@@ -771,7 +771,7 @@ func FuzzLoad(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		prompts, diags := loadPrompts(fstest.MapFS{"p.yaml": {Data: data}}, "prompts")
+		prompts, diags := Prompts(fstest.MapFS{"p.yaml": {Data: data}}, "prompts")
 		lines := bytes.Count(data, []byte("\n")) + 1
 		for _, d := range diags {
 			if d.Pos.Line < 1 || d.Pos.Line > lines || d.Pos.Col < 1 {

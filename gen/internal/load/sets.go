@@ -1,17 +1,4 @@
-package gen
-
-import (
-	"io/fs"
-	"path"
-	"sort"
-	"strings"
-
-	"gopkg.in/yaml.v3"
-
-	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/names"
-	"github.com/promptgen/promptgen/schema"
-)
+package load
 
 // This file loads template sets (DESIGN §1): a directory holding a
 // promptset.yaml. Inside a set, directories are namespaces
@@ -45,6 +32,19 @@ import (
 // keys of a prompt file that apply to one template of a set); any other
 // mapping is a namespace.
 
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/schema"
+	"gopkg.in/yaml.v3"
+)
+
 // Read-only tables of the set format.
 var (
 	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
@@ -54,12 +54,12 @@ var (
 	componentEntry   = []string{"version", "content"}
 )
 
-// loadSets reads every template set below the root of fsys, sorted by key.
-// display is the prefix of paths in diagnostics, as for loadPrompts.
-func loadSets(fsys fs.FS, display string) ([]*ir.SetSpec, Diagnostics) {
+// Sets reads every template set below the root of fsys, sorted by key.
+// display is the prefix of paths in diagnostics, as for Prompts.
+func Sets(fsys fs.FS, display string) ([]*ir.SetSpec, diag.Diagnostics) {
 	l := &loader{fsys: fsys, display: display}
 	var sets []*ir.SetSpec
-	for _, dir := range findSets(fsys) {
+	for _, dir := range FindSets(fsys) {
 		if s := l.loadSet(dir); s != nil {
 			sets = append(sets, s)
 		}
@@ -67,14 +67,14 @@ func loadSets(fsys fs.FS, display string) ([]*ir.SetSpec, Diagnostics) {
 	return sets, l.diags.List
 }
 
-// findSets returns the directories holding a promptset.yaml, sorted; as
-// loadPrompts' walk, it skips hidden directories, and it does not look
+// FindSets returns the directories holding a promptset.yaml, sorted; as
+// Prompts' walk, it skips hidden directories, and it does not look
 // inside a set (loadSet reports a set inside a set).
-func findSets(fsys fs.FS) []string {
+func FindSets(fsys fs.FS) []string {
 	var dirs []string
 	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		switch {
-		case err != nil: // loadPrompts reports it
+		case err != nil: // Prompts reports it
 		case !d.IsDir():
 		case p != "." && strings.HasPrefix(d.Name(), "."):
 			return fs.SkipDir
@@ -100,7 +100,7 @@ type setLoader struct {
 	dir string // the set's directory in fsys
 	// defs records where each template path and component version is
 	// defined, to report duplicates at every definition.
-	defs map[string][]Pos
+	defs map[string][]ir.Pos
 }
 
 // loadSet reads the set in directory dir. It returns nil when
@@ -112,12 +112,12 @@ func (l *loader) loadSet(dir string) *ir.SetSpec {
 		l.ioError(err)
 		return nil
 	}
-	s := &ir.SetSpec{Key: dir, Path: l.path(file), Pos: Pos{File: l.path(file), Line: 1, Col: 1},
+	s := &ir.SetSpec{Key: dir, Path: l.path(file), Pos: ir.Pos{File: l.path(file), Line: 1, Col: 1},
 		DefaultType: "main", DefaultName: defaultName}
 	if dir == "." {
 		s.Key = ""
 	}
-	sl := &setLoader{loader: l, set: s, dir: dir, defs: map[string][]Pos{}}
+	sl := &setLoader{loader: l, set: s, dir: dir, defs: map[string][]ir.Pos{}}
 	f := &yamlFile{src: newSource(s.Path, data), diags: &l.diags}
 	if !sl.settings(f) {
 		return nil
@@ -278,12 +278,12 @@ func (sl *setLoader) walk() {
 			}
 		case sl.badLink(p, d):
 		case d.IsDir() && p != sl.dir && isSetDir(sl.fsys, p):
-			sl.diags.Errorf(Pos{File: sl.path(path.Join(p, ir.SetFile)), Line: 1, Col: 1},
+			sl.diags.Errorf(ir.Pos{File: sl.path(path.Join(p, ir.SetFile)), Line: 1, Col: 1},
 				"template set %q is inside template set %q (sets cannot nest)", p, sl.set.Key)
 			return fs.SkipDir
 		case d.IsDir():
 		case rel == ir.SetFile || kindOf(p) == notPrompt:
-		case strings.HasPrefix(rel, fragmentsDir+"/"):
+		case strings.HasPrefix(rel, FragmentsDir+"/"):
 			if pr := sl.load(p, true); pr != nil {
 				sl.set.Fragments = append(sl.set.Fragments, pr)
 			}
@@ -297,7 +297,7 @@ func (sl *setLoader) walk() {
 // file loads one template or component file; rel is its path in the set.
 func (sl *setLoader) file(p, rel string) {
 	file := sl.path(p)
-	start := Pos{File: file, Line: 1, Col: 1}
+	start := ir.Pos{File: file, Line: 1, Col: 1}
 	dir, base := path.Split(rel)
 	dir = strings.TrimSuffix(dir, "/")
 	stem := strings.TrimSuffix(base, path.Ext(base))
@@ -353,7 +353,7 @@ func (sl *setLoader) file(p, rel string) {
 // yamlRoot returns the top-level mapping of a YAML template file, or nil
 // after reporting why there is none.
 func (sl *setLoader) yamlRoot(f *yamlFile) *yaml.Node {
-	start := Pos{File: f.src.file, Line: 1, Col: 1}
+	start := ir.Pos{File: f.src.file, Line: 1, Col: 1}
 	doc, extra, err := parseYAML(f.src.data)
 	switch {
 	case err != nil:
@@ -550,7 +550,7 @@ func (sl *setLoader) addComponent(c *ir.ComponentSpec) {
 // more than once, at each definition, and drops them all.
 func (sl *setLoader) duplicates() {
 	s := sl.set
-	report := func(kind, name string, at Pos) bool {
+	report := func(kind, name string, at ir.Pos) bool {
 		poss := sl.defs[kind[:1]+":"+name]
 		if len(poss) < 2 {
 			return false
@@ -580,8 +580,8 @@ func (sl *setLoader) duplicates() {
 }
 
 // sortedPos returns ps sorted by file, line and column.
-func sortedPos(ps []Pos) []Pos {
-	out := append([]Pos(nil), ps...)
+func sortedPos(ps []ir.Pos) []ir.Pos {
+	out := append([]ir.Pos(nil), ps...)
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.File != b.File {
@@ -603,7 +603,7 @@ func (sl *setLoader) inlineFragments(f *yamlFile, m *yaml.Node) {
 			f.errorf(e.k, "invalid fragment name %q (without \"/\" or \".\")", e.key)
 			continue
 		}
-		key := path.Join(sl.set.Key, fragmentsDir, e.key)
+		key := path.Join(sl.set.Key, FragmentsDir, e.key)
 		pr := &ir.PromptSpec{Path: f.src.file, Key: key, Pos: f.pos(e.k), Fragment: true}
 		switch {
 		case e.v.Kind == yaml.MappingNode:

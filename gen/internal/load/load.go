@@ -1,4 +1,4 @@
-package gen
+package load
 
 import (
 	"bytes"
@@ -15,30 +15,29 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
+	"gopkg.in/yaml.v3"
 )
 
-// loadPrompts reads every standalone prompt below the root of fsys, sorted by path.
+// Prompts reads every standalone prompt below the root of fsys, sorted by path.
 // display is the prefix used for paths in diagnostics and Prompt.Path (e.g. "prompts").
-func loadPrompts(fsys fs.FS, display string) ([]*ir.PromptSpec, Diagnostics) {
+func Prompts(fsys fs.FS, display string) ([]*ir.PromptSpec, diag.Diagnostics) {
 	l := &loader{fsys: fsys, display: display}
 	paths := l.walk()
 	l.checkKeys(paths)
 	var prompts []*ir.PromptSpec
 	for _, p := range paths {
-		if pr := l.load(p, strings.HasPrefix(p, fragmentsDir+"/")); pr != nil {
+		if pr := l.load(p, strings.HasPrefix(p, FragmentsDir+"/")); pr != nil {
 			prompts = append(prompts, pr)
 		}
 	}
 	return prompts, l.diags.List
 }
 
-// loader is the state of one loadPrompts call.
+// loader is the state of one Prompts call.
 type loader struct {
 	fsys    fs.FS
 	display string
@@ -97,8 +96,8 @@ func kindOf(name string) fileKind {
 	return notPrompt
 }
 
-// promptKey is a prompt's address: its path without extension.
-func promptKey(p string) string { return strings.TrimSuffix(p, path.Ext(p)) }
+// PromptKey is a prompt's address: its path without extension.
+func PromptKey(p string) string { return strings.TrimSuffix(p, path.Ext(p)) }
 
 // path returns the display path of fsys path p.
 func (l *loader) path(p string) string { return path.Join(l.display, p) }
@@ -136,10 +135,10 @@ func (l *loader) walk() []string {
 func (l *loader) ioError(err error) {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		l.diags.Errorf(Pos{}, "load: %s %s: %v", pe.Op, l.path(pe.Path), pe.Err)
+		l.diags.Errorf(ir.Pos{}, "load: %s %s: %v", pe.Op, l.path(pe.Path), pe.Err)
 		return
 	}
-	l.diags.Errorf(Pos{}, "load: %v", err)
+	l.diags.Errorf(ir.Pos{}, "load: %v", err)
 }
 
 // checkKeys reports files that share a prompt key, like a.yaml and a.jinja,
@@ -147,20 +146,20 @@ func (l *loader) ioError(err error) {
 func (l *loader) checkKeys(paths []string) {
 	byKey := map[string][]string{}
 	for _, p := range paths {
-		k := promptKey(p)
+		k := PromptKey(p)
 		byKey[k] = append(byKey[k], p)
 	}
 	for _, p := range paths {
 		var others []string
-		for _, q := range byKey[promptKey(p)] {
+		for _, q := range byKey[PromptKey(p)] {
 			if q != p {
 				others = append(others, strconv.Quote(l.path(q)))
 			}
 		}
 		if len(others) > 0 {
-			l.diags.Errorf(Pos{File: l.path(p), Line: 1, Col: 1},
+			l.diags.Errorf(ir.Pos{File: l.path(p), Line: 1, Col: 1},
 				"prompt %q is also defined by %s (a prompt's name is its path without extension)",
-				promptKey(p), strings.Join(others, " and "))
+				PromptKey(p), strings.Join(others, " and "))
 		}
 	}
 }
@@ -174,7 +173,7 @@ func (l *loader) load(p string, fragment bool) *ir.PromptSpec {
 		return nil
 	}
 	file := l.path(p)
-	pr := &ir.PromptSpec{Path: file, Key: promptKey(p), Pos: Pos{File: file, Line: 1, Col: 1}}
+	pr := &ir.PromptSpec{Path: file, Key: PromptKey(p), Pos: ir.Pos{File: file, Line: 1, Col: 1}}
 	pr.Fragment = fragment
 	src := newSource(file, data)
 	if kindOf(p) == plainPrompt {
@@ -255,9 +254,9 @@ func (s *source) offset(line, col int) int {
 }
 
 // pos returns the position of byte offset off.
-func (s *source) pos(off int) Pos {
+func (s *source) pos(off int) ir.Pos {
 	i := sort.SearchInts(s.lines, off+1) - 1
-	return Pos{File: s.file, Line: i + 1, Col: off - s.lines[i] + 1}
+	return ir.Pos{File: s.file, Line: i + 1, Col: off - s.lines[i] + 1}
 }
 
 // lineText returns line i (0-based) without its line break.
@@ -382,7 +381,7 @@ type yamlFile struct {
 	diags *diag.Sink
 }
 
-func (f *yamlFile) pos(n *yaml.Node) Pos { return f.src.pos(f.offset(n)) }
+func (f *yamlFile) pos(n *yaml.Node) ir.Pos { return f.src.pos(f.offset(n)) }
 
 func (f *yamlFile) offset(n *yaml.Node) int { return f.src.offset(n.Line, n.Column) }
 
@@ -394,7 +393,7 @@ func (f *yamlFile) errorf(n *yaml.Node, format string, args ...any) {
 // YAML mapping, so there is no prompt to return.
 func (f *yamlFile) decode(pr *ir.PromptSpec) bool {
 	data := f.src.data
-	start := Pos{File: f.src.file, Line: 1, Col: 1}
+	start := ir.Pos{File: f.src.file, Line: 1, Col: 1}
 	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
 		f.diags.Errorf(start, "prompt files must be UTF-8, not UTF-16")
 		return false
@@ -422,8 +421,8 @@ func (f *yamlFile) decode(pr *ir.PromptSpec) bool {
 	return true
 }
 
-// fragmentsDir is the folder of fragments, at the prompts root or in a set.
-const fragmentsDir = "fragments"
+// FragmentsDir is the folder of fragments, at the prompts root or in a set.
+const FragmentsDir = "fragments"
 
 // fragmentFileKeys are the keys a fragment file may have: a fragment is a
 // template with its own inputs, without a model or messages.
@@ -1482,7 +1481,7 @@ func (f *yamlFile) schemaPos(n *yaml.Node) schema.Pos {
 // schemaDiags reports the diagnostics of the schema package.
 func (f *yamlFile) schemaDiags(ds schema.Diagnostics) {
 	for _, d := range ds {
-		pos := Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}
+		pos := ir.Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}
 		if d.Warning {
 			f.diags.Warnf(pos, "%s: %s", d.Path, d.Msg)
 		} else {

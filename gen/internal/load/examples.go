@@ -1,20 +1,4 @@
-package gen
-
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"math"
-	"math/big"
-	"strconv"
-	"strings"
-
-	"gopkg.in/yaml.v3"
-
-	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/schema"
-)
+package load
 
 // This file checks a prompt's examples at generate time, so that a bad
 // example fails the build at its position: every input_vars against the
@@ -27,9 +11,24 @@ import (
 // schema's root is a string, a string is the value itself. For text (and
 // xml) outputs, and prompts without outputFormat, it is the text.
 
-// checkExamples checks the examples of p, which is typed, and stores them
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/schema"
+	"gopkg.in/yaml.v3"
+)
+
+// CheckExamples checks the examples of p, which is typed, and stores them
 // in p.Examples.
-func checkExamples(p *ir.Prompt, diags *diag.Sink) {
+func CheckExamples(p *ir.Prompt, diags *diag.Sink) {
 	for i, ex := range p.Spec.Examples {
 		c := &exampleChecker{diags: diags, ex: ex, path: fmt.Sprintf("examples[%d]", i)}
 		input, inOK := c.input(p.Feed)
@@ -51,7 +50,7 @@ func (c *exampleChecker) errorf(n *yaml.Node, format string, args ...any) {
 	c.errorAt(c.ex.PosOf(n), format, args...)
 }
 
-func (c *exampleChecker) errorAt(pos Pos, format string, args ...any) {
+func (c *exampleChecker) errorAt(pos ir.Pos, format string, args ...any) {
 	c.bad = true
 	c.diags.Errorf(pos, format, args...)
 }
@@ -229,7 +228,7 @@ func (c *exampleChecker) output(o *ir.Output) (string, bool) {
 	if !asText {
 		if o.Schema != nil {
 			for _, d := range o.Schema.ValidateNode(n, path) {
-				c.errorAt(Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}, "%s: %s", d.Path, d.Msg)
+				c.errorAt(ir.Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}, "%s: %s", d.Path, d.Msg)
 			}
 			if c.bad {
 				return "", false

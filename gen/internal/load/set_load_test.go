@@ -1,4 +1,4 @@
-package gen
+package load
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ func TestLoadSets(t *testing.T) {
 		"deep/er/set/promptset.yaml":                        "",
 		"deep/er/set/default.txt":                           "plain",
 	})
-	sets, diags := loadSets(fsys, "prompts")
+	sets, diags := Sets(fsys, "prompts")
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
@@ -86,7 +86,7 @@ func TestLoadSets(t *testing.T) {
 	}
 
 	// The walk of standalone prompts skips the sets.
-	prompts, _ := loadPrompts(fsys, "prompts")
+	prompts, _ := Prompts(fsys, "prompts")
 	if len(prompts) != 1 || prompts[0].Key != "standalone" {
 		t.Errorf("standalone prompts: %v", prompts)
 	}
@@ -224,7 +224,7 @@ prompts/s/main/inner/promptset.yaml:1:1: template set "s/main/inner" is inside t
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, diags := loadSets(mapFS(tt.files), "prompts")
+			_, diags := Sets(mapFS(tt.files), "prompts")
 			got := diags.Sorted().Error()
 			if got != tt.want {
 				t.Errorf("diagnostics (-want +got):\n%s", cmp.Diff(tt.want, got))
