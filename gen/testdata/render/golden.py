@@ -73,13 +73,13 @@ import yaml
 JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline")
 # The keys of a case's prompt.yaml.
 PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
-# The top-level keys of the prompt format (topLevelKeys in gen/load.go).
+# The top-level keys of the prompt format (topLevelKeys in gen/internal/load/load.go).
 FORMAT_KEYS = {"description", "model", "parameters", "template", "inputs", "outputFormat",
                "outputSchema", "examples", "messages", "sections", "components", "jinja",
                "go_name", "system", "variables"}
-# Message roles (messageRoles in gen/load.go).
+# Message roles (messageRoles in gen/internal/load/load.go).
 MESSAGE_ROLES = ("system", "user", "assistant", "tool_request", "tool_result")
-# File extensions of prompt files (kindOf in gen/load.go).
+# File extensions of prompt files (kindOf in gen/internal/load/load.go).
 YAML_EXTS = (".yaml", ".yml")
 PLAIN_EXTS = (".jinja", ".j2", ".md", ".txt")
 SHORTHAND_TYPES = {"string", "int", "number", "bool", "object"}
@@ -390,7 +390,7 @@ def load_prompt_file(path):
 
 
 # ---------------------------------------------------------------------------
-# Template sets (gen/set_load.go).
+# Template sets (gen/internal/load/sets.go).
 
 
 def environment(jin, **kw):
@@ -752,7 +752,7 @@ def case_dirs(path):
 
 def prompt_files(root):
     """{key: path} of the prompt files under root, found as promptgen's loader
-    finds them (walk in gen/load.go)."""
+    finds them (walk in gen/internal/load/load.go)."""
     found = {}
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
