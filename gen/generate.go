@@ -1,6 +1,9 @@
-// Package gen is promptgen's generator: it loads prompt files, parses and
-// type-checks their templates and emits a typed Go package. It never prints
-// and never exits; it returns files and diagnostics.
+// Package gen is promptgen's generator: it runs the stages of
+// gen/internal (load, check, outschema, names, goemit) over a prompts
+// directory and returns the files of a typed Go package and every
+// diagnostic. It never prints and never exits. It owns the orchestration
+// and the entry points of promptgen render and resolve, nothing else:
+// stage logic belongs in the stage's package.
 package gen
 
 import (
