@@ -33,11 +33,13 @@ example: generate
 # Re-render the expected outputs with real Jinja2 (needs python3-jinja2 and
 # python3-yaml): the render corpus in gen/testdata/render, the fixtures of
 # generated/testdata for the behaviour tests of generated/ and example/, and
-# the chat templates, tagged prompts and HTML stripping of runtime/chatformat.
+# the chat templates, tagged prompts and HTML stripping of runtime/chatformat,
+# and the chat template corpus of gen/testdata/chat (with its INVENTORY.md).
 golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
 	$(PYTHON) runtime/chatformat/testdata/golden.py
+	$(PYTHON) gen/testdata/chat/render.py
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/
