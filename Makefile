@@ -8,7 +8,7 @@ SEED ?= 1
 CASE ?= -1
 
 .DEFAULT_GOAL := test
-.PHONY: generate check test example bench fuzz golden difffuzz
+.PHONY: generate check test example bench fuzz golden difffuzz chatcorpus
 
 # Regenerate generated/ from prompts/ (runs the go:generate line in generated/doc.go).
 generate:
@@ -39,6 +39,13 @@ golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
 	$(PYTHON) runtime/chatformat/testdata/golden.py
+	$(PYTHON) gen/testdata/chat/render.py
+
+# Measure promptgen on the chat template corpus (gen/testdata/chat): print
+# per template whether it compiles and how many conversations match Jinja2,
+# rewrite gen/testdata/chat/status.json and, from it, INVENTORY.md.
+chatcorpus:
+	$(GO) test ./gen -run '^TestChatCorpus$$' -count=1 -v -chatcorpus
 	$(PYTHON) gen/testdata/chat/render.py
 
 bench:

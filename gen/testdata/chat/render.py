@@ -357,36 +357,41 @@ def status_section(status, templates, conversations):
     all_match = 0
     matches = 0
     reasons = collections.Counter()
+    outcomes = collections.Counter()
     for t in templates:
         s = status["templates"][t]
-        ok = [c for c in conversations if s["conversations"].get(c) == "match"]
+        convs = s.get("conversations", {})
+        ok = [c for c in conversations if convs.get(c) == "match"]
+        outcomes.update(re.sub(r"^(\w+: )\d+:\d+: ", r"\1", o) for o in convs.values() if o != "match")
         if s["compiles"]:
             compiled += 1
             if len(ok) == len(conversations):
                 all_match += 1
         else:
-            reasons[s["error"]] += 1
+            reasons[re.sub(r"^\d+:\d+: ", "", s["error"])] += 1
         matches += len(ok)
         detail = s["error"] if not s["compiles"] else "; ".join(
-            "%s: %s" % (c, s["conversations"].get(c, "missing")) for c in conversations
-            if s["conversations"].get(c) != "match") or "all match"
+            "%s: %s" % (c, convs.get(c, "missing")) for c in conversations if convs.get(c) != "match") or "all match"
         rows.append("| %s | %s | %d/%d | %s |" % (
             t, "yes" if s["compiles"] else "no", len(ok), len(conversations), detail.replace("|", "\\|")))
     out = [
         "## promptgen today",
         "",
-        "Measured by `make chatcorpus` (%s) with each template as a prompt file" % status["how"],
+        "Measured by `make chatcorpus`: %s." % status["how"],
         "",
         "- templates that compile: %d of %d" % (compiled, len(templates)),
         "- templates that compile and match Jinja2 on every conversation: %d of %d" % (all_match, len(templates)),
         "- template × conversation pairs that match: %d of %d" % (matches, len(templates) * len(conversations)),
         "",
-        "First rejection, by message (templates that do not compile):",
+        "First rejection, by message (templates that do not compile; positions dropped):",
         "",
         "| templates | first error |",
         "| ---: | --- |",
     ]
     out += ["| %d | %s |" % (n, r.replace("|", "\\|")) for r, n in sorted(reasons.items(), key=lambda x: (-x[1], x[0]))]
+    out += ["", "Renderings of the templates that compile that do not match, by outcome (positions dropped):", "",
+            "| renderings | outcome |", "| ---: | --- |"]
+    out += ["| %d | %s |" % (n, o.replace("|", "\\|")) for o, n in sorted(outcomes.items(), key=lambda x: (-x[1], x[0]))]
     out += ["", "| template | compiles | matches | first error, or the conversations that do not match |",
             "| --- | --- | ---: | --- |", *rows, ""]
     return out
