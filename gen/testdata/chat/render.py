@@ -289,7 +289,7 @@ def walk(node, found, macros, globals_):
                 add("`loop.%s()`" % callee.attr)
             else:
                 add("method `.%s()`" % callee.attr)
-        else:
+        elif not isinstance(callee, nodes.ExtensionAttribute):  # {% generation %}'s, counted there
             add("call of an expression")
         if node.kwargs:
             add("keyword arguments")
@@ -421,7 +421,9 @@ def inventory(env, templates, conversations, results, status):
         "",
         "Read from Jinja2's parse tree (render.py, constructs()). `variable` rows are",
         "the template's free variables (jinja2.meta.find_undeclared_variables, less the",
-        "environment's globals).",
+        "environment's globals): besides the context (messages, tools, ...) they include",
+        "names a template sets only inside a block (an if or a for body, whose `set` does",
+        "not leak out of a for) and reads where the set may not have run.",
         "",
         "| construct | templates |",
         "| --- | ---: |",
