@@ -8,7 +8,7 @@ SEED ?= 1
 CASE ?= -1
 
 .DEFAULT_GOAL := test
-.PHONY: generate check test example bench fuzz golden difffuzz
+.PHONY: generate check test example bench fuzz golden difffuzz chatcorpus
 
 # Regenerate generated/ from prompts/ (runs the go:generate line in generated/doc.go).
 generate:
@@ -33,11 +33,20 @@ example: generate
 # Re-render the expected outputs with real Jinja2 (needs python3-jinja2 and
 # python3-yaml): the render corpus in gen/testdata/render, the fixtures of
 # generated/testdata for the behaviour tests of generated/ and example/, and
-# the chat templates, tagged prompts and HTML stripping of runtime/chatformat.
+# the chat templates, tagged prompts and HTML stripping of runtime/chatformat,
+# and the chat template corpus of gen/testdata/chat (with its INVENTORY.md).
 golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
 	$(PYTHON) runtime/chatformat/testdata/golden.py
+	$(PYTHON) gen/testdata/chat/render.py
+
+# Measure promptgen on the chat template corpus (gen/testdata/chat): print
+# per template whether it compiles and how many conversations match Jinja2,
+# rewrite gen/testdata/chat/status.json and, from it, INVENTORY.md.
+chatcorpus:
+	$(GO) test ./gen -run '^TestChatCorpus$$' -count=1 -v -chatcorpus
+	$(PYTHON) gen/testdata/chat/render.py
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/

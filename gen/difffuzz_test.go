@@ -77,13 +77,17 @@ const fzChunk = 100
 // fzRun is one case through the pipeline.
 type fzRun struct {
 	c        *fzCase
-	pkgs     [2]string // its packages, per backend
-	rejected string    // the first error of a rejected case, normalized
+	pkgs     [2]string  // its packages, per backend
+	rejected string     // the first error of a rejected case, normalized
+	firstErr Diagnostic // and as the go backend reported it
 	crash    string
 	files    [2][]byte // the prompt's generated file, per backend
 	data     []byte    // the feed, as JSON
 	jinja    fzOutcome
 	out      [2]fzOutcome // per backend
+	// lenient runs decode their data ignoring keys the feed has no field
+	// for, as a chat context is read (it carries more than a template reads).
+	lenient bool
 }
 
 // fzSummary accumulates a run's counts and failures.
@@ -212,6 +216,9 @@ func fzGenerate(run *fzRun, shared map[string][]byte) {
 				for _, d := range res.Diagnostics {
 					if d.Severity == SeverityError {
 						msgs[bi] = d.Msg
+						if bi == 0 {
+							run.firstErr = d
+						}
 						break
 					}
 				}
@@ -364,9 +371,11 @@ import (
 
 type decodeError struct{ error }
 
-func decode(b []byte, v any) error {
+func decode(b []byte, v any, strict bool) error {
 	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
+	if strict {
+		d.DisallowUnknownFields()
+	}
 	if err := d.Decode(v); err != nil {
 		return decodeError{err}
 	}
@@ -395,7 +404,7 @@ var cases = [][2]func([]byte) (string, error){
 		name, _ := names.Exported(run.c.key)
 		b.WriteString("\t{")
 		for _, pkg := range run.pkgs {
-			fmt.Fprintf(&b, "func(b []byte) (string, error) { var f %[1]s.%[2]sFeed; if err := decode(b, &f); err != nil { return \"\", err }; return %[1]s.%[2]s.Render(f) }, ", pkg, name)
+			fmt.Fprintf(&b, "func(b []byte) (string, error) { var f %[1]s.%[2]sFeed; if err := decode(b, &f, %[3]t); err != nil { return \"\", err }; return %[1]s.%[2]s.Render(f) }, ", pkg, name, !run.lenient)
 		}
 		b.WriteString("},\n")
 	}

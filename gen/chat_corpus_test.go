@@ -1,0 +1,350 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+var chatCorpus = flag.Bool("chatcorpus", false, "also measure promptgen on the chat template corpus and rewrite testdata/chat/status.json (make chatcorpus)")
+
+// chatDir holds the corpus of published chat templates (see its README.md).
+var chatDir = filepath.Join("testdata", "chat")
+
+// chatCorpusFiles is the corpus: templates and conversations by name.
+type chatCorpusFiles struct {
+	templates, conversations []string // sorted names
+	source, data             map[string][]byte
+}
+
+// chatStatus is status.json: what promptgen does with each template.
+type chatStatus struct {
+	How       string                        `json:"how"`
+	Templates map[string]chatTemplateStatus `json:"templates"`
+}
+
+type chatTemplateStatus struct {
+	Compiles bool `json:"compiles"`
+	// Error is the first error of a template that does not compile, at
+	// its line:col in the template.
+	Error string `json:"error,omitempty"`
+	// Conversations holds, for a template that compiles, "match" or what
+	// went wrong, by conversation.
+	Conversations map[string]string `json:"conversations,omitempty"`
+}
+
+const chatHow = "`go test ./gen -run '^TestChatCorpus$' -chatcorpus`: each template is a prompt file " +
+	"with `jinja: {trim_blocks: true, lstrip_blocks: true}`, generated with both backends; " +
+	"each conversation is its feed, decoded ignoring keys the feed has no field for; " +
+	"a rendering matches when both backends print Jinja2's output, or both fail where Jinja2 raises"
+
+func loadChatCorpus(t *testing.T) chatCorpusFiles {
+	t.Helper()
+	c := chatCorpusFiles{source: map[string][]byte{}, data: map[string][]byte{}}
+	read := func(dir, ext string, into map[string][]byte) []string {
+		files, err := filepath.Glob(filepath.Join(chatDir, dir, "*"+ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, f := range files {
+			name := strings.TrimSuffix(filepath.Base(f), ext)
+			names = append(names, name)
+			into[name] = readFile(t, f)
+		}
+		if len(names) == 0 {
+			t.Fatalf("no %s/*%s in %s", dir, ext, chatDir)
+		}
+		return names
+	}
+	c.templates = read("templates", ".jinja", c.source)
+	c.conversations = read("conversations", ".json", c.data)
+	return c
+}
+
+// TestChatCorpus checks that the chat template corpus is complete: every
+// template has a source, every conversation is a chat context, every
+// template × conversation has Jinja2's expected output, and status.json
+// covers the corpus. With -chatcorpus it first measures promptgen on the
+// corpus and rewrites status.json, from which render.py writes the
+// promptgen part of INVENTORY.md.
+func TestChatCorpus(t *testing.T) {
+	c := loadChatCorpus(t)
+	checkChatSources(t, c)
+	for _, name := range c.conversations {
+		var ctx struct {
+			Messages []map[string]any `json:"messages"`
+		}
+		if err := json.Unmarshal(c.data[name], &ctx); err != nil || ctx.Messages == nil {
+			t.Errorf("conversations/%s.json: want a JSON object with a messages list (%v)", name, err)
+		}
+	}
+	checkChatWant(t, c)
+	if *chatCorpus {
+		status := measureChatCorpus(t, c)
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(status); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(chatDir, "status.json"), b.Bytes())
+		logChatStatus(t, c, status)
+	}
+	checkChatStatus(t, c)
+}
+
+var sourceRowRe = regexp.MustCompile(`(?m)^\| ([^ |]+) \| [^|]+ \| ` + "`library/")
+
+// checkChatSources checks that SOURCES.md has one row for every template
+// and none for a template that is not there.
+func checkChatSources(t *testing.T, c chatCorpusFiles) {
+	t.Helper()
+	rows := map[string]int{}
+	for _, m := range sourceRowRe.FindAllStringSubmatch(string(readFile(t, filepath.Join(chatDir, "SOURCES.md"))), -1) {
+		rows[m[1]]++
+	}
+	for _, name := range c.templates {
+		if rows[name] != 1 {
+			t.Errorf("SOURCES.md: %d rows for template %s, want 1", rows[name], name)
+		}
+		delete(rows, name)
+	}
+	for name := range rows {
+		t.Errorf("SOURCES.md: a row for %s, which is not in templates/", name)
+	}
+}
+
+// checkChatWant checks that want/ holds exactly one expected output, .txt
+// or .raises, for each template × conversation.
+func checkChatWant(t *testing.T, c chatCorpusFiles) {
+	t.Helper()
+	want := map[string]bool{}
+	for _, tmpl := range c.templates {
+		for _, conv := range c.conversations {
+			want[tmpl+"/"+conv] = true
+		}
+	}
+	seen := map[string]string{}
+	root := filepath.Join(chatDir, "want")
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(path, root+string(filepath.Separator)))
+		ext := filepath.Ext(rel)
+		key := strings.TrimSuffix(rel, ext)
+		switch {
+		case ext != ".txt" && ext != ".raises" || !want[key]:
+			t.Errorf("want/%s: not the output of a template and a conversation", rel)
+		case seen[key] != "":
+			t.Errorf("want/%s: both %s and %s", key, seen[key], ext)
+		default:
+			seen[key] = ext
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key := range want {
+		if seen[key] == "" {
+			t.Errorf("want/%s.txt or .raises is missing: run make golden", key)
+		}
+	}
+}
+
+// checkChatStatus checks that status.json measures exactly the corpus.
+func checkChatStatus(t *testing.T, c chatCorpusFiles) {
+	t.Helper()
+	var status chatStatus
+	if err := json.Unmarshal(readFile(t, filepath.Join(chatDir, "status.json")), &status); err != nil {
+		t.Fatalf("status.json: %v", err)
+	}
+	for _, tmpl := range c.templates {
+		s, ok := status.Templates[tmpl]
+		switch {
+		case !ok:
+			t.Errorf("status.json has no entry for template %s: run make chatcorpus", tmpl)
+		case s.Compiles && !slices.Equal(slices.Sorted(maps.Keys(s.Conversations)), c.conversations):
+			t.Errorf("status.json: template %s is measured on other conversations than conversations/ holds: run make chatcorpus", tmpl)
+		case !s.Compiles && (s.Error == "" || len(s.Conversations) > 0):
+			t.Errorf("status.json: template %s does not compile: want its error and no conversations", tmpl)
+		}
+		delete(status.Templates, tmpl)
+	}
+	for tmpl := range status.Templates {
+		t.Errorf("status.json has an entry for %s, which is not in templates/", tmpl)
+	}
+}
+
+// chatPromptHeader precedes the template in the prompt file that
+// measures it; the template starts on line chatPromptLine, indented by
+// two spaces.
+const (
+	chatPromptHeader = "jinja: {trim_blocks: true, lstrip_blocks: true}\ntemplate: |2"
+	chatPromptLine   = 3
+	chatPromptIndent = 2
+)
+
+// chatPrompt returns the prompt file for a chat template: the template as
+// a YAML literal block, kept byte for byte.
+func chatPrompt(t *testing.T, name string, source []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	b.WriteString(chatPromptHeader)
+	text := string(source)
+	if strings.HasSuffix(text, "\n") {
+		b.WriteString("+\n") // keep the trailing newlines
+		text = strings.TrimSuffix(text, "\n")
+	} else {
+		b.WriteString("-\n") // strip the newline written after the last line
+	}
+	for line := range strings.SplitSeq(text, "\n") {
+		if line != "" {
+			b.WriteString(strings.Repeat(" ", chatPromptIndent))
+		}
+		b.WriteString(line + "\n")
+	}
+	var back struct{ Template string }
+	if err := yaml.Unmarshal(b.Bytes(), &back); err != nil || back.Template != string(source) {
+		t.Fatalf("templates/%s.jinja does not survive a YAML literal block (%v)", name, err)
+	}
+	return b.Bytes()
+}
+
+// measureChatCorpus generates every template with both backends, renders
+// every conversation with those that compile, and compares with want/.
+func measureChatCorpus(t *testing.T, c chatCorpusFiles) chatStatus {
+	status := chatStatus{How: chatHow, Templates: map[string]chatTemplateStatus{}}
+	type job struct {
+		run        *fzRun
+		tmpl, conv string
+	}
+	var jobs []job
+	var runs []*fzRun
+	shared := map[string][]byte{}
+	for i, tmpl := range c.templates {
+		key := fmt.Sprintf("c%d", i)
+		run := &fzRun{c: &fzCase{index: i, key: key, file: key + ".yaml", source: chatPrompt(t, tmpl, c.source[tmpl])}, lenient: true}
+		for bi, b := range backends {
+			run.pkgs[bi] = fmt.Sprintf("%s%03d", b.pkg, i/fzChunk)
+		}
+		fzGenerate(run, shared)
+		switch {
+		case run.crash != "":
+			status.Templates[tmpl] = chatTemplateStatus{Error: "crash: " + run.crash}
+			continue
+		case run.rejected != "":
+			d := run.firstErr
+			status.Templates[tmpl] = chatTemplateStatus{Error: fmt.Sprintf("%d:%d: %s", d.Pos.Line-chatPromptLine+1, d.Pos.Col-chatPromptIndent, d.Msg)}
+			continue
+		}
+		for _, conv := range c.conversations {
+			r := *run
+			r.data = c.data[conv]
+			jobs = append(jobs, job{&r, tmpl, conv})
+			runs = append(runs, &r)
+		}
+	}
+	sum := &fzSummary{rejected: map[string]int{}}
+	fzRender(t, runs, shared, sum)
+	for _, j := range jobs {
+		s := status.Templates[j.tmpl]
+		if j.run.crash != "" {
+			status.Templates[j.tmpl] = chatTemplateStatus{Error: j.run.crash}
+			continue
+		}
+		s.Compiles = true
+		if s.Conversations == nil {
+			s.Conversations = map[string]string{}
+		}
+		s.Conversations[j.conv] = chatOutcome(t, j.tmpl, j.conv, j.run)
+		status.Templates[j.tmpl] = s
+	}
+	return status
+}
+
+// renderPosRe is the start of a render error's message: the prompt
+// file's position and the prompt's name, which are the measurement's.
+var renderPosRe = regexp.MustCompile(`^prompts/c\d+\.yaml:(\d+):(\d+): render c\d+: `)
+
+// chatOutcome compares run's renderings with the expected output of tmpl
+// with conv.
+func chatOutcome(t *testing.T, tmpl, conv string, run *fzRun) string {
+	base := filepath.Join(chatDir, "want", tmpl, conv)
+	want, err := os.ReadFile(base + ".txt")
+	raises := os.IsNotExist(err)
+	if raises {
+		want = readFile(t, base+".raises")
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	got, tt := run.out[0], run.out[1]
+	if got != tt && (got.status != "error" || tt.status != "error") {
+		return fmt.Sprintf("the backends differ: go %.60s, text/template %.60s", got, tt)
+	}
+	switch {
+	case got.status == "ok" && raises:
+		return "renders where Jinja2 raises " + strings.TrimSpace(string(want))
+	case got.status == "ok" && got.text == string(want):
+		return "match"
+	case got.status == "ok":
+		return "differs"
+	case got.status == "error" && raises:
+		return "match"
+	case got.status == "error":
+		msg := got.text
+		if m := renderPosRe.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1]) // digits, by renderPosRe
+			col, _ := strconv.Atoi(m[2])
+			msg = fmt.Sprintf("%d:%d: %s", line-chatPromptLine+1, col-chatPromptIndent, msg[len(m[0]):])
+		}
+		return "error: " + msg
+	}
+	// A decode error names the feed's types, whose C<n> prefix is the
+	// measurement's name for the template.
+	return got.status + ": " + measureNameRe.ReplaceAllString(got.text, "$1")
+}
+
+var measureNameRe = regexp.MustCompile(`\bC\d+([A-Z])`)
+
+// logChatStatus prints the measurement's table.
+func logChatStatus(t *testing.T, c chatCorpusFiles, status chatStatus) {
+	var b strings.Builder
+	compiled, allMatch, pairs := 0, 0, 0
+	for _, tmpl := range c.templates {
+		s := status.Templates[tmpl]
+		n := 0
+		for _, o := range s.Conversations {
+			if o == "match" {
+				n++
+			}
+		}
+		pairs += n
+		if s.Compiles {
+			compiled++
+			if n == len(c.conversations) {
+				allMatch++
+			}
+			fmt.Fprintf(&b, "%-28s compiles, %2d/%d match\n", tmpl, n, len(c.conversations))
+		} else {
+			fmt.Fprintf(&b, "%-28s %s\n", tmpl, s.Error)
+		}
+	}
+	fmt.Fprintf(&b, "%d templates: %d compile, %d compile and match every conversation; %d of %d renderings match\n",
+		len(c.templates), compiled, allMatch, pairs, len(c.templates)*len(c.conversations))
+	t.Log("\n" + b.String())
+}

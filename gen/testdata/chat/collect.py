@@ -1,0 +1,233 @@
+#!/usr/bin/python3
+"""Copy the chat templates of the corpus out of @huggingface/ollama-utils.
+
+Usage (from anywhere; needs node to read the TypeScript source):
+
+    cd /tmp && npm pack @huggingface/ollama-utils@0.0.18 && tar xzf huggingface-ollama-utils-0.0.18.tgz
+    /usr/bin/python3 gen/testdata/chat/collect.py /tmp/package/src/chat-template-automap.ts
+
+The npm package @huggingface/ollama-utils (MIT, Hugging Face) holds, in
+src/chat-template-automap.ts, the chat template of each model of the Ollama
+library: the `tokenizer.chat_template` of the model's GGUF file, which the
+GGUF converter copies from the model's tokenizer_config.json. This script
+evaluates that file with node, picks the templates listed in CORPUS below,
+and writes each, byte for byte, to templates/<name>.jinja (no newline is
+added). It also writes SOURCES.md: each template's upstream model and
+licence, and the templates left out with the reason. Templates not listed
+in CORPUS or EXCLUDED are an error, so a new version of the package cannot
+add templates silently.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = "@huggingface/ollama-utils@0.0.18"
+
+APACHE = "Apache-2.0"
+MIT = "MIT"
+LLAMA2 = "Llama 2 Community License"
+LLAMA3 = "Meta Llama 3 Community License"
+LLAMA31 = "Llama 3.1 Community License"
+LLAMA32 = "Llama 3.2 Community License"
+LLAMA4 = "Llama 4 Community License"
+GEMMA = "Gemma Terms of Use"
+DEEPSEEK = "DeepSeek License Agreement"
+FALCON = "TII Falcon License 2.0"
+
+# (name, Ollama model, which of that model's entries (0 = first), upstream
+# Hugging Face model, licence). The name is the Ollama tag with ':' as '-'.
+CORPUS = [
+    ("cogito-14b", "library/cogito:14b", 0, "deepcogito/cogito-v1-preview-qwen-14B", APACHE),
+    ("cogito-3b", "library/cogito:3b", 0, "deepcogito/cogito-v1-preview-llama-3B", LLAMA32),
+    ("deepcoder-14b", "library/deepcoder:14b", 0, "agentica-org/DeepCoder-14B-Preview", MIT),
+    ("deepseek-coder-1.3b", "library/deepseek-coder:1.3b", 0, "deepseek-ai/deepseek-coder-1.3b-instruct", DEEPSEEK),
+    ("deepseek-coder-v2-16b", "library/deepseek-coder-v2:16b", 0, "deepseek-ai/DeepSeek-Coder-V2-Lite-Instruct", DEEPSEEK),
+    ("deepseek-r1-8b", "library/deepseek-r1:8b", 0, "deepseek-ai/DeepSeek-R1-Distill-Llama-8B", MIT + " (weights derived from Llama 3.1: " + LLAMA31 + ")"),
+    ("deepseek-r1-latest", "library/deepseek-r1:latest", 0, "deepseek-ai/DeepSeek-R1-0528-Qwen3-8B", MIT),
+    ("deepseek-v2.5-236b", "library/deepseek-v2.5:236b", 0, "deepseek-ai/DeepSeek-V2.5", DEEPSEEK),
+    ("deepseek-v3-671b", "library/deepseek-v3:671b", 0, "deepseek-ai/DeepSeek-V3", DEEPSEEK),
+    ("deepseek-v3.1-latest", "library/deepseek-v3.1:latest", 0, "deepseek-ai/DeepSeek-V3.1", MIT),
+    ("devstral-latest", "library/devstral:latest", 0, "mistralai/Devstral-Small-2505", APACHE),
+    ("dolphin-llama3-8b", "library/dolphin-llama3:8b", 0, "cognitivecomputations/dolphin-2.9-llama3-8b", LLAMA3),
+    ("dolphin-mixtral-8x7b", "library/dolphin-mixtral:8x7b", 0, "cognitivecomputations/dolphin-2.7-mixtral-8x7b", APACHE),
+    ("falcon2-11b", "library/falcon2:11b", 0, "tiiuae/falcon-11B", FALCON),
+    ("firefunction-v2-70b", "library/firefunction-v2:70b", 0, "fireworks-ai/llama-3-firefunction-v2", LLAMA3),
+    ("gemma2-2b", "library/gemma2:2b", 0, "google/gemma-2-2b-it", GEMMA),
+    ("gemma3-1b", "library/gemma3:1b", 0, "google/gemma-3-1b-it", GEMMA),
+    ("gemma3-270m", "library/gemma3:270m", 0, "google/gemma-3-270m-it", GEMMA),
+    ("granite-code-3b", "library/granite-code:3b", 0, "ibm-granite/granite-3b-code-instruct", APACHE),
+    ("granite3-dense-2b", "library/granite3-dense:2b", 0, "ibm-granite/granite-3.0-2b-instruct", APACHE),
+    ("granite3-guardian-2b", "library/granite3-guardian:2b", 0, "ibm-granite/granite-guardian-3.0-2b", APACHE),
+    ("granite3.1-moe-1b", "library/granite3.1-moe:1b", 0, "ibm-granite/granite-3.1-1b-a400m-instruct", APACHE),
+    ("granite3.2-vision-2b", "library/granite3.2-vision:2b", 0, "ibm-granite/granite-vision-3.2-2b", APACHE),
+    ("granite3.2-8b", "library/granite3.2:8b", 0, "ibm-granite/granite-3.2-8b-instruct", APACHE),
+    ("granite3.3-2b", "library/granite3.3:2b", 0, "ibm-granite/granite-3.3-2b-instruct", APACHE),
+    ("granite4-350m", "library/granite4:350m", 0, "ibm-granite/granite-4.0-350m", APACHE),
+    ("granite4-latest", "library/granite4:latest", 0, "ibm-granite/granite-4.0-h-micro", APACHE),
+    ("hermes3-70b", "library/hermes3:70b", 0, "NousResearch/Hermes-3-Llama-3.1-70B", LLAMA31),
+    ("llama-guard3-1b", "library/llama-guard3:1b", 0, "meta-llama/Llama-Guard-3-1B", LLAMA32),
+    ("llama-guard3-8b", "library/llama-guard3:8b", 0, "meta-llama/Llama-Guard-3-8B", LLAMA31),
+    ("llama-pro-latest", "library/llama-pro:latest", 0, "TencentARC/LLaMA-Pro-8B-Instruct", LLAMA2),
+    ("llama2-7b", "library/llama2:7b", 0, "meta-llama/Llama-2-7b-chat-hf", LLAMA2),
+    ("llama3-8b", "library/llama3:8b", 0, "meta-llama/Meta-Llama-3-8B-Instruct", LLAMA3),
+    ("llama3.1-8b", "library/llama3.1:8b", 0, "meta-llama/Llama-3.1-8B-Instruct", LLAMA31),
+    ("llama3.2-3b", "library/llama3.2:3b", 0, "meta-llama/Llama-3.2-3B-Instruct", LLAMA32),
+    ("llama3.2-vision-90b", "library/llama3.2-vision:90b", 0, "meta-llama/Llama-3.2-90B-Vision-Instruct", LLAMA32),
+    ("llama3.2-vision-latest", "library/llama3.2-vision:latest", 0, "meta-llama/Llama-3.2-11B-Vision-Instruct", LLAMA32),
+    ("llama4-latest", "library/llama4:latest", 0, "meta-llama/Llama-4-Scout-17B-16E-Instruct", LLAMA4),
+    ("llava-34b", "library/llava:34b", 0, "liuhaotian/llava-v1.6-34b", APACHE),
+    ("llava-7b", "library/llava:7b", 0, "liuhaotian/llava-v1.6-mistral-7b", APACHE),
+    ("marco-o1-7b", "library/marco-o1:7b", 0, "AIDC-AI/Marco-o1", APACHE),
+    ("mistral-7b-instruct-fp16", "library/mistral:7b-instruct-fp16", 0, "mistralai/Mistral-7B-Instruct (v0.x)", APACHE),
+    ("mistral-small-24b", "library/mistral-small:24b", 0, "mistralai/Mistral-Small-24B-Instruct-2501", APACHE),
+    ("mixtral-8x22b", "library/mixtral:8x22b", 0, "mistralai/Mixtral-8x22B-Instruct-v0.1", APACHE),
+    ("mixtral-8x7b", "library/mixtral:8x7b", 0, "mistralai/Mixtral-8x7B-Instruct-v0.1", APACHE),
+    ("nemotron-70b", "library/nemotron:70b", 0, "nvidia/Llama-3.1-Nemotron-70B-Instruct-HF", LLAMA31),
+    ("nous-hermes2-mixtral-8x7b", "library/nous-hermes2-mixtral:8x7b", 0, "NousResearch/Nous-Hermes-2-Mixtral-8x7B-DPO", APACHE),
+    ("nuextract-3.8b", "library/nuextract:3.8b", 0, "numind/NuExtract", MIT),
+    ("olmo2-7b", "library/olmo2:7b", 0, "allenai/OLMo-2-1124-7B-Instruct", APACHE),
+    ("openchat-7b", "library/openchat:7b", 0, "openchat/openchat-3.5-0106", APACHE),
+    ("phi3-14b", "library/phi3:14b", 0, "microsoft/Phi-3-medium-4k-instruct", MIT),
+    ("phi3-3.8b", "library/phi3:3.8b", 0, "microsoft/Phi-3-mini-4k-instruct", MIT),
+    ("phi3.5-3.8b", "library/phi3.5:3.8b", 0, "microsoft/Phi-3.5-mini-instruct", MIT),
+    ("phi4-14b", "library/phi4:14b", 0, "microsoft/phi-4", MIT),
+    ("phi4-mini-3.8b", "library/phi4-mini:3.8b", 0, "microsoft/Phi-4-mini-instruct", MIT),
+    ("phi4-mini-reasoning-3.8b", "library/phi4-mini-reasoning:3.8b", 0, "microsoft/Phi-4-mini-reasoning", MIT),
+    ("phi4-reasoning-14b", "library/phi4-reasoning:14b", 0, "microsoft/Phi-4-reasoning", MIT),
+    ("qwen2-0.5b", "library/qwen2:0.5b", 0, "Qwen/Qwen2-0.5B-Instruct", APACHE),
+    ("qwen2.5-0.5b", "library/qwen2.5:0.5b", 0, "Qwen/Qwen2.5-0.5B-Instruct", APACHE),
+    ("qwen2.5-coder-1.5b", "library/qwen2.5-coder:1.5b", 0, "Qwen/Qwen2.5-Coder-1.5B-Instruct", APACHE),
+    ("qwen2.5vl-latest", "library/qwen2.5vl:latest", 0, "Qwen/Qwen2.5-VL-7B-Instruct", APACHE),
+    ("qwen3-0.6b", "library/qwen3:0.6b", 0, "Qwen/Qwen3-0.6B", APACHE),
+    ("qwen3-coder-30b", "library/qwen3-coder:30b", 0, "Qwen/Qwen3-Coder-30B-A3B-Instruct", APACHE),
+    ("qwen3-next-80b", "library/qwen3-next:80b", 0, "Qwen/Qwen3-Next-80B-A3B-Instruct", APACHE),
+    ("qwq-32b-preview", "library/qwq:32b", 0, "Qwen/QwQ-32B-Preview", APACHE),
+    ("qwq-32b", "library/qwq:32b", 1, "Qwen/QwQ-32B (drops the thinking of every assistant turn)", APACHE),
+    ("qwq-32b-r2", "library/qwq:32b", 2, "Qwen/QwQ-32B (a later revision: keeps the last turn's thinking)", APACHE),
+    ("r1-1776-671b", "library/r1-1776:671b", 0, "perplexity-ai/r1-1776", MIT),
+    ("sailor2-1b", "library/sailor2:1b", 0, "sail/Sailor2-1B-Chat", APACHE),
+    ("shieldgemma-27b", "library/shieldgemma:27b", 0, "google/shieldgemma-27b", GEMMA),
+    ("smollm2-135m", "library/smollm2:135m", 0, "HuggingFaceTB/SmolLM2-135M-Instruct", APACHE),
+    ("tinyllama-1.1b", "library/tinyllama:1.1b", 0, "TinyLlama/TinyLlama-1.1B-Chat-v1.0 (the Zephyr format)", APACHE),
+    ("tulu3-70b", "library/tulu3:70b", 0, "allenai/Llama-3.1-Tulu-3-70B", LLAMA31),
+    ("yi-6b", "library/yi:6b", 0, "01-ai/Yi-6B-Chat", APACHE),
+    ("yi-coder-1.5b", "library/yi-coder:1.5b", 0, "01-ai/Yi-Coder-1.5B-Chat", APACHE),
+]
+
+NC = "non-commercial licence: may not be redistributed with promptgen"
+UNVERIFIED = "licence with conditions not checked for this corpus"
+# Ollama model -> (upstream model, licence, why it is left out).
+EXCLUDED = {
+    "library/aya-expanse:8b": ("CohereForAI/aya-expanse-8b", "CC-BY-NC-4.0", NC),
+    "library/aya:35b": ("CohereForAI/aya-23-35B", "CC-BY-NC-4.0", NC),
+    "library/command-a:111b": ("CohereForAI/c4ai-command-a-03-2025", "CC-BY-NC-4.0", NC),
+    "library/command-r-plus:104b": ("CohereForAI/c4ai-command-r-plus", "CC-BY-NC-4.0", NC),
+    "library/command-r:35b": ("CohereForAI/c4ai-command-r-v01", "CC-BY-NC-4.0", NC),
+    "library/command-r7b-arabic:7b": ("CohereForAI/c4ai-command-r7b-arabic-02-2025", "CC-BY-NC-4.0", NC),
+    "library/command-r7b:7b": ("CohereForAI/c4ai-command-r7b-12-2024", "CC-BY-NC-4.0", NC),
+    "library/exaone-deep:2.4b": ("LGAI-EXAONE/EXAONE-Deep-2.4B", "EXAONE AI Model License", NC),
+    "library/exaone-deep:32b": ("LGAI-EXAONE/EXAONE-Deep-32B", "EXAONE AI Model License", NC),
+    "library/exaone3.5:7.8b": ("LGAI-EXAONE/EXAONE-3.5-7.8B-Instruct", "EXAONE AI Model License", NC),
+    "library/mistral-large:123b": ("mistralai/Mistral-Large-Instruct-2407", "Mistral Research License", NC),
+    "library/stable-code:3b": ("stabilityai/stable-code-instruct-3b", "Stability AI Non-Commercial Research Community License", NC),
+    "library/dbrx:132b": ("databricks/dbrx-instruct", "Databricks Open Model License", UNVERIFIED),
+    "library/glm4:9b": ("THUDM/glm-4-9b-chat", "GLM-4 License", UNVERIFIED),
+    "library/internlm2:1.8b": ("internlm/internlm2-chat-1_8b", "InternLM model licence (commercial use on application)", UNVERIFIED),
+    "library/nemotron-mini:4b": ("nvidia/Nemotron-Mini-4B-Instruct", "NVIDIA Community Model License", UNVERIFIED),
+    "library/opencoder:8b": ("infly/OpenCoder-8B-Instruct", "INF Model License", UNVERIFIED),
+    "library/qwen:0.5b": ("Qwen/Qwen1.5-0.5B-Chat", "Tongyi Qianwen License", UNVERIFIED),
+    "library/smallthinker:3b": ("PowerInfer/SmallThinker-3B-Preview", "Qwen Research License (derived)", UNVERIFIED),
+    "library/dolphin-phi:2.7b": ("cognitivecomputations/dolphin-2_6-phi-2", "not stated clearly upstream", UNVERIFIED),
+    "library/llava-phi3:3.8b": ("xtuner/llava-phi-3-mini", "not stated clearly upstream", UNVERIFIED),
+    "library/rnj-1:latest": ("EssentialAI/rnj-1-instruct", "not checked", UNVERIFIED),
+}
+
+NOTICES = """Licence notices. The Llama templates are from models "licensed under the
+Llama 2 / Meta Llama 3 / Llama 3.1 / Llama 3.2 / Llama 4 Community License,
+Copyright (c) Meta Platforms, Inc. All Rights Reserved." The Gemma templates:
+"Gemma is provided under and subject to the Gemma Terms of Use found at
+ai.google.dev/gemma/terms." The DeepSeek License Agreement and the TII Falcon
+License 2.0 allow redistribution with their use restrictions passed on. The
+chat template is a small part of each model's tokenizer files; it is kept here
+only as test data, unchanged, to check that promptgen renders it as
+transformers does."""
+
+
+def load(automap):
+    """Evaluates the TypeScript array literal of automap with node."""
+    script = r"""
+const fs = require("fs");
+let s = fs.readFileSync(process.argv[1], "utf8");
+s = s.replace(/^import type .*$/m, "").replace(/export const OLLAMA_CHAT_TEMPLATE_MAPPING: OllamaChatTemplateMapEntry\[\] =/, "module.exports =");
+const m = { exports: null };
+new Function("module", s)(m);
+process.stdout.write(JSON.stringify(m.exports.map(e => [e.model, e.gguf])));
+"""
+    out = subprocess.run(["node", "-e", script, automap], check=True, capture_output=True).stdout
+    return json.loads(out)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    entries = load(sys.argv[1])
+    by_model = {}
+    for model, template in entries:
+        by_model.setdefault(model, []).append(template)
+    listed = {c[1] for c in CORPUS} | set(EXCLUDED)
+    unknown = sorted(set(by_model) - listed)
+    if unknown:
+        sys.exit("collect.py: templates neither in CORPUS nor EXCLUDED: %s" % ", ".join(unknown))
+    names = [c[0] for c in CORPUS]
+    if len(set(names)) != len(names):
+        sys.exit("collect.py: CORPUS names must be unique")
+    templates = os.path.join(HERE, "templates")
+    os.makedirs(templates, exist_ok=True)
+    for name in os.listdir(templates):
+        if name.endswith(".jinja") and name[: -len(".jinja")] not in names:
+            os.remove(os.path.join(templates, name))
+    seen = {}
+    rows = []
+    for name, model, index, upstream, licence in sorted(CORPUS):
+        template = by_model[model][index]
+        if template in seen:
+            sys.exit("collect.py: %s is the same template as %s" % (name, seen[template]))
+        seen[template] = name
+        with open(os.path.join(templates, name + ".jinja"), "w", encoding="utf-8", newline="") as f:
+            f.write(template)
+        entry = "" if len(by_model[model]) == 1 else " (entry %d of %d)" % (index + 1, len(by_model[model]))
+        rows.append("| %s | %s | `%s`%s | %s |" % (name, upstream, model, entry, licence))
+    excluded = ["| `%s` | %s | %s | %s |" % (m, *EXCLUDED[m]) for m in sorted(EXCLUDED)]
+    lines = [
+        "# Sources of the chat templates",
+        "",
+        "Written by collect.py; do not edit. Each `templates/<name>.jinja` is, byte for",
+        "byte, the `tokenizer.chat_template` of the Ollama library model's GGUF file (the",
+        "`chat_template` of the upstream model's tokenizer_config.json, which the GGUF",
+        "converter copies), as the npm package `%s` (MIT, Hugging Face)" % PACKAGE,
+        "records it in `src/chat-template-automap.ts`. The upstream model is the one the",
+        "Ollama library model was converted from; commits are not recorded there.",
+        "",
+        "| name | upstream model | Ollama model | licence |",
+        "| --- | --- | --- | --- |",
+        *rows,
+        "",
+        "## Left out",
+        "",
+        "| Ollama model | upstream model | licence | reason |",
+        "| --- | --- | --- | --- |",
+        *excluded,
+        "",
+        NOTICES,
+        "",
+    ]
+    with open(os.path.join(HERE, "SOURCES.md"), "w", encoding="utf-8", newline="") as f:
+        f.write("\n".join(lines))
+    print("collect.py: %d templates, %d left out" % (len(CORPUS), len(EXCLUDED)))
+
+
+if __name__ == "__main__":
+    main()
