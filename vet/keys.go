@@ -31,23 +31,28 @@ func (c *checker) set(n *types.Named) *setTable {
 	var table *setTable
 	if st, ok := n.Underlying().(*types.Struct); ok {
 		for i := range st.NumFields() {
-			tag, ok := reflect.StructTag(st.Tag(i)).Lookup("promptgen")
-			if !ok || !strings.HasPrefix(tag, "{") {
-				continue
+			if tag, ok := reflect.StructTag(st.Tag(i)).Lookup("promptgen"); ok && strings.HasPrefix(tag, "{") {
+				table = parseSetTag(tag)
+				break
 			}
-			var t setTable
-			if json.Unmarshal([]byte(tag), &t) == nil && t.Set != "" {
-				t.ids = make(map[string]int, len(t.Paths))
-				for id, p := range t.Paths {
-					t.ids[p] = id
-				}
-				table = &t
-			}
-			break
 		}
 	}
 	c.sets[n] = table
 	return table
+}
+
+// parseSetTag decodes the promptgen tag of a set's Manager field, or
+// returns nil when it holds no set.
+func parseSetTag(tag string) *setTable {
+	var t setTable
+	if json.Unmarshal([]byte(tag), &t) != nil || t.Set == "" {
+		return nil
+	}
+	t.ids = make(map[string]int, len(t.Paths))
+	for id, p := range t.Paths {
+		t.ids[p] = id
+	}
+	return &t
 }
 
 // lookup is the set's resolver for runtime.Manager: a generated set's

@@ -95,18 +95,28 @@ func (a *app) runVet(ctx context.Context, args []string) int {
 }
 
 // printLoadErrors prints the errors of packages that did not load or
-// type-check, and reports whether there were any.
+// type-check, and reports whether there were any. The go command's
+// compiler output ("# pkg" and the type errors again, when it builds the
+// export data of a test variant) is dropped when the type errors are there.
 func (a *app) printLoadErrors(pkgs []*packages.Package) bool {
-	var lines []string
+	var errs []packages.Error
+	typeErrors := false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if e.Pos == "" || e.Pos == "-" {
-				lines = append(lines, "promptgen: vet: "+e.Msg)
-				continue
-			}
-			lines = append(lines, relPos(e.Pos)+": "+e.Msg)
+			errs = append(errs, e)
+			typeErrors = typeErrors || e.Kind != packages.ListError
 		}
 	})
+	var lines []string
+	for _, e := range errs {
+		switch {
+		case typeErrors && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "):
+		case e.Pos == "" || e.Pos == "-":
+			lines = append(lines, "promptgen: vet: "+e.Msg)
+		default:
+			lines = append(lines, relPos(e.Pos)+": "+e.Msg)
+		}
+	}
 	slices.Sort(lines)
 	lines = slices.Compact(lines)
 	for _, l := range lines {
