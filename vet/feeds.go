@@ -173,8 +173,12 @@ func literalRoot(info *types.Info, cur inspector.Cursor) (inspector.Cursor, []st
 			}
 		case edge.KeyValueExpr_Value:
 			kv := cur.Parent().Node().(*ast.KeyValueExpr)
-			outer := cur.Parent().Parent() // a KeyValueExpr is an element of a composite literal
-			path = append(path, elementName(info, outer.Node().(*ast.CompositeLit), kv.Key, -1))
+			outer := cur.Parent().Parent()
+			lit, ok := outer.Node().(*ast.CompositeLit)
+			if !ok {
+				return cur, reversed(path)
+			}
+			path = append(path, elementName(info, lit, kv.Key, -1))
 			cur = outer
 			continue
 		case edge.CompositeLit_Elts:

@@ -217,8 +217,8 @@ func (c *checker) setKey(call *ast.CallExpr) {
 // callOptions returns the call's runtime.Option arguments when every one
 // is a setting constructor with a constant argument, and nil otherwise.
 func (c *checker) callOptions(call *ast.CallExpr, sig *types.Signature) []runtime.Option {
-	if !sig.Variadic() || call.Ellipsis.IsValid() {
-		return nil
+	if !sig.Variadic() || call.Ellipsis.IsValid() || len(call.Args) < sig.Params().Len()-1 {
+		return nil // no options, opts..., or the arguments of a call f(g())
 	}
 	var opts []runtime.Option
 	for _, arg := range call.Args[sig.Params().Len()-1:] {

@@ -52,3 +52,14 @@ func (notASet) Render(key string) string { return key }
 func other() {
 	notASet{}.Render("Nope")
 }
+
+func keyAndFeed() (string, pg.DeskFeed) { return "Nope", pg.DeskFeed{} }
+
+// A set embedded in another type, and arguments forwarded from a call.
+type myDesk struct{ *pg.Desk }
+
+func forwarded() {
+	d := myDesk{pg.NewDesk()}
+	d.Render("Nope", pg.DeskFeed{}) // want `key "Nope" names no template of the desk set`
+	d.Render(keyAndFeed())
+}
