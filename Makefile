@@ -20,7 +20,7 @@ check:
 	$(GO) run ./cmd/promptgen diff -in prompts/bench -out generated/internal/ttbench -renderer text/template
 
 test:
-	@unformatted=$$(gofmt -l cmd gen runtime schema generated example); \
+	@unformatted=$$(gofmt -l cmd gen runtime schema generated example vet); \
 		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -race ./...

@@ -80,8 +80,12 @@ func run(w io.Writer) error {
 	fmt.Fprintf(w, "=== fragments/tool_instructions ===\n%s\n\n", tools)
 
 	// A required variable left unset is an error naming it and its
-	// position in the template, never a silently empty prompt.
-	_, err = generated.PlanSteps.Render(generated.PlanStepsFeed{MaxSteps: "3"})
+	// position in the template, never a silently empty prompt. (A feed
+	// literal that leaves out Goal would fail promptgen vet already; this
+	// feed is filled field by field, as from a form.)
+	var partial generated.PlanStepsFeed
+	partial.MaxSteps = "3"
+	_, err = generated.PlanSteps.Render(partial)
 	fmt.Fprintln(w, "unset goal:", err)
 	fmt.Fprintln(w, "errors.Is(err, runtime.ErrMissing):", errors.Is(err, runtime.ErrMissing))
 	fmt.Fprintln(w)
@@ -236,8 +240,11 @@ func runAgent(w io.Writer) error {
 		fmt.Fprintf(w, "%s: %d bytes\n", v, len(s))
 	}
 
-	// A key that resolves nowhere is an error naming every path tried.
-	_, err = agent.Render("Refund", feed, runtime.WithType("billing"))
+	// A key that resolves nowhere is an error naming every path tried: here
+	// an action the set has no template for, from the agent's state (a
+	// constant key like it would fail promptgen vet).
+	state.SetLastAction("Refund", "Refund")
+	_, err = agent.Render(state.LastAnchorActionType(), feed, runtime.WithType("billing"))
 	fmt.Fprintln(w, "\nunknown type:", err)
 	return nil
 }

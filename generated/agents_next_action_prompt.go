@@ -14,9 +14,9 @@ import (
 
 // NextActionFeed holds the variables of the agents/next_action prompt.
 type NextActionFeed struct {
-	Goal string `json:"goal"`
+	Goal string `json:"goal" promptgen:"required"`
 	// History: What the agent did so far, oldest first.
-	History []NextActionHistoryItem `json:"history"`
+	History []NextActionHistoryItem `json:"history" promptgen:"required"`
 }
 
 // Validate reports every required variable of NextActionFeed that is left unset.
@@ -48,8 +48,8 @@ func (x NextActionFeed) Validate() error {
 
 // NextActionHistoryItem is an object in the variables of the agents/next_action prompt.
 type NextActionHistoryItem struct {
-	Action string `json:"action"`
-	Result string `json:"result"`
+	Action string `json:"action" promptgen:"required"`
+	Result string `json:"result" promptgen:"required"`
 }
 
 // Validate reports every required variable of NextActionHistoryItem that is left unset.

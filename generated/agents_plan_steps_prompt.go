@@ -10,8 +10,8 @@ import (
 
 // PlanStepsFeed holds the variables of the agents/plan_steps prompt.
 type PlanStepsFeed struct {
-	MaxSteps    string   `json:"max_steps"`
-	Goal        string   `json:"goal"`
+	MaxSteps    string   `json:"max_steps" promptgen:"required"`
+	Goal        string   `json:"goal" promptgen:"required"`
 	Constraints []string `json:"constraints,omitempty"`
 }
 

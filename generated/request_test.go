@@ -49,8 +49,11 @@ func TestRequest(t *testing.T) {
 		t.Errorf("model %q, format %q, schema %s", plan.Model, plan.OutputFormat, plan.OutputSchema)
 	}
 
-	// A render error is returned as Render returns it.
-	if _, err := generated.PlanSteps.Request(generated.PlanStepsFeed{MaxSteps: "3"}); err == nil {
+	// A render error is returned as Render returns it. The feed is filled
+	// field by field: a literal that leaves out Goal fails promptgen vet.
+	var partial generated.PlanStepsFeed
+	partial.MaxSteps = "3"
+	if _, err := generated.PlanSteps.Request(partial); err == nil {
 		t.Error("Request with an unset required variable succeeded")
 	}
 }

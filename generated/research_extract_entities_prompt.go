@@ -14,9 +14,9 @@ import (
 
 // ExtractEntitiesFeed holds the variables of the research/extract_entities prompt.
 type ExtractEntitiesFeed struct {
-	Document string `json:"document"`
+	Document string `json:"document" promptgen:"required"`
 	// Kinds: The entity kinds to extract; all of them when empty.
-	Kinds []string `json:"kinds"`
+	Kinds []string `json:"kinds" promptgen:"required"`
 }
 
 // Validate reports every required variable of ExtractEntitiesFeed that is left unset.

@@ -11,8 +11,8 @@ import (
 
 // ClassifySentimentFeed holds the variables of the support/classify_sentiment prompt.
 type ClassifySentimentFeed struct {
-	Product string `json:"product"`
-	Message string `json:"message"`
+	Product string `json:"product" promptgen:"required"`
+	Message string `json:"message" promptgen:"required"`
 }
 
 // Validate reports every required variable of ClassifySentimentFeed that is left unset.

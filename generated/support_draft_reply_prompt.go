@@ -12,10 +12,10 @@ import (
 
 // DraftReplyFeed holds the variables of the support/draft_reply prompt.
 type DraftReplyFeed struct {
-	CustomerName string                   `json:"customer_name"`
+	CustomerName string                   `json:"customer_name" promptgen:"required"`
 	Tone         *string                  `json:"tone,omitempty"`
-	Message      string                   `json:"message"`
-	Articles     []DraftReplyArticlesItem `json:"articles"`
+	Message      string                   `json:"message" promptgen:"required"`
+	Articles     []DraftReplyArticlesItem `json:"articles" promptgen:"required"`
 }
 
 // Validate reports every required variable of DraftReplyFeed that is left unset.
@@ -55,8 +55,8 @@ func (x DraftReplyFeed) Validate() error {
 
 // DraftReplyArticlesItem is an object in the variables of the support/draft_reply prompt.
 type DraftReplyArticlesItem struct {
-	Title   string  `json:"title"`
-	URL     string  `json:"url"`
+	Title   string  `json:"title" promptgen:"required"`
+	URL     string  `json:"url" promptgen:"required"`
 	Excerpt *string `json:"excerpt,omitempty"`
 }
 

@@ -14,7 +14,7 @@ import (
 // SummarizeCustomerInteractionFeed holds the variables of the support/summarize_customer_interaction prompt.
 type SummarizeCustomerInteractionFeed struct {
 	// InteractionTranscript: The full transcript of the interaction.
-	InteractionTranscript string `json:"interaction_transcript"`
+	InteractionTranscript string `json:"interaction_transcript" promptgen:"required"`
 	// CustomerHistory: What we know about the customer, when we know it.
 	CustomerHistory *SummarizeCustomerInteractionCustomerHistory `json:"customer_history,omitempty"`
 }

@@ -14,12 +14,12 @@ import (
 
 // TriageTicketFeed holds the variables of the support/triage_ticket prompt.
 type TriageTicketFeed struct {
-	Subject string `json:"subject"`
-	Body    string `json:"body"`
+	Subject string `json:"subject" promptgen:"required"`
+	Body    string `json:"body" promptgen:"required"`
 	// Plan: The customer's plan, when known.
 	Plan *string `json:"plan,omitempty"`
 	// RecentTickets: Ids and titles of the customer's recent tickets, to spot duplicates.
-	RecentTickets []TriageTicketRecentTicketsItem `json:"recent_tickets"`
+	RecentTickets []TriageTicketRecentTicketsItem `json:"recent_tickets" promptgen:"required"`
 }
 
 // Validate reports every required variable of TriageTicketFeed that is left unset.
@@ -59,8 +59,8 @@ func (x TriageTicketFeed) Validate() error {
 
 // TriageTicketRecentTicketsItem is an object in the variables of the support/triage_ticket prompt.
 type TriageTicketRecentTicketsItem struct {
-	ID    string `json:"id"`
-	Title string `json:"title"`
+	ID    string `json:"id" promptgen:"required"`
+	Title string `json:"title" promptgen:"required"`
 }
 
 // Validate reports every required variable of TriageTicketRecentTicketsItem that is left unset.

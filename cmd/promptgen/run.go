@@ -74,6 +74,7 @@ choose. A key that resolves to no template is an error naming every path
 tried.`,
 	},
 	resolveCommand,
+	vetCommand,
 	{
 		name:    "version",
 		summary: "print the promptgen and Go versions",
@@ -126,6 +127,8 @@ func (a *app) run(ctx context.Context, args []string) int {
 		return a.runRender(args)
 	case "resolve":
 		return a.runResolve(args)
+	case "vet":
+		return a.runVet(ctx, args)
 	case "version":
 		if len(args) > 0 {
 			return a.usageError("version", "unexpected argument %q", args[0])

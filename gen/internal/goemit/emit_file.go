@@ -67,14 +67,25 @@ func emitStruct(f *jen.File, p *ir.Prompt, t *ir.Type) {
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
 			fieldDoc(g, fld)
-			tag := fld.Key
-			if fld.Optional {
-				tag += ",omitempty"
-			}
-			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
+			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(feedFieldTag(fld))
 		}
 	})
 	emitValidate(f, p, t)
+}
+
+// feedFieldTag returns the tags of a field of a prompt's feed or of a type
+// nested in it: its JSON name, and promptgen:"required" when the prompt
+// requires it. promptgen vet (package vet) reads that tag from the types
+// alone, as export data has tags but no comments, to report literals that
+// leave a required field unset.
+func feedFieldTag(fld *ir.Field) map[string]string {
+	tag := map[string]string{"json": fld.Key}
+	if fld.Optional {
+		tag["json"] += ",omitempty"
+	} else {
+		tag["promptgen"] = "required"
+	}
+	return tag
 }
 
 // emitValidate writes Validate, which reports every required variable

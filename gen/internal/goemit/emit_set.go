@@ -1,6 +1,7 @@
 package goemit
 
 import (
+	"encoding/json"
 	"path"
 	"strconv"
 	"strings"
@@ -85,6 +86,27 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 	})
 }
 
+// setTag returns the promptgen tag of a set type's Manager field: the set's
+// name, default settings and template paths as JSON. promptgen vet (package
+// vet) reads it from the types alone, as export data has tags but no
+// comments or values, to resolve constant keys as NewManager would.
+func setTag(s *ir.PromptSet) string {
+	paths := make([]string, len(s.Templates))
+	for i, t := range s.Templates {
+		paths[i] = t.Spec.Path
+	}
+	b, err := json.Marshal(struct {
+		Set         string   `json:"set"`
+		Type        string   `json:"type"`
+		DefaultName string   `json:"defaultName"`
+		Paths       []string `json:"paths"`
+	}{s.Spec.Key, s.Spec.DefaultType, s.Spec.DefaultName, paths})
+	if err != nil {
+		panic(err) // strings and a slice of strings always marshal
+	}
+	return string(b)
+}
+
 // emitSetType writes the set type, its constructor, key constants and methods.
 func emitSetType(f *jen.File, s *ir.PromptSet) {
 	name, h := s.Name, s.Helper
@@ -101,7 +123,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
 	f.Comment("rendered with " + names.Article(s.Feed.Name) + ". " + upperFirst(names.Article(name)) + " is immutable and safe for")
 	f.Comment("concurrent use; Switch returns a changed copy.")
-	f.Type().Id(name).Struct(jen.Id("m").Qual(ir.RuntimePath, "Manager"))
+	f.Type().Id(name).Struct(jen.Id("m").Qual(ir.RuntimePath, "Manager").Tag(map[string]string{"promptgen": setTag(s)}))
 
 	settings := jen.Dict{jen.Id("Type"): jen.Lit(s.Spec.DefaultType), jen.Id("DefaultName"): jen.Lit(s.Spec.DefaultName)}
 	f.Comment("New" + name + " returns " + names.Article(name) + " with the set's settings (type " + strconv.Quote(s.Spec.DefaultType) + ",")

@@ -13,13 +13,13 @@ import (
 
 // TicketDigestFeed holds the variables of the ticket_digest prompt.
 type TicketDigestFeed struct {
-	Team       string                    `json:"team"`
-	Lead       string                    `json:"lead"`
-	Period     string                    `json:"period"`
-	OpenCount  int                       `json:"open_count"`
-	SLAHours   int                       `json:"sla_hours"`
+	Team       string                    `json:"team" promptgen:"required"`
+	Lead       string                    `json:"lead" promptgen:"required"`
+	Period     string                    `json:"period" promptgen:"required"`
+	OpenCount  int                       `json:"open_count" promptgen:"required"`
+	SLAHours   int                       `json:"sla_hours" promptgen:"required"`
 	Escalation *TicketDigestEscalation   `json:"escalation,omitempty"`
-	Tickets    []TicketDigestTicketsItem `json:"tickets"`
+	Tickets    []TicketDigestTicketsItem `json:"tickets" promptgen:"required"`
 }
 
 // Validate reports every required variable of TicketDigestFeed that is left unset.
@@ -72,8 +72,8 @@ func (x TicketDigestFeed) Validate() error {
 
 // TicketDigestEscalation is an object in the variables of the ticket_digest prompt.
 type TicketDigestEscalation struct {
-	Owner  string `json:"owner"`
-	Reason string `json:"reason"`
+	Owner  string `json:"owner" promptgen:"required"`
+	Reason string `json:"reason" promptgen:"required"`
 }
 
 // Validate reports every required variable of TicketDigestEscalation that is left unset.
@@ -100,10 +100,10 @@ func (x TicketDigestEscalation) Validate() error {
 
 // TicketDigestTicketsItem is an object in the variables of the ticket_digest prompt.
 type TicketDigestTicketsItem struct {
-	ID       string  `json:"id"`
-	Title    string  `json:"title"`
+	ID       string  `json:"id" promptgen:"required"`
+	Title    string  `json:"title" promptgen:"required"`
 	Priority *string `json:"priority,omitempty"`
-	Customer string  `json:"customer"`
+	Customer string  `json:"customer" promptgen:"required"`
 }
 
 // Validate reports every required variable of TicketDigestTicketsItem that is left unset.

@@ -13,15 +13,15 @@ import (
 // SummarizeFeed holds the variables of the summarize prompt.
 type SummarizeFeed struct {
 	// Transcript: The full conversation, one turn per line.
-	Transcript     string  `json:"transcript"`
+	Transcript     string  `json:"transcript" promptgen:"required"`
 	Language       *string `json:"language,omitempty"`
-	MaxPoints      int     `json:"max_points"`
-	ScoreThreshold float64 `json:"score_threshold"`
-	IncludeActions bool    `json:"include_actions"`
+	MaxPoints      int     `json:"max_points" promptgen:"required"`
+	ScoreThreshold float64 `json:"score_threshold" promptgen:"required"`
+	IncludeActions bool    `json:"include_actions" promptgen:"required"`
 	// Labels: Free-form labels, printed in key order.
-	Labels map[string]string `json:"labels"`
+	Labels map[string]string `json:"labels" promptgen:"required"`
 	// Customer: What the CRM knows about the customer.
-	Customer SummarizeCustomer `json:"customer"`
+	Customer SummarizeCustomer `json:"customer" promptgen:"required"`
 }
 
 // Validate reports every required variable of SummarizeFeed that is left unset.
@@ -51,9 +51,9 @@ func (x SummarizeFeed) Validate() error {
 
 // SummarizeCustomer is an object in the variables of the summarize prompt.
 type SummarizeCustomer struct {
-	Name          string                        `json:"name"`
-	APIIdentifier string                        `json:"api_id"`
-	Orders        []SummarizeCustomerOrdersItem `json:"orders"`
+	Name          string                        `json:"name" promptgen:"required"`
+	APIIdentifier string                        `json:"api_id" promptgen:"required"`
+	Orders        []SummarizeCustomerOrdersItem `json:"orders" promptgen:"required"`
 }
 
 // Validate reports every required variable of SummarizeCustomer that is left unset.
@@ -93,8 +93,8 @@ func (x SummarizeCustomer) Validate() error {
 
 // SummarizeCustomerOrdersItem is an object in the variables of the summarize prompt.
 type SummarizeCustomerOrdersItem struct {
-	ID    string  `json:"id"`
-	Total float64 `json:"total"`
+	ID    string  `json:"id" promptgen:"required"`
+	Total float64 `json:"total" promptgen:"required"`
 }
 
 // Validate reports every required variable of SummarizeCustomerOrdersItem that is left unset.

@@ -10,7 +10,7 @@ import (
 
 // HandoffFragmentParams holds the variables of the agent/fragments/handoff fragment.
 type HandoffFragmentParams struct {
-	Team string `json:"team"`
+	Team string `json:"team" promptgen:"required"`
 }
 
 // Validate reports every required variable of HandoffFragmentParams that is left unset.

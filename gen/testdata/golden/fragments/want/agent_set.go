@@ -29,7 +29,7 @@ func (f *AgentFeed) Merge(other AgentFeed, s runtime.ConflictStrategy) {
 // rendered with an AgentFeed. An Agent is immutable and safe for
 // concurrent use; Switch returns a changed copy.
 type Agent struct {
-	m runtime.Manager
+	m runtime.Manager `promptgen:"{\"set\":\"agent\",\"type\":\"main\",\"defaultName\":\"default\",\"paths\":[\"main/default\"]}"`
 }
 
 // NewAgent returns an Agent with the set's settings (type "main",

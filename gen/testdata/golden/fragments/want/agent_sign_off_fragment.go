@@ -10,7 +10,7 @@ import (
 
 // SignOffFragmentParams holds the variables of the agent/fragments/sign_off fragment.
 type SignOffFragmentParams struct {
-	AgentName string `json:"agent_name"`
+	AgentName string `json:"agent_name" promptgen:"required"`
 }
 
 // Validate reports every required variable of SignOffFragmentParams that is left unset.

@@ -10,7 +10,7 @@ import (
 
 // AnswerFeed holds the variables of the answer prompt.
 type AnswerFeed struct {
-	Question string `json:"question"`
+	Question string `json:"question" promptgen:"required"`
 }
 
 // Validate reports every required variable of AnswerFeed that is left unset.

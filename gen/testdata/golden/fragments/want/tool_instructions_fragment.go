@@ -11,7 +11,7 @@ import (
 
 // ToolInstructionsFragmentParams holds the variables of the fragments/tool_instructions fragment.
 type ToolInstructionsFragmentParams struct {
-	Tools  []string `json:"tools"`
+	Tools  []string `json:"tools" promptgen:"required"`
 	Strict *bool    `json:"strict,omitempty"`
 }
 

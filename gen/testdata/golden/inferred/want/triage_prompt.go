@@ -13,11 +13,11 @@ import (
 
 // TriageFeed holds the variables of the triage prompt.
 type TriageFeed struct {
-	Company  string              `json:"company"`
-	Customer TriageCustomer      `json:"customer"`
-	Tickets  []TriageTicketsItem `json:"tickets"`
+	Company  string              `json:"company" promptgen:"required"`
+	Customer TriageCustomer      `json:"customer" promptgen:"required"`
+	Tickets  []TriageTicketsItem `json:"tickets" promptgen:"required"`
 	Note     *string             `json:"note,omitempty"`
-	Tags     []string            `json:"tags"`
+	Tags     []string            `json:"tags" promptgen:"required"`
 }
 
 // Validate reports every required variable of TriageFeed that is left unset.
@@ -61,7 +61,7 @@ func (x TriageFeed) Validate() error {
 // TriageCustomer is an object in the variables of the triage prompt.
 type TriageCustomer struct {
 	Vip      *bool  `json:"vip,omitempty"`
-	SLAHours string `json:"sla_hours"`
+	SLAHours string `json:"sla_hours" promptgen:"required"`
 }
 
 // Validate reports every required variable of TriageCustomer that is left unset.
@@ -80,9 +80,9 @@ func (x TriageCustomer) Validate() error {
 
 // TriageTicketsItem is an object in the variables of the triage prompt.
 type TriageTicketsItem struct {
-	Title    string  `json:"title"`
+	Title    string  `json:"title" promptgen:"required"`
 	Priority *string `json:"priority,omitempty"`
-	AgeDays  int     `json:"age_days"`
+	AgeDays  int     `json:"age_days" promptgen:"required"`
 }
 
 // Validate reports every required variable of TriageTicketsItem that is left unset.

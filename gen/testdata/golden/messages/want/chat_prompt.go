@@ -12,11 +12,11 @@ import (
 
 // ChatFeed holds the variables of the chat prompt.
 type ChatFeed struct {
-	Topic    string `json:"topic"`
-	Question string `json:"question"`
-	City     string `json:"city"`
-	Lookup   string `json:"lookup"`
-	Celsius  string `json:"celsius"`
+	Topic    string `json:"topic" promptgen:"required"`
+	Question string `json:"question" promptgen:"required"`
+	City     string `json:"city" promptgen:"required"`
+	Lookup   string `json:"lookup" promptgen:"required"`
+	Celsius  string `json:"celsius" promptgen:"required"`
 }
 
 // Validate reports every required variable of ChatFeed that is left unset.

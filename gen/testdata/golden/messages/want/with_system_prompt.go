@@ -10,7 +10,7 @@ import (
 
 // WithSystemFeed holds the variables of the with_system prompt.
 type WithSystemFeed struct {
-	Text string `json:"text"`
+	Text string `json:"text" promptgen:"required"`
 }
 
 // Validate reports every required variable of WithSystemFeed that is left unset.

@@ -11,12 +11,12 @@ import (
 
 // HTTPRequestFeed holds the variables of the http_request prompt.
 type HTTPRequestFeed struct {
-	Type       string   `json:"type"`
-	Func       string   `json:"func"`
-	UserID     string   `json:"user_id"`
-	APIURL     string   `json:"api_url"`
-	HTTPServer string   `json:"http_server"`
-	Items      []string `json:"items"`
+	Type       string   `json:"type" promptgen:"required"`
+	Func       string   `json:"func" promptgen:"required"`
+	UserID     string   `json:"user_id" promptgen:"required"`
+	APIURL     string   `json:"api_url" promptgen:"required"`
+	HTTPServer string   `json:"http_server" promptgen:"required"`
+	Items      []string `json:"items" promptgen:"required"`
 }
 
 // Validate reports every required variable of HTTPRequestFeed that is left unset.

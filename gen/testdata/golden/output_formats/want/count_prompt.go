@@ -12,7 +12,7 @@ import (
 
 // CountFeed holds the variables of the count prompt.
 type CountFeed struct {
-	Text string `json:"text"`
+	Text string `json:"text" promptgen:"required"`
 }
 
 // Validate reports every required variable of CountFeed that is left unset.

@@ -12,7 +12,7 @@ import (
 
 // FreeFeed holds the variables of the free prompt.
 type FreeFeed struct {
-	Text string `json:"text"`
+	Text string `json:"text" promptgen:"required"`
 }
 
 // Validate reports every required variable of FreeFeed that is left unset.

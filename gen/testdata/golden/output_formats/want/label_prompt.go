@@ -12,7 +12,7 @@ import (
 
 // LabelFeed holds the variables of the label prompt.
 type LabelFeed struct {
-	Text string `json:"text"`
+	Text string `json:"text" promptgen:"required"`
 }
 
 // Validate reports every required variable of LabelFeed that is left unset.

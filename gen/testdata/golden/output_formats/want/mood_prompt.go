@@ -12,7 +12,7 @@ import (
 
 // MoodFeed holds the variables of the mood prompt.
 type MoodFeed struct {
-	Text string `json:"text"`
+	Text string `json:"text" promptgen:"required"`
 }
 
 // Validate reports every required variable of MoodFeed that is left unset.

@@ -10,7 +10,7 @@ import (
 
 // PlainFeed holds the variables of the plain prompt.
 type PlainFeed struct {
-	Name string `json:"name"`
+	Name string `json:"name" promptgen:"required"`
 }
 
 // Validate reports every required variable of PlainFeed that is left unset.

@@ -10,7 +10,7 @@ import (
 
 // PoemFeed holds the variables of the poem prompt.
 type PoemFeed struct {
-	Text string `json:"text"`
+	Text string `json:"text" promptgen:"required"`
 }
 
 // Validate reports every required variable of PoemFeed that is left unset.

@@ -13,7 +13,7 @@ import (
 
 // TagsFeed holds the variables of the tags prompt.
 type TagsFeed struct {
-	Text string `json:"text"`
+	Text string `json:"text" promptgen:"required"`
 }
 
 // Validate reports every required variable of TagsFeed that is left unset.

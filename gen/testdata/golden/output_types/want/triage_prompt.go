@@ -12,7 +12,7 @@ import (
 
 // TriageFeed holds the variables of the triage prompt.
 type TriageFeed struct {
-	Ticket string `json:"ticket"`
+	Ticket string `json:"ticket" promptgen:"required"`
 }
 
 // Validate reports every required variable of TriageFeed that is left unset.

@@ -10,7 +10,7 @@ import (
 
 // PlanFeed holds the variables of the agents/plan prompt.
 type PlanFeed struct {
-	Goal string `json:"goal"`
+	Goal string `json:"goal" promptgen:"required"`
 }
 
 // Validate reports every required variable of PlanFeed that is left unset.

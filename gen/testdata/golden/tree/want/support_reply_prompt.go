@@ -10,7 +10,7 @@ import (
 
 // ReplyFeed holds the variables of the support/reply prompt.
 type ReplyFeed struct {
-	Name string `json:"name"`
+	Name string `json:"name" promptgen:"required"`
 }
 
 // Validate reports every required variable of ReplyFeed that is left unset.

@@ -10,7 +10,7 @@ import (
 
 // SignOffFeed holds the variables of the support/sign-off prompt.
 type SignOffFeed struct {
-	Agent string `json:"agent"`
+	Agent string `json:"agent" promptgen:"required"`
 }
 
 // Validate reports every required variable of SignOffFeed that is left unset.

@@ -10,7 +10,7 @@ import (
 
 // GreetFeed holds the variables of the greet prompt.
 type GreetFeed struct {
-	Name string  `json:"name"`
+	Name string  `json:"name" promptgen:"required"`
 	Tone *string `json:"tone,omitempty"`
 }
 
