@@ -18,6 +18,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -46,7 +47,7 @@ type loader struct {
 
 // Read-only tables of the file format, used for checks and did-you-mean.
 var (
-	topLevelKeys = []string{"description", "model", "parameters", "template", "inputs",
+	topLevelKeys = []string{"description", "model", "parameters", "extra_parameters", "template", "inputs",
 		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
 		"jinja", "go_name", "system", "variables"}
 	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls", "data"}
@@ -654,8 +655,9 @@ func (f *yamlFile) entries(m *yaml.Node, noun string, both bool) []pair {
 	return ps
 }
 
-// metadata fills pr's description, model, go_name or parameters from e,
-// and reports whether e is one of them; prompts and set templates share it.
+// metadata fills pr's description, model, go_name, parameters or
+// extra_parameters from e, and reports whether e is one of them; prompts
+// and set templates share it.
 func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 	switch e.key {
 	case "description":
@@ -668,6 +670,10 @@ func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 	case "parameters":
 		if f.isMapping(e) {
 			pr.Parameters = f.params(e.v)
+		}
+	case "extra_parameters":
+		if f.isMapping(e) {
+			pr.ExtraParameters = f.extraParams(e.v)
 		}
 	default:
 		return false
@@ -992,13 +998,86 @@ func (f *yamlFile) isMapping(e pair) bool {
 	return false
 }
 
-// params decodes a `parameters` mapping, in file order.
-func (f *yamlFile) params(m *yaml.Node) []ir.Parameter {
+// params decodes a `parameters` mapping, in file order, checking each
+// entry against the known parameters: its name, its type and its range.
+func (f *yamlFile) params(m *yaml.Node) []ir.Parameter { return f.mapping(m, f.checkParam) }
+
+// extraParams decodes an `extra_parameters` mapping, which is sent as it
+// is: only names that have a checked place elsewhere are errors.
+func (f *yamlFile) extraParams(m *yaml.Node) []ir.Parameter { return f.mapping(m, f.checkExtra) }
+
+// mapping decodes a mapping of parameter values, in file order, calling
+// check, if not nil, with each entry and its value.
+func (f *yamlFile) mapping(m *yaml.Node, check func(pair, any)) []ir.Parameter {
 	var ps []ir.Parameter
 	for _, e := range f.entries(m, "key", false) {
-		ps = append(ps, ir.Parameter{Key: e.key, Value: f.value(e.v), Pos: f.pos(e.k)})
+		v := f.value(e.v)
+		if check != nil {
+			check(e, v)
+		}
+		ps = append(ps, ir.Parameter{Key: e.key, Value: v, Pos: f.pos(e.k)})
 	}
 	return ps
+}
+
+// checkParam reports an unknown parameter at its name, with a
+// did-you-mean or the way to pass a provider's own, and a value of the
+// wrong type or out of range at the value.
+func (f *yamlFile) checkParam(e pair, v any) {
+	p, ok := params.Lookup(e.key)
+	if !ok {
+		if where, misplaced := params.Misplaced(e.key); misplaced {
+			f.errorf(e.k, "%q is not a parameter: %s", e.key, where)
+			return
+		}
+		hint := schema.DidYouMean(e.key, params.Names())
+		if hint == "" {
+			hint = " (put a provider's own parameters under extra_parameters, which are sent unchecked)"
+		}
+		f.errorf(e.k, "unknown parameter %q%s", e.key, hint)
+		return
+	}
+	if v == nil && !isNull(e.v) {
+		return // f.value reported why there is no value
+	}
+	if err := p.Check(plainValue(v)); err != nil {
+		hint := ""
+		if s, isString := v.(string); isString && p.Kind == params.Enum {
+			hint = schema.DidYouMean(s, p.Values)
+		}
+		f.errorf(e.v, "%v%s", err, hint)
+	}
+}
+
+// checkExtra reports an extra parameter whose name has a checked place.
+func (f *yamlFile) checkExtra(e pair, _ any) {
+	if _, known := params.Lookup(e.key); known {
+		f.errorf(e.k, "%q is a known parameter: set it under parameters, where it is checked", e.key)
+	} else if where, misplaced := params.Misplaced(e.key); misplaced {
+		f.errorf(e.k, "%q is not a parameter: %s", e.key, where)
+	}
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
+
+// plainValue turns the nested mappings of a parameter value into
+// map[string]any, the form runtime/params checks.
+func plainValue(v any) any {
+	switch v := v.(type) {
+	case []ir.Parameter:
+		m := make(map[string]any, len(v))
+		for _, p := range v {
+			m[p.Key] = plainValue(p.Value)
+		}
+		return m
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = plainValue(x)
+		}
+		return out
+	}
+	return v
 }
 
 // value decodes a parameter value: string, int64, float64, bool, nil,
@@ -1006,7 +1085,7 @@ func (f *yamlFile) params(m *yaml.Node) []ir.Parameter {
 func (f *yamlFile) value(n *yaml.Node) any {
 	switch n.Kind {
 	case yaml.MappingNode:
-		return f.params(n)
+		return f.mapping(n, nil)
 	case yaml.SequenceNode:
 		vs := make([]any, 0, len(n.Content))
 		for _, c := range n.Content {
