@@ -437,4 +437,7 @@ type InferenceConfig struct {
 	TemplateKey string         // the key asked for; "" when there was none (no anchor action yet)
 	Model       string         // the resolved template's model; "" when it names none
 	Parameters  map[string]any // the resolved template's default parameters; a new map, nil when none
+	// ExtraParameters are the resolved template's extra_parameters (sent
+	// unchecked by the adapters); a new map, nil when none.
+	ExtraParameters map[string]any
 }
