@@ -75,8 +75,8 @@ package runtime
 // the single result runtime.Resolution. Merge methods call MergeString,
 // MergeSlice, MergeValue or MergeMap once per feed field.
 // InferenceConfig(key) resolves the key and fills InferenceConfig from
-// Resolution.Settings.RootSpace, the key and the template's model and
-// parameters. Typed key constants (AgentKeyBrowseLink = "BrowseLink") are
+// Resolution.Settings.RootSpace, the key and the template's model,
+// parameters and extra parameters. Typed key constants (AgentKeyBrowseLink = "BrowseLink") are
 // plain string constants; a template of another type than the default one
 // is named by a namespaced key ("reflection/Review"). The file
 // variant_test.go holds a complete hand-written example of a set type.

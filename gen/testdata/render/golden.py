@@ -74,7 +74,7 @@ JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline")
 # The keys of a case's prompt.yaml.
 PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
 # The top-level keys of the prompt format (topLevelKeys in gen/internal/load/load.go).
-FORMAT_KEYS = {"description", "model", "parameters", "template", "inputs", "outputFormat",
+FORMAT_KEYS = {"description", "model", "parameters", "extra_parameters", "template", "inputs", "outputFormat",
                "outputSchema", "examples", "messages", "sections", "components", "jinja",
                "go_name", "system", "variables"}
 # Message roles (messageRoles in gen/internal/load/load.go).
