@@ -82,19 +82,67 @@ const braceHint = ` (quote the value or use a block scalar "|": YAML reads "{" a
 type fileKind uint8
 
 const (
-	notPrompt   fileKind = iota
-	yamlPrompt           // the YAML prompt format
-	plainPrompt          // the whole file is the template
+	ignoredFile fileKind = iota // documentation (README, LICENSE, ...) and backups
+	yamlPrompt                  // the YAML prompt format
+	plainPrompt                 // the whole file is the template
+	goTemplate                  // Go text/template: an error
+	otherFile                   // anything else: an error
 )
 
+// docNames are the names (before the first dot, in any case) of the
+// documentation files that the tree may hold beside its prompts.
+var docNames = []string{"README", "LICENSE", "LICENCE", "COPYING", "CHANGELOG", "CONTRIBUTING", "CODEOWNERS"}
+
+// backupSuffixes end the names of the copies that editors and merge tools
+// leave beside a file.
+var backupSuffixes = []string{"~", ".orig", ".bak"}
+
+// kindOf classifies a file of the tree by its name. Hidden files are
+// skipped before.
 func kindOf(name string) fileKind {
-	switch path.Ext(name) {
+	base := path.Base(name)
+	stem, _, _ := strings.Cut(base, ".")
+	for _, suffix := range backupSuffixes {
+		if strings.HasSuffix(base, suffix) {
+			return ignoredFile
+		}
+	}
+	switch path.Ext(base) {
 	case ".yaml", ".yml":
 		return yamlPrompt
 	case ".jinja", ".j2", ".md", ".txt":
+		if slices.Contains(docNames, strings.ToUpper(stem)) {
+			return ignoredFile
+		}
 		return plainPrompt
+	case ".tmpl", ".gotmpl":
+		return goTemplate
 	}
-	return notPrompt
+	if slices.Contains(docNames, strings.ToUpper(stem)) {
+		return ignoredFile
+	}
+	return otherFile
+}
+
+// isPrompt reports whether the file at p is a prompt or template file,
+// and reports the files that are neither nor ignored.
+func (l *loader) isPrompt(p string) bool {
+	at := ir.Pos{File: l.path(p), Line: 1, Col: 1}
+	switch kindOf(p) {
+	case yamlPrompt, plainPrompt:
+		return true
+	case goTemplate:
+		// Compiling text/template against a typed feed would be a second
+		// template compiler; Jinja2 already reaches both backends.
+		l.diags.Errorf(at, "Go text/template files are not supported: rewrite it in Jinja2 as %q "+
+			"({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {%% if x %%}...{%% endif %%}); "+
+			"-renderer=text/template generates Go text/template from Jinja2 templates",
+			strings.TrimSuffix(path.Base(p), path.Ext(p))+".jinja")
+	case otherFile:
+		l.diags.Errorf(at, "%q is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, "+
+			"and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)", path.Base(p))
+	}
+	return false
 }
 
 // PromptKey is a prompt's address: its path without extension.
@@ -123,7 +171,7 @@ func (l *loader) walk() []string {
 			if _, err := fs.Stat(l.fsys, path.Join(p, "promptset.yaml")); err == nil {
 				return fs.SkipDir
 			}
-		case kindOf(p) != notPrompt:
+		case l.isPrompt(p):
 			paths = append(paths, p)
 		}
 		return nil
@@ -713,7 +761,10 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 		case "examples":
 			pr.Examples = f.examples(e.v)
 		case "components":
-			// Any YAML: later stages read it.
+			// Components are resolved through a set's namespaces; a
+			// standalone prompt has none.
+			f.errorf(e.k, "%q belong to template sets: a prompt file cannot have them "+
+				"(put the prompt in a directory with a %s, where components/ and components: hold partials)", e.key, ir.SetFile)
 		case "messages":
 			hasBody = true
 			pr.Messages = f.messages(e)

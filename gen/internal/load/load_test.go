@@ -159,10 +159,6 @@ prompts/a.yaml:2:1: "system" is for single-template prompts (make it the first e
 prompts/a.yaml:2:45: unknown variables key "extra"`,
 		},
 		{
-			name:  "components accept any YAML",
-			files: map[string]string{"a.yaml": "template: hi\ncomponents: x\n"},
-		},
-		{
 			name:  "outputSchema and examples are read",
 			files: map[string]string{"a.yaml": "template: hi\noutputSchema: {type: object}\nexamples: [1, {a: b}]\n"},
 			want: `prompts/a.yaml:2:16: warning: outputSchema: an object without properties is kept as raw JSON (declare properties, or additionalProperties for a map)
@@ -431,6 +427,26 @@ prompts/a.yaml:11:26: a required property must be a string, not a mapping`,
 			want:  `prompts/a.yaml:4:3: invalid YAML: did not find expected key`,
 		},
 		{
+			name:  "go templates",
+			files: map[string]string{"a.tmpl": "{{ .Name }}", "sub/b.gotmpl": "{{ if .X }}x{{ end }}", "c.jinja": "{{ x }}"},
+			want: `prompts/a.tmpl:1:1: Go text/template files are not supported: rewrite it in Jinja2 as "a.jinja" ({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {% if x %}...{% endif %}); -renderer=text/template generates Go text/template from Jinja2 templates
+prompts/sub/b.gotmpl:1:1: Go text/template files are not supported: rewrite it in Jinja2 as "b.jinja" ({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {% if x %}...{% endif %}); -renderer=text/template generates Go text/template from Jinja2 templates`,
+		},
+		{
+			name: "files that are no prompts",
+			files: map[string]string{"notes.rst": "x", "data/example.json": "{}", "Makefile": "all:", "summary.jinja2": "{{ x }}",
+				"README.md": "ignored", ".env": "hidden", "ok.md": "a prompt"},
+			want: `prompts/Makefile:1:1: "Makefile" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)
+prompts/data/example.json:1:1: "example.json" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)
+prompts/notes.rst:1:1: "notes.rst" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)
+prompts/summary.jinja2:1:1: "summary.jinja2" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)`,
+		},
+		{
+			name:  "components in a standalone prompt",
+			files: map[string]string{"a.yaml": "template: \"{{ preamble }}\"\ncomponents:\n  preamble: Be brief.\n"},
+			want:  `prompts/a.yaml:2:1: "components" belong to template sets: a prompt file cannot have them (put the prompt in a directory with a promptset.yaml, where components/ and components: hold partials)`,
+		},
+		{
 			name:  "one bad file does not stop the others",
 			files: map[string]string{"a.yaml": "template: [\n", "b.yaml": "tmplate: x\n", "c.jinja": "{{ x }}"},
 			want: `prompts/a.yaml:1:11: invalid YAML: did not find expected node content
@@ -510,8 +526,14 @@ func TestLoadWalk(t *testing.T) {
 		"a/c.j2":                    "C",
 		"a/d.md":                    "D",
 		"a.b/e.yml":                 "template: E\n",
-		"readme.rst":                "not a prompt",
-		"gotmpl.tmpl":               "later",
+		"README.md":                 "# The prompts",
+		"docs/readme.txt":           "ignored",
+		"LICENSE":                   "ignored",
+		"legal/Licence.md":          "ignored",
+		"CHANGELOG.md":              "ignored",
+		"a.yaml~":                   "a backup",
+		"a/c.j2.orig":               "a merge's backup",
+		"b.jinja.bak":               "a backup",
 		".hidden.yaml":              "nonsense: [",
 		".git/x.yaml":               "nonsense: [",
 		"sub/.cache/y.jinja":        "hidden",

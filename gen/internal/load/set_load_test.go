@@ -38,7 +38,7 @@ func TestLoadSets(t *testing.T) {
 		"agent/main/components/system_preamble.legal.jinja": "Say nothing.",
 		"agent/action_agent/main/default.md":                "Act: {{ user_input }}",
 		"agent/.hidden/x.jinja":                             "skipped",
-		"agent/notes.rst":                                   "not a template",
+		"agent/README.md":                                   "not a template",
 		"deep/er/set/promptset.yaml":                        "",
 		"deep/er/set/default.txt":                           "plain",
 	})
@@ -237,6 +237,14 @@ prompts/s/promptset.yaml:1:38: parameter "top_p" must be a number from 0 to 1, n
 prompts/s/promptset.yaml:2:20: "top_k" is a known parameter: set it under parameters, where it is checked
 prompts/s/promptset.yaml:5:52: parameter "max_tokens" must be an integer of at least 0, not -1
 prompts/s/promptset.yaml:5:76: "seed" is a known parameter: set it under parameters, where it is checked`,
+		},
+		{
+			name: "files that are no templates",
+			files: map[string]string{"s/promptset.yaml": "", "s/default.jinja": "x", "s/main/Search.tmpl": "{{ .X }}",
+				"s/main/components/c.gotmpl": "y", "s/notes.rst": "z", "s/main/LICENSE": "ignored", "s/components/README.md": "ignored"},
+			want: `prompts/s/main/Search.tmpl:1:1: Go text/template files are not supported: rewrite it in Jinja2 as "Search.jinja" ({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {% if x %}...{% endif %}); -renderer=text/template generates Go text/template from Jinja2 templates
+prompts/s/main/components/c.gotmpl:1:1: Go text/template files are not supported: rewrite it in Jinja2 as "c.jinja" ({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {% if x %}...{% endif %}); -renderer=text/template generates Go text/template from Jinja2 templates
+prompts/s/notes.rst:1:1: "notes.rst" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)`,
 		},
 		{
 			name:  "invalid YAML",

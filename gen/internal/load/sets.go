@@ -287,7 +287,7 @@ func (sl *setLoader) walk() {
 				"template set %q is inside template set %q (sets cannot nest)", p, sl.set.Key)
 			return fs.SkipDir
 		case d.IsDir():
-		case rel == ir.SetFile || kindOf(p) == notPrompt:
+		case rel == ir.SetFile || !sl.isPrompt(p):
 		case strings.HasPrefix(rel, FragmentsDir+"/"):
 			if pr := sl.load(p, true); pr != nil {
 				sl.set.Fragments = append(sl.set.Fragments, pr)
