@@ -215,7 +215,7 @@ func copyTree(t *testing.T, from, to string) {
 // TestRuntimeImportsOnlyStdlib keeps the core runtime, which every
 // generated package imports, free of dependencies.
 func TestRuntimeImportsOnlyStdlib(t *testing.T) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: ".."}, "./runtime", "./runtime/jinja", "./runtime/ttfuncs", "./runtime/chatformat")
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: ".."}, "./runtime", "./runtime/jinja", "./runtime/ttfuncs", "./runtime/chatformat", "./runtime/params")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -141,7 +141,7 @@ func (a *Agent) Variants(key string, f AgentFeed) iter.Seq2[runtime.Variant, str
 }
 
 // InferenceConfig tells an LLM inferencer which template key resolves to: the
-// root space, the key, and the template's model and parameters.
+// root space, the key, and the template's model, parameters and extra parameters.
 func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 	r := a.m.Resolve(key)
 	c := runtime.InferenceConfig{
@@ -150,6 +150,7 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 	}
 	if r.Err == nil {
 		c.Model, c.Parameters = _agentModel(r.ID)
+		c.ExtraParameters = _agentExtra(r.ID)
 	}
 	return c
 }
@@ -209,6 +210,15 @@ func _agentModel(id int) (string, map[string]any) {
 		return "claude-3-5-haiku", map[string]any{"temperature": 0.2}
 	}
 	return "", nil
+}
+
+// _agentExtra returns a new map of the extra parameters of template id.
+func _agentExtra(id int) map[string]any {
+	switch id {
+	case 3:
+		return map[string]any{"service_tier": "standard_only"}
+	}
+	return nil
 }
 
 // _agentRender appends template id rendered with f to dst, its versioned
@@ -314,7 +324,7 @@ func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	if f.ActionResult == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/Search.yaml:9:6",
+			Pos:    "prompts/agent/main/Search.yaml:11:6",
 			Prompt: "agent/main/Search",
 			Var:    "action_result",
 		}
@@ -324,7 +334,7 @@ func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	if f.UserInput == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/Search.yaml:12:12",
+			Pos:    "prompts/agent/main/Search.yaml:14:12",
 			Prompt: "agent/main/Search",
 			Var:    "user_input",
 		}

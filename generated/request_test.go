@@ -8,6 +8,7 @@ import (
 
 	"github.com/promptgen/promptgen/generated"
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/openaiprompt"
 )
 
 // TestRequest checks the payload of a model call (the prompt format's
@@ -34,9 +35,13 @@ func TestRequest(t *testing.T) {
 	if err := json.Unmarshal(r.OutputSchema, &schema); err != nil || schema["type"] != "object" {
 		t.Errorf("OutputSchema is not the object schema: %v %s", err, r.OutputSchema)
 	}
+	if diff := cmp.Diff(map[string]any{"prompt_cache_key": "support-triage"}, r.ExtraParameters); diff != "" {
+		t.Errorf("extra parameters (-want +got):\n%s", diff)
+	}
 	// Each Request has its own parameters.
-	if again, _ := generated.TriageTicket.Request(feed); again.Parameters["temperature"] != 0 {
-		t.Errorf("the defaults changed: %v", again.Parameters)
+	r.ExtraParameters["prompt_cache_key"] = "changed"
+	if again, _ := generated.TriageTicket.Request(feed); again.Parameters["temperature"] != 0 || again.ExtraParameters["prompt_cache_key"] != "support-triage" {
+		t.Errorf("the defaults changed: %v %v", again.Parameters, again.ExtraParameters)
 	}
 
 	// A prompt without a model takes the application's default; one
@@ -55,5 +60,30 @@ func TestRequest(t *testing.T) {
 	partial.MaxSteps = "3"
 	if _, err := generated.PlanSteps.Request(partial); err == nil {
 		t.Error("Request with an unset required variable succeeded")
+	}
+}
+
+// TestRequestReachesTheAdapter: a prompt's parameters and extra_parameters
+// become fields of the provider's request.
+func TestRequestReachesTheAdapter(t *testing.T) {
+	feed := generated.TriageTicketFeed{Subject: "Charged twice", Body: "Please refund one charge.", RecentTickets: []generated.TriageTicketRecentTicketsItem{}}
+	r, err := generated.TriageTicket.Request(feed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params, err := openaiprompt.Chat(runtime.Prompt{{Role: runtime.RoleUser, Content: r.Prompt}}, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body map[string]any
+	if err := json.Unmarshal(b, &body); err != nil {
+		t.Fatal(err)
+	}
+	if body["prompt_cache_key"] != "support-triage" || body["max_completion_tokens"] != 400.0 || body["temperature"] != 0.0 {
+		t.Errorf("request body: %s", b)
 	}
 }

@@ -28,7 +28,7 @@ func (x TriageTicketFeed) Validate() error {
 	if x.Subject == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:10:3",
+			Pos:    "prompts/support/triage_ticket.yaml:12:3",
 			Prompt: "support/triage_ticket",
 			Var:    "subject",
 		})
@@ -36,7 +36,7 @@ func (x TriageTicketFeed) Validate() error {
 	if x.Body == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:11:3",
+			Pos:    "prompts/support/triage_ticket.yaml:13:3",
 			Prompt: "support/triage_ticket",
 			Var:    "body",
 		})
@@ -44,7 +44,7 @@ func (x TriageTicketFeed) Validate() error {
 	if x.RecentTickets == nil {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:16:3",
+			Pos:    "prompts/support/triage_ticket.yaml:18:3",
 			Prompt: "support/triage_ticket",
 			Var:    "recent_tickets",
 		})
@@ -69,7 +69,7 @@ func (x TriageTicketRecentTicketsItem) Validate() error {
 	if x.ID == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:22:9",
+			Pos:    "prompts/support/triage_ticket.yaml:24:9",
 			Prompt: "support/triage_ticket",
 			Var:    "id",
 		})
@@ -77,7 +77,7 @@ func (x TriageTicketRecentTicketsItem) Validate() error {
 	if x.Title == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:23:9",
+			Pos:    "prompts/support/triage_ticket.yaml:25:9",
 			Prompt: "support/triage_ticket",
 			Var:    "title",
 		})
@@ -552,6 +552,12 @@ func (_TriageTicketPrompt) Parameters() map[string]any {
 	}
 }
 
+// ExtraParameters returns a new map of the prompt's extra_parameters: provider
+// request fields that the adapters send unchecked.
+func (_TriageTicketPrompt) ExtraParameters() map[string]any {
+	return map[string]any{"prompt_cache_key": "support-triage"}
+}
+
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p _TriageTicketPrompt) Messages(f TriageTicketFeed) (runtime.Prompt, error) {
@@ -589,7 +595,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 	if f.Subject == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:29:15",
+			Pos:    "prompts/support/triage_ticket.yaml:31:15",
 			Prompt: "support/triage_ticket",
 			Var:    "subject",
 		}
@@ -607,7 +613,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 	if f.Body == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:34:6",
+			Pos:    "prompts/support/triage_ticket.yaml:36:6",
 			Prompt: "support/triage_ticket",
 			Var:    "body",
 		}
@@ -617,7 +623,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 	if f.RecentTickets == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:36:9",
+			Pos:    "prompts/support/triage_ticket.yaml:38:9",
 			Prompt: "support/triage_ticket",
 			Var:    "recent_tickets",
 		}
@@ -628,7 +634,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 			if f.RecentTickets == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "prompts/support/triage_ticket.yaml:38:15",
+					Pos:    "prompts/support/triage_ticket.yaml:40:15",
 					Prompt: "support/triage_ticket",
 					Var:    "recent_tickets",
 				}
@@ -639,7 +645,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/support/triage_ticket.yaml:38:15",
+						Pos:    "prompts/support/triage_ticket.yaml:40:15",
 						Prompt: "support/triage_ticket",
 					}
 				}
@@ -647,7 +653,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 				if t_1.ID == "" {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrMissing,
-						Pos:    "prompts/support/triage_ticket.yaml:39:8",
+						Pos:    "prompts/support/triage_ticket.yaml:41:8",
 						Prompt: "support/triage_ticket",
 						Var:    "t.id",
 					}
@@ -657,7 +663,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 				if t_1.Title == "" {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrMissing,
-						Pos:    "prompts/support/triage_ticket.yaml:39:20",
+						Pos:    "prompts/support/triage_ticket.yaml:41:20",
 						Prompt: "support/triage_ticket",
 						Var:    "t.title",
 					}
@@ -679,11 +685,12 @@ func (p _TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.Request
 		return runtime.Request{}, err
 	}
 	r := runtime.Request{
-		Model:        "gpt-4o-mini",
-		OutputFormat: "json",
-		OutputSchema: json.RawMessage(_TriageTicketOutputSchemaJSON),
-		Parameters:   p.Parameters(),
-		Prompt:       text,
+		ExtraParameters: p.ExtraParameters(),
+		Model:           "gpt-4o-mini",
+		OutputFormat:    "json",
+		OutputSchema:    json.RawMessage(_TriageTicketOutputSchemaJSON),
+		Parameters:      p.Parameters(),
+		Prompt:          text,
 	}
 	for _, o := range opts {
 		o(&r)

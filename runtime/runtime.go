@@ -128,6 +128,10 @@ type Request struct {
 	// Parameters are the prompt's default parameters (temperature,
 	// max_tokens, ...) overridden by the call's; a new map per Request.
 	Parameters map[string]any `json:"parameters,omitempty"`
+	// ExtraParameters are the prompt's extra_parameters overridden by the
+	// call's: a provider's own request fields, which the adapters send as
+	// they are, over any field of the same name; nil when none.
+	ExtraParameters map[string]any `json:"extraParameters,omitempty"`
 	// OutputFormat is the prompt's outputFormat: json, yaml, text, xml or "".
 	OutputFormat string `json:"outputFormat,omitempty"`
 	// OutputSchema is the JSON Schema of the output, for providers'
@@ -156,16 +160,26 @@ func WithDefaultModel(model string) RequestOption {
 // WithParameter sets the parameter key to value, replacing the prompt's
 // default; a nil value removes it.
 func WithParameter(key string, value any) RequestOption {
-	return func(r *Request) {
-		if value == nil {
-			delete(r.Parameters, key)
-			return
-		}
-		if r.Parameters == nil {
-			r.Parameters = map[string]any{}
-		}
-		r.Parameters[key] = value
+	return func(r *Request) { setOrDelete(&r.Parameters, key, value) }
+}
+
+// WithExtraParameter sets the extra parameter key to value, a request
+// field that the adapters send unchecked; a nil value removes it.
+func WithExtraParameter(key string, value any) RequestOption {
+	return func(r *Request) { setOrDelete(&r.ExtraParameters, key, value) }
+}
+
+// setOrDelete sets (*m)[key] to value, making the map if needed, or
+// deletes key when value is nil.
+func setOrDelete(m *map[string]any, key string, value any) {
+	if value == nil {
+		delete(*m, key)
+		return
 	}
+	if *m == nil {
+		*m = map[string]any{}
+	}
+	(*m)[key] = value
 }
 
 // Temperature sets the "temperature" parameter.

@@ -61,6 +61,13 @@ func TestRequestOptions(t *testing.T) {
 			opts: []RequestOption{Temperature(0), MaxTokens(100), TopP(0.9), Stop("\n\n", "END"), WithParameter("seed", 7), WithParameter("max_tokens", nil)},
 			want: Request{Prompt: "p", Parameters: map[string]any{"temperature": 0.0, "top_p": 0.9, "stop": []string{"\n\n", "END"}, "seed": 7}},
 		},
+		{
+			name: "extra parameters are apart from parameters",
+			opts: []RequestOption{WithExtraParameter("thinking", map[string]any{"type": "enabled"}), WithExtraParameter("service_tier", "flex"),
+				WithExtraParameter("service_tier", nil), WithParameter("thinking", nil)},
+			want: Request{Prompt: "p", Parameters: map[string]any{"temperature": 0.6, "max_tokens": 500},
+				ExtraParameters: map[string]any{"thinking": map[string]any{"type": "enabled"}}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -75,8 +75,8 @@ package runtime
 // the single result runtime.Resolution. Merge methods call MergeString,
 // MergeSlice, MergeValue or MergeMap once per feed field.
 // InferenceConfig(key) resolves the key and fills InferenceConfig from
-// Resolution.Settings.RootSpace, the key and the template's model and
-// parameters. Typed key constants (AgentKeyBrowseLink = "BrowseLink") are
+// Resolution.Settings.RootSpace, the key and the template's model,
+// parameters and extra parameters. Typed key constants (AgentKeyBrowseLink = "BrowseLink") are
 // plain string constants; a template of another type than the default one
 // is named by a namespaced key ("reflection/Review"). The file
 // variant_test.go holds a complete hand-written example of a set type.
@@ -437,4 +437,7 @@ type InferenceConfig struct {
 	TemplateKey string         // the key asked for; "" when there was none (no anchor action yet)
 	Model       string         // the resolved template's model; "" when it names none
 	Parameters  map[string]any // the resolved template's default parameters; a new map, nil when none
+	// ExtraParameters are the resolved template's extra_parameters (sent
+	// unchecked by the adapters); a new map, nil when none.
+	ExtraParameters map[string]any
 }

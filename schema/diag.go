@@ -94,8 +94,14 @@ func DidYouMean(name string, candidates []string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// EditDistance is the Levenshtein distance between a and b, in bytes.
+// EditDistance is the optimal string alignment distance between a and b,
+// in bytes: the fewest insertions, deletions, substitutions and swaps of
+// two adjacent bytes that turn a into b, no part being edited twice
+// (restricted Damerau–Levenshtein). Counting a swap as one edit makes
+// "modle" one typo away from "model", as a reader sees it.
 func EditDistance(a, b string) int {
+	// Three rows of the table: i-2, i-1 and i.
+	before := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -109,8 +115,11 @@ func EditDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], before[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		before, prev, cur = prev, cur, before
 	}
 	return prev[len(b)]
 }

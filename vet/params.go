@@ -53,8 +53,9 @@ func knownHint(name string) string {
 	if hint := schema.DidYouMean(name, params.Names()); hint != "" {
 		return hint
 	}
-	q := make([]byte, 0, 16*len(params.Known))
-	for i, n := range params.Names() {
+	names := params.Names()
+	q := make([]byte, 0, 16*len(names))
+	for i, n := range names {
 		if i > 0 {
 			q = append(q, ", "...)
 		}
@@ -69,17 +70,24 @@ func (c *checker) parameterValue(p params.Param, v ast.Expr) {
 	if tv.IsNil() || tv.Value == nil {
 		return // nil removes the parameter; other values are known at run time only
 	}
+	var val any
 	switch tv.Value.Kind() {
-	case constant.Int, constant.Float:
-		x, _ := constant.Float64Val(tv.Value)
-		if err := p.CheckNumber(x); err != nil {
-			c.pass.ReportRangef(v, "%v", err)
+	case constant.Int:
+		if i, exact := constant.Int64Val(tv.Value); exact {
+			val = i
+		} else {
+			val, _ = constant.Float64Val(tv.Value)
 		}
+	case constant.Float:
+		val, _ = constant.Float64Val(tv.Value)
 	case constant.String:
-		if p.Kind != params.Strings {
-			c.pass.ReportRangef(v, "%s takes %s, not a string", p.Name, p.Kind)
-		}
+		val = constant.StringVal(tv.Value)
 	case constant.Bool:
-		c.pass.ReportRangef(v, "%s takes %s, not a bool", p.Name, p.Kind)
+		val = constant.BoolVal(tv.Value)
+	default:
+		return
+	}
+	if err := p.Check(val); err != nil {
+		c.pass.ReportRangef(v, "%v", err)
 	}
 }

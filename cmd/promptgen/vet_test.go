@@ -94,7 +94,7 @@ var plantedMistakes = []struct {
 	{"unknown parameter", `_ = runtime.WithParameter("temprature", 0.2)`, `"temprature"`,
 		`unknown model parameter "temprature" (did you mean "temperature"?)`},
 	{"parameter out of range", `_ = runtime.Temperature(3)`, "3",
-		"temperature must be between 0 and 2, not 3"},
+		`parameter "temperature" must be a number from 0 to 2, not 3`},
 }
 
 // mistakeFile returns a file of package main holding line, and the

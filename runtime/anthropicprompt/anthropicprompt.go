@@ -44,19 +44,28 @@
 //
 // # Parameters
 //
-// Request.Parameters map to fields of the request; a nil value is unset:
+// Request.Parameters map to fields of the request, as runtime/params lists
+// them for Anthropic; a nil value is unset:
 //
 //	temperature, top_p    a number
 //	top_k, max_tokens     an integer
 //	stop, stop_sequences  a string or a list of strings: stop_sequences
+//	tool_choice           auto, none or required: {"type": "auto"}, {"type": "none"}, {"type": "any"}
 //
 // The API requires max_tokens: without the parameter it is
-// DefaultMaxTokens. Setting both stop and stop_sequences is an error. Any
+// DefaultMaxTokens. Setting both stop and stop_sequences is an error, and
+// so is a tool_choice with an output schema, which forces the output tool
+// (see below). Any
 // other parameter is an ErrUnsupportedParameter error rather than being
 // sent as is: the API rejects unknown fields anyway, and a typo or another
 // provider's parameter (seed) is better caught before the call. A value of
 // the wrong type is an ErrInvalidParameter error. Ranges are left to the
 // API.
+//
+// Request.ExtraParameters, a prompt's extra_parameters, are sent as they
+// are (SetExtraFields), over any field of the same name: they carry what
+// the API takes beyond the known parameters (thinking, service_tier,
+// metadata, ...).
 //
 // # Structured output
 //
@@ -88,6 +97,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/internal/adapt"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // DefaultMaxTokens is max_tokens when the Request has no max_tokens
@@ -150,6 +160,9 @@ func Messages(p runtime.Prompt, r runtime.Request) (anthropic.MessageNewParams, 
 	if len(errs) > 0 {
 		return anthropic.MessageNewParams{}, fmt.Errorf("anthropicprompt: %w", errors.Join(errs...))
 	}
+	if extra := adapt.Extra(r.ExtraParameters); extra != nil {
+		params.SetExtraFields(extra)
+	}
 	return params, nil
 }
 
@@ -192,28 +205,43 @@ func turns(p runtime.Prompt) []anthropic.MessageParam {
 	return out
 }
 
-// supported lists the parameters that setParameters maps, for errors.
-var supported = []string{"max_tokens", "stop", "stop_sequences", "temperature", "top_k", "top_p"}
+// supported lists the parameters that setParameters maps, for errors: those
+// that runtime/params gives Anthropic.
+var supported = adapt.Supported(params.Anthropic)
 
-func setParameters(params *anthropic.MessageNewParams, ps map[string]any) error {
+// toolChoices maps the values of tool_choice, OpenAI's words, to the
+// messages API's tool choices.
+var toolChoices = map[string]func() anthropic.ToolChoiceUnionParam{
+	"auto": func() anthropic.ToolChoiceUnionParam {
+		return anthropic.ToolChoiceUnionParam{OfAuto: &anthropic.ToolChoiceAutoParam{}}
+	},
+	"none": func() anthropic.ToolChoiceUnionParam {
+		return anthropic.ToolChoiceUnionParam{OfNone: &anthropic.ToolChoiceNoneParam{}}
+	},
+	"required": func() anthropic.ToolChoiceUnionParam {
+		return anthropic.ToolChoiceUnionParam{OfAny: &anthropic.ToolChoiceAnyParam{}}
+	},
+}
+
+func setParameters(req *anthropic.MessageNewParams, ps map[string]any) error {
 	var errs []error
 	stopKey := ""
 	for _, p := range adapt.Params(ps) {
 		var err error
 		switch p.Key {
 		case "temperature":
-			err = setNumber(&params.Temperature, p)
+			err = setNumber(&req.Temperature, p)
 		case "top_p":
-			err = setNumber(&params.TopP, p)
+			err = setNumber(&req.TopP, p)
 		case "top_k":
 			var n int64
 			if n, err = adapt.Integer(p); err == nil {
-				params.TopK = anthropic.Int(n)
+				req.TopK = anthropic.Int(n)
 			}
 		case "max_tokens":
 			var n int64
 			if n, err = adapt.Integer(p); err == nil {
-				params.MaxTokens = n
+				req.MaxTokens = n
 			}
 		case "stop", "stop_sequences":
 			if stopKey != "" {
@@ -223,7 +251,12 @@ func setParameters(params *anthropic.MessageNewParams, ps map[string]any) error 
 			stopKey = p.Key
 			var list []string
 			if list, _, err = adapt.Strings(p); err == nil {
-				params.StopSequences = list
+				req.StopSequences = list
+			}
+		case "tool_choice":
+			var s string
+			if s, err = adapt.Enum(p); err == nil {
+				req.ToolChoice = toolChoices[s]()
 			}
 		default:
 			err = adapt.Unsupported(p.Key, supported)
@@ -268,6 +301,9 @@ func setOutput(params *anthropic.MessageNewParams, r runtime.Request) error {
 		if k != "type" {
 			input.ExtraFields[k] = v
 		}
+	}
+	if r.Parameters["tool_choice"] != nil {
+		return fmt.Errorf("parameter %q: %w: the output schema forces the output tool (remove tool_choice, or the schema)", "tool_choice", ErrInvalidParameter)
 	}
 	tool := anthropic.ToolParam{Name: OutputTool, InputSchema: input, Description: anthropic.String(outputToolDescription)}
 	if d, ok := schema["description"].(string); ok && d != "" {

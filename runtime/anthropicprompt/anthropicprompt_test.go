@@ -15,6 +15,7 @@ import (
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/anthropicprompt"
 	"github.com/promptgen/promptgen/runtime/internal/adapttest"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Minimal messages responses: text, and a call of the output tool.
@@ -71,6 +72,10 @@ func TestSDK(t *testing.T) {
 			r.OutputSchema = json.RawMessage(adapttest.LooseSchema) // outputFormat "" with a schema is JSON
 		}), toolResponse, `{"items": [{"owner": "Bob", "task": "send the report", "due": null}]}`},
 		{"tool_use", adapttest.ToolUse(), adapttest.Request(model, runtime.Temperature(0), runtime.WithParameter("stop_sequences", "STOP")),
+			textResponse, "Jupiter."},
+		{"knobs", adapttest.Simple(), adapttest.Request(model, runtime.WithParameter("tool_choice", "required"),
+			runtime.WithExtraParameter("thinking", map[string]any{"type": "enabled", "budget_tokens": 2048}),
+			runtime.WithExtraParameter("service_tier", "standard_only"), runtime.WithExtraParameter("metadata", map[string]any{"user_id": "u1"})),
 			textResponse, "Jupiter."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -180,6 +185,11 @@ func TestMessagesErrors(t *testing.T) {
 			[]error{anthropicprompt.ErrInvalidParameter}, "want an integer, not 0.5"},
 		{"stop as an object", user, adapttest.Request("m", runtime.WithParameter("stop", map[string]any{})),
 			[]error{anthropicprompt.ErrInvalidParameter}, "not an object"},
+		{"tool_choice of OpenAI's words", user, adapttest.Request("m", runtime.WithParameter("tool_choice", "any")),
+			[]error{anthropicprompt.ErrInvalidParameter}, `parameter "tool_choice": invalid parameter: want one of "auto", "none", "required", not "any"`},
+		{"tool_choice with an output schema", user, adapttest.Request("m", runtime.WithParameter("tool_choice", "auto"), func(r *runtime.Request) {
+			r.OutputSchema = json.RawMessage(adapttest.StructuredSchema)
+		}), []error{anthropicprompt.ErrInvalidParameter}, `parameter "tool_choice": invalid parameter: the output schema forces the output tool`},
 		{"stop twice", user, adapttest.Request("m", runtime.Stop("a"), runtime.WithParameter("stop_sequences", []string{"b"})),
 			[]error{anthropicprompt.ErrInvalidParameter}, `"stop" and "stop_sequences"`},
 		{"schema not an object", user, adapttest.Request("m", func(r *runtime.Request) {
@@ -211,6 +221,64 @@ func TestMessagesErrors(t *testing.T) {
 				t.Errorf("params not zero on error: %+v", params)
 			}
 		})
+	}
+}
+
+// TestParameterTable: Messages maps every parameter that runtime/params
+// gives Anthropic, and rejects the others as unsupported.
+func TestParameterTable(t *testing.T) {
+	user := runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}
+	for _, p := range params.All() {
+		_, err := anthropicprompt.Messages(user, adapttest.Request("m", runtime.WithParameter(p.Name, adapttest.SampleValue(p))))
+		if p.Providers&params.Anthropic != 0 {
+			if err != nil {
+				t.Errorf("%s: %v", p.Name, err)
+			}
+		} else if !errors.Is(err, anthropicprompt.ErrUnsupportedParameter) {
+			t.Errorf("%s, not an Anthropic parameter: error %v, want ErrUnsupportedParameter", p.Name, err)
+		}
+	}
+}
+
+// TestToolChoice: tool_choice takes OpenAI's words; required is the
+// messages API's any.
+func TestToolChoice(t *testing.T) {
+	user := runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}
+	for choice, want := range map[string]string{"auto": `{"type":"auto"}`, "none": `{"type":"none"}`, "required": `{"type":"any"}`} {
+		params, err := anthropicprompt.Messages(user, adapttest.Request("m", runtime.WithParameter("tool_choice", choice)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(params.ToolChoice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != want {
+			t.Errorf("tool_choice %q = %s, want %s", choice, b, want)
+		}
+	}
+}
+
+// TestExtraParameters: extra parameters are sent as they are, over the
+// fields that the adapter set.
+func TestExtraParameters(t *testing.T) {
+	req := adapttest.Request("m", runtime.MaxTokens(100), runtime.WithExtraParameter("max_tokens", 0), runtime.WithExtraParameter("container", "c1"))
+	params, err := anthropicprompt.Messages(runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"container":"c1","max_tokens":0,"messages":[{"content":[{"text":"hi","type":"text"}],"role":"user"}],"model":"m"}`
+	got, _ := adapttest.Normalize(b)
+	if wantN, _ := adapttest.Normalize([]byte(want)); string(got) != string(wantN) {
+		t.Errorf("body = %s\nwant %s", got, want)
+	}
+	req.ExtraParameters["container"] = "changed" // the params hold their own copy
+	if b2, _ := json.Marshal(params); string(b2) != string(b) {
+		t.Errorf("changing the Request changed the params: %s", b2)
 	}
 }
 

@@ -35,12 +35,17 @@
 //
 // # Parameters
 //
-// Request.Parameters map to fields of the request; a nil value is unset:
+// Request.Parameters map to fields of the request, as runtime/params lists
+// them for OpenAI; a nil value is unset:
 //
 //	temperature, top_p, frequency_penalty, presence_penalty  a number
 //	max_tokens, max_completion_tokens                       an integer: max_completion_tokens
-//	seed                                                    an integer
+//	seed, n, top_logprobs                                   an integer
+//	logprobs                                                true or false
 //	stop                                                    a string or a list of strings
+//	logit_bias                                              a map from token IDs to integers
+//	reasoning_effort, verbosity                             one of the values runtime/params lists
+//	tool_choice                                             auto, none or required
 //
 // max_tokens is sent as max_completion_tokens, the field that OpenAI
 // documents in place of the deprecated max_tokens and the only one its
@@ -49,6 +54,11 @@
 // rejects unknown fields anyway, and a typo or another provider's parameter
 // (top_k) is better caught before the call. A value of the wrong type is an
 // ErrInvalidParameter error. Ranges are left to the API.
+//
+// Request.ExtraParameters, a prompt's extra_parameters, are sent as they
+// are (SetExtraFields), over any field of the same name: they carry what
+// the API takes beyond the known parameters (service_tier, metadata,
+// prompt_cache_key, ...).
 //
 // # Structured output
 //
@@ -86,6 +96,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/internal/adapt"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // OutputName is the name of the JSON schema in a structured-output request.
@@ -132,6 +143,9 @@ func Chat(p runtime.Prompt, r runtime.Request) (openai.ChatCompletionNewParams, 
 	if len(errs) > 0 {
 		return openai.ChatCompletionNewParams{}, fmt.Errorf("openaiprompt: %w", errors.Join(errs...))
 	}
+	if extra := adapt.Extra(r.ExtraParameters); extra != nil {
+		params.SetExtraFields(extra)
+	}
 	return params, nil
 }
 
@@ -173,40 +187,67 @@ func message(m runtime.Message) openai.ChatCompletionMessageParamUnion {
 	return openai.ChatCompletionMessageParamUnion{OfAssistant: a}
 }
 
-// supported lists the parameters that setParameters maps, for errors.
-var supported = []string{"frequency_penalty", "max_completion_tokens", "max_tokens", "presence_penalty", "seed", "stop", "temperature", "top_p"}
+// supported lists the parameters that setParameters maps, for errors: those
+// that runtime/params gives OpenAI.
+var supported = adapt.Supported(params.OpenAI)
 
-func setParameters(params *openai.ChatCompletionNewParams, ps map[string]any) error {
+func setParameters(req *openai.ChatCompletionNewParams, ps map[string]any) error {
 	var errs []error
 	maxTokensKey := ""
 	for _, p := range adapt.Params(ps) {
 		var err error
 		switch p.Key {
 		case "temperature":
-			err = setNumber(&params.Temperature, p)
+			err = setNumber(&req.Temperature, p)
 		case "top_p":
-			err = setNumber(&params.TopP, p)
+			err = setNumber(&req.TopP, p)
 		case "frequency_penalty":
-			err = setNumber(&params.FrequencyPenalty, p)
+			err = setNumber(&req.FrequencyPenalty, p)
 		case "presence_penalty":
-			err = setNumber(&params.PresencePenalty, p)
+			err = setNumber(&req.PresencePenalty, p)
 		case "max_tokens", "max_completion_tokens":
 			if maxTokensKey != "" {
 				err = adapt.Conflict(maxTokensKey, p.Key)
 				break
 			}
 			maxTokensKey = p.Key
-			err = setInteger(&params.MaxCompletionTokens, p)
+			err = setInteger(&req.MaxCompletionTokens, p)
 		case "seed":
-			err = setInteger(&params.Seed, p)
+			err = setInteger(&req.Seed, p)
+		case "n":
+			err = setInteger(&req.N, p)
+		case "top_logprobs":
+			err = setInteger(&req.TopLogprobs, p)
+		case "logprobs":
+			var b bool
+			if b, err = adapt.Bool(p); err == nil {
+				req.Logprobs = openai.Bool(b)
+			}
+		case "logit_bias":
+			req.LogitBias, err = adapt.TokenBias(p)
+		case "reasoning_effort":
+			var s string
+			if s, err = adapt.Enum(p); err == nil {
+				req.ReasoningEffort = shared.ReasoningEffort(s)
+			}
+		case "verbosity":
+			var s string
+			if s, err = adapt.Enum(p); err == nil {
+				req.Verbosity = openai.ChatCompletionNewParamsVerbosity(s)
+			}
+		case "tool_choice":
+			var s string
+			if s, err = adapt.Enum(p); err == nil {
+				req.ToolChoice.OfAuto = openai.String(s)
+			}
 		case "stop":
 			var list []string
 			var single bool
 			if list, single, err = adapt.Strings(p); err == nil {
 				if single {
-					params.Stop.OfString = openai.String(list[0])
+					req.Stop.OfString = openai.String(list[0])
 				} else {
-					params.Stop.OfStringArray = list
+					req.Stop.OfStringArray = list
 				}
 			}
 		default:

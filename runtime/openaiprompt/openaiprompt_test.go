@@ -15,6 +15,7 @@ import (
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/internal/adapttest"
 	"github.com/promptgen/promptgen/runtime/openaiprompt"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // response is a minimal chat completion.
@@ -58,6 +59,13 @@ func TestSDK(t *testing.T) {
 			r.OutputFormat = "json"
 		})},
 		{"tool_use", adapttest.ToolUse(), adapttest.Request(model, runtime.Temperature(0), runtime.WithParameter("stop", "STOP"))},
+		{"knobs", adapttest.Simple(), adapttest.Request(model,
+			runtime.WithParameter("n", 2), runtime.WithParameter("logit_bias", map[string]any{"50256": -100, "1734": 5.0}),
+			runtime.WithParameter("logprobs", true), runtime.WithParameter("top_logprobs", 3),
+			runtime.WithParameter("reasoning_effort", "low"), runtime.WithParameter("verbosity", "high"),
+			runtime.WithParameter("tool_choice", "none"), runtime.WithParameter("presence_penalty", -0.5),
+			runtime.WithExtraParameter("service_tier", "flex"), runtime.WithExtraParameter("prompt_cache_key", "promptgen"),
+			runtime.WithExtraParameter("metadata", map[string]any{"run": "42"}))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			params, err := openaiprompt.Chat(tc.prompt, tc.req)
@@ -125,6 +133,16 @@ func TestChatErrors(t *testing.T) {
 			[]error{openaiprompt.ErrInvalidParameter}, "want an integer, not 10.5"},
 		{"stop of numbers", user, adapttest.Request("m", runtime.WithParameter("stop", []any{"a", 1})),
 			[]error{openaiprompt.ErrInvalidParameter}, "want a string or a list of strings"},
+		{"reasoning effort misspelt", user, adapttest.Request("m", runtime.WithParameter("reasoning_effort", "hgih")),
+			[]error{openaiprompt.ErrInvalidParameter}, `parameter "reasoning_effort": invalid parameter: want one of "none", "minimal", "low", "medium", "high", "xhigh", "max", not "hgih"`},
+		{"tool_choice of Anthropic", user, adapttest.Request("m", runtime.WithParameter("tool_choice", "any")),
+			[]error{openaiprompt.ErrInvalidParameter}, `want one of "auto", "none", "required", not "any"`},
+		{"logit_bias of words", user, adapttest.Request("m", runtime.WithParameter("logit_bias", map[string]any{"the": 1})),
+			[]error{openaiprompt.ErrInvalidParameter}, `parameter "logit_bias": invalid parameter: want a mapping from token IDs to integers, not the key "the"`},
+		{"logit_bias of fractions", user, adapttest.Request("m", runtime.WithParameter("logit_bias", map[string]any{"1": 0.5})),
+			[]error{openaiprompt.ErrInvalidParameter}, `not 0.5 for "1"`},
+		{"logprobs as a string", user, adapttest.Request("m", runtime.WithParameter("logprobs", "yes")),
+			[]error{openaiprompt.ErrInvalidParameter}, `want true or false, not a string`},
 		{"max_tokens twice", user, adapttest.Request("m", runtime.MaxTokens(10), runtime.WithParameter("max_completion_tokens", 20)),
 			[]error{openaiprompt.ErrInvalidParameter}, `"max_completion_tokens" and "max_tokens"`},
 		{"every parameter problem", user, adapttest.Request("m", runtime.WithParameter("top_k", 1), runtime.WithParameter("seed", "x")),
@@ -155,6 +173,54 @@ func TestChatErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestParameterTable: Chat maps every parameter that runtime/params gives
+// OpenAI, and rejects the others as unsupported.
+func TestParameterTable(t *testing.T) {
+	user := runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}
+	for _, p := range params.All() {
+		_, err := openaiprompt.Chat(user, adapttest.Request("m", runtime.WithParameter(p.Name, adapttest.SampleValue(p))))
+		if p.Providers&params.OpenAI != 0 {
+			if err != nil {
+				t.Errorf("%s: %v", p.Name, err)
+			}
+		} else if !errors.Is(err, openaiprompt.ErrUnsupportedParameter) {
+			t.Errorf("%s, not an OpenAI parameter: error %v, want ErrUnsupportedParameter", p.Name, err)
+		}
+	}
+}
+
+// TestExtraParameters: extra parameters are sent as they are, over the
+// fields that the adapter set.
+func TestExtraParameters(t *testing.T) {
+	req := adapttest.Request("m", runtime.Temperature(0.5),
+		runtime.WithExtraParameter("temperature", 1.5), runtime.WithExtraParameter("store", true))
+	params, err := openaiprompt.Chat(runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"messages":[{"content":"hi","role":"user"}],"model":"m","store":true,"temperature":1.5}`
+	if got, _ := adapttest.Normalize(b); string(got) != mustNormalize(t, want) {
+		t.Errorf("body = %s\nwant %s", got, want)
+	}
+	req.ExtraParameters["store"] = false // the params hold their own copy
+	if b2, _ := json.Marshal(params); string(b2) != string(b) {
+		t.Errorf("changing the Request changed the params: %s", b2)
+	}
+}
+
+func mustNormalize(t *testing.T, s string) string {
+	t.Helper()
+	b, err := adapttest.Normalize([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // TestOutputFormats: only JSON outputs set a response format.

@@ -190,12 +190,15 @@ func (sc *setChecker) check() *ir.PromptSet {
 	sc.out = &ir.PromptSet{Spec: s}
 	sc.components()
 	for _, t := range s.Templates {
-		it := &ir.SetTemplate{Spec: t, Model: t.Prompt.Model, Params: t.Prompt.Parameters}
+		it := &ir.SetTemplate{Spec: t, Model: t.Prompt.Model, Params: t.Prompt.Parameters, Extra: t.Prompt.ExtraParameters}
 		if it.Model == "" {
 			it.Model = s.Model
 		}
 		if it.Params == nil {
 			it.Params = s.Parameters
+		}
+		if it.Extra == nil {
+			it.Extra = s.ExtraParameters
 		}
 		sc.out.Templates = append(sc.out.Templates, it)
 		sc.bodies = append(sc.bodies, &setBody{p: t.Prompt, ns: t.Namespace, tmpl: it})

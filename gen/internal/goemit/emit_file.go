@@ -153,6 +153,11 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	f.Func().Params(typ.Clone()).Id("Model").Params().String().Block(jen.Return(jen.Lit(src.Model)))
 	f.Comment("Parameters returns a new map of the prompt's default model parameters.")
 	f.Func().Params(typ.Clone()).Id("Parameters").Params().Map(jen.String()).Any().Block(jen.Return(paramsCode(src.Parameters)))
+	if len(src.ExtraParameters) > 0 {
+		f.Comment("ExtraParameters returns a new map of the prompt's extra_parameters: provider")
+		f.Comment("request fields that the adapters send unchecked.")
+		f.Func().Params(typ.Clone()).Id("ExtraParameters").Params().Map(jen.String()).Any().Block(jen.Return(paramsCode(src.ExtraParameters)))
+	}
 
 	emitParts(f, p, renderBody)
 	emitMessages(f, p)

@@ -28,6 +28,7 @@ func SetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
 	}
 	emitSetType(f, s)
 	emitSetTables(f, s)
+	emitExtra(f, s)
 	if tt {
 		emitSetTemplates(f, s)
 	} else {
@@ -230,16 +231,19 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	)
 
 	f.Comment("InferenceConfig tells an LLM inferencer which template key resolves to: the")
-	f.Comment("root space, the key, and the template's model and parameters.")
+	f.Comment("root space, the key, and the template's model, parameters and extra parameters.")
 	f.Func().Params(recv.Clone()).Id("InferenceConfig").Params(jen.Id("key").String()).Qual(ir.RuntimePath, "InferenceConfig").Block(
 		resolve(false),
 		jen.Id("c").Op(":=").Add(rt("InferenceConfig")).Values(jen.Dict{
 			jen.Id("RootSpace"):   jen.Id("r").Dot("Settings").Dot("RootSpace"),
 			jen.Id("TemplateKey"): jen.Id("key"),
 		}),
-		jen.If(jen.Id("r").Dot("Err").Op("==").Nil()).Block(
-			jen.List(jen.Id("c").Dot("Model"), jen.Id("c").Dot("Parameters")).Op("=").Id(h+"Model").Call(jen.Id("r").Dot("ID")),
-		),
+		jen.If(jen.Id("r").Dot("Err").Op("==").Nil()).BlockFunc(func(g *jen.Group) {
+			g.List(jen.Id("c").Dot("Model"), jen.Id("c").Dot("Parameters")).Op("=").Id(h + "Model").Call(jen.Id("r").Dot("ID"))
+			if hasExtra(s) {
+				g.Id("c").Dot("ExtraParameters").Op("=").Id(h + "Extra").Call(jen.Id("r").Dot("ID"))
+			}
+		}),
 		jen.Return(jen.Id("c")),
 	)
 }
@@ -323,6 +327,36 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 			g.Switch(jen.Id("id")).Block(cases...)
 		}
 		g.Return(jen.Lit(""), jen.Nil())
+	})
+}
+
+// hasExtra reports whether a template of s has extra parameters.
+func hasExtra(s *ir.PromptSet) bool {
+	for _, t := range s.Templates {
+		if len(t.Extra) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// emitExtra writes the function that returns a new map of the extra
+// parameters of a template, when some template has any.
+func emitExtra(f *jen.File, s *ir.PromptSet) {
+	if !hasExtra(s) {
+		return
+	}
+	h := s.Helper
+	f.Comment(h + "Extra returns a new map of the extra parameters of template id.")
+	f.Func().Id(h + "Extra").Params(jen.Id("id").Int()).Map(jen.String()).Any().BlockFunc(func(g *jen.Group) {
+		var cases []jen.Code
+		for id, t := range s.Templates {
+			if len(t.Extra) > 0 {
+				cases = append(cases, jen.Case(jen.Lit(id)).Block(jen.Return(paramsCode(t.Extra))))
+			}
+		}
+		g.Switch(jen.Id("id")).Block(cases...)
+		g.Return(jen.Nil())
 	})
 }
 

@@ -26,6 +26,7 @@ type SetTemplate struct {
 	Versioned []*SetComponent
 	Model     string      // the template's model, else the set's
 	Params    []Parameter // the template's parameters, else the set's
+	Extra     []Parameter // the template's extra_parameters, else the set's
 	Func      string      // the Go function that renders it
 }
 

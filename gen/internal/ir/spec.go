@@ -20,8 +20,12 @@ type PromptSpec struct {
 
 	Description string
 	Model       string
-	Parameters  []Parameter
-	Jinja       tmpl.Options
+	// Parameters are `parameters:`, checked against runtime/params;
+	// ExtraParameters are `extra_parameters:`, a provider's own knobs sent
+	// as they are.
+	Parameters      []Parameter
+	ExtraParameters []Parameter
+	Jinja           tmpl.Options
 	// OutputFormat is json, text, yaml or xml; "" when not set.
 	OutputFormat string
 	// GoName is the `go_name:` override of the prompt's Go name, and
@@ -157,9 +161,12 @@ type SetSpec struct {
 	DefaultType string // "main" unless promptset.yaml says otherwise
 	DefaultName string // "default" unless promptset.yaml says otherwise
 	Model       string // the default model of the set's templates
-	Parameters  []Parameter
-	Jinja       tmpl.Options
-	Inputs      *Type // the declared feed, nil when inferred
+	// Parameters and ExtraParameters are the defaults of templates that
+	// have none, each on its own.
+	Parameters      []Parameter
+	ExtraParameters []Parameter
+	Jinja           tmpl.Options
+	Inputs          *Type // the declared feed, nil when inferred
 	// Variables is the `variables:` setting, applied to every template and
 	// component of the set; nil when absent.
 	Variables *VariablesSpec

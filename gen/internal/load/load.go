@@ -18,6 +18,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -46,7 +47,7 @@ type loader struct {
 
 // Read-only tables of the file format, used for checks and did-you-mean.
 var (
-	topLevelKeys = []string{"description", "model", "parameters", "template", "inputs",
+	topLevelKeys = []string{"description", "model", "parameters", "extra_parameters", "template", "inputs",
 		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
 		"jinja", "go_name", "system", "variables"}
 	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls", "data"}
@@ -81,19 +82,67 @@ const braceHint = ` (quote the value or use a block scalar "|": YAML reads "{" a
 type fileKind uint8
 
 const (
-	notPrompt   fileKind = iota
-	yamlPrompt           // the YAML prompt format
-	plainPrompt          // the whole file is the template
+	ignoredFile fileKind = iota // documentation (README, LICENSE, ...) and backups
+	yamlPrompt                  // the YAML prompt format
+	plainPrompt                 // the whole file is the template
+	goTemplate                  // Go text/template: an error
+	otherFile                   // anything else: an error
 )
 
+// docNames are the names (before the first dot, in any case) of the
+// documentation files that the tree may hold beside its prompts.
+var docNames = []string{"README", "LICENSE", "LICENCE", "COPYING", "CHANGELOG", "CONTRIBUTING", "CODEOWNERS"}
+
+// backupSuffixes end the names of the copies that editors and merge tools
+// leave beside a file.
+var backupSuffixes = []string{"~", ".orig", ".bak"}
+
+// kindOf classifies a file of the tree by its name. Hidden files are
+// skipped before.
 func kindOf(name string) fileKind {
-	switch path.Ext(name) {
+	base := path.Base(name)
+	stem, _, _ := strings.Cut(base, ".")
+	for _, suffix := range backupSuffixes {
+		if strings.HasSuffix(base, suffix) {
+			return ignoredFile
+		}
+	}
+	switch path.Ext(base) {
 	case ".yaml", ".yml":
 		return yamlPrompt
 	case ".jinja", ".j2", ".md", ".txt":
+		if slices.Contains(docNames, strings.ToUpper(stem)) {
+			return ignoredFile
+		}
 		return plainPrompt
+	case ".tmpl", ".gotmpl":
+		return goTemplate
 	}
-	return notPrompt
+	if slices.Contains(docNames, strings.ToUpper(stem)) {
+		return ignoredFile
+	}
+	return otherFile
+}
+
+// isPrompt reports whether the file at p is a prompt or template file,
+// and reports the files that are neither nor ignored.
+func (l *loader) isPrompt(p string) bool {
+	at := ir.Pos{File: l.path(p), Line: 1, Col: 1}
+	switch kindOf(p) {
+	case yamlPrompt, plainPrompt:
+		return true
+	case goTemplate:
+		// Compiling text/template against a typed feed would be a second
+		// template compiler; Jinja2 already reaches both backends.
+		l.diags.Errorf(at, "Go text/template files are not supported: rewrite it in Jinja2 as %q "+
+			"({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {%% if x %%}...{%% endif %%}); "+
+			"-renderer=text/template generates Go text/template from Jinja2 templates",
+			strings.TrimSuffix(path.Base(p), path.Ext(p))+".jinja")
+	case otherFile:
+		l.diags.Errorf(at, "%q is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, "+
+			"and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)", path.Base(p))
+	}
+	return false
 }
 
 // PromptKey is a prompt's address: its path without extension.
@@ -122,7 +171,7 @@ func (l *loader) walk() []string {
 			if _, err := fs.Stat(l.fsys, path.Join(p, "promptset.yaml")); err == nil {
 				return fs.SkipDir
 			}
-		case kindOf(p) != notPrompt:
+		case l.isPrompt(p):
 			paths = append(paths, p)
 		}
 		return nil
@@ -654,8 +703,9 @@ func (f *yamlFile) entries(m *yaml.Node, noun string, both bool) []pair {
 	return ps
 }
 
-// metadata fills pr's description, model, go_name or parameters from e,
-// and reports whether e is one of them; prompts and set templates share it.
+// metadata fills pr's description, model, go_name, parameters or
+// extra_parameters from e, and reports whether e is one of them; prompts
+// and set templates share it.
 func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 	switch e.key {
 	case "description":
@@ -668,6 +718,10 @@ func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 	case "parameters":
 		if f.isMapping(e) {
 			pr.Parameters = f.params(e.v)
+		}
+	case "extra_parameters":
+		if f.isMapping(e) {
+			pr.ExtraParameters = f.extraParams(e.v)
 		}
 	default:
 		return false
@@ -707,7 +761,10 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 		case "examples":
 			pr.Examples = f.examples(e.v)
 		case "components":
-			// Any YAML: later stages read it.
+			// Components are resolved through a set's namespaces; a
+			// standalone prompt has none.
+			f.errorf(e.k, "%q belong to template sets: a prompt file cannot have them "+
+				"(put the prompt in a directory with a %s, where components/ and components: hold partials)", e.key, ir.SetFile)
 		case "messages":
 			hasBody = true
 			pr.Messages = f.messages(e)
@@ -992,13 +1049,86 @@ func (f *yamlFile) isMapping(e pair) bool {
 	return false
 }
 
-// params decodes a `parameters` mapping, in file order.
-func (f *yamlFile) params(m *yaml.Node) []ir.Parameter {
+// params decodes a `parameters` mapping, in file order, checking each
+// entry against the known parameters: its name, its type and its range.
+func (f *yamlFile) params(m *yaml.Node) []ir.Parameter { return f.mapping(m, f.checkParam) }
+
+// extraParams decodes an `extra_parameters` mapping, which is sent as it
+// is: only names that have a checked place elsewhere are errors.
+func (f *yamlFile) extraParams(m *yaml.Node) []ir.Parameter { return f.mapping(m, f.checkExtra) }
+
+// mapping decodes a mapping of parameter values, in file order, calling
+// check, if not nil, with each entry and its value.
+func (f *yamlFile) mapping(m *yaml.Node, check func(pair, any)) []ir.Parameter {
 	var ps []ir.Parameter
 	for _, e := range f.entries(m, "key", false) {
-		ps = append(ps, ir.Parameter{Key: e.key, Value: f.value(e.v), Pos: f.pos(e.k)})
+		v := f.value(e.v)
+		if check != nil {
+			check(e, v)
+		}
+		ps = append(ps, ir.Parameter{Key: e.key, Value: v, Pos: f.pos(e.k)})
 	}
 	return ps
+}
+
+// checkParam reports an unknown parameter at its name, with a
+// did-you-mean or the way to pass a provider's own, and a value of the
+// wrong type or out of range at the value.
+func (f *yamlFile) checkParam(e pair, v any) {
+	p, ok := params.Lookup(e.key)
+	if !ok {
+		if where, misplaced := params.Misplaced(e.key); misplaced {
+			f.errorf(e.k, "%q is not a parameter: %s", e.key, where)
+			return
+		}
+		hint := schema.DidYouMean(e.key, params.Names())
+		if hint == "" {
+			hint = " (put a provider's own parameters under extra_parameters, which are sent unchecked)"
+		}
+		f.errorf(e.k, "unknown parameter %q%s", e.key, hint)
+		return
+	}
+	if v == nil && !isNull(e.v) {
+		return // f.value reported why there is no value
+	}
+	if err := p.Check(plainValue(v)); err != nil {
+		hint := ""
+		if s, isString := v.(string); isString && p.Kind == params.Enum {
+			hint = schema.DidYouMean(s, p.Values)
+		}
+		f.errorf(e.v, "%v%s", err, hint)
+	}
+}
+
+// checkExtra reports an extra parameter whose name has a checked place.
+func (f *yamlFile) checkExtra(e pair, _ any) {
+	if _, known := params.Lookup(e.key); known {
+		f.errorf(e.k, "%q is a known parameter: set it under parameters, where it is checked", e.key)
+	} else if where, misplaced := params.Misplaced(e.key); misplaced {
+		f.errorf(e.k, "%q is not a parameter: %s", e.key, where)
+	}
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
+
+// plainValue turns the nested mappings of a parameter value into
+// map[string]any, the form runtime/params checks.
+func plainValue(v any) any {
+	switch v := v.(type) {
+	case []ir.Parameter:
+		m := make(map[string]any, len(v))
+		for _, p := range v {
+			m[p.Key] = plainValue(p.Value)
+		}
+		return m
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = plainValue(x)
+		}
+		return out
+	}
+	return v
 }
 
 // value decodes a parameter value: string, int64, float64, bool, nil,
@@ -1006,7 +1136,7 @@ func (f *yamlFile) params(m *yaml.Node) []ir.Parameter {
 func (f *yamlFile) value(n *yaml.Node) any {
 	switch n.Kind {
 	case yaml.MappingNode:
-		return f.params(n)
+		return f.mapping(n, nil)
 	case yaml.SequenceNode:
 		vs := make([]any, 0, len(n.Content))
 		for _, c := range n.Content {

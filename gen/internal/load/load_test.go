@@ -159,10 +159,6 @@ prompts/a.yaml:2:1: "system" is for single-template prompts (make it the first e
 prompts/a.yaml:2:45: unknown variables key "extra"`,
 		},
 		{
-			name:  "components accept any YAML",
-			files: map[string]string{"a.yaml": "template: hi\ncomponents: x\n"},
-		},
-		{
 			name:  "outputSchema and examples are read",
 			files: map[string]string{"a.yaml": "template: hi\noutputSchema: {type: object}\nexamples: [1, {a: b}]\n"},
 			want: `prompts/a.yaml:2:16: warning: outputSchema: an object without properties is kept as raw JSON (declare properties, or additionalProperties for a map)
@@ -191,20 +187,105 @@ prompts/a.yaml:3:16: unknown example key "a"`,
 			want:  `prompts/a.yaml:1:1: prompt files must be UTF-8, not UTF-16`,
 		},
 		{
-			name: "parameters",
+			name: "parameter values",
 			files: map[string]string{"a.yaml": `base: &a 1
 template: hi
-parameters:
-  n: !!int x
+extra_parameters:
+  count: !!int x
   big: 9223372036854775808
   ok: [1, *a]
   nested: {k: 1, k: 2}
 `},
 			want: `prompts/a.yaml:1:1: unknown key "base"
-prompts/a.yaml:4:6: invalid integer "x"
+prompts/a.yaml:4:10: invalid integer "x"
 prompts/a.yaml:5:8: invalid integer "9223372036854775808"
 prompts/a.yaml:6:11: aliases are not supported (write the value out)
 prompts/a.yaml:7:18: duplicate key "k" (first at line 7)`,
+		},
+		{
+			name: "unknown parameters",
+			files: map[string]string{"a.yaml": `template: hi
+parameters:
+  temprature: 0.2
+  thinking: {type: enabled}
+  max_token: 100
+  top_p: 0.5
+`},
+			want: `prompts/a.yaml:3:3: unknown parameter "temprature" (did you mean "temperature"?)
+prompts/a.yaml:4:3: unknown parameter "thinking" (put a provider's own parameters under extra_parameters, which are sent unchecked)
+prompts/a.yaml:5:3: unknown parameter "max_token" (did you mean "max_tokens"?)`,
+		},
+		{
+			name: "misplaced parameters",
+			files: map[string]string{"a.yaml": `template: hi
+parameters:
+  model: gpt-4o
+  response_format: {type: json_object}
+  stream: true
+`},
+			want: `prompts/a.yaml:3:3: "model" is not a parameter: model is a key of the prompt, beside parameters
+prompts/a.yaml:4:3: "response_format" is not a parameter: set outputFormat or outputSchema: the adapters build the response format from them
+prompts/a.yaml:5:3: "stream" is not a parameter: streaming is chosen by the client call (NewStreaming), not the prompt`,
+		},
+		{
+			name: "parameter types and ranges",
+			files: map[string]string{"a.yaml": `template: hi
+parameters:
+  temperature: 2.5
+  top_p: "0.9"
+  max_tokens: 10.5
+  n: 0
+  stop: [END, 3]
+  seed: null
+  logprobs: yes
+  reasoning_effort: hgih
+  logit_bias: {"50256": -101}
+  frequency_penalty: -2
+  presence_penalty: 2
+  top_k: 40
+  stop_sequences: END
+  tool_choice: auto
+  verbosity: low
+  max_completion_tokens: 1
+  top_logprobs: 20
+`},
+			want: `prompts/a.yaml:3:16: parameter "temperature" must be a number from 0 to 2, not 2.5
+prompts/a.yaml:4:10: parameter "top_p" must be a number from 0 to 1, not "0.9"
+prompts/a.yaml:5:15: parameter "max_tokens" must be an integer of at least 0, not 10.5
+prompts/a.yaml:6:6: parameter "n" must be an integer from 1 to 128, not 0
+prompts/a.yaml:7:9: parameter "stop" must be a string or a list of strings, not a list holding 3
+prompts/a.yaml:8:9: parameter "seed" must be an integer, not null
+prompts/a.yaml:9:13: parameter "logprobs" must be true or false, not "yes"
+prompts/a.yaml:10:21: parameter "reasoning_effort" must be one of "none", "minimal", "low", "medium", "high", "xhigh", "max", not "hgih" (did you mean "high"?)
+prompts/a.yaml:11:15: parameter "logit_bias" must be a mapping from token IDs to integers from -100 to 100, not -101 for "50256"`,
+		},
+		{
+			name: "extra parameters",
+			files: map[string]string{"a.yaml": `template: hi
+parameters: {temperature: 0.5}
+extra_parameters:
+  thinking: {type: enabled, budget_tokens: 2048}
+  service_tier: flex
+  temperature: 0.7
+  top_k: 5
+  messages: []
+  extra_parameters: 1
+extra_parameter: 1
+`},
+			want: `prompts/a.yaml:6:3: "temperature" is a known parameter: set it under parameters, where it is checked
+prompts/a.yaml:7:3: "top_k" is a known parameter: set it under parameters, where it is checked
+prompts/a.yaml:8:3: "messages" is not a parameter: messages is a key of the prompt, beside parameters
+prompts/a.yaml:10:1: unknown key "extra_parameter" (did you mean "extra_parameters"?)`,
+		},
+		{
+			name:  "extra parameters not a mapping",
+			files: map[string]string{"a.yaml": "template: hi\nextra_parameters: [a]\n"},
+			want:  `prompts/a.yaml:2:19: "extra_parameters" must be a mapping, not a sequence`,
+		},
+		{
+			name:  "no parameters in a fragment",
+			files: map[string]string{"fragments/f.yaml": "template: hi\nextra_parameters: {a: 1}\n"},
+			want:  `prompts/fragments/f.yaml:2:1: a fragment has no "extra_parameters" (a fragment is a template with its inputs: description, go_name, template, inputs, jinja, variables)`,
 		},
 		{
 			name:  "alias as a string",
@@ -346,6 +427,26 @@ prompts/a.yaml:11:26: a required property must be a string, not a mapping`,
 			want:  `prompts/a.yaml:4:3: invalid YAML: did not find expected key`,
 		},
 		{
+			name:  "go templates",
+			files: map[string]string{"a.tmpl": "{{ .Name }}", "sub/b.gotmpl": "{{ if .X }}x{{ end }}", "c.jinja": "{{ x }}"},
+			want: `prompts/a.tmpl:1:1: Go text/template files are not supported: rewrite it in Jinja2 as "a.jinja" ({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {% if x %}...{% endif %}); -renderer=text/template generates Go text/template from Jinja2 templates
+prompts/sub/b.gotmpl:1:1: Go text/template files are not supported: rewrite it in Jinja2 as "b.jinja" ({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {% if x %}...{% endif %}); -renderer=text/template generates Go text/template from Jinja2 templates`,
+		},
+		{
+			name: "files that are no prompts",
+			files: map[string]string{"notes.rst": "x", "data/example.json": "{}", "Makefile": "all:", "summary.jinja2": "{{ x }}",
+				"README.md": "ignored", ".env": "hidden", "ok.md": "a prompt"},
+			want: `prompts/Makefile:1:1: "Makefile" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)
+prompts/data/example.json:1:1: "example.json" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)
+prompts/notes.rst:1:1: "notes.rst" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)
+prompts/summary.jinja2:1:1: "summary.jinja2" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)`,
+		},
+		{
+			name:  "components in a standalone prompt",
+			files: map[string]string{"a.yaml": "template: \"{{ preamble }}\"\ncomponents:\n  preamble: Be brief.\n"},
+			want:  `prompts/a.yaml:2:1: "components" belong to template sets: a prompt file cannot have them (put the prompt in a directory with a promptset.yaml, where components/ and components: hold partials)`,
+		},
+		{
 			name:  "one bad file does not stop the others",
 			files: map[string]string{"a.yaml": "template: [\n", "b.yaml": "tmplate: x\n", "c.jinja": "{{ x }}"},
 			want: `prompts/a.yaml:1:11: invalid YAML: did not find expected node content
@@ -425,8 +526,14 @@ func TestLoadWalk(t *testing.T) {
 		"a/c.j2":                    "C",
 		"a/d.md":                    "D",
 		"a.b/e.yml":                 "template: E\n",
-		"readme.rst":                "not a prompt",
-		"gotmpl.tmpl":               "later",
+		"README.md":                 "# The prompts",
+		"docs/readme.txt":           "ignored",
+		"LICENSE":                   "ignored",
+		"legal/Licence.md":          "ignored",
+		"CHANGELOG.md":              "ignored",
+		"a.yaml~":                   "a backup",
+		"a/c.j2.orig":               "a merge's backup",
+		"b.jinja.bak":               "a backup",
 		".hidden.yaml":              "nonsense: [",
 		".git/x.yaml":               "nonsense: [",
 		"sub/.cache/y.jinja":        "hidden",
@@ -481,8 +588,10 @@ jinja: {trim_blocks: true, keep_trailing_newline: true}
 parameters:
   temperature: 0.5
   max_tokens: 10
-  stream: false
-  stop: ["\n", 3]
+  stop: ["\n"]
+extra_parameters:
+  stream_usage: false
+  list: ["\n", 3]
   meta: {a: ~, b: {c: text}}
 `}), "")
 	if len(diags) > 0 {
@@ -498,12 +607,15 @@ parameters:
 		Parameters: []ir.Parameter{
 			{Key: "temperature", Value: 0.5, Pos: pos(8, 3)},
 			{Key: "max_tokens", Value: int64(10), Pos: pos(9, 3)},
-			{Key: "stream", Value: false, Pos: pos(10, 3)},
-			{Key: "stop", Value: []any{"\n", int64(3)}, Pos: pos(11, 3)},
+			{Key: "stop", Value: []any{"\n"}, Pos: pos(10, 3)},
+		},
+		ExtraParameters: []ir.Parameter{
+			{Key: "stream_usage", Value: false, Pos: pos(12, 3)},
+			{Key: "list", Value: []any{"\n", int64(3)}, Pos: pos(13, 3)},
 			{Key: "meta", Value: []ir.Parameter{
-				{Key: "a", Value: nil, Pos: pos(12, 10)},
-				{Key: "b", Value: []ir.Parameter{{Key: "c", Value: "text", Pos: pos(12, 20)}}, Pos: pos(12, 16)},
-			}, Pos: pos(12, 3)},
+				{Key: "a", Value: nil, Pos: pos(14, 10)},
+				{Key: "b", Value: []ir.Parameter{{Key: "c", Value: "text", Pos: pos(14, 20)}}, Pos: pos(14, 16)},
+			}, Pos: pos(14, 3)},
 		},
 	}
 	if diff := cmp.Diff([]*ir.PromptSpec{want}, prompts); diff != "" {
@@ -689,7 +801,7 @@ func TestSourceMap(t *testing.T) {
 		{"literal multi-byte", "template: |\n  héllo {{ n }}\n", "{{ n }}", true},
 		{"literal crlf", "template: |\r\n  a\r\n  b {{ x }}\r\n", "{{ x }}", true},
 		{"literal at eof", "template: |\n  a {{ x }}", "{{ x }}", true},
-		{"literal after other keys", "model: m\nparameters:\n  t: 1\ntemplate: |\n  {{ x }}\n", "{{ x }}", true},
+		{"literal after other keys", "model: m\nparameters:\n  temperature: 1\ntemplate: |\n  {{ x }}\n", "{{ x }}", true},
 		{"plain", "template: Hello {{ name }}\n", "{{ name }}", true},
 		{"plain after multi-byte", "template: Grüße {{ name }}\n", "{{ name }}", true},
 		{"single-quoted", "template: 'It''s {{ x }}'\n", "{{ x }}", false},

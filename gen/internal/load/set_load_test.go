@@ -33,12 +33,12 @@ func TestLoadSets(t *testing.T) {
 		"agent/main/default.jinja":                          "{{ system_preamble }}\nUser: {{ user_input }}\n",
 		"agent/main/BrowseLink.jinja":                       "Page: {{ context }}",
 		"agent/main/BrowseLink.enterprise.jinja":            "Enterprise page: {{ context }}",
-		"agent/main/Search.yaml":                            "model: m2\nparameters: {temperature: 0.5}\ntemplate: |\n  Results: {{ action_result }}\n",
+		"agent/main/Search.yaml":                            "model: m2\nparameters: {temperature: 0.5}\nextra_parameters: {service_tier: flex}\ntemplate: |\n  Results: {{ action_result }}\n",
 		"agent/main/components/system_preamble.jinja":       "You are helpful.",
 		"agent/main/components/system_preamble.legal.jinja": "Say nothing.",
 		"agent/action_agent/main/default.md":                "Act: {{ user_input }}",
 		"agent/.hidden/x.jinja":                             "skipped",
-		"agent/notes.rst":                                   "not a template",
+		"agent/README.md":                                   "not a template",
 		"deep/er/set/promptset.yaml":                        "",
 		"deep/er/set/default.txt":                           "plain",
 	})
@@ -76,8 +76,13 @@ func TestLoadSets(t *testing.T) {
 		}
 	}
 	search := s.Templates[3]
-	if search.Prompt.Model != "m2" || len(search.Prompt.Parameters) != 1 {
+	if search.Prompt.Model != "m2" || len(search.Prompt.Parameters) != 1 || len(search.Prompt.ExtraParameters) != 1 {
 		t.Errorf("Search: %+v", search.Prompt)
+	}
+	wantExtra := []ir.Parameter{{Key: "thinking", Value: []ir.Parameter{{Key: "type", Value: "enabled", Pos: ir.Pos{File: "prompts/agent/promptset.yaml", Line: 25, Col: 31}}},
+		Pos: ir.Pos{File: "prompts/agent/promptset.yaml", Line: 25, Col: 20}}}
+	if diff := cmp.Diff(wantExtra, s.ExtraParameters); diff != "" {
+		t.Errorf("the set's extra_parameters (-want +got):\n%s", diff)
 	}
 	// A template inside a YAML block scalar maps to its file position.
 	review := s.Templates[5]
@@ -116,6 +121,7 @@ templates:
       description: A second look.
       template: >-
         Review {{ action_result }}
+extra_parameters: {thinking: {type: enabled}}
 `
 
 func TestLoadSetDiagnostics(t *testing.T) {
@@ -210,6 +216,35 @@ prompts/s/promptset.yaml:12:7: "ok" must be a string, not an integer (quote the 
 			want: `prompts/s/components/c.yaml:1:1: a component has no "model" (it renders inside templates)
 prompts/s/components/d.yaml:1:1: missing key "template"
 prompts/s/main/inner/promptset.yaml:1:1: template set "s/main/inner" is inside template set "s" (sets cannot nest)`,
+		},
+		{
+			name: "parameters",
+			files: map[string]string{
+				"s/promptset.yaml": `parameters: {temprature: 0.2, top_p: 2}
+extra_parameters: {top_k: 3, thinking: {type: enabled}}
+templates:
+  main:
+    Inline: {template: x, parameters: {max_tokens: -1}, extra_parameters: {seed: 1}}
+`,
+				"s/default.jinja":     "x",
+				"s/main/File.yaml":    "parameters: {stop: 4}\nextra_parameters: {service_tier: flex}\ntemplate: x\n",
+				"s/components/c.yaml": "extra_parameters: {a: 1}\ntemplate: t\n",
+			},
+			want: `prompts/s/components/c.yaml:1:1: a component has no "extra_parameters" (it renders inside templates)
+prompts/s/main/File.yaml:1:20: parameter "stop" must be a string or a list of strings, not 4
+prompts/s/promptset.yaml:1:14: unknown parameter "temprature" (did you mean "temperature"?)
+prompts/s/promptset.yaml:1:38: parameter "top_p" must be a number from 0 to 1, not 2
+prompts/s/promptset.yaml:2:20: "top_k" is a known parameter: set it under parameters, where it is checked
+prompts/s/promptset.yaml:5:52: parameter "max_tokens" must be an integer of at least 0, not -1
+prompts/s/promptset.yaml:5:76: "seed" is a known parameter: set it under parameters, where it is checked`,
+		},
+		{
+			name: "files that are no templates",
+			files: map[string]string{"s/promptset.yaml": "", "s/default.jinja": "x", "s/main/Search.tmpl": "{{ .X }}",
+				"s/main/components/c.gotmpl": "y", "s/notes.rst": "z", "s/main/LICENSE": "ignored", "s/components/README.md": "ignored"},
+			want: `prompts/s/main/Search.tmpl:1:1: Go text/template files are not supported: rewrite it in Jinja2 as "Search.jinja" ({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {% if x %}...{% endif %}); -renderer=text/template generates Go text/template from Jinja2 templates
+prompts/s/main/components/c.gotmpl:1:1: Go text/template files are not supported: rewrite it in Jinja2 as "c.jinja" ({{ .name }} is {{ name }}, {{ if .x }}...{{ end }} is {% if x %}...{% endif %}); -renderer=text/template generates Go text/template from Jinja2 templates
+prompts/s/notes.rst:1:1: "notes.rst" is not a prompt file: prompt files end in .yaml, .yml, .jinja, .j2, .md or .txt, and README, LICENSE, CHANGELOG, backups and hidden files are ignored (rename it, or move it out of the prompts tree)`,
 		},
 		{
 			name:  "invalid YAML",

@@ -13,7 +13,8 @@ package load
 //	default_type: main        # the active type of a new manager
 //	default_name: default     # every namespace's fallback template
 //	model: ...                # defaults for templates that name none
-//	parameters: {...}
+//	parameters: {...}         # checked against runtime/params
+//	extra_parameters: {...}   # a provider's own knobs, sent as they are
 //	inputs: {...}             # the feed, declared (as in a prompt file)
 //	jinja: {...}              # environment options of every template
 //	variables: {allowed: [...], unknown: warn|error}  # of every template and component
@@ -48,8 +49,8 @@ import (
 // Read-only tables of the set format.
 var (
 	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
-		"parameters", "inputs", "jinja", "components", "templates", "variables", "fragments"}
-	setTemplateKeys  = []string{"description", "go_name", "model", "parameters", "template"}
+		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments"}
+	setTemplateKeys  = []string{"description", "go_name", "model", "parameters", "extra_parameters", "template"}
 	setComponentKeys = []string{"description", "template"}
 	componentEntry   = []string{"version", "content"}
 )
@@ -202,6 +203,10 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 			if f.isMapping(e) {
 				s.Parameters = f.params(e.v)
 			}
+		case "extra_parameters":
+			if f.isMapping(e) {
+				s.ExtraParameters = f.extraParams(e.v)
+			}
 		case "inputs":
 			if f.isMapping(e) {
 				s.Inputs = f.inputs(e.v)
@@ -282,7 +287,7 @@ func (sl *setLoader) walk() {
 				"template set %q is inside template set %q (sets cannot nest)", p, sl.set.Key)
 			return fs.SkipDir
 		case d.IsDir():
-		case rel == ir.SetFile || kindOf(p) == notPrompt:
+		case rel == ir.SetFile || !sl.isPrompt(p):
 		case strings.HasPrefix(rel, FragmentsDir+"/"):
 			if pr := sl.load(p, true); pr != nil {
 				sl.set.Fragments = append(sl.set.Fragments, pr)
@@ -390,7 +395,7 @@ func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *ir.PromptSpec, componen
 			switch {
 			case e.key == "inputs" || e.key == "jinja":
 				f.errorf(e.k, "%q applies to the whole set: set it in %s", e.key, ir.SetFile)
-			case component && (e.key == "model" || e.key == "parameters" || e.key == "go_name"):
+			case component && (e.key == "model" || e.key == "parameters" || e.key == "extra_parameters" || e.key == "go_name"):
 				f.errorf(e.k, "a component has no %q (it renders inside templates)", e.key)
 			case inList(e.key, topLevelKeys):
 				f.errorf(e.k, "%q is not supported in a template set yet", e.key)

@@ -259,6 +259,9 @@ func EmitRequest(f *jen.File, p *ir.Prompt) {
 	fields := jen.Dict{
 		jen.Id("Parameters"): jen.Id("p").Dot("Parameters").Call(),
 	}
+	if len(src.ExtraParameters) > 0 {
+		fields[jen.Id("ExtraParameters")] = jen.Id("p").Dot("ExtraParameters").Call()
+	}
 	if !p.IsMessages {
 		fields[jen.Id("Prompt")] = jen.Id("text")
 	}

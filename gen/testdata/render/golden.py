@@ -74,7 +74,7 @@ JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline")
 # The keys of a case's prompt.yaml.
 PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
 # The top-level keys of the prompt format (topLevelKeys in gen/internal/load/load.go).
-FORMAT_KEYS = {"description", "model", "parameters", "template", "inputs", "outputFormat",
+FORMAT_KEYS = {"description", "model", "parameters", "extra_parameters", "template", "inputs", "outputFormat",
                "outputSchema", "examples", "messages", "sections", "components", "jinja",
                "go_name", "system", "variables"}
 # Message roles (messageRoles in gen/internal/load/load.go).
@@ -82,6 +82,17 @@ MESSAGE_ROLES = ("system", "user", "assistant", "tool_request", "tool_result")
 # File extensions of prompt files (kindOf in gen/internal/load/load.go).
 YAML_EXTS = (".yaml", ".yml")
 PLAIN_EXTS = (".jinja", ".j2", ".md", ".txt")
+# Documentation files that the tree may hold, ignored by name (docNames in load.go).
+DOC_NAMES = {"README", "LICENSE", "LICENCE", "COPYING", "CHANGELOG", "CONTRIBUTING", "CODEOWNERS"}
+
+
+def is_template_file(fname):
+    """Whether promptgen's loader reads fname as a prompt or template
+    (kindOf in gen/internal/load/load.go); other files are errors there."""
+    ext = os.path.splitext(fname)[1]
+    if fname.startswith(".") or fname.endswith(("~", ".orig", ".bak")) or ext not in YAML_EXTS + PLAIN_EXTS:
+        return False
+    return ext in YAML_EXTS or fname.split(".")[0].upper() not in DOC_NAMES
 SHORTHAND_TYPES = {"string", "int", "number", "bool", "object"}
 
 # The Jinja2 subset promptgen supports (see README.md).
@@ -438,7 +449,7 @@ class TemplateSet:
             segs = [] if rel_dir == "." else rel_dir.split("/")
             for fname in sorted(filenames):
                 ext = os.path.splitext(fname)[1]
-                if fname.startswith(".") or fname == "promptset.yaml" or ext not in YAML_EXTS + PLAIN_EXTS:
+                if fname == "promptset.yaml" or not is_template_file(fname):
                     continue
                 name, _, version = fname[: -len(ext)].partition(".")
                 source = read_template_file(os.path.join(dirpath, fname))
@@ -759,7 +770,7 @@ def prompt_files(root):
                              and not os.path.isfile(os.path.join(dirpath, d, "promptset.yaml")))
         for f in sorted(filenames):
             ext = os.path.splitext(f)[1]
-            if f.startswith(".") or ext not in YAML_EXTS + PLAIN_EXTS:
+            if not is_template_file(f):
                 continue
             rel = os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
             key = rel[: -len(ext)]

@@ -1,7 +1,7 @@
 // Package adapt holds what the provider adapters (runtime/openaiprompt and
 // runtime/anthropicprompt) share: reading the loosely typed values of
 // runtime.Request.Parameters, and the errors they both report. It depends on
-// the standard library only.
+// the standard library and runtime/params only.
 package adapt
 
 import (
@@ -10,10 +10,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Errors that both adapters report, for errors.Is. The adapters re-export
@@ -153,6 +158,76 @@ func describe(v any) string {
 		return "an object"
 	}
 	return fmt.Sprintf("%T", v)
+}
+
+// Bool reads true or false.
+func Bool(p Param) (bool, error) {
+	b, ok := p.Value.(bool)
+	if !ok {
+		return false, p.invalid("want true or false")
+	}
+	return b, nil
+}
+
+// Enum reads a string that is one of the values that runtime/params lists
+// for the parameter.
+func Enum(p Param) (string, error) {
+	known, _ := params.Lookup(p.Key)
+	s, ok := p.Value.(string)
+	if !ok {
+		return "", p.invalid("want " + known.Type())
+	}
+	if !slices.Contains(known.Values, s) {
+		return "", fmt.Errorf("parameter %q: %w: want %s, not %q", p.Key, ErrInvalidParameter, known.Type(), s)
+	}
+	return s, nil
+}
+
+// TokenBias reads a mapping from token IDs (non-negative integers written
+// as strings) to integers, as a map with string keys gives it.
+func TokenBias(p Param) (map[string]int64, error) {
+	const want = "want a mapping from token IDs to integers"
+	rv := reflect.ValueOf(p.Value)
+	if rv.Kind() != reflect.Map || rv.Type().Key().Kind() != reflect.String {
+		return nil, p.invalid(want)
+	}
+	keys := rv.MapKeys()
+	slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+	bias := make(map[string]int64, len(keys))
+	for _, k := range keys {
+		id := k.String()
+		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
+			return nil, fmt.Errorf("parameter %q: %w: %s, not the key %q", p.Key, ErrInvalidParameter, want, id)
+		}
+		v := rv.MapIndex(k).Interface()
+		n, err := Integer(Param{p.Key, v})
+		if err != nil {
+			return nil, fmt.Errorf("parameter %q: %w: %s, not %s for %q", p.Key, ErrInvalidParameter, want, describe(v), id)
+		}
+		bias[id] = n
+	}
+	return bias, nil
+}
+
+// Supported returns the names of the parameters that runtime/params gives
+// provider: those an adapter maps.
+func Supported(provider params.Provider) []string {
+	var names []string
+	for _, p := range params.All() {
+		if p.Providers&provider != 0 {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// Extra returns a copy of a Request's extra parameters, for the SDK's
+// SetExtraFields, or nil when there are none.
+func Extra(extra map[string]any) map[string]any {
+	if len(extra) == 0 {
+		return nil
+	}
+	return maps.Clone(extra)
 }
 
 // Unsupported is the error for a parameter that an adapter does not map.

@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden request files in testdata")
@@ -203,4 +204,24 @@ func Request(model string, opts ...runtime.RequestOption) runtime.Request {
 		o(&r)
 	}
 	return r
+}
+
+// SampleValue returns a valid value of p, for tests that go through the
+// whole parameter table.
+func SampleValue(p params.Param) any {
+	switch p.Kind {
+	case params.Number:
+		return (p.Min + p.Max) / 2
+	case params.Integer:
+		return int64(max(p.Min, 1))
+	case params.Bool:
+		return true
+	case params.Enum:
+		return p.Values[0]
+	case params.Strings:
+		return []any{"END"}
+	case params.TokenBias:
+		return map[string]any{"50256": int64(p.Min)}
+	}
+	panic("adapttest: no sample value of kind " + p.Kind.String())
 }

@@ -20,16 +20,16 @@ func good(f pg.TicketFeed, name string, t float64) {
 
 func bad() {
 	runtime.WithParameter("temprature", 0.2)    // want `unknown model parameter "temprature" \(did you mean "temperature"\?\)`
-	runtime.WithParameter("reasoning", 1)       // want `unknown model parameter "reasoning" \(known: "frequency_penalty", .*, "top_p"\)`
-	runtime.WithParameter("temperature", 3)     // want `temperature must be between 0 and 2, not 3`
-	runtime.WithParameter("max_tokens", 2.5)    // want `max_tokens takes an integer, not 2.5`
-	runtime.WithParameter("max_tokens", 0)      // want `max_tokens must be at least 1, not 0`
-	runtime.WithParameter("stop", 1)            // want `stop takes a string or a list of strings, not a number`
-	runtime.WithParameter("temperature", "hot") // want `temperature takes a number, not a string`
-	runtime.WithParameter("seed", true)         // want `seed takes an integer, not a bool`
-	runtime.Temperature(2.5)                    // want `temperature must be between 0 and 2, not 2.5`
-	runtime.TopP(-0.1)                          // want `top_p must be between 0 and 1, not -0.1`
-	runtime.MaxTokens(0)                        // want `max_tokens must be at least 1, not 0`
+	runtime.WithParameter("reasoning", 1)       // want `unknown model parameter "reasoning" \(known: "frequency_penalty", .*, "verbosity"\)`
+	runtime.WithParameter("temperature", 3)     // want `parameter "temperature" must be a number from 0 to 2, not 3`
+	runtime.WithParameter("max_tokens", 2.5)    // want `parameter "max_tokens" must be an integer of at least 0, not 2.5`
+	runtime.WithParameter("max_tokens", -1)     // want `parameter "max_tokens" must be an integer of at least 0, not -1`
+	runtime.WithParameter("stop", 1)            // want `parameter "stop" must be a string or a list of strings, not 1`
+	runtime.WithParameter("temperature", "hot") // want `parameter "temperature" must be a number from 0 to 2, not "hot"`
+	runtime.WithParameter("seed", true)         // want `parameter "seed" must be an integer, not true`
+	runtime.Temperature(2.5)                    // want `parameter "temperature" must be a number from 0 to 2, not 2.5`
+	runtime.TopP(-0.1)                          // want `parameter "top_p" must be a number from 0 to 1, not -0.1`
+	runtime.MaxTokens(-3)                       // want `parameter "max_tokens" must be an integer of at least 0, not -3`
 	const hot = 9
-	runtime.Temperature(hot) // want `temperature must be between 0 and 2, not 9`
+	runtime.Temperature(hot) // want `parameter "temperature" must be a number from 0 to 2, not 9`
 }

@@ -30,7 +30,7 @@ func (x SummarizeFeed) Validate() error {
 	if x.Transcript == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:8:3",
+			Pos:    "prompts/summarize.yaml:10:3",
 			Prompt: "summarize",
 			Var:    "transcript",
 		})
@@ -38,7 +38,7 @@ func (x SummarizeFeed) Validate() error {
 	if x.Labels == nil {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:15:3",
+			Pos:    "prompts/summarize.yaml:17:3",
 			Prompt: "summarize",
 			Var:    "labels",
 		})
@@ -62,7 +62,7 @@ func (x SummarizeCustomer) Validate() error {
 	if x.Name == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:23:7",
+			Pos:    "prompts/summarize.yaml:25:7",
 			Prompt: "summarize",
 			Var:    "name",
 		})
@@ -70,7 +70,7 @@ func (x SummarizeCustomer) Validate() error {
 	if x.APIIdentifier == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:24:7",
+			Pos:    "prompts/summarize.yaml:26:7",
 			Prompt: "summarize",
 			Var:    "api_id",
 		})
@@ -78,7 +78,7 @@ func (x SummarizeCustomer) Validate() error {
 	if x.Orders == nil {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:25:7",
+			Pos:    "prompts/summarize.yaml:27:7",
 			Prompt: "summarize",
 			Var:    "orders",
 		})
@@ -103,7 +103,7 @@ func (x SummarizeCustomerOrdersItem) Validate() error {
 	if x.ID == "" {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:30:13",
+			Pos:    "prompts/summarize.yaml:32:13",
 			Prompt: "summarize",
 			Var:    "id",
 		})
@@ -141,6 +141,15 @@ func (_SummarizePrompt) Parameters() map[string]any {
 		"stop":        []any{"###"},
 		"temperature": 0.2,
 	}
+}
+
+// ExtraParameters returns a new map of the prompt's extra_parameters: provider
+// request fields that the adapters send unchecked.
+func (_SummarizePrompt) ExtraParameters() map[string]any {
+	return map[string]any{"thinking": map[string]any{
+		"budget_tokens": 1024,
+		"type":          "enabled",
+	}}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
@@ -189,7 +198,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 	if f.Customer.Name == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:36:16",
+			Pos:    "prompts/summarize.yaml:38:16",
 			Prompt: "summarize",
 			Var:    "customer.name",
 		}
@@ -199,7 +208,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 	if f.Customer.APIIdentifier == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:36:37",
+			Pos:    "prompts/summarize.yaml:38:37",
 			Prompt: "summarize",
 			Var:    "customer.api_id",
 		}
@@ -209,7 +218,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 	if f.Customer.Orders == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:36:61",
+			Pos:    "prompts/summarize.yaml:38:61",
 			Prompt: "summarize",
 			Var:    "customer.orders",
 		}
@@ -220,7 +229,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 		if f.Customer.Orders == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "prompts/summarize.yaml:37:15",
+				Pos:    "prompts/summarize.yaml:39:15",
 				Prompt: "summarize",
 				Var:    "customer.orders",
 			}
@@ -231,14 +240,14 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/summarize.yaml:37:15",
+					Pos:    "prompts/summarize.yaml:39:15",
 					Prompt: "summarize",
 				}
 			}
 			if o_1.ID == "" {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "prompts/summarize.yaml:37:36",
+					Pos:    "prompts/summarize.yaml:39:36",
 					Prompt: "summarize",
 					Var:    "o.id",
 				}
@@ -257,7 +266,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 		if f.Labels == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "prompts/summarize.yaml:38:18",
+				Pos:    "prompts/summarize.yaml:40:18",
 				Prompt: "summarize",
 				Var:    "labels",
 			}
@@ -269,7 +278,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/summarize.yaml:38:18",
+					Pos:    "prompts/summarize.yaml:40:18",
 					Prompt: "summarize",
 				}
 			}
@@ -287,7 +296,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 	if f.Transcript == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:41:6",
+			Pos:    "prompts/summarize.yaml:43:6",
 			Prompt: "summarize",
 			Var:    "transcript",
 		}
@@ -305,9 +314,10 @@ func (p _SummarizePrompt) Request(f SummarizeFeed, opts ...runtime.RequestOption
 		return runtime.Request{}, err
 	}
 	r := runtime.Request{
-		Model:      "claude-3-haiku",
-		Parameters: p.Parameters(),
-		Prompt:     text,
+		ExtraParameters: p.ExtraParameters(),
+		Model:           "claude-3-haiku",
+		Parameters:      p.Parameters(),
+		Prompt:          text,
 	}
 	for _, o := range opts {
 		o(&r)

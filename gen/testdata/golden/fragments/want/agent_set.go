@@ -120,7 +120,7 @@ func (a *Agent) Variants(key string, f AgentFeed) iter.Seq2[runtime.Variant, str
 }
 
 // InferenceConfig tells an LLM inferencer which template key resolves to: the
-// root space, the key, and the template's model and parameters.
+// root space, the key, and the template's model, parameters and extra parameters.
 func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 	r := a.m.Resolve(key)
 	c := runtime.InferenceConfig{

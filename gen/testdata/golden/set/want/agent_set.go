@@ -144,7 +144,7 @@ func (a *Agent) Variants(key string, f AgentFeed) iter.Seq2[runtime.Variant, str
 }
 
 // InferenceConfig tells an LLM inferencer which template key resolves to: the
-// root space, the key, and the template's model and parameters.
+// root space, the key, and the template's model, parameters and extra parameters.
 func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 	r := a.m.Resolve(key)
 	c := runtime.InferenceConfig{
@@ -153,6 +153,7 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 	}
 	if r.Err == nil {
 		c.Model, c.Parameters = _agentModel(r.ID)
+		c.ExtraParameters = _agentExtra(r.ID)
 	}
 	return c
 }
@@ -216,6 +217,29 @@ func _agentModel(id int) (string, map[string]any) {
 		return "gpt-4o", nil
 	}
 	return "", nil
+}
+
+// _agentExtra returns a new map of the extra parameters of template id.
+func _agentExtra(id int) map[string]any {
+	switch id {
+	case 0:
+		return map[string]any{"service_tier": "standard_only"}
+	case 1:
+		return map[string]any{"service_tier": "standard_only"}
+	case 2:
+		return map[string]any{"service_tier": "standard_only"}
+	case 3:
+		return map[string]any{"service_tier": "standard_only"}
+	case 4:
+		return map[string]any{"service_tier": "auto"}
+	case 5:
+		return map[string]any{"service_tier": "standard_only"}
+	case 6:
+		return map[string]any{"service_tier": "standard_only"}
+	case 7:
+		return map[string]any{"service_tier": "standard_only"}
+	}
+	return nil
 }
 
 // _agentRender appends template id rendered with f to dst, its versioned
@@ -350,7 +374,7 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	if f.ActionResult == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/Search.yaml:6:6",
+			Pos:    "prompts/agent/main/Search.yaml:8:6",
 			Prompt: "agent/main/Search",
 			Var:    "action_result",
 		}
@@ -362,7 +386,7 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 		if !(f.Step != nil) {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrUndefined,
-				Pos:    "prompts/agent/main/Search.yaml:8:11",
+				Pos:    "prompts/agent/main/Search.yaml:10:11",
 				Prompt: "agent/main/Search",
 				Var:    "step",
 			}
@@ -374,7 +398,7 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	if f.UserInput == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/Search.yaml:10:12",
+			Pos:    "prompts/agent/main/Search.yaml:12:12",
 			Prompt: "agent/main/Search",
 			Var:    "user_input",
 		}
@@ -408,7 +432,7 @@ func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	if f.ActionResult == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:18:28",
+			Pos:    "prompts/agent/promptset.yaml:19:28",
 			Prompt: "agent/reflection/Review",
 			Var:    "action_result",
 		}
@@ -430,7 +454,7 @@ func _agentTemplate7(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 		if f.PreviousStates == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "prompts/agent/promptset.yaml:10:19",
+				Pos:    "prompts/agent/promptset.yaml:11:19",
 				Prompt: "agent/reflection/default",
 				Var:    "previous_states",
 			}
@@ -441,7 +465,7 @@ func _agentTemplate7(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/agent/promptset.yaml:10:19",
+					Pos:    "prompts/agent/promptset.yaml:11:19",
 					Prompt: "agent/reflection/default",
 				}
 			}
@@ -454,7 +478,7 @@ func _agentTemplate7(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	if f.UserInput == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:14:10",
+			Pos:    "prompts/agent/promptset.yaml:15:10",
 			Prompt: "agent/reflection/default",
 			Var:    "user_input",
 		}
@@ -469,7 +493,7 @@ func _agentComponent0(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, erro
 	if f.AgentName == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:5:21",
+			Pos:    "prompts/agent/promptset.yaml:6:21",
 			Prompt: "agent/components/signature",
 			Var:    "agent_name",
 		}
