@@ -1,6 +1,55 @@
 // Package runtime is the small support package that promptgen's generated
 // code imports. It depends on the standard library only; a change to its
 // exported API is a change to every generated package.
+//
+// # Sectioned prompts
+//
+// A sectioned prompt is a static head followed by named sections, each
+// rendered from its own template (think-prompt-injection.md). Generated
+// code renders each section's title and body and calls BuildSection, then
+// AppendPrompt; ParseSections reads a rendered prompt back. The rules, which
+// a golden script mirrors:
+//
+//   - Text = ("## " + Title + "\n" if Title != "") + Body with its trailing
+//     "\n" characters removed.
+//   - A block is Text, or with markers "<!-- BEGIN: name -->\n" + Text +
+//     "\n<!-- END: name -->".
+//   - Prompt = the head (its trailing "\n" characters removed; left out when
+//     then empty) and the blocks, joined by "\n\n", followed by one "\n".
+//   - With markers, the head, Title and Body are escaped first
+//     (EscapeMarkers: "<!-- END" becomes "<\!-- END"), so that feed text can
+//     neither open nor close a section. Section boundaries come from the
+//     prompt file only.
+//   - Tokens are counted on Text, never on marker lines. A budget of 0
+//     only counts.
+//   - Over budget, TruncateError is a *BudgetError.
+//   - TruncateText keeps prefix + "…", where prefix is Tokenizer.Cut(Text,
+//     Budget - Count("…")), cut shorter while prefix + "…" is over budget,
+//     and never shorter than the title line: when title line + "…" is over
+//     budget too, it is a *BudgetError.
+//   - TruncateItems keeps the first k iterations of the outer loop and puts
+//     the line indent + "... and N more" (N = iterations dropped) in place
+//     of the others; the text after the loop stays. If even k = 0 is over
+//     budget, it is a *BudgetError.
+//
+// In Python, with body the title line and Body joined (and escaped, with
+// markers) and loop the loop's offsets in it, the text with k iterations
+// kept is:
+//
+//	n = len(loop) - 1
+//	kept = body[:loop[k]]
+//	after = body[loop[n]:].rstrip("\n")
+//	first = body[loop[0]:loop[1]].lstrip("\n")
+//	indent = first[:len(first) - len(first.lstrip(" \t"))]
+//	note = indent + "... and %d more" % (n - k)
+//	text = kept + ("\n" if kept and not kept.endswith("\n") else "") + note + ("\n" + after if after else "")
+//
+// and k is chosen by counting the parts apart, only as far as the budget
+// goes: it is the largest k for which Count(body[:loop[0]]) + Count(after)
+// + the counts of iterations 0..k-1 (each body[loop[i]:loop[i+1]]) +
+// Count(the note with its newlines, when k < n) is within budget; then,
+// while Count(text) is over budget, k steps down. Choosing k so costs about
+// two counts of the result, however many iterations there are.
 package runtime
 
 import (
