@@ -33,8 +33,8 @@
 //     budget, it is a *BudgetError.
 //
 // In Python, with body the title line and Body joined (and escaped, with
-// markers) and loop the loop's offsets in it, the text with k iterations
-// kept is:
+// markers) and loop the loop's offsets in it, the text with k < n
+// iterations kept (with all n kept, it is body.rstrip("\n")) is:
 //
 //	n = len(loop) - 1
 //	kept = body[:loop[k]]
@@ -44,12 +44,14 @@
 //	note = indent + "... and %d more" % (n - k)
 //	text = kept + ("\n" if kept and not kept.endswith("\n") else "") + note + ("\n" + after if after else "")
 //
-// and k is chosen by counting the parts apart, only as far as the budget
-// goes: it is the largest k for which Count(body[:loop[0]]) + Count(after)
-// + the counts of iterations 0..k-1 (each body[loop[i]:loop[i+1]]) +
-// Count(the note with its newlines, when k < n) is within budget; then,
-// while Count(text) is over budget, k steps down. Choosing k so costs about
-// two counts of the result, however many iterations there are.
+// k is the most iterations that fit, as far as counting the parts of the
+// text apart tells: the text before the loop, each kept iteration, the note
+// and the text after, each part counted with the newlines that start the
+// next one and without its own ("\n\n" is one token). Iterations are
+// counted in order only until the budget is reached, so choosing k costs
+// about two counts of the result however many iterations there are. The
+// text with k iterations is then counted exactly, and k steps down while
+// it is over budget.
 package runtime
 
 import (

@@ -197,16 +197,30 @@ func truncateText(tok Tokenizer, s Section, titleLen int) (Section, error) {
 // at least one iteration.
 //
 // Counting every candidate would cost the whole section again for each
-// one. Instead the parts are counted apart, and only as far as the budget
-// goes: k is the most iterations whose counts, added to those of the text
-// before and after the loop and of the note, fit; then the text with k
-// iterations is counted exactly, and k steps down while it is over.
+// one. Instead the parts of a candidate (the text before the loop, each
+// kept iteration, the note, the text after the loop) are counted apart, and
+// only as far as the budget goes; then the chosen text is counted exactly,
+// and k steps down while it is over. A tokenizer joins a newline that ends
+// one part with those that start the next ("\n\n" is one token), so each
+// part is counted with the newlines that start the next one, and without
+// its own.
 func truncateItems(tok Tokenizer, s Section, text string, loop []int) (Section, error) {
 	n := len(loop) - 1
-	sum := tok.Count(text[:loop[0]]) + tok.Count(strings.TrimRight(text[loop[n]:], "\n"))
-	var counts []int // of the iterations counted, in order
-	for len(counts) < n {
-		c := tok.Count(text[loop[len(counts)]:loop[len(counts)+1]])
+	after := strings.TrimRight(text[loop[n]:], "\n")
+	afterNewlines := leadingNewlines(after)
+	// start(i) is where the part of iteration i starts, past its newlines;
+	// start(n) where the text after the loop does.
+	start := func(i int) int {
+		if i == n {
+			return loop[n] + afterNewlines
+		}
+		return loop[i] + leadingNewlines(text[loop[i]:loop[i+1]])
+	}
+	head := tok.Count(text[:start(0)])
+	sum := head + tok.Count(after[afterNewlines:])
+	var counts []int // of the iterations' parts, each followed by the next
+	for k := 0; k < n; k++ {
+		c := tok.Count(text[start(k):start(k+1)])
 		if sum+c > s.Budget {
 			break
 		}
@@ -214,7 +228,20 @@ func truncateItems(tok Tokenizer, s Section, text string, loop []int) (Section, 
 		counts = append(counts, c)
 	}
 	k := len(counts)
-	for k > 0 && k < n && sum+tok.Count(noteLine(text, loop, k)) > s.Budget {
+	for k < n {
+		// With iterations dropped, the part before the note (the last kept
+		// iteration, or the head) is followed by the note, not by
+		// iteration k.
+		note := noteLine(text, loop, k)
+		noteNewlines := leadingNewlines(note)
+		before, beforeCount := text[:loop[0]], head
+		if k > 0 {
+			before, beforeCount = text[start(k-1):loop[k]], counts[k-1]
+		}
+		estimate := sum - beforeCount + tok.Count(before+note[:noteNewlines]) + tok.Count(note[noteNewlines:]+after[:afterNewlines])
+		if estimate <= s.Budget || k == 0 {
+			break
+		}
 		k--
 		sum -= counts[k]
 	}
@@ -230,6 +257,11 @@ func truncateItems(tok Tokenizer, s Section, text string, loop []int) (Section, 
 		}
 		k--
 	}
+}
+
+// leadingNewlines returns the number of "\n" characters s starts with.
+func leadingNewlines(s string) int {
+	return len(s) - len(strings.TrimLeft(s, "\n"))
 }
 
 // itemsText is the section's Text with the first k iterations of loop kept

@@ -24,6 +24,8 @@ type wordTokenizer struct {
 	// the counted text: a join that tokenizes worse than its parts.
 	penalty       string
 	penaltyTokens int
+	// newlines makes a run of "\n" one token, as BPE tokenizers do.
+	newlines bool
 }
 
 func isWordByte(c byte) bool {
@@ -34,11 +36,16 @@ func isWordByte(c byte) bool {
 func (w wordTokenizer) ends(s string) []int {
 	var ends []int
 	for i := 0; i < len(s); {
-		if isWordByte(s[i]) {
+		switch {
+		case isWordByte(s[i]):
 			for i < len(s) && isWordByte(s[i]) {
 				i++
 			}
-		} else {
+		case w.newlines && s[i] == '\n':
+			for i < len(s) && s[i] == '\n' {
+				i++
+			}
+		default:
 			_, size := utf8.DecodeRuneInString(s[i:])
 			i += size
 		}
@@ -414,6 +421,25 @@ func TestTruncateItemsEdges(t *testing.T) {
 			s, err := BuildSection(tok, SectionInput{Name: "s", Body: body, Budget: budget, Truncate: TruncateItems, Loop: loop})
 			if err != nil || s.Text != want(k) || s.Tokens != budget {
 				t.Errorf("budget %d: got %+v, %v; want %q", budget, s, err, want(k))
+			}
+		}
+	})
+	t.Run("newlines that join", func(t *testing.T) {
+		// Iterations rendered without trim_blocks start with a newline that
+		// joins the one ending the part before: "\n\n" is one token.
+		// Counting the parts apart must not count it twice.
+		tok := wordTokenizer{newlines: true}
+		const it = "\n  - a b c d e f g h\n"
+		body, loop := loopBody("Items:\n", slices.Repeat([]string{it}, 10), "\nDone\n")
+		want := func(k int) string {
+			return "Items:\n" + strings.Repeat(it, k) + fmt.Sprintf("  ... and %d more\n\nDone", 10-k)
+		}
+		for k := 0; k < 10; k++ {
+			for _, budget := range []int{tok.Count(want(k)), tok.Count(want(k)) + 1} {
+				s, err := BuildSection(tok, SectionInput{Name: "s", Body: body, Budget: budget, Truncate: TruncateItems, Loop: loop})
+				if err != nil || s.Text != want(k) {
+					t.Errorf("budget %d: got %q, %v; want %q", budget, s.Text, err, want(k))
+				}
 			}
 		}
 	})
