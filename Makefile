@@ -49,7 +49,7 @@ chatcorpus:
 	$(PYTHON) gen/testdata/chat/render.py
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/
+	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/ ./runtime/tiktoken/
 
 # Run the differential fuzzer (gen/difffuzz_test.go) for N random prompts
 # from SEED against real Jinja2 (needs python3-jinja2); make test runs 1500
@@ -73,6 +73,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./runtime/output
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./runtime/output
 	$(GO) test -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime $(FUZZTIME) ./runtime/output/yamlout
+	$(GO) test -run '^$$' -fuzz '^FuzzParseSections$$' -fuzztime $(FUZZTIME) ./runtime
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTagged$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzStripHTML$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./runtime/chatformat

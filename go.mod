@@ -1,6 +1,6 @@
 module github.com/promptgen/promptgen
 
-go 1.24.0
+go 1.26
 
 require (
 	github.com/anthropics/anthropic-sdk-go v1.84.0
@@ -8,6 +8,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/openai/openai-go/v3 v3.44.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
+	github.com/tiktoken-go/tokenizer v0.10.0
 	golang.org/x/tools v0.42.0
 	gopkg.in/yaml.v3 v3.0.1
 )
@@ -15,6 +16,7 @@ require (
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
+	github.com/dlclark/regexp2/v2 v2.5.1 // indirect
 	github.com/go-logr/logr v1.4.2 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect

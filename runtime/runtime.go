@@ -1,6 +1,57 @@
 // Package runtime is the small support package that promptgen's generated
 // code imports. It depends on the standard library only; a change to its
 // exported API is a change to every generated package.
+//
+// # Sectioned prompts
+//
+// A sectioned prompt is a static head followed by named sections, each
+// rendered from its own template (think-prompt-injection.md). Generated
+// code renders each section's title and body and calls BuildSection, then
+// AppendPrompt; ParseSections reads a rendered prompt back. The rules, which
+// a golden script mirrors:
+//
+//   - Text = ("## " + Title + "\n" if Title != "") + Body with its trailing
+//     "\n" characters removed.
+//   - A block is Text, or with markers "<!-- BEGIN: name -->\n" + Text +
+//     "\n<!-- END: name -->".
+//   - Prompt = the head (its trailing "\n" characters removed; left out when
+//     then empty) and the blocks, joined by "\n\n", followed by one "\n".
+//   - With markers, the head, Title and Body are escaped first
+//     (EscapeMarkers: "<!-- END" becomes "<\!-- END"), so that feed text can
+//     neither open nor close a section. Section boundaries come from the
+//     prompt file only.
+//   - Tokens are counted on Text, never on marker lines. A budget of 0
+//     only counts.
+//   - Over budget, TruncateError is a *BudgetError.
+//   - TruncateText keeps prefix + "…", where prefix is Tokenizer.Cut(Text,
+//     Budget - Count("…")), cut shorter while prefix + "…" is over budget,
+//     and never shorter than the title line: when title line + "…" is over
+//     budget too, it is a *BudgetError.
+//   - TruncateItems keeps the first k iterations of the outer loop and puts
+//     the line indent + "... and N more" (N = iterations dropped) in place
+//     of the others; the text after the loop stays. If even k = 0 is over
+//     budget, it is a *BudgetError.
+//
+// In Python, with body the title line and Body joined (and escaped, with
+// markers) and loop the loop's offsets in it, the text with k < n
+// iterations kept (with all n kept, it is body.rstrip("\n")) is:
+//
+//	n = len(loop) - 1
+//	kept = body[:loop[k]]
+//	after = body[loop[n]:].rstrip("\n")
+//	first = body[loop[0]:loop[1]].lstrip("\n")
+//	indent = first[:len(first) - len(first.lstrip(" \t"))]
+//	note = indent + "... and %d more" % (n - k)
+//	text = kept + ("\n" if kept and not kept.endswith("\n") else "") + note + ("\n" + after if after else "")
+//
+// k is the most iterations that fit, as far as counting the parts of the
+// text apart tells: the text before the loop, each kept iteration, the note
+// and the text after, each part counted with the newlines that start the
+// next one and without its own ("\n\n" is one token). Iterations are
+// counted in order only until the budget is reached, so choosing k costs
+// about two counts of the result however many iterations there are. The
+// text with k iterations is then counted exactly, and k steps down while
+// it is over budget.
 package runtime
 
 import (

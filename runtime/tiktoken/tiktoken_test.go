@@ -1,0 +1,289 @@
+package tiktoken_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/tiktoken"
+	"github.com/tiktoken-go/tokenizer/codec"
+)
+
+var encodings = []struct {
+	name  string
+	tok   func() runtime.Tokenizer
+	codec func() *codec.Codec
+}{
+	{"o200k_base", tiktoken.O200kBase, codec.NewO200kBase},
+	{"cl100k_base", tiktoken.Cl100kBase, codec.NewCl100kBase},
+}
+
+// reference is testdata/reference.json, which testdata/reference.mjs
+// writes with js-tiktoken: for each text and encoding, the token ids and
+// the byte offset where each token ends.
+type reference struct {
+	Texts []struct {
+		Name, Text string
+		Encodings  map[string]struct {
+			IDs  []uint `json:"ids"`
+			Ends []int  `json:"ends"`
+		}
+	}
+}
+
+func loadReference(t *testing.T) reference {
+	t.Helper()
+	data, err := os.ReadFile("testdata/reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref reference
+	if err := json.Unmarshal(data, &ref); err != nil {
+		t.Fatal(err)
+	}
+	if len(ref.Texts) == 0 {
+		t.Fatal("no reference texts")
+	}
+	return ref
+}
+
+// TestReferenceCounts: Count is tiktoken's count, token for token, for
+// English, CJK, emoji, Arabic and Hebrew, code, whitespace runs, other
+// scripts and long runs of one character.
+func TestReferenceCounts(t *testing.T) {
+	for _, text := range loadReference(t).Texts {
+		for _, enc := range encodings {
+			want, ok := text.Encodings[enc.name]
+			if !ok {
+				t.Fatalf("%s: no %s reference", text.Name, enc.name)
+			}
+			if got := enc.tok().Count(text.Text); got != len(want.IDs) {
+				t.Errorf("%s, %s: Count = %d, want %d", text.Name, enc.name, got, len(want.IDs))
+			}
+			ids, _, err := enc.codec().Encode(text.Text)
+			if err != nil || !slices.Equal(ids, want.IDs) {
+				t.Errorf("%s, %s: token ids differ from the reference (%v)\ngot  %v\nwant %v", text.Name, enc.name, err, ids, want.IDs)
+			}
+		}
+	}
+}
+
+// TestReferenceCut: for every n, Cut ends at the reference's boundary after
+// the n-th token, or the last one before it that is not inside a character.
+func TestReferenceCut(t *testing.T) {
+	insideChar := 0
+	for _, text := range loadReference(t).Texts {
+		for _, enc := range encodings {
+			ends := text.Encodings[enc.name].Ends
+			tok := enc.tok()
+			cut := 0
+			for n := 0; n <= len(ends)+1; n++ {
+				if n > 0 && n <= len(ends) {
+					if e := ends[n-1]; e == len(text.Text) || utf8.RuneStart(text.Text[e]) {
+						cut = e
+					} else {
+						insideChar++
+					}
+				}
+				if got := tok.Cut(text.Text, n); got != text.Text[:cut] {
+					t.Fatalf("%s, %s: Cut(text, %d) is %d bytes, want %d", text.Name, enc.name, n, len(got), cut)
+				}
+			}
+		}
+	}
+	if insideChar == 0 {
+		t.Error("no reference token ends inside a character: the texts do not test that Cut avoids it")
+	}
+	if got := tiktoken.O200kBase().Cut("hello", -1); got != "" {
+		t.Errorf("Cut(text, -1) = %q, want \"\"", got)
+	}
+}
+
+// TestCutInvalidUTF8: the codec reads an invalid byte as U+FFFD; Cut still
+// returns prefixes of the text, longer as n grows, all of it at its count.
+func TestCutInvalidUTF8(t *testing.T) {
+	texts := []string{"ab\xffcd\xe2\x82 héllo \xf0\x9f", "\xff\xfe\xfd", "日本\xe6\x97", "\xed\xa0\x80 surrogate", "ok 👍🏽\xc0\xaf"}
+	for _, enc := range encodings {
+		tok := enc.tok()
+		for _, text := range texts {
+			prev := ""
+			count := tok.Count(text)
+			for n := 0; n <= count+1; n++ {
+				got := tok.Cut(text, n)
+				if !strings.HasPrefix(text, got) || len(got) < len(prev) {
+					t.Fatalf("%s: Cut(%q, %d) = %q after %q", enc.name, text, n, got, prev)
+				}
+				prev = got
+			}
+			if prev != text {
+				t.Errorf("%s: Cut(%q, %d) = %q, want all of it", enc.name, text, count, prev)
+			}
+		}
+	}
+}
+
+func TestSameTokenizer(t *testing.T) {
+	if tiktoken.O200kBase() != tiktoken.O200kBase() || tiktoken.Cl100kBase() != tiktoken.Cl100kBase() {
+		t.Error("a second call built another tokenizer")
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	ref := loadReference(t)
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			enc := encodings[i%2]
+			for _, text := range ref.Texts {
+				want := text.Encodings[enc.name]
+				if got := enc.tok().Count(text.Text); got != len(want.IDs) {
+					t.Errorf("%s, %s: Count = %d, want %d", text.Name, enc.name, got, len(want.IDs))
+				}
+				if got := enc.tok().Cut(text.Text, 1); len(got) > want.Ends[0] {
+					t.Errorf("%s, %s: Cut(text, 1) = %q", text.Name, enc.name, got)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// entities renders the Entities in Context section of the Think prompt
+// with n inventory items, with trim_blocks (each iteration one line) or
+// without (each iteration a blank line and a line), and returns it with
+// what it becomes with k iterations kept.
+func entities(n int, trimBlocks bool) (runtime.SectionInput, func(k int) string) {
+	names := []string{"chicken thighs", "basmati rice", "frozen cod", "limes", "dried chilies", "coconut milk", "garam masala"}
+	var its []string
+	for i := range n {
+		it := fmt.Sprintf("  - `inv_%d`: %s\n", i+1, names[i%len(names)])
+		if !trimBlocks {
+			it = "\n" + it
+		}
+		its = append(its, it)
+	}
+	before := fmt.Sprintf("These refs are available. Act can use them directly.\n\n**inventory:** (%d items)\n", n)
+	after := "\n⚠️ Only use refs shown above. Dashboard items not listed here must be searched by name.\n"
+	var b strings.Builder
+	b.WriteString(before)
+	loop := []int{b.Len()}
+	for _, it := range its {
+		b.WriteString(it)
+		loop = append(loop, b.Len())
+	}
+	b.WriteString(after)
+	in := runtime.SectionInput{Name: "entities_in_context", Title: "Entities in Context", Body: b.String(), Truncate: runtime.TruncateItems, Loop: loop, Markers: true}
+	return in, func(k int) string {
+		text := "## Entities in Context\n" + before + strings.Join(its[:k], "")
+		if k < n {
+			text += fmt.Sprintf("  ... and %d more\n", n-k)
+		}
+		return text + strings.TrimRight(after, "\n")
+	}
+}
+
+// TestTruncateItemsBudgets: with the real tokenizers, a budget at, one
+// under and one over the tokens of the section with k items keeps the
+// most items that fit.
+func TestTruncateItemsBudgets(t *testing.T) {
+	for _, enc := range encodings {
+		tok := enc.tok()
+		for _, trimBlocks := range []bool{true, false} {
+			in, want := entities(200, trimBlocks)
+			for _, k := range []int{0, 1, 2, 10, 37, 199, 200} {
+				tokens := tok.Count(want(k))
+				for _, budget := range []int{tokens - 1, tokens, tokens + 1} {
+					kept := -1
+					for j := max(0, k-2); j <= min(200, k+2); j++ {
+						if tok.Count(want(j)) <= budget {
+							kept = j
+						}
+					}
+					in.Budget = budget
+					s, err := runtime.BuildSection(tok, in)
+					if kept < 0 {
+						if err == nil {
+							t.Errorf("%s, trim_blocks %v, budget %d: got %d tokens, want a BudgetError", enc.name, trimBlocks, budget, s.Tokens)
+						}
+						continue
+					}
+					if err != nil || s.Text != want(kept) || s.Tokens != tok.Count(want(kept)) || s.Dropped != 200-kept {
+						t.Errorf("%s, trim_blocks %v, budget %d: got %d items (%d tokens), %v; want %d items", enc.name, trimBlocks, budget, 200-s.Dropped, s.Tokens, err, kept)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTruncateTextBudgets: the multilingual texts cut to budgets at, under
+// and over their tokens end with "…", fit, and hold whole characters.
+func TestTruncateTextBudgets(t *testing.T) {
+	for _, text := range loadReference(t).Texts {
+		for _, enc := range encodings {
+			tok := enc.tok()
+			body := strings.TrimRight(text.Text, "\n")
+			full := tok.Count(body)
+			for _, budget := range []int{1, 2, 5, full / 2, full - 1, full, full + 1} {
+				s, err := runtime.BuildSection(tok, runtime.SectionInput{Name: "s", Body: body, Budget: budget, Truncate: runtime.TruncateText})
+				if err != nil {
+					t.Fatalf("%s, %s, budget %d: %v", text.Name, enc.name, budget, err)
+				}
+				prefix, cut := strings.CutSuffix(s.Text, "…")
+				switch {
+				case budget >= full && (s.Text != body || s.Truncated):
+					t.Errorf("%s, %s, budget %d: cut a text of %d tokens", text.Name, enc.name, budget, full)
+				case budget < full && (!cut || !s.Truncated || !strings.HasPrefix(body, prefix)):
+					t.Errorf("%s, %s, budget %d: got %q", text.Name, enc.name, budget, s.Text)
+				case s.Tokens != tok.Count(s.Text) || s.Tokens > budget || !utf8.ValidString(s.Text):
+					t.Errorf("%s, %s, budget %d: %d tokens, %q", text.Name, enc.name, budget, s.Tokens, s.Text)
+				}
+			}
+		}
+	}
+}
+
+// TestDependencies keeps the package to the standard library, the runtime
+// and the tokenizer (with its own dependency, regexp2).
+func TestDependencies(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		first, _, _ := strings.Cut(dep, "/")
+		if strings.Contains(first, ".") && !strings.HasPrefix(dep, "github.com/promptgen/promptgen/runtime") &&
+			!strings.HasPrefix(dep, "github.com/tiktoken-go/tokenizer/") && !strings.HasPrefix(dep, "github.com/dlclark/regexp2/v2") {
+			t.Errorf("tiktoken depends on %s", dep)
+		}
+	}
+}
+
+// BenchmarkTruncateItems compares keeping about 10 of 200 items to one
+// count of the result: what choosing the items costs over counting.
+func BenchmarkTruncateItems(b *testing.B) {
+	tok := tiktoken.O200kBase()
+	in, want := entities(200, true)
+	in.Budget = tok.Count(want(10))
+	s, err := runtime.BuildSection(tok, in)
+	if err != nil || s.Dropped != 190 {
+		b.Fatalf("dropped %d, %v; want 190", s.Dropped, err)
+	}
+	b.Run("BuildSection", func(b *testing.B) {
+		for b.Loop() {
+			runtime.BuildSection(tok, in)
+		}
+	})
+	b.Run("CountResult", func(b *testing.B) {
+		for b.Loop() {
+			tok.Count(s.Text)
+		}
+	})
+}
