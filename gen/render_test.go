@@ -191,7 +191,7 @@ func newTempModule(t *testing.T) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	gomod := "module pgtest\n\ngo 1.24\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + repo + "\n"
+	gomod := "module pgtest\n\ngo 1.26\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + repo + "\n"
 	writeFile(t, filepath.Join(dir, "go.mod"), []byte(gomod))
 	copyFile(t, filepath.Join(repo, "go.sum"), filepath.Join(dir, "go.sum"))
 	return dir

@@ -29,7 +29,7 @@ func testModule(t *testing.T) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	gomod := "module example.com/app\n\ngo 1.24.0\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + root + "\n"
+	gomod := "module example.com/app\n\ngo 1.26\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + root + "\n"
 	write(t, filepath.Join(dir, "go.mod"), []byte(gomod))
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {

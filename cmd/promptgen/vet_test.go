@@ -35,7 +35,7 @@ func vetModule(t *testing.T) string {
 	}
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod": "module example.com/app\n\ngo 1.24.0\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + root + "\n",
+		"go.mod": "module example.com/app\n\ngo 1.26\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + root + "\n",
 		"go.sum": string(sum),
 		"prompts/support/reply.yaml": `inputs:
   customer: string
