@@ -23,6 +23,25 @@ type Preview struct {
 	File   string       // the prompt file as generated code names it
 	Source string       // text/template source, for runtime/ttfuncs
 	Feed   reflect.Type // a struct type
+	// Sections are the sections of a sectioned prompt, whose Source is
+	// then its head; Tokenizer names the encoding of their budgets.
+	Sections  []PreviewSection
+	Tokenizer string
+	Markers   bool
+}
+
+// PreviewSection is one section of a sectioned prompt, its templates
+// translated as Preview.Source is.
+type PreviewSection struct {
+	Name, Title string
+	// When renders "1" when the section is in; "" when it always is.
+	When   string
+	Source string
+	Budget int
+	// Truncate is items, text or error; Items marks the source that
+	// records its loop's iterations (runtime/ttfuncs.ExecuteItems).
+	Truncate string
+	Items    bool
 }
 
 // LoadPreview loads the prompts of cfg.Dir and checks the one named key;
@@ -57,7 +76,21 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
-	return &Preview{Key: key, File: irp.Spec.Map.File, Source: ttemit.Translate(irp), Feed: reflectType(irp.Feed)}, diags, nil
+	pv := &Preview{Key: key, File: irp.Spec.Map.File, Feed: reflectType(irp.Feed), Tokenizer: irp.Spec.Tokenizer, Markers: irp.Spec.Markers}
+	if irp.Sections == nil {
+		pv.Source = ttemit.Translate(irp)
+		return pv, diags, nil
+	}
+	pv.Source = ttemit.Translate(irp.Head)
+	for _, sec := range irp.Sections {
+		ps := PreviewSection{Name: sec.Spec.Name, Title: sec.Spec.Title, Source: ttemit.Translate(sec.Body),
+			Budget: sec.Spec.Budget, Truncate: sec.Spec.Truncate, Items: sec.Items != nil}
+		if sec.When != nil {
+			ps.When = ttemit.Translate(sec.When)
+		}
+		pv.Sections = append(pv.Sections, ps)
+	}
+	return pv, diags, nil
 }
 
 // reflectType is the Go type that emit generates for t.

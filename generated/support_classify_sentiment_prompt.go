@@ -65,7 +65,7 @@ func (_ClassifySentimentPrompt) Parameters() map[string]any {
 	return map[string]any{"temperature": 0}
 }
 
-// _ClassifySentiment_part0 appends template 0 of the support/classify_sentiment messages to dst.
+// _ClassifySentiment_part0 appends template 0 of the support/classify_sentiment prompt to dst.
 func _ClassifySentiment_part0(dst []byte, f ClassifySentimentFeed) ([]byte, error) {
 	dst = append(dst, "You classify the sentiment of messages about "...)
 	if f.Product == "" {
@@ -81,31 +81,31 @@ func _ClassifySentiment_part0(dst []byte, f ClassifySentimentFeed) ([]byte, erro
 	return dst, nil
 }
 
-// _ClassifySentiment_part1 appends template 1 of the support/classify_sentiment messages to dst.
+// _ClassifySentiment_part1 appends template 1 of the support/classify_sentiment prompt to dst.
 func _ClassifySentiment_part1(dst []byte, f ClassifySentimentFeed) ([]byte, error) {
 	dst = append(dst, "The new dashboard is fantastic, thank you!"...)
 	return dst, nil
 }
 
-// _ClassifySentiment_part2 appends template 2 of the support/classify_sentiment messages to dst.
+// _ClassifySentiment_part2 appends template 2 of the support/classify_sentiment prompt to dst.
 func _ClassifySentiment_part2(dst []byte, f ClassifySentimentFeed) ([]byte, error) {
 	dst = append(dst, "positive"...)
 	return dst, nil
 }
 
-// _ClassifySentiment_part3 appends template 3 of the support/classify_sentiment messages to dst.
+// _ClassifySentiment_part3 appends template 3 of the support/classify_sentiment prompt to dst.
 func _ClassifySentiment_part3(dst []byte, f ClassifySentimentFeed) ([]byte, error) {
 	dst = append(dst, "My export has failed three times today."...)
 	return dst, nil
 }
 
-// _ClassifySentiment_part4 appends template 4 of the support/classify_sentiment messages to dst.
+// _ClassifySentiment_part4 appends template 4 of the support/classify_sentiment prompt to dst.
 func _ClassifySentiment_part4(dst []byte, f ClassifySentimentFeed) ([]byte, error) {
 	dst = append(dst, "negative"...)
 	return dst, nil
 }
 
-// _ClassifySentiment_part5 appends template 5 of the support/classify_sentiment messages to dst.
+// _ClassifySentiment_part5 appends template 5 of the support/classify_sentiment prompt to dst.
 func _ClassifySentiment_part5(dst []byte, f ClassifySentimentFeed) ([]byte, error) {
 	if f.Message == "" {
 		return dst, &runtime.Error{

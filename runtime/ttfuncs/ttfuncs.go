@@ -50,8 +50,19 @@ func Execute(t *template.Template, dst []byte, prompt, file string, feed any) ([
 // their prompt; a failure inside a component is reported with the
 // component's prompt and file.
 func ExecuteVariant(t *template.Template, dst []byte, prompt, file string, feed any, v runtime.Variant) ([]byte, error) {
-	r := &root{F: feed, buf: dst, start: len(dst), t: t, v: v}
-	err := t.Execute(r, r)
+	return execute(&root{F: feed, buf: dst, start: len(dst), t: t, v: v}, prompt, file)
+}
+
+// ExecuteItems is Execute for the template of a `truncate: items` section:
+// it also appends to *ends the offsets, from the start of the render, where
+// the section's loop starts and where each of its iterations ends (the
+// template marks them with $.ItemEnd), for runtime.BuildSection.
+func ExecuteItems(t *template.Template, dst []byte, prompt, file string, feed any, ends *[]int) ([]byte, error) {
+	return execute(&root{F: feed, buf: dst, start: len(dst), t: t, ends: ends}, prompt, file)
+}
+
+func execute(r *root, prompt, file string) ([]byte, error) {
+	err := r.t.Execute(r, r)
 	return r.buf, annotate(err, prompt, file)
 }
 
@@ -82,6 +93,7 @@ type root struct {
 	start int                // the length of buf before the render
 	t     *template.Template // whose associated templates Include runs
 	v     runtime.Variant
+	ends  *[]int // where ItemEnd records offsets; nil outside ExecuteItems
 }
 
 // Include renders the component whose template is named prompt (read
@@ -111,6 +123,15 @@ func (r *root) Limit(pos string) (string, error) {
 		return "", fail(pos, "", runtime.ErrTooLarge)
 	}
 	return "", nil
+}
+
+// ItemEnd records the length of the output so far in the offsets of
+// ExecuteItems; it prints nothing.
+func (r *root) ItemEnd() string {
+	if r.ends != nil {
+		*r.ends = append(*r.ends, len(r.buf)-r.start)
+	}
+	return ""
 }
 
 // Mark returns the current length of the output, for Cut.

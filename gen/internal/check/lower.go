@@ -33,17 +33,27 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 		irp.Parts = append(irp.Parts, x)
 		return x
 	}
-	if p.Messages == nil {
+	switch {
+	case p.Sections != nil:
+		irp.Head = part(&ir.TemplateSpec{Text: p.Template, Map: p.Map})
+		for _, sec := range p.Sections {
+			x := &ir.Section{Spec: sec, Body: part(sec.Template)}
+			if sec.When != nil {
+				if x.When = c.when(sec.When); x.When == nil {
+					parsed = false
+				} else {
+					irp.Parts = append(irp.Parts, x.When)
+				}
+			}
+			irp.Sections = append(irp.Sections, x)
+		}
+	case p.Messages == nil:
 		main := c.part(p.Template, p.Map)
 		if main == nil {
 			return nil
 		}
 		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
-		if p.System != nil {
-			irp.Messages = append(irp.Messages, &ir.Message{Role: "system", Content: part(p.System)})
-		}
-		irp.Messages = append(irp.Messages, &ir.Message{Role: "user", FromRender: true})
-	} else {
+	default:
 		irp.IsMessages = true
 		for _, m := range p.Messages {
 			im := &ir.Message{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID), Data: part(m.Data)}
@@ -53,8 +63,17 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 			irp.Messages = append(irp.Messages, im)
 		}
 	}
+	if !irp.IsMessages {
+		if p.System != nil {
+			irp.Messages = append(irp.Messages, &ir.Message{Role: "system", Content: part(p.System)})
+		}
+		irp.Messages = append(irp.Messages, &ir.Message{Role: "user", FromRender: true})
+	}
 	if !parsed {
 		return nil
+	}
+	for _, sec := range irp.Sections {
+		c.itemsLoop(sec)
 	}
 	if strict && p.Inputs == nil {
 		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
@@ -102,6 +121,11 @@ func (c *checker) part(text string, m ir.SourceMap) *ir.Prompt {
 		}
 		return nil
 	}
+	return c.lowerPart(t, m)
+}
+
+// lowerPart checks a parsed template of the prompt with the checker's feed.
+func (c *checker) lowerPart(t *tmpl.Template, m ir.SourceMap) *ir.Prompt {
 	x := &ir.Prompt{Spec: c.p, Feed: c.feed}
 	c.ir, c.m = x, &m
 	defer func() { c.m = nil }()

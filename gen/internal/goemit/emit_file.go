@@ -141,7 +141,11 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	f.Var().Id(p.Name).Add(typ)
 	f.Line()
 	f.Comment(p.TypeName + " is the type of " + p.Name + ".")
-	f.Type().Id(p.TypeName).Struct()
+	f.Type().Id(p.TypeName).StructFunc(func(g *jen.Group) {
+		if p.Sections != nil {
+			g.Id("tokenizer").Qual(ir.RuntimePath, "Tokenizer") // nil: the file's
+		}
+	})
 	sizeVar := "_" + p.Name + "Size"
 	f.Var().Id(sizeVar).Qual(ir.RuntimePath, "SizeHint")
 
@@ -177,10 +181,15 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 		jen.Return(jen.Qual(ir.RuntimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
 	)
 
-	body := renderBody(f, p)
+	recv, body := typ.Clone(), []jen.Code(nil)
+	if p.Sections != nil {
+		recv, body = jen.Id("p").Add(typ.Clone()), emitSections(f, p)
+	} else {
+		body = renderBody(f, p)
+	}
 	f.Comment("AppendRender appends the rendered prompt to dst. On error it returns dst")
 	f.Comment("with part of the prompt appended, and the error.")
-	f.Func().Params(typ.Clone()).Id("AppendRender").Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+	f.Func().Params(recv).Id("AppendRender").Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
 // GoBody is the go backend: the template compiled to Go statements
@@ -210,8 +219,11 @@ func TextTemplateBody(f *jen.File, p *ir.Prompt) []jen.Code {
 			Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()).
 			Dot("Parse").Call(jen.Id(srcName)))
 	f.Line()
-	return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "Execute").Call(
-		jen.Id(tmplName), dst, jen.Lit(p.Spec.Key), jen.Lit(p.Spec.Map.File), jen.Id("f")))}
+	args := []jen.Code{jen.Id(tmplName), dst, jen.Lit(p.Spec.Key), jen.Lit(p.Spec.Map.File), jen.Id("f")}
+	if p.ItemEnds {
+		return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteItems").Call(append(args, jen.Id("ends"))...))}
+	}
+	return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "Execute").Call(args...))}
 }
 
 // multiLineLit is s as string literals, one per line of s, joined with +.

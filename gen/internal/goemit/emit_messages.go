@@ -16,16 +16,21 @@ var roleConsts = map[string]string{
 	"tool_result":  "RoleToolResult",
 }
 
-// emitParts writes one function per part of p (a system or message
-// template): _<Name>_part<i>(dst, f) appends the rendered template to dst,
-// like AppendRender.
+// emitParts writes one function per part of p (the head, a section, a
+// system or message template): _<Name>_part<i>(dst, f) appends the rendered
+// template to dst, like AppendRender. The part of a `truncate: items`
+// section also appends to *ends where its loop starts and each iteration ends.
 func emitParts(f *jen.File, p *ir.Prompt, renderBody Body) {
 	for i, part := range p.Parts {
 		part.Name = partName(p, i)
 		part.TypeName = p.TypeName
 		body := renderBody(f, part)
-		f.Comment(part.Name + " appends template " + strconv.Itoa(i) + " of the " + p.Spec.Key + " messages to dst.")
-		f.Func().Id(part.Name).Params(dst.Clone().Index().Byte(), jen.Id("f").Id(p.Feed.Name)).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+		params := []jen.Code{dst.Clone().Index().Byte(), jen.Id("f").Id(p.Feed.Name)}
+		if part.ItemEnds {
+			params = append(params, jen.Id("ends").Op("*").Index().Int())
+		}
+		f.Comment(part.Name + " appends template " + strconv.Itoa(i) + " of the " + p.Spec.Key + " prompt to dst.")
+		f.Func().Id(part.Name).Params(params...).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 	}
 }
 
@@ -35,6 +40,20 @@ func partName(p *ir.Prompt, i int) string { return "_" + p.Name + "_part" + strc
 // from its templates: each template renders into its own message field,
 // so a variable's value can never open, close or reorder a message.
 func emitMessages(f *jen.File, p *ir.Prompt) {
+	// The parts the messages print, in order; a sectioned prompt's others
+	// render through Render.
+	var parts []*ir.Prompt
+	for _, m := range p.Messages {
+		ts := []*ir.Prompt{m.Content, m.Name, m.ToolCallID, m.Data}
+		for _, c := range m.ToolCalls {
+			ts = append(ts, c[:]...)
+		}
+		for _, part := range ts {
+			if part != nil {
+				parts = append(parts, part)
+			}
+		}
+	}
 	index := map[*ir.Prompt]int{}
 	for i, part := range p.Parts {
 		index[part] = i
@@ -52,11 +71,12 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 	}
 	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Messages").Params(jen.Id("f").Id(p.Feed.Name)).Params(
 		jen.Qual(ir.RuntimePath, "Prompt"), jen.Error()).BlockFunc(func(g *jen.Group) {
-		if len(p.Parts) > 0 {
+		if len(parts) > 0 {
 			g.Var().Id("buf").Index().Byte()
 			g.Var().Err().Error()
 		}
-		for i := range p.Parts {
+		for _, part := range parts {
+			i := index[part]
 			g.List(jen.Id("buf"), jen.Err()).Op("=").Id(partName(p, i)).Call(jen.Id("buf").Index(jen.Empty(), jen.Lit(0)), jen.Id("f"))
 			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 			g.Id("s" + strconv.Itoa(i)).Op(":=").String().Call(jen.Id("buf"))

@@ -446,6 +446,11 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	body := append(bind, jen.If(jen.Len(dst).Op("-").Id("start").Op(">").Qual(ir.RuntimePath, "MaxOutput")).Block(e.fail(n.Pos, "", "ErrTooLarge")))
 	body = append(body, e.declare(n.Locals)...)
 	body = append(body, e.nodes(n.Body)...)
+	if n.Items {
+		mark := jen.Op("*").Id("ends").Op("=").Append(jen.Op("*").Id("ends"), jen.Len(dst).Op("-").Id("start"))
+		out = append(out, mark)
+		body = append(body, mark.Clone())
+	}
 	if n.Length != "" {
 		out = append(out, jen.Id(length).Op(":=").Len(jen.Id(items)))
 	}

@@ -34,6 +34,10 @@ type (
 		// Loop is the Go name of the loop index; LoopLen of the length. They
 		// are empty when the template does not use them.
 		Index, Length string
+		// Items marks the loop of a `truncate: items` section: the backends
+		// record where it starts and where each iteration ends, so that the
+		// budget can drop the last iterations.
+		Items bool
 	}
 	Set struct {
 		Local *Local

@@ -31,6 +31,23 @@ type Prompt struct {
 	// IsMessages is set for a prompt with `messages:`; it has no Body and
 	// no Render.
 	IsMessages bool
+	// Sections are the sections of a sectioned prompt, in order, and Head
+	// its static head (a part); such a prompt has no Body.
+	Sections []*Section
+	Head     *Prompt
+	// ItemEnds marks the part of a `truncate: items` section: its function
+	// also reports where the iterations of its Items loop end.
+	ItemEnds bool
+}
+
+// Section is one section of a sectioned prompt. Its templates are Parts.
+type Section struct {
+	Spec *SectionSpec
+	// When renders "1" when the section is in; nil when it always is.
+	When *Prompt
+	Body *Prompt
+	// Items is the loop whose iterations `truncate: items` drops.
+	Items *For
 }
 
 // Message is one message of Messages(feed). Its templates are Parts.

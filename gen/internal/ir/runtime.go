@@ -8,3 +8,13 @@ const (
 	OutputPath  = "github.com/promptgen/promptgen/runtime/output"
 	YAMLOutPath = "github.com/promptgen/promptgen/runtime/output/yamlout"
 )
+
+// TiktokenPath is the package of the OpenAI encodings that count the tokens
+// of a sectioned prompt; Tokenizers names its constructor of each encoding
+// a prompt file's `tokenizer` may name.
+const TiktokenPath = "github.com/promptgen/promptgen/runtime/tiktoken"
+
+var Tokenizers = map[string]string{
+	"o200k_base":  "O200kBase",
+	"cl100k_base": "Cl100kBase",
+}

@@ -53,6 +53,13 @@ type PromptSpec struct {
 	System *TemplateSpec
 	// Variables is the `variables:` setting, nil when absent.
 	Variables *VariablesSpec
+	// Sections are the entries of `sections:` (a sectioned prompt: the
+	// Template, when present, is its static head); Tokenizer names the
+	// encoding that counts their tokens and Markers wraps each in
+	// <!-- BEGIN: name --> and <!-- END: name --> lines.
+	Sections  []*SectionSpec
+	Tokenizer string
+	Markers   bool
 	// Fragment marks a named reusable text block (a file of a fragments/
 	// folder, or an entry of a set's `fragments:`): it generates a function
 	// <Name>Fragment(<Name>FragmentParams) (string, error), not a prompt value.
@@ -65,6 +72,28 @@ type TemplateSpec struct {
 	Map  SourceMap
 	Pos  Pos // the key
 }
+
+// SectionSpec is one entry of `sections:`.
+type SectionSpec struct {
+	Pos   Pos // the entry
+	Name  string
+	Title string
+	// When is the expression that keeps the section in; nil when absent.
+	When *TemplateSpec
+	// Budget is budget_tokens, 0 when absent; Truncate is items, text or
+	// error, what rendering does over the budget.
+	Budget      int
+	Truncate    string
+	TruncatePos Pos
+	Template    *TemplateSpec
+}
+
+// Truncate modes of a section over its budget.
+const (
+	TruncateError = "error"
+	TruncateItems = "items"
+	TruncateText  = "text"
+)
 
 // MessageSpec is one entry of `messages`. Content, Name and ToolCallID are
 // templates rendered with the prompt's feed; the message boundaries are the

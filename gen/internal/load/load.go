@@ -49,7 +49,7 @@ type loader struct {
 var (
 	topLevelKeys = []string{"description", "model", "parameters", "extra_parameters", "template", "inputs",
 		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
-		"jinja", "go_name", "system", "variables"}
+		"jinja", "go_name", "system", "variables", "tokenizer", "markers"}
 	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls", "data"}
 	toolCallKeys    = []string{"id", "name", "arguments"}
 	messageRoles    = []string{"system", "user", "assistant", "tool_request", "tool_result"}
@@ -732,7 +732,7 @@ func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 // prompt fills pr from the file's top-level mapping.
 func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 	hasBody := false // template, messages or sections
-	var templateKey, messagesKey, systemKey *yaml.Node
+	var templateKey, messagesKey, systemKey, sectionsKey, tokenizerKey, markersKey *yaml.Node
 	for _, e := range f.entries(m, "key", false) {
 		if f.metadata(e, pr) {
 			continue
@@ -780,7 +780,14 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 			}
 		case "sections":
 			hasBody = true
-			f.errorf(e.k, "%q is not supported yet", e.key)
+			sectionsKey = e.k
+			pr.Sections = f.sections(e)
+		case "tokenizer":
+			tokenizerKey = e.k
+			pr.Tokenizer = f.tokenizer(e)
+		case "markers":
+			markersKey = e.k
+			pr.Markers, _ = f.boolean(e)
 		default:
 			hint := schema.DidYouMean(e.key, topLevelKeys)
 			f.errorf(e.k, "unknown key %q%s", e.key, hint)
@@ -794,6 +801,8 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 	if messagesKey != nil && templateKey != nil {
 		f.errorf(templateKey, "a prompt has either %q or %q, not both", "template", "messages")
 	}
+	f.sectionsWith(sectionsKey, messagesKey)
+	f.sectionSettings(pr, tokenizerKey, markersKey)
 	if messagesKey != nil && systemKey != nil {
 		f.errorf(systemKey, "%q is for single-template prompts (make it the first entry of %q)", "system", "messages")
 		pr.System = nil

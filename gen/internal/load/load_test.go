@@ -111,7 +111,69 @@ prompts/a.yaml:1:1: prompt "a" is also defined by "prompts/a.jinja" (a prompt's 
 		{
 			name:  "messages and sections",
 			files: map[string]string{"a.yaml": "messages:\n  - role: user\n    template: hi\nsections: []\n"},
-			want:  `prompts/a.yaml:4:1: "sections" is not supported yet`,
+			want: `prompts/a.yaml:4:1: a prompt has either "messages" or "sections", not both
+prompts/a.yaml:4:11: "sections" has no entries`,
+		},
+		{
+			name: "section keys",
+			files: map[string]string{"a.yaml": `sections:
+  - name: task
+    titl: Task
+    template: hi
+  - name: task
+    template: again
+  - name: 2nd
+    template: x
+  - title: no name
+    template: x
+  - name: empty
+  - name: t
+    title: "two\nlines"
+    template: x
+`},
+			want: `prompts/a.yaml:3:5: unknown section key "titl" (did you mean "title"?)
+prompts/a.yaml:5:5: duplicate section name "task" (first at line 2)
+prompts/a.yaml:7:11: section name "2nd" is not an identifier (letters, digits and _, not starting with a digit): it is written into marker lines
+prompts/a.yaml:9:5: section has no "name"
+prompts/a.yaml:11:5: section "empty" has no "template"
+prompts/a.yaml:13:12: a section title is one line`,
+		},
+		{
+			name: "section budgets",
+			files: map[string]string{"a.yaml": `sections:
+  - name: a
+    budget_tokens: 0
+    template: x
+  - name: b
+    budget_tokens: many
+    template: x
+  - name: c
+    truncate: text
+    template: x
+  - name: d
+    budget_tokens: 10
+    truncate: item
+    template: x
+  - name: e
+    budget_tokens: 10000001
+    template: x
+`},
+			want: `prompts/a.yaml:3:20: budget_tokens must be between 1 and 10000000, not 0
+prompts/a.yaml:6:20: "budget_tokens" must be a positive integer, not a string
+prompts/a.yaml:9:15: truncate needs budget_tokens: without a budget nothing is truncated
+prompts/a.yaml:13:15: unknown truncate mode "item" (one of items, text, error) (did you mean "items"?)
+prompts/a.yaml:16:20: budget_tokens must be between 1 and 10000000, not 10000001`,
+		},
+		{
+			name:  "section settings without sections",
+			files: map[string]string{"a.yaml": "template: hi\ntokenizer: o200k_base\nmarkers: false\n"},
+			want: `prompts/a.yaml:2:1: "tokenizer" is for sectioned prompts (a prompt with "sections")
+prompts/a.yaml:3:1: "markers" is for sectioned prompts (a prompt with "sections")`,
+		},
+		{
+			name:  "unknown tokenizer",
+			files: map[string]string{"a.yaml": "tokenizer: o200k_bse\nsections:\n  - name: a\n    template: x\n"},
+			want:  `prompts/a.yaml:1:12: unknown tokenizer "o200k_bse" (one of cl100k_base, o200k_base) (did you mean "o200k_base"?)`,
 		},
 		{
 			name:  "messages unknown role",
@@ -870,6 +932,7 @@ func FuzzLoad(f *testing.F) {
 	}
 	for _, s := range []string{
 		"template: |\n  a\n b\n",
+		"tokenizer: cl100k_base\nmarkers: false\nsections:\n  - name: a\n    title: A\n    when: x\n    budget_tokens: 5\n    truncate: items\n    template: \"{% for i in xs %}{{ i }}{% endfor %}\"\n",
 		"template: >-\n  a\n\n  b\n",
 		"template: \"a\\tb\\u00e9\"\n",
 		"template: 'a''b'\ninputs:\n  x: string?\n  y: [int]\n  z: {type: object, properties: {a: {type: string}}}\n",

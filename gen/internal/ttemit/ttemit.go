@@ -1034,7 +1034,12 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		vars = index + ", " + rangeVar
 	}
 	// Stop a loop that makes the output too long before it exhausts memory.
-	out += action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + e.nodes(n.Body)
+	body := e.nodes(n.Body)
+	if n.Items { // where the loop starts and each iteration ends, for the budget
+		out += action("$.ItemEnd")
+		body += action("$.ItemEnd")
+	}
+	out += action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + body
 	if len(n.Else) > 0 {
 		out += "{{ else }}" + e.nodes(n.Else)
 	}

@@ -93,7 +93,7 @@ func (_ChatPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
-// _Chat_part0 appends template 0 of the chat messages to dst.
+// _Chat_part0 appends template 0 of the chat prompt to dst.
 func _Chat_part0(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "You answer questions about "...)
 	if f.Topic == "" {
@@ -109,31 +109,31 @@ func _Chat_part0(dst []byte, f ChatFeed) ([]byte, error) {
 	return dst, nil
 }
 
-// _Chat_part1 appends template 1 of the chat messages to dst.
+// _Chat_part1 appends template 1 of the chat prompt to dst.
 func _Chat_part1(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "Example: what is 2+2?"...)
 	return dst, nil
 }
 
-// _Chat_part2 appends template 2 of the chat messages to dst.
+// _Chat_part2 appends template 2 of the chat prompt to dst.
 func _Chat_part2(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "4"...)
 	return dst, nil
 }
 
-// _Chat_part3 appends template 3 of the chat messages to dst.
+// _Chat_part3 appends template 3 of the chat prompt to dst.
 func _Chat_part3(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "call_1"...)
 	return dst, nil
 }
 
-// _Chat_part4 appends template 4 of the chat messages to dst.
+// _Chat_part4 appends template 4 of the chat prompt to dst.
 func _Chat_part4(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "search"...)
 	return dst, nil
 }
 
-// _Chat_part5 appends template 5 of the chat messages to dst.
+// _Chat_part5 appends template 5 of the chat prompt to dst.
 func _Chat_part5(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "{\"q\": "...)
 	if f.Question == "" {
@@ -150,19 +150,19 @@ func _Chat_part5(dst []byte, f ChatFeed) ([]byte, error) {
 	return dst, nil
 }
 
-// _Chat_part6 appends template 6 of the chat messages to dst.
+// _Chat_part6 appends template 6 of the chat prompt to dst.
 func _Chat_part6(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "call_2"...)
 	return dst, nil
 }
 
-// _Chat_part7 appends template 7 of the chat messages to dst.
+// _Chat_part7 appends template 7 of the chat prompt to dst.
 func _Chat_part7(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "weather"...)
 	return dst, nil
 }
 
-// _Chat_part8 appends template 8 of the chat messages to dst.
+// _Chat_part8 appends template 8 of the chat prompt to dst.
 func _Chat_part8(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "{\"city\": "...)
 	if f.City == "" {
@@ -179,7 +179,7 @@ func _Chat_part8(dst []byte, f ChatFeed) ([]byte, error) {
 	return dst, nil
 }
 
-// _Chat_part9 appends template 9 of the chat messages to dst.
+// _Chat_part9 appends template 9 of the chat prompt to dst.
 func _Chat_part9(dst []byte, f ChatFeed) ([]byte, error) {
 	if f.Lookup == "" {
 		return dst, &runtime.Error{
@@ -193,31 +193,31 @@ func _Chat_part9(dst []byte, f ChatFeed) ([]byte, error) {
 	return dst, nil
 }
 
-// _Chat_part10 appends template 10 of the chat messages to dst.
+// _Chat_part10 appends template 10 of the chat prompt to dst.
 func _Chat_part10(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "search"...)
 	return dst, nil
 }
 
-// _Chat_part11 appends template 11 of the chat messages to dst.
+// _Chat_part11 appends template 11 of the chat prompt to dst.
 func _Chat_part11(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "call_1"...)
 	return dst, nil
 }
 
-// _Chat_part12 appends template 12 of the chat messages to dst.
+// _Chat_part12 appends template 12 of the chat prompt to dst.
 func _Chat_part12(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "weather"...)
 	return dst, nil
 }
 
-// _Chat_part13 appends template 13 of the chat messages to dst.
+// _Chat_part13 appends template 13 of the chat prompt to dst.
 func _Chat_part13(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "call_2"...)
 	return dst, nil
 }
 
-// _Chat_part14 appends template 14 of the chat messages to dst.
+// _Chat_part14 appends template 14 of the chat prompt to dst.
 func _Chat_part14(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "{\"city\": "...)
 	if f.City == "" {
@@ -244,7 +244,7 @@ func _Chat_part14(dst []byte, f ChatFeed) ([]byte, error) {
 	return dst, nil
 }
 
-// _Chat_part15 appends template 15 of the chat messages to dst.
+// _Chat_part15 appends template 15 of the chat prompt to dst.
 func _Chat_part15(dst []byte, f ChatFeed) ([]byte, error) {
 	if f.Question == "" {
 		return dst, &runtime.Error{

@@ -55,7 +55,7 @@ func (_WithSystemPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
-// _WithSystem_part0 appends template 0 of the with_system messages to dst.
+// _WithSystem_part0 appends template 0 of the with_system prompt to dst.
 func _WithSystem_part0(dst []byte, f WithSystemFeed) ([]byte, error) {
 	dst = append(dst, "You are terse."...)
 	return dst, nil

@@ -1,0 +1,77 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// A section's `when` is an expression; wrapped in an if that prints 1 it
+// is a template like any other, with Jinja2's truth, checked and compiled
+// by the same code as every condition.
+const whenPrefix, whenSuffix = "{% if ", " %}1{% endif %}"
+
+// whenDelimiters may not appear in a when: they would end the if it is
+// wrapped in and make the value a template.
+var whenDelimiters = []string{"{%", "%}", "{{", "}}", "{#", "#}"}
+
+// when checks the `when` expression of a section; nil when it has errors.
+func (c *checker) when(w *ir.TemplateSpec) *ir.Prompt {
+	first, delim := len(w.Text), ""
+	for _, d := range whenDelimiters {
+		if i := strings.Index(w.Text, d); i >= 0 && i < first {
+			first, delim = i, d
+		}
+	}
+	if delim != "" {
+		c.diags.Errorf(w.Map.Pos(first), "when is one expression, without %s: it is wrapped in {%% if ... %%}", delim)
+		return nil
+	}
+	m := ir.SourceMap{File: w.Map.File}
+	for _, l := range w.Map.Lines {
+		l.Offset += len(whenPrefix)
+		m.Lines = append(m.Lines, l)
+	}
+	t, err := tmpl.Parse(whenPrefix+w.Text+whenSuffix, tmpl.Options{})
+	if err != nil {
+		e, ok := err.(*tmpl.Error)
+		if !ok {
+			c.diags.Errorf(w.Map.Pos(0), "%v", err)
+			return nil
+		}
+		end := len(whenPrefix) + len(w.Text)
+		msg := e.Msg
+		if e.Span.Start >= end { // the wrapper's "%}": the expression ended early
+			msg = strings.ReplaceAll(msg, strconv.Quote("%}"), "end of when")
+		}
+		c.diags.Errorf(m.Pos(min(e.Span.Start, end)), "%s", msg)
+		return nil
+	}
+	return c.lowerPart(t, m)
+}
+
+// itemsLoop finds the loop of a `truncate: items` section: the one for
+// loop at the top level of its template.
+func (c *checker) itemsLoop(sec *ir.Section) {
+	if sec.Spec.Truncate != ir.TruncateItems || sec.Body == nil {
+		return
+	}
+	var loops []*ir.For
+	for _, n := range sec.Body.Body {
+		if f, ok := n.(*ir.For); ok {
+			loops = append(loops, f)
+		}
+	}
+	switch len(loops) {
+	case 0:
+		c.diags.Errorf(sec.Spec.TruncatePos, "truncate: items needs a {%% for %%} loop at the top level of section %q (its iterations are the items)", sec.Spec.Name)
+	case 1:
+		sec.Items = loops[0]
+		sec.Items.Items = true
+		sec.Body.ItemEnds = true
+	default:
+		c.diags.Errorf(sec.Spec.TruncatePos, "section %q has %d for loops at its top level: truncate: items drops the iterations of one (use truncate: text, or one loop)", sec.Spec.Name, len(loops))
+	}
+}
