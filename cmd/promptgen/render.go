@@ -25,6 +25,7 @@ func (a *app) runRender(args []string) int {
 	fs.SetOutput(io.Discard)
 	in := fs.String("in", "prompts", "read prompt files from `dir`")
 	data := fs.String("data", "", "read the variables from JSON `file` (- for standard input)")
+	budget := fs.Bool("budget", false, "print the section budget report of a sectioned prompt to standard error")
 	var sf setFlags
 	sf.define(fs)
 	// Flags may also follow the prompt key.
@@ -76,13 +77,28 @@ func (a *app) runRender(args []string) int {
 	if !ok {
 		return exitFail
 	}
-	tmpl, err := template.New(p.Key).Funcs(ttfuncs.Funcs()).Parse(p.Source)
+	if p.Sections != nil {
+		return a.renderSections(p, feed.Interface(), *budget)
+	}
+	if *budget {
+		return a.usageError("render", "-budget applies to sectioned prompts only, and %q has no sections", keys[0])
+	}
+	tmpl, err := a.parse(p.Key, p.Source)
 	if err != nil {
-		a.log.Printf("internal error: %s: %v", p.Key, err)
 		return exitFail
 	}
 	out, err := ttfuncs.Execute(tmpl, nil, p.Key, p.File, feed.Interface())
 	return a.printRender(out, err)
+}
+
+// parse parses a translated template, logging a failure: promptgen
+// translated it, so it is promptgen's bug.
+func (a *app) parse(name, source string) (*template.Template, error) {
+	t, err := template.New(name).Funcs(ttfuncs.Funcs()).Parse(source)
+	if err != nil {
+		a.log.Printf("internal error: %s: %v", name, err)
+	}
+	return t, err
 }
 
 // renderSet renders the template of set that sf's key resolves to.

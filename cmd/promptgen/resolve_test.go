@@ -149,7 +149,7 @@ func TestRenderSetErrors(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "p", "s", "components", "sig.jinja"), "-- {{ name|upper }}{{ n + 1 }}")
 	writeTestFile(t, filepath.Join(dir, "p", "broken", "promptset.yaml"), "")
 	writeTestFile(t, filepath.Join(dir, "p", "broken", "default.jinja"), "{{ x | uper }}")
-	const usage = "usage: promptgen render [-in dir] [-data file.json|-] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D]\nRun 'promptgen help render' for details.\n"
+	const usage = "usage: promptgen render [-in dir] [-data file.json|-] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D]\nRun 'promptgen help render' for details.\n"
 	tests := []struct {
 		args           []string
 		data           string

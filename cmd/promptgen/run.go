@@ -57,7 +57,7 @@ diff from the files in -out to what generate would write. It exits with status
 	},
 	{
 		name:     "render",
-		synopsis: "[-in dir] [-data file.json|-] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D]",
+		synopsis: "[-in dir] [-data file.json|-] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D]",
 		summary:  "print a prompt rendered with JSON data, without compiling",
 		doc: `Render prints PROMPT (a prompt key such as support/draft_reply) rendered with
 the variables in the JSON object of -data ("-" for standard input; none means
@@ -71,7 +71,13 @@ PROMPT, as in agent/reflection/Review) is resolved as promptgen resolve does,
 with -type, -root, -version and -default-name, and the template it resolves to
 is rendered with its components, in the versions that the set's Render would
 choose. A key that resolves to no template is an error naming every path
-tried.`,
+tried.
+
+A sectioned prompt renders as its generated Render does: the head, then each
+section within its budget. -budget also prints, to standard error, the
+section budget report: each section's tokens, budget, the loop items it
+dropped and whether it was cut, and the tokens of the whole prompt. A section
+over a budget that truncate: error keeps is an error (exit 1).`,
 	},
 	resolveCommand,
 	vetCommand,
