@@ -3,12 +3,15 @@ package generated
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"text/template"
 
 	"github.com/promptgen/promptgen/generated/internal/ttbench"
+	"github.com/promptgen/promptgen/runtime/tiktoken"
 )
 
 // The benchmarks render the same ~1.5 KB ticket digest four ways: the
@@ -225,4 +228,58 @@ func BenchmarkParseOutput(b *testing.B) {
 			}
 		}
 	})
+}
+
+// busyThinkFeed is the kitchen/think fixture "full" with 12 entity types
+// of 8 entities each: the Entities in Context section goes over its budget
+// and drops types.
+func busyThinkFeed(tb testing.TB) ThinkFeed {
+	var f ThinkFeed
+	if err := json.Unmarshal(readFixture(tb, "kitchen/think/full.json"), &f); err != nil {
+		tb.Fatal(err)
+	}
+	f.Registry = nil
+	for i := range 12 {
+		g := ThinkRegistryItem{Type: "type_" + strconv.Itoa(i+1)}
+		for j := range 8 {
+			g.Entities = append(g.Entities, ThinkRegistryItemEntitiesItem{
+				Ref: "e" + strconv.Itoa(i+1) + "_" + strconv.Itoa(j+1), Label: "entity " + strconv.Itoa(j+1) + " of type " + strconv.Itoa(i+1)})
+		}
+		f.Registry = append(f.Registry, g)
+	}
+	return f
+}
+
+// BenchmarkSections renders the Think prompt with its budgets enforced (one
+// section truncated by items) against one token count of the prompt it
+// renders, the unit the budget cost is measured in.
+func BenchmarkSections(b *testing.B) {
+	f := busyThinkFeed(b)
+	prompt, err := Think.Render(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("render-with-budgets", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sink, _ = Think.Render(f)
+		}
+	})
+	b.Run("count-prompt", func(b *testing.B) {
+		b.ReportAllocs()
+		tok := tiktoken.O200kBase()
+		for b.Loop() {
+			sinkInt = tok.Count(prompt)
+		}
+	})
+}
+
+var sinkInt int
+
+func readFixture(tb testing.TB, name string) []byte {
+	b, err := os.ReadFile(filepath.Join("testdata", filepath.FromSlash(name)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
 }

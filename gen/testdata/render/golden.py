@@ -76,7 +76,7 @@ PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
 # The top-level keys of the prompt format (topLevelKeys in gen/internal/load/load.go).
 FORMAT_KEYS = {"description", "model", "parameters", "extra_parameters", "template", "inputs", "outputFormat",
                "outputSchema", "examples", "messages", "sections", "components", "jinja",
-               "go_name", "system", "variables"}
+               "go_name", "system", "variables", "tokenizer", "markers"}
 # Message roles (messageRoles in gen/internal/load/load.go).
 MESSAGE_ROLES = ("system", "user", "assistant", "tool_request", "tool_result")
 # File extensions of prompt files (kindOf in gen/internal/load/load.go).
@@ -724,6 +724,60 @@ def render_messages_dir(label, doc, scen_dir):
     return written
 
 
+def render_sections_dir(label, doc, scen_dir):
+    """Render a sectioned prompt with every <scenario>.json of scen_dir into
+    <scenario>.want.txt, assembled as runtime.AppendPrompt does (see
+    runtime/sections.go): the head, then each section whose `when` is true,
+    as "## title" (when it has one) and its body with trailing newlines
+    removed, between <!-- BEGIN: name --> and <!-- END: name --> lines when
+    markers are on (the default); the parts joined by blank lines, and a
+    final newline. Budgets are not applied: a fixture must fit them (the
+    Go tests check that promptgen, which enforces them, prints the same)."""
+    env = environment(doc.get("jinja") or {})
+    markers = doc.get("markers", True)
+    head = doc.get("template", "")
+    templates = [head]
+    for sec in doc["sections"]:
+        if "when" in sec:
+            # As gen/internal/check/sections.go compiles it.
+            templates.append("{% if " + sec["when"] + " %}1{% endif %}")
+        templates.append(sec["template"])
+    free = set()
+    for t in templates:
+        ast = env.parse(t)
+        check_subset(ast)
+        free |= jinja2.meta.find_undeclared_variables(ast)
+    written = 0
+    files = sorted(os.listdir(scen_dir))
+    for sc in [f[: -len(".json")] for f in files if f.endswith(".json")]:
+        where = "%s, scenario %s" % (label, sc)
+        with open(os.path.join(scen_dir, sc + ".json"), encoding="utf-8") as f:
+            data = json.load(f)
+        check_scenario(data, doc.get("inputs"), where)
+        unused = sorted(set(data) - free)
+        if unused:
+            raise CaseError("%s: variables not used by the template: %s" % (where, ", ".join(unused)))
+        render = lambda t: env.from_string(t).render(data)
+        head_text = render(head).rstrip("\n")
+        parts = [head_text] if head_text else []
+        for sec in doc["sections"]:
+            if "when" in sec and render("{% if " + sec["when"] + " %}1{% endif %}") != "1":
+                continue
+            text = render(sec["template"]).rstrip("\n")
+            if sec.get("title"):
+                text = "## " + sec["title"] + "\n" + text
+            if markers:
+                text = "<!-- BEGIN: %s -->\n%s\n<!-- END: %s -->" % (sec["name"], text, sec["name"])
+            parts.append(text)
+        if markers and "<!--" in head_text + "".join(render(sec["template"]) for sec in doc["sections"]):
+            # promptgen escapes marker look-alikes that come from the data.
+            raise CaseError("%s: a template printed '<!--': golden.py does not escape markers" % where)
+        with open(os.path.join(scen_dir, sc + ".want.txt"), "w", encoding="utf-8", newline="") as f:
+            f.write("\n\n".join(parts) + "\n")
+        written += 1
+    return written
+
+
 def run_case(case_dir):
     """Render one case. A case under divergences/ documents where promptgen
     differs from Jinja2 on purpose: Jinja2's output goes to <scenario>.jinja,
@@ -827,6 +881,9 @@ def run_prompts(prompts_root, fixtures_root):
                 doc = yaml.safe_load(f)
             if isinstance(doc, dict) and "messages" in doc:
                 total += render_messages_dir(label, doc, fixtures[key])
+                continue
+            if isinstance(doc, dict) and "sections" in doc:
+                total += render_sections_dir(label, doc, fixtures[key])
                 continue
         try:
             template, jin, inputs = load_prompt_file(os.path.join(prompts_root, prompts[key]))
