@@ -95,6 +95,9 @@ func run(w io.Writer) error {
 	if err := parseOutputs(w); err != nil {
 		return err
 	}
+	if err := showThink(w); err != nil {
+		return err
+	}
 	return showProviders(w)
 }
 
@@ -140,6 +143,101 @@ func showProviders(w io.Writer) error {
 	_, _, err = chatformat.Format(chatformat.ChatML, msgs)
 	fmt.Fprintf(w, "a ChatML marker in a message: %v\n", err)
 	return nil
+}
+
+// thinkFeed is the kitchen/think fixture "full" of generated/testdata.
+func thinkFeed() generated.ThinkFeed {
+	earlier := "User set up preferences and added inventory items."
+	return generated.ThinkFeed{
+		Profile: generated.ThinkProfile{
+			Diet: "vegetarian", Allergies: []string{"shellfish", "peanuts"},
+			Equipment: []string{"air fryer", "instant pot", "stove"}, Skill: "beginner",
+			Cuisines: []string{"indian", "thai", "mexican"}, Vibes: []string{"quick weeknight meals", "batch cooking"},
+		},
+		Dashboard: generated.ThinkDashboard{
+			Inventory: 49, Pantry: 36, Fridge: 7, Freezer: 5, Recipes: 3,
+			MealsPlanned: []string{"Mon dinner", "Tue lunch"}, Shopping: 12, Tasks: 1,
+		},
+		Registry: []generated.ThinkRegistryItem{
+			{Type: "inventory", Entities: []generated.ThinkRegistryItemEntitiesItem{
+				{Ref: "inv_1", Label: "chicken thighs"}, {Ref: "inv_2", Label: "basmati rice"},
+				{Ref: "inv_49", Label: "frozen cod", Referenced: true},
+			}},
+			{Type: "recipes", Entities: []generated.ThinkRegistryItemEntitiesItem{
+				{Ref: "recipe_1", Label: "Spicy Cod Masala", Referenced: true}, {Ref: "recipe_2", Label: "Butter Chicken"},
+			}},
+		},
+		Recent: []generated.ThinkRecentItem{
+			{User: "what's in my pantry?", Alfred: "You have 49 items including chicken thighs, rice, and various spices."},
+			{User: "can you make a recipe with the cod?", Alfred: "[current turn]"},
+		},
+		Earlier: &earlier,
+		Task: generated.ThinkTask{
+			Goal: "Generate a spicy cod recipe using pantry items", UserSaid: "yeah make me that cod recipe!",
+			Resolved: "User confirms previous proposal for cod recipe", Referenced: []string{"`inv_49` (frozen cod)", "`recipe_1`"},
+			Mode: "PLAN", Today: "2026-01-08",
+		},
+	}
+}
+
+// showThink renders the sectioned Think prompt, then shows how its budgets
+// hold when the session has far more entities than the section's 200 tokens.
+func showThink(w io.Writer) error {
+	feed := thinkFeed()
+	text, err := generated.Think.Render(feed)
+	if err != nil {
+		return err
+	}
+	show(w, generated.Think.Key(), generated.Think.Model(), text)
+	if err := budgetReport(w, feed); err != nil {
+		return err
+	}
+	// A busy session: 12 entity types of 8 items each. The template shows
+	// at most 10 per type; the budget drops whole types past 200 tokens.
+	feed.Registry = nil
+	for i := range 12 {
+		group := generated.ThinkRegistryItem{Type: fmt.Sprintf("type_%d", i+1)}
+		for j := range 8 {
+			group.Entities = append(group.Entities, generated.ThinkRegistryItemEntitiesItem{
+				Ref: fmt.Sprintf("e%d_%d", i+1, j+1), Label: fmt.Sprintf("entity %d of type %d", j+1, i+1)})
+		}
+		feed.Registry = append(feed.Registry, group)
+	}
+	fmt.Fprintln(w, "a session with 96 entities:")
+	if err := budgetReport(w, feed); err != nil {
+		return err
+	}
+	sections, err := generated.Think.Sections(feed)
+	if err != nil {
+		return err
+	}
+	for _, s := range sections {
+		if s.Name == "entities_in_context" {
+			fmt.Fprintf(w, "its last lines:\n%s\n\n", lastLines(s.Text, 4))
+		}
+	}
+	return nil
+}
+
+// budgetReport prints each section's tokens against its budget, as
+// promptgen render -budget does.
+func budgetReport(w io.Writer, feed generated.ThinkFeed) error {
+	sections, err := generated.Think.Sections(feed)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%-20s %6s %6s %7s\n", "section", "tokens", "budget", "dropped")
+	for _, s := range sections {
+		fmt.Fprintf(w, "%-20s %6d %6d %7d\n", s.Name, s.Tokens, s.Budget, s.Dropped)
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
 }
 
 // runAgent runs a small agent loop over the agent template set
