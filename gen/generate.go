@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
@@ -51,6 +52,10 @@ type Config struct {
 	Renderer Renderer
 	// Strict requires every prompt to declare its inputs.
 	Strict bool
+
+	// loadPackages loads the Go packages of goType and autobind; nil means
+	// packages.Load. Tests count its calls.
+	loadPackages bind.Loader
 }
 
 // File is one generated file.
@@ -86,6 +91,9 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.ImportPath == "" {
 		cfg.ImportPath = learnImportPath(ctx, cfg.Out)
 	}
+	if cfg.loadPackages == nil {
+		cfg.loadPackages = bind.PackagesLoader(ctx)
+	}
 	res, err := generate(t.fsys, t.base, cfg)
 	t.show(res.Diagnostics)
 	return res, err
@@ -104,6 +112,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	for _, s := range sets {
 		prompts = append(prompts, s.Fragments...)
 	}
+	bind.Run(cfg.loader(), goPackagesDir(cfg.Out), prompts, sets, sink)
 	checked := lowerPrompts(prompts, cfg.Strict, sink)
 	checkedSets := check.Sets(sets, cfg.Strict, sink)
 	names.Sets(names.Prompts(checked, sink, outschema.Name), checkedSets, dir, sink)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -45,6 +46,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	}
 	var irp *ir.Prompt
 	if p != nil {
+		bind.Run(cfg.loader(), cfg.previewPackagesDir(), []*ir.PromptSpec{p}, nil, sink)
 		irp = check.Prompt(p, cfg.Strict, sink)
 	}
 	if irp != nil {
@@ -88,7 +90,7 @@ func reflectType(t *ir.Type) reflect.Type {
 			}
 			fields[i] = reflect.StructField{Name: f.GoName, Type: ft, Tag: reflect.StructTag(`json:"` + tag + `"`)}
 		}
-		return reflect.StructOf(fields)
+		return reflect.StructOf(append(fields, unreadableFields(t)...))
 	}
 	return reflect.TypeFor[any]()
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"reflect"
 
+	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -54,6 +55,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		return nil, diags, diags
 	}
 	sink := &diag.Sink{List: diags}
+	bind.Run(cfg.loader(), cfg.previewPackagesDir(), nil, []*ir.SetSpec{s}, sink)
 	checked := check.Sets([]*ir.SetSpec{s}, cfg.Strict, sink)
 	names.Sets(names.Prompts(nil, sink, outschema.Name), checked, t.base, sink)
 	diags = t.show(sink.List.Sorted())
