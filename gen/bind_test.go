@@ -28,6 +28,7 @@ import "time"
 type Customer struct {
 	Name          string         ` + "`json:\"name\"`" + `
 	LoyaltyStatus *string        ` + "`json:\"loyalty_status,omitempty\"`" + `
+	Referrer      *string        ` + "`json:\"referrer\"`" + `
 	Nickname      string
 	Orders        []Order        ` + "`json:\"orders\"`" + `
 	Tags          []string       ` + "`json:\"tags,omitempty\"`" + `
@@ -221,6 +222,18 @@ func TestGoTypeRender(t *testing.T) {
 	if err != nil || string(out) != goTypeWant[0] {
 		t.Errorf("preview render:\ngot  %q, %v\nwant %q", out, err, goTypeWant[0])
 	}
+
+	sp, _, err := LoadSetPreview(Config{Dir: filepath.Join(mod, "prompts")}, "agent")
+	if err != nil {
+		t.Fatalf("LoadSetPreview: %v", err)
+	}
+	setFeed := reflect.New(sp.Feed)
+	if err := json.Unmarshal([]byte(`{"customer": {"name": "Ada"}, "order": {"id": "C3", "qty": 4}}`), setFeed.Interface()); err != nil {
+		t.Fatal(err)
+	}
+	if got := setFeed.Elem().FieldByName("Order").Elem().FieldByName("Qty").Int(); got != 4 {
+		t.Errorf("set preview feed: order.qty = %d, want 4", got)
+	}
 }
 
 // TestGoTypeErrors checks the errors of bound types: at the template, an
@@ -313,8 +326,10 @@ func TestGoTypeOneLoad(t *testing.T) {
 	var calls [][]string
 	counting := loadInTempModule(&calls)
 	fsys := fstest.MapFS{
-		"a.yaml":               {Data: []byte("inputs:\n  customer: {goType: pgtest/crm.Customer}\n  at: {goType: pgtest/geo.Point}\ntemplate: \"{{ customer.name }} {{ at.lat }}\"\n")},
-		"b.yaml":               {Data: []byte("inputs:\n  items: {goType: \"[]pgtest/crm.Item\"}\ntemplate: \"{{ items | length }}\"\n")},
+		"a.yaml": {Data: []byte("inputs:\n  customer: {goType: pgtest/crm.Customer}\n  at: {goType: pgtest/geo.Point}\ntemplate: \"{{ customer.name }} {{ at.lat }}\"\n")},
+		"b.yaml": {Data: []byte("inputs:\n  items: {goType: \"[]pgtest/crm.Item\"}\ntemplate: \"{{ items | length }}\"\n")},
+		"c.yaml": {Data: []byte("inputs:\n  type: object\n  properties:\n    c: {goType: pgtest/crm.Customer}\n    xs: {type: array, items: {goType: pgtest/crm.Item}}\n" +
+			"  required: [c, xs]\ntemplate: \"{{ c.name }}{% for x in xs %}{{ x.name }}{% endfor %}\"\n")},
 		"agent/promptset.yaml": {Data: []byte("autobind: [pgtest/crm, pgtest/geo]\ninputs:\n  point: object\ntemplates:\n  main:\n    default: \"{{ point.lng }}\"\n")},
 	}
 	if _, err := generate(fsys, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out", loadPackages: counting}); err != nil {
