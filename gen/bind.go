@@ -1,22 +1,12 @@
 package gen
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"reflect"
 
-	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
-
-// loader returns the loader of Go packages for goType and autobind.
-func (cfg Config) loader() bind.Loader {
-	if cfg.loadPackages != nil {
-		return cfg.loadPackages
-	}
-	return bind.PackagesLoader(context.Background())
-}
 
 // goPackagesDir is the directory whose module resolves the packages of
 // goType and autobind: dir (the output directory), or its nearest parent

@@ -289,7 +289,7 @@ func TestGoTypeErrors(t *testing.T) {
 				file = "promptset.yaml"
 			}
 			var calls [][]string
-			res, err := generate(fstest.MapFS{file: {Data: []byte(tt.src)}}, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out", loadPackages: loadInTempModule(&calls)})
+			res, err := generateWith(fstest.MapFS{file: {Data: []byte(tt.src)}}, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, loadInTempModule(&calls))
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -332,7 +332,7 @@ func TestGoTypeOneLoad(t *testing.T) {
 			"  required: [c, xs]\ntemplate: \"{{ c.name }}{% for x in xs %}{{ x.name }}{% endfor %}\"\n")},
 		"agent/promptset.yaml": {Data: []byte("autobind: [pgtest/crm, pgtest/geo]\ninputs:\n  point: object\ntemplates:\n  main:\n    default: \"{{ point.lng }}\"\n")},
 	}
-	if _, err := generate(fsys, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out", loadPackages: counting}); err != nil {
+	if _, err := generateWith(fsys, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, counting); err != nil {
 		t.Fatal(err)
 	}
 	if want := [][]string{{"pgtest/crm", "pgtest/geo"}}; !slices.EqualFunc(calls, want, slices.Equal) {
@@ -340,7 +340,7 @@ func TestGoTypeOneLoad(t *testing.T) {
 	}
 	calls = nil
 	plain := fstest.MapFS{"c.yaml": {Data: []byte("inputs:\n  name: string\ntemplate: \"{{ name }}\"\n")}}
-	if _, err := generate(plain, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out", loadPackages: counting}); err != nil {
+	if _, err := generateWith(plain, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, counting); err != nil {
 		t.Fatal(err)
 	}
 	if len(calls) != 0 {

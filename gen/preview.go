@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 
@@ -46,7 +47,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	}
 	var irp *ir.Prompt
 	if p != nil {
-		bind.Run(cfg.loader(), cfg.previewPackagesDir(), []*ir.PromptSpec{p}, nil, sink)
+		bind.Run(bind.PackagesLoader(context.Background()), cfg.previewPackagesDir(), []*ir.PromptSpec{p}, nil, sink)
 		irp = check.Prompt(p, cfg.Strict, sink)
 	}
 	if irp != nil {

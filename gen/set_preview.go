@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"context"
 	"reflect"
 
 	"github.com/promptgen/promptgen/gen/internal/bind"
@@ -55,7 +56,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		return nil, diags, diags
 	}
 	sink := &diag.Sink{List: diags}
-	bind.Run(cfg.loader(), cfg.previewPackagesDir(), nil, []*ir.SetSpec{s}, sink)
+	bind.Run(bind.PackagesLoader(context.Background()), cfg.previewPackagesDir(), nil, []*ir.SetSpec{s}, sink)
 	checked := check.Sets([]*ir.SetSpec{s}, cfg.Strict, sink)
 	names.Sets(names.Prompts(nil, sink, outschema.Name), checked, t.base, sink)
 	diags = t.show(sink.List.Sorted())
