@@ -12,8 +12,8 @@
 // pointers to them, slices, maps with string keys, and structs (or pointers
 // to structs) whose json tags give the keys that Jinja2 prints; a pointer
 // field is optional, and so is a slice or map field tagged ",omitempty".
-// So the same translation runs on a
-// generated feed struct or on a value of a type built with reflect.StructOf
+// So the same translation runs on a generated feed struct, on a user's type
+// bound with goType, or on a value of a type built with reflect.StructOf
 // from the prompt's types and decoded from JSON. Values the template builds
 // itself are lists ([]string, ..., []any) and dict literals, which the
 // function dict makes: keys in insertion order, printed in that order and
