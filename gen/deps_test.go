@@ -18,6 +18,8 @@ func TestStageImports(t *testing.T) {
 		"gen/internal/names":  {"gen/internal/ir", "gen/internal/diag"},
 		"gen/internal/diag":   {"gen/internal/ir"},
 		"gen/internal/ttemit": {"gen/internal/ir"},
+		"gen/internal/bind": {"gen/internal/ir", "gen/internal/diag", "gen/internal/names", "schema",
+			"golang.org/x/tools/go/packages"},
 		"gen/internal/check": {"gen/internal/ir", "gen/internal/tmpl", "gen/internal/diag", "gen/internal/names",
 			"schema"},
 		"gen/internal/load": {"gen/internal/ir", "gen/internal/tmpl", "gen/internal/diag", "gen/internal/names",

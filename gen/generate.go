@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
@@ -86,7 +87,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.ImportPath == "" {
 		cfg.ImportPath = learnImportPath(ctx, cfg.Out)
 	}
-	res, err := generate(t.fsys, t.base, cfg)
+	res, err := generateWith(t.fsys, t.base, cfg, bind.PackagesLoader(ctx))
 	t.show(res.Diagnostics)
 	return res, err
 }
@@ -94,6 +95,12 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 // generate runs the pipeline on the prompts in fsys, shown as dir in
 // diagnostics and generated code. cfg.Pkg and cfg.ImportPath are final.
 func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
+	return generateWith(fsys, dir, cfg, bind.PackagesLoader(context.Background()))
+}
+
+// generateWith is generate with the loader of the Go packages that goType
+// and autobind name.
+func generateWith(fsys fs.FS, dir string, cfg Config, loadPackages bind.Loader) (*Result, error) {
 	prompts, loadDiags := load.Prompts(fsys, dir)
 	sets, setDiags := load.Sets(fsys, dir)
 	sink := &diag.Sink{List: append(loadDiags, setDiags...)}
@@ -104,6 +111,7 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 	for _, s := range sets {
 		prompts = append(prompts, s.Fragments...)
 	}
+	bind.Run(loadPackages, goPackagesDir(cfg.Out), prompts, sets, sink)
 	checked := lowerPrompts(prompts, cfg.Strict, sink)
 	checkedSets := check.Sets(sets, cfg.Strict, sink)
 	names.Sets(names.Prompts(checked, sink, outschema.Name), checkedSets, dir, sink)

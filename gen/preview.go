@@ -1,9 +1,11 @@
 package gen
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 
+	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -64,6 +66,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	}
 	var irp *ir.Prompt
 	if p != nil {
+		bind.Run(bind.PackagesLoader(context.Background()), cfg.previewPackagesDir(), []*ir.PromptSpec{p}, nil, sink)
 		irp = check.Prompt(p, cfg.Strict, sink)
 	}
 	if irp != nil {
@@ -121,7 +124,7 @@ func reflectType(t *ir.Type) reflect.Type {
 			}
 			fields[i] = reflect.StructField{Name: f.GoName, Type: ft, Tag: reflect.StructTag(`json:"` + tag + `"`)}
 		}
-		return reflect.StructOf(fields)
+		return reflect.StructOf(append(fields, unreadableFields(t)...))
 	}
 	return reflect.TypeFor[any]()
 }

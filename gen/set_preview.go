@@ -1,8 +1,10 @@
 package gen
 
 import (
+	"context"
 	"reflect"
 
+	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -54,6 +56,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		return nil, diags, diags
 	}
 	sink := &diag.Sink{List: diags}
+	bind.Run(bind.PackagesLoader(context.Background()), cfg.previewPackagesDir(), nil, []*ir.SetSpec{s}, sink)
 	checked := check.Sets([]*ir.SetSpec{s}, cfg.Strict, sink)
 	names.Sets(names.Prompts(nil, sink, outschema.Name), checked, t.base, sink)
 	diags = t.show(sink.List.Sorted())

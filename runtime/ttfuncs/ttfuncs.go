@@ -10,9 +10,10 @@
 // of the function undef. The functions accept the values of any Go type
 // with the shape of a generated feed: string, int, float64 and bool, nil-able
 // pointers to them, slices, maps with string keys, and structs (or pointers
-// to structs) whose json tags give the keys that Jinja2 prints, with
-// ",omitempty" marking optional fields. So the same translation runs on a
-// generated feed struct or on a value of a type built with reflect.StructOf
+// to structs) whose json tags give the keys that Jinja2 prints; a pointer
+// field is optional, and so is a slice or map field tagged ",omitempty".
+// So the same translation runs on a generated feed struct, on a user's type
+// bound with goType, or on a value of a type built with reflect.StructOf
 // from the prompt's types and decoded from JSON. Values the template builds
 // itself are lists ([]string, ..., []any) and dict literals, which the
 // function dict makes: keys in insertion order, printed in that order and

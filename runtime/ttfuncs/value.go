@@ -306,7 +306,8 @@ func sortedKeys(m reflect.Value) []string {
 }
 
 // field describes a struct field: its key in templates and JSON (from the
-// json tag, else the Go name) and whether it is optional (omitempty).
+// json tag, else the Go name) and whether it is optional: a pointer, or a
+// slice, map or interface tagged omitempty (nil when unset).
 type field struct {
 	key      string
 	index    int
@@ -326,21 +327,19 @@ func structFields(t reflect.Type) []field {
 		if !sf.IsExported() {
 			continue
 		}
-		f := field{key: sf.Name, index: i}
+		f := field{key: sf.Name, index: i, optional: sf.Type.Kind() == reflect.Pointer}
 		if tag, ok := sf.Tag.Lookup("json"); ok {
 			name, opts, _ := strings.Cut(tag, ",")
-			if name == "-" {
+			if tag == "-" {
 				continue
 			}
 			if name != "" {
 				f.key = name
 			}
-			f.optional = opts == "omitempty" || strings.Contains(","+opts+",", ",omitempty,")
-			if f.optional {
+			if slices.Contains(strings.Split(opts, ","), "omitempty") {
 				switch sf.Type.Kind() {
-				case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
-				default:
-					f.optional = false
+				case reflect.Slice, reflect.Map, reflect.Interface:
+					f.optional = true
 				}
 			}
 		}

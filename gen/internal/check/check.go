@@ -952,7 +952,10 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	}
 	switch t.Kind {
 	case ir.KindStruct:
-		f := t.Field(name)
+		f, ok := c.structField(t, name, nameSp)
+		if !ok {
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
 		if f == nil {
 			if t.Declared {
 				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, schema.DidYouMean(name, fieldKeys(t)))
@@ -1290,6 +1293,7 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 	}
 	key, _ := k.Value.(string)
 	switch f := t.Field(key); {
+	case f == nil && unreadableKey(t, key):
 	case f == nil && t.Declared:
 		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, fieldKeys(t)))
 	case f == nil:
@@ -1496,6 +1500,7 @@ func mixesBoolNumber(a, b ir.Kind) bool {
 
 // printable checks, once types are final, that a printed value prints.
 func (c *checker) printable(x ir.Expr, sp tmpl.Span) {
+	c.readsWhole(x, sp, "printing")
 	c.later = append(c.later, func() {
 		if x.Type().Kind == ir.KindUnknown {
 			c.errorf(sp, "cannot infer the type of this value (declare it in inputs)")

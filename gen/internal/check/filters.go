@@ -97,7 +97,10 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 			c.errorf(sp, "attribute=%q needs an object at %q, not %s", name, strings.Join(parts[:i], "."), t)
 			return nil
 		}
-		f := t.Field(part)
+		f, ok := c.structField(t, part, sp)
+		if !ok {
+			return nil
+		}
 		if f == nil {
 			if t.Kind == ir.KindDict {
 				c.errorf(sp, "dict has no key %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
@@ -151,6 +154,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	switch name {
 	case "join", "list", "first", "sort", "unique", "map":
 		c.iterate(x)
+	}
+	switch name {
+	case "string", "tojson":
+		c.readsWhole(x, e.Span, name)
 	}
 	switch name {
 	case "default":
@@ -218,6 +225,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		out.Attr = c.attrArg(out.Args[ir.ParamIndex(params, "attribute")], xt, e.Span)
 		if out.Attr == nil {
 			inline(x)
+			c.readsWhole(x, e.Span, "join")
 		}
 		out.T = str()
 	case "length":

@@ -344,6 +344,9 @@ func cloneType(t *ir.Type, seen map[*ir.Type]*ir.Type) *ir.Type {
 	if c := seen[t]; c != nil {
 		return c
 	}
+	if t.Go != nil {
+		return t // a Go type is complete: nothing is inferred in it
+	}
 	c := &ir.Type{Kind: t.Kind, Declared: t.Declared, Hint: t.Hint}
 	seen[t] = c
 	if t.Elem != nil {

@@ -102,6 +102,9 @@ func goType(t *ir.Type, optional bool) *jen.Statement {
 		return jen.Map(jen.String()).Add(goType(t.Elem, false))
 	case ir.KindStruct:
 		s = jen.Id(t.Name)
+		if t.Go != nil {
+			s = jen.Qual(t.Go.Path, t.Go.Name)
+		}
 	case ir.KindDict:
 		return jen.StructFunc(func(g *jen.Group) {
 			for _, f := range t.Fields {
@@ -333,7 +336,7 @@ func structTruth(val jen.Code, t *ir.Type) jen.Code {
 		return nil
 	}
 	var c *jen.Statement
-	for _, f := range t.Fields {
+	for _, f := range keyFields(t) {
 		set := jen.Add(val).Dot(f.GoName).Op("!=").Nil()
 		if c == nil {
 			c = set
@@ -812,7 +815,7 @@ func (e *emitter) hasKey(k ir.Expr, kv gval, obj gval, y ir.Expr, t *ir.Type) gv
 		kv = e.hold(kv, k)
 	}
 	var c jen.Code = jen.False()
-	for _, f := range t.Fields {
+	for _, f := range keyFields(t) {
 		var has jen.Code
 		if t.Kind == ir.KindStruct && f.Optional {
 			has = e.member(gval{val: obj.val}, f).def
@@ -848,7 +851,7 @@ func (e *emitter) keyCount(v gval, x ir.Expr) gval {
 	n := e.temp("n")
 	required := 0
 	var optional []jen.Code
-	for _, f := range t.Fields {
+	for _, f := range keyFields(t) {
 		if !f.Optional {
 			required++
 			continue

@@ -31,6 +31,7 @@ func newSourceFile(importPath, pkg, source string) *jen.File {
 // of AppendRender is the same for every backend.
 func PromptFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	f := newSourceFile(importPath, pkg, p.Spec.Path)
+	importGoTypes(f, p.Feed)
 	f.ImportName(ir.OutputPath, "output")
 	f.ImportName(ir.YAMLOutPath, "yamlout")
 	for _, t := range p.Structs {
@@ -117,6 +118,8 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 					jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(ir.RuntimePath, "Nest").Call(jen.Err(), path)))
 			}
 			switch {
+			case ft.Go != nil || ft.Kind == ir.KindList && ft.Elem.Resolve().Go != nil:
+				// A Go type has no Validate: a render reports what it lacks.
 			case ft.Kind == ir.KindStruct && fld.Optional:
 				g.If(acc.Clone().Op("!=").Nil()).Block(validate(acc.Clone(), jen.Lit(fld.Key)))
 			case ft.Kind == ir.KindStruct:

@@ -15,6 +15,7 @@ import (
 // rendering with the same backend as the prompts.
 func FragmentFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	f := newSourceFile(importPath, pkg, p.Spec.Path)
+	importGoTypes(f, p.Feed)
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}

@@ -23,6 +23,7 @@ import (
 // text/template backend when tt is set (the API is the same).
 func SetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
 	f := newSourceFile(importPath, pkg, s.Spec.Path)
+	importGoTypes(f, s.Feed)
 	for _, t := range s.Structs {
 		emitSetStruct(f, s, t)
 	}
@@ -78,6 +79,9 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 				g.Qual(ir.RuntimePath, "MergeValue").Call(dst, src, jen.Id("s"))
 			case ft.Kind == ir.KindString:
 				g.Qual(ir.RuntimePath, "MergeString").Call(dst, src, jen.Id("s"))
+			case ft.Go != nil:
+				// A Go type has no Merge: it is replaced, as a value is.
+				g.If(jen.Id("s").Op("!=").Qual(ir.RuntimePath, "AttributeOnly")).Block(jen.Id("f").Dot(fld.GoName).Op("=").Add(src))
 			case ft.Kind == ir.KindStruct:
 				g.Id("f").Dot(fld.GoName).Dot("Merge").Call(src, jen.Id("s"))
 			default:

@@ -196,6 +196,9 @@ type SetSpec struct {
 	ExtraParameters []Parameter
 	Jinja           tmpl.Options
 	Inputs          *Type // the declared feed, nil when inferred
+	// Autobind lists the packages whose struct types bind the set's inputs
+	// declared as plain objects, by name (`autobind:`).
+	Autobind []GoPackage
 	// Variables is the `variables:` setting, applied to every template and
 	// component of the set; nil when absent.
 	Variables *VariablesSpec

@@ -45,6 +45,9 @@ type Type struct {
 	Declared bool
 	// Name is the Go type name of a struct, decided when lowering.
 	Name string
+	// Go is set when the struct is an existing Go type (goType, autobind):
+	// Name is then its qualified name for messages ("crm.Customer").
+	Go *GoType
 
 	// While inferring: Link forwards a type unified with another, and Hint
 	// is the kind an unknown type defaults to (string when printed, bool
@@ -128,6 +131,13 @@ func HasRequiredField(t *Type) bool {
 	for _, f := range t.Fields {
 		if !f.Optional {
 			return true
+		}
+	}
+	if t.Go != nil {
+		for _, f := range t.Go.Unreadable {
+			if !f.Optional {
+				return true
+			}
 		}
 	}
 	return false

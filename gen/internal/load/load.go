@@ -1364,10 +1364,17 @@ func schemaTypeOf(keyword string) string {
 func (f *yamlFile) schema(m *yaml.Node, at schemaLevel) *ir.Field {
 	fld := &ir.Field{}
 	kw := map[string]pair{} // the keywords that shape the type
+	var goType *pair
 	for _, e := range f.entries(m, "key", false) {
 		switch e.key {
 		case "type", "properties", "required", "items", "additionalProperties", "enum":
 			kw[e.key] = e
+		case goTypeKey:
+			if at == rootSchema {
+				f.unknownKeyword(e, at)
+				break
+			}
+			goType = &e
 		case "description":
 			fld.Description, _ = f.str(e)
 		case "optional":
@@ -1386,6 +1393,10 @@ func (f *yamlFile) schema(m *yaml.Node, at schemaLevel) *ir.Field {
 		default:
 			f.unknownKeyword(e, at)
 		}
+	}
+	if goType != nil {
+		fld.Type = f.goType(*goType, kw)
+		return fld
 	}
 	name, nullable, ok := f.schemaType(m, kw)
 	fld.Optional = fld.Optional || nullable
@@ -1432,9 +1443,11 @@ func (f *yamlFile) unknownKeyword(e pair, at schemaLevel) {
 	known := append(append([]string(nil), schemaKeywords...), ignoredKeywords...)
 	switch at {
 	case varSchema:
-		known = append(known, "optional", "go_name")
+		known = append(known, "optional", "go_name", goTypeKey)
 	case propSchema:
-		known = append(known, "go_name")
+		known = append(known, "go_name", goTypeKey)
+	case itemSchema:
+		known = append(known, goTypeKey)
 	}
 	hint := schema.DidYouMean(e.key, known)
 	if hint == "" && isString(e.v) && at == varSchema {

@@ -49,7 +49,7 @@ import (
 // Read-only tables of the set format.
 var (
 	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
-		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments"}
+		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments", "autobind"}
 	setTemplateKeys  = []string{"description", "go_name", "model", "parameters", "extra_parameters", "template"}
 	setComponentKeys = []string{"description", "template"}
 	componentEntry   = []string{"version", "content"}
@@ -215,6 +215,8 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 			if f.isMapping(e) {
 				s.Jinja = f.jinja(e.v)
 			}
+		case "autobind":
+			s.Autobind = f.autobind(e.v)
 		case "variables":
 			if f.isMapping(e) {
 				s.Variables = f.variables(e.v)

@@ -151,6 +151,9 @@ func structsOf(t *ir.Type, seen []*ir.Type) []*ir.Type {
 	case ir.KindList, ir.KindMap:
 		return structsOf(t.Elem, seen)
 	case ir.KindStruct:
+		if t.Go != nil {
+			return seen // an existing Go type: generated code names it
+		}
 		for _, s := range seen {
 			if s == t {
 				return seen

@@ -1,0 +1,349 @@
+package gen
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"text/template"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen/internal/bind"
+	"github.com/promptgen/promptgen/runtime/ttfuncs"
+	"golang.org/x/tools/go/packages"
+)
+
+// crmSource is the user's package the goType tests bind to: json tags,
+// an untagged field, optional pointers, nested and listed structs, a map,
+// a field promptgen cannot read (time.Time) and fields it must skip.
+const crmSource = `package crm
+
+import "time"
+
+type Customer struct {
+	Name          string         ` + "`json:\"name\"`" + `
+	LoyaltyStatus *string        ` + "`json:\"loyalty_status,omitempty\"`" + `
+	Referrer      *string        ` + "`json:\"referrer\"`" + `
+	Nickname      string
+	Orders        []Order        ` + "`json:\"orders\"`" + `
+	Tags          []string       ` + "`json:\"tags,omitempty\"`" + `
+	Address       *Address       ` + "`json:\"address,omitempty\"`" + `
+	Scores        map[string]int ` + "`json:\"scores,omitempty\"`" + `
+	Created       time.Time      ` + "`json:\"created\"`" + `
+	Secret        string         ` + "`json:\"-\"`" + `
+	notes         string
+}
+
+type Order struct {
+	ID    string  ` + "`json:\"id\"`" + `
+	Qty   int     ` + "`json:\"qty\"`" + `
+	Total float64 ` + "`json:\"total\"`" + `
+	Paid  bool    ` + "`json:\"paid\"`" + `
+}
+
+type Address struct {
+	City string ` + "`json:\"city\"`" + `
+}
+
+type Item struct {
+	Name string ` + "`json:\"name\"`" + `
+}
+
+type Status string
+
+func (c Customer) Note() string { return c.notes }
+`
+
+// geoSource is a second package, for the test that counts loads.
+const geoSource = `package geo
+
+type Point struct {
+	Lat float64 ` + "`json:\"lat\"`" + `
+	Lng float64 ` + "`json:\"lng\"`" + `
+}
+`
+
+// goTypePrompts bind a standalone prompt's inputs with goType (a struct
+// and a list of structs) and a set's inputs with autobind.
+var goTypePrompts = map[string]string{
+	"greet.yaml": `inputs:
+  customer:
+    goType: pgtest/crm.Customer
+  items:
+    goType: "[]pgtest/crm.Item"
+    optional: true
+template: |
+  Dear {{ customer.name }} ({{ customer.loyalty_status | default('new') }}, {{ customer.nickname }}).
+  {% for o in customer.orders %}- {{ o.id }}: {{ o.qty }} x {{ o.total }}{% if o.paid %} paid{% endif %}
+  {% endfor %}{% if customer.address %}City: {{ customer.address.city }} {{ customer.address }}
+  {% endif %}{% for i in items %}{{ i.name }};{% endfor %}
+  Tags: {{ customer.tags | join(', ') }} {{ customer | length }} {{ 'tags' in customer }} {{ 'created' in customer }}{% if customer.scores %} {{ customer.scores | tojson }}{% endif %}
+`,
+	"agent/promptset.yaml": `autobind: [pgtest/crm]
+inputs:
+  customer: object
+  order:
+    type: object
+    optional: true
+templates:
+  main:
+    default: "Hello {{ customer.name }}{% if order %}, order {{ order.id }} ({{ order.qty }}){% endif %}"
+`,
+}
+
+// goTypeMain renders the prompts through the generated code of both
+// backends with feeds that hold the crm types themselves.
+const goTypeMain = `package main
+
+import (
+	"fmt"
+
+	"pgtest/crm"
+	"pgtest/gorender"
+	"pgtest/ttrender"
+)
+
+func main() {
+	gold := "gold"
+	ada := crm.Customer{Name: "Ada", LoyaltyStatus: &gold, Nickname: "ada",
+		Orders: []crm.Order{{ID: "A1", Qty: 2, Total: 9.5, Paid: true}, {ID: "B2", Qty: 1, Total: 3}},
+		Tags: []string{"vip", "early"}, Address: &crm.Address{City: "Paris"}, Scores: map[string]int{"b": 2, "a": 1}}
+	bo := crm.Customer{Name: "Bo", Nickname: "bo", Orders: []crm.Order{}}
+	cy := crm.Customer{Name: "Cy", Nickname: "cy"} // Orders is required: nil is unset
+	items := []crm.Item{{Name: "pen"}, {Name: "ink"}}
+	order := &crm.Order{ID: "C3", Qty: 4}
+	renders := []func() (string, error){
+		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: ada, Items: items}) },
+		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: bo}) },
+		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: cy}) },
+		func() (string, error) { return gorender.NewAgent().Render("default", gorender.AgentFeed{Customer: ada, Order: order}) },
+		func() (string, error) { return gorender.NewAgent().Render("default", gorender.AgentFeed{Customer: bo}) },
+		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: ada, Items: items}) },
+		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: bo}) },
+		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: cy}) },
+		func() (string, error) { return ttrender.NewAgent().Render("default", ttrender.AgentFeed{Customer: ada, Order: order}) },
+		func() (string, error) { return ttrender.NewAgent().Render("default", ttrender.AgentFeed{Customer: bo}) },
+	}
+	for _, r := range renders {
+		s, err := r()
+		if err != nil {
+			s = "ERROR: " + err.Error()
+		}
+		fmt.Printf("%s\n---\n", s)
+	}
+}
+`
+
+// goTypeWant is what each render of goTypeMain prints, once per backend:
+// Jinja2's output for the same values as dicts (checked with
+// /usr/bin/python3 and python3-jinja2), and the error of an unset
+// required list.
+var goTypeWant = []string{
+	"Dear Ada (gold, ada).\n- A1: 2 x 9.5 paid\n- B2: 1 x 3.0\nCity: Paris {'city': 'Paris'}\npen;ink;\nTags: vip, early 8 True True {\"a\": 1, \"b\": 2}",
+	"Dear Bo (new, bo).\n\nTags:  4 False True",
+	`ERROR: prompts/greet.yaml:9:15: render greet: "customer.orders": required variable is not set`,
+	"Hello Ada, order C3 (4)",
+	"Hello Bo",
+}
+
+// newGoTypeModule makes a temporary module holding the crm and geo
+// packages and the goType prompts.
+func newGoTypeModule(t *testing.T) string {
+	t.Helper()
+	mod := newTempModule(t)
+	writeFile(t, filepath.Join(mod, "crm", "crm.go"), []byte(crmSource))
+	writeFile(t, filepath.Join(mod, "geo", "geo.go"), []byte(geoSource))
+	for name, src := range goTypePrompts {
+		writeFile(t, filepath.Join(mod, "prompts", name), []byte(src))
+	}
+	return mod
+}
+
+// TestGoTypeRender generates the goType prompts on both backends, compiles
+// them with a program whose feeds hold the crm types, and checks what
+// every render prints; then renders the prompt from JSON as promptgen
+// render does, through the preview's reflect-built feed type.
+func TestGoTypeRender(t *testing.T) {
+	mod := newGoTypeModule(t)
+	for _, b := range backends {
+		out := filepath.Join(mod, b.pkg)
+		res, err := Generate(context.Background(), Config{Dir: filepath.Join(mod, "prompts"), Out: out, Pkg: b.pkg, ImportPath: "pgtest/" + b.pkg, Renderer: b.renderer})
+		if err != nil {
+			t.Fatalf("generate %s: %v", b.renderer, err)
+		}
+		for _, f := range res.Files {
+			if strings.Contains(string(f.Content), "type Customer struct") || strings.Contains(string(f.Content), "type GreetCustomer struct") {
+				t.Errorf("%s: %s declares a struct for a bound type", b.renderer, f.Name)
+			}
+		}
+		writeResult(t, out, res)
+	}
+	writeFile(t, filepath.Join(mod, "main.go"), []byte(goTypeMain))
+	goCmd(t, mod, "vet", "./...")
+	got, err := goRun(mod, "run", ".")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, got)
+	}
+	var want []string
+	for range backends {
+		want = append(want, goTypeWant...)
+	}
+	if diff := cmp.Diff(want, strings.Split(strings.TrimSuffix(string(got), "\n---\n"), "\n---\n")); diff != "" {
+		t.Errorf("renders (-want +got):\n%s", diff)
+	}
+
+	p, diags, err := LoadPreview(Config{Dir: filepath.Join(mod, "prompts")}, "greet")
+	if err != nil {
+		t.Fatalf("LoadPreview: %v", err)
+	}
+	if len(diags) > 0 {
+		t.Errorf("LoadPreview diagnostics: %v", diags)
+	}
+	feed := reflect.New(p.Feed)
+	data := `{"customer": {"name": "Ada", "loyalty_status": "gold", "Nickname": "ada",
+		"orders": [{"id": "A1", "qty": 2, "total": 9.5, "paid": true}, {"id": "B2", "qty": 1, "total": 3, "paid": false}],
+		"tags": ["vip", "early"], "address": {"city": "Paris"}, "scores": {"b": 2, "a": 1}, "created": "2024-01-02T03:04:05Z"},
+		"items": [{"name": "pen"}, {"name": "ink"}]}`
+	dec := json.NewDecoder(strings.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(feed.Interface()); err != nil {
+		t.Fatalf("decode into the preview feed: %v", err)
+	}
+	tmpl, err := template.New(p.Key).Funcs(ttfuncs.Funcs()).Parse(p.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := ttfuncs.Execute(tmpl, nil, p.Key, p.File, feed.Elem().Interface())
+	if err != nil || string(out) != goTypeWant[0] {
+		t.Errorf("preview render:\ngot  %q, %v\nwant %q", out, err, goTypeWant[0])
+	}
+
+	sp, _, err := LoadSetPreview(Config{Dir: filepath.Join(mod, "prompts")}, "agent")
+	if err != nil {
+		t.Fatalf("LoadSetPreview: %v", err)
+	}
+	setFeed := reflect.New(sp.Feed)
+	if err := json.Unmarshal([]byte(`{"customer": {"name": "Ada"}, "order": {"id": "C3", "qty": 4}}`), setFeed.Interface()); err != nil {
+		t.Fatal(err)
+	}
+	if got := setFeed.Elem().FieldByName("Order").Elem().FieldByName("Qty").Int(); got != 4 {
+		t.Errorf("set preview feed: order.qty = %d, want 4", got)
+	}
+}
+
+// TestGoTypeErrors checks the errors of bound types: at the template, an
+// attribute the Go type lacks (with a did-you-mean), a value used as
+// another type, a field promptgen cannot read, a value printed whole that
+// holds one; at the goType or autobind entry, a type or package that does
+// not exist and a type that cannot be bound.
+func TestGoTypeErrors(t *testing.T) {
+	mod := newGoTypeModule(t)
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"missing field", "inputs:\n  customer: {goType: pgtest/crm.Customer}\ntemplate: \"Hi {{ customer.nme }}\"\n",
+			[]string{`prompts/p.yaml:3:27: "customer" has no field "nme" (did you mean "name"?)`}},
+		{"missing nested field", "inputs:\n  orders: {goType: \"[]pgtest/crm.Order\"}\ntemplate: \"{% for o in orders %}{{ o.totl }}{% endfor %}\"\n",
+			[]string{`prompts/p.yaml:3:38: "o" has no field "totl" (did you mean "total"?)`}},
+		{"type mismatch", "inputs:\n  customer: {goType: pgtest/crm.Customer}\ntemplate: \"{{ customer.name.city }} {{ customer.orders + 1 }}\"\n",
+			[]string{
+				`prompts/p.yaml:3:29: "customer.name" is a string, it has no attribute "city"`,
+				`prompts/p.yaml:3:40: unsupported operand types for +: list of object and int`,
+			}},
+		{"unreadable field", "inputs:\n  customer: {goType: pgtest/crm.Customer}\ntemplate: \"{{ customer.created }}\"\n",
+			[]string{`prompts/p.yaml:3:24: field "created" of crm.Customer has Go type time.Time, which promptgen cannot read: it has its own JSON form (MarshalJSON), not its fields`}},
+		{"printed whole", "inputs:\n  customer: {goType: pgtest/crm.Customer}\ntemplate: \"{{ customer }} {{ customer | tojson }}\"\n",
+			[]string{
+				`prompts/p.yaml:3:15: printing reads every field of crm.Customer, but promptgen cannot read its field "created" of Go type time.Time: it has its own JSON form (MarshalJSON), not its fields`,
+				`prompts/p.yaml:3:30: tojson reads every field of crm.Customer, but promptgen cannot read its field "created" of Go type time.Time: it has its own JSON form (MarshalJSON), not its fields`,
+			}},
+		{"skipped fields", "inputs:\n  customer: {goType: pgtest/crm.Customer}\ntemplate: \"{{ customer.secret }}{{ customer.notes }}\"\n",
+			[]string{
+				`prompts/p.yaml:3:24: "customer" has no field "secret"`,
+				`prompts/p.yaml:3:45: "customer" has no field "notes"`,
+			}},
+		{"no such type", "inputs:\n  customer: {goType: pgtest/crm.Custome}\ntemplate: \"{{ customer.name }}\"\n",
+			[]string{`prompts/p.yaml:2:22: package "pgtest/crm" has no type "Custome" (did you mean "Customer"?)`}},
+		{"not a struct", "inputs:\n  status: {goType: pgtest/crm.Status}\ntemplate: \"{{ status }}\"\n",
+			[]string{`prompts/p.yaml:2:20: cannot bind crm.Status: it is not a struct type`}},
+		{"no such package", "inputs:\n  customer: {goType: pgtest/nope.Customer}\ntemplate: \"{{ customer.name }}\"\n",
+			[]string{`prompts/p.yaml:2:22: cannot load Go package "pgtest/nope": `}},
+		{"bad autobind", "autobind: [pgtest/nope]\ninputs:\n  customer: object\ntemplates:\n  main:\n    default: \"{{ customer.name }}\"\n",
+			[]string{`prompts/promptset.yaml:1:12: cannot load Go package "pgtest/nope": `}},
+		{"invalid goType", "inputs:\n  customer: {goType: \"*pgtest/crm.Customer\", type: object}\ntemplate: \"{{ customer.name }}\"\n",
+			[]string{
+				`prompts/p.yaml:2:22: invalid goType "*pgtest/crm.Customer": an input is optional by ` + "`required` or `optional`" + `, and then a pointer in Go (write the type without *)`,
+				`prompts/p.yaml:2:46: "type" does not go with "goType": the Go type gives the shape`,
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := "p.yaml"
+			if strings.HasPrefix(tt.src, "autobind") {
+				file = "promptset.yaml"
+			}
+			var calls [][]string
+			res, err := generateWith(fstest.MapFS{file: {Data: []byte(tt.src)}}, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, loadInTempModule(&calls))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			var got []string
+			for _, d := range res.Diagnostics {
+				got = append(got, d.String())
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
+			}
+			for i, w := range tt.want {
+				if got[i] != w && !(strings.HasSuffix(w, ": ") && strings.HasPrefix(got[i], w)) {
+					t.Errorf("got  %s\nwant %s", got[i], w)
+				}
+			}
+		})
+	}
+}
+
+// loadInTempModule is the loader of the tests that load packages of a
+// module made by newTempModule, whose go.mod needs -mod=mod (see goRun);
+// it records the paths of each call in calls.
+func loadInTempModule(calls *[][]string) bind.Loader {
+	return func(dir string, paths []string) ([]*packages.Package, error) {
+		*calls = append(*calls, paths)
+		return packages.Load(&packages.Config{Dir: dir, Mode: bind.Mode, Env: append(os.Environ(), "GOFLAGS=-mod=mod")}, paths...)
+	}
+}
+
+// TestGoTypeOneLoad checks that one run loads every package that goType
+// and autobind name with one packages.Load, and none without them.
+func TestGoTypeOneLoad(t *testing.T) {
+	mod := newGoTypeModule(t)
+	var calls [][]string
+	counting := loadInTempModule(&calls)
+	fsys := fstest.MapFS{
+		"a.yaml": {Data: []byte("inputs:\n  customer: {goType: pgtest/crm.Customer}\n  at: {goType: pgtest/geo.Point}\ntemplate: \"{{ customer.name }} {{ at.lat }}\"\n")},
+		"b.yaml": {Data: []byte("inputs:\n  items: {goType: \"[]pgtest/crm.Item\"}\ntemplate: \"{{ items | length }}\"\n")},
+		"c.yaml": {Data: []byte("inputs:\n  type: object\n  properties:\n    c: {goType: pgtest/crm.Customer}\n    xs: {type: array, items: {goType: pgtest/crm.Item}}\n" +
+			"  required: [c, xs]\ntemplate: \"{{ c.name }}{% for x in xs %}{{ x.name }}{% endfor %}\"\n")},
+		"agent/promptset.yaml": {Data: []byte("autobind: [pgtest/crm, pgtest/geo]\ninputs:\n  point: object\ntemplates:\n  main:\n    default: \"{{ point.lng }}\"\n")},
+	}
+	if _, err := generateWith(fsys, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, counting); err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]string{{"pgtest/crm", "pgtest/geo"}}; !slices.EqualFunc(calls, want, slices.Equal) {
+		t.Errorf("loads: got %q, want %q", calls, want)
+	}
+	calls = nil
+	plain := fstest.MapFS{"c.yaml": {Data: []byte("inputs:\n  name: string\ntemplate: \"{{ name }}\"\n")}}
+	if _, err := generateWith(plain, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, counting); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 0 {
+		t.Errorf("a run without goType loaded %q", calls)
+	}
+}

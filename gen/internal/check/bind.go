@@ -1,0 +1,91 @@
+package check
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// What the checker does for types bound to Go structs (goType, autobind):
+// a bound type is a declared struct whose fields come from Go, so the
+// rules of declared inputs apply. Two things are its own: a field without a
+// json name also answers to its Go-cased name, and a field whose Go type
+// promptgen cannot read is an error where a template reads it.
+
+// structField returns the field name of struct type t, or nil. ok is false
+// after an error at sp: name is a field of a bound Go type that promptgen
+// cannot read.
+func (c *checker) structField(t *ir.Type, name string, sp tmpl.Span) (f *ir.Field, ok bool) {
+	if f := t.Field(name); f != nil || t.Go == nil {
+		return f, true
+	}
+	goName, _ := names.Exported(name)
+	for _, exact := range []bool{true, false} {
+		// A key from a json tag is matched exactly; the Go name of an
+		// untagged field (whose key is its Go name) also by Go-casing.
+		match := func(key, fieldName string) bool {
+			return exact && key == name || !exact && key == fieldName && fieldName == goName
+		}
+		for _, f := range t.Fields {
+			if match(f.Key, f.GoName) {
+				return f, true
+			}
+		}
+		for _, u := range t.Go.Unreadable {
+			if match(u.Key, u.GoName) {
+				c.errorf(sp, "field %q of %s has Go type %s, which promptgen cannot read: %s", u.Key, t.Name, u.GoType, u.Why)
+				return nil, false
+			}
+		}
+	}
+	return nil, true
+}
+
+// readsWhole checks a value that what (printing, tojson) reads field by
+// field: every field of a bound Go type in it must be readable.
+func (c *checker) readsWhole(x ir.Expr, sp tmpl.Span, what string) {
+	c.later = append(c.later, func() {
+		if t, u := unreadableIn(x.Type(), nil); u != nil {
+			c.errorf(sp, "%s reads every field of %s, but promptgen cannot read its field %q of Go type %s: %s", what, t.Name, u.Key, u.GoType, u.Why)
+		}
+	})
+}
+
+// unreadableIn returns a bound type in t with an unreadable field, and
+// that field.
+func unreadableIn(t *ir.Type, seen []*ir.Type) (*ir.Type, *ir.UnreadableField) {
+	t = t.Resolve()
+	switch t.Kind {
+	case ir.KindList, ir.KindMap:
+		return unreadableIn(t.Elem, seen)
+	case ir.KindStruct, ir.KindDict:
+		for _, s := range seen {
+			if s == t {
+				return nil, nil
+			}
+		}
+		if t.Go != nil && len(t.Go.Unreadable) > 0 {
+			return t, t.Go.Unreadable[0]
+		}
+		for _, f := range t.Fields {
+			if s, u := unreadableIn(f.Type, append(seen, t)); u != nil {
+				return s, u
+			}
+		}
+	}
+	return nil, nil
+}
+
+// unreadableKey reports whether key is a field of bound Go type t that
+// promptgen cannot read: still one of the value's keys.
+func unreadableKey(t *ir.Type, key string) bool {
+	if t.Go == nil {
+		return false
+	}
+	for _, u := range t.Go.Unreadable {
+		if u.Key == key {
+			return true
+		}
+	}
+	return false
+}

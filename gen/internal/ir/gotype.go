@@ -1,0 +1,64 @@
+package ir
+
+// GoType is an existing Go struct type that a feed type is bound to, by
+// `goType:` in inputs or by a set's `autobind:` packages. The bound type
+// is a declared struct whose Fields are the Go type's exported fields that
+// promptgen can read; the generated code names the type instead of
+// declaring one.
+type GoType struct {
+	Path string // import path, e.g. "example.com/crm"
+	Name string // the type's name in its package, e.g. "CustomerHistory"
+	// Pkg is the package's name, decided when the package is loaded.
+	Pkg string
+	// Pos is where the binding is written: the goType value, or the
+	// autobind entry.
+	Pos Pos
+	// Unreadable lists the exported fields whose Go type promptgen cannot
+	// read (time.Time, interfaces, embedded fields, ...): a template that
+	// uses one is an error naming the field and its Go type.
+	Unreadable []*UnreadableField
+}
+
+// UnreadableField is an exported field of a bound Go type that promptgen
+// cannot read. It is still one of the keys the value has as a dict.
+type UnreadableField struct {
+	Key    string // its key in templates and JSON
+	GoName string
+	GoType string // as Go writes it: "time.Time", "[]*crm.Item"
+	Why    string // why promptgen cannot read it
+	// Optional: a pointer, or a slice, map or interface tagged omitempty,
+	// is a key only when set.
+	Optional bool
+}
+
+// GoPackage is one entry of a set's `autobind:` list.
+type GoPackage struct {
+	Path string
+	Pos  Pos
+}
+
+// GoTypes appends to list the bound types reachable from t that are not
+// in it yet, depth first, those inside a bound type included.
+func GoTypes(t *Type, list []*Type) []*Type {
+	if t == nil {
+		return list
+	}
+	t = t.Resolve()
+	switch t.Kind {
+	case KindList, KindMap:
+		return GoTypes(t.Elem, list)
+	case KindStruct:
+		if t.Go != nil {
+			for _, s := range list {
+				if s == t {
+					return list
+				}
+			}
+			list = append(list, t)
+		}
+		for _, f := range t.Fields {
+			list = GoTypes(f.Type, list)
+		}
+	}
+	return list
+}
