@@ -9,6 +9,7 @@ import (
 	"text/template"
 
 	"github.com/promptgen/promptgen/generated/internal/ttbench"
+	"github.com/promptgen/promptgen/runtime"
 )
 
 // The benchmarks render the same ~1.5 KB ticket digest four ways: the
@@ -225,4 +226,50 @@ func BenchmarkParseOutput(b *testing.B) {
 			}
 		}
 	})
+}
+
+// agentFeed is a feed for every template of the agent set.
+func agentFeed() AgentFeed {
+	return AgentFeed{
+		UserInput:      "Which plan includes single sign-on?",
+		Context:        "Pricing: Starter $10, Team $25 (SSO included), Enterprise on request.",
+		ActionResult:   "3 results: pricing, security, changelog",
+		PreviousStates: []string{"searched for pricing", "opened the pricing page"},
+	}
+}
+
+// BenchmarkSetRender renders templates of the agent set: resolution
+// through the fallback chain plus rendering, with and without per-call
+// options.
+func BenchmarkSetRender(b *testing.B) {
+	f := agentFeed()
+	agent := NewAgent()
+	for _, bc := range []struct {
+		name string
+		key  string
+		opts []runtime.Option
+	}{
+		{"exact", AgentKeyBrowseLink, nil},
+		{"per-call-version", AgentKeyBrowseLink, []runtime.Option{runtime.WithVersion("enterprise")}},
+		{"fallback-default", "SubmitForm", nil},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := agent.Render(bc.key, f, bc.opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bc.name+"-append", func(b *testing.B) {
+			b.ReportAllocs()
+			buf := make([]byte, 0, 4096)
+			for b.Loop() {
+				var err error
+				if buf, err = agent.AppendRender(buf[:0], bc.key, f, bc.opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
