@@ -238,6 +238,37 @@ func agentFeed() AgentFeed {
 	}
 }
 
+// TestSetOptionsAllocs holds a set's per-call options to what the
+// benchmarks below measure: AppendRender into a reused buffer allocates
+// once, for the Variant that picks the versions of the template's
+// components (runtime.VariantFor), with or without per-call options,
+// predefined variables and the system default included.
+func TestSetOptionsAllocs(t *testing.T) {
+	f := agentFeed()
+	agent := NewAgent()
+	buf := make([]byte, 0, 4096)
+	for _, c := range []struct {
+		name string
+		key  string
+		opts []runtime.Option
+	}{
+		{"no options", AgentKeyBrowseLink, nil},
+		{"per-call version", AgentKeyBrowseLink, []runtime.Option{runtime.WithVersion("enterprise")}},
+		{"per-call predefined variables", AgentKeyBrowseLink, []runtime.Option{runtime.WithPredefined(AgentPredefinedAcme)}},
+		{"system default with predefined variables", "SubmitForm", []runtime.Option{runtime.WithType("support"), runtime.WithPredefined(AgentPredefinedAcme)}},
+	} {
+		got := testing.AllocsPerRun(100, func() {
+			var err error
+			if buf, err = agent.AppendRender(buf[:0], c.key, f, c.opts...); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if got != 1 {
+			t.Errorf("%s: AppendRender allocates %v times; want 1", c.name, got)
+		}
+	}
+}
+
 // BenchmarkSetRender renders templates of the agent set: resolution
 // through the fallback chain plus rendering, with and without per-call
 // options.
@@ -252,6 +283,8 @@ func BenchmarkSetRender(b *testing.B) {
 		{"exact", AgentKeyBrowseLink, nil},
 		{"per-call-version", AgentKeyBrowseLink, []runtime.Option{runtime.WithVersion("enterprise")}},
 		{"fallback-default", "SubmitForm", nil},
+		{"system-default", "SubmitForm", []runtime.Option{runtime.WithType("support"), runtime.WithPredefined(AgentPredefinedAcme)}},
+		{"predefined", AgentKeyBrowseLink, []runtime.Option{runtime.WithPredefined(AgentPredefinedAcme)}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
