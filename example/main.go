@@ -236,9 +236,16 @@ func runAgent(w io.Writer) error {
 		fmt.Fprintf(w, "%s: %d bytes\n", v, len(s))
 	}
 
-	// A key that resolves nowhere is an error naming every path tried.
-	_, err = agent.Render("Refund", feed, runtime.WithType("billing"))
-	fmt.Fprintln(w, "\nunknown type:", err)
+	// A key that no path of the chain finds renders the set's
+	// default_template, the system fallback; the predefined variables acme
+	// fill the company the feed leaves unset.
+	billing := runtime.WithType("billing")
+	r = agent.Resolve("Refund", billing)
+	if prompt, err = agent.Render("Refund", feed, billing, runtime.WithPredefined(generated.AgentPredefinedAcme)); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n--- unknown type billing: %s, the %s (tried %s)\n", r.Path, r.Level, strings.Join(r.Tried(), ", "))
+	show(w, "agent/"+r.Path, modelName(""), prompt)
 	return nil
 }
 
