@@ -50,6 +50,9 @@ package runtime
 //		if r.Err != nil {
 //			return "", r.Err
 //		}
+//		if err := _agentPredefine(&f, r.Settings.Predefined); err != nil { // f.Merge(values, AttributeOnly)
+//			return "", err
+//		}
 //		c := &_agentComponents[r.ID] // the versioned components template r.ID includes
 //		return _agentRender(r.ID, &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
 //	}
