@@ -338,12 +338,19 @@ func runAgent(w io.Writer) error {
 		fmt.Fprintf(w, "%s: %d bytes\n", v, len(s))
 	}
 
-	// A key that resolves nowhere is an error naming every path tried: here
-	// an action the set has no template for, from the agent's state (a
-	// constant key like it would fail promptgen vet).
+	// A key that no path of the chain finds renders the set's
+	// default_template, the system fallback; the predefined variables acme
+	// fill the company the feed leaves unset. The key comes from the
+	// agent's state, an action the set has no template for.
 	state.SetLastAction("Refund", "Refund")
-	_, err = agent.Render(state.LastAnchorActionType(), feed, runtime.WithType("billing"))
-	fmt.Fprintln(w, "\nunknown type:", err)
+	key := state.LastAnchorActionType()
+	billing := runtime.WithType("billing")
+	r = agent.Resolve(key, billing)
+	if prompt, err = agent.Render(key, feed, billing, runtime.WithPredefined(generated.AgentPredefinedAcme)); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n--- unknown type billing: %s, the %s (tried %s)\n", r.Path, r.Level, strings.Join(r.Tried(), ", "))
+	show(w, "agent/"+r.Path, modelName(""), prompt)
 	return nil
 }
 

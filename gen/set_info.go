@@ -18,6 +18,10 @@ type SetInfo struct {
 	DefaultType string   // the type of a new manager
 	DefaultName string   // every namespace's fallback name
 	Paths       []string // the templates' full paths, sorted: a path's index is its id
+	// SystemDefault is the id of the set's default_template, which a
+	// runtime.Manager's lookup returns for the empty Path; -1 when the set
+	// has none.
+	SystemDefault int
 }
 
 // LoadSet loads the template set in directory key of cfg.Dir, without
@@ -36,9 +40,12 @@ func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
 
 // setInfo is what resolving needs of s.
 func setInfo(s *ir.SetSpec) *SetInfo {
-	info := &SetInfo{Key: s.Key, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
-	for _, t := range s.Templates {
+	info := &SetInfo{Key: s.Key, DefaultType: s.DefaultType, DefaultName: s.DefaultName, SystemDefault: -1}
+	for id, t := range s.Templates {
 		info.Paths = append(info.Paths, t.Path)
+		if t.System {
+			info.SystemDefault = id
+		}
 	}
 	return info
 }

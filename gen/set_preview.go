@@ -2,6 +2,8 @@ package gen
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"reflect"
 
 	"github.com/promptgen/promptgen/gen/internal/bind"
@@ -29,6 +31,16 @@ type SetPreview struct {
 	Feed       reflect.Type  // a struct type
 	Templates  []PreviewBody // by id: Templates[i] is the template at Paths[i]
 	Components []PreviewBody // every version of every component
+	// Predefined are the set's predefined variables, sorted by name: each
+	// is a JSON object of feed values, which Render puts in the fields the
+	// feed leaves at their zero value.
+	Predefined []PreviewPredefined
+}
+
+// PreviewPredefined is one set of predefined variables of a SetPreview.
+type PreviewPredefined struct {
+	Name string
+	JSON []byte // an object of the feed's JSON keys
 }
 
 // PreviewBody is one template or component version of a SetPreview.
@@ -72,6 +84,17 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 			b.Versions = append(b.Versions, c.VersionNames())
 		}
 		sp.Templates = append(sp.Templates, b)
+	}
+	for _, p := range ps.Predefined {
+		values := map[string]any{}
+		for _, v := range p.Values {
+			values[v.Field.Key] = v.Value
+		}
+		b, err := json.Marshal(values)
+		if err != nil {
+			return nil, diags, fmt.Errorf("internal error: predefined variables %q: %w", p.Spec.Name, err)
+		}
+		sp.Predefined = append(sp.Predefined, PreviewPredefined{Name: p.Spec.Name, JSON: b})
 	}
 	for _, c := range ps.Components {
 		for _, v := range c.Versions {

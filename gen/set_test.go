@@ -19,13 +19,16 @@ import (
 //
 //   - every fixture of testdata/setrun/fixtures/agent/<template path> is
 //     rendered through the fallback chain, with the settings under which
-//     the template is the first path tried, and compared with what real
+//     the template is the first path tried (default_template: under which
+//     every path misses), with the predefined variables <name> for a
+//     scenario named <scenario>@<name>, and compared with what real
 //     Jinja2 renders (<scenario>.want.txt, written by
 //     `golden.py --prompts gen/testdata/golden/set/prompts gen/testdata/setrun/fixtures`);
 //   - testdata/setrun/agentset_test.go.txt, the behaviour of the generated
-//     API (fallback paths, errors, versioned components, Merge,
-//     InferenceConfig, allocations, concurrent use), runs (with -race for
-//     the go backend).
+//     API (fallback paths, the system default, predefined variables,
+//     errors, versioned components, Merge, InferenceConfig, allocations,
+//     concurrent use), runs (with -race for the go backend), with the set
+//     of testdata/setrun/plain, which has no default_template.
 //
 // So both backends render every fixture as Jinja2 does, and fail alike.
 func TestSetGenerated(t *testing.T) {
@@ -45,6 +48,12 @@ func testSetGenerated(t *testing.T, renderer Renderer) {
 		t.Fatalf("generate: %v", err)
 	}
 	writeResult(t, out, res)
+	plainOut := filepath.Join(mod, "plainset")
+	res, err = Generate(context.Background(), Config{Dir: "testdata/setrun/plain", Out: plainOut, Pkg: "plainset", ImportPath: "pgtest/plainset", Renderer: renderer})
+	if err != nil {
+		t.Fatalf("generate plain: %v", err)
+	}
+	writeResult(t, plainOut, res)
 	copyFile(t, "testdata/setrun/agentset_test.go.txt", filepath.Join(out, "agentset_test.go"))
 	copyFile(t, "testdata/setrun/main.go.txt", filepath.Join(mod, "main.go"))
 

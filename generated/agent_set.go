@@ -20,6 +20,8 @@ type AgentFeed struct {
 	ActionResult string `json:"action_result"`
 	// PreviousStates: The agent's earlier states, oldest first.
 	PreviousStates []string `json:"previous_states"`
+	// Company: The company the agent answers for.
+	Company string `json:"company"`
 }
 
 // Merge merges other into f field by field (template-manager.md, "Merge
@@ -32,6 +34,7 @@ func (f *AgentFeed) Merge(other AgentFeed, s runtime.ConflictStrategy) {
 	runtime.MergeString(&f.Context, other.Context, s)
 	runtime.MergeString(&f.ActionResult, other.ActionResult, s)
 	runtime.MergeSlice(&f.PreviousStates, other.PreviousStates, s)
+	runtime.MergeString(&f.Company, other.Company, s)
 }
 
 // Agent: The prompts of a browsing agent, switched by its last anchor action
@@ -42,7 +45,7 @@ func (f *AgentFeed) Merge(other AgentFeed, s runtime.ConflictStrategy) {
 // rendered with an AgentFeed. An Agent is immutable and safe for
 // concurrent use; Switch returns a changed copy.
 type Agent struct {
-	m runtime.Manager `promptgen:"{\"set\":\"agent\",\"type\":\"main\",\"defaultName\":\"default\",\"paths\":[\"action_agent/main/default\",\"main/BrowseLink\",\"main/BrowseLink.enterprise\",\"main/Search\",\"main/default\",\"reflection/default\"]}"`
+	m runtime.Manager `promptgen:"{\"set\":\"agent\",\"type\":\"main\",\"defaultName\":\"default\",\"paths\":[\"action_agent/main/default\",\"default_template\",\"main/BrowseLink\",\"main/BrowseLink.enterprise\",\"main/Search\",\"main/default\",\"reflection/default\"]}"`
 }
 
 // NewAgent returns an Agent with the set's settings (type "main",
@@ -62,14 +65,27 @@ const (
 	AgentKeySearch = "Search"
 )
 
+// The names of the agent set's predefined variables, for runtime.WithPredefined.
+const (
+	// AgentPredefinedAcme fills company.
+	AgentPredefinedAcme = "acme"
+)
+
 // Render renders the template that key resolves to, with opts applied for
 // this call only. The versioned components it includes render in the version
 // of the settings, else unversioned, else in their first version. A key that
 // resolves to no template gives a *runtime.ResolveError naming every path tried.
+// With predefined variables in the settings (runtime.WithPredefined), the fields
+// that f leaves at their zero value take their predefined values, as
+// f.Merge(predefined, runtime.AttributeOnly) would; an unknown name gives a
+// *runtime.PredefinedError.
 func (a *Agent) Render(key string, f AgentFeed, opts ...runtime.Option) (string, error) {
 	r := a.m.Resolve(key, opts...)
 	if r.Err != nil {
 		return "", r.Err
+	}
+	if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+		return "", err
 	}
 	c := &_agentComponents[r.ID]
 	buf, err := _agentRender(r.ID, make([]byte, 0, _agentSizes[r.ID].Get(_agentStatic[r.ID])), &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
@@ -87,6 +103,9 @@ func (a *Agent) AppendRender(dst []byte, key string, f AgentFeed, opts ...runtim
 	if r.Err != nil {
 		return dst, r.Err
 	}
+	if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+		return dst, err
+	}
 	c := &_agentComponents[r.ID]
 	return _agentRender(r.ID, dst, &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
 }
@@ -98,7 +117,7 @@ func (a *Agent) Resolve(key string, opts ...runtime.Option) runtime.Resolution {
 }
 
 // Switch returns a copy of a with opts applied (type, root space, version,
-// default name); a is unchanged.
+// default name, predefined variables); a is unchanged.
 func (a *Agent) Switch(opts ...runtime.Option) *Agent {
 	return &Agent{m: a.m.Switch(opts...)}
 }
@@ -117,12 +136,17 @@ func (a *Agent) Settings() runtime.Settings {
 // Variants renders the template that key resolves to once for every
 // combination of the versions of the versioned components it includes, in
 // runtime.Product's order; a template without them yields one Variant. A
-// render error, or the resolve error, is in the Variant's Err.
+// render error, or the resolve or predefined variables error, is in the
+// Variant's Err.
 func (a *Agent) Variants(key string, f AgentFeed) iter.Seq2[runtime.Variant, string] {
 	return func(yield func(runtime.Variant, string) bool) {
 		r := a.m.Resolve(key)
 		if r.Err != nil {
 			yield(runtime.Variant{Err: r.Err}, "")
+			return
+		}
+		if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+			yield(runtime.Variant{Err: err}, "")
 			return
 		}
 		c := &_agentComponents[r.ID]
@@ -156,11 +180,13 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 }
 
 // _agentPaths holds every template's full path; the index is its id.
-var _agentPaths = [...]string{"action_agent/main/default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/Search", "main/default", "reflection/default"}
+var _agentPaths = [...]string{"action_agent/main/default", "default_template", "main/BrowseLink", "main/BrowseLink.enterprise", "main/Search", "main/default", "reflection/default"}
 
 // _agentLookup is the set's resolver: a switch over full template paths. It
 // does not allocate: a Path joins into the stack buffer, which no
 // candidate longer than the longest path can overflow.
+// The empty path, which no step of the chain builds, is the system default
+// template (default_template), tried after every path.
 func _agentLookup(p runtime.Path) (int, bool) {
 	var buf [26]byte
 	if p.Len() > len(buf) {
@@ -169,16 +195,18 @@ func _agentLookup(p runtime.Path) (int, bool) {
 	switch string(p.AppendTo(buf[:0])) {
 	case "action_agent/main/default":
 		return 0, true
-	case "main/BrowseLink":
+	case "":
 		return 1, true
-	case "main/BrowseLink.enterprise":
+	case "main/BrowseLink":
 		return 2, true
-	case "main/Search":
+	case "main/BrowseLink.enterprise":
 		return 3, true
-	case "main/default":
+	case "main/Search":
 		return 4, true
-	case "reflection/default":
+	case "main/default":
 		return 5, true
+	case "reflection/default":
+		return 6, true
 	}
 	return 0, false
 }
@@ -186,27 +214,28 @@ func _agentLookup(p runtime.Path) (int, bool) {
 // _agentComponents lists, per template id, the versioned components the
 // template includes, directly or not, by name, each with its versions (""
 // for the unversioned content, first).
-var _agentComponents = [6]struct {
+var _agentComponents = [7]struct {
 	names    []string
 	versions [][]string
 }{
-	1: {[]string{"system_preamble"}, [][]string{{"", "enterprise"}}},
+	1: {[]string{"response_instructions"}, [][]string{{"structured", "freeform"}}},
 	2: {[]string{"system_preamble"}, [][]string{{"", "enterprise"}}},
 	3: {[]string{"system_preamble"}, [][]string{{"", "enterprise"}}},
-	4: {[]string{"response_instructions", "system_preamble"}, [][]string{{"structured", "freeform"}, {"", "enterprise"}}},
+	4: {[]string{"system_preamble"}, [][]string{{"", "enterprise"}}},
+	5: {[]string{"response_instructions", "system_preamble"}, [][]string{{"structured", "freeform"}, {"", "enterprise"}}},
 }
 
 // _agentSizes remembers the largest output of each template.
-var _agentSizes [6]runtime.SizeHint
+var _agentSizes [7]runtime.SizeHint
 
 // _agentStatic holds the size of each template's literal text.
-var _agentStatic = [6]int{94, 113, 126, 84, 10, 34}
+var _agentStatic = [7]int{94, 76, 113, 126, 84, 10, 34}
 
 // _agentModel returns the model and a new map of the default parameters of
 // template id.
 func _agentModel(id int) (string, map[string]any) {
 	switch id {
-	case 3:
+	case 4:
 		return "claude-3-5-haiku", map[string]any{"temperature": 0.2}
 	}
 	return "", nil
@@ -215,8 +244,31 @@ func _agentModel(id int) (string, map[string]any) {
 // _agentExtra returns a new map of the extra parameters of template id.
 func _agentExtra(id int) map[string]any {
 	switch id {
-	case 3:
+	case 4:
 		return map[string]any{"service_tier": "standard_only"}
+	}
+	return nil
+}
+
+// _agentPredefined holds the predefined variables, in the order of _agentPredefinedNames.
+var _agentPredefined = [1]AgentFeed{{Company: "ACME Corp"}}
+
+// _agentPredefinedNames lists the names of the predefined variables, sorted.
+var _agentPredefinedNames = [...]string{"acme"}
+
+// _agentPredefine merges the predefined variables named name into f; a field
+// that f sets keeps its value. "" names none.
+func _agentPredefine(f *AgentFeed, name string) error {
+	switch name {
+	case "":
+	case "acme":
+		f.Merge(_agentPredefined[0], runtime.AttributeOnly)
+	default:
+		return &runtime.PredefinedError{
+			Known: _agentPredefinedNames[:],
+			Name:  name,
+			Set:   "agent",
+		}
 	}
 	return nil
 }
@@ -237,6 +289,8 @@ func _agentRender(id int, dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, 
 		return _agentTemplate4(dst, f, v)
 	case 5:
 		return _agentTemplate5(dst, f, v)
+	case 6:
+		return _agentTemplate6(dst, f, v)
 	}
 	return dst, nil
 }
@@ -256,8 +310,38 @@ func _agentTemplate0(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate1 renders main/BrowseLink (prompts/agent/main/BrowseLink.jinja).
+// _agentTemplate1 renders default_template (prompts/agent/promptset.yaml).
 func _agentTemplate1(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+	dst = append(dst, "You are "...)
+	if f.Company == "" {
+		return dst, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/agent/promptset.yaml:46:14",
+			Prompt: "agent/default_template",
+			Var:    "company",
+		}
+	}
+	dst = append(dst, f.Company...)
+	dst = append(dst, "'s assistant. No prompt fits this step, so answer plainly.\n\nUser: "...)
+	if f.UserInput == "" {
+		return dst, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/agent/promptset.yaml:48:12",
+			Prompt: "agent/default_template",
+			Var:    "user_input",
+		}
+	}
+	dst = append(dst, f.UserInput...)
+	dst = append(dst, "\n\n"...)
+	var err_1 error
+	if dst, err_1 = _agentComponent0(dst, f, v); err_1 != nil {
+		return dst, err_1
+	}
+	return dst, nil
+}
+
+// _agentTemplate2 renders main/BrowseLink (prompts/agent/main/BrowseLink.jinja).
+func _agentTemplate2(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	var err_1 error
 	if dst, err_1 = _agentComponent1(dst, f, v); err_1 != nil {
 		return dst, err_1
@@ -285,8 +369,8 @@ func _agentTemplate1(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate2 renders main/BrowseLink.enterprise (prompts/agent/main/BrowseLink.enterprise.jinja).
-func _agentTemplate2(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate3 renders main/BrowseLink.enterprise (prompts/agent/main/BrowseLink.enterprise.jinja).
+func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	var err_1 error
 	if dst, err_1 = _agentComponent1(dst, f, v); err_1 != nil {
 		return dst, err_1
@@ -314,8 +398,8 @@ func _agentTemplate2(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate3 renders main/Search (prompts/agent/main/Search.yaml).
-func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate4 renders main/Search (prompts/agent/main/Search.yaml).
+func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	var err_1 error
 	if dst, err_1 = _agentComponent1(dst, f, v); err_1 != nil {
 		return dst, err_1
@@ -343,8 +427,8 @@ func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate4 renders main/default (prompts/agent/main/default.jinja).
-func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate5 renders main/default (prompts/agent/main/default.jinja).
+func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	var err_1 error
 	if dst, err_1 = _agentComponent1(dst, f, v); err_1 != nil {
 		return dst, err_1
@@ -367,15 +451,15 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate5 renders reflection/default (prompts/agent/promptset.yaml).
-func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate6 renders reflection/default (prompts/agent/promptset.yaml).
+func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "Review your previous actions.\n"...)
 	{
 		if f.PreviousStates == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "prompts/agent/promptset.yaml:33:19",
+				Pos:    "prompts/agent/promptset.yaml:36:19",
 				Prompt: "agent/reflection/default",
 				Var:    "previous_states",
 			}
@@ -386,7 +470,7 @@ func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/agent/promptset.yaml:33:19",
+					Pos:    "prompts/agent/promptset.yaml:36:19",
 					Prompt: "agent/reflection/default",
 				}
 			}
@@ -399,7 +483,7 @@ func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	if f.UserInput == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:37:10",
+			Pos:    "prompts/agent/promptset.yaml:40:10",
 			Prompt: "agent/reflection/default",
 			Var:    "user_input",
 		}

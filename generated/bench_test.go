@@ -11,6 +11,7 @@ import (
 	"text/template"
 
 	"github.com/promptgen/promptgen/generated/internal/ttbench"
+	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/tiktoken"
 )
 
@@ -282,4 +283,83 @@ func readFixture(tb testing.TB, name string) []byte {
 		tb.Fatal(err)
 	}
 	return b
+}
+
+// agentFeed is a feed for every template of the agent set.
+func agentFeed() AgentFeed {
+	return AgentFeed{
+		UserInput:      "Which plan includes single sign-on?",
+		Context:        "Pricing: Starter $10, Team $25 (SSO included), Enterprise on request.",
+		ActionResult:   "3 results: pricing, security, changelog",
+		PreviousStates: []string{"searched for pricing", "opened the pricing page"},
+	}
+}
+
+// TestSetOptionsAllocs holds a set's per-call options to what the
+// benchmarks below measure: AppendRender into a reused buffer allocates
+// once, for the Variant that picks the versions of the template's
+// components (runtime.VariantFor), with or without per-call options,
+// predefined variables and the system default included.
+func TestSetOptionsAllocs(t *testing.T) {
+	f := agentFeed()
+	agent := NewAgent()
+	buf := make([]byte, 0, 4096)
+	for _, c := range []struct {
+		name string
+		key  string
+		opts []runtime.Option
+	}{
+		{"no options", AgentKeyBrowseLink, nil},
+		{"per-call version", AgentKeyBrowseLink, []runtime.Option{runtime.WithVersion("enterprise")}},
+		{"per-call predefined variables", AgentKeyBrowseLink, []runtime.Option{runtime.WithPredefined(AgentPredefinedAcme)}},
+		{"system default with predefined variables", "SubmitForm", []runtime.Option{runtime.WithType("support"), runtime.WithPredefined(AgentPredefinedAcme)}},
+	} {
+		got := testing.AllocsPerRun(100, func() {
+			var err error
+			if buf, err = agent.AppendRender(buf[:0], c.key, f, c.opts...); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if got != 1 {
+			t.Errorf("%s: AppendRender allocates %v times; want 1", c.name, got)
+		}
+	}
+}
+
+// BenchmarkSetRender renders templates of the agent set: resolution
+// through the fallback chain plus rendering, with and without per-call
+// options.
+func BenchmarkSetRender(b *testing.B) {
+	f := agentFeed()
+	agent := NewAgent()
+	for _, bc := range []struct {
+		name string
+		key  string
+		opts []runtime.Option
+	}{
+		{"exact", AgentKeyBrowseLink, nil},
+		{"per-call-version", AgentKeyBrowseLink, []runtime.Option{runtime.WithVersion("enterprise")}},
+		{"fallback-default", "SubmitForm", nil},
+		{"system-default", "SubmitForm", []runtime.Option{runtime.WithType("support"), runtime.WithPredefined(AgentPredefinedAcme)}},
+		{"predefined", AgentKeyBrowseLink, []runtime.Option{runtime.WithPredefined(AgentPredefinedAcme)}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := agent.Render(bc.key, f, bc.opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bc.name+"-append", func(b *testing.B) {
+			b.ReportAllocs()
+			buf := make([]byte, 0, 4096)
+			for b.Loop() {
+				var err error
+				if buf, err = agent.AppendRender(buf[:0], bc.key, f, bc.opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -22,7 +22,9 @@ import (
 // in <scenario>.want.txt (golden.py --prompts renders set templates with
 // their components as promptgen does). Each fixture is rendered through
 // the set's fallback chain, with the settings under which P is the first
-// path tried.
+// path tried (for default_template, the system default: under which every
+// path misses), and with the predefined variables N for a scenario named
+// <scenario>@<N>.
 
 // sets lists every generated template set. TestSetFixtures fails when a
 // generated set is missing here.
@@ -42,13 +44,14 @@ type templateSetAPI[F any] interface {
 type setCase struct {
 	dir   string // the set's directory in prompts/
 	paths []string
-	// check renders the template at path with the feed in JSON and
-	// compares the output with want.
-	check func(t *testing.T, path string, feed []byte, want string)
+	// check renders the template at path with the feed in JSON and the
+	// predefined variables named predefined, and compares the output with
+	// want.
+	check func(t *testing.T, path string, feed []byte, predefined, want string)
 }
 
 func templateSet[F any, S templateSetAPI[F]](dir string, newSet func(...runtime.Option) S) setCase {
-	return setCase{dir: dir, paths: newSet().Paths(), check: func(t *testing.T, path string, feed []byte, want string) {
+	return setCase{dir: dir, paths: newSet().Paths(), check: func(t *testing.T, path string, feed []byte, predefined, want string) {
 		t.Helper()
 		var f F
 		dec := json.NewDecoder(bytes.NewReader(feed))
@@ -66,8 +69,12 @@ func templateSet[F any, S templateSetAPI[F]](dir string, newSet func(...runtime.
 			ns, file = path[:i], path[i+1:]
 		}
 		name, version, _ := strings.Cut(file, ".")
-		s := newSet(runtime.WithType(ns), runtime.WithVersion(version))
+		s := newSet(runtime.WithType(ns), runtime.WithVersion(version), runtime.WithPredefined(predefined))
 		key := name
+		if path == "default_template" {
+			key = "none"
+			s = newSet(runtime.WithType(key), runtime.WithDefaultName(key), runtime.WithPredefined(predefined))
+		}
 		if r := s.Resolve(key); r.Path != path {
 			t.Fatalf("Resolve(%q) with type %q, version %q = %q (tried %q); want %s", key, ns, version, r.Path, r.Tried(), path)
 		}
@@ -133,7 +140,8 @@ func TestSetFixtures(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%v (run make golden)", err)
 					}
-					s.check(t, p, in, string(want))
+					_, predefined, _ := strings.Cut(scenario, "@")
+					s.check(t, p, in, predefined, string(want))
 				})
 			}
 		}

@@ -50,6 +50,9 @@ package runtime
 //		if r.Err != nil {
 //			return "", r.Err
 //		}
+//		if err := _agentPredefine(&f, r.Settings.Predefined); err != nil { // f.Merge(values, AttributeOnly)
+//			return "", err
+//		}
 //		c := &_agentComponents[r.ID] // the versioned components template r.ID includes
 //		return _agentRender(r.ID, &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
 //	}
@@ -91,6 +94,9 @@ package runtime
 //
 //	R/T/K.V, R/T/K, R/T/D.V, R/T/D, T/K.V, T/K, T/D.V, T/D, D.V, D
 //
+// and then, last, the set's system default template when it has one
+// (promptset.yaml's default_template).
+//
 // R steps are skipped when there is no root space and .V steps when there
 // is no version. The spec's chains (template-manager.md §3.2: "main/
 // BrowseLink", "main/default", "default"; with a root space
@@ -99,9 +105,12 @@ package runtime
 // versions. Decisions where the spec and DESIGN leave room:
 //
 //   - The spec ends its chain with "self.default_template (system
-//     fallback)". DESIGN wins: the set's root-level default template (D.V,
-//     D) is the last resort, and a key that matches nothing gives a
-//     *ResolveError naming every path tried.
+//     fallback)": a set's default_template, a template with no path of
+//     the chain, used when no path matched (LevelSystemDefault). The
+//     generated lookup finds it at the empty Path, which no step builds,
+//     so no key can reach it by name; paths[id] names it
+//     ("default_template"). A set without one keeps DESIGN's rule: a key
+//     that matches nothing gives a *ResolveError naming every path tried.
 //   - An empty key is the spec's None key ("no prior action: resolves None →
 //     uses main/default", §3.3): the K steps are skipped. A key equal to the
 //     default name is treated the same way, so no path is tried twice.
@@ -125,8 +134,13 @@ package runtime
 //     that the set does not have is not an error: its steps find nothing
 //     and the chain goes on to the global default.
 //   - An empty default name means the built-in "default".
-//   - The spec's predefined_variables switch dimension has no counterpart:
-//     a set's feed is a typed struct.
+//   - The spec's predefined_variables switch dimension is
+//     Settings.Predefined, the name of one of the set's
+//     predefined_variables (typed feed values in promptset.yaml; the
+//     generated set has a constant per name). The Manager only carries
+//     it: the generated Render merges that set into the feed as
+//     Merge(p, AttributeOnly) does, so a field the caller set wins, and
+//     returns a *PredefinedError for a name the set does not have.
 
 import (
 	"math/bits"
@@ -142,6 +156,7 @@ type Settings struct {
 	Type        string // active type namespace, "main" unless the set says otherwise
 	Version     string // deployment version suffix; "" for none (.V steps skipped)
 	DefaultName string // each namespace's fallback name; "" means "default"
+	Predefined  string // the predefined variable set Render fills the feed from; "" for none
 }
 
 // defaultName is the built-in fallback name of every namespace.
@@ -162,6 +177,7 @@ const (
 	fieldRootSpace
 	fieldVersion
 	fieldDefaultName
+	fieldPredefined
 )
 
 // WithType selects the type namespace (the spec's active_template_type);
@@ -179,6 +195,11 @@ func WithVersion(version string) Option { return Option{fieldVersion, version} }
 // (default_template_name); "" restores "default".
 func WithDefaultName(name string) Option { return Option{fieldDefaultName, name} }
 
+// WithPredefined selects the set of predefined variables that Render
+// fills the feed's unset fields from (predefined_variables): one of the
+// names under predefined_variables in promptset.yaml; "" selects none.
+func WithPredefined(name string) Option { return Option{fieldPredefined, name} }
+
 // apply returns s with opts applied in order.
 func (s Settings) apply(opts []Option) Settings {
 	for _, o := range opts {
@@ -191,6 +212,8 @@ func (s Settings) apply(opts []Option) Settings {
 			s.Version = o.value
 		case fieldDefaultName:
 			s.DefaultName = o.value
+		case fieldPredefined:
+			s.Predefined = o.value
 		}
 	}
 	if s.DefaultName == "" {
@@ -261,14 +284,19 @@ const (
 	LevelDefault                         // T/D
 	LevelGlobalVersion                   // D.V
 	LevelGlobal                          // D
-	numLevels
+	numLevels                            // the steps that try a path
+	// LevelSystemDefault is the step after every path: the set's
+	// default_template (the spec's "self.default_template (system
+	// fallback)"), in the sets that have one.
+	LevelSystemDefault = numLevels
 )
 
-var levelNames = [numLevels]string{"R/T/K.V", "R/T/K", "R/T/D.V", "R/T/D", "T/K.V", "T/K", "T/D.V", "T/D", "D.V", "D"}
+var levelNames = [numLevels + 1]string{"R/T/K.V", "R/T/K", "R/T/D.V", "R/T/D", "T/K.V", "T/K", "T/D.V", "T/D", "D.V", "D", "system default"}
 
-// String returns the step's pattern, such as "R/T/D.V".
+// String returns the step's pattern, such as "R/T/D.V", or "system
+// default".
 func (l Level) String() string {
-	if l < numLevels {
+	if int(l) < len(levelNames) {
 		return levelNames[l]
 	}
 	return "Level(" + strconv.Itoa(int(l)) + ")"
@@ -352,7 +380,8 @@ func (c *chain) tried(last Level, through bool) []string {
 }
 
 // Resolution reports how a key resolved: the template chosen and the step
-// of the fallback chain that found it, or Err when none did.
+// of the fallback chain that found it (LevelSystemDefault for the set's
+// default_template), or Err when none did.
 type Resolution struct {
 	Key      string   // the key asked for
 	Path     string   // the chosen template's full path, such as "main/BrowseLink.enterprise"
@@ -363,11 +392,15 @@ type Resolution struct {
 }
 
 // Tried returns the paths tried in order, ending with the chosen one (or
-// with the last one tried, when Err is set). It allocates; Resolve does not.
+// with the last one tried, when Err is set); after every path, the system
+// default ends with its Path. It allocates; Resolve does not.
 func (r Resolution) Tried() []string {
 	c := newChain(r.Settings, r.Key)
-	if r.Err != nil {
+	switch {
+	case r.Err != nil:
 		return c.tried(numLevels, false)
+	case r.Level == LevelSystemDefault:
+		return append(c.tried(numLevels, false), r.Path)
 	}
 	return c.tried(r.Level, true)
 }
@@ -395,9 +428,12 @@ type Manager struct {
 
 // NewManager returns a Manager for the set named set. lookup is the set's
 // generated resolver: it returns the id of the template at path p, and
-// must neither retain p nor allocate. paths[id] is the full path of
-// template id; the Manager shares it and never modifies it. defaults are
-// the set's settings (promptset.yaml), and opts override them.
+// must neither retain p nor allocate; at the empty Path, which no step of
+// the chain builds, it returns the id of the set's system default
+// template, if the set has one. paths[id] is the full path of template
+// id (the system default's is a name no key reaches); the Manager shares
+// it and never modifies it. defaults are the set's settings
+// (promptset.yaml), and opts override them.
 func NewManager(set string, lookup func(p Path) (id int, ok bool), paths []string, defaults Settings, opts ...Option) Manager {
 	return Manager{set: set, lookup: lookup, paths: paths, settings: defaults.apply(opts)}
 }
@@ -413,8 +449,9 @@ func (m Manager) Switch(opts ...Option) Manager {
 }
 
 // Resolve walks the fallback chain for key with opts applied for this call
-// only (template-manager.md §4.3). It does not allocate unless the key
-// resolves nowhere.
+// only (template-manager.md §4.3), ending at the set's system default
+// template when it has one. It does not allocate unless the key resolves
+// nowhere.
 func (m Manager) Resolve(key string, opts ...Option) Resolution {
 	s := m.settings
 	if len(opts) > 0 {
@@ -427,7 +464,26 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 			return Resolution{Key: key, Path: m.paths[id], ID: id, Level: l, Settings: s}
 		}
 	}
+	if id, ok := m.lookup(Path{}); ok {
+		return Resolution{Key: key, Path: m.paths[id], ID: id, Level: LevelSystemDefault, Settings: s}
+	}
 	return Resolution{Key: key, ID: -1, Settings: s, Err: &ResolveError{Set: m.set, Key: key, Tried: c.tried(numLevels, false)}}
+}
+
+// PredefinedError is the error of rendering with a predefined variable set
+// (WithPredefined) that the template set does not have.
+type PredefinedError struct {
+	Set   string   // the set's name
+	Name  string   // the name asked for
+	Known []string // the set's predefined variable sets, sorted
+}
+
+func (e *PredefinedError) Error() string {
+	have := "the set has none"
+	if len(e.Known) > 0 {
+		have = "have " + strings.Join(e.Known, ", ")
+	}
+	return e.Set + ": no predefined variables " + strconv.Quote(e.Name) + " (" + have + ")"
 }
 
 // InferenceConfig tells an LLM inferencer which template a prompt came from

@@ -115,12 +115,33 @@ func newSpec(opts ...runtime.Option) runtime.Manager {
 	return runtime.NewManager("spec", _specLookup, _specPaths[:], setDefaults, opts...)
 }
 
+// _fallbackPaths are the spec's templates and its system fallback,
+// self.default_template (template-manager.md §3.2, step 4), whose path in
+// the table is the name generated code gives it.
+var _fallbackPaths = [...]string{"default_template", "main/BrowseLink", "main/Search", "main/default", "reflection/default"}
+
+// _fallbackLookup finds the spec's templates, and the system default at
+// the empty Path, which no step of the chain builds.
+func _fallbackLookup(p runtime.Path) (int, bool) {
+	if p == (runtime.Path{}) {
+		return 0, true
+	}
+	id, ok := _specLookup(p)
+	return id + 1, ok
+}
+
+// newFallback is the spec's set with a system default template.
+func newFallback(opts ...runtime.Option) runtime.Manager {
+	return runtime.NewManager("fallback", _fallbackLookup, _fallbackPaths[:], setDefaults, opts...)
+}
+
 var (
-	root     = runtime.WithRootSpace
-	typ      = runtime.WithType
-	version  = runtime.WithVersion
-	dflt     = runtime.WithDefaultName
-	noOption []runtime.Option
+	root       = runtime.WithRootSpace
+	typ        = runtime.WithType
+	version    = runtime.WithVersion
+	dflt       = runtime.WithDefaultName
+	predefined = runtime.WithPredefined
+	noOption   []runtime.Option
 )
 
 func opts(o ...runtime.Option) []runtime.Option { return o }
@@ -149,7 +170,7 @@ var resolveCases = []resolveCase{
 	{name: `§3.2 "3. Try: default (global default)"`,
 		opts: opts(typ("support")), key: "SubmitForm", path: "default", level: runtime.LevelGlobal,
 		tried: []string{"support/SubmitForm", "support/default", "default"}},
-	{name: `§3.2 "4. Use: self.default_template (system fallback)" is an error naming every path (DESIGN §4)`, spec: true,
+	{name: `§3.2 "4. Use: self.default_template (system fallback)": without one, an error naming every path (DESIGN §4)`, spec: true,
 		opts: opts(typ("support")), key: "SubmitForm", path: notFound,
 		tried: []string{"support/SubmitForm", "support/default", "default"}},
 
@@ -169,7 +190,7 @@ var resolveCases = []resolveCase{
 	{name: `§3.2 root "5. Try: default"`,
 		opts: opts(root("specialized_agent"), typ("support")), key: "SubmitForm", path: "default", level: runtime.LevelGlobal,
 		tried: []string{"specialized_agent/support/SubmitForm", "specialized_agent/support/default", "support/SubmitForm", "support/default", "default"}},
-	{name: `§3.2 root "6. Use: self.default_template" is an error naming every path (DESIGN §4)`, spec: true,
+	{name: `§3.2 root "6. Use: self.default_template": without one, an error naming every path (DESIGN §4)`, spec: true,
 		opts: opts(root("action_agent"), typ("support")), key: "SubmitForm", path: notFound,
 		tried: []string{"action_agent/support/SubmitForm", "action_agent/support/default", "support/SubmitForm", "support/default", "default"}},
 
@@ -353,11 +374,62 @@ func TestResolve(t *testing.T) {
 	}
 }
 
+// TestResolveSystemDefault runs every case of the spec's set in the same
+// set with a system default (template-manager.md §3.2: "4. Use:
+// self.default_template (system fallback)"): a key that resolved still
+// resolves to the same template at the same step, and a key that matched
+// nothing resolves to the system default, after the same paths.
+func TestResolveSystemDefault(t *testing.T) {
+	for _, tc := range resolveCases {
+		if !tc.spec {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			r := newFallback().Resolve(tc.key, tc.opts...)
+			if r.Err != nil {
+				t.Fatalf("Resolve(%q): %v", tc.key, r.Err)
+			}
+			path, level, tried := tc.path, tc.level, tc.tried
+			if tc.path == notFound {
+				path, level, tried = "default_template", runtime.LevelSystemDefault, append(slices.Clone(tc.tried), "default_template")
+			}
+			if r.Path != path || r.Level != level || _fallbackPaths[r.ID] != path {
+				t.Errorf("Resolve(%q) = %q (id %d) at %v; want %q at %v", tc.key, r.Path, r.ID, r.Level, path, level)
+			}
+			if got := r.Tried(); !slices.Equal(got, tried) {
+				t.Errorf("Tried() = %q; want %q", got, tried)
+			}
+			if n := testing.AllocsPerRun(100, func() { r = newFallback().Resolve(tc.key, tc.opts...) }); n != 0 {
+				t.Errorf("Resolve allocates %v times", n)
+			}
+		})
+	}
+	// The system default is the last step: a global default comes first.
+	if r := newFallback().Resolve("", typ("")); r.Path != "default_template" || r.Level != runtime.LevelSystemDefault {
+		t.Errorf("empty key at the root: %q at %v", r.Path, r.Level)
+	}
+	if l := runtime.LevelSystemDefault; l.String() != "system default" || l.Versioned() {
+		t.Errorf("LevelSystemDefault: %q, versioned %v", l.String(), l.Versioned())
+	}
+}
+
 func TestResolveErrorMessage(t *testing.T) {
 	r := newSpec().Resolve("Plan", typ("support"), root("action_agent"))
 	want := `spec: no template for key "Plan" (tried action_agent/support/Plan, action_agent/support/default, support/Plan, support/default, default)`
 	if r.Err == nil || r.Err.Error() != want {
 		t.Errorf("error = %v\nwant    %s", r.Err, want)
+	}
+}
+
+func TestPredefinedErrorMessage(t *testing.T) {
+	err := &runtime.PredefinedError{Set: "agent", Name: "acm", Known: []string{"acme", "consumer"}}
+	want := `agent: no predefined variables "acm" (have acme, consumer)`
+	if err.Error() != want {
+		t.Errorf("error = %v\nwant    %s", err, want)
+	}
+	err = &runtime.PredefinedError{Set: "spec", Name: "acme"}
+	if want := `spec: no predefined variables "acme" (the set has none)`; err.Error() != want {
+		t.Errorf("error = %v\nwant    %s", err, want)
 	}
 }
 
@@ -371,6 +443,13 @@ func TestSettings(t *testing.T) {
 	m = newAgent(typ("a"), typ("b"), version("x"), version(""))
 	if got := m.Settings(); got.Type != "b" || got.Version != "" {
 		t.Errorf("Settings() = %+v; want type b, no version", got)
+	}
+	m = newAgent(predefined("acme"))
+	if got := m.Settings(); got.Predefined != "acme" || got.Type != "main" {
+		t.Errorf("Settings() = %+v; want predefined acme", got)
+	}
+	if got := m.Switch(predefined("")).Settings(); got.Predefined != "" {
+		t.Errorf("WithPredefined(\"\") leaves %+v", got)
 	}
 	if got := runtime.NewManager("z", _agentLookup, _agentPaths[:], runtime.Settings{}).Settings(); got != (runtime.Settings{DefaultName: "default"}) {
 		t.Errorf("zero defaults give %+v", got)
@@ -403,6 +482,10 @@ func TestSwitch(t *testing.T) {
 			t.Errorf("%s: Resolve(%q) = %q, %v; want %q", c.name, c.key, r.Path, r.Err, c.want)
 		}
 	}
+	pre := orig.Switch(predefined("acme"))
+	if s := pre.Settings(); s.Predefined != "acme" {
+		t.Errorf(`switch(predefined_variables="acme"): %+v`, s)
+	}
 	if orig.Settings() != newAgent().Settings() {
 		t.Errorf("Switch changed the original: %+v", orig.Settings())
 	}
@@ -427,6 +510,14 @@ func TestPerCallOverride(t *testing.T) {
 	if r := m.Resolve("SubmitForm"); r.Path != "main/default" || r.Settings != m.Settings() {
 		t.Errorf("after per-call overrides: %q, settings %+v", r.Path, r.Settings)
 	}
+	// The predefined variable set (§4.2 predefined_variables) is a setting
+	// like the others: the resolution carries it for the renderer.
+	if r := m.Resolve("BrowseLink", predefined("acme")); r.Settings.Predefined != "acme" || r.Path != "main/BrowseLink" {
+		t.Errorf("per-call predefined: %q, settings %+v", r.Path, r.Settings)
+	}
+	if r := m.Switch(predefined("acme")).Resolve("BrowseLink", predefined("")); r.Settings.Predefined != "" {
+		t.Errorf("clearing predefined per call: %+v", r.Settings)
+	}
 	// An override can also clear a setting for the call.
 	v := m.Switch(version("enterprise"), root("action_agent"))
 	if r := v.Resolve("BrowseLink", version(""), root("")); r.Path != "main/BrowseLink" {
@@ -446,8 +537,8 @@ func TestLevel(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Errorf("levels %q; want %q", names, want)
 	}
-	if s := runtime.Level(10).String(); s != "Level(10)" {
-		t.Errorf("Level(10) = %q", s)
+	if s := runtime.Level(11).String(); s != "Level(11)" || runtime.Level(11).Versioned() {
+		t.Errorf("Level(11) = %q", s)
 	}
 }
 
@@ -489,7 +580,7 @@ func TestResolveAllocs(t *testing.T) {
 	// Options written at the call, through a generated-style wrapper.
 	a := NewAgent()
 	n := testing.AllocsPerRun(100, func() {
-		if r := a.Resolve("reflection/Review", runtime.WithRootSpace("specialized_agent"), runtime.WithVersion("enterprise")); r.Err != nil {
+		if r := a.Resolve("reflection/Review", runtime.WithRootSpace("specialized_agent"), runtime.WithVersion("enterprise"), runtime.WithPredefined("acme")); r.Err != nil {
 			t.Fatal(r.Err)
 		}
 	})

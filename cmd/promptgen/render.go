@@ -26,6 +26,7 @@ func (a *app) runRender(args []string) int {
 	in := fs.String("in", "prompts", "read prompt files from `dir`")
 	data := fs.String("data", "", "read the variables from JSON `file` (- for standard input)")
 	budget := fs.Bool("budget", false, "print the section budget report of a sectioned prompt to standard error")
+	predefined := fs.String("predefined", "", "fill unset variables from the set's predefined variables `P`")
 	var sf setFlags
 	sf.define(fs)
 	// Flags may also follow the prompt key.
@@ -57,9 +58,9 @@ func (a *app) runRender(args []string) int {
 		if rest != "" {
 			*sf.key = rest
 		}
-		return a.renderSet(cfg, set, &sf, *data)
+		return a.renderSet(cfg, set, &sf, *data, *predefined)
 	}
-	for _, name := range setFlagNames {
+	for _, name := range append(setFlagNames, "predefined") {
 		if sf.set[name] {
 			return a.usageError("render", "-%s applies to template sets only, and %q is a prompt", name, keys[0])
 		}
@@ -101,8 +102,9 @@ func (a *app) parse(name, source string) (*template.Template, error) {
 	return t, err
 }
 
-// renderSet renders the template of set that sf's key resolves to.
-func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data string) int {
+// renderSet renders the template of set that sf's key resolves to, with
+// the predefined variables named predefined ("" for none).
+func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data, predefined string) int {
 	sp, diags, err := gen.LoadSetPreview(cfg, set)
 	a.printDiagnostics(diags)
 	if err != nil {
@@ -117,7 +119,7 @@ func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data string) i
 		return exitFail
 	}
 	feed, ok := a.readFeed(data, sp.Feed)
-	if !ok {
+	if !ok || !a.predefine(sp, predefined, feed) {
 		return exitFail
 	}
 	root := template.New(sp.Key).Funcs(ttfuncs.Funcs())
@@ -131,6 +133,45 @@ func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data string) i
 	v := runtime.VariantFor(t.Components, t.Versions, r.Settings.Version)
 	out, err := ttfuncs.ExecuteVariant(root.Lookup(t.Prompt), nil, t.Prompt, t.File, feed.Interface(), v)
 	return a.printRender(out, err)
+}
+
+// predefine fills the fields of feed that are at their zero value (an
+// empty list counts as unset) from the set's predefined variables name, as
+// the generated Merge(p, runtime.AttributeOnly) does.
+func (a *app) predefine(sp *gen.SetPreview, name string, feed reflect.Value) bool {
+	if name == "" {
+		return true
+	}
+	var known []string
+	for _, p := range sp.Predefined {
+		known = append(known, p.Name)
+		if p.Name != name {
+			continue
+		}
+		values, err := decodeFeed(p.JSON, sp.Feed)
+		if err != nil {
+			a.log.Printf("internal error: predefined variables %q: %v", name, err)
+			return false
+		}
+		for i := range feed.NumField() {
+			f, v := feed.Field(i), values.Field(i)
+			if unset(f) && !unset(v) {
+				f.Set(v)
+			}
+		}
+		return true
+	}
+	a.log.Print(&runtime.PredefinedError{Set: sp.Key, Name: name, Known: known})
+	return false
+}
+
+// unset reports whether a feed field is unset for Merge: its zero value,
+// or an empty list or map.
+func unset(v reflect.Value) bool {
+	if k := v.Kind(); k == reflect.Slice || k == reflect.Map {
+		return v.Len() == 0
+	}
+	return v.IsZero()
 }
 
 // readFeed reads the JSON of -data file into a new value of type feed,

@@ -19,10 +19,12 @@ var resolveCommand = command{
 template set SET (its directory in -in, such as agent) on the first line, then
 every path of the fallback chain that was tried, each with "miss" or "hit", as
 generated code resolves it: R/T/K.V, R/T/K, R/T/D.V, R/T/D, T/K.V, T/K, T/D.V,
-T/D, D.V, D. -type, -root, -version and -default-name change the settings of
-the set's new manager (promptset.yaml's default_type and default_name, no root
-space, no version); an empty -key is the key of no anchor action, which goes
-to the default templates. A key that resolves to no template is an error
+T/D, D.V, D, and last the set's default_template (promptset.yaml), shown as
+"hit   default_template (system default)". -type, -root, -version and
+-default-name change the settings of the set's new manager (promptset.yaml's
+default_type and default_name, no root space, no version); an empty -key is
+the key of no anchor action, which goes to the default templates. In a set
+without default_template, a key that resolves to no template is an error
 (exit 1), after the chain of misses.`,
 }
 
@@ -115,9 +117,16 @@ func (sf *setFlags) manager(info *gen.SetInfo) runtime.Manager {
 		opts = append(opts, runtime.WithDefaultName(*sf.defName))
 	}
 	opts = append(opts, runtime.WithRootSpace(*sf.root), runtime.WithVersion(*sf.version))
+	// As in generated code, the system default is at the empty path, and
+	// no other path reaches it.
 	ids := make(map[string]int, len(info.Paths))
 	for id, p := range info.Paths {
-		ids[p] = id
+		if id != info.SystemDefault {
+			ids[p] = id
+		}
+	}
+	if info.SystemDefault >= 0 {
+		ids[""] = info.SystemDefault
 	}
 	lookup := func(p runtime.Path) (int, bool) {
 		id, ok := ids[p.String()]

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -37,12 +38,14 @@ func TestResolve(t *testing.T) {
 			"reflection/default\n  miss  reflection/SubmitForm\n  hit   reflection/default (T/D)\n", ""},
 		{[]string{"agent", "-key", "reflection/Review"}, exitOK,
 			"reflection/default\n  miss  reflection/Review\n  hit   reflection/default (T/D)\n", ""},
-		{[]string{"agent", "-key", "Refund", "-type", "billing"}, exitFail,
-			"  miss  billing/Refund\n  miss  billing/default\n  miss  default\n",
-			"promptgen: resolve: agent: no template for key \"Refund\" (tried billing/Refund, billing/default, default)\n"},
-		{[]string{"agent", "-key", "x", "-type", ""}, exitFail,
-			"  miss  x\n  miss  default\n",
-			"promptgen: resolve: agent: no template for key \"x\" (tried x, default)\n"},
+		// After every path, the set's default_template (the system default).
+		{[]string{"agent", "-key", "Refund", "-type", "billing"}, exitOK,
+			"default_template\n  miss  billing/Refund\n  miss  billing/default\n  miss  default\n  hit   default_template (system default)\n", ""},
+		{[]string{"agent", "-key", "x", "-type", ""}, exitOK,
+			"default_template\n  miss  x\n  miss  default\n  hit   default_template (system default)\n", ""},
+		// No key names it.
+		{[]string{"agent", "-key", "default_template", "-type", ""}, exitOK,
+			"default_template\n  miss  default_template\n  miss  default\n  hit   default_template (system default)\n", ""},
 		{[]string{"agent", "-key", "BrowseLink", "-default-name", "fallback"}, exitOK,
 			"main/BrowseLink\n  hit   main/BrowseLink (T/K)\n", ""},
 		{[]string{"agnt", "-key", "x"}, exitFail, "",
@@ -65,6 +68,8 @@ func TestResolveErrors(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "p", "bad", "default.jinja"), "hi")
 	writeTestFile(t, filepath.Join(dir, "p", "good", "promptset.yaml"), "")
 	writeTestFile(t, filepath.Join(dir, "p", "good", "default.jinja"), "{{ broken")
+	writeTestFile(t, filepath.Join(dir, "p", "plain", "promptset.yaml"), "")
+	writeTestFile(t, filepath.Join(dir, "p", "plain", "main", "default.jinja"), "hi")
 	t.Chdir(dir)
 	tests := []struct {
 		args   []string
@@ -75,6 +80,9 @@ func TestResolveErrors(t *testing.T) {
 			"p/bad/promptset.yaml:1:1: unknown key \"default_typ\" (did you mean \"default_type\"?)\n"},
 		// Resolving does not check templates: "good" resolves.
 		{[]string{"resolve", "-in", "p", "good"}, exitOK, ""},
+		// Without default_template, a key that every path misses is an error.
+		{[]string{"resolve", "-in", "p", "plain", "-key", "x", "-type", "billing"}, exitFail,
+			"promptgen: resolve: plain: no template for key \"x\" (tried billing/x, billing/default, default)\n"},
 		{[]string{"resolve", "-in", "p"}, exitUsage, "promptgen: resolve: want one template set, got 0\n"},
 		{[]string{"resolve", "-in", "p", "a", "b"}, exitUsage, "promptgen: resolve: want one template set, got 2\n"},
 		{[]string{"resolve", "-in", "p", "good", "-kye", "x"}, exitUsage, "promptgen: resolve: flag provided but not defined: -kye\n"},
@@ -94,7 +102,9 @@ func TestResolveErrors(t *testing.T) {
 
 // TestRenderSetCorpus renders every fixture of every template of a set
 // with promptgen render, as generated code renders it (through the fallback
-// chain, with the template's namespace as the type and its version) and
+// chain, with the template's namespace as the type and its version; the
+// system default under settings where every path misses; a scenario
+// <scenario>@<name> with -predefined name) and
 // compares with what Jinja2 rendered: the sets of prompts/ (fixtures in
 // generated/testdata) and gen/testdata/golden/set (gen/testdata/setrun).
 func TestRenderSetCorpus(t *testing.T) {
@@ -118,8 +128,15 @@ func TestRenderSetCorpus(t *testing.T) {
 				ns, file = tmpl[:i], tmpl[i+1:]
 			}
 			name, version, _ := strings.Cut(file, ".")
+			args := []string{"render", "-in", c.prompts, set, "-key", name, "-type", ns, "-version", version, "-data", p}
+			if tmpl == "default_template" { // the system default: where every path misses
+				args = []string{"render", "-in", c.prompts, set, "-key", "none", "-type", "none", "-default-name", "none", "-data", p}
+			}
+			if _, predefined, ok := strings.Cut(strings.TrimSuffix(d.Name(), ".json"), "@"); ok {
+				args = append(args, "-predefined", predefined)
+			}
 			n++
-			code, stdout, stderr := runArgs("render", "-in", c.prompts, set, "-key", name, "-type", ns, "-version", version, "-data", p)
+			code, stdout, stderr := runArgs(args...)
 			got := stdout
 			if code != exitOK {
 				got = "ERROR: " + stderr
@@ -149,15 +166,32 @@ func TestRenderSetErrors(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "p", "s", "components", "sig.jinja"), "-- {{ name|upper }}{{ n + 1 }}")
 	writeTestFile(t, filepath.Join(dir, "p", "broken", "promptset.yaml"), "")
 	writeTestFile(t, filepath.Join(dir, "p", "broken", "default.jinja"), "{{ x | uper }}")
-	const usage = "usage: promptgen render [-in dir] [-data file.json|-] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D]\nRun 'promptgen help render' for details.\n"
+	writeTestFile(t, filepath.Join(dir, "p", "plain", "promptset.yaml"), "")
+	writeTestFile(t, filepath.Join(dir, "p", "plain", "main", "default.jinja"), "hi")
+	const usage = "usage: promptgen render [-in dir] [-data file.json|-] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D] [-predefined P]\nRun 'promptgen help render' for details.\n"
+	const fallback = "You are %s's assistant. No prompt fits this step, so answer plainly.\n\nUser: u\n\nRespond in a structured format, with <thought> and <answer> tags."
 	tests := []struct {
 		args           []string
 		data           string
 		code           int
 		stdout, stderr string
 	}{
-		{args: []string{"-in", prompts, "agent", "-key", "Refund", "-type", "billing"}, code: exitFail,
-			stderr: "promptgen: agent: no template for key \"Refund\" (tried billing/Refund, billing/default, default)\n"},
+		// The system default, with the predefined variables acme, which
+		// fill the company only when the data leaves it unset.
+		{args: []string{"-in", prompts, "agent", "-key", "Refund", "-type", "billing", "-predefined", "acme", "-data", "-"}, data: `{"user_input": "u"}`,
+			code: exitOK, stdout: fmt.Sprintf(fallback, "ACME Corp")},
+		{args: []string{"-in", prompts, "agent", "-key", "Refund", "-type", "billing", "-predefined", "acme", "-data", "-"}, data: `{"user_input": "u", "company": "Globex"}`,
+			code: exitOK, stdout: fmt.Sprintf(fallback, "Globex")},
+		{args: []string{"-in", prompts, "agent", "-key", "Refund", "-type", "billing", "-data", "-"}, data: `{"user_input": "u"}`, code: exitFail,
+			stderr: "prompts/agent/promptset.yaml:46:14: render agent/default_template: \"company\": required variable is not set\n"},
+		{args: []string{"-in", prompts, "agent", "-predefined", "acm"}, code: exitFail,
+			stderr: "promptgen: agent: no predefined variables \"acm\" (have acme)\n"},
+		{args: []string{"-in", "p", "plain", "-key", "x", "-type", "billing"}, code: exitFail,
+			stderr: "promptgen: plain: no template for key \"x\" (tried billing/x, billing/default, default)\n"},
+		{args: []string{"-in", "p", "plain", "-predefined", "x"}, code: exitFail,
+			stderr: "promptgen: plain: no predefined variables \"x\" (the set has none)\n"},
+		{args: []string{"-in", prompts, "support/draft_reply", "-predefined", "x"}, code: exitUsage,
+			stderr: "promptgen: render: -predefined applies to template sets only, and \"support/draft_reply\" is a prompt\n" + usage},
 		{args: []string{"-in", prompts, "agent/reflection/Review", "-root", "x", "-data", "-"}, code: exitOK, data: `{"user_input": "u", "previous_states": ["a"]}`,
 			stdout: "Review your previous actions.\n- a\n\nu"},
 		{args: []string{"-in", prompts, "agent", "-data", "-"}, data: `{"user_input": 3}`, code: exitFail,

@@ -57,7 +57,7 @@ diff from the files in -out to what generate would write. It exits with status
 	},
 	{
 		name:     "render",
-		synopsis: "[-in dir] [-data file.json|-] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D]",
+		synopsis: "[-in dir] [-data file.json|-] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D] [-predefined P]",
 		summary:  "print a prompt rendered with JSON data, without compiling",
 		doc: `Render prints PROMPT (a prompt key such as support/draft_reply) rendered with
 the variables in the JSON object of -data ("-" for standard input; none means
@@ -69,9 +69,12 @@ a required variable left unset is an error naming the variable (exit 1).
 PROMPT may be a template set (such as agent): then key K (-key, or the rest of
 PROMPT, as in agent/reflection/Review) is resolved as promptgen resolve does,
 with -type, -root, -version and -default-name, and the template it resolves to
-is rendered with its components, in the versions that the set's Render would
-choose. A key that resolves to no template is an error naming every path
-tried.
+(the set's default_template when no path matches) is rendered with its
+components, in the versions that the set's Render would choose. -predefined P
+fills the variables that the data leaves unset (or sets to a zero value) from
+the set's predefined_variables P, as the set's Render does under
+runtime.WithPredefined(P). In a set without default_template, a key that
+resolves to no template is an error naming every path tried.
 
 A sectioned prompt renders as its generated Render does: the head, then each
 section within its budget. -budget also prints, to standard error, the

@@ -30,6 +30,7 @@ func SetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
 	emitSetType(f, s)
 	emitSetTables(f, s)
 	emitExtra(f, s)
+	emitSetPredefined(f, s)
 	if tt {
 		emitSetTemplates(f, s)
 	} else {
@@ -153,6 +154,20 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 		})
 	}
 
+	if len(s.Predefined) > 0 {
+		f.Comment("The names of the " + s.Spec.Key + " set's predefined variables, for runtime.WithPredefined.")
+		f.Const().DefsFunc(func(g *jen.Group) {
+			for _, p := range s.Predefined {
+				var fields []string
+				for _, v := range p.Values {
+					fields = append(fields, v.Field.Key)
+				}
+				g.Comment(p.GoName + " fills " + strings.Join(fields, ", ") + ".")
+				g.Id(p.GoName).Op("=").Lit(p.Spec.Name)
+			}
+		})
+	}
+
 	recv := jen.Id("a").Op("*").Id(name)
 	resolve := func(withOpts bool) jen.Code {
 		args := []jen.Code{jen.Id("key")}
@@ -163,14 +178,23 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	}
 	variantFor := rt("VariantFor").Call(jen.Id("c").Dot("names"), jen.Id("c").Dot("versions"), jen.Id("r").Dot("Settings").Dot("Version"))
 	comps := jen.Id("c").Op(":=").Op("&").Id(h + "Components").Index(jen.Id("r").Dot("ID"))
+	// predefine merges the predefined variables of the settings into f.
+	predefine := func(onErr ...jen.Code) jen.Code {
+		return jen.If(jen.Err().Op(":=").Id(h+"Predefine").Call(jen.Op("&").Id("f"), jen.Id("r").Dot("Settings").Dot("Predefined")), jen.Err().Op("!=").Nil()).Block(onErr...)
+	}
 
 	f.Comment("Render renders the template that key resolves to, with opts applied for")
 	f.Comment("this call only. The versioned components it includes render in the version")
 	f.Comment("of the settings, else unversioned, else in their first version. A key that")
 	f.Comment("resolves to no template gives a *runtime.ResolveError naming every path tried.")
+	f.Comment("With predefined variables in the settings (runtime.WithPredefined), the fields")
+	f.Comment("that f leaves at their zero value take their predefined values, as")
+	f.Comment("f.Merge(predefined, runtime.AttributeOnly) would; an unknown name gives a")
+	f.Comment("*runtime.PredefinedError.")
 	f.Func().Params(recv.Clone()).Id("Render").Params(jen.Id("key").String(), jen.Id("f").Add(feed.Clone()), opts.Clone()).Params(jen.String(), jen.Error()).Block(
 		resolve(true),
 		jen.If(jen.Id("r").Dot("Err").Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Id("r").Dot("Err"))),
+		predefine(jen.Return(jen.Lit(""), jen.Err())),
 		comps.Clone(),
 		jen.List(jen.Id("buf"), jen.Err()).Op(":=").Id(h+"Render").Call(jen.Id("r").Dot("ID"),
 			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(h+"Sizes").Index(jen.Id("r").Dot("ID")).Dot("Get").Call(jen.Id(h+"Static").Index(jen.Id("r").Dot("ID")))),
@@ -185,6 +209,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	f.Func().Params(recv.Clone()).Id("AppendRender").Params(jen.Id("dst").Index().Byte(), jen.Id("key").String(), jen.Id("f").Add(feed.Clone()), opts.Clone()).Params(jen.Index().Byte(), jen.Error()).Block(
 		resolve(true),
 		jen.If(jen.Id("r").Dot("Err").Op("!=").Nil()).Block(jen.Return(jen.Id("dst"), jen.Id("r").Dot("Err"))),
+		predefine(jen.Return(jen.Id("dst"), jen.Err())),
 		comps.Clone(),
 		jen.Return(jen.Id(h+"Render").Call(jen.Id("r").Dot("ID"), jen.Id("dst"), jen.Op("&").Id("f"), variantFor.Clone())),
 	)
@@ -196,7 +221,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	)
 
 	f.Comment("Switch returns a copy of a with opts applied (type, root space, version,")
-	f.Comment("default name); a is unchanged.")
+	f.Comment("default name, predefined variables); a is unchanged.")
 	f.Func().Params(recv.Clone()).Id("Switch").Params(opts.Clone()).Op("*").Id(name).Block(
 		jen.Return(jen.Op("&").Id(name).Values(jen.Id("m").Op(":").Id("a").Dot("m").Dot("Switch").Call(jen.Id("opts").Op("...")))),
 	)
@@ -215,12 +240,17 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	f.Comment("Variants renders the template that key resolves to once for every")
 	f.Comment("combination of the versions of the versioned components it includes, in")
 	f.Comment("runtime.Product's order; a template without them yields one Variant. A")
-	f.Comment("render error, or the resolve error, is in the Variant's Err.")
+	f.Comment("render error, or the resolve or predefined variables error, is in the")
+	f.Comment("Variant's Err.")
 	f.Func().Params(recv.Clone()).Id("Variants").Params(jen.Id("key").String(), jen.Id("f").Add(feed.Clone())).Qual("iter", "Seq2").Types(rt("Variant"), jen.String()).Block(
 		jen.Return(jen.Func().Params(jen.Id("yield").Func().Params(rt("Variant"), jen.String()).Bool()).Block(
 			resolve(false),
 			jen.If(jen.Id("r").Dot("Err").Op("!=").Nil()).Block(
 				jen.Id("yield").Call(rt("Variant").Values(jen.Id("Err").Op(":").Id("r").Dot("Err")), jen.Lit("")),
+				jen.Return(),
+			),
+			predefine(
+				jen.Id("yield").Call(rt("Variant").Values(jen.Id("Err").Op(":").Err()), jen.Lit("")),
 				jen.Return(),
 			),
 			comps.Clone(),
@@ -261,7 +291,9 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	var paths []jen.Code
 	for _, t := range s.Templates {
 		paths = append(paths, jen.Lit(t.Spec.Path))
-		longest = max(longest, len(t.Spec.Path))
+		if !t.Spec.System {
+			longest = max(longest, len(t.Spec.Path))
+		}
 	}
 	f.Comment(h + "Paths holds every template's full path; the index is its id.")
 	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
@@ -269,12 +301,22 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	f.Comment(h + "Lookup is the set's resolver: a switch over full template paths. It")
 	f.Comment("does not allocate: a Path joins into the stack buffer, which no")
 	f.Comment("candidate longer than the longest path can overflow.")
+	for _, t := range s.Templates {
+		if t.Spec.System {
+			f.Comment("The empty path, which no step of the chain builds, is the system default")
+			f.Comment("template (default_template), tried after every path.")
+		}
+	}
 	f.Func().Id(h+"Lookup").Params(jen.Id("p").Qual(ir.RuntimePath, "Path")).Params(jen.Int(), jen.Bool()).Block(
 		jen.Var().Id("buf").Index(jen.Lit(longest)).Byte(),
 		jen.If(jen.Id("p").Dot("Len").Call().Op(">").Len(jen.Id("buf"))).Block(jen.Return(jen.Lit(0), jen.False())),
 		jen.Switch(jen.String().Parens(jen.Id("p").Dot("AppendTo").Call(jen.Id("buf").Index(jen.Empty(), jen.Lit(0))))).BlockFunc(func(g *jen.Group) {
 			for id, t := range s.Templates {
-				g.Case(jen.Lit(t.Spec.Path)).Block(jen.Return(jen.Lit(id), jen.True()))
+				p := t.Spec.Path
+				if t.Spec.System {
+					p = ""
+				}
+				g.Case(jen.Lit(p)).Block(jen.Return(jen.Lit(id), jen.True()))
 			}
 		}),
 		jen.Return(jen.Lit(0), jen.False()),
@@ -362,6 +404,66 @@ func emitExtra(f *jen.File, s *ir.PromptSet) {
 		g.Switch(jen.Id("id")).Block(cases...)
 		g.Return(jen.Nil())
 	})
+}
+
+// emitSetPredefined writes the predefined variables of the set, and the
+// function that merges them into a feed.
+func emitSetPredefined(f *jen.File, s *ir.PromptSet) {
+	h := s.Helper
+	var values, known []jen.Code
+	for i, p := range s.Predefined {
+		fields := jen.Dict{}
+		for _, v := range p.Values {
+			val := predefinedLit(v.Field.Type, v.Value)
+			if v.Field.Optional && ir.IsPointerKind(v.Field.Type) {
+				// A pointer to a value: a variable of its own.
+				name := h + "Predefined" + strconv.Itoa(i) + v.Field.GoName
+				f.Comment(name + " is " + v.Field.Key + " of the predefined variables " + strconv.Quote(p.Spec.Name) + ".")
+				f.Var().Id(name).Op("=").Add(val)
+				val = jen.Op("&").Id(name)
+			}
+			fields[jen.Id(v.Field.GoName)] = val
+		}
+		values = append(values, jen.Values(fields))
+		known = append(known, jen.Lit(p.Spec.Name))
+	}
+	errFields := jen.Dict{jen.Id("Set"): jen.Lit(s.Spec.Key), jen.Id("Name"): jen.Id("name")}
+	if len(s.Predefined) > 0 {
+		f.Comment(h + "Predefined holds the predefined variables, in the order of " + h + "PredefinedNames.")
+		f.Var().Id(h + "Predefined").Op("=").Index(jen.Lit(len(s.Predefined))).Id(s.Feed.Name).Values(values...)
+		f.Comment(h + "PredefinedNames lists the names of the predefined variables, sorted.")
+		f.Var().Id(h + "PredefinedNames").Op("=").Index(jen.Op("...")).String().Values(known...)
+		errFields[jen.Id("Known")] = jen.Id(h+"PredefinedNames").Index(jen.Empty(), jen.Empty())
+	}
+	f.Comment(h + "Predefine merges the predefined variables named name into f; a field")
+	f.Comment("that f sets keeps its value. \"\" names none.")
+	f.Func().Id(h+"Predefine").Params(jen.Id("f").Op("*").Id(s.Feed.Name), jen.Id("name").String()).Error().Block(
+		jen.Switch(jen.Id("name")).BlockFunc(func(g *jen.Group) {
+			g.Case(jen.Lit(""))
+			for i, p := range s.Predefined {
+				g.Case(jen.Lit(p.Spec.Name)).Block(
+					jen.Id("f").Dot("Merge").Call(jen.Id(h+"Predefined").Index(jen.Lit(i)), jen.Qual(ir.RuntimePath, "AttributeOnly")))
+			}
+			g.Default().Block(jen.Return(jen.Op("&").Qual(ir.RuntimePath, "PredefinedError").Values(errFields)))
+		}),
+		jen.Return(jen.Nil()),
+	)
+}
+
+// predefinedLit is the Go literal of a predefined value of type t.
+func predefinedLit(t *ir.Type, v any) *jen.Statement {
+	t = t.Resolve()
+	switch v := v.(type) {
+	case []any:
+		var items []jen.Code
+		for _, x := range v {
+			items = append(items, predefinedLit(t.Elem, x))
+		}
+		return goType(t, false).Values(items...)
+	case int64:
+		return jen.Lit(int(v))
+	}
+	return jen.Lit(v)
 }
 
 // renderParams are the parameters of every render function of a set.

@@ -15,6 +15,23 @@ type PromptSet struct {
 	Templates  []*SetTemplate  // by id: the index in the sorted path table
 	Components []*SetComponent // in the order of Set.Components
 	Keys       []*SetKey       // sorted by key
+	// Predefined are the predefined variable sets, sorted by name.
+	Predefined []*Predefined
+}
+
+// Predefined is one set of predefined_variables, checked against the feed.
+type Predefined struct {
+	Spec   *PredefinedSpec
+	GoName string // its name's constant, decided by nameSets
+	Values []PredefinedField
+}
+
+// PredefinedField is the value of one feed field in a Predefined.
+type PredefinedField struct {
+	Field *Field
+	// Value is a string, int64, float64 or bool, as the field's kind
+	// wants it, or a []any of them for a list.
+	Value any
 }
 
 // SetTemplate is one template of a set.

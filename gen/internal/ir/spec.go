@@ -202,6 +202,8 @@ type SetSpec struct {
 	// Variables is the `variables:` setting, applied to every template and
 	// component of the set; nil when absent.
 	Variables *VariablesSpec
+	// Predefined are the entries of `predefined_variables`, in file order.
+	Predefined []*PredefinedSpec
 
 	Templates  []*SetTemplateSpec // sorted by Path
 	Components []*ComponentSpec   // sorted by Namespace, Name, then versions in order
@@ -220,10 +222,52 @@ type SetTemplateSpec struct {
 	// GoName is the `go_name:` of its key constant, if any.
 	GoName    string
 	GoNamePos Pos
+	// System marks the set's `default_template`, the system fallback
+	// after every path of the chain; its Path is DefaultTemplatePath.
+	System bool
 	// Prompt holds the template and where it comes from. Its Key is the
 	// set's key and Path joined ("agent/main/BrowseLink.enterprise").
 	Prompt *PromptSpec
 }
+
+// DefaultTemplatePath is the path that names a set's default_template in
+// its path table, in resolutions and in fixtures. No key reaches it: the
+// generated lookup finds it at the empty path, after every step of the
+// chain.
+const DefaultTemplatePath = "default_template"
+
+// PredefinedSpec is one entry of `predefined_variables`: a name and values
+// for some fields of the set's feed.
+type PredefinedSpec struct {
+	Name   string
+	Pos    Pos // the name
+	Values []PredefinedValue
+}
+
+// PredefinedValue is one field of a PredefinedSpec, as written.
+type PredefinedValue struct {
+	Key   string
+	Pos   Pos // the key
+	Value *Literal
+}
+
+// Literal is a value written in YAML: a scalar, a list or a mapping.
+type Literal struct {
+	Pos   Pos
+	Kind  LiteralKind
+	Value any        // a scalar's: string, int64, float64, bool or nil
+	Items []*Literal // a list's
+}
+
+// LiteralKind tells the shapes of a Literal apart.
+type LiteralKind uint8
+
+const (
+	LiteralScalar LiteralKind = iota
+	LiteralList
+	LiteralMapping
+	LiteralBad // reported when loaded
+)
 
 // ComponentSpec is one version of a component ("" for unversioned content).
 type ComponentSpec struct {

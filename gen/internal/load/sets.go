@@ -28,6 +28,9 @@ package load
 //	    BrowseLink.enterprise: "..."
 //	    Search: {template: "...", model: ...}
 //	    components: {...}
+//	default_template: "..."   # the system fallback after every path, as a template under templates:
+//	predefined_variables:     # the predefined_variables switch: named sets of feed values
+//	  acme: {company: ACME Corp, tone: formal}
 //
 // In templates:, a mapping with a "template" key is one template (the
 // keys of a prompt file that apply to one template of a set); any other
@@ -49,7 +52,8 @@ import (
 // Read-only tables of the set format.
 var (
 	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
-		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments", "autobind"}
+		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments",
+		"autobind", "default_template", "predefined_variables"}
 	setTemplateKeys  = []string{"description", "go_name", "model", "parameters", "extra_parameters", "template"}
 	setComponentKeys = []string{"description", "template"}
 	componentEntry   = []string{"version", "content"}
@@ -232,6 +236,12 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 		case "templates":
 			if f.isMapping(e) {
 				sl.inlineNamespace(f, "", e.v)
+			}
+		case "default_template":
+			sl.defaultTemplate(f, e)
+		case "predefined_variables":
+			if f.isMapping(e) {
+				sl.predefined(f, e.v)
 			}
 		default:
 			hint := schema.DidYouMean(e.key, setKeys)
@@ -473,6 +483,73 @@ func (sl *setLoader) inlineNamespace(f *yamlFile, ns string, m *yaml.Node) {
 	}
 }
 
+// defaultTemplate loads default_template, the set's system default (the
+// spec's TemplateManager(default_template=...)): a template string, or a
+// mapping with the keys of a template under templates:. Its path is
+// ir.DefaultTemplatePath, so a template of that name at the set's root
+// is reported as a duplicate.
+func (sl *setLoader) defaultTemplate(f *yamlFile, e pair) {
+	pr := &ir.PromptSpec{Path: f.src.file, Pos: f.pos(e.k)}
+	if e.v.Kind == yaml.MappingNode {
+		if !sl.spec(f, e.v, pr, false) {
+			return
+		}
+		if pr.GoName != "" {
+			sl.diags.Errorf(pr.GoNamePos, "default_template has no key constant to name (remove go_name)")
+		}
+	} else {
+		s, ok := f.str(e)
+		if !ok {
+			return
+		}
+		pr.Template = s
+		pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+	}
+	sl.addTemplate(&ir.SetTemplateSpec{Name: ir.DefaultTemplatePath, Prompt: pr, System: true})
+}
+
+// predefined loads predefined_variables: each name maps to values of feed
+// fields, checked against the feed's types once it is known.
+func (sl *setLoader) predefined(f *yamlFile, m *yaml.Node) {
+	for _, e := range f.entries(m, "predefined variable set", true) {
+		if e.key == "" {
+			f.errorf(e.k, "a predefined variable set needs a name")
+			continue
+		}
+		if !f.isMapping(e) {
+			continue
+		}
+		p := &ir.PredefinedSpec{Name: e.key, Pos: f.pos(e.k)}
+		for _, v := range f.entries(e.v, "variable", false) {
+			p.Values = append(p.Values, ir.PredefinedValue{Key: v.key, Pos: f.pos(v.k), Value: f.literal(v.v, 0)})
+		}
+		sl.set.Predefined = append(sl.set.Predefined, p)
+	}
+}
+
+// literal converts YAML value n; depth bounds the nesting of lists.
+func (f *yamlFile) literal(n *yaml.Node, depth int) *ir.Literal {
+	l := &ir.Literal{Pos: f.pos(n)}
+	switch {
+	case n.Kind == yaml.SequenceNode && depth < maxExampleDepth:
+		l.Kind = ir.LiteralList
+		for _, c := range n.Content {
+			l.Items = append(l.Items, f.literal(c, depth+1))
+		}
+	case n.Kind == yaml.MappingNode:
+		l.Kind = ir.LiteralMapping
+	case n.Kind == yaml.ScalarNode:
+		l.Value = f.scalar(n)
+	case n.Kind == yaml.AliasNode:
+		l.Kind = ir.LiteralBad
+		f.errorf(n, "aliases are not supported (write the value out)")
+	default:
+		l.Kind = ir.LiteralBad
+		f.errorf(n, "lists nested more than %d levels deep", maxExampleDepth)
+	}
+	return l
+}
+
 // hasKey reports whether mapping m has the key.
 func hasKey(m *yaml.Node, key string) bool {
 	for i := 0; i+1 < len(m.Content); i += 2 {
@@ -542,6 +619,7 @@ func (sl *setLoader) addTemplate(t *ir.SetTemplateSpec) {
 	if t.Version != "" {
 		t.Path += "." + t.Version
 	}
+
 	t.Prompt.Key = path.Join(sl.set.Key, t.Path)
 	sl.defs["t:"+t.Path] = append(sl.defs["t:"+t.Path], t.Prompt.Pos)
 	sl.set.Templates = append(sl.set.Templates, t)

@@ -215,6 +215,15 @@ func Sets(pkg *Scope, sets []*ir.PromptSet, base string, diags *diag.Sink) {
 			k.GoName = name + "Key" + suffix
 			Claim(pkg, diags, k.GoName, k.Key, kpos)
 		}
+		for _, p := range s.Predefined {
+			suffix, ok := Exported(p.Spec.Name)
+			if !ok {
+				diags.Errorf(p.Spec.Pos, "predefined variable set %q does not make a Go name (rename it)", p.Spec.Name)
+				continue
+			}
+			p.GoName = name + "Predefined" + suffix
+			Claim(pkg, diags, p.GoName, "predefined_variables."+p.Spec.Name, p.Spec.Pos)
+		}
 		for id, t := range s.Templates {
 			t.Func = s.Helper + "Template" + strconv.Itoa(id)
 		}

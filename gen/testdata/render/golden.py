@@ -32,7 +32,12 @@ the set's directory and the template's full path in the set
 and components as promptgen renders it: a name that is a component visible
 from the template's namespace is the component rendered with the same data,
 {% include "name" %} includes it, and each component is in the version of the
-template's path, else unversioned, else its first. (A component included
+template's path, else unversioned, else its first. The set's default_template
+is the template at path default_template. A scenario named
+<scenario>@<name>.json renders with the set's predefined_variables <name>: each
+predefined value fills a variable the scenario leaves out (a scenario that
+gives a variable a zero value, which Go would also fill unless the field is
+optional, is an error). (A component included
 from a component of another namespace is looked up from the including
 component's namespace; a name it prints is looked up from the template's, as
 Jinja2's include shares the context: promptgen differs there.) YAML prompts may
@@ -439,10 +444,16 @@ class TemplateSet:
         self.jinja = doc.get("jinja") or {}
         self.inputs = doc.get("inputs")
         self.default_name = doc.get("default_name", "default")
+        self.predefined = doc.get("predefined_variables") or {}
         self.templates = {}   # path -> (namespace, name, version, source)
         self.components = {}  # namespace -> {name: [(version, source)]}
         self.add_components("", doc.get("components") or {})
         self.add_namespace("", doc.get("templates") or {})
+        # The system default: a template of the set's root namespace at
+        # path default_template (ir.DefaultTemplatePath).
+        dt = doc.get("default_template")
+        if dt is not None:
+            self.add_template("", "default_template", "", dt["template"] if isinstance(dt, dict) else dt)
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
@@ -599,6 +610,20 @@ class SetTemplate:
     def render(self, data):
         return self.render_name(self.root, data)
 
+    def predefine(self, data, name, where):
+        """data with the set's predefined variables name filling the
+        variables it leaves out (the generated Render's Merge with
+        AttributeOnly)."""
+        if name not in self.st.predefined:
+            raise CaseError("%s: the set has no predefined_variables %r" % (where, name))
+        out = dict(data)
+        for k, v in self.st.predefined[name].items():
+            if k in data and not data[k]:
+                raise CaseError("%s: %s is a zero value, which predefined variables may fill: leave it out"
+                                % (where, k))
+            out.setdefault(k, v)
+        return out
+
 
 def set_dirs(root):
     """{set key: directory} of the template sets under root."""
@@ -664,6 +689,8 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
                 data = json.load(f)
         except (OSError, ValueError) as e:
             raise CaseError("%s: bad JSON: %s" % (where, e))
+        if set_template is not None and "@" in sc:
+            data = set_template.predefine(data, sc.partition("@")[2], where)
         if typed:
             check_scenario(data, inputs, where, free if set_template is not None else None)
         # A set's feed is shared by its templates: a scenario may hold

@@ -45,10 +45,17 @@ func NewAgent(opts ...runtime.Option) *Agent {
 // this call only. The versioned components it includes render in the version
 // of the settings, else unversioned, else in their first version. A key that
 // resolves to no template gives a *runtime.ResolveError naming every path tried.
+// With predefined variables in the settings (runtime.WithPredefined), the fields
+// that f leaves at their zero value take their predefined values, as
+// f.Merge(predefined, runtime.AttributeOnly) would; an unknown name gives a
+// *runtime.PredefinedError.
 func (a *Agent) Render(key string, f AgentFeed, opts ...runtime.Option) (string, error) {
 	r := a.m.Resolve(key, opts...)
 	if r.Err != nil {
 		return "", r.Err
+	}
+	if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+		return "", err
 	}
 	c := &_agentComponents[r.ID]
 	buf, err := _agentRender(r.ID, make([]byte, 0, _agentSizes[r.ID].Get(_agentStatic[r.ID])), &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
@@ -66,6 +73,9 @@ func (a *Agent) AppendRender(dst []byte, key string, f AgentFeed, opts ...runtim
 	if r.Err != nil {
 		return dst, r.Err
 	}
+	if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+		return dst, err
+	}
 	c := &_agentComponents[r.ID]
 	return _agentRender(r.ID, dst, &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
 }
@@ -77,7 +87,7 @@ func (a *Agent) Resolve(key string, opts ...runtime.Option) runtime.Resolution {
 }
 
 // Switch returns a copy of a with opts applied (type, root space, version,
-// default name); a is unchanged.
+// default name, predefined variables); a is unchanged.
 func (a *Agent) Switch(opts ...runtime.Option) *Agent {
 	return &Agent{m: a.m.Switch(opts...)}
 }
@@ -96,12 +106,17 @@ func (a *Agent) Settings() runtime.Settings {
 // Variants renders the template that key resolves to once for every
 // combination of the versions of the versioned components it includes, in
 // runtime.Product's order; a template without them yields one Variant. A
-// render error, or the resolve error, is in the Variant's Err.
+// render error, or the resolve or predefined variables error, is in the
+// Variant's Err.
 func (a *Agent) Variants(key string, f AgentFeed) iter.Seq2[runtime.Variant, string] {
 	return func(yield func(runtime.Variant, string) bool) {
 		r := a.m.Resolve(key)
 		if r.Err != nil {
 			yield(runtime.Variant{Err: r.Err}, "")
+			return
+		}
+		if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+			yield(runtime.Variant{Err: err}, "")
 			return
 		}
 		c := &_agentComponents[r.ID]
@@ -169,6 +184,20 @@ var _agentStatic = [1]int{0}
 // template id.
 func _agentModel(id int) (string, map[string]any) {
 	return "", nil
+}
+
+// _agentPredefine merges the predefined variables named name into f; a field
+// that f sets keeps its value. "" names none.
+func _agentPredefine(f *AgentFeed, name string) error {
+	switch name {
+	case "":
+	default:
+		return &runtime.PredefinedError{
+			Name: name,
+			Set:  "agent",
+		}
+	}
+	return nil
 }
 
 // _agentRender appends template id rendered with f to dst, its versioned

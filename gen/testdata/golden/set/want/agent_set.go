@@ -43,7 +43,7 @@ func (f *AgentFeed) Merge(other AgentFeed, s runtime.ConflictStrategy) {
 // rendered with an AgentFeed. An Agent is immutable and safe for
 // concurrent use; Switch returns a changed copy.
 type Agent struct {
-	m runtime.Manager `promptgen:"{\"set\":\"agent\",\"type\":\"main\",\"defaultName\":\"default\",\"paths\":[\"action_agent/main/default\",\"default\",\"main/BrowseLink\",\"main/BrowseLink.enterprise\",\"main/Search\",\"main/default\",\"reflection/Review\",\"reflection/default\"]}"`
+	m runtime.Manager `promptgen:"{\"set\":\"agent\",\"type\":\"main\",\"defaultName\":\"default\",\"paths\":[\"action_agent/main/default\",\"default\",\"default_template\",\"main/BrowseLink\",\"main/BrowseLink.enterprise\",\"main/Search\",\"main/default\",\"reflection/Review\",\"reflection/default\"]}"`
 }
 
 // NewAgent returns an Agent with the set's settings (type "main",
@@ -65,14 +65,29 @@ const (
 	AgentKeyReflectionReview = "reflection/Review"
 )
 
+// The names of the agent set's predefined variables, for runtime.WithPredefined.
+const (
+	// AgentPredefinedAcme fills agent_name, step, previous_states.
+	AgentPredefinedAcme = "acme"
+	// AgentPredefinedQuiet fills agent_name.
+	AgentPredefinedQuiet = "quiet"
+)
+
 // Render renders the template that key resolves to, with opts applied for
 // this call only. The versioned components it includes render in the version
 // of the settings, else unversioned, else in their first version. A key that
 // resolves to no template gives a *runtime.ResolveError naming every path tried.
+// With predefined variables in the settings (runtime.WithPredefined), the fields
+// that f leaves at their zero value take their predefined values, as
+// f.Merge(predefined, runtime.AttributeOnly) would; an unknown name gives a
+// *runtime.PredefinedError.
 func (a *Agent) Render(key string, f AgentFeed, opts ...runtime.Option) (string, error) {
 	r := a.m.Resolve(key, opts...)
 	if r.Err != nil {
 		return "", r.Err
+	}
+	if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+		return "", err
 	}
 	c := &_agentComponents[r.ID]
 	buf, err := _agentRender(r.ID, make([]byte, 0, _agentSizes[r.ID].Get(_agentStatic[r.ID])), &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
@@ -90,6 +105,9 @@ func (a *Agent) AppendRender(dst []byte, key string, f AgentFeed, opts ...runtim
 	if r.Err != nil {
 		return dst, r.Err
 	}
+	if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+		return dst, err
+	}
 	c := &_agentComponents[r.ID]
 	return _agentRender(r.ID, dst, &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
 }
@@ -101,7 +119,7 @@ func (a *Agent) Resolve(key string, opts ...runtime.Option) runtime.Resolution {
 }
 
 // Switch returns a copy of a with opts applied (type, root space, version,
-// default name); a is unchanged.
+// default name, predefined variables); a is unchanged.
 func (a *Agent) Switch(opts ...runtime.Option) *Agent {
 	return &Agent{m: a.m.Switch(opts...)}
 }
@@ -120,12 +138,17 @@ func (a *Agent) Settings() runtime.Settings {
 // Variants renders the template that key resolves to once for every
 // combination of the versions of the versioned components it includes, in
 // runtime.Product's order; a template without them yields one Variant. A
-// render error, or the resolve error, is in the Variant's Err.
+// render error, or the resolve or predefined variables error, is in the
+// Variant's Err.
 func (a *Agent) Variants(key string, f AgentFeed) iter.Seq2[runtime.Variant, string] {
 	return func(yield func(runtime.Variant, string) bool) {
 		r := a.m.Resolve(key)
 		if r.Err != nil {
 			yield(runtime.Variant{Err: r.Err}, "")
+			return
+		}
+		if err := _agentPredefine(&f, r.Settings.Predefined); err != nil {
+			yield(runtime.Variant{Err: err}, "")
 			return
 		}
 		c := &_agentComponents[r.ID]
@@ -159,11 +182,13 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 }
 
 // _agentPaths holds every template's full path; the index is its id.
-var _agentPaths = [...]string{"action_agent/main/default", "default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/Search", "main/default", "reflection/Review", "reflection/default"}
+var _agentPaths = [...]string{"action_agent/main/default", "default", "default_template", "main/BrowseLink", "main/BrowseLink.enterprise", "main/Search", "main/default", "reflection/Review", "reflection/default"}
 
 // _agentLookup is the set's resolver: a switch over full template paths. It
 // does not allocate: a Path joins into the stack buffer, which no
 // candidate longer than the longest path can overflow.
+// The empty path, which no step of the chain builds, is the system default
+// template (default_template), tried after every path.
 func _agentLookup(p runtime.Path) (int, bool) {
 	var buf [26]byte
 	if p.Len() > len(buf) {
@@ -174,18 +199,20 @@ func _agentLookup(p runtime.Path) (int, bool) {
 		return 0, true
 	case "default":
 		return 1, true
-	case "main/BrowseLink":
+	case "":
 		return 2, true
-	case "main/BrowseLink.enterprise":
+	case "main/BrowseLink":
 		return 3, true
-	case "main/Search":
+	case "main/BrowseLink.enterprise":
 		return 4, true
-	case "main/default":
+	case "main/Search":
 		return 5, true
-	case "reflection/Review":
+	case "main/default":
 		return 6, true
-	case "reflection/default":
+	case "reflection/Review":
 		return 7, true
+	case "reflection/default":
+		return 8, true
 	}
 	return 0, false
 }
@@ -193,27 +220,29 @@ func _agentLookup(p runtime.Path) (int, bool) {
 // _agentComponents lists, per template id, the versioned components the
 // template includes, directly or not, by name, each with its versions (""
 // for the unversioned content, first).
-var _agentComponents = [8]struct {
+var _agentComponents = [9]struct {
 	names    []string
 	versions [][]string
 }{
-	3: {[]string{"system_preamble"}, [][]string{{"", "enterprise"}}},
-	5: {[]string{"system_preamble"}, [][]string{{"", "enterprise"}}},
+	4: {[]string{"system_preamble"}, [][]string{{"", "enterprise"}}},
+	6: {[]string{"system_preamble"}, [][]string{{"", "enterprise"}}},
 }
 
 // _agentSizes remembers the largest output of each template.
-var _agentSizes [8]runtime.SizeHint
+var _agentSizes [9]runtime.SizeHint
 
 // _agentStatic holds the size of each template's literal text.
-var _agentStatic = [8]int{32, 19, 27, 40, 30, 8, 9, 34}
+var _agentStatic = [9]int{32, 19, 32, 27, 40, 30, 8, 9, 34}
 
 // _agentModel returns the model and a new map of the default parameters of
 // template id.
 func _agentModel(id int) (string, map[string]any) {
 	switch id {
-	case 4:
+	case 2:
+		return "gpt-4o-mini", nil
+	case 5:
 		return "claude-3-haiku", map[string]any{"temperature": 0.2}
-	case 6:
+	case 7:
 		return "gpt-4o", nil
 	}
 	return "", nil
@@ -231,13 +260,47 @@ func _agentExtra(id int) map[string]any {
 	case 3:
 		return map[string]any{"service_tier": "standard_only"}
 	case 4:
-		return map[string]any{"service_tier": "auto"}
-	case 5:
 		return map[string]any{"service_tier": "standard_only"}
+	case 5:
+		return map[string]any{"service_tier": "auto"}
 	case 6:
 		return map[string]any{"service_tier": "standard_only"}
 	case 7:
 		return map[string]any{"service_tier": "standard_only"}
+	case 8:
+		return map[string]any{"service_tier": "standard_only"}
+	}
+	return nil
+}
+
+// _agentPredefined0Step is step of the predefined variables "acme".
+var _agentPredefined0Step = 0
+
+// _agentPredefined holds the predefined variables, in the order of _agentPredefinedNames.
+var _agentPredefined = [2]AgentFeed{{
+	AgentName:      "ACME assistant",
+	PreviousStates: []string{"signed in", "opened the dashboard"},
+	Step:           &_agentPredefined0Step,
+}, {AgentName: "Q"}}
+
+// _agentPredefinedNames lists the names of the predefined variables, sorted.
+var _agentPredefinedNames = [...]string{"acme", "quiet"}
+
+// _agentPredefine merges the predefined variables named name into f; a field
+// that f sets keeps its value. "" names none.
+func _agentPredefine(f *AgentFeed, name string) error {
+	switch name {
+	case "":
+	case "acme":
+		f.Merge(_agentPredefined[0], runtime.AttributeOnly)
+	case "quiet":
+		f.Merge(_agentPredefined[1], runtime.AttributeOnly)
+	default:
+		return &runtime.PredefinedError{
+			Known: _agentPredefinedNames[:],
+			Name:  name,
+			Set:   "agent",
+		}
 	}
 	return nil
 }
@@ -262,6 +325,8 @@ func _agentRender(id int, dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, 
 		return _agentTemplate6(dst, f, v)
 	case 7:
 		return _agentTemplate7(dst, f, v)
+	case 8:
+		return _agentTemplate8(dst, f, v)
 	}
 	return dst, nil
 }
@@ -309,8 +374,28 @@ func _agentTemplate1(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate2 renders main/BrowseLink (prompts/agent/main/BrowseLink.jinja).
+// _agentTemplate2 renders default_template (prompts/agent/promptset.yaml).
 func _agentTemplate2(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+	dst = append(dst, "No prompt for this step. User: "...)
+	if f.UserInput == "" {
+		return dst, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/agent/promptset.yaml:24:48",
+			Prompt: "agent/default_template",
+			Var:    "user_input",
+		}
+	}
+	dst = append(dst, f.UserInput...)
+	dst = append(dst, " "...)
+	var err_1 error
+	if dst, err_1 = _agentComponent0(dst, f, v); err_1 != nil {
+		return dst, err_1
+	}
+	return dst, nil
+}
+
+// _agentTemplate3 renders main/BrowseLink (prompts/agent/main/BrowseLink.jinja).
+func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "You navigated to "...)
 	if f.Context == "" {
 		return dst, &runtime.Error{
@@ -339,8 +424,8 @@ func _agentTemplate2(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate3 renders main/BrowseLink.enterprise (prompts/agent/main/BrowseLink.enterprise.jinja).
-func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate4 renders main/BrowseLink.enterprise (prompts/agent/main/BrowseLink.enterprise.jinja).
+func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	var err_1 error
 	if dst, err_1 = _agentComponent1(dst, f, v); err_1 != nil {
 		return dst, err_1
@@ -368,8 +453,8 @@ func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate4 renders main/Search (prompts/agent/main/Search.yaml).
-func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate5 renders main/Search (prompts/agent/main/Search.yaml).
+func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "Search results:\n"...)
 	if f.ActionResult == "" {
 		return dst, &runtime.Error{
@@ -407,8 +492,8 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate5 renders main/default (prompts/agent/main/default.jinja).
-func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate6 renders main/default (prompts/agent/main/default.jinja).
+func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	var err_1 error
 	if dst, err_1 = _agentComponent1(dst, f, v); err_1 != nil {
 		return dst, err_1
@@ -426,8 +511,8 @@ func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate6 renders reflection/Review (prompts/agent/promptset.yaml).
-func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate7 renders reflection/Review (prompts/agent/promptset.yaml).
+func _agentTemplate7(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "Review "...)
 	if f.ActionResult == "" {
 		return dst, &runtime.Error{
@@ -446,8 +531,8 @@ func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	return dst, nil
 }
 
-// _agentTemplate7 renders reflection/default (prompts/agent/promptset.yaml).
-func _agentTemplate7(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
+// _agentTemplate8 renders reflection/default (prompts/agent/promptset.yaml).
+func _agentTemplate8(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "Review your previous actions.\n"...)
 	{
