@@ -45,7 +45,7 @@ func (f *AgentFeed) Merge(other AgentFeed, s runtime.ConflictStrategy) {
 // rendered with an AgentFeed. An Agent is immutable and safe for
 // concurrent use; Switch returns a changed copy.
 type Agent struct {
-	m runtime.Manager `promptgen:"{\"set\":\"agent\",\"type\":\"main\",\"defaultName\":\"default\",\"paths\":[\"action_agent/main/default\",\"default_template\",\"main/BrowseLink\",\"main/BrowseLink.enterprise\",\"main/Search\",\"main/default\",\"reflection/default\"]}"`
+	m runtime.Manager `promptgen:"{\"set\":\"agent\",\"type\":\"main\",\"defaultName\":\"default\",\"paths\":[\"action_agent/main/default\",\"default_template\",\"main/BrowseLink\",\"main/BrowseLink.enterprise\",\"main/Search\",\"main/default\",\"reflection/default\"],\"systemDefault\":true}"`
 }
 
 // NewAgent returns an Agent with the set's settings (type "main",

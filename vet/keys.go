@@ -20,7 +20,10 @@ type setTable struct {
 	Type        string   `json:"type"`
 	DefaultName string   `json:"defaultName"`
 	Paths       []string `json:"paths"`
-	ids         map[string]int
+	// SystemDefault: one of Paths is "default_template", the set's system
+	// default, which the generated lookup finds at the empty path.
+	SystemDefault bool `json:"systemDefault"`
+	ids           map[string]int
 }
 
 // set returns the table of the set type named n, or nil when n is not one.
@@ -51,6 +54,9 @@ func parseSetTag(tag string) *setTable {
 	t.ids = make(map[string]int, len(t.Paths))
 	for id, p := range t.Paths {
 		t.ids[p] = id
+		if t.SystemDefault && p == "default_template" {
+			t.ids[""] = id
+		}
 	}
 	return &t
 }
@@ -209,6 +215,9 @@ func (c *checker) setKey(call *ast.CallExpr) {
 	outcome := "resolves to no template"
 	if r := table.resolve(key, opts...); r.Err == nil {
 		outcome = "falls back to " + r.Path
+		if r.Level == runtime.LevelSystemDefault {
+			outcome = "falls back to the system default (default_template)"
+		}
 	}
 	c.pass.ReportRangef(arg, "key %q names no template of the %s set: with %s it %s%s",
 		key, table.Set, settings, outcome, schema.DidYouMean(key, table.candidates(strings.Contains(key, "/"))))

@@ -93,20 +93,24 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 }
 
 // setTag returns the promptgen tag of a set type's Manager field: the set's
-// name, default settings and template paths as JSON. promptgen vet (package
+// name, default settings and template paths as JSON, and whether one of
+// them is the system default (its path is ir.DefaultTemplatePath). promptgen vet (package
 // vet) reads it from the types alone, as export data has tags but no
 // comments or values, to resolve constant keys as NewManager would.
 func setTag(s *ir.PromptSet) string {
 	paths := make([]string, len(s.Templates))
+	system := false // the set has a default_template
 	for i, t := range s.Templates {
 		paths[i] = t.Spec.Path
+		system = system || t.Spec.System
 	}
 	b, err := json.Marshal(struct {
-		Set         string   `json:"set"`
-		Type        string   `json:"type"`
-		DefaultName string   `json:"defaultName"`
-		Paths       []string `json:"paths"`
-	}{s.Spec.Key, s.Spec.DefaultType, s.Spec.DefaultName, paths})
+		Set           string   `json:"set"`
+		Type          string   `json:"type"`
+		DefaultName   string   `json:"defaultName"`
+		Paths         []string `json:"paths"`
+		SystemDefault bool     `json:"systemDefault,omitempty"`
+	}{s.Spec.Key, s.Spec.DefaultType, s.Spec.DefaultName, paths, system})
 	if err != nil {
 		panic(err) // strings and a slice of strings always marshal
 	}

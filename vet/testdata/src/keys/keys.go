@@ -63,3 +63,11 @@ func forwarded() {
 	d.Render("Nope", pg.DeskFeed{}) // want `key "Nope" names no template of the desk set`
 	d.Render(keyAndFeed())
 }
+
+// kiosk (prompts/kiosk: main/Greet and a default_template) resolves every
+// key: one that names no template falls back to the system default.
+func systemDefault(f pg.KioskFeed) {
+	kiosk := pg.NewKiosk()
+	kiosk.Render("Greet", f)
+	kiosk.Render("Gret", f) // want `key "Gret" names no template of the kiosk set: with the set's default settings it falls back to the system default \(default_template\) \(did you mean "Greet"\?\)`
+}
