@@ -6,10 +6,11 @@ package generated
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 	"github.com/promptgen/promptgen/runtime/output"
-	"strconv"
 )
 
 // NextActionFeed holds the variables of the agents/next_action prompt.
@@ -563,30 +564,30 @@ type NextActionExample struct {
 }
 
 // NextAction: Chooses the next action of a research agent, and keeps its plan up to date.
-var NextAction _NextActionPrompt
+var NextAction NextActionPrompt
 
-// _NextActionPrompt is the type of NextAction.
-type _NextActionPrompt struct{}
+// NextActionPrompt is the type of NextAction; its methods render the prompt.
+type NextActionPrompt struct{}
 
 var _NextActionSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_NextActionPrompt) Key() string {
+func (NextActionPrompt) Key() string {
 	return "agents/next_action"
 }
 
 // Description returns the prompt's description.
-func (_NextActionPrompt) Description() string {
+func (NextActionPrompt) Description() string {
 	return "Chooses the next action of a research agent, and keeps its plan up to date."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_NextActionPrompt) Model() string {
+func (NextActionPrompt) Model() string {
 	return "claude-3-5-sonnet"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_NextActionPrompt) Parameters() map[string]any {
+func (NextActionPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  800,
 		"stop":        []any{"</answer>"},
@@ -596,7 +597,7 @@ func (_NextActionPrompt) Parameters() map[string]any {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _NextActionPrompt) Messages(f NextActionFeed) (runtime.Prompt, error) {
+func (p NextActionPrompt) Messages(f NextActionFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -614,7 +615,7 @@ func (p _NextActionPrompt) Messages(f NextActionFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _NextActionPrompt) Render(f NextActionFeed) (string, error) {
+func (p NextActionPrompt) Render(f NextActionFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _NextActionSize.Get(251)), f)
 	if err != nil {
 		return "", err
@@ -625,7 +626,7 @@ func (p _NextActionPrompt) Render(f NextActionFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, error) {
+func (NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You are a research agent. Your goal: "...)
 	if f.Goal == "" {
@@ -709,7 +710,7 @@ func (_NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, err
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -731,13 +732,13 @@ func (p _NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOpti
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_NextActionPrompt) ParseOutput(completion string) (NextActionOutput, error) {
+func (NextActionPrompt) ParseOutput(completion string) (NextActionOutput, error) {
 	return output.Parse[NextActionOutput](completion, _NextActionOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_NextActionPrompt) Examples() []NextActionExample {
+func (NextActionPrompt) Examples() []NextActionExample {
 	return []NextActionExample{{
 		Input:  _decodeExample[NextActionFeed]("{\"goal\":\"Find the release date of Go 1.22\",\"history\":[]}"),
 		Output: _decodeExample[NextActionOutput]("{\"action\":{\"max_results\":5,\"query\":\"Go 1.22 release date\",\"type\":\"search\"},\"plan\":[{\"done\":false,\"substeps\":[{\"done\":false,\"title\":\"Search the Go blog\"}],\"title\":\"Find the official announcement\"},{\"done\":false,\"title\":\"Answer with the date\"}],\"thought\":\"I should search for the Go 1.22 release notes.\"}"),

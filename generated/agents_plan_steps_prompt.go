@@ -5,6 +5,7 @@ package generated
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -38,36 +39,36 @@ func (x PlanStepsFeed) Validate() error {
 }
 
 // PlanSteps renders the agents/plan_steps prompt from prompts/agents/plan_steps.jinja.
-var PlanSteps _PlanStepsPrompt
+var PlanSteps PlanStepsPrompt
 
-// _PlanStepsPrompt is the type of PlanSteps.
-type _PlanStepsPrompt struct{}
+// PlanStepsPrompt is the type of PlanSteps; its methods render the prompt.
+type PlanStepsPrompt struct{}
 
 var _PlanStepsSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_PlanStepsPrompt) Key() string {
+func (PlanStepsPrompt) Key() string {
 	return "agents/plan_steps"
 }
 
 // Description returns the prompt's description.
-func (_PlanStepsPrompt) Description() string {
+func (PlanStepsPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_PlanStepsPrompt) Model() string {
+func (PlanStepsPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_PlanStepsPrompt) Parameters() map[string]any {
+func (PlanStepsPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _PlanStepsPrompt) Messages(f PlanStepsFeed) (runtime.Prompt, error) {
+func (p PlanStepsPrompt) Messages(f PlanStepsFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -85,7 +86,7 @@ func (p _PlanStepsPrompt) Messages(f PlanStepsFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _PlanStepsPrompt) Render(f PlanStepsFeed) (string, error) {
+func (p PlanStepsPrompt) Render(f PlanStepsFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _PlanStepsSize.Get(122)), f)
 	if err != nil {
 		return "", err
@@ -96,7 +97,7 @@ func (p _PlanStepsPrompt) Render(f PlanStepsFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error) {
+func (PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You are a planning agent. Break the goal into at most "...)
 	if f.MaxSteps == "" {
@@ -149,7 +150,7 @@ func (_PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _PlanStepsPrompt) Request(f PlanStepsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p PlanStepsPrompt) Request(f PlanStepsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -5,11 +5,12 @@ package generated
 
 import (
 	"errors"
+	"strconv"
+	"strings"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 	tiktoken "github.com/promptgen/promptgen/runtime/tiktoken"
-	"strconv"
-	"strings"
 )
 
 // ThinkFeed holds the variables of the kitchen/think prompt.
@@ -297,32 +298,32 @@ func (x ThinkTask) Validate() error {
 }
 
 // Think: Plans the next steps of Alfred, the kitchen assistant (the Think prompt).
-var Think _ThinkPrompt
+var Think ThinkPrompt
 
-// _ThinkPrompt is the type of Think.
-type _ThinkPrompt struct {
+// ThinkPrompt is the type of Think; its methods render the prompt.
+type ThinkPrompt struct {
 	tokenizer runtime.Tokenizer
 }
 
 var _ThinkSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_ThinkPrompt) Key() string {
+func (ThinkPrompt) Key() string {
 	return "kitchen/think"
 }
 
 // Description returns the prompt's description.
-func (_ThinkPrompt) Description() string {
+func (ThinkPrompt) Description() string {
 	return "Plans the next steps of Alfred, the kitchen assistant (the Think prompt)."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_ThinkPrompt) Model() string {
+func (ThinkPrompt) Model() string {
 	return "gpt-4o"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_ThinkPrompt) Parameters() map[string]any {
+func (ThinkPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  600,
 		"temperature": 0.2,
@@ -734,7 +735,7 @@ func _Think_part8(dst []byte, f ThinkFeed) ([]byte, error) {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _ThinkPrompt) Messages(f ThinkFeed) (runtime.Prompt, error) {
+func (p ThinkPrompt) Messages(f ThinkFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -752,7 +753,7 @@ func (p _ThinkPrompt) Messages(f ThinkFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _ThinkPrompt) Render(f ThinkFeed) (string, error) {
+func (p ThinkPrompt) Render(f ThinkFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _ThinkSize.Get(0)), f)
 	if err != nil {
 		return "", err
@@ -763,20 +764,20 @@ func (p _ThinkPrompt) Render(f ThinkFeed) (string, error) {
 
 // WithTokenizer returns the prompt counting tokens with t instead of o200k_base,
 // the tokenizer its file names.
-func (p _ThinkPrompt) WithTokenizer(t runtime.Tokenizer) _ThinkPrompt {
+func (p ThinkPrompt) WithTokenizer(t runtime.Tokenizer) ThinkPrompt {
 	p.tokenizer = t
 	return p
 }
 
 // Sections renders the sections of the prompt with the variables of f, in
 // order, each within its budget; a section whose when is false is left out.
-func (p _ThinkPrompt) Sections(f ThinkFeed) ([]runtime.Section, error) {
+func (p ThinkPrompt) Sections(f ThinkFeed) ([]runtime.Section, error) {
 	_, sections, err := p.render(f)
 	return sections, err
 }
 
 // render renders the head and the sections of the prompt.
-func (p _ThinkPrompt) render(f ThinkFeed) (string, []runtime.Section, error) {
+func (p ThinkPrompt) render(f ThinkFeed) (string, []runtime.Section, error) {
 	tok := p.tokenizer
 	if tok == nil {
 		tok = tiktoken.O200kBase()
@@ -922,7 +923,7 @@ func (p _ThinkPrompt) render(f ThinkFeed) (string, []runtime.Section, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (p _ThinkPrompt) AppendRender(dst []byte, f ThinkFeed) ([]byte, error) {
+func (p ThinkPrompt) AppendRender(dst []byte, f ThinkFeed) ([]byte, error) {
 	head, sections, err := p.render(f)
 	if err != nil {
 		return dst, err
@@ -933,7 +934,7 @@ func (p _ThinkPrompt) AppendRender(dst []byte, f ThinkFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _ThinkPrompt) Request(f ThinkFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p ThinkPrompt) Request(f ThinkFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

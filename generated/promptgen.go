@@ -5,6 +5,7 @@ package generated
 
 import (
 	"encoding/json"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 

@@ -6,10 +6,11 @@ package generated
 import (
 	"encoding/json"
 	"errors"
+	"strings"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 	"github.com/promptgen/promptgen/runtime/output/yamlout"
-	"strings"
 )
 
 // ExtractEntitiesFeed holds the variables of the research/extract_entities prompt.
@@ -412,30 +413,30 @@ type ExtractEntitiesExample struct {
 }
 
 // ExtractEntities: Extracts the named entities of a document, answering in YAML.
-var ExtractEntities _ExtractEntitiesPrompt
+var ExtractEntities ExtractEntitiesPrompt
 
-// _ExtractEntitiesPrompt is the type of ExtractEntities.
-type _ExtractEntitiesPrompt struct{}
+// ExtractEntitiesPrompt is the type of ExtractEntities; its methods render the prompt.
+type ExtractEntitiesPrompt struct{}
 
 var _ExtractEntitiesSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_ExtractEntitiesPrompt) Key() string {
+func (ExtractEntitiesPrompt) Key() string {
 	return "research/extract_entities"
 }
 
 // Description returns the prompt's description.
-func (_ExtractEntitiesPrompt) Description() string {
+func (ExtractEntitiesPrompt) Description() string {
 	return "Extracts the named entities of a document, answering in YAML."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_ExtractEntitiesPrompt) Model() string {
+func (ExtractEntitiesPrompt) Model() string {
 	return "gpt-4o"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_ExtractEntitiesPrompt) Parameters() map[string]any {
+func (ExtractEntitiesPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"temperature": 0.1,
 		"top_p":       0.9,
@@ -444,7 +445,7 @@ func (_ExtractEntitiesPrompt) Parameters() map[string]any {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _ExtractEntitiesPrompt) Messages(f ExtractEntitiesFeed) (runtime.Prompt, error) {
+func (p ExtractEntitiesPrompt) Messages(f ExtractEntitiesFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -462,7 +463,7 @@ func (p _ExtractEntitiesPrompt) Messages(f ExtractEntitiesFeed) (runtime.Prompt,
 }
 
 // Render renders the prompt with the variables of f.
-func (p _ExtractEntitiesPrompt) Render(f ExtractEntitiesFeed) (string, error) {
+func (p ExtractEntitiesPrompt) Render(f ExtractEntitiesFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _ExtractEntitiesSize.Get(174)), f)
 	if err != nil {
 		return "", err
@@ -473,7 +474,7 @@ func (p _ExtractEntitiesPrompt) Render(f ExtractEntitiesFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([]byte, error) {
+func (ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([]byte, error) {
 	dst = append(dst, "Extract the named entities of the document below.\n"...)
 	if f.Kinds == nil {
 		return dst, &runtime.Error{
@@ -513,7 +514,7 @@ func (_ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -535,7 +536,7 @@ func (p _ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.R
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_ExtractEntitiesPrompt) ParseOutput(completion string) (ExtractEntitiesOutput, error) {
+func (ExtractEntitiesPrompt) ParseOutput(completion string) (ExtractEntitiesOutput, error) {
 	var v ExtractEntitiesOutput
 	doc, err := yamlout.Extract(completion)
 	if err != nil {
@@ -547,7 +548,7 @@ func (_ExtractEntitiesPrompt) ParseOutput(completion string) (ExtractEntitiesOut
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_ExtractEntitiesPrompt) Examples() []ExtractEntitiesExample {
+func (ExtractEntitiesPrompt) Examples() []ExtractEntitiesExample {
 	return []ExtractEntitiesExample{{
 		Input:  _decodeExample[ExtractEntitiesFeed]("{\"document\":\"Ada Lovelace worked with Charles Babbage in London on the Analytical Engine.\",\"kinds\":[]}"),
 		Output: _decodeExample[ExtractEntitiesOutput]("{\"confidence\":0.9,\"entities\":[{\"attributes\":{\"role\":\"mathematician\"},\"first_seen\":{\"end\":12,\"start\":0},\"kind\":\"person\",\"mentions\":1,\"name\":\"Ada Lovelace\"},{\"kind\":\"person\",\"mentions\":1,\"name\":\"Charles Babbage\"},{\"kind\":\"place\",\"mentions\":1,\"name\":\"London\"},{\"aliases\":[\"the Engine\"],\"kind\":\"product\",\"mentions\":1,\"name\":\"Analytical Engine\"}],\"language\":\"en\"}"),

@@ -5,6 +5,7 @@ package generated
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
@@ -38,30 +39,30 @@ func (x ClassifySentimentFeed) Validate() error {
 }
 
 // ClassifySentiment: Classifies the sentiment of a customer message, taught by a few examples.
-var ClassifySentiment _ClassifySentimentPrompt
+var ClassifySentiment ClassifySentimentPrompt
 
-// _ClassifySentimentPrompt is the type of ClassifySentiment.
-type _ClassifySentimentPrompt struct{}
+// ClassifySentimentPrompt is the type of ClassifySentiment; its methods render the prompt.
+type ClassifySentimentPrompt struct{}
 
 var _ClassifySentimentSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_ClassifySentimentPrompt) Key() string {
+func (ClassifySentimentPrompt) Key() string {
 	return "support/classify_sentiment"
 }
 
 // Description returns the prompt's description.
-func (_ClassifySentimentPrompt) Description() string {
+func (ClassifySentimentPrompt) Description() string {
 	return "Classifies the sentiment of a customer message, taught by a few examples."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_ClassifySentimentPrompt) Model() string {
+func (ClassifySentimentPrompt) Model() string {
 	return "gpt-4o-mini"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_ClassifySentimentPrompt) Parameters() map[string]any {
+func (ClassifySentimentPrompt) Parameters() map[string]any {
 	return map[string]any{"temperature": 0}
 }
 
@@ -122,7 +123,7 @@ func _ClassifySentiment_part5(dst []byte, f ClassifySentimentFeed) ([]byte, erro
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
-func (p _ClassifySentimentPrompt) Messages(f ClassifySentimentFeed) (runtime.Prompt, error) {
+func (p ClassifySentimentPrompt) Messages(f ClassifySentimentFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _ClassifySentiment_part0(buf[:0], f)
@@ -190,7 +191,7 @@ func (p _ClassifySentimentPrompt) Messages(f ClassifySentimentFeed) (runtime.Pro
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _ClassifySentimentPrompt) Request(f ClassifySentimentFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p ClassifySentimentPrompt) Request(f ClassifySentimentFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -5,9 +5,10 @@ package generated
 
 import (
 	"errors"
+	"strconv"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
-	"strconv"
 )
 
 // DraftReplyFeed holds the variables of the support/draft_reply prompt.
@@ -83,36 +84,36 @@ func (x DraftReplyArticlesItem) Validate() error {
 }
 
 // DraftReply: Drafts a reply to a customer, citing the knowledge-base articles it may use.
-var DraftReply _DraftReplyPrompt
+var DraftReply DraftReplyPrompt
 
-// _DraftReplyPrompt is the type of DraftReply.
-type _DraftReplyPrompt struct{}
+// DraftReplyPrompt is the type of DraftReply; its methods render the prompt.
+type DraftReplyPrompt struct{}
 
 var _DraftReplySize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_DraftReplyPrompt) Key() string {
+func (DraftReplyPrompt) Key() string {
 	return "support/draft_reply"
 }
 
 // Description returns the prompt's description.
-func (_DraftReplyPrompt) Description() string {
+func (DraftReplyPrompt) Description() string {
 	return "Drafts a reply to a customer, citing the knowledge-base articles it may use."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_DraftReplyPrompt) Model() string {
+func (DraftReplyPrompt) Model() string {
 	return "gpt-4o-mini"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_DraftReplyPrompt) Parameters() map[string]any {
+func (DraftReplyPrompt) Parameters() map[string]any {
 	return map[string]any{"temperature": 0.3}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _DraftReplyPrompt) Messages(f DraftReplyFeed) (runtime.Prompt, error) {
+func (p DraftReplyPrompt) Messages(f DraftReplyFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -130,7 +131,7 @@ func (p _DraftReplyPrompt) Messages(f DraftReplyFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
+func (p DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _DraftReplySize.Get(272)), f)
 	if err != nil {
 		return "", err
@@ -141,7 +142,7 @@ func (p _DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, error) {
+func (DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You are a friendly, precise support agent. Write in a "...)
 	var t_2 string
@@ -285,7 +286,7 @@ func (_DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, err
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _DraftReplyPrompt) Request(f DraftReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p DraftReplyPrompt) Request(f DraftReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

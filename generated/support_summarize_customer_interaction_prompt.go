@@ -6,9 +6,10 @@ package generated
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
-	"strconv"
 )
 
 // SummarizeCustomerInteractionFeed holds the variables of the support/summarize_customer_interaction prompt.
@@ -200,30 +201,30 @@ type SummarizeCustomerInteractionExample struct {
 }
 
 // SummarizeCustomerInteraction: Summarizes a customer interaction transcript, extracting key points and sentiment.
-var SummarizeCustomerInteraction _SummarizeCustomerInteractionPrompt
+var SummarizeCustomerInteraction SummarizeCustomerInteractionPrompt
 
-// _SummarizeCustomerInteractionPrompt is the type of SummarizeCustomerInteraction.
-type _SummarizeCustomerInteractionPrompt struct{}
+// SummarizeCustomerInteractionPrompt is the type of SummarizeCustomerInteraction; its methods render the prompt.
+type SummarizeCustomerInteractionPrompt struct{}
 
 var _SummarizeCustomerInteractionSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_SummarizeCustomerInteractionPrompt) Key() string {
+func (SummarizeCustomerInteractionPrompt) Key() string {
 	return "support/summarize_customer_interaction"
 }
 
 // Description returns the prompt's description.
-func (_SummarizeCustomerInteractionPrompt) Description() string {
+func (SummarizeCustomerInteractionPrompt) Description() string {
 	return "Summarizes a customer interaction transcript, extracting key points and sentiment."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_SummarizeCustomerInteractionPrompt) Model() string {
+func (SummarizeCustomerInteractionPrompt) Model() string {
 	return "claude-3-haiku"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_SummarizeCustomerInteractionPrompt) Parameters() map[string]any {
+func (SummarizeCustomerInteractionPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  500,
 		"temperature": 0.6,
@@ -232,7 +233,7 @@ func (_SummarizeCustomerInteractionPrompt) Parameters() map[string]any {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _SummarizeCustomerInteractionPrompt) Messages(f SummarizeCustomerInteractionFeed) (runtime.Prompt, error) {
+func (p SummarizeCustomerInteractionPrompt) Messages(f SummarizeCustomerInteractionFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -250,7 +251,7 @@ func (p _SummarizeCustomerInteractionPrompt) Messages(f SummarizeCustomerInterac
 }
 
 // Render renders the prompt with the variables of f.
-func (p _SummarizeCustomerInteractionPrompt) Render(f SummarizeCustomerInteractionFeed) (string, error) {
+func (p SummarizeCustomerInteractionPrompt) Render(f SummarizeCustomerInteractionFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _SummarizeCustomerInteractionSize.Get(715)), f)
 	if err != nil {
 		return "", err
@@ -261,7 +262,7 @@ func (p _SummarizeCustomerInteractionPrompt) Render(f SummarizeCustomerInteracti
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeCustomerInteractionFeed) ([]byte, error) {
+func (SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeCustomerInteractionFeed) ([]byte, error) {
 	dst = append(dst, "Role: You are an AI assistant specialized in analyzing customer support interactions.\nTask: Analyze the following interaction transcript and provide a summary according to the specified JSON format.\n\nTranscript:\n"...)
 	if f.InteractionTranscript == "" {
 		return dst, &runtime.Error{
@@ -315,7 +316,7 @@ func (_SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeC
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteractionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteractionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -337,13 +338,13 @@ func (p _SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteract
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_SummarizeCustomerInteractionPrompt) ParseOutput(completion string) (SummarizeCustomerInteractionOutput, error) {
+func (SummarizeCustomerInteractionPrompt) ParseOutput(completion string) (SummarizeCustomerInteractionOutput, error) {
 	return output.Parse[SummarizeCustomerInteractionOutput](completion, _SummarizeCustomerInteractionOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_SummarizeCustomerInteractionPrompt) Examples() []SummarizeCustomerInteractionExample {
+func (SummarizeCustomerInteractionPrompt) Examples() []SummarizeCustomerInteractionExample {
 	return []SummarizeCustomerInteractionExample{{
 		Input:  _decodeExample[SummarizeCustomerInteractionFeed]("{\"customer_history\":{\"loyalty_status\":\"gold\",\"recent_issues_count\":1},\"interaction_transcript\":\"Customer: I was billed twice for my March invoice.\\nAgent: I'm sorry about that. I've refunded the duplicate charge; it will show within 5 days.\\n\"}"),
 		Output: _decodeExample[SummarizeCustomerInteractionOutput]("{\"action_items\":[\"Refund the duplicate charge\",\"Check the refund posts within 5 days\"],\"main_reason\":\"Billing query: duplicate charge on the March invoice\",\"sentiment\":\"neutral\",\"summary\":\"The customer was billed twice for March. The agent refunded the duplicate charge.\"}"),

@@ -6,10 +6,11 @@ package generated
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 	"github.com/promptgen/promptgen/runtime/output"
-	"strconv"
 )
 
 // TriageTicketFeed holds the variables of the support/triage_ticket prompt.
@@ -522,30 +523,30 @@ type TriageTicketExample struct {
 }
 
 // TriageTicket: Triages an incoming support ticket into a structured record for routing.
-var TriageTicket _TriageTicketPrompt
+var TriageTicket TriageTicketPrompt
 
-// _TriageTicketPrompt is the type of TriageTicket.
-type _TriageTicketPrompt struct{}
+// TriageTicketPrompt is the type of TriageTicket; its methods render the prompt.
+type TriageTicketPrompt struct{}
 
 var _TriageTicketSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_TriageTicketPrompt) Key() string {
+func (TriageTicketPrompt) Key() string {
 	return "support/triage_ticket"
 }
 
 // Description returns the prompt's description.
-func (_TriageTicketPrompt) Description() string {
+func (TriageTicketPrompt) Description() string {
 	return "Triages an incoming support ticket into a structured record for routing."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_TriageTicketPrompt) Model() string {
+func (TriageTicketPrompt) Model() string {
 	return "gpt-4o-mini"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_TriageTicketPrompt) Parameters() map[string]any {
+func (TriageTicketPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  400,
 		"temperature": 0,
@@ -554,13 +555,13 @@ func (_TriageTicketPrompt) Parameters() map[string]any {
 
 // ExtraParameters returns a new map of the prompt's extra_parameters: provider
 // request fields that the adapters send unchecked.
-func (_TriageTicketPrompt) ExtraParameters() map[string]any {
+func (TriageTicketPrompt) ExtraParameters() map[string]any {
 	return map[string]any{"prompt_cache_key": "support-triage"}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _TriageTicketPrompt) Messages(f TriageTicketFeed) (runtime.Prompt, error) {
+func (p TriageTicketPrompt) Messages(f TriageTicketFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -578,7 +579,7 @@ func (p _TriageTicketPrompt) Messages(f TriageTicketFeed) (runtime.Prompt, error
 }
 
 // Render renders the prompt with the variables of f.
-func (p _TriageTicketPrompt) Render(f TriageTicketFeed) (string, error) {
+func (p TriageTicketPrompt) Render(f TriageTicketFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _TriageTicketSize.Get(241)), f)
 	if err != nil {
 		return "", err
@@ -589,7 +590,7 @@ func (p _TriageTicketPrompt) Render(f TriageTicketFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte, error) {
+func (TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You triage support tickets for a SaaS company. Read the ticket and answer\nwith one JSON object that follows the schema you were given: no prose.\n\nSubject: "...)
 	if f.Subject == "" {
@@ -679,7 +680,7 @@ func (_TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte,
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -702,13 +703,13 @@ func (p _TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.Request
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_TriageTicketPrompt) ParseOutput(completion string) (TriageTicketOutput, error) {
+func (TriageTicketPrompt) ParseOutput(completion string) (TriageTicketOutput, error) {
 	return output.Parse[TriageTicketOutput](completion, _TriageTicketOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_TriageTicketPrompt) Examples() []TriageTicketExample {
+func (TriageTicketPrompt) Examples() []TriageTicketExample {
 	return []TriageTicketExample{{
 		Input:  _decodeExample[TriageTicketFeed]("{\"body\":\"Hi, my card was charged twice for the March invoice. Please refund one of them.\",\"plan\":\"pro\",\"recent_tickets\":[],\"subject\":\"Charged twice for March\"}"),
 		Output: _decodeExample[TriageTicketOutput]("{\"actions\":[{\"due_in_hours\":24,\"owner\":\"billing\",\"task\":\"Refund the duplicate March charge\"},{\"owner\":\"support\",\"task\":\"Confirm the refund to the customer\"}],\"category\":\"billing\",\"customer\":{\"churn_risk\":0.3,\"mentioned_plan\":null,\"sentiment\":\"negative\"},\"priority\":\"high\",\"summary\":\"The customer was charged twice for the March invoice and asks for a refund of the duplicate.\",\"tags\":[\"double-charge\",\"refund\"]}"),

@@ -59,23 +59,23 @@ func crashChild(dir, op, at string) int {
 // and user.go stays.
 var (
 	crashOld = map[string]string{
-		"a_prompt.go":     header + "\n// old a\n",
-		"b_prompt.go":     header + "\n// b\n",
-		"c_prompt.go":     header + "\n// old c\n",
-		"stale_prompt.go": header + "\n// stale\n",
+		"a_prompt.go":     genHeader + "\n// old a\n",
+		"b_prompt.go":     genHeader + "\n// b\n",
+		"c_prompt.go":     genHeader + "\n// old c\n",
+		"stale_prompt.go": genHeader + "\n// stale\n",
 		"user.go":         "package generated\n",
 	}
 	crashNew = []gen.File{
-		{Name: "a_prompt.go", Content: []byte(header + "\n// new a\n")},
-		{Name: "b_prompt.go", Content: []byte(header + "\n// b\n")},
-		{Name: "c_prompt.go", Content: []byte(header + "\n// new c\n")},
-		{Name: "d_prompt.go", Content: []byte(header + "\n// d\n")},
+		{Name: "a_prompt.go", Content: []byte(genHeader + "\n// new a\n")},
+		{Name: "b_prompt.go", Content: []byte(genHeader + "\n// b\n")},
+		{Name: "c_prompt.go", Content: []byte(genHeader + "\n// new c\n")},
+		{Name: "d_prompt.go", Content: []byte(genHeader + "\n// d\n")},
 	}
 	crashNewTree = map[string]string{
-		"a_prompt.go": header + "\n// new a\n",
-		"b_prompt.go": header + "\n// b\n",
-		"c_prompt.go": header + "\n// new c\n",
-		"d_prompt.go": header + "\n// d\n",
+		"a_prompt.go": genHeader + "\n// new a\n",
+		"b_prompt.go": genHeader + "\n// b\n",
+		"c_prompt.go": genHeader + "\n// new c\n",
+		"d_prompt.go": genHeader + "\n// d\n",
 		"user.go":     "package generated\n",
 	}
 )
@@ -237,15 +237,15 @@ func TestRepairOut(t *testing.T) {
 	t.Run("temporary files of older versions", func(t *testing.T) {
 		out := crashOutDir(t)
 		writeTree(t, out, map[string]string{
-			".a_prompt.go.tmp123": header + "\n// new a\n",
+			".a_prompt.go.tmp123": genHeader + "\n// new a\n",
 			".x.go.tmp4":          "not ours",
-			".notes":              header + "\n",
+			".notes":              genHeader + "\n",
 		})
 		r, err := repairOut(out)
 		if err != nil || r.String() != "deleted 1 leftover temporary file" {
 			t.Errorf("%q, %v", r, err)
 		}
-		want := map[string]string{".x.go.tmp4": "not ours", ".notes": header + "\n"}
+		want := map[string]string{".x.go.tmp4": "not ours", ".notes": genHeader + "\n"}
 		for name, content := range crashOld {
 			want[name] = content
 		}

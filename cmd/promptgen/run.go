@@ -9,6 +9,7 @@ import (
 	"io"
 	"log"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -264,7 +265,7 @@ func (a *app) parseGenFlags(name string, args []string) (cfg gen.Config, verbose
 	if r != gen.RendererGo && r != gen.RendererTextTemplate {
 		return cfg, false, a.usageError(name, "invalid -renderer %q (want %s or %s)", f.renderer, gen.RendererGo, gen.RendererTextTemplate), false
 	}
-	cfg = gen.Config{Dir: f.in, Out: f.out, Pkg: f.pkg, Renderer: r, Strict: f.strict}
+	cfg = gen.Config{Dir: f.in, Out: f.out, Pkg: f.pkg, Renderer: r, Strict: f.strict, Version: releaseVersion()}
 	return cfg, f.verbose, exitOK, true
 }
 
@@ -383,6 +384,21 @@ func versionLine() string {
 		}
 	}
 	return fmt.Sprintf("promptgen %s %s", version, goVersion)
+}
+
+// release matches a released module version, not a pseudo-version or a
+// build from a work tree.
+var release = regexp.MustCompile(`^v\d+\.\d+\.\d+(-(alpha|beta|rc)(\.\d+)?)?$`)
+
+// releaseVersion returns the module version of this binary when it is a
+// release (installed with go install ...@v1.2.3), else "": generated
+// headers name only released versions, so that a build from a checkout
+// (go run, tests) generates the same bytes whatever the commit.
+func releaseVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && release.MatchString(bi.Main.Version) {
+		return bi.Main.Version
+	}
+	return ""
 }
 
 // suggest returns ` (did you mean "x"?)` for the command closest to name,

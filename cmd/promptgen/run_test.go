@@ -136,8 +136,8 @@ func TestGenerateFailureWritesNothing(t *testing.T) {
 	in, out := filepath.Join(dir, "prompts"), filepath.Join(dir, "generated")
 	writeTree(t, in, map[string]string{"bad.yaml": "template: [\n"})
 	before := map[string]string{
-		"bad_prompt.go":   header + "\n// previous output\n",
-		"stale_prompt.go": header + "\n// stale\n",
+		"bad_prompt.go":   genHeader + "\n// previous output\n",
+		"stale_prompt.go": genHeader + "\n// stale\n",
 		"doc.go":          "package generated\n",
 	}
 	writeTree(t, out, before)
@@ -268,7 +268,7 @@ func TestSymlinkOutsideTheTree(t *testing.T) {
 		t.Skipf("no symbolic links: %v", err)
 	}
 	out := filepath.Join(dir, "generated")
-	writeTree(t, out, map[string]string{"a_prompt.go": header + "\n"})
+	writeTree(t, out, map[string]string{"a_prompt.go": genHeader + "\n"})
 	for _, cmd := range []string{"generate", "diff"} {
 		code, stdout, stderr := runArgs(cmd, "-in", filepath.Join(dir, "prompts"), "-out", out)
 		want := filepath.ToSlash(filepath.Join(dir, "prompts", "s.jinja")) + ": symbolic link to outside the prompts tree\n"
@@ -276,7 +276,7 @@ func TestSymlinkOutsideTheTree(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q, want %q", cmd, code, stdout, stderr, want)
 		}
 	}
-	sameTree(t, readTree(t, out), map[string]string{"a_prompt.go": header + "\n"})
+	sameTree(t, readTree(t, out), map[string]string{"a_prompt.go": genHeader + "\n"})
 }
 
 // An empty prompts directory is an error, not a package of nothing that
@@ -285,7 +285,7 @@ func TestEmptyPromptsDir(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"prompts/README.rst": "no prompts"})
 	out := filepath.Join(dir, "generated")
-	existing := map[string]string{"a_prompt.go": header + "\n", "promptgen.go": header + "\n"}
+	existing := map[string]string{"a_prompt.go": genHeader + "\n", "promptgen.go": genHeader + "\n"}
 	writeTree(t, out, existing)
 	for _, cmd := range []string{"generate", "diff"} {
 		code, stdout, stderr := runArgs(cmd, "-in", filepath.Join(dir, "prompts"), "-out", out)
@@ -294,4 +294,22 @@ func TestEmptyPromptsDir(t *testing.T) {
 		}
 	}
 	sameTree(t, readTree(t, out), existing)
+}
+
+// TestReleaseVersion checks which module versions generated headers name:
+// releases only, never a pseudo-version or a build from a checkout, so that
+// generated/ does not change with the commit it is generated from.
+func TestReleaseVersion(t *testing.T) {
+	for v, want := range map[string]bool{
+		"v1.2.3": true, "v0.4.0-rc.1": true, "v2.0.0-beta": true,
+		"(devel)": false, "": false, "v0.0.0-20261125170000-abcdef123456": false,
+		"v1.2.3+dirty": false, "v1.2.4-0.20261125170000-abcdef123456": false,
+	} {
+		if got := release.MatchString(v); got != want {
+			t.Errorf("release.MatchString(%q) = %v, want %v", v, got, want)
+		}
+	}
+	if v := releaseVersion(); v != "" {
+		t.Errorf("a test binary names version %q in headers", v)
+	}
 }

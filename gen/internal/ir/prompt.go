@@ -6,7 +6,7 @@ package ir
 type Prompt struct {
 	Spec     *PromptSpec
 	Name     string  // exported Go name, e.g. SummarizeCustomerInteraction
-	TypeName string  // unexported type of the prompt value
+	TypeName string  // exported type of the prompt value, <Name>Prompt
 	Feed     *Type   // the feed struct
 	Structs  []*Type // named struct types in emit order, Feed first
 	Body     []Node

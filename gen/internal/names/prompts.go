@@ -50,9 +50,9 @@ func Prompts(ps []*ir.Prompt, diags *diag.Sink, nameOutput func(*Scope, *diag.Si
 			} else {
 				nameStruct(NewScope(), diags, p.Feed, "X"+SuffixFeed, p.Spec.Key, pos, feedMethods)
 			}
-		} else if ok && Claim(pkg, diags, name, p.Spec.Key, pos) {
+		} else if ok && Claim(pkg, diags, name, p.Spec.Key, pos) && Claim(pkg, diags, name+SuffixPrompt, p.Spec.Key, pos) {
 			p.Name = name
-			p.TypeName = "_" + name + SuffixPrompt
+			p.TypeName = name + SuffixPrompt
 			nameStruct(pkg, diags, p.Feed, name+SuffixFeed, p.Spec.Key, pos, feedMethods)
 			if p.Output != nil {
 				nameOutput(pkg, diags, p)

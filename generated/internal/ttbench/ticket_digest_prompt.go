@@ -5,10 +5,11 @@ package ttbench
 
 import (
 	"errors"
-	"github.com/promptgen/promptgen/runtime"
-	"github.com/promptgen/promptgen/runtime/ttfuncs"
 	"strconv"
 	"text/template"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/ttfuncs"
 )
 
 // TicketDigestFeed holds the variables of the ticket_digest prompt.
@@ -137,36 +138,36 @@ func (x TicketDigestTicketsItem) Validate() error {
 }
 
 // TicketDigest: Digest of open support tickets for a team lead; the benchmark's realistic template.
-var TicketDigest _TicketDigestPrompt
+var TicketDigest TicketDigestPrompt
 
-// _TicketDigestPrompt is the type of TicketDigest.
-type _TicketDigestPrompt struct{}
+// TicketDigestPrompt is the type of TicketDigest; its methods render the prompt.
+type TicketDigestPrompt struct{}
 
 var _TicketDigestSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_TicketDigestPrompt) Key() string {
+func (TicketDigestPrompt) Key() string {
 	return "ticket_digest"
 }
 
 // Description returns the prompt's description.
-func (_TicketDigestPrompt) Description() string {
+func (TicketDigestPrompt) Description() string {
 	return "Digest of open support tickets for a team lead; the benchmark's realistic template."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_TicketDigestPrompt) Model() string {
+func (TicketDigestPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_TicketDigestPrompt) Parameters() map[string]any {
+func (TicketDigestPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _TicketDigestPrompt) Messages(f TicketDigestFeed) (runtime.Prompt, error) {
+func (p TicketDigestPrompt) Messages(f TicketDigestFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -184,7 +185,7 @@ func (p _TicketDigestPrompt) Messages(f TicketDigestFeed) (runtime.Prompt, error
 }
 
 // Render renders the prompt with the variables of f.
-func (p _TicketDigestPrompt) Render(f TicketDigestFeed) (string, error) {
+func (p TicketDigestPrompt) Render(f TicketDigestFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _TicketDigestSize.Get(487)), f)
 	if err != nil {
 		return "", err
@@ -212,14 +213,14 @@ var _TicketDigestTemplate = template.Must(template.New("ticket_digest").Funcs(tt
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, error) {
+func (TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, error) {
 	return ttfuncs.Execute(_TicketDigestTemplate, dst, "ticket_digest", "bench/ticket_digest.yaml", f)
 }
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -5,9 +5,10 @@ package declared_inputs
 
 import (
 	"errors"
+	"strconv"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
-	"strconv"
 )
 
 // SummarizeFeed holds the variables of the summarize prompt.
@@ -112,30 +113,30 @@ func (x SummarizeCustomerOrdersItem) Validate() error {
 }
 
 // Summarize: Summarizes a support conversation.
-var Summarize _SummarizePrompt
+var Summarize SummarizePrompt
 
-// _SummarizePrompt is the type of Summarize.
-type _SummarizePrompt struct{}
+// SummarizePrompt is the type of Summarize; its methods render the prompt.
+type SummarizePrompt struct{}
 
 var _SummarizeSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_SummarizePrompt) Key() string {
+func (SummarizePrompt) Key() string {
 	return "summarize"
 }
 
 // Description returns the prompt's description.
-func (_SummarizePrompt) Description() string {
+func (SummarizePrompt) Description() string {
 	return "Summarizes a support conversation."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_SummarizePrompt) Model() string {
+func (SummarizePrompt) Model() string {
 	return "claude-3-haiku"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_SummarizePrompt) Parameters() map[string]any {
+func (SummarizePrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  400,
 		"stop":        []any{"###"},
@@ -145,7 +146,7 @@ func (_SummarizePrompt) Parameters() map[string]any {
 
 // ExtraParameters returns a new map of the prompt's extra_parameters: provider
 // request fields that the adapters send unchecked.
-func (_SummarizePrompt) ExtraParameters() map[string]any {
+func (SummarizePrompt) ExtraParameters() map[string]any {
 	return map[string]any{"thinking": map[string]any{
 		"budget_tokens": 1024,
 		"type":          "enabled",
@@ -154,7 +155,7 @@ func (_SummarizePrompt) ExtraParameters() map[string]any {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _SummarizePrompt) Messages(f SummarizeFeed) (runtime.Prompt, error) {
+func (p SummarizePrompt) Messages(f SummarizeFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -172,7 +173,7 @@ func (p _SummarizePrompt) Messages(f SummarizeFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _SummarizePrompt) Render(f SummarizeFeed) (string, error) {
+func (p SummarizePrompt) Render(f SummarizeFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _SummarizeSize.Get(85)), f)
 	if err != nil {
 		return "", err
@@ -183,7 +184,7 @@ func (p _SummarizePrompt) Render(f SummarizeFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error) {
+func (SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "Summarize in at most "...)
 	dst = strconv.AppendInt(dst, int64(f.MaxPoints), 10)
@@ -308,7 +309,7 @@ func (_SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _SummarizePrompt) Request(f SummarizeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p SummarizePrompt) Request(f SummarizeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -4,9 +4,10 @@
 package fragments
 
 import (
-	"github.com/promptgen/promptgen/runtime"
 	"iter"
 	"slices"
+
+	"github.com/promptgen/promptgen/runtime"
 )
 
 // AgentFeed holds the variables of every template and component of the agent set.

@@ -5,6 +5,7 @@ package fragments
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -28,36 +29,36 @@ func (x AnswerFeed) Validate() error {
 }
 
 // Answer renders the answer prompt from prompts/answer.yaml.
-var Answer _AnswerPrompt
+var Answer AnswerPrompt
 
-// _AnswerPrompt is the type of Answer.
-type _AnswerPrompt struct{}
+// AnswerPrompt is the type of Answer; its methods render the prompt.
+type AnswerPrompt struct{}
 
 var _AnswerSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_AnswerPrompt) Key() string {
+func (AnswerPrompt) Key() string {
 	return "answer"
 }
 
 // Description returns the prompt's description.
-func (_AnswerPrompt) Description() string {
+func (AnswerPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_AnswerPrompt) Model() string {
+func (AnswerPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_AnswerPrompt) Parameters() map[string]any {
+func (AnswerPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _AnswerPrompt) Messages(f AnswerFeed) (runtime.Prompt, error) {
+func (p AnswerPrompt) Messages(f AnswerFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func (p _AnswerPrompt) Messages(f AnswerFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _AnswerPrompt) Render(f AnswerFeed) (string, error) {
+func (p AnswerPrompt) Render(f AnswerFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _AnswerSize.Get(8)), f)
 	if err != nil {
 		return "", err
@@ -86,7 +87,7 @@ func (p _AnswerPrompt) Render(f AnswerFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_AnswerPrompt) AppendRender(dst []byte, f AnswerFeed) ([]byte, error) {
+func (AnswerPrompt) AppendRender(dst []byte, f AnswerFeed) ([]byte, error) {
 	dst = append(dst, "Answer: "...)
 	if f.Question == "" {
 		return dst, &runtime.Error{
@@ -103,7 +104,7 @@ func (_AnswerPrompt) AppendRender(dst []byte, f AnswerFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _AnswerPrompt) Request(f AnswerFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p AnswerPrompt) Request(f AnswerFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -5,6 +5,7 @@ package fragments
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 

@@ -5,8 +5,9 @@ package fragments
 
 import (
 	"errors"
-	"github.com/promptgen/promptgen/runtime"
 	"strings"
+
+	"github.com/promptgen/promptgen/runtime"
 )
 
 // ToolInstructionsFragmentParams holds the variables of the fragments/tool_instructions fragment.

@@ -5,9 +5,10 @@ package fragments_tt
 
 import (
 	"errors"
+	"text/template"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
-	"text/template"
 )
 
 // BrevityFragmentParams holds the variables of the fragments/brevity fragment.

@@ -5,9 +5,10 @@ package fragments_tt
 
 import (
 	"errors"
+	"text/template"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
-	"text/template"
 )
 
 // ToolInstructionsFragmentParams holds the variables of the fragments/tool_instructions fragment.

@@ -5,10 +5,11 @@ package inferred
 
 import (
 	"errors"
-	"github.com/promptgen/promptgen/runtime"
-	"github.com/promptgen/promptgen/runtime/jinja"
 	"strconv"
 	"strings"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
 // TriageFeed holds the variables of the triage prompt.
@@ -100,36 +101,36 @@ func (x TriageTicketsItem) Validate() error {
 }
 
 // Triage renders the triage prompt from prompts/triage.jinja.
-var Triage _TriagePrompt
+var Triage TriagePrompt
 
-// _TriagePrompt is the type of Triage.
-type _TriagePrompt struct{}
+// TriagePrompt is the type of Triage; its methods render the prompt.
+type TriagePrompt struct{}
 
 var _TriageSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_TriagePrompt) Key() string {
+func (TriagePrompt) Key() string {
 	return "triage"
 }
 
 // Description returns the prompt's description.
-func (_TriagePrompt) Description() string {
+func (TriagePrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_TriagePrompt) Model() string {
+func (TriagePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_TriagePrompt) Parameters() map[string]any {
+func (TriagePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
+func (p TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -147,7 +148,7 @@ func (p _TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _TriagePrompt) Render(f TriageFeed) (string, error) {
+func (p TriagePrompt) Render(f TriageFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _TriageSize.Get(112)), f)
 	if err != nil {
 		return "", err
@@ -158,7 +159,7 @@ func (p _TriagePrompt) Render(f TriageFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
+func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You triage tickets for "...)
 	if f.Company == "" {
@@ -257,7 +258,7 @@ func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -6,6 +6,7 @@ package messages
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
@@ -66,30 +67,30 @@ func (x ChatFeed) Validate() error {
 }
 
 // Chat: Answers a question with a worked example and a tool result.
-var Chat _ChatPrompt
+var Chat ChatPrompt
 
-// _ChatPrompt is the type of Chat.
-type _ChatPrompt struct{}
+// ChatPrompt is the type of Chat; its methods render the prompt.
+type ChatPrompt struct{}
 
 var _ChatSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_ChatPrompt) Key() string {
+func (ChatPrompt) Key() string {
 	return "chat"
 }
 
 // Description returns the prompt's description.
-func (_ChatPrompt) Description() string {
+func (ChatPrompt) Description() string {
 	return "Answers a question with a worked example and a tool result."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_ChatPrompt) Model() string {
+func (ChatPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_ChatPrompt) Parameters() map[string]any {
+func (ChatPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
@@ -261,7 +262,7 @@ func _Chat_part15(dst []byte, f ChatFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
-func (p _ChatPrompt) Messages(f ChatFeed) (runtime.Prompt, error) {
+func (p ChatPrompt) Messages(f ChatFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _Chat_part0(buf[:0], f)
@@ -390,7 +391,7 @@ func (p _ChatPrompt) Messages(f ChatFeed) (runtime.Prompt, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _ChatPrompt) Request(f ChatFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p ChatPrompt) Request(f ChatFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
 		return runtime.Request{}, err

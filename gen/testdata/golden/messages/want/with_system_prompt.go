@@ -5,6 +5,7 @@ package messages
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -28,30 +29,30 @@ func (x WithSystemFeed) Validate() error {
 }
 
 // WithSystem renders the with_system prompt from prompts/with_system.yaml.
-var WithSystem _WithSystemPrompt
+var WithSystem WithSystemPrompt
 
-// _WithSystemPrompt is the type of WithSystem.
-type _WithSystemPrompt struct{}
+// WithSystemPrompt is the type of WithSystem; its methods render the prompt.
+type WithSystemPrompt struct{}
 
 var _WithSystemSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_WithSystemPrompt) Key() string {
+func (WithSystemPrompt) Key() string {
 	return "with_system"
 }
 
 // Description returns the prompt's description.
-func (_WithSystemPrompt) Description() string {
+func (WithSystemPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_WithSystemPrompt) Model() string {
+func (WithSystemPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_WithSystemPrompt) Parameters() map[string]any {
+func (WithSystemPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
@@ -64,7 +65,7 @@ func _WithSystem_part0(dst []byte, f WithSystemFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the system template as the system message, then the rendered
 // prompt as one user message.
-func (p _WithSystemPrompt) Messages(f WithSystemFeed) (runtime.Prompt, error) {
+func (p WithSystemPrompt) Messages(f WithSystemFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _WithSystem_part0(buf[:0], f)
@@ -93,7 +94,7 @@ func (p _WithSystemPrompt) Messages(f WithSystemFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _WithSystemPrompt) Render(f WithSystemFeed) (string, error) {
+func (p WithSystemPrompt) Render(f WithSystemFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _WithSystemSize.Get(11)), f)
 	if err != nil {
 		return "", err
@@ -104,7 +105,7 @@ func (p _WithSystemPrompt) Render(f WithSystemFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_WithSystemPrompt) AppendRender(dst []byte, f WithSystemFeed) ([]byte, error) {
+func (WithSystemPrompt) AppendRender(dst []byte, f WithSystemFeed) ([]byte, error) {
 	dst = append(dst, "Summarize "...)
 	if f.Text == "" {
 		return dst, &runtime.Error{
@@ -122,7 +123,7 @@ func (_WithSystemPrompt) AppendRender(dst []byte, f WithSystemFeed) ([]byte, err
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _WithSystemPrompt) Request(f WithSystemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p WithSystemPrompt) Request(f WithSystemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

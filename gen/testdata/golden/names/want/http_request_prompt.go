@@ -5,6 +5,7 @@ package names
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
@@ -74,36 +75,36 @@ func (x HTTPRequestFeed) Validate() error {
 }
 
 // HTTPRequest: Variable names that are Go keywords, predeclared identifiers or initialisms.
-var HTTPRequest _HTTPRequestPrompt
+var HTTPRequest HTTPRequestPrompt
 
-// _HTTPRequestPrompt is the type of HTTPRequest.
-type _HTTPRequestPrompt struct{}
+// HTTPRequestPrompt is the type of HTTPRequest; its methods render the prompt.
+type HTTPRequestPrompt struct{}
 
 var _HTTPRequestSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_HTTPRequestPrompt) Key() string {
+func (HTTPRequestPrompt) Key() string {
 	return "http_request"
 }
 
 // Description returns the prompt's description.
-func (_HTTPRequestPrompt) Description() string {
+func (HTTPRequestPrompt) Description() string {
 	return "Variable names that are Go keywords, predeclared identifiers or initialisms."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_HTTPRequestPrompt) Model() string {
+func (HTTPRequestPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_HTTPRequestPrompt) Parameters() map[string]any {
+func (HTTPRequestPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _HTTPRequestPrompt) Messages(f HTTPRequestFeed) (runtime.Prompt, error) {
+func (p HTTPRequestPrompt) Messages(f HTTPRequestFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -121,7 +122,7 @@ func (p _HTTPRequestPrompt) Messages(f HTTPRequestFeed) (runtime.Prompt, error) 
 }
 
 // Render renders the prompt with the variables of f.
-func (p _HTTPRequestPrompt) Render(f HTTPRequestFeed) (string, error) {
+func (p HTTPRequestPrompt) Render(f HTTPRequestFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _HTTPRequestSize.Get(5)), f)
 	if err != nil {
 		return "", err
@@ -132,7 +133,7 @@ func (p _HTTPRequestPrompt) Render(f HTTPRequestFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, error) {
+func (HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, error) {
 	start := len(dst)
 	if f.Type == "" {
 		return dst, &runtime.Error{
@@ -214,7 +215,7 @@ func (_HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, e
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _HTTPRequestPrompt) Request(f HTTPRequestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p HTTPRequestPrompt) Request(f HTTPRequestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -6,6 +6,7 @@ package output_formats
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 )
@@ -62,36 +63,36 @@ func _CountOutputCheck(c *output.Checker) {
 }
 
 // Count renders the count prompt from prompts/count.yaml.
-var Count _CountPrompt
+var Count CountPrompt
 
-// _CountPrompt is the type of Count.
-type _CountPrompt struct{}
+// CountPrompt is the type of Count; its methods render the prompt.
+type CountPrompt struct{}
 
 var _CountSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_CountPrompt) Key() string {
+func (CountPrompt) Key() string {
 	return "count"
 }
 
 // Description returns the prompt's description.
-func (_CountPrompt) Description() string {
+func (CountPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_CountPrompt) Model() string {
+func (CountPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_CountPrompt) Parameters() map[string]any {
+func (CountPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _CountPrompt) Messages(f CountFeed) (runtime.Prompt, error) {
+func (p CountPrompt) Messages(f CountFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -109,7 +110,7 @@ func (p _CountPrompt) Messages(f CountFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _CountPrompt) Render(f CountFeed) (string, error) {
+func (p CountPrompt) Render(f CountFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _CountSize.Get(7)), f)
 	if err != nil {
 		return "", err
@@ -120,7 +121,7 @@ func (p _CountPrompt) Render(f CountFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
+func (CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
 	dst = append(dst, "Count "...)
 	if f.Text == "" {
 		return dst, &runtime.Error{
@@ -138,7 +139,7 @@ func (_CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -159,6 +160,6 @@ func (p _CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runti
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_CountPrompt) ParseOutput(completion string) (CountOutput, error) {
+func (CountPrompt) ParseOutput(completion string) (CountOutput, error) {
 	return output.Parse[CountOutput](completion, _CountOutputChecks{})
 }

@@ -6,6 +6,7 @@ package output_formats
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 )
@@ -40,36 +41,36 @@ type FreeExample struct {
 }
 
 // Free renders the free prompt from prompts/free.yaml.
-var Free _FreePrompt
+var Free FreePrompt
 
-// _FreePrompt is the type of Free.
-type _FreePrompt struct{}
+// FreePrompt is the type of Free; its methods render the prompt.
+type FreePrompt struct{}
 
 var _FreeSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_FreePrompt) Key() string {
+func (FreePrompt) Key() string {
 	return "free"
 }
 
 // Description returns the prompt's description.
-func (_FreePrompt) Description() string {
+func (FreePrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_FreePrompt) Model() string {
+func (FreePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_FreePrompt) Parameters() map[string]any {
+func (FreePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _FreePrompt) Messages(f FreeFeed) (runtime.Prompt, error) {
+func (p FreePrompt) Messages(f FreeFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -87,7 +88,7 @@ func (p _FreePrompt) Messages(f FreeFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _FreePrompt) Render(f FreeFeed) (string, error) {
+func (p FreePrompt) Render(f FreeFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _FreeSize.Get(28)), f)
 	if err != nil {
 		return "", err
@@ -98,7 +99,7 @@ func (p _FreePrompt) Render(f FreeFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_FreePrompt) AppendRender(dst []byte, f FreeFeed) ([]byte, error) {
+func (FreePrompt) AppendRender(dst []byte, f FreeFeed) ([]byte, error) {
 	dst = append(dst, "Say anything about "...)
 	if f.Text == "" {
 		return dst, &runtime.Error{
@@ -116,7 +117,7 @@ func (_FreePrompt) AppendRender(dst []byte, f FreeFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -134,13 +135,13 @@ func (p _FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime
 
 // ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
 // checks that it is well-formed and returns it as JSON: the prompt has no outputSchema.
-func (_FreePrompt) ParseOutput(completion string) (FreeOutput, error) {
+func (FreePrompt) ParseOutput(completion string) (FreeOutput, error) {
 	return output.Parse[FreeOutput](completion, nil)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_FreePrompt) Examples() []FreeExample {
+func (FreePrompt) Examples() []FreeExample {
 	return []FreeExample{{
 		Input:  _decodeExample[FreeFeed]("{\"text\":\"cats\"}"),
 		Output: _decodeExample[FreeOutput]("{\"cats\":\"fine\"}"),

@@ -6,6 +6,7 @@ package output_formats
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 )
@@ -41,36 +42,36 @@ const _LabelOutputSchemaJSON = "{\"properties\":{\"label\":{\"not\":{\"enum\":[\
 var _LabelOutputSchema = output.MustCompileSchema(_LabelOutputSchemaJSON)
 
 // Label renders the label prompt from prompts/label.yaml.
-var Label _LabelPrompt
+var Label LabelPrompt
 
-// _LabelPrompt is the type of Label.
-type _LabelPrompt struct{}
+// LabelPrompt is the type of Label; its methods render the prompt.
+type LabelPrompt struct{}
 
 var _LabelSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_LabelPrompt) Key() string {
+func (LabelPrompt) Key() string {
 	return "label"
 }
 
 // Description returns the prompt's description.
-func (_LabelPrompt) Description() string {
+func (LabelPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_LabelPrompt) Model() string {
+func (LabelPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_LabelPrompt) Parameters() map[string]any {
+func (LabelPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _LabelPrompt) Messages(f LabelFeed) (runtime.Prompt, error) {
+func (p LabelPrompt) Messages(f LabelFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -88,7 +89,7 @@ func (p _LabelPrompt) Messages(f LabelFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _LabelPrompt) Render(f LabelFeed) (string, error) {
+func (p LabelPrompt) Render(f LabelFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _LabelSize.Get(7)), f)
 	if err != nil {
 		return "", err
@@ -99,7 +100,7 @@ func (p _LabelPrompt) Render(f LabelFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_LabelPrompt) AppendRender(dst []byte, f LabelFeed) ([]byte, error) {
+func (LabelPrompt) AppendRender(dst []byte, f LabelFeed) ([]byte, error) {
 	dst = append(dst, "Label "...)
 	if f.Text == "" {
 		return dst, &runtime.Error{
@@ -117,7 +118,7 @@ func (_LabelPrompt) AppendRender(dst []byte, f LabelFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -138,6 +139,6 @@ func (p _LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runti
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_LabelPrompt) ParseOutput(completion string) (LabelOutput, error) {
+func (LabelPrompt) ParseOutput(completion string) (LabelOutput, error) {
 	return output.Parse[LabelOutput](completion, _LabelOutputSchema)
 }

@@ -6,6 +6,7 @@ package output_formats
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 )
@@ -87,36 +88,36 @@ type MoodExample struct {
 }
 
 // Mood renders the mood prompt from prompts/mood.yaml.
-var Mood _MoodPrompt
+var Mood MoodPrompt
 
-// _MoodPrompt is the type of Mood.
-type _MoodPrompt struct{}
+// MoodPrompt is the type of Mood; its methods render the prompt.
+type MoodPrompt struct{}
 
 var _MoodSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_MoodPrompt) Key() string {
+func (MoodPrompt) Key() string {
 	return "mood"
 }
 
 // Description returns the prompt's description.
-func (_MoodPrompt) Description() string {
+func (MoodPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_MoodPrompt) Model() string {
+func (MoodPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_MoodPrompt) Parameters() map[string]any {
+func (MoodPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _MoodPrompt) Messages(f MoodFeed) (runtime.Prompt, error) {
+func (p MoodPrompt) Messages(f MoodFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -134,7 +135,7 @@ func (p _MoodPrompt) Messages(f MoodFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _MoodPrompt) Render(f MoodFeed) (string, error) {
+func (p MoodPrompt) Render(f MoodFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _MoodSize.Get(9)), f)
 	if err != nil {
 		return "", err
@@ -145,7 +146,7 @@ func (p _MoodPrompt) Render(f MoodFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_MoodPrompt) AppendRender(dst []byte, f MoodFeed) ([]byte, error) {
+func (MoodPrompt) AppendRender(dst []byte, f MoodFeed) ([]byte, error) {
 	dst = append(dst, "Mood of "...)
 	if f.Text == "" {
 		return dst, &runtime.Error{
@@ -163,7 +164,7 @@ func (_MoodPrompt) AppendRender(dst []byte, f MoodFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -184,13 +185,13 @@ func (p _MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_MoodPrompt) ParseOutput(completion string) (MoodOutput, error) {
+func (MoodPrompt) ParseOutput(completion string) (MoodOutput, error) {
 	return output.Parse[MoodOutput](completion, _MoodOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_MoodPrompt) Examples() []MoodExample {
+func (MoodPrompt) Examples() []MoodExample {
 	return []MoodExample{{
 		Input:  _decodeExample[MoodFeed]("{\"text\":\"yay\"}"),
 		Output: _decodeExample[MoodOutput]("\"happy\""),

@@ -5,6 +5,7 @@ package output_formats
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -35,36 +36,36 @@ type PlainExample struct {
 }
 
 // Plain renders the plain prompt from prompts/plain.yaml.
-var Plain _PlainPrompt
+var Plain PlainPrompt
 
-// _PlainPrompt is the type of Plain.
-type _PlainPrompt struct{}
+// PlainPrompt is the type of Plain; its methods render the prompt.
+type PlainPrompt struct{}
 
 var _PlainSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_PlainPrompt) Key() string {
+func (PlainPrompt) Key() string {
 	return "plain"
 }
 
 // Description returns the prompt's description.
-func (_PlainPrompt) Description() string {
+func (PlainPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_PlainPrompt) Model() string {
+func (PlainPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_PlainPrompt) Parameters() map[string]any {
+func (PlainPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _PlainPrompt) Messages(f PlainFeed) (runtime.Prompt, error) {
+func (p PlainPrompt) Messages(f PlainFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -82,7 +83,7 @@ func (p _PlainPrompt) Messages(f PlainFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _PlainPrompt) Render(f PlainFeed) (string, error) {
+func (p PlainPrompt) Render(f PlainFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _PlainSize.Get(7)), f)
 	if err != nil {
 		return "", err
@@ -93,7 +94,7 @@ func (p _PlainPrompt) Render(f PlainFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_PlainPrompt) AppendRender(dst []byte, f PlainFeed) ([]byte, error) {
+func (PlainPrompt) AppendRender(dst []byte, f PlainFeed) ([]byte, error) {
 	dst = append(dst, "Hello "...)
 	if f.Name == "" {
 		return dst, &runtime.Error{
@@ -111,7 +112,7 @@ func (_PlainPrompt) AppendRender(dst []byte, f PlainFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _PlainPrompt) Request(f PlainFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p PlainPrompt) Request(f PlainFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -128,7 +129,7 @@ func (p _PlainPrompt) Request(f PlainFeed, opts ...runtime.RequestOption) (runti
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_PlainPrompt) Examples() []PlainExample {
+func (PlainPrompt) Examples() []PlainExample {
 	return []PlainExample{{
 		Input:  _decodeExample[PlainFeed]("{\"name\":\"Ada\"}"),
 		Output: "Hello back.",

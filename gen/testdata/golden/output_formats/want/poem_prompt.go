@@ -5,6 +5,7 @@ package output_formats
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -38,36 +39,36 @@ type PoemExample struct {
 }
 
 // Poem renders the poem prompt from prompts/poem.yaml.
-var Poem _PoemPrompt
+var Poem PoemPrompt
 
-// _PoemPrompt is the type of Poem.
-type _PoemPrompt struct{}
+// PoemPrompt is the type of Poem; its methods render the prompt.
+type PoemPrompt struct{}
 
 var _PoemSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_PoemPrompt) Key() string {
+func (PoemPrompt) Key() string {
 	return "poem"
 }
 
 // Description returns the prompt's description.
-func (_PoemPrompt) Description() string {
+func (PoemPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_PoemPrompt) Model() string {
+func (PoemPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_PoemPrompt) Parameters() map[string]any {
+func (PoemPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _PoemPrompt) Messages(f PoemFeed) (runtime.Prompt, error) {
+func (p PoemPrompt) Messages(f PoemFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -85,7 +86,7 @@ func (p _PoemPrompt) Messages(f PoemFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _PoemPrompt) Render(f PoemFeed) (string, error) {
+func (p PoemPrompt) Render(f PoemFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _PoemSize.Get(20)), f)
 	if err != nil {
 		return "", err
@@ -96,7 +97,7 @@ func (p _PoemPrompt) Render(f PoemFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_PoemPrompt) AppendRender(dst []byte, f PoemFeed) ([]byte, error) {
+func (PoemPrompt) AppendRender(dst []byte, f PoemFeed) ([]byte, error) {
 	dst = append(dst, "Write a poem about "...)
 	if f.Text == "" {
 		return dst, &runtime.Error{
@@ -114,7 +115,7 @@ func (_PoemPrompt) AppendRender(dst []byte, f PoemFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _PoemPrompt) Request(f PoemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p PoemPrompt) Request(f PoemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -131,13 +132,13 @@ func (p _PoemPrompt) Request(f PoemFeed, opts ...runtime.RequestOption) (runtime
 }
 
 // ParseOutput returns the completion as is: the prompt's output is text.
-func (_PoemPrompt) ParseOutput(completion string) (PoemOutput, error) {
+func (PoemPrompt) ParseOutput(completion string) (PoemOutput, error) {
 	return completion, nil
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_PoemPrompt) Examples() []PoemExample {
+func (PoemPrompt) Examples() []PoemExample {
 	return []PoemExample{{
 		Input:  _decodeExample[PoemFeed]("{\"text\":\"rain\"}"),
 		Output: "Rain on the roof,\na drum without a drummer.\n",

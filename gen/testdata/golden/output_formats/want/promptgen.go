@@ -5,6 +5,7 @@ package output_formats
 
 import (
 	"encoding/json"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 

@@ -6,6 +6,7 @@ package output_formats
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 	"github.com/promptgen/promptgen/runtime/output/yamlout"
@@ -122,36 +123,36 @@ type TagsExample struct {
 }
 
 // Tags: Lists tags as YAML.
-var Tags _TagsPrompt
+var Tags TagsPrompt
 
-// _TagsPrompt is the type of Tags.
-type _TagsPrompt struct{}
+// TagsPrompt is the type of Tags; its methods render the prompt.
+type TagsPrompt struct{}
 
 var _TagsSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_TagsPrompt) Key() string {
+func (TagsPrompt) Key() string {
 	return "tags"
 }
 
 // Description returns the prompt's description.
-func (_TagsPrompt) Description() string {
+func (TagsPrompt) Description() string {
 	return "Lists tags as YAML."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_TagsPrompt) Model() string {
+func (TagsPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_TagsPrompt) Parameters() map[string]any {
+func (TagsPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _TagsPrompt) Messages(f TagsFeed) (runtime.Prompt, error) {
+func (p TagsPrompt) Messages(f TagsFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -169,7 +170,7 @@ func (p _TagsPrompt) Messages(f TagsFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _TagsPrompt) Render(f TagsFeed) (string, error) {
+func (p TagsPrompt) Render(f TagsFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _TagsSize.Get(20)), f)
 	if err != nil {
 		return "", err
@@ -180,7 +181,7 @@ func (p _TagsPrompt) Render(f TagsFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
+func (TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
 	dst = append(dst, "Tag "...)
 	if f.Text == "" {
 		return dst, &runtime.Error{
@@ -198,7 +199,7 @@ func (_TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -219,7 +220,7 @@ func (p _TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_TagsPrompt) ParseOutput(completion string) (TagsOutput, error) {
+func (TagsPrompt) ParseOutput(completion string) (TagsOutput, error) {
 	var v TagsOutput
 	doc, err := yamlout.Extract(completion)
 	if err != nil {
@@ -231,7 +232,7 @@ func (_TagsPrompt) ParseOutput(completion string) (TagsOutput, error) {
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_TagsPrompt) Examples() []TagsExample {
+func (TagsPrompt) Examples() []TagsExample {
 	return []TagsExample{{
 		Input:  _decodeExample[TagsFeed]("{\"text\":\"a\"}"),
 		Output: _decodeExample[TagsOutput]("[{\"tag\":\"one\",\"weight\":0.5}]"),

@@ -5,6 +5,7 @@ package output_types
 
 import (
 	"encoding/json"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 

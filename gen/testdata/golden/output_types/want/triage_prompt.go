@@ -6,6 +6,7 @@ package output_types
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 )
@@ -909,36 +910,36 @@ type TriageExample struct {
 }
 
 // Triage: Triages a support ticket into a structured record.
-var Triage _TriagePrompt
+var Triage TriagePrompt
 
-// _TriagePrompt is the type of Triage.
-type _TriagePrompt struct{}
+// TriagePrompt is the type of Triage; its methods render the prompt.
+type TriagePrompt struct{}
 
 var _TriageSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_TriagePrompt) Key() string {
+func (TriagePrompt) Key() string {
 	return "triage"
 }
 
 // Description returns the prompt's description.
-func (_TriagePrompt) Description() string {
+func (TriagePrompt) Description() string {
 	return "Triages a support ticket into a structured record."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_TriagePrompt) Model() string {
+func (TriagePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_TriagePrompt) Parameters() map[string]any {
+func (TriagePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
+func (p TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -956,7 +957,7 @@ func (p _TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _TriagePrompt) Render(f TriageFeed) (string, error) {
+func (p TriagePrompt) Render(f TriageFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _TriageSize.Get(39)), f)
 	if err != nil {
 		return "", err
@@ -967,7 +968,7 @@ func (p _TriagePrompt) Render(f TriageFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
+func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	dst = append(dst, "Triage this ticket and answer in JSON:\n"...)
 	if f.Ticket == "" {
 		return dst, &runtime.Error{
@@ -984,7 +985,7 @@ func (_TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -1005,13 +1006,13 @@ func (p _TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (run
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (_TriagePrompt) ParseOutput(completion string) (TriageOutput, error) {
+func (TriagePrompt) ParseOutput(completion string) (TriageOutput, error) {
 	return output.Parse[TriageOutput](completion, _TriageOutputChecks{})
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (_TriagePrompt) Examples() []TriageExample {
+func (TriagePrompt) Examples() []TriageExample {
 	return []TriageExample{{
 		Input:  _decodeExample[TriageFeed]("{\"ticket\":\"I was charged twice.\"}"),
 		Output: _decodeExample[TriageOutput]("{\"actions\":[{\"do\":\"Refund the duplicate charge\",\"due_in_hours\":24,\"owner\":\"support\"}],\"category\":\"billing\",\"customer\":{\"account_id\":null,\"name\":\"Ada\",\"plan\":\"pro\"},\"escalate\":false,\"priority\":2,\"related\":[{\"duplicates\":[],\"id\":\"T-1\",\"parent\":{\"id\":\"T-0\"}}],\"reply\":{\"body\":\"We refunded the duplicate charge.\",\"channel\":\"email\",\"subject\":\"Your refund\"},\"title\":\"Double charge\"}"),

@@ -4,11 +4,12 @@
 package set
 
 import (
-	"github.com/promptgen/promptgen/runtime"
-	"github.com/promptgen/promptgen/runtime/jinja"
 	"iter"
 	"slices"
 	"strconv"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
 // AgentFeed holds the variables of every template and component of the agent set.

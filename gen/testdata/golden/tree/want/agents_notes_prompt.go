@@ -5,6 +5,7 @@ package tree
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -18,36 +19,36 @@ func (x NotesFeed) Validate() error {
 }
 
 // Notes renders the agents/notes prompt from prompts/agents/notes.txt.
-var Notes _NotesPrompt
+var Notes NotesPrompt
 
-// _NotesPrompt is the type of Notes.
-type _NotesPrompt struct{}
+// NotesPrompt is the type of Notes; its methods render the prompt.
+type NotesPrompt struct{}
 
 var _NotesSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_NotesPrompt) Key() string {
+func (NotesPrompt) Key() string {
 	return "agents/notes"
 }
 
 // Description returns the prompt's description.
-func (_NotesPrompt) Description() string {
+func (NotesPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_NotesPrompt) Model() string {
+func (NotesPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_NotesPrompt) Parameters() map[string]any {
+func (NotesPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _NotesPrompt) Messages(f NotesFeed) (runtime.Prompt, error) {
+func (p NotesPrompt) Messages(f NotesFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -65,7 +66,7 @@ func (p _NotesPrompt) Messages(f NotesFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _NotesPrompt) Render(f NotesFeed) (string, error) {
+func (p NotesPrompt) Render(f NotesFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _NotesSize.Get(18)), f)
 	if err != nil {
 		return "", err
@@ -76,7 +77,7 @@ func (p _NotesPrompt) Render(f NotesFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_NotesPrompt) AppendRender(dst []byte, f NotesFeed) ([]byte, error) {
+func (NotesPrompt) AppendRender(dst []byte, f NotesFeed) ([]byte, error) {
 	dst = append(dst, "No variables here."...)
 	return dst, nil
 }
@@ -84,7 +85,7 @@ func (_NotesPrompt) AppendRender(dst []byte, f NotesFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _NotesPrompt) Request(f NotesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p NotesPrompt) Request(f NotesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -5,6 +5,7 @@ package tree
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -28,36 +29,36 @@ func (x PlanFeed) Validate() error {
 }
 
 // Plan renders the agents/plan prompt from prompts/agents/plan.j2.
-var Plan _PlanPrompt
+var Plan PlanPrompt
 
-// _PlanPrompt is the type of Plan.
-type _PlanPrompt struct{}
+// PlanPrompt is the type of Plan; its methods render the prompt.
+type PlanPrompt struct{}
 
 var _PlanSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_PlanPrompt) Key() string {
+func (PlanPrompt) Key() string {
 	return "agents/plan"
 }
 
 // Description returns the prompt's description.
-func (_PlanPrompt) Description() string {
+func (PlanPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_PlanPrompt) Model() string {
+func (PlanPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_PlanPrompt) Parameters() map[string]any {
+func (PlanPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _PlanPrompt) Messages(f PlanFeed) (runtime.Prompt, error) {
+func (p PlanPrompt) Messages(f PlanFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func (p _PlanPrompt) Messages(f PlanFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _PlanPrompt) Render(f PlanFeed) (string, error) {
+func (p PlanPrompt) Render(f PlanFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _PlanSize.Get(6)), f)
 	if err != nil {
 		return "", err
@@ -86,7 +87,7 @@ func (p _PlanPrompt) Render(f PlanFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_PlanPrompt) AppendRender(dst []byte, f PlanFeed) ([]byte, error) {
+func (PlanPrompt) AppendRender(dst []byte, f PlanFeed) ([]byte, error) {
 	dst = append(dst, "Plan: "...)
 	if f.Goal == "" {
 		return dst, &runtime.Error{
@@ -103,7 +104,7 @@ func (_PlanPrompt) AppendRender(dst []byte, f PlanFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _PlanPrompt) Request(f PlanFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p PlanPrompt) Request(f PlanFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

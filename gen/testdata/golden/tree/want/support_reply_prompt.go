@@ -5,6 +5,7 @@ package tree
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -28,36 +29,36 @@ func (x ReplyFeed) Validate() error {
 }
 
 // Reply renders the support/reply prompt from prompts/support/reply.yaml.
-var Reply _ReplyPrompt
+var Reply ReplyPrompt
 
-// _ReplyPrompt is the type of Reply.
-type _ReplyPrompt struct{}
+// ReplyPrompt is the type of Reply; its methods render the prompt.
+type ReplyPrompt struct{}
 
 var _ReplySize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_ReplyPrompt) Key() string {
+func (ReplyPrompt) Key() string {
 	return "support/reply"
 }
 
 // Description returns the prompt's description.
-func (_ReplyPrompt) Description() string {
+func (ReplyPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_ReplyPrompt) Model() string {
+func (ReplyPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_ReplyPrompt) Parameters() map[string]any {
+func (ReplyPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _ReplyPrompt) Messages(f ReplyFeed) (runtime.Prompt, error) {
+func (p ReplyPrompt) Messages(f ReplyFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func (p _ReplyPrompt) Messages(f ReplyFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _ReplyPrompt) Render(f ReplyFeed) (string, error) {
+func (p ReplyPrompt) Render(f ReplyFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _ReplySize.Get(6)), f)
 	if err != nil {
 		return "", err
@@ -86,7 +87,7 @@ func (p _ReplyPrompt) Render(f ReplyFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_ReplyPrompt) AppendRender(dst []byte, f ReplyFeed) ([]byte, error) {
+func (ReplyPrompt) AppendRender(dst []byte, f ReplyFeed) ([]byte, error) {
 	dst = append(dst, "Dear "...)
 	if f.Name == "" {
 		return dst, &runtime.Error{
@@ -104,7 +105,7 @@ func (_ReplyPrompt) AppendRender(dst []byte, f ReplyFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _ReplyPrompt) Request(f ReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p ReplyPrompt) Request(f ReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

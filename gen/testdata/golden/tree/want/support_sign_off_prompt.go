@@ -5,6 +5,7 @@ package tree
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -28,36 +29,36 @@ func (x SignOffFeed) Validate() error {
 }
 
 // SignOff renders the support/sign-off prompt from prompts/support/sign-off.md.
-var SignOff _SignOffPrompt
+var SignOff SignOffPrompt
 
-// _SignOffPrompt is the type of SignOff.
-type _SignOffPrompt struct{}
+// SignOffPrompt is the type of SignOff; its methods render the prompt.
+type SignOffPrompt struct{}
 
 var _SignOffSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_SignOffPrompt) Key() string {
+func (SignOffPrompt) Key() string {
 	return "support/sign-off"
 }
 
 // Description returns the prompt's description.
-func (_SignOffPrompt) Description() string {
+func (SignOffPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_SignOffPrompt) Model() string {
+func (SignOffPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_SignOffPrompt) Parameters() map[string]any {
+func (SignOffPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _SignOffPrompt) Messages(f SignOffFeed) (runtime.Prompt, error) {
+func (p SignOffPrompt) Messages(f SignOffFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func (p _SignOffPrompt) Messages(f SignOffFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _SignOffPrompt) Render(f SignOffFeed) (string, error) {
+func (p SignOffPrompt) Render(f SignOffFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _SignOffSize.Get(14)), f)
 	if err != nil {
 		return "", err
@@ -86,7 +87,7 @@ func (p _SignOffPrompt) Render(f SignOffFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_SignOffPrompt) AppendRender(dst []byte, f SignOffFeed) ([]byte, error) {
+func (SignOffPrompt) AppendRender(dst []byte, f SignOffFeed) ([]byte, error) {
 	dst = append(dst, "Best regards, "...)
 	if f.Agent == "" {
 		return dst, &runtime.Error{
@@ -103,7 +104,7 @@ func (_SignOffPrompt) AppendRender(dst []byte, f SignOffFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _SignOffPrompt) Request(f SignOffFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p SignOffPrompt) Request(f SignOffFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -5,6 +5,7 @@ package unused_input
 
 import (
 	"errors"
+
 	"github.com/promptgen/promptgen/runtime"
 )
 
@@ -29,36 +30,36 @@ func (x GreetFeed) Validate() error {
 }
 
 // Greet renders the greet prompt from prompts/greet.yaml.
-var Greet _GreetPrompt
+var Greet GreetPrompt
 
-// _GreetPrompt is the type of Greet.
-type _GreetPrompt struct{}
+// GreetPrompt is the type of Greet; its methods render the prompt.
+type GreetPrompt struct{}
 
 var _GreetSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (_GreetPrompt) Key() string {
+func (GreetPrompt) Key() string {
 	return "greet"
 }
 
 // Description returns the prompt's description.
-func (_GreetPrompt) Description() string {
+func (GreetPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (_GreetPrompt) Model() string {
+func (GreetPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (_GreetPrompt) Parameters() map[string]any {
+func (GreetPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p _GreetPrompt) Messages(f GreetFeed) (runtime.Prompt, error) {
+func (p GreetPrompt) Messages(f GreetFeed) (runtime.Prompt, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return nil, err
@@ -76,7 +77,7 @@ func (p _GreetPrompt) Messages(f GreetFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p _GreetPrompt) Render(f GreetFeed) (string, error) {
+func (p GreetPrompt) Render(f GreetFeed) (string, error) {
 	buf, err := p.AppendRender(make([]byte, 0, _GreetSize.Get(7)), f)
 	if err != nil {
 		return "", err
@@ -87,7 +88,7 @@ func (p _GreetPrompt) Render(f GreetFeed) (string, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (_GreetPrompt) AppendRender(dst []byte, f GreetFeed) ([]byte, error) {
+func (GreetPrompt) AppendRender(dst []byte, f GreetFeed) ([]byte, error) {
 	dst = append(dst, "Hello "...)
 	if f.Name == "" {
 		return dst, &runtime.Error{
@@ -105,7 +106,7 @@ func (_GreetPrompt) AppendRender(dst []byte, f GreetFeed) ([]byte, error) {
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...).
-func (p _GreetPrompt) Request(f GreetFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p GreetPrompt) Request(f GreetFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
