@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"io"
 	"log"
+	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -104,6 +105,10 @@ type app struct {
 	stdout, stderr io.Writer
 	log            *log.Logger
 	generate       func(context.Context, gen.Config) (*gen.Result, error)
+	// modRoot is the module root when promptgen runs under go generate:
+	// paths are then shown from it, not from the package directory that go
+	// generate runs in (the user ran it from elsewhere).
+	modRoot string
 }
 
 // run runs promptgen with the arguments after the program name and returns
@@ -121,7 +126,49 @@ func newApp(stdout, stderr io.Writer, generate func(context.Context, gen.Config)
 		stderr:   stderr,
 		log:      log.New(stderr, "promptgen: ", 0),
 		generate: generate,
+		modRoot:  goGenerateRoot(),
 	}
+}
+
+// goGenerateRoot returns the root of the module in the working directory
+// when promptgen runs under go generate (which sets GOFILE), else "".
+func goGenerateRoot() string {
+	if os.Getenv("GOFILE") == "" {
+		return ""
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// userPath is how promptgen names path, relative to the working directory,
+// to the user: under go generate, from the module root (the form the
+// generated files' source lines use), so that it can be followed from the
+// module root, where go generate ./... is run.
+func (a *app) userPath(path string) string {
+	if a.modRoot == "" || path == "" {
+		return filepath.ToSlash(path)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	rel, err := filepath.Rel(a.modRoot, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
 }
 
 func (a *app) run(ctx context.Context, args []string) int {
@@ -346,6 +393,7 @@ func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
 // without a file get the log prefix, like other errors without a position.
 func (a *app) printDiagnostics(ds gen.Diagnostics) {
 	for _, d := range ds {
+		d.Pos.File = a.userPath(d.Pos.File)
 		if d.Pos.File == "" {
 			a.log.Print(d.String())
 		} else {
@@ -356,9 +404,9 @@ func (a *app) printDiagnostics(ds gen.Diagnostics) {
 
 func (a *app) logReport(out string, r *writeReport) {
 	for _, name := range r.Removed {
-		a.log.Printf("removed stale %s", filepath.ToSlash(filepath.Join(out, name)))
+		a.log.Printf("removed stale %s", a.userPath(filepath.Join(out, name)))
 	}
-	msg := fmt.Sprintf("wrote %d %s to %s", len(r.Written), plural(len(r.Written), "file"), out)
+	msg := fmt.Sprintf("wrote %d %s to %s", len(r.Written), plural(len(r.Written), "file"), a.userPath(out))
 	if n := len(r.Unchanged); n > 0 {
 		msg += fmt.Sprintf(" (%d unchanged)", n)
 	}

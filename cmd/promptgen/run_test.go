@@ -313,3 +313,37 @@ func TestReleaseVersion(t *testing.T) {
 		t.Errorf("a test binary names version %q in headers", v)
 	}
 }
+
+// TestGoGeneratePaths runs generate as go generate does (in the package
+// directory, with GOFILE set) and checks that diagnostics and the summary
+// name files from the module root, as the generated code does, not from
+// the package directory; outside go generate they stay as given.
+func TestGoGeneratePaths(t *testing.T) {
+	mod := t.TempDir()
+	writeTestFile(t, filepath.Join(mod, "go.mod"), "module example.com/app\n\ngo 1.26\n")
+	writeTestFile(t, filepath.Join(mod, "prompts", "bad.yaml"), "template: hi\nmodle: x\n")
+	writeTestFile(t, filepath.Join(mod, "prompts", "ok.yaml"), "template: hi\n")
+	pkg := filepath.Join(mod, "internal", "prompts")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(pkg)
+	const want = `prompts/bad.yaml:2:1: unknown key "modle" (did you mean "model"?)`
+
+	_, _, stderr := runArgs("generate", "-in", "../../prompts", "-out", ".", "-pkg", "prompts")
+	if !strings.Contains(stderr, "../../"+want) {
+		t.Errorf("outside go generate, want paths as given:\n%s", stderr)
+	}
+
+	t.Setenv("GOFILE", "doc.go")
+	code, _, stderr := runArgs("generate", "-in", "../../prompts", "-out", ".", "-pkg", "prompts")
+	if code != exitFail || !strings.HasPrefix(stderr, want+"\n") {
+		t.Errorf("under go generate: exit %d, want %s first:\n%s", code, want, stderr)
+	}
+	if err := os.Remove(filepath.Join(mod, "prompts", "bad.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runArgs("generate", "-in", "../../prompts", "-out", ".", "-pkg", "prompts", "-v"); code != exitOK || !strings.Contains(stderr, "to internal/prompts") {
+		t.Errorf("under go generate: exit %d, want the output named from the module root:\n%s", code, stderr)
+	}
+}
