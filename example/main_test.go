@@ -108,3 +108,35 @@ func firstLines(s string, n int) string {
 	}
 	return s[:max(end-1, 0)]
 }
+
+// TestOutputReadable checks what makes the example's output readable to a
+// newcomer: its parts under headings, every deliberate error labelled as
+// such, and each provider's request naming one of that provider's models.
+func TestOutputReadable(t *testing.T) {
+	var buf bytes.Buffer
+	if err := run(&buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	var headings []string
+	for _, m := range regexp.MustCompile(`(?m)^##### (.+) #####$`).FindAllStringSubmatch(out, -1) {
+		headings = append(headings, m[1])
+	}
+	want := []string{"Prompts rendered from typed feeds", "An agent loop over the agent template set",
+		"Parsing completions into the output types", "A sectioned prompt with token budgets", "One messages prompt, three destinations"}
+	if d := cmp.Diff(want, headings); d != "" {
+		t.Errorf("headings (-want +got):\n%s", d)
+	}
+	// Every error printed is one the example makes on purpose, and says so.
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "required variable is not set") || strings.Contains(line, "holds a marker") || strings.HasPrefix(line, "a deliberately") {
+			if !strings.Contains(line, "deliberate") {
+				t.Errorf("an error not labelled as deliberate: %s", line)
+			}
+		}
+	}
+	anthropic := out[strings.Index(out, "as an Anthropic message request"):]
+	if m := regexp.MustCompile(`"model": "([^"]+)"`).FindStringSubmatch(anthropic); m == nil || !strings.HasPrefix(m[1], "claude") {
+		t.Errorf("the Anthropic request names model %v", m)
+	}
+}
