@@ -5,6 +5,7 @@
 //
 //	promptgen generate [-in prompts] [-out generated] [-pkg NAME] [-renderer go|text/template] [-strict] [-v]
 //	promptgen diff     (same flags)
+//	promptgen watch    (same flags)
 //	promptgen vet      [packages]
 //	promptgen version
 //	promptgen help [command]
