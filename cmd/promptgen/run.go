@@ -80,6 +80,7 @@ dropped and whether it was cut, and the tokens of the whole prompt. A section
 over a budget that truncate: error keeps is an error (exit 1).`,
 	},
 	resolveCommand,
+	testCommand,
 	vetCommand,
 	watchCommand,
 	{
@@ -136,6 +137,8 @@ func (a *app) run(ctx context.Context, args []string) int {
 		return a.runResolve(args)
 	case "vet":
 		return a.runVet(ctx, args)
+	case "test":
+		return a.runTest(args)
 	case "watch":
 		return a.runWatch(ctx, args)
 	case "version":
