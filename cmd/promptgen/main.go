@@ -5,6 +5,8 @@
 //
 //	promptgen generate [-in prompts] [-out generated] [-pkg NAME] [-renderer go|text/template] [-strict] [-v]
 //	promptgen diff     (same flags)
+//	promptgen watch    (same flags)
+//	promptgen test     [-in prompts] [-dir generated/testdata] [-update] [PROMPT...]
 //	promptgen vet      [packages]
 //	promptgen version
 //	promptgen help [command]

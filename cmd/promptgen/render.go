@@ -78,28 +78,50 @@ func (a *app) runRender(args []string) int {
 	if !ok {
 		return exitFail
 	}
-	if p.Sections != nil {
-		return a.renderSections(p, feed.Interface(), *budget)
-	}
-	if *budget {
+	if p.Sections == nil && *budget {
 		return a.usageError("render", "-budget applies to sectioned prompts only, and %q has no sections", keys[0])
 	}
-	tmpl, err := a.parse(p.Key, p.Source)
-	if err != nil {
-		return exitFail
+	r, err := renderPreview(p, feed.Interface())
+	if err == nil && *budget {
+		a.printBudget(r, p.Tokenizer)
 	}
-	out, err := ttfuncs.Execute(tmpl, nil, p.Key, p.File, feed.Interface())
-	return a.printRender(out, err)
+	return a.printRender(r.out, err)
 }
 
-// parse parses a translated template, logging a failure: promptgen
-// translated it, so it is promptgen's bug.
-func (a *app) parse(name, source string) (*template.Template, error) {
+// rendered is a prompt rendered by renderPreview; a sectioned prompt's
+// head and sections are kept for the budget report.
+type rendered struct {
+	out      []byte
+	head     string
+	sections []runtime.Section
+	tok      runtime.Tokenizer
+}
+
+// renderPreview renders p with feed exactly as its generated Render does.
+func renderPreview(p *gen.Preview, feed any) (rendered, error) {
+	if p.Sections != nil {
+		return renderSections(p, feed)
+	}
+	t, err := parse(p.Key, p.Source)
+	if err != nil {
+		return rendered{}, err
+	}
+	out, err := ttfuncs.Execute(t, nil, p.Key, p.File, feed)
+	return rendered{out: out}, err
+}
+
+// internalError is a failure of promptgen itself, such as a translated
+// template that does not parse.
+type internalError struct{ error }
+
+// parse parses a translated template: promptgen translated it, so a
+// failure is promptgen's bug.
+func parse(name, source string) (*template.Template, error) {
 	t, err := template.New(name).Funcs(ttfuncs.Funcs()).Parse(source)
 	if err != nil {
-		a.log.Printf("internal error: %s: %v", name, err)
+		return nil, internalError{fmt.Errorf("internal error: %s: %v", name, err)}
 	}
-	return t, err
+	return t, nil
 }
 
 // renderSet renders the template of set that sf's key resolves to, with
@@ -122,17 +144,22 @@ func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data, predefin
 	if !ok || !a.predefine(sp, predefined, feed) {
 		return exitFail
 	}
+	out, err := renderSetTemplate(sp, r.ID, r.Settings.Version, feed.Interface())
+	return a.printRender(out, err)
+}
+
+// renderSetTemplate renders template id of sp with feed, and its
+// components in version, as the set's generated Render does.
+func renderSetTemplate(sp *gen.SetPreview, id int, version string, feed any) ([]byte, error) {
 	root := template.New(sp.Key).Funcs(ttfuncs.Funcs())
 	for _, b := range append(slices.Clone(sp.Templates), sp.Components...) {
 		if _, err := root.New(b.Prompt).Parse(b.Source); err != nil {
-			a.log.Printf("internal error: %s: %v", b.Prompt, err)
-			return exitFail
+			return nil, internalError{fmt.Errorf("internal error: %s: %v", b.Prompt, err)}
 		}
 	}
-	t := sp.Templates[r.ID]
-	v := runtime.VariantFor(t.Components, t.Versions, r.Settings.Version)
-	out, err := ttfuncs.ExecuteVariant(root.Lookup(t.Prompt), nil, t.Prompt, t.File, feed.Interface(), v)
-	return a.printRender(out, err)
+	t := sp.Templates[id]
+	v := runtime.VariantFor(t.Components, t.Versions, version)
+	return ttfuncs.ExecuteVariant(root.Lookup(t.Prompt), nil, t.Prompt, t.File, feed, v)
 }
 
 // predefine fills the fields of feed that are at their zero value (an
@@ -192,7 +219,12 @@ func (a *app) readFeed(file string, feed reflect.Type) (reflect.Value, bool) {
 
 // printRender writes a rendered prompt, or the render's error.
 func (a *app) printRender(out []byte, err error) int {
-	if err != nil {
+	var internal internalError
+	switch {
+	case errors.As(err, &internal):
+		a.log.Print(err)
+		return exitFail
+	case err != nil:
 		fmt.Fprintln(a.stderr, err)
 		return exitFail
 	}

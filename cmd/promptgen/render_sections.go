@@ -24,13 +24,13 @@ var truncateModes = map[string]runtime.Truncate{
 }
 
 // renderSections renders the sectioned prompt p as its generated Render
-// does, and with budget prints the section budget report.
-func (a *app) renderSections(p *gen.Preview, feed any, budget bool) int {
-	tok := tokenizers[p.Tokenizer]()
-	run := func(name, source string, ends *[]int) (string, bool) {
-		t, err := a.parse(name, source)
+// does.
+func renderSections(p *gen.Preview, feed any) (rendered, error) {
+	r := rendered{tok: tokenizers[p.Tokenizer]()}
+	run := func(name, source string, ends *[]int) (string, error) {
+		t, err := parse(name, source)
 		if err != nil {
-			return "", false
+			return "", err
 		}
 		var out []byte
 		if ends != nil {
@@ -38,22 +38,17 @@ func (a *app) renderSections(p *gen.Preview, feed any, budget bool) int {
 		} else {
 			out, err = ttfuncs.Execute(t, nil, p.Key, p.File, feed)
 		}
-		if err != nil {
-			fmt.Fprintln(a.stderr, err)
-			return "", false
-		}
-		return string(out), true
+		return string(out), err
 	}
-	head, ok := run(p.Key, p.Source, nil)
-	if !ok {
-		return exitFail
+	var err error
+	if r.head, err = run(p.Key, p.Source, nil); err != nil {
+		return r, err
 	}
-	var sections []runtime.Section
 	for _, ps := range p.Sections {
 		if ps.When != "" {
-			in, ok := run(p.Key+"#"+ps.Name+".when", ps.When, nil)
-			if !ok {
-				return exitFail
+			in, err := run(p.Key+"#"+ps.Name+".when", ps.When, nil)
+			if err != nil {
+				return r, err
 			}
 			if in != "1" {
 				continue
@@ -64,27 +59,24 @@ func (a *app) renderSections(p *gen.Preview, feed any, budget bool) int {
 		if ps.Items {
 			endsOf = &ends
 		}
-		body, ok := run(p.Key+"#"+ps.Name, ps.Source, endsOf)
-		if !ok {
-			return exitFail
+		body, err := run(p.Key+"#"+ps.Name, ps.Source, endsOf)
+		if err != nil {
+			return r, err
 		}
-		s, err := runtime.BuildSection(tok, runtime.SectionInput{Name: ps.Name, Title: ps.Title, Body: body,
+		s, err := runtime.BuildSection(r.tok, runtime.SectionInput{Name: ps.Name, Title: ps.Title, Body: body,
 			Budget: ps.Budget, Truncate: truncateModes[ps.Truncate], Markers: p.Markers, Loop: ends})
 		if err != nil {
-			fmt.Fprintf(a.stderr, "%s: render %s: %v\n", p.File, p.Key, err)
-			return exitFail
+			return r, fmt.Errorf("%s: render %s: %w", p.File, p.Key, err)
 		}
-		sections = append(sections, s)
+		r.sections = append(r.sections, s)
 	}
-	out := runtime.AppendPrompt(nil, head, sections, p.Markers)
-	if budget {
-		a.printBudget(tok, head, sections, string(out), p.Tokenizer)
-	}
-	return a.printRender(out, nil)
+	r.out = runtime.AppendPrompt(nil, r.head, r.sections, p.Markers)
+	return r, nil
 }
 
-// printBudget writes the section budget report to standard error.
-func (a *app) printBudget(tok runtime.Tokenizer, head string, sections []runtime.Section, prompt, tokenizer string) {
+// printBudget writes the section budget report of r to standard error.
+func (a *app) printBudget(r rendered, tokenizer string) {
+	tok, head, sections, prompt := r.tok, r.head, r.sections, string(r.out)
 	w := tabwriter.NewWriter(a.stderr, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "section\ttokens\tbudget\tdropped\tcut\t")
 	orDash := func(n int) string {

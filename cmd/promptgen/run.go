@@ -85,7 +85,9 @@ dropped and whether it was cut, and the tokens of the whole prompt. A section
 over a budget that truncate: error keeps is an error (exit 1).`,
 	},
 	resolveCommand,
+	testCommand,
 	vetCommand,
+	watchCommand,
 	{
 		name:    "version",
 		summary: "print the promptgen and Go versions",
@@ -186,6 +188,10 @@ func (a *app) run(ctx context.Context, args []string) int {
 		return a.runResolve(args)
 	case "vet":
 		return a.runVet(ctx, args)
+	case "test":
+		return a.runTest(args)
+	case "watch":
+		return a.runWatch(ctx, args)
 	case "version":
 		if len(args) > 0 {
 			return a.usageError("version", "unexpected argument %q", args[0])
@@ -322,19 +328,55 @@ func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
 	if !ok {
 		return code
 	}
+	if name == "diff" {
+		return a.diff(ctx, cfg, verbose)
+	}
+	b := a.build(ctx, cfg)
+	if b.report == nil {
+		return exitFail
+	}
+	if verbose {
+		a.logReport(cfg.Out, b.report)
+	}
+	return exitOK
+}
+
+// buildResult says how one generate went.
+type buildResult struct {
+	report *writeReport // nil when nothing was written: errors, or a failed write
+	errors int          // the diagnostics with errors
+}
+
+// build is one generate: it finishes what an interrupted write left in
+// cfg.Out, generates, prints the diagnostics, and writes the changed files
+// as one transaction, unless there is an error or ctx is done.
+func (a *app) build(ctx context.Context, cfg gen.Config) buildResult {
 	// Whatever this run does, the output directory must not stay half
 	// written by an earlier one.
-	if name == "generate" {
-		r, err := repairOut(cfg.Out)
-		if msg := r.String(); msg != "" {
-			a.log.Printf("%s: %s", cfg.Out, msg)
-		}
-		if err != nil {
-			a.log.Printf("write: %v", err)
-			return exitFail
-		}
+	r, err := repairOut(cfg.Out)
+	if msg := r.String(); msg != "" {
+		a.log.Printf("%s: %s", cfg.Out, msg)
 	}
+	if err != nil {
+		a.log.Printf("write: %v", err)
+		return buildResult{}
+	}
+	res, errs := a.generateChecked(ctx, cfg)
+	if res == nil || ctx.Err() != nil {
+		return buildResult{errors: errs}
+	}
+	report, err := writeFiles(cfg.Out, res.Files)
+	if err != nil {
+		a.log.Printf("write: %v", err)
+		return buildResult{}
+	}
+	return buildResult{report: report}
+}
 
+// generateChecked generates and prints the diagnostics. It returns the
+// result, or nil and the number of errors (0 for an error without
+// diagnostics, which it logs).
+func (a *app) generateChecked(ctx context.Context, cfg gen.Config) (*gen.Result, int) {
 	res, err := a.generate(ctx, cfg)
 	var diags gen.Diagnostics
 	if res != nil {
@@ -353,38 +395,40 @@ func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
 		if err == nil && res == nil {
 			a.log.Print("internal error: no result")
 		}
+		n := 0
+		for _, d := range diags {
+			if d.Severity == gen.SeverityError {
+				n++
+			}
+		}
+		return nil, n
+	}
+	return res, 0
+}
+
+// diff implements diff: generate in memory and print how -out differs.
+func (a *app) diff(ctx context.Context, cfg gen.Config, verbose bool) int {
+	res, _ := a.generateChecked(ctx, cfg)
+	if res == nil {
 		return exitFail
 	}
-
-	if name == "diff" {
-		if j, err := pending(cfg.Out); err != nil || j != nil {
-			if err == nil {
-				err = fmt.Errorf("%s holds the unfinished write of an interrupted generate (run promptgen generate to finish it)", cfg.Out)
-			}
-			a.log.Printf("diff: %v", err)
-			return exitFail
+	if j, err := pending(cfg.Out); err != nil || j != nil {
+		if err == nil {
+			err = fmt.Errorf("%s holds the unfinished write of an interrupted generate (run promptgen generate to finish it)", cfg.Out)
 		}
-		differ, err := diffFiles(cfg.Out, res.Files, a.stdout)
-		if err != nil {
-			a.log.Printf("diff: %v", err)
-			return exitFail
-		}
-		if differ {
-			return exitFail
-		}
-		if verbose {
-			a.log.Printf("%s is up to date", cfg.Out)
-		}
-		return exitOK
+		a.log.Printf("diff: %v", err)
+		return exitFail
 	}
-
-	report, err := writeFiles(cfg.Out, res.Files)
+	differ, err := diffFiles(cfg.Out, res.Files, a.stdout)
 	if err != nil {
-		a.log.Printf("write: %v", err)
+		a.log.Printf("diff: %v", err)
+		return exitFail
+	}
+	if differ {
 		return exitFail
 	}
 	if verbose {
-		a.logReport(cfg.Out, report)
+		a.log.Printf("%s is up to date", cfg.Out)
 	}
 	return exitOK
 }

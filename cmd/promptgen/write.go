@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/runtime/snapshot"
 )
 
 // header matches the first line of every file promptgen generates, which
@@ -209,7 +210,7 @@ func diffFiles(outDir string, files []gen.File, w io.Writer) (bool, error) {
 	slices.SortFunc(changes, func(x, y change) int { return strings.Compare(x.name, y.name) })
 
 	for _, c := range changes {
-		if err := unifiedDiff(w, c.oldLabel, c.newLabel, string(c.old), string(c.new)); err != nil {
+		if _, err := io.WriteString(w, snapshot.Diff(c.oldLabel, c.newLabel, string(c.old), string(c.new))); err != nil {
 			return false, err
 		}
 	}

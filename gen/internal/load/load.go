@@ -47,7 +47,7 @@ type loader struct {
 
 // Read-only tables of the file format, used for checks and did-you-mean.
 var (
-	topLevelKeys = []string{"description", "model", "parameters", "extra_parameters", "template", "inputs",
+	topLevelKeys = []string{schemaKey, "description", "model", "parameters", "extra_parameters", "template", "inputs",
 		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
 		"jinja", "go_name", "system", "variables", "tokenizer", "markers"}
 	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls", "data"}
@@ -73,6 +73,10 @@ var (
 		"definitions", "patternProperties", "prefixItems", "if", "then", "else",
 		"dependentRequired", "dependentSchemas", "propertyNames", "contains"}
 )
+
+// schemaKey names a file's JSON Schema for editors (schema/*.schema.json);
+// every YAML file may have it, and promptgen ignores it.
+const schemaKey = "$schema"
 
 // braceHint explains the YAML errors caused by an unquoted value that
 // starts with a Jinja delimiter.
@@ -481,7 +485,7 @@ var fragmentFileKeys = []string{"description", "go_name", "template", "inputs", 
 func (f *yamlFile) fragmentKeys(m *yaml.Node) {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k := m.Content[i]
-		if slices.Contains(topLevelKeys, k.Value) && !slices.Contains(fragmentFileKeys, k.Value) {
+		if k.Value != schemaKey && slices.Contains(topLevelKeys, k.Value) && !slices.Contains(fragmentFileKeys, k.Value) {
 			f.errorf(k, "a fragment has no %q (a fragment is a template with its inputs: %s)", k.Value, strings.Join(fragmentFileKeys, ", "))
 		}
 	}
@@ -704,10 +708,12 @@ func (f *yamlFile) entries(m *yaml.Node, noun string, both bool) []pair {
 }
 
 // metadata fills pr's description, model, go_name, parameters or
-// extra_parameters from e, and reports whether e is one of them; prompts
-// and set templates share it.
+// extra_parameters from e, and reports whether e is one of them or
+// $schema; prompts and set templates share it.
 func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 	switch e.key {
+	case schemaKey:
+		f.str(e)
 	case "description":
 		pr.Description, _ = f.str(e)
 	case "model":

@@ -8,6 +8,7 @@ package load
 // are the partials of the namespace that holds it. promptset.yaml holds
 // the set's settings and may define templates and components inline:
 //
+//	$schema: ...              # the JSON Schema, for editors; ignored
 //	description: ...          # doc comment of the generated type
 //	go_name: Agent            # the set's Go name; default: from the directory
 //	default_type: main        # the active type of a new manager
@@ -51,11 +52,11 @@ import (
 
 // Read-only tables of the set format.
 var (
-	setKeys = []string{"description", "go_name", "default_type", "default_name", "model",
+	setKeys = []string{schemaKey, "description", "go_name", "default_type", "default_name", "model",
 		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments",
 		"autobind", "default_template", "predefined_variables"}
-	setTemplateKeys  = []string{"description", "go_name", "model", "parameters", "extra_parameters", "template"}
-	setComponentKeys = []string{"description", "template"}
+	setTemplateKeys  = []string{schemaKey, "description", "go_name", "model", "parameters", "extra_parameters", "template"}
+	setComponentKeys = []string{schemaKey, "description", "template"}
 	componentEntry   = []string{"version", "content"}
 )
 
@@ -182,6 +183,8 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 	}
 	for _, e := range f.entries(root, "key", false) {
 		switch e.key {
+		case schemaKey:
+			f.str(e)
 		case "description":
 			s.Description, _ = f.str(e)
 		case "go_name":

@@ -1,8 +1,7 @@
-package main
+package snapshot
 
 import (
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -39,12 +38,12 @@ func splitLines(s string) []string {
 	return lines
 }
 
-// unifiedDiff writes a unified diff of old and new to w, with diffContext
-// lines of context, labelled oldName and newName. It writes nothing when
-// the contents are equal.
-func unifiedDiff(w io.Writer, oldName, newName, old, new string) error {
+// Diff returns a unified diff of old and new, with 3 lines of context,
+// labelled oldName and newName (as in "--- oldName"); "" when they are
+// equal. A last line without a newline is marked as diff marks it.
+func Diff(oldName, newName, old, new string) string {
 	if old == new {
-		return nil
+		return ""
 	}
 	a, b := splitLines(old), splitLines(new)
 	script := diffLines(a, b)
@@ -82,8 +81,7 @@ func unifiedDiff(w io.Writer, oldName, newName, old, new string) error {
 			}
 		}
 	}
-	_, err := io.WriteString(w, sb.String())
-	return err
+	return sb.String()
 }
 
 // hunkRange formats the lines [start, end) (0-based) as a unified diff

@@ -1,4 +1,4 @@
-package main
+package snapshot
 
 import (
 	"fmt"
@@ -202,11 +202,9 @@ func TestUnifiedDiff(t *testing.T) {
 				newName = tt.newName
 			}
 			var sb strings.Builder
-			if err := unifiedDiff(&sb, oldName, newName, tt.old, tt.new); err != nil {
-				t.Fatal(err)
-			}
+			sb.WriteString(Diff(oldName, newName, tt.old, tt.new))
 			if got := sb.String(); got != tt.want {
-				t.Errorf("unifiedDiff:\ngot:\n%s\nwant:\n%s", got, tt.want)
+				t.Errorf("Diff:\ngot:\n%s\nwant:\n%s", got, tt.want)
 			}
 			if tt.want != "" {
 				if got, err := applyDiff(tt.old, sb.String()); err != nil || got != tt.new {
@@ -237,9 +235,7 @@ func TestUnifiedDiffRandom(t *testing.T) {
 		alphabet = 2 + i%12
 		old, new := gen(), gen()
 		var sb strings.Builder
-		if err := unifiedDiff(&sb, "a/x", "b/x", old, new); err != nil {
-			t.Fatal(err)
-		}
+		sb.WriteString(Diff("a/x", "b/x", old, new))
 		if (old == new) != (sb.Len() == 0) {
 			t.Fatalf("case %d: old %q new %q: diff %q", i, old, new, sb.String())
 		}
@@ -275,11 +271,8 @@ func TestUnifiedDiffRewrite(t *testing.T) {
 			new.WriteString("}\n")
 		}
 	}
-	var sb strings.Builder
-	if err := unifiedDiff(&sb, "a/x", "b/x", old.String(), new.String()); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := applyDiff(old.String(), sb.String()); err != nil || got != new.String() {
+	diff := Diff("a/x", "b/x", old.String(), new.String())
+	if got, err := applyDiff(old.String(), diff); err != nil || got != new.String() {
 		t.Fatalf("applying the diff: %v", err)
 	}
 }

@@ -1,0 +1,36 @@
+package generated_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/promptgen/promptgen/generated"
+	"github.com/promptgen/promptgen/runtime/snapshot"
+)
+
+// TestSnapshotHelper checks the fixtures of testdata, as snapshots, with
+// runtime/snapshot.Test and the generated code: the README's go test
+// set-up. The messages prompt's fixtures are JSON message lists, which
+// snapshot.Test does not render, so the test checks a copy without them.
+func TestSnapshotHelper(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "support", "classify_sentiment")); err != nil {
+		t.Fatal(err)
+	}
+	snapshot.Test(t, dir,
+		snapshot.Of(generated.DraftReply),
+		snapshot.Of(generated.SummarizeCustomerInteraction),
+		snapshot.Of(generated.TriageTicket),
+		snapshot.Of(generated.NextAction),
+		snapshot.Of(generated.PlanSteps),
+		snapshot.Of(generated.TicketDigest),
+		snapshot.Of(generated.ExtractEntities),
+		snapshot.Of(generated.Think),
+		snapshot.Set("agent", generated.NewAgent),
+		snapshot.Fragment("fragments/tool_instructions", generated.ToolInstructionsFragment),
+	)
+}
