@@ -835,7 +835,8 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 	}
 	// A kind the set and the enclosing value do not share is reported
 	// once types are final.
-	if lk, sk := l.T.Resolve().Kind, src.Type().Kind; lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk {
+	lk, sk := l.T.Resolve().Kind, src.Type().Kind
+	if lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk || (lk == ir.KindDynamic || sk == ir.KindDynamic) && unifiable(l.T, src.Type()) {
 		c.unify(l.T, src.Type(), sp)
 	}
 	c.later = append(c.later, func() {
