@@ -45,8 +45,8 @@ type chatTemplateStatus struct {
 }
 
 const chatHow = "`go test ./gen -run '^TestChatCorpus$' -chatcorpus`: each template is a prompt file " +
-	"with `jinja: {trim_blocks: true, lstrip_blocks: true}`, generated with both backends; " +
-	"each conversation is its feed, decoded ignoring keys the feed has no field for; " +
+	"with `inputs: chat` and `jinja: {trim_blocks: true, lstrip_blocks: true}`, generated with both backends; " +
+	"each conversation is its feed (runtime/chat.Context and the template's other variables), decoded ignoring keys the feed has no field for; " +
 	"a rendering matches when both backends print Jinja2's output, or both fail where Jinja2 raises"
 
 func loadChatCorpus(t *testing.T) chatCorpusFiles {
@@ -194,8 +194,8 @@ func checkChatStatus(t *testing.T, c chatCorpusFiles) {
 // measures it; the template starts on line chatPromptLine, indented by
 // two spaces.
 const (
-	chatPromptHeader = "jinja: {trim_blocks: true, lstrip_blocks: true}\ntemplate: |2"
-	chatPromptLine   = 3
+	chatPromptHeader = "inputs: chat\njinja: {trim_blocks: true, lstrip_blocks: true}\ntemplate: |2"
+	chatPromptLine   = 4
 	chatPromptIndent = 2
 )
 

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"reflect"
 
@@ -30,6 +31,9 @@ type Preview struct {
 	Sections  []PreviewSection
 	Tokenizer string
 	Markers   bool
+	// Chat is set for a prompt with `inputs: chat`: its data is a chat
+	// context, whose keys the template does not read are ignored.
+	Chat bool
 }
 
 // PreviewSection is one section of a sectioned prompt, its templates
@@ -79,7 +83,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
-	pv := &Preview{Key: key, File: irp.Spec.Map.File, Feed: reflectType(irp.Feed), Tokenizer: irp.Spec.Tokenizer, Markers: irp.Spec.Markers}
+	pv := &Preview{Key: key, File: irp.Spec.Map.File, Feed: reflectType(irp.Feed), Tokenizer: irp.Spec.Tokenizer, Markers: irp.Spec.Markers, Chat: irp.Spec.Chat}
 	if irp.Sections == nil {
 		pv.Source = ttemit.Translate(irp)
 		return pv, diags, nil
@@ -125,6 +129,10 @@ func reflectType(t *ir.Type) reflect.Type {
 			fields[i] = reflect.StructField{Name: f.GoName, Type: ft, Tag: reflect.StructTag(`json:"` + tag + `"`)}
 		}
 		return reflect.StructOf(append(fields, unreadableFields(t)...))
+	case ir.KindDynamic:
+		// Kept as JSON: runtime/ttfuncs reads it as a runtime/jinja.Value,
+		// keys in order (gen names no runtime type).
+		return reflect.TypeFor[json.RawMessage]()
 	}
 	return reflect.TypeFor[any]()
 }

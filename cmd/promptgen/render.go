@@ -74,7 +74,7 @@ func (a *app) runRender(args []string) int {
 		}
 		return exitFail
 	}
-	feed, ok := a.readFeed(*data, p.Feed)
+	feed, ok := a.readFeed(*data, p.Feed, p.Chat)
 	if !ok {
 		return exitFail
 	}
@@ -140,7 +140,7 @@ func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data, predefin
 		a.log.Print(r.Err)
 		return exitFail
 	}
-	feed, ok := a.readFeed(data, sp.Feed)
+	feed, ok := a.readFeed(data, sp.Feed, false)
 	if !ok || !a.predefine(sp, predefined, feed) {
 		return exitFail
 	}
@@ -175,7 +175,7 @@ func (a *app) predefine(sp *gen.SetPreview, name string, feed reflect.Value) boo
 		if p.Name != name {
 			continue
 		}
-		values, err := decodeFeed(p.JSON, sp.Feed)
+		values, err := decodeFeed(p.JSON, sp.Feed, false)
 		if err != nil {
 			a.log.Printf("internal error: predefined variables %q: %v", name, err)
 			return false
@@ -203,13 +203,13 @@ func unset(v reflect.Value) bool {
 
 // readFeed reads the JSON of -data file into a new value of type feed,
 // logging what is wrong.
-func (a *app) readFeed(file string, feed reflect.Type) (reflect.Value, bool) {
+func (a *app) readFeed(file string, feed reflect.Type, chat bool) (reflect.Value, bool) {
 	src, name, err := a.readData(file)
 	if err != nil {
 		a.log.Print(err)
 		return reflect.Value{}, false
 	}
-	v, err := decodeFeed(src, feed)
+	v, err := decodeFeed(src, feed, chat)
 	if err != nil {
 		a.log.Printf("%s: %v", name, err)
 		return reflect.Value{}, false
@@ -249,11 +249,15 @@ func (a *app) readData(file string) ([]byte, string, error) {
 }
 
 // decodeFeed decodes the JSON object src into a new value of type feed,
-// with errors that name the variable at fault.
-func decodeFeed(src []byte, feed reflect.Type) (reflect.Value, error) {
+// with errors that name the variable at fault. A chat context's keys that
+// the feed has no field for are ignored, as a template ignores the
+// arguments of apply_chat_template it does not read.
+func decodeFeed(src []byte, feed reflect.Type, chat bool) (reflect.Value, error) {
 	v := reflect.New(feed)
 	dec := json.NewDecoder(bytes.NewReader(src))
-	dec.DisallowUnknownFields()
+	if !chat {
+		dec.DisallowUnknownFields()
+	}
 	err := dec.Decode(v.Interface())
 	if err == nil && dec.More() {
 		err = errors.New("data after the JSON object")

@@ -133,6 +133,7 @@ type snapshotPrompt struct {
 	feed   reflect.Type
 	render func(feed any) ([]byte, error)
 	set    *gen.SetPreview // the set of a set template, for predefined variables
+	chat   bool            // inputs: chat, whose feeds may hold keys the template does not read
 }
 
 // prompt loads the prompt or set template of key once, printing its
@@ -176,7 +177,7 @@ func (t *snapshotRun) prompt(key string) *snapshotPrompt {
 		}
 		return p
 	}
-	p.feed = pv.Feed
+	p.feed, p.chat = pv.Feed, pv.Chat
 	p.render = func(feed any) ([]byte, error) {
 		r, err := renderPreview(pv, feed)
 		return r.out, err
@@ -198,7 +199,7 @@ func (t *snapshotRun) check(c snapshot.Case) {
 		t.failed++
 		return
 	}
-	feed, err := decodeFeed(src, p.feed)
+	feed, err := decodeFeed(src, p.feed, p.chat)
 	if err != nil {
 		t.log.Printf("test: %s: %v", c.FeedFile(), err)
 		t.failed++

@@ -231,5 +231,7 @@ func Funcs() template.FuncMap {
 		"startswith": startsWith,
 		"endswith":   endsWith,
 		"split":      split,
+		// Dynamic values.
+		"dyn": dyn,
 	}
 }

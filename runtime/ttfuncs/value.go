@@ -1,6 +1,7 @@
 package ttfuncs
 
 import (
+	"encoding/json"
 	"reflect"
 	"slices"
 	"strconv"
@@ -27,6 +28,9 @@ func value(v any) (any, bool) {
 		return v, true
 	case nil, undefined:
 		return nil, false
+	case jinja.Value, json.RawMessage:
+		d, err := toValue(v)
+		return d, err == nil && d.Defined()
 	case *string:
 		if x == nil {
 			return nil, false
@@ -125,6 +129,8 @@ func truth(v any) bool {
 		return false
 	case dict:
 		return len(x.keys) > 0
+	case jinja.Value:
+		return x.Truth()
 	}
 	rv := reflect.Indirect(reflect.ValueOf(x)) // value keeps struct pointers
 	switch rv.Kind() {
@@ -217,6 +223,8 @@ func appendStr(dst []byte, x any) []byte {
 		return jinja.AppendBool(dst, x)
 	case none:
 		return append(dst, "None"...)
+	case jinja.Value:
+		return x.AppendStr(dst)
 	}
 	return appendRepr(dst, reflect.ValueOf(x))
 }

@@ -305,6 +305,15 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	if what, ok := c.items(n.Iter, out); ok {
 		m := out.Iter.Type()
 		val := m.Elem
+		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynItems {
+			if len(n.Targets) != 2 {
+				c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
+			}
+			for i := range types {
+				types[i] = ir.DynamicType()
+			}
+			return types, true
+		}
 		switch m.Kind {
 		case ir.KindDict:
 			val = c.dictValues(m, n.Iter.Pos())
@@ -325,6 +334,12 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	c.iterate(out.Iter)
 	out.Strict = isMethodCall(n.Iter, "keys") // keys() of undefined raises
 	it := out.Iter.Type()
+	if it.Kind == ir.KindDynamic {
+		for i := range types {
+			types[i] = ir.DynamicType()
+		}
+		return types, false
+	}
 	if it.Kind == ir.KindUnknown {
 		c.constrain(it, ir.KindList, n.Iter.Pos())
 	}
@@ -400,6 +415,14 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 			})
 		}
 		x := c.expr(f.X, useValue)
+		if isDynamic(x) {
+			if f.Name == "dictsort" {
+				c.errorf(f.NameSpan, "dictsort of a dynamic value is not supported")
+			}
+			out.Iter = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
+			out.Dictsort = nil
+			return f.Name, true
+		}
 		if x.Type().Kind == ir.KindDict {
 			c.errorf(f.NameSpan, "%s of a dict literal is not supported", f.Name)
 		} else {
@@ -436,7 +459,7 @@ func (c *checker) assign(name string, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir
 		// Widening would print the other sets' values in this kind.
 		c.errorf(sp, "%q is set to values of types %s and %s: a variable keeps one type (write them alike, e.g. 1.0, or use | float)", name, lk, vk)
 	} else {
-		c.unify(out.Local.T, t, sp)
+		c.unify(out.Local.T, slotType(t), sp)
 	}
 	c.assigned[out.Local] = assigned
 	c.trackUndefined(out)
@@ -573,6 +596,10 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			out.Else = c.expr(e.Else, u)
 			tk, ek := out.T.Resolve().Kind, out.Else.Type().Kind
 			switch {
+			case tk == ir.KindDynamic || ek == ir.KindDynamic:
+				c.dynOperand(out.Then, e.Then.Pos())
+				c.dynOperand(out.Else, e.Else.Pos())
+				out.T = ir.DynamicType()
 			case unifiable(out.T, out.Else.Type()):
 				c.unify(out.T, out.Else.Type(), e.Else.Pos())
 			case tk == ir.KindInt && ek == ir.KindFloat, tk == ir.KindFloat && ek == ir.KindInt:
@@ -677,7 +704,7 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 // literal: a copy of a known scalar type, so that widening the slot to
 // number for another element leaves the value's own type alone.
 func slotType(t *ir.Type) *ir.Type {
-	if t = t.Resolve(); ir.IsScalar(t.Kind) {
+	if t = t.Resolve(); ir.IsScalar(t.Kind) || t.Kind == ir.KindNone {
 		return &ir.Type{Kind: t.Kind}
 	}
 	return t
@@ -808,7 +835,8 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 	}
 	// A kind the set and the enclosing value do not share is reported
 	// once types are final.
-	if lk, sk := l.T.Resolve().Kind, src.Type().Kind; lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk {
+	lk, sk := l.T.Resolve().Kind, src.Type().Kind
+	if lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk || (lk == ir.KindDynamic || sk == ir.KindDynamic) && unifiable(l.T, src.Type()) {
 		c.unify(l.T, src.Type(), sp)
 	}
 	c.later = append(c.later, func() {
@@ -872,7 +900,7 @@ func (c *checker) guard(x ir.Expr) {
 	if f.Of != nil {
 		parent = f.Of.Type()
 	}
-	if !parent.Declared {
+	if !parent.Declared && !f.Field.Chat {
 		f.Field.Optional = true
 	}
 }
@@ -942,6 +970,12 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	}
 	of := c.expr(x, useValue)
 	t := of.Type()
+	if t.Kind == ir.KindDynamic {
+		if _, isAttr := e.(*tmpl.Attr); isAttr {
+			return c.dynAttr(of, name, e.Pos(), nameSp)
+		}
+		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Pos(), of, constExpr(name))
+	}
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindStruct, x.Pos())
 		t = t.Resolve()
@@ -1027,6 +1061,9 @@ func (c *checker) index(e *tmpl.Index) ir.Expr {
 	x := c.expr(e.X, useValue)
 	i := c.expr(e.Index, useValue)
 	t := x.Type()
+	if t.Kind == ir.KindDynamic {
+		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
+	}
 	if t.Kind == ir.KindUnknown {
 		if i.Type().Kind == ir.KindString {
 			c.constrain(t, ir.KindMap, e.X.Pos())
@@ -1079,6 +1116,16 @@ func (c *checker) intIndex(i ir.Expr, sp tmpl.Span) {
 func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 	x := c.expr(e.X, useValue)
 	t := x.Type()
+	if t.Kind == ir.KindDynamic {
+		bounds := make([]ir.Expr, 3)
+		for i, b := range []tmpl.Expr{e.Lo, e.Hi, e.Step} {
+			if b != nil {
+				bounds[i] = c.expr(b, useValue)
+				c.intIndex(bounds[i], b.Pos())
+			}
+		}
+		return &ir.Dynamic{Op: ir.DynSlice, Args: append([]ir.Expr{x}, bounds...), T: ir.DynamicType(), Pos: c.posString(e.Span)}
+	}
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindList, e.X.Pos())
 		t = t.Resolve()
@@ -1109,6 +1156,12 @@ func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
 	}
 	x := c.expr(e.X, useValue)
 	t := x.Type()
+	if t.Kind == ir.KindDynamic {
+		if e.Op == "+" {
+			return c.dyn(ir.DynArith, "+", ir.DynamicType(), e.Span, constExpr(int64(0)), x)
+		}
+		return c.dyn(ir.DynNeg, "", ir.DynamicType(), e.Span, x)
+	}
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindInt, e.X.Pos())
 	}
@@ -1144,6 +1197,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return &ir.Binary{Op: "~", X: x, Y: y, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		if isDynamic(x) || isDynamic(y) {
+			return c.dynBinary(e, x, y)
+		}
 		c.unifyWeak(x.Type(), y.Type(), e.Span)
 		c.later = append(c.later, func() {
 			switch xk, yk := x.Type().Kind, y.Type().Kind; {
@@ -1161,6 +1217,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	case "<", "<=", ">", ">=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		if isDynamic(x) || isDynamic(y) {
+			return c.dynBinary(e, x, y)
+		}
 		c.unifyWeak(x.Type(), y.Type(), e.Span)
 		out := &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 		c.later = append(c.later, func() {
@@ -1173,6 +1232,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return out
 	case "in", "not in":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		if isDynamic(x) || isDynamic(y) {
+			return c.dynBinary(e, x, y)
+		}
 		c.iterate(y)
 		yt := y.Type()
 		if yt.Kind == ir.KindUnknown {
@@ -1235,6 +1297,15 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	hint(x.Type(), u)
 	out = &ir.Binary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
 	leaves := yields(out)
+	for _, l := range leaves {
+		if isDynamic(l) {
+			for _, l := range leaves {
+				c.dynOperand(l, e.Span)
+			}
+			out.T = ir.DynamicType()
+			return out, false
+		}
+	}
 	for i, a := range leaves {
 		for _, b := range leaves[:i] {
 			if unifiable(a.Type(), b.Type()) {
@@ -1305,6 +1376,9 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 
 func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+	if isDynamic(x) || isDynamic(y) {
+		return c.dynBinary(e, x, y)
+	}
 	xt, yt := x.Type(), y.Type()
 	switch {
 	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:

@@ -168,6 +168,16 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	out := &ir.Call{Kind: ir.CallFilter, Name: name, X: x, Pos: c.posString(e.Span)}
 	out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
+	if isDynamic(x) {
+		switch name {
+		case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
+			// Jinja2 converts the operand with str() first.
+			out.X = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
+			x = out.X
+		default:
+			return c.dynFilter(e, name, x, out.Args)
+		}
+	}
 	xt := x.Type()
 	str := func() *ir.Type { return &ir.Type{Kind: ir.KindString} }
 	switch name {
@@ -449,6 +459,13 @@ func contains(list []string, s string) bool {
 }
 
 func (c *checker) test(e *tmpl.Test) ir.Expr {
+	if _, ok := ir.TestParams[e.Name]; !ok && dynTests[e.Name] && len(e.Args) == 0 {
+		if x := c.expr(e.X, useValue); isDynamic(x) {
+			return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+		}
+		c.errorf(e.NameSpan, "test %q is supported on dynamic values only", e.Name)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	if _, ok := ir.TestParams[e.Name]; !ok {
 		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, slices.Sorted(maps.Keys(ir.TestParams))))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
@@ -466,6 +483,9 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 		return c.expr(modTest(e), useTest)
 	}
 	x := c.expr(e.X, useValue)
+	if isDynamic(x) {
+		return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+	}
 	hint(x.Type(), useTest)
 	c.guard(x)
 	if e.Name == "none" {
@@ -517,11 +537,19 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	if fn.Name == "items" || fn.Name == "keys" {
+	if fn.Name == "items" || fn.Name == "keys" || fn.Name == "get" || fn.Name == "values" {
+		x := c.expr(fn.X, useValue)
+		if isDynamic(x) {
+			out, _ := c.dynMethod(e, fn, x)
+			return out
+		}
+		if fn.Name == "get" || fn.Name == "values" {
+			c.errorf(fn.NameSpan, "%s() is supported on dynamic values only", fn.Name)
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
 		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
-		x := c.expr(fn.X, useValue)
 		if x.Type().Kind != ir.KindDict {
 			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
 		}
@@ -542,6 +570,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	x := c.expr(fn.X, useValue)
+	if isDynamic(x) {
+		x, _ = c.dynMethod(e, fn, x)
+	}
 	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
 	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)

@@ -14,7 +14,10 @@ import (
 // the system template, every message's templates) share one feed.
 func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	feed := p.Inputs
-	if feed == nil {
+	switch {
+	case p.Chat:
+		feed = chatFeed()
+	case feed == nil:
 		feed = &ir.Type{Kind: ir.KindStruct}
 	}
 	before := len(diags.List)
@@ -75,7 +78,7 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	for _, sec := range irp.Sections {
 		c.itemsLoop(sec)
 	}
-	if strict && p.Inputs == nil {
+	if strict && p.Inputs == nil && !p.Chat {
 		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
 	}
 	c.ir = irp
@@ -94,6 +97,12 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	c.markUndefined()
 	for _, f := range c.later {
 		f()
+	}
+	for _, b := range bodies {
+		clearDynamicUndefined(b.Locals, b.Body)
+	}
+	if p.Chat {
+		chatOptional(feed)
 	}
 	if feed.Declared {
 		for _, f := range feed.Fields {

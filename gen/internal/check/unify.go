@@ -53,6 +53,17 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 	case b.Kind == ir.KindInt && a.Kind == ir.KindFloat && !b.Declared:
 		b.Link = a
 	case ir.IsNumber(a.Kind) && ir.IsNumber(b.Kind):
+	case a.Kind == ir.KindDynamic || b.Kind == ir.KindDynamic:
+		// A dynamic value holds a value of any other type the backends
+		// convert: the other becomes dynamic.
+		if b.Kind == ir.KindDynamic {
+			a, b = b, a
+		}
+		if b.Kind != ir.KindDynamic && (b.Declared || !convertsToDynamic(b)) {
+			c.errorf(sp, "type mismatch: %s and %s", a, b)
+			return
+		}
+		b.Link = a
 	case isEmptyDict(b) && a.Kind == ir.KindMap:
 		b.Link = a
 	case isEmptyDict(a) && b.Kind == ir.KindMap:
@@ -111,6 +122,12 @@ func unifiable(a, b *ir.Type) bool {
 		return !occurs(b, a)
 	case isEmptyDict(a) && b.Kind == ir.KindMap, isEmptyDict(b) && a.Kind == ir.KindMap:
 		return true
+	case a.Kind == ir.KindDynamic && b.Kind == ir.KindDynamic:
+		return true
+	case a.Kind == ir.KindDynamic:
+		return !b.Declared && convertsToDynamic(b)
+	case b.Kind == ir.KindDynamic:
+		return !a.Declared && convertsToDynamic(a)
 	case a.Kind != b.Kind:
 		return false
 	case a.Kind == ir.KindList || a.Kind == ir.KindMap:

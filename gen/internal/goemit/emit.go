@@ -111,6 +111,8 @@ func goType(t *ir.Type, optional bool) *jen.Statement {
 				g.Id(f.GoName).Add(goType(f.Type, false))
 			}
 		})
+	case ir.KindDynamic:
+		return jinjaValue()
 	default:
 		s = jen.Any()
 	}
@@ -138,7 +140,21 @@ func (e *emitter) bind(v gval, t *ir.Type) gval {
 }
 
 func (e *emitter) expr(x ir.Expr) gval {
+	v := e.typedExpr(x)
+	if v.def != nil && x.Type().Kind == ir.KindDynamic {
+		// A dynamic value read where it may be undefined (an index out of
+		// range of a list of them) holds its undefined itself.
+		name := e.temp("t")
+		v.pre = append(v.pre, jen.Var().Id(name).Add(jinjaValue()), jen.If(v.def).Block(jen.Id(name).Op("=").Add(v.val)))
+		return gval{pre: v.pre, val: jen.Id(name)}
+	}
+	return v
+}
+
+func (e *emitter) typedExpr(x ir.Expr) gval {
 	switch x := x.(type) {
+	case *ir.Dynamic:
+		return e.dynamic(x)
 	case *ir.FieldRef:
 		return e.field(x)
 	case *ir.LocalRef:
@@ -169,8 +185,18 @@ func (e *emitter) expr(x ir.Expr) gval {
 	case *ir.Const:
 		return gval{val: constCode(x)}
 	case *ir.List:
+		if x.Type().Kind == ir.KindDynamic {
+			return e.dynComposite(nil, x.Items)
+		}
 		return e.composite(x.T, x.Items)
 	case *ir.Dict:
+		if x.Type().Kind == ir.KindDynamic {
+			keys := make([]string, len(x.T.Fields))
+			for i, f := range x.T.Fields {
+				keys[i] = f.Key
+			}
+			return e.dynComposite(keys, x.Values)
+		}
 		return e.composite(x.T, x.Values)
 	case *ir.DictValue:
 		v := e.strict(e.expr(x.Of), x.Pos, ir.VarPath(x.Of))
@@ -254,6 +280,12 @@ func (e *emitter) field(x *ir.FieldRef) gval {
 	}
 	acc := jen.Add(base.val).Dot(x.Field.GoName)
 	t := x.Field.Type.Resolve()
+	if t.Kind == ir.KindDynamic {
+		if x.Field.NoneIfUnset {
+			return gval{pre: base.pre, val: acc.Dot("Default").Call(jen.Qual(ir.JinjaPath, "NoneValue").Call(), jen.False())}
+		}
+		return gval{pre: base.pre, val: acc}
+	}
 	if x.Field.Optional {
 		v := gval{pre: base.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
 		if ir.IsPointerKind(t) {
@@ -302,6 +334,8 @@ func (e *emitter) truth(v gval, t *ir.Type) gval {
 		if c == nil { // always true: only definedness counts
 			return gval{pre: v.pre, val: orTrue(v.def)}
 		}
+	case ir.KindDynamic:
+		c = jen.Add(v.val).Dot("Truth").Call()
 	case ir.KindDict:
 		// Known from the keys; the value is still evaluated.
 		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
@@ -471,6 +505,8 @@ func resultVal(t, def string, pre []jen.Code) gval {
 // str() (to is then a string).
 func (e *emitter) assign(t, def string, to *ir.Type, v gval, from *ir.Type) []jen.Code {
 	switch {
+	case to.Resolve().Kind == ir.KindDynamic:
+		v = e.toDynamic(v, from)
 	case ir.IsNumber(from.Kind) && to.Resolve().Kind == ir.KindFloat:
 		v.val = num(v.val, from, true)
 	case !ir.SameKind(from, to):

@@ -29,6 +29,7 @@ func newSourceFile(importPath, pkg, source string) *jen.File {
 	f.ImportName(ir.RuntimePath, "runtime")
 	f.ImportName(ir.JinjaPath, "jinja")
 	f.ImportName(ir.TTFuncsPath, "ttfuncs")
+	f.ImportName(ir.ChatPath, "chat")
 	return f
 }
 
@@ -71,7 +72,15 @@ func emitStruct(f *jen.File, p *ir.Prompt, t *ir.Type) {
 		outschema.DocLines(f, t.Name+" is an object in the variables of the "+p.Spec.Key+noun)
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
+		if t == p.Feed && p.Spec.Chat {
+			g.Comment("Context is the chat context: messages, tools, documents,")
+			g.Comment("add_generation_prompt and the special tokens.")
+			g.Qual(ir.ChatPath, "Context")
+		}
 		for _, fld := range t.Fields {
+			if fld.Chat {
+				continue
+			}
 			fieldDoc(g, fld)
 			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(feedFieldTag(fld))
 		}
@@ -101,6 +110,9 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 	f.Func().Params(jen.Id("x").Id(t.Name)).Id("Validate").Params().Error().BlockFunc(func(g *jen.Group) {
 		g.Var().Id("errs").Index().Error()
 		for _, fld := range t.Fields {
+			if fld.Chat {
+				continue // chat.Context: any conversation renders
+			}
 			acc := jen.Id("x").Dot(fld.GoName)
 			missing := jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
 				jen.Id("Prompt"): jen.Lit(p.Spec.Key),

@@ -20,6 +20,8 @@ func (e *emitter) appendValue(buf *jen.Statement, v gval, t *ir.Type) []jen.Code
 		return set(jen.Qual(ir.JinjaPath, "AppendFloat").Call(buf.Clone(), v.val))
 	case ir.KindBool:
 		return set(jen.Qual(ir.JinjaPath, "AppendBool").Call(buf.Clone(), v.val))
+	case ir.KindDynamic:
+		return set(jen.Add(v.val).Dot("AppendStr").Call(buf.Clone()))
 	case ir.KindNone:
 		// None prints without reading the value; Go still needs it read.
 		return append([]jen.Code{jen.Id("_").Op("=").Add(v.val)}, set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))...)
@@ -308,8 +310,12 @@ func (e *emitter) set(n *ir.Set) []jen.Code {
 		if e.read[l] {
 			target = jen.Id(l.GoName)
 		}
+		body := jen.String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty()))
+		if l.T.Resolve().Kind == ir.KindDynamic {
+			body = jen.Qual(ir.JinjaPath, "StringValue").Call(body)
+		}
 		out = append(out,
-			target.Op("=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),
+			target.Op("=").Add(body),
 			dst.Clone().Op("=").Add(dst).Index(jen.Empty(), jen.Id(start)))
 		if e.read[l] && l.MaybeUndefined { // another set of the name may leave it undefined
 			out = append(out, jen.Id(l.GoName+"Def").Op("=").True())
@@ -320,7 +326,10 @@ func (e *emitter) set(n *ir.Set) []jen.Code {
 	if !e.read[l] {
 		return unused(n.Value, v) // evaluated for its errors only
 	}
-	if !ir.SameKind(n.Value.Type(), l.T) {
+	switch {
+	case l.T.Resolve().Kind == ir.KindDynamic:
+		v = e.toDynamic(v, n.Value.Type())
+	case !ir.SameKind(n.Value.Type(), l.T):
 		v = e.strKeep(v, n.Value.Type())
 	}
 	out := v.pre
@@ -345,16 +354,21 @@ func bindTarget(l *ir.Local, x jen.Code) []jen.Code {
 
 func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	it := n.Iter.Type()
-	v := e.expr(n.Iter)
-	if n.Strict {
-		v = e.strict(v, n.Pos, ir.VarPath(n.Iter))
-	} else {
-		v = e.defined(v, it)
+	var v gval
+	switch {
+	case it.Kind == ir.KindDynamic: // dynIter evaluates it
+	case n.Strict:
+		v = e.strict(e.expr(n.Iter), n.Pos, ir.VarPath(n.Iter))
+	default:
+		v = e.defined(e.expr(n.Iter), it)
 	}
 	out := v.pre
 	items := e.temp("items")
 	var elem *ir.Type
 	switch it.Kind {
+	case ir.KindDynamic:
+		out = append(out, e.dynIter(n, items)...)
+		elem = it
 	case ir.KindString:
 		out = append(out, jen.Id(items).Op(":=").Qual("strings", "Split").Call(v.val, jen.Lit("")))
 		elem = &ir.Type{Kind: ir.KindString}
@@ -393,6 +407,18 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	// target binds, for one element, the loop variables that used reads.
 	target := func(x jen.Code, used map[*ir.Local]bool) []jen.Code {
 		var s []jen.Code
+		if it.Kind == ir.KindDynamic && n.Key != nil {
+			if used[n.Key] {
+				s = append(s, bindTarget(n.Key, jen.Add(x).Index(jen.Lit(0)))...)
+			}
+			if used[n.Value] {
+				s = append(s, bindTarget(n.Value, jen.Add(x).Index(jen.Lit(1)))...)
+			}
+			return s
+		}
+		if it.Kind == ir.KindDynamic && n.Unpack != nil {
+			return e.dynUnpack(n, x, used)
+		}
 		if n.Key != nil {
 			if used[n.Key] {
 				s = append(s, bindTarget(n.Key, x)...)
@@ -422,8 +448,12 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		c := e.truthOf(n.Filter)
 		body := append(target(jen.Id(x), readLocals(nil, n.Filter)), c.pre...)
 		body = append(body, jen.If(c.val).Block(jen.Id(kept).Op("=").Append(jen.Id(kept), jen.Id(x))))
+		elemType := goType(elem, false)
+		if it.Kind == ir.KindDynamic && n.Key != nil {
+			elemType = jen.Index(jen.Lit(2)).Add(jinjaValue())
+		}
 		out = append(out,
-			jen.Var().Id(kept).Index().Add(goType(elem, false)),
+			jen.Var().Id(kept).Index().Add(elemType),
 			jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Id(items)).Block(body...),
 			jen.Id(items).Op("=").Id(kept),
 		)

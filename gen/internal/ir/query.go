@@ -7,6 +7,9 @@ import "strings"
 // MaybeUndefined reports whether x can be Jinja2's undefined at run time:
 // an unset optional, an index out of range, first/last of an empty list.
 func MaybeUndefined(x Expr) bool {
+	if x.Type().Kind == KindDynamic {
+		return false // a dynamic value holds its undefined itself
+	}
 	switch x := x.(type) {
 	case *FieldRef:
 		return x.Field.Optional
@@ -162,6 +165,10 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		WalkExpr(x.Else, fn)
 	case *Call:
 		WalkExpr(x.X, fn)
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
+	case *Dynamic:
 		for _, a := range x.Args {
 			WalkExpr(a, fn)
 		}

@@ -5,6 +5,7 @@ const (
 	RuntimePath = "github.com/promptgen/promptgen/runtime"
 	JinjaPath   = "github.com/promptgen/promptgen/runtime/jinja"
 	TTFuncsPath = "github.com/promptgen/promptgen/runtime/ttfuncs"
+	ChatPath    = "github.com/promptgen/promptgen/runtime/chat"
 	OutputPath  = "github.com/promptgen/promptgen/runtime/output"
 	YAMLOutPath = "github.com/promptgen/promptgen/runtime/output/yamlout"
 )

@@ -38,6 +38,9 @@ type PromptSpec struct {
 	// Inputs is the declared feed (a struct type), nil when the file
 	// declares no inputs.
 	Inputs *Type
+	// Chat is set by `inputs: chat`: the feed is runtime/chat.Context and
+	// the other variables the template reads (Inputs is nil).
+	Chat bool
 	// OutputSchema is the loaded `outputSchema`, nil when the file has
 	// none or it has errors; OutputSchemaPos is the position of its key.
 	OutputSchema    *schema.Schema

@@ -30,6 +30,7 @@ var kindNames = [...]string{
 	KindStruct:  "object",
 	KindNone:    "none",
 	KindDict:    "dict",
+	KindDynamic: "dynamic value",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -77,6 +78,10 @@ type Field struct {
 	// GoNamePos the position of its value.
 	GoNameOverride string
 	GoNamePos      Pos
+	// Chat marks the fields of runtime/chat.Context in the feed of a
+	// prompt with `inputs: chat`, which embeds it; NoneIfUnset that an
+	// unset (dynamic) value reads as None.
+	Chat, NoneIfUnset bool
 }
 
 // Field returns the field named key, or nil.
@@ -147,5 +152,5 @@ func HasRequiredField(t *Type) bool {
 // lists and maps are nil when unset instead.
 func IsPointerKind(t *Type) bool {
 	k := t.Resolve().Kind
-	return k != KindList && k != KindMap
+	return k != KindList && k != KindMap && k != KindDynamic
 }

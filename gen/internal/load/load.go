@@ -752,7 +752,9 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 				pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
 			}
 		case "inputs":
-			if f.isMapping(e) {
+			if isString(e.v) && e.v.Value == "chat" {
+				pr.Chat = true // runtime/chat.Context and the variables the template reads
+			} else if f.isMapping(e) {
 				pr.Inputs = f.inputs(e.v)
 			}
 		case "outputFormat":

@@ -224,6 +224,8 @@ func (e *ttEmitter) cond(x ir.Expr) tval {
 func (e *ttEmitter) truthOf(v tval, x ir.Expr) tval {
 	t := x.Type()
 	switch {
+	case t.Kind == ir.KindDynamic:
+		return tval{pre: v.pre, val: call("truth", v.val)}
 	case t.Kind == ir.KindNone:
 		return tval{pre: discard(v), val: "false"}
 	case t.Kind == ir.KindStruct && !ir.HasRequiredField(t):
@@ -251,6 +253,8 @@ func (e *ttEmitter) boolean(x ir.Expr) tval {
 
 func (e *ttEmitter) expr(x ir.Expr) tval {
 	switch x := x.(type) {
+	case *ir.Dynamic:
+		return e.dynamic(x)
 	case *ir.FieldRef:
 		return e.field(x)
 	case *ir.LocalRef:
@@ -279,7 +283,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.List:
 		pre, items := e.elements(x.Items, x.Inline)
 		fn := "list"
-		if !x.Inline {
+		if !x.Inline && x.Type().Kind != ir.KindDynamic {
 			fn = listFunc(x.T)
 		}
 		return tval{pre: pre, val: "(" + strings.TrimSpace(fn+" "+strings.Join(items, " ")) + ")"}
@@ -289,7 +293,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		}
 		pre, vals := e.elements(x.Values, x.Inline)
 		args := []string{"dict"}
-		for i, f := range x.T.Resolve().Fields {
+		for i, f := range x.T.Fields { // its keys, also when it is dynamic
 			args = append(args, strconv.Quote(f.Key), vals[i])
 		}
 		return tval{pre: pre, val: "(" + strings.Join(args, " ") + ")"}
@@ -398,6 +402,12 @@ func (e *ttEmitter) field(x *ir.FieldRef) tval {
 	pre, acc := e.access(x)
 	base := tval{pre: pre}
 	t := x.Field.Type.Resolve()
+	if t.Kind == ir.KindDynamic {
+		if x.Field.NoneIfUnset {
+			acc = call("dyn", `"ornone"`, e.pos(x.Pos), acc)
+		}
+		return tval{pre: base.pre, val: acc}
+	}
 	if x.Field.Optional {
 		if t.Kind == ir.KindList || t.Kind == ir.KindMap {
 			acc = call("opt", acc)
@@ -449,6 +459,8 @@ func (e *ttEmitter) condExpr(x *ir.Cond) tval {
 // their str() (to is then a string).
 func (e *ttEmitter) as(v tval, from, to *ir.Type) tval {
 	switch {
+	case to.Resolve().Kind == ir.KindDynamic:
+		// The dynamic functions take a value of any type.
 	case from.Kind == ir.KindInt && to.Resolve().Kind == ir.KindFloat:
 		v.val = call("tofloat", v.val, "0.0")
 	case !ir.SameKind(from, to):
@@ -959,7 +971,7 @@ func (e *ttEmitter) set(n *ir.Set) string {
 		return action(mark+" := $.Mark") + e.nodes(n.Body) + action(l+" = $.Cut "+mark)
 	}
 	v := e.expr(n.Value)
-	if !ir.SameKind(n.Value.Type(), n.Local.T) {
+	if !ir.SameKind(n.Value.Type(), n.Local.T) && n.Local.T.Resolve().Kind != ir.KindDynamic {
 		v = e.str(v)
 	}
 	return v.pre + action(l+" = "+v.val)
@@ -967,15 +979,21 @@ func (e *ttEmitter) set(n *ir.Set) string {
 
 func (e *ttEmitter) forLoop(n *ir.For) string {
 	it := n.Iter.Type()
-	v := e.expr(n.Iter)
-	if n.Strict {
-		v = e.strict(v, n.Pos, ir.VarPath(n.Iter))
-	} else {
-		v = e.lenient(v, it)
+	var v tval
+	switch {
+	case it.Kind == ir.KindDynamic:
+		v = e.dynIter(n)
+	case n.Strict:
+		v = e.strict(e.expr(n.Iter), n.Pos, ir.VarPath(n.Iter))
+	default:
+		v = e.lenient(e.expr(n.Iter), it)
 	}
 	out := v.pre
 	items, m := e.temp("items"), ""
+	dynPairs := it.Kind == ir.KindDynamic && n.Key != nil
 	switch {
+	case it.Kind == ir.KindDynamic:
+		out += action(items + " := " + v.val)
 	case n.Dictsort != nil:
 		m = e.temp("m")
 		cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, ir.VarPath(n.Dictsort[0]))
@@ -992,6 +1010,15 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	// target binds the loop targets, given the range variable x.
 	target := func(x string) string {
 		switch {
+		case dynPairs:
+			return action("$"+n.Key.GoName+" := index "+x+" 0") + action("$"+n.Value.GoName+" := index "+x+" 1")
+		case it.Kind == ir.KindDynamic && n.Unpack != nil:
+			parts := e.temp("parts")
+			s := action(parts + " := " + unparen(call("dyn", `"unpack"`, e.pos(n.Pos), x, strconv.Itoa(len(n.Unpack)))))
+			for i, l := range n.Unpack {
+				s += action("$" + l.GoName + " := index " + parts + " " + strconv.Itoa(i))
+			}
+			return s
 		case n.Key != nil:
 			return action("$" + n.Value.GoName + " := " + unparen(call("getitem", m, x)))
 		case n.Unpack != nil:
@@ -1006,6 +1033,8 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	}
 	var rangeVar string
 	switch {
+	case dynPairs:
+		rangeVar = e.temp("x")
 	case n.Key != nil:
 		rangeVar = "$" + n.Key.GoName
 	case n.Unpack != nil:
@@ -1084,4 +1113,50 @@ func (e *ttEmitter) include(x *ir.Include) string {
 		out += action(kw+"eq "+ver+" "+strconv.Quote(v.Version)) + inc(v)
 	}
 	return out + "{{ else }}" + inc(c.Templates[0]) + "{{ end }}"
+}
+
+// dynamic translates an operation on dynamic values: a call of ttfuncs'
+// dyn, which converts each operand to a runtime/jinja.Value.
+func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
+	var pre string
+	args := []string{strconv.Quote(dynOps[x.Op]), e.pos(x.Pos)}
+	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest {
+		args = append(args, strconv.Quote(x.Name))
+	}
+	if x.Op == ir.DynTest && x.Not {
+		args[2] = strconv.Quote("not " + x.Name)
+	}
+	for _, a := range x.Args {
+		if a == nil {
+			args = append(args, "nil")
+			continue
+		}
+		v := e.expr(a)
+		if x.Op == ir.DynSlice || x.Op == ir.DynToJSON && a == x.Args[1] {
+			v = e.strict(v, x.Pos, ir.VarPath(a)) // a bound or an indent, not a dynamic value
+		}
+		pre += v.pre
+		args = append(args, v.val)
+	}
+	return tval{pre: pre, val: call("dyn", args...)}
+}
+
+// dynOps names the operations of ttfuncs' dyn.
+var dynOps = map[ir.DynOp]string{
+	ir.DynAttr: "attr", ir.DynItem: "item", ir.DynSlice: "slice", ir.DynEqual: "equal",
+	ir.DynCompare: "compare", ir.DynArith: "arith", ir.DynNeg: "neg", ir.DynContains: "contains",
+	ir.DynTest: "test", ir.DynLength: "length", ir.DynStr: "str", ir.DynAsString: "asstring",
+	ir.DynDefault: "default", ir.DynToJSON: "tojson", ir.DynFirst: "first", ir.DynLast: "last",
+	ir.DynJoin: "join", ir.DynList: "list", ir.DynGet: "get", ir.DynKeys: "keys",
+	ir.DynValues: "values", ir.DynItems: "items",
+}
+
+// dynIter is what a loop over a dynamic iterable ranges over: its items,
+// or with two targets over .items() or |items, the (key, value) pairs.
+func (e *ttEmitter) dynIter(n *ir.For) tval {
+	if d, ok := n.Iter.(*ir.Dynamic); ok && d.Op == ir.DynItems {
+		return e.dynamic(d)
+	}
+	v := e.expr(n.Iter)
+	return tval{pre: v.pre, val: call("dyn", `"iter"`, e.pos(n.Pos), v.val)}
 }

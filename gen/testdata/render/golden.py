@@ -107,6 +107,7 @@ ALLOWED_FILTERS = {
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
     "items", "dictsort",
 }
+CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_token", "eos_token")
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
@@ -331,7 +332,25 @@ def check_scenario(data, inputs, where, used=None):
 # Template subset checks.
 
 
-def check_subset(ast, allow_include=False):
+# With `inputs: chat` (runtime/chat.Context), the template also has the
+# tests and dict methods of dynamic values.
+CHAT_TESTS = {"boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence"}
+CHAT_METHODS = {"get", "values"}
+
+
+def chat_context(data):
+    """The keyword arguments a chat template renders with, as
+    apply_chat_template passes them (gen/testdata/chat/render.py): tools and
+    documents None when absent, add_generation_prompt False, the other keys
+    by name."""
+    ctx = dict(data)
+    ctx.setdefault("tools", None)
+    ctx.setdefault("documents", None)
+    ctx.setdefault("add_generation_prompt", False)
+    return ctx
+
+
+def check_subset(ast, allow_include=False, chat=False):
     for node in ast.find_all(nodes.Node):
         if isinstance(node, nodes.Include) and allow_include:
             if not isinstance(node.template, nodes.Const) or node.ignore_missing or not node.with_context:
@@ -345,11 +364,11 @@ def check_subset(ast, allow_include=False):
         if isinstance(node, nodes.Filter) and node.name == "map":
             if node.args or [k.key for k in node.kwargs] not in (["attribute"], ["attribute", "default"]):
                 raise CaseError("map is only supported as map(attribute=...[, default=...])")
-        if isinstance(node, nodes.Test) and node.name not in ALLOWED_TESTS:
+        if isinstance(node, nodes.Test) and node.name not in ALLOWED_TESTS and not (chat and node.name in CHAT_TESTS):
             raise CaseError("uses test %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Call):
             fn = node.node
-            if not (isinstance(fn, nodes.Getattr) and fn.attr in ALLOWED_METHODS):
+            if not (isinstance(fn, nodes.Getattr) and (fn.attr in ALLOWED_METHODS or chat and fn.attr in CHAT_METHODS)):
                 raise CaseError("calls something other than an allowed string method")
             if fn.attr in ("items", "keys") and node.args:
                 raise CaseError(".items() and .keys() take no arguments")
@@ -379,8 +398,8 @@ def prompt_parts(doc, keys, what):
         if not isinstance(v, bool):
             raise CaseError("jinja.%s must be a bool" % k)
     inputs = doc.get("inputs")
-    if inputs is not None and not isinstance(inputs, dict):
-        raise CaseError("inputs must be a mapping")
+    if inputs is not None and not isinstance(inputs, dict) and inputs != "chat":
+        raise CaseError("inputs must be a mapping, or chat")
     return doc["template"], jin, inputs
 
 
@@ -657,9 +676,16 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
             asts, free, render = set_template.asts(), set_template.free(), set_template.render
     except jinja2.TemplateError as e:
         raise CaseError("%s: template does not compile: %s: %s" % (label, type(e).__name__, e))
+    chat = inputs == "chat"
+    if chat:
+        # Keys a chat context holds are passed whether the template reads
+        # them or not, as apply_chat_template does; no typed-world rules.
+        typed, inputs, plain = False, None, render
+        render = lambda data: plain(chat_context(data))
+        free = free | set(CHAT_KEYS)
     try:
         for ast in asts:
-            check_subset(ast, allow_include=set_template is not None)
+            check_subset(ast, allow_include=set_template is not None, chat=chat)
         declared = input_vars(inputs) if inputs is not None else None
     except CaseError as e:
         raise CaseError("%s: %s" % (label, e))
@@ -695,7 +721,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
             check_scenario(data, inputs, where, free if set_template is not None else None)
         # A set's feed is shared by its templates: a scenario may hold
         # variables that only other templates use.
-        unused = sorted(set(data) - free) if set_template is None else []
+        unused = sorted(set(data) - free) if set_template is None and not chat else []
         if unused:
             raise CaseError("%s: variables not used by the template: %s" % (where, ", ".join(unused)))
         seen |= set(data)
@@ -713,7 +739,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
             if optional and not (var in seen and var in seen_absent):
                 raise CaseError("%s: optional input %r must be present in one scenario "
                                 "and absent in another" % (label, var))
-    else:
+    elif not chat:
         never = sorted(free - seen)
         if never:
             raise CaseError("%s: variables never given by any scenario (typo?): %s"

@@ -1,0 +1,210 @@
+package check
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// Operations on dynamic values (ir.KindDynamic): the chat context's
+// messages, tools and documents, and what a template computes from them.
+// The checker types them as dynamic and leaves the decision to the run
+// time (runtime/jinja.Value), which has Python's semantics; an operation
+// with a dynamic operand is an ir.Dynamic, whose typed operands the
+// backends convert.
+
+// chatFeed returns the feed of a prompt with `inputs: chat`: the fields of
+// runtime/chat.Context, fixed, and whatever else the template reads,
+// inferred (and optional, see chatOptional).
+func chatFeed() *ir.Type {
+	field := func(key string, t *ir.Type, optional bool) *ir.Field {
+		t.Declared = true
+		return &ir.Field{Key: key, Type: t, Optional: optional, Chat: true}
+	}
+	messages := &ir.Type{Kind: ir.KindList, Elem: ir.DynamicType()}
+	messages.Elem.Declared = true
+	tools, documents := field("tools", ir.DynamicType(), false), field("documents", ir.DynamicType(), false)
+	tools.NoneIfUnset, documents.NoneIfUnset = true, true
+	return &ir.Type{Kind: ir.KindStruct, Fields: []*ir.Field{
+		field("messages", messages, false),
+		tools,
+		documents,
+		field("add_generation_prompt", &ir.Type{Kind: ir.KindBool}, false),
+		field("bos_token", &ir.Type{Kind: ir.KindString}, true),
+		field("eos_token", &ir.Type{Kind: ir.KindString}, true),
+	}}
+}
+
+// chatOptional makes the inferred variables of a chat feed optional: the
+// caller passes only those its conversation has, as apply_chat_template's
+// keyword arguments.
+func chatOptional(feed *ir.Type) {
+	for _, f := range feed.Fields {
+		if !f.Chat {
+			f.Optional = true
+		}
+	}
+}
+
+// clearDynamicUndefined drops the undefined flag of the dynamic locals of
+// body: a dynamic value holds undefined itself.
+func clearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
+	clear := func(ls []*ir.Local) {
+		for _, l := range ls {
+			if l != nil && l.T.Resolve().Kind == ir.KindDynamic {
+				l.MaybeUndefined = false
+			}
+		}
+	}
+	clear(locals)
+	var nodes func([]ir.Node)
+	nodes = func(ns []ir.Node) {
+		for _, n := range ns {
+			switch n := n.(type) {
+			case *ir.If:
+				for _, b := range n.Branches {
+					nodes(b.Body)
+				}
+				nodes(n.Else)
+			case *ir.For:
+				clear(append([]*ir.Local{n.Key, n.Value}, n.Unpack...))
+				clear(n.Locals)
+				nodes(n.Body)
+				nodes(n.Else)
+			case *ir.Set:
+				clear([]*ir.Local{n.Local})
+				nodes(n.Body)
+			}
+		}
+	}
+	nodes(body)
+}
+
+func isDynamic(x ir.Expr) bool { return x.Type().Kind == ir.KindDynamic }
+
+// dyn returns the operation op on args, of type t.
+func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args ...ir.Expr) *ir.Dynamic {
+	for _, a := range args {
+		c.dynOperand(a, sp)
+	}
+	return &ir.Dynamic{Op: op, Name: name, Args: args, T: t, Pos: c.posString(sp)}
+}
+
+// dynOperand checks, once types are final, that a typed operand of a
+// dynamic operation converts to a dynamic value: a scalar, none, or a list
+// of them.
+func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
+	if x == nil {
+		return
+	}
+	hint(x.Type(), usePrint)
+	c.later = append(c.later, func() {
+		if !convertsToDynamic(x.Type()) {
+			c.errorf(sp, "a %s cannot be used with a dynamic value (only strings, numbers, bools, none, lists of them and dicts)", x.Type())
+		}
+	})
+}
+
+// convertsToDynamic reports whether the backends convert a value of type
+// t to a dynamic value.
+func convertsToDynamic(t *ir.Type) bool {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindDynamic:
+		return true
+	case ir.KindList:
+		return convertsToDynamic(t.Elem)
+	case ir.KindDict:
+		for _, f := range t.Fields {
+			if !convertsToDynamic(f.Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// dynAttr is x.name of a dynamic x.
+func (c *checker) dynAttr(of ir.Expr, name string, sp, nameSp tmpl.Span) ir.Expr {
+	if isDictMethod(name) || strMethods[name] {
+		c.errorf(nameSp, "attribute %q of a dynamic value may be the dict or str method in Jinja2, not the key: subscript it (['%s'])", name, name)
+	}
+	return c.dyn(ir.DynAttr, name, ir.DynamicType(), sp, of)
+}
+
+// strMethods are the str methods a dynamic string has, which Jinja2 reads
+// as x.name before a dict's key.
+var strMethods = map[string]bool{
+	"strip": true, "lstrip": true, "rstrip": true, "upper": true, "lower": true, "title": true,
+	"capitalize": true, "startswith": true, "endswith": true, "split": true, "replace": true,
+	"format": true, "join": true, "find": true, "count": true, "splitlines": true,
+}
+
+// dynBinary checks a binary operator with a dynamic operand.
+func (c *checker) dynBinary(e *tmpl.Binary, x, y ir.Expr) ir.Expr {
+	switch e.Op {
+	case "==", "!=":
+		return c.dyn(ir.DynEqual, e.Op, &ir.Type{Kind: ir.KindBool}, e.Span, x, y)
+	case "<", "<=", ">", ">=":
+		return c.dyn(ir.DynCompare, e.Op, &ir.Type{Kind: ir.KindBool}, e.Span, x, y)
+	case "in", "not in":
+		return c.dyn(ir.DynContains, e.Op, &ir.Type{Kind: ir.KindBool}, e.Span, x, y)
+	}
+	return c.dyn(ir.DynArith, e.Op, ir.DynamicType(), e.Span, x, y)
+}
+
+// dynTests are the tests a dynamic value supports (ir.Value.Test).
+var dynTests = map[string]bool{
+	"defined": true, "undefined": true, "none": true, "boolean": true, "true": true, "false": true,
+	"integer": true, "float": true, "number": true, "string": true, "mapping": true, "iterable": true,
+	"sequence": true,
+}
+
+// dynFilter checks filter name of a dynamic x, with its arguments bound.
+func (c *checker) dynFilter(e *tmpl.Filter, name string, x ir.Expr, args []ir.Expr) ir.Expr {
+	str := &ir.Type{Kind: ir.KindString}
+	switch name {
+	case "default":
+		return c.dyn(ir.DynDefault, "", ir.DynamicType(), e.Span, x, args[0], args[1])
+	case "length":
+		return c.dyn(ir.DynLength, "", &ir.Type{Kind: ir.KindInt}, e.Span, x)
+	case "string":
+		return c.dyn(ir.DynStr, "", str, e.Span, x)
+	case "tojson":
+		return c.dyn(ir.DynToJSON, "", str, e.Span, x, args[0])
+	case "first":
+		return c.dyn(ir.DynFirst, "", ir.DynamicType(), e.Span, x)
+	case "last":
+		return c.dyn(ir.DynLast, "", ir.DynamicType(), e.Span, x)
+	case "list":
+		return c.dyn(ir.DynList, "", ir.DynamicType(), e.Span, x)
+	case "join":
+		if !isNone(args[1]) {
+			c.errorf(e.Span, "join(attribute=) of a dynamic value is not supported")
+		}
+		c.constrain(args[0].Type(), ir.KindString, e.Span)
+		return c.dyn(ir.DynJoin, "", str, e.Span, x, args[0])
+	}
+	c.errorf(e.NameSpan, "filter %s of a dynamic value is not supported", name)
+	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+}
+
+// dynMethod checks method name of a dynamic x: the dict methods get,
+// keys and values (items only as a loop's iterable, see items); a str
+// method is called on x as a string, and fails where x is not one.
+func (c *checker) dynMethod(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr) (ir.Expr, bool) {
+	switch fn.Name {
+	case "get":
+		args := c.bindArgs("get()", []ir.Param{{Name: "key", Required: true}, {Name: "default"}}, e.Args, e.Kwargs, e.Span)
+		return c.dyn(ir.DynGet, "", ir.DynamicType(), e.Span, x, args[0], args[1]), true
+	case "keys", "values", "items":
+		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
+			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
+		}
+		if e != c.loopIter {
+			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop", fn.Name)
+		}
+		op := map[string]ir.DynOp{"keys": ir.DynKeys, "values": ir.DynValues, "items": ir.DynItems}[fn.Name]
+		return c.dyn(op, "", ir.DynamicType(), e.Span, x), true
+	}
+	return c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, fn.Span, x), false
+}

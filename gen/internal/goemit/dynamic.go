@@ -1,0 +1,252 @@
+package goemit
+
+import (
+	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+)
+
+// Dynamic values (ir.KindDynamic) are runtime/jinja.Value: every
+// operation on them is a call of the runtime, and a typed operand is
+// converted first. A Value holds undefined itself, so a dynamic gval has
+// no def.
+
+func jinjaValue() *jen.Statement { return jen.Qual(ir.JinjaPath, "Value") }
+
+// toDynamic converts v, a value of type t, to a jinja.Value; an undefined
+// v is the zero Value.
+func (e *emitter) toDynamic(v gval, t *ir.Type) gval {
+	t = t.Resolve()
+	if t.Kind == ir.KindDynamic {
+		return v
+	}
+	var conv jen.Code
+	switch t.Kind {
+	case ir.KindString:
+		conv = jen.Qual(ir.JinjaPath, "StringValue").Call(v.val)
+	case ir.KindInt:
+		conv = jen.Qual(ir.JinjaPath, "IntValue").Call(v.val)
+	case ir.KindFloat:
+		conv = jen.Qual(ir.JinjaPath, "FloatValue").Call(v.val)
+	case ir.KindBool:
+		conv = jen.Qual(ir.JinjaPath, "BoolValue").Call(v.val)
+	case ir.KindNone:
+		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		conv = jen.Qual(ir.JinjaPath, "NoneValue").Call()
+	case ir.KindList:
+		items, x := e.temp("items"), e.temp("x")
+		item := e.toDynamic(gval{val: jen.Id(x)}, t.Elem)
+		v.pre = append(v.pre,
+			jen.Id(items).Op(":=").Make(jen.Index().Add(jinjaValue()), jen.Lit(0), jen.Len(v.val)),
+			jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Add(v.val)).Block(
+				append(item.pre, jen.Id(items).Op("=").Append(jen.Id(items), item.val))...))
+		conv = jen.Qual(ir.JinjaPath, "ListValue").Call(jen.Id(items).Op("..."))
+	case ir.KindDict:
+		d := e.bind(gval{val: v.val}, t)
+		v.pre = append(v.pre, d.pre...)
+		s := jen.Qual(ir.JinjaPath, "DictValue").Call()
+		for _, f := range t.Fields {
+			fv := e.toDynamic(gval{val: jen.Add(d.val).Dot(f.GoName)}, f.Type)
+			v.pre = append(v.pre, fv.pre...)
+			s = s.Dot("Set").Call(jen.Lit(f.Key), fv.val)
+		}
+		conv = s
+	default:
+		panic("emit: no dynamic value of " + t.String())
+	}
+	if v.def == nil {
+		return gval{pre: v.pre, val: conv}
+	}
+	name := e.temp("t")
+	pre := append(v.pre, jen.Var().Id(name).Add(jinjaValue()), jen.If(v.def).Block(jen.Id(name).Op("=").Add(conv)))
+	return gval{pre: pre, val: jen.Id(name)}
+}
+
+// dynArg is operand x of a dynamic operation as a jinja.Value.
+func (e *emitter) dynArg(x ir.Expr) gval {
+	if x == nil {
+		return gval{val: jinjaValue().Values()}
+	}
+	return e.toDynamic(e.expr(x), x.Type())
+}
+
+// dynamic compiles an operation on dynamic values.
+func (e *emitter) dynamic(x *ir.Dynamic) gval {
+	switch x.Op {
+	case ir.DynSlice:
+		return e.dynSlice(x)
+	case ir.DynToJSON:
+		return e.dynToJSON(x)
+	}
+	var pre []jen.Code
+	args := make([]jen.Code, len(x.Args))
+	for i, a := range x.Args {
+		v := e.dynArg(a)
+		pre = append(pre, v.pre...)
+		args[i] = v.val
+	}
+	q := func(fn string) *jen.Statement { return jen.Qual(ir.JinjaPath, fn) }
+	a := jen.Add(args[0])
+	var call jen.Code
+	switch x.Op {
+	case ir.DynAttr:
+		call = a.Dot("Attr").Call(jen.Lit(x.Name))
+	case ir.DynItem:
+		call = a.Dot("Item").Call(args[1])
+	case ir.DynEqual:
+		c := q("Equal").Call(args[0], args[1])
+		if x.Name == "!=" {
+			c = jen.Op("!").Add(c)
+		}
+		return gval{pre: pre, val: c}
+	case ir.DynCompare:
+		call = q("Compare").Call(jen.Lit(x.Name), args[0], args[1])
+	case ir.DynArith:
+		call = q("Arith").Call(jen.Lit(x.Name), args[0], args[1])
+	case ir.DynNeg:
+		call = q("Negate").Call(args[0])
+	case ir.DynContains:
+		call = q("Contains").Call(args[1], args[0])
+	case ir.DynTest:
+		c := a.Dot("Test").Call(jen.Lit(x.Name))
+		if x.Not {
+			c = jen.Op("!").Add(c)
+		}
+		return gval{pre: pre, val: c}
+	case ir.DynLength:
+		call = a.Dot("Len").Call()
+	case ir.DynStr:
+		return gval{pre: pre, val: a.Dot("String").Call()}
+	case ir.DynAsString:
+		call = a.Dot("AsString").Call()
+	case ir.DynDefault:
+		return gval{pre: pre, val: a.Dot("Default").Call(args[1], args[2].(*jen.Statement).Clone().Dot("Truth").Call())}
+	case ir.DynFirst:
+		call = a.Dot("First").Call()
+	case ir.DynLast:
+		call = a.Dot("Last").Call()
+	case ir.DynJoin:
+		call = q("JoinValues").Call(args[0], jen.Add(args[1]).Dot("String").Call())
+	case ir.DynList:
+		items := e.temp("items")
+		return e.dynFallible(pre, a.Dot("Iter").Call(), x.Pos, func(v jen.Code) gval {
+			return gval{pre: []jen.Code{jen.Id(items).Op(":=").Add(v)}, val: q("ListValue").Call(jen.Id(items).Op("..."))}
+		})
+	case ir.DynGet:
+		call = a.Dot("Get").Call(args[1], args[2])
+	case ir.DynKeys:
+		call = a.Dot("Keys").Call()
+	case ir.DynValues:
+		call = a.Dot("Values").Call()
+	default:
+		panic("emit: unexpected dynamic operation outside a loop")
+	}
+	return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval { return gval{val: v} })
+}
+
+// dynFallible binds the results of call, a value and an error, failing the
+// render with the error at pos; then returns k of the value.
+func (e *emitter) dynFallible(pre []jen.Code, call jen.Code, pos string, k func(jen.Code) gval) gval {
+	v, err := e.temp("v"), e.temp("err")
+	pre = append(pre,
+		jen.List(jen.Id(v), jen.Id(err)).Op(":=").Add(call),
+		jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), pos))))
+	out := k(jen.Id(v))
+	out.pre = append(pre, out.pre...)
+	return out
+}
+
+func (e *emitter) dynErr(err jen.Code, pos string) jen.Code {
+	return jen.Qual(ir.JinjaPath, "At").Call(err, jen.Lit(e.p.Spec.Key), jen.Lit(pos))
+}
+
+func (e *emitter) dynSlice(x *ir.Dynamic) gval {
+	v := e.dynArg(x.Args[0])
+	pre := v.pre
+	bound := func(b ir.Expr, def int) (jen.Code, jen.Code) {
+		if b == nil {
+			return jen.Lit(def), jen.False()
+		}
+		bv := e.strict(e.expr(b), x.Pos, ir.VarPath(b))
+		pre = append(pre, bv.pre...)
+		return bv.val, jen.True()
+	}
+	lo, hasLo := bound(x.Args[1], 0)
+	hi, hasHi := bound(x.Args[2], 0)
+	step, _ := bound(x.Args[3], 1)
+	return e.dynFallible(pre, jen.Qual(ir.JinjaPath, "SliceValue").Call(v.val, lo, hi, step, hasLo, hasHi), x.Pos, func(v jen.Code) gval { return gval{val: v} })
+}
+
+// dynIter returns the statements that set items to what loop n over a
+// dynamic iterable iterates: a []jinja.Value, or [][2]jinja.Value of a
+// dict's items.
+func (e *emitter) dynIter(n *ir.For, items string) []jen.Code {
+	x := n.Iter
+	call := "Iter"
+	if d, ok := x.(*ir.Dynamic); ok && d.Op == ir.DynItems {
+		x, call = d.Args[0], "Items"
+	}
+	v := e.dynArg(x)
+	err := e.temp("err")
+	return append(v.pre,
+		jen.List(jen.Id(items), jen.Id(err)).Op(":=").Add(v.val).Dot(call).Call(),
+		jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), n.Pos))))
+}
+
+// dynUnpack binds the targets of loop n, for a, b in xs, from x, an item
+// of a dynamic iterable.
+func (e *emitter) dynUnpack(n *ir.For, x jen.Code, used map[*ir.Local]bool) []jen.Code {
+	parts, err := e.temp("parts"), e.temp("err")
+	s := []jen.Code{
+		jen.List(jen.Id(parts), jen.Id(err)).Op(":=").Add(x).Dot("Unpack").Call(jen.Lit(len(n.Unpack))),
+		jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), n.Pos))),
+	}
+	bound := false
+	for i, l := range n.Unpack {
+		if used[l] {
+			s = append(s, bindTarget(l, jen.Id(parts).Index(jen.Lit(i)))...)
+			bound = true
+		}
+	}
+	if !bound {
+		s = append(s, jen.Id("_").Op("=").Id(parts))
+	}
+	return s
+}
+
+// dynToJSON is tojson of a dynamic value, with Jinja2's indent argument.
+func (e *emitter) dynToJSON(x *ir.Dynamic) gval {
+	v := e.dynArg(x.Args[0])
+	pre := v.pre
+	indent, hasIndent := jen.Code(jen.Lit(0)), jen.Code(jen.False())
+	if k, ok := x.Args[1].(*ir.Const); !ok || k.Value != nil {
+		iv := e.strict(e.expr(x.Args[1]), x.Pos, ir.VarPath(x.Args[1]))
+		pre = append(pre, iv.pre...)
+		indent, hasIndent = iv.val, jen.True()
+	}
+	call := jen.Qual(ir.JinjaPath, "ToJSON").Call(v.val, indent, hasIndent, jen.False())
+	return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval { return gval{val: v} })
+}
+
+// dynComposite builds a list literal (keys nil) or a dict literal of
+// dynamic type as a jinja.Value.
+func (e *emitter) dynComposite(keys []string, elems []ir.Expr) gval {
+	var pre []jen.Code
+	vals := make([]jen.Code, len(elems))
+	for i, x := range elems {
+		v := e.expr(x)
+		if pos := ir.OutOfRange(x); pos != "" {
+			v = e.strict(v, pos, "")
+		}
+		v = e.toDynamic(v, x.Type())
+		pre = append(pre, v.pre...)
+		vals[i] = v.val
+	}
+	if keys == nil {
+		return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "ListValue").Call(vals...)}
+	}
+	d := jen.Qual(ir.JinjaPath, "DictValue").Call()
+	for i, k := range keys {
+		d = d.Dot("Set").Call(jen.Lit(k), vals[i])
+	}
+	return gval{pre: pre, val: d}
+}

@@ -1,0 +1,61 @@
+package ir
+
+// KindDynamic is the kind of a dynamic value (runtime/jinja.Value): JSON-like
+// data whose shape is known only at run time, such as the messages and
+// tools of a chat context. Every operation on one is decided at run time,
+// with Python's semantics; its result is dynamic unless the operation
+// decides the type (a comparison is a bool, a length an int).
+const KindDynamic Kind = KindDict + 1
+
+// DynOp is an operation on dynamic values.
+type DynOp uint8
+
+const (
+	DynAttr     DynOp = iota // Args[0].Name
+	DynItem                  // Args[0][Args[1]]
+	DynSlice                 // Args[0][Args[1]:Args[2]:Args[3]], nil bounds absent
+	DynEqual                 // Args[0] == Args[1] (Name is "==" or "!=")
+	DynCompare               // Args[0] Name Args[1], Name one of < <= > >=
+	DynArith                 // Args[0] Name Args[1], Name one of + - * / // % **
+	DynNeg                   // -Args[0]
+	DynContains              // Args[0] in Args[1] (Name is "in" or "not in")
+	DynTest                  // Args[0] is [not] Name
+	DynLength                // Args[0] | length
+	DynStr                   // str(Args[0]): printing, ~, the string filters
+	DynAsString              // Args[0] as a string, for a str method called on it
+	DynDefault               // Args[0] | default(Args[1], Args[2])
+	DynToJSON                // Args[0] | tojson(Args[1])
+	DynFirst                 // Args[0] | first
+	DynLast                  // Args[0] | last
+	DynJoin                  // Args[0] | join(Args[1])
+	DynList                  // Args[0] | list
+	DynGet                   // Args[0].get(Args[1], Args[2])
+	DynKeys                  // Args[0].keys()
+	DynValues                // Args[0].values()
+	DynItems                 // Args[0].items() or | items: only a for loop's iterable
+)
+
+// Dynamic is an operation on dynamic values; Args that are not dynamic
+// are converted to dynamic values first.
+type Dynamic struct {
+	Op   DynOp
+	Name string
+	Not  bool // DynTest: a negated test
+	Args []Expr
+	T    *Type
+	Pos  string
+}
+
+func (x *Dynamic) Type() *Type { return x.T.Resolve() }
+
+// Fallible reports whether x can fail the render.
+func (x *Dynamic) Fallible() bool {
+	switch x.Op {
+	case DynEqual, DynTest, DynStr, DynDefault:
+		return false
+	}
+	return true
+}
+
+// DynamicType returns a new dynamic type.
+func DynamicType() *Type { return &Type{Kind: KindDynamic} }

@@ -1,0 +1,106 @@
+// Package chat is the context that a Hugging Face chat template receives
+// from transformers' apply_chat_template, for prompt files with
+// `inputs: chat`: the conversation's messages, the tools and documents,
+// add_generation_prompt and the special tokens. Messages, tools and
+// documents are dynamic values (runtime/jinja.Value), as the template sees
+// the JSON-like data apply_chat_template passes; FromPrompt builds a
+// context from a runtime.Prompt, so a promptgen prompt can be formatted
+// with a model's own template.
+//
+// It depends on the standard library, runtime and runtime/jinja only.
+package chat
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
+)
+
+// Context is what a chat template renders: its JSON form is the keyword
+// arguments of apply_chat_template (messages, tools, documents,
+// add_generation_prompt, and the tokenizer's special tokens). A prompt
+// with `inputs: chat` embeds it in its feed, next to the other variables
+// its template reads (enable_thinking, date_string, ...).
+type Context struct {
+	// Messages are the conversation: each a dict with "role", "content"
+	// (a string, a list of parts such as {"type": "text", "text": ...},
+	// or None), and optionally "name", "tool_calls" (a list of {"id",
+	// "type", "function": {"name", "arguments"}}), "tool_call_id",
+	// "reasoning_content" or any other key. A key that is absent is
+	// undefined in the template; JSON null is None.
+	Messages []jinja.Value `json:"messages"`
+	// Tools and Documents are lists of dicts. Unset (the zero Value),
+	// the template sees None, as apply_chat_template passes tools=None.
+	Tools     jinja.Value `json:"tools"`
+	Documents jinja.Value `json:"documents"`
+	// AddGenerationPrompt asks the template to open the assistant's turn.
+	AddGenerationPrompt bool `json:"add_generation_prompt"`
+	// BosToken and EosToken are the tokenizer's special tokens; nil is
+	// undefined in the template.
+	BosToken *string `json:"bos_token,omitempty"`
+	EosToken *string `json:"eos_token,omitempty"`
+}
+
+// Chat returns c. A feed that embeds a Context has it too, so code can
+// take any prompt's feed with `inputs: chat` as interface{ Chat() *Context }.
+func (c *Context) Chat() *Context { return c }
+
+// Message returns a message dict with role and text content.
+func Message(role, content string) jinja.Value {
+	return jinja.DictValue().Set("role", jinja.StringValue(role)).Set("content", jinja.StringValue(content))
+}
+
+// FromPrompt returns the messages of p as apply_chat_template takes them:
+// system, user and assistant messages keep their role and text (a
+// message with structured Data has it as its content, a dict); a
+// tool_request becomes an assistant message with tool_calls (their
+// arguments decoded to a dict) and content None, or its text; a
+// tool_result becomes a "tool" message with tool_call_id and, if set,
+// name. An assistant message with tool calls gets them the same way.
+func FromPrompt(p runtime.Prompt) ([]jinja.Value, error) {
+	out := make([]jinja.Value, 0, len(p))
+	for i, m := range p {
+		role := string(m.Role)
+		switch m.Role {
+		case runtime.RoleToolRequest:
+			role = "assistant"
+		case runtime.RoleToolResult:
+			role = "tool"
+		}
+		msg := jinja.DictValue().Set("role", jinja.StringValue(role))
+		switch {
+		case m.Data != nil:
+			var data jinja.Value
+			if err := json.Unmarshal(m.Data, &data); err != nil {
+				return nil, fmt.Errorf("chat: message %d: content: %w", i, err)
+			}
+			msg.Set("content", data)
+		case m.Content == "" && len(m.ToolCalls) > 0:
+			msg.Set("content", jinja.NoneValue())
+		default:
+			msg.Set("content", jinja.StringValue(m.Content))
+		}
+		if m.Name != "" {
+			msg.Set("name", jinja.StringValue(m.Name))
+		}
+		if len(m.ToolCalls) > 0 {
+			calls := make([]jinja.Value, len(m.ToolCalls))
+			for j, c := range m.ToolCalls {
+				var args jinja.Value
+				if err := json.Unmarshal([]byte(c.Arguments), &args); err != nil {
+					return nil, fmt.Errorf("chat: message %d: tool_calls[%d].function.arguments: %w", i, j, err)
+				}
+				fn := jinja.DictValue().Set("name", jinja.StringValue(c.Name)).Set("arguments", args)
+				calls[j] = jinja.DictValue().Set("id", jinja.StringValue(c.ID)).Set("type", jinja.StringValue("function")).Set("function", fn)
+			}
+			msg.Set("tool_calls", jinja.ListValue(calls...))
+		}
+		if m.ToolCallID != "" {
+			msg.Set("tool_call_id", jinja.StringValue(m.ToolCallID))
+		}
+		out = append(out, msg)
+	}
+	return out, nil
+}

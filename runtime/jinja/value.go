@@ -1,0 +1,818 @@
+package jinja
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/runtime"
+)
+
+// Value is a dynamic value, as a chat template's context holds them (the
+// messages, tools and documents that apply_chat_template passes): Jinja2's
+// undefined (the zero Value), None, a bool, an int, a float, a string, a
+// list or a dict whose keys are strings in insertion order. It behaves as
+// the Python value does in Jinja2 3.1: it prints as str() does, is true as
+// Python's truth, compares with ==, <, in, subscripts, iterates and has a
+// length as Python's, and decodes from and encodes to JSON keeping the
+// order of object keys. Operations that Jinja2 rejects at render time
+// return a *runtime.Error without position, with ErrUndefined where Jinja2
+// raises UndefinedError and ErrInvalid (and Python's reason) elsewhere.
+//
+// Ints are int64 and wrap, as promptgen's typed ints do.
+type Value struct {
+	kind valueKind
+	s    string
+	i    int64 // an int, or a bool as 0 or 1
+	f    float64
+	list []Value
+	dict *dict
+}
+
+type valueKind uint8
+
+const (
+	undefinedKind valueKind = iota
+	noneKind
+	boolKind
+	intKind
+	floatKind
+	stringKind
+	listKind
+	dictKind
+)
+
+// dict is a Python dict with string keys, in insertion order.
+type dict struct {
+	keys []string
+	vals []Value
+}
+
+func (d *dict) index(key string) int {
+	for i, k := range d.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// StringValue returns the string s.
+func StringValue(s string) Value { return Value{kind: stringKind, s: s} }
+
+// IntValue returns the int i.
+func IntValue(i int) Value { return Value{kind: intKind, i: int64(i)} }
+
+// FloatValue returns the float f.
+func FloatValue(f float64) Value { return Value{kind: floatKind, f: f} }
+
+// BoolValue returns the bool b.
+func BoolValue(b bool) Value {
+	v := Value{kind: boolKind}
+	if b {
+		v.i = 1
+	}
+	return v
+}
+
+// NoneValue returns None.
+func NoneValue() Value { return Value{kind: noneKind} }
+
+// ListValue returns a list of items.
+func ListValue(items ...Value) Value {
+	if items == nil {
+		items = []Value{}
+	}
+	return Value{kind: listKind, list: items}
+}
+
+// StringsValue returns a list of the strings ss.
+func StringsValue(ss []string) Value {
+	items := make([]Value, len(ss))
+	for i, s := range ss {
+		items[i] = StringValue(s)
+	}
+	return ListValue(items...)
+}
+
+// DictValue returns an empty dict; Set adds its keys.
+func DictValue() Value { return Value{kind: dictKind, dict: &dict{}} }
+
+// Set sets key to val in v, a dict, in place: a new key goes last, an
+// existing key keeps its place. It returns v; on a value that is not a
+// dict it does nothing.
+func (v Value) Set(key string, val Value) Value {
+	if v.kind != dictKind {
+		return v
+	}
+	if i := v.dict.index(key); i >= 0 {
+		v.dict.vals[i] = val
+	} else {
+		v.dict.keys = append(v.dict.keys, key)
+		v.dict.vals = append(v.dict.vals, val)
+	}
+	return v
+}
+
+// Defined reports whether v is not Jinja2's undefined.
+func (v Value) Defined() bool { return v.kind != undefinedKind }
+
+// Str returns v as a Go string when it is a string.
+func (v Value) Str() (string, bool) { return v.s, v.kind == stringKind }
+
+// Lookup returns the value of key in v when v is a dict that has it.
+func (v Value) Lookup(key string) (Value, bool) {
+	if v.kind != dictKind {
+		return Value{}, false
+	}
+	if i := v.dict.index(key); i >= 0 {
+		return v.dict.vals[i], true
+	}
+	return Value{}, false
+}
+
+// List returns the items of v when it is a list.
+func (v Value) List() ([]Value, bool) { return v.list, v.kind == listKind }
+
+// typeName is the name of v's Python type, for error details.
+func (v Value) typeName() string {
+	return [...]string{"Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict"}[v.kind]
+}
+
+// isNumber reports whether v is an int, a float or a bool, which Python
+// computes with alike.
+func (v Value) isNumber() bool { return v.kind == boolKind || v.kind == intKind || v.kind == floatKind }
+
+func (v Value) float() float64 {
+	if v.kind == floatKind {
+		return v.f
+	}
+	return float64(v.i)
+}
+
+// errUndefined is Jinja2's UndefinedError for a use of an undefined value.
+func errUndefined() error { return &runtime.Error{Err: runtime.ErrUndefined} }
+
+// errInvalid is a Python exception at render time, with its reason.
+func errInvalid(format string, args ...any) error {
+	return &runtime.Error{Err: runtime.ErrInvalid, Detail: fmt.Sprintf(format, args...)}
+}
+
+// At returns err, a failure of a Value operation, with the prompt and the
+// position of the template where it happened.
+func At(err error, prompt, pos string) error {
+	var re *runtime.Error
+	if !errors.As(err, &re) {
+		return &runtime.Error{Prompt: prompt, Pos: pos, Err: runtime.ErrInvalid, Detail: err.Error()}
+	}
+	e := *re
+	e.Prompt, e.Pos = prompt, pos
+	return &e
+}
+
+// Truth is Python's truthiness of v; undefined is false.
+func (v Value) Truth() bool {
+	switch v.kind {
+	case boolKind, intKind:
+		return v.i != 0
+	case floatKind:
+		return v.f != 0
+	case stringKind:
+		return v.s != ""
+	case listKind:
+		return len(v.list) > 0
+	case dictKind:
+		return len(v.dict.keys) > 0
+	}
+	return false
+}
+
+// AppendStr appends str(v), as Jinja2 prints v; undefined prints nothing.
+func (v Value) AppendStr(dst []byte) []byte {
+	if v.kind == stringKind {
+		return append(dst, v.s...)
+	}
+	if v.kind == undefinedKind {
+		return dst
+	}
+	return v.appendRepr(dst)
+}
+
+// String returns str(v).
+func (v Value) String() string {
+	if v.kind == stringKind {
+		return v.s
+	}
+	return string(v.AppendStr(nil))
+}
+
+// appendRepr appends Python's repr of v, as it prints inside a list or
+// dict.
+func (v Value) appendRepr(dst []byte) []byte {
+	switch v.kind {
+	case undefinedKind:
+		return append(dst, "Undefined"...)
+	case noneKind:
+		return append(dst, "None"...)
+	case boolKind:
+		return AppendBool(dst, v.i != 0)
+	case intKind:
+		return strconv.AppendInt(dst, v.i, 10)
+	case floatKind:
+		return AppendFloat(dst, v.f)
+	case stringKind:
+		return AppendQuoted(dst, v.s)
+	case listKind:
+		dst = append(dst, '[')
+		for i, x := range v.list {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = x.appendRepr(dst)
+		}
+		return append(dst, ']')
+	}
+	dst = append(dst, '{')
+	for i, k := range v.dict.keys {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = AppendQuoted(dst, k)
+		dst = append(dst, ": "...)
+		dst = v.dict.vals[i].appendRepr(dst)
+	}
+	return append(dst, '}')
+}
+
+// Equal is Python's a == b (True == 1, 1 == 1.0; dicts equal whatever
+// their order); undefined equals only undefined.
+func Equal(a, b Value) bool {
+	switch {
+	case a.isNumber() && b.isNumber():
+		if a.kind == floatKind || b.kind == floatKind {
+			return a.float() == b.float()
+		}
+		return a.i == b.i
+	case a.kind != b.kind:
+		return false
+	case a.kind == stringKind:
+		return a.s == b.s
+	case a.kind == listKind:
+		if len(a.list) != len(b.list) {
+			return false
+		}
+		for i := range a.list {
+			if !Equal(a.list[i], b.list[i]) {
+				return false
+			}
+		}
+		return true
+	case a.kind == dictKind:
+		if len(a.dict.keys) != len(b.dict.keys) {
+			return false
+		}
+		for i, k := range a.dict.keys {
+			w, ok := b.Lookup(k)
+			if !ok || !Equal(a.dict.vals[i], w) {
+				return false
+			}
+		}
+		return true
+	}
+	return true // undefined, None
+}
+
+// Compare is Python's ordering of a and b, -1, 0 or +1: numbers, strings
+// (by code point) and lists (item by item) order; other operands fail.
+func Compare(op string, a, b Value) (bool, error) {
+	c, err := compare(op, a, b)
+	if err != nil {
+		return false, err
+	}
+	switch op {
+	case "<":
+		return c < 0, nil
+	case "<=":
+		return c <= 0, nil
+	case ">":
+		return c > 0, nil
+	}
+	return c >= 0, nil
+}
+
+func compare(op string, a, b Value) (int, error) {
+	switch {
+	case a.kind == undefinedKind || b.kind == undefinedKind:
+		return 0, errUndefined()
+	case a.isNumber() && b.isNumber():
+		if a.kind == floatKind || b.kind == floatKind {
+			x, y := a.float(), b.float()
+			switch {
+			case x < y:
+				return -1, nil
+			case x > y:
+				return 1, nil
+			case x == y:
+				return 0, nil
+			}
+			return 2, nil // NaN: every comparison is false (2 is only >= and >, see below)
+		}
+		return cmpInt(a.i, b.i), nil
+	case a.kind == stringKind && b.kind == stringKind:
+		return cmpString(a.s, b.s), nil
+	case a.kind == listKind && b.kind == listKind:
+		for i := 0; i < len(a.list) && i < len(b.list); i++ {
+			if Equal(a.list[i], b.list[i]) {
+				continue
+			}
+			return compare(op, a.list[i], b.list[i])
+		}
+		return cmpInt(int64(len(a.list)), int64(len(b.list))), nil
+	}
+	return 0, errInvalid("'%s' not supported between instances of '%s' and '%s'", op, a.typeName(), b.typeName())
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Arith is Python's a op b for +, -, *, /, //, % and **: numbers, + of
+// strings and of lists, * of a string or list and an int.
+func Arith(op string, a, b Value) (Value, error) {
+	if a.kind == undefinedKind || b.kind == undefinedKind {
+		return Value{}, errUndefined()
+	}
+	switch {
+	case a.isNumber() && b.isNumber():
+		return arithNumbers(op, a, b)
+	case op == "+" && a.kind == stringKind && b.kind == stringKind:
+		if !fits(len(a.s), 1, len(b.s)) {
+			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+		}
+		return StringValue(a.s + b.s), nil
+	case op == "+" && a.kind == listKind && b.kind == listKind:
+		return ListValue(append(append([]Value{}, a.list...), b.list...)...), nil
+	case op == "*" && (a.kind == stringKind || a.kind == listKind) && (b.kind == intKind || b.kind == boolKind):
+		return repeat(a, int(b.i))
+	case op == "*" && (b.kind == stringKind || b.kind == listKind) && (a.kind == intKind || a.kind == boolKind):
+		return repeat(b, int(a.i))
+	}
+	return Value{}, errInvalid("unsupported operand type(s) for %s: '%s' and '%s'", op, a.typeName(), b.typeName())
+}
+
+func repeat(x Value, n int) (Value, error) {
+	if x.kind == stringKind {
+		s, ok := Repeat(x.s, n)
+		if !ok {
+			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+		}
+		return StringValue(s), nil
+	}
+	if n <= 0 {
+		return ListValue(), nil
+	}
+	if !fits(0, n, len(x.list)) {
+		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+	}
+	out := make([]Value, 0, n*len(x.list))
+	for range n {
+		out = append(out, x.list...)
+	}
+	return ListValue(out...), nil
+}
+
+func arithNumbers(op string, a, b Value) (Value, error) {
+	if op == "/" || a.kind == floatKind || b.kind == floatKind {
+		x, y := a.float(), b.float()
+		switch op {
+		case "+":
+			return FloatValue(x + y), nil
+		case "-":
+			return FloatValue(x - y), nil
+		case "*":
+			return FloatValue(x * y), nil
+		case "**":
+			f, err := PowFloat(x, y)
+			if err != nil {
+				return Value{}, errInvalid("%s", err.Error())
+			}
+			return FloatValue(f), nil
+		}
+		if y == 0 {
+			return Value{}, errInvalid("division by zero")
+		}
+		switch op {
+		case "/":
+			return FloatValue(x / y), nil
+		case "//":
+			return FloatValue(FloorDivFloat(x, y)), nil
+		}
+		return FloatValue(ModFloat(x, y)), nil
+	}
+	x, y := a.i, b.i
+	switch op {
+	case "+":
+		return IntValue(int(x + y)), nil
+	case "-":
+		return IntValue(int(x - y)), nil
+	case "*":
+		return IntValue(int(x * y)), nil
+	case "**":
+		if y < 0 {
+			f, err := PowFloat(float64(x), float64(y))
+			if err != nil {
+				return Value{}, errInvalid("%s", err.Error())
+			}
+			return FloatValue(f), nil
+		}
+		return IntValue(int(PowInt(x, y))), nil
+	}
+	if y == 0 {
+		return Value{}, errInvalid("division by zero")
+	}
+	if op == "//" {
+		return IntValue(int(FloorDiv(x, y))), nil
+	}
+	return IntValue(int(Mod(x, y))), nil
+}
+
+// Negate is Python's -v of a number.
+func Negate(v Value) (Value, error) {
+	switch v.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case floatKind:
+		return FloatValue(-v.f), nil
+	case intKind, boolKind:
+		return IntValue(int(-v.i)), nil
+	}
+	return Value{}, errInvalid("bad operand type for unary -: '%s'", v.typeName())
+}
+
+// Contains is Python's item in container: a substring of a string, an
+// item equal to it in a list, a key of a dict. Nothing is in undefined.
+func Contains(container, item Value) (bool, error) {
+	switch container.kind {
+	case undefinedKind:
+		return false, nil
+	case stringKind:
+		if item.kind == undefinedKind {
+			return false, errUndefined()
+		}
+		s, ok := item.Str()
+		if !ok {
+			return false, errInvalid("'in <string>' requires string as left operand, not %s", item.typeName())
+		}
+		return containsString(container.s, s), nil
+	case listKind:
+		for _, x := range container.list {
+			if Equal(x, item) {
+				return true, nil
+			}
+		}
+		return false, nil
+	case dictKind:
+		if item.kind == listKind || item.kind == dictKind {
+			return false, errInvalid("unhashable type: '%s'", item.typeName())
+		}
+		if s, ok := item.Str(); ok {
+			return container.dict.index(s) >= 0, nil
+		}
+		return false, nil
+	}
+	return false, errInvalid("argument of type '%s' is not iterable", container.typeName())
+}
+
+func containsString(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// Attr is Jinja2's v.name: a dict's key name (the checker rejects the
+// names of dict and str methods), else undefined. It fails on undefined.
+func (v Value) Attr(name string) (Value, error) {
+	switch v.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case dictKind:
+		x, _ := v.Lookup(name)
+		return x, nil
+	}
+	return Value{}, nil
+}
+
+// Item is Jinja2's v[key]: a dict's key, a list's or a string's item at
+// an int index (negative from the end), else undefined. It fails on
+// undefined.
+func (v Value) Item(key Value) (Value, error) {
+	switch v.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case dictKind:
+		if s, ok := key.Str(); ok {
+			x, _ := v.Lookup(s)
+			return x, nil
+		}
+	case listKind:
+		if key.kind == intKind || key.kind == boolKind {
+			x, _ := Index(v.list, int(key.i))
+			return x, nil
+		}
+	case stringKind:
+		if key.kind == intKind || key.kind == boolKind {
+			if s, ok := IndexString(v.s, int(key.i)); ok {
+				return StringValue(s), nil
+			}
+		}
+	}
+	return Value{}, nil
+}
+
+// SliceValue is v[lo:hi:step] of a list or string (absent bounds are
+// Python's None); it fails on undefined and on other values.
+func SliceValue(v Value, lo, hi, step int, hasLo, hasHi bool) (Value, error) {
+	if step == 0 {
+		return Value{}, errInvalid("slice step cannot be zero")
+	}
+	switch v.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case listKind:
+		return ListValue(Slice(v.list, lo, hi, step, hasLo, hasHi)...), nil
+	case stringKind:
+		return StringValue(SliceString(v.s, lo, hi, step, hasLo, hasHi)), nil
+	}
+	return Value{}, errInvalid("'%s' object is not subscriptable", v.typeName())
+}
+
+// Len is Python's len(v), as the length filter takes it: characters of a
+// string, items of a list, keys of a dict; undefined has none.
+func (v Value) Len() (int, error) {
+	switch v.kind {
+	case undefinedKind:
+		return 0, nil
+	case stringKind:
+		return utf8.RuneCountInString(v.s), nil
+	case listKind:
+		return len(v.list), nil
+	case dictKind:
+		return len(v.dict.keys), nil
+	}
+	return 0, errInvalid("object of type '%s' has no len()", v.typeName())
+}
+
+// Iter returns what a for loop over v iterates: a list's items, a dict's
+// keys, a string's characters; undefined iterates nothing.
+func (v Value) Iter() ([]Value, error) {
+	switch v.kind {
+	case undefinedKind:
+		return nil, nil
+	case listKind:
+		return v.list, nil
+	case dictKind:
+		return StringsValue(v.dict.keys).list, nil
+	case stringKind:
+		var out []Value
+		for i := 0; i < len(v.s); {
+			_, size := decodeRune(v.s, i)
+			out = append(out, StringValue(v.s[i:i+size]))
+			i += size
+		}
+		return out, nil
+	}
+	return nil, errInvalid("'%s' object is not iterable", v.typeName())
+}
+
+// Items returns the (key, value) pairs of a dict, for dict.items() and
+// the items filter; undefined has none.
+func (v Value) Items() ([][2]Value, error) {
+	switch v.kind {
+	case undefinedKind:
+		return nil, nil
+	case dictKind:
+		out := make([][2]Value, len(v.dict.keys))
+		for i, k := range v.dict.keys {
+			out[i] = [2]Value{StringValue(k), v.dict.vals[i]}
+		}
+		return out, nil
+	}
+	return nil, errInvalid("'%s' object has no attribute 'items'", v.typeName())
+}
+
+// Unpack returns the n items of v, a loop item unpacked into n targets.
+func (v Value) Unpack(n int) ([]Value, error) {
+	items, err := v.Iter()
+	if err != nil {
+		return nil, err
+	}
+	if len(items) != n {
+		return nil, errInvalid("cannot unpack %d values into %d targets", len(items), n)
+	}
+	return items, nil
+}
+
+// Get is dict.get(key, def): the value of key, else def (None when the
+// template gives no default).
+func (v Value) Get(key, def Value) (Value, error) {
+	switch v.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case dictKind:
+		if s, ok := key.Str(); ok {
+			if x, ok := v.Lookup(s); ok {
+				return x, nil
+			}
+		}
+		return def, nil
+	}
+	return Value{}, errUndefined() // Jinja2 calls the undefined attribute
+}
+
+// Keys and Values are dict.keys() and dict.values() as lists.
+func (v Value) Keys() (Value, error) {
+	if v.kind != dictKind {
+		return Value{}, errUndefined()
+	}
+	return StringsValue(v.dict.keys), nil
+}
+
+// Values returns a dict's values, for dict.values().
+func (v Value) Values() (Value, error) {
+	if v.kind != dictKind {
+		return Value{}, errUndefined()
+	}
+	return ListValue(append([]Value{}, v.dict.vals...)...), nil
+}
+
+// AsString returns v when it is a string, for a str method called on it
+// (v.strip()); on another value Jinja2 calls an undefined attribute.
+func (v Value) AsString() (string, error) {
+	if v.kind != stringKind {
+		return "", errUndefined()
+	}
+	return v.s, nil
+}
+
+// Test is the Jinja2 test name of v: defined, undefined, none, boolean,
+// true, false, integer, float, number, string, mapping, iterable,
+// sequence. It reports false for other names.
+func (v Value) Test(name string) bool {
+	switch name {
+	case "defined":
+		return v.kind != undefinedKind
+	case "undefined":
+		return v.kind == undefinedKind
+	case "none":
+		return v.kind == noneKind
+	case "boolean":
+		return v.kind == boolKind
+	case "true":
+		return v.kind == boolKind && v.i != 0
+	case "false":
+		return v.kind == boolKind && v.i == 0
+	case "integer":
+		return v.kind == intKind
+	case "float":
+		return v.kind == floatKind
+	case "number":
+		return v.isNumber()
+	case "string":
+		return v.kind == stringKind
+	case "mapping":
+		return v.kind == dictKind
+	case "iterable", "sequence":
+		// Undefined iterates (as nothing) and has a length.
+		return v.kind == stringKind || v.kind == listKind || v.kind == dictKind || v.kind == undefinedKind
+	}
+	return false
+}
+
+// Default is the default filter: v, or def when v is undefined (or, with
+// boolean, false).
+func (v Value) Default(def Value, boolean bool) Value {
+	if v.kind == undefinedKind || boolean && !v.Truth() {
+		return def
+	}
+	return v
+}
+
+// First and Last are the first and last filters: undefined when empty.
+func (v Value) First() (Value, error) { return v.end(0) }
+
+// Last is the last filter.
+func (v Value) Last() (Value, error) { return v.end(-1) }
+
+func (v Value) end(i int) (Value, error) {
+	items, err := v.Iter()
+	if err != nil {
+		return Value{}, err
+	}
+	x, _ := Index(items, i)
+	return x, nil
+}
+
+// JoinValues is the join filter of v: the str of each item, separated by
+// sep.
+func JoinValues(v Value, sep string) (string, error) {
+	items, err := v.Iter()
+	if err != nil {
+		return "", err
+	}
+	var b []byte
+	for i, x := range items {
+		if i > 0 {
+			b = append(b, sep...)
+		}
+		if b = x.AppendStr(b); len(b) > runtime.MaxOutput {
+			return "", &runtime.Error{Err: runtime.ErrTooLarge}
+		}
+	}
+	return string(b), nil
+}
+
+// ToJSON is the tojson filter of v, Jinja2's (keys sorted, HTML-safe) or,
+// with insertion, in insertion order. It fails on undefined, which JSON
+// cannot hold.
+func ToJSON(v Value, indent int, hasIndent, insertion bool) (string, error) {
+	w := NewJSONWriter(indent, hasIndent)
+	out, err := v.writeJSON(nil, &w, insertion)
+	if err != nil {
+		return "", err
+	}
+	if w.TooLarge() {
+		return "", &runtime.Error{Err: runtime.ErrTooLarge}
+	}
+	return string(out), nil
+}
+
+func (v Value) writeJSON(dst []byte, w *JSONWriter, insertion bool) ([]byte, error) {
+	var err error
+	switch v.kind {
+	case undefinedKind:
+		return nil, errInvalid("Object of type Undefined is not JSON serializable")
+	case noneKind:
+		return w.Null(dst), nil
+	case boolKind:
+		return w.Bool(dst, v.i != 0), nil
+	case intKind:
+		return w.Int(dst, v.i), nil
+	case floatKind:
+		return w.Float(dst, v.f), nil
+	case stringKind:
+		return w.String(dst, v.s), nil
+	case listKind:
+		dst = w.OpenArray(dst)
+		for _, x := range v.list {
+			if dst, err = x.writeJSON(dst, w, insertion); err != nil {
+				return nil, err
+			}
+		}
+		return w.CloseArray(dst), nil
+	}
+	order := make([]int, len(v.dict.keys))
+	for i := range order {
+		order[i] = i
+	}
+	if !insertion {
+		keys := v.dict.keys
+		sortInts(order, func(a, b int) bool { return keys[a] < keys[b] })
+	}
+	dst = w.OpenObject(dst)
+	for _, i := range order {
+		dst = w.Key(dst, v.dict.keys[i])
+		if dst, err = v.dict.vals[i].writeJSON(dst, w, insertion); err != nil {
+			return nil, err
+		}
+	}
+	return w.CloseObject(dst), nil
+}
+
+// sortInts sorts xs stably by less (insertion sort: dicts are small).
+func sortInts(xs []int, less func(a, b int) bool) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && less(xs[j], xs[j-1]); j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}

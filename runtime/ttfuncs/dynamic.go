@@ -1,0 +1,169 @@
+package ttfuncs
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+
+	"github.com/promptgen/promptgen/runtime/jinja"
+)
+
+// toValue converts v to a dynamic value (runtime/jinja.Value): a Value as
+// it is, raw JSON decoded (promptgen render's feeds hold dynamic values
+// so), undefined and nil pointers as undefined, and the other values of
+// a template as Python would hold them.
+func toValue(v any) (jinja.Value, error) {
+	switch x := v.(type) {
+	case jinja.Value:
+		return x, nil
+	case json.RawMessage:
+		var out jinja.Value
+		if len(x) == 0 {
+			return out, nil
+		}
+		err := json.Unmarshal(x, &out)
+		return out, err
+	case none:
+		return jinja.NoneValue(), nil
+	case dict:
+		out := jinja.DictValue()
+		for i, k := range x.keys {
+			val, err := toValue(x.vals[i])
+			if err != nil {
+				return jinja.Value{}, err
+			}
+			out.Set(k, val)
+		}
+		return out, nil
+	}
+	x, ok := value(v)
+	if !ok {
+		return jinja.Value{}, nil
+	}
+	switch x := x.(type) {
+	case string:
+		return jinja.StringValue(x), nil
+	case int:
+		return jinja.IntValue(x), nil
+	case float64:
+		return jinja.FloatValue(x), nil
+	case bool:
+		return jinja.BoolValue(x), nil
+	}
+	rv := reflect.ValueOf(x)
+	if rv.Kind() == reflect.Slice {
+		items := make([]jinja.Value, rv.Len())
+		for i := range items {
+			item, err := toValue(rv.Index(i).Interface())
+			if err != nil {
+				return jinja.Value{}, err
+			}
+			items[i] = item
+		}
+		return jinja.ListValue(items...), nil
+	}
+	return jinja.Value{}, errors.New("ttfuncs: no dynamic value of " + rv.Type().String())
+}
+
+// dyn is an operation on dynamic values, as runtime/jinja.Value has it:
+// op names it (see gen/internal/ttemit's dynOps), pos is where it stands,
+// and args are its name argument, if any, and its operands, converted
+// with toValue (a slice's bounds and tojson's indent are ints).
+func dyn(op, pos string, args ...any) (any, error) {
+	var name string
+	switch op {
+	case "attr", "equal", "compare", "arith", "contains", "test":
+		name, args = args[0].(string), args[1:]
+	}
+	vals := make([]jinja.Value, len(args))
+	for i, a := range args {
+		if op == "slice" && i > 0 || op == "tojson" && i == 1 || op == "unpack" && i == 1 {
+			continue
+		}
+		v, err := toValue(a)
+		if err != nil {
+			return nil, invalid(pos, err.Error())
+		}
+		vals[i] = v
+	}
+	out, err := dynOp(op, name, vals, args)
+	if err != nil {
+		return nil, jinja.At(err, "", pos)
+	}
+	return out, nil
+}
+
+func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
+	switch op {
+	case "ornone":
+		return v[0].Default(jinja.NoneValue(), false), nil
+	case "attr":
+		return v[0].Attr(name)
+	case "item":
+		return v[0].Item(v[1])
+	case "slice":
+		lo, hasLo := args[1].(int)
+		hi, hasHi := args[2].(int)
+		step, ok := args[3].(int)
+		if !ok {
+			step = 1
+		}
+		return jinja.SliceValue(v[0], lo, hi, step, hasLo, hasHi)
+	case "equal":
+		return jinja.Equal(v[0], v[1]) == (name == "=="), nil
+	case "compare":
+		return jinja.Compare(name, v[0], v[1])
+	case "arith":
+		return jinja.Arith(name, v[0], v[1])
+	case "neg":
+		return jinja.Negate(v[0])
+	case "contains":
+		in, err := jinja.Contains(v[1], v[0])
+		return in == (name == "in"), err
+	case "test":
+		if n, ok := cutNot(name); ok {
+			return !v[0].Test(n), nil
+		}
+		return v[0].Test(name), nil
+	case "length":
+		return v[0].Len()
+	case "str":
+		return v[0].String(), nil
+	case "asstring":
+		return v[0].AsString()
+	case "default":
+		return v[0].Default(v[1], v[2].Truth()), nil
+	case "tojson":
+		indent, hasIndent := args[1].(int)
+		return jinja.ToJSON(v[0], indent, hasIndent, false)
+	case "first":
+		return v[0].First()
+	case "last":
+		return v[0].Last()
+	case "join":
+		return jinja.JoinValues(v[0], v[1].String())
+	case "list":
+		items, err := v[0].Iter()
+		return jinja.ListValue(items...), err
+	case "get":
+		return v[0].Get(v[1], v[2])
+	case "keys":
+		return v[0].Keys()
+	case "values":
+		return v[0].Values()
+	case "iter":
+		return v[0].Iter()
+	case "items":
+		return v[0].Items()
+	case "unpack":
+		return v[0].Unpack(args[1].(int))
+	}
+	return nil, errors.New("ttfuncs: unknown dynamic operation " + op)
+}
+
+func cutNot(name string) (string, bool) {
+	if len(name) > 4 && name[:4] == "not " {
+		return name[4:], true
+	}
+	return name, false
+}
