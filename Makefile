@@ -10,14 +10,15 @@ CASE ?= -1
 .DEFAULT_GOAL := test
 .PHONY: generate check test example bench fuzz golden difffuzz chatcorpus
 
-# Regenerate generated/ from prompts/ (runs the go:generate line in generated/doc.go).
+# Regenerate generated/ from prompts/ and the shipped chat formats (the go:generate lines).
 generate:
-	$(GO) generate ./generated/...
+	$(GO) generate ./generated/... ./runtime/chatformat/models
 
 # Fail, printing a diff, when generated/ is stale.
 check:
 	$(GO) run ./cmd/promptgen diff -in prompts -out generated
 	$(GO) run ./cmd/promptgen diff -in prompts/bench -out generated/internal/ttbench -renderer text/template
+	$(GO) run ./cmd/promptgen diff -in runtime/chatformat/models/templates -out runtime/chatformat/models -pkg models
 
 test:
 	@unformatted=$$(gofmt -l cmd gen runtime schema generated example vet); \

@@ -1,6 +1,7 @@
 // Package chatformat writes a runtime.Prompt in the prompt format of a local
 // chat model, and reads and writes the tagged prompts of prompt-utils.md.
-// It depends on the standard library and promptgen's runtime only.
+// It depends on the standard library and promptgen's runtime (runtime,
+// runtime/chat) only.
 //
 // # Chat formats
 //

@@ -210,6 +210,15 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	f.Comment("AppendRender appends the rendered prompt to dst. On error it returns dst")
 	f.Comment("with part of the prompt appended, and the error.")
 	f.Func().Params(recv).Id("AppendRender").Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+
+	if p.Spec.Chat {
+		// A chat template formats any conversation: runtime/chatformat
+		// takes it as a chatformat.Template.
+		f.Comment("Format renders the chat template with ctx, its other variables unset.")
+		f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("Format").Params(jen.Id("ctx").Qual(ir.ChatPath, "Context")).Params(jen.String(), jen.Error()).Block(
+			jen.Return(jen.Id("p").Dot("Render").Call(feed.Clone().Values(jen.Dict{jen.Id("Context"): jen.Id("ctx")}))),
+		)
+	}
 }
 
 // GoBody is the go backend: the template compiled to Go statements
