@@ -1,6 +1,7 @@
 package jinja
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -318,9 +319,9 @@ func compare(op string, a, b Value) (int, error) {
 			}
 			return 2, nil // NaN: every comparison is false (2 is only >= and >, see below)
 		}
-		return cmpInt(a.i, b.i), nil
+		return cmp.Compare(a.i, b.i), nil
 	case a.kind == stringKind && b.kind == stringKind:
-		return cmpString(a.s, b.s), nil
+		return cmp.Compare(a.s, b.s), nil
 	case a.kind == listKind && b.kind == listKind:
 		for i := 0; i < len(a.list) && i < len(b.list); i++ {
 			if Equal(a.list[i], b.list[i]) {
@@ -328,29 +329,9 @@ func compare(op string, a, b Value) (int, error) {
 			}
 			return compare(op, a.list[i], b.list[i])
 		}
-		return cmpInt(int64(len(a.list)), int64(len(b.list))), nil
+		return cmp.Compare(len(a.list), len(b.list)), nil
 	}
 	return 0, errInvalid("'%s' not supported between instances of '%s' and '%s'", op, a.typeName(), b.typeName())
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Arith is Python's a op b for +, -, *, /, //, % and **: numbers, + of

@@ -230,17 +230,7 @@ func (e *emitter) dynToJSON(x *ir.Dynamic) gval {
 // dynComposite builds a list literal (keys nil) or a dict literal of
 // dynamic type as a jinja.Value.
 func (e *emitter) dynComposite(keys []string, elems []ir.Expr) gval {
-	var pre []jen.Code
-	vals := make([]jen.Code, len(elems))
-	for i, x := range elems {
-		v := e.expr(x)
-		if pos := ir.OutOfRange(x); pos != "" {
-			v = e.strict(v, pos, "")
-		}
-		v = e.toDynamic(v, x.Type())
-		pre = append(pre, v.pre...)
-		vals[i] = v.val
-	}
+	pre, vals := e.elements(elems, e.toDynamic)
 	if keys == nil {
 		return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "ListValue").Call(vals...)}
 	}

@@ -240,18 +240,25 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 // element out of range fails the render (see ir.OutOfRange); the checker
 // rejects other elements that may be undefined.
 func (e *emitter) composite(t *ir.Type, elems []ir.Expr) gval {
-	var pre []jen.Code
-	vals := make([]jen.Code, len(elems))
+	pre, vals := e.elements(elems, e.defined)
+	return gval{pre: pre, val: goType(t, false).Values(vals...)}
+}
+
+// elements compiles the elements of a list or dict literal, each converted
+// by conv: the statements to run first and the values. An element out of
+// range fails the render (see ir.OutOfRange).
+func (e *emitter) elements(elems []ir.Expr, conv func(gval, *ir.Type) gval) (pre, vals []jen.Code) {
+	vals = make([]jen.Code, len(elems))
 	for i, x := range elems {
 		v := e.expr(x)
 		if pos := ir.OutOfRange(x); pos != "" {
 			v = e.strict(v, pos, "")
 		}
-		v = e.defined(v, x.Type())
+		v = conv(v, x.Type())
 		pre = append(pre, v.pre...)
 		vals[i] = v.val
 	}
-	return gval{pre: pre, val: goType(t, false).Values(vals...)}
+	return pre, vals
 }
 
 func constCode(x *ir.Const) jen.Code {
