@@ -192,6 +192,32 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// profileParseTests are parsed with the transformers profile; each was
+// checked against the AST Jinja2 3.1 builds with the loopcontrols extension
+// and transformers' generation extension.
+var profileParseTests = []struct {
+	src  string
+	want string
+}{
+	{"{% for x in xs %}{% if x %}{% break %}{% endif %}{% continue %}{% endfor %}", "(for (x) xs (body (if (cond x (break))) (continue)))"},
+	{"{% generation %}a{{ x }}{% endgeneration %}", "(generation (text \"a\") (out x))"},
+	{"{% generation: %}{% endgeneration %}", "(generation)"},
+	{"{% set ns.x = 1 %}{% set ns.y %}b{% endset %}", "(set (. ns x) 1) (set (. ns y) (body (text \"b\")))"},
+}
+
+func TestParseProfile(t *testing.T) {
+	for _, tt := range profileParseTests {
+		tmpl, err := Parse(tt.src, Options{Transformers: true})
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.src, err)
+			continue
+		}
+		if got := dump(tmpl.Body); got != tt.want {
+			t.Errorf("Parse(%q)\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
 func TestConstTypes(t *testing.T) {
 	tests := []struct {
 		src  string
@@ -267,7 +293,11 @@ var errorTests = []struct {
 	{"{% for a, (b, c) in x %}{% endfor %}", "unsupported assignment to a nested tuple", Span{10, 16}},                                    // "(b, c)"
 	{"{% for a, in x %}{% endfor %}", "unsupported assignment to a 1-element tuple", Span{7, 9}},                                          // "a,"
 	{"{% for x in y recursive %}{% endfor %}", "unsupported recursive loop", Span{14, 23}},                                                // "recursive"
-	{"{% set ns.x = 1 %}", "unsupported assignment to a namespace attribute", Span{7, 11}},                                                // "ns.x"
+	{"{% set ns.x, y = 1, 2 %}", "unexpected \",\", expected \"%}\"", Span{11, 12}},                                                     // ","
+	{"{% set ns. = 1 %}", "unexpected \"=\", expected name", Span{11, 12}},                                                                // "="
+	{"{% for x in y %}{% break %}{% endfor %}", "unsupported tag \"break\" (loop controls need jinja: {profile: transformers})", Span{19, 24}}, // "break"
+	{"{% continue %}", "unsupported tag \"continue\" (loop controls need jinja: {profile: transformers})", Span{3, 11}},                    // "continue"
+	{"{% generation %}{% endgeneration %}", "unknown tag \"generation\"", Span{3, 13}},                                                     // "generation"
 	{"{% set x | upper %}{% endset %}", "unsupported filter on a block set", Span{9, 10}},                                                 // "|"
 	{"{% set a, b %}{% endset %}", "unsupported block set with several targets", Span{7, 11}},                                             // "a, b"
 	{"{% include \"a\" ignore missing %}", "unsupported \"ignore missing\" on include", Span{15, 29}},                                     // "ignore missing"
@@ -287,7 +317,24 @@ var errorTests = []struct {
 	{"{{ a }}{# x", "unclosed comment (expected \"#}\")", Span{7, 9}},
 }
 
+var profileErrorTests = []struct {
+	src  string
+	msg  string
+	span Span
+}{
+	{"{% generation %}a", "unclosed \"generation\" block (expected \"endgeneration\")", Span{0, 16}}, // "{% generation %}"
+	{"{% endgeneration %}", "unexpected \"endgeneration\" with no open block", Span{3, 16}},        // "endgeneration"
+	{"{% break x %}", "unexpected \"x\", expected \"%}\"", Span{9, 10}},                          // "x"
+}
+
 func TestParseErrors(t *testing.T) {
+	for _, tt := range profileErrorTests {
+		_, err := Parse(tt.src, Options{Transformers: true})
+		var e *Error
+		if !errors.As(err, &e) || e.Msg != tt.msg || e.Span != tt.span {
+			t.Errorf("Parse(%q) with the transformers profile: error %v, want %q at %v", tt.src, err, tt.msg, tt.span)
+		}
+	}
 	for _, tt := range errorTests {
 		_, err := Parse(tt.src, Options{})
 		var e *Error
@@ -323,6 +370,7 @@ var spanTests = []struct {
 	{"{% for k, v in d if v %}{{ k }}{% else %}e{% endfor %}", []string{"For {% for k, v in d if v %}{{ k }}{% else %}e{% endfor %}", "Name k", "Name v", "Name d", "Name v", "Output {{ k }}", "Name k", "Text e"}},
 	{"{% set x = 1 %}{% set y %}a{% endset %}", []string{"Set {% set x = 1 %}", "Name x", "Const 1", "Set {% set y %}a{% endset %}", "Name y", "Text a"}},
 	{"{% include \"a\" %}", []string{"Include {% include \"a\" %}", "Const \"a\""}},
+	{"{% set ns.x = 1 %}", []string{"Set {% set ns.x = 1 %}", "Name ns", "name x", "Const 1"}},
 	{"a  {%- if x -%}  b  {%- endif %}", []string{"Text a", "If {%- if x -%}  b  {%- endif %}", "Name x", "Text b"}},
 	{"a{# c #}b{% raw %}{{ x }}{% endraw %}", []string{"Text a{# c #}b{% raw %}{{ x }}"}},
 	{"a\r\nb\r\n", []string{"Text a\r\nb"}},
