@@ -231,5 +231,14 @@ func Funcs() template.FuncMap {
 		"startswith": startsWith,
 		"endswith":   endsWith,
 		"split":      split,
+		// Globals of the transformers profile.
+		"raise":  raise,
+		"tfjson": toJSONTransformers,
 	}
+}
+
+// raise fails the render with runtime.ErrRaised and message msg: the
+// transformers profile's raise_exception.
+func raise(msg, pos string) (string, error) {
+	return "", &runtime.Error{Pos: pos, Err: runtime.ErrRaised, Detail: msg}
 }

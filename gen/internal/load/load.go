@@ -57,11 +57,11 @@ var (
 	unknownPolicies = []string{"warn", "error"}
 	jinjaOptions    = []string{"trim_blocks", "lstrip_blocks", "keep_trailing_newline", "profile"}
 	// jinjaProfiles are the environments `profile` selects.
-	jinjaProfiles = []string{"transformers"}
-	exampleKeys     = []string{"input_vars", "expected_output"}
-	outputFormats   = []string{"json", "text", "yaml", "xml"}
-	shorthandNames  = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
-	schemaTypes     = []string{"string", "integer", "number", "boolean", "object", "array"}
+	jinjaProfiles  = []string{"transformers"}
+	exampleKeys    = []string{"input_vars", "expected_output"}
+	outputFormats  = []string{"json", "text", "yaml", "xml"}
+	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
+	schemaTypes    = []string{"string", "integer", "number", "boolean", "object", "array"}
 	// schemaKeywords are the JSON Schema keywords that shape the feed type.
 	schemaKeywords = []string{"type", "properties", "required", "items",
 		"additionalProperties", "enum", "description"}

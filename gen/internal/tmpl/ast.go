@@ -206,12 +206,12 @@ type (
 	}
 )
 
-func (*Text) node()    {}
-func (*Output) node()  {}
-func (*If) node()      {}
-func (*For) node()     {}
-func (*Set) node()     {}
-func (*Include) node() {}
+func (*Text) node()        {}
+func (*Output) node()      {}
+func (*If) node()          {}
+func (*For) node()         {}
+func (*Set) node()         {}
+func (*Include) node()     {}
 func (*LoopControl) node() {}
 func (*Generation) node()  {}
 
