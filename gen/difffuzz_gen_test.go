@@ -541,7 +541,7 @@ func (g *fzGen) stmt() string {
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("namespace") && g.canSet(), func() { out = g.namespaceStmt() }},
 		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
-		choice{4, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},
+		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},
 		choice{2, g.profile && g.on("generation") && deep, func() { out = g.generationStmt() }},
 		choice{1, g.profile && g.on("raise"), func() { out = g.raiseStmt() }},
 	)
