@@ -45,7 +45,7 @@ type chatTemplateStatus struct {
 }
 
 const chatHow = "`go test ./gen -run '^TestChatCorpus$' -chatcorpus`: each template is a prompt file " +
-	"with `inputs: chat` and `jinja: {trim_blocks: true, lstrip_blocks: true}`, generated with both backends; " +
+	"with `inputs: chat` and `jinja: {profile: transformers}`, generated with both backends; " +
 	"each conversation is its feed (runtime/chat.Context and the template's other variables), decoded ignoring keys the feed has no field for; " +
 	"a rendering matches when both backends print Jinja2's output, or both fail where Jinja2 raises"
 
@@ -194,7 +194,7 @@ func checkChatStatus(t *testing.T, c chatCorpusFiles) {
 // measures it; the template starts on line chatPromptLine, indented by
 // two spaces.
 const (
-	chatPromptHeader = "inputs: chat\njinja: {trim_blocks: true, lstrip_blocks: true}\ntemplate: |2"
+	chatPromptHeader = "inputs: chat\njinja: {profile: transformers}\ntemplate: |2"
 	chatPromptLine   = 4
 	chatPromptIndent = 2
 )

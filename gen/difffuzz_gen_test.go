@@ -58,6 +58,9 @@ var fzFamilies = []string{
 	"set-retype", "loop-attr-in-filter", "andor-constant", "set-leak-if", "set-loopvar", "slice-unset",
 	"in-undefined", "set-in-for-else", "filter-undefined", "set-shadow-input-top", "default-inferred",
 	"neg-zero-constant",
+	// Chat templates (issue 14): namespace() attributes, and the
+	// transformers profile with what it adds (see difffuzz_chat_test.go).
+	"namespace", "profile", "loop-control", "generation", "raise",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -154,6 +157,9 @@ type fzVar struct {
 	unset    bool
 	input    bool
 	loopVar  bool
+	// namespace: a namespace(...), whose fields are its attributes, used
+	// only through them.
+	namespace bool
 }
 
 // fzRef is a value reachable from a name in scope: the name or a chain of
@@ -181,6 +187,9 @@ type fzOptions struct {
 	TrimBlocks          bool `json:"trim_blocks"`
 	LstripBlocks        bool `json:"lstrip_blocks"`
 	KeepTrailingNewline bool `json:"keep_trailing_newline"`
+	// Profile is jinja: {profile: transformers}, which turns trim_blocks
+	// and lstrip_blocks on.
+	Profile bool `json:"profile"`
 }
 
 // fzCase is one generated case. Its data is made later, from the feed
@@ -218,6 +227,10 @@ type fzGen struct {
 	forElse   int // for loops' else bodies around
 	setBlock  int // {% set x %} bodies around
 	budget    int // statements left
+	// profile: the case has the transformers profile; generation counts
+	// the generation blocks around.
+	profile    bool
+	generation int
 }
 
 func (g *fzGen) on(family string) bool { return !g.off[family] }
@@ -279,7 +292,8 @@ var (
 // newCase generates case i.
 func (g *fzGen) newCase(i int) *fzCase {
 	g.inputs, g.scopes, g.guards, g.mustSet = nil, nil, nil, map[string]bool{}
-	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock = 0, 0, 0, 0, 0, 0
+	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock, g.generation = 0, 0, 0, 0, 0, 0, 0
+	g.profile = false
 	c := &fzCase{index: i, key: fmt.Sprintf("c%05d", i)}
 
 	plain := g.on("plain-file") && g.chance(0.08)
@@ -293,6 +307,11 @@ func (g *fzGen) newCase(i int) *fzCase {
 			TrimBlocks:          g.on("trim-blocks") && g.chance(0.35),
 			LstripBlocks:        g.on("lstrip-blocks") && g.chance(0.35),
 			KeepTrailingNewline: g.on("keep-trailing-newline") && g.chance(0.3),
+			Profile:             g.on("profile") && g.chance(0.15),
+		}
+		if c.options.Profile {
+			g.profile = true
+			c.options.TrimBlocks, c.options.LstripBlocks = true, true
 		}
 	}
 	g.declared = mode == "schema"
@@ -400,10 +419,13 @@ func (g *fzGen) promptFile(c *fzCase, mode string) []byte {
 	for _, o := range []struct {
 		name string
 		on   bool
-	}{{"trim_blocks", c.options.TrimBlocks}, {"lstrip_blocks", c.options.LstripBlocks}, {"keep_trailing_newline", c.options.KeepTrailingNewline}} {
+	}{{"trim_blocks", c.options.TrimBlocks && !c.options.Profile}, {"lstrip_blocks", c.options.LstripBlocks && !c.options.Profile}, {"keep_trailing_newline", c.options.KeepTrailingNewline}} {
 		if o.on {
 			opts.Content = append(opts.Content, yamlScalar(o.name), yamlScalar("true"))
 		}
+	}
+	if c.options.Profile {
+		opts.Content = append(opts.Content, yamlScalar("profile"), yamlScalar("transformers"))
 	}
 	if len(opts.Content) > 0 {
 		add("jinja", opts)
@@ -517,6 +539,11 @@ func (g *fzGen) stmt() string {
 		choice{3, g.on("set-block") && deep && g.canSet(), func() { out = g.setBlockStmt() }},
 		choice{3, g.on("comment"), func() { out = g.comment() }},
 		choice{2, g.on("raw"), func() { out = g.raw() }},
+		choice{3, g.on("namespace") && g.canSet(), func() { out = g.namespaceStmt() }},
+		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
+		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},
+		choice{2, g.profile && g.on("generation") && deep, func() { out = g.generationStmt() }},
+		choice{1, g.profile && g.on("raise"), func() { out = g.raiseStmt() }},
 	)
 	return out
 }
@@ -919,7 +946,12 @@ func (g *fzGen) refs() []*fzRef {
 				continue
 			}
 			seen[v.name] = true
-			walk(&fzRef{text: v.name, t: v.t, paths: v.paths, optional: v.optional && !g.guarded(v.name), unset: v.unset}, 3)
+			r := &fzRef{text: v.name, t: v.t, paths: v.paths, optional: v.optional && !g.guarded(v.name), unset: v.unset}
+			if v.namespace {
+				out = append(out, g.namespaceRefs(r)...)
+				continue
+			}
+			walk(r, 3)
 		}
 	}
 	return out

@@ -79,6 +79,10 @@ var (
 	// ErrTooLarge: the render would build a string longer than MaxOutput,
 	// or a loop went on with an output already longer.
 	ErrTooLarge = errors.New("output would exceed runtime.MaxOutput")
+	// ErrRaised: the template called raise_exception (the transformers
+	// profile), as a chat template does for a conversation it rejects; the
+	// Error's Detail is the message.
+	ErrRaised = errors.New("the template raised an exception")
 )
 
 // MaxOutput bounds what one render builds, in bytes: no string that a

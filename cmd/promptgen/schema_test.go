@@ -166,7 +166,7 @@ var goodFiles = []struct{ path, content string }{
 		"    components: {note: a note}\n    sub:\n      fallback: '{{ note }}'\n" +
 		"fragments:\n  brief: Be brief.\n  greet: {template: 'Hi {{ name }}', inputs: {name: string}}\n"},
 	{"set/main/Search.yaml", "$schema: ../../../schema/prompt.schema.json\nmodel: m\ntemplate: search\n"},
-	{"chat.yaml", "inputs: chat\njinja: {trim_blocks: true}\ntemplate: '{% for m in messages %}{{ m.role }}: {{ m.content }}\\n{% endfor %}'\n"},
+	{"chat.yaml", "inputs: chat\njinja: {profile: transformers}\ntemplate: '{% for m in messages %}{{ m.role }}: {{ m.content }}\\n{% endfor %}'\n"},
 	{"switches/promptset.yaml", "default_template: 'No template for this step.'\n" +
 		"predefined_variables:\n  acme: {company: ACME, tags: [a, b]}\ninputs: {company: string, tags: [string]}\n"},
 	{"switches/main/default.jinja", "{{ company }} {{ tags | join }}"},

@@ -412,6 +412,17 @@ func TestJSONWriter(t *testing.T) {
 	}
 }
 
+func TestTransformersJSONWriter(t *testing.T) {
+	for _, r := range rows(t, "transformers_json") {
+		indent, hasIndent := optInt(t, r[1])
+		w := NewTransformersJSONWriter(indent, hasIndent)
+		got := string(writeJSON(t, &w, nil, r[0]))
+		if want := arg[string](t, r[2]); got != want {
+			t.Errorf("TransformersJSONWriter(indent %s) of %s:\n got %s\nwant %s", r[1], r[0], got, want)
+		}
+	}
+}
+
 // writeJSON writes the value encoded by gen_cases.py's json_tree.
 func writeJSON(t *testing.T, w *JSONWriter, dst []byte, tree json.RawMessage) []byte {
 	t.Helper()

@@ -24,6 +24,9 @@ type JSONWriter struct {
 	// nonEmpty reports for each open container whether it has a member.
 	nonEmpty [32]bool
 	deeper   []bool // nonEmpty for containers beyond len(nonEmpty)
+	// transformers: strings as transformers' tojson writes them (see
+	// NewTransformersJSONWriter), and keys in insertion order.
+	transformers bool
 }
 
 // NewJSONWriter returns a writer for tojson(indent=indent), or for tojson
@@ -32,6 +35,20 @@ type JSONWriter struct {
 func NewJSONWriter(indent int, hasIndent bool) JSONWriter {
 	return JSONWriter{indent: indent, hasIndent: hasIndent}
 }
+
+// NewTransformersJSONWriter returns a writer for the tojson filter of
+// Hugging Face transformers' chat templates, json.dumps(value,
+// ensure_ascii=False, indent=indent, sort_keys=False): as NewJSONWriter's,
+// but strings keep their non-ASCII characters and DEL as they are, <, >, &
+// and ' are not escaped, and the caller writes object members in insertion
+// order (SortKeys is false).
+func NewTransformersJSONWriter(indent int, hasIndent bool) JSONWriter {
+	return JSONWriter{indent: indent, hasIndent: hasIndent, transformers: true}
+}
+
+// SortKeys reports whether the caller writes object members sorted by key
+// (Jinja2's tojson), not in insertion order (transformers').
+func (w *JSONWriter) SortKeys() bool { return !w.transformers }
 
 // TooLarge reports whether the indentation written would have made the
 // output longer than runtime.MaxOutput, which Python cannot print either;
@@ -50,7 +67,7 @@ func (w *JSONWriter) OpenObject(dst []byte) []byte {
 // string (see String) and ": ".
 func (w *JSONWriter) Key(dst []byte, k string) []byte {
 	dst = w.beginMember(dst)
-	dst = appendJSONString(dst, k)
+	dst = w.appendString(dst, k)
 	w.afterKey = true
 	return append(dst, ':', ' ')
 }
@@ -79,7 +96,14 @@ func (w *JSONWriter) CloseArray(dst []byte) []byte {
 // (a surrogate pair beyond the BMP), lower-case hex, plus tojson's \u003c,
 // \u003e, \u0026 and \u0027. Invalid UTF-8 bytes are written as \ufffd.
 func (w *JSONWriter) String(dst []byte, s string) []byte {
-	return appendJSONString(w.beginValue(dst), s)
+	return w.appendString(w.beginValue(dst), s)
+}
+
+func (w *JSONWriter) appendString(dst []byte, s string) []byte {
+	if w.transformers {
+		return appendPlainJSONString(dst, s)
+	}
+	return appendJSONString(dst, s)
 }
 
 // Int writes i as Python's json.dumps of an int.
@@ -214,6 +238,39 @@ var jsonEscapes = func() (esc [utf8.RuneSelf]string) {
 	esc['\''] = `\u0027`
 	return esc
 }()
+
+// plainJSONEscapes are the escapes of json.dumps with ensure_ascii=False:
+// only control characters, " and \.
+var plainJSONEscapes = func() (esc [utf8.RuneSelf]string) {
+	for c := range esc {
+		if c < ' ' || c == '"' || c == '\\' {
+			esc[c] = jsonEscapes[c]
+		}
+	}
+	return esc
+}()
+
+// appendPlainJSONString writes s as json.dumps(s, ensure_ascii=False) does.
+// Invalid UTF-8 bytes are written as U+FFFD.
+func appendPlainJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if e := plainJSONEscapes[c]; e != "" {
+				dst = append(dst, e...)
+			} else {
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		dst = utf8.AppendRune(dst, r) // RuneError for an invalid byte
+		i += size
+	}
+	return append(dst, '"')
+}
 
 func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')

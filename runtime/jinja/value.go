@@ -733,11 +733,15 @@ func JoinValues(v Value, sep string) (string, error) {
 }
 
 // ToJSON is the tojson filter of v, Jinja2's (keys sorted, HTML-safe) or,
-// with insertion, in insertion order. It fails on undefined, which JSON
-// cannot hold.
-func ToJSON(v Value, indent int, hasIndent, insertion bool) (string, error) {
+// with transformers, that of transformers' chat templates (keys in
+// insertion order, strings as NewTransformersJSONWriter writes them). It
+// fails on undefined, which JSON cannot hold.
+func ToJSON(v Value, indent int, hasIndent, transformers bool) (string, error) {
 	w := NewJSONWriter(indent, hasIndent)
-	out, err := v.writeJSON(nil, &w, insertion)
+	if transformers {
+		w = NewTransformersJSONWriter(indent, hasIndent)
+	}
+	out, err := v.writeJSON(nil, &w, transformers)
 	if err != nil {
 		return "", err
 	}

@@ -71,12 +71,16 @@ func appendDictRepr(dst []byte, d dict) []byte {
 	return append(dst, '}')
 }
 
-// sortedDictKeys returns the indexes of d's keys in key order, for tojson.
-func sortedDictKeys(d dict) []int {
+// dictKeyOrder returns the indexes of d's keys in the order tojson writes
+// them: in key order when sorted (Jinja2's), else in insertion order
+// (transformers').
+func dictKeyOrder(d dict, sorted bool) []int {
 	idx := make([]int, len(d.keys))
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(d.keys[a], d.keys[b]) })
+	if sorted {
+		slices.SortFunc(idx, func(a, b int) int { return strings.Compare(d.keys[a], d.keys[b]) })
+	}
 	return idx
 }

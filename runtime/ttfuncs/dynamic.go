@@ -77,7 +77,7 @@ func dyn(op, pos string, args ...any) (any, error) {
 	}
 	vals := make([]jinja.Value, len(args))
 	for i, a := range args {
-		if op == "slice" && i > 0 || op == "tojson" && i == 1 || op == "unpack" && i == 1 {
+		if op == "slice" && i > 0 || (op == "tojson" || op == "tfjson") && i == 1 || op == "unpack" && i == 1 {
 			continue
 		}
 		v, err := toValue(a)
@@ -133,9 +133,9 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return v[0].AsString()
 	case "default":
 		return v[0].Default(v[1], v[2].Truth()), nil
-	case "tojson":
+	case "tojson", "tfjson":
 		indent, hasIndent := args[1].(int)
-		return jinja.ToJSON(v[0], indent, hasIndent, false)
+		return jinja.ToJSON(v[0], indent, hasIndent, op == "tfjson")
 	case "first":
 		return v[0].First()
 	case "last":

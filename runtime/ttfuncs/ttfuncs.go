@@ -233,5 +233,14 @@ func Funcs() template.FuncMap {
 		"split":      split,
 		// Dynamic values.
 		"dyn": dyn,
+		// Globals of the transformers profile.
+		"raise":  raise,
+		"tfjson": toJSONTransformers,
 	}
+}
+
+// raise fails the render with runtime.ErrRaised and message msg: the
+// transformers profile's raise_exception.
+func raise(msg, pos string) (string, error) {
+	return "", &runtime.Error{Pos: pos, Err: runtime.ErrRaised, Detail: msg}
 }

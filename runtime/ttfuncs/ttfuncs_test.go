@@ -55,6 +55,10 @@ func TestExecute(t *testing.T) {
 		{`{{ $l := list (dict "k" "B" "v" 1) (dict "k" "a" "v" 2) }}{{ joinattr $l "," "k" "1:1" }} {{ str (mapattr $l nil "v" "1:1") }} {{ str (sortattr $l false false "k" "1:1") }} {{ str (sort (mapattr $l nil "k" "1:1") false false) }}`, `> B,a [1, 2] [{'k': 'a', 'v': 2}, {'k': 'B', 'v': 1}] ['a', 'B']`},
 		{`{{ $l := list (dict "c" (index $.F.Items 1)) }}{{ joinattr $l "," "c.Note" "1:1" }} {{ str (mapattr $l nil "c.Score" "1:1") }}`, `> n'1 [2.5]`},
 		{`{{ str (getitem $.F.Items -1).Note }} {{ str (getitem $.F.Items 2) }}|{{ str (def (getitem $.F.Meta "q")) }} {{ getitem $.F.Meta "a" }}`, `> n'1 |False 2`},
+		// transformers' tojson: insertion order, no escaping but JSON's.
+		{`{{ tfjson (dict "b" "é<'>" "a" (list 1 none)) nil "1:1" }} {{ tfjson (strs "x\n") 1 "1:1" }}`, "> {\"b\": \"é<'>\", \"a\": [1, null]}" + ` [
+ "x\n"
+]`},
 		{`{{ cat 1 2.0 true none undef "s" }} {{ cat (equal 1 1.0) (equal undef undef) (equal (strs "a") (strs "a")) (compare 2 "<" 2.5) }}`, `> 12.0TrueNones TrueTrueTrueTrue`},
 	}
 	for _, tt := range tests {
@@ -76,6 +80,7 @@ func TestExecuteErrors(t *testing.T) {
 		{`{{ div 1 0 "7:8" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:8", Err: runtime.ErrInvalid, Detail: "division by zero"}},
 		{`{{ pow 2 -1 "7:9" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:9", Err: runtime.ErrInvalid, Detail: negativeExponent}},
 		{`{{ pow 0.0 -1 "7:10" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:10", Err: runtime.ErrInvalid, Detail: "0.0 cannot be raised to a negative power"}},
+		{`a{{ raise "roles must alternate" "9:1" }}b`, "> a", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:9:1", Err: runtime.ErrRaised, Detail: "roles must alternate"}},
 		{`{{ truncate "abc" 0 false "..." 5 "7:11" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:11", Err: runtime.ErrInvalid, Detail: "expected length >= 3, got 0"}},
 		// Strings longer than runtime.MaxOutput fail before they are built.
 		{`{{ repeat "ab" 9223372036854775807 "8:1" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:1", Err: runtime.ErrTooLarge}},

@@ -426,9 +426,18 @@ func member(v reflect.Value, name string) (reflect.Value, string, bool) {
 
 // toJSON is the tojson filter; indent is nil without an indent.
 func toJSON(v any, indent any, pos string) (string, error) {
-	w := jinja.NewJSONWriter(0, false)
+	return writeJSONValue(jinja.NewJSONWriter, v, indent, pos)
+}
+
+// toJSONTransformers is the tojson filter of the transformers profile.
+func toJSONTransformers(v any, indent any, pos string) (string, error) {
+	return writeJSONValue(jinja.NewTransformersJSONWriter, v, indent, pos)
+}
+
+func writeJSONValue(writer func(indent int, hasIndent bool) jinja.JSONWriter, v any, indent any, pos string) (string, error) {
+	w := writer(0, false)
 	if n, ok := indent.(int); ok {
-		w = jinja.NewJSONWriter(n, true)
+		w = writer(n, true)
 	}
 	out := writeJSON(nil, &w, reflect.ValueOf(v))
 	if w.TooLarge() {
@@ -472,7 +481,7 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) []byte {
 		case dictType:
 			d := v.Interface().(dict)
 			dst = w.OpenObject(dst)
-			for _, i := range sortedDictKeys(d) {
+			for _, i := range dictKeyOrder(d, w.SortKeys()) {
 				dst = w.Key(dst, d.keys[i])
 				dst = writeJSON(dst, w, reflect.ValueOf(d.vals[i]))
 			}

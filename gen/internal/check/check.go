@@ -49,6 +49,10 @@ type checker struct {
 	// them (see markup).
 	sets         []*ir.Set
 	markupLocals map[*ir.Local]bool
+	// namespaces are the locals set to namespace(...), and loopExits what
+	// is assigned at each loop control of a loop (see chat.go).
+	namespaces map[*ir.Local]*namespace
+	loopExits  map[*ir.For][]map[*ir.Local]assignState
 }
 
 // scope is a frame of Jinja2 (the template, a loop's body or else, a block
@@ -63,6 +67,9 @@ type scope struct {
 	// before they are surely assigned, run when the frame starts.
 	outer map[*ir.Local]bool
 	inits []ir.Node
+	// noLoopControl names the frame when a loop control cannot stop a
+	// loop from inside it (a block set's body, a generation block).
+	noLoopControl string
 }
 
 type assignState uint8
@@ -157,6 +164,9 @@ func (c *checker) nodes(ns []tmpl.Node) []ir.Node {
 	var out []ir.Node
 	for _, n := range ns {
 		out = append(out, c.node(n)...)
+		if len(out) > 0 && ir.EndsBlock(out[len(out)-1]) {
+			break // the rest never runs
+		}
 	}
 	return out
 }
@@ -172,6 +182,9 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		c.ir.StaticSize += len(n.Value)
 		return []ir.Node{&ir.Text{Value: n.Value}}
 	case *tmpl.Output:
+		if out, ok := c.raise(n); ok {
+			return out
+		}
 		x := c.expr(n.X, usePrint)
 		c.printable(x, n.X.Pos())
 		inlinePrinted(x)
@@ -199,6 +212,10 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		}
 		c.errorf(n.Span, "include is only supported inside template sets")
 		return nil
+	case *tmpl.LoopControl:
+		return c.loopControl(n)
+	case *tmpl.Generation:
+		return c.generation(n)
 	}
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }
@@ -287,12 +304,16 @@ func (c *checker) forLoop(n *tmpl.For) ir.Node {
 		out.Filter = c.expr(n.Filter, useTest)
 		c.leave(nil)
 	}
+	start := maps.Clone(c.assigned)
 	c.enter(frameSymbols(parent.sym, n.Targets, n.Body), &out.Locals, out, params...)
 	out.Body = c.leave(c.nodes(n.Body))
+	body := c.assigned
+	c.assigned = mergeAssigned(append(c.loopExits[out], start)) // where the else starts
 	if n.Else != nil {
 		c.enter(frameSymbols(parent.sym, nil, n.Else), parent.locals, nil)
 		out.Else = c.leave(c.nodes(n.Else))
 	}
+	c.assigned = c.loopEnd(out, body, c.assigned)
 	return out
 }
 
@@ -435,14 +456,15 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 }
 
 func (c *checker) set(n *tmpl.Set) []ir.Node {
+	if n.NS != nil {
+		return c.setAttr(n)
+	}
+	if call, ok := c.isNamespaceCall(n.Value); ok && len(n.Targets) == 1 {
+		return c.namespaceSet(n, call)
+	}
 	switch {
 	case n.Value == nil:
-		// The body is a frame of its own; its locals are declared with
-		// the enclosing ones, as it runs once each time they are.
-		sc := c.scopes[len(c.scopes)-1]
-		c.enter(frameSymbols(sc.sym, nil, n.Body), sc.locals, nil)
-		out := &ir.Set{}
-		out.Body = c.leave(c.nodes(n.Body))
+		out := &ir.Set{Body: c.setBody(n.Body)}
 		return []ir.Node{c.assign(n.Targets[0].Name, out, &ir.Type{Kind: ir.KindString}, n.Span)}
 	case len(n.Targets) == 1:
 		out := &ir.Set{Value: c.expr(n.Value, useValue)}
@@ -454,10 +476,19 @@ func (c *checker) set(n *tmpl.Set) []ir.Node {
 // assign sets name's local in the current scope to out's value, of type
 // t, and completes out.
 func (c *checker) assign(name string, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir.Set {
-	out.Local = c.scopes[len(c.scopes)-1].names[name]
+	l := c.scopes[len(c.scopes)-1].names[name]
+	if c.namespaces[l] != nil {
+		c.errorf(sp, "%q is set to a namespace and to another value, which promptgen does not support", name)
+	}
+	return c.assignLocal(l, out, t, sp)
+}
+
+// assignLocal sets local l to out's value, of type t, and completes out.
+func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir.Set {
+	out.Local = l
 	if lk, vk := out.Local.T.Resolve().Kind, t.Resolve().Kind; lk != vk && ir.IsNumber(lk) && ir.IsNumber(vk) {
 		// Widening would print the other sets' values in this kind.
-		c.errorf(sp, "%q is set to values of types %s and %s: a variable keeps one type (write them alike, e.g. 1.0, or use | float)", name, lk, vk)
+		c.errorf(sp, "%q is set to values of types %s and %s: a variable keeps one type (write them alike, e.g. 1.0, or use | float)", l.Name, lk, vk)
 	} else {
 		c.unify(out.Local.T, slotType(t), sp)
 	}
@@ -786,6 +817,9 @@ func hint(t *ir.Type, u use) {
 
 func (c *checker) name(e *tmpl.Name, u use) ir.Expr {
 	if x := c.read(e.Name, len(c.scopes)-1, e.Span); x != nil {
+		if c.wholeNamespace(x.L, e.Span) {
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
 		hint(x.L.T, u)
 		return x
 	}
@@ -864,6 +898,9 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 	}
 	if e.Name == "loop" {
 		c.errorf(e.Span, "loop is only defined inside a for loop")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	if c.globalValue(e) {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	f := c.feed.Field(e.Name)
@@ -967,6 +1004,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			loop.Length = "n"
 		}
 		return &ir.LoopAttr{For: loop, Attr: name, T: &ir.Type{Kind: k}}
+	}
+	if v, ok := c.namespaceAttr(x, name, u); ok {
+		return v
 	}
 	of := c.expr(x, useValue)
 	t := of.Type()

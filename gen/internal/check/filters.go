@@ -167,7 +167,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		hint(x.Type(), u)
 	}
 	out := &ir.Call{Kind: ir.CallFilter, Name: name, X: x, Pos: c.posString(e.Span)}
-	out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
+	if name == "tojson" && c.p.Jinja.Transformers && !isDynamic(x) {
+		out.Args = c.transformersToJSON(out, e)
+	} else {
+		out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
+	}
 	if isDynamic(x) {
 		switch name {
 		case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
@@ -459,6 +463,9 @@ func contains(list []string, s string) bool {
 }
 
 func (c *checker) test(e *tmpl.Test) ir.Expr {
+	if x, ok := c.definedGlobal(e); ok {
+		return x
+	}
 	if _, ok := ir.TestParams[e.Name]; !ok && dynTests[e.Name] && len(e.Args) == 0 {
 		if x := c.expr(e.X, useValue); isDynamic(x) {
 			return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
@@ -532,6 +539,9 @@ func modTest(e *tmpl.Test) tmpl.Expr {
 }
 
 func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
+	if fn, ok := e.Fn.(*tmpl.Name); ok && c.globalCall(e, fn) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	fn, ok := e.Fn.(*tmpl.Attr)
 	if !ok {
 		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")

@@ -25,7 +25,7 @@ func (c *checker) markup(x ir.Expr) bool {
 	case *ir.Call:
 		switch {
 		case x.Kind == ir.CallFilter && x.Name == "tojson":
-			return true
+			return !c.p.Jinja.Transformers // transformers' tojson returns a str
 		case x.Kind == ir.CallFilter && x.Name == "default":
 			return c.markup(x.X) || c.markup(x.Args[0])
 		case x.Kind == ir.CallFilter:

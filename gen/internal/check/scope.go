@@ -125,6 +125,9 @@ func (s *symbols) visit(nodes []tmpl.Node) {
 			if n.Value != nil {
 				s.loads(n.Value)
 			}
+			if n.NS != nil {
+				s.load(n.NS.Name) // visit_NSRef: the namespace is read
+			}
 			for _, t := range n.Targets {
 				s.store(t.Name)
 			}

@@ -68,6 +68,10 @@ func (c *checker) itemsLoop(sec *ir.Section) {
 	case 0:
 		c.diags.Errorf(sec.Spec.TruncatePos, "truncate: items needs a {%% for %%} loop at the top level of section %q (its iterations are the items)", sec.Spec.Name)
 	case 1:
+		if ir.HasLoopControl(loops[0].Body, loops[0]) {
+			c.diags.Errorf(sec.Spec.TruncatePos, "truncate: items cannot drop the iterations of a loop with {%% break %%} or {%% continue %%} (section %q)", sec.Spec.Name)
+			return
+		}
 		sec.Items = loops[0]
 		sec.Items.Items = true
 		sec.Body.ItemEnds = true

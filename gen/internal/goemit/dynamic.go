@@ -105,7 +105,13 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 	case ir.DynNeg:
 		call = q("Negate").Call(args[0])
 	case ir.DynContains:
-		call = q("Contains").Call(args[1], args[0])
+		call := q("Contains").Call(args[1], args[0])
+		return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval {
+			if x.Name == "not in" {
+				return gval{val: jen.Op("!").Add(v)}
+			}
+			return gval{val: v}
+		})
 	case ir.DynTest:
 		c := a.Dot("Test").Call(jen.Lit(x.Name))
 		if x.Not {
@@ -223,7 +229,7 @@ func (e *emitter) dynToJSON(x *ir.Dynamic) gval {
 		pre = append(pre, iv.pre...)
 		indent, hasIndent = iv.val, jen.True()
 	}
-	call := jen.Qual(ir.JinjaPath, "ToJSON").Call(v.val, indent, hasIndent, jen.False())
+	call := jen.Qual(ir.JinjaPath, "ToJSON").Call(v.val, indent, hasIndent, jen.Lit(e.p.Spec.Jinja.Transformers))
 	return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval { return gval{val: v} })
 }
 

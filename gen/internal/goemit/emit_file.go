@@ -230,6 +230,9 @@ func GoBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	if e.looped {
 		body = append([]jen.Code{jen.Id("start").Op(":=").Len(dst)}, body...)
 	}
+	if !ir.FallsThrough(p.Body) {
+		return body // it ends raising
+	}
 	return append(body, jen.Return(dst, jen.Nil()))
 }
 

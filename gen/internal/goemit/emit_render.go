@@ -138,12 +138,16 @@ func (e *emitter) appendJSON(buf *jen.Statement, x *ir.Call) []jen.Code {
 	w := e.temp("w")
 	indent, hasIndent := e.arg(x, 0)
 	pre := append(v.pre, indent.pre...)
+	writer := "NewJSONWriter"
+	if e.p.Spec.Jinja.Transformers {
+		writer = "NewTransformersJSONWriter"
+	}
 	if !hasIndent {
-		pre = append(pre, jen.Id(w).Op(":=").Qual(ir.JinjaPath, "NewJSONWriter").Call(jen.Lit(0), jen.False()))
+		pre = append(pre, jen.Id(w).Op(":=").Qual(ir.JinjaPath, writer).Call(jen.Lit(0), jen.False()))
 		return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type())...)
 	}
 	// Only indentation can make the output much longer than the value.
-	pre = append(pre, jen.Id(w).Op(":=").Qual(ir.JinjaPath, "NewJSONWriter").Call(indent.val, jen.True()))
+	pre = append(pre, jen.Id(w).Op(":=").Qual(ir.JinjaPath, writer).Call(indent.val, jen.True()))
 	pre = append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type())...)
 	return append(pre, jen.If(jen.Id(w).Dot("TooLarge").Call()).Block(e.fail(x.Pos, "", "ErrTooLarge")))
 }
@@ -179,7 +183,9 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen
 		}
 	case ir.KindStruct, ir.KindDict:
 		fields := append([]*ir.Field(nil), t.Fields...)
-		sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
+		if !e.p.Spec.Jinja.Transformers { // transformers' tojson keeps the insertion order
+			sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
+		}
 		out := []jen.Code{call("OpenObject")}
 		if len(fields) == 0 {
 			out = append(out, jen.Id("_").Op("=").Add(v)) // still a use of v, for Go
@@ -267,8 +273,28 @@ func (e *emitter) node(n ir.Node) []jen.Code {
 		return e.forLoop(n)
 	case *ir.Set:
 		return e.set(n)
+	case *ir.LoopControl:
+		// No Go loop or switch stands between a node and its loop's for.
+		if n.Break {
+			return []jen.Code{jen.Break()}
+		}
+		return []jen.Code{jen.Continue()}
+	case *ir.Raise:
+		return e.raise(n)
 	}
 	return nil
+}
+
+// raise returns the statements that fail the render with ErrRaised and
+// the message.
+func (e *emitter) raise(n *ir.Raise) []jen.Code {
+	v := e.defined(e.expr(n.Msg), n.Msg.Type())
+	return append(v.pre, jen.Return(dst, jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
+		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
+		jen.Id("Pos"):    jen.Lit(n.Pos),
+		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrRaised"),
+		jen.Id("Detail"): v.val,
+	})))
 }
 
 // ifChain emits if/else if/else; a condition that needs statements of its
@@ -479,7 +505,18 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	if n.Items {
 		mark := jen.Op("*").Id("ends").Op("=").Append(jen.Op("*").Id("ends"), jen.Len(dst).Op("-").Id("start"))
 		out = append(out, mark)
-		body = append(body, mark.Clone())
+		if ir.FallsThrough(n.Body) {
+			body = append(body, mark.Clone())
+		}
+	}
+	// With loop controls, the else runs when no iteration ran to the end.
+	done := ""
+	if len(n.Else) > 0 && ir.HasLoopControl(n.Body, n) {
+		done = e.temp("done")
+		out = append(out, jen.Id(done).Op(":=").False())
+		if ir.FallsThrough(n.Body) {
+			body = append(body, jen.Id(done).Op("=").True())
+		}
 	}
 	if n.Length != "" {
 		out = append(out, jen.Id(length).Op(":=").Len(jen.Id(items)))
@@ -495,7 +532,10 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		clause = jen.Range()
 	}
 	out = append(out, jen.For(clause.Id(items)).Block(body...))
-	if len(n.Else) > 0 {
+	switch {
+	case done != "":
+		out = append(out, jen.If(jen.Op("!").Id(done)).Block(e.nodes(n.Else)...))
+	case len(n.Else) > 0:
 		out = append(out, jen.If(jen.Len(jen.Id(items)).Op("==").Lit(0)).Block(e.nodes(n.Else)...))
 	}
 	return []jen.Code{jen.Block(out...)}

@@ -122,6 +122,8 @@ func Walk(ns []Node, fn func(Expr)) {
 			case *Set:
 				expr(n.Value)
 				nodes(n.Body)
+			case *Raise:
+				expr(n.Msg)
 			}
 		}
 	}

@@ -55,11 +55,13 @@ var (
 	messageRoles    = []string{"system", "user", "assistant", "tool_request", "tool_result"}
 	variablesKeys   = []string{"allowed", "unknown"}
 	unknownPolicies = []string{"warn", "error"}
-	jinjaOptions    = []string{"trim_blocks", "lstrip_blocks", "keep_trailing_newline"}
-	exampleKeys     = []string{"input_vars", "expected_output"}
-	outputFormats   = []string{"json", "text", "yaml", "xml"}
-	shorthandNames  = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
-	schemaTypes     = []string{"string", "integer", "number", "boolean", "object", "array"}
+	jinjaOptions    = []string{"trim_blocks", "lstrip_blocks", "keep_trailing_newline", "profile"}
+	// jinjaProfiles are the environments `profile` selects.
+	jinjaProfiles  = []string{"transformers"}
+	exampleKeys    = []string{"input_vars", "expected_output"}
+	outputFormats  = []string{"json", "text", "yaml", "xml"}
+	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
+	schemaTypes    = []string{"string", "integer", "number", "boolean", "object", "array"}
 	// schemaKeywords are the JSON Schema keywords that shape the feed type.
 	schemaKeywords = []string{"type", "properties", "required", "items",
 		"additionalProperties", "enum", "description"}
@@ -1219,12 +1221,30 @@ func (f *yamlFile) outputFormat(e pair) string {
 	return ""
 }
 
-// jinja decodes the `jinja` environment options.
+// jinja decodes the `jinja` environment options. The transformers profile
+// turns trim_blocks and lstrip_blocks on, as transformers does; an option
+// given with it still wins.
 func (f *yamlFile) jinja(m *yaml.Node) tmpl.Options {
 	var o tmpl.Options
+	given := map[string]bool{}
 	for _, e := range f.entries(m, "key", false) {
 		var dst *bool
+		given[e.key] = true
 		switch e.key {
+		case "profile":
+			s, ok := f.str(e)
+			switch {
+			case !ok:
+			case s == "transformers":
+				o.Transformers = true
+			default:
+				hint := schema.DidYouMean(s, jinjaProfiles)
+				if hint == "" {
+					hint = " (want transformers)"
+				}
+				f.errorf(e.v, "unknown jinja profile %q%s", s, hint)
+			}
+			continue
 		case "trim_blocks":
 			dst = &o.TrimBlocks
 		case "lstrip_blocks":
@@ -1236,6 +1256,10 @@ func (f *yamlFile) jinja(m *yaml.Node) tmpl.Options {
 			continue
 		}
 		*dst, _ = f.boolean(e)
+	}
+	if o.Transformers {
+		o.TrimBlocks = o.TrimBlocks || !given["trim_blocks"]
+		o.LstripBlocks = o.LstripBlocks || !given["lstrip_blocks"]
 	}
 	return o
 }

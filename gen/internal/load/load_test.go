@@ -685,6 +685,35 @@ extra_parameters:
 	}
 }
 
+// TestLoadJinjaProfile: the transformers profile turns on trim_blocks and
+// lstrip_blocks unless the file sets them.
+func TestLoadJinjaProfile(t *testing.T) {
+	tests := []struct {
+		jinja string
+		want  tmpl.Options
+	}{
+		{"{profile: transformers}", tmpl.Options{Transformers: true, TrimBlocks: true, LstripBlocks: true}},
+		{"{lstrip_blocks: false, profile: transformers}", tmpl.Options{Transformers: true, TrimBlocks: true}},
+		{"{profile: transformers, keep_trailing_newline: true}", tmpl.Options{Transformers: true, TrimBlocks: true, LstripBlocks: true, KeepTrailingNewline: true}},
+	}
+	for _, tt := range tests {
+		prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": "jinja: " + tt.jinja + "\ntemplate: hi\n"}), "")
+		if len(diags) > 0 || len(prompts) != 1 {
+			t.Fatalf("jinja: %s: diagnostics:\n%s", tt.jinja, diags.Sorted())
+		}
+		if prompts[0].Jinja != tt.want {
+			t.Errorf("jinja: %s: options %+v, want %+v", tt.jinja, prompts[0].Jinja, tt.want)
+		}
+	}
+	got := loadDiags(t, map[string]string{"a.yaml": "jinja: {profile: transformer}\ntemplate: hi\n", "b.yaml": "jinja: {profile: vllm}\ntemplate: hi\n", "c.yaml": "jinja: {profile: true}\ntemplate: hi\n"})
+	want := `prompts/a.yaml:1:18: unknown jinja profile "transformer" (did you mean "transformers"?)
+prompts/b.yaml:1:18: unknown jinja profile "vllm" (want transformers)
+prompts/c.yaml:1:18: "profile" must be a string, not a bool (quote the value)`
+	if got != want {
+		t.Errorf("errors:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 func TestLoadInputs(t *testing.T) {
 	str := &ir.Type{Kind: ir.KindString}
 	tests := []struct {

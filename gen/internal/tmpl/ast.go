@@ -16,6 +16,12 @@ type Options struct {
 	TrimBlocks          bool
 	LstripBlocks        bool
 	KeepTrailingNewline bool
+	// Transformers is the environment of Hugging Face transformers' chat
+	// templates (jinja: {profile: transformers}): besides trim_blocks and
+	// lstrip_blocks, which the loader sets, it parses the loop controls
+	// {% break %} and {% continue %} (Jinja2's loopcontrols extension) and
+	// transformers' {% generation %} block.
+	Transformers bool
 }
 
 // Error is a syntax error at a position in the template source.
@@ -73,12 +79,27 @@ type (
 		Else    []Node
 	}
 	// Set is {% set Targets = Value %}, or a block set {% set x %}Body{% endset %}
-	// (then Value is nil).
+	// (then Value is nil). An assignment to a namespace attribute,
+	// {% set ns.attr = Value %}, has NS and Attr instead of Targets.
 	Set struct {
-		Span    Span
-		Targets []*Name
-		Value   Expr
-		Body    []Node
+		Span     Span
+		Targets  []*Name
+		NS       *Name
+		Attr     string
+		AttrSpan Span
+		Value    Expr
+		Body     []Node
+	}
+	// LoopControl is {% break %} or {% continue %}.
+	LoopControl struct {
+		Span  Span
+		Break bool
+	}
+	// Generation is transformers' {% generation %}Body{% endgeneration %}:
+	// it renders Body, which Jinja2 runs as a macro (a frame of its own).
+	Generation struct {
+		Span Span
+		Body []Node
 	}
 	// Include is {% include Name %}.
 	Include struct {
@@ -185,12 +206,14 @@ type (
 	}
 )
 
-func (*Text) node()    {}
-func (*Output) node()  {}
-func (*If) node()      {}
-func (*For) node()     {}
-func (*Set) node()     {}
-func (*Include) node() {}
+func (*Text) node()        {}
+func (*Output) node()      {}
+func (*If) node()          {}
+func (*For) node()         {}
+func (*Set) node()         {}
+func (*Include) node()     {}
+func (*LoopControl) node() {}
+func (*Generation) node()  {}
 
 func (*Name) expr()     {}
 func (*Const) expr()    {}

@@ -41,12 +41,23 @@ func dumpNode(n Node) string {
 		}
 		return s + ")"
 	case *Set:
-		if n.Value != nil {
-			return "(set " + dumpNames(n.Targets) + " " + dumpExpr(n.Value) + ")"
+		target := dumpNames(n.Targets)
+		if n.NS != nil {
+			target = "(. " + n.NS.Name + " " + n.Attr + ")"
 		}
-		return "(set " + dumpNames(n.Targets) + " (body" + body(n.Body) + "))"
+		if n.Value != nil {
+			return "(set " + target + " " + dumpExpr(n.Value) + ")"
+		}
+		return "(set " + target + " (body" + body(n.Body) + "))"
 	case *Include:
 		return "(include " + dumpExpr(n.Name) + ")"
+	case *LoopControl:
+		if n.Break {
+			return "(break)"
+		}
+		return "(continue)"
+	case *Generation:
+		return "(generation" + body(n.Body) + ")"
 	}
 	return fmt.Sprintf("?%T", n)
 }
@@ -194,7 +205,16 @@ func (w walker) node(n Node) {
 		for _, t := range n.Targets {
 			w.exprs(t)
 		}
+		if n.NS != nil {
+			w.exprs(n.NS)
+			w.fn("name", n.AttrSpan)
+		}
 		w.exprs(n.Value)
+		w.nodes(n.Body)
+	case *LoopControl:
+		w.fn("LoopControl", n.Span)
+	case *Generation:
+		w.fn("Generation", n.Span)
 		w.nodes(n.Body)
 	case *Include:
 		w.fn("Include", n.Span)

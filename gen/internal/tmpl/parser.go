@@ -198,13 +198,13 @@ var unsupportedTags = map[string]bool{
 	"block": true, "endblock": true, "extends": true, "macro": true, "endmacro": true,
 	"call": true, "endcall": true, "filter": true, "endfilter": true,
 	"with": true, "endwith": true, "autoescape": true, "endautoescape": true,
-	"import": true, "from": true, "print": true, "do": true, "break": true, "continue": true,
+	"import": true, "from": true, "print": true, "do": true,
 	"trans": true, "pluralize": true, "endtrans": true,
 }
 
 // innerTags continue or close a block statement.
 var innerTags = map[string]bool{
-	"elif": true, "else": true, "endif": true, "endfor": true, "endset": true,
+	"elif": true, "else": true, "endif": true, "endfor": true, "endset": true, "endgeneration": true,
 }
 
 // parseStatement parses a block tag whose opening delimiter begin has been
@@ -223,6 +223,16 @@ func (p *parser) parseStatement(begin token) Node {
 		return p.parseSet(begin)
 	case "include":
 		return p.parseInclude(begin)
+	case "break", "continue":
+		if p.lx.opts.Transformers {
+			p.next()
+			return &LoopControl{Break: name.text == "break", Span: p.endTag(begin)}
+		}
+		p.fail(name.span, "unsupported tag %q (loop controls need jinja: {profile: transformers})", name.text)
+	case "generation":
+		if p.lx.opts.Transformers {
+			return p.parseGeneration(begin)
+		}
 	}
 	switch {
 	case unsupportedTags[name.text]:
@@ -310,13 +320,15 @@ func (p *parser) parseFor(begin token) *For {
 
 func (p *parser) parseSet(begin token) *Set {
 	p.next()
-	if p.peek().isOp(".") {
-		ns := p.expect(tokName, "name")
+	node := &Set{}
+	if p.tok.kind == tokName && p.peek().isOp(".") {
+		ns := p.next()
 		p.next()
-		p.expect(tokName, "name")
-		p.fail(Span{ns.span.Start, p.prevEnd}, "unsupported assignment to a namespace attribute")
+		attr := p.expect(tokName, "name")
+		node.NS, node.Attr, node.AttrSpan = &Name{Span: ns.span, Name: ns.text}, attr.text, attr.span
+	} else {
+		node.Targets = p.parseTargets("")
 	}
-	node := &Set{Targets: p.parseTargets("")}
 	if p.skipOp("=") {
 		node.Value = p.parseTuple(tupleOpts{})
 		node.Span = p.endTag(begin)
@@ -325,12 +337,22 @@ func (p *parser) parseSet(begin token) *Set {
 	if p.tok.isOp("|") {
 		p.fail(p.tok.span, "unsupported filter on a block set")
 	}
-	if len(node.Targets) != 1 {
+	if len(node.Targets) > 1 {
 		p.fail(Span{node.Targets[0].Span.Start, p.prevEnd}, "unsupported block set with several targets")
 	}
 	p.endHead()
 	defer p.pushBlock("set", "endset", begin)()
 	node.Body = p.parseBody("endset")
+	p.next()
+	node.Span = p.endTag(begin)
+	return node
+}
+
+func (p *parser) parseGeneration(begin token) *Generation {
+	p.next()
+	p.endHead()
+	defer p.pushBlock("generation", "endgeneration", begin)()
+	node := &Generation{Body: p.parseBody("endgeneration")}
 	p.next()
 	node.Span = p.endTag(begin)
 	return node

@@ -192,6 +192,32 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// profileParseTests are parsed with the transformers profile; each was
+// checked against the AST Jinja2 3.1 builds with the loopcontrols extension
+// and transformers' generation extension.
+var profileParseTests = []struct {
+	src  string
+	want string
+}{
+	{"{% for x in xs %}{% if x %}{% break %}{% endif %}{% continue %}{% endfor %}", "(for (x) xs (body (if (cond x (break))) (continue)))"},
+	{"{% generation %}a{{ x }}{% endgeneration %}", "(generation (text \"a\") (out x))"},
+	{"{% generation: %}{% endgeneration %}", "(generation)"},
+	{"{% set ns.x = 1 %}{% set ns.y %}b{% endset %}", "(set (. ns x) 1) (set (. ns y) (body (text \"b\")))"},
+}
+
+func TestParseProfile(t *testing.T) {
+	for _, tt := range profileParseTests {
+		tmpl, err := Parse(tt.src, Options{Transformers: true})
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.src, err)
+			continue
+		}
+		if got := dump(tmpl.Body); got != tt.want {
+			t.Errorf("Parse(%q)\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
 func TestConstTypes(t *testing.T) {
 	tests := []struct {
 		src  string
@@ -222,72 +248,93 @@ var errorTests = []struct {
 	msg  string
 	span Span
 }{
-	{"{% if x %}", "unclosed \"if\" block (expected \"endif\")", Span{0, 10}},                                                             // "{% if x %}"
-	{"{% if x %}a{% else %}b", "unclosed \"if\" block (expected \"endif\")", Span{0, 10}},                                                 // "{% if x %}"
-	{"{% for x in y %}{% if x %}{% endif %}", "unclosed \"for\" block (expected \"endfor\")", Span{0, 16}},                                // "{% for x in y %}"
-	{"{% set x %}abc", "unclosed \"set\" block (expected \"endset\")", Span{0, 11}},                                                       // "{% set x %}"
-	{"{{ x", "unclosed \"{{\" tag (expected \"}}\")", Span{0, 2}},                                                                         // "{{"
-	{"{{ x +", "unclosed \"{{\" tag (expected expression)", Span{0, 2}},                                                                   // "{{"
-	{"{% if x", "unclosed \"{%\" tag (expected \"%}\")", Span{0, 2}},                                                                      // "{%"
-	{"{% if x %}{% endif", "unclosed \"{%\" tag (expected \"%}\")", Span{10, 12}},                                                         // "{%"
-	{"{{ f(", "unclosed \"{{\" tag (expected expression)", Span{0, 2}},                                                                    // "{{"
-	{"{{ [1, 2", "unclosed \"{{\" tag (expected \",\")", Span{0, 2}},                                                                      // "{{"
-	{"{{ x.", "unclosed \"{{\" tag (expected name or number)", Span{0, 2}},                                                                // "{{"
-	{"{% endfor %}", "unexpected \"endfor\" with no open block", Span{3, 9}},                                                              // "endfor"
-	{"{% else %}", "unexpected \"else\" with no open block", Span{3, 7}},                                                                  // "else"
-	{"{% if x %}{% endfor %}", "unexpected \"endfor\" inside \"if\" block (expected \"endif\")", Span{13, 19}},                            // "endfor"
-	{"{% for x in y %}{% if x %}{% endfor %}{% endif %}", "unexpected \"endfor\" inside \"if\" block (expected \"endif\")", Span{29, 35}}, // "endfor"
-	{"{{ 1 + }}", "unexpected \"}}\", expected expression", Span{7, 9}},                                                                   // "}}"
-	{"{{ }}", "unexpected \"}}\", expected expression", Span{3, 5}},                                                                       // "}}"
-	{"{{ 1 2 }}", "unexpected \"2\", expected \"}}\"", Span{5, 6}},                                                                        // "2"
-	{"{{ x. 1.5 }}", "unexpected \"1.5\", expected name or number", Span{6, 9}},                                                           // "1.5"
-	{"{{ a b }}", "unexpected \"b\", expected \"}}\"", Span{5, 6}},                                                                        // "b"
-	{"{% if %}{% endif %}", "unexpected \"%}\", expected expression", Span{6, 8}},                                                         // "%}"
-	{"{% macro f() %}{% endmacro %}", "unsupported tag \"macro\"", Span{3, 8}},                                                            // "macro"
-	{"{% block body %}{% endblock %}", "unsupported tag \"block\"", Span{3, 8}},                                                           // "block"
-	{"{% extends \"base\" %}", "unsupported tag \"extends\"", Span{3, 10}},                                                                // "extends"
-	{"{% filter upper %}x{% endfilter %}", "unsupported tag \"filter\"", Span{3, 9}},                                                      // "filter"
-	{"{% with a = 1 %}{% endwith %}", "unsupported tag \"with\"", Span{3, 7}},                                                             // "with"
-	{"{% foo %}", "unknown tag \"foo\"", Span{3, 6}},                                                                                      // "foo"
-	{"{% %}", "unexpected \"%}\", expected tag name", Span{3, 5}},                                                                         // "%}"
-	{"{{ 'abc }}", "unterminated string literal", Span{3, 10}},                                                                            // "'abc }}"
-	{"{{ \"abc", "unterminated string literal", Span{3, 7}},                                                                               // "\"abc"
-	{"{{ x } }}", "unexpected \"}\"", Span{5, 6}},                                                                                         // "}"
-	{"{{ (x }}", "unexpected \"}\", expected \")\"", Span{6, 7}},                                                                          // "}"
-	{"{{ x ! y }}", "unexpected character \"!\"", Span{5, 6}},                                                                             // "!"
-	{"{{ x @ y }}", "unexpected character \"@\"", Span{5, 6}},                                                                             // "@"
-	{"a{# b", "unclosed comment (expected \"#}\")", Span{1, 3}},                                                                           // "{#"
-	{"{% raw %}abc", "unclosed \"raw\" block (expected \"endraw\")", Span{0, 9}},                                                          // "{% raw %}"
-	{"{{ '\\x4' }}", "truncated \\xXX escape", Span{4, 7}},                                                                                // "\\x4"
-	{"{{ '\\u12' }}", "truncated \\uXXXX escape", Span{4, 8}},                                                                             // "\\u12"
-	{"{{ '\\U00110000' }}", "illegal Unicode character", Span{4, 14}},                                                                     // "\\U00110000"
-	{"{{ '\\N{DASH}' }}", "\\N{...} escapes are not supported", Span{4, 6}},                                                               // "\\N"
-	{"{{ 99999999999999999999 }}", "integer literal out of range", Span{3, 23}},                                                           // "99999999999999999999"
-	{"{% for 1 in x %}{% endfor %}", "cannot assign to a literal", Span{7, 8}},                                                            // "1"
-	{"{% for a, (b, c) in x %}{% endfor %}", "unsupported assignment to a nested tuple", Span{10, 16}},                                    // "(b, c)"
-	{"{% for a, in x %}{% endfor %}", "unsupported assignment to a 1-element tuple", Span{7, 9}},                                          // "a,"
-	{"{% for x in y recursive %}{% endfor %}", "unsupported recursive loop", Span{14, 23}},                                                // "recursive"
-	{"{% set ns.x = 1 %}", "unsupported assignment to a namespace attribute", Span{7, 11}},                                                // "ns.x"
-	{"{% set x | upper %}{% endset %}", "unsupported filter on a block set", Span{9, 10}},                                                 // "|"
-	{"{% set a, b %}{% endset %}", "unsupported block set with several targets", Span{7, 11}},                                             // "a, b"
-	{"{% include \"a\" ignore missing %}", "unsupported \"ignore missing\" on include", Span{15, 29}},                                     // "ignore missing"
-	{"{% include \"a\" with context %}", "unsupported \"with context\" on include", Span{15, 27}},                                         // "with context"
-	{"{{ f(*args) }}", "unsupported \"*\" argument unpacking", Span{5, 6}},                                                                // "*"
-	{"{{ f(**kw) }}", "unsupported \"**\" argument unpacking", Span{5, 7}},                                                                // "**"
-	{"{{ f(a=1, 2) }}", "positional argument follows keyword argument", Span{10, 11}},                                                     // "2"
-	{"{{ x is divisibleby(n=3) }}", "unsupported keyword argument to a test", Span{20, 21}},                                               // "n"
-	{"{{ x is a is b }}", "cannot chain tests with \"is\"", Span{10, 12}},                                                                 // "is"
-	{"{{ x[1:2, 3] }}", "unsupported slice in a tuple subscript", Span{5, 8}},                                                             // "1:2"
-	{"{{ x | 1 }}", "unexpected \"1\", expected filter name", Span{7, 8}},                                                                 // "1"
-	{"{{ x is 1 }}", "unexpected \"1\", expected test name", Span{8, 9}},                                                                  // "1"
-	{"{% if x %}{% endif x %}", "unexpected \"x\", expected \"%}\"", Span{19, 20}},                                                        // "x"
-	{"{% set x = 1 %}{% endset %}", "unexpected \"endset\" with no open block", Span{18, 24}},                                             // "endset"
+	{"{% if x %}", "unclosed \"if\" block (expected \"endif\")", Span{0, 10}},                                                                  // "{% if x %}"
+	{"{% if x %}a{% else %}b", "unclosed \"if\" block (expected \"endif\")", Span{0, 10}},                                                      // "{% if x %}"
+	{"{% for x in y %}{% if x %}{% endif %}", "unclosed \"for\" block (expected \"endfor\")", Span{0, 16}},                                     // "{% for x in y %}"
+	{"{% set x %}abc", "unclosed \"set\" block (expected \"endset\")", Span{0, 11}},                                                            // "{% set x %}"
+	{"{{ x", "unclosed \"{{\" tag (expected \"}}\")", Span{0, 2}},                                                                              // "{{"
+	{"{{ x +", "unclosed \"{{\" tag (expected expression)", Span{0, 2}},                                                                        // "{{"
+	{"{% if x", "unclosed \"{%\" tag (expected \"%}\")", Span{0, 2}},                                                                           // "{%"
+	{"{% if x %}{% endif", "unclosed \"{%\" tag (expected \"%}\")", Span{10, 12}},                                                              // "{%"
+	{"{{ f(", "unclosed \"{{\" tag (expected expression)", Span{0, 2}},                                                                         // "{{"
+	{"{{ [1, 2", "unclosed \"{{\" tag (expected \",\")", Span{0, 2}},                                                                           // "{{"
+	{"{{ x.", "unclosed \"{{\" tag (expected name or number)", Span{0, 2}},                                                                     // "{{"
+	{"{% endfor %}", "unexpected \"endfor\" with no open block", Span{3, 9}},                                                                   // "endfor"
+	{"{% else %}", "unexpected \"else\" with no open block", Span{3, 7}},                                                                       // "else"
+	{"{% if x %}{% endfor %}", "unexpected \"endfor\" inside \"if\" block (expected \"endif\")", Span{13, 19}},                                 // "endfor"
+	{"{% for x in y %}{% if x %}{% endfor %}{% endif %}", "unexpected \"endfor\" inside \"if\" block (expected \"endif\")", Span{29, 35}},      // "endfor"
+	{"{{ 1 + }}", "unexpected \"}}\", expected expression", Span{7, 9}},                                                                        // "}}"
+	{"{{ }}", "unexpected \"}}\", expected expression", Span{3, 5}},                                                                            // "}}"
+	{"{{ 1 2 }}", "unexpected \"2\", expected \"}}\"", Span{5, 6}},                                                                             // "2"
+	{"{{ x. 1.5 }}", "unexpected \"1.5\", expected name or number", Span{6, 9}},                                                                // "1.5"
+	{"{{ a b }}", "unexpected \"b\", expected \"}}\"", Span{5, 6}},                                                                             // "b"
+	{"{% if %}{% endif %}", "unexpected \"%}\", expected expression", Span{6, 8}},                                                              // "%}"
+	{"{% macro f() %}{% endmacro %}", "unsupported tag \"macro\"", Span{3, 8}},                                                                 // "macro"
+	{"{% block body %}{% endblock %}", "unsupported tag \"block\"", Span{3, 8}},                                                                // "block"
+	{"{% extends \"base\" %}", "unsupported tag \"extends\"", Span{3, 10}},                                                                     // "extends"
+	{"{% filter upper %}x{% endfilter %}", "unsupported tag \"filter\"", Span{3, 9}},                                                           // "filter"
+	{"{% with a = 1 %}{% endwith %}", "unsupported tag \"with\"", Span{3, 7}},                                                                  // "with"
+	{"{% foo %}", "unknown tag \"foo\"", Span{3, 6}},                                                                                           // "foo"
+	{"{% %}", "unexpected \"%}\", expected tag name", Span{3, 5}},                                                                              // "%}"
+	{"{{ 'abc }}", "unterminated string literal", Span{3, 10}},                                                                                 // "'abc }}"
+	{"{{ \"abc", "unterminated string literal", Span{3, 7}},                                                                                    // "\"abc"
+	{"{{ x } }}", "unexpected \"}\"", Span{5, 6}},                                                                                              // "}"
+	{"{{ (x }}", "unexpected \"}\", expected \")\"", Span{6, 7}},                                                                               // "}"
+	{"{{ x ! y }}", "unexpected character \"!\"", Span{5, 6}},                                                                                  // "!"
+	{"{{ x @ y }}", "unexpected character \"@\"", Span{5, 6}},                                                                                  // "@"
+	{"a{# b", "unclosed comment (expected \"#}\")", Span{1, 3}},                                                                                // "{#"
+	{"{% raw %}abc", "unclosed \"raw\" block (expected \"endraw\")", Span{0, 9}},                                                               // "{% raw %}"
+	{"{{ '\\x4' }}", "truncated \\xXX escape", Span{4, 7}},                                                                                     // "\\x4"
+	{"{{ '\\u12' }}", "truncated \\uXXXX escape", Span{4, 8}},                                                                                  // "\\u12"
+	{"{{ '\\U00110000' }}", "illegal Unicode character", Span{4, 14}},                                                                          // "\\U00110000"
+	{"{{ '\\N{DASH}' }}", "\\N{...} escapes are not supported", Span{4, 6}},                                                                    // "\\N"
+	{"{{ 99999999999999999999 }}", "integer literal out of range", Span{3, 23}},                                                                // "99999999999999999999"
+	{"{% for 1 in x %}{% endfor %}", "cannot assign to a literal", Span{7, 8}},                                                                 // "1"
+	{"{% for a, (b, c) in x %}{% endfor %}", "unsupported assignment to a nested tuple", Span{10, 16}},                                         // "(b, c)"
+	{"{% for a, in x %}{% endfor %}", "unsupported assignment to a 1-element tuple", Span{7, 9}},                                               // "a,"
+	{"{% for x in y recursive %}{% endfor %}", "unsupported recursive loop", Span{14, 23}},                                                     // "recursive"
+	{"{% set ns.x, y = 1, 2 %}", "unexpected \",\", expected \"%}\"", Span{11, 12}},                                                            // ","
+	{"{% set ns. = 1 %}", "unexpected \"=\", expected name", Span{11, 12}},                                                                     // "="
+	{"{% for x in y %}{% break %}{% endfor %}", "unsupported tag \"break\" (loop controls need jinja: {profile: transformers})", Span{19, 24}}, // "break"
+	{"{% continue %}", "unsupported tag \"continue\" (loop controls need jinja: {profile: transformers})", Span{3, 11}},                        // "continue"
+	{"{% generation %}{% endgeneration %}", "unknown tag \"generation\"", Span{3, 13}},                                                         // "generation"
+	{"{% set x | upper %}{% endset %}", "unsupported filter on a block set", Span{9, 10}},                                                      // "|"
+	{"{% set a, b %}{% endset %}", "unsupported block set with several targets", Span{7, 11}},                                                  // "a, b"
+	{"{% include \"a\" ignore missing %}", "unsupported \"ignore missing\" on include", Span{15, 29}},                                          // "ignore missing"
+	{"{% include \"a\" with context %}", "unsupported \"with context\" on include", Span{15, 27}},                                              // "with context"
+	{"{{ f(*args) }}", "unsupported \"*\" argument unpacking", Span{5, 6}},                                                                     // "*"
+	{"{{ f(**kw) }}", "unsupported \"**\" argument unpacking", Span{5, 7}},                                                                     // "**"
+	{"{{ f(a=1, 2) }}", "positional argument follows keyword argument", Span{10, 11}},                                                          // "2"
+	{"{{ x is divisibleby(n=3) }}", "unsupported keyword argument to a test", Span{20, 21}},                                                    // "n"
+	{"{{ x is a is b }}", "cannot chain tests with \"is\"", Span{10, 12}},                                                                      // "is"
+	{"{{ x[1:2, 3] }}", "unsupported slice in a tuple subscript", Span{5, 8}},                                                                  // "1:2"
+	{"{{ x | 1 }}", "unexpected \"1\", expected filter name", Span{7, 8}},                                                                      // "1"
+	{"{{ x is 1 }}", "unexpected \"1\", expected test name", Span{8, 9}},                                                                       // "1"
+	{"{% if x %}{% endif x %}", "unexpected \"x\", expected \"%}\"", Span{19, 20}},                                                             // "x"
+	{"{% set x = 1 %}{% endset %}", "unexpected \"endset\" with no open block", Span{18, 24}},                                                  // "endset"
 	// The first error wins, even when the lexer would fail further on.
 	{"{{ a b }}{{ !", "unexpected \"b\", expected \"}}\"", Span{5, 6}},
 	{"{{ a }}{# x", "unclosed comment (expected \"#}\")", Span{7, 9}},
 }
 
+var profileErrorTests = []struct {
+	src  string
+	msg  string
+	span Span
+}{
+	{"{% generation %}a", "unclosed \"generation\" block (expected \"endgeneration\")", Span{0, 16}}, // "{% generation %}"
+	{"{% endgeneration %}", "unexpected \"endgeneration\" with no open block", Span{3, 16}},          // "endgeneration"
+	{"{% break x %}", "unexpected \"x\", expected \"%}\"", Span{9, 10}},                              // "x"
+}
+
 func TestParseErrors(t *testing.T) {
+	for _, tt := range profileErrorTests {
+		_, err := Parse(tt.src, Options{Transformers: true})
+		var e *Error
+		if !errors.As(err, &e) || e.Msg != tt.msg || e.Span != tt.span {
+			t.Errorf("Parse(%q) with the transformers profile: error %v, want %q at %v", tt.src, err, tt.msg, tt.span)
+		}
+	}
 	for _, tt := range errorTests {
 		_, err := Parse(tt.src, Options{})
 		var e *Error
@@ -323,6 +370,7 @@ var spanTests = []struct {
 	{"{% for k, v in d if v %}{{ k }}{% else %}e{% endfor %}", []string{"For {% for k, v in d if v %}{{ k }}{% else %}e{% endfor %}", "Name k", "Name v", "Name d", "Name v", "Output {{ k }}", "Name k", "Text e"}},
 	{"{% set x = 1 %}{% set y %}a{% endset %}", []string{"Set {% set x = 1 %}", "Name x", "Const 1", "Set {% set y %}a{% endset %}", "Name y", "Text a"}},
 	{"{% include \"a\" %}", []string{"Include {% include \"a\" %}", "Const \"a\""}},
+	{"{% set ns.x = 1 %}", []string{"Set {% set ns.x = 1 %}", "Name ns", "name x", "Const 1"}},
 	{"a  {%- if x -%}  b  {%- endif %}", []string{"Text a", "If {%- if x -%}  b  {%- endif %}", "Name x", "Text b"}},
 	{"a{# c #}b{% raw %}{{ x }}{% endraw %}", []string{"Text a{# c #}b{% raw %}{{ x }}"}},
 	{"a\r\nb\r\n", []string{"Text a\r\nb"}},

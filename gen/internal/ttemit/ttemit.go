@@ -41,14 +41,20 @@ type tval struct {
 
 // ttEmitter translates one prompt.
 type ttEmitter struct {
-	file  string // position prefix: positions are passed as "line:col"
-	tmp   int
-	loops map[*ir.For][2]string // template variables of a loop's index and length
+	file string // position prefix: positions are passed as "line:col"
+	// tojson is the function of the tojson filter: Jinja2's, or with the
+	// transformers profile transformers'.
+	tojson string
+	tmp    int
+	loops  map[*ir.For][2]string // template variables of a loop's index and length
 }
 
 // Translate returns the text/template source of p's template.
 func Translate(p *ir.Prompt) string {
-	e := &ttEmitter{file: p.Spec.Map.File, loops: map[*ir.For][2]string{}}
+	e := &ttEmitter{file: p.Spec.Map.File, loops: map[*ir.For][2]string{}, tojson: "tojson"}
+	if p.Spec.Jinja.Transformers {
+		e.tojson = "tfjson"
+	}
 	return e.declare(p.Locals) + e.nodes(p.Body)
 }
 
@@ -696,7 +702,7 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 	case "tojson":
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		ind, _ := e.arg(x, 0)
-		return tval{pre: v.pre + ind.pre, val: call("tojson", v.val, ind.val, e.pos(x.Pos))}
+		return tval{pre: v.pre + ind.pre, val: call(e.tojson, v.val, ind.val, e.pos(x.Pos))}
 	case "join":
 		v := e.lenient(e.expr(x.X), xt)
 		sep, _ := e.arg(x, 0)
@@ -851,6 +857,15 @@ func (e *ttEmitter) node(n ir.Node) string {
 		return e.forLoop(n)
 	case *ir.Set:
 		return e.set(n)
+	case *ir.LoopControl:
+		// The loop's range is the innermost one around the node.
+		if n.Break {
+			return "{{ break }}"
+		}
+		return "{{ continue }}"
+	case *ir.Raise:
+		v := e.expr(n.Msg)
+		return v.pre + action(call("raise", v.val, e.pos(n.Pos)))
 	}
 	panic(fmt.Sprintf("emit: unexpected node %T", n))
 }
@@ -1068,6 +1083,13 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		out += action("$.ItemEnd")
 		body += action("$.ItemEnd")
 	}
+	if len(n.Else) > 0 && ir.HasLoopControl(n.Body, n) {
+		// The else runs when no iteration ran to the end, as in Jinja2.
+		done := e.temp("done")
+		out = action(done+" := false") + out
+		return out + action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + body +
+			action(done+" = true") + "{{ end }}" + action("if not "+done) + e.nodes(n.Else) + "{{ end }}"
+	}
 	out += action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + body
 	if len(n.Else) > 0 {
 		out += "{{ else }}" + e.nodes(n.Else)
@@ -1119,7 +1141,11 @@ func (e *ttEmitter) include(x *ir.Include) string {
 // dyn, which converts each operand to a runtime/jinja.Value.
 func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 	var pre string
-	args := []string{strconv.Quote(dynOps[x.Op]), e.pos(x.Pos)}
+	op := dynOps[x.Op]
+	if x.Op == ir.DynToJSON && e.tojson == "tfjson" {
+		op = "tfjson" // the transformers profile's
+	}
+	args := []string{strconv.Quote(op), e.pos(x.Pos)}
 	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest {
 		args = append(args, strconv.Quote(x.Name))
 	}

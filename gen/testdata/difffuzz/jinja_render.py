@@ -3,17 +3,29 @@
 differential fuzzer (gen/difffuzz_test.go).
 
 Reads a JSON array from stdin, each item {"template": str, "options":
-{"trim_blocks": bool, "lstrip_blocks": bool, "keep_trailing_newline": bool},
-"data": object}, and writes a JSON array to stdout with, for each item in
-order, {"out": the rendered text} or {"error": "ExceptionType: message"}.
-The environment is Jinja2's default but for those options, as in
-gen/testdata/render/golden.py.
+{"trim_blocks": bool, "lstrip_blocks": bool, "keep_trailing_newline": bool,
+"profile": bool}, "data": object}, and writes a JSON array to stdout with,
+for each item in order, {"out": the rendered text} or {"error":
+"ExceptionType: message"}. The environment is Jinja2's default but for
+those options, as in gen/testdata/render/golden.py; with profile, it is
+transformers' (jinja: {profile: transformers}), as
+gen/testdata/chat/render.py builds it.
 """
 
+import importlib.util
 import json
+import os
 import sys
 
 import jinja2
+
+
+def transformers_environment():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "chat", "render.py")
+    spec = importlib.util.spec_from_file_location("chat_render", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.environment()
 
 
 def main():
@@ -22,9 +34,12 @@ def main():
     results = []
     for job in jobs:
         opts = job["options"]
-        key = (opts["trim_blocks"], opts["lstrip_blocks"], opts["keep_trailing_newline"])
+        key = (opts["trim_blocks"], opts["lstrip_blocks"], opts["keep_trailing_newline"], opts["profile"])
         env = envs.get(key)
-        if env is None:
+        if env is None and key[3]:
+            env = envs[key] = transformers_environment()
+            env.trim_blocks, env.lstrip_blocks, env.keep_trailing_newline = key[:3]
+        elif env is None:
             env = envs[key] = jinja2.Environment(
                 trim_blocks=key[0], lstrip_blocks=key[1], keep_trailing_newline=key[2])
         try:

@@ -50,7 +50,9 @@ A prompt without fixtures, or fixtures without a prompt, is an error.
 In both modes the jinja2.Environment comes from the prompt's optional `jinja:`
 key (trim_blocks, lstrip_blocks, keep_trailing_newline; all default to False,
 everything else is Jinja2's default: plain Undefined, autoescape off; plain
-template files use the defaults), and outputs are written as UTF-8 with no
+template files use the defaults), or with `profile: transformers` is the
+environment of Hugging Face transformers' chat templates, as
+gen/testdata/chat/render.py builds it; outputs are written as UTF-8 with no
 newline translation and nothing appended.
 
 Before rendering, scenario data is checked against the typed-world rules of
@@ -66,16 +68,25 @@ Any problem (bad YAML, a Jinja2 error, a rule violation) aborts with a
 non-zero exit status and a message naming the case or prompt and scenario.
 """
 
+import importlib.util
 import json
 import os
 import sys
 
 import jinja2
+import jinja2.ext
 import jinja2.meta
+import jinja2.sandbox
 import jinja2.nodes as nodes
 import yaml
 
-JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline")
+JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline", "profile")
+# The environments `profile` selects.
+JINJA_PROFILES = ("transformers",)
+# Jinja2's own globals that promptgen supports calling.
+ALLOWED_GLOBALS = {"namespace"}
+# The globals of the transformers profile.
+PROFILE_GLOBALS = {"raise_exception", "strftime_now"}
 # The keys of a case's prompt.yaml.
 PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
 # The top-level keys of the prompt format (topLevelKeys in gen/internal/load/load.go).
@@ -356,6 +367,8 @@ def check_subset(ast, allow_include=False, chat=False):
             if not isinstance(node.template, nodes.Const) or node.ignore_missing or not node.with_context:
                 raise CaseError("include is supported as {% include \"component\" %} only")
             continue
+        if isinstance(node, nodes.CallBlock) and isinstance(node.call.node, nodes.ExtensionAttribute):
+            continue  # the transformers profile's {% generation %}
         if isinstance(node, FORBIDDEN_NODES):
             raise CaseError("uses {%% %s %%}, which is outside the supported subset"
                             % type(node).__name__.lower())
@@ -368,6 +381,10 @@ def check_subset(ast, allow_include=False, chat=False):
             raise CaseError("uses test %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Call):
             fn = node.node
+            if isinstance(fn, nodes.ExtensionAttribute):
+                continue  # the generation block's call
+            if isinstance(fn, nodes.Name) and fn.name in ALLOWED_GLOBALS | PROFILE_GLOBALS:
+                continue
             if not (isinstance(fn, nodes.Getattr) and (fn.attr in ALLOWED_METHODS or chat and fn.attr in CHAT_METHODS)):
                 raise CaseError("calls something other than an allowed string method")
             if fn.attr in ("items", "keys") and node.args:
@@ -395,7 +412,9 @@ def prompt_parts(doc, keys, what):
     if not isinstance(jin, dict) or set(jin) - set(JINJA_OPTIONS):
         raise CaseError("jinja: may only set %s" % ", ".join(JINJA_OPTIONS))
     for k, v in jin.items():
-        if not isinstance(v, bool):
+        if k == "profile" and v not in JINJA_PROFILES:
+            raise CaseError("jinja.profile must be one of %s" % ", ".join(JINJA_PROFILES))
+        if k != "profile" and not isinstance(v, bool):
             raise CaseError("jinja.%s must be a bool" % k)
     inputs = doc.get("inputs")
     if inputs is not None and not isinstance(inputs, dict) and inputs != "chat":
@@ -428,7 +447,34 @@ def load_prompt_file(path):
 # Template sets (gen/internal/load/sets.go).
 
 
+def transformers_module():
+    """gen/testdata/chat/render.py, which builds transformers' environment."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "chat", "render.py")
+    spec = importlib.util.spec_from_file_location("chat_render", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def environment(jin, **kw):
+    """The environment of the `jinja:` options. With profile: transformers
+    it is transformers' (see gen/testdata/chat/render.py): a sandbox with
+    trim_blocks and lstrip_blocks on unless the options say otherwise, loop
+    controls, the generation block, its tojson, raise_exception and
+    strftime_now (whose clock render.py fixes)."""
+    if jin.get("profile") == "transformers":
+        tf = transformers_module()
+        env = jinja2.sandbox.ImmutableSandboxedEnvironment(
+            trim_blocks=jin.get("trim_blocks", True),
+            lstrip_blocks=jin.get("lstrip_blocks", True),
+            keep_trailing_newline=jin.get("keep_trailing_newline", False),
+            extensions=[tf.AssistantTracker, jinja2.ext.loopcontrols],
+            **kw,
+        )
+        env.filters["tojson"] = tf.tojson
+        env.globals["raise_exception"] = tf.raise_exception
+        env.globals["strftime_now"] = tf.strftime_now
+        return env
     return jinja2.Environment(
         trim_blocks=jin.get("trim_blocks", False),
         lstrip_blocks=jin.get("lstrip_blocks", False),

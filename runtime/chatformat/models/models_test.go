@@ -25,11 +25,16 @@ var shipped = map[string]struct {
 	model  Model
 	corpus string
 }{
-	"phi4":    {Phi4, "phi4-14b"},
-	"phi3_5":  {Phi35, "phi3.5-3.8b"},
-	"smollm2": {SmolLM2, "smollm2-135m"},
-	"qwen2":   {Qwen2, "qwen2-0.5b"},
-	"olmo2":   {OLMo2, "olmo2-7b"},
+	"phi4":        {Phi4, "phi4-14b"},
+	"phi3_5":      {Phi35, "phi3.5-3.8b"},
+	"smollm2":     {SmolLM2, "smollm2-135m"},
+	"qwen2":       {Qwen2, "qwen2-0.5b"},
+	"olmo2":       {OLMo2, "olmo2-7b"},
+	"qwen2_5":     {Qwen25, "qwen2.5-0.5b"},
+	"mistral":     {Mistral, "mistral-7b-instruct-fp16"},
+	"mixtral":     {Mixtral, "mixtral-8x7b"},
+	"deepseek_r1": {DeepSeekR1, "deepseek-r1-latest"},
+	"granite4":    {Granite4, "granite4-latest"},
 }
 
 // TestShippedTemplatesAreTheCorpus checks that each shipped template is,

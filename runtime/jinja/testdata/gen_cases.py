@@ -166,8 +166,9 @@ def nested(depth):
 JSON_VALUES[-1] = nested(40)
 
 
-def json_tree(v):
-    """Encodes a Python value as a tagged tree that keeps int and float apart."""
+def json_tree(v, sort=True):
+    """Encodes a Python value as a tagged tree that keeps int and float
+    apart, with dict keys sorted or in insertion order."""
     if v is None:
         return ["null"]
     if isinstance(v, bool):
@@ -179,8 +180,8 @@ def json_tree(v):
     if isinstance(v, str):
         return ["str", v]
     if isinstance(v, list):
-        return ["list", [json_tree(x) for x in v]]
-    return ["dict", [[k, json_tree(v[k])] for k in sorted(v)]]
+        return ["list", [json_tree(x, sort) for x in v]]
+    return ["dict", [[k, json_tree(v[k], sort)] for k in (sorted(v) if sort else v)]]
 
 
 def tojson(v, indent):
@@ -358,6 +359,11 @@ def main():
             for cs in [False, True]
         ],
         "json": [[json_tree(v), ind, tojson(v, ind)] for v in JSON_VALUES for ind in JSON_INDENTS],
+        # transformers' tojson (see gen/testdata/chat/render.py).
+        "transformers_json": [
+            [json_tree(v, sort=False), ind, json.dumps(v, ensure_ascii=False, indent=ind, sort_keys=False)]
+            for v in JSON_VALUES for ind in JSON_INDENTS
+        ],
         "unicode": unicode_tables(),
     }
     with open("testdata/cases.json", "w", encoding="utf-8") as out:

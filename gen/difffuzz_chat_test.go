@@ -1,0 +1,125 @@
+package gen
+
+// The differential fuzzer's productions for the constructs of chat
+// templates: namespace() and its attributes (plain Jinja2), and, in a case
+// with the transformers profile, loop controls, the generation block and
+// raise_exception (testdata/difffuzz/jinja_render.py renders those cases in
+// transformers' environment, from testdata/chat/render.py).
+
+import "strings"
+
+// fzNamespaceNames are the names a namespace takes; no other set picks
+// them, so a namespace is never set to another value.
+var fzNamespaceNames = []string{"ns", "ns2"}
+
+// namespaceStmt is {% set ns = namespace(a=..., ...) %}: a namespace with
+// one to three attributes, each given a value that is always defined.
+func (g *fzGen) namespaceStmt() string {
+	top := g.scopes[len(g.scopes)-1]
+	var name string
+	for _, n := range fzNamespaceNames {
+		if _, taken := top.types[n]; !taken {
+			name = n
+			break
+		}
+	}
+	if name == "" {
+		return g.text()
+	}
+	t := &fzType{kind: fzObject}
+	var kwargs []string
+	for _, attr := range []string{"a", "b", "n"}[:1+g.r.IntN(3)] {
+		at := g.randMakeable()
+		v := g.defined(func() fzExpr { return g.expr(at, 2) })
+		t.fields = append(t.fields, &fzField{name: attr, t: at})
+		kwargs = append(kwargs, attr+"="+g.wrap(v, precCond))
+	}
+	top.types[name] = t
+	g.declare(&fzVar{name: name, t: t, namespace: true})
+	return g.tag("set " + name + " = namespace(" + strings.Join(kwargs, ", ") + ")")
+}
+
+// namespaceInScope returns a namespace visible here, if any.
+func (g *fzGen) namespaceInScope() *fzVar {
+	for _, n := range fzNamespaceNames {
+		if v := g.lookup(n); v != nil && v.namespace && !v.optional {
+			return v
+		}
+	}
+	return nil
+}
+
+// namespaceAttrStmt assigns an attribute of a namespace in scope a value
+// of its type, or the block form's text to a string attribute: from a
+// loop's body, it changes the namespace's attribute for after the loop.
+func (g *fzGen) namespaceAttrStmt() string {
+	ns := g.namespaceInScope()
+	f := ns.t.fields[g.r.IntN(len(ns.t.fields))]
+	if f.t.kind == fzString && g.canSet() && g.chance(0.2) {
+		g.setBlock++
+		g.scopes = append(g.scopes, &fzScope{types: map[string]*fzType{}})
+		body := g.body()
+		g.scopes = g.scopes[:len(g.scopes)-1]
+		g.setBlock--
+		return g.tag("set "+ns.name+"."+f.name) + body + g.tag("endset")
+	}
+	v := g.defined(func() fzExpr { return g.expr(f.t, 2) })
+	return g.tag("set " + ns.name + "." + f.name + " = " + v.text)
+}
+
+// namespaceRefs are the values of namespace r's attributes, through
+// attribute access or a subscript.
+func (g *fzGen) namespaceRefs(r *fzRef) []*fzRef {
+	var out []*fzRef
+	for _, f := range r.t.fields {
+		text := r.text + "." + f.name
+		if g.on("attr-subscript") && g.chance(0.15) {
+			text = r.text + "['" + f.name + "']"
+		}
+		out = append(out, &fzRef{text: text, t: f.t, optional: r.optional, parentOptional: r.optional, unset: r.unset})
+	}
+	return out
+}
+
+// canLoopControl reports whether a loop control here stops the innermost
+// loop: not from a block set's body or a generation block, which promptgen
+// rejects.
+func (g *fzGen) canLoopControl() bool {
+	return g.loops > 0 && g.setBlock == 0 && g.generation == 0
+}
+
+// loopControl is {% break %} or {% continue %}, often under a condition.
+func (g *fzGen) loopControl() string {
+	ctl := g.tag(g.pick([]string{"break", "continue"}))
+	if g.chance(0.7) {
+		c, _ := g.cond(1)
+		return g.tag("if "+g.wrap(c, precOr)) + ctl + g.tag("endif")
+	}
+	return ctl
+}
+
+// generationStmt is transformers' {% generation %} block, a frame of its
+// own.
+func (g *fzGen) generationStmt() string {
+	g.generation++
+	g.scopes = append(g.scopes, &fzScope{types: map[string]*fzType{}})
+	body := g.body()
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.generation--
+	return g.tag("generation") + body + g.tag("endgeneration")
+}
+
+// raiseStmt raises under a condition, as chat templates reject a
+// conversation.
+func (g *fzGen) raiseStmt() string {
+	msg := g.defined(func() fzExpr { return g.expr(fzStr, 1) })
+	if g.chance(0.5) {
+		msg = g.binary(fzExpr{text: "'bad: '", prec: precPrimary}, "~", msg, precConcat)
+	}
+	raise := g.open("{{") + " raise_exception(" + msg.text + ") " + g.close("}}")
+	if g.chance(0.8) {
+		c, _ := g.cond(1)
+		return g.tag("if "+g.wrap(c, precOr)) + raise + g.tag("endif")
+	}
+	return raise
+}
