@@ -3,10 +3,15 @@ package gen
 // The differential fuzzer's productions for the constructs of chat
 // templates: namespace() and its attributes (plain Jinja2), and, in a case
 // with the transformers profile, loop controls, the generation block and
-// raise_exception (testdata/difffuzz/jinja_render.py renders those cases in
-// transformers' environment, from testdata/chat/render.py).
+// raise_exception and strftime_now (testdata/difffuzz/jinja_render.py
+// renders those cases in transformers' environment, from
+// testdata/chat/render.py, whose clock the render program gives Render).
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/promptgen/promptgen/runtime/jinja"
+)
 
 // fzNamespaceNames are the names a namespace takes; no other set picks
 // them, so a namespace is never set to another value.
@@ -122,4 +127,18 @@ func (g *fzGen) raiseStmt() string {
 		return g.tag("if "+g.wrap(c, precOr)) + raise + g.tag("endif")
 	}
 	return raise
+}
+
+// strftime is strftime_now(format) with a constant format of up to four
+// supported directives among literal text.
+func (g *fzGen) strftime() fzExpr {
+	directives := strings.Fields(jinja.StrftimeDirectives)
+	var b strings.Builder
+	for range 1 + g.r.IntN(4) {
+		if g.chance(0.5) {
+			b.WriteString(g.pick([]string{" ", "-", ":", "/", ", ", "T", "é"}))
+		}
+		b.WriteString(g.pick(directives))
+	}
+	return fzExpr{text: "strftime_now('" + b.String() + "')", prec: precPrimary} // no quote or backslash to escape
 }

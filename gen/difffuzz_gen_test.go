@@ -60,7 +60,7 @@ var fzFamilies = []string{
 	"neg-zero-constant",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see difffuzz_chat_test.go).
-	"namespace", "profile", "loop-control", "generation", "raise",
+	"namespace", "profile", "loop-control", "generation", "raise", "strftime",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -1550,6 +1550,7 @@ func (g *fzGen) index(t *fzType, d int) fzExpr {
 func (g *fzGen) stringProductions(d int, e *fzExpr) []choice {
 	str := func() fzExpr { return g.expr(fzStr, d) }
 	return []choice{
+		{4, g.profile && g.on("strftime"), func() { *e = g.strftime() }},
 		{3, g.on("concat"), func() { *e = g.binary(g.printable(d), "~", g.printable(d), precConcat) }},
 		{1, g.on("plus"), func() { *e = g.binary(str(), "+", str(), precAdd) }},
 		{1, g.on("repeat"), func() {

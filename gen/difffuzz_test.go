@@ -357,6 +357,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"time"
+
+	"github.com/promptgen/promptgen/runtime"
 `)
 	pkgs := map[string]bool{}
 	for _, run := range runs {
@@ -369,6 +372,7 @@ import (
 	}
 	b.WriteString(`)
 
+` + renderAtSource + `
 type decodeError struct{ error }
 
 func decode(b []byte, v any, strict bool) error {
@@ -404,7 +408,7 @@ var cases = [][2]func([]byte) (string, error){
 		name, _ := names.Exported(run.c.key)
 		b.WriteString("\t{")
 		for _, pkg := range run.pkgs {
-			fmt.Fprintf(&b, "func(b []byte) (string, error) { var f %[1]s.%[2]sFeed; if err := decode(b, &f, %[3]t); err != nil { return \"\", err }; return %[1]s.%[2]s.Render(f) }, ", pkg, name, !run.lenient)
+			fmt.Fprintf(&b, "func(b []byte) (string, error) { var f %[1]s.%[2]sFeed; if err := decode(b, &f, %[3]t); err != nil { return \"\", err }; return renderAt(%[1]s.%[2]s, f) }, ", pkg, name, !run.lenient)
 		}
 		b.WriteString("},\n")
 	}

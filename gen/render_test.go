@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
 // renderCase is one golden template case: a prompt and its scenarios,
@@ -76,6 +77,20 @@ var backends = []struct {
 	{"ttrender", RendererTextTemplate},
 }
 
+// renderAtSource is the function through which the render programs call
+// Render: it gives a prompt that reads the clock the time that
+// gen/testdata/chat/render.py fixes for Jinja2, 2026-01-08T09:30.
+const renderAtSource = `func renderAt[F any](p any, f F) (string, error) {
+	switch p := p.(type) {
+	case interface{ Render(F, ...runtime.RenderOption) (string, error) }:
+		return p.Render(f, runtime.WithNow(time.Date(2026, 1, 8, 9, 30, 0, 0, time.UTC)))
+	case interface{ Render(F) (string, error) }:
+		return p.Render(f)
+	}
+	panic(fmt.Sprintf("%T has no Render", p))
+}
+`
+
 // renderJob renders the prompt key with the feed decoded from the JSON file feed.
 type renderJob struct{ key, feed string }
 
@@ -86,7 +101,7 @@ type renderJob struct{ key, feed string }
 func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]string {
 	t.Helper()
 	var main bytes.Buffer
-	main.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"bytes\"\n\t\"fmt\"\n\t\"os\"\n\n\t\"github.com/promptgen/promptgen/runtime/chat\"\n")
+	main.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"bytes\"\n\t\"fmt\"\n\t\"os\"\n\t\"time\"\n\n\t\"github.com/promptgen/promptgen/runtime\"\n\t\"github.com/promptgen/promptgen/runtime/chat\"\n")
 	for _, b := range backends {
 		out := filepath.Join(mod, b.pkg)
 		res, err := Generate(context.Background(), Config{Dir: filepath.Join(mod, "prompts"), Out: out, Pkg: b.pkg, ImportPath: "pgtest/" + b.pkg, Renderer: b.renderer})
@@ -96,13 +111,13 @@ func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]st
 		writeResult(t, out, res)
 		main.WriteString("\t\"pgtest/" + b.pkg + "\"\n")
 	}
-	main.WriteString(")\n\n")
+	main.WriteString(")\n\n" + renderAtSource + "\n")
 	main.WriteString("func decode(path string, v any) {\n\tb, err := os.ReadFile(path)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\td := json.NewDecoder(bytes.NewReader(b))\n\tif _, ok := v.(interface{ Chat() *chat.Context }); !ok {\n\t\td.DisallowUnknownFields() // a chat context holds more than a template reads\n\t}\n\tif err := d.Decode(v); err != nil {\n\t\tpanic(fmt.Sprint(path, \": \", err))\n\t}\n}\n\n")
 	for _, b := range backends {
 		main.WriteString("func render_" + b.pkg + "(key, feed string) (string, error) {\n\tswitch key {\n")
 		for _, k := range keys {
 			name, _ := names.Exported(k)
-			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn " + b.pkg + "." + name + ".Render(f)\n")
+			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn renderAt(" + b.pkg + "." + name + ", f)\n")
 		}
 		main.WriteString("\t}\n\tpanic(key)\n}\n\n")
 	}
@@ -261,6 +276,8 @@ func TestRenderErrors(t *testing.T) {
 		"raises": "inputs:\n  c: int\n  n: int\n  e: number\n  xs: [string]\n  m: {type: object, additionalProperties: {type: string}, optional: true}\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ 2 ** n }}\n  {% elif c == 2 %}{{ e ** 0.5 }}\n  {% elif c == 3 %}{{ 'abc' | truncate(n) }}\n  {% elif c == 4 %}{{ xs[n] | indent }}\n" +
 			"  {% elif c == 5 %}{{ xs[n][1:] }}\n  {% elif c == 6 %}{% for k, v in m.items() %}{{ k }}{% endfor %}\n  {% elif c == 7 %}{% set l = [xs[n]] %}{{ l }}\n  {% endif %}\n",
+		// A strftime_now directive only the feed names.
+		"clock": "jinja: {profile: transformers}\ninputs:\n  fmt: string?\ntemplate: \"{{ strftime_now(fmt) }}\"\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
@@ -304,6 +321,9 @@ func TestRenderErrors(t *testing.T) {
 		{"raises", `{"c": 6, "n": 0, "e": 1.0, "xs": ["a"], "m": {"k": "v"}}`, "k\n"},
 		{"raises", `{"c": 7, "n": 5, "e": 1.0, "xs": ["a"]}`, `ERROR: prompts/raises.yaml:14:32: render raises: variable is undefined`},
 		{"raises", `{"c": 7, "n": 0, "e": 1.0, "xs": ["a"]}`, "['a']\n"},
+		{"clock", `{"fmt": "%Y %c"}`, `ERROR: prompts/clock.yaml:4:15: render clock: invalid operation: strftime directive %c is not supported (supported: ` + jinja.StrftimeDirectives + `)`},
+		{"clock", `{"fmt": "%H:%M"}`, "09:30"},
+		{"clock", `{}`, `ERROR: prompts/clock.yaml:4:15: render clock: "fmt": variable is undefined`},
 		{"large", `{"c": 1, "s": "ab", "n": 9223372036854775807, "xs": ["a"]}`, `ERROR: prompts/large.yaml:7:21: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 1, "s": "ab", "n": -2, "xs": ["a"]}`, "\n"},
 		{"large", `{"c": 2, "s": "ab", "n": 4611686018427387904, "xs": ["a"]}`, `ERROR: prompts/large.yaml:8:23: render large: output would exceed runtime.MaxOutput`},

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"text/template"
+	"time"
 
 	"github.com/promptgen/promptgen/gen"
 	"github.com/promptgen/promptgen/runtime"
@@ -27,6 +28,7 @@ func (a *app) runRender(args []string) int {
 	data := fs.String("data", "", "read the variables from JSON `file` (- for standard input)")
 	budget := fs.Bool("budget", false, "print the section budget report of a sectioned prompt to standard error")
 	predefined := fs.String("predefined", "", "fill unset variables from the set's predefined variables `P`")
+	now := fs.String("now", "", "make strftime_now format the RFC 3339 `time` instead of the current time")
 	var sf setFlags
 	sf.define(fs)
 	// Flags may also follow the prompt key.
@@ -50,6 +52,14 @@ func (a *app) runRender(args []string) int {
 		return a.usageError("render", "want one prompt key, got %d", len(keys))
 	}
 	sf.visit(fs)
+	var opts []runtime.RenderOption
+	if *now != "" {
+		at, err := time.Parse(time.RFC3339, *now)
+		if err != nil {
+			return a.usageError("render", "-now wants an RFC 3339 time such as 2026-01-08T09:30:00Z: %v", err)
+		}
+		opts = append(opts, runtime.WithNow(at))
+	}
 	cfg := gen.Config{Dir: *in}
 	if set, rest := gen.SetOf(cfg, keys[0]); set != "" {
 		if rest != "" && sf.set["key"] {
@@ -81,7 +91,7 @@ func (a *app) runRender(args []string) int {
 	if p.Sections == nil && *budget {
 		return a.usageError("render", "-budget applies to sectioned prompts only, and %q has no sections", keys[0])
 	}
-	r, err := renderPreview(p, feed.Interface())
+	r, err := renderPreview(p, feed.Interface(), opts)
 	if err == nil && *budget {
 		a.printBudget(r, p.Tokenizer)
 	}
@@ -97,8 +107,9 @@ type rendered struct {
 	tok      runtime.Tokenizer
 }
 
-// renderPreview renders p with feed exactly as its generated Render does.
-func renderPreview(p *gen.Preview, feed any) (rendered, error) {
+// renderPreview renders p with feed exactly as its generated Render does
+// with opts.
+func renderPreview(p *gen.Preview, feed any, opts []runtime.RenderOption) (rendered, error) {
 	if p.Sections != nil {
 		return renderSections(p, feed)
 	}
@@ -106,7 +117,7 @@ func renderPreview(p *gen.Preview, feed any) (rendered, error) {
 	if err != nil {
 		return rendered{}, err
 	}
-	out, err := ttfuncs.Execute(t, nil, p.Key, p.File, feed)
+	out, err := ttfuncs.ExecuteWith(t, nil, p.Key, p.File, feed, opts)
 	return rendered{out: out}, err
 }
 

@@ -35,7 +35,8 @@ func TestRenderCorpus(t *testing.T) {
 		}
 	}
 	for _, j := range jobs {
-		code, stdout, stderr := runArgs("render", "-in", prompts, j.key, "-data", j.feed)
+		// The clock of gen/testdata/chat/render.py, for strftime_now.
+		code, stdout, stderr := runArgs("render", "-in", prompts, j.key, "-data", j.feed, "-now", "2026-01-08T09:30:00Z")
 		got := stdout
 		if code != exitOK {
 			got = "ERROR: " + strings.TrimSuffix(stderr, "\n")
@@ -117,5 +118,21 @@ func writeTestFile(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRenderNow: -now is the clock of strftime_now, and must be an RFC 3339
+// time.
+func TestRenderNow(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "p", "today.yaml"), "jinja: {profile: transformers}\ntemplate: \"{{ strftime_now('%A %d %B %Y %H:%M') }}\"\n")
+	t.Chdir(dir)
+	code, stdout, stderr := runArgs("render", "-in", "p", "today", "-now", "2025-12-31T23:59:00+01:00")
+	if code != exitOK || stdout != "Wednesday 31 December 2025 23:59" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, _, stderr = runArgs("render", "-in", "p", "today", "-now", "2025-12-31")
+	if code != exitUsage || !strings.Contains(stderr, "promptgen: render: -now wants an RFC 3339 time") {
+		t.Errorf("bad -now: exit %d, stderr %q", code, stderr)
 	}
 }

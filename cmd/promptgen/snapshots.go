@@ -179,7 +179,7 @@ func (t *snapshotRun) prompt(key string) *snapshotPrompt {
 	}
 	p.feed, p.chat = pv.Feed, pv.Chat
 	p.render = func(feed any) ([]byte, error) {
-		r, err := renderPreview(pv, feed)
+		r, err := renderPreview(pv, feed, nil)
 		return r.out, err
 	}
 	return p

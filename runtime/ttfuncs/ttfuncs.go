@@ -34,6 +34,7 @@ import (
 	"text/template"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
 // Execute runs t, a translated template, with feed as its variables and
@@ -42,6 +43,12 @@ import (
 // and whose Pos is in file.
 func Execute(t *template.Template, dst []byte, prompt, file string, feed any) ([]byte, error) {
 	return ExecuteVariant(t, dst, prompt, file, feed, runtime.Variant{})
+}
+
+// ExecuteWith is Execute for the template of a prompt that reads the
+// clock, whose strftime_now formats the time of opts (runtime.RenderNow).
+func ExecuteWith(t *template.Template, dst []byte, prompt, file string, feed any, opts []runtime.RenderOption) ([]byte, error) {
+	return execute(&root{F: feed, buf: dst, start: len(dst), t: t, opts: opts}, prompt, file)
 }
 
 // ExecuteVariant is Execute for a template of a template set, which
@@ -95,6 +102,7 @@ type root struct {
 	t     *template.Template // whose associated templates Include runs
 	v     runtime.Variant
 	ends  *[]int // where ItemEnd records offsets; nil outside ExecuteItems
+	opts  []runtime.RenderOption
 }
 
 // Include renders the component whose template is named prompt (read
@@ -106,6 +114,17 @@ func (r *root) Include(prompt, file string) (string, error) {
 		return "", fmt.Errorf("no component template %q", prompt)
 	}
 	return "", annotate(t.Execute(r, r), prompt, file)
+}
+
+// Strftime is strftime_now(format) of the transformers profile: the time
+// of the render options formatted as Python's strftime, or ErrInvalid
+// for a directive jinja.Strftime does not support.
+func (r *root) Strftime(format, pos string) (string, error) {
+	s, err := jinja.Strftime(runtime.RenderNow(r.opts), format)
+	if err != nil {
+		return "", invalid(pos, err.Error())
+	}
+	return s, nil
 }
 
 // Version returns the version of component that the variant chooses, ""

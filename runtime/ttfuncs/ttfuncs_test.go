@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 	"text/template"
+	"time"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
 type item struct {
@@ -163,5 +165,18 @@ func TestExecuteVariant(t *testing.T) {
 	bad := parse("s/bad", `{{ $.Include "s/none" "p/none.jinja" }}`)
 	if _, err := ExecuteVariant(bad, nil, "s/bad", "p/bad.jinja", feed{}, runtime.Variant{}); err == nil || !strings.Contains(err.Error(), `no component template "s/none"`) {
 		t.Errorf("unknown component: %v", err)
+	}
+}
+
+// TestExecuteWith: strftime_now formats the time of the render options,
+// and an unsupported directive fails the render with ErrInvalid.
+func TestExecuteWith(t *testing.T) {
+	at := time.Date(2026, 1, 8, 9, 30, 0, 0, time.UTC)
+	tmpl := template.Must(template.New("p").Funcs(Funcs()).Parse(`{{ $.Strftime "%d %b %Y" "1:4" }}|{{ $.Strftime "%c" "2:5" }}`))
+	out, err := ExecuteWith(tmpl, []byte("> "), "p", "prompts/p.yaml", feed{}, []runtime.RenderOption{runtime.WithNow(at)})
+	want := runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:5", Err: runtime.ErrInvalid, Detail: "strftime directive %c is not supported (supported: " + jinja.StrftimeDirectives + ")"}
+	var re *runtime.Error
+	if string(out) != "> 08 Jan 2026|" || !errors.As(err, &re) || *re != want {
+		t.Errorf("got %q, %#v; want %q, %#v", out, err, "> 08 Jan 2026|", want)
 	}
 }

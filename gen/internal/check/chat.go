@@ -6,6 +6,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
 // The constructs of chat templates: namespace() and its attributes, loop
@@ -248,6 +249,26 @@ func (c *checker) raise(n *tmpl.Output) ([]ir.Node, bool) {
 	return []ir.Node{&ir.Raise{Msg: msg, Pos: c.posString(call.Span)}}, true
 }
 
+// strftime checks strftime_now(format), which promptgen supports in the
+// template of a prompt file, whose Render takes the clock as an option.
+func (c *checker) strftime(e *tmpl.Call) ir.Expr {
+	if !c.clock || c.inSet != nil {
+		c.errorf(e.Span, "strftime_now is supported only in the template of a prompt file, whose Render takes the clock (runtime.WithNow)")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	format := c.bindArgs("strftime_now", []ir.Param{{Name: "format", Required: true}}, e.Args, e.Kwargs, e.Span)[0]
+	c.constrain(format.Type(), ir.KindString, e.Span)
+	c.readsWhole(format, e.Span, "strftime_now")
+	if k, ok := format.(*ir.Const); ok {
+		if s, ok := k.Value.(string); ok {
+			if err := jinja.CheckStrftime(s); err != nil {
+				c.errorf(e.Span, "%v", err)
+			}
+		}
+	}
+	return &ir.Strftime{Format: format, Pos: c.posString(e.Span)}
+}
+
 // globalCall reports a call of a global function where promptgen does not
 // support it.
 func (c *checker) globalCall(e *tmpl.Call, fn *tmpl.Name) bool {
@@ -263,8 +284,6 @@ func (c *checker) globalCall(e *tmpl.Call, fn *tmpl.Name) bool {
 		c.errorf(e.Span, "namespace() is supported only as the value of {%% set name = namespace(...) %%}")
 	case "raise_exception":
 		c.errorf(e.Span, "raise_exception is supported only as a statement of its own: {{ raise_exception(message) }}")
-	default:
-		c.errorf(e.Span, "function %s is not supported", fn.Name)
 	}
 	return true
 }

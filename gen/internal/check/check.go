@@ -53,6 +53,9 @@ type checker struct {
 	// is assigned at each loop control of a loop (see chat.go).
 	namespaces map[*ir.Local]*namespace
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
+	// clock is set while the template of a prompt file is checked, the
+	// only one whose Render takes the clock of strftime_now.
+	clock bool
 }
 
 // scope is a frame of Jinja2 (the template, a loop's body or else, a block

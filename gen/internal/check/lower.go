@@ -51,7 +51,9 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 			irp.Sections = append(irp.Sections, x)
 		}
 	case p.Messages == nil:
+		c.clock = !p.Fragment
 		main := c.part(p.Template, p.Map)
+		c.clock = false
 		if main == nil {
 			return nil
 		}

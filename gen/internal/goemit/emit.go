@@ -224,6 +224,10 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 		return e.cond(x)
 	case *ir.Include:
 		return e.componentValue(x)
+	case *ir.Strftime:
+		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
+		now := jen.Qual(ir.RuntimePath, "RenderNow").Call(jen.Id("opts"))
+		return e.fallible(v.pre, jen.Qual(ir.JinjaPath, "Strftime").Call(now, v.val), x.Pos)
 	case *ir.Call:
 		switch x.Kind {
 		case ir.CallFilter:

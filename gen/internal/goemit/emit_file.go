@@ -192,10 +192,19 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	}
 
 	feed := jen.Id(p.Feed.Name)
-	f.Comment("Render renders the prompt with the variables of f.")
-	f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("Render").Params(jen.Id("f").Add(feed.Clone())).Params(jen.String(), jen.Error()).Block(
+	// A prompt that reads the clock takes it as a render option.
+	params, args := []jen.Code{jen.Id("f").Add(feed.Clone())}, []jen.Code{jen.Id("f")}
+	if ir.UsesClock(p) {
+		f.Comment("Render renders the prompt with the variables of f; strftime_now formats")
+		f.Comment("the current time unless opts give one (runtime.WithNow).")
+		params = append(params, jen.Id("opts").Op("...").Qual(ir.RuntimePath, "RenderOption"))
+		args = append(args, jen.Id("opts").Op("..."))
+	} else {
+		f.Comment("Render renders the prompt with the variables of f.")
+	}
+	f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("Render").Params(params...).Params(jen.String(), jen.Error()).Block(
 		jen.List(jen.Id("buf"), jen.Err()).Op(":=").Id("p").Dot("AppendRender").Call(
-			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(sizeVar).Dot("Get").Call(jen.Lit(p.StaticSize))), jen.Id("f")),
+			append([]jen.Code{jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(sizeVar).Dot("Get").Call(jen.Lit(p.StaticSize)))}, args...)...),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
 		jen.Id(sizeVar).Dot("Observe").Call(jen.Len(jen.Id("buf"))),
 		jen.Return(jen.Qual(ir.RuntimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
@@ -209,7 +218,7 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	}
 	f.Comment("AppendRender appends the rendered prompt to dst. On error it returns dst")
 	f.Comment("with part of the prompt appended, and the error.")
-	f.Func().Params(recv).Id("AppendRender").Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+	f.Func().Params(recv).Id("AppendRender").Params(append([]jen.Code{dst.Clone().Index().Byte()}, params...)...).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 
 	if p.Spec.Chat {
 		// A chat template formats any conversation: runtime/chatformat
@@ -254,6 +263,9 @@ func TextTemplateBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	args := []jen.Code{jen.Id(tmplName), dst, jen.Lit(p.Spec.Key), jen.Lit(p.Spec.Map.File), jen.Id("f")}
 	if p.ItemEnds {
 		return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteItems").Call(append(args, jen.Id("ends"))...))}
+	}
+	if ir.UsesClock(p) {
+		return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteWith").Call(append(args, jen.Id("opts"))...))}
 	}
 	return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "Execute").Call(args...))}
 }

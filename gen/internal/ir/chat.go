@@ -22,6 +22,27 @@ type (
 func (*LoopControl) node() {}
 func (*Raise) node()       {}
 
+// Strftime is transformers' strftime_now(Format): the render's clock
+// (runtime.RenderNow of the render options) formatted by jinja.Strftime.
+// Format is a string; a constant one holds only supported directives.
+type Strftime struct {
+	Format Expr
+	Pos    string
+}
+
+func (*Strftime) Type() *Type { return &Type{Kind: KindString} }
+
+// UsesClock reports whether p's template reads the clock: then its Render
+// and AppendRender take runtime.RenderOptions.
+func UsesClock(p *Prompt) bool {
+	uses := false
+	Walk(p.Body, func(x Expr) {
+		_, ok := x.(*Strftime)
+		uses = uses || ok
+	})
+	return uses
+}
+
 // HasLoopControl reports whether ns stop or skip an iteration of loop.
 func HasLoopControl(ns []Node, loop *For) bool {
 	for _, n := range ns {

@@ -174,6 +174,8 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		for _, a := range x.Args {
 			WalkExpr(a, fn)
 		}
+	case *Strftime:
+		WalkExpr(x.Format, fn)
 	}
 	fn(x)
 }

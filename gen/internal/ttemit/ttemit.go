@@ -327,6 +327,9 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		return e.binary(x)
 	case *ir.Cond:
 		return e.condExpr(x)
+	case *ir.Strftime:
+		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
+		return tval{pre: v.pre, val: call("$.Strftime", v.val, e.pos(x.Pos))}
 	case *ir.Include:
 		mark, out := e.temp("mark"), e.temp("c")
 		return tval{pre: action(mark+" := $.Mark") + e.include(x) + action(out+" := $.Cut "+mark), val: out}

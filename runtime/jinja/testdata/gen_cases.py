@@ -10,6 +10,7 @@ expected value is {"raises": "<exception name>"}; the Go tests check the
 documented fallback for those cases.
 """
 
+import datetime
 import itertools
 import json
 import math
@@ -23,6 +24,18 @@ from jinja2 import filters
 
 ENV = jinja2.Environment()
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+STRFTIME_TIMES = [
+    datetime.datetime(2026, 1, 8, 9, 30, 0), datetime.datetime(2025, 12, 31, 23, 59, 59),
+    datetime.datetime(2024, 2, 29, 0, 0, 0), datetime.datetime(2026, 7, 4, 12, 5, 9),
+    datetime.datetime(1999, 11, 21, 13, 0, 7), datetime.datetime(2003, 5, 17, 0, 30, 1),
+    datetime.datetime(1, 1, 1, 1, 1, 1),
+]
+STRFTIME_FORMATS = [
+    "%Y-%m-%d", "%d %b %Y", "%B %d, %Y", "", "plain text", "%%", "100%% %Y",
+    "%a %A %b %B %d %H %I %j %m %M %p %S %y %Y", "%H:%M:%S", "%I%p", "日付: %Y年%m月%d日 😀",
+]
 
 
 def bits(f):
@@ -363,6 +376,11 @@ def main():
         "transformers_json": [
             [json_tree(v, sort=False), ind, json.dumps(v, ensure_ascii=False, indent=ind, sort_keys=False)]
             for v in JSON_VALUES for ind in JSON_INDENTS
+        ],
+        # transformers' strftime_now (the directives promptgen supports).
+        "strftime": [
+            [list(t.timetuple())[:6], f, t.strftime(f)]
+            for t in STRFTIME_TIMES for f in STRFTIME_FORMATS
         ],
         "unicode": unicode_tables(),
     }
