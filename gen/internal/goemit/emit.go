@@ -973,6 +973,10 @@ func orTrue(c jen.Code) jen.Code {
 }
 
 func (e *emitter) test(x *ir.Call) gval {
+	if x.X.Type().Resolve().Kind == ir.KindDynamic {
+		// The operand's type became dynamic after the test was checked.
+		return e.expr(x.DynamicTest())
+	}
 	v := e.expr(x.X)
 	t := x.X.Type()
 	var c jen.Code

@@ -59,3 +59,9 @@ func (x *Dynamic) Fallible() bool {
 
 // DynamicType returns a new dynamic type.
 func DynamicType() *Type { return &Type{Kind: KindDynamic} }
+
+// DynamicTest is test x (a CallTest) of a dynamic value: an operand whose
+// type unified to dynamic after the test was checked tests its value.
+func (x *Call) DynamicTest() *Dynamic {
+	return &Dynamic{Op: DynTest, Name: x.Name, Not: x.Not, Args: []Expr{x.X}, T: x.T, Pos: x.Pos}
+}

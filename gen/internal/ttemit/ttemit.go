@@ -622,6 +622,10 @@ func (e *ttEmitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v tval, truthy
 }
 
 func (e *ttEmitter) test(x *ir.Call) tval {
+	if x.X.Type().Resolve().Kind == ir.KindDynamic {
+		// The operand's type became dynamic after the test was checked.
+		return e.expr(x.DynamicTest())
+	}
 	v := e.expr(x.X)
 	t := x.X.Type()
 	c, used := "false", false
