@@ -493,7 +493,9 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	if isDynamic(x) {
 		return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	}
-	hint(x.Type(), useTest)
+	if e.Name != "defined" && e.Name != "undefined" {
+		hint(x.Type(), useTest) // whether a value is defined says nothing of its type
+	}
 	c.guard(x)
 	if e.Name == "none" {
 		name := "is none"
