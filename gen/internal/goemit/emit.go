@@ -238,16 +238,22 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 
 // composite builds a list or dict literal as a Go value of type t. An
 // element out of range fails the render (see ir.OutOfRange); the checker
-// rejects other elements that may be undefined.
+// rejects other elements that may be undefined. An element of a list of
+// dynamic values is converted to one.
 func (e *emitter) composite(t *ir.Type, elems []ir.Expr) gval {
 	var pre []jen.Code
 	vals := make([]jen.Code, len(elems))
+	dynamic := t.Resolve().Kind == ir.KindList && t.Resolve().Elem.Resolve().Kind == ir.KindDynamic
 	for i, x := range elems {
 		v := e.expr(x)
 		if pos := ir.OutOfRange(x); pos != "" {
 			v = e.strict(v, pos, "")
 		}
-		v = e.defined(v, x.Type())
+		if dynamic {
+			v = e.toDynamic(v, x.Type())
+		} else {
+			v = e.defined(v, x.Type())
+		}
 		pre = append(pre, v.pre...)
 		vals[i] = v.val
 	}
@@ -340,6 +346,10 @@ func (e *emitter) truth(v gval, t *ir.Type) gval {
 		// Known from the keys; the value is still evaluated.
 		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
 		c = jen.Lit(len(t.Fields) > 0)
+	case ir.KindNone:
+		// None is false; a local holding it is still read.
+		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		c = jen.False()
 	default:
 		c = jen.False()
 	}

@@ -1119,7 +1119,11 @@ func (e *ttEmitter) include(x *ir.Include) string {
 // dyn, which converts each operand to a runtime/jinja.Value.
 func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 	var pre string
-	args := []string{strconv.Quote(dynOps[x.Op]), e.pos(x.Pos)}
+	op := dynOps[x.Op]
+	if x.Op == ir.DynItems && x.Method {
+		op = "dictitems"
+	}
+	args := []string{strconv.Quote(op), e.pos(x.Pos)}
 	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest {
 		args = append(args, strconv.Quote(x.Name))
 	}
