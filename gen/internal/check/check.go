@@ -982,6 +982,12 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindStruct, x.Pos())
 		t = t.Resolve()
+		c.later = append(c.later, func() {
+			if !c.fromFeed(t) {
+				// Its Go type would have no name.
+				c.errorf(x.Pos(), "an object here comes from no input (the items of an empty list literal have no fields)")
+			}
+		})
 	}
 	if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
 		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
