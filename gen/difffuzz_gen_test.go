@@ -25,6 +25,7 @@ var fzExcluded = []string{
 	"json-null",          // JSON null for an optional in the data: it means unset
 	"index-out-of-range", // an index past the end stored in a list or dict: Render fails with ErrUndefined
 	"first-empty",        // first/last of an empty list stored in a list or dict: Render fails with ErrUndefined
+	"dyn-str-format",     // a dynamic string % a dict or undefined: Render fails with ErrInvalid (no printf formatting)
 }
 
 // fzFamilies are the families of the productions that are on by default.
@@ -59,8 +60,10 @@ var fzFamilies = []string{
 	"in-undefined", "set-in-for-else", "filter-undefined", "set-shadow-input-top", "default-inferred",
 	"neg-zero-constant",
 	// Chat templates (issue 14): namespace() attributes, and the
-	// transformers profile with what it adds (see difffuzz_chat_test.go).
+	// transformers profile with what it adds (see difffuzz_profile_test.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",
+	// Chat templates: inputs: chat and its dynamic values (difffuzz_dynamic_test.go).
+	"dynamic",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -203,6 +206,9 @@ type fzCase struct {
 	options  fzOptions
 	// mustSet are data paths never to leave unset.
 	mustSet map[string]bool
+	// chat: the prompt has inputs: chat, and its data is a chat context
+	// (fzChatData), read as a chat context is (fzRun.lenient).
+	chat bool
 }
 
 // fzGen generates cases.
@@ -220,13 +226,14 @@ type fzGen struct {
 	scopes    []*fzScope
 	guards    []string // texts of the optionals tested true around here
 	mustSet   map[string]bool
-	sensitive int // >0 while making the operand of an operation an unset optional must not reach
-	definite  int // >0 while making a value that must not be undefined
-	ifs       int // if bodies around
-	loops     int // for bodies around
-	forElse   int // for loops' else bodies around
-	setBlock  int // {% set x %} bodies around
-	budget    int // statements left
+	sensitive int         // >0 while making the operand of an operation an unset optional must not reach
+	definite  int         // >0 while making a value that must not be undefined
+	ifs       int         // if bodies around
+	loops     int         // for bodies around
+	forElse   int         // for loops' else bodies around
+	setBlock  int         // {% set x %} bodies around
+	budget    int         // statements left
+	dyn       []*fzDynVar // a chat case's dynamic names in scope
 	// profile: the case has the transformers profile; generation counts
 	// the generation blocks around.
 	profile    bool
@@ -295,6 +302,9 @@ func (g *fzGen) newCase(i int) *fzCase {
 	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock, g.generation = 0, 0, 0, 0, 0, 0, 0
 	g.profile = false
 	c := &fzCase{index: i, key: fmt.Sprintf("c%05d", i)}
+	if g.on("dynamic") && g.chance(fzDynShare) {
+		return g.chatCase(c)
+	}
 
 	plain := g.on("plain-file") && g.chance(0.08)
 	mode := "inferred"
@@ -431,6 +441,8 @@ func (g *fzGen) promptFile(c *fzCase, mode string) []byte {
 		add("jinja", opts)
 	}
 	switch mode {
+	case "chat":
+		add("inputs", yamlScalar("chat"))
 	case "shorthand":
 		in := &yaml.Node{Kind: yaml.MappingNode}
 		for _, f := range g.inputs {

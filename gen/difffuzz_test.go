@@ -115,6 +115,7 @@ func TestDiffFuzz(t *testing.T) {
 			}
 			g := &fzGen{r: rand.New(rand.NewPCG(*fzSeed, uint64(i))), off: off}
 			run := &fzRun{c: g.newCase(i)}
+			run.lenient = run.c.chat
 			for bi, b := range backends {
 				run.pkgs[bi] = fmt.Sprintf("%s%03d", b.pkg, i/fzChunk)
 			}
@@ -591,6 +592,9 @@ type fzFeedField struct {
 // out (never those the template needs set), required strings non-empty,
 // numbers as floats, map keys sorted.
 func fzData(t *testing.T, run *fzRun, r *rand.Rand, off map[string]bool) []byte {
+	if run.c.chat {
+		return fzChatData(r)
+	}
 	feed, err := feedType(run.files[0], run.c.key)
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", run.c.key, err, run.files[0])

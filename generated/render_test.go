@@ -34,6 +34,7 @@ import (
 var prompts = []promptCase{
 	prompt[generated.PlanStepsFeed](generated.PlanSteps),
 	prompt[generated.TicketDigestFeed](generated.TicketDigest),
+	prompt[generated.ChatmlFeed](generated.Chatml),
 	prompt[generated.DraftReplyFeed](generated.DraftReply),
 	prompt[generated.SummarizeCustomerInteractionFeed](generated.SummarizeCustomerInteraction),
 	prompt[generated.TriageTicketFeed](generated.TriageTicket),

@@ -28,6 +28,7 @@ func TestSnapshotHelper(t *testing.T) {
 		snapshot.Of(generated.NextAction),
 		snapshot.Of(generated.PlanSteps),
 		snapshot.Of(generated.TicketDigest),
+		snapshot.Of(generated.Chatml),
 		snapshot.Of(generated.ExtractEntities),
 		snapshot.Of(generated.Think),
 		snapshot.Set("agent", generated.NewAgent),

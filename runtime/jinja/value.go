@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"unicode/utf8"
 
@@ -197,7 +198,7 @@ func (v Value) AppendStr(dst []byte) []byte {
 	if v.kind == undefinedKind {
 		return dst
 	}
-	return v.appendRepr(dst)
+	return v.AppendRepr(dst)
 }
 
 // String returns str(v).
@@ -208,9 +209,9 @@ func (v Value) String() string {
 	return string(v.AppendStr(nil))
 }
 
-// appendRepr appends Python's repr of v, as it prints inside a list or
-// dict.
-func (v Value) appendRepr(dst []byte) []byte {
+// AppendRepr appends Python's repr of v, as it prints inside a list or
+// dict: a string quoted, undefined as Undefined.
+func (v Value) AppendRepr(dst []byte) []byte {
 	switch v.kind {
 	case undefinedKind:
 		return append(dst, "Undefined"...)
@@ -230,7 +231,7 @@ func (v Value) appendRepr(dst []byte) []byte {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			dst = x.appendRepr(dst)
+			dst = x.AppendRepr(dst)
 		}
 		return append(dst, ']')
 	}
@@ -241,7 +242,7 @@ func (v Value) appendRepr(dst []byte) []byte {
 		}
 		dst = AppendQuoted(dst, k)
 		dst = append(dst, ": "...)
-		dst = v.dict.vals[i].appendRepr(dst)
+		dst = v.dict.vals[i].AppendRepr(dst)
 	}
 	return append(dst, '}')
 }
@@ -251,10 +252,7 @@ func (v Value) appendRepr(dst []byte) []byte {
 func Equal(a, b Value) bool {
 	switch {
 	case a.isNumber() && b.isNumber():
-		if a.kind == floatKind || b.kind == floatKind {
-			return a.float() == b.float()
-		}
-		return a.i == b.i
+		return cmpNumbers(a, b) == 0
 	case a.kind != b.kind:
 		return false
 	case a.kind == stringKind:
@@ -288,7 +286,7 @@ func Equal(a, b Value) bool {
 // (by code point) and lists (item by item) order; other operands fail.
 func Compare(op string, a, b Value) (bool, error) {
 	c, err := compare(op, a, b)
-	if err != nil {
+	if err != nil || c == unordered {
 		return false, err
 	}
 	switch op {
@@ -307,19 +305,7 @@ func compare(op string, a, b Value) (int, error) {
 	case a.kind == undefinedKind || b.kind == undefinedKind:
 		return 0, errUndefined()
 	case a.isNumber() && b.isNumber():
-		if a.kind == floatKind || b.kind == floatKind {
-			x, y := a.float(), b.float()
-			switch {
-			case x < y:
-				return -1, nil
-			case x > y:
-				return 1, nil
-			case x == y:
-				return 0, nil
-			}
-			return 2, nil // NaN: every comparison is false (2 is only >= and >, see below)
-		}
-		return cmp.Compare(a.i, b.i), nil
+		return cmpNumbers(a, b), nil
 	case a.kind == stringKind && b.kind == stringKind:
 		return cmp.Compare(a.s, b.s), nil
 	case a.kind == listKind && b.kind == listKind:
@@ -334,13 +320,68 @@ func compare(op string, a, b Value) (int, error) {
 	return 0, errInvalid("'%s' not supported between instances of '%s' and '%s'", op, a.typeName(), b.typeName())
 }
 
+// unordered is what cmpNumbers returns for NaN, which every comparison
+// is false with.
+const unordered = 2
+
+// cmpNumbers orders two numbers exactly, as Python does (an int is not
+// rounded to a float: 2**53+1 > 2.0**53): -1, 0 or +1, or unordered.
+func cmpNumbers(a, b Value) int {
+	switch {
+	case a.kind != floatKind && b.kind != floatKind:
+		return cmp.Compare(a.i, b.i)
+	case a.kind == floatKind && b.kind == floatKind:
+		switch x, y := a.f, b.f; {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		case x == y:
+			return 0
+		}
+		return unordered
+	case a.kind == floatKind:
+		if c := cmpIntFloat(b.i, a.f); c != unordered {
+			return -c
+		}
+		return unordered
+	}
+	return cmpIntFloat(a.i, b.f)
+}
+
+// cmpIntFloat orders the int i and the float f exactly.
+func cmpIntFloat(i int64, f float64) int {
+	switch {
+	case f != f:
+		return unordered
+	case f >= 0x1p63: // beyond every int64, as +inf
+		return -1
+	case f < -0x1p63:
+		return 1
+	}
+	t := math.Trunc(f)
+	if c := cmp.Compare(i, int64(t)); c != 0 {
+		return c
+	}
+	switch {
+	case f > t: // i is the integral part of f, which has a fraction
+		return -1
+	case f < t:
+		return 1
+	}
+	return 0
+}
+
 // Arith is Python's a op b for +, -, *, /, //, % and **: numbers, + of
 // strings and of lists, * of a string or list and an int.
 func Arith(op string, a, b Value) (Value, error) {
-	if a.kind == undefinedKind || b.kind == undefinedKind {
-		return Value{}, errUndefined()
-	}
 	switch {
+	case op == "%" && a.kind == stringKind:
+		// Python formats the string (printf style); with a dict or
+		// undefined operand, one without conversions is printed as is.
+		return Value{}, errInvalid("string formatting with %% is not supported")
+	case a.kind == undefinedKind || b.kind == undefinedKind:
+		return Value{}, errUndefined()
 	case a.isNumber() && b.isNumber():
 		return arithNumbers(op, a, b)
 	case op == "+" && a.kind == stringKind && b.kind == stringKind:
@@ -490,13 +531,16 @@ func containsString(s, sub string) bool {
 	return false
 }
 
-// Attr is Jinja2's v.name: a dict's key name (the checker rejects the
-// names of dict and str methods), else undefined. It fails on undefined.
+// Attr is Jinja2's v.name: a dict's key name, else undefined. It fails
+// on undefined, and where Jinja2 reads an attribute of the Python value
+// (a dict's or str's method, an int's real, ...), which has no Value.
 func (v Value) Attr(name string) (Value, error) {
-	switch v.kind {
-	case undefinedKind:
+	switch {
+	case v.kind == undefinedKind:
 		return Value{}, errUndefined()
-	case dictKind:
+	case v.hasPyAttr(name):
+		return Value{}, v.errAttr(name)
+	case v.kind == dictKind:
 		x, _ := v.Lookup(name)
 		return x, nil
 	}
@@ -505,14 +549,18 @@ func (v Value) Attr(name string) (Value, error) {
 
 // Item is Jinja2's v[key]: a dict's key, a list's or a string's item at
 // an int index (negative from the end), else undefined. It fails on
-// undefined.
+// undefined, and on a string key that is not there but names an
+// attribute of the Python value, which Jinja2 reads instead (see Attr).
 func (v Value) Item(key Value) (Value, error) {
 	switch v.kind {
 	case undefinedKind:
 		return Value{}, errUndefined()
 	case dictKind:
 		if s, ok := key.Str(); ok {
-			x, _ := v.Lookup(s)
+			x, ok := v.Lookup(s)
+			if !ok && v.hasPyAttr(s) {
+				return Value{}, v.errAttr(s)
+			}
 			return x, nil
 		}
 	case listKind:
@@ -526,6 +574,9 @@ func (v Value) Item(key Value) (Value, error) {
 				return StringValue(s), nil
 			}
 		}
+	}
+	if s, ok := key.Str(); ok && v.hasPyAttr(s) {
+		return Value{}, v.errAttr(s)
 	}
 	return Value{}, nil
 }
@@ -599,6 +650,15 @@ func (v Value) Items() ([][2]Value, error) {
 		return out, nil
 	}
 	return nil, errInvalid("'%s' object has no attribute 'items'", v.typeName())
+}
+
+// DictItems is dict.items() called on v: the pairs of a dict. On any
+// other value, undefined included, Jinja2 calls an undefined attribute.
+func (v Value) DictItems() ([][2]Value, error) {
+	if v.kind != dictKind {
+		return nil, errUndefined()
+	}
+	return v.Items()
 }
 
 // Unpack returns the n items of v, a loop item unpacked into n targets.

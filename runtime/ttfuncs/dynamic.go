@@ -155,6 +155,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return v[0].Iter()
 	case "items":
 		return v[0].Items()
+	case "dictitems":
+		return v[0].DictItems()
 	case "unpack":
 		return v[0].Unpack(args[1].(int))
 	}

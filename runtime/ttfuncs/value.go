@@ -283,6 +283,8 @@ func appendRepr(dst []byte, v reflect.Value) []byte {
 			return append(dst, "Undefined"...)
 		case dictType:
 			return appendDictRepr(dst, v.Interface().(dict))
+		case reflect.TypeFor[jinja.Value]():
+			return v.Interface().(jinja.Value).AppendRepr(dst)
 		}
 		dst = append(dst, '{')
 		sep := ""

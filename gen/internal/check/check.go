@@ -735,11 +735,16 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 }
 
 // slotType is the type for storing a value of type t in a list (or dict)
-// literal: a copy of a known scalar type, so that widening the slot to
-// number for another element leaves the value's own type alone.
+// literal or a local: a copy of a known scalar type, so that widening the
+// slot to number for another element leaves the value's own type alone,
+// and of a list (its items' type shared), so that a slot made dynamic
+// leaves the value, which the backends convert, a list.
 func slotType(t *ir.Type) *ir.Type {
-	if t = t.Resolve(); ir.IsScalar(t.Kind) || t.Kind == ir.KindNone {
+	switch t = t.Resolve(); {
+	case ir.IsScalar(t.Kind) || t.Kind == ir.KindNone:
 		return &ir.Type{Kind: t.Kind}
+	case t.Kind == ir.KindList:
+		return &ir.Type{Kind: t.Kind, Elem: t.Elem, Declared: t.Declared}
 	}
 	return t
 }
@@ -1014,14 +1019,18 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	of := c.expr(x, useValue)
 	t := of.Type()
 	if t.Kind == ir.KindDynamic {
-		if _, isAttr := e.(*tmpl.Attr); isAttr {
-			return c.dynAttr(of, name, e.Pos(), nameSp)
-		}
-		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Pos(), of, constExpr(name))
+		_, isAttr := e.(*tmpl.Attr)
+		return c.dynAttr(of, name, isAttr, e.Pos(), nameSp)
 	}
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindStruct, x.Pos())
 		t = t.Resolve()
+		c.later = append(c.later, func() {
+			if !c.fromFeed(t) {
+				// Its Go type would have no name.
+				c.errorf(x.Pos(), "an object here comes from no input (the items of an empty list literal have no fields)")
+			}
+		})
 	}
 	if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
 		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
@@ -1105,8 +1114,14 @@ func (c *checker) index(e *tmpl.Index) ir.Expr {
 	i := c.expr(e.Index, useValue)
 	t := x.Type()
 	if t.Kind == ir.KindDynamic {
+		if k, ok := e.Index.(*tmpl.Const); ok {
+			if s, ok := k.Value.(string); ok {
+				return c.dynAttr(x, s, false, e.Span, k.Span)
+			}
+		}
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
 	}
+	c.staysTyped(e.Span, x)
 	if t.Kind == ir.KindUnknown {
 		if i.Type().Kind == ir.KindString {
 			c.constrain(t, ir.KindMap, e.X.Pos())
@@ -1169,6 +1184,7 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 		}
 		return &ir.Dynamic{Op: ir.DynSlice, Args: append([]ir.Expr{x}, bounds...), T: ir.DynamicType(), Pos: c.posString(e.Span)}
 	}
+	c.staysTyped(e.Span, x)
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindList, e.X.Pos())
 		t = t.Resolve()
@@ -1205,6 +1221,7 @@ func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
 		}
 		return c.dyn(ir.DynNeg, "", ir.DynamicType(), e.Span, x)
 	}
+	c.staysTyped(e.Span, x)
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindInt, e.X.Pos())
 	}
@@ -1240,9 +1257,10 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return &ir.Binary{Op: "~", X: x, Y: y, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
-		if isDynamic(x) || isDynamic(y) {
+		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}
+		c.staysTyped(e.Span, x, y)
 		c.unifyWeak(x.Type(), y.Type(), e.Span)
 		c.later = append(c.later, func() {
 			switch xk, yk := x.Type().Kind, y.Type().Kind; {
@@ -1260,9 +1278,10 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	case "<", "<=", ">", ">=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
-		if isDynamic(x) || isDynamic(y) {
+		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}
+		c.staysTyped(e.Span, x, y)
 		c.unifyWeak(x.Type(), y.Type(), e.Span)
 		out := &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 		c.later = append(c.later, func() {
@@ -1275,9 +1294,10 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return out
 	case "in", "not in":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
-		if isDynamic(x) || isDynamic(y) {
+		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}
+		c.staysTyped(e.Span, x, y)
 		c.iterate(y)
 		yt := y.Type()
 		if yt.Kind == ir.KindUnknown {
@@ -1422,6 +1442,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	if isDynamic(x) || isDynamic(y) {
 		return c.dynBinary(e, x, y)
 	}
+	c.staysTyped(e.Span, x, y)
 	xt, yt := x.Type(), y.Type()
 	switch {
 	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:

@@ -81,6 +81,39 @@ func clearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
 
 func isDynamic(x ir.Expr) bool { return x.Type().Kind == ir.KindDynamic }
 
+// staysTyped checks, once types are final, that the operands of an
+// operation decided as typed did not become dynamic: a local set to a
+// dynamic value after this use, or an input that is also such a local.
+func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
+	c.later = append(c.later, func() {
+		for _, x := range xs {
+			if isDynamic(x) && !c.failedAt(sp) {
+				c.errorf(sp, "an operand here becomes a dynamic value (it is set to one elsewhere) after this use was typed: not supported")
+				return
+			}
+		}
+	})
+}
+
+// holdsDynamic reports whether t is dynamic or a list or dict literal
+// holding dynamic values (the chat context's messages): comparing one, and
+// its JSON, are dynamic operations.
+func holdsDynamic(t *ir.Type) bool {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindDynamic:
+		return true
+	case ir.KindList:
+		return holdsDynamic(t.Elem)
+	case ir.KindDict:
+		for _, f := range t.Fields {
+			if holdsDynamic(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // dyn returns the operation op on args, of type t.
 func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args ...ir.Expr) *ir.Dynamic {
 	for _, a := range args {
@@ -123,10 +156,21 @@ func convertsToDynamic(t *ir.Type) bool {
 	return false
 }
 
-// dynAttr is x.name of a dynamic x.
-func (c *checker) dynAttr(of ir.Expr, name string, sp, nameSp tmpl.Span) ir.Expr {
-	if isDictMethod(name) || strMethods[name] {
-		c.errorf(nameSp, "attribute %q of a dynamic value may be the dict or str method in Jinja2, not the key: subscript it (['%s'])", name, name)
+// dynAttr is x.name, or with attr unset x['name'], of a dynamic x. Jinja2
+// reads the attribute of the Python value first for x.name, and for
+// x['name'] where there is no such key: the names of the common dict and
+// str methods are rejected, and the other attributes fail the render
+// (jinja.Value.Attr and Item), as promptgen has no value for a method.
+func (c *checker) dynAttr(of ir.Expr, name string, attr bool, sp, nameSp tmpl.Span) ir.Expr {
+	method := isDictMethod(name) || strMethods[name]
+	if !attr {
+		if method {
+			c.errorf(nameSp, "key %q of a dynamic value is the dict or str method in Jinja2 where the value has no such key: not supported", name)
+		}
+		return c.dyn(ir.DynItem, "", ir.DynamicType(), sp, of, constExpr(name))
+	}
+	if method {
+		c.errorf(nameSp, "attribute %q of a dynamic value may be the dict or str method in Jinja2, not the key: not supported", name)
 	}
 	return c.dyn(ir.DynAttr, name, ir.DynamicType(), sp, of)
 }
@@ -141,6 +185,9 @@ var strMethods = map[string]bool{
 
 // dynBinary checks a binary operator with a dynamic operand.
 func (c *checker) dynBinary(e *tmpl.Binary, x, y ir.Expr) ir.Expr {
+	if e.Op == "%" && x.Type().Kind == ir.KindString {
+		c.errorf(e.Span, "string formatting with %% is not supported")
+	}
 	switch e.Op {
 	case "==", "!=":
 		return c.dyn(ir.DynEqual, e.Op, &ir.Type{Kind: ir.KindBool}, e.Span, x, y)
@@ -204,7 +251,9 @@ func (c *checker) dynMethod(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr) (ir.Expr, bo
 			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop", fn.Name)
 		}
 		op := map[string]ir.DynOp{"keys": ir.DynKeys, "values": ir.DynValues, "items": ir.DynItems}[fn.Name]
-		return c.dyn(op, "", ir.DynamicType(), e.Span, x), true
+		d := c.dyn(op, "", ir.DynamicType(), e.Span, x)
+		d.Method = true
+		return d, true
 	}
 	return c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, fn.Span, x), false
 }

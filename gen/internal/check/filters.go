@@ -167,10 +167,18 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		hint(x.Type(), u)
 	}
 	out := &ir.Call{Kind: ir.CallFilter, Name: name, X: x, Pos: c.posString(e.Span)}
-	if name == "tojson" && c.p.Jinja.Transformers && !isDynamic(x) {
+	if name == "tojson" && c.p.Jinja.Transformers && !isDynamic(x) && !holdsDynamic(x.Type()) {
 		out.Args = c.transformersToJSON(out, e)
 	} else {
 		out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
+	}
+	switch {
+	case name == "default" && !isDynamic(x) && (holdsDynamic(x.Type()) || holdsDynamic(out.Args[0].Type())):
+		// Either may be what it yields: a dynamic value, or a typed one
+		// converted to one.
+		return c.dynFilter(e, name, x, out.Args)
+	case name == "tojson" && holdsDynamic(x.Type()):
+		return c.dynFilter(e, name, x, out.Args)
 	}
 	if isDynamic(x) {
 		switch name {
@@ -181,6 +189,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		default:
 			return c.dynFilter(e, name, x, out.Args)
 		}
+	} else {
+		c.staysTyped(e.Span, x)
 	}
 	xt := x.Type()
 	str := func() *ir.Type { return &ir.Type{Kind: ir.KindString} }
@@ -587,6 +597,8 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	x := c.expr(fn.X, useValue)
 	if isDynamic(x) {
 		x, _ = c.dynMethod(e, fn, x)
+	} else {
+		c.staysTyped(e.Span, x)
 	}
 	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
 	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}

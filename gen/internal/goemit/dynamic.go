@@ -105,8 +105,7 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 	case ir.DynNeg:
 		call = q("Negate").Call(args[0])
 	case ir.DynContains:
-		call := q("Contains").Call(args[1], args[0])
-		return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval {
+		return e.dynFallible(pre, q("Contains").Call(args[1], args[0]), x.Pos, func(v jen.Code) gval {
 			if x.Name == "not in" {
 				return gval{val: jen.Op("!").Add(v)}
 			}
@@ -190,6 +189,9 @@ func (e *emitter) dynIter(n *ir.For, items string) []jen.Code {
 	call := "Iter"
 	if d, ok := x.(*ir.Dynamic); ok && d.Op == ir.DynItems {
 		x, call = d.Args[0], "Items"
+		if d.Method {
+			call = "DictItems"
+		}
 	}
 	v := e.dynArg(x)
 	err := e.temp("err")

@@ -242,9 +242,14 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 
 // composite builds a list or dict literal as a Go value of type t. An
 // element out of range fails the render (see ir.OutOfRange); the checker
-// rejects other elements that may be undefined.
+// rejects other elements that may be undefined. An element of a list of
+// dynamic values is converted to one.
 func (e *emitter) composite(t *ir.Type, elems []ir.Expr) gval {
-	pre, vals := e.elements(elems, e.defined)
+	conv := e.defined
+	if t.Resolve().Kind == ir.KindList && t.Resolve().Elem.Resolve().Kind == ir.KindDynamic {
+		conv = e.toDynamic
+	}
+	pre, vals := e.elements(elems, conv)
 	return gval{pre: pre, val: goType(t, false).Values(vals...)}
 }
 
@@ -351,6 +356,10 @@ func (e *emitter) truth(v gval, t *ir.Type) gval {
 		// Known from the keys; the value is still evaluated.
 		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
 		c = jen.Lit(len(t.Fields) > 0)
+	case ir.KindNone:
+		// None is false; a local holding it is still read.
+		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		c = jen.False()
 	default:
 		c = jen.False()
 	}

@@ -41,9 +41,12 @@ type Dynamic struct {
 	Op   DynOp
 	Name string
 	Not  bool // DynTest: a negated test
-	Args []Expr
-	T    *Type
-	Pos  string
+	// Method: DynItems is the method .items(), which fails where the
+	// items filter iterates nothing (undefined).
+	Method bool
+	Args   []Expr
+	T      *Type
+	Pos    string
 }
 
 func (x *Dynamic) Type() *Type { return x.T.Resolve() }

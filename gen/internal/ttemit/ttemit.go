@@ -1152,6 +1152,9 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 	if x.Op == ir.DynToJSON && e.tojson == "tfjson" {
 		op = "tfjson" // the transformers profile's
 	}
+	if x.Op == ir.DynItems && x.Method {
+		op = "dictitems"
+	}
 	args := []string{strconv.Quote(op), e.pos(x.Pos)}
 	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest {
 		args = append(args, strconv.Quote(x.Name))

@@ -99,7 +99,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	toolsSystemMessageSuffix_2 = "\n</tools>\n\nFor each tool call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call>. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request."
 	documentsSystemMessagePrefix_3 = "You are a helpful assistant with access to the following documents. You may use one or more documents to assist with the user query.\n\nYou are given a list of documents within <documents></documents> XML tags:\n<documents>"
 	documentsSystemMessageSuffix_4 = "\n</documents>\n\nWrite the response to the user's input by strictly aligning with the facts in the provided documents. If the information needed to answer the question is not available in the documents, inform the user that the question cannot be answered based on the available data."
-	if true && f.AvailableTools.Truth() {
+	if f.AvailableTools.Test("defined") && f.AvailableTools.Truth() {
 		tools_5 = f.AvailableTools
 	}
 	toolsSystemMessage_7 = toolsSystemMessagePrefix_1

@@ -1,0 +1,716 @@
+package gen
+
+// The differential fuzzer's chat cases (family "dynamic"): prompt files
+// with `inputs: chat` whose templates work on the chat context's dynamic
+// values (runtime/jinja.Value), rendered with a random chat context whose
+// messages vary in shape: strings, null, absent keys, lists of parts,
+// nested dicts and lists, ints, floats and bools.
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// fzDynShare is the share of the cases that are chat cases.
+const fzDynShare = 0.2
+
+// fzDynVar is a dynamic name in scope and the shape its data usually has.
+type fzDynVar struct {
+	name, shape string
+}
+
+// fzShape is what a value of a shape usually holds: the keys of a dict
+// (and the shape under each), or the shape of a list's items.
+type fzShape struct {
+	keys []string
+	sub  map[string]string
+	elem string
+}
+
+// fzShapes are the shapes of a chat context's data, as fzChatData makes
+// it; "any" is a value of any shape.
+var fzShapes = map[string]fzShape{
+	"messages": {elem: "message"},
+	"message": {keys: []string{"role", "content", "name", "tool_calls", "tool_call_id", "reasoning_content"},
+		sub: map[string]string{"content": "content", "tool_calls": "calls"}},
+	"content":   {elem: "part", keys: []string{"type", "text"}},
+	"part":      {keys: []string{"type", "text", "image"}},
+	"calls":     {elem: "call"},
+	"call":      {keys: []string{"id", "type", "function"}, sub: map[string]string{"function": "function"}},
+	"function":  {keys: []string{"name", "arguments", "description", "parameters"}, sub: map[string]string{"parameters": "params"}},
+	"params":    {keys: []string{"type", "properties", "required"}, sub: map[string]string{"properties": "any"}},
+	"tools":     {elem: "tool"},
+	"tool":      {keys: []string{"type", "function"}, sub: map[string]string{"function": "function"}},
+	"documents": {elem: "document"},
+	"document":  {keys: []string{"doc_id", "text"}},
+	"any":       {keys: fzDynKeys, elem: "any"},
+}
+
+var (
+	// fzDynKeys are the keys of the data's other dicts.
+	fzDynKeys = []string{"a", "b", "x y", "é", "type", "text", "name", "n", "0"}
+	// fzDynMethodKeys are keys that name a dict or str method: a subscript
+	// with one reads the method where the key is absent, which promptgen
+	// rejects.
+	fzDynMethodKeys = []string{"items", "get", "keys", "values", "upper", "strip", "title"}
+	fzRoles         = []string{"system", "user", "assistant", "tool", "developer"}
+	fzDynLocals     = []string{"x", "y", "content", "system", "rest", "last", "acc", "text", "role"}
+	fzDynLoopNames  = []string{"message", "m", "part", "call", "item", "it", "v"}
+	fzDynTests      = []string{"defined", "undefined", "none", "string", "mapping", "iterable", "sequence", "number",
+		"boolean", "integer", "float", "true", "false"}
+)
+
+// chatCase makes c a chat case.
+func (g *fzGen) chatCase(c *fzCase) *fzCase {
+	c.chat = true
+	c.options = fzOptions{TrimBlocks: g.chance(0.5), LstripBlocks: g.chance(0.5), KeepTrailingNewline: g.chance(0.2)}
+	g.scopes = []*fzScope{{types: map[string]*fzType{}}}
+	g.dyn = []*fzDynVar{{"messages", "messages"}, {"tools", "tools"}, {"documents", "documents"}}
+	g.budget = 2 + g.r.IntN(8)
+	var b strings.Builder
+	if g.chance(0.5) {
+		// The shape of most chat templates: one loop over the messages.
+		for range g.r.IntN(3) {
+			b.WriteString(g.dynStmt())
+		}
+		b.WriteString(g.dynFor(fzExpr{text: "messages", prec: precPrimary}, "messages"))
+	}
+	for g.budget > 0 {
+		b.WriteString(g.dynStmt())
+	}
+	c.template = b.String()
+	c.file = c.key + ".yaml"
+	c.source = g.promptFile(c, "chat")
+	return c
+}
+
+func (g *fzGen) dynStmt() string {
+	g.budget--
+	var out string
+	deep := g.ifs+g.loops < 3 && g.budget > 0
+	g.choose(
+		choice{15, true, func() { out = g.text() }},
+		choice{30, true, func() { out = g.dynPrint() }},
+		choice{12, deep, func() { out = g.dynIf() }},
+		choice{10, deep, func() { out = g.dynLoop() }},
+		choice{10, true, func() { out = g.dynSet() }},
+		choice{2, true, func() { out = g.comment() }},
+	)
+	return out
+}
+
+func (g *fzGen) dynBody() string {
+	var b strings.Builder
+	for i := range 1 + g.r.IntN(3) {
+		if i > 0 && g.budget <= 0 {
+			break
+		}
+		b.WriteString(g.dynStmt())
+	}
+	return b.String()
+}
+
+func (g *fzGen) dynPrint() string {
+	var e fzExpr
+	g.choose(
+		choice{12, true, func() { e, _ = g.dynExpr(2) }},
+		choice{2, true, func() { e = g.dynToJSON() }},
+		choice{3, true, func() { e = g.dynCond(2) }},
+		choice{2, true, func() {
+			x, _ := g.dynExpr(1)
+			y, _ := g.dynExpr(1)
+			e = g.binary(x, "~", y, precConcat)
+		}},
+		choice{1, true, func() {
+			e = fzExpr{text: g.pick([]string{"bos_token", "eos_token", "add_generation_prompt"}), prec: precPrimary}
+		}},
+		choice{1, g.loops > 0, func() {
+			e = fzExpr{text: "loop." + g.pick([]string{"index", "index0", "first", "last", "length", "revindex"}), prec: precPrimary}
+		}},
+	)
+	return g.open("{{") + g.pad() + e.text + g.pad() + g.close("}}")
+}
+
+func (g *fzGen) dynToJSON() fzExpr {
+	x, _ := g.dynExpr(1)
+	if g.chance(0.2) {
+		return g.filter(x, "tojson", g.kw("indent", strconv.Itoa(g.r.IntN(3))))
+	}
+	return g.filter(x, "tojson")
+}
+
+func (g *fzGen) dynIf() string {
+	var b strings.Builder
+	branch := func(kw string) {
+		if kw != "else" {
+			kw += " " + g.wrap(g.dynCond(2), precOr)
+		}
+		b.WriteString(g.tag(kw))
+		g.ifs++
+		b.WriteString(g.dynBody())
+		g.ifs--
+	}
+	branch("if")
+	for g.chance(0.3) {
+		branch("elif")
+	}
+	if g.chance(0.4) {
+		branch("else")
+	}
+	// A set in a branch stays set after the if (undefined when the branch
+	// did not run): its names stay in scope.
+	b.WriteString(g.tag("endif"))
+	return b.String()
+}
+
+// dynLoop is a for loop over a dynamic value.
+func (g *fzGen) dynLoop() string {
+	x, shape := g.dynExpr(1)
+	switch g.r.IntN(6) {
+	case 0:
+		return g.dynForItems(g.pick([]string{"items", "|items"}), x)
+	case 1:
+		return g.dynForKeys(x)
+	}
+	return g.dynFor(x, shape)
+}
+
+// dynFor is {% for v in x %} with an optional loop filter and else.
+func (g *fzGen) dynFor(x fzExpr, shape string) string {
+	name := g.pick(fzDynLoopNames)
+	head := "for " + name + " in " + g.beforeName(x, precOr)
+	n := len(g.dyn)
+	g.dyn = append(g.dyn, &fzDynVar{name, fzShapes[shape].elem})
+	if g.chance(0.15) {
+		head += " if " + g.wrap(g.dynCond(1), precOr)
+	}
+	return g.dynLoopBody(head, n)
+}
+
+// dynForItems is {% for k, v in x.items() %} or x|items.
+func (g *fzGen) dynForItems(how string, x fzExpr) string {
+	iter := g.method(x, "items")
+	if how == "|items" {
+		iter = g.filter(x, "items")
+	}
+	k, v := g.pick([]string{"k", "key", "name"}), g.pick([]string{"v", "value", "val"})
+	n := len(g.dyn)
+	g.dyn = append(g.dyn, &fzDynVar{k, "any"}, &fzDynVar{v, "any"})
+	return g.dynLoopBody("for "+k+", "+v+" in "+g.beforeName(iter, precOr), n)
+}
+
+// dynForKeys is a loop over x.keys() or x.values().
+func (g *fzGen) dynForKeys(x fzExpr) string {
+	name := g.pick(fzDynLoopNames)
+	n := len(g.dyn)
+	g.dyn = append(g.dyn, &fzDynVar{name, "any"})
+	return g.dynLoopBody("for "+name+" in "+g.method(x, g.pick([]string{"keys", "values"})).text, n)
+}
+
+// dynLoopBody closes a loop whose names from n on are its own.
+func (g *fzGen) dynLoopBody(head string, n int) string {
+	g.loops++
+	body := g.dynBody()
+	g.loops--
+	g.dyn = g.dyn[:n]
+	out := g.tag(head) + body
+	if g.chance(0.2) {
+		g.forElse++
+		out += g.tag("else") + g.dynBody()
+		g.forElse--
+		g.dyn = g.dyn[:n]
+	}
+	return out + g.tag("endfor")
+}
+
+// dynSet sets a local to a value computed from the chat context. A set
+// in a loop's body is seen only there.
+func (g *fzGen) dynSet() string {
+	name := g.pick(fzDynLocals)
+	if g.loops == 0 && g.ifs == 0 && g.chance(0.1) {
+		name = "messages"
+	}
+	var x fzExpr
+	shape := "any"
+	if name == "messages" {
+		x = g.slice(fzExpr{text: "messages", prec: precPrimary})
+		shape = "messages"
+	} else {
+		x, shape = g.dynExpr(2)
+	}
+	g.dyn = append(g.dyn, &fzDynVar{name, shape})
+	return g.tag("set " + name + " = " + x.text)
+}
+
+// dynRef is a dynamic name in scope followed by up to two accesses.
+func (g *fzGen) dynRef() (fzExpr, string) {
+	v := g.dyn[g.r.IntN(len(g.dyn))]
+	e, shape := fzExpr{text: v.name, prec: precPrimary}, v.shape
+	for range g.r.IntN(3) {
+		e, shape = g.dynAccess(e, shape)
+	}
+	return e, shape
+}
+
+// dynAccess is a key, index, slice or get() of e.
+func (g *fzGen) dynAccess(e fzExpr, shape string) (fzExpr, string) {
+	s := fzShapes[shape]
+	key := func() (string, string) {
+		keys := s.keys
+		if len(keys) == 0 || g.chance(0.2) {
+			keys = fzDynKeys
+		}
+		k := g.pick(keys)
+		sub := s.sub[k]
+		if sub == "" {
+			sub = "any"
+		}
+		return k, sub
+	}
+	var out fzExpr
+	sub := "any"
+	g.choose(
+		choice{6, s.keys != nil, func() {
+			k, sh := key()
+			sub = sh
+			if strings.ContainsAny(k, " é0") || g.chance(0.4) {
+				out = fzExpr{text: g.wrap(e, precPrimary) + "['" + k + "']", prec: precPrimary}
+			} else {
+				out = fzExpr{text: g.wrap(e, precPrimary) + "." + k, prec: precPrimary}
+			}
+		}},
+		choice{1, g.chance(0.2), func() {
+			out = fzExpr{text: g.wrap(e, precPrimary) + "['" + g.pick(fzDynMethodKeys) + "']", prec: precPrimary}
+		}},
+		choice{4, s.elem != "", func() {
+			sub = s.elem
+			i := g.pick([]string{"0", "1", "-1", "2", "-2"})
+			if g.loops > 0 && g.chance(0.3) {
+				i = "loop.index0"
+			}
+			out = fzExpr{text: g.wrap(e, precPrimary) + "[" + i + "]", prec: precPrimary}
+		}},
+		choice{2, true, func() {
+			sub = shape
+			out = g.slice(e)
+		}},
+		choice{3, s.keys != nil, func() {
+			k, sh := key()
+			sub = sh
+			if g.chance(0.5) {
+				d, _ := g.dynLeaf()
+				out = g.method(e, "get", "'"+k+"'", g.wrap(d, precCond))
+			} else {
+				out = g.method(e, "get", "'"+k+"'")
+			}
+		}},
+	)
+	return out, sub
+}
+
+// dynLeaf is a dynamic reference or a literal.
+func (g *fzGen) dynLeaf() (fzExpr, string) {
+	if g.chance(0.7) {
+		return g.dynRef()
+	}
+	return g.dynLit(), "any"
+}
+
+// dynLit is a literal of any kind a dynamic value converts from.
+func (g *fzGen) dynLit() fzExpr {
+	var e fzExpr
+	g.choose(
+		choice{4, true, func() { e = g.lit(fzStr) }},
+		choice{3, true, func() { e = g.lit(fzIntT) }},
+		choice{1, true, func() { e = g.lit(fzFlt) }},
+		choice{1, true, func() { e = g.lit(fzBoolT) }},
+		choice{1, true, func() { e = fzExpr{text: g.pick([]string{"none", "None"}), prec: precPrimary} }},
+		choice{1, true, func() { e = g.lit(listOf([]*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)])) }},
+		choice{1, true, func() { e = fzExpr{text: "'" + g.pick(fzRoles) + "'", prec: precPrimary} }},
+	)
+	return e
+}
+
+// dynExpr is an expression with a dynamic operand, and the shape of its
+// value.
+func (g *fzGen) dynExpr(d int) (fzExpr, string) { return g.dynValue(d, true) }
+
+// dynOperand is a dynamic expression, mostly one of dynamic type: an
+// operation on typed operands (a length, a concatenation) is typed, and
+// promptgen rejects a typed operation that Python would fail at run time.
+func (g *fzGen) dynOperand(d int) (fzExpr, string) { return g.dynValue(d, g.chance(0.15)) }
+
+// dynValue is dynExpr, with typed results only when typed is set.
+func (g *fzGen) dynValue(d int, typed bool) (fzExpr, string) {
+	if d <= 0 {
+		return g.dynLeaf()
+	}
+	sub := func() fzExpr { x, _ := g.dynOperand(d - 1); return x }
+	var e fzExpr
+	shape := "any"
+	g.choose(
+		choice{12, true, func() { e, shape = g.dynRef() }},
+		choice{2, typed, func() { e = g.dynLit() }},
+		choice{3, true, func() {
+			op := g.pick([]string{"+", "-", "*", "/", "//", "%", "+", "+"})
+			prec := precMul
+			if op == "+" || op == "-" {
+				prec = precAdd
+			}
+			x, y := sub(), sub()
+			switch {
+			case op == "%" && !g.on("dyn-str-format"):
+				y = g.lit([]*fzType{fzIntT, fzFlt}[g.r.IntN(2)])
+			case g.chance(0.5):
+				y = g.dynLit()
+			}
+			e = g.binary(x, op, y, prec)
+		}},
+		choice{1, true, func() {
+			y := fzExpr{text: strconv.Itoa(g.r.IntN(4)), prec: precPrimary}
+			x, _ := g.dynLeaf()
+			e = g.binary(x, "**", y, precPow)
+		}},
+		choice{1, true, func() { e = fzExpr{text: "-" + g.wrap(sub(), precPrimary), prec: precUnary} }},
+		choice{2, typed, func() { e = g.binary(sub(), "~", sub(), precConcat) }},
+		choice{3, true, func() {
+			x, sh := g.dynOperand(d - 1)
+			shape = sh
+			args := []string{g.wrap(sub(), precCond)}
+			if g.chance(0.3) {
+				args = append(args, g.kw("boolean", g.pick([]string{"true", "false"})))
+			}
+			e = g.filter(x, g.pick([]string{"default", "d"}), args...)
+		}},
+		choice{2, true, func() {
+			x, sh := g.dynOperand(d - 1)
+			shape = fzShapes[sh].elem
+			e = g.filter(x, g.pick([]string{"first", "last"}))
+		}},
+		choice{1, true, func() {
+			x, sh := g.dynOperand(d - 1)
+			shape = sh
+			e = g.filter(x, "list")
+		}},
+		choice{2, typed, func() {
+			e = g.filter(sub(), g.pick([]string{"length", "count", "string", "upper", "lower", "trim", "title"}))
+		}},
+		choice{1, typed, func() {
+			var args []string
+			if g.chance(0.6) {
+				args = append(args, g.strLit())
+			}
+			e = g.filter(sub(), "join", args...)
+		}},
+		choice{2, typed, func() {
+			name := g.pick([]string{"strip", "upper", "lower", "startswith", "endswith", "split", "replace", "lstrip"})
+			var args []string
+			switch name {
+			case "startswith", "endswith":
+				args = []string{g.strLit()}
+			case "replace":
+				args = []string{g.strLit(), g.strLit()}
+			}
+			e = g.method(sub(), name, args...)
+		}},
+		choice{2, true, func() {
+			x, sh := g.dynOperand(d - 1)
+			y, _ := g.dynOperand(d - 1)
+			shape = sh
+			c := g.dynCond(d - 1)
+			y = g.operand(y, precCond)
+			e = fzExpr{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else " + y.text, prec: precCond, openRight: y.openRight}
+		}},
+		choice{1, true, func() {
+			x := g.andOrLeft(sub)
+			if g.chance(0.5) {
+				e = g.binary(x, "and", sub(), precAnd)
+			} else {
+				e = g.binary(x, "or", sub(), precOr)
+			}
+		}},
+	)
+	return e, shape
+}
+
+// dynCond is a condition on dynamic values.
+func (g *fzGen) dynCond(d int) fzExpr {
+	sub := func() fzExpr { x, _ := g.dynOperand(max(d-1, 0)); return x }
+	var e fzExpr
+	g.choose(
+		choice{5, true, func() { e = g.isTest(sub(), g.pick(fzDynTests)) }},
+		choice{4, true, func() {
+			op := g.pick([]string{"==", "!=", "<", ">", "<=", ">=", "==", "=="})
+			y := sub()
+			if g.chance(0.6) {
+				y = g.dynLit()
+			}
+			e = g.compare(sub(), op, y)
+		}},
+		choice{4, true, func() {
+			op := g.pick([]string{"in", "not in"})
+			switch g.r.IntN(3) {
+			case 0:
+				k := g.pick(append(fzShapes["message"].keys, fzDynKeys...))
+				e = g.compare(fzExpr{text: "'" + k + "'", prec: precPrimary}, op, sub())
+			case 1:
+				e = g.compare(sub(), op, g.dynLit())
+			default:
+				e = g.compare(sub(), op, sub())
+			}
+		}},
+		choice{3, true, func() { e = sub() }},
+		choice{1, d > 0, func() { e = g.not(g.dynCond(d - 1)) }},
+		choice{2, d > 0, func() {
+			x := g.andOrLeft(func() fzExpr { return g.dynCond(d - 1) })
+			if g.chance(0.5) {
+				e = g.binary(x, "and", g.dynCond(d-1), precAnd)
+			} else {
+				e = g.binary(x, "or", g.dynCond(d-1), precOr)
+			}
+		}},
+		choice{1, g.loops > 0, func() { e = fzExpr{text: "loop." + g.pick([]string{"first", "last"}), prec: precPrimary} }},
+		choice{1, true, func() { e = fzExpr{text: "add_generation_prompt", prec: precPrimary} }},
+	)
+	return e
+}
+
+// fzChatData makes a random chat context, as apply_chat_template passes
+// it: messages, tools and documents (None when there are none) and
+// add_generation_prompt always, the special tokens sometimes.
+func fzChatData(r *rand.Rand) []byte {
+	d := &fzChatGen{r: r}
+	var b bytes.Buffer
+	b.WriteString(`{"messages": [`)
+	for i := range r.IntN(5) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		d.message(&b)
+	}
+	b.WriteString(`], "tools": `)
+	d.list(&b, d.tool)
+	b.WriteString(`, "documents": `)
+	d.list(&b, func(b *bytes.Buffer) {
+		d.dict(b, []fzChatKey{{"doc_id", 0.8, d.str}, {"text", 0.9, d.str}})
+	})
+	b.WriteString(`, "add_generation_prompt": ` + strconv.FormatBool(r.IntN(2) == 0))
+	for _, k := range []string{"bos_token", "eos_token"} {
+		if r.IntN(3) > 0 {
+			b.WriteString(`, "` + k + `": `)
+			d.writeString(&b, []string{"<s>", "</s>", "<|endoftext|>", ""}[r.IntN(4)])
+		}
+	}
+	b.WriteString("}")
+	return b.Bytes()
+}
+
+type fzChatGen struct{ r *rand.Rand }
+
+// fzChatKey is a key of a dict the data holds: how often it is there, and
+// what writes its value.
+type fzChatKey struct {
+	name  string
+	p     float64
+	value func(*bytes.Buffer)
+}
+
+// dict writes a dict with some of keys, sometimes in another order, and
+// sometimes a key of any value more.
+func (d *fzChatGen) dict(b *bytes.Buffer, keys []fzChatKey) {
+	var have []fzChatKey
+	for _, k := range keys {
+		if d.r.Float64() < k.p {
+			have = append(have, k)
+		}
+	}
+	if d.r.IntN(4) == 0 {
+		have = append(have, fzChatKey{fzDynKeys[d.r.IntN(len(fzDynKeys))], 1, func(b *bytes.Buffer) { d.any(b, 2) }})
+	}
+	if d.r.IntN(5) == 0 {
+		d.r.Shuffle(len(have), func(i, j int) { have[i], have[j] = have[j], have[i] })
+	}
+	b.WriteString("{")
+	seen := map[string]bool{}
+	first := true
+	for _, k := range have {
+		if seen[k.name] {
+			continue
+		}
+		seen[k.name] = true
+		if !first {
+			b.WriteString(", ")
+		}
+		first = false
+		d.writeString(b, k.name)
+		b.WriteString(": ")
+		if d.r.IntN(12) == 0 {
+			d.any(b, 2) // any key may hold anything
+		} else {
+			k.value(b)
+		}
+	}
+	b.WriteString("}")
+}
+
+// list writes null or a list of up to three items.
+func (d *fzChatGen) list(b *bytes.Buffer, item func(*bytes.Buffer)) {
+	if d.r.IntN(3) == 0 {
+		b.WriteString("null")
+		return
+	}
+	b.WriteString("[")
+	for i := range d.r.IntN(4) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		item(b)
+	}
+	b.WriteString("]")
+}
+
+func (d *fzChatGen) message(b *bytes.Buffer) {
+	d.dict(b, []fzChatKey{
+		{"role", 0.95, func(b *bytes.Buffer) { d.writeString(b, fzRoles[d.r.IntN(len(fzRoles))]) }},
+		{"content", 0.9, d.content},
+		{"name", 0.15, d.str},
+		{"tool_calls", 0.2, func(b *bytes.Buffer) { d.list(b, d.call) }},
+		{"tool_call_id", 0.15, d.str},
+		{"reasoning_content", 0.15, d.str},
+	})
+}
+
+// content is a message's content: text, null, or a list of parts.
+func (d *fzChatGen) content(b *bytes.Buffer) {
+	switch n := d.r.IntN(10); {
+	case n < 5:
+		d.str(b)
+	case n < 7:
+		b.WriteString("null")
+	default:
+		d.list(b, func(b *bytes.Buffer) {
+			d.dict(b, []fzChatKey{
+				{"type", 0.95, func(b *bytes.Buffer) { d.writeString(b, []string{"text", "image", "image_url"}[d.r.IntN(3)]) }},
+				{"text", 0.7, d.str},
+				{"image", 0.2, d.str},
+			})
+		})
+	}
+}
+
+func (d *fzChatGen) call(b *bytes.Buffer) {
+	d.dict(b, []fzChatKey{
+		{"id", 0.8, d.str},
+		{"type", 0.8, func(b *bytes.Buffer) { d.writeString(b, "function") }},
+		{"function", 0.95, func(b *bytes.Buffer) {
+			d.dict(b, []fzChatKey{
+				{"name", 0.95, d.str},
+				{"arguments", 0.9, func(b *bytes.Buffer) {
+					if d.r.IntN(4) == 0 {
+						d.writeString(b, `{"city": "Paris"}`) // arguments as a JSON string
+						return
+					}
+					d.dict(b, []fzChatKey{{"a", 0.5, func(b *bytes.Buffer) { d.any(b, 1) }}, {"n", 0.5, d.num}, {"text", 0.5, d.str}})
+				}},
+			})
+		}},
+	})
+}
+
+func (d *fzChatGen) tool(b *bytes.Buffer) {
+	d.dict(b, []fzChatKey{
+		{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, "function") }},
+		{"function", 0.95, func(b *bytes.Buffer) {
+			d.dict(b, []fzChatKey{
+				{"name", 0.95, d.str},
+				{"description", 0.6, d.str},
+				{"parameters", 0.7, func(b *bytes.Buffer) {
+					d.dict(b, []fzChatKey{
+						{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, "object") }},
+						{"properties", 0.9, func(b *bytes.Buffer) {
+							d.dict(b, []fzChatKey{{"a", 0.6, d.prop}, {"x y", 0.3, d.prop}, {"b", 0.5, d.prop}})
+						}},
+						{"required", 0.5, func(b *bytes.Buffer) { b.WriteString(`["a"]`) }},
+					})
+				}},
+			})
+		}},
+	})
+}
+
+func (d *fzChatGen) prop(b *bytes.Buffer) {
+	d.dict(b, []fzChatKey{
+		{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, []string{"string", "integer"}[d.r.IntN(2)]) }},
+		{"enum", 0.3, func(b *bytes.Buffer) { b.WriteString(`["c", "f"]`) }},
+	})
+}
+
+// any writes a value of any kind, nested up to depth.
+func (d *fzChatGen) any(b *bytes.Buffer, depth int) {
+	n := d.r.IntN(9)
+	if depth <= 0 {
+		n %= 6
+	}
+	switch n {
+	case 0:
+		b.WriteString("null")
+	case 1:
+		b.WriteString(strconv.FormatBool(d.r.IntN(2) == 0))
+	case 2, 3:
+		d.num(b)
+	case 4, 5:
+		d.str(b)
+	case 6, 7:
+		b.WriteString("[")
+		for i := range d.r.IntN(4) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			d.any(b, depth-1)
+		}
+		b.WriteString("]")
+	default:
+		d.dict(b, []fzChatKey{{"a", 0.5, func(b *bytes.Buffer) { d.any(b, depth-1) }},
+			{"b", 0.5, func(b *bytes.Buffer) { d.any(b, depth-1) }}, {"text", 0.3, d.str}})
+	}
+}
+
+// fzDynFloats are JSON numbers with a fraction or exponent, which Python
+// reads as floats.
+var fzDynFloats = []string{"0.0", "1.0", "-2.5", "0.1", "1e-07", "1e16", "2.5", "1.5e300", "-0.0", "0.30000000000000004", "1E2", "1e400"}
+
+// num writes an int or a float. Ints stay small: int arithmetic wraps at
+// 64 bits (a documented divergence).
+func (d *fzChatGen) num(b *bytes.Buffer) {
+	if d.r.IntN(3) == 0 {
+		b.WriteString(fzDynFloats[d.r.IntN(len(fzDynFloats))])
+		return
+	}
+	b.WriteString(strconv.Itoa(d.r.IntN(21) - 5))
+}
+
+func (d *fzChatGen) str(b *bytes.Buffer) {
+	var s strings.Builder
+	for range d.r.IntN(3) {
+		pool := fzStrings
+		switch d.r.IntN(8) {
+		case 0:
+			pool = fzUnicodeStrings
+		case 1:
+			pool = fzRoles
+		}
+		s.WriteString(pool[d.r.IntN(len(pool))])
+	}
+	d.writeString(b, s.String())
+}
+
+func (d *fzChatGen) writeString(b *bytes.Buffer, s string) {
+	j, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	b.Write(j)
+}

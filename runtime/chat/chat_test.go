@@ -1,0 +1,97 @@
+package chat
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/promptgen/promptgen/runtime"
+)
+
+// TestFromPrompt checks each role's message as apply_chat_template takes
+// it. The expected lines are what Jinja2 prints ({{ m }}) for the same
+// messages written as Python dicts (/usr/bin/python3 with python3-jinja2
+// 3.1, output pasted).
+func TestFromPrompt(t *testing.T) {
+	p := runtime.Prompt{
+		{Role: runtime.RoleSystem, Content: "Be brief."},
+		{Role: runtime.RoleUser, Content: "Weather in Zürich?", Name: "ann"},
+		{Role: runtime.RoleToolRequest, ToolCalls: []runtime.ToolCall{
+			{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Zürich", "days": 2, "ratio": 0.5, "metric": true, "tags": ["a"], "extra": null}`}}},
+		{Role: runtime.RoleToolResult, Content: "18C", Name: "get_weather", ToolCallID: "call_1"},
+		{Role: runtime.RoleAssistant, Content: "Calling.", ToolCalls: []runtime.ToolCall{{ID: "c2", Name: "noop", Arguments: `{}`}}},
+		{Role: runtime.RoleToolResult, Data: json.RawMessage(`{"temp": 18, "unit": "C"}`), ToolCallID: "c2"},
+		{Role: runtime.RoleUser, Data: json.RawMessage(`[{"type": "text", "text": "see"}, {"type": "image", "url": "u"}]`)},
+	}
+	want := []string{
+		`{'role': 'system', 'content': 'Be brief.'}`,
+		`{'role': 'user', 'content': 'Weather in Zürich?', 'name': 'ann'}`,
+		`{'role': 'assistant', 'content': None, 'tool_calls': [{'id': 'call_1', 'type': 'function', 'function': {'name': 'get_weather', 'arguments': {'city': 'Zürich', 'days': 2, 'ratio': 0.5, 'metric': True, 'tags': ['a'], 'extra': None}}}]}`,
+		`{'role': 'tool', 'content': '18C', 'name': 'get_weather', 'tool_call_id': 'call_1'}`,
+		`{'role': 'assistant', 'content': 'Calling.', 'tool_calls': [{'id': 'c2', 'type': 'function', 'function': {'name': 'noop', 'arguments': {}}}]}`,
+		`{'role': 'tool', 'content': {'temp': 18, 'unit': 'C'}, 'tool_call_id': 'c2'}`,
+		`{'role': 'user', 'content': [{'type': 'text', 'text': 'see'}, {'type': 'image', 'url': 'u'}]}`,
+	}
+	msgs, err := FromPrompt(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != len(want) {
+		t.Fatalf("got %d messages, want %d", len(msgs), len(want))
+	}
+	for i, m := range msgs {
+		if got := m.String(); got != want[i] {
+			t.Errorf("message %d:\n got %s\nwant %s", i, got, want[i])
+		}
+	}
+	// The arguments are values, not text: an int stays an int.
+	days, _ := msgs[2].Lookup("tool_calls")
+	calls, _ := days.List()
+	fn, _ := calls[0].Lookup("function")
+	args, _ := fn.Lookup("arguments")
+	if d, _ := args.Lookup("days"); d.String() != "2" || d.Test("integer") != true {
+		t.Errorf("arguments.days = %s, want the int 2", d)
+	}
+}
+
+func TestFromPromptBadArguments(t *testing.T) {
+	for _, tc := range []struct {
+		m    runtime.Message
+		want string
+	}{
+		{runtime.Message{Role: runtime.RoleToolRequest, ToolCalls: []runtime.ToolCall{{ID: "a", Name: "f", Arguments: `{"x": `}}},
+			"chat: message 1: tool_calls[0].function.arguments: "},
+		{runtime.Message{Role: runtime.RoleToolResult, Data: json.RawMessage(`{"n": }`)},
+			"chat: message 1: content: "},
+		{runtime.Message{Role: runtime.RoleToolRequest, ToolCalls: []runtime.ToolCall{{ID: "a", Name: "f", Arguments: `{"n": 99999999999999999999}`}}},
+			"chat: message 1: tool_calls[0].function.arguments: jinja: the int 99999999999999999999 does not fit in 64 bits"},
+	} {
+		_, err := FromPrompt(runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}, tc.m})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("FromPrompt(%+v) = %v, want an error starting %q", tc.m, err, tc.want)
+		}
+	}
+}
+
+// TestContextJSON checks that a Context decodes the JSON that
+// apply_chat_template receives, keeping the messages' key order and an
+// absent key apart from null.
+func TestContextJSON(t *testing.T) {
+	var c Context
+	in := `{"messages": [{"content": null, "role": "user", "x": [1, 2.0]}], "tools": null, "add_generation_prompt": true, "bos_token": "<s>"}`
+	if err := json.Unmarshal([]byte(in), &c); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.Messages[0].String(), `{'content': None, 'role': 'user', 'x': [1, 2.0]}`; got != want {
+		t.Errorf("message = %s, want %s", got, want)
+	}
+	if _, ok := c.Messages[0].Lookup("name"); ok {
+		t.Error("an absent key is present")
+	}
+	if !c.Tools.Test("none") || c.Documents.Defined() {
+		t.Errorf("tools = %s (none: %v), documents defined: %v; want None and undefined", c.Tools, c.Tools.Test("none"), c.Documents.Defined())
+	}
+	if !c.AddGenerationPrompt || c.BosToken == nil || *c.BosToken != "<s>" || c.EosToken != nil {
+		t.Errorf("got %+v", c)
+	}
+}
