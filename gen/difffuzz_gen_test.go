@@ -64,6 +64,8 @@ var fzFamilies = []string{
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",
 	// Chat templates: inputs: chat and its dynamic values (difffuzz_dynamic_test.go).
 	"dynamic",
+	// range(): small int bounds, negative and (rarely) zero steps.
+	"range",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -775,6 +777,10 @@ func (g *fzGen) forStmt() string {
 			}
 			targets = []*fzVar{{name: k, t: fzStr}, {name: v, t: t}}
 		}},
+		choice{2, g.on("range"), func() {
+			iter = g.rangeCall()
+			targets = []*fzVar{{name: loopName(), t: fzIntT}}
+		}},
 		choice{1, g.on("for-multi-target"), func() {
 			// Pairs to unpack: lists of two scalars.
 			t := []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]
@@ -825,6 +831,25 @@ func (g *fzGen) forStmt() string {
 		g.scopes = g.scopes[:len(g.scopes)-1]
 	}
 	return out + g.tag("endfor")
+}
+
+// rangeCall is range(stop), range(start, stop) or range(start, stop,
+// step) of small int literals, so that Jinja2 never builds a long range; a
+// zero step, which both sides reject at render time, is rare.
+func (g *fzGen) rangeCall() fzExpr {
+	n := func() string { return strconv.Itoa(g.r.IntN(10) - 3) }
+	args := []string{n()}
+	if g.chance(0.6) {
+		args = append(args, n())
+		if g.chance(0.5) {
+			step := []string{"1", "2", "3", "-1", "-2"}[g.r.IntN(5)]
+			if g.chance(0.02) {
+				step = "0"
+			}
+			args = append(args, step)
+		}
+	}
+	return fzExpr{text: "range(" + strings.Join(args, ", ") + ")", prec: precPrimary}
 }
 
 func elemPaths(paths []string) []string {

@@ -276,6 +276,8 @@ func TestRenderErrors(t *testing.T) {
 		"raises": "inputs:\n  c: int\n  n: int\n  e: number\n  xs: [string]\n  m: {type: object, additionalProperties: {type: string}, optional: true}\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ 2 ** n }}\n  {% elif c == 2 %}{{ e ** 0.5 }}\n  {% elif c == 3 %}{{ 'abc' | truncate(n) }}\n  {% elif c == 4 %}{{ xs[n] | indent }}\n" +
 			"  {% elif c == 5 %}{{ xs[n][1:] }}\n  {% elif c == 6 %}{% for k, v in m.items() %}{{ k }}{% endfor %}\n  {% elif c == 7 %}{% set l = [xs[n]] %}{{ l }}\n  {% endif %}\n",
+		// range() with a zero step, or of an unset optional.
+		"range": "inputs:\n  n: int\n  step: int?\ntemplate: \"{% for i in range(0, n, step) %}{{ i }}{% endfor %}\"\n",
 		// A strftime_now directive only the feed names.
 		"clock": "jinja: {profile: transformers}\ninputs:\n  fmt: string?\ntemplate: \"{{ strftime_now(fmt) }}\"\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
@@ -289,6 +291,9 @@ func TestRenderErrors(t *testing.T) {
 		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
 		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},
 		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
+		{"range", `{"n": 5, "step": 2}`, "024"},
+		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
+		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},
 		{"nested", `{"customer": {}}`, `ERROR: prompts/nested.yaml:6:20: render nested: "customer.name": required variable is not set`},
 		{"undef", `{"user": {"name": "Bo"}}`, "0 \nBo"},
 		{"undef", `{"count": 2}`, `ERROR: prompts/undef.yaml:10:6: render undef: "user": variable is undefined`},

@@ -186,6 +186,15 @@ func getItem(x, i any) any {
 	return undefined{}
 }
 
+// pyRange is Jinja2's global range(start, stop, step) of ints.
+func pyRange(start, stop, step any, pos string) ([]int, error) {
+	xs, err := jinja.Range(asInt(start), asInt(stop), asInt(step))
+	if err != nil {
+		return nil, invalid(pos, err.Error())
+	}
+	return xs, nil
+}
+
 // pySlice is x[lo:hi:step]; lo and hi are nil when not given.
 func pySlice(x, lo, hi, step any, pos string) (any, error) {
 	st := asInt(step)

@@ -206,6 +206,7 @@ func Funcs() template.FuncMap {
 		"dict":    newDict,
 		"getitem": getItem,
 		"pyslice": pySlice,
+		"pyrange": pyRange,
 		"equal":   equal,
 		"compare": compare,
 		"in":      in,

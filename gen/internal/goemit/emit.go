@@ -228,6 +228,14 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		now := jen.Qual(ir.RuntimePath, "RenderNow").Call(jen.Id("opts"))
 		return e.fallible(v.pre, jen.Qual(ir.JinjaPath, "Strftime").Call(now, v.val), x.Pos)
+	case *ir.Range:
+		var pre []jen.Code
+		args := make([]jen.Code, 3)
+		for i, a := range []ir.Expr{x.Start, x.Stop, x.Step} {
+			v := e.strict(e.expr(a), x.Pos, ir.VarPath(a)) // Python's range takes no Undefined
+			pre, args[i] = append(pre, v.pre...), v.val
+		}
+		return e.fallible(pre, jen.Qual(ir.JinjaPath, "Range").Call(args...), x.Pos)
 	case *ir.Call:
 		switch x.Kind {
 		case ir.CallFilter:

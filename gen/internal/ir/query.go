@@ -176,6 +176,10 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		}
 	case *Strftime:
 		WalkExpr(x.Format, fn)
+	case *Range:
+		WalkExpr(x.Start, fn)
+		WalkExpr(x.Stop, fn)
+		WalkExpr(x.Step, fn)
 	}
 	fn(x)
 }

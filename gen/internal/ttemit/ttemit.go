@@ -330,6 +330,15 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.Strftime:
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		return tval{pre: v.pre, val: call("$.Strftime", v.val, e.pos(x.Pos))}
+	case *ir.Range:
+		var pre string
+		var args []string
+		for _, a := range []ir.Expr{x.Start, x.Stop, x.Step} {
+			v := e.strict(e.expr(a), x.Pos, ir.VarPath(a)) // Python's range takes no Undefined
+			pre += v.pre
+			args = append(args, v.val)
+		}
+		return tval{pre: pre, val: call("pyrange", append(args, e.pos(x.Pos))...)}
 	case *ir.Include:
 		mark, out := e.temp("mark"), e.temp("c")
 		return tval{pre: action(mark+" := $.Mark") + e.include(x) + action(out+" := $.Cut "+mark), val: out}

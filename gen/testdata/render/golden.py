@@ -84,7 +84,7 @@ JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline", "profi
 # The environments `profile` selects.
 JINJA_PROFILES = ("transformers",)
 # Jinja2's own globals that promptgen supports calling.
-ALLOWED_GLOBALS = {"namespace"}
+ALLOWED_GLOBALS = {"namespace", "range"}
 # The globals of the transformers profile.
 PROFILE_GLOBALS = {"raise_exception", "strftime_now"}
 # The keys of a case's prompt.yaml.
