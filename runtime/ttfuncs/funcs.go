@@ -911,3 +911,22 @@ func pathType(t reflect.Type, path string) (reflect.Type, bool) {
 	}
 	return t, true
 }
+
+// loopItem is loop.previtem (delta -1) or loop.nextitem (delta 1) of a
+// loop over items at index i: undefined past either end.
+func loopItem(items any, i, delta int) any {
+	rv := listValue(items)
+	j := i + delta
+	if j < 0 || j >= rv.Len() {
+		return undefined{}
+	}
+	return rv.Index(j).Interface()
+}
+
+// loopCycle is loop.cycle(values...) at the loop index i.
+func loopCycle(i int, values ...any) any {
+	if len(values) == 0 {
+		return undefined{} // the checker rejects it; never panic
+	}
+	return values[i%len(values)]
+}

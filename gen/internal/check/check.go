@@ -996,6 +996,9 @@ var loopAttrs = map[string]ir.Kind{
 func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, u use) ir.Expr {
 	if n, ok := x.(*tmpl.Name); ok && n.Name == "loop" && c.lookup("loop") == nil {
 		loop := c.innerLoop()
+		if loop != nil && (name == "previtem" || name == "nextitem") {
+			return c.loopNeighbour(loop, name, nameSp)
+		}
 		k, ok := loopAttrs[name]
 		if loop == nil || !ok {
 			if loop == nil {

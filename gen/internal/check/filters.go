@@ -554,6 +554,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "strftime_now" && c.p.Jinja.Transformers && c.isGlobalFunc(fn.Name) {
 		return c.strftime(e)
 	}
+	if c.isLoopCycle(e) {
+		return c.loopCycle(e)
+	}
 	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "range" && c.isGlobalFunc(fn.Name) {
 		return c.rangeCall(e)
 	}
