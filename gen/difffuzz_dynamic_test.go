@@ -212,9 +212,9 @@ func (g *fzGen) dynForKeys(x fzExpr) string {
 
 // dynLoopBody closes a loop whose names from n on are its own.
 func (g *fzGen) dynLoopBody(head string, n int) string {
-	g.loops++
+	g.enterLoop(nil)
 	body := g.dynBody()
-	g.loops--
+	g.leaveLoop()
 	g.dyn = g.dyn[:n]
 	out := g.tag(head) + body
 	if g.chance(0.2) {

@@ -66,6 +66,9 @@ var fzFamilies = []string{
 	"dynamic",
 	// range(): small int bounds, negative and (rarely) zero steps.
 	"range",
+	// loop.previtem and loop.nextitem (guarded, defaulted or printed), and
+	// loop.cycle(...) of same-typed values.
+	"loop-neighbour", "loop-cycle",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -232,6 +235,7 @@ type fzGen struct {
 	definite  int         // >0 while making a value that must not be undefined
 	ifs       int         // if bodies around
 	loops     int         // for bodies around
+	loopItems []*fzType   // the item type of each loop around, nil for several targets or dynamic items
 	forElse   int         // for loops' else bodies around
 	setBlock  int         // {% set x %} bodies around
 	budget    int         // statements left
@@ -817,9 +821,13 @@ func (g *fzGen) forStmt() string {
 		g.loops = loops
 		head += " if " + g.wrap(c, precOr)
 	}
-	g.loops++
+	var item *fzType
+	if len(targets) == 1 {
+		item = targets[0].t
+	}
+	g.enterLoop(item)
 	body := g.body()
-	g.loops--
+	g.leaveLoop()
 	g.scopes = g.scopes[:len(g.scopes)-1]
 	out := g.tag(head) + body
 	if g.on("for-else") && g.chance(0.25) {
@@ -940,6 +948,40 @@ func (g *fzGen) lookup(name string) *fzVar {
 }
 
 func (g *fzGen) inLoop() bool { return g.loops > 0 }
+
+// enterLoop and leaveLoop bracket a loop body whose items have type item
+// (nil when loop.previtem is not supported there).
+func (g *fzGen) enterLoop(item *fzType) {
+	g.loops++
+	g.loopItems = append(g.loopItems, item)
+}
+
+func (g *fzGen) leaveLoop() {
+	g.loops--
+	g.loopItems = g.loopItems[:len(g.loopItems)-1]
+}
+
+// loopNeighbour is loop.previtem or loop.nextitem when the innermost loop's
+// items are scalars of type t (any scalar type when t is nil), or false.
+func (g *fzGen) loopNeighbour(t *fzType) (fzExpr, bool) {
+	if !g.on("loop-neighbour") || !g.inLoop() {
+		return fzExpr{}, false
+	}
+	item := g.loopItems[len(g.loopItems)-1]
+	if item == nil || !item.scalar() || t != nil && !typeEq(item, t) {
+		return fzExpr{}, false
+	}
+	return fzExpr{text: "loop." + g.pick([]string{"previtem", "nextitem"}), prec: precPrimary}, true
+}
+
+// loopCycle is loop.cycle(...) of two or three defined values of type t.
+func (g *fzGen) loopCycle(t *fzType) fzExpr {
+	args := make([]string, 2+g.r.IntN(2))
+	for i := range args {
+		args[i] = g.wrap(g.defined(func() fzExpr { return g.expr(t, 0) }), precCond)
+	}
+	return fzExpr{text: "loop.cycle(" + strings.Join(args, ", ") + ")", prec: precPrimary}
+}
 
 // guarded reports whether the optional text is tested true around here,
 // directly or through a field of it.
@@ -1260,6 +1302,13 @@ func (g *fzGen) printable(d int) fzExpr {
 	ok := g.choose(
 		choice{20, true, func() { e = g.anyValue(d) }},
 		choice{1, g.on("none"), func() { e = fzExpr{text: g.pick([]string{"none", "None"}), prec: precPrimary} }},
+		choice{3, g.on("loop-neighbour") && g.inLoop(), func() {
+			if x, ok := g.loopNeighbour(nil); ok {
+				e = x
+			} else {
+				e = g.anyValue(d)
+			}
+		}},
 		choice{1, g.on("dict-literal"), func() { e = g.dictLit(d) }},
 		choice{1, g.on("mixed-number-list"), func() {
 			e = fzExpr{text: "[" + g.intLit().text + ", " + g.floatLit().text + "]", prec: precPrimary}
@@ -1515,6 +1564,21 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 					paths: slices.Concat(e.paths, fb.paths), elems: slices.Concat(e.elems, fb.elems), openRight: fb.openRight}
 			}
 		}},
+		{2, g.on("loop-neighbour") && g.inLoop() && t.scalar(), func() {
+			x, ok := g.loopNeighbour(t)
+			if !ok {
+				*e = g.leaf(t)
+				return
+			}
+			fb := g.defined(func() fzExpr { return g.expr(t, 0) })
+			if g.chance(0.5) {
+				*e = g.filter(x, g.defaultName(), g.wrap(fb, precCond))
+				return
+			}
+			fb = g.operand(fb, precCond)
+			*e = fzExpr{text: x.text + " if " + x.text + " is defined else " + fb.text, prec: precCond, openRight: fb.openRight}
+		}},
+		{2, g.on("loop-cycle") && g.inLoop() && t.scalar(), func() { *e = g.loopCycle(t) }},
 		{2, g.on("filter-default") && t.scalar() && (g.declared || g.on("default-inferred")), func() {
 			r := g.randRef(func(r *fzRef) bool { return r.optional && typeEq(r.t, t) && len(r.paths) > 0 })
 			if r == nil {
@@ -1872,6 +1936,14 @@ func (g *fzGen) floatProductions(d int, e *fzExpr) []choice {
 func (g *fzGen) boolProductions(d int, e *fzExpr) []choice {
 	scalar := func() *fzType { return []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)] }
 	return []choice{
+		{2, g.on("loop-neighbour") && g.inLoop(), func() {
+			x, ok := g.loopNeighbour(nil)
+			if !ok {
+				*e = g.leaf(fzBoolT)
+				return
+			}
+			*e = fzExpr{text: x.text + " is " + g.pick([]string{"defined", "undefined", "not defined"}), prec: precPostfix, openRight: true}
+		}},
 		{4, g.on("compare"), func() {
 			op := g.pick([]string{"==", "!=", "<", "<=", ">", ">="})
 			var x, y fzExpr
