@@ -190,6 +190,8 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			item := jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Qual(ir.JinjaPath, "LoopItem").Call(jen.Id(names[2]), at)
 			return gval{pre: []jen.Code{item}, val: jen.Id(v), def: jen.Id(ok)}
 		}
+	case *ir.Select:
+		return e.selectItems(x)
 	case *ir.LoopCycle:
 		var pre []jen.Code
 		vals := make([]jen.Code, len(x.Args))

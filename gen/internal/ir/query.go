@@ -178,6 +178,9 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		}
 	case *Strftime:
 		WalkExpr(x.Format, fn)
+	case *Select:
+		WalkExpr(x.X, fn)
+		WalkExpr(x.Cond, fn)
 	case *LoopCycle:
 		for _, a := range x.Args {
 			WalkExpr(a, fn)

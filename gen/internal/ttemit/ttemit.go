@@ -288,6 +288,8 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		case "nextitem":
 			return tval{val: call("loopitem", names[2], i, "1"), maybe: true}
 		}
+	case *ir.Select:
+		return e.selectItems(x)
 	case *ir.LoopCycle:
 		var pre string
 		var vals []string
