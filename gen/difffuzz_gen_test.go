@@ -69,6 +69,9 @@ var fzFamilies = []string{
 	// loop.previtem and loop.nextitem (guarded, defaulted or printed), and
 	// loop.cycle(...) of same-typed values.
 	"loop-neighbour", "loop-cycle",
+	// select/reject of scalars and selectattr/rejectattr of objects, by a
+	// test with its argument or by truth.
+	"select",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -2076,6 +2079,30 @@ func (g *fzGen) in(d int) fzExpr {
 	return g.compare(x, op, y)
 }
 
+// selectTest is the test of a select filter on values of type t, with its
+// argument, or nothing (their truth). An optional value gets only tests
+// that an undefined passes or fails without an error.
+func (g *fzGen) selectTest(t *fzType, optional bool) []string {
+	arg := func() string { return g.wrap(g.defined(func() fzExpr { return g.expr(t, 0) }), precCond) }
+	var out []string
+	cmp := func() {
+		out = []string{"'" + g.pick([]string{"equalto", "==", "eq", "ne", "!=", "lt", "<", "le", "gt", ">=", "ge", "greaterthan"}) + "'", arg()}
+	}
+	g.choose(
+		choice{2, true, func() {}},
+		choice{2, true, func() { out = []string{"'" + g.pick([]string{"defined", "undefined"}) + "'"} }},
+		choice{1, !optional, func() { out = []string{"'" + g.pick([]string{"string", "number", "none"}) + "'"} }},
+		choice{3, !optional && t.kind == fzInt, func() { out = []string{"'" + g.pick([]string{"odd", "even"}) + "'"} }},
+		choice{1, !optional && t.kind == fzInt, func() { out = []string{"'divisibleby'", strconv.Itoa(1 + g.r.IntN(4))} }},
+		choice{4, !optional && (t.kind == fzInt || t.kind == fzFloat || t.kind == fzString), cmp},
+		choice{2, !optional && t.kind == fzBool, func() { out = []string{"'" + g.pick([]string{"equalto", "ne"}) + "'", arg()} }},
+		choice{1, !optional && t.kind == fzString, func() {
+			out = []string{"'in'", "[" + arg() + ", " + arg() + "]"}
+		}},
+	)
+	return out
+}
+
 func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 	list := func() fzExpr { return g.expr(t, d) }
 	iterated := func() fzExpr { return g.exprLazy(t, d) }
@@ -2123,6 +2150,26 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 			e.lazy = true
 		}},
 		{1, g.on("filter-list"), func() { *e = g.filter(iterated(), "list") }},
+		{2, g.on("select") && scalar, func() {
+			*e = g.filter(iterated(), g.pick([]string{"select", "reject"}), g.selectTest(t.elem, false)...)
+			e.lazy = true
+		}},
+		{2, g.on("select") && t.elem.kind == fzObject, func() {
+			var fields []*fzField
+			for _, f := range t.elem.fields {
+				if f.t.scalar() {
+					fields = append(fields, f)
+				}
+			}
+			if len(fields) == 0 {
+				*e = list()
+				return
+			}
+			f := fields[g.r.IntN(len(fields))]
+			args := append([]string{"'" + f.name + "'"}, g.selectTest(f.t, f.optional)...)
+			*e = g.filter(iterated(), g.pick([]string{"selectattr", "rejectattr"}), args...)
+			e.lazy = true
+		}},
 		{2, g.on("method-split") && t.elem.kind == fzString, func() {
 			var args []string
 			if g.chance(0.6) {

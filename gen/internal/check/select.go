@@ -26,6 +26,7 @@ const selectItem = " item"
 func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
+	c.iterate(x)
 	if isDynamic(x) {
 		c.errorf(e.NameSpan, "filter %s of a dynamic value is not supported", name)
 		return none
