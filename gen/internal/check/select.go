@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -59,12 +60,19 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 			c.errorf(sp, "filter %s: the attribute must be a string literal", name)
 			return x
 		}
-		// The path as map(attribute=) reads it, for its messages.
-		if c.attrArg(constExpr(path), xt, sp) == nil {
+		parts := strings.Split(path, ".")
+		if xt.Elem.Resolve().Kind != ir.KindDynamic {
+			// The path as map(attribute=) reads it, for its messages.
+			if c.attrArg(constExpr(path), xt, sp) == nil {
+				return x
+			}
+		} else if slices.ContainsFunc(parts, func(p string) bool { return strings.Trim(p, "0123456789") == "" }) {
+			c.errorf(sp, "filter %s: attribute supports field names only, not %q", name, path)
 			return x
 		}
-		for _, part := range strings.Split(path, ".") {
-			subject = &tmpl.Attr{Span: sp, X: subject, Name: part, NameSpan: sp}
+		// Jinja2 reads each part as a subscript first (environment.getitem).
+		for _, part := range parts {
+			subject = &tmpl.Index{Span: sp, X: subject, Index: &tmpl.Const{Span: sp, Value: part}}
 		}
 		args = args[1:]
 	}
