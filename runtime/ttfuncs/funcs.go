@@ -930,3 +930,16 @@ func loopCycle(i int, values ...any) any {
 	}
 	return values[i%len(values)]
 }
+
+// pick is select and reject: the items of the list xs whose flag (the
+// test's result) is true, or false when reject, in a list of xs's type.
+func pick(xs any, flags []any, reject bool) any {
+	rv := listValue(xs)
+	out := reflect.MakeSlice(rv.Type(), 0, rv.Len())
+	for i := range min(rv.Len(), len(flags)) {
+		if truth(flags[i]) != reject {
+			out = reflect.Append(out, rv.Index(i))
+		}
+	}
+	return out.Interface()
+}

@@ -209,6 +209,7 @@ func Funcs() template.FuncMap {
 		"pyrange":   pyRange,
 		"loopitem":  loopItem,
 		"loopcycle": loopCycle,
+		"pick":      pick,
 		"equal":     equal,
 		"compare":   compare,
 		"in":        in,
