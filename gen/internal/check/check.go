@@ -1008,15 +1008,19 @@ var loopAttrs = map[string]ir.Kind{
 func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, u use) ir.Expr {
 	if n, ok := x.(*tmpl.Name); ok && n.Name == "loop" && c.lookup("loop") == nil {
 		loop := c.innerLoop()
-		if loop != nil && (name == "previtem" || name == "nextitem") {
+		switch {
+		case loop != nil && (name == "previtem" || name == "nextitem"):
 			return c.loopNeighbour(loop, name, nameSp)
+		case loop != nil && name == "cycle":
+			c.errorf(nameSp, "loop.cycle is a method: call it (loop.cycle(a, b))")
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}
 		k, ok := loopAttrs[name]
 		if loop == nil || !ok {
 			if loop == nil {
 				c.errorf(n.Span, "loop is only defined inside a for loop")
 			} else {
-				c.errorf(nameSp, "unknown loop attribute %q%s", name, schema.DidYouMean(name, slices.Sorted(maps.Keys(loopAttrs))))
+				c.errorf(nameSp, "unknown loop attribute %q%s", name, schema.DidYouMean(name, loopAttrNames()))
 			}
 			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}

@@ -1,6 +1,9 @@
 package check
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -54,11 +57,19 @@ func (c *checker) loopCycle(e *tmpl.Call) ir.Expr {
 			sp := e.Args[i].Pos()
 			if ir.MaybeUndefined(x) {
 				c.errorf(sp, "a loop.cycle() value that may be undefined is not supported: give it a value (| default(...))")
-			} else if xk, k := x.Type().Resolve().Kind, out.T.Resolve().Kind; xk != k {
+			} else if xk, k := x.Type().Resolve().Kind, out.T.Resolve().Kind; xk != k && ir.IsNumber(xk) && ir.IsNumber(k) {
+				// unify made them one number type; Python keeps each.
 				c.errorf(sp, "loop.cycle() mixes a %s and a %s: its values must have one type", xk, k)
 			}
 		}
 	})
 	loop.Index = "i"
 	return out
+}
+
+// loopAttrNames are the names loop. takes, for suggestions.
+func loopAttrNames() []string {
+	names := append(slices.Collect(maps.Keys(loopAttrs)), "previtem", "nextitem", "cycle")
+	slices.Sort(names)
+	return names
 }
