@@ -77,6 +77,12 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 		args = args[1:]
 	}
 	cond := subject
+	var testArgs []ir.Expr
+	if len(args) > 1 {
+		for _, a := range args[1:] {
+			testArgs = append(testArgs, c.expr(a, useValue))
+		}
+	}
 	if len(args) > 0 {
 		test, ok := constString(args[0])
 		sp := args[0].Pos()
@@ -97,7 +103,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	}
 	parent := c.scopes[len(c.scopes)-1]
 	c.enter(frameSymbols(parent.sym, []*tmpl.Name{{Span: e.NameSpan, Name: selectItem}}, nil), new([]*ir.Local), nil, item)
-	out := &ir.Select{Name: name, X: x, Item: item, Cond: c.expr(cond, useTest), Reject: strings.HasPrefix(name, "reject"), Pos: c.posString(e.Span)}
+	out := &ir.Select{Name: name, X: x, Item: item, Cond: c.expr(cond, useTest), Args: testArgs, Reject: strings.HasPrefix(name, "reject"), Pos: c.posString(e.Span)}
 	c.leave(nil)
 	c.mustIterate(out, name, e.NameSpan)
 	return out

@@ -20,7 +20,12 @@ func (e *emitter) selectItems(x *ir.Select) gval {
 	}
 	body := append(bindTarget(x.Item, jen.Id(item)), c.pre...)
 	body = append(body, jen.If(keep).Block(jen.Id(kept).Op("=").Append(jen.Id(kept), jen.Id(item))))
-	pre := append(v.pre,
+	pre := v.pre
+	for _, a := range x.Args {
+		av := e.expr(a)
+		pre = append(append(pre, av.pre...), jen.Id("_").Op("=").Add(av.val))
+	}
+	pre = append(pre,
 		jen.Id(kept).Op(":=").Add(goType(t, false)).Values(),
 		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Add(v.val)).Block(body...),
 	)

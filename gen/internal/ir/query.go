@@ -180,6 +180,9 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		WalkExpr(x.Format, fn)
 	case *Select:
 		WalkExpr(x.X, fn)
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
 		WalkExpr(x.Cond, fn)
 	case *LoopCycle:
 		for _, a := range x.Args {

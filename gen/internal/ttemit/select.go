@@ -18,7 +18,12 @@ func (e *ttEmitter) selectItems(x *ir.Select) tval {
 	}
 	xs, flags, item := e.temp("xs"), e.temp("flags"), "$"+x.Item.GoName
 	c := e.cond(x.Cond)
-	pre := v.pre + action(xs+" := "+items) + action(flags+" := nolist") + action("range "+item+" := "+xs) +
+	pre := v.pre
+	for _, a := range x.Args {
+		av := e.expr(a)
+		pre += av.pre + action("$_ := "+av.val)
+	}
+	pre += action(xs+" := "+items) + action(flags+" := nolist") + action("range "+item+" := "+xs) +
 		c.pre + action(flags+" = keep "+flags+" "+c.val) + "{{ end }}"
 	return tval{pre: pre, val: call("pick", xs, flags, strconv.FormatBool(x.Reject))}
 }
