@@ -130,6 +130,16 @@ func (g *fzGen) dynPrint() string {
 		choice{1, g.loops > 0, func() {
 			e = fzExpr{text: "loop." + g.pick([]string{"index", "index0", "first", "last", "length", "revindex"}), prec: precPrimary}
 		}},
+		choice{2, g.loops > 0 && g.on("loop-neighbour"), func() {
+			var ok bool
+			if e, ok = g.dynNeighbour(); !ok {
+				e = g.dynCond(1)
+			}
+		}},
+		choice{1, g.loops > 0 && g.on("loop-cycle"), func() {
+			e = fzExpr{text: "loop.cycle(" + g.strLit() + ", " + g.strLit() + ")", prec: precPrimary}
+		}},
+		choice{2, g.on("select"), func() { e = g.dynSelect() }},
 	)
 	return g.open("{{") + g.pad() + e.text + g.pad() + g.close("}}")
 }
@@ -187,7 +197,53 @@ func (g *fzGen) dynFor(x fzExpr, shape string) string {
 	if g.chance(0.15) {
 		head += " if " + g.wrap(g.dynCond(1), precOr)
 	}
-	return g.dynLoopBody(head, n)
+	var item *fzType
+	if x.text == "messages" {
+		item = fzDynItem
+	}
+	return g.dynLoopBodyOf(head, n, item)
+}
+
+// fzDynItem is the item type of a loop over the messages, a list of
+// dynamic values, where loop.previtem and loop.nextitem are supported.
+var fzDynItem = &fzType{kind: fzObject}
+
+// dynNeighbour is loop.previtem or loop.nextitem when the innermost loop
+// is over the messages.
+func (g *fzGen) dynNeighbour() (fzExpr, bool) {
+	if !g.on("loop-neighbour") || g.loops == 0 || g.loopItems[len(g.loopItems)-1] != fzDynItem {
+		return fzExpr{}, false
+	}
+	return fzExpr{text: "loop." + g.pick([]string{"previtem", "nextitem"}), prec: precPrimary}, true
+}
+
+// dynSelect is a select filter of the messages, converted to a list.
+func (g *fzGen) dynSelect() fzExpr {
+	x := fzExpr{text: "messages", prec: precPrimary}
+	var name string
+	var args []string
+	switch g.r.IntN(3) {
+	case 0:
+		name = g.pick([]string{"selectattr", "rejectattr"})
+		args = []string{"'role'", "'" + g.pick([]string{"equalto", "ne", "in"}) + "'"}
+		if args[1] == "'in'" {
+			args[1] += ", ['" + g.pick(fzRoles) + "', '" + g.pick(fzRoles) + "']"
+		} else {
+			args[1] += ", '" + g.pick(fzRoles) + "'"
+		}
+	case 1:
+		name = g.pick([]string{"selectattr", "rejectattr"})
+		args = []string{"'" + g.pick(fzShapes["message"].keys) + "'"}
+		if g.chance(0.7) {
+			args = append(args, "'"+g.pick([]string{"defined", "undefined", "none", "string", "mapping"})+"'")
+		}
+	default:
+		name = g.pick([]string{"select", "reject"})
+		if g.chance(0.7) {
+			args = []string{"'" + g.pick([]string{"defined", "mapping", "string"}) + "'"}
+		}
+	}
+	return g.filter(g.filter(x, name, args...), "list")
 }
 
 // dynForItems is {% for k, v in x.items() %} or x|items.
@@ -211,10 +267,13 @@ func (g *fzGen) dynForKeys(x fzExpr) string {
 }
 
 // dynLoopBody closes a loop whose names from n on are its own.
-func (g *fzGen) dynLoopBody(head string, n int) string {
-	g.loops++
+func (g *fzGen) dynLoopBody(head string, n int) string { return g.dynLoopBodyOf(head, n, nil) }
+
+// dynLoopBodyOf is dynLoopBody of a loop whose items have type item.
+func (g *fzGen) dynLoopBodyOf(head string, n int, item *fzType) string {
+	g.enterLoop(item)
 	body := g.dynBody()
-	g.loops--
+	g.leaveLoop()
 	g.dyn = g.dyn[:n]
 	out := g.tag(head) + body
 	if g.chance(0.2) {
@@ -249,6 +308,9 @@ func (g *fzGen) dynSet() string {
 func (g *fzGen) dynRef() (fzExpr, string) {
 	v := g.dyn[g.r.IntN(len(g.dyn))]
 	e, shape := fzExpr{text: v.name, prec: precPrimary}, v.shape
+	if x, ok := g.dynNeighbour(); ok && g.chance(0.2) {
+		e, shape = x, "message" // undefined at an end, where an access fails on both sides
+	}
 	for range g.r.IntN(3) {
 		e, shape = g.dynAccess(e, shape)
 	}
@@ -473,6 +535,19 @@ func (g *fzGen) dynCond(d int) fzExpr {
 			}
 		}},
 		choice{1, g.loops > 0, func() { e = fzExpr{text: "loop." + g.pick([]string{"first", "last"}), prec: precPrimary} }},
+		choice{2, g.loops > 0 && g.on("loop-neighbour"), func() {
+			x, ok := g.dynNeighbour()
+			if !ok {
+				e = fzExpr{text: "add_generation_prompt", prec: precPrimary}
+				return
+			}
+			if g.chance(0.5) {
+				e = g.isTest(x, g.pick([]string{"defined", "undefined"}))
+			} else {
+				// As chat templates compare roles, guarded.
+				e = fzExpr{text: x.text + " is defined and " + x.text + ".role == " + "'" + g.pick(fzRoles) + "'", prec: precAnd}
+			}
+		}},
 		choice{1, true, func() { e = fzExpr{text: "add_generation_prompt", prec: precPrimary} }},
 	)
 	return e

@@ -66,6 +66,12 @@ var fzFamilies = []string{
 	"dynamic",
 	// range(): small int bounds, negative and (rarely) zero steps.
 	"range",
+	// loop.previtem and loop.nextitem (guarded, defaulted or printed), and
+	// loop.cycle(...) of same-typed values.
+	"loop-neighbour", "loop-cycle",
+	// select/reject of scalars and selectattr/rejectattr of objects, by a
+	// test with its argument or by truth.
+	"select",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -232,6 +238,7 @@ type fzGen struct {
 	definite  int         // >0 while making a value that must not be undefined
 	ifs       int         // if bodies around
 	loops     int         // for bodies around
+	loopItems []*fzType   // the item type of each loop around, nil for several targets or dynamic items
 	forElse   int         // for loops' else bodies around
 	setBlock  int         // {% set x %} bodies around
 	budget    int         // statements left
@@ -817,9 +824,13 @@ func (g *fzGen) forStmt() string {
 		g.loops = loops
 		head += " if " + g.wrap(c, precOr)
 	}
-	g.loops++
+	var item *fzType
+	if len(targets) == 1 {
+		item = targets[0].t
+	}
+	g.enterLoop(item)
 	body := g.body()
-	g.loops--
+	g.leaveLoop()
 	g.scopes = g.scopes[:len(g.scopes)-1]
 	out := g.tag(head) + body
 	if g.on("for-else") && g.chance(0.25) {
@@ -940,6 +951,40 @@ func (g *fzGen) lookup(name string) *fzVar {
 }
 
 func (g *fzGen) inLoop() bool { return g.loops > 0 }
+
+// enterLoop and leaveLoop bracket a loop body whose items have type item
+// (nil when loop.previtem is not supported there).
+func (g *fzGen) enterLoop(item *fzType) {
+	g.loops++
+	g.loopItems = append(g.loopItems, item)
+}
+
+func (g *fzGen) leaveLoop() {
+	g.loops--
+	g.loopItems = g.loopItems[:len(g.loopItems)-1]
+}
+
+// loopNeighbour is loop.previtem or loop.nextitem when the innermost loop's
+// items are scalars of type t (any scalar type when t is nil), or false.
+func (g *fzGen) loopNeighbour(t *fzType) (fzExpr, bool) {
+	if !g.on("loop-neighbour") || !g.inLoop() {
+		return fzExpr{}, false
+	}
+	item := g.loopItems[len(g.loopItems)-1]
+	if item == nil || !item.scalar() || t != nil && !typeEq(item, t) {
+		return fzExpr{}, false
+	}
+	return fzExpr{text: "loop." + g.pick([]string{"previtem", "nextitem"}), prec: precPrimary}, true
+}
+
+// loopCycle is loop.cycle(...) of two or three defined values of type t.
+func (g *fzGen) loopCycle(t *fzType) fzExpr {
+	args := make([]string, 2+g.r.IntN(2))
+	for i := range args {
+		args[i] = g.wrap(g.defined(func() fzExpr { return g.expr(t, 0) }), precCond)
+	}
+	return fzExpr{text: "loop.cycle(" + strings.Join(args, ", ") + ")", prec: precPrimary}
+}
 
 // guarded reports whether the optional text is tested true around here,
 // directly or through a field of it.
@@ -1260,6 +1305,13 @@ func (g *fzGen) printable(d int) fzExpr {
 	ok := g.choose(
 		choice{20, true, func() { e = g.anyValue(d) }},
 		choice{1, g.on("none"), func() { e = fzExpr{text: g.pick([]string{"none", "None"}), prec: precPrimary} }},
+		choice{3, g.on("loop-neighbour") && g.inLoop(), func() {
+			if x, ok := g.loopNeighbour(nil); ok {
+				e = x
+			} else {
+				e = g.anyValue(d)
+			}
+		}},
 		choice{1, g.on("dict-literal"), func() { e = g.dictLit(d) }},
 		choice{1, g.on("mixed-number-list"), func() {
 			e = fzExpr{text: "[" + g.intLit().text + ", " + g.floatLit().text + "]", prec: precPrimary}
@@ -1515,6 +1567,21 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 					paths: slices.Concat(e.paths, fb.paths), elems: slices.Concat(e.elems, fb.elems), openRight: fb.openRight}
 			}
 		}},
+		{2, g.on("loop-neighbour") && g.inLoop() && t.scalar(), func() {
+			x, ok := g.loopNeighbour(t)
+			if !ok {
+				*e = g.leaf(t)
+				return
+			}
+			fb := g.defined(func() fzExpr { return g.expr(t, 0) })
+			if g.chance(0.5) {
+				*e = g.filter(x, g.defaultName(), g.wrap(fb, precCond))
+				return
+			}
+			fb = g.operand(fb, precCond)
+			*e = fzExpr{text: x.text + " if " + x.text + " is defined else " + fb.text, prec: precCond, openRight: fb.openRight}
+		}},
+		{2, g.on("loop-cycle") && g.inLoop() && t.scalar(), func() { *e = g.loopCycle(t) }},
 		{2, g.on("filter-default") && t.scalar() && (g.declared || g.on("default-inferred")), func() {
 			r := g.randRef(func(r *fzRef) bool { return r.optional && typeEq(r.t, t) && len(r.paths) > 0 })
 			if r == nil {
@@ -1872,6 +1939,14 @@ func (g *fzGen) floatProductions(d int, e *fzExpr) []choice {
 func (g *fzGen) boolProductions(d int, e *fzExpr) []choice {
 	scalar := func() *fzType { return []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)] }
 	return []choice{
+		{2, g.on("loop-neighbour") && g.inLoop(), func() {
+			x, ok := g.loopNeighbour(nil)
+			if !ok {
+				*e = g.leaf(fzBoolT)
+				return
+			}
+			*e = fzExpr{text: x.text + " is " + g.pick([]string{"defined", "undefined", "not defined"}), prec: precPostfix, openRight: true}
+		}},
 		{4, g.on("compare"), func() {
 			op := g.pick([]string{"==", "!=", "<", "<=", ">", ">="})
 			var x, y fzExpr
@@ -2004,6 +2079,30 @@ func (g *fzGen) in(d int) fzExpr {
 	return g.compare(x, op, y)
 }
 
+// selectTest is the test of a select filter on values of type t, with its
+// argument, or nothing (their truth). An optional value gets only tests
+// that an undefined passes or fails without an error.
+func (g *fzGen) selectTest(t *fzType, optional bool) []string {
+	arg := func() string { return g.wrap(g.defined(func() fzExpr { return g.expr(t, 0) }), precCond) }
+	var out []string
+	cmp := func() {
+		out = []string{"'" + g.pick([]string{"equalto", "==", "eq", "ne", "!=", "lt", "<", "le", "gt", ">=", "ge", "greaterthan"}) + "'", arg()}
+	}
+	g.choose(
+		choice{2, true, func() {}},
+		choice{2, true, func() { out = []string{"'" + g.pick([]string{"defined", "undefined"}) + "'"} }},
+		choice{1, !optional, func() { out = []string{"'" + g.pick([]string{"string", "number", "none"}) + "'"} }},
+		choice{3, !optional && t.kind == fzInt, func() { out = []string{"'" + g.pick([]string{"odd", "even"}) + "'"} }},
+		choice{1, !optional && t.kind == fzInt, func() { out = []string{"'divisibleby'", strconv.Itoa(1 + g.r.IntN(4))} }},
+		choice{4, !optional && (t.kind == fzInt || t.kind == fzFloat || t.kind == fzString), cmp},
+		choice{2, !optional && t.kind == fzBool, func() { out = []string{"'" + g.pick([]string{"equalto", "ne"}) + "'", arg()} }},
+		choice{1, !optional && t.kind == fzString, func() {
+			out = []string{"'in'", "[" + arg() + ", " + arg() + "]"}
+		}},
+	)
+	return out
+}
+
 func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 	list := func() fzExpr { return g.expr(t, d) }
 	iterated := func() fzExpr { return g.exprLazy(t, d) }
@@ -2051,6 +2150,26 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 			e.lazy = true
 		}},
 		{1, g.on("filter-list"), func() { *e = g.filter(iterated(), "list") }},
+		{2, g.on("select") && scalar, func() {
+			*e = g.filter(iterated(), g.pick([]string{"select", "reject"}), g.selectTest(t.elem, false)...)
+			e.lazy = true
+		}},
+		{2, g.on("select") && t.elem.kind == fzObject, func() {
+			var fields []*fzField
+			for _, f := range t.elem.fields {
+				if f.t.scalar() {
+					fields = append(fields, f)
+				}
+			}
+			if len(fields) == 0 {
+				*e = list()
+				return
+			}
+			f := fields[g.r.IntN(len(fields))]
+			args := append([]string{"'" + f.name + "'"}, g.selectTest(f.t, f.optional)...)
+			*e = g.filter(iterated(), g.pick([]string{"selectattr", "rejectattr"}), args...)
+			e.lazy = true
+		}},
 		{2, g.on("method-split") && t.elem.kind == fzString, func() {
 			var args []string
 			if g.chance(0.6) {

@@ -278,6 +278,8 @@ func TestRenderErrors(t *testing.T) {
 			"  {% elif c == 5 %}{{ xs[n][1:] }}\n  {% elif c == 6 %}{% for k, v in m.items() %}{{ k }}{% endfor %}\n  {% elif c == 7 %}{% set l = [xs[n]] %}{{ l }}\n  {% endif %}\n",
 		// range() with a zero step, or of an unset optional.
 		"range": "inputs:\n  n: int\n  step: int?\ntemplate: \"{% for i in range(0, n, step) %}{{ i }}{% endfor %}\"\n",
+		// A select test's argument is evaluated before the items, as in Jinja2.
+		"select": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{{ xs | select('equalto', y + 1) | list }}\"\n",
 		// A strftime_now directive only the feed names.
 		"clock": "jinja: {profile: transformers}\ninputs:\n  fmt: string?\ntemplate: \"{{ strftime_now(fmt) }}\"\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
@@ -294,6 +296,8 @@ func TestRenderErrors(t *testing.T) {
 		{"range", `{"n": 5, "step": 2}`, "024"},
 		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},
+		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},
+		{"select", `{"xs": []}`, `ERROR: prompts/select.yaml:4:38: render select: "y": variable is undefined`},
 		{"nested", `{"customer": {}}`, `ERROR: prompts/nested.yaml:6:20: render nested: "customer.name": required variable is not set`},
 		{"undef", `{"user": {"name": "Bo"}}`, "0 \nBo"},
 		{"undef", `{"count": 2}`, `ERROR: prompts/undef.yaml:10:6: render undef: "user": variable is undefined`},

@@ -911,3 +911,35 @@ func pathType(t reflect.Type, path string) (reflect.Type, bool) {
 	}
 	return t, true
 }
+
+// loopItem is loop.previtem (delta -1) or loop.nextitem (delta 1) of a
+// loop over items at index i: undefined past either end.
+func loopItem(items any, i, delta int) any {
+	rv := listValue(items)
+	j := i + delta
+	if j < 0 || j >= rv.Len() {
+		return undefined{}
+	}
+	return rv.Index(j).Interface()
+}
+
+// loopCycle is loop.cycle(values...) at the loop index i.
+func loopCycle(i int, values ...any) any {
+	if len(values) == 0 {
+		return undefined{} // the checker rejects it; never panic
+	}
+	return values[i%len(values)]
+}
+
+// pick is select and reject: the items of the list xs whose flag (the
+// test's result) is true, or false when reject, in a list of xs's type.
+func pick(xs any, flags []any, reject bool) any {
+	rv := listValue(xs)
+	out := reflect.MakeSlice(rv.Type(), 0, rv.Len())
+	for i := range min(rv.Len(), len(flags)) {
+		if truth(flags[i]) != reject {
+			out = reflect.Append(out, rv.Index(i))
+		}
+	}
+	return out.Interface()
+}

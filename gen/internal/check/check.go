@@ -38,9 +38,9 @@ type checker struct {
 	// assigned says, at the point checked, whether each local of the
 	// frames entered has been assigned since its frame started.
 	assigned map[*ir.Local]assignState
-	// iterated are the results of unique and map, Jinja2's generators,
+	// iterated are the results of unique, map and select/reject, Jinja2's generators,
 	// that their consumer iterates: the only use a generator has.
-	iterated map[*ir.Call]bool
+	iterated map[ir.Expr]bool
 	// loopIter is the iterable of the for loop checked last: items() and
 	// keys() are supported there only.
 	loopIter tmpl.Expr
@@ -263,12 +263,24 @@ func (c *checker) dictValues(t *ir.Type, sp tmpl.Span) *ir.Type {
 // iterate records that x, when a generator in Jinja2 (unique, map), is
 // iterated by its consumer.
 func (c *checker) iterate(x ir.Expr) {
-	if f, ok := x.(*ir.Call); ok && isGenerator(f) {
+	f, isCall := x.(*ir.Call)
+	_, isSelect := x.(*ir.Select)
+	if isCall && isGenerator(f) || isSelect {
 		if c.iterated == nil {
-			c.iterated = map[*ir.Call]bool{}
+			c.iterated = map[ir.Expr]bool{}
 		}
-		c.iterated[f] = true
+		c.iterated[x] = true
 	}
+}
+
+// mustIterate reports x, the result of the filter name, unless its
+// consumer iterates it: Jinja2 yields a generator.
+func (c *checker) mustIterate(x ir.Expr, name string, sp tmpl.Span) {
+	c.later = append(c.later, func() {
+		if !c.iterated[x] {
+			c.errorf(sp, "%s yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list", name)
+		}
+	})
 }
 
 // isGenerator reports whether Jinja2's filter for x returns a generator.
@@ -996,12 +1008,19 @@ var loopAttrs = map[string]ir.Kind{
 func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, u use) ir.Expr {
 	if n, ok := x.(*tmpl.Name); ok && n.Name == "loop" && c.lookup("loop") == nil {
 		loop := c.innerLoop()
+		switch {
+		case loop != nil && (name == "previtem" || name == "nextitem"):
+			return c.loopNeighbour(loop, name, nameSp)
+		case loop != nil && name == "cycle":
+			c.errorf(nameSp, "loop.cycle is a method: call it (loop.cycle(a, b))")
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
 		k, ok := loopAttrs[name]
 		if loop == nil || !ok {
 			if loop == nil {
 				c.errorf(n.Span, "loop is only defined inside a for loop")
 			} else {
-				c.errorf(nameSp, "unknown loop attribute %q%s", name, schema.DidYouMean(name, slices.Sorted(maps.Keys(loopAttrs))))
+				c.errorf(nameSp, "unknown loop attribute %q%s", name, schema.DidYouMean(name, loopAttrNames()))
 			}
 			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}

@@ -16,8 +16,8 @@ var filterAliases = map[string]string{"d": "default", "count": "length"}
 // jinjaFilters are Jinja2's other built-in filters, named in errors so an
 // author learns the filter exists but is not supported, rather than a typo.
 var jinjaFilters = []string{"abs", "attr", "batch", "center", "escape", "e", "filesizeformat",
-	"forceescape", "format", "groupby", "max", "min", "pprint", "random", "reject", "rejectattr",
-	"reverse", "safe", "select", "selectattr", "slice", "striptags", "sum", "urlencode", "urlize",
+	"forceescape", "format", "groupby", "max", "min", "pprint", "random",
+	"reverse", "safe", "slice", "striptags", "sum", "urlencode", "urlize",
 	"wordcount", "wordwrap", "xmlattr"}
 
 // bindArgs maps positional and keyword arguments onto params, filling in
@@ -128,6 +128,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	name := e.Name
 	if a, ok := filterAliases[name]; ok {
 		name = a
+	}
+	switch name {
+	case "select", "reject", "selectattr", "rejectattr":
+		return c.selectFilter(e, name)
 	}
 	params, ok := ir.FilterParams[name]
 	if !ok {
@@ -311,11 +315,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		}
 	}
 	if isGenerator(out) {
-		c.later = append(c.later, func() {
-			if !c.iterated[out] {
-				c.errorf(e.NameSpan, "%s yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list", name)
-			}
-		})
+		c.mustIterate(out, name, e.NameSpan)
 	}
 	c.later = append(c.later, func() { c.checkFilter(out, e) })
 	return out
@@ -553,6 +553,9 @@ func modTest(e *tmpl.Test) tmpl.Expr {
 func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "strftime_now" && c.p.Jinja.Transformers && c.isGlobalFunc(fn.Name) {
 		return c.strftime(e)
+	}
+	if c.isLoopCycle(e) {
+		return c.loopCycle(e)
 	}
 	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "range" && c.isGlobalFunc(fn.Name) {
 		return c.rangeCall(e)

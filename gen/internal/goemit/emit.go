@@ -22,7 +22,7 @@ type emitter struct {
 	p     *ir.Prompt
 	tmp   int
 	read  map[*ir.Local]bool
-	loops map[*ir.For][2]string // Go names of a loop's index and length
+	loops map[*ir.For][3]string // Go names of a loop's index, length and items
 	// looped is set once a loop compares the output's length with start,
 	// the length of dst before the render (a name no local or temporary
 	// takes: theirs end in _N).
@@ -181,7 +181,26 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			return gval{val: n.Clone().Op("-").Add(i)}
 		case "revindex0":
 			return gval{val: n.Clone().Op("-").Add(i).Op("-").Lit(1)}
+		case "previtem", "nextitem":
+			at := i.Clone().Op("+").Lit(1)
+			if x.Attr == "previtem" {
+				at = i.Clone().Op("-").Lit(1)
+			}
+			v, ok := e.temp("v"), e.temp("ok")
+			item := jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Qual(ir.JinjaPath, "LoopItem").Call(jen.Id(names[2]), at)
+			return gval{pre: []jen.Code{item}, val: jen.Id(v), def: jen.Id(ok)}
 		}
+	case *ir.Select:
+		return e.selectItems(x)
+	case *ir.LoopCycle:
+		var pre []jen.Code
+		vals := make([]jen.Code, len(x.Args))
+		for i, a := range x.Args {
+			v := e.expr(a) // the checker rejects a value that may be undefined
+			pre, vals[i] = append(pre, v.pre...), v.val
+		}
+		at := jen.Id(e.loops[x.For][0]).Op("%").Lit(len(x.Args))
+		return gval{pre: pre, val: jen.Index().Add(goType(x.T, false)).Values(vals...).Index(at)}
 	case *ir.Const:
 		return gval{val: constCode(x)}
 	case *ir.List:
@@ -837,6 +856,8 @@ func (e *emitter) skip(x ir.Expr) []jen.Code {
 			if x.For.Length != "" {
 				use(names[1])
 			}
+		case *ir.LoopCycle:
+			use(e.loops[x.For][0])
 		}
 	})
 	return out

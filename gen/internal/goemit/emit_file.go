@@ -233,7 +233,7 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 // GoBody is the go backend: the template compiled to Go statements
 // appending to dst.
 func GoBody(f *jen.File, p *ir.Prompt) []jen.Code {
-	e := &emitter{p: p, tmp: p.NumLocals, read: readLocals(p.Body), loops: map[*ir.For][2]string{}}
+	e := &emitter{p: p, tmp: p.NumLocals, read: readLocals(p.Body), loops: map[*ir.For][3]string{}}
 	body := e.declare(p.Locals)
 	body = append(body, e.nodes(p.Body)...)
 	if e.looped {

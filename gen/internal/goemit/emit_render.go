@@ -488,7 +488,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	if n.Index != "" {
 		index = e.temp("i")
 	}
-	e.loops[n] = [2]string{index, length}
+	e.loops[n] = [3]string{index, length, items}
 	x := e.temp("x")
 	used := readLocals(n.Body)
 	for _, l := range append([]*ir.Local{n.Key, n.Value}, n.Unpack...) {

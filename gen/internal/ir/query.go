@@ -17,6 +17,8 @@ func MaybeUndefined(x Expr) bool {
 		return x.L.MaybeUndefined
 	case *Index:
 		return true
+	case *LoopAttr:
+		return IsLoopNeighbour(x)
 	case *Cond:
 		return x.Else == nil || MaybeUndefined(x.Then) || MaybeUndefined(x.Else)
 	case *Binary:
@@ -176,6 +178,16 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		}
 	case *Strftime:
 		WalkExpr(x.Format, fn)
+	case *Select:
+		WalkExpr(x.X, fn)
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
+		WalkExpr(x.Cond, fn)
+	case *LoopCycle:
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
 	case *Range:
 		WalkExpr(x.Start, fn)
 		WalkExpr(x.Stop, fn)

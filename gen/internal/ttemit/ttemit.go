@@ -46,12 +46,12 @@ type ttEmitter struct {
 	// transformers profile transformers'.
 	tojson string
 	tmp    int
-	loops  map[*ir.For][2]string // template variables of a loop's index and length
+	loops  map[*ir.For][3]string // template variables of a loop's index, length and items
 }
 
 // Translate returns the text/template source of p's template.
 func Translate(p *ir.Prompt) string {
-	e := &ttEmitter{file: p.Spec.Map.File, loops: map[*ir.For][2]string{}, tojson: "tojson"}
+	e := &ttEmitter{file: p.Spec.Map.File, loops: map[*ir.For][3]string{}, tojson: "tojson"}
 	if p.Spec.Jinja.Transformers {
 		e.tojson = "tfjson"
 	}
@@ -283,7 +283,22 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 			return tval{val: call("sub", n, i)}
 		case "revindex0":
 			return tval{val: call("sub", call("sub", n, i), "1")}
+		case "previtem":
+			return tval{val: call("loopitem", names[2], i, "-1"), maybe: true}
+		case "nextitem":
+			return tval{val: call("loopitem", names[2], i, "1"), maybe: true}
 		}
+	case *ir.Select:
+		return e.selectItems(x)
+	case *ir.LoopCycle:
+		var pre string
+		var vals []string
+		for _, a := range x.Args {
+			v := e.expr(a) // the checker rejects a value that may be undefined
+			pre += v.pre
+			vals = append(vals, v.val)
+		}
+		return tval{pre: pre, val: call("loopcycle", append([]string{e.loops[x.For][0]}, vals...)...)}
 	case *ir.Const:
 		return tval{val: literal(x.Value)}
 	case *ir.List:
@@ -1088,7 +1103,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		length = e.temp("n")
 		out += action(length + " := len " + items)
 	}
-	e.loops[n] = [2]string{index, length}
+	e.loops[n] = [3]string{index, length, items}
 	vars := rangeVar
 	if index != "" {
 		vars = index + ", " + rangeVar

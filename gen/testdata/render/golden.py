@@ -85,6 +85,8 @@ JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline", "profi
 JINJA_PROFILES = ("transformers",)
 # Jinja2's own globals that promptgen supports calling.
 ALLOWED_GLOBALS = {"namespace", "range"}
+# The methods of the loop variable that promptgen supports calling.
+LOOP_METHODS = {"cycle"}
 # The globals of the transformers profile.
 PROFILE_GLOBALS = {"raise_exception", "strftime_now"}
 # The keys of a case's prompt.yaml.
@@ -116,7 +118,7 @@ ALLOWED_FILTERS = {
     "default", "d", "upper", "lower", "title", "capitalize", "trim", "join",
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
-    "items", "dictsort",
+    "items", "dictsort", "select", "reject", "selectattr", "rejectattr",
 }
 CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_token", "eos_token")
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby"}
@@ -384,6 +386,8 @@ def check_subset(ast, allow_include=False, chat=False):
             if isinstance(fn, nodes.ExtensionAttribute):
                 continue  # the generation block's call
             if isinstance(fn, nodes.Name) and fn.name in ALLOWED_GLOBALS | PROFILE_GLOBALS:
+                continue
+            if isinstance(fn, nodes.Getattr) and isinstance(fn.node, nodes.Name) and fn.node.name == "loop" and fn.attr in LOOP_METHODS:
                 continue
             if not (isinstance(fn, nodes.Getattr) and (fn.attr in ALLOWED_METHODS or chat and fn.attr in CHAT_METHODS)):
                 raise CaseError("calls something other than an allowed string method")

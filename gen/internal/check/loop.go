@@ -1,0 +1,75 @@
+package check
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// loopNeighbour checks loop.previtem or loop.nextitem (name) of loop: the
+// item before or after the current one, of the loop variable's type, and
+// undefined at the ends.
+func (c *checker) loopNeighbour(loop *ir.For, name string, sp tmpl.Span) ir.Expr {
+	switch {
+	case loop.Value == nil || loop.Key != nil || loop.Unpack != nil:
+		c.errorf(sp, "loop.%s of a loop with several targets is not supported", name)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	case loop.Iter.Type().Kind == ir.KindDynamic:
+		c.errorf(sp, "loop.%s of a loop over a dynamic value is not supported", name)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	loop.Index = "i"
+	return &ir.LoopAttr{For: loop, Attr: name, T: loop.Value.T}
+}
+
+// isLoopCycle reports whether e calls loop.cycle(...) of an enclosing loop.
+func (c *checker) isLoopCycle(e *tmpl.Call) bool {
+	fn, ok := e.Fn.(*tmpl.Attr)
+	if !ok || fn.Name != "cycle" {
+		return false
+	}
+	n, ok := fn.X.(*tmpl.Name)
+	return ok && n.Name == "loop" && c.lookup("loop") == nil && c.innerLoop() != nil
+}
+
+// loopCycle checks loop.cycle(a, b, ...): positional arguments of one
+// type, each defined, as a typed result cannot hold Jinja2's mix.
+func (c *checker) loopCycle(e *tmpl.Call) ir.Expr {
+	loop := c.innerLoop()
+	out := &ir.LoopCycle{For: loop, T: &ir.Type{}}
+	switch {
+	case len(e.Kwargs) > 0:
+		c.errorf(e.Kwargs[0].NameSpan, "loop.cycle() takes no keyword arguments")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	case len(e.Args) == 0:
+		c.errorf(e.Span, "loop.cycle() needs at least one value (Jinja2 raises TypeError)")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	for _, a := range e.Args {
+		x := c.expr(a, useValue)
+		c.unify(out.T, slotType(x.Type()), a.Pos())
+		out.Args = append(out.Args, x)
+	}
+	c.later = append(c.later, func() {
+		for i, x := range out.Args {
+			sp := e.Args[i].Pos()
+			if ir.MaybeUndefined(x) {
+				c.errorf(sp, "a loop.cycle() value that may be undefined is not supported: give it a value (| default(...))")
+			} else if xk, k := x.Type().Resolve().Kind, out.T.Resolve().Kind; xk != k && ir.IsNumber(xk) && ir.IsNumber(k) {
+				// unify made them one number type; Python keeps each.
+				c.errorf(sp, "loop.cycle() mixes a %s and a %s: its values must have one type", xk, k)
+			}
+		}
+	})
+	loop.Index = "i"
+	return out
+}
+
+// loopAttrNames are the names loop. takes, for suggestions.
+func loopAttrNames() []string {
+	names := append(slices.Collect(maps.Keys(loopAttrs)), "previtem", "nextitem", "cycle")
+	slices.Sort(names)
+	return names
+}

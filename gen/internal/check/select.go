@@ -1,0 +1,120 @@
+package check
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// comparisonTests are Jinja2's tests that compare, by the operator they
+// apply: select('equalto', x) keeps the items == x.
+var comparisonTests = map[string]string{
+	"==": "==", "eq": "==", "equalto": "==", "!=": "!=", "ne": "!=",
+	"<": "<", "lt": "<", "lessthan": "<", "<=": "<=", "le": "<=",
+	">": ">", "gt": ">", "greaterthan": ">", ">=": ">=", "ge": ">=", "in": "in",
+}
+
+// selectItem names the item a select condition reads; no template can
+// write the name.
+const selectItem = " item"
+
+// selectFilter checks select, reject, selectattr and rejectattr (name) of
+// a typed list: the test they name, with its argument, becomes the
+// condition on each item (or the item's attribute), checked as the
+// template's own test; no test means the truth of the value.
+func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
+	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	x := c.expr(e.X, useValue)
+	c.iterate(x)
+	if isDynamic(x) {
+		c.errorf(e.NameSpan, "filter %s of a dynamic value is not supported", name)
+		return none
+	}
+	xt := x.Type()
+	if xt.Kind == ir.KindUnknown {
+		c.constrain(xt, ir.KindList, e.X.Pos())
+	}
+	if xt = xt.Resolve(); xt.Kind != ir.KindList {
+		c.errorf(e.NameSpan, "%s needs a list, not %s", name, xt)
+		return none
+	}
+	// Past here, an error yields the list itself, which misleads no consumer.
+	if len(e.Kwargs) > 0 {
+		c.errorf(e.Kwargs[0].NameSpan, "filter %s takes no keyword arguments", name)
+		return x
+	}
+	item := c.newLocal(selectItem, xt.Elem)
+	var subject tmpl.Expr = &tmpl.Name{Span: e.NameSpan, Name: selectItem}
+	args := e.Args
+	if name == "selectattr" || name == "rejectattr" {
+		if len(args) == 0 {
+			c.errorf(e.Span, "filter %s needs an attribute name", name)
+			return x
+		}
+		path, ok := constString(args[0])
+		sp := args[0].Pos()
+		if !ok {
+			c.expr(args[0], useValue) // for what it reads
+			c.errorf(sp, "filter %s: the attribute must be a string literal", name)
+			return x
+		}
+		parts := strings.Split(path, ".")
+		if xt.Elem.Resolve().Kind != ir.KindDynamic {
+			// The path as map(attribute=) reads it, for its messages.
+			if c.attrArg(constExpr(path), xt, sp) == nil {
+				return x
+			}
+		} else if slices.ContainsFunc(parts, func(p string) bool { return strings.Trim(p, "0123456789") == "" }) {
+			c.errorf(sp, "filter %s: attribute supports field names only, not %q", name, path)
+			return x
+		}
+		// Jinja2 reads each part as a subscript first (environment.getitem).
+		for _, part := range parts {
+			subject = &tmpl.Index{Span: sp, X: subject, Index: &tmpl.Const{Span: sp, Value: part}}
+		}
+		args = args[1:]
+	}
+	cond := subject
+	var testArgs []ir.Expr
+	if len(args) > 1 {
+		for _, a := range args[1:] {
+			testArgs = append(testArgs, c.expr(a, useValue))
+		}
+	}
+	if len(args) > 0 {
+		test, ok := constString(args[0])
+		sp := args[0].Pos()
+		if !ok {
+			c.expr(args[0], useValue) // for what it reads
+			c.errorf(sp, "filter %s: the test name must be a string literal", name)
+			return x
+		}
+		if op, ok := comparisonTests[test]; ok {
+			if len(args) != 2 {
+				c.errorf(sp, "test %q takes 1 argument, got %d", test, len(args)-1)
+				return x
+			}
+			cond = &tmpl.Binary{Span: sp, Op: op, X: subject, Y: args[1]}
+		} else {
+			cond = &tmpl.Test{Span: sp, X: subject, Name: test, NameSpan: sp, Args: args[1:]}
+		}
+	}
+	parent := c.scopes[len(c.scopes)-1]
+	c.enter(frameSymbols(parent.sym, []*tmpl.Name{{Span: e.NameSpan, Name: selectItem}}, nil), new([]*ir.Local), nil, item)
+	out := &ir.Select{Name: name, X: x, Item: item, Cond: c.expr(cond, useTest), Args: testArgs, Reject: strings.HasPrefix(name, "reject"), Pos: c.posString(e.Span)}
+	c.leave(nil)
+	c.mustIterate(out, name, e.NameSpan)
+	return out
+}
+
+// constString is the value of a string literal.
+func constString(e tmpl.Expr) (string, bool) {
+	k, ok := e.(*tmpl.Const)
+	if !ok {
+		return "", false
+	}
+	s, ok := k.Value.(string)
+	return s, ok
+}
