@@ -321,8 +321,28 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	return out
 }
 
+// rebindAttr points the attribute= path of x at the fields of the final
+// types: unification may have merged the struct its fields were read from
+// into another (an empty literal's objects with a feed's), whose fields
+// are the ones named and emitted.
+func rebindAttr(x *ir.Call) {
+	t := x.X.Type().Resolve()
+	if x.Attr == nil || t.Kind != ir.KindList {
+		return
+	}
+	elem := t.Elem
+	for i, f := range x.Attr {
+		g := elem.Resolve().Field(f.Key)
+		if g == nil {
+			return
+		}
+		x.Attr[i], elem = g, g.Type
+	}
+}
+
 // checkFilter validates a filter's operand and arguments once types are final.
 func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
+	rebindAttr(x)
 	xk := x.X.Type().Kind
 	argKinds := map[string][]ir.Kind{
 		"replace":  {ir.KindString, ir.KindString, ir.KindInt},
