@@ -219,6 +219,8 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		return c.loopControl(n)
 	case *tmpl.Generation:
 		return c.generation(n)
+	case *tmpl.FilterBlock:
+		return c.filterBlock(n)
 	}
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }

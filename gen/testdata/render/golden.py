@@ -127,7 +127,7 @@ ALLOWED_METHODS = {
     "startswith", "endswith", "split", "replace", "items", "keys",
 }
 FORBIDDEN_NODES = (
-    nodes.Macro, nodes.CallBlock, nodes.FilterBlock, nodes.Block, nodes.Extends,
+    nodes.Macro, nodes.CallBlock, nodes.Block, nodes.Extends,
     nodes.Include, nodes.Import, nodes.FromImport, nodes.With, nodes.Scope,
     nodes.ScopedEvalContextModifier,
 )
