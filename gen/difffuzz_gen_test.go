@@ -72,8 +72,8 @@ var fzFamilies = []string{
 	// select/reject of scalars and selectattr/rejectattr of objects, by a
 	// test with its argument or by truth.
 	"select",
-	// {% filter %} blocks of string filters.
-	"filter-block",
+	// {% filter %} blocks of string filters, and map with a filter's name.
+	"filter-block", "filter-map-name",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -2133,6 +2133,32 @@ func (g *fzGen) selectTest(t *fzType, optional bool) []string {
 	return out
 }
 
+// mapByName is map with a filter's name yielding a list of elem: a string
+// filter over strings, string over numbers, int or length to ints, float
+// to floats.
+func (g *fzGen) mapByName(elem *fzType, d int) fzExpr {
+	from := []*fzType{fzStr, fzIntT, fzFlt}[g.r.IntN(3)]
+	var name string
+	switch elem.kind {
+	case fzString:
+		name = g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate", "string"})
+		if name != "string" {
+			from = fzStr
+		}
+	case fzInt:
+		name = g.pick([]string{"int", "length", "count"})
+		if name != "int" {
+			from = fzStr
+		}
+	default:
+		name = "float"
+	}
+	args := append([]string{"'" + name + "'"}, g.stringFilterArgs(name)...)
+	e := g.filter(g.exprLazy(listOf(from), d), "map", args...)
+	e.lazy = true
+	return e
+}
+
 func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 	list := func() fzExpr { return g.expr(t, d) }
 	iterated := func() fzExpr { return g.exprLazy(t, d) }
@@ -2241,6 +2267,9 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 			})
 			*e = g.filter(x, "map", "attribute='"+f.name+"'")
 			e.paths, e.elems, e.lazy = nil, fieldPaths(x.elems, f.name), true
+		}},
+		{2, g.on("filter-map-name") && (t.elem.kind == fzString || t.elem.kind == fzInt || t.elem.kind == fzFloat), func() {
+			*e = g.mapByName(t.elem, d)
 		}},
 		{1, g.on("plus"), func() {
 			x, y := list(), list()
