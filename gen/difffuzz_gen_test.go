@@ -72,6 +72,8 @@ var fzFamilies = []string{
 	// select/reject of scalars and selectattr/rejectattr of objects, by a
 	// test with its argument or by truth.
 	"select",
+	// {% filter %} blocks of string filters, and map with a filter's name.
+	"filter-block", "filter-map-name",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -558,6 +560,7 @@ func (g *fzGen) stmt() string {
 		choice{10, g.on("for") && deep, func() { out = g.forStmt() }},
 		choice{8, g.on("set") && g.canSet(), func() { out = g.setStmt() }},
 		choice{3, g.on("set-block") && deep && g.canSet(), func() { out = g.setBlockStmt() }},
+		choice{3, g.on("filter-block") && deep, func() { out = g.filterBlockStmt() }},
 		choice{3, g.on("comment"), func() { out = g.comment() }},
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("namespace") && g.canSet(), func() { out = g.namespaceStmt() }},
@@ -925,6 +928,22 @@ func (g *fzGen) setStmt() string {
 	return out
 }
 
+// filterBlockStmt is {% filter %} with a chain of one or two string
+// filters over a body that is a scope of its own, as a block set's is.
+func (g *fzGen) filterBlockStmt() string {
+	var chain []string
+	for range 1 + g.r.IntN(2) {
+		name := g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate"})
+		chain = append(chain, g.callName(name, false, g.stringFilterArgs(name)...))
+	}
+	g.setBlock++
+	g.scopes = append(g.scopes, &fzScope{types: map[string]*fzType{}})
+	body := g.body()
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.setBlock--
+	return g.tag("filter "+strings.Join(chain, "|")) + body + g.tag("endfilter")
+}
+
 func (g *fzGen) setBlockStmt() string {
 	name, _ := g.setTarget()
 	g.scopes[len(g.scopes)-1].types[name] = fzStr
@@ -1236,15 +1255,70 @@ func (g *fzGen) isTest(x fzExpr, name string) fzExpr {
 
 // call is x.name(args) or x|name(args); x needs precedence min.
 func (g *fzGen) call(x fzExpr, min int, sep, name string, args ...string) fzExpr {
-	text := g.wrap(x, min) + sep + name
-	if len(args) > 0 || sep == "." {
-		text += "(" + strings.Join(g.callArgs(args), ", ") + ")"
-	}
+	text := g.wrap(x, min) + sep + g.callName(name, sep == ".", args...)
 	prec := precPrimary
 	if sep != "." {
 		prec = precPostfix
 	}
 	return fzExpr{text: text, prec: prec}
+}
+
+// stringFilterArgs are random arguments of string filter name.
+func (g *fzGen) stringFilterArgs(name string) []string {
+	var args []string
+	switch name {
+	case "trim":
+		if g.chance(0.3) {
+			args = append(args, g.strLit())
+		}
+	case "replace":
+		args = []string{g.strLit(), g.strLit()}
+		if g.chance(0.3) {
+			args = append(args, g.kw("count", strconv.Itoa(g.r.IntN(3))))
+		}
+	case "indent":
+		if g.chance(0.7) {
+			w := strconv.Itoa(g.r.IntN(5))
+			if g.chance(0.2) {
+				w = g.strLit()
+			}
+			args = append(args, g.kw("width", w))
+		}
+		if g.chance(0.4) {
+			args = append(args, "first="+g.pick([]string{"true", "false"}))
+		}
+		if g.chance(0.3) {
+			args = append(args, "blank="+g.pick([]string{"true", "false"}))
+		}
+	case "truncate":
+		end := "'...'" // the default
+		var more []string
+		if g.chance(0.5) {
+			more = append(more, g.kw("killwords", g.pick([]string{"true", "false"})))
+			if g.chance(0.6) {
+				end = g.pick([]string{"'...'", "''", "'>'", "'…'"})
+				more = append(more, g.kw("end", end))
+				if g.chance(0.5) {
+					more = append(more, g.kw("leeway", strconv.Itoa(g.r.IntN(6))))
+				}
+			}
+		}
+		n := g.r.IntN(12)
+		if short := len([]rune(end)) - 2; n < short && !g.on("truncate-short") {
+			n = short // Jinja2 asserts length >= len(end)
+		}
+		args = append([]string{g.kw("length", strconv.Itoa(n))}, more...)
+	}
+	return args
+}
+
+// callName is name(args), or name alone when there are no args and the
+// parentheses may be left out.
+func (g *fzGen) callName(name string, parens bool, args ...string) string {
+	if len(args) > 0 || parens {
+		return name + "(" + strings.Join(g.callArgs(args), ", ") + ")"
+	}
+	return name
 }
 
 func (g *fzGen) filter(x fzExpr, name string, args ...string) fzExpr {
@@ -1666,55 +1740,11 @@ func (g *fzGen) stringProductions(d int, e *fzExpr) []choice {
 			}
 		}},
 		{2, g.on("filter-case"), func() { *e = g.filter(str(), g.pick([]string{"upper", "lower", "title", "capitalize"})) }},
-		{1, g.on("filter-trim"), func() {
-			if g.chance(0.3) {
-				*e = g.filter(str(), "trim", g.strLit())
-			} else {
-				*e = g.filter(str(), "trim")
-			}
-		}},
-		{1, g.on("filter-replace"), func() {
-			args := []string{g.strLit(), g.strLit()}
-			if g.chance(0.3) {
-				args = append(args, g.kw("count", strconv.Itoa(g.r.IntN(3))))
-			}
-			*e = g.filter(str(), "replace", args...)
-		}},
-		{1, g.on("filter-indent"), func() {
-			var args []string
-			if g.chance(0.7) {
-				w := strconv.Itoa(g.r.IntN(5))
-				if g.chance(0.2) {
-					w = g.strLit()
-				}
-				args = append(args, g.kw("width", w))
-			}
-			if g.chance(0.4) {
-				args = append(args, "first="+g.pick([]string{"true", "false"}))
-			}
-			if g.chance(0.3) {
-				args = append(args, "blank="+g.pick([]string{"true", "false"}))
-			}
-			*e = g.filter(g.undefOperand(str), "indent", args...)
-		}},
+		{1, g.on("filter-trim"), func() { *e = g.filter(str(), "trim", g.stringFilterArgs("trim")...) }},
+		{1, g.on("filter-replace"), func() { *e = g.filter(str(), "replace", g.stringFilterArgs("replace")...) }},
+		{1, g.on("filter-indent"), func() { *e = g.filter(g.undefOperand(str), "indent", g.stringFilterArgs("indent")...) }},
 		{1, g.on("filter-truncate"), func() {
-			end := "'...'" // the default
-			var more []string
-			if g.chance(0.5) {
-				more = append(more, g.kw("killwords", g.pick([]string{"true", "false"})))
-				if g.chance(0.6) {
-					end = g.pick([]string{"'...'", "''", "'>'", "'…'"})
-					more = append(more, g.kw("end", end))
-					if g.chance(0.5) {
-						more = append(more, g.kw("leeway", strconv.Itoa(g.r.IntN(6))))
-					}
-				}
-			}
-			n := g.r.IntN(12)
-			if short := len([]rune(end)) - 2; n < short && !g.on("truncate-short") {
-				n = short // Jinja2 asserts length >= len(end)
-			}
-			*e = g.filter(g.undefOperand(str), "truncate", append([]string{g.kw("length", strconv.Itoa(n))}, more...)...)
+			*e = g.filter(g.undefOperand(str), "truncate", g.stringFilterArgs("truncate")...)
 		}},
 		{2, g.on("filter-string"), func() { *e = g.filter(g.printable(d), "string") }},
 		{1, g.on("filter-tojson") && g.on("tojson-operand"), func() { *e = g.tojson(g.undefOperand(func() fzExpr { return g.anyValue(d) })) }},
@@ -2103,6 +2133,32 @@ func (g *fzGen) selectTest(t *fzType, optional bool) []string {
 	return out
 }
 
+// mapByName is map with a filter's name yielding a list of elem: a string
+// filter over strings, string over numbers, int or length to ints, float
+// to floats.
+func (g *fzGen) mapByName(elem *fzType, d int) fzExpr {
+	from := []*fzType{fzStr, fzIntT, fzFlt}[g.r.IntN(3)]
+	var name string
+	switch elem.kind {
+	case fzString:
+		name = g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate", "string"})
+		if name != "string" {
+			from = fzStr
+		}
+	case fzInt:
+		name = g.pick([]string{"int", "length", "count"})
+		if name != "int" {
+			from = fzStr
+		}
+	default:
+		name = "float"
+	}
+	args := append([]string{"'" + name + "'"}, g.stringFilterArgs(name)...)
+	e := g.filter(g.exprLazy(listOf(from), d), "map", args...)
+	e.lazy = true
+	return e
+}
+
 func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 	list := func() fzExpr { return g.expr(t, d) }
 	iterated := func() fzExpr { return g.exprLazy(t, d) }
@@ -2211,6 +2267,9 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 			})
 			*e = g.filter(x, "map", "attribute='"+f.name+"'")
 			e.paths, e.elems, e.lazy = nil, fieldPaths(x.elems, f.name), true
+		}},
+		{2, g.on("filter-map-name") && (t.elem.kind == fzString || t.elem.kind == fzInt || t.elem.kind == fzFloat), func() {
+			*e = g.mapByName(t.elem, d)
 		}},
 		{1, g.on("plus"), func() {
 			x, y := list(), list()

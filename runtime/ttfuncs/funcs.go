@@ -101,6 +101,24 @@ func unpack(x any, n int, pos string) (string, error) {
 // keep appends an item that passed a loop's filter.
 func keep(xs []any, x any) []any { return append(xs, x) }
 
+// push appends x to a list that strs, ints, floats, bools or list built,
+// converting it as they do.
+func push(xs, x any) any {
+	switch xs := xs.(type) {
+	case []string:
+		return append(xs, str(x))
+	case []int:
+		return append(xs, asInt(x))
+	case []float64:
+		return append(xs, asFloat(x))
+	case []bool:
+		return append(xs, truth(x))
+	case []any:
+		return append(xs, x)
+	}
+	return xs
+}
+
 // strs, ints, floats and bools build list literals of scalars; an
 // undefined item is the zero value.
 func strs(xs ...any) []string {

@@ -198,6 +198,7 @@ func Funcs() template.FuncMap {
 		"iter":      iter,
 		"unpack":    unpack,
 		"keep":      keep,
+		"push":      push,
 		"strs":      strs,
 		"ints":      ints,
 		"floats":    floats,

@@ -219,6 +219,8 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		return c.loopControl(n)
 	case *tmpl.Generation:
 		return c.generation(n)
+	case *tmpl.FilterBlock:
+		return c.filterBlock(n)
 	}
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }
@@ -265,7 +267,8 @@ func (c *checker) dictValues(t *ir.Type, sp tmpl.Span) *ir.Type {
 func (c *checker) iterate(x ir.Expr) {
 	f, isCall := x.(*ir.Call)
 	_, isSelect := x.(*ir.Select)
-	if isCall && isGenerator(f) || isSelect {
+	_, isMap := x.(*ir.MapFilter)
+	if isCall && isGenerator(f) || isSelect || isMap {
 		if c.iterated == nil {
 			c.iterated = map[ir.Expr]bool{}
 		}

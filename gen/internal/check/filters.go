@@ -132,6 +132,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	switch name {
 	case "select", "reject", "selectattr", "rejectattr":
 		return c.selectFilter(e, name)
+	case "map":
+		if len(e.Args) > 0 {
+			return c.mapFilter(e)
+		}
 	}
 	params, ok := ir.FilterParams[name]
 	if !ok {

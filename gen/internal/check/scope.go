@@ -121,6 +121,8 @@ func (s *symbols) visit(nodes []tmpl.Node) {
 			s.visitIf(n.Branches, n.Else)
 		case *tmpl.For:
 			s.loads(n.Iter)
+		case *tmpl.FilterBlock:
+			s.loads(n.Filter)
 		case *tmpl.Set:
 			if n.Value != nil {
 				s.loads(n.Value)

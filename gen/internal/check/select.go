@@ -118,3 +118,56 @@ func constString(e tmpl.Expr) (string, bool) {
 	s, ok := k.Value.(string)
 	return s, ok
 }
+
+// mapFilters are the filters that map(name, args...) applies to each item.
+var mapFilters = []string{"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
+	"string", "title", "trim", "truncate", "upper"}
+
+// mapFilter checks map with a filter's name (e.g. xs|map('upper')) over a
+// typed list: the filter, with the other arguments, becomes the value of
+// each item, checked as the template's own filter.
+func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
+	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	x := c.expr(e.X, useValue)
+	c.iterate(x)
+	if isDynamic(x) {
+		c.errorf(e.NameSpan, "filter map of a dynamic value is not supported")
+		return none
+	}
+	xt := x.Type()
+	if xt.Kind == ir.KindUnknown {
+		c.constrain(xt, ir.KindList, e.X.Pos())
+	}
+	if xt = xt.Resolve(); xt.Kind != ir.KindList {
+		c.errorf(e.NameSpan, "map needs a list, not %s", xt)
+		return none
+	}
+	// Past here, an error yields the list itself, which misleads no consumer.
+	name, ok := constString(e.Args[0])
+	sp := e.Args[0].Pos()
+	switch {
+	case !ok:
+		c.expr(e.Args[0], useValue) // for what it reads
+		c.errorf(sp, "filter map: the filter name must be a string literal")
+		return x
+	case !contains(mapFilters, name):
+		c.errorf(sp, "filter map: map(%q) is not supported (map applies %s)", name, strings.Join(mapFilters, ", "))
+		return x
+	}
+	var args []ir.Expr
+	for _, a := range e.Args[1:] {
+		args = append(args, c.expr(a, useValue))
+	}
+	for _, kw := range e.Kwargs {
+		args = append(args, c.expr(kw.Value, useValue))
+	}
+	item := c.newLocal(selectItem, xt.Elem)
+	apply := &tmpl.Filter{Span: e.Span, X: &tmpl.Name{Span: sp, Name: selectItem}, Name: name, NameSpan: sp, Args: e.Args[1:], Kwargs: e.Kwargs}
+	parent := c.scopes[len(c.scopes)-1]
+	c.enter(frameSymbols(parent.sym, []*tmpl.Name{{Span: sp, Name: selectItem}}, nil), new([]*ir.Local), nil, item)
+	elem := c.filter(apply, useValue)
+	c.leave(nil)
+	out := &ir.MapFilter{X: x, Item: item, Elem: elem, Args: args, T: &ir.Type{Kind: ir.KindList, Elem: elem.Type()}}
+	c.mustIterate(out, "map", e.NameSpan)
+	return out
+}

@@ -192,6 +192,8 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 		}
 	case *ir.Select:
 		return e.selectItems(x)
+	case *ir.MapFilter:
+		return e.mapItems(x)
 	case *ir.LoopCycle:
 		var pre []jen.Code
 		vals := make([]jen.Code, len(x.Args))

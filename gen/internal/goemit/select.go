@@ -31,3 +31,23 @@ func (e *emitter) selectItems(x *ir.Select) gval {
 	)
 	return gval{pre: pre, val: jen.Id(kept)}
 }
+
+// mapItems is map with a filter's name: a loop that appends the filter's
+// value of each item. An undefined list has no items, as Jinja2 iterates it.
+func (e *emitter) mapItems(x *ir.MapFilter) gval {
+	v := e.defined(e.expr(x.X), x.X.Type())
+	mapped, item := e.temp("mapped"), e.temp("x")
+	el := e.expr(x.Elem)
+	body := append(bindTarget(x.Item, jen.Id(item)), el.pre...)
+	body = append(body, jen.Id(mapped).Op("=").Append(jen.Id(mapped), el.val))
+	pre := v.pre
+	for _, a := range x.Args {
+		av := e.expr(a)
+		pre = append(append(pre, av.pre...), jen.Id("_").Op("=").Add(av.val))
+	}
+	pre = append(pre,
+		jen.Id(mapped).Op(":=").Add(goType(x.T, false)).Values(),
+		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Add(v.val)).Block(body...),
+	)
+	return gval{pre: pre, val: jen.Id(mapped)}
+}

@@ -184,6 +184,12 @@ func WalkExpr(x Expr, fn func(Expr)) {
 			WalkExpr(a, fn)
 		}
 		WalkExpr(x.Cond, fn)
+	case *MapFilter:
+		WalkExpr(x.X, fn)
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
+		WalkExpr(x.Elem, fn)
 	case *LoopCycle:
 		for _, a := range x.Args {
 			WalkExpr(a, fn)

@@ -17,3 +17,17 @@ type Select struct {
 }
 
 func (x *Select) Type() *Type { return x.X.Type() }
+
+// MapFilter is X|map(filter, args...) with a filter's name: the list of
+// Elem, the filter applied to Item, read with Item bound to each item of
+// X. Args are the filter's arguments, which Elem reads too: Jinja2
+// evaluates them once, before the items, so they fail even with none.
+type MapFilter struct {
+	X    Expr
+	Item *Local
+	Elem Expr
+	Args []Expr
+	T    *Type
+}
+
+func (x *MapFilter) Type() *Type { return x.T }

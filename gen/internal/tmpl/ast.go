@@ -101,6 +101,14 @@ type (
 		Span Span
 		Body []Node
 	}
+	// FilterBlock is {% filter f(args)|g %}Body{% endfilter %}: Body's
+	// output, captured as a block set captures it (in a frame of its own),
+	// is printed through Filter, a chain whose innermost X is nil.
+	FilterBlock struct {
+		Span   Span
+		Filter *Filter
+		Body   []Node
+	}
 	// Include is {% include Name %}.
 	Include struct {
 		Span Span
@@ -214,6 +222,7 @@ func (*Set) node()         {}
 func (*Include) node()     {}
 func (*LoopControl) node() {}
 func (*Generation) node()  {}
+func (*FilterBlock) node() {}
 
 func (*Name) expr()     {}
 func (*Const) expr()    {}

@@ -58,6 +58,8 @@ func dumpNode(n Node) string {
 		return "(continue)"
 	case *Generation:
 		return "(generation" + body(n.Body) + ")"
+	case *FilterBlock:
+		return "(filter " + dumpExpr(n.Filter) + body(n.Body) + ")"
 	}
 	return fmt.Sprintf("?%T", n)
 }
@@ -215,6 +217,10 @@ func (w walker) node(n Node) {
 		w.fn("LoopControl", n.Span)
 	case *Generation:
 		w.fn("Generation", n.Span)
+		w.nodes(n.Body)
+	case *FilterBlock:
+		w.fn("FilterBlock", n.Span)
+		w.exprs(n.Filter)
 		w.nodes(n.Body)
 	case *Include:
 		w.fn("Include", n.Span)

@@ -196,7 +196,7 @@ func (p *parser) parseOutput() *Output {
 // that this subset rejects.
 var unsupportedTags = map[string]bool{
 	"block": true, "endblock": true, "extends": true, "macro": true, "endmacro": true,
-	"call": true, "endcall": true, "filter": true, "endfilter": true,
+	"call": true, "endcall": true,
 	"with": true, "endwith": true, "autoescape": true, "endautoescape": true,
 	"import": true, "from": true, "print": true, "do": true,
 	"trans": true, "pluralize": true, "endtrans": true,
@@ -205,6 +205,7 @@ var unsupportedTags = map[string]bool{
 // innerTags continue or close a block statement.
 var innerTags = map[string]bool{
 	"elif": true, "else": true, "endif": true, "endfor": true, "endset": true, "endgeneration": true,
+	"endfilter": true,
 }
 
 // parseStatement parses a block tag whose opening delimiter begin has been
@@ -223,6 +224,8 @@ func (p *parser) parseStatement(begin token) Node {
 		return p.parseSet(begin)
 	case "include":
 		return p.parseInclude(begin)
+	case "filter":
+		return p.parseFilterBlock(begin)
 	case "break", "continue":
 		if p.lx.opts.Transformers {
 			p.next()
@@ -353,6 +356,22 @@ func (p *parser) parseGeneration(begin token) *Generation {
 	p.endHead()
 	defer p.pushBlock("generation", "endgeneration", begin)()
 	node := &Generation{Body: p.parseBody("endgeneration")}
+	p.next()
+	node.Span = p.endTag(begin)
+	return node
+}
+
+// parseFilterBlock parses {% filter %}: a filter name, as after a "|",
+// then any further "|" filters, as Jinja2's parse_filter(start_inline).
+func (p *parser) parseFilterBlock(begin token) *FilterBlock {
+	start := p.peek().span.Start
+	f := p.parseFilter(nil, start) // its p.next() skips the tag name
+	for p.tok.isOp("|") {
+		f = p.parseFilter(f, start)
+	}
+	p.endHead()
+	defer p.pushBlock("filter", "endfilter", begin)()
+	node := &FilterBlock{Filter: f, Body: p.parseBody("endfilter")}
 	p.next()
 	node.Span = p.endTag(begin)
 	return node

@@ -148,6 +148,9 @@ var parseTests = []struct {
 	{"{% set x: %}a{% endset %}", "(set (x) (body (text \"a\")))"},
 	{"{% set x %}{% if y %}a{% endif %}{% endset %}", "(set (x) (body (if (cond y (text \"a\")))))"},
 	{"{% include \"x\" ~ y %}", "(include (~ \"x\" y))"},
+	{"{% filter upper %}a{{ x }}{% endfilter %}", "(filter (| upper _) (text \"a\") (out x))"},
+	{"{% filter truncate(5, true)|replace('a', b): %}{% endfilter %}", "(filter (| replace (| truncate _ 5 true) \"a\" b))"},
+	{"{% filter indent(width=2) %}{% filter lower %}A{% endfilter %}{% endfilter %}", "(filter (| indent _ width=2) (filter (| lower _) (text \"A\")))"},
 	{"{% include [\"a\", \"b\"] %}", "(include [\"a\" \"b\"])"},
 	{"{% if a %}1{% elif b %}2{% else %}3{% endif %}", "(if (cond a (text \"1\")) (cond b (text \"2\")) (else (text \"3\")))"},
 	{"{% if a: %}1{% elif b: %}2{% else: %}3{% endif %}", "(if (cond a (text \"1\")) (cond b (text \"2\")) (else (text \"3\")))"},
@@ -272,7 +275,8 @@ var errorTests = []struct {
 	{"{% macro f() %}{% endmacro %}", "unsupported tag \"macro\"", Span{3, 8}},                                                                 // "macro"
 	{"{% block body %}{% endblock %}", "unsupported tag \"block\"", Span{3, 8}},                                                                // "block"
 	{"{% extends \"base\" %}", "unsupported tag \"extends\"", Span{3, 10}},                                                                     // "extends"
-	{"{% filter upper %}x{% endfilter %}", "unsupported tag \"filter\"", Span{3, 9}},                                                           // "filter"
+	{"{% filter upper %}x", "unclosed \"filter\" block (expected \"endfilter\")", Span{0, 18}},                                                 // "{% filter upper %}"
+	{"{% filter %}x{% endfilter %}", "unexpected \"%}\", expected filter name", Span{10, 12}},                                                  // "%}"
 	{"{% with a = 1 %}{% endwith %}", "unsupported tag \"with\"", Span{3, 7}},                                                                  // "with"
 	{"{% foo %}", "unknown tag \"foo\"", Span{3, 6}},                                                                                           // "foo"
 	{"{% %}", "unexpected \"%}\", expected tag name", Span{3, 5}},                                                                              // "%}"

@@ -290,6 +290,8 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		}
 	case *ir.Select:
 		return e.selectItems(x)
+	case *ir.MapFilter:
+		return e.mapItems(x)
 	case *ir.LoopCycle:
 		var pre string
 		var vals []string

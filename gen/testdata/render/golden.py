@@ -120,6 +120,9 @@ ALLOWED_FILTERS = {
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
     "items", "dictsort", "select", "reject", "selectattr", "rejectattr",
 }
+# The filters map(name, ...) applies (mapFilters in gen/internal/check/select.go).
+MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
+               "string", "title", "trim", "truncate", "upper"}
 CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_token", "eos_token")
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby"}
 ALLOWED_METHODS = {
@@ -127,7 +130,7 @@ ALLOWED_METHODS = {
     "startswith", "endswith", "split", "replace", "items", "keys",
 }
 FORBIDDEN_NODES = (
-    nodes.Macro, nodes.CallBlock, nodes.FilterBlock, nodes.Block, nodes.Extends,
+    nodes.Macro, nodes.CallBlock, nodes.Block, nodes.Extends,
     nodes.Include, nodes.Import, nodes.FromImport, nodes.With, nodes.Scope,
     nodes.ScopedEvalContextModifier,
 )
@@ -377,8 +380,11 @@ def check_subset(ast, allow_include=False, chat=False):
         if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS:
             raise CaseError("uses filter %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Filter) and node.name == "map":
-            if node.args or [k.key for k in node.kwargs] not in (["attribute"], ["attribute", "default"]):
-                raise CaseError("map is only supported as map(attribute=...[, default=...])")
+            if node.args:
+                if not isinstance(node.args[0], nodes.Const) or node.args[0].value not in MAP_FILTERS:
+                    raise CaseError("map(name) is only supported for the filters %s" % sorted(MAP_FILTERS))
+            elif [k.key for k in node.kwargs] not in (["attribute"], ["attribute", "default"]):
+                raise CaseError("map is only supported as map(attribute=...[, default=...]) or map(name, ...)")
         if isinstance(node, nodes.Test) and node.name not in ALLOWED_TESTS and not (chat and node.name in CHAT_TESTS):
             raise CaseError("uses test %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Call):

@@ -1,0 +1,42 @@
+package check
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// capturedName names the local that holds a filter block's output while
+// its filter is checked; no template can spell it.
+const capturedName = "(filter block)"
+
+// filterBlock checks {% filter %} as Jinja2 compiles it: the body runs in
+// a frame of its own, its output captured as a block set captures it, and
+// the filter, evaluated in that frame after the body, prints it.
+func (c *checker) filterBlock(n *tmpl.FilterBlock) []ir.Node {
+	outer := c.scopes[len(c.scopes)-1]
+	captured := c.newLocal("filtered", &ir.Type{})
+	*outer.locals = append(*outer.locals, captured)
+	c.enter(frameSymbols(outer.sym, nil, n.Body), outer.locals, nil)
+	inner := c.scopes[len(c.scopes)-1]
+	inner.noLoopControl = "a filter block"
+	body := c.nodes(n.Body)
+	set := c.assignLocal(captured, &ir.Set{}, &ir.Type{Kind: ir.KindString}, n.Span)
+	inner.names[capturedName] = captured
+	x := c.filter(captureFilter(n.Filter), usePrint)
+	c.printable(x, n.Filter.Span)
+	inlinePrinted(x)
+	set.Body = c.leave(body)
+	return []ir.Node{set, &ir.Print{X: x}}
+}
+
+// captureFilter copies filter chain f with the captured output as its
+// innermost operand, positioned at the innermost filter's name.
+func captureFilter(f *tmpl.Filter) *tmpl.Filter {
+	out := *f
+	if inner, ok := f.X.(*tmpl.Filter); ok {
+		out.X = captureFilter(inner)
+	} else {
+		out.X = &tmpl.Name{Span: f.NameSpan, Name: capturedName}
+	}
+	return &out
+}
