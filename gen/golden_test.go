@@ -215,7 +215,8 @@ func copyTree(t *testing.T, from, to string) {
 // TestRuntimeImportsOnlyStdlib keeps the core runtime, which every
 // generated package imports, free of dependencies.
 func TestRuntimeImportsOnlyStdlib(t *testing.T) {
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: ".."}, "./runtime", "./runtime/jinja", "./runtime/ttfuncs", "./runtime/chatformat", "./runtime/params")
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: ".."}, "./runtime", "./runtime/jinja", "./runtime/ttfuncs", "./runtime/chatformat", "./runtime/chatformat/models",
+		"./runtime/chat", "./runtime/params", "./runtime/snapshot")
 	if err != nil {
 		t.Fatal(err)
 	}

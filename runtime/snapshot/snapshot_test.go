@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -204,20 +203,5 @@ func TestTestSet(t *testing.T) {
 	want := []string{filepath.Join(dir, "agent", "main", "Search", "a.json") + `: no prompt "agent/main/Search" was given to snapshot.Test`}
 	if !slices.Equal(r.errors, want) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(r.errors, "\n"), strings.Join(want, "\n"))
-	}
-}
-
-// TestDependencies keeps snapshot to the standard library and runtime, so
-// that a user's tests import nothing else through it.
-func TestDependencies(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		first, _, _ := strings.Cut(dep, "/")
-		if strings.Contains(first, ".") && dep != "github.com/promptgen/promptgen/runtime" && dep != "github.com/promptgen/promptgen/runtime/snapshot" {
-			t.Errorf("snapshot depends on %s", dep)
-		}
 	}
 }
