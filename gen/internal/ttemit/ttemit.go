@@ -1100,8 +1100,10 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		out += action("$.ItemEnd")
 		body += action("$.ItemEnd")
 	}
-	if len(n.Else) > 0 && ir.HasLoopControl(n.Body, n) {
-		// The else runs when no iteration ran to the end, as in Jinja2.
+	if len(n.Else) > 0 && (ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
+		// The else runs when no iteration ran to the end, as in Jinja2. It
+		// is outside the range, where a loop control stops the loop around
+		// it (text/template's would end this range).
 		done := e.temp("done")
 		out = action(done+" := false") + out
 		return out + action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + body +
