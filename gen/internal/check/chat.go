@@ -32,7 +32,7 @@ func (c *checker) nsAttr(ns *namespace, name string) *ir.Local {
 	if l := ns.attrs[name]; l != nil {
 		return l
 	}
-	l := c.newLocal(name, &ir.Type{})
+	l := c.newLocal(name, c.localType(name))
 	ns.attrs[name] = l
 	*ns.locals = append(*ns.locals, l)
 	return l
