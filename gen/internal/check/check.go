@@ -547,7 +547,7 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 		c.rebinding[l.Name] = true
 		c.errorf(sp, "%q is set to values of types %s and %s", l.Name, lt, vt)
 	case lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && !unifiable(lt, vt):
-		c.errorf(sp, "%q is set to values of types %s and %s: a variable holds values of several types only when each is a string, number, bool, none, or a list or dict of them", l.Name, lt, vt)
+		c.errorf(sp, "%q is set to values of types %s and %s: a variable holds values of several types only when each is a string, number, bool, none, or a list or dict literal of them", l.Name, lt, vt)
 	default:
 		c.unify(l.T, vt, sp)
 	}
