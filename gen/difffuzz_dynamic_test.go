@@ -67,6 +67,11 @@ var (
 func (g *fzGen) chatCase(c *fzCase) *fzCase {
 	c.chat = true
 	c.options = fzOptions{TrimBlocks: g.chance(0.5), LstripBlocks: g.chance(0.5), KeepTrailingNewline: g.chance(0.2)}
+	if g.on("profile") && g.chance(0.3) {
+		// What the corpus's templates run under.
+		c.options.Profile, c.options.TrimBlocks, c.options.LstripBlocks = true, true, true
+		g.profile = true
+	}
 	g.scopes = []*fzScope{{types: map[string]*fzType{}}}
 	g.dyn = []*fzDynVar{{"messages", "messages"}, {"tools", "tools"}, {"documents", "documents"}}
 	g.budget = 2 + g.r.IntN(8)
@@ -98,8 +103,18 @@ func (g *fzGen) dynStmt() string {
 		choice{10, deep, func() { out = g.dynLoop() }},
 		choice{10, true, func() { out = g.dynSet() }},
 		choice{2, true, func() { out = g.comment() }},
+		choice{2, g.profile && g.on("raise"), func() { out = g.dynRaise() }},
 	)
 	return out
+}
+
+// dynRaise raises, under a condition, with a message built from dynamic
+// values, as chat templates reject a message's role.
+func (g *fzGen) dynRaise() string {
+	x, _ := g.dynExpr(1)
+	msg := g.binary(fzExpr{text: "'bad: '", prec: precPrimary}, g.pick([]string{"~", "+"}), x, precConcat)
+	raise := g.open("{{") + " raise_exception(" + msg.text + ") " + g.close("}}")
+	return g.tag("if "+g.wrap(g.dynCond(1), precOr)) + raise + g.tag("endif")
 }
 
 func (g *fzGen) dynBody() string {

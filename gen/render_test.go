@@ -280,6 +280,8 @@ func TestRenderErrors(t *testing.T) {
 		"range": "inputs:\n  n: int\n  step: int?\ntemplate: \"{% for i in range(0, n, step) %}{{ i }}{% endfor %}\"\n",
 		// A select test's argument is evaluated before the items, as in Jinja2.
 		"select": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{{ xs | select('equalto', y + 1) | list }}\"\n",
+		// raise_exception's message built from dynamic values, as Python's str().
+		"raisedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
 		// A strftime_now directive only the feed names.
 		"clock": "jinja: {profile: transformers}\ninputs:\n  fmt: string?\ntemplate: \"{{ strftime_now(fmt) }}\"\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
@@ -293,6 +295,8 @@ func TestRenderErrors(t *testing.T) {
 		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
 		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},
 		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
+		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ok"},
+		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}, {"role": "bot", "content": "yo"}]}`, `ERROR: prompts/raisedyn.yaml:3:63: render raisedyn: the template raised an exception: Invalid role bot.`},
 		{"range", `{"n": 5, "step": 2}`, "024"},
 		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},

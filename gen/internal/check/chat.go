@@ -32,7 +32,7 @@ func (c *checker) nsAttr(ns *namespace, name string) *ir.Local {
 	if l := ns.attrs[name]; l != nil {
 		return l
 	}
-	l := c.newLocal(name, &ir.Type{})
+	l := c.newLocal(name, c.localType(name))
 	ns.attrs[name] = l
 	*ns.locals = append(*ns.locals, l)
 	return l
@@ -239,6 +239,10 @@ func (c *checker) raise(n *tmpl.Output) ([]ir.Node, bool) {
 	}
 	args := c.bindArgs("raise_exception", []ir.Param{{Name: "message", Required: true}}, call.Args, call.Kwargs, call.Span)
 	msg := args[0]
+	if msg.Type().Kind == ir.KindDynamic {
+		// Python formats the exception's argument with str().
+		msg = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, call.Span, msg)
+	}
 	c.constrain(msg.Type(), ir.KindString, call.Span)
 	c.readsWhole(msg, call.Span, "raise_exception")
 	c.later = append(c.later, func() {

@@ -56,6 +56,9 @@ type checker struct {
 	// clock is set while the template of a prompt file is checked, the
 	// only one whose Render takes the clock of strftime_now.
 	clock bool
+	// rebinding collects the locals set to values of two types; rebound
+	// holds those of a previous check, which are dynamic this time.
+	rebinding, rebound map[string]bool
 }
 
 // scope is a frame of Jinja2 (the template, a loop's body or else, a block
@@ -119,6 +122,29 @@ func (c *checker) newLocal(name string, t *ir.Type) *ir.Local {
 	return &ir.Local{Name: name, GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
 }
 
+// localType is the type a new local named name starts with: dynamic when
+// the template sets it to values of several types.
+func (c *checker) localType(name string) *ir.Type {
+	if c.rebound[name] {
+		return ir.DynamicType()
+	}
+	return &ir.Type{}
+}
+
+// rebinds reports whether a local of type lt set to a value of type vt
+// holds values of two types, which only a dynamic value can: numbers of
+// different kinds (widening would print the other sets' values in this
+// kind), or kinds that do not unify.
+func rebinds(lt, vt *ir.Type) bool {
+	if lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown || lt.Kind == ir.KindDynamic || vt.Kind == ir.KindDynamic {
+		return false
+	}
+	if lt.Kind != vt.Kind && ir.IsNumber(lt.Kind) && ir.IsNumber(vt.Kind) {
+		return true
+	}
+	return !unifiable(lt, vt) && convertsToDynamic(lt) && convertsToDynamic(vt)
+}
+
 // template checks body as a template's top frame and stores it in x.
 func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
@@ -137,7 +163,7 @@ func (c *checker) enter(sym *symbols, locals *[]*ir.Local, loop *ir.For, params 
 	}
 	for _, name := range sym.stores {
 		if k := sym.refs[name]; k != loadParam {
-			l := c.newLocal(name, &ir.Type{})
+			l := c.newLocal(name, c.localType(name))
 			sc.names[name] = l
 			sc.outer[l] = k == loadOuter
 			*locals = append(*locals, l)
@@ -504,11 +530,26 @@ func (c *checker) assign(name string, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir
 // assignLocal sets local l to out's value, of type t, and completes out.
 func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir.Set {
 	out.Local = l
-	if lk, vk := out.Local.T.Resolve().Kind, t.Resolve().Kind; lk != vk && ir.IsNumber(lk) && ir.IsNumber(vk) {
-		// Widening would print the other sets' values in this kind.
-		c.errorf(sp, "%q is set to values of types %s and %s: a variable keeps one type (write them alike, e.g. 1.0, or use | float)", l.Name, lk, vk)
-	} else {
-		c.unify(out.Local.T, slotType(t), sp)
+	lt, vt := l.T.Resolve(), slotType(t).Resolve()
+	switch {
+	case lt.Kind == ir.KindDynamic && c.rebound[l.Name]:
+		// The local holds values of several types: each set stores its
+		// value as a dynamic value.
+		hint(vt, usePrint)
+		c.later = append(c.later, func() {
+			if !convertsToDynamic(vt) {
+				c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, lists of them and dicts)", l.Name, vt)
+			}
+		})
+	case rebinds(lt, vt):
+		// Checked again with the local dynamic (see Prompt): this error
+		// stays only if that fails too.
+		c.rebinding[l.Name] = true
+		c.errorf(sp, "%q is set to values of types %s and %s", l.Name, lt, vt)
+	case lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && !unifiable(lt, vt):
+		c.errorf(sp, "%q is set to values of types %s and %s: a variable holds values of several types only when each is a string, number, bool, none, or a list or dict literal of them", l.Name, lt, vt)
+	default:
+		c.unify(l.T, vt, sp)
 	}
 	c.assigned[out.Local] = assigned
 	c.trackUndefined(out)

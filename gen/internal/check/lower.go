@@ -12,8 +12,30 @@ import (
 // Prompt parses and checks one prompt and lowers it to IR. It returns
 // nil when the prompt has errors. All templates of a prompt (the template,
 // the system template, every message's templates) share one feed.
+//
+// A local set to values of two types makes the check fail; it is then
+// checked again with those locals dynamic (runtime/jinja.Value), on a
+// copy of the declared inputs the first check may have changed.
 func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
-	feed := p.Inputs
+	var inputs *ir.Type
+	if p.Inputs != nil {
+		inputs = cloneType(p.Inputs, map[*ir.Type]*ir.Type{})
+	}
+	first := &diag.Sink{}
+	x, rebinding := checkPrompt(p, p.Inputs, nil, strict, first)
+	if x != nil || len(rebinding) == 0 {
+		diags.List = append(diags.List, first.List...)
+		return x
+	}
+	x, _ = checkPrompt(p, inputs, rebinding, strict, diags)
+	return x
+}
+
+// checkPrompt is Prompt with inputs as the declared feed and the locals
+// named in rebound dynamic. It returns the locals it found set to values
+// of two types.
+func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, strict bool, diags *diag.Sink) (*ir.Prompt, map[string]bool) {
+	feed := inputs
 	switch {
 	case p.Chat:
 		feed = chatFeed()
@@ -21,7 +43,7 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 		feed = &ir.Type{Kind: ir.KindStruct}
 	}
 	before := len(diags.List)
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, rebinding: map[string]bool{}, rebound: rebound}
 	irp := &ir.Prompt{Spec: p, Feed: feed}
 	parsed := true
 	part := func(t *ir.TemplateSpec) *ir.Prompt {
@@ -55,7 +77,7 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 		main := c.part(p.Template, p.Map)
 		c.clock = false
 		if main == nil {
-			return nil
+			return nil, c.rebinding
 		}
 		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
 	default:
@@ -75,7 +97,7 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 		irp.Messages = append(irp.Messages, &ir.Message{Role: "user", FromRender: true})
 	}
 	if !parsed {
-		return nil
+		return nil, c.rebinding
 	}
 	for _, sec := range irp.Sections {
 		c.itemsLoop(sec)
@@ -86,7 +108,7 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	c.ir = irp
 	bodies := append([]*ir.Prompt{irp}, irp.Parts...)
 	if !checkTypeDepth(p, feed, bodies, diags) {
-		return nil
+		return nil, c.rebinding
 	}
 	finalize(feed)
 	c.checkNoDicts(feed)
@@ -115,9 +137,9 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	}
 	checkAllowed(p.Variables, feed, c.used, diags)
 	if hasErrorsSince(diags, before) {
-		return nil
+		return nil, c.rebinding
 	}
-	return irp
+	return irp, c.rebinding
 }
 
 // part parses and checks one template of the prompt with the checker's

@@ -130,7 +130,10 @@ func (e *emitter) defaultFilter(x *ir.Call) gval {
 		a = e.str(a, x.X.Type())
 		d = e.str(d, x.Args[0].Type())
 	}
-	pre = append(pre, jen.If(use).Block(append(a.pre, jen.Id(t).Op("=").Add(a.val))...).Else().Block(append(d.pre, jen.Id(t).Op("=").Add(d.val))...))
+	// Jinja2 evaluates the default, which may fail, even where it is not
+	// used.
+	pre = append(pre, d.pre...)
+	pre = append(pre, jen.If(use).Block(append(a.pre, jen.Id(t).Op("=").Add(a.val))...).Else().Block(jen.Id(t).Op("=").Add(d.val)))
 	return gval{pre: pre, val: jen.Id(t)}
 }
 

@@ -43,12 +43,13 @@ func UsesClock(p *Prompt) bool {
 	return uses
 }
 
-// HasLoopControl reports whether ns stop or skip an iteration of loop.
+// HasLoopControl reports whether ns stop or skip an iteration of loop,
+// or of any loop when loop is nil.
 func HasLoopControl(ns []Node, loop *For) bool {
 	for _, n := range ns {
 		switch n := n.(type) {
 		case *LoopControl:
-			if n.For == loop {
+			if n.For == loop || loop == nil {
 				return true
 			}
 		case *If:

@@ -709,18 +709,6 @@ func (e *ttEmitter) args(x *ir.Call) (pre string, vals []string, given []bool) {
 	return pre, vals, given
 }
 
-// pure reports whether evaluating x can neither fail nor be costly, so
-// that it may be evaluated when Jinja2 would not.
-func pure(x ir.Expr) bool {
-	switch x := x.(type) {
-	case *ir.Const, *ir.LoopAttr:
-		return true
-	case *ir.LocalRef:
-		return !x.L.MaybeUndefined
-	}
-	return false
-}
-
 func (e *ttEmitter) filter(x *ir.Call) tval {
 	xt := x.X.Type()
 	switch x.Name {
@@ -830,20 +818,16 @@ func (e *ttEmitter) defaultFilter(x *ir.Call) tval {
 		}
 		return v
 	}
+	// Jinja2 evaluates the default, which may fail, even where it is not
+	// used.
 	if !v.maybe && !boolean {
-		return wrap(v)
+		return wrap(tval{pre: v.pre + discard(d), val: v.val})
 	}
 	fn := "dflt"
 	if boolean {
 		fn = "dfltb"
 	}
-	if pure(x.Args[0]) {
-		return wrap(tval{pre: v.pre + d.pre, val: call(fn, v.val, d.val)})
-	}
-	// The default is evaluated only when it is used.
-	t := e.temp("t")
-	pre := v.pre + action(t+" := "+call(fn, v.val, "undef")) + action("if not (def "+t+")") + d.pre + action(t+" = "+d.val) + "{{ end }}"
-	return wrap(tval{pre: pre, val: t})
+	return wrap(tval{pre: v.pre + d.pre, val: call(fn, v.val, d.val)})
 }
 
 func (e *ttEmitter) method(x *ir.Call) tval {
@@ -1116,8 +1100,10 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		out += action("$.ItemEnd")
 		body += action("$.ItemEnd")
 	}
-	if len(n.Else) > 0 && ir.HasLoopControl(n.Body, n) {
-		// The else runs when no iteration ran to the end, as in Jinja2.
+	if len(n.Else) > 0 && (ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
+		// The else runs when no iteration ran to the end, as in Jinja2. It
+		// is outside the range, where a loop control stops the loop around
+		// it (text/template's would end this range).
 		done := e.temp("done")
 		out = action(done+" := false") + out
 		return out + action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + body +
