@@ -95,7 +95,8 @@ func TestChatCorpus(t *testing.T) {
 	// Every run measures promptgen on the corpus (about 10 s), so that a
 	// template that stops compiling or matching fails the build; with
 	// -chatcorpus (make chatcorpus) the measure is recorded instead.
-	status := measureChatCorpus(t, c)
+	status, fuzz := measureChatCorpus(t, c)
+	checkChatFuzz(t, fuzz)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -234,15 +235,17 @@ func chatPrompt(t *testing.T, name string, source []byte) []byte {
 }
 
 // measureChatCorpus generates every template with both backends, renders
-// every conversation with those that compile, and compares with want/.
-func measureChatCorpus(t *testing.T, c chatCorpusFiles) chatStatus {
+// every conversation with those that compile, and compares with want/. It
+// also renders random contexts with them (chatFuzzRuns), in the same build,
+// and returns those runs.
+func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*fzRun) {
 	status := chatStatus{How: chatHow, Templates: map[string]chatTemplateStatus{}}
 	type job struct {
 		run        *fzRun
 		tmpl, conv string
 	}
 	var jobs []job
-	var runs []*fzRun
+	var runs, fuzz []*fzRun
 	shared := map[string][]byte{}
 	for i, tmpl := range c.templates {
 		key := fmt.Sprintf("c%d", i)
@@ -260,6 +263,7 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) chatStatus {
 			status.Templates[tmpl] = chatTemplateStatus{Error: fmt.Sprintf("%d:%d: %s", d.Pos.Line-chatPromptLine+1, d.Pos.Col-chatPromptIndent, d.Msg)}
 			continue
 		}
+		fuzz = append(fuzz, chatFuzzRuns(run, c.source[tmpl], i)...)
 		for _, conv := range c.conversations {
 			r := *run
 			r.data = c.data[conv]
@@ -268,7 +272,7 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) chatStatus {
 		}
 	}
 	sum := &fzSummary{rejected: map[string]int{}}
-	fzRender(t, runs, shared, sum)
+	fzRender(t, append(runs, fuzz...), shared, sum)
 	for _, j := range jobs {
 		s := status.Templates[j.tmpl]
 		if j.run.crash != "" {
@@ -282,7 +286,7 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) chatStatus {
 		s.Conversations[j.conv] = chatOutcome(t, j.tmpl, j.conv, j.run)
 		status.Templates[j.tmpl] = s
 	}
-	return status
+	return status, fuzz
 }
 
 // renderPosRe is the start of a render error's message: the prompt
