@@ -55,7 +55,8 @@ type checker struct {
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
 	// clock is set while the template of a prompt file is checked, the
 	// only one whose Render takes the clock of strftime_now.
-	clock bool
+	clock  bool
+	macros macros
 }
 
 // scope is a frame of Jinja2 (the template, a loop's body or else, a block
@@ -122,6 +123,7 @@ func (c *checker) newLocal(name string, t *ir.Type) *ir.Local {
 // template checks body as a template's top frame and stores it in x.
 func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
+	c.macros = newMacros(body)
 	c.enter(frameSymbols(nil, nil, body), &x.Locals, nil)
 	x.Body = c.leave(c.nodes(body))
 }
@@ -221,6 +223,9 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		return c.generation(n)
 	case *tmpl.FilterBlock:
 		return c.filterBlock(n)
+	case *tmpl.Macro:
+		c.defineMacro(n)
+		return nil
 	}
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }
@@ -846,6 +851,9 @@ func (c *checker) name(e *tmpl.Name, u use) ir.Expr {
 		hint(x.L.T, u)
 		return x
 	}
+	if c.macroAsValue(e) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	return c.global(e, u)
 }
 
@@ -916,6 +924,9 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 // global is what name is outside the template's locals: a component of
 // the set, or a variable of the feed.
 func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
+	if c.macroReadsTop(e) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	if x := c.componentRef(e.Name, e.Span); x != nil {
 		return x
 	}
