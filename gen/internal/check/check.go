@@ -94,6 +94,10 @@ func (c *checker) pos(sp tmpl.Span) ir.Pos {
 func (c *checker) posString(sp tmpl.Span) string { return c.pos(sp).String() }
 
 func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
+	if n := len(c.macros.calling); n > 0 {
+		at := c.pos(c.macros.calls[n-1])
+		format += fmt.Sprintf(" (in the call of macro %q at %d:%d)", c.macros.calling[n-1], at.Line, at.Col)
+	}
 	c.diags.Errorf(c.pos(sp), format, args...)
 }
 
@@ -1048,6 +1052,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	}
 	if v, ok := c.namespaceAttr(x, name, u); ok {
 		return v
+	}
+	if n, ok := x.(*tmpl.Name); ok && c.lookup(n.Name) == nil && c.macroAsValue(n) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	of := c.expr(x, useValue)
 	t := of.Type()

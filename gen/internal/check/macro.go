@@ -26,6 +26,7 @@ type macros struct {
 	names   map[string]bool        // every macro the template defines
 	defined map[string]*tmpl.Macro // those defined where the check is
 	calling []string               // the macros whose bodies are checked, outermost first
+	calls   []tmpl.Span            // where each of them is called
 	top     *scope                 // the template's top frame while a body is checked
 }
 
@@ -69,7 +70,7 @@ func (c *checker) defineMacro(n *tmpl.Macro) {
 // a variable or global.
 func (c *checker) isMacroCall(e *tmpl.Call) (*tmpl.Name, bool) {
 	fn, ok := e.Fn.(*tmpl.Name)
-	return fn, ok && c.macros.names[fn.Name]
+	return fn, ok && (c.macros.names[fn.Name] || fn.Name == "caller" && len(c.macros.calling) > 0)
 }
 
 // macroAsValue reports a macro named where it is not called.
@@ -84,6 +85,10 @@ func (c *checker) macroAsValue(e *tmpl.Name) bool {
 // macroCall expands a call of macro fn.
 func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	if !c.macros.names[fn.Name] {
+		c.errorf(fn.Span, "caller() is not supported: promptgen has no {%% call %%} blocks")
+		return none
+	}
 	if c.lookup(fn.Name) != nil {
 		c.errorf(fn.Span, "%q names both a macro and a variable, which promptgen does not support", fn.Name)
 		return none
@@ -148,12 +153,14 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		c.macros.top = saved[0]
 	}
 	c.macros.calling = append(c.macros.calling, fn.Name)
+	c.macros.calls = append(c.macros.calls, e.Span)
 	c.scopes = nil
 	c.enter(frameSymbols(c.macros.top.sym, def.Params, def.Body), callerLocals, nil, params...)
 	c.scopes[0].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
 	c.scopes = saved
 	c.macros.calling = c.macros.calling[:len(c.macros.calling)-1]
+	c.macros.calls = c.macros.calls[:len(c.macros.calls)-1]
 	return &ir.Capture{Body: append(binds, body...)}
 }
 
