@@ -57,13 +57,30 @@ func (c *checker) defineMacro(n *tmpl.Macro) {
 		if slices.ContainsFunc(n.Params[:i], func(q *tmpl.Name) bool { return q.Name == p.Name }) {
 			c.errorf(p.Span, "duplicate parameter %q of macro %q", p.Name, n.Name.Name)
 		}
-		if d := n.Defaults[i]; d != nil {
-			if _, ok := d.(*tmpl.Const); !ok {
-				c.errorf(d.Pos(), "the default of macro parameter %q must be a literal string, number, boolean or none", p.Name)
-			}
+		if d := n.Defaults[i]; d != nil && !isLiteral(d) {
+			c.errorf(d.Pos(), "the default of macro parameter %q must be a literal string, number, boolean or none", p.Name)
 		}
 	}
 	c.macros.defined[n.Name.Name] = n
+}
+
+// isLiteral reports whether a default is a constant, which Jinja2's
+// evaluation in the macro's frame cannot change: a literal scalar, or a
+// signed number.
+func isLiteral(d tmpl.Expr) bool {
+	if u, ok := d.(*tmpl.Unary); ok && (u.Op == "-" || u.Op == "+") {
+		k, ok := u.X.(*tmpl.Const)
+		if !ok {
+			return false
+		}
+		switch k.Value.(type) {
+		case int64, float64:
+			return true
+		}
+		return false
+	}
+	_, ok := d.(*tmpl.Const)
+	return ok
 }
 
 // isMacroCall reports whether e calls a macro of the template rather than
@@ -137,11 +154,11 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		switch d := def.Defaults[i]; {
 		case params[i] != nil:
 		case d != nil:
-			if k, ok := d.(*tmpl.Const); ok {
-				bind(i, constExpr(k.Value), d.Pos())
-			} else {
+			if !isLiteral(d) {
 				return none // reported at the definition
 			}
+			bind(i, c.expr(d, useValue), d.Pos()) // names nothing: the caller's frame is the macro's
+
 		default: // undefined, which a dynamic value holds itself
 			params[i] = c.newLocal(p.Name, ir.DynamicType())
 			*callerLocals = append(*callerLocals, params[i])
