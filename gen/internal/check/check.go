@@ -216,6 +216,10 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 	case *tmpl.Set:
 		return c.set(n)
 	case *tmpl.Include:
+		if len(c.macros.calling) > 0 {
+			c.errorf(n.Span, "include inside a macro is not supported")
+			return nil
+		}
 		if c.inSet != nil {
 			return c.include(n)
 		}

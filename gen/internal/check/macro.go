@@ -123,12 +123,12 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		c.errorf(e.Args[len(def.Params)].Pos(), "macro %q takes not more than %d argument(s)", fn.Name, len(def.Params))
 		return none
 	}
-	callerLocals := c.scopes[len(c.scopes)-1].locals
+	out := &ir.Capture{}
 	params := make([]*ir.Local, len(def.Params))
 	var binds []ir.Node
 	bind := func(i int, x ir.Expr, sp tmpl.Span) {
 		params[i] = c.newLocal(def.Params[i].Name, &ir.Type{})
-		*callerLocals = append(*callerLocals, params[i])
+		out.Locals = append(out.Locals, params[i])
 		binds = append(binds, c.assignLocal(params[i], &ir.Set{Value: x}, x.Type(), sp))
 	}
 	for i, a := range e.Args {
@@ -161,7 +161,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 
 		default: // undefined, which a dynamic value holds itself
 			params[i] = c.newLocal(p.Name, ir.DynamicType())
-			*callerLocals = append(*callerLocals, params[i])
+			out.Locals = append(out.Locals, params[i])
 		}
 	}
 
@@ -172,13 +172,14 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	c.macros.calling = append(c.macros.calling, fn.Name)
 	c.macros.calls = append(c.macros.calls, e.Span)
 	c.scopes = nil
-	c.enter(frameSymbols(c.macros.top.sym, def.Params, def.Body), callerLocals, nil, params...)
+	c.enter(frameSymbols(c.macros.top.sym, def.Params, def.Body), &out.Locals, nil, params...)
 	c.scopes[0].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
 	c.scopes = saved
 	c.macros.calling = c.macros.calling[:len(c.macros.calling)-1]
 	c.macros.calls = c.macros.calls[:len(c.macros.calls)-1]
-	return &ir.Capture{Body: append(binds, body...)}
+	out.Body = append(binds, body...)
+	return out
 }
 
 // macroReadsTop reports, inside a macro's body, a read of a name that the

@@ -330,7 +330,8 @@ func (e *emitter) declare(locals []*ir.Local) []jen.Code {
 // it appended back out as the call's value.
 func (e *emitter) capture(x *ir.Capture) gval {
 	start, out := e.temp("start"), e.temp("macro")
-	pre := append([]jen.Code{jen.Id(start).Op(":=").Len(dst)}, e.nodes(x.Body)...)
+	pre := append(e.declare(x.Locals), jen.Id(start).Op(":=").Len(dst))
+	pre = append(pre, e.nodes(x.Body)...)
 	pre = append(pre,
 		jen.Id(out).Op(":=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),
 		dst.Clone().Op("=").Add(dst).Index(jen.Empty(), jen.Id(start)))
