@@ -28,7 +28,14 @@ type macros struct {
 	calling []string               // the macros whose bodies are checked, outermost first
 	calls   []tmpl.Span            // where each of them is called
 	top     *scope                 // the template's top frame while a body is checked
+	// expanded counts the calls expanded, up to maxMacroCalls.
+	expanded int
 }
+
+// maxMacroCalls bounds the calls a template's macros are expanded for:
+// each call is a copy of the body, and calls in bodies multiply, so the
+// limit keeps generate time and the generated code's size in bounds.
+const maxMacroCalls = 1000
 
 // unsupportedMacroNames are names that Jinja2 gives a meaning inside a
 // macro (caller, varargs, kwargs) or that would hide one of its globals.
@@ -117,6 +124,12 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	}
 	if i := slices.Index(c.macros.calling, fn.Name); i >= 0 {
 		c.errorf(fn.Span, "recursive macro call %s is not supported", strings.Join(append(slices.Clone(c.macros.calling[i:]), fn.Name), " → "))
+		return none
+	}
+	if c.macros.expanded++; c.macros.expanded > maxMacroCalls {
+		if c.macros.expanded == maxMacroCalls+1 {
+			c.errorf(fn.Span, "more than %d macro calls to expand (promptgen copies the body of a macro at each call, and calls in bodies multiply)", maxMacroCalls)
+		}
 		return none
 	}
 	if len(e.Args) > len(def.Params) {
