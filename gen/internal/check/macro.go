@@ -37,9 +37,13 @@ type macros struct {
 // limit keeps generate time and the generated code's size in bounds.
 const maxMacroCalls = 1000
 
-// unsupportedMacroNames are names that Jinja2 gives a meaning inside a
-// macro (caller, varargs, kwargs) or that would hide one of its globals.
-var unsupportedMacroNames = []string{"caller", "varargs", "kwargs", "loop", "range", "namespace", "raise_exception", "strftime_now"}
+// macroSpecialNames are the names Jinja2 gives a meaning inside a macro,
+// and unsupportedMacroNames those no macro or parameter may take: these and
+// the names that would hide a global.
+var (
+	macroSpecialNames     = []string{"caller", "varargs", "kwargs"}
+	unsupportedMacroNames = append(slices.Clone(macroSpecialNames), "loop", "range", "namespace", "raise_exception", "strftime_now")
+)
 
 func newMacros(body []tmpl.Node) macros {
 	m := macros{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}}
@@ -170,8 +174,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 			if !isLiteral(d) {
 				return none // reported at the definition
 			}
-			bind(i, c.expr(d, useValue), d.Pos()) // names nothing: the caller's frame is the macro's
-
+			bind(i, c.expr(d, useValue), d.Pos()) // a literal: which frame checks it does not matter
 		default: // undefined, which a dynamic value holds itself
 			params[i] = c.newLocal(p.Name, ir.DynamicType())
 			out.Locals = append(out.Locals, params[i])
@@ -204,7 +207,7 @@ func (c *checker) macroReadsTop(e *tmpl.Name) bool {
 	switch {
 	case c.macros.top.names[e.Name] != nil:
 		c.errorf(e.Span, "macro %q reads %q, which the template sets: promptgen does not support that (pass it as an argument)", c.macros.calling[len(c.macros.calling)-1], e.Name)
-	case slices.Contains(unsupportedMacroNames[:3], e.Name):
+	case slices.Contains(macroSpecialNames, e.Name):
 		c.errorf(e.Span, "%s in a macro is not supported", e.Name)
 	default:
 		return false
