@@ -260,7 +260,13 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*fzRun) {
 			continue
 		case run.rejected != "":
 			d := run.firstErr
-			status.Templates[tmpl] = chatTemplateStatus{Error: fmt.Sprintf("%d:%d: %s", d.Pos.Line-chatPromptLine+1, d.Pos.Col-chatPromptIndent, d.Msg)}
+			msg := macroCallRe.ReplaceAllStringFunc(d.Msg, func(at string) string {
+				m := macroCallRe.FindStringSubmatch(at)
+				line, _ := strconv.Atoi(m[1]) // digits, by macroCallRe
+				col, _ := strconv.Atoi(m[2])
+				return fmt.Sprintf(" at %d:%d)", line-chatPromptLine+1, col-chatPromptIndent)
+			})
+			status.Templates[tmpl] = chatTemplateStatus{Error: fmt.Sprintf("%d:%d: %s", d.Pos.Line-chatPromptLine+1, d.Pos.Col-chatPromptIndent, msg)}
 			continue
 		}
 		fuzz = append(fuzz, chatFuzzRuns(run, c.source[tmpl], i)...)
@@ -291,6 +297,10 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*fzRun) {
 
 // renderPosRe is the start of a render error's message: the prompt
 // file's position and the prompt's name, which are the measurement's.
+// macroCallRe is the position of the call an error in a macro's body
+// names, in the prompt file.
+var macroCallRe = regexp.MustCompile(` at (\d+):(\d+)\)$`)
+
 var renderPosRe = regexp.MustCompile(`^prompts/c\d+\.yaml:(\d+):(\d+): render c\d+: `)
 
 // chatOutcome compares run's renderings with the expected output of tmpl

@@ -74,6 +74,8 @@ var fzFamilies = []string{
 	"select",
 	// {% filter %} blocks of string filters, and map with a filter's name.
 	"filter-block", "filter-map-name",
+	// {% macro %} definitions and calls (difffuzz_macro_test.go).
+	"macro",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -249,6 +251,7 @@ type fzGen struct {
 	// the generation blocks around.
 	profile    bool
 	generation int
+	macros     []*fzMacro // the macros defined so far
 }
 
 func (g *fzGen) on(family string) bool { return !g.off[family] }
@@ -311,7 +314,7 @@ var (
 func (g *fzGen) newCase(i int) *fzCase {
 	g.inputs, g.scopes, g.guards, g.mustSet = nil, nil, nil, map[string]bool{}
 	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock, g.generation = 0, 0, 0, 0, 0, 0, 0
-	g.profile = false
+	g.profile, g.macros = false, nil
 	c := &fzCase{index: i, key: fmt.Sprintf("c%05d", i)}
 	if g.on("dynamic") && g.chance(fzDynShare) {
 		return g.chatCase(c)
@@ -342,8 +345,11 @@ func (g *fzGen) newCase(i int) *fzCase {
 		top.vars = append(top.vars, &fzVar{name: f.name, t: f.t, paths: []string{f.name}, optional: f.optional, input: true})
 	}
 	g.scopes = []*fzScope{top}
-	g.budget = 3 + g.r.IntN(12)
 	var b strings.Builder
+	if g.on("macro") && g.chance(0.2) {
+		b.WriteString(g.macroDefs())
+	}
+	g.budget = 3 + g.r.IntN(12)
 	for g.budget > 0 {
 		b.WriteString(g.stmt())
 	}
@@ -1671,6 +1677,7 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 	}
 	switch t.kind {
 	case fzString:
+		cs = append(cs, choice{3, g.on("macro") && len(g.macros) > 0, func() { *e = g.macroCall(sub) }})
 		cs = append(cs, g.stringProductions(sub, e)...)
 	case fzInt:
 		cs = append(cs, g.intProductions(sub, e)...)

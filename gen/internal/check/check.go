@@ -55,7 +55,8 @@ type checker struct {
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
 	// clock is set while the template of a prompt file is checked, the
 	// only one whose Render takes the clock of strftime_now.
-	clock bool
+	clock  bool
+	macros macros
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
@@ -96,6 +97,10 @@ func (c *checker) pos(sp tmpl.Span) ir.Pos {
 func (c *checker) posString(sp tmpl.Span) string { return c.pos(sp).String() }
 
 func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
+	if n := len(c.macros.calling); n > 0 {
+		at := c.pos(c.macros.calls[n-1])
+		format += fmt.Sprintf(" (in the call of macro %q at %d:%d)", c.macros.calling[n-1], at.Line, at.Col)
+	}
 	c.diags.Errorf(c.pos(sp), format, args...)
 }
 
@@ -148,6 +153,7 @@ func rebinds(lt, vt *ir.Type) bool {
 // template checks body as a template's top frame and stores it in x.
 func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
+	c.macros = newMacros(body)
 	c.enter(frameSymbols(nil, nil, body), &x.Locals, nil)
 	x.Body = c.leave(c.nodes(body))
 }
@@ -236,6 +242,10 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 	case *tmpl.Set:
 		return c.set(n)
 	case *tmpl.Include:
+		if len(c.macros.calling) > 0 {
+			c.errorf(n.Span, "include inside a macro is not supported")
+			return nil
+		}
 		if c.inSet != nil {
 			return c.include(n)
 		}
@@ -247,6 +257,9 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		return c.generation(n)
 	case *tmpl.FilterBlock:
 		return c.filterBlock(n)
+	case *tmpl.Macro:
+		c.defineMacro(n)
+		return nil
 	}
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }
@@ -887,6 +900,9 @@ func (c *checker) name(e *tmpl.Name, u use) ir.Expr {
 		hint(x.L.T, u)
 		return x
 	}
+	if c.macroAsValue(e) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	return c.global(e, u)
 }
 
@@ -957,6 +973,9 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 // global is what name is outside the template's locals: a component of
 // the set, or a variable of the feed.
 func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
+	if c.macroReadsTop(e) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	if x := c.componentRef(e.Name, e.Span); x != nil {
 		return x
 	}
@@ -1078,6 +1097,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	}
 	if v, ok := c.namespaceAttr(x, name, u); ok {
 		return v
+	}
+	if n, ok := x.(*tmpl.Name); ok && c.lookup(n.Name) == nil && c.macroAsValue(n) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	of := c.expr(x, useValue)
 	t := of.Type()

@@ -77,6 +77,12 @@ func clearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
 		}
 	}
 	nodes(body)
+	ir.Walk(body, func(x ir.Expr) {
+		if call, ok := x.(*ir.Capture); ok {
+			clear(call.Locals)
+			nodes(call.Body)
+		}
+	})
 }
 
 func isDynamic(x ir.Expr) bool { return x.Type().Kind == ir.KindDynamic }

@@ -575,6 +575,9 @@ func modTest(e *tmpl.Test) tmpl.Expr {
 }
 
 func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
+	if fn, ok := c.isMacroCall(e); ok {
+		return c.macroCall(e, fn)
+	}
 	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "strftime_now" && c.p.Jinja.Transformers && c.isGlobalFunc(fn.Name) {
 		return c.strftime(e)
 	}

@@ -326,6 +326,18 @@ func (e *emitter) declare(locals []*ir.Local) []jen.Code {
 	return out
 }
 
+// capture runs a macro call's body, which appends to dst, and takes what
+// it appended back out as the call's value.
+func (e *emitter) capture(x *ir.Capture) gval {
+	start, out := e.temp("start"), e.temp("macro")
+	pre := append(e.declare(x.Locals), jen.Id(start).Op(":=").Len(dst))
+	pre = append(pre, e.nodes(x.Body)...)
+	pre = append(pre,
+		jen.Id(out).Op(":=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),
+		dst.Clone().Op("=").Add(dst).Index(jen.Empty(), jen.Id(start)))
+	return gval{pre: pre, val: jen.Id(out)}
+}
+
 func (e *emitter) set(n *ir.Set) []jen.Code {
 	l := n.Local
 	if n.Value == nil {

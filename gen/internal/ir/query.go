@@ -178,6 +178,8 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		}
 	case *Strftime:
 		WalkExpr(x.Format, fn)
+	case *Capture:
+		Walk(x.Body, fn)
 	case *Select:
 		WalkExpr(x.X, fn)
 		for _, a := range x.Args {

@@ -109,6 +109,16 @@ type (
 		Filter *Filter
 		Body   []Node
 	}
+	// Macro is {% macro Name(Params) %}Body{% endmacro %}, defined at the
+	// template's top level. Defaults[i] is Params[i]'s default, nil when it
+	// has none.
+	Macro struct {
+		Span     Span
+		Name     *Name
+		Params   []*Name
+		Defaults []Expr
+		Body     []Node
+	}
 	// Include is {% include Name %}.
 	Include struct {
 		Span Span
@@ -223,6 +233,7 @@ func (*Include) node()     {}
 func (*LoopControl) node() {}
 func (*Generation) node()  {}
 func (*FilterBlock) node() {}
+func (*Macro) node()       {}
 
 func (*Name) expr()     {}
 func (*Const) expr()    {}

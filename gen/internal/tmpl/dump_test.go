@@ -60,6 +60,15 @@ func dumpNode(n Node) string {
 		return "(generation" + body(n.Body) + ")"
 	case *FilterBlock:
 		return "(filter " + dumpExpr(n.Filter) + body(n.Body) + ")"
+	case *Macro:
+		params := make([]string, len(n.Params))
+		for i, p := range n.Params {
+			params[i] = p.Name
+			if n.Defaults[i] != nil {
+				params[i] += "=" + dumpExpr(n.Defaults[i])
+			}
+		}
+		return "(macro " + n.Name.Name + " (" + strings.Join(params, " ") + ")" + body(n.Body) + ")"
 	}
 	return fmt.Sprintf("?%T", n)
 }
@@ -221,6 +230,13 @@ func (w walker) node(n Node) {
 	case *FilterBlock:
 		w.fn("FilterBlock", n.Span)
 		w.exprs(n.Filter)
+		w.nodes(n.Body)
+	case *Macro:
+		w.fn("Macro", n.Span)
+		w.exprs(n.Name)
+		for i, p := range n.Params {
+			w.exprs(p, n.Defaults[i])
+		}
 		w.nodes(n.Body)
 	case *Include:
 		w.fn("Include", n.Span)

@@ -195,7 +195,7 @@ func (p *parser) parseOutput() *Output {
 // unsupportedTags are Jinja2 tags (built in or from its bundled extensions)
 // that this subset rejects.
 var unsupportedTags = map[string]bool{
-	"block": true, "endblock": true, "extends": true, "macro": true, "endmacro": true,
+	"block": true, "endblock": true, "extends": true,
 	"call": true, "endcall": true,
 	"with": true, "endwith": true, "autoescape": true, "endautoescape": true,
 	"import": true, "from": true, "print": true, "do": true,
@@ -205,7 +205,7 @@ var unsupportedTags = map[string]bool{
 // innerTags continue or close a block statement.
 var innerTags = map[string]bool{
 	"elif": true, "else": true, "endif": true, "endfor": true, "endset": true, "endgeneration": true,
-	"endfilter": true,
+	"endfilter": true, "endmacro": true,
 }
 
 // parseStatement parses a block tag whose opening delimiter begin has been
@@ -226,6 +226,8 @@ func (p *parser) parseStatement(begin token) Node {
 		return p.parseInclude(begin)
 	case "filter":
 		return p.parseFilterBlock(begin)
+	case "macro":
+		return p.parseMacro(begin)
 	case "break", "continue":
 		if p.lx.opts.Transformers {
 			p.next()
@@ -372,6 +374,39 @@ func (p *parser) parseFilterBlock(begin token) *FilterBlock {
 	p.endHead()
 	defer p.pushBlock("filter", "endfilter", begin)()
 	node := &FilterBlock{Filter: f, Body: p.parseBody("endfilter")}
+	p.next()
+	node.Span = p.endTag(begin)
+	return node
+}
+
+// parseMacro parses {% macro name(a, b=default) %}: parameters as Jinja2's
+// parse_signature takes them, at the template's top level only.
+func (p *parser) parseMacro(begin token) *Macro {
+	tag := p.next()
+	if len(p.blocks) > 0 {
+		p.fail(tag.span, "a macro must be defined at the template's top level, not inside %q", p.blocks[len(p.blocks)-1].name)
+	}
+	name := p.expect(tokName, "macro name")
+	node := &Macro{Name: &Name{Span: name.span, Name: name.text}}
+	p.expectOp("(")
+	for !p.tok.isOp(")") {
+		if len(node.Params) > 0 {
+			p.expectOp(",")
+		}
+		param := p.expect(tokName, "parameter name")
+		var def Expr
+		if p.skipOp("=") {
+			def = p.parseExpression(true)
+		} else if len(node.Defaults) > 0 && node.Defaults[len(node.Defaults)-1] != nil {
+			p.fail(param.span, "non-default argument follows default argument")
+		}
+		node.Params = append(node.Params, &Name{Span: param.span, Name: param.text})
+		node.Defaults = append(node.Defaults, def)
+	}
+	p.next()
+	p.endHead()
+	defer p.pushBlock("macro", "endmacro", begin)()
+	node.Body = p.parseBody("endmacro")
 	p.next()
 	node.Span = p.endTag(begin)
 	return node

@@ -130,7 +130,7 @@ ALLOWED_METHODS = {
     "startswith", "endswith", "split", "replace", "items", "keys",
 }
 FORBIDDEN_NODES = (
-    nodes.Macro, nodes.CallBlock, nodes.Block, nodes.Extends,
+    nodes.CallBlock, nodes.Block, nodes.Extends,
     nodes.Include, nodes.Import, nodes.FromImport, nodes.With, nodes.Scope,
     nodes.ScopedEvalContextModifier,
 )
@@ -367,6 +367,7 @@ def chat_context(data):
 
 
 def check_subset(ast, allow_include=False, chat=False):
+    macros = {m.name for m in ast.find_all(nodes.Macro)}
     for node in ast.find_all(nodes.Node):
         if isinstance(node, nodes.Include) and allow_include:
             if not isinstance(node.template, nodes.Const) or node.ignore_missing or not node.with_context:
@@ -391,7 +392,7 @@ def check_subset(ast, allow_include=False, chat=False):
             fn = node.node
             if isinstance(fn, nodes.ExtensionAttribute):
                 continue  # the generation block's call
-            if isinstance(fn, nodes.Name) and fn.name in ALLOWED_GLOBALS | PROFILE_GLOBALS:
+            if isinstance(fn, nodes.Name) and fn.name in ALLOWED_GLOBALS | PROFILE_GLOBALS | macros:
                 continue
             if isinstance(fn, nodes.Getattr) and isinstance(fn.node, nodes.Name) and fn.node.name == "loop" and fn.attr in LOOP_METHODS:
                 continue
