@@ -91,15 +91,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 			c.errorf(sp, "filter %s: the test name must be a string literal", name)
 			return x
 		}
-		if op, ok := comparisonTests[test]; ok {
-			if len(args) != 2 {
-				c.errorf(sp, "test %q takes 1 argument, got %d", test, len(args)-1)
-				return x
-			}
-			cond = &tmpl.Binary{Span: sp, Op: op, X: subject, Y: args[1]}
-		} else {
-			cond = &tmpl.Test{Span: sp, X: subject, Name: test, NameSpan: sp, Args: args[1:]}
-		}
+		cond = &tmpl.Test{Span: sp, X: subject, Name: test, NameSpan: sp, Args: args[1:]}
 	}
 	parent := c.scopes[len(c.scopes)-1]
 	c.enter(frameSymbols(parent.sym, []*tmpl.Name{{Span: e.NameSpan, Name: selectItem}}, nil), new([]*ir.Local), nil, item)
