@@ -60,7 +60,7 @@ var (
 	fzDynLocals     = []string{"x", "y", "content", "system", "rest", "last", "acc", "text", "role"}
 	fzDynLoopNames  = []string{"message", "m", "part", "call", "item", "it", "v"}
 	fzDynTests      = []string{"defined", "undefined", "none", "string", "mapping", "iterable", "sequence", "number",
-		"boolean", "integer", "float", "true", "false"}
+		"boolean", "integer", "float", "true", "false", "callable"}
 )
 
 // chatCase makes c a chat case.
@@ -232,9 +232,13 @@ func (g *fzGen) dynNeighbour() (fzExpr, bool) {
 	return fzExpr{text: "loop." + g.pick([]string{"previtem", "nextitem"}), prec: precPrimary}, true
 }
 
-// dynSelect is a select filter of the messages, converted to a list.
+// dynSelect is a select filter of the messages (or, in family
+// select-dynamic, of any dynamic value), converted to a list.
 func (g *fzGen) dynSelect() fzExpr {
 	x := fzExpr{text: "messages", prec: precPrimary}
+	if g.on("select-dynamic") && g.chance(0.5) {
+		x, _ = g.dynExpr(1)
+	}
 	var name string
 	var args []string
 	switch g.r.IntN(3) {
@@ -256,6 +260,12 @@ func (g *fzGen) dynSelect() fzExpr {
 		name = g.pick([]string{"select", "reject"})
 		if g.chance(0.7) {
 			args = []string{"'" + g.pick([]string{"defined", "mapping", "string"}) + "'"}
+		}
+		if g.on("select-dynamic") && g.chance(0.5) {
+			args = []string{"'" + g.pick(fzDynTests) + "'"}
+			if g.chance(0.3) {
+				args = []string{"'" + g.pick([]string{"eq", "ne", "in", "=="}) + "'", g.strLit()}
+			}
 		}
 	}
 	return g.filter(g.filter(x, name, args...), "list")

@@ -76,6 +76,11 @@ var fzFamilies = []string{
 	"filter-block", "filter-map-name",
 	// {% macro %} definitions and calls (difffuzz_macro_test.go).
 	"macro",
+	// Type tests of typed values (sequence, mapping, integer, true, ...) and
+	// the comparison tests (x is eq(y), x is in(xs), ...) for operators.
+	"test-type", "test-compare",
+	// select/reject/selectattr/rejectattr of any dynamic value, by any test.
+	"select-dynamic",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -1239,6 +1244,14 @@ func (g *fzGen) binary(x fzExpr, op string, y fzExpr, prec int) fzExpr {
 
 // compare is x op y for a comparison operator, which does not chain here.
 func (g *fzGen) compare(x fzExpr, op string, y fzExpr) fzExpr {
+	if names := fzCompareTests[op]; g.on("test-compare") && g.chance(0.25) {
+		// The comparison test of the same meaning: x is eq(y), x is not in(y).
+		not := ""
+		if op == "not in" {
+			not = "not "
+		}
+		return fzExpr{text: g.beforeName(x, precUnary) + " is " + not + g.pick(names) + "(" + y.text + ")", prec: precPostfix}
+	}
 	left := g.wrap(x, precCmp+1)
 	if op == "in" || op == "not in" {
 		left = g.beforeName(x, precCmp+1)
@@ -1246,6 +1259,16 @@ func (g *fzGen) compare(x fzExpr, op string, y fzExpr) fzExpr {
 	y = g.operand(y, precCmp+1)
 	return fzExpr{text: left + " " + op + " " + y.text, prec: precCmp, openRight: y.openRight}
 }
+
+// fzCompareTests are the tests that apply each comparison operator.
+var fzCompareTests = map[string][]string{
+	"==": {"eq", "equalto"}, "!=": {"ne"}, "<": {"lt", "lessthan"}, "<=": {"le"},
+	">": {"gt", "greaterthan"}, ">=": {"ge"}, "in": {"in"}, "not in": {"in"},
+}
+
+// fzTypeTests are Jinja2's tests of a value's type.
+var fzTypeTests = []string{"string", "number", "integer", "float", "boolean", "true", "false", "mapping",
+	"iterable", "sequence", "callable"}
 
 // not is `not x`.
 func (g *fzGen) not(x fzExpr) fzExpr {
@@ -2044,6 +2067,9 @@ func (g *fzGen) boolProductions(d int, e *fzExpr) []choice {
 		{3, g.on("in"), func() { *e = g.in(d) }},
 		{3, g.on("test"), func() {
 			name := g.pick([]string{"defined", "undefined", "none", "string", "number"})
+			if g.on("test-type") && g.chance(0.5) {
+				name = g.pick(fzTypeTests)
+			}
 			if g.on("test-parity") && g.chance(0.3) {
 				name = g.pick([]string{"even", "odd", "divisibleby(3)"})
 				*e = g.isTest(g.expr(fzIntT, d), name)
@@ -2129,6 +2155,7 @@ func (g *fzGen) selectTest(t *fzType, optional bool) []string {
 		choice{2, true, func() {}},
 		choice{2, true, func() { out = []string{"'" + g.pick([]string{"defined", "undefined"}) + "'"} }},
 		choice{1, !optional, func() { out = []string{"'" + g.pick([]string{"string", "number", "none"}) + "'"} }},
+		choice{2, g.on("test-type"), func() { out = []string{"'" + g.pick(fzTypeTests) + "'"} }},
 		choice{3, !optional && t.kind == fzInt, func() { out = []string{"'" + g.pick([]string{"odd", "even"}) + "'"} }},
 		choice{1, !optional && t.kind == fzInt, func() { out = []string{"'divisibleby'", strconv.Itoa(1 + g.r.IntN(4))} }},
 		choice{4, !optional && (t.kind == fzInt || t.kind == fzFloat || t.kind == fzString), cmp},

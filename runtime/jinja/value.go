@@ -717,7 +717,7 @@ func (v Value) AsString() (string, error) {
 
 // Test is the Jinja2 test name of v: defined, undefined, none, boolean,
 // true, false, integer, float, number, string, mapping, iterable,
-// sequence. It reports false for other names.
+// sequence, callable. It reports false for other names.
 func (v Value) Test(name string) bool {
 	switch name {
 	case "defined":
@@ -745,6 +745,9 @@ func (v Value) Test(name string) bool {
 	case "iterable", "sequence":
 		// Undefined iterates (as nothing) and has a length.
 		return v.kind == stringKind || v.kind == listKind || v.kind == dictKind || v.kind == undefinedKind
+	case "callable":
+		// Undefined has a __call__ (that fails); no JSON value has one.
+		return v.kind == undefinedKind
 	}
 	return false
 }

@@ -224,7 +224,7 @@ func (c *checker) isGlobalFunc(name string) bool {
 	if c.lookup(name) != nil {
 		return false
 	}
-	return name == "namespace" || name == "range" || c.p.Jinja.Transformers && slices.Contains(profileGlobals, name)
+	return name == "namespace" || name == "range" || name == "dict" || c.p.Jinja.Transformers && slices.Contains(profileGlobals, name)
 }
 
 // raise checks an output that calls raise_exception(message), the only

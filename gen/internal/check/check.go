@@ -785,6 +785,30 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 	return out
 }
 
+// dictDefault makes src, a variable of a chat prompt's own that local l
+// may still hold, a dynamic value when the template sets l to a dict
+// literal ({% if x is not defined %}{% set x = {'k': 'v'} %}{% endif %}):
+// the variable is JSON passed to apply_chat_template, whose keys keep
+// their order as the literal's do (a map would sort them, and JSON cannot
+// fill a dict literal's type).
+func (c *checker) dictDefault(l *ir.Local, src ir.Expr, sp tmpl.Span) {
+	if l.T.Resolve().Kind == ir.KindDict {
+		c.chatDynamic(src, sp)
+	}
+}
+
+// chatDynamic makes x a dynamic value when it is a variable of a chat
+// prompt's own (not of the chat context) that no use has typed yet.
+func (c *checker) chatDynamic(x ir.Expr, sp tmpl.Span) {
+	f, ok := x.(*ir.FieldRef)
+	if !ok || f.Of != nil || f.Field.Chat || !c.p.Chat || c.feed.Declared {
+		return
+	}
+	if f.Field.Type.Resolve().Kind == ir.KindUnknown {
+		c.unify(f.Field.Type, ir.DynamicType(), sp)
+	}
+}
+
 // checkNoDicts reports the variables in struct t whose type was inferred
 // from a dict literal ({{ x if c else {'a': 1} }}): the feed needs a
 // struct that JSON can fill, a dict literal's type is not one.
@@ -946,6 +970,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 	} else {
 		src = c.global(&tmpl.Name{Span: sp, Name: l.Name}, useValue)
 		c.guard(src)
+		c.dictDefault(l, src, sp)
 	}
 	// A kind the set and the enclosing value do not share is reported
 	// once types are final.
@@ -1219,7 +1244,12 @@ func (c *checker) index(e *tmpl.Index) ir.Expr {
 		if k, ok := i.(*ir.Const); ok && i.Type().Kind == ir.KindString {
 			return c.dictValue(x, t, k.Value.(string), e.Span, e.Index.Pos())
 		}
-		c.errorf(e.Index.Pos(), "a dict literal can only be subscripted with a string constant")
+		if convertsToDynamic(t) {
+			// Which key is read is known at run time only: the value
+			// read is dynamic (risk_bank[requested_risk]).
+			return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
+		}
+		c.errorf(e.Index.Pos(), "a dict literal can only be subscripted with a string constant (or, when its values are strings, numbers, bools, none, or lists and dicts of them, with any key)")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}
@@ -1379,6 +1409,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return out
 	case "in", "not in":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		// A chat variable tested for members is JSON passed to
+		// apply_chat_template: a list, a dict or a string.
+		c.chatDynamic(y, e.Y.Pos())
 		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}

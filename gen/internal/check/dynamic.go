@@ -205,13 +205,6 @@ func (c *checker) dynBinary(e *tmpl.Binary, x, y ir.Expr) ir.Expr {
 	return c.dyn(ir.DynArith, e.Op, ir.DynamicType(), e.Span, x, y)
 }
 
-// dynTests are the tests a dynamic value supports (ir.Value.Test).
-var dynTests = map[string]bool{
-	"defined": true, "undefined": true, "none": true, "boolean": true, "true": true, "false": true,
-	"integer": true, "float": true, "number": true, "string": true, "mapping": true, "iterable": true,
-	"sequence": true,
-}
-
 // dynFilter checks filter name of a dynamic x, with its arguments bound.
 func (c *checker) dynFilter(e *tmpl.Filter, name string, x ir.Expr, args []ir.Expr) ir.Expr {
 	str := &ir.Type{Kind: ir.KindString}

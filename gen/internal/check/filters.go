@@ -500,15 +500,20 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	if x, ok := c.definedGlobal(e); ok {
 		return x
 	}
-	if _, ok := ir.TestParams[e.Name]; !ok && dynTests[e.Name] && len(e.Args) == 0 {
-		if x := c.expr(e.X, useValue); isDynamic(x) {
-			return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+	if op, ok := comparisonTests[e.Name]; ok {
+		if len(e.Args) != 1 {
+			c.errorf(e.Span, "test %s takes 1 argument, got %d", e.Name, len(e.Args))
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}
-		c.errorf(e.NameSpan, "test %q is supported on dynamic values only", e.Name)
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		return c.expr(negated(e, &tmpl.Binary{Span: e.Span, Op: op, X: e.X, Y: e.Args[0]}), useTest)
+	}
+	if e.Name == "sameas" {
+		return c.sameas(e)
 	}
 	if _, ok := ir.TestParams[e.Name]; !ok {
-		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, slices.Sorted(maps.Keys(ir.TestParams))))
+		names := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(comparisonTests)), []string{"sameas"})
+		slices.Sort(names)
+		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, names))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if n := len(ir.TestParams[e.Name]); len(e.Args) != n {
@@ -567,11 +572,60 @@ func modTest(e *tmpl.Test) tmpl.Expr {
 		num = e.Args[0]
 	}
 	mod := &tmpl.Binary{Span: e.Span, Op: "%", X: e.X, Y: num}
-	var x tmpl.Expr = &tmpl.Binary{Span: e.Span, Op: "==", X: mod, Y: &tmpl.Const{Span: e.NameSpan, Value: rest}}
+	return negated(e, &tmpl.Binary{Span: e.Span, Op: "==", X: mod, Y: &tmpl.Const{Span: e.NameSpan, Value: rest}})
+}
+
+// dictCall checks dict(k=v, ...), which is the dict literal {'k': v, ...}.
+func (c *checker) dictCall(e *tmpl.Call, u use) ir.Expr {
+	if len(e.Args) > 0 {
+		for _, a := range e.Args {
+			c.expr(a, useValue) // for what it reads
+		}
+		c.errorf(e.Args[0].Pos(), "dict() is supported with keyword arguments only (write a dict literal)")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	lit := &tmpl.Dict{Span: e.Span}
+	for _, kw := range e.Kwargs {
+		lit.Keys = append(lit.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
+		lit.Values = append(lit.Values, kw.Value)
+	}
+	return c.expr(lit, u)
+}
+
+// negated is x, the condition test e stands for, negated when e is a
+// "is not" test.
+func negated(e *tmpl.Test, x tmpl.Expr) tmpl.Expr {
 	if e.Not {
-		x = &tmpl.Unary{Span: e.Span, Op: "not", X: x}
+		return &tmpl.Unary{Span: e.Span, Op: "not", X: x}
 	}
 	return x
+}
+
+// sameas checks the test sameas, Python's identity: supported against
+// none, true and false, where it is the test none, true or false.
+func (c *checker) sameas(e *tmpl.Test) ir.Expr {
+	if len(e.Args) != 1 {
+		c.errorf(e.Span, "test sameas takes 1 argument, got %d", len(e.Args))
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	name := ""
+	if k, ok := e.Args[0].(*tmpl.Const); ok {
+		switch k.Value {
+		case nil:
+			name = "none"
+		case true:
+			name = "true"
+		case false:
+			name = "false"
+		}
+	}
+	if name == "" {
+		c.expr(e.X, useValue) // for what it reads
+		c.expr(e.Args[0], useValue)
+		c.errorf(e.Args[0].Pos(), "test sameas is supported against none, true or false only (Python's identity of other values is not defined by their value)")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	return c.test(&tmpl.Test{Span: e.Span, X: e.X, Name: name, NameSpan: e.NameSpan, Not: e.Not})
 }
 
 func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
@@ -586,6 +640,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	}
 	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "range" && c.isGlobalFunc(fn.Name) {
 		return c.rangeCall(e)
+	}
+	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "dict" && c.isGlobalFunc(fn.Name) {
+		return c.dictCall(e, u)
 	}
 	if fn, ok := e.Fn.(*tmpl.Name); ok && c.globalCall(e, fn) {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}

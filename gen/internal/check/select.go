@@ -21,22 +21,21 @@ var comparisonTests = map[string]string{
 const selectItem = " item"
 
 // selectFilter checks select, reject, selectattr and rejectattr (name) of
-// a typed list: the test they name, with its argument, becomes the
+// a typed list or a dynamic value: the test they name, with its argument, becomes the
 // condition on each item (or the item's attribute), checked as the
 // template's own test; no test means the truth of the value.
 func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
-	if isDynamic(x) {
-		c.errorf(e.NameSpan, "filter %s of a dynamic value is not supported", name)
-		return none
-	}
 	xt := x.Type()
 	if xt.Kind == ir.KindUnknown {
 		c.constrain(xt, ir.KindList, e.X.Pos())
 	}
-	if xt = xt.Resolve(); xt.Kind != ir.KindList {
+	elem := ir.DynamicType() // a dynamic value's items are dynamic values
+	if xt = xt.Resolve(); xt.Kind == ir.KindList {
+		elem = xt.Elem
+	} else if xt.Kind != ir.KindDynamic {
 		c.errorf(e.NameSpan, "%s needs a list, not %s", name, xt)
 		return none
 	}
@@ -45,7 +44,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 		c.errorf(e.Kwargs[0].NameSpan, "filter %s takes no keyword arguments", name)
 		return x
 	}
-	item := c.newLocal(selectItem, xt.Elem)
+	item := c.newLocal(selectItem, elem)
 	var subject tmpl.Expr = &tmpl.Name{Span: e.NameSpan, Name: selectItem}
 	args := e.Args
 	if name == "selectattr" || name == "rejectattr" {
@@ -61,7 +60,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 			return x
 		}
 		parts := strings.Split(path, ".")
-		if xt.Elem.Resolve().Kind != ir.KindDynamic {
+		if elem.Resolve().Kind != ir.KindDynamic {
 			// The path as map(attribute=) reads it, for its messages.
 			if c.attrArg(constExpr(path), xt, sp) == nil {
 				return x
@@ -91,15 +90,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 			c.errorf(sp, "filter %s: the test name must be a string literal", name)
 			return x
 		}
-		if op, ok := comparisonTests[test]; ok {
-			if len(args) != 2 {
-				c.errorf(sp, "test %q takes 1 argument, got %d", test, len(args)-1)
-				return x
-			}
-			cond = &tmpl.Binary{Span: sp, Op: op, X: subject, Y: args[1]}
-		} else {
-			cond = &tmpl.Test{Span: sp, X: subject, Name: test, NameSpan: sp, Args: args[1:]}
-		}
+		cond = &tmpl.Test{Span: sp, X: subject, Name: test, NameSpan: sp, Args: args[1:]}
 	}
 	parent := c.scopes[len(c.scopes)-1]
 	c.enter(frameSymbols(parent.sym, []*tmpl.Name{{Span: e.NameSpan, Name: selectItem}}, nil), new([]*ir.Local), nil, item)

@@ -1023,6 +1023,7 @@ func (e *emitter) test(x *ir.Call) gval {
 	t := x.X.Type()
 	var c jen.Code
 	flag := v.def != nil // whether c reads v's defined flag
+	read := false        // whether c reads v's value
 	switch x.Name {
 	case "defined":
 		c = orTrue(v.def)
@@ -1035,28 +1036,57 @@ func (e *emitter) test(x *ir.Call) gval {
 		flag = false
 		// An unset optional is undefined, and undefined is not none.
 		c = jen.Lit(t.Kind == ir.KindNone)
-	case "string", "number":
-		is := t.Kind == ir.KindString
-		if x.Name == "number" {
-			is = ir.IsNumber(t.Kind)
-		}
-		c = jen.Lit(is)
-		flag = is && v.def != nil
-		if flag {
-			c = v.def
-		}
+	default:
+		var pre []jen.Code
+		pre, c, flag, read = e.typeTest(x.Name, t.Kind, v)
+		v.pre = append(v.pre, pre...)
 	}
 	if x.Not {
 		c = jen.Op("!").Parens(c)
 	}
 	_, field := x.X.(*ir.FieldRef)
-	if !feedField(x.X) && !(field && flag) {
+	if !read && !feedField(x.X) && !(field && flag) {
 		// The test may be decided by the type alone; a local or
 		// temporary holding the value, or its flag, still counts as used
 		// (a field's flag reads the local it is a field of).
 		v.pre = unused(x.X, v)
 	}
 	return gval{pre: v.pre, val: c}
+}
+
+// typeTest is type test name of v, of kind k (see ir.TypeTest): the
+// statements to run first, the condition, whether it reads v's defined
+// flag and whether it reads v. A condition that reads the flag is held in
+// a temporary, so that `x is defined and x is false` is no redundant
+// Go && of the flag (go vet).
+func (e *emitter) typeTest(name string, k ir.Kind, v gval) (pre []jen.Code, c jen.Code, flag, read bool) {
+	r := ir.TypeTest(name, k)
+	switch r {
+	case ir.TestFails:
+		c = jen.False()
+	case ir.TestPasses:
+		c = jen.True()
+	case ir.TestIsValue:
+		c, read = v.val, true
+	case ir.TestIsNotValue:
+		c, read = jen.Op("!").Parens(v.val), true
+	}
+	if v.def == nil {
+		return nil, c, false, read
+	}
+	switch undef := ir.UndefinedPasses(name); {
+	case r == ir.TestPasses && undef, r == ir.TestFails && !undef:
+		return nil, c, false, false
+	case r == ir.TestPasses:
+		c = v.def
+	case r == ir.TestFails:
+		c = jen.Op("!").Parens(v.def)
+	default:
+		// Undefined is neither true nor false; the value is read only when set.
+		c = jen.Parens(v.def).Op("&&").Add(c)
+	}
+	t := e.temp("t")
+	return []jen.Code{jen.Id(t).Op(":=").Add(c)}, jen.Id(t), true, read
 }
 
 // argument returns a filter argument's value and whether it was given.

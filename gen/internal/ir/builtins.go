@@ -37,10 +37,68 @@ var FilterParams = map[string][]Param{
 	"dictsort":   {{Name: "case_sensitive", Def: false}, {Name: "by", Def: "key"}, {Name: "reverse", Def: false}},
 }
 
-// TestParams are the parameters of each supported test.
+// TestParams are the parameters of each supported test. The comparison
+// tests (eq, in, ...) and sameas are checked as the operators they apply.
 var TestParams = map[string][]Param{
 	"defined": nil, "undefined": nil, "none": nil, "string": nil, "number": nil,
+	"integer": nil, "float": nil, "boolean": nil, "true": nil, "false": nil,
+	"mapping": nil, "iterable": nil, "sequence": nil, "callable": nil,
 	"even": nil, "odd": nil, "divisibleby": {{Name: "num", Required: true}},
+}
+
+// TypeTestResult is what a type test yields for a defined typed value.
+type TypeTestResult uint8
+
+const (
+	TestFails TypeTestResult = iota
+	TestPasses
+	TestIsValue    // the bool value itself (the test true)
+	TestIsNotValue // its negation (the test false)
+)
+
+// TypeTest is the outcome of test name (string, number, integer, float,
+// boolean, true, false, mapping, iterable, sequence, callable) for a
+// defined value of kind k, as Jinja2 tests the value decoded from JSON: an
+// object is a dict (a mapping, iterable and a sequence: it has a length
+// and __getitem__), a bool is a number but not an integer, and nothing is
+// callable.
+func TypeTest(name string, k Kind) TypeTestResult {
+	var pass bool
+	switch name {
+	case "string":
+		pass = k == KindString
+	case "number":
+		pass = IsNumber(k)
+	case "integer":
+		pass = k == KindInt
+	case "float":
+		pass = k == KindFloat
+	case "boolean":
+		pass = k == KindBool
+	case "true", "false":
+		if k != KindBool {
+			return TestFails
+		}
+		if name == "true" {
+			return TestIsValue
+		}
+		return TestIsNotValue
+	case "mapping":
+		pass = k == KindStruct || k == KindMap || k == KindDict
+	case "iterable", "sequence":
+		pass = k == KindString || k == KindList || k == KindStruct || k == KindMap || k == KindDict
+	}
+	if pass {
+		return TestPasses
+	}
+	return TestFails
+}
+
+// UndefinedPasses reports whether Jinja2's Undefined passes type test
+// name: it iterates (as nothing), has a length and __getitem__, and is
+// callable (calling it fails).
+func UndefinedPasses(name string) bool {
+	return name == "iterable" || name == "sequence" || name == "callable"
 }
 
 // MethodParams are the parameters of each supported string method.

@@ -9,11 +9,13 @@ import (
 // selectItems is select, reject, selectattr or rejectattr: a range that
 // records each item's condition, then the items picked by it, in a list
 // of the operand's type. An undefined list has no items, as Jinja2
-// iterates it.
+// iterates it; a dynamic value's items are those Jinja2 iterates (none
+// when the value is false), and the items kept a list value.
 func (e *ttEmitter) selectItems(x *ir.Select) tval {
 	v := e.expr(x.X)
 	items := v.val
-	if v.maybe {
+	dynamic := x.X.Type().Resolve().Kind == ir.KindDynamic
+	if v.maybe && !dynamic {
 		items = call("iter", v.val)
 	}
 	xs, flags, item := e.temp("xs"), e.temp("flags"), "$"+x.Item.GoName
@@ -23,9 +25,21 @@ func (e *ttEmitter) selectItems(x *ir.Select) tval {
 		av := e.expr(a)
 		pre += av.pre + action("$_ := "+av.val)
 	}
-	pre += action(xs+" := "+items) + action(flags+" := nolist") + action("range "+item+" := "+xs) +
+	if dynamic {
+		// Jinja2 iterates the value only when it is true: none has no items.
+		seq := e.temp("seq")
+		pre += action(seq+" := "+items) + action(xs+" := nolist") + action("if truth "+seq) +
+			action(xs+" = "+call("dyn", `"iter"`, e.pos(x.Pos), seq)) + "{{ end }}"
+	} else {
+		pre += action(xs + " := " + items)
+	}
+	pre += action(flags+" := nolist") + action("range "+item+" := "+xs) +
 		c.pre + action(flags+" = keep "+flags+" "+c.val) + "{{ end }}"
-	return tval{pre: pre, val: call("pick", xs, flags, strconv.FormatBool(x.Reject))}
+	kept := call("pick", xs, flags, strconv.FormatBool(x.Reject))
+	if dynamic {
+		kept = call("dyn", `"list"`, e.pos(x.Pos), kept) // a list value
+	}
+	return tval{pre: pre, val: kept}
 }
 
 // mapItems is map with a filter's name: a range that pushes the filter's

@@ -671,15 +671,8 @@ func (e *ttEmitter) test(x *ir.Call) tval {
 	case "none":
 		// An unset optional is undefined, and undefined is not none.
 		c = strconv.FormatBool(t.Kind == ir.KindNone)
-	case "string", "number":
-		is := t.Kind == ir.KindString
-		if x.Name == "number" {
-			is = ir.IsNumber(t.Kind)
-		}
-		c = strconv.FormatBool(is)
-		if is && v.maybe {
-			c, used = call("def", v.val), true
-		}
+	default:
+		c, used = typeTest(x.Name, t.Kind, v)
 	}
 	pre := v.pre
 	if !used {
@@ -689,6 +682,36 @@ func (e *ttEmitter) test(x *ir.Call) tval {
 		c = call("not", c)
 	}
 	return tval{pre: pre, val: c}
+}
+
+// typeTest is type test name of v, of kind k (see ir.TypeTest): the
+// condition and whether it reads v.
+func typeTest(name string, k ir.Kind, v tval) (string, bool) {
+	r := ir.TypeTest(name, k)
+	if v.maybe {
+		switch undef := ir.UndefinedPasses(name); {
+		case r == ir.TestPasses && undef:
+			return "true", false
+		case r == ir.TestFails && !undef:
+			return "false", false
+		case r == ir.TestPasses:
+			return call("def", v.val), true
+		case r == ir.TestFails:
+			return call("not", call("def", v.val)), true
+		case r == ir.TestIsValue:
+			return call("truth", v.val), true // undefined is not true
+		}
+		return call("and", call("def", v.val), call("not", call("truth", v.val))), true
+	}
+	switch r {
+	case ir.TestPasses:
+		return "true", false
+	case ir.TestIsValue:
+		return v.val, true
+	case ir.TestIsNotValue:
+		return call("not", v.val), true
+	}
+	return "false", false
 }
 
 // arg returns a filter argument and whether it was given.

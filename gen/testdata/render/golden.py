@@ -84,7 +84,7 @@ JINJA_OPTIONS = ("trim_blocks", "lstrip_blocks", "keep_trailing_newline", "profi
 # The environments `profile` selects.
 JINJA_PROFILES = ("transformers",)
 # Jinja2's own globals that promptgen supports calling.
-ALLOWED_GLOBALS = {"namespace", "range"}
+ALLOWED_GLOBALS = {"namespace", "range", "dict"}
 # The methods of the loop variable that promptgen supports calling.
 LOOP_METHODS = {"cycle"}
 # The globals of the transformers profile.
@@ -124,7 +124,10 @@ ALLOWED_FILTERS = {
 MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
                "string", "title", "trim", "truncate", "upper"}
 CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_token", "eos_token")
-ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby"}
+ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby",
+                 "boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence", "callable",
+                 "==", "eq", "equalto", "!=", "ne", "<", "lt", "lessthan", "<=", "le", ">", "gt", "greaterthan",
+                 ">=", "ge", "in", "sameas"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
     "startswith", "endswith", "split", "replace", "items", "keys",
