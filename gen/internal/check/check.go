@@ -972,6 +972,19 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 		c.guard(src)
 		c.dictDefault(l, src, sp)
 	}
+	init := &ir.Set{Local: l, Value: src}
+	sc.inits = append(sc.inits, init)
+	c.trackUndefined(init)
+	if l.T.Resolve().Kind == ir.KindDynamic && c.rebound[l.Name] {
+		// The local holds values of several types: the enclosing value is
+		// one of them.
+		c.later = append(c.later, func() {
+			if !convertsToDynamic(src.Type()) {
+				c.errorf(sp, "%q is set to values of several types, and until the set runs it is a %s, which cannot be one of them", l.Name, src.Type())
+			}
+		})
+		return
+	}
 	// A kind the set and the enclosing value do not share is reported
 	// once types are final.
 	lk, sk := l.T.Resolve().Kind, src.Type().Kind
@@ -985,14 +998,14 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 		}
 		switch lt, st := l.T.Resolve(), src.Type(); {
 		case lt.Kind != st.Kind:
+			if st.Kind == ir.KindDynamic || convertsToDynamic(lt) && convertsToDynamic(st) {
+				c.rebinding[l.Name] = true // checked again with the local dynamic
+			}
 			c.errorf(sp, "type mismatch: %q is set to a value of type %s, but until the set runs it is %s, of type %s", l.Name, lt, what, st)
 		case lt.Kind == ir.KindNone:
 			c.errorf(sp, "cannot infer the type of %q: it is set to none, and until the set runs it is %s (declare it in inputs)", l.Name, what)
 		}
 	})
-	init := &ir.Set{Local: l, Value: src}
-	sc.inits = append(sc.inits, init)
-	c.trackUndefined(init)
 }
 
 // global is what name is outside the template's locals: a component of
