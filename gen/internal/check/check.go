@@ -41,6 +41,9 @@ type checker struct {
 	// iterated are the results of unique, map and select/reject, Jinja2's generators,
 	// that their consumer iterates: the only use a generator has.
 	iterated map[ir.Expr]bool
+	// rejected are the stand-ins for expressions reported as unsupported,
+	// whose uses are not reported again.
+	rejected map[ir.Expr]bool
 	// loopIter is the iterable of the for loop checked last: items() and
 	// keys() are supported there only.
 	loopIter tmpl.Expr
@@ -268,7 +271,8 @@ func (c *checker) iterate(x ir.Expr) {
 	f, isCall := x.(*ir.Call)
 	_, isSelect := x.(*ir.Select)
 	_, isMap := x.(*ir.MapFilter)
-	if isCall && isGenerator(f) || isSelect || isMap {
+	_, isDyn := x.(*ir.Dynamic)
+	if isCall && isGenerator(f) || isSelect || isMap || isDyn {
 		if c.iterated == nil {
 			c.iterated = map[ir.Expr]bool{}
 		}
@@ -279,11 +283,27 @@ func (c *checker) iterate(x ir.Expr) {
 // mustIterate reports x, the result of the filter name, unless its
 // consumer iterates it: Jinja2 yields a generator.
 func (c *checker) mustIterate(x ir.Expr, name string, sp tmpl.Span) {
+	c.mustIterateMsg(x, sp, name+" yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list")
+}
+
+// mustIterateMsg reports x with msg unless its consumer iterates it.
+func (c *checker) mustIterateMsg(x ir.Expr, sp tmpl.Span, msg string) {
 	c.later = append(c.later, func() {
 		if !c.iterated[x] {
-			c.errorf(sp, "%s yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list", name)
+			c.errorf(sp, "%s", msg)
 		}
 	})
+}
+
+// reject returns the stand-in for an expression reported as unsupported:
+// none, whose uses report nothing more.
+func (c *checker) reject() ir.Expr {
+	x := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	if c.rejected == nil {
+		c.rejected = map[ir.Expr]bool{}
+	}
+	c.rejected[x] = true
+	return x
 }
 
 // isGenerator reports whether Jinja2's filter for x returns a generator.
@@ -344,6 +364,13 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	if what, ok := c.items(n.Iter, out); ok {
 		m := out.Iter.Type()
 		val := m.Elem
+		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op != ir.DynItems {
+			// dictsort of a dynamic value: a list of (key, value) tuples.
+			for i := range types {
+				types[i] = ir.DynamicType()
+			}
+			return types, false
+		}
 		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynItems {
 			if len(n.Targets) != 2 {
 				c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
@@ -373,7 +400,9 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	c.iterate(out.Iter)
 	out.Strict = isMethodCall(n.Iter, "keys") // keys() of undefined raises
 	it := out.Iter.Type()
-	if it.Kind == ir.KindDynamic {
+	if it.Kind == ir.KindDynamic || c.rejected[out.Iter] {
+		// A rejected iterable's targets are dynamic, whose uses report
+		// nothing more.
 		for i := range types {
 			types[i] = ir.DynamicType()
 		}
@@ -439,6 +468,16 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 			return "", false
 		}
 		args := c.bindArgs("filter "+f.Name, ir.FilterParams[f.Name], f.Args, f.Kwargs, f.Span)
+		x := c.expr(f.X, useValue)
+		if isDynamic(x) {
+			if f.Name == "dictsort" {
+				// A list of (key, value) tuples, unpacked as any list.
+				out.Iter = c.dynFilter(f, "dictsort", x, args)
+				return "", true
+			}
+			out.Iter = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
+			return f.Name, true
+		}
 		if f.Name == "dictsort" {
 			if by, ok := args[1].(*ir.Const); !ok || by.Value != "key" {
 				c.errorf(f.Span, "dictsort is supported by='key' only")
@@ -452,15 +491,6 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 					}
 				}
 			})
-		}
-		x := c.expr(f.X, useValue)
-		if isDynamic(x) {
-			if f.Name == "dictsort" {
-				c.errorf(f.NameSpan, "dictsort of a dynamic value is not supported")
-			}
-			out.Iter = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
-			out.Dictsort = nil
-			return f.Name, true
 		}
 		if x.Type().Kind == ir.KindDict {
 			c.errorf(f.NameSpan, "%s of a dict literal is not supported", f.Name)
