@@ -260,11 +260,10 @@ func (c *checker) dynFilterCall(name string, sp tmpl.Span, x ir.Expr, args []ir.
 // attribute or a sort key a string literal.
 func (c *checker) dynArgKinds(e *tmpl.Filter, name string, args []ir.Expr) {
 	kinds := map[string][]ir.Kind{
-		"sort":     {ir.KindBool, ir.KindBool, ir.KindString},
+		"sort":     {ir.KindBool, ir.KindBool},
 		"dictsort": {ir.KindBool, ir.KindString, ir.KindBool},
 		"int":      {ir.KindUnknown, ir.KindInt},
 		"batch":    {ir.KindInt},
-		"map":      {ir.KindString},
 	}[name]
 	for i, k := range kinds {
 		if k == ir.KindUnknown || isNone(args[i]) {
@@ -273,9 +272,9 @@ func (c *checker) dynArgKinds(e *tmpl.Filter, name string, args []ir.Expr) {
 		c.constrain(args[i].Type(), k, e.Span)
 	}
 	if name == "sort" || name == "map" {
-		attr := args[len(kinds)-1]
-		if name == "map" {
-			attr = args[0]
+		attr := args[0] // map's
+		if name == "sort" {
+			attr = args[2]
 		}
 		if k, ok := attr.(*ir.Const); !ok || k.Value != nil && k.T.Kind != ir.KindString {
 			c.errorf(e.Span, "filter %s: attribute must be a string literal", name)

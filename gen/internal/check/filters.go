@@ -162,6 +162,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		xu = usePrint
 	}
 	x := c.expr(e.X, xu)
+	if c.rejected[x] {
+		return c.reject()
+	}
 	switch name {
 	case "join", "list", "first", "sort", "unique", "map", "reverse", "batch":
 		c.iterate(x)

@@ -28,9 +28,12 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
+	if c.rejected[x] {
+		return x
+	}
 	if isDynamic(x) {
 		c.errorf(e.NameSpan, "filter %s of a dynamic value is not supported", name)
-		return none
+		return c.reject()
 	}
 	xt := x.Type()
 	if xt.Kind == ir.KindUnknown {
@@ -128,7 +131,7 @@ var mapFilters = []string{"capitalize", "count", "float", "indent", "int", "leng
 // each item, checked as the template's own filter.
 // dynMapFilters are the filters map applies to the items of a dynamic
 // value (jinja.Filter has them).
-var dynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs"}
+var dynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last"}
 
 // dynMapFilter is map with a filter's name of a dynamic x.
 func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
@@ -161,6 +164,9 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
+	if c.rejected[x] {
+		return x
+	}
 	if isDynamic(x) {
 		return c.dynMapFilter(e, x)
 	}
