@@ -62,8 +62,10 @@ var fzFamilies = []string{
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see difffuzz_profile_test.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",
-	// Chat templates: inputs: chat and its dynamic values (difffuzz_dynamic_test.go).
-	"dynamic",
+	// Chat templates: inputs: chat and its dynamic values (difffuzz_dynamic_test.go),
+	// and the filters of dynamic values (reverse, sort, dictsort, map, batch,
+	// items, dict views, int, float, abs).
+	"dynamic", "dyn-filters",
 	// range(): small int bounds, negative and (rarely) zero steps.
 	"range",
 	// loop.previtem and loop.nextitem (guarded, defaulted or printed), and
@@ -313,7 +315,7 @@ func (g *fzGen) newCase(i int) *fzCase {
 	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock, g.generation = 0, 0, 0, 0, 0, 0, 0
 	g.profile = false
 	c := &fzCase{index: i, key: fmt.Sprintf("c%05d", i)}
-	if g.on("dynamic") && g.chance(fzDynShare) {
+	if g.on("dynamic") && g.chance(*fzDynShare) {
 		return g.chatCase(c)
 	}
 

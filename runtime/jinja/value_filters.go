@@ -80,8 +80,11 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 }
 
 // MapFilter is Jinja2's map with a filter's name: the filter name
-// applied, with args, to each item of x.
+// applied, with args, to each item of x (nothing of a false x).
 func MapFilter(name string, x Value, args ...Value) (Value, error) {
+	if !x.Truth() {
+		return ListValue(), nil // Jinja2 maps a false value to nothing
+	}
 	items, err := x.Iter()
 	if err != nil {
 		return Value{}, err
@@ -165,6 +168,9 @@ func getPath(x Value, path []Value) (Value, error) {
 // mapAttr is map(attribute=attr, default=def): each item's attribute,
 // def where it is undefined (unless def is None).
 func mapAttr(x, attr, def Value) (Value, error) {
+	if !x.Truth() {
+		return ListValue(), nil // Jinja2 maps a false value to nothing
+	}
 	items, err := x.Iter()
 	if err != nil {
 		return Value{}, err

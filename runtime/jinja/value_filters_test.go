@@ -42,6 +42,9 @@ func TestFilter(t *testing.T) {
 		{"map", `[{"n":{"k":1}},{"r":"a"}]`, `["n.k", 0]`, "[1, 0]"},
 		{"map", `[[1,2],[3]]`, `["1", "-"]`, "[2, '-']"},
 		{"map", `5`, `["r", null]`, "!'int' object is not iterable"},
+		{"map", `null`, `["r", null]`, "[]"},
+		{"map", `0`, `["r", null]`, "[]"},
+		{"map", `false`, `["r", null]`, "[]"},
 		{"map", `{"a":1}`, `["x", null]`, "[Undefined]"},
 		{"batch", `[1,2,3,4,5]`, `[2, null]`, "[[1, 2], [3, 4], [5]]"},
 		{"batch", `[1,2,3]`, `[2, 0]`, "[[1, 2], [3, 0]]"},
@@ -142,5 +145,8 @@ func TestMapFilter(t *testing.T) {
 	}
 	if _, err := MapFilter("int", IntValue(1), IntValue(0), IntValue(10)); err == nil {
 		t.Error("map of an int did not fail")
+	}
+	if got, err := MapFilter("upper", NoneValue()); err != nil || got.String() != "[]" {
+		t.Errorf("map('upper') of None = %q, %v; want []", got.String(), err)
 	}
 }

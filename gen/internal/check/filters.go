@@ -147,7 +147,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.reject()
 	}
 	if name == "items" || name == "dictsort" {
-		if x := c.expr(e.X, useValue); isDynamic(x) {
+		if x := c.expr(e.X, useValue); isDynamic(x) || x.Type().Kind == ir.KindList && holdsDynamic(x.Type()) {
 			return c.dynFilter(e, name, x, c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span))
 		}
 		// Their (key, value) pairs have no type of their own.
@@ -347,7 +347,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 // one dynamic value, and dynOnlyFilters those that only dynamic values
 // have.
 var (
-	dynListFilters = map[string]bool{"reverse": true, "sort": true, "map": true, "batch": true, "abs": true}
+	dynListFilters = map[string]bool{"reverse": true, "sort": true, "map": true, "batch": true, "abs": true, "int": true, "float": true}
 	dynOnlyFilters = map[string]bool{"reverse": true, "batch": true, "abs": true}
 )
 
@@ -442,6 +442,10 @@ func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
 	case "int", "float":
 		if !ir.IsScalar(xk) {
 			c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.Type())
+		}
+		if k, ok := x.Args[0].(*ir.Const); ok && k.Value == nil {
+			// Jinja2 yields the default, None, where the conversion fails.
+			c.errorf(e.Span, "filter %s: a none default of a typed value is not supported (give a number)", x.Name)
 		}
 	case "round":
 		if !ir.IsNumber(xk) {
