@@ -272,7 +272,7 @@ func (c *checker) iterate(x ir.Expr) {
 	_, isSelect := x.(*ir.Select)
 	_, isMap := x.(*ir.MapFilter)
 	_, isDyn := x.(*ir.Dynamic)
-	if isCall && isGenerator(f) || isSelect || isMap || isDyn {
+	if isCall && (isGenerator(f) || f.Kind == ir.CallFilter && f.Name == "reverse") || isSelect || isMap || isDyn {
 		if c.iterated == nil {
 			c.iterated = map[ir.Expr]bool{}
 		}

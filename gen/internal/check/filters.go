@@ -321,6 +321,24 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 			out.Attr = c.attrArg(attr, xt, e.Span)
 		}
 		out.T = xt
+	case "reverse":
+		if xt.Kind == ir.KindUnknown {
+			c.constrain(xt, ir.KindList, e.X.Pos())
+		}
+		switch out.T = xt.Resolve(); out.T.Kind {
+		case ir.KindList:
+			c.mustIterateMsg(out, e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
+		case ir.KindString:
+			c.later = append(c.later, func() {
+				if ir.MaybeUndefined(x) {
+					// Jinja2 reverses Undefined as an empty iterator, which prints as one.
+					c.errorf(e.NameSpan, "reverse of a string that may be undefined is not supported (give it a default)")
+				}
+			})
+		default:
+			c.errorf(e.NameSpan, "reverse needs a list or string, not %s", out.T)
+			return c.reject()
+		}
 	case "list":
 		if xt.Kind == ir.KindUnknown {
 			c.constrain(xt, ir.KindList, e.X.Pos())
@@ -348,7 +366,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 // have.
 var (
 	dynListFilters = map[string]bool{"reverse": true, "sort": true, "map": true, "batch": true, "abs": true, "int": true, "float": true}
-	dynOnlyFilters = map[string]bool{"reverse": true, "batch": true, "abs": true}
+	dynOnlyFilters = map[string]bool{"batch": true, "abs": true}
 )
 
 // rebindAttr points the attribute= path of x at the fields of the final

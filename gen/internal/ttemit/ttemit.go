@@ -746,6 +746,9 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 	case "list":
 		v := e.lenient(e.expr(x.X), xt)
 		return tval{pre: v.pre, val: call("tolist", v.val)}
+	case "reverse":
+		v := e.lenient(e.expr(x.X), xt)
+		return tval{pre: v.pre, val: call("reverse", v.val)}
 	case "map":
 		v := e.lenient(e.expr(x.X), xt)
 		d, _ := e.arg(x, 1)

@@ -118,7 +118,7 @@ ALLOWED_FILTERS = {
     "default", "d", "upper", "lower", "title", "capitalize", "trim", "join",
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
-    "items", "dictsort", "select", "reject", "selectattr", "rejectattr",
+    "items", "dictsort", "select", "reject", "selectattr", "rejectattr", "reverse",
 }
 # The filters map(name, ...) applies (mapFilters in gen/internal/check/select.go).
 MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
@@ -353,7 +353,7 @@ def check_scenario(data, inputs, where, used=None):
 CHAT_TESTS = {"boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence"}
 CHAT_METHODS = {"get", "values"}
 # and the filters of dynamic values only, also as map's filter.
-CHAT_FILTERS = {"reverse", "batch", "abs"}
+CHAT_FILTERS = {"batch", "abs"}
 CHAT_MAP_FILTERS = {"abs", "first", "last"}
 
 
