@@ -2,7 +2,10 @@ package jinja
 
 import (
 	"math"
+	"slices"
 	"strings"
+
+	"github.com/promptgen/promptgen/runtime"
 )
 
 // Filter applies Jinja2's built-in filter name to x, with the filter's
@@ -262,65 +265,104 @@ func dictSort(x Value, caseSensitive bool, by Value, reverse bool) (Value, error
 	return ListValue(out...), err
 }
 
-// pySorted is Python's sorted(items, key, reverse) by keys, stable, and
-// comparing the pairs CPython's list.sort compares for a list of fewer
-// than 64 items (a run, then binary insertion), so that it fails where
-// Python's '<' raises. Longer lists are sorted the same way; a comparison
-// that raises may then differ from CPython's merges.
+// pySorted is Python's sorted(items, key, reverse) by keys, stable. For
+// fewer than 64 items it compares the pairs CPython's list.sort compares
+// (a run, then binary insertion), so that it fails where Python's '<'
+// raises; longer lists are merge sorted, failing at the first comparison
+// that raises, which may not be one CPython makes.
 func pySorted(items, keys []Value, reverse bool) ([]Value, error) {
 	items, keys = append([]Value{}, items...), append([]Value{}, keys...)
 	if reverse {
 		reverseBoth(items, keys, 0, len(items))
 	}
-	less := func(a, b Value) (bool, error) {
-		c, err := compare("<", a, b)
-		return c == -1, err
-	}
-	n := len(items)
-	if n >= 2 {
-		// count_run: the longest ascending or strictly descending run.
-		run := 2
-		desc, err := less(keys[1], keys[0])
-		if err != nil {
-			return nil, err
+	var err error
+	if len(items) < 64 {
+		err = binarySort(items, keys)
+	} else {
+		idx := make([]int, len(items))
+		for i := range idx {
+			idx[i] = i
 		}
-		for ; run < n; run++ {
-			lt, err := less(keys[run], keys[run-1])
+		slices.SortStableFunc(idx, func(a, b int) int {
 			if err != nil {
-				return nil, err
+				return 0
 			}
-			if lt != desc {
-				break
+			if lt, e := less(keys[a], keys[b]); e != nil || lt {
+				err = e
+				return -1
 			}
-		}
-		if desc {
-			reverseBoth(items, keys, 0, run)
-		}
-		// binarysort of the rest into the run.
-		for start := run; start < n; start++ {
-			pivot, pitem := keys[start], items[start]
-			l, r := 0, start
-			for l < r {
-				p := l + (r-l)/2
-				lt, err := less(pivot, keys[p])
-				if err != nil {
-					return nil, err
-				}
-				if lt {
-					r = p
-				} else {
-					l = p + 1
-				}
+			gt, e := less(keys[b], keys[a])
+			if err = e; gt {
+				return 1
 			}
-			copy(keys[l+1:start+1], keys[l:start])
-			copy(items[l+1:start+1], items[l:start])
-			keys[l], items[l] = pivot, pitem
+			return 0
+		})
+		sorted := make([]Value, len(items))
+		for i, j := range idx {
+			sorted[i] = items[j]
 		}
+		items = sorted
+	}
+	if err != nil {
+		return nil, err
 	}
 	if reverse {
-		reverseBoth(items, keys, 0, n)
+		reverseBoth(items, keys, 0, len(items))
 	}
 	return items, nil
+}
+
+func less(a, b Value) (bool, error) {
+	c, err := compare("<", a, b)
+	return c == -1, err
+}
+
+// binarySort is CPython's count_run then binarysort of a list shorter
+// than its minimum run, sorting items by keys.
+func binarySort(items, keys []Value) error {
+	n := len(items)
+	if n < 2 {
+		return nil
+	}
+	// count_run: the longest ascending or strictly descending run.
+	run := 2
+	desc, err := less(keys[1], keys[0])
+	if err != nil {
+		return err
+	}
+	for ; run < n; run++ {
+		lt, err := less(keys[run], keys[run-1])
+		if err != nil {
+			return err
+		}
+		if lt != desc {
+			break
+		}
+	}
+	if desc {
+		reverseBoth(items, keys, 0, run)
+	}
+	// binarysort of the rest into the run.
+	for start := run; start < n; start++ {
+		pivot, pitem := keys[start], items[start]
+		l, r := 0, start
+		for l < r {
+			p := l + (r-l)/2
+			lt, err := less(pivot, keys[p])
+			if err != nil {
+				return err
+			}
+			if lt {
+				r = p
+			} else {
+				l = p + 1
+			}
+		}
+		copy(keys[l+1:start+1], keys[l:start])
+		copy(items[l+1:start+1], items[l:start])
+		keys[l], items[l] = pivot, pitem
+	}
+	return nil
 }
 
 func reverseBoth(items, keys []Value, lo, hi int) {
@@ -351,7 +393,10 @@ func batch(x, linecount, fill Value) (Value, error) {
 		tmp = append(tmp, item)
 	}
 	if len(tmp) > 0 {
-		if fill.kind != noneKind && fill.kind != undefinedKind {
+		if fill.kind != noneKind && fill.kind != undefinedKind && len(tmp) < n {
+			if !fits(len(tmp), n-len(tmp), 1) {
+				return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+			}
 			for len(tmp) < n {
 				tmp = append(tmp, fill)
 			}

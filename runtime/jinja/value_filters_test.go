@@ -150,3 +150,31 @@ func TestMapFilter(t *testing.T) {
 		t.Errorf("map('upper') of None = %q, %v; want []", got.String(), err)
 	}
 }
+
+// A list of 64 or more items is merge sorted: the same result, stable.
+func TestFilterSortLong(t *testing.T) {
+	var items []Value
+	for i := range 100 {
+		d := DictValue().Set("k", IntValue((i*37)%10)).Set("i", IntValue(i))
+		items = append(items, d)
+	}
+	for _, reverse := range []bool{false, true} {
+		got, err := Filter("sort", ListValue(items...), BoolValue(reverse), BoolValue(false), StringValue("k"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 1; j < len(got.list); j++ {
+			a, b := got.list[j-1], got.list[j]
+			ka, _ := a.Lookup("k")
+			kb, _ := b.Lookup("k")
+			ia, _ := a.Lookup("i")
+			ib, _ := b.Lookup("i")
+			if c := cmpNumbers(ka, kb); reverse && c < 0 || !reverse && c > 0 || c == 0 && cmpNumbers(ia, ib) > 0 {
+				t.Fatalf("reverse=%v: %v before %v", reverse, a, b)
+			}
+		}
+	}
+	if _, err := Filter("sort", ListValue(append(items, StringValue("x"))...), BoolValue(false), BoolValue(false), NoneValue()); err == nil {
+		t.Error("sort of dicts and a string did not fail")
+	}
+}
