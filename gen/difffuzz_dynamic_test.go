@@ -667,6 +667,22 @@ func (g *fzGen) dynCond(d int) fzExpr {
 			}
 		}},
 		choice{3, true, func() { e = sub() }},
+		choice{2, g.on("dyn-filters"), func() {
+			// in iterates a generator.
+			x, _ := g.dynOperand(max(d-1, 0))
+			y := g.filter(x, "map", "attribute='"+g.pick(append(fzShapes["message"].keys, fzDynKeys...))+"'")
+			switch g.r.IntN(3) {
+			case 0:
+				y = g.filter(x, "reverse")
+			case 1:
+				y = g.method(x, "values")
+			}
+			left := g.dynLit()
+			if g.chance(0.3) {
+				left = sub()
+			}
+			e = g.compare(left, g.pick([]string{"in", "not in"}), y)
+		}},
 		choice{1, d > 0, func() { e = g.not(g.dynCond(d - 1)) }},
 		choice{2, d > 0, func() {
 			x := g.andOrLeft(func() fzExpr { return g.dynCond(d - 1) })

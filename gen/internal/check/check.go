@@ -1347,6 +1347,11 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 	case "in", "not in":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
+			if d, ok := y.(*ir.Dynamic); ok && (d.Op == ir.DynFilter || d.Op == ir.DynMapFilter || d.Op == ir.DynValues) {
+				// in iterates a generator and compares with ==, as a list's
+				// in does (a dict's keys() and items() hash instead).
+				c.iterate(y)
+			}
 			return c.dynBinary(e, x, y)
 		}
 		c.staysTyped(e.Span, x, y)
