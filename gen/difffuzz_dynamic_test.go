@@ -14,9 +14,6 @@ import (
 	"strings"
 )
 
-// fzDynShare is the share of the cases that are chat cases.
-const fzDynShare = 0.2
-
 // fzDynVar is a dynamic name in scope and the shape its data usually has.
 type fzDynVar struct {
 	name, shape string
@@ -194,11 +191,25 @@ func (g *fzGen) dynIf() string {
 // dynLoop is a for loop over a dynamic value.
 func (g *fzGen) dynLoop() string {
 	x, shape := g.dynExpr(1)
-	switch g.r.IntN(6) {
+	switch g.r.IntN(7) {
 	case 0:
 		return g.dynForItems(g.pick([]string{"items", "|items"}), x)
 	case 1:
 		return g.dynForKeys(x)
+	case 2:
+		if g.on("dyn-filters") {
+			if g.chance(0.3) {
+				return g.dynForItems("|dictsort", x)
+			}
+			name := g.pick([]string{"reverse", "sort", "batch(2)", "map(attribute='role')"})
+			if g.chance(0.5) {
+				x, shape = fzExpr{text: "messages", prec: precPrimary}, "messages"
+			}
+			if name != "reverse" && name != "sort" {
+				shape = "any"
+			}
+			return g.dynFor(fzExpr{text: g.wrap(x, precUnary) + "|" + name, prec: precUnary}, shape)
+		}
 	}
 	return g.dynFor(x, shape)
 }
@@ -271,11 +282,11 @@ func (g *fzGen) dynSelect() fzExpr {
 	return g.filter(g.filter(x, name, args...), "list")
 }
 
-// dynForItems is {% for k, v in x.items() %} or x|items.
+// dynForItems is {% for k, v in x.items() %}, x|items or x|dictsort.
 func (g *fzGen) dynForItems(how string, x fzExpr) string {
 	iter := g.method(x, "items")
-	if how == "|items" {
-		iter = g.filter(x, "items")
+	if how != "items" {
+		iter = g.filter(x, how[1:])
 	}
 	k, v := g.pick([]string{"k", "key", "name"}), g.pick([]string{"v", "value", "val"})
 	n := len(g.dyn)
@@ -346,6 +357,7 @@ func (g *fzGen) dynRef() (fzExpr, string) {
 func (g *fzGen) dynAccess(e fzExpr, shape string) (fzExpr, string) {
 	s := fzShapes[shape]
 	key := func() (string, string) {
+		s := s
 		keys := s.keys
 		if len(keys) == 0 || g.chance(0.2) {
 			keys = fzDynKeys
@@ -482,6 +494,7 @@ func (g *fzGen) dynValue(d int, typed bool) (fzExpr, string) {
 			shape = sh
 			e = g.filter(x, "list")
 		}},
+		choice{6, g.on("dyn-filters"), func() { e, shape = g.dynFilter(d) }},
 		choice{2, typed, func() {
 			e = g.filter(sub(), g.pick([]string{"length", "count", "string", "upper", "lower", "trim", "title"}))
 		}},
@@ -523,6 +536,135 @@ func (g *fzGen) dynValue(d int, typed bool) (fzExpr, string) {
 	return e, shape
 }
 
+// dynFilter is a filter of a dynamic value or of the messages that
+// Jinja2 computes with Python's semantics: sort, dictsort, int, float and
+// abs as values, and reverse, map, batch, items and the dict views
+// consumed by list, join, first, length (views) or sort.
+func (g *fzGen) dynFilter(d int) (fzExpr, string) {
+	x, shape := g.dynOperand(d - 1)
+	if g.chance(0.4) {
+		v := g.pick([]string{"messages", "messages", "tools", "documents"})
+		x, shape = fzExpr{text: v, prec: precPrimary}, v
+		if g.chance(0.3) {
+			x = g.slice(x)
+		}
+	}
+	s := fzShapes[shape]
+	key := func() (string, string) {
+		keys := s.keys
+		if e := fzShapes[s.elem]; e.keys != nil && g.chance(0.8) {
+			keys, s = e.keys, e
+		}
+		if len(keys) == 0 || g.chance(0.2) {
+			keys = fzDynKeys
+		}
+		k := g.pick(keys)
+		sub := s.sub[k]
+		if sub == "" {
+			sub = "any"
+		}
+		if sub != "any" && g.chance(0.4) {
+			k2 := g.pick(append(fzShapes[sub].keys, "0"))
+			return k + "." + k2, "any"
+		}
+		return k, sub
+	}
+	bools := func(names ...string) []string {
+		var args []string
+		for _, n := range names {
+			if g.chance(0.4) {
+				args = append(args, n+"="+g.pick([]string{"true", "false"}))
+			}
+		}
+		return args
+	}
+	var e fzExpr
+	out := "any"
+	iterated := false
+	g.choose(
+		choice{3, true, func() {
+			args := bools("reverse", "case_sensitive")
+			out = shape
+			if g.chance(0.6) {
+				k, _ := key()
+				if g.chance(0.2) {
+					k2, _ := key()
+					k += "," + k2
+				}
+				args = append(args, "attribute='"+k+"'")
+			}
+			e = g.filter(x, "sort", args...)
+		}},
+		choice{2, true, func() {
+			args := bools("case_sensitive")
+			if g.chance(0.4) {
+				args = append(args, "by='"+g.pick([]string{"key", "value", "key", "value", "k"})+"'")
+			}
+			e = g.filter(x, "dictsort", append(args, bools("reverse")...)...)
+		}},
+		choice{2, true, func() {
+			var args []string
+			if g.chance(0.3) {
+				args = append(args, g.wrap(g.dynLit(), precCond))
+			}
+			if g.chance(0.2) {
+				args = append(args, g.pick([]string{"0", "2", "8", "16"}))
+			}
+			e = g.filter(x, "int", args...)
+		}},
+		choice{1, true, func() {
+			var args []string
+			if g.chance(0.3) {
+				args = append(args, g.wrap(g.dynLit(), precCond))
+			}
+			e = g.filter(x, "float", args...)
+		}},
+		choice{1, true, func() { e = g.filter(x, "abs") }},
+		choice{3, true, func() { e, out, iterated = g.filter(x, "reverse"), shape, true }},
+		choice{4, true, func() {
+			k, _ := key()
+			args := []string{"attribute='" + k + "'"}
+			if g.chance(0.3) {
+				args = append(args, "default="+g.wrap(g.dynLit(), precCond))
+			}
+			e, iterated = g.filter(x, "map", args...), true
+		}},
+		choice{2, true, func() {
+			name := g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last"})
+			e, iterated = g.filter(x, "map", "'"+name+"'"), true
+		}},
+		choice{2, true, func() {
+			args := []string{strconv.Itoa(g.r.IntN(4))}
+			if g.chance(0.4) {
+				args = append(args, g.wrap(g.dynLit(), precCond))
+			}
+			e, iterated = g.filter(x, "batch", args...), true
+		}},
+		choice{2, true, func() { e, iterated = g.filter(x, "items"), true }},
+		choice{3, true, func() {
+			e, iterated = g.method(x, g.pick([]string{"items", "keys", "values"})), true
+			if g.chance(0.2) {
+				e, iterated = g.filter(e, "length"), false
+			}
+		}},
+	)
+	if iterated || g.chance(0.2) {
+		g.choose(
+			choice{6, true, func() { e = g.filter(e, "list") }},
+			choice{2, true, func() {
+				var args []string
+				if g.chance(0.6) {
+					args = append(args, g.strLit())
+				}
+				e, out = g.filter(e, "join", args...), "any"
+			}},
+			choice{2, true, func() { e, out = g.filter(e, "first"), "any" }},
+			choice{1, true, func() { e = g.filter(e, "sort") }},
+		)
+	}
+	return e, out
+}
+
 // dynCond is a condition on dynamic values.
 func (g *fzGen) dynCond(d int) fzExpr {
 	sub := func() fzExpr { x, _ := g.dynOperand(max(d-1, 0)); return x }
@@ -550,6 +692,22 @@ func (g *fzGen) dynCond(d int) fzExpr {
 			}
 		}},
 		choice{3, true, func() { e = sub() }},
+		choice{2, g.on("dyn-filters"), func() {
+			// in iterates a generator.
+			x, _ := g.dynOperand(max(d-1, 0))
+			y := g.filter(x, "map", "attribute='"+g.pick(append(fzShapes["message"].keys, fzDynKeys...))+"'")
+			switch g.r.IntN(3) {
+			case 0:
+				y = g.filter(x, "reverse")
+			case 1:
+				y = g.method(x, "values")
+			}
+			left := g.dynLit()
+			if g.chance(0.3) {
+				left = sub()
+			}
+			e = g.compare(left, g.pick([]string{"in", "not in"}), y)
+		}},
 		choice{1, d > 0, func() { e = g.not(g.dynCond(d - 1)) }},
 		choice{2, d > 0, func() {
 			x := g.andOrLeft(func() fzExpr { return g.dynCond(d - 1) })

@@ -46,7 +46,7 @@ var fzFamilies = []string{
 	"filter-case", "filter-trim", "filter-replace", "filter-indent", "filter-truncate", "filter-string",
 	"filter-tojson", "filter-join", "filter-default", "filter-default-mixed", "filter-first-last",
 	"filter-length", "filter-int", "filter-float", "filter-round", "filter-sort", "filter-unique",
-	"filter-list", "filter-map-attr", "filter-alias", "kwargs", "sort-bool", "method-strip", "method-case",
+	"filter-list", "filter-reverse", "filter-map-attr", "filter-alias", "kwargs", "sort-bool", "method-strip", "method-case",
 	"method-affix", "method-split", "method-replace",
 	// Data.
 	"unicode-case",
@@ -62,8 +62,10 @@ var fzFamilies = []string{
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see difffuzz_profile_test.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",
-	// Chat templates: inputs: chat and its dynamic values (difffuzz_dynamic_test.go).
-	"dynamic",
+	// Chat templates: inputs: chat and its dynamic values (difffuzz_dynamic_test.go),
+	// and the filters of dynamic values (reverse, sort, dictsort, map, batch,
+	// items, dict views, int, float, abs).
+	"dynamic", "dyn-filters",
 	// range(): small int bounds, negative and (rarely) zero steps.
 	"range",
 	// loop.previtem and loop.nextitem (guarded, defaulted or printed), and
@@ -321,7 +323,7 @@ func (g *fzGen) newCase(i int) *fzCase {
 	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock, g.generation = 0, 0, 0, 0, 0, 0, 0
 	g.profile, g.macros = false, nil
 	c := &fzCase{index: i, key: fmt.Sprintf("c%05d", i)}
-	if g.on("dynamic") && g.chance(fzDynShare) {
+	if g.on("dynamic") && g.chance(*fzDynShare) {
 		return g.chatCase(c)
 	}
 
@@ -1770,6 +1772,7 @@ func (g *fzGen) stringProductions(d int, e *fzExpr) []choice {
 			}
 		}},
 		{2, g.on("filter-case"), func() { *e = g.filter(str(), g.pick([]string{"upper", "lower", "title", "capitalize"})) }},
+		{1, g.on("filter-reverse"), func() { *e = g.filter(str(), "reverse") }},
 		{1, g.on("filter-trim"), func() { *e = g.filter(str(), "trim", g.stringFilterArgs("trim")...) }},
 		{1, g.on("filter-replace"), func() { *e = g.filter(str(), "replace", g.stringFilterArgs("replace")...) }},
 		{1, g.on("filter-indent"), func() { *e = g.filter(g.undefOperand(str), "indent", g.stringFilterArgs("indent")...) }},
@@ -2240,6 +2243,10 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 			e.lazy = true
 		}},
 		{1, g.on("filter-list"), func() { *e = g.filter(iterated(), "list") }},
+		{1, g.on("filter-reverse"), func() {
+			*e = g.filter(iterated(), "reverse")
+			e.lazy = true
+		}},
 		{2, g.on("select") && scalar, func() {
 			*e = g.filter(iterated(), g.pick([]string{"select", "reject"}), g.selectTest(t.elem, false)...)
 			e.lazy = true

@@ -38,13 +38,14 @@ import (
 )
 
 var (
-	fzN       = flag.Int("difffuzz.n", 1500, "number of differential fuzzer cases")
-	fzSeed    = flag.Uint64("difffuzz.seed", 1, "differential fuzzer seed")
-	fzBatch   = flag.Int("difffuzz.batch", 2500, "differential fuzzer cases compiled into one module")
-	fzEnable  = flag.String("difffuzz.enable", "", "comma-separated excluded families to generate anyway")
-	fzDisable = flag.String("difffuzz.disable", "", "comma-separated families not to generate")
-	fzDump    = flag.String("difffuzz.dump", "", "directory to write each failing case and an example of each rejection to")
-	fzCaseN   = flag.Int("difffuzz.case", -1, "run only this case of the seed")
+	fzN        = flag.Int("difffuzz.n", 1500, "number of differential fuzzer cases")
+	fzSeed     = flag.Uint64("difffuzz.seed", 1, "differential fuzzer seed")
+	fzBatch    = flag.Int("difffuzz.batch", 2500, "differential fuzzer cases compiled into one module")
+	fzEnable   = flag.String("difffuzz.enable", "", "comma-separated excluded families to generate anyway")
+	fzDisable  = flag.String("difffuzz.disable", "", "comma-separated families not to generate")
+	fzDump     = flag.String("difffuzz.dump", "", "directory to write each failing case and an example of each rejection to")
+	fzCaseN    = flag.Int("difffuzz.case", -1, "run only this case of the seed")
+	fzDynShare = flag.Float64("difffuzz.dynshare", 0.2, "share of the cases that are chat cases (family dynamic)")
 )
 
 // fzOutcome is what one renderer made of a case.

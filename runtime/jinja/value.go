@@ -30,6 +30,9 @@ type Value struct {
 	f    float64
 	list []Value
 	dict *dict
+	// tuple marks a list that is a Python tuple: dict items and
+	// dictsort's pairs.
+	tuple bool
 }
 
 type valueKind uint8
@@ -139,6 +142,9 @@ func (v Value) List() ([]Value, bool) { return v.list, v.kind == listKind }
 
 // typeName is the name of v's Python type, for error details.
 func (v Value) typeName() string {
+	if v.tuple {
+		return "tuple"
+	}
 	return [...]string{"Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict"}[v.kind]
 }
 
@@ -226,14 +232,21 @@ func (v Value) AppendRepr(dst []byte) []byte {
 	case stringKind:
 		return AppendQuoted(dst, v.s)
 	case listKind:
-		dst = append(dst, '[')
+		open, close := byte('['), byte(']')
+		if v.tuple {
+			open, close = '(', ')'
+		}
+		dst = append(dst, open)
 		for i, x := range v.list {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
 			dst = x.AppendRepr(dst)
 		}
-		return append(dst, ']')
+		if v.tuple && len(v.list) == 1 {
+			dst = append(dst, ',')
+		}
+		return append(dst, close)
 	}
 	dst = append(dst, '{')
 	for i, k := range v.dict.keys {
@@ -253,7 +266,7 @@ func Equal(a, b Value) bool {
 	switch {
 	case a.isNumber() && b.isNumber():
 		return cmpNumbers(a, b) == 0
-	case a.kind != b.kind:
+	case a.kind != b.kind || a.tuple != b.tuple:
 		return false
 	case a.kind == stringKind:
 		return a.s == b.s
@@ -308,7 +321,7 @@ func compare(op string, a, b Value) (int, error) {
 		return cmpNumbers(a, b), nil
 	case a.kind == stringKind && b.kind == stringKind:
 		return cmp.Compare(a.s, b.s), nil
-	case a.kind == listKind && b.kind == listKind:
+	case a.kind == listKind && b.kind == listKind && a.tuple == b.tuple:
 		for i := 0; i < len(a.list) && i < len(b.list); i++ {
 			if Equal(a.list[i], b.list[i]) {
 				continue
@@ -389,8 +402,14 @@ func Arith(op string, a, b Value) (Value, error) {
 			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
 		}
 		return StringValue(a.s + b.s), nil
-	case op == "+" && a.kind == listKind && b.kind == listKind:
-		return ListValue(append(append([]Value{}, a.list...), b.list...)...), nil
+	case op == "+" && a.kind == listKind && b.kind == listKind && a.tuple == b.tuple:
+		out := ListValue(append(append([]Value{}, a.list...), b.list...)...)
+		out.tuple = a.tuple
+		return out, nil
+	case op == "+" && a.tuple && b.kind == listKind:
+		return Value{}, errInvalid("can only concatenate tuple (not \"%s\") to tuple", b.typeName())
+	case op == "+" && a.kind == listKind && b.tuple:
+		return Value{}, errInvalid("can only concatenate list (not \"tuple\") to list")
 	case op == "*" && (a.kind == stringKind || a.kind == listKind) && (b.kind == intKind || b.kind == boolKind):
 		return repeat(a, int(b.i))
 	case op == "*" && (b.kind == stringKind || b.kind == listKind) && (a.kind == intKind || a.kind == boolKind):
@@ -407,17 +426,18 @@ func repeat(x Value, n int) (Value, error) {
 		}
 		return StringValue(s), nil
 	}
+	out := ListValue()
+	out.tuple = x.tuple
 	if n <= 0 {
-		return ListValue(), nil
+		return out, nil
 	}
 	if !fits(0, n, len(x.list)) {
 		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
 	}
-	out := make([]Value, 0, n*len(x.list))
 	for range n {
-		out = append(out, x.list...)
+		out.list = append(out.list, x.list...)
 	}
-	return ListValue(out...), nil
+	return out, nil
 }
 
 func arithNumbers(op string, a, b Value) (Value, error) {
@@ -511,8 +531,8 @@ func Contains(container, item Value) (bool, error) {
 		}
 		return false, nil
 	case dictKind:
-		if item.kind == listKind || item.kind == dictKind {
-			return false, errInvalid("unhashable type: '%s'", item.typeName())
+		if u, ok := unhashable(item); ok {
+			return false, errInvalid("unhashable type: '%s'", u.typeName())
 		}
 		if s, ok := item.Str(); ok {
 			return container.dict.index(s) >= 0, nil
@@ -520,6 +540,22 @@ func Contains(container, item Value) (bool, error) {
 		return false, nil
 	}
 	return false, errInvalid("argument of type '%s' is not iterable", container.typeName())
+}
+
+// unhashable returns the first value in v that Python cannot hash: a
+// list or dict, also inside a tuple.
+func unhashable(v Value) (Value, bool) {
+	switch {
+	case v.tuple:
+		for _, x := range v.list {
+			if u, ok := unhashable(x); ok {
+				return u, true
+			}
+		}
+	case v.kind == listKind || v.kind == dictKind:
+		return v, true
+	}
+	return Value{}, false
 }
 
 func containsString(s, sub string) bool {
@@ -591,7 +627,9 @@ func SliceValue(v Value, lo, hi, step int, hasLo, hasHi bool) (Value, error) {
 	case undefinedKind:
 		return Value{}, errUndefined()
 	case listKind:
-		return ListValue(Slice(v.list, lo, hi, step, hasLo, hasHi)...), nil
+		out := ListValue(Slice(v.list, lo, hi, step, hasLo, hasHi)...)
+		out.tuple = v.tuple
+		return out, nil
 	case stringKind:
 		return StringValue(SliceString(v.s, lo, hi, step, hasLo, hasHi)), nil
 	}

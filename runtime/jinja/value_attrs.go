@@ -25,6 +25,9 @@ func (v Value) hasPyAttr(name string) bool {
 	if len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") {
 		return true
 	}
+	if v.tuple {
+		return name == "count" || name == "index"
+	}
 	return strings.Contains(pyAttrs[v.kind], " "+name+" ")
 }
 

@@ -72,7 +72,7 @@ func toValue(v any) (jinja.Value, error) {
 func dyn(op, pos string, args ...any) (any, error) {
 	var name string
 	switch op {
-	case "attr", "equal", "compare", "arith", "contains", "test":
+	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter":
 		name, args = args[0].(string), args[1:]
 	}
 	vals := make([]jinja.Value, len(args))
@@ -151,6 +151,12 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return v[0].Keys()
 	case "values":
 		return v[0].Values()
+	case "itemslist":
+		return v[0].ItemsList()
+	case "filter":
+		return jinja.Filter(name, v[0], v[1:]...)
+	case "mapfilter":
+		return jinja.MapFilter(name, v[0], v[1:]...)
 	case "iter":
 		return v[0].Iter()
 	case "items":

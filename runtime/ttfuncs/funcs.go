@@ -728,6 +728,28 @@ func uniqueBy(rv reflect.Value, key func(int) any) any {
 
 // toList is the list filter: a copy of a list, the characters of a string,
 // the keys of a map in order.
+// reverse is the reverse filter of a string or a list (a copy); an
+// undefined list reverses as nothing.
+func reverse(v any) any {
+	x, ok := value(v)
+	if !ok {
+		return []string{}
+	}
+	if s, ok := x.(string); ok {
+		return jinja.SliceString(s, 0, 0, -1, false, false)
+	}
+	rv := reflect.ValueOf(x)
+	if rv.Kind() != reflect.Slice {
+		return x
+	}
+	n := rv.Len()
+	out := reflect.MakeSlice(rv.Type(), n, n)
+	for i := range n {
+		out.Index(i).Set(rv.Index(n - 1 - i))
+	}
+	return out.Interface()
+}
+
 func toList(v any) any {
 	x, ok := value(v)
 	if !ok {

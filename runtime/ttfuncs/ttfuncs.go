@@ -236,6 +236,7 @@ func Funcs() template.FuncMap {
 		"unique":     unique,
 		"uniqueattr": uniqueAttr,
 		"tolist":     toList,
+		"reverse":    reverse,
 		"dictsort":   dictSort,
 		"mapattr":    mapAttr,
 		"toint":      toInt,

@@ -255,6 +255,11 @@ func appendRepr(dst []byte, v reflect.Value) []byte {
 	case reflect.Bool:
 		return jinja.AppendBool(dst, v.Bool())
 	case reflect.Slice:
+		if raw, ok := v.Interface().(json.RawMessage); ok {
+			// A dynamic value of promptgen render's feeds.
+			d, _ := toValue(raw)
+			return d.AppendRepr(dst)
+		}
 		dst = append(dst, '[')
 		for i := range v.Len() {
 			if i > 0 {

@@ -41,6 +41,9 @@ type checker struct {
 	// iterated are the results of unique, map and select/reject, Jinja2's generators,
 	// that their consumer iterates: the only use a generator has.
 	iterated map[ir.Expr]bool
+	// rejected are the stand-ins for expressions reported as unsupported,
+	// whose uses are not reported again.
+	rejected map[ir.Expr]bool
 	// loopIter is the iterable of the for loop checked last: items() and
 	// keys() are supported there only.
 	loopIter tmpl.Expr
@@ -307,7 +310,8 @@ func (c *checker) iterate(x ir.Expr) {
 	f, isCall := x.(*ir.Call)
 	_, isSelect := x.(*ir.Select)
 	_, isMap := x.(*ir.MapFilter)
-	if isCall && isGenerator(f) || isSelect || isMap {
+	_, isDyn := x.(*ir.Dynamic)
+	if isCall && (isGenerator(f) || f.Kind == ir.CallFilter && f.Name == "reverse") || isSelect || isMap || isDyn {
 		if c.iterated == nil {
 			c.iterated = map[ir.Expr]bool{}
 		}
@@ -318,11 +322,27 @@ func (c *checker) iterate(x ir.Expr) {
 // mustIterate reports x, the result of the filter name, unless its
 // consumer iterates it: Jinja2 yields a generator.
 func (c *checker) mustIterate(x ir.Expr, name string, sp tmpl.Span) {
+	c.mustIterateMsg(x, sp, name+" yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list")
+}
+
+// mustIterateMsg reports x with msg unless its consumer iterates it.
+func (c *checker) mustIterateMsg(x ir.Expr, sp tmpl.Span, msg string) {
 	c.later = append(c.later, func() {
 		if !c.iterated[x] {
-			c.errorf(sp, "%s yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list", name)
+			c.errorf(sp, "%s", msg)
 		}
 	})
+}
+
+// reject returns the stand-in for an expression reported as unsupported:
+// none, whose uses report nothing more.
+func (c *checker) reject() ir.Expr {
+	x := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	if c.rejected == nil {
+		c.rejected = map[ir.Expr]bool{}
+	}
+	c.rejected[x] = true
+	return x
 }
 
 // isGenerator reports whether Jinja2's filter for x returns a generator.
@@ -383,6 +403,13 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	if what, ok := c.items(n.Iter, out); ok {
 		m := out.Iter.Type()
 		val := m.Elem
+		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op != ir.DynItems {
+			// dictsort of a dynamic value: a list of (key, value) tuples.
+			for i := range types {
+				types[i] = ir.DynamicType()
+			}
+			return types, false
+		}
 		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynItems {
 			if len(n.Targets) != 2 {
 				c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
@@ -412,7 +439,9 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	c.iterate(out.Iter)
 	out.Strict = isMethodCall(n.Iter, "keys") // keys() of undefined raises
 	it := out.Iter.Type()
-	if it.Kind == ir.KindDynamic {
+	if it.Kind == ir.KindDynamic || c.rejected[out.Iter] {
+		// A rejected iterable's targets are dynamic, whose uses report
+		// nothing more.
 		for i := range types {
 			types[i] = ir.DynamicType()
 		}
@@ -478,6 +507,16 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 			return "", false
 		}
 		args := c.bindArgs("filter "+f.Name, ir.FilterParams[f.Name], f.Args, f.Kwargs, f.Span)
+		x := c.expr(f.X, useValue)
+		if isDynamic(x) {
+			if f.Name == "dictsort" {
+				// A list of (key, value) tuples, unpacked as any list.
+				out.Iter = c.dynFilter(f, "dictsort", x, args)
+				return "", true
+			}
+			out.Iter = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
+			return f.Name, true
+		}
 		if f.Name == "dictsort" {
 			if by, ok := args[1].(*ir.Const); !ok || by.Value != "key" {
 				c.errorf(f.Span, "dictsort is supported by='key' only")
@@ -491,15 +530,6 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 					}
 				}
 			})
-		}
-		x := c.expr(f.X, useValue)
-		if isDynamic(x) {
-			if f.Name == "dictsort" {
-				c.errorf(f.NameSpan, "dictsort of a dynamic value is not supported")
-			}
-			out.Iter = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
-			out.Dictsort = nil
-			return f.Name, true
 		}
 		if x.Type().Kind == ir.KindDict {
 			c.errorf(f.NameSpan, "%s of a dict literal is not supported", f.Name)
@@ -1426,6 +1456,11 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		// apply_chat_template: a list, a dict or a string.
 		c.chatDynamic(y, e.Y.Pos())
 		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
+			if d, ok := y.(*ir.Dynamic); ok && (d.Op == ir.DynFilter || d.Op == ir.DynMapFilter || d.Op == ir.DynValues) {
+				// in iterates a generator and compares with ==, as a list's
+				// in does (a dict's keys() and items() hash instead).
+				c.iterate(y)
+			}
 			return c.dynBinary(e, x, y)
 		}
 		c.staysTyped(e.Span, x, y)

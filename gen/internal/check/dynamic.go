@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -229,9 +231,54 @@ func (c *checker) dynFilter(e *tmpl.Filter, name string, x ir.Expr, args []ir.Ex
 		}
 		c.constrain(args[0].Type(), ir.KindString, e.Span)
 		return c.dyn(ir.DynJoin, "", str, e.Span, x, args[0])
+	case "sort", "dictsort", "int", "float", "abs":
+		// sort and dictsort yield lists, as Python's sorted.
+		c.dynArgKinds(e, name, args)
+		return c.dynFilterCall(name, e.Span, x, args)
+	case "reverse", "map", "batch", "items":
+		c.dynArgKinds(e, name, args)
+		out := c.dynFilterCall(name, e.Span, x, args)
+		what := "a generator, which prints as <generator ...>"
+		if name == "reverse" {
+			what = "an iterator (of anything but a string), which prints as <list_reverseiterator ...>"
+		}
+		c.mustIterateMsg(out, e.NameSpan, fmt.Sprintf("%s of a dynamic value yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", name, what))
+		return out
 	}
 	c.errorf(e.NameSpan, "filter %s of a dynamic value is not supported", name)
-	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	return c.reject()
+}
+
+// dynFilterCall is filter name of x with every argument given.
+func (c *checker) dynFilterCall(name string, sp tmpl.Span, x ir.Expr, args []ir.Expr) *ir.Dynamic {
+	return c.dyn(ir.DynFilter, name, ir.DynamicType(), sp, append([]ir.Expr{x}, args...)...)
+}
+
+// dynArgKinds checks the arguments of filter name of a dynamic value
+// whose kind the filter needs: a flag is a bool, a count an int, and an
+// attribute or a sort key a string literal.
+func (c *checker) dynArgKinds(e *tmpl.Filter, name string, args []ir.Expr) {
+	kinds := map[string][]ir.Kind{
+		"sort":     {ir.KindBool, ir.KindBool},
+		"dictsort": {ir.KindBool, ir.KindString, ir.KindBool},
+		"int":      {ir.KindUnknown, ir.KindInt},
+		"batch":    {ir.KindInt},
+	}[name]
+	for i, k := range kinds {
+		if k == ir.KindUnknown || isNone(args[i]) {
+			continue
+		}
+		c.constrain(args[i].Type(), k, e.Span)
+	}
+	if name == "sort" || name == "map" {
+		attr := args[0] // map's
+		if name == "sort" {
+			attr = args[2]
+		}
+		if k, ok := attr.(*ir.Const); !ok || k.Value != nil && k.T.Kind != ir.KindString {
+			c.errorf(e.Span, "filter %s: attribute must be a string literal", name)
+		}
+	}
 }
 
 // dynMethod checks method name of a dynamic x: the dict methods get,
@@ -246,12 +293,15 @@ func (c *checker) dynMethod(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr) (ir.Expr, bo
 		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
-		if e != c.loopIter {
-			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop", fn.Name)
-		}
 		op := map[string]ir.DynOp{"keys": ir.DynKeys, "values": ir.DynValues, "items": ir.DynItems}[fn.Name]
+		if e != c.loopIter && fn.Name == "items" {
+			op = ir.DynItemsList
+		}
 		d := c.dyn(op, "", ir.DynamicType(), e.Span, x)
 		d.Method = true
+		if e != c.loopIter {
+			c.mustIterateMsg(d, fn.NameSpan, fmt.Sprintf("%s() yields a dict view in Jinja2, which prints as dict_%s([...]): loop over it, join it, take its length, or convert it with | list", fn.Name, fn.Name))
+		}
 		return d, true
 	}
 	return c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, fn.Span, x), false

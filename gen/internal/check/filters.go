@@ -15,9 +15,9 @@ var filterAliases = map[string]string{"d": "default", "count": "length"}
 
 // jinjaFilters are Jinja2's other built-in filters, named in errors so an
 // author learns the filter exists but is not supported, rather than a typo.
-var jinjaFilters = []string{"abs", "attr", "batch", "center", "escape", "e", "filesizeformat",
+var jinjaFilters = []string{"attr", "center", "escape", "e", "filesizeformat",
 	"forceescape", "format", "groupby", "max", "min", "pprint", "random",
-	"reverse", "safe", "slice", "striptags", "sum", "urlencode", "urlize",
+	"safe", "slice", "striptags", "sum", "urlencode", "urlize",
 	"wordcount", "wordwrap", "xmlattr"}
 
 // bindArgs maps positional and keyword arguments onto params, filling in
@@ -144,12 +144,15 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		} else {
 			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, slices.Sorted(maps.Keys(ir.FilterParams))))
 		}
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		return c.reject()
 	}
 	if name == "items" || name == "dictsort" {
+		if x := c.expr(e.X, useValue); isDynamic(x) || x.Type().Kind == ir.KindList && holdsDynamic(x.Type()) {
+			return c.dynFilter(e, name, x, c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span))
+		}
 		// Their (key, value) pairs have no type of their own.
-		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s)", name, name)
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s), or of a dynamic value", name, name)
+		return c.reject()
 	}
 	// The operand of a filter that converts it with str() is printed
 	// (indent and truncate do not: they need a string).
@@ -159,9 +162,16 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		xu = usePrint
 	}
 	x := c.expr(e.X, xu)
+	if c.rejected[x] {
+		return c.reject()
+	}
 	switch name {
-	case "join", "list", "first", "sort", "unique", "map":
+	case "join", "list", "first", "sort", "unique", "map", "reverse", "batch":
 		c.iterate(x)
+	case "length":
+		if d, ok := x.(*ir.Dynamic); ok && (d.Op == ir.DynKeys || d.Op == ir.DynValues || d.Op == ir.DynItemsList) {
+			c.iterate(x) // a dict view has a length
+		}
 	}
 	switch name {
 	case "string", "tojson":
@@ -187,6 +197,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(e, name, x, out.Args)
 	case name == "tojson" && holdsDynamic(x.Type()):
 		return c.dynFilter(e, name, x, out.Args)
+	}
+	if dynListFilters[name] && !isDynamic(x) && x.Type().Kind == ir.KindList && holdsDynamic(x.Type()) {
+		// A list of dynamic values (messages) converts to one.
+		return c.dynFilter(e, name, x, out.Args)
+	}
+	if dynOnlyFilters[name] && !isDynamic(x) {
+		c.errorf(e.NameSpan, "filter %s is supported on dynamic values only (the chat context's messages, tools and documents)", name)
+		return c.reject()
 	}
 	if isDynamic(x) {
 		switch name {
@@ -303,6 +321,24 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 			out.Attr = c.attrArg(attr, xt, e.Span)
 		}
 		out.T = xt
+	case "reverse":
+		if xt.Kind == ir.KindUnknown {
+			c.constrain(xt, ir.KindList, e.X.Pos())
+		}
+		switch out.T = xt.Resolve(); out.T.Kind {
+		case ir.KindList:
+			c.mustIterateMsg(out, e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
+		case ir.KindString:
+			c.later = append(c.later, func() {
+				if ir.MaybeUndefined(x) {
+					// Jinja2 reverses Undefined as an empty iterator, which prints as one.
+					c.errorf(e.NameSpan, "reverse of a string that may be undefined is not supported (give it a default)")
+				}
+			})
+		default:
+			c.errorf(e.NameSpan, "reverse needs a list or string, not %s", out.T)
+			return c.reject()
+		}
 	case "list":
 		if xt.Kind == ir.KindUnknown {
 			c.constrain(xt, ir.KindList, e.X.Pos())
@@ -324,6 +360,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	c.later = append(c.later, func() { c.checkFilter(out, e) })
 	return out
 }
+
+// dynListFilters are the filters that a list of dynamic values takes as
+// one dynamic value, and dynOnlyFilters those that only dynamic values
+// have.
+var (
+	dynListFilters = map[string]bool{"reverse": true, "sort": true, "map": true, "batch": true, "abs": true, "int": true, "float": true}
+	dynOnlyFilters = map[string]bool{"batch": true, "abs": true}
+)
 
 // rebindAttr points the attribute= path of x at the fields of the final
 // types: unification may have merged the struct its fields were read from
@@ -416,6 +460,10 @@ func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
 	case "int", "float":
 		if !ir.IsScalar(xk) {
 			c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.Type())
+		}
+		if k, ok := x.Args[0].(*ir.Const); ok && k.Value == nil {
+			// Jinja2 yields the default, None, where the conversion fails.
+			c.errorf(e.Span, "filter %s: a none default of a typed value is not supported (give a number)", x.Name)
 		}
 	case "round":
 		if !ir.IsNumber(xk) {

@@ -28,6 +28,9 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
+	if c.rejected[x] {
+		return x
+	}
 	xt := x.Type()
 	if xt.Kind == ir.KindUnknown {
 		c.constrain(xt, ir.KindList, e.X.Pos())
@@ -117,13 +120,46 @@ var mapFilters = []string{"capitalize", "count", "float", "indent", "int", "leng
 // mapFilter checks map with a filter's name (e.g. xs|map('upper')) over a
 // typed list: the filter, with the other arguments, becomes the value of
 // each item, checked as the template's own filter.
+// dynMapFilters are the filters map applies to the items of a dynamic
+// value (jinja.Filter has them).
+var dynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last"}
+
+// dynMapFilter is map with a filter's name of a dynamic x.
+func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
+	name, ok := constString(e.Args[0])
+	sp := e.Args[0].Pos()
+	switch {
+	case !ok:
+		c.expr(e.Args[0], useValue) // for what it reads
+		c.errorf(sp, "filter map: the filter name must be a string literal")
+		return c.reject()
+	case !contains(dynMapFilters, name):
+		c.errorf(sp, "filter map: map(%q) of a dynamic value is not supported (map applies %s)", name, strings.Join(dynMapFilters, ", "))
+		return c.reject()
+	}
+	if a, ok := filterAliases[name]; ok {
+		name = a
+	}
+	args := c.bindArgs("filter "+name, ir.FilterParams[name], e.Args[1:], e.Kwargs, e.Span)
+	for i, k := range map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}}[name] {
+		if k != ir.KindUnknown && !isNone(args[i]) {
+			c.constrain(args[i].Type(), k, e.Span)
+		}
+	}
+	out := c.dyn(ir.DynMapFilter, name, ir.DynamicType(), e.Span, append([]ir.Expr{x}, args...)...)
+	c.mustIterate(out, "map", e.NameSpan)
+	return out
+}
+
 func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
+	if c.rejected[x] {
+		return x
+	}
 	if isDynamic(x) {
-		c.errorf(e.NameSpan, "filter map of a dynamic value is not supported")
-		return none
+		return c.dynMapFilter(e, x)
 	}
 	xt := x.Type()
 	if xt.Kind == ir.KindUnknown {

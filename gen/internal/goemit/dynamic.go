@@ -142,6 +142,12 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		call = a.Dot("Keys").Call()
 	case ir.DynValues:
 		call = a.Dot("Values").Call()
+	case ir.DynItemsList:
+		call = a.Dot("ItemsList").Call()
+	case ir.DynFilter:
+		call = q("Filter").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)
+	case ir.DynMapFilter:
+		call = q("MapFilter").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)
 	default:
 		panic("emit: unexpected dynamic operation outside a loop")
 	}

@@ -45,6 +45,14 @@ func (e *emitter) filter(x *ir.Call) gval {
 		return e.join(x)
 	case "sort", "unique", "list", "map":
 		return e.listFilter(x)
+	case "reverse":
+		// Of a list that may be undefined, nothing; check rejects a string that may be.
+		v := e.defined(e.expr(x.X), xt)
+		fn := "Slice"
+		if xt.Kind == ir.KindString {
+			fn = "SliceString"
+		}
+		return gval{pre: v.pre, val: jen.Qual(ir.JinjaPath, fn).Call(v.val, jen.Lit(0), jen.Lit(0), jen.Lit(-1), jen.False(), jen.False())}
 	case "int", "float":
 		return e.numberFilter(x)
 	}

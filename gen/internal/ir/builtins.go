@@ -35,6 +35,10 @@ var FilterParams = map[string][]Param{
 	"map":        {{Name: "attribute", Required: true}, {Name: "default"}},
 	"items":      nil,
 	"dictsort":   {{Name: "case_sensitive", Def: false}, {Name: "by", Def: "key"}, {Name: "reverse", Def: false}},
+	// Of dynamic values only.
+	"reverse": nil,
+	"batch":   {{Name: "linecount", Required: true}, {Name: "fill_with"}},
+	"abs":     nil,
 }
 
 // TestParams are the parameters of each supported test. The comparison

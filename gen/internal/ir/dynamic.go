@@ -11,28 +11,31 @@ const KindDynamic Kind = KindDict + 1
 type DynOp uint8
 
 const (
-	DynAttr     DynOp = iota // Args[0].Name
-	DynItem                  // Args[0][Args[1]]
-	DynSlice                 // Args[0][Args[1]:Args[2]:Args[3]], nil bounds absent
-	DynEqual                 // Args[0] == Args[1] (Name is "==" or "!=")
-	DynCompare               // Args[0] Name Args[1], Name one of < <= > >=
-	DynArith                 // Args[0] Name Args[1], Name one of + - * / // % **
-	DynNeg                   // -Args[0]
-	DynContains              // Args[0] in Args[1] (Name is "in" or "not in")
-	DynTest                  // Args[0] is [not] Name
-	DynLength                // Args[0] | length
-	DynStr                   // str(Args[0]): printing, ~, the string filters
-	DynAsString              // Args[0] as a string, for a str method called on it
-	DynDefault               // Args[0] | default(Args[1], Args[2])
-	DynToJSON                // Args[0] | tojson(Args[1])
-	DynFirst                 // Args[0] | first
-	DynLast                  // Args[0] | last
-	DynJoin                  // Args[0] | join(Args[1])
-	DynList                  // Args[0] | list
-	DynGet                   // Args[0].get(Args[1], Args[2])
-	DynKeys                  // Args[0].keys()
-	DynValues                // Args[0].values()
-	DynItems                 // Args[0].items() or | items: only a for loop's iterable
+	DynAttr      DynOp = iota // Args[0].Name
+	DynItem                   // Args[0][Args[1]]
+	DynSlice                  // Args[0][Args[1]:Args[2]:Args[3]], nil bounds absent
+	DynEqual                  // Args[0] == Args[1] (Name is "==" or "!=")
+	DynCompare                // Args[0] Name Args[1], Name one of < <= > >=
+	DynArith                  // Args[0] Name Args[1], Name one of + - * / // % **
+	DynNeg                    // -Args[0]
+	DynContains               // Args[0] in Args[1] (Name is "in" or "not in")
+	DynTest                   // Args[0] is [not] Name
+	DynLength                 // Args[0] | length
+	DynStr                    // str(Args[0]): printing, ~, the string filters
+	DynAsString               // Args[0] as a string, for a str method called on it
+	DynDefault                // Args[0] | default(Args[1], Args[2])
+	DynToJSON                 // Args[0] | tojson(Args[1])
+	DynFirst                  // Args[0] | first
+	DynLast                   // Args[0] | last
+	DynJoin                   // Args[0] | join(Args[1])
+	DynList                   // Args[0] | list
+	DynGet                    // Args[0].get(Args[1], Args[2])
+	DynKeys                   // Args[0].keys()
+	DynValues                 // Args[0].values()
+	DynItems                  // Args[0].items() or | items: only a for loop's iterable
+	DynItemsList              // Args[0].items() as a list of (key, value) tuples
+	DynFilter                 // Args[0] | Name(Args[1:]...), every argument given (jinja.Filter)
+	DynMapFilter              // Args[0] | map(Name, Args[1:]...): the filter Name of each item
 )
 
 // Dynamic is an operation on dynamic values; Args that are not dynamic

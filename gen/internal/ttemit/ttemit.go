@@ -760,6 +760,9 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 	case "list":
 		v := e.lenient(e.expr(x.X), xt)
 		return tval{pre: v.pre, val: call("tolist", v.val)}
+	case "reverse":
+		v := e.lenient(e.expr(x.X), xt)
+		return tval{pre: v.pre, val: call("reverse", v.val)}
 	case "map":
 		v := e.lenient(e.expr(x.X), xt)
 		d, _ := e.arg(x, 1)
@@ -1194,7 +1197,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 		op = "dictitems"
 	}
 	args := []string{strconv.Quote(op), e.pos(x.Pos)}
-	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest {
+	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter {
 		args = append(args, strconv.Quote(x.Name))
 	}
 	if x.Op == ir.DynTest && x.Not {
@@ -1222,7 +1225,8 @@ var dynOps = map[ir.DynOp]string{
 	ir.DynTest: "test", ir.DynLength: "length", ir.DynStr: "str", ir.DynAsString: "asstring",
 	ir.DynDefault: "default", ir.DynToJSON: "tojson", ir.DynFirst: "first", ir.DynLast: "last",
 	ir.DynJoin: "join", ir.DynList: "list", ir.DynGet: "get", ir.DynKeys: "keys",
-	ir.DynValues: "values", ir.DynItems: "items",
+	ir.DynValues: "values", ir.DynItems: "items", ir.DynItemsList: "itemslist", ir.DynFilter: "filter",
+	ir.DynMapFilter: "mapfilter",
 }
 
 // dynIter is what a loop over a dynamic iterable ranges over: its items,

@@ -118,7 +118,7 @@ ALLOWED_FILTERS = {
     "default", "d", "upper", "lower", "title", "capitalize", "trim", "join",
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
-    "items", "dictsort", "select", "reject", "selectattr", "rejectattr",
+    "items", "dictsort", "select", "reject", "selectattr", "rejectattr", "reverse",
 }
 # The filters map(name, ...) applies (mapFilters in gen/internal/check/select.go).
 MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
@@ -355,6 +355,9 @@ def check_scenario(data, inputs, where, used=None):
 # tests and dict methods of dynamic values.
 CHAT_TESTS = {"boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence"}
 CHAT_METHODS = {"get", "values"}
+# and the filters of dynamic values only, also as map's filter.
+CHAT_FILTERS = {"batch", "abs"}
+CHAT_MAP_FILTERS = {"abs", "first", "last"}
 
 
 def chat_context(data):
@@ -381,11 +384,11 @@ def check_subset(ast, allow_include=False, chat=False):
         if isinstance(node, FORBIDDEN_NODES):
             raise CaseError("uses {%% %s %%}, which is outside the supported subset"
                             % type(node).__name__.lower())
-        if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS:
+        if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS and not (chat and node.name in CHAT_FILTERS):
             raise CaseError("uses filter %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Filter) and node.name == "map":
             if node.args:
-                if not isinstance(node.args[0], nodes.Const) or node.args[0].value not in MAP_FILTERS:
+                if not isinstance(node.args[0], nodes.Const) or node.args[0].value not in MAP_FILTERS | (CHAT_MAP_FILTERS if chat else set()):
                     raise CaseError("map(name) is only supported for the filters %s" % sorted(MAP_FILTERS))
             elif [k.key for k in node.kwargs] not in (["attribute"], ["attribute", "default"]):
                 raise CaseError("map is only supported as map(attribute=...[, default=...]) or map(name, ...)")

@@ -1,0 +1,484 @@
+package jinja
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/promptgen/promptgen/runtime"
+)
+
+// Filter applies Jinja2's built-in filter name to x, with the filter's
+// arguments in order (each given, an absent one as its default), as
+// Jinja2 3.1 applies it to the Python value:
+//
+//	reverse; sort(reverse, case_sensitive, attribute);
+//	dictsort(case_sensitive, by, reverse); map(attribute, default);
+//	batch(linecount, fill_with); items; int(default, base);
+//	float(default); abs; upper, lower, title, capitalize, trim(chars),
+//	string, length, first, last and list.
+//
+// Where Jinja2 yields an iterator (reverse of a list, map, batch, items)
+// Filter yields a list: the caller only iterates it. It fails where
+// Jinja2 raises, and on an unknown name.
+func Filter(name string, x Value, args ...Value) (Value, error) {
+	arg := func(i int) Value {
+		if i < len(args) {
+			return args[i]
+		}
+		return Value{}
+	}
+	switch name {
+	case "reverse":
+		return reverseValue(x)
+	case "sort":
+		return sortValue(x, arg(0).Truth(), arg(1).Truth(), arg(2))
+	case "dictsort":
+		return dictSort(x, arg(0).Truth(), arg(1), arg(2).Truth())
+	case "map":
+		return mapAttr(x, arg(0), arg(1))
+	case "batch":
+		return batch(x, arg(0), arg(1))
+	case "items":
+		if x.kind == undefinedKind {
+			return ListValue(), nil
+		}
+		if x.kind != dictKind {
+			return Value{}, errInvalid("Can only get item pairs from a mapping.")
+		}
+		return itemsList(x), nil
+	case "int":
+		return intValue(x, arg(0), arg(1))
+	case "float":
+		return floatValue(x, arg(0))
+	case "abs":
+		return absValue(x)
+	case "upper":
+		return StringValue(Upper(x.String())), nil
+	case "lower":
+		return StringValue(Lower(x.String())), nil
+	case "title":
+		return StringValue(Title(x.String())), nil
+	case "capitalize":
+		return StringValue(Capitalize(x.String())), nil
+	case "trim":
+		if chars, ok := arg(0).Str(); ok {
+			return StringValue(StripChars(x.String(), chars, true, true)), nil
+		}
+		return StringValue(StripSpace(x.String(), true, true)), nil
+	case "string":
+		return StringValue(x.String()), nil
+	case "length":
+		n, err := x.Len()
+		return IntValue(n), err
+	case "first":
+		return x.First()
+	case "last":
+		return x.Last()
+	case "list":
+		items, err := x.Iter()
+		return ListValue(append([]Value{}, items...)...), err
+	}
+	return Value{}, errInvalid("promptgen has no filter %q for dynamic values", name)
+}
+
+// MapFilter is Jinja2's map with a filter's name: the filter name
+// applied, with args, to each item of x (nothing of a false x).
+func MapFilter(name string, x Value, args ...Value) (Value, error) {
+	if !x.Truth() {
+		return ListValue(), nil // Jinja2 maps a false value to nothing
+	}
+	items, err := x.Iter()
+	if err != nil {
+		return Value{}, err
+	}
+	out := make([]Value, len(items))
+	for i, item := range items {
+		if out[i], err = Filter(name, item, args...); err != nil {
+			return Value{}, err
+		}
+	}
+	return ListValue(out...), nil
+}
+
+// ItemsList is dict.items() of v as a list of (key, value) tuples; on
+// any other value Jinja2 calls an undefined attribute.
+func (v Value) ItemsList() (Value, error) {
+	if v.kind != dictKind {
+		return Value{}, errUndefined()
+	}
+	return itemsList(v), nil
+}
+
+func itemsList(v Value) Value {
+	out := make([]Value, len(v.dict.keys))
+	for i, k := range v.dict.keys {
+		out[i] = tupleValue(StringValue(k), v.dict.vals[i])
+	}
+	return ListValue(out...)
+}
+
+func tupleValue(items ...Value) Value {
+	v := ListValue(items...)
+	v.tuple = true
+	return v
+}
+
+// reverseValue is the reverse filter: a string backwards, else the items
+// of x in reverse order (a dict's keys, nothing of undefined).
+func reverseValue(x Value) (Value, error) {
+	if x.kind == stringKind {
+		return StringValue(SliceString(x.s, 0, 0, -1, false, false)), nil
+	}
+	items, err := x.Iter()
+	if err != nil {
+		return Value{}, errInvalid("argument must be iterable")
+	}
+	out := make([]Value, len(items))
+	for i, item := range items {
+		out[len(items)-1-i] = item
+	}
+	return ListValue(out...), nil
+}
+
+// attrPath splits attribute= as Jinja2 does: dotted parts, digits as
+// int indexes.
+func attrPath(attr string) []Value {
+	parts := strings.Split(attr, ".")
+	out := make([]Value, len(parts))
+	for i, p := range parts {
+		out[i] = StringValue(p)
+		if p != "" && strings.Trim(p, "0123456789") == "" {
+			if n := ParseInt(p, -1, 10); n >= 0 {
+				out[i] = IntValue(int(n))
+			}
+		}
+	}
+	return out
+}
+
+// getPath reads the parts of path from x, as Jinja2's environment.getitem.
+func getPath(x Value, path []Value) (Value, error) {
+	var err error
+	for _, p := range path {
+		if x, err = x.Item(p); err != nil {
+			return Value{}, err
+		}
+	}
+	return x, nil
+}
+
+// mapAttr is map(attribute=attr, default=def): each item's attribute,
+// def where it is undefined (unless def is None).
+func mapAttr(x, attr, def Value) (Value, error) {
+	if !x.Truth() {
+		return ListValue(), nil // Jinja2 maps a false value to nothing
+	}
+	items, err := x.Iter()
+	if err != nil {
+		return Value{}, err
+	}
+	path := attrPath(attr.String())
+	out := make([]Value, len(items))
+	for i, item := range items {
+		for _, p := range path {
+			if item, err = item.Item(p); err != nil {
+				return Value{}, err
+			}
+			if item.kind == undefinedKind && def.kind != noneKind && def.kind != undefinedKind {
+				item = def
+			}
+		}
+		out[i] = item
+	}
+	return ListValue(out...), nil
+}
+
+// ignoreCase is Jinja2's ignore_case: a string lowered, another value as
+// it is.
+func ignoreCase(v Value) Value {
+	if v.kind == stringKind {
+		return StringValue(Lower(v.s))
+	}
+	return v
+}
+
+// sortValue is the sort filter: sorted(x, key, reverse) where the key of
+// an item is the list of its comma-separated attributes (the item itself
+// without attribute), strings lowered unless caseSensitive.
+func sortValue(x Value, reverse, caseSensitive bool, attribute Value) (Value, error) {
+	items, err := x.Iter()
+	if err != nil {
+		return Value{}, err
+	}
+	paths := [][]Value{nil}
+	if s, ok := attribute.Str(); ok {
+		paths = paths[:0]
+		for _, a := range strings.Split(s, ",") {
+			paths = append(paths, attrPath(a))
+		}
+	}
+	keys := make([]Value, len(items))
+	for i, item := range items {
+		key := make([]Value, len(paths))
+		for j, p := range paths {
+			if key[j], err = getPath(item, p); err != nil {
+				return Value{}, err
+			}
+			if !caseSensitive {
+				key[j] = ignoreCase(key[j])
+			}
+		}
+		keys[i] = ListValue(key...)
+	}
+	out, err := pySorted(items, keys, reverse)
+	return ListValue(out...), err
+}
+
+// dictSort is the dictsort filter: the (key, value) tuples of dict x,
+// sorted by key or value.
+func dictSort(x Value, caseSensitive bool, by Value, reverse bool) (Value, error) {
+	pos := 0
+	switch s, _ := by.Str(); s {
+	case "key":
+	case "value":
+		pos = 1
+	default:
+		return Value{}, errInvalid("You can only sort by either \"key\" or \"value\"")
+	}
+	switch x.kind {
+	case dictKind:
+	case undefinedKind:
+		return Value{}, errUndefined()
+	default:
+		return Value{}, errInvalid("'%s' object has no attribute 'items'", x.typeName())
+	}
+	items := itemsList(x).list
+	keys := make([]Value, len(items))
+	for i, item := range items {
+		keys[i] = item.list[pos]
+		if !caseSensitive {
+			keys[i] = ignoreCase(keys[i])
+		}
+	}
+	out, err := pySorted(items, keys, reverse)
+	return ListValue(out...), err
+}
+
+// pySorted is Python's sorted(items, key, reverse) by keys, stable. For
+// fewer than 64 items it compares the pairs CPython's list.sort compares
+// (a run, then binary insertion), so that it fails where Python's '<'
+// raises; longer lists are merge sorted, failing at the first comparison
+// that raises, which may not be one CPython makes.
+func pySorted(items, keys []Value, reverse bool) ([]Value, error) {
+	items, keys = append([]Value{}, items...), append([]Value{}, keys...)
+	if reverse {
+		reverseBoth(items, keys, 0, len(items))
+	}
+	var err error
+	if len(items) < 64 {
+		err = binarySort(items, keys)
+	} else {
+		idx := make([]int, len(items))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(a, b int) int {
+			if err != nil {
+				return 0
+			}
+			if lt, e := less(keys[a], keys[b]); e != nil || lt {
+				err = e
+				return -1
+			}
+			gt, e := less(keys[b], keys[a])
+			if err = e; gt {
+				return 1
+			}
+			return 0
+		})
+		sorted := make([]Value, len(items))
+		for i, j := range idx {
+			sorted[i] = items[j]
+		}
+		items = sorted
+	}
+	if err != nil {
+		return nil, err
+	}
+	if reverse {
+		reverseBoth(items, keys, 0, len(items))
+	}
+	return items, nil
+}
+
+func less(a, b Value) (bool, error) {
+	c, err := compare("<", a, b)
+	return c == -1, err
+}
+
+// binarySort is CPython's count_run then binarysort of a list shorter
+// than its minimum run, sorting items by keys.
+func binarySort(items, keys []Value) error {
+	n := len(items)
+	if n < 2 {
+		return nil
+	}
+	// count_run: the longest ascending or strictly descending run.
+	run := 2
+	desc, err := less(keys[1], keys[0])
+	if err != nil {
+		return err
+	}
+	for ; run < n; run++ {
+		lt, err := less(keys[run], keys[run-1])
+		if err != nil {
+			return err
+		}
+		if lt != desc {
+			break
+		}
+	}
+	if desc {
+		reverseBoth(items, keys, 0, run)
+	}
+	// binarysort of the rest into the run.
+	for start := run; start < n; start++ {
+		pivot, pitem := keys[start], items[start]
+		l, r := 0, start
+		for l < r {
+			p := l + (r-l)/2
+			lt, err := less(pivot, keys[p])
+			if err != nil {
+				return err
+			}
+			if lt {
+				r = p
+			} else {
+				l = p + 1
+			}
+		}
+		copy(keys[l+1:start+1], keys[l:start])
+		copy(items[l+1:start+1], items[l:start])
+		keys[l], items[l] = pivot, pitem
+	}
+	return nil
+}
+
+func reverseBoth(items, keys []Value, lo, hi int) {
+	for i, j := lo, hi-1; i < j; i, j = i+1, j-1 {
+		items[i], items[j] = items[j], items[i]
+		keys[i], keys[j] = keys[j], keys[i]
+	}
+}
+
+// batch is batch(linecount, fill_with): the items of x in lists of
+// linecount, the last filled up with fill_with unless it is None.
+func batch(x, linecount, fill Value) (Value, error) {
+	if linecount.kind != intKind && linecount.kind != boolKind {
+		return Value{}, errInvalid("batch needs an int linecount, not '%s'", linecount.typeName())
+	}
+	items, err := x.Iter()
+	if err != nil {
+		return Value{}, err
+	}
+	n := int(linecount.i)
+	var out []Value
+	var tmp []Value
+	for _, item := range items {
+		if len(tmp) == n {
+			out = append(out, ListValue(tmp...))
+			tmp = nil
+		}
+		tmp = append(tmp, item)
+	}
+	if len(tmp) > 0 {
+		if fill.kind != noneKind && fill.kind != undefinedKind && len(tmp) < n {
+			if !fits(len(tmp), n-len(tmp), 1) {
+				return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+			}
+			for len(tmp) < n {
+				tmp = append(tmp, fill)
+			}
+		}
+		out = append(out, ListValue(tmp...))
+	}
+	return ListValue(out...), nil
+}
+
+// intValue is the int filter: int(x) (a string in base), failing that
+// int(float(x)), failing that def.
+func intValue(x, def, base Value) (Value, error) {
+	switch x.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case intKind, boolKind:
+		return IntValue(int(x.i)), nil
+	case floatKind:
+		if math.IsInf(x.f, 0) {
+			return Value{}, errInvalid("cannot convert float infinity to integer")
+		}
+		if math.IsNaN(x.f) {
+			return def, nil
+		}
+		if !(-(1<<63) <= x.f && x.f < 1<<63) {
+			return Value{}, errInvalid("int beyond 64 bits, which promptgen does not hold")
+		}
+		return IntValue(int(int64(x.f))), nil
+	case stringKind:
+		b := 10
+		if base.kind == intKind || base.kind == boolKind {
+			b = int(base.i)
+		}
+		var buf [64]byte
+		ascii, ok := asciiNumber(x.s, buf[:0])
+		if !ok {
+			return def, nil
+		}
+		if v, ok, overflow := parsePyInt(ascii, b); ok {
+			return IntValue(int(v)), nil
+		} else if overflow {
+			return Value{}, errInvalid("int beyond 64 bits, which promptgen does not hold")
+		}
+		f, ok := parsePyFloat(ascii)
+		if !ok {
+			return def, nil
+		}
+		return intValue(FloatValue(f), def, base)
+	}
+	return def, nil
+}
+
+// floatValue is the float filter: float(x), failing that def.
+func floatValue(x, def Value) (Value, error) {
+	switch x.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case intKind, boolKind:
+		return FloatValue(float64(x.i)), nil
+	case floatKind:
+		return x, nil
+	case stringKind:
+		var buf [64]byte
+		if ascii, ok := asciiNumber(x.s, buf[:0]); ok {
+			if f, ok := parsePyFloat(ascii); ok {
+				return FloatValue(f), nil
+			}
+		}
+	}
+	return def, nil
+}
+
+// absValue is Python's abs(x) of a number.
+func absValue(x Value) (Value, error) {
+	switch x.kind {
+	case intKind, boolKind:
+		if x.i < 0 {
+			return IntValue(int(-x.i)), nil
+		}
+		return IntValue(int(x.i)), nil
+	case floatKind:
+		return FloatValue(math.Abs(x.f)), nil
+	}
+	return Value{}, errInvalid("bad operand type for abs(): '%s'", x.typeName())
+}

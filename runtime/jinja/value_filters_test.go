@@ -1,0 +1,180 @@
+package jinja
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/promptgen/promptgen/runtime"
+)
+
+// The expected values are what Jinja2 3.1 (/usr/bin/python3) prints for
+// {{ (x|name(args...))|list }} (|list where the filter yields an
+// iterator), x and args read with json.loads; "!undefined" is an
+// UndefinedError, "!..." another exception's message. Made by a script
+// run by hand, its output pasted.
+func TestFilter(t *testing.T) {
+	for _, tc := range []struct{ name, x, args, want string }{
+		{"reverse", `"héllo"`, `[]`, "olléh"},
+		{"reverse", `[1,"a",null]`, `[]`, "[None, 'a', 1]"},
+		{"reverse", `{"b":1,"a":2}`, `[]`, "['a', 'b']"},
+		{"reverse", `null`, `[]`, "!argument must be iterable"},
+		{"reverse", `3`, `[]`, "!argument must be iterable"},
+		{"sort", `[3,1,2]`, `[false, false, null]`, "[1, 2, 3]"},
+		{"sort", `[3,1,2]`, `[true, false, null]`, "[3, 2, 1]"},
+		{"sort", `["b","A","a","B"]`, `[false, false, null]`, "['A', 'a', 'b', 'B']"},
+		{"sort", `["b","A","a","B"]`, `[false, true, null]`, "['A', 'B', 'a', 'b']"},
+		{"sort", `[{"r":"b","n":1},{"r":"a","n":2},{"r":"a","n":0}]`, `[false, false, "r"]`, "[{'r': 'a', 'n': 2}, {'r': 'a', 'n': 0}, {'r': 'b', 'n': 1}]"},
+		{"sort", `[{"r":"b","n":1},{"r":"a","n":2},{"r":"a","n":0}]`, `[true, false, "r,n"]`, "[{'r': 'b', 'n': 1}, {'r': 'a', 'n': 2}, {'r': 'a', 'n': 0}]"},
+		{"sort", `[{"r":"b"},{"n":2}]`, `[false, false, "n"]`, "!undefined"},
+		{"sort", `[1,"a"]`, `[false, false, null]`, "!'<' not supported between instances of 'str' and 'int'"},
+		{"sort", `[2, 1.5, true]`, `[false, false, null]`, "[True, 1.5, 2]"},
+		{"sort", `{"b":1,"a":2}`, `[false, false, null]`, "['a', 'b']"},
+		{"sort", `[[2,"x"],[1,3],[2,"a"]]`, `[false, false, null]`, "[[1, 3], [2, 'a'], [2, 'x']]"},
+		{"sort", `[{"a":[1,2]},{"a":[0]}]`, `[false, false, "a.0"]`, "[{'a': [0]}, {'a': [1, 2]}]"},
+		{"dictsort", `{"b":1,"a":"X","C":2}`, `[false, "key", false]`, "[('a', 'X'), ('b', 1), ('C', 2)]"},
+		{"dictsort", `{"b":1,"a":"X","C":2}`, `[true, "key", true]`, "[('b', 1), ('a', 'X'), ('C', 2)]"},
+		{"dictsort", `{"b":1,"a":"X","C":2}`, `[false, "value", false]`, "!'<' not supported between instances of 'str' and 'int'"},
+		{"dictsort", `{"b":2,"a":1}`, `[false, "value", false]`, "[('a', 1), ('b', 2)]"},
+		{"dictsort", `[1]`, `[false, "key", false]`, "!'list' object has no attribute 'items'"},
+		{"dictsort", `{"a":1}`, `[false, "x", false]`, "!You can only sort by either \"key\" or \"value\""},
+		{"map", `[{"r":"u","n":{"k":1}},{"r":"a"},"s",null]`, `["r", null]`, "['u', 'a', Undefined, Undefined]"},
+		{"map", `[{"n":{"k":1}},{"r":"a"}]`, `["n.k", 0]`, "[1, 0]"},
+		{"map", `[[1,2],[3]]`, `["1", "-"]`, "[2, '-']"},
+		{"map", `5`, `["r", null]`, "!'int' object is not iterable"},
+		{"map", `null`, `["r", null]`, "[]"},
+		{"map", `0`, `["r", null]`, "[]"},
+		{"map", `false`, `["r", null]`, "[]"},
+		{"map", `{"a":1}`, `["x", null]`, "[Undefined]"},
+		{"batch", `[1,2,3,4,5]`, `[2, null]`, "[[1, 2], [3, 4], [5]]"},
+		{"batch", `[1,2,3]`, `[2, 0]`, "[[1, 2], [3, 0]]"},
+		{"batch", `"abc"`, `[0, null]`, "[[], ['a', 'b', 'c']]"},
+		{"batch", `[1,2,3]`, `[-1, "x"]`, "[[1, 2, 3]]"},
+		{"items", `{"a":1,"b":[2]}`, `[]`, "[('a', 1), ('b', [2])]"},
+		{"items", `[1]`, `[]`, "!Can only get item pairs from a mapping."},
+		{"int", `" 12 "`, `[0, 10]`, "12"},
+		{"int", `"0x1A"`, `[0, 16]`, "26"},
+		{"int", `"1e3"`, `[0, 10]`, "1000"},
+		{"int", `"x"`, `["d", 10]`, "d"},
+		{"int", `2.9`, `[0, 10]`, "2"},
+		{"int", `-2.9`, `[0, 10]`, "-2"},
+		{"int", `true`, `[0, 10]`, "1"},
+		{"int", `null`, `[0, 10]`, "0"},
+		{"int", `[1]`, `[0, 10]`, "0"},
+		{"int", `"1_000"`, `[0, 10]`, "1000"},
+		{"float", `" 2.5 "`, `[0.0]`, "2.5"},
+		{"float", `"x"`, `[null]`, "None"},
+		{"float", `3`, `[0.0]`, "3.0"},
+		{"float", `"inf"`, `[0.0]`, "inf"},
+		{"float", `{}`, `[1]`, "1"},
+		{"abs", `-3`, `[]`, "3"},
+		{"abs", `-2.5`, `[]`, "2.5"},
+		{"abs", `false`, `[]`, "0"},
+		{"abs", `"x"`, `[]`, "!bad operand type for abs(): 'str'"},
+		{"abs", `null`, `[]`, "!bad operand type for abs(): 'NoneType'"},
+	} {
+		var args []Value
+		if err := json.Unmarshal([]byte(tc.args), &args); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Filter(tc.name, jsonValue(t, tc.x), args...)
+		var re *runtime.Error
+		switch {
+		case tc.want == "!undefined":
+			if !errors.Is(err, runtime.ErrUndefined) {
+				t.Errorf("%s(%s, %s) = %v, %v; want UndefinedError", tc.name, tc.x, tc.args, got, err)
+			}
+		case tc.want[0] == '!':
+			if !errors.As(err, &re) || re.Detail != tc.want[1:] {
+				t.Errorf("%s(%s, %s) = %v, %v; want error %q", tc.name, tc.x, tc.args, got, err, tc.want[1:])
+			}
+		case err != nil || got.String() != tc.want:
+			t.Errorf("%s(%s, %s) = %q, %v; want %q", tc.name, tc.x, tc.args, got.String(), err, tc.want)
+		}
+	}
+}
+
+// A tuple prints, compares and concatenates as Python's tuple.
+func TestTuple(t *testing.T) {
+	d := jsonValue(t, `{"a": 1, "b": [2]}`)
+	items, err := d.ItemsList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair := items.list[0]
+	if got := pair.String(); got != "('a', 1)" {
+		t.Errorf("str = %q", got)
+	}
+	if got := tupleValue(IntValue(1)).String(); got != "(1,)" {
+		t.Errorf("one-tuple = %q", got)
+	}
+	if Equal(pair, ListValue(StringValue("a"), IntValue(1))) {
+		t.Error("('a', 1) == ['a', 1]")
+	}
+	if !Equal(pair, tupleValue(StringValue("a"), IntValue(1))) {
+		t.Error("('a', 1) != ('a', 1)")
+	}
+	if _, err := Compare("<", pair, ListValue()); err == nil {
+		t.Error("tuple < list did not fail")
+	}
+	sum, err := Arith("+", pair, items.list[1])
+	if err != nil || sum.String() != "('a', 1, 'b', [2])" {
+		t.Errorf("tuple + tuple = %v, %v", sum, err)
+	}
+	if _, err := Arith("+", pair, ListValue()); err == nil {
+		t.Error("tuple + list did not fail")
+	}
+	if in, err := Contains(d, pair); in || err != nil {
+		t.Errorf("tuple in dict = %v, %v; want False", in, err)
+	}
+	if _, err := Contains(d, items.list[1]); err == nil {
+		t.Error("('b', [2]) in dict did not fail (unhashable list)")
+	}
+	if s, _ := ToJSON(items, 0, false, false); s != `[["a", 1], ["b", [2]]]` {
+		t.Errorf("tojson = %s", s)
+	}
+	if _, err := (ListValue()).ItemsList(); !errors.Is(err, runtime.ErrUndefined) {
+		t.Errorf("[].items() = %v, want UndefinedError", err)
+	}
+}
+
+func TestMapFilter(t *testing.T) {
+	got, err := MapFilter("upper", jsonValue(t, `["a", {"b": "c"}, null]`))
+	if err != nil || got.String() != `['A', "{'B': 'C'}", 'NONE']` {
+		t.Errorf("map('upper') = %q, %v", got.String(), err)
+	}
+	if _, err := MapFilter("int", IntValue(1), IntValue(0), IntValue(10)); err == nil {
+		t.Error("map of an int did not fail")
+	}
+	if got, err := MapFilter("upper", NoneValue()); err != nil || got.String() != "[]" {
+		t.Errorf("map('upper') of None = %q, %v; want []", got.String(), err)
+	}
+}
+
+// A list of 64 or more items is merge sorted: the same result, stable.
+func TestFilterSortLong(t *testing.T) {
+	var items []Value
+	for i := range 100 {
+		d := DictValue().Set("k", IntValue((i*37)%10)).Set("i", IntValue(i))
+		items = append(items, d)
+	}
+	for _, reverse := range []bool{false, true} {
+		got, err := Filter("sort", ListValue(items...), BoolValue(reverse), BoolValue(false), StringValue("k"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 1; j < len(got.list); j++ {
+			a, b := got.list[j-1], got.list[j]
+			ka, _ := a.Lookup("k")
+			kb, _ := b.Lookup("k")
+			ia, _ := a.Lookup("i")
+			ib, _ := b.Lookup("i")
+			if c := cmpNumbers(ka, kb); reverse && c < 0 || !reverse && c > 0 || c == 0 && cmpNumbers(ia, ib) > 0 {
+				t.Fatalf("reverse=%v: %v before %v", reverse, a, b)
+			}
+		}
+	}
+	if _, err := Filter("sort", ListValue(append(items, StringValue("x"))...), BoolValue(false), BoolValue(false), NoneValue()); err == nil {
+		t.Error("sort of dicts and a string did not fail")
+	}
+}
