@@ -83,6 +83,8 @@ var fzFamilies = []string{
 	"test-type", "test-compare",
 	// select/reject/selectattr/rejectattr of any dynamic value, by any test.
 	"select-dynamic",
+	// safe: Markup of a printable value.
+	"filter-safe",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -1780,6 +1782,7 @@ func (g *fzGen) stringProductions(d int, e *fzExpr) []choice {
 			*e = g.filter(g.undefOperand(str), "truncate", g.stringFilterArgs("truncate")...)
 		}},
 		{2, g.on("filter-string"), func() { *e = g.filter(g.printable(d), "string") }},
+		{1, g.on("filter-safe"), func() { *e = g.filter(g.printable(d), "safe") }},
 		{1, g.on("filter-tojson") && g.on("tojson-operand"), func() { *e = g.tojson(g.undefOperand(func() fzExpr { return g.anyValue(d) })) }},
 		{2, g.on("filter-join"), func() {
 			var x fzExpr

@@ -52,6 +52,8 @@ type checker struct {
 	// them (see markup).
 	sets         []*ir.Set
 	markupLocals map[*ir.Local]bool
+	// safe are the results of the filter safe, Markup.
+	safe map[ir.Expr]bool
 	// namespaces are the locals set to namespace(...), and loopExits what
 	// is assigned at each loop control of a loop (see chat.go).
 	namespaces map[*ir.Local]*namespace
@@ -881,7 +883,7 @@ func slotType(t *ir.Type) *ir.Type {
 // Undefined in the list or dict, a Go value cannot hold it.
 func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp tmpl.Span) {
 	if c.markup(x) {
-		c.errorf(sp, "a tojson result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
+		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
 	}
 	if !inline && ir.MaybeUndefined(x) && ir.OutOfRange(x) == "" {

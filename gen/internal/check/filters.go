@@ -17,7 +17,7 @@ var filterAliases = map[string]string{"d": "default", "count": "length"}
 // author learns the filter exists but is not supported, rather than a typo.
 var jinjaFilters = []string{"attr", "center", "escape", "e", "filesizeformat",
 	"forceescape", "format", "groupby", "max", "min", "pprint", "random",
-	"safe", "slice", "striptags", "sum", "urlencode", "urlize",
+	"slice", "striptags", "sum", "urlencode", "urlize",
 	"wordcount", "wordwrap", "xmlattr"}
 
 // bindArgs maps positional and keyword arguments onto params, filling in
@@ -128,6 +128,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	name := e.Name
 	if a, ok := filterAliases[name]; ok {
 		name = a
+	}
+	if name == "safe" {
+		return c.safeFilter(e, u)
 	}
 	switch name {
 	case "select", "reject", "selectattr", "rejectattr":

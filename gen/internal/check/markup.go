@@ -8,19 +8,22 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
-// Jinja2's tojson returns Markup: a str whose operations escape the plain
+// Jinja2's tojson and safe return Markup: a str whose operations escape the plain
 // strings they take (+, replace() and strip()'s arguments, truncate's end)
 // and whose split() returns Markup strings, which print as Markup('...')
 // inside a list, as a Markup element of a list or dict literal does.
 // promptgen's strings are plain, so it rejects those uses of a value that
 // may be Markup; every other operation prints the same text.
 
-// toPlain tells how to make a tojson result a plain string.
+// toPlain tells how to make a tojson or safe result a plain string.
 const toPlain = "make it a plain string first with ~ ''"
 
-// markup reports whether x may be Markup: a tojson result, or what the
+// markup reports whether x may be Markup: a tojson or safe result, or what the
 // string operations that keep Markup make of one.
 func (c *checker) markup(x ir.Expr) bool {
+	if c.safe[x] {
+		return true
+	}
 	switch x := x.(type) {
 	case *ir.Call:
 		switch {
@@ -97,6 +100,23 @@ func (c *checker) checkMarkup(x ir.Expr, sp tmpl.Span, what, msg string, args ..
 		if !c.markup(x) || len(args) > 0 && !slices.ContainsFunc(args, escaped) {
 			return
 		}
-		c.errorf(sp, "%s a tojson result is not supported: Jinja2 keeps it as Markup, %s", what, msg)
+		c.errorf(sp, "%s a tojson or safe result is not supported: Jinja2 keeps it as Markup, %s", what, msg)
 	})
+}
+
+// safeFilter checks x|safe, Markup(x): the text of x|string, which may be
+// Markup.
+func (c *checker) safeFilter(e *tmpl.Filter, u use) ir.Expr {
+	if len(e.Args) > 0 || len(e.Kwargs) > 0 {
+		c.errorf(e.NameSpan, "filter safe takes no arguments")
+		return c.reject()
+	}
+	str := *e
+	str.Name = "string"
+	x := c.filter(&str, u)
+	if c.safe == nil {
+		c.safe = map[ir.Expr]bool{}
+	}
+	c.safe[x] = true
+	return x
 }
