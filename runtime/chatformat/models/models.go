@@ -36,5 +36,7 @@ var (
 	DeepSeekR1 = Model{"deepseek-ai/DeepSeek-R1-0528-Qwen3-8B", DeepSeekR1Template, []string{"<｜User｜>", "<｜Assistant｜>", "<｜end▁of▁sentence｜>",
 		"<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>", "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>",
 		"<｜tool▁outputs▁begin｜>", "<｜tool▁outputs▁end｜>", "<｜tool▁output▁begin｜>", "<｜tool▁output▁end｜>"}}
-	Granite4 = Model{"ibm-granite/granite-4.0-h-micro", Granite4Template, []string{"<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>"}}
+	Granite4   = Model{"ibm-granite/granite-4.0-h-micro", Granite4Template, []string{"<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>"}}
+	Qwen3      = Model{"Qwen/Qwen3-0.6B", Qwen3Template, []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>"}}
+	Qwen3Coder = Model{"Qwen/Qwen3-Coder-30B-A3B-Instruct", Qwen3CoderTemplate, []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>"}}
 )
