@@ -85,6 +85,8 @@ var fzFamilies = []string{
 	"select-dynamic",
 	// safe: Markup of a printable value.
 	"filter-safe",
+	// x if c else none, printed; m.get(key, default) of typed maps.
+	"cond-none", "method-get",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -1423,6 +1425,18 @@ func (g *fzGen) printable(d int) fzExpr {
 		choice{1, g.on("mixed-number-list"), func() {
 			e = fzExpr{text: "[" + g.intLit().text + ", " + g.floatLit().text + "]", prec: precPrimary}
 		}},
+		choice{1, g.on("cond-none") && d > 0, func() {
+			// x if c else none (or none if c else x), printed: each
+			// branch prints with its own type.
+			x := g.anyValue(d - 1)
+			c, _ := g.cond(d - 1)
+			if g.chance(0.5) {
+				e = fzExpr{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else none", prec: precCond}
+				return
+			}
+			x = g.operand(x, precCond)
+			e = fzExpr{text: "none if " + g.wrap(c, precOr) + " else " + x.text, prec: precCond, openRight: x.openRight}
+		}},
 		choice{1, g.on("cond-no-else") && d > 0, func() {
 			x := g.anyValue(d - 1)
 			c, _ := g.cond(d - 1)
@@ -1657,6 +1671,16 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 				paths: slices.Concat(x.paths, y.paths), elems: slices.Concat(x.elems, y.elems), openRight: y.openRight}
 		}},
 		{2, g.on("index") && nest, func() { *e = g.index(t, sub) }},
+		{1, g.on("method-get") && nest && g.canMake(&fzType{kind: fzMap, elem: t}), func() {
+			m := g.expr(&fzType{kind: fzMap, elem: t}, 0)
+			key := "'" + g.pick(fzMapKeys) + "'"
+			if g.chance(0.3) {
+				key = g.wrap(g.expr(fzStr, 0), precCond)
+			}
+			dflt := g.expr(t, sub)
+			*e = fzExpr{text: g.wrap(m, precPrimary) + ".get(" + key + ", " + g.wrap(dflt, precCond) + ")", prec: precPrimary,
+				paths: slices.Concat(m.paths, dflt.paths), elems: dflt.elems}
+		}},
 		{2, g.on("filter-first-last") && nest, func() {
 			name := g.pick([]string{"first", "last"})
 			empty := g.on("first-empty")

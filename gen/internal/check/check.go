@@ -54,6 +54,9 @@ type checker struct {
 	markupLocals map[*ir.Local]bool
 	// safe are the results of the filter safe, Markup.
 	safe map[ir.Expr]bool
+	// checked are the expressions checked already that a construct checks
+	// as part of others (m.get(k) as m[k] if k in m else none).
+	checked map[tmpl.Expr]ir.Expr
 	// namespaces are the locals set to namespace(...), and loopExits what
 	// is assigned at each loop control of a loop (see chat.go).
 	namespaces map[*ir.Local]*namespace
@@ -65,6 +68,8 @@ type checker struct {
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
+	// setBefore are the locals a set checked so far assigns.
+	setBefore map[*ir.Local]bool
 }
 
 // scope is a frame of Jinja2 (the template, a loop's body or else, a block
@@ -111,8 +116,10 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 
 // failedAt reports whether an error was already reported at sp, after
 // which the types there tell nothing more.
-func (c *checker) failedAt(sp tmpl.Span) bool {
-	pos := c.pos(sp)
+func (c *checker) failedAt(sp tmpl.Span) bool { return c.failedAtPos(c.pos(sp)) }
+
+// failedAtPos reports whether an error was reported at pos.
+func (c *checker) failedAtPos(pos ir.Pos) bool {
 	for _, d := range c.diags.List {
 		if d.Pos == pos && d.Severity == diag.SeverityError {
 			return true
@@ -144,8 +151,11 @@ func (c *checker) localType(name string) *ir.Type {
 // rebinds reports whether a local of type lt set to a value of type vt
 // holds values of two types, which only a dynamic value can: numbers of
 // different kinds (widening would print the other sets' values in this
-// kind), or kinds that do not unify.
+// kind), kinds that do not unify, or none and a type not known yet.
 func rebinds(lt, vt *ir.Type) bool {
+	if (lt.Kind == ir.KindNone) != (vt.Kind == ir.KindNone) && (lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown) {
+		return true // unified, the unknown would be none
+	}
 	if lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown || lt.Kind == ir.KindDynamic || vt.Kind == ir.KindDynamic {
 		return false
 	}
@@ -586,7 +596,7 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 				c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, lists of them and dicts)", l.Name, vt)
 			}
 		})
-	case rebinds(lt, vt):
+	case c.setBefore[l] && rebinds(lt, vt):
 		// Checked again with the local dynamic (see Prompt): this error
 		// stays only if that fails too.
 		c.rebinding[l.Name] = true
@@ -597,6 +607,7 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 		c.unify(l.T, vt, sp)
 	}
 	c.assigned[out.Local] = assigned
+	c.setBefore[out.Local] = true
 	c.trackUndefined(out)
 	return out
 }
@@ -691,6 +702,9 @@ const (
 )
 
 func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
+	if x, ok := c.checked[e]; ok {
+		return x
+	}
 	switch e := e.(type) {
 	case *tmpl.Name:
 		return c.name(e, u)
@@ -732,6 +746,15 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			tk, ek := out.T.Resolve().Kind, out.Else.Type().Kind
 			switch {
 			case tk == ir.KindDynamic || ek == ir.KindDynamic:
+				c.dynOperand(out.Then, e.Then.Pos())
+				c.dynOperand(out.Else, e.Else.Pos())
+				out.T = ir.DynamicType()
+			case (tk == ir.KindNone) != (ek == ir.KindNone) && u == usePrint:
+				// x if c else none: x keeps its own type (none would make
+				// an unknown x none), and each branch prints with its own.
+				out.T = &ir.Type{Kind: ir.KindString}
+			case (tk == ir.KindNone) != (ek == ir.KindNone):
+				// As a value, or tested, it is x or none: a dynamic value.
 				c.dynOperand(out.Then, e.Then.Pos())
 				c.dynOperand(out.Else, e.Else.Pos())
 				out.T = ir.DynamicType()
@@ -853,6 +876,15 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 		switch ft.Kind {
 		case ir.KindDict:
 			c.diags.Errorf(f.Pos, "cannot infer the type of %q from a dict literal (declare it in inputs)", f.Key)
+		case ir.KindNone:
+			// A Go value would print None whatever the data holds. Once
+			// the other checks ran: one may have said why.
+			c.later = append(c.later, func() {
+				if c.failedAtPos(f.Pos) {
+					return
+				}
+				c.diags.Errorf(f.Pos, "cannot infer the type of %q: it is used only as none is (declare it in inputs)", f.Key)
+			})
 		case ir.KindStruct:
 			c.checkNoDicts(ft)
 		}

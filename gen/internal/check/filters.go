@@ -709,7 +709,10 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 			out, _ := c.dynMethod(e, fn, x)
 			return out
 		}
-		if fn.Name == "get" || fn.Name == "values" {
+		if fn.Name == "get" {
+			return c.typedGet(e, fn, x, u)
+		}
+		if fn.Name == "values" {
 			c.errorf(fn.NameSpan, "%s() is supported on dynamic values only", fn.Name)
 			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}
@@ -766,4 +769,63 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		}
 	}
 	return out
+}
+
+// typedGet checks m.get(key[, default]) of a typed map, dict or object x
+// (checked from fn.X) as m[key] if key in m else default, none when not
+// given: what Python's dict.get returns.
+func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Expr {
+	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	switch {
+	case len(e.Kwargs) > 0:
+		c.errorf(e.Kwargs[0].NameSpan, "get() takes no keyword arguments")
+		return none
+	case len(e.Args) == 0 || len(e.Args) > 2:
+		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
+		return none
+	}
+	_, constKey := e.Args[0].(*tmpl.Const)
+	switch xt := x.Type(); xt.Kind {
+	case ir.KindUnknown:
+		// An object whose field is optional, as o.name infers one; a map
+		// where the key is known only at run time.
+		kind := ir.KindMap
+		if constKey {
+			kind = ir.KindStruct
+		}
+		c.constrain(xt, kind, fn.X.Pos())
+	case ir.KindMap, ir.KindDict, ir.KindStruct:
+	default:
+		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
+		return none
+	}
+	c.later = append(c.later, func() {
+		if ir.MaybeUndefined(x) {
+			// Jinja2 fails to call get of undefined.
+			c.errorf(fn.NameSpan, "get() of a value that may be undefined is not supported: test it with \"is defined\" first")
+		}
+	})
+	key := e.Args[0]
+	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
+	if len(e.Args) == 2 {
+		dflt = e.Args[1]
+	}
+	if k, ok := key.(*tmpl.Const); ok {
+		if name, ok := k.Value.(string); ok {
+			if xt := x.Type(); (xt.Kind == ir.KindDict || xt.Kind == ir.KindStruct && xt.Declared) && xt.Field(name) == nil {
+				return c.expr(dflt, u) // a closed dict or object without the key
+			}
+		}
+	}
+	if c.checked == nil {
+		c.checked = map[tmpl.Expr]ir.Expr{}
+	}
+	c.checked[key] = c.expr(key, useValue)
+	c.checked[fn.X] = x
+	return c.expr(&tmpl.CondExpr{
+		Span: e.Span,
+		Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
+		Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
+		Else: dflt,
+	}, u)
 }

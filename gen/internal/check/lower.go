@@ -43,7 +43,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 		feed = &ir.Type{Kind: ir.KindStruct}
 	}
 	before := len(diags.List)
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, rebinding: map[string]bool{}, rebound: rebound}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: rebound}
 	irp := &ir.Prompt{Spec: p, Feed: feed}
 	parsed := true
 	part := func(t *ir.TemplateSpec) *ir.Prompt {

@@ -294,7 +294,7 @@ func (sc *setChecker) components() {
 // checkBody checks one body against feed, recording its component uses
 // in uses when it is not nil.
 func (sc *setChecker) checkBody(b *setBody, feed *ir.Type, uses *[]componentUse) *checker {
-	c := &checker{diags: sc.diags, p: b.p, feed: feed, used: map[*ir.Field]bool{},
+	c := &checker{diags: sc.diags, p: b.p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{},
 		inSet: &setContext{ns: b.ns, self: b.self, comps: sc.comps, uses: uses}}
 	c.ir = &ir.Prompt{Spec: b.p, Feed: feed}
 	c.template(b.ast.Body, c.ir)
