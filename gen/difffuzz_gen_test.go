@@ -85,8 +85,9 @@ var fzFamilies = []string{
 	"select-dynamic",
 	// safe: Markup of a printable value.
 	"filter-safe",
-	// x if c else none, printed; m.get(key, default) of typed maps.
-	"cond-none", "method-get",
+	// x if c else none, printed; m.get(key, default) of typed maps; for
+	// loops over m.values().
+	"cond-none", "method-get", "for-values",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -790,6 +791,19 @@ func (g *fzGen) forStmt() string {
 				v = loopName()
 			}
 			targets = []*fzVar{{name: k, t: fzStr}, {name: v, t: t.elem, paths: x.elems}}
+		}},
+		choice{2, g.on("for-values") && g.hasRef(fzMap), func() {
+			var t *fzType
+			x := g.sensitiveOp("items-unset", func() fzExpr {
+				r := g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap && g.usable(r) })
+				if r == nil {
+					r = g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap })
+				}
+				t = r.t
+				return g.useRef(r)
+			})
+			iter = g.method(x, "values")
+			targets = []*fzVar{{name: loopName(), t: t.elem, paths: x.elems}}
 		}},
 		choice{1, g.on("items-dict-literal"), func() {
 			t := []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]

@@ -422,6 +422,10 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 			}
 			return types, false
 		}
+		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynValues {
+			types[0] = ir.DynamicType()
+			return types, false
+		}
 		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynItems {
 			if len(n.Targets) != 2 {
 				c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
@@ -437,6 +441,17 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 		case ir.KindMap:
 		default:
 			val = &ir.Type{Kind: ir.KindNone} // reported
+		}
+		if what == "values()" {
+			// The map's items, the key unused.
+			if len(n.Targets) != 1 {
+				c.errorf(n.Span, "values() of a map or dict unpacked into %d targets is not supported: write \"for value in ...\"", len(n.Targets))
+			}
+			out.Key = c.newLocal("key", str)
+			for i := range types {
+				types[i] = val
+			}
+			return types, false
 		}
 		if len(n.Targets) != 2 {
 			c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
@@ -508,12 +523,12 @@ func isMethodCall(e tmpl.Expr, name string) bool {
 func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 	switch f := e.(type) {
 	case *tmpl.Call:
-		if !isMethodCall(f, "items") {
+		if !isMethodCall(f, "items") && !isMethodCall(f, "values") {
 			return "", false
 		}
 		out.Iter = c.expr(f, useValue) // the map or dict; call checks it
 		out.Strict = true
-		return "items()", true
+		return f.Fn.(*tmpl.Attr).Name + "()", true
 	case *tmpl.Filter:
 		if f.Name != "items" && f.Name != "dictsort" {
 			return "", false

@@ -712,10 +712,6 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		if fn.Name == "get" {
 			return c.typedGet(e, fn, x, u)
 		}
-		if fn.Name == "values" {
-			c.errorf(fn.NameSpan, "%s() is supported on dynamic values only", fn.Name)
-			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-		}
 		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}

@@ -33,7 +33,7 @@ func (c *checker) markup(x ir.Expr) bool {
 			return c.markup(x.X) || c.markup(x.Args[0])
 		case x.Kind == ir.CallFilter:
 			switch x.Name {
-			case "upper", "lower", "capitalize", "trim", "string", "indent", "truncate":
+			case "upper", "lower", "capitalize", "trim", "string", "indent", "truncate", "reverse":
 				return c.markup(x.X)
 			}
 		case x.Kind == ir.CallMethod:

@@ -130,7 +130,7 @@ ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "od
                  ">=", "ge", "in", "sameas"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
-    "startswith", "endswith", "split", "replace", "items", "keys", "get",
+    "startswith", "endswith", "split", "replace", "items", "keys", "values", "get",
 }
 FORBIDDEN_NODES = (
     nodes.CallBlock, nodes.Block, nodes.Extends,
