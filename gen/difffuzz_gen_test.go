@@ -776,15 +776,7 @@ func (g *fzGen) forStmt() string {
 			targets = []*fzVar{{name: loopName(), t: fzStr}}
 		}},
 		choice{3, g.on("for-items") && g.hasRef(fzMap), func() {
-			var t *fzType
-			x := g.sensitiveOp("items-unset", func() fzExpr {
-				r := g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap && g.usable(r) })
-				if r == nil {
-					r = g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap })
-				}
-				t = r.t
-				return g.useRef(r)
-			})
+			x, t := g.loopMap()
 			iter = g.method(x, "items")
 			k, v := loopName(), loopName()
 			for v == k {
@@ -793,15 +785,7 @@ func (g *fzGen) forStmt() string {
 			targets = []*fzVar{{name: k, t: fzStr}, {name: v, t: t.elem, paths: x.elems}}
 		}},
 		choice{2, g.on("for-values") && g.hasRef(fzMap), func() {
-			var t *fzType
-			x := g.sensitiveOp("items-unset", func() fzExpr {
-				r := g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap && g.usable(r) })
-				if r == nil {
-					r = g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap })
-				}
-				t = r.t
-				return g.useRef(r)
-			})
+			x, t := g.loopMap()
 			iter = g.method(x, "values")
 			targets = []*fzVar{{name: loopName(), t: t.elem, paths: x.elems}}
 		}},
@@ -932,6 +916,21 @@ func (g *fzGen) setTarget() (string, *fzType) {
 		top.types[name] = t
 		return name, t
 	}
+}
+
+// loopMap is a map variable to loop over the items or values of, and its
+// type: one that may be unset only with items-unset, where Jinja2 fails.
+func (g *fzGen) loopMap() (fzExpr, *fzType) {
+	var t *fzType
+	x := g.sensitiveOp("items-unset", func() fzExpr {
+		r := g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap && g.usable(r) })
+		if r == nil {
+			r = g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap })
+		}
+		t = r.t
+		return g.useRef(r)
+	})
+	return x, t
 }
 
 // declare puts a set's target in scope.
