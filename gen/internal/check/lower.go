@@ -113,7 +113,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	finalize(feed)
 	c.checkNoDicts(feed)
 	for _, b := range bodies {
-		ir.Walk(b.Body, func(x ir.Expr) { finalize(x.Type()) })
+		ir.Walk(b.Body, finalizeExpr)
 		for _, l := range b.Locals {
 			finalize(l.T)
 		}

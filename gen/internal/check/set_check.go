@@ -314,7 +314,7 @@ func (sc *setChecker) finish(bodies []*setBody, feed *ir.Type, warn bool) bool {
 	finalize(feed)
 	bodies[0].c.checkNoDicts(feed)
 	for _, b := range bodies {
-		ir.Walk(b.c.ir.Body, func(x ir.Expr) { finalize(x.Type()) })
+		ir.Walk(b.c.ir.Body, finalizeExpr)
 		for _, l := range b.c.ir.Locals {
 			finalize(l.T)
 		}

@@ -203,6 +203,29 @@ func finalize(t *ir.Type) {
 	}
 }
 
+// finalizeExpr finalizes x's type, and points a member read at the field of
+// its object's final type: unifying two inferred objects keeps the fields of
+// one, and a read of the other's would name a field no longer there.
+func finalizeExpr(x ir.Expr) {
+	finalize(x.Type())
+	switch x := x.(type) {
+	case *ir.FieldRef:
+		if x.Of != nil {
+			x.Field = finalField(x.Of.Type(), x.Field)
+		}
+	case *ir.DictValue:
+		x.Field = finalField(x.Of.Type(), x.Field)
+	}
+}
+
+// finalField is the field of parent with f's key.
+func finalField(parent *ir.Type, f *ir.Field) *ir.Field {
+	if g := parent.Resolve().Field(f.Key); g != nil {
+		return g
+	}
+	return f
+}
+
 // strongerHint merges two hints: printing beats arithmetic beats testing.
 func strongerHint(a, b ir.Kind) ir.Kind {
 	rank := func(k ir.Kind) int {
