@@ -43,6 +43,8 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *ir.Type) []jen.C
 	switch t.Kind {
 	case ir.KindString:
 		return []jen.Code{buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), v)}
+	case ir.KindDynamic:
+		return []jen.Code{buf.Clone().Op("=").Add(v).Dot("AppendRepr").Call(buf.Clone())}
 	case ir.KindList:
 		i, x := e.temp("i"), e.temp("x")
 		body := append([]jen.Code{jen.If(jen.Id(i).Op(">").Lit(0)).Block(lit(", "))}, e.appendRepr(buf, jen.Id(x), t.Elem)...)
