@@ -764,6 +764,17 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				c.dynOperand(out.Then, e.Then.Pos())
 				c.dynOperand(out.Else, e.Else.Pos())
 				out.T = ir.DynamicType()
+			case tk != ir.KindUnknown && ek != ir.KindUnknown && holdsDynamic(out.T) != holdsDynamic(out.Else.Type()):
+				// A typed value and one that holds dynamic values (a list of
+				// strings, messages[1:]): unified, the typed one would be
+				// read as dynamic. Printed, each prints with its own type.
+				if u == usePrint {
+					out.T = &ir.Type{Kind: ir.KindString}
+					break
+				}
+				c.dynOperand(out.Then, e.Then.Pos())
+				c.dynOperand(out.Else, e.Else.Pos())
+				out.T = ir.DynamicType()
 			case (tk == ir.KindNone) != (ek == ir.KindNone) && u == usePrint:
 				// x if c else none: x keeps its own type (none would make
 				// an unknown x none), and each branch prints with its own.
