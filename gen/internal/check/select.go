@@ -117,24 +117,14 @@ func constString(e tmpl.Expr) (string, bool) {
 var mapFilters = []string{"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
 	"string", "title", "trim", "truncate", "upper"}
 
-// mapFilter checks map with a filter's name (e.g. xs|map('upper')) over a
-// typed list: the filter, with the other arguments, becomes the value of
-// each item, checked as the template's own filter.
 // dynMapFilters are the filters map applies to the items of a dynamic
 // value (jinja.Filter has them).
 var dynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last"}
 
 // dynMapFilter is map with a filter's name of a dynamic x.
 func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
-	name, ok := constString(e.Args[0])
-	sp := e.Args[0].Pos()
-	switch {
-	case !ok:
-		c.expr(e.Args[0], useValue) // for what it reads
-		c.errorf(sp, "filter map: the filter name must be a string literal")
-		return c.reject()
-	case !contains(dynMapFilters, name):
-		c.errorf(sp, "filter map: map(%q) of a dynamic value is not supported (map applies %s)", name, strings.Join(dynMapFilters, ", "))
+	name, ok := c.mapFilterName(e, dynMapFilters, " of a dynamic value")
+	if !ok {
 		return c.reject()
 	}
 	if a, ok := filterAliases[name]; ok {
@@ -151,6 +141,26 @@ func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
 	return out
 }
 
+// mapFilterName is the filter name of map(name, ...), a string literal
+// among allowed; ok is false, once reported, when it is not.
+func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (name string, ok bool) {
+	name, ok = constString(e.Args[0])
+	sp := e.Args[0].Pos()
+	switch {
+	case !ok:
+		c.expr(e.Args[0], useValue) // for what it reads
+		c.errorf(sp, "filter map: the filter name must be a string literal")
+		return "", false
+	case !contains(allowed, name):
+		c.errorf(sp, "filter map: map(%q)%s is not supported (map applies %s)", name, of, strings.Join(allowed, ", "))
+		return "", false
+	}
+	return name, true
+}
+
+// mapFilter checks map with a filter's name (e.g. xs|map('upper')) over a
+// typed list: the filter, with the other arguments, becomes the value of
+// each item, checked as the template's own filter.
 func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
@@ -170,17 +180,11 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 		return none
 	}
 	// Past here, an error yields the list itself, which misleads no consumer.
-	name, ok := constString(e.Args[0])
-	sp := e.Args[0].Pos()
-	switch {
-	case !ok:
-		c.expr(e.Args[0], useValue) // for what it reads
-		c.errorf(sp, "filter map: the filter name must be a string literal")
-		return x
-	case !contains(mapFilters, name):
-		c.errorf(sp, "filter map: map(%q) is not supported (map applies %s)", name, strings.Join(mapFilters, ", "))
+	name, ok := c.mapFilterName(e, mapFilters, "")
+	if !ok {
 		return x
 	}
+	sp := e.Args[0].Pos()
 	var args []ir.Expr
 	for _, a := range e.Args[1:] {
 		args = append(args, c.expr(a, useValue))
