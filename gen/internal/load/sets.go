@@ -215,7 +215,9 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 				s.ExtraParameters = f.extraParams(e.v)
 			}
 		case "inputs":
-			if f.isMapping(e) {
+			if isString(e.v) && e.v.Value == "chat" {
+				f.errorf(e.v, "inputs: chat is supported in a prompt file, not in a template set (declare the set's inputs)")
+			} else if f.isMapping(e) {
 				s.Inputs = f.inputs(e.v)
 			}
 		case "jinja":
