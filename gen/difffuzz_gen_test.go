@@ -1690,7 +1690,10 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 			if g.chance(0.3) {
 				key = g.wrap(g.expr(fzStr, 0), precCond)
 			}
-			dflt := g.expr(t, sub)
+			dflt := g.leaf(t) // promptgen takes a literal or a variable, which cannot fail
+			if g.chance(0.2) {
+				dflt = g.expr(t, sub)
+			}
 			*e = fzExpr{text: g.wrap(m, precPrimary) + ".get(" + key + ", " + g.wrap(dflt, precCond) + ")", prec: precPrimary,
 				paths: slices.Concat(m.paths, dflt.paths), elems: dflt.elems}
 		}},

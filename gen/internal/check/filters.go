@@ -805,6 +805,12 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
 	if len(e.Args) == 2 {
 		dflt = e.Args[1]
+		if !cannotFail(dflt) {
+			// Jinja2 evaluates it, and fails where it fails, even where
+			// the key is there; here it is evaluated where it is used.
+			c.errorf(dflt.Pos(), "the default of get() must be a literal or a variable (Jinja2 evaluates it even where the key is there)")
+			return none
+		}
 	}
 	if k, ok := key.(*tmpl.Const); ok {
 		if name, ok := k.Value.(string); ok {
@@ -824,4 +830,24 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
 		Else: dflt,
 	}, u)
+}
+
+// cannotFail reports whether evaluating x never fails in Jinja2: a
+// literal, a variable (undefined is a value), a ~ of them, or a list or
+// dict literal of them.
+func cannotFail(x tmpl.Expr) bool {
+	switch x := x.(type) {
+	case *tmpl.Const, *tmpl.Name:
+		return true
+	case *tmpl.Unary:
+		_, ok := x.X.(*tmpl.Const)
+		return ok && x.Op != "not"
+	case *tmpl.Binary:
+		return x.Op == "~" && cannotFail(x.X) && cannotFail(x.Y) // str() of anything
+	case *tmpl.List:
+		return !slices.ContainsFunc(x.Items, func(it tmpl.Expr) bool { return !cannotFail(it) })
+	case *tmpl.Dict:
+		return !slices.ContainsFunc(x.Values, func(it tmpl.Expr) bool { return !cannotFail(it) })
+	}
+	return false
 }
