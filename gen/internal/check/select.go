@@ -68,6 +68,12 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 			if c.attrArg(constExpr(path), xt, sp) == nil {
 				return x
 			}
+			c.later = append(c.later, func() {
+				if !c.fromFeed(xt.Resolve().Elem) {
+					// Its Go type would have no name.
+					c.errorf(sp, "filter %s of a list whose objects come from no input (an empty list literal) is not supported", name)
+				}
+			})
 		} else if slices.ContainsFunc(parts, func(p string) bool { return strings.Trim(p, "0123456789") == "" }) {
 			c.errorf(sp, "filter %s: attribute supports field names only, not %q", name, path)
 			return x
