@@ -86,8 +86,8 @@ var fzFamilies = []string{
 	// safe: Markup of a printable value.
 	"filter-safe",
 	// x if c else none, printed; m.get(key, default) of typed maps; for
-	// loops over m.values().
-	"cond-none", "method-get", "for-values",
+	// loops over m.values(); macros defined in an if branch.
+	"cond-none", "method-get", "for-values", "macro-in-if",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -358,10 +358,21 @@ func (g *fzGen) newCase(i int) *fzCase {
 	}
 	g.scopes = []*fzScope{top}
 	var b strings.Builder
-	if g.on("macro") && g.chance(0.2) {
-		b.WriteString(g.macroDefs())
-	}
 	g.budget = 3 + g.r.IntN(12)
+	if g.on("macro") && g.chance(0.2) {
+		if g.on("macro-in-if") && g.chance(0.3) {
+			// As Command R7B's template: macros defined in an if branch,
+			// called there; the else has none.
+			c, _ := g.cond(1)
+			b.WriteString(g.tag("if " + g.wrap(c, precOr)))
+			b.WriteString(g.macroDefs())
+			b.WriteString(g.body())
+			g.macros = nil
+			b.WriteString(g.tag("else") + g.body() + g.tag("endif"))
+		} else {
+			b.WriteString(g.macroDefs())
+		}
+	}
 	for g.budget > 0 {
 		b.WriteString(g.stmt())
 	}

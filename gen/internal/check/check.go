@@ -141,9 +141,15 @@ func (c *checker) newLocal(name string, t *ir.Type) *ir.Local {
 }
 
 // localType is the type a new local named name starts with: dynamic when
-// the template sets it to values of several types.
+// the template sets it to values of several types, or when it is a chat
+// context's dynamic variable.
 func (c *checker) localType(name string) *ir.Type {
 	if c.rebound[name] {
+		return ir.DynamicType()
+	}
+	if f := c.feed.Field(name); f != nil && f.Chat && f.Type.Resolve().Kind == ir.KindDynamic {
+		// A chat template that sets tools or documents ({% set tools = [] %})
+		// sets a default for the data: a dynamic value, as the data is.
 		return ir.DynamicType()
 	}
 	return &ir.Type{}
@@ -244,13 +250,17 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		out := &ir.If{}
 		start := maps.Clone(c.assigned)
 		var ends []map[*ir.Local]assignState
+		// A macro defined in a branch is defined for the rest of it only.
+		macros := maps.Clone(c.macros.defined)
 		for _, b := range n.Branches {
 			cond := c.expr(b.Cond, useTest)
 			out.Branches = append(out.Branches, ir.Branch{Cond: cond, Body: c.nodes(b.Body)})
 			ends = append(ends, c.assigned)
 			c.assigned = maps.Clone(start)
+			c.macros.defined = maps.Clone(macros)
 		}
 		out.Else = c.nodes(n.Else)
+		c.macros.defined = macros
 		c.assigned = mergeAssigned(append(ends, c.assigned))
 		return []ir.Node{out}
 	case *tmpl.For:
@@ -603,9 +613,13 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 	out.Local = l
 	lt, vt := l.T.Resolve(), slotType(t).Resolve()
 	switch {
-	case lt.Kind == ir.KindDynamic && c.rebound[l.Name]:
-		// The local holds values of several types: each set stores its
-		// value as a dynamic value.
+	case l.T.Kind == ir.KindDynamic:
+		// A local made dynamic (localType) holds values of several types:
+		// each set stores its value as a dynamic value. A chat variable
+		// not typed yet is JSON data: dynamic too.
+		if vt.Kind == ir.KindUnknown && c.p.Chat {
+			c.unify(vt, ir.DynamicType(), sp)
+		}
 		hint(vt, usePrint)
 		c.later = append(c.later, func() {
 			if !convertsToDynamic(vt) {
@@ -1084,7 +1098,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 	init := &ir.Set{Local: l, Value: src}
 	sc.inits = append(sc.inits, init)
 	c.trackUndefined(init)
-	if l.T.Resolve().Kind == ir.KindDynamic && c.rebound[l.Name] {
+	if l.T.Kind == ir.KindDynamic {
 		// The local holds values of several types: the enclosing value is
 		// one of them.
 		c.later = append(c.later, func() {

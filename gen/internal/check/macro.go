@@ -47,11 +47,21 @@ var (
 
 func newMacros(body []tmpl.Node) macros {
 	m := macros{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}}
-	for _, n := range body {
-		if d, ok := n.(*tmpl.Macro); ok {
-			m.names[d.Name.Name] = true
+	var walk func([]tmpl.Node)
+	walk = func(ns []tmpl.Node) {
+		for _, n := range ns {
+			switch n := n.(type) {
+			case *tmpl.Macro:
+				m.names[n.Name.Name] = true
+			case *tmpl.If: // a macro in an if is defined where the branch runs
+				for _, b := range n.Branches {
+					walk(b.Body)
+				}
+				walk(n.Else)
+			}
 		}
 	}
+	walk(body)
 	return m
 }
 
@@ -123,7 +133,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	}
 	def := c.macros.defined[fn.Name]
 	if def == nil {
-		c.errorf(fn.Span, "macro %q is called before its definition (Jinja2: undefined)", fn.Name)
+		c.errorf(fn.Span, "macro %q is called before its definition, or outside the if branch that defines it (Jinja2: undefined)", fn.Name)
 		return none
 	}
 	if i := slices.Index(c.macros.calling, fn.Name); i >= 0 {

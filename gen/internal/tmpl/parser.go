@@ -380,11 +380,14 @@ func (p *parser) parseFilterBlock(begin token) *FilterBlock {
 }
 
 // parseMacro parses {% macro name(a, b=default) %}: parameters as Jinja2's
-// parse_signature takes them, at the template's top level only.
+// parse_signature takes them, at the template's top level or in its ifs
+// only.
 func (p *parser) parseMacro(begin token) *Macro {
 	tag := p.next()
-	if len(p.blocks) > 0 {
-		p.fail(tag.span, "a macro must be defined at the template's top level, not inside %q", p.blocks[len(p.blocks)-1].name)
+	for _, b := range p.blocks {
+		if b.name != "if" {
+			p.fail(tag.span, "a macro must be defined at the template's top level (or in an if there), not inside %q", b.name)
+		}
 	}
 	name := p.expect(tokName, "macro name")
 	node := &Macro{Name: &Name{Span: name.span, Name: name.text}}

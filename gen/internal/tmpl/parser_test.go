@@ -274,7 +274,7 @@ var errorTests = []struct {
 	{"{{ x. 1.5 }}", "unexpected \"1.5\", expected name or number", Span{6, 9}},                                                                    // "1.5"
 	{"{{ a b }}", "unexpected \"b\", expected \"}}\"", Span{5, 6}},                                                                                 // "b"
 	{"{% if %}{% endif %}", "unexpected \"%}\", expected expression", Span{6, 8}},                                                                  // "%}"
-	{"{% if x %}{% macro f() %}{% endmacro %}{% endif %}", "a macro must be defined at the template's top level, not inside \"if\"", Span{13, 18}}, // "macro"
+	{"{% for x in y %}{% if x %}{% macro f() %}{% endmacro %}{% endif %}{% endfor %}", "a macro must be defined at the template's top level (or in an if there), not inside \"for\"", Span{29, 34}}, // "macro"
 	{"{% macro f(a=1, b) %}{% endmacro %}", "non-default argument follows default argument", Span{16, 17}},                                         // "b"
 	{"{% macro f(a,) %}{% endmacro %}", "unexpected \")\", expected parameter name", Span{13, 14}},                                                 // ")"
 	{"{% macro f() %}x", "unclosed \"macro\" block (expected \"endmacro\")", Span{0, 15}},                                                          // "{% macro f() %}"

@@ -734,7 +734,9 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
             env = environment(jin)
             ast = env.parse(template)
             asts, render = [ast], env.from_string(template).render
-            free = jinja2.meta.find_undeclared_variables(ast)
+            # A macro defined in an if is a name Jinja2 may leave unset,
+            # not a variable of the data.
+            free = jinja2.meta.find_undeclared_variables(ast) - {m.name for m in ast.find_all(nodes.Macro)}
         else:
             asts, free, render = set_template.asts(), set_template.free(), set_template.render
     except jinja2.TemplateError as e:
