@@ -1620,7 +1620,7 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	out = &ir.Binary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
 	leaves := yields(out)
 	for _, l := range leaves {
-		if isDynamic(l) {
+		if holdsDynamic(l.Type()) { // a dynamic value, or a list of them (messages)
 			for _, l := range leaves {
 				c.dynOperand(l, e.Span)
 			}
