@@ -188,7 +188,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		hint(x.Type(), u)
 	}
 	out := &ir.Call{Kind: ir.CallFilter, Name: name, X: x, Pos: c.posString(e.Span)}
-	if name == "tojson" && c.p.Jinja.Transformers && !isDynamic(x) && !holdsDynamic(x.Type()) {
+	if name == "tojson" && c.p.Jinja.Transformers {
+		// Its first parameter is ensure_ascii, not indent.
 		out.Args = c.transformersToJSON(out, e)
 	} else {
 		out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
