@@ -6,6 +6,9 @@ Usage (from anywhere; needs node to read the TypeScript source):
     cd /tmp && npm pack @huggingface/ollama-utils@0.0.18 && tar xzf huggingface-ollama-utils-0.0.18.tgz
     /usr/bin/python3 gen/testdata/chat/collect.py /tmp/package/src/chat-template-automap.ts
 
+With --excluded, it writes the templates left out instead, as
+templates/x-<model>.jinja, for excluded.sh's measurement in a scratch clone.
+
 The npm package @huggingface/ollama-utils (MIT, Hugging Face) holds, in
 src/chat-template-automap.ts, the chat template of each model of the Ollama
 library: the `tokenizer.chat_template` of the model's GGUF file, which the
@@ -170,10 +173,31 @@ process.stdout.write(JSON.stringify(m.exports.map(e => [e.model, e.gguf])));
     return json.loads(out)
 
 
+def write_excluded(entries):
+    """Writes the templates left out, for their licences, to templates/x-<model>.jinja,
+    for a measurement in a scratch clone (excluded.sh): never to commit."""
+    templates = os.path.join(HERE, "templates")
+    seen = set()
+    for model, template in entries:
+        if model in EXCLUDED and model not in seen:
+            seen.add(model)
+            name = "x-" + model.split("/")[-1].replace(":", "-")
+            with open(os.path.join(templates, name + ".jinja"), "w", encoding="utf-8", newline="") as f:
+                f.write(template)
+    print("collect.py: %d templates left out written as x-*.jinja" % len(seen))
+
+
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    excluded = args[:1] == ["--excluded"]
+    if excluded:
+        args = args[1:]
+    if len(args) != 1:
         sys.exit(__doc__)
-    entries = load(sys.argv[1])
+    entries = load(args[0])
+    if excluded:
+        write_excluded(entries)
+        return
     by_model = {}
     for model, template in entries:
         by_model.setdefault(model, []).append(template)
