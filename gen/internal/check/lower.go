@@ -15,30 +15,20 @@ import (
 //
 // A local set to values of two types makes the check fail; it is then
 // checked again with those locals dynamic (runtime/jinja.Value), on a
-// copy of the declared inputs the failed check may have changed, until it
-// finds no other such local.
+// copy of the declared inputs the first check may have changed.
 func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
-	var pristine *ir.Type
+	var inputs *ir.Type
 	if p.Inputs != nil {
-		pristine = cloneType(p.Inputs, map[*ir.Type]*ir.Type{})
+		inputs = cloneType(p.Inputs, map[*ir.Type]*ir.Type{})
 	}
-	inputs, rebound := p.Inputs, map[string]bool{}
-	for {
-		sink := &diag.Sink{}
-		x, rebinding := checkPrompt(p, inputs, rebound, strict, sink)
-		more := false
-		for name := range rebinding {
-			more = more || !rebound[name]
-			rebound[name] = true
-		}
-		if x != nil || !more {
-			diags.List = append(diags.List, sink.List...)
-			return x
-		}
-		if pristine != nil {
-			inputs = cloneType(pristine, map[*ir.Type]*ir.Type{})
-		}
+	first := &diag.Sink{}
+	x, rebinding := checkPrompt(p, p.Inputs, nil, strict, first)
+	if x != nil || len(rebinding) == 0 {
+		diags.List = append(diags.List, first.List...)
+		return x
 	}
+	x, _ = checkPrompt(p, inputs, rebinding, strict, diags)
+	return x
 }
 
 // checkPrompt is Prompt with inputs as the declared feed and the locals
