@@ -114,16 +114,7 @@ func (g *fzGen) dynRaise() string {
 	return g.tag("if "+g.wrap(g.dynCond(1), precOr)) + raise + g.tag("endif")
 }
 
-func (g *fzGen) dynBody() string {
-	var b strings.Builder
-	for i := range 1 + g.r.IntN(3) {
-		if i > 0 && g.budget <= 0 {
-			break
-		}
-		b.WriteString(g.dynStmt())
-	}
-	return b.String()
-}
+func (g *fzGen) dynBody() string { return g.block(g.dynStmt) }
 
 func (g *fzGen) dynPrint() string {
 	var e fzExpr
@@ -353,22 +344,24 @@ func (g *fzGen) dynRef() (fzExpr, string) {
 	return e, shape
 }
 
+// shapeKey picks a key of a value of shape s (or any key, sometimes) and
+// the shape of its value, "any" when not known.
+func (g *fzGen) shapeKey(s fzShape) (key, sub string) {
+	keys := s.keys
+	if len(keys) == 0 || g.chance(0.2) {
+		keys = fzDynKeys
+	}
+	key = g.pick(keys)
+	if sub = s.sub[key]; sub == "" {
+		sub = "any"
+	}
+	return key, sub
+}
+
 // dynAccess is a key, index, slice or get() of e.
 func (g *fzGen) dynAccess(e fzExpr, shape string) (fzExpr, string) {
 	s := fzShapes[shape]
-	key := func() (string, string) {
-		s := s
-		keys := s.keys
-		if len(keys) == 0 || g.chance(0.2) {
-			keys = fzDynKeys
-		}
-		k := g.pick(keys)
-		sub := s.sub[k]
-		if sub == "" {
-			sub = "any"
-		}
-		return k, sub
-	}
+	key := func() (string, string) { return g.shapeKey(s) }
 	var out fzExpr
 	sub := "any"
 	g.choose(
@@ -551,18 +544,10 @@ func (g *fzGen) dynFilter(d int) (fzExpr, string) {
 	}
 	s := fzShapes[shape]
 	key := func() (string, string) {
-		keys := s.keys
 		if e := fzShapes[s.elem]; e.keys != nil && g.chance(0.8) {
-			keys, s = e.keys, e
+			s = e
 		}
-		if len(keys) == 0 || g.chance(0.2) {
-			keys = fzDynKeys
-		}
-		k := g.pick(keys)
-		sub := s.sub[k]
-		if sub == "" {
-			sub = "any"
-		}
+		k, sub := g.shapeKey(s)
 		if sub != "any" && g.chance(0.4) {
 			k2 := g.pick(append(fzShapes[sub].keys, "0"))
 			return k + "." + k2, "any"

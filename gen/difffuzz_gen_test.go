@@ -602,13 +602,17 @@ func (g *fzGen) stmt() string {
 }
 
 // body generates the statements of a block.
-func (g *fzGen) body() string {
+func (g *fzGen) body() string { return g.block(g.stmt) }
+
+// block generates one to three statements with stmt, the later ones while
+// the budget lasts.
+func (g *fzGen) block(stmt func() string) string {
 	var b strings.Builder
 	for i := range 1 + g.r.IntN(3) {
 		if i > 0 && g.budget <= 0 {
 			break
 		}
-		b.WriteString(g.stmt())
+		b.WriteString(stmt())
 	}
 	return b.String()
 }
