@@ -24,7 +24,8 @@ test:
 	@unformatted=$$(gofmt -l cmd gen runtime schema generated example vet); \
 		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -race ./...
+	@pydir=$$(sh .ci/pydeps.sh) && echo "Jinja2 for the tests: $$pydir/python3" && \
+		PATH="$$pydir:$$PATH" $(GO) test -race ./...
 	$(MAKE) check
 
 # Regenerate, then run the example program.
