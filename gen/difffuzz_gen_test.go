@@ -1,8 +1,8 @@
 package gen
 
 // The differential fuzzer's case generator: a random `inputs` schema and a
-// random well-typed template over the whole supported subset (README,
-// "Template semantics"), built from weighted productions. Every production
+// random well-typed template over the whole supported subset
+// (docs/template-language.md), built from weighted productions. Every production
 // belongs to a named family, so that a family promptgen is known to get
 // wrong can be switched off (fzExcluded) until its fix lands.
 
@@ -18,7 +18,7 @@ import (
 )
 
 // fzExcluded are the families the generator leaves out by default: each
-// makes promptgen differ from Jinja2 on purpose, as the README's table of
+// makes promptgen differ from Jinja2 on purpose, as the table of
 // deliberate divergences says (with its own case in
 // testdata/render/divergences). -difffuzz.enable turns one on for a run.
 var fzExcluded = []string{

@@ -10,7 +10,7 @@ import (
 )
 
 // TestSnapshotHelper checks the fixtures of testdata, as snapshots, with
-// runtime/snapshot.Test and the generated code: the README's go test
+// runtime/snapshot.Test and the generated code: docs/snapshots.md's go test
 // set-up. The messages prompt's fixtures are JSON message lists, which
 // snapshot.Test does not render, so the test checks a copy without them.
 func TestSnapshotHelper(t *testing.T) {

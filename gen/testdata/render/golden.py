@@ -14,7 +14,7 @@ prompt.yaml (keys: description, jinja, inputs, template), renders `template`
 once per <scenario>.json with the JSON object as the context, and writes the
 exact output bytes to <scenario>.want. .want files without a matching .json
 are deleted. Without PATH it also renders divergences/: cases where promptgen
-differs from Jinja2 on purpose (see README.md, "Template semantics"). Their
+differs from Jinja2 on purpose (see docs/template-language.md, "Deliberate divergences"). Their
 data skips the typed-world checks below, Jinja2's output goes to
 <scenario>.jinja, and the hand-written <scenario>.promptgen next to it says
 what promptgen prints instead.
@@ -113,7 +113,7 @@ def is_template_file(fname):
     return ext in YAML_EXTS or fname.split(".")[0].upper() not in DOC_NAMES
 SHORTHAND_TYPES = {"string", "int", "number", "bool", "object"}
 
-# The Jinja2 subset promptgen supports (see README.md).
+# The Jinja2 subset promptgen supports (see docs/template-language.md).
 ALLOWED_FILTERS = {
     "default", "d", "upper", "lower", "title", "capitalize", "trim", "join",
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
