@@ -18,7 +18,7 @@ import (
 )
 
 // fzExcluded are the families the generator leaves out by default: each
-// makes promptgen differ from Jinja2 on purpose, as the table of
+// makes promptgen differ from Jinja2 on purpose, as docs/template-language.md's table of
 // deliberate divergences says (with its own case in
 // testdata/render/divergences). -difffuzz.enable turns one on for a run.
 var fzExcluded = []string{
