@@ -8,6 +8,7 @@ package diag
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -68,9 +69,18 @@ func (ds Diagnostics) HasErrors() bool {
 const maxErrorsPerFile = 10
 
 // Sorted returns the diagnostics sorted by file, line, column and message,
-// without duplicates, and with at most maxErrorsPerFile errors per file.
+// without duplicates, and with at most maxErrorsPerFile errors per file. A
+// file with errors gets no warnings: they are mostly what the errors leave
+// behind (a misspelt template key leaves every input unused), and they come
+// back once the errors are fixed.
 func (ds Diagnostics) Sorted() Diagnostics {
-	out := append(Diagnostics(nil), ds...)
+	failed := map[string]bool{}
+	for _, d := range ds {
+		failed[d.Pos.File] = failed[d.Pos.File] || d.Severity == SeverityError
+	}
+	out := slices.DeleteFunc(slices.Clone(ds), func(d Diagnostic) bool {
+		return d.Severity != SeverityError && failed[d.Pos.File]
+	})
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].Pos, out[j].Pos
 		if a.File != b.File {

@@ -1362,8 +1362,11 @@ func (f *yamlFile) shorthandType(n *yaml.Node, name string) *ir.Type {
 		return &ir.Type{Kind: ir.KindStruct} // fields are inferred from the template
 	}
 	hint := schema.DidYouMean(name, shorthandNames)
-	if name == "array" || name == "list" {
+	switch {
+	case name == "array" || name == "list":
 		hint = " (write a list type as [string])"
+	case strings.HasPrefix(name, "[") && strings.HasSuffix(name, "]"):
+		hint = fmt.Sprintf(" (a list type is a YAML list: write %s without quotes)", name)
 	}
 	f.errorf(n, "unknown type %q%s", name, hint)
 	return unknownType()

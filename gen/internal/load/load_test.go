@@ -222,11 +222,12 @@ prompts/a.yaml:2:45: unknown variables key "extra"`,
 		},
 		{
 			name:  "outputSchema and examples are read",
-			files: map[string]string{"a.yaml": "template: hi\noutputSchema: {type: object}\nexamples: [1, {a: b}]\n"},
-			want: `prompts/a.yaml:2:16: warning: outputSchema: an object without properties is kept as raw JSON (declare properties, or additionalProperties for a map)
-prompts/a.yaml:3:12: examples[0] must be a mapping with input_vars and expected_output, not an integer
+			files: map[string]string{"a.yaml": "template: hi\noutputSchema: {type: object}\nexamples: [1, {a: b}]\n",
+				"b.yaml": "template: hi\noutputSchema: {type: object}\n"},
+			want: `prompts/a.yaml:3:12: examples[0] must be a mapping with input_vars and expected_output, not an integer
 prompts/a.yaml:3:15: examples[1]: missing key "expected_output"
-prompts/a.yaml:3:16: unknown example key "a"`,
+prompts/a.yaml:3:16: unknown example key "a"
+prompts/b.yaml:2:16: warning: outputSchema: an object without properties is kept as raw JSON (declare properties, or additionalProperties for a map)`,
 		},
 		{
 			name:  "not a mapping",
@@ -378,11 +379,12 @@ prompts/a.yaml:10:1: unknown key "extra_parameter" (did you mean "extra_paramete
 		},
 		{
 			name:  "unknown input type",
-			files: map[string]string{"a.yaml": "template: hi\ninputs:\n  name: strng\n  age: integr?\n  tags: [array]\n  n: 5\n"},
+			files: map[string]string{"a.yaml": "template: hi\ninputs:\n  name: strng\n  age: integr?\n  tags: [array]\n  n: 5\n  ids: \"[string]\"\n"},
 			want: `prompts/a.yaml:3:9: unknown type "strng" (did you mean "string"?)
 prompts/a.yaml:4:8: unknown type "integr" (did you mean "integer"?)
 prompts/a.yaml:5:10: unknown type "array" (write a list type as [string])
-prompts/a.yaml:6:6: a type must be a name like "string", a list like [string] or a schema mapping, not an integer`,
+prompts/a.yaml:6:6: a type must be a name like "string", a list like [string] or a schema mapping, not an integer
+prompts/a.yaml:7:8: unknown type "[string]" (a list type is a YAML list: write [string] without quotes)`,
 		},
 		{
 			name: "shorthand errors",
