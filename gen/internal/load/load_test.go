@@ -221,7 +221,7 @@ prompts/a.yaml:2:1: "system" is for single-template prompts (make it the first e
 prompts/a.yaml:2:45: unknown variables key "extra"`,
 		},
 		{
-			name:  "outputSchema and examples are read",
+			name: "outputSchema and examples are read",
 			files: map[string]string{"a.yaml": "template: hi\noutputSchema: {type: object}\nexamples: [1, {a: b}]\n",
 				"b.yaml": "template: hi\noutputSchema: {type: object}\n"},
 			want: `prompts/a.yaml:3:12: examples[0] must be a mapping with input_vars and expected_output, not an integer
