@@ -30,7 +30,8 @@ func main() {
 // fixture in generated/testdata, so main_test.go can check every prompt
 // printed here against what Jinja2 renders.
 func run(w io.Writer) error {
-	heading(w, "Prompts rendered from typed feeds")
+	fmt.Fprint(w, guide)
+	heading(w, "Prompts rendered from typed feeds", "prompts/support/, prompts/agents/plan_steps.jinja, prompts/fragments/", "run")
 	loyalty, issues := "gold", 2
 	summary, err := generated.SummarizeCustomerInteraction.Render(generated.SummarizeCustomerInteractionFeed{
 		InteractionTranscript: "Customer: My invoice shows a double charge for March.\nAgent: I see it, I'll refund the duplicate today.",
@@ -90,19 +91,19 @@ func run(w io.Writer) error {
 	fmt.Fprintln(w, "deliberate mistake, a required variable left unset:", err)
 	fmt.Fprintln(w, "errors.Is(err, runtime.ErrMissing):", errors.Is(err, runtime.ErrMissing))
 	fmt.Fprintln(w)
-	heading(w, "An agent loop over the agent template set")
+	heading(w, "An agent loop over the agent template set", "prompts/agent/, a template set", "runAgent")
 	if err := runAgent(w); err != nil {
 		return err
 	}
-	heading(w, "Parsing completions into the output types")
+	heading(w, "Parsing completions into the output types", "the outputSchema of prompts/support/triage_ticket.yaml, prompts/agents/next_action.yaml and prompts/research/extract_entities.yaml", "parseOutputs")
 	if err := parseOutputs(w); err != nil {
 		return err
 	}
-	heading(w, "A sectioned prompt with token budgets")
+	heading(w, "A sectioned prompt with token budgets", "prompts/kitchen/think.yaml", "showThink")
 	if err := showThink(w); err != nil {
 		return err
 	}
-	heading(w, "One messages prompt, three destinations")
+	heading(w, "One messages prompt, three destinations", "prompts/support/classify_sentiment.yaml", "showProviders")
 	return showProviders(w)
 }
 
@@ -458,9 +459,19 @@ func modelName(m string) string {
 	return m
 }
 
-// heading opens a part of the example's output.
-func heading(w io.Writer, title string) {
-	fmt.Fprintf(w, "##### %s #####\n\n", title)
+// guide opens the output: what it shows and how to read it.
+const guide = `promptgen example: everything below is printed by code that promptgen
+generated into generated/ from the prompt files in prompts/ (make generate).
+It has five parts. Each names the prompt files and the function of
+example/main.go to open beside it; lines that start with "deliberate mistake"
+show what a typed prompt catches.
+
+`
+
+// heading opens a part of the example's output, naming the prompt files
+// it uses and the function of example/main.go that prints it.
+func heading(w io.Writer, title, prompts, function string) {
+	fmt.Fprintf(w, "##### %s #####\n(prompts: %s; code: example/main.go, %s)\n\n", title, prompts, function)
 }
 
 func show(w io.Writer, key, model, text string) {
