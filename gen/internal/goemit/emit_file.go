@@ -40,6 +40,7 @@ func PromptFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	importGoTypes(f, p.Feed)
 	f.ImportName(ir.OutputPath, "output")
 	f.ImportName(ir.YAMLOutPath, "yamlout")
+	f.ImportName(ir.ParamsPath, "params")
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}

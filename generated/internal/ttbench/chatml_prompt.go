@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
+	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
 )
 
@@ -101,7 +102,8 @@ func (p ChatmlPrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -113,6 +115,9 @@ func (p ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runt
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }
