@@ -5,6 +5,7 @@ package ttbench
 
 import (
 	"errors"
+	"slices"
 	"text/template"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -84,7 +85,7 @@ func (p ChatmlPrompt) Render(f ChatmlFeed) (string, error) {
 }
 
 // _ChatmlSource is the chatml template translated to Go text/template.
-const _ChatmlSource = "{{ $_items1 := (req $.F.Messages \"4:30\" \"messages\") }}{{ range $message_1 := $_items1 }}{{ $.Limit \"4:30\" }}{{ str (dyn \"arith\" \"4:43\" \"+\" (dyn \"arith\" \"4:43\" \"+\" (dyn \"arith\" \"4:43\" \"+\" (dyn \"arith\" \"4:43\" \"+\" (dyn \"arith\" \"4:43\" \"+\" \"<|im_start|>\" (dyn \"item\" \"4:60\" $message_1 \"role\")) \"\\n\") (dyn \"item\" \"4:85\" $message_1 \"content\")) \"<|im_end|>\") \"\\n\") }}{{ end }}{{ if $.F.AddGenerationPrompt }}{{ \"<|im_start|>assistant\\n\" }}{{ end }}"
+const _ChatmlSource = "{{ $_items1 := (req $.F.Messages \"5:30\" \"messages\") }}{{ range $message_1 := $_items1 }}{{ $.Limit \"5:30\" }}{{ str (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" \"<|im_start|>\" (dyn \"item\" \"5:60\" $message_1 \"role\")) \"\\n\") (dyn \"item\" \"5:85\" $message_1 \"content\")) \"<|im_end|>\") \"\\n\") }}{{ end }}{{ if $.F.AddGenerationPrompt }}{{ \"<|im_start|>assistant\\n\" }}{{ end }}"
 
 // _ChatmlTemplate is _ChatmlSource parsed.
 var _ChatmlTemplate = template.Must(template.New("chatml").Funcs(ttfuncs.Funcs()).Parse(_ChatmlSource))
@@ -92,7 +93,20 @@ var _ChatmlTemplate = template.Must(template.New("chatml").Funcs(ttfuncs.Funcs()
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_ChatmlSpecialTokens...); err != nil {
+		return dst, err
+	}
 	return ttfuncs.Execute(_ChatmlTemplate, dst, "chatml", "bench/chatml.yaml", f)
+}
+
+// _ChatmlSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _ChatmlSpecialTokens = []string{"<|im_start|>", "<|im_end|>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (ChatmlPrompt) SpecialTokens() []string {
+	return slices.Clone(_ChatmlSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
