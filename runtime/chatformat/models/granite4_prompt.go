@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Granite4TemplateFeed holds the variables of the granite4 prompt.
@@ -85,6 +87,9 @@ func (p Granite4TemplatePrompt) Render(f Granite4TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Granite4TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var toolsSystemMessagePrefix_1 string
 	var toolsSystemMessageSuffix_2 string
@@ -109,20 +114,20 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		{
 			items_18, err_19 := tools_5.Iter()
 			if err_19 != nil {
-				return dst, jinja.At(err_19, "granite4", "templates/granite4.yaml:5:1589")
+				return dst, jinja.At(err_19, "granite4", "templates/granite4.yaml:6:1589")
 			}
 			for _, x_21 := range items_18 {
 				tool_10 := x_21
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/granite4.yaml:5:1589",
+						Pos:    "templates/granite4.yaml:6:1589",
 						Prompt: "granite4",
 					}
 				}
 				v_22, err_23 := jinja.ToJSON(tool_10, 0, false, true)
 				if err_23 != nil {
-					return dst, jinja.At(err_23, "granite4", "templates/granite4.yaml:5:1663")
+					return dst, jinja.At(err_23, "granite4", "templates/granite4.yaml:6:1663")
 				}
 				toolsSystemMessage_7 = toolsSystemMessage_7 + "\n" + v_22
 			}
@@ -135,20 +140,20 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		{
 			items_24, err_25 := f.Documents.Default(jinja.NoneValue(), false).Iter()
 			if err_25 != nil {
-				return dst, jinja.At(err_25, "granite4", "templates/granite4.yaml:5:1875")
+				return dst, jinja.At(err_25, "granite4", "templates/granite4.yaml:6:1875")
 			}
 			for _, x_27 := range items_24 {
 				document_11 := x_27
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/granite4.yaml:5:1875",
+						Pos:    "templates/granite4.yaml:6:1875",
 						Prompt: "granite4",
 					}
 				}
 				v_28, err_29 := jinja.ToJSON(document_11, 0, false, true)
 				if err_29 != nil {
-					return dst, jinja.At(err_29, "granite4", "templates/granite4.yaml:5:1971")
+					return dst, jinja.At(err_29, "granite4", "templates/granite4.yaml:6:1971")
 				}
 				documentsSystemMessage_8 = documentsSystemMessage_8 + "\n" + v_28
 			}
@@ -160,7 +165,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	if f.Messages == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "templates/granite4.yaml:5:2210",
+			Pos:    "templates/granite4.yaml:6:2210",
 			Prompt: "granite4",
 			Var:    "messages",
 		}
@@ -172,13 +177,13 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	}
 	v_33, err_34 := t_32.Attr("role")
 	if err_34 != nil {
-		return dst, jinja.At(err_34, "granite4", "templates/granite4.yaml:5:2210")
+		return dst, jinja.At(err_34, "granite4", "templates/granite4.yaml:6:2210")
 	}
 	if jinja.Equal(v_33, jinja.StringValue("system")) {
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/granite4.yaml:5:2239",
+				Pos:    "templates/granite4.yaml:6:2239",
 				Prompt: "granite4",
 				Var:    "messages",
 			}
@@ -190,13 +195,13 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		}
 		v_38, err_39 := t_37.Attr("content")
 		if err_39 != nil {
-			return dst, jinja.At(err_39, "granite4", "templates/granite4.yaml:5:2239")
+			return dst, jinja.At(err_39, "granite4", "templates/granite4.yaml:6:2239")
 		}
 		if v_38.Test("string") {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/granite4.yaml:5:2326",
+					Pos:    "templates/granite4.yaml:6:2326",
 					Prompt: "granite4",
 					Var:    "messages",
 				}
@@ -208,14 +213,14 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			}
 			v_43, err_44 := t_42.Attr("content")
 			if err_44 != nil {
-				return dst, jinja.At(err_44, "granite4", "templates/granite4.yaml:5:2326")
+				return dst, jinja.At(err_44, "granite4", "templates/granite4.yaml:6:2326")
 			}
 			systemMessage_9 = v_43
 		} else {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/granite4.yaml:5:2356",
+					Pos:    "templates/granite4.yaml:6:2356",
 					Prompt: "granite4",
 					Var:    "messages",
 				}
@@ -227,14 +232,14 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			}
 			v_48, err_49 := t_47.Attr("content")
 			if err_49 != nil {
-				return dst, jinja.At(err_49, "granite4", "templates/granite4.yaml:5:2356")
+				return dst, jinja.At(err_49, "granite4", "templates/granite4.yaml:6:2356")
 			}
 			if v_48.Test("iterable") {
 				{
 					if f.Messages == nil {
 						return dst, &runtime.Error{
 							Err:    runtime.ErrMissing,
-							Pos:    "templates/granite4.yaml:5:2427",
+							Pos:    "templates/granite4.yaml:6:2427",
 							Prompt: "granite4",
 							Var:    "messages",
 						}
@@ -246,40 +251,40 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 					}
 					v_54, err_55 := t_53.Attr("content")
 					if err_55 != nil {
-						return dst, jinja.At(err_55, "granite4", "templates/granite4.yaml:5:2427")
+						return dst, jinja.At(err_55, "granite4", "templates/granite4.yaml:6:2427")
 					}
 					items_50, err_56 := v_54.Iter()
 					if err_56 != nil {
-						return dst, jinja.At(err_56, "granite4", "templates/granite4.yaml:5:2427")
+						return dst, jinja.At(err_56, "granite4", "templates/granite4.yaml:6:2427")
 					}
 					for _, x_58 := range items_50 {
 						entry_12 := x_58
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/granite4.yaml:5:2427",
+								Pos:    "templates/granite4.yaml:6:2427",
 								Prompt: "granite4",
 							}
 						}
 						v_59, err_60 := entry_12.Attr("type")
 						if err_60 != nil {
-							return dst, jinja.At(err_60, "granite4", "templates/granite4.yaml:5:2456")
+							return dst, jinja.At(err_60, "granite4", "templates/granite4.yaml:6:2456")
 						}
 						if jinja.Equal(v_59, jinja.StringValue("text")) {
 							if !jinja.Equal(systemMessage_9, jinja.StringValue("")) {
 								v_61, err_62 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n"))
 								if err_62 != nil {
-									return dst, jinja.At(err_62, "granite4", "templates/granite4.yaml:5:2567")
+									return dst, jinja.At(err_62, "granite4", "templates/granite4.yaml:6:2567")
 								}
 								systemMessage_9 = v_61
 							}
 							v_63, err_64 := entry_12.Attr("text")
 							if err_64 != nil {
-								return dst, jinja.At(err_64, "granite4", "templates/granite4.yaml:5:2726")
+								return dst, jinja.At(err_64, "granite4", "templates/granite4.yaml:6:2726")
 							}
 							v_65, err_66 := jinja.Arith("+", systemMessage_9, v_63)
 							if err_66 != nil {
-								return dst, jinja.At(err_66, "granite4", "templates/granite4.yaml:5:2670")
+								return dst, jinja.At(err_66, "granite4", "templates/granite4.yaml:6:2670")
 							}
 							systemMessage_9 = v_65
 						}
@@ -290,41 +295,41 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		if tools_5.Truth() && f.Documents.Default(jinja.NoneValue(), false).Truth() {
 			v_67, err_68 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 			if err_68 != nil {
-				return dst, jinja.At(err_68, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_68, "granite4", "templates/granite4.yaml:6:2857")
 			}
 			v_69, err_70 := jinja.Arith("+", v_67, jinja.StringValue(toolsSystemMessage_7))
 			if err_70 != nil {
-				return dst, jinja.At(err_70, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_70, "granite4", "templates/granite4.yaml:6:2857")
 			}
 			v_71, err_72 := jinja.Arith("+", v_69, jinja.StringValue("\n\n"))
 			if err_72 != nil {
-				return dst, jinja.At(err_72, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_72, "granite4", "templates/granite4.yaml:6:2857")
 			}
 			v_73, err_74 := jinja.Arith("+", v_71, jinja.StringValue(documentsSystemMessage_8))
 			if err_74 != nil {
-				return dst, jinja.At(err_74, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_74, "granite4", "templates/granite4.yaml:6:2857")
 			}
 			systemMessage_9 = v_73
 		} else {
 			if tools_5.Truth() {
 				v_75, err_76 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 				if err_76 != nil {
-					return dst, jinja.At(err_76, "granite4", "templates/granite4.yaml:5:2996")
+					return dst, jinja.At(err_76, "granite4", "templates/granite4.yaml:6:2996")
 				}
 				v_77, err_78 := jinja.Arith("+", v_75, jinja.StringValue(toolsSystemMessage_7))
 				if err_78 != nil {
-					return dst, jinja.At(err_78, "granite4", "templates/granite4.yaml:5:2996")
+					return dst, jinja.At(err_78, "granite4", "templates/granite4.yaml:6:2996")
 				}
 				systemMessage_9 = v_77
 			} else {
 				if f.Documents.Default(jinja.NoneValue(), false).Truth() {
 					v_79, err_80 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 					if err_80 != nil {
-						return dst, jinja.At(err_80, "granite4", "templates/granite4.yaml:5:3096")
+						return dst, jinja.At(err_80, "granite4", "templates/granite4.yaml:6:3096")
 					}
 					v_81, err_82 := jinja.Arith("+", v_79, jinja.StringValue(documentsSystemMessage_8))
 					if err_82 != nil {
-						return dst, jinja.At(err_82, "granite4", "templates/granite4.yaml:5:3096")
+						return dst, jinja.At(err_82, "granite4", "templates/granite4.yaml:6:3096")
 					}
 					systemMessage_9 = v_81
 				}
@@ -346,11 +351,11 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	if systemMessage_9.Truth() {
 		v_83, err_84 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>system<|end_of_role|>"), systemMessage_9)
 		if err_84 != nil {
-			return dst, jinja.At(err_84, "granite4", "templates/granite4.yaml:5:3570")
+			return dst, jinja.At(err_84, "granite4", "templates/granite4.yaml:6:3570")
 		}
 		v_85, err_86 := jinja.Arith("+", v_83, jinja.StringValue("<|end_of_text|>\n"))
 		if err_86 != nil {
-			return dst, jinja.At(err_86, "granite4", "templates/granite4.yaml:5:3570")
+			return dst, jinja.At(err_86, "granite4", "templates/granite4.yaml:6:3570")
 		}
 		dst = v_85.AppendStr(dst)
 	}
@@ -358,7 +363,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/granite4.yaml:5:3681",
+				Pos:    "templates/granite4.yaml:6:3681",
 				Prompt: "granite4",
 				Var:    "messages",
 			}
@@ -370,7 +375,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/granite4.yaml:5:3681",
+					Pos:    "templates/granite4.yaml:6:3681",
 					Prompt: "granite4",
 				}
 			}
@@ -378,57 +383,57 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			val_15 = jinja.StringValue("")
 			v_91, err_92 := message_13.Attr("content")
 			if err_92 != nil {
-				return dst, jinja.At(err_92, "granite4", "templates/granite4.yaml:5:3742")
+				return dst, jinja.At(err_92, "granite4", "templates/granite4.yaml:6:3742")
 			}
 			if v_91.Test("string") {
 				v_93, err_94 := message_13.Attr("content")
 				if err_94 != nil {
-					return dst, jinja.At(err_94, "granite4", "templates/granite4.yaml:5:3822")
+					return dst, jinja.At(err_94, "granite4", "templates/granite4.yaml:6:3822")
 				}
 				val_15 = v_93
 			} else {
 				v_95, err_96 := message_13.Attr("content")
 				if err_96 != nil {
-					return dst, jinja.At(err_96, "granite4", "templates/granite4.yaml:5:3885")
+					return dst, jinja.At(err_96, "granite4", "templates/granite4.yaml:6:3885")
 				}
 				if v_95.Test("iterable") {
 					{
 						v_98, err_99 := message_13.Attr("content")
 						if err_99 != nil {
-							return dst, jinja.At(err_99, "granite4", "templates/granite4.yaml:5:3977")
+							return dst, jinja.At(err_99, "granite4", "templates/granite4.yaml:6:3977")
 						}
 						items_97, err_100 := v_98.Iter()
 						if err_100 != nil {
-							return dst, jinja.At(err_100, "granite4", "templates/granite4.yaml:5:3977")
+							return dst, jinja.At(err_100, "granite4", "templates/granite4.yaml:6:3977")
 						}
 						for _, x_102 := range items_97 {
 							entry_16 := x_102
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/granite4.yaml:5:3977",
+									Pos:    "templates/granite4.yaml:6:3977",
 									Prompt: "granite4",
 								}
 							}
 							v_103, err_104 := entry_16.Attr("type")
 							if err_104 != nil {
-								return dst, jinja.At(err_104, "granite4", "templates/granite4.yaml:5:4014")
+								return dst, jinja.At(err_104, "granite4", "templates/granite4.yaml:6:4014")
 							}
 							if jinja.Equal(v_103, jinja.StringValue("text")) {
 								if !jinja.Equal(val_15, jinja.StringValue("")) {
 									v_105, err_106 := jinja.Arith("+", val_15, jinja.StringValue("\n"))
 									if err_106 != nil {
-										return dst, jinja.At(err_106, "granite4", "templates/granite4.yaml:5:4120")
+										return dst, jinja.At(err_106, "granite4", "templates/granite4.yaml:6:4120")
 									}
 									val_15 = v_105
 								}
 								v_107, err_108 := entry_16.Attr("text")
 								if err_108 != nil {
-									return dst, jinja.At(err_108, "granite4", "templates/granite4.yaml:5:4292")
+									return dst, jinja.At(err_108, "granite4", "templates/granite4.yaml:6:4292")
 								}
 								v_109, err_110 := jinja.Arith("+", val_15, v_107)
 								if err_110 != nil {
-									return dst, jinja.At(err_110, "granite4", "templates/granite4.yaml:5:4235")
+									return dst, jinja.At(err_110, "granite4", "templates/granite4.yaml:6:4235")
 								}
 								val_15 = v_109
 							}
@@ -438,81 +443,81 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			}
 			v_111, err_112 := message_13.Attr("role")
 			if err_112 != nil {
-				return dst, jinja.At(err_112, "granite4", "templates/granite4.yaml:5:4377")
+				return dst, jinja.At(err_112, "granite4", "templates/granite4.yaml:6:4377")
 			}
 			t_115 := jinja.Equal(v_111, jinja.StringValue("user"))
 			if !t_115 {
 				v_113, err_114 := message_13.Attr("role")
 				if err_114 != nil {
-					return dst, jinja.At(err_114, "granite4", "templates/granite4.yaml:5:4410")
+					return dst, jinja.At(err_114, "granite4", "templates/granite4.yaml:6:4410")
 				}
 				t_115 = (jinja.Equal(v_113, jinja.StringValue("system")) && !(i_89 == 0))
 			}
 			if t_115 {
 				v_116, err_117 := message_13.Attr("role")
 				if err_117 != nil {
-					return dst, jinja.At(err_117, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_117, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				v_118, err_119 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_116)
 				if err_119 != nil {
-					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				v_120, err_121 := jinja.Arith("+", v_118, jinja.StringValue("<|end_of_role|>"))
 				if err_121 != nil {
-					return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				v_122, err_123 := jinja.Arith("+", v_120, val_15)
 				if err_123 != nil {
-					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("<|end_of_text|>\n"))
 				if err_125 != nil {
-					return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				dst = v_124.AppendStr(dst)
 			} else {
 				v_126, err_127 := message_13.Attr("role")
 				if err_127 != nil {
-					return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:5:4537")
+					return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:6:4537")
 				}
 				if jinja.Equal(v_126, jinja.StringValue("assistant")) {
 					v_128, err_129 := message_13.Attr("role")
 					if err_129 != nil {
-						return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:5:4576")
+						return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:6:4576")
 					}
 					v_130, err_131 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_128)
 					if err_131 != nil {
-						return dst, jinja.At(err_131, "granite4", "templates/granite4.yaml:5:4559")
+						return dst, jinja.At(err_131, "granite4", "templates/granite4.yaml:6:4559")
 					}
 					v_132, err_133 := jinja.Arith("+", v_130, jinja.StringValue("<|end_of_role|>"))
 					if err_133 != nil {
-						return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:5:4559")
+						return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4559")
 					}
 					v_134, err_135 := jinja.Arith("+", v_132, val_15)
 					if err_135 != nil {
-						return dst, jinja.At(err_135, "granite4", "templates/granite4.yaml:5:4559")
+						return dst, jinja.At(err_135, "granite4", "templates/granite4.yaml:6:4559")
 					}
 					dst = v_134.AppendStr(dst)
 					v_136, err_137 := message_13.Attr("tool_calls")
 					if err_137 != nil {
-						return dst, jinja.At(err_137, "granite4", "templates/granite4.yaml:5:4637")
+						return dst, jinja.At(err_137, "granite4", "templates/granite4.yaml:6:4637")
 					}
 					if v_136.Truth() {
 						{
 							v_139, err_140 := message_13.Attr("tool_calls")
 							if err_140 != nil {
-								return dst, jinja.At(err_140, "granite4", "templates/granite4.yaml:5:4657")
+								return dst, jinja.At(err_140, "granite4", "templates/granite4.yaml:6:4657")
 							}
 							items_138, err_141 := v_139.Iter()
 							if err_141 != nil {
-								return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:5:4657")
+								return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4657")
 							}
 							for i_143, x_144 := range items_138 {
 								toolCall_17 := x_144
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/granite4.yaml:5:4657",
+										Pos:    "templates/granite4.yaml:6:4657",
 										Prompt: "granite4",
 									}
 								}
@@ -521,40 +526,40 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 								}
 								v_145, err_146 := toolCall_17.Attr("function")
 								if err_146 != nil {
-									return dst, jinja.At(err_146, "granite4", "templates/granite4.yaml:5:4779")
+									return dst, jinja.At(err_146, "granite4", "templates/granite4.yaml:6:4779")
 								}
 								if v_145.Truth() {
 									v_147, err_148 := toolCall_17.Attr("function")
 									if err_148 != nil {
-										return dst, jinja.At(err_148, "granite4", "templates/granite4.yaml:5:4801")
+										return dst, jinja.At(err_148, "granite4", "templates/granite4.yaml:6:4801")
 									}
 									toolCall_17 = v_147
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
 								v_149, err_150 := toolCall_17.Attr("name")
 								if err_150 != nil {
-									return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:5:4864")
+									return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:6:4864")
 								}
 								dst = v_149.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
 								v_151, err_152 := toolCall_17.Attr("arguments")
 								if err_152 != nil {
-									return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:5:4910")
+									return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:6:4910")
 								}
 								if v_151.Test("string") {
 									v_153, err_154 := toolCall_17.Attr("arguments")
 									if err_154 != nil {
-										return dst, jinja.At(err_154, "granite4", "templates/granite4.yaml:5:4977")
+										return dst, jinja.At(err_154, "granite4", "templates/granite4.yaml:6:4977")
 									}
 									dst = v_153.AppendStr(dst)
 								} else {
 									v_155, err_156 := toolCall_17.Attr("arguments")
 									if err_156 != nil {
-										return dst, jinja.At(err_156, "granite4", "templates/granite4.yaml:5:5042")
+										return dst, jinja.At(err_156, "granite4", "templates/granite4.yaml:6:5042")
 									}
 									v_157, err_158 := jinja.ToJSON(v_155, 0, false, true)
 									if err_158 != nil {
-										return dst, jinja.At(err_158, "granite4", "templates/granite4.yaml:5:5042")
+										return dst, jinja.At(err_158, "granite4", "templates/granite4.yaml:6:5042")
 									}
 									dst = append(dst, v_157...)
 								}
@@ -566,7 +571,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 				} else {
 					v_159, err_160 := message_13.Attr("role")
 					if err_160 != nil {
-						return dst, jinja.At(err_160, "granite4", "templates/granite4.yaml:5:5210")
+						return dst, jinja.At(err_160, "granite4", "templates/granite4.yaml:6:5210")
 					}
 					if jinja.Equal(v_159, jinja.StringValue("tool")) {
 						t_166 := i_89 == 0
@@ -574,7 +579,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 							if f.Messages == nil {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrMissing,
-									Pos:    "templates/granite4.yaml:5:5212",
+									Pos:    "templates/granite4.yaml:6:5212",
 									Prompt: "granite4",
 									Var:    "messages",
 								}
@@ -586,7 +591,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 							}
 							v_164, err_165 := t_163.Attr("role")
 							if err_165 != nil {
-								return dst, jinja.At(err_165, "granite4", "templates/granite4.yaml:5:5212")
+								return dst, jinja.At(err_165, "granite4", "templates/granite4.yaml:6:5212")
 							}
 							t_166 = !jinja.Equal(v_164, jinja.StringValue("tool"))
 						}
@@ -601,7 +606,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 							if f.Messages == nil {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrMissing,
-									Pos:    "templates/granite4.yaml:5:5408",
+									Pos:    "templates/granite4.yaml:6:5408",
 									Prompt: "granite4",
 									Var:    "messages",
 								}
@@ -613,7 +618,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 							}
 							v_170, err_171 := t_169.Attr("role")
 							if err_171 != nil {
-								return dst, jinja.At(err_171, "granite4", "templates/granite4.yaml:5:5408")
+								return dst, jinja.At(err_171, "granite4", "templates/granite4.yaml:6:5408")
 							}
 							t_172 = !jinja.Equal(v_170, jinja.StringValue("tool"))
 						}
@@ -631,6 +636,16 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	return dst, nil
 }
 
+// _Granite4TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Granite4TemplateSpecialTokens = []string{"<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Granite4TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Granite4TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Granite4TemplateFeed{Context: ctx})
@@ -638,7 +653,8 @@ func (p Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -650,6 +666,9 @@ func (p Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // OLMo2TemplateFeed holds the variables of the olmo2 prompt.
@@ -84,6 +86,9 @@ func (p OLMo2TemplatePrompt) Render(f OLMo2TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_OLMo2TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	if f.BosToken != nil {
 		dst = append(dst, (*f.BosToken)...)
@@ -92,7 +97,7 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/olmo2.yaml:5:45",
+				Pos:    "templates/olmo2.yaml:6:45",
 				Prompt: "olmo2",
 				Var:    "messages",
 			}
@@ -104,61 +109,61 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/olmo2.yaml:5:45",
+					Pos:    "templates/olmo2.yaml:6:45",
 					Prompt: "olmo2",
 				}
 			}
 			v_6, err_7 := message_1.Item(jinja.StringValue("role"))
 			if err_7 != nil {
-				return dst, jinja.At(err_7, "olmo2", "templates/olmo2.yaml:5:62")
+				return dst, jinja.At(err_7, "olmo2", "templates/olmo2.yaml:6:62")
 			}
 			if jinja.Equal(v_6, jinja.StringValue("system")) {
 				v_8, err_9 := message_1.Item(jinja.StringValue("content"))
 				if err_9 != nil {
-					return dst, jinja.At(err_9, "olmo2", "templates/olmo2.yaml:5:112")
+					return dst, jinja.At(err_9, "olmo2", "templates/olmo2.yaml:6:112")
 				}
 				v_10, err_11 := jinja.Arith("+", jinja.StringValue("<|system|>\n"), v_8)
 				if err_11 != nil {
-					return dst, jinja.At(err_11, "olmo2", "templates/olmo2.yaml:5:95")
+					return dst, jinja.At(err_11, "olmo2", "templates/olmo2.yaml:6:95")
 				}
 				v_12, err_13 := jinja.Arith("+", v_10, jinja.StringValue("\n"))
 				if err_13 != nil {
-					return dst, jinja.At(err_13, "olmo2", "templates/olmo2.yaml:5:95")
+					return dst, jinja.At(err_13, "olmo2", "templates/olmo2.yaml:6:95")
 				}
 				dst = v_12.AppendStr(dst)
 			} else {
 				v_14, err_15 := message_1.Item(jinja.StringValue("role"))
 				if err_15 != nil {
-					return dst, jinja.At(err_15, "olmo2", "templates/olmo2.yaml:5:148")
+					return dst, jinja.At(err_15, "olmo2", "templates/olmo2.yaml:6:148")
 				}
 				if jinja.Equal(v_14, jinja.StringValue("user")) {
 					v_16, err_17 := message_1.Item(jinja.StringValue("content"))
 					if err_17 != nil {
-						return dst, jinja.At(err_17, "olmo2", "templates/olmo2.yaml:5:194")
+						return dst, jinja.At(err_17, "olmo2", "templates/olmo2.yaml:6:194")
 					}
 					v_18, err_19 := jinja.Arith("+", jinja.StringValue("<|user|>\n"), v_16)
 					if err_19 != nil {
-						return dst, jinja.At(err_19, "olmo2", "templates/olmo2.yaml:5:179")
+						return dst, jinja.At(err_19, "olmo2", "templates/olmo2.yaml:6:179")
 					}
 					v_20, err_21 := jinja.Arith("+", v_18, jinja.StringValue("\n"))
 					if err_21 != nil {
-						return dst, jinja.At(err_21, "olmo2", "templates/olmo2.yaml:5:179")
+						return dst, jinja.At(err_21, "olmo2", "templates/olmo2.yaml:6:179")
 					}
 					dst = v_20.AppendStr(dst)
 				} else {
 					v_22, err_23 := message_1.Item(jinja.StringValue("role"))
 					if err_23 != nil {
-						return dst, jinja.At(err_23, "olmo2", "templates/olmo2.yaml:5:230")
+						return dst, jinja.At(err_23, "olmo2", "templates/olmo2.yaml:6:230")
 					}
 					if jinja.Equal(v_22, jinja.StringValue("assistant")) {
 						if !(i_4 == n_3-1) {
 							v_24, err_25 := message_1.Item(jinja.StringValue("content"))
 							if err_25 != nil {
-								return dst, jinja.At(err_25, "olmo2", "templates/olmo2.yaml:5:309")
+								return dst, jinja.At(err_25, "olmo2", "templates/olmo2.yaml:6:309")
 							}
 							v_26, err_27 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_24)
 							if err_27 != nil {
-								return dst, jinja.At(err_27, "olmo2", "templates/olmo2.yaml:5:288")
+								return dst, jinja.At(err_27, "olmo2", "templates/olmo2.yaml:6:288")
 							}
 							var t_28 jinja.Value
 							if f.EosToken != nil {
@@ -166,21 +171,21 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 							}
 							v_29, err_30 := jinja.Arith("+", v_26, t_28)
 							if err_30 != nil {
-								return dst, jinja.At(err_30, "olmo2", "templates/olmo2.yaml:5:288")
+								return dst, jinja.At(err_30, "olmo2", "templates/olmo2.yaml:6:288")
 							}
 							v_31, err_32 := jinja.Arith("+", v_29, jinja.StringValue("\n"))
 							if err_32 != nil {
-								return dst, jinja.At(err_32, "olmo2", "templates/olmo2.yaml:5:288")
+								return dst, jinja.At(err_32, "olmo2", "templates/olmo2.yaml:6:288")
 							}
 							dst = v_31.AppendStr(dst)
 						} else {
 							v_33, err_34 := message_1.Item(jinja.StringValue("content"))
 							if err_34 != nil {
-								return dst, jinja.At(err_34, "olmo2", "templates/olmo2.yaml:5:383")
+								return dst, jinja.At(err_34, "olmo2", "templates/olmo2.yaml:6:383")
 							}
 							v_35, err_36 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_33)
 							if err_36 != nil {
-								return dst, jinja.At(err_36, "olmo2", "templates/olmo2.yaml:5:362")
+								return dst, jinja.At(err_36, "olmo2", "templates/olmo2.yaml:6:362")
 							}
 							var t_37 jinja.Value
 							if f.EosToken != nil {
@@ -188,7 +193,7 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 							}
 							v_38, err_39 := jinja.Arith("+", v_35, t_37)
 							if err_39 != nil {
-								return dst, jinja.At(err_39, "olmo2", "templates/olmo2.yaml:5:362")
+								return dst, jinja.At(err_39, "olmo2", "templates/olmo2.yaml:6:362")
 							}
 							dst = v_38.AppendStr(dst)
 						}
@@ -203,6 +208,16 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 	return dst, nil
 }
 
+// _OLMo2TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _OLMo2TemplateSpecialTokens = []string{"<|system|>", "<|user|>", "<|assistant|>", "<|endoftext|>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (OLMo2TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_OLMo2TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p OLMo2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(OLMo2TemplateFeed{Context: ctx})
@@ -210,7 +225,8 @@ func (p OLMo2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p OLMo2TemplatePrompt) Request(f OLMo2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -222,6 +238,9 @@ func (p OLMo2TemplatePrompt) Request(f OLMo2TemplateFeed, opts ...runtime.Reques
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Phi35TemplateFeed holds the variables of the phi3_5 prompt.
@@ -84,12 +86,15 @@ func (p Phi35TemplatePrompt) Render(f Phi35TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Phi35TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	{
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/phi3_5.yaml:5:30",
+				Pos:    "templates/phi3_5.yaml:6:30",
 				Prompt: "phi3_5",
 				Var:    "messages",
 			}
@@ -100,72 +105,72 @@ func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/phi3_5.yaml:5:30",
+					Pos:    "templates/phi3_5.yaml:6:30",
 					Prompt: "phi3_5",
 				}
 			}
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
 			if err_6 != nil {
-				return dst, jinja.At(err_6, "phi3_5", "templates/phi3_5.yaml:5:47")
+				return dst, jinja.At(err_6, "phi3_5", "templates/phi3_5.yaml:6:47")
 			}
 			t_9 := jinja.Equal(v_5, jinja.StringValue("system"))
 			if t_9 {
 				v_7, err_8 := message_1.Item(jinja.StringValue("content"))
 				if err_8 != nil {
-					return dst, jinja.At(err_8, "phi3_5", "templates/phi3_5.yaml:5:79")
+					return dst, jinja.At(err_8, "phi3_5", "templates/phi3_5.yaml:6:79")
 				}
 				t_9 = v_7.Truth()
 			}
 			if t_9 {
 				v_10, err_11 := message_1.Item(jinja.StringValue("content"))
 				if err_11 != nil {
-					return dst, jinja.At(err_11, "phi3_5", "templates/phi3_5.yaml:5:119")
+					return dst, jinja.At(err_11, "phi3_5", "templates/phi3_5.yaml:6:119")
 				}
 				v_12, err_13 := jinja.Arith("+", jinja.StringValue("<|system|>\n"), v_10)
 				if err_13 != nil {
-					return dst, jinja.At(err_13, "phi3_5", "templates/phi3_5.yaml:5:102")
+					return dst, jinja.At(err_13, "phi3_5", "templates/phi3_5.yaml:6:102")
 				}
 				v_14, err_15 := jinja.Arith("+", v_12, jinja.StringValue("<|end|>\n"))
 				if err_15 != nil {
-					return dst, jinja.At(err_15, "phi3_5", "templates/phi3_5.yaml:5:102")
+					return dst, jinja.At(err_15, "phi3_5", "templates/phi3_5.yaml:6:102")
 				}
 				dst = v_14.AppendStr(dst)
 			} else {
 				v_16, err_17 := message_1.Item(jinja.StringValue("role"))
 				if err_17 != nil {
-					return dst, jinja.At(err_17, "phi3_5", "templates/phi3_5.yaml:5:161")
+					return dst, jinja.At(err_17, "phi3_5", "templates/phi3_5.yaml:6:161")
 				}
 				if jinja.Equal(v_16, jinja.StringValue("user")) {
 					v_18, err_19 := message_1.Item(jinja.StringValue("content"))
 					if err_19 != nil {
-						return dst, jinja.At(err_19, "phi3_5", "templates/phi3_5.yaml:5:206")
+						return dst, jinja.At(err_19, "phi3_5", "templates/phi3_5.yaml:6:206")
 					}
 					v_20, err_21 := jinja.Arith("+", jinja.StringValue("<|user|>\n"), v_18)
 					if err_21 != nil {
-						return dst, jinja.At(err_21, "phi3_5", "templates/phi3_5.yaml:5:191")
+						return dst, jinja.At(err_21, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
 					v_22, err_23 := jinja.Arith("+", v_20, jinja.StringValue("<|end|>\n"))
 					if err_23 != nil {
-						return dst, jinja.At(err_23, "phi3_5", "templates/phi3_5.yaml:5:191")
+						return dst, jinja.At(err_23, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
 					dst = v_22.AppendStr(dst)
 				} else {
 					v_24, err_25 := message_1.Item(jinja.StringValue("role"))
 					if err_25 != nil {
-						return dst, jinja.At(err_25, "phi3_5", "templates/phi3_5.yaml:5:248")
+						return dst, jinja.At(err_25, "phi3_5", "templates/phi3_5.yaml:6:248")
 					}
 					if jinja.Equal(v_24, jinja.StringValue("assistant")) {
 						v_26, err_27 := message_1.Item(jinja.StringValue("content"))
 						if err_27 != nil {
-							return dst, jinja.At(err_27, "phi3_5", "templates/phi3_5.yaml:5:303")
+							return dst, jinja.At(err_27, "phi3_5", "templates/phi3_5.yaml:6:303")
 						}
 						v_28, err_29 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_26)
 						if err_29 != nil {
-							return dst, jinja.At(err_29, "phi3_5", "templates/phi3_5.yaml:5:283")
+							return dst, jinja.At(err_29, "phi3_5", "templates/phi3_5.yaml:6:283")
 						}
 						v_30, err_31 := jinja.Arith("+", v_28, jinja.StringValue("<|end|>\n"))
 						if err_31 != nil {
-							return dst, jinja.At(err_31, "phi3_5", "templates/phi3_5.yaml:5:283")
+							return dst, jinja.At(err_31, "phi3_5", "templates/phi3_5.yaml:6:283")
 						}
 						dst = v_30.AppendStr(dst)
 					}
@@ -183,6 +188,16 @@ func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte
 	return dst, nil
 }
 
+// _Phi35TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Phi35TemplateSpecialTokens = []string{"<|system|>", "<|user|>", "<|assistant|>", "<|end|>", "<|endoftext|>", "<s>", "</s>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Phi35TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Phi35TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Phi35TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Phi35TemplateFeed{Context: ctx})
@@ -190,7 +205,8 @@ func (p Phi35TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Phi35TemplatePrompt) Request(f Phi35TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -202,6 +218,9 @@ func (p Phi35TemplatePrompt) Request(f Phi35TemplateFeed, opts ...runtime.Reques
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }
