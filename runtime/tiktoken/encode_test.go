@@ -129,13 +129,18 @@ func dependencyIDs(t testing.TB, c *codec.Codec, text string) []uint32 {
 // whitespace, then another line break.
 var lineBreakRun = regexp.MustCompile(`[\r\n][\t\v\f \x{85}\p{Z}]+[\r\n]`)
 
-// dependencyDiverges reports whether tiktoken-go may split text otherwise
-// than tiktoken: its compiled \s*[\r\n]+ ends a whitespace run's piece at
-// the run's first line breaks, so on " \n \n x" it gives " \n", " \n"
-// where tiktoken (and js-tiktoken, testdata/reference.json) gives
-// " \n \n", one token fewer; this is also what makes it quadratic.
+// dependencyDiverges reports whether tiktoken-go may encode text otherwise
+// than tiktoken, for one of the two bugs of the Go code that regexp2cg
+// generated for its regular expressions:
+//   - \s*[\r\n]+ ends a whitespace run's piece at the run's first line
+//     breaks, so on " \n \n x" it gives " \n", " \n" where tiktoken (and
+//     js-tiktoken, testdata/reference.json) gives " \n \n", one token fewer;
+//     this is also what makes it quadratic;
+//   - its ASCII bitmap leaves U+007F out of [^\s\p{L}\p{N}], so the rune
+//     starts no piece and is dropped: "\x7f" is no token, not one.
 func dependencyDiverges(text string) bool {
-	return lineBreakRun.MatchString(valid(text))
+	text = valid(text)
+	return lineBreakRun.MatchString(text) || strings.ContainsRune(text, '\x7f')
 }
 
 // corpus holds texts in many scripts and shapes; the reference texts are
@@ -215,12 +220,13 @@ func TestMatchesOracle(t *testing.T) {
 // does, drop the exception), and its exception holds no other text.
 func TestDependencyDiverges(t *testing.T) {
 	for _, o := range oracles {
-		text := " \n \n x"
-		if !dependencyDiverges(text) {
-			t.Fatalf("%q is not an exception", text)
-		}
-		if got, want := dependencyIDs(t, o.codec(), text), o.enc().ids(text); slices.Equal(got, want) {
-			t.Errorf("%s: tiktoken-go now encodes %q as tiktoken does (%v): drop dependencyDiverges", o.name, text, got)
+		for _, text := range []string{" \n \n x", "\x7f"} {
+			if !dependencyDiverges(text) {
+				t.Fatalf("%q is not an exception", text)
+			}
+			if got, want := dependencyIDs(t, o.codec(), text), o.enc().ids(text); slices.Equal(got, want) {
+				t.Errorf("%s: tiktoken-go now encodes %q as tiktoken does (%v): drop its exception", o.name, text, got)
+			}
 		}
 	}
 	for _, text := range []string{"\n\n x", " \n  x", "\n x\n y", "\r\n\r\n", "\n \t"} {
@@ -243,7 +249,9 @@ func TestVocabularySize(t *testing.T) {
 // Cut with Count.
 func FuzzEncode(f *testing.F) {
 	for _, text := range texts(f) {
-		f.Add(text)
+		if len(text) <= 512 { // the oracle is quadratic: the tests above take the long texts
+			f.Add(text)
+		}
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, o := range oracles {
@@ -267,10 +275,12 @@ func FuzzEncode(f *testing.F) {
 				ends = append(ends, end)
 				return true
 			})
-			want := 0
-			for n := range len(ends) + 1 {
-				if n > 0 && (ends[n-1] == len(text) || utf8.RuneStart(text[ends[n-1]])) {
-					want = ends[n-1]
+			for _, n := range []int{0, 1, len(ends) / 3, len(ends) / 2, len(ends) - 1, len(ends), len(ends) + 1} {
+				want := 0 // the last end up to the n-th that is between runes
+				for _, end := range ends[:min(max(n, 0), len(ends))] {
+					if end == len(text) || utf8.RuneStart(text[end]) {
+						want = end
+					}
 				}
 				if cut := o.enc().Cut(text, n); cut != text[:want] {
 					t.Fatalf("%s: %q: Cut(text, %d) = %q, want %q", o.name, text, n, cut, text[:want])

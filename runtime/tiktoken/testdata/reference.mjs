@@ -38,6 +38,8 @@ const texts = {
   line_break_runs:
     " \n \n x" + "\n \n\n  \n   y" + " a\n\n b \n\t\n" + "\r\n \r\n\t\n  \n  end \n \n" +
     " \n".repeat(50) + "z\n\u3000\n\u00a0\n\t\n ",
+  // control characters: tiktoken-go drops U+007F
+  control: "a\x7fb \x7f\x7f x\x7fabc \x00\x01\x08 \x1c\x1d\x1e\x1f \x80\x9f end\x7f\n",
   scripts:
     "Ελληνικά, русский текст, हिन्दी पाठ, ภาษาไทย, ქართული, Tiếng Việt có dấu, " +
     "e\u0301 combining, ﬁ ligature, ∑∫√∞ ≠ ≤, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢, Ⅻ, ½.\n",
