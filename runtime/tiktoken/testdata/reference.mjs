@@ -32,6 +32,8 @@ const texts = {
   whitespace:
     "a   b\t\t\tc\n\n\n   \n\t \r\n  end   \n" + " ".repeat(40) + "x" + "\t".repeat(9) + "y\n\n\n\n\n" +
     "no\u00a0break\u3000ideographic\u2003em  \u2028line\u2029para   ",
+  // contractions in any case, with the long s that folds to s
+  contractions: "it'ſ IT'S It'St x'Ll x'rE they'Ve I'M we'D 'ſ 'sa's A'LLB x'ſx ǅ's 中文'll",
   // whitespace runs that hold line breaks between other spaces: one piece
   // each up to the run's last line break (tiktoken-go cuts them at the
   // first)
