@@ -20,8 +20,7 @@ import (
 // the text, and each piece is merged by tiktoken's own loop, one scan of
 // all parts per merge. It is slow and independent of the scanner and the
 // heap. Wrapped in (?:), the expressions are not the ones tiktoken-go
-// compiles to Go, whose \s*[\r\n]+ gives back to the run's first line
-// break instead of its last (see dependencyDiverges).
+// compiled to Go code, which has two bugs (see dependencyDiverges).
 type oracle struct {
 	name   string
 	enc    func() *encoding

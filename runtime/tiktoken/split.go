@@ -38,7 +38,7 @@ const (
 	number                    // \p{N}
 	space                     // \s
 	newline                   // \r or \n
-	symbol                    // [^\s\p{L}\p{N}]: punctuation, symbols, marks
+	symbol                    // [^\s\p{L}\p{N}]: punctuation, symbols, marks, controls
 )
 
 // asciiClasses holds the class of each ASCII rune.
