@@ -3,6 +3,7 @@ package tiktoken
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"slices"
@@ -209,6 +210,46 @@ func TestMatchesOracle(t *testing.T) {
 			}
 			if want := dependencyIDs(t, dep, text); !slices.Equal(got, want) {
 				t.Errorf("%s: %q: tiktoken-go differs\ngot  %v\nwant %v", o.name, text, got, want)
+			}
+		}
+	}
+}
+
+// tricky holds runes and strings of every class the expressions tell
+// apart, for random texts: upper, lower, title case, modifier and other
+// letters, marks of each kind, numbers, whitespace of each kind, line
+// breaks, apostrophes and the letters of contractions, '/', U+007F,
+// U+FFFD and invalid bytes.
+var tricky = []string{
+	"a", "z", "A", "Z", "é", "É", "ǅ", "ʰ", "々", "日", "ا", "\u0301", "\u0903", "\u20dd",
+	"0", "9", "٣", "Ⅻ", "½", " ", " ", "\t", "\v", "\f", "\u0085", "\u00a0", "\u2028", "\u3000",
+	"\n", "\r", "\r\n", "'", "'", "s", "S", "t", "re", "VE", "m", "ll", "LL", "d", "ſ",
+	"!", ".", "/", "//", "\x7f", "\x00", "\ufffd", "🙂", "\xff", "\xe2\x82",
+}
+
+// TestRandomTexts compares the pieces and the tokens with the oracle's,
+// and the tokens with tiktoken-go's where it does not diverge, on random
+// texts of tricky runes.
+func TestRandomTexts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 10))
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(24) + 1 {
+			b.WriteString(tricky[rng.IntN(len(tricky))])
+		}
+		text := b.String()
+		for _, o := range oracles {
+			if got, want := o.enc().pieces(valid(text)), o.pieces(t, valid(text)); !slices.Equal(got, want) {
+				t.Fatalf("%s: %q\ngot  %q\nwant %q", o.name, text, got, want)
+			}
+			got := o.enc().ids(text)
+			if want := o.ids(t, valid(text)); !slices.Equal(got, want) {
+				t.Fatalf("%s: %q\ngot  %v\nwant %v", o.name, text, got, want)
+			}
+			if !dependencyDiverges(text) {
+				if want := dependencyIDs(t, o.codec(), text); !slices.Equal(got, want) {
+					t.Fatalf("%s: %q: tiktoken-go differs\ngot  %v\nwant %v", o.name, text, got, want)
+				}
 			}
 		}
 	}
