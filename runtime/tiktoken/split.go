@@ -8,8 +8,9 @@ import (
 
 // The pre-tokenizer splits text into the pieces that byte-pair encoding
 // then merges, exactly as tiktoken's regular expression for the encoding
-// does, but by a scanner that reads each rune a bounded number of times:
-// a backtracking engine can read a whitespace run once per piece it holds.
+// does, but by a scanner that reads each rune a bounded number of times
+// (the Go code tiktoken-go generated for the expressions reads a
+// whitespace run once per line break in it).
 //
 // o200k_base's expression, with U = [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}] and
 // W = [\p{Ll}\p{Lm}\p{Lo}\p{M}], is
