@@ -8,7 +8,7 @@ SEED ?= 1
 CASE ?= -1
 
 .DEFAULT_GOAL := test
-.PHONY: generate check test example bench fuzz golden difffuzz chatcorpus
+.PHONY: generate check test example bench fuzz golden difffuzz difffuzz-floors chatcorpus
 
 # Regenerate generated/ from prompts/ and the shipped chat formats (the go:generate lines).
 generate:
@@ -59,6 +59,12 @@ bench:
 difffuzz:
 	$(GO) test ./gen -run '^TestDiffFuzz$$' -count=1 -timeout 0 -v -difffuzz.n=$(N) -difffuzz.seed=$(SEED) \
 		-difffuzz.case=$(CASE) -difffuzz.enable='$(ENABLE)' -difffuzz.dump='$(DUMP)'
+
+# Record the floor of the accepted share of each differential fuzzer
+# family (gen/difffuzz_floor_test.go) at make test's seed and N, in
+# gen/testdata/difffuzz/floors.json; review the diff before committing.
+difffuzz-floors:
+	$(GO) test ./gen -run '^TestDiffFuzz$$' -count=1 -timeout 0 -difffuzz.floors
 
 # Run each fuzz target for $(FUZZTIME).
 fuzz:
