@@ -33,14 +33,17 @@ example: generate
 
 # Re-render the expected outputs with real Jinja2 (needs python3-jinja2 and
 # python3-yaml): the render corpus in gen/testdata/render, the fixtures of
-# generated/testdata for the behaviour tests of generated/ and example/, and
+# generated/testdata for the behaviour tests of generated/ and example/,
 # the chat templates, tagged prompts and HTML stripping of runtime/chatformat,
-# and the chat template corpus of gen/testdata/chat (with its INVENTORY.md).
+# the chat template corpus of gen/testdata/chat (with its INVENTORY.md), and
+# runtime/jinja's Python case tables (casetables.go) and expected values
+# (testdata/cases.json).
 golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
 	$(PYTHON) runtime/chatformat/testdata/golden.py
 	$(PYTHON) gen/testdata/chat/render.py
+	cd runtime/jinja && $(PYTHON) testdata/gen_casetables.py && $(PYTHON) testdata/gen_cases.py
 
 # Measure promptgen on the chat template corpus (gen/testdata/chat): print
 # per template whether it compiles and how many conversations match Jinja2,
