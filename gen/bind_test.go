@@ -68,33 +68,11 @@ type Point struct {
 }
 `
 
-// goTypePrompts bind a standalone prompt's inputs with goType (a struct
-// and a list of structs) and a set's inputs with autobind.
-var goTypePrompts = map[string]string{
-	"greet.yaml": `inputs:
-  customer:
-    goType: pgtest/crm.Customer
-  items:
-    goType: "[]pgtest/crm.Item"
-    optional: true
-template: |
-  Dear {{ customer.name }} ({{ customer.loyalty_status | default('new') }}, {{ customer.nickname }}).
-  {% for o in customer.orders %}- {{ o.id }}: {{ o.qty }} x {{ o.total }}{% if o.paid %} paid{% endif %}
-  {% endfor %}{% if customer.address %}City: {{ customer.address.city }} {{ customer.address }}
-  {% endif %}{% for i in items %}{{ i.name }};{% endfor %}
-  Tags: {{ customer.tags | join(', ') }} {{ customer | length }} {{ 'tags' in customer }} {{ 'created' in customer }}{% if customer.scores %} {{ customer.scores | tojson }}{% endif %}
-`,
-	"agent/promptset.yaml": `autobind: [pgtest/crm]
-inputs:
-  customer: object
-  order:
-    type: object
-    optional: true
-templates:
-  main:
-    default: "Hello {{ customer.name }}{% if order %}, order {{ order.id }} ({{ order.qty }}){% endif %}"
-`,
-}
+// goTypeDir holds the goType prompts (prompts/greet.yaml binds a
+// standalone prompt's inputs with goType, a struct and a list of structs;
+// prompts/agent a set's with autobind) and want.json, what Jinja2 renders
+// for them, written by golden.py (make golden).
+var goTypeDir = filepath.Join("testdata", "gotype")
 
 // goTypeMain renders the prompts through the generated code of both
 // backends with feeds that hold the crm types themselves.
@@ -140,15 +118,21 @@ func main() {
 `
 
 // goTypeWant is what each render of goTypeMain prints, once per backend:
-// Jinja2's output for the same values as dicts (checked with
-// /usr/bin/python3 and python3-jinja2), and the error of an unset
-// required list.
-var goTypeWant = []string{
-	"Dear Ada (gold, ada).\n- A1: 2 x 9.5 paid\n- B2: 1 x 3.0\nCity: Paris {'city': 'Paris'}\npen;ink;\nTags: vip, early 8 True True {\"a\": 1, \"b\": 2}",
-	"Dear Bo (new, bo).\n\nTags:  4 False True",
-	`ERROR: prompts/greet.yaml:9:15: render greet: "customer.orders": required variable is not set`,
-	"Hello Ada, order C3 (4)",
-	"Hello Bo",
+// Jinja2's output for the same values (goTypeDir's want.json), and the
+// error of an unset required list, which Jinja2 renders as an empty loop.
+func goTypeWant(t *testing.T) []string {
+	t.Helper()
+	var jinja map[string]string
+	if err := json.Unmarshal(readFile(t, filepath.Join(goTypeDir, "want.json")), &jinja); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{jinja["greet ada"], jinja["greet bo"],
+		`ERROR: prompts/greet.yaml:9:15: render greet: "customer.orders": required variable is not set`,
+		jinja["agent ada"], jinja["agent bo"]}
+	if len(jinja) != 4 || slices.Contains(want, "") {
+		t.Fatalf("%s: want the renders greet ada, greet bo, agent ada and agent bo, got %v", filepath.Join(goTypeDir, "want.json"), jinja)
+	}
+	return want
 }
 
 // newGoTypeModule makes a temporary module holding the crm and geo
@@ -158,8 +142,8 @@ func newGoTypeModule(t *testing.T) string {
 	mod := newTempModule(t)
 	writeFile(t, filepath.Join(mod, "crm", "crm.go"), []byte(crmSource))
 	writeFile(t, filepath.Join(mod, "geo", "geo.go"), []byte(geoSource))
-	for name, src := range goTypePrompts {
-		writeFile(t, filepath.Join(mod, "prompts", name), []byte(src))
+	for _, name := range []string{"greet.yaml", "agent/promptset.yaml"} {
+		writeFile(t, filepath.Join(mod, "prompts", name), readFile(t, filepath.Join(goTypeDir, "prompts", name)))
 	}
 	return mod
 }
@@ -190,8 +174,9 @@ func TestGoTypeRender(t *testing.T) {
 		t.Fatalf("go run: %v\n%s", err, got)
 	}
 	var want []string
+	jinja := goTypeWant(t)
 	for range backends {
-		want = append(want, goTypeWant...)
+		want = append(want, jinja...)
 	}
 	if diff := cmp.Diff(want, strings.Split(strings.TrimSuffix(string(got), "\n---\n"), "\n---\n")); diff != "" {
 		t.Errorf("renders (-want +got):\n%s", diff)
@@ -219,8 +204,8 @@ func TestGoTypeRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err := ttfuncs.Execute(tmpl, nil, p.Key, p.File, feed.Elem().Interface())
-	if err != nil || string(out) != goTypeWant[0] {
-		t.Errorf("preview render:\ngot  %q, %v\nwant %q", out, err, goTypeWant[0])
+	if err != nil || string(out) != jinja[0] {
+		t.Errorf("preview render:\ngot  %q, %v\nwant %q", out, err, jinja[0])
 	}
 
 	sp, _, err := LoadSetPreview(Config{Dir: filepath.Join(mod, "prompts")}, "agent")
