@@ -95,9 +95,11 @@ const renderAtSource = `func renderAt[F any](p any, f F) (string, error) {
 type renderJob struct{ key, feed string }
 
 // renderAll generates one package per backend from the prompts in
-// mod/prompts, compiles and vets them with a program that renders every
-// job on every backend, runs it and returns the outputs by backend and
-// job: the rendered text, or "ERROR: " and the error's message.
+// mod/prompts (a key may name a set, a directory with a promptset.yaml,
+// whose default template renders), compiles and vets them with a program
+// that renders every job on every backend, runs it and returns the outputs
+// by backend and job: the rendered text, or "ERROR: " and the error's
+// message.
 func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]string {
 	t.Helper()
 	var main bytes.Buffer
@@ -117,7 +119,11 @@ func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]st
 		main.WriteString("func render_" + b.pkg + "(key, feed string) (string, error) {\n\tswitch key {\n")
 		for _, k := range keys {
 			name, _ := names.Exported(k)
-			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn renderAt(" + b.pkg + "." + name + ", f)\n")
+			render := "renderAt(" + b.pkg + "." + name + ", f)"
+			if _, err := os.Stat(filepath.Join(mod, "prompts", k, "promptset.yaml")); err == nil {
+				render = b.pkg + ".New" + name + "().Render(\"default\", f)" // a set: its main/default template
+			}
+			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn " + render + "\n")
 		}
 		main.WriteString("\t}\n\tpanic(key)\n}\n\n")
 	}
