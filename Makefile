@@ -33,12 +33,14 @@ example: generate
 
 # Re-render the expected outputs with real Jinja2 (needs python3-jinja2 and
 # python3-yaml): the render corpus in gen/testdata/render, the fixtures of
-# generated/testdata for the behaviour tests of generated/ and example/, and
+# generated/testdata for the behaviour tests of generated/ and example/ and
+# of gen/testdata/headless (prompts without a template key), and
 # the chat templates, tagged prompts and HTML stripping of runtime/chatformat,
 # and the chat template corpus of gen/testdata/chat (with its INVENTORY.md).
 golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
+	$(PYTHON) gen/testdata/render/golden.py --prompts gen/testdata/headless/prompts gen/testdata/headless/fixtures
 	$(PYTHON) runtime/chatformat/testdata/golden.py
 	$(PYTHON) gen/testdata/chat/render.py
 
