@@ -117,4 +117,3 @@ func maxIndent(src []byte) int {
 	}
 	return most
 }
-
