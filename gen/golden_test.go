@@ -216,7 +216,7 @@ func copyTree(t *testing.T, from, to string) {
 // generated package imports, free of dependencies.
 func TestRuntimeImportsOnlyStdlib(t *testing.T) {
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps, Dir: ".."}, "./runtime", "./runtime/jinja", "./runtime/ttfuncs", "./runtime/chatformat", "./runtime/chatformat/models",
-		"./runtime/chat", "./runtime/params", "./runtime/snapshot")
+		"./runtime/chat", "./runtime/params", "./runtime/suggest", "./runtime/snapshot")
 	if err != nil {
 		t.Fatal(err)
 	}

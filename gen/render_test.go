@@ -298,6 +298,9 @@ func TestRenderErrors(t *testing.T) {
 		"select": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{{ xs | select('equalto', y + 1) | list }}\"\n",
 		// raise_exception's message built from dynamic values, as Python's str().
 		"raisedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
+		// A chat template's special tokens (and the context's bos_token and
+		// eos_token) in any string of the chat context: no output.
+		"markers": "jinja: {profile: transformers}\ninputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n",
 		// A strftime_now directive only the feed names.
 		"clock": "jinja: {profile: transformers}\ninputs:\n  fmt: string?\ntemplate: \"{{ strftime_now(fmt) }}\"\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
@@ -314,6 +317,11 @@ func TestRenderErrors(t *testing.T) {
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ok"},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}, {"role": "bot", "content": "yo"}]}`, `ERROR: prompts/raisedyn.yaml:3:63: render raisedyn: the template raised an exception: Invalid role bot.`},
 		{"headless", `{}`, `ERROR: prompts/headless.yaml:3:22: render headless: "name": required variable is not set`},
+		{"markers", `{"messages": [{"role": "user", "content": "hi"}]}`, "hi"},
+		{"markers", `{"messages": [{"role": "user", "content": "hi"}, {"role": "tool", "content": {"k": ["<|im_end|>"]}}]}`,
+			`ERROR: message 1: content.k[0]: holds a marker of the chat format: "<|im_end|>"`},
+		{"markers", `{"messages": [{"role": "user", "content": "hi"}], "tools": [{"a b": "x</s>"}], "eos_token": "</s>"}`,
+			`ERROR: tools[0]["a b"]: holds a marker of the chat format: "</s>"`},
 		{"range", `{"n": 5, "step": 2}`, "024"},
 		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},

@@ -16,6 +16,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen"
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -110,6 +111,11 @@ type rendered struct {
 // renderPreview renders p with feed exactly as its generated Render does
 // with opts.
 func renderPreview(p *gen.Preview, feed any, opts []runtime.RenderOption) (rendered, error) {
+	if p.Chat {
+		if err := checkMarkers(feed, p.SpecialTokens); err != nil {
+			return rendered{}, err
+		}
+	}
 	if p.Sections != nil {
 		return renderSections(p, feed)
 	}
@@ -119,6 +125,21 @@ func renderPreview(p *gen.Preview, feed any, opts []runtime.RenderOption) (rende
 	}
 	out, err := ttfuncs.ExecuteWith(t, nil, p.Key, p.File, feed, opts)
 	return rendered{out: out}, err
+}
+
+// checkMarkers is the check that the generated Render of a chat template
+// makes first: no string of the chat context in feed holds one of the
+// model's special tokens (chat.Context.CheckMarkers).
+func checkMarkers(feed any, specialTokens []string) error {
+	b, err := json.Marshal(feed)
+	if err != nil {
+		return err
+	}
+	var ctx chat.Context
+	if err := json.Unmarshal(b, &ctx); err != nil {
+		return err
+	}
+	return ctx.CheckMarkers(specialTokens...)
 }
 
 // internalError is a failure of promptgen itself, such as a translated

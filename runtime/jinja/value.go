@@ -140,6 +140,15 @@ func (v Value) Lookup(key string) (Value, bool) {
 // List returns the items of v when it is a list.
 func (v Value) List() ([]Value, bool) { return v.list, v.kind == listKind }
 
+// Dict returns the keys of v and their values, in order, when it is a
+// dict: the dict's own slices, which the caller must not change.
+func (v Value) Dict() (keys []string, values []Value, ok bool) {
+	if v.kind != dictKind {
+		return nil, nil, false
+	}
+	return v.dict.keys, v.dict.vals, true
+}
+
 // typeName is the name of v's Python type, for error details.
 func (v Value) typeName() string {
 	if v.tuple {

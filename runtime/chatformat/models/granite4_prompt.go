@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Granite4TemplateFeed holds the variables of the granite4 prompt.
@@ -85,6 +87,9 @@ func (p Granite4TemplatePrompt) Render(f Granite4TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Granite4TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var toolsSystemMessagePrefix_1 string
 	var toolsSystemMessageSuffix_2 string
@@ -109,20 +114,20 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		{
 			items_18, err_19 := tools_5.Iter()
 			if err_19 != nil {
-				return dst, jinja.At(err_19, "granite4", "templates/granite4.yaml:5:1589")
+				return dst, jinja.At(err_19, "granite4", "templates/granite4.yaml:6:1589")
 			}
 			for _, x_21 := range items_18 {
 				tool_10 := x_21
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/granite4.yaml:5:1589",
+						Pos:    "templates/granite4.yaml:6:1589",
 						Prompt: "granite4",
 					}
 				}
 				v_22, err_23 := jinja.ToJSON(tool_10, 0, false, true)
 				if err_23 != nil {
-					return dst, jinja.At(err_23, "granite4", "templates/granite4.yaml:5:1663")
+					return dst, jinja.At(err_23, "granite4", "templates/granite4.yaml:6:1663")
 				}
 				toolsSystemMessage_7 = toolsSystemMessage_7 + "\n" + v_22
 			}
@@ -135,20 +140,20 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		{
 			items_24, err_25 := f.Documents.Default(jinja.NoneValue(), false).Iter()
 			if err_25 != nil {
-				return dst, jinja.At(err_25, "granite4", "templates/granite4.yaml:5:1875")
+				return dst, jinja.At(err_25, "granite4", "templates/granite4.yaml:6:1875")
 			}
 			for _, x_27 := range items_24 {
 				document_11 := x_27
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/granite4.yaml:5:1875",
+						Pos:    "templates/granite4.yaml:6:1875",
 						Prompt: "granite4",
 					}
 				}
 				v_28, err_29 := jinja.ToJSON(document_11, 0, false, true)
 				if err_29 != nil {
-					return dst, jinja.At(err_29, "granite4", "templates/granite4.yaml:5:1971")
+					return dst, jinja.At(err_29, "granite4", "templates/granite4.yaml:6:1971")
 				}
 				documentsSystemMessage_8 = documentsSystemMessage_8 + "\n" + v_28
 			}
@@ -160,7 +165,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	if f.Messages == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "templates/granite4.yaml:5:2210",
+			Pos:    "templates/granite4.yaml:6:2210",
 			Prompt: "granite4",
 			Var:    "messages",
 		}
@@ -172,14 +177,14 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	}
 	v_33, err_34 := t_32.Attr("role")
 	if err_34 != nil {
-		return dst, jinja.At(err_34, "granite4", "templates/granite4.yaml:5:2210")
+		return dst, jinja.At(err_34, "granite4", "templates/granite4.yaml:6:2210")
 	}
 	if jinja.Equal(v_33, jinja.StringValue("system")) {
 		done_40 := false
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/granite4.yaml:5:2239",
+				Pos:    "templates/granite4.yaml:6:2239",
 				Prompt: "granite4",
 				Var:    "messages",
 			}
@@ -191,13 +196,13 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		}
 		v_38, err_39 := t_37.Attr("content")
 		if err_39 != nil {
-			return dst, jinja.At(err_39, "granite4", "templates/granite4.yaml:5:2239")
+			return dst, jinja.At(err_39, "granite4", "templates/granite4.yaml:6:2239")
 		}
 		if v_38.Test("string") {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/granite4.yaml:5:2326",
+					Pos:    "templates/granite4.yaml:6:2326",
 					Prompt: "granite4",
 					Var:    "messages",
 				}
@@ -209,7 +214,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			}
 			v_44, err_45 := t_43.Attr("content")
 			if err_45 != nil {
-				return dst, jinja.At(err_45, "granite4", "templates/granite4.yaml:5:2326")
+				return dst, jinja.At(err_45, "granite4", "templates/granite4.yaml:6:2326")
 			}
 			systemMessage_9 = v_44
 			done_40 = true
@@ -218,7 +223,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/granite4.yaml:5:2356",
+					Pos:    "templates/granite4.yaml:6:2356",
 					Prompt: "granite4",
 					Var:    "messages",
 				}
@@ -230,14 +235,14 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			}
 			v_49, err_50 := t_48.Attr("content")
 			if err_50 != nil {
-				return dst, jinja.At(err_50, "granite4", "templates/granite4.yaml:5:2356")
+				return dst, jinja.At(err_50, "granite4", "templates/granite4.yaml:6:2356")
 			}
 			if v_49.Test("iterable") {
 				{
 					if f.Messages == nil {
 						return dst, &runtime.Error{
 							Err:    runtime.ErrMissing,
-							Pos:    "templates/granite4.yaml:5:2427",
+							Pos:    "templates/granite4.yaml:6:2427",
 							Prompt: "granite4",
 							Var:    "messages",
 						}
@@ -249,40 +254,40 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 					}
 					v_55, err_56 := t_54.Attr("content")
 					if err_56 != nil {
-						return dst, jinja.At(err_56, "granite4", "templates/granite4.yaml:5:2427")
+						return dst, jinja.At(err_56, "granite4", "templates/granite4.yaml:6:2427")
 					}
 					items_51, err_57 := v_55.Iter()
 					if err_57 != nil {
-						return dst, jinja.At(err_57, "granite4", "templates/granite4.yaml:5:2427")
+						return dst, jinja.At(err_57, "granite4", "templates/granite4.yaml:6:2427")
 					}
 					for _, x_59 := range items_51 {
 						entry_12 := x_59
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/granite4.yaml:5:2427",
+								Pos:    "templates/granite4.yaml:6:2427",
 								Prompt: "granite4",
 							}
 						}
 						v_60, err_61 := entry_12.Attr("type")
 						if err_61 != nil {
-							return dst, jinja.At(err_61, "granite4", "templates/granite4.yaml:5:2456")
+							return dst, jinja.At(err_61, "granite4", "templates/granite4.yaml:6:2456")
 						}
 						if jinja.Equal(v_60, jinja.StringValue("text")) {
 							if !jinja.Equal(systemMessage_9, jinja.StringValue("")) {
 								v_62, err_63 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n"))
 								if err_63 != nil {
-									return dst, jinja.At(err_63, "granite4", "templates/granite4.yaml:5:2567")
+									return dst, jinja.At(err_63, "granite4", "templates/granite4.yaml:6:2567")
 								}
 								systemMessage_9 = v_62
 							}
 							v_64, err_65 := entry_12.Attr("text")
 							if err_65 != nil {
-								return dst, jinja.At(err_65, "granite4", "templates/granite4.yaml:5:2726")
+								return dst, jinja.At(err_65, "granite4", "templates/granite4.yaml:6:2726")
 							}
 							v_66, err_67 := jinja.Arith("+", systemMessage_9, v_64)
 							if err_67 != nil {
-								return dst, jinja.At(err_67, "granite4", "templates/granite4.yaml:5:2670")
+								return dst, jinja.At(err_67, "granite4", "templates/granite4.yaml:6:2670")
 							}
 							systemMessage_9 = v_66
 						}
@@ -294,19 +299,19 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		if tools_5.Truth() && f.Documents.Default(jinja.NoneValue(), false).Truth() {
 			v_69, err_70 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 			if err_70 != nil {
-				return dst, jinja.At(err_70, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_70, "granite4", "templates/granite4.yaml:6:2857")
 			}
 			v_71, err_72 := jinja.Arith("+", v_69, jinja.StringValue(toolsSystemMessage_7))
 			if err_72 != nil {
-				return dst, jinja.At(err_72, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_72, "granite4", "templates/granite4.yaml:6:2857")
 			}
 			v_73, err_74 := jinja.Arith("+", v_71, jinja.StringValue("\n\n"))
 			if err_74 != nil {
-				return dst, jinja.At(err_74, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_74, "granite4", "templates/granite4.yaml:6:2857")
 			}
 			v_75, err_76 := jinja.Arith("+", v_73, jinja.StringValue(documentsSystemMessage_8))
 			if err_76 != nil {
-				return dst, jinja.At(err_76, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_76, "granite4", "templates/granite4.yaml:6:2857")
 			}
 			systemMessage_9 = v_75
 			done_68 = true
@@ -315,11 +320,11 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			if tools_5.Truth() {
 				v_77, err_78 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 				if err_78 != nil {
-					return dst, jinja.At(err_78, "granite4", "templates/granite4.yaml:5:2996")
+					return dst, jinja.At(err_78, "granite4", "templates/granite4.yaml:6:2996")
 				}
 				v_79, err_80 := jinja.Arith("+", v_77, jinja.StringValue(toolsSystemMessage_7))
 				if err_80 != nil {
-					return dst, jinja.At(err_80, "granite4", "templates/granite4.yaml:5:2996")
+					return dst, jinja.At(err_80, "granite4", "templates/granite4.yaml:6:2996")
 				}
 				systemMessage_9 = v_79
 				done_68 = true
@@ -329,11 +334,11 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			if f.Documents.Default(jinja.NoneValue(), false).Truth() {
 				v_81, err_82 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 				if err_82 != nil {
-					return dst, jinja.At(err_82, "granite4", "templates/granite4.yaml:5:3096")
+					return dst, jinja.At(err_82, "granite4", "templates/granite4.yaml:6:3096")
 				}
 				v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue(documentsSystemMessage_8))
 				if err_84 != nil {
-					return dst, jinja.At(err_84, "granite4", "templates/granite4.yaml:5:3096")
+					return dst, jinja.At(err_84, "granite4", "templates/granite4.yaml:6:3096")
 				}
 				systemMessage_9 = v_83
 			}
@@ -359,11 +364,11 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	if systemMessage_9.Truth() {
 		v_86, err_87 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>system<|end_of_role|>"), systemMessage_9)
 		if err_87 != nil {
-			return dst, jinja.At(err_87, "granite4", "templates/granite4.yaml:5:3570")
+			return dst, jinja.At(err_87, "granite4", "templates/granite4.yaml:6:3570")
 		}
 		v_88, err_89 := jinja.Arith("+", v_86, jinja.StringValue("<|end_of_text|>\n"))
 		if err_89 != nil {
-			return dst, jinja.At(err_89, "granite4", "templates/granite4.yaml:5:3570")
+			return dst, jinja.At(err_89, "granite4", "templates/granite4.yaml:6:3570")
 		}
 		dst = v_88.AppendStr(dst)
 	}
@@ -371,7 +376,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/granite4.yaml:5:3681",
+				Pos:    "templates/granite4.yaml:6:3681",
 				Prompt: "granite4",
 				Var:    "messages",
 			}
@@ -383,7 +388,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/granite4.yaml:5:3681",
+					Pos:    "templates/granite4.yaml:6:3681",
 					Prompt: "granite4",
 				}
 			}
@@ -391,57 +396,57 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			val_15 = jinja.StringValue("")
 			v_94, err_95 := message_13.Attr("content")
 			if err_95 != nil {
-				return dst, jinja.At(err_95, "granite4", "templates/granite4.yaml:5:3742")
+				return dst, jinja.At(err_95, "granite4", "templates/granite4.yaml:6:3742")
 			}
 			if v_94.Test("string") {
 				v_96, err_97 := message_13.Attr("content")
 				if err_97 != nil {
-					return dst, jinja.At(err_97, "granite4", "templates/granite4.yaml:5:3822")
+					return dst, jinja.At(err_97, "granite4", "templates/granite4.yaml:6:3822")
 				}
 				val_15 = v_96
 			} else {
 				v_98, err_99 := message_13.Attr("content")
 				if err_99 != nil {
-					return dst, jinja.At(err_99, "granite4", "templates/granite4.yaml:5:3885")
+					return dst, jinja.At(err_99, "granite4", "templates/granite4.yaml:6:3885")
 				}
 				if v_98.Test("iterable") {
 					{
 						v_101, err_102 := message_13.Attr("content")
 						if err_102 != nil {
-							return dst, jinja.At(err_102, "granite4", "templates/granite4.yaml:5:3977")
+							return dst, jinja.At(err_102, "granite4", "templates/granite4.yaml:6:3977")
 						}
 						items_100, err_103 := v_101.Iter()
 						if err_103 != nil {
-							return dst, jinja.At(err_103, "granite4", "templates/granite4.yaml:5:3977")
+							return dst, jinja.At(err_103, "granite4", "templates/granite4.yaml:6:3977")
 						}
 						for _, x_105 := range items_100 {
 							entry_16 := x_105
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/granite4.yaml:5:3977",
+									Pos:    "templates/granite4.yaml:6:3977",
 									Prompt: "granite4",
 								}
 							}
 							v_106, err_107 := entry_16.Attr("type")
 							if err_107 != nil {
-								return dst, jinja.At(err_107, "granite4", "templates/granite4.yaml:5:4014")
+								return dst, jinja.At(err_107, "granite4", "templates/granite4.yaml:6:4014")
 							}
 							if jinja.Equal(v_106, jinja.StringValue("text")) {
 								if !jinja.Equal(val_15, jinja.StringValue("")) {
 									v_108, err_109 := jinja.Arith("+", val_15, jinja.StringValue("\n"))
 									if err_109 != nil {
-										return dst, jinja.At(err_109, "granite4", "templates/granite4.yaml:5:4120")
+										return dst, jinja.At(err_109, "granite4", "templates/granite4.yaml:6:4120")
 									}
 									val_15 = v_108
 								}
 								v_110, err_111 := entry_16.Attr("text")
 								if err_111 != nil {
-									return dst, jinja.At(err_111, "granite4", "templates/granite4.yaml:5:4292")
+									return dst, jinja.At(err_111, "granite4", "templates/granite4.yaml:6:4292")
 								}
 								v_112, err_113 := jinja.Arith("+", val_15, v_110)
 								if err_113 != nil {
-									return dst, jinja.At(err_113, "granite4", "templates/granite4.yaml:5:4235")
+									return dst, jinja.At(err_113, "granite4", "templates/granite4.yaml:6:4235")
 								}
 								val_15 = v_112
 							}
@@ -452,36 +457,36 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			done_119 := false
 			v_114, err_115 := message_13.Attr("role")
 			if err_115 != nil {
-				return dst, jinja.At(err_115, "granite4", "templates/granite4.yaml:5:4377")
+				return dst, jinja.At(err_115, "granite4", "templates/granite4.yaml:6:4377")
 			}
 			t_118 := jinja.Equal(v_114, jinja.StringValue("user"))
 			if !t_118 {
 				v_116, err_117 := message_13.Attr("role")
 				if err_117 != nil {
-					return dst, jinja.At(err_117, "granite4", "templates/granite4.yaml:5:4410")
+					return dst, jinja.At(err_117, "granite4", "templates/granite4.yaml:6:4410")
 				}
 				t_118 = (jinja.Equal(v_116, jinja.StringValue("system")) && !(i_92 == 0))
 			}
 			if t_118 {
 				v_120, err_121 := message_13.Attr("role")
 				if err_121 != nil {
-					return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				v_122, err_123 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_120)
 				if err_123 != nil {
-					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("<|end_of_role|>"))
 				if err_125 != nil {
-					return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				v_126, err_127 := jinja.Arith("+", v_124, val_15)
 				if err_127 != nil {
-					return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				v_128, err_129 := jinja.Arith("+", v_126, jinja.StringValue("<|end_of_text|>\n"))
 				if err_129 != nil {
-					return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:6:4472")
 				}
 				dst = v_128.AppendStr(dst)
 				done_119 = true
@@ -489,46 +494,46 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			if !done_119 {
 				v_130, err_131 := message_13.Attr("role")
 				if err_131 != nil {
-					return dst, jinja.At(err_131, "granite4", "templates/granite4.yaml:5:4537")
+					return dst, jinja.At(err_131, "granite4", "templates/granite4.yaml:6:4537")
 				}
 				if jinja.Equal(v_130, jinja.StringValue("assistant")) {
 					v_132, err_133 := message_13.Attr("role")
 					if err_133 != nil {
-						return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:5:4576")
+						return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4576")
 					}
 					v_134, err_135 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_132)
 					if err_135 != nil {
-						return dst, jinja.At(err_135, "granite4", "templates/granite4.yaml:5:4559")
+						return dst, jinja.At(err_135, "granite4", "templates/granite4.yaml:6:4559")
 					}
 					v_136, err_137 := jinja.Arith("+", v_134, jinja.StringValue("<|end_of_role|>"))
 					if err_137 != nil {
-						return dst, jinja.At(err_137, "granite4", "templates/granite4.yaml:5:4559")
+						return dst, jinja.At(err_137, "granite4", "templates/granite4.yaml:6:4559")
 					}
 					v_138, err_139 := jinja.Arith("+", v_136, val_15)
 					if err_139 != nil {
-						return dst, jinja.At(err_139, "granite4", "templates/granite4.yaml:5:4559")
+						return dst, jinja.At(err_139, "granite4", "templates/granite4.yaml:6:4559")
 					}
 					dst = v_138.AppendStr(dst)
 					v_140, err_141 := message_13.Attr("tool_calls")
 					if err_141 != nil {
-						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:5:4637")
+						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4637")
 					}
 					if v_140.Truth() {
 						{
 							v_143, err_144 := message_13.Attr("tool_calls")
 							if err_144 != nil {
-								return dst, jinja.At(err_144, "granite4", "templates/granite4.yaml:5:4657")
+								return dst, jinja.At(err_144, "granite4", "templates/granite4.yaml:6:4657")
 							}
 							items_142, err_145 := v_143.Iter()
 							if err_145 != nil {
-								return dst, jinja.At(err_145, "granite4", "templates/granite4.yaml:5:4657")
+								return dst, jinja.At(err_145, "granite4", "templates/granite4.yaml:6:4657")
 							}
 							for i_147, x_148 := range items_142 {
 								toolCall_17 := x_148
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/granite4.yaml:5:4657",
+										Pos:    "templates/granite4.yaml:6:4657",
 										Prompt: "granite4",
 									}
 								}
@@ -537,40 +542,40 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 								}
 								v_149, err_150 := toolCall_17.Attr("function")
 								if err_150 != nil {
-									return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:5:4779")
+									return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:6:4779")
 								}
 								if v_149.Truth() {
 									v_151, err_152 := toolCall_17.Attr("function")
 									if err_152 != nil {
-										return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:5:4801")
+										return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:6:4801")
 									}
 									toolCall_17 = v_151
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
 								v_153, err_154 := toolCall_17.Attr("name")
 								if err_154 != nil {
-									return dst, jinja.At(err_154, "granite4", "templates/granite4.yaml:5:4864")
+									return dst, jinja.At(err_154, "granite4", "templates/granite4.yaml:6:4864")
 								}
 								dst = v_153.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
 								v_155, err_156 := toolCall_17.Attr("arguments")
 								if err_156 != nil {
-									return dst, jinja.At(err_156, "granite4", "templates/granite4.yaml:5:4910")
+									return dst, jinja.At(err_156, "granite4", "templates/granite4.yaml:6:4910")
 								}
 								if v_155.Test("string") {
 									v_157, err_158 := toolCall_17.Attr("arguments")
 									if err_158 != nil {
-										return dst, jinja.At(err_158, "granite4", "templates/granite4.yaml:5:4977")
+										return dst, jinja.At(err_158, "granite4", "templates/granite4.yaml:6:4977")
 									}
 									dst = v_157.AppendStr(dst)
 								} else {
 									v_159, err_160 := toolCall_17.Attr("arguments")
 									if err_160 != nil {
-										return dst, jinja.At(err_160, "granite4", "templates/granite4.yaml:5:5042")
+										return dst, jinja.At(err_160, "granite4", "templates/granite4.yaml:6:5042")
 									}
 									v_161, err_162 := jinja.ToJSON(v_159, 0, false, true)
 									if err_162 != nil {
-										return dst, jinja.At(err_162, "granite4", "templates/granite4.yaml:5:5042")
+										return dst, jinja.At(err_162, "granite4", "templates/granite4.yaml:6:5042")
 									}
 									dst = append(dst, v_161...)
 								}
@@ -585,7 +590,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			if !done_119 {
 				v_163, err_164 := message_13.Attr("role")
 				if err_164 != nil {
-					return dst, jinja.At(err_164, "granite4", "templates/granite4.yaml:5:5210")
+					return dst, jinja.At(err_164, "granite4", "templates/granite4.yaml:6:5210")
 				}
 				if jinja.Equal(v_163, jinja.StringValue("tool")) {
 					t_170 := i_92 == 0
@@ -593,7 +598,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 						if f.Messages == nil {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrMissing,
-								Pos:    "templates/granite4.yaml:5:5212",
+								Pos:    "templates/granite4.yaml:6:5212",
 								Prompt: "granite4",
 								Var:    "messages",
 							}
@@ -605,7 +610,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 						}
 						v_168, err_169 := t_167.Attr("role")
 						if err_169 != nil {
-							return dst, jinja.At(err_169, "granite4", "templates/granite4.yaml:5:5212")
+							return dst, jinja.At(err_169, "granite4", "templates/granite4.yaml:6:5212")
 						}
 						t_170 = !jinja.Equal(v_168, jinja.StringValue("tool"))
 					}
@@ -620,7 +625,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 						if f.Messages == nil {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrMissing,
-								Pos:    "templates/granite4.yaml:5:5408",
+								Pos:    "templates/granite4.yaml:6:5408",
 								Prompt: "granite4",
 								Var:    "messages",
 							}
@@ -632,7 +637,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 						}
 						v_174, err_175 := t_173.Attr("role")
 						if err_175 != nil {
-							return dst, jinja.At(err_175, "granite4", "templates/granite4.yaml:5:5408")
+							return dst, jinja.At(err_175, "granite4", "templates/granite4.yaml:6:5408")
 						}
 						t_176 = !jinja.Equal(v_174, jinja.StringValue("tool"))
 					}
@@ -649,6 +654,16 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	return dst, nil
 }
 
+// _Granite4TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Granite4TemplateSpecialTokens = []string{"<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Granite4TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Granite4TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Granite4TemplateFeed{Context: ctx})
@@ -656,7 +671,8 @@ func (p Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -668,6 +684,9 @@ func (p Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,11 +5,13 @@ package models
 
 import (
 	"errors"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Qwen3CoderTemplateFeed holds the variables of the qwen3_coder prompt.
@@ -86,6 +88,9 @@ func (p Qwen3CoderTemplatePrompt) Render(f Qwen3CoderTemplateFeed) (string, erro
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Qwen3CoderTemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var systemMessage_1 jinja.Value
 	var loopMessages_2 []jinja.Value
@@ -95,7 +100,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	if f.Messages == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "templates/qwen3_coder.yaml:5:576",
+			Pos:    "templates/qwen3_coder.yaml:6:576",
 			Prompt: "qwen3_coder",
 			Var:    "messages",
 		}
@@ -107,13 +112,13 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	}
 	v_27, err_28 := t_26.Item(jinja.StringValue("role"))
 	if err_28 != nil {
-		return dst, jinja.At(err_28, "qwen3_coder", "templates/qwen3_coder.yaml:5:576")
+		return dst, jinja.At(err_28, "qwen3_coder", "templates/qwen3_coder.yaml:6:576")
 	}
 	if jinja.Equal(v_27, jinja.StringValue("system")) {
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:5:576",
+				Pos:    "templates/qwen3_coder.yaml:6:576",
 				Prompt: "qwen3_coder",
 				Var:    "messages",
 			}
@@ -125,13 +130,13 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		}
 		v_32, err_33 := t_31.Item(jinja.StringValue("content"))
 		if err_33 != nil {
-			return dst, jinja.At(err_33, "qwen3_coder", "templates/qwen3_coder.yaml:5:576")
+			return dst, jinja.At(err_33, "qwen3_coder", "templates/qwen3_coder.yaml:6:576")
 		}
 		systemMessage_1 = v_32
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:5:608",
+				Pos:    "templates/qwen3_coder.yaml:6:608",
 				Prompt: "qwen3_coder",
 				Var:    "messages",
 			}
@@ -141,7 +146,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:5:608",
+				Pos:    "templates/qwen3_coder.yaml:6:608",
 				Prompt: "qwen3_coder",
 				Var:    "messages",
 			}
@@ -158,7 +163,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	if systemMessage_1.Test("defined") {
 		v_36, err_37 := jinja.Arith("+", jinja.StringValue("<|im_start|>system\n"), systemMessage_1)
 		if err_37 != nil {
-			return dst, jinja.At(err_37, "qwen3_coder", "templates/qwen3_coder.yaml:5:721")
+			return dst, jinja.At(err_37, "qwen3_coder", "templates/qwen3_coder.yaml:6:721")
 		}
 		dst = v_36.AppendStr(dst)
 	} else {
@@ -166,7 +171,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		if t_40 {
 			v_38, err_39 := tools_3.Len()
 			if err_39 != nil {
-				return dst, jinja.At(err_39, "qwen3_coder", "templates/qwen3_coder.yaml:5:795")
+				return dst, jinja.At(err_39, "qwen3_coder", "templates/qwen3_coder.yaml:6:795")
 			}
 			t_40 = v_38 > 0
 		}
@@ -178,7 +183,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	if t_43 {
 		v_41, err_42 := tools_3.Len()
 		if err_42 != nil {
-			return dst, jinja.At(err_42, "qwen3_coder", "templates/qwen3_coder.yaml:5:949")
+			return dst, jinja.At(err_42, "qwen3_coder", "templates/qwen3_coder.yaml:6:949")
 		}
 		t_43 = v_41 > 0
 	}
@@ -188,39 +193,39 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		{
 			items_44, err_45 := tools_3.Iter()
 			if err_45 != nil {
-				return dst, jinja.At(err_45, "qwen3_coder", "templates/qwen3_coder.yaml:5:1063")
+				return dst, jinja.At(err_45, "qwen3_coder", "templates/qwen3_coder.yaml:6:1063")
 			}
 			for _, x_47 := range items_44 {
 				tool_4 := x_47
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/qwen3_coder.yaml:5:1063",
+						Pos:    "templates/qwen3_coder.yaml:6:1063",
 						Prompt: "qwen3_coder",
 					}
 				}
 				v_48, err_49 := tool_4.Attr("function")
 				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen3_coder", "templates/qwen3_coder.yaml:5:1086")
+					return dst, jinja.At(err_49, "qwen3_coder", "templates/qwen3_coder.yaml:6:1086")
 				}
 				if v_48.Test("defined") {
 					v_50, err_51 := tool_4.Attr("function")
 					if err_51 != nil {
-						return dst, jinja.At(err_51, "qwen3_coder", "templates/qwen3_coder.yaml:5:1131")
+						return dst, jinja.At(err_51, "qwen3_coder", "templates/qwen3_coder.yaml:6:1131")
 					}
 					tool_4 = v_50
 				}
 				dst = append(dst, "\n<function>\n<name>"...)
 				v_52, err_53 := tool_4.Attr("name")
 				if err_53 != nil {
-					return dst, jinja.At(err_53, "qwen3_coder", "templates/qwen3_coder.yaml:5:1237")
+					return dst, jinja.At(err_53, "qwen3_coder", "templates/qwen3_coder.yaml:6:1237")
 				}
 				dst = v_52.AppendStr(dst)
 				dst = append(dst, "</name>"...)
 				dst = append(dst, "\n<description>"...)
 				v_54, err_55 := tool_4.Attr("description")
 				if err_55 != nil {
-					return dst, jinja.At(err_55, "qwen3_coder", "templates/qwen3_coder.yaml:5:1309")
+					return dst, jinja.At(err_55, "qwen3_coder", "templates/qwen3_coder.yaml:6:1309")
 				}
 				dst = append(dst, jinja.StripSpace(v_54.String(), true, true)...)
 				dst = append(dst, "</description>"...)
@@ -228,15 +233,15 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				{
 					v_57, err_58 := tool_4.Attr("parameters")
 					if err_58 != nil {
-						return dst, jinja.At(err_58, "qwen3_coder", "templates/qwen3_coder.yaml:5:1395")
+						return dst, jinja.At(err_58, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
 					v_59, err_60 := v_57.Attr("properties")
 					if err_60 != nil {
-						return dst, jinja.At(err_60, "qwen3_coder", "templates/qwen3_coder.yaml:5:1395")
+						return dst, jinja.At(err_60, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
 					items_56, err_61 := v_59.Items()
 					if err_61 != nil {
-						return dst, jinja.At(err_61, "qwen3_coder", "templates/qwen3_coder.yaml:5:1395")
+						return dst, jinja.At(err_61, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
 					for _, x_63 := range items_56 {
 						paramName_5 := x_63[0]
@@ -244,7 +249,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/qwen3_coder.yaml:5:1395",
+								Pos:    "templates/qwen3_coder.yaml:6:1395",
 								Prompt: "qwen3_coder",
 							}
 						}
@@ -255,26 +260,26 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						dst = append(dst, "</name>"...)
 						v_64, err_65 := paramFields_6.Attr("type")
 						if err_65 != nil {
-							return dst, jinja.At(err_65, "qwen3_coder", "templates/qwen3_coder.yaml:5:1486")
+							return dst, jinja.At(err_65, "qwen3_coder", "templates/qwen3_coder.yaml:6:1486")
 						}
 						if v_64.Test("defined") {
 							dst = append(dst, "\n<type>"...)
 							v_66, err_67 := paramFields_6.Attr("type")
 							if err_67 != nil {
-								return dst, jinja.At(err_67, "qwen3_coder", "templates/qwen3_coder.yaml:5:1515")
+								return dst, jinja.At(err_67, "qwen3_coder", "templates/qwen3_coder.yaml:6:1515")
 							}
 							dst = append(dst, v_66.String()...)
 							dst = append(dst, "</type>"...)
 						}
 						v_68, err_69 := paramFields_6.Attr("description")
 						if err_69 != nil {
-							return dst, jinja.At(err_69, "qwen3_coder", "templates/qwen3_coder.yaml:5:1574")
+							return dst, jinja.At(err_69, "qwen3_coder", "templates/qwen3_coder.yaml:6:1574")
 						}
 						if v_68.Test("defined") {
 							dst = append(dst, "\n<description>"...)
 							v_70, err_71 := paramFields_6.Attr("description")
 							if err_71 != nil {
-								return dst, jinja.At(err_71, "qwen3_coder", "templates/qwen3_coder.yaml:5:1598")
+								return dst, jinja.At(err_71, "qwen3_coder", "templates/qwen3_coder.yaml:6:1598")
 							}
 							dst = append(dst, jinja.StripSpace(v_70.String(), true, true)...)
 							dst = append(dst, "</description>"...)
@@ -284,7 +289,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						start_72 := len(dst)
 						v_74, err_75 := paramFields_6.Attr("enum")
 						if err_75 != nil {
-							return dst, jinja.At(err_75, "qwen3_coder", "templates/qwen3_coder.yaml:5:1651")
+							return dst, jinja.At(err_75, "qwen3_coder", "templates/qwen3_coder.yaml:6:1651")
 						}
 						itemList_8 = v_74
 						tagName_9 = "enum"
@@ -292,7 +297,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						if t_78 {
 							v_76, err_77 := itemList_8.Len()
 							if err_77 != nil {
-								return dst, jinja.At(err_77, "qwen3_coder", "templates/qwen3_coder.yaml:5:136")
+								return dst, jinja.At(err_77, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 							}
 							t_78 = v_76 > 0
 						}
@@ -306,14 +311,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							{
 								items_79, err_80 := itemList_8.Iter()
 								if err_80 != nil {
-									return dst, jinja.At(err_80, "qwen3_coder", "templates/qwen3_coder.yaml:5:245")
+									return dst, jinja.At(err_80, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 								}
 								for i_82, x_83 := range items_79 {
 									item_10 := x_83
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, &runtime.Error{
 											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:5:245",
+											Pos:    "templates/qwen3_coder.yaml:6:245",
 											Prompt: "qwen3_coder",
 										}
 									}
@@ -343,7 +348,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						{
 							v_91, err_92 := paramFields_6.Keys()
 							if err_92 != nil {
-								return dst, jinja.At(err_92, "qwen3_coder", "templates/qwen3_coder.yaml:5:1811")
+								return dst, jinja.At(err_92, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 							}
 							seq_93 := v_91
 							var items_94 []jinja.Value
@@ -351,7 +356,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								var err_95 error
 								items_94, err_95 = seq_93.Iter()
 								if err_95 != nil {
-									return dst, jinja.At(err_95, "qwen3_coder", "templates/qwen3_coder.yaml:5:1811")
+									return dst, jinja.At(err_95, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 								}
 							}
 							_ = handledKeys_7
@@ -364,7 +369,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								}
 								v_89, err_90 := jinja.Contains(jinja.ListValue(items_87...), item_11)
 								if err_90 != nil {
-									return dst, jinja.At(err_90, "qwen3_coder", "templates/qwen3_coder.yaml:5:1821")
+									return dst, jinja.At(err_90, "qwen3_coder", "templates/qwen3_coder.yaml:6:1821")
 								}
 								if !(v_89) {
 									kept_85 = append(kept_85, x_86)
@@ -372,14 +377,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							}
 							items_84, err_96 := jinja.ListValue(kept_85...).Iter()
 							if err_96 != nil {
-								return dst, jinja.At(err_96, "qwen3_coder", "templates/qwen3_coder.yaml:5:1811")
+								return dst, jinja.At(err_96, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 							}
 							for _, x_98 := range items_84 {
 								jsonKey_12 := x_98
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:5:1811",
+										Pos:    "templates/qwen3_coder.yaml:6:1811",
 										Prompt: "qwen3_coder",
 									}
 								}
@@ -388,7 +393,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								if !ok_100 {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:5:1893",
+										Pos:    "templates/qwen3_coder.yaml:6:1893",
 										Prompt: "qwen3_coder",
 									}
 								}
@@ -396,7 +401,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								if !ok_102 {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:5:1893",
+										Pos:    "templates/qwen3_coder.yaml:6:1893",
 										Prompt: "qwen3_coder",
 									}
 								}
@@ -404,14 +409,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								if !ok_104 {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:5:1893",
+										Pos:    "templates/qwen3_coder.yaml:6:1893",
 										Prompt: "qwen3_coder",
 									}
 								}
 								normedJSONKey_13 = v_103
 								v_105, err_106 := paramFields_6.Item(jsonKey_12)
 								if err_106 != nil {
-									return dst, jinja.At(err_106, "qwen3_coder", "templates/qwen3_coder.yaml:5:1907")
+									return dst, jinja.At(err_106, "qwen3_coder", "templates/qwen3_coder.yaml:6:1907")
 								}
 								if v_105.Test("mapping") {
 									dst = append(dst, "\n<"...)
@@ -419,11 +424,11 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 									dst = append(dst, ">"...)
 									v_107, err_108 := paramFields_6.Item(jsonKey_12)
 									if err_108 != nil {
-										return dst, jinja.At(err_108, "qwen3_coder", "templates/qwen3_coder.yaml:5:1999")
+										return dst, jinja.At(err_108, "qwen3_coder", "templates/qwen3_coder.yaml:6:1999")
 									}
 									v_109, err_110 := jinja.ToJSON(v_107, 0, false, true)
 									if err_110 != nil {
-										return dst, jinja.At(err_110, "qwen3_coder", "templates/qwen3_coder.yaml:5:1999")
+										return dst, jinja.At(err_110, "qwen3_coder", "templates/qwen3_coder.yaml:6:1999")
 									}
 									dst = append(dst, v_109...)
 									dst = append(dst, "</"...)
@@ -435,7 +440,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 									dst = append(dst, ">"...)
 									v_111, err_112 := paramFields_6.Item(jsonKey_12)
 									if err_112 != nil {
-										return dst, jinja.At(err_112, "qwen3_coder", "templates/qwen3_coder.yaml:5:2108")
+										return dst, jinja.At(err_112, "qwen3_coder", "templates/qwen3_coder.yaml:6:2108")
 									}
 									dst = append(dst, v_111.String()...)
 									dst = append(dst, "</"...)
@@ -449,7 +454,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						start_113 := len(dst)
 						v_115, err_116 := paramFields_6.Attr("required")
 						if err_116 != nil {
-							return dst, jinja.At(err_116, "qwen3_coder", "templates/qwen3_coder.yaml:5:2213")
+							return dst, jinja.At(err_116, "qwen3_coder", "templates/qwen3_coder.yaml:6:2213")
 						}
 						itemList_14 = v_115
 						tagName_15 = "required"
@@ -457,7 +462,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						if t_119 {
 							v_117, err_118 := itemList_14.Len()
 							if err_118 != nil {
-								return dst, jinja.At(err_118, "qwen3_coder", "templates/qwen3_coder.yaml:5:136")
+								return dst, jinja.At(err_118, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 							}
 							t_119 = v_117 > 0
 						}
@@ -471,14 +476,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							{
 								items_120, err_121 := itemList_14.Iter()
 								if err_121 != nil {
-									return dst, jinja.At(err_121, "qwen3_coder", "templates/qwen3_coder.yaml:5:245")
+									return dst, jinja.At(err_121, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 								}
 								for i_123, x_124 := range items_120 {
 									item_16 := x_124
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, &runtime.Error{
 											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:5:245",
+											Pos:    "templates/qwen3_coder.yaml:6:245",
 											Prompt: "qwen3_coder",
 										}
 									}
@@ -512,11 +517,11 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				start_125 := len(dst)
 				v_127, err_128 := tool_4.Attr("parameters")
 				if err_128 != nil {
-					return dst, jinja.At(err_128, "qwen3_coder", "templates/qwen3_coder.yaml:5:2307")
+					return dst, jinja.At(err_128, "qwen3_coder", "templates/qwen3_coder.yaml:6:2307")
 				}
 				v_129, err_130 := v_127.Attr("required")
 				if err_130 != nil {
-					return dst, jinja.At(err_130, "qwen3_coder", "templates/qwen3_coder.yaml:5:2307")
+					return dst, jinja.At(err_130, "qwen3_coder", "templates/qwen3_coder.yaml:6:2307")
 				}
 				itemList_17 = v_129
 				tagName_18 = "required"
@@ -524,7 +529,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				if t_133 {
 					v_131, err_132 := itemList_17.Len()
 					if err_132 != nil {
-						return dst, jinja.At(err_132, "qwen3_coder", "templates/qwen3_coder.yaml:5:136")
+						return dst, jinja.At(err_132, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 					}
 					t_133 = v_131 > 0
 				}
@@ -538,14 +543,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					{
 						items_134, err_135 := itemList_17.Iter()
 						if err_135 != nil {
-							return dst, jinja.At(err_135, "qwen3_coder", "templates/qwen3_coder.yaml:5:245")
+							return dst, jinja.At(err_135, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 						}
 						for i_137, x_138 := range items_134 {
 							item_19 := x_138
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/qwen3_coder.yaml:5:245",
+									Pos:    "templates/qwen3_coder.yaml:6:245",
 									Prompt: "qwen3_coder",
 								}
 							}
@@ -574,22 +579,22 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				dst = append(dst, "\n</parameters>"...)
 				v_139, err_140 := tool_4.Attr("return")
 				if err_140 != nil {
-					return dst, jinja.At(err_140, "qwen3_coder", "templates/qwen3_coder.yaml:5:2341")
+					return dst, jinja.At(err_140, "qwen3_coder", "templates/qwen3_coder.yaml:6:2341")
 				}
 				if v_139.Test("defined") {
 					v_141, err_142 := tool_4.Attr("return")
 					if err_142 != nil {
-						return dst, jinja.At(err_142, "qwen3_coder", "templates/qwen3_coder.yaml:5:2383")
+						return dst, jinja.At(err_142, "qwen3_coder", "templates/qwen3_coder.yaml:6:2383")
 					}
 					if v_141.Test("mapping") {
 						dst = append(dst, "\n<return>"...)
 						v_143, err_144 := tool_4.Attr("return")
 						if err_144 != nil {
-							return dst, jinja.At(err_144, "qwen3_coder", "templates/qwen3_coder.yaml:5:2433")
+							return dst, jinja.At(err_144, "qwen3_coder", "templates/qwen3_coder.yaml:6:2433")
 						}
 						v_145, err_146 := jinja.ToJSON(v_143, 0, false, true)
 						if err_146 != nil {
-							return dst, jinja.At(err_146, "qwen3_coder", "templates/qwen3_coder.yaml:5:2433")
+							return dst, jinja.At(err_146, "qwen3_coder", "templates/qwen3_coder.yaml:6:2433")
 						}
 						dst = append(dst, v_145...)
 						dst = append(dst, "</return>"...)
@@ -597,7 +602,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						dst = append(dst, "\n<return>"...)
 						v_147, err_148 := tool_4.Attr("return")
 						if err_148 != nil {
-							return dst, jinja.At(err_148, "qwen3_coder", "templates/qwen3_coder.yaml:5:2549")
+							return dst, jinja.At(err_148, "qwen3_coder", "templates/qwen3_coder.yaml:6:2549")
 						}
 						dst = append(dst, v_147.String()...)
 						dst = append(dst, "</return>"...)
@@ -616,7 +621,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		if t_151 {
 			v_149, err_150 := tools_3.Len()
 			if err_150 != nil {
-				return dst, jinja.At(err_150, "qwen3_coder", "templates/qwen3_coder.yaml:5:3560")
+				return dst, jinja.At(err_150, "qwen3_coder", "templates/qwen3_coder.yaml:6:3560")
 			}
 			t_151 = v_149 > 0
 		}
@@ -632,20 +637,20 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3_coder.yaml:5:3655",
+					Pos:    "templates/qwen3_coder.yaml:6:3655",
 					Prompt: "qwen3_coder",
 				}
 			}
 			done_169 := false
 			v_156, err_157 := message_20.Attr("role")
 			if err_157 != nil {
-				return dst, jinja.At(err_157, "qwen3_coder", "templates/qwen3_coder.yaml:5:3667")
+				return dst, jinja.At(err_157, "qwen3_coder", "templates/qwen3_coder.yaml:6:3667")
 			}
 			t_160 := jinja.Equal(v_156, jinja.StringValue("assistant"))
 			if t_160 {
 				v_158, err_159 := message_20.Attr("tool_calls")
 				if err_159 != nil {
-					return dst, jinja.At(err_159, "qwen3_coder", "templates/qwen3_coder.yaml:5:3685")
+					return dst, jinja.At(err_159, "qwen3_coder", "templates/qwen3_coder.yaml:6:3685")
 				}
 				t_160 = v_158.Test("defined")
 			}
@@ -653,7 +658,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if t_163 {
 				v_161, err_162 := message_20.Attr("tool_calls")
 				if err_162 != nil {
-					return dst, jinja.At(err_162, "qwen3_coder", "templates/qwen3_coder.yaml:5:3713")
+					return dst, jinja.At(err_162, "qwen3_coder", "templates/qwen3_coder.yaml:6:3713")
 				}
 				t_163 = v_161.Test("iterable")
 			}
@@ -661,33 +666,33 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if t_168 {
 				v_164, err_165 := message_20.Attr("tool_calls")
 				if err_165 != nil {
-					return dst, jinja.At(err_165, "qwen3_coder", "templates/qwen3_coder.yaml:5:3725")
+					return dst, jinja.At(err_165, "qwen3_coder", "templates/qwen3_coder.yaml:6:3725")
 				}
 				v_166, err_167 := v_164.Len()
 				if err_167 != nil {
-					return dst, jinja.At(err_167, "qwen3_coder", "templates/qwen3_coder.yaml:5:3725")
+					return dst, jinja.At(err_167, "qwen3_coder", "templates/qwen3_coder.yaml:6:3725")
 				}
 				t_168 = v_166 > 0
 			}
 			if t_168 {
 				v_170, err_171 := message_20.Attr("role")
 				if err_171 != nil {
-					return dst, jinja.At(err_171, "qwen3_coder", "templates/qwen3_coder.yaml:5:3758")
+					return dst, jinja.At(err_171, "qwen3_coder", "templates/qwen3_coder.yaml:6:3758")
 				}
 				v_172, err_173 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_170)
 				if err_173 != nil {
-					return dst, jinja.At(err_173, "qwen3_coder", "templates/qwen3_coder.yaml:5:3757")
+					return dst, jinja.At(err_173, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
 				}
 				dst = v_172.AppendStr(dst)
 				v_174, err_175 := message_20.Attr("content")
 				if err_175 != nil {
-					return dst, jinja.At(err_175, "qwen3_coder", "templates/qwen3_coder.yaml:5:3767")
+					return dst, jinja.At(err_175, "qwen3_coder", "templates/qwen3_coder.yaml:6:3767")
 				}
 				t_178 := v_174.Test("defined")
 				if t_178 {
 					v_176, err_177 := message_20.Attr("content")
 					if err_177 != nil {
-						return dst, jinja.At(err_177, "qwen3_coder", "templates/qwen3_coder.yaml:5:3834")
+						return dst, jinja.At(err_177, "qwen3_coder", "templates/qwen3_coder.yaml:6:3834")
 					}
 					t_178 = v_176.Test("string")
 				}
@@ -695,72 +700,72 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				if t_181 {
 					v_179, err_180 := message_20.Attr("content")
 					if err_180 != nil {
-						return dst, jinja.At(err_180, "qwen3_coder", "templates/qwen3_coder.yaml:5:3867")
+						return dst, jinja.At(err_180, "qwen3_coder", "templates/qwen3_coder.yaml:6:3867")
 					}
 					t_181 = utf8.RuneCountInString(jinja.StripSpace(v_179.String(), true, true)) > 0
 				}
 				if t_181 {
 					v_182, err_183 := message_20.Attr("content")
 					if err_183 != nil {
-						return dst, jinja.At(err_183, "qwen3_coder", "templates/qwen3_coder.yaml:5:3916")
+						return dst, jinja.At(err_183, "qwen3_coder", "templates/qwen3_coder.yaml:6:3916")
 					}
 					dst = append(dst, "\n"+jinja.StripSpace(v_182.String(), true, true)+"\n"...)
 				}
 				{
 					v_185, err_186 := message_20.Attr("tool_calls")
 					if err_186 != nil {
-						return dst, jinja.At(err_186, "qwen3_coder", "templates/qwen3_coder.yaml:5:3984")
+						return dst, jinja.At(err_186, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
 					}
 					items_184, err_187 := v_185.Iter()
 					if err_187 != nil {
-						return dst, jinja.At(err_187, "qwen3_coder", "templates/qwen3_coder.yaml:5:3984")
+						return dst, jinja.At(err_187, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
 					}
 					for _, x_189 := range items_184 {
 						toolCall_21 := x_189
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/qwen3_coder.yaml:5:3984",
+								Pos:    "templates/qwen3_coder.yaml:6:3984",
 								Prompt: "qwen3_coder",
 							}
 						}
 						v_190, err_191 := toolCall_21.Attr("function")
 						if err_191 != nil {
-							return dst, jinja.At(err_191, "qwen3_coder", "templates/qwen3_coder.yaml:5:4003")
+							return dst, jinja.At(err_191, "qwen3_coder", "templates/qwen3_coder.yaml:6:4003")
 						}
 						if v_190.Test("defined") {
 							v_192, err_193 := toolCall_21.Attr("function")
 							if err_193 != nil {
-								return dst, jinja.At(err_193, "qwen3_coder", "templates/qwen3_coder.yaml:5:4066")
+								return dst, jinja.At(err_193, "qwen3_coder", "templates/qwen3_coder.yaml:6:4066")
 							}
 							toolCall_21 = v_192
 						}
 						v_194, err_195 := toolCall_21.Attr("name")
 						if err_195 != nil {
-							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:5:4121")
+							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:4121")
 						}
 						v_196, err_197 := jinja.Arith("+", jinja.StringValue("\n<tool_call>\n<function="), v_194)
 						if err_197 != nil {
-							return dst, jinja.At(err_197, "qwen3_coder", "templates/qwen3_coder.yaml:5:4096")
+							return dst, jinja.At(err_197, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
 						v_198, err_199 := jinja.Arith("+", v_196, jinja.StringValue(">\n"))
 						if err_199 != nil {
-							return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:5:4096")
+							return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
 						dst = v_198.AppendStr(dst)
 						v_200, err_201 := toolCall_21.Attr("arguments")
 						if err_201 != nil {
-							return dst, jinja.At(err_201, "qwen3_coder", "templates/qwen3_coder.yaml:5:4138")
+							return dst, jinja.At(err_201, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
 						}
 						if v_200.Test("defined") {
 							{
 								v_203, err_204 := toolCall_21.Attr("arguments")
 								if err_204 != nil {
-									return dst, jinja.At(err_204, "qwen3_coder", "templates/qwen3_coder.yaml:5:4215")
+									return dst, jinja.At(err_204, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
 								}
 								items_202, err_205 := v_203.Items()
 								if err_205 != nil {
-									return dst, jinja.At(err_205, "qwen3_coder", "templates/qwen3_coder.yaml:5:4215")
+									return dst, jinja.At(err_205, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
 								}
 								for _, x_207 := range items_202 {
 									argsName_22 := x_207[0]
@@ -768,17 +773,17 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, &runtime.Error{
 											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:5:4215",
+											Pos:    "templates/qwen3_coder.yaml:6:4215",
 											Prompt: "qwen3_coder",
 										}
 									}
 									v_208, err_209 := jinja.Arith("+", jinja.StringValue("<parameter="), argsName_22)
 									if err_209 != nil {
-										return dst, jinja.At(err_209, "qwen3_coder", "templates/qwen3_coder.yaml:5:4228")
+										return dst, jinja.At(err_209, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
 									v_210, err_211 := jinja.Arith("+", v_208, jinja.StringValue(">\n"))
 									if err_211 != nil {
-										return dst, jinja.At(err_211, "qwen3_coder", "templates/qwen3_coder.yaml:5:4228")
+										return dst, jinja.At(err_211, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
 									dst = v_210.AppendStr(dst)
 									var t_212 jinja.Value
@@ -802,13 +807,13 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if !done_169 {
 				v_213, err_214 := message_20.Attr("role")
 				if err_214 != nil {
-					return dst, jinja.At(err_214, "qwen3_coder", "templates/qwen3_coder.yaml:5:4440")
+					return dst, jinja.At(err_214, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
 				}
 				t_217 := jinja.Equal(v_213, jinja.StringValue("user"))
 				if !t_217 {
 					v_215, err_216 := message_20.Attr("role")
 					if err_216 != nil {
-						return dst, jinja.At(err_216, "qwen3_coder", "templates/qwen3_coder.yaml:5:4456")
+						return dst, jinja.At(err_216, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
 					}
 					t_217 = jinja.Equal(v_215, jinja.StringValue("system"))
 				}
@@ -816,38 +821,38 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				if !t_220 {
 					v_218, err_219 := message_20.Attr("role")
 					if err_219 != nil {
-						return dst, jinja.At(err_219, "qwen3_coder", "templates/qwen3_coder.yaml:5:4476")
+						return dst, jinja.At(err_219, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
 					}
 					t_220 = jinja.Equal(v_218, jinja.StringValue("assistant"))
 				}
 				if t_220 {
 					v_221, err_222 := message_20.Attr("role")
 					if err_222 != nil {
-						return dst, jinja.At(err_222, "qwen3_coder", "templates/qwen3_coder.yaml:5:4518")
+						return dst, jinja.At(err_222, "qwen3_coder", "templates/qwen3_coder.yaml:6:4518")
 					}
 					v_223, err_224 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_221)
 					if err_224 != nil {
-						return dst, jinja.At(err_224, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+						return dst, jinja.At(err_224, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
 					v_225, err_226 := jinja.Arith("+", v_223, jinja.StringValue("\n"))
 					if err_226 != nil {
-						return dst, jinja.At(err_226, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+						return dst, jinja.At(err_226, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
 					v_227, err_228 := message_20.Attr("content")
 					if err_228 != nil {
-						return dst, jinja.At(err_228, "qwen3_coder", "templates/qwen3_coder.yaml:5:4549")
+						return dst, jinja.At(err_228, "qwen3_coder", "templates/qwen3_coder.yaml:6:4549")
 					}
 					v_229, err_230 := jinja.Arith("+", v_225, v_227)
 					if err_230 != nil {
-						return dst, jinja.At(err_230, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+						return dst, jinja.At(err_230, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
 					v_231, err_232 := jinja.Arith("+", v_229, jinja.StringValue("<|im_end|>"))
 					if err_232 != nil {
-						return dst, jinja.At(err_232, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+						return dst, jinja.At(err_232, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
 					v_233, err_234 := jinja.Arith("+", v_231, jinja.StringValue("\n"))
 					if err_234 != nil {
-						return dst, jinja.At(err_234, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+						return dst, jinja.At(err_234, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
 					dst = v_233.AppendStr(dst)
 					done_169 = true
@@ -856,7 +861,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if !done_169 {
 				v_235, err_236 := message_20.Attr("role")
 				if err_236 != nil {
-					return dst, jinja.At(err_236, "qwen3_coder", "templates/qwen3_coder.yaml:5:4593")
+					return dst, jinja.At(err_236, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
 				}
 				if jinja.Equal(v_235, jinja.StringValue("tool")) {
 					v_237, ok_238 := jinja.LoopItem(items_152, i_154-1)
@@ -873,7 +878,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						}
 						v_243, err_244 := t_242.Attr("role")
 						if err_244 != nil {
-							return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:5:4609")
+							return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
 						}
 						t_245 = !jinja.Equal(v_243, jinja.StringValue("tool"))
 					}
@@ -883,7 +888,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					dst = append(dst, "<tool_response>\n"...)
 					v_246, err_247 := message_20.Attr("content")
 					if err_247 != nil {
-						return dst, jinja.At(err_247, "qwen3_coder", "templates/qwen3_coder.yaml:5:4610")
+						return dst, jinja.At(err_247, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
 					}
 					dst = v_246.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>\n"...)
@@ -897,7 +902,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						}
 						v_251, err_252 := t_250.Attr("role")
 						if err_252 != nil {
-							return dst, jinja.At(err_252, "qwen3_coder", "templates/qwen3_coder.yaml:5:4667")
+							return dst, jinja.At(err_252, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
 						}
 						t_253 = !jinja.Equal(v_251, jinja.StringValue("tool"))
 					}
@@ -916,27 +921,27 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if !done_169 {
 				v_255, err_256 := message_20.Attr("role")
 				if err_256 != nil {
-					return dst, jinja.At(err_256, "qwen3_coder", "templates/qwen3_coder.yaml:5:4769")
+					return dst, jinja.At(err_256, "qwen3_coder", "templates/qwen3_coder.yaml:6:4769")
 				}
 				v_257, err_258 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_255)
 				if err_258 != nil {
-					return dst, jinja.At(err_258, "qwen3_coder", "templates/qwen3_coder.yaml:5:4748")
+					return dst, jinja.At(err_258, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
 				v_259, err_260 := jinja.Arith("+", v_257, jinja.StringValue("\n"))
 				if err_260 != nil {
-					return dst, jinja.At(err_260, "qwen3_coder", "templates/qwen3_coder.yaml:5:4748")
+					return dst, jinja.At(err_260, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
 				v_261, err_262 := message_20.Attr("content")
 				if err_262 != nil {
-					return dst, jinja.At(err_262, "qwen3_coder", "templates/qwen3_coder.yaml:5:4791")
+					return dst, jinja.At(err_262, "qwen3_coder", "templates/qwen3_coder.yaml:6:4791")
 				}
 				v_263, err_264 := jinja.Arith("+", v_259, v_261)
 				if err_264 != nil {
-					return dst, jinja.At(err_264, "qwen3_coder", "templates/qwen3_coder.yaml:5:4748")
+					return dst, jinja.At(err_264, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
 				v_265, err_266 := jinja.Arith("+", v_263, jinja.StringValue("<|im_end|>\n"))
 				if err_266 != nil {
-					return dst, jinja.At(err_266, "qwen3_coder", "templates/qwen3_coder.yaml:5:4748")
+					return dst, jinja.At(err_266, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
 				dst = v_265.AppendStr(dst)
 			}
@@ -948,6 +953,16 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	return dst, nil
 }
 
+// _Qwen3CoderTemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Qwen3CoderTemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Qwen3CoderTemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Qwen3CoderTemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Qwen3CoderTemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen3CoderTemplateFeed{Context: ctx})
@@ -955,7 +970,8 @@ func (p Qwen3CoderTemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Qwen3CoderTemplatePrompt) Request(f Qwen3CoderTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -967,6 +983,9 @@ func (p Qwen3CoderTemplatePrompt) Request(f Qwen3CoderTemplateFeed, opts ...runt
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

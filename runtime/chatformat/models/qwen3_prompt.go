@@ -5,11 +5,13 @@ package models
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Qwen3TemplateFeed holds the variables of the qwen3 prompt.
@@ -86,6 +88,9 @@ func (p Qwen3TemplatePrompt) Render(f Qwen3TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Qwen3TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var multiStepTool_3 bool
 	var lastQueryIndex_4 int
@@ -94,7 +99,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:5:76",
+				Pos:    "templates/qwen3.yaml:6:76",
 				Prompt: "qwen3",
 				Var:    "messages",
 			}
@@ -106,13 +111,13 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		}
 		v_14, err_15 := t_13.Attr("role")
 		if err_15 != nil {
-			return dst, jinja.At(err_15, "qwen3", "templates/qwen3.yaml:5:76")
+			return dst, jinja.At(err_15, "qwen3", "templates/qwen3.yaml:6:76")
 		}
 		if jinja.Equal(v_14, jinja.StringValue("system")) {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:5:107",
+					Pos:    "templates/qwen3.yaml:6:107",
 					Prompt: "qwen3",
 					Var:    "messages",
 				}
@@ -124,11 +129,11 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			}
 			v_19, err_20 := t_18.Attr("content")
 			if err_20 != nil {
-				return dst, jinja.At(err_20, "qwen3", "templates/qwen3.yaml:5:107")
+				return dst, jinja.At(err_20, "qwen3", "templates/qwen3.yaml:6:107")
 			}
 			v_21, err_22 := jinja.Arith("+", v_19, jinja.StringValue("\n\n"))
 			if err_22 != nil {
-				return dst, jinja.At(err_22, "qwen3", "templates/qwen3.yaml:5:107")
+				return dst, jinja.At(err_22, "qwen3", "templates/qwen3.yaml:6:107")
 			}
 			dst = v_21.AppendStr(dst)
 		}
@@ -136,21 +141,21 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		{
 			items_23, err_24 := f.Tools.Default(jinja.NoneValue(), false).Iter()
 			if err_24 != nil {
-				return dst, jinja.At(err_24, "qwen3", "templates/qwen3.yaml:5:371")
+				return dst, jinja.At(err_24, "qwen3", "templates/qwen3.yaml:6:371")
 			}
 			for _, x_26 := range items_23 {
 				tool_2 := x_26
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/qwen3.yaml:5:371",
+						Pos:    "templates/qwen3.yaml:6:371",
 						Prompt: "qwen3",
 					}
 				}
 				dst = append(dst, "\n"...)
 				v_27, err_28 := jinja.ToJSON(tool_2, 0, false, true)
 				if err_28 != nil {
-					return dst, jinja.At(err_28, "qwen3", "templates/qwen3.yaml:5:411")
+					return dst, jinja.At(err_28, "qwen3", "templates/qwen3.yaml:6:411")
 				}
 				dst = append(dst, v_27...)
 			}
@@ -160,7 +165,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:5:753",
+				Pos:    "templates/qwen3.yaml:6:753",
 				Prompt: "qwen3",
 				Var:    "messages",
 			}
@@ -172,13 +177,13 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		}
 		v_32, err_33 := t_31.Attr("role")
 		if err_33 != nil {
-			return dst, jinja.At(err_33, "qwen3", "templates/qwen3.yaml:5:753")
+			return dst, jinja.At(err_33, "qwen3", "templates/qwen3.yaml:6:753")
 		}
 		if jinja.Equal(v_32, jinja.StringValue("system")) {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:5:802",
+					Pos:    "templates/qwen3.yaml:6:802",
 					Prompt: "qwen3",
 					Var:    "messages",
 				}
@@ -190,15 +195,15 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			}
 			v_37, err_38 := t_36.Attr("content")
 			if err_38 != nil {
-				return dst, jinja.At(err_38, "qwen3", "templates/qwen3.yaml:5:802")
+				return dst, jinja.At(err_38, "qwen3", "templates/qwen3.yaml:6:802")
 			}
 			v_39, err_40 := jinja.Arith("+", jinja.StringValue("<|im_start|>system\n"), v_37)
 			if err_40 != nil {
-				return dst, jinja.At(err_40, "qwen3", "templates/qwen3.yaml:5:784")
+				return dst, jinja.At(err_40, "qwen3", "templates/qwen3.yaml:6:784")
 			}
 			v_41, err_42 := jinja.Arith("+", v_39, jinja.StringValue("<|im_end|>\n"))
 			if err_42 != nil {
-				return dst, jinja.At(err_42, "qwen3", "templates/qwen3.yaml:5:784")
+				return dst, jinja.At(err_42, "qwen3", "templates/qwen3.yaml:6:784")
 			}
 			dst = v_41.AppendStr(dst)
 		}
@@ -207,7 +212,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	if f.Messages == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "templates/qwen3.yaml:5:960",
+			Pos:    "templates/qwen3.yaml:6:960",
 			Prompt: "qwen3",
 			Var:    "messages",
 		}
@@ -217,7 +222,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:5:1004",
+				Pos:    "templates/qwen3.yaml:6:1004",
 				Prompt: "qwen3",
 				Var:    "messages",
 			}
@@ -227,7 +232,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			return dst, &runtime.Error{
 				Detail: "slice step cannot be zero",
 				Err:    runtime.ErrInvalid,
-				Pos:    "templates/qwen3.yaml:5:1004",
+				Pos:    "templates/qwen3.yaml:6:1004",
 				Prompt: "qwen3",
 			}
 		}
@@ -237,7 +242,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3.yaml:5:1004",
+					Pos:    "templates/qwen3.yaml:6:1004",
 					Prompt: "qwen3",
 				}
 			}
@@ -245,7 +250,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:5:1044",
+					Pos:    "templates/qwen3.yaml:6:1044",
 					Prompt: "qwen3",
 					Var:    "messages",
 				}
@@ -255,7 +260,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if t_50 {
 				v_48, err_49 := message_5.Attr("role")
 				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen3", "templates/qwen3.yaml:5:1117")
+					return dst, jinja.At(err_49, "qwen3", "templates/qwen3.yaml:6:1117")
 				}
 				t_50 = jinja.Equal(v_48, jinja.StringValue("user"))
 			}
@@ -263,21 +268,21 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if t_60 {
 				v_51, err_52 := message_5.Attr("content")
 				if err_52 != nil {
-					return dst, jinja.At(err_52, "qwen3", "templates/qwen3.yaml:5:1150")
+					return dst, jinja.At(err_52, "qwen3", "templates/qwen3.yaml:6:1150")
 				}
 				v_53, err_54 := v_51.AsString()
 				if err_54 != nil {
-					return dst, jinja.At(err_54, "qwen3", "templates/qwen3.yaml:5:1150")
+					return dst, jinja.At(err_54, "qwen3", "templates/qwen3.yaml:6:1150")
 				}
 				t_59 := strings.HasPrefix(v_53, "<tool_response>")
 				if t_59 {
 					v_55, err_56 := message_5.Attr("content")
 					if err_56 != nil {
-						return dst, jinja.At(err_56, "qwen3", "templates/qwen3.yaml:5:1200")
+						return dst, jinja.At(err_56, "qwen3", "templates/qwen3.yaml:6:1200")
 					}
 					v_57, err_58 := v_55.AsString()
 					if err_58 != nil {
-						return dst, jinja.At(err_58, "qwen3", "templates/qwen3.yaml:5:1200")
+						return dst, jinja.At(err_58, "qwen3", "templates/qwen3.yaml:6:1200")
 					}
 					t_59 = strings.HasSuffix(v_57, "</tool_response>")
 				}
@@ -293,7 +298,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:5:1397",
+				Pos:    "templates/qwen3.yaml:6:1397",
 				Prompt: "qwen3",
 				Var:    "messages",
 			}
@@ -305,7 +310,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3.yaml:5:1397",
+					Pos:    "templates/qwen3.yaml:6:1397",
 					Prompt: "qwen3",
 				}
 			}
@@ -314,44 +319,44 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			done_70 := false
 			v_65, err_66 := message_7.Attr("role")
 			if err_66 != nil {
-				return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:5:1422")
+				return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:6:1422")
 			}
 			t_69 := jinja.Equal(v_65, jinja.StringValue("user"))
 			if !t_69 {
 				v_67, err_68 := message_7.Attr("role")
 				if err_68 != nil {
-					return dst, jinja.At(err_68, "qwen3", "templates/qwen3.yaml:5:1452")
+					return dst, jinja.At(err_68, "qwen3", "templates/qwen3.yaml:6:1452")
 				}
 				t_69 = (jinja.Equal(v_67, jinja.StringValue("system")) && !(i_63 == 0))
 			}
 			if t_69 {
 				v_71, err_72 := message_7.Attr("role")
 				if err_72 != nil {
-					return dst, jinja.At(err_72, "qwen3", "templates/qwen3.yaml:5:1501")
+					return dst, jinja.At(err_72, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
 				v_73, err_74 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_71)
 				if err_74 != nil {
-					return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:5:1501")
+					return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
 				v_75, err_76 := jinja.Arith("+", v_73, jinja.StringValue("\n"))
 				if err_76 != nil {
-					return dst, jinja.At(err_76, "qwen3", "templates/qwen3.yaml:5:1501")
+					return dst, jinja.At(err_76, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
 				v_77, err_78 := message_7.Attr("content")
 				if err_78 != nil {
-					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:5:1519")
+					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1519")
 				}
 				v_79, err_80 := jinja.Arith("+", v_75, v_77)
 				if err_80 != nil {
-					return dst, jinja.At(err_80, "qwen3", "templates/qwen3.yaml:5:1501")
+					return dst, jinja.At(err_80, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
 				v_81, err_82 := jinja.Arith("+", v_79, jinja.StringValue("<|im_end|>"))
 				if err_82 != nil {
-					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:5:1501")
+					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
 				v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue("\n"))
 				if err_84 != nil {
-					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:5:1501")
+					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
 				dst = v_83.AppendStr(dst)
 				done_70 = true
@@ -359,57 +364,57 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if !done_70 {
 				v_85, err_86 := message_7.Attr("role")
 				if err_86 != nil {
-					return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:5:1611")
+					return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:6:1611")
 				}
 				if jinja.Equal(v_85, jinja.StringValue("assistant")) {
 					v_87, err_88 := message_7.Attr("content")
 					if err_88 != nil {
-						return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:5:1671")
+						return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1671")
 					}
 					content_8 = v_87
 					reasoningContent_9 = jinja.StringValue("")
 					v_89, err_90 := message_7.Attr("reasoning_content")
 					if err_90 != nil {
-						return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:5:1732")
+						return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1732")
 					}
 					t_93 := v_89.Test("defined")
 					if t_93 {
 						v_91, err_92 := message_7.Attr("reasoning_content")
 						if err_92 != nil {
-							return dst, jinja.At(err_92, "qwen3", "templates/qwen3.yaml:5:1790")
+							return dst, jinja.At(err_92, "qwen3", "templates/qwen3.yaml:6:1790")
 						}
 						t_93 = !v_91.Test("none")
 					}
 					if t_93 {
 						v_94, err_95 := message_7.Attr("reasoning_content")
 						if err_95 != nil {
-							return dst, jinja.At(err_95, "qwen3", "templates/qwen3.yaml:5:1872")
+							return dst, jinja.At(err_95, "qwen3", "templates/qwen3.yaml:6:1872")
 						}
 						reasoningContent_9 = v_94
 					} else {
 						v_96, err_97 := message_7.Attr("content")
 						if err_97 != nil {
-							return dst, jinja.At(err_97, "qwen3", "templates/qwen3.yaml:5:1910")
+							return dst, jinja.At(err_97, "qwen3", "templates/qwen3.yaml:6:1910")
 						}
 						v_98, err_99 := jinja.Contains(v_96, jinja.StringValue("</think>"))
 						if err_99 != nil {
-							return dst, jinja.At(err_99, "qwen3", "templates/qwen3.yaml:5:1900")
+							return dst, jinja.At(err_99, "qwen3", "templates/qwen3.yaml:6:1900")
 						}
 						if v_98 {
 							v_100, err_101 := message_7.Attr("content")
 							if err_101 != nil {
-								return dst, jinja.At(err_101, "qwen3", "templates/qwen3.yaml:5:1968")
+								return dst, jinja.At(err_101, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
 							v_102, err_103 := v_100.AsString()
 							if err_103 != nil {
-								return dst, jinja.At(err_103, "qwen3", "templates/qwen3.yaml:5:1968")
+								return dst, jinja.At(err_103, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
 							v_104, err_105 := jinja.Split(v_102, "</think>", true, -1)
 							if err_105 != nil {
 								return dst, &runtime.Error{
 									Detail: err_105.Error(),
 									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:5:1968",
+									Pos:    "templates/qwen3.yaml:6:1968",
 									Prompt: "qwen3",
 								}
 							}
@@ -417,25 +422,25 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 							if !(ok_107) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:5:1968",
+									Pos:    "templates/qwen3.yaml:6:1968",
 									Prompt: "qwen3",
 								}
 							}
 							content_8 = jinja.StringValue(jinja.StripChars(v_106, "\n", true, false))
 							v_108, err_109 := message_7.Attr("content")
 							if err_109 != nil {
-								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:5:2110")
+								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
 							v_110, err_111 := v_108.AsString()
 							if err_111 != nil {
-								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:5:2110")
+								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
 							v_112, err_113 := jinja.Split(v_110, "</think>", true, -1)
 							if err_113 != nil {
 								return dst, &runtime.Error{
 									Detail: err_113.Error(),
 									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:5:2110",
+									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
@@ -443,7 +448,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 							if !(ok_115) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:5:2110",
+									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
@@ -452,7 +457,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 								return dst, &runtime.Error{
 									Detail: err_117.Error(),
 									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:5:2110",
+									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
@@ -460,7 +465,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 							if !(ok_119) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:5:2110",
+									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
@@ -471,95 +476,95 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 						if i_63 == n_62-1 || (!(i_63 == n_62-1) && reasoningContent_9.Truth()) {
 							v_120, err_121 := message_7.Attr("role")
 							if err_121 != nil {
-								return dst, jinja.At(err_121, "qwen3", "templates/qwen3.yaml:5:2373")
+								return dst, jinja.At(err_121, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
 							v_122, err_123 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_120)
 							if err_123 != nil {
-								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:5:2373")
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
 							v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("\n<think>\n"))
 							if err_125 != nil {
-								return dst, jinja.At(err_125, "qwen3", "templates/qwen3.yaml:5:2373")
+								return dst, jinja.At(err_125, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
 							v_126, err_127 := reasoningContent_9.AsString()
 							if err_127 != nil {
-								return dst, jinja.At(err_127, "qwen3", "templates/qwen3.yaml:5:2420")
+								return dst, jinja.At(err_127, "qwen3", "templates/qwen3.yaml:6:2420")
 							}
 							v_128, err_129 := jinja.Arith("+", v_124, jinja.StringValue(jinja.StripChars(v_126, "\n", true, true)))
 							if err_129 != nil {
-								return dst, jinja.At(err_129, "qwen3", "templates/qwen3.yaml:5:2373")
+								return dst, jinja.At(err_129, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
 							v_130, err_131 := jinja.Arith("+", v_128, jinja.StringValue("\n</think>\n\n"))
 							if err_131 != nil {
-								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:5:2373")
+								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
 							v_132, err_133 := content_8.AsString()
 							if err_133 != nil {
-								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:5:2500")
+								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:6:2500")
 							}
 							v_134, err_135 := jinja.Arith("+", v_130, jinja.StringValue(jinja.StripChars(v_132, "\n", true, false)))
 							if err_135 != nil {
-								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:5:2373")
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
 							dst = v_134.AppendStr(dst)
 						} else {
 							v_136, err_137 := message_7.Attr("role")
 							if err_137 != nil {
-								return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:5:2524")
+								return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
 							v_138, err_139 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_136)
 							if err_139 != nil {
-								return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:5:2524")
+								return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
 							v_140, err_141 := jinja.Arith("+", v_138, jinja.StringValue("\n"))
 							if err_141 != nil {
-								return dst, jinja.At(err_141, "qwen3", "templates/qwen3.yaml:5:2524")
+								return dst, jinja.At(err_141, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
 							v_142, err_143 := jinja.Arith("+", v_140, content_8)
 							if err_143 != nil {
-								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:5:2524")
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
 							dst = v_142.AppendStr(dst)
 						}
 					} else {
 						v_144, err_145 := message_7.Attr("role")
 						if err_145 != nil {
-							return dst, jinja.At(err_145, "qwen3", "templates/qwen3.yaml:5:2611")
+							return dst, jinja.At(err_145, "qwen3", "templates/qwen3.yaml:6:2611")
 						}
 						v_146, err_147 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_144)
 						if err_147 != nil {
-							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:5:2584")
+							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
 						v_148, err_149 := jinja.Arith("+", v_146, jinja.StringValue("\n"))
 						if err_149 != nil {
-							return dst, jinja.At(err_149, "qwen3", "templates/qwen3.yaml:5:2584")
+							return dst, jinja.At(err_149, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
 						v_150, err_151 := jinja.Arith("+", v_148, content_8)
 						if err_151 != nil {
-							return dst, jinja.At(err_151, "qwen3", "templates/qwen3.yaml:5:2584")
+							return dst, jinja.At(err_151, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
 						dst = v_150.AppendStr(dst)
 					}
 					v_152, err_153 := message_7.Attr("tool_calls")
 					if err_153 != nil {
-						return dst, jinja.At(err_153, "qwen3", "templates/qwen3.yaml:5:2690")
+						return dst, jinja.At(err_153, "qwen3", "templates/qwen3.yaml:6:2690")
 					}
 					if v_152.Truth() {
 						{
 							v_155, err_156 := message_7.Attr("tool_calls")
 							if err_156 != nil {
-								return dst, jinja.At(err_156, "qwen3", "templates/qwen3.yaml:5:2722")
+								return dst, jinja.At(err_156, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
 							items_154, err_157 := v_155.Iter()
 							if err_157 != nil {
-								return dst, jinja.At(err_157, "qwen3", "templates/qwen3.yaml:5:2722")
+								return dst, jinja.At(err_157, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
 							for i_159, x_160 := range items_154 {
 								toolCall_10 := x_160
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3.yaml:5:2722",
+										Pos:    "templates/qwen3.yaml:6:2722",
 										Prompt: "qwen3",
 									}
 								}
@@ -568,40 +573,40 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 								}
 								v_161, err_162 := toolCall_10.Attr("function")
 								if err_162 != nil {
-									return dst, jinja.At(err_162, "qwen3", "templates/qwen3.yaml:5:2818")
+									return dst, jinja.At(err_162, "qwen3", "templates/qwen3.yaml:6:2818")
 								}
 								if v_161.Truth() {
 									v_163, err_164 := toolCall_10.Attr("function")
 									if err_164 != nil {
-										return dst, jinja.At(err_164, "qwen3", "templates/qwen3.yaml:5:2852")
+										return dst, jinja.At(err_164, "qwen3", "templates/qwen3.yaml:6:2852")
 									}
 									toolCall_10 = v_163
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
 								v_165, err_166 := toolCall_10.Attr("name")
 								if err_166 != nil {
-									return dst, jinja.At(err_166, "qwen3", "templates/qwen3.yaml:5:2919")
+									return dst, jinja.At(err_166, "qwen3", "templates/qwen3.yaml:6:2919")
 								}
 								dst = v_165.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
 								v_167, err_168 := toolCall_10.Attr("arguments")
 								if err_168 != nil {
-									return dst, jinja.At(err_168, "qwen3", "templates/qwen3.yaml:5:2958")
+									return dst, jinja.At(err_168, "qwen3", "templates/qwen3.yaml:6:2958")
 								}
 								if v_167.Test("string") {
 									v_169, err_170 := toolCall_10.Attr("arguments")
 									if err_170 != nil {
-										return dst, jinja.At(err_170, "qwen3", "templates/qwen3.yaml:5:3013")
+										return dst, jinja.At(err_170, "qwen3", "templates/qwen3.yaml:6:3013")
 									}
 									dst = v_169.AppendStr(dst)
 								} else {
 									v_171, err_172 := toolCall_10.Attr("arguments")
 									if err_172 != nil {
-										return dst, jinja.At(err_172, "qwen3", "templates/qwen3.yaml:5:3034")
+										return dst, jinja.At(err_172, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
 									v_173, err_174 := jinja.ToJSON(v_171, 0, false, true)
 									if err_174 != nil {
-										return dst, jinja.At(err_174, "qwen3", "templates/qwen3.yaml:5:3034")
+										return dst, jinja.At(err_174, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
 									dst = append(dst, v_173...)
 								}
@@ -616,7 +621,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if !done_70 {
 				v_175, err_176 := message_7.Attr("role")
 				if err_176 != nil {
-					return dst, jinja.At(err_176, "qwen3", "templates/qwen3.yaml:5:3155")
+					return dst, jinja.At(err_176, "qwen3", "templates/qwen3.yaml:6:3155")
 				}
 				if jinja.Equal(v_175, jinja.StringValue("tool")) {
 					t_182 := i_63 == 0
@@ -624,7 +629,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 						if f.Messages == nil {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrMissing,
-								Pos:    "templates/qwen3.yaml:5:3180",
+								Pos:    "templates/qwen3.yaml:6:3180",
 								Prompt: "qwen3",
 								Var:    "messages",
 							}
@@ -636,7 +641,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 						}
 						v_180, err_181 := t_179.Attr("role")
 						if err_181 != nil {
-							return dst, jinja.At(err_181, "qwen3", "templates/qwen3.yaml:5:3180")
+							return dst, jinja.At(err_181, "qwen3", "templates/qwen3.yaml:6:3180")
 						}
 						t_182 = !jinja.Equal(v_180, jinja.StringValue("tool"))
 					}
@@ -646,7 +651,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 					dst = append(dst, "\n<tool_response>\n"...)
 					v_183, err_184 := message_7.Attr("content")
 					if err_184 != nil {
-						return dst, jinja.At(err_184, "qwen3", "templates/qwen3.yaml:5:3288")
+						return dst, jinja.At(err_184, "qwen3", "templates/qwen3.yaml:6:3288")
 					}
 					dst = v_183.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
@@ -655,7 +660,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 						if f.Messages == nil {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrMissing,
-								Pos:    "templates/qwen3.yaml:5:3400",
+								Pos:    "templates/qwen3.yaml:6:3400",
 								Prompt: "qwen3",
 								Var:    "messages",
 							}
@@ -667,7 +672,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 						}
 						v_188, err_189 := t_187.Attr("role")
 						if err_189 != nil {
-							return dst, jinja.At(err_189, "qwen3", "templates/qwen3.yaml:5:3400")
+							return dst, jinja.At(err_189, "qwen3", "templates/qwen3.yaml:6:3400")
 						}
 						t_190 = !jinja.Equal(v_188, jinja.StringValue("tool"))
 					}
@@ -692,6 +697,16 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	return dst, nil
 }
 
+// _Qwen3TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Qwen3TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Qwen3TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Qwen3TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Qwen3TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen3TemplateFeed{Context: ctx})
@@ -699,7 +714,8 @@ func (p Qwen3TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Qwen3TemplatePrompt) Request(f Qwen3TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -711,6 +727,9 @@ func (p Qwen3TemplatePrompt) Request(f Qwen3TemplateFeed, opts ...runtime.Reques
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }
