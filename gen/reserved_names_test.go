@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/generated"
 )
 
@@ -47,9 +49,17 @@ func TestReservedFieldNames(t *testing.T) {
 	mod := newTempModule(t)
 	var keys, wants []string
 	var jobs []renderJob
+	type suffixedField struct {
+		re    *regexp.Regexp
+		count int
+	}
+	suffixed := map[string]suffixedField{} // by generated file
 	// add writes the prompt file (or promptset.yaml) of key, a feed and
-	// the output it renders.
-	add := func(key, file, prompt string, feed map[string]any, want string) {
+	// the output it renders; the variable n is a field with "_" in the
+	// structs struct types of the generated file.
+	add := func(key, file, n, generated string, structs int, prompt string, feed map[string]any, want string) {
+		goName, _ := names.Exported(n)
+		suffixed[generated] = suffixedField{regexp.MustCompile(`(?m)^\t` + goName + `_ `), structs}
 		writeFile(t, filepath.Join(mod, "prompts", file), []byte(prompt))
 		b, err := json.Marshal(feed)
 		if err != nil {
@@ -61,17 +71,17 @@ func TestReservedFieldNames(t *testing.T) {
 		jobs = append(jobs, renderJob{key, path})
 	}
 	for i, n := range slices.Compact(slices.Sorted(slices.Values(chatNames))) {
-		add(fmt.Sprintf("chat%d", i), fmt.Sprintf("chat%d.yaml", i),
+		add(fmt.Sprintf("chat%d", i), fmt.Sprintf("chat%d.yaml", i), n, fmt.Sprintf("chat%d_prompt.go", i), 1,
 			"jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ "+n+" }}|{{ messages | length }}\"\n",
 			map[string]any{n: "v", "messages": []any{}}, "v|0")
 	}
 	for i, n := range slices.Compact(slices.Sorted(slices.Values(promptNames))) {
-		add(fmt.Sprintf("prompt%d", i), fmt.Sprintf("prompt%d.yaml", i),
+		add(fmt.Sprintf("prompt%d", i), fmt.Sprintf("prompt%d.yaml", i), n, fmt.Sprintf("prompt%d_prompt.go", i), 2,
 			"template: \"{{ "+n+" }} {{ o."+n+" }}\"\n",
 			map[string]any{n: "v", "o": map[string]any{n: "w"}}, "v w")
 	}
 	for i, n := range slices.Compact(slices.Sorted(slices.Values(setNames))) {
-		add(fmt.Sprintf("set%d", i), fmt.Sprintf("set%d/promptset.yaml", i),
+		add(fmt.Sprintf("set%d", i), fmt.Sprintf("set%d/promptset.yaml", i), n, fmt.Sprintf("set%d_set.go", i), 2,
 			"templates:\n  main:\n    default: \"{{ "+n+" }} {{ o."+n+" }}\"\n",
 			map[string]any{n: "v", "o": map[string]any{n: "w"}}, "v w")
 	}
@@ -80,6 +90,15 @@ func TestReservedFieldNames(t *testing.T) {
 		for bi, b := range backends {
 			if got := outputs[bi][i]; got != wants[i] {
 				t.Errorf("%s: %s: got %q, want %q", b.renderer, j.key, got, wants[i])
+			}
+		}
+	}
+	// Compiling is not enough: a field named like a promoted method hides
+	// it (chat hid Chat()).
+	for file, f := range suffixed {
+		for _, b := range backends {
+			if got := len(f.re.FindAll(readFile(t, filepath.Join(mod, b.pkg, file)), -1)); got != f.count {
+				t.Errorf("%s/%s: %d fields matching %s, want %d", b.pkg, file, got, f.re, f.count)
 			}
 		}
 	}

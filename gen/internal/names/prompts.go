@@ -35,8 +35,9 @@ var feedMethods = []string{"Validate"}
 
 // chatContextNames are the names a feed with the fields of runtime/chat.Context
 // (ir.Field.Chat) has from embedding it, besides those fields: the embedded
-// field and the context's method.
-var chatContextNames = []string{"Context", "Chat"}
+// field and the context's methods (TestReservedFieldNames finds them by
+// reflection).
+var chatContextNames = []string{"Context", "Chat", "CheckMarkers"}
 
 // Prompts decides every Go name of the checked prompts: prompt values,
 // struct types and fields. Collisions are errors at both positions. It
