@@ -33,7 +33,8 @@ example: generate
 
 # Re-render the expected outputs with real Jinja2 (needs python3-jinja2 and
 # python3-yaml): the render corpus in gen/testdata/render, the fixtures of
-# generated/testdata for the behaviour tests of generated/ and example/,
+# generated/testdata for the behaviour tests of generated/ and example/ and
+# of gen/testdata/headless (prompts without a template key),
 # the chat templates, tagged prompts and HTML stripping of runtime/chatformat,
 # the chat template corpus of gen/testdata/chat (with its INVENTORY.md), and
 # runtime/jinja's Python case tables (casetables.go) and expected values
@@ -42,6 +43,7 @@ example: generate
 golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
+	$(PYTHON) gen/testdata/render/golden.py --prompts gen/testdata/headless/prompts gen/testdata/headless/fixtures
 	$(PYTHON) runtime/chatformat/testdata/golden.py
 	$(PYTHON) gen/testdata/chat/render.py
 	cd runtime/jinja && $(PYTHON) testdata/gen_casetables.py && $(PYTHON) testdata/gen_cases.py

@@ -129,15 +129,21 @@ func renderPreview(p *gen.Preview, feed any, opts []runtime.RenderOption) (rende
 
 // checkMarkers is the check that the generated Render of a chat template
 // makes first: no string of the chat context in feed holds one of the
-// model's special tokens (chat.Context.CheckMarkers).
+// model's special tokens (chat.Context.CheckMarkers). Each field of the
+// context is taken from feed's field of the same name: decoding the whole
+// feed into a chat.Context would give it a variable "Messages" for its
+// "messages", as encoding/json ignores the case of keys.
 func checkMarkers(feed any, specialTokens []string) error {
-	b, err := json.Marshal(feed)
-	if err != nil {
-		return err
-	}
 	var ctx chat.Context
-	if err := json.Unmarshal(b, &ctx); err != nil {
-		return err
+	fv, cv := reflect.ValueOf(feed), reflect.ValueOf(&ctx).Elem()
+	for i := range cv.NumField() {
+		b, err := json.Marshal(fv.FieldByName(cv.Type().Field(i).Name).Interface())
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(b, cv.Field(i).Addr().Interface()); err != nil {
+			return err
+		}
 	}
 	return ctx.CheckMarkers(specialTokens...)
 }

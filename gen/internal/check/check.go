@@ -231,6 +231,7 @@ func (c *checker) nodes(ns []tmpl.Node) []ir.Node {
 // node checks one template node. It yields no IR for empty text and
 // several nodes for a set with several targets.
 func (c *checker) node(n tmpl.Node) []ir.Node {
+	c.macros.count()
 	switch n := n.(type) {
 	case *tmpl.Text:
 		if n.Value == "" {
@@ -735,6 +736,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 	if x, ok := c.checked[e]; ok {
 		return x
 	}
+	c.macros.count()
 	switch e := e.(type) {
 	case *tmpl.Name:
 		return c.name(e, u)

@@ -739,6 +739,9 @@ func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 
 // prompt fills pr from the file's top-level mapping.
 func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
+	// Without a template key (messages or sections only), the template is
+	// empty but its file is still where the prompt's positions are.
+	pr.Map = ir.SourceMap{File: f.src.file}
 	hasBody := false // template, messages or sections
 	var templateKey, messagesKey, systemKey, sectionsKey, tokenizerKey, markersKey, specialTokensKey *yaml.Node
 	for _, e := range f.entries(m, "key", false) {

@@ -109,59 +109,64 @@ func (Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte, 
 					Prompt: "phi4",
 				}
 			}
+			done_7 := false
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
 			if err_6 != nil {
 				return dst, jinja.At(err_6, "phi4", "templates/phi4.yaml:6:48")
 			}
 			if jinja.Equal(v_5, jinja.StringValue("system")) {
-				v_7, err_8 := message_1.Item(jinja.StringValue("content"))
-				if err_8 != nil {
-					return dst, jinja.At(err_8, "phi4", "templates/phi4.yaml:6:114")
+				v_8, err_9 := message_1.Item(jinja.StringValue("content"))
+				if err_9 != nil {
+					return dst, jinja.At(err_9, "phi4", "templates/phi4.yaml:6:114")
 				}
-				v_9, err_10 := jinja.Arith("+", jinja.StringValue("<|im_start|>system<|im_sep|>"), v_7)
-				if err_10 != nil {
-					return dst, jinja.At(err_10, "phi4", "templates/phi4.yaml:6:81")
+				v_10, err_11 := jinja.Arith("+", jinja.StringValue("<|im_start|>system<|im_sep|>"), v_8)
+				if err_11 != nil {
+					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:81")
 				}
-				v_11, err_12 := jinja.Arith("+", v_9, jinja.StringValue("<|im_end|>"))
-				if err_12 != nil {
-					return dst, jinja.At(err_12, "phi4", "templates/phi4.yaml:6:81")
+				v_12, err_13 := jinja.Arith("+", v_10, jinja.StringValue("<|im_end|>"))
+				if err_13 != nil {
+					return dst, jinja.At(err_13, "phi4", "templates/phi4.yaml:6:81")
 				}
-				dst = v_11.AppendStr(dst)
-			} else {
-				v_13, err_14 := message_1.Item(jinja.StringValue("role"))
-				if err_14 != nil {
-					return dst, jinja.At(err_14, "phi4", "templates/phi4.yaml:6:158")
+				dst = v_12.AppendStr(dst)
+				done_7 = true
+			}
+			if !done_7 {
+				v_14, err_15 := message_1.Item(jinja.StringValue("role"))
+				if err_15 != nil {
+					return dst, jinja.At(err_15, "phi4", "templates/phi4.yaml:6:158")
 				}
-				if jinja.Equal(v_13, jinja.StringValue("user")) {
-					v_15, err_16 := message_1.Item(jinja.StringValue("content"))
-					if err_16 != nil {
-						return dst, jinja.At(err_16, "phi4", "templates/phi4.yaml:6:220")
+				if jinja.Equal(v_14, jinja.StringValue("user")) {
+					v_16, err_17 := message_1.Item(jinja.StringValue("content"))
+					if err_17 != nil {
+						return dst, jinja.At(err_17, "phi4", "templates/phi4.yaml:6:220")
 					}
-					v_17, err_18 := jinja.Arith("+", jinja.StringValue("<|im_start|>user<|im_sep|>"), v_15)
-					if err_18 != nil {
-						return dst, jinja.At(err_18, "phi4", "templates/phi4.yaml:6:189")
+					v_18, err_19 := jinja.Arith("+", jinja.StringValue("<|im_start|>user<|im_sep|>"), v_16)
+					if err_19 != nil {
+						return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:189")
 					}
-					v_19, err_20 := jinja.Arith("+", v_17, jinja.StringValue("<|im_end|><|im_start|>assistant<|im_sep|>"))
-					if err_20 != nil {
-						return dst, jinja.At(err_20, "phi4", "templates/phi4.yaml:6:189")
+					v_20, err_21 := jinja.Arith("+", v_18, jinja.StringValue("<|im_end|><|im_start|>assistant<|im_sep|>"))
+					if err_21 != nil {
+						return dst, jinja.At(err_21, "phi4", "templates/phi4.yaml:6:189")
 					}
-					dst = v_19.AppendStr(dst)
-				} else {
-					v_21, err_22 := message_1.Item(jinja.StringValue("role"))
-					if err_22 != nil {
-						return dst, jinja.At(err_22, "phi4", "templates/phi4.yaml:6:295")
+					dst = v_20.AppendStr(dst)
+					done_7 = true
+				}
+			}
+			if !done_7 {
+				v_22, err_23 := message_1.Item(jinja.StringValue("role"))
+				if err_23 != nil {
+					return dst, jinja.At(err_23, "phi4", "templates/phi4.yaml:6:295")
+				}
+				if jinja.Equal(v_22, jinja.StringValue("assistant")) {
+					v_24, err_25 := message_1.Item(jinja.StringValue("content"))
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "phi4", "templates/phi4.yaml:6:331")
 					}
-					if jinja.Equal(v_21, jinja.StringValue("assistant")) {
-						v_23, err_24 := message_1.Item(jinja.StringValue("content"))
-						if err_24 != nil {
-							return dst, jinja.At(err_24, "phi4", "templates/phi4.yaml:6:331")
-						}
-						v_25, err_26 := jinja.Arith("+", v_23, jinja.StringValue("<|im_end|>"))
-						if err_26 != nil {
-							return dst, jinja.At(err_26, "phi4", "templates/phi4.yaml:6:331")
-						}
-						dst = v_25.AppendStr(dst)
+					v_26, err_27 := jinja.Arith("+", v_24, jinja.StringValue("<|im_end|>"))
+					if err_27 != nil {
+						return dst, jinja.At(err_27, "phi4", "templates/phi4.yaml:6:331")
 					}
+					dst = v_26.AppendStr(dst)
 				}
 			}
 		}

@@ -641,6 +641,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					Prompt: "qwen3_coder",
 				}
 			}
+			done_169 := false
 			v_156, err_157 := message_20.Attr("role")
 			if err_157 != nil {
 				return dst, jinja.At(err_157, "qwen3_coder", "templates/qwen3_coder.yaml:6:3667")
@@ -674,53 +675,53 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				t_168 = v_166 > 0
 			}
 			if t_168 {
-				v_169, err_170 := message_20.Attr("role")
-				if err_170 != nil {
-					return dst, jinja.At(err_170, "qwen3_coder", "templates/qwen3_coder.yaml:6:3758")
+				v_170, err_171 := message_20.Attr("role")
+				if err_171 != nil {
+					return dst, jinja.At(err_171, "qwen3_coder", "templates/qwen3_coder.yaml:6:3758")
 				}
-				v_171, err_172 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_169)
-				if err_172 != nil {
-					return dst, jinja.At(err_172, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
+				v_172, err_173 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_170)
+				if err_173 != nil {
+					return dst, jinja.At(err_173, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
 				}
-				dst = v_171.AppendStr(dst)
-				v_173, err_174 := message_20.Attr("content")
-				if err_174 != nil {
-					return dst, jinja.At(err_174, "qwen3_coder", "templates/qwen3_coder.yaml:6:3767")
+				dst = v_172.AppendStr(dst)
+				v_174, err_175 := message_20.Attr("content")
+				if err_175 != nil {
+					return dst, jinja.At(err_175, "qwen3_coder", "templates/qwen3_coder.yaml:6:3767")
 				}
-				t_177 := v_173.Test("defined")
-				if t_177 {
-					v_175, err_176 := message_20.Attr("content")
-					if err_176 != nil {
-						return dst, jinja.At(err_176, "qwen3_coder", "templates/qwen3_coder.yaml:6:3834")
+				t_178 := v_174.Test("defined")
+				if t_178 {
+					v_176, err_177 := message_20.Attr("content")
+					if err_177 != nil {
+						return dst, jinja.At(err_177, "qwen3_coder", "templates/qwen3_coder.yaml:6:3834")
 					}
-					t_177 = v_175.Test("string")
+					t_178 = v_176.Test("string")
 				}
-				t_180 := t_177
-				if t_180 {
-					v_178, err_179 := message_20.Attr("content")
-					if err_179 != nil {
-						return dst, jinja.At(err_179, "qwen3_coder", "templates/qwen3_coder.yaml:6:3867")
+				t_181 := t_178
+				if t_181 {
+					v_179, err_180 := message_20.Attr("content")
+					if err_180 != nil {
+						return dst, jinja.At(err_180, "qwen3_coder", "templates/qwen3_coder.yaml:6:3867")
 					}
-					t_180 = utf8.RuneCountInString(jinja.StripSpace(v_178.String(), true, true)) > 0
+					t_181 = utf8.RuneCountInString(jinja.StripSpace(v_179.String(), true, true)) > 0
 				}
-				if t_180 {
-					v_181, err_182 := message_20.Attr("content")
-					if err_182 != nil {
-						return dst, jinja.At(err_182, "qwen3_coder", "templates/qwen3_coder.yaml:6:3916")
+				if t_181 {
+					v_182, err_183 := message_20.Attr("content")
+					if err_183 != nil {
+						return dst, jinja.At(err_183, "qwen3_coder", "templates/qwen3_coder.yaml:6:3916")
 					}
-					dst = append(dst, "\n"+jinja.StripSpace(v_181.String(), true, true)+"\n"...)
+					dst = append(dst, "\n"+jinja.StripSpace(v_182.String(), true, true)+"\n"...)
 				}
 				{
-					v_184, err_185 := message_20.Attr("tool_calls")
-					if err_185 != nil {
-						return dst, jinja.At(err_185, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
-					}
-					items_183, err_186 := v_184.Iter()
+					v_185, err_186 := message_20.Attr("tool_calls")
 					if err_186 != nil {
 						return dst, jinja.At(err_186, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
 					}
-					for _, x_188 := range items_183 {
-						toolCall_21 := x_188
+					items_184, err_187 := v_185.Iter()
+					if err_187 != nil {
+						return dst, jinja.At(err_187, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
+					}
+					for _, x_189 := range items_184 {
+						toolCall_21 := x_189
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
@@ -728,47 +729,47 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								Prompt: "qwen3_coder",
 							}
 						}
-						v_189, err_190 := toolCall_21.Attr("function")
-						if err_190 != nil {
-							return dst, jinja.At(err_190, "qwen3_coder", "templates/qwen3_coder.yaml:6:4003")
+						v_190, err_191 := toolCall_21.Attr("function")
+						if err_191 != nil {
+							return dst, jinja.At(err_191, "qwen3_coder", "templates/qwen3_coder.yaml:6:4003")
 						}
-						if v_189.Test("defined") {
-							v_191, err_192 := toolCall_21.Attr("function")
-							if err_192 != nil {
-								return dst, jinja.At(err_192, "qwen3_coder", "templates/qwen3_coder.yaml:6:4066")
+						if v_190.Test("defined") {
+							v_192, err_193 := toolCall_21.Attr("function")
+							if err_193 != nil {
+								return dst, jinja.At(err_193, "qwen3_coder", "templates/qwen3_coder.yaml:6:4066")
 							}
-							toolCall_21 = v_191
+							toolCall_21 = v_192
 						}
-						v_193, err_194 := toolCall_21.Attr("name")
-						if err_194 != nil {
-							return dst, jinja.At(err_194, "qwen3_coder", "templates/qwen3_coder.yaml:6:4121")
+						v_194, err_195 := toolCall_21.Attr("name")
+						if err_195 != nil {
+							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:4121")
 						}
-						v_195, err_196 := jinja.Arith("+", jinja.StringValue("\n<tool_call>\n<function="), v_193)
-						if err_196 != nil {
-							return dst, jinja.At(err_196, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+						v_196, err_197 := jinja.Arith("+", jinja.StringValue("\n<tool_call>\n<function="), v_194)
+						if err_197 != nil {
+							return dst, jinja.At(err_197, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
-						v_197, err_198 := jinja.Arith("+", v_195, jinja.StringValue(">\n"))
-						if err_198 != nil {
-							return dst, jinja.At(err_198, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+						v_198, err_199 := jinja.Arith("+", v_196, jinja.StringValue(">\n"))
+						if err_199 != nil {
+							return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
-						dst = v_197.AppendStr(dst)
-						v_199, err_200 := toolCall_21.Attr("arguments")
-						if err_200 != nil {
-							return dst, jinja.At(err_200, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
+						dst = v_198.AppendStr(dst)
+						v_200, err_201 := toolCall_21.Attr("arguments")
+						if err_201 != nil {
+							return dst, jinja.At(err_201, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
 						}
-						if v_199.Test("defined") {
+						if v_200.Test("defined") {
 							{
-								v_202, err_203 := toolCall_21.Attr("arguments")
-								if err_203 != nil {
-									return dst, jinja.At(err_203, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
-								}
-								items_201, err_204 := v_202.Items()
+								v_203, err_204 := toolCall_21.Attr("arguments")
 								if err_204 != nil {
 									return dst, jinja.At(err_204, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
 								}
-								for _, x_206 := range items_201 {
-									argsName_22 := x_206[0]
-									argsValue_23 := x_206[1]
+								items_202, err_205 := v_203.Items()
+								if err_205 != nil {
+									return dst, jinja.At(err_205, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
+								}
+								for _, x_207 := range items_202 {
+									argsName_22 := x_207[0]
+									argsValue_23 := x_207[1]
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, &runtime.Error{
 											Err:    runtime.ErrTooLarge,
@@ -776,22 +777,22 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 											Prompt: "qwen3_coder",
 										}
 									}
-									v_207, err_208 := jinja.Arith("+", jinja.StringValue("<parameter="), argsName_22)
-									if err_208 != nil {
-										return dst, jinja.At(err_208, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
+									v_208, err_209 := jinja.Arith("+", jinja.StringValue("<parameter="), argsName_22)
+									if err_209 != nil {
+										return dst, jinja.At(err_209, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									v_209, err_210 := jinja.Arith("+", v_207, jinja.StringValue(">\n"))
-									if err_210 != nil {
-										return dst, jinja.At(err_210, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
+									v_210, err_211 := jinja.Arith("+", v_208, jinja.StringValue(">\n"))
+									if err_211 != nil {
+										return dst, jinja.At(err_211, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									dst = v_209.AppendStr(dst)
-									var t_211 jinja.Value
+									dst = v_210.AppendStr(dst)
+									var t_212 jinja.Value
 									if argsValue_23.Test("string") {
-										t_211 = argsValue_23
+										t_212 = argsValue_23
 									} else {
-										t_211 = jinja.StringValue(argsValue_23.String())
+										t_212 = jinja.StringValue(argsValue_23.String())
 									}
-									argsValue_23 = t_211
+									argsValue_23 = t_212
 									dst = argsValue_23.AppendStr(dst)
 									dst = append(dst, "\n</parameter>\n"...)
 								}
@@ -801,139 +802,148 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					}
 				}
 				dst = append(dst, "<|im_end|>\n"...)
-			} else {
-				v_212, err_213 := message_20.Attr("role")
-				if err_213 != nil {
-					return dst, jinja.At(err_213, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
+				done_169 = true
+			}
+			if !done_169 {
+				v_213, err_214 := message_20.Attr("role")
+				if err_214 != nil {
+					return dst, jinja.At(err_214, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
 				}
-				t_216 := jinja.Equal(v_212, jinja.StringValue("user"))
-				if !t_216 {
-					v_214, err_215 := message_20.Attr("role")
-					if err_215 != nil {
-						return dst, jinja.At(err_215, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
+				t_217 := jinja.Equal(v_213, jinja.StringValue("user"))
+				if !t_217 {
+					v_215, err_216 := message_20.Attr("role")
+					if err_216 != nil {
+						return dst, jinja.At(err_216, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
 					}
-					t_216 = jinja.Equal(v_214, jinja.StringValue("system"))
+					t_217 = jinja.Equal(v_215, jinja.StringValue("system"))
 				}
-				t_219 := t_216
-				if !t_219 {
-					v_217, err_218 := message_20.Attr("role")
-					if err_218 != nil {
-						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
+				t_220 := t_217
+				if !t_220 {
+					v_218, err_219 := message_20.Attr("role")
+					if err_219 != nil {
+						return dst, jinja.At(err_219, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
 					}
-					t_219 = jinja.Equal(v_217, jinja.StringValue("assistant"))
+					t_220 = jinja.Equal(v_218, jinja.StringValue("assistant"))
 				}
-				if t_219 {
-					v_220, err_221 := message_20.Attr("role")
-					if err_221 != nil {
-						return dst, jinja.At(err_221, "qwen3_coder", "templates/qwen3_coder.yaml:6:4518")
+				if t_220 {
+					v_221, err_222 := message_20.Attr("role")
+					if err_222 != nil {
+						return dst, jinja.At(err_222, "qwen3_coder", "templates/qwen3_coder.yaml:6:4518")
 					}
-					v_222, err_223 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_220)
-					if err_223 != nil {
-						return dst, jinja.At(err_223, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					v_223, err_224 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_221)
+					if err_224 != nil {
+						return dst, jinja.At(err_224, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_224, err_225 := jinja.Arith("+", v_222, jinja.StringValue("\n"))
-					if err_225 != nil {
-						return dst, jinja.At(err_225, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					v_225, err_226 := jinja.Arith("+", v_223, jinja.StringValue("\n"))
+					if err_226 != nil {
+						return dst, jinja.At(err_226, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_226, err_227 := message_20.Attr("content")
-					if err_227 != nil {
-						return dst, jinja.At(err_227, "qwen3_coder", "templates/qwen3_coder.yaml:6:4549")
+					v_227, err_228 := message_20.Attr("content")
+					if err_228 != nil {
+						return dst, jinja.At(err_228, "qwen3_coder", "templates/qwen3_coder.yaml:6:4549")
 					}
-					v_228, err_229 := jinja.Arith("+", v_224, v_226)
-					if err_229 != nil {
-						return dst, jinja.At(err_229, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					v_229, err_230 := jinja.Arith("+", v_225, v_227)
+					if err_230 != nil {
+						return dst, jinja.At(err_230, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_230, err_231 := jinja.Arith("+", v_228, jinja.StringValue("<|im_end|>"))
-					if err_231 != nil {
-						return dst, jinja.At(err_231, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					v_231, err_232 := jinja.Arith("+", v_229, jinja.StringValue("<|im_end|>"))
+					if err_232 != nil {
+						return dst, jinja.At(err_232, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_232, err_233 := jinja.Arith("+", v_230, jinja.StringValue("\n"))
-					if err_233 != nil {
-						return dst, jinja.At(err_233, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					v_233, err_234 := jinja.Arith("+", v_231, jinja.StringValue("\n"))
+					if err_234 != nil {
+						return dst, jinja.At(err_234, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					dst = v_232.AppendStr(dst)
-				} else {
-					v_234, err_235 := message_20.Attr("role")
-					if err_235 != nil {
-						return dst, jinja.At(err_235, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
+					dst = v_233.AppendStr(dst)
+					done_169 = true
+				}
+			}
+			if !done_169 {
+				v_235, err_236 := message_20.Attr("role")
+				if err_236 != nil {
+					return dst, jinja.At(err_236, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
+				}
+				if jinja.Equal(v_235, jinja.StringValue("tool")) {
+					v_237, ok_238 := jinja.LoopItem(items_152, i_154-1)
+					var t_239 jinja.Value
+					if ok_238 {
+						t_239 = v_237
 					}
-					if jinja.Equal(v_234, jinja.StringValue("tool")) {
-						v_236, ok_237 := jinja.LoopItem(items_152, i_154-1)
-						var t_238 jinja.Value
-						if ok_237 {
-							t_238 = v_236
+					t_245 := t_239.Truth()
+					if t_245 {
+						v_240, ok_241 := jinja.LoopItem(items_152, i_154-1)
+						var t_242 jinja.Value
+						if ok_241 {
+							t_242 = v_240
 						}
-						t_244 := t_238.Truth()
-						if t_244 {
-							v_239, ok_240 := jinja.LoopItem(items_152, i_154-1)
-							var t_241 jinja.Value
-							if ok_240 {
-								t_241 = v_239
-							}
-							v_242, err_243 := t_241.Attr("role")
-							if err_243 != nil {
-								return dst, jinja.At(err_243, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
-							}
-							t_244 = !jinja.Equal(v_242, jinja.StringValue("tool"))
+						v_243, err_244 := t_242.Attr("role")
+						if err_244 != nil {
+							return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
 						}
-						if t_244 {
-							dst = append(dst, "<|im_start|>user\n"...)
+						t_245 = !jinja.Equal(v_243, jinja.StringValue("tool"))
+					}
+					if t_245 {
+						dst = append(dst, "<|im_start|>user\n"...)
+					}
+					dst = append(dst, "<tool_response>\n"...)
+					v_246, err_247 := message_20.Attr("content")
+					if err_247 != nil {
+						return dst, jinja.At(err_247, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
+					}
+					dst = v_246.AppendStr(dst)
+					dst = append(dst, "\n</tool_response>\n"...)
+					done_254 := false
+					t_253 := !(i_154 == n_153-1)
+					if t_253 {
+						v_248, ok_249 := jinja.LoopItem(items_152, i_154+1)
+						var t_250 jinja.Value
+						if ok_249 {
+							t_250 = v_248
 						}
-						dst = append(dst, "<tool_response>\n"...)
-						v_245, err_246 := message_20.Attr("content")
-						if err_246 != nil {
-							return dst, jinja.At(err_246, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
+						v_251, err_252 := t_250.Attr("role")
+						if err_252 != nil {
+							return dst, jinja.At(err_252, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
 						}
-						dst = v_245.AppendStr(dst)
-						dst = append(dst, "\n</tool_response>\n"...)
-						t_252 := !(i_154 == n_153-1)
-						if t_252 {
-							v_247, ok_248 := jinja.LoopItem(items_152, i_154+1)
-							var t_249 jinja.Value
-							if ok_248 {
-								t_249 = v_247
-							}
-							v_250, err_251 := t_249.Attr("role")
-							if err_251 != nil {
-								return dst, jinja.At(err_251, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
-							}
-							t_252 = !jinja.Equal(v_250, jinja.StringValue("tool"))
-						}
-						if t_252 {
+						t_253 = !jinja.Equal(v_251, jinja.StringValue("tool"))
+					}
+					if t_253 {
+						dst = append(dst, "<|im_end|>\n"...)
+						done_254 = true
+					}
+					if !done_254 {
+						if i_154 == n_153-1 {
 							dst = append(dst, "<|im_end|>\n"...)
-						} else {
-							if i_154 == n_153-1 {
-								dst = append(dst, "<|im_end|>\n"...)
-							}
 						}
-					} else {
-						v_253, err_254 := message_20.Attr("role")
-						if err_254 != nil {
-							return dst, jinja.At(err_254, "qwen3_coder", "templates/qwen3_coder.yaml:6:4769")
-						}
-						v_255, err_256 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_253)
-						if err_256 != nil {
-							return dst, jinja.At(err_256, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
-						}
-						v_257, err_258 := jinja.Arith("+", v_255, jinja.StringValue("\n"))
-						if err_258 != nil {
-							return dst, jinja.At(err_258, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
-						}
-						v_259, err_260 := message_20.Attr("content")
-						if err_260 != nil {
-							return dst, jinja.At(err_260, "qwen3_coder", "templates/qwen3_coder.yaml:6:4791")
-						}
-						v_261, err_262 := jinja.Arith("+", v_257, v_259)
-						if err_262 != nil {
-							return dst, jinja.At(err_262, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
-						}
-						v_263, err_264 := jinja.Arith("+", v_261, jinja.StringValue("<|im_end|>\n"))
-						if err_264 != nil {
-							return dst, jinja.At(err_264, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
-						}
-						dst = v_263.AppendStr(dst)
 					}
+					done_169 = true
 				}
+			}
+			if !done_169 {
+				v_255, err_256 := message_20.Attr("role")
+				if err_256 != nil {
+					return dst, jinja.At(err_256, "qwen3_coder", "templates/qwen3_coder.yaml:6:4769")
+				}
+				v_257, err_258 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_255)
+				if err_258 != nil {
+					return dst, jinja.At(err_258, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
+				v_259, err_260 := jinja.Arith("+", v_257, jinja.StringValue("\n"))
+				if err_260 != nil {
+					return dst, jinja.At(err_260, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
+				v_261, err_262 := message_20.Attr("content")
+				if err_262 != nil {
+					return dst, jinja.At(err_262, "qwen3_coder", "templates/qwen3_coder.yaml:6:4791")
+				}
+				v_263, err_264 := jinja.Arith("+", v_259, v_261)
+				if err_264 != nil {
+					return dst, jinja.At(err_264, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
+				v_265, err_266 := jinja.Arith("+", v_263, jinja.StringValue("<|im_end|>\n"))
+				if err_266 != nil {
+					return dst, jinja.At(err_266, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
+				dst = v_265.AppendStr(dst)
 			}
 		}
 	}

@@ -316,6 +316,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			}
 			var content_8 jinja.Value
 			var reasoningContent_9 jinja.Value
+			done_70 := false
 			v_65, err_66 := message_7.Attr("role")
 			if err_66 != nil {
 				return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:6:1422")
@@ -329,235 +330,237 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 				t_69 = (jinja.Equal(v_67, jinja.StringValue("system")) && !(i_63 == 0))
 			}
 			if t_69 {
-				v_70, err_71 := message_7.Attr("role")
-				if err_71 != nil {
-					return dst, jinja.At(err_71, "qwen3", "templates/qwen3.yaml:6:1501")
+				v_71, err_72 := message_7.Attr("role")
+				if err_72 != nil {
+					return dst, jinja.At(err_72, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_72, err_73 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_70)
-				if err_73 != nil {
-					return dst, jinja.At(err_73, "qwen3", "templates/qwen3.yaml:6:1501")
+				v_73, err_74 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_71)
+				if err_74 != nil {
+					return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_74, err_75 := jinja.Arith("+", v_72, jinja.StringValue("\n"))
-				if err_75 != nil {
-					return dst, jinja.At(err_75, "qwen3", "templates/qwen3.yaml:6:1501")
+				v_75, err_76 := jinja.Arith("+", v_73, jinja.StringValue("\n"))
+				if err_76 != nil {
+					return dst, jinja.At(err_76, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_76, err_77 := message_7.Attr("content")
-				if err_77 != nil {
-					return dst, jinja.At(err_77, "qwen3", "templates/qwen3.yaml:6:1519")
+				v_77, err_78 := message_7.Attr("content")
+				if err_78 != nil {
+					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1519")
 				}
-				v_78, err_79 := jinja.Arith("+", v_74, v_76)
-				if err_79 != nil {
-					return dst, jinja.At(err_79, "qwen3", "templates/qwen3.yaml:6:1501")
+				v_79, err_80 := jinja.Arith("+", v_75, v_77)
+				if err_80 != nil {
+					return dst, jinja.At(err_80, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_80, err_81 := jinja.Arith("+", v_78, jinja.StringValue("<|im_end|>"))
-				if err_81 != nil {
-					return dst, jinja.At(err_81, "qwen3", "templates/qwen3.yaml:6:1501")
+				v_81, err_82 := jinja.Arith("+", v_79, jinja.StringValue("<|im_end|>"))
+				if err_82 != nil {
+					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_82, err_83 := jinja.Arith("+", v_80, jinja.StringValue("\n"))
-				if err_83 != nil {
-					return dst, jinja.At(err_83, "qwen3", "templates/qwen3.yaml:6:1501")
+				v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue("\n"))
+				if err_84 != nil {
+					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				dst = v_82.AppendStr(dst)
-			} else {
-				v_84, err_85 := message_7.Attr("role")
-				if err_85 != nil {
-					return dst, jinja.At(err_85, "qwen3", "templates/qwen3.yaml:6:1611")
+				dst = v_83.AppendStr(dst)
+				done_70 = true
+			}
+			if !done_70 {
+				v_85, err_86 := message_7.Attr("role")
+				if err_86 != nil {
+					return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:6:1611")
 				}
-				if jinja.Equal(v_84, jinja.StringValue("assistant")) {
-					v_86, err_87 := message_7.Attr("content")
-					if err_87 != nil {
-						return dst, jinja.At(err_87, "qwen3", "templates/qwen3.yaml:6:1671")
+				if jinja.Equal(v_85, jinja.StringValue("assistant")) {
+					v_87, err_88 := message_7.Attr("content")
+					if err_88 != nil {
+						return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1671")
 					}
-					content_8 = v_86
+					content_8 = v_87
 					reasoningContent_9 = jinja.StringValue("")
-					v_88, err_89 := message_7.Attr("reasoning_content")
-					if err_89 != nil {
-						return dst, jinja.At(err_89, "qwen3", "templates/qwen3.yaml:6:1732")
+					v_89, err_90 := message_7.Attr("reasoning_content")
+					if err_90 != nil {
+						return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1732")
 					}
-					t_92 := v_88.Test("defined")
-					if t_92 {
-						v_90, err_91 := message_7.Attr("reasoning_content")
-						if err_91 != nil {
-							return dst, jinja.At(err_91, "qwen3", "templates/qwen3.yaml:6:1790")
+					t_93 := v_89.Test("defined")
+					if t_93 {
+						v_91, err_92 := message_7.Attr("reasoning_content")
+						if err_92 != nil {
+							return dst, jinja.At(err_92, "qwen3", "templates/qwen3.yaml:6:1790")
 						}
-						t_92 = !v_90.Test("none")
+						t_93 = !v_91.Test("none")
 					}
-					if t_92 {
-						v_93, err_94 := message_7.Attr("reasoning_content")
-						if err_94 != nil {
-							return dst, jinja.At(err_94, "qwen3", "templates/qwen3.yaml:6:1872")
+					if t_93 {
+						v_94, err_95 := message_7.Attr("reasoning_content")
+						if err_95 != nil {
+							return dst, jinja.At(err_95, "qwen3", "templates/qwen3.yaml:6:1872")
 						}
-						reasoningContent_9 = v_93
+						reasoningContent_9 = v_94
 					} else {
-						v_95, err_96 := message_7.Attr("content")
-						if err_96 != nil {
-							return dst, jinja.At(err_96, "qwen3", "templates/qwen3.yaml:6:1910")
+						v_96, err_97 := message_7.Attr("content")
+						if err_97 != nil {
+							return dst, jinja.At(err_97, "qwen3", "templates/qwen3.yaml:6:1910")
 						}
-						v_97, err_98 := jinja.Contains(v_95, jinja.StringValue("</think>"))
-						if err_98 != nil {
-							return dst, jinja.At(err_98, "qwen3", "templates/qwen3.yaml:6:1900")
+						v_98, err_99 := jinja.Contains(v_96, jinja.StringValue("</think>"))
+						if err_99 != nil {
+							return dst, jinja.At(err_99, "qwen3", "templates/qwen3.yaml:6:1900")
 						}
-						if v_97 {
-							v_99, err_100 := message_7.Attr("content")
-							if err_100 != nil {
-								return dst, jinja.At(err_100, "qwen3", "templates/qwen3.yaml:6:1968")
+						if v_98 {
+							v_100, err_101 := message_7.Attr("content")
+							if err_101 != nil {
+								return dst, jinja.At(err_101, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
-							v_101, err_102 := v_99.AsString()
-							if err_102 != nil {
-								return dst, jinja.At(err_102, "qwen3", "templates/qwen3.yaml:6:1968")
+							v_102, err_103 := v_100.AsString()
+							if err_103 != nil {
+								return dst, jinja.At(err_103, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
-							v_103, err_104 := jinja.Split(v_101, "</think>", true, -1)
-							if err_104 != nil {
+							v_104, err_105 := jinja.Split(v_102, "</think>", true, -1)
+							if err_105 != nil {
 								return dst, &runtime.Error{
-									Detail: err_104.Error(),
+									Detail: err_105.Error(),
 									Err:    runtime.ErrInvalid,
 									Pos:    "templates/qwen3.yaml:6:1968",
 									Prompt: "qwen3",
 								}
 							}
-							v_105, ok_106 := jinja.Index(v_103, -(1))
-							if !(ok_106) {
+							v_106, ok_107 := jinja.Index(v_104, -(1))
+							if !(ok_107) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
 									Pos:    "templates/qwen3.yaml:6:1968",
 									Prompt: "qwen3",
 								}
 							}
-							content_8 = jinja.StringValue(jinja.StripChars(v_105, "\n", true, false))
-							v_107, err_108 := message_7.Attr("content")
-							if err_108 != nil {
-								return dst, jinja.At(err_108, "qwen3", "templates/qwen3.yaml:6:2110")
+							content_8 = jinja.StringValue(jinja.StripChars(v_106, "\n", true, false))
+							v_108, err_109 := message_7.Attr("content")
+							if err_109 != nil {
+								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
-							v_109, err_110 := v_107.AsString()
-							if err_110 != nil {
-								return dst, jinja.At(err_110, "qwen3", "templates/qwen3.yaml:6:2110")
+							v_110, err_111 := v_108.AsString()
+							if err_111 != nil {
+								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
-							v_111, err_112 := jinja.Split(v_109, "</think>", true, -1)
-							if err_112 != nil {
+							v_112, err_113 := jinja.Split(v_110, "</think>", true, -1)
+							if err_113 != nil {
 								return dst, &runtime.Error{
-									Detail: err_112.Error(),
+									Detail: err_113.Error(),
 									Err:    runtime.ErrInvalid,
 									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
-							v_113, ok_114 := jinja.Index(v_111, 0)
-							if !(ok_114) {
+							v_114, ok_115 := jinja.Index(v_112, 0)
+							if !(ok_115) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
 									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
-							v_115, err_116 := jinja.Split(jinja.StripChars(v_113, "\n", false, true), "<think>", true, -1)
-							if err_116 != nil {
+							v_116, err_117 := jinja.Split(jinja.StripChars(v_114, "\n", false, true), "<think>", true, -1)
+							if err_117 != nil {
 								return dst, &runtime.Error{
-									Detail: err_116.Error(),
+									Detail: err_117.Error(),
 									Err:    runtime.ErrInvalid,
 									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
-							v_117, ok_118 := jinja.Index(v_115, -(1))
-							if !(ok_118) {
+							v_118, ok_119 := jinja.Index(v_116, -(1))
+							if !(ok_119) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
 									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
-							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_117, "\n", true, false))
+							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_118, "\n", true, false))
 						}
 					}
 					if i_63 > lastQueryIndex_4 {
 						if i_63 == n_62-1 || (!(i_63 == n_62-1) && reasoningContent_9.Truth()) {
-							v_119, err_120 := message_7.Attr("role")
-							if err_120 != nil {
-								return dst, jinja.At(err_120, "qwen3", "templates/qwen3.yaml:6:2373")
+							v_120, err_121 := message_7.Attr("role")
+							if err_121 != nil {
+								return dst, jinja.At(err_121, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_121, err_122 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_119)
-							if err_122 != nil {
-								return dst, jinja.At(err_122, "qwen3", "templates/qwen3.yaml:6:2373")
+							v_122, err_123 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_120)
+							if err_123 != nil {
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_123, err_124 := jinja.Arith("+", v_121, jinja.StringValue("\n<think>\n"))
-							if err_124 != nil {
-								return dst, jinja.At(err_124, "qwen3", "templates/qwen3.yaml:6:2373")
+							v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("\n<think>\n"))
+							if err_125 != nil {
+								return dst, jinja.At(err_125, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_125, err_126 := reasoningContent_9.AsString()
-							if err_126 != nil {
-								return dst, jinja.At(err_126, "qwen3", "templates/qwen3.yaml:6:2420")
+							v_126, err_127 := reasoningContent_9.AsString()
+							if err_127 != nil {
+								return dst, jinja.At(err_127, "qwen3", "templates/qwen3.yaml:6:2420")
 							}
-							v_127, err_128 := jinja.Arith("+", v_123, jinja.StringValue(jinja.StripChars(v_125, "\n", true, true)))
-							if err_128 != nil {
-								return dst, jinja.At(err_128, "qwen3", "templates/qwen3.yaml:6:2373")
+							v_128, err_129 := jinja.Arith("+", v_124, jinja.StringValue(jinja.StripChars(v_126, "\n", true, true)))
+							if err_129 != nil {
+								return dst, jinja.At(err_129, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_129, err_130 := jinja.Arith("+", v_127, jinja.StringValue("\n</think>\n\n"))
-							if err_130 != nil {
-								return dst, jinja.At(err_130, "qwen3", "templates/qwen3.yaml:6:2373")
+							v_130, err_131 := jinja.Arith("+", v_128, jinja.StringValue("\n</think>\n\n"))
+							if err_131 != nil {
+								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_131, err_132 := content_8.AsString()
-							if err_132 != nil {
-								return dst, jinja.At(err_132, "qwen3", "templates/qwen3.yaml:6:2500")
+							v_132, err_133 := content_8.AsString()
+							if err_133 != nil {
+								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:6:2500")
 							}
-							v_133, err_134 := jinja.Arith("+", v_129, jinja.StringValue(jinja.StripChars(v_131, "\n", true, false)))
-							if err_134 != nil {
-								return dst, jinja.At(err_134, "qwen3", "templates/qwen3.yaml:6:2373")
+							v_134, err_135 := jinja.Arith("+", v_130, jinja.StringValue(jinja.StripChars(v_132, "\n", true, false)))
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst = v_133.AppendStr(dst)
+							dst = v_134.AppendStr(dst)
 						} else {
-							v_135, err_136 := message_7.Attr("role")
-							if err_136 != nil {
-								return dst, jinja.At(err_136, "qwen3", "templates/qwen3.yaml:6:2524")
+							v_136, err_137 := message_7.Attr("role")
+							if err_137 != nil {
+								return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_137, err_138 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_135)
-							if err_138 != nil {
-								return dst, jinja.At(err_138, "qwen3", "templates/qwen3.yaml:6:2524")
+							v_138, err_139 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_136)
+							if err_139 != nil {
+								return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_139, err_140 := jinja.Arith("+", v_137, jinja.StringValue("\n"))
-							if err_140 != nil {
-								return dst, jinja.At(err_140, "qwen3", "templates/qwen3.yaml:6:2524")
+							v_140, err_141 := jinja.Arith("+", v_138, jinja.StringValue("\n"))
+							if err_141 != nil {
+								return dst, jinja.At(err_141, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_141, err_142 := jinja.Arith("+", v_139, content_8)
-							if err_142 != nil {
-								return dst, jinja.At(err_142, "qwen3", "templates/qwen3.yaml:6:2524")
+							v_142, err_143 := jinja.Arith("+", v_140, content_8)
+							if err_143 != nil {
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							dst = v_141.AppendStr(dst)
+							dst = v_142.AppendStr(dst)
 						}
 					} else {
-						v_143, err_144 := message_7.Attr("role")
-						if err_144 != nil {
-							return dst, jinja.At(err_144, "qwen3", "templates/qwen3.yaml:6:2611")
+						v_144, err_145 := message_7.Attr("role")
+						if err_145 != nil {
+							return dst, jinja.At(err_145, "qwen3", "templates/qwen3.yaml:6:2611")
 						}
-						v_145, err_146 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_143)
-						if err_146 != nil {
-							return dst, jinja.At(err_146, "qwen3", "templates/qwen3.yaml:6:2584")
+						v_146, err_147 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_144)
+						if err_147 != nil {
+							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						v_147, err_148 := jinja.Arith("+", v_145, jinja.StringValue("\n"))
-						if err_148 != nil {
-							return dst, jinja.At(err_148, "qwen3", "templates/qwen3.yaml:6:2584")
+						v_148, err_149 := jinja.Arith("+", v_146, jinja.StringValue("\n"))
+						if err_149 != nil {
+							return dst, jinja.At(err_149, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						v_149, err_150 := jinja.Arith("+", v_147, content_8)
-						if err_150 != nil {
-							return dst, jinja.At(err_150, "qwen3", "templates/qwen3.yaml:6:2584")
+						v_150, err_151 := jinja.Arith("+", v_148, content_8)
+						if err_151 != nil {
+							return dst, jinja.At(err_151, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						dst = v_149.AppendStr(dst)
+						dst = v_150.AppendStr(dst)
 					}
-					v_151, err_152 := message_7.Attr("tool_calls")
-					if err_152 != nil {
-						return dst, jinja.At(err_152, "qwen3", "templates/qwen3.yaml:6:2690")
+					v_152, err_153 := message_7.Attr("tool_calls")
+					if err_153 != nil {
+						return dst, jinja.At(err_153, "qwen3", "templates/qwen3.yaml:6:2690")
 					}
-					if v_151.Truth() {
+					if v_152.Truth() {
 						{
-							v_154, err_155 := message_7.Attr("tool_calls")
-							if err_155 != nil {
-								return dst, jinja.At(err_155, "qwen3", "templates/qwen3.yaml:6:2722")
-							}
-							items_153, err_156 := v_154.Iter()
+							v_155, err_156 := message_7.Attr("tool_calls")
 							if err_156 != nil {
 								return dst, jinja.At(err_156, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
-							for i_158, x_159 := range items_153 {
-								toolCall_10 := x_159
+							items_154, err_157 := v_155.Iter()
+							if err_157 != nil {
+								return dst, jinja.At(err_157, "qwen3", "templates/qwen3.yaml:6:2722")
+							}
+							for i_159, x_160 := range items_154 {
+								toolCall_10 := x_160
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
@@ -565,114 +568,116 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 										Prompt: "qwen3",
 									}
 								}
-								if (i_158 == 0 && content_8.Truth()) || !(i_158 == 0) {
+								if (i_159 == 0 && content_8.Truth()) || !(i_159 == 0) {
 									dst = append(dst, "\n"...)
 								}
-								v_160, err_161 := toolCall_10.Attr("function")
-								if err_161 != nil {
-									return dst, jinja.At(err_161, "qwen3", "templates/qwen3.yaml:6:2818")
+								v_161, err_162 := toolCall_10.Attr("function")
+								if err_162 != nil {
+									return dst, jinja.At(err_162, "qwen3", "templates/qwen3.yaml:6:2818")
 								}
-								if v_160.Truth() {
-									v_162, err_163 := toolCall_10.Attr("function")
-									if err_163 != nil {
-										return dst, jinja.At(err_163, "qwen3", "templates/qwen3.yaml:6:2852")
+								if v_161.Truth() {
+									v_163, err_164 := toolCall_10.Attr("function")
+									if err_164 != nil {
+										return dst, jinja.At(err_164, "qwen3", "templates/qwen3.yaml:6:2852")
 									}
-									toolCall_10 = v_162
+									toolCall_10 = v_163
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
-								v_164, err_165 := toolCall_10.Attr("name")
-								if err_165 != nil {
-									return dst, jinja.At(err_165, "qwen3", "templates/qwen3.yaml:6:2919")
+								v_165, err_166 := toolCall_10.Attr("name")
+								if err_166 != nil {
+									return dst, jinja.At(err_166, "qwen3", "templates/qwen3.yaml:6:2919")
 								}
-								dst = v_164.AppendStr(dst)
+								dst = v_165.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
-								v_166, err_167 := toolCall_10.Attr("arguments")
-								if err_167 != nil {
-									return dst, jinja.At(err_167, "qwen3", "templates/qwen3.yaml:6:2958")
+								v_167, err_168 := toolCall_10.Attr("arguments")
+								if err_168 != nil {
+									return dst, jinja.At(err_168, "qwen3", "templates/qwen3.yaml:6:2958")
 								}
-								if v_166.Test("string") {
-									v_168, err_169 := toolCall_10.Attr("arguments")
-									if err_169 != nil {
-										return dst, jinja.At(err_169, "qwen3", "templates/qwen3.yaml:6:3013")
+								if v_167.Test("string") {
+									v_169, err_170 := toolCall_10.Attr("arguments")
+									if err_170 != nil {
+										return dst, jinja.At(err_170, "qwen3", "templates/qwen3.yaml:6:3013")
 									}
-									dst = v_168.AppendStr(dst)
+									dst = v_169.AppendStr(dst)
 								} else {
-									v_170, err_171 := toolCall_10.Attr("arguments")
-									if err_171 != nil {
-										return dst, jinja.At(err_171, "qwen3", "templates/qwen3.yaml:6:3034")
+									v_171, err_172 := toolCall_10.Attr("arguments")
+									if err_172 != nil {
+										return dst, jinja.At(err_172, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									v_172, err_173 := jinja.ToJSON(v_170, 0, false, true)
-									if err_173 != nil {
-										return dst, jinja.At(err_173, "qwen3", "templates/qwen3.yaml:6:3034")
+									v_173, err_174 := jinja.ToJSON(v_171, 0, false, true)
+									if err_174 != nil {
+										return dst, jinja.At(err_174, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									dst = append(dst, v_172...)
+									dst = append(dst, v_173...)
 								}
 								dst = append(dst, "}\n</tool_call>"...)
 							}
 						}
 					}
 					dst = append(dst, "<|im_end|>\n"...)
-				} else {
-					v_174, err_175 := message_7.Attr("role")
-					if err_175 != nil {
-						return dst, jinja.At(err_175, "qwen3", "templates/qwen3.yaml:6:3155")
+					done_70 = true
+				}
+			}
+			if !done_70 {
+				v_175, err_176 := message_7.Attr("role")
+				if err_176 != nil {
+					return dst, jinja.At(err_176, "qwen3", "templates/qwen3.yaml:6:3155")
+				}
+				if jinja.Equal(v_175, jinja.StringValue("tool")) {
+					t_182 := i_63 == 0
+					if !t_182 {
+						if f.Messages == nil {
+							return dst, &runtime.Error{
+								Err:    runtime.ErrMissing,
+								Pos:    "templates/qwen3.yaml:6:3180",
+								Prompt: "qwen3",
+								Var:    "messages",
+							}
+						}
+						v_177, ok_178 := jinja.Index(f.Messages, (i_63 - 1))
+						var t_179 jinja.Value
+						if ok_178 {
+							t_179 = v_177
+						}
+						v_180, err_181 := t_179.Attr("role")
+						if err_181 != nil {
+							return dst, jinja.At(err_181, "qwen3", "templates/qwen3.yaml:6:3180")
+						}
+						t_182 = !jinja.Equal(v_180, jinja.StringValue("tool"))
 					}
-					if jinja.Equal(v_174, jinja.StringValue("tool")) {
-						t_181 := i_63 == 0
-						if !t_181 {
-							if f.Messages == nil {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrMissing,
-									Pos:    "templates/qwen3.yaml:6:3180",
-									Prompt: "qwen3",
-									Var:    "messages",
-								}
+					if t_182 {
+						dst = append(dst, "<|im_start|>user"...)
+					}
+					dst = append(dst, "\n<tool_response>\n"...)
+					v_183, err_184 := message_7.Attr("content")
+					if err_184 != nil {
+						return dst, jinja.At(err_184, "qwen3", "templates/qwen3.yaml:6:3288")
+					}
+					dst = v_183.AppendStr(dst)
+					dst = append(dst, "\n</tool_response>"...)
+					t_190 := i_63 == n_62-1
+					if !t_190 {
+						if f.Messages == nil {
+							return dst, &runtime.Error{
+								Err:    runtime.ErrMissing,
+								Pos:    "templates/qwen3.yaml:6:3400",
+								Prompt: "qwen3",
+								Var:    "messages",
 							}
-							v_176, ok_177 := jinja.Index(f.Messages, (i_63 - 1))
-							var t_178 jinja.Value
-							if ok_177 {
-								t_178 = v_176
-							}
-							v_179, err_180 := t_178.Attr("role")
-							if err_180 != nil {
-								return dst, jinja.At(err_180, "qwen3", "templates/qwen3.yaml:6:3180")
-							}
-							t_181 = !jinja.Equal(v_179, jinja.StringValue("tool"))
 						}
-						if t_181 {
-							dst = append(dst, "<|im_start|>user"...)
+						v_185, ok_186 := jinja.Index(f.Messages, (i_63 + 1))
+						var t_187 jinja.Value
+						if ok_186 {
+							t_187 = v_185
 						}
-						dst = append(dst, "\n<tool_response>\n"...)
-						v_182, err_183 := message_7.Attr("content")
-						if err_183 != nil {
-							return dst, jinja.At(err_183, "qwen3", "templates/qwen3.yaml:6:3288")
+						v_188, err_189 := t_187.Attr("role")
+						if err_189 != nil {
+							return dst, jinja.At(err_189, "qwen3", "templates/qwen3.yaml:6:3400")
 						}
-						dst = v_182.AppendStr(dst)
-						dst = append(dst, "\n</tool_response>"...)
-						t_189 := i_63 == n_62-1
-						if !t_189 {
-							if f.Messages == nil {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrMissing,
-									Pos:    "templates/qwen3.yaml:6:3400",
-									Prompt: "qwen3",
-									Var:    "messages",
-								}
-							}
-							v_184, ok_185 := jinja.Index(f.Messages, (i_63 + 1))
-							var t_186 jinja.Value
-							if ok_185 {
-								t_186 = v_184
-							}
-							v_187, err_188 := t_186.Attr("role")
-							if err_188 != nil {
-								return dst, jinja.At(err_188, "qwen3", "templates/qwen3.yaml:6:3400")
-							}
-							t_189 = !jinja.Equal(v_187, jinja.StringValue("tool"))
-						}
-						if t_189 {
-							dst = append(dst, "<|im_end|>\n"...)
-						}
+						t_190 = !jinja.Equal(v_188, jinja.StringValue("tool"))
+					}
+					if t_190 {
+						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}
 			}
@@ -680,12 +685,12 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	}
 	if f.AddGenerationPrompt {
 		dst = append(dst, "<|im_start|>assistant\n"...)
-		t_191 := f.EnableThinking != nil
-		if t_191 {
-			t_190 := (f.EnableThinking != nil) && !(*f.EnableThinking)
-			t_191 = t_190
+		t_192 := f.EnableThinking != nil
+		if t_192 {
+			t_191 := (f.EnableThinking != nil) && !(*f.EnableThinking)
+			t_192 = t_191
 		}
-		if t_191 {
+		if t_192 {
 			dst = append(dst, "<think>\n\n</think>\n\n"...)
 		}
 	}
