@@ -134,6 +134,11 @@ func TestSymlinks(t *testing.T) {
 		links: map[string]string{"data.json": "outside/victim.txt"},
 		args:  []string{"render", "-in", "p", "-data", "data.json", "x"},
 		want:  "promptgen: data.json: symbolic link (promptgen follows no links)\n",
+	}, {
+		name:  "-in of watch",
+		links: map[string]string{"p": "outside/prompts"},
+		args:  []string{"watch", "-in", "p", "-out", "out"},
+		want:  "promptgen: watch: p: symbolic link (promptgen follows no links)\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
