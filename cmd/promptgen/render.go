@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/internal/nolink"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
@@ -282,7 +282,7 @@ func (a *app) readData(file string) ([]byte, string, error) {
 		b, err := io.ReadAll(a.stdin)
 		return b, "stdin", err
 	}
-	b, err := os.ReadFile(file)
+	b, err := nolink.ReadFile(file, ".")
 	return b, file, err
 }
 

@@ -159,8 +159,8 @@ func (l *loader) path(p string) string { return path.Join(l.display, p) }
 
 // walk returns the sorted paths of the prompt files. Hidden files and
 // directories are skipped, and so are template sets (directories with a
-// promptset.yaml), which are loaded separately. A symbolic link that the
-// tree does not follow is an error, whatever its name.
+// promptset.yaml), which are loaded separately. A symbolic link is an
+// error, whatever its name.
 func (l *loader) walk() []string {
 	var paths []string
 	// The callback reports every error itself, so WalkDir returns nil.
