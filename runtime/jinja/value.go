@@ -460,10 +460,12 @@ func arithNumbers(op string, a, b Value) (Value, error) {
 		if y == 0 {
 			return Value{}, errInvalid("division by zero")
 		}
-		switch op {
-		case "/":
+		switch {
+		case op == "/" && a.kind != floatKind && b.kind != floatKind:
+			return FloatValue(TrueDiv(a.i, b.i)), nil
+		case op == "/":
 			return FloatValue(x / y), nil
-		case "//":
+		case op == "//":
 			return FloatValue(FloorDivFloat(x, y)), nil
 		}
 		return FloatValue(ModFloat(x, y)), nil

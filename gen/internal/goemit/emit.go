@@ -714,8 +714,10 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	case yt.Kind == ir.KindString:
 		return e.checked(pre, jen.Qual(ir.JinjaPath, "Repeat").Call(b.val, a.val), x.Pos)
 	}
+	// Python's int / int divides the exact ints, not their floats.
+	trueDiv := x.Op == "/" && xt.Kind != ir.KindFloat && yt.Kind != ir.KindFloat
 	// An int to a negative constant int power is a float.
-	f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat || x.T.Resolve().Kind == ir.KindFloat
+	f := !trueDiv && (xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat || x.T.Resolve().Kind == ir.KindFloat)
 	av, bv := num(a.val, xt, f), num(b.val, yt, f)
 	if x.Op == "/" || x.Op == "//" || x.Op == "%" {
 		bb := e.bind(gval{val: bv}, x.T)
@@ -725,6 +727,8 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	}
 	var val jen.Code
 	switch {
+	case trueDiv:
+		val = jen.Qual(ir.JinjaPath, "TrueDiv").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv))
 	case x.Op == "//" && f:
 		val = jen.Qual(ir.JinjaPath, "FloorDivFloat").Call(av, bv)
 	case x.Op == "//":
