@@ -263,8 +263,12 @@ func eq(x, y any) bool {
 	nx, fx := number(x)
 	ny, fy := number(y)
 	switch {
-	case nx && ny && (fx || fy):
+	case nx && ny && fx && fy:
 		return asFloat(x) == asFloat(y)
+	case nx && ny && fx:
+		return jinja.CompareIntFloat(int64(asInt(y)), "==", asFloat(x))
+	case nx && ny && fy:
+		return jinja.CompareIntFloat(int64(asInt(x)), "==", asFloat(y))
 	case nx && ny:
 		return asInt(x) == asInt(y)
 	}
@@ -296,6 +300,9 @@ func eq(x, y any) bool {
 	return true
 }
 
+// mirrored is the comparison operator with its operands swapped.
+var mirrored = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
 // compare is <, <=, > or >= on two numbers or two strings.
 func compare(a any, op string, b any) bool {
 	x, _ := value(a)
@@ -304,6 +311,10 @@ func compare(a any, op string, b any) bool {
 	nx, fx := number(x)
 	ny, fy := number(y)
 	switch {
+	case nx && ny && !fx && fy:
+		return jinja.CompareIntFloat(int64(asInt(x)), op, asFloat(y))
+	case nx && ny && fx && !fy:
+		return jinja.CompareIntFloat(int64(asInt(y)), mirrored[op], asFloat(x))
 	case nx && ny && (fx || fy):
 		fa, fb := asFloat(x), asFloat(y)
 		switch op {
