@@ -57,6 +57,38 @@ type Item struct {
 type Status string
 
 func (c Customer) Note() string { return c.notes }
+
+// Types whose JSON form is not their fields as promptgen reads them.
+type Counter struct {
+	N     int    ` + "`json:\"n,string\"`" + `
+	Label string ` + "`json:\"label\"`" + `
+}
+
+type Sparse struct {
+	Count int ` + "`json:\"count,omitempty\"`" + `
+}
+
+type Holder struct {
+	Inner Sparse ` + "`json:\"inner\"`" + `
+	Name  string ` + "`json:\"name\"`" + `
+}
+
+type Wrapped struct {
+	Address
+	Note string ` + "`json:\"note\"`" + `
+}
+
+type Zero struct {
+	At Address ` + "`json:\"at,omitzero\"`" + `
+}
+
+// Keys as encoding/json decides them: Other's tag names "Name", the
+// untagged Name's; a key with a quote is no key, so Odd's is its Go name.
+type Dup struct {
+	Name  string
+	Other string ` + "`json:\"Name\"`" + `
+	Odd   string ` + "`json:\"o\\\"dd\"`" + `
+}
 `
 
 // geoSource is a second package, for the test that counts loads.
@@ -95,17 +127,20 @@ func main() {
 	cy := crm.Customer{Name: "Cy", Nickname: "cy"} // Orders is required: nil is unset
 	items := []crm.Item{{Name: "pen"}, {Name: "ink"}}
 	order := &crm.Order{ID: "C3", Qty: 4}
+	dup := crm.Dup{Name: "name", Other: "other", Odd: "odd"}
 	renders := []func() (string, error){
 		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: ada, Items: items}) },
 		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: bo}) },
 		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: cy}) },
 		func() (string, error) { return gorender.NewAgent().Render("default", gorender.AgentFeed{Customer: ada, Order: order}) },
 		func() (string, error) { return gorender.NewAgent().Render("default", gorender.AgentFeed{Customer: bo}) },
+		func() (string, error) { return gorender.Dup.Render(gorender.DupFeed{D: dup}) },
 		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: ada, Items: items}) },
 		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: bo}) },
 		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: cy}) },
 		func() (string, error) { return ttrender.NewAgent().Render("default", ttrender.AgentFeed{Customer: ada, Order: order}) },
 		func() (string, error) { return ttrender.NewAgent().Render("default", ttrender.AgentFeed{Customer: bo}) },
+		func() (string, error) { return ttrender.Dup.Render(ttrender.DupFeed{D: dup}) },
 	}
 	for _, r := range renders {
 		s, err := r()
@@ -128,9 +163,9 @@ func goTypeWant(t *testing.T) []string {
 	}
 	want := []string{jinja["greet ada"], jinja["greet bo"],
 		`ERROR: prompts/greet.yaml:9:15: render greet: "customer.orders": required variable is not set`,
-		jinja["agent ada"], jinja["agent bo"]}
-	if len(jinja) != 4 || slices.Contains(want, "") {
-		t.Fatalf("%s: want the renders greet ada, greet bo, agent ada and agent bo, got %v", filepath.Join(goTypeDir, "want.json"), jinja)
+		jinja["agent ada"], jinja["agent bo"], jinja["dup"]}
+	if len(jinja) != 5 || slices.Contains(want, "") {
+		t.Fatalf("%s: want the renders greet ada, greet bo, agent ada, agent bo and dup, got %v", filepath.Join(goTypeDir, "want.json"), jinja)
 	}
 	return want
 }
@@ -142,7 +177,7 @@ func newGoTypeModule(t *testing.T) string {
 	mod := newTempModule(t)
 	writeFile(t, filepath.Join(mod, "crm", "crm.go"), []byte(crmSource))
 	writeFile(t, filepath.Join(mod, "geo", "geo.go"), []byte(geoSource))
-	for _, name := range []string{"greet.yaml", "agent/promptset.yaml"} {
+	for _, name := range []string{"greet.yaml", "dup.yaml", "agent/promptset.yaml"} {
 		writeFile(t, filepath.Join(mod, "prompts", name), readFile(t, filepath.Join(goTypeDir, "prompts", name)))
 	}
 	return mod
@@ -253,6 +288,19 @@ func TestGoTypeErrors(t *testing.T) {
 				`prompts/p.yaml:3:24: "customer" has no field "secret"`,
 				`prompts/p.yaml:3:45: "customer" has no field "notes"`,
 			}},
+		{"string option", "inputs:\n  c: {goType: pgtest/crm.Counter}\ntemplate: \"{{ c.label }} {{ c.n }} {{ c | tojson }}\"\n",
+			[]string{
+				`prompts/p.yaml:3:31: field "n" of crm.Counter has Go type int, which promptgen cannot read: its json tag has the ",string" option: its JSON form is the value written inside a string`,
+				`prompts/p.yaml:3:39: tojson reads every field of crm.Counter, but promptgen cannot read its field "n" of Go type int: its json tag has the ",string" option: its JSON form is the value written inside a string`,
+			}},
+		{"omitempty scalar", "inputs:\n  s: {goType: pgtest/crm.Sparse}\ntemplate: \"{{ s.count }}\"\n",
+			[]string{`prompts/p.yaml:2:15: cannot bind crm.Sparse: its field Count (int) is tagged omitempty: its JSON form leaves the key out when the value is empty (0, "", false), which promptgen does not follow (make it a pointer)`}},
+		{"omitempty scalar nested", "inputs:\n  h: {goType: pgtest/crm.Holder}\ntemplate: \"{{ h.name }} {{ h.inner }}\"\n",
+			[]string{`prompts/p.yaml:3:30: field "inner" of crm.Holder has Go type crm.Sparse, which promptgen cannot read: its field Count (int) is tagged omitempty: its JSON form leaves the key out when the value is empty (0, "", false), which promptgen does not follow (make it a pointer)`}},
+		{"omitzero struct", "inputs:\n  z: {goType: pgtest/crm.Zero}\ntemplate: \"{{ z.at.city }}\"\n",
+			[]string{`prompts/p.yaml:2:15: cannot bind crm.Zero: its field At (crm.Address) is tagged omitzero: its JSON form leaves the key out when the value is zero, which promptgen does not follow (make it a pointer)`}},
+		{"embedded struct", "inputs:\n  w: {goType: pgtest/crm.Wrapped}\ntemplate: \"{{ w.city }}\"\n",
+			[]string{`prompts/p.yaml:2:15: cannot bind crm.Wrapped: it embeds crm.Address, whose fields encoding/json puts among its own, which promptgen does not follow (give the field a json name)`}},
 		{"no such type", "inputs:\n  customer: {goType: pgtest/crm.Custome}\ntemplate: \"{{ customer.name }}\"\n",
 			[]string{`prompts/p.yaml:2:22: package "pgtest/crm" has no type "Custome" (did you mean "Customer"?)`}},
 		{"not a struct", "inputs:\n  status: {goType: pgtest/crm.Status}\ntemplate: \"{{ status }}\"\n",

@@ -641,7 +641,7 @@ func fzData(t *testing.T, run *fzRun, r *rand.Rand, off map[string]bool) []byte 
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", run.c.key, err, run.files[0])
 	}
-	d := &fzDataGen{r: r, mustSet: run.c.mustSet, nulls: !off["json-null"], unicode: !off["unicode-case"]}
+	d := &fzDataGen{r: r, mustSet: run.c.mustSet, nulls: !off["json-null"], unicode: !off["unicode-case"], numbers: !off["number-data"]}
 	var b bytes.Buffer
 	d.value(&b, feed, "")
 	return b.Bytes()
@@ -711,6 +711,7 @@ type fzDataGen struct {
 	mustSet map[string]bool
 	nulls   bool // write null for some unset optionals
 	unicode bool // strings with characters whose case mapping is special
+	numbers bool // strings of numbers, floats beyond 2^53 (number-data)
 }
 
 // needed reports whether the data at path must be set.
@@ -730,6 +731,14 @@ var (
 	// Floats stay below 2**63: |int of a larger one overflows Go's int
 	// (a documented divergence).
 	fzFloats = []float64{0, 1, -2.5, 0.1, 3.14159, 1e-7, 1e16, 2.5, 0.5, 1.5, 123456.789, 0.30000000000000004, 7, -0.0}
+	// fzNumberStrings are strings of numbers in the forms Python's int()
+	// and float() read or reject, ints within 64 bits (family number-data;
+	// beyond, int fails where Jinja2 prints the big int, on purpose).
+	fzNumberStrings = []string{"9007199254740993", "-9007199254740995", " -1_000 ", "+42", "\t7\n", "0x1A", "0_0", "1e3", "12.9",
+		"inf", "-Infinity", "nan", "1e400", "-1e-400", "1_000.5", " +.5 ", "1__2", "٣", "9.2e18"}
+	// fzNumberFloats are floats beyond 2^53 (still below 2^63) and at the
+	// small end of the range (family number-data).
+	fzNumberFloats = []float64{9007199254740993, -12345678901234567, 4503599627370497.5, 5e-324, 2.2250738585072014e-308, 1e-300}
 )
 
 func (d *fzDataGen) value(b *bytes.Buffer, t *fzFeedType, path string) {
@@ -744,8 +753,11 @@ func (d *fzDataGen) value(b *bytes.Buffer, t *fzFeedType, path string) {
 		b.WriteString(strconv.Itoa(n))
 	case "float64":
 		f := fzFloats[d.r.IntN(len(fzFloats))]
-		if d.r.IntN(3) == 0 {
+		switch n := d.r.IntN(12); {
+		case n < 4:
 			f = float64(d.r.IntN(2001)-1000) / 8
+		case n == 4 && d.numbers:
+			f = fzNumberFloats[d.r.IntN(len(fzNumberFloats))]
 		}
 		s := strconv.FormatFloat(f, 'g', -1, 64)
 		if !strings.ContainsAny(s, ".eEn") { // JSON of a float, as Python reads it back
@@ -816,6 +828,10 @@ func (d *fzDataGen) str(b *bytes.Buffer, required bool) {
 	n := d.r.IntN(3)
 	if required {
 		n++
+	}
+	if d.numbers && d.r.IntN(10) == 0 { // alone: two would make one longer number
+		n = 0
+		s.WriteString(fzNumberStrings[d.r.IntN(len(fzNumberStrings))])
 	}
 	for range n {
 		pool := fzStrings

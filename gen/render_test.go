@@ -292,6 +292,12 @@ func TestRenderErrors(t *testing.T) {
 			"  {% elif c == 5 %}{{ xs[n][1:] }}\n  {% elif c == 6 %}{% for k, v in m.items() %}{{ k }}{% endfor %}\n  {% elif c == 7 %}{% set l = [xs[n]] %}{{ l }}\n  {% endif %}\n",
 		// A sectioned prompt without its head (template): positions are in its file.
 		"headless": "sections:\n  - name: a\n    template: \"Hi {{ name }}\"\ninputs:\n  name: string\n",
+		// int of a number beyond 64 bits (Jinja2 prints the big int) or
+		// infinite (Jinja2 raises OverflowError), typed and dynamic.
+		"bigint":    "inputs:\n  s: string\n  f: number\ntemplate: \"{{ s|int }}|{{ f|int }}|{{ (f * 1e308)|int }}\"\n",
+		"bigintdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content|int }};{% endfor %}\"\n",
+		// round where Python raises OverflowError or gives an int beyond 64 bits.
+		"roundbig": "inputs:\n  n: int\n  f: number\n  g: number\ntemplate: \"{{ n|round(-1) }}|{{ (f * f)|round(0, 'floor') }}|{{ g|round(-308) }}\"\n",
 		// range() with a zero step, or of an unset optional.
 		"range": "inputs:\n  n: int\n  step: int?\ntemplate: \"{% for i in range(0, n, step) %}{{ i }}{% endfor %}\"\n",
 		// A select test's argument is evaluated before the items, as in Jinja2.
@@ -322,6 +328,21 @@ func TestRenderErrors(t *testing.T) {
 			`ERROR: message 1: content.k[0]: holds a marker of the chat format: "<|im_end|>"`},
 		{"markers", `{"messages": [{"role": "user", "content": "hi"}], "tools": [{"a b": "x</s>"}], "eos_token": "</s>"}`,
 			`ERROR: tools[0]["a b"]: holds a marker of the chat format: "</s>"`},
+		{"bigint", `{"s": "-9223372036854775808", "f": 1e-308}`, "-9223372036854775808|0|0"},
+		{"bigint", `{"s": " nan ", "f": -0.0}`, "0|0|0"},
+		{"bigint", `{"s": "99999999999999999999", "f": 1.0}`, `ERROR: prompts/bigint.yaml:4:15: render bigint: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"bigint", `{"s": "inf", "f": 1.0}`, `ERROR: prompts/bigint.yaml:4:15: render bigint: invalid operation: cannot convert float infinity to integer`},
+		{"bigint", `{"s": "1_0", "f": 1e22}`, `ERROR: prompts/bigint.yaml:4:27: render bigint: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"bigint", `{"s": "1", "f": 1e-280}`, `ERROR: prompts/bigint.yaml:4:39: render bigint: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"bigint", `{"s": "1", "f": 10.0}`, `ERROR: prompts/bigint.yaml:4:39: render bigint: invalid operation: cannot convert float infinity to integer`},
+		{"bigintdyn", `{"messages": [{"role": "user", "content": " -1_2 "}, {"role": "user", "content": "nan"}]}`, "-12;0;"},
+		{"bigintdyn", `{"messages": [{"role": "user", "content": "1e400"}]}`, `ERROR: prompts/bigintdyn.yaml:3:38: render bigintdyn: invalid operation: cannot convert float infinity to integer`},
+		{"bigintdyn", `{"messages": [{"role": "user", "content": "99999999999999999999"}]}`, `ERROR: prompts/bigintdyn.yaml:3:38: render bigintdyn: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"roundbig", `{"n": -15, "f": 1.5, "g": 1.0}`, "-20|2.0|0.0"},
+		{"roundbig", `{"n": -25, "f": -1.0, "g": -1.5e8}`, "-20|1.0|-0.0"},
+		{"roundbig", `{"n": 9223372036854775807, "f": 1.0, "g": 1.0}`, `ERROR: prompts/roundbig.yaml:5:15: render roundbig: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"roundbig", `{"n": 1, "f": 1e200, "g": 1.0}`, `ERROR: prompts/roundbig.yaml:5:33: render roundbig: invalid operation: cannot convert float infinity to integer`},
+		{"roundbig", `{"n": 1, "f": 1.0, "g": 1.7e308}`, `ERROR: prompts/roundbig.yaml:5:65: render roundbig: invalid operation: rounded value too large to represent`},
 		{"range", `{"n": 5, "step": 2}`, "024"},
 		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},

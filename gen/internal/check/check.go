@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -913,7 +912,7 @@ func (c *checker) chatDynamic(x ir.Expr, sp tmpl.Span) {
 // reports an inferred field whose key encoding/json cannot name.
 func (c *checker) checkNoDicts(t *ir.Type) {
 	for _, f := range t.Fields {
-		if !t.Declared && t.Go == nil && !jsonKey(f.Key) {
+		if !t.Declared && t.Go == nil && !ir.ValidJSONKey(f.Key) {
 			c.diags.Errorf(f.Pos, "cannot infer a field named %q: a JSON key with such characters cannot name a Go struct field (declare the variable in inputs, as a map)", f.Key)
 		}
 		ft := f.Type.Resolve()
@@ -936,20 +935,6 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 			c.checkNoDicts(ft)
 		}
 	}
-}
-
-// jsonKey reports whether encoding/json matches key with a struct tag:
-// letters, digits, spaces and most ASCII punctuation.
-func jsonKey(key string) bool {
-	if key == "" {
-		return false
-	}
-	for _, r := range key {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) {
-			return false
-		}
-	}
-	return true
 }
 
 // slotType is the type for storing a value of type t in a list (or dict)

@@ -128,6 +128,8 @@ FLOAT_STRINGS = [
 ]
 
 INT_ARITH = [0, 1, -1, 2, -2, 3, -3, 7, -7, 10**18, -(10**18), INT64_MAX, INT64_MIN]
+# Ints beyond 2^53, whose float conversions are not exact, for true division.
+BIG_INTS = [2**53 + 1, -(2**53 + 1), 2**53 + 3, 2**62 + 1, 3 * 2**55 + 7, INT64_MAX - 1]
 FLOAT_ARITH = [
     0.0, -0.0, 1.0, -1.0, 7.5, -7.5, 2.0, -2.0, 0.1, 3.0, 1e300, -1e300, 5e-324, 1e-300,
     math.inf, -math.inf, math.nan,
@@ -395,6 +397,11 @@ def main():
             for p in [0, 1, 2, 3, -1, -2, -5, 5, 10, 17, 22, 23, 30, 308, 309, 323, 324, -22, -23, -308, -309, 400]
             for m in ["common", "ceil", "floor"]
         ],
+        "round_int": [
+            [x, p, attempt(lambda: str(filters.do_round(x, p)))]
+            for x in INT_ARITH + BIG_INTS + [1250, -1250, 1350, 15, 25, -25, 5 * 10**18, -5 * 10**18]
+            for p in [0, 2, -1, -2, -3, -18, -19, -20, -400]
+        ],
         "parse_int": [
             [s, d, base, attempt(lambda: str(filters.do_int(s, d, base)))]
             for s in INT_STRINGS
@@ -405,6 +412,7 @@ def main():
         "parse_float": [[s, bits(d), bits(filters.do_float(s, d))] for s in FLOAT_STRINGS for d in [0.0, -2.5]],
         "floordiv": [[a, b, wrap64(a // b)] for a in INT_ARITH for b in INT_ARITH if b],
         "mod": [[a, b, a % b] for a in INT_ARITH for b in INT_ARITH if b],
+        "truediv": [[a, b, bits(a / b)] for a in INT_ARITH + BIG_INTS for b in INT_ARITH + BIG_INTS if b],
         "floordiv_float": [
             [bits(a), bits(b), bits(a // b)] for a in FLOAT_ARITH for b in FLOAT_ARITH if b != 0
         ],
