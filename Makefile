@@ -8,7 +8,7 @@ SEED ?= 1
 CASE ?= -1
 
 .DEFAULT_GOAL := test
-.PHONY: generate check test example bench fuzz golden difffuzz chatcorpus
+.PHONY: generate check test example bench fuzz golden difffuzz difffuzz-floors chatcorpus
 
 # Regenerate generated/ from prompts/ and the shipped chat formats (the go:generate lines).
 generate:
@@ -34,14 +34,22 @@ example: generate
 
 # Re-render the expected outputs with real Jinja2 (needs python3-jinja2 and
 # python3-yaml): the render corpus in gen/testdata/render, the fixtures of
-# generated/testdata for the behaviour tests of generated/ and example/, and
+# generated/testdata for the behaviour tests of generated/ and example/ and
+# of gen/testdata/headless (prompts without a template key),
 # the chat templates, tagged prompts and HTML stripping of runtime/chatformat,
-# and the chat template corpus of gen/testdata/chat (with its INVENTORY.md).
+# the chat template corpus of gen/testdata/chat (with its INVENTORY.md), and
+# runtime/jinja's Python case tables (casetables.go) and expected values
+# (testdata/cases.json), and the expected values of runtime/chat's tests and
+# gen's goType tests (testdata/want.json, gen/testdata/gotype/want.json).
 golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
+	$(PYTHON) gen/testdata/render/golden.py --prompts gen/testdata/headless/prompts gen/testdata/headless/fixtures
 	$(PYTHON) runtime/chatformat/testdata/golden.py
 	$(PYTHON) gen/testdata/chat/render.py
+	cd runtime/jinja && $(PYTHON) testdata/gen_casetables.py && $(PYTHON) testdata/gen_cases.py
+	$(PYTHON) runtime/chat/testdata/golden.py
+	$(PYTHON) gen/testdata/gotype/golden.py
 
 # Measure promptgen on the chat template corpus (gen/testdata/chat): print
 # per template whether it compiles and how many conversations match Jinja2,
@@ -60,6 +68,12 @@ bench:
 difffuzz:
 	$(GO) test ./gen -run '^TestDiffFuzz$$' -count=1 -timeout 0 -v -difffuzz.n=$(N) -difffuzz.seed=$(SEED) \
 		-difffuzz.case=$(CASE) -difffuzz.enable='$(ENABLE)' -difffuzz.dump='$(DUMP)'
+
+# Record the floor of the accepted share of each differential fuzzer
+# family (gen/difffuzz_floor_test.go) at make test's seed and N, in
+# gen/testdata/difffuzz/floors.json; review the diff before committing.
+difffuzz-floors:
+	$(GO) test ./gen -run '^TestDiffFuzz$$' -count=1 -timeout 0 -difffuzz.floors
 
 # Run each fuzz target for $(FUZZTIME).
 fuzz:

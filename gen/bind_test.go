@@ -57,6 +57,38 @@ type Item struct {
 type Status string
 
 func (c Customer) Note() string { return c.notes }
+
+// Types whose JSON form is not their fields as promptgen reads them.
+type Counter struct {
+	N     int    ` + "`json:\"n,string\"`" + `
+	Label string ` + "`json:\"label\"`" + `
+}
+
+type Sparse struct {
+	Count int ` + "`json:\"count,omitempty\"`" + `
+}
+
+type Holder struct {
+	Inner Sparse ` + "`json:\"inner\"`" + `
+	Name  string ` + "`json:\"name\"`" + `
+}
+
+type Wrapped struct {
+	Address
+	Note string ` + "`json:\"note\"`" + `
+}
+
+type Zero struct {
+	At Address ` + "`json:\"at,omitzero\"`" + `
+}
+
+// Keys as encoding/json decides them: Other's tag names "Name", the
+// untagged Name's; a key with a quote is no key, so Odd's is its Go name.
+type Dup struct {
+	Name  string
+	Other string ` + "`json:\"Name\"`" + `
+	Odd   string ` + "`json:\"o\\\"dd\"`" + `
+}
 `
 
 // geoSource is a second package, for the test that counts loads.
@@ -68,33 +100,11 @@ type Point struct {
 }
 `
 
-// goTypePrompts bind a standalone prompt's inputs with goType (a struct
-// and a list of structs) and a set's inputs with autobind.
-var goTypePrompts = map[string]string{
-	"greet.yaml": `inputs:
-  customer:
-    goType: pgtest/crm.Customer
-  items:
-    goType: "[]pgtest/crm.Item"
-    optional: true
-template: |
-  Dear {{ customer.name }} ({{ customer.loyalty_status | default('new') }}, {{ customer.nickname }}).
-  {% for o in customer.orders %}- {{ o.id }}: {{ o.qty }} x {{ o.total }}{% if o.paid %} paid{% endif %}
-  {% endfor %}{% if customer.address %}City: {{ customer.address.city }} {{ customer.address }}
-  {% endif %}{% for i in items %}{{ i.name }};{% endfor %}
-  Tags: {{ customer.tags | join(', ') }} {{ customer | length }} {{ 'tags' in customer }} {{ 'created' in customer }}{% if customer.scores %} {{ customer.scores | tojson }}{% endif %}
-`,
-	"agent/promptset.yaml": `autobind: [pgtest/crm]
-inputs:
-  customer: object
-  order:
-    type: object
-    optional: true
-templates:
-  main:
-    default: "Hello {{ customer.name }}{% if order %}, order {{ order.id }} ({{ order.qty }}){% endif %}"
-`,
-}
+// goTypeDir holds the goType prompts (prompts/greet.yaml binds a
+// standalone prompt's inputs with goType, a struct and a list of structs;
+// prompts/agent a set's with autobind) and want.json, what Jinja2 renders
+// for them, written by golden.py (make golden).
+var goTypeDir = filepath.Join("testdata", "gotype")
 
 // goTypeMain renders the prompts through the generated code of both
 // backends with feeds that hold the crm types themselves.
@@ -117,17 +127,20 @@ func main() {
 	cy := crm.Customer{Name: "Cy", Nickname: "cy"} // Orders is required: nil is unset
 	items := []crm.Item{{Name: "pen"}, {Name: "ink"}}
 	order := &crm.Order{ID: "C3", Qty: 4}
+	dup := crm.Dup{Name: "name", Other: "other", Odd: "odd"}
 	renders := []func() (string, error){
 		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: ada, Items: items}) },
 		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: bo}) },
 		func() (string, error) { return gorender.Greet.Render(gorender.GreetFeed{Customer: cy}) },
 		func() (string, error) { return gorender.NewAgent().Render("default", gorender.AgentFeed{Customer: ada, Order: order}) },
 		func() (string, error) { return gorender.NewAgent().Render("default", gorender.AgentFeed{Customer: bo}) },
+		func() (string, error) { return gorender.Dup.Render(gorender.DupFeed{D: dup}) },
 		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: ada, Items: items}) },
 		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: bo}) },
 		func() (string, error) { return ttrender.Greet.Render(ttrender.GreetFeed{Customer: cy}) },
 		func() (string, error) { return ttrender.NewAgent().Render("default", ttrender.AgentFeed{Customer: ada, Order: order}) },
 		func() (string, error) { return ttrender.NewAgent().Render("default", ttrender.AgentFeed{Customer: bo}) },
+		func() (string, error) { return ttrender.Dup.Render(ttrender.DupFeed{D: dup}) },
 	}
 	for _, r := range renders {
 		s, err := r()
@@ -140,15 +153,21 @@ func main() {
 `
 
 // goTypeWant is what each render of goTypeMain prints, once per backend:
-// Jinja2's output for the same values as dicts (checked with
-// /usr/bin/python3 and python3-jinja2), and the error of an unset
-// required list.
-var goTypeWant = []string{
-	"Dear Ada (gold, ada).\n- A1: 2 x 9.5 paid\n- B2: 1 x 3.0\nCity: Paris {'city': 'Paris'}\npen;ink;\nTags: vip, early 8 True True {\"a\": 1, \"b\": 2}",
-	"Dear Bo (new, bo).\n\nTags:  4 False True",
-	`ERROR: prompts/greet.yaml:9:15: render greet: "customer.orders": required variable is not set`,
-	"Hello Ada, order C3 (4)",
-	"Hello Bo",
+// Jinja2's output for the same values (goTypeDir's want.json), and the
+// error of an unset required list, which Jinja2 renders as an empty loop.
+func goTypeWant(t *testing.T) []string {
+	t.Helper()
+	var jinja map[string]string
+	if err := json.Unmarshal(readFile(t, filepath.Join(goTypeDir, "want.json")), &jinja); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{jinja["greet ada"], jinja["greet bo"],
+		`ERROR: prompts/greet.yaml:9:15: render greet: "customer.orders": required variable is not set`,
+		jinja["agent ada"], jinja["agent bo"], jinja["dup"]}
+	if len(jinja) != 5 || slices.Contains(want, "") {
+		t.Fatalf("%s: want the renders greet ada, greet bo, agent ada, agent bo and dup, got %v", filepath.Join(goTypeDir, "want.json"), jinja)
+	}
+	return want
 }
 
 // newGoTypeModule makes a temporary module holding the crm and geo
@@ -158,8 +177,8 @@ func newGoTypeModule(t *testing.T) string {
 	mod := newTempModule(t)
 	writeFile(t, filepath.Join(mod, "crm", "crm.go"), []byte(crmSource))
 	writeFile(t, filepath.Join(mod, "geo", "geo.go"), []byte(geoSource))
-	for name, src := range goTypePrompts {
-		writeFile(t, filepath.Join(mod, "prompts", name), []byte(src))
+	for _, name := range []string{"greet.yaml", "dup.yaml", "agent/promptset.yaml"} {
+		writeFile(t, filepath.Join(mod, "prompts", name), readFile(t, filepath.Join(goTypeDir, "prompts", name)))
 	}
 	return mod
 }
@@ -190,8 +209,9 @@ func TestGoTypeRender(t *testing.T) {
 		t.Fatalf("go run: %v\n%s", err, got)
 	}
 	var want []string
+	jinja := goTypeWant(t)
 	for range backends {
-		want = append(want, goTypeWant...)
+		want = append(want, jinja...)
 	}
 	if diff := cmp.Diff(want, strings.Split(strings.TrimSuffix(string(got), "\n---\n"), "\n---\n")); diff != "" {
 		t.Errorf("renders (-want +got):\n%s", diff)
@@ -219,8 +239,8 @@ func TestGoTypeRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err := ttfuncs.Execute(tmpl, nil, p.Key, p.File, feed.Elem().Interface())
-	if err != nil || string(out) != goTypeWant[0] {
-		t.Errorf("preview render:\ngot  %q, %v\nwant %q", out, err, goTypeWant[0])
+	if err != nil || string(out) != jinja[0] {
+		t.Errorf("preview render:\ngot  %q, %v\nwant %q", out, err, jinja[0])
 	}
 
 	sp, _, err := LoadSetPreview(Config{Dir: filepath.Join(mod, "prompts")}, "agent")
@@ -268,6 +288,19 @@ func TestGoTypeErrors(t *testing.T) {
 				`prompts/p.yaml:3:24: "customer" has no field "secret"`,
 				`prompts/p.yaml:3:45: "customer" has no field "notes"`,
 			}},
+		{"string option", "inputs:\n  c: {goType: pgtest/crm.Counter}\ntemplate: \"{{ c.label }} {{ c.n }} {{ c | tojson }}\"\n",
+			[]string{
+				`prompts/p.yaml:3:31: field "n" of crm.Counter has Go type int, which promptgen cannot read: its json tag has the ",string" option: its JSON form is the value written inside a string`,
+				`prompts/p.yaml:3:39: tojson reads every field of crm.Counter, but promptgen cannot read its field "n" of Go type int: its json tag has the ",string" option: its JSON form is the value written inside a string`,
+			}},
+		{"omitempty scalar", "inputs:\n  s: {goType: pgtest/crm.Sparse}\ntemplate: \"{{ s.count }}\"\n",
+			[]string{`prompts/p.yaml:2:15: cannot bind crm.Sparse: its field Count (int) is tagged omitempty: its JSON form leaves the key out when the value is empty (0, "", false), which promptgen does not follow (make it a pointer)`}},
+		{"omitempty scalar nested", "inputs:\n  h: {goType: pgtest/crm.Holder}\ntemplate: \"{{ h.name }} {{ h.inner }}\"\n",
+			[]string{`prompts/p.yaml:3:30: field "inner" of crm.Holder has Go type crm.Sparse, which promptgen cannot read: its field Count (int) is tagged omitempty: its JSON form leaves the key out when the value is empty (0, "", false), which promptgen does not follow (make it a pointer)`}},
+		{"omitzero struct", "inputs:\n  z: {goType: pgtest/crm.Zero}\ntemplate: \"{{ z.at.city }}\"\n",
+			[]string{`prompts/p.yaml:2:15: cannot bind crm.Zero: its field At (crm.Address) is tagged omitzero: its JSON form leaves the key out when the value is zero, which promptgen does not follow (make it a pointer)`}},
+		{"embedded struct", "inputs:\n  w: {goType: pgtest/crm.Wrapped}\ntemplate: \"{{ w.city }}\"\n",
+			[]string{`prompts/p.yaml:2:15: cannot bind crm.Wrapped: it embeds crm.Address, whose fields encoding/json puts among its own, which promptgen does not follow (give the field a json name)`}},
 		{"no such type", "inputs:\n  customer: {goType: pgtest/crm.Custome}\ntemplate: \"{{ customer.name }}\"\n",
 			[]string{`prompts/p.yaml:2:22: package "pgtest/crm" has no type "Custome" (did you mean "Customer"?)`}},
 		{"not a struct", "inputs:\n  status: {goType: pgtest/crm.Status}\ntemplate: \"{{ status }}\"\n",

@@ -923,7 +923,8 @@ func (d *fzChatGen) any(b *bytes.Buffer, depth int) {
 
 // fzDynFloats are JSON numbers with a fraction or exponent, which Python
 // reads as floats.
-var fzDynFloats = []string{"0.0", "1.0", "-2.5", "0.1", "1e-07", "1e16", "2.5", "1.5e300", "-0.0", "0.30000000000000004", "1E2", "1e400"}
+var fzDynFloats = []string{"0.0", "1.0", "-2.5", "0.1", "1e-07", "1e16", "2.5", "1.5e300", "-0.0", "0.30000000000000004", "1E2", "1e400",
+	"9007199254740993.0", "-12345678901234567.0", "5e-324"}
 
 // num writes an int or a float. Ints stay small: int arithmetic wraps at
 // 64 bits (a documented divergence).
@@ -936,6 +937,10 @@ func (d *fzChatGen) num(b *bytes.Buffer) {
 }
 
 func (d *fzChatGen) str(b *bytes.Buffer) {
+	if d.r.IntN(12) == 0 { // alone: two would make one longer number
+		d.writeString(b, fzNumberStrings[d.r.IntN(len(fzNumberStrings))])
+		return
+	}
 	var s strings.Builder
 	for range d.r.IntN(3) {
 		pool := fzStrings

@@ -88,6 +88,10 @@ var fzFamilies = []string{
 	// x if c else none, printed; m.get(key, default) of typed maps; for
 	// loops over m.values(); macros defined in an if branch.
 	"cond-none", "method-get", "for-values", "macro-in-if",
+	// Numbers (issue 22): strings of numbers in the forms Python reads
+	// (also in the data), floats beyond 2^53 and at the ends of the range
+	// in the data, int / int of them, round to negative precisions.
+	"number-data",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -1943,6 +1947,9 @@ func (g *fzGen) intProductions(d int, e *fzExpr) []choice {
 			g.choose(
 				choice{2, true, func() {
 					x = fzExpr{text: g.pick([]string{"'12'", "'-4'", "' 7 '", "'3.7'", "'abc'", "''", "'1e3'", "'0x1A'", "'0b101'", "'1_000'", "'٣'"}), prec: precPrimary}
+					if g.on("number-data") && g.chance(0.3) {
+						x.text = g.pick([]string{"' +1_000 '", "'9007199254740993'", "'-0'", "'1__2'", "'nan'", "'inf'", "'1e400'", "'-9.2e18'", "'\\t42\\n'"})
+					}
 					if g.chance(0.3) {
 						args = append(args, g.kw("default", strconv.Itoa(g.r.IntN(9)-1)))
 						if g.chance(0.5) {
@@ -1960,7 +1967,11 @@ func (g *fzGen) intProductions(d int, e *fzExpr) []choice {
 		// round makes an inferred operand a number.
 		{1, g.on("filter-round") && g.declared, func() {
 			if g.chance(0.5) {
-				*e = g.filter(g.undefOperand(num), "round", strconv.Itoa(g.r.IntN(3)))
+				p := g.r.IntN(3)
+				if g.on("number-data") && g.chance(0.5) {
+					p = -1 - g.r.IntN(3) // Python rounds an int to tens, ties to even
+				}
+				*e = g.filter(g.undefOperand(num), "round", strconv.Itoa(p))
 			} else {
 				*e = g.filter(g.undefOperand(num), "round")
 			}
@@ -2008,6 +2019,18 @@ func (g *fzGen) floatProductions(d int, e *fzExpr) []choice {
 			y := fzExpr{text: strconv.Itoa(g.r.IntN(3)), prec: precPrimary}
 			*e = g.binary(g.expr(fzFlt, 0), "**", y, precPow)
 		}},
+		// An int beyond 2^53 (a literal, or int of a string, which the data
+		// may hold) divided by an int: Python's quotient is correctly
+		// rounded. Only as the dividend, so no product leaves int64.
+		{1, g.on("number-data"), func() {
+			x := fzExpr{text: g.pick([]string{"9007199254740993", "4611686018427387905", "12345678901234567"}), prec: precPrimary}
+			if g.chance(0.5) {
+				g.sensitive += g.undefDepth()
+				x = g.filter(g.expr(fzStr, d), "int")
+				g.sensitive -= g.undefDepth()
+			}
+			*e = g.binary(x, "/", g.expr(fzIntT, d), precMul)
+		}},
 		// An int to a negative constant power is a float.
 		{1, g.on("pow-negative"), func() {
 			y := fzExpr{text: strconv.Itoa(-1 - g.r.IntN(2)), prec: precUnary}
@@ -2028,6 +2051,12 @@ func (g *fzGen) floatProductions(d int, e *fzExpr) []choice {
 			g.choose(
 				choice{2, true, func() {
 					x = fzExpr{text: g.pick([]string{"'1.5'", "' 2 '", "'abc'", "'1e3'", "'-0.25'", "'1_0.5'"}), prec: precPrimary}
+					if g.on("number-data") && g.chance(0.3) {
+						// Not inf or nan: Jinja2 folds the constant and writes it
+						// into its Python code as inf, a NameError (they come in
+						// the data).
+						x.text = g.pick([]string{"'-1e-400'", "'9007199254740993'", "' +.5 '", "'1_.5'", "'4.9e-324'", "'-0'", "'1E+2'"})
+					}
 					if g.chance(0.3) {
 						args = append(args, g.kw("default", g.floatLit().text))
 					}
@@ -2042,7 +2071,11 @@ func (g *fzGen) floatProductions(d int, e *fzExpr) []choice {
 			var args []string
 			method := "common"
 			if g.chance(0.6) {
-				args = append(args, g.kw("precision", strconv.Itoa(g.r.IntN(4))))
+				p := g.r.IntN(4)
+				if g.on("number-data") && g.chance(0.3) {
+					p = -1 - g.r.IntN(3)
+				}
+				args = append(args, g.kw("precision", strconv.Itoa(p)))
 				if g.chance(0.6) {
 					method = g.pick([]string{"common", "floor", "ceil"})
 					args = append(args, g.kw("method", "'"+method+"'"))

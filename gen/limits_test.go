@@ -2,8 +2,11 @@ package gen
 
 import (
 	"fmt"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/promptgen/promptgen/schema"
 )
@@ -64,6 +67,63 @@ func TestTypeDepthLimit(t *testing.T) {
 			_, err = generate(mapFS(tt.files(schema.MaxDepth+1)), "p", Config{Pkg: "out", ImportPath: "x/out"})
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("over the limit: %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestMacroExpansionLimit checks the bound on expanded macros: a macro
+// whose body is 500 template nodes (100 ifs printing a filtered value)
+// expands for 20 calls, and the 21st is an error at that call. Larger
+// shapes fail as fast and in bounded memory; they took 13.5 s and 213 MB
+// (100 ifs, 400 calls) and more than 300 s and 2 GB (2,000 ifs, 999
+// calls) when the bound was on the number of calls.
+func TestMacroExpansionLimit(t *testing.T) {
+	wide := func(ifs, calls int) string {
+		return "{% macro m(x) %}" + strings.Repeat("{% if x %}{{ x|upper }}{% endif %}", ifs) + "{% endmacro %}" + strings.Repeat("{{ m(y) }}", calls)
+	}
+	fanOut := "{% macro m0(v) %}{{ v }}{% endmacro %}" // each m<i> calls m<i-1> ten times
+	for i := 1; i <= 6; i++ {
+		fanOut += fmt.Sprintf("{%% macro m%d(v) %%}%s{%% endmacro %%}", i, strings.Repeat(fmt.Sprintf("{{ m%d(v) }}", i-1), 10))
+	}
+	fanOut += "{{ m6(x) }}"
+	over := func(macro string) string {
+		return "the macro calls expand to more than 10000 template nodes with this call of " + strconv.Quote(macro) +
+			" (promptgen copies the body of a macro at each call, and calls in bodies multiply)"
+	}
+	if _, err := generate(mapFS(map[string]string{"p.jinja": wide(100, 20)}), "p", Config{Pkg: "out", ImportPath: "x/out"}); err != nil {
+		t.Fatalf("at the limit: %v", err)
+	}
+	tests := []struct {
+		name, template, want string
+	}{
+		{"one call over", wide(100, 21), "p/p.jinja:1:3634: " + over("m")},
+		{"100 ifs, 400 calls", wide(100, 400), "p/p.jinja:1:3634: " + over("m")},
+		// Each call is 10,000 nodes: the second is over.
+		{"2,000 ifs, 999 calls", wide(2000, 999), "p/p.jinja:1:68044: " + over("m")},
+		{"a million calls", fanOut, "p/p.jinja:1:92: " + over("m0") + ` (in the call of macro "m1" at 1:277)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			done := make(chan error, 1)
+			start := time.Now()
+			go func() {
+				_, err := generate(mapFS(map[string]string{"p.jinja": tt.template}), "p", Config{Pkg: "out", ImportPath: "x/out"})
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil || err.Error() != tt.want {
+					t.Errorf("error %v\nwant %s", err, tt.want)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("no error after %v", time.Since(start))
+			}
+			runtime.ReadMemStats(&after)
+			if d, alloc := time.Since(start), after.TotalAlloc-before.TotalAlloc; d > 5*time.Second || alloc > 200<<20 {
+				t.Errorf("took %v and allocated %d MB", d, alloc>>20)
 			}
 		})
 	}

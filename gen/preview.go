@@ -32,8 +32,10 @@ type Preview struct {
 	Tokenizer string
 	Markers   bool
 	// Chat is set for a prompt with `inputs: chat`: its data is a chat
-	// context, whose keys the template does not read are ignored.
-	Chat bool
+	// context, whose keys the template does not read are ignored, and no
+	// string of which may hold one of SpecialTokens (special_tokens).
+	Chat          bool
+	SpecialTokens []string
 }
 
 // PreviewSection is one section of a sectioned prompt, its templates
@@ -83,7 +85,8 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
-	pv := &Preview{Key: key, File: irp.Spec.Map.File, Feed: reflectType(irp.Feed), Tokenizer: irp.Spec.Tokenizer, Markers: irp.Spec.Markers, Chat: irp.Spec.Chat}
+	pv := &Preview{Key: key, File: irp.Spec.Map.File, Feed: reflectType(irp.Feed), Tokenizer: irp.Spec.Tokenizer, Markers: irp.Spec.Markers,
+		Chat: irp.Spec.Chat, SpecialTokens: irp.Spec.SpecialTokens}
 	if irp.Sections == nil {
 		pv.Source = ttemit.Translate(irp)
 		return pv, diags, nil

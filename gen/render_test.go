@@ -79,13 +79,21 @@ var backends = []struct {
 
 // renderAtSource is the function through which the render programs call
 // Render: it gives a prompt that reads the clock the time that
-// gen/testdata/chat/render.py fixes for Jinja2, 2026-01-08T09:30.
+// gen/testdata/chat/render.py fixes for Jinja2, 2026-01-08T09:30. A
+// messages prompt renders its messages as JSON.
 const renderAtSource = `func renderAt[F any](p any, f F) (string, error) {
 	switch p := p.(type) {
 	case interface{ Render(F, ...runtime.RenderOption) (string, error) }:
 		return p.Render(f, runtime.WithNow(time.Date(2026, 1, 8, 9, 30, 0, 0, time.UTC)))
 	case interface{ Render(F) (string, error) }:
 		return p.Render(f)
+	case interface{ Messages(F) (runtime.Prompt, error) }:
+		m, err := p.Messages(f)
+		if err != nil {
+			return "", err
+		}
+		b, err := json.Marshal(m)
+		return string(b), err
 	}
 	panic(fmt.Sprintf("%T has no Render", p))
 }
@@ -95,9 +103,11 @@ const renderAtSource = `func renderAt[F any](p any, f F) (string, error) {
 type renderJob struct{ key, feed string }
 
 // renderAll generates one package per backend from the prompts in
-// mod/prompts, compiles and vets them with a program that renders every
-// job on every backend, runs it and returns the outputs by backend and
-// job: the rendered text, or "ERROR: " and the error's message.
+// mod/prompts (a key may name a set, a directory with a promptset.yaml,
+// whose default template renders), compiles and vets them with a program
+// that renders every job on every backend, runs it and returns the outputs
+// by backend and job: the rendered text, or "ERROR: " and the error's
+// message.
 func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]string {
 	t.Helper()
 	var main bytes.Buffer
@@ -117,7 +127,11 @@ func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]st
 		main.WriteString("func render_" + b.pkg + "(key, feed string) (string, error) {\n\tswitch key {\n")
 		for _, k := range keys {
 			name, _ := names.Exported(k)
-			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn renderAt(" + b.pkg + "." + name + ", f)\n")
+			render := "renderAt(" + b.pkg + "." + name + ", f)"
+			if _, err := os.Stat(filepath.Join(mod, "prompts", k, "promptset.yaml")); err == nil {
+				render = b.pkg + ".New" + name + "().Render(\"default\", f)" // a set: its main/default template
+			}
+			main.WriteString("\tcase " + quote(k) + ":\n\t\tvar f " + b.pkg + "." + name + "Feed\n\t\tdecode(feed, &f)\n\t\treturn " + render + "\n")
 		}
 		main.WriteString("\t}\n\tpanic(key)\n}\n\n")
 	}
@@ -276,12 +290,23 @@ func TestRenderErrors(t *testing.T) {
 		"raises": "inputs:\n  c: int\n  n: int\n  e: number\n  xs: [string]\n  m: {type: object, additionalProperties: {type: string}, optional: true}\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ 2 ** n }}\n  {% elif c == 2 %}{{ e ** 0.5 }}\n  {% elif c == 3 %}{{ 'abc' | truncate(n) }}\n  {% elif c == 4 %}{{ xs[n] | indent }}\n" +
 			"  {% elif c == 5 %}{{ xs[n][1:] }}\n  {% elif c == 6 %}{% for k, v in m.items() %}{{ k }}{% endfor %}\n  {% elif c == 7 %}{% set l = [xs[n]] %}{{ l }}\n  {% endif %}\n",
+		// A sectioned prompt without its head (template): positions are in its file.
+		"headless": "sections:\n  - name: a\n    template: \"Hi {{ name }}\"\ninputs:\n  name: string\n",
+		// int of a number beyond 64 bits (Jinja2 prints the big int) or
+		// infinite (Jinja2 raises OverflowError), typed and dynamic.
+		"bigint":    "inputs:\n  s: string\n  f: number\ntemplate: \"{{ s|int }}|{{ f|int }}|{{ (f * 1e308)|int }}\"\n",
+		"bigintdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content|int }};{% endfor %}\"\n",
+		// round where Python raises OverflowError or gives an int beyond 64 bits.
+		"roundbig": "inputs:\n  n: int\n  f: number\n  g: number\ntemplate: \"{{ n|round(-1) }}|{{ (f * f)|round(0, 'floor') }}|{{ g|round(-308) }}\"\n",
 		// range() with a zero step, or of an unset optional.
 		"range": "inputs:\n  n: int\n  step: int?\ntemplate: \"{% for i in range(0, n, step) %}{{ i }}{% endfor %}\"\n",
 		// A select test's argument is evaluated before the items, as in Jinja2.
 		"select": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{{ xs | select('equalto', y + 1) | list }}\"\n",
 		// raise_exception's message built from dynamic values, as Python's str().
 		"raisedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
+		// A chat template's special tokens (and the context's bos_token and
+		// eos_token) in any string of the chat context: no output.
+		"markers": "jinja: {profile: transformers}\ninputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n",
 		// A strftime_now directive only the feed names.
 		"clock": "jinja: {profile: transformers}\ninputs:\n  fmt: string?\ntemplate: \"{{ strftime_now(fmt) }}\"\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
@@ -297,6 +322,27 @@ func TestRenderErrors(t *testing.T) {
 		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ok"},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}, {"role": "bot", "content": "yo"}]}`, `ERROR: prompts/raisedyn.yaml:3:63: render raisedyn: the template raised an exception: Invalid role bot.`},
+		{"headless", `{}`, `ERROR: prompts/headless.yaml:3:22: render headless: "name": required variable is not set`},
+		{"markers", `{"messages": [{"role": "user", "content": "hi"}]}`, "hi"},
+		{"markers", `{"messages": [{"role": "user", "content": "hi"}, {"role": "tool", "content": {"k": ["<|im_end|>"]}}]}`,
+			`ERROR: message 1: content.k[0]: holds a marker of the chat format: "<|im_end|>"`},
+		{"markers", `{"messages": [{"role": "user", "content": "hi"}], "tools": [{"a b": "x</s>"}], "eos_token": "</s>"}`,
+			`ERROR: tools[0]["a b"]: holds a marker of the chat format: "</s>"`},
+		{"bigint", `{"s": "-9223372036854775808", "f": 1e-308}`, "-9223372036854775808|0|0"},
+		{"bigint", `{"s": " nan ", "f": -0.0}`, "0|0|0"},
+		{"bigint", `{"s": "99999999999999999999", "f": 1.0}`, `ERROR: prompts/bigint.yaml:4:15: render bigint: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"bigint", `{"s": "inf", "f": 1.0}`, `ERROR: prompts/bigint.yaml:4:15: render bigint: invalid operation: cannot convert float infinity to integer`},
+		{"bigint", `{"s": "1_0", "f": 1e22}`, `ERROR: prompts/bigint.yaml:4:27: render bigint: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"bigint", `{"s": "1", "f": 1e-280}`, `ERROR: prompts/bigint.yaml:4:39: render bigint: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"bigint", `{"s": "1", "f": 10.0}`, `ERROR: prompts/bigint.yaml:4:39: render bigint: invalid operation: cannot convert float infinity to integer`},
+		{"bigintdyn", `{"messages": [{"role": "user", "content": " -1_2 "}, {"role": "user", "content": "nan"}]}`, "-12;0;"},
+		{"bigintdyn", `{"messages": [{"role": "user", "content": "1e400"}]}`, `ERROR: prompts/bigintdyn.yaml:3:38: render bigintdyn: invalid operation: cannot convert float infinity to integer`},
+		{"bigintdyn", `{"messages": [{"role": "user", "content": "99999999999999999999"}]}`, `ERROR: prompts/bigintdyn.yaml:3:38: render bigintdyn: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"roundbig", `{"n": -15, "f": 1.5, "g": 1.0}`, "-20|2.0|0.0"},
+		{"roundbig", `{"n": -25, "f": -1.0, "g": -1.5e8}`, "-20|1.0|-0.0"},
+		{"roundbig", `{"n": 9223372036854775807, "f": 1.0, "g": 1.0}`, `ERROR: prompts/roundbig.yaml:5:15: render roundbig: invalid operation: int beyond 64 bits, which promptgen does not hold`},
+		{"roundbig", `{"n": 1, "f": 1e200, "g": 1.0}`, `ERROR: prompts/roundbig.yaml:5:33: render roundbig: invalid operation: cannot convert float infinity to integer`},
+		{"roundbig", `{"n": 1, "f": 1.0, "g": 1.7e308}`, `ERROR: prompts/roundbig.yaml:5:65: render roundbig: invalid operation: rounded value too large to represent`},
 		{"range", `{"n": 5, "step": 2}`, "024"},
 		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/load"
+	"github.com/promptgen/promptgen/internal/nolink"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -20,7 +22,13 @@ type tree struct {
 	fsys fs.FS
 }
 
+// openTree opens the prompts directory dir. A symbolic link there (dir,
+// or a directory of a relative dir) is an error of the whole run: the
+// loaders would report it on every path they read.
 func openTree(dir string) (*tree, error) {
+	if _, err := nolink.Lstat(dir, "."); errors.Is(err, nolink.ErrLink) {
+		return nil, fmt.Errorf("load: %w", err)
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("load: %w", err)

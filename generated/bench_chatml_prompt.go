@@ -5,10 +5,12 @@ package generated
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // ChatmlFeed holds the variables of the bench/chatml prompt.
@@ -84,12 +86,15 @@ func (p ChatmlPrompt) Render(f ChatmlFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_ChatmlSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	{
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "prompts/bench/chatml.yaml:4:30",
+				Pos:    "prompts/bench/chatml.yaml:5:30",
 				Prompt: "bench/chatml",
 				Var:    "messages",
 			}
@@ -100,37 +105,37 @@ func (ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/bench/chatml.yaml:4:30",
+					Pos:    "prompts/bench/chatml.yaml:5:30",
 					Prompt: "bench/chatml",
 				}
 			}
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
 			if err_6 != nil {
-				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:4:60")
+				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:60")
 			}
 			v_7, err_8 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_5)
 			if err_8 != nil {
-				return dst, jinja.At(err_8, "bench/chatml", "prompts/bench/chatml.yaml:4:43")
+				return dst, jinja.At(err_8, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
 			v_9, err_10 := jinja.Arith("+", v_7, jinja.StringValue("\n"))
 			if err_10 != nil {
-				return dst, jinja.At(err_10, "bench/chatml", "prompts/bench/chatml.yaml:4:43")
+				return dst, jinja.At(err_10, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
 			v_11, err_12 := message_1.Item(jinja.StringValue("content"))
 			if err_12 != nil {
-				return dst, jinja.At(err_12, "bench/chatml", "prompts/bench/chatml.yaml:4:85")
+				return dst, jinja.At(err_12, "bench/chatml", "prompts/bench/chatml.yaml:5:85")
 			}
 			v_13, err_14 := jinja.Arith("+", v_9, v_11)
 			if err_14 != nil {
-				return dst, jinja.At(err_14, "bench/chatml", "prompts/bench/chatml.yaml:4:43")
+				return dst, jinja.At(err_14, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
 			v_15, err_16 := jinja.Arith("+", v_13, jinja.StringValue("<|im_end|>"))
 			if err_16 != nil {
-				return dst, jinja.At(err_16, "bench/chatml", "prompts/bench/chatml.yaml:4:43")
+				return dst, jinja.At(err_16, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
 			v_17, err_18 := jinja.Arith("+", v_15, jinja.StringValue("\n"))
 			if err_18 != nil {
-				return dst, jinja.At(err_18, "bench/chatml", "prompts/bench/chatml.yaml:4:43")
+				return dst, jinja.At(err_18, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
 			dst = v_17.AppendStr(dst)
 		}
@@ -141,6 +146,16 @@ func (ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
 	return dst, nil
 }
 
+// _ChatmlSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _ChatmlSpecialTokens = []string{"<|im_start|>", "<|im_end|>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (ChatmlPrompt) SpecialTokens() []string {
+	return slices.Clone(_ChatmlSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p ChatmlPrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(ChatmlFeed{Context: ctx})
@@ -148,7 +163,8 @@ func (p ChatmlPrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -160,6 +176,9 @@ func (p ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runt
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 	tiktoken "github.com/promptgen/promptgen/runtime/tiktoken"
 )
 
@@ -933,7 +934,8 @@ func (p ThinkPrompt) AppendRender(dst []byte, f ThinkFeed) ([]byte, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p ThinkPrompt) Request(f ThinkFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -946,6 +948,9 @@ func (p ThinkPrompt) Request(f ThinkFeed, opts ...runtime.RequestOption) (runtim
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

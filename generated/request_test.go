@@ -63,6 +63,61 @@ func TestRequest(t *testing.T) {
 	}
 }
 
+// TestRequestChecksParameters: parameters set at the call are checked
+// when Request returns, as the prompt file's are when generating: an
+// unknown name (with a did-you-mean), a value of the wrong type or out of
+// range is an error naming the parameter and the type it takes, not a
+// failure in an adapter later; extra parameters stay unchecked. (The
+// names and values come from the table, not constants, which promptgen
+// vet would report first.)
+func TestRequestChecksParameters(t *testing.T) {
+	feed := generated.TriageTicketFeed{Subject: "Charged twice", Body: "Please refund one charge.", RecentTickets: []generated.TriageTicketRecentTicketsItem{}}
+	type param struct {
+		key   string
+		value any
+	}
+	tests := []struct {
+		name  string
+		set   []param
+		extra []param
+		want  string // "" for a valid request
+	}{
+		{name: "misspelt", set: []param{{"temprature", 0.2}},
+			want: `unknown parameter "temprature" (did you mean "temperature"?)`},
+		{name: "wrong type", set: []param{{"temperature", "hot"}},
+			want: `parameter "temperature" must be a number from 0 to 2, not "hot"`},
+		{name: "out of range", set: []param{{"temperature", 3}},
+			want: `parameter "temperature" must be a number from 0 to 2, not 3`},
+		{name: "a fraction for an integer", set: []param{{"max_tokens", 0.5}},
+			want: `parameter "max_tokens" must be an integer of at least 0, not 0.5`},
+		{name: "a provider's own parameter", set: []param{{"thinking", true}},
+			want: `unknown parameter "thinking" (set a provider's own parameters with runtime.WithExtraParameter, which sends them unchecked)`},
+		{name: "every Go number", set: []param{{"temperature", 1}, {"max_tokens", int64(300)}, {"seed", uint16(7)}, {"n", 2.0}}},
+		{name: "an extra parameter", extra: []param{{"thinking", map[string]any{"type": "enabled"}}}},
+		{name: "a removed default", set: []param{{"max_tokens", nil}}},
+	}
+	for _, tt := range tests {
+		var opts []runtime.RequestOption
+		for _, p := range tt.set {
+			opts = append(opts, runtime.WithParameter(p.key, p.value))
+		}
+		for _, p := range tt.extra {
+			opts = append(opts, runtime.WithExtraParameter(p.key, p.value))
+		}
+		r, err := generated.TriageTicket.Request(feed, opts...)
+		got := ""
+		if err != nil {
+			got = err.Error()
+			if r.Prompt != "" || r.Parameters != nil {
+				t.Errorf("%s: Request returned a payload with its error: %+v", tt.name, r)
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: err = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestRequestReachesTheAdapter: a prompt's parameters and extra_parameters
 // become fields of the provider's request.
 func TestRequestReachesTheAdapter(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 	"github.com/promptgen/promptgen/runtime/output/yamlout"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // ExtractEntitiesFeed holds the variables of the research/extract_entities prompt.
@@ -513,7 +514,8 @@ func (ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([]
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -528,6 +530,9 @@ func (p ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.Re
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

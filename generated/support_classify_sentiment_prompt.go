@@ -8,6 +8,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // ClassifySentimentFeed holds the variables of the support/classify_sentiment prompt.
@@ -190,7 +191,8 @@ func (p ClassifySentimentPrompt) Messages(f ClassifySentimentFeed) (runtime.Prom
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p ClassifySentimentPrompt) Request(f ClassifySentimentFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
@@ -203,6 +205,9 @@ func (p ClassifySentimentPrompt) Request(f ClassifySentimentFeed, opts ...runtim
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // DraftReplyFeed holds the variables of the support/draft_reply prompt.
@@ -285,7 +286,8 @@ func (DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, erro
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p DraftReplyPrompt) Request(f DraftReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -298,6 +300,9 @@ func (p DraftReplyPrompt) Request(f DraftReplyFeed, opts ...runtime.RequestOptio
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

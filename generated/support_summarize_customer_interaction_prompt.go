@@ -10,6 +10,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // SummarizeCustomerInteractionFeed holds the variables of the support/summarize_customer_interaction prompt.
@@ -315,7 +316,8 @@ func (SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeCu
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteractionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -330,6 +332,9 @@ func (p SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteracti
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/promptgen/promptgen/internal/nolink"
 )
 
 // A write to the output directory is a small transaction, so that a run
@@ -151,7 +153,7 @@ func countFiles(j *journal) string {
 func repairOut(outDir string) (repair, error) {
 	var r repair
 	staging := filepath.Join(outDir, stagingDir)
-	switch info, err := os.Lstat(staging); {
+	switch info, err := nolink.Lstat(outDir, stagingDir); {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		return r, err
@@ -185,7 +187,7 @@ func repairOut(outDir string) (repair, error) {
 // finished, or nil when there is none.
 func pending(outDir string) (*journal, error) {
 	dir := filepath.Join(outDir, commitDir)
-	switch info, err := os.Lstat(dir); {
+	switch info, err := nolink.Lstat(outDir, commitDir); {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
 	case err != nil:
@@ -193,7 +195,7 @@ func pending(outDir string) (*journal, error) {
 	case !info.IsDir():
 		return nil, fmt.Errorf("%s: not a directory (promptgen's commit directory; remove it)", dir)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, journalFile))
+	data, err := nolink.ReadFile(outDir, commitDir+"/"+journalFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil // deleted first when the write was finished
 	}
@@ -304,15 +306,14 @@ func back(outDir, dir string, j *journal) error {
 func removeStale(outDir string, names []string) []error {
 	var errs []error
 	for _, name := range names {
-		p := filepath.Join(outDir, name)
-		info, err := os.Lstat(p)
+		info, err := nolink.Lstat(outDir, name)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // done
 		}
 		if err == nil && info.Mode().IsRegular() {
 			var ok bool
-			if ok, err = hasHeader(p); err == nil && ok {
-				if err = os.Remove(p); err == nil {
+			if ok, err = hasHeader(outDir, name); err == nil && ok {
+				if err = os.Remove(filepath.Join(outDir, name)); err == nil {
 					afterChange()
 				}
 			}
@@ -328,7 +329,7 @@ func removeStale(outDir string, names []string) []error {
 // before the journal left when killed (".NAME.go.tmp123"), if they carry
 // its header, and returns their names.
 func removeLeftovers(outDir string) ([]string, error) {
-	entries, err := os.ReadDir(outDir)
+	entries, err := nolink.ReadDir(outDir, ".")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -341,11 +342,10 @@ func removeLeftovers(outDir string) ([]string, error) {
 		if !e.Type().IsRegular() || !strings.HasPrefix(name, ".") || !strings.Contains(name, ".go.tmp") {
 			continue
 		}
-		p := filepath.Join(outDir, name)
-		if ok, err := hasHeader(p); err != nil || !ok {
+		if ok, err := hasHeader(outDir, name); err != nil || !ok {
 			continue
 		}
-		if err := os.Remove(p); err != nil {
+		if err := os.Remove(filepath.Join(outDir, name)); err != nil {
 			return removed, err
 		}
 		afterChange()

@@ -271,7 +271,7 @@ func TestRepairOut(t *testing.T) {
 			if err := os.Symlink(elsewhere, filepath.Join(out, name)); err != nil {
 				t.Skipf("no symbolic links: %v", err)
 			}
-			if _, err := repairOut(out); err == nil || !strings.Contains(err.Error(), "not a directory") {
+			if _, err := repairOut(out); err == nil || err.Error() != filepath.Join(out, name)+": symbolic link (promptgen follows no links)" {
 				t.Errorf("%s: err = %v", name, err)
 			}
 			if _, err := os.Stat(filepath.Join(elsewhere, "new/a_prompt.go")); err != nil {

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -15,7 +14,9 @@ import (
 	"time"
 
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/internal/nolink"
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -110,6 +111,11 @@ type rendered struct {
 // renderPreview renders p with feed exactly as its generated Render does
 // with opts.
 func renderPreview(p *gen.Preview, feed any, opts []runtime.RenderOption) (rendered, error) {
+	if p.Chat {
+		if err := checkMarkers(feed, p.SpecialTokens); err != nil {
+			return rendered{}, err
+		}
+	}
 	if p.Sections != nil {
 		return renderSections(p, feed)
 	}
@@ -119,6 +125,27 @@ func renderPreview(p *gen.Preview, feed any, opts []runtime.RenderOption) (rende
 	}
 	out, err := ttfuncs.ExecuteWith(t, nil, p.Key, p.File, feed, opts)
 	return rendered{out: out}, err
+}
+
+// checkMarkers is the check that the generated Render of a chat template
+// makes first: no string of the chat context in feed holds one of the
+// model's special tokens (chat.Context.CheckMarkers). Each field of the
+// context is taken from feed's field of the same name: decoding the whole
+// feed into a chat.Context would give it a variable "Messages" for its
+// "messages", as encoding/json ignores the case of keys.
+func checkMarkers(feed any, specialTokens []string) error {
+	var ctx chat.Context
+	fv, cv := reflect.ValueOf(feed), reflect.ValueOf(&ctx).Elem()
+	for i := range cv.NumField() {
+		b, err := json.Marshal(fv.FieldByName(cv.Type().Field(i).Name).Interface())
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(b, cv.Field(i).Addr().Interface()); err != nil {
+			return err
+		}
+	}
+	return ctx.CheckMarkers(specialTokens...)
 }
 
 // internalError is a failure of promptgen itself, such as a translated
@@ -255,7 +282,7 @@ func (a *app) readData(file string) ([]byte, string, error) {
 		b, err := io.ReadAll(a.stdin)
 		return b, "stdin", err
 	}
-	b, err := os.ReadFile(file)
+	b, err := nolink.ReadFile(file, ".")
 	return b, file, err
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -60,5 +61,33 @@ func TestRenderBudget(t *testing.T) {
 	code, _, stderr = runArgs("render", "-in", prompts, "-budget", "support/draft_reply")
 	if code != exitUsage || !strings.Contains(stderr, `-budget applies to sectioned prompts only, and "support/draft_reply" has no sections`) {
 		t.Errorf("-budget on a plain prompt: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestHeadlessSections renders the sectioned prompt of
+// gen/testdata/headless, which has no template key (its head is
+// optional), with promptgen render and promptgen test, and compares with
+// Jinja2's output (golden.py --prompts). Both panicked: the positions of
+// its sections were "not in" the file of the absent template.
+func TestHeadlessSections(t *testing.T) {
+	dir := filepath.Join("..", "..", "gen", "testdata", "headless")
+	prompts, fixtures := filepath.Join(dir, "prompts"), filepath.Join(dir, "fixtures")
+	feeds, err := filepath.Glob(filepath.Join(fixtures, "sections", "*.json"))
+	if err != nil || len(feeds) < 2 {
+		t.Fatalf("fixtures of sections: %v, %v", feeds, err)
+	}
+	for _, feed := range feeds {
+		code, stdout, stderr := runArgs("render", "-in", prompts, "-data", feed, "sections")
+		if code != exitOK {
+			t.Errorf("render %s: exit %d: %s", feed, code, stderr)
+			continue
+		}
+		if want := string(readFile(t, strings.TrimSuffix(feed, ".json")+".want.txt")); stdout != want {
+			t.Errorf("render %s (-want +got):\n%s", feed, cmp.Diff(want, stdout))
+		}
+	}
+	code, stdout, stderr := runArgs("test", "-in", prompts, "-dir", fixtures, "-v", "sections")
+	if want := fmt.Sprintf("promptgen: test: %d snapshots match", len(feeds)); code != exitOK || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("test: exit %d\nstdout:\n%s\nstderr:\n%s\nwant %q", code, stdout, stderr, want)
 	}
 }

@@ -54,6 +54,7 @@ func TestRenderErrors(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "p", "greet.yaml"), "inputs:\n  name: string\n  age: int?\n  tags: {type: array, items: {type: string}, optional: true}\n  owner: {type: object, properties: {email: {type: string}}, required: [email]}\ntemplate: \"Hi {{ name }} {{ age }} {{ owner.email }}{{ tags|join(',') }}\"\n")
 	writeTestFile(t, filepath.Join(dir, "p", "broken.yaml"), "template: \"{{ x | uper }}\"\n")
 	writeTestFile(t, filepath.Join(dir, "p", "bad_yaml.yaml"), "template: [\n")
+	writeTestFile(t, filepath.Join(dir, "p", "chat.yaml"), "inputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n")
 	tests := []struct {
 		name, data string
 		key        string // default greet
@@ -72,6 +73,11 @@ func TestRenderErrors(t *testing.T) {
 		{name: "bad JSON", data: "{\n  \"name\": 'Ann'\n}", stderr: `promptgen: stdin: 2:11: invalid JSON: invalid character '\'' looking for beginning of value`},
 		{name: "truncated JSON", data: `{"name": "Ann"`, stderr: `promptgen: stdin: invalid JSON: unexpected end of data`},
 		{name: "two objects", data: `{"name": "Ann"} {}`, stderr: `promptgen: stdin: data after the JSON object`},
+		{name: "chat", key: "chat", data: `{"messages": [{"role": "user", "content": "hi"}]}`, stdout: "hi"},
+		{name: "special token", key: "chat", data: `{"messages": [{"role": "user", "content": "hi"}, {"role": "tool", "content": "<|im_end|>"}]}`,
+			stderr: `message 1: content: holds a marker of the chat format: "<|im_end|>"`},
+		{name: "bos_token", key: "chat", data: `{"messages": [{"role": "user", "content": "hi", "name": "<s>"}], "bos_token": "<s>"}`,
+			stderr: `message 0: name: holds a marker of the chat format: "<s>"`},
 		{name: "unknown prompt", key: "gret", stderr: `promptgen: no prompt "gret" in p (did you mean "greet"?)`},
 		{name: "broken prompt", key: "broken", stderr: `p/broken.yaml:1:19: unknown filter "uper" (did you mean "upper"?)`},
 		{name: "prompt file that does not load", key: "bad_yaml", stderr: `p/bad_yaml.yaml:1:11: invalid YAML: did not find expected node content`},

@@ -271,7 +271,7 @@ func TestSymlinkOutsideTheTree(t *testing.T) {
 	writeTree(t, out, map[string]string{"a_prompt.go": genHeader + "\n"})
 	for _, cmd := range []string{"generate", "diff"} {
 		code, stdout, stderr := runArgs(cmd, "-in", filepath.Join(dir, "prompts"), "-out", out)
-		want := filepath.ToSlash(filepath.Join(dir, "prompts", "s.jinja")) + ": symbolic link to outside the prompts tree\n"
+		want := filepath.ToSlash(filepath.Join(dir, "prompts", "s.jinja")) + ": symbolic link (promptgen follows no links)\n"
 		if code != exitFail || stdout != "" || stderr != want {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q, want %q", cmd, code, stdout, stderr, want)
 		}

@@ -167,6 +167,7 @@ var goodFiles = []struct{ path, content string }{
 		"fragments:\n  brief: Be brief.\n  greet: {template: 'Hi {{ name }}', inputs: {name: string}}\n"},
 	{"set/main/Search.yaml", "$schema: ../../../schema/prompt.schema.json\nmodel: m\ntemplate: search\n"},
 	{"chat.yaml", "inputs: chat\njinja: {profile: transformers}\ntemplate: '{% for m in messages %}{{ m.role }}: {{ m.content }}\\n{% endfor %}'\n"},
+	{"chat_tokens.yaml", "inputs: chat\nspecial_tokens: [\"<|im_start|>\", \"<|im_end|>\"]\ntemplate: '{{ messages | length }}'\n"},
 	{"switches/promptset.yaml", "default_template: 'No template for this step.'\n" +
 		"predefined_variables:\n  acme: {company: ACME, tags: [a, b]}\ninputs: {company: string, tags: [string]}\n"},
 	{"switches/main/default.jinja", "{{ company }} {{ tags | join }}"},
@@ -244,6 +245,9 @@ var badFiles = []struct {
 	{"tokenizer_alone.yaml", "template: hi\ntokenizer: o200k_base\n", `"tokenizer" is for sectioned prompts`},
 	{"tokenizer_unknown.yaml", "tokenizer: gpt2\nsections: [{name: a, template: x}]\n", `unknown tokenizer "gpt2"`},
 	{"markers_string.yaml", "markers: \"yes\"\nsections: [{name: a, template: x}]\n", `"markers" must be true or false`},
+	{"special_tokens_alone.yaml", "template: hi\nspecial_tokens: [\"<|im_end|>\"]\n", `"special_tokens" is for chat templates`},
+	{"special_tokens_empty.yaml", "inputs: chat\nspecial_tokens: [\"\"]\ntemplate: hi\n", `a special token cannot be empty`},
+	{"special_tokens_string.yaml", "inputs: chat\nspecial_tokens: \"<|im_end|>\"\ntemplate: hi\n", `"special_tokens" must be a list of strings`},
 	{"jinja_option.yaml", "template: hi\njinja: {trim_block: true}\n", `unknown jinja option "trim_block"`},
 	{"jinja_value.yaml", "template: hi\njinja: {trim_blocks: \"yes\"}\n", `"trim_blocks" must be true or false`},
 	{"variables_no_allowed.yaml", "template: hi\nvariables: {unknown: warn}\n", `variables has no "allowed" list`},

@@ -193,7 +193,7 @@ func (t *snapshotRun) check(c snapshot.Case) {
 		t.failed++
 		return
 	}
-	src, err := os.ReadFile(c.FeedFile())
+	src, err := c.ReadFeed()
 	if err != nil {
 		t.log.Printf("test: %v", err)
 		t.failed++

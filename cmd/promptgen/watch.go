@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -16,6 +17,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/internal/nolink"
 )
 
 // debounce is how long watch waits after the last change before it
@@ -44,36 +46,74 @@ func (a *app) runWatch(ctx context.Context, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	root, err := filepath.EvalSymlinks(cfg.Dir)
-	if err != nil {
-		a.log.Printf("watch: %v", err)
-		return exitFail
+	var changed []string // none for the first build
+	for {
+		if err := a.watch(ctx, cfg, verbose, changed); err != nil {
+			a.log.Printf("watch: %v", err)
+			return exitFail
+		}
+		if ctx.Err() != nil {
+			return exitOK
+		}
+		// -in was removed or moved away (a branch switch does both), and
+		// perhaps put back already: its watch is gone.
+		if _, err := nolink.Lstat(cfg.Dir, "."); errors.Is(err, fs.ErrNotExist) {
+			a.log.Printf("%s is gone; waiting for it to come back (%s left as it was)", cfg.Dir, cfg.Out)
+			if !waitForDir(ctx, cfg.Dir) {
+				return exitOK
+			}
+		}
+		changed = []string{filepath.ToSlash(cfg.Dir)}
 	}
+}
+
+// watch watches -in and generates, first and then after each burst of
+// changes, until ctx is done (it returns nil) or -in itself is removed or
+// moved (nil too: the caller waits for it and calls watch again).
+// changedBefore names what its first build is for: nil when watch starts,
+// and then a missing -in is an error (later it is gone again: nil). An -in
+// that is not a directory, or is a symbolic link, is always an error.
+func (a *app) watch(ctx context.Context, cfg gen.Config, verbose bool, changedBefore []string) error {
+	first := changedBefore == nil
+	if info, err := nolink.Lstat(cfg.Dir, "."); err != nil {
+		if !first && errors.Is(err, fs.ErrNotExist) {
+			return nil // gone again
+		}
+		return err
+	} else if !info.IsDir() {
+		return fmt.Errorf("%s: not a directory", cfg.Dir)
+	}
+	root := filepath.Clean(cfg.Dir)
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
-		a.log.Printf("watch: %v", err)
-		return exitFail
+		return err
 	}
 	defer w.Close()
 	// Watch before the first build, so that no change after it is missed.
 	if err := watchTree(w, root); err != nil {
-		a.log.Printf("watch: %v", err)
-		return exitFail
+		if !first && errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
 	}
-	a.rebuild(ctx, cfg, verbose, nil)
+	a.rebuild(ctx, cfg, verbose, changedBefore)
 
 	changed := map[string]bool{} // display paths since the last build
+	rootGone := false            // -in was removed or moved: its watch is gone
 	timer := time.NewTimer(debounce)
 	timer.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			return exitOK
+			return nil
 		case err := <-w.Errors:
 			a.log.Printf("watch: %v", err)
 		case ev := <-w.Events:
 			if ev.Op == fsnotify.Chmod || ignoredChange(ev.Name) {
 				continue
+			}
+			if filepath.Clean(ev.Name) == root && ev.Has(fsnotify.Remove|fsnotify.Rename) {
+				rootGone = true
 			}
 			if ev.Has(fsnotify.Create) {
 				if info, err := os.Lstat(ev.Name); err == nil && info.IsDir() {
@@ -87,9 +127,33 @@ func (a *app) runWatch(ctx context.Context, args []string) int {
 			}
 			timer.Reset(debounce)
 		case <-timer.C:
+			if rootGone {
+				return nil
+			}
 			paths := slices.Sorted(maps.Keys(changed))
 			clear(changed)
 			a.rebuild(ctx, cfg, verbose, paths)
+		}
+	}
+}
+
+// pollGone is how often watch looks for -in while it is gone: its parent
+// may be gone too, so there may be nothing to watch.
+const pollGone = 200 * time.Millisecond
+
+// waitForDir waits until dir exists again, and reports whether it does
+// (false when ctx is done first).
+func waitForDir(ctx context.Context, dir string) bool {
+	tick := time.NewTicker(pollGone)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-tick.C:
+			if _, err := nolink.Lstat(dir, "."); !errors.Is(err, fs.ErrNotExist) {
+				return true
+			}
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -15,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/internal/nolink"
 	"github.com/promptgen/promptgen/runtime/snapshot"
 )
 
@@ -48,7 +48,7 @@ type target struct {
 // changing anything, so a failed run leaves outDir as it was. outDir must
 // hold no unfinished write: call repairOut first.
 func writeFiles(outDir string, files []gen.File) (*writeReport, error) {
-	if err := os.MkdirAll(outDir, 0o777); err != nil {
+	if err := nolink.MkdirAll(outDir, 0o777); err != nil {
 		return nil, err
 	}
 	targets, err := readTargets(outDir, files)
@@ -86,7 +86,8 @@ func writeFiles(outDir string, files []gen.File) (*writeReport, error) {
 }
 
 // readTargets checks each file's name and reads what is at its path now.
-// A target that exists but is not a regular file is an error.
+// A target that exists but is not a regular file is an error, and so is
+// a symbolic link on the way to it.
 func readTargets(outDir string, files []gen.File) ([]target, error) {
 	targets := make([]target, 0, len(files))
 	seen := map[string]bool{}
@@ -99,7 +100,7 @@ func readTargets(outDir string, files []gen.File) ([]target, error) {
 		}
 		seen[f.Name] = true
 		t := target{file: f, path: filepath.Join(outDir, f.Name), mode: 0o644}
-		info, err := os.Lstat(t.path)
+		info, err := nolink.Lstat(outDir, f.Name)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
@@ -107,7 +108,7 @@ func readTargets(outDir string, files []gen.File) ([]target, error) {
 		case !info.Mode().IsRegular():
 			return nil, fmt.Errorf("%s: not a regular file", t.path)
 		default:
-			if t.old, err = os.ReadFile(t.path); err != nil {
+			if t.old, err = nolink.ReadFile(outDir, f.Name); err != nil {
 				return nil, err
 			}
 			t.exists = true
@@ -128,7 +129,7 @@ func validName(name string) bool {
 // staleFiles returns the names, sorted, of the *.go files in outDir that
 // start with header and are not among files. A missing outDir has none.
 func staleFiles(outDir string, files []gen.File) ([]string, error) {
-	entries, err := os.ReadDir(outDir)
+	entries, err := nolink.ReadDir(outDir, ".")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -142,7 +143,7 @@ func staleFiles(outDir string, files []gen.File) ([]string, error) {
 			slices.ContainsFunc(files, func(f gen.File) bool { return f.Name == name }) {
 			continue
 		}
-		ok, err := hasHeader(filepath.Join(outDir, name))
+		ok, err := hasHeader(outDir, name)
 		if err != nil {
 			return nil, err
 		}
@@ -153,9 +154,10 @@ func staleFiles(outDir string, files []gen.File) ([]string, error) {
 	return stale, nil
 }
 
-// hasHeader reports whether the file's first line matches header.
-func hasHeader(name string) (bool, error) {
-	f, err := os.Open(name)
+// hasHeader reports whether the first line of file name in dir matches
+// header.
+func hasHeader(dir, name string) (bool, error) {
+	f, err := nolink.Open(dir, name)
 	if err != nil {
 		return false, err
 	}
@@ -200,7 +202,7 @@ func diffFiles(outDir string, files []gen.File, w io.Writer) (bool, error) {
 		changes = append(changes, c)
 	}
 	for _, name := range stale {
-		old, err := os.ReadFile(filepath.Join(outDir, name))
+		old, err := nolink.ReadFile(outDir, name)
 		if err != nil {
 			return false, err
 		}

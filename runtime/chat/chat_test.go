@@ -2,16 +2,36 @@ package chat
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/promptgen/promptgen/runtime"
 )
 
+// want is testdata/want.json: what Jinja2 prints for the values these
+// tests expect, written by testdata/golden.py (make golden).
+type want struct {
+	FromPrompt     []string `json:"from_prompt"`
+	ContextMessage string   `json:"context_message"`
+}
+
+func readWant(t *testing.T) want {
+	t.Helper()
+	var w want
+	b, err := os.ReadFile("testdata/want.json")
+	if err == nil {
+		err = json.Unmarshal(b, &w)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
 // TestFromPrompt checks each role's message as apply_chat_template takes
-// it. The expected lines are what Jinja2 prints ({{ m }}) for the same
-// messages written as Python dicts (/usr/bin/python3 with python3-jinja2
-// 3.1, output pasted).
+// it: as Jinja2 prints ({{ m }}) the same messages written as Python dicts
+// in testdata/golden.py.
 func TestFromPrompt(t *testing.T) {
 	p := runtime.Prompt{
 		{Role: runtime.RoleSystem, Content: "Be brief."},
@@ -23,15 +43,7 @@ func TestFromPrompt(t *testing.T) {
 		{Role: runtime.RoleToolResult, Data: json.RawMessage(`{"temp": 18, "unit": "C"}`), ToolCallID: "c2"},
 		{Role: runtime.RoleUser, Data: json.RawMessage(`[{"type": "text", "text": "see"}, {"type": "image", "url": "u"}]`)},
 	}
-	want := []string{
-		`{'role': 'system', 'content': 'Be brief.'}`,
-		`{'role': 'user', 'content': 'Weather in Zürich?', 'name': 'ann'}`,
-		`{'role': 'assistant', 'content': None, 'tool_calls': [{'id': 'call_1', 'type': 'function', 'function': {'name': 'get_weather', 'arguments': {'city': 'Zürich', 'days': 2, 'ratio': 0.5, 'metric': True, 'tags': ['a'], 'extra': None}}}]}`,
-		`{'role': 'tool', 'content': '18C', 'name': 'get_weather', 'tool_call_id': 'call_1'}`,
-		`{'role': 'assistant', 'content': 'Calling.', 'tool_calls': [{'id': 'c2', 'type': 'function', 'function': {'name': 'noop', 'arguments': {}}}]}`,
-		`{'role': 'tool', 'content': {'temp': 18, 'unit': 'C'}, 'tool_call_id': 'c2'}`,
-		`{'role': 'user', 'content': [{'type': 'text', 'text': 'see'}, {'type': 'image', 'url': 'u'}]}`,
-	}
+	want := readWant(t).FromPrompt
 	msgs, err := FromPrompt(p)
 	if err != nil {
 		t.Fatal(err)
@@ -74,15 +86,18 @@ func TestFromPromptBadArguments(t *testing.T) {
 }
 
 // TestContextJSON checks that a Context decodes the JSON that
-// apply_chat_template receives, keeping the messages' key order and an
+// apply_chat_template receives (testdata/context.json), keeping the messages' key order and an
 // absent key apart from null.
 func TestContextJSON(t *testing.T) {
 	var c Context
-	in := `{"messages": [{"content": null, "role": "user", "x": [1, 2.0]}], "tools": null, "add_generation_prompt": true, "bos_token": "<s>"}`
-	if err := json.Unmarshal([]byte(in), &c); err != nil {
+	in, err := os.ReadFile("testdata/context.json")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := c.Messages[0].String(), `{'content': None, 'role': 'user', 'x': [1, 2.0]}`; got != want {
+	if err := json.Unmarshal(in, &c); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.Messages[0].String(), readWant(t).ContextMessage; got != want {
 		t.Errorf("message = %s, want %s", got, want)
 	}
 	if _, ok := c.Messages[0].Lookup("name"); ok {

@@ -60,6 +60,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
@@ -149,8 +150,9 @@ var (
 	// style cannot express.
 	ErrUnsupported = errors.New("not supported by the chat format")
 	// ErrMarker: a content holds a marker of the style (see the package
-	// documentation).
-	ErrMarker = errors.New("holds a marker of the chat format")
+	// documentation). It is chat.ErrMarker, which FormatTemplate and the
+	// compiled chat templates report for a model's special tokens.
+	ErrMarker = chat.ErrMarker
 )
 
 // markers are the texts that Format rejects in contents, per style.

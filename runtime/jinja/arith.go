@@ -26,6 +26,18 @@ func Mod(a, b int64) int64 {
 	return r
 }
 
+// TrueDiv returns Python's a / b for ints, which divides the exact ints
+// and rounds once; b must not be 0. Dividing their float64 conversions
+// rounds twice beyond 2^53 (9007199254740993 / 3).
+func TrueDiv(a, b int64) float64 {
+	const exact = 1 << 53 // ints a float64 holds exactly
+	if a == 0 || -exact <= a && a <= exact && -exact <= b && b <= exact {
+		return float64(a) / float64(b) // one IEEE division, correctly rounded; 0 / -n is -0.0
+	}
+	f, _ := new(big.Rat).SetFrac(big.NewInt(a), big.NewInt(b)).Float64()
+	return f
+}
+
 // FloorDivFloat returns Python's a // b for floats (CPython's
 // _float_div_mod), including its signed zeros, infinities and NaNs; b must
 // not be 0, where Python raises ZeroDivisionError.

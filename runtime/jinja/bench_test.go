@@ -74,7 +74,7 @@ func TestNoAllocs(t *testing.T) {
 		"unchanged Upper": func() { _ = Upper("ALREADY UPPER ÉÀ 日本") },
 		"unchanged Lower": func() { _ = Lower("already lower éà 日本") },
 		"unchanged Title": func() { _ = Title("Already Titled-Text (Here)") },
-		"ASCII ParseInt":  func() { _ = ParseInt(" -12_345 ", 0, 10) },
+		"ASCII ParseInt":  func() { _, _ = ParseInt(" -12_345 ", 0, 10) },
 		"ParseFloat":      func() { _ = ParseFloat(" 1.5e3 ", 0) },
 	} {
 		if n := testing.AllocsPerRun(100, fn); n != 0 {

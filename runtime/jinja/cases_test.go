@@ -203,12 +203,11 @@ func TestTruncate(t *testing.T) {
 func TestRound(t *testing.T) {
 	for _, r := range rows(t, "round") {
 		f, precision, method := floatArg(t, r[0]), arg[int](t, r[1]), arg[string](t, r[2])
-		got := Round(f, precision, method)
+		got, err := Round(f, precision, method)
 		name := fmt.Sprintf("Round(%v, %d, %q)", f, precision, method)
-		if raised(r[3]) {
-			// Documented: where Python raises, Round returns ±Inf or NaN.
-			if !math.IsInf(got, 0) && !math.IsNaN(got) {
-				t.Errorf("%s = %v, want ±Inf or NaN where Python raises %s", name, got, r[3])
+		if raised(r[3]) || err != nil {
+			if !raised(r[3]) || err == nil {
+				t.Errorf("%s = %v, %v; Python gives %s", name, got, err, r[3])
 			}
 			continue
 		}
@@ -218,35 +217,53 @@ func TestRound(t *testing.T) {
 	}
 }
 
-// pyIntResult returns the expected int64 of a Jinja int filter case: def
-// where Python raised or returned an int beyond int64 (documented).
-func pyIntResult(t *testing.T, raw json.RawMessage, def int64) int64 {
+func TestRoundInt(t *testing.T) {
+	for _, r := range rows(t, "round_int") {
+		x, n := arg[int64](t, r[0]), arg[int](t, r[1])
+		got, err := RoundInt(x, n)
+		checkInt(t, fmt.Sprintf("RoundInt(%d, %d)", x, n), got, err, r[2])
+	}
+}
+
+// pyIntResult returns the expected result of a Jinja int filter case: the
+// int, or fails where Python raised (OverflowError) or returned an int
+// beyond int64 (documented).
+func pyIntResult(t *testing.T, raw json.RawMessage) (want int64, fails bool) {
 	t.Helper()
 	if raised(raw) {
-		return def
+		return 0, true
 	}
 	v, err := strconv.ParseInt(arg[string](t, raw), 10, 64)
-	if err != nil {
-		return def
+	return v, err != nil
+}
+
+// checkInt compares an int filter's result with Python's.
+func checkInt(t *testing.T, call string, got int64, err error, python json.RawMessage) {
+	t.Helper()
+	want, fails := pyIntResult(t, python)
+	switch {
+	case fails && err == nil:
+		t.Errorf("%s = %d, want an error (Python: %s)", call, got, python)
+	case !fails && err != nil:
+		t.Errorf("%s fails (%v), want %d", call, err, want)
+	case !fails && got != want:
+		t.Errorf("%s = %d, want %d", call, got, want)
 	}
-	return v
 }
 
 func TestParseInt(t *testing.T) {
 	for _, r := range rows(t, "parse_int") {
 		s, def, base := arg[string](t, r[0]), arg[int64](t, r[1]), arg[int](t, r[2])
-		if got, want := ParseInt(s, def, base), pyIntResult(t, r[3], def); got != want {
-			t.Errorf("ParseInt(%q, %d, %d) = %d, want %d (Python: %s)", s, def, base, got, want, r[3])
-		}
+		got, err := ParseInt(s, def, base)
+		checkInt(t, fmt.Sprintf("ParseInt(%q, %d, %d)", s, def, base), got, err, r[3])
 	}
 }
 
 func TestFloatToInt(t *testing.T) {
 	for _, r := range rows(t, "float_to_int") {
 		f, def := floatArg(t, r[0]), arg[int64](t, r[1])
-		if got, want := FloatToInt(f, def), pyIntResult(t, r[2], def); got != want {
-			t.Errorf("FloatToInt(%v, %d) = %d, want %d (Python: %s)", f, def, got, want, r[2])
-		}
+		got, err := FloatToInt(f, def)
+		checkInt(t, fmt.Sprintf("FloatToInt(%v, %d)", f, def), got, err, r[2])
 	}
 }
 
@@ -270,6 +287,15 @@ func TestIntArithmetic(t *testing.T) {
 			if got := fn(a, b); got != want {
 				t.Errorf("%s(%d, %d) = %d, want %d", name, a, b, got, want)
 			}
+		}
+	}
+}
+
+func TestTrueDiv(t *testing.T) {
+	for _, r := range rows(t, "truediv") {
+		a, b, want := arg[int64](t, r[0]), arg[int64](t, r[1]), floatArg(t, r[2])
+		if got := TrueDiv(a, b); !sameFloat(got, want) {
+			t.Errorf("TrueDiv(%d, %d) = %v, want %v", a, b, got, want)
 		}
 	}
 }

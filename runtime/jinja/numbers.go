@@ -1,7 +1,9 @@
 package jinja
 
 import (
+	"errors"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
@@ -14,18 +16,54 @@ import (
 // 2) is 2.67). "ceil" and "floor" compute math.ceil/floor(f * 10**precision)
 // / 10**precision with Python's exact integer arithmetic. Jinja rejects
 // other methods, which the caller must check; they are treated as "common".
-// Where Python raises instead (OverflowError when the result or, for ceil
-// and floor, an intermediate value overflows, ValueError for ceil/floor of
-// NaN, ZeroDivisionError when 10**precision underflows to 0) Round returns
-// ±Inf or NaN.
-func Round(f float64, precision int, method string) float64 {
-	switch method {
-	case "ceil":
-		return roundWith(f, precision, math.Ceil)
-	case "floor":
-		return roundWith(f, precision, math.Floor)
+// Round fails where Python raises: OverflowError when the result or, for
+// ceil and floor, an intermediate value overflows, ValueError for ceil or
+// floor of NaN, ZeroDivisionError when 10**precision underflows to 0.
+func Round(f float64, precision int, method string) (float64, error) {
+	if method != "ceil" && method != "floor" {
+		r := roundCommon(f, precision)
+		if math.IsInf(r, 0) && !math.IsInf(f, 0) {
+			return 0, errors.New("rounded value too large to represent")
+		}
+		return r, nil
 	}
-	return roundCommon(f, precision)
+	p := pow10(precision)
+	switch x := f * p; {
+	case math.IsInf(p, 0):
+		return 0, errors.New("int too large to convert to float")
+	case math.IsNaN(x):
+		return 0, errors.New("cannot convert float NaN to integer")
+	case math.IsInf(x, 0):
+		return 0, errIntOfInfinity
+	case p == 0:
+		return 0, errors.New("float division by zero")
+	}
+	if method == "ceil" {
+		return roundWith(f, precision, math.Ceil), nil
+	}
+	return roundWith(f, precision, math.Floor), nil
+}
+
+// RoundInt returns Python's round(x, n) of an int, which Jinja2's round
+// filter gives with the common method: x for n >= 0, else x rounded to a
+// multiple of 10^-n, ties to even. It fails where the result is beyond
+// int64 (round(2**63 - 1, -1)).
+func RoundInt(x int64, n int) (int64, error) {
+	switch {
+	case n >= 0:
+		return x, nil
+	case n < -19:
+		return 0, nil // 10^-n > 2|x|
+	}
+	pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(-n)), nil)
+	q, r := new(big.Int).DivMod(big.NewInt(x), pow, new(big.Int)) // floor division: pow > 0
+	if c := new(big.Int).Lsh(r, 1).Cmp(pow); c > 0 || c == 0 && q.Bit(0) == 1 {
+		q.Add(q, big.NewInt(1))
+	}
+	if q.Mul(q, pow); !q.IsInt64() {
+		return 0, errIntTooLarge
+	}
+	return q.Int64(), nil
 }
 
 func roundCommon(f float64, n int) float64 {
@@ -102,14 +140,15 @@ func parseDecimal(num []byte) float64 {
 	return f
 }
 
-// roundWith implements the ceil and floor methods of the round filter.
+// roundWith implements the ceil and floor methods of the round filter,
+// where Python raises no error.
 func roundWith(f float64, n int, fn func(float64) float64) float64 {
 	p := pow10(n)
 	r := fn(f * p)
 	if r == 0 {
 		r = 0 // Python's math.ceil and math.floor return ints, which have no -0
 	}
-	if n <= maxExactPow10 || math.IsInf(r, 0) || math.IsNaN(r) {
+	if n <= maxExactPow10 {
 		// Python divides by the float 10**n (n < 0) or by an int that p
 		// holds exactly; either way one float division rounds correctly.
 		return r / p
@@ -147,24 +186,75 @@ func pow10(n int) float64 {
 // 0x/0o/0b prefix when base is 16, 8, 2 or 0 (which also rejects other
 // leading zeros), and any Unicode decimal digits. An invalid base (not 0 or
 // 2..36) makes Python skip straight to the float fallback, as here. Where
-// Python would produce an integer outside int64, or raise OverflowError for
-// an infinite float, ParseInt returns def.
-func ParseInt(s string, def int64, base int) int64 {
+// Python gives an int beyond int64, or raises OverflowError for an infinite
+// float ("inf", "1e400"), ParseInt fails.
+func ParseInt(s string, def int64, base int) (int64, error) {
+	v, ok, err := intOfString(s, base)
+	return intOr(v, ok, err, def)
+}
+
+// FloatToInt returns the Jinja2 int filter of a float: Python's int(f),
+// which truncates towards zero, or def for NaN. Where Python gives an int
+// beyond int64 or raises OverflowError (±Inf), FloatToInt fails.
+func FloatToInt(f float64, def int64) (int64, error) {
+	v, ok, err := intOfFloat(f)
+	return intOr(v, ok, err, def)
+}
+
+// intOr returns the int filter's result from an int conversion: the int,
+// def where Python raises ValueError, or the error.
+func intOr(v int64, ok bool, err error, def int64) (int64, error) {
+	switch {
+	case err != nil:
+		return 0, err
+	case !ok:
+		return def, nil
+	}
+	return v, nil
+}
+
+// The int filter's failures: Python's OverflowError, and an int Python
+// holds but int64 does not (printing it would need Python's unbounded ints
+// through every later operation).
+var (
+	errIntOfInfinity = errors.New("cannot convert float infinity to integer")
+	errIntTooLarge   = errors.New("int beyond 64 bits, which promptgen does not hold")
+)
+
+// intOfString is int(s, base), failing that int(float(s)): ok is false
+// where both raise ValueError, err is set where the int is beyond int64 or
+// Python raises OverflowError.
+func intOfString(s string, base int) (v int64, ok bool, err error) {
 	var buf [64]byte
 	ascii, ok := asciiNumber(s, buf[:0])
 	if !ok {
-		return def
+		return 0, false, nil
 	}
 	if v, ok, overflow := parsePyInt(ascii, base); ok {
-		return v
+		return v, true, nil
 	} else if overflow {
-		return def
+		return 0, false, errIntTooLarge
 	}
 	f, ok := parsePyFloat(ascii)
 	if !ok {
-		return def
+		return 0, false, nil
 	}
-	return FloatToInt(f, def)
+	return intOfFloat(f)
+}
+
+// intOfFloat is int(f), which truncates towards zero: ok is false for NaN
+// (ValueError), err is set for ±Inf (OverflowError) and beyond int64.
+func intOfFloat(f float64) (v int64, ok bool, err error) {
+	const limit = 1 << 63
+	switch {
+	case math.IsNaN(f):
+		return 0, false, nil
+	case math.IsInf(f, 0):
+		return 0, false, errIntOfInfinity
+	case !(-limit <= f && f < limit):
+		return 0, false, errIntTooLarge
+	}
+	return int64(f), true, nil
 }
 
 // asciiNumber applies CPython's _PyUnicode_TransformDecimalAndSpaceToASCII,
@@ -315,17 +405,6 @@ func digitValue(c byte) int {
 		return int(c|0x20-'a') + 10
 	}
 	return 36
-}
-
-// FloatToInt returns the Jinja2 int filter of a float: Python's int(f),
-// which truncates towards zero, or def for NaN. Where Python returns an int
-// beyond int64 or raises OverflowError (±Inf), FloatToInt returns def too.
-func FloatToInt(f float64, def int64) int64 {
-	const limit = 1 << 63
-	if !(-limit <= f && f < limit) { // also false for NaN
-		return def
-	}
-	return int64(f)
 }
 
 // ParseFloat returns the Jinja2 float filter of the string s: Python's

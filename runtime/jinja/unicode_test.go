@@ -105,7 +105,8 @@ func TestUnicodeExhaustive(t *testing.T) {
 		if !ok {
 			want = -1
 		}
-		check(ParseInt(c, -1, 10) == want, "ParseInt(%+q) = %d, want %d", c, ParseInt(c, -1, 10), want)
+		got, err := ParseInt(c, -1, 10)
+		check(got == want && err == nil, "ParseInt(%+q) = %d, %v, want %d", c, got, err, want)
 	}
 	if failures > 50 {
 		t.Errorf("... %d failures in all", failures)

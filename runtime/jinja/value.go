@@ -140,6 +140,15 @@ func (v Value) Lookup(key string) (Value, bool) {
 // List returns the items of v when it is a list.
 func (v Value) List() ([]Value, bool) { return v.list, v.kind == listKind }
 
+// Dict returns the keys of v and their values, in order, when it is a
+// dict: the dict's own slices, which the caller must not change.
+func (v Value) Dict() (keys []string, values []Value, ok bool) {
+	if v.kind != dictKind {
+		return nil, nil, false
+	}
+	return v.dict.keys, v.dict.vals, true
+}
+
 // typeName is the name of v's Python type, for error details.
 func (v Value) typeName() string {
 	if v.tuple {
@@ -362,6 +371,26 @@ func cmpNumbers(a, b Value) int {
 	return cmpIntFloat(a.i, b.f)
 }
 
+// CompareIntFloat reports Python's i op f for an int and a float, op one
+// of ==, !=, <, <=, > and >=: it compares the exact values, where the
+// float of i may round (2**53 + 1 > 2.0**53); NaN is unequal to all.
+func CompareIntFloat(i int64, op string, f float64) bool {
+	c := cmpIntFloat(i, f)
+	switch op {
+	case "==":
+		return c == 0
+	case "!=":
+		return c != 0
+	case "<":
+		return c == -1
+	case "<=":
+		return c == -1 || c == 0
+	case ">":
+		return c == 1
+	}
+	return c == 1 || c == 0
+}
+
 // cmpIntFloat orders the int i and the float f exactly.
 func cmpIntFloat(i int64, f float64) int {
 	switch {
@@ -460,10 +489,12 @@ func arithNumbers(op string, a, b Value) (Value, error) {
 		if y == 0 {
 			return Value{}, errInvalid("division by zero")
 		}
-		switch op {
-		case "/":
+		switch {
+		case op == "/" && a.kind != floatKind && b.kind != floatKind:
+			return FloatValue(TrueDiv(a.i, b.i)), nil
+		case op == "/":
 			return FloatValue(x / y), nil
-		case "//":
+		case op == "//":
 			return FloatValue(FloorDivFloat(x, y)), nil
 		}
 		return FloatValue(ModFloat(x, y)), nil

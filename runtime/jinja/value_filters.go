@@ -149,7 +149,7 @@ func attrPath(attr string) []Value {
 	for i, p := range parts {
 		out[i] = StringValue(p)
 		if p != "" && strings.Trim(p, "0123456789") == "" {
-			if n := ParseInt(p, -1, 10); n >= 0 {
+			if n, err := ParseInt(p, -1, 10); err == nil && n >= 0 {
 				out[i] = IntValue(int(n))
 			}
 		}
@@ -409,44 +409,30 @@ func batch(x, linecount, fill Value) (Value, error) {
 // intValue is the int filter: int(x) (a string in base), failing that
 // int(float(x)), failing that def.
 func intValue(x, def, base Value) (Value, error) {
+	var v int64
+	var ok bool
+	var err error
 	switch x.kind {
 	case undefinedKind:
 		return Value{}, errUndefined()
 	case intKind, boolKind:
 		return IntValue(int(x.i)), nil
 	case floatKind:
-		if math.IsInf(x.f, 0) {
-			return Value{}, errInvalid("cannot convert float infinity to integer")
-		}
-		if math.IsNaN(x.f) {
-			return def, nil
-		}
-		if !(-(1<<63) <= x.f && x.f < 1<<63) {
-			return Value{}, errInvalid("int beyond 64 bits, which promptgen does not hold")
-		}
-		return IntValue(int(int64(x.f))), nil
+		v, ok, err = intOfFloat(x.f)
 	case stringKind:
 		b := 10
 		if base.kind == intKind || base.kind == boolKind {
 			b = int(base.i)
 		}
-		var buf [64]byte
-		ascii, ok := asciiNumber(x.s, buf[:0])
-		if !ok {
-			return def, nil
-		}
-		if v, ok, overflow := parsePyInt(ascii, b); ok {
-			return IntValue(int(v)), nil
-		} else if overflow {
-			return Value{}, errInvalid("int beyond 64 bits, which promptgen does not hold")
-		}
-		f, ok := parsePyFloat(ascii)
-		if !ok {
-			return def, nil
-		}
-		return intValue(FloatValue(f), def, base)
+		v, ok, err = intOfString(x.s, b)
 	}
-	return def, nil
+	switch {
+	case err != nil:
+		return Value{}, errInvalid("%s", err)
+	case !ok:
+		return def, nil
+	}
+	return IntValue(int(v)), nil
 }
 
 // floatValue is the float filter: float(x), failing that def.

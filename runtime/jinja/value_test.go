@@ -4,15 +4,16 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/promptgen/promptgen/runtime"
 )
 
 // The expected values of these tests are what Python 3.11 with Jinja2 3.1
-// (/usr/bin/python3, python3-jinja2) prints for the same JSON, read with
-// json.loads and rendered with {{ ... }}: a script run by hand, its output
-// pasted.
+// renders for the same values: the value_* tables of testdata/cases.json,
+// written by testdata/gen_cases.py (make golden), name each value by a text
+// that valueOf reads.
 
 func jsonValue(t *testing.T, s string) Value {
 	t.Helper()
@@ -23,215 +24,127 @@ func jsonValue(t *testing.T, s string) Value {
 	return v
 }
 
-func TestValuePrint(t *testing.T) {
-	for _, tc := range []struct{ json, want string }{
-		{`{"b": 1, "a": [1, 2.5, "x'y", null, true, {"k": "é"}], "u": "日本\u200b\n"}`,
-			`{'b': 1, 'a': [1, 2.5, "x'y", None, True, {'k': 'é'}], 'u': '日本\u200b\n'}`},
-		{`"日本\u200b\n"`, "日本\u200b\n"},
-		{`["日本\u200b\n"]`, `['日本\u200b\n']`},
-		{`9007199254740993`, "9007199254740993"},
-		{`-9223372036854775808`, "-9223372036854775808"},
-		{`1e16`, "1e+16"},
-		{`1e-07`, "1e-07"},
-		{`1.0`, "1.0"},
-		{`1e2`, "100.0"},
-		{`1`, "1"},
-		{`-0.0`, "-0.0"},
-		{`1e400`, "inf"},
-		{`-1e400`, "-inf"},
-		{`null`, "None"},
-		{`false`, "False"},
-		{`[]`, "[]"},
-		{`{}`, "{}"},
-		// A key given twice keeps its first place and its last value.
-		{`{"a": 1, "b": 2, "a": 3}`, "{'a': 3, 'b': 2}"},
-	} {
-		if got := jsonValue(t, tc.json).String(); got != tc.want {
-			t.Errorf("str(%s) = %q, want %q", tc.json, got, tc.want)
+// valueOf reads a value as gen_cases.py names it: JSON, or one of the
+// values JSON cannot write (its VALUE_SPECIALS).
+func valueOf(t *testing.T, raw json.RawMessage) Value {
+	t.Helper()
+	switch s := arg[string](t, raw); s {
+	case "nan":
+		return FloatValue(math.NaN())
+	case "undefined":
+		return Value{}
+	case "[undefined]":
+		return ListValue(Value{})
+	default:
+		return jsonValue(t, s)
+	}
+}
+
+// pyErrors are the render errors promptgen returns where Python raises.
+var pyErrors = map[string]error{
+	"TypeError":         runtime.ErrInvalid,
+	"ZeroDivisionError": runtime.ErrInvalid,
+	"UndefinedError":    runtime.ErrUndefined,
+}
+
+// checkResult compares what promptgen computed with what Jinja2 rendered,
+// or, where it raised, the error with the one pyErrors maps it to.
+func checkResult(t *testing.T, what string, got Value, err error, want json.RawMessage) {
+	t.Helper()
+	if raised(want) {
+		py := arg[map[string]string](t, want)["raises"]
+		if wantErr, ok := pyErrors[py]; !ok || !errors.Is(err, wantErr) {
+			t.Errorf("%s: %v, want %v (Python raises %s)", what, err, wantErr, py)
 		}
+		return
 	}
-	if got := FloatValue(math.NaN()).String(); got != "nan" {
-		t.Errorf("str(nan) = %q", got)
+	if w := arg[string](t, want); err != nil || got.String() != w {
+		t.Errorf("%s = %s, %v; want %s", what, got, err, w)
 	}
-	if got := (Value{}).String(); got != "" {
-		t.Errorf("str(undefined) = %q, want empty", got)
-	}
-	if got := string(ListValue(Value{}).AppendStr(nil)); got != "[Undefined]" {
-		t.Errorf("str([undefined]) = %q", got)
+}
+
+func TestValuePrint(t *testing.T) {
+	for _, r := range rows(t, "value_print") {
+		checkResult(t, "str("+arg[string](t, r[0])+")", valueOf(t, r[0]), nil, r[1])
 	}
 }
 
 func TestValueDecodeKinds(t *testing.T) {
-	for _, tc := range []struct{ json, test string }{
-		{`1`, "integer"}, {`1.0`, "float"}, {`1e2`, "float"}, {`true`, "boolean"}, {`null`, "none"},
-		{`"s"`, "string"}, {`{}`, "mapping"}, {`[]`, "sequence"},
-	} {
-		if v := jsonValue(t, tc.json); !v.Test(tc.test) {
-			t.Errorf("%s is not %s", tc.json, tc.test)
+	tests := []string{"integer", "float", "number", "boolean", "none", "string", "mapping", "sequence"}
+	for _, r := range rows(t, "value_kinds") {
+		v, want := valueOf(t, r[0]), arg[[]string](t, r[1])
+		for _, test := range tests {
+			if got := v.Test(test); got != slices.Contains(want, test) {
+				t.Errorf("%s is %s: %v, want %v", arg[string](t, r[0]), test, got, !got)
+			}
 		}
 	}
 	var v Value
 	if err := json.Unmarshal([]byte(`99999999999999999999`), &v); err == nil {
 		t.Error("an int beyond 64 bits decoded")
 	}
-	if d := jsonValue(t, `{"z": 1, "a": 2, "m": 3}`); d.String() != "{'z': 1, 'a': 2, 'm': 3}" {
-		t.Errorf("order lost: %s", d)
-	}
-	out, err := json.Marshal(jsonValue(t, `{"z": [1, 2.0, null], "a": "é"}`))
-	if err != nil || string(out) != `{"z":[1,2.0,null],"a":"\u00e9"}` { // keys in insertion order
-		t.Errorf("MarshalJSON = %s, %v", out, err)
+	for _, r := range rows(t, "value_marshal") {
+		out, err := json.Marshal(valueOf(t, r[0]))
+		if want := arg[string](t, r[1]); err != nil || string(out) != want { // keys in insertion order
+			t.Errorf("MarshalJSON(%s) = %s, %v; want %s", arg[string](t, r[0]), out, err, want)
+		}
 	}
 }
 
 func TestValueTruth(t *testing.T) {
-	for _, tc := range []struct {
-		json string
-		want bool
-	}{
-		{`""`, false}, {`0`, false}, {`0.0`, false}, {`[]`, false}, {`{}`, false}, {`null`, false}, {`false`, false},
-		{`"0"`, true}, {`[0]`, true}, {`{"a": null}`, true}, {`-1`, true}, {`1e-300`, true}, {`true`, true},
-	} {
-		if got := jsonValue(t, tc.json).Truth(); got != tc.want {
-			t.Errorf("bool(%s) = %v, want %v", tc.json, got, tc.want)
-		}
-	}
-	if (Value{}).Truth() {
-		t.Error("undefined is true")
+	for _, r := range rows(t, "value_truth") {
+		checkResult(t, "bool("+arg[string](t, r[0])+")", BoolValue(valueOf(t, r[0]).Truth()), nil, r[1])
 	}
 }
 
 func TestValueCompare(t *testing.T) {
-	big := jsonValue(t, `9007199254740993`)
-	for _, tc := range []struct {
-		a    Value
-		op   string
-		b    Value
-		want bool
-	}{
-		// Python compares an int and a float exactly.
-		{big, "==", FloatValue(9007199254740992), false},
-		{big, ">", FloatValue(9007199254740992), true},
-		{big, "<", FloatValue(9007199254740994), true},
-		{FloatValue(9007199254740992), "<", big, true},
-		{IntValue(math.MaxInt64), "<", FloatValue(0x1p63), true},
-		{IntValue(math.MinInt64), "==", FloatValue(-0x1p63), true},
-		{IntValue(-5), ">", FloatValue(-5.5), true},
-		{IntValue(5), "<", FloatValue(5.5), true},
-		{IntValue(1), "==", FloatValue(1), true},
-		{BoolValue(true), "==", IntValue(1), true},
-		{jsonValue(t, `[1, 2]`), "<", jsonValue(t, `[1, 3]`), true},
-		{jsonValue(t, `{"a": 1}`), "==", jsonValue(t, `{"a": 1.0}`), true},
-		{jsonValue(t, `{"a": 1, "b": 2}`), "==", jsonValue(t, `{"b": 2, "a": 1}`), true},
-		{StringValue("b"), ">", StringValue("a"), true},
-		{FloatValue(math.Inf(1)), ">", IntValue(math.MaxInt64), true},
-		// NaN is unordered and unequal.
-		{FloatValue(math.NaN()), "==", FloatValue(math.NaN()), false},
-		{FloatValue(math.NaN()), "<", IntValue(1), false},
-		{FloatValue(math.NaN()), ">=", IntValue(1), false},
-		{IntValue(1), ">", FloatValue(math.NaN()), false},
-		{Value{}, "==", Value{}, true},
-		{Value{}, "==", NoneValue(), false},
-	} {
+	for _, r := range rows(t, "value_compare") {
+		a, op, b := valueOf(t, r[0]), arg[string](t, r[1]), valueOf(t, r[2])
 		var got bool
 		var err error
-		switch tc.op {
+		switch op {
 		case "==":
-			got = Equal(tc.a, tc.b)
+			got = Equal(a, b)
 		default:
-			got, err = Compare(tc.op, tc.a, tc.b)
+			got, err = Compare(op, a, b)
 		}
-		if err != nil || got != tc.want {
-			t.Errorf("%s %s %s = %v, %v; want %v", tc.a.AppendRepr(nil), tc.op, tc.b.AppendRepr(nil), got, err, tc.want)
-		}
-	}
-	// What Python rejects fails, with its reason; undefined is Jinja2's
-	// UndefinedError.
-	for _, tc := range []struct {
-		a, b Value
-		want error
-	}{
-		{jsonValue(t, `[1, "a"]`), jsonValue(t, `[1, 2]`), runtime.ErrInvalid},
-		{StringValue("a"), IntValue(1), runtime.ErrInvalid},
-		{NoneValue(), IntValue(1), runtime.ErrInvalid},
-		{Value{}, IntValue(1), runtime.ErrUndefined},
-	} {
-		if _, err := Compare("<", tc.a, tc.b); !errors.Is(err, tc.want) {
-			t.Errorf("%s < %s: %v, want %v", tc.a.AppendRepr(nil), tc.b.AppendRepr(nil), err, tc.want)
-		}
+		checkResult(t, arg[string](t, r[0])+" "+op+" "+arg[string](t, r[2]), BoolValue(got), err, r[3])
 	}
 }
 
 func TestValueArith(t *testing.T) {
-	for _, tc := range []struct {
-		a    Value
-		op   string
-		b    Value
-		want string
-	}{
-		{IntValue(7), "//", IntValue(2), "3"},
-		{IntValue(-7), "//", IntValue(2), "-4"},
-		{IntValue(-7), "%", IntValue(3), "2"},
-		{IntValue(7), "/", IntValue(2), "3.5"},
-		{IntValue(2), "**", IntValue(-1), "0.5"},
-		{IntValue(1), "+", FloatValue(1.5), "2.5"},
-		{StringValue("a"), "+", StringValue("b"), "ab"},
-		{jsonValue(t, `[1]`), "+", jsonValue(t, `[2]`), "[1, 2]"},
-		{StringValue("ab"), "*", IntValue(2), "abab"},
-		{BoolValue(true), "+", IntValue(1), "2"},
-	} {
-		got, err := Arith(tc.op, tc.a, tc.b)
-		if err != nil || got.String() != tc.want {
-			t.Errorf("%s %s %s = %s, %v; want %s", tc.a.AppendRepr(nil), tc.op, tc.b.AppendRepr(nil), got, err, tc.want)
-		}
+	for _, r := range rows(t, "value_arith") {
+		a, op, b := valueOf(t, r[0]), arg[string](t, r[1]), valueOf(t, r[2])
+		got, err := Arith(op, a, b)
+		checkResult(t, arg[string](t, r[0])+" "+op+" "+arg[string](t, r[2]), got, err, r[3])
 	}
-	for _, tc := range []struct {
-		a    Value
-		op   string
-		b    Value
-		want error
-	}{
-		{IntValue(1), "+", StringValue("a"), runtime.ErrInvalid},
-		{IntValue(1), "//", IntValue(0), runtime.ErrInvalid},
-		{IntValue(1), "+", Value{}, runtime.ErrUndefined},
-		// Python formats the string (printf style), which promptgen does
-		// not do: "abc" % {} is "abc" in Python.
-		{StringValue("abc"), "%", DictValue(), runtime.ErrInvalid},
-		{StringValue("abc"), "%", Value{}, runtime.ErrInvalid},
-	} {
-		if _, err := Arith(tc.op, tc.a, tc.b); !errors.Is(err, tc.want) {
-			t.Errorf("%s %s %s: %v, want %v", tc.a.AppendRepr(nil), tc.op, tc.b.AppendRepr(nil), err, tc.want)
+	// Python formats the string (printf style), which promptgen does not
+	// do (a documented divergence): "abc" % {} is "abc" in Python.
+	for _, b := range []Value{DictValue(), {}} {
+		if _, err := Arith("%", StringValue("abc"), b); !errors.Is(err, runtime.ErrInvalid) {
+			t.Errorf("'abc' %% %s: %v, want ErrInvalid", b.AppendRepr(nil), err)
 		}
 	}
 }
 
 func TestValueContainsAndItems(t *testing.T) {
-	list, dict := jsonValue(t, `["a", 1.0]`), jsonValue(t, `{"k": null}`)
-	for _, tc := range []struct {
-		c, x Value
-		want bool
-	}{
-		{list, StringValue("a"), true}, {list, IntValue(1), true}, {dict, StringValue("k"), true},
-		{StringValue("xyz"), StringValue("x"), true}, {Value{}, StringValue("x"), false},
-	} {
-		if got, err := Contains(tc.c, tc.x); err != nil || got != tc.want {
-			t.Errorf("%s in %s = %v, %v", tc.x.AppendRepr(nil), tc.c.AppendRepr(nil), got, err)
-		}
+	for _, r := range rows(t, "value_contains") {
+		got, err := Contains(valueOf(t, r[0]), valueOf(t, r[1]))
+		checkResult(t, arg[string](t, r[1])+" in "+arg[string](t, r[0]), BoolValue(got), err, r[2])
 	}
-	if _, err := Contains(dict, jsonValue(t, `[1]`)); !errors.Is(err, runtime.ErrInvalid) {
-		t.Errorf("[1] in a dict: %v, want unhashable type", err)
+	for _, r := range rows(t, "value_item") {
+		x, err := valueOf(t, r[0]).Item(valueOf(t, r[1]))
+		what := arg[string](t, r[0]) + "[" + arg[string](t, r[1]) + "]"
+		checkResult(t, what+" is defined", BoolValue(x.Defined()), err, r[2])
+		checkResult(t, what, x, err, r[3])
 	}
-	if _, err := Contains(StringValue("abc"), IntValue(1)); !errors.Is(err, runtime.ErrInvalid) {
-		t.Errorf("1 in a string: %v", err)
+	for _, r := range rows(t, "value_len") {
+		n, err := valueOf(t, r[0]).Len()
+		checkResult(t, "length of "+arg[string](t, r[0]), IntValue(n), err, r[1])
 	}
-	s := StringValue("日本語")
-	if n, _ := s.Len(); n != 3 {
-		t.Errorf("len = %d", n)
-	}
-	if x, _ := s.Item(IntValue(-1)); x.String() != "語" {
-		t.Errorf("[-1] = %s", x)
-	}
-	if x, _ := SliceValue(s, 0, 0, -1, false, false); x.String() != "語本日" {
-		t.Errorf("[::-1] = %s", x)
+	for _, r := range rows(t, "value_reverse") {
+		x, err := SliceValue(valueOf(t, r[0]), 0, 0, -1, false, false)
+		checkResult(t, arg[string](t, r[0])+"[::-1]", x, err, r[1])
 	}
 	// Where the key is missing, Jinja2 reads the Python value's
 	// attribute: a method, or an int's real, which promptgen cannot hold.
@@ -243,34 +156,38 @@ func TestValueContainsAndItems(t *testing.T) {
 			t.Errorf("%s[%q]: %v, want ErrInvalid", tc.v.AppendRepr(nil), tc.key, err)
 		}
 	}
-	if x, err := jsonValue(t, `{"items": 5}`).Item(StringValue("items")); err != nil || x.String() != "5" {
-		t.Errorf(`{"items": 5}['items'] = %s, %v`, x, err)
+	undefined := map[string]func() (Value, error){
+		"{{ x.items() }}": func() (Value, error) {
+			_, err := Value{}.DictItems()
+			return Value{}, err
+		},
+		"{{ x|items|list }}": func() (Value, error) {
+			items, err := Value{}.Items()
+			var pairs []Value
+			for _, kv := range items {
+				pairs = append(pairs, ListValue(kv[0], kv[1]))
+			}
+			return ListValue(pairs...), err
+		},
 	}
-	if x, err := NoneValue().Item(StringValue("a")); err != nil || x.Defined() {
-		t.Errorf("None['a'] = %s, %v; want undefined", x, err)
-	}
-	if _, err := (Value{}).DictItems(); !errors.Is(err, runtime.ErrUndefined) {
-		t.Errorf("undefined.items(): %v", err)
-	}
-	if items, err := (Value{}).Items(); err != nil || items != nil {
-		t.Errorf("undefined|items = %v, %v; want nothing", items, err)
+	for _, r := range rows(t, "value_undefined") {
+		src := arg[string](t, r[0])
+		f, ok := undefined[src]
+		if !ok {
+			t.Fatalf("value_undefined: no Go operation for %s", src)
+		}
+		got, err := f()
+		checkResult(t, src+" of undefined", got, err, r[1])
 	}
 }
 
 func TestValueToJSON(t *testing.T) {
-	v := jsonValue(t, `{"b": 1, "a": [1, 2.5, "x'y", null, true, {"k": "é"}], "u": "日本\u200b\n"}`)
-	got, err := ToJSON(v, 0, false, false)
-	want := `{"a": [1, 2.5, "x\u0027y", null, true, {"k": "\u00e9"}], "b": 1, "u": "\u65e5\u672c\u200b\n"}`
-	if err != nil || got != want {
-		t.Errorf("tojson = %s, %v\nwant %s", got, err, want)
+	for _, r := range rows(t, "value_tojson") {
+		got, err := ToJSON(valueOf(t, r[0]), 0, false, false)
+		checkResult(t, "tojson("+arg[string](t, r[0])+")", StringValue(got), err, r[1])
 	}
-	if got, _ := ToJSON(FloatValue(math.Inf(1)), 0, false, false); got != "Infinity" {
-		t.Errorf("tojson(inf) = %s", got)
-	}
-	if _, err := ToJSON(ListValue(Value{}), 0, false, false); !errors.Is(err, runtime.ErrInvalid) {
-		t.Errorf("tojson([undefined]): %v", err)
-	}
-	if keys, _ := v.Keys(); keys.String() != "['b', 'a', 'u']" {
-		t.Errorf("keys = %s", keys)
+	for _, r := range rows(t, "value_keys") {
+		keys, err := valueOf(t, r[0]).Keys()
+		checkResult(t, "keys of "+arg[string](t, r[0]), keys, err, r[1])
 	}
 }

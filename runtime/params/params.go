@@ -15,17 +15,21 @@
 //
 // A provider's other knobs are not parameters: a prompt puts them under
 // `extra_parameters:`, which is sent as is. The package depends on the
-// standard library only and holds no mutable state.
+// standard library and runtime/suggest only, and holds no mutable state.
 package params
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/promptgen/promptgen/runtime/suggest"
 )
 
 // Kind is the type of a parameter's value.
@@ -182,6 +186,42 @@ func Names() []string {
 func Misplaced(name string) (where string, ok bool) {
 	where, ok = misplaced[name]
 	return where, ok
+}
+
+// Validate checks every entry of ps, the parameters of a runtime.Request
+// once a call's options (runtime.WithParameter, runtime.Temperature, ...)
+// changed the prompt's: generated Request methods return its error, so that
+// a misspelt name or a value of the wrong type fails at the call, not in an
+// adapter. It returns nil, or one error per wrong entry in name order,
+// joined: an unknown name with a did-you-mean, or the Check error that
+// names the type the parameter takes. A provider's own parameters belong
+// in the Request's ExtraParameters (runtime.WithExtraParameter), which are
+// not checked.
+func Validate(ps map[string]any) error {
+	var errs []error
+	for _, name := range slices.Sorted(maps.Keys(ps)) {
+		p, ok := Lookup(name)
+		if !ok {
+			errs = append(errs, unknown(name))
+			continue
+		}
+		if err := p.Check(ps[name]); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// unknown is Validate's error for a name that is no parameter.
+func unknown(name string) error {
+	if where, ok := Misplaced(name); ok {
+		return fmt.Errorf("%q is not a parameter: %s", name, where)
+	}
+	hint := suggest.DidYouMean(name, Names())
+	if hint == "" {
+		hint = " (set a provider's own parameters with runtime.WithExtraParameter, which sends them unchecked)"
+	}
+	return fmt.Errorf("unknown parameter %q%s", name, hint)
 }
 
 func clone(p Param) Param {

@@ -180,3 +180,46 @@ func TestRangesAreConsistent(t *testing.T) {
 		}
 	}
 }
+
+// TestValidate checks a Request's parameters as a call's options leave
+// them: names against the table, with a did-you-mean, and values with
+// Check; every problem is reported, in name order.
+func TestValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		ps   map[string]any
+		want string // "" for valid parameters
+	}{
+		{"none", nil, ""},
+		{"valid", map[string]any{"temperature": 0.2, "max_tokens": 300, "stop": []string{"END"}, "seed": int64(7)}, ""},
+		{"any Go number for a number", map[string]any{"temperature": 1, "top_p": float32(0.5), "frequency_penalty": int8(-1),
+			"presence_penalty": json.Number("1.5")}, ""},
+		{"an integral float for an integer", map[string]any{"max_tokens": 300.0, "n": uint(2)}, ""},
+		{"misspelt", map[string]any{"temprature": 0.2},
+			`unknown parameter "temprature" (did you mean "temperature"?)`},
+		{"unknown", map[string]any{"thinking": map[string]any{"type": "enabled"}},
+			`unknown parameter "thinking" (set a provider's own parameters with runtime.WithExtraParameter, which sends them unchecked)`},
+		{"misplaced", map[string]any{"response_format": "json"},
+			`"response_format" is not a parameter: set outputFormat or outputSchema: the adapters build the response format from them`},
+		{"wrong type", map[string]any{"temperature": "hot"},
+			`parameter "temperature" must be a number from 0 to 2, not "hot"`},
+		{"a fraction for an integer", map[string]any{"max_tokens": 0.5},
+			`parameter "max_tokens" must be an integer of at least 0, not 0.5`},
+		{"a string for a bool", map[string]any{"logprobs": "true"},
+			`parameter "logprobs" must be true or false, not "true"`},
+		{"every problem, in name order", map[string]any{"top_p": 2, "temprature": 0.2, "max_tokens": "many"},
+			`parameter "max_tokens" must be an integer of at least 0, not "many"` + "\n" +
+				`unknown parameter "temprature" (did you mean "temperature"?)` + "\n" +
+				`parameter "top_p" must be a number from 0 to 1, not 2`},
+	}
+	for _, tt := range tests {
+		err := Validate(tt.ps)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("%s: Validate(%v) = %q, want %q", tt.name, tt.ps, got, tt.want)
+		}
+	}
+}

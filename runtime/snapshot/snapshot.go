@@ -12,17 +12,24 @@
 // Test checks them in go test, rendering with the generated code. Both
 // report a change as a unified diff from the snapshot to the new text.
 //
-// The package depends on the standard library and runtime only.
+// Symbolic links are refused, with an error naming the link: the
+// directory, a directory in it or a file being one. Nothing is read or
+// written through a link, so a link committed among the snapshots cannot
+// show a file from elsewhere in a diff or have -update overwrite it.
+//
+// The package depends on the standard library, runtime and the module's
+// internal/nolink (standard library only).
 package snapshot
 
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/promptgen/promptgen/internal/nolink"
 )
 
 // The suffixes of a feed file and of its snapshot.
@@ -51,20 +58,26 @@ func (c Case) WantFile() string {
 	return filepath.Join(c.Dir, filepath.FromSlash(c.Key), c.Name+WantSuffix)
 }
 
+// file is the slash path below Dir of the case's file with suffix.
+func (c Case) file(suffix string) string { return path.Join(c.Key, c.Name+suffix) }
+
+// ReadFeed returns the content of the case's feed.
+func (c Case) ReadFeed() ([]byte, error) { return nolink.ReadFile(c.Dir, c.file(FeedSuffix)) }
+
 // Find returns the cases in dir, sorted by key and name, and the snapshot
 // files that have no feed beside them (left by a feed deleted or renamed).
 // Files directly in dir belong to no prompt and are skipped, and so are
-// hidden files and directories.
+// hidden files and directories. A symbolic link is an error.
 func Find(dir string) (cases []Case, orphans []string, err error) {
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err = nolink.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		switch {
-		case err != nil:
-			return err
-		case p != dir && strings.HasPrefix(d.Name(), "."):
+		case p != dir && d != nil && strings.HasPrefix(d.Name(), "."):
 			if d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
+		case err != nil:
+			return err
 		case d.IsDir() || filepath.Dir(p) == filepath.Clean(dir):
 			return nil
 		}
@@ -79,7 +92,8 @@ func Find(dir string) (cases []Case, orphans []string, err error) {
 		if !strings.HasSuffix(d.Name(), WantSuffix) {
 			return nil
 		}
-		switch _, err := os.Stat(strings.TrimSuffix(p, WantSuffix) + FeedSuffix); {
+		feed := path.Join(filepath.ToSlash(rel), strings.TrimSuffix(d.Name(), WantSuffix)+FeedSuffix)
+		switch _, err := nolink.Lstat(dir, feed); {
 		case errors.Is(err, fs.ErrNotExist):
 			orphans = append(orphans, p)
 		case err != nil:
@@ -101,7 +115,7 @@ func Find(dir string) (cases []Case, orphans []string, err error) {
 // a/ and b/ with the snapshot's path (so that git apply takes it). A
 // missing snapshot is an error satisfying errors.Is(err, fs.ErrNotExist).
 func (c Case) Compare(got string) (string, error) {
-	want, err := os.ReadFile(c.WantFile())
+	want, err := nolink.ReadFile(c.Dir, c.file(WantSuffix))
 	if err != nil {
 		return "", err
 	}
@@ -112,8 +126,8 @@ func (c Case) Compare(got string) (string, error) {
 // Update writes got as the case's snapshot unless it holds got already,
 // and reports whether it wrote.
 func (c Case) Update(got string) (bool, error) {
-	if old, err := os.ReadFile(c.WantFile()); err == nil && string(old) == got {
+	if old, err := nolink.ReadFile(c.Dir, c.file(WantSuffix)); err == nil && string(old) == got {
 		return false, nil
 	}
-	return true, os.WriteFile(c.WantFile(), []byte(got), 0o666)
+	return true, nolink.WriteFile(c.Dir, c.file(WantSuffix), []byte(got), 0o666)
 }

@@ -205,3 +205,62 @@ func TestTestSet(t *testing.T) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(r.errors, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestSymlinks: a link among the snapshots (a snapshot, a feed, a
+// directory, the directory itself) fails Find, so Test, with an error
+// naming it; Compare and Update refuse a snapshot that is a link. Nothing
+// is read or written through a link.
+func TestSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	victim := filepath.Join(dir, "outside", "victim.txt")
+	writeFiles(t, dir, map[string]string{
+		"outside/victim.txt":            `{"name": "TOP SECRET"}`,
+		"outside/snaps/x/a.json":        `{"name": "Ada"}`,
+		"outside/snaps/x/a.want.txt":    "Hello Ada\n",
+		"want/support/greet/a.json":     `{"name": "Ada"}`,
+		"feed/support/greet/a.want.txt": "Hello Ada\n",
+		"sub/support/other/a.json":      `{"name": "Ada"}`,
+	})
+	for link, target := range map[string]string{
+		"want/support/greet/a.want.txt": victim,
+		"feed/support/greet/a.json":     victim,
+		"sub/support/greet":             filepath.Join(dir, "outside", "snaps", "x"),
+		"root":                          filepath.Join(dir, "outside", "snaps"),
+	} {
+		if err := os.Symlink(target, filepath.FromSlash(link)); err != nil {
+			t.Skipf("no symbolic links: %v", err)
+		}
+	}
+	suffix := ": symbolic link (promptgen follows no links)"
+	for snaps, want := range map[string]string{
+		"want": filepath.Join("want", "support", "greet", "a.want.txt") + suffix,
+		"feed": filepath.Join("feed", "support", "greet", "a.json") + suffix,
+		"sub":  filepath.Join("sub", "support", "greet") + suffix,
+		"root": "root" + suffix,
+	} {
+		if _, _, err := Find(snaps); err == nil || err.Error() != want {
+			t.Errorf("Find(%q) = %v, want %q", snaps, err, want)
+		}
+		r := &recorder{TB: t}
+		Test(r, snaps, Of(greeting{}))
+		if len(r.errors) != 1 || r.errors[0] != "snapshots: "+want {
+			t.Errorf("Test(%q): %q, want %q", snaps, r.errors, "snapshots: "+want)
+		}
+	}
+	c := Case{Dir: "want", Key: "support/greet", Name: "a"}
+	wantErr := filepath.Join("want", "support", "greet", "a.want.txt") + suffix
+	if diff, err := c.Compare("Hello Ada\n"); diff != "" || err == nil || err.Error() != wantErr {
+		t.Errorf("Compare = %q, %v; want %q", diff, err, wantErr)
+	}
+	if _, err := c.Update("Hello Ada\n"); err == nil || err.Error() != wantErr {
+		t.Errorf("Update: %v, want %q", err, wantErr)
+	}
+	c = Case{Dir: "feed", Key: "support/greet", Name: "a"}
+	if _, err := c.ReadFeed(); err == nil || err.Error() != filepath.Join("feed", "support", "greet", "a.json")+suffix {
+		t.Errorf("ReadFeed: %v", err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != `{"name": "TOP SECRET"}` {
+		t.Errorf("victim.txt = %q", b)
+	}
+}

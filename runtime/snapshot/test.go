@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -159,7 +158,7 @@ func Test(t testing.TB, dir string, prompts ...Prompt) {
 
 // check renders case c with p and returns what is wrong, or "".
 func check(c Case, p Prompt, path string) string {
-	feed, err := os.ReadFile(c.FeedFile())
+	feed, err := c.ReadFeed()
 	if err != nil {
 		return err.Error()
 	}

@@ -263,8 +263,12 @@ func eq(x, y any) bool {
 	nx, fx := number(x)
 	ny, fy := number(y)
 	switch {
-	case nx && ny && (fx || fy):
+	case nx && ny && fx && fy:
 		return asFloat(x) == asFloat(y)
+	case nx && ny && fx:
+		return jinja.CompareIntFloat(int64(asInt(y)), "==", asFloat(x))
+	case nx && ny && fy:
+		return jinja.CompareIntFloat(int64(asInt(x)), "==", asFloat(y))
 	case nx && ny:
 		return asInt(x) == asInt(y)
 	}
@@ -296,6 +300,9 @@ func eq(x, y any) bool {
 	return true
 }
 
+// mirrored is the comparison operator with its operands swapped.
+var mirrored = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
 // compare is <, <=, > or >= on two numbers or two strings.
 func compare(a any, op string, b any) bool {
 	x, _ := value(a)
@@ -304,6 +311,10 @@ func compare(a any, op string, b any) bool {
 	nx, fx := number(x)
 	ny, fy := number(y)
 	switch {
+	case nx && ny && !fx && fy:
+		return jinja.CompareIntFloat(int64(asInt(x)), op, asFloat(y))
+	case nx && ny && fx && !fy:
+		return jinja.CompareIntFloat(int64(asInt(y)), mirrored[op], asFloat(x))
 	case nx && ny && (fx || fy):
 		fa, fb := asFloat(x), asFloat(y)
 		switch op {
@@ -455,10 +466,13 @@ func repeat(a, b any, pos string) (string, error) {
 
 // div is /, which always gives a float.
 func div(a, b any, pos string) (any, error) {
-	x, y, _ := arith(a, b)
+	x, y, f := arith(a, b)
 	d := asFloat(y)
-	if d == 0 {
+	switch {
+	case d == 0:
 		return nil, invalid(pos, "division by zero")
+	case !f:
+		return jinja.TrueDiv(int64(asInt(x)), int64(asInt(y))), nil
 	}
 	return asFloat(x) / d, nil
 }
@@ -830,19 +844,27 @@ func commonType(vals []reflect.Value) reflect.Type {
 	return t
 }
 
-// toInt is the int filter; d when v is undefined or does not parse.
-func toInt(v, d, base any) int {
+// toInt is the int filter; d when v is undefined or does not parse. It
+// fails where Python raises OverflowError or gives an int beyond 64 bits.
+func toInt(v, d, base any, pos string) (int, error) {
 	x, ok := value(v)
 	if !ok {
-		return asInt(d)
+		return asInt(d), nil
 	}
+	var n int64
+	var err error
 	switch x := x.(type) {
 	case string:
-		return int(jinja.ParseInt(x, int64(asInt(d)), asInt(base)))
+		n, err = jinja.ParseInt(x, int64(asInt(d)), asInt(base))
 	case float64:
-		return int(jinja.FloatToInt(x, int64(asInt(d))))
+		n, err = jinja.FloatToInt(x, int64(asInt(d)))
+	default:
+		return asInt(x), nil
 	}
-	return asInt(x)
+	if err != nil {
+		return 0, invalid(pos, err.Error())
+	}
+	return int(n), nil
 }
 
 // toFloat is the float filter; d when v is undefined or does not parse.
@@ -858,8 +880,21 @@ func toFloat(v, d any) float64 {
 }
 
 // round is the round filter with a float result.
-func round(v, precision, method any) float64 {
-	return jinja.Round(asFloat(v), asInt(precision), str(method))
+func round(v, precision, method any, pos string) (float64, error) {
+	r, err := jinja.Round(asFloat(v), asInt(precision), str(method))
+	if err != nil {
+		return 0, invalid(pos, err.Error())
+	}
+	return r, nil
+}
+
+// roundInt is the round filter of an int with the common method.
+func roundInt(v, precision any, pos string) (int, error) {
+	r, err := jinja.RoundInt(int64(asInt(v)), asInt(precision))
+	if err != nil {
+		return 0, invalid(pos, err.Error())
+	}
+	return int(r), nil
 }
 
 func upper(s any) string      { return jinja.Upper(str(s)) }

@@ -242,6 +242,7 @@ func Funcs() template.FuncMap {
 		"toint":      toInt,
 		"tofloat":    toFloat,
 		"round":      round,
+		"roundint":   roundInt,
 		"upper":      upper,
 		"lower":      lower,
 		"title":      title,

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
@@ -322,16 +323,19 @@ func sortedKeys(m reflect.Value) []string {
 
 // field describes a struct field: its key in templates and JSON (from the
 // json tag, else the Go name) and whether it is optional: a pointer, or a
-// slice, map or interface tagged omitempty (nil when unset).
+// slice, map or interface tagged omitempty or omitzero (nil when unset).
 type field struct {
 	key      string
 	index    int
 	optional bool
+	named    bool // the json tag names the key
 }
 
 var fieldCache sync.Map // reflect.Type → []field
 
-// structFields returns the exported fields of struct type t in order.
+// structFields returns the exported fields of struct type t in order that
+// are keys of its JSON form, as encoding/json and gen/internal/bind decide
+// (of fields sharing a key, the only one whose tag names it).
 func structFields(t reflect.Type) []field {
 	if fs, ok := fieldCache.Load(t); ok {
 		return fs.([]field)
@@ -348,10 +352,10 @@ func structFields(t reflect.Type) []field {
 			if tag == "-" {
 				continue
 			}
-			if name != "" {
-				f.key = name
+			if validKey(name) {
+				f.key, f.named = name, true
 			}
-			if slices.Contains(strings.Split(opts, ","), "omitempty") {
+			if o := strings.Split(opts, ","); slices.Contains(o, "omitempty") || slices.Contains(o, "omitzero") {
 				switch sf.Type.Kind() {
 				case reflect.Slice, reflect.Map, reflect.Interface:
 					f.optional = true
@@ -360,8 +364,36 @@ func structFields(t reflect.Type) []field {
 		}
 		fs = append(fs, f)
 	}
+	all := fs
+	fs = slices.DeleteFunc(slices.Clone(all), func(f field) bool {
+		same, named := 0, 0
+		for _, o := range all {
+			if o.key == f.key {
+				same++
+				if o.named {
+					named++
+				}
+			}
+		}
+		return same > 1 && !(f.named && named == 1)
+	})
 	fieldCache.Store(t, fs)
 	return fs
+}
+
+// validKey is encoding/json's isValidTag (gen/internal/ir.ValidJSONKey):
+// a json key of letters, digits and punctuation other than quotes and
+// backslash; others leave the Go name.
+func validKey(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // attr returns the value at path, the dotted path of an attribute=

@@ -12,6 +12,7 @@ package bind
 
 import (
 	"context"
+	"fmt"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -231,7 +232,8 @@ func structType(tn *types.TypeName) string {
 	case named.TypeParams().Len() > 0 || named.TypeArgs().Len() > 0:
 		return "it is a generic type"
 	}
-	if _, ok := named.Underlying().(*types.Struct); !ok {
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
 		return "it is not a struct type"
 	}
 	for _, m := range []string{"MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText"} {
@@ -239,7 +241,56 @@ func structType(tn *types.TypeName) string {
 			return "it has its own JSON form (" + m + "), not its fields"
 		}
 	}
+	return keysVary(st)
+}
+
+// keysVary returns why the keys of struct st's JSON form are not its
+// fields' (as promptgen reads them), "" when they are: encoding/json
+// promotes the fields of an embedded struct into the struct's own, and
+// leaves out a field tagged omitempty when it is 0, "" or false (omitzero:
+// its zero value), where promptgen would read the value.
+func keysVary(st *types.Struct) string {
+	for i := range st.NumFields() {
+		v := st.Field(i)
+		tag, skip := jsonTag(st.Tag(i))
+		if skip {
+			continue
+		}
+		if _, isStruct := deref(v.Type()).Underlying().(*types.Struct); v.Embedded() && isStruct && tag.key == "" {
+			return fmt.Sprintf("it embeds %s, whose fields encoding/json puts among its own, which promptgen does not follow (give the field a json name)", typeString(v.Type()))
+		}
+		if !v.Exported() || nilable(v.Type()) {
+			continue // a nil pointer, slice or map is unset
+		}
+		switch {
+		case tag.has("omitzero"):
+			return fmt.Sprintf("its field %s (%s) is tagged omitzero: its JSON form leaves the key out when the value is zero, which promptgen does not follow (make it a pointer)", v.Name(), typeString(v.Type()))
+		case tag.has("omitempty") && omittable(v.Type()):
+			return fmt.Sprintf("its field %s (%s) is tagged omitempty: its JSON form leaves the key out when the value is empty (0, \"\", false), which promptgen does not follow (make it a pointer)", v.Name(), typeString(v.Type()))
+		}
+	}
 	return ""
+}
+
+// deref is the type a pointer type points to, else t.
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// omittable reports whether encoding/json's omitempty leaves out some
+// value of a field of non-nilable type t: bools, numbers, strings and
+// arrays (never structs).
+func omittable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) != 0
+	case *types.Array:
+		return true
+	}
+	return false
 }
 
 // convert returns the bound type of struct type tn; pos is the binding
@@ -253,31 +304,27 @@ func (b *binder) convert(tn *types.TypeName, pos ir.Pos) *ir.Type {
 		Go: &ir.GoType{Path: pkg.Path(), Name: tn.Name(), Pkg: pkg.Name(), Pos: pos}}
 	b.active[tn] = true
 	st := tn.Type().Underlying().(*types.Struct)
-	for i := range st.NumFields() {
+	for _, i := range jsonFields(st) {
 		v := st.Field(i)
-		if !v.Exported() {
-			continue
-		}
-		key, omitempty, skip := jsonTag(st.Tag(i))
-		if skip {
-			continue
-		}
+		tag, _ := jsonTag(st.Tag(i))
+		key := tag.key
 		if key == "" {
 			key = v.Name()
 		}
+		omitted := tag.has("omitempty") || tag.has("omitzero") // nil is unset
 		ft, pointer, why := b.fieldType(v.Type(), pos)
-		if v.Embedded() {
-			why = "it is an embedded field"
+		if why == "" && tag.has("string") && quotable(v.Type()) {
+			why = `its json tag has the ",string" option: its JSON form is the value written inside a string`
 		}
 		if why != "" {
 			_, isPointer := v.Type().Underlying().(*types.Pointer)
 			t.Go.Unreadable = append(t.Go.Unreadable, &ir.UnreadableField{
 				Key: key, GoName: v.Name(), GoType: typeString(v.Type()), Why: why,
-				Optional: isPointer || omitempty && nilable(v.Type()),
+				Optional: isPointer || omitted && nilable(v.Type()),
 			})
 			continue
 		}
-		optional := pointer || omitempty && (ft.Kind == ir.KindList || ft.Kind == ir.KindMap)
+		optional := pointer || omitted && (ft.Kind == ir.KindList || ft.Kind == ir.KindMap)
 		t.Fields = append(t.Fields, &ir.Field{Key: key, GoName: v.Name(), Type: ft, Optional: optional, Pos: pos})
 	}
 	delete(b.active, tn)
@@ -361,18 +408,82 @@ func nilable(t types.Type) bool {
 	return false
 }
 
-// jsonTag reads a field's json tag as encoding/json does: its key (""
-// for the Go name), whether it has omitempty, and whether it is "-".
-func jsonTag(tag string) (key string, omitempty, skip bool) {
+// jsonFields lists the indexes of the fields of st that are keys of its
+// JSON form, as encoding/json decides: exported, not tagged "-", and of
+// fields sharing a key, the only one whose json tag names it (none if
+// several or none do). keysVary has rejected embedded structs, whose
+// fields would be promoted.
+func jsonFields(st *types.Struct) []int {
+	type entry struct {
+		index int
+		key   string
+		named bool
+	}
+	var entries []entry
+	for i := range st.NumFields() {
+		tag, skip := jsonTag(st.Tag(i))
+		if skip || !st.Field(i).Exported() {
+			continue
+		}
+		e := entry{index: i, key: tag.key, named: tag.key != ""}
+		if !e.named {
+			e.key = st.Field(i).Name()
+		}
+		entries = append(entries, e)
+	}
+	var out []int
+	for _, e := range entries {
+		same, named := 0, 0
+		for _, o := range entries {
+			if o.key == e.key {
+				same++
+				if o.named {
+					named++
+				}
+			}
+		}
+		if same == 1 || e.named && named == 1 {
+			out = append(out, e.index)
+		}
+	}
+	return out
+}
+
+// fieldTag is a field's json tag: its key ("" for the Go name) and its
+// options.
+type fieldTag struct {
+	key  string
+	opts []string
+}
+
+func (t fieldTag) has(opt string) bool { return slices.Contains(t.opts, opt) }
+
+// jsonTag reads a field's json tag as encoding/json does; skip reports
+// "-". A key encoding/json does not accept (a quote, a backslash, ...)
+// leaves the Go name.
+func jsonTag(tag string) (t fieldTag, skip bool) {
 	v, ok := reflect.StructTag(tag).Lookup("json")
 	if !ok {
-		return "", false, false
+		return fieldTag{}, false
 	}
 	if v == "-" {
-		return "", false, true
+		return fieldTag{}, true
 	}
 	key, opts, _ := strings.Cut(v, ",")
-	return key, slices.Contains(strings.Split(opts, ","), "omitempty"), false
+	if !ir.ValidJSONKey(key) {
+		key = ""
+	}
+	return fieldTag{key: key, opts: strings.Split(opts, ",")}, false
+}
+
+// quotable reports whether the ",string" option applies to a field of
+// type t: a bool, number or string, or an unnamed pointer to one.
+func quotable(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) != 0
 }
 
 // typeString writes t as Go source in the package that declares it would

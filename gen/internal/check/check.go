@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -231,6 +230,7 @@ func (c *checker) nodes(ns []tmpl.Node) []ir.Node {
 // node checks one template node. It yields no IR for empty text and
 // several nodes for a set with several targets.
 func (c *checker) node(n tmpl.Node) []ir.Node {
+	c.macros.count()
 	switch n := n.(type) {
 	case *tmpl.Text:
 		if n.Value == "" {
@@ -735,6 +735,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 	if x, ok := c.checked[e]; ok {
 		return x
 	}
+	c.macros.count()
 	switch e := e.(type) {
 	case *tmpl.Name:
 		return c.name(e, u)
@@ -911,7 +912,7 @@ func (c *checker) chatDynamic(x ir.Expr, sp tmpl.Span) {
 // reports an inferred field whose key encoding/json cannot name.
 func (c *checker) checkNoDicts(t *ir.Type) {
 	for _, f := range t.Fields {
-		if !t.Declared && t.Go == nil && !jsonKey(f.Key) {
+		if !t.Declared && t.Go == nil && !ir.ValidJSONKey(f.Key) {
 			c.diags.Errorf(f.Pos, "cannot infer a field named %q: a JSON key with such characters cannot name a Go struct field (declare the variable in inputs, as a map)", f.Key)
 		}
 		ft := f.Type.Resolve()
@@ -934,20 +935,6 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 			c.checkNoDicts(ft)
 		}
 	}
-}
-
-// jsonKey reports whether encoding/json matches key with a struct tag:
-// letters, digits, spaces and most ASCII punctuation.
-func jsonKey(key string) bool {
-	if key == "" {
-		return false
-	}
-	for _, r := range key {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) {
-			return false
-		}
-	}
-	return true
 }
 
 // slotType is the type for storing a value of type t in a list (or dict)

@@ -58,6 +58,8 @@ func (c *checker) markup(x ir.Expr) bool {
 		return c.markup(x.Then) || x.Else != nil && c.markup(x.Else)
 	case *ir.LocalRef:
 		return c.markupLocal(x.L)
+	case *ir.LoopCycle:
+		return slices.ContainsFunc(x.Args, c.markup)
 	}
 	return false
 }

@@ -582,6 +582,22 @@ func num(v jen.Code, t *ir.Type, float bool) jen.Code {
 	return v
 }
 
+// compareNumbers is a op b of numbers (or strings, for the ordering
+// operators) of types at and bt. An int meets a float exactly, as in
+// Python: float64 of an int beyond 2^53 rounds.
+func compareNumbers(a jen.Code, at *ir.Type, op string, b jen.Code, bt *ir.Type) jen.Code {
+	switch af, bf := at.Kind == ir.KindFloat, bt.Kind == ir.KindFloat; {
+	case at.Kind == ir.KindInt && bf:
+		return jen.Qual(ir.JinjaPath, "CompareIntFloat").Call(jen.Int64().Parens(a), jen.Lit(op), b)
+	case af && bt.Kind == ir.KindInt:
+		return jen.Qual(ir.JinjaPath, "CompareIntFloat").Call(jen.Int64().Parens(b), jen.Lit(mirrored[op]), a)
+	}
+	return jen.Add(a).Op(op).Add(b)
+}
+
+// mirrored is the comparison operator with its operands swapped.
+var mirrored = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}
+
 func (e *emitter) binary(x *ir.Binary) gval {
 	xt, yt := x.X.Type(), x.Y.Type()
 	switch x.Op {
@@ -596,8 +612,7 @@ func (e *emitter) binary(x *ir.Binary) gval {
 		var c jen.Code
 		switch {
 		case ir.IsNumber(xt.Kind) && ir.IsNumber(yt.Kind):
-			f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat
-			c = jen.Add(num(a.val, xt, f)).Op("==").Add(num(b.val, yt, f))
+			c = compareNumbers(a.val, xt, "==", b.val, yt)
 		case xt.Kind == yt.Kind && ir.IsScalar(xt.Kind):
 			c = jen.Add(a.val).Op("==").Add(b.val)
 		case xt.Kind == ir.KindList && yt.Kind == ir.KindList && ir.IsScalar(xt.Elem.Kind) && xt.Elem.Kind == yt.Elem.Kind:
@@ -628,9 +643,7 @@ func (e *emitter) binary(x *ir.Binary) gval {
 	case "<", "<=", ">", ">=":
 		a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
-		f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat
-		a.val, b.val = nested(x.X, num(a.val, xt, f)), nested(x.Y, num(b.val, yt, f))
-		return gval{pre: append(a.pre, b.pre...), val: jen.Add(a.val).Op(x.Op).Add(b.val)}
+		return gval{pre: append(a.pre, b.pre...), val: compareNumbers(nested(x.X, a.val), xt, x.Op, nested(x.Y, b.val), yt)}
 	case "in", "not in":
 		// Undefined is in no list, map or object; in a string it fails.
 		a := e.expr(x.X)
@@ -714,8 +727,10 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	case yt.Kind == ir.KindString:
 		return e.checked(pre, jen.Qual(ir.JinjaPath, "Repeat").Call(b.val, a.val), x.Pos)
 	}
+	// Python's int / int divides the exact ints, not their floats.
+	trueDiv := x.Op == "/" && xt.Kind != ir.KindFloat && yt.Kind != ir.KindFloat
 	// An int to a negative constant int power is a float.
-	f := xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat || x.T.Resolve().Kind == ir.KindFloat
+	f := !trueDiv && (xt.Kind == ir.KindFloat || yt.Kind == ir.KindFloat || x.T.Resolve().Kind == ir.KindFloat)
 	av, bv := num(a.val, xt, f), num(b.val, yt, f)
 	if x.Op == "/" || x.Op == "//" || x.Op == "%" {
 		bb := e.bind(gval{val: bv}, x.T)
@@ -725,6 +740,8 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	}
 	var val jen.Code
 	switch {
+	case trueDiv:
+		val = jen.Qual(ir.JinjaPath, "TrueDiv").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv))
 	case x.Op == "//" && f:
 		val = jen.Qual(ir.JinjaPath, "FloorDivFloat").Call(av, bv)
 	case x.Op == "//":

@@ -342,10 +342,13 @@ func (e *emitter) numberFilter(x *ir.Call) gval {
 		base, _ := e.arg(x, 1)
 		pre = append(pre, base.pre...)
 		switch xt.Kind {
-		case ir.KindString:
-			conv = jen.Int().Parens(jen.Qual(ir.JinjaPath, "ParseInt").Call(v.val, jen.Int64().Parens(d.val), base.val))
-		case ir.KindFloat:
-			conv = jen.Int().Parens(jen.Qual(ir.JinjaPath, "FloatToInt").Call(v.val, jen.Int64().Parens(d.val)))
+		case ir.KindString, ir.KindFloat:
+			call := jen.Qual(ir.JinjaPath, "FloatToInt").Call(v.val, jen.Int64().Parens(d.val))
+			if xt.Kind == ir.KindString {
+				call = jen.Qual(ir.JinjaPath, "ParseInt").Call(v.val, jen.Int64().Parens(d.val), base.val)
+			}
+			n := e.fallible(pre, call, x.Pos) // OverflowError, or an int beyond 64 bits
+			return gval{pre: n.pre, val: jen.Int().Parens(n.val)}
 		case ir.KindBool:
 			conv = jen.Func().Params().Int().Block(jen.If(v.val).Block(jen.Return(jen.Lit(1))), jen.Return(jen.Lit(0))).Call()
 		default:
@@ -370,9 +373,10 @@ func (e *emitter) round(x *ir.Call) gval {
 	m, _ := e.arg(x, 1)
 	pre := append(append(v.pre, p.pre...), m.pre...)
 	if x.T.Kind == ir.KindInt {
-		return gval{pre: pre, val: v.val}
+		n := e.fallible(pre, jen.Qual(ir.JinjaPath, "RoundInt").Call(jen.Int64().Parens(v.val), p.val), x.Pos)
+		return gval{pre: n.pre, val: jen.Int().Parens(n.val)}
 	}
-	return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "Round").Call(num(v.val, x.X.Type(), true), p.val, m.val)}
+	return e.fallible(pre, jen.Qual(ir.JinjaPath, "Round").Call(num(v.val, x.X.Type(), true), p.val, m.val), x.Pos)
 }
 
 func (e *emitter) method(x *ir.Call) gval {

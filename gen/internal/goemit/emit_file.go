@@ -40,6 +40,7 @@ func PromptFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	importGoTypes(f, p.Feed)
 	f.ImportName(ir.OutputPath, "output")
 	f.ImportName(ir.YAMLOutPath, "yamlout")
+	f.ImportName(ir.ParamsPath, "params")
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}
@@ -216,11 +217,18 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	} else {
 		body = renderBody(f, p)
 	}
+	if p.Spec.Chat {
+		body = append([]jen.Code{jen.If(
+			jen.Err().Op(":=").Id("f").Dot("Context").Dot("CheckMarkers").Call(jen.Id(specialTokensVar(p)).Op("...")),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(dst, jen.Err()))}, body...)
+	}
 	f.Comment("AppendRender appends the rendered prompt to dst. On error it returns dst")
 	f.Comment("with part of the prompt appended, and the error.")
 	f.Func().Params(recv).Id("AppendRender").Params(append([]jen.Code{dst.Clone().Index().Byte()}, params...)...).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 
 	if p.Spec.Chat {
+		emitSpecialTokens(f, p)
 		// A chat template formats any conversation: runtime/chatformat
 		// takes it as a chatformat.Template.
 		f.Comment("Format renders the chat template with ctx, its other variables unset.")
@@ -228,6 +236,27 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 			jen.Return(jen.Id("p").Dot("Render").Call(feed.Clone().Values(jen.Dict{jen.Id("Context"): jen.Id("ctx")}))),
 		)
 	}
+}
+
+// specialTokensVar names the package variable of a chat template's
+// special_tokens.
+func specialTokensVar(p *ir.Prompt) string { return "_" + p.Name + "SpecialTokens" }
+
+// emitSpecialTokens writes the special_tokens of a chat template, which
+// AppendRender rejects in the chat context, and its SpecialTokens method.
+func emitSpecialTokens(f *jen.File, p *ir.Prompt) {
+	tokens := make([]jen.Code, len(p.Spec.SpecialTokens))
+	for i, t := range p.Spec.SpecialTokens {
+		tokens[i] = jen.Lit(t)
+	}
+	name := specialTokensVar(p)
+	f.Comment(name + " are the model's special tokens (special_tokens), which no string")
+	f.Comment("of the chat context may hold.")
+	f.Var().Id(name).Op("=").Index().String().Values(tokens...)
+	f.Comment("SpecialTokens returns the model's special tokens that Render rejects in any string")
+	f.Comment("of the chat context (as it rejects its bos_token and eos_token), in a new slice.")
+	f.Func().Params(jen.Id(p.TypeName)).Id("SpecialTokens").Params().Index().String().Block(
+		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id(name))))
 }
 
 // GoBody is the go backend: the template compiled to Go statements

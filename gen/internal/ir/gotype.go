@@ -1,5 +1,10 @@
 package ir
 
+import (
+	"strings"
+	"unicode"
+)
+
 // GoType is an existing Go struct type that a feed type is bound to, by
 // `goType:` in inputs or by a set's `autobind:` packages. The bound type
 // is a declared struct whose Fields are the Go type's exported fields that
@@ -61,4 +66,21 @@ func GoTypes(t *Type, list []*Type) []*Type {
 		}
 	}
 	return list
+}
+
+// JSONTagPunct is the punctuation that encoding/json reads in the name of
+// a struct tag.
+const JSONTagPunct = "!#$%&()*+-./:;<=>?@[]^_{|}~"
+
+// ValidJSONKey reports whether encoding/json reads key in a struct tag as
+// the field's name (its isValidTag). It reads any other, such as "a,b"
+// (the name "a" with an option "b") or a name with a quote, as no name at
+// all, and matches the member named like the Go field instead.
+func ValidJSONKey(key string) bool {
+	for _, r := range key {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && !strings.ContainsRune(JSONTagPunct, r) {
+			return false
+		}
+	}
+	return key != ""
 }

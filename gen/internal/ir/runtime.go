@@ -8,6 +8,7 @@ const (
 	ChatPath    = "github.com/promptgen/promptgen/runtime/chat"
 	OutputPath  = "github.com/promptgen/promptgen/runtime/output"
 	YAMLOutPath = "github.com/promptgen/promptgen/runtime/output/yamlout"
+	ParamsPath  = "github.com/promptgen/promptgen/runtime/params"
 )
 
 // TiktokenPath is the package of the OpenAI encodings that count the tokens

@@ -40,7 +40,10 @@ type PromptSpec struct {
 	Inputs *Type
 	// Chat is set by `inputs: chat`: the feed is runtime/chat.Context and
 	// the other variables the template reads (Inputs is nil).
-	Chat bool
+	// SpecialTokens are its `special_tokens`, the model's, which rendering
+	// rejects in any string of the chat context.
+	Chat          bool
+	SpecialTokens []string
 	// OutputSchema is the loaded `outputSchema`, nil when the file has
 	// none or it has errors; OutputSchemaPos is the position of its key.
 	OutputSchema    *schema.Schema

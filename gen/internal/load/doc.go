@@ -1,10 +1,11 @@
 // Package load owns the prompt tree: it walks the prompts directory
-// (symbolic links checked, non-prompt files skipped), reads prompt files,
+// (symbolic links refused, non-prompt files skipped), reads prompt files,
 // template sets (promptset.yaml, namespaces, components, version suffixes)
 // and fragments into the ir specs with exact positions, and checks each
 // prompt's examples against its schemas once it is typed.
 //
-// It imports ir, tmpl, diag, names (ShortPos) and schema. It must not
+// It imports ir, tmpl, diag, names (ShortPos), schema and internal/nolink
+// (which reads the directory without following links). It must not
 // import gen, check or a backend: it reads files, it does not compile
 // templates.
 package load

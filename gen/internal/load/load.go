@@ -49,7 +49,7 @@ type loader struct {
 var (
 	topLevelKeys = []string{schemaKey, "description", "model", "parameters", "extra_parameters", "template", "inputs",
 		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
-		"jinja", "go_name", "system", "variables", "tokenizer", "markers"}
+		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens"}
 	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls", "data"}
 	toolCallKeys    = []string{"id", "name", "arguments"}
 	messageRoles    = []string{"system", "user", "assistant", "tool_request", "tool_result"}
@@ -159,8 +159,8 @@ func (l *loader) path(p string) string { return path.Join(l.display, p) }
 
 // walk returns the sorted paths of the prompt files. Hidden files and
 // directories are skipped, and so are template sets (directories with a
-// promptset.yaml), which are loaded separately. A symbolic link that the
-// tree does not follow is an error, whatever its name.
+// promptset.yaml), which are loaded separately. A symbolic link is an
+// error, whatever its name.
 func (l *loader) walk() []string {
 	var paths []string
 	// The callback reports every error itself, so WalkDir returns nil.
@@ -739,8 +739,11 @@ func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 
 // prompt fills pr from the file's top-level mapping.
 func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
+	// Without a template key (messages or sections only), the template is
+	// empty but its file is still where the prompt's positions are.
+	pr.Map = ir.SourceMap{File: f.src.file}
 	hasBody := false // template, messages or sections
-	var templateKey, messagesKey, systemKey, sectionsKey, tokenizerKey, markersKey *yaml.Node
+	var templateKey, messagesKey, systemKey, sectionsKey, tokenizerKey, markersKey, specialTokensKey *yaml.Node
 	for _, e := range f.entries(m, "key", false) {
 		if f.metadata(e, pr) {
 			continue
@@ -798,6 +801,9 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 		case "markers":
 			markersKey = e.k
 			pr.Markers, _ = f.boolean(e)
+		case "special_tokens":
+			specialTokensKey = e.k
+			pr.SpecialTokens = f.specialTokens(e)
 		default:
 			hint := schema.DidYouMean(e.key, topLevelKeys)
 			f.errorf(e.k, "unknown key %q%s", e.key, hint)
@@ -813,6 +819,10 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 	}
 	f.sectionsWith(sectionsKey, messagesKey)
 	f.sectionSettings(pr, tokenizerKey, markersKey)
+	if specialTokensKey != nil && !pr.Chat {
+		f.errorf(specialTokensKey, "%q is for chat templates (a prompt with %q)", "special_tokens", "inputs: chat")
+		pr.SpecialTokens = nil
+	}
 	if messagesKey != nil && systemKey != nil {
 		f.errorf(systemKey, "%q is for single-template prompts (make it the first entry of %q)", "system", "messages")
 		pr.System = nil
@@ -1200,6 +1210,27 @@ func (f *yamlFile) scalar(n *yaml.Node) any {
 		return nil
 	}
 	return v
+}
+
+// specialTokens decodes `special_tokens`: the model's special tokens, a
+// list of non-empty strings, which no string of the chat context may hold.
+func (f *yamlFile) specialTokens(e pair) []string {
+	if e.v.Kind != yaml.SequenceNode {
+		f.wrongKind(e.v, strconv.Quote(e.key), "a list of strings")
+		return nil
+	}
+	tokens := []string{}
+	for _, n := range e.v.Content {
+		switch {
+		case !isString(n):
+			f.wrongKind(n, "a special token", "a string")
+		case n.Value == "":
+			f.errorf(n, "a special token cannot be empty")
+		default:
+			tokens = append(tokens, n.Value)
+		}
+	}
+	return tokens
 }
 
 // outputFormat checks the `outputFormat` entry.

@@ -294,6 +294,11 @@ func (s *Scope) Claim(goName, key string, pos ir.Pos) (ownerKey string, ownerPos
 	return "", ir.Pos{}, true
 }
 
+// reserved reports whether goName is one of the names s was seeded with.
+func (s *Scope) reserved(goName string) bool {
+	return s.owners[goName].reserved
+}
+
 // taken reports whether goName is reserved or claimed in s. Later stages use
 // it to pick a free name for promptgen's own helpers and locals, which give
 // way to user names.

@@ -3,6 +3,7 @@ package names
 import (
 	"go/token"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -31,6 +32,12 @@ const (
 // feedMethods are the methods generated on every struct type; a field may
 // not take their names.
 var feedMethods = []string{"Validate"}
+
+// chatContextNames are the names a feed with the fields of runtime/chat.Context
+// (ir.Field.Chat) has from embedding it, besides those fields: the embedded
+// field and the context's methods (TestReservedFieldNames finds them by
+// reflection).
+var chatContextNames = []string{"Context", "Chat", "CheckMarkers"}
 
 // Prompts decides every Go name of the checked prompts: prompt values,
 // struct types and fields. Collisions are errors at both positions. It
@@ -121,14 +128,33 @@ func nameStruct(pkg *Scope, diags *diag.Sink, t *ir.Type, name, key string, pos 
 	}
 	t.Name = name
 	Claim(pkg, diags, name, key, pos)
-	fields := NewScope(methods...)
+	reserved := methods
+	if slices.ContainsFunc(t.Fields, func(f *ir.Field) bool { return f.Chat }) {
+		reserved = slices.Concat(methods, chatContextNames)
+	}
 	for _, f := range t.Fields {
+		if f.Chat { // embedded with runtime/chat.Context, which names them alike
+			f.GoName, _ = Exported(f.Key)
+			reserved = append(reserved, f.GoName)
+		}
+	}
+	fields := NewScope(reserved...)
+	for _, f := range t.Fields {
+		if f.Chat {
+			continue
+		}
 		fieldName, pos, ok := GoName(f.Key, f.GoNameOverride, f.Pos, f.GoNamePos, "variable", diags)
 		if !ok {
 			continue
 		}
 		f.GoName = fieldName
-		Claim(fields, diags, fieldName, f.Key, pos)
+		if f.GoNameOverride == "" && fields.reserved(fieldName) {
+			// The type already has the name and keeps it (Validate, the
+			// embedded Context); the variable's is suffixed, as Go
+			// keywords are (type → type_): context → Context_.
+			f.GoName += "_"
+		}
+		Claim(fields, diags, f.GoName, f.Key, pos)
 		prefix, isFeed := strings.CutSuffix(name, SuffixFeed)
 		if !isFeed {
 			prefix = strings.TrimSuffix(name, SuffixParams) // a fragment's

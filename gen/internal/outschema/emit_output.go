@@ -282,7 +282,8 @@ func EmitRequest(f *jen.File, p *ir.Prompt) {
 	}
 	f.Comment("Request renders the prompt with the variables of f and returns the payload of a")
 	f.Comment("model call: the prompt's model, parameters and output format and schema, changed")
-	f.Comment("by opts in order (runtime.WithModel, runtime.Temperature, ...).")
+	f.Comment("by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter")
+	f.Comment("opts leave unknown, of the wrong type or out of range is an error (params.Validate).")
 	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Request").Params(
 		jen.Id("f").Id(p.Feed.Name), jen.Id("opts").Op("...").Qual(ir.RuntimePath, "RequestOption"),
 	).Params(req.Clone(), jen.Error()).BlockFunc(func(g *jen.Group) {
@@ -296,6 +297,8 @@ func EmitRequest(f *jen.File, p *ir.Prompt) {
 		}
 		g.Id("r").Op(":=").Add(req.Clone()).Values(fields)
 		g.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(jen.Id("o").Call(jen.Op("&").Id("r")))
+		g.If(jen.Err().Op(":=").Qual(ir.ParamsPath, "Validate").Call(jen.Id("r").Dot("Parameters")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(req.Clone().Values(), jen.Err()))
 		g.Return(jen.Id("r"), jen.Nil())
 	})
 }

@@ -3,7 +3,6 @@ package outschema
 import (
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -239,8 +238,8 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 				n.diags.Errorf(ir.SchemaPos(p.Pos), "property %q does not make a Go name", p.Name)
 				continue
 			}
-			if !validTagName(p.Name) {
-				n.diags.Errorf(ir.SchemaPos(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, tagPunct)
+			if !ir.ValidJSONKey(p.Name) {
+				n.diags.Errorf(ir.SchemaPos(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, ir.JSONTagPunct)
 				continue
 			}
 			if !n.claimMember(fields, goName, "properties", p.Name, ir.SchemaPos(p.Pos)) {
@@ -282,23 +281,6 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 			ot.Consts = append(ot.Consts, c)
 		}
 	}
-}
-
-// tagPunct is the punctuation that encoding/json reads in the name of a
-// struct tag.
-const tagPunct = "!#$%&()*+-./:;<=>?@[]^_{|}~"
-
-// validTagName reports whether encoding/json reads name in a struct tag
-// as the field's name. It reads any other, such as "a,b" (the name "a"
-// with an option "b") or a name with a quote, as no name at all, and
-// decodes the member named like the Go field instead.
-func validTagName(name string) bool {
-	for _, r := range name {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && !strings.ContainsRune(tagPunct, r) {
-			return false
-		}
-	}
-	return name != ""
 }
 
 // claimMember claims a field or constant name in the scope of one type;

@@ -1,8 +1,11 @@
 package tmpl
 
 import (
+	"maps"
 	"slices"
 	"strconv"
+
+	"github.com/promptgen/promptgen/runtime/suggest"
 )
 
 // maxDepth bounds the depth of the syntax tree: nested blocks, nested
@@ -238,6 +241,7 @@ func (p *parser) parseStatement(begin token) Node {
 		if p.lx.opts.Transformers {
 			return p.parseGeneration(begin)
 		}
+		p.fail(name.span, "unsupported tag %q (it needs jinja: {profile: transformers})", name.text)
 	}
 	switch {
 	case unsupportedTags[name.text]:
@@ -248,9 +252,14 @@ func (p *parser) parseStatement(begin token) Node {
 	case innerTags[name.text]:
 		p.fail(name.span, "unexpected %q with no open block", name.text)
 	}
-	p.fail(name.span, "unknown tag %q", name.text)
+	p.fail(name.span, "unknown tag %q%s", name.text, suggest.DidYouMean(name.text, knownTags))
 	return nil
 }
+
+// knownTags are the tags of the subset, for the did-you-mean of an unknown
+// one ({% endfro %}).
+var knownTags = append([]string{"if", "for", "set", "include", "filter", "macro", "raw", "endraw"},
+	slices.Sorted(maps.Keys(innerTags))...)
 
 // endHead ends the tag that opens or continues a block: an optional colon,
 // as Jinja2 allows, then "%}".

@@ -787,7 +787,7 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)) // int(Undefined) raises
 		d, _ := e.arg(x, 0)
 		base, _ := e.arg(x, 1)
-		return tval{pre: v.pre + d.pre + base.pre, val: call("toint", v.val, d.val, base.val)}
+		return tval{pre: v.pre + d.pre + base.pre, val: call("toint", v.val, d.val, base.val, e.pos(x.Pos))}
 	case "float":
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		d, _ := e.arg(x, 0)
@@ -796,9 +796,9 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		argPre, args, _ := e.args(x)
 		if x.T.Kind == ir.KindInt {
-			return tval{pre: v.pre + argPre, val: v.val}
+			return tval{pre: v.pre + argPre, val: call("roundint", v.val, args[0], e.pos(x.Pos))}
 		}
-		return tval{pre: v.pre + argPre, val: call("round", v.val, args[0], args[1])}
+		return tval{pre: v.pre + argPre, val: call("round", v.val, args[0], args[1], e.pos(x.Pos))}
 	}
 	// The remaining filters take a string; the functions convert with str.
 	v := e.expr(x.X)

@@ -5,11 +5,11 @@ differential fuzzer (gen/difffuzz_test.go).
 Reads a JSON array from stdin, each item {"template": str, "options":
 {"trim_blocks": bool, "lstrip_blocks": bool, "keep_trailing_newline": bool,
 "profile": bool}, "data": object}, and writes a JSON array to stdout with,
-for each item in order, {"out": the rendered text} or {"error":
-"ExceptionType: message"}. The environment is Jinja2's default but for
-those options, as in gen/testdata/render/golden.py; with profile, it is
-transformers' (jinja: {profile: transformers}), as
-gen/testdata/chat/render.py builds it.
+for each item in order, {"out": the rendered text} or, where rendering
+raises, {"type": the exception's type name, "message": str(exception)}.
+The environment is Jinja2's default but for those options, as in
+gen/testdata/render/golden.py; with profile, it is transformers' (jinja:
+{profile: transformers}), as gen/testdata/chat/render.py builds it.
 """
 
 import importlib.util
@@ -45,7 +45,7 @@ def main():
         try:
             results.append({"out": env.from_string(job["template"]).render(job["data"])})
         except Exception as e:  # any failure is Jinja2 raising
-            results.append({"error": "%s: %s" % (type(e).__name__, e)})
+            results.append({"type": type(e).__name__, "message": str(e)})
     json.dump(results, sys.stdout)
 
 

@@ -94,7 +94,7 @@ PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
 # The top-level keys of the prompt format (topLevelKeys in gen/internal/load/load.go).
 FORMAT_KEYS = {"description", "model", "parameters", "extra_parameters", "template", "inputs", "outputFormat",
                "outputSchema", "examples", "messages", "sections", "components", "jinja",
-               "go_name", "system", "variables", "tokenizer", "markers"}
+               "go_name", "system", "variables", "tokenizer", "markers", "special_tokens"}
 # Message roles (messageRoles in gen/internal/load/load.go).
 MESSAGE_ROLES = ("system", "user", "assistant", "tool_request", "tool_result")
 # File extensions of prompt files (kindOf in gen/internal/load/load.go).

@@ -5,10 +5,12 @@ package ttbench
 
 import (
 	"errors"
+	"slices"
 	"text/template"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
+	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
 )
 
@@ -83,7 +85,7 @@ func (p ChatmlPrompt) Render(f ChatmlFeed) (string, error) {
 }
 
 // _ChatmlSource is the chatml template translated to Go text/template.
-const _ChatmlSource = "{{ $_items1 := (req $.F.Messages \"4:30\" \"messages\") }}{{ range $message_1 := $_items1 }}{{ $.Limit \"4:30\" }}{{ str (dyn \"arith\" \"4:43\" \"+\" (dyn \"arith\" \"4:43\" \"+\" (dyn \"arith\" \"4:43\" \"+\" (dyn \"arith\" \"4:43\" \"+\" (dyn \"arith\" \"4:43\" \"+\" \"<|im_start|>\" (dyn \"item\" \"4:60\" $message_1 \"role\")) \"\\n\") (dyn \"item\" \"4:85\" $message_1 \"content\")) \"<|im_end|>\") \"\\n\") }}{{ end }}{{ if $.F.AddGenerationPrompt }}{{ \"<|im_start|>assistant\\n\" }}{{ end }}"
+const _ChatmlSource = "{{ $_items1 := (req $.F.Messages \"5:30\" \"messages\") }}{{ range $message_1 := $_items1 }}{{ $.Limit \"5:30\" }}{{ str (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" \"<|im_start|>\" (dyn \"item\" \"5:60\" $message_1 \"role\")) \"\\n\") (dyn \"item\" \"5:85\" $message_1 \"content\")) \"<|im_end|>\") \"\\n\") }}{{ end }}{{ if $.F.AddGenerationPrompt }}{{ \"<|im_start|>assistant\\n\" }}{{ end }}"
 
 // _ChatmlTemplate is _ChatmlSource parsed.
 var _ChatmlTemplate = template.Must(template.New("chatml").Funcs(ttfuncs.Funcs()).Parse(_ChatmlSource))
@@ -91,7 +93,20 @@ var _ChatmlTemplate = template.Must(template.New("chatml").Funcs(ttfuncs.Funcs()
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_ChatmlSpecialTokens...); err != nil {
+		return dst, err
+	}
 	return ttfuncs.Execute(_ChatmlTemplate, dst, "chatml", "bench/chatml.yaml", f)
+}
+
+// _ChatmlSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _ChatmlSpecialTokens = []string{"<|im_start|>", "<|im_end|>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (ChatmlPrompt) SpecialTokens() []string {
+	return slices.Clone(_ChatmlSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
@@ -101,7 +116,8 @@ func (p ChatmlPrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -113,6 +129,9 @@ func (p ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runt
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

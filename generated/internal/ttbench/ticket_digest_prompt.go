@@ -9,6 +9,7 @@ import (
 	"text/template"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
 )
 
@@ -219,7 +220,8 @@ func (TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, 
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -231,6 +233,9 @@ func (p TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestO
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

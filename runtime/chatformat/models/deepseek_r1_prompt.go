@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // DeepSeekR1TemplateFeed holds the variables of the deepseek_r1 prompt.
@@ -84,6 +86,9 @@ func (p DeepSeekR1TemplatePrompt) Render(f DeepSeekR1TemplateFeed) (string, erro
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_DeepSeekR1TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var addGenerationPrompt_1 bool
 	var isFirst_3 bool
@@ -106,7 +111,7 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/deepseek_r1.yaml:5:259",
+				Pos:    "templates/deepseek_r1.yaml:6:259",
 				Prompt: "deepseek_r1",
 				Var:    "messages",
 			}
@@ -117,38 +122,38 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/deepseek_r1.yaml:5:259",
+					Pos:    "templates/deepseek_r1.yaml:6:259",
 					Prompt: "deepseek_r1",
 				}
 			}
 			v_16, err_17 := message_9.Item(jinja.StringValue("role"))
 			if err_17 != nil {
-				return dst, jinja.At(err_17, "deepseek_r1", "templates/deepseek_r1.yaml:5:277")
+				return dst, jinja.At(err_17, "deepseek_r1", "templates/deepseek_r1.yaml:6:277")
 			}
 			if jinja.Equal(v_16, jinja.StringValue("system")) {
 				if isFirstSp_7 {
 					v_18, err_19 := message_9.Item(jinja.StringValue("content"))
 					if err_19 != nil {
-						return dst, jinja.At(err_19, "deepseek_r1", "templates/deepseek_r1.yaml:5:376")
+						return dst, jinja.At(err_19, "deepseek_r1", "templates/deepseek_r1.yaml:6:376")
 					}
 					v_20, err_21 := jinja.Arith("+", systemPrompt_6, v_18)
 					if err_21 != nil {
-						return dst, jinja.At(err_21, "deepseek_r1", "templates/deepseek_r1.yaml:5:357")
+						return dst, jinja.At(err_21, "deepseek_r1", "templates/deepseek_r1.yaml:6:357")
 					}
 					systemPrompt_6 = v_20
 					isFirstSp_7 = false
 				} else {
 					v_22, err_23 := jinja.Arith("+", systemPrompt_6, jinja.StringValue("\n\n"))
 					if err_23 != nil {
-						return dst, jinja.At(err_23, "deepseek_r1", "templates/deepseek_r1.yaml:5:466")
+						return dst, jinja.At(err_23, "deepseek_r1", "templates/deepseek_r1.yaml:6:466")
 					}
 					v_24, err_25 := message_9.Item(jinja.StringValue("content"))
 					if err_25 != nil {
-						return dst, jinja.At(err_25, "deepseek_r1", "templates/deepseek_r1.yaml:5:494")
+						return dst, jinja.At(err_25, "deepseek_r1", "templates/deepseek_r1.yaml:6:494")
 					}
 					v_26, err_27 := jinja.Arith("+", v_22, v_24)
 					if err_27 != nil {
-						return dst, jinja.At(err_27, "deepseek_r1", "templates/deepseek_r1.yaml:5:466")
+						return dst, jinja.At(err_27, "deepseek_r1", "templates/deepseek_r1.yaml:6:466")
 					}
 					systemPrompt_6 = v_26
 				}
@@ -163,7 +168,7 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/deepseek_r1.yaml:5:608",
+				Pos:    "templates/deepseek_r1.yaml:6:608",
 				Prompt: "deepseek_r1",
 				Var:    "messages",
 			}
@@ -174,19 +179,19 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/deepseek_r1.yaml:5:608",
+					Pos:    "templates/deepseek_r1.yaml:6:608",
 					Prompt: "deepseek_r1",
 				}
 			}
 			var content_11 jinja.Value
 			v_31, err_32 := message_10.Item(jinja.StringValue("content"))
 			if err_32 != nil {
-				return dst, jinja.At(err_32, "deepseek_r1", "templates/deepseek_r1.yaml:5:636")
+				return dst, jinja.At(err_32, "deepseek_r1", "templates/deepseek_r1.yaml:6:636")
 			}
 			content_11 = v_31
 			v_33, err_34 := message_10.Item(jinja.StringValue("role"))
 			if err_34 != nil {
-				return dst, jinja.At(err_34, "deepseek_r1", "templates/deepseek_r1.yaml:5:664")
+				return dst, jinja.At(err_34, "deepseek_r1", "templates/deepseek_r1.yaml:6:664")
 			}
 			if jinja.Equal(v_33, jinja.StringValue("user")) {
 				isTool_4 = false
@@ -194,34 +199,34 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 				isLastUser_8 = true
 				v_35, err_36 := jinja.Arith("+", jinja.StringValue("<｜User｜>"), content_11)
 				if err_36 != nil {
-					return dst, jinja.At(err_36, "deepseek_r1", "templates/deepseek_r1.yaml:5:789")
+					return dst, jinja.At(err_36, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
 				}
 				v_37, err_38 := jinja.Arith("+", v_35, jinja.StringValue("<｜Assistant｜>"))
 				if err_38 != nil {
-					return dst, jinja.At(err_38, "deepseek_r1", "templates/deepseek_r1.yaml:5:789")
+					return dst, jinja.At(err_38, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
 				}
 				dst = v_37.AppendStr(dst)
 			}
 			v_39, err_40 := message_10.Item(jinja.StringValue("role"))
 			if err_40 != nil {
-				return dst, jinja.At(err_40, "deepseek_r1", "templates/deepseek_r1.yaml:5:856")
+				return dst, jinja.At(err_40, "deepseek_r1", "templates/deepseek_r1.yaml:6:856")
 			}
 			if jinja.Equal(v_39, jinja.StringValue("assistant")) {
 				v_41, err_42 := jinja.Contains(content_11, jinja.StringValue("</think>"))
 				if err_42 != nil {
-					return dst, jinja.At(err_42, "deepseek_r1", "templates/deepseek_r1.yaml:5:895")
+					return dst, jinja.At(err_42, "deepseek_r1", "templates/deepseek_r1.yaml:6:895")
 				}
 				if v_41 {
 					v_43, err_44 := content_11.AsString()
 					if err_44 != nil {
-						return dst, jinja.At(err_44, "deepseek_r1", "templates/deepseek_r1.yaml:5:936")
+						return dst, jinja.At(err_44, "deepseek_r1", "templates/deepseek_r1.yaml:6:936")
 					}
 					v_45, err_46 := jinja.Split(v_43, "</think>", true, -1)
 					if err_46 != nil {
 						return dst, &runtime.Error{
 							Detail: err_46.Error(),
 							Err:    runtime.ErrInvalid,
-							Pos:    "templates/deepseek_r1.yaml:5:936",
+							Pos:    "templates/deepseek_r1.yaml:6:936",
 							Prompt: "deepseek_r1",
 						}
 					}
@@ -235,13 +240,13 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 			}
 			v_50, err_51 := message_10.Item(jinja.StringValue("role"))
 			if err_51 != nil {
-				return dst, jinja.At(err_51, "deepseek_r1", "templates/deepseek_r1.yaml:5:997")
+				return dst, jinja.At(err_51, "deepseek_r1", "templates/deepseek_r1.yaml:6:997")
 			}
 			t_54 := jinja.Equal(v_50, jinja.StringValue("assistant"))
 			if t_54 {
 				v_52, err_53 := message_10.Item(jinja.StringValue("tool_calls"))
 				if err_53 != nil {
-					return dst, jinja.At(err_53, "deepseek_r1", "templates/deepseek_r1.yaml:5:1032")
+					return dst, jinja.At(err_53, "deepseek_r1", "templates/deepseek_r1.yaml:6:1032")
 				}
 				t_54 = v_52.Test("defined")
 			}
@@ -249,7 +254,7 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 			if t_57 {
 				v_55, err_56 := message_10.Item(jinja.StringValue("tool_calls"))
 				if err_56 != nil {
-					return dst, jinja.At(err_56, "deepseek_r1", "templates/deepseek_r1.yaml:5:1069")
+					return dst, jinja.At(err_56, "deepseek_r1", "templates/deepseek_r1.yaml:6:1069")
 				}
 				t_57 = !v_55.Test("none")
 			}
@@ -264,18 +269,18 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 				{
 					v_59, err_60 := message_10.Item(jinja.StringValue("tool_calls"))
 					if err_60 != nil {
-						return dst, jinja.At(err_60, "deepseek_r1", "templates/deepseek_r1.yaml:5:1318")
+						return dst, jinja.At(err_60, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
 					}
 					items_58, err_61 := v_59.Iter()
 					if err_61 != nil {
-						return dst, jinja.At(err_61, "deepseek_r1", "templates/deepseek_r1.yaml:5:1318")
+						return dst, jinja.At(err_61, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
 					}
 					for _, x_63 := range items_58 {
 						tool_12 := x_63
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/deepseek_r1.yaml:5:1318",
+								Pos:    "templates/deepseek_r1.yaml:6:1318",
 								Prompt: "deepseek_r1",
 							}
 						}
@@ -283,129 +288,129 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 							if content_11.Test("none") {
 								v_64, err_65 := tool_12.Item(jinja.StringValue("type"))
 								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:5:1454")
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1454")
 								}
 								v_66, err_67 := jinja.Arith("+", jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"), v_64)
 								if err_67 != nil {
-									return dst, jinja.At(err_67, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_67, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_68, err_69 := jinja.Arith("+", v_66, jinja.StringValue("<｜tool▁sep｜>"))
 								if err_69 != nil {
-									return dst, jinja.At(err_69, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_69, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_70, err_71 := tool_12.Item(jinja.StringValue("function"))
 								if err_71 != nil {
-									return dst, jinja.At(err_71, "deepseek_r1", "templates/deepseek_r1.yaml:5:1492")
+									return dst, jinja.At(err_71, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
 								}
 								v_72, err_73 := v_70.Item(jinja.StringValue("name"))
 								if err_73 != nil {
-									return dst, jinja.At(err_73, "deepseek_r1", "templates/deepseek_r1.yaml:5:1492")
+									return dst, jinja.At(err_73, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
 								}
 								v_74, err_75 := jinja.Arith("+", v_68, v_72)
 								if err_75 != nil {
-									return dst, jinja.At(err_75, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_75, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_76, err_77 := jinja.Arith("+", v_74, jinja.StringValue("\n"))
 								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_78, err_79 := jinja.Arith("+", v_76, jinja.StringValue("```json"))
 								if err_79 != nil {
-									return dst, jinja.At(err_79, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_79, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_80, err_81 := jinja.Arith("+", v_78, jinja.StringValue("\n"))
 								if err_81 != nil {
-									return dst, jinja.At(err_81, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_81, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_82, err_83 := tool_12.Item(jinja.StringValue("function"))
 								if err_83 != nil {
-									return dst, jinja.At(err_83, "deepseek_r1", "templates/deepseek_r1.yaml:5:1545")
+									return dst, jinja.At(err_83, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
 								}
 								v_84, err_85 := v_82.Item(jinja.StringValue("arguments"))
 								if err_85 != nil {
-									return dst, jinja.At(err_85, "deepseek_r1", "templates/deepseek_r1.yaml:5:1545")
+									return dst, jinja.At(err_85, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
 								}
 								v_86, err_87 := jinja.Arith("+", v_80, v_84)
 								if err_87 != nil {
-									return dst, jinja.At(err_87, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_87, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_88, err_89 := jinja.Arith("+", v_86, jinja.StringValue("\n"))
 								if err_89 != nil {
-									return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_90, err_91 := jinja.Arith("+", v_88, jinja.StringValue("```"))
 								if err_91 != nil {
-									return dst, jinja.At(err_91, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_91, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_92, err_93 := jinja.Arith("+", v_90, jinja.StringValue("<｜tool▁call▁end｜>"))
 								if err_93 != nil {
-									return dst, jinja.At(err_93, "deepseek_r1", "templates/deepseek_r1.yaml:5:1394")
+									return dst, jinja.At(err_93, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								dst = v_92.AppendStr(dst)
 							} else {
 								v_94, err_95 := jinja.Arith("+", content_11, jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"))
 								if err_95 != nil {
-									return dst, jinja.At(err_95, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_95, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_96, err_97 := tool_12.Item(jinja.StringValue("type"))
 								if err_97 != nil {
-									return dst, jinja.At(err_97, "deepseek_r1", "templates/deepseek_r1.yaml:5:1704")
+									return dst, jinja.At(err_97, "deepseek_r1", "templates/deepseek_r1.yaml:6:1704")
 								}
 								v_98, err_99 := jinja.Arith("+", v_94, v_96)
 								if err_99 != nil {
-									return dst, jinja.At(err_99, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_99, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_100, err_101 := jinja.Arith("+", v_98, jinja.StringValue("<｜tool▁sep｜>"))
 								if err_101 != nil {
-									return dst, jinja.At(err_101, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_101, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_102, err_103 := tool_12.Item(jinja.StringValue("function"))
 								if err_103 != nil {
-									return dst, jinja.At(err_103, "deepseek_r1", "templates/deepseek_r1.yaml:5:1742")
+									return dst, jinja.At(err_103, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
 								}
 								v_104, err_105 := v_102.Item(jinja.StringValue("name"))
 								if err_105 != nil {
-									return dst, jinja.At(err_105, "deepseek_r1", "templates/deepseek_r1.yaml:5:1742")
+									return dst, jinja.At(err_105, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
 								}
 								v_106, err_107 := jinja.Arith("+", v_100, v_104)
 								if err_107 != nil {
-									return dst, jinja.At(err_107, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_107, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_108, err_109 := jinja.Arith("+", v_106, jinja.StringValue("\n"))
 								if err_109 != nil {
-									return dst, jinja.At(err_109, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_109, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_110, err_111 := jinja.Arith("+", v_108, jinja.StringValue("```json"))
 								if err_111 != nil {
-									return dst, jinja.At(err_111, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_111, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_112, err_113 := jinja.Arith("+", v_110, jinja.StringValue("\n"))
 								if err_113 != nil {
-									return dst, jinja.At(err_113, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_113, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_114, err_115 := tool_12.Item(jinja.StringValue("function"))
 								if err_115 != nil {
-									return dst, jinja.At(err_115, "deepseek_r1", "templates/deepseek_r1.yaml:5:1795")
+									return dst, jinja.At(err_115, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
 								}
 								v_116, err_117 := v_114.Item(jinja.StringValue("arguments"))
 								if err_117 != nil {
-									return dst, jinja.At(err_117, "deepseek_r1", "templates/deepseek_r1.yaml:5:1795")
+									return dst, jinja.At(err_117, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
 								}
 								v_118, err_119 := jinja.Arith("+", v_112, v_116)
 								if err_119 != nil {
-									return dst, jinja.At(err_119, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_119, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_120, err_121 := jinja.Arith("+", v_118, jinja.StringValue("\n"))
 								if err_121 != nil {
-									return dst, jinja.At(err_121, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_121, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_122, err_123 := jinja.Arith("+", v_120, jinja.StringValue("```"))
 								if err_123 != nil {
-									return dst, jinja.At(err_123, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_123, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("<｜tool▁call▁end｜>"))
 								if err_125 != nil {
-									return dst, jinja.At(err_125, "deepseek_r1", "templates/deepseek_r1.yaml:5:1634")
+									return dst, jinja.At(err_125, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								dst = v_124.AppendStr(dst)
 							}
@@ -413,63 +418,63 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 						} else {
 							v_126, err_127 := tool_12.Item(jinja.StringValue("type"))
 							if err_127 != nil {
-								return dst, jinja.At(err_127, "deepseek_r1", "templates/deepseek_r1.yaml:5:1965")
+								return dst, jinja.At(err_127, "deepseek_r1", "templates/deepseek_r1.yaml:6:1965")
 							}
 							v_128, err_129 := jinja.Arith("+", jinja.StringValue("\n"+"<｜tool▁call▁begin｜>"), v_126)
 							if err_129 != nil {
-								return dst, jinja.At(err_129, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_129, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_130, err_131 := jinja.Arith("+", v_128, jinja.StringValue("<｜tool▁sep｜>"))
 							if err_131 != nil {
-								return dst, jinja.At(err_131, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_131, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_132, err_133 := tool_12.Item(jinja.StringValue("function"))
 							if err_133 != nil {
-								return dst, jinja.At(err_133, "deepseek_r1", "templates/deepseek_r1.yaml:5:2003")
+								return dst, jinja.At(err_133, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
 							}
 							v_134, err_135 := v_132.Item(jinja.StringValue("name"))
 							if err_135 != nil {
-								return dst, jinja.At(err_135, "deepseek_r1", "templates/deepseek_r1.yaml:5:2003")
+								return dst, jinja.At(err_135, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
 							}
 							v_136, err_137 := jinja.Arith("+", v_130, v_134)
 							if err_137 != nil {
-								return dst, jinja.At(err_137, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_137, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_138, err_139 := jinja.Arith("+", v_136, jinja.StringValue("\n"))
 							if err_139 != nil {
-								return dst, jinja.At(err_139, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_139, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_140, err_141 := jinja.Arith("+", v_138, jinja.StringValue("```json"))
 							if err_141 != nil {
-								return dst, jinja.At(err_141, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_141, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_142, err_143 := jinja.Arith("+", v_140, jinja.StringValue("\n"))
 							if err_143 != nil {
-								return dst, jinja.At(err_143, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_143, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_144, err_145 := tool_12.Item(jinja.StringValue("function"))
 							if err_145 != nil {
-								return dst, jinja.At(err_145, "deepseek_r1", "templates/deepseek_r1.yaml:5:2056")
+								return dst, jinja.At(err_145, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
 							}
 							v_146, err_147 := v_144.Item(jinja.StringValue("arguments"))
 							if err_147 != nil {
-								return dst, jinja.At(err_147, "deepseek_r1", "templates/deepseek_r1.yaml:5:2056")
+								return dst, jinja.At(err_147, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
 							}
 							v_148, err_149 := jinja.Arith("+", v_142, v_146)
 							if err_149 != nil {
-								return dst, jinja.At(err_149, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_149, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_150, err_151 := jinja.Arith("+", v_148, jinja.StringValue("\n"))
 							if err_151 != nil {
-								return dst, jinja.At(err_151, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_151, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_152, err_153 := jinja.Arith("+", v_150, jinja.StringValue("```"))
 							if err_153 != nil {
-								return dst, jinja.At(err_153, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_153, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							v_154, err_155 := jinja.Arith("+", v_152, jinja.StringValue("<｜tool▁call▁end｜>"))
 							if err_155 != nil {
-								return dst, jinja.At(err_155, "deepseek_r1", "templates/deepseek_r1.yaml:5:1926")
+								return dst, jinja.At(err_155, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
 							dst = v_154.AppendStr(dst)
 						}
@@ -479,19 +484,19 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 			}
 			v_156, err_157 := message_10.Item(jinja.StringValue("role"))
 			if err_157 != nil {
-				return dst, jinja.At(err_157, "deepseek_r1", "templates/deepseek_r1.yaml:5:2235")
+				return dst, jinja.At(err_157, "deepseek_r1", "templates/deepseek_r1.yaml:6:2235")
 			}
 			t_163 := jinja.Equal(v_156, jinja.StringValue("assistant"))
 			if t_163 {
 				v_158, err_159 := message_10.Item(jinja.StringValue("tool_calls"))
 				if err_159 != nil {
-					return dst, jinja.At(err_159, "deepseek_r1", "templates/deepseek_r1.yaml:5:2271")
+					return dst, jinja.At(err_159, "deepseek_r1", "templates/deepseek_r1.yaml:6:2271")
 				}
 				t_162 := !v_158.Test("defined")
 				if !t_162 {
 					v_160, err_161 := message_10.Item(jinja.StringValue("tool_calls"))
 					if err_161 != nil {
-						return dst, jinja.At(err_161, "deepseek_r1", "templates/deepseek_r1.yaml:5:2311")
+						return dst, jinja.At(err_161, "deepseek_r1", "templates/deepseek_r1.yaml:6:2311")
 					}
 					t_162 = v_160.Test("none")
 				}
@@ -502,25 +507,25 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 				if isTool_4 {
 					v_164, err_165 := jinja.Arith("+", jinja.StringValue("<｜tool▁outputs▁end｜>"), content_11)
 					if err_165 != nil {
-						return dst, jinja.At(err_165, "deepseek_r1", "templates/deepseek_r1.yaml:5:2400")
+						return dst, jinja.At(err_165, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
 					}
 					v_166, err_167 := jinja.Arith("+", v_164, jinja.StringValue("<｜end▁of▁sentence｜>"))
 					if err_167 != nil {
-						return dst, jinja.At(err_167, "deepseek_r1", "templates/deepseek_r1.yaml:5:2400")
+						return dst, jinja.At(err_167, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
 					}
 					dst = v_166.AppendStr(dst)
 					isTool_4 = false
 				} else {
 					v_168, err_169 := jinja.Arith("+", content_11, jinja.StringValue("<｜end▁of▁sentence｜>"))
 					if err_169 != nil {
-						return dst, jinja.At(err_169, "deepseek_r1", "templates/deepseek_r1.yaml:5:2517")
+						return dst, jinja.At(err_169, "deepseek_r1", "templates/deepseek_r1.yaml:6:2517")
 					}
 					dst = v_168.AppendStr(dst)
 				}
 			}
 			v_170, err_171 := message_10.Item(jinja.StringValue("role"))
 			if err_171 != nil {
-				return dst, jinja.At(err_171, "deepseek_r1", "templates/deepseek_r1.yaml:5:2589")
+				return dst, jinja.At(err_171, "deepseek_r1", "templates/deepseek_r1.yaml:6:2589")
 			}
 			if jinja.Equal(v_170, jinja.StringValue("tool")) {
 				isLastUser_8 = false
@@ -528,22 +533,22 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 				if isOutputFirst_5 {
 					v_172, err_173 := jinja.Arith("+", jinja.StringValue("<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>"), content_11)
 					if err_173 != nil {
-						return dst, jinja.At(err_173, "deepseek_r1", "templates/deepseek_r1.yaml:5:2711")
+						return dst, jinja.At(err_173, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
 					}
 					v_174, err_175 := jinja.Arith("+", v_172, jinja.StringValue("<｜tool▁output▁end｜>"))
 					if err_175 != nil {
-						return dst, jinja.At(err_175, "deepseek_r1", "templates/deepseek_r1.yaml:5:2711")
+						return dst, jinja.At(err_175, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
 					}
 					dst = v_174.AppendStr(dst)
 					isOutputFirst_5 = false
 				} else {
 					v_176, err_177 := jinja.Arith("+", jinja.StringValue("\n<｜tool▁output▁begin｜>"), content_11)
 					if err_177 != nil {
-						return dst, jinja.At(err_177, "deepseek_r1", "templates/deepseek_r1.yaml:5:2866")
+						return dst, jinja.At(err_177, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
 					}
 					v_178, err_179 := jinja.Arith("+", v_176, jinja.StringValue("<｜tool▁output▁end｜>"))
 					if err_179 != nil {
-						return dst, jinja.At(err_179, "deepseek_r1", "templates/deepseek_r1.yaml:5:2866")
+						return dst, jinja.At(err_179, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
 					}
 					dst = v_178.AppendStr(dst)
 				}
@@ -559,6 +564,16 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 	return dst, nil
 }
 
+// _DeepSeekR1TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _DeepSeekR1TemplateSpecialTokens = []string{"<｜begin▁of▁sentence｜>", "<｜User｜>", "<｜Assistant｜>", "<｜end▁of▁sentence｜>", "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>", "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>", "<｜tool▁outputs▁begin｜>", "<｜tool▁outputs▁end｜>", "<｜tool▁output▁begin｜>", "<｜tool▁output▁end｜>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (DeepSeekR1TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_DeepSeekR1TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p DeepSeekR1TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(DeepSeekR1TemplateFeed{Context: ctx})
@@ -566,7 +581,8 @@ func (p DeepSeekR1TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p DeepSeekR1TemplatePrompt) Request(f DeepSeekR1TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -578,6 +594,9 @@ func (p DeepSeekR1TemplatePrompt) Request(f DeepSeekR1TemplateFeed, opts ...runt
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

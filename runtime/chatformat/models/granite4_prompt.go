@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Granite4TemplateFeed holds the variables of the granite4 prompt.
@@ -85,6 +87,9 @@ func (p Granite4TemplatePrompt) Render(f Granite4TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Granite4TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var toolsSystemMessagePrefix_1 string
 	var toolsSystemMessageSuffix_2 string
@@ -109,20 +114,20 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		{
 			items_18, err_19 := tools_5.Iter()
 			if err_19 != nil {
-				return dst, jinja.At(err_19, "granite4", "templates/granite4.yaml:5:1589")
+				return dst, jinja.At(err_19, "granite4", "templates/granite4.yaml:6:1589")
 			}
 			for _, x_21 := range items_18 {
 				tool_10 := x_21
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/granite4.yaml:5:1589",
+						Pos:    "templates/granite4.yaml:6:1589",
 						Prompt: "granite4",
 					}
 				}
 				v_22, err_23 := jinja.ToJSON(tool_10, 0, false, true)
 				if err_23 != nil {
-					return dst, jinja.At(err_23, "granite4", "templates/granite4.yaml:5:1663")
+					return dst, jinja.At(err_23, "granite4", "templates/granite4.yaml:6:1663")
 				}
 				toolsSystemMessage_7 = toolsSystemMessage_7 + "\n" + v_22
 			}
@@ -135,20 +140,20 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		{
 			items_24, err_25 := f.Documents.Default(jinja.NoneValue(), false).Iter()
 			if err_25 != nil {
-				return dst, jinja.At(err_25, "granite4", "templates/granite4.yaml:5:1875")
+				return dst, jinja.At(err_25, "granite4", "templates/granite4.yaml:6:1875")
 			}
 			for _, x_27 := range items_24 {
 				document_11 := x_27
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/granite4.yaml:5:1875",
+						Pos:    "templates/granite4.yaml:6:1875",
 						Prompt: "granite4",
 					}
 				}
 				v_28, err_29 := jinja.ToJSON(document_11, 0, false, true)
 				if err_29 != nil {
-					return dst, jinja.At(err_29, "granite4", "templates/granite4.yaml:5:1971")
+					return dst, jinja.At(err_29, "granite4", "templates/granite4.yaml:6:1971")
 				}
 				documentsSystemMessage_8 = documentsSystemMessage_8 + "\n" + v_28
 			}
@@ -160,7 +165,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	if f.Messages == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "templates/granite4.yaml:5:2210",
+			Pos:    "templates/granite4.yaml:6:2210",
 			Prompt: "granite4",
 			Var:    "messages",
 		}
@@ -172,13 +177,14 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	}
 	v_33, err_34 := t_32.Attr("role")
 	if err_34 != nil {
-		return dst, jinja.At(err_34, "granite4", "templates/granite4.yaml:5:2210")
+		return dst, jinja.At(err_34, "granite4", "templates/granite4.yaml:6:2210")
 	}
 	if jinja.Equal(v_33, jinja.StringValue("system")) {
+		done_40 := false
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/granite4.yaml:5:2239",
+				Pos:    "templates/granite4.yaml:6:2239",
 				Prompt: "granite4",
 				Var:    "messages",
 			}
@@ -190,436 +196,453 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		}
 		v_38, err_39 := t_37.Attr("content")
 		if err_39 != nil {
-			return dst, jinja.At(err_39, "granite4", "templates/granite4.yaml:5:2239")
+			return dst, jinja.At(err_39, "granite4", "templates/granite4.yaml:6:2239")
 		}
 		if v_38.Test("string") {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/granite4.yaml:5:2326",
+					Pos:    "templates/granite4.yaml:6:2326",
 					Prompt: "granite4",
 					Var:    "messages",
 				}
 			}
-			v_40, ok_41 := jinja.Index(f.Messages, 0)
-			var t_42 jinja.Value
-			if ok_41 {
-				t_42 = v_40
+			v_41, ok_42 := jinja.Index(f.Messages, 0)
+			var t_43 jinja.Value
+			if ok_42 {
+				t_43 = v_41
 			}
-			v_43, err_44 := t_42.Attr("content")
-			if err_44 != nil {
-				return dst, jinja.At(err_44, "granite4", "templates/granite4.yaml:5:2326")
+			v_44, err_45 := t_43.Attr("content")
+			if err_45 != nil {
+				return dst, jinja.At(err_45, "granite4", "templates/granite4.yaml:6:2326")
 			}
-			systemMessage_9 = v_43
-		} else {
+			systemMessage_9 = v_44
+			done_40 = true
+		}
+		if !done_40 {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/granite4.yaml:5:2356",
+					Pos:    "templates/granite4.yaml:6:2356",
 					Prompt: "granite4",
 					Var:    "messages",
 				}
 			}
-			v_45, ok_46 := jinja.Index(f.Messages, 0)
-			var t_47 jinja.Value
-			if ok_46 {
-				t_47 = v_45
+			v_46, ok_47 := jinja.Index(f.Messages, 0)
+			var t_48 jinja.Value
+			if ok_47 {
+				t_48 = v_46
 			}
-			v_48, err_49 := t_47.Attr("content")
-			if err_49 != nil {
-				return dst, jinja.At(err_49, "granite4", "templates/granite4.yaml:5:2356")
+			v_49, err_50 := t_48.Attr("content")
+			if err_50 != nil {
+				return dst, jinja.At(err_50, "granite4", "templates/granite4.yaml:6:2356")
 			}
-			if v_48.Test("iterable") {
+			if v_49.Test("iterable") {
 				{
 					if f.Messages == nil {
 						return dst, &runtime.Error{
 							Err:    runtime.ErrMissing,
-							Pos:    "templates/granite4.yaml:5:2427",
+							Pos:    "templates/granite4.yaml:6:2427",
 							Prompt: "granite4",
 							Var:    "messages",
 						}
 					}
-					v_51, ok_52 := jinja.Index(f.Messages, 0)
-					var t_53 jinja.Value
-					if ok_52 {
-						t_53 = v_51
+					v_52, ok_53 := jinja.Index(f.Messages, 0)
+					var t_54 jinja.Value
+					if ok_53 {
+						t_54 = v_52
 					}
-					v_54, err_55 := t_53.Attr("content")
-					if err_55 != nil {
-						return dst, jinja.At(err_55, "granite4", "templates/granite4.yaml:5:2427")
-					}
-					items_50, err_56 := v_54.Iter()
+					v_55, err_56 := t_54.Attr("content")
 					if err_56 != nil {
-						return dst, jinja.At(err_56, "granite4", "templates/granite4.yaml:5:2427")
+						return dst, jinja.At(err_56, "granite4", "templates/granite4.yaml:6:2427")
 					}
-					for _, x_58 := range items_50 {
-						entry_12 := x_58
+					items_51, err_57 := v_55.Iter()
+					if err_57 != nil {
+						return dst, jinja.At(err_57, "granite4", "templates/granite4.yaml:6:2427")
+					}
+					for _, x_59 := range items_51 {
+						entry_12 := x_59
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/granite4.yaml:5:2427",
+								Pos:    "templates/granite4.yaml:6:2427",
 								Prompt: "granite4",
 							}
 						}
-						v_59, err_60 := entry_12.Attr("type")
-						if err_60 != nil {
-							return dst, jinja.At(err_60, "granite4", "templates/granite4.yaml:5:2456")
+						v_60, err_61 := entry_12.Attr("type")
+						if err_61 != nil {
+							return dst, jinja.At(err_61, "granite4", "templates/granite4.yaml:6:2456")
 						}
-						if jinja.Equal(v_59, jinja.StringValue("text")) {
+						if jinja.Equal(v_60, jinja.StringValue("text")) {
 							if !jinja.Equal(systemMessage_9, jinja.StringValue("")) {
-								v_61, err_62 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n"))
-								if err_62 != nil {
-									return dst, jinja.At(err_62, "granite4", "templates/granite4.yaml:5:2567")
+								v_62, err_63 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n"))
+								if err_63 != nil {
+									return dst, jinja.At(err_63, "granite4", "templates/granite4.yaml:6:2567")
 								}
-								systemMessage_9 = v_61
+								systemMessage_9 = v_62
 							}
-							v_63, err_64 := entry_12.Attr("text")
-							if err_64 != nil {
-								return dst, jinja.At(err_64, "granite4", "templates/granite4.yaml:5:2726")
+							v_64, err_65 := entry_12.Attr("text")
+							if err_65 != nil {
+								return dst, jinja.At(err_65, "granite4", "templates/granite4.yaml:6:2726")
 							}
-							v_65, err_66 := jinja.Arith("+", systemMessage_9, v_63)
-							if err_66 != nil {
-								return dst, jinja.At(err_66, "granite4", "templates/granite4.yaml:5:2670")
+							v_66, err_67 := jinja.Arith("+", systemMessage_9, v_64)
+							if err_67 != nil {
+								return dst, jinja.At(err_67, "granite4", "templates/granite4.yaml:6:2670")
 							}
-							systemMessage_9 = v_65
+							systemMessage_9 = v_66
 						}
 					}
 				}
 			}
 		}
+		done_68 := false
 		if tools_5.Truth() && f.Documents.Default(jinja.NoneValue(), false).Truth() {
-			v_67, err_68 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
-			if err_68 != nil {
-				return dst, jinja.At(err_68, "granite4", "templates/granite4.yaml:5:2857")
-			}
-			v_69, err_70 := jinja.Arith("+", v_67, jinja.StringValue(toolsSystemMessage_7))
+			v_69, err_70 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 			if err_70 != nil {
-				return dst, jinja.At(err_70, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_70, "granite4", "templates/granite4.yaml:6:2857")
 			}
-			v_71, err_72 := jinja.Arith("+", v_69, jinja.StringValue("\n\n"))
+			v_71, err_72 := jinja.Arith("+", v_69, jinja.StringValue(toolsSystemMessage_7))
 			if err_72 != nil {
-				return dst, jinja.At(err_72, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_72, "granite4", "templates/granite4.yaml:6:2857")
 			}
-			v_73, err_74 := jinja.Arith("+", v_71, jinja.StringValue(documentsSystemMessage_8))
+			v_73, err_74 := jinja.Arith("+", v_71, jinja.StringValue("\n\n"))
 			if err_74 != nil {
-				return dst, jinja.At(err_74, "granite4", "templates/granite4.yaml:5:2857")
+				return dst, jinja.At(err_74, "granite4", "templates/granite4.yaml:6:2857")
 			}
-			systemMessage_9 = v_73
-		} else {
+			v_75, err_76 := jinja.Arith("+", v_73, jinja.StringValue(documentsSystemMessage_8))
+			if err_76 != nil {
+				return dst, jinja.At(err_76, "granite4", "templates/granite4.yaml:6:2857")
+			}
+			systemMessage_9 = v_75
+			done_68 = true
+		}
+		if !done_68 {
 			if tools_5.Truth() {
-				v_75, err_76 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
-				if err_76 != nil {
-					return dst, jinja.At(err_76, "granite4", "templates/granite4.yaml:5:2996")
-				}
-				v_77, err_78 := jinja.Arith("+", v_75, jinja.StringValue(toolsSystemMessage_7))
+				v_77, err_78 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 				if err_78 != nil {
-					return dst, jinja.At(err_78, "granite4", "templates/granite4.yaml:5:2996")
+					return dst, jinja.At(err_78, "granite4", "templates/granite4.yaml:6:2996")
 				}
-				systemMessage_9 = v_77
-			} else {
-				if f.Documents.Default(jinja.NoneValue(), false).Truth() {
-					v_79, err_80 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
-					if err_80 != nil {
-						return dst, jinja.At(err_80, "granite4", "templates/granite4.yaml:5:3096")
-					}
-					v_81, err_82 := jinja.Arith("+", v_79, jinja.StringValue(documentsSystemMessage_8))
-					if err_82 != nil {
-						return dst, jinja.At(err_82, "granite4", "templates/granite4.yaml:5:3096")
-					}
-					systemMessage_9 = v_81
+				v_79, err_80 := jinja.Arith("+", v_77, jinja.StringValue(toolsSystemMessage_7))
+				if err_80 != nil {
+					return dst, jinja.At(err_80, "granite4", "templates/granite4.yaml:6:2996")
 				}
+				systemMessage_9 = v_79
+				done_68 = true
+			}
+		}
+		if !done_68 {
+			if f.Documents.Default(jinja.NoneValue(), false).Truth() {
+				v_81, err_82 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
+				if err_82 != nil {
+					return dst, jinja.At(err_82, "granite4", "templates/granite4.yaml:6:3096")
+				}
+				v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue(documentsSystemMessage_8))
+				if err_84 != nil {
+					return dst, jinja.At(err_84, "granite4", "templates/granite4.yaml:6:3096")
+				}
+				systemMessage_9 = v_83
 			}
 		}
 	} else {
+		done_85 := false
 		if tools_5.Truth() && f.Documents.Default(jinja.NoneValue(), false).Truth() {
 			systemMessage_9 = jinja.StringValue(toolsSystemMessage_7 + "\n\n" + documentsSystemMessage_8)
-		} else {
+			done_85 = true
+		}
+		if !done_85 {
 			if tools_5.Truth() {
 				systemMessage_9 = jinja.StringValue(toolsSystemMessage_7)
-			} else {
-				if f.Documents.Default(jinja.NoneValue(), false).Truth() {
-					systemMessage_9 = jinja.StringValue(documentsSystemMessage_8)
-				}
+				done_85 = true
+			}
+		}
+		if !done_85 {
+			if f.Documents.Default(jinja.NoneValue(), false).Truth() {
+				systemMessage_9 = jinja.StringValue(documentsSystemMessage_8)
 			}
 		}
 	}
 	if systemMessage_9.Truth() {
-		v_83, err_84 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>system<|end_of_role|>"), systemMessage_9)
-		if err_84 != nil {
-			return dst, jinja.At(err_84, "granite4", "templates/granite4.yaml:5:3570")
+		v_86, err_87 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>system<|end_of_role|>"), systemMessage_9)
+		if err_87 != nil {
+			return dst, jinja.At(err_87, "granite4", "templates/granite4.yaml:6:3570")
 		}
-		v_85, err_86 := jinja.Arith("+", v_83, jinja.StringValue("<|end_of_text|>\n"))
-		if err_86 != nil {
-			return dst, jinja.At(err_86, "granite4", "templates/granite4.yaml:5:3570")
+		v_88, err_89 := jinja.Arith("+", v_86, jinja.StringValue("<|end_of_text|>\n"))
+		if err_89 != nil {
+			return dst, jinja.At(err_89, "granite4", "templates/granite4.yaml:6:3570")
 		}
-		dst = v_85.AppendStr(dst)
+		dst = v_88.AppendStr(dst)
 	}
 	{
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/granite4.yaml:5:3681",
+				Pos:    "templates/granite4.yaml:6:3681",
 				Prompt: "granite4",
 				Var:    "messages",
 			}
 		}
-		items_87 := f.Messages
-		n_88 := len(items_87)
-		for i_89, x_90 := range items_87 {
-			message_13 := x_90
+		items_90 := f.Messages
+		n_91 := len(items_90)
+		for i_92, x_93 := range items_90 {
+			message_13 := x_93
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/granite4.yaml:5:3681",
+					Pos:    "templates/granite4.yaml:6:3681",
 					Prompt: "granite4",
 				}
 			}
 			var val_15 jinja.Value
 			val_15 = jinja.StringValue("")
-			v_91, err_92 := message_13.Attr("content")
-			if err_92 != nil {
-				return dst, jinja.At(err_92, "granite4", "templates/granite4.yaml:5:3742")
+			v_94, err_95 := message_13.Attr("content")
+			if err_95 != nil {
+				return dst, jinja.At(err_95, "granite4", "templates/granite4.yaml:6:3742")
 			}
-			if v_91.Test("string") {
-				v_93, err_94 := message_13.Attr("content")
-				if err_94 != nil {
-					return dst, jinja.At(err_94, "granite4", "templates/granite4.yaml:5:3822")
+			if v_94.Test("string") {
+				v_96, err_97 := message_13.Attr("content")
+				if err_97 != nil {
+					return dst, jinja.At(err_97, "granite4", "templates/granite4.yaml:6:3822")
 				}
-				val_15 = v_93
+				val_15 = v_96
 			} else {
-				v_95, err_96 := message_13.Attr("content")
-				if err_96 != nil {
-					return dst, jinja.At(err_96, "granite4", "templates/granite4.yaml:5:3885")
+				v_98, err_99 := message_13.Attr("content")
+				if err_99 != nil {
+					return dst, jinja.At(err_99, "granite4", "templates/granite4.yaml:6:3885")
 				}
-				if v_95.Test("iterable") {
+				if v_98.Test("iterable") {
 					{
-						v_98, err_99 := message_13.Attr("content")
-						if err_99 != nil {
-							return dst, jinja.At(err_99, "granite4", "templates/granite4.yaml:5:3977")
+						v_101, err_102 := message_13.Attr("content")
+						if err_102 != nil {
+							return dst, jinja.At(err_102, "granite4", "templates/granite4.yaml:6:3977")
 						}
-						items_97, err_100 := v_98.Iter()
-						if err_100 != nil {
-							return dst, jinja.At(err_100, "granite4", "templates/granite4.yaml:5:3977")
+						items_100, err_103 := v_101.Iter()
+						if err_103 != nil {
+							return dst, jinja.At(err_103, "granite4", "templates/granite4.yaml:6:3977")
 						}
-						for _, x_102 := range items_97 {
-							entry_16 := x_102
+						for _, x_105 := range items_100 {
+							entry_16 := x_105
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/granite4.yaml:5:3977",
+									Pos:    "templates/granite4.yaml:6:3977",
 									Prompt: "granite4",
 								}
 							}
-							v_103, err_104 := entry_16.Attr("type")
-							if err_104 != nil {
-								return dst, jinja.At(err_104, "granite4", "templates/granite4.yaml:5:4014")
+							v_106, err_107 := entry_16.Attr("type")
+							if err_107 != nil {
+								return dst, jinja.At(err_107, "granite4", "templates/granite4.yaml:6:4014")
 							}
-							if jinja.Equal(v_103, jinja.StringValue("text")) {
+							if jinja.Equal(v_106, jinja.StringValue("text")) {
 								if !jinja.Equal(val_15, jinja.StringValue("")) {
-									v_105, err_106 := jinja.Arith("+", val_15, jinja.StringValue("\n"))
-									if err_106 != nil {
-										return dst, jinja.At(err_106, "granite4", "templates/granite4.yaml:5:4120")
+									v_108, err_109 := jinja.Arith("+", val_15, jinja.StringValue("\n"))
+									if err_109 != nil {
+										return dst, jinja.At(err_109, "granite4", "templates/granite4.yaml:6:4120")
 									}
-									val_15 = v_105
+									val_15 = v_108
 								}
-								v_107, err_108 := entry_16.Attr("text")
-								if err_108 != nil {
-									return dst, jinja.At(err_108, "granite4", "templates/granite4.yaml:5:4292")
+								v_110, err_111 := entry_16.Attr("text")
+								if err_111 != nil {
+									return dst, jinja.At(err_111, "granite4", "templates/granite4.yaml:6:4292")
 								}
-								v_109, err_110 := jinja.Arith("+", val_15, v_107)
-								if err_110 != nil {
-									return dst, jinja.At(err_110, "granite4", "templates/granite4.yaml:5:4235")
+								v_112, err_113 := jinja.Arith("+", val_15, v_110)
+								if err_113 != nil {
+									return dst, jinja.At(err_113, "granite4", "templates/granite4.yaml:6:4235")
 								}
-								val_15 = v_109
+								val_15 = v_112
 							}
 						}
 					}
 				}
 			}
-			v_111, err_112 := message_13.Attr("role")
-			if err_112 != nil {
-				return dst, jinja.At(err_112, "granite4", "templates/granite4.yaml:5:4377")
+			done_119 := false
+			v_114, err_115 := message_13.Attr("role")
+			if err_115 != nil {
+				return dst, jinja.At(err_115, "granite4", "templates/granite4.yaml:6:4377")
 			}
-			t_115 := jinja.Equal(v_111, jinja.StringValue("user"))
-			if !t_115 {
-				v_113, err_114 := message_13.Attr("role")
-				if err_114 != nil {
-					return dst, jinja.At(err_114, "granite4", "templates/granite4.yaml:5:4410")
-				}
-				t_115 = (jinja.Equal(v_113, jinja.StringValue("system")) && !(i_89 == 0))
-			}
-			if t_115 {
+			t_118 := jinja.Equal(v_114, jinja.StringValue("user"))
+			if !t_118 {
 				v_116, err_117 := message_13.Attr("role")
 				if err_117 != nil {
-					return dst, jinja.At(err_117, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_117, "granite4", "templates/granite4.yaml:6:4410")
 				}
-				v_118, err_119 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_116)
-				if err_119 != nil {
-					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:5:4472")
-				}
-				v_120, err_121 := jinja.Arith("+", v_118, jinja.StringValue("<|end_of_role|>"))
+				t_118 = (jinja.Equal(v_116, jinja.StringValue("system")) && !(i_92 == 0))
+			}
+			if t_118 {
+				v_120, err_121 := message_13.Attr("role")
 				if err_121 != nil {
-					return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				v_122, err_123 := jinja.Arith("+", v_120, val_15)
+				v_122, err_123 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_120)
 				if err_123 != nil {
-					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("<|end_of_text|>\n"))
+				v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("<|end_of_role|>"))
 				if err_125 != nil {
-					return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:5:4472")
+					return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				dst = v_124.AppendStr(dst)
-			} else {
-				v_126, err_127 := message_13.Attr("role")
+				v_126, err_127 := jinja.Arith("+", v_124, val_15)
 				if err_127 != nil {
-					return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:5:4537")
+					return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				if jinja.Equal(v_126, jinja.StringValue("assistant")) {
-					v_128, err_129 := message_13.Attr("role")
-					if err_129 != nil {
-						return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:5:4576")
-					}
-					v_130, err_131 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_128)
-					if err_131 != nil {
-						return dst, jinja.At(err_131, "granite4", "templates/granite4.yaml:5:4559")
-					}
-					v_132, err_133 := jinja.Arith("+", v_130, jinja.StringValue("<|end_of_role|>"))
+				v_128, err_129 := jinja.Arith("+", v_126, jinja.StringValue("<|end_of_text|>\n"))
+				if err_129 != nil {
+					return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:6:4472")
+				}
+				dst = v_128.AppendStr(dst)
+				done_119 = true
+			}
+			if !done_119 {
+				v_130, err_131 := message_13.Attr("role")
+				if err_131 != nil {
+					return dst, jinja.At(err_131, "granite4", "templates/granite4.yaml:6:4537")
+				}
+				if jinja.Equal(v_130, jinja.StringValue("assistant")) {
+					v_132, err_133 := message_13.Attr("role")
 					if err_133 != nil {
-						return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:5:4559")
+						return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4576")
 					}
-					v_134, err_135 := jinja.Arith("+", v_132, val_15)
+					v_134, err_135 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_132)
 					if err_135 != nil {
-						return dst, jinja.At(err_135, "granite4", "templates/granite4.yaml:5:4559")
+						return dst, jinja.At(err_135, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					dst = v_134.AppendStr(dst)
-					v_136, err_137 := message_13.Attr("tool_calls")
+					v_136, err_137 := jinja.Arith("+", v_134, jinja.StringValue("<|end_of_role|>"))
 					if err_137 != nil {
-						return dst, jinja.At(err_137, "granite4", "templates/granite4.yaml:5:4637")
+						return dst, jinja.At(err_137, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					if v_136.Truth() {
+					v_138, err_139 := jinja.Arith("+", v_136, val_15)
+					if err_139 != nil {
+						return dst, jinja.At(err_139, "granite4", "templates/granite4.yaml:6:4559")
+					}
+					dst = v_138.AppendStr(dst)
+					v_140, err_141 := message_13.Attr("tool_calls")
+					if err_141 != nil {
+						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4637")
+					}
+					if v_140.Truth() {
 						{
-							v_139, err_140 := message_13.Attr("tool_calls")
-							if err_140 != nil {
-								return dst, jinja.At(err_140, "granite4", "templates/granite4.yaml:5:4657")
+							v_143, err_144 := message_13.Attr("tool_calls")
+							if err_144 != nil {
+								return dst, jinja.At(err_144, "granite4", "templates/granite4.yaml:6:4657")
 							}
-							items_138, err_141 := v_139.Iter()
-							if err_141 != nil {
-								return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:5:4657")
+							items_142, err_145 := v_143.Iter()
+							if err_145 != nil {
+								return dst, jinja.At(err_145, "granite4", "templates/granite4.yaml:6:4657")
 							}
-							for i_143, x_144 := range items_138 {
-								toolCall_17 := x_144
+							for i_147, x_148 := range items_142 {
+								toolCall_17 := x_148
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/granite4.yaml:5:4657",
+										Pos:    "templates/granite4.yaml:6:4657",
 										Prompt: "granite4",
 									}
 								}
-								if (i_143 == 0 && val_15.Truth()) || !(i_143 == 0) {
+								if (i_147 == 0 && val_15.Truth()) || !(i_147 == 0) {
 									dst = append(dst, "\n"...)
 								}
-								v_145, err_146 := toolCall_17.Attr("function")
-								if err_146 != nil {
-									return dst, jinja.At(err_146, "granite4", "templates/granite4.yaml:5:4779")
+								v_149, err_150 := toolCall_17.Attr("function")
+								if err_150 != nil {
+									return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:6:4779")
 								}
-								if v_145.Truth() {
-									v_147, err_148 := toolCall_17.Attr("function")
-									if err_148 != nil {
-										return dst, jinja.At(err_148, "granite4", "templates/granite4.yaml:5:4801")
+								if v_149.Truth() {
+									v_151, err_152 := toolCall_17.Attr("function")
+									if err_152 != nil {
+										return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:6:4801")
 									}
-									toolCall_17 = v_147
+									toolCall_17 = v_151
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
-								v_149, err_150 := toolCall_17.Attr("name")
-								if err_150 != nil {
-									return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:5:4864")
+								v_153, err_154 := toolCall_17.Attr("name")
+								if err_154 != nil {
+									return dst, jinja.At(err_154, "granite4", "templates/granite4.yaml:6:4864")
 								}
-								dst = v_149.AppendStr(dst)
+								dst = v_153.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
-								v_151, err_152 := toolCall_17.Attr("arguments")
-								if err_152 != nil {
-									return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:5:4910")
+								v_155, err_156 := toolCall_17.Attr("arguments")
+								if err_156 != nil {
+									return dst, jinja.At(err_156, "granite4", "templates/granite4.yaml:6:4910")
 								}
-								if v_151.Test("string") {
-									v_153, err_154 := toolCall_17.Attr("arguments")
-									if err_154 != nil {
-										return dst, jinja.At(err_154, "granite4", "templates/granite4.yaml:5:4977")
-									}
-									dst = v_153.AppendStr(dst)
-								} else {
-									v_155, err_156 := toolCall_17.Attr("arguments")
-									if err_156 != nil {
-										return dst, jinja.At(err_156, "granite4", "templates/granite4.yaml:5:5042")
-									}
-									v_157, err_158 := jinja.ToJSON(v_155, 0, false, true)
+								if v_155.Test("string") {
+									v_157, err_158 := toolCall_17.Attr("arguments")
 									if err_158 != nil {
-										return dst, jinja.At(err_158, "granite4", "templates/granite4.yaml:5:5042")
+										return dst, jinja.At(err_158, "granite4", "templates/granite4.yaml:6:4977")
 									}
-									dst = append(dst, v_157...)
+									dst = v_157.AppendStr(dst)
+								} else {
+									v_159, err_160 := toolCall_17.Attr("arguments")
+									if err_160 != nil {
+										return dst, jinja.At(err_160, "granite4", "templates/granite4.yaml:6:5042")
+									}
+									v_161, err_162 := jinja.ToJSON(v_159, 0, false, true)
+									if err_162 != nil {
+										return dst, jinja.At(err_162, "granite4", "templates/granite4.yaml:6:5042")
+									}
+									dst = append(dst, v_161...)
 								}
 								dst = append(dst, "}\n</tool_call>"...)
 							}
 						}
 					}
 					dst = append(dst, "<|end_of_text|>\n"...)
-				} else {
-					v_159, err_160 := message_13.Attr("role")
-					if err_160 != nil {
-						return dst, jinja.At(err_160, "granite4", "templates/granite4.yaml:5:5210")
+					done_119 = true
+				}
+			}
+			if !done_119 {
+				v_163, err_164 := message_13.Attr("role")
+				if err_164 != nil {
+					return dst, jinja.At(err_164, "granite4", "templates/granite4.yaml:6:5210")
+				}
+				if jinja.Equal(v_163, jinja.StringValue("tool")) {
+					t_170 := i_92 == 0
+					if !t_170 {
+						if f.Messages == nil {
+							return dst, &runtime.Error{
+								Err:    runtime.ErrMissing,
+								Pos:    "templates/granite4.yaml:6:5212",
+								Prompt: "granite4",
+								Var:    "messages",
+							}
+						}
+						v_165, ok_166 := jinja.Index(f.Messages, (i_92 - 1))
+						var t_167 jinja.Value
+						if ok_166 {
+							t_167 = v_165
+						}
+						v_168, err_169 := t_167.Attr("role")
+						if err_169 != nil {
+							return dst, jinja.At(err_169, "granite4", "templates/granite4.yaml:6:5212")
+						}
+						t_170 = !jinja.Equal(v_168, jinja.StringValue("tool"))
 					}
-					if jinja.Equal(v_159, jinja.StringValue("tool")) {
-						t_166 := i_89 == 0
-						if !t_166 {
-							if f.Messages == nil {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrMissing,
-									Pos:    "templates/granite4.yaml:5:5212",
-									Prompt: "granite4",
-									Var:    "messages",
-								}
+					if t_170 {
+						dst = append(dst, "<|start_of_role|>user<|end_of_role|>"...)
+					}
+					dst = append(dst, "\n<tool_response>\n"...)
+					dst = val_15.AppendStr(dst)
+					dst = append(dst, "\n</tool_response>"...)
+					t_176 := i_92 == n_91-1
+					if !t_176 {
+						if f.Messages == nil {
+							return dst, &runtime.Error{
+								Err:    runtime.ErrMissing,
+								Pos:    "templates/granite4.yaml:6:5408",
+								Prompt: "granite4",
+								Var:    "messages",
 							}
-							v_161, ok_162 := jinja.Index(f.Messages, (i_89 - 1))
-							var t_163 jinja.Value
-							if ok_162 {
-								t_163 = v_161
-							}
-							v_164, err_165 := t_163.Attr("role")
-							if err_165 != nil {
-								return dst, jinja.At(err_165, "granite4", "templates/granite4.yaml:5:5212")
-							}
-							t_166 = !jinja.Equal(v_164, jinja.StringValue("tool"))
 						}
-						if t_166 {
-							dst = append(dst, "<|start_of_role|>user<|end_of_role|>"...)
+						v_171, ok_172 := jinja.Index(f.Messages, (i_92 + 1))
+						var t_173 jinja.Value
+						if ok_172 {
+							t_173 = v_171
 						}
-						dst = append(dst, "\n<tool_response>\n"...)
-						dst = val_15.AppendStr(dst)
-						dst = append(dst, "\n</tool_response>"...)
-						t_172 := i_89 == n_88-1
-						if !t_172 {
-							if f.Messages == nil {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrMissing,
-									Pos:    "templates/granite4.yaml:5:5408",
-									Prompt: "granite4",
-									Var:    "messages",
-								}
-							}
-							v_167, ok_168 := jinja.Index(f.Messages, (i_89 + 1))
-							var t_169 jinja.Value
-							if ok_168 {
-								t_169 = v_167
-							}
-							v_170, err_171 := t_169.Attr("role")
-							if err_171 != nil {
-								return dst, jinja.At(err_171, "granite4", "templates/granite4.yaml:5:5408")
-							}
-							t_172 = !jinja.Equal(v_170, jinja.StringValue("tool"))
+						v_174, err_175 := t_173.Attr("role")
+						if err_175 != nil {
+							return dst, jinja.At(err_175, "granite4", "templates/granite4.yaml:6:5408")
 						}
-						if t_172 {
-							dst = append(dst, "<|end_of_text|>\n"...)
-						}
+						t_176 = !jinja.Equal(v_174, jinja.StringValue("tool"))
+					}
+					if t_176 {
+						dst = append(dst, "<|end_of_text|>\n"...)
 					}
 				}
 			}
@@ -631,6 +654,16 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	return dst, nil
 }
 
+// _Granite4TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Granite4TemplateSpecialTokens = []string{"<|start_of_role|>", "<|end_of_role|>", "<|end_of_text|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Granite4TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Granite4TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Granite4TemplateFeed{Context: ctx})
@@ -638,7 +671,8 @@ func (p Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -650,6 +684,9 @@ func (p Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // MistralTemplateFeed holds the variables of the mistral prompt.
@@ -84,6 +86,9 @@ func (p MistralTemplatePrompt) Render(f MistralTemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_MistralTemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	if f.BosToken != nil {
 		dst = append(dst, (*f.BosToken)...)
@@ -92,7 +97,7 @@ func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/mistral.yaml:5:45",
+				Pos:    "templates/mistral.yaml:6:45",
 				Prompt: "mistral",
 				Var:    "messages",
 			}
@@ -103,20 +108,20 @@ func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/mistral.yaml:5:45",
+					Pos:    "templates/mistral.yaml:6:45",
 					Prompt: "mistral",
 				}
 			}
 			v_6, err_7 := message_1.Item(jinja.StringValue("role"))
 			if err_7 != nil {
-				return dst, jinja.At(err_7, "mistral", "templates/mistral.yaml:5:63")
+				return dst, jinja.At(err_7, "mistral", "templates/mistral.yaml:6:63")
 			}
 			t_8 := 2
 			if t_8 == 0 {
 				return dst, &runtime.Error{
 					Detail: "division by zero",
 					Err:    runtime.ErrInvalid,
-					Pos:    "templates/mistral.yaml:5:94",
+					Pos:    "templates/mistral.yaml:6:94",
 					Prompt: "mistral",
 				}
 			}
@@ -124,63 +129,78 @@ func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]
 				return dst, &runtime.Error{
 					Detail: "Conversation roles must alternate user/assistant/user/assistant/...",
 					Err:    runtime.ErrRaised,
-					Pos:    "templates/mistral.yaml:5:121",
+					Pos:    "templates/mistral.yaml:6:121",
 					Prompt: "mistral",
 				}
 			}
+			done_11 := false
 			v_9, err_10 := message_1.Item(jinja.StringValue("role"))
 			if err_10 != nil {
-				return dst, jinja.At(err_10, "mistral", "templates/mistral.yaml:5:227")
+				return dst, jinja.At(err_10, "mistral", "templates/mistral.yaml:6:227")
 			}
 			if jinja.Equal(v_9, jinja.StringValue("user")) {
-				v_11, err_12 := message_1.Item(jinja.StringValue("content"))
-				if err_12 != nil {
-					return dst, jinja.At(err_12, "mistral", "templates/mistral.yaml:5:270")
+				v_12, err_13 := message_1.Item(jinja.StringValue("content"))
+				if err_13 != nil {
+					return dst, jinja.At(err_13, "mistral", "templates/mistral.yaml:6:270")
 				}
-				v_13, err_14 := jinja.Arith("+", jinja.StringValue("[INST] "), v_11)
-				if err_14 != nil {
-					return dst, jinja.At(err_14, "mistral", "templates/mistral.yaml:5:258")
+				v_14, err_15 := jinja.Arith("+", jinja.StringValue("[INST] "), v_12)
+				if err_15 != nil {
+					return dst, jinja.At(err_15, "mistral", "templates/mistral.yaml:6:258")
 				}
-				v_15, err_16 := jinja.Arith("+", v_13, jinja.StringValue(" [/INST]"))
-				if err_16 != nil {
-					return dst, jinja.At(err_16, "mistral", "templates/mistral.yaml:5:258")
+				v_16, err_17 := jinja.Arith("+", v_14, jinja.StringValue(" [/INST]"))
+				if err_17 != nil {
+					return dst, jinja.At(err_17, "mistral", "templates/mistral.yaml:6:258")
 				}
-				dst = v_15.AppendStr(dst)
-			} else {
-				v_17, err_18 := message_1.Item(jinja.StringValue("role"))
-				if err_18 != nil {
-					return dst, jinja.At(err_18, "mistral", "templates/mistral.yaml:5:312")
+				dst = v_16.AppendStr(dst)
+				done_11 = true
+			}
+			if !done_11 {
+				v_18, err_19 := message_1.Item(jinja.StringValue("role"))
+				if err_19 != nil {
+					return dst, jinja.At(err_19, "mistral", "templates/mistral.yaml:6:312")
 				}
-				if jinja.Equal(v_17, jinja.StringValue("assistant")) {
-					v_19, err_20 := message_1.Item(jinja.StringValue("content"))
-					if err_20 != nil {
-						return dst, jinja.At(err_20, "mistral", "templates/mistral.yaml:5:348")
+				if jinja.Equal(v_18, jinja.StringValue("assistant")) {
+					v_20, err_21 := message_1.Item(jinja.StringValue("content"))
+					if err_21 != nil {
+						return dst, jinja.At(err_21, "mistral", "templates/mistral.yaml:6:348")
 					}
-					var t_21 jinja.Value
+					var t_22 jinja.Value
 					if f.EosToken != nil {
-						t_21 = jinja.StringValue((*f.EosToken))
+						t_22 = jinja.StringValue((*f.EosToken))
 					}
-					v_22, err_23 := jinja.Arith("+", v_19, t_21)
-					if err_23 != nil {
-						return dst, jinja.At(err_23, "mistral", "templates/mistral.yaml:5:348")
+					v_23, err_24 := jinja.Arith("+", v_20, t_22)
+					if err_24 != nil {
+						return dst, jinja.At(err_24, "mistral", "templates/mistral.yaml:6:348")
 					}
-					v_24, err_25 := jinja.Arith("+", v_22, jinja.StringValue(" "))
-					if err_25 != nil {
-						return dst, jinja.At(err_25, "mistral", "templates/mistral.yaml:5:348")
+					v_25, err_26 := jinja.Arith("+", v_23, jinja.StringValue(" "))
+					if err_26 != nil {
+						return dst, jinja.At(err_26, "mistral", "templates/mistral.yaml:6:348")
 					}
-					dst = v_24.AppendStr(dst)
-				} else {
-					return dst, &runtime.Error{
-						Detail: "Only user and assistant roles are supported!",
-						Err:    runtime.ErrRaised,
-						Pos:    "templates/mistral.yaml:5:400",
-						Prompt: "mistral",
-					}
+					dst = v_25.AppendStr(dst)
+					done_11 = true
+				}
+			}
+			if !done_11 {
+				return dst, &runtime.Error{
+					Detail: "Only user and assistant roles are supported!",
+					Err:    runtime.ErrRaised,
+					Pos:    "templates/mistral.yaml:6:400",
+					Prompt: "mistral",
 				}
 			}
 		}
 	}
 	return dst, nil
+}
+
+// _MistralTemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _MistralTemplateSpecialTokens = []string{"[INST]", "[/INST]", "<s>", "</s>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (MistralTemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_MistralTemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
@@ -190,7 +210,8 @@ func (p MistralTemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p MistralTemplatePrompt) Request(f MistralTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -202,6 +223,9 @@ func (p MistralTemplatePrompt) Request(f MistralTemplateFeed, opts ...runtime.Re
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // MixtralTemplateFeed holds the variables of the mixtral prompt.
@@ -85,6 +87,9 @@ func (p MixtralTemplatePrompt) Render(f MixtralTemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_MixtralTemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var systemMessage_1 jinja.Value
 	var loopMessages_2 []jinja.Value
@@ -92,7 +97,7 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 	if f.Messages == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "templates/mixtral.yaml:5:19",
+			Pos:    "templates/mixtral.yaml:6:19",
 			Prompt: "mixtral",
 			Var:    "messages",
 		}
@@ -104,13 +109,13 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 	}
 	v_7, err_8 := t_6.Item(jinja.StringValue("role"))
 	if err_8 != nil {
-		return dst, jinja.At(err_8, "mixtral", "templates/mixtral.yaml:5:19")
+		return dst, jinja.At(err_8, "mixtral", "templates/mixtral.yaml:6:19")
 	}
 	if jinja.Equal(v_7, jinja.StringValue("system")) {
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/mixtral.yaml:5:84",
+				Pos:    "templates/mixtral.yaml:6:84",
 				Prompt: "mixtral",
 				Var:    "messages",
 			}
@@ -122,13 +127,13 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 		}
 		v_12, err_13 := t_11.Item(jinja.StringValue("content"))
 		if err_13 != nil {
-			return dst, jinja.At(err_13, "mixtral", "templates/mixtral.yaml:5:84")
+			return dst, jinja.At(err_13, "mixtral", "templates/mixtral.yaml:6:84")
 		}
 		systemMessage_1 = v_12
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/mixtral.yaml:5:139",
+				Pos:    "templates/mixtral.yaml:6:139",
 				Prompt: "mixtral",
 				Var:    "messages",
 			}
@@ -138,7 +143,7 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/mixtral.yaml:5:197",
+				Pos:    "templates/mixtral.yaml:6:197",
 				Prompt: "mixtral",
 				Var:    "messages",
 			}
@@ -155,20 +160,20 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/mixtral.yaml:5:263",
+					Pos:    "templates/mixtral.yaml:6:263",
 					Prompt: "mixtral",
 				}
 			}
 			v_18, err_19 := message_3.Item(jinja.StringValue("role"))
 			if err_19 != nil {
-				return dst, jinja.At(err_19, "mixtral", "templates/mixtral.yaml:5:293")
+				return dst, jinja.At(err_19, "mixtral", "templates/mixtral.yaml:6:293")
 			}
 			t_20 := 2
 			if t_20 == 0 {
 				return dst, &runtime.Error{
 					Detail: "division by zero",
 					Err:    runtime.ErrInvalid,
-					Pos:    "templates/mixtral.yaml:5:324",
+					Pos:    "templates/mixtral.yaml:6:324",
 					Prompt: "mixtral",
 				}
 			}
@@ -176,87 +181,102 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 				return dst, &runtime.Error{
 					Detail: "After the optional system message, conversation roles must alternate user/assistant/user/assistant/...",
 					Err:    runtime.ErrRaised,
-					Pos:    "templates/mixtral.yaml:5:348",
+					Pos:    "templates/mixtral.yaml:6:348",
 					Prompt: "mixtral",
 				}
 			}
+			done_23 := false
 			v_21, err_22 := message_3.Item(jinja.StringValue("role"))
 			if err_22 != nil {
-				return dst, jinja.At(err_22, "mixtral", "templates/mixtral.yaml:5:517")
+				return dst, jinja.At(err_22, "mixtral", "templates/mixtral.yaml:6:517")
 			}
 			if jinja.Equal(v_21, jinja.StringValue("user")) {
 				if i_16 == 0 && systemMessage_1.Test("defined") {
-					v_23, err_24 := jinja.Arith("+", jinja.StringValue(" [INST] "), systemMessage_1)
-					if err_24 != nil {
-						return dst, jinja.At(err_24, "mixtral", "templates/mixtral.yaml:5:582")
+					v_24, err_25 := jinja.Arith("+", jinja.StringValue(" [INST] "), systemMessage_1)
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					v_25, err_26 := jinja.Arith("+", v_23, jinja.StringValue("\n\n"))
-					if err_26 != nil {
-						return dst, jinja.At(err_26, "mixtral", "templates/mixtral.yaml:5:582")
+					v_26, err_27 := jinja.Arith("+", v_24, jinja.StringValue("\n\n"))
+					if err_27 != nil {
+						return dst, jinja.At(err_27, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					v_27, err_28 := message_3.Item(jinja.StringValue("content"))
-					if err_28 != nil {
-						return dst, jinja.At(err_28, "mixtral", "templates/mixtral.yaml:5:641")
+					v_28, err_29 := message_3.Item(jinja.StringValue("content"))
+					if err_29 != nil {
+						return dst, jinja.At(err_29, "mixtral", "templates/mixtral.yaml:6:641")
 					}
-					v_29, err_30 := jinja.Arith("+", v_25, v_27)
-					if err_30 != nil {
-						return dst, jinja.At(err_30, "mixtral", "templates/mixtral.yaml:5:582")
+					v_30, err_31 := jinja.Arith("+", v_26, v_28)
+					if err_31 != nil {
+						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					v_31, err_32 := jinja.Arith("+", v_29, jinja.StringValue(" [/INST]"))
-					if err_32 != nil {
-						return dst, jinja.At(err_32, "mixtral", "templates/mixtral.yaml:5:582")
+					v_32, err_33 := jinja.Arith("+", v_30, jinja.StringValue(" [/INST]"))
+					if err_33 != nil {
+						return dst, jinja.At(err_33, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					dst = v_31.AppendStr(dst)
+					dst = v_32.AppendStr(dst)
 				} else {
-					v_33, err_34 := message_3.Item(jinja.StringValue("content"))
-					if err_34 != nil {
-						return dst, jinja.At(err_34, "mixtral", "templates/mixtral.yaml:5:698")
+					v_34, err_35 := message_3.Item(jinja.StringValue("content"))
+					if err_35 != nil {
+						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:698")
 					}
-					v_35, err_36 := jinja.Arith("+", jinja.StringValue(" [INST] "), v_33)
-					if err_36 != nil {
-						return dst, jinja.At(err_36, "mixtral", "templates/mixtral.yaml:5:698")
+					v_36, err_37 := jinja.Arith("+", jinja.StringValue(" [INST] "), v_34)
+					if err_37 != nil {
+						return dst, jinja.At(err_37, "mixtral", "templates/mixtral.yaml:6:698")
 					}
-					v_37, err_38 := jinja.Arith("+", v_35, jinja.StringValue(" [/INST]"))
-					if err_38 != nil {
-						return dst, jinja.At(err_38, "mixtral", "templates/mixtral.yaml:5:698")
+					v_38, err_39 := jinja.Arith("+", v_36, jinja.StringValue(" [/INST]"))
+					if err_39 != nil {
+						return dst, jinja.At(err_39, "mixtral", "templates/mixtral.yaml:6:698")
 					}
-					dst = v_37.AppendStr(dst)
+					dst = v_38.AppendStr(dst)
 				}
-			} else {
-				v_39, err_40 := message_3.Item(jinja.StringValue("role"))
-				if err_40 != nil {
-					return dst, jinja.At(err_40, "mixtral", "templates/mixtral.yaml:5:821")
+				done_23 = true
+			}
+			if !done_23 {
+				v_40, err_41 := message_3.Item(jinja.StringValue("role"))
+				if err_41 != nil {
+					return dst, jinja.At(err_41, "mixtral", "templates/mixtral.yaml:6:821")
 				}
-				if jinja.Equal(v_39, jinja.StringValue("assistant")) {
-					v_41, err_42 := message_3.Item(jinja.StringValue("content"))
-					if err_42 != nil {
-						return dst, jinja.At(err_42, "mixtral", "templates/mixtral.yaml:5:854")
+				if jinja.Equal(v_40, jinja.StringValue("assistant")) {
+					v_42, err_43 := message_3.Item(jinja.StringValue("content"))
+					if err_43 != nil {
+						return dst, jinja.At(err_43, "mixtral", "templates/mixtral.yaml:6:854")
 					}
-					v_43, err_44 := jinja.Arith("+", jinja.StringValue(" "), v_41)
-					if err_44 != nil {
-						return dst, jinja.At(err_44, "mixtral", "templates/mixtral.yaml:5:854")
+					v_44, err_45 := jinja.Arith("+", jinja.StringValue(" "), v_42)
+					if err_45 != nil {
+						return dst, jinja.At(err_45, "mixtral", "templates/mixtral.yaml:6:854")
 					}
-					var t_45 jinja.Value
+					var t_46 jinja.Value
 					if f.EosToken != nil {
-						t_45 = jinja.StringValue((*f.EosToken))
+						t_46 = jinja.StringValue((*f.EosToken))
 					}
-					v_46, err_47 := jinja.Arith("+", v_43, t_45)
-					if err_47 != nil {
-						return dst, jinja.At(err_47, "mixtral", "templates/mixtral.yaml:5:854")
+					v_47, err_48 := jinja.Arith("+", v_44, t_46)
+					if err_48 != nil {
+						return dst, jinja.At(err_48, "mixtral", "templates/mixtral.yaml:6:854")
 					}
-					dst = v_46.AppendStr(dst)
-				} else {
-					return dst, &runtime.Error{
-						Detail: "Only user and assistant roles are supported, with the exception of an initial optional system message!",
-						Err:    runtime.ErrRaised,
-						Pos:    "templates/mixtral.yaml:5:923",
-						Prompt: "mixtral",
-					}
+					dst = v_47.AppendStr(dst)
+					done_23 = true
+				}
+			}
+			if !done_23 {
+				return dst, &runtime.Error{
+					Detail: "Only user and assistant roles are supported, with the exception of an initial optional system message!",
+					Err:    runtime.ErrRaised,
+					Pos:    "templates/mixtral.yaml:6:923",
+					Prompt: "mixtral",
 				}
 			}
 		}
 	}
 	return dst, nil
+}
+
+// _MixtralTemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _MixtralTemplateSpecialTokens = []string{"[INST]", "[/INST]", "<s>", "</s>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (MixtralTemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_MixtralTemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
@@ -266,7 +286,8 @@ func (p MixtralTemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p MixtralTemplatePrompt) Request(f MixtralTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -278,6 +299,9 @@ func (p MixtralTemplatePrompt) Request(f MixtralTemplateFeed, opts ...runtime.Re
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // OLMo2TemplateFeed holds the variables of the olmo2 prompt.
@@ -84,6 +86,9 @@ func (p OLMo2TemplatePrompt) Render(f OLMo2TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_OLMo2TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	if f.BosToken != nil {
 		dst = append(dst, (*f.BosToken)...)
@@ -92,7 +97,7 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/olmo2.yaml:5:45",
+				Pos:    "templates/olmo2.yaml:6:45",
 				Prompt: "olmo2",
 				Var:    "messages",
 			}
@@ -104,94 +109,99 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/olmo2.yaml:5:45",
+					Pos:    "templates/olmo2.yaml:6:45",
 					Prompt: "olmo2",
 				}
 			}
+			done_8 := false
 			v_6, err_7 := message_1.Item(jinja.StringValue("role"))
 			if err_7 != nil {
-				return dst, jinja.At(err_7, "olmo2", "templates/olmo2.yaml:5:62")
+				return dst, jinja.At(err_7, "olmo2", "templates/olmo2.yaml:6:62")
 			}
 			if jinja.Equal(v_6, jinja.StringValue("system")) {
-				v_8, err_9 := message_1.Item(jinja.StringValue("content"))
-				if err_9 != nil {
-					return dst, jinja.At(err_9, "olmo2", "templates/olmo2.yaml:5:112")
+				v_9, err_10 := message_1.Item(jinja.StringValue("content"))
+				if err_10 != nil {
+					return dst, jinja.At(err_10, "olmo2", "templates/olmo2.yaml:6:112")
 				}
-				v_10, err_11 := jinja.Arith("+", jinja.StringValue("<|system|>\n"), v_8)
-				if err_11 != nil {
-					return dst, jinja.At(err_11, "olmo2", "templates/olmo2.yaml:5:95")
+				v_11, err_12 := jinja.Arith("+", jinja.StringValue("<|system|>\n"), v_9)
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "olmo2", "templates/olmo2.yaml:6:95")
 				}
-				v_12, err_13 := jinja.Arith("+", v_10, jinja.StringValue("\n"))
-				if err_13 != nil {
-					return dst, jinja.At(err_13, "olmo2", "templates/olmo2.yaml:5:95")
+				v_13, err_14 := jinja.Arith("+", v_11, jinja.StringValue("\n"))
+				if err_14 != nil {
+					return dst, jinja.At(err_14, "olmo2", "templates/olmo2.yaml:6:95")
 				}
-				dst = v_12.AppendStr(dst)
-			} else {
-				v_14, err_15 := message_1.Item(jinja.StringValue("role"))
-				if err_15 != nil {
-					return dst, jinja.At(err_15, "olmo2", "templates/olmo2.yaml:5:148")
+				dst = v_13.AppendStr(dst)
+				done_8 = true
+			}
+			if !done_8 {
+				v_15, err_16 := message_1.Item(jinja.StringValue("role"))
+				if err_16 != nil {
+					return dst, jinja.At(err_16, "olmo2", "templates/olmo2.yaml:6:148")
 				}
-				if jinja.Equal(v_14, jinja.StringValue("user")) {
-					v_16, err_17 := message_1.Item(jinja.StringValue("content"))
-					if err_17 != nil {
-						return dst, jinja.At(err_17, "olmo2", "templates/olmo2.yaml:5:194")
+				if jinja.Equal(v_15, jinja.StringValue("user")) {
+					v_17, err_18 := message_1.Item(jinja.StringValue("content"))
+					if err_18 != nil {
+						return dst, jinja.At(err_18, "olmo2", "templates/olmo2.yaml:6:194")
 					}
-					v_18, err_19 := jinja.Arith("+", jinja.StringValue("<|user|>\n"), v_16)
-					if err_19 != nil {
-						return dst, jinja.At(err_19, "olmo2", "templates/olmo2.yaml:5:179")
+					v_19, err_20 := jinja.Arith("+", jinja.StringValue("<|user|>\n"), v_17)
+					if err_20 != nil {
+						return dst, jinja.At(err_20, "olmo2", "templates/olmo2.yaml:6:179")
 					}
-					v_20, err_21 := jinja.Arith("+", v_18, jinja.StringValue("\n"))
-					if err_21 != nil {
-						return dst, jinja.At(err_21, "olmo2", "templates/olmo2.yaml:5:179")
+					v_21, err_22 := jinja.Arith("+", v_19, jinja.StringValue("\n"))
+					if err_22 != nil {
+						return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:179")
 					}
-					dst = v_20.AppendStr(dst)
-				} else {
-					v_22, err_23 := message_1.Item(jinja.StringValue("role"))
-					if err_23 != nil {
-						return dst, jinja.At(err_23, "olmo2", "templates/olmo2.yaml:5:230")
-					}
-					if jinja.Equal(v_22, jinja.StringValue("assistant")) {
-						if !(i_4 == n_3-1) {
-							v_24, err_25 := message_1.Item(jinja.StringValue("content"))
-							if err_25 != nil {
-								return dst, jinja.At(err_25, "olmo2", "templates/olmo2.yaml:5:309")
-							}
-							v_26, err_27 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_24)
-							if err_27 != nil {
-								return dst, jinja.At(err_27, "olmo2", "templates/olmo2.yaml:5:288")
-							}
-							var t_28 jinja.Value
-							if f.EosToken != nil {
-								t_28 = jinja.StringValue((*f.EosToken))
-							}
-							v_29, err_30 := jinja.Arith("+", v_26, t_28)
-							if err_30 != nil {
-								return dst, jinja.At(err_30, "olmo2", "templates/olmo2.yaml:5:288")
-							}
-							v_31, err_32 := jinja.Arith("+", v_29, jinja.StringValue("\n"))
-							if err_32 != nil {
-								return dst, jinja.At(err_32, "olmo2", "templates/olmo2.yaml:5:288")
-							}
-							dst = v_31.AppendStr(dst)
-						} else {
-							v_33, err_34 := message_1.Item(jinja.StringValue("content"))
-							if err_34 != nil {
-								return dst, jinja.At(err_34, "olmo2", "templates/olmo2.yaml:5:383")
-							}
-							v_35, err_36 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_33)
-							if err_36 != nil {
-								return dst, jinja.At(err_36, "olmo2", "templates/olmo2.yaml:5:362")
-							}
-							var t_37 jinja.Value
-							if f.EosToken != nil {
-								t_37 = jinja.StringValue((*f.EosToken))
-							}
-							v_38, err_39 := jinja.Arith("+", v_35, t_37)
-							if err_39 != nil {
-								return dst, jinja.At(err_39, "olmo2", "templates/olmo2.yaml:5:362")
-							}
-							dst = v_38.AppendStr(dst)
+					dst = v_21.AppendStr(dst)
+					done_8 = true
+				}
+			}
+			if !done_8 {
+				v_23, err_24 := message_1.Item(jinja.StringValue("role"))
+				if err_24 != nil {
+					return dst, jinja.At(err_24, "olmo2", "templates/olmo2.yaml:6:230")
+				}
+				if jinja.Equal(v_23, jinja.StringValue("assistant")) {
+					if !(i_4 == n_3-1) {
+						v_25, err_26 := message_1.Item(jinja.StringValue("content"))
+						if err_26 != nil {
+							return dst, jinja.At(err_26, "olmo2", "templates/olmo2.yaml:6:309")
 						}
+						v_27, err_28 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_25)
+						if err_28 != nil {
+							return dst, jinja.At(err_28, "olmo2", "templates/olmo2.yaml:6:288")
+						}
+						var t_29 jinja.Value
+						if f.EosToken != nil {
+							t_29 = jinja.StringValue((*f.EosToken))
+						}
+						v_30, err_31 := jinja.Arith("+", v_27, t_29)
+						if err_31 != nil {
+							return dst, jinja.At(err_31, "olmo2", "templates/olmo2.yaml:6:288")
+						}
+						v_32, err_33 := jinja.Arith("+", v_30, jinja.StringValue("\n"))
+						if err_33 != nil {
+							return dst, jinja.At(err_33, "olmo2", "templates/olmo2.yaml:6:288")
+						}
+						dst = v_32.AppendStr(dst)
+					} else {
+						v_34, err_35 := message_1.Item(jinja.StringValue("content"))
+						if err_35 != nil {
+							return dst, jinja.At(err_35, "olmo2", "templates/olmo2.yaml:6:383")
+						}
+						v_36, err_37 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_34)
+						if err_37 != nil {
+							return dst, jinja.At(err_37, "olmo2", "templates/olmo2.yaml:6:362")
+						}
+						var t_38 jinja.Value
+						if f.EosToken != nil {
+							t_38 = jinja.StringValue((*f.EosToken))
+						}
+						v_39, err_40 := jinja.Arith("+", v_36, t_38)
+						if err_40 != nil {
+							return dst, jinja.At(err_40, "olmo2", "templates/olmo2.yaml:6:362")
+						}
+						dst = v_39.AppendStr(dst)
 					}
 				}
 			}
@@ -203,6 +213,16 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 	return dst, nil
 }
 
+// _OLMo2TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _OLMo2TemplateSpecialTokens = []string{"<|system|>", "<|user|>", "<|assistant|>", "<|endoftext|>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (OLMo2TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_OLMo2TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p OLMo2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(OLMo2TemplateFeed{Context: ctx})
@@ -210,7 +230,8 @@ func (p OLMo2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p OLMo2TemplatePrompt) Request(f OLMo2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -222,6 +243,9 @@ func (p OLMo2TemplatePrompt) Request(f OLMo2TemplateFeed, opts ...runtime.Reques
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

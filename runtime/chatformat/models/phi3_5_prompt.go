@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Phi35TemplateFeed holds the variables of the phi3_5 prompt.
@@ -84,12 +86,15 @@ func (p Phi35TemplatePrompt) Render(f Phi35TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Phi35TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	{
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/phi3_5.yaml:5:30",
+				Pos:    "templates/phi3_5.yaml:6:30",
 				Prompt: "phi3_5",
 				Var:    "messages",
 			}
@@ -100,75 +105,80 @@ func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/phi3_5.yaml:5:30",
+					Pos:    "templates/phi3_5.yaml:6:30",
 					Prompt: "phi3_5",
 				}
 			}
+			done_10 := false
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
 			if err_6 != nil {
-				return dst, jinja.At(err_6, "phi3_5", "templates/phi3_5.yaml:5:47")
+				return dst, jinja.At(err_6, "phi3_5", "templates/phi3_5.yaml:6:47")
 			}
 			t_9 := jinja.Equal(v_5, jinja.StringValue("system"))
 			if t_9 {
 				v_7, err_8 := message_1.Item(jinja.StringValue("content"))
 				if err_8 != nil {
-					return dst, jinja.At(err_8, "phi3_5", "templates/phi3_5.yaml:5:79")
+					return dst, jinja.At(err_8, "phi3_5", "templates/phi3_5.yaml:6:79")
 				}
 				t_9 = v_7.Truth()
 			}
 			if t_9 {
-				v_10, err_11 := message_1.Item(jinja.StringValue("content"))
-				if err_11 != nil {
-					return dst, jinja.At(err_11, "phi3_5", "templates/phi3_5.yaml:5:119")
+				v_11, err_12 := message_1.Item(jinja.StringValue("content"))
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "phi3_5", "templates/phi3_5.yaml:6:119")
 				}
-				v_12, err_13 := jinja.Arith("+", jinja.StringValue("<|system|>\n"), v_10)
-				if err_13 != nil {
-					return dst, jinja.At(err_13, "phi3_5", "templates/phi3_5.yaml:5:102")
+				v_13, err_14 := jinja.Arith("+", jinja.StringValue("<|system|>\n"), v_11)
+				if err_14 != nil {
+					return dst, jinja.At(err_14, "phi3_5", "templates/phi3_5.yaml:6:102")
 				}
-				v_14, err_15 := jinja.Arith("+", v_12, jinja.StringValue("<|end|>\n"))
-				if err_15 != nil {
-					return dst, jinja.At(err_15, "phi3_5", "templates/phi3_5.yaml:5:102")
+				v_15, err_16 := jinja.Arith("+", v_13, jinja.StringValue("<|end|>\n"))
+				if err_16 != nil {
+					return dst, jinja.At(err_16, "phi3_5", "templates/phi3_5.yaml:6:102")
 				}
-				dst = v_14.AppendStr(dst)
-			} else {
-				v_16, err_17 := message_1.Item(jinja.StringValue("role"))
-				if err_17 != nil {
-					return dst, jinja.At(err_17, "phi3_5", "templates/phi3_5.yaml:5:161")
+				dst = v_15.AppendStr(dst)
+				done_10 = true
+			}
+			if !done_10 {
+				v_17, err_18 := message_1.Item(jinja.StringValue("role"))
+				if err_18 != nil {
+					return dst, jinja.At(err_18, "phi3_5", "templates/phi3_5.yaml:6:161")
 				}
-				if jinja.Equal(v_16, jinja.StringValue("user")) {
-					v_18, err_19 := message_1.Item(jinja.StringValue("content"))
-					if err_19 != nil {
-						return dst, jinja.At(err_19, "phi3_5", "templates/phi3_5.yaml:5:206")
+				if jinja.Equal(v_17, jinja.StringValue("user")) {
+					v_19, err_20 := message_1.Item(jinja.StringValue("content"))
+					if err_20 != nil {
+						return dst, jinja.At(err_20, "phi3_5", "templates/phi3_5.yaml:6:206")
 					}
-					v_20, err_21 := jinja.Arith("+", jinja.StringValue("<|user|>\n"), v_18)
-					if err_21 != nil {
-						return dst, jinja.At(err_21, "phi3_5", "templates/phi3_5.yaml:5:191")
+					v_21, err_22 := jinja.Arith("+", jinja.StringValue("<|user|>\n"), v_19)
+					if err_22 != nil {
+						return dst, jinja.At(err_22, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
-					v_22, err_23 := jinja.Arith("+", v_20, jinja.StringValue("<|end|>\n"))
-					if err_23 != nil {
-						return dst, jinja.At(err_23, "phi3_5", "templates/phi3_5.yaml:5:191")
+					v_23, err_24 := jinja.Arith("+", v_21, jinja.StringValue("<|end|>\n"))
+					if err_24 != nil {
+						return dst, jinja.At(err_24, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
-					dst = v_22.AppendStr(dst)
-				} else {
-					v_24, err_25 := message_1.Item(jinja.StringValue("role"))
-					if err_25 != nil {
-						return dst, jinja.At(err_25, "phi3_5", "templates/phi3_5.yaml:5:248")
+					dst = v_23.AppendStr(dst)
+					done_10 = true
+				}
+			}
+			if !done_10 {
+				v_25, err_26 := message_1.Item(jinja.StringValue("role"))
+				if err_26 != nil {
+					return dst, jinja.At(err_26, "phi3_5", "templates/phi3_5.yaml:6:248")
+				}
+				if jinja.Equal(v_25, jinja.StringValue("assistant")) {
+					v_27, err_28 := message_1.Item(jinja.StringValue("content"))
+					if err_28 != nil {
+						return dst, jinja.At(err_28, "phi3_5", "templates/phi3_5.yaml:6:303")
 					}
-					if jinja.Equal(v_24, jinja.StringValue("assistant")) {
-						v_26, err_27 := message_1.Item(jinja.StringValue("content"))
-						if err_27 != nil {
-							return dst, jinja.At(err_27, "phi3_5", "templates/phi3_5.yaml:5:303")
-						}
-						v_28, err_29 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_26)
-						if err_29 != nil {
-							return dst, jinja.At(err_29, "phi3_5", "templates/phi3_5.yaml:5:283")
-						}
-						v_30, err_31 := jinja.Arith("+", v_28, jinja.StringValue("<|end|>\n"))
-						if err_31 != nil {
-							return dst, jinja.At(err_31, "phi3_5", "templates/phi3_5.yaml:5:283")
-						}
-						dst = v_30.AppendStr(dst)
+					v_29, err_30 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_27)
+					if err_30 != nil {
+						return dst, jinja.At(err_30, "phi3_5", "templates/phi3_5.yaml:6:283")
 					}
+					v_31, err_32 := jinja.Arith("+", v_29, jinja.StringValue("<|end|>\n"))
+					if err_32 != nil {
+						return dst, jinja.At(err_32, "phi3_5", "templates/phi3_5.yaml:6:283")
+					}
+					dst = v_31.AppendStr(dst)
 				}
 			}
 		}
@@ -183,6 +193,16 @@ func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte
 	return dst, nil
 }
 
+// _Phi35TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Phi35TemplateSpecialTokens = []string{"<|system|>", "<|user|>", "<|assistant|>", "<|end|>", "<|endoftext|>", "<s>", "</s>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Phi35TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Phi35TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Phi35TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Phi35TemplateFeed{Context: ctx})
@@ -190,7 +210,8 @@ func (p Phi35TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Phi35TemplatePrompt) Request(f Phi35TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -202,6 +223,9 @@ func (p Phi35TemplatePrompt) Request(f Phi35TemplateFeed, opts ...runtime.Reques
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Phi4TemplateFeed holds the variables of the phi4 prompt.
@@ -84,12 +86,15 @@ func (p Phi4TemplatePrompt) Render(f Phi4TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Phi4TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	{
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/phi4.yaml:5:30",
+				Pos:    "templates/phi4.yaml:6:30",
 				Prompt: "phi4",
 				Var:    "messages",
 			}
@@ -100,68 +105,83 @@ func (Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte, 
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/phi4.yaml:5:30",
+					Pos:    "templates/phi4.yaml:6:30",
 					Prompt: "phi4",
 				}
 			}
+			done_7 := false
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
 			if err_6 != nil {
-				return dst, jinja.At(err_6, "phi4", "templates/phi4.yaml:5:48")
+				return dst, jinja.At(err_6, "phi4", "templates/phi4.yaml:6:48")
 			}
 			if jinja.Equal(v_5, jinja.StringValue("system")) {
-				v_7, err_8 := message_1.Item(jinja.StringValue("content"))
-				if err_8 != nil {
-					return dst, jinja.At(err_8, "phi4", "templates/phi4.yaml:5:114")
+				v_8, err_9 := message_1.Item(jinja.StringValue("content"))
+				if err_9 != nil {
+					return dst, jinja.At(err_9, "phi4", "templates/phi4.yaml:6:114")
 				}
-				v_9, err_10 := jinja.Arith("+", jinja.StringValue("<|im_start|>system<|im_sep|>"), v_7)
-				if err_10 != nil {
-					return dst, jinja.At(err_10, "phi4", "templates/phi4.yaml:5:81")
+				v_10, err_11 := jinja.Arith("+", jinja.StringValue("<|im_start|>system<|im_sep|>"), v_8)
+				if err_11 != nil {
+					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:81")
 				}
-				v_11, err_12 := jinja.Arith("+", v_9, jinja.StringValue("<|im_end|>"))
-				if err_12 != nil {
-					return dst, jinja.At(err_12, "phi4", "templates/phi4.yaml:5:81")
+				v_12, err_13 := jinja.Arith("+", v_10, jinja.StringValue("<|im_end|>"))
+				if err_13 != nil {
+					return dst, jinja.At(err_13, "phi4", "templates/phi4.yaml:6:81")
 				}
-				dst = v_11.AppendStr(dst)
-			} else {
-				v_13, err_14 := message_1.Item(jinja.StringValue("role"))
-				if err_14 != nil {
-					return dst, jinja.At(err_14, "phi4", "templates/phi4.yaml:5:158")
+				dst = v_12.AppendStr(dst)
+				done_7 = true
+			}
+			if !done_7 {
+				v_14, err_15 := message_1.Item(jinja.StringValue("role"))
+				if err_15 != nil {
+					return dst, jinja.At(err_15, "phi4", "templates/phi4.yaml:6:158")
 				}
-				if jinja.Equal(v_13, jinja.StringValue("user")) {
-					v_15, err_16 := message_1.Item(jinja.StringValue("content"))
-					if err_16 != nil {
-						return dst, jinja.At(err_16, "phi4", "templates/phi4.yaml:5:220")
+				if jinja.Equal(v_14, jinja.StringValue("user")) {
+					v_16, err_17 := message_1.Item(jinja.StringValue("content"))
+					if err_17 != nil {
+						return dst, jinja.At(err_17, "phi4", "templates/phi4.yaml:6:220")
 					}
-					v_17, err_18 := jinja.Arith("+", jinja.StringValue("<|im_start|>user<|im_sep|>"), v_15)
-					if err_18 != nil {
-						return dst, jinja.At(err_18, "phi4", "templates/phi4.yaml:5:189")
+					v_18, err_19 := jinja.Arith("+", jinja.StringValue("<|im_start|>user<|im_sep|>"), v_16)
+					if err_19 != nil {
+						return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:189")
 					}
-					v_19, err_20 := jinja.Arith("+", v_17, jinja.StringValue("<|im_end|><|im_start|>assistant<|im_sep|>"))
-					if err_20 != nil {
-						return dst, jinja.At(err_20, "phi4", "templates/phi4.yaml:5:189")
+					v_20, err_21 := jinja.Arith("+", v_18, jinja.StringValue("<|im_end|><|im_start|>assistant<|im_sep|>"))
+					if err_21 != nil {
+						return dst, jinja.At(err_21, "phi4", "templates/phi4.yaml:6:189")
 					}
-					dst = v_19.AppendStr(dst)
-				} else {
-					v_21, err_22 := message_1.Item(jinja.StringValue("role"))
-					if err_22 != nil {
-						return dst, jinja.At(err_22, "phi4", "templates/phi4.yaml:5:295")
+					dst = v_20.AppendStr(dst)
+					done_7 = true
+				}
+			}
+			if !done_7 {
+				v_22, err_23 := message_1.Item(jinja.StringValue("role"))
+				if err_23 != nil {
+					return dst, jinja.At(err_23, "phi4", "templates/phi4.yaml:6:295")
+				}
+				if jinja.Equal(v_22, jinja.StringValue("assistant")) {
+					v_24, err_25 := message_1.Item(jinja.StringValue("content"))
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "phi4", "templates/phi4.yaml:6:331")
 					}
-					if jinja.Equal(v_21, jinja.StringValue("assistant")) {
-						v_23, err_24 := message_1.Item(jinja.StringValue("content"))
-						if err_24 != nil {
-							return dst, jinja.At(err_24, "phi4", "templates/phi4.yaml:5:331")
-						}
-						v_25, err_26 := jinja.Arith("+", v_23, jinja.StringValue("<|im_end|>"))
-						if err_26 != nil {
-							return dst, jinja.At(err_26, "phi4", "templates/phi4.yaml:5:331")
-						}
-						dst = v_25.AppendStr(dst)
+					v_26, err_27 := jinja.Arith("+", v_24, jinja.StringValue("<|im_end|>"))
+					if err_27 != nil {
+						return dst, jinja.At(err_27, "phi4", "templates/phi4.yaml:6:331")
 					}
+					dst = v_26.AppendStr(dst)
 				}
 			}
 		}
 	}
 	return dst, nil
+}
+
+// _Phi4TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Phi4TemplateSpecialTokens = []string{"<|im_start|>", "<|im_sep|>", "<|im_end|>", "<|endoftext|>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Phi4TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Phi4TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
@@ -171,7 +191,8 @@ func (p Phi4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Phi4TemplatePrompt) Request(f Phi4TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -183,6 +204,9 @@ func (p Phi4TemplatePrompt) Request(f Phi4TemplateFeed, opts ...runtime.RequestO
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Qwen25TemplateFeed holds the variables of the qwen2_5 prompt.
@@ -84,13 +86,16 @@ func (p Qwen25TemplatePrompt) Render(f Qwen25TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Qwen25TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	if f.Tools.Default(jinja.NoneValue(), false).Truth() {
 		dst = append(dst, "<|im_start|>system\n"...)
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen2_5.yaml:5:76",
+				Pos:    "templates/qwen2_5.yaml:6:76",
 				Prompt: "qwen2_5",
 				Var:    "messages",
 			}
@@ -102,13 +107,13 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		}
 		v_7, err_8 := t_6.Item(jinja.StringValue("role"))
 		if err_8 != nil {
-			return dst, jinja.At(err_8, "qwen2_5", "templates/qwen2_5.yaml:5:76")
+			return dst, jinja.At(err_8, "qwen2_5", "templates/qwen2_5.yaml:6:76")
 		}
 		if jinja.Equal(v_7, jinja.StringValue("system")) {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen2_5.yaml:5:110",
+					Pos:    "templates/qwen2_5.yaml:6:110",
 					Prompt: "qwen2_5",
 					Var:    "messages",
 				}
@@ -120,7 +125,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 			}
 			v_12, err_13 := t_11.Item(jinja.StringValue("content"))
 			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2_5", "templates/qwen2_5.yaml:5:110")
+				return dst, jinja.At(err_13, "qwen2_5", "templates/qwen2_5.yaml:6:110")
 			}
 			dst = v_12.AppendStr(dst)
 		} else {
@@ -130,21 +135,21 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		{
 			items_14, err_15 := f.Tools.Default(jinja.NoneValue(), false).Iter()
 			if err_15 != nil {
-				return dst, jinja.At(err_15, "qwen2_5", "templates/qwen2_5.yaml:5:484")
+				return dst, jinja.At(err_15, "qwen2_5", "templates/qwen2_5.yaml:6:484")
 			}
 			for _, x_17 := range items_14 {
 				tool_1 := x_17
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/qwen2_5.yaml:5:484",
+						Pos:    "templates/qwen2_5.yaml:6:484",
 						Prompt: "qwen2_5",
 					}
 				}
 				dst = append(dst, "\n"...)
 				v_18, err_19 := jinja.ToJSON(tool_1, 0, false, true)
 				if err_19 != nil {
-					return dst, jinja.At(err_19, "qwen2_5", "templates/qwen2_5.yaml:5:516")
+					return dst, jinja.At(err_19, "qwen2_5", "templates/qwen2_5.yaml:6:516")
 				}
 				dst = append(dst, v_18...)
 			}
@@ -154,7 +159,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen2_5.yaml:5:860",
+				Pos:    "templates/qwen2_5.yaml:6:860",
 				Prompt: "qwen2_5",
 				Var:    "messages",
 			}
@@ -166,13 +171,13 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		}
 		v_23, err_24 := t_22.Item(jinja.StringValue("role"))
 		if err_24 != nil {
-			return dst, jinja.At(err_24, "qwen2_5", "templates/qwen2_5.yaml:5:860")
+			return dst, jinja.At(err_24, "qwen2_5", "templates/qwen2_5.yaml:6:860")
 		}
 		if jinja.Equal(v_23, jinja.StringValue("system")) {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen2_5.yaml:5:912",
+					Pos:    "templates/qwen2_5.yaml:6:912",
 					Prompt: "qwen2_5",
 					Var:    "messages",
 				}
@@ -184,15 +189,15 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 			}
 			v_28, err_29 := t_27.Item(jinja.StringValue("content"))
 			if err_29 != nil {
-				return dst, jinja.At(err_29, "qwen2_5", "templates/qwen2_5.yaml:5:912")
+				return dst, jinja.At(err_29, "qwen2_5", "templates/qwen2_5.yaml:6:912")
 			}
 			v_30, err_31 := jinja.Arith("+", jinja.StringValue("<|im_start|>system\n"), v_28)
 			if err_31 != nil {
-				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:5:894")
+				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:6:894")
 			}
 			v_32, err_33 := jinja.Arith("+", v_30, jinja.StringValue("<|im_end|>\n"))
 			if err_33 != nil {
-				return dst, jinja.At(err_33, "qwen2_5", "templates/qwen2_5.yaml:5:894")
+				return dst, jinja.At(err_33, "qwen2_5", "templates/qwen2_5.yaml:6:894")
 			}
 			dst = v_32.AppendStr(dst)
 		} else {
@@ -203,7 +208,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen2_5.yaml:5:1157",
+				Pos:    "templates/qwen2_5.yaml:6:1157",
 				Prompt: "qwen2_5",
 				Var:    "messages",
 			}
@@ -215,19 +220,20 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen2_5.yaml:5:1157",
+					Pos:    "templates/qwen2_5.yaml:6:1157",
 					Prompt: "qwen2_5",
 				}
 			}
+			done_49 := false
 			v_38, err_39 := message_2.Attr("role")
 			if err_39 != nil {
-				return dst, jinja.At(err_39, "qwen2_5", "templates/qwen2_5.yaml:5:1193")
+				return dst, jinja.At(err_39, "qwen2_5", "templates/qwen2_5.yaml:6:1193")
 			}
 			t_42 := jinja.Equal(v_38, jinja.StringValue("user"))
 			if !t_42 {
 				v_40, err_41 := message_2.Attr("role")
 				if err_41 != nil {
-					return dst, jinja.At(err_41, "qwen2_5", "templates/qwen2_5.yaml:5:1223")
+					return dst, jinja.At(err_41, "qwen2_5", "templates/qwen2_5.yaml:6:1223")
 				}
 				t_42 = (jinja.Equal(v_40, jinja.StringValue("system")) && !(i_36 == 0))
 			}
@@ -235,188 +241,192 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 			if !t_48 {
 				v_43, err_44 := message_2.Attr("role")
 				if err_44 != nil {
-					return dst, jinja.At(err_44, "qwen2_5", "templates/qwen2_5.yaml:5:1274")
+					return dst, jinja.At(err_44, "qwen2_5", "templates/qwen2_5.yaml:6:1274")
 				}
 				t_47 := jinja.Equal(v_43, jinja.StringValue("assistant"))
 				if t_47 {
 					v_45, err_46 := message_2.Attr("tool_calls")
 					if err_46 != nil {
-						return dst, jinja.At(err_46, "qwen2_5", "templates/qwen2_5.yaml:5:1312")
+						return dst, jinja.At(err_46, "qwen2_5", "templates/qwen2_5.yaml:6:1312")
 					}
 					t_47 = !(v_45.Truth())
 				}
 				t_48 = t_47
 			}
 			if t_48 {
-				v_49, err_50 := message_2.Attr("role")
-				if err_50 != nil {
-					return dst, jinja.At(err_50, "qwen2_5", "templates/qwen2_5.yaml:5:1334")
+				v_50, err_51 := message_2.Attr("role")
+				if err_51 != nil {
+					return dst, jinja.At(err_51, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_51, err_52 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_49)
-				if err_52 != nil {
-					return dst, jinja.At(err_52, "qwen2_5", "templates/qwen2_5.yaml:5:1334")
+				v_52, err_53 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_50)
+				if err_53 != nil {
+					return dst, jinja.At(err_53, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_53, err_54 := jinja.Arith("+", v_51, jinja.StringValue("\n"))
-				if err_54 != nil {
-					return dst, jinja.At(err_54, "qwen2_5", "templates/qwen2_5.yaml:5:1334")
+				v_54, err_55 := jinja.Arith("+", v_52, jinja.StringValue("\n"))
+				if err_55 != nil {
+					return dst, jinja.At(err_55, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_55, err_56 := message_2.Attr("content")
-				if err_56 != nil {
-					return dst, jinja.At(err_56, "qwen2_5", "templates/qwen2_5.yaml:5:1352")
+				v_56, err_57 := message_2.Attr("content")
+				if err_57 != nil {
+					return dst, jinja.At(err_57, "qwen2_5", "templates/qwen2_5.yaml:6:1352")
 				}
-				v_57, err_58 := jinja.Arith("+", v_53, v_55)
-				if err_58 != nil {
-					return dst, jinja.At(err_58, "qwen2_5", "templates/qwen2_5.yaml:5:1334")
+				v_58, err_59 := jinja.Arith("+", v_54, v_56)
+				if err_59 != nil {
+					return dst, jinja.At(err_59, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_59, err_60 := jinja.Arith("+", v_57, jinja.StringValue("<|im_end|>"))
-				if err_60 != nil {
-					return dst, jinja.At(err_60, "qwen2_5", "templates/qwen2_5.yaml:5:1334")
+				v_60, err_61 := jinja.Arith("+", v_58, jinja.StringValue("<|im_end|>"))
+				if err_61 != nil {
+					return dst, jinja.At(err_61, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_61, err_62 := jinja.Arith("+", v_59, jinja.StringValue("\n"))
-				if err_62 != nil {
-					return dst, jinja.At(err_62, "qwen2_5", "templates/qwen2_5.yaml:5:1334")
+				v_62, err_63 := jinja.Arith("+", v_60, jinja.StringValue("\n"))
+				if err_63 != nil {
+					return dst, jinja.At(err_63, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				dst = v_61.AppendStr(dst)
-			} else {
-				v_63, err_64 := message_2.Attr("role")
-				if err_64 != nil {
-					return dst, jinja.At(err_64, "qwen2_5", "templates/qwen2_5.yaml:5:1444")
+				dst = v_62.AppendStr(dst)
+				done_49 = true
+			}
+			if !done_49 {
+				v_64, err_65 := message_2.Attr("role")
+				if err_65 != nil {
+					return dst, jinja.At(err_65, "qwen2_5", "templates/qwen2_5.yaml:6:1444")
 				}
-				if jinja.Equal(v_63, jinja.StringValue("assistant")) {
-					v_65, err_66 := message_2.Attr("role")
-					if err_66 != nil {
-						return dst, jinja.At(err_66, "qwen2_5", "templates/qwen2_5.yaml:5:1476")
+				if jinja.Equal(v_64, jinja.StringValue("assistant")) {
+					v_66, err_67 := message_2.Attr("role")
+					if err_67 != nil {
+						return dst, jinja.At(err_67, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					v_67, err_68 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_65)
-					if err_68 != nil {
-						return dst, jinja.At(err_68, "qwen2_5", "templates/qwen2_5.yaml:5:1476")
+					v_68, err_69 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_66)
+					if err_69 != nil {
+						return dst, jinja.At(err_69, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					dst = v_67.AppendStr(dst)
-					v_69, err_70 := message_2.Attr("content")
-					if err_70 != nil {
-						return dst, jinja.At(err_70, "qwen2_5", "templates/qwen2_5.yaml:5:1476")
+					dst = v_68.AppendStr(dst)
+					v_70, err_71 := message_2.Attr("content")
+					if err_71 != nil {
+						return dst, jinja.At(err_71, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					if v_69.Truth() {
-						v_71, err_72 := message_2.Attr("content")
-						if err_72 != nil {
-							return dst, jinja.At(err_72, "qwen2_5", "templates/qwen2_5.yaml:5:1494")
+					if v_70.Truth() {
+						v_72, err_73 := message_2.Attr("content")
+						if err_73 != nil {
+							return dst, jinja.At(err_73, "qwen2_5", "templates/qwen2_5.yaml:6:1494")
 						}
-						v_73, err_74 := jinja.Arith("+", jinja.StringValue("\n"), v_71)
-						if err_74 != nil {
-							return dst, jinja.At(err_74, "qwen2_5", "templates/qwen2_5.yaml:5:1490")
+						v_74, err_75 := jinja.Arith("+", jinja.StringValue("\n"), v_72)
+						if err_75 != nil {
+							return dst, jinja.At(err_75, "qwen2_5", "templates/qwen2_5.yaml:6:1490")
 						}
-						dst = v_73.AppendStr(dst)
+						dst = v_74.AppendStr(dst)
 					}
 					{
-						v_76, err_77 := message_2.Attr("tool_calls")
-						if err_77 != nil {
-							return dst, jinja.At(err_77, "qwen2_5", "templates/qwen2_5.yaml:5:1583")
-						}
-						items_75, err_78 := v_76.Iter()
+						v_77, err_78 := message_2.Attr("tool_calls")
 						if err_78 != nil {
-							return dst, jinja.At(err_78, "qwen2_5", "templates/qwen2_5.yaml:5:1583")
+							return dst, jinja.At(err_78, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
 						}
-						for _, x_80 := range items_75 {
-							toolCall_3 := x_80
+						items_76, err_79 := v_77.Iter()
+						if err_79 != nil {
+							return dst, jinja.At(err_79, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
+						}
+						for _, x_81 := range items_76 {
+							toolCall_3 := x_81
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/qwen2_5.yaml:5:1583",
+									Pos:    "templates/qwen2_5.yaml:6:1583",
 									Prompt: "qwen2_5",
 								}
 							}
-							v_81, err_82 := toolCall_3.Attr("function")
-							if err_82 != nil {
-								return dst, jinja.At(err_82, "qwen2_5", "templates/qwen2_5.yaml:5:1600")
+							v_82, err_83 := toolCall_3.Attr("function")
+							if err_83 != nil {
+								return dst, jinja.At(err_83, "qwen2_5", "templates/qwen2_5.yaml:6:1600")
 							}
-							if v_81.Test("defined") {
-								v_83, err_84 := toolCall_3.Attr("function")
-								if err_84 != nil {
-									return dst, jinja.At(err_84, "qwen2_5", "templates/qwen2_5.yaml:5:1651")
+							if v_82.Test("defined") {
+								v_84, err_85 := toolCall_3.Attr("function")
+								if err_85 != nil {
+									return dst, jinja.At(err_85, "qwen2_5", "templates/qwen2_5.yaml:6:1651")
 								}
-								toolCall_3 = v_83
+								toolCall_3 = v_84
 							}
 							dst = append(dst, "\n<tool_call>\n{\"name\": \""...)
-							v_85, err_86 := toolCall_3.Attr("name")
-							if err_86 != nil {
-								return dst, jinja.At(err_86, "qwen2_5", "templates/qwen2_5.yaml:5:1728")
+							v_86, err_87 := toolCall_3.Attr("name")
+							if err_87 != nil {
+								return dst, jinja.At(err_87, "qwen2_5", "templates/qwen2_5.yaml:6:1728")
 							}
-							dst = v_85.AppendStr(dst)
+							dst = v_86.AppendStr(dst)
 							dst = append(dst, "\", \"arguments\": "...)
-							v_87, err_88 := toolCall_3.Attr("arguments")
-							if err_88 != nil {
-								return dst, jinja.At(err_88, "qwen2_5", "templates/qwen2_5.yaml:5:1767")
+							v_88, err_89 := toolCall_3.Attr("arguments")
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
 							}
-							v_89, err_90 := jinja.ToJSON(v_87, 0, false, true)
-							if err_90 != nil {
-								return dst, jinja.At(err_90, "qwen2_5", "templates/qwen2_5.yaml:5:1767")
+							v_90, err_91 := jinja.ToJSON(v_88, 0, false, true)
+							if err_91 != nil {
+								return dst, jinja.At(err_91, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
 							}
-							dst = append(dst, v_89...)
+							dst = append(dst, v_90...)
 							dst = append(dst, "}\n</tool_call>"...)
 						}
 					}
 					dst = append(dst, "<|im_end|>\n"...)
-				} else {
-					v_91, err_92 := message_2.Attr("role")
-					if err_92 != nil {
-						return dst, jinja.At(err_92, "qwen2_5", "templates/qwen2_5.yaml:5:1840")
+					done_49 = true
+				}
+			}
+			if !done_49 {
+				v_92, err_93 := message_2.Attr("role")
+				if err_93 != nil {
+					return dst, jinja.At(err_93, "qwen2_5", "templates/qwen2_5.yaml:6:1840")
+				}
+				if jinja.Equal(v_92, jinja.StringValue("tool")) {
+					t_99 := i_36 == 0
+					if !t_99 {
+						if f.Messages == nil {
+							return dst, &runtime.Error{
+								Err:    runtime.ErrMissing,
+								Pos:    "templates/qwen2_5.yaml:6:1886",
+								Prompt: "qwen2_5",
+								Var:    "messages",
+							}
+						}
+						v_94, ok_95 := jinja.Index(f.Messages, (i_36 - 1))
+						var t_96 jinja.Value
+						if ok_95 {
+							t_96 = v_94
+						}
+						v_97, err_98 := t_96.Attr("role")
+						if err_98 != nil {
+							return dst, jinja.At(err_98, "qwen2_5", "templates/qwen2_5.yaml:6:1886")
+						}
+						t_99 = !jinja.Equal(v_97, jinja.StringValue("tool"))
 					}
-					if jinja.Equal(v_91, jinja.StringValue("tool")) {
-						t_98 := i_36 == 0
-						if !t_98 {
-							if f.Messages == nil {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrMissing,
-									Pos:    "templates/qwen2_5.yaml:5:1886",
-									Prompt: "qwen2_5",
-									Var:    "messages",
-								}
+					if t_99 {
+						dst = append(dst, "<|im_start|>user"...)
+					}
+					dst = append(dst, "\n<tool_response>\n"...)
+					v_100, err_101 := message_2.Attr("content")
+					if err_101 != nil {
+						return dst, jinja.At(err_101, "qwen2_5", "templates/qwen2_5.yaml:6:2012")
+					}
+					dst = v_100.AppendStr(dst)
+					dst = append(dst, "\n</tool_response>"...)
+					t_107 := i_36 == n_35-1
+					if !t_107 {
+						if f.Messages == nil {
+							return dst, &runtime.Error{
+								Err:    runtime.ErrMissing,
+								Pos:    "templates/qwen2_5.yaml:6:2072",
+								Prompt: "qwen2_5",
+								Var:    "messages",
 							}
-							v_93, ok_94 := jinja.Index(f.Messages, (i_36 - 1))
-							var t_95 jinja.Value
-							if ok_94 {
-								t_95 = v_93
-							}
-							v_96, err_97 := t_95.Attr("role")
-							if err_97 != nil {
-								return dst, jinja.At(err_97, "qwen2_5", "templates/qwen2_5.yaml:5:1886")
-							}
-							t_98 = !jinja.Equal(v_96, jinja.StringValue("tool"))
 						}
-						if t_98 {
-							dst = append(dst, "<|im_start|>user"...)
+						v_102, ok_103 := jinja.Index(f.Messages, (i_36 + 1))
+						var t_104 jinja.Value
+						if ok_103 {
+							t_104 = v_102
 						}
-						dst = append(dst, "\n<tool_response>\n"...)
-						v_99, err_100 := message_2.Attr("content")
-						if err_100 != nil {
-							return dst, jinja.At(err_100, "qwen2_5", "templates/qwen2_5.yaml:5:2012")
+						v_105, err_106 := t_104.Attr("role")
+						if err_106 != nil {
+							return dst, jinja.At(err_106, "qwen2_5", "templates/qwen2_5.yaml:6:2072")
 						}
-						dst = v_99.AppendStr(dst)
-						dst = append(dst, "\n</tool_response>"...)
-						t_106 := i_36 == n_35-1
-						if !t_106 {
-							if f.Messages == nil {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrMissing,
-									Pos:    "templates/qwen2_5.yaml:5:2072",
-									Prompt: "qwen2_5",
-									Var:    "messages",
-								}
-							}
-							v_101, ok_102 := jinja.Index(f.Messages, (i_36 + 1))
-							var t_103 jinja.Value
-							if ok_102 {
-								t_103 = v_101
-							}
-							v_104, err_105 := t_103.Attr("role")
-							if err_105 != nil {
-								return dst, jinja.At(err_105, "qwen2_5", "templates/qwen2_5.yaml:5:2072")
-							}
-							t_106 = !jinja.Equal(v_104, jinja.StringValue("tool"))
-						}
-						if t_106 {
-							dst = append(dst, "<|im_end|>\n"...)
-						}
+						t_107 = !jinja.Equal(v_105, jinja.StringValue("tool"))
+					}
+					if t_107 {
+						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}
 			}
@@ -428,6 +438,16 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 	return dst, nil
 }
 
+// _Qwen25TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Qwen25TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Qwen25TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Qwen25TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Qwen25TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen25TemplateFeed{Context: ctx})
@@ -435,7 +455,8 @@ func (p Qwen25TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Qwen25TemplatePrompt) Request(f Qwen25TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -447,6 +468,9 @@ func (p Qwen25TemplatePrompt) Request(f Qwen25TemplateFeed, opts ...runtime.Requ
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

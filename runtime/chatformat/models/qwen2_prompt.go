@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Qwen2TemplateFeed holds the variables of the qwen2 prompt.
@@ -84,12 +86,15 @@ func (p Qwen2TemplatePrompt) Render(f Qwen2TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Qwen2TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	{
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen2.yaml:5:30",
+				Pos:    "templates/qwen2.yaml:6:30",
 				Prompt: "qwen2",
 				Var:    "messages",
 			}
@@ -100,7 +105,7 @@ func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen2.yaml:5:30",
+					Pos:    "templates/qwen2.yaml:6:30",
 					Prompt: "qwen2",
 				}
 			}
@@ -109,7 +114,7 @@ func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte
 				if f.Messages == nil {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrMissing,
-						Pos:    "templates/qwen2.yaml:5:62",
+						Pos:    "templates/qwen2.yaml:6:62",
 						Prompt: "qwen2",
 						Var:    "messages",
 					}
@@ -121,7 +126,7 @@ func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte
 				}
 				v_9, err_10 := t_8.Item(jinja.StringValue("role"))
 				if err_10 != nil {
-					return dst, jinja.At(err_10, "qwen2", "templates/qwen2.yaml:5:62")
+					return dst, jinja.At(err_10, "qwen2", "templates/qwen2.yaml:6:62")
 				}
 				t_11 = !jinja.Equal(v_9, jinja.StringValue("system"))
 			}
@@ -130,31 +135,31 @@ func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte
 			}
 			v_12, err_13 := message_1.Item(jinja.StringValue("role"))
 			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:5:194")
+				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:194")
 			}
 			v_14, err_15 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_12)
 			if err_15 != nil {
-				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:5:177")
+				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
 			}
 			v_16, err_17 := jinja.Arith("+", v_14, jinja.StringValue("\n"))
 			if err_17 != nil {
-				return dst, jinja.At(err_17, "qwen2", "templates/qwen2.yaml:5:177")
+				return dst, jinja.At(err_17, "qwen2", "templates/qwen2.yaml:6:177")
 			}
 			v_18, err_19 := message_1.Item(jinja.StringValue("content"))
 			if err_19 != nil {
-				return dst, jinja.At(err_19, "qwen2", "templates/qwen2.yaml:5:219")
+				return dst, jinja.At(err_19, "qwen2", "templates/qwen2.yaml:6:219")
 			}
 			v_20, err_21 := jinja.Arith("+", v_16, v_18)
 			if err_21 != nil {
-				return dst, jinja.At(err_21, "qwen2", "templates/qwen2.yaml:5:177")
+				return dst, jinja.At(err_21, "qwen2", "templates/qwen2.yaml:6:177")
 			}
 			v_22, err_23 := jinja.Arith("+", v_20, jinja.StringValue("<|im_end|>"))
 			if err_23 != nil {
-				return dst, jinja.At(err_23, "qwen2", "templates/qwen2.yaml:5:177")
+				return dst, jinja.At(err_23, "qwen2", "templates/qwen2.yaml:6:177")
 			}
 			v_24, err_25 := jinja.Arith("+", v_22, jinja.StringValue("\n"))
 			if err_25 != nil {
-				return dst, jinja.At(err_25, "qwen2", "templates/qwen2.yaml:5:177")
+				return dst, jinja.At(err_25, "qwen2", "templates/qwen2.yaml:6:177")
 			}
 			dst = v_24.AppendStr(dst)
 		}
@@ -165,6 +170,16 @@ func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte
 	return dst, nil
 }
 
+// _Qwen2TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Qwen2TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Qwen2TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Qwen2TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Qwen2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen2TemplateFeed{Context: ctx})
@@ -172,7 +187,8 @@ func (p Qwen2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Qwen2TemplatePrompt) Request(f Qwen2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -184,6 +200,9 @@ func (p Qwen2TemplatePrompt) Request(f Qwen2TemplateFeed, opts ...runtime.Reques
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

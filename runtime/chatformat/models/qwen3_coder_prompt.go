@@ -5,11 +5,13 @@ package models
 
 import (
 	"errors"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Qwen3CoderTemplateFeed holds the variables of the qwen3_coder prompt.
@@ -86,6 +88,9 @@ func (p Qwen3CoderTemplatePrompt) Render(f Qwen3CoderTemplateFeed) (string, erro
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Qwen3CoderTemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var systemMessage_1 jinja.Value
 	var loopMessages_2 []jinja.Value
@@ -95,7 +100,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	if f.Messages == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "templates/qwen3_coder.yaml:5:576",
+			Pos:    "templates/qwen3_coder.yaml:6:576",
 			Prompt: "qwen3_coder",
 			Var:    "messages",
 		}
@@ -107,13 +112,13 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	}
 	v_27, err_28 := t_26.Item(jinja.StringValue("role"))
 	if err_28 != nil {
-		return dst, jinja.At(err_28, "qwen3_coder", "templates/qwen3_coder.yaml:5:576")
+		return dst, jinja.At(err_28, "qwen3_coder", "templates/qwen3_coder.yaml:6:576")
 	}
 	if jinja.Equal(v_27, jinja.StringValue("system")) {
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:5:576",
+				Pos:    "templates/qwen3_coder.yaml:6:576",
 				Prompt: "qwen3_coder",
 				Var:    "messages",
 			}
@@ -125,13 +130,13 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		}
 		v_32, err_33 := t_31.Item(jinja.StringValue("content"))
 		if err_33 != nil {
-			return dst, jinja.At(err_33, "qwen3_coder", "templates/qwen3_coder.yaml:5:576")
+			return dst, jinja.At(err_33, "qwen3_coder", "templates/qwen3_coder.yaml:6:576")
 		}
 		systemMessage_1 = v_32
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:5:608",
+				Pos:    "templates/qwen3_coder.yaml:6:608",
 				Prompt: "qwen3_coder",
 				Var:    "messages",
 			}
@@ -141,7 +146,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:5:608",
+				Pos:    "templates/qwen3_coder.yaml:6:608",
 				Prompt: "qwen3_coder",
 				Var:    "messages",
 			}
@@ -158,7 +163,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	if systemMessage_1.Test("defined") {
 		v_36, err_37 := jinja.Arith("+", jinja.StringValue("<|im_start|>system\n"), systemMessage_1)
 		if err_37 != nil {
-			return dst, jinja.At(err_37, "qwen3_coder", "templates/qwen3_coder.yaml:5:721")
+			return dst, jinja.At(err_37, "qwen3_coder", "templates/qwen3_coder.yaml:6:721")
 		}
 		dst = v_36.AppendStr(dst)
 	} else {
@@ -166,7 +171,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		if t_40 {
 			v_38, err_39 := tools_3.Len()
 			if err_39 != nil {
-				return dst, jinja.At(err_39, "qwen3_coder", "templates/qwen3_coder.yaml:5:795")
+				return dst, jinja.At(err_39, "qwen3_coder", "templates/qwen3_coder.yaml:6:795")
 			}
 			t_40 = v_38 > 0
 		}
@@ -178,7 +183,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	if t_43 {
 		v_41, err_42 := tools_3.Len()
 		if err_42 != nil {
-			return dst, jinja.At(err_42, "qwen3_coder", "templates/qwen3_coder.yaml:5:949")
+			return dst, jinja.At(err_42, "qwen3_coder", "templates/qwen3_coder.yaml:6:949")
 		}
 		t_43 = v_41 > 0
 	}
@@ -188,39 +193,39 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		{
 			items_44, err_45 := tools_3.Iter()
 			if err_45 != nil {
-				return dst, jinja.At(err_45, "qwen3_coder", "templates/qwen3_coder.yaml:5:1063")
+				return dst, jinja.At(err_45, "qwen3_coder", "templates/qwen3_coder.yaml:6:1063")
 			}
 			for _, x_47 := range items_44 {
 				tool_4 := x_47
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/qwen3_coder.yaml:5:1063",
+						Pos:    "templates/qwen3_coder.yaml:6:1063",
 						Prompt: "qwen3_coder",
 					}
 				}
 				v_48, err_49 := tool_4.Attr("function")
 				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen3_coder", "templates/qwen3_coder.yaml:5:1086")
+					return dst, jinja.At(err_49, "qwen3_coder", "templates/qwen3_coder.yaml:6:1086")
 				}
 				if v_48.Test("defined") {
 					v_50, err_51 := tool_4.Attr("function")
 					if err_51 != nil {
-						return dst, jinja.At(err_51, "qwen3_coder", "templates/qwen3_coder.yaml:5:1131")
+						return dst, jinja.At(err_51, "qwen3_coder", "templates/qwen3_coder.yaml:6:1131")
 					}
 					tool_4 = v_50
 				}
 				dst = append(dst, "\n<function>\n<name>"...)
 				v_52, err_53 := tool_4.Attr("name")
 				if err_53 != nil {
-					return dst, jinja.At(err_53, "qwen3_coder", "templates/qwen3_coder.yaml:5:1237")
+					return dst, jinja.At(err_53, "qwen3_coder", "templates/qwen3_coder.yaml:6:1237")
 				}
 				dst = v_52.AppendStr(dst)
 				dst = append(dst, "</name>"...)
 				dst = append(dst, "\n<description>"...)
 				v_54, err_55 := tool_4.Attr("description")
 				if err_55 != nil {
-					return dst, jinja.At(err_55, "qwen3_coder", "templates/qwen3_coder.yaml:5:1309")
+					return dst, jinja.At(err_55, "qwen3_coder", "templates/qwen3_coder.yaml:6:1309")
 				}
 				dst = append(dst, jinja.StripSpace(v_54.String(), true, true)...)
 				dst = append(dst, "</description>"...)
@@ -228,15 +233,15 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				{
 					v_57, err_58 := tool_4.Attr("parameters")
 					if err_58 != nil {
-						return dst, jinja.At(err_58, "qwen3_coder", "templates/qwen3_coder.yaml:5:1395")
+						return dst, jinja.At(err_58, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
 					v_59, err_60 := v_57.Attr("properties")
 					if err_60 != nil {
-						return dst, jinja.At(err_60, "qwen3_coder", "templates/qwen3_coder.yaml:5:1395")
+						return dst, jinja.At(err_60, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
 					items_56, err_61 := v_59.Items()
 					if err_61 != nil {
-						return dst, jinja.At(err_61, "qwen3_coder", "templates/qwen3_coder.yaml:5:1395")
+						return dst, jinja.At(err_61, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
 					for _, x_63 := range items_56 {
 						paramName_5 := x_63[0]
@@ -244,7 +249,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/qwen3_coder.yaml:5:1395",
+								Pos:    "templates/qwen3_coder.yaml:6:1395",
 								Prompt: "qwen3_coder",
 							}
 						}
@@ -255,26 +260,26 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						dst = append(dst, "</name>"...)
 						v_64, err_65 := paramFields_6.Attr("type")
 						if err_65 != nil {
-							return dst, jinja.At(err_65, "qwen3_coder", "templates/qwen3_coder.yaml:5:1486")
+							return dst, jinja.At(err_65, "qwen3_coder", "templates/qwen3_coder.yaml:6:1486")
 						}
 						if v_64.Test("defined") {
 							dst = append(dst, "\n<type>"...)
 							v_66, err_67 := paramFields_6.Attr("type")
 							if err_67 != nil {
-								return dst, jinja.At(err_67, "qwen3_coder", "templates/qwen3_coder.yaml:5:1515")
+								return dst, jinja.At(err_67, "qwen3_coder", "templates/qwen3_coder.yaml:6:1515")
 							}
 							dst = append(dst, v_66.String()...)
 							dst = append(dst, "</type>"...)
 						}
 						v_68, err_69 := paramFields_6.Attr("description")
 						if err_69 != nil {
-							return dst, jinja.At(err_69, "qwen3_coder", "templates/qwen3_coder.yaml:5:1574")
+							return dst, jinja.At(err_69, "qwen3_coder", "templates/qwen3_coder.yaml:6:1574")
 						}
 						if v_68.Test("defined") {
 							dst = append(dst, "\n<description>"...)
 							v_70, err_71 := paramFields_6.Attr("description")
 							if err_71 != nil {
-								return dst, jinja.At(err_71, "qwen3_coder", "templates/qwen3_coder.yaml:5:1598")
+								return dst, jinja.At(err_71, "qwen3_coder", "templates/qwen3_coder.yaml:6:1598")
 							}
 							dst = append(dst, jinja.StripSpace(v_70.String(), true, true)...)
 							dst = append(dst, "</description>"...)
@@ -284,7 +289,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						start_72 := len(dst)
 						v_74, err_75 := paramFields_6.Attr("enum")
 						if err_75 != nil {
-							return dst, jinja.At(err_75, "qwen3_coder", "templates/qwen3_coder.yaml:5:1651")
+							return dst, jinja.At(err_75, "qwen3_coder", "templates/qwen3_coder.yaml:6:1651")
 						}
 						itemList_8 = v_74
 						tagName_9 = "enum"
@@ -292,7 +297,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						if t_78 {
 							v_76, err_77 := itemList_8.Len()
 							if err_77 != nil {
-								return dst, jinja.At(err_77, "qwen3_coder", "templates/qwen3_coder.yaml:5:136")
+								return dst, jinja.At(err_77, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 							}
 							t_78 = v_76 > 0
 						}
@@ -306,14 +311,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							{
 								items_79, err_80 := itemList_8.Iter()
 								if err_80 != nil {
-									return dst, jinja.At(err_80, "qwen3_coder", "templates/qwen3_coder.yaml:5:245")
+									return dst, jinja.At(err_80, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 								}
 								for i_82, x_83 := range items_79 {
 									item_10 := x_83
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, &runtime.Error{
 											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:5:245",
+											Pos:    "templates/qwen3_coder.yaml:6:245",
 											Prompt: "qwen3_coder",
 										}
 									}
@@ -343,7 +348,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						{
 							v_91, err_92 := paramFields_6.Keys()
 							if err_92 != nil {
-								return dst, jinja.At(err_92, "qwen3_coder", "templates/qwen3_coder.yaml:5:1811")
+								return dst, jinja.At(err_92, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 							}
 							seq_93 := v_91
 							var items_94 []jinja.Value
@@ -351,7 +356,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								var err_95 error
 								items_94, err_95 = seq_93.Iter()
 								if err_95 != nil {
-									return dst, jinja.At(err_95, "qwen3_coder", "templates/qwen3_coder.yaml:5:1811")
+									return dst, jinja.At(err_95, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 								}
 							}
 							_ = handledKeys_7
@@ -364,7 +369,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								}
 								v_89, err_90 := jinja.Contains(jinja.ListValue(items_87...), item_11)
 								if err_90 != nil {
-									return dst, jinja.At(err_90, "qwen3_coder", "templates/qwen3_coder.yaml:5:1821")
+									return dst, jinja.At(err_90, "qwen3_coder", "templates/qwen3_coder.yaml:6:1821")
 								}
 								if !(v_89) {
 									kept_85 = append(kept_85, x_86)
@@ -372,14 +377,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							}
 							items_84, err_96 := jinja.ListValue(kept_85...).Iter()
 							if err_96 != nil {
-								return dst, jinja.At(err_96, "qwen3_coder", "templates/qwen3_coder.yaml:5:1811")
+								return dst, jinja.At(err_96, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 							}
 							for _, x_98 := range items_84 {
 								jsonKey_12 := x_98
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:5:1811",
+										Pos:    "templates/qwen3_coder.yaml:6:1811",
 										Prompt: "qwen3_coder",
 									}
 								}
@@ -388,7 +393,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								if !ok_100 {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:5:1893",
+										Pos:    "templates/qwen3_coder.yaml:6:1893",
 										Prompt: "qwen3_coder",
 									}
 								}
@@ -396,7 +401,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								if !ok_102 {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:5:1893",
+										Pos:    "templates/qwen3_coder.yaml:6:1893",
 										Prompt: "qwen3_coder",
 									}
 								}
@@ -404,14 +409,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								if !ok_104 {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:5:1893",
+										Pos:    "templates/qwen3_coder.yaml:6:1893",
 										Prompt: "qwen3_coder",
 									}
 								}
 								normedJSONKey_13 = v_103
 								v_105, err_106 := paramFields_6.Item(jsonKey_12)
 								if err_106 != nil {
-									return dst, jinja.At(err_106, "qwen3_coder", "templates/qwen3_coder.yaml:5:1907")
+									return dst, jinja.At(err_106, "qwen3_coder", "templates/qwen3_coder.yaml:6:1907")
 								}
 								if v_105.Test("mapping") {
 									dst = append(dst, "\n<"...)
@@ -419,11 +424,11 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 									dst = append(dst, ">"...)
 									v_107, err_108 := paramFields_6.Item(jsonKey_12)
 									if err_108 != nil {
-										return dst, jinja.At(err_108, "qwen3_coder", "templates/qwen3_coder.yaml:5:1999")
+										return dst, jinja.At(err_108, "qwen3_coder", "templates/qwen3_coder.yaml:6:1999")
 									}
 									v_109, err_110 := jinja.ToJSON(v_107, 0, false, true)
 									if err_110 != nil {
-										return dst, jinja.At(err_110, "qwen3_coder", "templates/qwen3_coder.yaml:5:1999")
+										return dst, jinja.At(err_110, "qwen3_coder", "templates/qwen3_coder.yaml:6:1999")
 									}
 									dst = append(dst, v_109...)
 									dst = append(dst, "</"...)
@@ -435,7 +440,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 									dst = append(dst, ">"...)
 									v_111, err_112 := paramFields_6.Item(jsonKey_12)
 									if err_112 != nil {
-										return dst, jinja.At(err_112, "qwen3_coder", "templates/qwen3_coder.yaml:5:2108")
+										return dst, jinja.At(err_112, "qwen3_coder", "templates/qwen3_coder.yaml:6:2108")
 									}
 									dst = append(dst, v_111.String()...)
 									dst = append(dst, "</"...)
@@ -449,7 +454,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						start_113 := len(dst)
 						v_115, err_116 := paramFields_6.Attr("required")
 						if err_116 != nil {
-							return dst, jinja.At(err_116, "qwen3_coder", "templates/qwen3_coder.yaml:5:2213")
+							return dst, jinja.At(err_116, "qwen3_coder", "templates/qwen3_coder.yaml:6:2213")
 						}
 						itemList_14 = v_115
 						tagName_15 = "required"
@@ -457,7 +462,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						if t_119 {
 							v_117, err_118 := itemList_14.Len()
 							if err_118 != nil {
-								return dst, jinja.At(err_118, "qwen3_coder", "templates/qwen3_coder.yaml:5:136")
+								return dst, jinja.At(err_118, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 							}
 							t_119 = v_117 > 0
 						}
@@ -471,14 +476,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							{
 								items_120, err_121 := itemList_14.Iter()
 								if err_121 != nil {
-									return dst, jinja.At(err_121, "qwen3_coder", "templates/qwen3_coder.yaml:5:245")
+									return dst, jinja.At(err_121, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 								}
 								for i_123, x_124 := range items_120 {
 									item_16 := x_124
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, &runtime.Error{
 											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:5:245",
+											Pos:    "templates/qwen3_coder.yaml:6:245",
 											Prompt: "qwen3_coder",
 										}
 									}
@@ -512,11 +517,11 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				start_125 := len(dst)
 				v_127, err_128 := tool_4.Attr("parameters")
 				if err_128 != nil {
-					return dst, jinja.At(err_128, "qwen3_coder", "templates/qwen3_coder.yaml:5:2307")
+					return dst, jinja.At(err_128, "qwen3_coder", "templates/qwen3_coder.yaml:6:2307")
 				}
 				v_129, err_130 := v_127.Attr("required")
 				if err_130 != nil {
-					return dst, jinja.At(err_130, "qwen3_coder", "templates/qwen3_coder.yaml:5:2307")
+					return dst, jinja.At(err_130, "qwen3_coder", "templates/qwen3_coder.yaml:6:2307")
 				}
 				itemList_17 = v_129
 				tagName_18 = "required"
@@ -524,7 +529,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				if t_133 {
 					v_131, err_132 := itemList_17.Len()
 					if err_132 != nil {
-						return dst, jinja.At(err_132, "qwen3_coder", "templates/qwen3_coder.yaml:5:136")
+						return dst, jinja.At(err_132, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 					}
 					t_133 = v_131 > 0
 				}
@@ -538,14 +543,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					{
 						items_134, err_135 := itemList_17.Iter()
 						if err_135 != nil {
-							return dst, jinja.At(err_135, "qwen3_coder", "templates/qwen3_coder.yaml:5:245")
+							return dst, jinja.At(err_135, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 						}
 						for i_137, x_138 := range items_134 {
 							item_19 := x_138
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/qwen3_coder.yaml:5:245",
+									Pos:    "templates/qwen3_coder.yaml:6:245",
 									Prompt: "qwen3_coder",
 								}
 							}
@@ -574,22 +579,22 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				dst = append(dst, "\n</parameters>"...)
 				v_139, err_140 := tool_4.Attr("return")
 				if err_140 != nil {
-					return dst, jinja.At(err_140, "qwen3_coder", "templates/qwen3_coder.yaml:5:2341")
+					return dst, jinja.At(err_140, "qwen3_coder", "templates/qwen3_coder.yaml:6:2341")
 				}
 				if v_139.Test("defined") {
 					v_141, err_142 := tool_4.Attr("return")
 					if err_142 != nil {
-						return dst, jinja.At(err_142, "qwen3_coder", "templates/qwen3_coder.yaml:5:2383")
+						return dst, jinja.At(err_142, "qwen3_coder", "templates/qwen3_coder.yaml:6:2383")
 					}
 					if v_141.Test("mapping") {
 						dst = append(dst, "\n<return>"...)
 						v_143, err_144 := tool_4.Attr("return")
 						if err_144 != nil {
-							return dst, jinja.At(err_144, "qwen3_coder", "templates/qwen3_coder.yaml:5:2433")
+							return dst, jinja.At(err_144, "qwen3_coder", "templates/qwen3_coder.yaml:6:2433")
 						}
 						v_145, err_146 := jinja.ToJSON(v_143, 0, false, true)
 						if err_146 != nil {
-							return dst, jinja.At(err_146, "qwen3_coder", "templates/qwen3_coder.yaml:5:2433")
+							return dst, jinja.At(err_146, "qwen3_coder", "templates/qwen3_coder.yaml:6:2433")
 						}
 						dst = append(dst, v_145...)
 						dst = append(dst, "</return>"...)
@@ -597,7 +602,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						dst = append(dst, "\n<return>"...)
 						v_147, err_148 := tool_4.Attr("return")
 						if err_148 != nil {
-							return dst, jinja.At(err_148, "qwen3_coder", "templates/qwen3_coder.yaml:5:2549")
+							return dst, jinja.At(err_148, "qwen3_coder", "templates/qwen3_coder.yaml:6:2549")
 						}
 						dst = append(dst, v_147.String()...)
 						dst = append(dst, "</return>"...)
@@ -616,7 +621,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		if t_151 {
 			v_149, err_150 := tools_3.Len()
 			if err_150 != nil {
-				return dst, jinja.At(err_150, "qwen3_coder", "templates/qwen3_coder.yaml:5:3560")
+				return dst, jinja.At(err_150, "qwen3_coder", "templates/qwen3_coder.yaml:6:3560")
 			}
 			t_151 = v_149 > 0
 		}
@@ -632,19 +637,20 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3_coder.yaml:5:3655",
+					Pos:    "templates/qwen3_coder.yaml:6:3655",
 					Prompt: "qwen3_coder",
 				}
 			}
+			done_169 := false
 			v_156, err_157 := message_20.Attr("role")
 			if err_157 != nil {
-				return dst, jinja.At(err_157, "qwen3_coder", "templates/qwen3_coder.yaml:5:3667")
+				return dst, jinja.At(err_157, "qwen3_coder", "templates/qwen3_coder.yaml:6:3667")
 			}
 			t_160 := jinja.Equal(v_156, jinja.StringValue("assistant"))
 			if t_160 {
 				v_158, err_159 := message_20.Attr("tool_calls")
 				if err_159 != nil {
-					return dst, jinja.At(err_159, "qwen3_coder", "templates/qwen3_coder.yaml:5:3685")
+					return dst, jinja.At(err_159, "qwen3_coder", "templates/qwen3_coder.yaml:6:3685")
 				}
 				t_160 = v_158.Test("defined")
 			}
@@ -652,7 +658,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if t_163 {
 				v_161, err_162 := message_20.Attr("tool_calls")
 				if err_162 != nil {
-					return dst, jinja.At(err_162, "qwen3_coder", "templates/qwen3_coder.yaml:5:3713")
+					return dst, jinja.At(err_162, "qwen3_coder", "templates/qwen3_coder.yaml:6:3713")
 				}
 				t_163 = v_161.Test("iterable")
 			}
@@ -660,133 +666,133 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			if t_168 {
 				v_164, err_165 := message_20.Attr("tool_calls")
 				if err_165 != nil {
-					return dst, jinja.At(err_165, "qwen3_coder", "templates/qwen3_coder.yaml:5:3725")
+					return dst, jinja.At(err_165, "qwen3_coder", "templates/qwen3_coder.yaml:6:3725")
 				}
 				v_166, err_167 := v_164.Len()
 				if err_167 != nil {
-					return dst, jinja.At(err_167, "qwen3_coder", "templates/qwen3_coder.yaml:5:3725")
+					return dst, jinja.At(err_167, "qwen3_coder", "templates/qwen3_coder.yaml:6:3725")
 				}
 				t_168 = v_166 > 0
 			}
 			if t_168 {
-				v_169, err_170 := message_20.Attr("role")
-				if err_170 != nil {
-					return dst, jinja.At(err_170, "qwen3_coder", "templates/qwen3_coder.yaml:5:3758")
+				v_170, err_171 := message_20.Attr("role")
+				if err_171 != nil {
+					return dst, jinja.At(err_171, "qwen3_coder", "templates/qwen3_coder.yaml:6:3758")
 				}
-				v_171, err_172 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_169)
-				if err_172 != nil {
-					return dst, jinja.At(err_172, "qwen3_coder", "templates/qwen3_coder.yaml:5:3757")
+				v_172, err_173 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_170)
+				if err_173 != nil {
+					return dst, jinja.At(err_173, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
 				}
-				dst = v_171.AppendStr(dst)
-				v_173, err_174 := message_20.Attr("content")
-				if err_174 != nil {
-					return dst, jinja.At(err_174, "qwen3_coder", "templates/qwen3_coder.yaml:5:3767")
+				dst = v_172.AppendStr(dst)
+				v_174, err_175 := message_20.Attr("content")
+				if err_175 != nil {
+					return dst, jinja.At(err_175, "qwen3_coder", "templates/qwen3_coder.yaml:6:3767")
 				}
-				t_177 := v_173.Test("defined")
-				if t_177 {
-					v_175, err_176 := message_20.Attr("content")
-					if err_176 != nil {
-						return dst, jinja.At(err_176, "qwen3_coder", "templates/qwen3_coder.yaml:5:3834")
+				t_178 := v_174.Test("defined")
+				if t_178 {
+					v_176, err_177 := message_20.Attr("content")
+					if err_177 != nil {
+						return dst, jinja.At(err_177, "qwen3_coder", "templates/qwen3_coder.yaml:6:3834")
 					}
-					t_177 = v_175.Test("string")
+					t_178 = v_176.Test("string")
 				}
-				t_180 := t_177
-				if t_180 {
-					v_178, err_179 := message_20.Attr("content")
-					if err_179 != nil {
-						return dst, jinja.At(err_179, "qwen3_coder", "templates/qwen3_coder.yaml:5:3867")
+				t_181 := t_178
+				if t_181 {
+					v_179, err_180 := message_20.Attr("content")
+					if err_180 != nil {
+						return dst, jinja.At(err_180, "qwen3_coder", "templates/qwen3_coder.yaml:6:3867")
 					}
-					t_180 = utf8.RuneCountInString(jinja.StripSpace(v_178.String(), true, true)) > 0
+					t_181 = utf8.RuneCountInString(jinja.StripSpace(v_179.String(), true, true)) > 0
 				}
-				if t_180 {
-					v_181, err_182 := message_20.Attr("content")
-					if err_182 != nil {
-						return dst, jinja.At(err_182, "qwen3_coder", "templates/qwen3_coder.yaml:5:3916")
+				if t_181 {
+					v_182, err_183 := message_20.Attr("content")
+					if err_183 != nil {
+						return dst, jinja.At(err_183, "qwen3_coder", "templates/qwen3_coder.yaml:6:3916")
 					}
-					dst = append(dst, "\n"+jinja.StripSpace(v_181.String(), true, true)+"\n"...)
+					dst = append(dst, "\n"+jinja.StripSpace(v_182.String(), true, true)+"\n"...)
 				}
 				{
-					v_184, err_185 := message_20.Attr("tool_calls")
-					if err_185 != nil {
-						return dst, jinja.At(err_185, "qwen3_coder", "templates/qwen3_coder.yaml:5:3984")
-					}
-					items_183, err_186 := v_184.Iter()
+					v_185, err_186 := message_20.Attr("tool_calls")
 					if err_186 != nil {
-						return dst, jinja.At(err_186, "qwen3_coder", "templates/qwen3_coder.yaml:5:3984")
+						return dst, jinja.At(err_186, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
 					}
-					for _, x_188 := range items_183 {
-						toolCall_21 := x_188
+					items_184, err_187 := v_185.Iter()
+					if err_187 != nil {
+						return dst, jinja.At(err_187, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
+					}
+					for _, x_189 := range items_184 {
+						toolCall_21 := x_189
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, &runtime.Error{
 								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/qwen3_coder.yaml:5:3984",
+								Pos:    "templates/qwen3_coder.yaml:6:3984",
 								Prompt: "qwen3_coder",
 							}
 						}
-						v_189, err_190 := toolCall_21.Attr("function")
-						if err_190 != nil {
-							return dst, jinja.At(err_190, "qwen3_coder", "templates/qwen3_coder.yaml:5:4003")
+						v_190, err_191 := toolCall_21.Attr("function")
+						if err_191 != nil {
+							return dst, jinja.At(err_191, "qwen3_coder", "templates/qwen3_coder.yaml:6:4003")
 						}
-						if v_189.Test("defined") {
-							v_191, err_192 := toolCall_21.Attr("function")
-							if err_192 != nil {
-								return dst, jinja.At(err_192, "qwen3_coder", "templates/qwen3_coder.yaml:5:4066")
+						if v_190.Test("defined") {
+							v_192, err_193 := toolCall_21.Attr("function")
+							if err_193 != nil {
+								return dst, jinja.At(err_193, "qwen3_coder", "templates/qwen3_coder.yaml:6:4066")
 							}
-							toolCall_21 = v_191
+							toolCall_21 = v_192
 						}
-						v_193, err_194 := toolCall_21.Attr("name")
-						if err_194 != nil {
-							return dst, jinja.At(err_194, "qwen3_coder", "templates/qwen3_coder.yaml:5:4121")
+						v_194, err_195 := toolCall_21.Attr("name")
+						if err_195 != nil {
+							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:4121")
 						}
-						v_195, err_196 := jinja.Arith("+", jinja.StringValue("\n<tool_call>\n<function="), v_193)
-						if err_196 != nil {
-							return dst, jinja.At(err_196, "qwen3_coder", "templates/qwen3_coder.yaml:5:4096")
+						v_196, err_197 := jinja.Arith("+", jinja.StringValue("\n<tool_call>\n<function="), v_194)
+						if err_197 != nil {
+							return dst, jinja.At(err_197, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
-						v_197, err_198 := jinja.Arith("+", v_195, jinja.StringValue(">\n"))
-						if err_198 != nil {
-							return dst, jinja.At(err_198, "qwen3_coder", "templates/qwen3_coder.yaml:5:4096")
+						v_198, err_199 := jinja.Arith("+", v_196, jinja.StringValue(">\n"))
+						if err_199 != nil {
+							return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
-						dst = v_197.AppendStr(dst)
-						v_199, err_200 := toolCall_21.Attr("arguments")
-						if err_200 != nil {
-							return dst, jinja.At(err_200, "qwen3_coder", "templates/qwen3_coder.yaml:5:4138")
+						dst = v_198.AppendStr(dst)
+						v_200, err_201 := toolCall_21.Attr("arguments")
+						if err_201 != nil {
+							return dst, jinja.At(err_201, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
 						}
-						if v_199.Test("defined") {
+						if v_200.Test("defined") {
 							{
-								v_202, err_203 := toolCall_21.Attr("arguments")
-								if err_203 != nil {
-									return dst, jinja.At(err_203, "qwen3_coder", "templates/qwen3_coder.yaml:5:4215")
-								}
-								items_201, err_204 := v_202.Items()
+								v_203, err_204 := toolCall_21.Attr("arguments")
 								if err_204 != nil {
-									return dst, jinja.At(err_204, "qwen3_coder", "templates/qwen3_coder.yaml:5:4215")
+									return dst, jinja.At(err_204, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
 								}
-								for _, x_206 := range items_201 {
-									argsName_22 := x_206[0]
-									argsValue_23 := x_206[1]
+								items_202, err_205 := v_203.Items()
+								if err_205 != nil {
+									return dst, jinja.At(err_205, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
+								}
+								for _, x_207 := range items_202 {
+									argsName_22 := x_207[0]
+									argsValue_23 := x_207[1]
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, &runtime.Error{
 											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:5:4215",
+											Pos:    "templates/qwen3_coder.yaml:6:4215",
 											Prompt: "qwen3_coder",
 										}
 									}
-									v_207, err_208 := jinja.Arith("+", jinja.StringValue("<parameter="), argsName_22)
-									if err_208 != nil {
-										return dst, jinja.At(err_208, "qwen3_coder", "templates/qwen3_coder.yaml:5:4228")
+									v_208, err_209 := jinja.Arith("+", jinja.StringValue("<parameter="), argsName_22)
+									if err_209 != nil {
+										return dst, jinja.At(err_209, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									v_209, err_210 := jinja.Arith("+", v_207, jinja.StringValue(">\n"))
-									if err_210 != nil {
-										return dst, jinja.At(err_210, "qwen3_coder", "templates/qwen3_coder.yaml:5:4228")
+									v_210, err_211 := jinja.Arith("+", v_208, jinja.StringValue(">\n"))
+									if err_211 != nil {
+										return dst, jinja.At(err_211, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									dst = v_209.AppendStr(dst)
-									var t_211 jinja.Value
+									dst = v_210.AppendStr(dst)
+									var t_212 jinja.Value
 									if argsValue_23.Test("string") {
-										t_211 = argsValue_23
+										t_212 = argsValue_23
 									} else {
-										t_211 = jinja.StringValue(argsValue_23.String())
+										t_212 = jinja.StringValue(argsValue_23.String())
 									}
-									argsValue_23 = t_211
+									argsValue_23 = t_212
 									dst = argsValue_23.AppendStr(dst)
 									dst = append(dst, "\n</parameter>\n"...)
 								}
@@ -796,139 +802,148 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					}
 				}
 				dst = append(dst, "<|im_end|>\n"...)
-			} else {
-				v_212, err_213 := message_20.Attr("role")
-				if err_213 != nil {
-					return dst, jinja.At(err_213, "qwen3_coder", "templates/qwen3_coder.yaml:5:4440")
+				done_169 = true
+			}
+			if !done_169 {
+				v_213, err_214 := message_20.Attr("role")
+				if err_214 != nil {
+					return dst, jinja.At(err_214, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
 				}
-				t_216 := jinja.Equal(v_212, jinja.StringValue("user"))
-				if !t_216 {
-					v_214, err_215 := message_20.Attr("role")
-					if err_215 != nil {
-						return dst, jinja.At(err_215, "qwen3_coder", "templates/qwen3_coder.yaml:5:4456")
+				t_217 := jinja.Equal(v_213, jinja.StringValue("user"))
+				if !t_217 {
+					v_215, err_216 := message_20.Attr("role")
+					if err_216 != nil {
+						return dst, jinja.At(err_216, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
 					}
-					t_216 = jinja.Equal(v_214, jinja.StringValue("system"))
+					t_217 = jinja.Equal(v_215, jinja.StringValue("system"))
 				}
-				t_219 := t_216
-				if !t_219 {
-					v_217, err_218 := message_20.Attr("role")
-					if err_218 != nil {
-						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:5:4476")
+				t_220 := t_217
+				if !t_220 {
+					v_218, err_219 := message_20.Attr("role")
+					if err_219 != nil {
+						return dst, jinja.At(err_219, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
 					}
-					t_219 = jinja.Equal(v_217, jinja.StringValue("assistant"))
+					t_220 = jinja.Equal(v_218, jinja.StringValue("assistant"))
 				}
-				if t_219 {
-					v_220, err_221 := message_20.Attr("role")
-					if err_221 != nil {
-						return dst, jinja.At(err_221, "qwen3_coder", "templates/qwen3_coder.yaml:5:4518")
+				if t_220 {
+					v_221, err_222 := message_20.Attr("role")
+					if err_222 != nil {
+						return dst, jinja.At(err_222, "qwen3_coder", "templates/qwen3_coder.yaml:6:4518")
 					}
-					v_222, err_223 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_220)
-					if err_223 != nil {
-						return dst, jinja.At(err_223, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+					v_223, err_224 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_221)
+					if err_224 != nil {
+						return dst, jinja.At(err_224, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_224, err_225 := jinja.Arith("+", v_222, jinja.StringValue("\n"))
-					if err_225 != nil {
-						return dst, jinja.At(err_225, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+					v_225, err_226 := jinja.Arith("+", v_223, jinja.StringValue("\n"))
+					if err_226 != nil {
+						return dst, jinja.At(err_226, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_226, err_227 := message_20.Attr("content")
-					if err_227 != nil {
-						return dst, jinja.At(err_227, "qwen3_coder", "templates/qwen3_coder.yaml:5:4549")
+					v_227, err_228 := message_20.Attr("content")
+					if err_228 != nil {
+						return dst, jinja.At(err_228, "qwen3_coder", "templates/qwen3_coder.yaml:6:4549")
 					}
-					v_228, err_229 := jinja.Arith("+", v_224, v_226)
-					if err_229 != nil {
-						return dst, jinja.At(err_229, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+					v_229, err_230 := jinja.Arith("+", v_225, v_227)
+					if err_230 != nil {
+						return dst, jinja.At(err_230, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_230, err_231 := jinja.Arith("+", v_228, jinja.StringValue("<|im_end|>"))
-					if err_231 != nil {
-						return dst, jinja.At(err_231, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+					v_231, err_232 := jinja.Arith("+", v_229, jinja.StringValue("<|im_end|>"))
+					if err_232 != nil {
+						return dst, jinja.At(err_232, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_232, err_233 := jinja.Arith("+", v_230, jinja.StringValue("\n"))
-					if err_233 != nil {
-						return dst, jinja.At(err_233, "qwen3_coder", "templates/qwen3_coder.yaml:5:4517")
+					v_233, err_234 := jinja.Arith("+", v_231, jinja.StringValue("\n"))
+					if err_234 != nil {
+						return dst, jinja.At(err_234, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					dst = v_232.AppendStr(dst)
-				} else {
-					v_234, err_235 := message_20.Attr("role")
-					if err_235 != nil {
-						return dst, jinja.At(err_235, "qwen3_coder", "templates/qwen3_coder.yaml:5:4593")
+					dst = v_233.AppendStr(dst)
+					done_169 = true
+				}
+			}
+			if !done_169 {
+				v_235, err_236 := message_20.Attr("role")
+				if err_236 != nil {
+					return dst, jinja.At(err_236, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
+				}
+				if jinja.Equal(v_235, jinja.StringValue("tool")) {
+					v_237, ok_238 := jinja.LoopItem(items_152, i_154-1)
+					var t_239 jinja.Value
+					if ok_238 {
+						t_239 = v_237
 					}
-					if jinja.Equal(v_234, jinja.StringValue("tool")) {
-						v_236, ok_237 := jinja.LoopItem(items_152, i_154-1)
-						var t_238 jinja.Value
-						if ok_237 {
-							t_238 = v_236
+					t_245 := t_239.Truth()
+					if t_245 {
+						v_240, ok_241 := jinja.LoopItem(items_152, i_154-1)
+						var t_242 jinja.Value
+						if ok_241 {
+							t_242 = v_240
 						}
-						t_244 := t_238.Truth()
-						if t_244 {
-							v_239, ok_240 := jinja.LoopItem(items_152, i_154-1)
-							var t_241 jinja.Value
-							if ok_240 {
-								t_241 = v_239
-							}
-							v_242, err_243 := t_241.Attr("role")
-							if err_243 != nil {
-								return dst, jinja.At(err_243, "qwen3_coder", "templates/qwen3_coder.yaml:5:4609")
-							}
-							t_244 = !jinja.Equal(v_242, jinja.StringValue("tool"))
+						v_243, err_244 := t_242.Attr("role")
+						if err_244 != nil {
+							return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
 						}
-						if t_244 {
-							dst = append(dst, "<|im_start|>user\n"...)
+						t_245 = !jinja.Equal(v_243, jinja.StringValue("tool"))
+					}
+					if t_245 {
+						dst = append(dst, "<|im_start|>user\n"...)
+					}
+					dst = append(dst, "<tool_response>\n"...)
+					v_246, err_247 := message_20.Attr("content")
+					if err_247 != nil {
+						return dst, jinja.At(err_247, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
+					}
+					dst = v_246.AppendStr(dst)
+					dst = append(dst, "\n</tool_response>\n"...)
+					done_254 := false
+					t_253 := !(i_154 == n_153-1)
+					if t_253 {
+						v_248, ok_249 := jinja.LoopItem(items_152, i_154+1)
+						var t_250 jinja.Value
+						if ok_249 {
+							t_250 = v_248
 						}
-						dst = append(dst, "<tool_response>\n"...)
-						v_245, err_246 := message_20.Attr("content")
-						if err_246 != nil {
-							return dst, jinja.At(err_246, "qwen3_coder", "templates/qwen3_coder.yaml:5:4610")
+						v_251, err_252 := t_250.Attr("role")
+						if err_252 != nil {
+							return dst, jinja.At(err_252, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
 						}
-						dst = v_245.AppendStr(dst)
-						dst = append(dst, "\n</tool_response>\n"...)
-						t_252 := !(i_154 == n_153-1)
-						if t_252 {
-							v_247, ok_248 := jinja.LoopItem(items_152, i_154+1)
-							var t_249 jinja.Value
-							if ok_248 {
-								t_249 = v_247
-							}
-							v_250, err_251 := t_249.Attr("role")
-							if err_251 != nil {
-								return dst, jinja.At(err_251, "qwen3_coder", "templates/qwen3_coder.yaml:5:4667")
-							}
-							t_252 = !jinja.Equal(v_250, jinja.StringValue("tool"))
-						}
-						if t_252 {
+						t_253 = !jinja.Equal(v_251, jinja.StringValue("tool"))
+					}
+					if t_253 {
+						dst = append(dst, "<|im_end|>\n"...)
+						done_254 = true
+					}
+					if !done_254 {
+						if i_154 == n_153-1 {
 							dst = append(dst, "<|im_end|>\n"...)
-						} else {
-							if i_154 == n_153-1 {
-								dst = append(dst, "<|im_end|>\n"...)
-							}
 						}
-					} else {
-						v_253, err_254 := message_20.Attr("role")
-						if err_254 != nil {
-							return dst, jinja.At(err_254, "qwen3_coder", "templates/qwen3_coder.yaml:5:4769")
-						}
-						v_255, err_256 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_253)
-						if err_256 != nil {
-							return dst, jinja.At(err_256, "qwen3_coder", "templates/qwen3_coder.yaml:5:4748")
-						}
-						v_257, err_258 := jinja.Arith("+", v_255, jinja.StringValue("\n"))
-						if err_258 != nil {
-							return dst, jinja.At(err_258, "qwen3_coder", "templates/qwen3_coder.yaml:5:4748")
-						}
-						v_259, err_260 := message_20.Attr("content")
-						if err_260 != nil {
-							return dst, jinja.At(err_260, "qwen3_coder", "templates/qwen3_coder.yaml:5:4791")
-						}
-						v_261, err_262 := jinja.Arith("+", v_257, v_259)
-						if err_262 != nil {
-							return dst, jinja.At(err_262, "qwen3_coder", "templates/qwen3_coder.yaml:5:4748")
-						}
-						v_263, err_264 := jinja.Arith("+", v_261, jinja.StringValue("<|im_end|>\n"))
-						if err_264 != nil {
-							return dst, jinja.At(err_264, "qwen3_coder", "templates/qwen3_coder.yaml:5:4748")
-						}
-						dst = v_263.AppendStr(dst)
 					}
+					done_169 = true
 				}
+			}
+			if !done_169 {
+				v_255, err_256 := message_20.Attr("role")
+				if err_256 != nil {
+					return dst, jinja.At(err_256, "qwen3_coder", "templates/qwen3_coder.yaml:6:4769")
+				}
+				v_257, err_258 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_255)
+				if err_258 != nil {
+					return dst, jinja.At(err_258, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
+				v_259, err_260 := jinja.Arith("+", v_257, jinja.StringValue("\n"))
+				if err_260 != nil {
+					return dst, jinja.At(err_260, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
+				v_261, err_262 := message_20.Attr("content")
+				if err_262 != nil {
+					return dst, jinja.At(err_262, "qwen3_coder", "templates/qwen3_coder.yaml:6:4791")
+				}
+				v_263, err_264 := jinja.Arith("+", v_259, v_261)
+				if err_264 != nil {
+					return dst, jinja.At(err_264, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
+				v_265, err_266 := jinja.Arith("+", v_263, jinja.StringValue("<|im_end|>\n"))
+				if err_266 != nil {
+					return dst, jinja.At(err_266, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
+				dst = v_265.AppendStr(dst)
 			}
 		}
 	}
@@ -938,6 +953,16 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	return dst, nil
 }
 
+// _Qwen3CoderTemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Qwen3CoderTemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Qwen3CoderTemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Qwen3CoderTemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p Qwen3CoderTemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen3CoderTemplateFeed{Context: ctx})
@@ -945,7 +970,8 @@ func (p Qwen3CoderTemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Qwen3CoderTemplatePrompt) Request(f Qwen3CoderTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -957,6 +983,9 @@ func (p Qwen3CoderTemplatePrompt) Request(f Qwen3CoderTemplateFeed, opts ...runt
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -5,11 +5,13 @@ package models
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // Qwen3TemplateFeed holds the variables of the qwen3 prompt.
@@ -86,6 +88,9 @@ func (p Qwen3TemplatePrompt) Render(f Qwen3TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_Qwen3TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	var multiStepTool_3 bool
 	var lastQueryIndex_4 int
@@ -94,7 +99,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:5:76",
+				Pos:    "templates/qwen3.yaml:6:76",
 				Prompt: "qwen3",
 				Var:    "messages",
 			}
@@ -106,13 +111,13 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		}
 		v_14, err_15 := t_13.Attr("role")
 		if err_15 != nil {
-			return dst, jinja.At(err_15, "qwen3", "templates/qwen3.yaml:5:76")
+			return dst, jinja.At(err_15, "qwen3", "templates/qwen3.yaml:6:76")
 		}
 		if jinja.Equal(v_14, jinja.StringValue("system")) {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:5:107",
+					Pos:    "templates/qwen3.yaml:6:107",
 					Prompt: "qwen3",
 					Var:    "messages",
 				}
@@ -124,11 +129,11 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			}
 			v_19, err_20 := t_18.Attr("content")
 			if err_20 != nil {
-				return dst, jinja.At(err_20, "qwen3", "templates/qwen3.yaml:5:107")
+				return dst, jinja.At(err_20, "qwen3", "templates/qwen3.yaml:6:107")
 			}
 			v_21, err_22 := jinja.Arith("+", v_19, jinja.StringValue("\n\n"))
 			if err_22 != nil {
-				return dst, jinja.At(err_22, "qwen3", "templates/qwen3.yaml:5:107")
+				return dst, jinja.At(err_22, "qwen3", "templates/qwen3.yaml:6:107")
 			}
 			dst = v_21.AppendStr(dst)
 		}
@@ -136,21 +141,21 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		{
 			items_23, err_24 := f.Tools.Default(jinja.NoneValue(), false).Iter()
 			if err_24 != nil {
-				return dst, jinja.At(err_24, "qwen3", "templates/qwen3.yaml:5:371")
+				return dst, jinja.At(err_24, "qwen3", "templates/qwen3.yaml:6:371")
 			}
 			for _, x_26 := range items_23 {
 				tool_2 := x_26
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/qwen3.yaml:5:371",
+						Pos:    "templates/qwen3.yaml:6:371",
 						Prompt: "qwen3",
 					}
 				}
 				dst = append(dst, "\n"...)
 				v_27, err_28 := jinja.ToJSON(tool_2, 0, false, true)
 				if err_28 != nil {
-					return dst, jinja.At(err_28, "qwen3", "templates/qwen3.yaml:5:411")
+					return dst, jinja.At(err_28, "qwen3", "templates/qwen3.yaml:6:411")
 				}
 				dst = append(dst, v_27...)
 			}
@@ -160,7 +165,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:5:753",
+				Pos:    "templates/qwen3.yaml:6:753",
 				Prompt: "qwen3",
 				Var:    "messages",
 			}
@@ -172,13 +177,13 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		}
 		v_32, err_33 := t_31.Attr("role")
 		if err_33 != nil {
-			return dst, jinja.At(err_33, "qwen3", "templates/qwen3.yaml:5:753")
+			return dst, jinja.At(err_33, "qwen3", "templates/qwen3.yaml:6:753")
 		}
 		if jinja.Equal(v_32, jinja.StringValue("system")) {
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:5:802",
+					Pos:    "templates/qwen3.yaml:6:802",
 					Prompt: "qwen3",
 					Var:    "messages",
 				}
@@ -190,15 +195,15 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			}
 			v_37, err_38 := t_36.Attr("content")
 			if err_38 != nil {
-				return dst, jinja.At(err_38, "qwen3", "templates/qwen3.yaml:5:802")
+				return dst, jinja.At(err_38, "qwen3", "templates/qwen3.yaml:6:802")
 			}
 			v_39, err_40 := jinja.Arith("+", jinja.StringValue("<|im_start|>system\n"), v_37)
 			if err_40 != nil {
-				return dst, jinja.At(err_40, "qwen3", "templates/qwen3.yaml:5:784")
+				return dst, jinja.At(err_40, "qwen3", "templates/qwen3.yaml:6:784")
 			}
 			v_41, err_42 := jinja.Arith("+", v_39, jinja.StringValue("<|im_end|>\n"))
 			if err_42 != nil {
-				return dst, jinja.At(err_42, "qwen3", "templates/qwen3.yaml:5:784")
+				return dst, jinja.At(err_42, "qwen3", "templates/qwen3.yaml:6:784")
 			}
 			dst = v_41.AppendStr(dst)
 		}
@@ -207,7 +212,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	if f.Messages == nil {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "templates/qwen3.yaml:5:960",
+			Pos:    "templates/qwen3.yaml:6:960",
 			Prompt: "qwen3",
 			Var:    "messages",
 		}
@@ -217,7 +222,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:5:1004",
+				Pos:    "templates/qwen3.yaml:6:1004",
 				Prompt: "qwen3",
 				Var:    "messages",
 			}
@@ -227,7 +232,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			return dst, &runtime.Error{
 				Detail: "slice step cannot be zero",
 				Err:    runtime.ErrInvalid,
-				Pos:    "templates/qwen3.yaml:5:1004",
+				Pos:    "templates/qwen3.yaml:6:1004",
 				Prompt: "qwen3",
 			}
 		}
@@ -237,7 +242,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3.yaml:5:1004",
+					Pos:    "templates/qwen3.yaml:6:1004",
 					Prompt: "qwen3",
 				}
 			}
@@ -245,7 +250,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if f.Messages == nil {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:5:1044",
+					Pos:    "templates/qwen3.yaml:6:1044",
 					Prompt: "qwen3",
 					Var:    "messages",
 				}
@@ -255,7 +260,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if t_50 {
 				v_48, err_49 := message_5.Attr("role")
 				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen3", "templates/qwen3.yaml:5:1117")
+					return dst, jinja.At(err_49, "qwen3", "templates/qwen3.yaml:6:1117")
 				}
 				t_50 = jinja.Equal(v_48, jinja.StringValue("user"))
 			}
@@ -263,21 +268,21 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if t_60 {
 				v_51, err_52 := message_5.Attr("content")
 				if err_52 != nil {
-					return dst, jinja.At(err_52, "qwen3", "templates/qwen3.yaml:5:1150")
+					return dst, jinja.At(err_52, "qwen3", "templates/qwen3.yaml:6:1150")
 				}
 				v_53, err_54 := v_51.AsString()
 				if err_54 != nil {
-					return dst, jinja.At(err_54, "qwen3", "templates/qwen3.yaml:5:1150")
+					return dst, jinja.At(err_54, "qwen3", "templates/qwen3.yaml:6:1150")
 				}
 				t_59 := strings.HasPrefix(v_53, "<tool_response>")
 				if t_59 {
 					v_55, err_56 := message_5.Attr("content")
 					if err_56 != nil {
-						return dst, jinja.At(err_56, "qwen3", "templates/qwen3.yaml:5:1200")
+						return dst, jinja.At(err_56, "qwen3", "templates/qwen3.yaml:6:1200")
 					}
 					v_57, err_58 := v_55.AsString()
 					if err_58 != nil {
-						return dst, jinja.At(err_58, "qwen3", "templates/qwen3.yaml:5:1200")
+						return dst, jinja.At(err_58, "qwen3", "templates/qwen3.yaml:6:1200")
 					}
 					t_59 = strings.HasSuffix(v_57, "</tool_response>")
 				}
@@ -293,7 +298,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:5:1397",
+				Pos:    "templates/qwen3.yaml:6:1397",
 				Prompt: "qwen3",
 				Var:    "messages",
 			}
@@ -305,369 +310,374 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3.yaml:5:1397",
+					Pos:    "templates/qwen3.yaml:6:1397",
 					Prompt: "qwen3",
 				}
 			}
 			var content_8 jinja.Value
 			var reasoningContent_9 jinja.Value
+			done_70 := false
 			v_65, err_66 := message_7.Attr("role")
 			if err_66 != nil {
-				return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:5:1422")
+				return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:6:1422")
 			}
 			t_69 := jinja.Equal(v_65, jinja.StringValue("user"))
 			if !t_69 {
 				v_67, err_68 := message_7.Attr("role")
 				if err_68 != nil {
-					return dst, jinja.At(err_68, "qwen3", "templates/qwen3.yaml:5:1452")
+					return dst, jinja.At(err_68, "qwen3", "templates/qwen3.yaml:6:1452")
 				}
 				t_69 = (jinja.Equal(v_67, jinja.StringValue("system")) && !(i_63 == 0))
 			}
 			if t_69 {
-				v_70, err_71 := message_7.Attr("role")
-				if err_71 != nil {
-					return dst, jinja.At(err_71, "qwen3", "templates/qwen3.yaml:5:1501")
+				v_71, err_72 := message_7.Attr("role")
+				if err_72 != nil {
+					return dst, jinja.At(err_72, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_72, err_73 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_70)
-				if err_73 != nil {
-					return dst, jinja.At(err_73, "qwen3", "templates/qwen3.yaml:5:1501")
+				v_73, err_74 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_71)
+				if err_74 != nil {
+					return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_74, err_75 := jinja.Arith("+", v_72, jinja.StringValue("\n"))
-				if err_75 != nil {
-					return dst, jinja.At(err_75, "qwen3", "templates/qwen3.yaml:5:1501")
+				v_75, err_76 := jinja.Arith("+", v_73, jinja.StringValue("\n"))
+				if err_76 != nil {
+					return dst, jinja.At(err_76, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_76, err_77 := message_7.Attr("content")
-				if err_77 != nil {
-					return dst, jinja.At(err_77, "qwen3", "templates/qwen3.yaml:5:1519")
+				v_77, err_78 := message_7.Attr("content")
+				if err_78 != nil {
+					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1519")
 				}
-				v_78, err_79 := jinja.Arith("+", v_74, v_76)
-				if err_79 != nil {
-					return dst, jinja.At(err_79, "qwen3", "templates/qwen3.yaml:5:1501")
+				v_79, err_80 := jinja.Arith("+", v_75, v_77)
+				if err_80 != nil {
+					return dst, jinja.At(err_80, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_80, err_81 := jinja.Arith("+", v_78, jinja.StringValue("<|im_end|>"))
-				if err_81 != nil {
-					return dst, jinja.At(err_81, "qwen3", "templates/qwen3.yaml:5:1501")
+				v_81, err_82 := jinja.Arith("+", v_79, jinja.StringValue("<|im_end|>"))
+				if err_82 != nil {
+					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_82, err_83 := jinja.Arith("+", v_80, jinja.StringValue("\n"))
-				if err_83 != nil {
-					return dst, jinja.At(err_83, "qwen3", "templates/qwen3.yaml:5:1501")
+				v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue("\n"))
+				if err_84 != nil {
+					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				dst = v_82.AppendStr(dst)
-			} else {
-				v_84, err_85 := message_7.Attr("role")
-				if err_85 != nil {
-					return dst, jinja.At(err_85, "qwen3", "templates/qwen3.yaml:5:1611")
+				dst = v_83.AppendStr(dst)
+				done_70 = true
+			}
+			if !done_70 {
+				v_85, err_86 := message_7.Attr("role")
+				if err_86 != nil {
+					return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:6:1611")
 				}
-				if jinja.Equal(v_84, jinja.StringValue("assistant")) {
-					v_86, err_87 := message_7.Attr("content")
-					if err_87 != nil {
-						return dst, jinja.At(err_87, "qwen3", "templates/qwen3.yaml:5:1671")
+				if jinja.Equal(v_85, jinja.StringValue("assistant")) {
+					v_87, err_88 := message_7.Attr("content")
+					if err_88 != nil {
+						return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1671")
 					}
-					content_8 = v_86
+					content_8 = v_87
 					reasoningContent_9 = jinja.StringValue("")
-					v_88, err_89 := message_7.Attr("reasoning_content")
-					if err_89 != nil {
-						return dst, jinja.At(err_89, "qwen3", "templates/qwen3.yaml:5:1732")
+					v_89, err_90 := message_7.Attr("reasoning_content")
+					if err_90 != nil {
+						return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1732")
 					}
-					t_92 := v_88.Test("defined")
-					if t_92 {
-						v_90, err_91 := message_7.Attr("reasoning_content")
-						if err_91 != nil {
-							return dst, jinja.At(err_91, "qwen3", "templates/qwen3.yaml:5:1790")
+					t_93 := v_89.Test("defined")
+					if t_93 {
+						v_91, err_92 := message_7.Attr("reasoning_content")
+						if err_92 != nil {
+							return dst, jinja.At(err_92, "qwen3", "templates/qwen3.yaml:6:1790")
 						}
-						t_92 = !v_90.Test("none")
+						t_93 = !v_91.Test("none")
 					}
-					if t_92 {
-						v_93, err_94 := message_7.Attr("reasoning_content")
-						if err_94 != nil {
-							return dst, jinja.At(err_94, "qwen3", "templates/qwen3.yaml:5:1872")
+					if t_93 {
+						v_94, err_95 := message_7.Attr("reasoning_content")
+						if err_95 != nil {
+							return dst, jinja.At(err_95, "qwen3", "templates/qwen3.yaml:6:1872")
 						}
-						reasoningContent_9 = v_93
+						reasoningContent_9 = v_94
 					} else {
-						v_95, err_96 := message_7.Attr("content")
-						if err_96 != nil {
-							return dst, jinja.At(err_96, "qwen3", "templates/qwen3.yaml:5:1910")
+						v_96, err_97 := message_7.Attr("content")
+						if err_97 != nil {
+							return dst, jinja.At(err_97, "qwen3", "templates/qwen3.yaml:6:1910")
 						}
-						v_97, err_98 := jinja.Contains(v_95, jinja.StringValue("</think>"))
-						if err_98 != nil {
-							return dst, jinja.At(err_98, "qwen3", "templates/qwen3.yaml:5:1900")
+						v_98, err_99 := jinja.Contains(v_96, jinja.StringValue("</think>"))
+						if err_99 != nil {
+							return dst, jinja.At(err_99, "qwen3", "templates/qwen3.yaml:6:1900")
 						}
-						if v_97 {
-							v_99, err_100 := message_7.Attr("content")
-							if err_100 != nil {
-								return dst, jinja.At(err_100, "qwen3", "templates/qwen3.yaml:5:1968")
+						if v_98 {
+							v_100, err_101 := message_7.Attr("content")
+							if err_101 != nil {
+								return dst, jinja.At(err_101, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
-							v_101, err_102 := v_99.AsString()
-							if err_102 != nil {
-								return dst, jinja.At(err_102, "qwen3", "templates/qwen3.yaml:5:1968")
+							v_102, err_103 := v_100.AsString()
+							if err_103 != nil {
+								return dst, jinja.At(err_103, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
-							v_103, err_104 := jinja.Split(v_101, "</think>", true, -1)
-							if err_104 != nil {
+							v_104, err_105 := jinja.Split(v_102, "</think>", true, -1)
+							if err_105 != nil {
 								return dst, &runtime.Error{
-									Detail: err_104.Error(),
+									Detail: err_105.Error(),
 									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:5:1968",
+									Pos:    "templates/qwen3.yaml:6:1968",
 									Prompt: "qwen3",
 								}
 							}
-							v_105, ok_106 := jinja.Index(v_103, -(1))
-							if !(ok_106) {
+							v_106, ok_107 := jinja.Index(v_104, -(1))
+							if !(ok_107) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:5:1968",
+									Pos:    "templates/qwen3.yaml:6:1968",
 									Prompt: "qwen3",
 								}
 							}
-							content_8 = jinja.StringValue(jinja.StripChars(v_105, "\n", true, false))
-							v_107, err_108 := message_7.Attr("content")
-							if err_108 != nil {
-								return dst, jinja.At(err_108, "qwen3", "templates/qwen3.yaml:5:2110")
+							content_8 = jinja.StringValue(jinja.StripChars(v_106, "\n", true, false))
+							v_108, err_109 := message_7.Attr("content")
+							if err_109 != nil {
+								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
-							v_109, err_110 := v_107.AsString()
-							if err_110 != nil {
-								return dst, jinja.At(err_110, "qwen3", "templates/qwen3.yaml:5:2110")
+							v_110, err_111 := v_108.AsString()
+							if err_111 != nil {
+								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
-							v_111, err_112 := jinja.Split(v_109, "</think>", true, -1)
-							if err_112 != nil {
+							v_112, err_113 := jinja.Split(v_110, "</think>", true, -1)
+							if err_113 != nil {
 								return dst, &runtime.Error{
-									Detail: err_112.Error(),
+									Detail: err_113.Error(),
 									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:5:2110",
+									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
-							v_113, ok_114 := jinja.Index(v_111, 0)
-							if !(ok_114) {
+							v_114, ok_115 := jinja.Index(v_112, 0)
+							if !(ok_115) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:5:2110",
+									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
-							v_115, err_116 := jinja.Split(jinja.StripChars(v_113, "\n", false, true), "<think>", true, -1)
-							if err_116 != nil {
+							v_116, err_117 := jinja.Split(jinja.StripChars(v_114, "\n", false, true), "<think>", true, -1)
+							if err_117 != nil {
 								return dst, &runtime.Error{
-									Detail: err_116.Error(),
+									Detail: err_117.Error(),
 									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:5:2110",
+									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
-							v_117, ok_118 := jinja.Index(v_115, -(1))
-							if !(ok_118) {
+							v_118, ok_119 := jinja.Index(v_116, -(1))
+							if !(ok_119) {
 								return dst, &runtime.Error{
 									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:5:2110",
+									Pos:    "templates/qwen3.yaml:6:2110",
 									Prompt: "qwen3",
 								}
 							}
-							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_117, "\n", true, false))
+							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_118, "\n", true, false))
 						}
 					}
 					if i_63 > lastQueryIndex_4 {
 						if i_63 == n_62-1 || (!(i_63 == n_62-1) && reasoningContent_9.Truth()) {
-							v_119, err_120 := message_7.Attr("role")
-							if err_120 != nil {
-								return dst, jinja.At(err_120, "qwen3", "templates/qwen3.yaml:5:2373")
+							v_120, err_121 := message_7.Attr("role")
+							if err_121 != nil {
+								return dst, jinja.At(err_121, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_121, err_122 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_119)
-							if err_122 != nil {
-								return dst, jinja.At(err_122, "qwen3", "templates/qwen3.yaml:5:2373")
+							v_122, err_123 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_120)
+							if err_123 != nil {
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_123, err_124 := jinja.Arith("+", v_121, jinja.StringValue("\n<think>\n"))
-							if err_124 != nil {
-								return dst, jinja.At(err_124, "qwen3", "templates/qwen3.yaml:5:2373")
+							v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("\n<think>\n"))
+							if err_125 != nil {
+								return dst, jinja.At(err_125, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_125, err_126 := reasoningContent_9.AsString()
-							if err_126 != nil {
-								return dst, jinja.At(err_126, "qwen3", "templates/qwen3.yaml:5:2420")
+							v_126, err_127 := reasoningContent_9.AsString()
+							if err_127 != nil {
+								return dst, jinja.At(err_127, "qwen3", "templates/qwen3.yaml:6:2420")
 							}
-							v_127, err_128 := jinja.Arith("+", v_123, jinja.StringValue(jinja.StripChars(v_125, "\n", true, true)))
-							if err_128 != nil {
-								return dst, jinja.At(err_128, "qwen3", "templates/qwen3.yaml:5:2373")
+							v_128, err_129 := jinja.Arith("+", v_124, jinja.StringValue(jinja.StripChars(v_126, "\n", true, true)))
+							if err_129 != nil {
+								return dst, jinja.At(err_129, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_129, err_130 := jinja.Arith("+", v_127, jinja.StringValue("\n</think>\n\n"))
-							if err_130 != nil {
-								return dst, jinja.At(err_130, "qwen3", "templates/qwen3.yaml:5:2373")
+							v_130, err_131 := jinja.Arith("+", v_128, jinja.StringValue("\n</think>\n\n"))
+							if err_131 != nil {
+								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_131, err_132 := content_8.AsString()
-							if err_132 != nil {
-								return dst, jinja.At(err_132, "qwen3", "templates/qwen3.yaml:5:2500")
+							v_132, err_133 := content_8.AsString()
+							if err_133 != nil {
+								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:6:2500")
 							}
-							v_133, err_134 := jinja.Arith("+", v_129, jinja.StringValue(jinja.StripChars(v_131, "\n", true, false)))
-							if err_134 != nil {
-								return dst, jinja.At(err_134, "qwen3", "templates/qwen3.yaml:5:2373")
+							v_134, err_135 := jinja.Arith("+", v_130, jinja.StringValue(jinja.StripChars(v_132, "\n", true, false)))
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst = v_133.AppendStr(dst)
+							dst = v_134.AppendStr(dst)
 						} else {
-							v_135, err_136 := message_7.Attr("role")
-							if err_136 != nil {
-								return dst, jinja.At(err_136, "qwen3", "templates/qwen3.yaml:5:2524")
+							v_136, err_137 := message_7.Attr("role")
+							if err_137 != nil {
+								return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_137, err_138 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_135)
-							if err_138 != nil {
-								return dst, jinja.At(err_138, "qwen3", "templates/qwen3.yaml:5:2524")
+							v_138, err_139 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_136)
+							if err_139 != nil {
+								return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_139, err_140 := jinja.Arith("+", v_137, jinja.StringValue("\n"))
-							if err_140 != nil {
-								return dst, jinja.At(err_140, "qwen3", "templates/qwen3.yaml:5:2524")
+							v_140, err_141 := jinja.Arith("+", v_138, jinja.StringValue("\n"))
+							if err_141 != nil {
+								return dst, jinja.At(err_141, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_141, err_142 := jinja.Arith("+", v_139, content_8)
-							if err_142 != nil {
-								return dst, jinja.At(err_142, "qwen3", "templates/qwen3.yaml:5:2524")
+							v_142, err_143 := jinja.Arith("+", v_140, content_8)
+							if err_143 != nil {
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							dst = v_141.AppendStr(dst)
+							dst = v_142.AppendStr(dst)
 						}
 					} else {
-						v_143, err_144 := message_7.Attr("role")
-						if err_144 != nil {
-							return dst, jinja.At(err_144, "qwen3", "templates/qwen3.yaml:5:2611")
+						v_144, err_145 := message_7.Attr("role")
+						if err_145 != nil {
+							return dst, jinja.At(err_145, "qwen3", "templates/qwen3.yaml:6:2611")
 						}
-						v_145, err_146 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_143)
-						if err_146 != nil {
-							return dst, jinja.At(err_146, "qwen3", "templates/qwen3.yaml:5:2584")
+						v_146, err_147 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_144)
+						if err_147 != nil {
+							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						v_147, err_148 := jinja.Arith("+", v_145, jinja.StringValue("\n"))
-						if err_148 != nil {
-							return dst, jinja.At(err_148, "qwen3", "templates/qwen3.yaml:5:2584")
+						v_148, err_149 := jinja.Arith("+", v_146, jinja.StringValue("\n"))
+						if err_149 != nil {
+							return dst, jinja.At(err_149, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						v_149, err_150 := jinja.Arith("+", v_147, content_8)
-						if err_150 != nil {
-							return dst, jinja.At(err_150, "qwen3", "templates/qwen3.yaml:5:2584")
+						v_150, err_151 := jinja.Arith("+", v_148, content_8)
+						if err_151 != nil {
+							return dst, jinja.At(err_151, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						dst = v_149.AppendStr(dst)
+						dst = v_150.AppendStr(dst)
 					}
-					v_151, err_152 := message_7.Attr("tool_calls")
-					if err_152 != nil {
-						return dst, jinja.At(err_152, "qwen3", "templates/qwen3.yaml:5:2690")
+					v_152, err_153 := message_7.Attr("tool_calls")
+					if err_153 != nil {
+						return dst, jinja.At(err_153, "qwen3", "templates/qwen3.yaml:6:2690")
 					}
-					if v_151.Truth() {
+					if v_152.Truth() {
 						{
-							v_154, err_155 := message_7.Attr("tool_calls")
-							if err_155 != nil {
-								return dst, jinja.At(err_155, "qwen3", "templates/qwen3.yaml:5:2722")
-							}
-							items_153, err_156 := v_154.Iter()
+							v_155, err_156 := message_7.Attr("tool_calls")
 							if err_156 != nil {
-								return dst, jinja.At(err_156, "qwen3", "templates/qwen3.yaml:5:2722")
+								return dst, jinja.At(err_156, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
-							for i_158, x_159 := range items_153 {
-								toolCall_10 := x_159
+							items_154, err_157 := v_155.Iter()
+							if err_157 != nil {
+								return dst, jinja.At(err_157, "qwen3", "templates/qwen3.yaml:6:2722")
+							}
+							for i_159, x_160 := range items_154 {
+								toolCall_10 := x_160
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, &runtime.Error{
 										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3.yaml:5:2722",
+										Pos:    "templates/qwen3.yaml:6:2722",
 										Prompt: "qwen3",
 									}
 								}
-								if (i_158 == 0 && content_8.Truth()) || !(i_158 == 0) {
+								if (i_159 == 0 && content_8.Truth()) || !(i_159 == 0) {
 									dst = append(dst, "\n"...)
 								}
-								v_160, err_161 := toolCall_10.Attr("function")
-								if err_161 != nil {
-									return dst, jinja.At(err_161, "qwen3", "templates/qwen3.yaml:5:2818")
+								v_161, err_162 := toolCall_10.Attr("function")
+								if err_162 != nil {
+									return dst, jinja.At(err_162, "qwen3", "templates/qwen3.yaml:6:2818")
 								}
-								if v_160.Truth() {
-									v_162, err_163 := toolCall_10.Attr("function")
-									if err_163 != nil {
-										return dst, jinja.At(err_163, "qwen3", "templates/qwen3.yaml:5:2852")
+								if v_161.Truth() {
+									v_163, err_164 := toolCall_10.Attr("function")
+									if err_164 != nil {
+										return dst, jinja.At(err_164, "qwen3", "templates/qwen3.yaml:6:2852")
 									}
-									toolCall_10 = v_162
+									toolCall_10 = v_163
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
-								v_164, err_165 := toolCall_10.Attr("name")
-								if err_165 != nil {
-									return dst, jinja.At(err_165, "qwen3", "templates/qwen3.yaml:5:2919")
+								v_165, err_166 := toolCall_10.Attr("name")
+								if err_166 != nil {
+									return dst, jinja.At(err_166, "qwen3", "templates/qwen3.yaml:6:2919")
 								}
-								dst = v_164.AppendStr(dst)
+								dst = v_165.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
-								v_166, err_167 := toolCall_10.Attr("arguments")
-								if err_167 != nil {
-									return dst, jinja.At(err_167, "qwen3", "templates/qwen3.yaml:5:2958")
+								v_167, err_168 := toolCall_10.Attr("arguments")
+								if err_168 != nil {
+									return dst, jinja.At(err_168, "qwen3", "templates/qwen3.yaml:6:2958")
 								}
-								if v_166.Test("string") {
-									v_168, err_169 := toolCall_10.Attr("arguments")
-									if err_169 != nil {
-										return dst, jinja.At(err_169, "qwen3", "templates/qwen3.yaml:5:3013")
+								if v_167.Test("string") {
+									v_169, err_170 := toolCall_10.Attr("arguments")
+									if err_170 != nil {
+										return dst, jinja.At(err_170, "qwen3", "templates/qwen3.yaml:6:3013")
 									}
-									dst = v_168.AppendStr(dst)
+									dst = v_169.AppendStr(dst)
 								} else {
-									v_170, err_171 := toolCall_10.Attr("arguments")
-									if err_171 != nil {
-										return dst, jinja.At(err_171, "qwen3", "templates/qwen3.yaml:5:3034")
+									v_171, err_172 := toolCall_10.Attr("arguments")
+									if err_172 != nil {
+										return dst, jinja.At(err_172, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									v_172, err_173 := jinja.ToJSON(v_170, 0, false, true)
-									if err_173 != nil {
-										return dst, jinja.At(err_173, "qwen3", "templates/qwen3.yaml:5:3034")
+									v_173, err_174 := jinja.ToJSON(v_171, 0, false, true)
+									if err_174 != nil {
+										return dst, jinja.At(err_174, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									dst = append(dst, v_172...)
+									dst = append(dst, v_173...)
 								}
 								dst = append(dst, "}\n</tool_call>"...)
 							}
 						}
 					}
 					dst = append(dst, "<|im_end|>\n"...)
-				} else {
-					v_174, err_175 := message_7.Attr("role")
-					if err_175 != nil {
-						return dst, jinja.At(err_175, "qwen3", "templates/qwen3.yaml:5:3155")
+					done_70 = true
+				}
+			}
+			if !done_70 {
+				v_175, err_176 := message_7.Attr("role")
+				if err_176 != nil {
+					return dst, jinja.At(err_176, "qwen3", "templates/qwen3.yaml:6:3155")
+				}
+				if jinja.Equal(v_175, jinja.StringValue("tool")) {
+					t_182 := i_63 == 0
+					if !t_182 {
+						if f.Messages == nil {
+							return dst, &runtime.Error{
+								Err:    runtime.ErrMissing,
+								Pos:    "templates/qwen3.yaml:6:3180",
+								Prompt: "qwen3",
+								Var:    "messages",
+							}
+						}
+						v_177, ok_178 := jinja.Index(f.Messages, (i_63 - 1))
+						var t_179 jinja.Value
+						if ok_178 {
+							t_179 = v_177
+						}
+						v_180, err_181 := t_179.Attr("role")
+						if err_181 != nil {
+							return dst, jinja.At(err_181, "qwen3", "templates/qwen3.yaml:6:3180")
+						}
+						t_182 = !jinja.Equal(v_180, jinja.StringValue("tool"))
 					}
-					if jinja.Equal(v_174, jinja.StringValue("tool")) {
-						t_181 := i_63 == 0
-						if !t_181 {
-							if f.Messages == nil {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrMissing,
-									Pos:    "templates/qwen3.yaml:5:3180",
-									Prompt: "qwen3",
-									Var:    "messages",
-								}
+					if t_182 {
+						dst = append(dst, "<|im_start|>user"...)
+					}
+					dst = append(dst, "\n<tool_response>\n"...)
+					v_183, err_184 := message_7.Attr("content")
+					if err_184 != nil {
+						return dst, jinja.At(err_184, "qwen3", "templates/qwen3.yaml:6:3288")
+					}
+					dst = v_183.AppendStr(dst)
+					dst = append(dst, "\n</tool_response>"...)
+					t_190 := i_63 == n_62-1
+					if !t_190 {
+						if f.Messages == nil {
+							return dst, &runtime.Error{
+								Err:    runtime.ErrMissing,
+								Pos:    "templates/qwen3.yaml:6:3400",
+								Prompt: "qwen3",
+								Var:    "messages",
 							}
-							v_176, ok_177 := jinja.Index(f.Messages, (i_63 - 1))
-							var t_178 jinja.Value
-							if ok_177 {
-								t_178 = v_176
-							}
-							v_179, err_180 := t_178.Attr("role")
-							if err_180 != nil {
-								return dst, jinja.At(err_180, "qwen3", "templates/qwen3.yaml:5:3180")
-							}
-							t_181 = !jinja.Equal(v_179, jinja.StringValue("tool"))
 						}
-						if t_181 {
-							dst = append(dst, "<|im_start|>user"...)
+						v_185, ok_186 := jinja.Index(f.Messages, (i_63 + 1))
+						var t_187 jinja.Value
+						if ok_186 {
+							t_187 = v_185
 						}
-						dst = append(dst, "\n<tool_response>\n"...)
-						v_182, err_183 := message_7.Attr("content")
-						if err_183 != nil {
-							return dst, jinja.At(err_183, "qwen3", "templates/qwen3.yaml:5:3288")
+						v_188, err_189 := t_187.Attr("role")
+						if err_189 != nil {
+							return dst, jinja.At(err_189, "qwen3", "templates/qwen3.yaml:6:3400")
 						}
-						dst = v_182.AppendStr(dst)
-						dst = append(dst, "\n</tool_response>"...)
-						t_189 := i_63 == n_62-1
-						if !t_189 {
-							if f.Messages == nil {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrMissing,
-									Pos:    "templates/qwen3.yaml:5:3400",
-									Prompt: "qwen3",
-									Var:    "messages",
-								}
-							}
-							v_184, ok_185 := jinja.Index(f.Messages, (i_63 + 1))
-							var t_186 jinja.Value
-							if ok_185 {
-								t_186 = v_184
-							}
-							v_187, err_188 := t_186.Attr("role")
-							if err_188 != nil {
-								return dst, jinja.At(err_188, "qwen3", "templates/qwen3.yaml:5:3400")
-							}
-							t_189 = !jinja.Equal(v_187, jinja.StringValue("tool"))
-						}
-						if t_189 {
-							dst = append(dst, "<|im_end|>\n"...)
-						}
+						t_190 = !jinja.Equal(v_188, jinja.StringValue("tool"))
+					}
+					if t_190 {
+						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}
 			}
@@ -675,16 +685,26 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	}
 	if f.AddGenerationPrompt {
 		dst = append(dst, "<|im_start|>assistant\n"...)
-		t_191 := f.EnableThinking != nil
-		if t_191 {
-			t_190 := (f.EnableThinking != nil) && !(*f.EnableThinking)
-			t_191 = t_190
+		t_192 := f.EnableThinking != nil
+		if t_192 {
+			t_191 := (f.EnableThinking != nil) && !(*f.EnableThinking)
+			t_192 = t_191
 		}
-		if t_191 {
+		if t_192 {
 			dst = append(dst, "<think>\n\n</think>\n\n"...)
 		}
 	}
 	return dst, nil
+}
+
+// _Qwen3TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _Qwen3TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (Qwen3TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_Qwen3TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
@@ -694,7 +714,8 @@ func (p Qwen3TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p Qwen3TemplatePrompt) Request(f Qwen3TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -706,6 +727,9 @@ func (p Qwen3TemplatePrompt) Request(f Qwen3TemplateFeed, opts ...runtime.Reques
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

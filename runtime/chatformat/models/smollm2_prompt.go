@@ -5,10 +5,12 @@ package models
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // SmolLM2TemplateFeed holds the variables of the smollm2 prompt.
@@ -84,12 +86,15 @@ func (p SmolLM2TemplatePrompt) Render(f SmolLM2TemplateFeed) (string, error) {
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]byte, error) {
+	if err := f.Context.CheckMarkers(_SmolLM2TemplateSpecialTokens...); err != nil {
+		return dst, err
+	}
 	start := len(dst)
 	{
 		if f.Messages == nil {
 			return dst, &runtime.Error{
 				Err:    runtime.ErrMissing,
-				Pos:    "templates/smollm2.yaml:5:30",
+				Pos:    "templates/smollm2.yaml:6:30",
 				Prompt: "smollm2",
 				Var:    "messages",
 			}
@@ -100,7 +105,7 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, &runtime.Error{
 					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/smollm2.yaml:5:30",
+					Pos:    "templates/smollm2.yaml:6:30",
 					Prompt: "smollm2",
 				}
 			}
@@ -109,7 +114,7 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 				if f.Messages == nil {
 					return dst, &runtime.Error{
 						Err:    runtime.ErrMissing,
-						Pos:    "templates/smollm2.yaml:5:62",
+						Pos:    "templates/smollm2.yaml:6:62",
 						Prompt: "smollm2",
 						Var:    "messages",
 					}
@@ -121,7 +126,7 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 				}
 				v_9, err_10 := t_8.Item(jinja.StringValue("role"))
 				if err_10 != nil {
-					return dst, jinja.At(err_10, "smollm2", "templates/smollm2.yaml:5:62")
+					return dst, jinja.At(err_10, "smollm2", "templates/smollm2.yaml:6:62")
 				}
 				t_11 = !jinja.Equal(v_9, jinja.StringValue("system"))
 			}
@@ -130,31 +135,31 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 			}
 			v_12, err_13 := message_1.Item(jinja.StringValue("role"))
 			if err_13 != nil {
-				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:5:234")
+				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:234")
 			}
 			v_14, err_15 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_12)
 			if err_15 != nil {
-				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:5:217")
+				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
 			}
 			v_16, err_17 := jinja.Arith("+", v_14, jinja.StringValue("\n"))
 			if err_17 != nil {
-				return dst, jinja.At(err_17, "smollm2", "templates/smollm2.yaml:5:217")
+				return dst, jinja.At(err_17, "smollm2", "templates/smollm2.yaml:6:217")
 			}
 			v_18, err_19 := message_1.Item(jinja.StringValue("content"))
 			if err_19 != nil {
-				return dst, jinja.At(err_19, "smollm2", "templates/smollm2.yaml:5:259")
+				return dst, jinja.At(err_19, "smollm2", "templates/smollm2.yaml:6:259")
 			}
 			v_20, err_21 := jinja.Arith("+", v_16, v_18)
 			if err_21 != nil {
-				return dst, jinja.At(err_21, "smollm2", "templates/smollm2.yaml:5:217")
+				return dst, jinja.At(err_21, "smollm2", "templates/smollm2.yaml:6:217")
 			}
 			v_22, err_23 := jinja.Arith("+", v_20, jinja.StringValue("<|im_end|>"))
 			if err_23 != nil {
-				return dst, jinja.At(err_23, "smollm2", "templates/smollm2.yaml:5:217")
+				return dst, jinja.At(err_23, "smollm2", "templates/smollm2.yaml:6:217")
 			}
 			v_24, err_25 := jinja.Arith("+", v_22, jinja.StringValue("\n"))
 			if err_25 != nil {
-				return dst, jinja.At(err_25, "smollm2", "templates/smollm2.yaml:5:217")
+				return dst, jinja.At(err_25, "smollm2", "templates/smollm2.yaml:6:217")
 			}
 			dst = v_24.AppendStr(dst)
 		}
@@ -165,6 +170,16 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 	return dst, nil
 }
 
+// _SmolLM2TemplateSpecialTokens are the model's special tokens (special_tokens), which no string
+// of the chat context may hold.
+var _SmolLM2TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endoftext|>"}
+
+// SpecialTokens returns the model's special tokens that Render rejects in any string
+// of the chat context (as it rejects its bos_token and eos_token), in a new slice.
+func (SmolLM2TemplatePrompt) SpecialTokens() []string {
+	return slices.Clone(_SmolLM2TemplateSpecialTokens)
+}
+
 // Format renders the chat template with ctx, its other variables unset.
 func (p SmolLM2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(SmolLM2TemplateFeed{Context: ctx})
@@ -172,7 +187,8 @@ func (p SmolLM2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p SmolLM2TemplatePrompt) Request(f SmolLM2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -184,6 +200,9 @@ func (p SmolLM2TemplatePrompt) Request(f SmolLM2TemplateFeed, opts ...runtime.Re
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

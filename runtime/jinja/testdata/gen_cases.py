@@ -128,6 +128,8 @@ FLOAT_STRINGS = [
 ]
 
 INT_ARITH = [0, 1, -1, 2, -2, 3, -3, 7, -7, 10**18, -(10**18), INT64_MAX, INT64_MIN]
+# Ints beyond 2^53, whose float conversions are not exact, for true division.
+BIG_INTS = [2**53 + 1, -(2**53 + 1), 2**53 + 3, 2**62 + 1, 3 * 2**55 + 7, INT64_MAX - 1]
 FLOAT_ARITH = [
     0.0, -0.0, 1.0, -1.0, 7.5, -7.5, 2.0, -2.0, 0.1, 3.0, 1e300, -1e300, 5e-324, 1e-300,
     math.inf, -math.inf, math.nan,
@@ -279,6 +281,79 @@ def unicode_tables():
     }
 
 
+# Values of value_test.go, named by text: JSON as json.loads reads it, or
+# one of VALUE_SPECIALS.
+VALUE_SPECIALS = {
+    "nan": lambda: math.nan,
+    "undefined": lambda: ENV.undefined(),
+    "[undefined]": lambda: [ENV.undefined()],
+}
+VALUE_PRINT = [
+    '{"b": 1, "a": [1, 2.5, "x\'y", null, true, {"k": "é"}], "u": "日本\\u200b\\n"}',
+    '"日本\\u200b\\n"', '["日本\\u200b\\n"]', "9007199254740993", "-9223372036854775808", "1e16", "1e-07",
+    "1.0", "1e2", "1", "-0.0", "1e400", "-1e400", "null", "false", "[]", "{}",
+    # A key given twice keeps its first place and its last value.
+    '{"a": 1, "b": 2, "a": 3}', '{"z": 1, "a": 2, "m": 3}', "nan", "undefined", "[undefined]",
+]
+VALUE_KIND_TESTS = ["integer", "float", "number", "boolean", "none", "string", "mapping", "sequence"]
+VALUE_KINDS = ["1", "1.0", "1e2", "true", "null", '"s"', "{}", "[]"]
+VALUE_TRUTH = [
+    '""', "0", "0.0", "[]", "{}", "null", "false", "undefined",
+    '"0"', "[0]", '{"a": null}', "-1", "1e-300", "true",
+]
+BIG = "9007199254740993"
+VALUE_COMPARE = [
+    # Python compares an int and a float exactly.
+    [BIG, "==", "9007199254740992.0"], [BIG, ">", "9007199254740992.0"], [BIG, "<", "9007199254740994.0"],
+    ["9007199254740992.0", "<", BIG], ["9223372036854775807", "<", "9.223372036854775808e18"],
+    ["-9223372036854775808", "==", "-9.223372036854775808e18"], ["-5", ">", "-5.5"], ["5", "<", "5.5"],
+    ["1", "==", "1.0"], ["true", "==", "1"], ["[1, 2]", "<", "[1, 3]"], ['{"a": 1}', "==", '{"a": 1.0}'],
+    ['{"a": 1, "b": 2}', "==", '{"b": 2, "a": 1}'], ['"b"', ">", '"a"'], ["1e400", ">", "9223372036854775807"],
+    # NaN is unordered and unequal.
+    ["nan", "==", "nan"], ["nan", "<", "1"], ["nan", ">=", "1"], ["1", ">", "nan"],
+    ["undefined", "==", "undefined"], ["undefined", "==", "null"],
+    # What Python rejects fails; undefined is Jinja2's UndefinedError.
+    ['[1, "a"]', "<", "[1, 2]"], ['"a"', "<", "1"], ["null", "<", "1"], ["undefined", "<", "1"],
+]
+VALUE_ARITH = [
+    ["7", "//", "2"], ["-7", "//", "2"], ["-7", "%", "3"], ["7", "/", "2"], ["2", "**", "-1"], ["1", "+", "1.5"],
+    ['"a"', "+", '"b"'], ["[1]", "+", "[2]"], ['"ab"', "*", "2"], ["true", "+", "1"],
+    ["1", "+", '"a"'], ["1", "//", "0"], ["1", "+", "undefined"],
+]
+VALUE_CONTAINS = [
+    ['["a", 1.0]', '"a"'], ['["a", 1.0]', "1"], ['{"k": null}', '"k"'], ['"xyz"', '"x"'], ["undefined", '"x"'],
+    ['{"k": null}', "[1]"], ['"abc"', "1"],
+]
+VALUE_ITEMS = [['"日本語"', "-1"], ['{"items": 5}', '"items"'], ["null", '"a"']]
+VALUE_JSON = ['{"b": 1, "a": [1, 2.5, "x\'y", null, true, {"k": "é"}], "u": "日本\\u200b\\n"}', "1e400", "[undefined]"]
+
+
+def value(text):
+    return VALUE_SPECIALS[text]() if text in VALUE_SPECIALS else json.loads(text)
+
+
+def value_cases():
+    """The tables of value_test.go (value_<name> in cases.json): each row
+    holds the values' texts and then what Jinja2 renders for the operation,
+    or {"raises": ...}."""
+    show = lambda source, **kw: attempt(lambda: render(source, **{k: value(v) for k, v in kw.items()}))
+    return {
+        "print": [[x, show("{{ x }}", x=x)] for x in VALUE_PRINT],
+        "kinds": [[x, [t for t in VALUE_KIND_TESTS if show("{{ x is %s }}" % t, x=x) == "True"]] for x in VALUE_KINDS],
+        "truth": [[x, show("{% if x %}True{% else %}False{% endif %}", x=x)] for x in VALUE_TRUTH],
+        "compare": [[a, op, b, show("{{ a %s b }}" % op, a=a, b=b)] for a, op, b in VALUE_COMPARE],
+        "arith": [[a, op, b, show("{{ a %s b }}" % op, a=a, b=b)] for a, op, b in VALUE_ARITH],
+        "contains": [[c, x, show("{{ x in c }}", c=c, x=x)] for c, x in VALUE_CONTAINS],
+        "item": [[c, k, show("{{ c[k] is defined }}", c=c, k=k), show("{{ c[k] }}", c=c, k=k)] for c, k in VALUE_ITEMS],
+        "len": [[x, show("{{ x|length }}", x=x)] for x in ['"日本語"']],
+        "reverse": [[x, show("{{ x[::-1] }}", x=x)] for x in ['"日本語"']],
+        "tojson": [[x, show("{{ x|tojson }}", x=x)] for x in VALUE_JSON],
+        "marshal": [[x, json.dumps(value(x), separators=(",", ":"))] for x in ['{"z": [1, 2.0, null], "a": "é"}']],
+        "keys": [[x, show("{{ x.keys()|list }}", x=x)] for x in [VALUE_JSON[0]]],
+        "undefined": [[src, show(src, x="undefined")] for src in ["{{ x.items() }}", "{{ x|items|list }}"]],
+    }
+
+
 def main():
     cases = {
         "python": sys.version.split()[0],
@@ -322,6 +397,11 @@ def main():
             for p in [0, 1, 2, 3, -1, -2, -5, 5, 10, 17, 22, 23, 30, 308, 309, 323, 324, -22, -23, -308, -309, 400]
             for m in ["common", "ceil", "floor"]
         ],
+        "round_int": [
+            [x, p, attempt(lambda: str(filters.do_round(x, p)))]
+            for x in INT_ARITH + BIG_INTS + [1250, -1250, 1350, 15, 25, -25, 5 * 10**18, -5 * 10**18]
+            for p in [0, 2, -1, -2, -3, -18, -19, -20, -400]
+        ],
         "parse_int": [
             [s, d, base, attempt(lambda: str(filters.do_int(s, d, base)))]
             for s in INT_STRINGS
@@ -332,6 +412,7 @@ def main():
         "parse_float": [[s, bits(d), bits(filters.do_float(s, d))] for s in FLOAT_STRINGS for d in [0.0, -2.5]],
         "floordiv": [[a, b, wrap64(a // b)] for a in INT_ARITH for b in INT_ARITH if b],
         "mod": [[a, b, a % b] for a in INT_ARITH for b in INT_ARITH if b],
+        "truediv": [[a, b, bits(a / b)] for a in INT_ARITH + BIG_INTS for b in INT_ARITH + BIG_INTS if b],
         "floordiv_float": [
             [bits(a), bits(b), bits(a // b)] for a in FLOAT_ARITH for b in FLOAT_ARITH if b != 0
         ],
@@ -383,6 +464,7 @@ def main():
             for t in STRFTIME_TIMES for f in STRFTIME_FORMATS
         ],
         "unicode": unicode_tables(),
+        **{"value_" + name: table for name, table in value_cases().items()},
     }
     with open("testdata/cases.json", "w", encoding="utf-8") as out:
         json.dump(cases, out, ensure_ascii=False, separators=(",", ":"))

@@ -32,6 +32,16 @@ const texts = {
   whitespace:
     "a   b\t\t\tc\n\n\n   \n\t \r\n  end   \n" + " ".repeat(40) + "x" + "\t".repeat(9) + "y\n\n\n\n\n" +
     "no\u00a0break\u3000ideographic\u2003em  \u2028line\u2029para   ",
+  // contractions in any case, with the long s that folds to s
+  contractions: "it'ſ IT'S It'St x'Ll x'rE they'Ve I'M we'D 'ſ 'sa's A'LLB x'ſx ǅ's 中文'll",
+  // whitespace runs that hold line breaks between other spaces: one piece
+  // each up to the run's last line break (tiktoken-go cuts them at the
+  // first)
+  line_break_runs:
+    " \n \n x" + "\n \n\n  \n   y" + " a\n\n b \n\t\n" + "\r\n \r\n\t\n  \n  end \n \n" +
+    " \n".repeat(50) + "z\n\u3000\n\u00a0\n\t\n ",
+  // control characters: tiktoken-go drops U+007F
+  control: "a\x7fb \x7f\x7f x\x7fabc \x00\x01\x08 \x1c\x1d\x1e\x1f \x80\x9f end\x7f\n",
   scripts:
     "Ελληνικά, русский текст, हिन्दी पाठ, ภาษาไทย, ქართული, Tiếng Việt có dấu, " +
     "e\u0301 combining, ﬁ ligature, ∑∫√∞ ≠ ≤, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢, Ⅻ, ½.\n",

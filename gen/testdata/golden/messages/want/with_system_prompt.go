@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // WithSystemFeed holds the variables of the with_system prompt.
@@ -122,7 +123,8 @@ func (WithSystemPrompt) AppendRender(dst []byte, f WithSystemFeed) ([]byte, erro
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p WithSystemPrompt) Request(f WithSystemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -139,6 +141,9 @@ func (p WithSystemPrompt) Request(f WithSystemFeed, opts ...runtime.RequestOptio
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // HTTPRequestFeed holds the variables of the http_request prompt.
@@ -214,7 +215,8 @@ func (HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, er
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p HTTPRequestPrompt) Request(f HTTPRequestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -226,6 +228,9 @@ func (p HTTPRequestPrompt) Request(f HTTPRequestFeed, opts ...runtime.RequestOpt
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // CountFeed holds the variables of the count prompt.
@@ -138,7 +139,8 @@ func (CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -152,6 +154,9 @@ func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtim
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

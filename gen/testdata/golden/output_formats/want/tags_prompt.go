@@ -10,6 +10,7 @@ import (
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 	"github.com/promptgen/promptgen/runtime/output/yamlout"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // TagsFeed holds the variables of the tags prompt.
@@ -198,7 +199,8 @@ func (TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -212,6 +214,9 @@ func (p TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // ReplyFeed holds the variables of the support/reply prompt.
@@ -104,7 +105,8 @@ func (ReplyPrompt) AppendRender(dst []byte, f ReplyFeed) ([]byte, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p ReplyPrompt) Request(f ReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -116,6 +118,9 @@ func (p ReplyPrompt) Request(f ReplyFeed, opts ...runtime.RequestOption) (runtim
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

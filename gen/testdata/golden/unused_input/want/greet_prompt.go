@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/params"
 )
 
 // GreetFeed holds the variables of the greet prompt.
@@ -105,7 +106,8 @@ func (GreetPrompt) AppendRender(dst []byte, f GreetFeed) ([]byte, error) {
 
 // Request renders the prompt with the variables of f and returns the payload of a
 // model call: the prompt's model, parameters and output format and schema, changed
-// by opts in order (runtime.WithModel, runtime.Temperature, ...).
+// by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
+// opts leave unknown, of the wrong type or out of range is an error (params.Validate).
 func (p GreetPrompt) Request(f GreetFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
@@ -117,6 +119,9 @@ func (p GreetPrompt) Request(f GreetFeed, opts ...runtime.RequestOption) (runtim
 	}
 	for _, o := range opts {
 		o(&r)
+	}
+	if err := params.Validate(r.Parameters); err != nil {
+		return runtime.Request{}, err
 	}
 	return r, nil
 }

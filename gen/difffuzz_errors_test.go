@@ -1,0 +1,108 @@
+package gen
+
+// How a promptgen render error is held to the exception Jinja2 raises for
+// the same template and data, in the differential fuzzer and the chat
+// template corpus: a raise_exception by its message, any other exception
+// by the kind of error promptgen must return for it.
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// errorKinds are the runtime sentinels a render error may wrap, by the
+// name the render programs report (errors.Is, in this order); an error
+// wrapping none is "other".
+var errorKinds = []string{"ErrMissing", "ErrUndefined", "ErrInvalid", "ErrTooLarge", "ErrRaised"}
+
+// fzKindsSource is errorKinds as the entries of the render program's
+// kinds table.
+func fzKindsSource() string {
+	var b strings.Builder
+	for _, k := range errorKinds {
+		fmt.Fprintf(&b, "{%q, runtime.%s}, ", k, k)
+	}
+	return b.String()
+}
+
+// raiseType is the exception transformers' raise_exception raises
+// (jinja2.exceptions.TemplateError itself, which Jinja2 never raises bare).
+const raiseType = "TemplateError"
+
+// jinjaErrorKinds maps the type of the exception Jinja2 raises to the
+// kind of error promptgen must fail with.
+var jinjaErrorKinds = map[string]string{
+	raiseType:        "ErrRaised",
+	"UndefinedError": "ErrUndefined",
+	// Python's own errors, which promptgen's values reproduce.
+	"TypeError":         "ErrInvalid",
+	"ZeroDivisionError": "ErrInvalid",
+	"AttributeError":    "ErrInvalid", // dict methods of a list (items())
+	"AssertionError":    "ErrInvalid", // truncate's length below its end's
+	"ValueError":        "ErrInvalid",
+	"OverflowError":     "ErrInvalid",
+	// Jinja2's filters rejecting their argument.
+	"FilterArgumentError": "ErrInvalid",
+}
+
+// jinjaLenient are the only pairs where promptgen may fail with another
+// kind than jinjaErrorKinds says: each is a documented difference in when
+// the failure happens, not whether. A pair matched by one counts under its
+// reason; the counts are printed.
+var jinjaLenient = []struct {
+	jinja  *regexp.Regexp // Jinja2's "<type>: <message>"
+	kind   string         // promptgen's kind
+	reason string
+}{
+	{regexp.MustCompile(`^UndefinedError: None has no element -?\d+$`), "ErrInvalid",
+		"a subscript of none: Jinja2 makes an undefined that fails where it is used, promptgen fails at the subscript"},
+	{regexp.MustCompile(`^TypeError: 'in <string>' requires string as left operand, not Undefined$`), "ErrUndefined",
+		"an undefined in a string: Python's in rejects the Undefined object, promptgen the undefined value"},
+	{regexp.MustCompile(`^TypeError: Object of type Undefined is not JSON serializable$`), "ErrUndefined",
+		"tojson of a value holding an undefined: json.dumps rejects the Undefined object, promptgen the undefined value"},
+}
+
+// jinjaRaised is Jinja2's outcome when rendering raises.
+func jinjaRaised(typ, msg string) fzOutcome {
+	return fzOutcome{status: "error", text: typ + ": " + msg, kind: typ, detail: msg}
+}
+
+// jinjaMatch reports whether promptgen's outcome got matches Jinja2's: the
+// same output, or, where Jinja2 raises, an error of the kind
+// jinjaErrorKinds maps its exception to, with raise_exception's message
+// as the Detail. A pair that matches only by jinjaLenient returns its
+// reason.
+func jinjaMatch(jinja, got fzOutcome) (ok bool, lenient string) {
+	if jinja.status != "error" || got.status != "error" {
+		return jinja == got, ""
+	}
+	want, known := jinjaErrorKinds[jinja.kind]
+	switch {
+	case !known:
+		return false, ""
+	case got.kind == want:
+		return jinja.kind != raiseType || got.detail == jinja.detail, ""
+	}
+	for _, l := range jinjaLenient {
+		if got.kind == l.kind && l.jinja.MatchString(jinja.text) {
+			return true, l.reason
+		}
+	}
+	return false, ""
+}
+
+// logLenient prints how many pairs matched by each jinjaLenient reason.
+func logLenient(t *testing.T, what string, lenient map[string]int) {
+	t.Helper()
+	var b strings.Builder
+	n := 0
+	for _, reason := range slices.Sorted(maps.Keys(lenient)) {
+		fmt.Fprintf(&b, "%6d  %s\n", lenient[reason], reason)
+		n += lenient[reason]
+	}
+	t.Logf("%s: %d renderings where Jinja2 raises matched with another kind of error (jinjaLenient)\n%s", what, n, b.String())
+}

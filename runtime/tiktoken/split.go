@@ -1,0 +1,248 @@
+package tiktoken
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The pre-tokenizer splits text into the pieces that byte-pair encoding
+// then merges, exactly as tiktoken's regular expression for the encoding
+// does, but by a scanner that reads each rune a bounded number of times
+// (the Go code tiktoken-go generated for the expressions reads a
+// whitespace run once per line break in it).
+//
+// o200k_base's expression, with U = [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}] and
+// W = [\p{Ll}\p{Lm}\p{Lo}\p{M}], is
+//
+//	[^\r\n\p{L}\p{N}]?U*W+(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+//	|[^\r\n\p{L}\p{N}]?U+W*(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+//	|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
+//
+// and cl100k_base's is
+//
+//	(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}
+//	| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
+//
+// At each position the first alternative that matches wins, each
+// quantifier taking as much as it can and giving back only what the rest
+// needs; every rune starts some alternative, so the pieces cover the text.
+// \s is unicode.IsSpace and the classes are the unicode package's.
+
+// class is the set of the expressions' character classes a rune is in.
+type class uint8
+
+const (
+	upper   class = 1 << iota // U: Lu, Lt, Lm, Lo or M
+	lower                     // W: Ll, Lm, Lo or M
+	letter                    // \p{L}
+	number                    // \p{N}
+	space                     // \s
+	newline                   // \r or \n
+	symbol                    // [^\s\p{L}\p{N}]: punctuation, symbols, marks, controls
+)
+
+// asciiClasses holds the class of each ASCII rune.
+var asciiClasses = func() (t [utf8.RuneSelf]class) {
+	for r := range rune(utf8.RuneSelf) {
+		t[r] = classify(r)
+	}
+	return t
+}()
+
+func classify(r rune) class {
+	var c class
+	if unicode.In(r, unicode.Lu, unicode.Lt, unicode.Lm, unicode.Lo, unicode.M) {
+		c |= upper
+	}
+	if unicode.In(r, unicode.Ll, unicode.Lm, unicode.Lo, unicode.M) {
+		c |= lower
+	}
+	if unicode.IsLetter(r) {
+		c |= letter
+	}
+	if unicode.IsNumber(r) {
+		c |= number
+	}
+	if unicode.IsSpace(r) {
+		c |= space
+	}
+	if r == '\r' || r == '\n' {
+		c |= newline
+	}
+	if c&(space|letter|number) == 0 {
+		c |= symbol
+	}
+	return c
+}
+
+// prefix reports whether c, the class of a rune, is in [^\r\n\p{L}\p{N}],
+// the class of the rune that may lead a word.
+func (c class) prefix() bool { return c&(newline|letter|number) == 0 }
+
+// at returns the class and the size of the rune at i, or 0, 0 at the end
+// of text. text is valid UTF-8.
+func at(text string, i int) (class, int) {
+	if i >= len(text) {
+		return 0, 0
+	}
+	if b := text[i]; b < utf8.RuneSelf {
+		return asciiClasses[b], 1
+	}
+	r, size := utf8.DecodeRuneInString(text[i:])
+	return classify(r), size
+}
+
+// run returns the end of the run of runes from i whose class has a bit of
+// want.
+func run(text string, i int, want class) int {
+	for {
+		c, size := at(text, i)
+		if c&want == 0 {
+			return i
+		}
+		i += size
+	}
+}
+
+// splitter returns the end of the piece that starts at i < len(text).
+type splitter func(text string, i int) int
+
+// splitO200k is o200k_base's expression.
+func splitO200k(text string, i int) int {
+	c, size := at(text, i)
+	if c.prefix() {
+		if end, ok := upperLower(text, i+size); ok {
+			return contraction(text, end)
+		}
+	}
+	if end, ok := upperLower(text, i); ok {
+		return contraction(text, end)
+	}
+	if c.prefix() {
+		if next, _ := at(text, i+size); next&upper != 0 {
+			return contraction(text, run(text, run(text, i+size, upper), lower))
+		}
+	}
+	if c&upper != 0 {
+		return contraction(text, run(text, run(text, i, upper), lower))
+	}
+	return splitCommon(text, i, c, size, true)
+}
+
+// upperLower matches U*W+ from i: the run of U, then the run of W after it,
+// or, when none follows, the run of U given back up to its last rune in W.
+func upperLower(text string, i int) (end int, ok bool) {
+	lastLower := -1
+	for {
+		c, size := at(text, i)
+		if c&upper == 0 {
+			if c&lower != 0 {
+				return run(text, i, lower), true
+			}
+			return lastLower, lastLower >= 0
+		}
+		i += size
+		if c&lower != 0 {
+			lastLower = i
+		}
+	}
+}
+
+// splitCl100k is cl100k_base's expression.
+func splitCl100k(text string, i int) int {
+	if end := contraction(text, i); end > i {
+		return end
+	}
+	c, size := at(text, i)
+	if c.prefix() {
+		if next, _ := at(text, i+size); next&letter != 0 {
+			return run(text, i+size, letter)
+		}
+	}
+	if c&letter != 0 {
+		return run(text, i, letter)
+	}
+	return splitCommon(text, i, c, size, false)
+}
+
+// splitCommon matches the alternatives both expressions end with, from
+// \p{N}{1,3} on, at i, where the rune has class c and size bytes; slash
+// adds '/' to the line breaks after punctuation (o200k_base).
+func splitCommon(text string, i int, c class, size int, slash bool) int {
+	if c&number != 0 {
+		for range 3 {
+			c, size := at(text, i)
+			if c&number == 0 {
+				break
+			}
+			i += size
+		}
+		return i
+	}
+	start := i
+	if text[i] == ' ' {
+		if next, _ := at(text, i+1); next&symbol != 0 {
+			start = i + 1
+		}
+	}
+	if first, _ := at(text, start); first&symbol != 0 {
+		end := run(text, start, symbol)
+		for end < len(text) && (text[end] == '\r' || text[end] == '\n' || slash && text[end] == '/') {
+			end++
+		}
+		return end
+	}
+	// \s*[\r\n]+ ends after the run's last line break; \s+(?!\S) gives
+	// back the run's last rune unless the text ends there; \s+ takes a
+	// single space.
+	lastNewline, last, end := -1, i, i
+	for {
+		c, size := at(text, end)
+		if c&space == 0 {
+			break
+		}
+		last = end
+		end += size
+		if c&newline != 0 {
+			lastNewline = end
+		}
+	}
+	switch {
+	case lastNewline >= 0:
+		return lastNewline
+	case end == len(text) || last == i:
+		return end
+	default:
+		return last
+	}
+}
+
+// contraction returns the end of (?i:'s|'t|'re|'ve|'m|'ll|'d) at i, or i
+// if there is none. The case-insensitive s is also 'ſ' (U+017F), as in
+// tiktoken's and regexp2's case folding.
+func contraction(text string, i int) int {
+	if i >= len(text) || text[i] != '\'' {
+		return i
+	}
+	rest := text[i+1:]
+	if strings.HasPrefix(rest, "ſ") {
+		return i + 1 + len("ſ")
+	}
+	if rest == "" {
+		return i
+	}
+	switch rest[0] | 0x20 {
+	case 's', 't', 'm', 'd':
+		return i + 2
+	case 'r', 'v':
+		if len(rest) >= 2 && rest[1]|0x20 == 'e' {
+			return i + 3
+		}
+	case 'l':
+		if len(rest) >= 2 && rest[1]|0x20 == 'l' {
+			return i + 3
+		}
+	}
+	return i
+}
