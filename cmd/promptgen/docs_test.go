@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path"
 	"path/filepath"
@@ -143,4 +144,22 @@ func anchors(t *testing.T, file string) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// TestPromptKeysDocumented checks that docs/prompt-files.md's table names
+// every key of a prompt file, as the editor schema lists them.
+func TestPromptKeysDocumented(t *testing.T) {
+	var s struct{ Properties map[string]json.RawMessage }
+	if err := json.Unmarshal(readFile(t, "../../schema/prompt.schema.json"), &s); err != nil {
+		t.Fatal(err)
+	}
+	doc := string(readFile(t, "../../docs/prompt-files.md"))
+	if len(s.Properties) < 10 {
+		t.Fatalf("the schema lists %d keys", len(s.Properties))
+	}
+	for key := range s.Properties {
+		if !strings.Contains(doc, "\n| `"+key+"` |") {
+			t.Errorf("docs/prompt-files.md has no row for the key %q", key)
+		}
+	}
 }
