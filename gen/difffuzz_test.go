@@ -618,7 +618,7 @@ func dumpRun(t *testing.T, run *fzRun) {
 
 // fzFeedType is the type of a feed field, read from the generated Go.
 type fzFeedType struct {
-	kind   string // string, int, float64, bool, slice, map or struct
+	kind   string // string, int, float64, bool, slice, map, struct or dynamic (a jinja.Value)
 	elem   *fzFeedType
 	fields []fzFeedField
 }
@@ -691,6 +691,10 @@ func feedType(src []byte, key string) (*fzFeedType, error) {
 				out.fields = append(out.fields, fzFeedField{key: name, t: ft, optional: ptr || opts == "omitempty"})
 			}
 			return out, nil
+		case *ast.SelectorExpr:
+			if x, ok := e.X.(*ast.Ident); ok && x.Name == "jinja" && e.Sel.Name == "Value" {
+				return &fzFeedType{kind: "dynamic"}, nil // an input used with values of several types
+			}
 		case *ast.StarExpr:
 			return typeOf(e.X)
 		case *ast.ArrayType:
@@ -743,6 +747,13 @@ var (
 
 func (d *fzDataGen) value(b *bytes.Buffer, t *fzFeedType, path string) {
 	switch t.kind {
+	case "dynamic": // any JSON: a scalar of each kind, or a list of them
+		kinds := []string{"string", "int", "float64", "bool"}
+		if d.r.IntN(4) == 0 {
+			d.value(b, &fzFeedType{kind: "slice", elem: &fzFeedType{kind: kinds[d.r.IntN(len(kinds))]}}, path)
+			return
+		}
+		d.value(b, &fzFeedType{kind: kinds[d.r.IntN(len(kinds))]}, path)
 	case "string":
 		d.str(b, false)
 	case "int":
