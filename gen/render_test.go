@@ -303,6 +303,9 @@ func TestRenderErrors(t *testing.T) {
 		// A select test's argument is evaluated before the items, as in Jinja2.
 		"select": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{{ xs | select('equalto', y + 1) | list }}\"\n",
 		// raise_exception's message built from dynamic values, as Python's str().
+		// Operands fail in Jinja2's order, left to right, even where a later
+		// one needs actions of its own in text/template (seed 201 case 14864).
+		"order":    "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ (messages[-1] - [1])|default(messages[0] if messages in 'ab' else 'x') }}\"\n",
 		"raisedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
 		// A chat template's special tokens (and the context's bos_token and
 		// eos_token) in any string of the chat context: no output.
@@ -320,6 +323,7 @@ func TestRenderErrors(t *testing.T) {
 		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
 		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},
 		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
+		{"order", `{"messages": []}`, `ERROR: prompts/order.yaml:3:16: render order: variable is undefined`},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ok"},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}, {"role": "bot", "content": "yo"}]}`, `ERROR: prompts/raisedyn.yaml:3:63: render raisedyn: the template raised an exception: Invalid role bot.`},
 		{"headless", `{}`, `ERROR: prompts/headless.yaml:3:22: render headless: "name": required variable is not set`},

@@ -26,6 +26,7 @@ package ttemit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1203,19 +1204,38 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 	if x.Op == ir.DynTest && x.Not {
 		args[2] = strconv.Quote("not " + x.Name)
 	}
-	for _, a := range x.Args {
+	operands := make([]tval, len(x.Args))
+	for i, a := range x.Args {
 		if a == nil {
-			args = append(args, "nil")
+			operands[i] = tval{val: "nil"}
 			continue
 		}
-		v := e.expr(a)
+		operands[i] = e.expr(a)
 		if x.Op == ir.DynSlice || x.Op == ir.DynToJSON && a == x.Args[1] {
-			v = e.strict(v, x.Pos, ir.VarPath(a)) // a bound or an indent, not a dynamic value
+			operands[i] = e.strict(operands[i], x.Pos, ir.VarPath(a)) // a bound or an indent, not a dynamic value
 		}
-		pre += v.pre
-		args = append(args, v.val)
 	}
-	return tval{pre: pre, val: call("dyn", args...)}
+	pre, vals := e.inOrder(operands)
+	return tval{pre: pre, val: call("dyn", append(args, vals...)...)}
+}
+
+// inOrder joins the actions of operands that Jinja2 evaluates left to
+// right, binding an operand's value to a variable when one after it has
+// actions of its own: those run first, and would otherwise fail before
+// the operand does (a default's argument holding a conditional, seed 201
+// case 14864).
+func (e *ttEmitter) inOrder(operands []tval) (pre string, vals []string) {
+	vals = make([]string, len(operands))
+	for i, v := range operands {
+		pre += v.pre
+		vals[i] = v.val
+		later := slices.ContainsFunc(operands[i+1:], func(o tval) bool { return o.pre != "" })
+		if later && strings.HasPrefix(v.val, "(") {
+			vals[i] = e.temp("op")
+			pre += action(vals[i] + " := " + v.val)
+		}
+	}
+	return pre, vals
 }
 
 // dynOps names the operations of ttfuncs' dyn.
