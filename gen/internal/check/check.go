@@ -1258,12 +1258,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindStruct, x.Pos())
 		t = t.Resolve()
-		c.later = append(c.later, func() {
-			if !c.fromFeed(t) {
-				// Its Go type would have no name.
-				c.errorf(x.Pos(), "an object here comes from no input (the items of an empty list literal have no fields)")
-			}
-		})
+		c.mustComeFromInput(t, x.Pos())
 	}
 	if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
 		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
@@ -1311,6 +1306,17 @@ func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, sp, nameSp tmpl
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	return &ir.DictValue{Of: of, Field: f, Pos: c.posString(sp)}
+}
+
+// mustComeFromInput rejects, once every use is known, an object or map
+// inferred from its uses whose value comes from no input (the items of an
+// empty list literal): its Go type would have no name.
+func (c *checker) mustComeFromInput(t *ir.Type, pos tmpl.Span) {
+	c.later = append(c.later, func() {
+		if !c.fromFeed(t) {
+			c.errorf(pos, "an object here comes from no input (the items of an empty list literal have no fields)")
+		}
+	})
 }
 
 // isDictMethod reports whether Jinja2 reads d.name as an attribute of the

@@ -791,6 +791,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 			kind = ir.KindStruct
 		}
 		c.constrain(xt, kind, fn.X.Pos())
+		c.mustComeFromInput(xt.Resolve(), fn.X.Pos())
 	case ir.KindMap, ir.KindDict, ir.KindStruct:
 	default:
 		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
