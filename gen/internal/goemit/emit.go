@@ -199,6 +199,9 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 		vals := make([]jen.Code, len(x.Args))
 		for i, a := range x.Args {
 			v := e.expr(a) // the checker rejects a value that may be undefined
+			if x.T.Resolve().Kind == ir.KindDynamic {
+				v = e.toDynamic(v, a.Type()) // a typed value among dynamic ones (seed 202 case 9319)
+			}
 			pre, vals[i] = append(pre, v.pre...), v.val
 		}
 		at := jen.Id(e.loops[x.For][0]).Op("%").Lit(len(x.Args))
