@@ -305,7 +305,10 @@ func TestRenderErrors(t *testing.T) {
 		// raise_exception's message built from dynamic values, as Python's str().
 		// Operands fail in Jinja2's order, left to right, even where a later
 		// one needs actions of its own in text/template (seed 201 case 14864).
-		"order":    "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ (messages[-1] - [1])|default(messages[0] if messages in 'ab' else 'x') }}\"\n",
+		"order": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ (messages[-1] - [1])|default(messages[0] if messages in 'ab' else 'x') }}\"\n",
+		// get() of an undefined receiver fails before its default is
+		// evaluated, as Jinja2 looks get up first (seed 202 case 19731).
+		"getorder": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.nope.get('n', tools[0][:-3]) }}{% endfor %}\"\n",
 		"raisedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
 		// A chat template's special tokens (and the context's bos_token and
 		// eos_token) in any string of the chat context: no output.
@@ -323,6 +326,7 @@ func TestRenderErrors(t *testing.T) {
 		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
 		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},
 		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
+		{"getorder", `{"messages": [{"role": "user"}], "tools": [{"a": 1}]}`, `ERROR: prompts/getorder.yaml:3:38: render getorder: variable is undefined`},
 		{"order", `{"messages": []}`, `ERROR: prompts/order.yaml:3:16: render order: variable is undefined`},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ok"},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}, {"role": "bot", "content": "yo"}]}`, `ERROR: prompts/raisedyn.yaml:3:63: render raisedyn: the template raised an exception: Invalid role bot.`},

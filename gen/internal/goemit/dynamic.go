@@ -83,6 +83,11 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		v := e.dynArg(a)
 		pre = append(pre, v.pre...)
 		args[i] = v.val
+		if i == 0 && x.Op == ir.DynGet {
+			// Jinja2 looks get up on the receiver before it evaluates the
+			// arguments: an undefined receiver fails first (seed 202 case 19731).
+			pre = append(pre, jen.If(jen.Op("!").Add(v.val).Dot("Defined").Call()).Block(e.fail(x.Pos, "", "ErrUndefined")))
+		}
 	}
 	q := func(fn string) *jen.Statement { return jen.Qual(ir.JinjaPath, fn) }
 	a := jen.Add(args[0])

@@ -1211,6 +1211,11 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 			continue
 		}
 		operands[i] = e.expr(a)
+		if x.Op == ir.DynGet && i == 0 {
+			// Jinja2 looks get up on the receiver before it evaluates the
+			// arguments: an undefined receiver fails first (seed 202 case 19731).
+			operands[i] = e.strict(tval{pre: operands[i].pre, val: operands[i].val, maybe: true}, x.Pos, "")
+		}
 		if x.Op == ir.DynSlice || x.Op == ir.DynToJSON && a == x.Args[1] {
 			operands[i] = e.strict(operands[i], x.Pos, ir.VarPath(a)) // a bound or an indent, not a dynamic value
 		}
