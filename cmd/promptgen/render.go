@@ -241,13 +241,13 @@ func unset(v reflect.Value) bool {
 
 // readFeed reads the JSON of -data file into a new value of type feed,
 // logging what is wrong.
-func (a *app) readFeed(file string, feed reflect.Type, chat bool) (reflect.Value, bool) {
+func (a *app) readFeed(file string, feed reflect.Type, isChat bool) (reflect.Value, bool) {
 	src, name, err := a.readData(file)
 	if err != nil {
 		a.log.Print(err)
 		return reflect.Value{}, false
 	}
-	v, err := decodeFeed(src, feed, chat)
+	v, err := decodeFeed(src, feed, isChat)
 	if err != nil {
 		a.log.Printf("%s: %v", name, err)
 		return reflect.Value{}, false
@@ -290,10 +290,10 @@ func (a *app) readData(file string) ([]byte, string, error) {
 // with errors that name the variable at fault. A chat context's keys that
 // the feed has no field for are ignored, as a template ignores the
 // arguments of apply_chat_template it does not read.
-func decodeFeed(src []byte, feed reflect.Type, chat bool) (reflect.Value, error) {
+func decodeFeed(src []byte, feed reflect.Type, isChat bool) (reflect.Value, error) {
 	v := reflect.New(feed)
 	dec := json.NewDecoder(bytes.NewReader(src))
-	if !chat {
+	if !isChat {
 		dec.DisallowUnknownFields()
 	}
 	err := dec.Decode(v.Interface())
