@@ -13,22 +13,23 @@ import (
 func TestStageImports(t *testing.T) {
 	const mod = "github.com/promptgen/promptgen/"
 	allowed := map[string][]string{
+		"gen/internal/src":    {},
 		"gen/internal/tmpl":   {"runtime/suggest"},
-		"gen/internal/ir":     {"gen/internal/tmpl", "schema", "gopkg.in/yaml.v3"},
-		"gen/internal/names":  {"gen/internal/ir", "gen/internal/diag"},
-		"gen/internal/diag":   {"gen/internal/ir"},
+		"gen/internal/ir":     {"gen/internal/src", "gen/internal/tmpl", "schema", "gopkg.in/yaml.v3"},
+		"gen/internal/names":  {"gen/internal/ir", "gen/internal/diag", "gen/internal/src"},
+		"gen/internal/diag":   {"gen/internal/src"},
 		"gen/internal/ttemit": {"gen/internal/ir"},
-		"gen/internal/bind": {"gen/internal/ir", "gen/internal/diag", "gen/internal/names", "schema",
+		"gen/internal/bind": {"gen/internal/ir", "gen/internal/diag", "gen/internal/src", "gen/internal/names", "schema",
 			"golang.org/x/tools/go/packages"},
 		// runtime/jinja: the strftime directives that generate time accepts
 		// are those the runtime formats (jinja.CheckStrftime).
-		"gen/internal/check": {"gen/internal/ir", "gen/internal/tmpl", "gen/internal/diag", "gen/internal/names",
+		"gen/internal/check": {"gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag", "gen/internal/names",
 			"schema", "runtime/jinja"},
-		"gen/internal/load": {"gen/internal/ir", "gen/internal/tmpl", "gen/internal/diag", "gen/internal/names",
+		"gen/internal/load": {"gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag",
 			"schema", "runtime/params", "gopkg.in/yaml.v3", "internal/nolink"},
 		"gen/internal/goemit": {"gen/internal/ir", "gen/internal/names", "gen/internal/outschema",
 			"gen/internal/ttemit", "github.com/dave/jennifer/jen"},
-		"gen/internal/outschema": {"gen/internal/ir", "gen/internal/diag", "gen/internal/names", "schema",
+		"gen/internal/outschema": {"gen/internal/ir", "gen/internal/src", "gen/internal/diag", "gen/internal/names", "schema",
 			"github.com/dave/jennifer/jen"},
 	}
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./internal/...").Output()

@@ -2,11 +2,11 @@ package gen
 
 import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 )
 
 // Pos is a position in a source file.
-type Pos = ir.Pos
+type Pos = src.Pos
 
 // Severity says whether a diagnostic fails the run.
 type Severity = diag.Severity

@@ -27,6 +27,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/imports"
 )
@@ -185,8 +186,8 @@ func nameFiles(prompts []*ir.Prompt, sets []*ir.PromptSet, dir string, diags *di
 	add := func(name, key string, pos Pos) {
 		fileNames = append(fileNames, name)
 		if o, ok := owners[name]; ok {
-			diags.Errorf(pos, "%q and %q (%s) would both be generated into %s: rename one", key, o.key, names.ShortPos(o.pos, pos), name)
-			diags.Errorf(o.pos, "%q and %q (%s) would both be generated into %s: rename one", o.key, key, names.ShortPos(pos, o.pos), name)
+			diags.Errorf(pos, "%q and %q (%s) would both be generated into %s: rename one", key, o.key, src.ShortPos(o.pos, pos), name)
+			diags.Errorf(o.pos, "%q and %q (%s) would both be generated into %s: rename one", o.key, key, src.ShortPos(pos, o.pos), name)
 			return
 		}
 		owners[name] = owner{key, pos}

@@ -22,6 +22,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/schema"
 	"golang.org/x/tools/go/packages"
 )
@@ -141,7 +142,7 @@ type binder struct {
 
 // pkg returns the loaded package path, or nil after reporting at pos why
 // it did not load.
-func (b *binder) pkg(path string, pos ir.Pos) *packages.Package {
+func (b *binder) pkg(path string, pos src.Pos) *packages.Package {
 	p := b.pkgs[path]
 	switch {
 	case b.loadErr != "":
@@ -295,7 +296,7 @@ func omittable(t types.Type) bool {
 
 // convert returns the bound type of struct type tn; pos is the binding
 // that first needs it.
-func (b *binder) convert(tn *types.TypeName, pos ir.Pos) *ir.Type {
+func (b *binder) convert(tn *types.TypeName, pos src.Pos) *ir.Type {
 	if t := b.done[tn]; t != nil {
 		return t
 	}
@@ -338,7 +339,7 @@ const readable = "promptgen reads string, int, float64, bool, slices, maps with 
 // fieldType returns the promptgen type of a field of Go type t, and
 // whether it is a pointer (so optional); why is "" or why promptgen cannot
 // read it.
-func (b *binder) fieldType(t types.Type, pos ir.Pos) (ft *ir.Type, pointer bool, why string) {
+func (b *binder) fieldType(t types.Type, pos src.Pos) (ft *ir.Type, pointer bool, why string) {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		ft, why = b.valueType(p.Elem(), pos)
 		if why == "" && (ft.Kind == ir.KindList || ft.Kind == ir.KindMap) {
@@ -352,7 +353,7 @@ func (b *binder) fieldType(t types.Type, pos ir.Pos) (ft *ir.Type, pointer bool,
 
 // valueType returns the promptgen type of a value of Go type t, or why
 // promptgen cannot read it; pos is the binding that needs it.
-func (b *binder) valueType(t types.Type, pos ir.Pos) (*ir.Type, string) {
+func (b *binder) valueType(t types.Type, pos src.Pos) (*ir.Type, string) {
 	switch t := types.Unalias(t).(type) {
 	case *types.Basic:
 		switch t.Kind() {

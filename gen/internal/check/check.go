@@ -10,6 +10,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -31,7 +32,7 @@ type checker struct {
 	inSet *setContext
 	// m locates the template checked when it is not p.Map: a system or
 	// message template.
-	m *ir.SourceMap
+	m *src.SourceMap
 	// consumed are the calls whose result only their consumer can use:
 	// map(attribute=) under a join.
 	consumed map[*ir.Call]bool
@@ -97,7 +98,7 @@ const (
 	assigned
 )
 
-func (c *checker) pos(sp tmpl.Span) ir.Pos {
+func (c *checker) pos(sp tmpl.Span) src.Pos {
 	if c.m != nil {
 		return c.m.Pos(sp.Start)
 	}
@@ -119,7 +120,7 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 func (c *checker) failedAt(sp tmpl.Span) bool { return c.failedAtPos(c.pos(sp)) }
 
 // failedAtPos reports whether an error was reported at pos.
-func (c *checker) failedAtPos(pos ir.Pos) bool {
+func (c *checker) failedAtPos(pos src.Pos) bool {
 	for _, d := range c.diags.List {
 		if d.Pos == pos && d.Severity == diag.SeverityError {
 			return true

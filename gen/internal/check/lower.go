@@ -5,6 +5,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -144,7 +145,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 
 // part parses and checks one template of the prompt with the checker's
 // feed; it returns nil when the template does not parse.
-func (c *checker) part(text string, m ir.SourceMap) *ir.Prompt {
+func (c *checker) part(text string, m src.SourceMap) *ir.Prompt {
 	t, err := tmpl.Parse(text, c.p.Jinja)
 	if err != nil {
 		if e, ok := err.(*tmpl.Error); ok {
@@ -158,7 +159,7 @@ func (c *checker) part(text string, m ir.SourceMap) *ir.Prompt {
 }
 
 // lowerPart checks a parsed template of the prompt with the checker's feed.
-func (c *checker) lowerPart(t *tmpl.Template, m ir.SourceMap) *ir.Prompt {
+func (c *checker) lowerPart(t *tmpl.Template, m src.SourceMap) *ir.Prompt {
 	x := &ir.Prompt{Spec: c.p, Feed: c.feed}
 	c.ir, c.m = x, &m
 	defer func() { c.m = nil }()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
@@ -29,7 +30,7 @@ func (c *checker) when(w *ir.TemplateSpec) *ir.Prompt {
 		c.diags.Errorf(w.Map.Pos(first), "when is one expression, without %s: it is wrapped in {%% if ... %%}", delim)
 		return nil
 	}
-	m := ir.SourceMap{File: w.Map.File}
+	m := src.SourceMap{File: w.Map.File}
 	for _, l := range w.Map.Lines {
 		l.Offset += len(whenPrefix)
 		m.Lines = append(m.Lines, l)

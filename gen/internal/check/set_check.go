@@ -11,6 +11,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -71,7 +72,7 @@ type componentUse struct {
 	body   *ir.Prompt
 	comp   *ir.SetComponent
 	locals []string // the template's own names bound there
-	pos    ir.Pos
+	pos    src.Pos
 }
 
 // componentRef returns the component that a name refers to, or nil: in a
@@ -381,7 +382,7 @@ func unknownTypes(t *ir.Type, set map[*ir.Type]bool) {
 // unionEntry is what the bodies checked so far say about one variable.
 type unionEntry struct {
 	t        *ir.Type
-	pos      ir.Pos
+	pos      src.Pos
 	flexible bool
 }
 
@@ -396,7 +397,7 @@ func (sc *setChecker) conflicts() {
 	}
 }
 
-func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type, pos ir.Pos, flexible map[*ir.Type]bool) {
+func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type, pos src.Pos, flexible map[*ir.Type]bool) {
 	t = t.Resolve()
 	flex := flexible[t]
 	prev, ok := seen[name]
@@ -408,8 +409,8 @@ func (sc *setChecker) merge(seen map[string]unionEntry, name string, t *ir.Type,
 	case ir.IsNumber(prev.t.Kind) && ir.IsNumber(t.Kind) && prev.t.Kind != ir.KindBool && t.Kind != ir.KindBool:
 	default:
 		msg := "variable %q is %s here but %s at %s (the templates and components of a set share one feed)"
-		sc.diags.Errorf(pos, msg, name, names.Article(t.String()), names.Article(prev.t.String()), names.ShortPos(prev.pos, pos))
-		sc.diags.Errorf(prev.pos, msg, name, names.Article(prev.t.String()), names.Article(t.String()), names.ShortPos(pos, prev.pos))
+		sc.diags.Errorf(pos, msg, name, names.Article(t.String()), names.Article(prev.t.String()), src.ShortPos(prev.pos, pos))
+		sc.diags.Errorf(prev.pos, msg, name, names.Article(prev.t.String()), names.Article(t.String()), src.ShortPos(pos, prev.pos))
 		return
 	}
 	switch t.Kind {

@@ -2,8 +2,8 @@
 // Diagnostics (sorted, capped per file) and the Sink a run collects them in.
 // gen re-exports the types as gen.Diagnostic and gen.Diagnostics.
 //
-// It imports only the standard library and gen/internal/ir (for positions).
-// It must not import gen or any other stage.
+// It imports only the standard library and gen/internal/src (positions);
+// every stage reports through it, so it must not import any of them.
 package diag
 
 import (
@@ -12,7 +12,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 )
 
 // Severity says whether a diagnostic fails the run.
@@ -25,8 +25,8 @@ const (
 
 // Diagnostic is one problem found in the input.
 type Diagnostic struct {
-	Pos      ir.Pos
-	End      ir.Pos
+	Pos      src.Pos
+	End      src.Pos
 	Severity Severity
 	Msg      string
 }
@@ -104,7 +104,7 @@ func (ds Diagnostics) Sorted() Diagnostics {
 			errorsIn[d.Pos.File]++
 			switch n := errorsIn[d.Pos.File]; {
 			case n == maxErrorsPerFile+1:
-				kept = append(kept, Diagnostic{Pos: ir.Pos{File: d.Pos.File}, Msg: "too many errors"})
+				kept = append(kept, Diagnostic{Pos: src.Pos{File: d.Pos.File}, Msg: "too many errors"})
 				continue
 			case n > maxErrorsPerFile+1:
 				continue
@@ -119,11 +119,11 @@ func (ds Diagnostics) Sorted() Diagnostics {
 type Sink struct{ List Diagnostics }
 
 // Errorf adds an error at pos.
-func (s *Sink) Errorf(pos ir.Pos, format string, args ...any) {
+func (s *Sink) Errorf(pos src.Pos, format string, args ...any) {
 	s.List = append(s.List, Diagnostic{Pos: pos, Severity: SeverityError, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Warnf adds a warning at pos.
-func (s *Sink) Warnf(pos ir.Pos, format string, args ...any) {
+func (s *Sink) Warnf(pos src.Pos, format string, args ...any) {
 	s.List = append(s.List, Diagnostic{Pos: pos, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 }

@@ -3,6 +3,8 @@ package ir
 import (
 	"strings"
 	"unicode"
+
+	"github.com/promptgen/promptgen/gen/internal/src"
 )
 
 // GoType is an existing Go struct type that a feed type is bound to, by
@@ -17,7 +19,7 @@ type GoType struct {
 	Pkg string
 	// Pos is where the binding is written: the goType value, or the
 	// autobind entry.
-	Pos Pos
+	Pos src.Pos
 	// Unreadable lists the exported fields whose Go type promptgen cannot
 	// read (time.Time, interfaces, embedded fields, ...): a template that
 	// uses one is an error naming the field and its Go type.
@@ -39,7 +41,7 @@ type UnreadableField struct {
 // GoPackage is one entry of a set's `autobind:` list.
 type GoPackage struct {
 	Path string
-	Pos  Pos
+	Pos  src.Pos
 }
 
 // GoTypes appends to list the bound types reachable from t that are not

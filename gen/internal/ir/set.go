@@ -2,6 +2,8 @@ package ir
 
 import (
 	"path"
+
+	"github.com/promptgen/promptgen/gen/internal/src"
 )
 
 // PromptSet is a checked template set: emit's only input for it.
@@ -82,9 +84,9 @@ type SetKey struct {
 	Key         string   // "BrowseLink", "reflection/Review"
 	GoName      string   // decided by nameSets
 	Paths       []string // the templates with this key
-	Pos         Pos      // the first of them
+	Pos         src.Pos  // the first of them
 	Override    string   // a template's go_name
-	OverridePos Pos
+	OverridePos src.Pos
 }
 
 // Full names the component in messages: "main/components/preamble".

@@ -3,6 +3,7 @@ package ir
 import (
 	"path"
 
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 	"gopkg.in/yaml.v3"
@@ -16,7 +17,7 @@ type PromptSpec struct {
 	// Key is the path inside the input directory without extension, e.g.
 	// "support/summarize_customer_interaction".
 	Key string
-	Pos Pos // start of the file
+	Pos src.Pos // start of the file
 
 	Description string
 	Model       string
@@ -31,10 +32,10 @@ type PromptSpec struct {
 	// GoName is the `go_name:` override of the prompt's Go name, and
 	// GoNamePos the position of its value.
 	GoName    string
-	GoNamePos Pos
+	GoNamePos src.Pos
 	// Template is the template source and Map locates its bytes in the file.
 	Template string
-	Map      SourceMap
+	Map      src.SourceMap
 	// Inputs is the declared feed (a struct type), nil when the file
 	// declares no inputs.
 	Inputs *Type
@@ -47,7 +48,7 @@ type PromptSpec struct {
 	// OutputSchema is the loaded `outputSchema`, nil when the file has
 	// none or it has errors; OutputSchemaPos is the position of its key.
 	OutputSchema    *schema.Schema
-	OutputSchemaPos Pos
+	OutputSchemaPos src.Pos
 	// Examples are the entries of `examples`, checked against the feed and
 	// the output once the feed is typed.
 	Examples []*ExampleSpec
@@ -75,13 +76,13 @@ type PromptSpec struct {
 // TemplateSpec is one template string of a prompt file.
 type TemplateSpec struct {
 	Text string
-	Map  SourceMap
-	Pos  Pos // the key
+	Map  src.SourceMap
+	Pos  src.Pos // the key
 }
 
 // SectionSpec is one entry of `sections:`.
 type SectionSpec struct {
-	Pos   Pos // the entry
+	Pos   src.Pos // the entry
 	Name  string
 	Title string
 	// When is the expression that keeps the section in; nil when absent.
@@ -90,7 +91,7 @@ type SectionSpec struct {
 	// error, what rendering does over the budget.
 	Budget      int
 	Truncate    string
-	TruncatePos Pos
+	TruncatePos src.Pos
 	Template    *TemplateSpec
 }
 
@@ -105,8 +106,8 @@ const (
 // templates rendered with the prompt's feed; the message boundaries are the
 // entries themselves.
 type MessageSpec struct {
-	Pos        Pos    // the entry
-	Role       string // system, user, assistant, tool_request or tool_result
+	Pos        src.Pos // the entry
+	Role       string  // system, user, assistant, tool_request or tool_result
 	Content    *TemplateSpec
 	Name       *TemplateSpec
 	ToolCallID *TemplateSpec
@@ -118,7 +119,7 @@ type MessageSpec struct {
 
 // ToolCallSpec is one entry of a message's `tool_calls`.
 type ToolCallSpec struct {
-	Pos                 Pos
+	Pos                 src.Pos
 	ID, Name, Arguments *TemplateSpec
 }
 
@@ -126,7 +127,7 @@ type ToolCallSpec struct {
 // ValidatedPromptTemplate): the variables a template may use.
 type VariablesSpec struct {
 	Allowed    []string
-	AllowedPos Pos
+	AllowedPos src.Pos
 	// Error makes a variable outside Allowed an error, not a warning.
 	Error bool
 }
@@ -134,51 +135,21 @@ type VariablesSpec struct {
 // ExampleSpec is one entry of `examples`: YAML nodes, read once the feed and
 // output types are known.
 type ExampleSpec struct {
-	Pos Pos // the entry
+	Pos src.Pos // the entry
 	// Input is the input_vars mapping and Output the expected_output
 	// value; nil when absent.
 	Input, Output *yaml.Node
 	// InputPos and OutputPos are the positions of their keys.
-	InputPos, OutputPos Pos
+	InputPos, OutputPos src.Pos
 	// posOf returns the position of a node of the file.
-	PosOf func(*yaml.Node) Pos
+	PosOf func(*yaml.Node) src.Pos
 }
 
 // Parameter is one entry of `parameters`, in file order.
 type Parameter struct {
 	Key   string
 	Value any // string, int64, float64, bool, nil, []any or []Param (nested map)
-	Pos   Pos
-}
-
-// SourceMap maps byte offsets of a template to positions in its file. A
-// template from a plain file maps one to one; a template inside a YAML
-// block scalar is shifted by the scalar's first line and indentation.
-type SourceMap struct {
-	File string
-	// Lines holds, for each line of the template, the file line, the file
-	// column of the line's first template byte, and the template offset
-	// where the line starts.
-	Lines []LineStart
-}
-
-// LineStart locates the start of one template line in the file.
-type LineStart struct {
-	Offset    int // template byte offset of the line start
-	Line, Col int // file position of that byte
-}
-
-// Pos returns the file position of template byte offset off.
-func (m SourceMap) Pos(off int) Pos {
-	if len(m.Lines) == 0 {
-		return Pos{File: m.File}
-	}
-	i := len(m.Lines) - 1
-	for i > 0 && m.Lines[i].Offset > off {
-		i--
-	}
-	l := m.Lines[i]
-	return Pos{File: m.File, Line: l.Line, Col: l.Col + off - l.Offset}
+	Pos   src.Pos
 }
 
 // ComponentsDir is the directory (and the inline key) of a namespace's components.
@@ -186,13 +157,13 @@ const ComponentsDir = "components"
 
 // SetSpec is one template set as loaded.
 type SetSpec struct {
-	Key  string // the set's directory inside the prompts tree, e.g. "agent"
-	Path string // promptset.yaml as shown in diagnostics
-	Pos  Pos    // the start of promptset.yaml
+	Key  string  // the set's directory inside the prompts tree, e.g. "agent"
+	Path string  // promptset.yaml as shown in diagnostics
+	Pos  src.Pos // the start of promptset.yaml
 
 	Description string
 	GoName      string // `go_name:`, and GoNamePos the position of its value
-	GoNamePos   Pos
+	GoNamePos   src.Pos
 	DefaultType string // "main" unless promptset.yaml says otherwise
 	DefaultName string // "default" unless promptset.yaml says otherwise
 	Model       string // the default model of the set's templates
@@ -227,7 +198,7 @@ type SetTemplateSpec struct {
 	Namespace, Name, Version string
 	// GoName is the `go_name:` of its key constant, if any.
 	GoName    string
-	GoNamePos Pos
+	GoNamePos src.Pos
 	// System marks the set's `default_template`, the system fallback
 	// after every path of the chain; its Path is DefaultTemplatePath.
 	System bool
@@ -246,20 +217,20 @@ const DefaultTemplatePath = "default_template"
 // for some fields of the set's feed.
 type PredefinedSpec struct {
 	Name   string
-	Pos    Pos // the name
+	Pos    src.Pos // the name
 	Values []PredefinedValue
 }
 
 // PredefinedValue is one field of a PredefinedSpec, as written.
 type PredefinedValue struct {
 	Key   string
-	Pos   Pos // the key
+	Pos   src.Pos // the key
 	Value *Literal
 }
 
 // Literal is a value written in YAML: a scalar, a list or a mapping.
 type Literal struct {
-	Pos   Pos
+	Pos   src.Pos
 	Kind  LiteralKind
 	Value any        // a scalar's: string, int64, float64, bool or nil
 	Items []*Literal // a list's

@@ -1,5 +1,7 @@
 package ir
 
+import "github.com/promptgen/promptgen/gen/internal/src"
+
 // Kind is the kind of a template value's type.
 type Kind uint8
 
@@ -71,13 +73,13 @@ type Field struct {
 	Type        *Type
 	Optional    bool
 	Description string
-	Pos         Pos // declaration, or first use when inferred
+	Pos         src.Pos // declaration, or first use when inferred
 	// GoName is decided by the naming pass.
 	GoName string
 	// GoNameOverride is the field's `go_name:` from inputs, if any, and
 	// GoNamePos the position of its value.
 	GoNameOverride string
-	GoNamePos      Pos
+	GoNamePos      src.Pos
 	// Chat marks the fields of runtime/chat.Context in the feed of a
 	// prompt with `inputs: chat`, which embeds it; NoneIfUnset that an
 	// unset (dynamic) value reads as None.

@@ -4,7 +4,7 @@
 // and fragments into the ir specs with exact positions, and checks each
 // prompt's examples against its schemas once it is typed.
 //
-// It imports ir, tmpl, diag, names (ShortPos), schema and internal/nolink
+// It imports ir, src, tmpl, diag, schema and internal/nolink
 // (which reads the directory without following links). It must not
 // import gen, check or a backend: it reads files, it does not compile
 // templates.

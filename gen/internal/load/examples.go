@@ -22,6 +22,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -50,7 +51,7 @@ func (c *exampleChecker) errorf(n *yaml.Node, format string, args ...any) {
 	c.errorAt(c.ex.PosOf(n), format, args...)
 }
 
-func (c *exampleChecker) errorAt(pos ir.Pos, format string, args ...any) {
+func (c *exampleChecker) errorAt(pos src.Pos, format string, args ...any) {
 	c.bad = true
 	c.diags.Errorf(pos, format, args...)
 }
@@ -228,7 +229,7 @@ func (c *exampleChecker) output(o *ir.Output) (string, bool) {
 	if !asText {
 		if o.Schema != nil {
 			for _, d := range o.Schema.ValidateNode(n, path) {
-				c.errorAt(ir.Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}, "%s: %s", d.Path, d.Msg)
+				c.errorAt(src.Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}, "%s: %s", d.Path, d.Msg)
 			}
 			if c.bad {
 				return "", false

@@ -17,6 +17,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/schema"
@@ -133,7 +134,7 @@ func kindOf(name string) fileKind {
 // isPrompt reports whether the file at p is a prompt or template file,
 // and reports the files that are neither nor ignored.
 func (l *loader) isPrompt(p string) bool {
-	at := ir.Pos{File: l.path(p), Line: 1, Col: 1}
+	at := src.Pos{File: l.path(p), Line: 1, Col: 1}
 	switch kindOf(p) {
 	case yamlPrompt, plainPrompt:
 		return true
@@ -190,10 +191,10 @@ func (l *loader) walk() []string {
 func (l *loader) ioError(err error) {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		l.diags.Errorf(ir.Pos{}, "load: %s %s: %v", pe.Op, l.path(pe.Path), pe.Err)
+		l.diags.Errorf(src.Pos{}, "load: %s %s: %v", pe.Op, l.path(pe.Path), pe.Err)
 		return
 	}
-	l.diags.Errorf(ir.Pos{}, "load: %v", err)
+	l.diags.Errorf(src.Pos{}, "load: %v", err)
 }
 
 // checkKeys reports files that share a prompt key, like a.yaml and a.jinja,
@@ -212,7 +213,7 @@ func (l *loader) checkKeys(paths []string) {
 			}
 		}
 		if len(others) > 0 {
-			l.diags.Errorf(ir.Pos{File: l.path(p), Line: 1, Col: 1},
+			l.diags.Errorf(src.Pos{File: l.path(p), Line: 1, Col: 1},
 				"prompt %q is also defined by %s (a prompt's name is its path without extension)",
 				PromptKey(p), strings.Join(others, " and "))
 		}
@@ -228,15 +229,15 @@ func (l *loader) load(p string, fragment bool) *ir.PromptSpec {
 		return nil
 	}
 	file := l.path(p)
-	pr := &ir.PromptSpec{Path: file, Key: PromptKey(p), Pos: ir.Pos{File: file, Line: 1, Col: 1}}
+	pr := &ir.PromptSpec{Path: file, Key: PromptKey(p), Pos: src.Pos{File: file, Line: 1, Col: 1}}
 	pr.Fragment = fragment
-	src := newSource(file, data)
+	source := newSource(file, data)
 	if kindOf(p) == plainPrompt {
 		pr.Template = string(data)
-		pr.Map = ir.SourceMap{File: file, Lines: src.literalLines(pr.Template, 0)}
+		pr.Map = src.SourceMap{File: file, Lines: source.literalLines(pr.Template, 0)}
 		return pr
 	}
-	f := &yamlFile{src: src, diags: &l.diags}
+	f := &yamlFile{source: source, diags: &l.diags}
 	if !f.decode(pr) {
 		return nil
 	}
@@ -309,9 +310,9 @@ func (s *source) offset(line, col int) int {
 }
 
 // pos returns the position of byte offset off.
-func (s *source) pos(off int) ir.Pos {
+func (s *source) pos(off int) src.Pos {
 	i := sort.SearchInts(s.lines, off+1) - 1
-	return ir.Pos{File: s.file, Line: i + 1, Col: off - s.lines[i] + 1}
+	return src.Pos{File: s.file, Line: i + 1, Col: off - s.lines[i] + 1}
 }
 
 // lineText returns line i (0-based) without its line break.
@@ -334,9 +335,9 @@ func (s *source) nextLine(off int) int {
 // literalLines maps a template whose lines are file lines from offset
 // first on, each after some indentation: a literal block scalar, or a whole
 // plain file.
-func (s *source) literalLines(value string, first int) []ir.LineStart {
+func (s *source) literalLines(value string, first int) []src.LineStart {
 	fileLine := sort.SearchInts(s.lines, first+1) - 1
-	var ls []ir.LineStart
+	var ls []src.LineStart
 	for off := 0; ; fileLine++ {
 		seg, rest, more := strings.Cut(value[off:], "\n")
 		seg = strings.TrimSuffix(seg, "\r") // kept in plain files, like lineText drops it
@@ -346,7 +347,7 @@ func (s *source) literalLines(value string, first int) []ir.LineStart {
 		if col < 1 || !strings.HasSuffix(text, seg) {
 			col = 1 // the file does not hold the line as YAML should have read it
 		}
-		ls = append(ls, ir.LineStart{Offset: off, Line: line + 1, Col: col})
+		ls = append(ls, src.LineStart{Offset: off, Line: line + 1, Col: col})
 		// A final line break ends the last line; it does not start one.
 		if !more || rest == "" {
 			return ls
@@ -364,8 +365,8 @@ const maxEscape = 10
 // and file are walked together, matching equal bytes and skipping what YAML
 // dropped (indentation, folded line breaks, quotes, escapes). The result is
 // exact for single-line scalars without escapes and close elsewhere.
-func (s *source) alignLines(value string, start int) []ir.LineStart {
-	var ls []ir.LineStart
+func (s *source) alignLines(value string, start int) []src.LineStart {
+	var ls []src.LineStart
 	emit := func(i, j int) {
 		p := s.pos(j)
 		n := len(ls)
@@ -375,7 +376,7 @@ func (s *source) alignLines(value string, start int) []ir.LineStart {
 		case n > 0 && ls[n-1].Offset == i:
 			ls = ls[:n-1] // the start, before skipping indentation
 		}
-		ls = append(ls, ir.LineStart{Offset: i, Line: p.Line, Col: p.Col})
+		ls = append(ls, src.LineStart{Offset: i, Line: p.Line, Col: p.Col})
 	}
 	emit(0, start)
 	for i, j := 0, start; i < len(value); {
@@ -432,13 +433,13 @@ func (s *source) skipProps(off int) int {
 
 // yamlFile decodes one YAML prompt file.
 type yamlFile struct {
-	src   *source
-	diags *diag.Sink
+	source *source
+	diags  *diag.Sink
 }
 
-func (f *yamlFile) pos(n *yaml.Node) ir.Pos { return f.src.pos(f.offset(n)) }
+func (f *yamlFile) pos(n *yaml.Node) src.Pos { return f.source.pos(f.offset(n)) }
 
-func (f *yamlFile) offset(n *yaml.Node) int { return f.src.offset(n.Line, n.Column) }
+func (f *yamlFile) offset(n *yaml.Node) int { return f.source.offset(n.Line, n.Column) }
 
 func (f *yamlFile) errorf(n *yaml.Node, format string, args ...any) {
 	f.diags.Errorf(f.pos(n), format, args...)
@@ -447,8 +448,8 @@ func (f *yamlFile) errorf(n *yaml.Node, format string, args ...any) {
 // decode fills pr from the file. It reports false when the file is not a
 // YAML mapping, so there is no prompt to return.
 func (f *yamlFile) decode(pr *ir.PromptSpec) bool {
-	data := f.src.data
-	start := ir.Pos{File: f.src.file, Line: 1, Col: 1}
+	data := f.source.data
+	start := src.Pos{File: f.source.file, Line: 1, Col: 1}
 	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
 		f.diags.Errorf(start, "prompt files must be UTF-8, not UTF-16")
 		return false
@@ -516,7 +517,7 @@ func parseYAML(data []byte) (doc, extra *yaml.Node, err error) {
 // syntaxError reports a YAML syntax error at the best position found, with
 // a hint for the common prompt-file mistakes.
 func (f *yamlFile) syntaxError(err error) {
-	data := f.src.data
+	data := f.source.data
 	off := failOffset(data, err)
 	hint := dedentHint(data, off)
 	switch {
@@ -526,7 +527,7 @@ func (f *yamlFile) syntaxError(err error) {
 	case lineHasJinja(data, off):
 		hint = braceHint
 	}
-	f.diags.Errorf(f.src.pos(off), "invalid YAML: %s%s", yamlMessage(err), hint)
+	f.diags.Errorf(f.source.pos(off), "invalid YAML: %s%s", yamlMessage(err), hint)
 }
 
 // failOffset returns the offset of the byte where parsing data fails with
@@ -741,7 +742,7 @@ func (f *yamlFile) metadata(e pair, pr *ir.PromptSpec) bool {
 func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 	// Without a template key (messages or sections only), the template is
 	// empty but its file is still where the prompt's positions are.
-	pr.Map = ir.SourceMap{File: f.src.file}
+	pr.Map = src.SourceMap{File: f.source.file}
 	hasBody := false // template, messages or sections
 	var templateKey, messagesKey, systemKey, sectionsKey, tokenizerKey, markersKey, specialTokensKey *yaml.Node
 	for _, e := range f.entries(m, "key", false) {
@@ -754,7 +755,7 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 			templateKey = e.k
 			if s, ok := f.str(e); ok {
 				pr.Template = s
-				pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+				pr.Map = src.SourceMap{File: f.source.file, Lines: f.templateLines(e.v)}
 			}
 		case "inputs":
 			if isString(e.v) && e.v.Value == "chat" {
@@ -784,7 +785,7 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 			messagesKey = e.k
 		case "system":
 			if s, ok := f.str(e); ok {
-				pr.System = &ir.TemplateSpec{Text: s, Map: ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
+				pr.System = &ir.TemplateSpec{Text: s, Map: src.SourceMap{File: f.source.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
 			}
 			systemKey = e.k
 		case "variables":
@@ -835,7 +836,7 @@ func (f *yamlFile) tmplSpec(e pair) *ir.TemplateSpec {
 	if !ok {
 		return nil
 	}
-	return &ir.TemplateSpec{Text: s, Map: ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
+	return &ir.TemplateSpec{Text: s, Map: src.SourceMap{File: f.source.file, Lines: f.templateLines(e.v)}, Pos: f.pos(e.k)}
 }
 
 // messages decodes `messages`: a list of {role, template} entries, with
@@ -994,17 +995,17 @@ func (f *yamlFile) variables(m *yaml.Node) *ir.VariablesSpec {
 }
 
 // templateLines locates the bytes of a template scalar in the file.
-func (f *yamlFile) templateLines(n *yaml.Node) []ir.LineStart {
-	start := f.src.skipProps(f.offset(n))
+func (f *yamlFile) templateLines(n *yaml.Node) []src.LineStart {
+	start := f.source.skipProps(f.offset(n))
 	switch {
 	case n.Style&yaml.LiteralStyle != 0:
-		return f.src.literalLines(n.Value, f.src.nextLine(start))
+		return f.source.literalLines(n.Value, f.source.nextLine(start))
 	case n.Style&yaml.FoldedStyle != 0:
-		return f.src.alignLines(n.Value, f.src.nextLine(start))
+		return f.source.alignLines(n.Value, f.source.nextLine(start))
 	case n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0:
-		return f.src.alignLines(n.Value, min(start+1, len(f.src.data)))
+		return f.source.alignLines(n.Value, min(start+1, len(f.source.data)))
 	}
-	return f.src.alignLines(n.Value, start)
+	return f.source.alignLines(n.Value, start)
 }
 
 // kindName describes a node's kind for messages.
@@ -1040,7 +1041,7 @@ func (f *yamlFile) wrongKind(n *yaml.Node, subject, want string) {
 	case n.Kind == yaml.AliasNode:
 		hint = " (aliases are not supported)"
 	case n.Kind == yaml.MappingNode && n.Style&yaml.FlowStyle != 0 &&
-		bytes.HasPrefix(f.src.data[f.offset(n):], []byte("{{")):
+		bytes.HasPrefix(f.source.data[f.offset(n):], []byte("{{")):
 		hint = braceHint
 	case n.Kind == yaml.ScalarNode && want == "a string" && n.ShortTag() != "!!null":
 		hint = " (quote the value)"
@@ -1685,7 +1686,7 @@ func (f *yamlFile) listType(kw map[string]pair) *ir.Type {
 // outputSchema loads the `outputSchema` JSON Schema. Its diagnostics name
 // the schema path: "outputSchema.properties.sentiment: ...".
 func (f *yamlFile) outputSchema(n *yaml.Node) *schema.Schema {
-	s, diags := schema.Load(n, schema.Options{File: f.src.file, Path: "outputSchema", Pos: f.schemaPos})
+	s, diags := schema.Load(n, schema.Options{File: f.source.file, Path: "outputSchema", Pos: f.schemaPos})
 	f.schemaDiags(diags)
 	return s
 }
@@ -1699,7 +1700,7 @@ func (f *yamlFile) schemaPos(n *yaml.Node) schema.Pos {
 // schemaDiags reports the diagnostics of the schema package.
 func (f *yamlFile) schemaDiags(ds schema.Diagnostics) {
 	for _, d := range ds {
-		pos := ir.Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}
+		pos := src.Pos{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col}
 		if d.Warning {
 			f.diags.Warnf(pos, "%s: %s", d.Path, d.Msg)
 		} else {

@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
@@ -547,8 +548,8 @@ func TestLoadSpecExample(t *testing.T) {
 	}
 	file := filepath.Join("testdata", "load", "summarize_customer_interaction.yaml")
 	params := []ir.Parameter{
-		{Key: "temperature", Value: 0.6, Pos: ir.Pos{File: p.Path, Line: 15, Col: 3}},
-		{Key: "max_tokens", Value: int64(500), Pos: ir.Pos{File: p.Path, Line: 16, Col: 3}},
+		{Key: "temperature", Value: 0.6, Pos: src.Pos{File: p.Path, Line: 15, Col: 3}},
+		{Key: "max_tokens", Value: int64(500), Pos: src.Pos{File: p.Path, Line: 16, Col: 3}},
 	}
 	if diff := cmp.Diff(params, p.Parameters); diff != "" {
 		t.Errorf("parameters (-want +got):\n%s", diff)
@@ -569,10 +570,10 @@ func TestLoadSpecExample(t *testing.T) {
 // line break may map past the end of a file that lacks it.
 func checkCopy(t *testing.T, data []byte, p *ir.PromptSpec) {
 	t.Helper()
-	src := newSource(p.Path, data)
+	source := newSource(p.Path, data)
 	for k := 0; k < len(p.Template); k++ {
 		pos := p.Map.Pos(k)
-		off := src.lines[pos.Line-1] + pos.Col - 1
+		off := source.lines[pos.Line-1] + pos.Col - 1
 		if off == len(data) && p.Template[k] == '\n' {
 			continue
 		}
@@ -629,7 +630,7 @@ func TestLoadWalk(t *testing.T) {
 		t.Errorf("prompts (-want +got):\n%s", diff)
 	}
 	plain := prompts[5]
-	if plain.Inputs != nil || plain.Jinja != (tmpl.Options{}) || plain.Pos != (ir.Pos{File: "prompts/b.jinja", Line: 1, Col: 1}) {
+	if plain.Inputs != nil || plain.Jinja != (tmpl.Options{}) || plain.Pos != (src.Pos{File: "prompts/b.jinja", Line: 1, Col: 1}) {
 		t.Errorf("plain prompt: %+v", plain)
 	}
 }
@@ -661,11 +662,11 @@ extra_parameters:
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
-	pos := func(line, col int) ir.Pos { return ir.Pos{File: "p/x.yaml", Line: line, Col: col} }
+	pos := func(line, col int) src.Pos { return src.Pos{File: "p/x.yaml", Line: line, Col: col} }
 	want := &ir.PromptSpec{
 		Path: "p/x.yaml", Key: "p/x", Pos: pos(1, 1),
 		Description: "Says hi.", Model: "gpt-4o", GoName: "Greeter", GoNamePos: pos(3, 10),
-		Template: "Hi", Map: ir.SourceMap{File: "p/x.yaml", Lines: []ir.LineStart{{Offset: 0, Line: 4, Col: 12}}},
+		Template: "Hi", Map: src.SourceMap{File: "p/x.yaml", Lines: []src.LineStart{{Offset: 0, Line: 4, Col: 12}}},
 		OutputFormat: "text",
 		Jinja:        tmpl.Options{TrimBlocks: true, KeepTrailingNewline: true},
 		Parameters: []ir.Parameter{
@@ -867,8 +868,8 @@ func TestLoadInputPositions(t *testing.T) {
 	}
 	in := prompts[0].Inputs
 	id := in.Fields[1].Type.Fields[0]
-	got := []ir.Pos{in.Fields[0].Pos, in.Fields[1].Pos, id.Pos, id.GoNamePos}
-	want := []ir.Pos{{File: "a.yaml", Line: 3, Col: 3}, {File: "a.yaml", Line: 4, Col: 3}, {File: "a.yaml", Line: 6, Col: 7}, {File: "a.yaml", Line: 6, Col: 40}}
+	got := []src.Pos{in.Fields[0].Pos, in.Fields[1].Pos, id.Pos, id.GoNamePos}
+	want := []src.Pos{{File: "a.yaml", Line: 3, Col: 3}, {File: "a.yaml", Line: 4, Col: 3}, {File: "a.yaml", Line: 6, Col: 7}, {File: "a.yaml", Line: 6, Col: 40}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("positions (-want +got):\n%s", diff)
 	}
@@ -925,7 +926,7 @@ func TestSourceMapPlainFile(t *testing.T) {
 	prompts, _ := Prompts(mapFS(map[string]string{"a.jinja": file}), "")
 	checkMarker(t, []byte(file), prompts[0], "{{ name }}")
 	checkCopy(t, []byte(file), prompts[0])
-	if got, want := prompts[0].Map.Pos(len(file)), (ir.Pos{File: "a.jinja", Line: 3, Col: 18}); got != want {
+	if got, want := prompts[0].Map.Pos(len(file)), (src.Pos{File: "a.jinja", Line: 3, Col: 18}); got != want {
 		t.Errorf("end of template maps to %s, want %s", got, want)
 	}
 }
@@ -939,9 +940,9 @@ func checkMarker(t *testing.T, data []byte, p *ir.PromptSpec, marker string) {
 	if k < 0 || at < 0 || bytes.Count(data, []byte(marker)) != 1 {
 		t.Fatalf("marker %q: template offset %d, file offset %d", marker, k, at)
 	}
-	src := newSource(p.Path, data)
+	source := newSource(p.Path, data)
 	for i := range len(marker) {
-		if got, want := p.Map.Pos(k+i), src.pos(at+i); got != want {
+		if got, want := p.Map.Pos(k+i), source.pos(at+i); got != want {
 			t.Errorf("template offset %d maps to %s, want %s", k+i, got, want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
@@ -79,8 +80,8 @@ func TestLoadSets(t *testing.T) {
 	if search.Prompt.Model != "m2" || len(search.Prompt.Parameters) != 1 || len(search.Prompt.ExtraParameters) != 1 {
 		t.Errorf("Search: %+v", search.Prompt)
 	}
-	wantExtra := []ir.Parameter{{Key: "thinking", Value: []ir.Parameter{{Key: "type", Value: "enabled", Pos: ir.Pos{File: "prompts/agent/promptset.yaml", Line: 25, Col: 31}}},
-		Pos: ir.Pos{File: "prompts/agent/promptset.yaml", Line: 25, Col: 20}}}
+	wantExtra := []ir.Parameter{{Key: "thinking", Value: []ir.Parameter{{Key: "type", Value: "enabled", Pos: src.Pos{File: "prompts/agent/promptset.yaml", Line: 25, Col: 31}}},
+		Pos: src.Pos{File: "prompts/agent/promptset.yaml", Line: 25, Col: 20}}}
 	if diff := cmp.Diff(wantExtra, s.ExtraParameters); diff != "" {
 		t.Errorf("the set's extra_parameters (-want +got):\n%s", diff)
 	}

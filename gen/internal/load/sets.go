@@ -45,7 +45,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -106,7 +106,7 @@ type setLoader struct {
 	dir string // the set's directory in fsys
 	// defs records where each template path and component version is
 	// defined, to report duplicates at every definition.
-	defs map[string][]ir.Pos
+	defs map[string][]src.Pos
 }
 
 // loadSet reads the set in directory dir. It returns nil when
@@ -118,13 +118,13 @@ func (l *loader) loadSet(dir string) *ir.SetSpec {
 		l.ioError(err)
 		return nil
 	}
-	s := &ir.SetSpec{Key: dir, Path: l.path(file), Pos: ir.Pos{File: l.path(file), Line: 1, Col: 1},
+	s := &ir.SetSpec{Key: dir, Path: l.path(file), Pos: src.Pos{File: l.path(file), Line: 1, Col: 1},
 		DefaultType: "main", DefaultName: defaultName}
 	if dir == "." {
 		s.Key = ""
 	}
-	sl := &setLoader{loader: l, set: s, dir: dir, defs: map[string][]ir.Pos{}}
-	f := &yamlFile{src: newSource(s.Path, data), diags: &l.diags}
+	sl := &setLoader{loader: l, set: s, dir: dir, defs: map[string][]src.Pos{}}
+	f := &yamlFile{source: newSource(s.Path, data), diags: &l.diags}
 	if !sl.settings(f) {
 		return nil
 	}
@@ -166,7 +166,7 @@ const defaultName = "default"
 // mapping (an empty file is a set with every default).
 func (sl *setLoader) settings(f *yamlFile) bool {
 	s := sl.set
-	doc, extra, err := parseYAML(f.src.data)
+	doc, extra, err := parseYAML(f.source.data)
 	switch {
 	case err != nil:
 		f.syntaxError(err)
@@ -300,7 +300,7 @@ func (sl *setLoader) walk() {
 			}
 		case sl.badLink(p, d):
 		case d.IsDir() && p != sl.dir && isSetDir(sl.fsys, p):
-			sl.diags.Errorf(ir.Pos{File: sl.path(path.Join(p, ir.SetFile)), Line: 1, Col: 1},
+			sl.diags.Errorf(src.Pos{File: sl.path(path.Join(p, ir.SetFile)), Line: 1, Col: 1},
 				"template set %q is inside template set %q (sets cannot nest)", p, sl.set.Key)
 			return fs.SkipDir
 		case d.IsDir():
@@ -319,7 +319,7 @@ func (sl *setLoader) walk() {
 // file loads one template or component file; rel is its path in the set.
 func (sl *setLoader) file(p, rel string) {
 	file := sl.path(p)
-	start := ir.Pos{File: file, Line: 1, Col: 1}
+	start := src.Pos{File: file, Line: 1, Col: 1}
 	dir, base := path.Split(rel)
 	dir = strings.TrimSuffix(dir, "/")
 	stem := strings.TrimSuffix(base, path.Ext(base))
@@ -350,12 +350,12 @@ func (sl *setLoader) file(p, rel string) {
 		return
 	}
 	pr := &ir.PromptSpec{Path: file, Pos: start}
-	src := newSource(file, data)
+	source := newSource(file, data)
 	if kindOf(p) == plainPrompt {
 		pr.Template = string(data)
-		pr.Map = ir.SourceMap{File: file, Lines: src.literalLines(pr.Template, 0)}
+		pr.Map = src.SourceMap{File: file, Lines: source.literalLines(pr.Template, 0)}
 	} else {
-		f := &yamlFile{src: src, diags: &sl.diags}
+		f := &yamlFile{source: source, diags: &sl.diags}
 		m := sl.yamlRoot(f)
 		if m == nil {
 			return
@@ -375,8 +375,8 @@ func (sl *setLoader) file(p, rel string) {
 // yamlRoot returns the top-level mapping of a YAML template file, or nil
 // after reporting why there is none.
 func (sl *setLoader) yamlRoot(f *yamlFile) *yaml.Node {
-	start := ir.Pos{File: f.src.file, Line: 1, Col: 1}
-	doc, extra, err := parseYAML(f.src.data)
+	start := src.Pos{File: f.source.file, Line: 1, Col: 1}
+	doc, extra, err := parseYAML(f.source.data)
 	switch {
 	case err != nil:
 		f.syntaxError(err)
@@ -428,7 +428,7 @@ func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *ir.PromptSpec, componen
 			hasTemplate = true
 			if s, ok := f.str(e); ok {
 				pr.Template = s
-				pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+				pr.Map = src.SourceMap{File: f.source.file, Lines: f.templateLines(e.v)}
 			} else {
 				return false
 			}
@@ -469,7 +469,7 @@ func (sl *setLoader) inlineNamespace(f *yamlFile, ns string, m *yaml.Node) {
 				f.errorf(e.k, "invalid template name %q (want name or name.version)", e.key)
 				continue
 			}
-			pr := &ir.PromptSpec{Path: f.src.file, Pos: f.pos(e.k)}
+			pr := &ir.PromptSpec{Path: f.source.file, Pos: f.pos(e.k)}
 			if e.v.Kind == yaml.MappingNode {
 				if !sl.spec(f, e.v, pr, false) {
 					continue
@@ -480,7 +480,7 @@ func (sl *setLoader) inlineNamespace(f *yamlFile, ns string, m *yaml.Node) {
 					continue
 				}
 				pr.Template = s
-				pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+				pr.Map = src.SourceMap{File: f.source.file, Lines: f.templateLines(e.v)}
 			}
 			sl.addTemplate(&ir.SetTemplateSpec{Namespace: ns, Name: name, Version: version, Prompt: pr,
 				GoName: pr.GoName, GoNamePos: pr.GoNamePos})
@@ -494,7 +494,7 @@ func (sl *setLoader) inlineNamespace(f *yamlFile, ns string, m *yaml.Node) {
 // ir.DefaultTemplatePath, so a template of that name at the set's root
 // is reported as a duplicate.
 func (sl *setLoader) defaultTemplate(f *yamlFile, e pair) {
-	pr := &ir.PromptSpec{Path: f.src.file, Pos: f.pos(e.k)}
+	pr := &ir.PromptSpec{Path: f.source.file, Pos: f.pos(e.k)}
 	if e.v.Kind == yaml.MappingNode {
 		if !sl.spec(f, e.v, pr, false) {
 			return
@@ -508,7 +508,7 @@ func (sl *setLoader) defaultTemplate(f *yamlFile, e pair) {
 			return
 		}
 		pr.Template = s
-		pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+		pr.Map = src.SourceMap{File: f.source.file, Lines: f.templateLines(e.v)}
 	}
 	sl.addTemplate(&ir.SetTemplateSpec{Name: ir.DefaultTemplatePath, Prompt: pr, System: true})
 }
@@ -578,8 +578,8 @@ func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
 			if !ok {
 				continue
 			}
-			pr := &ir.PromptSpec{Path: f.src.file, Pos: f.pos(e.k), Template: s,
-				Map: ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}}
+			pr := &ir.PromptSpec{Path: f.source.file, Pos: f.pos(e.k), Template: s,
+				Map: src.SourceMap{File: f.source.file, Lines: f.templateLines(e.v)}}
 			sl.addComponent(&ir.ComponentSpec{Namespace: ns, Name: e.key, Prompt: pr})
 			continue
 		}
@@ -588,7 +588,7 @@ func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
 				f.wrongKind(item, "a component version", "a mapping with \"version\" and \"content\"")
 				continue
 			}
-			pr := &ir.PromptSpec{Path: f.src.file, Pos: f.pos(item)}
+			pr := &ir.PromptSpec{Path: f.source.file, Pos: f.pos(item)}
 			c := &ir.ComponentSpec{Namespace: ns, Name: e.key, Prompt: pr}
 			hasContent := false
 			for _, kv := range f.entries(item, "key", false) {
@@ -604,7 +604,7 @@ func (sl *setLoader) inlineComponents(f *yamlFile, ns string, m *yaml.Node) {
 					hasContent = true
 					if s, ok := f.str(kv); ok {
 						pr.Template = s
-						pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(kv.v)}
+						pr.Map = src.SourceMap{File: f.source.file, Lines: f.templateLines(kv.v)}
 					}
 				default:
 					f.errorf(kv.k, "unknown key %q%s", kv.key, schema.DidYouMean(kv.key, componentEntry))
@@ -640,7 +640,7 @@ func (sl *setLoader) addComponent(c *ir.ComponentSpec) {
 // more than once, at each definition, and drops them all.
 func (sl *setLoader) duplicates() {
 	s := sl.set
-	report := func(kind, name string, at ir.Pos) bool {
+	report := func(kind, name string, at src.Pos) bool {
 		poss := sl.defs[kind[:1]+":"+name]
 		if len(poss) < 2 {
 			return false
@@ -648,7 +648,7 @@ func (sl *setLoader) duplicates() {
 		var others []string
 		for _, p := range sortedPos(poss) {
 			if p != at {
-				others = append(others, names.ShortPos(p, at))
+				others = append(others, src.ShortPos(p, at))
 			}
 		}
 		sl.diags.Errorf(at, "%s %q is also defined at %s", kind, name, strings.Join(others, " and "))
@@ -670,8 +670,8 @@ func (sl *setLoader) duplicates() {
 }
 
 // sortedPos returns ps sorted by file, line and column.
-func sortedPos(ps []ir.Pos) []ir.Pos {
-	out := append([]ir.Pos(nil), ps...)
+func sortedPos(ps []src.Pos) []src.Pos {
+	out := append([]src.Pos(nil), ps...)
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.File != b.File {
@@ -694,7 +694,7 @@ func (sl *setLoader) inlineFragments(f *yamlFile, m *yaml.Node) {
 			continue
 		}
 		key := path.Join(sl.set.Key, FragmentsDir, e.key)
-		pr := &ir.PromptSpec{Path: f.src.file, Key: key, Pos: f.pos(e.k), Fragment: true}
+		pr := &ir.PromptSpec{Path: f.source.file, Key: key, Pos: f.pos(e.k), Fragment: true}
 		switch {
 		case e.v.Kind == yaml.MappingNode:
 			f.prompt(e.v, pr)
@@ -705,7 +705,7 @@ func (sl *setLoader) inlineFragments(f *yamlFile, m *yaml.Node) {
 				continue
 			}
 			pr.Template = s
-			pr.Map = ir.SourceMap{File: f.src.file, Lines: f.templateLines(e.v)}
+			pr.Map = src.SourceMap{File: f.source.file, Lines: f.templateLines(e.v)}
 		}
 		sl.set.Fragments = append(sl.set.Fragments, pr)
 	}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"io/fs"
 
-	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/internal/nolink"
 )
 
@@ -64,6 +64,6 @@ func (l *loader) badLink(p string, d fs.DirEntry) bool {
 	if d.Type()&fs.ModeSymlink == 0 {
 		return false
 	}
-	l.diags.Errorf(ir.Pos{File: l.path(p)}, "%v", nolink.ErrLink)
+	l.diags.Errorf(src.Pos{File: l.path(p)}, "%v", nolink.ErrLink)
 	return true
 }

@@ -12,10 +12,11 @@
 package names
 
 import (
-	"github.com/promptgen/promptgen/gen/internal/ir"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/gen/internal/src"
 )
 
 // This file decides the Go names of user keys (STYLE.md §6).
@@ -265,7 +266,7 @@ type Scope struct {
 // promptgen itself (reserved).
 type nameOwner struct {
 	key      string
-	pos      ir.Pos
+	pos      src.Pos
 	reserved bool
 }
 
@@ -283,7 +284,7 @@ func NewScope(reserved ...string) *Scope {
 // and returns the owner and false: the earlier key and its position, or ""
 // and the zero Pos for a reserved name. Claiming a name again for the same
 // key succeeds and keeps the first position.
-func (s *Scope) Claim(goName, key string, pos ir.Pos) (ownerKey string, ownerPos ir.Pos, ok bool) {
+func (s *Scope) Claim(goName, key string, pos src.Pos) (ownerKey string, ownerPos src.Pos, ok bool) {
 	o, taken := s.owners[goName]
 	switch {
 	case !taken:
@@ -291,7 +292,7 @@ func (s *Scope) Claim(goName, key string, pos ir.Pos) (ownerKey string, ownerPos
 	case o.reserved || o.key != key:
 		return o.key, o.pos, false
 	}
-	return "", ir.Pos{}, true
+	return "", src.Pos{}, true
 }
 
 // reserved reports whether goName is one of the names s was seeded with.

@@ -2,13 +2,14 @@ package names
 
 import (
 	"fmt"
-	"github.com/promptgen/promptgen/gen/internal/ir"
 	"go/token"
 	"go/types"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/gen/internal/src"
 )
 
 // nameTests has one row per naming rule of STYLE.md §6 (and per decision
@@ -228,14 +229,14 @@ func FuzzNames(f *testing.F) {
 }
 
 func TestNameScope(t *testing.T) {
-	posA := ir.Pos{File: "a.prompt.yaml", Line: 3, Col: 3}
-	posB := ir.Pos{File: "a.prompt.yaml", Line: 4, Col: 3}
-	posC := ir.Pos{File: "b.prompt.yaml", Line: 1, Col: 1}
+	posA := src.Pos{File: "a.prompt.yaml", Line: 3, Col: 3}
+	posB := src.Pos{File: "a.prompt.yaml", Line: 4, Col: 3}
+	posC := src.Pos{File: "b.prompt.yaml", Line: 1, Col: 1}
 
 	s := NewScope("String", "Render")
 
 	// A free name is claimed.
-	if k, p, ok := s.Claim("UserID", "user_id", posA); !ok || k != "" || p != (ir.Pos{}) {
+	if k, p, ok := s.Claim("UserID", "user_id", posA); !ok || k != "" || p != (src.Pos{}) {
 		t.Fatalf("first claim = %q, %v, %v; want \"\", zero, true", k, p, ok)
 	}
 	// Another key mapping to the same name gets the first owner.
@@ -250,12 +251,12 @@ func TestNameScope(t *testing.T) {
 	if _, _, ok := s.Claim("UserID", "user_id", posC); !ok {
 		t.Error("re-claim by the same key failed")
 	}
-	if k, p, _ := s.Claim("UserID", "other", ir.Pos{}); k != "user_id" || p != posA {
+	if k, p, _ := s.Claim("UserID", "other", src.Pos{}); k != "user_id" || p != posA {
 		t.Errorf("owner after re-claim = %q, %v; want %q, %v", k, p, "user_id", posA)
 	}
 	// Reserved names belong to nobody: empty key and zero position.
 	for _, key := range []string{"string", "", "String"} {
-		if k, p, ok := s.Claim("String", key, posA); ok || k != "" || p != (ir.Pos{}) {
+		if k, p, ok := s.Claim("String", key, posA); ok || k != "" || p != (src.Pos{}) {
 			t.Errorf("claim of reserved String by %q = %q, %v, %v; want \"\", zero, false", key, k, p, ok)
 		}
 	}
@@ -293,7 +294,7 @@ func TestNameScopeWithNames(t *testing.T) {
 		if !ok {
 			t.Fatalf("Exported(%q) invalid", key)
 		}
-		pos := ir.Pos{File: "a.prompt.yaml", Line: i + 1, Col: 3}
+		pos := src.Pos{File: "a.prompt.yaml", Line: i + 1, Col: 3}
 		if k, p, ok := s.Claim(name, key, pos); !ok {
 			if k == "" {
 				collisions = append(collisions, fmt.Sprintf("%s: %q maps to reserved name %s", pos, key, name))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 )
 
 // Suffixes of derived names; they are reserved in the package scope.
@@ -79,7 +80,7 @@ func Prompts(ps []*ir.Prompt, diags *diag.Sink, nameOutput func(*Scope, *diag.Si
 
 // GoName is the exported Go name of key, or its go_name override, with the
 // position that later errors about the name point at.
-func GoName(key, override string, keyPos, overridePos ir.Pos, noun string, diags *diag.Sink) (string, ir.Pos, bool) {
+func GoName(key, override string, keyPos, overridePos src.Pos, noun string, diags *diag.Sink) (string, src.Pos, bool) {
 	if override != "" {
 		if !token.IsIdentifier(override) || !token.IsExported(override) {
 			diags.Errorf(overridePos, "go_name %q is not an exported Go identifier", override)
@@ -95,7 +96,7 @@ func GoName(key, override string, keyPos, overridePos ir.Pos, noun string, diags
 }
 
 // Claim records goName for key, reporting a collision at both positions.
-func Claim(s *Scope, diags *diag.Sink, goName, key string, pos ir.Pos) bool {
+func Claim(s *Scope, diags *diag.Sink, goName, key string, pos src.Pos) bool {
 	owner, ownerPos, ok := s.Claim(goName, key, pos)
 	if ok {
 		return true
@@ -104,24 +105,16 @@ func Claim(s *Scope, diags *diag.Sink, goName, key string, pos ir.Pos) bool {
 		diags.Errorf(pos, "%q maps to %s, which promptgen generates itself (set go_name)", key, goName)
 		return false
 	}
-	diags.Errorf(pos, "%q and %q (%s) both map to %s; set go_name on one", key, owner, ShortPos(ownerPos, pos), goName)
-	diags.Errorf(ownerPos, "%q and %q (%s) both map to %s; set go_name on one", owner, key, ShortPos(pos, ownerPos), goName)
+	diags.Errorf(pos, "%q and %q (%s) both map to %s; set go_name on one", key, owner, src.ShortPos(ownerPos, pos), goName)
+	diags.Errorf(ownerPos, "%q and %q (%s) both map to %s; set go_name on one", owner, key, src.ShortPos(pos, ownerPos), goName)
 	return false
-}
-
-// ShortPos names p relative to from: "line 3" in the same file.
-func ShortPos(p, from ir.Pos) string {
-	if p.File == from.File {
-		return "line " + strconv.Itoa(p.Line)
-	}
-	return p.String()
 }
 
 // nameStruct names struct type t and, below it, its fields and nested
 // struct types. key and pos name what t belongs to in messages: the prompt
 // for a feed, the dotted variable path for a nested type. methods are the
 // names the generated type already has (Validate, Merge, ...).
-func nameStruct(pkg *Scope, diags *diag.Sink, t *ir.Type, name, key string, pos ir.Pos, methods []string) {
+func nameStruct(pkg *Scope, diags *diag.Sink, t *ir.Type, name, key string, pos src.Pos, methods []string) {
 	t = t.Resolve()
 	if t.Name != "" {
 		return

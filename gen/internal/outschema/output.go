@@ -7,6 +7,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -82,10 +83,10 @@ func checkDecoded(s *schema.Schema, diags *diag.Sink) {
 		seen[t] = true
 		c := t.Checks
 		if t.Kind == schema.Object && !t.Closed && (c.MinProperties != nil || c.MaxProperties != nil) {
-			diags.Errorf(ir.SchemaPos(t.Pos), "minProperties and maxProperties need additionalProperties: false here: ParseOutput decodes the declared properties only, so members it drops would be counted")
+			diags.Errorf(src.Pos(t.Pos), "minProperties and maxProperties need additionalProperties: false here: ParseOutput decodes the declared properties only, so members it drops would be counted")
 		}
 		if t.Kind == schema.Array && c.UniqueItems && dropsMembers(t.Elem, map[*schema.Type]bool{}) {
-			diags.Errorf(ir.SchemaPos(t.Pos), "uniqueItems over objects needs additionalProperties: false on them: ParseOutput decodes the declared properties only, so items that differ in a dropped member would be equal")
+			diags.Errorf(src.Pos(t.Pos), "uniqueItems over objects needs additionalProperties: false on them: ParseOutput decodes the declared properties only, so items that differ in a dropped member would be equal")
 		}
 		for _, p := range t.Props {
 			walk(p.Type)
@@ -158,14 +159,14 @@ func Name(pkg *names.Scope, diags *diag.Sink, p *ir.Prompt) {
 			kind = ir.OutAlias
 		}
 		ot := &ir.OutType{Name: o.Name, Kind: kind, T: t, Doc: doc}
-		n.add(ot, n.key, ir.SchemaPos(t.Pos))
+		n.add(ot, n.key, src.Pos(t.Pos))
 		o.Defs[root] = ot
 		n.children(t, o.Name, n.key)
 	}
 	for _, d := range o.Schema.Defs {
 		name, ok := names.Exported(d.Name)
 		if !ok {
-			diags.Errorf(ir.SchemaPos(d.Type.Pos), "definition %q does not make a Go name (rename it)", d.Name)
+			diags.Errorf(src.Pos(d.Type.Pos), "definition %q does not make a Go name (rename it)", d.Name)
 			continue
 		}
 		name = o.Name + name
@@ -177,7 +178,7 @@ func Name(pkg *names.Scope, diags *diag.Sink, p *ir.Prompt) {
 			o.Defs[d] = o.Named[t]
 		case d.Recursive:
 			ot := &ir.OutType{Name: name, Kind: ir.OutDefined, T: t, Doc: doc}
-			n.add(ot, key, ir.SchemaPos(t.Pos))
+			n.add(ot, key, src.Pos(t.Pos))
 			o.Defs[d] = ot
 			n.children(t, name, key)
 		default:
@@ -204,7 +205,7 @@ type outNamer struct {
 }
 
 // add claims t's name and appends it to the types to emit.
-func (n *outNamer) add(t *ir.OutType, key string, pos ir.Pos) {
+func (n *outNamer) add(t *ir.OutType, key string, pos src.Pos) {
 	names.Claim(n.pkg, n.diags, t.Name, key, pos)
 	n.o.Types = append(n.o.Types, t)
 	if t.T != nil {
@@ -226,7 +227,7 @@ func (n *outNamer) where(key string) string {
 // key is its dotted path in messages.
 func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 	ot := &ir.OutType{Name: name, T: t, Doc: doc}
-	pos := ir.SchemaPos(t.Pos)
+	pos := src.Pos(t.Pos)
 	switch {
 	case t.Kind == schema.Object:
 		ot.Kind = ir.OutStruct
@@ -235,14 +236,14 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 		for _, p := range t.Props {
 			goName, ok := names.Exported(p.Name)
 			if !ok {
-				n.diags.Errorf(ir.SchemaPos(p.Pos), "property %q does not make a Go name", p.Name)
+				n.diags.Errorf(src.Pos(p.Pos), "property %q does not make a Go name", p.Name)
 				continue
 			}
 			if !ir.ValidJSONKey(p.Name) {
-				n.diags.Errorf(ir.SchemaPos(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, ir.JSONTagPunct)
+				n.diags.Errorf(src.Pos(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, ir.JSONTagPunct)
 				continue
 			}
-			if !n.claimMember(fields, goName, "properties", p.Name, ir.SchemaPos(p.Pos)) {
+			if !n.claimMember(fields, goName, "properties", p.Name, src.Pos(p.Pos)) {
 				continue
 			}
 			ot.Fields = append(ot.Fields, ir.OutField{Prop: p, GoName: goName})
@@ -255,10 +256,10 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 		for _, v := range t.Variants {
 			goName, ok := names.Exported(v.Value)
 			if !ok {
-				n.diags.Errorf(ir.SchemaPos(v.Type.Pos), "%q value %q does not make a Go name", t.Discriminator, v.Value)
+				n.diags.Errorf(src.Pos(v.Type.Pos), "%q value %q does not make a Go name", t.Discriminator, v.Value)
 				continue
 			}
-			if !n.claimMember(fields, goName, t.Discriminator+" values", v.Value, ir.SchemaPos(v.Type.Pos)) {
+			if !n.claimMember(fields, goName, t.Discriminator+" values", v.Value, src.Pos(v.Type.Pos)) {
 				continue
 			}
 			ot.Variants = append(ot.Variants, ir.OutVariant{V: v, GoName: goName})
@@ -285,7 +286,7 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 
 // claimMember claims a field or constant name in the scope of one type;
 // two JSON names that make the same Go name are an error at both.
-func (n *outNamer) claimMember(s *names.Scope, goName, noun, key string, pos ir.Pos) bool {
+func (n *outNamer) claimMember(s *names.Scope, goName, noun, key string, pos src.Pos) bool {
 	owner, ownerPos, ok := s.Claim(goName, key, pos)
 	if ok {
 		return true
@@ -294,9 +295,9 @@ func (n *outNamer) claimMember(s *names.Scope, goName, noun, key string, pos ir.
 		n.diags.Errorf(pos, "%q maps to %s, which promptgen generates itself", key, goName)
 		return false
 	}
-	n.diags.Errorf(pos, "%s %q and %q (%s) both map to %s", noun, key, owner, names.ShortPos(ownerPos, pos), goName)
+	n.diags.Errorf(pos, "%s %q and %q (%s) both map to %s", noun, key, owner, src.ShortPos(ownerPos, pos), goName)
 	if ownerPos != pos {
-		n.diags.Errorf(ownerPos, "%s %q and %q (%s) both map to %s", noun, owner, key, names.ShortPos(pos, ownerPos), goName)
+		n.diags.Errorf(ownerPos, "%s %q and %q (%s) both map to %s", noun, owner, key, src.ShortPos(pos, ownerPos), goName)
 	}
 	return false
 }
