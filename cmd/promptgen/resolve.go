@@ -7,7 +7,7 @@ import (
 	"io"
 
 	"github.com/promptgen/promptgen/gen"
-	"github.com/promptgen/promptgen/runtime"
+	pgruntime "github.com/promptgen/promptgen/runtime"
 )
 
 // resolveCommand is "promptgen resolve", for the command list.
@@ -108,15 +108,15 @@ func (sf *setFlags) visit(fs *flag.FlagSet) {
 }
 
 // manager is the resolver of set info under the settings of the flags.
-func (sf *setFlags) manager(info *gen.SetInfo) runtime.Manager {
-	var opts []runtime.Option
+func (sf *setFlags) manager(info *gen.SetInfo) pgruntime.Manager {
+	var opts []pgruntime.Option
 	if sf.set["type"] {
-		opts = append(opts, runtime.WithType(*sf.typ))
+		opts = append(opts, pgruntime.WithType(*sf.typ))
 	}
 	if sf.set["default-name"] {
-		opts = append(opts, runtime.WithDefaultName(*sf.defName))
+		opts = append(opts, pgruntime.WithDefaultName(*sf.defName))
 	}
-	opts = append(opts, runtime.WithRootSpace(*sf.root), runtime.WithVersion(*sf.version))
+	opts = append(opts, pgruntime.WithRootSpace(*sf.root), pgruntime.WithVersion(*sf.version))
 	// As in generated code, the system default is at the empty path, and
 	// no other path reaches it.
 	ids := make(map[string]int, len(info.Paths))
@@ -128,10 +128,10 @@ func (sf *setFlags) manager(info *gen.SetInfo) runtime.Manager {
 	if info.SystemDefault >= 0 {
 		ids[""] = info.SystemDefault
 	}
-	lookup := func(p runtime.Path) (int, bool) {
+	lookup := func(p pgruntime.Path) (int, bool) {
 		id, ok := ids[p.String()]
 		return id, ok
 	}
-	return runtime.NewManager(info.Key, lookup, info.Paths,
-		runtime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
+	return pgruntime.NewManager(info.Key, lookup, info.Paths,
+		pgruntime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
 }
