@@ -201,7 +201,7 @@ func TestRenderGolden(t *testing.T) {
 		}
 		// A divergence must still be one: Jinja2 prints something else.
 		if strings.HasSuffix(expected[i], ".promptgen") {
-			if jinja := readFile(t, strings.TrimSuffix(j.feed, ".json")+".jinja"); string(jinja) == want {
+			if jinjaOut := readFile(t, strings.TrimSuffix(j.feed, ".json")+".jinja"); string(jinjaOut) == want {
 				t.Errorf("%s: promptgen and Jinja2 agree; move the case to cases/", expected[i])
 			}
 		}
