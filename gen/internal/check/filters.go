@@ -548,308 +548,43 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (c *checker) test(e *tmpl.Test) ir.Expr {
-	if x, ok := c.definedGlobal(e); ok {
-		return x
-	}
-	if op, ok := comparisonTests[e.Name]; ok {
-		if len(e.Args) != 1 {
-			c.errorf(e.Span, "test %s takes 1 argument, got %d", e.Name, len(e.Args))
-			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-		}
-		return c.expr(negated(e, &tmpl.Binary{Span: e.Span, Op: op, X: e.X, Y: e.Args[0]}), useTest)
-	}
-	if e.Name == "sameas" {
-		return c.sameas(e)
-	}
-	if _, ok := ir.TestParams[e.Name]; !ok {
-		names := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(comparisonTests)), []string{"sameas"})
-		slices.Sort(names)
-		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, names))
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	if n := len(ir.TestParams[e.Name]); len(e.Args) != n {
-		if n == 0 {
-			c.errorf(e.Span, "test %s takes no arguments", e.Name)
-		} else {
-			c.errorf(e.Span, "test %s takes %d argument, got %d", e.Name, n, len(e.Args))
-			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-		}
-	}
-	switch e.Name {
-	case "even", "odd", "divisibleby":
-		return c.expr(modTest(e), useTest)
-	}
-	x := c.expr(e.X, useValue)
-	if isDynamic(x) {
-		return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
-	}
-	if e.Name != "defined" && e.Name != "undefined" {
-		hint(x.Type(), useTest) // whether a value is defined says nothing of its type
-	}
-	c.guard(x)
-	if e.Name == "none" {
-		name := "is none"
-		if e.Not {
-			name = "is not none"
-		}
-		c.later = append(c.later, func() { c.noneTest(x, name, e.Span) })
-	}
-	return &ir.Call{Kind: ir.CallTest, Name: e.Name, X: x, Not: e.Not, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
-}
+// transformersToJSONParams are the parameters of the transformers
+// profile's tojson: json.dumps's, ensure_ascii first.
+var transformersToJSONParams = []ir.Param{{Name: "ensure_ascii", Def: false}, {Name: "indent"}, {Name: "separators"}, {Name: "sort_keys", Def: false}}
 
-// noneTest rejects a test for none (is none, == none, ...) of x, once types
-// are final, when x may be undefined: promptgen tells undefined from none
-// as Jinja2 does, but an unset optional is also what JSON null decodes to,
-// and what a nil pointer means in Go, so the test would be read both ways.
-func (c *checker) noneTest(x ir.Expr, test string, sp tmpl.Span) {
-	if !ir.MaybeUndefined(x) {
-		return
-	}
-	what := "this value"
-	if p := ir.VarPath(x); p != "" {
-		what = fmt.Sprintf("%q", p)
-	}
-	c.errorf(sp, "cannot test %s %s: it may be unset, which is undefined (never none), and JSON null means unset too (test \"is defined\" instead)", what, test)
-}
-
-// modTest is the test even, odd or divisibleby(num) as Jinja2 defines it:
-// x % 2 == 0, x % 2 == 1, x % num == 0.
-func modTest(e *tmpl.Test) tmpl.Expr {
-	num, rest := tmpl.Expr(&tmpl.Const{Span: e.NameSpan, Value: int64(2)}), int64(0)
-	switch e.Name {
-	case "odd":
-		rest = 1
-	case "divisibleby":
-		num = e.Args[0]
-	}
-	mod := &tmpl.Binary{Span: e.Span, Op: "%", X: e.X, Y: num}
-	return negated(e, &tmpl.Binary{Span: e.Span, Op: "==", X: mod, Y: &tmpl.Const{Span: e.NameSpan, Value: rest}})
-}
-
-// dictCall checks dict(k=v, ...), which is the dict literal {'k': v, ...}.
-func (c *checker) dictCall(e *tmpl.Call, u use) ir.Expr {
-	if len(e.Args) > 0 {
-		for _, a := range e.Args {
-			c.expr(a, useValue) // for what it reads
+// transformersToJSON binds the arguments of the transformers profile's
+// tojson, of which promptgen supports indent, and returns them as
+// Jinja2's tojson takes them. Its keys come in insertion order, which only
+// a dict literal has: an object or a map of the feed has the order of its
+// JSON data in Python, which a Go struct or map does not keep.
+func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
+	args := c.bindArgs("filter tojson", transformersToJSONParams, e.Args, e.Kwargs, e.Span)
+	for i, p := range transformersToJSONParams {
+		if k, ok := args[i].(*ir.Const); p.Name != "indent" && (!ok || k.Value != p.Def) {
+			c.errorf(e.Span, "filter tojson: %s is not supported (transformers' tojson supports indent)", p.Name)
 		}
-		c.errorf(e.Args[0].Pos(), "dict() is supported with keyword arguments only (write a dict literal)")
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	lit := &tmpl.Dict{Span: e.Span}
-	for _, kw := range e.Kwargs {
-		lit.Keys = append(lit.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
-		lit.Values = append(lit.Values, kw.Value)
-	}
-	return c.expr(lit, u)
-}
-
-// negated is x, the condition test e stands for, negated when e is a
-// "is not" test.
-func negated(e *tmpl.Test, x tmpl.Expr) tmpl.Expr {
-	if e.Not {
-		return &tmpl.Unary{Span: e.Span, Op: "not", X: x}
-	}
-	return x
-}
-
-// sameas checks the test sameas, Python's identity: supported against
-// none, true and false, where it is the test none, true or false.
-func (c *checker) sameas(e *tmpl.Test) ir.Expr {
-	if len(e.Args) != 1 {
-		c.errorf(e.Span, "test sameas takes 1 argument, got %d", len(e.Args))
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	name := ""
-	if k, ok := e.Args[0].(*tmpl.Const); ok {
-		switch k.Value {
-		case nil:
-			name = "none"
-		case true:
-			name = "true"
-		case false:
-			name = "false"
-		}
-	}
-	if name == "" {
-		c.expr(e.X, useValue) // for what it reads
-		c.expr(e.Args[0], useValue)
-		c.errorf(e.Args[0].Pos(), "test sameas is supported against none, true or false only (Python's identity of other values is not defined by their value)")
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	return c.test(&tmpl.Test{Span: e.Span, X: e.X, Name: name, NameSpan: e.NameSpan, Not: e.Not})
-}
-
-func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
-	if fn, ok := c.isMacroCall(e); ok {
-		return c.macroCall(e, fn)
-	}
-	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "strftime_now" && c.p.Jinja.Transformers && c.isGlobalFunc(fn.Name) {
-		return c.strftime(e)
-	}
-	if c.isLoopCycle(e) {
-		return c.loopCycle(e)
-	}
-	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "range" && c.isGlobalFunc(fn.Name) {
-		return c.rangeCall(e)
-	}
-	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "dict" && c.isGlobalFunc(fn.Name) {
-		return c.dictCall(e, u)
-	}
-	if fn, ok := e.Fn.(*tmpl.Name); ok && c.globalCall(e, fn) {
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	fn, ok := e.Fn.(*tmpl.Attr)
-	if !ok {
-		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	if fn.Name == "items" || fn.Name == "keys" || fn.Name == "get" || fn.Name == "values" {
-		x := c.expr(fn.X, useValue)
-		if isDynamic(x) {
-			out, _ := c.dynMethod(e, fn, x)
-			return out
-		}
-		if fn.Name == "get" {
-			return c.typedGet(e, fn, x, u)
-		}
-		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
-			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
-		}
-		if x.Type().Kind != ir.KindDict {
-			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
-		}
-		if e != c.loopIter {
-			// It would stand for the map or dict, which prints and converts
-			// unlike Python's dict_items and dict_keys.
-			hint := ""
-			if fn.Name == "keys" {
-				hint = " (write the map or dict itself)"
-			}
-			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop%s", fn.Name, hint)
-		}
-		return x
-	}
-	params, ok := ir.MethodParams[fn.Name]
-	if !ok {
-		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, slices.Sorted(maps.Keys(ir.MethodParams))))
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	x := c.expr(fn.X, useValue)
-	if isDynamic(x) {
-		x, _ = c.dynMethod(e, fn, x)
-	} else {
-		c.staysTyped(e.Span, x)
-	}
-	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
-	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
-	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
-	switch fn.Name {
-	case "replace":
-		c.checkMarkup(x, e.Span, "replace() of", "which escapes the arguments ("+toPlain+")", out.Args[0], out.Args[1])
-	case "strip", "lstrip", "rstrip":
-		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the characters ("+toPlain+")", out.Args[0])
-	case "split":
-		c.checkMarkup(x, e.Span, "split() of", "whose split() returns Markup strings ("+toPlain+")")
-	}
-	switch fn.Name {
-	case "startswith", "endswith":
-		out.T = &ir.Type{Kind: ir.KindBool}
-	case "split":
-		out.T = &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}
-	default:
-		out.T = &ir.Type{Kind: ir.KindString}
-	}
-	for _, a := range out.Args {
-		if k := a.Type().Kind; k == ir.KindUnknown {
-			c.constrain(a.Type(), ir.KindString, e.Span)
-		}
-	}
-	return out
-}
-
-// typedGet checks m.get(key[, default]) of a typed map, dict or object x
-// (checked from fn.X) as m[key] if key in m else default, none when not
-// given: what Python's dict.get returns.
-func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Expr {
-	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	switch {
-	case len(e.Kwargs) > 0:
-		c.errorf(e.Kwargs[0].NameSpan, "get() takes no keyword arguments")
-		return none
-	case len(e.Args) == 0 || len(e.Args) > 2:
-		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
-		return none
-	}
-	_, constKey := e.Args[0].(*tmpl.Const)
-	switch xt := x.Type(); xt.Kind {
-	case ir.KindUnknown:
-		// An object whose field is optional, as o.name infers one; a map
-		// where the key is known only at run time.
-		kind := ir.KindMap
-		if constKey {
-			kind = ir.KindStruct
-		}
-		c.constrain(xt, kind, fn.X.Pos())
-		c.mustComeFromInput(xt.Resolve(), fn.X.Pos())
-	case ir.KindMap, ir.KindDict, ir.KindStruct:
-	default:
-		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
-		return none
 	}
 	c.later = append(c.later, func() {
-		if ir.MaybeUndefined(x) {
-			// Jinja2 fails to call get of undefined.
-			c.errorf(fn.NameSpan, "get() of a value that may be undefined is not supported: test it with \"is defined\" first")
+		if t := keyedIn(out.X.Type()); t != nil {
+			c.errorf(e.Span, "tojson of the transformers profile writes the keys of a %s in the order of its JSON data, which promptgen's types do not keep (only a dict literal's)", t)
 		}
 	})
-	key := e.Args[0]
-	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
-	if len(e.Args) == 2 {
-		dflt = e.Args[1]
-		if !cannotFail(dflt) {
-			// Jinja2 evaluates it, and fails where it fails, even where
-			// the key is there; here it is evaluated where it is used.
-			c.errorf(dflt.Pos(), "the default of get() must be a literal or a variable (Jinja2 evaluates it even where the key is there)")
-			return none
-		}
-	}
-	if k, ok := key.(*tmpl.Const); ok {
-		if name, ok := k.Value.(string); ok {
-			if xt := x.Type(); (xt.Kind == ir.KindDict || xt.Kind == ir.KindStruct && xt.Declared) && xt.Field(name) == nil {
-				return c.expr(dflt, u) // a closed dict or object without the key
+	return []ir.Expr{args[1]}
+}
+
+// keyedIn returns the object or map type in t, if any.
+func keyedIn(t *ir.Type) *ir.Type {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindStruct, ir.KindMap:
+		return t
+	case ir.KindList:
+		return keyedIn(t.Elem)
+	case ir.KindDict:
+		for _, f := range t.Fields {
+			if k := keyedIn(f.Type); k != nil {
+				return k
 			}
 		}
 	}
-	if c.checked == nil {
-		c.checked = map[tmpl.Expr]ir.Expr{}
-	}
-	c.checked[key] = c.expr(key, useValue)
-	c.checked[fn.X] = x
-	return c.expr(&tmpl.CondExpr{
-		Span: e.Span,
-		Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
-		Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
-		Else: dflt,
-	}, u)
-}
-
-// cannotFail reports whether evaluating x never fails in Jinja2: a
-// literal, a variable (undefined is a value), a ~ of them, or a list or
-// dict literal of them.
-func cannotFail(x tmpl.Expr) bool {
-	switch x := x.(type) {
-	case *tmpl.Const, *tmpl.Name:
-		return true
-	case *tmpl.Unary:
-		_, ok := x.X.(*tmpl.Const)
-		return ok && x.Op != "not"
-	case *tmpl.Binary:
-		return x.Op == "~" && cannotFail(x.X) && cannotFail(x.Y) // str() of anything
-	case *tmpl.List:
-		return !slices.ContainsFunc(x.Items, func(it tmpl.Expr) bool { return !cannotFail(it) })
-	case *tmpl.Dict:
-		return !slices.ContainsFunc(x.Values, func(it tmpl.Expr) bool { return !cannotFail(it) })
-	}
-	return false
+	return nil
 }

@@ -1,9 +1,11 @@
 package check
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
@@ -207,3 +209,169 @@ func (s *symbols) loadKwargs(kws []tmpl.Kwarg) {
 		s.loads(kw.Value)
 	}
 }
+
+// scope is a frame of Jinja2 (the template, a loop's body or else, a block
+// set's body): the names it assigns are its locals from its start on.
+type scope struct {
+	names  map[string]*ir.Local
+	locals *[]*ir.Local // where the locals are declared
+	loop   *ir.For      // the innermost for loop, nil at top level
+	sym    *symbols
+	// outer holds the locals that start with the value their name has in
+	// the enclosing scopes; inits are the sets that give it to those read
+	// before they are surely assigned, run when the frame starts.
+	outer map[*ir.Local]bool
+	inits []ir.Node
+	// noLoopControl names the frame when a loop control cannot stop a
+	// loop from inside it (a block set's body, a generation block).
+	noLoopControl string
+}
+
+// enter starts a frame that sym analyzed: params are its loop targets,
+// bound already, and every other name it assigns gets a local, declared
+// in locals.
+func (c *checker) enter(sym *symbols, locals *[]*ir.Local, loop *ir.For, params ...*ir.Local) {
+	sc := &scope{names: map[string]*ir.Local{}, locals: locals, loop: loop, sym: sym, outer: map[*ir.Local]bool{}}
+	for _, p := range params {
+		sc.names[p.Name] = p
+		c.assigned[p] = assigned
+	}
+	for _, name := range sym.stores {
+		if k := sym.refs[name]; k != loadParam {
+			l := c.newLocal(name, c.localType(name))
+			sc.names[name] = l
+			sc.outer[l] = k == loadOuter
+			*locals = append(*locals, l)
+		}
+	}
+	c.scopes = append(c.scopes, sc)
+}
+
+// leave ends the innermost frame, whose nodes are body: the sets that
+// give locals their first value run first.
+func (c *checker) leave(body []ir.Node) []ir.Node {
+	sc := c.scopes[len(c.scopes)-1]
+	c.scopes = c.scopes[:len(c.scopes)-1]
+	return append(sc.inits, body...)
+}
+
+func (c *checker) lookup(name string) *ir.Local {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if l := c.scopes[i].names[name]; l != nil {
+			return l
+		}
+	}
+	return nil
+}
+
+// mergeAssigned is what is assigned after an if whose branches (the
+// else, possibly empty, included) end in states ends.
+func mergeAssigned(ends []map[*ir.Local]assignState) map[*ir.Local]assignState {
+	out := map[*ir.Local]assignState{}
+	for _, end := range ends {
+		for l, st := range end {
+			if st != unassigned {
+				out[l] = maybeAssigned
+			}
+		}
+	}
+	for l := range out {
+		all := true
+		for _, end := range ends {
+			all = all && end[l] == assigned
+		}
+		if all {
+			out[l] = assigned
+		}
+	}
+	return out
+}
+
+// read returns the local that holds name's value at this point, looking
+// from scope top outwards, or nil when it is the template's variable.
+func (c *checker) read(name string, top int, sp tmpl.Span) *ir.LocalRef {
+	for i := top; i >= 0; i-- {
+		sc := c.scopes[i]
+		l := sc.names[name]
+		if l == nil {
+			continue
+		}
+		switch st := c.assigned[l]; {
+		case st == assigned:
+		case !sc.outer[l]:
+			l.MaybeUndefined = true // undefined until assigned
+		case st == unassigned:
+			continue // the enclosing value still
+		default:
+			c.initOuter(i, l, sp)
+		}
+		return &ir.LocalRef{L: l}
+	}
+	return nil
+}
+
+// initOuter gives local l of scope i, read at sp where it may not be
+// assigned yet, the value of its name in the enclosing scopes when the
+// frame starts: their local, or the template's variable, which is then
+// optional (when inferred) as the set may make it unneeded.
+func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
+	sc := c.scopes[i]
+	for _, n := range sc.inits {
+		if n.(*ir.Set).Local == l {
+			return
+		}
+	}
+	var src ir.Expr
+	if ref := c.read(l.Name, i-1, sp); ref != nil {
+		src = ref
+	} else {
+		src = c.global(&tmpl.Name{Span: sp, Name: l.Name}, useValue)
+		c.guard(src)
+		c.dictDefault(l, src, sp)
+	}
+	init := &ir.Set{Local: l, Value: src}
+	sc.inits = append(sc.inits, init)
+	c.trackUndefined(init)
+	if l.T.Kind == ir.KindDynamic {
+		// The local holds values of several types: the enclosing value is
+		// one of them.
+		c.later = append(c.later, func() {
+			if !convertsToDynamic(src.Type()) {
+				c.errorf(sp, "%q is set to values of several types, and until the set runs it is a %s, which cannot be one of them", l.Name, src.Type())
+			}
+		})
+		return
+	}
+	// A kind the set and the enclosing value do not share is reported
+	// once types are final.
+	lk, sk := l.T.Resolve().Kind, src.Type().Kind
+	if lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk || (lk == ir.KindDynamic || sk == ir.KindDynamic) && unifiable(l.T, src.Type()) {
+		c.unify(l.T, src.Type(), sp)
+	}
+	c.later = append(c.later, func() {
+		what := "its enclosing value"
+		if f, ok := src.(*ir.FieldRef); ok {
+			what = fmt.Sprintf("the input %q", f.Field.Key)
+		}
+		switch lt, st := l.T.Resolve(), src.Type(); {
+		case lt.Kind != st.Kind:
+			if st.Kind == ir.KindDynamic || convertsToDynamic(lt) && convertsToDynamic(st) {
+				c.rebinding[l.Name] = true // checked again with the local dynamic
+			}
+			c.errorf(sp, "type mismatch: %q is set to a value of type %s, but until the set runs it is %s, of type %s", l.Name, lt, what, st)
+		case lt.Kind == ir.KindNone:
+			c.errorf(sp, "cannot infer the type of %q: it is set to none, and until the set runs it is %s (declare it in inputs)", l.Name, what)
+		}
+	})
+}
+
+func (c *checker) innerLoop() *ir.For {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if c.scopes[i].loop != nil {
+			return c.scopes[i].loop
+		}
+	}
+	return nil
+}
+
+type assignState uint8

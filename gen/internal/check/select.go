@@ -8,14 +8,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
-// comparisonTests are Jinja2's tests that compare, by the operator they
-// apply: select('equalto', x) keeps the items == x.
-var comparisonTests = map[string]string{
-	"==": "==", "eq": "==", "equalto": "==", "!=": "!=", "ne": "!=",
-	"<": "<", "lt": "<", "lessthan": "<", "<=": "<=", "le": "<=",
-	">": ">", "gt": ">", "greaterthan": ">", ">=": ">=", "ge": ">=", "in": "in",
-}
-
 // selectItem names the item a select condition reads; no template can
 // write the name.
 const selectItem = " item"

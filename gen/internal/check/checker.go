@@ -1,13 +1,159 @@
 package check
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
+)
+
+// checker types one prompt's template: it infers the feed's types from use
+// (or checks uses against declared inputs) and builds the IR.
+type checker struct {
+	diags  *diag.Sink
+	p      *ir.PromptSpec
+	ir     *ir.Prompt
+	feed   *ir.Type
+	scopes []*scope
+	// later holds checks that need final types; they run after inference.
+	later []func()
+	// uses records each feed variable's first use, for unused-input warnings.
+	used map[*ir.Field]bool
+	tmp  int
+	// inSet is the template set of the body checked, nil for a prompt file.
+	inSet *setContext
+	// m locates the template checked when it is not p.Map: a system or
+	// message template.
+	m *src.SourceMap
+	// consumed are the calls whose result only their consumer can use:
+	// map(attribute=) under a join.
+	consumed map[*ir.Call]bool
+	// assigned says, at the point checked, whether each local of the
+	// frames entered has been assigned since its frame started.
+	assigned map[*ir.Local]assignState
+	// iterated are the results of unique, map and select/reject, Jinja2's generators,
+	// that their consumer iterates: the only use a generator has.
+	iterated map[ir.Expr]bool
+	// rejected are the stand-ins for expressions reported as unsupported,
+	// whose uses are not reported again.
+	rejected map[ir.Expr]bool
+	// loopIter is the iterable of the for loop checked last: items() and
+	// keys() are supported there only.
+	loopIter tmpl.Expr
+	// sets are the checked sets with a value, for markUndefined, and
+	// markupLocals the locals they may assign a Markup value, computed from
+	// them (see markup).
+	sets         []*ir.Set
+	markupLocals map[*ir.Local]bool
+	// safe are the results of the filter safe, Markup.
+	safe map[ir.Expr]bool
+	// checked are the expressions checked already that a construct checks
+	// as part of others (m.get(k) as m[k] if k in m else none).
+	checked map[tmpl.Expr]ir.Expr
+	// namespaces are the locals set to namespace(...), and loopExits what
+	// is assigned at each loop control of a loop (see loopControl).
+	namespaces map[*ir.Local]*namespace
+	loopExits  map[*ir.For][]map[*ir.Local]assignState
+	// clock is set while the template of a prompt file is checked, the
+	// only one whose Render takes the clock of strftime_now.
+	clock  bool
+	macros macros
+	// rebinding collects the locals set to values of two types; rebound
+	// holds those of a previous check, which are dynamic this time.
+	rebinding, rebound map[string]bool
+	// setBefore are the locals a set checked so far assigns.
+	setBefore map[*ir.Local]bool
+}
+
+const (
+	unassigned assignState = iota
+	maybeAssigned
+	assigned
+)
+
+func (c *checker) pos(sp tmpl.Span) src.Pos {
+	if c.m != nil {
+		return c.m.Pos(sp.Start)
+	}
+	return c.p.Map.Pos(sp.Start)
+}
+
+func (c *checker) posString(sp tmpl.Span) string { return c.pos(sp).String() }
+
+func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
+	if n := len(c.macros.calling); n > 0 {
+		at := c.pos(c.macros.calls[n-1])
+		format += fmt.Sprintf(" (in the call of macro %q at %d:%d)", c.macros.calling[n-1], at.Line, at.Col)
+	}
+	c.diags.Errorf(c.pos(sp), format, args...)
+}
+
+// failedAt reports whether an error was already reported at sp, after
+// which the types there tell nothing more.
+func (c *checker) failedAt(sp tmpl.Span) bool { return c.failedAtPos(c.pos(sp)) }
+
+// failedAtPos reports whether an error was reported at pos.
+func (c *checker) failedAtPos(pos src.Pos) bool {
+	for _, d := range c.diags.List {
+		if d.Pos == pos && d.Severity == diag.SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// newLocal makes a Go local named after name, which the template cannot
+// see until it is bound with local.
+func (c *checker) newLocal(name string, t *ir.Type) *ir.Local {
+	c.tmp++
+	goName, ok := names.Unexported(name)
+	if !ok {
+		goName = "v"
+	}
+	return &ir.Local{Name: name, GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
+}
+
+// localType is the type a new local named name starts with: dynamic when
+// the template sets it to values of several types, or when it is a chat
+// context's dynamic variable.
+func (c *checker) localType(name string) *ir.Type {
+	if c.rebound[name] {
+		return ir.DynamicType()
+	}
+	if f := c.feed.Field(name); f != nil && f.Chat && f.Type.Resolve().Kind == ir.KindDynamic {
+		// A chat template that sets tools or documents ({% set tools = [] %})
+		// sets a default for the data: a dynamic value, as the data is.
+		return ir.DynamicType()
+	}
+	return &ir.Type{}
+}
+
+// rebinds reports whether a local of type lt set to a value of type vt
+// holds values of two types, which only a dynamic value can: numbers of
+// different kinds (widening would print the other sets' values in this
+// kind), kinds that do not unify, or none and a type not known yet.
+func rebinds(lt, vt *ir.Type) bool {
+	if (lt.Kind == ir.KindNone) != (vt.Kind == ir.KindNone) && (lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown) {
+		return true // unified, the unknown would be none
+	}
+	if lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown || lt.Kind == ir.KindDynamic || vt.Kind == ir.KindDynamic {
+		return false
+	}
+	if lt.Kind != vt.Kind && ir.IsNumber(lt.Kind) && ir.IsNumber(vt.Kind) {
+		return true
+	}
+	return !unifiable(lt, vt) && convertsToDynamic(lt) && convertsToDynamic(vt)
+}
+
+const (
+	useValue use = iota
+	usePrint
+	useTest
 )
 
 // Prompt parses and checks one prompt and lowers it to IR. It returns
