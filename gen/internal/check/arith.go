@@ -1,7 +1,7 @@
 package check
 
 import (
-	"math/big"
+	"github.com/promptgen/promptgen/gen/internal/types"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -30,7 +30,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return &ir.Binary{Op: "~", X: x, Y: y, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
-		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
+		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}
 		c.staysTyped(e.Span, x, y)
@@ -42,16 +42,16 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 				c.noneTest(y, e.Op+" none", e.Span)
 			case yk == ir.KindNone && xk != ir.KindNone:
 				c.noneTest(x, e.Op+" none", e.Span)
-			case isComposite(x.Type()) || isComposite(y.Type()):
+			case types.IsComposite(x.Type()) || types.IsComposite(y.Type()):
 				c.errorf(e.Span, "cannot compare %s %s %s: compare their fields or items", x.Type(), e.Op, y.Type())
-			case mixesBoolNumber(xk, yk):
+			case types.MixesBoolNumber(xk, yk):
 				c.errorf(e.Span, "comparing %s with %s is not supported", x.Type(), y.Type())
 			}
 		})
 		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	case "<", "<=", ">", ">=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
-		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
+		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}
 		c.staysTyped(e.Span, x, y)
@@ -70,7 +70,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		// A chat variable tested for members is JSON passed to
 		// apply_chat_template: a list, a dict or a string.
 		c.chatDynamic(y, e.Y.Pos())
-		if holdsDynamic(x.Type()) || holdsDynamic(y.Type()) {
+		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			if d, ok := y.(*ir.Dynamic); ok && (d.Op == ir.DynFilter || d.Op == ir.DynMapFilter || d.Op == ir.DynValues) {
 				// in iterates a generator and compares with ==, as a list's
 				// in does (a dict's keys() and items() hash instead).
@@ -99,7 +99,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 				switch {
 				case !ir.IsScalar(ek):
 					c.errorf(e.Y.Pos(), "membership test in a list of %s is not supported", yt.Resolve().Elem)
-				case mixesBoolNumber(xk, ek) || xk == ir.KindFloat && ek == ir.KindInt:
+				case types.MixesBoolNumber(xk, ek) || xk == ir.KindFloat && ek == ir.KindInt:
 					c.errorf(e.Span, "testing a %s in a list of %s is not supported", x.Type(), yt.Resolve().Elem)
 				}
 			})
@@ -127,9 +127,9 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 	}
 	key, _ := k.Value.(string)
 	switch f := t.Field(key); {
-	case f == nil && unreadableKey(t, key):
+	case f == nil && types.UnreadableKey(t, key):
 	case f == nil && t.Declared:
-		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, fieldKeys(t)))
+		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
 	case f == nil:
 		t.Fields = append(t.Fields, &ir.Field{Key: key, Type: &ir.Type{}, Optional: true, Pos: c.pos(sp)})
 	case !t.Declared:
@@ -149,9 +149,9 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		c.unify(xt, yt, e.Span)
 		xt.Resolve().Hint = ir.KindInt
 	case xt.Kind == ir.KindUnknown:
-		c.constrain(xt, arithPeer(e.Op, yt.Kind, false), e.X.Pos())
+		c.constrain(xt, types.ArithPeer(e.Op, yt.Kind, false), e.X.Pos())
 	case yt.Kind == ir.KindUnknown:
-		c.constrain(yt, arithPeer(e.Op, xt.Kind, true), e.Y.Pos())
+		c.constrain(yt, types.ArithPeer(e.Op, xt.Kind, true), e.Y.Pos())
 	case xt.Kind == ir.KindList && yt.Kind == ir.KindList:
 		c.unifyWeak(xt, yt, e.Span) // [] takes the other list's elements
 	}
@@ -162,7 +162,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		c.checkMarkup(y, e.Span, "+ on", msg, x)
 	}
 	xt, yt = xt.Resolve(), yt.Resolve()
-	switch t, ok := arithResult(e.Op, xt, yt); {
+	switch t, ok := types.ArithResult(e.Op, xt, yt); {
 	case e.Op == "/":
 		out.T = &ir.Type{Kind: ir.KindFloat}
 	case ok:
@@ -170,15 +170,15 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	default:
 		out.T = xt // both unknown and unified, or an error reported below
 	}
-	if out.T.Kind == ir.KindInt && negativePower(e.Op, y) {
+	if out.T.Kind == ir.KindInt && types.NegativePower(e.Op, y) {
 		out.T = &ir.Type{Kind: ir.KindFloat}
 	}
 	c.later = append(c.later, func() {
-		t, ok := arithResult(e.Op, x.Type(), y.Type())
+		t, ok := types.ArithResult(e.Op, x.Type(), y.Type())
 		switch {
 		case !ok:
 			c.errorf(e.Span, "unsupported operand types for %s: %s and %s", e.Op, x.Type(), y.Type())
-		case t.Kind == ir.KindInt && negativePower(e.Op, y):
+		case t.Kind == ir.KindInt && types.NegativePower(e.Op, y):
 		case t.Kind != out.T.Resolve().Kind:
 			out.T = t
 		}
@@ -187,20 +187,11 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	return out
 }
 
-// negativePower reports whether op is ** and y a negative constant int:
-// Python's int to a negative int power is a float (2 ** -1 is 0.5). With
-// an exponent known only at run time, the power is an int and a negative
-// exponent fails the render.
-func negativePower(op string, y ir.Expr) bool {
-	v, ok := constInt(y)
-	return op == "**" && ok && v.Sign() < 0
-}
-
 // checkConstInt reports an int expression of constants whose value does
 // not fit in 64 bits, where its operands do: Jinja2's ints are unbounded,
 // Go's would not compile or would wrap.
 func (c *checker) checkConstInt(x ir.Expr, sp tmpl.Span) {
-	v, ok := constInt(x)
+	v, ok := types.ConstInt(x)
 	if !ok || v.IsInt64() {
 		return
 	}
@@ -212,7 +203,7 @@ func (c *checker) checkConstInt(x ir.Expr, sp tmpl.Span) {
 		operands = []ir.Expr{x.X, x.Y}
 	}
 	for _, o := range operands {
-		if w, _ := constInt(o); !w.IsInt64() {
+		if w, _ := types.ConstInt(o); !w.IsInt64() {
 			return // reported there
 		}
 	}
@@ -221,117 +212,4 @@ func (c *checker) checkConstInt(x ir.Expr, sp tmpl.Span) {
 		value += " is " + v.String() + ", which"
 	}
 	c.errorf(sp, "%s does not fit in 64 bits (Jinja2's ints are unbounded, promptgen's are Go ints)", value)
-}
-
-// constInt returns the exact value of an int expression of constants, as
-// Python computes it; ok is false for any other expression, and for a
-// division by zero, which fails at run time. A power too large to compute
-// is returned as 2**64.
-func constInt(x ir.Expr) (v *big.Int, ok bool) {
-	if x.Type().Kind != ir.KindInt {
-		return nil, false
-	}
-	switch x := x.(type) {
-	case *ir.Const:
-		return big.NewInt(x.Value.(int64)), true
-	case *ir.Unary:
-		a, ok := constInt(x.X)
-		if ok && x.Op == "-" {
-			a = new(big.Int).Neg(a)
-		}
-		return a, ok
-	case *ir.Binary:
-		a, okA := constInt(x.X)
-		b, okB := constInt(x.Y)
-		if !okA || !okB {
-			return nil, false
-		}
-		r := new(big.Int)
-		switch x.Op {
-		case "+":
-			return r.Add(a, b), true
-		case "-":
-			return r.Sub(a, b), true
-		case "*":
-			return r.Mul(a, b), true
-		case "//", "%":
-			if b.Sign() == 0 {
-				return nil, false
-			}
-			q, m := new(big.Int).DivMod(a, b, r) // Euclidean: 0 <= m < |b|
-			if m.Sign() != 0 && b.Sign() < 0 {
-				q.Sub(q, big.NewInt(1)) // Python floors: m takes the sign of b
-				m.Add(m, b)
-			}
-			if x.Op == "//" {
-				return q, true
-			}
-			return m, true
-		case "**":
-			if b.Sign() < 0 {
-				return nil, false // a float
-			}
-			if a.CmpAbs(big.NewInt(1)) > 0 && b.Cmp(big.NewInt(64)) > 0 {
-				return r.Lsh(big.NewInt(1), 64), true
-			}
-			return r.Exp(a, b, nil), true
-		}
-	}
-	return nil, false
-}
-
-// arithPeer is the kind an unknown operand takes when the other one is
-// known: a string + x makes x a string, 2 * x an int, "ab" * x an int.
-func arithPeer(op string, other ir.Kind, unknownIsRight bool) ir.Kind {
-	switch {
-	case other == ir.KindString && op == "+":
-		return ir.KindString
-	case other == ir.KindString && op == "*":
-		return ir.KindInt
-	case other == ir.KindList && op == "+":
-		return ir.KindList
-	case other == ir.KindList && op == "*":
-		return ir.KindInt
-	case other == ir.KindFloat:
-		return ir.KindFloat
-	}
-	return ir.KindInt
-}
-
-func arithResult(op string, x, y *ir.Type) (*ir.Type, bool) {
-	xk, yk := x.Kind, y.Kind
-	switch {
-	case ir.IsNumber(xk) && ir.IsNumber(yk) && xk != ir.KindBool && yk != ir.KindBool:
-		if op == "/" || xk == ir.KindFloat || yk == ir.KindFloat {
-			return &ir.Type{Kind: ir.KindFloat}, true
-		}
-		return &ir.Type{Kind: ir.KindInt}, true
-	case op == "+" && xk == ir.KindString && yk == ir.KindString:
-		return x, true
-	case op == "+" && xk == ir.KindList && yk == ir.KindList && ir.SameKind(x.Elem.Resolve(), y.Elem.Resolve()):
-		return x, true
-	case op == "*" && xk == ir.KindString && yk == ir.KindInt:
-		return x, true
-	case op == "*" && xk == ir.KindInt && yk == ir.KindString:
-		return y, true
-	}
-	return nil, false
-}
-
-// isComposite reports whether t is an object, a map, a dict or a list of
-// them, which == would have to compare as Python dicts: not supported.
-func isComposite(t *ir.Type) bool {
-	switch t = t.Resolve(); t.Kind {
-	case ir.KindStruct, ir.KindMap, ir.KindDict:
-		return true
-	case ir.KindList:
-		return isComposite(t.Elem)
-	}
-	return false
-}
-
-// mixesBoolNumber reports whether a bool meets an int or number, which
-// Python allows (True == 1) but the Go code cannot do without conversions.
-func mixesBoolNumber(a, b ir.Kind) bool {
-	return ir.IsNumber(a) && ir.IsNumber(b) && (a == ir.KindBool) != (b == ir.KindBool)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/types"
+
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
@@ -133,23 +135,6 @@ func (c *checker) localType(name string) *ir.Type {
 	return &ir.Type{}
 }
 
-// rebinds reports whether a local of type lt set to a value of type vt
-// holds values of two types, which only a dynamic value can: numbers of
-// different kinds (widening would print the other sets' values in this
-// kind), kinds that do not unify, or none and a type not known yet.
-func rebinds(lt, vt *ir.Type) bool {
-	if (lt.Kind == ir.KindNone) != (vt.Kind == ir.KindNone) && (lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown) {
-		return true // unified, the unknown would be none
-	}
-	if lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown || lt.Kind == ir.KindDynamic || vt.Kind == ir.KindDynamic {
-		return false
-	}
-	if lt.Kind != vt.Kind && ir.IsNumber(lt.Kind) && ir.IsNumber(vt.Kind) {
-		return true
-	}
-	return !unifiable(lt, vt) && convertsToDynamic(lt) && convertsToDynamic(vt)
-}
-
 const (
 	useValue use = iota
 	usePrint
@@ -166,7 +151,7 @@ const (
 func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	var inputs *ir.Type
 	if p.Inputs != nil {
-		inputs = cloneType(p.Inputs, map[*ir.Type]*ir.Type{})
+		inputs = types.Clone(p.Inputs, map[*ir.Type]*ir.Type{})
 	}
 	first := &diag.Sink{}
 	x, rebinding := checkPrompt(p, p.Inputs, nil, strict, first)
@@ -257,12 +242,12 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	if !checkTypeDepth(p, feed, bodies, diags) {
 		return nil, c.rebinding
 	}
-	finalize(feed)
+	types.Finalize(feed)
 	c.checkNoDicts(feed)
 	for _, b := range bodies {
-		ir.Walk(b.Body, finalizeExpr)
+		ir.Walk(b.Body, types.FinalizeExpr)
 		for _, l := range b.Locals {
-			finalize(l.T)
+			types.Finalize(l.T)
 		}
 	}
 	c.markUndefined()
@@ -339,4 +324,24 @@ func hasErrorsSince(diags *diag.Sink, n int) bool {
 		}
 	}
 	return false
+}
+
+// constrain makes t of kind k (types.Constrain), reporting a mismatch at sp.
+func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
+	if err := types.Constrain(t, k); err != nil {
+		c.errorf(sp, "%v", err)
+	}
+}
+
+// unify makes a and b one type (types.Unify), reporting mismatches at sp.
+func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) { c.mismatches(sp, types.Unify(a, b)) }
+
+// unifyWeak relates the operands of a comparison (types.UnifyWeak),
+// reporting mismatches at sp.
+func (c *checker) unifyWeak(a, b *ir.Type, sp tmpl.Span) { c.mismatches(sp, types.UnifyWeak(a, b)) }
+
+func (c *checker) mismatches(sp tmpl.Span, errs []error) {
+	for _, err := range errs {
+		c.errorf(sp, "%v", err)
+	}
 }

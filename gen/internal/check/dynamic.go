@@ -3,6 +3,8 @@ package check
 import (
 	"fmt"
 
+	"github.com/promptgen/promptgen/gen/internal/types"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -103,25 +105,6 @@ func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
 	})
 }
 
-// holdsDynamic reports whether t is dynamic or a list or dict literal
-// holding dynamic values (the chat context's messages): comparing one, and
-// its JSON, are dynamic operations.
-func holdsDynamic(t *ir.Type) bool {
-	switch t = t.Resolve(); t.Kind {
-	case ir.KindDynamic:
-		return true
-	case ir.KindList:
-		return holdsDynamic(t.Elem)
-	case ir.KindDict:
-		for _, f := range t.Fields {
-			if holdsDynamic(f.Type) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // dyn returns the operation op on args, of type t.
 func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args ...ir.Expr) *ir.Dynamic {
 	for _, a := range args {
@@ -139,29 +122,10 @@ func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 	}
 	hint(x.Type(), usePrint)
 	c.later = append(c.later, func() {
-		if !convertsToDynamic(x.Type()) {
+		if !types.ConvertsToDynamic(x.Type()) {
 			c.errorf(sp, "a %s cannot be used with a dynamic value (only strings, numbers, bools, none, lists of them and dicts)", x.Type())
 		}
 	})
-}
-
-// convertsToDynamic reports whether the backends convert a value of type
-// t to a dynamic value.
-func convertsToDynamic(t *ir.Type) bool {
-	switch t = t.Resolve(); t.Kind {
-	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindDynamic:
-		return true
-	case ir.KindList:
-		return convertsToDynamic(t.Elem)
-	case ir.KindDict:
-		for _, f := range t.Fields {
-			if !convertsToDynamic(f.Type) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // dynAttr is x.name, or with attr unset x['name'], of a dynamic x. Jinja2

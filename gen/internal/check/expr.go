@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/types"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -95,7 +97,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 		out := &ir.List{T: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{}}}
 		for _, it := range e.Items {
 			x := c.expr(it, useValue)
-			c.unify(out.T.Elem, slotType(x.Type()), it.Pos())
+			c.unify(out.T.Elem, types.Slot(x.Type()), it.Pos())
 			out.Items = append(out.Items, x)
 		}
 		c.later = append(c.later, func() {
@@ -130,7 +132,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				c.dynOperand(out.Then, e.Then.Pos())
 				c.dynOperand(out.Else, e.Else.Pos())
 				out.T = ir.DynamicType()
-			case tk != ir.KindUnknown && ek != ir.KindUnknown && holdsDynamic(out.T) != holdsDynamic(out.Else.Type()):
+			case tk != ir.KindUnknown && ek != ir.KindUnknown && types.HoldsDynamic(out.T) != types.HoldsDynamic(out.Else.Type()):
 				// A typed value and one that holds dynamic values (a list of
 				// strings, messages[1:]): unified, the typed one would be
 				// read as dynamic. Printed, each prints with its own type.
@@ -150,7 +152,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				c.dynOperand(out.Then, e.Then.Pos())
 				c.dynOperand(out.Else, e.Else.Pos())
 				out.T = ir.DynamicType()
-			case unifiable(out.T, out.Else.Type()):
+			case types.Unifiable(out.T, out.Else.Type()):
 				c.unify(out.T, out.Else.Type(), e.Else.Pos())
 			case tk == ir.KindInt && ek == ir.KindFloat, tk == ir.KindFloat && ek == ir.KindInt:
 				// Each branch keeps its type where printed; a use as a
@@ -221,7 +223,7 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 			name = fmt.Sprintf("_%d", i)
 		}
 		taken[name] = true
-		out.T.Fields = append(out.T.Fields, &ir.Field{Key: s, Type: slotType(v.Type()), Pos: c.pos(k.Pos()), GoName: name})
+		out.T.Fields = append(out.T.Fields, &ir.Field{Key: s, Type: types.Slot(v.Type()), Pos: c.pos(k.Pos()), GoName: name})
 		out.Values = append(out.Values, v)
 	}
 	c.later = append(c.later, func() {
@@ -273,21 +275,6 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 			c.checkNoDicts(ft)
 		}
 	}
-}
-
-// slotType is the type for storing a value of type t in a list (or dict)
-// literal or a local: a copy of a known scalar type, so that widening the
-// slot to number for another element leaves the value's own type alone,
-// and of a list (its items' type shared), so that a slot made dynamic
-// leaves the value, which the backends convert, a list.
-func slotType(t *ir.Type) *ir.Type {
-	switch t = t.Resolve(); {
-	case ir.IsScalar(t.Kind) || t.Kind == ir.KindNone:
-		return &ir.Type{Kind: t.Kind}
-	case t.Kind == ir.KindList:
-		return &ir.Type{Kind: t.Kind, Elem: t.Elem, Declared: t.Declared}
-	}
-	return t
 }
 
 // checkSlot reports, once types are final, a literal's element x that
@@ -397,7 +384,7 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 	f := c.feed.Field(e.Name)
 	if f == nil {
 		if c.feed.Declared {
-			c.errorf(e.Span, "undefined variable %q%s", e.Name, schema.DidYouMean(e.Name, fieldKeys(c.feed)))
+			c.errorf(e.Span, "undefined variable %q%s", e.Name, schema.DidYouMean(e.Name, types.FieldKeys(c.feed)))
 			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)} // keeps checking the rest
 		} else {
 			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)}
@@ -431,14 +418,6 @@ func (c *checker) guard(x ir.Expr) {
 	if !parent.Declared && !f.Field.Chat {
 		f.Field.Optional = true
 	}
-}
-
-func fieldKeys(t *ir.Type) []string {
-	keys := make([]string, len(t.Fields))
-	for i, f := range t.Fields {
-		keys[i] = f.Key
-	}
-	return keys
 }
 
 func (c *checker) isStructLike(e tmpl.Expr) bool {
@@ -523,7 +502,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		}
 		if f == nil {
 			if t.Declared {
-				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, schema.DidYouMean(name, fieldKeys(t)))
+				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, schema.DidYouMean(name, types.FieldKeys(t)))
 				return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 			}
 			f = &ir.Field{Key: name, Type: &ir.Type{}, Pos: c.pos(nameSp)}
@@ -553,7 +532,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, sp, nameSp tmpl.Span) ir.Expr {
 	f := t.Field(name)
 	if f == nil {
-		c.errorf(nameSp, "dict has no key %q%s", name, schema.DidYouMean(name, fieldKeys(t)))
+		c.errorf(nameSp, "dict has no key %q%s", name, schema.DidYouMean(name, types.FieldKeys(t)))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	return &ir.DictValue{Of: of, Field: f, Pos: c.posString(sp)}
@@ -624,7 +603,7 @@ func (c *checker) index(e *tmpl.Index) ir.Expr {
 		if k, ok := i.(*ir.Const); ok && i.Type().Kind == ir.KindString {
 			return c.dictValue(x, t, k.Value.(string), e.Span, e.Index.Pos())
 		}
-		if convertsToDynamic(t) {
+		if types.ConvertsToDynamic(t) {
 			// Which key is read is known at run time only: the value
 			// read is dynamic (risk_bank[requested_risk]).
 			return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
@@ -756,7 +735,7 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	out = &ir.Binary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
 	leaves := yields(out)
 	for _, l := range leaves {
-		if holdsDynamic(l.Type()) { // a dynamic value, or a list of them (messages)
+		if types.HoldsDynamic(l.Type()) { // a dynamic value, or a list of them (messages)
 			for _, l := range leaves {
 				c.dynOperand(l, e.Span)
 			}
@@ -766,7 +745,7 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	}
 	for i, a := range leaves {
 		for _, b := range leaves[:i] {
-			if unifiable(a.Type(), b.Type()) {
+			if types.Unifiable(a.Type(), b.Type()) {
 				c.unify(b.Type(), a.Type(), e.Span)
 			}
 		}

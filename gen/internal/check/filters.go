@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/types"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
@@ -103,11 +105,11 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 		}
 		if f == nil {
 			if t.Kind == ir.KindDict {
-				c.errorf(sp, "dict has no key %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
+				c.errorf(sp, "dict has no key %q%s", part, schema.DidYouMean(part, types.FieldKeys(t)))
 				return nil
 			}
 			if t.Declared {
-				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
+				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, types.FieldKeys(t)))
 				return nil
 			}
 			f = &ir.Field{Key: part, Type: &ir.Type{}, Pos: c.pos(sp)}
@@ -150,7 +152,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.reject()
 	}
 	if name == "items" || name == "dictsort" {
-		if x := c.expr(e.X, useValue); isDynamic(x) || x.Type().Kind == ir.KindList && holdsDynamic(x.Type()) {
+		if x := c.expr(e.X, useValue); isDynamic(x) || x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()) {
 			return c.dynFilter(e, name, x, c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span))
 		}
 		// Their (key, value) pairs have no type of their own.
@@ -195,14 +197,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
 	}
 	switch {
-	case name == "default" && !isDynamic(x) && (holdsDynamic(x.Type()) || holdsDynamic(out.Args[0].Type())):
+	case name == "default" && !isDynamic(x) && (types.HoldsDynamic(x.Type()) || types.HoldsDynamic(out.Args[0].Type())):
 		// Either may be what it yields: a dynamic value, or a typed one
 		// converted to one.
 		return c.dynFilter(e, name, x, out.Args)
-	case name == "tojson" && holdsDynamic(x.Type()):
+	case name == "tojson" && types.HoldsDynamic(x.Type()):
 		return c.dynFilter(e, name, x, out.Args)
 	}
-	if dynListFilters[name] && !isDynamic(x) && x.Type().Kind == ir.KindList && holdsDynamic(x.Type()) {
+	if dynListFilters[name] && !isDynamic(x) && x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()) {
 		// A list of dynamic values (messages) converts to one.
 		return c.dynFilter(e, name, x, out.Args)
 	}
@@ -240,7 +242,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 			// a typed value cannot be both, so ask for what is meant.
 			c.errorf(e.Span, "default(none) is not supported: an unset optional is already undefined (test it with \"is defined\")")
 		}
-		if d.Kind != ir.KindNone && unifiable(xt, d) {
+		if d.Kind != ir.KindNone && types.Unifiable(xt, d) {
 			c.unify(xt, d, e.Span)
 		}
 		out.T = xt.Resolve()
@@ -565,26 +567,9 @@ func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 		}
 	}
 	c.later = append(c.later, func() {
-		if t := keyedIn(out.X.Type()); t != nil {
+		if t := types.KeyedIn(out.X.Type()); t != nil {
 			c.errorf(e.Span, "tojson of the transformers profile writes the keys of a %s in the order of its JSON data, which promptgen's types do not keep (only a dict literal's)", t)
 		}
 	})
 	return []ir.Expr{args[1]}
-}
-
-// keyedIn returns the object or map type in t, if any.
-func keyedIn(t *ir.Type) *ir.Type {
-	switch t = t.Resolve(); t.Kind {
-	case ir.KindStruct, ir.KindMap:
-		return t
-	case ir.KindList:
-		return keyedIn(t.Elem)
-	case ir.KindDict:
-		for _, f := range t.Fields {
-			if k := keyedIn(f.Type); k != nil {
-				return k
-			}
-		}
-	}
-	return nil
 }

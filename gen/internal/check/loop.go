@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/types"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -49,7 +51,7 @@ func (c *checker) loopCycle(e *tmpl.Call) ir.Expr {
 	}
 	for _, a := range e.Args {
 		x := c.expr(a, useValue)
-		c.unify(out.T, slotType(x.Type()), a.Pos())
+		c.unify(out.T, types.Slot(x.Type()), a.Pos())
 		out.Args = append(out.Args, x)
 	}
 	c.later = append(c.later, func() {

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/types"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -336,7 +338,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 		// The local holds values of several types: the enclosing value is
 		// one of them.
 		c.later = append(c.later, func() {
-			if !convertsToDynamic(src.Type()) {
+			if !types.ConvertsToDynamic(src.Type()) {
 				c.errorf(sp, "%q is set to values of several types, and until the set runs it is a %s, which cannot be one of them", l.Name, src.Type())
 			}
 		})
@@ -345,7 +347,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 	// A kind the set and the enclosing value do not share is reported
 	// once types are final.
 	lk, sk := l.T.Resolve().Kind, src.Type().Kind
-	if lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk || (lk == ir.KindDynamic || sk == ir.KindDynamic) && unifiable(l.T, src.Type()) {
+	if lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk || (lk == ir.KindDynamic || sk == ir.KindDynamic) && types.Unifiable(l.T, src.Type()) {
 		c.unify(l.T, src.Type(), sp)
 	}
 	c.later = append(c.later, func() {
@@ -355,7 +357,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 		}
 		switch lt, st := l.T.Resolve(), src.Type(); {
 		case lt.Kind != st.Kind:
-			if st.Kind == ir.KindDynamic || convertsToDynamic(lt) && convertsToDynamic(st) {
+			if st.Kind == ir.KindDynamic || types.ConvertsToDynamic(lt) && types.ConvertsToDynamic(st) {
 				c.rebinding[l.Name] = true // checked again with the local dynamic
 			}
 			c.errorf(sp, "type mismatch: %q is set to a value of type %s, but until the set runs it is %s, of type %s", l.Name, lt, what, st)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/types"
+
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
@@ -230,11 +232,11 @@ func (sc *setChecker) check() *ir.PromptSet {
 	for _, b := range sc.bodies {
 		feed := &ir.Type{Kind: ir.KindStruct}
 		if s.Inputs != nil {
-			feed = cloneType(s.Inputs, map[*ir.Type]*ir.Type{})
+			feed = types.Clone(s.Inputs, map[*ir.Type]*ir.Type{})
 		}
 		b.c = sc.checkBody(b, feed, &sc.uses)
 		b.flexible = map[*ir.Type]bool{}
-		unknownTypes(feed, b.flexible)
+		types.AddUnknown(feed, b.flexible)
 		if !sc.finish([]*setBody{b}, feed, false) {
 			return nil
 		}
@@ -312,12 +314,12 @@ func (sc *setChecker) finish(bodies []*setBody, feed *ir.Type, warn bool) bool {
 			return false
 		}
 	}
-	finalize(feed)
+	types.Finalize(feed)
 	bodies[0].c.checkNoDicts(feed)
 	for _, b := range bodies {
-		ir.Walk(b.c.ir.Body, finalizeExpr)
+		ir.Walk(b.c.ir.Body, types.FinalizeExpr)
 		for _, l := range b.c.ir.Locals {
-			finalize(l.T)
+			types.Finalize(l.T)
 		}
 	}
 	for _, b := range bodies {
@@ -339,44 +341,6 @@ func (sc *setChecker) finish(bodies []*setBody, feed *ir.Type, warn bool) bool {
 		}
 	}
 	return true
-}
-
-// cloneType copies a declared type, so that what one body infers in an
-// `object` of it stays its own.
-func cloneType(t *ir.Type, seen map[*ir.Type]*ir.Type) *ir.Type {
-	t = t.Resolve()
-	if c := seen[t]; c != nil {
-		return c
-	}
-	if t.Go != nil {
-		return t // a Go type is complete: nothing is inferred in it
-	}
-	c := &ir.Type{Kind: t.Kind, Declared: t.Declared, Hint: t.Hint}
-	seen[t] = c
-	if t.Elem != nil {
-		c.Elem = cloneType(t.Elem, seen)
-	}
-	for _, f := range t.Fields {
-		g := *f
-		g.Type = cloneType(f.Type, seen)
-		c.Fields = append(c.Fields, &g)
-	}
-	return c
-}
-
-// unknownTypes adds to set the types in t that are still unknown.
-func unknownTypes(t *ir.Type, set map[*ir.Type]bool) {
-	t = t.Resolve()
-	switch t.Kind {
-	case ir.KindUnknown:
-		set[t] = true
-	case ir.KindList, ir.KindMap:
-		unknownTypes(t.Elem, set)
-	case ir.KindStruct:
-		for _, f := range t.Fields {
-			unknownTypes(f.Type, set)
-		}
-	}
 }
 
 // unionEntry is what the bodies checked so far say about one variable.

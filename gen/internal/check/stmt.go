@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/promptgen/promptgen/gen/internal/types"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -95,7 +97,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 func (c *checker) dictValues(t *ir.Type, sp tmpl.Span) *ir.Type {
 	v := &ir.Type{}
 	for _, f := range t.Fields {
-		if !unifiable(v, f.Type) {
+		if !types.Unifiable(v, f.Type) {
 			c.errorf(sp, "items() of a dict literal needs values of one type, not %s and %s", v, f.Type)
 			return v
 		}
@@ -106,10 +108,10 @@ func (c *checker) dictValues(t *ir.Type, sp tmpl.Span) *ir.Type {
 
 func (c *checker) forLoop(n *tmpl.For) ir.Node {
 	out := &ir.For{Pos: c.posString(n.Iter.Pos())}
-	types, pairs := c.forIter(n, out)
+	targetTypes, pairs := c.forIter(n, out)
 	params := make([]*ir.Local, len(n.Targets))
 	for i, t := range n.Targets {
-		params[i] = c.newLocal(t.Name, types[i])
+		params[i] = c.newLocal(t.Name, targetTypes[i])
 	}
 	switch {
 	case pairs:
@@ -143,7 +145,7 @@ func (c *checker) forLoop(n *tmpl.For) ir.Node {
 // forIter checks the iterable of n into out and returns the type of each
 // loop target, and whether they are a map's key and value.
 func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
-	types := make([]*ir.Type, len(n.Targets))
+	targetTypes := make([]*ir.Type, len(n.Targets))
 	str := &ir.Type{Kind: ir.KindString}
 	c.loopIter = n.Iter
 	if what, ok := c.items(n.Iter, out); ok {
@@ -151,23 +153,23 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 		val := m.Elem
 		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op != ir.DynItems {
 			// dictsort of a dynamic value: a list of (key, value) tuples.
-			for i := range types {
-				types[i] = ir.DynamicType()
+			for i := range targetTypes {
+				targetTypes[i] = ir.DynamicType()
 			}
-			return types, false
+			return targetTypes, false
 		}
 		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynValues {
-			types[0] = ir.DynamicType()
-			return types, false
+			targetTypes[0] = ir.DynamicType()
+			return targetTypes, false
 		}
 		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynItems {
 			if len(n.Targets) != 2 {
 				c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
 			}
-			for i := range types {
-				types[i] = ir.DynamicType()
+			for i := range targetTypes {
+				targetTypes[i] = ir.DynamicType()
 			}
-			return types, true
+			return targetTypes, true
 		}
 		switch m.Kind {
 		case ir.KindDict:
@@ -182,19 +184,19 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 				c.errorf(n.Span, "values() of a map or dict unpacked into %d targets is not supported: write \"for value in ...\"", len(n.Targets))
 			}
 			out.Key = c.newLocal("key", str)
-			for i := range types {
-				types[i] = val
+			for i := range targetTypes {
+				targetTypes[i] = val
 			}
-			return types, false
+			return targetTypes, false
 		}
 		if len(n.Targets) != 2 {
 			c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
 		}
-		for i := range types {
-			types[i] = val
+		for i := range targetTypes {
+			targetTypes[i] = val
 		}
-		types[0] = str
-		return types, true
+		targetTypes[0] = str
+		return targetTypes, true
 	}
 	out.Iter = c.expr(n.Iter, useValue)
 	c.iterate(out.Iter)
@@ -203,10 +205,10 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	if it.Kind == ir.KindDynamic || c.rejected[out.Iter] {
 		// A rejected iterable's targets are dynamic, whose uses report
 		// nothing more.
-		for i := range types {
-			types[i] = ir.DynamicType()
+		for i := range targetTypes {
+			targetTypes[i] = ir.DynamicType()
 		}
-		return types, false
+		return targetTypes, false
 	}
 	if it.Kind == ir.KindUnknown {
 		c.constrain(it, ir.KindList, n.Iter.Pos())
@@ -235,10 +237,10 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	case it.Kind == ir.KindList || it.Kind == ir.KindString:
 		c.errorf(n.Targets[0].Span, "cannot unpack the items of a %s into %d loop targets: they must be lists", it, len(n.Targets))
 	}
-	for i := range types {
-		types[i] = item
+	for i := range targetTypes {
+		targetTypes[i] = item
 	}
-	return types, false
+	return targetTypes, false
 }
 
 // isMethodCall says whether e calls the method name without arguments.
@@ -334,7 +336,7 @@ func (c *checker) assign(name string, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir
 // assignLocal sets local l to out's value, of type t, and completes out.
 func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir.Set {
 	out.Local = l
-	lt, vt := l.T.Resolve(), slotType(t).Resolve()
+	lt, vt := l.T.Resolve(), types.Slot(t).Resolve()
 	switch {
 	case l.T.Kind == ir.KindDynamic:
 		// A local made dynamic (localType) holds values of several types:
@@ -345,16 +347,16 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 		}
 		hint(vt, usePrint)
 		c.later = append(c.later, func() {
-			if !convertsToDynamic(vt) {
+			if !types.ConvertsToDynamic(vt) {
 				c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, lists of them and dicts)", l.Name, vt)
 			}
 		})
-	case c.setBefore[l] && rebinds(lt, vt):
+	case c.setBefore[l] && types.Rebinds(lt, vt):
 		// Checked again with the local dynamic (see Prompt): this error
 		// stays only if that fails too.
 		c.rebinding[l.Name] = true
 		c.errorf(sp, "%q is set to values of types %s and %s", l.Name, lt, vt)
-	case lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && !unifiable(lt, vt):
+	case lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && !types.Unifiable(lt, vt):
 		c.errorf(sp, "%q is set to values of types %s and %s: a variable holds values of several types only when each is a string, number, bool, none, or a list or dict literal of them", l.Name, lt, vt)
 	default:
 		c.unify(l.T, vt, sp)
