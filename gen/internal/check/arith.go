@@ -1,10 +1,9 @@
 package check
 
 import (
-	"github.com/promptgen/promptgen/gen/internal/types"
-
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/schema"
 )
 

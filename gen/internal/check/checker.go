@@ -4,13 +4,12 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/promptgen/promptgen/gen/internal/types"
-
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -28,7 +27,7 @@ type checker struct {
 	used map[*ir.Field]bool
 	tmp  int
 	// inSet is the template set of the body checked, nil for a prompt file.
-	inSet *setContext
+	inSet *InSet
 	// m locates the template checked when it is not p.Map: a system or
 	// message template.
 	m *src.SourceMap
@@ -267,8 +266,8 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 			}
 		}
 	}
-	checkAllowed(p.Variables, feed, c.used, diags)
-	if hasErrorsSince(diags, before) {
+	Allowed(p.Variables, feed, c.used, diags)
+	if diags.List[before:].HasErrors() {
 		return nil, c.rebinding
 	}
 	return irp, c.rebinding
@@ -299,9 +298,9 @@ func (c *checker) lowerPart(t *tmpl.Template, m src.SourceMap) *ir.Prompt {
 	return x
 }
 
-// checkAllowed reports the feed variables that `variables: allowed` does
+// Allowed reports the feed variables that `variables: allowed` does
 // not list, as warnings or, with `unknown: error`, errors.
-func checkAllowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags *diag.Sink) {
+func Allowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags *diag.Sink) {
 	if v == nil {
 		return
 	}
@@ -315,15 +314,6 @@ func checkAllowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, d
 		}
 		report(f.Pos, "variable %q is not in variables.allowed%s", f.Key, schema.DidYouMean(f.Key, v.Allowed))
 	}
-}
-
-func hasErrorsSince(diags *diag.Sink, n int) bool {
-	for _, d := range diags.List[n:] {
-		if d.Severity == diag.SeverityError {
-			return true
-		}
-	}
-	return false
 }
 
 // constrain makes t of kind k (types.Constrain), reporting a mismatch at sp.

@@ -3,10 +3,9 @@ package check
 import (
 	"fmt"
 
-	"github.com/promptgen/promptgen/gen/internal/types"
-
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // Operations on dynamic values (ir.KindDynamic): the chat context's

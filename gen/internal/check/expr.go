@@ -5,11 +5,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptgen/promptgen/gen/internal/types"
-
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/schema"
 )
 

@@ -4,10 +4,9 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/promptgen/promptgen/gen/internal/types"
-
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // loopNeighbour checks loop.previtem or loop.nextitem (name) of loop: the

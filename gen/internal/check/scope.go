@@ -5,10 +5,9 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/promptgen/promptgen/gen/internal/types"
-
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // Jinja2 decides where a name is read from per frame (the template, a

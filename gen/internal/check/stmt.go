@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"maps"
 
-	"github.com/promptgen/promptgen/gen/internal/types"
-
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // template checks body as a template's top frame and stores it in x.
