@@ -273,7 +273,7 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 		if isDynamic(x) {
 			if f.Name == "dictsort" {
 				// A list of (key, value) tuples, unpacked as any list.
-				out.Iter = c.dynFilter(f, "dictsort", x, args)
+				out.Iter = c.dynFilter(&filterUse{e: f, name: "dictsort", x: x, args: args})
 				return "", true
 			}
 			out.Iter = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
