@@ -24,7 +24,9 @@ func TestStageImports(t *testing.T) {
 		// runtime/jinja: the strftime directives that generate time accepts
 		// are those the runtime formats (jinja.CheckStrftime).
 		"gen/internal/check": {"gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag", "gen/internal/names",
-			"gen/internal/types", "schema", "runtime/jinja"},
+			"gen/internal/types", "gen/internal/idtrack", "schema", "runtime/jinja"},
+		// idtrack: Jinja2's frames (a port of idtracking.py), over the syntax.
+		"gen/internal/idtrack": {"gen/internal/tmpl"},
 		// setcheck: the checks of a template set around its bodies, each
 		// checked by check (check does not import it).
 		"gen/internal/setcheck": {"gen/internal/check", "gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag",

@@ -9,12 +9,13 @@
 // set's components in scope; setcheck checks the set around it.
 //
 // Its files follow go/types: checker.go (the checker, Prompt, errors),
-// scope.go (Jinja2's frames), stmt.go, expr.go, arith.go (binary
-// operators, constant folding), filters.go (a table of the supported
-// filters), tests.go, calls.go (methods and globals), and the constructs
-// of their own (macro, loop, select, namespace, markup, dynamic, set).
+// scope.go (the frames, as idtrack analyzes them), stmt.go, expr.go,
+// arith.go (binary operators, constant folding), filters.go (a table of
+// the supported filters), tests.go, calls.go (methods and globals), and
+// the constructs of their own (macro, loop, select, namespace, markup,
+// dynamic, set).
 //
-// It imports ir, src, tmpl, diag, types, names and schema (for its limits
-// and did-you-mean). It must not import gen, setcheck, outschema or a
-// backend: the emitters read what it produces, never how.
+// It imports ir, src, tmpl, diag, types, idtrack, names and schema (for
+// its limits and did-you-mean). It must not import gen, setcheck,
+// outschema or a backend: the emitters read what it produces, never how.
 package check

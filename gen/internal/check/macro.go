@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
@@ -206,7 +207,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	c.macros.calling = append(c.macros.calling, fn.Name)
 	c.macros.calls = append(c.macros.calls, e.Span)
 	c.scopes = nil
-	c.enter(frameSymbols(c.macros.top.sym, def.Params, def.Body), &out.Locals, nil, params...)
+	c.enter(idtrack.Frame(c.macros.top.sym, def.Params, def.Body), &out.Locals, nil, params...)
 	c.scopes[0].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
 	c.scopes = saved

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -13,7 +14,7 @@ import (
 func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
 	c.macros = newMacros(body)
-	c.enter(frameSymbols(nil, nil, body), &x.Locals, nil)
+	c.enter(idtrack.Frame(nil, nil, body), &x.Locals, nil)
 	x.Body = c.leave(c.nodes(body))
 }
 
@@ -124,17 +125,17 @@ func (c *checker) forLoop(n *tmpl.For) ir.Node {
 	parent := c.scopes[len(c.scopes)-1]
 	if n.Filter != nil {
 		// loop in the filter is the enclosing loop's: this one has none yet.
-		c.enter(frameSymbols(parent.sym, n.Targets, nil), &out.Locals, nil, params...)
+		c.enter(idtrack.Frame(parent.sym, n.Targets, nil), &out.Locals, nil, params...)
 		out.Filter = c.expr(n.Filter, useTest)
 		c.leave(nil)
 	}
 	start := maps.Clone(c.assigned)
-	c.enter(frameSymbols(parent.sym, n.Targets, n.Body), &out.Locals, out, params...)
+	c.enter(idtrack.Frame(parent.sym, n.Targets, n.Body), &out.Locals, out, params...)
 	out.Body = c.leave(c.nodes(n.Body))
 	body := c.assigned
 	c.assigned = mergeAssigned(append(c.loopExits[out], start)) // where the else starts
 	if n.Else != nil {
-		c.enter(frameSymbols(parent.sym, nil, n.Else), parent.locals, nil)
+		c.enter(idtrack.Frame(parent.sym, nil, n.Else), parent.locals, nil)
 		out.Else = c.leave(c.nodes(n.Else))
 	}
 	c.assigned = c.loopEnd(out, body, c.assigned)
@@ -449,7 +450,7 @@ func (c *checker) readsTargets(values []ir.Expr, targets []*tmpl.Name) bool {
 // are declared with the enclosing ones, as it runs once each time they are.
 func (c *checker) setBody(body []tmpl.Node) []ir.Node {
 	sc := c.scopes[len(c.scopes)-1]
-	c.enter(frameSymbols(sc.sym, nil, body), sc.locals, nil)
+	c.enter(idtrack.Frame(sc.sym, nil, body), sc.locals, nil)
 	c.scopes[len(c.scopes)-1].noLoopControl = "a block set"
 	return c.leave(c.nodes(body))
 }
@@ -494,7 +495,7 @@ func (c *checker) loopEnd(loop *ir.For, body, none map[*ir.Local]assignState) ma
 // are declared with the enclosing ones.
 func (c *checker) generation(n *tmpl.Generation) []ir.Node {
 	sc := c.scopes[len(c.scopes)-1]
-	c.enter(frameSymbols(sc.sym, nil, n.Body), sc.locals, nil)
+	c.enter(idtrack.Frame(sc.sym, nil, n.Body), sc.locals, nil)
 	c.scopes[len(c.scopes)-1].noLoopControl = "a generation block"
 	return c.leave(c.nodes(n.Body))
 }
