@@ -1,10 +1,4 @@
-package gen
-
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
+package difffuzz
 
 // The macro family: {% macro %} definitions at the top of a template, each
 // with parameters of scalar or list types, literal defaults and parameters
@@ -12,6 +6,12 @@ import (
 // inputs and their parameters and may call the macros defined before; and
 // calls, as string expressions anywhere, with positional and keyword
 // arguments.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // fzMacro is a defined macro.
 type fzMacro struct {

@@ -1,11 +1,11 @@
-package gen
+package difffuzz
 
-// The differential fuzzer's productions for the constructs of chat
-// templates: namespace() and its attributes (plain Jinja2), and, in a case
-// with the transformers profile, loop controls, the generation block and
-// raise_exception and strftime_now (testdata/difffuzz/jinja_render.py
-// renders those cases in transformers' environment, from
-// testdata/chat/render.py, whose clock the render program gives Render).
+// The productions for the constructs of chat templates: namespace() and
+// its attributes (plain Jinja2), and, in a case with the transformers
+// profile, loop controls, the generation block and raise_exception and
+// strftime_now (internal/pyjinja renders those cases in transformers'
+// environment, from gen/testdata/chat/render.py, whose clock the render
+// program gives Render).
 
 import (
 	"strings"

@@ -1,17 +1,14 @@
-package gen
+package difffuzz
 
-// The differential fuzzer's chat cases (family "dynamic"): prompt files
-// with `inputs: chat` whose templates work on the chat context's dynamic
-// values (runtime/jinja.Value), rendered with a random chat context whose
-// messages vary in shape: strings, null, absent keys, lists of parts,
-// nested dicts and lists, ints, floats and bools.
+// The chat cases (family "dynamic"): prompt files with `inputs: chat`
+// whose templates work on the chat context's dynamic values
+// (runtime/jinja.Value), rendered with a random chat context (chatdata.go).
 
 import (
-	"bytes"
-	"encoding/json"
-	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/promptgen/promptgen/internal/pyjinja"
 )
 
 // fzDynVar is a dynamic name in scope and the shape its data usually has.
@@ -27,7 +24,7 @@ type fzShape struct {
 	elem string
 }
 
-// fzShapes are the shapes of a chat context's data, as fzChatData makes
+// fzShapes are the shapes of a chat context's data, as ChatData makes
 // it; "any" is a value of any shape.
 var fzShapes = map[string]fzShape{
 	"messages": {elem: "message"},
@@ -61,12 +58,12 @@ var (
 )
 
 // chatCase makes c a chat case.
-func (g *fzGen) chatCase(c *fzCase) *fzCase {
+func (g *fzGen) chatCase(c *Case) *Case {
 	c.chat = true
-	c.options = fzOptions{TrimBlocks: g.chance(0.5), LstripBlocks: g.chance(0.5), KeepTrailingNewline: g.chance(0.2)}
+	c.Env = pyjinja.Env{TrimBlocks: g.chance(0.5), LstripBlocks: g.chance(0.5), KeepTrailingNewline: g.chance(0.2)}
 	if g.on("profile") && g.chance(0.3) {
 		// What the corpus's templates run under.
-		c.options.Profile, c.options.TrimBlocks, c.options.LstripBlocks = true, true, true
+		c.Env.Profile, c.Env.TrimBlocks, c.Env.LstripBlocks = true, true, true
 		g.profile = true
 	}
 	g.scopes = []*fzScope{{types: map[string]*fzType{}}}
@@ -83,9 +80,9 @@ func (g *fzGen) chatCase(c *fzCase) *fzCase {
 	for g.budget > 0 {
 		b.WriteString(g.dynStmt())
 	}
-	c.template = b.String()
-	c.file = c.key + ".yaml"
-	c.source = g.promptFile(c, "chat")
+	c.Template = b.String()
+	c.File = c.Key + ".yaml"
+	c.Source = g.promptFile(c, "chat")
 	return c
 }
 
@@ -719,246 +716,4 @@ func (g *fzGen) dynCond(d int) fzExpr {
 		choice{1, true, func() { e = fzExpr{text: "add_generation_prompt", prec: precPrimary} }},
 	)
 	return e
-}
-
-// fzChatData makes a random chat context, as apply_chat_template passes
-// it: messages, tools and documents (None when there are none) and
-// add_generation_prompt always, the special tokens sometimes.
-func fzChatData(r *rand.Rand) []byte {
-	d := &fzChatGen{r: r}
-	var b bytes.Buffer
-	b.WriteString(`{"messages": [`)
-	for i := range r.IntN(5) {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		d.message(&b)
-	}
-	b.WriteString(`], "tools": `)
-	d.list(&b, d.tool)
-	b.WriteString(`, "documents": `)
-	d.list(&b, func(b *bytes.Buffer) {
-		d.dict(b, []fzChatKey{{"doc_id", 0.8, d.str}, {"text", 0.9, d.str}})
-	})
-	b.WriteString(`, "add_generation_prompt": ` + strconv.FormatBool(r.IntN(2) == 0))
-	for _, k := range []string{"bos_token", "eos_token"} {
-		if r.IntN(3) > 0 {
-			b.WriteString(`, "` + k + `": `)
-			d.writeString(&b, []string{"<s>", "</s>", "<|endoftext|>", ""}[r.IntN(4)])
-		}
-	}
-	b.WriteString("}")
-	return b.Bytes()
-}
-
-type fzChatGen struct{ r *rand.Rand }
-
-// fzChatKey is a key of a dict the data holds: how often it is there, and
-// what writes its value.
-type fzChatKey struct {
-	name  string
-	p     float64
-	value func(*bytes.Buffer)
-}
-
-// dict writes a dict with some of keys, sometimes in another order, and
-// sometimes a key of any value more.
-func (d *fzChatGen) dict(b *bytes.Buffer, keys []fzChatKey) {
-	var have []fzChatKey
-	for _, k := range keys {
-		if d.r.Float64() < k.p {
-			have = append(have, k)
-		}
-	}
-	if d.r.IntN(4) == 0 {
-		have = append(have, fzChatKey{fzDynKeys[d.r.IntN(len(fzDynKeys))], 1, func(b *bytes.Buffer) { d.any(b, 2) }})
-	}
-	if d.r.IntN(5) == 0 {
-		d.r.Shuffle(len(have), func(i, j int) { have[i], have[j] = have[j], have[i] })
-	}
-	b.WriteString("{")
-	seen := map[string]bool{}
-	first := true
-	for _, k := range have {
-		if seen[k.name] {
-			continue
-		}
-		seen[k.name] = true
-		if !first {
-			b.WriteString(", ")
-		}
-		first = false
-		d.writeString(b, k.name)
-		b.WriteString(": ")
-		if d.r.IntN(12) == 0 {
-			d.any(b, 2) // any key may hold anything
-		} else {
-			k.value(b)
-		}
-	}
-	b.WriteString("}")
-}
-
-// list writes null or a list of up to three items.
-func (d *fzChatGen) list(b *bytes.Buffer, item func(*bytes.Buffer)) {
-	if d.r.IntN(3) == 0 {
-		b.WriteString("null")
-		return
-	}
-	b.WriteString("[")
-	for i := range d.r.IntN(4) {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		item(b)
-	}
-	b.WriteString("]")
-}
-
-func (d *fzChatGen) message(b *bytes.Buffer) {
-	d.dict(b, []fzChatKey{
-		{"role", 0.95, func(b *bytes.Buffer) { d.writeString(b, fzRoles[d.r.IntN(len(fzRoles))]) }},
-		{"content", 0.9, d.content},
-		{"name", 0.15, d.str},
-		{"tool_calls", 0.2, func(b *bytes.Buffer) { d.list(b, d.call) }},
-		{"tool_call_id", 0.15, d.str},
-		{"reasoning_content", 0.15, d.str},
-	})
-}
-
-// content is a message's content: text, null, or a list of parts.
-func (d *fzChatGen) content(b *bytes.Buffer) {
-	switch n := d.r.IntN(10); {
-	case n < 5:
-		d.str(b)
-	case n < 7:
-		b.WriteString("null")
-	default:
-		d.list(b, func(b *bytes.Buffer) {
-			d.dict(b, []fzChatKey{
-				{"type", 0.95, func(b *bytes.Buffer) { d.writeString(b, []string{"text", "image", "image_url"}[d.r.IntN(3)]) }},
-				{"text", 0.7, d.str},
-				{"image", 0.2, d.str},
-			})
-		})
-	}
-}
-
-func (d *fzChatGen) call(b *bytes.Buffer) {
-	d.dict(b, []fzChatKey{
-		{"id", 0.8, d.str},
-		{"type", 0.8, func(b *bytes.Buffer) { d.writeString(b, "function") }},
-		{"function", 0.95, func(b *bytes.Buffer) {
-			d.dict(b, []fzChatKey{
-				{"name", 0.95, d.str},
-				{"arguments", 0.9, func(b *bytes.Buffer) {
-					if d.r.IntN(4) == 0 {
-						d.writeString(b, `{"city": "Paris"}`) // arguments as a JSON string
-						return
-					}
-					d.dict(b, []fzChatKey{{"a", 0.5, func(b *bytes.Buffer) { d.any(b, 1) }}, {"n", 0.5, d.num}, {"text", 0.5, d.str}})
-				}},
-			})
-		}},
-	})
-}
-
-func (d *fzChatGen) tool(b *bytes.Buffer) {
-	d.dict(b, []fzChatKey{
-		{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, "function") }},
-		{"function", 0.95, func(b *bytes.Buffer) {
-			d.dict(b, []fzChatKey{
-				{"name", 0.95, d.str},
-				{"description", 0.6, d.str},
-				{"parameters", 0.7, func(b *bytes.Buffer) {
-					d.dict(b, []fzChatKey{
-						{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, "object") }},
-						{"properties", 0.9, func(b *bytes.Buffer) {
-							d.dict(b, []fzChatKey{{"a", 0.6, d.prop}, {"x y", 0.3, d.prop}, {"b", 0.5, d.prop}})
-						}},
-						{"required", 0.5, func(b *bytes.Buffer) { b.WriteString(`["a"]`) }},
-					})
-				}},
-			})
-		}},
-	})
-}
-
-func (d *fzChatGen) prop(b *bytes.Buffer) {
-	d.dict(b, []fzChatKey{
-		{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, []string{"string", "integer"}[d.r.IntN(2)]) }},
-		{"enum", 0.3, func(b *bytes.Buffer) { b.WriteString(`["c", "f"]`) }},
-	})
-}
-
-// any writes a value of any kind, nested up to depth.
-func (d *fzChatGen) any(b *bytes.Buffer, depth int) {
-	n := d.r.IntN(9)
-	if depth <= 0 {
-		n %= 6
-	}
-	switch n {
-	case 0:
-		b.WriteString("null")
-	case 1:
-		b.WriteString(strconv.FormatBool(d.r.IntN(2) == 0))
-	case 2, 3:
-		d.num(b)
-	case 4, 5:
-		d.str(b)
-	case 6, 7:
-		b.WriteString("[")
-		for i := range d.r.IntN(4) {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			d.any(b, depth-1)
-		}
-		b.WriteString("]")
-	default:
-		d.dict(b, []fzChatKey{{"a", 0.5, func(b *bytes.Buffer) { d.any(b, depth-1) }},
-			{"b", 0.5, func(b *bytes.Buffer) { d.any(b, depth-1) }}, {"text", 0.3, d.str}})
-	}
-}
-
-// fzDynFloats are JSON numbers with a fraction or exponent, which Python
-// reads as floats.
-var fzDynFloats = []string{"0.0", "1.0", "-2.5", "0.1", "1e-07", "1e16", "2.5", "1.5e300", "-0.0", "0.30000000000000004", "1E2", "1e400",
-	"9007199254740993.0", "-12345678901234567.0", "5e-324"}
-
-// num writes an int or a float. Ints stay small: int arithmetic wraps at
-// 64 bits (a documented divergence).
-func (d *fzChatGen) num(b *bytes.Buffer) {
-	if d.r.IntN(3) == 0 {
-		b.WriteString(fzDynFloats[d.r.IntN(len(fzDynFloats))])
-		return
-	}
-	b.WriteString(strconv.Itoa(d.r.IntN(21) - 5))
-}
-
-func (d *fzChatGen) str(b *bytes.Buffer) {
-	if d.r.IntN(12) == 0 { // alone: two would make one longer number
-		d.writeString(b, fzNumberStrings[d.r.IntN(len(fzNumberStrings))])
-		return
-	}
-	var s strings.Builder
-	for range d.r.IntN(3) {
-		pool := fzStrings
-		switch d.r.IntN(8) {
-		case 0:
-			pool = fzUnicodeStrings
-		case 1:
-			pool = fzRoles
-		}
-		s.WriteString(pool[d.r.IntN(len(pool))])
-	}
-	d.writeString(b, s.String())
-}
-
-func (d *fzChatGen) writeString(b *bytes.Buffer, s string) {
-	j, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
-	}
-	b.Write(j)
 }
