@@ -17,7 +17,7 @@ import (
 // it: messages, tools and documents (None when there are none) and
 // add_generation_prompt always, the special tokens sometimes.
 func ChatData(r *rand.Rand) []byte {
-	d := &fzChatGen{r: r}
+	d := &chatGen{r: r}
 	var b bytes.Buffer
 	b.WriteString(`{"messages": [`)
 	for i := range r.IntN(5) {
@@ -30,7 +30,7 @@ func ChatData(r *rand.Rand) []byte {
 	d.list(&b, d.tool)
 	b.WriteString(`, "documents": `)
 	d.list(&b, func(b *bytes.Buffer) {
-		d.dict(b, []fzChatKey{{"doc_id", 0.8, d.str}, {"text", 0.9, d.str}})
+		d.dict(b, []chatKey{{"doc_id", 0.8, d.str}, {"text", 0.9, d.str}})
 	})
 	b.WriteString(`, "add_generation_prompt": ` + strconv.FormatBool(r.IntN(2) == 0))
 	for _, k := range []string{"bos_token", "eos_token"} {
@@ -43,11 +43,11 @@ func ChatData(r *rand.Rand) []byte {
 	return b.Bytes()
 }
 
-type fzChatGen struct{ r *rand.Rand }
+type chatGen struct{ r *rand.Rand }
 
-// fzChatKey is a key of a dict the data holds: how often it is there, and
+// chatKey is a key of a dict the data holds: how often it is there, and
 // what writes its value.
-type fzChatKey struct {
+type chatKey struct {
 	name  string
 	p     float64
 	value func(*bytes.Buffer)
@@ -55,15 +55,15 @@ type fzChatKey struct {
 
 // dict writes a dict with some of keys, sometimes in another order, and
 // sometimes a key of any value more.
-func (d *fzChatGen) dict(b *bytes.Buffer, keys []fzChatKey) {
-	var have []fzChatKey
+func (d *chatGen) dict(b *bytes.Buffer, keys []chatKey) {
+	var have []chatKey
 	for _, k := range keys {
 		if d.r.Float64() < k.p {
 			have = append(have, k)
 		}
 	}
 	if d.r.IntN(4) == 0 {
-		have = append(have, fzChatKey{fzDynKeys[d.r.IntN(len(fzDynKeys))], 1, func(b *bytes.Buffer) { d.any(b, 2) }})
+		have = append(have, chatKey{dynKeys[d.r.IntN(len(dynKeys))], 1, func(b *bytes.Buffer) { d.any(b, 2) }})
 	}
 	if d.r.IntN(5) == 0 {
 		d.r.Shuffle(len(have), func(i, j int) { have[i], have[j] = have[j], have[i] })
@@ -92,7 +92,7 @@ func (d *fzChatGen) dict(b *bytes.Buffer, keys []fzChatKey) {
 }
 
 // list writes null or a list of up to three items.
-func (d *fzChatGen) list(b *bytes.Buffer, item func(*bytes.Buffer)) {
+func (d *chatGen) list(b *bytes.Buffer, item func(*bytes.Buffer)) {
 	if d.r.IntN(3) == 0 {
 		b.WriteString("null")
 		return
@@ -107,9 +107,9 @@ func (d *fzChatGen) list(b *bytes.Buffer, item func(*bytes.Buffer)) {
 	b.WriteString("]")
 }
 
-func (d *fzChatGen) message(b *bytes.Buffer) {
-	d.dict(b, []fzChatKey{
-		{"role", 0.95, func(b *bytes.Buffer) { d.writeString(b, fzRoles[d.r.IntN(len(fzRoles))]) }},
+func (d *chatGen) message(b *bytes.Buffer) {
+	d.dict(b, []chatKey{
+		{"role", 0.95, func(b *bytes.Buffer) { d.writeString(b, roles[d.r.IntN(len(roles))]) }},
 		{"content", 0.9, d.content},
 		{"name", 0.15, d.str},
 		{"tool_calls", 0.2, func(b *bytes.Buffer) { d.list(b, d.call) }},
@@ -119,7 +119,7 @@ func (d *fzChatGen) message(b *bytes.Buffer) {
 }
 
 // content is a message's content: text, null, or a list of parts.
-func (d *fzChatGen) content(b *bytes.Buffer) {
+func (d *chatGen) content(b *bytes.Buffer) {
 	switch n := d.r.IntN(10); {
 	case n < 5:
 		d.str(b)
@@ -127,7 +127,7 @@ func (d *fzChatGen) content(b *bytes.Buffer) {
 		b.WriteString("null")
 	default:
 		d.list(b, func(b *bytes.Buffer) {
-			d.dict(b, []fzChatKey{
+			d.dict(b, []chatKey{
 				{"type", 0.95, func(b *bytes.Buffer) { d.writeString(b, []string{"text", "image", "image_url"}[d.r.IntN(3)]) }},
 				{"text", 0.7, d.str},
 				{"image", 0.2, d.str},
@@ -136,37 +136,37 @@ func (d *fzChatGen) content(b *bytes.Buffer) {
 	}
 }
 
-func (d *fzChatGen) call(b *bytes.Buffer) {
-	d.dict(b, []fzChatKey{
+func (d *chatGen) call(b *bytes.Buffer) {
+	d.dict(b, []chatKey{
 		{"id", 0.8, d.str},
 		{"type", 0.8, func(b *bytes.Buffer) { d.writeString(b, "function") }},
 		{"function", 0.95, func(b *bytes.Buffer) {
-			d.dict(b, []fzChatKey{
+			d.dict(b, []chatKey{
 				{"name", 0.95, d.str},
 				{"arguments", 0.9, func(b *bytes.Buffer) {
 					if d.r.IntN(4) == 0 {
 						d.writeString(b, `{"city": "Paris"}`) // arguments as a JSON string
 						return
 					}
-					d.dict(b, []fzChatKey{{"a", 0.5, func(b *bytes.Buffer) { d.any(b, 1) }}, {"n", 0.5, d.num}, {"text", 0.5, d.str}})
+					d.dict(b, []chatKey{{"a", 0.5, func(b *bytes.Buffer) { d.any(b, 1) }}, {"n", 0.5, d.num}, {"text", 0.5, d.str}})
 				}},
 			})
 		}},
 	})
 }
 
-func (d *fzChatGen) tool(b *bytes.Buffer) {
-	d.dict(b, []fzChatKey{
+func (d *chatGen) tool(b *bytes.Buffer) {
+	d.dict(b, []chatKey{
 		{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, "function") }},
 		{"function", 0.95, func(b *bytes.Buffer) {
-			d.dict(b, []fzChatKey{
+			d.dict(b, []chatKey{
 				{"name", 0.95, d.str},
 				{"description", 0.6, d.str},
 				{"parameters", 0.7, func(b *bytes.Buffer) {
-					d.dict(b, []fzChatKey{
+					d.dict(b, []chatKey{
 						{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, "object") }},
 						{"properties", 0.9, func(b *bytes.Buffer) {
-							d.dict(b, []fzChatKey{{"a", 0.6, d.prop}, {"x y", 0.3, d.prop}, {"b", 0.5, d.prop}})
+							d.dict(b, []chatKey{{"a", 0.6, d.prop}, {"x y", 0.3, d.prop}, {"b", 0.5, d.prop}})
 						}},
 						{"required", 0.5, func(b *bytes.Buffer) { b.WriteString(`["a"]`) }},
 					})
@@ -176,15 +176,15 @@ func (d *fzChatGen) tool(b *bytes.Buffer) {
 	})
 }
 
-func (d *fzChatGen) prop(b *bytes.Buffer) {
-	d.dict(b, []fzChatKey{
+func (d *chatGen) prop(b *bytes.Buffer) {
+	d.dict(b, []chatKey{
 		{"type", 0.9, func(b *bytes.Buffer) { d.writeString(b, []string{"string", "integer"}[d.r.IntN(2)]) }},
 		{"enum", 0.3, func(b *bytes.Buffer) { b.WriteString(`["c", "f"]`) }},
 	})
 }
 
 // any writes a value of any kind, nested up to depth.
-func (d *fzChatGen) any(b *bytes.Buffer, depth int) {
+func (d *chatGen) any(b *bytes.Buffer, depth int) {
 	n := d.r.IntN(9)
 	if depth <= 0 {
 		n %= 6
@@ -208,46 +208,46 @@ func (d *fzChatGen) any(b *bytes.Buffer, depth int) {
 		}
 		b.WriteString("]")
 	default:
-		d.dict(b, []fzChatKey{{"a", 0.5, func(b *bytes.Buffer) { d.any(b, depth-1) }},
+		d.dict(b, []chatKey{{"a", 0.5, func(b *bytes.Buffer) { d.any(b, depth-1) }},
 			{"b", 0.5, func(b *bytes.Buffer) { d.any(b, depth-1) }}, {"text", 0.3, d.str}})
 	}
 }
 
-// fzDynFloats are JSON numbers with a fraction or exponent, which Python
+// dynFloats are JSON numbers with a fraction or exponent, which Python
 // reads as floats.
-var fzDynFloats = []string{"0.0", "1.0", "-2.5", "0.1", "1e-07", "1e16", "2.5", "1.5e300", "-0.0", "0.30000000000000004", "1E2", "1e400",
+var dynFloats = []string{"0.0", "1.0", "-2.5", "0.1", "1e-07", "1e16", "2.5", "1.5e300", "-0.0", "0.30000000000000004", "1E2", "1e400",
 	"9007199254740993.0", "-12345678901234567.0", "5e-324"}
 
 // num writes an int or a float. Ints stay small: int arithmetic wraps at
 // 64 bits (a documented divergence).
-func (d *fzChatGen) num(b *bytes.Buffer) {
+func (d *chatGen) num(b *bytes.Buffer) {
 	if d.r.IntN(3) == 0 {
-		b.WriteString(fzDynFloats[d.r.IntN(len(fzDynFloats))])
+		b.WriteString(dynFloats[d.r.IntN(len(dynFloats))])
 		return
 	}
 	b.WriteString(strconv.Itoa(d.r.IntN(21) - 5))
 }
 
-func (d *fzChatGen) str(b *bytes.Buffer) {
+func (d *chatGen) str(b *bytes.Buffer) {
 	if d.r.IntN(12) == 0 { // alone: two would make one longer number
-		d.writeString(b, fzNumberStrings[d.r.IntN(len(fzNumberStrings))])
+		d.writeString(b, numberStrings[d.r.IntN(len(numberStrings))])
 		return
 	}
 	var s strings.Builder
 	for range d.r.IntN(3) {
-		pool := fzStrings
+		pool := dataStrings
 		switch d.r.IntN(8) {
 		case 0:
-			pool = fzUnicodeStrings
+			pool = unicodeStrings
 		case 1:
-			pool = fzRoles
+			pool = roles
 		}
 		s.WriteString(pool[d.r.IntN(len(pool))])
 	}
 	d.writeString(b, s.String())
 }
 
-func (d *fzChatGen) writeString(b *bytes.Buffer, s string) {
+func (d *chatGen) writeString(b *bytes.Buffer, s string) {
 	j, err := json.Marshal(s)
 	if err != nil {
 		panic(err)
@@ -260,7 +260,7 @@ func (d *fzChatGen) writeString(b *bytes.Buffer, s string) {
 // tools that tool messages answer, with text content mostly and parts
 // sometimes; tools, documents and the assistant's reasoning now and then.
 func ChatConversation(r *rand.Rand) []byte {
-	d := &fzChatGen{r: r}
+	d := &chatGen{r: r}
 	var b bytes.Buffer
 	msg := func(role string, rest func()) {
 		if b.Len() > len(`{"messages": [`) {

@@ -62,7 +62,7 @@ func Run(t *testing.T, opts Options) *Summary {
 	off := offFamilies(t, opts)
 	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
 	shared := map[string][]byte{} // the package file of each package
-	families := map[string]*fzFamilyCount{}
+	families := map[string]*familyCount{}
 	for start := 0; start < opts.N; start += opts.Batch {
 		var runs []*Trial
 		t0 := time.Now()
@@ -70,14 +70,14 @@ func Run(t *testing.T, opts Options) *Summary {
 			if opts.Case >= 0 && i != opts.Case {
 				continue
 			}
-			g := &fzGen{r: rand.New(rand.NewPCG(opts.Seed, uint64(i))), off: off, dynShare: opts.DynShare}
+			g := &generator{r: rand.New(rand.NewPCG(opts.Seed, uint64(i))), off: off, dynShare: opts.DynShare}
 			c := g.newCase(i)
 			c.seed = opts.Seed
 			run := NewTrial(c)
 			run.Lenient = c.chat
 			Generate(run, shared)
 			sum.cases++
-			fzCountFamilies(families, run.Case, run.Crash == "" && run.Rejected == "")
+			countFamilies(families, run.Case, run.Crash == "" && run.Rejected == "")
 			switch {
 			case run.Crash != "":
 				sum.failures = append(sum.failures, run)
@@ -87,7 +87,7 @@ func Run(t *testing.T, opts Options) *Summary {
 					sum.examples[run.Rejected] = run
 				}
 			default:
-				run.Data = fzData(t, run, rand.New(rand.NewPCG(opts.Seed, uint64(i)|1<<63)), off)
+				run.Data = caseData(t, run, rand.New(rand.NewPCG(opts.Seed, uint64(i)|1<<63)), off)
 				runs = append(runs, run)
 			}
 		}
@@ -112,7 +112,7 @@ func Run(t *testing.T, opts Options) *Summary {
 // less opts.Enable, plus opts.Disable.
 func offFamilies(t *testing.T, opts Options) map[string]bool {
 	known := map[string]bool{}
-	for _, f := range slices.Concat(fzFamilies, fzExcluded) {
+	for _, f := range slices.Concat(includedFamilies, excludedFamilies) {
 		known[f] = true
 	}
 	names := func(list string) []string {
@@ -129,7 +129,7 @@ func offFamilies(t *testing.T, opts Options) map[string]bool {
 		return out
 	}
 	off := map[string]bool{}
-	for _, f := range fzExcluded {
+	for _, f := range excludedFamilies {
 		off[f] = true
 	}
 	for _, f := range names(opts.Enable) {

@@ -20,30 +20,30 @@ import (
 	"github.com/promptgen/promptgen/gen"
 )
 
-// fzFloorsFile is testdata/floors.json, found from this package's source
+// floorsFile is testdata/floors.json, found from this package's source
 // wherever the test runs.
-var fzFloorsFile = filepath.Join(pkgDir(), "testdata", "floors.json")
+var floorsFile = filepath.Join(pkgDir(), "testdata", "floors.json")
 
 const (
-	// fzFloorMinCases: a family of fewer cases gets no floor, its share
+	// floorMinCases: a family of fewer cases gets no floor, its share
 	// being too coarse.
-	fzFloorMinCases = 20
-	// fzFloorMargin is the least a floor lies below the measured share;
+	floorMinCases = 20
+	// floorMargin is the least a floor lies below the measured share;
 	// it is two standard errors of the share where that is more, so that
 	// a generator change that redraws the cases seldom crosses it.
-	fzFloorMargin = 0.03
+	floorMargin = 0.03
 )
 
-// fzFamilyCount is how many cases of a family were generated and accepted.
-type fzFamilyCount struct{ cases, accepted int }
+// familyCount is how many cases of a family were generated and accepted.
+type familyCount struct{ cases, accepted int }
 
-// fzCountFamilies adds c, accepted or not, to the count of each family it
+// countFamilies adds c, accepted or not, to the count of each family it
 // belongs to.
-func fzCountFamilies(counts map[string]*fzFamilyCount, c *Case, accepted bool) {
-	for _, f := range fzCaseFamilies(c) {
+func countFamilies(counts map[string]*familyCount, c *Case, accepted bool) {
+	for _, f := range caseFamilies(c) {
 		n := counts[f]
 		if n == nil {
-			n = &fzFamilyCount{}
+			n = &familyCount{}
 			counts[f] = n
 		}
 		n.cases++
@@ -53,9 +53,9 @@ func fzCountFamilies(counts map[string]*fzFamilyCount, c *Case, accepted bool) {
 	}
 }
 
-// fzCaseFamilies names the families of c: its kind, and each construct its
+// caseFamilies names the families of c: its kind, and each construct its
 // template uses, read from promptgen's parse of it.
-func fzCaseFamilies(c *Case) []string {
+func caseFamilies(c *Case) []string {
 	fams := map[string]bool{"case: any": true}
 	switch {
 	case c.chat:
@@ -78,18 +78,18 @@ func fzCaseFamilies(c *Case) []string {
 	return slices.Sorted(maps.Keys(fams))
 }
 
-// fzFloors is floors.json.
-type fzFloors struct {
+// floorsJSON is floors.json.
+type floorsJSON struct {
 	How    string             `json:"how"`
 	Floors map[string]float64 `json:"floors"`
 }
 
-const fzFloorsHow = "`make difffuzz-floors`: for each difffuzz family of at least 20 cases at make test's seed and N, " +
+const floorsHow = "`make difffuzz-floors`: for each difffuzz family of at least 20 cases at make test's seed and N, " +
 	"its accepted share less the larger of 0.03 and two standard errors, rounded down to a hundredth (internal/difffuzz/floors.go)"
 
 // checkFloors fails for each family whose accepted share is below its
 // floor, or with opts.RecordFloors records the floors of this run.
-func checkFloors(t *testing.T, opts Options, counts map[string]*fzFamilyCount) {
+func checkFloors(t *testing.T, opts Options, counts map[string]*familyCount) {
 	t.Helper()
 	if !opts.measuresFloors() {
 		if opts.RecordFloors {
@@ -99,13 +99,13 @@ func checkFloors(t *testing.T, opts Options, counts map[string]*fzFamilyCount) {
 		return
 	}
 	if opts.RecordFloors {
-		floors := fzFloors{How: fzFloorsHow, Floors: map[string]float64{}}
+		floors := floorsJSON{How: floorsHow, Floors: map[string]float64{}}
 		for f, n := range counts {
-			if n.cases < fzFloorMinCases {
+			if n.cases < floorMinCases {
 				continue
 			}
 			p := float64(n.accepted) / float64(n.cases)
-			margin := max(fzFloorMargin, 2*math.Sqrt(p*(1-p)/float64(n.cases)))
+			margin := max(floorMargin, 2*math.Sqrt(p*(1-p)/float64(n.cases)))
 			floors.Floors[f] = max(0, math.Floor((p-margin)*100)/100)
 		}
 		var b bytes.Buffer
@@ -115,24 +115,24 @@ func checkFloors(t *testing.T, opts Options, counts map[string]*fzFamilyCount) {
 		if err := enc.Encode(floors); err != nil {
 			t.Fatal(err)
 		}
-		writeFile(t, fzFloorsFile, b.Bytes())
+		writeFile(t, floorsFile, b.Bytes())
 		return
 	}
-	var floors fzFloors
-	if err := json.Unmarshal(readFile(t, fzFloorsFile), &floors); err != nil {
-		t.Fatalf("%s: %v", fzFloorsFile, err)
+	var floors floorsJSON
+	if err := json.Unmarshal(readFile(t, floorsFile), &floors); err != nil {
+		t.Fatalf("%s: %v", floorsFile, err)
 	}
 	below := 0
 	for _, f := range slices.Sorted(maps.Keys(floors.Floors)) {
 		n := counts[f]
 		if n == nil {
-			t.Errorf("difffuzz family %q: no case, want an accepted share of at least %.2f (%s)", f, floors.Floors[f], fzFloorsFile)
+			t.Errorf("difffuzz family %q: no case, want an accepted share of at least %.2f (%s)", f, floors.Floors[f], floorsFile)
 			below++
 			continue
 		}
 		if share := float64(n.accepted) / float64(n.cases); share < floors.Floors[f] {
 			t.Errorf("difffuzz family %q: %d of %d cases accepted (%.3f), below its floor %.2f (%s): promptgen rejects what it accepted (if the generator changed instead, record the floors again with make difffuzz-floors and review the diff)",
-				f, n.accepted, n.cases, share, floors.Floors[f], fzFloorsFile)
+				f, n.accepted, n.cases, share, floors.Floors[f], floorsFile)
 			below++
 		}
 	}

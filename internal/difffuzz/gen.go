@@ -4,7 +4,7 @@ package difffuzz
 // template over the whole supported subset (docs/template-language.md),
 // built from weighted productions. Every production belongs to a named
 // family, so that a family promptgen is known to get wrong can be
-// switched off (fzExcluded) until its fix lands. This file holds the
+// switched off (excludedFamilies) until its fix lands. This file holds the
 // families, the generator's types and the case; the gen_*.go files the
 // productions, by kind of construct.
 
@@ -16,20 +16,20 @@ import (
 	"github.com/promptgen/promptgen/internal/pyjinja"
 )
 
-// fzExcluded are the families the generator leaves out by default: each
+// excludedFamilies are the families the generator leaves out by default: each
 // makes promptgen differ from Jinja2 on purpose, as docs/template-language.md's table of
 // deliberate divergences says (with its own case in
 // gen/testdata/render/divergences). Options.Enable turns one on for a run.
-var fzExcluded = []string{
+var excludedFamilies = []string{
 	"json-null",          // JSON null for an optional in the data: it means unset
 	"index-out-of-range", // an index past the end stored in a list or dict: Render fails with ErrUndefined
 	"first-empty",        // first/last of an empty list stored in a list or dict: Render fails with ErrUndefined
 	"dyn-str-format",     // a dynamic string % a dict or undefined: Render fails with ErrInvalid (no printf formatting)
 }
 
-// fzFamilies are the families of the productions that are on by default.
-// Options.Enable and Options.Disable accept these and fzExcluded.
-var fzFamilies = []string{
+// includedFamilies are the families of the productions that are on by default.
+// Options.Enable and Options.Disable accept these and excludedFamilies.
+var includedFamilies = []string{
 	// Statements, whitespace and prompt files.
 	"text", "print", "if", "elif", "else", "for", "for-else", "for-filter", "for-items", "for-string",
 	"for-map", "loop-attr", "set", "set-tuple", "set-block", "set-in-if", "set-in-for",
@@ -111,60 +111,60 @@ const (
 	precPrimary // a name, literal, parenthesised expression, .attr, [index] or call
 )
 
-type fzKind uint8
+type valueKind uint8
 
 const (
-	fzString fzKind = iota
-	fzInt
-	fzFloat
-	fzBool
-	fzList
-	fzObject
-	fzMap
+	kindString valueKind = iota
+	kindInt
+	kindFloat
+	kindBool
+	kindList
+	kindObject
+	kindMap
 )
 
-// fzType is a value type of the generated world. Object types compare by
+// valueType is a value type of the generated world. Object types compare by
 // identity: each is a distinct struct of the feed.
-type fzType struct {
-	kind   fzKind
-	elem   *fzType
-	fields []*fzField
+type valueType struct {
+	kind   valueKind
+	elem   *valueType
+	fields []*field
 }
 
-type fzField struct {
+type field struct {
 	name     string
-	t        *fzType
+	t        *valueType
 	optional bool
 }
 
 var (
-	fzStr   = &fzType{kind: fzString}
-	fzIntT  = &fzType{kind: fzInt}
-	fzFlt   = &fzType{kind: fzFloat}
-	fzBoolT = &fzType{kind: fzBool}
+	typeString = &valueType{kind: kindString}
+	typeInt    = &valueType{kind: kindInt}
+	typeFloat  = &valueType{kind: kindFloat}
+	typeBool   = &valueType{kind: kindBool}
 )
 
-func listOf(t *fzType) *fzType { return &fzType{kind: fzList, elem: t} }
+func listOf(t *valueType) *valueType { return &valueType{kind: kindList, elem: t} }
 
-func (t *fzType) scalar() bool { return t.kind <= fzBool }
+func (t *valueType) scalar() bool { return t.kind <= kindBool }
 
-func typeEq(a, b *fzType) bool {
+func typeEq(a, b *valueType) bool {
 	switch {
 	case a.kind != b.kind:
 		return false
-	case a.kind == fzObject:
+	case a.kind == kindObject:
 		return a == b
-	case a.kind == fzList || a.kind == fzMap:
+	case a.kind == kindList || a.kind == kindMap:
 		return typeEq(a.elem, b.elem)
 	}
 	return true
 }
 
-// fzExpr is a generated expression: its text, the precedence of its top
+// expression is a generated expression: its text, the precedence of its top
 // operator, and the data paths ("xs[].name") its value may be, and its
 // elements may be when it is a list or map. An operation that must not
 // meet an unset optional marks them as always set in the data.
-type fzExpr struct {
+type expression struct {
 	text  string
 	prec  int
 	paths []string
@@ -176,10 +176,10 @@ type fzExpr struct {
 	openRight bool
 }
 
-// fzVar is a name in scope.
-type fzVar struct {
+// variable is a name in scope.
+type variable struct {
 	name  string
-	t     *fzType
+	t     *valueType
 	paths []string
 	// optional: may be undefined (an optional input, or a local set in a
 	// branch that may not have run, which is unset too).
@@ -192,11 +192,11 @@ type fzVar struct {
 	namespace bool
 }
 
-// fzRef is a value reachable from a name in scope: the name or a chain of
+// ref is a value reachable from a name in scope: the name or a chain of
 // object fields.
-type fzRef struct {
+type ref struct {
 	text     string
-	t        *fzType
+	t        *valueType
 	paths    []string
 	optional bool
 	// parentOptional: the value it is a field of may be undefined; unset:
@@ -204,12 +204,12 @@ type fzRef struct {
 	parentOptional, unset bool
 }
 
-type fzScope struct {
-	vars []*fzVar
+type scope struct {
+	vars []*variable
 	loop bool // a loop body, where loop.* is defined
 	// types are the types of the names set in this scope so far,
 	// including in branches.
-	types map[string]*fzType
+	types map[string]*valueType
 }
 
 // Case is one generated case. Its data is made later, from the feed
@@ -229,43 +229,43 @@ type Case struct {
 	chat bool
 }
 
-// fzGen generates cases.
-type fzGen struct {
+// generator generates cases.
+type generator struct {
 	r        *rand.Rand
 	off      map[string]bool
 	dynShare float64 // Options.DynShare
 
 	// The case being generated.
-	inputs []*fzField
+	inputs []*field
 	// declared: inputs is a JSON Schema, so every input's type is final.
 	// Otherwise promptgen infers types (of shorthand objects' fields too)
 	// from use, and an intended type the template does not pin may come
 	// out different: productions that would retype an input are left out.
 	declared  bool
-	scopes    []*fzScope
+	scopes    []*scope
 	guards    []string // texts of the optionals tested true around here
 	mustSet   map[string]bool
-	sensitive int         // >0 while making the operand of an operation an unset optional must not reach
-	definite  int         // >0 while making a value that must not be undefined
-	ifs       int         // if bodies around
-	loops     int         // for bodies around
-	loopItems []*fzType   // the item type of each loop around, nil for several targets or dynamic items
-	forElse   int         // for loops' else bodies around
-	setBlock  int         // {% set x %} bodies around
-	budget    int         // statements left
-	dyn       []*fzDynVar // a chat case's dynamic names in scope
+	sensitive int          // >0 while making the operand of an operation an unset optional must not reach
+	definite  int          // >0 while making a value that must not be undefined
+	ifs       int          // if bodies around
+	loops     int          // for bodies around
+	loopItems []*valueType // the item type of each loop around, nil for several targets or dynamic items
+	forElse   int          // for loops' else bodies around
+	setBlock  int          // {% set x %} bodies around
+	budget    int          // statements left
+	dyn       []*dynVar    // a chat case's dynamic names in scope
 	// profile: the case has the transformers profile; generation counts
 	// the generation blocks around.
 	profile    bool
 	generation int
-	macros     []*fzMacro // the macros defined so far
+	macros     []*macro // the macros defined so far
 }
 
-func (g *fzGen) on(family string) bool { return !g.off[family] }
+func (g *generator) on(family string) bool { return !g.off[family] }
 
-func (g *fzGen) chance(p float64) bool { return g.r.Float64() < p }
+func (g *generator) chance(p float64) bool { return g.r.Float64() < p }
 
-func (g *fzGen) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
+func (g *generator) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
 
 // choice is a weighted production, applicable when ok.
 type choice struct {
@@ -276,7 +276,7 @@ type choice struct {
 
 // choose runs one applicable choice, picked by weight, and reports
 // whether there was one.
-func (g *fzGen) choose(cs ...choice) bool {
+func (g *generator) choose(cs ...choice) bool {
 	total := 0
 	for _, c := range cs {
 		if c.ok {
@@ -303,22 +303,22 @@ func (g *fzGen) choose(cs ...choice) bool {
 // Names include Go keywords, predeclared names, the generated code's own
 // locals and Python dict methods, which the naming pass must handle.
 var (
-	fzInputNames = []string{"name", "title", "user", "msg", "tags", "count", "n", "x", "s", "f", "buf", "err",
+	inputNames = []string{"name", "title", "user", "msg", "tags", "count", "n", "x", "s", "f", "buf", "err",
 		"ctx", "type", "len", "string", "data", "item", "rows", "score", "ok", "flag", "Value", "a_b", "v1", "größe"}
-	fzFieldNames = []string{"name", "id", "type", "len", "first", "kind", "label", "n", "score", "Name", "a_b",
+	fieldNames = []string{"name", "id", "type", "len", "first", "kind", "label", "n", "score", "Name", "a_b",
 		"tags", "ok", "sub", "x1"}
-	// fzDictMethods are field names that Jinja2 reads as the dict's method
+	// dictMethods are field names that Jinja2 reads as the dict's method
 	// in o.name.
-	fzDictMethods = []string{"items", "keys", "values", "get"}
-	fzLocalNames  = []string{"x", "y", "tmp", "acc", "label", "total", "out", "i", "s", "err", "name"}
-	fzLoopNames   = []string{"it", "x", "c", "row", "item", "e", "k", "v", "s", "n"}
-	fzMapKeys     = []string{"a", "b", "k1", "Z", "x y", "é"}
-	fzWords       = []string{"Hello", "world", "a", "x", "The end.", "é", "日本", "<b>", "&", "'q'", "\"dq\"", "#",
+	dictMethods = []string{"items", "keys", "values", "get"}
+	localNames  = []string{"x", "y", "tmp", "acc", "label", "total", "out", "i", "s", "err", "name"}
+	loopNames   = []string{"it", "x", "c", "row", "item", "e", "k", "v", "s", "n"}
+	mapKeys     = []string{"a", "b", "k1", "Z", "x y", "é"}
+	words       = []string{"Hello", "world", "a", "x", "The end.", "é", "日本", "<b>", "&", "'q'", "\"dq\"", "#",
 		"%", "}", "}}", "%}", "-", "+", "1", "  ", " ", "\t", "\n", "\n", "\n  ", "  \n", "\n\n"}
 )
 
 // newCase generates case i.
-func (g *fzGen) newCase(i int) *Case {
+func (g *generator) newCase(i int) *Case {
 	g.inputs, g.scopes, g.guards, g.mustSet = nil, nil, nil, map[string]bool{}
 	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock, g.generation = 0, 0, 0, 0, 0, 0, 0
 	g.profile, g.macros = false, nil
@@ -347,11 +347,11 @@ func (g *fzGen) newCase(i int) *Case {
 	}
 	g.declared = mode == "schema"
 	g.inputs = g.schema(mode == "shorthand")
-	top := &fzScope{types: map[string]*fzType{}}
+	top := &scope{types: map[string]*valueType{}}
 	for _, f := range g.inputs {
-		top.vars = append(top.vars, &fzVar{name: f.name, t: f.t, paths: []string{f.name}, optional: f.optional, input: true})
+		top.vars = append(top.vars, &variable{name: f.name, t: f.t, paths: []string{f.name}, optional: f.optional, input: true})
 	}
-	g.scopes = []*fzScope{top}
+	g.scopes = []*scope{top}
 	var b strings.Builder
 	g.budget = 3 + g.r.IntN(12)
 	if g.on("macro") && g.chance(0.2) {

@@ -13,109 +13,109 @@ import (
 )
 
 // wrap is e's text as an operand that needs precedence min.
-func (g *fzGen) wrap(e fzExpr, min int) string { return g.operand(e, min).text }
+func (g *generator) wrap(e expression, min int) string { return g.operand(e, min).text }
 
 // operand is e as an operand that needs precedence min: in parentheses
 // when it binds looser, or by chance.
-func (g *fzGen) operand(e fzExpr, min int) fzExpr {
+func (g *generator) operand(e expression, min int) expression {
 	if e.prec < min || e.prec < precPrimary && !g.on("precedence-bare") || g.on("extra-parens") && g.chance(0.03) {
-		return fzExpr{text: "(" + e.text + ")", prec: precPrimary, paths: e.paths, elems: e.elems, lazy: e.lazy}
+		return expression{text: "(" + e.text + ")", prec: precPrimary, paths: e.paths, elems: e.elems, lazy: e.lazy}
 	}
 	return e
 }
 
 // beforeName is e's text as an operand that needs precedence min and is
 // followed by a name (if, in, is).
-func (g *fzGen) beforeName(e fzExpr, min int) string {
+func (g *generator) beforeName(e expression, min int) string {
 	if e.openRight {
 		return "(" + e.text + ")"
 	}
 	return g.wrap(e, min)
 }
 
-func (g *fzGen) binary(x fzExpr, op string, y fzExpr, prec int) fzExpr {
+func (g *generator) binary(x expression, op string, y expression, prec int) expression {
 	y = g.operand(y, prec+1)
-	return fzExpr{text: g.wrap(x, prec) + " " + op + " " + y.text, prec: prec, openRight: y.openRight}
+	return expression{text: g.wrap(x, prec) + " " + op + " " + y.text, prec: prec, openRight: y.openRight}
 }
 
 // compare is x op y for a comparison operator, which does not chain here.
-func (g *fzGen) compare(x fzExpr, op string, y fzExpr) fzExpr {
-	if names := fzCompareTests[op]; g.on("test-compare") && g.chance(0.25) {
+func (g *generator) compare(x expression, op string, y expression) expression {
+	if names := compareTests[op]; g.on("test-compare") && g.chance(0.25) {
 		// The comparison test of the same meaning: x is eq(y), x is not in(y).
 		not := ""
 		if op == "not in" {
 			not = "not "
 		}
-		return fzExpr{text: g.beforeName(x, precUnary) + " is " + not + g.pick(names) + "(" + y.text + ")", prec: precPostfix}
+		return expression{text: g.beforeName(x, precUnary) + " is " + not + g.pick(names) + "(" + y.text + ")", prec: precPostfix}
 	}
 	left := g.wrap(x, precCmp+1)
 	if op == "in" || op == "not in" {
 		left = g.beforeName(x, precCmp+1)
 	}
 	y = g.operand(y, precCmp+1)
-	return fzExpr{text: left + " " + op + " " + y.text, prec: precCmp, openRight: y.openRight}
+	return expression{text: left + " " + op + " " + y.text, prec: precCmp, openRight: y.openRight}
 }
 
-// fzCompareTests are the tests that apply each comparison operator.
-var fzCompareTests = map[string][]string{
+// compareTests are the tests that apply each comparison operator.
+var compareTests = map[string][]string{
 	"==": {"eq", "equalto"}, "!=": {"ne"}, "<": {"lt", "lessthan"}, "<=": {"le"},
 	">": {"gt", "greaterthan"}, ">=": {"ge"}, "in": {"in"}, "not in": {"in"},
 }
 
-// fzTypeTests are Jinja2's tests of a value's type.
-var fzTypeTests = []string{"string", "number", "integer", "float", "boolean", "true", "false", "mapping",
+// typeTests are Jinja2's tests of a value's type.
+var typeTests = []string{"string", "number", "integer", "float", "boolean", "true", "false", "mapping",
 	"iterable", "sequence", "callable"}
 
 // not is `not x`.
-func (g *fzGen) not(x fzExpr) fzExpr {
+func (g *generator) not(x expression) expression {
 	x = g.operand(x, precNot)
-	return fzExpr{text: "not " + x.text, prec: precNot, openRight: x.openRight}
+	return expression{text: "not " + x.text, prec: precNot, openRight: x.openRight}
 }
 
 // isTest is `x is [not] name`.
-func (g *fzGen) isTest(x fzExpr, name string) fzExpr {
-	return fzExpr{text: g.beforeName(x, precUnary) + " is " + g.pick([]string{"", "not "}) + name, prec: precPostfix,
+func (g *generator) isTest(x expression, name string) expression {
+	return expression{text: g.beforeName(x, precUnary) + " is " + g.pick([]string{"", "not "}) + name, prec: precPostfix,
 		openRight: !strings.HasSuffix(name, ")")}
 }
 
 // call is x.name(args) or x|name(args); x needs precedence min.
-func (g *fzGen) call(x fzExpr, min int, sep, name string, args ...string) fzExpr {
+func (g *generator) call(x expression, min int, sep, name string, args ...string) expression {
 	text := g.wrap(x, min) + sep + g.callName(name, sep == ".", args...)
 	prec := precPrimary
 	if sep != "." {
 		prec = precPostfix
 	}
-	return fzExpr{text: text, prec: prec}
+	return expression{text: text, prec: prec}
 }
 
 // callName is name(args), or name alone when there are no args and the
 // parentheses may be left out.
-func (g *fzGen) callName(name string, parens bool, args ...string) string {
+func (g *generator) callName(name string, parens bool, args ...string) string {
 	if len(args) > 0 || parens {
 		return name + "(" + strings.Join(g.callArgs(args), ", ") + ")"
 	}
 	return name
 }
 
-func (g *fzGen) filter(x fzExpr, name string, args ...string) fzExpr {
+func (g *generator) filter(x expression, name string, args ...string) expression {
 	e := g.call(x, precUnary, "|", name, args...)
 	e.paths, e.elems = x.paths, x.elems
 	return e
 }
 
-func (g *fzGen) method(x fzExpr, name string, args ...string) fzExpr {
+func (g *generator) method(x expression, name string, args ...string) expression {
 	return g.call(x, precPrimary, ".", name, args...)
 }
 
 // kw is an argument that call passes by position or by keyword.
-func (g *fzGen) kw(name, value string) string { return name + "\x00" + value }
+func (g *generator) kw(name, value string) string { return name + "\x00" + value }
 
 var keywordRe = regexp.MustCompile(`^[a-z_]+=`)
 
 // callArgs spells the arguments of a call: keyword arguments (name=...)
 // come last, and of the arguments made with kw, a random tail is passed by
 // keyword, the others by position.
-func (g *fzGen) callArgs(args []string) []string {
+func (g *generator) callArgs(args []string) []string {
 	start := len(args)
 	for start > 0 && (strings.Contains(args[start-1], "\x00") || keywordRe.MatchString(args[start-1])) {
 		start--
@@ -142,11 +142,11 @@ func (g *fzGen) callArgs(args []string) []string {
 
 // printable is any expression to print: a value of any type, or one of
 // the forms only printing allows.
-func (g *fzGen) printable(d int) fzExpr {
-	var e fzExpr
+func (g *generator) printable(d int) expression {
+	var e expression
 	ok := g.choose(
 		choice{20, true, func() { e = g.anyValue(d) }},
-		choice{1, g.on("none"), func() { e = fzExpr{text: g.pick([]string{"none", "None"}), prec: precPrimary} }},
+		choice{1, g.on("none"), func() { e = expression{text: g.pick([]string{"none", "None"}), prec: precPrimary} }},
 		choice{3, g.on("loop-neighbour") && g.inLoop(), func() {
 			if x, ok := g.loopNeighbour(nil); ok {
 				e = x
@@ -156,7 +156,7 @@ func (g *fzGen) printable(d int) fzExpr {
 		}},
 		choice{1, g.on("dict-literal"), func() { e = g.dictLit(d) }},
 		choice{1, g.on("mixed-number-list"), func() {
-			e = fzExpr{text: "[" + g.intLit().text + ", " + g.floatLit().text + "]", prec: precPrimary}
+			e = expression{text: "[" + g.intLit().text + ", " + g.floatLit().text + "]", prec: precPrimary}
 		}},
 		choice{1, g.on("cond-none") && d > 0, func() {
 			// x if c else none (or none if c else x), printed: each
@@ -164,34 +164,34 @@ func (g *fzGen) printable(d int) fzExpr {
 			x := g.anyValue(d - 1)
 			c, _ := g.cond(d - 1)
 			if g.chance(0.5) {
-				e = fzExpr{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else none", prec: precCond}
+				e = expression{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else none", prec: precCond}
 				return
 			}
 			x = g.operand(x, precCond)
-			e = fzExpr{text: "none if " + g.wrap(c, precOr) + " else " + x.text, prec: precCond, openRight: x.openRight}
+			e = expression{text: "none if " + g.wrap(c, precOr) + " else " + x.text, prec: precCond, openRight: x.openRight}
 		}},
 		choice{1, g.on("cond-no-else") && d > 0, func() {
 			x := g.anyValue(d - 1)
 			c, _ := g.cond(d - 1)
 			c = g.operand(c, precOr)
-			e = fzExpr{text: g.beforeName(x, precOr) + " if " + c.text, prec: precCond, openRight: c.openRight}
+			e = expression{text: g.beforeName(x, precOr) + " if " + c.text, prec: precCond, openRight: c.openRight}
 		}},
 		choice{2, g.on("filter-default-mixed"), func() {
 			// An optional with a default of another type (which would
 			// be its inferred type).
-			r := g.randRef(func(r *fzRef) bool {
+			r := g.randRef(func(r *ref) bool {
 				return r.optional && r.t.scalar() && len(r.paths) > 0 && (g.declared || g.on("default-inferred"))
 			})
 			if r == nil {
 				e = g.anyValue(d)
 				return
 			}
-			other := []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]
+			other := []*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]
 			e = g.filter(g.useRef(r), g.defaultName(), g.lit(other).text)
 		}},
-		choice{1, g.on("tojson-operand") && g.on("filter-tojson"), func() { e = g.tojson(g.undefOperand(func() fzExpr { return g.anyValue(d) })) }},
+		choice{1, g.on("tojson-operand") && g.on("filter-tojson"), func() { e = g.tojson(g.undefOperand(func() expression { return g.anyValue(d) })) }},
 		choice{1, g.on("default-list-print") && g.on("filter-default"), func() {
-			r := g.randRef(func(r *fzRef) bool { return r.t.kind == fzList && r.optional })
+			r := g.randRef(func(r *ref) bool { return r.t.kind == kindList && r.optional })
 			if r == nil {
 				e = g.anyValue(d)
 				return
@@ -206,9 +206,9 @@ func (g *fzGen) printable(d int) fzExpr {
 }
 
 // anyValue is an expression of a random type.
-func (g *fzGen) anyValue(d int) fzExpr { return g.expr(g.randMakeable(), d) }
+func (g *generator) anyValue(d int) expression { return g.expr(g.randMakeable(), d) }
 
-func (g *fzGen) defaultName() string {
+func (g *generator) defaultName() string {
 	if g.on("filter-alias") && g.chance(0.2) {
 		return "d"
 	}
@@ -218,29 +218,29 @@ func (g *fzGen) defaultName() string {
 // cond is an expression read for its truth by an if, elif, loop filter or
 // conditional expression. guard is the text of an optional the
 // expression tests true, for the body it guards.
-func (g *fzGen) cond(d int) (e fzExpr, guard string) {
+func (g *generator) cond(d int) (e expression, guard string) {
 	g.choose(
 		choice{4, g.on("guard"), func() {
-			r := g.randRef(func(r *fzRef) bool { return r.optional && !r.parentOptional })
+			r := g.randRef(func(r *ref) bool { return r.optional && !r.parentOptional })
 			if r == nil {
-				e = g.expr(fzBoolT, d)
+				e = g.expr(typeBool, d)
 				return
 			}
 			guard = r.text
-			x := fzExpr{text: r.text, prec: precPrimary}
+			x := expression{text: r.text, prec: precPrimary}
 			switch g.r.IntN(3) {
 			case 0:
-				e = fzExpr{text: r.text + " is defined", prec: precPostfix, openRight: true}
+				e = expression{text: r.text + " is defined", prec: precPostfix, openRight: true}
 			case 1:
 				e = x
 			default:
-				e = g.not(fzExpr{text: r.text + " is undefined", prec: precPostfix, openRight: true})
+				e = g.not(expression{text: r.text + " is undefined", prec: precPostfix, openRight: true})
 			}
 		}},
-		choice{6, true, func() { e = g.expr(fzBoolT, d) }},
+		choice{6, true, func() { e = g.expr(typeBool, d) }},
 		choice{3, true, func() { e = g.anyValue(d) }}, // its truthiness
 		choice{2, g.on("and-or") && d > 0, func() {
-			x := g.andOrLeft(func() fzExpr { x, _ := g.cond(d - 1); return x })
+			x := g.andOrLeft(func() expression { x, _ := g.cond(d - 1); return x })
 			y, _ := g.cond(d - 1)
 			if g.chance(0.5) {
 				e = g.binary(x, "and", y, precAnd)
@@ -257,7 +257,7 @@ func (g *fzGen) cond(d int) (e fzExpr, guard string) {
 }
 
 // expr is an expression of type t.
-func (g *fzGen) expr(t *fzType, d int) fzExpr {
+func (g *generator) expr(t *valueType, d int) expression {
 	e := g.exprLazy(t, d)
 	if e.lazy && !g.on("lazy-value") {
 		e = g.filter(e, "list")
@@ -268,8 +268,8 @@ func (g *fzGen) expr(t *fzType, d int) fzExpr {
 
 // exprLazy is an expression of type t, which may be a generator when t
 // is a list: for operands that only iterate.
-func (g *fzGen) exprLazy(t *fzType, d int) fzExpr {
-	var e fzExpr
+func (g *generator) exprLazy(t *valueType, d int) expression {
+	var e expression
 	if d > 0 && g.choose(g.productions(t, d, &e)...) {
 		return e
 	}
@@ -277,8 +277,8 @@ func (g *fzGen) exprLazy(t *fzType, d int) fzExpr {
 }
 
 // leaf is a reference or a literal of type t.
-func (g *fzGen) leaf(t *fzType) fzExpr {
-	r := g.randRef(func(r *fzRef) bool { return typeEq(r.t, t) && g.usable(r) })
+func (g *generator) leaf(t *valueType) expression {
+	r := g.randRef(func(r *ref) bool { return typeEq(r.t, t) && g.usable(r) })
 	lit := g.canLit(t)
 	if r != nil && (g.chance(0.6) || !lit || !g.on("literal")) {
 		return g.useRef(r)
@@ -287,37 +287,37 @@ func (g *fzGen) leaf(t *fzType) fzExpr {
 		// Callers check canMake, but it may have been true only outside
 		// a sensitive or definite operation: use any reference, or an
 		// empty list of objects.
-		if r = g.randRef(func(r *fzRef) bool { return typeEq(r.t, t) }); r != nil {
+		if r = g.randRef(func(r *ref) bool { return typeEq(r.t, t) }); r != nil {
 			return g.useRef(r)
 		}
-		if t.kind != fzList {
+		if t.kind != kindList {
 			panic(fmt.Sprintf("difffuzz: no value of kind %d, which only the data has", t.kind))
 		}
-		return fzExpr{text: "[]", prec: precPrimary}
+		return expression{text: "[]", prec: precPrimary}
 	}
 	return g.lit(t)
 }
 
 // lit is a literal of type t, a scalar or a list.
-func (g *fzGen) lit(t *fzType) fzExpr {
+func (g *generator) lit(t *valueType) expression {
 	switch t.kind {
-	case fzString:
-		return fzExpr{text: g.strLit(), prec: precPrimary}
-	case fzInt:
+	case kindString:
+		return expression{text: g.strLit(), prec: precPrimary}
+	case kindInt:
 		return g.intLit()
-	case fzFloat:
+	case kindFloat:
 		return g.floatLit()
-	case fzBool:
-		return fzExpr{text: g.pick([]string{"true", "false", "True", "False"}), prec: precPrimary}
-	case fzList:
+	case kindBool:
+		return expression{text: g.pick([]string{"true", "false", "True", "False"}), prec: precPrimary}
+	case kindList:
 		n := g.r.IntN(4)
 		if n == 0 && !g.on("empty-list-concat") {
 			n = 1
 		}
-		e := fzExpr{prec: precPrimary}
+		e := expression{prec: precPrimary}
 		items := make([]string, n)
 		for i := range items {
-			x := g.literalItem(func() fzExpr { return g.leaf(t.elem) })
+			x := g.literalItem(func() expression { return g.leaf(t.elem) })
 			items[i] = g.wrap(x, precCond)
 			e.elems = append(e.elems, x.paths...)
 		}
@@ -327,10 +327,10 @@ func (g *fzGen) lit(t *fzType) fzExpr {
 	panic(fmt.Sprintf("lit of kind %d", t.kind))
 }
 
-func (g *fzGen) strLit() string {
+func (g *generator) strLit() string {
 	s := ""
 	for range g.r.IntN(3) {
-		s += g.pick(fzWords)
+		s += g.pick(words)
 	}
 	q := g.pick([]string{"'", "\""})
 	var b strings.Builder
@@ -353,7 +353,7 @@ func (g *fzGen) strLit() string {
 	return b.String()
 }
 
-func (g *fzGen) intLit() fzExpr {
+func (g *generator) intLit() expression {
 	// Small enough that products and powers stay in int64 (Go's int
 	// wraps, a documented divergence).
 	n := g.r.IntN(10)
@@ -365,62 +365,64 @@ func (g *fzGen) intLit() fzExpr {
 		text = "1_" + fmt.Sprintf("%03d", n%1000) // 1_000 to 1_299
 	}
 	if g.on("unary") && g.chance(0.1) {
-		return fzExpr{text: "-" + text, prec: precUnary}
+		return expression{text: "-" + text, prec: precUnary}
 	}
-	return fzExpr{text: text, prec: precPrimary}
+	return expression{text: text, prec: precPrimary}
 }
 
-func (g *fzGen) floatLit() fzExpr {
+func (g *generator) floatLit() expression {
 	text := g.pick([]string{"0.5", "1.0", "2.25", "0.1", "3.14159", "1e3", "2E2", "1.5e-3", "10.0", "0.0", "2.5", "1_000.5", "0.3"})
 	if g.on("unary") && g.chance(0.1) {
-		return fzExpr{text: "-" + text, prec: precUnary}
+		return expression{text: "-" + text, prec: precUnary}
 	}
-	return fzExpr{text: text, prec: precPrimary}
+	return expression{text: text, prec: precPrimary}
 }
 
 // dictLit is a dict literal of scalars, printed or read by key.
-func (g *fzGen) dictLit(d int) fzExpr {
+func (g *generator) dictLit(d int) expression {
 	var items []string
 	keys := []string{"a", "b", "k", "name"}
 	for _, k := range keys[:1+g.r.IntN(3)] {
-		v := g.literalItem(func() fzExpr { return g.expr([]*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)], min(d, 1)) })
+		v := g.literalItem(func() expression {
+			return g.expr([]*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)], min(d, 1))
+		})
 		items = append(items, "'"+k+"': "+g.wrap(v, precCond))
 	}
-	return fzExpr{text: "{" + strings.Join(items, ", ") + "}", prec: precPrimary}
+	return expression{text: "{" + strings.Join(items, ", ") + "}", prec: precPrimary}
 }
 
 // productions are the ways to make an expression of type t with depth d
 // left; each sets *e.
-func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
+func (g *generator) productions(t *valueType, d int, e *expression) []choice {
 	sub := d - 1
-	nest := t.kind != fzList || g.on("list-of-lists") // t may be a list's element
+	nest := t.kind != kindList || g.on("list-of-lists") // t may be a list's element
 	cs := []choice{
 		{6, true, func() { *e = g.leaf(t) }},
 		{3, g.on("cond"), func() {
 			x, y := g.expr(t, sub), g.expr(t, sub)
 			c, _ := g.cond(sub)
 			y = g.operand(y, precCond)
-			*e = fzExpr{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else " + y.text, prec: precCond,
+			*e = expression{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else " + y.text, prec: precCond,
 				paths: slices.Concat(x.paths, y.paths), elems: slices.Concat(x.elems, y.elems), openRight: y.openRight}
 		}},
 		{2, g.on("index") && nest, func() { *e = g.index(t, sub) }},
-		{1, g.on("method-get") && nest && g.canMake(&fzType{kind: fzMap, elem: t}), func() {
-			m := g.expr(&fzType{kind: fzMap, elem: t}, 0)
-			key := "'" + g.pick(fzMapKeys) + "'"
+		{1, g.on("method-get") && nest && g.canMake(&valueType{kind: kindMap, elem: t}), func() {
+			m := g.expr(&valueType{kind: kindMap, elem: t}, 0)
+			key := "'" + g.pick(mapKeys) + "'"
 			if g.chance(0.3) {
-				key = g.wrap(g.expr(fzStr, 0), precCond)
+				key = g.wrap(g.expr(typeString, 0), precCond)
 			}
 			dflt := g.leaf(t) // promptgen takes a literal or a variable, which cannot fail
 			if g.chance(0.2) {
 				dflt = g.expr(t, sub)
 			}
-			*e = fzExpr{text: g.wrap(m, precPrimary) + ".get(" + key + ", " + g.wrap(dflt, precCond) + ")", prec: precPrimary,
+			*e = expression{text: g.wrap(m, precPrimary) + ".get(" + key + ", " + g.wrap(dflt, precCond) + ")", prec: precPrimary,
 				paths: slices.Concat(m.paths, dflt.paths), elems: dflt.elems}
 		}},
 		{2, g.on("filter-first-last") && nest, func() {
 			name := g.pick([]string{"first", "last"})
 			empty := g.on("first-empty")
-			x := g.sensitiveOp("first-unset", func() fzExpr {
+			x := g.sensitiveOp("first-unset", func() expression {
 				if name == "first" && empty {
 					return g.exprLazy(listOf(t), sub)
 				}
@@ -430,7 +432,7 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 			e.paths, e.elems = x.elems, elemPaths(x.elems)
 			if !empty {
 				fb := g.operand(g.expr(t, 0), precCond)
-				*e = fzExpr{text: e.text + " if " + g.wrap(x, precUnary) + "|length > 0 else " + fb.text, prec: precCond,
+				*e = expression{text: e.text + " if " + g.wrap(x, precUnary) + "|length > 0 else " + fb.text, prec: precCond,
 					paths: slices.Concat(e.paths, fb.paths), elems: slices.Concat(e.elems, fb.elems), openRight: fb.openRight}
 			}
 		}},
@@ -440,22 +442,22 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 				*e = g.leaf(t)
 				return
 			}
-			fb := g.defined(func() fzExpr { return g.expr(t, 0) })
+			fb := g.defined(func() expression { return g.expr(t, 0) })
 			if g.chance(0.5) {
 				*e = g.filter(x, g.defaultName(), g.wrap(fb, precCond))
 				return
 			}
 			fb = g.operand(fb, precCond)
-			*e = fzExpr{text: x.text + " if " + x.text + " is defined else " + fb.text, prec: precCond, openRight: fb.openRight}
+			*e = expression{text: x.text + " if " + x.text + " is defined else " + fb.text, prec: precCond, openRight: fb.openRight}
 		}},
 		{2, g.on("loop-cycle") && g.inLoop() && t.scalar(), func() { *e = g.loopCycle(t) }},
 		{2, g.on("filter-default") && t.scalar() && (g.declared || g.on("default-inferred")), func() {
-			r := g.randRef(func(r *fzRef) bool { return r.optional && typeEq(r.t, t) && len(r.paths) > 0 })
+			r := g.randRef(func(r *ref) bool { return r.optional && typeEq(r.t, t) && len(r.paths) > 0 })
 			if r == nil {
 				*e = g.leaf(t)
 				return
 			}
-			args := []string{g.wrap(g.defined(func() fzExpr { return g.expr(t, 0) }), precCond)}
+			args := []string{g.wrap(g.defined(func() expression { return g.expr(t, 0) }), precCond)}
 			if g.chance(0.3) {
 				args = append(args, g.kw("boolean", g.pick([]string{"true", "false"})))
 			}
@@ -463,16 +465,16 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 		}},
 	}
 	switch t.kind {
-	case fzString:
+	case kindString:
 		cs = append(cs, choice{3, g.on("macro") && len(g.macros) > 0, func() { *e = g.macroCall(sub) }})
 		cs = append(cs, g.stringProductions(sub, e)...)
-	case fzInt:
+	case kindInt:
 		cs = append(cs, g.intProductions(sub, e)...)
-	case fzFloat:
+	case kindFloat:
 		cs = append(cs, g.floatProductions(sub, e)...)
-	case fzBool:
+	case kindBool:
 		cs = append(cs, g.boolProductions(sub, e)...)
-	case fzList:
+	case kindList:
 		cs = append(cs, g.listProductions(t, sub, e)...)
 	}
 	return cs
@@ -480,18 +482,18 @@ func (g *fzGen) productions(t *fzType, d int, e *fzExpr) []choice {
 
 // index is an element of a list or map, or a character of a string,
 // guarded by a length or key test unless index-out-of-range is on.
-func (g *fzGen) index(t *fzType, d int) fzExpr {
-	var x, i fzExpr
+func (g *generator) index(t *valueType, d int) expression {
+	var x, i expression
 	var guard string
-	fromMap := t.kind != fzString && g.on("map-index") && g.chance(0.3) && g.canMake(&fzType{kind: fzMap, elem: t})
+	fromMap := t.kind != kindString && g.on("map-index") && g.chance(0.3) && g.canMake(&valueType{kind: kindMap, elem: t})
 	switch {
 	case fromMap:
-		x = g.expr(&fzType{kind: fzMap, elem: t}, 0)
-		k := "'" + g.pick(fzMapKeys) + "'"
-		i = fzExpr{text: k, prec: precPrimary}
+		x = g.expr(&valueType{kind: kindMap, elem: t}, 0)
+		k := "'" + g.pick(mapKeys) + "'"
+		i = expression{text: k, prec: precPrimary}
 		guard = k + " in " + g.wrap(x, precCmp+1)
-	case t.kind == fzString && g.chance(0.4):
-		x = g.expr(fzStr, d)
+	case t.kind == kindString && g.chance(0.4):
+		x = g.expr(typeString, d)
 	default:
 		if !g.canMake(listOf(t)) {
 			return g.leaf(t)
@@ -500,7 +502,7 @@ func (g *fzGen) index(t *fzType, d int) fzExpr {
 	}
 	if !fromMap {
 		n := g.r.IntN(6) - 2
-		i = fzExpr{text: strconv.Itoa(n), prec: precPrimary}
+		i = expression{text: strconv.Itoa(n), prec: precPrimary}
 		if n < 0 {
 			i.prec = precUnary
 		}
@@ -510,11 +512,11 @@ func (g *fzGen) index(t *fzType, d int) fzExpr {
 			guard = length + " >= " + strconv.Itoa(-n)
 		}
 	}
-	el := fzExpr{text: g.wrap(x, precPrimary) + "[" + i.text + "]", prec: precPrimary, paths: x.elems, elems: elemPaths(x.elems)}
+	el := expression{text: g.wrap(x, precPrimary) + "[" + i.text + "]", prec: precPrimary, paths: x.elems, elems: elemPaths(x.elems)}
 	if g.on("index-out-of-range") && g.chance(0.5) {
 		return el
 	}
 	fb := g.operand(g.expr(t, 0), precCond)
-	return fzExpr{text: el.text + " if " + guard + " else " + fb.text, prec: precCond,
+	return expression{text: el.text + " if " + guard + " else " + fb.text, prec: precCond,
 		paths: slices.Concat(el.paths, fb.paths), elems: slices.Concat(el.elems, fb.elems), openRight: fb.openRight}
 }

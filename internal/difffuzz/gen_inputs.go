@@ -7,17 +7,17 @@ import "gopkg.in/yaml.v3"
 
 // schema makes the intended inputs. Shorthand spells scalars, lists of
 // scalars and `object` (fields inferred from the template).
-func (g *fzGen) schema(shorthand bool) []*fzField {
-	var out []*fzField
+func (g *generator) schema(shorthand bool) []*field {
+	var out []*field
 	used := map[string]bool{}
 	for range g.r.IntN(6) {
-		name := g.pick(fzInputNames)
+		name := g.pick(inputNames)
 		if used[name] || shorthand && name == "type" { // type: object would make inputs a JSON Schema
 			continue
 		}
 		used[name] = true
-		f := &fzField{name: name, t: g.randType(2, shorthand), optional: g.chance(0.35)}
-		if shorthand && f.t.kind == fzList {
+		f := &field{name: name, t: g.randType(2, shorthand), optional: g.chance(0.35)}
+		if shorthand && f.t.kind == kindList {
 			f.optional = false // a shorthand list cannot be marked optional
 		}
 		out = append(out, f)
@@ -25,39 +25,39 @@ func (g *fzGen) schema(shorthand bool) []*fzField {
 	return out
 }
 
-func (g *fzGen) randType(depth int, shorthand bool) *fzType {
-	var t *fzType
+func (g *generator) randType(depth int, shorthand bool) *valueType {
+	var t *valueType
 	// A number is inferred an int when an int meets it: intended only
 	// when declared.
-	elem := func() *fzType {
+	elem := func() *valueType {
 		for {
 			e := g.randType(depth-1, shorthand)
-			if (e.kind != fzList || g.on("list-of-lists")) && (!shorthand || e.scalar()) {
+			if (e.kind != kindList || g.on("list-of-lists")) && (!shorthand || e.scalar()) {
 				return e
 			}
 		}
 	}
 	g.choose(
-		choice{5, true, func() { t = fzStr }},
-		choice{4, true, func() { t = fzIntT }},
-		choice{2, g.declared, func() { t = fzFlt }},
-		choice{2, true, func() { t = fzBoolT }},
+		choice{5, true, func() { t = typeString }},
+		choice{4, true, func() { t = typeInt }},
+		choice{2, g.declared, func() { t = typeFloat }},
+		choice{2, true, func() { t = typeBool }},
 		choice{3, depth > 0, func() { t = listOf(elem()) }},
 		choice{3, depth > 0, func() { t = g.objectType(depth-1, shorthand) }},
-		choice{1, depth > 0 && !shorthand && g.on("map-input"), func() { t = &fzType{kind: fzMap, elem: elem()} }},
+		choice{1, depth > 0 && !shorthand && g.on("map-input"), func() { t = &valueType{kind: kindMap, elem: elem()} }},
 	)
 	return t
 }
 
 // objectType makes an object type. In shorthand it is `object`, whose
 // fields the template's uses infer, so its intended fields are scalars.
-func (g *fzGen) objectType(depth int, shorthand bool) *fzType {
-	t := &fzType{kind: fzObject}
+func (g *generator) objectType(depth int, shorthand bool) *valueType {
+	t := &valueType{kind: kindObject}
 	used := map[string]bool{}
 	for range 1 + g.r.IntN(4) {
-		name := g.pick(fzFieldNames)
+		name := g.pick(fieldNames)
 		if g.on("field-dict-method") && g.chance(0.05) {
-			name = g.pick(fzDictMethods)
+			name = g.pick(dictMethods)
 		}
 		if used[name] {
 			continue
@@ -65,15 +65,15 @@ func (g *fzGen) objectType(depth int, shorthand bool) *fzType {
 		used[name] = true
 		ft := g.randType(depth, shorthand)
 		if shorthand && !ft.scalar() {
-			ft = fzStr
+			ft = typeString
 		}
-		t.fields = append(t.fields, &fzField{name: name, t: ft, optional: g.chance(0.3)})
+		t.fields = append(t.fields, &field{name: name, t: ft, optional: g.chance(0.3)})
 	}
 	return t
 }
 
 // promptFile writes the case as a YAML prompt file.
-func (g *fzGen) promptFile(c *Case, mode string) []byte {
+func (g *generator) promptFile(c *Case, mode string) []byte {
 	doc := &yaml.Node{Kind: yaml.MappingNode}
 	add := func(k string, v *yaml.Node) { doc.Content = append(doc.Content, yamlScalar(k), v) }
 	opts := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
@@ -103,7 +103,7 @@ func (g *fzGen) promptFile(c *Case, mode string) []byte {
 			add("inputs", in)
 		}
 	case "schema":
-		add("inputs", g.schemaNode(&fzType{kind: fzObject, fields: g.inputs}))
+		add("inputs", g.schemaNode(&valueType{kind: kindObject, fields: g.inputs}))
 	}
 	tn := yamlScalar(c.Template)
 	if g.on("yaml-quoted") && g.chance(0.3) {
@@ -129,21 +129,21 @@ func (g *fzGen) promptFile(c *Case, mode string) []byte {
 func yamlScalar(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: s} }
 
 var (
-	fzShorthandNames = map[fzKind]string{fzString: "string", fzInt: "int", fzFloat: "number", fzBool: "bool", fzObject: "object"}
-	fzSchemaNames    = map[fzKind]string{fzString: "string", fzInt: "integer", fzFloat: "number", fzBool: "boolean",
-		fzList: "array", fzObject: "object", fzMap: "object"}
+	shorthandNames = map[valueKind]string{kindString: "string", kindInt: "int", kindFloat: "number", kindBool: "bool", kindObject: "object"}
+	schemaNames    = map[valueKind]string{kindString: "string", kindInt: "integer", kindFloat: "number", kindBool: "boolean",
+		kindList: "array", kindObject: "object", kindMap: "object"}
 )
 
-func (g *fzGen) shorthandNode(f *fzField) *yaml.Node {
-	if f.t.kind == fzList {
-		return &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{yamlScalar(fzShorthandNames[f.t.elem.kind])}}
+func (g *generator) shorthandNode(f *field) *yaml.Node {
+	if f.t.kind == kindList {
+		return &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{yamlScalar(shorthandNames[f.t.elem.kind])}}
 	}
-	s := fzShorthandNames[f.t.kind]
+	s := shorthandNames[f.t.kind]
 	switch {
 	case f.optional && g.chance(0.2):
 		// A mapping is a JSON Schema, which spells the type names out.
 		return &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
-			yamlScalar("type"), yamlScalar(fzSchemaNames[f.t.kind]), yamlScalar("optional"), yamlScalar("true")}}
+			yamlScalar("type"), yamlScalar(schemaNames[f.t.kind]), yamlScalar("optional"), yamlScalar("true")}}
 	case f.optional:
 		s += "?"
 	}
@@ -152,19 +152,19 @@ func (g *fzGen) shorthandNode(f *fzField) *yaml.Node {
 
 // schemaNode writes t as a JSON Schema. An optional property is left out
 // of required, or is nullable.
-func (g *fzGen) schemaNode(t *fzType) *yaml.Node {
+func (g *generator) schemaNode(t *valueType) *yaml.Node {
 	m := &yaml.Node{Kind: yaml.MappingNode}
 	if g.chance(0.3) {
 		m.Style = yaml.FlowStyle
 	}
 	add := func(k string, v *yaml.Node) { m.Content = append(m.Content, yamlScalar(k), v) }
-	add("type", yamlScalar(fzSchemaNames[t.kind]))
+	add("type", yamlScalar(schemaNames[t.kind]))
 	switch t.kind {
-	case fzList:
+	case kindList:
 		add("items", g.schemaNode(t.elem))
-	case fzMap:
+	case kindMap:
 		add("additionalProperties", g.schemaNode(t.elem))
-	case fzObject:
+	case kindObject:
 		props := &yaml.Node{Kind: yaml.MappingNode}
 		req := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 		for _, f := range t.fields {

@@ -12,8 +12,8 @@ import (
 // selectTest is the test of a select filter on values of type t, with its
 // argument, or nothing (their truth). An optional value gets only tests
 // that an undefined passes or fails without an error.
-func (g *fzGen) selectTest(t *fzType, optional bool) []string {
-	arg := func() string { return g.wrap(g.defined(func() fzExpr { return g.expr(t, 0) }), precCond) }
+func (g *generator) selectTest(t *valueType, optional bool) []string {
+	arg := func() string { return g.wrap(g.defined(func() expression { return g.expr(t, 0) }), precCond) }
 	var out []string
 	cmp := func() {
 		out = []string{"'" + g.pick([]string{"equalto", "==", "eq", "ne", "!=", "lt", "<", "le", "gt", ">=", "ge", "greaterthan"}) + "'", arg()}
@@ -22,12 +22,12 @@ func (g *fzGen) selectTest(t *fzType, optional bool) []string {
 		choice{2, true, func() {}},
 		choice{2, true, func() { out = []string{"'" + g.pick([]string{"defined", "undefined"}) + "'"} }},
 		choice{1, !optional, func() { out = []string{"'" + g.pick([]string{"string", "number", "none"}) + "'"} }},
-		choice{2, g.on("test-type"), func() { out = []string{"'" + g.pick(fzTypeTests) + "'"} }},
-		choice{3, !optional && t.kind == fzInt, func() { out = []string{"'" + g.pick([]string{"odd", "even"}) + "'"} }},
-		choice{1, !optional && t.kind == fzInt, func() { out = []string{"'divisibleby'", strconv.Itoa(1 + g.r.IntN(4))} }},
-		choice{4, !optional && (t.kind == fzInt || t.kind == fzFloat || t.kind == fzString), cmp},
-		choice{2, !optional && t.kind == fzBool, func() { out = []string{"'" + g.pick([]string{"equalto", "ne"}) + "'", arg()} }},
-		choice{1, !optional && t.kind == fzString, func() {
+		choice{2, g.on("test-type"), func() { out = []string{"'" + g.pick(typeTests) + "'"} }},
+		choice{3, !optional && t.kind == kindInt, func() { out = []string{"'" + g.pick([]string{"odd", "even"}) + "'"} }},
+		choice{1, !optional && t.kind == kindInt, func() { out = []string{"'divisibleby'", strconv.Itoa(1 + g.r.IntN(4))} }},
+		choice{4, !optional && (t.kind == kindInt || t.kind == kindFloat || t.kind == kindString), cmp},
+		choice{2, !optional && t.kind == kindBool, func() { out = []string{"'" + g.pick([]string{"equalto", "ne"}) + "'", arg()} }},
+		choice{1, !optional && t.kind == kindString, func() {
 			out = []string{"'in'", "[" + arg() + ", " + arg() + "]"}
 		}},
 	)
@@ -37,19 +37,19 @@ func (g *fzGen) selectTest(t *fzType, optional bool) []string {
 // mapByName is map with a filter's name yielding a list of elem: a string
 // filter over strings, string over numbers, int or length to ints, float
 // to floats.
-func (g *fzGen) mapByName(elem *fzType, d int) fzExpr {
-	from := []*fzType{fzStr, fzIntT, fzFlt}[g.r.IntN(3)]
+func (g *generator) mapByName(elem *valueType, d int) expression {
+	from := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
 	var name string
 	switch elem.kind {
-	case fzString:
+	case kindString:
 		name = g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate", "string"})
 		if name != "string" {
-			from = fzStr
+			from = typeString
 		}
-	case fzInt:
+	case kindInt:
 		name = g.pick([]string{"int", "length", "count"})
 		if name != "int" {
-			from = fzStr
+			from = typeString
 		}
 	default:
 		name = "float"
@@ -60,24 +60,24 @@ func (g *fzGen) mapByName(elem *fzType, d int) fzExpr {
 	return e
 }
 
-func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
-	list := func() fzExpr { return g.expr(t, d) }
-	iterated := func() fzExpr { return g.exprLazy(t, d) }
+func (g *generator) listProductions(t *valueType, d int, e *expression) []choice {
+	list := func() expression { return g.expr(t, d) }
+	iterated := func() expression { return g.exprLazy(t, d) }
 	scalar := t.elem.scalar()
-	var field *fzField // a scalar field of the elements, for attribute=
-	if t.elem.kind == fzObject {
+	var attr *field // a scalar field of the elements, for attribute=
+	if t.elem.kind == kindObject {
 		for _, f := range t.elem.fields {
-			if f.t.scalar() && !f.optional && (f.t.kind != fzBool || g.on("sort-bool") && g.chance(0.1)) {
-				field = f
+			if f.t.scalar() && !f.optional && (f.t.kind != kindBool || g.on("sort-bool") && g.chance(0.1)) {
+				attr = f
 			}
 		}
 	}
 	return []choice{
 		{4, g.on("list-literal") && g.canMake(t.elem), func() {
-			*e = fzExpr{prec: precPrimary}
+			*e = expression{prec: precPrimary}
 			items := make([]string, 1+g.r.IntN(3))
 			for i := range items {
-				x := g.literalItem(func() fzExpr { return g.expr(t.elem, d) })
+				x := g.literalItem(func() expression { return g.expr(t.elem, d) })
 				items[i] = g.wrap(x, precCond)
 				e.elems = append(e.elems, x.paths...)
 			}
@@ -85,7 +85,7 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 		}},
 		{2, g.on("slice"), func() { *e = g.slice(g.sensitiveOp("slice-unset", list)) }},
 		// Sorting bools is an error: rarely.
-		{2, g.on("filter-sort") && (scalar || field != nil) && (t.elem.kind != fzBool || g.on("sort-bool") && g.chance(0.1)), func() {
+		{2, g.on("filter-sort") && (scalar || attr != nil) && (t.elem.kind != kindBool || g.on("sort-bool") && g.chance(0.1)), func() {
 			var args []string
 			if g.chance(0.4) {
 				args = append(args, g.kw("reverse", g.pick([]string{"true", "false"})))
@@ -94,7 +94,7 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 				args = append(args, "case_sensitive="+g.pick([]string{"true", "false"}))
 			}
 			if !scalar {
-				args = append(args, "attribute='"+field.name+"'")
+				args = append(args, "attribute='"+attr.name+"'")
 			}
 			*e = g.filter(iterated(), "sort", args...)
 		}},
@@ -115,8 +115,8 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 			*e = g.filter(iterated(), g.pick([]string{"select", "reject"}), g.selectTest(t.elem, false)...)
 			e.lazy = true
 		}},
-		{2, g.on("select") && t.elem.kind == fzObject, func() {
-			var fields []*fzField
+		{2, g.on("select") && t.elem.kind == kindObject, func() {
+			var fields []*field
 			for _, f := range t.elem.fields {
 				if f.t.scalar() {
 					fields = append(fields, f)
@@ -131,7 +131,7 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 			*e = g.filter(iterated(), g.pick([]string{"selectattr", "rejectattr"}), args...)
 			e.lazy = true
 		}},
-		{2, g.on("method-split") && t.elem.kind == fzString, func() {
+		{2, g.on("method-split") && t.elem.kind == kindString, func() {
 			var args []string
 			if g.chance(0.6) {
 				args = append(args, g.pick([]string{"' '", "','", "'a'", "'\\n'"}))
@@ -139,12 +139,12 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 					args = append(args, strconv.Itoa(g.r.IntN(3)))
 				}
 			}
-			*e = g.method(g.undefOperand(func() fzExpr { return g.expr(fzStr, d) }), "split", args...)
+			*e = g.method(g.undefOperand(func() expression { return g.expr(typeString, d) }), "split", args...)
 		}},
-		{1, g.on("filter-list") && t.elem.kind == fzString, func() { *e = g.filter(g.expr(fzStr, d), "list") }},
+		{1, g.on("filter-list") && t.elem.kind == kindString, func() { *e = g.filter(g.expr(typeString, d), "list") }},
 		{2, g.on("filter-map-attr"), func() {
 			// A list of objects with a field of t's element type.
-			r := g.randRef(func(r *fzRef) bool {
+			r := g.randRef(func(r *ref) bool {
 				if !isObjectList(r.t) || !g.usable(r) {
 					return false
 				}
@@ -159,13 +159,13 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 				*e = g.leaf(t)
 				return
 			}
-			var f *fzField
+			var f *field
 			for _, ff := range r.t.elem.fields {
 				if typeEq(ff.t, t.elem) {
 					f = ff
 				}
 			}
-			x := g.sensitiveOp("map-attr-optional", func() fzExpr {
+			x := g.sensitiveOp("map-attr-optional", func() expression {
 				x := g.useRef(r)
 				g.markSet(fieldPaths(x.elems, f.name))
 				return x
@@ -173,7 +173,7 @@ func (g *fzGen) listProductions(t *fzType, d int, e *fzExpr) []choice {
 			*e = g.filter(x, "map", "attribute='"+f.name+"'")
 			e.paths, e.elems, e.lazy = nil, fieldPaths(x.elems, f.name), true
 		}},
-		{2, g.on("filter-map-name") && (t.elem.kind == fzString || t.elem.kind == fzInt || t.elem.kind == fzFloat), func() {
+		{2, g.on("filter-map-name") && (t.elem.kind == kindString || t.elem.kind == kindInt || t.elem.kind == kindFloat), func() {
 			*e = g.mapByName(t.elem, d)
 		}},
 		{1, g.on("plus"), func() {

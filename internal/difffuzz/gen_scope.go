@@ -6,7 +6,7 @@ package difffuzz
 import "strings"
 
 // lookup finds the variable a name refers to here.
-func (g *fzGen) lookup(name string) *fzVar {
+func (g *generator) lookup(name string) *variable {
 	for i := len(g.scopes) - 1; i >= 0; i-- {
 		vars := g.scopes[i].vars
 		for j := len(vars) - 1; j >= 0; j-- {
@@ -18,45 +18,45 @@ func (g *fzGen) lookup(name string) *fzVar {
 	return nil
 }
 
-func (g *fzGen) inLoop() bool { return g.loops > 0 }
+func (g *generator) inLoop() bool { return g.loops > 0 }
 
 // enterLoop and leaveLoop bracket a loop body whose items have type item
 // (nil when loop.previtem is not supported there).
-func (g *fzGen) enterLoop(item *fzType) {
+func (g *generator) enterLoop(item *valueType) {
 	g.loops++
 	g.loopItems = append(g.loopItems, item)
 }
 
-func (g *fzGen) leaveLoop() {
+func (g *generator) leaveLoop() {
 	g.loops--
 	g.loopItems = g.loopItems[:len(g.loopItems)-1]
 }
 
 // loopNeighbour is loop.previtem or loop.nextitem when the innermost loop's
 // items are scalars of type t (any scalar type when t is nil), or false.
-func (g *fzGen) loopNeighbour(t *fzType) (fzExpr, bool) {
+func (g *generator) loopNeighbour(t *valueType) (expression, bool) {
 	if !g.on("loop-neighbour") || !g.inLoop() {
-		return fzExpr{}, false
+		return expression{}, false
 	}
 	item := g.loopItems[len(g.loopItems)-1]
 	if item == nil || !item.scalar() || t != nil && !typeEq(item, t) {
-		return fzExpr{}, false
+		return expression{}, false
 	}
-	return fzExpr{text: "loop." + g.pick([]string{"previtem", "nextitem"}), prec: precPrimary}, true
+	return expression{text: "loop." + g.pick([]string{"previtem", "nextitem"}), prec: precPrimary}, true
 }
 
 // loopCycle is loop.cycle(...) of two or three defined values of type t.
-func (g *fzGen) loopCycle(t *fzType) fzExpr {
+func (g *generator) loopCycle(t *valueType) expression {
 	args := make([]string, 2+g.r.IntN(2))
 	for i := range args {
-		args[i] = g.wrap(g.defined(func() fzExpr { return g.expr(t, 0) }), precCond)
+		args[i] = g.wrap(g.defined(func() expression { return g.expr(t, 0) }), precCond)
 	}
-	return fzExpr{text: "loop.cycle(" + strings.Join(args, ", ") + ")", prec: precPrimary}
+	return expression{text: "loop.cycle(" + strings.Join(args, ", ") + ")", prec: precPrimary}
 }
 
 // guarded reports whether the optional text is tested true around here,
 // directly or through a field of it.
-func (g *fzGen) guarded(text string) bool {
+func (g *generator) guarded(text string) bool {
 	for _, gd := range g.guards {
 		if gd == text || strings.HasPrefix(gd, text+".") {
 			return true
@@ -67,13 +67,13 @@ func (g *fzGen) guarded(text string) bool {
 
 // refs lists the values reachable from the names in scope, through up to
 // three fields.
-func (g *fzGen) refs() []*fzRef {
-	var out []*fzRef
+func (g *generator) refs() []*ref {
+	var out []*ref
 	seen := map[string]bool{}
-	var walk func(r *fzRef, depth int)
-	walk = func(r *fzRef, depth int) {
+	var walk func(r *ref, depth int)
+	walk = func(r *ref, depth int) {
 		out = append(out, r)
-		if r.t.kind != fzObject || depth == 0 || !g.on("attr") {
+		if r.t.kind != kindObject || depth == 0 || !g.on("attr") {
 			return
 		}
 		for _, f := range r.t.fields {
@@ -81,7 +81,7 @@ func (g *fzGen) refs() []*fzRef {
 			if g.on("attr-subscript") && g.chance(0.15) {
 				text = r.text + "['" + f.name + "']"
 			}
-			walk(&fzRef{
+			walk(&ref{
 				text: text, t: f.t, paths: fieldPaths(r.paths, f.name),
 				optional:       r.optional || f.optional && !g.guarded(r.text+"."+f.name),
 				parentOptional: r.optional, unset: r.unset,
@@ -96,7 +96,7 @@ func (g *fzGen) refs() []*fzRef {
 				continue
 			}
 			seen[v.name] = true
-			r := &fzRef{text: v.name, t: v.t, paths: v.paths, optional: v.optional && !g.guarded(v.name), unset: v.unset}
+			r := &ref{text: v.name, t: v.t, paths: v.paths, optional: v.optional && !g.guarded(v.name), unset: v.unset}
 			if v.namespace {
 				out = append(out, g.namespaceRefs(r)...)
 				continue
@@ -110,7 +110,7 @@ func (g *fzGen) refs() []*fzRef {
 // usable reports whether r may be used: an optional only when the
 // unguarded-optional family is on, and under a sensitive operation only
 // when its data can be kept set.
-func (g *fzGen) usable(r *fzRef) bool {
+func (g *generator) usable(r *ref) bool {
 	switch {
 	case !r.optional:
 		return true
@@ -125,7 +125,7 @@ func (g *fzGen) usable(r *fzRef) bool {
 // defined makes a value that is never undefined: no optional in it, and
 // the data it reads always set (inference may make optional what the
 // generator did not).
-func (g *fzGen) defined(f func() fzExpr) fzExpr {
+func (g *generator) defined(f func() expression) expression {
 	g.definite++
 	g.sensitive++
 	defer func() { g.definite--; g.sensitive-- }()
@@ -134,15 +134,15 @@ func (g *fzGen) defined(f func() fzExpr) fzExpr {
 
 // literalItem makes an element of a list or dict literal, which holds no
 // undefined value unless undefined-in-literal is on.
-func (g *fzGen) literalItem(f func() fzExpr) fzExpr {
+func (g *generator) literalItem(f func() expression) expression {
 	if g.on("undefined-in-literal") {
 		return f()
 	}
 	return g.defined(f)
 }
 
-func (g *fzGen) randRef(ok func(*fzRef) bool) *fzRef {
-	var rs []*fzRef
+func (g *generator) randRef(ok func(*ref) bool) *ref {
+	var rs []*ref
 	for _, r := range g.refs() {
 		if ok(r) {
 			rs = append(rs, r)
@@ -154,15 +154,15 @@ func (g *fzGen) randRef(ok func(*fzRef) bool) *fzRef {
 	return rs[g.r.IntN(len(rs))]
 }
 
-func (g *fzGen) hasRef(k fzKind) bool {
-	return g.randRef(func(r *fzRef) bool { return r.t.kind == k && g.usable(r) }) != nil
+func (g *generator) hasRef(k valueKind) bool {
+	return g.randRef(func(r *ref) bool { return r.t.kind == k && g.usable(r) }) != nil
 }
 
 // useRef is a reference's expression; under a sensitive operation its
 // data is marked always set.
-func (g *fzGen) useRef(r *fzRef) fzExpr {
+func (g *generator) useRef(r *ref) expression {
 	g.markSet(r.paths)
-	return fzExpr{text: r.text, prec: precPrimary, paths: r.paths, elems: elemPaths(r.paths)}
+	return expression{text: r.text, prec: precPrimary, paths: r.paths, elems: elemPaths(r.paths)}
 }
 
 func fieldPaths(paths []string, name string) []string {
@@ -175,10 +175,12 @@ func fieldPaths(paths []string, name string) []string {
 
 // undefOperand makes the operand of a filter that Jinja2 and promptgen
 // treat differently when it is undefined, unless filter-undefined is on.
-func (g *fzGen) undefOperand(f func() fzExpr) fzExpr { return g.sensitiveOp("filter-undefined", f) }
+func (g *generator) undefOperand(f func() expression) expression {
+	return g.sensitiveOp("filter-undefined", f)
+}
 
 // undefDepth is what undefOperand adds to g.sensitive.
-func (g *fzGen) undefDepth() int {
+func (g *generator) undefDepth() int {
 	if g.on("filter-undefined") {
 		return 0
 	}
@@ -187,7 +189,7 @@ func (g *fzGen) undefDepth() int {
 
 // markSet marks data paths as always set while a sensitive operation is
 // being made.
-func (g *fzGen) markSet(paths []string) {
+func (g *generator) markSet(paths []string) {
 	if g.sensitive > 0 {
 		for _, p := range paths {
 			g.mustSet[p] = true
@@ -197,7 +199,7 @@ func (g *fzGen) markSet(paths []string) {
 
 // sensitiveOp makes the operand of an operation that an unset optional
 // must not reach while family is off.
-func (g *fzGen) sensitiveOp(family string, f func() fzExpr) fzExpr {
+func (g *generator) sensitiveOp(family string, f func() expression) expression {
 	if g.on(family) {
 		return f()
 	}
@@ -208,46 +210,46 @@ func (g *fzGen) sensitiveOp(family string, f func() fzExpr) fzExpr {
 
 // canMake reports whether an expression of type t can be made: objects
 // and maps only come from the data.
-func (g *fzGen) canMake(t *fzType) bool {
-	return g.canLit(t) || g.randRef(func(r *fzRef) bool { return typeEq(r.t, t) && g.usable(r) }) != nil
+func (g *generator) canMake(t *valueType) bool {
+	return g.canLit(t) || g.randRef(func(r *ref) bool { return typeEq(r.t, t) && g.usable(r) }) != nil
 }
 
 // canLit reports whether t has literals: scalars, and lists of what can
 // be made.
-func (g *fzGen) canLit(t *fzType) bool {
-	return t.scalar() || t.kind == fzList && g.canMake(t.elem)
+func (g *generator) canLit(t *valueType) bool {
+	return t.scalar() || t.kind == kindList && g.canMake(t.elem)
 }
 
 // randMakeable is a random type an expression can be made of: a scalar,
 // a list of them, or the type of a value in scope.
-func (g *fzGen) randMakeable() *fzType {
-	var t *fzType
+func (g *generator) randMakeable() *valueType {
+	var t *valueType
 	g.choose(
-		choice{5, true, func() { t = fzStr }},
-		choice{4, true, func() { t = fzIntT }},
-		choice{2, true, func() { t = fzFlt }},
-		choice{2, true, func() { t = fzBoolT }},
-		choice{2, true, func() { t = listOf([]*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]) }},
+		choice{5, true, func() { t = typeString }},
+		choice{4, true, func() { t = typeInt }},
+		choice{2, true, func() { t = typeFloat }},
+		choice{2, true, func() { t = typeBool }},
+		choice{2, true, func() { t = listOf([]*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]) }},
 		choice{4, true, func() {
 			if r := g.randRef(g.usable); r != nil {
 				t = r.t
 			} else {
-				t = fzStr
+				t = typeString
 			}
 		}},
 	)
-	if t.kind == fzList && t.elem.kind == fzList && !g.on("list-of-lists") {
-		return fzStr
+	if t.kind == kindList && t.elem.kind == kindList && !g.on("list-of-lists") {
+		return typeString
 	}
 	return t
 }
 
 // randListType is the type of a list to loop over.
-func (g *fzGen) randListType() *fzType {
+func (g *generator) randListType() *valueType {
 	for range 10 {
-		if t := g.randMakeable(); t.kind == fzList {
+		if t := g.randMakeable(); t.kind == kindList {
 			return t
 		}
 	}
-	return listOf(fzStr)
+	return listOf(typeString)
 }

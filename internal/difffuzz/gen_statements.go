@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-func (g *fzGen) stmt() string {
+func (g *generator) stmt() string {
 	g.budget--
 	var out string
 	deep := g.ifs+g.loops < 3 && g.budget > 0
@@ -33,11 +33,11 @@ func (g *fzGen) stmt() string {
 }
 
 // body generates the statements of a block.
-func (g *fzGen) body() string { return g.block(g.stmt) }
+func (g *generator) body() string { return g.block(g.stmt) }
 
 // block generates one to three statements with stmt, the later ones while
 // the budget lasts.
-func (g *fzGen) block(stmt func() string) string {
+func (g *generator) block(stmt func() string) string {
 	var b strings.Builder
 	for i := range 1 + g.r.IntN(3) {
 		if i > 0 && g.budget <= 0 {
@@ -48,7 +48,7 @@ func (g *fzGen) block(stmt func() string) string {
 	return b.String()
 }
 
-func (g *fzGen) canSet() bool {
+func (g *generator) canSet() bool {
 	switch {
 	case g.setBlock > 0 && !g.on("set-in-set-block"):
 		return false
@@ -64,10 +64,10 @@ func (g *fzGen) canSet() bool {
 
 // text is literal template text. It never ends in "{", which would join
 // the next tag's delimiter.
-func (g *fzGen) text() string {
+func (g *generator) text() string {
 	var b strings.Builder
 	for range 1 + g.r.IntN(4) {
-		b.WriteString(g.pick(fzWords))
+		b.WriteString(g.pick(words))
 	}
 	if g.chance(0.1) {
 		b.WriteString("{ ")
@@ -76,7 +76,7 @@ func (g *fzGen) text() string {
 }
 
 // open and close are a tag's delimiters with random whitespace control.
-func (g *fzGen) open(delim string) string {
+func (g *generator) open(delim string) string {
 	switch {
 	case g.on("ws-minus") && g.chance(0.25):
 		return delim + "-"
@@ -88,7 +88,7 @@ func (g *fzGen) open(delim string) string {
 	return delim
 }
 
-func (g *fzGen) close(delim string) string {
+func (g *generator) close(delim string) string {
 	switch {
 	case g.on("ws-minus") && g.chance(0.25):
 		return "-" + delim
@@ -99,7 +99,7 @@ func (g *fzGen) close(delim string) string {
 }
 
 // pad is the space inside a tag's delimiters.
-func (g *fzGen) pad() string {
+func (g *generator) pad() string {
 	if !g.on("tag-space") {
 		return " "
 	}
@@ -114,35 +114,35 @@ func (g *fzGen) pad() string {
 	return " "
 }
 
-func (g *fzGen) tag(content string) string {
+func (g *generator) tag(content string) string {
 	return g.open("{%") + g.pad() + content + g.pad() + g.close("%}")
 }
 
-func (g *fzGen) print() string {
-	var e fzExpr
+func (g *generator) print() string {
+	var e expression
 	if g.on("filter-tojson") && !g.on("tojson-operand") && g.chance(0.06) {
 		// The one place a tojson result goes while it cannot be an operand.
-		e = g.tojson(g.undefOperand(func() fzExpr { return g.anyValue(2) }))
+		e = g.tojson(g.undefOperand(func() expression { return g.anyValue(2) }))
 	} else {
 		e = g.printable(3)
 	}
 	return g.open("{{") + g.pad() + e.text + g.pad() + g.close("}}")
 }
 
-func (g *fzGen) comment() string {
+func (g *generator) comment() string {
 	body := strings.NewReplacer("#}", "", "{#", "").Replace(g.text())
 	return g.open("{#") + body + g.close("#}")
 }
 
-func (g *fzGen) raw() string {
+func (g *generator) raw() string {
 	inner := g.pick([]string{"{{ x }}", "{% if %}", "{# c #}", "a {{", "}} b", " {%- x -%} "}) + g.text()
 	return g.tag("raw") + inner + g.tag("endraw")
 }
 
-func (g *fzGen) ifStmt() string {
+func (g *generator) ifStmt() string {
 	var b strings.Builder
-	var leaked []*fzVar
-	branch := func(kw string, c fzExpr, guard string) {
+	var leaked []*variable
+	branch := func(kw string, c expression, guard string) {
 		b.WriteString(g.tag(kw + " " + g.wrap(c, precOr)))
 		text, set := g.branch(guard)
 		b.WriteString(text)
@@ -176,7 +176,7 @@ func (g *fzGen) ifStmt() string {
 // branch generates an if branch's body, where guard (an optional tested
 // true) is set. It returns the body and the variables it set, which it
 // takes out of scope.
-func (g *fzGen) branch(guard string) (string, []*fzVar) {
+func (g *generator) branch(guard string) (string, []*variable) {
 	top := g.scopes[len(g.scopes)-1]
 	n := len(top.vars)
 	if guard != "" {
@@ -193,12 +193,12 @@ func (g *fzGen) branch(guard string) (string, []*fzVar) {
 	return text, set
 }
 
-func (g *fzGen) forStmt() string {
-	var iter fzExpr
-	var targets []*fzVar
+func (g *generator) forStmt() string {
+	var iter expression
+	var targets []*variable
 	loopName := func() string {
 		for {
-			name := g.pick(fzLoopNames)
+			name := g.pick(loopNames)
 			if g.on("loopvar-shadow") || g.lookup(name) == nil {
 				return name
 			}
@@ -208,76 +208,76 @@ func (g *fzGen) forStmt() string {
 		choice{8, true, func() {
 			t := g.randListType()
 			iter = g.exprLazy(t, 2)
-			targets = []*fzVar{{name: loopName(), t: t.elem, paths: iter.elems}}
+			targets = []*variable{{name: loopName(), t: t.elem, paths: iter.elems}}
 		}},
 		choice{2, g.on("for-string"), func() {
-			iter = g.expr(fzStr, 1)
-			targets = []*fzVar{{name: loopName(), t: fzStr}}
+			iter = g.expr(typeString, 1)
+			targets = []*variable{{name: loopName(), t: typeString}}
 		}},
-		choice{2, g.on("for-map") && g.hasRef(fzMap), func() {
-			iter = g.useRef(g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap && g.usable(r) }))
+		choice{2, g.on("for-map") && g.hasRef(kindMap), func() {
+			iter = g.useRef(g.randRef(func(r *ref) bool { return r.t.kind == kindMap && g.usable(r) }))
 			if g.on("filter-list") && g.chance(0.3) {
 				iter = g.filter(iter, "list")
 			}
-			targets = []*fzVar{{name: loopName(), t: fzStr}}
+			targets = []*variable{{name: loopName(), t: typeString}}
 		}},
-		choice{3, g.on("for-items") && g.hasRef(fzMap), func() {
+		choice{3, g.on("for-items") && g.hasRef(kindMap), func() {
 			x, t := g.loopMap()
 			iter = g.method(x, "items")
 			k, v := loopName(), loopName()
 			for v == k {
 				v = loopName()
 			}
-			targets = []*fzVar{{name: k, t: fzStr}, {name: v, t: t.elem, paths: x.elems}}
+			targets = []*variable{{name: k, t: typeString}, {name: v, t: t.elem, paths: x.elems}}
 		}},
-		choice{2, g.on("for-values") && g.hasRef(fzMap), func() {
+		choice{2, g.on("for-values") && g.hasRef(kindMap), func() {
 			x, t := g.loopMap()
 			iter = g.method(x, "values")
-			targets = []*fzVar{{name: loopName(), t: t.elem, paths: x.elems}}
+			targets = []*variable{{name: loopName(), t: t.elem, paths: x.elems}}
 		}},
 		choice{1, g.on("items-dict-literal"), func() {
-			t := []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]
+			t := []*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]
 			var items []string
 			for _, k := range []string{"a", "b", "k"}[:1+g.r.IntN(3)] {
-				items = append(items, "'"+k+"': "+g.wrap(g.literalItem(func() fzExpr { return g.expr(t, 1) }), precCond))
+				items = append(items, "'"+k+"': "+g.wrap(g.literalItem(func() expression { return g.expr(t, 1) }), precCond))
 			}
-			iter = fzExpr{text: "{" + strings.Join(items, ", ") + "}.items()", prec: precPrimary}
+			iter = expression{text: "{" + strings.Join(items, ", ") + "}.items()", prec: precPrimary}
 			k, v := loopName(), loopName()
 			for v == k {
 				v = loopName()
 			}
-			targets = []*fzVar{{name: k, t: fzStr}, {name: v, t: t}}
+			targets = []*variable{{name: k, t: typeString}, {name: v, t: t}}
 		}},
 		choice{2, g.on("range"), func() {
 			iter = g.rangeCall()
-			targets = []*fzVar{{name: loopName(), t: fzIntT}}
+			targets = []*variable{{name: loopName(), t: typeInt}}
 		}},
 		choice{1, g.on("for-multi-target"), func() {
 			// Pairs to unpack: lists of two scalars.
-			t := []*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]
+			t := []*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]
 			var items []string
 			for range 1 + g.r.IntN(3) {
-				a := g.literalItem(func() fzExpr { return g.expr(t, 1) })
-				b := g.literalItem(func() fzExpr { return g.expr(t, 1) })
+				a := g.literalItem(func() expression { return g.expr(t, 1) })
+				b := g.literalItem(func() expression { return g.expr(t, 1) })
 				items = append(items, "["+g.wrap(a, precCond)+", "+g.wrap(b, precCond)+"]")
 			}
-			iter = fzExpr{text: "[" + strings.Join(items, ", ") + "]", prec: precPrimary}
+			iter = expression{text: "[" + strings.Join(items, ", ") + "]", prec: precPrimary}
 			a, b := loopName(), loopName()
 			for b == a {
 				b = loopName()
 			}
-			targets = []*fzVar{{name: a, t: t}, {name: b, t: t}}
+			targets = []*variable{{name: a, t: t}, {name: b, t: t}}
 		}},
 	)
 	names := make([]string, len(targets))
-	types := map[string]*fzType{}
+	types := map[string]*valueType{}
 	for i, v := range targets {
 		names[i] = v.name
 		v.loopVar = true
 		types[v.name] = v.t
 	}
 	head := "for " + strings.Join(names, ", ") + " in " + g.beforeName(iter, precOr)
-	g.scopes = append(g.scopes, &fzScope{vars: targets, loop: true, types: types})
+	g.scopes = append(g.scopes, &scope{vars: targets, loop: true, types: types})
 	if g.on("for-filter") && g.chance(0.2) {
 		// loop is the outer loop's here, if any.
 		loops := g.loops
@@ -288,7 +288,7 @@ func (g *fzGen) forStmt() string {
 		g.loops = loops
 		head += " if " + g.wrap(c, precOr)
 	}
-	var item *fzType
+	var item *valueType
 	if len(targets) == 1 {
 		item = targets[0].t
 	}
@@ -299,7 +299,7 @@ func (g *fzGen) forStmt() string {
 	out := g.tag(head) + body
 	if g.on("for-else") && g.chance(0.25) {
 		// The else block is a scope of its own.
-		g.scopes = append(g.scopes, &fzScope{types: map[string]*fzType{}})
+		g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
 		g.forElse++
 		out += g.tag("else") + g.body()
 		g.forElse--
@@ -311,7 +311,7 @@ func (g *fzGen) forStmt() string {
 // rangeCall is range(stop), range(start, stop) or range(start, stop,
 // step) of small int literals, so that Jinja2 never builds a long range; a
 // zero step, which both sides reject at render time, is rare.
-func (g *fzGen) rangeCall() fzExpr {
+func (g *generator) rangeCall() expression {
 	n := func() string { return strconv.Itoa(g.r.IntN(10) - 3) }
 	args := []string{n()}
 	if g.chance(0.6) {
@@ -324,7 +324,7 @@ func (g *fzGen) rangeCall() fzExpr {
 			args = append(args, step)
 		}
 	}
-	return fzExpr{text: "range(" + strings.Join(args, ", ") + ")", prec: precPrimary}
+	return expression{text: "range(" + strings.Join(args, ", ") + ")", prec: precPrimary}
 }
 
 func elemPaths(paths []string) []string {
@@ -338,10 +338,10 @@ func elemPaths(paths []string) []string {
 // setTarget picks the name a set assigns, and the type of its value: the
 // type the name has in this scope already (promptgen gives a local one
 // type), unless set-retype is on.
-func (g *fzGen) setTarget() (string, *fzType) {
+func (g *generator) setTarget() (string, *valueType) {
 	top := g.scopes[len(g.scopes)-1]
 	for {
-		name := g.pick(slices.Concat(fzLocalNames, fzInputNames[:6]))
+		name := g.pick(slices.Concat(localNames, inputNames[:6]))
 		v := g.lookup(name)
 		switch {
 		case v != nil && v.input && g.ifs+g.loops+g.setBlock+g.forElse > 0 && !g.on("set-shadow-input"):
@@ -366,12 +366,12 @@ func (g *fzGen) setTarget() (string, *fzType) {
 
 // loopMap is a map variable to loop over the items or values of, and its
 // type: one that may be unset only with items-unset, where Jinja2 fails.
-func (g *fzGen) loopMap() (fzExpr, *fzType) {
-	var t *fzType
-	x := g.sensitiveOp("items-unset", func() fzExpr {
-		r := g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap && g.usable(r) })
+func (g *generator) loopMap() (expression, *valueType) {
+	var t *valueType
+	x := g.sensitiveOp("items-unset", func() expression {
+		r := g.randRef(func(r *ref) bool { return r.t.kind == kindMap && g.usable(r) })
 		if r == nil {
-			r = g.randRef(func(r *fzRef) bool { return r.t.kind == fzMap })
+			r = g.randRef(func(r *ref) bool { return r.t.kind == kindMap })
 		}
 		t = r.t
 		return g.useRef(r)
@@ -380,52 +380,52 @@ func (g *fzGen) loopMap() (fzExpr, *fzType) {
 }
 
 // declare puts a set's target in scope.
-func (g *fzGen) declare(v *fzVar) {
+func (g *generator) declare(v *variable) {
 	top := g.scopes[len(g.scopes)-1]
 	top.vars = append(top.vars, v)
 }
 
-func (g *fzGen) setStmt() string {
+func (g *generator) setStmt() string {
 	if g.on("set-tuple") && g.chance(0.15) {
 		a, ta := g.setTarget()
 		b, tb := g.setTarget()
 		if a != b {
 			x, y := g.expr(ta, 2), g.expr(tb, 2)
 			out := g.tag("set " + a + ", " + b + " = " + g.wrap(x, precCond) + ", " + g.wrap(y, precCond))
-			g.declare(&fzVar{name: a, t: ta, paths: x.paths})
-			g.declare(&fzVar{name: b, t: tb, paths: y.paths})
+			g.declare(&variable{name: a, t: ta, paths: x.paths})
+			g.declare(&variable{name: b, t: tb, paths: y.paths})
 			return out
 		}
 	}
 	name, t := g.setTarget()
 	x := g.expr(t, 3)
 	out := g.tag("set " + name + " = " + x.text)
-	g.declare(&fzVar{name: name, t: t, paths: x.paths})
+	g.declare(&variable{name: name, t: t, paths: x.paths})
 	return out
 }
 
 // filterBlockStmt is {% filter %} with a chain of one or two string
 // filters over a body that is a scope of its own, as a block set's is.
-func (g *fzGen) filterBlockStmt() string {
+func (g *generator) filterBlockStmt() string {
 	var chain []string
 	for range 1 + g.r.IntN(2) {
 		name := g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate"})
 		chain = append(chain, g.callName(name, false, g.stringFilterArgs(name)...))
 	}
 	g.setBlock++
-	g.scopes = append(g.scopes, &fzScope{types: map[string]*fzType{}})
+	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
 	body := g.body()
 	g.scopes = g.scopes[:len(g.scopes)-1]
 	g.setBlock--
 	return g.tag("filter "+strings.Join(chain, "|")) + body + g.tag("endfilter")
 }
 
-func (g *fzGen) setBlockStmt() string {
+func (g *generator) setBlockStmt() string {
 	name, _ := g.setTarget()
-	g.scopes[len(g.scopes)-1].types[name] = fzStr
+	g.scopes[len(g.scopes)-1].types[name] = typeString
 	g.setBlock++
 	body := g.body()
 	g.setBlock--
-	g.declare(&fzVar{name: name, t: fzStr})
+	g.declare(&variable{name: name, t: typeString})
 	return g.tag("set "+name) + body + g.tag("endset")
 }

@@ -6,7 +6,7 @@ package difffuzz
 import "strconv"
 
 // stringFilterArgs are random arguments of string filter name.
-func (g *fzGen) stringFilterArgs(name string) []string {
+func (g *generator) stringFilterArgs(name string) []string {
 	var args []string
 	switch name {
 	case "trim":
@@ -55,21 +55,21 @@ func (g *fzGen) stringFilterArgs(name string) []string {
 }
 
 // tojson is x|tojson; make x with undefOperand.
-func (g *fzGen) tojson(x fzExpr) fzExpr {
+func (g *generator) tojson(x expression) expression {
 	if g.chance(0.2) {
 		return g.filter(x, "tojson", g.kw("indent", strconv.Itoa(g.r.IntN(3))))
 	}
 	return g.filter(x, "tojson")
 }
 
-func (g *fzGen) stringProductions(d int, e *fzExpr) []choice {
-	str := func() fzExpr { return g.expr(fzStr, d) }
+func (g *generator) stringProductions(d int, e *expression) []choice {
+	str := func() expression { return g.expr(typeString, d) }
 	return []choice{
 		{4, g.profile && g.on("strftime"), func() { *e = g.strftime() }},
 		{3, g.on("concat"), func() { *e = g.binary(g.printable(d), "~", g.printable(d), precConcat) }},
 		{1, g.on("plus"), func() { *e = g.binary(str(), "+", str(), precAdd) }},
 		{1, g.on("repeat"), func() {
-			n := fzExpr{text: strconv.Itoa(g.r.IntN(4)), prec: precPrimary}
+			n := expression{text: strconv.Itoa(g.r.IntN(4)), prec: precPrimary}
 			if g.chance(0.5) {
 				*e = g.binary(str(), "*", n, precMul)
 			} else {
@@ -86,17 +86,17 @@ func (g *fzGen) stringProductions(d int, e *fzExpr) []choice {
 		}},
 		{2, g.on("filter-string"), func() { *e = g.filter(g.printable(d), "string") }},
 		{1, g.on("filter-safe"), func() { *e = g.filter(g.printable(d), "safe") }},
-		{1, g.on("filter-tojson") && g.on("tojson-operand"), func() { *e = g.tojson(g.undefOperand(func() fzExpr { return g.anyValue(d) })) }},
+		{1, g.on("filter-tojson") && g.on("tojson-operand"), func() { *e = g.tojson(g.undefOperand(func() expression { return g.anyValue(d) })) }},
 		{2, g.on("filter-join"), func() {
-			var x fzExpr
+			var x expression
 			var args []string
 			if g.chance(0.6) {
 				args = append(args, g.kw("d", g.strLit()))
 			}
-			if r := g.randRef(func(r *fzRef) bool { return isObjectList(r.t) && g.usable(r) }); r != nil && g.chance(0.4) {
+			if r := g.randRef(func(r *ref) bool { return isObjectList(r.t) && g.usable(r) }); r != nil && g.chance(0.4) {
 				f := r.t.elem.fields[g.r.IntN(len(r.t.elem.fields))]
 				if f.t.scalar() {
-					x = g.sensitiveOp("map-attr-optional", func() fzExpr {
+					x = g.sensitiveOp("map-attr-optional", func() expression {
 						y := g.useRef(r)
 						g.markSet(fieldPaths(y.elems, f.name))
 						return y
@@ -109,7 +109,7 @@ func (g *fzGen) stringProductions(d int, e *fzExpr) []choice {
 					return
 				}
 			}
-			x = g.exprLazy(listOf([]*fzType{fzStr, fzIntT, fzFlt, fzBoolT}[g.r.IntN(4)]), d)
+			x = g.exprLazy(listOf([]*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]), d)
 			*e = g.filter(x, "join", args...)
 		}},
 		{2, g.on("method-strip"), func() {
@@ -132,10 +132,10 @@ func (g *fzGen) stringProductions(d int, e *fzExpr) []choice {
 	}
 }
 
-func isObjectList(t *fzType) bool { return t.kind == fzList && t.elem.kind == fzObject }
+func isObjectList(t *valueType) bool { return t.kind == kindList && t.elem.kind == kindObject }
 
 // slice is x[lo:hi:step] with some parts left out.
-func (g *fzGen) slice(x fzExpr) fzExpr {
+func (g *generator) slice(x expression) expression {
 	part := func() string {
 		if g.chance(0.4) {
 			return ""
@@ -147,5 +147,5 @@ func (g *fzGen) slice(x fzExpr) fzExpr {
 		step := []string{"", "1", "2", "-1", "-2"}[g.r.IntN(5)]
 		s += ":" + step
 	}
-	return fzExpr{text: g.wrap(x, precPrimary) + "[" + s + "]", prec: precPrimary, paths: x.paths, elems: x.elems}
+	return expression{text: g.wrap(x, precPrimary) + "[" + s + "]", prec: precPrimary, paths: x.paths, elems: x.elems}
 }

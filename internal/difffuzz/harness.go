@@ -24,10 +24,10 @@ import (
 	"github.com/promptgen/promptgen/internal/pyjinja"
 )
 
-// fzChunk is how many cases go in one package of the program that
+// casesPerPackage is how many cases go in one package of the program that
 // renders them: the build compiles packages in parallel, and after a
 // compile error only the failing cases' packages again.
-const fzChunk = 100
+const casesPerPackage = 100
 
 // backends are the renderers compared with Jinja2: each case is generated
 // into a package of each, named by the prefix and the case's chunk.
@@ -59,7 +59,7 @@ type Trial struct {
 func NewTrial(c *Case) *Trial {
 	run := &Trial{Case: c}
 	for bi, b := range backends {
-		run.pkgs[bi] = fmt.Sprintf("%s%03d", b.pkg, c.Index/fzChunk)
+		run.pkgs[bi] = fmt.Sprintf("%s%03d", b.pkg, c.Index/casesPerPackage)
 	}
 	return run
 }
@@ -147,7 +147,7 @@ func Render(t *testing.T, runs []*Trial, shared map[string][]byte, sum *Summary)
 	bin := filepath.Join(t.TempDir(), "render")
 	fileRe := regexp.MustCompile(`(?m)^(?:\./)?(?:gorender|ttrender)\d+/(c\d+)_prompt\.go:.*$`)
 	for {
-		writeFile(t, filepath.Join(mod, "main.go"), fzMain(runs))
+		writeFile(t, filepath.Join(mod, "main.go"), renderProgram(runs))
 		t1 := time.Now()
 		// Without optimization or debug information the build takes half
 		// the time.
@@ -220,9 +220,9 @@ func Render(t *testing.T, runs []*Trial, shared map[string][]byte, sum *Summary)
 	return runs
 }
 
-// fzMain is the program that renders every run: it reads the feeds from
+// renderProgram is the program that renders every run: it reads the feeds from
 // the JSON array in its argument and writes each output in a frame.
-func fzMain(runs []*Trial) []byte {
+func renderProgram(runs []*Trial) []byte {
 	var b bytes.Buffer
 	b.WriteString(`package main
 
