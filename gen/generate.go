@@ -98,13 +98,13 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 
 // generateWith is generate with the loader of the Go packages that goType
 // and autobind name.
-func generateWith(fsys fs.FS, dir string, cfg Config, packages bind.Loader) (*Result, error) {
-	return generateFrom(&tree{dir: dir, base: dir, fsys: fsys}, cfg, packages)
+func generateWith(fsys fs.FS, dir string, cfg Config, loader bind.Loader) (*Result, error) {
+	return generateFrom(&tree{dir: dir, base: dir, fsys: fsys}, cfg, loader)
 }
 
 // generateFrom compiles the whole tree t and emits its files.
-func generateFrom(t *tree, cfg Config, packages bind.Loader) (*Result, error) {
-	prog, err := compile(request{tree: t, cfg: cfg, scope: wholeTree, packages: packages, packagesDir: goPackagesDir(cfg.Out)})
+func generateFrom(t *tree, cfg Config, loader bind.Loader) (*Result, error) {
+	prog, err := compile(request{tree: t, cfg: cfg, scope: wholeTree, packages: loader, packagesDir: goPackagesDir(cfg.Out)})
 	if err != nil {
 		return nil, err
 	}

@@ -23,19 +23,19 @@ import (
 
 // runRender implements "promptgen render".
 func (a *app) runRender(args []string) int {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	in := fs.String("in", "prompts", "read prompt files from `dir`")
-	data := fs.String("data", "", "read the variables from JSON `file` (- for standard input)")
-	budget := fs.Bool("budget", false, "print the section budget report of a sectioned prompt to standard error")
-	predefined := fs.String("predefined", "", "fill unset variables from the set's predefined variables `P`")
-	now := fs.String("now", "", "make strftime_now format the RFC 3339 `time` instead of the current time")
+	flags := flag.NewFlagSet("render", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	in := flags.String("in", "prompts", "read prompt files from `dir`")
+	data := flags.String("data", "", "read the variables from JSON `file` (- for standard input)")
+	budget := flags.Bool("budget", false, "print the section budget report of a sectioned prompt to standard error")
+	predefined := flags.String("predefined", "", "fill unset variables from the set's predefined variables `P`")
+	now := flags.String("now", "", "make strftime_now format the RFC 3339 `time` instead of the current time")
 	var sf setFlags
-	sf.define(fs)
+	sf.define(flags)
 	// Flags may also follow the prompt key.
 	var keys []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := flags.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				c, _ := lookup("render")
 				a.commandHelp(a.stderr, c)
@@ -43,16 +43,16 @@ func (a *app) runRender(args []string) int {
 			}
 			return a.usageError("render", "%v", err)
 		}
-		if fs.NArg() == 0 {
+		if flags.NArg() == 0 {
 			break
 		}
-		keys = append(keys, fs.Arg(0))
-		args = fs.Args()[1:]
+		keys = append(keys, flags.Arg(0))
+		args = flags.Args()[1:]
 	}
 	if len(keys) != 1 {
 		return a.usageError("render", "want one prompt key, got %d", len(keys))
 	}
-	sf.visit(fs)
+	sf.visit(flags)
 	var opts []pgruntime.RenderOption
 	if *now != "" {
 		at, err := time.Parse(time.RFC3339, *now)

@@ -30,31 +30,31 @@ without default_template, a key that resolves to no template is an error
 
 // runResolve implements "promptgen resolve".
 func (a *app) runResolve(args []string) int {
-	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	in := fs.String("in", "prompts", "read prompt files from `dir`")
+	flags := flag.NewFlagSet("resolve", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	in := flags.String("in", "prompts", "read prompt files from `dir`")
 	var sf setFlags
-	sf.define(fs)
+	sf.define(flags)
 	// Flags may also follow the set.
 	var sets []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := flags.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				a.commandHelp(a.stderr, resolveCommand)
 				return exitOK
 			}
 			return a.usageError("resolve", "%v", err)
 		}
-		if fs.NArg() == 0 {
+		if flags.NArg() == 0 {
 			break
 		}
-		sets = append(sets, fs.Arg(0))
-		args = fs.Args()[1:]
+		sets = append(sets, flags.Arg(0))
+		args = flags.Args()[1:]
 	}
 	if len(sets) != 1 {
 		return a.usageError("resolve", "want one template set, got %d", len(sets))
 	}
-	sf.visit(fs)
+	sf.visit(flags)
 
 	info, diags, err := gen.LoadSet(gen.Config{Dir: *in}, sets[0])
 	a.printDiagnostics(diags)
@@ -93,18 +93,18 @@ type setFlags struct {
 // setFlagNames are the names of setFlags' flags.
 var setFlagNames = []string{"key", "type", "root", "version", "default-name"}
 
-func (sf *setFlags) define(fs *flag.FlagSet) {
-	sf.key = fs.String("key", "", "the template `key`, such as BrowseLink or reflection/Review")
-	sf.typ = fs.String("type", "", "the active `type` (default: the set's default_type; \"\" is the set's root)")
-	sf.root = fs.String("root", "", "the root `space`")
-	sf.version = fs.String("version", "", "the `version` suffix")
-	sf.defName = fs.String("default-name", "", "the fallback `name` of every namespace (default: the set's default_name)")
+func (sf *setFlags) define(flags *flag.FlagSet) {
+	sf.key = flags.String("key", "", "the template `key`, such as BrowseLink or reflection/Review")
+	sf.typ = flags.String("type", "", "the active `type` (default: the set's default_type; \"\" is the set's root)")
+	sf.root = flags.String("root", "", "the root `space`")
+	sf.version = flags.String("version", "", "the `version` suffix")
+	sf.defName = flags.String("default-name", "", "the fallback `name` of every namespace (default: the set's default_name)")
 }
 
-// visit records which flags fs was given.
-func (sf *setFlags) visit(fs *flag.FlagSet) {
+// visit records which of the set flags the command line gave.
+func (sf *setFlags) visit(flags *flag.FlagSet) {
 	sf.set = map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { sf.set[f.Name] = true })
+	flags.Visit(func(f *flag.Flag) { sf.set[f.Name] = true })
 }
 
 // manager is the resolver of set info under the settings of the flags.
