@@ -16,8 +16,8 @@ var (
 
 // chatFuzzRuns are the corpus template of run rendered with random chat
 // contexts: most a plausible conversation (difffuzz.ChatConversation), the
-// others the differential fuzzer's hostile ones (difffuzz.ChatData), each compared with
-// Jinja2 in the transformers environment.
+// others the differential fuzzer's hostile ones (difffuzz.ChatData), each
+// compared with Jinja2 in the transformers environment.
 func chatFuzzRuns(run *difffuzz.Trial, source []byte, i int) []*difffuzz.Trial {
 	r := rand.New(rand.NewPCG(*chatFuzzSeed, uint64(i)))
 	var runs []*difffuzz.Trial

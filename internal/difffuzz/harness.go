@@ -30,7 +30,8 @@ import (
 const casesPerPackage = 100
 
 // backends are the renderers compared with Jinja2: each case is generated
-// into a package of each, named by the prefix and the case's chunk.
+// into a package of each, named by its prefix and the case's chunk of
+// casesPerPackage.
 var backends = []struct {
 	pkg      string
 	renderer gen.Renderer
@@ -55,7 +56,8 @@ type Trial struct {
 	Lenient bool
 }
 
-// NewTrial is case c to run, in the packages of its chunk.
+// NewTrial makes a trial of case c, generated into the packages of its
+// chunk.
 func NewTrial(c *Case) *Trial {
 	run := &Trial{Case: c}
 	for bi, b := range backends {
