@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/internal/pyjinja"
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
@@ -77,28 +78,6 @@ var backends = []struct {
 	{"ttrender", RendererTextTemplate},
 }
 
-// renderAtSource is the function through which the render programs call
-// Render: it gives a prompt that reads the clock the time that
-// gen/testdata/chat/render.py fixes for Jinja2, 2026-01-08T09:30. A
-// messages prompt renders its messages as JSON.
-const renderAtSource = `func renderAt[F any](p any, f F) (string, error) {
-	switch p := p.(type) {
-	case interface{ Render(F, ...runtime.RenderOption) (string, error) }:
-		return p.Render(f, runtime.WithNow(time.Date(2026, 1, 8, 9, 30, 0, 0, time.UTC)))
-	case interface{ Render(F) (string, error) }:
-		return p.Render(f)
-	case interface{ Messages(F) (runtime.Prompt, error) }:
-		m, err := p.Messages(f)
-		if err != nil {
-			return "", err
-		}
-		b, err := json.Marshal(m)
-		return string(b), err
-	}
-	panic(fmt.Sprintf("%T has no Render", p))
-}
-`
-
 // renderJob renders the prompt key with the feed decoded from the JSON file feed.
 type renderJob struct{ key, feed string }
 
@@ -121,7 +100,7 @@ func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]st
 		writeResult(t, out, res)
 		main.WriteString("\t\"pgtest/" + b.pkg + "\"\n")
 	}
-	main.WriteString(")\n\n" + renderAtSource + "\n")
+	main.WriteString(")\n\n" + pyjinja.RenderAtSource + "\n")
 	main.WriteString("func decode(path string, v any) {\n\tb, err := os.ReadFile(path)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\td := json.NewDecoder(bytes.NewReader(b))\n\tif _, ok := v.(interface{ Chat() *chat.Context }); !ok {\n\t\td.DisallowUnknownFields() // a chat context holds more than a template reads\n\t}\n\tif err := d.Decode(v); err != nil {\n\t\tpanic(fmt.Sprint(path, \": \", err))\n\t}\n}\n\n")
 	for _, b := range backends {
 		main.WriteString("func render_" + b.pkg + "(key, feed string) (string, error) {\n\tswitch key {\n")
