@@ -16,6 +16,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/internal/pyjinja"
+	"github.com/promptgen/promptgen/internal/testmod"
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
@@ -192,18 +193,7 @@ func quote(s string) string { return "\"" + s + "\"" }
 
 // newTempModule makes a module that requires this checkout, for compiling
 // generated code.
-func newTempModule(t *testing.T) string {
-	t.Helper()
-	repo, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	gomod := "module pgtest\n\ngo 1.26\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + repo + "\n"
-	writeFile(t, filepath.Join(dir, "go.mod"), []byte(gomod))
-	copyFile(t, filepath.Join(repo, "go.sum"), filepath.Join(dir, "go.sum"))
-	return dir
-}
+func newTempModule(t *testing.T) string { return testmod.New(t, "pgtest") }
 
 func goCmd(t *testing.T, dir string, args ...string) {
 	t.Helper()
@@ -212,29 +202,16 @@ func goCmd(t *testing.T, dir string, args ...string) {
 	}
 }
 
-// goRun runs the go command in dir, a module made by newTempModule, and
-// returns its combined output.
-func goRun(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	return cmd.CombinedOutput()
-}
+var (
+	goRun     = testmod.Go
+	writeFile = testmod.WriteFile
+	readFile  = testmod.ReadFile
+)
 
 func writeResult(t *testing.T, dir string, res *Result) {
 	t.Helper()
 	for _, f := range res.Files {
 		writeFile(t, filepath.Join(dir, f.Name), f.Content)
-	}
-}
-
-func writeFile(t *testing.T, path string, b []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -18,11 +18,12 @@ import (
 	"testing"
 
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/internal/testmod"
 )
 
 // floorsFile is testdata/floors.json, found from this package's source
 // wherever the test runs.
-var floorsFile = filepath.Join(pkgDir(), "testdata", "floors.json")
+var floorsFile = filepath.Join(testmod.Root(), "internal", "difffuzz", "testdata", "floors.json")
 
 const (
 	// floorMinCases: a family of fewer cases gets no floor, its share

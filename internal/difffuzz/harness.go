@@ -14,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	goruntime "runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -22,6 +21,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen"
 	"github.com/promptgen/promptgen/internal/pyjinja"
+	"github.com/promptgen/promptgen/internal/testmod"
 )
 
 // casesPerPackage is how many cases go in one package of the program that
@@ -408,48 +408,12 @@ func (run *Trial) String() string {
 // the generator capitalises.
 func goName(key string) string { return strings.ToUpper(key[:1]) + key[1:] }
 
-// pkgDir is this package's source directory.
-func pkgDir() string {
-	_, file, _, _ := goruntime.Caller(0)
-	return filepath.Dir(file)
-}
-
 // newTempModule makes a module that requires this checkout, for compiling
 // generated code.
-func newTempModule(t *testing.T) string {
-	t.Helper()
-	repo := filepath.Join(pkgDir(), "..", "..")
-	dir := t.TempDir()
-	gomod := "module pgtest\n\ngo 1.26\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + repo + "\n"
-	writeFile(t, filepath.Join(dir, "go.mod"), []byte(gomod))
-	writeFile(t, filepath.Join(dir, "go.sum"), readFile(t, filepath.Join(repo, "go.sum")))
-	return dir
-}
+func newTempModule(t *testing.T) string { return testmod.New(t, "pgtest") }
 
-// goRun runs the go command in dir, a module made by newTempModule, and
-// returns its combined output.
-func goRun(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	return cmd.CombinedOutput()
-}
-
-func writeFile(t testing.TB, path string, b []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func readFile(t testing.TB, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var (
+	goRun     = testmod.Go
+	writeFile = testmod.WriteFile
+	readFile  = testmod.ReadFile
+)
