@@ -12,15 +12,15 @@ import (
 	"github.com/promptgen/promptgen/schema"
 )
 
-// dictDefault makes src, a variable of a chat prompt's own that local l
+// dictDefault makes v, a variable of a chat prompt's own that local l
 // may still hold, a dynamic value when the template sets l to a dict
 // literal ({% if x is not defined %}{% set x = {'k': 'v'} %}{% endif %}):
 // the variable is JSON passed to apply_chat_template, whose keys keep
 // their order as the literal's do (a map would sort them, and JSON cannot
 // fill a dict literal's type).
-func (c *checker) dictDefault(l *ir.Local, src ir.Expr, sp tmpl.Span) {
+func (c *checker) dictDefault(l *ir.Local, v ir.Expr, sp tmpl.Span) {
 	if l.T.Resolve().Kind == ir.KindDict {
-		c.chatDynamic(src, sp)
+		c.chatDynamic(v, sp)
 	}
 }
 
@@ -780,13 +780,13 @@ func yields(x ir.Expr) []ir.Expr {
 
 // kindsOf lists the types of xs for messages: "int or string".
 func kindsOf(xs []ir.Expr) string {
-	var names []string
+	var kinds []string
 	for _, x := range xs {
-		if n := x.Type().String(); !slices.Contains(names, n) {
-			names = append(names, n)
+		if n := x.Type().String(); !slices.Contains(kinds, n) {
+			kinds = append(kinds, n)
 		}
 	}
-	return strings.Join(names, " or ")
+	return strings.Join(kinds, " or ")
 }
 
 // printable checks, once types are final, that a printed value prints.

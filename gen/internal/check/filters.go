@@ -36,11 +36,11 @@ func (c *checker) bindArgs(what string, params []ir.Param, args []tmpl.Expr, kwa
 		i := ir.ParamIndex(params, kw.Name)
 		switch {
 		case i < 0:
-			names := make([]string, len(params))
+			paramNames := make([]string, len(params))
 			for j, p := range params {
-				names[j] = p.Name
+				paramNames[j] = p.Name
 			}
-			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, schema.DidYouMean(kw.Name, names))
+			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, schema.DidYouMean(kw.Name, paramNames))
 		case out[i] != nil:
 			c.errorf(kw.NameSpan, "%s got parameter %q twice", what, kw.Name)
 		default:

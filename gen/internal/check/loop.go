@@ -70,7 +70,7 @@ func (c *checker) loopCycle(e *tmpl.Call) ir.Expr {
 
 // loopAttrNames are the names loop. takes, for suggestions.
 func loopAttrNames() []string {
-	names := append(slices.Collect(maps.Keys(loopAttrs)), "previtem", "nextitem", "cycle")
-	slices.Sort(names)
-	return names
+	attrs := append(slices.Collect(maps.Keys(loopAttrs)), "previtem", "nextitem", "cycle")
+	slices.Sort(attrs)
+	return attrs
 }

@@ -174,11 +174,11 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		i := slices.IndexFunc(def.Params, func(p *tmpl.Name) bool { return p.Name == kw.Name })
 		switch {
 		case i < 0:
-			var names []string
+			var paramNames []string
 			for _, p := range def.Params {
-				names = append(names, p.Name)
+				paramNames = append(paramNames, p.Name)
 			}
-			c.errorf(kw.NameSpan, "macro %q has no parameter %q%s", fn.Name, kw.Name, schema.DidYouMean(kw.Name, names))
+			c.errorf(kw.NameSpan, "macro %q has no parameter %q%s", fn.Name, kw.Name, schema.DidYouMean(kw.Name, paramNames))
 			return none
 		case params[i] != nil:
 			c.errorf(kw.NameSpan, "parameter %q of macro %q is passed twice", kw.Name, fn.Name)

@@ -120,39 +120,39 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 			return
 		}
 	}
-	var src ir.Expr
+	var enclosing ir.Expr
 	if ref := c.read(l.Name, i-1, sp); ref != nil {
-		src = ref
+		enclosing = ref
 	} else {
-		src = c.global(&tmpl.Name{Span: sp, Name: l.Name}, useValue)
-		c.guard(src)
-		c.dictDefault(l, src, sp)
+		enclosing = c.global(&tmpl.Name{Span: sp, Name: l.Name}, useValue)
+		c.guard(enclosing)
+		c.dictDefault(l, enclosing, sp)
 	}
-	init := &ir.Set{Local: l, Value: src}
+	init := &ir.Set{Local: l, Value: enclosing}
 	sc.inits = append(sc.inits, init)
 	c.trackUndefined(init)
 	if l.T.Kind == ir.KindDynamic {
 		// The local holds values of several types: the enclosing value is
 		// one of them.
 		c.later = append(c.later, func() {
-			if !types.ConvertsToDynamic(src.Type()) {
-				c.errorf(sp, "%q is set to values of several types, and until the set runs it is a %s, which cannot be one of them", l.Name, src.Type())
+			if !types.ConvertsToDynamic(enclosing.Type()) {
+				c.errorf(sp, "%q is set to values of several types, and until the set runs it is a %s, which cannot be one of them", l.Name, enclosing.Type())
 			}
 		})
 		return
 	}
 	// A kind the set and the enclosing value do not share is reported
 	// once types are final.
-	lk, sk := l.T.Resolve().Kind, src.Type().Kind
-	if lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk || (lk == ir.KindDynamic || sk == ir.KindDynamic) && types.Unifiable(l.T, src.Type()) {
-		c.unify(l.T, src.Type(), sp)
+	lk, sk := l.T.Resolve().Kind, enclosing.Type().Kind
+	if lk == ir.KindUnknown || sk == ir.KindUnknown || lk == sk || (lk == ir.KindDynamic || sk == ir.KindDynamic) && types.Unifiable(l.T, enclosing.Type()) {
+		c.unify(l.T, enclosing.Type(), sp)
 	}
 	c.later = append(c.later, func() {
 		what := "its enclosing value"
-		if f, ok := src.(*ir.FieldRef); ok {
+		if f, ok := enclosing.(*ir.FieldRef); ok {
 			what = fmt.Sprintf("the input %q", f.Field.Key)
 		}
-		switch lt, st := l.T.Resolve(), src.Type(); {
+		switch lt, st := l.T.Resolve(), enclosing.Type(); {
 		case lt.Kind != st.Kind:
 			if st.Kind == ir.KindDynamic || types.ConvertsToDynamic(lt) && types.ConvertsToDynamic(st) {
 				c.rebinding[l.Name] = true // checked again with the local dynamic

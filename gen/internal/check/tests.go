@@ -25,9 +25,9 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 		return c.sameas(e)
 	}
 	if _, ok := ir.TestParams[e.Name]; !ok {
-		names := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(comparisonTests)), []string{"sameas"})
-		slices.Sort(names)
-		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, names))
+		known := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(comparisonTests)), []string{"sameas"})
+		slices.Sort(known)
+		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, known))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if n := len(ir.TestParams[e.Name]); len(e.Args) != n {
