@@ -13,6 +13,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
+	"github.com/promptgen/promptgen/gen/internal/setcheck"
 )
 
 // This file holds the one place where the stages run, in their order:
@@ -77,7 +78,7 @@ func compile(r request) (*program, error) {
 				prog.prompts = append(prog.prompts, irp)
 			}
 		}
-		prog.sets = check.Sets(prog.setSpecs, r.cfg.Strict, sink)
+		prog.sets = setcheck.Sets(prog.setSpecs, r.cfg.Strict, sink)
 		names.Sets(names.Prompts(prog.prompts, sink, outschema.Name), prog.sets, r.tree.base, sink)
 		prog.files = names.Files(prog.prompts, prog.sets, r.tree.base, sink)
 	}

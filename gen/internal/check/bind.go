@@ -4,6 +4,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // What the checker does for types bound to Go structs (goType, autobind):
@@ -45,47 +46,8 @@ func (c *checker) structField(t *ir.Type, name string, sp tmpl.Span) (f *ir.Fiel
 // field: every field of a bound Go type in it must be readable.
 func (c *checker) readsWhole(x ir.Expr, sp tmpl.Span, what string) {
 	c.later = append(c.later, func() {
-		if t, u := unreadableIn(x.Type(), nil); u != nil {
+		if t, u := types.UnreadableIn(x.Type(), nil); u != nil {
 			c.errorf(sp, "%s reads every field of %s, but promptgen cannot read its field %q of Go type %s: %s", what, t.Name, u.Key, u.GoType, u.Why)
 		}
 	})
-}
-
-// unreadableIn returns a bound type in t with an unreadable field, and
-// that field.
-func unreadableIn(t *ir.Type, seen []*ir.Type) (*ir.Type, *ir.UnreadableField) {
-	t = t.Resolve()
-	switch t.Kind {
-	case ir.KindList, ir.KindMap:
-		return unreadableIn(t.Elem, seen)
-	case ir.KindStruct, ir.KindDict:
-		for _, s := range seen {
-			if s == t {
-				return nil, nil
-			}
-		}
-		if t.Go != nil && len(t.Go.Unreadable) > 0 {
-			return t, t.Go.Unreadable[0]
-		}
-		for _, f := range t.Fields {
-			if s, u := unreadableIn(f.Type, append(seen, t)); u != nil {
-				return s, u
-			}
-		}
-	}
-	return nil, nil
-}
-
-// unreadableKey reports whether key is a field of bound Go type t that
-// promptgen cannot read: still one of the value's keys.
-func unreadableKey(t *ir.Type, key string) bool {
-	if t.Go == nil {
-		return false
-	}
-	for _, u := range t.Go.Unreadable {
-		if u.Key == key {
-			return true
-		}
-	}
-	return false
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // Operations on dynamic values (ir.KindDynamic): the chat context's
@@ -103,25 +104,6 @@ func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
 	})
 }
 
-// holdsDynamic reports whether t is dynamic or a list or dict literal
-// holding dynamic values (the chat context's messages): comparing one, and
-// its JSON, are dynamic operations.
-func holdsDynamic(t *ir.Type) bool {
-	switch t = t.Resolve(); t.Kind {
-	case ir.KindDynamic:
-		return true
-	case ir.KindList:
-		return holdsDynamic(t.Elem)
-	case ir.KindDict:
-		for _, f := range t.Fields {
-			if holdsDynamic(f.Type) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // dyn returns the operation op on args, of type t.
 func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args ...ir.Expr) *ir.Dynamic {
 	for _, a := range args {
@@ -139,29 +121,10 @@ func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 	}
 	hint(x.Type(), usePrint)
 	c.later = append(c.later, func() {
-		if !convertsToDynamic(x.Type()) {
+		if !types.ConvertsToDynamic(x.Type()) {
 			c.errorf(sp, "a %s cannot be used with a dynamic value (only strings, numbers, bools, none, lists of them and dicts)", x.Type())
 		}
 	})
-}
-
-// convertsToDynamic reports whether the backends convert a value of type
-// t to a dynamic value.
-func convertsToDynamic(t *ir.Type) bool {
-	switch t = t.Resolve(); t.Kind {
-	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindDynamic:
-		return true
-	case ir.KindList:
-		return convertsToDynamic(t.Elem)
-	case ir.KindDict:
-		for _, f := range t.Fields {
-			if !convertsToDynamic(f.Type) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // dynAttr is x.name, or with attr unset x['name'], of a dynamic x. Jinja2
@@ -205,80 +168,6 @@ func (c *checker) dynBinary(e *tmpl.Binary, x, y ir.Expr) ir.Expr {
 		return c.dyn(ir.DynContains, e.Op, &ir.Type{Kind: ir.KindBool}, e.Span, x, y)
 	}
 	return c.dyn(ir.DynArith, e.Op, ir.DynamicType(), e.Span, x, y)
-}
-
-// dynFilter checks filter name of a dynamic x, with its arguments bound.
-func (c *checker) dynFilter(e *tmpl.Filter, name string, x ir.Expr, args []ir.Expr) ir.Expr {
-	str := &ir.Type{Kind: ir.KindString}
-	switch name {
-	case "default":
-		return c.dyn(ir.DynDefault, "", ir.DynamicType(), e.Span, x, args[0], args[1])
-	case "length":
-		return c.dyn(ir.DynLength, "", &ir.Type{Kind: ir.KindInt}, e.Span, x)
-	case "string":
-		return c.dyn(ir.DynStr, "", str, e.Span, x)
-	case "tojson":
-		return c.dyn(ir.DynToJSON, "", str, e.Span, x, args[0])
-	case "first":
-		return c.dyn(ir.DynFirst, "", ir.DynamicType(), e.Span, x)
-	case "last":
-		return c.dyn(ir.DynLast, "", ir.DynamicType(), e.Span, x)
-	case "list":
-		return c.dyn(ir.DynList, "", ir.DynamicType(), e.Span, x)
-	case "join":
-		if !isNone(args[1]) {
-			c.errorf(e.Span, "join(attribute=) of a dynamic value is not supported")
-		}
-		c.constrain(args[0].Type(), ir.KindString, e.Span)
-		return c.dyn(ir.DynJoin, "", str, e.Span, x, args[0])
-	case "sort", "dictsort", "int", "float", "abs":
-		// sort and dictsort yield lists, as Python's sorted.
-		c.dynArgKinds(e, name, args)
-		return c.dynFilterCall(name, e.Span, x, args)
-	case "reverse", "map", "batch", "items":
-		c.dynArgKinds(e, name, args)
-		out := c.dynFilterCall(name, e.Span, x, args)
-		what := "a generator, which prints as <generator ...>"
-		if name == "reverse" {
-			what = "an iterator (of anything but a string), which prints as <list_reverseiterator ...>"
-		}
-		c.mustIterateMsg(out, e.NameSpan, fmt.Sprintf("%s of a dynamic value yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", name, what))
-		return out
-	}
-	c.errorf(e.NameSpan, "filter %s of a dynamic value is not supported", name)
-	return c.reject()
-}
-
-// dynFilterCall is filter name of x with every argument given.
-func (c *checker) dynFilterCall(name string, sp tmpl.Span, x ir.Expr, args []ir.Expr) *ir.Dynamic {
-	return c.dyn(ir.DynFilter, name, ir.DynamicType(), sp, append([]ir.Expr{x}, args...)...)
-}
-
-// dynArgKinds checks the arguments of filter name of a dynamic value
-// whose kind the filter needs: a flag is a bool, a count an int, and an
-// attribute or a sort key a string literal.
-func (c *checker) dynArgKinds(e *tmpl.Filter, name string, args []ir.Expr) {
-	kinds := map[string][]ir.Kind{
-		"sort":     {ir.KindBool, ir.KindBool},
-		"dictsort": {ir.KindBool, ir.KindString, ir.KindBool},
-		"int":      {ir.KindUnknown, ir.KindInt},
-		"batch":    {ir.KindInt},
-	}[name]
-	for i, k := range kinds {
-		if k == ir.KindUnknown || isNone(args[i]) {
-			continue
-		}
-		c.constrain(args[i].Type(), k, e.Span)
-	}
-	if name == "sort" || name == "map" {
-		attr := args[0] // map's
-		if name == "sort" {
-			attr = args[2]
-		}
-		if k, ok := attr.(*ir.Const); !ok || k.Value != nil && k.T.Kind != ir.KindString {
-			c.errorf(e.Span, "filter %s: attribute must be a string literal", name)
-		}
-	}
 }
 
 // dynMethod checks method name of a dynamic x: the dict methods get,

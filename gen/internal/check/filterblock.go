@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -16,7 +17,7 @@ func (c *checker) filterBlock(n *tmpl.FilterBlock) []ir.Node {
 	outer := c.scopes[len(c.scopes)-1]
 	captured := c.newLocal("filtered", &ir.Type{})
 	*outer.locals = append(*outer.locals, captured)
-	c.enter(frameSymbols(outer.sym, nil, n.Body), outer.locals, nil)
+	c.enter(idtrack.Frame(outer.sym, nil, n.Body), outer.locals, nil)
 	inner := c.scopes[len(c.scopes)-1]
 	inner.noLoopControl = "a filter block"
 	body := c.nodes(n.Body)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -35,11 +36,11 @@ func (c *checker) bindArgs(what string, params []ir.Param, args []tmpl.Expr, kwa
 		i := ir.ParamIndex(params, kw.Name)
 		switch {
 		case i < 0:
-			names := make([]string, len(params))
+			paramNames := make([]string, len(params))
 			for j, p := range params {
-				names[j] = p.Name
+				paramNames[j] = p.Name
 			}
-			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, schema.DidYouMean(kw.Name, names))
+			c.errorf(kw.NameSpan, "%s has no parameter %q%s", what, kw.Name, schema.DidYouMean(kw.Name, paramNames))
 		case out[i] != nil:
 			c.errorf(kw.NameSpan, "%s got parameter %q twice", what, kw.Name)
 		default:
@@ -103,11 +104,11 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 		}
 		if f == nil {
 			if t.Kind == ir.KindDict {
-				c.errorf(sp, "dict has no key %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
+				c.errorf(sp, "dict has no key %q%s", part, schema.DidYouMean(part, types.FieldKeys(t)))
 				return nil
 			}
 			if t.Declared {
-				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, fieldKeys(t)))
+				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, types.FieldKeys(t)))
 				return nil
 			}
 			f = &ir.Field{Key: part, Type: &ir.Type{}, Pos: c.pos(sp)}
@@ -122,6 +123,95 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 		t = f.Type
 	}
 	return path
+}
+
+// filters are the supported filters, by name; their parameters are
+// ir.FilterParams'. Set in init: their functions check the operand,
+// which may call a filter.
+var filters map[string]filterDef
+
+// filterDef is how the checker checks one filter.
+type filterDef struct {
+	flags filterFlag
+	// typed types the call of a typed operand, f.out; it reports false,
+	// once reported, when the filter's value is rejected. Nil for the
+	// filters of dynamic values only.
+	typed func(c *checker, f *filterUse) bool
+	// args are the kinds its arguments must have once types are final
+	// (ir.KindUnknown: any), and final what else it checks then.
+	args  []ir.Kind
+	final func(c *checker, f *filterUse)
+	// dyn checks it on a dynamic operand; nil where that is not supported.
+	dyn func(c *checker, f *filterUse) ir.Expr
+}
+
+// filterFlag is a property of a filter.
+type filterFlag uint16
+
+const (
+	// printsOperand: Jinja2 converts the operand with str() (indent and
+	// truncate do not: they need a string), so it is printed.
+	printsOperand filterFlag = 1 << iota
+	// takesString: a dynamic operand is converted with str() first.
+	takesString
+	// iterates: it iterates its operand, the one use of a generator.
+	iterates
+	// readsAll: it reads every field of its operand.
+	readsAll
+	// hintsString: an unknown operand defaults to a string, as where it is
+	// printed; noHint: the filter's use says nothing of the operand's type.
+	hintsString
+	noHint
+	// dynList: a list of dynamic values (messages) converts to one.
+	dynList
+	// dynOnly: only dynamic values have it.
+	dynOnly
+	// keepsMarkup: of Markup, Jinja2 returns Markup (see markup).
+	keepsMarkup
+)
+
+func init() {
+	text := printsOperand | takesString | keepsMarkup
+	filters = map[string]filterDef{
+		"default":    {flags: noHint, typed: (*checker).defaultFilter, args: []ir.Kind{ir.KindUnknown, ir.KindBool}, dyn: (*checker).dynDefault},
+		"upper":      {flags: text, typed: (*checker).textFilter},
+		"lower":      {flags: text, typed: (*checker).textFilter},
+		"title":      {flags: text &^ keepsMarkup, typed: (*checker).textFilter},
+		"capitalize": {flags: text, typed: (*checker).textFilter},
+		"trim":       {flags: text, typed: (*checker).textFilter, args: []ir.Kind{ir.KindString}},
+		"replace":    {flags: text &^ keepsMarkup, typed: (*checker).textFilter, args: []ir.Kind{ir.KindString, ir.KindString, ir.KindInt}},
+		"indent":     {flags: takesString | keepsMarkup, typed: (*checker).textFilter, args: []ir.Kind{ir.KindUnknown, ir.KindBool, ir.KindBool}, final: (*checker).indentFinal},
+		"truncate":   {flags: takesString | keepsMarkup, typed: (*checker).textFilter, args: []ir.Kind{ir.KindInt, ir.KindBool, ir.KindString, ir.KindInt}},
+		"string":     {flags: printsOperand | readsAll | keepsMarkup, typed: (*checker).stringFilter, dyn: dynOp(ir.DynStr, ir.KindString)},
+		"tojson":     {flags: readsAll | hintsString, typed: (*checker).stringFilter, args: []ir.Kind{ir.KindInt}, dyn: (*checker).dynToJSON},
+		"join":       {flags: iterates, typed: (*checker).joinFilter, args: []ir.Kind{ir.KindString, ir.KindString}, final: (*checker).listFinal, dyn: (*checker).dynJoin},
+		"length":     {typed: (*checker).lengthFilter, dyn: dynOp(ir.DynLength, ir.KindInt)},
+		"first":      {flags: iterates, typed: (*checker).firstFilter, dyn: dynOp(ir.DynFirst, ir.KindDynamic)},
+		"last":       {typed: (*checker).firstFilter, dyn: dynOp(ir.DynLast, ir.KindDynamic)},
+		"int":        {flags: hintsString | dynList, typed: (*checker).numberFilter, args: []ir.Kind{ir.KindInt, ir.KindInt}, final: (*checker).numberFinal, dyn: dynCall(ir.KindUnknown, ir.KindInt)},
+		"float":      {flags: hintsString | dynList, typed: (*checker).numberFilter, args: []ir.Kind{ir.KindFloat}, final: (*checker).numberFinal, dyn: dynCall()},
+		"round":      {typed: (*checker).roundFilter, args: []ir.Kind{ir.KindInt, ir.KindString}, final: (*checker).roundFinal},
+		"sort":       {flags: iterates | dynList, typed: (*checker).sortFilter, args: []ir.Kind{ir.KindBool, ir.KindBool, ir.KindString}, final: (*checker).listFinal, dyn: (*checker).dynSort},
+		"unique":     {flags: iterates, typed: (*checker).sortFilter, args: []ir.Kind{ir.KindBool, ir.KindString}, final: (*checker).listFinal},
+		"reverse":    {flags: iterates | dynList | keepsMarkup, typed: (*checker).reverseFilter, dyn: dynGenerator(dynCall())},
+		"list":       {flags: iterates, typed: (*checker).listFilter, final: (*checker).listFinal, dyn: dynOp(ir.DynList, ir.KindDynamic)},
+		"map":        {flags: iterates | dynList, typed: (*checker).mapAttrFilter, args: []ir.Kind{ir.KindString, ir.KindUnknown}, final: (*checker).listFinal, dyn: dynGenerator((*checker).dynMap)},
+		// Of dynamic values only: the typed ones are iterables of loops.
+		"items":    {dyn: dynGenerator(dynCall())},
+		"dictsort": {dyn: dynCall(ir.KindBool, ir.KindString, ir.KindBool)},
+		"batch":    {flags: iterates | dynList | dynOnly, dyn: dynGenerator(dynCall(ir.KindInt))},
+		"abs":      {flags: dynList | dynOnly, dyn: dynCall()},
+	}
+}
+
+// filterUse is a use of a filter being checked.
+type filterUse struct {
+	e    *tmpl.Filter
+	name string    // e.Name, an alias resolved
+	u    use       // how its value is used
+	x    ir.Expr   // the operand
+	args []ir.Expr // the arguments, bound to the parameters
+	out  *ir.Call  // the call, of a typed operand
 }
 
 func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
@@ -140,49 +230,46 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 			return c.mapFilter(e)
 		}
 	}
-	params, ok := ir.FilterParams[name]
+	def, ok := filters[name]
 	if !ok {
 		if contains(jinjaFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
-			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, slices.Sorted(maps.Keys(ir.FilterParams))))
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, slices.Sorted(maps.Keys(filters))))
 		}
 		return c.reject()
 	}
+	params := ir.FilterParams[name]
+	f := &filterUse{e: e, name: name, u: u}
 	if name == "items" || name == "dictsort" {
-		if x := c.expr(e.X, useValue); isDynamic(x) || x.Type().Kind == ir.KindList && holdsDynamic(x.Type()) {
-			return c.dynFilter(e, name, x, c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span))
+		if f.x = c.expr(e.X, useValue); isDynamic(f.x) || f.x.Type().Kind == ir.KindList && types.HoldsDynamic(f.x.Type()) {
+			f.args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
+			return c.dynFilter(f)
 		}
 		// Their (key, value) pairs have no type of their own.
 		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s), or of a dynamic value", name, name)
 		return c.reject()
 	}
-	// The operand of a filter that converts it with str() is printed
-	// (indent and truncate do not: they need a string).
 	xu := useValue
-	switch name {
-	case "upper", "lower", "title", "capitalize", "trim", "string", "replace":
+	if def.flags&printsOperand != 0 {
 		xu = usePrint
 	}
-	x := c.expr(e.X, xu)
+	f.x = c.expr(e.X, xu)
+	x := f.x
 	if c.rejected[x] {
 		return c.reject()
 	}
-	switch name {
-	case "join", "list", "first", "sort", "unique", "map", "reverse", "batch":
+	if def.flags&iterates != 0 {
 		c.iterate(x)
-	case "length":
-		if d, ok := x.(*ir.Dynamic); ok && (d.Op == ir.DynKeys || d.Op == ir.DynValues || d.Op == ir.DynItemsList) {
-			c.iterate(x) // a dict view has a length
-		}
+	} else if d, ok := x.(*ir.Dynamic); ok && name == "length" && (d.Op == ir.DynKeys || d.Op == ir.DynValues || d.Op == ir.DynItemsList) {
+		c.iterate(x) // a dict view has a length
 	}
-	switch name {
-	case "string", "tojson":
+	if def.flags&readsAll != 0 {
 		c.readsWhole(x, e.Span, name)
 	}
-	switch name {
-	case "default":
-	case "tojson", "int", "float":
+	switch {
+	case def.flags&noHint != 0:
+	case def.flags&hintsString != 0:
 		hint(x.Type(), usePrint)
 	default:
 		hint(x.Type(), u)
@@ -194,184 +281,223 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	} else {
 		out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
 	}
+	f.args, f.out = out.Args, out
 	switch {
-	case name == "default" && !isDynamic(x) && (holdsDynamic(x.Type()) || holdsDynamic(out.Args[0].Type())):
+	case name == "default" && !isDynamic(x) && (types.HoldsDynamic(x.Type()) || types.HoldsDynamic(out.Args[0].Type())):
 		// Either may be what it yields: a dynamic value, or a typed one
 		// converted to one.
-		return c.dynFilter(e, name, x, out.Args)
-	case name == "tojson" && holdsDynamic(x.Type()):
-		return c.dynFilter(e, name, x, out.Args)
-	}
-	if dynListFilters[name] && !isDynamic(x) && x.Type().Kind == ir.KindList && holdsDynamic(x.Type()) {
+		return c.dynFilter(f)
+	case name == "tojson" && types.HoldsDynamic(x.Type()):
+		return c.dynFilter(f)
+	case def.flags&dynList != 0 && !isDynamic(x) && x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()):
 		// A list of dynamic values (messages) converts to one.
-		return c.dynFilter(e, name, x, out.Args)
-	}
-	if dynOnlyFilters[name] && !isDynamic(x) {
+		return c.dynFilter(f)
+	case def.flags&dynOnly != 0 && !isDynamic(x):
 		c.errorf(e.NameSpan, "filter %s is supported on dynamic values only (the chat context's messages, tools and documents)", name)
 		return c.reject()
-	}
-	if isDynamic(x) {
-		switch name {
-		case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
-			// Jinja2 converts the operand with str() first.
-			out.X = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
-			x = out.X
-		default:
-			return c.dynFilter(e, name, x, out.Args)
-		}
-	} else {
+	case isDynamic(x) && def.flags&takesString != 0:
+		// Jinja2 converts the operand with str() first.
+		out.X = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
+		f.x = out.X
+	case isDynamic(x):
+		return c.dynFilter(f)
+	default:
 		c.staysTyped(e.Span, x)
 	}
-	xt := x.Type()
-	str := func() *ir.Type { return &ir.Type{Kind: ir.KindString} }
-	switch name {
-	case "default":
-		c.guard(x)
-		c.later = append(c.later, func() {
-			if ir.MaybeUndefined(out.Args[0]) {
-				// Jinja2 would yield the undefined default; the Go value
-				// cannot be undefined and set.
-				c.errorf(e.Span, "the default of default() may be undefined: give it a value that is always defined (another default, or a literal)")
-			}
-		})
-		d := out.Args[0].Type()
-		if d.Kind == ir.KindNone {
-			// Jinja2 would turn undefined into None, which prints "None";
-			// a typed value cannot be both, so ask for what is meant.
-			c.errorf(e.Span, "default(none) is not supported: an unset optional is already undefined (test it with \"is defined\")")
-		}
-		if d.Kind != ir.KindNone && unifiable(xt, d) {
-			c.unify(xt, d, e.Span)
-		}
-		out.T = xt.Resolve()
-		if d.Kind != ir.KindNone && !ir.SameKind(x.Type(), d) {
-			// As an and/or of different types: typed as its str(), right
-			// where printed.
-			out.T = str()
-			if u != usePrint {
-				c.errorf(e.Span, "default yields either %s here: promptgen can print that, but not use it as a value (make the value and the default one type, or convert with | string)", kindsOf([]ir.Expr{x, out.Args[0]}))
-				out.T = &ir.Type{}
-			}
-		}
-	case "upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate":
-		c.constrain(xt, ir.KindString, e.X.Pos())
-		out.T = str()
-		switch name {
-		case "trim":
-			c.checkMarkup(x, e.Span, "trim of", "which escapes the characters ("+toPlain+")", out.Args[0])
-		case "truncate":
-			c.checkMarkup(x, e.Span, "truncate of", "which escapes the end ("+toPlain+")", out.Args[2])
-		}
-	case "string", "tojson":
-		if name == "string" {
-			inline(x)
-		}
-		out.T = str()
-	case "join":
-		if m, ok := x.(*ir.Call); ok && m.Kind == ir.CallFilter && m.Name == "map" && m.Attr != nil && isNone(m.Args[1]) && isNone(out.Args[1]) {
-			// map(attribute=a) | join is join(attribute=a), where an
-			// unset field joins as "" (str of Undefined).
-			c.consume(m)
-			out.X, out.Attr, out.T = m.X, m.Attr, str()
-			break
-		}
-		c.constrain(xt, ir.KindList, e.X.Pos())
-		out.Attr = c.attrArg(out.Args[ir.ParamIndex(params, "attribute")], xt, e.Span)
-		if out.Attr == nil {
-			inline(x)
-			c.readsWhole(x, e.Span, "join")
-		}
-		out.T = str()
-	case "length":
-		out.T = &ir.Type{Kind: ir.KindInt}
-		c.later = append(c.later, func() {
-			if k := x.Type().Kind; k != ir.KindList && k != ir.KindString && k != ir.KindMap && k != ir.KindDict && k != ir.KindStruct {
-				c.errorf(e.NameSpan, "length needs a list, string, map, dict or object, not %s", x.Type())
-			}
-		})
-	case "first", "last":
-		if xt.Kind == ir.KindUnknown {
-			c.constrain(xt, ir.KindList, e.X.Pos())
-		}
-		switch xt = xt.Resolve(); xt.Kind {
-		case ir.KindList:
-			out.T = xt.Elem
-		case ir.KindString:
-			out.T = str()
-		default:
-			c.errorf(e.NameSpan, "%s needs a list or string, not %s", name, xt)
-			out.T = &ir.Type{Kind: ir.KindNone}
-		}
-	case "int":
-		out.T = &ir.Type{Kind: ir.KindInt}
-	case "float":
-		out.T = &ir.Type{Kind: ir.KindFloat}
-	case "round":
-		if !ir.IsNumber(xt.Resolve().Kind) {
-			c.constrain(xt, ir.KindFloat, e.X.Pos())
-		}
-		// Python's round keeps an int an int; floor and ceil divide.
-		out.T = &ir.Type{Kind: ir.KindFloat}
-		if m, ok := out.Args[1].(*ir.Const); ok && m.Value == "common" && xt.Resolve().Kind == ir.KindInt {
-			out.T = &ir.Type{Kind: ir.KindInt}
-		}
-	case "sort", "unique":
-		c.constrain(xt, ir.KindList, e.X.Pos())
-		attr := out.Args[ir.ParamIndex(params, "attribute")]
-		if k, ok := attr.(*ir.Const); ok && name == "sort" && strings.Contains(fmt.Sprint(k.Value), ",") {
-			// Jinja2's sort reads "a,b" as two sort keys.
-			c.errorf(e.Span, "sort by several attributes (%q) is not supported", k.Value)
-		} else {
-			out.Attr = c.attrArg(attr, xt, e.Span)
-		}
-		out.T = xt
-	case "reverse":
-		if xt.Kind == ir.KindUnknown {
-			c.constrain(xt, ir.KindList, e.X.Pos())
-		}
-		switch out.T = xt.Resolve(); out.T.Kind {
-		case ir.KindList:
-			c.mustIterateMsg(out, e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
-		case ir.KindString:
-			c.later = append(c.later, func() {
-				if ir.MaybeUndefined(x) {
-					// Jinja2 reverses Undefined as an empty iterator, which prints as one.
-					c.errorf(e.NameSpan, "reverse of a string that may be undefined is not supported (give it a default)")
-				}
-			})
-		default:
-			c.errorf(e.NameSpan, "reverse needs a list or string, not %s", out.T)
-			return c.reject()
-		}
-	case "list":
-		if xt.Kind == ir.KindUnknown {
-			c.constrain(xt, ir.KindList, e.X.Pos())
-		}
-		out.T = xt.Resolve()
-		if out.T.Kind != ir.KindList {
-			out.T = &ir.Type{Kind: ir.KindList, Elem: str()}
-		}
-	case "map":
-		out.Attr = c.attrArg(out.Args[ir.ParamIndex(params, "attribute")], xt, e.Span)
-		out.T = &ir.Type{Kind: ir.KindList, Elem: str()}
-		if out.Attr != nil {
-			out.T = &ir.Type{Kind: ir.KindList, Elem: ir.AttrType(out.Attr)}
-		}
+	if !def.typed(c, f) {
+		return c.reject()
 	}
 	if isGenerator(out) {
 		c.mustIterate(out, name, e.NameSpan)
 	}
-	c.later = append(c.later, func() { c.checkFilter(out, e) })
+	c.later = append(c.later, func() { c.checkFilter(f) })
 	return out
 }
 
-// dynListFilters are the filters that a list of dynamic values takes as
-// one dynamic value, and dynOnlyFilters those that only dynamic values
-// have.
-var (
-	dynListFilters = map[string]bool{"reverse": true, "sort": true, "map": true, "batch": true, "abs": true, "int": true, "float": true}
-	dynOnlyFilters = map[string]bool{"batch": true, "abs": true}
-)
+// defaultFilter types x|default(d): x where it is defined, else d.
+func (c *checker) defaultFilter(f *filterUse) bool {
+	x, out, e := f.x, f.out, f.e
+	xt := x.Type()
+	c.guard(x)
+	c.later = append(c.later, func() {
+		if ir.MaybeUndefined(out.Args[0]) {
+			// Jinja2 would yield the undefined default; the Go value
+			// cannot be undefined and set.
+			c.errorf(e.Span, "the default of default() may be undefined: give it a value that is always defined (another default, or a literal)")
+		}
+	})
+	d := out.Args[0].Type()
+	if d.Kind == ir.KindNone {
+		// Jinja2 would turn undefined into None, which prints "None";
+		// a typed value cannot be both, so ask for what is meant.
+		c.errorf(e.Span, "default(none) is not supported: an unset optional is already undefined (test it with \"is defined\")")
+	}
+	if d.Kind != ir.KindNone && types.Unifiable(xt, d) {
+		c.unify(xt, d, e.Span)
+	}
+	out.T = xt.Resolve()
+	if d.Kind != ir.KindNone && !ir.SameKind(x.Type(), d) {
+		// As an and/or of different types: typed as its str(), right
+		// where printed.
+		out.T = &ir.Type{Kind: ir.KindString}
+		if f.u != usePrint {
+			c.errorf(e.Span, "default yields either %s here: promptgen can print that, but not use it as a value (make the value and the default one type, or convert with | string)", kindsOf([]ir.Expr{x, out.Args[0]}))
+			out.T = &ir.Type{}
+		}
+	}
+	return true
+}
+
+// textFilter types the filters of a string (upper, replace, truncate...).
+func (c *checker) textFilter(f *filterUse) bool {
+	c.constrain(f.x.Type(), ir.KindString, f.e.X.Pos())
+	f.out.T = &ir.Type{Kind: ir.KindString}
+	switch f.name {
+	case "trim":
+		c.checkMarkup(f.x, f.e.Span, "trim of", "which escapes the characters ("+toPlain+")", f.args[0])
+	case "truncate":
+		c.checkMarkup(f.x, f.e.Span, "truncate of", "which escapes the end ("+toPlain+")", f.args[2])
+	}
+	return true
+}
+
+// stringFilter types string and tojson, which take any value.
+func (c *checker) stringFilter(f *filterUse) bool {
+	if f.name == "string" {
+		inline(f.x)
+	}
+	f.out.T = &ir.Type{Kind: ir.KindString}
+	return true
+}
+
+func (c *checker) joinFilter(f *filterUse) bool {
+	x, out, e := f.x, f.out, f.e
+	out.T = &ir.Type{Kind: ir.KindString}
+	if m, ok := x.(*ir.Call); ok && m.Kind == ir.CallFilter && m.Name == "map" && m.Attr != nil && isNone(m.Args[1]) && isNone(out.Args[1]) {
+		// map(attribute=a) | join is join(attribute=a), where an
+		// unset field joins as "" (str of Undefined).
+		c.consume(m)
+		out.X, out.Attr = m.X, m.Attr
+		return true
+	}
+	c.constrain(x.Type(), ir.KindList, e.X.Pos())
+	out.Attr = c.attrArg(out.Args[ir.ParamIndex(ir.FilterParams["join"], "attribute")], x.Type(), e.Span)
+	if out.Attr == nil {
+		inline(x)
+		c.readsWhole(x, e.Span, "join")
+	}
+	return true
+}
+
+func (c *checker) lengthFilter(f *filterUse) bool {
+	f.out.T = &ir.Type{Kind: ir.KindInt}
+	c.later = append(c.later, func() {
+		if k := f.x.Type().Kind; k != ir.KindList && k != ir.KindString && k != ir.KindMap && k != ir.KindDict && k != ir.KindStruct {
+			c.errorf(f.e.NameSpan, "length needs a list, string, map, dict or object, not %s", f.x.Type())
+		}
+	})
+	return true
+}
+
+// firstFilter types first and last.
+func (c *checker) firstFilter(f *filterUse) bool {
+	xt := f.x.Type()
+	if xt.Kind == ir.KindUnknown {
+		c.constrain(xt, ir.KindList, f.e.X.Pos())
+	}
+	switch xt = xt.Resolve(); xt.Kind {
+	case ir.KindList:
+		f.out.T = xt.Elem
+	case ir.KindString:
+		f.out.T = &ir.Type{Kind: ir.KindString}
+	default:
+		c.errorf(f.e.NameSpan, "%s needs a list or string, not %s", f.name, xt)
+		f.out.T = &ir.Type{Kind: ir.KindNone}
+	}
+	return true
+}
+
+// numberFilter types int and float.
+func (c *checker) numberFilter(f *filterUse) bool {
+	f.out.T = &ir.Type{Kind: ir.KindInt}
+	if f.name == "float" {
+		f.out.T = &ir.Type{Kind: ir.KindFloat}
+	}
+	return true
+}
+
+func (c *checker) roundFilter(f *filterUse) bool {
+	xt := f.x.Type()
+	if !ir.IsNumber(xt.Resolve().Kind) {
+		c.constrain(xt, ir.KindFloat, f.e.X.Pos())
+	}
+	// Python's round keeps an int an int; floor and ceil divide.
+	f.out.T = &ir.Type{Kind: ir.KindFloat}
+	if m, ok := f.out.Args[1].(*ir.Const); ok && m.Value == "common" && xt.Resolve().Kind == ir.KindInt {
+		f.out.T = &ir.Type{Kind: ir.KindInt}
+	}
+	return true
+}
+
+// sortFilter types sort and unique.
+func (c *checker) sortFilter(f *filterUse) bool {
+	xt := f.x.Type()
+	c.constrain(xt, ir.KindList, f.e.X.Pos())
+	attr := f.out.Args[ir.ParamIndex(ir.FilterParams[f.name], "attribute")]
+	if k, ok := attr.(*ir.Const); ok && f.name == "sort" && strings.Contains(fmt.Sprint(k.Value), ",") {
+		// Jinja2's sort reads "a,b" as two sort keys.
+		c.errorf(f.e.Span, "sort by several attributes (%q) is not supported", k.Value)
+	} else {
+		f.out.Attr = c.attrArg(attr, xt, f.e.Span)
+	}
+	f.out.T = xt
+	return true
+}
+
+func (c *checker) reverseFilter(f *filterUse) bool {
+	xt, out, e := f.x.Type(), f.out, f.e
+	if xt.Kind == ir.KindUnknown {
+		c.constrain(xt, ir.KindList, e.X.Pos())
+	}
+	switch out.T = xt.Resolve(); out.T.Kind {
+	case ir.KindList:
+		c.mustIterateMsg(out, e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
+	case ir.KindString:
+		c.later = append(c.later, func() {
+			if ir.MaybeUndefined(f.x) {
+				// Jinja2 reverses Undefined as an empty iterator, which prints as one.
+				c.errorf(e.NameSpan, "reverse of a string that may be undefined is not supported (give it a default)")
+			}
+		})
+	default:
+		c.errorf(e.NameSpan, "reverse needs a list or string, not %s", out.T)
+		return false
+	}
+	return true
+}
+
+func (c *checker) listFilter(f *filterUse) bool {
+	xt := f.x.Type()
+	if xt.Kind == ir.KindUnknown {
+		c.constrain(xt, ir.KindList, f.e.X.Pos())
+	}
+	f.out.T = xt.Resolve()
+	if f.out.T.Kind != ir.KindList {
+		f.out.T = &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}
+	}
+	return true
+}
+
+// mapAttrFilter types map(attribute=...).
+func (c *checker) mapAttrFilter(f *filterUse) bool {
+	out := f.out
+	out.Attr = c.attrArg(out.Args[0], f.x.Type(), f.e.Span)
+	out.T = &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}
+	if out.Attr != nil {
+		out.T = &ir.Type{Kind: ir.KindList, Elem: ir.AttrType(out.Attr)}
+	}
+	return true
+}
 
 // rebindAttr points the attribute= path of x at the fields of the final
 // types: unification may have merged the struct its fields were read from
@@ -393,90 +519,173 @@ func rebindAttr(x *ir.Call) {
 }
 
 // checkFilter validates a filter's operand and arguments once types are final.
-func (c *checker) checkFilter(x *ir.Call, e *tmpl.Filter) {
+func (c *checker) checkFilter(f *filterUse) {
+	x, e := f.out, f.e
 	rebindAttr(x)
-	xk := x.X.Type().Kind
-	argKinds := map[string][]ir.Kind{
-		"replace":  {ir.KindString, ir.KindString, ir.KindInt},
-		"trim":     {ir.KindString},
-		"join":     {ir.KindString, ir.KindString},
-		"int":      {ir.KindInt, ir.KindInt},
-		"float":    {ir.KindFloat},
-		"round":    {ir.KindInt, ir.KindString},
-		"indent":   {ir.KindUnknown, ir.KindBool, ir.KindBool},
-		"truncate": {ir.KindInt, ir.KindBool, ir.KindString, ir.KindInt},
-		"sort":     {ir.KindBool, ir.KindBool, ir.KindString},
-		"unique":   {ir.KindBool, ir.KindString},
-		"tojson":   {ir.KindInt},
-		"default":  {ir.KindUnknown, ir.KindBool},
-		"map":      {ir.KindString, ir.KindUnknown},
-	}[x.Name]
-	for i, want := range argKinds {
+	def := filters[x.Name]
+	for i, want := range def.args {
 		got := x.Args[i].Type().Kind
 		if want == ir.KindUnknown || got == ir.KindNone || got == want || (want == ir.KindFloat && got == ir.KindInt) {
 			continue
 		}
 		c.errorf(e.Span, "filter %s: parameter %q must be a %s, not %s", x.Name, ir.FilterParams[x.Name][i].Name, want, got)
 	}
-	if x.Name == "indent" {
-		if k := x.Args[0].Type().Kind; k != ir.KindInt && k != ir.KindString {
-			c.errorf(e.Span, "filter indent: width must be an int or a string")
-		}
-	}
 	if x.Attr != nil && !c.consumed[x] && !c.fromFeed(x.X.Type().Elem) {
 		// Its Go type would have no name: the objects of an empty literal.
 		c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", x.Name)
 		return
 	}
-	switch x.Name {
-	case "join", "sort", "unique", "map":
-		if xk != ir.KindList {
-			c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.Type())
-		} else if x.Name != "join" && isNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(x.X.Type().Elem.Kind) {
-			c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.Type().Elem)
-		}
-		if x.Name == "map" && x.Attr != nil {
-			c.checkMapAttr(x, e)
-		}
-		var k *ir.Type // what sort or unique compares
-		if xk == ir.KindList && (x.Name == "sort" || x.Name == "unique") {
-			k = sortKey(x)
-		}
-		switch {
-		case k == nil:
-		case x.Name == "unique" && !ir.IsScalar(k.Kind):
-			// Jinja2 fails on unhashable keys; Go does not compile.
-			c.errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
-		case x.Name == "sort" && k.Kind == ir.KindBool:
-			// Go's cmp.Compare orders no bools; Python orders False first.
-			c.errorf(e.NameSpan, "sort of bools is not supported")
-		case x.Name == "sort" && !ir.IsScalar(k.Kind):
-			c.errorf(e.NameSpan, "sort by attribute= needs a string or number, not %s", k)
-		}
-		if x.Name == "sort" && len(x.Attr) > 1 {
-			// The comparison cannot fail the render when an object on the way is unset.
-			for _, f := range x.Attr[:len(x.Attr)-1] {
-				if f.Optional {
-					c.errorf(e.Span, "sort by attribute= through the optional field %q is not supported", f.Key)
-				}
-			}
-		}
-	case "int", "float":
-		if !ir.IsScalar(xk) {
-			c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.Type())
-		}
-		if k, ok := x.Args[0].(*ir.Const); ok && k.Value == nil {
-			// Jinja2 yields the default, None, where the conversion fails.
-			c.errorf(e.Span, "filter %s: a none default of a typed value is not supported (give a number)", x.Name)
-		}
-	case "round":
-		if !ir.IsNumber(xk) {
-			c.errorf(e.NameSpan, "round needs a number, not %s", x.X.Type())
-		}
-	case "list":
+	if def.final != nil {
+		def.final(c, f)
+	}
+}
+
+func (c *checker) indentFinal(f *filterUse) {
+	if k := f.out.Args[0].Type().Kind; k != ir.KindInt && k != ir.KindString {
+		c.errorf(f.e.Span, "filter indent: width must be an int or a string")
+	}
+}
+
+// listFinal checks list, and join, sort, unique and map, which need a
+// list, of scalars unless by attribute=.
+func (c *checker) listFinal(f *filterUse) {
+	x, e := f.out, f.e
+	xk := x.X.Type().Kind
+	if x.Name == "list" {
 		if xk != ir.KindList && xk != ir.KindString && xk != ir.KindMap && xk != ir.KindDict {
 			c.errorf(e.NameSpan, "list needs a list, string, map or dict, not %s", x.X.Type())
 		}
+		return
+	}
+	if xk != ir.KindList {
+		c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.Type())
+	} else if x.Name != "join" && isNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(x.X.Type().Elem.Kind) {
+		c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.Type().Elem)
+	}
+	if x.Name == "map" && x.Attr != nil {
+		c.checkMapAttr(x, e)
+	}
+	var k *ir.Type // what sort or unique compares
+	if xk == ir.KindList && (x.Name == "sort" || x.Name == "unique") {
+		k = sortKey(x)
+	}
+	switch {
+	case k == nil:
+	case x.Name == "unique" && !ir.IsScalar(k.Kind):
+		// Jinja2 fails on unhashable keys; Go does not compile.
+		c.errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
+	case x.Name == "sort" && k.Kind == ir.KindBool:
+		// Go's cmp.Compare orders no bools; Python orders False first.
+		c.errorf(e.NameSpan, "sort of bools is not supported")
+	case x.Name == "sort" && !ir.IsScalar(k.Kind):
+		c.errorf(e.NameSpan, "sort by attribute= needs a string or number, not %s", k)
+	}
+	if x.Name == "sort" && len(x.Attr) > 1 {
+		// The comparison cannot fail the render when an object on the way is unset.
+		for _, f := range x.Attr[:len(x.Attr)-1] {
+			if f.Optional {
+				c.errorf(e.Span, "sort by attribute= through the optional field %q is not supported", f.Key)
+			}
+		}
+	}
+}
+
+// numberFinal checks int and float.
+func (c *checker) numberFinal(f *filterUse) {
+	x, e := f.out, f.e
+	if !ir.IsScalar(x.X.Type().Kind) {
+		c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.Type())
+	}
+	if k, ok := x.Args[0].(*ir.Const); ok && k.Value == nil {
+		// Jinja2 yields the default, None, where the conversion fails.
+		c.errorf(e.Span, "filter %s: a none default of a typed value is not supported (give a number)", x.Name)
+	}
+}
+
+func (c *checker) roundFinal(f *filterUse) {
+	if !ir.IsNumber(f.out.X.Type().Kind) {
+		c.errorf(f.e.NameSpan, "round needs a number, not %s", f.out.X.Type())
+	}
+}
+
+// dynFilter checks a filter of a dynamic operand, its arguments bound.
+func (c *checker) dynFilter(f *filterUse) ir.Expr {
+	if dyn := filters[f.name].dyn; dyn != nil {
+		return dyn(c, f)
+	}
+	c.errorf(f.e.NameSpan, "filter %s of a dynamic value is not supported", f.name)
+	return c.reject()
+}
+
+// dynOp is the dyn of a filter that is op of the operand alone, of kind k.
+func dynOp(op ir.DynOp, k ir.Kind) func(*checker, *filterUse) ir.Expr {
+	return func(c *checker, f *filterUse) ir.Expr {
+		return c.dyn(op, "", &ir.Type{Kind: k}, f.e.Span, f.x)
+	}
+}
+
+func (c *checker) dynDefault(f *filterUse) ir.Expr {
+	return c.dyn(ir.DynDefault, "", ir.DynamicType(), f.e.Span, f.x, f.args[0], f.args[1])
+}
+
+func (c *checker) dynToJSON(f *filterUse) ir.Expr {
+	return c.dyn(ir.DynToJSON, "", &ir.Type{Kind: ir.KindString}, f.e.Span, f.x, f.args[0])
+}
+
+func (c *checker) dynJoin(f *filterUse) ir.Expr {
+	if !isNone(f.args[1]) {
+		c.errorf(f.e.Span, "join(attribute=) of a dynamic value is not supported")
+	}
+	c.constrain(f.args[0].Type(), ir.KindString, f.e.Span)
+	return c.dyn(ir.DynJoin, "", &ir.Type{Kind: ir.KindString}, f.e.Span, f.x, f.args[0])
+}
+
+// dynCall is the dyn of a filter that runtime/jinja applies with every
+// argument given, whose first arguments have kinds (ir.KindUnknown: any):
+// a flag is a bool, a count an int. sort and dictsort yield lists, as
+// Python's sorted.
+func dynCall(kinds ...ir.Kind) func(*checker, *filterUse) ir.Expr {
+	return func(c *checker, f *filterUse) ir.Expr {
+		for i, k := range kinds {
+			if k != ir.KindUnknown && !isNone(f.args[i]) {
+				c.constrain(f.args[i].Type(), k, f.e.Span)
+			}
+		}
+		return c.dyn(ir.DynFilter, f.name, ir.DynamicType(), f.e.Span, append([]ir.Expr{f.x}, f.args...)...)
+	}
+}
+
+func (c *checker) dynSort(f *filterUse) ir.Expr {
+	out := dynCall(ir.KindBool, ir.KindBool)(c, f)
+	c.dynAttrArg(f, f.args[2])
+	return out
+}
+
+func (c *checker) dynMap(f *filterUse) ir.Expr {
+	out := dynCall()(c, f)
+	c.dynAttrArg(f, f.args[0])
+	return out
+}
+
+// dynAttrArg checks the attribute or sort key of a filter of a dynamic
+// value: a string literal.
+func (c *checker) dynAttrArg(f *filterUse, attr ir.Expr) {
+	if k, ok := attr.(*ir.Const); !ok || k.Value != nil && k.T.Kind != ir.KindString {
+		c.errorf(f.e.Span, "filter %s: attribute must be a string literal", f.name)
+	}
+}
+
+// dynGenerator is dyn for a filter that yields a generator in Jinja2 (or
+// an iterator, reverse): its consumer must iterate it.
+func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filterUse) ir.Expr {
+	return func(c *checker, f *filterUse) ir.Expr {
+		out := dyn(c, f)
+		what := "a generator, which prints as <generator ...>"
+		if f.name == "reverse" {
+			what = "an iterator (of anything but a string), which prints as <list_reverseiterator ...>"
+		}
+		c.mustIterateMsg(out, f.e.NameSpan, fmt.Sprintf("%s of a dynamic value yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", f.name, what))
+		return out
 	}
 }
 
@@ -548,308 +757,26 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func (c *checker) test(e *tmpl.Test) ir.Expr {
-	if x, ok := c.definedGlobal(e); ok {
-		return x
-	}
-	if op, ok := comparisonTests[e.Name]; ok {
-		if len(e.Args) != 1 {
-			c.errorf(e.Span, "test %s takes 1 argument, got %d", e.Name, len(e.Args))
-			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-		}
-		return c.expr(negated(e, &tmpl.Binary{Span: e.Span, Op: op, X: e.X, Y: e.Args[0]}), useTest)
-	}
-	if e.Name == "sameas" {
-		return c.sameas(e)
-	}
-	if _, ok := ir.TestParams[e.Name]; !ok {
-		names := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(comparisonTests)), []string{"sameas"})
-		slices.Sort(names)
-		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, names))
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	if n := len(ir.TestParams[e.Name]); len(e.Args) != n {
-		if n == 0 {
-			c.errorf(e.Span, "test %s takes no arguments", e.Name)
-		} else {
-			c.errorf(e.Span, "test %s takes %d argument, got %d", e.Name, n, len(e.Args))
-			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-		}
-	}
-	switch e.Name {
-	case "even", "odd", "divisibleby":
-		return c.expr(modTest(e), useTest)
-	}
-	x := c.expr(e.X, useValue)
-	if isDynamic(x) {
-		return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
-	}
-	if e.Name != "defined" && e.Name != "undefined" {
-		hint(x.Type(), useTest) // whether a value is defined says nothing of its type
-	}
-	c.guard(x)
-	if e.Name == "none" {
-		name := "is none"
-		if e.Not {
-			name = "is not none"
-		}
-		c.later = append(c.later, func() { c.noneTest(x, name, e.Span) })
-	}
-	return &ir.Call{Kind: ir.CallTest, Name: e.Name, X: x, Not: e.Not, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
-}
+// transformersToJSONParams are the parameters of the transformers
+// profile's tojson: json.dumps's, ensure_ascii first.
+var transformersToJSONParams = []ir.Param{{Name: "ensure_ascii", Def: false}, {Name: "indent"}, {Name: "separators"}, {Name: "sort_keys", Def: false}}
 
-// noneTest rejects a test for none (is none, == none, ...) of x, once types
-// are final, when x may be undefined: promptgen tells undefined from none
-// as Jinja2 does, but an unset optional is also what JSON null decodes to,
-// and what a nil pointer means in Go, so the test would be read both ways.
-func (c *checker) noneTest(x ir.Expr, test string, sp tmpl.Span) {
-	if !ir.MaybeUndefined(x) {
-		return
-	}
-	what := "this value"
-	if p := ir.VarPath(x); p != "" {
-		what = fmt.Sprintf("%q", p)
-	}
-	c.errorf(sp, "cannot test %s %s: it may be unset, which is undefined (never none), and JSON null means unset too (test \"is defined\" instead)", what, test)
-}
-
-// modTest is the test even, odd or divisibleby(num) as Jinja2 defines it:
-// x % 2 == 0, x % 2 == 1, x % num == 0.
-func modTest(e *tmpl.Test) tmpl.Expr {
-	num, rest := tmpl.Expr(&tmpl.Const{Span: e.NameSpan, Value: int64(2)}), int64(0)
-	switch e.Name {
-	case "odd":
-		rest = 1
-	case "divisibleby":
-		num = e.Args[0]
-	}
-	mod := &tmpl.Binary{Span: e.Span, Op: "%", X: e.X, Y: num}
-	return negated(e, &tmpl.Binary{Span: e.Span, Op: "==", X: mod, Y: &tmpl.Const{Span: e.NameSpan, Value: rest}})
-}
-
-// dictCall checks dict(k=v, ...), which is the dict literal {'k': v, ...}.
-func (c *checker) dictCall(e *tmpl.Call, u use) ir.Expr {
-	if len(e.Args) > 0 {
-		for _, a := range e.Args {
-			c.expr(a, useValue) // for what it reads
+// transformersToJSON binds the arguments of the transformers profile's
+// tojson, of which promptgen supports indent, and returns them as
+// Jinja2's tojson takes them. Its keys come in insertion order, which only
+// a dict literal has: an object or a map of the feed has the order of its
+// JSON data in Python, which a Go struct or map does not keep.
+func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
+	args := c.bindArgs("filter tojson", transformersToJSONParams, e.Args, e.Kwargs, e.Span)
+	for i, p := range transformersToJSONParams {
+		if k, ok := args[i].(*ir.Const); p.Name != "indent" && (!ok || k.Value != p.Def) {
+			c.errorf(e.Span, "filter tojson: %s is not supported (transformers' tojson supports indent)", p.Name)
 		}
-		c.errorf(e.Args[0].Pos(), "dict() is supported with keyword arguments only (write a dict literal)")
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	lit := &tmpl.Dict{Span: e.Span}
-	for _, kw := range e.Kwargs {
-		lit.Keys = append(lit.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
-		lit.Values = append(lit.Values, kw.Value)
-	}
-	return c.expr(lit, u)
-}
-
-// negated is x, the condition test e stands for, negated when e is a
-// "is not" test.
-func negated(e *tmpl.Test, x tmpl.Expr) tmpl.Expr {
-	if e.Not {
-		return &tmpl.Unary{Span: e.Span, Op: "not", X: x}
-	}
-	return x
-}
-
-// sameas checks the test sameas, Python's identity: supported against
-// none, true and false, where it is the test none, true or false.
-func (c *checker) sameas(e *tmpl.Test) ir.Expr {
-	if len(e.Args) != 1 {
-		c.errorf(e.Span, "test sameas takes 1 argument, got %d", len(e.Args))
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	name := ""
-	if k, ok := e.Args[0].(*tmpl.Const); ok {
-		switch k.Value {
-		case nil:
-			name = "none"
-		case true:
-			name = "true"
-		case false:
-			name = "false"
-		}
-	}
-	if name == "" {
-		c.expr(e.X, useValue) // for what it reads
-		c.expr(e.Args[0], useValue)
-		c.errorf(e.Args[0].Pos(), "test sameas is supported against none, true or false only (Python's identity of other values is not defined by their value)")
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	return c.test(&tmpl.Test{Span: e.Span, X: e.X, Name: name, NameSpan: e.NameSpan, Not: e.Not})
-}
-
-func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
-	if fn, ok := c.isMacroCall(e); ok {
-		return c.macroCall(e, fn)
-	}
-	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "strftime_now" && c.p.Jinja.Transformers && c.isGlobalFunc(fn.Name) {
-		return c.strftime(e)
-	}
-	if c.isLoopCycle(e) {
-		return c.loopCycle(e)
-	}
-	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "range" && c.isGlobalFunc(fn.Name) {
-		return c.rangeCall(e)
-	}
-	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "dict" && c.isGlobalFunc(fn.Name) {
-		return c.dictCall(e, u)
-	}
-	if fn, ok := e.Fn.(*tmpl.Name); ok && c.globalCall(e, fn) {
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	fn, ok := e.Fn.(*tmpl.Attr)
-	if !ok {
-		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	if fn.Name == "items" || fn.Name == "keys" || fn.Name == "get" || fn.Name == "values" {
-		x := c.expr(fn.X, useValue)
-		if isDynamic(x) {
-			out, _ := c.dynMethod(e, fn, x)
-			return out
-		}
-		if fn.Name == "get" {
-			return c.typedGet(e, fn, x, u)
-		}
-		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
-			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
-		}
-		if x.Type().Kind != ir.KindDict {
-			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
-		}
-		if e != c.loopIter {
-			// It would stand for the map or dict, which prints and converts
-			// unlike Python's dict_items and dict_keys.
-			hint := ""
-			if fn.Name == "keys" {
-				hint = " (write the map or dict itself)"
-			}
-			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop%s", fn.Name, hint)
-		}
-		return x
-	}
-	params, ok := ir.MethodParams[fn.Name]
-	if !ok {
-		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, slices.Sorted(maps.Keys(ir.MethodParams))))
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	}
-	x := c.expr(fn.X, useValue)
-	if isDynamic(x) {
-		x, _ = c.dynMethod(e, fn, x)
-	} else {
-		c.staysTyped(e.Span, x)
-	}
-	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
-	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
-	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
-	switch fn.Name {
-	case "replace":
-		c.checkMarkup(x, e.Span, "replace() of", "which escapes the arguments ("+toPlain+")", out.Args[0], out.Args[1])
-	case "strip", "lstrip", "rstrip":
-		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the characters ("+toPlain+")", out.Args[0])
-	case "split":
-		c.checkMarkup(x, e.Span, "split() of", "whose split() returns Markup strings ("+toPlain+")")
-	}
-	switch fn.Name {
-	case "startswith", "endswith":
-		out.T = &ir.Type{Kind: ir.KindBool}
-	case "split":
-		out.T = &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}
-	default:
-		out.T = &ir.Type{Kind: ir.KindString}
-	}
-	for _, a := range out.Args {
-		if k := a.Type().Kind; k == ir.KindUnknown {
-			c.constrain(a.Type(), ir.KindString, e.Span)
-		}
-	}
-	return out
-}
-
-// typedGet checks m.get(key[, default]) of a typed map, dict or object x
-// (checked from fn.X) as m[key] if key in m else default, none when not
-// given: what Python's dict.get returns.
-func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Expr {
-	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	switch {
-	case len(e.Kwargs) > 0:
-		c.errorf(e.Kwargs[0].NameSpan, "get() takes no keyword arguments")
-		return none
-	case len(e.Args) == 0 || len(e.Args) > 2:
-		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
-		return none
-	}
-	_, constKey := e.Args[0].(*tmpl.Const)
-	switch xt := x.Type(); xt.Kind {
-	case ir.KindUnknown:
-		// An object whose field is optional, as o.name infers one; a map
-		// where the key is known only at run time.
-		kind := ir.KindMap
-		if constKey {
-			kind = ir.KindStruct
-		}
-		c.constrain(xt, kind, fn.X.Pos())
-		c.mustComeFromInput(xt.Resolve(), fn.X.Pos())
-	case ir.KindMap, ir.KindDict, ir.KindStruct:
-	default:
-		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
-		return none
 	}
 	c.later = append(c.later, func() {
-		if ir.MaybeUndefined(x) {
-			// Jinja2 fails to call get of undefined.
-			c.errorf(fn.NameSpan, "get() of a value that may be undefined is not supported: test it with \"is defined\" first")
+		if t := types.KeyedIn(out.X.Type()); t != nil {
+			c.errorf(e.Span, "tojson of the transformers profile writes the keys of a %s in the order of its JSON data, which promptgen's types do not keep (only a dict literal's)", t)
 		}
 	})
-	key := e.Args[0]
-	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
-	if len(e.Args) == 2 {
-		dflt = e.Args[1]
-		if !cannotFail(dflt) {
-			// Jinja2 evaluates it, and fails where it fails, even where
-			// the key is there; here it is evaluated where it is used.
-			c.errorf(dflt.Pos(), "the default of get() must be a literal or a variable (Jinja2 evaluates it even where the key is there)")
-			return none
-		}
-	}
-	if k, ok := key.(*tmpl.Const); ok {
-		if name, ok := k.Value.(string); ok {
-			if xt := x.Type(); (xt.Kind == ir.KindDict || xt.Kind == ir.KindStruct && xt.Declared) && xt.Field(name) == nil {
-				return c.expr(dflt, u) // a closed dict or object without the key
-			}
-		}
-	}
-	if c.checked == nil {
-		c.checked = map[tmpl.Expr]ir.Expr{}
-	}
-	c.checked[key] = c.expr(key, useValue)
-	c.checked[fn.X] = x
-	return c.expr(&tmpl.CondExpr{
-		Span: e.Span,
-		Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
-		Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
-		Else: dflt,
-	}, u)
-}
-
-// cannotFail reports whether evaluating x never fails in Jinja2: a
-// literal, a variable (undefined is a value), a ~ of them, or a list or
-// dict literal of them.
-func cannotFail(x tmpl.Expr) bool {
-	switch x := x.(type) {
-	case *tmpl.Const, *tmpl.Name:
-		return true
-	case *tmpl.Unary:
-		_, ok := x.X.(*tmpl.Const)
-		return ok && x.Op != "not"
-	case *tmpl.Binary:
-		return x.Op == "~" && cannotFail(x.X) && cannotFail(x.Y) // str() of anything
-	case *tmpl.List:
-		return !slices.ContainsFunc(x.Items, func(it tmpl.Expr) bool { return !cannotFail(it) })
-	case *tmpl.Dict:
-		return !slices.ContainsFunc(x.Values, func(it tmpl.Expr) bool { return !cannotFail(it) })
-	}
-	return false
+	return []ir.Expr{args[1]}
 }

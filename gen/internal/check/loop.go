@@ -6,6 +6,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // loopNeighbour checks loop.previtem or loop.nextitem (name) of loop: the
@@ -49,7 +50,7 @@ func (c *checker) loopCycle(e *tmpl.Call) ir.Expr {
 	}
 	for _, a := range e.Args {
 		x := c.expr(a, useValue)
-		c.unify(out.T, slotType(x.Type()), a.Pos())
+		c.unify(out.T, types.Slot(x.Type()), a.Pos())
 		out.Args = append(out.Args, x)
 	}
 	c.later = append(c.later, func() {
@@ -69,7 +70,7 @@ func (c *checker) loopCycle(e *tmpl.Call) ir.Expr {
 
 // loopAttrNames are the names loop. takes, for suggestions.
 func loopAttrNames() []string {
-	names := append(slices.Collect(maps.Keys(loopAttrs)), "previtem", "nextitem", "cycle")
-	slices.Sort(names)
-	return names
+	attrs := append(slices.Collect(maps.Keys(loopAttrs)), "previtem", "nextitem", "cycle")
+	slices.Sort(attrs)
+	return attrs
 }

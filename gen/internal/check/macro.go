@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
@@ -173,11 +174,11 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		i := slices.IndexFunc(def.Params, func(p *tmpl.Name) bool { return p.Name == kw.Name })
 		switch {
 		case i < 0:
-			var names []string
+			var paramNames []string
 			for _, p := range def.Params {
-				names = append(names, p.Name)
+				paramNames = append(paramNames, p.Name)
 			}
-			c.errorf(kw.NameSpan, "macro %q has no parameter %q%s", fn.Name, kw.Name, schema.DidYouMean(kw.Name, names))
+			c.errorf(kw.NameSpan, "macro %q has no parameter %q%s", fn.Name, kw.Name, schema.DidYouMean(kw.Name, paramNames))
 			return none
 		case params[i] != nil:
 			c.errorf(kw.NameSpan, "parameter %q of macro %q is passed twice", kw.Name, fn.Name)
@@ -206,7 +207,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	c.macros.calling = append(c.macros.calling, fn.Name)
 	c.macros.calls = append(c.macros.calls, e.Span)
 	c.scopes = nil
-	c.enter(frameSymbols(c.macros.top.sym, def.Params, def.Body), &out.Locals, nil, params...)
+	c.enter(idtrack.Frame(c.macros.top.sym, def.Params, def.Body), &out.Locals, nil, params...)
 	c.scopes[0].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
 	c.scopes = saved

@@ -31,11 +31,8 @@ func (c *checker) markup(x ir.Expr) bool {
 			return !c.p.Jinja.Transformers // transformers' tojson returns a str
 		case x.Kind == ir.CallFilter && x.Name == "default":
 			return c.markup(x.X) || c.markup(x.Args[0])
-		case x.Kind == ir.CallFilter:
-			switch x.Name {
-			case "upper", "lower", "capitalize", "trim", "string", "indent", "truncate", "reverse":
-				return c.markup(x.X)
-			}
+		case x.Kind == ir.CallFilter && filters[x.Name].flags&keepsMarkup != 0:
+			return c.markup(x.X)
 		case x.Kind == ir.CallMethod:
 			return x.T.Kind == ir.KindString && c.markup(x.X)
 		}

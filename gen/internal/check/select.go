@@ -4,17 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
-
-// comparisonTests are Jinja2's tests that compare, by the operator they
-// apply: select('equalto', x) keeps the items == x.
-var comparisonTests = map[string]string{
-	"==": "==", "eq": "==", "equalto": "==", "!=": "!=", "ne": "!=",
-	"<": "<", "lt": "<", "lessthan": "<", "<=": "<=", "le": "<=",
-	">": ">", "gt": ">", "greaterthan": ">", ">=": ">=", "ge": ">=", "in": "in",
-}
 
 // selectItem names the item a select condition reads; no template can
 // write the name.
@@ -102,7 +95,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 		cond = &tmpl.Test{Span: sp, X: subject, Name: test, NameSpan: sp, Args: args[1:]}
 	}
 	parent := c.scopes[len(c.scopes)-1]
-	c.enter(frameSymbols(parent.sym, []*tmpl.Name{{Span: e.NameSpan, Name: selectItem}}, nil), new([]*ir.Local), nil, item)
+	c.enter(idtrack.Frame(parent.sym, []*tmpl.Name{{Span: e.NameSpan, Name: selectItem}}, nil), new([]*ir.Local), nil, item)
 	out := &ir.Select{Name: name, X: x, Item: item, Cond: c.expr(cond, useTest), Args: testArgs, Reject: strings.HasPrefix(name, "reject"), Pos: c.posString(e.Span)}
 	c.leave(nil)
 	c.mustIterate(out, name, e.NameSpan)
@@ -201,7 +194,7 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	item := c.newLocal(selectItem, xt.Elem)
 	apply := &tmpl.Filter{Span: e.Span, X: &tmpl.Name{Span: sp, Name: selectItem}, Name: name, NameSpan: sp, Args: e.Args[1:], Kwargs: e.Kwargs}
 	parent := c.scopes[len(c.scopes)-1]
-	c.enter(frameSymbols(parent.sym, []*tmpl.Name{{Span: sp, Name: selectItem}}, nil), new([]*ir.Local), nil, item)
+	c.enter(idtrack.Frame(parent.sym, []*tmpl.Name{{Span: sp, Name: selectItem}}, nil), new([]*ir.Local), nil, item)
 	elem := c.filter(apply, useValue)
 	c.leave(nil)
 	out := &ir.MapFilter{X: x, Item: item, Elem: elem, Args: args, T: &ir.Type{Kind: ir.KindList, Elem: elem.Type()}}

@@ -1,18 +1,27 @@
-package check
+package types
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
 
-// constrain makes t of kind k: an unknown type takes the kind, a known one
+// FieldKeys lists the keys of struct or dict type t, in order.
+func FieldKeys(t *ir.Type) []string {
+	keys := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		keys[i] = f.Key
+	}
+	return keys
+}
+
+// Constrain makes t of kind k: an unknown type takes the kind, a known one
 // must already have it (numbers mix).
-func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
+func Constrain(t *ir.Type, k ir.Kind) error {
 	t = t.Resolve()
 	switch {
 	case t.Kind == k:
@@ -25,12 +34,21 @@ func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
 		t.Kind = ir.KindFloat
 	case ir.IsNumber(t.Kind) && ir.IsNumber(k):
 	default:
-		c.errorf(sp, "type mismatch: a %s is used as a %s", t, k)
+		return fmt.Errorf("type mismatch: a %s is used as a %s", t, k)
 	}
+	return nil
 }
 
-// unify makes a and b one type: what is learnt about one applies to both.
-func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
+// Unify makes a and b one type: what is learnt about one applies to both.
+// It returns the mismatches found on the way, for the caller to report
+// where a and b meet.
+func Unify(a, b *ir.Type) []error {
+	var errs []error
+	unify(a, b, &errs)
+	return errs
+}
+
+func unify(a, b *ir.Type, errs *[]error) {
 	a, b = a.Resolve(), b.Resolve()
 	if a == b {
 		return
@@ -41,7 +59,7 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 	// Now a is known, or both are unknown: link b into a.
 	switch {
 	case b.Kind == ir.KindUnknown && occurs(b, a):
-		c.errorf(sp, "type mismatch: a value cannot contain itself")
+		*errs = append(*errs, errors.New("type mismatch: a value cannot contain itself"))
 	case b.Kind == ir.KindUnknown:
 		if a.Kind == ir.KindUnknown {
 			a.Hint = strongerHint(a.Hint, b.Hint)
@@ -59,8 +77,8 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 		if b.Kind == ir.KindDynamic {
 			a, b = b, a
 		}
-		if b.Kind != ir.KindDynamic && (b.Declared || !convertsToDynamic(b)) {
-			c.errorf(sp, "type mismatch: %s and %s", a, b)
+		if b.Kind != ir.KindDynamic && (b.Declared || !ConvertsToDynamic(b)) {
+			*errs = append(*errs, fmt.Errorf("type mismatch: %s and %s", a, b))
 			return
 		}
 		b.Link = a
@@ -69,16 +87,16 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 	case isEmptyDict(a) && b.Kind == ir.KindMap:
 		a.Link = b
 	case a.Kind != b.Kind:
-		c.errorf(sp, "type mismatch: %s and %s", a, b)
+		*errs = append(*errs, fmt.Errorf("type mismatch: %s and %s", a, b))
 	case a.Kind == ir.KindList || a.Kind == ir.KindMap:
-		c.unify(a.Elem, b.Elem, sp)
+		unify(a.Elem, b.Elem, errs)
 	case a.Kind == ir.KindDict:
-		if !slices.Equal(fieldKeys(a), fieldKeys(b)) {
-			c.errorf(sp, "type mismatch: dicts with keys %s and %s", keyList(a), keyList(b))
+		if !slices.Equal(FieldKeys(a), FieldKeys(b)) {
+			*errs = append(*errs, fmt.Errorf("type mismatch: dicts with keys %s and %s", keyList(a), keyList(b)))
 			return
 		}
 		for i, f := range b.Fields {
-			c.unify(a.Fields[i].Type, f.Type, sp)
+			unify(a.Fields[i].Type, f.Type, errs)
 		}
 		b.Link = a
 	case a.Kind == ir.KindStruct:
@@ -86,15 +104,15 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 			a, b = b, a
 		}
 		if b.Declared {
-			c.errorf(sp, "type mismatch: two different objects")
+			*errs = append(*errs, errors.New("type mismatch: two different objects"))
 			return
 		}
 		for _, f := range b.Fields {
 			if g := a.Field(f.Key); g != nil {
-				c.unify(g.Type, f.Type, sp)
+				unify(g.Type, f.Type, errs)
 				g.Optional = g.Optional && f.Optional
 			} else if a.Declared {
-				c.errorf(sp, "object has no field %q%s", f.Key, schema.DidYouMean(f.Key, fieldKeys(a)))
+				*errs = append(*errs, fmt.Errorf("object has no field %q%s", f.Key, schema.DidYouMean(f.Key, FieldKeys(a))))
 			} else {
 				a.Fields = append(a.Fields, f)
 			}
@@ -109,9 +127,9 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 // be an empty map too.
 func isEmptyDict(t *ir.Type) bool { return t.Kind == ir.KindDict && len(t.Fields) == 0 }
 
-// unifiable reports whether unify would make a and b one type without an
+// Unifiable reports whether Unify would make a and b one type without an
 // error; numbers of different kinds are not (each keeps its own).
-func unifiable(a, b *ir.Type) bool {
+func Unifiable(a, b *ir.Type) bool {
 	a, b = a.Resolve(), b.Resolve()
 	switch {
 	case a == b:
@@ -125,24 +143,24 @@ func unifiable(a, b *ir.Type) bool {
 	case a.Kind == ir.KindDynamic && b.Kind == ir.KindDynamic:
 		return true
 	case a.Kind == ir.KindDynamic:
-		return !b.Declared && convertsToDynamic(b)
+		return !b.Declared && ConvertsToDynamic(b)
 	case b.Kind == ir.KindDynamic:
-		return !a.Declared && convertsToDynamic(a)
+		return !a.Declared && ConvertsToDynamic(a)
 	case a.Kind != b.Kind:
 		return false
 	case a.Kind == ir.KindList || a.Kind == ir.KindMap:
-		return unifiable(a.Elem, b.Elem)
+		return Unifiable(a.Elem, b.Elem)
 	case a.Kind == ir.KindDict:
-		if !slices.Equal(fieldKeys(a), fieldKeys(b)) {
+		if !slices.Equal(FieldKeys(a), FieldKeys(b)) {
 			return false
 		}
 		for i, f := range a.Fields {
-			if !unifiable(f.Type, b.Fields[i].Type) {
+			if !Unifiable(f.Type, b.Fields[i].Type) {
 				return false
 			}
 		}
 	case a.Kind == ir.KindStruct:
-		return !a.Declared || !b.Declared // as unify: an inferred object merges
+		return !a.Declared || !b.Declared // as Unify: an inferred object merges
 	}
 	return true
 }
@@ -167,63 +185,21 @@ func occurs(u, t *ir.Type) bool {
 	return false
 }
 
-// unifyWeak relates the operands of a comparison: an unknown side takes
+// UnifyWeak relates the operands of a comparison: an unknown side takes
 // the other's type; known sides may differ (Jinja2 compares any values).
-func (c *checker) unifyWeak(a, b *ir.Type, sp tmpl.Span) {
+// It returns Unify's mismatches.
+func UnifyWeak(a, b *ir.Type) []error {
 	a, b = a.Resolve(), b.Resolve()
 	switch {
 	case a.Kind == ir.KindUnknown || b.Kind == ir.KindUnknown:
-		c.unify(a, b, sp)
+		return Unify(a, b)
 	case a.Kind == b.Kind && (a.Kind == ir.KindList || a.Kind == ir.KindMap):
 		// The elements of [] take the other list's.
-		c.unifyWeak(a.Elem, b.Elem, sp)
+		return UnifyWeak(a.Elem, b.Elem)
 	case isEmptyDict(a) && b.Kind == ir.KindMap, isEmptyDict(b) && a.Kind == ir.KindMap:
-		c.unify(a, b, sp)
+		return Unify(a, b)
 	}
-}
-
-// finalize gives every still-unknown type its default: the hinted kind,
-// else string.
-func finalize(t *ir.Type) {
-	t = t.Resolve()
-	switch t.Kind {
-	case ir.KindUnknown:
-		t.Kind = ir.KindString
-		if t.Hint != ir.KindUnknown {
-			t.Kind = t.Hint
-		}
-	case ir.KindList, ir.KindMap:
-		finalize(t.Elem)
-		t.Elem = t.Elem.Resolve()
-	case ir.KindStruct, ir.KindDict:
-		for _, f := range t.Fields {
-			finalize(f.Type)
-			f.Type = f.Type.Resolve()
-		}
-	}
-}
-
-// finalizeExpr finalizes x's type, and points a member read at the field of
-// its object's final type: unifying two inferred objects keeps the fields of
-// one, and a read of the other's would name a field no longer there.
-func finalizeExpr(x ir.Expr) {
-	finalize(x.Type())
-	switch x := x.(type) {
-	case *ir.FieldRef:
-		if x.Of != nil {
-			x.Field = finalField(x.Of.Type(), x.Field)
-		}
-	case *ir.DictValue:
-		x.Field = finalField(x.Of.Type(), x.Field)
-	}
-}
-
-// finalField is the field of parent with f's key.
-func finalField(parent *ir.Type, f *ir.Field) *ir.Field {
-	if g := parent.Resolve().Field(f.Key); g != nil {
-		return g
-	}
-	return f
+	return nil
 }
 
 // strongerHint merges two hints: printing beats arithmetic beats testing.

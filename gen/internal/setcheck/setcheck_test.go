@@ -1,23 +1,27 @@
-package gen
+package setcheck
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/load"
 )
 
-// checkSetFiles loads and checks the set "agent" in files.
-func checkSetFiles(t *testing.T, cfg Config, files map[string]string) ([]*ir.PromptSet, Diagnostics) {
+// checkSetFiles loads and checks the set "agent" in files (path → content).
+func checkSetFiles(t *testing.T, strict bool, files map[string]string) ([]*ir.PromptSet, diag.Diagnostics) {
 	t.Helper()
-	sets, diags := load.Sets(mapFS(files), "p")
+	fsys := fstest.MapFS{}
+	for name, data := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	sets, diags := load.Sets(fsys, "p")
 	sink := &diag.Sink{List: diags}
-	irs := check.Sets(sets, cfg.Strict, sink)
+	irs := Sets(sets, strict, sink)
 	return irs, sink.List.Sorted()
 }
 
@@ -45,7 +49,7 @@ func describeFields(t *ir.Type, indent string) []string {
 // and a number, a printed and a tested value, fields added by different
 // templates), and the union has the types of all of them.
 func TestSetFeedUnion(t *testing.T) {
-	sets, diags := checkSetFiles(t, Config{}, map[string]string{
+	sets, diags := checkSetFiles(t, false, map[string]string{
 		"agent/promptset.yaml":          "",
 		"agent/main/default.jinja":      `{{ n + 1 }} {% if flag %}x{% endif %} {{ user.name }} {{ header }}`,
 		"agent/main/Search.jinja":       `{{ n * 1.5 }} {{ flag }} {{ user.email | upper }}`,
@@ -87,16 +91,12 @@ func TestSetCheckErrors(t *testing.T) {
 		"agent/promptset.yaml":     "inputs:\n  x: string\n  unused: int\n",
 		"agent/main/default.jinja": "{{ x }}",
 	}
-	_, diags := checkSetFiles(t, Config{}, files)
+	_, diags := checkSetFiles(t, false, files)
 	if want := `p/agent/promptset.yaml:3:3: warning: input "unused" is declared but not used by any template of the set`; diags.Error() != want {
 		t.Errorf("unused input:\n%s\nwant\n%s", diags, want)
 	}
-	_, diags = checkSetFiles(t, Config{Renderer: RendererTextTemplate}, files)
-	if want := `p/agent/promptset.yaml:3:3: warning: input "unused" is declared but not used by any template of the set`; diags.Error() != want {
-		t.Errorf("text/template:\n%s\nwant\n%s", diags, want)
-	}
 	// Two versioned components of one name reach one template.
-	_, diags = checkSetFiles(t, Config{}, map[string]string{
+	_, diags = checkSetFiles(t, false, map[string]string{
 		"agent/promptset.yaml":              "",
 		"agent/main/default.jinja":          "{{ pre }} {{ other }}",
 		"agent/main/components/pre.a.jinja": "a",

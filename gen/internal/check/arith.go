@@ -1,0 +1,214 @@
+package check
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
+	"github.com/promptgen/promptgen/schema"
+)
+
+func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
+	switch e.Op {
+	case "and", "or":
+		if u == useTest {
+			x, y := c.expr(e.X, useTest), c.expr(e.Y, useTest)
+			return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+		}
+		out, mixed := c.logic(e, u)
+		if mixed && u != usePrint {
+			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(yields(out)))
+			out.T = &ir.Type{} // no more errors where it is used
+		}
+		return out
+	case "~":
+		x, y := c.expr(e.X, usePrint), c.expr(e.Y, usePrint)
+		c.printable(x, e.X.Pos())
+		c.printable(y, e.Y.Pos())
+		inline(x)
+		inline(y)
+		return &ir.Binary{Op: "~", X: x, Y: y, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
+	case "==", "!=":
+		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
+			return c.dynBinary(e, x, y)
+		}
+		c.staysTyped(e.Span, x, y)
+		c.unifyWeak(x.Type(), y.Type(), e.Span)
+		c.later = append(c.later, func() {
+			switch xk, yk := x.Type().Kind, y.Type().Kind; {
+			case c.failedAt(e.Span):
+			case xk == ir.KindNone && yk != ir.KindNone:
+				c.noneTest(y, e.Op+" none", e.Span)
+			case yk == ir.KindNone && xk != ir.KindNone:
+				c.noneTest(x, e.Op+" none", e.Span)
+			case types.IsComposite(x.Type()) || types.IsComposite(y.Type()):
+				c.errorf(e.Span, "cannot compare %s %s %s: compare their fields or items", x.Type(), e.Op, y.Type())
+			case types.MixesBoolNumber(xk, yk):
+				c.errorf(e.Span, "comparing %s with %s is not supported", x.Type(), y.Type())
+			}
+		})
+		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+	case "<", "<=", ">", ">=":
+		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
+			return c.dynBinary(e, x, y)
+		}
+		c.staysTyped(e.Span, x, y)
+		c.unifyWeak(x.Type(), y.Type(), e.Span)
+		out := &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+		c.later = append(c.later, func() {
+			xk, yk := x.Type().Kind, y.Type().Kind
+			numbers := ir.IsNumber(xk) && ir.IsNumber(yk) && xk != ir.KindBool && yk != ir.KindBool
+			if !numbers && !(xk == ir.KindString && yk == ir.KindString) {
+				c.errorf(e.Span, "cannot compare %s %s %s", x.Type(), e.Op, y.Type())
+			}
+		})
+		return out
+	case "in", "not in":
+		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		// A chat variable tested for members is JSON passed to
+		// apply_chat_template: a list, a dict or a string.
+		c.chatDynamic(y, e.Y.Pos())
+		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
+			if d, ok := y.(*ir.Dynamic); ok && (d.Op == ir.DynFilter || d.Op == ir.DynMapFilter || d.Op == ir.DynValues) {
+				// in iterates a generator and compares with ==, as a list's
+				// in does (a dict's keys() and items() hash instead).
+				c.iterate(y)
+			}
+			return c.dynBinary(e, x, y)
+		}
+		c.staysTyped(e.Span, x, y)
+		c.iterate(y)
+		yt := y.Type()
+		if yt.Kind == ir.KindUnknown {
+			if x.Type().Kind == ir.KindString {
+				c.constrain(yt, ir.KindString, e.Y.Pos())
+			} else {
+				c.constrain(yt, ir.KindList, e.Y.Pos())
+			}
+			yt = yt.Resolve()
+		}
+		switch yt.Kind {
+		case ir.KindString:
+			c.constrain(x.Type(), ir.KindString, e.X.Pos())
+		case ir.KindList:
+			c.unifyWeak(x.Type(), yt.Elem, e.X.Pos())
+			c.later = append(c.later, func() {
+				xk, ek := x.Type().Kind, yt.Resolve().Elem.Resolve().Kind
+				switch {
+				case !ir.IsScalar(ek):
+					c.errorf(e.Y.Pos(), "membership test in a list of %s is not supported", yt.Resolve().Elem)
+				case types.MixesBoolNumber(xk, ek) || xk == ir.KindFloat && ek == ir.KindInt:
+					c.errorf(e.Span, "testing a %s in a list of %s is not supported", x.Type(), yt.Resolve().Elem)
+				}
+			})
+		case ir.KindMap:
+			c.constrain(x.Type(), ir.KindString, e.X.Pos())
+		case ir.KindStruct, ir.KindDict:
+			c.constrain(x.Type(), ir.KindString, e.X.Pos())
+			c.keyTest(x, yt, e.X.Pos())
+		default:
+			c.errorf(e.Y.Pos(), "cannot test membership in %s", yt)
+		}
+		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+	}
+	return c.arith(e)
+}
+
+// keyTest checks 'key' in obj for an object or dict t, which tests its
+// keys: an object's required fields and its optional fields that are set.
+// A constant key an inferred object lacks becomes an optional field; a
+// declared object without it is an error, as the test is always false.
+func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
+	k, ok := x.(*ir.Const)
+	if !ok || t.Kind != ir.KindStruct {
+		return
+	}
+	key, _ := k.Value.(string)
+	switch f := t.Field(key); {
+	case f == nil && types.UnreadableKey(t, key):
+	case f == nil && t.Declared:
+		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
+	case f == nil:
+		t.Fields = append(t.Fields, &ir.Field{Key: key, Type: &ir.Type{}, Optional: true, Pos: c.pos(sp)})
+	case !t.Declared:
+		f.Optional = true
+	}
+}
+
+func (c *checker) arith(e *tmpl.Binary) ir.Expr {
+	x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+	if isDynamic(x) || isDynamic(y) {
+		return c.dynBinary(e, x, y)
+	}
+	c.staysTyped(e.Span, x, y)
+	xt, yt := x.Type(), y.Type()
+	switch {
+	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:
+		c.unify(xt, yt, e.Span)
+		xt.Resolve().Hint = ir.KindInt
+	case xt.Kind == ir.KindUnknown:
+		c.constrain(xt, types.ArithPeer(e.Op, yt.Kind, false), e.X.Pos())
+	case yt.Kind == ir.KindUnknown:
+		c.constrain(yt, types.ArithPeer(e.Op, xt.Kind, true), e.Y.Pos())
+	case xt.Kind == ir.KindList && yt.Kind == ir.KindList:
+		c.unifyWeak(xt, yt, e.Span) // [] takes the other list's elements
+	}
+	out := &ir.Binary{Op: e.Op, X: x, Y: y, Pos: c.posString(e.Span)}
+	if e.Op == "+" {
+		const msg = "which escapes the other string (concatenate with ~, which does not)"
+		c.checkMarkup(x, e.Span, "+ on", msg, y)
+		c.checkMarkup(y, e.Span, "+ on", msg, x)
+	}
+	xt, yt = xt.Resolve(), yt.Resolve()
+	switch t, ok := types.ArithResult(e.Op, xt, yt); {
+	case e.Op == "/":
+		out.T = &ir.Type{Kind: ir.KindFloat}
+	case ok:
+		out.T = t
+	default:
+		out.T = xt // both unknown and unified, or an error reported below
+	}
+	if out.T.Kind == ir.KindInt && types.NegativePower(e.Op, y) {
+		out.T = &ir.Type{Kind: ir.KindFloat}
+	}
+	c.later = append(c.later, func() {
+		t, ok := types.ArithResult(e.Op, x.Type(), y.Type())
+		switch {
+		case !ok:
+			c.errorf(e.Span, "unsupported operand types for %s: %s and %s", e.Op, x.Type(), y.Type())
+		case t.Kind == ir.KindInt && types.NegativePower(e.Op, y):
+		case t.Kind != out.T.Resolve().Kind:
+			out.T = t
+		}
+		c.checkConstInt(out, e.Span)
+	})
+	return out
+}
+
+// checkConstInt reports an int expression of constants whose value does
+// not fit in 64 bits, where its operands do: Jinja2's ints are unbounded,
+// Go's would not compile or would wrap.
+func (c *checker) checkConstInt(x ir.Expr, sp tmpl.Span) {
+	v, ok := types.ConstInt(x)
+	if !ok || v.IsInt64() {
+		return
+	}
+	var operands []ir.Expr
+	switch x := x.(type) {
+	case *ir.Unary:
+		operands = []ir.Expr{x.X}
+	case *ir.Binary:
+		operands = []ir.Expr{x.X, x.Y}
+	}
+	for _, o := range operands {
+		if w, _ := types.ConstInt(o); !w.IsInt64() {
+			return // reported there
+		}
+	}
+	value := "this constant int expression"
+	if v.BitLen() <= 64 {
+		value += " is " + v.String() + ", which"
+	}
+	c.errorf(sp, "%s does not fit in 64 bits (Jinja2's ints are unbounded, promptgen's are Go ints)", value)
+}

@@ -1,0 +1,298 @@
+package check
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/runtime/jinja"
+	"github.com/promptgen/promptgen/schema"
+)
+
+// dictCall checks dict(k=v, ...), which is the dict literal {'k': v, ...}.
+func (c *checker) dictCall(e *tmpl.Call, u use) ir.Expr {
+	if len(e.Args) > 0 {
+		for _, a := range e.Args {
+			c.expr(a, useValue) // for what it reads
+		}
+		c.errorf(e.Args[0].Pos(), "dict() is supported with keyword arguments only (write a dict literal)")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	lit := &tmpl.Dict{Span: e.Span}
+	for _, kw := range e.Kwargs {
+		lit.Keys = append(lit.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
+		lit.Values = append(lit.Values, kw.Value)
+	}
+	return c.expr(lit, u)
+}
+
+func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
+	if fn, ok := c.isMacroCall(e); ok {
+		return c.macroCall(e, fn)
+	}
+	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "strftime_now" && c.p.Jinja.Transformers && c.isGlobalFunc(fn.Name) {
+		return c.strftime(e)
+	}
+	if c.isLoopCycle(e) {
+		return c.loopCycle(e)
+	}
+	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "range" && c.isGlobalFunc(fn.Name) {
+		return c.rangeCall(e)
+	}
+	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "dict" && c.isGlobalFunc(fn.Name) {
+		return c.dictCall(e, u)
+	}
+	if fn, ok := e.Fn.(*tmpl.Name); ok && c.globalCall(e, fn) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	fn, ok := e.Fn.(*tmpl.Attr)
+	if !ok {
+		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	if fn.Name == "items" || fn.Name == "keys" || fn.Name == "get" || fn.Name == "values" {
+		x := c.expr(fn.X, useValue)
+		if isDynamic(x) {
+			out, _ := c.dynMethod(e, fn, x)
+			return out
+		}
+		if fn.Name == "get" {
+			return c.typedGet(e, fn, x, u)
+		}
+		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
+			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
+		}
+		if x.Type().Kind != ir.KindDict {
+			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
+		}
+		if e != c.loopIter {
+			// It would stand for the map or dict, which prints and converts
+			// unlike Python's dict_items and dict_keys.
+			hint := ""
+			if fn.Name == "keys" {
+				hint = " (write the map or dict itself)"
+			}
+			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop%s", fn.Name, hint)
+		}
+		return x
+	}
+	params, ok := ir.MethodParams[fn.Name]
+	if !ok {
+		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, slices.Sorted(maps.Keys(ir.MethodParams))))
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	x := c.expr(fn.X, useValue)
+	if isDynamic(x) {
+		x, _ = c.dynMethod(e, fn, x)
+	} else {
+		c.staysTyped(e.Span, x)
+	}
+	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
+	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
+	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
+	switch fn.Name {
+	case "replace":
+		c.checkMarkup(x, e.Span, "replace() of", "which escapes the arguments ("+toPlain+")", out.Args[0], out.Args[1])
+	case "strip", "lstrip", "rstrip":
+		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the characters ("+toPlain+")", out.Args[0])
+	case "split":
+		c.checkMarkup(x, e.Span, "split() of", "whose split() returns Markup strings ("+toPlain+")")
+	}
+	switch fn.Name {
+	case "startswith", "endswith":
+		out.T = &ir.Type{Kind: ir.KindBool}
+	case "split":
+		out.T = &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}
+	default:
+		out.T = &ir.Type{Kind: ir.KindString}
+	}
+	for _, a := range out.Args {
+		if k := a.Type().Kind; k == ir.KindUnknown {
+			c.constrain(a.Type(), ir.KindString, e.Span)
+		}
+	}
+	return out
+}
+
+// typedGet checks m.get(key[, default]) of a typed map, dict or object x
+// (checked from fn.X) as m[key] if key in m else default, none when not
+// given: what Python's dict.get returns.
+func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Expr {
+	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	switch {
+	case len(e.Kwargs) > 0:
+		c.errorf(e.Kwargs[0].NameSpan, "get() takes no keyword arguments")
+		return none
+	case len(e.Args) == 0 || len(e.Args) > 2:
+		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
+		return none
+	}
+	_, constKey := e.Args[0].(*tmpl.Const)
+	switch xt := x.Type(); xt.Kind {
+	case ir.KindUnknown:
+		// An object whose field is optional, as o.name infers one; a map
+		// where the key is known only at run time.
+		kind := ir.KindMap
+		if constKey {
+			kind = ir.KindStruct
+		}
+		c.constrain(xt, kind, fn.X.Pos())
+		c.mustComeFromInput(xt.Resolve(), fn.X.Pos())
+	case ir.KindMap, ir.KindDict, ir.KindStruct:
+	default:
+		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
+		return none
+	}
+	c.later = append(c.later, func() {
+		if ir.MaybeUndefined(x) {
+			// Jinja2 fails to call get of undefined.
+			c.errorf(fn.NameSpan, "get() of a value that may be undefined is not supported: test it with \"is defined\" first")
+		}
+	})
+	key := e.Args[0]
+	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
+	if len(e.Args) == 2 {
+		dflt = e.Args[1]
+		if !cannotFail(dflt) {
+			// Jinja2 evaluates it, and fails where it fails, even where
+			// the key is there; here it is evaluated where it is used.
+			c.errorf(dflt.Pos(), "the default of get() must be a literal or a variable (Jinja2 evaluates it even where the key is there)")
+			return none
+		}
+	}
+	if k, ok := key.(*tmpl.Const); ok {
+		if name, ok := k.Value.(string); ok {
+			if xt := x.Type(); (xt.Kind == ir.KindDict || xt.Kind == ir.KindStruct && xt.Declared) && xt.Field(name) == nil {
+				return c.expr(dflt, u) // a closed dict or object without the key
+			}
+		}
+	}
+	if c.checked == nil {
+		c.checked = map[tmpl.Expr]ir.Expr{}
+	}
+	c.checked[key] = c.expr(key, useValue)
+	c.checked[fn.X] = x
+	return c.expr(&tmpl.CondExpr{
+		Span: e.Span,
+		Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
+		Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
+		Else: dflt,
+	}, u)
+}
+
+// cannotFail reports whether evaluating x never fails in Jinja2: a
+// literal, a variable (undefined is a value), a ~ of them, or a list or
+// dict literal of them.
+func cannotFail(x tmpl.Expr) bool {
+	switch x := x.(type) {
+	case *tmpl.Const, *tmpl.Name:
+		return true
+	case *tmpl.Unary:
+		_, ok := x.X.(*tmpl.Const)
+		return ok && x.Op != "not"
+	case *tmpl.Binary:
+		return x.Op == "~" && cannotFail(x.X) && cannotFail(x.Y) // str() of anything
+	case *tmpl.List:
+		return !slices.ContainsFunc(x.Items, func(it tmpl.Expr) bool { return !cannotFail(it) })
+	case *tmpl.Dict:
+		return !slices.ContainsFunc(x.Values, func(it tmpl.Expr) bool { return !cannotFail(it) })
+	}
+	return false
+}
+
+// profileGlobals are the globals the transformers profile adds.
+var profileGlobals = []string{"raise_exception", "strftime_now"}
+
+// isGlobalFunc reports whether name is a function of the environment
+// that no local hides.
+func (c *checker) isGlobalFunc(name string) bool {
+	if c.lookup(name) != nil {
+		return false
+	}
+	return name == "namespace" || name == "range" || name == "dict" || c.p.Jinja.Transformers && slices.Contains(profileGlobals, name)
+}
+
+// raise checks an output that calls raise_exception(message), the only
+// place promptgen supports it.
+func (c *checker) raise(n *tmpl.Output) ([]ir.Node, bool) {
+	call, ok := n.X.(*tmpl.Call)
+	if !ok {
+		return nil, false
+	}
+	if fn, ok := call.Fn.(*tmpl.Name); !ok || fn.Name != "raise_exception" || !c.isGlobalFunc(fn.Name) {
+		return nil, false
+	}
+	args := c.bindArgs("raise_exception", []ir.Param{{Name: "message", Required: true}}, call.Args, call.Kwargs, call.Span)
+	msg := args[0]
+	if msg.Type().Kind == ir.KindDynamic {
+		// Python formats the exception's argument with str().
+		msg = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, call.Span, msg)
+	}
+	c.constrain(msg.Type(), ir.KindString, call.Span)
+	c.readsWhole(msg, call.Span, "raise_exception")
+	c.later = append(c.later, func() {
+		if ir.MaybeUndefined(msg) {
+			c.errorf(call.Span, "the message of raise_exception may be undefined: give it a value (| default(...))")
+		}
+	})
+	return []ir.Node{&ir.Raise{Msg: msg, Pos: c.posString(call.Span)}}, true
+}
+
+// strftime checks strftime_now(format), which promptgen supports in the
+// template of a prompt file, whose Render takes the clock as an option.
+func (c *checker) strftime(e *tmpl.Call) ir.Expr {
+	if !c.clock || c.inSet != nil {
+		c.errorf(e.Span, "strftime_now is supported only in the template of a prompt file, whose Render takes the clock (runtime.WithNow)")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	format := c.bindArgs("strftime_now", []ir.Param{{Name: "format", Required: true}}, e.Args, e.Kwargs, e.Span)[0]
+	c.constrain(format.Type(), ir.KindString, e.Span)
+	c.readsWhole(format, e.Span, "strftime_now")
+	if k, ok := format.(*ir.Const); ok {
+		if s, ok := k.Value.(string); ok {
+			if err := jinja.CheckStrftime(s); err != nil {
+				c.errorf(e.Span, "%v", err)
+			}
+		}
+	}
+	return &ir.Strftime{Format: format, Pos: c.posString(e.Span)}
+}
+
+// globalCall reports a call of a global function where promptgen does not
+// support it.
+func (c *checker) globalCall(e *tmpl.Call, fn *tmpl.Name) bool {
+	if !c.p.Jinja.Transformers && slices.Contains(profileGlobals, fn.Name) && c.lookup(fn.Name) == nil {
+		c.errorf(e.Span, "%s is a function of the transformers profile (jinja: {profile: transformers})", fn.Name)
+		return true
+	}
+	if !c.isGlobalFunc(fn.Name) {
+		return false
+	}
+	switch fn.Name {
+	case "namespace":
+		c.errorf(e.Span, "namespace() is supported only as the value of {%% set name = namespace(...) %%}")
+	case "raise_exception":
+		c.errorf(e.Span, "raise_exception is supported only as a statement of its own: {{ raise_exception(message) }}")
+	}
+	return true
+}
+
+// definedGlobal is `name is defined` (or undefined) of a global function,
+// which is defined.
+func (c *checker) definedGlobal(e *tmpl.Test) (ir.Expr, bool) {
+	n, ok := e.X.(*tmpl.Name)
+	if !ok || e.Name != "defined" && e.Name != "undefined" || !c.isGlobalFunc(n.Name) {
+		return nil, false
+	}
+	return constExpr((e.Name == "defined") != e.Not), true
+}
+
+// globalValue reports a global function used as a value.
+func (c *checker) globalValue(e *tmpl.Name) bool {
+	if !c.isGlobalFunc(e.Name) {
+		return false
+	}
+	c.errorf(e.Span, "%s is a function: call it", e.Name)
+	return true
+}

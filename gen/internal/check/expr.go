@@ -1,0 +1,800 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
+	"github.com/promptgen/promptgen/schema"
+)
+
+// dictDefault makes v, a variable of a chat prompt's own that local l
+// may still hold, a dynamic value when the template sets l to a dict
+// literal ({% if x is not defined %}{% set x = {'k': 'v'} %}{% endif %}):
+// the variable is JSON passed to apply_chat_template, whose keys keep
+// their order as the literal's do (a map would sort them, and JSON cannot
+// fill a dict literal's type).
+func (c *checker) dictDefault(l *ir.Local, v ir.Expr, sp tmpl.Span) {
+	if l.T.Resolve().Kind == ir.KindDict {
+		c.chatDynamic(v, sp)
+	}
+}
+
+// iterate records that x, when a generator in Jinja2 (unique, map), is
+// iterated by its consumer.
+func (c *checker) iterate(x ir.Expr) {
+	f, isCall := x.(*ir.Call)
+	_, isSelect := x.(*ir.Select)
+	_, isMap := x.(*ir.MapFilter)
+	_, isDyn := x.(*ir.Dynamic)
+	if isCall && (isGenerator(f) || f.Kind == ir.CallFilter && f.Name == "reverse") || isSelect || isMap || isDyn {
+		if c.iterated == nil {
+			c.iterated = map[ir.Expr]bool{}
+		}
+		c.iterated[x] = true
+	}
+}
+
+// mustIterate reports x, the result of the filter name, unless its
+// consumer iterates it: Jinja2 yields a generator.
+func (c *checker) mustIterate(x ir.Expr, name string, sp tmpl.Span) {
+	c.mustIterateMsg(x, sp, name+" yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list")
+}
+
+// mustIterateMsg reports x with msg unless its consumer iterates it.
+func (c *checker) mustIterateMsg(x ir.Expr, sp tmpl.Span, msg string) {
+	c.later = append(c.later, func() {
+		if !c.iterated[x] {
+			c.errorf(sp, "%s", msg)
+		}
+	})
+}
+
+// reject returns the stand-in for an expression reported as unsupported:
+// none, whose uses report nothing more.
+func (c *checker) reject() ir.Expr {
+	x := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	if c.rejected == nil {
+		c.rejected = map[ir.Expr]bool{}
+	}
+	c.rejected[x] = true
+	return x
+}
+
+// isGenerator reports whether Jinja2's filter for x returns a generator.
+func isGenerator(x *ir.Call) bool {
+	return x.Kind == ir.CallFilter && (x.Name == "unique" || x.Name == "map")
+}
+
+// consume records that x's consumer can use its result.
+func (c *checker) consume(x *ir.Call) {
+	if c.consumed == nil {
+		c.consumed = map[*ir.Call]bool{}
+	}
+	c.consumed[x] = true
+}
+
+// use says how an expression's value is used, for inference: a printed
+// unknown defaults to string, a tested one is optional.
+type use uint8
+
+func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
+	if x, ok := c.checked[e]; ok {
+		return x
+	}
+	c.macros.count()
+	switch e := e.(type) {
+	case *tmpl.Name:
+		return c.name(e, u)
+	case *tmpl.Const:
+		return constExpr(e.Value)
+	case *tmpl.List:
+		out := &ir.List{T: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{}}}
+		for _, it := range e.Items {
+			x := c.expr(it, useValue)
+			c.unify(out.T.Elem, types.Slot(x.Type()), it.Pos())
+			out.Items = append(out.Items, x)
+		}
+		c.later = append(c.later, func() {
+			for i, x := range out.Items {
+				c.checkSlot(x, out.T.Resolve().Elem, out.Inline, e.Items[i].Pos())
+			}
+		})
+		return out
+	case *tmpl.Attr:
+		return c.attr(e, e.X, e.Name, e.NameSpan, u)
+	case *tmpl.Index:
+		if k, ok := e.Index.(*tmpl.Const); ok {
+			if s, ok := k.Value.(string); ok && c.isStructLike(e.X) {
+				return c.attr(e, e.X, s, k.Span, u)
+			}
+		}
+		return c.index(e)
+	case *tmpl.Slice:
+		return c.slice(e)
+	case *tmpl.Unary:
+		return c.unary(e, u)
+	case *tmpl.Binary:
+		return c.binary(e, u)
+	case *tmpl.CondExpr:
+		out := &ir.Cond{Cond: c.expr(e.Cond, useTest), Then: c.expr(e.Then, u)}
+		out.T = out.Then.Type()
+		if e.Else != nil {
+			out.Else = c.expr(e.Else, u)
+			tk, ek := out.T.Resolve().Kind, out.Else.Type().Kind
+			switch {
+			case tk == ir.KindDynamic || ek == ir.KindDynamic:
+				c.dynOperand(out.Then, e.Then.Pos())
+				c.dynOperand(out.Else, e.Else.Pos())
+				out.T = ir.DynamicType()
+			case tk != ir.KindUnknown && ek != ir.KindUnknown && types.HoldsDynamic(out.T) != types.HoldsDynamic(out.Else.Type()):
+				// A typed value and one that holds dynamic values (a list of
+				// strings, messages[1:]): unified, the typed one would be
+				// read as dynamic. Printed, each prints with its own type.
+				if u == usePrint {
+					out.T = &ir.Type{Kind: ir.KindString}
+					break
+				}
+				c.dynOperand(out.Then, e.Then.Pos())
+				c.dynOperand(out.Else, e.Else.Pos())
+				out.T = ir.DynamicType()
+			case (tk == ir.KindNone) != (ek == ir.KindNone) && u == usePrint:
+				// x if c else none: x keeps its own type (none would make
+				// an unknown x none), and each branch prints with its own.
+				out.T = &ir.Type{Kind: ir.KindString}
+			case (tk == ir.KindNone) != (ek == ir.KindNone):
+				// As a value, or tested, it is x or none: a dynamic value.
+				c.dynOperand(out.Then, e.Then.Pos())
+				c.dynOperand(out.Else, e.Else.Pos())
+				out.T = ir.DynamicType()
+			case types.Unifiable(out.T, out.Else.Type()):
+				c.unify(out.T, out.Else.Type(), e.Else.Pos())
+			case tk == ir.KindInt && ek == ir.KindFloat, tk == ir.KindFloat && ek == ir.KindInt:
+				// Each branch keeps its type where printed; a use as a
+				// value widens the int branch to a float.
+				out.T = &ir.Type{Kind: ir.KindFloat}
+			case u == usePrint:
+				// Printed, each branch prints with its own type; as its
+				// str() (a string) it is right in ~ and string filters.
+				out.T = &ir.Type{Kind: ir.KindString}
+			default:
+				c.errorf(e.Else.Pos(), "the conditional yields either %s here: promptgen can print that, but not use it as a value (make the branches one type, or convert with | string)", kindsOf([]ir.Expr{out.Then, out.Else}))
+				out.T = &ir.Type{}
+			}
+		}
+		return out
+	case *tmpl.Filter:
+		return c.filter(e, u)
+	case *tmpl.Test:
+		return c.test(e)
+	case *tmpl.Call:
+		return c.call(e, u)
+	case *tmpl.Tuple:
+		c.errorf(e.Span, "tuples are not supported (use a list)")
+	case *tmpl.Dict:
+		return c.dict(e)
+	}
+	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+}
+
+func constExpr(v any) *ir.Const {
+	switch v.(type) {
+	case string:
+		return &ir.Const{Value: v, T: &ir.Type{Kind: ir.KindString}}
+	case int64:
+		return &ir.Const{Value: v, T: &ir.Type{Kind: ir.KindInt}}
+	case float64:
+		return &ir.Const{Value: v, T: &ir.Type{Kind: ir.KindFloat}}
+	case bool:
+		return &ir.Const{Value: v, T: &ir.Type{Kind: ir.KindBool}}
+	}
+	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+}
+
+// dict checks a dict literal. Its keys must be distinct string constants,
+// so that its type can be a closed struct of them.
+func (c *checker) dict(e *tmpl.Dict) ir.Expr {
+	out := &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
+	taken := map[string]bool{}
+	for i, k := range e.Keys {
+		v := c.expr(e.Values[i], useValue)
+		var s string
+		key, ok := k.(*tmpl.Const)
+		if ok {
+			s, ok = key.Value.(string)
+		}
+		switch {
+		case !ok:
+			c.errorf(k.Pos(), "dict literal keys must be string constants")
+			continue
+		case out.T.Field(s) != nil:
+			c.errorf(k.Pos(), "duplicate key %q in dict literal", s)
+			continue
+		}
+		// Struct fields named after the key when it makes a Go name, by
+		// position otherwise; "_" cannot start a name made from a key.
+		name, ok := names.Unexported(s)
+		if !ok || taken[name] {
+			name = fmt.Sprintf("_%d", i)
+		}
+		taken[name] = true
+		out.T.Fields = append(out.T.Fields, &ir.Field{Key: s, Type: types.Slot(v.Type()), Pos: c.pos(k.Pos()), GoName: name})
+		out.Values = append(out.Values, v)
+	}
+	c.later = append(c.later, func() {
+		for i, f := range out.T.Resolve().Fields {
+			c.checkSlot(out.Values[i], f.Type, out.Inline, e.Values[i].Pos())
+		}
+	})
+	return out
+}
+
+// chatDynamic makes x a dynamic value when it is a variable of a chat
+// prompt's own (not of the chat context) that no use has typed yet.
+func (c *checker) chatDynamic(x ir.Expr, sp tmpl.Span) {
+	f, ok := x.(*ir.FieldRef)
+	if !ok || f.Of != nil || f.Field.Chat || !c.p.Chat || c.feed.Declared {
+		return
+	}
+	if f.Field.Type.Resolve().Kind == ir.KindUnknown {
+		c.unify(f.Field.Type, ir.DynamicType(), sp)
+	}
+}
+
+// checkNoDicts reports the variables in struct t whose type was inferred
+// from a dict literal ({{ x if c else {'a': 1} }}): the feed needs a
+// struct that JSON can fill, a dict literal's type is not one. It also
+// reports an inferred field whose key encoding/json cannot name.
+func (c *checker) checkNoDicts(t *ir.Type) {
+	for _, f := range t.Fields {
+		if !t.Declared && t.Go == nil && !ir.ValidJSONKey(f.Key) {
+			c.diags.Errorf(f.Pos, "cannot infer a field named %q: a JSON key with such characters cannot name a Go struct field (declare the variable in inputs, as a map)", f.Key)
+		}
+		ft := f.Type.Resolve()
+		for ft.Kind == ir.KindList || ft.Kind == ir.KindMap {
+			ft = ft.Elem.Resolve()
+		}
+		switch ft.Kind {
+		case ir.KindDict:
+			c.diags.Errorf(f.Pos, "cannot infer the type of %q from a dict literal (declare it in inputs)", f.Key)
+		case ir.KindNone:
+			// A Go value would print None whatever the data holds. Once
+			// the other checks ran: one may have said why.
+			c.later = append(c.later, func() {
+				if c.failedAtPos(f.Pos) {
+					return
+				}
+				c.diags.Errorf(f.Pos, "cannot infer the type of %q: it is used only as none is (declare it in inputs)", f.Key)
+			})
+		case ir.KindStruct:
+			c.checkNoDicts(ft)
+		}
+	}
+}
+
+// checkSlot reports, once types are final, a literal's element x that
+// would change type when stored in slot, as 1 in a list of numbers would
+// print 1.0. Python keeps each element's type, and so does a literal
+// written out where it is printed (inline). It also rejects a tojson
+// result, which would print differently, and an element that may be
+// undefined in a literal that is not printed where it stands: Jinja2 keeps
+// Undefined in the list or dict, a Go value cannot hold it.
+func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp tmpl.Span) {
+	if c.markup(x) {
+		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
+		return
+	}
+	if !inline && ir.MaybeUndefined(x) && ir.OutOfRange(x) == "" {
+		c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict and promptgen's cannot hold: give it a value (| default(...)) or print the literal where it stands")
+		return
+	}
+	xk, sk := x.Type().Kind, slot.Resolve().Kind
+	if inline || xk == sk || !ir.IsNumber(xk) || !ir.IsNumber(sk) {
+		return
+	}
+	c.errorf(sp, "this %s would become a %s, unlike in Jinja2: a literal mixing %s and %s elements is supported only where it is printed, joined or concatenated with ~", xk, sk, xk, sk)
+}
+
+// inline marks x, when it is a list or dict literal that is printed where
+// it stands, to be written out element by element, and so the literals
+// inside it.
+func inline(x ir.Expr) {
+	switch x := x.(type) {
+	case *ir.List:
+		x.Inline = true
+		for _, it := range x.Items {
+			inline(it)
+		}
+	case *ir.Dict:
+		x.Inline = true
+		for _, v := range x.Values {
+			inline(v)
+		}
+	}
+}
+
+// inlinePrinted marks the literals that a printed x prints where they
+// stand: x itself, and those that the emitters print piece by piece, the
+// branches of a conditional and the operands of ~.
+func inlinePrinted(x ir.Expr) {
+	switch x := x.(type) {
+	case *ir.Cond:
+		inlinePrinted(x.Then)
+		inlinePrinted(x.Else)
+	case *ir.Binary:
+		if x.Op == "~" {
+			inlinePrinted(x.X)
+			inlinePrinted(x.Y)
+		}
+	}
+	inline(x)
+}
+
+// hint records how an unknown value is used, for its default type.
+func hint(t *ir.Type, u use) {
+	t = t.Resolve()
+	if t.Kind != ir.KindUnknown {
+		return
+	}
+	switch u {
+	case usePrint:
+		t.Hint = ir.KindString
+	case useTest:
+		if t.Hint == ir.KindUnknown {
+			t.Hint = ir.KindBool
+		}
+	}
+}
+
+func (c *checker) name(e *tmpl.Name, u use) ir.Expr {
+	if x := c.read(e.Name, len(c.scopes)-1, e.Span); x != nil {
+		if c.wholeNamespace(x.L, e.Span) {
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
+		hint(x.L.T, u)
+		return x
+	}
+	if c.macroAsValue(e) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	return c.global(e, u)
+}
+
+// global is what name is outside the template's locals: a component of
+// the set, or a variable of the feed.
+func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
+	if c.macroReadsTop(e) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	if x := c.componentRef(e.Name, e.Span); x != nil {
+		return x
+	}
+	if e.Name == "loop" {
+		c.errorf(e.Span, "loop is only defined inside a for loop")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	if c.globalValue(e) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	f := c.feed.Field(e.Name)
+	if f == nil {
+		if c.feed.Declared {
+			c.errorf(e.Span, "undefined variable %q%s", e.Name, schema.DidYouMean(e.Name, types.FieldKeys(c.feed)))
+			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)} // keeps checking the rest
+		} else {
+			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)}
+			c.feed.Fields = append(c.feed.Fields, f)
+		}
+	}
+	c.used[f] = true
+	return c.fieldUse(nil, c.feed, f, e.Span, u)
+}
+
+func (c *checker) fieldUse(of ir.Expr, parent *ir.Type, f *ir.Field, sp tmpl.Span, u use) ir.Expr {
+	hint(f.Type, u)
+	x := &ir.FieldRef{Of: of, Field: f, Pos: c.posString(sp)}
+	if u == useTest {
+		c.guard(x)
+	}
+	return x
+}
+
+// guard marks an inferred variable as optional when the template tests it
+// (if x, x is defined, x | default): declared inputs keep their declaration.
+func (c *checker) guard(x ir.Expr) {
+	f, ok := x.(*ir.FieldRef)
+	if !ok {
+		return
+	}
+	parent := c.feed
+	if f.Of != nil {
+		parent = f.Of.Type()
+	}
+	if !parent.Declared && !f.Field.Chat {
+		f.Field.Optional = true
+	}
+}
+
+func (c *checker) isStructLike(e tmpl.Expr) bool {
+	switch e := e.(type) {
+	case *tmpl.Name:
+		if e.Name == "loop" && c.lookup("loop") == nil && c.innerLoop() != nil {
+			return true
+		}
+		if l := c.lookup(e.Name); l != nil {
+			k := l.T.Resolve().Kind
+			return k == ir.KindStruct || k == ir.KindUnknown
+		}
+		if f := c.feed.Field(e.Name); f != nil {
+			k := f.Type.Resolve().Kind
+			return k == ir.KindStruct || k == ir.KindUnknown
+		}
+		return true
+	case *tmpl.Attr, *tmpl.Index:
+		return true
+	}
+	return false
+}
+
+var loopAttrs = map[string]ir.Kind{
+	"index": ir.KindInt, "index0": ir.KindInt, "revindex": ir.KindInt, "revindex0": ir.KindInt,
+	"first": ir.KindBool, "last": ir.KindBool, "length": ir.KindInt,
+}
+
+func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, u use) ir.Expr {
+	if n, ok := x.(*tmpl.Name); ok && n.Name == "loop" && c.lookup("loop") == nil {
+		loop := c.innerLoop()
+		switch {
+		case loop != nil && (name == "previtem" || name == "nextitem"):
+			return c.loopNeighbour(loop, name, nameSp)
+		case loop != nil && name == "cycle":
+			c.errorf(nameSp, "loop.cycle is a method: call it (loop.cycle(a, b))")
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
+		k, ok := loopAttrs[name]
+		if loop == nil || !ok {
+			if loop == nil {
+				c.errorf(n.Span, "loop is only defined inside a for loop")
+			} else {
+				c.errorf(nameSp, "unknown loop attribute %q%s", name, schema.DidYouMean(name, loopAttrNames()))
+			}
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
+		if name != "length" {
+			loop.Index = "i"
+		}
+		if name != "index" && name != "index0" && name != "first" {
+			loop.Length = "n"
+		}
+		return &ir.LoopAttr{For: loop, Attr: name, T: &ir.Type{Kind: k}}
+	}
+	if v, ok := c.namespaceAttr(x, name, u); ok {
+		return v
+	}
+	if n, ok := x.(*tmpl.Name); ok && c.lookup(n.Name) == nil && c.macroAsValue(n) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	of := c.expr(x, useValue)
+	t := of.Type()
+	if t.Kind == ir.KindDynamic {
+		_, isAttr := e.(*tmpl.Attr)
+		return c.dynAttr(of, name, isAttr, e.Pos(), nameSp)
+	}
+	if t.Kind == ir.KindUnknown {
+		c.constrain(t, ir.KindStruct, x.Pos())
+		t = t.Resolve()
+		c.mustComeFromInput(t, x.Pos())
+	}
+	if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
+		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	switch t.Kind {
+	case ir.KindStruct:
+		f, ok := c.structField(t, name, nameSp)
+		if !ok {
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
+		if f == nil {
+			if t.Declared {
+				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, schema.DidYouMean(name, types.FieldKeys(t)))
+				return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+			}
+			f = &ir.Field{Key: name, Type: &ir.Type{}, Pos: c.pos(nameSp)}
+			t.Fields = append(t.Fields, f)
+		}
+		if isDictMethod(name) {
+			c.later = append(c.later, func() {
+				if f.Optional {
+					c.errorf(nameSp, "[%q] reads the dict method %s where the optional %q is unset (Jinja2 falls back to the attribute)", name, name, name)
+				}
+			})
+		}
+		return c.fieldUse(of, t, f, e.Pos(), u)
+	case ir.KindMap:
+		c.mapKey(name, nameSp)
+		hint(t.Elem, u)
+		return &ir.Index{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
+	case ir.KindDict:
+		return c.dictValue(of, t, name, e.Pos(), nameSp)
+	}
+	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
+	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+}
+
+// dictValue reads key name of a dict of type t: a missing key, which is
+// undefined in Jinja2, is a generate-time error.
+func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, sp, nameSp tmpl.Span) ir.Expr {
+	f := t.Field(name)
+	if f == nil {
+		c.errorf(nameSp, "dict has no key %q%s", name, schema.DidYouMean(name, types.FieldKeys(t)))
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	return &ir.DictValue{Of: of, Field: f, Pos: c.posString(sp)}
+}
+
+// mustComeFromInput rejects, once every use is known, an object or map
+// inferred from its uses whose value comes from no input (the items of an
+// empty list literal): its Go type would have no name.
+func (c *checker) mustComeFromInput(t *ir.Type, pos tmpl.Span) {
+	c.later = append(c.later, func() {
+		if !c.fromFeed(t) {
+			c.errorf(pos, "an object here comes from no input (the items of an empty list literal have no fields)")
+		}
+	})
+}
+
+// isDictMethod reports whether Jinja2 reads d.name as an attribute of the
+// Python dict rather than as its key.
+func isDictMethod(name string) bool {
+	switch name {
+	case "clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values":
+		return true
+	}
+	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
+}
+
+// describe names an expression in messages: its source-like path.
+func describe(e tmpl.Expr) string {
+	switch e := e.(type) {
+	case *tmpl.Name:
+		return fmt.Sprintf("%q", e.Name)
+	case *tmpl.Attr:
+		return strings.TrimSuffix(describe(e.X), `"`) + "." + e.Name + `"`
+	}
+	return "the value"
+}
+
+// mapKey rejects a constant map key that names a dict method: where the
+// map lacks it, Jinja2 falls back to the attribute, the method.
+func (c *checker) mapKey(key string, sp tmpl.Span) {
+	if isDictMethod(key) {
+		c.errorf(sp, "[%q] reads the dict method %s where the map has no such key (Jinja2 falls back to the attribute)", key, key)
+	}
+}
+
+func (c *checker) index(e *tmpl.Index) ir.Expr {
+	x := c.expr(e.X, useValue)
+	i := c.expr(e.Index, useValue)
+	t := x.Type()
+	if t.Kind == ir.KindDynamic {
+		if k, ok := e.Index.(*tmpl.Const); ok {
+			if s, ok := k.Value.(string); ok {
+				return c.dynAttr(x, s, false, e.Span, k.Span)
+			}
+		}
+		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
+	}
+	c.staysTyped(e.Span, x)
+	if t.Kind == ir.KindUnknown {
+		if i.Type().Kind == ir.KindString {
+			c.constrain(t, ir.KindMap, e.X.Pos())
+		} else {
+			c.constrain(t, ir.KindList, e.X.Pos())
+		}
+		t = t.Resolve()
+	}
+	if t.Kind == ir.KindDict {
+		if k, ok := i.(*ir.Const); ok && i.Type().Kind == ir.KindString {
+			return c.dictValue(x, t, k.Value.(string), e.Span, e.Index.Pos())
+		}
+		if types.ConvertsToDynamic(t) {
+			// Which key is read is known at run time only: the value
+			// read is dynamic (risk_bank[requested_risk]).
+			return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
+		}
+		c.errorf(e.Index.Pos(), "a dict literal can only be subscripted with a string constant (or, when its values are strings, numbers, bools, none, or lists and dicts of them, with any key)")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}
+	switch t.Kind {
+	case ir.KindList:
+		c.intIndex(i, e.Index.Pos())
+		out.T = t.Elem
+	case ir.KindString:
+		c.intIndex(i, e.Index.Pos())
+		out.T = &ir.Type{Kind: ir.KindString}
+	case ir.KindMap:
+		c.constrain(i.Type(), ir.KindString, e.Index.Pos())
+		if k, ok := i.(*ir.Const); ok {
+			if key, ok := k.Value.(string); ok {
+				c.mapKey(key, e.Index.Pos())
+			}
+		}
+		out.T = t.Elem
+	default:
+		c.errorf(e.Span, "cannot index %s", t)
+		out.T = &ir.Type{Kind: ir.KindNone}
+	}
+	return out
+}
+
+// intIndex requires an index or slice bound to be an int. A number would
+// make Jinja2's subscript fail and yield undefined; that is an error here.
+func (c *checker) intIndex(i ir.Expr, sp tmpl.Span) {
+	c.constrain(i.Type(), ir.KindInt, sp)
+	c.later = append(c.later, func() {
+		if i.Type().Resolve().Kind == ir.KindFloat {
+			c.errorf(sp, "an index must be an int, not a number")
+		}
+	})
+}
+
+func (c *checker) slice(e *tmpl.Slice) ir.Expr {
+	x := c.expr(e.X, useValue)
+	t := x.Type()
+	if t.Kind == ir.KindDynamic {
+		bounds := make([]ir.Expr, 3)
+		for i, b := range []tmpl.Expr{e.Lo, e.Hi, e.Step} {
+			if b != nil {
+				bounds[i] = c.expr(b, useValue)
+				c.intIndex(bounds[i], b.Pos())
+			}
+		}
+		return &ir.Dynamic{Op: ir.DynSlice, Args: append([]ir.Expr{x}, bounds...), T: ir.DynamicType(), Pos: c.posString(e.Span)}
+	}
+	c.staysTyped(e.Span, x)
+	if t.Kind == ir.KindUnknown {
+		c.constrain(t, ir.KindList, e.X.Pos())
+		t = t.Resolve()
+	}
+	out := &ir.Slice{X: x, T: t, Pos: c.posString(e.Span)}
+	for _, p := range []struct {
+		src tmpl.Expr
+		dst *ir.Expr
+	}{{e.Lo, &out.Lo}, {e.Hi, &out.Hi}, {e.Step, &out.Step}} {
+		if p.src != nil {
+			*p.dst = c.expr(p.src, useValue)
+			c.intIndex(*p.dst, p.src.Pos())
+		}
+	}
+	if k, ok := e.Step.(*tmpl.Const); ok && k.Value == int64(0) {
+		c.errorf(k.Span, "slice step cannot be zero")
+	}
+	if t.Kind != ir.KindList && t.Kind != ir.KindString {
+		c.errorf(e.Span, "cannot slice %s", t)
+	}
+	return out
+}
+
+func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
+	if e.Op == "not" {
+		x := c.expr(e.X, useTest)
+		return &ir.Unary{Op: "not", X: x, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+	}
+	x := c.expr(e.X, useValue)
+	t := x.Type()
+	if t.Kind == ir.KindDynamic {
+		if e.Op == "+" {
+			return c.dyn(ir.DynArith, "+", ir.DynamicType(), e.Span, constExpr(int64(0)), x)
+		}
+		return c.dyn(ir.DynNeg, "", ir.DynamicType(), e.Span, x)
+	}
+	c.staysTyped(e.Span, x)
+	if t.Kind == ir.KindUnknown {
+		c.constrain(t, ir.KindInt, e.X.Pos())
+	}
+	out := &ir.Unary{Op: e.Op, X: x, T: x.Type(), Pos: c.posString(e.Span)}
+	c.later = append(c.later, func() {
+		if k := out.T.Resolve().Kind; k != ir.KindInt && k != ir.KindFloat {
+			c.errorf(e.Span, "operator %s needs a number, not %s", e.Op, out.T)
+		}
+		c.checkConstInt(out, e.Span)
+	})
+	return out
+}
+
+// logic checks an and/or whose value is used, which yields one of its
+// operands as in Python: a or b is a when a is true, else b; a and b is b
+// when a is true, else a. Operands that are and/or themselves are chosen
+// from where they stand, so only the operands it can yield (yields) decide
+// its type: flag and 'x' or 'y' is a string. Operands of different types
+// make it mixed: typed as its str(), which is right only where it is
+// printed (u == usePrint).
+func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
+	operand := func(x tmpl.Expr, u use) ir.Expr {
+		if b, ok := x.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
+			x, _ := c.logic(b, u)
+			return x
+		}
+		return c.expr(x, u)
+	}
+	// The left operand is tested, so it is a value, not its str().
+	lu := useValue
+	if b, ok := e.X.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
+		lu = u
+	}
+	x := operand(e.X, lu)
+	c.guard(x)
+	hint(x.Type(), u)
+	out = &ir.Binary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
+	leaves := yields(out)
+	for _, l := range leaves {
+		if types.HoldsDynamic(l.Type()) { // a dynamic value, or a list of them (messages)
+			for _, l := range leaves {
+				c.dynOperand(l, e.Span)
+			}
+			out.T = ir.DynamicType()
+			return out, false
+		}
+	}
+	for i, a := range leaves {
+		for _, b := range leaves[:i] {
+			if types.Unifiable(a.Type(), b.Type()) {
+				c.unify(b.Type(), a.Type(), e.Span)
+			}
+		}
+	}
+	out.T = leaves[0].Type()
+	for _, l := range leaves {
+		if !ir.SameKind(l.Type(), out.T) {
+			out.T, mixed = &ir.Type{Kind: ir.KindString}, true
+		}
+	}
+	return out, mixed
+}
+
+// yields returns the operands that x, an and/or yielding an operand,
+// yields: a left operand only where its truth makes it the result, which a
+// constant's truth may rule out. The emitters choose among them with the
+// same decisions (choose).
+func yields(x ir.Expr) []ir.Expr {
+	b, ok := x.(*ir.Binary)
+	if !ok || !b.Value {
+		return []ir.Expr{x}
+	}
+	var out []ir.Expr
+	ir.BranchOn(b.X, func(leaf ir.Expr, truthy bool) {
+		if truthy == (b.Op == "or") {
+			out = append(out, leaf)
+		} else {
+			out = append(out, yields(b.Y)...)
+		}
+	})
+	return out
+}
+
+// kindsOf lists the types of xs for messages: "int or string".
+func kindsOf(xs []ir.Expr) string {
+	var kinds []string
+	for _, x := range xs {
+		if n := x.Type().String(); !slices.Contains(kinds, n) {
+			kinds = append(kinds, n)
+		}
+	}
+	return strings.Join(kinds, " or ")
+}
+
+// printable checks, once types are final, that a printed value prints.
+func (c *checker) printable(x ir.Expr, sp tmpl.Span) {
+	c.readsWhole(x, sp, "printing")
+	c.later = append(c.later, func() {
+		if x.Type().Kind == ir.KindUnknown {
+			c.errorf(sp, "cannot infer the type of this value (declare it in inputs)")
+		}
+	})
+}

@@ -1,0 +1,157 @@
+package check
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// namespace() and its attributes.
+//
+// A namespace is a mutable object that Jinja2 shares by reference, which is
+// how a template carries a value out of a loop. promptgen supports it where
+// the object never needs to exist: a local set once, by
+// {% set ns = namespace(a=...) %}, and used only through its attributes
+// (ns.a, ns['a'], {% set ns.a = ... %}). Each attribute is then a local of
+// the namespace's frame, typed by everything assigned to it, that starts
+// undefined each time the frame does, as the set runs at most once per
+// frame: exactly the object's attribute, without the object.
+
+// namespace is a local set to namespace(...).
+type namespace struct {
+	attrs  map[string]*ir.Local
+	locals *[]*ir.Local // the locals of the frame that holds the namespace
+}
+
+// nsAttr returns the local of attribute name, making it.
+func (c *checker) nsAttr(ns *namespace, name string) *ir.Local {
+	if l := ns.attrs[name]; l != nil {
+		return l
+	}
+	l := c.newLocal(name, c.localType(name))
+	ns.attrs[name] = l
+	*ns.locals = append(*ns.locals, l)
+	return l
+}
+
+// isNamespaceCall reports whether x calls Jinja2's global namespace().
+func (c *checker) isNamespaceCall(x tmpl.Expr) (*tmpl.Call, bool) {
+	call, ok := x.(*tmpl.Call)
+	if !ok {
+		return nil, false
+	}
+	fn, ok := call.Fn.(*tmpl.Name)
+	return call, ok && fn.Name == "namespace" && c.lookup("namespace") == nil
+}
+
+// namespaceSet checks {% set ns = namespace(k=v, ...) %}: the keyword
+// arguments are the attributes' first values.
+func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
+	name := n.Targets[0].Name
+	sc := c.scopes[len(c.scopes)-1]
+	l := sc.names[name]
+	switch {
+	case c.namespaces[l] != nil:
+		c.errorf(n.Span, "%q is set to a namespace twice: promptgen supports one {%% set %s = namespace(...) %%} per variable", name, name)
+		return nil
+	case l.T.Resolve().Kind != ir.KindUnknown || c.assigned[l] != unassigned:
+		c.errorf(n.Span, "%q is set to a namespace here and to another value elsewhere, which promptgen does not support", name)
+		return nil
+	case len(call.Args) > 0:
+		c.errorf(call.Args[0].Pos(), "namespace() takes keyword arguments only here (namespace(a=1, b='x'))")
+		return nil
+	}
+	values := make([]ir.Expr, len(call.Kwargs))
+	for i, kw := range call.Kwargs {
+		values[i] = c.expr(kw.Value, useValue)
+	}
+	ns := &namespace{attrs: map[string]*ir.Local{}, locals: sc.locals}
+	if c.namespaces == nil {
+		c.namespaces = map[*ir.Local]*namespace{}
+	}
+	c.namespaces[l] = ns
+	c.assigned[l] = assigned
+	var out []ir.Node
+	for i, kw := range call.Kwargs {
+		if ns.attrs[kw.Name] != nil {
+			c.errorf(kw.NameSpan, "namespace() got keyword argument %q twice", kw.Name)
+			continue
+		}
+		out = append(out, c.assignLocal(c.nsAttr(ns, kw.Name), &ir.Set{Value: values[i]}, values[i].Type(), n.Span))
+	}
+	return out
+}
+
+// namespaceOf returns the namespace that name holds here. When name is a
+// local that may not hold its namespace yet, it reports that at sp and
+// returns ok false; a name that is no namespace returns nil and ok true.
+func (c *checker) namespaceOf(name string, sp tmpl.Span) (ns *namespace, ok bool) {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		sc := c.scopes[i]
+		l := sc.names[name]
+		if l == nil {
+			continue
+		}
+		st := c.assigned[l]
+		if st == unassigned && sc.outer[l] {
+			continue // the enclosing value still
+		}
+		ns := c.namespaces[l]
+		if ns != nil && st != assigned {
+			c.errorf(sp, "%q may not be a namespace yet here: set it with namespace(...) before every use", name)
+			return nil, false
+		}
+		return ns, true
+	}
+	return nil, true
+}
+
+// setAttr checks {% set ns.attr = value %} and its block form.
+func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
+	ns, ok := c.namespaceOf(n.NS.Name, n.NS.Span)
+	if !ok {
+		return nil
+	}
+	if ns == nil {
+		c.errorf(n.NS.Span, "cannot assign an attribute of %q, which is not a namespace (set it with {%% set %s = namespace(...) %%})", n.NS.Name, n.NS.Name)
+		return nil
+	}
+	if n.Value == nil {
+		out := &ir.Set{Body: c.setBody(n.Body)}
+		return []ir.Node{c.assignLocal(c.nsAttr(ns, n.Attr), out, &ir.Type{Kind: ir.KindString}, n.Span)}
+	}
+	v := c.expr(n.Value, useValue)
+	return []ir.Node{c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span)}
+}
+
+// namespaceAttr reads attribute name of x when x names a namespace: the
+// attribute's local, undefined where it may not be assigned yet, as a
+// missing attribute is.
+func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool) {
+	n, ok := x.(*tmpl.Name)
+	if !ok {
+		return nil, false
+	}
+	ns, ok := c.namespaceOf(n.Name, n.Span)
+	switch {
+	case !ok:
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}, true
+	case ns == nil:
+		return nil, false
+	}
+	l := c.nsAttr(ns, name)
+	if c.assigned[l] != assigned {
+		l.MaybeUndefined = true
+	}
+	hint(l.T, u)
+	return &ir.LocalRef{L: l}, true
+}
+
+// wholeNamespace reports a use of namespace local l other than through its
+// attributes.
+func (c *checker) wholeNamespace(l *ir.Local, sp tmpl.Span) bool {
+	if c.namespaces[l] == nil {
+		return false
+	}
+	c.errorf(sp, "namespace %q is supported only through its attributes (%s.attr)", l.Name, l.Name)
+	return true
+}

@@ -1,0 +1,501 @@
+package check
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/promptgen/promptgen/gen/internal/idtrack"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
+)
+
+// template checks body as a template's top frame and stores it in x.
+func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
+	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
+	c.macros = newMacros(body)
+	c.enter(idtrack.Frame(nil, nil, body), &x.Locals, nil)
+	x.Body = c.leave(c.nodes(body))
+}
+
+func (c *checker) nodes(ns []tmpl.Node) []ir.Node {
+	var out []ir.Node
+	for _, n := range ns {
+		out = append(out, c.node(n)...)
+		if len(out) > 0 && ir.EndsBlock(out[len(out)-1]) {
+			break // the rest never runs
+		}
+	}
+	return out
+}
+
+// node checks one template node. It yields no IR for empty text and
+// several nodes for a set with several targets.
+func (c *checker) node(n tmpl.Node) []ir.Node {
+	c.macros.count()
+	switch n := n.(type) {
+	case *tmpl.Text:
+		if n.Value == "" {
+			return nil
+		}
+		c.ir.StaticSize += len(n.Value)
+		return []ir.Node{&ir.Text{Value: n.Value}}
+	case *tmpl.Output:
+		if out, ok := c.raise(n); ok {
+			return out
+		}
+		x := c.expr(n.X, usePrint)
+		c.printable(x, n.X.Pos())
+		inlinePrinted(x)
+		return []ir.Node{&ir.Print{X: x}}
+	case *tmpl.If:
+		out := &ir.If{}
+		start := maps.Clone(c.assigned)
+		var ends []map[*ir.Local]assignState
+		// A macro defined in a branch is defined for the rest of it only.
+		macros := maps.Clone(c.macros.defined)
+		for _, b := range n.Branches {
+			cond := c.expr(b.Cond, useTest)
+			out.Branches = append(out.Branches, ir.Branch{Cond: cond, Body: c.nodes(b.Body)})
+			ends = append(ends, c.assigned)
+			c.assigned = maps.Clone(start)
+			c.macros.defined = maps.Clone(macros)
+		}
+		out.Else = c.nodes(n.Else)
+		c.macros.defined = macros
+		c.assigned = mergeAssigned(append(ends, c.assigned))
+		return []ir.Node{out}
+	case *tmpl.For:
+		return []ir.Node{c.forLoop(n)}
+	case *tmpl.Set:
+		return c.set(n)
+	case *tmpl.Include:
+		if len(c.macros.calling) > 0 {
+			c.errorf(n.Span, "include inside a macro is not supported")
+			return nil
+		}
+		if c.inSet != nil {
+			return c.include(n)
+		}
+		c.errorf(n.Span, "include is only supported inside template sets")
+		return nil
+	case *tmpl.LoopControl:
+		return c.loopControl(n)
+	case *tmpl.Generation:
+		return c.generation(n)
+	case *tmpl.FilterBlock:
+		return c.filterBlock(n)
+	case *tmpl.Macro:
+		c.defineMacro(n)
+		return nil
+	}
+	panic(fmt.Sprintf("check: unexpected node %T", n))
+}
+
+// dictValues is the type of every value of dict type t, whose items a
+// loop iterates: they must have one.
+func (c *checker) dictValues(t *ir.Type, sp tmpl.Span) *ir.Type {
+	v := &ir.Type{}
+	for _, f := range t.Fields {
+		if !types.Unifiable(v, f.Type) {
+			c.errorf(sp, "items() of a dict literal needs values of one type, not %s and %s", v, f.Type)
+			return v
+		}
+		c.unify(v, f.Type, sp)
+	}
+	return v
+}
+
+func (c *checker) forLoop(n *tmpl.For) ir.Node {
+	out := &ir.For{Pos: c.posString(n.Iter.Pos())}
+	targetTypes, pairs := c.forIter(n, out)
+	params := make([]*ir.Local, len(n.Targets))
+	for i, t := range n.Targets {
+		params[i] = c.newLocal(t.Name, targetTypes[i])
+	}
+	switch {
+	case pairs:
+		out.Key, out.Value = params[0], params[len(params)-1]
+	case len(params) == 1:
+		out.Value = params[0]
+	default:
+		out.Unpack = params
+	}
+	// The body, its filter and its else are frames of their own.
+	parent := c.scopes[len(c.scopes)-1]
+	if n.Filter != nil {
+		// loop in the filter is the enclosing loop's: this one has none yet.
+		c.enter(idtrack.Frame(parent.sym, n.Targets, nil), &out.Locals, nil, params...)
+		out.Filter = c.expr(n.Filter, useTest)
+		c.leave(nil)
+	}
+	start := maps.Clone(c.assigned)
+	c.enter(idtrack.Frame(parent.sym, n.Targets, n.Body), &out.Locals, out, params...)
+	out.Body = c.leave(c.nodes(n.Body))
+	body := c.assigned
+	c.assigned = mergeAssigned(append(c.loopExits[out], start)) // where the else starts
+	if n.Else != nil {
+		c.enter(idtrack.Frame(parent.sym, nil, n.Else), parent.locals, nil)
+		out.Else = c.leave(c.nodes(n.Else))
+	}
+	c.assigned = c.loopEnd(out, body, c.assigned)
+	return out
+}
+
+// forIter checks the iterable of n into out and returns the type of each
+// loop target, and whether they are a map's key and value.
+func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
+	targetTypes := make([]*ir.Type, len(n.Targets))
+	str := &ir.Type{Kind: ir.KindString}
+	c.loopIter = n.Iter
+	if what, ok := c.items(n.Iter, out); ok {
+		m := out.Iter.Type()
+		val := m.Elem
+		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op != ir.DynItems {
+			// dictsort of a dynamic value: a list of (key, value) tuples.
+			for i := range targetTypes {
+				targetTypes[i] = ir.DynamicType()
+			}
+			return targetTypes, false
+		}
+		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynValues {
+			targetTypes[0] = ir.DynamicType()
+			return targetTypes, false
+		}
+		if d, ok := out.Iter.(*ir.Dynamic); ok && d.Op == ir.DynItems {
+			if len(n.Targets) != 2 {
+				c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
+			}
+			for i := range targetTypes {
+				targetTypes[i] = ir.DynamicType()
+			}
+			return targetTypes, true
+		}
+		switch m.Kind {
+		case ir.KindDict:
+			val = c.dictValues(m, n.Iter.Pos())
+		case ir.KindMap:
+		default:
+			val = &ir.Type{Kind: ir.KindNone} // reported
+		}
+		if what == "values()" {
+			// The map's items, the key unused.
+			if len(n.Targets) != 1 {
+				c.errorf(n.Span, "values() of a map or dict unpacked into %d targets is not supported: write \"for value in ...\"", len(n.Targets))
+			}
+			out.Key = c.newLocal("key", str)
+			for i := range targetTypes {
+				targetTypes[i] = val
+			}
+			return targetTypes, false
+		}
+		if len(n.Targets) != 2 {
+			c.errorf(n.Span, "%s yields pairs: write \"for key, value in ...\"", what)
+		}
+		for i := range targetTypes {
+			targetTypes[i] = val
+		}
+		targetTypes[0] = str
+		return targetTypes, true
+	}
+	out.Iter = c.expr(n.Iter, useValue)
+	c.iterate(out.Iter)
+	out.Strict = isMethodCall(n.Iter, "keys") // keys() of undefined raises
+	it := out.Iter.Type()
+	if it.Kind == ir.KindDynamic || c.rejected[out.Iter] {
+		// A rejected iterable's targets are dynamic, whose uses report
+		// nothing more.
+		for i := range targetTypes {
+			targetTypes[i] = ir.DynamicType()
+		}
+		return targetTypes, false
+	}
+	if it.Kind == ir.KindUnknown {
+		c.constrain(it, ir.KindList, n.Iter.Pos())
+	}
+	elem := str
+	switch it = it.Resolve(); it.Kind {
+	case ir.KindList:
+		elem = it.Elem
+	case ir.KindString, ir.KindMap, ir.KindDict:
+	default:
+		c.errorf(n.Iter.Pos(), "cannot loop over %s", it)
+	}
+	if len(n.Targets) == 1 {
+		return []*ir.Type{elem}, false
+	}
+	// for a, b in xs: each element is a list of as many items as targets.
+	if it.Kind == ir.KindList && elem.Resolve().Kind == ir.KindUnknown {
+		c.constrain(elem, ir.KindList, n.Iter.Pos())
+	}
+	item := str
+	switch {
+	case it.Kind == ir.KindMap:
+		c.errorf(n.Targets[0].Span, "cannot unpack the keys of a map into %d loop targets (iterate its items: m.items(), m|items or m|dictsort)", len(n.Targets))
+	case it.Kind == ir.KindList && elem.Resolve().Kind == ir.KindList:
+		item = elem.Resolve().Elem
+	case it.Kind == ir.KindList || it.Kind == ir.KindString:
+		c.errorf(n.Targets[0].Span, "cannot unpack the items of a %s into %d loop targets: they must be lists", it, len(n.Targets))
+	}
+	for i := range targetTypes {
+		targetTypes[i] = item
+	}
+	return targetTypes, false
+}
+
+// isMethodCall says whether e calls the method name without arguments.
+func isMethodCall(e tmpl.Expr, name string) bool {
+	call, ok := e.(*tmpl.Call)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	a, ok := call.Fn.(*tmpl.Attr)
+	return ok && a.Name == name
+}
+
+// items checks an iterable that yields the (key, value) pairs of a map,
+// m.items(), m|items or m|dictsort, into out. It returns what yields them,
+// for messages, or false for another iterable.
+func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
+	switch f := e.(type) {
+	case *tmpl.Call:
+		if !isMethodCall(f, "items") && !isMethodCall(f, "values") {
+			return "", false
+		}
+		out.Iter = c.expr(f, useValue) // the map or dict; call checks it
+		out.Strict = true
+		return f.Fn.(*tmpl.Attr).Name + "()", true
+	case *tmpl.Filter:
+		if f.Name != "items" && f.Name != "dictsort" {
+			return "", false
+		}
+		args := c.bindArgs("filter "+f.Name, ir.FilterParams[f.Name], f.Args, f.Kwargs, f.Span)
+		x := c.expr(f.X, useValue)
+		if isDynamic(x) {
+			if f.Name == "dictsort" {
+				// A list of (key, value) tuples, unpacked as any list.
+				out.Iter = c.dynFilter(&filterUse{e: f, name: "dictsort", x: x, args: args})
+				return "", true
+			}
+			out.Iter = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
+			return f.Name, true
+		}
+		if f.Name == "dictsort" {
+			if by, ok := args[1].(*ir.Const); !ok || by.Value != "key" {
+				c.errorf(f.Span, "dictsort is supported by='key' only")
+			}
+			out.Dictsort = []ir.Expr{args[0], args[2]}
+			out.Strict = true // dictsort(undefined) raises, items(undefined) is empty
+			c.later = append(c.later, func() {
+				for i, a := range out.Dictsort {
+					if k := a.Type().Kind; k != ir.KindBool {
+						c.errorf(f.Span, "filter dictsort: parameter %q must be a bool, not %s", []string{"case_sensitive", "reverse"}[i], k)
+					}
+				}
+			})
+		}
+		if x.Type().Kind == ir.KindDict {
+			c.errorf(f.NameSpan, "%s of a dict literal is not supported", f.Name)
+		} else {
+			c.constrain(x.Type(), ir.KindMap, f.X.Pos())
+		}
+		out.Iter = x
+		return f.Name, true
+	}
+	return "", false
+}
+
+func (c *checker) set(n *tmpl.Set) []ir.Node {
+	if n.NS != nil {
+		return c.setAttr(n)
+	}
+	if call, ok := c.isNamespaceCall(n.Value); ok && len(n.Targets) == 1 {
+		return c.namespaceSet(n, call)
+	}
+	switch {
+	case n.Value == nil:
+		out := &ir.Set{Body: c.setBody(n.Body)}
+		return []ir.Node{c.assign(n.Targets[0].Name, out, &ir.Type{Kind: ir.KindString}, n.Span)}
+	case len(n.Targets) == 1:
+		out := &ir.Set{Value: c.expr(n.Value, useValue)}
+		return []ir.Node{c.assign(n.Targets[0].Name, out, out.Value.Type(), n.Span)}
+	}
+	return c.tupleSet(n)
+}
+
+// assign sets name's local in the current scope to out's value, of type
+// t, and completes out.
+func (c *checker) assign(name string, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir.Set {
+	l := c.scopes[len(c.scopes)-1].names[name]
+	if c.namespaces[l] != nil {
+		c.errorf(sp, "%q is set to a namespace and to another value, which promptgen does not support", name)
+	}
+	return c.assignLocal(l, out, t, sp)
+}
+
+// assignLocal sets local l to out's value, of type t, and completes out.
+func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir.Set {
+	out.Local = l
+	lt, vt := l.T.Resolve(), types.Slot(t).Resolve()
+	switch {
+	case l.T.Kind == ir.KindDynamic:
+		// A local made dynamic (localType) holds values of several types:
+		// each set stores its value as a dynamic value. A chat variable
+		// not typed yet is JSON data: dynamic too.
+		if vt.Kind == ir.KindUnknown && c.p.Chat {
+			c.unify(vt, ir.DynamicType(), sp)
+		}
+		hint(vt, usePrint)
+		c.later = append(c.later, func() {
+			if !types.ConvertsToDynamic(vt) {
+				c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, lists of them and dicts)", l.Name, vt)
+			}
+		})
+	case c.setBefore[l] && types.Rebinds(lt, vt):
+		// Checked again with the local dynamic (see Prompt): this error
+		// stays only if that fails too.
+		c.rebinding[l.Name] = true
+		c.errorf(sp, "%q is set to values of types %s and %s", l.Name, lt, vt)
+	case lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && !types.Unifiable(lt, vt):
+		c.errorf(sp, "%q is set to values of types %s and %s: a variable holds values of several types only when each is a string, number, bool, none, or a list or dict literal of them", l.Name, lt, vt)
+	default:
+		c.unify(l.T, vt, sp)
+	}
+	c.assigned[out.Local] = assigned
+	c.setBefore[out.Local] = true
+	c.trackUndefined(out)
+	return out
+}
+
+// trackUndefined records out for markUndefined and markupLocal.
+func (c *checker) trackUndefined(out *ir.Set) {
+	if out.Value != nil {
+		c.sets = append(c.sets, out)
+	}
+}
+
+// markUndefined marks, once types are final, the locals that may be
+// undefined: those assigned a value that can be. A local read into
+// another may be marked by a set further down, so it runs until nothing
+// changes.
+func (c *checker) markUndefined() {
+	for changed := true; changed; {
+		changed = false
+		for _, s := range c.sets {
+			if !s.Local.MaybeUndefined && ir.MaybeUndefined(s.Value) {
+				s.Local.MaybeUndefined, changed = true, true
+			}
+		}
+	}
+}
+
+// tupleSet checks {% set a, b = x, y %}, which needs a value per target.
+// Python evaluates every value before it assigns a target, so when a value
+// reads one of the targets ({% set a, b = b, a %}), the values go through
+// temporaries first.
+func (c *checker) tupleSet(n *tmpl.Set) []ir.Node {
+	var items []tmpl.Expr
+	switch v := n.Value.(type) {
+	case *tmpl.Tuple:
+		items = v.Items
+	case *tmpl.List:
+		items = v.Items
+	default:
+		c.errorf(n.Value.Pos(), "set with %d targets needs %d values separated by commas", len(n.Targets), len(n.Targets))
+		return nil
+	}
+	if len(items) != len(n.Targets) {
+		c.errorf(n.Value.Pos(), "set assigns %d values to %d targets", len(items), len(n.Targets))
+		return nil
+	}
+	values := make([]ir.Expr, len(items))
+	for i, it := range items {
+		values[i] = c.expr(it, useValue)
+	}
+	var out []ir.Node
+	if c.readsTargets(values, n.Targets) {
+		sc := c.scopes[len(c.scopes)-1]
+		for i, v := range values {
+			tmp := &ir.Set{Local: c.newLocal("v", v.Type()), Value: v}
+			*sc.locals = append(*sc.locals, tmp.Local)
+			c.trackUndefined(tmp)
+			out = append(out, tmp)
+			values[i] = &ir.LocalRef{L: tmp.Local}
+		}
+	}
+	for i, target := range n.Targets {
+		out = append(out, c.assign(target.Name, &ir.Set{Value: values[i]}, values[i].Type(), n.Span))
+	}
+	return out
+}
+
+// readsTargets reports whether any of values reads a local that assigning
+// targets in the current scope would overwrite.
+func (c *checker) readsTargets(values []ir.Expr, targets []*tmpl.Name) bool {
+	sc := c.scopes[len(c.scopes)-1]
+	reads := false
+	for _, v := range values {
+		ir.WalkExpr(v, func(x ir.Expr) {
+			if ref, ok := x.(*ir.LocalRef); ok {
+				for _, t := range targets {
+					reads = reads || sc.names[t.Name] == ref.L
+				}
+			}
+		})
+	}
+	return reads
+}
+
+// setBody checks the body of a block set, a frame of its own whose locals
+// are declared with the enclosing ones, as it runs once each time they are.
+func (c *checker) setBody(body []tmpl.Node) []ir.Node {
+	sc := c.scopes[len(c.scopes)-1]
+	c.enter(idtrack.Frame(sc.sym, nil, body), sc.locals, nil)
+	c.scopes[len(c.scopes)-1].noLoopControl = "a block set"
+	return c.leave(c.nodes(body))
+}
+
+// loopControl checks {% break %} or {% continue %}: it belongs to the
+// innermost loop whose body it is in, as Python's, which the else block of
+// a loop is not in. Jinja2 runs a block set's body and the generation
+// block's where promptgen cannot stop a loop.
+func (c *checker) loopControl(n *tmpl.LoopControl) []ir.Node {
+	what := "continue"
+	if n.Break {
+		what = "break"
+	}
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		sc := c.scopes[i]
+		if sc.noLoopControl != "" {
+			c.errorf(n.Span, "{%% %s %%} inside %s is not supported", what, sc.noLoopControl)
+			return nil
+		}
+		if sc.loop != nil {
+			if c.loopExits == nil {
+				c.loopExits = map[*ir.For][]map[*ir.Local]assignState{}
+			}
+			c.loopExits[sc.loop] = append(c.loopExits[sc.loop], maps.Clone(c.assigned))
+			return []ir.Node{&ir.LoopControl{For: sc.loop, Break: n.Break}}
+		}
+	}
+	c.errorf(n.Span, "{%% %s %%} outside a for loop", what)
+	return nil
+}
+
+// loopEnd is what is assigned after loop, given what is after its body
+// and after no iteration (its else block): namespace attributes are the
+// only locals a loop's body assigns that live on after it, and the body
+// may run no time, or stop at a loop control.
+func (c *checker) loopEnd(loop *ir.For, body, none map[*ir.Local]assignState) map[*ir.Local]assignState {
+	return mergeAssigned(append(c.loopExits[loop], body, none))
+}
+
+// generation checks transformers' {% generation %} block, which renders
+// its body: Jinja2 runs it as a macro, a frame of its own whose locals
+// are declared with the enclosing ones.
+func (c *checker) generation(n *tmpl.Generation) []ir.Node {
+	sc := c.scopes[len(c.scopes)-1]
+	c.enter(idtrack.Frame(sc.sym, nil, n.Body), sc.locals, nil)
+	c.scopes[len(c.scopes)-1].noLoopControl = "a generation block"
+	return c.leave(c.nodes(n.Body))
+}

@@ -1,0 +1,134 @@
+package check
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
+)
+
+func (c *checker) test(e *tmpl.Test) ir.Expr {
+	if x, ok := c.definedGlobal(e); ok {
+		return x
+	}
+	if op, ok := comparisonTests[e.Name]; ok {
+		if len(e.Args) != 1 {
+			c.errorf(e.Span, "test %s takes 1 argument, got %d", e.Name, len(e.Args))
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
+		return c.expr(negated(e, &tmpl.Binary{Span: e.Span, Op: op, X: e.X, Y: e.Args[0]}), useTest)
+	}
+	if e.Name == "sameas" {
+		return c.sameas(e)
+	}
+	if _, ok := ir.TestParams[e.Name]; !ok {
+		known := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(comparisonTests)), []string{"sameas"})
+		slices.Sort(known)
+		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, known))
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	if n := len(ir.TestParams[e.Name]); len(e.Args) != n {
+		if n == 0 {
+			c.errorf(e.Span, "test %s takes no arguments", e.Name)
+		} else {
+			c.errorf(e.Span, "test %s takes %d argument, got %d", e.Name, n, len(e.Args))
+			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		}
+	}
+	switch e.Name {
+	case "even", "odd", "divisibleby":
+		return c.expr(modTest(e), useTest)
+	}
+	x := c.expr(e.X, useValue)
+	if isDynamic(x) {
+		return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+	}
+	if e.Name != "defined" && e.Name != "undefined" {
+		hint(x.Type(), useTest) // whether a value is defined says nothing of its type
+	}
+	c.guard(x)
+	if e.Name == "none" {
+		name := "is none"
+		if e.Not {
+			name = "is not none"
+		}
+		c.later = append(c.later, func() { c.noneTest(x, name, e.Span) })
+	}
+	return &ir.Call{Kind: ir.CallTest, Name: e.Name, X: x, Not: e.Not, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+}
+
+// noneTest rejects a test for none (is none, == none, ...) of x, once types
+// are final, when x may be undefined: promptgen tells undefined from none
+// as Jinja2 does, but an unset optional is also what JSON null decodes to,
+// and what a nil pointer means in Go, so the test would be read both ways.
+func (c *checker) noneTest(x ir.Expr, test string, sp tmpl.Span) {
+	if !ir.MaybeUndefined(x) {
+		return
+	}
+	what := "this value"
+	if p := ir.VarPath(x); p != "" {
+		what = fmt.Sprintf("%q", p)
+	}
+	c.errorf(sp, "cannot test %s %s: it may be unset, which is undefined (never none), and JSON null means unset too (test \"is defined\" instead)", what, test)
+}
+
+// modTest is the test even, odd or divisibleby(num) as Jinja2 defines it:
+// x % 2 == 0, x % 2 == 1, x % num == 0.
+func modTest(e *tmpl.Test) tmpl.Expr {
+	num, rest := tmpl.Expr(&tmpl.Const{Span: e.NameSpan, Value: int64(2)}), int64(0)
+	switch e.Name {
+	case "odd":
+		rest = 1
+	case "divisibleby":
+		num = e.Args[0]
+	}
+	mod := &tmpl.Binary{Span: e.Span, Op: "%", X: e.X, Y: num}
+	return negated(e, &tmpl.Binary{Span: e.Span, Op: "==", X: mod, Y: &tmpl.Const{Span: e.NameSpan, Value: rest}})
+}
+
+// negated is x, the condition test e stands for, negated when e is a
+// "is not" test.
+func negated(e *tmpl.Test, x tmpl.Expr) tmpl.Expr {
+	if e.Not {
+		return &tmpl.Unary{Span: e.Span, Op: "not", X: x}
+	}
+	return x
+}
+
+// sameas checks the test sameas, Python's identity: supported against
+// none, true and false, where it is the test none, true or false.
+func (c *checker) sameas(e *tmpl.Test) ir.Expr {
+	if len(e.Args) != 1 {
+		c.errorf(e.Span, "test sameas takes 1 argument, got %d", len(e.Args))
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	name := ""
+	if k, ok := e.Args[0].(*tmpl.Const); ok {
+		switch k.Value {
+		case nil:
+			name = "none"
+		case true:
+			name = "true"
+		case false:
+			name = "false"
+		}
+	}
+	if name == "" {
+		c.expr(e.X, useValue) // for what it reads
+		c.expr(e.Args[0], useValue)
+		c.errorf(e.Args[0].Pos(), "test sameas is supported against none, true or false only (Python's identity of other values is not defined by their value)")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	return c.test(&tmpl.Test{Span: e.Span, X: e.X, Name: name, NameSpan: e.NameSpan, Not: e.Not})
+}
+
+// comparisonTests are Jinja2's tests that compare, by the operator they
+// apply: select('equalto', x) keeps the items == x.
+var comparisonTests = map[string]string{
+	"==": "==", "eq": "==", "equalto": "==", "!=": "!=", "ne": "!=",
+	"<": "<", "lt": "<", "lessthan": "<", "<=": "<=", "le": "<=",
+	">": ">", "gt": ">", "greaterthan": ">", ">=": ">=", "ge": ">=", "in": "in",
+}
