@@ -14,7 +14,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/gen/internal/names"
-	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"golang.org/x/tools/txtar"
 )
 
@@ -71,7 +70,7 @@ func TestChecksAgree(t *testing.T) {
 		loaded, _ := load.Prompts(c.fsys, "prompts")
 		sink := &diag.Sink{}
 		prompts := lowerPrompts(loaded, false, sink)
-		names.Prompts(prompts, sink, outschema.Name)
+		names.Prompts(prompts, sink)
 		for _, p := range prompts {
 			load.CheckExamples(p, sink)
 		}

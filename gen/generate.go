@@ -121,7 +121,7 @@ func generateWith(fsys fs.FS, dir string, cfg Config, loadPackages bind.Loader) 
 	bind.Run(loadPackages, goPackagesDir(cfg.Out), prompts, sets, sink)
 	checked := lowerPrompts(prompts, cfg.Strict, sink)
 	checkedSets := check.Sets(sets, cfg.Strict, sink)
-	names.Sets(names.Prompts(checked, sink, outschema.Name), checkedSets, dir, sink)
+	names.Sets(names.Prompts(checked, sink), checkedSets, dir, sink)
 	for _, p := range checked {
 		load.CheckExamples(p, sink)
 	}

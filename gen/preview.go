@@ -12,7 +12,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/gen/internal/names"
-	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
@@ -76,7 +75,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		irp = check.Prompt(p, cfg.Strict, sink)
 	}
 	if irp != nil {
-		names.Prompts([]*ir.Prompt{irp}, sink, outschema.Name)
+		names.Prompts([]*ir.Prompt{irp}, sink)
 	}
 	diags := t.show(sink.List.Sorted())
 	if diags.HasErrors() || irp == nil {

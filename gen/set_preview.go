@@ -11,7 +11,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
-	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
@@ -70,7 +69,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	sink := &diag.Sink{List: diags}
 	bind.Run(bind.PackagesLoader(context.Background()), cfg.previewPackagesDir(), nil, []*ir.SetSpec{s}, sink)
 	checked := check.Sets([]*ir.SetSpec{s}, cfg.Strict, sink)
-	names.Sets(names.Prompts(nil, sink, outschema.Name), checked, t.base, sink)
+	names.Sets(names.Prompts(nil, sink), checked, t.base, sink)
 	diags = t.show(sink.List.Sorted())
 	if diags.HasErrors() || len(checked) == 0 {
 		return nil, diags, diags

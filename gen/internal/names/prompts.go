@@ -42,9 +42,9 @@ var chatContextNames = []string{"Context", "Chat", "CheckMarkers"}
 
 // Prompts decides every Go name of the checked prompts: prompt values,
 // struct types and fields. Collisions are errors at both positions. It
-// returns the package scope, for the names of template sets. nameOutput
-// names a prompt's output types, right after its feed.
-func Prompts(ps []*ir.Prompt, diags *diag.Sink, nameOutput func(*Scope, *diag.Sink, *ir.Prompt)) *Scope {
+// returns the package scope, for the names of template sets. A prompt's
+// output types are named right after its feed.
+func Prompts(ps []*ir.Prompt, diags *diag.Sink) *Scope {
 	pkg := NewScope("SupportPackageIsVersion1")
 	for _, p := range ps {
 		key := path.Base(p.Spec.Key)

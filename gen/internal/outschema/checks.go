@@ -253,20 +253,3 @@ func isIn(s string, list []string) bool {
 	}
 	return false
 }
-
-// nameChecks names the check functions and pattern variables of an
-// output named name.
-func nameChecks(c *ir.Checks, name string) {
-	c.Root.Func = "_" + name + "Check"
-	n, p := 0, 0
-	for _, s := range c.Schemas {
-		if s != c.Root && !s.Trivial() {
-			n++
-			s.Func = "_" + name + "Check" + strconv.Itoa(n)
-		}
-		if s.Pattern != "" {
-			p++
-			s.PatternVar = "_" + name + "Pattern" + strconv.Itoa(p)
-		}
-	}
-}
