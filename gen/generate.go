@@ -1,5 +1,5 @@
 // Package gen is promptgen's generator: it runs the stages of
-// gen/internal (load, bind, check, outschema, names, goemit) over a prompts
+// gen/internal (load, bind, check, outschema, names, emit) over a prompts
 // directory and returns the files of a typed Go package and every
 // diagnostic. It never prints and never exits. It owns the orchestration
 // and the entry points of promptgen render and resolve, nothing else:
@@ -22,6 +22,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/emit"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/load"
@@ -130,12 +131,12 @@ func generateWith(fsys fs.FS, dir string, cfg Config, loadPackages bind.Loader) 
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
 	}
-	var body goemit.Body
+	var body emit.Body
 	switch cfg.Renderer {
 	case "", RendererGo:
 		body = goemit.GoBody
 	case RendererTextTemplate:
-		body = goemit.TextTemplateBody
+		body = emit.TextTemplateBody
 	default:
 		return res, fmt.Errorf("unknown renderer %q", cfg.Renderer)
 	}
@@ -143,16 +144,16 @@ func generateWith(fsys fs.FS, dir string, cfg Config, loadPackages bind.Loader) 
 	for _, p := range checked {
 		hasExamples = hasExamples || p.ExampleName != ""
 	}
-	files := []*jen.File{goemit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out))}
+	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out))}
 	for _, p := range checked {
 		if p.Spec.Fragment {
-			files = append(files, goemit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
+			files = append(files, emit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
 			continue
 		}
-		files = append(files, goemit.PromptFile(cfg.ImportPath, cfg.Pkg, p, body))
+		files = append(files, emit.PromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 	}
 	for _, s := range checkedSets {
-		files = append(files, goemit.SetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate))
+		files = append(files, emit.SetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate))
 	}
 	for i, f := range files {
 		var buf bytes.Buffer
@@ -165,7 +166,7 @@ func generateWith(fsys fs.FS, dir string, cfg Config, loadPackages bind.Loader) 
 			return res, fmt.Errorf("internal error: %s: %w", names[i], err)
 		}
 		if cfg.Version != "" {
-			src = bytes.Replace(src, []byte(goemit.Header), []byte(goemit.VersionedHeader(cfg.Version)), 1)
+			src = bytes.Replace(src, []byte(emit.Header), []byte(emit.VersionedHeader(cfg.Version)), 1)
 		}
 		res.Files = append(res.Files, File{Name: names[i], Content: src})
 	}

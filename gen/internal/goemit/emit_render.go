@@ -207,7 +207,11 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen
 	return []jen.Code{jen.Id("_").Op("=").Add(v), call("Null")}
 }
 
-var dst = jen.Id("dst")
+// DstName is the buffer that a body appends to and returns: the parameter
+// of the function around the body, which the file's writer declares.
+const DstName = "dst"
+
+var dst = jen.Id(DstName)
 
 func (e *emitter) print(x ir.Expr) []jen.Code {
 	// Print the operands of ~ and tojson straight into dst, with no
@@ -344,7 +348,7 @@ func (e *emitter) declare(locals []*ir.Local) []jen.Code {
 		if !e.read[l] {
 			continue
 		}
-		out = append(out, jen.Var().Id(l.GoName).Add(goType(l.T, false)))
+		out = append(out, jen.Var().Id(l.GoName).Add(GoType(l.T, false)))
 		if l.MaybeUndefined {
 			out = append(out, jen.Var().Id(l.GoName+"Def").Bool())
 		}
@@ -458,7 +462,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		out = append(out, jen.Id(items).Op(":=").Index().String().Values(keys...))
 		if n.Key != nil && readLocals(n.Body, n.Filter)[n.Value] {
 			m := e.temp("m")
-			out = append(out, jen.Id(m).Op(":=").Map(jen.String()).Add(goType(n.Value.T, false)).Values(vals))
+			out = append(out, jen.Id(m).Op(":=").Map(jen.String()).Add(GoType(n.Value.T, false)).Values(vals))
 			v.val = jen.Id(m)
 		} else {
 			out = append(out, jen.Id("_").Op("=").Add(v.val)) // still a use, for Go
@@ -512,7 +516,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		c := e.truthOf(n.Filter)
 		body := append(target(jen.Id(x), readLocals(nil, n.Filter)), c.pre...)
 		body = append(body, jen.If(c.val).Block(jen.Id(kept).Op("=").Append(jen.Id(kept), jen.Id(x))))
-		elemType := goType(elem, false)
+		elemType := GoType(elem, false)
 		if it.Kind == ir.KindDynamic && n.Key != nil {
 			elemType = jen.Index(jen.Lit(2)).Add(jinjaValue())
 		}

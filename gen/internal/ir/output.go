@@ -26,7 +26,7 @@ type CheckSchema struct {
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string // JSON text; "" when absent
 
 	Props      []CheckProp // sorted by name
-	Required   []string    // in bit order
+	Required   []string    // in bit order, at most MaxRequired
 	Closed     bool        // additionalProperties: false
 	Additional *CheckSchema
 	MinProps   int
@@ -36,6 +36,10 @@ type CheckSchema struct {
 	MinItems, MaxItems int
 	Unique             bool
 }
+
+// MaxRequired is the most required properties of one object the checks
+// track, in a uint64.
+const MaxRequired = 64
 
 type CheckProp struct {
 	Name string

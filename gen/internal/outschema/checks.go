@@ -32,10 +32,6 @@ var (
 		"minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties"}
 )
 
-// maxRequired is the most required properties of one object the checks
-// track, in a uint64.
-const maxRequired = 64
-
 // lowerChecks builds the checks of s, or returns nil when the schema
 // needs the compiled schema.
 func lowerChecks(s *schema.Schema) *ir.Checks {
@@ -198,7 +194,7 @@ func (b *chkBuilder) keyword(s *ir.CheckSchema, m map[string]any, k string, v an
 // required gives the required properties of s their bits.
 func (b *chkBuilder) required(s *ir.CheckSchema, m map[string]any) {
 	list, _ := m["required"].([]any)
-	if len(list) > maxRequired {
+	if len(list) > ir.MaxRequired {
 		b.unsupported = true
 		return
 	}

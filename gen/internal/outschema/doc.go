@@ -1,9 +1,9 @@
-// Package outschema is the outputSchema generator: from a prompt's
-// outputFormat and outputSchema (loaded by package schema) it builds the
-// output IR (Lower: the Go types and the checks that replace the compiled
-// schema); package names names the output types, and it emits the output
-// types, ParseOutput, Request and the checks (Emit*).
+// Package outschema lowers a prompt's output: from its outputFormat and
+// outputSchema (loaded by package schema) it builds the output IR (Lower:
+// the format, the schema, and the checks that replace the compiled
+// schema), rejecting what ParseOutput could not honour. Package names
+// names the output types and package emit writes them.
 //
-// It imports ir, diag, src, schema and jennifer. It must not import gen,
-// the template checker or a backend: templates are not its concern.
+// It imports ir, diag, src and schema. It must not import gen, the template
+// checker, names or an emitter, nor jennifer: it writes no Go.
 package outschema

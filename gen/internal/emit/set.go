@@ -1,4 +1,4 @@
-package goemit
+package emit
 
 import (
 	"encoding/json"
@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
-	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
@@ -45,10 +45,10 @@ func setDir(s *ir.PromptSet) string { return path.Dir(s.Spec.Path) }
 // emitSetStruct writes a struct type of the set's feed and its Merge method.
 func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 	if t == s.Feed {
-		outschema.DocLines(f, t.Name+" holds the variables of every template and component of the "+s.Spec.Key+" set.")
+		docLines(f, t.Name+" holds the variables of every template and component of the "+s.Spec.Key+" set.")
 		f.Comment("Which of them a render needs depends on the template the key resolves to.")
 	} else {
-		outschema.DocLines(f, t.Name+" is an object in the variables of the "+s.Spec.Key+" set.")
+		docLines(f, t.Name+" is an object in the variables of the "+s.Spec.Key+" set.")
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
@@ -57,7 +57,7 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 			if fld.Optional {
 				tag += ",omitempty"
 			}
-			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
+			g.Id(fld.GoName).Add(goemit.GoType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
 		}
 	})
 	f.Comment("Merge merges other into f field by field (template-manager.md, \"Merge")
@@ -126,10 +126,10 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	opts := jen.Id("opts").Op("...").Qual(ir.RuntimePath, "Option")
 
 	if d := s.Spec.Description; d != "" {
-		outschema.DocLines(f, name+": "+d)
+		docLines(f, name+": "+d)
 		f.Comment("")
 	}
-	outschema.DocLines(f, name+" resolves and renders the templates of the "+s.Spec.Key+" set ("+setDir(s)+"):")
+	docLines(f, name+" resolves and renders the templates of the "+s.Spec.Key+" set ("+setDir(s)+"):")
 	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
 	f.Comment("rendered with " + names.Article(s.Feed.Name) + ". " + upperFirst(names.Article(name)) + " is immutable and safe for")
 	f.Comment("concurrent use; Switch returns a changed copy.")
@@ -463,7 +463,7 @@ func predefinedLit(t *ir.Type, v any) *jen.Statement {
 		for _, x := range v {
 			items = append(items, predefinedLit(t.Elem, x))
 		}
-		return goType(t, false).Values(items...)
+		return goemit.GoType(t, false).Values(items...)
 	case int64:
 		return jen.Lit(int(v))
 	}
@@ -492,12 +492,12 @@ func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
 	)
 	for _, t := range s.Templates {
 		f.Comment(t.Func + " renders " + t.Spec.Path + " (" + t.Spec.Prompt.Path + ").")
-		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, t.Body)...)
+		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(goemit.GoBody(f, t.Body)...)
 	}
 	for _, c := range s.Components {
 		if len(c.Versions) == 1 {
 			f.Comment(c.Func + " renders the component " + c.Versions[0].Spec.Full() + " (" + c.Versions[0].Spec.Prompt.Path + ").")
-			f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, c.Versions[0].Body)...)
+			f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(goemit.GoBody(f, c.Versions[0].Body)...)
 			continue
 		}
 		f.Comment(c.Func + " renders the component " + c.Full() + " in the version that v")
@@ -512,7 +512,7 @@ func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
 		)
 		for _, v := range c.Versions {
 			f.Comment(v.Func + " renders " + v.Spec.Full() + " (" + v.Spec.Prompt.Path + ").")
-			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, v.Body)...)
+			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(goemit.GoBody(f, v.Body)...)
 		}
 	}
 }
@@ -567,28 +567,6 @@ func versionDesc(v string) string {
 		return "the unversioned content"
 	}
 	return "version " + strconv.Quote(v)
-}
-
-// componentPrint renders a component into dst where it stands.
-func (e *emitter) componentPrint(x *ir.Include) []jen.Code {
-	err := e.temp("err")
-	return []jen.Code{
-		jen.Var().Id(err).Error(),
-		jen.If(jen.List(dst, jen.Id(err)).Op("=").Id(x.Comp.Func).Call(dst, jen.Id("f"), jen.Id("v")), jen.Id(err).Op("!=").Nil()).Block(
-			jen.Return(dst, jen.Id(err))),
-	}
-}
-
-// componentValue renders a component to a string, for a component used as a value.
-func (e *emitter) componentValue(x *ir.Include) gval {
-	b, err := e.temp("b"), e.temp("err")
-	return gval{
-		pre: []jen.Code{
-			jen.List(jen.Id(b), jen.Id(err)).Op(":=").Id(x.Comp.Func).Call(jen.Nil(), jen.Id("f"), jen.Id("v")),
-			jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, jen.Id(err))),
-		},
-		val: jen.String().Parens(jen.Id(b)),
-	}
 }
 
 // upperFirst capitalises an ASCII first letter.

@@ -1,8 +1,9 @@
-package outschema
+package emit
 
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -217,7 +218,7 @@ func chkKindCheck(s *ir.CheckSchema, name string) []jen.Code {
 		}
 		return body
 	case "number":
-		integer := chkAllows(s, "number") && !isIn("number", s.Types) && len(s.Types) > 0
+		integer := chkAllows(s, "number") && !slices.Contains(s.Types, "number") && len(s.Types) > 0
 		if !s.HasEnum && !s.NumberChecks() && !integer {
 			return nil
 		}
@@ -302,7 +303,7 @@ func chkObjectCheck(s *ir.CheckSchema) []jen.Code {
 	body = append(body, loop)
 	if len(s.Required) > 0 {
 		all := uint64(1)<<len(s.Required) - 1
-		if len(s.Required) == maxRequired {
+		if len(s.Required) == ir.MaxRequired {
 			all = ^uint64(0)
 		}
 		args := []jen.Code{jen.Id("has")}

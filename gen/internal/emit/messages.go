@@ -1,4 +1,4 @@
-package goemit
+package emit
 
 import (
 	"strconv"

@@ -1,9 +1,8 @@
-package goemit
+package emit
 
 import (
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/outschema"
 )
 
 // FragmentFile returns the file for one fragment (the spec's
@@ -21,9 +20,9 @@ func FragmentFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	}
 	src := p.Spec
 	if src.Description != "" {
-		outschema.DocLines(f, p.Name+": "+src.Description)
+		docLines(f, p.Name+": "+src.Description)
 	} else {
-		outschema.DocLines(f, p.Name+" renders the "+src.Key+" fragment from "+src.Path+".")
+		docLines(f, p.Name+" renders the "+src.Key+" fragment from "+src.Path+".")
 	}
 	sizeVar := "_" + p.Name + "Size"
 	appendName := "_" + p.Name + "Append"
