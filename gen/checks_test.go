@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"context"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -10,9 +11,7 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
-	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/gen/internal/load"
-	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/bind"
 	"golang.org/x/tools/txtar"
 )
 
@@ -68,15 +67,13 @@ func TestChecksAgree(t *testing.T) {
 		writeResult(t, dir, res)
 		writeFile(t, filepath.Join(dir, "agree_test.go"), bytes.Replace(driver, []byte("package checks"), []byte("package "+pkg), 1))
 
-		loaded, _ := load.Prompts(c.fsys, "prompts")
-		sink := &diag.Sink{}
-		prompts := lowerPrompts(loaded, false, sink)
-		names.Prompts(prompts, sink)
-		for _, p := range prompts {
-			load.CheckExamples(p, sink)
+		prog, err := compile(request{tree: &tree{dir: "prompts", base: "prompts", fsys: c.fsys}, scope: wholeTree,
+			packages: bind.PackagesLoader(context.Background()), packagesDir: "."})
+		if err != nil {
+			t.Fatal(err)
 		}
 		cases := jen.Statement{}
-		for _, p := range prompts {
+		for _, p := range prog.prompts {
 			o := p.Output
 			if o == nil || o.Checks == nil {
 				continue // the compiled schema, or no schema

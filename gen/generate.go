@@ -20,15 +20,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/bind"
-	"github.com/promptgen/promptgen/gen/internal/check"
-	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/emit"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
-	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/load"
-	"github.com/promptgen/promptgen/gen/internal/names"
-	"github.com/promptgen/promptgen/gen/internal/outschema"
-	"github.com/promptgen/promptgen/gen/internal/src"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/imports"
 )
@@ -95,9 +88,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.ImportPath == "" {
 		cfg.ImportPath = learnImportPath(ctx, cfg.Out)
 	}
-	res, err := generateWith(t.fsys, t.base, cfg, bind.PackagesLoader(ctx))
-	t.show(res.Diagnostics)
-	return res, err
+	return generateFrom(t, cfg, bind.PackagesLoader(ctx))
 }
 
 // generate runs the pipeline on the prompts in fsys, shown as dir in
@@ -108,29 +99,26 @@ func generate(fsys fs.FS, dir string, cfg Config) (*Result, error) {
 
 // generateWith is generate with the loader of the Go packages that goType
 // and autobind name.
-func generateWith(fsys fs.FS, dir string, cfg Config, loadPackages bind.Loader) (*Result, error) {
-	prompts, loadDiags := load.Prompts(fsys, dir)
-	sets, setDiags := load.Sets(fsys, dir)
-	sink := &diag.Sink{List: append(loadDiags, setDiags...)}
-	if len(prompts) == 0 && len(sets) == 0 && !sink.List.HasErrors() {
-		// Writing the package of no prompts would delete every generated file.
-		sink.Errorf(Pos{File: dir}, "no prompt files (*.yaml, *.yml, *.jinja, *.j2, *.md, *.txt) and no template set (a directory with %s) to generate from (to remove the generated package, delete its directory)", ir.SetFile)
+func generateWith(fsys fs.FS, dir string, cfg Config, loader bind.Loader) (*Result, error) {
+	return generateFrom(&tree{dir: dir, base: dir, fsys: fsys}, cfg, loader)
+}
+
+// generateFrom compiles the whole tree t and emits its files.
+func generateFrom(t *tree, cfg Config, loader bind.Loader) (*Result, error) {
+	prog, err := compile(request{tree: t, cfg: cfg, scope: wholeTree, packages: loader, packagesDir: goPackagesDir(cfg.Out)})
+	if err != nil {
+		return nil, err
 	}
-	for _, s := range sets {
-		prompts = append(prompts, s.Fragments...)
-	}
-	bind.Run(loadPackages, goPackagesDir(cfg.Out), prompts, sets, sink)
-	checked := lowerPrompts(prompts, cfg.Strict, sink)
-	checkedSets := check.Sets(sets, cfg.Strict, sink)
-	names.Sets(names.Prompts(checked, sink), checkedSets, dir, sink)
-	for _, p := range checked {
-		load.CheckExamples(p, sink)
-	}
-	names := nameFiles(checked, checkedSets, dir, sink)
-	res := &Result{Diagnostics: sink.List.Sorted()}
+	res := &Result{Diagnostics: prog.diags}
 	if res.Diagnostics.HasErrors() {
 		return res, res.Diagnostics
 	}
+	res.Files, err = emitFiles(prog, cfg)
+	return res, err
+}
+
+// emitFiles writes the files of prog, sorted by name.
+func emitFiles(prog *program, cfg Config) ([]File, error) {
 	var body emit.Body
 	switch cfg.Renderer {
 	case "", RendererGo:
@@ -138,91 +126,42 @@ func generateWith(fsys fs.FS, dir string, cfg Config, loadPackages bind.Loader) 
 	case RendererTextTemplate:
 		body = emit.TextTemplateBody
 	default:
-		return res, fmt.Errorf("unknown renderer %q", cfg.Renderer)
+		return nil, fmt.Errorf("unknown renderer %q", cfg.Renderer)
 	}
 	hasExamples := false
-	for _, p := range checked {
+	for _, p := range prog.prompts {
 		hasExamples = hasExamples || p.ExampleName != ""
 	}
 	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out))}
-	for _, p := range checked {
+	for _, p := range prog.prompts {
 		if p.Spec.Fragment {
 			files = append(files, emit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
 			continue
 		}
 		files = append(files, emit.PromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 	}
-	for _, s := range checkedSets {
+	for _, s := range prog.sets {
 		files = append(files, emit.SetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate))
 	}
+	var out []File
 	for i, f := range files {
+		name := prog.files[i]
 		var buf bytes.Buffer
 		if err := f.Render(&buf); err != nil {
-			return res, fmt.Errorf("internal error: %s: %w", names[i], err)
+			return nil, fmt.Errorf("internal error: %s: %w", name, err)
 		}
 		// jennifer sorts imports in one block; group them as goimports does.
-		src, err := imports.Process(names[i], buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
+		code, err := imports.Process(name, buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
 		if err != nil {
-			return res, fmt.Errorf("internal error: %s: %w", names[i], err)
+			return nil, fmt.Errorf("internal error: %s: %w", name, err)
 		}
 		if cfg.Version != "" {
-			src = bytes.Replace(src, []byte(emit.Header), []byte(emit.VersionedHeader(cfg.Version)), 1)
+			code = bytes.Replace(code, []byte(emit.Header), []byte(emit.VersionedHeader(cfg.Version)), 1)
 		}
-		res.Files = append(res.Files, File{Name: names[i], Content: src})
+		out = append(out, File{Name: name, Content: code})
 	}
-	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
-	return res, nil
-}
-
-// nameFiles returns the generated file names: promptgen.go, then one per
-// prompt and one per set, in order. Two keys that make one file name
-// (a/b and a_b) are an error at both.
-func nameFiles(prompts []*ir.Prompt, sets []*ir.PromptSet, dir string, diags *diag.Sink) []string {
-	fileNames := []string{"promptgen.go"}
-	type owner struct {
-		key string
-		pos Pos
-	}
-	owners := map[string]owner{}
-	add := func(name, key string, pos Pos) {
-		fileNames = append(fileNames, name)
-		if o, ok := owners[name]; ok {
-			diags.Errorf(pos, "%q and %q (%s) would both be generated into %s: rename one", key, o.key, src.ShortPos(o.pos, pos), name)
-			diags.Errorf(o.pos, "%q and %q (%s) would both be generated into %s: rename one", o.key, key, src.ShortPos(pos, o.pos), name)
-			return
-		}
-		owners[name] = owner{key, pos}
-	}
-	for _, p := range prompts {
-		if p.Spec.Fragment {
-			// fragments/x is x_fragment.go, agent/fragments/x agent_x_fragment.go.
-			stem := strings.Replace("/"+p.Spec.Key, "/"+load.FragmentsDir+"/", "/", 1)
-			add(names.FileStem(stem[1:])+"_fragment.go", p.Spec.Key, p.Spec.Pos)
-			continue
-		}
-		add(names.FileStem(p.Spec.Key)+"_prompt.go", p.Spec.Key, p.Spec.Pos)
-	}
-	for _, s := range sets {
-		stem := names.FileStem(s.Spec.Key)
-		if stem == "" { // the prompts directory is itself the set
-			stem = names.FileStem(dir)
-		}
-		add(stem+"_set.go", s.Spec.Key, s.Spec.Pos)
-	}
-	return fileNames
-}
-
-// lowerPrompts checks the standalone prompts and lowers their outputs:
-// the IR that emit writes, once named, when sink holds no error.
-func lowerPrompts(prompts []*ir.PromptSpec, strict bool, sink *diag.Sink) []*ir.Prompt {
-	var checked []*ir.Prompt
-	for _, p := range prompts {
-		if irp := check.Prompt(p, strict, sink); irp != nil {
-			irp.Output = outschema.Lower(p, sink)
-			checked = append(checked, irp)
-		}
-	}
-	return checked
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
 }
 
 // documentedElsewhere reports whether a Go file of dir that promptgen did
@@ -238,11 +177,11 @@ func documentedElsewhere(dir string) bool {
 		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		src, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || bytes.HasPrefix(src, []byte("// Code generated by promptgen")) {
+		code, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || bytes.HasPrefix(code, []byte("// Code generated by promptgen")) {
 			continue
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.PackageClauseOnly|parser.ParseComments)
+		f, err := parser.ParseFile(token.NewFileSet(), name, code, parser.PackageClauseOnly|parser.ParseComments)
 		if err == nil && f.Doc.Text() != "" { // Text drops directives such as //go:generate
 			return true
 		}

@@ -2,16 +2,11 @@ package gen
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 
 	"github.com/promptgen/promptgen/gen/internal/bind"
-	"github.com/promptgen/promptgen/gen/internal/check"
-	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/load"
-	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
@@ -59,32 +54,20 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	prompts, loadDiags := load.Prompts(t.fsys, t.base)
-	p, didYouMean := find(prompts, func(p *ir.PromptSpec) string { return p.Key }, key)
-	// The prompt's file, by its key, also when it failed to load.
-	sink := &diag.Sink{List: t.keep(loadDiags, func(rel string) bool { return load.PromptKey(rel) == key })}
-	if p == nil && !sink.List.HasErrors() {
-		if set := setHolding(t.fsys, key); set != "" {
-			return nil, nil, fmt.Errorf("%q is in the template set %q (LoadSetPreview loads sets)", key, set)
-		}
-		return nil, nil, fmt.Errorf("no prompt %q in %s%s", key, cfg.Dir, didYouMean)
+	prog, err := compile(request{tree: t, cfg: cfg, scope: onePrompt, key: key,
+		packages: bind.PackagesLoader(context.Background()), packagesDir: cfg.previewPackagesDir()})
+	if err != nil {
+		return nil, nil, err
 	}
-	var irp *ir.Prompt
-	if p != nil {
-		bind.Run(bind.PackagesLoader(context.Background()), cfg.previewPackagesDir(), []*ir.PromptSpec{p}, nil, sink)
-		irp = check.Prompt(p, cfg.Strict, sink)
-	}
-	if irp != nil {
-		names.Prompts([]*ir.Prompt{irp}, sink)
-	}
-	diags := t.show(sink.List.Sorted())
-	if diags.HasErrors() || irp == nil {
+	diags := prog.diags
+	if diags.HasErrors() || len(prog.prompts) == 0 {
 		return nil, diags, diags
 	}
+	irp := prog.prompts[0]
 	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
-	pv := &Preview{Key: key, File: irp.Spec.Map.File, Feed: reflectType(irp.Feed), Tokenizer: irp.Spec.Tokenizer, Markers: irp.Spec.Markers,
+	pv := &Preview{Key: key, File: irp.Spec.Map.File, Feed: goemit.ReflectType(irp.Feed), Tokenizer: irp.Spec.Tokenizer, Markers: irp.Spec.Markers,
 		Chat: irp.Spec.Chat, SpecialTokens: irp.Spec.SpecialTokens}
 	if irp.Sections == nil {
 		pv.Source = ttemit.Translate(irp)
@@ -100,41 +83,4 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		pv.Sections = append(pv.Sections, ps)
 	}
 	return pv, diags, nil
-}
-
-// reflectType is the Go type that emit generates for t.
-func reflectType(t *ir.Type) reflect.Type {
-	switch t = t.Resolve(); t.Kind {
-	case ir.KindString:
-		return reflect.TypeFor[string]()
-	case ir.KindInt:
-		return reflect.TypeFor[int]()
-	case ir.KindFloat:
-		return reflect.TypeFor[float64]()
-	case ir.KindBool:
-		return reflect.TypeFor[bool]()
-	case ir.KindList:
-		return reflect.SliceOf(reflectType(t.Elem))
-	case ir.KindMap:
-		return reflect.MapOf(reflect.TypeFor[string](), reflectType(t.Elem))
-	case ir.KindStruct:
-		fields := make([]reflect.StructField, len(t.Fields))
-		for i, f := range t.Fields {
-			ft := reflectType(f.Type)
-			tag := f.Key
-			if f.Optional {
-				tag += ",omitempty"
-				if ir.IsPointerKind(f.Type) {
-					ft = reflect.PointerTo(ft)
-				}
-			}
-			fields[i] = reflect.StructField{Name: f.GoName, Type: ft, Tag: reflect.StructTag(`json:"` + tag + `"`)}
-		}
-		return reflect.StructOf(append(fields, unreadableFields(t)...))
-	case ir.KindDynamic:
-		// Kept as JSON: runtime/ttfuncs reads it as a runtime/jinja.Value,
-		// keys in order (gen names no runtime type).
-		return reflect.TypeFor[json.RawMessage]()
-	}
-	return reflect.TypeFor[any]()
 }

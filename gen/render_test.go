@@ -201,7 +201,7 @@ func TestRenderGolden(t *testing.T) {
 		}
 		// A divergence must still be one: Jinja2 prints something else.
 		if strings.HasSuffix(expected[i], ".promptgen") {
-			if jinja := readFile(t, strings.TrimSuffix(j.feed, ".json")+".jinja"); string(jinja) == want {
+			if jinjaOut := readFile(t, strings.TrimSuffix(j.feed, ".json")+".jinja"); string(jinjaOut) == want {
 				t.Errorf("%s: promptgen and Jinja2 agree; move the case to cases/", expected[i])
 			}
 		}
@@ -306,6 +306,12 @@ func TestRenderErrors(t *testing.T) {
 		// Operands fail in Jinja2's order, left to right, even where a later
 		// one needs actions of its own in text/template (seed 201 case 14864).
 		"order": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ (messages[-1] - [1])|default(messages[0] if messages in 'ab' else 'x') }}\"\n",
+		// The same for typed operands, arguments and elements: a // b fails
+		// before the conditional's u in s (TypeError in Jinja2 when u is
+		// unset), on both backends.
+		"ordertyped": "inputs:\n  c: int\n  a: int\n  b: int\n  u: string?\n  s: string\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ (a // b) ~ (1 if u in s else 2) }}\n  {% elif c == 2 %}{{ (s ~ (a // b)) | replace('x', 'y' if u in s else 'z') }}\n" +
+			"  {% elif c == 3 %}{{ [a // b, 1 if u in s else 2] }}\n  {% elif c == 4 %}{{ (a // b) < (1 if u in s else 2) }}\n  {% endif %}\n",
 		// get() of an undefined receiver fails before its default is
 		// evaluated, as Jinja2 looks get up first (seed 202 case 19731).
 		"getorder": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.nope.get('n', tools[0][:-3]) }}{% endfor %}\"\n",
@@ -328,6 +334,11 @@ func TestRenderErrors(t *testing.T) {
 		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
 		{"getorder", `{"messages": [{"role": "user"}], "tools": [{"a": 1}]}`, `ERROR: prompts/getorder.yaml:3:38: render getorder: variable is undefined`},
 		{"order", `{"messages": []}`, `ERROR: prompts/order.yaml:3:16: render order: variable is undefined`},
+		{"ordertyped", `{"c": 1, "a": 1, "b": 0, "s": "x"}`, `ERROR: prompts/ordertyped.yaml:8:22: render ordertyped: invalid operation: division by zero`},
+		{"ordertyped", `{"c": 2, "a": 1, "b": 0, "s": "x"}`, `ERROR: prompts/ordertyped.yaml:9:29: render ordertyped: invalid operation: division by zero`},
+		{"ordertyped", `{"c": 3, "a": 1, "b": 0, "s": "x"}`, `ERROR: prompts/ordertyped.yaml:10:24: render ordertyped: invalid operation: division by zero`},
+		{"ordertyped", `{"c": 4, "a": 1, "b": 0, "s": "x"}`, `ERROR: prompts/ordertyped.yaml:11:24: render ordertyped: invalid operation: division by zero`},
+		{"ordertyped", `{"c": 4, "a": 1, "b": 1, "s": "x"}`, `ERROR: prompts/ordertyped.yaml:11:40: render ordertyped: "u": variable is undefined`},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ok"},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}, {"role": "bot", "content": "yo"}]}`, `ERROR: prompts/raisedyn.yaml:3:63: render raisedyn: the template raised an exception: Invalid role bot.`},
 		{"headless", `{}`, `ERROR: prompts/headless.yaml:3:22: render headless: "name": required variable is not set`},

@@ -57,9 +57,9 @@ func TestReservedFieldNames(t *testing.T) {
 	// add writes the prompt file (or promptset.yaml) of key, a feed and
 	// the output it renders; the variable n is a field with "_" in the
 	// structs struct types of the generated file.
-	add := func(key, file, n, generated string, structs int, prompt string, feed map[string]any, want string) {
+	add := func(key, file, n, goFile string, structs int, prompt string, feed map[string]any, want string) {
 		goName, _ := names.Exported(n)
-		suffixed[generated] = suffixedField{regexp.MustCompile(`(?m)^\t` + goName + `_ `), structs}
+		suffixed[goFile] = suffixedField{regexp.MustCompile(`(?m)^\t` + goName + `_ `), structs}
 		writeFile(t, filepath.Join(mod, "prompts", file), []byte(prompt))
 		b, err := json.Marshal(feed)
 		if err != nil {
@@ -107,9 +107,9 @@ func TestReservedFieldNames(t *testing.T) {
 
 // methodNames returns the names of the methods of *t, which include t's.
 func methodNames(t reflect.Type) []string {
-	var names []string
+	var methods []string
 	for m := range reflect.PointerTo(t).Methods() {
-		names = append(names, m.Name)
+		methods = append(methods, m.Name)
 	}
-	return names
+	return methods
 }

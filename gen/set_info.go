@@ -1,12 +1,13 @@
 package gen
 
 import (
-	"fmt"
+	"context"
 	"io/fs"
 	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/load"
 )
@@ -28,14 +29,14 @@ type SetInfo struct {
 // checking its templates. The diagnostics are those of the set's files;
 // err is non-nil when they have errors or key names no set.
 func LoadSet(cfg Config, key string) (*SetInfo, Diagnostics, error) {
-	s, t, diags, err := loadSet(cfg, key)
+	prog, err := compileSet(cfg, key, true)
 	if err != nil {
 		return nil, nil, err
 	}
-	if diags = t.show(diags); diags.HasErrors() {
-		return nil, diags, diags
+	if prog.diags.HasErrors() {
+		return nil, prog.diags, prog.diags
 	}
-	return setInfo(s), diags, nil
+	return setInfo(prog.setSpecs[0]), prog.diags, nil
 }
 
 // setInfo is what resolving needs of s.
@@ -50,26 +51,16 @@ func setInfo(s *ir.SetSpec) *SetInfo {
 	return info
 }
 
-// loadSet loads the set in directory key of cfg.Dir and returns it with
-// the tree it was loaded from and the sorted diagnostics of its files, not
-// yet shown. s is nil when they have errors; err is non-nil when there is
-// no tree or key names no set.
-func loadSet(cfg Config, key string) (s *ir.SetSpec, t *tree, diags Diagnostics, err error) {
-	if t, err = openTree(cfg.Dir); err != nil {
-		return nil, nil, nil, err
+// compileSet compiles the template set in directory key of cfg.Dir; with
+// loadOnly it only loads it.
+func compileSet(cfg Config, key string, loadOnly bool) (*program, error) {
+	t, err := openTree(cfg.Dir)
+	if err != nil {
+		return nil, err
 	}
 	key = strings.Trim(path.Clean("/"+filepath.ToSlash(key)), "/")
-	sets, loadDiags := load.Sets(t.fsys, t.base)
-	s, didYouMean := find(sets, func(s *ir.SetSpec) string { return s.Key }, key)
-	// The set's files are those below its directory.
-	diags = t.keep(loadDiags, func(rel string) bool { return key == "" || strings.HasPrefix(rel, key+"/") }).Sorted()
-	if s == nil && !diags.HasErrors() {
-		return nil, nil, nil, fmt.Errorf("no template set %q in %s%s", key, cfg.Dir, didYouMean)
-	}
-	if diags.HasErrors() {
-		return nil, t, diags, nil
-	}
-	return s, t, diags, nil
+	return compile(request{tree: t, cfg: cfg, scope: oneSet, key: key, loadOnly: loadOnly,
+		packages: bind.PackagesLoader(context.Background()), packagesDir: cfg.previewPackagesDir()})
 }
 
 // SetOf returns the directory of the template set in cfg.Dir that holds

@@ -1,16 +1,11 @@
 package gen
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"reflect"
 
-	"github.com/promptgen/promptgen/gen/internal/bind"
-	"github.com/promptgen/promptgen/gen/internal/check"
-	"github.com/promptgen/promptgen/gen/internal/diag"
-	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
@@ -58,24 +53,16 @@ type PreviewBody struct {
 // cfg.Dir; errors outside it do not matter. The diagnostics are those of
 // the set's files; err is non-nil when they have errors or key names no set.
 func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
-	s, t, diags, err := loadSet(cfg, key)
+	prog, err := compileSet(cfg, key, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	if s == nil {
-		diags = t.show(diags)
+	diags := prog.diags
+	if diags.HasErrors() || len(prog.sets) == 0 {
 		return nil, diags, diags
 	}
-	sink := &diag.Sink{List: diags}
-	bind.Run(bind.PackagesLoader(context.Background()), cfg.previewPackagesDir(), nil, []*ir.SetSpec{s}, sink)
-	checked := check.Sets([]*ir.SetSpec{s}, cfg.Strict, sink)
-	names.Sets(names.Prompts(nil, sink), checked, t.base, sink)
-	diags = t.show(sink.List.Sorted())
-	if diags.HasErrors() || len(checked) == 0 {
-		return nil, diags, diags
-	}
-	ps := checked[0]
-	sp := &SetPreview{SetInfo: *setInfo(s), Feed: reflectType(ps.Feed)}
+	ps := prog.sets[0]
+	sp := &SetPreview{SetInfo: *setInfo(prog.setSpecs[0]), Feed: goemit.ReflectType(ps.Feed)}
 	for _, t := range ps.Templates {
 		b := PreviewBody{Prompt: t.Body.Spec.Key, File: t.Body.Spec.Map.File, Source: ttemit.Translate(t.Body)}
 		for _, c := range t.Versioned {

@@ -1,6 +1,12 @@
-// Package runtime is the small support package that promptgen's generated
-// code imports. It depends on the standard library only; a change to its
-// exported API is a change to every generated package.
+// Package runtime is what every package promptgen generates imports: the
+// prompt and message values (Prompt, Message, their validation), template
+// sets (Manager, fallback resolution, switching, version variants), feed
+// merging, render options and sectioned prompts. Its subpackages hold what
+// only some prompts need: jinja (dynamic values), chat and chatformat (chat
+// templates), output, params, tiktoken, ttfuncs (the text/template
+// backend), snapshot and the provider adapters. It depends on the standard
+// library only; a change to its exported API is a change to every
+// generated package.
 //
 // # Sectioned prompts
 //

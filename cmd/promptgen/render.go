@@ -15,7 +15,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen"
 	"github.com/promptgen/promptgen/internal/nolink"
-	"github.com/promptgen/promptgen/runtime"
+	pgruntime "github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
 	"github.com/promptgen/promptgen/schema"
@@ -23,19 +23,19 @@ import (
 
 // runRender implements "promptgen render".
 func (a *app) runRender(args []string) int {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	in := fs.String("in", "prompts", "read prompt files from `dir`")
-	data := fs.String("data", "", "read the variables from JSON `file` (- for standard input)")
-	budget := fs.Bool("budget", false, "print the section budget report of a sectioned prompt to standard error")
-	predefined := fs.String("predefined", "", "fill unset variables from the set's predefined variables `P`")
-	now := fs.String("now", "", "make strftime_now format the RFC 3339 `time` instead of the current time")
+	flags := flag.NewFlagSet("render", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	in := flags.String("in", "prompts", "read prompt files from `dir`")
+	data := flags.String("data", "", "read the variables from JSON `file` (- for standard input)")
+	budget := flags.Bool("budget", false, "print the section budget report of a sectioned prompt to standard error")
+	predefined := flags.String("predefined", "", "fill unset variables from the set's predefined variables `P`")
+	now := flags.String("now", "", "make strftime_now format the RFC 3339 `time` instead of the current time")
 	var sf setFlags
-	sf.define(fs)
+	sf.define(flags)
 	// Flags may also follow the prompt key.
 	var keys []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := flags.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				c, _ := lookup("render")
 				a.commandHelp(a.stderr, c)
@@ -43,23 +43,23 @@ func (a *app) runRender(args []string) int {
 			}
 			return a.usageError("render", "%v", err)
 		}
-		if fs.NArg() == 0 {
+		if flags.NArg() == 0 {
 			break
 		}
-		keys = append(keys, fs.Arg(0))
-		args = fs.Args()[1:]
+		keys = append(keys, flags.Arg(0))
+		args = flags.Args()[1:]
 	}
 	if len(keys) != 1 {
 		return a.usageError("render", "want one prompt key, got %d", len(keys))
 	}
-	sf.visit(fs)
-	var opts []runtime.RenderOption
+	sf.visit(flags)
+	var opts []pgruntime.RenderOption
 	if *now != "" {
 		at, err := time.Parse(time.RFC3339, *now)
 		if err != nil {
 			return a.usageError("render", "-now wants an RFC 3339 time such as 2026-01-08T09:30:00Z: %v", err)
 		}
-		opts = append(opts, runtime.WithNow(at))
+		opts = append(opts, pgruntime.WithNow(at))
 	}
 	cfg := gen.Config{Dir: *in}
 	if set, rest := gen.SetOf(cfg, keys[0]); set != "" {
@@ -104,13 +104,13 @@ func (a *app) runRender(args []string) int {
 type rendered struct {
 	out      []byte
 	head     string
-	sections []runtime.Section
-	tok      runtime.Tokenizer
+	sections []pgruntime.Section
+	tok      pgruntime.Tokenizer
 }
 
 // renderPreview renders p with feed exactly as its generated Render does
 // with opts.
-func renderPreview(p *gen.Preview, feed any, opts []runtime.RenderOption) (rendered, error) {
+func renderPreview(p *gen.Preview, feed any, opts []pgruntime.RenderOption) (rendered, error) {
 	if p.Chat {
 		if err := checkMarkers(feed, p.SpecialTokens); err != nil {
 			return rendered{}, err
@@ -196,13 +196,13 @@ func renderSetTemplate(sp *gen.SetPreview, id int, version string, feed any) ([]
 		}
 	}
 	t := sp.Templates[id]
-	v := runtime.VariantFor(t.Components, t.Versions, version)
+	v := pgruntime.VariantFor(t.Components, t.Versions, version)
 	return ttfuncs.ExecuteVariant(root.Lookup(t.Prompt), nil, t.Prompt, t.File, feed, v)
 }
 
 // predefine fills the fields of feed that are at their zero value (an
 // empty list counts as unset) from the set's predefined variables name, as
-// the generated Merge(p, runtime.AttributeOnly) does.
+// the generated Merge(p, pgruntime.AttributeOnly) does.
 func (a *app) predefine(sp *gen.SetPreview, name string, feed reflect.Value) bool {
 	if name == "" {
 		return true
@@ -226,7 +226,7 @@ func (a *app) predefine(sp *gen.SetPreview, name string, feed reflect.Value) boo
 		}
 		return true
 	}
-	a.log.Print(&runtime.PredefinedError{Set: sp.Key, Name: name, Known: known})
+	a.log.Print(&pgruntime.PredefinedError{Set: sp.Key, Name: name, Known: known})
 	return false
 }
 

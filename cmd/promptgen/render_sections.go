@@ -6,21 +6,21 @@ import (
 	"text/tabwriter"
 
 	"github.com/promptgen/promptgen/gen"
-	"github.com/promptgen/promptgen/runtime"
+	pgruntime "github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/tiktoken"
 	"github.com/promptgen/promptgen/runtime/ttfuncs"
 )
 
 // tokenizers are the encodings a prompt file's `tokenizer` may name.
-var tokenizers = map[string]func() runtime.Tokenizer{
+var tokenizers = map[string]func() pgruntime.Tokenizer{
 	"o200k_base":  tiktoken.O200kBase,
 	"cl100k_base": tiktoken.Cl100kBase,
 }
 
-var truncateModes = map[string]runtime.Truncate{
-	"error": runtime.TruncateError,
-	"items": runtime.TruncateItems,
-	"text":  runtime.TruncateText,
+var truncateModes = map[string]pgruntime.Truncate{
+	"error": pgruntime.TruncateError,
+	"items": pgruntime.TruncateItems,
+	"text":  pgruntime.TruncateText,
 }
 
 // renderSections renders the sectioned prompt p as its generated Render
@@ -63,14 +63,14 @@ func renderSections(p *gen.Preview, feed any) (rendered, error) {
 		if err != nil {
 			return r, err
 		}
-		s, err := runtime.BuildSection(r.tok, runtime.SectionInput{Name: ps.Name, Title: ps.Title, Body: body,
+		s, err := pgruntime.BuildSection(r.tok, pgruntime.SectionInput{Name: ps.Name, Title: ps.Title, Body: body,
 			Budget: ps.Budget, Truncate: truncateModes[ps.Truncate], Markers: p.Markers, Loop: ends})
 		if err != nil {
 			return r, fmt.Errorf("%s: render %s: %w", p.File, p.Key, err)
 		}
 		r.sections = append(r.sections, s)
 	}
-	r.out = runtime.AppendPrompt(nil, r.head, r.sections, p.Markers)
+	r.out = pgruntime.AppendPrompt(nil, r.head, r.sections, p.Markers)
 	return r, nil
 }
 

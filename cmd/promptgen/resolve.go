@@ -7,7 +7,7 @@ import (
 	"io"
 
 	"github.com/promptgen/promptgen/gen"
-	"github.com/promptgen/promptgen/runtime"
+	pgruntime "github.com/promptgen/promptgen/runtime"
 )
 
 // resolveCommand is "promptgen resolve", for the command list.
@@ -30,31 +30,31 @@ without default_template, a key that resolves to no template is an error
 
 // runResolve implements "promptgen resolve".
 func (a *app) runResolve(args []string) int {
-	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	in := fs.String("in", "prompts", "read prompt files from `dir`")
+	flags := flag.NewFlagSet("resolve", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	in := flags.String("in", "prompts", "read prompt files from `dir`")
 	var sf setFlags
-	sf.define(fs)
+	sf.define(flags)
 	// Flags may also follow the set.
 	var sets []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := flags.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				a.commandHelp(a.stderr, resolveCommand)
 				return exitOK
 			}
 			return a.usageError("resolve", "%v", err)
 		}
-		if fs.NArg() == 0 {
+		if flags.NArg() == 0 {
 			break
 		}
-		sets = append(sets, fs.Arg(0))
-		args = fs.Args()[1:]
+		sets = append(sets, flags.Arg(0))
+		args = flags.Args()[1:]
 	}
 	if len(sets) != 1 {
 		return a.usageError("resolve", "want one template set, got %d", len(sets))
 	}
-	sf.visit(fs)
+	sf.visit(flags)
 
 	info, diags, err := gen.LoadSet(gen.Config{Dir: *in}, sets[0])
 	a.printDiagnostics(diags)
@@ -93,30 +93,30 @@ type setFlags struct {
 // setFlagNames are the names of setFlags' flags.
 var setFlagNames = []string{"key", "type", "root", "version", "default-name"}
 
-func (sf *setFlags) define(fs *flag.FlagSet) {
-	sf.key = fs.String("key", "", "the template `key`, such as BrowseLink or reflection/Review")
-	sf.typ = fs.String("type", "", "the active `type` (default: the set's default_type; \"\" is the set's root)")
-	sf.root = fs.String("root", "", "the root `space`")
-	sf.version = fs.String("version", "", "the `version` suffix")
-	sf.defName = fs.String("default-name", "", "the fallback `name` of every namespace (default: the set's default_name)")
+func (sf *setFlags) define(flags *flag.FlagSet) {
+	sf.key = flags.String("key", "", "the template `key`, such as BrowseLink or reflection/Review")
+	sf.typ = flags.String("type", "", "the active `type` (default: the set's default_type; \"\" is the set's root)")
+	sf.root = flags.String("root", "", "the root `space`")
+	sf.version = flags.String("version", "", "the `version` suffix")
+	sf.defName = flags.String("default-name", "", "the fallback `name` of every namespace (default: the set's default_name)")
 }
 
-// visit records which flags fs was given.
-func (sf *setFlags) visit(fs *flag.FlagSet) {
+// visit records which of the set flags the command line gave.
+func (sf *setFlags) visit(flags *flag.FlagSet) {
 	sf.set = map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { sf.set[f.Name] = true })
+	flags.Visit(func(f *flag.Flag) { sf.set[f.Name] = true })
 }
 
 // manager is the resolver of set info under the settings of the flags.
-func (sf *setFlags) manager(info *gen.SetInfo) runtime.Manager {
-	var opts []runtime.Option
+func (sf *setFlags) manager(info *gen.SetInfo) pgruntime.Manager {
+	var opts []pgruntime.Option
 	if sf.set["type"] {
-		opts = append(opts, runtime.WithType(*sf.typ))
+		opts = append(opts, pgruntime.WithType(*sf.typ))
 	}
 	if sf.set["default-name"] {
-		opts = append(opts, runtime.WithDefaultName(*sf.defName))
+		opts = append(opts, pgruntime.WithDefaultName(*sf.defName))
 	}
-	opts = append(opts, runtime.WithRootSpace(*sf.root), runtime.WithVersion(*sf.version))
+	opts = append(opts, pgruntime.WithRootSpace(*sf.root), pgruntime.WithVersion(*sf.version))
 	// As in generated code, the system default is at the empty path, and
 	// no other path reaches it.
 	ids := make(map[string]int, len(info.Paths))
@@ -128,10 +128,10 @@ func (sf *setFlags) manager(info *gen.SetInfo) runtime.Manager {
 	if info.SystemDefault >= 0 {
 		ids[""] = info.SystemDefault
 	}
-	lookup := func(p runtime.Path) (int, bool) {
+	lookup := func(p pgruntime.Path) (int, bool) {
 		id, ok := ids[p.String()]
 		return id, ok
 	}
-	return runtime.NewManager(info.Key, lookup, info.Paths,
-		runtime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
+	return pgruntime.NewManager(info.Key, lookup, info.Paths,
+		pgruntime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
 }

@@ -246,10 +246,10 @@ func (a *app) help(args []string) int {
 func (a *app) commandHelp(w io.Writer, c command) {
 	fmt.Fprintf(w, "usage: %s\n\n%s\n", synopsis(c), c.doc)
 	if c.flags {
-		fs, _ := newFlagSet(c.name)
-		fs.SetOutput(w)
+		flags, _ := newFlagSet(c.name)
+		flags.SetOutput(w)
 		fmt.Fprint(w, "\nFlags:\n")
-		fs.PrintDefaults()
+		flags.PrintDefaults()
 	}
 }
 
@@ -283,23 +283,23 @@ type genFlags struct {
 
 func newFlagSet(name string) (*flag.FlagSet, *genFlags) {
 	f := &genFlags{}
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.StringVar(&f.in, "in", "prompts", "read prompt files from `dir`")
-	fs.StringVar(&f.out, "out", "generated", "write the Go package to `dir`")
-	fs.StringVar(&f.pkg, "pkg", "", "package `name` (default: the base name of -out)")
-	fs.StringVar(&f.renderer, "renderer", string(gen.RendererGo), "`backend` of the generated renderers: go or text/template")
-	fs.BoolVar(&f.strict, "strict", false, "require every prompt to declare its inputs")
-	fs.BoolVar(&f.verbose, "v", false, "report what was done")
-	return fs, f
+	flags := flag.NewFlagSet(name, flag.ContinueOnError)
+	flags.StringVar(&f.in, "in", "prompts", "read prompt files from `dir`")
+	flags.StringVar(&f.out, "out", "generated", "write the Go package to `dir`")
+	flags.StringVar(&f.pkg, "pkg", "", "package `name` (default: the base name of -out)")
+	flags.StringVar(&f.renderer, "renderer", string(gen.RendererGo), "`backend` of the generated renderers: go or text/template")
+	flags.BoolVar(&f.strict, "strict", false, "require every prompt to declare its inputs")
+	flags.BoolVar(&f.verbose, "v", false, "report what was done")
+	return flags, f
 }
 
 // parseGenFlags parses the flags of generate or diff. When ok is false the
 // command stops with exit code code: exitOK after -h, exitUsage on a bad
 // command line (already reported).
 func (a *app) parseGenFlags(name string, args []string) (cfg gen.Config, verbose bool, code int, ok bool) {
-	fs, f := newFlagSet(name)
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
+	flags, f := newFlagSet(name)
+	flags.SetOutput(io.Discard)
+	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			c, _ := lookup(name)
 			a.commandHelp(a.stderr, c)
@@ -308,8 +308,8 @@ func (a *app) parseGenFlags(name string, args []string) (cfg gen.Config, verbose
 		return cfg, false, a.usageError(name, "%v", err), false
 	}
 	switch {
-	case fs.NArg() > 0:
-		return cfg, false, a.usageError(name, "unexpected argument %q", fs.Arg(0)), false
+	case flags.NArg() > 0:
+		return cfg, false, a.usageError(name, "unexpected argument %q", flags.Arg(0)), false
 	case f.in == "":
 		return cfg, false, a.usageError(name, "-in must not be empty"), false
 	case f.out == "":

@@ -45,13 +45,13 @@ supported.`,
 
 // runTest implements "promptgen test".
 func (a *app) runTest(args []string) int {
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	in := fs.String("in", "prompts", "read prompt files from `dir`")
-	dir := fs.String("dir", "generated/testdata", "read the snapshots from `dir`")
-	update := fs.Bool("update", false, "write the snapshots that differ or are missing, delete those without a feed")
-	verbose := fs.Bool("v", false, "report every snapshot written or checked")
-	if err := fs.Parse(args); err != nil {
+	flags := flag.NewFlagSet("test", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	in := flags.String("in", "prompts", "read prompt files from `dir`")
+	dir := flags.String("dir", "generated/testdata", "read the snapshots from `dir`")
+	update := flags.Bool("update", false, "write the snapshots that differ or are missing, delete those without a feed")
+	verbose := flags.Bool("v", false, "report every snapshot written or checked")
+	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			a.commandHelp(a.stderr, testCommand)
 			return exitOK
@@ -63,7 +63,7 @@ func (a *app) runTest(args []string) int {
 		a.log.Printf("test: %v", err)
 		return exitFail
 	}
-	keys := fs.Args()
+	keys := flags.Args()
 	for _, k := range keys {
 		if !slices.ContainsFunc(cases, func(c snapshot.Case) bool { return selects(k, c.Key) }) {
 			a.log.Printf("test: no snapshots of %q in %s", k, *dir)

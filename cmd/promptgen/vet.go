@@ -42,16 +42,16 @@ const vetLoadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompil
 
 // runVet implements "promptgen vet".
 func (a *app) runVet(ctx context.Context, args []string) int {
-	fs := flag.NewFlagSet("vet", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
+	flags := flag.NewFlagSet("vet", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			a.commandHelp(a.stderr, vetCommand)
 			return exitOK
 		}
 		return a.usageError("vet", "%v", err)
 	}
-	patterns := fs.Args()
+	patterns := flags.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}

@@ -133,37 +133,37 @@ var (
 // message besides the system message, and r must name a model. All
 // problems of r's parameters and schema are reported together.
 func Messages(p runtime.Prompt, r runtime.Request) (anthropic.MessageNewParams, error) {
-	var params anthropic.MessageNewParams
+	var body anthropic.MessageNewParams
 	if err := p.Validate(); err != nil {
-		return params, fmt.Errorf("anthropicprompt: invalid prompt: %w", err)
+		return body, fmt.Errorf("anthropicprompt: invalid prompt: %w", err)
 	}
 	if p[0].Role == runtime.RoleSystem {
 		if len(p) == 1 {
-			return params, fmt.Errorf("anthropicprompt: %w besides the system message (the messages API needs a turn)", runtime.ErrNoMessages)
+			return body, fmt.Errorf("anthropicprompt: %w besides the system message (the messages API needs a turn)", runtime.ErrNoMessages)
 		}
-		params.System = []anthropic.TextBlockParam{{Text: p[0].Content}}
+		body.System = []anthropic.TextBlockParam{{Text: p[0].Content}}
 		p = p[1:]
 	}
 	if r.Model == "" {
 		return anthropic.MessageNewParams{}, fmt.Errorf("anthropicprompt: %w (set one with runtime.WithModel or runtime.WithDefaultModel)", ErrNoModel)
 	}
-	params.Model = anthropic.Model(r.Model)
-	params.Messages = turns(p)
-	params.MaxTokens = DefaultMaxTokens
+	body.Model = anthropic.Model(r.Model)
+	body.Messages = turns(p)
+	body.MaxTokens = DefaultMaxTokens
 	var errs []error
-	if err := setParameters(&params, r.Parameters); err != nil {
+	if err := setParameters(&body, r.Parameters); err != nil {
 		errs = append(errs, err)
 	}
-	if err := setOutput(&params, r); err != nil {
+	if err := setOutput(&body, r); err != nil {
 		errs = append(errs, err)
 	}
 	if len(errs) > 0 {
 		return anthropic.MessageNewParams{}, fmt.Errorf("anthropicprompt: %w", errors.Join(errs...))
 	}
 	if extra := adapt.Extra(r.ExtraParameters); extra != nil {
-		params.SetExtraFields(extra)
+		body.SetExtraFields(extra)
 	}
-	return params, nil
+	return body, nil
 }
 
 // turns translates the messages of a valid prompt, without its system
@@ -278,7 +278,7 @@ func setNumber(field *param.Opt[float64], p adapt.Param) error {
 
 // setOutput adds the forced output tool when r's output is JSON with a
 // schema.
-func setOutput(params *anthropic.MessageNewParams, r runtime.Request) error {
+func setOutput(body *anthropic.MessageNewParams, r runtime.Request) error {
 	if len(r.OutputSchema) == 0 || (r.OutputFormat != "json" && r.OutputFormat != "") {
 		return nil
 	}
@@ -309,8 +309,8 @@ func setOutput(params *anthropic.MessageNewParams, r runtime.Request) error {
 	if d, ok := schema["description"].(string); ok && d != "" {
 		tool.Description = anthropic.String(d)
 	}
-	params.Tools = []anthropic.ToolUnionParam{{OfTool: &tool}}
-	params.ToolChoice = anthropic.ToolChoiceParamOfTool(OutputTool)
+	body.Tools = []anthropic.ToolUnionParam{{OfTool: &tool}}
+	body.ToolChoice = anthropic.ToolChoiceParamOfTool(OutputTool)
 	return nil
 }
 

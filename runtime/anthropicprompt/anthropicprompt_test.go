@@ -79,14 +79,14 @@ func TestSDK(t *testing.T) {
 			textResponse, "Jupiter."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			params, err := anthropicprompt.Messages(tc.prompt, tc.req)
+			body, err := anthropicprompt.Messages(tc.prompt, tc.req)
 			if err != nil {
 				t.Fatal(err)
 			}
 			srv.Respond(tc.response)
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			msg, err := client.Messages.New(ctx, params)
+			msg, err := client.Messages.New(ctx, body)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,17 +109,17 @@ func TestTurns(t *testing.T) {
 		{Role: runtime.RoleToolResult, ToolCallID: "c1", Content: "sunny"},
 		{Role: runtime.RoleUser, Content: "Thanks. Tomorrow?"},
 	}
-	params, err := anthropicprompt.Messages(p, adapttest.Request("m"))
+	body, err := anthropicprompt.Messages(p, adapttest.Request("m"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if params.System != nil {
-		t.Errorf("system = %v, want none", params.System)
+	if body.System != nil {
+		t.Errorf("system = %v, want none", body.System)
 	}
-	if params.MaxTokens != anthropicprompt.DefaultMaxTokens {
-		t.Errorf("max_tokens = %d, want %d", params.MaxTokens, anthropicprompt.DefaultMaxTokens)
+	if body.MaxTokens != anthropicprompt.DefaultMaxTokens {
+		t.Errorf("max_tokens = %d, want %d", body.MaxTokens, anthropicprompt.DefaultMaxTokens)
 	}
-	b, err := json.Marshal(params.Messages)
+	b, err := json.Marshal(body.Messages)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,9 +205,9 @@ func TestMessagesErrors(t *testing.T) {
 		}), []error{anthropicprompt.ErrInvalidParameter, anthropicprompt.ErrInvalidSchema}, "not a boolean"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			params, err := anthropicprompt.Messages(tc.prompt, tc.req)
+			body, err := anthropicprompt.Messages(tc.prompt, tc.req)
 			if err == nil {
-				t.Fatalf("no error; params %+v", params)
+				t.Fatalf("no error; body %+v", body)
 			}
 			for _, target := range tc.is {
 				if !errors.Is(err, target) {
@@ -217,14 +217,14 @@ func TestMessagesErrors(t *testing.T) {
 			if !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "anthropicprompt: ") {
 				t.Errorf("error %q: want the prefix anthropicprompt: and %q", err, tc.msg)
 			}
-			if len(params.Messages) != 0 || params.System != nil || params.Model != "" || params.MaxTokens != 0 {
-				t.Errorf("params not zero on error: %+v", params)
+			if len(body.Messages) != 0 || body.System != nil || body.Model != "" || body.MaxTokens != 0 {
+				t.Errorf("body not zero on error: %+v", body)
 			}
 		})
 	}
 }
 
-// TestParameterTable: Messages maps every parameter that runtime/params
+// TestParameterTable: Messages maps every parameter that runtime/body
 // gives Anthropic, and rejects the others as unsupported.
 func TestParameterTable(t *testing.T) {
 	user := runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}
@@ -245,11 +245,11 @@ func TestParameterTable(t *testing.T) {
 func TestToolChoice(t *testing.T) {
 	user := runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}
 	for choice, want := range map[string]string{"auto": `{"type":"auto"}`, "none": `{"type":"none"}`, "required": `{"type":"any"}`} {
-		params, err := anthropicprompt.Messages(user, adapttest.Request("m", runtime.WithParameter("tool_choice", choice)))
+		body, err := anthropicprompt.Messages(user, adapttest.Request("m", runtime.WithParameter("tool_choice", choice)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := json.Marshal(params.ToolChoice)
+		b, err := json.Marshal(body.ToolChoice)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,11 +263,11 @@ func TestToolChoice(t *testing.T) {
 // fields that the adapter set.
 func TestExtraParameters(t *testing.T) {
 	req := adapttest.Request("m", runtime.MaxTokens(100), runtime.WithExtraParameter("max_tokens", 0), runtime.WithExtraParameter("container", "c1"))
-	params, err := anthropicprompt.Messages(runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}, req)
+	body, err := anthropicprompt.Messages(runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(params)
+	b, err := json.Marshal(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,9 +276,9 @@ func TestExtraParameters(t *testing.T) {
 	if wantN, _ := adapttest.Normalize([]byte(want)); string(got) != string(wantN) {
 		t.Errorf("body = %s\nwant %s", got, want)
 	}
-	req.ExtraParameters["container"] = "changed" // the params hold their own copy
-	if b2, _ := json.Marshal(params); string(b2) != string(b) {
-		t.Errorf("changing the Request changed the params: %s", b2)
+	req.ExtraParameters["container"] = "changed" // the body hold their own copy
+	if b2, _ := json.Marshal(body); string(b2) != string(b) {
+		t.Errorf("changing the Request changed the body: %s", b2)
 	}
 }
 
@@ -299,11 +299,11 @@ func TestOutputFormats(t *testing.T) {
 		{"xml", nil, false},
 	} {
 		r := adapttest.Request("m", func(r *runtime.Request) { r.OutputFormat, r.OutputSchema = tc.format, tc.schema })
-		params, err := anthropicprompt.Messages(adapttest.Structured(), r)
+		body, err := anthropicprompt.Messages(adapttest.Structured(), r)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := len(params.Tools) == 1 && params.ToolChoice.OfTool != nil; got != tc.want || (!tc.want && len(params.Tools) > 0) {
+		if got := len(body.Tools) == 1 && body.ToolChoice.OfTool != nil; got != tc.want || (!tc.want && len(body.Tools) > 0) {
 			t.Errorf("format %q, schema %v: output tool %v, want %v", tc.format, tc.schema != nil, got, tc.want)
 		}
 	}

@@ -121,32 +121,32 @@ var (
 // and r must name a model. All problems of r's parameters are reported
 // together.
 func Chat(p runtime.Prompt, r runtime.Request) (openai.ChatCompletionNewParams, error) {
-	var params openai.ChatCompletionNewParams
+	var body openai.ChatCompletionNewParams
 	if err := p.Validate(); err != nil {
-		return params, fmt.Errorf("openaiprompt: invalid prompt: %w", err)
+		return body, fmt.Errorf("openaiprompt: invalid prompt: %w", err)
 	}
 	if r.Model == "" {
-		return params, fmt.Errorf("openaiprompt: %w (set one with runtime.WithModel or runtime.WithDefaultModel)", ErrNoModel)
+		return body, fmt.Errorf("openaiprompt: %w (set one with runtime.WithModel or runtime.WithDefaultModel)", ErrNoModel)
 	}
-	params.Model = r.Model
-	params.Messages = make([]openai.ChatCompletionMessageParamUnion, len(p))
+	body.Model = r.Model
+	body.Messages = make([]openai.ChatCompletionMessageParamUnion, len(p))
 	for i, m := range p {
-		params.Messages[i] = message(m)
+		body.Messages[i] = message(m)
 	}
 	var errs []error
-	if err := setParameters(&params, r.Parameters); err != nil {
+	if err := setParameters(&body, r.Parameters); err != nil {
 		errs = append(errs, err)
 	}
-	if err := setOutput(&params, r); err != nil {
+	if err := setOutput(&body, r); err != nil {
 		errs = append(errs, err)
 	}
 	if len(errs) > 0 {
 		return openai.ChatCompletionNewParams{}, fmt.Errorf("openaiprompt: %w", errors.Join(errs...))
 	}
 	if extra := adapt.Extra(r.ExtraParameters); extra != nil {
-		params.SetExtraFields(extra)
+		body.SetExtraFields(extra)
 	}
-	return params, nil
+	return body, nil
 }
 
 // message translates one message of a valid prompt.
@@ -277,20 +277,20 @@ func setInteger(field *param.Opt[int64], p adapt.Param) error {
 }
 
 // setOutput asks for JSON when r's output is JSON.
-func setOutput(params *openai.ChatCompletionNewParams, r runtime.Request) error {
+func setOutput(body *openai.ChatCompletionNewParams, r runtime.Request) error {
 	hasSchema := len(r.OutputSchema) > 0
 	if r.OutputFormat != "json" && (r.OutputFormat != "" || !hasSchema) {
 		return nil
 	}
 	if !hasSchema {
-		params.ResponseFormat.OfJSONObject = &shared.ResponseFormatJSONObjectParam{}
+		body.ResponseFormat.OfJSONObject = &shared.ResponseFormatJSONObjectParam{}
 		return nil
 	}
 	schema, err := adapt.SchemaObject(r.OutputSchema)
 	if err != nil {
 		return err
 	}
-	params.ResponseFormat.OfJSONSchema = &shared.ResponseFormatJSONSchemaParam{
+	body.ResponseFormat.OfJSONSchema = &shared.ResponseFormatJSONSchemaParam{
 		JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
 			Name:   OutputName,
 			Schema: json.RawMessage(r.OutputSchema),

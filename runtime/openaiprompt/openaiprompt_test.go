@@ -68,13 +68,13 @@ func TestSDK(t *testing.T) {
 			runtime.WithExtraParameter("metadata", map[string]any{"run": "42"}))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			params, err := openaiprompt.Chat(tc.prompt, tc.req)
+			body, err := openaiprompt.Chat(tc.prompt, tc.req)
 			if err != nil {
 				t.Fatal(err)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			completion, err := client.Chat.Completions.New(ctx, params)
+			completion, err := client.Chat.Completions.New(ctx, body)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,11 +94,11 @@ func TestAssistantToolCalls(t *testing.T) {
 		{Role: runtime.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "c1", Name: "get_weather", Arguments: `{}`}}},
 		{Role: runtime.RoleToolResult, ToolCallID: "c1", Content: "sunny"},
 	}
-	params, err := openaiprompt.Chat(p, adapttest.Request("m"))
+	body, err := openaiprompt.Chat(p, adapttest.Request("m"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(params.Messages[1])
+	b, err := json.Marshal(body.Messages[1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,9 +156,9 @@ func TestChatErrors(t *testing.T) {
 		}), []error{openaiprompt.ErrInvalidSchema}, "data after"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			params, err := openaiprompt.Chat(tc.prompt, tc.req)
+			body, err := openaiprompt.Chat(tc.prompt, tc.req)
 			if err == nil {
-				t.Fatalf("no error; params %+v", params)
+				t.Fatalf("no error; body %+v", body)
 			}
 			for _, target := range tc.is {
 				if !errors.Is(err, target) {
@@ -168,14 +168,14 @@ func TestChatErrors(t *testing.T) {
 			if !strings.Contains(err.Error(), tc.msg) || !strings.HasPrefix(err.Error(), "openaiprompt: ") {
 				t.Errorf("error %q: want the prefix openaiprompt: and %q", err, tc.msg)
 			}
-			if len(params.Messages) != 0 || params.Model != "" {
-				t.Errorf("params not zero on error: %+v", params)
+			if len(body.Messages) != 0 || body.Model != "" {
+				t.Errorf("body not zero on error: %+v", body)
 			}
 		})
 	}
 }
 
-// TestParameterTable: Chat maps every parameter that runtime/params gives
+// TestParameterTable: Chat maps every parameter that runtime/body gives
 // OpenAI, and rejects the others as unsupported.
 func TestParameterTable(t *testing.T) {
 	user := runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}
@@ -196,11 +196,11 @@ func TestParameterTable(t *testing.T) {
 func TestExtraParameters(t *testing.T) {
 	req := adapttest.Request("m", runtime.Temperature(0.5),
 		runtime.WithExtraParameter("temperature", 1.5), runtime.WithExtraParameter("store", true))
-	params, err := openaiprompt.Chat(runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}, req)
+	body, err := openaiprompt.Chat(runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(params)
+	b, err := json.Marshal(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,9 +208,9 @@ func TestExtraParameters(t *testing.T) {
 	if got, _ := adapttest.Normalize(b); string(got) != mustNormalize(t, want) {
 		t.Errorf("body = %s\nwant %s", got, want)
 	}
-	req.ExtraParameters["store"] = false // the params hold their own copy
-	if b2, _ := json.Marshal(params); string(b2) != string(b) {
-		t.Errorf("changing the Request changed the params: %s", b2)
+	req.ExtraParameters["store"] = false // the body hold their own copy
+	if b2, _ := json.Marshal(body); string(b2) != string(b) {
+		t.Errorf("changing the Request changed the body: %s", b2)
 	}
 }
 
@@ -240,12 +240,12 @@ func TestOutputFormats(t *testing.T) {
 		{"xml", nil, ""},
 	} {
 		r := adapttest.Request("m", func(r *runtime.Request) { r.OutputFormat, r.OutputSchema = tc.format, tc.schema })
-		params, err := openaiprompt.Chat(adapttest.Structured(), r)
+		body, err := openaiprompt.Chat(adapttest.Structured(), r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := ""
-		switch rf := params.ResponseFormat; {
+		switch rf := body.ResponseFormat; {
 		case rf.OfJSONSchema != nil:
 			got = "json_schema"
 		case rf.OfJSONObject != nil:

@@ -31,8 +31,8 @@ type (
 		Filter     Expr
 		Body, Else []Node
 		Locals     []*Local // set targets scoped to one iteration
-		// Loop is the Go name of the loop index; LoopLen of the length. They
-		// are empty when the template does not use them.
+		// Index is the Go name of the loop index, Length of the length;
+		// each is empty when the template does not use it.
 		Index, Length string
 		// Items marks the loop of a `truncate: items` section: the backends
 		// record where it starts and where each iteration ends, so that the

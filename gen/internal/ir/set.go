@@ -24,7 +24,7 @@ type PromptSet struct {
 // Predefined is one set of predefined_variables, checked against the feed.
 type Predefined struct {
 	Spec   *PredefinedSpec
-	GoName string // its name's constant, decided by nameSets
+	GoName string // its name's constant, decided by names.Sets
 	Values []PredefinedField
 }
 
@@ -82,7 +82,7 @@ type ComponentVersion struct {
 // the default names.
 type SetKey struct {
 	Key         string   // "BrowseLink", "reflection/Review"
-	GoName      string   // decided by nameSets
+	GoName      string   // decided by names.Sets
 	Paths       []string // the templates with this key
 	Pos         src.Pos  // the first of them
 	Override    string   // a template's go_name

@@ -152,6 +152,9 @@ type Parameter struct {
 	Pos   src.Pos
 }
 
+// FragmentsDir is the folder of fragments, at the prompts root or in a set.
+const FragmentsDir = "fragments"
+
 // ComponentsDir is the directory (and the inline key) of a namespace's components.
 const ComponentsDir = "components"
 

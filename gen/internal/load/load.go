@@ -32,7 +32,7 @@ func Prompts(fsys fs.FS, display string) ([]*ir.PromptSpec, diag.Diagnostics) {
 	l.checkKeys(paths)
 	var prompts []*ir.PromptSpec
 	for _, p := range paths {
-		if pr := l.load(p, strings.HasPrefix(p, FragmentsDir+"/")); pr != nil {
+		if pr := l.load(p, strings.HasPrefix(p, ir.FragmentsDir+"/")); pr != nil {
 			prompts = append(prompts, pr)
 		}
 	}
@@ -477,8 +477,6 @@ func (f *yamlFile) decode(pr *ir.PromptSpec) bool {
 	return true
 }
 
-// FragmentsDir is the folder of fragments, at the prompts root or in a set.
-const FragmentsDir = "fragments"
 
 // fragmentFileKeys are the keys a fragment file may have: a fragment is a
 // template with its own inputs, without a model or messages.
@@ -1008,32 +1006,6 @@ func (f *yamlFile) templateLines(n *yaml.Node) []src.LineStart {
 	return f.source.alignLines(n.Value, start)
 }
 
-// kindName describes a node's kind for messages.
-func kindName(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a sequence"
-	case yaml.AliasNode:
-		return "an alias"
-	}
-	switch tag := n.ShortTag(); tag {
-	case "!!str":
-		return "a string"
-	case "!!int":
-		return "an integer"
-	case "!!float":
-		return "a number"
-	case "!!bool":
-		return "a bool"
-	case "!!null":
-		return "null"
-	default:
-		return fmt.Sprintf("a %q value", tag)
-	}
-}
-
 // wrongKind reports that node n, described by subject, is not what was wanted.
 func (f *yamlFile) wrongKind(n *yaml.Node, subject, want string) {
 	hint := ""
@@ -1046,7 +1018,7 @@ func (f *yamlFile) wrongKind(n *yaml.Node, subject, want string) {
 	case n.Kind == yaml.ScalarNode && want == "a string" && n.ShortTag() != "!!null":
 		hint = " (quote the value)"
 	}
-	f.errorf(n, "%s must be %s, not %s%s", subject, want, kindName(n), hint)
+	f.errorf(n, "%s must be %s, not %s%s", subject, want, ir.YAMLKind(n), hint)
 }
 
 func isString(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" }

@@ -13,18 +13,13 @@ import (
 // when the value is false), and the items kept a list value.
 func (e *ttEmitter) selectItems(x *ir.Select) tval {
 	v := e.expr(x.X)
-	items := v.val
+	pre, items := e.withEvaluated(v, x.Args)
 	dynamic := x.X.Type().Resolve().Kind == ir.KindDynamic
 	if v.maybe && !dynamic {
-		items = call("iter", v.val)
+		items = call("iter", items)
 	}
 	xs, flags, item := e.temp("xs"), e.temp("flags"), "$"+x.Item.GoName
 	c := e.cond(x.Cond)
-	pre := v.pre
-	for _, a := range x.Args {
-		av := e.expr(a)
-		pre += av.pre + action("$_ := "+av.val)
-	}
 	if dynamic {
 		// Jinja2 iterates the value only when it is true: none has no items.
 		seq := e.temp("seq")
@@ -47,18 +42,25 @@ func (e *ttEmitter) selectItems(x *ir.Select) tval {
 // has no items, as Jinja2 iterates it.
 func (e *ttEmitter) mapItems(x *ir.MapFilter) tval {
 	v := e.expr(x.X)
-	items := v.val
+	pre, items := e.withEvaluated(v, x.Args)
 	if v.maybe {
-		items = call("iter", v.val)
+		items = call("iter", items)
 	}
 	mapped, item := e.temp("mapped"), "$"+x.Item.GoName
-	pre := v.pre
-	for _, a := range x.Args {
-		av := e.expr(a)
-		pre += av.pre + action("$_ := "+av.val)
-	}
 	el := e.expr(x.Elem)
 	pre += action(mapped+" := "+emptyList(x.T)) + action("range "+item+" := "+items) +
 		el.pre + action(mapped+" = push "+mapped+" "+el.val) + "{{ end }}"
 	return tval{pre: pre, val: mapped}
+}
+
+// withEvaluated evaluates args after v, for their failures only (Jinja2
+// evaluates a filter's arguments before it iterates), and returns the
+// actions and v's value.
+func (e *ttEmitter) withEvaluated(v tval, args []ir.Expr) (pre, val string) {
+	operands := []tval{v}
+	for _, a := range args {
+		operands = append(operands, tval{pre: discard(e.expr(a))})
+	}
+	pre, vals := e.inOrder(operands...)
+	return pre, vals[0]
 }

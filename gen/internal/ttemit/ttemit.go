@@ -270,13 +270,11 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.MapFilter:
 		return e.mapItems(x)
 	case *ir.LoopCycle:
-		var pre string
-		var vals []string
+		var args []tval
 		for _, a := range x.Args {
-			v := e.expr(a) // the checker rejects a value that may be undefined
-			pre += v.pre
-			vals = append(vals, v.val)
+			args = append(args, e.expr(a)) // the checker rejects a value that may be undefined
 		}
+		pre, vals := e.inOrder(args...)
 		return tval{pre: pre, val: call("loopcycle", append([]string{e.loops[x.For][0]}, vals...)...)}
 	case *ir.Const:
 		return tval{val: literal(x.Value)}
@@ -304,7 +302,8 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.Index:
 		xv := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		iv := e.strict(e.expr(x.Index), x.Pos, ir.VarPath(x.Index))
-		return tval{pre: xv.pre + iv.pre, val: call("getitem", xv.val, iv.val), maybe: true}
+		pre, vals := e.inOrder(xv, iv)
+		return tval{pre: pre, val: call("getitem", vals...), maybe: true}
 	case *ir.Slice:
 		return e.slice(x)
 	case *ir.Unary:
@@ -328,14 +327,12 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		return tval{pre: v.pre, val: call("$.Strftime", v.val, e.pos(x.Pos))}
 	case *ir.Range:
-		var pre string
-		var args []string
+		var bounds []tval
 		for _, a := range []ir.Expr{x.Start, x.Stop, x.Step} {
-			v := e.strict(e.expr(a), x.Pos, ir.VarPath(a)) // Python's range takes no Undefined
-			pre += v.pre
-			args = append(args, v.val)
+			bounds = append(bounds, e.strict(e.expr(a), x.Pos, ir.VarPath(a))) // Python's range takes no Undefined
 		}
-		return tval{pre: pre, val: call("pyrange", append(args, e.pos(x.Pos))...)}
+		pre, vals := e.inOrder(bounds...)
+		return tval{pre: pre, val: call("pyrange", append(vals, e.pos(x.Pos))...)}
 	case *ir.Include:
 		mark, out := e.temp("mark"), e.temp("c")
 		return tval{pre: action(mark+" := $.Mark") + e.include(x) + action(out+" := $.Cut "+mark), val: out}
@@ -357,7 +354,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 // Otherwise an element out of range fails the render, as in the go backend,
 // and a value that the translation cannot tell defined takes its type.
 func (e *ttEmitter) elements(xs []ir.Expr, inline bool) (pre string, vals []string) {
-	vals = make([]string, len(xs))
+	elems := make([]tval, len(xs))
 	for i, x := range xs {
 		v := e.expr(x)
 		if pos := ir.OutOfRange(x); !inline && pos != "" {
@@ -373,10 +370,9 @@ func (e *ttEmitter) elements(xs []ir.Expr, inline bool) (pre string, vals []stri
 				v = e.lenient(v, t)
 			}
 		}
-		pre += v.pre
-		vals[i] = v.val
+		elems[i] = v
 	}
-	return pre, vals
+	return e.inOrder(elems...)
 }
 
 // listFunc is the ttfuncs function that builds a list of type t: a typed
@@ -437,18 +433,19 @@ func (e *ttEmitter) field(x *ir.FieldRef) tval {
 }
 
 func (e *ttEmitter) slice(x *ir.Slice) tval {
-	xv := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
-	pre := xv.pre
-	bound := func(b ir.Expr, absent string) string {
-		if b == nil {
-			return absent
+	operands := []tval{e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))}
+	for _, b := range []struct {
+		x      ir.Expr
+		absent string
+	}{{x.Lo, "nil"}, {x.Hi, "nil"}, {x.Step, "1"}} {
+		if b.x == nil {
+			operands = append(operands, tval{val: b.absent})
+			continue
 		}
-		v := e.strict(e.expr(b), x.Pos, ir.VarPath(b))
-		pre += v.pre
-		return v.val
+		operands = append(operands, e.strict(e.expr(b.x), x.Pos, ir.VarPath(b.x)))
 	}
-	lo, hi, step := bound(x.Lo, "nil"), bound(x.Hi, "nil"), bound(x.Step, "1")
-	return tval{pre: pre, val: call("pyslice", xv.val, lo, hi, step, e.pos(x.Pos))}
+	pre, vals := e.inOrder(operands...)
+	return tval{pre: pre, val: call("pyslice", append(vals, e.pos(x.Pos))...)}
 }
 
 // condExpr is x if c else y: the branch not taken is not evaluated.
@@ -502,19 +499,18 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 		}
 		return e.logicValue(x)
 	case "~":
-		a, b := e.expr(x.X), e.expr(x.Y)
-		return tval{pre: a.pre + b.pre, val: call("cat", a.val, b.val)}
+		pre, vals := e.inOrder(e.expr(x.X), e.expr(x.Y))
+		return tval{pre: pre, val: call("cat", vals...)}
 	case "==", "!=":
-		a, b := e.expr(x.X), e.expr(x.Y)
-		v := call("equal", a.val, b.val)
+		pre, vals := e.inOrder(e.expr(x.X), e.expr(x.Y))
+		v := call("equal", vals...)
 		if x.Op == "!=" {
 			v = call("not", v)
 		}
-		return tval{pre: a.pre + b.pre, val: v}
+		return tval{pre: pre, val: v}
 	case "<", "<=", ">", ">=":
-		a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
-		b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
-		return tval{pre: a.pre + b.pre, val: call("compare", a.val, strconv.Quote(x.Op), b.val)}
+		pre, vals := e.inOrder(e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)), e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y)))
+		return tval{pre: pre, val: call("compare", vals[0], strconv.Quote(x.Op), vals[1])}
 	case "in", "not in":
 		// Undefined is in no list, map or object; in a string it fails.
 		a, y := e.expr(x.X), e.expr(x.Y)
@@ -527,26 +523,26 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 			}
 			a.pre, y.pre = a.pre+y.pre+check, ""
 		}
-		b := y // in finds nothing in undefined
-		v := call("in", a.val, b.val)
+		pre, vals := e.inOrder(a, y) // in finds nothing in undefined
+		v := call("in", vals...)
 		if x.Op == "not in" {
 			v = call("not", v)
 		}
-		return tval{pre: a.pre + b.pre, val: v}
+		return tval{pre: pre, val: v}
 	}
-	a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
-	b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
+	pre, vals := e.inOrder(e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)), e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y)))
+	a, b := vals[0], vals[1]
 	fn := arithFuncs[x.Op]
 	switch {
 	case x.Op == "*" && (x.X.Type().Kind == ir.KindString || x.Y.Type().Kind == ir.KindString):
-		return tval{pre: a.pre + b.pre, val: call("repeat", a.val, b.val, e.pos(x.Pos))}
+		return tval{pre: pre, val: call("repeat", a, b, e.pos(x.Pos))}
 	case x.Op == "**" && x.T.Resolve().Kind == ir.KindFloat:
 		// An int to a negative constant int power is a float.
-		return tval{pre: a.pre + b.pre, val: call(fn, call("tofloat", a.val, "0.0"), b.val, e.pos(x.Pos))}
+		return tval{pre: pre, val: call(fn, call("tofloat", a, "0.0"), b, e.pos(x.Pos))}
 	case x.Op == "/" || x.Op == "//" || x.Op == "%" || x.Op == "**":
-		return tval{pre: a.pre + b.pre, val: call(fn, a.val, b.val, e.pos(x.Pos))}
+		return tval{pre: pre, val: call(fn, a, b, e.pos(x.Pos))}
 	}
-	return tval{pre: a.pre + b.pre, val: call(fn, a.val, b.val)}
+	return tval{pre: pre, val: call(fn, a, b)}
 }
 
 // logic is a bool and/or, with operands translated by operand (cond or
@@ -700,15 +696,18 @@ func (e *ttEmitter) arg(x *ir.Call, i int) (tval, bool) {
 	return e.strict(e.expr(a), x.Pos, ir.VarPath(a)), true
 }
 
-// args translates every argument of x; an absent one is nil.
-func (e *ttEmitter) args(x *ir.Call) (pre string, vals []string, given []bool) {
-	vals = make([]string, len(x.Args))
+// withArgs translates receiver v and every argument of x after it, in
+// order (see inOrder): vals[0] is the receiver, vals[1+i] argument i, nil
+// when absent.
+func (e *ttEmitter) withArgs(v tval, x *ir.Call) (pre string, vals []string, given []bool) {
+	operands := []tval{v}
 	given = make([]bool, len(x.Args))
 	for i := range x.Args {
-		a, ok := e.arg(x, i)
-		pre += a.pre
-		vals[i], given[i] = a.val, ok
+		var a tval
+		a, given[i] = e.arg(x, i)
+		operands = append(operands, a)
 	}
+	pre, vals = e.inOrder(operands...)
 	return pre, vals, given
 }
 
@@ -726,14 +725,16 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 	case "tojson":
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		ind, _ := e.arg(x, 0)
-		return tval{pre: v.pre + ind.pre, val: call(e.tojson, v.val, ind.val, e.pos(x.Pos))}
+		pre, vals := e.inOrder(v, ind)
+		return tval{pre: pre, val: call(e.tojson, append(vals, e.pos(x.Pos))...)}
 	case "join":
 		v := e.lenient(e.expr(x.X), xt)
 		sep, _ := e.arg(x, 0)
+		pre, vals := e.inOrder(v, sep)
 		if x.Attr != nil {
-			return tval{pre: v.pre + sep.pre, val: call("joinattr", v.val, sep.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
+			return tval{pre: pre, val: call("joinattr", vals[0], vals[1], attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
 		}
-		return tval{pre: v.pre + sep.pre, val: call("join", v.val, sep.val, e.pos(x.Pos))}
+		return tval{pre: pre, val: call("join", vals[0], vals[1], e.pos(x.Pos))}
 	case "list":
 		v := e.lenient(e.expr(x.X), xt)
 		return tval{pre: v.pre, val: call("tolist", v.val)}
@@ -743,16 +744,15 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 	case "map":
 		v := e.lenient(e.expr(x.X), xt)
 		d, _ := e.arg(x, 1)
-		return tval{pre: v.pre + d.pre, val: call("mapattr", v.val, d.val, attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
+		pre, vals := e.inOrder(v, d)
+		return tval{pre: pre, val: call("mapattr", vals[0], vals[1], attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
 	case "sort", "unique":
-		v := e.lenient(e.expr(x.X), xt)
-		pre := v.pre
-		args := []string{v.val}
+		operands := []tval{e.lenient(e.expr(x.X), xt)}
 		for i := 0; i < len(x.Args)-1; i++ {
 			a, _ := e.arg(x, i)
-			pre += a.pre
-			args = append(args, a.val)
+			operands = append(operands, a)
 		}
+		pre, args := e.inOrder(operands...)
 		fn := x.Name
 		if x.Attr != nil {
 			fn += "attr"
@@ -764,18 +764,20 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)) // int(Undefined) raises
 		d, _ := e.arg(x, 0)
 		base, _ := e.arg(x, 1)
-		return tval{pre: v.pre + d.pre + base.pre, val: call("toint", v.val, d.val, base.val, e.pos(x.Pos))}
+		pre, vals := e.inOrder(v, d, base)
+		return tval{pre: pre, val: call("toint", append(vals, e.pos(x.Pos))...)}
 	case "float":
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		d, _ := e.arg(x, 0)
-		return tval{pre: v.pre + d.pre, val: call("tofloat", v.val, d.val)}
+		pre, vals := e.inOrder(v, d)
+		return tval{pre: pre, val: call("tofloat", vals...)}
 	case "round":
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
-		argPre, args, _ := e.args(x)
+		pre, vals, _ := e.withArgs(v, x)
 		if x.T.Kind == ir.KindInt {
-			return tval{pre: v.pre + argPre, val: call("roundint", v.val, args[0], e.pos(x.Pos))}
+			return tval{pre: pre, val: call("roundint", vals[0], vals[1], e.pos(x.Pos))}
 		}
-		return tval{pre: v.pre + argPre, val: call("round", v.val, args[0], args[1], e.pos(x.Pos))}
+		return tval{pre: pre, val: call("round", vals[0], vals[1], vals[2], e.pos(x.Pos))}
 	}
 	// The remaining filters take a string; the functions convert with str.
 	v := e.expr(x.X)
@@ -783,25 +785,25 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		// Jinja2's indent appends "\n" to its operand, which undefined fails.
 		v = e.strict(v, x.Pos, ir.VarPath(x.X))
 	}
-	argPre, args, given := e.args(x)
-	pre := v.pre + argPre
+	pre, vals, given := e.withArgs(v, x)
+	recv, args := vals[0], vals[1:]
 	switch x.Name {
 	case "string":
-		return tval{pre: pre, val: call("str", v.val)}
+		return tval{pre: pre, val: call("str", recv)}
 	case "upper", "lower", "title", "capitalize":
-		return tval{pre: pre, val: call(x.Name, v.val)}
+		return tval{pre: pre, val: call(x.Name, recv)}
 	case "trim":
-		return tval{pre: pre, val: call("strip", v.val, args[0])}
+		return tval{pre: pre, val: call("strip", recv, args[0])}
 	case "replace":
 		if !given[2] {
 			args[2] = "-1"
 		}
-		return tval{pre: pre, val: call("replace", v.val, args[0], args[1], args[2], e.pos(x.Pos))}
+		return tval{pre: pre, val: call("replace", recv, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "indent":
-		return tval{pre: pre, val: call("indent", v.val, args[0], args[1], args[2], e.pos(x.Pos))}
+		return tval{pre: pre, val: call("indent", recv, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "truncate":
 		// truncate returns an undefined operand.
-		return tval{pre: pre, val: call("truncate", v.val, args[0], args[1], args[2], args[3], e.pos(x.Pos)), maybe: v.maybe}
+		return tval{pre: pre, val: call("truncate", recv, args[0], args[1], args[2], args[3], e.pos(x.Pos)), maybe: v.maybe}
 	}
 	panic(fmt.Sprintf("emit: unexpected filter %q", x.Name))
 }
@@ -827,35 +829,36 @@ func (e *ttEmitter) defaultFilter(x *ir.Call) tval {
 	// Jinja2 evaluates the default, which may fail, even where it is not
 	// used.
 	if !v.maybe && !boolean {
-		return wrap(tval{pre: v.pre + discard(d), val: v.val})
+		pre, vals := e.inOrder(v, tval{pre: discard(d)})
+		return wrap(tval{pre: pre, val: vals[0]})
 	}
+	pre, vals := e.inOrder(v, d)
 	fn := "dflt"
 	if boolean {
 		fn = "dfltb"
 	}
-	return wrap(tval{pre: v.pre + d.pre, val: call(fn, v.val, d.val)})
+	return wrap(tval{pre: pre, val: call(fn, vals...)})
 }
 
 func (e *ttEmitter) method(x *ir.Call) tval {
-	s := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
-	argPre, args, given := e.args(x)
-	pre := s.pre + argPre
+	pre, vals, given := e.withArgs(e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)), x)
+	recv, args := vals[0], vals[1:]
 	switch x.Name {
 	case "strip", "lstrip", "rstrip":
-		return tval{pre: pre, val: call(x.Name, s.val, args[0])}
+		return tval{pre: pre, val: call(x.Name, recv, args[0])}
 	case "upper", "lower", "capitalize":
-		return tval{pre: pre, val: call(x.Name, s.val)}
+		return tval{pre: pre, val: call(x.Name, recv)}
 	case "title":
-		return tval{pre: pre, val: call("pytitle", s.val)}
+		return tval{pre: pre, val: call("pytitle", recv)}
 	case "startswith", "endswith":
-		return tval{pre: pre, val: call(x.Name, s.val, args[0])}
+		return tval{pre: pre, val: call(x.Name, recv, args[0])}
 	case "replace":
-		return tval{pre: pre, val: call("replace", s.val, args[0], args[1], args[2], e.pos(x.Pos))}
+		return tval{pre: pre, val: call("replace", recv, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "split":
 		if !given[0] {
 			args[0] = "nil"
 		}
-		return tval{pre: pre, val: call("split", s.val, args[0], args[1], e.pos(x.Pos))}
+		return tval{pre: pre, val: call("split", recv, args[0], args[1], e.pos(x.Pos))}
 	}
 	panic(fmt.Sprintf("emit: unexpected method %q", x.Name))
 }
@@ -1036,7 +1039,8 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		m = e.temp("m")
 		cs := e.strict(e.expr(n.Dictsort[0]), n.Pos, ir.VarPath(n.Dictsort[0]))
 		rev := e.strict(e.expr(n.Dictsort[1]), n.Pos, ir.VarPath(n.Dictsort[1]))
-		out += cs.pre + rev.pre + action(m+" := "+v.val) + action(items+" := "+call("dictsort", m, cs.val, rev.val))
+		pre, vals := e.inOrder(tval{val: v.val}, cs, rev) // v.pre is in out already
+		out += pre + action(m+" := "+vals[0]) + action(items+" := "+call("dictsort", m, vals[1], vals[2]))
 	case n.Key != nil:
 		m = e.temp("m")
 		out += action(m+" := "+v.val) + action(items+" := "+call("iter", m))
@@ -1196,7 +1200,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 			operands[i] = e.strict(operands[i], x.Pos, ir.VarPath(a)) // a bound or an indent, not a dynamic value
 		}
 	}
-	pre, vals := e.inOrder(operands)
+	pre, vals := e.inOrder(operands...)
 	return tval{pre: pre, val: call("dyn", append(args, vals...)...)}
 }
 
@@ -1205,7 +1209,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 // actions of its own: those run first, and would otherwise fail before
 // the operand does (a default's argument holding a conditional, seed 201
 // case 14864).
-func (e *ttEmitter) inOrder(operands []tval) (pre string, vals []string) {
+func (e *ttEmitter) inOrder(operands ...tval) (pre string, vals []string) {
 	vals = make([]string, len(operands))
 	for i, v := range operands {
 		pre += v.pre

@@ -1,4 +1,4 @@
-package load
+package outschema
 
 // This file checks a prompt's examples at generate time, so that a bad
 // example fails the build at its position: every input_vars against the
@@ -131,7 +131,7 @@ func (c *exampleChecker) feedValue(n *yaml.Node, t *ir.Type, path string, top bo
 		c.feedStruct(n, t, path, top)
 	}
 	if want != "" {
-		c.errorf(n, "%s: got %s, want %s", path, kindName(n), want)
+		c.errorf(n, "%s: got %s, want %s", path, ir.YAMLKind(n), want)
 	}
 }
 
@@ -150,7 +150,7 @@ func (c *exampleChecker) feedStruct(n *yaml.Node, t *ir.Type, path string, top b
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := deref(n.Content[i]), deref(n.Content[i+1])
 		if k.Kind != yaml.ScalarNode {
-			c.errorf(k, "%s: got %s as a key, want a %s name", path, kindName(k), noun)
+			c.errorf(k, "%s: got %s as a key, want a %s name", path, ir.YAMLKind(k), noun)
 			continue
 		}
 		if seen[k.Value] {
@@ -220,7 +220,7 @@ func (c *exampleChecker) output(o *ir.Output) (string, bool) {
 			if o == nil {
 				hint = " (set outputFormat to json or yaml for structured output)"
 			}
-			c.errorf(n, "%s: got %s, want the text of the completion%s", path, kindName(n), hint)
+			c.errorf(n, "%s: got %s, want the text of the completion%s", path, ir.YAMLKind(n), hint)
 			return "", false
 		}
 		return n.Value, true
@@ -359,14 +359,10 @@ func (c *exampleChecker) json(n *yaml.Node, path string) (string, bool) {
 	return string(b), true
 }
 
-// maxExampleDepth bounds the nesting of an example value, so that aliases
-// cannot expand without bound.
-const maxExampleDepth = 100
-
 // jsonValue converts YAML value n to a JSON value.
 func (c *exampleChecker) jsonValue(n *yaml.Node, path string, depth int) (any, bool) {
-	if depth > maxExampleDepth {
-		c.errorf(n, "%s: nested more than %d levels deep", path, maxExampleDepth)
+	if depth > ir.MaxYAMLDepth {
+		c.errorf(n, "%s: nested more than %d levels deep", path, ir.MaxYAMLDepth)
 		return nil, false
 	}
 	n = deref(n)
@@ -376,7 +372,7 @@ func (c *exampleChecker) jsonValue(n *yaml.Node, path string, depth int) (any, b
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := deref(n.Content[i])
 			if k.Kind != yaml.ScalarNode || k.ShortTag() == "!!merge" {
-				c.errorf(k, "%s: got %s as a key, want a string", path, kindName(k))
+				c.errorf(k, "%s: got %s as a key, want a string", path, ir.YAMLKind(k))
 				return nil, false
 			}
 			v, ok := c.jsonValue(n.Content[i+1], path+"."+k.Value, depth+1)

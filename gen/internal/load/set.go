@@ -305,7 +305,7 @@ func (sl *setLoader) walk() {
 			return fs.SkipDir
 		case d.IsDir():
 		case rel == ir.SetFile || !sl.isPrompt(p):
-		case strings.HasPrefix(rel, FragmentsDir+"/"):
+		case strings.HasPrefix(rel, ir.FragmentsDir+"/"):
 			if pr := sl.load(p, true); pr != nil {
 				sl.set.Fragments = append(sl.set.Fragments, pr)
 			}
@@ -536,7 +536,7 @@ func (sl *setLoader) predefined(f *yamlFile, m *yaml.Node) {
 func (f *yamlFile) literal(n *yaml.Node, depth int) *ir.Literal {
 	l := &ir.Literal{Pos: f.pos(n)}
 	switch {
-	case n.Kind == yaml.SequenceNode && depth < maxExampleDepth:
+	case n.Kind == yaml.SequenceNode && depth < ir.MaxYAMLDepth:
 		l.Kind = ir.LiteralList
 		for _, c := range n.Content {
 			l.Items = append(l.Items, f.literal(c, depth+1))
@@ -550,7 +550,7 @@ func (f *yamlFile) literal(n *yaml.Node, depth int) *ir.Literal {
 		f.errorf(n, "aliases are not supported (write the value out)")
 	default:
 		l.Kind = ir.LiteralBad
-		f.errorf(n, "lists nested more than %d levels deep", maxExampleDepth)
+		f.errorf(n, "lists nested more than %d levels deep", ir.MaxYAMLDepth)
 	}
 	return l
 }
@@ -693,7 +693,7 @@ func (sl *setLoader) inlineFragments(f *yamlFile, m *yaml.Node) {
 			f.errorf(e.k, "invalid fragment name %q (without \"/\" or \".\")", e.key)
 			continue
 		}
-		key := path.Join(sl.set.Key, FragmentsDir, e.key)
+		key := path.Join(sl.set.Key, ir.FragmentsDir, e.key)
 		pr := &ir.PromptSpec{Path: f.source.file, Key: key, Pos: f.pos(e.k), Fragment: true}
 		switch {
 		case e.v.Kind == yaml.MappingNode:
