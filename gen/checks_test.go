@@ -79,14 +79,14 @@ func TestChecksAgree(t *testing.T) {
 				continue // the compiled schema, or no schema
 			}
 			var docs []jen.Code
-			for _, d := range c.docs[p.Spec.Key] {
+			for _, d := range c.docs[p.Key] {
 				docs = append(docs, jen.Lit(d))
 			}
 			for _, ex := range p.Examples {
 				docs = append(docs, jen.Lit(ex.Output))
 			}
 			if len(docs) == 0 {
-				t.Errorf("%s/%s: no documents", c.name, p.Spec.Key)
+				t.Errorf("%s/%s: no documents", c.name, p.Key)
 			}
 			reencode := jen.Func().Params(jen.Id("doc").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
 				jen.Var().Id("v").Id(o.Name),
@@ -95,7 +95,7 @@ func TestChecksAgree(t *testing.T) {
 				jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("v"))),
 			)
 			cases = append(cases, jen.Values(jen.Dict{
-				jen.Id("name"):     jen.Lit(p.Spec.Key),
+				jen.Id("name"):     jen.Lit(p.Key),
 				jen.Id("check"):    jen.Id(o.Checks.Root.Func),
 				jen.Id("schema"):   jen.Id(o.SchemaVar + "JSON"),
 				jen.Id("docs"):     jen.Index().String().Values(docs...),

@@ -134,7 +134,7 @@ func emitFiles(prog *program, cfg Config) ([]File, error) {
 	}
 	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out))}
 	for _, p := range prog.prompts {
-		if p.Spec.Fragment {
+		if p.Fragment {
 			files = append(files, emit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
 			continue
 		}

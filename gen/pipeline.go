@@ -73,7 +73,7 @@ func compile(r request) (*program, error) {
 		for _, p := range prog.promptSpecs {
 			if irp := check.Prompt(p, r.cfg.Strict, sink); irp != nil {
 				irp.Output = outschema.Lower(p, sink)
-				outschema.CheckExamples(irp, sink)
+				outschema.CheckExamples(p, irp, sink)
 				prog.prompts = append(prog.prompts, irp)
 			}
 		}

@@ -156,6 +156,8 @@ type setChecker struct {
 	out    *ir.PromptSet
 	bodies []*setBody
 	uses   []componentUse
+	// versionSpecs are the specs of the component versions.
+	versionSpecs map[*ir.ComponentVersion]*ir.ComponentSpec
 }
 
 // setBody is one template or component version to check.
@@ -190,25 +192,16 @@ func (sc *setChecker) check() *ir.PromptSet {
 	if sc.strict && s.Inputs == nil {
 		sc.diags.Errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, ir.SetFile)
 	}
-	sc.out = &ir.PromptSet{Spec: s}
+	sc.out = ir.NewPromptSet(s)
 	sc.components()
 	for _, t := range s.Templates {
-		it := &ir.SetTemplate{Spec: t, Model: t.Prompt.Model, Params: t.Prompt.Parameters, Extra: t.Prompt.ExtraParameters}
-		if it.Model == "" {
-			it.Model = s.Model
-		}
-		if it.Params == nil {
-			it.Params = s.Parameters
-		}
-		if it.Extra == nil {
-			it.Extra = s.ExtraParameters
-		}
+		it := ir.NewSetTemplate(t, s)
 		sc.out.Templates = append(sc.out.Templates, it)
 		sc.bodies = append(sc.bodies, &setBody{p: t.Prompt, ns: t.Namespace, tmpl: it})
 	}
 	for _, c := range sc.out.Components {
 		for _, v := range c.Versions {
-			sc.bodies = append(sc.bodies, &setBody{p: v.Spec.Prompt, ns: c.Namespace, self: c, ver: v})
+			sc.bodies = append(sc.bodies, &setBody{p: sc.versionSpecs[v].Prompt, ns: c.Namespace, self: c, ver: v})
 		}
 	}
 	for _, b := range sc.bodies {
@@ -277,6 +270,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 // components groups the set's component versions by namespace and name.
 func (sc *setChecker) components() {
 	sc.comps = componentTable{}
+	sc.versionSpecs = map[*ir.ComponentVersion]*ir.ComponentSpec{}
 	for _, c := range sc.set.Components {
 		ic := sc.comps[c.Namespace][c.Name]
 		if ic == nil {
@@ -287,7 +281,9 @@ func (sc *setChecker) components() {
 			sc.comps[c.Namespace][c.Name] = ic
 			sc.out.Components = append(sc.out.Components, ic)
 		}
-		ic.Versions = append(ic.Versions, &ir.ComponentVersion{Spec: c})
+		v := ir.NewComponentVersion(c)
+		sc.versionSpecs[v] = c
+		ic.Versions = append(ic.Versions, v)
 		ic.Templates = append(ic.Templates, ir.ComponentTemplate{Version: c.Version, Key: c.Prompt.Key, File: c.Prompt.Map.File})
 	}
 }
@@ -297,7 +293,7 @@ func (sc *setChecker) components() {
 func (sc *setChecker) checkBody(b *setBody, feed *ir.Type, uses *[]componentUse) *checker {
 	c := &checker{diags: sc.diags, p: b.p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{},
 		inSet: &setContext{ns: b.ns, self: b.self, comps: sc.comps, uses: uses}}
-	c.ir = &ir.Prompt{Spec: b.p, Feed: feed}
+	c.ir = ir.NewPrompt(b.p, feed)
 	c.template(b.ast.Body, c.ir)
 	c.ir.NumLocals = c.tmp
 	return c
@@ -432,7 +428,7 @@ func (sc *setChecker) unusedComponents() {
 	}
 	for _, c := range sc.out.Components {
 		if !used[c] {
-			sc.diags.Warnf(c.Versions[0].Spec.Prompt.Pos, "component %q is not used by any template", c.Full())
+			sc.diags.Warnf(sc.versionSpecs[c.Versions[0]].Prompt.Pos, "component %q is not used by any template", c.Full())
 		}
 	}
 }
@@ -550,7 +546,7 @@ func (sc *setChecker) versioned() {
 		for i := 1; i < len(list); i++ {
 			if list[i].Name == list[i-1].Name {
 				sc.diags.Errorf(b.p.Pos, "template %q uses two versioned components named %q (%s and %s); rename one",
-					b.tmpl.Spec.Path, list[i].Name, list[i-1].Full(), list[i].Full())
+					b.tmpl.Path, list[i].Name, list[i-1].Full(), list[i].Full())
 			}
 		}
 		b.tmpl.Versioned = list
@@ -599,7 +595,7 @@ func (sc *setChecker) predefined(feed *ir.Type) {
 		keys = append(keys, f.Key)
 	}
 	for _, spec := range sc.set.Predefined {
-		p := &ir.Predefined{Spec: spec}
+		p := &ir.Predefined{Name: spec.Name, Pos: spec.Pos}
 		for _, v := range spec.Values {
 			at := "predefined_variables." + spec.Name + "." + v.Key
 			f := feed.Field(v.Key)
@@ -613,7 +609,7 @@ func (sc *setChecker) predefined(feed *ir.Type) {
 		}
 		sc.out.Predefined = append(sc.out.Predefined, p)
 	}
-	sort.Slice(sc.out.Predefined, func(i, j int) bool { return sc.out.Predefined[i].Spec.Name < sc.out.Predefined[j].Spec.Name })
+	sort.Slice(sc.out.Predefined, func(i, j int) bool { return sc.out.Predefined[i].Name < sc.out.Predefined[j].Name })
 }
 
 // predefinedValue converts l to a value of type t: a scalar, or a list of

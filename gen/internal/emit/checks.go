@@ -16,7 +16,7 @@ import (
 func emitChecks(f *jen.File, p *ir.Prompt) {
 	o := p.Output
 	c := o.Checks
-	f.Comment(o.ChecksType + " validates the outputs of the " + p.Spec.Key + " prompt with checks generated")
+	f.Comment(o.ChecksType + " validates the outputs of the " + p.Key + " prompt with checks generated")
 	f.Comment("from its outputSchema, which agree with the compiled schema.")
 	f.Type().Id(o.ChecksType).Struct()
 	f.Line()

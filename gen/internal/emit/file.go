@@ -75,15 +75,15 @@ func importGoTypes(f *jen.File, feed *ir.Type) {
 func TextTemplateBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	src := ttemit.Translate(p)
 	srcName, tmplName := "_"+p.Name+"Source", "_"+p.Name+"Template"
-	f.Comment(srcName + " is the " + p.Spec.Key + " template translated to Go text/template.")
+	f.Comment(srcName + " is the " + p.Key + " template translated to Go text/template.")
 	f.Const().Id(srcName).Op("=").Add(multiLineLit(src))
 	f.Comment(tmplName + " is " + srcName + " parsed.")
 	f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
-		jen.Qual("text/template", "New").Call(jen.Lit(p.Spec.Key)).
+		jen.Qual("text/template", "New").Call(jen.Lit(p.Key)).
 			Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()).
 			Dot("Parse").Call(jen.Id(srcName)))
 	f.Line()
-	args := []jen.Code{jen.Id(tmplName), dst, jen.Lit(p.Spec.Key), jen.Lit(p.Spec.Map.File), jen.Id("f")}
+	args := []jen.Code{jen.Id(tmplName), dst, jen.Lit(p.Key), jen.Lit(p.File), jen.Id("f")}
 	if p.ItemEnds {
 		return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteItems").Call(append(args, jen.Id("ends"))...))}
 	}

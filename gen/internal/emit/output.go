@@ -47,7 +47,7 @@ func emitTypes(f *jen.File, p *ir.Prompt) {
 		}
 	}
 	if o != nil && o.Schema != nil {
-		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Spec.Key + " prompt as JSON.")
+		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Key + " prompt as JSON.")
 		f.Const().Id(o.SchemaVar + "JSON").Op("=").Lit(string(o.Schema.JSON))
 		f.Line()
 		if o.Checks != nil {
@@ -59,7 +59,7 @@ func emitTypes(f *jen.File, p *ir.Prompt) {
 		}
 	}
 	if p.ExampleName != "" {
-		f.Comment(p.ExampleName + " is one of the examples of the " + p.Spec.Key + " prompt: variables and")
+		f.Comment(p.ExampleName + " is one of the examples of the " + p.Key + " prompt: variables and")
 		f.Comment("the output expected for them.")
 		f.Type().Id(p.ExampleName).Struct(
 			jen.Id("Input").Id(p.Feed.Name),
@@ -277,12 +277,11 @@ func outFieldType(o *ir.Output, p *schema.Prop) (*jen.Statement, bool) {
 
 // emitRequest writes Request, which builds the payload of a model call.
 func emitRequest(f *jen.File, p *ir.Prompt) {
-	src := p.Spec
 	req := jen.Qual(ir.RuntimePath, "Request")
 	fields := jen.Dict{
 		jen.Id("Parameters"): jen.Id("p").Dot("Parameters").Call(),
 	}
-	if len(src.ExtraParameters) > 0 {
+	if len(p.ExtraParameters) > 0 {
 		fields[jen.Id("ExtraParameters")] = jen.Id("p").Dot("ExtraParameters").Call()
 	}
 	if !p.IsMessages {
@@ -291,14 +290,11 @@ func emitRequest(f *jen.File, p *ir.Prompt) {
 	if len(p.Messages) > 1 || p.IsMessages {
 		fields[jen.Id("Messages")] = jen.Id("msgs")
 	}
-	if src.Model != "" {
-		fields[jen.Id("Model")] = jen.Lit(src.Model)
+	if p.Model != "" {
+		fields[jen.Id("Model")] = jen.Lit(p.Model)
 	}
-	if format := src.OutputFormat; format != "" || p.Output != nil {
-		if format == "" {
-			format = p.Output.Format // a schema without outputFormat is json
-		}
-		fields[jen.Id("OutputFormat")] = jen.Lit(format)
+	if o := p.Output; o != nil {
+		fields[jen.Id("OutputFormat")] = jen.Lit(o.RequestFormat)
 	}
 	if o := p.Output; o != nil && o.Schema != nil {
 		fields[jen.Id("OutputSchema")] = jen.Qual(jsonPath, "RawMessage").Call(jen.Id(o.SchemaVar + "JSON"))

@@ -11,7 +11,7 @@ import (
 // PromptFile returns the file for one prompt; everything but the body
 // of AppendRender is the same for every backend.
 func PromptFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
-	f := newSourceFile(importPath, pkg, p.Spec.Path)
+	f := newSourceFile(importPath, pkg, p.Path)
 	importGoTypes(f, p.Feed)
 	f.ImportName(ir.OutputPath, "output")
 	f.ImportName(ir.YAMLOutPath, "yamlout")
@@ -39,16 +39,16 @@ func fieldDoc(g *jen.Group, fld *ir.Field) {
 
 func emitStruct(f *jen.File, p *ir.Prompt, t *ir.Type) {
 	noun := " prompt."
-	if p.Spec.Fragment {
+	if p.Fragment {
 		noun = " fragment."
 	}
 	if t == p.Feed {
-		docLines(f, t.Name+" holds the variables of the "+p.Spec.Key+noun)
+		docLines(f, t.Name+" holds the variables of the "+p.Key+noun)
 	} else {
-		docLines(f, t.Name+" is an object in the variables of the "+p.Spec.Key+noun)
+		docLines(f, t.Name+" is an object in the variables of the "+p.Key+noun)
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
-		if t == p.Feed && p.Spec.Chat {
+		if t == p.Feed && p.Chat {
 			g.Comment("Context is the chat context: messages, tools, documents,")
 			g.Comment("add_generation_prompt and the special tokens.")
 			g.Qual(ir.ChatPath, "Context")
@@ -91,7 +91,7 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 			}
 			acc := jen.Id("x").Dot(fld.GoName)
 			missing := jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-				jen.Id("Prompt"): jen.Lit(p.Spec.Key),
+				jen.Id("Prompt"): jen.Lit(p.Key),
 				jen.Id("Pos"):    jen.Lit(fld.Pos.String()),
 				jen.Id("Var"):    jen.Lit(fld.Key),
 				jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrMissing"),
@@ -127,12 +127,11 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 }
 
 func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
-	src := p.Spec
 	typ := jen.Id(p.TypeName)
-	if src.Description != "" {
-		docLines(f, p.Name+": "+src.Description)
+	if p.Description != "" {
+		docLines(f, p.Name+": "+p.Description)
 	} else {
-		docLines(f, p.Name+" renders the "+src.Key+" prompt from "+src.Path+".")
+		docLines(f, p.Name+" renders the "+p.Key+" prompt from "+p.Path+".")
 	}
 	f.Var().Id(p.Name).Add(typ)
 	f.Line()
@@ -146,17 +145,17 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	f.Var().Id(sizeVar).Qual(ir.RuntimePath, "SizeHint")
 
 	f.Comment("Key returns the prompt's path in the prompts tree, without extension.")
-	f.Func().Params(typ.Clone()).Id("Key").Params().String().Block(jen.Return(jen.Lit(src.Key)))
+	f.Func().Params(typ.Clone()).Id("Key").Params().String().Block(jen.Return(jen.Lit(p.Key)))
 	f.Comment("Description returns the prompt's description.")
-	f.Func().Params(typ.Clone()).Id("Description").Params().String().Block(jen.Return(jen.Lit(src.Description)))
+	f.Func().Params(typ.Clone()).Id("Description").Params().String().Block(jen.Return(jen.Lit(p.Description)))
 	f.Comment("Model returns the prompt's model, or \"\" when it names none.")
-	f.Func().Params(typ.Clone()).Id("Model").Params().String().Block(jen.Return(jen.Lit(src.Model)))
+	f.Func().Params(typ.Clone()).Id("Model").Params().String().Block(jen.Return(jen.Lit(p.Model)))
 	f.Comment("Parameters returns a new map of the prompt's default model parameters.")
-	f.Func().Params(typ.Clone()).Id("Parameters").Params().Map(jen.String()).Any().Block(jen.Return(paramsCode(src.Parameters)))
-	if len(src.ExtraParameters) > 0 {
+	f.Func().Params(typ.Clone()).Id("Parameters").Params().Map(jen.String()).Any().Block(jen.Return(paramsCode(p.Parameters)))
+	if len(p.ExtraParameters) > 0 {
 		f.Comment("ExtraParameters returns a new map of the prompt's extra_parameters: provider")
 		f.Comment("request fields that the adapters send unchecked.")
-		f.Func().Params(typ.Clone()).Id("ExtraParameters").Params().Map(jen.String()).Any().Block(jen.Return(paramsCode(src.ExtraParameters)))
+		f.Func().Params(typ.Clone()).Id("ExtraParameters").Params().Map(jen.String()).Any().Block(jen.Return(paramsCode(p.ExtraParameters)))
 	}
 
 	emitParts(f, p, renderBody)
@@ -192,7 +191,7 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	} else {
 		body = renderBody(f, p)
 	}
-	if p.Spec.Chat {
+	if p.Chat {
 		body = append([]jen.Code{jen.If(
 			jen.Err().Op(":=").Id("f").Dot("Context").Dot("CheckMarkers").Call(jen.Id(specialTokensVar(p)).Op("...")),
 			jen.Err().Op("!=").Nil(),
@@ -202,7 +201,7 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	f.Comment("with part of the prompt appended, and the error.")
 	f.Func().Params(recv).Id("AppendRender").Params(append([]jen.Code{dst.Clone().Index().Byte()}, params...)...).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 
-	if p.Spec.Chat {
+	if p.Chat {
 		emitSpecialTokens(f, p)
 		// A chat template formats any conversation: runtime/chatformat
 		// takes it as a chatformat.Template.
@@ -220,8 +219,8 @@ func specialTokensVar(p *ir.Prompt) string { return "_" + p.Name + "SpecialToken
 // emitSpecialTokens writes the special_tokens of a chat template, which
 // AppendRender rejects in the chat context, and its SpecialTokens method.
 func emitSpecialTokens(f *jen.File, p *ir.Prompt) {
-	tokens := make([]jen.Code, len(p.Spec.SpecialTokens))
-	for i, t := range p.Spec.SpecialTokens {
+	tokens := make([]jen.Code, len(p.SpecialTokens))
+	for i, t := range p.SpecialTokens {
 		tokens[i] = jen.Lit(t)
 	}
 	name := specialTokensVar(p)

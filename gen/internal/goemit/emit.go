@@ -37,7 +37,7 @@ func (e *emitter) temp(prefix string) string {
 // fail returns the statement that aborts rendering with a runtime.Error.
 func (e *emitter) fail(pos, variable, sentinel string) jen.Code {
 	fields := jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
+		jen.Id("Prompt"): jen.Lit(e.p.Key),
 		jen.Id("Pos"):    jen.Lit(pos),
 		jen.Id("Err"):    jen.Qual(ir.RuntimePath, sentinel),
 	}
@@ -55,7 +55,7 @@ const NegativeExponent = "an int to a negative int power is a float (make the ba
 // detail, a string.
 func (e *emitter) invalid(pos string, detail jen.Code) jen.Code {
 	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
+		jen.Id("Prompt"): jen.Lit(e.p.Key),
 		jen.Id("Pos"):    jen.Lit(pos),
 		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrInvalid"),
 		jen.Id("Detail"): detail,

@@ -141,7 +141,7 @@ func (e *emitter) appendJSON(buf *jen.Statement, x *ir.Call) []jen.Code {
 	indent, hasIndent := e.arg(x, 0)
 	pre := append(v.pre, indent.pre...)
 	writer := "NewJSONWriter"
-	if e.p.Spec.Jinja.Transformers {
+	if e.p.Transformers {
 		writer = "NewTransformersJSONWriter"
 	}
 	if !hasIndent {
@@ -185,7 +185,7 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen
 		}
 	case ir.KindStruct, ir.KindDict:
 		fields := append([]*ir.Field(nil), t.Fields...)
-		if !e.p.Spec.Jinja.Transformers { // transformers' tojson keeps the insertion order
+		if !e.p.Transformers { // transformers' tojson keeps the insertion order
 			sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
 		}
 		out := []jen.Code{call("OpenObject")}
@@ -296,7 +296,7 @@ func (e *emitter) node(n ir.Node) []jen.Code {
 func (e *emitter) raise(n *ir.Raise) []jen.Code {
 	v := e.defined(e.expr(n.Msg), n.Msg.Type())
 	return append(v.pre, jen.Return(dst, jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
+		jen.Id("Prompt"): jen.Lit(e.p.Key),
 		jen.Id("Pos"):    jen.Lit(n.Pos),
 		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrRaised"),
 		jen.Id("Detail"): v.val,

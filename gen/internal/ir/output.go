@@ -88,6 +88,9 @@ type Output struct {
 	// Format is how ParseOutput reads a completion: formatJSON, formatYAML
 	// or formatText.
 	Format string
+	// RequestFormat is the output format that Request sends: outputFormat
+	// as the file writes it (xml stays xml), json for a schema without one.
+	RequestFormat string
 	// Schema is the outputSchema, nil without one: ParseOutput then
 	// returns raw JSON (json, yaml) or the text.
 	Schema *schema.Schema

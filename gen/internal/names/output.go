@@ -25,17 +25,17 @@ func nameOutput(pkg *Scope, diags *diag.Sink, p *ir.Prompt) {
 		o.ChecksType = "_" + o.Name + "Checks"
 		nameChecks(o.Checks, o.Name)
 	}
-	n := &outNamer{o: o, pkg: pkg, diags: diags, key: p.Spec.Key + " outputSchema", prompt: p.Spec.Key}
+	n := &outNamer{o: o, pkg: pkg, diags: diags, key: p.Key + " outputSchema", prompt: p.Key}
 	if o.Schema == nil {
-		doc := "is the answer of the " + p.Spec.Key + " prompt: the JSON value of the completion, not decoded."
+		doc := "is the answer of the " + p.Key + " prompt: the JSON value of the completion, not decoded."
 		if o.Format == ir.FormatText {
-			doc = "is the answer of the " + p.Spec.Key + " prompt: the completion's text."
+			doc = "is the answer of the " + p.Key + " prompt: the completion's text."
 		}
-		n.add(&ir.OutType{Name: o.Name, Kind: ir.OutAlias, Doc: doc}, n.key, p.Spec.Pos)
+		n.add(&ir.OutType{Name: o.Name, Kind: ir.OutAlias, Doc: doc}, n.key, p.Pos)
 		return
 	}
 	root := o.Schema.Root
-	doc := "is the answer of the " + p.Spec.Key + " prompt, as its outputSchema describes it."
+	doc := "is the answer of the " + p.Key + " prompt, as its outputSchema describes it."
 	switch t := root.Type; {
 	case t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t):
 		n.walk(t, o.Name, n.key, doc)
@@ -58,7 +58,7 @@ func nameOutput(pkg *Scope, diags *diag.Sink, p *ir.Prompt) {
 		}
 		name = o.Name + name
 		key := n.key + "." + d.Name
-		doc := "is the " + d.Name + " definition of the outputSchema of the " + p.Spec.Key + " prompt."
+		doc := "is the " + d.Name + " definition of the outputSchema of the " + p.Key + " prompt."
 		switch t := d.Type; {
 		case t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t):
 			n.walk(t, name, key, doc)

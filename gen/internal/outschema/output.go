@@ -1,6 +1,8 @@
 package outschema
 
 import (
+	"cmp"
+
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
@@ -33,7 +35,7 @@ func Lower(p *ir.PromptSpec, diags *diag.Sink) *ir.Output {
 	if format == "" {
 		return nil
 	}
-	o := &ir.Output{Format: format, Schema: p.OutputSchema,
+	o := &ir.Output{Format: format, RequestFormat: cmp.Or(p.OutputFormat, format), Schema: p.OutputSchema,
 		Named: map[*schema.Type]*ir.OutType{}, Defs: map[*schema.Def]*ir.OutType{}}
 	if format == ir.FormatText && o.Schema != nil {
 		diags.Warnf(p.OutputSchemaPos, "outputSchema is not used with outputFormat %q: ParseOutput returns the completion as is", p.OutputFormat)

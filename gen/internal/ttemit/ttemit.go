@@ -28,8 +28,8 @@ type ttEmitter struct {
 
 // Translate returns the text/template source of p's template.
 func Translate(p *ir.Prompt) string {
-	e := &ttEmitter{file: p.Spec.Map.File, loops: map[*ir.For][3]string{}, tojson: "tojson"}
-	if p.Spec.Jinja.Transformers {
+	e := &ttEmitter{file: p.File, loops: map[*ir.For][3]string{}, tojson: "tojson"}
+	if p.Transformers {
 		e.tojson = "tfjson"
 	}
 	return e.declare(p.Locals) + e.nodes(p.Body)
