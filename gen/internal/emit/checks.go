@@ -286,7 +286,7 @@ func chkObjectCheck(s *ir.CheckSchema) []jen.Code {
 	if len(s.Props) == 0 {
 		loop = jen.For(c.Clone().Dot("Member").Call()).Block(other)
 	} else {
-		var cases, names []jen.Code
+		var cases, keys []jen.Code
 		for _, p := range s.Props {
 			var stmts []jen.Code
 			if p.Bit >= 0 {
@@ -294,10 +294,10 @@ func chkObjectCheck(s *ir.CheckSchema) []jen.Code {
 			}
 			stmts = append(stmts, checkValue(p.S))
 			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(stmts...))
-			names = append(names, jen.Lit(p.Name))
+			keys = append(keys, jen.Lit(p.Name))
 		}
 		// A member named like a property in another case would be decoded as it.
-		cases = append(cases, jen.Default().Block(c.Clone().Dot("Unknown").Call(names...), other))
+		cases = append(cases, jen.Default().Block(c.Clone().Dot("Unknown").Call(keys...), other))
 		loop = jen.For(c.Clone().Dot("Member").Call()).Block(jen.Switch(c.Clone().Dot("Key").Call()).Block(cases...))
 	}
 	body = append(body, loop)

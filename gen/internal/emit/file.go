@@ -73,10 +73,9 @@ func importGoTypes(f *jen.File, feed *ir.Type) {
 // initialization with the functions of runtime/ttfuncs, and executed with
 // the feed.
 func TextTemplateBody(f *jen.File, p *ir.Prompt) []jen.Code {
-	src := ttemit.Translate(p)
 	srcName, tmplName := "_"+p.Name+"Source", "_"+p.Name+"Template"
 	f.Comment(srcName + " is the " + p.Key + " template translated to Go text/template.")
-	f.Const().Id(srcName).Op("=").Add(multiLineLit(src))
+	f.Const().Id(srcName).Op("=").Add(multiLineLit(ttemit.Translate(p)))
 	f.Comment(tmplName + " is " + srcName + " parsed.")
 	f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
 		jen.Qual("text/template", "New").Call(jen.Lit(p.Key)).

@@ -69,24 +69,24 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 		jen.Id("other").Id(t.Name), jen.Id("s").Qual(ir.RuntimePath, "ConflictStrategy"),
 	).BlockFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
-			dst, src := jen.Op("&").Id("f").Dot(fld.GoName), jen.Id("other").Dot(fld.GoName)
+			into, from := jen.Op("&").Id("f").Dot(fld.GoName), jen.Id("other").Dot(fld.GoName)
 			ft := fld.Type.Resolve()
 			switch {
 			case ft.Kind == ir.KindList:
-				g.Qual(ir.RuntimePath, "MergeSlice").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeSlice").Call(into, from, jen.Id("s"))
 			case ft.Kind == ir.KindMap:
-				g.Qual(ir.RuntimePath, "MergeMap").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeMap").Call(into, from, jen.Id("s"))
 			case fld.Optional:
-				g.Qual(ir.RuntimePath, "MergeValue").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeValue").Call(into, from, jen.Id("s"))
 			case ft.Kind == ir.KindString:
-				g.Qual(ir.RuntimePath, "MergeString").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeString").Call(into, from, jen.Id("s"))
 			case ft.Go != nil:
 				// A Go type has no Merge: it is replaced, as a value is.
-				g.If(jen.Id("s").Op("!=").Qual(ir.RuntimePath, "AttributeOnly")).Block(jen.Id("f").Dot(fld.GoName).Op("=").Add(src))
+				g.If(jen.Id("s").Op("!=").Qual(ir.RuntimePath, "AttributeOnly")).Block(jen.Id("f").Dot(fld.GoName).Op("=").Add(from))
 			case ft.Kind == ir.KindStruct:
-				g.Id("f").Dot(fld.GoName).Dot("Merge").Call(src, jen.Id("s"))
+				g.Id("f").Dot(fld.GoName).Dot("Merge").Call(from, jen.Id("s"))
 			default:
-				g.Qual(ir.RuntimePath, "MergeValue").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeValue").Call(into, from, jen.Id("s"))
 			}
 		}
 	})
@@ -334,16 +334,16 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 		if len(t.Versioned) == 0 {
 			continue
 		}
-		var names, versions []jen.Code
+		var compNames, versions []jen.Code
 		for _, c := range t.Versioned {
-			names = append(names, jen.Lit(c.Name))
+			compNames = append(compNames, jen.Lit(c.Name))
 			var vs []jen.Code
 			for _, v := range c.VersionNames() {
 				vs = append(vs, jen.Lit(v))
 			}
 			versions = append(versions, jen.Values(vs...))
 		}
-		entries[jen.Lit(id)] = jen.Values(jen.Index().String().Values(names...), jen.Index().Index().String().Values(versions...))
+		entries[jen.Lit(id)] = jen.Values(jen.Index().String().Values(compNames...), jen.Index().Index().String().Values(versions...))
 	}
 	f.Var().Id(h+"Components").Op("=").Index(jen.Lit(n)).Struct(
 		jen.Id("names").Index().String(),
@@ -541,12 +541,12 @@ func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Key)).
 		Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call())
 	parse := func(name, what string, p *ir.Prompt) {
-		src, tmpl := name+"Source", name+"Template"
-		f.Comment(src + " is " + what + " translated to Go text/template.")
-		f.Const().Id(src).Op("=").Add(multiLineLit(ttemit.Translate(p)))
-		f.Comment(tmpl + " is " + src + " parsed.")
-		f.Var().Id(tmpl).Op("=").Qual("text/template", "Must").Call(
-			jen.Id(h + "Templates").Dot("New").Call(jen.Lit(p.Key)).Dot("Parse").Call(jen.Id(src)))
+		srcName, tmplName := name+"Source", name+"Template"
+		f.Comment(srcName + " is " + what + " translated to Go text/template.")
+		f.Const().Id(srcName).Op("=").Add(multiLineLit(ttemit.Translate(p)))
+		f.Comment(tmplName + " is " + srcName + " parsed.")
+		f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
+			jen.Id(h + "Templates").Dot("New").Call(jen.Lit(p.Key)).Dot("Parse").Call(jen.Id(srcName)))
 	}
 	for _, t := range s.Templates {
 		parse(t.Func, t.Path+" ("+t.Source+")", t.Body)

@@ -127,12 +127,12 @@ func (b *chkBuilder) keyword(s *ir.CheckSchema, m map[string]any, k string, v an
 		s.HasEnum, s.Const, s.Enum = true, true, []any{v}
 	case "properties":
 		props, _ := v.(map[string]any)
-		names := make([]string, 0, len(props))
+		keys := make([]string, 0, len(props))
 		for name := range props {
-			names = append(names, name)
+			keys = append(keys, name)
 		}
-		sort.Strings(names)
-		for _, name := range names {
+		sort.Strings(keys)
+		for _, name := range keys {
 			s.Props = append(s.Props, ir.CheckProp{Name: name, S: b.build(props[name], at+"/"+escapeToken(name)), Bit: -1})
 		}
 		b.required(s, m)
