@@ -21,7 +21,7 @@ check:
 	$(GO) run ./cmd/promptgen diff -in runtime/chatformat/models/templates -out runtime/chatformat/models -pkg models
 
 test:
-	@unformatted=$$(gofmt -l cmd gen runtime schema generated example vet); \
+	@unformatted=$$(gofmt -l cmd gen internal runtime schema generated example vet); \
 		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	@pydir=$$(sh .ci/pydeps.sh) && echo "Jinja2 for the tests: $$pydir/python3" && \
@@ -61,19 +61,19 @@ chatcorpus:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/ ./runtime/tiktoken/
 
-# Run the differential fuzzer (gen/difffuzz_test.go) for N random prompts
+# Run the differential fuzzer (internal/difffuzz) for N random prompts
 # from SEED against real Jinja2 (needs python3-jinja2); make test runs 1500
 # with seed 1. CASE=i runs case i of the seed only; ENABLE=family,... turns
 # excluded families on; DUMP=dir writes failing cases and rejection examples.
 difffuzz:
-	$(GO) test ./gen -run '^TestDiffFuzz$$' -count=1 -timeout 0 -v -difffuzz.n=$(N) -difffuzz.seed=$(SEED) \
+	$(GO) test ./internal/difffuzz -run '^TestDiffFuzz$$' -count=1 -timeout 0 -v -difffuzz.n=$(N) -difffuzz.seed=$(SEED) \
 		-difffuzz.case=$(CASE) -difffuzz.enable='$(ENABLE)' -difffuzz.dump='$(DUMP)'
 
 # Record the floor of the accepted share of each differential fuzzer
-# family (gen/difffuzz_floor_test.go) at make test's seed and N, in
-# gen/testdata/difffuzz/floors.json; review the diff before committing.
+# family (internal/difffuzz/floors.go) at make test's seed and N, in
+# internal/difffuzz/testdata/floors.json; review the diff before committing.
 difffuzz-floors:
-	$(GO) test ./gen -run '^TestDiffFuzz$$' -count=1 -timeout 0 -difffuzz.floors
+	$(GO) test ./internal/difffuzz -run '^TestDiffFuzz$$' -count=1 -timeout 0 -difffuzz.floors
 
 # Run each fuzz target for $(FUZZTIME).
 fuzz:

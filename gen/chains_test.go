@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/internal/pyjinja"
 )
 
 // elifChain is an if with n branches: most compare n, every seventh reads
@@ -37,7 +38,7 @@ func TestLongChains(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles generated code and runs Jinja2")
 	}
-	python := findJinja(t)
+	python := pyjinja.Find(t)
 	// The parser allows 198 links (200 levels, less the body's and the
 	// {{ }}'s); Jinja2 compiles 194 (Python's 200 nested parentheses).
 	const links = 190
@@ -64,7 +65,7 @@ func TestLongChains(t *testing.T) {
 	mod := newTempModule(t)
 	var keys []string
 	var jobs []renderJob
-	var runs []*fzRun
+	var want []pyjinja.Job
 	for _, k := range []string{"and", "concat", "conds", "elifs", "filters", "or", "plus"} {
 		writeFile(t, filepath.Join(mod, "prompts", k+".jinja"), []byte(templates[k]))
 		keys = append(keys, k)
@@ -72,21 +73,21 @@ func TestLongChains(t *testing.T) {
 			path := filepath.Join(mod, "feeds", fmt.Sprintf("%s%d.json", k, i))
 			writeFile(t, path, []byte(f))
 			jobs = append(jobs, renderJob{k, path})
-			runs = append(runs, &fzRun{c: &fzCase{template: templates[k]}, data: []byte(f)})
+			want = append(want, pyjinja.Job{Template: templates[k], Data: []byte(f)})
 		}
 	}
 	if len(keys) != len(templates) {
 		t.Fatalf("%d of %d templates rendered", len(keys), len(templates))
 	}
 	outputs := renderAll(t, mod, keys, jobs)
-	fzJinja(t, python, runs)
+	jinja := pyjinja.Render(t, python, want)
 	for i, j := range jobs {
-		if runs[i].jinja.status != "ok" {
-			t.Fatalf("%s %s: Jinja2: %s", j.key, runs[i].data, runs[i].jinja.text)
+		if jinja[i].Status != "ok" {
+			t.Fatalf("%s %s: Jinja2: %s", j.key, want[i].Data, jinja[i].Text)
 		}
 		for bi, b := range backends {
-			if got := outputs[bi][i]; got != runs[i].jinja.text {
-				t.Errorf("%s: %s %s (-jinja2 +got):\n%s", b.renderer, j.key, runs[i].data, cmp.Diff(runs[i].jinja.text, got))
+			if got := outputs[bi][i]; got != jinja[i].Text {
+				t.Errorf("%s: %s %s (-jinja2 +got):\n%s", b.renderer, j.key, want[i].Data, cmp.Diff(jinja[i].Text, got))
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package gen
+package gen_test
 
 import (
 	"bytes"
@@ -15,6 +15,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/internal/difffuzz"
+	"github.com/promptgen/promptgen/internal/pyjinja"
 	"gopkg.in/yaml.v3"
 )
 
@@ -49,7 +52,7 @@ const chatHow = "`go test ./gen -run '^TestChatCorpus$' -chatcorpus`: each templ
 	"with `inputs: chat` and `jinja: {profile: transformers}`, generated with both backends; " +
 	"each conversation is its feed (runtime/chat.Context and the template's other variables), decoded ignoring keys the feed has no field for; " +
 	"a rendering matches when both backends print Jinja2's output, or, where Jinja2 raises, both fail with the error its exception maps to " +
-	"(raise_exception: its message; gen/difffuzz_errors_test.go)"
+	"(raise_exception: its message; internal/pyjinja/errors.go)"
 
 func loadChatCorpus(t *testing.T) chatCorpusFiles {
 	t.Helper()
@@ -63,7 +66,7 @@ func loadChatCorpus(t *testing.T) chatCorpusFiles {
 		for _, f := range files {
 			name := strings.TrimSuffix(filepath.Base(f), ext)
 			names = append(names, name)
-			into[name] = readFile(t, f)
+			into[name] = gen.ReadFile(t, f)
 		}
 		if len(names) == 0 {
 			t.Fatalf("no %s/*%s in %s", dir, ext, chatDir)
@@ -108,9 +111,9 @@ func TestChatCorpus(t *testing.T) {
 	}
 	file := filepath.Join(chatDir, "status.json")
 	if *chatCorpus {
-		writeFile(t, file, b.Bytes())
+		gen.WriteFile(t, file, b.Bytes())
 		logChatStatus(t, c, status)
-	} else if recorded := readFile(t, file); !bytes.Equal(recorded, b.Bytes()) {
+	} else if recorded := gen.ReadFile(t, file); !bytes.Equal(recorded, b.Bytes()) {
 		t.Errorf("promptgen measures the chat corpus differently from %s (-recorded +measured):\n%s\nrun make chatcorpus and review the change",
 			file, cmp.Diff(string(recorded), b.String()))
 	}
@@ -144,7 +147,7 @@ var sourceRowRe = regexp.MustCompile(`(?m)^\| ([^ |]+) \| [^|]+ \| ` + "`library
 func checkChatSources(t *testing.T, c chatCorpusFiles) {
 	t.Helper()
 	rows := map[string]int{}
-	for _, m := range sourceRowRe.FindAllStringSubmatch(string(readFile(t, filepath.Join(chatDir, "SOURCES.md"))), -1) {
+	for _, m := range sourceRowRe.FindAllStringSubmatch(string(gen.ReadFile(t, filepath.Join(chatDir, "SOURCES.md"))), -1) {
 		rows[m[1]]++
 	}
 	for _, name := range c.templates {
@@ -201,7 +204,7 @@ func checkChatWant(t *testing.T, c chatCorpusFiles) {
 func checkChatStatus(t *testing.T, c chatCorpusFiles) {
 	t.Helper()
 	var status chatStatus
-	if err := json.Unmarshal(readFile(t, filepath.Join(chatDir, "status.json")), &status); err != nil {
+	if err := json.Unmarshal(gen.ReadFile(t, filepath.Join(chatDir, "status.json")), &status); err != nil {
 		t.Fatalf("status.json: %v", err)
 	}
 	for _, tmpl := range c.templates {
@@ -260,28 +263,26 @@ func chatPrompt(t *testing.T, name string, source []byte) []byte {
 // every conversation with those that compile, and compares with want/. It
 // also renders random contexts with them (chatFuzzRuns), in the same build,
 // and returns those runs.
-func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*fzRun) {
+func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*difffuzz.Trial) {
 	status := chatStatus{How: chatHow, Templates: map[string]chatTemplateStatus{}}
 	type job struct {
-		run        *fzRun
+		run        *difffuzz.Trial
 		tmpl, conv string
 	}
 	var jobs []job
-	var runs, fuzz []*fzRun
+	var runs, fuzz []*difffuzz.Trial
 	shared := map[string][]byte{}
 	for i, tmpl := range c.templates {
 		key := fmt.Sprintf("c%d", i)
-		run := &fzRun{c: &fzCase{index: i, key: key, file: key + ".yaml", source: chatPrompt(t, tmpl, c.source[tmpl])}, lenient: true}
-		for bi, b := range backends {
-			run.pkgs[bi] = fmt.Sprintf("%s%03d", b.pkg, i/fzChunk)
-		}
-		fzGenerate(run, shared)
+		run := difffuzz.NewTrial(&difffuzz.Case{Index: i, Key: key, File: key + ".yaml", Source: chatPrompt(t, tmpl, c.source[tmpl])})
+		run.Lenient = true
+		difffuzz.Generate(run, shared)
 		switch {
-		case run.crash != "":
-			status.Templates[tmpl] = chatTemplateStatus{Error: "crash: " + run.crash}
+		case run.Crash != "":
+			status.Templates[tmpl] = chatTemplateStatus{Error: "crash: " + run.Crash}
 			continue
-		case run.rejected != "":
-			d := run.firstErr
+		case run.Rejected != "":
+			d := run.FirstErr
 			msg := macroCallRe.ReplaceAllStringFunc(d.Msg, func(at string) string {
 				m := macroCallRe.FindStringSubmatch(at)
 				line, _ := strconv.Atoi(m[1]) // digits, by macroCallRe
@@ -294,18 +295,17 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*fzRun) {
 		fuzz = append(fuzz, chatFuzzRuns(run, c.source[tmpl], i)...)
 		for _, conv := range c.conversations {
 			r := *run
-			r.data = c.data[conv]
+			r.Data = c.data[conv]
 			jobs = append(jobs, job{&r, tmpl, conv})
 			runs = append(runs, &r)
 		}
 	}
-	sum := &fzSummary{rejected: map[string]int{}}
-	fzRender(t, append(runs, fuzz...), shared, sum)
+	difffuzz.Render(t, append(runs, fuzz...), shared, &difffuzz.Summary{})
 	lenient := map[string]int{}
 	for _, j := range jobs {
 		s := status.Templates[j.tmpl]
-		if j.run.crash != "" {
-			status.Templates[j.tmpl] = chatTemplateStatus{Error: j.run.crash}
+		if j.run.Crash != "" {
+			status.Templates[j.tmpl] = chatTemplateStatus{Error: j.run.Crash}
 			continue
 		}
 		s.Compiles = true
@@ -315,7 +315,7 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*fzRun) {
 		s.Conversations[j.conv] = chatOutcome(t, j.tmpl, j.conv, j.run, lenient)
 		status.Templates[j.tmpl] = s
 	}
-	logLenient(t, "chat corpus", lenient)
+	pyjinja.LogLenient(t, "chat corpus", lenient)
 	return status, fuzz
 }
 
@@ -328,25 +328,25 @@ var macroCallRe = regexp.MustCompile(` at (\d+):(\d+)\)$`)
 var renderPosRe = regexp.MustCompile(`^prompts/c\d+\.yaml:(\d+):(\d+): render c\d+: `)
 
 // chatOutcome compares run's renderings with the expected output of tmpl
-// with conv (jinjaMatch), counting in lenient the pairs that match by a
+// with conv (pyjinja.Match), counting in lenient the pairs that match by a
 // jinjaLenient reason.
-func chatOutcome(t *testing.T, tmpl, conv string, run *fzRun, lenient map[string]int) string {
+func chatOutcome(t *testing.T, tmpl, conv string, run *difffuzz.Trial, lenient map[string]int) string {
 	base := filepath.Join(chatDir, "want", tmpl, conv)
 	want, err := os.ReadFile(base + ".txt")
-	jinja := fzOutcome{status: "ok", text: string(want)}
+	jinja := pyjinja.Outcome{Status: "ok", Text: string(want)}
 	if os.IsNotExist(err) {
-		raised := strings.TrimSuffix(string(readFile(t, base+".raises")), "\n")
+		raised := strings.TrimSuffix(string(gen.ReadFile(t, base+".raises")), "\n")
 		typ, msg, ok := strings.Cut(raised, ": ")
 		if !ok {
 			t.Fatalf("%s.raises: want <ExceptionType>: <message>, got %q", base, raised)
 		}
-		jinja = jinjaRaised(typ, msg)
+		jinja = pyjinja.Raised(typ, msg)
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	got, tt := run.out[0], run.out[1]
-	goOK, why := jinjaMatch(jinja, got)
-	ttOK, _ := jinjaMatch(jinja, tt)
+	got, tt := run.Out[0], run.Out[1]
+	goOK, why := pyjinja.Match(jinja, got)
+	ttOK, _ := pyjinja.Match(jinja, tt)
 	switch {
 	case goOK && ttOK:
 		if why != "" {
@@ -357,25 +357,25 @@ func chatOutcome(t *testing.T, tmpl, conv string, run *fzRun, lenient map[string
 		return fmt.Sprintf("the backends differ: text/template %.200s where Jinja2 %.200s", tt, jinja)
 	case ttOK:
 		return fmt.Sprintf("the backends differ: go %.200s where Jinja2 %.200s", got, jinja)
-	case got.status == "ok" && jinja.status == "error":
-		return "renders where Jinja2 raises " + jinja.text
-	case got.status == "ok":
+	case got.Status == "ok" && jinja.Status == "error":
+		return "renders where Jinja2 raises " + jinja.Text
+	case got.Status == "ok":
 		return "differs"
-	case got.status == "error":
-		msg := got.text
+	case got.Status == "error":
+		msg := got.Text
 		if m := renderPosRe.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1]) // digits, by renderPosRe
 			col, _ := strconv.Atoi(m[2])
 			msg = fmt.Sprintf("%d:%d: %s", line-chatPromptLine+1, col-chatPromptIndent, msg[len(m[0]):])
 		}
-		if jinja.status == "error" {
-			return fmt.Sprintf("error (%s): %s where Jinja2 raises %s", got.kind, msg, jinja.text)
+		if jinja.Status == "error" {
+			return fmt.Sprintf("error (%s): %s where Jinja2 raises %s", got.Kind, msg, jinja.Text)
 		}
 		return "error: " + msg
 	}
 	// A decode error names the feed's types, whose C<n> prefix is the
 	// measurement's name for the template.
-	return got.status + ": " + measureNameRe.ReplaceAllString(got.text, "$1")
+	return got.Status + ": " + measureNameRe.ReplaceAllString(got.Text, "$1")
 }
 
 var measureNameRe = regexp.MustCompile(`\bC\d+([A-Z])`)

@@ -139,15 +139,6 @@ func unionKeys(ms ...map[string][]byte) []string {
 	return slices.Compact(keys)
 }
 
-func readFile(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // TestGeneratedUpToDate regenerates prompts/ in memory and compares the
 // result with the checked-in generated/ (hand-written _test.go files
 // there are not generated and are left out).

@@ -15,6 +15,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/names"
+	"github.com/promptgen/promptgen/internal/pyjinja"
+	"github.com/promptgen/promptgen/internal/testmod"
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
@@ -77,28 +79,6 @@ var backends = []struct {
 	{"ttrender", RendererTextTemplate},
 }
 
-// renderAtSource is the function through which the render programs call
-// Render: it gives a prompt that reads the clock the time that
-// gen/testdata/chat/render.py fixes for Jinja2, 2026-01-08T09:30. A
-// messages prompt renders its messages as JSON.
-const renderAtSource = `func renderAt[F any](p any, f F) (string, error) {
-	switch p := p.(type) {
-	case interface{ Render(F, ...runtime.RenderOption) (string, error) }:
-		return p.Render(f, runtime.WithNow(time.Date(2026, 1, 8, 9, 30, 0, 0, time.UTC)))
-	case interface{ Render(F) (string, error) }:
-		return p.Render(f)
-	case interface{ Messages(F) (runtime.Prompt, error) }:
-		m, err := p.Messages(f)
-		if err != nil {
-			return "", err
-		}
-		b, err := json.Marshal(m)
-		return string(b), err
-	}
-	panic(fmt.Sprintf("%T has no Render", p))
-}
-`
-
 // renderJob renders the prompt key with the feed decoded from the JSON file feed.
 type renderJob struct{ key, feed string }
 
@@ -121,7 +101,7 @@ func renderAll(t *testing.T, mod string, keys []string, jobs []renderJob) [][]st
 		writeResult(t, out, res)
 		main.WriteString("\t\"pgtest/" + b.pkg + "\"\n")
 	}
-	main.WriteString(")\n\n" + renderAtSource + "\n")
+	main.WriteString(")\n\n" + pyjinja.RenderAtSource + "\n")
 	main.WriteString("func decode(path string, v any) {\n\tb, err := os.ReadFile(path)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\td := json.NewDecoder(bytes.NewReader(b))\n\tif _, ok := v.(interface{ Chat() *chat.Context }); !ok {\n\t\td.DisallowUnknownFields() // a chat context holds more than a template reads\n\t}\n\tif err := d.Decode(v); err != nil {\n\t\tpanic(fmt.Sprint(path, \": \", err))\n\t}\n}\n\n")
 	for _, b := range backends {
 		main.WriteString("func render_" + b.pkg + "(key, feed string) (string, error) {\n\tswitch key {\n")
@@ -213,18 +193,7 @@ func quote(s string) string { return "\"" + s + "\"" }
 
 // newTempModule makes a module that requires this checkout, for compiling
 // generated code.
-func newTempModule(t *testing.T) string {
-	t.Helper()
-	repo, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	gomod := "module pgtest\n\ngo 1.26\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + repo + "\n"
-	writeFile(t, filepath.Join(dir, "go.mod"), []byte(gomod))
-	copyFile(t, filepath.Join(repo, "go.sum"), filepath.Join(dir, "go.sum"))
-	return dir
-}
+func newTempModule(t *testing.T) string { return testmod.New(t, "pgtest") }
 
 func goCmd(t *testing.T, dir string, args ...string) {
 	t.Helper()
@@ -233,29 +202,16 @@ func goCmd(t *testing.T, dir string, args ...string) {
 	}
 }
 
-// goRun runs the go command in dir, a module made by newTempModule, and
-// returns its combined output.
-func goRun(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	return cmd.CombinedOutput()
-}
+var (
+	goRun     = testmod.Go
+	writeFile = testmod.WriteFile
+	readFile  = testmod.ReadFile
+)
 
 func writeResult(t *testing.T, dir string, res *Result) {
 	t.Helper()
 	for _, f := range res.Files {
 		writeFile(t, filepath.Join(dir, f.Name), f.Content)
-	}
-}
-
-func writeFile(t *testing.T, path string, b []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/promptgen/promptgen/internal/testmod"
 )
 
 // TestVetRepository runs promptgen vet over this repository's generated
@@ -25,18 +27,8 @@ func TestVetRepository(t *testing.T) {
 // a main package that uses it correctly, and changes into it.
 func vetModule(t *testing.T) string {
 	t.Helper()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
+	dir := testmod.New(t, "example.com/app")
 	files := map[string]string{
-		"go.mod": "module example.com/app\n\ngo 1.26\n\nrequire github.com/promptgen/promptgen v0.0.0\n\nreplace github.com/promptgen/promptgen => " + root + "\n",
-		"go.sum": string(sum),
 		"prompts/support/reply.yaml": `inputs:
   customer: string
   message: string

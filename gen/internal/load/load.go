@@ -477,7 +477,6 @@ func (f *yamlFile) decode(pr *ir.PromptSpec) bool {
 	return true
 }
 
-
 // fragmentFileKeys are the keys a fragment file may have: a fragment is a
 // template with its own inputs, without a model or messages.
 var fragmentFileKeys = []string{"description", "go_name", "template", "inputs", "jinja", "variables"}

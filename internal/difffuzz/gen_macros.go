@@ -1,10 +1,4 @@
-package gen
-
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
+package difffuzz
 
 // The macro family: {% macro %} definitions at the top of a template, each
 // with parameters of scalar or list types, literal defaults and parameters
@@ -13,29 +7,35 @@ import (
 // calls, as string expressions anywhere, with positional and keyword
 // arguments.
 
-// fzMacro is a defined macro.
-type fzMacro struct {
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// macro is a defined macro.
+type macro struct {
 	name   string
-	params []*fzParam
+	params []*param
 }
 
-type fzParam struct {
+type param struct {
 	name string
-	t    *fzType
+	t    *valueType
 	def  string // a literal default, "" for none
 	// omittable: a call may leave it out, and it is undefined then.
 	omittable bool
 }
 
 var (
-	fzMacroNames = []string{"tag", "box", "render_item", "fmt_", "M"}
-	fzParamNames = []string{"a", "b", "item", "text", "v", "sep", "name"}
+	macroNames = []string{"tag", "box", "render_item", "fmt_", "M"}
+	paramNames = []string{"a", "b", "item", "text", "v", "sep", "name"}
 )
 
 // macroDefs defines one to three macros.
-func (g *fzGen) macroDefs() string {
+func (g *generator) macroDefs() string {
 	var b strings.Builder
-	names := slices.Clone(fzMacroNames)
+	names := slices.Clone(macroNames)
 	g.r.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 	for _, name := range names[:1+g.r.IntN(3)] {
 		b.WriteString(g.macroDef(name))
@@ -46,17 +46,17 @@ func (g *fzGen) macroDefs() string {
 	return b.String()
 }
 
-func (g *fzGen) macroDef(name string) string {
-	m := &fzMacro{name: name}
-	pnames := slices.Clone(fzParamNames)
+func (g *generator) macroDef(name string) string {
+	m := &macro{name: name}
+	pnames := slices.Clone(paramNames)
 	g.r.Shuffle(len(pnames), func(i, j int) { pnames[i], pnames[j] = pnames[j], pnames[i] })
-	body := &fzScope{types: map[string]*fzType{}}
+	body := &scope{types: map[string]*valueType{}}
 	var sig []string
 	for _, pn := range pnames[:g.r.IntN(4)] {
-		p := &fzParam{name: pn, t: g.randMakeable()}
+		p := &param{name: pn, t: g.randMakeable()}
 		defaults := len(m.params) > 0 && m.params[len(m.params)-1].def != ""
 		if !g.canLit(p.t) || defaults && !p.t.scalar() {
-			p.t = fzStr
+			p.t = typeString
 		}
 		switch {
 		case p.t.scalar() && (defaults || g.chance(0.4)):
@@ -67,17 +67,17 @@ func (g *fzGen) macroDef(name string) string {
 			sig = append(sig, pn)
 		}
 		m.params = append(m.params, p)
-		body.vars = append(body.vars, &fzVar{name: pn, t: p.t, optional: p.omittable, unset: p.omittable})
+		body.vars = append(body.vars, &variable{name: pn, t: p.t, optional: p.omittable, unset: p.omittable})
 	}
 	// The body sees the inputs and its parameters only, outside any block.
 	saved := *g
-	top := &fzScope{types: map[string]*fzType{}}
+	top := &scope{types: map[string]*valueType{}}
 	for _, v := range g.scopes[0].vars {
 		if v.input {
 			top.vars = append(top.vars, v)
 		}
 	}
-	g.scopes, g.guards = []*fzScope{top, body}, nil
+	g.scopes, g.guards = []*scope{top, body}, nil
 	g.ifs, g.loops, g.loopItems, g.forElse, g.setBlock, g.generation = 0, 0, nil, 0, 0, 0
 	g.budget = 1 + g.r.IntN(4)
 	text := g.body()
@@ -91,7 +91,7 @@ func (g *fzGen) macroDef(name string) string {
 // parameters that have a default or may be left out are, sometimes, and
 // after the first left out (or at random) the rest go by keyword, in any
 // order.
-func (g *fzGen) macroCall(d int) fzExpr {
+func (g *generator) macroCall(d int) expression {
 	m := g.macros[g.r.IntN(len(g.macros))]
 	var pos, kws []string
 	for _, p := range m.params {
@@ -99,7 +99,7 @@ func (g *fzGen) macroCall(d int) fzExpr {
 			kws = append(kws, "") // later ones must go by keyword
 			continue
 		}
-		x := g.wrap(g.defined(func() fzExpr { return g.expr(p.t, d) }), precCond)
+		x := g.wrap(g.defined(func() expression { return g.expr(p.t, d) }), precCond)
 		if len(kws) > 0 || g.chance(0.25) {
 			kws = append(kws, p.name+"="+x)
 		} else {
@@ -108,5 +108,5 @@ func (g *fzGen) macroCall(d int) fzExpr {
 	}
 	kws = slices.DeleteFunc(kws, func(s string) bool { return s == "" })
 	g.r.Shuffle(len(kws), func(i, j int) { kws[i], kws[j] = kws[j], kws[i] })
-	return fzExpr{text: fmt.Sprintf("%s(%s)", m.name, strings.Join(append(pos, kws...), ", ")), prec: precPrimary}
+	return expression{text: fmt.Sprintf("%s(%s)", m.name, strings.Join(append(pos, kws...), ", ")), prec: precPrimary}
 }

@@ -1,11 +1,11 @@
-package gen
+package difffuzz
 
-// The differential fuzzer's productions for the constructs of chat
-// templates: namespace() and its attributes (plain Jinja2), and, in a case
-// with the transformers profile, loop controls, the generation block and
-// raise_exception and strftime_now (testdata/difffuzz/jinja_render.py
-// renders those cases in transformers' environment, from
-// testdata/chat/render.py, whose clock the render program gives Render).
+// The productions for the constructs of chat templates: namespace() and
+// its attributes (plain Jinja2), and, in a case with the transformers
+// profile, loop controls, the generation block and raise_exception and
+// strftime_now (internal/pyjinja renders those cases in transformers'
+// environment, from gen/testdata/chat/render.py, whose clock the render
+// program gives Render).
 
 import (
 	"strings"
@@ -13,16 +13,16 @@ import (
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
-// fzNamespaceNames are the names a namespace takes; no other set picks
+// namespaceNames are the names a namespace takes; no other set picks
 // them, so a namespace is never set to another value.
-var fzNamespaceNames = []string{"ns", "ns2"}
+var namespaceNames = []string{"ns", "ns2"}
 
 // namespaceStmt is {% set ns = namespace(a=..., ...) %}: a namespace with
 // one to three attributes, each given a value that is always defined.
-func (g *fzGen) namespaceStmt() string {
+func (g *generator) namespaceStmt() string {
 	top := g.scopes[len(g.scopes)-1]
 	var name string
-	for _, n := range fzNamespaceNames {
+	for _, n := range namespaceNames {
 		if _, taken := top.types[n]; !taken {
 			name = n
 			break
@@ -31,22 +31,22 @@ func (g *fzGen) namespaceStmt() string {
 	if name == "" {
 		return g.text()
 	}
-	t := &fzType{kind: fzObject}
+	t := &valueType{kind: kindObject}
 	var kwargs []string
 	for _, attr := range []string{"a", "b", "n"}[:1+g.r.IntN(3)] {
 		at := g.randMakeable()
-		v := g.defined(func() fzExpr { return g.expr(at, 2) })
-		t.fields = append(t.fields, &fzField{name: attr, t: at})
+		v := g.defined(func() expression { return g.expr(at, 2) })
+		t.fields = append(t.fields, &field{name: attr, t: at})
 		kwargs = append(kwargs, attr+"="+g.wrap(v, precCond))
 	}
 	top.types[name] = t
-	g.declare(&fzVar{name: name, t: t, namespace: true})
+	g.declare(&variable{name: name, t: t, namespace: true})
 	return g.tag("set " + name + " = namespace(" + strings.Join(kwargs, ", ") + ")")
 }
 
 // namespaceInScope returns a namespace visible here, if any.
-func (g *fzGen) namespaceInScope() *fzVar {
-	for _, n := range fzNamespaceNames {
+func (g *generator) namespaceInScope() *variable {
+	for _, n := range namespaceNames {
 		if v := g.lookup(n); v != nil && v.namespace && !v.optional {
 			return v
 		}
@@ -57,31 +57,31 @@ func (g *fzGen) namespaceInScope() *fzVar {
 // namespaceAttrStmt assigns an attribute of a namespace in scope a value
 // of its type, or the block form's text to a string attribute: from a
 // loop's body, it changes the namespace's attribute for after the loop.
-func (g *fzGen) namespaceAttrStmt() string {
+func (g *generator) namespaceAttrStmt() string {
 	ns := g.namespaceInScope()
 	f := ns.t.fields[g.r.IntN(len(ns.t.fields))]
-	if f.t.kind == fzString && g.canSet() && g.chance(0.2) {
+	if f.t.kind == kindString && g.canSet() && g.chance(0.2) {
 		g.setBlock++
-		g.scopes = append(g.scopes, &fzScope{types: map[string]*fzType{}})
+		g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
 		body := g.body()
 		g.scopes = g.scopes[:len(g.scopes)-1]
 		g.setBlock--
 		return g.tag("set "+ns.name+"."+f.name) + body + g.tag("endset")
 	}
-	v := g.defined(func() fzExpr { return g.expr(f.t, 2) })
+	v := g.defined(func() expression { return g.expr(f.t, 2) })
 	return g.tag("set " + ns.name + "." + f.name + " = " + v.text)
 }
 
 // namespaceRefs are the values of namespace r's attributes, through
 // attribute access or a subscript.
-func (g *fzGen) namespaceRefs(r *fzRef) []*fzRef {
-	var out []*fzRef
+func (g *generator) namespaceRefs(r *ref) []*ref {
+	var out []*ref
 	for _, f := range r.t.fields {
 		text := r.text + "." + f.name
 		if g.on("attr-subscript") && g.chance(0.15) {
 			text = r.text + "['" + f.name + "']"
 		}
-		out = append(out, &fzRef{text: text, t: f.t, optional: r.optional, parentOptional: r.optional, unset: r.unset})
+		out = append(out, &ref{text: text, t: f.t, optional: r.optional, parentOptional: r.optional, unset: r.unset})
 	}
 	return out
 }
@@ -89,12 +89,12 @@ func (g *fzGen) namespaceRefs(r *fzRef) []*fzRef {
 // canLoopControl reports whether a loop control here stops the innermost
 // loop: not from a block set's body or a generation block, which promptgen
 // rejects.
-func (g *fzGen) canLoopControl() bool {
+func (g *generator) canLoopControl() bool {
 	return g.loops > 0 && g.setBlock == 0 && g.generation == 0
 }
 
 // loopControl is {% break %} or {% continue %}, often under a condition.
-func (g *fzGen) loopControl() string {
+func (g *generator) loopControl() string {
 	ctl := g.tag(g.pick([]string{"break", "continue"}))
 	if g.chance(0.7) {
 		c, _ := g.cond(1)
@@ -105,9 +105,9 @@ func (g *fzGen) loopControl() string {
 
 // generationStmt is transformers' {% generation %} block, a frame of its
 // own.
-func (g *fzGen) generationStmt() string {
+func (g *generator) generationStmt() string {
 	g.generation++
-	g.scopes = append(g.scopes, &fzScope{types: map[string]*fzType{}})
+	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
 	body := g.body()
 	g.scopes = g.scopes[:len(g.scopes)-1]
 	g.generation--
@@ -116,10 +116,10 @@ func (g *fzGen) generationStmt() string {
 
 // raiseStmt raises under a condition, as chat templates reject a
 // conversation.
-func (g *fzGen) raiseStmt() string {
-	msg := g.defined(func() fzExpr { return g.expr(fzStr, 1) })
+func (g *generator) raiseStmt() string {
+	msg := g.defined(func() expression { return g.expr(typeString, 1) })
 	if g.chance(0.5) {
-		msg = g.binary(fzExpr{text: "'bad: '", prec: precPrimary}, "~", msg, precConcat)
+		msg = g.binary(expression{text: "'bad: '", prec: precPrimary}, "~", msg, precConcat)
 	}
 	raise := g.open("{{") + " raise_exception(" + msg.text + ") " + g.close("}}")
 	if g.chance(0.8) {
@@ -131,7 +131,7 @@ func (g *fzGen) raiseStmt() string {
 
 // strftime is strftime_now(format) with a constant format of up to four
 // supported directives among literal text.
-func (g *fzGen) strftime() fzExpr {
+func (g *generator) strftime() expression {
 	directives := strings.Fields(jinja.StrftimeDirectives)
 	var b strings.Builder
 	for range 1 + g.r.IntN(4) {
@@ -140,5 +140,5 @@ func (g *fzGen) strftime() fzExpr {
 		}
 		b.WriteString(g.pick(directives))
 	}
-	return fzExpr{text: "strftime_now('" + b.String() + "')", prec: precPrimary} // no quote or backslash to escape
+	return expression{text: "strftime_now('" + b.String() + "')", prec: precPrimary} // no quote or backslash to escape
 }

@@ -1,9 +1,8 @@
-package gen
+package pyjinja
 
 // How a promptgen render error is held to the exception Jinja2 raises for
-// the same template and data, in the differential fuzzer and the chat
-// template corpus: a raise_exception by its message, any other exception
-// by the kind of error promptgen must return for it.
+// the same template and data: a raise_exception by its message, any other
+// exception by the kind of error promptgen must return for it.
 
 import (
 	"fmt"
@@ -14,20 +13,10 @@ import (
 	"testing"
 )
 
-// errorKinds are the runtime sentinels a render error may wrap, by the
-// name the render programs report (errors.Is, in this order); an error
-// wrapping none is "other".
-var errorKinds = []string{"ErrMissing", "ErrUndefined", "ErrInvalid", "ErrTooLarge", "ErrRaised"}
-
-// fzKindsSource is errorKinds as the entries of the render program's
-// kinds table.
-func fzKindsSource() string {
-	var b strings.Builder
-	for _, k := range errorKinds {
-		fmt.Fprintf(&b, "{%q, runtime.%s}, ", k, k)
-	}
-	return b.String()
-}
+// Kinds are the runtime sentinels a render error may wrap, by the name
+// the render programs report (errors.Is, in this order); an error wrapping
+// none is "other".
+var Kinds = []string{"ErrMissing", "ErrUndefined", "ErrInvalid", "ErrTooLarge", "ErrRaised"}
 
 // raiseType is the exception transformers' raise_exception raises
 // (jinja2.exceptions.TemplateError itself, which Jinja2 never raises bare).
@@ -68,37 +57,37 @@ var jinjaLenient = []struct {
 		"tojson of a value holding an undefined: json.dumps rejects the Undefined object, promptgen the undefined value"},
 }
 
-// jinjaRaised is Jinja2's outcome when rendering raises.
-func jinjaRaised(typ, msg string) fzOutcome {
-	return fzOutcome{status: "error", text: typ + ": " + msg, kind: typ, detail: msg}
+// Raised is Jinja2's outcome when rendering raises.
+func Raised(typ, msg string) Outcome {
+	return Outcome{Status: "error", Text: typ + ": " + msg, Kind: typ, Detail: msg}
 }
 
-// jinjaMatch reports whether promptgen's outcome got matches Jinja2's: the
+// Match reports whether promptgen's outcome got matches Jinja2's: the
 // same output, or, where Jinja2 raises, an error of the kind
 // jinjaErrorKinds maps its exception to, with raise_exception's message
 // as the Detail. A pair that matches only by jinjaLenient returns its
 // reason.
-func jinjaMatch(jinja, got fzOutcome) (ok bool, lenient string) {
-	if jinja.status != "error" || got.status != "error" {
+func Match(jinja, got Outcome) (ok bool, lenient string) {
+	if jinja.Status != "error" || got.Status != "error" {
 		return jinja == got, ""
 	}
-	want, known := jinjaErrorKinds[jinja.kind]
+	want, known := jinjaErrorKinds[jinja.Kind]
 	switch {
 	case !known:
 		return false, ""
-	case got.kind == want:
-		return jinja.kind != raiseType || got.detail == jinja.detail, ""
+	case got.Kind == want:
+		return jinja.Kind != raiseType || got.Detail == jinja.Detail, ""
 	}
 	for _, l := range jinjaLenient {
-		if got.kind == l.kind && l.jinja.MatchString(jinja.text) {
+		if got.Kind == l.kind && l.jinja.MatchString(jinja.Text) {
 			return true, l.reason
 		}
 	}
 	return false, ""
 }
 
-// logLenient prints how many pairs matched by each jinjaLenient reason.
-func logLenient(t *testing.T, what string, lenient map[string]int) {
+// LogLenient prints how many pairs matched by each jinjaLenient reason.
+func LogLenient(t testing.TB, what string, lenient map[string]int) {
 	t.Helper()
 	var b strings.Builder
 	n := 0

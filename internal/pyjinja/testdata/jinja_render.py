@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Render a batch of templates with real Jinja2 for promptgen's
-differential fuzzer (gen/difffuzz_test.go).
+"""Render a batch of templates with real Jinja2 for promptgen's tests
+(internal/pyjinja: the differential fuzzer, the chat corpus).
 
 Reads a JSON array from stdin, each item {"template": str, "options":
 {"trim_blocks": bool, "lstrip_blocks": bool, "keep_trailing_newline": bool,
@@ -21,7 +21,7 @@ import jinja2
 
 
 def transformers_environment():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "chat", "render.py")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "gen", "testdata", "chat", "render.py")
     spec = importlib.util.spec_from_file_location("chat_render", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

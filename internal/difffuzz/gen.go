@@ -1,0 +1,390 @@
+package difffuzz
+
+// The case generator: a random `inputs` schema and a random well-typed
+// template over the whole supported subset (docs/template-language.md),
+// built from weighted productions. Every production belongs to a named
+// family, so that a family promptgen is known to get wrong can be
+// switched off (excludedFamilies) until its fix lands. This file holds the
+// families, the generator's types and the case; the gen_*.go files the
+// productions, by kind of construct.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/promptgen/promptgen/internal/pyjinja"
+)
+
+// excludedFamilies are the families the generator leaves out by default: each
+// makes promptgen differ from Jinja2 on purpose, as docs/template-language.md's table of
+// deliberate divergences says (with its own case in
+// gen/testdata/render/divergences). Options.Enable turns one on for a run.
+var excludedFamilies = []string{
+	"json-null",          // JSON null for an optional in the data: it means unset
+	"index-out-of-range", // an index past the end stored in a list or dict: Render fails with ErrUndefined
+	"first-empty",        // first/last of an empty list stored in a list or dict: Render fails with ErrUndefined
+	"dyn-str-format",     // a dynamic string % a dict or undefined: Render fails with ErrInvalid (no printf formatting)
+}
+
+// includedFamilies are the families of the productions that are on by default.
+// Options.Enable and Options.Disable accept these and excludedFamilies.
+var includedFamilies = []string{
+	// Statements, whitespace and prompt files.
+	"text", "print", "if", "elif", "else", "for", "for-else", "for-filter", "for-items", "for-string",
+	"for-map", "loop-attr", "set", "set-tuple", "set-block", "set-in-if", "set-in-for",
+	"loopvar-shadow", "comment", "raw", "ws-minus", "ws-plus", "ws-plus-var", "tag-space", "trim-blocks",
+	"lstrip-blocks", "keep-trailing-newline", "crlf", "plain-file", "yaml-quoted", "inputs-shorthand",
+	"inputs-schema", "inputs-inferred", "nullable-type", "map-input",
+	// Values and operators.
+	"literal", "string-escape", "int-underscore", "list-literal", "dict-literal", "none", "mixed-number-list",
+	"attr", "attr-subscript", "index", "slice", "map-index", "arith", "divide", "pow", "unary", "concat",
+	"plus", "repeat", "compare", "compare-mixed", "compare-chain", "and-or", "not", "in", "cond",
+	"cond-no-else", "test", "unguarded-optional", "guard", "precedence-bare", "extra-parens",
+	// Filters and methods.
+	"filter-case", "filter-trim", "filter-replace", "filter-indent", "filter-truncate", "filter-string",
+	"filter-tojson", "filter-join", "filter-default", "filter-default-mixed", "filter-first-last",
+	"filter-length", "filter-int", "filter-float", "filter-round", "filter-sort", "filter-unique",
+	"filter-list", "filter-reverse", "filter-map-attr", "filter-alias", "kwargs", "sort-bool", "method-strip", "method-case",
+	"method-affix", "method-split", "method-replace",
+	// Data.
+	"unicode-case",
+	// The constructs of issue 10, and those this fuzzer found diverging
+	// until they were fixed or rejected.
+	"set-shadow-input", "set-in-set-block", "andor-value", "for-multi-target", "list-of-lists",
+	"map-attr-optional", "default-list-print", "tojson-operand", "items-unset", "truncate-short",
+	"pow-negative", "first-unset", "in-object", "length-object", "items-dict-literal",
+	"empty-list-concat", "test-parity", "lazy-value", "field-dict-method", "undefined-in-literal",
+	"set-retype", "loop-attr-in-filter", "andor-constant", "set-leak-if", "set-loopvar", "slice-unset",
+	"in-undefined", "set-in-for-else", "filter-undefined", "set-shadow-input-top", "default-inferred",
+	"neg-zero-constant",
+	// Chat templates (issue 14): namespace() attributes, and the
+	// transformers profile with what it adds (see gen_profile.go).
+	"namespace", "profile", "loop-control", "generation", "raise", "strftime",
+	// Chat templates: inputs: chat and its dynamic values (gen_dynamic.go),
+	// and the filters of dynamic values (reverse, sort, dictsort, map, batch,
+	// items, dict views, int, float, abs).
+	"dynamic", "dyn-filters",
+	// range(): small int bounds, negative and (rarely) zero steps.
+	"range",
+	// loop.previtem and loop.nextitem (guarded, defaulted or printed), and
+	// loop.cycle(...) of same-typed values.
+	"loop-neighbour", "loop-cycle",
+	// select/reject of scalars and selectattr/rejectattr of objects, by a
+	// test with its argument or by truth.
+	"select",
+	// {% filter %} blocks of string filters, and map with a filter's name.
+	"filter-block", "filter-map-name",
+	// {% macro %} definitions and calls (gen_macros.go).
+	"macro",
+	// Type tests of typed values (sequence, mapping, integer, true, ...) and
+	// the comparison tests (x is eq(y), x is in(xs), ...) for operators.
+	"test-type", "test-compare",
+	// select/reject/selectattr/rejectattr of any dynamic value, by any test.
+	"select-dynamic",
+	// safe: Markup of a printable value.
+	"filter-safe",
+	// x if c else none, printed; m.get(key, default) of typed maps; for
+	// loops over m.values(); macros defined in an if branch.
+	"cond-none", "method-get", "for-values", "macro-in-if",
+	// Numbers (issue 22): strings of numbers in the forms Python reads
+	// (also in the data), floats beyond 2^53 and at the ends of the range
+	// in the data, int / int of them, round to negative precisions.
+	"number-data",
+}
+
+// Jinja2's operator precedence, loosest first. A unary operand takes
+// filters and tests (Jinja2 parses -x|f as (-x)|f), a primary also .attr,
+// [index] and calls.
+const (
+	precCond = iota + 1
+	precOr
+	precAnd
+	precNot
+	precCmp
+	precAdd
+	precConcat
+	precMul
+	precPow
+	precUnary
+	precPostfix // a filter or test applied
+	precPrimary // a name, literal, parenthesised expression, .attr, [index] or call
+)
+
+type valueKind uint8
+
+const (
+	kindString valueKind = iota
+	kindInt
+	kindFloat
+	kindBool
+	kindList
+	kindObject
+	kindMap
+)
+
+// valueType is a value type of the generated world. Object types compare by
+// identity: each is a distinct struct of the feed.
+type valueType struct {
+	kind   valueKind
+	elem   *valueType
+	fields []*field
+}
+
+type field struct {
+	name     string
+	t        *valueType
+	optional bool
+}
+
+var (
+	typeString = &valueType{kind: kindString}
+	typeInt    = &valueType{kind: kindInt}
+	typeFloat  = &valueType{kind: kindFloat}
+	typeBool   = &valueType{kind: kindBool}
+)
+
+func listOf(t *valueType) *valueType { return &valueType{kind: kindList, elem: t} }
+
+func (t *valueType) scalar() bool { return t.kind <= kindBool }
+
+func typeEq(a, b *valueType) bool {
+	switch {
+	case a.kind != b.kind:
+		return false
+	case a.kind == kindObject:
+		return a == b
+	case a.kind == kindList || a.kind == kindMap:
+		return typeEq(a.elem, b.elem)
+	}
+	return true
+}
+
+// expression is a generated expression: its text, the precedence of its top
+// operator, and the data paths ("xs[].name") its value may be, and its
+// elements may be when it is a list or map. An operation that must not
+// meet an unset optional marks them as always set in the data.
+type expression struct {
+	text  string
+	prec  int
+	paths []string
+	elems []string
+	// lazy: a generator (unique, map), which Jinja2 can only iterate.
+	lazy bool
+	// openRight: it ends in a test without parentheses (x is defined),
+	// which would take a following name or literal as its argument.
+	openRight bool
+}
+
+// variable is a name in scope.
+type variable struct {
+	name  string
+	t     *valueType
+	paths []string
+	// optional: may be undefined (an optional input, or a local set in a
+	// branch that may not have run, which is unset too).
+	optional bool
+	unset    bool
+	input    bool
+	loopVar  bool
+	// namespace: a namespace(...), whose fields are its attributes, used
+	// only through them.
+	namespace bool
+}
+
+// ref is a value reachable from a name in scope: the name or a chain of
+// object fields.
+type ref struct {
+	text     string
+	t        *valueType
+	paths    []string
+	optional bool
+	// parentOptional: the value it is a field of may be undefined; unset:
+	// it may be undefined whatever the data.
+	parentOptional, unset bool
+}
+
+type scope struct {
+	vars []*variable
+	loop bool // a loop body, where loop.* is defined
+	// types are the types of the names set in this scope so far,
+	// including in branches.
+	types map[string]*valueType
+}
+
+// Case is one generated case. Its data is made later, from the feed
+// type promptgen generates for it.
+type Case struct {
+	Index    int
+	Key      string
+	File     string // the prompt file's name
+	Source   []byte // the prompt file
+	Template string
+	Env      pyjinja.Env
+	seed     uint64 // the seed it was generated from
+	// mustSet are data paths never to leave unset.
+	mustSet map[string]bool
+	// chat: the prompt has inputs: chat, and its data is a chat context
+	// (ChatData), read as a chat context is (Trial.Lenient).
+	chat bool
+}
+
+// generator generates cases.
+type generator struct {
+	r        *rand.Rand
+	off      map[string]bool
+	dynShare float64 // Options.DynShare
+
+	// The case being generated.
+	inputs []*field
+	// declared: inputs is a JSON Schema, so every input's type is final.
+	// Otherwise promptgen infers types (of shorthand objects' fields too)
+	// from use, and an intended type the template does not pin may come
+	// out different: productions that would retype an input are left out.
+	declared  bool
+	scopes    []*scope
+	guards    []string // texts of the optionals tested true around here
+	mustSet   map[string]bool
+	sensitive int          // >0 while making the operand of an operation an unset optional must not reach
+	definite  int          // >0 while making a value that must not be undefined
+	ifs       int          // if bodies around
+	loops     int          // for bodies around
+	loopItems []*valueType // the item type of each loop around, nil for several targets or dynamic items
+	forElse   int          // for loops' else bodies around
+	setBlock  int          // {% set x %} bodies around
+	budget    int          // statements left
+	dyn       []*dynVar    // a chat case's dynamic names in scope
+	// profile: the case has the transformers profile; generation counts
+	// the generation blocks around.
+	profile    bool
+	generation int
+	macros     []*macro // the macros defined so far
+}
+
+func (g *generator) on(family string) bool { return !g.off[family] }
+
+func (g *generator) chance(p float64) bool { return g.r.Float64() < p }
+
+func (g *generator) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
+
+// choice is a weighted production, applicable when ok.
+type choice struct {
+	w  int
+	ok bool
+	f  func()
+}
+
+// choose runs one applicable choice, picked by weight, and reports
+// whether there was one.
+func (g *generator) choose(cs ...choice) bool {
+	total := 0
+	for _, c := range cs {
+		if c.ok {
+			total += c.w
+		}
+	}
+	if total == 0 {
+		return false
+	}
+	n := g.r.IntN(total)
+	for _, c := range cs {
+		if !c.ok {
+			continue
+		}
+		if n < c.w {
+			c.f()
+			return true
+		}
+		n -= c.w
+	}
+	panic("unreachable")
+}
+
+// Names include Go keywords, predeclared names, the generated code's own
+// locals and Python dict methods, which the naming pass must handle.
+var (
+	inputNames = []string{"name", "title", "user", "msg", "tags", "count", "n", "x", "s", "f", "buf", "err",
+		"ctx", "type", "len", "string", "data", "item", "rows", "score", "ok", "flag", "Value", "a_b", "v1", "größe"}
+	fieldNames = []string{"name", "id", "type", "len", "first", "kind", "label", "n", "score", "Name", "a_b",
+		"tags", "ok", "sub", "x1"}
+	// dictMethods are field names that Jinja2 reads as the dict's method
+	// in o.name.
+	dictMethods = []string{"items", "keys", "values", "get"}
+	localNames  = []string{"x", "y", "tmp", "acc", "label", "total", "out", "i", "s", "err", "name"}
+	loopNames   = []string{"it", "x", "c", "row", "item", "e", "k", "v", "s", "n"}
+	mapKeys     = []string{"a", "b", "k1", "Z", "x y", "é"}
+	words       = []string{"Hello", "world", "a", "x", "The end.", "é", "日本", "<b>", "&", "'q'", "\"dq\"", "#",
+		"%", "}", "}}", "%}", "-", "+", "1", "  ", " ", "\t", "\n", "\n", "\n  ", "  \n", "\n\n"}
+)
+
+// newCase generates case i.
+func (g *generator) newCase(i int) *Case {
+	g.inputs, g.scopes, g.guards, g.mustSet = nil, nil, nil, map[string]bool{}
+	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock, g.generation = 0, 0, 0, 0, 0, 0, 0
+	g.profile, g.macros = false, nil
+	c := &Case{Index: i, Key: fmt.Sprintf("c%05d", i)}
+	if g.on("dynamic") && g.chance(g.dynShare) {
+		return g.chatCase(c)
+	}
+
+	plain := g.on("plain-file") && g.chance(0.08)
+	mode := "inferred"
+	if !plain {
+		g.choose(
+			choice{4, g.on("inputs-inferred"), func() { mode = "inferred" }},
+			choice{3, g.on("inputs-shorthand"), func() { mode = "shorthand" }},
+			choice{4, g.on("inputs-schema"), func() { mode = "schema" }})
+		c.Env = pyjinja.Env{
+			TrimBlocks:          g.on("trim-blocks") && g.chance(0.35),
+			LstripBlocks:        g.on("lstrip-blocks") && g.chance(0.35),
+			KeepTrailingNewline: g.on("keep-trailing-newline") && g.chance(0.3),
+			Profile:             g.on("profile") && g.chance(0.15),
+		}
+		if c.Env.Profile {
+			g.profile = true
+			c.Env.TrimBlocks, c.Env.LstripBlocks = true, true
+		}
+	}
+	g.declared = mode == "schema"
+	g.inputs = g.schema(mode == "shorthand")
+	top := &scope{types: map[string]*valueType{}}
+	for _, f := range g.inputs {
+		top.vars = append(top.vars, &variable{name: f.name, t: f.t, paths: []string{f.name}, optional: f.optional, input: true})
+	}
+	g.scopes = []*scope{top}
+	var b strings.Builder
+	g.budget = 3 + g.r.IntN(12)
+	if g.on("macro") && g.chance(0.2) {
+		if g.on("macro-in-if") && g.chance(0.3) {
+			// As Command R7B's template: macros defined in an if branch,
+			// called there; the else has none.
+			c, _ := g.cond(1)
+			b.WriteString(g.tag("if " + g.wrap(c, precOr)))
+			b.WriteString(g.macroDefs())
+			b.WriteString(g.body())
+			g.macros = nil
+			b.WriteString(g.tag("else") + g.body() + g.tag("endif"))
+		} else {
+			b.WriteString(g.macroDefs())
+		}
+	}
+	for g.budget > 0 {
+		b.WriteString(g.stmt())
+	}
+	if g.chance(0.3) {
+		b.WriteString("\n")
+	}
+	c.Template = b.String()
+	if g.on("crlf") && g.chance(0.03) {
+		c.Template = strings.ReplaceAll(c.Template, "\n", "\r\n")
+	}
+	c.mustSet = g.mustSet
+	if plain {
+		c.File = c.Key + ".jinja"
+		c.Source = []byte(c.Template)
+		return c
+	}
+	c.File = c.Key + ".yaml"
+	c.Source = g.promptFile(c, mode)
+	return c
+}

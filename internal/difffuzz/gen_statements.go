@@ -1,0 +1,431 @@
+package difffuzz
+
+// The generator's statements: text, print, if, for, set, filter blocks,
+// comments and raw blocks, with random whitespace control.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+func (g *generator) stmt() string {
+	g.budget--
+	var out string
+	deep := g.ifs+g.loops < 3 && g.budget > 0
+	g.choose(
+		choice{20, g.on("text"), func() { out = g.text() }},
+		choice{30, g.on("print"), func() { out = g.print() }},
+		choice{10, g.on("if") && deep, func() { out = g.ifStmt() }},
+		choice{10, g.on("for") && deep, func() { out = g.forStmt() }},
+		choice{8, g.on("set") && g.canSet(), func() { out = g.setStmt() }},
+		choice{3, g.on("set-block") && deep && g.canSet(), func() { out = g.setBlockStmt() }},
+		choice{3, g.on("filter-block") && deep, func() { out = g.filterBlockStmt() }},
+		choice{3, g.on("comment"), func() { out = g.comment() }},
+		choice{2, g.on("raw"), func() { out = g.raw() }},
+		choice{3, g.on("namespace") && g.canSet(), func() { out = g.namespaceStmt() }},
+		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
+		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},
+		choice{2, g.profile && g.on("generation") && deep, func() { out = g.generationStmt() }},
+		choice{1, g.profile && g.on("raise"), func() { out = g.raiseStmt() }},
+	)
+	return out
+}
+
+// body generates the statements of a block.
+func (g *generator) body() string { return g.block(g.stmt) }
+
+// block generates one to three statements with stmt, the later ones while
+// the budget lasts.
+func (g *generator) block(stmt func() string) string {
+	var b strings.Builder
+	for i := range 1 + g.r.IntN(3) {
+		if i > 0 && g.budget <= 0 {
+			break
+		}
+		b.WriteString(stmt())
+	}
+	return b.String()
+}
+
+func (g *generator) canSet() bool {
+	switch {
+	case g.setBlock > 0 && !g.on("set-in-set-block"):
+		return false
+	case g.loops > 0 && !g.on("set-in-for"):
+		return false
+	case g.ifs > 0 && !g.on("set-in-if"):
+		return false
+	case g.forElse > 0 && !g.on("set-in-for-else"):
+		return false
+	}
+	return true
+}
+
+// text is literal template text. It never ends in "{", which would join
+// the next tag's delimiter.
+func (g *generator) text() string {
+	var b strings.Builder
+	for range 1 + g.r.IntN(4) {
+		b.WriteString(g.pick(words))
+	}
+	if g.chance(0.1) {
+		b.WriteString("{ ")
+	}
+	return b.String()
+}
+
+// open and close are a tag's delimiters with random whitespace control.
+func (g *generator) open(delim string) string {
+	switch {
+	case g.on("ws-minus") && g.chance(0.25):
+		return delim + "-"
+	case delim != "{{" && g.on("ws-plus") && g.chance(0.08):
+		return delim + "+"
+	case delim == "{{" && g.on("ws-plus-var") && g.chance(0.02):
+		return delim + "+"
+	}
+	return delim
+}
+
+func (g *generator) close(delim string) string {
+	switch {
+	case g.on("ws-minus") && g.chance(0.25):
+		return "-" + delim
+	case delim != "}}" && g.on("ws-plus") && g.chance(0.08):
+		return "+" + delim
+	}
+	return delim
+}
+
+// pad is the space inside a tag's delimiters.
+func (g *generator) pad() string {
+	if !g.on("tag-space") {
+		return " "
+	}
+	switch n := g.r.IntN(20); {
+	case n < 2:
+		return ""
+	case n < 3:
+		return "\n"
+	case n < 4:
+		return "  "
+	}
+	return " "
+}
+
+func (g *generator) tag(content string) string {
+	return g.open("{%") + g.pad() + content + g.pad() + g.close("%}")
+}
+
+func (g *generator) print() string {
+	var e expression
+	if g.on("filter-tojson") && !g.on("tojson-operand") && g.chance(0.06) {
+		// The one place a tojson result goes while it cannot be an operand.
+		e = g.tojson(g.undefOperand(func() expression { return g.anyValue(2) }))
+	} else {
+		e = g.printable(3)
+	}
+	return g.open("{{") + g.pad() + e.text + g.pad() + g.close("}}")
+}
+
+func (g *generator) comment() string {
+	body := strings.NewReplacer("#}", "", "{#", "").Replace(g.text())
+	return g.open("{#") + body + g.close("#}")
+}
+
+func (g *generator) raw() string {
+	inner := g.pick([]string{"{{ x }}", "{% if %}", "{# c #}", "a {{", "}} b", " {%- x -%} "}) + g.text()
+	return g.tag("raw") + inner + g.tag("endraw")
+}
+
+func (g *generator) ifStmt() string {
+	var b strings.Builder
+	var leaked []*variable
+	branch := func(kw string, c expression, guard string) {
+		b.WriteString(g.tag(kw + " " + g.wrap(c, precOr)))
+		text, set := g.branch(guard)
+		b.WriteString(text)
+		leaked = append(leaked, set...)
+	}
+	c, guard := g.cond(2)
+	branch("if", c, guard)
+	for g.on("elif") && g.chance(0.3) {
+		c, guard := g.cond(2)
+		branch("elif", c, guard)
+	}
+	if g.on("else") && g.chance(0.4) {
+		b.WriteString(g.tag("else"))
+		text, set := g.branch("")
+		b.WriteString(text)
+		leaked = append(leaked, set...)
+	}
+	b.WriteString(g.tag("endif"))
+	if g.on("set-leak-if") {
+		// A set in a branch is seen after the if: undefined when the
+		// branch did not run.
+		top := g.scopes[len(g.scopes)-1]
+		for _, v := range leaked {
+			v.optional, v.unset = true, true
+			top.vars = append(top.vars, v)
+		}
+	}
+	return b.String()
+}
+
+// branch generates an if branch's body, where guard (an optional tested
+// true) is set. It returns the body and the variables it set, which it
+// takes out of scope.
+func (g *generator) branch(guard string) (string, []*variable) {
+	top := g.scopes[len(g.scopes)-1]
+	n := len(top.vars)
+	if guard != "" {
+		g.guards = append(g.guards, guard)
+	}
+	g.ifs++
+	text := g.body()
+	g.ifs--
+	if guard != "" {
+		g.guards = g.guards[:len(g.guards)-1]
+	}
+	set := slices.Clone(top.vars[n:])
+	top.vars = top.vars[:n]
+	return text, set
+}
+
+func (g *generator) forStmt() string {
+	var iter expression
+	var targets []*variable
+	loopName := func() string {
+		for {
+			name := g.pick(loopNames)
+			if g.on("loopvar-shadow") || g.lookup(name) == nil {
+				return name
+			}
+		}
+	}
+	g.choose(
+		choice{8, true, func() {
+			t := g.randListType()
+			iter = g.exprLazy(t, 2)
+			targets = []*variable{{name: loopName(), t: t.elem, paths: iter.elems}}
+		}},
+		choice{2, g.on("for-string"), func() {
+			iter = g.expr(typeString, 1)
+			targets = []*variable{{name: loopName(), t: typeString}}
+		}},
+		choice{2, g.on("for-map") && g.hasRef(kindMap), func() {
+			iter = g.useRef(g.randRef(func(r *ref) bool { return r.t.kind == kindMap && g.usable(r) }))
+			if g.on("filter-list") && g.chance(0.3) {
+				iter = g.filter(iter, "list")
+			}
+			targets = []*variable{{name: loopName(), t: typeString}}
+		}},
+		choice{3, g.on("for-items") && g.hasRef(kindMap), func() {
+			x, t := g.loopMap()
+			iter = g.method(x, "items")
+			k, v := loopName(), loopName()
+			for v == k {
+				v = loopName()
+			}
+			targets = []*variable{{name: k, t: typeString}, {name: v, t: t.elem, paths: x.elems}}
+		}},
+		choice{2, g.on("for-values") && g.hasRef(kindMap), func() {
+			x, t := g.loopMap()
+			iter = g.method(x, "values")
+			targets = []*variable{{name: loopName(), t: t.elem, paths: x.elems}}
+		}},
+		choice{1, g.on("items-dict-literal"), func() {
+			t := []*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]
+			var items []string
+			for _, k := range []string{"a", "b", "k"}[:1+g.r.IntN(3)] {
+				items = append(items, "'"+k+"': "+g.wrap(g.literalItem(func() expression { return g.expr(t, 1) }), precCond))
+			}
+			iter = expression{text: "{" + strings.Join(items, ", ") + "}.items()", prec: precPrimary}
+			k, v := loopName(), loopName()
+			for v == k {
+				v = loopName()
+			}
+			targets = []*variable{{name: k, t: typeString}, {name: v, t: t}}
+		}},
+		choice{2, g.on("range"), func() {
+			iter = g.rangeCall()
+			targets = []*variable{{name: loopName(), t: typeInt}}
+		}},
+		choice{1, g.on("for-multi-target"), func() {
+			// Pairs to unpack: lists of two scalars.
+			t := []*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]
+			var items []string
+			for range 1 + g.r.IntN(3) {
+				a := g.literalItem(func() expression { return g.expr(t, 1) })
+				b := g.literalItem(func() expression { return g.expr(t, 1) })
+				items = append(items, "["+g.wrap(a, precCond)+", "+g.wrap(b, precCond)+"]")
+			}
+			iter = expression{text: "[" + strings.Join(items, ", ") + "]", prec: precPrimary}
+			a, b := loopName(), loopName()
+			for b == a {
+				b = loopName()
+			}
+			targets = []*variable{{name: a, t: t}, {name: b, t: t}}
+		}},
+	)
+	names := make([]string, len(targets))
+	types := map[string]*valueType{}
+	for i, v := range targets {
+		names[i] = v.name
+		v.loopVar = true
+		types[v.name] = v.t
+	}
+	head := "for " + strings.Join(names, ", ") + " in " + g.beforeName(iter, precOr)
+	g.scopes = append(g.scopes, &scope{vars: targets, loop: true, types: types})
+	if g.on("for-filter") && g.chance(0.2) {
+		// loop is the outer loop's here, if any.
+		loops := g.loops
+		if !g.on("loop-attr-in-filter") {
+			g.loops = 0
+		}
+		c, _ := g.cond(1)
+		g.loops = loops
+		head += " if " + g.wrap(c, precOr)
+	}
+	var item *valueType
+	if len(targets) == 1 {
+		item = targets[0].t
+	}
+	g.enterLoop(item)
+	body := g.body()
+	g.leaveLoop()
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	out := g.tag(head) + body
+	if g.on("for-else") && g.chance(0.25) {
+		// The else block is a scope of its own.
+		g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
+		g.forElse++
+		out += g.tag("else") + g.body()
+		g.forElse--
+		g.scopes = g.scopes[:len(g.scopes)-1]
+	}
+	return out + g.tag("endfor")
+}
+
+// rangeCall is range(stop), range(start, stop) or range(start, stop,
+// step) of small int literals, so that Jinja2 never builds a long range; a
+// zero step, which both sides reject at render time, is rare.
+func (g *generator) rangeCall() expression {
+	n := func() string { return strconv.Itoa(g.r.IntN(10) - 3) }
+	args := []string{n()}
+	if g.chance(0.6) {
+		args = append(args, n())
+		if g.chance(0.5) {
+			step := []string{"1", "2", "3", "-1", "-2"}[g.r.IntN(5)]
+			if g.chance(0.02) {
+				step = "0"
+			}
+			args = append(args, step)
+		}
+	}
+	return expression{text: "range(" + strings.Join(args, ", ") + ")", prec: precPrimary}
+}
+
+func elemPaths(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = p + "[]"
+	}
+	return out
+}
+
+// setTarget picks the name a set assigns, and the type of its value: the
+// type the name has in this scope already (promptgen gives a local one
+// type), unless set-retype is on.
+func (g *generator) setTarget() (string, *valueType) {
+	top := g.scopes[len(g.scopes)-1]
+	for {
+		name := g.pick(slices.Concat(localNames, inputNames[:6]))
+		v := g.lookup(name)
+		switch {
+		case v != nil && v.input && g.ifs+g.loops+g.setBlock+g.forElse > 0 && !g.on("set-shadow-input"):
+			continue
+		case v != nil && v.input && !g.on("set-shadow-input-top"):
+			continue
+		case v != nil && v.loopVar && slices.Contains(top.vars, v) && !g.on("set-loopvar"):
+			continue
+		}
+		t, ok := top.types[name]
+		switch {
+		case ok && g.canMake(t) && (!g.on("set-retype") || g.chance(0.9)):
+		case ok && !g.on("set-retype"):
+			continue
+		default:
+			t = g.randMakeable()
+		}
+		top.types[name] = t
+		return name, t
+	}
+}
+
+// loopMap is a map variable to loop over the items or values of, and its
+// type: one that may be unset only with items-unset, where Jinja2 fails.
+func (g *generator) loopMap() (expression, *valueType) {
+	var t *valueType
+	x := g.sensitiveOp("items-unset", func() expression {
+		r := g.randRef(func(r *ref) bool { return r.t.kind == kindMap && g.usable(r) })
+		if r == nil {
+			r = g.randRef(func(r *ref) bool { return r.t.kind == kindMap })
+		}
+		t = r.t
+		return g.useRef(r)
+	})
+	return x, t
+}
+
+// declare puts a set's target in scope.
+func (g *generator) declare(v *variable) {
+	top := g.scopes[len(g.scopes)-1]
+	top.vars = append(top.vars, v)
+}
+
+func (g *generator) setStmt() string {
+	if g.on("set-tuple") && g.chance(0.15) {
+		a, ta := g.setTarget()
+		b, tb := g.setTarget()
+		if a != b {
+			x, y := g.expr(ta, 2), g.expr(tb, 2)
+			out := g.tag("set " + a + ", " + b + " = " + g.wrap(x, precCond) + ", " + g.wrap(y, precCond))
+			g.declare(&variable{name: a, t: ta, paths: x.paths})
+			g.declare(&variable{name: b, t: tb, paths: y.paths})
+			return out
+		}
+	}
+	name, t := g.setTarget()
+	x := g.expr(t, 3)
+	out := g.tag("set " + name + " = " + x.text)
+	g.declare(&variable{name: name, t: t, paths: x.paths})
+	return out
+}
+
+// filterBlockStmt is {% filter %} with a chain of one or two string
+// filters over a body that is a scope of its own, as a block set's is.
+func (g *generator) filterBlockStmt() string {
+	var chain []string
+	for range 1 + g.r.IntN(2) {
+		name := g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "replace", "indent", "truncate"})
+		chain = append(chain, g.callName(name, false, g.stringFilterArgs(name)...))
+	}
+	g.setBlock++
+	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
+	body := g.body()
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.setBlock--
+	return g.tag("filter "+strings.Join(chain, "|")) + body + g.tag("endfilter")
+}
+
+func (g *generator) setBlockStmt() string {
+	name, _ := g.setTarget()
+	g.scopes[len(g.scopes)-1].types[name] = typeString
+	g.setBlock++
+	body := g.body()
+	g.setBlock--
+	g.declare(&variable{name: name, t: typeString})
+	return g.tag("set "+name) + body + g.tag("endset")
+}

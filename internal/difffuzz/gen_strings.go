@@ -1,0 +1,151 @@
+package difffuzz
+
+// The productions of strings: concatenation, repetition, the string
+// filters and methods, tojson and slices.
+
+import "strconv"
+
+// stringFilterArgs are random arguments of string filter name.
+func (g *generator) stringFilterArgs(name string) []string {
+	var args []string
+	switch name {
+	case "trim":
+		if g.chance(0.3) {
+			args = append(args, g.strLit())
+		}
+	case "replace":
+		args = []string{g.strLit(), g.strLit()}
+		if g.chance(0.3) {
+			args = append(args, g.kw("count", strconv.Itoa(g.r.IntN(3))))
+		}
+	case "indent":
+		if g.chance(0.7) {
+			w := strconv.Itoa(g.r.IntN(5))
+			if g.chance(0.2) {
+				w = g.strLit()
+			}
+			args = append(args, g.kw("width", w))
+		}
+		if g.chance(0.4) {
+			args = append(args, "first="+g.pick([]string{"true", "false"}))
+		}
+		if g.chance(0.3) {
+			args = append(args, "blank="+g.pick([]string{"true", "false"}))
+		}
+	case "truncate":
+		end := "'...'" // the default
+		var more []string
+		if g.chance(0.5) {
+			more = append(more, g.kw("killwords", g.pick([]string{"true", "false"})))
+			if g.chance(0.6) {
+				end = g.pick([]string{"'...'", "''", "'>'", "'…'"})
+				more = append(more, g.kw("end", end))
+				if g.chance(0.5) {
+					more = append(more, g.kw("leeway", strconv.Itoa(g.r.IntN(6))))
+				}
+			}
+		}
+		n := g.r.IntN(12)
+		if short := len([]rune(end)) - 2; n < short && !g.on("truncate-short") {
+			n = short // Jinja2 asserts length >= len(end)
+		}
+		args = append([]string{g.kw("length", strconv.Itoa(n))}, more...)
+	}
+	return args
+}
+
+// tojson is x|tojson; make x with undefOperand.
+func (g *generator) tojson(x expression) expression {
+	if g.chance(0.2) {
+		return g.filter(x, "tojson", g.kw("indent", strconv.Itoa(g.r.IntN(3))))
+	}
+	return g.filter(x, "tojson")
+}
+
+func (g *generator) stringProductions(d int, e *expression) []choice {
+	str := func() expression { return g.expr(typeString, d) }
+	return []choice{
+		{4, g.profile && g.on("strftime"), func() { *e = g.strftime() }},
+		{3, g.on("concat"), func() { *e = g.binary(g.printable(d), "~", g.printable(d), precConcat) }},
+		{1, g.on("plus"), func() { *e = g.binary(str(), "+", str(), precAdd) }},
+		{1, g.on("repeat"), func() {
+			n := expression{text: strconv.Itoa(g.r.IntN(4)), prec: precPrimary}
+			if g.chance(0.5) {
+				*e = g.binary(str(), "*", n, precMul)
+			} else {
+				*e = g.binary(n, "*", str(), precMul)
+			}
+		}},
+		{2, g.on("filter-case"), func() { *e = g.filter(str(), g.pick([]string{"upper", "lower", "title", "capitalize"})) }},
+		{1, g.on("filter-reverse"), func() { *e = g.filter(str(), "reverse") }},
+		{1, g.on("filter-trim"), func() { *e = g.filter(str(), "trim", g.stringFilterArgs("trim")...) }},
+		{1, g.on("filter-replace"), func() { *e = g.filter(str(), "replace", g.stringFilterArgs("replace")...) }},
+		{1, g.on("filter-indent"), func() { *e = g.filter(g.undefOperand(str), "indent", g.stringFilterArgs("indent")...) }},
+		{1, g.on("filter-truncate"), func() {
+			*e = g.filter(g.undefOperand(str), "truncate", g.stringFilterArgs("truncate")...)
+		}},
+		{2, g.on("filter-string"), func() { *e = g.filter(g.printable(d), "string") }},
+		{1, g.on("filter-safe"), func() { *e = g.filter(g.printable(d), "safe") }},
+		{1, g.on("filter-tojson") && g.on("tojson-operand"), func() { *e = g.tojson(g.undefOperand(func() expression { return g.anyValue(d) })) }},
+		{2, g.on("filter-join"), func() {
+			var x expression
+			var args []string
+			if g.chance(0.6) {
+				args = append(args, g.kw("d", g.strLit()))
+			}
+			if r := g.randRef(func(r *ref) bool { return isObjectList(r.t) && g.usable(r) }); r != nil && g.chance(0.4) {
+				f := r.t.elem.fields[g.r.IntN(len(r.t.elem.fields))]
+				if f.t.scalar() {
+					x = g.sensitiveOp("map-attr-optional", func() expression {
+						y := g.useRef(r)
+						g.markSet(fieldPaths(y.elems, f.name))
+						return y
+					})
+					if len(args) == 0 {
+						args = append(args, "''")
+					}
+					args = append(args, "attribute='"+f.name+"'")
+					*e = g.filter(x, "join", args...)
+					return
+				}
+			}
+			x = g.exprLazy(listOf([]*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]), d)
+			*e = g.filter(x, "join", args...)
+		}},
+		{2, g.on("method-strip"), func() {
+			name := g.pick([]string{"strip", "lstrip", "rstrip"})
+			if g.chance(0.3) {
+				*e = g.method(g.undefOperand(str), name, g.strLit())
+			} else {
+				*e = g.method(g.undefOperand(str), name)
+			}
+		}},
+		{2, g.on("method-case"), func() { *e = g.method(g.undefOperand(str), g.pick([]string{"upper", "lower", "title", "capitalize"})) }},
+		{1, g.on("method-replace"), func() {
+			args := []string{g.strLit(), g.strLit()}
+			if g.chance(0.3) {
+				args = append(args, strconv.Itoa(g.r.IntN(4)-1))
+			}
+			*e = g.method(g.undefOperand(str), "replace", args...)
+		}},
+		{2, g.on("slice"), func() { *e = g.slice(g.sensitiveOp("slice-unset", str)) }},
+	}
+}
+
+func isObjectList(t *valueType) bool { return t.kind == kindList && t.elem.kind == kindObject }
+
+// slice is x[lo:hi:step] with some parts left out.
+func (g *generator) slice(x expression) expression {
+	part := func() string {
+		if g.chance(0.4) {
+			return ""
+		}
+		return strconv.Itoa(g.r.IntN(7) - 3)
+	}
+	s := part() + ":" + part()
+	if g.chance(0.3) {
+		step := []string{"", "1", "2", "-1", "-2"}[g.r.IntN(5)]
+		s += ":" + step
+	}
+	return expression{text: g.wrap(x, precPrimary) + "[" + s + "]", prec: precPrimary, paths: x.paths, elems: x.elems}
+}
