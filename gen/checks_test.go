@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,13 +16,15 @@ import (
 )
 
 // TestChecksAgree is the differential test of the generated checks: every
-// schema of testdata/checks/*.txtar and of ../prompts is generated into a
-// package of a temporary module, with testdata/checks/agree_test.go and a
-// list of its checks; that test runs each document of the corpus (the
-// .jsonl sections, the examples) and hundreds of mutations of it through
-// the generated checks and through the compiled schema (jsonschema/v5),
-// and requires the same verdict on every one, and that what a valid one
-// decodes to is valid.
+// schema of internal/outschema/testdata/checks/*.txtar and of ../prompts is
+// generated into a package of a temporary module, with
+// testdata/checks/agree_test.go and a list of its checks; that test runs
+// each document of the corpus (the .jsonl sections, the examples) and
+// hundreds of mutations of it through the generated checks and through the
+// compiled schema (jsonschema/v5), and requires the same verdict on every
+// one, and that what a valid one decodes to is valid. It needs the whole
+// pipeline (the examples are checked against the feed) and a module to
+// build; which schemas get checks is outschema's TestLowerChecks.
 func TestChecksAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a module")
@@ -34,7 +35,7 @@ func TestChecksAgree(t *testing.T) {
 		docs map[string][]string // by prompt key
 	}
 	corpora := []corpus{{name: "prompts", fsys: os.DirFS("../prompts")}}
-	archives, _ := filepath.Glob(filepath.Join("testdata", "checks", "*.txtar"))
+	archives, _ := filepath.Glob(filepath.Join("internal", "outschema", "testdata", "checks", "*.txtar"))
 	for _, file := range archives {
 		a, err := txtar.ParseFile(file)
 		if err != nil {
@@ -74,28 +75,18 @@ func TestChecksAgree(t *testing.T) {
 		cases := jen.Statement{}
 		for _, p := range prog.prompts {
 			o := p.Output
-			fallback := strings.HasPrefix(path.Base(p.Spec.Key), "fallback")
-			switch {
-			case o == nil || o.Schema == nil:
-				continue
-			case fallback && o.Checks != nil:
-				t.Errorf("%s/%s: checks were generated, want the compiled schema", c.name, p.Spec.Key)
-				continue
-			case fallback:
-				continue
-			case o.Checks == nil:
-				t.Errorf("%s/%s: no checks were generated", c.name, p.Spec.Key)
-				continue
+			if o == nil || o.Checks == nil {
+				continue // the compiled schema, or no schema
 			}
 			var docs []jen.Code
-			for _, d := range c.docs[p.Spec.Key] {
+			for _, d := range c.docs[p.Key] {
 				docs = append(docs, jen.Lit(d))
 			}
 			for _, ex := range p.Examples {
 				docs = append(docs, jen.Lit(ex.Output))
 			}
 			if len(docs) == 0 {
-				t.Errorf("%s/%s: no documents", c.name, p.Spec.Key)
+				t.Errorf("%s/%s: no documents", c.name, p.Key)
 			}
 			reencode := jen.Func().Params(jen.Id("doc").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
 				jen.Var().Id("v").Id(o.Name),
@@ -104,7 +95,7 @@ func TestChecksAgree(t *testing.T) {
 				jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("v"))),
 			)
 			cases = append(cases, jen.Values(jen.Dict{
-				jen.Id("name"):     jen.Lit(p.Spec.Key),
+				jen.Id("name"):     jen.Lit(p.Key),
 				jen.Id("check"):    jen.Id(o.Checks.Root.Func),
 				jen.Id("schema"):   jen.Id(o.SchemaVar + "JSON"),
 				jen.Id("docs"):     jen.Index().String().Values(docs...),

@@ -1,5 +1,5 @@
 // Package gen is promptgen's generator: it runs the stages of
-// gen/internal (load, bind, check, outschema, names, goemit) over a prompts
+// gen/internal (load, bind, check, outschema, names, emit) over a prompts
 // directory and returns the files of a typed Go package and every
 // diagnostic. It never prints and never exits. It owns the orchestration
 // and the entry points of promptgen render and resolve, nothing else:
@@ -20,6 +20,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/bind"
+	"github.com/promptgen/promptgen/gen/internal/emit"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/imports"
@@ -118,12 +119,12 @@ func generateFrom(t *tree, cfg Config, loader bind.Loader) (*Result, error) {
 
 // emitFiles writes the files of prog, sorted by name.
 func emitFiles(prog *program, cfg Config) ([]File, error) {
-	var body goemit.Body
+	var body emit.Body
 	switch cfg.Renderer {
 	case "", RendererGo:
 		body = goemit.GoBody
 	case RendererTextTemplate:
-		body = goemit.TextTemplateBody
+		body = emit.TextTemplateBody
 	default:
 		return nil, fmt.Errorf("unknown renderer %q", cfg.Renderer)
 	}
@@ -131,16 +132,16 @@ func emitFiles(prog *program, cfg Config) ([]File, error) {
 	for _, p := range prog.prompts {
 		hasExamples = hasExamples || p.ExampleName != ""
 	}
-	files := []*jen.File{goemit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out))}
+	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out))}
 	for _, p := range prog.prompts {
-		if p.Spec.Fragment {
-			files = append(files, goemit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
+		if p.Fragment {
+			files = append(files, emit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
 			continue
 		}
-		files = append(files, goemit.PromptFile(cfg.ImportPath, cfg.Pkg, p, body))
+		files = append(files, emit.PromptFile(cfg.ImportPath, cfg.Pkg, p, body))
 	}
 	for _, s := range prog.sets {
-		files = append(files, goemit.SetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate))
+		files = append(files, emit.SetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate))
 	}
 	var out []File
 	for i, f := range files {
@@ -155,7 +156,7 @@ func emitFiles(prog *program, cfg Config) ([]File, error) {
 			return nil, fmt.Errorf("internal error: %s: %w", name, err)
 		}
 		if cfg.Version != "" {
-			code = bytes.Replace(code, []byte(goemit.Header), []byte(goemit.VersionedHeader(cfg.Version)), 1)
+			code = bytes.Replace(code, []byte(emit.Header), []byte(emit.VersionedHeader(cfg.Version)), 1)
 		}
 		out = append(out, File{Name: name, Content: code})
 	}

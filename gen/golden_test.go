@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/promptgen/promptgen/gen/internal/goemit"
+	"github.com/promptgen/promptgen/gen/internal/emit"
 	"golang.org/x/tools/go/packages"
 	"gopkg.in/yaml.v3"
 )
@@ -155,7 +155,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "generated", "*.go"))
 	for _, f := range files {
 		b := readFile(t, f)
-		if bytes.HasPrefix(b, []byte("// "+goemit.Header)) {
+		if bytes.HasPrefix(b, []byte("// "+emit.Header)) {
 			want[filepath.Base(f)] = b
 		}
 	}

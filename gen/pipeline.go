@@ -17,9 +17,9 @@ import (
 )
 
 // This file holds the one place where the stages run, in their order:
-// load → bind → check → outschema → names. The emitters (goemit, ttemit)
-// read what compile returns; Generate writes files from it and the
-// previews translate it.
+// load → bind → check → outschema → names. The emitters (emit with goemit
+// or ttemit) read what compile returns; Generate writes files from it and
+// the previews translate it.
 
 // scope is the part of the prompts tree a command compiles.
 type scope uint8
@@ -74,12 +74,12 @@ func compile(r request) (*program, error) {
 		for _, p := range prog.promptSpecs {
 			if irp := check.Prompt(p, r.cfg.Strict, sink); irp != nil {
 				irp.Output = outschema.Lower(p, sink)
-				outschema.CheckExamples(irp, sink)
+				outschema.CheckExamples(p, irp, sink)
 				prog.prompts = append(prog.prompts, irp)
 			}
 		}
 		prog.sets = setcheck.Sets(prog.setSpecs, r.cfg.Strict, sink)
-		names.Sets(names.Prompts(prog.prompts, sink, outschema.Name), prog.sets, r.tree.base, sink)
+		names.Sets(names.Prompts(prog.prompts, sink), prog.sets, r.tree.base, sink)
 		prog.files = names.Files(prog.prompts, prog.sets, r.tree.base, sink)
 	}
 	prog.diags = r.tree.show(sink.List.Sorted())

@@ -67,16 +67,16 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
-	pv := &Preview{Key: key, File: irp.Spec.Map.File, Feed: goemit.ReflectType(irp.Feed), Tokenizer: irp.Spec.Tokenizer, Markers: irp.Spec.Markers,
-		Chat: irp.Spec.Chat, SpecialTokens: irp.Spec.SpecialTokens}
+	pv := &Preview{Key: key, File: irp.File, Feed: goemit.ReflectType(irp.Feed), Tokenizer: irp.Tokenizer, Markers: irp.Markers,
+		Chat: irp.Chat, SpecialTokens: irp.SpecialTokens}
 	if irp.Sections == nil {
 		pv.Source = ttemit.Translate(irp)
 		return pv, diags, nil
 	}
 	pv.Source = ttemit.Translate(irp.Head)
 	for _, sec := range irp.Sections {
-		ps := PreviewSection{Name: sec.Spec.Name, Title: sec.Spec.Title, Source: ttemit.Translate(sec.Body),
-			Budget: sec.Spec.Budget, Truncate: sec.Spec.Truncate, Items: sec.Items != nil}
+		ps := PreviewSection{Name: sec.Name, Title: sec.Title, Source: ttemit.Translate(sec.Body),
+			Budget: sec.Budget, Truncate: sec.Truncate, Items: sec.Items != nil}
 		if sec.When != nil {
 			ps.When = ttemit.Translate(sec.When)
 		}

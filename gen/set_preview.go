@@ -64,7 +64,7 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 	ps := prog.sets[0]
 	sp := &SetPreview{SetInfo: *setInfo(prog.setSpecs[0]), Feed: goemit.ReflectType(ps.Feed)}
 	for _, t := range ps.Templates {
-		b := PreviewBody{Prompt: t.Body.Spec.Key, File: t.Body.Spec.Map.File, Source: ttemit.Translate(t.Body)}
+		b := PreviewBody{Prompt: t.Body.Key, File: t.Body.File, Source: ttemit.Translate(t.Body)}
 		for _, c := range t.Versioned {
 			b.Components = append(b.Components, c.Name)
 			b.Versions = append(b.Versions, c.VersionNames())
@@ -78,13 +78,13 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		}
 		b, err := json.Marshal(values)
 		if err != nil {
-			return nil, diags, fmt.Errorf("internal error: predefined variables %q: %w", p.Spec.Name, err)
+			return nil, diags, fmt.Errorf("internal error: predefined variables %q: %w", p.Name, err)
 		}
-		sp.Predefined = append(sp.Predefined, PreviewPredefined{Name: p.Spec.Name, JSON: b})
+		sp.Predefined = append(sp.Predefined, PreviewPredefined{Name: p.Name, JSON: b})
 	}
 	for _, c := range ps.Components {
 		for _, v := range c.Versions {
-			sp.Components = append(sp.Components, PreviewBody{Prompt: v.Body.Spec.Key, File: v.Body.Spec.Map.File, Source: ttemit.Translate(v.Body)})
+			sp.Components = append(sp.Components, PreviewBody{Prompt: v.Body.Key, File: v.Body.File, Source: ttemit.Translate(v.Body)})
 		}
 	}
 	return sp, diags, nil

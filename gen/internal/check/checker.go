@@ -175,7 +175,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	}
 	before := len(diags.List)
 	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: rebound}
-	irp := &ir.Prompt{Spec: p, Feed: feed}
+	irp := ir.NewPrompt(p, feed)
 	parsed := true
 	part := func(t *ir.TemplateSpec) *ir.Prompt {
 		if t == nil {
@@ -193,7 +193,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	case p.Sections != nil:
 		irp.Head = part(&ir.TemplateSpec{Text: p.Template, Map: p.Map})
 		for _, sec := range p.Sections {
-			x := &ir.Section{Spec: sec, Body: part(sec.Template)}
+			x := ir.NewSection(sec, part(sec.Template))
 			if sec.When != nil {
 				if x.When = c.when(sec.When); x.When == nil {
 					parsed = false
@@ -230,8 +230,8 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	if !parsed {
 		return nil, c.rebinding
 	}
-	for _, sec := range irp.Sections {
-		c.itemsLoop(sec)
+	for i, sec := range irp.Sections {
+		c.itemsLoop(sec, p.Sections[i])
 	}
 	if strict && p.Inputs == nil && !p.Chat {
 		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
@@ -290,7 +290,7 @@ func (c *checker) part(text string, m src.SourceMap) *ir.Prompt {
 
 // lowerPart checks a parsed template of the prompt with the checker's feed.
 func (c *checker) lowerPart(t *tmpl.Template, m src.SourceMap) *ir.Prompt {
-	x := &ir.Prompt{Spec: c.p, Feed: c.feed}
+	x := ir.NewPrompt(c.p, c.feed)
 	c.ir, c.m = x, &m
 	defer func() { c.m = nil }()
 	c.template(t.Body, x)

@@ -53,10 +53,10 @@ func (c *checker) when(w *ir.TemplateSpec) *ir.Prompt {
 	return c.lowerPart(t, m)
 }
 
-// itemsLoop finds the loop of a `truncate: items` section: the one for
-// loop at the top level of its template.
-func (c *checker) itemsLoop(sec *ir.Section) {
-	if sec.Spec.Truncate != ir.TruncateItems || sec.Body == nil {
+// itemsLoop finds the loop of a `truncate: items` section, written as
+// spec: the one for loop at the top level of its template.
+func (c *checker) itemsLoop(sec *ir.Section, spec *ir.SectionSpec) {
+	if sec.Truncate != ir.TruncateItems || sec.Body == nil {
 		return
 	}
 	var loops []*ir.For
@@ -67,16 +67,16 @@ func (c *checker) itemsLoop(sec *ir.Section) {
 	}
 	switch len(loops) {
 	case 0:
-		c.diags.Errorf(sec.Spec.TruncatePos, "truncate: items needs a {%% for %%} loop at the top level of section %q (its iterations are the items)", sec.Spec.Name)
+		c.diags.Errorf(spec.TruncatePos, "truncate: items needs a {%% for %%} loop at the top level of section %q (its iterations are the items)", sec.Name)
 	case 1:
 		if ir.HasLoopControl(loops[0].Body, loops[0]) {
-			c.diags.Errorf(sec.Spec.TruncatePos, "truncate: items cannot drop the iterations of a loop with {%% break %%} or {%% continue %%} (section %q)", sec.Spec.Name)
+			c.diags.Errorf(spec.TruncatePos, "truncate: items cannot drop the iterations of a loop with {%% break %%} or {%% continue %%} (section %q)", sec.Name)
 			return
 		}
 		sec.Items = loops[0]
 		sec.Items.Items = true
 		sec.Body.ItemEnds = true
 	default:
-		c.diags.Errorf(sec.Spec.TruncatePos, "section %q has %d for loops at its top level: truncate: items drops the iterations of one (use truncate: text, or one loop)", sec.Spec.Name, len(loops))
+		c.diags.Errorf(spec.TruncatePos, "section %q has %d for loops at its top level: truncate: items drops the iterations of one (use truncate: text, or one loop)", sec.Name, len(loops))
 	}
 }

@@ -80,7 +80,7 @@ type Body struct {
 // feed. Its checks that need final types wait for Finish.
 func SetBody(p *ir.PromptSpec, t *tmpl.Template, feed *ir.Type, in InSet, diags *diag.Sink) *Body {
 	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, inSet: &in}
-	c.ir = &ir.Prompt{Spec: p, Feed: feed}
+	c.ir = ir.NewPrompt(p, feed)
 	c.template(t.Body, c.ir)
 	c.ir.NumLocals = c.tmp
 	return &Body{IR: c.ir, Used: c.used, c: c}

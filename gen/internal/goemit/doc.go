@@ -1,12 +1,10 @@
-// Package goemit is the go backend and the writer of every generated file:
-// the package file, one file per prompt (feed types, Validate, Merge, the
-// prompt value, Render, Messages, and through outschema its output types
-// and ParseOutput), per fragment and per template set. A Body writes what
-// differs between the backends: GoBody compiles the template to straight
-// Go; TextTemplateBody embeds ttemit's translation.
+// Package goemit is the go backend: it compiles a template body's IR to
+// straight Go statements appending to a buffer (GoBody), for package emit,
+// the writer of the generated files, to put in the functions it declares.
+// It also gives emit the Go type of an IR type (GoType), and gen's previews
+// the same type built with reflect (ReflectType).
 //
-// It reads the IR only (ir), with names for derived names, outschema for
-// the output types and ttemit for the text/template source. It must not
-// import gen or the template compiler (check): every decision it needs is
-// in the IR.
+// It reads the IR only (ir). It must not import gen, the template compiler
+// (check), outschema, emit or ttemit: every decision it needs is in the
+// IR, and the files around its bodies are emit's.
 package goemit

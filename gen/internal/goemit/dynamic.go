@@ -172,7 +172,7 @@ func (e *emitter) dynFallible(pre []jen.Code, call jen.Code, pos string, k func(
 }
 
 func (e *emitter) dynErr(err jen.Code, pos string) jen.Code {
-	return jen.Qual(ir.JinjaPath, "At").Call(err, jen.Lit(e.p.Spec.Key), jen.Lit(pos))
+	return jen.Qual(ir.JinjaPath, "At").Call(err, jen.Lit(e.p.Key), jen.Lit(pos))
 }
 
 func (e *emitter) dynSlice(x *ir.Dynamic) gval {
@@ -242,7 +242,7 @@ func (e *emitter) dynToJSON(x *ir.Dynamic) gval {
 		pre = append(pre, iv.pre...)
 		indent, hasIndent = iv.val, jen.True()
 	}
-	call := jen.Qual(ir.JinjaPath, "ToJSON").Call(v.val, indent, hasIndent, jen.Lit(e.p.Spec.Jinja.Transformers))
+	call := jen.Qual(ir.JinjaPath, "ToJSON").Call(v.val, indent, hasIndent, jen.Lit(e.p.Transformers))
 	return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval { return gval{val: v} })
 }
 

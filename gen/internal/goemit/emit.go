@@ -37,7 +37,7 @@ func (e *emitter) temp(prefix string) string {
 // fail returns the statement that aborts rendering with a runtime.Error.
 func (e *emitter) fail(pos, variable, sentinel string) jen.Code {
 	fields := jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
+		jen.Id("Prompt"): jen.Lit(e.p.Key),
 		jen.Id("Pos"):    jen.Lit(pos),
 		jen.Id("Err"):    jen.Qual(ir.RuntimePath, sentinel),
 	}
@@ -55,7 +55,7 @@ const NegativeExponent = "an int to a negative int power is a float (make the ba
 // detail, a string.
 func (e *emitter) invalid(pos string, detail jen.Code) jen.Code {
 	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
+		jen.Id("Prompt"): jen.Lit(e.p.Key),
 		jen.Id("Pos"):    jen.Lit(pos),
 		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrInvalid"),
 		jen.Id("Detail"): detail,
@@ -83,9 +83,9 @@ func (e *emitter) fallible(pre []jen.Code, call jen.Code, pos string) gval {
 	return gval{pre: pre, val: jen.Id(v)}
 }
 
-// goType is the Go type of a value of t; optional fields of scalar and
+// GoType is the Go type of a value of t; optional fields of scalar and
 // struct types are pointers.
-func goType(t *ir.Type, optional bool) *jen.Statement {
+func GoType(t *ir.Type, optional bool) *jen.Statement {
 	var s *jen.Statement
 	switch t = t.Resolve(); t.Kind {
 	case ir.KindString:
@@ -97,9 +97,9 @@ func goType(t *ir.Type, optional bool) *jen.Statement {
 	case ir.KindBool:
 		s = jen.Bool()
 	case ir.KindList:
-		return jen.Index().Add(goType(t.Elem, false))
+		return jen.Index().Add(GoType(t.Elem, false))
 	case ir.KindMap:
-		return jen.Map(jen.String()).Add(goType(t.Elem, false))
+		return jen.Map(jen.String()).Add(GoType(t.Elem, false))
 	case ir.KindStruct:
 		s = jen.Id(t.Name)
 		if t.Go != nil {
@@ -108,7 +108,7 @@ func goType(t *ir.Type, optional bool) *jen.Statement {
 	case ir.KindDict:
 		return jen.StructFunc(func(g *jen.Group) {
 			for _, f := range t.Fields {
-				g.Id(f.GoName).Add(goType(f.Type, false))
+				g.Id(f.GoName).Add(GoType(f.Type, false))
 			}
 		})
 	case ir.KindDynamic:
@@ -205,7 +205,7 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			pre, vals[i] = append(pre, v.pre...), v.val
 		}
 		at := jen.Id(e.loops[x.For][0]).Op("%").Lit(len(x.Args))
-		return gval{pre: pre, val: jen.Index().Add(goType(x.T, false)).Values(vals...).Index(at)}
+		return gval{pre: pre, val: jen.Index().Add(GoType(x.T, false)).Values(vals...).Index(at)}
 	case *ir.Const:
 		return gval{val: constCode(x)}
 	case *ir.List:
@@ -284,7 +284,7 @@ func (e *emitter) composite(t *ir.Type, elems []ir.Expr) gval {
 		conv = e.toDynamic
 	}
 	pre, vals := e.elements(elems, conv)
-	return gval{pre: pre, val: goType(t, false).Values(vals...)}
+	return gval{pre: pre, val: GoType(t, false).Values(vals...)}
 }
 
 // elements compiles the elements of a list or dict literal, each converted
@@ -361,7 +361,7 @@ func (e *emitter) defined(v gval, t *ir.Type) gval {
 	}
 	name := e.temp("t")
 	pre := append(v.pre,
-		jen.Var().Id(name).Add(goType(t, false)),
+		jen.Var().Id(name).Add(GoType(t, false)),
 		jen.If(v.def).Block(jen.Id(name).Op("=").Add(v.val)),
 	)
 	return gval{pre: pre, val: jen.Id(name)}
@@ -539,7 +539,7 @@ func (e *emitter) cond(x *ir.Cond) gval {
 // always used.
 func (e *emitter) result(x ir.Expr) (t, def string, decl []jen.Code) {
 	t = e.temp("t")
-	decl = []jen.Code{jen.Var().Id(t).Add(goType(x.Type(), false))}
+	decl = []jen.Code{jen.Var().Id(t).Add(GoType(x.Type(), false))}
 	if ir.MaybeUndefined(x) {
 		def = e.temp("def")
 		decl = append(decl, jen.Var().Id(def).Bool())
@@ -904,7 +904,7 @@ func (e *emitter) hold(v gval, x ir.Expr) gval {
 	} else {
 		def := e.temp("def")
 		out.def = jen.Id(def)
-		pre = append(v.pre, jen.Var().Id(name).Add(goType(t, false)), jen.Id(def).Op(":=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(name).Op("=").Add(v.val)))
+		pre = append(v.pre, jen.Var().Id(name).Add(GoType(t, false)), jen.Id(def).Op(":=").Add(v.def), jen.If(jen.Id(def)).Block(jen.Id(name).Op("=").Add(v.val)))
 	}
 	if t.Kind == ir.KindStruct || t.Kind == ir.KindNone {
 		pre = append(pre, jen.Id("_").Op("=").Id(name)) // its truth may not read it

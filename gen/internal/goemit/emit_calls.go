@@ -128,7 +128,7 @@ func (e *emitter) defaultFilter(x *ir.Call) gval {
 	}
 	same := ir.SameKind(x.X.Type(), x.Args[0].Type())
 	t := e.temp("t")
-	pre := append(v.pre, jen.Var().Id(t).Add(goType(x.T, false)))
+	pre := append(v.pre, jen.Var().Id(t).Add(GoType(x.T, false)))
 	use := v.def
 	if boolean {
 		use = e.truth(gval{val: v.val, def: v.def}, x.X.Type()).val
@@ -246,13 +246,13 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 			pre = append(pre, d.pre...)
 			t := e.temp("t")
 			m = gval{pre: append(m.pre,
-				jen.Var().Id(t).Add(goType(ir.AttrType(x.Attr), false)),
+				jen.Var().Id(t).Add(GoType(ir.AttrType(x.Attr), false)),
 				jen.If(m.def).Block(jen.Id(t).Op("=").Add(m.val)).Else().Block(jen.Id(t).Op("=").Add(d.val)),
 			), val: jen.Id(t)}
 		}
 		m = e.defined(m, ir.AttrType(x.Attr))
 		pre = append(pre,
-			jen.Id(out).Op(":=").Make(goType(x.T, false), jen.Len(v.val)),
+			jen.Id(out).Op(":=").Make(GoType(x.T, false), jen.Len(v.val)),
 			jen.For(jen.List(jen.Id(i), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(m.pre, jen.Id(out).Index(jen.Id(i)).Op("=").Add(m.val))...),
 		)
 		return gval{pre: pre, val: jen.Id(out)}
@@ -298,8 +298,8 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 		it := e.temp("x")
 		ki, kt := key(it)
 		pre = append(pre,
-			jen.Var().Id(out).Add(goType(xt, false)),
-			jen.Id(seen).Op(":=").Map(goType(kt, false)).Bool().Values(),
+			jen.Var().Id(out).Add(GoType(xt, false)),
+			jen.Id(seen).Op(":=").Map(GoType(kt, false)).Bool().Values(),
 			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(ki.pre,
 				jen.If(jen.Op("!").Id(seen).Index(ki.val)).Block(
 					jen.Id(seen).Index(ki.val).Op("=").True(),
@@ -327,7 +327,7 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 	)
 	pre = append(pre,
 		jen.Id(out).Op(":=").Qual("slices", "Clone").Call(v.val),
-		jen.Qual("slices", "SortStableFunc").Call(jen.Id(out), jen.Func().Params(jen.List(jen.Id(a), jen.Id(b)).Add(goType(elem, false))).Int().Block(compare...)),
+		jen.Qual("slices", "SortStableFunc").Call(jen.Id(out), jen.Func().Params(jen.List(jen.Id(a), jen.Id(b)).Add(GoType(elem, false))).Int().Block(compare...)),
 	)
 	return gval{pre: pre, val: jen.Id(out)}
 }

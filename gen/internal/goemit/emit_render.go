@@ -141,7 +141,7 @@ func (e *emitter) appendJSON(buf *jen.Statement, x *ir.Call) []jen.Code {
 	indent, hasIndent := e.arg(x, 0)
 	pre := append(v.pre, indent.pre...)
 	writer := "NewJSONWriter"
-	if e.p.Spec.Jinja.Transformers {
+	if e.p.Transformers {
 		writer = "NewTransformersJSONWriter"
 	}
 	if !hasIndent {
@@ -185,7 +185,7 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen
 		}
 	case ir.KindStruct, ir.KindDict:
 		fields := append([]*ir.Field(nil), t.Fields...)
-		if !e.p.Spec.Jinja.Transformers { // transformers' tojson keeps the insertion order
+		if !e.p.Transformers { // transformers' tojson keeps the insertion order
 			sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
 		}
 		out := []jen.Code{call("OpenObject")}
@@ -207,7 +207,11 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen
 	return []jen.Code{jen.Id("_").Op("=").Add(v), call("Null")}
 }
 
-var dst = jen.Id("dst")
+// DstName is the buffer that a body appends to and returns: the parameter
+// of the function around the body, which the file's writer declares.
+const DstName = "dst"
+
+var dst = jen.Id(DstName)
 
 func (e *emitter) print(x ir.Expr) []jen.Code {
 	// Print the operands of ~ and tojson straight into dst, with no
@@ -292,7 +296,7 @@ func (e *emitter) node(n ir.Node) []jen.Code {
 func (e *emitter) raise(n *ir.Raise) []jen.Code {
 	v := e.defined(e.expr(n.Msg), n.Msg.Type())
 	return append(v.pre, jen.Return(dst, jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Spec.Key),
+		jen.Id("Prompt"): jen.Lit(e.p.Key),
 		jen.Id("Pos"):    jen.Lit(n.Pos),
 		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrRaised"),
 		jen.Id("Detail"): v.val,
@@ -344,7 +348,7 @@ func (e *emitter) declare(locals []*ir.Local) []jen.Code {
 		if !e.read[l] {
 			continue
 		}
-		out = append(out, jen.Var().Id(l.GoName).Add(goType(l.T, false)))
+		out = append(out, jen.Var().Id(l.GoName).Add(GoType(l.T, false)))
 		if l.MaybeUndefined {
 			out = append(out, jen.Var().Id(l.GoName+"Def").Bool())
 		}
@@ -458,7 +462,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		out = append(out, jen.Id(items).Op(":=").Index().String().Values(keys...))
 		if n.Key != nil && readLocals(n.Body, n.Filter)[n.Value] {
 			m := e.temp("m")
-			out = append(out, jen.Id(m).Op(":=").Map(jen.String()).Add(goType(n.Value.T, false)).Values(vals))
+			out = append(out, jen.Id(m).Op(":=").Map(jen.String()).Add(GoType(n.Value.T, false)).Values(vals))
 			v.val = jen.Id(m)
 		} else {
 			out = append(out, jen.Id("_").Op("=").Add(v.val)) // still a use, for Go
@@ -512,7 +516,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		c := e.truthOf(n.Filter)
 		body := append(target(jen.Id(x), readLocals(nil, n.Filter)), c.pre...)
 		body = append(body, jen.If(c.val).Block(jen.Id(kept).Op("=").Append(jen.Id(kept), jen.Id(x))))
-		elemType := goType(elem, false)
+		elemType := GoType(elem, false)
 		if it.Kind == ir.KindDynamic && n.Key != nil {
 			elemType = jen.Index(jen.Lit(2)).Add(jinjaValue())
 		}

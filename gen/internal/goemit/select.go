@@ -43,7 +43,7 @@ func (e *emitter) selectItems(x *ir.Select) gval {
 		av := e.expr(a)
 		pre = append(append(pre, av.pre...), jen.Id("_").Op("=").Add(av.val))
 	}
-	list := goType(t, false)
+	list := GoType(t, false)
 	if dynamic {
 		list = jen.Index().Add(jinjaValue())
 	}
@@ -71,7 +71,7 @@ func (e *emitter) mapItems(x *ir.MapFilter) gval {
 		pre = append(append(pre, av.pre...), jen.Id("_").Op("=").Add(av.val))
 	}
 	pre = append(pre,
-		jen.Id(mapped).Op(":=").Add(goType(x.T, false)).Values(),
+		jen.Id(mapped).Op(":=").Add(GoType(x.T, false)).Values(),
 		jen.For(jen.List(jen.Id("_"), jen.Id(item)).Op(":=").Range().Add(v.val)).Block(body...),
 	)
 	return gval{pre: pre, val: jen.Id(mapped)}

@@ -26,7 +26,7 @@ type CheckSchema struct {
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string // JSON text; "" when absent
 
 	Props      []CheckProp // sorted by name
-	Required   []string    // in bit order
+	Required   []string    // in bit order, at most MaxRequired
 	Closed     bool        // additionalProperties: false
 	Additional *CheckSchema
 	MinProps   int
@@ -36,6 +36,10 @@ type CheckSchema struct {
 	MinItems, MaxItems int
 	Unique             bool
 }
+
+// MaxRequired is the most required properties of one object the checks
+// track, in a uint64.
+const MaxRequired = 64
 
 type CheckProp struct {
 	Name string
@@ -84,6 +88,9 @@ type Output struct {
 	// Format is how ParseOutput reads a completion: formatJSON, formatYAML
 	// or formatText.
 	Format string
+	// RequestFormat is the output format that Request sends: outputFormat
+	// as the file writes it (xml stays xml), json for a schema without one.
+	RequestFormat string
 	// Schema is the outputSchema, nil without one: ParseOutput then
 	// returns raw JSON (json, yaml) or the text.
 	Schema *schema.Schema

@@ -1,10 +1,43 @@
 package ir
 
+import "github.com/promptgen/promptgen/gen/internal/src"
+
 // Prompt is the checked, typed form of one prompt: the emitters' only
 // input for it. Every type is resolved, every name decided and every
 // position rendered.
 type Prompt struct {
-	Spec     *PromptSpec
+	// What names and the emitters read of the prompt's file, copied from
+	// its spec by NewPrompt; each part of a prompt has its prompt's.
+	Key  string  // "support/summarize_customer_interaction", which runtime errors name
+	Path string  // the prompt file, as diagnostics show it
+	File string  // the file that positions in its templates name
+	Pos  src.Pos // the start of the file
+	// GoNameOverride is the `go_name:` of the prompt, and GoNamePos the
+	// position of its value.
+	GoNameOverride string
+	GoNamePos      src.Pos
+	Description    string
+	Model          string
+	// Parameters are `parameters:` and ExtraParameters `extra_parameters:`.
+	Parameters      []Parameter
+	ExtraParameters []Parameter
+	// Transformers is set by `jinja: {profile: transformers}`: tojson is
+	// transformers' (its indent and key order).
+	Transformers bool
+	// Fragment marks a fragment: a function, not a prompt value.
+	Fragment bool
+	// Chat is set by `inputs: chat`, and SpecialTokens are its
+	// special_tokens.
+	Chat          bool
+	SpecialTokens []string
+	// Tokenizer counts the tokens of a sectioned prompt, and Markers wraps
+	// each section in BEGIN and END lines.
+	Tokenizer string
+	Markers   bool
+	// HasExamples is set when the file has examples; Examples holds those
+	// that check.
+	HasExamples bool
+
 	Name     string  // exported Go name, e.g. SummarizeCustomerInteraction
 	TypeName string  // exported type of the prompt value, <Name>Prompt
 	Feed     *Type   // the feed struct
@@ -42,7 +75,11 @@ type Prompt struct {
 
 // Section is one section of a sectioned prompt. Its templates are Parts.
 type Section struct {
-	Spec *SectionSpec
+	Name, Title string
+	// Budget is budget_tokens, 0 when absent; Truncate is what rendering
+	// does over it (TruncateError, TruncateItems or TruncateText).
+	Budget   int
+	Truncate string
 	// When renders "1" when the section is in; nil when it always is.
 	When *Prompt
 	Body *Prompt
@@ -66,4 +103,21 @@ type Example struct {
 	// Output is the expected output as the output type decodes it, or the
 	// text itself when the output is text.
 	Output string
+}
+
+// NewPrompt starts the checked form of a template of prompt p, with feed:
+// p's body or one of its parts, or a template or component of a set.
+func NewPrompt(p *PromptSpec, feed *Type) *Prompt {
+	return &Prompt{
+		Key: p.Key, Path: p.Path, File: p.Map.File, Pos: p.Pos, GoNameOverride: p.GoName, GoNamePos: p.GoNamePos,
+		Description: p.Description, Model: p.Model, Parameters: p.Parameters, ExtraParameters: p.ExtraParameters,
+		Transformers: p.Jinja.Transformers, Fragment: p.Fragment, Chat: p.Chat, SpecialTokens: p.SpecialTokens,
+		Tokenizer: p.Tokenizer, Markers: p.Markers, HasExamples: len(p.Examples) > 0,
+		Feed: feed,
+	}
+}
+
+// NewSection starts the checked form of section s, with body.
+func NewSection(s *SectionSpec, body *Prompt) *Section {
+	return &Section{Name: s.Name, Title: s.Title, Budget: s.Budget, Truncate: s.Truncate, Body: body}
 }

@@ -8,7 +8,19 @@ import (
 
 // PromptSet is a checked template set: emit's only input for it.
 type PromptSet struct {
-	Spec   *SetSpec
+	// What names and the emitters read of promptset.yaml, copied from the
+	// spec by NewPromptSet.
+	Key  string  // the set's directory in the prompts tree, "" for the tree itself
+	Path string  // promptset.yaml as diagnostics show it
+	Pos  src.Pos // the start of promptset.yaml
+	// GoNameOverride is the set's `go_name:`, and GoNamePos the position
+	// of its value.
+	GoNameOverride string
+	GoNamePos      src.Pos
+	Description    string
+	// DefaultType and DefaultName are the settings of a new set value.
+	DefaultType, DefaultName string
+
 	Name   string // the set's Go type name, e.g. Agent
 	Helper string // the prefix of its package-level helpers, e.g. _agent
 	Feed   *Type
@@ -23,8 +35,9 @@ type PromptSet struct {
 
 // Predefined is one set of predefined_variables, checked against the feed.
 type Predefined struct {
-	Spec   *PredefinedSpec
-	GoName string // its name's constant, decided by names.Sets
+	Name   string
+	Pos    src.Pos // the name
+	GoName string  // its name's constant, decided by names.Sets
 	Values []PredefinedField
 }
 
@@ -38,8 +51,15 @@ type PredefinedField struct {
 
 // SetTemplate is one template of a set.
 type SetTemplate struct {
-	Spec *SetTemplateSpec
-	Body *Prompt
+	// Path is the template's full path in the set ("main/BrowseLink.enterprise",
+	// DefaultTemplatePath for the System one), and Source its file as
+	// diagnostics show it.
+	Path   string
+	Source string
+	// System marks the set's default_template, the system fallback after
+	// every path of the chain.
+	System bool
+	Body   *Prompt
 	// Versioned lists the versioned components that the template includes,
 	// directly or through other components, sorted by name.
 	Versioned []*SetComponent
@@ -59,23 +79,27 @@ type SetComponent struct {
 
 // Versioned reports whether the component has versions to choose from.
 func (c *SetComponent) Versioned() bool {
-	return len(c.Versions) > 1 || c.Versions[0].Spec.Version != ""
+	return len(c.Versions) > 1 || c.Versions[0].Version != ""
 }
 
 // VersionNames lists the component's versions, "" for unversioned content.
 func (c *SetComponent) VersionNames() []string {
 	var vs []string
 	for _, v := range c.Versions {
-		vs = append(vs, v.Spec.Version)
+		vs = append(vs, v.Version)
 	}
 	return vs
 }
 
 // ComponentVersion is one version of a component.
 type ComponentVersion struct {
-	Spec *ComponentSpec
-	Body *Prompt
-	Func string
+	Version string // "" for the unversioned content
+	// Full is its path in the set ("main/components/preamble.concise"),
+	// and Source its file as diagnostics show it.
+	Full   string
+	Source string
+	Body   *Prompt
+	Func   string
 }
 
 // SetKey is a typed key constant: one per template name, outside of
@@ -91,3 +115,31 @@ type SetKey struct {
 
 // Full names the component in messages: "main/components/preamble".
 func (c *SetComponent) Full() string { return path.Join(c.Namespace, ComponentsDir, c.Name) }
+
+// NewPromptSet starts the checked form of set s.
+func NewPromptSet(s *SetSpec) *PromptSet {
+	return &PromptSet{Key: s.Key, Path: s.Path, Pos: s.Pos, GoNameOverride: s.GoName, GoNamePos: s.GoNamePos,
+		Description: s.Description, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
+}
+
+// NewSetTemplate starts the checked form of template t of set s: its model,
+// parameters and extra parameters are its own, else the set's.
+func NewSetTemplate(t *SetTemplateSpec, s *SetSpec) *SetTemplate {
+	it := &SetTemplate{Path: t.Path, Source: t.Prompt.Path, System: t.System,
+		Model: t.Prompt.Model, Params: t.Prompt.Parameters, Extra: t.Prompt.ExtraParameters}
+	if it.Model == "" {
+		it.Model = s.Model
+	}
+	if it.Params == nil {
+		it.Params = s.Parameters
+	}
+	if it.Extra == nil {
+		it.Extra = s.ExtraParameters
+	}
+	return it
+}
+
+// NewComponentVersion starts the checked form of component version c.
+func NewComponentVersion(c *ComponentSpec) *ComponentVersion {
+	return &ComponentVersion{Version: c.Version, Full: c.Full(), Source: c.Prompt.Path}
+}

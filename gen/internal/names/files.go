@@ -32,20 +32,20 @@ func Files(prompts []*ir.Prompt, sets []*ir.PromptSet, base string, diags *diag.
 		owners[name] = owner{key, pos}
 	}
 	for _, p := range prompts {
-		if p.Spec.Fragment {
+		if p.Fragment {
 			// fragments/x is x_fragment.go, agent/fragments/x agent_x_fragment.go.
-			stem := strings.Replace("/"+p.Spec.Key, "/"+ir.FragmentsDir+"/", "/", 1)
-			add(FileStem(stem[1:])+"_fragment.go", p.Spec.Key, p.Spec.Pos)
+			stem := strings.Replace("/"+p.Key, "/"+ir.FragmentsDir+"/", "/", 1)
+			add(FileStem(stem[1:])+"_fragment.go", p.Key, p.Pos)
 			continue
 		}
-		add(FileStem(p.Spec.Key)+"_prompt.go", p.Spec.Key, p.Spec.Pos)
+		add(FileStem(p.Key)+"_prompt.go", p.Key, p.Pos)
 	}
 	for _, s := range sets {
-		stem := FileStem(s.Spec.Key)
+		stem := FileStem(s.Key)
 		if stem == "" { // the prompts directory is itself the set
 			stem = FileStem(base)
 		}
-		add(stem+"_set.go", s.Spec.Key, s.Spec.Pos)
+		add(stem+"_set.go", s.Key, s.Pos)
 	}
 	return fileNames
 }

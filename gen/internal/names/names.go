@@ -2,13 +2,13 @@
 // words, the initialism table, exported and unexported names, and the
 // scopes in which names are claimed so that collisions are found; the
 // naming pass over the checked prompts and sets (Prompts, Sets: prompt
-// values, feed types and fields, set keys); and Article, the English
-// article that messages and doc comments put before a name.
+// values, feed types and fields, output types and checks, set keys); and
+// Article, the English article that messages and doc comments put before a
+// name.
 //
-// It imports only the standard library, gen/internal/ir and
-// gen/internal/diag. It must not import gen or any other stage; the
-// outputSchema generator names output types through the callback it passes
-// to Prompts.
+// It imports only the standard library, gen/internal/ir, gen/internal/diag,
+// gen/internal/src and schema (the model of an output's types). It must not
+// import gen or any other stage: the lowered output is on the IR.
 package names
 
 import (

@@ -42,36 +42,36 @@ var chatContextNames = []string{"Context", "Chat", "CheckMarkers"}
 
 // Prompts decides every Go name of the checked prompts: prompt values,
 // struct types and fields. Collisions are errors at both positions. It
-// returns the package scope, for the names of template sets. nameOutput
-// names a prompt's output types, right after its feed.
-func Prompts(ps []*ir.Prompt, diags *diag.Sink, nameOutput func(*Scope, *diag.Sink, *ir.Prompt)) *Scope {
+// returns the package scope, for the names of template sets. A prompt's
+// output types are named right after its feed.
+func Prompts(ps []*ir.Prompt, diags *diag.Sink) *Scope {
 	pkg := NewScope("SupportPackageIsVersion1")
 	for _, p := range ps {
-		key := path.Base(p.Spec.Key)
-		name, pos, ok := GoName(key, p.Spec.GoName, p.Spec.Pos, p.Spec.GoNamePos, "prompt name", diags)
-		if ok && p.Spec.Fragment {
+		key := path.Base(p.Key)
+		name, pos, ok := GoName(key, p.GoNameOverride, p.Pos, p.GoNamePos, "prompt name", diags)
+		if ok && p.Fragment {
 			// The fragment's own name is claimed too, so a prompt or set
 			// of the same name is an error at both, not a near miss.
-			if Claim(pkg, diags, name, p.Spec.Key, pos) && Claim(pkg, diags, name+SuffixFragment, p.Spec.Key, pos) {
+			if Claim(pkg, diags, name, p.Key, pos) && Claim(pkg, diags, name+SuffixFragment, p.Key, pos) {
 				p.Name = name + SuffixFragment
-				nameStruct(pkg, diags, p.Feed, p.Name+SuffixParams, p.Spec.Key, pos, feedMethods)
+				nameStruct(pkg, diags, p.Feed, p.Name+SuffixParams, p.Key, pos, feedMethods)
 			} else {
-				nameStruct(NewScope(), diags, p.Feed, "X"+SuffixFeed, p.Spec.Key, pos, feedMethods)
+				nameStruct(NewScope(), diags, p.Feed, "X"+SuffixFeed, p.Key, pos, feedMethods)
 			}
-		} else if ok && Claim(pkg, diags, name, p.Spec.Key, pos) && Claim(pkg, diags, name+SuffixPrompt, p.Spec.Key, pos) {
+		} else if ok && Claim(pkg, diags, name, p.Key, pos) && Claim(pkg, diags, name+SuffixPrompt, p.Key, pos) {
 			p.Name = name
 			p.TypeName = name + SuffixPrompt
-			nameStruct(pkg, diags, p.Feed, name+SuffixFeed, p.Spec.Key, pos, feedMethods)
+			nameStruct(pkg, diags, p.Feed, name+SuffixFeed, p.Key, pos, feedMethods)
 			if p.Output != nil {
 				nameOutput(pkg, diags, p)
 			}
-			if len(p.Spec.Examples) > 0 {
+			if p.HasExamples {
 				p.ExampleName = name + SuffixExample
-				Claim(pkg, diags, p.ExampleName, p.Spec.Key+".examples", pos)
+				Claim(pkg, diags, p.ExampleName, p.Key+".examples", pos)
 			}
 		} else {
 			// Still check the fields, in a scope of their own.
-			nameStruct(NewScope(), diags, p.Feed, "X"+SuffixFeed, p.Spec.Key, pos, feedMethods)
+			nameStruct(NewScope(), diags, p.Feed, "X"+SuffixFeed, p.Key, pos, feedMethods)
 		}
 		p.Structs = structsOf(p.Feed, nil)
 	}
@@ -207,13 +207,13 @@ var setFeedMethods = []string{"Merge", "Validate"}
 // letter so that they never meet a user's name.
 func Sets(pkg *Scope, sets []*ir.PromptSet, base string, diags *diag.Sink) {
 	for _, s := range sets {
-		key := path.Base(s.Spec.Key)
-		if s.Spec.Key == "" {
+		key := path.Base(s.Key)
+		if s.Key == "" {
 			key = base // the prompts directory is itself the set
 		}
-		name, pos, ok := GoName(key, s.Spec.GoName, s.Spec.Pos, s.Spec.GoNamePos, "set name", diags)
+		name, pos, ok := GoName(key, s.GoNameOverride, s.Pos, s.GoNamePos, "set name", diags)
 		if !ok {
-			nameStruct(NewScope(), diags, s.Feed, "X"+SuffixFeed, s.Spec.Key, pos, setFeedMethods)
+			nameStruct(NewScope(), diags, s.Feed, "X"+SuffixFeed, s.Key, pos, setFeedMethods)
 			continue
 		}
 		s.Name = name
@@ -221,7 +221,7 @@ func Sets(pkg *Scope, sets []*ir.PromptSet, base string, diags *diag.Sink) {
 		s.Helper = "_" + string(unicode.ToLower(r)) + name[size:]
 		// A set's key in messages is its promptset.yaml, so that it
 		// never equals a prompt's key.
-		owner := path.Join(s.Spec.Key, ir.SetFile)
+		owner := path.Join(s.Key, ir.SetFile)
 		Claim(pkg, diags, name, owner, pos)
 		Claim(pkg, diags, "New"+name, owner, pos)
 		nameStruct(pkg, diags, s.Feed, name+SuffixFeed, owner, pos, setFeedMethods)
@@ -235,13 +235,13 @@ func Sets(pkg *Scope, sets []*ir.PromptSet, base string, diags *diag.Sink) {
 			Claim(pkg, diags, k.GoName, k.Key, kpos)
 		}
 		for _, p := range s.Predefined {
-			suffix, ok := Exported(p.Spec.Name)
+			suffix, ok := Exported(p.Name)
 			if !ok {
-				diags.Errorf(p.Spec.Pos, "predefined variable set %q does not make a Go name (rename it)", p.Spec.Name)
+				diags.Errorf(p.Pos, "predefined variable set %q does not make a Go name (rename it)", p.Name)
 				continue
 			}
 			p.GoName = name + "Predefined" + suffix
-			Claim(pkg, diags, p.GoName, "predefined_variables."+p.Spec.Name, p.Spec.Pos)
+			Claim(pkg, diags, p.GoName, "predefined_variables."+p.Name, p.Pos)
 		}
 		for id, t := range s.Templates {
 			t.Func = s.Helper + "Template" + strconv.Itoa(id)

@@ -32,10 +32,6 @@ var (
 		"minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties"}
 )
 
-// maxRequired is the most required properties of one object the checks
-// track, in a uint64.
-const maxRequired = 64
-
 // lowerChecks builds the checks of s, or returns nil when the schema
 // needs the compiled schema.
 func lowerChecks(s *schema.Schema) *ir.Checks {
@@ -131,12 +127,12 @@ func (b *chkBuilder) keyword(s *ir.CheckSchema, m map[string]any, k string, v an
 		s.HasEnum, s.Const, s.Enum = true, true, []any{v}
 	case "properties":
 		props, _ := v.(map[string]any)
-		names := make([]string, 0, len(props))
+		keys := make([]string, 0, len(props))
 		for name := range props {
-			names = append(names, name)
+			keys = append(keys, name)
 		}
-		sort.Strings(names)
-		for _, name := range names {
+		sort.Strings(keys)
+		for _, name := range keys {
 			s.Props = append(s.Props, ir.CheckProp{Name: name, S: b.build(props[name], at+"/"+escapeToken(name)), Bit: -1})
 		}
 		b.required(s, m)
@@ -198,7 +194,7 @@ func (b *chkBuilder) keyword(s *ir.CheckSchema, m map[string]any, k string, v an
 // required gives the required properties of s their bits.
 func (b *chkBuilder) required(s *ir.CheckSchema, m map[string]any) {
 	list, _ := m["required"].([]any)
-	if len(list) > maxRequired {
+	if len(list) > ir.MaxRequired {
 		b.unsupported = true
 		return
 	}
@@ -252,21 +248,4 @@ func isIn(s string, list []string) bool {
 		}
 	}
 	return false
-}
-
-// nameChecks names the check functions and pattern variables of an
-// output named name.
-func nameChecks(c *ir.Checks, name string) {
-	c.Root.Func = "_" + name + "Check"
-	n, p := 0, 0
-	for _, s := range c.Schemas {
-		if s != c.Root && !s.Trivial() {
-			n++
-			s.Func = "_" + name + "Check" + strconv.Itoa(n)
-		}
-		if s.Pattern != "" {
-			p++
-			s.PatternVar = "_" + name + "Pattern" + strconv.Itoa(p)
-		}
-	}
 }

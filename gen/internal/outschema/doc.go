@@ -1,9 +1,11 @@
-// Package outschema is the outputSchema generator: from a prompt's
-// outputFormat and outputSchema (loaded by package schema) it builds the
-// output IR (Lower: the Go types and the checks that replace the compiled
-// schema), names the output types (Name, called by the naming pass) and
-// emits the output types, ParseOutput, Request and the checks (Emit*).
+// Package outschema lowers a prompt's output: from its outputFormat and
+// outputSchema (loaded by package schema) it builds the output IR (Lower:
+// the format, the schema, and the checks that replace the compiled
+// schema), rejecting what ParseOutput could not honour, and checks the
+// prompt's examples against its feed and output (CheckExamples). Package
+// names names the output types and package emit writes them.
 //
-// It imports ir, diag, names, schema and jennifer. It must not import gen,
-// the template checker or a backend: templates are not its concern.
+// It imports ir, diag, src, schema and yaml (the examples' nodes). It must
+// not import gen, the template checker, names or an emitter, nor jennifer:
+// it writes no Go.
 package outschema

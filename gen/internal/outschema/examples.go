@@ -27,10 +27,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// CheckExamples checks the examples of p, which is typed, and stores them
-// in p.Examples.
-func CheckExamples(p *ir.Prompt, diags *diag.Sink) {
-	for i, ex := range p.Spec.Examples {
+// CheckExamples checks the examples of spec against p, its typed form,
+// and stores them in p.Examples.
+func CheckExamples(spec *ir.PromptSpec, p *ir.Prompt, diags *diag.Sink) {
+	for i, ex := range spec.Examples {
 		c := &exampleChecker{diags: diags, ex: ex, path: fmt.Sprintf("examples[%d]", i)}
 		input, inOK := c.input(p.Feed)
 		out, outOK := c.output(p.Output)

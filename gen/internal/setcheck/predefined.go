@@ -21,7 +21,7 @@ func (sc *setChecker) predefined(feed *ir.Type) {
 		keys = append(keys, f.Key)
 	}
 	for _, spec := range sc.set.Predefined {
-		p := &ir.Predefined{Spec: spec}
+		p := &ir.Predefined{Name: spec.Name, Pos: spec.Pos}
 		for _, v := range spec.Values {
 			at := "predefined_variables." + spec.Name + "." + v.Key
 			f := feed.Field(v.Key)
@@ -35,7 +35,7 @@ func (sc *setChecker) predefined(feed *ir.Type) {
 		}
 		sc.out.Predefined = append(sc.out.Predefined, p)
 	}
-	sort.Slice(sc.out.Predefined, func(i, j int) bool { return sc.out.Predefined[i].Spec.Name < sc.out.Predefined[j].Spec.Name })
+	sort.Slice(sc.out.Predefined, func(i, j int) bool { return sc.out.Predefined[i].Name < sc.out.Predefined[j].Name })
 }
 
 // predefinedValue converts l to a value of type t: a scalar, or a list of

@@ -65,7 +65,7 @@ func (sc *setChecker) unusedComponents() {
 	}
 	for _, c := range sc.out.Components {
 		if !used[c] {
-			sc.diags.Warnf(c.Versions[0].Spec.Prompt.Pos, "component %q is not used by any template", c.Full())
+			sc.diags.Warnf(sc.versionSpecs[c.Versions[0]].Prompt.Pos, "component %q is not used by any template", c.Full())
 		}
 	}
 }
@@ -183,7 +183,7 @@ func (sc *setChecker) versioned() {
 		for i := 1; i < len(list); i++ {
 			if list[i].Name == list[i-1].Name {
 				sc.diags.Errorf(b.p.Pos, "template %q uses two versioned components named %q (%s and %s); rename one",
-					b.tmpl.Spec.Path, list[i].Name, list[i-1].Full(), list[i].Full())
+					b.tmpl.Path, list[i].Name, list[i-1].Full(), list[i].Full())
 			}
 		}
 		b.tmpl.Versioned = list

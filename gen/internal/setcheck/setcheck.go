@@ -17,6 +17,8 @@ type setChecker struct {
 	out    *ir.PromptSet
 	bodies []*setBody
 	uses   []check.ComponentUse
+	// versionSpecs are the specs of the component versions.
+	versionSpecs map[*ir.ComponentVersion]*ir.ComponentSpec
 }
 
 // setBody is one template or component version to check.
@@ -51,25 +53,16 @@ func (sc *setChecker) check() *ir.PromptSet {
 	if sc.strict && s.Inputs == nil {
 		sc.diags.Errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, ir.SetFile)
 	}
-	sc.out = &ir.PromptSet{Spec: s}
+	sc.out = ir.NewPromptSet(s)
 	sc.components()
 	for _, t := range s.Templates {
-		it := &ir.SetTemplate{Spec: t, Model: t.Prompt.Model, Params: t.Prompt.Parameters, Extra: t.Prompt.ExtraParameters}
-		if it.Model == "" {
-			it.Model = s.Model
-		}
-		if it.Params == nil {
-			it.Params = s.Parameters
-		}
-		if it.Extra == nil {
-			it.Extra = s.ExtraParameters
-		}
+		it := ir.NewSetTemplate(t, s)
 		sc.out.Templates = append(sc.out.Templates, it)
 		sc.bodies = append(sc.bodies, &setBody{p: t.Prompt, ns: t.Namespace, tmpl: it})
 	}
 	for _, c := range sc.out.Components {
 		for _, v := range c.Versions {
-			sc.bodies = append(sc.bodies, &setBody{p: v.Spec.Prompt, ns: c.Namespace, self: c, ver: v})
+			sc.bodies = append(sc.bodies, &setBody{p: sc.versionSpecs[v].Prompt, ns: c.Namespace, self: c, ver: v})
 		}
 	}
 	for _, b := range sc.bodies {
@@ -138,6 +131,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 // components groups the set's component versions by namespace and name.
 func (sc *setChecker) components() {
 	sc.comps = check.Components{}
+	sc.versionSpecs = map[*ir.ComponentVersion]*ir.ComponentSpec{}
 	for _, c := range sc.set.Components {
 		ic := sc.comps[c.Namespace][c.Name]
 		if ic == nil {
@@ -148,7 +142,9 @@ func (sc *setChecker) components() {
 			sc.comps[c.Namespace][c.Name] = ic
 			sc.out.Components = append(sc.out.Components, ic)
 		}
-		ic.Versions = append(ic.Versions, &ir.ComponentVersion{Spec: c})
+		v := ir.NewComponentVersion(c)
+		sc.versionSpecs[v] = c
+		ic.Versions = append(ic.Versions, v)
 		ic.Templates = append(ic.Templates, ir.ComponentTemplate{Version: c.Version, Key: c.Prompt.Key, File: c.Prompt.Map.File})
 	}
 }

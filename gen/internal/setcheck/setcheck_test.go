@@ -81,7 +81,7 @@ func TestSetFeedUnion(t *testing.T) {
 	}
 	for _, tp := range s.Templates {
 		if tp.Body == nil || tp.Body.Feed != s.Feed {
-			t.Errorf("%s: body %v not checked against the union feed", tp.Spec.Path, tp.Body)
+			t.Errorf("%s: body %v not checked against the union feed", tp.Path, tp.Body)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package goemit
+package emit
 
 import (
 	"strconv"
@@ -29,7 +29,7 @@ func emitParts(f *jen.File, p *ir.Prompt, renderBody Body) {
 		if part.ItemEnds {
 			params = append(params, jen.Id("ends").Op("*").Index().Int())
 		}
-		f.Comment(part.Name + " appends template " + strconv.Itoa(i) + " of the " + p.Spec.Key + " prompt to dst.")
+		f.Comment(part.Name + " appends template " + strconv.Itoa(i) + " of the " + p.Key + " prompt to dst.")
 		f.Func().Id(part.Name).Params(params...).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 	}
 }

@@ -1,4 +1,4 @@
-package outschema
+package emit
 
 import (
 	"strconv"
@@ -9,14 +9,37 @@ import (
 	"github.com/promptgen/promptgen/schema"
 )
 
+// This file writes a prompt's output: the Go types that ParseOutput
+// returns (named by package names), the compiled schema or the checks,
+// Request, ParseOutput and Examples.
+//
+// Go types of the schema model (schema.Kind):
+//
+//	String             string; with an enum (not a const), a named string
+//	                   type with one constant per value and a Valid method
+//	Integer, Number    int, float64
+//	Boolean            bool
+//	Object             a named struct, <Prompt>Output<Path>
+//	Array, Map         []E, map[string]E; elements are <...>Item
+//	Ref                the named type of the Def, or the Def's Go type
+//	                   inline when it needs no name
+//	Union              a named struct with one pointer per variant and
+//	                   JSON methods switching on the discriminator
+//	Raw                json.RawMessage (the schema package warns)
+//
+// A property that is optional or nullable is a pointer, unless its type
+// is a slice, a map or raw JSON, which are nil instead; an optional one is
+// omitempty. A property whose type is a recursive Def's struct is always a
+// pointer, so that the Go type is finite.
+
 const jsonPath = "encoding/json"
 
 // decodeExampleHelper is the package helper that Examples methods call.
 const decodeExampleHelper = "_decodeExample"
 
-// EmitTypes writes the named types of p's output and its compiled
+// emitTypes writes the named types of p's output and its compiled
 // schema.
-func EmitTypes(f *jen.File, p *ir.Prompt) {
+func emitTypes(f *jen.File, p *ir.Prompt) {
 	o := p.Output
 	if o != nil {
 		for _, t := range o.Types {
@@ -24,7 +47,7 @@ func EmitTypes(f *jen.File, p *ir.Prompt) {
 		}
 	}
 	if o != nil && o.Schema != nil {
-		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Spec.Key + " prompt as JSON.")
+		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Key + " prompt as JSON.")
 		f.Const().Id(o.SchemaVar + "JSON").Op("=").Lit(string(o.Schema.JSON))
 		f.Line()
 		if o.Checks != nil {
@@ -36,7 +59,7 @@ func EmitTypes(f *jen.File, p *ir.Prompt) {
 		}
 	}
 	if p.ExampleName != "" {
-		f.Comment(p.ExampleName + " is one of the examples of the " + p.Spec.Key + " prompt: variables and")
+		f.Comment(p.ExampleName + " is one of the examples of the " + p.Key + " prompt: variables and")
 		f.Comment("the output expected for them.")
 		f.Type().Id(p.ExampleName).Struct(
 			jen.Id("Input").Id(p.Feed.Name),
@@ -59,7 +82,7 @@ func typeDoc(f *jen.File, name, doc string, t *schema.Type) {
 	f.Comment(name + " " + doc)
 	if t != nil && t.Description != "" {
 		f.Comment("")
-		DocLines(f, t.Description)
+		docLines(f, t.Description)
 	}
 }
 
@@ -252,14 +275,13 @@ func outFieldType(o *ir.Output, p *schema.Prop) (*jen.Statement, bool) {
 	return outGoType(o, t), !p.Required
 }
 
-// EmitRequest writes Request, which builds the payload of a model call.
-func EmitRequest(f *jen.File, p *ir.Prompt) {
-	src := p.Spec
+// emitRequest writes Request, which builds the payload of a model call.
+func emitRequest(f *jen.File, p *ir.Prompt) {
 	req := jen.Qual(ir.RuntimePath, "Request")
 	fields := jen.Dict{
 		jen.Id("Parameters"): jen.Id("p").Dot("Parameters").Call(),
 	}
-	if len(src.ExtraParameters) > 0 {
+	if len(p.ExtraParameters) > 0 {
 		fields[jen.Id("ExtraParameters")] = jen.Id("p").Dot("ExtraParameters").Call()
 	}
 	if !p.IsMessages {
@@ -268,14 +290,11 @@ func EmitRequest(f *jen.File, p *ir.Prompt) {
 	if len(p.Messages) > 1 || p.IsMessages {
 		fields[jen.Id("Messages")] = jen.Id("msgs")
 	}
-	if src.Model != "" {
-		fields[jen.Id("Model")] = jen.Lit(src.Model)
+	if p.Model != "" {
+		fields[jen.Id("Model")] = jen.Lit(p.Model)
 	}
-	if format := src.OutputFormat; format != "" || p.Output != nil {
-		if format == "" {
-			format = p.Output.Format // a schema without outputFormat is json
-		}
-		fields[jen.Id("OutputFormat")] = jen.Lit(format)
+	if o := p.Output; o != nil {
+		fields[jen.Id("OutputFormat")] = jen.Lit(o.RequestFormat)
 	}
 	if o := p.Output; o != nil && o.Schema != nil {
 		fields[jen.Id("OutputSchema")] = jen.Qual(jsonPath, "RawMessage").Call(jen.Id(o.SchemaVar + "JSON"))
@@ -303,8 +322,8 @@ func EmitRequest(f *jen.File, p *ir.Prompt) {
 	})
 }
 
-// EmitMethods writes ParseOutput and Examples on the prompt type.
-func EmitMethods(f *jen.File, p *ir.Prompt) {
+// emitMethods writes ParseOutput and Examples on the prompt type.
+func emitMethods(f *jen.File, p *ir.Prompt) {
 	typ := jen.Id(p.TypeName)
 	if o := p.Output; o != nil {
 		out := jen.Id(o.Name)
@@ -374,9 +393,9 @@ func parseDoc(f *jen.File, o *ir.Output) {
 	f.Comment("message short enough to quote back to the model; the decoded value is returned too.")
 }
 
-// EmitDecodeExample writes the helper of the Examples methods in
+// emitDecodeExample writes the helper of the Examples methods in
 // promptgen.go.
-func EmitDecodeExample(f *jen.File) {
+func emitDecodeExample(f *jen.File) {
 	f.Comment(decodeExampleHelper + " decodes a value of an example, which promptgen checked when it")
 	f.Comment("generated the package.")
 	f.Func().Id(decodeExampleHelper).Types(jen.Id("T").Any()).Params(jen.Id("doc").String()).Id("T").Block(
@@ -385,11 +404,4 @@ func EmitDecodeExample(f *jen.File) {
 			jen.Panic(jen.Lit("promptgen: example does not decode: ").Op("+").Err().Dot("Error").Call())),
 		jen.Return(jen.Id("v")),
 	)
-}
-
-// DocLines writes text as comment lines.
-func DocLines(f *jen.File, text string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		f.Comment(line)
-	}
 }

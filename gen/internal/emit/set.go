@@ -1,4 +1,4 @@
-package goemit
+package emit
 
 import (
 	"encoding/json"
@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
-	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
 )
 
@@ -22,7 +22,7 @@ import (
 // SetFile returns the file of set s, with the renderers of the
 // text/template backend when tt is set (the API is the same).
 func SetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
-	f := newSourceFile(importPath, pkg, s.Spec.Path)
+	f := newSourceFile(importPath, pkg, s.Path)
 	importGoTypes(f, s.Feed)
 	for _, t := range s.Structs {
 		emitSetStruct(f, s, t)
@@ -40,15 +40,15 @@ func SetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
 }
 
 // setDir is the set's directory as diagnostics show it.
-func setDir(s *ir.PromptSet) string { return path.Dir(s.Spec.Path) }
+func setDir(s *ir.PromptSet) string { return path.Dir(s.Path) }
 
 // emitSetStruct writes a struct type of the set's feed and its Merge method.
 func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 	if t == s.Feed {
-		outschema.DocLines(f, t.Name+" holds the variables of every template and component of the "+s.Spec.Key+" set.")
+		docLines(f, t.Name+" holds the variables of every template and component of the "+s.Key+" set.")
 		f.Comment("Which of them a render needs depends on the template the key resolves to.")
 	} else {
-		outschema.DocLines(f, t.Name+" is an object in the variables of the "+s.Spec.Key+" set.")
+		docLines(f, t.Name+" is an object in the variables of the "+s.Key+" set.")
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
@@ -57,7 +57,7 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 			if fld.Optional {
 				tag += ",omitempty"
 			}
-			g.Id(fld.GoName).Add(goType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
+			g.Id(fld.GoName).Add(goemit.GoType(fld.Type, fld.Optional && ir.IsPointerKind(fld.Type))).Tag(map[string]string{"json": tag})
 		}
 	})
 	f.Comment("Merge merges other into f field by field (template-manager.md, \"Merge")
@@ -69,24 +69,24 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 		jen.Id("other").Id(t.Name), jen.Id("s").Qual(ir.RuntimePath, "ConflictStrategy"),
 	).BlockFunc(func(g *jen.Group) {
 		for _, fld := range t.Fields {
-			dst, src := jen.Op("&").Id("f").Dot(fld.GoName), jen.Id("other").Dot(fld.GoName)
+			into, from := jen.Op("&").Id("f").Dot(fld.GoName), jen.Id("other").Dot(fld.GoName)
 			ft := fld.Type.Resolve()
 			switch {
 			case ft.Kind == ir.KindList:
-				g.Qual(ir.RuntimePath, "MergeSlice").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeSlice").Call(into, from, jen.Id("s"))
 			case ft.Kind == ir.KindMap:
-				g.Qual(ir.RuntimePath, "MergeMap").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeMap").Call(into, from, jen.Id("s"))
 			case fld.Optional:
-				g.Qual(ir.RuntimePath, "MergeValue").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeValue").Call(into, from, jen.Id("s"))
 			case ft.Kind == ir.KindString:
-				g.Qual(ir.RuntimePath, "MergeString").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeString").Call(into, from, jen.Id("s"))
 			case ft.Go != nil:
 				// A Go type has no Merge: it is replaced, as a value is.
-				g.If(jen.Id("s").Op("!=").Qual(ir.RuntimePath, "AttributeOnly")).Block(jen.Id("f").Dot(fld.GoName).Op("=").Add(src))
+				g.If(jen.Id("s").Op("!=").Qual(ir.RuntimePath, "AttributeOnly")).Block(jen.Id("f").Dot(fld.GoName).Op("=").Add(from))
 			case ft.Kind == ir.KindStruct:
-				g.Id("f").Dot(fld.GoName).Dot("Merge").Call(src, jen.Id("s"))
+				g.Id("f").Dot(fld.GoName).Dot("Merge").Call(from, jen.Id("s"))
 			default:
-				g.Qual(ir.RuntimePath, "MergeValue").Call(dst, src, jen.Id("s"))
+				g.Qual(ir.RuntimePath, "MergeValue").Call(into, from, jen.Id("s"))
 			}
 		}
 	})
@@ -101,8 +101,8 @@ func setTag(s *ir.PromptSet) string {
 	paths := make([]string, len(s.Templates))
 	system := false // the set has a default_template
 	for i, t := range s.Templates {
-		paths[i] = t.Spec.Path
-		system = system || t.Spec.System
+		paths[i] = t.Path
+		system = system || t.System
 	}
 	b, err := json.Marshal(struct {
 		Set           string   `json:"set"`
@@ -110,7 +110,7 @@ func setTag(s *ir.PromptSet) string {
 		DefaultName   string   `json:"defaultName"`
 		Paths         []string `json:"paths"`
 		SystemDefault bool     `json:"systemDefault,omitempty"`
-	}{s.Spec.Key, s.Spec.DefaultType, s.Spec.DefaultName, paths, system})
+	}{s.Key, s.DefaultType, s.DefaultName, paths, system})
 	if err != nil {
 		panic(err) // strings and a slice of strings always marshal
 	}
@@ -125,28 +125,28 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	rt := func(id string) *jen.Statement { return jen.Qual(ir.RuntimePath, id) }
 	opts := jen.Id("opts").Op("...").Qual(ir.RuntimePath, "Option")
 
-	if d := s.Spec.Description; d != "" {
-		outschema.DocLines(f, name+": "+d)
+	if d := s.Description; d != "" {
+		docLines(f, name+": "+d)
 		f.Comment("")
 	}
-	outschema.DocLines(f, name+" resolves and renders the templates of the "+s.Spec.Key+" set ("+setDir(s)+"):")
+	docLines(f, name+" resolves and renders the templates of the "+s.Key+" set ("+setDir(s)+"):")
 	f.Comment("a key goes through the fallback chain of runtime.Manager to a template,")
 	f.Comment("rendered with " + names.Article(s.Feed.Name) + ". " + upperFirst(names.Article(name)) + " is immutable and safe for")
 	f.Comment("concurrent use; Switch returns a changed copy.")
 	f.Type().Id(name).Struct(jen.Id("m").Qual(ir.RuntimePath, "Manager").Tag(map[string]string{"promptgen": setTag(s)}))
 
-	settings := jen.Dict{jen.Id("Type"): jen.Lit(s.Spec.DefaultType), jen.Id("DefaultName"): jen.Lit(s.Spec.DefaultName)}
-	f.Comment("New" + name + " returns " + names.Article(name) + " with the set's settings (type " + strconv.Quote(s.Spec.DefaultType) + ",")
-	f.Comment("default name " + strconv.Quote(s.Spec.DefaultName) + ", no root space, no version) changed by opts.")
+	settings := jen.Dict{jen.Id("Type"): jen.Lit(s.DefaultType), jen.Id("DefaultName"): jen.Lit(s.DefaultName)}
+	f.Comment("New" + name + " returns " + names.Article(name) + " with the set's settings (type " + strconv.Quote(s.DefaultType) + ",")
+	f.Comment("default name " + strconv.Quote(s.DefaultName) + ", no root space, no version) changed by opts.")
 	f.Func().Id("New" + name).Params(opts.Clone()).Op("*").Add(typ.Clone()).Block(
 		jen.Return(jen.Op("&").Add(typ.Clone()).Values(jen.Id("m").Op(":").Add(rt("NewManager")).Call(
-			jen.Lit(s.Spec.Key), jen.Id(h+"Lookup"), jen.Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
+			jen.Lit(s.Key), jen.Id(h+"Lookup"), jen.Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
 			rt("Settings").Values(settings), jen.Id("opts").Op("..."),
 		))),
 	)
 
 	if len(s.Keys) > 0 {
-		f.Comment("The keys of the " + s.Spec.Key + " set's templates, one per template name.")
+		f.Comment("The keys of the " + s.Key + " set's templates, one per template name.")
 		f.Const().DefsFunc(func(g *jen.Group) {
 			for _, k := range s.Keys {
 				if k.GoName == "" {
@@ -159,7 +159,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	}
 
 	if len(s.Predefined) > 0 {
-		f.Comment("The names of the " + s.Spec.Key + " set's predefined variables, for runtime.WithPredefined.")
+		f.Comment("The names of the " + s.Key + " set's predefined variables, for runtime.WithPredefined.")
 		f.Const().DefsFunc(func(g *jen.Group) {
 			for _, p := range s.Predefined {
 				var fields []string
@@ -167,7 +167,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 					fields = append(fields, v.Field.Key)
 				}
 				g.Comment(p.GoName + " fills " + strings.Join(fields, ", ") + ".")
-				g.Id(p.GoName).Op("=").Lit(p.Spec.Name)
+				g.Id(p.GoName).Op("=").Lit(p.Name)
 			}
 		})
 	}
@@ -294,9 +294,9 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	longest := 0
 	var paths []jen.Code
 	for _, t := range s.Templates {
-		paths = append(paths, jen.Lit(t.Spec.Path))
-		if !t.Spec.System {
-			longest = max(longest, len(t.Spec.Path))
+		paths = append(paths, jen.Lit(t.Path))
+		if !t.System {
+			longest = max(longest, len(t.Path))
 		}
 	}
 	f.Comment(h + "Paths holds every template's full path; the index is its id.")
@@ -306,7 +306,7 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	f.Comment("does not allocate: a Path joins into the stack buffer, which no")
 	f.Comment("candidate longer than the longest path can overflow.")
 	for _, t := range s.Templates {
-		if t.Spec.System {
+		if t.System {
 			f.Comment("The empty path, which no step of the chain builds, is the system default")
 			f.Comment("template (default_template), tried after every path.")
 		}
@@ -316,8 +316,8 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 		jen.If(jen.Id("p").Dot("Len").Call().Op(">").Len(jen.Id("buf"))).Block(jen.Return(jen.Lit(0), jen.False())),
 		jen.Switch(jen.String().Parens(jen.Id("p").Dot("AppendTo").Call(jen.Id("buf").Index(jen.Empty(), jen.Lit(0))))).BlockFunc(func(g *jen.Group) {
 			for id, t := range s.Templates {
-				p := t.Spec.Path
-				if t.Spec.System {
+				p := t.Path
+				if t.System {
 					p = ""
 				}
 				g.Case(jen.Lit(p)).Block(jen.Return(jen.Lit(id), jen.True()))
@@ -334,16 +334,16 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 		if len(t.Versioned) == 0 {
 			continue
 		}
-		var names, versions []jen.Code
+		var compNames, versions []jen.Code
 		for _, c := range t.Versioned {
-			names = append(names, jen.Lit(c.Name))
+			compNames = append(compNames, jen.Lit(c.Name))
 			var vs []jen.Code
 			for _, v := range c.VersionNames() {
 				vs = append(vs, jen.Lit(v))
 			}
 			versions = append(versions, jen.Values(vs...))
 		}
-		entries[jen.Lit(id)] = jen.Values(jen.Index().String().Values(names...), jen.Index().Index().String().Values(versions...))
+		entries[jen.Lit(id)] = jen.Values(jen.Index().String().Values(compNames...), jen.Index().Index().String().Values(versions...))
 	}
 	f.Var().Id(h+"Components").Op("=").Index(jen.Lit(n)).Struct(
 		jen.Id("names").Index().String(),
@@ -422,16 +422,16 @@ func emitSetPredefined(f *jen.File, s *ir.PromptSet) {
 			if v.Field.Optional && ir.IsPointerKind(v.Field.Type) {
 				// A pointer to a value: a variable of its own.
 				name := h + "Predefined" + strconv.Itoa(i) + v.Field.GoName
-				f.Comment(name + " is " + v.Field.Key + " of the predefined variables " + strconv.Quote(p.Spec.Name) + ".")
+				f.Comment(name + " is " + v.Field.Key + " of the predefined variables " + strconv.Quote(p.Name) + ".")
 				f.Var().Id(name).Op("=").Add(val)
 				val = jen.Op("&").Id(name)
 			}
 			fields[jen.Id(v.Field.GoName)] = val
 		}
 		values = append(values, jen.Values(fields))
-		known = append(known, jen.Lit(p.Spec.Name))
+		known = append(known, jen.Lit(p.Name))
 	}
-	errFields := jen.Dict{jen.Id("Set"): jen.Lit(s.Spec.Key), jen.Id("Name"): jen.Id("name")}
+	errFields := jen.Dict{jen.Id("Set"): jen.Lit(s.Key), jen.Id("Name"): jen.Id("name")}
 	if len(s.Predefined) > 0 {
 		f.Comment(h + "Predefined holds the predefined variables, in the order of " + h + "PredefinedNames.")
 		f.Var().Id(h + "Predefined").Op("=").Index(jen.Lit(len(s.Predefined))).Id(s.Feed.Name).Values(values...)
@@ -445,7 +445,7 @@ func emitSetPredefined(f *jen.File, s *ir.PromptSet) {
 		jen.Switch(jen.Id("name")).BlockFunc(func(g *jen.Group) {
 			g.Case(jen.Lit(""))
 			for i, p := range s.Predefined {
-				g.Case(jen.Lit(p.Spec.Name)).Block(
+				g.Case(jen.Lit(p.Name)).Block(
 					jen.Id("f").Dot("Merge").Call(jen.Id(h+"Predefined").Index(jen.Lit(i)), jen.Qual(ir.RuntimePath, "AttributeOnly")))
 			}
 			g.Default().Block(jen.Return(jen.Op("&").Qual(ir.RuntimePath, "PredefinedError").Values(errFields)))
@@ -463,7 +463,7 @@ func predefinedLit(t *ir.Type, v any) *jen.Statement {
 		for _, x := range v {
 			items = append(items, predefinedLit(t.Elem, x))
 		}
-		return goType(t, false).Values(items...)
+		return goemit.GoType(t, false).Values(items...)
 	case int64:
 		return jen.Lit(int(v))
 	}
@@ -491,28 +491,28 @@ func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
 		jen.Return(jen.Id("dst"), jen.Nil()),
 	)
 	for _, t := range s.Templates {
-		f.Comment(t.Func + " renders " + t.Spec.Path + " (" + t.Spec.Prompt.Path + ").")
-		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, t.Body)...)
+		f.Comment(t.Func + " renders " + t.Path + " (" + t.Source + ").")
+		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(goemit.GoBody(f, t.Body)...)
 	}
 	for _, c := range s.Components {
 		if len(c.Versions) == 1 {
-			f.Comment(c.Func + " renders the component " + c.Versions[0].Spec.Full() + " (" + c.Versions[0].Spec.Prompt.Path + ").")
-			f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, c.Versions[0].Body)...)
+			f.Comment(c.Func + " renders the component " + c.Versions[0].Full + " (" + c.Versions[0].Source + ").")
+			f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(goemit.GoBody(f, c.Versions[0].Body)...)
 			continue
 		}
 		f.Comment(c.Func + " renders the component " + c.Full() + " in the version that v")
-		f.Comment("chooses, else " + versionDesc(c.Versions[0].Spec.Version) + ".")
+		f.Comment("chooses, else " + versionDesc(c.Versions[0].Version) + ".")
 		f.Func().Id(c.Func).Params(renderParams(s)...).Params(results...).Block(
 			jen.Switch(jen.Id("v").Dot("Version").Call(jen.Lit(c.Name))).BlockFunc(func(g *jen.Group) {
 				for _, v := range c.Versions[1:] {
-					g.Case(jen.Lit(v.Spec.Version)).Block(jen.Return(jen.Id(v.Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))))
+					g.Case(jen.Lit(v.Version)).Block(jen.Return(jen.Id(v.Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))))
 				}
 			}),
 			jen.Return(jen.Id(c.Versions[0].Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))),
 		)
 		for _, v := range c.Versions {
-			f.Comment(v.Func + " renders " + v.Spec.Full() + " (" + v.Spec.Prompt.Path + ").")
-			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(GoBody(f, v.Body)...)
+			f.Comment(v.Func + " renders " + v.Full + " (" + v.Source + ").")
+			f.Func().Id(v.Func).Params(renderParams(s)...).Params(results...).Block(goemit.GoBody(f, v.Body)...)
 		}
 	}
 }
@@ -531,25 +531,25 @@ func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 		jen.Switch(jen.Id("id")).BlockFunc(func(g *jen.Group) {
 			for id, t := range s.Templates {
 				g.Case(jen.Lit(id)).Block(jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteVariant").Call(
-					jen.Id(t.Func+"Template"), jen.Id("dst"), jen.Lit(t.Body.Spec.Key), jen.Lit(t.Body.Spec.Map.File), jen.Id("f"), jen.Id("v"))))
+					jen.Id(t.Func+"Template"), jen.Id("dst"), jen.Lit(t.Body.Key), jen.Lit(t.Body.File), jen.Id("f"), jen.Id("v"))))
 			}
 		}),
 		jen.Return(jen.Id("dst"), jen.Nil()),
 	)
 	f.Comment(h + "Templates associates the templates of the set and of its components,")
 	f.Comment("each named by its prompt, so that $.Include finds a component's.")
-	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Spec.Key)).
+	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Key)).
 		Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call())
 	parse := func(name, what string, p *ir.Prompt) {
-		src, tmpl := name+"Source", name+"Template"
-		f.Comment(src + " is " + what + " translated to Go text/template.")
-		f.Const().Id(src).Op("=").Add(multiLineLit(ttemit.Translate(p)))
-		f.Comment(tmpl + " is " + src + " parsed.")
-		f.Var().Id(tmpl).Op("=").Qual("text/template", "Must").Call(
-			jen.Id(h + "Templates").Dot("New").Call(jen.Lit(p.Spec.Key)).Dot("Parse").Call(jen.Id(src)))
+		srcName, tmplName := name+"Source", name+"Template"
+		f.Comment(srcName + " is " + what + " translated to Go text/template.")
+		f.Const().Id(srcName).Op("=").Add(multiLineLit(ttemit.Translate(p)))
+		f.Comment(tmplName + " is " + srcName + " parsed.")
+		f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
+			jen.Id(h + "Templates").Dot("New").Call(jen.Lit(p.Key)).Dot("Parse").Call(jen.Id(srcName)))
 	}
 	for _, t := range s.Templates {
-		parse(t.Func, t.Spec.Path+" ("+t.Spec.Prompt.Path+")", t.Body)
+		parse(t.Func, t.Path+" ("+t.Source+")", t.Body)
 	}
 	for _, c := range s.Components {
 		for _, v := range c.Versions {
@@ -557,7 +557,7 @@ func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 			if len(c.Versions) == 1 {
 				name = c.Func
 			}
-			parse(name, "the component "+v.Spec.Full()+" ("+v.Spec.Prompt.Path+")", v.Body)
+			parse(name, "the component "+v.Full+" ("+v.Source+")", v.Body)
 		}
 	}
 }
@@ -567,28 +567,6 @@ func versionDesc(v string) string {
 		return "the unversioned content"
 	}
 	return "version " + strconv.Quote(v)
-}
-
-// componentPrint renders a component into dst where it stands.
-func (e *emitter) componentPrint(x *ir.Include) []jen.Code {
-	err := e.temp("err")
-	return []jen.Code{
-		jen.Var().Id(err).Error(),
-		jen.If(jen.List(dst, jen.Id(err)).Op("=").Id(x.Comp.Func).Call(dst, jen.Id("f"), jen.Id("v")), jen.Id(err).Op("!=").Nil()).Block(
-			jen.Return(dst, jen.Id(err))),
-	}
-}
-
-// componentValue renders a component to a string, for a component used as a value.
-func (e *emitter) componentValue(x *ir.Include) gval {
-	b, err := e.temp("b"), e.temp("err")
-	return gval{
-		pre: []jen.Code{
-			jen.List(jen.Id(b), jen.Id(err)).Op(":=").Id(x.Comp.Func).Call(jen.Nil(), jen.Id("f"), jen.Id("v")),
-			jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, jen.Id(err))),
-		},
-		val: jen.String().Parens(jen.Id(b)),
-	}
 }
 
 // upperFirst capitalises an ASCII first letter.

@@ -1,8 +1,9 @@
-package outschema
+package emit
 
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -15,7 +16,7 @@ import (
 func emitChecks(f *jen.File, p *ir.Prompt) {
 	o := p.Output
 	c := o.Checks
-	f.Comment(o.ChecksType + " validates the outputs of the " + p.Spec.Key + " prompt with checks generated")
+	f.Comment(o.ChecksType + " validates the outputs of the " + p.Key + " prompt with checks generated")
 	f.Comment("from its outputSchema, which agree with the compiled schema.")
 	f.Type().Id(o.ChecksType).Struct()
 	f.Line()
@@ -217,7 +218,7 @@ func chkKindCheck(s *ir.CheckSchema, name string) []jen.Code {
 		}
 		return body
 	case "number":
-		integer := chkAllows(s, "number") && !isIn("number", s.Types) && len(s.Types) > 0
+		integer := chkAllows(s, "number") && !slices.Contains(s.Types, "number") && len(s.Types) > 0
 		if !s.HasEnum && !s.NumberChecks() && !integer {
 			return nil
 		}
@@ -285,7 +286,7 @@ func chkObjectCheck(s *ir.CheckSchema) []jen.Code {
 	if len(s.Props) == 0 {
 		loop = jen.For(c.Clone().Dot("Member").Call()).Block(other)
 	} else {
-		var cases, names []jen.Code
+		var cases, keys []jen.Code
 		for _, p := range s.Props {
 			var stmts []jen.Code
 			if p.Bit >= 0 {
@@ -293,16 +294,16 @@ func chkObjectCheck(s *ir.CheckSchema) []jen.Code {
 			}
 			stmts = append(stmts, checkValue(p.S))
 			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(stmts...))
-			names = append(names, jen.Lit(p.Name))
+			keys = append(keys, jen.Lit(p.Name))
 		}
 		// A member named like a property in another case would be decoded as it.
-		cases = append(cases, jen.Default().Block(c.Clone().Dot("Unknown").Call(names...), other))
+		cases = append(cases, jen.Default().Block(c.Clone().Dot("Unknown").Call(keys...), other))
 		loop = jen.For(c.Clone().Dot("Member").Call()).Block(jen.Switch(c.Clone().Dot("Key").Call()).Block(cases...))
 	}
 	body = append(body, loop)
 	if len(s.Required) > 0 {
 		all := uint64(1)<<len(s.Required) - 1
-		if len(s.Required) == maxRequired {
+		if len(s.Required) == ir.MaxRequired {
 			all = ^uint64(0)
 		}
 		args := []jen.Code{jen.Id("has")}

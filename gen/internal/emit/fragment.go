@@ -1,9 +1,8 @@
-package goemit
+package emit
 
 import (
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/outschema"
 )
 
 // FragmentFile returns the file for one fragment (the spec's
@@ -14,16 +13,15 @@ import (
 //
 // rendering with the same backend as the prompts.
 func FragmentFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
-	f := newSourceFile(importPath, pkg, p.Spec.Path)
+	f := newSourceFile(importPath, pkg, p.Path)
 	importGoTypes(f, p.Feed)
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}
-	src := p.Spec
-	if src.Description != "" {
-		outschema.DocLines(f, p.Name+": "+src.Description)
+	if p.Description != "" {
+		docLines(f, p.Name+": "+p.Description)
 	} else {
-		outschema.DocLines(f, p.Name+" renders the "+src.Key+" fragment from "+src.Path+".")
+		docLines(f, p.Name+" renders the "+p.Key+" fragment from "+p.Path+".")
 	}
 	sizeVar := "_" + p.Name + "Size"
 	appendName := "_" + p.Name + "Append"
@@ -37,7 +35,7 @@ func FragmentFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	)
 	f.Var().Id(sizeVar).Qual(ir.RuntimePath, "SizeHint")
 	code := body(f, p)
-	f.Comment(appendName + " appends the rendered " + src.Key + " fragment to dst.")
+	f.Comment(appendName + " appends the rendered " + p.Key + " fragment to dst.")
 	f.Func().Id(appendName).Params(dst.Clone().Index().Byte(), jen.Id("f").Add(feed.Clone())).Params(jen.Index().Byte(), jen.Error()).Block(code...)
 	return f
 }

@@ -1,4 +1,4 @@
-package goemit
+package emit
 
 import (
 	"github.com/dave/jennifer/jen"
@@ -18,7 +18,7 @@ var truncateConsts = map[string]string{
 // assembled by runtime.AppendPrompt.
 func emitSections(f *jen.File, p *ir.Prompt) []jen.Code {
 	typ, feed := jen.Id(p.TypeName), jen.Id(p.Feed.Name)
-	tokenizer := p.Spec.Tokenizer
+	tokenizer := p.Tokenizer
 	f.Comment("WithTokenizer returns the prompt counting tokens with t instead of " + tokenizer + ",")
 	f.Comment("the tokenizer its file names.")
 	f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("WithTokenizer").Params(jen.Id("t").Qual(ir.RuntimePath, "Tokenizer")).Add(typ.Clone()).Block(
@@ -57,8 +57,8 @@ func emitSections(f *jen.File, p *ir.Prompt) []jen.Code {
 		g.Id("head").Op(":=").String().Call(jen.Id("buf"))
 		g.Id("sections").Op(":=").Make(jen.Index().Qual(ir.RuntimePath, "Section"), jen.Lit(0), jen.Lit(len(p.Sections)))
 		for _, sec := range p.Sections {
-			g.Line().Comment(sec.Spec.Name)
-			body := sectionCode(sec, renderPart, p.Spec.Markers)
+			g.Line().Comment(sec.Name)
+			body := sectionCode(sec, renderPart, p.Markers)
 			if sec.When == nil {
 				g.Block(body...)
 				continue
@@ -74,7 +74,7 @@ func emitSections(f *jen.File, p *ir.Prompt) []jen.Code {
 	return []jen.Code{
 		jen.List(jen.Id("head"), jen.Id("sections"), jen.Err()).Op(":=").Id("p").Dot("render").Call(jen.Id("f")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(dst, jen.Err())),
-		jen.Return(jen.Qual(ir.RuntimePath, "AppendPrompt").Call(dst, jen.Id("head"), jen.Id("sections"), jen.Lit(p.Spec.Markers)), jen.Nil()),
+		jen.Return(jen.Qual(ir.RuntimePath, "AppendPrompt").Call(dst, jen.Id("head"), jen.Id("sections"), jen.Lit(p.Markers)), jen.Nil()),
 	}
 }
 
@@ -82,15 +82,15 @@ func emitSections(f *jen.File, p *ir.Prompt) []jen.Code {
 // budget, to sections.
 func sectionCode(sec *ir.Section, renderPart func(*ir.Prompt, ...jen.Code) []jen.Code, markers bool) []jen.Code {
 	in := jen.Dict{
-		jen.Id("Name"): jen.Lit(sec.Spec.Name),
+		jen.Id("Name"): jen.Lit(sec.Name),
 		jen.Id("Body"): jen.String().Call(jen.Id("buf")),
 	}
-	if sec.Spec.Title != "" {
-		in[jen.Id("Title")] = jen.Lit(sec.Spec.Title)
+	if sec.Title != "" {
+		in[jen.Id("Title")] = jen.Lit(sec.Title)
 	}
-	if sec.Spec.Budget > 0 {
-		in[jen.Id("Budget")] = jen.Lit(sec.Spec.Budget)
-		in[jen.Id("Truncate")] = jen.Qual(ir.RuntimePath, truncateConsts[sec.Spec.Truncate])
+	if sec.Budget > 0 {
+		in[jen.Id("Budget")] = jen.Lit(sec.Budget)
+		in[jen.Id("Truncate")] = jen.Qual(ir.RuntimePath, truncateConsts[sec.Truncate])
 	}
 	if markers {
 		in[jen.Id("Markers")] = jen.True()
