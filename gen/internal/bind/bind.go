@@ -6,7 +6,7 @@
 // bound type the Go struct's exported fields as promptgen types, so that
 // the checker types attribute accesses against the real type.
 //
-// It imports only ir, diag, names, schema (for did-you-mean) and
+// It imports only ir, src, diag, names, schema (for did-you-mean) and
 // go/packages; it must not import gen or any other stage.
 package bind
 

@@ -10,7 +10,8 @@
 // NewSection, NewPromptSet, NewSetTemplate and NewComponentVersion, which
 // the checker calls where it builds them.
 //
-// It holds data and queries, no stage logic. It imports only the template
-// syntax (for its options), schema and yaml.v3 (for what a prompt file
-// holds); it must not import gen or any other stage.
+// It holds data and queries, no stage logic. It imports only src
+// (positions), the template syntax (for its options), schema and yaml.v3
+// (for what a prompt file holds); it must not import gen or any other
+// stage.
 package ir

@@ -4,8 +4,9 @@
 // trailing-newline rule are applied while lexing, so Text nodes hold exactly
 // the bytes Jinja2 would output.
 //
-// It imports only the standard library: it knows nothing of types, prompt
-// files or Go, and must not import gen or any other stage.
+// It imports only the standard library and runtime/suggest (the
+// did-you-mean of an unknown tag): it knows nothing of types, prompt files
+// or Go, and must not import gen or any other stage.
 package tmpl
 
 // Span is a half-open range [Start, End) of byte offsets into the template source.
