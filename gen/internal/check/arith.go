@@ -94,6 +94,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		case ir.KindList:
 			c.unifyWeak(x.Type(), yt.Elem, e.X.Pos())
 			c.later = append(c.later, func() {
+				if yt.Resolve().Kind != ir.KindList {
+					return // it became dynamic after the test: staysTyped reports it
+				}
 				xk, ek := x.Type().Kind, yt.Resolve().Elem.Resolve().Kind
 				switch {
 				case !ir.IsScalar(ek):
