@@ -52,7 +52,14 @@ func (g *generator) intProductions(d int, e *expression) []choice {
 					if g.chance(0.3) {
 						args = append(args, g.kw("default", strconv.Itoa(g.r.IntN(9)-1)))
 						if g.chance(0.5) {
-							args = append(args, g.kw("base", g.pick([]string{"10", "16", "2", "0"})))
+							bases := []string{"10", "16", "2", "0"}
+							if x.text == "'9007199254740993'" {
+								// In base 16 it is beyond 64 bits, where int fails on
+								// purpose and Jinja2 prints the big int (seed 402
+								// cases 7798, 10119).
+								bases = []string{"10", "2", "0"}
+							}
+							args = append(args, g.kw("base", g.pick(bases)))
 						}
 					}
 				}},
