@@ -1,0 +1,457 @@
+package output
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Fix is one repair the schema-aligned parser made to reach a value of the
+// schema: where (a JSON pointer into the output), and what.
+type Fix struct {
+	Pointer string
+	Kind    string
+}
+
+func (f Fix) String() string {
+	if f.Pointer == "" {
+		return f.Kind
+	}
+	return f.Pointer + ": " + f.Kind
+}
+
+// Fixes the coercion makes, besides the reader's repairs.
+const (
+	fixNumberFromString = "number read from a string"
+	fixStringFromValue  = "value written as a string"
+	fixBoolFromString   = "boolean read from text"
+	fixOneItemList      = "single value made a one-item list"
+	fixEnumCase         = "enum value matched ignoring case and punctuation"
+	fixEnumPrefix       = "enum value matched with text after it"
+	fixEnumAlias        = "enum value matched by its alias"
+	fixMemberName       = "member name matched ignoring case and punctuation"
+	fixMemberAlias      = "member name matched by its alias"
+	fixExtraMember      = "member the schema does not have dropped"
+	fixIntegralFloat    = "integral number made an integer"
+	fixTruncated        = "value the answer ended inside, closed (nothing required is missing)"
+)
+
+// errAmbiguous is the cause of a coercion that fits more than one way.
+var errAmbiguous = errors.New("ambiguous")
+
+// coercer turns what the reader read into JSON of the shape.
+type coercer struct {
+	fixes []Fix
+}
+
+func (c *coercer) fix(ptr, kind string) { c.fixes = append(c.fixes, Fix{ptr, kind}) }
+
+// value returns the JSON value (for encoding/json) of n as shape s wants.
+func (c *coercer) value(n *loose, s *shape, ptr string) (any, error) {
+	for s.ref != nil {
+		s = s.ref
+	}
+	for _, r := range n.repairs {
+		c.fix(ptr, r)
+	}
+	if len(s.anyOf) > 0 {
+		return c.union(n, s, ptr)
+	}
+	if s.types&typeNull != 0 && n.kind == looseWord && isNullWord(n.text) {
+		return nil, nil
+	}
+	if s.enum != nil {
+		return c.enumValue(n, s, ptr)
+	}
+	switch primary := s.types &^ typeNull; {
+	case primary == 0:
+		return c.anyValue(n)
+	case primary&typeObject != 0 && n.kind == looseObject:
+		return c.object(n, s, ptr)
+	case primary&typeArray != 0:
+		return c.array(n, s, ptr)
+	case primary&typeObject != 0:
+		return nil, fmt.Errorf("%s: got %s, want an object", pointerOr(ptr), describeLoose(n))
+	case primary&(typeNumber|typeInteger) != 0 && (n.kind == looseNumber || primary&typeString == 0):
+		return c.number(n, primary&typeNumber == 0, ptr)
+	case primary&typeBoolean != 0 && primary&typeString == 0:
+		return c.boolean(n, ptr)
+	case primary&typeString != 0:
+		return c.str(n, ptr)
+	}
+	return c.anyValue(n)
+}
+
+// union tries every member; the one that needs the fewest fixes wins.
+// Two members that fit as well and give different values are an error.
+func (c *coercer) union(n *loose, s *shape, ptr string) (any, error) {
+	var best any
+	var bestFixes []Fix
+	found, tie := false, false
+	var lastErr error
+	for _, m := range s.anyOf {
+		try := &coercer{}
+		v, err := try.value(n, m, ptr)
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		switch {
+		case !found || len(try.fixes) < len(bestFixes):
+			best, bestFixes, found, tie = v, try.fixes, true, false
+		case len(try.fixes) == len(bestFixes) && !sameJSON(v, best):
+			tie = true
+		}
+	}
+	switch {
+	case !found:
+		return nil, lastErr
+	case tie:
+		return nil, fmt.Errorf("%s: fits more than one of the schema's alternatives: %w", pointerOr(ptr), errAmbiguous)
+	}
+	c.fixes = append(c.fixes, bestFixes...)
+	return best, nil
+}
+
+func (c *coercer) object(n *loose, s *shape, ptr string) (any, error) {
+	out := map[string]any{}
+	taken := map[*property]bool{}
+	for i, key := range n.keys {
+		p, how := s.property(key)
+		if p == nil || taken[p] {
+			if s.additional == nil {
+				c.fix(ptr+"/"+escapeToken(key), fixExtraMember)
+				continue
+			}
+			v, err := c.value(n.elems[i], s.additional, ptr+"/"+escapeToken(key))
+			if err != nil {
+				return nil, err
+			}
+			out[key] = v
+			continue
+		}
+		taken[p] = true
+		if how != "" {
+			c.fix(ptr+"/"+escapeToken(p.name), how)
+		}
+		v, err := c.value(n.elems[i], p.shape, ptr+"/"+escapeToken(p.name))
+		if err != nil {
+			return nil, err
+		}
+		out[p.name] = v
+	}
+	for _, p := range s.props {
+		if p.required && !taken[p] {
+			return nil, fmt.Errorf("%s: missing required member %q", pointerOr(ptr), p.name)
+		}
+	}
+	if !n.closed {
+		c.fix(ptr, fixTruncated)
+	}
+	return out, nil
+}
+
+// property finds the property that member name key stands for, and how
+// it matched ("" when exactly).
+func (s *shape) property(key string) (*property, string) {
+	for _, p := range s.props {
+		if p.name == key {
+			return p, ""
+		}
+	}
+	for _, p := range s.props {
+		for _, a := range p.aliases {
+			if a == key {
+				return p, fixMemberAlias
+			}
+		}
+	}
+	var match *property
+	for _, p := range s.props {
+		if normalize(p.name) == normalize(key) {
+			if match != nil {
+				return nil, ""
+			}
+			match = p
+		}
+	}
+	if match != nil {
+		return match, fixMemberName
+	}
+	return nil, ""
+}
+
+func (c *coercer) array(n *loose, s *shape, ptr string) (any, error) {
+	items := s.items
+	if items == nil {
+		items = &shape{}
+	}
+	if n.kind != looseArray {
+		v, err := c.value(n, items, ptr+"/0")
+		if err != nil {
+			return nil, err
+		}
+		c.fix(ptr, fixOneItemList)
+		return []any{v}, nil
+	}
+	out := []any{}
+	for i, e := range n.elems {
+		v, err := c.value(e, items, ptr+"/"+strconv.Itoa(i))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if !n.closed {
+		c.fix(ptr, fixTruncated)
+	}
+	return out, nil
+}
+
+// thousands is a number written with commas between groups of three.
+var thousands = regexp.MustCompile(`^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$`)
+
+func (c *coercer) number(n *loose, integer bool, ptr string) (any, error) {
+	text := n.text
+	switch n.kind {
+	case looseNumber:
+		if !n.closed {
+			return nil, fmt.Errorf("%s: the answer ends inside the number %s", pointerOr(ptr), text)
+		}
+	case looseString, looseWord:
+		if n.kind == looseString && !n.closed {
+			return nil, fmt.Errorf("%s: the answer ends inside %q", pointerOr(ptr), text)
+		}
+		t := strings.TrimSpace(text)
+		t = strings.TrimLeft(t, "$€£")
+		if thousands.MatchString(t) {
+			t = strings.ReplaceAll(t, ",", "")
+		}
+		text = t
+		c.fix(ptr, fixNumberFromString)
+	default:
+		return nil, fmt.Errorf("%s: got %s, want a number", pointerOr(ptr), describeLoose(n))
+	}
+	f, err := strconv.ParseFloat(strings.TrimPrefix(text, "+"), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return nil, fmt.Errorf("%s: %q is not a number", pointerOr(ptr), n.text)
+	}
+	if integer {
+		if f != math.Trunc(f) {
+			return nil, fmt.Errorf("%s: %s is not an integer", pointerOr(ptr), text)
+		}
+		if strings.ContainsAny(text, ".eE") {
+			c.fix(ptr, fixIntegralFloat)
+		}
+		return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
+	}
+	return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
+}
+
+// boolWord finds the one boolean a text states: "true", "False", or a
+// sentence holding exactly one of the two words.
+var boolWord = regexp.MustCompile(`(?i)\b(true|false)\b`)
+
+func (c *coercer) boolean(n *loose, ptr string) (any, error) {
+	if n.kind != looseWord && n.kind != looseString {
+		return nil, fmt.Errorf("%s: got %s, want a boolean", pointerOr(ptr), describeLoose(n))
+	}
+	t := strings.ToLower(strings.TrimSpace(n.text))
+	if n.kind == looseWord && (t == "true" || t == "false") && n.text == t {
+		return t == "true", nil
+	}
+	found := map[bool]bool{}
+	for _, m := range boolWord.FindAllString(n.text, -1) {
+		found[strings.EqualFold(m, "true")] = true
+	}
+	switch len(found) {
+	case 0:
+		return nil, fmt.Errorf("%s: %q states no boolean", pointerOr(ptr), n.text)
+	case 2:
+		return nil, fmt.Errorf("%s: %q states both true and false: %w", pointerOr(ptr), n.text, errAmbiguous)
+	}
+	c.fix(ptr, fixBoolFromString)
+	return found[true], nil
+}
+
+func (c *coercer) str(n *loose, ptr string) (any, error) {
+	switch n.kind {
+	case looseString:
+		if !n.closed {
+			return nil, fmt.Errorf("%s: the answer ends inside the string", pointerOr(ptr))
+		}
+		return n.text, nil
+	case looseWord:
+		if n.text == "null" {
+			return nil, fmt.Errorf("%s: got null, want a string", pointerOr(ptr))
+		}
+		return n.text, nil // the reader recorded the unquoted string
+	}
+	v, err := c.anyValue(n)
+	if err != nil {
+		return nil, err
+	}
+	b, _ := json.Marshal(v)
+	c.fix(ptr, fixStringFromValue)
+	return strings.Trim(string(b), `"`), nil
+}
+
+// enumValue matches the text of n against the enum: exactly, by alias,
+// ignoring case and punctuation, then as the start of the text ("ONE: the
+// first"). Each step must find exactly one value.
+func (c *coercer) enumValue(n *loose, s *shape, ptr string) (any, error) {
+	if n.kind == looseNumber {
+		v, err := c.number(n, false, ptr)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range s.enum {
+			if f, ok := e.(float64); ok && json.Number(strconv.FormatFloat(f, 'g', -1, 64)) == v {
+				return e, nil
+			}
+		}
+		return nil, fmt.Errorf("%s: %s is not one of the enum's values", pointerOr(ptr), n.text)
+	}
+	if n.kind != looseString && n.kind != looseWord {
+		return nil, fmt.Errorf("%s: got %s, want one of the enum's values", pointerOr(ptr), describeLoose(n))
+	}
+	text := n.text
+	for _, e := range s.enum {
+		if es, ok := e.(string); ok && es == text {
+			return e, nil
+		}
+	}
+	if v, ok := s.aliases[text]; ok {
+		c.fix(ptr, fixEnumAlias)
+		return v, nil
+	}
+	steps := []struct {
+		kind  string
+		match func(value string) bool
+	}{
+		{fixEnumCase, func(v string) bool { return normalize(v) == normalize(text) }},
+		{fixEnumPrefix, func(v string) bool { return startsWithWord(normalizeKeepSpace(text), normalizeKeepSpace(v)) }},
+	}
+	for _, step := range steps {
+		var found []any
+		for _, e := range s.enum {
+			if es, ok := e.(string); ok && step.match(es) {
+				found = append(found, e)
+			}
+		}
+		switch len(found) {
+		case 1:
+			c.fix(ptr, step.kind)
+			return found[0], nil
+		case 0:
+			continue
+		}
+		return nil, fmt.Errorf("%s: %q matches several enum values: %w", pointerOr(ptr), text, errAmbiguous)
+	}
+	return nil, fmt.Errorf("%s: %q is not one of the enum's values", pointerOr(ptr), text)
+}
+
+// anyValue is n as plain JSON, for a schema that allows anything there.
+func (c *coercer) anyValue(n *loose) (any, error) {
+	switch n.kind {
+	case looseObject:
+		out := map[string]any{}
+		for i, k := range n.keys {
+			v, err := c.anyValue(n.elems[i])
+			if err != nil {
+				return nil, err
+			}
+			out[k] = v
+		}
+		return out, nil
+	case looseArray:
+		out := []any{}
+		for _, e := range n.elems {
+			v, err := c.anyValue(e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case looseNumber:
+		if _, err := strconv.ParseFloat(n.text, 64); err != nil {
+			return n.text, nil
+		}
+		return json.Number(strings.TrimPrefix(n.text, "+")), nil
+	case looseWord:
+		switch strings.ToLower(n.text) {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+		if isNullWord(n.text) {
+			return nil, nil
+		}
+	}
+	return n.text, nil
+}
+
+func isNullWord(s string) bool {
+	switch s {
+	case "null", "None", "nil", "undefined", "NULL":
+		return true
+	}
+	return false
+}
+
+// normalize keeps the letters and digits of s, lower-cased.
+func normalize(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
+}
+
+// normalizeKeepSpace is normalize with every run of other characters one
+// space, so that word boundaries stay.
+func normalizeKeepSpace(s string) string {
+	fields := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return strings.Join(fields, " ")
+}
+
+// startsWithWord reports whether text starts with the words of value,
+// followed by the end or a word boundary.
+func startsWithWord(text, value string) bool {
+	return value != "" && strings.HasPrefix(text, value) && (len(text) == len(value) || text[len(value)] == ' ')
+}
+
+func describeLoose(n *loose) string {
+	switch n.kind {
+	case looseObject:
+		return "an object"
+	case looseArray:
+		return "a list"
+	case looseString:
+		return "a string"
+	case looseNumber:
+		return "a number"
+	}
+	return strconv.Quote(n.text)
+}
+
+func pointerOr(ptr string) string {
+	if ptr == "" {
+		return "the answer"
+	}
+	return ptr
+}
+
+func sameJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}

@@ -1,0 +1,139 @@
+package output
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// ParseLenient is Parse led by the schema: when Parse fails, it reads what
+// the model wrote the way a careful reader would and maps it onto shape,
+// then decodes and validates the result as Parse does, so a nil error
+// still means the value satisfies the schema. fixes lists every repair it
+// made (none when Parse succeeded). Ambiguity is an error, never a guess.
+//
+// It reads, besides JSON: comments, trailing and missing commas, unquoted
+// keys and values, single, triple and backtick quotes, unescaped quotes
+// and raw newlines inside strings, wrong or missing closing brackets,
+// ellipses, and answers the text ends inside when nothing required is
+// missing. It maps: numbers written as strings ("12,111", "$1,234.56"),
+// integral floats to integers (never rounding), "True" and sentences that
+// state one boolean, a single value to a one-item list, values to strings
+// where a string is wanted, enum values by case and punctuation, by alias
+// (x-aliases) or followed by more text ("ONE: the first"), member names by
+// alias or case, members the schema does not have (dropped), and union
+// members (the one needing the fewest fixes; a tie is an error).
+//
+// It looks for the value in every fenced code block, every object or
+// array in the prose, and, when the schema's top is not an object, the
+// whole text. The candidate needing the fewest fixes wins; on a tie a
+// fenced one, then the first.
+func ParseLenient[T any](completion string, shape *Shape, val Validator) (v T, fixes []Fix, err error) {
+	if v, err = Parse[T](completion, val); err == nil || len(completion) > MaxCompletion {
+		return v, nil, err
+	}
+	doc, fixes, rerr := repair(completion, shape.root)
+	if rerr != nil {
+		return v, nil, rerr
+	}
+	var out T
+	err = Decode(doc, &out, val)
+	return out, fixes, err
+}
+
+// repair finds the candidate of completion that maps onto s with the
+// fewest fixes, and returns its JSON.
+func repair(completion string, s *shape) ([]byte, []Fix, error) {
+	var best any
+	var bestFixes []Fix
+	found := false
+	var firstErr error
+	try := func(n *loose) {
+		c := &coercer{}
+		v, err := c.value(n, s, "")
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			return
+		}
+		if !found || len(c.fixes) < len(bestFixes) {
+			best, bestFixes, found = v, c.fixes, true
+		}
+	}
+	for _, n := range fencedValues(completion) {
+		try(n)
+	}
+	for _, n := range proseValues(completion) {
+		try(n)
+	}
+	top := s
+	for top.ref != nil {
+		top = top.ref
+	}
+	if text := strings.TrimSpace(completion); text != "" && (top.types&typeObject == 0 || top.types&^typeObject != 0) {
+		try(&loose{kind: looseWord, text: text, closed: true})
+	}
+	if !found {
+		if firstErr == nil {
+			return nil, nil, ErrNoJSON
+		}
+		return nil, nil, firstErr
+	}
+	doc, err := json.Marshal(best)
+	return doc, bestFixes, err
+}
+
+// fencedValues reads the value at the start of every fenced code block
+// (``` or ~~~, any tag). A fence inside a string of the value is part of
+// the string: the value is read first, and the scan goes on after it.
+func fencedValues(s string) []*loose {
+	var out []*loose
+	for i := 0; i < len(s); {
+		line := i
+		end := strings.IndexByte(s[i:], '\n')
+		if end < 0 {
+			break
+		}
+		i += end + 1
+		trimmed := strings.TrimLeft(s[line:i], " ")
+		if !strings.HasPrefix(trimmed, "```") && !strings.HasPrefix(trimmed, "~~~") {
+			continue
+		}
+		n, next := readLoose(s, i)
+		if n == nil {
+			break
+		}
+		out = append(out, n)
+		i = next
+		// Skip to the line after the value and its closing fence.
+		if nl := strings.IndexByte(s[i:], '\n'); nl >= 0 {
+			i += nl + 1
+			if t := strings.TrimLeft(s[i:], " "); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+				if nl := strings.IndexByte(s[i:], '\n'); nl >= 0 {
+					i += nl + 1
+				} else {
+					i = len(s)
+				}
+			}
+		} else {
+			i = len(s)
+		}
+	}
+	return out
+}
+
+// proseValues reads every object or array that opens in the text outside
+// the values read before it.
+func proseValues(s string) []*loose {
+	var out []*loose
+	for i := 0; i < len(s); {
+		j := strings.IndexAny(s[i:], "{[")
+		if j < 0 {
+			break
+		}
+		n, next := readLoose(s, i+j)
+		out = append(out, n)
+		i = next
+	}
+	return out
+}

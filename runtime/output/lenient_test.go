@@ -1,0 +1,220 @@
+package output
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const lenientSchema = `{
+  "type": "object",
+  "properties": {
+    "name": {"type": "string", "x-aliases": ["full_name"]},
+    "count": {"type": "integer"},
+    "price": {"type": "number"},
+    "ok": {"type": "boolean"},
+    "mood": {"type": "string", "enum": ["positive", "neutral", "negative"], "x-aliases": {"positive": ["happy"]}},
+    "tags": {"type": "array", "items": {"type": "string"}},
+    "note": {"type": ["string", "null"]}
+  },
+  "required": ["name", "count"],
+  "additionalProperties": false
+}`
+
+type lenientOut struct {
+	Name  string   `json:"name"`
+	Count int      `json:"count"`
+	Price float64  `json:"price,omitempty"`
+	OK    bool     `json:"ok,omitempty"`
+	Mood  string   `json:"mood,omitempty"`
+	Tags  []string `json:"tags,omitempty"`
+	Note  *string  `json:"note,omitempty"`
+}
+
+var (
+	lenientShape     = MustCompileShape(lenientSchema)
+	lenientValidator = MustCompileSchema(lenientSchema)
+)
+
+func TestParseLenient(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     lenientOut
+		fixes    []string
+	}{
+		{"clean", `{"name": "a", "count": 1}`, lenientOut{Name: "a", Count: 1}, nil},
+		{"comments and trailing comma", "{\"name\": \"a\", // who\n \"count\": 2,}", lenientOut{Name: "a", Count: 2},
+			[]string{"comment removed", "trailing comma removed"}},
+		{"unquoted keys, single quotes", `{name: 'a', count: 3}`, lenientOut{Name: "a", Count: 3},
+			[]string{"unquoted key", "unquoted key", "/name: single-quoted string"}},
+		{"prose and a fence", "Sure! Here it is:\n```json\n{\"name\": \"a\", \"count\": 4}\n```\nHope this helps.", lenientOut{Name: "a", Count: 4}, nil},
+		{"fence inside a string", "```json\n{\"name\": \"```x```\", \"count\": 5}\n```", lenientOut{Name: "```x```", Count: 5}, nil},
+		{"numbers as strings", `{"name": "a", "count": "12,111", "price": "$1,234.56"}`, lenientOut{Name: "a", Count: 12111, Price: 1234.56},
+			[]string{"/count: number read from a string", "/price: number read from a string"}},
+		{"integral float", `{"name": "a", "count": 3.0}`, lenientOut{Name: "a", Count: 3}, []string{"/count: integral number made an integer"}},
+		{"bool from text", `{"name": "a", "count": 1, "ok": "True"}`, lenientOut{Name: "a", Count: 1, OK: true}, []string{"/ok: boolean read from text"}},
+		{"enum case and text after", `{"name": "a", "count": 1, "mood": "NEGATIVE: the customer is upset"}`, lenientOut{Name: "a", Count: 1, Mood: "negative"},
+			[]string{"/mood: enum value matched with text after it"}},
+		{"enum alias", `{"name": "a", "count": 1, "mood": "happy"}`, lenientOut{Name: "a", Count: 1, Mood: "positive"}, []string{"/mood: enum value matched by its alias"}},
+		{"member alias and case", `{"full_name": "a", "Count": 1}`, lenientOut{Name: "a", Count: 1},
+			[]string{"/name: member name matched by its alias", "/count: member name matched ignoring case and punctuation"}},
+		{"one-item list", `{"name": "a", "count": 1, "tags": "x"}`, lenientOut{Name: "a", Count: 1, Tags: []string{"x"}}, []string{"/tags: single value made a one-item list"}},
+		{"extra member", `{"name": "a", "count": 1, "why": "?"}`, lenientOut{Name: "a", Count: 1}, []string{"/why: member the schema does not have dropped"}},
+		{"truncated, only optional missing", `{"name": "a", "count": 1, "tags": ["x", "y"`, lenientOut{Name: "a", Count: 1, Tags: []string{"x", "y"}},
+			[]string{"closed where the text ended", "/tags: closed where the text ended", "/tags: value the answer ended inside, closed (nothing required is missing)", "value the answer ended inside, closed (nothing required is missing)"}},
+		{"missing comma, wrong bracket", `{"name": "a" "count": 1, "tags": ["x"}`, lenientOut{Name: "a", Count: 1, Tags: []string{"x"}},
+			[]string{"missing comma added", "/tags: missing closing bracket added"}},
+	}
+	for _, tt := range tests {
+		got, fixes, err := ParseLenient[lenientOut](tt.in, lenientShape, lenientValidator)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("%s: (-want +got)\n%s", tt.name, d)
+		}
+		var fs []string
+		for _, f := range fixes {
+			fs = append(fs, f.String())
+		}
+		if d := cmp.Diff(tt.fixes, fs); d != "" {
+			t.Errorf("%s: fixes (-want +got)\n%s", tt.name, d)
+		}
+	}
+}
+
+// TestParseLenientRejects: what cannot be mapped fails, naming where.
+func TestParseLenientRejects(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"required missing", `{"name": "a"}`, `missing required member "count"`},
+		{"cut string", `{"name": "a", "count": 1, "note": "half`, "/note: the answer ends inside the string"},
+		{"cut number", `{"name": "a", "count": 12`, "/count: the answer ends inside the number 12"},
+		{"fraction for an integer", `{"name": "a", "count": 1.5}`, "/count: 1.5 is not an integer"},
+		{"enum matching none", `{"name": "a", "count": 1, "mood": "meh"}`, `/mood: "meh" is not one of the enum's values`},
+	}
+	for _, tt := range tests {
+		_, _, err := ParseLenient[lenientOut](tt.in, lenientShape, lenientValidator)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestParseLenientBareValues: a scalar, enum or list answer may be bare
+// text; a sentence stating both booleans is ambiguous.
+func TestParseLenientBareValues(t *testing.T) {
+	boolShape := MustCompileShape(`{"type": "boolean"}`)
+	if got, _, err := ParseLenient[bool]("The answer is **True**.", boolShape, nil); err != nil || !got {
+		t.Errorf("bool: got %v, %v", got, err)
+	}
+	if _, _, err := ParseLenient[bool]("The answer is true or false.", boolShape, nil); !errors.Is(err, errAmbiguous) {
+		t.Errorf("both booleans: got %v, want ambiguous", err)
+	}
+	enumShape := MustCompileShape(`{"type": "string", "enum": ["ONE", "TWO"]}`)
+	if got, fixes, err := ParseLenient[string]("ONE: the first", enumShape, nil); err != nil || got != "ONE" || len(fixes) != 1 {
+		t.Errorf("enum: got %q, %v, %v", got, fixes, err)
+	}
+	unionShape := MustCompileShape(`{"anyOf": [{"type": "integer"}, {"type": "string", "enum": ["none"]}]}`)
+	if got, _, err := ParseLenient[any]("None", unionShape, nil); err != nil || got != "none" {
+		t.Errorf("union: got %v, %v", got, err)
+	}
+}
+
+// TestParseLenientAgreesOnValidJSON: for valid JSON of the schema, the
+// lenient parse is the strict one, with no fixes; and whatever the input,
+// a nil error means the value validates against the compiled schema.
+func TestParseLenientAgreesOnValidJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	moods := []string{"positive", "neutral", "negative"}
+	for i := range 300 {
+		doc := `{"name": ` + strconv.Quote("n"+strconv.Itoa(i)) + `, "count": ` + strconv.Itoa(r.IntN(1000)-500)
+		if r.IntN(2) == 0 {
+			doc += `, "mood": "` + moods[r.IntN(3)] + `"`
+		}
+		if r.IntN(2) == 0 {
+			doc += `, "price": ` + strconv.FormatFloat(r.Float64()*100, 'g', -1, 64)
+		}
+		doc += "}"
+		want, err := Parse[lenientOut](doc, lenientValidator)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, fixes, err := ParseLenient[lenientOut](doc, lenientShape, lenientValidator)
+		if err != nil || len(fixes) != 0 || !cmp.Equal(want, got) {
+			t.Errorf("%s: got %+v, %v, %v", doc, got, fixes, err)
+		}
+	}
+}
+
+func FuzzParseLenient(f *testing.F) {
+	for _, s := range []string{`{name: 'a', count: "1,000",}`, "```\n{\"name\": \"a\"\n```", `{"name": "a", "count": 1, "mood": "HAPPY"}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, _, err := ParseLenient[lenientOut](s, lenientShape, lenientValidator)
+		if err != nil {
+			return
+		}
+		// A value without error satisfies the schema.
+		doc, merr := jsonMarshalOut(v)
+		if merr != nil {
+			t.Fatal(merr)
+		}
+		if verr := lenientValidator.Validate(doc, nil); verr != nil {
+			t.Fatalf("%q parsed to %s, which the schema rejects: %v", s, doc, verr)
+		}
+	})
+}
+
+func jsonMarshalOut(v lenientOut) ([]byte, error) { return json.Marshal(v) }
+
+// TestParseLenientLinear: hostile answers cost time in proportion to
+// their length (4× the input well under 16× the time).
+func TestParseLenientLinear(t *testing.T) {
+	for name, unit := range map[string]string{
+		"brackets": "[", "objects": `{"a":1}`, "quotes": `"`, "comments": "/*", "fences": "```\n{\n",
+		"words": "true false ", "keys": `{"name": "a", "name": `,
+	} {
+		timeOf := func(n int) time.Duration {
+			s := strings.Repeat(unit, n/len(unit))
+			best := time.Duration(1 << 62)
+			for range 3 {
+				start := time.Now()
+				ParseLenient[lenientOut](s, lenientShape, nil)
+				best = min(best, time.Since(start))
+			}
+			return best
+		}
+		small, large := timeOf(1<<16), timeOf(1<<18)
+		if large > 10*small+10*time.Millisecond {
+			t.Errorf("%s: 64 KiB in %v, 256 KiB in %v: not linear", name, small, large)
+		}
+	}
+}
+
+func BenchmarkParseLenientClean(b *testing.B) {
+	doc := `{"name": "a", "count": 12, "mood": "neutral", "tags": ["x", "y"]}`
+	b.Run("Parse", func(b *testing.B) {
+		for b.Loop() {
+			Parse[lenientOut](doc, lenientValidator)
+		}
+	})
+	b.Run("ParseLenient", func(b *testing.B) {
+		for b.Loop() {
+			ParseLenient[lenientOut](doc, lenientShape, lenientValidator)
+		}
+	})
+	repaired := "```json\n{name: 'a', count: \"12\", mood: 'Neutral', tags: ['x', 'y',],}\n```"
+	b.Run("ParseLenientRepaired", func(b *testing.B) {
+		for b.Loop() {
+			ParseLenient[lenientOut](repaired, lenientShape, lenientValidator)
+		}
+	})
+}

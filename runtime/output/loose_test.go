@@ -1,0 +1,146 @@
+package output
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// dumpLoose writes n compactly: strings quoted, numbers as written, words
+// in <>, an unclosed value marked with !, and after " | " the repairs by
+// path.
+func dumpLoose(n *loose) string {
+	var b, repairs strings.Builder
+	var walk func(n *loose, path string)
+	walk = func(n *loose, path string) {
+		for _, r := range n.repairs {
+			repairs.WriteString(" | " + path + ": " + r)
+		}
+		switch n.kind {
+		case looseObject:
+			b.WriteByte('{')
+			for i, k := range n.keys {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(strconv.Quote(k) + ":")
+				walk(n.elems[i], path+"/"+k)
+			}
+			b.WriteByte('}')
+		case looseArray:
+			b.WriteByte('[')
+			for i, e := range n.elems {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				walk(e, path+"/"+strconv.Itoa(i))
+			}
+			b.WriteByte(']')
+		case looseString:
+			b.WriteString(strconv.Quote(n.text))
+		case looseNumber:
+			b.WriteString(n.text)
+		case looseWord:
+			b.WriteString("<" + n.text + ">")
+		}
+		if !n.closed {
+			b.WriteByte('!')
+		}
+	}
+	walk(n, "")
+	return b.String() + repairs.String()
+}
+
+func TestReadLoose(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"a": 1, "b": [true, null]}`, `{"a":1,"b":[<true>,<null>]} | /b/0: unquoted string | /b/1: unquoted string`},
+		{`{"a": "x",}`, `{"a":"x"} | : trailing comma removed`},
+		{`{a: 'x', b: "y" "c": 2}`, `{"a":"x","b":"y","c":2} | : unquoted key | : unquoted key | : missing comma added | /a: single-quoted string`},
+		{"{\"a\": 1 // one\n, /* two */ \"b\": 2}", `{"a":1,"b":2} | : comment removed | : comment removed`},
+		{`{"a": [1, 2}`, `{"a":[1,2]} | /a: missing closing bracket added`},
+		{`[1, 2}`, `[1,2] | : wrong closing bracket`},
+		{`[{"a": 1], 2]`, `[{"a":1}] | /0: missing closing bracket added`}, // the ] is the list's: ", 2]" is left
+		{`{"a": [1, 2, ...]}`, `{"a":[1,2]} | /a: ellipsis removed`},
+		{`{"s": "He said "hi" to me", "n": 1}`, `{"s":"He said \"hi\" to me","n":1} | /s: unescaped quote kept in the string | /s: unescaped quote kept in the string`},
+		{"{\"s\": \"two\nlines\"}", `{"s":"two\nlines"} | /s: raw newline kept in the string`},
+		{`{"s": """a "quoted" word"""}`, `{"s":"a \"quoted\" word"} | /s: triple-quoted string`},
+		{"{\"s\": `tick`}", `{"s":"tick"} | /s: backtick-quoted string`},
+		{`{"foo": "` + "```bar```" + `"}`, `{"foo":"` + "```bar```" + `"}`},
+		{`{"a": {"b": "cut`, `{"a":{"b":"cut"!}!}! | : closed where the text ended | /a: closed where the text ended | /a/b: closed where the text ended`},
+		{`{"a": 12`, `{"a":12!}! | : closed where the text ended`},
+		{`{"a": unquoted text, "b": 2}`, `{"a":<unquoted text>,"b":2} | /a: unquoted string`},
+		{`{"a": , "b": 2}`, `{"b":2} | : member without a value dropped | : extra comma removed`},
+		{`[1, 2,, 3]`, `[1,2,3] | : extra comma removed`},
+		{`"\u00e9\ud83d\ude00\q"`, `"é😀\\q" | : invalid escape kept as written`},
+		{`12abc`, `<12abc> | : unquoted string`},
+		{`-1.5e3`, `-1.5e3!`},
+		{`The answer is **True**`, `<The answer is **True**> | : unquoted string`},
+	}
+	for _, tt := range tests {
+		n, _ := readLoose(tt.in, 0)
+		if got := dumpLoose(n); got != tt.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestReadLooseEnd: the reader stops after the value, so that the text
+// around it (prose, a closing fence) is left to the caller.
+func TestReadLooseEnd(t *testing.T) {
+	s := "Here: {\"a\": 1} and more"
+	n, end := readLoose(s, strings.IndexByte(s, '{'))
+	if n.kind != looseObject || s[end:] != " and more" {
+		t.Errorf("got %s, rest %q", dumpLoose(n), s[end:])
+	}
+	if n, end := readLoose("  // only a comment", 0); n != nil || end != len("  // only a comment") {
+		t.Errorf("blank text: got %v at %d", n, end)
+	}
+}
+
+// TestReadLooseLinear: hostile inputs take time in proportion to their
+// length: 4× the input takes well under 16× the time (a quadratic reader
+// would take 16×). Each size takes the fastest of a few runs.
+func TestReadLooseLinear(t *testing.T) {
+	shapes := map[string]string{
+		"brackets": "[", "braces": `{"a":`, "quotes": `"`, "comments": "/*",
+		"inner quotes": `"a" `, "commas": ",", "words": "x ", "escapes": `"\`,
+	}
+	for name, unit := range shapes {
+		timeOf := func(n int) time.Duration {
+			s := "[" + strings.Repeat(unit, n/len(unit))
+			best := time.Duration(1 << 62)
+			for range 3 {
+				start := time.Now()
+				readLoose(s, 0)
+				best = min(best, time.Since(start))
+			}
+			return best
+		}
+		small, large := timeOf(1<<16), timeOf(1<<18)
+		if large > 10*small+5*time.Millisecond {
+			t.Errorf("%s: 64 KiB in %v, 256 KiB in %v: not linear", name, small, large)
+		}
+	}
+}
+
+func FuzzReadLoose(f *testing.F) {
+	for _, s := range []string{`{"a": [1, {b: 'c'}], ...}`, `"""x"""`, "/*", `[[[[`, `{"a": "b`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for from := 0; from < len(s); {
+			n, end := readLoose(s, from)
+			if end < from || end > len(s) {
+				t.Fatalf("end %d out of [%d, %d]", end, from, len(s))
+			}
+			if n == nil {
+				break
+			}
+			if end == from {
+				t.Fatalf("no progress at %d", from)
+			}
+			from = end
+		}
+	})
+}
