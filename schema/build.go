@@ -65,6 +65,11 @@ type builder struct {
 	unions   []*union // decided once every Def is built
 	diags    Diagnostics
 	depth    int // of the schema being built: the top and each $defs entry are 1
+	// aliasKeys are the keys of the x-aliases entries read: the schema
+	// sent to a model leaves them out.
+	aliasKeys map[*yaml.Node]bool
+	// omit are the mapping keys jsonValue leaves out.
+	omit map[*yaml.Node]bool
 }
 
 // MaxDepth bounds how deeply a schema nests: the top schema (and each
@@ -184,9 +189,12 @@ func (b *builder) build(n *yaml.Node, path string) *Type {
 	kw := map[string]entry{}
 	var order []string // keywords of kw, as written
 	rejected := false  // a keyword was reported, so a missing type is no news
+	var aliases *entry
 	for _, e := range b.entries(n, path) {
 		at := path + "." + e.key
 		switch {
+		case e.key == AliasesKeyword:
+			aliases = &e
 		case e.key == "description":
 			t.Description = b.str(e.v, at)
 		case e.key == "format":
@@ -206,9 +214,12 @@ func (b *builder) build(n *yaml.Node, path string) *Type {
 			rejected = true
 		default:
 			rejected = true
-			known := append(append(append(append([]string{"description", "format"}, annotations...), checkedByGo...), shaping...), schemaOnly...)
+			known := append(append(append(append([]string{"description", "format", AliasesKeyword}, annotations...), checkedByGo...), shaping...), schemaOnly...)
 			b.errorf(e.k, at, "unknown keyword %q%s", e.key, DidYouMean(e.key, known))
 		}
+	}
+	if aliases != nil {
+		defer b.aliases(t, *aliases, path)
 	}
 	if ref, ok := kw["$ref"]; ok {
 		return b.ref(t, ref, kw, order, path)

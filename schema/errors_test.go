@@ -186,6 +186,25 @@ p.yaml:1:30: warning: outputSchema.not: "not" is checked by schema validation on
 			want: `p.yaml:1:55: outputSchema.default.a.b[1].c: .nan is not a JSON number`,
 		},
 		{
+			name: "x-aliases",
+			in: `outputSchema:
+  type: object
+  properties:
+    mood: {type: string, enum: [happy, sad], x-aliases: {happy: [glad, Sad], sadd: [x], sad: [blue, blue, SAD, ""]}}
+    score: {type: number, x-aliases: {score: [s]}}
+    title: {type: string}
+  x-aliases: {mood: [feeling, Title], title: not-a-list}
+`,
+			want: `p.yaml:4:72: outputSchema.properties.mood.x-aliases.happy: alias "Sad" would stand for both "sad" and "happy"
+p.yaml:4:78: outputSchema.properties.mood.x-aliases.sadd: no value "sadd" to alias (did you mean "sad"?)
+p.yaml:4:101: outputSchema.properties.mood.x-aliases.sad: alias "blue" is given twice
+p.yaml:4:107: outputSchema.properties.mood.x-aliases.sad: alias "SAD" is the value itself (the parser matches names ignoring case)
+p.yaml:4:112: outputSchema.properties.mood.x-aliases.sad: an alias must not be empty
+p.yaml:5:27: outputSchema.properties.score.x-aliases: x-aliases applies only to objects with properties and to string enums
+p.yaml:7:31: outputSchema.x-aliases.mood: alias "Title" would stand for both "title" and "mood"
+p.yaml:7:46: outputSchema.x-aliases.title: got a string, want a list of aliases`,
+		},
+		{
 			name: "not a mapping",
 			in:   "outputSchema: [type, object]\n",
 			want: `p.yaml:1:15: outputSchema: got a list, want a schema mapping`,

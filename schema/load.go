@@ -32,7 +32,10 @@ type Schema struct {
 	Root  *Def   // the schema itself: Name "", Pointer "#"
 	Defs  []*Def // $defs and definitions, in the order written
 	Draft Draft
-	JSON  []byte // the schema as JSON, for output.MustCompileSchema in generated code
+	JSON  []byte // the schema as JSON, for models and output.MustCompileSchema in generated code
+	// ParserJSON is the schema as JSON with its x-aliases, for the
+	// schema-aligned parser; nil when it has none (JSON serves).
+	ParserJSON []byte
 
 	compiled *compiled
 	opts     Options
@@ -171,22 +174,42 @@ func (b *builder) checkRefs(defs []*Def) {
 // compile converts the schema to JSON and compiles it, reporting what the
 // compiler rejects at the YAML position it names.
 func (b *builder) compile(s *Schema) {
-	v, ok := b.jsonValue(b.top, b.opts.Path, "the schema")
+	doc, ok := b.schemaJSON(false)
 	if !ok {
 		return
 	}
-	doc, err := json.Marshal(v)
-	if err != nil {
-		b.errorf(b.top, b.opts.Path, "internal error: %v", err)
-		return
-	}
 	s.JSON = doc
+	if len(b.aliasKeys) > 0 {
+		if s.ParserJSON, ok = b.schemaJSON(true); !ok {
+			return
+		}
+	}
 	c, errs := compileJSON(doc, s.Draft)
 	for _, e := range errs {
 		n := nodeAt(b.top, e.Pointer)
 		b.errorf(n, b.opts.Path+dotted(e.Pointer), "%s", e.Message)
 	}
 	s.compiled = c
+}
+
+// schemaJSON converts the schema to JSON, with its x-aliases entries when
+// withAliases is set.
+func (b *builder) schemaJSON(withAliases bool) ([]byte, bool) {
+	b.omit = b.aliasKeys
+	if withAliases {
+		b.omit = nil
+	}
+	defer func() { b.omit = nil }()
+	v, ok := b.jsonValue(b.top, b.opts.Path, "the schema")
+	if !ok {
+		return nil, false
+	}
+	doc, err := json.Marshal(v)
+	if err != nil {
+		b.errorf(b.top, b.opts.Path, "internal error: %v", err)
+		return nil, false
+	}
+	return doc, true
 }
 
 // maxNodes bounds the nodes a schema, or a value checked against it, may
@@ -226,7 +249,12 @@ func (b *builder) convert(n *yaml.Node, path, what string, paths bool) (any, boo
 		switch n.Kind {
 		case yaml.MappingNode:
 			m := map[string]any{}
+			omitted := 0
 			for _, e := range b.entries(n, path) {
+				if b.omit[e.k] {
+					omitted++
+					continue
+				}
 				at := path
 				if paths {
 					at += "." + e.key
@@ -237,7 +265,7 @@ func (b *builder) convert(n *yaml.Node, path, what string, paths bool) (any, boo
 				}
 				m[e.key] = v
 			}
-			return m, len(m) == len(n.Content)/2
+			return m, len(m)+omitted == len(n.Content)/2
 		case yaml.SequenceNode:
 			list := make([]any, len(n.Content))
 			for i, c := range n.Content {

@@ -2,7 +2,6 @@ package output
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -41,8 +40,13 @@ const (
 	fixTruncated        = "value the answer ended inside, closed (nothing required is missing)"
 )
 
-// errAmbiguous is the cause of a coercion that fits more than one way.
-var errAmbiguous = errors.New("ambiguous")
+// mismatch is the error of a value that cannot be mapped onto the schema,
+// with the keyword the rest of the package uses (type, required, enum) or
+// ambiguous (it fits more than one way) or truncated (the answer ends
+// inside it).
+func mismatch(ptr, keyword, format string, args ...any) error {
+	return Errors{{Pointer: ptr, Keyword: keyword, Message: fmt.Sprintf(format, args...)}}
+}
 
 // coercer turns what the reader read into JSON of the shape.
 type coercer struct {
@@ -76,7 +80,7 @@ func (c *coercer) value(n *loose, s *shape, ptr string) (any, error) {
 	case primary&typeArray != 0:
 		return c.array(n, s, ptr)
 	case primary&typeObject != 0:
-		return nil, fmt.Errorf("%s: got %s, want an object", pointerOr(ptr), describeLoose(n))
+		return nil, mismatch(ptr, "type", "got %s, want an object", describeLoose(n))
 	case primary&(typeNumber|typeInteger) != 0 && (n.kind == looseNumber || primary&typeString == 0):
 		return c.number(n, primary&typeNumber == 0, ptr)
 	case primary&typeBoolean != 0 && primary&typeString == 0:
@@ -112,7 +116,7 @@ func (c *coercer) union(n *loose, s *shape, ptr string) (any, error) {
 	case !found:
 		return nil, lastErr
 	case tie:
-		return nil, fmt.Errorf("%s: fits more than one of the schema's alternatives: %w", pointerOr(ptr), errAmbiguous)
+		return nil, mismatch(ptr, "ambiguous", "fits more than one of the schema's alternatives")
 	}
 	c.fixes = append(c.fixes, bestFixes...)
 	return best, nil
@@ -147,7 +151,7 @@ func (c *coercer) object(n *loose, s *shape, ptr string) (any, error) {
 	}
 	for _, p := range s.props {
 		if p.required && !taken[p] {
-			return nil, fmt.Errorf("%s: missing required member %q", pointerOr(ptr), p.name)
+			return nil, mismatch(ptr, "required", "missing required member %q", p.name)
 		}
 	}
 	if !n.closed {
@@ -221,11 +225,11 @@ func (c *coercer) number(n *loose, integer bool, ptr string) (any, error) {
 	switch n.kind {
 	case looseNumber:
 		if !n.closed {
-			return nil, fmt.Errorf("%s: the answer ends inside the number %s", pointerOr(ptr), text)
+			return nil, mismatch(ptr, "truncated", "the answer ends inside the number %s", text)
 		}
 	case looseString, looseWord:
 		if n.kind == looseString && !n.closed {
-			return nil, fmt.Errorf("%s: the answer ends inside %q", pointerOr(ptr), text)
+			return nil, mismatch(ptr, "truncated", "the answer ends inside %q", text)
 		}
 		t := strings.TrimSpace(text)
 		t = strings.TrimLeft(t, "$€£")
@@ -235,15 +239,15 @@ func (c *coercer) number(n *loose, integer bool, ptr string) (any, error) {
 		text = t
 		c.fix(ptr, fixNumberFromString)
 	default:
-		return nil, fmt.Errorf("%s: got %s, want a number", pointerOr(ptr), describeLoose(n))
+		return nil, mismatch(ptr, "type", "got %s, want a number", describeLoose(n))
 	}
 	f, err := strconv.ParseFloat(strings.TrimPrefix(text, "+"), 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return nil, fmt.Errorf("%s: %q is not a number", pointerOr(ptr), n.text)
+		return nil, mismatch(ptr, "type", "%q is not a number", n.text)
 	}
 	if integer {
 		if f != math.Trunc(f) {
-			return nil, fmt.Errorf("%s: %s is not an integer", pointerOr(ptr), text)
+			return nil, mismatch(ptr, "type", "%s is not an integer", text)
 		}
 		if strings.ContainsAny(text, ".eE") {
 			c.fix(ptr, fixIntegralFloat)
@@ -259,7 +263,7 @@ var boolWord = regexp.MustCompile(`(?i)\b(true|false)\b`)
 
 func (c *coercer) boolean(n *loose, ptr string) (any, error) {
 	if n.kind != looseWord && n.kind != looseString {
-		return nil, fmt.Errorf("%s: got %s, want a boolean", pointerOr(ptr), describeLoose(n))
+		return nil, mismatch(ptr, "type", "got %s, want a boolean", describeLoose(n))
 	}
 	t := strings.ToLower(strings.TrimSpace(n.text))
 	if n.kind == looseWord && (t == "true" || t == "false") && n.text == t {
@@ -271,9 +275,9 @@ func (c *coercer) boolean(n *loose, ptr string) (any, error) {
 	}
 	switch len(found) {
 	case 0:
-		return nil, fmt.Errorf("%s: %q states no boolean", pointerOr(ptr), n.text)
+		return nil, mismatch(ptr, "type", "%q states no boolean", n.text)
 	case 2:
-		return nil, fmt.Errorf("%s: %q states both true and false: %w", pointerOr(ptr), n.text, errAmbiguous)
+		return nil, mismatch(ptr, "ambiguous", "%q states both true and false", n.text)
 	}
 	c.fix(ptr, fixBoolFromString)
 	return found[true], nil
@@ -283,12 +287,12 @@ func (c *coercer) str(n *loose, ptr string) (any, error) {
 	switch n.kind {
 	case looseString:
 		if !n.closed {
-			return nil, fmt.Errorf("%s: the answer ends inside the string", pointerOr(ptr))
+			return nil, mismatch(ptr, "truncated", "the answer ends inside the string")
 		}
 		return n.text, nil
 	case looseWord:
 		if n.text == "null" {
-			return nil, fmt.Errorf("%s: got null, want a string", pointerOr(ptr))
+			return nil, mismatch(ptr, "type", "got null, want a string")
 		}
 		return n.text, nil // the reader recorded the unquoted string
 	}
@@ -315,10 +319,10 @@ func (c *coercer) enumValue(n *loose, s *shape, ptr string) (any, error) {
 				return e, nil
 			}
 		}
-		return nil, fmt.Errorf("%s: %s is not one of the enum's values", pointerOr(ptr), n.text)
+		return nil, mismatch(ptr, "enum", "%s is not one of the enum's values", n.text)
 	}
 	if n.kind != looseString && n.kind != looseWord {
-		return nil, fmt.Errorf("%s: got %s, want one of the enum's values", pointerOr(ptr), describeLoose(n))
+		return nil, mismatch(ptr, "enum", "got %s, want one of the enum's values", describeLoose(n))
 	}
 	text := n.text
 	for _, e := range s.enum {
@@ -351,9 +355,9 @@ func (c *coercer) enumValue(n *loose, s *shape, ptr string) (any, error) {
 		case 0:
 			continue
 		}
-		return nil, fmt.Errorf("%s: %q matches several enum values: %w", pointerOr(ptr), text, errAmbiguous)
+		return nil, mismatch(ptr, "ambiguous", "%q matches several enum values", text)
 	}
-	return nil, fmt.Errorf("%s: %q is not one of the enum's values", pointerOr(ptr), text)
+	return nil, mismatch(ptr, "enum", "%q is not one of the enum's values", text)
 }
 
 // anyValue is n as plain JSON, for a schema that allows anything there.
@@ -441,13 +445,6 @@ func describeLoose(n *loose) string {
 		return "a number"
 	}
 	return strconv.Quote(n.text)
-}
-
-func pointerOr(ptr string) string {
-	if ptr == "" {
-		return "the answer"
-	}
-	return ptr
 }
 
 func sameJSON(a, b any) bool {

@@ -27,17 +27,23 @@ import (
 // array in the prose, and, when the schema's top is not an object, the
 // whole text. The candidate needing the fewest fixes wins; on a tie a
 // fenced one, then the first.
-func ParseLenient[T any](completion string, shape *Shape, val Validator) (v T, fixes []Fix, err error) {
-	if v, err = Parse[T](completion, val); err == nil || len(completion) > MaxCompletion {
+func ParseLenient[T any](completion string, shape *Shape, val Validator) (T, []Fix, error) {
+	v, err := Parse[T](completion, val)
+	if err == nil || len(completion) > MaxCompletion {
 		return v, nil, err
 	}
-	doc, fixes, rerr := repair(completion, shape.root)
-	if rerr != nil {
-		return v, nil, rerr
+	return reparse[T](completion, shape, val)
+}
+
+// reparse is ParseLenient after Parse failed.
+func reparse[T any](completion string, shape *Shape, val Validator) (T, []Fix, error) {
+	var v T
+	doc, fixes, err := repair(completion, shape.root)
+	if err != nil {
+		return v, nil, err
 	}
-	var out T
-	err = Decode(doc, &out, val)
-	return out, fixes, err
+	err = Decode(doc, &v, val)
+	return v, fixes, err
 }
 
 // repair finds the candidate of completion that maps onto s with the
@@ -70,7 +76,9 @@ func repair(completion string, s *shape) ([]byte, []Fix, error) {
 	for top.ref != nil {
 		top = top.ref
 	}
-	if text := strings.TrimSpace(completion); text != "" && (top.types&typeObject == 0 || top.types&^typeObject != 0) {
+	// The whole text is the answer of a scalar, an enum or a list; for a
+	// schema that allows anything, only when it holds no object or list.
+	if text := strings.TrimSpace(completion); text != "" && (top.types&typeObject == 0 || top.types&^typeObject != 0) && (top.types != 0 || !found) {
 		try(&loose{kind: looseWord, text: text, closed: true})
 	}
 	if !found {

@@ -15,7 +15,7 @@ import (
 const lenientSchema = `{
   "type": "object",
   "properties": {
-    "name": {"type": "string", "x-aliases": ["full_name"]},
+    "name": {"type": "string"},
     "count": {"type": "integer"},
     "price": {"type": "number"},
     "ok": {"type": "boolean"},
@@ -24,7 +24,8 @@ const lenientSchema = `{
     "note": {"type": ["string", "null"]}
   },
   "required": ["name", "count"],
-  "additionalProperties": false
+  "additionalProperties": false,
+  "x-aliases": {"name": ["full_name"]}
 }`
 
 type lenientOut struct {
@@ -90,19 +91,24 @@ func TestParseLenient(t *testing.T) {
 	}
 }
 
-// TestParseLenientRejects: what cannot be mapped fails, naming where.
+// TestParseLenientRejects: what cannot be mapped fails with an Error
+// naming where, the keyword and what is wrong.
 func TestParseLenientRejects(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{"required missing", `{"name": "a"}`, `missing required member "count"`},
-		{"cut string", `{"name": "a", "count": 1, "note": "half`, "/note: the answer ends inside the string"},
-		{"cut number", `{"name": "a", "count": 12`, "/count: the answer ends inside the number 12"},
-		{"fraction for an integer", `{"name": "a", "count": 1.5}`, "/count: 1.5 is not an integer"},
-		{"enum matching none", `{"name": "a", "count": 1, "mood": "meh"}`, `/mood: "meh" is not one of the enum's values`},
+	tests := []struct {
+		name, in string
+		want     Error
+	}{
+		{"required missing", `{"name": "a"}`, Error{"", "required", `missing required member "count"`}},
+		{"cut string", `{"name": "a", "count": 1, "note": "half`, Error{"/note", "truncated", "the answer ends inside the string"}},
+		{"cut number", `{"name": "a", "count": 12`, Error{"/count", "truncated", "the answer ends inside the number 12"}},
+		{"fraction for an integer", `{"name": "a", "count": 1.5}`, Error{"/count", "type", "1.5 is not an integer"}},
+		{"enum matching none", `{"name": "a", "count": 1, "mood": "meh"}`, Error{"/mood", "enum", `"meh" is not one of the enum's values`}},
 	}
 	for _, tt := range tests {
 		_, _, err := ParseLenient[lenientOut](tt.in, lenientShape, lenientValidator)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		var es Errors
+		if !errors.As(err, &es) || len(es) != 1 || *es[0] != tt.want {
+			t.Errorf("%s: got %#v, want %v", tt.name, err, tt.want)
 		}
 	}
 }
@@ -114,7 +120,8 @@ func TestParseLenientBareValues(t *testing.T) {
 	if got, _, err := ParseLenient[bool]("The answer is **True**.", boolShape, nil); err != nil || !got {
 		t.Errorf("bool: got %v, %v", got, err)
 	}
-	if _, _, err := ParseLenient[bool]("The answer is true or false.", boolShape, nil); !errors.Is(err, errAmbiguous) {
+	var es Errors
+	if _, _, err := ParseLenient[bool]("The answer is true or false.", boolShape, nil); !errors.As(err, &es) || es[0].Keyword != "ambiguous" {
 		t.Errorf("both booleans: got %v, want ambiguous", err)
 	}
 	enumShape := MustCompileShape(`{"type": "string", "enum": ["ONE", "TWO"]}`)

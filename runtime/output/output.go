@@ -23,7 +23,7 @@ import (
 // Error is one way an output breaks its schema.
 type Error struct {
 	Pointer string // JSON pointer (RFC 6901) to the value: "/action_items/2"; "" is the whole document
-	Keyword string // the schema keyword that failed: required, enum, type, additionalProperties, ...; or duplicate, properties, number (see Checker)
+	Keyword string // the schema keyword that failed: required, enum, type, additionalProperties, ...; or duplicate, properties, number (see Checker); or ambiguous, truncated (lenient parsing)
 	Message string // what is wrong, short enough to quote back to the model
 }
 

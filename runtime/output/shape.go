@@ -124,6 +124,9 @@ func (b *shapeBuilder) build(v any) (*shape, error) {
 			}
 		}
 	}
+	// x-aliases maps property names, or enum values, to the other names a
+	// model may write for them: {"positive": ["good", "happy"]}.
+	aliases, _ := m["x-aliases"].(map[string]any)
 	if props, ok := m["properties"].(map[string]any); ok {
 		// encoding/json does not keep the schema's order; sorted names make
 		// the fixes come in a stable order.
@@ -133,11 +136,9 @@ func (b *shapeBuilder) build(v any) (*shape, error) {
 				return nil, err
 			}
 			p := &property{name: name, required: required[name], shape: ps}
-			if pm, ok := props[name].(map[string]any); ok {
-				for _, a := range asList(pm["x-aliases"]) {
-					if alias, ok := a.(string); ok {
-						p.aliases = append(p.aliases, alias)
-					}
+			for _, a := range asList(aliases[name]) {
+				if alias, ok := a.(string); ok {
+					p.aliases = append(p.aliases, alias)
 				}
 			}
 			s.props = append(s.props, p)
@@ -170,9 +171,7 @@ func (b *shapeBuilder) build(v any) (*shape, error) {
 	if c, ok := m["const"]; ok {
 		s.enum = []any{c}
 	}
-	if aliases, ok := m["x-aliases"].(map[string]any); ok && s.enum != nil {
-		// On an enum, x-aliases maps each value to its other spellings:
-		// {"positive": ["good", "happy"]}.
+	if aliases != nil && s.enum != nil {
 		s.aliases = map[string]any{}
 		for value, list := range aliases {
 			for _, a := range asList(list) {
