@@ -557,6 +557,9 @@ func _NextActionOutputCheck24(c *output.Checker) {
 	}
 }
 
+// _NextActionOutputParser reads the completions of the agents/next_action prompt for ParseOutput.
+var _NextActionOutputParser = output.NewParser(_NextActionOutputSchemaJSON, _NextActionOutputChecks{})
+
 // NextActionExample is one of the examples of the agents/next_action prompt: variables and
 // the output expected for them.
 type NextActionExample struct {
@@ -733,12 +736,16 @@ func (p NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOptio
 	return r, nil
 }
 
-// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a
+// careful reader would: it repairs what models write (comments, unquoted keys,
+// trailing commas, truncation, "12,111" for a number, ...) where exactly one reading
+// fits the outputSchema; output.Fixes(&fixes) receives each repair, and
+// output.Strict() takes the JSON only as it is written. It then
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (NextActionPrompt) ParseOutput(completion string) (NextActionOutput, error) {
-	return output.Parse[NextActionOutput](completion, _NextActionOutputChecks{})
+func (NextActionPrompt) ParseOutput(completion string, opts ...output.ParseOption) (NextActionOutput, error) {
+	return output.ParseWith[NextActionOutput](_NextActionOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

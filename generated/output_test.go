@@ -18,7 +18,7 @@ import (
 type outputPrompt[F, O any] interface {
 	Key() string
 	Render(F) (string, error)
-	ParseOutput(string) (O, error)
+	ParseOutput(string, ...output.ParseOption) (O, error)
 }
 
 // example is one of a prompt's examples, its types erased.
@@ -116,7 +116,7 @@ type parseCase struct {
 	errIs      error                     // an extraction failure
 }
 
-func runParseCases[O any](t *testing.T, parse func(string) (O, error), cases []parseCase) {
+func runParseCases[O any](t *testing.T, parse func(string, ...output.ParseOption) (O, error), cases []parseCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -378,5 +378,59 @@ func TestParseOutputErrorsArePointers(t *testing.T) {
 	}
 	if e := es[0]; e.Pointer != "/sentiment" || e.Keyword != "enum" || !strings.Contains(e.Message, "positive") {
 		t.Errorf("got %+v", e)
+	}
+}
+
+// TestParseOutputLenient: the generated ParseOutput reads what models
+// write, led by the schema (x-aliases included), reports each repair, and
+// parses strictly when asked.
+func TestParseOutputLenient(t *testing.T) {
+	const answer = "Here is the triage:\n```json\n{\n  // routed by the model\n  category: defect,\n  priority: 'HIGH',\n" +
+		"  summary: \"The customer was charged twice and wants a refund.\",\n" +
+		"  customer: {sentiment: Negative, churn_risk: \"0.4\"},\n" +
+		"  actions: [{owner: billing, task: \"Refund the duplicate\", due_in_hours: 24.0},],\n  tags: refund,\n}\n```\n"
+	var fixes []output.Fix
+	got, err := generated.TriageTicket.ParseOutput(answer, output.Fixes(&fixes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	risk, hours := 0.4, 24
+	want := generated.TriageTicketOutput{
+		Category: generated.TriageTicketOutputCategoryBug,
+		Priority: generated.TriageTicketOutputPriorityHigh,
+		Summary:  "The customer was charged twice and wants a refund.",
+		Customer: generated.TriageTicketOutputCustomer{Sentiment: generated.TriageTicketOutputCustomerSentimentNegative, ChurnRisk: &risk},
+		Actions:  []generated.TriageTicketOutputActionsItem{{Owner: generated.TriageTicketOutputActionsItemOwnerBilling, Task: "Refund the duplicate", DueInHours: &hours}},
+		Tags:     []string{"refund"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("value (-want +got)\n%s", d)
+	}
+	var fs []string
+	for _, f := range fixes {
+		fs = append(fs, f.String())
+	}
+	wantFixes := []string{ // in the order of the answer
+		"comment removed", "unquoted key", "unquoted key", "unquoted key", "unquoted key", "unquoted key", "unquoted key", "trailing comma removed",
+		"/category: unquoted string", "/category: enum value matched by its alias",
+		"/priority: single-quoted string", "/priority: enum value matched ignoring case and punctuation",
+		"/customer: unquoted key", "/customer: unquoted key",
+		"/customer/sentiment: unquoted string", "/customer/sentiment: enum value matched ignoring case and punctuation",
+		"/customer/churn_risk: number read from a string",
+		"/actions: trailing comma removed",
+		"/actions/0: unquoted key", "/actions/0: unquoted key", "/actions/0: unquoted key",
+		"/actions/0/owner: unquoted string",
+		"/actions/0/due_in_hours: integral number made an integer",
+		"/tags: unquoted string", "/tags: single value made a one-item list",
+	}
+	if d := cmp.Diff(wantFixes, fs); d != "" {
+		t.Errorf("fixes (-want +got)\n%s", d)
+	}
+
+	if _, err := generated.TriageTicket.ParseOutput(answer, output.Strict(), output.Fixes(&fixes)); !errors.Is(err, output.ErrInvalidJSON) || fixes != nil {
+		t.Errorf("strict: got %v and fixes %v, want ErrInvalidJSON and none", err, fixes)
+	}
+	if _, err := generated.TriageTicket.ParseOutput(`{"category": "billing", "priority": "high", "summary": "Charged twice for March.", "customer": {"sentiment": "neg`); !errors.Is(err, output.ErrTruncated) {
+		t.Errorf("truncated: got %v, want ErrTruncated", err)
 	}
 }

@@ -406,6 +406,9 @@ func _ExtractEntitiesOutputCheck15(c *output.Checker) {
 	}
 }
 
+// _ExtractEntitiesOutputParser reads the completions of the research/extract_entities prompt for ParseOutput.
+var _ExtractEntitiesOutputParser = output.NewDocParser(yamlout.Extract, _ExtractEntitiesOutputChecks{})
+
 // ExtractEntitiesExample is one of the examples of the research/extract_entities prompt: variables and
 // the output expected for them.
 type ExtractEntitiesExample struct {
@@ -537,18 +540,13 @@ func (p ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.Re
 	return r, nil
 }
 
-// ParseOutput extracts the YAML answer of a completion (fenced or whole),
+// ParseOutput extracts the YAML answer of a completion (fenced or whole) and
+// reads it as written: opts have no effect, and output.Fixes receives none. It then
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (ExtractEntitiesPrompt) ParseOutput(completion string) (ExtractEntitiesOutput, error) {
-	var v ExtractEntitiesOutput
-	doc, err := yamlout.Extract(completion)
-	if err != nil {
-		return v, err
-	}
-	err = output.Decode(doc, &v, _ExtractEntitiesOutputChecks{})
-	return v, err
+func (ExtractEntitiesPrompt) ParseOutput(completion string, opts ...output.ParseOption) (ExtractEntitiesOutput, error) {
+	return output.ParseWith[ExtractEntitiesOutput](_ExtractEntitiesOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

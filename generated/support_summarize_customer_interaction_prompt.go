@@ -194,6 +194,9 @@ func _SummarizeCustomerInteractionOutputCheck5(c *output.Checker) {
 	}
 }
 
+// _SummarizeCustomerInteractionOutputParser reads the completions of the support/summarize_customer_interaction prompt for ParseOutput.
+var _SummarizeCustomerInteractionOutputParser = output.NewParser(_SummarizeCustomerInteractionOutputSchemaJSON, _SummarizeCustomerInteractionOutputChecks{})
+
 // SummarizeCustomerInteractionExample is one of the examples of the support/summarize_customer_interaction prompt: variables and
 // the output expected for them.
 type SummarizeCustomerInteractionExample struct {
@@ -339,12 +342,16 @@ func (p SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteracti
 	return r, nil
 }
 
-// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a
+// careful reader would: it repairs what models write (comments, unquoted keys,
+// trailing commas, truncation, "12,111" for a number, ...) where exactly one reading
+// fits the outputSchema; output.Fixes(&fixes) receives each repair, and
+// output.Strict() takes the JSON only as it is written. It then
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (SummarizeCustomerInteractionPrompt) ParseOutput(completion string) (SummarizeCustomerInteractionOutput, error) {
-	return output.Parse[SummarizeCustomerInteractionOutput](completion, _SummarizeCustomerInteractionOutputChecks{})
+func (SummarizeCustomerInteractionPrompt) ParseOutput(completion string, opts ...output.ParseOption) (SummarizeCustomerInteractionOutput, error) {
+	return output.ParseWith[SummarizeCustomerInteractionOutput](_SummarizeCustomerInteractionOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

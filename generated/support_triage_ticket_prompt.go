@@ -204,6 +204,9 @@ func (v TriageTicketOutputActionsItemOwner) Valid() bool {
 // _TriageTicketOutputSchemaJSON is the outputSchema of the support/triage_ticket prompt as JSON.
 const _TriageTicketOutputSchemaJSON = "{\"additionalProperties\":false,\"description\":\"A triaged ticket, ready for routing.\",\"properties\":{\"actions\":{\"description\":\"Next steps, most urgent first.\",\"items\":{\"properties\":{\"due_in_hours\":{\"minimum\":1,\"type\":\"integer\"},\"owner\":{\"enum\":[\"support\",\"engineering\",\"billing\",\"sales\"]},\"task\":{\"minLength\":1,\"type\":\"string\"}},\"required\":[\"owner\",\"task\"],\"type\":\"object\"},\"maxItems\":5,\"type\":\"array\"},\"category\":{\"description\":\"The queue that handles the ticket.\",\"enum\":[\"billing\",\"bug\",\"feature_request\",\"account\",\"other\"]},\"customer\":{\"properties\":{\"churn_risk\":{\"description\":\"From 0 (staying) to 1 (leaving).\",\"maximum\":1,\"minimum\":0,\"type\":\"number\"},\"mentioned_plan\":{\"type\":[\"string\",\"null\"]},\"sentiment\":{\"enum\":[\"positive\",\"neutral\",\"negative\"]}},\"required\":[\"sentiment\"],\"type\":\"object\"},\"duplicate_of\":{\"description\":\"The id of a recent ticket this one repeats.\",\"pattern\":\"^T-[0-9]+$\",\"type\":\"string\"},\"priority\":{\"enum\":[\"low\",\"normal\",\"high\",\"urgent\"],\"type\":\"string\"},\"summary\":{\"description\":\"One or two sentences a support agent can act on.\",\"maxLength\":280,\"minLength\":10,\"type\":\"string\"},\"tags\":{\"items\":{\"pattern\":\"^[a-z0-9-]+$\",\"type\":\"string\"},\"type\":\"array\",\"uniqueItems\":true}},\"required\":[\"category\",\"priority\",\"summary\",\"customer\",\"actions\"],\"type\":\"object\"}"
 
+// _TriageTicketOutputSchemaParserJSON is the outputSchema with its x-aliases, which models are not sent.
+const _TriageTicketOutputSchemaParserJSON = "{\"additionalProperties\":false,\"description\":\"A triaged ticket, ready for routing.\",\"properties\":{\"actions\":{\"description\":\"Next steps, most urgent first.\",\"items\":{\"properties\":{\"due_in_hours\":{\"minimum\":1,\"type\":\"integer\"},\"owner\":{\"enum\":[\"support\",\"engineering\",\"billing\",\"sales\"]},\"task\":{\"minLength\":1,\"type\":\"string\"}},\"required\":[\"owner\",\"task\"],\"type\":\"object\"},\"maxItems\":5,\"type\":\"array\"},\"category\":{\"description\":\"The queue that handles the ticket.\",\"enum\":[\"billing\",\"bug\",\"feature_request\",\"account\",\"other\"],\"x-aliases\":{\"bug\":[\"defect\",\"bug report\"],\"feature_request\":[\"feature\",\"enhancement\"]}},\"customer\":{\"properties\":{\"churn_risk\":{\"description\":\"From 0 (staying) to 1 (leaving).\",\"maximum\":1,\"minimum\":0,\"type\":\"number\"},\"mentioned_plan\":{\"type\":[\"string\",\"null\"]},\"sentiment\":{\"enum\":[\"positive\",\"neutral\",\"negative\"]}},\"required\":[\"sentiment\"],\"type\":\"object\"},\"duplicate_of\":{\"description\":\"The id of a recent ticket this one repeats.\",\"pattern\":\"^T-[0-9]+$\",\"type\":\"string\"},\"priority\":{\"enum\":[\"low\",\"normal\",\"high\",\"urgent\"],\"type\":\"string\"},\"summary\":{\"description\":\"One or two sentences a support agent can act on.\",\"maxLength\":280,\"minLength\":10,\"type\":\"string\"},\"tags\":{\"items\":{\"pattern\":\"^[a-z0-9-]+$\",\"type\":\"string\"},\"type\":\"array\",\"uniqueItems\":true}},\"required\":[\"category\",\"priority\",\"summary\",\"customer\",\"actions\"],\"type\":\"object\"}"
+
 // _TriageTicketOutputChecks validates the outputs of the support/triage_ticket prompt with checks generated
 // from its outputSchema, which agree with the compiled schema.
 type _TriageTicketOutputChecks struct{}
@@ -516,6 +519,9 @@ func _TriageTicketOutputCheck15(c *output.Checker) {
 	}
 }
 
+// _TriageTicketOutputParser reads the completions of the support/triage_ticket prompt for ParseOutput.
+var _TriageTicketOutputParser = output.NewParser(_TriageTicketOutputSchemaParserJSON, _TriageTicketOutputChecks{})
+
 // TriageTicketExample is one of the examples of the support/triage_ticket prompt: variables and
 // the output expected for them.
 type TriageTicketExample struct {
@@ -704,12 +710,16 @@ func (p TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestO
 	return r, nil
 }
 
-// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a
+// careful reader would: it repairs what models write (comments, unquoted keys,
+// trailing commas, truncation, "12,111" for a number, ...) where exactly one reading
+// fits the outputSchema; output.Fixes(&fixes) receives each repair, and
+// output.Strict() takes the JSON only as it is written. It then
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (TriageTicketPrompt) ParseOutput(completion string) (TriageTicketOutput, error) {
-	return output.Parse[TriageTicketOutput](completion, _TriageTicketOutputChecks{})
+func (TriageTicketPrompt) ParseOutput(completion string, opts ...output.ParseOption) (TriageTicketOutput, error) {
+	return output.ParseWith[TriageTicketOutput](_TriageTicketOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

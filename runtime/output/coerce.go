@@ -36,6 +36,7 @@ const (
 	fixMemberName       = "member name matched ignoring case and punctuation"
 	fixMemberAlias      = "member name matched by its alias"
 	fixExtraMember      = "member the schema does not have dropped"
+	fixRepeatedMember   = "member given twice with the same value dropped"
 	fixIntegralFloat    = "integral number made an integer"
 	fixTruncated        = "value the answer ended inside, closed (nothing required is missing)"
 )
@@ -57,11 +58,22 @@ func (c *coercer) fix(ptr, kind string) { c.fixes = append(c.fixes, Fix{ptr, kin
 
 // value returns the JSON value (for encoding/json) of n as shape s wants.
 func (c *coercer) value(n *loose, s *shape, ptr string) (any, error) {
+	for _, r := range n.repairs {
+		c.fix(ptr, r)
+	}
+	return c.shaped(n, s, ptr)
+}
+
+// shaped is value without reporting the reader's repairs of n: for the
+// members of a union and the item of a one-item list, which stand where n
+// was reported.
+func (c *coercer) shaped(n *loose, s *shape, ptr string) (any, error) {
 	for s.ref != nil {
 		s = s.ref
 	}
-	for _, r := range n.repairs {
-		c.fix(ptr, r)
+	if n.kind == looseString && !n.closed {
+		// Whatever the schema wants, the string may go on.
+		return nil, mismatch(ptr, "truncated", "the answer ends inside the string")
 	}
 	if len(s.anyOf) > 0 {
 		return c.union(n, s, ptr)
@@ -100,7 +112,7 @@ func (c *coercer) union(n *loose, s *shape, ptr string) (any, error) {
 	var lastErr error
 	for _, m := range s.anyOf {
 		try := &coercer{}
-		v, err := try.value(n, m, ptr)
+		v, err := try.shaped(n, m, ptr)
 		if err != nil {
 			lastErr = err
 			continue
@@ -127,7 +139,17 @@ func (c *coercer) object(n *loose, s *shape, ptr string) (any, error) {
 	taken := map[*property]bool{}
 	for i, key := range n.keys {
 		p, how := s.property(key)
-		if p == nil || taken[p] {
+		if p != nil && taken[p] {
+			// A second member for one property: the same value twice is
+			// a repair, two values a guess the parser does not make.
+			v, err := (&coercer{}).value(n.elems[i], p.shape, ptr+"/"+escapeToken(p.name))
+			if err != nil || !sameJSON(v, out[p.name]) {
+				return nil, mismatch(ptr+"/"+escapeToken(p.name), "duplicate", "member %q is given twice, with different values", p.name)
+			}
+			c.fix(ptr+"/"+escapeToken(key), fixRepeatedMember)
+			continue
+		}
+		if p == nil {
 			if s.additional == nil {
 				c.fix(ptr+"/"+escapeToken(key), fixExtraMember)
 				continue
@@ -196,7 +218,7 @@ func (c *coercer) array(n *loose, s *shape, ptr string) (any, error) {
 		items = &shape{}
 	}
 	if n.kind != looseArray {
-		v, err := c.value(n, items, ptr+"/0")
+		v, err := c.shaped(n, items, ptr+"/0")
 		if err != nil {
 			return nil, err
 		}
@@ -228,9 +250,6 @@ func (c *coercer) number(n *loose, integer bool, ptr string) (any, error) {
 			return nil, mismatch(ptr, "truncated", "the answer ends inside the number %s", text)
 		}
 	case looseString, looseWord:
-		if n.kind == looseString && !n.closed {
-			return nil, mismatch(ptr, "truncated", "the answer ends inside %q", text)
-		}
 		t := strings.TrimSpace(text)
 		t = strings.TrimLeft(t, "$€£")
 		if thousands.MatchString(t) {
@@ -241,21 +260,30 @@ func (c *coercer) number(n *loose, integer bool, ptr string) (any, error) {
 	default:
 		return nil, mismatch(ptr, "type", "got %s, want a number", describeLoose(n))
 	}
-	f, err := strconv.ParseFloat(strings.TrimPrefix(text, "+"), 64)
+	text = strings.TrimPrefix(text, "+")
+	f, err := strconv.ParseFloat(text, 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return nil, mismatch(ptr, "type", "%q is not a number", n.text)
 	}
+	exact := jsonNumber.MatchString(text) // kept as written: no digit is lost
 	if integer {
 		if f != math.Trunc(f) {
 			return nil, mismatch(ptr, "type", "%s is not an integer", text)
 		}
-		if strings.ContainsAny(text, ".eE") {
-			c.fix(ptr, fixIntegralFloat)
+		if !strings.ContainsAny(text, ".eE") && exact {
+			return json.Number(text), nil
 		}
+		c.fix(ptr, fixIntegralFloat)
 		return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
+	}
+	if exact {
+		return json.Number(text), nil
 	}
 	return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
 }
+
+// jsonNumber is a number literal as JSON writes it.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?$`)
 
 // boolWord finds the one boolean a text states: "true", "False", or a
 // sentence holding exactly one of the two words.
@@ -286,9 +314,6 @@ func (c *coercer) boolean(n *loose, ptr string) (any, error) {
 func (c *coercer) str(n *loose, ptr string) (any, error) {
 	switch n.kind {
 	case looseString:
-		if !n.closed {
-			return nil, mismatch(ptr, "truncated", "the answer ends inside the string")
-		}
 		return n.text, nil
 	case looseWord:
 		if n.text == "null" {

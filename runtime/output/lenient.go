@@ -10,6 +10,8 @@ import (
 // then decodes and validates the result as Parse does, so a nil error
 // still means the value satisfies the schema. fixes lists every repair it
 // made (none when Parse succeeded). Ambiguity is an error, never a guess.
+// When both fail and the JSON was read, the error is Parse's: every
+// violation of the schema; otherwise it is the repair's.
 //
 // It reads, besides JSON: comments, trailing and missing commas, unquoted
 // keys and values, single, triple and backtick quotes, unescaped quotes
@@ -28,21 +30,9 @@ import (
 // whole text. The candidate needing the fewest fixes wins; on a tie a
 // fenced one, then the first.
 func ParseLenient[T any](completion string, shape *Shape, val Validator) (T, []Fix, error) {
-	v, err := Parse[T](completion, val)
-	if err == nil || len(completion) > MaxCompletion {
-		return v, nil, err
-	}
-	return reparse[T](completion, shape, val)
-}
-
-// reparse is ParseLenient after Parse failed.
-func reparse[T any](completion string, shape *Shape, val Validator) (T, []Fix, error) {
-	var v T
-	doc, fixes, err := repair(completion, shape.root)
-	if err != nil {
-		return v, nil, err
-	}
-	err = Decode(doc, &v, val)
+	p := &Parser{val: val, shape: func() (*Shape, error) { return shape, nil }}
+	var fixes []Fix
+	v, err := ParseWith[T](p, completion, Fixes(&fixes))
 	return v, fixes, err
 }
 

@@ -58,6 +58,10 @@ func TestParseLenient(t *testing.T) {
 		{"fence inside a string", "```json\n{\"name\": \"```x```\", \"count\": 5}\n```", lenientOut{Name: "```x```", Count: 5}, nil},
 		{"numbers as strings", `{"name": "a", "count": "12,111", "price": "$1,234.56"}`, lenientOut{Name: "a", Count: 12111, Price: 1234.56},
 			[]string{"/count: number read from a string", "/price: number read from a string"}},
+		{"big numbers kept exact", `{"name": "a", "count": "9,007,199,254,740,993", "tags": ["x"],}`, lenientOut{Name: "a", Count: 9007199254740993, Tags: []string{"x"}},
+			[]string{"trailing comma removed", "/count: number read from a string"}},
+		{"a member twice with one value", `{"name": "a", "count": 1, "Count": 1.0}`, lenientOut{Name: "a", Count: 1},
+			[]string{"/Count: member given twice with the same value dropped"}},
 		{"integral float", `{"name": "a", "count": 3.0}`, lenientOut{Name: "a", Count: 3}, []string{"/count: integral number made an integer"}},
 		{"bool from text", `{"name": "a", "count": 1, "ok": "True"}`, lenientOut{Name: "a", Count: 1, OK: true}, []string{"/ok: boolean read from text"}},
 		{"enum case and text after", `{"name": "a", "count": 1, "mood": "NEGATIVE: the customer is upset"}`, lenientOut{Name: "a", Count: 1, Mood: "negative"},
@@ -98,17 +102,24 @@ func TestParseLenientRejects(t *testing.T) {
 		name, in string
 		want     Error
 	}{
-		{"required missing", `{"name": "a"}`, Error{"", "required", `missing required member "count"`}},
+		// Not JSON: the repair's error.
+		{"required missing", `{name: "a"}`, Error{"", "required", `missing required member "count"`}},
 		{"cut string", `{"name": "a", "count": 1, "note": "half`, Error{"/note", "truncated", "the answer ends inside the string"}},
 		{"cut number", `{"name": "a", "count": 12`, Error{"/count", "truncated", "the answer ends inside the number 12"}},
-		{"fraction for an integer", `{"name": "a", "count": 1.5}`, Error{"/count", "type", "1.5 is not an integer"}},
-		{"enum matching none", `{"name": "a", "count": 1, "mood": "meh"}`, Error{"/mood", "enum", `"meh" is not one of the enum's values`}},
+		{"fraction for an integer", `{name: "a", "count": 1.5}`, Error{"/count", "type", "1.5 is not an integer"}},
+		{"enum matching none", `{name: "a", "count": 1, "mood": "meh"}`, Error{"/mood", "enum", `"meh" is not one of the enum's values`}},
+		{"number out of range", `{name: "a", "count": 1, "price": 1e-999999}`, Error{"/price", "number", "number beyond the limits: at most 100 bytes, with an exponent of at most 999"}},
+		{"member twice", `{name: "a", "count": 1, "Count": 2}`, Error{"/count", "duplicate", `member "count" is given twice, with different values`}},
+		// JSON that breaks the schema: the validator's errors, all of them.
+		{"JSON, required missing", `{"name": "a"}`, Error{"", "required", "missing properties: 'count'"}},
+		{"JSON, fraction for an integer", `{"name": "a", "count": 1.5}`, Error{"/count", "type", "expected integer, but got number"}},
+		{"JSON, enum matching none", `{"name": "a", "count": 1, "mood": "meh"}`, Error{"/mood", "enum", `value must be one of "positive", "neutral", "negative"`}},
 	}
 	for _, tt := range tests {
 		_, _, err := ParseLenient[lenientOut](tt.in, lenientShape, lenientValidator)
 		var es Errors
 		if !errors.As(err, &es) || len(es) != 1 || *es[0] != tt.want {
-			t.Errorf("%s: got %#v, want %v", tt.name, err, tt.want)
+			t.Errorf("%s: got %q, want %v", tt.name, err, tt.want)
 		}
 	}
 }

@@ -34,8 +34,26 @@ func (e *Error) Error() string {
 	return e.Pointer + ": " + e.Message
 }
 
+// Unwrap makes an Error of a value the answer ends inside (keyword
+// truncated) an ErrTruncated.
+func (e *Error) Unwrap() error {
+	if e.Keyword == "truncated" {
+		return ErrTruncated
+	}
+	return nil
+}
+
 // Errors holds every violation found in one output, sorted by pointer.
 type Errors []*Error
+
+// Unwrap returns the errors, for errors.Is and errors.As.
+func (es Errors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
 
 func (es Errors) Error() string {
 	lines := make([]string, len(es))

@@ -1,6 +1,9 @@
 package output
 
-import "sync"
+import (
+	"errors"
+	"sync"
+)
 
 // Parser reads the completions of one prompt: a generated ParseOutput
 // holds one. It keeps the schema's JSON and compiles it to a Shape on the
@@ -10,6 +13,9 @@ type Parser struct {
 	val    Validator
 	strict bool
 	shape  func() (*Shape, error)
+	// extract, when set, turns an answer in another format into its JSON
+	// document, which is decoded as it is.
+	extract func(completion string) ([]byte, error)
 }
 
 // NewParser returns the parser of outputs of the JSON Schema schemaJSON
@@ -22,6 +28,14 @@ func NewParser(schemaJSON string, val Validator, opts ...ParseOption) *Parser {
 	}
 	return &Parser{val: val, strict: c.strict,
 		shape: sync.OnceValues(func() (*Shape, error) { return CompileShape(schemaJSON) })}
+}
+
+// NewDocParser returns the parser of answers in another format than JSON,
+// which extract (yamlout.Extract) turns into a JSON document; it is
+// decoded and validated by val as it is: the options have no effect, and
+// Fixes receives none.
+func NewDocParser(extract func(completion string) ([]byte, error), val Validator) *Parser {
+	return &Parser{val: val, extract: extract}
 }
 
 // ParseOption changes how a Parser reads one completion.
@@ -58,19 +72,42 @@ func Fixes(dst *[]Fix) ParseOption { return func(c *parseConfig) { c.fixes = dst
 // value satisfies the schema.
 func ParseWith[T any](p *Parser, completion string, opts ...ParseOption) (T, error) {
 	c := config(opts)
+	if c.fixes != nil {
+		*c.fixes = nil
+	}
+	if p.extract != nil {
+		var v T
+		doc, err := p.extract(completion)
+		if err == nil {
+			err = Decode(doc, &v, p.val)
+		}
+		return v, err
+	}
 	strict := p.strict && !c.lenient || c.strict
 	v, err := Parse[T](completion, p.val)
 	var fixes []Fix
 	if err != nil && !strict && len(completion) <= MaxCompletion {
-		var shape *Shape
-		if shape, err = p.shape(); err == nil {
-			v, fixes, err = reparse[T](completion, shape, p.val)
+		shape, serr := p.shape()
+		if serr != nil {
+			return v, serr
 		}
+		var lv T
+		doc, lfixes, lerr := repair(completion, shape.root)
+		if lerr == nil {
+			lerr = Decode(doc, &lv, p.val)
+		}
+		var violations Errors
+		switch {
+		case lerr == nil:
+			v, fixes, err = lv, lfixes, nil
+		case !errors.As(err, &violations):
+			// The JSON could not be read: what the repair found is news.
+			v, err = lv, lerr
+		}
+		// Otherwise the JSON was read and breaks the schema: its
+		// violations, all of them, say more than the repair's first.
 	}
-	if c.fixes != nil {
-		if err != nil {
-			fixes = nil
-		}
+	if c.fixes != nil && err == nil {
 		*c.fixes = fixes
 	}
 	return v, err

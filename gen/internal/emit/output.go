@@ -50,6 +50,11 @@ func emitTypes(f *jen.File, p *ir.Prompt) {
 		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Key + " prompt as JSON.")
 		f.Const().Id(o.SchemaVar + "JSON").Op("=").Lit(string(o.Schema.JSON))
 		f.Line()
+		if o.Schema.ParserJSON != nil {
+			f.Comment(o.SchemaVar + "ParserJSON is the outputSchema with its x-aliases, which models are not sent.")
+			f.Const().Id(o.SchemaVar + "ParserJSON").Op("=").Lit(string(o.Schema.ParserJSON))
+			f.Line()
+		}
 		if o.Checks != nil {
 			emitChecks(f, p)
 		} else {
@@ -57,6 +62,9 @@ func emitTypes(f *jen.File, p *ir.Prompt) {
 			f.Var().Id(o.SchemaVar).Op("=").Qual(ir.OutputPath, "MustCompileSchema").Call(jen.Id(o.SchemaVar + "JSON"))
 			f.Line()
 		}
+	}
+	if o != nil && o.ParserVar != "" {
+		emitParser(f, p)
 	}
 	if p.ExampleName != "" {
 		f.Comment(p.ExampleName + " is one of the examples of the " + p.Key + " prompt: variables and")
@@ -327,33 +335,21 @@ func emitMethods(f *jen.File, p *ir.Prompt) {
 	typ := jen.Id(p.TypeName)
 	if o := p.Output; o != nil {
 		out := jen.Id(o.Name)
-		var val jen.Code
-		switch {
-		case o.Checks != nil:
-			val = jen.Id(o.ChecksType).Values()
-		case o.Schema != nil:
-			val = jen.Id(o.SchemaVar)
-		default:
-			val = jen.Nil()
-		}
 		completion := jen.Id("completion").String()
 		results := jen.Params(out.Clone(), jen.Error())
+		parseWith := func() {
+			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion, jen.Id("opts").Op("...").Qual(ir.OutputPath, "ParseOption")).Add(results).Block(
+				jen.Return(jen.Qual(ir.OutputPath, "ParseWith").Types(out.Clone()).Call(jen.Id(o.ParserVar), jen.Id("completion"), jen.Id("opts").Op("..."))))
+		}
 		switch o.Format {
 		case ir.FormatJSON:
-			f.Comment("ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),")
-			parseDoc(f, o)
-			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
-				jen.Return(jen.Qual(ir.OutputPath, "Parse").Types(out.Clone()).Call(jen.Id("completion"), val)))
+			parseJSONDoc(f, o)
+			parseWith()
 		case ir.FormatYAML:
-			f.Comment("ParseOutput extracts the YAML answer of a completion (fenced or whole),")
+			f.Comment("ParseOutput extracts the YAML answer of a completion (fenced or whole) and")
+			f.Comment("reads it as written: opts have no effect, and output.Fixes receives none. It then")
 			parseDoc(f, o)
-			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
-				jen.Var().Id("v").Add(out.Clone()),
-				jen.List(jen.Id("doc"), jen.Err()).Op(":=").Qual(ir.YAMLOutPath, "Extract").Call(jen.Id("completion")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("v"), jen.Err())),
-				jen.Err().Op("=").Qual(ir.OutputPath, "Decode").Call(jen.Id("doc"), jen.Op("&").Id("v"), val),
-				jen.Return(jen.Id("v"), jen.Err()),
-			)
+			parseWith()
 		case ir.FormatText:
 			f.Comment("ParseOutput returns the completion as is: the prompt's output is text.")
 			f.Func().Params(typ.Clone()).Id("ParseOutput").Params(completion).Add(results).Block(
@@ -380,6 +376,62 @@ func emitMethods(f *jen.File, p *ir.Prompt) {
 				})
 			}
 		})))
+}
+
+// validator is the output.Validator of o's values: its checks, its
+// compiled schema, or nil without a schema.
+func validator(o *ir.Output) jen.Code {
+	switch {
+	case o.Checks != nil:
+		return jen.Id(o.ChecksType).Values()
+	case o.Schema != nil:
+		return jen.Id(o.SchemaVar)
+	}
+	return jen.Nil()
+}
+
+// emitParser writes the output.Parser of a JSON output.
+func emitParser(f *jen.File, p *ir.Prompt) {
+	o := p.Output
+	schemaJSON := jen.Lit("")
+	switch {
+	case o.Schema != nil && o.Schema.ParserJSON != nil:
+		schemaJSON = jen.Id(o.SchemaVar + "ParserJSON")
+	case o.Schema != nil:
+		schemaJSON = jen.Id(o.SchemaVar + "JSON")
+	}
+	parser := jen.Qual(ir.OutputPath, "NewParser").Call(schemaJSON, validator(o))
+	switch {
+	case o.Format == ir.FormatYAML:
+		parser = jen.Qual(ir.OutputPath, "NewDocParser").Call(jen.Qual(ir.YAMLOutPath, "Extract"), validator(o))
+	case o.Strict:
+		parser = jen.Qual(ir.OutputPath, "NewParser").Call(schemaJSON, validator(o), jen.Qual(ir.OutputPath, "Strict").Call())
+	}
+	f.Comment(o.ParserVar + " reads the completions of the " + p.Key + " prompt for ParseOutput.")
+	f.Var().Id(o.ParserVar).Op("=").Add(parser)
+	f.Line()
+}
+
+// parseJSONDoc writes the doc comment of the ParseOutput of a JSON output.
+func parseJSONDoc(f *jen.File, o *ir.Output) {
+	if o.Strict {
+		f.Comment("ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose)")
+		f.Comment("as it is written (outputParsing: strict; output.Lenient() repairs it as models")
+		f.Comment("write it),")
+		parseDoc(f, o)
+		return
+	}
+	f.Comment("ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a")
+	if o.Schema != nil {
+		f.Comment("careful reader would: it repairs what models write (comments, unquoted keys,")
+		f.Comment("trailing commas, truncation, \"12,111\" for a number, ...) where exactly one reading")
+		f.Comment("fits the outputSchema; output.Fixes(&fixes) receives each repair, and")
+	} else {
+		f.Comment("careful reader would: it repairs the syntax models get wrong (comments, unquoted")
+		f.Comment("keys, trailing commas, truncation, ...); output.Fixes(&fixes) receives each repair, and")
+	}
+	f.Comment("output.Strict() takes the JSON only as it is written. It then")
+	parseDoc(f, o)
 }
 
 // parseDoc ends the doc comment of ParseOutput.

@@ -94,8 +94,14 @@ type Output struct {
 	// Schema is the outputSchema, nil without one: ParseOutput then
 	// returns raw JSON (json, yaml) or the text.
 	Schema *schema.Schema
-	Name   string     // <Prompt>Output
-	Types  []*OutType // named types in emit order, the root first
+	// Strict is set by `outputParsing: strict`: ParseOutput then parses
+	// as output.Parse does unless a call asks for output.Lenient.
+	Strict bool
+	// ParserVar is the package variable of the output.Parser of a JSON
+	// or YAML output.
+	ParserVar string
+	Name      string     // <Prompt>Output
+	Types     []*OutType // named types in emit order, the root first
 	// SchemaVar is the package variable of the compiled schema.
 	SchemaVar string
 	// Checks are the generated checks that validate outputs, and

@@ -29,6 +29,10 @@ type PromptSpec struct {
 	Jinja           tmpl.Options
 	// OutputFormat is json, text, yaml or xml; "" when not set.
 	OutputFormat string
+	// OutputParsing is lenient or strict; "" when not set (lenient), and
+	// OutputParsingPos the position of its key.
+	OutputParsing    string
+	OutputParsingPos src.Pos
 	// GoName is the `go_name:` override of the prompt's Go name, and
 	// GoNamePos the position of its value.
 	GoName    string

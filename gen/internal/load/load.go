@@ -49,7 +49,7 @@ type loader struct {
 // Read-only tables of the file format, used for checks and did-you-mean.
 var (
 	topLevelKeys = []string{schemaKey, "description", "model", "parameters", "extra_parameters", "template", "inputs",
-		"outputFormat", "outputSchema", "examples", "messages", "sections", "components",
+		"outputFormat", "outputParsing", "outputSchema", "examples", "messages", "sections", "components",
 		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens"}
 	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls", "data"}
 	toolCallKeys    = []string{"id", "name", "arguments"}
@@ -61,6 +61,7 @@ var (
 	jinjaProfiles  = []string{"transformers"}
 	exampleKeys    = []string{"input_vars", "expected_output"}
 	outputFormats  = []string{"json", "text", "yaml", "xml"}
+	outputParsings = []string{"lenient", "strict"}
 	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
 	schemaTypes    = []string{"string", "integer", "number", "boolean", "object", "array"}
 	// schemaKeywords are the JSON Schema keywords that shape the feed type.
@@ -761,7 +762,10 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 				pr.Inputs = f.inputs(e.v)
 			}
 		case "outputFormat":
-			pr.OutputFormat = f.outputFormat(e)
+			pr.OutputFormat = f.oneOf(e, "outputFormat", outputFormats)
+		case "outputParsing":
+			pr.OutputParsing = f.oneOf(e, "outputParsing", outputParsings)
+			pr.OutputParsingPos = f.pos(e.k)
 		case "jinja":
 			if f.isMapping(e) {
 				pr.Jinja = f.jinja(e.v)
@@ -1205,22 +1209,20 @@ func (f *yamlFile) specialTokens(e pair) []string {
 	return tokens
 }
 
-// outputFormat checks the `outputFormat` entry.
-func (f *yamlFile) outputFormat(e pair) string {
+// oneOf checks an entry whose value is one of values.
+func (f *yamlFile) oneOf(e pair, key string, values []string) string {
 	s, ok := f.str(e)
 	if !ok {
 		return ""
 	}
-	for _, want := range outputFormats {
-		if s == want {
-			return s
-		}
+	if slices.Contains(values, s) {
+		return s
 	}
-	hint := schema.DidYouMean(s, outputFormats)
+	hint := schema.DidYouMean(s, values)
 	if hint == "" {
-		hint = " (want json, text, yaml or xml)"
+		hint = " (want " + strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1] + ")"
 	}
-	f.errorf(e.v, "unknown outputFormat %q%s", s, hint)
+	f.errorf(e.v, "unknown %s %q%s", key, s, hint)
 	return ""
 }
 

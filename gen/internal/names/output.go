@@ -21,6 +21,9 @@ func nameOutput(pkg *Scope, diags *diag.Sink, p *ir.Prompt) {
 	o := p.Output
 	o.Name = p.Name + SuffixOutput
 	o.SchemaVar = "_" + o.Name + "Schema"
+	if o.Format != ir.FormatText {
+		o.ParserVar = "_" + o.Name + "Parser"
+	}
 	if o.Checks != nil {
 		o.ChecksType = "_" + o.Name + "Checks"
 		nameChecks(o.Checks, o.Name)

@@ -32,11 +32,15 @@ func outputFormat(p *ir.PromptSpec) string {
 // apply to.
 func Lower(p *ir.PromptSpec, diags *diag.Sink) *ir.Output {
 	format := outputFormat(p)
+	if p.OutputParsing != "" && format != ir.FormatJSON {
+		diags.Errorf(p.OutputParsingPos, "outputParsing applies only to JSON answers (outputFormat json, or an outputSchema without outputFormat)")
+	}
 	if format == "" {
 		return nil
 	}
 	o := &ir.Output{Format: format, RequestFormat: cmp.Or(p.OutputFormat, format), Schema: p.OutputSchema,
-		Named: map[*schema.Type]*ir.OutType{}, Defs: map[*schema.Def]*ir.OutType{}}
+		Strict: p.OutputParsing == "strict",
+		Named:  map[*schema.Type]*ir.OutType{}, Defs: map[*schema.Def]*ir.OutType{}}
 	if format == ir.FormatText && o.Schema != nil {
 		diags.Warnf(p.OutputSchemaPos, "outputSchema is not used with outputFormat %q: ParseOutput returns the completion as is", p.OutputFormat)
 		o.Schema = nil

@@ -63,6 +63,9 @@ func _CountOutputCheck(c *output.Checker) {
 	}
 }
 
+// _CountOutputParser reads the completions of the count prompt for ParseOutput.
+var _CountOutputParser = output.NewParser(_CountOutputSchemaJSON, _CountOutputChecks{}, output.Strict())
+
 // Count renders the count prompt from prompts/count.yaml.
 var Count CountPrompt
 
@@ -161,10 +164,12 @@ func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtim
 	return r, nil
 }
 
-// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose)
+// as it is written (outputParsing: strict; output.Lenient() repairs it as models
+// write it),
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (CountPrompt) ParseOutput(completion string) (CountOutput, error) {
-	return output.Parse[CountOutput](completion, _CountOutputChecks{})
+func (CountPrompt) ParseOutput(completion string, opts ...output.ParseOption) (CountOutput, error) {
+	return output.ParseWith[CountOutput](_CountOutputParser, completion, opts...)
 }

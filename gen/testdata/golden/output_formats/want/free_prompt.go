@@ -34,6 +34,9 @@ func (x FreeFeed) Validate() error {
 // FreeOutput is the answer of the free prompt: the JSON value of the completion, not decoded.
 type FreeOutput = json.RawMessage
 
+// _FreeOutputParser reads the completions of the free prompt for ParseOutput.
+var _FreeOutputParser = output.NewParser("", nil)
+
 // FreeExample is one of the examples of the free prompt: variables and
 // the output expected for them.
 type FreeExample struct {
@@ -138,10 +141,13 @@ func (p FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime.
 	return r, nil
 }
 
-// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a
+// careful reader would: it repairs the syntax models get wrong (comments, unquoted
+// keys, trailing commas, truncation, ...); output.Fixes(&fixes) receives each repair, and
+// output.Strict() takes the JSON only as it is written. It then
 // checks that it is well-formed and returns it as JSON: the prompt has no outputSchema.
-func (FreePrompt) ParseOutput(completion string) (FreeOutput, error) {
-	return output.Parse[FreeOutput](completion, nil)
+func (FreePrompt) ParseOutput(completion string, opts ...output.ParseOption) (FreeOutput, error) {
+	return output.ParseWith[FreeOutput](_FreeOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

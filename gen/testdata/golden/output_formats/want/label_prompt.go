@@ -42,6 +42,9 @@ const _LabelOutputSchemaJSON = "{\"properties\":{\"label\":{\"not\":{\"enum\":[\
 // _LabelOutputSchema validates outputs; it is compiled once, when the package is initialised.
 var _LabelOutputSchema = output.MustCompileSchema(_LabelOutputSchemaJSON)
 
+// _LabelOutputParser reads the completions of the label prompt for ParseOutput.
+var _LabelOutputParser = output.NewParser(_LabelOutputSchemaJSON, _LabelOutputSchema)
+
 // Label renders the label prompt from prompts/label.yaml.
 var Label LabelPrompt
 
@@ -140,10 +143,14 @@ func (p LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtim
 	return r, nil
 }
 
-// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a
+// careful reader would: it repairs what models write (comments, unquoted keys,
+// trailing commas, truncation, "12,111" for a number, ...) where exactly one reading
+// fits the outputSchema; output.Fixes(&fixes) receives each repair, and
+// output.Strict() takes the JSON only as it is written. It then
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (LabelPrompt) ParseOutput(completion string) (LabelOutput, error) {
-	return output.Parse[LabelOutput](completion, _LabelOutputSchema)
+func (LabelPrompt) ParseOutput(completion string, opts ...output.ParseOption) (LabelOutput, error) {
+	return output.ParseWith[LabelOutput](_LabelOutputParser, completion, opts...)
 }

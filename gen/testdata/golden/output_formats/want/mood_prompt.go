@@ -54,6 +54,9 @@ func (v MoodOutput) Valid() bool {
 // _MoodOutputSchemaJSON is the outputSchema of the mood prompt as JSON.
 const _MoodOutputSchemaJSON = "{\"description\":\"The mood alone.\",\"enum\":[\"happy\",\"sad\"]}"
 
+// _MoodOutputSchemaParserJSON is the outputSchema with its x-aliases, which models are not sent.
+const _MoodOutputSchemaParserJSON = "{\"description\":\"The mood alone.\",\"enum\":[\"happy\",\"sad\"],\"x-aliases\":{\"happy\":[\"glad\",\"joyful\"]}}"
+
 // _MoodOutputChecks validates the outputs of the mood prompt with checks generated
 // from its outputSchema, which agree with the compiled schema.
 type _MoodOutputChecks struct{}
@@ -80,6 +83,9 @@ func _MoodOutputCheck(c *output.Checker) {
 		c.Skip()
 	}
 }
+
+// _MoodOutputParser reads the completions of the mood prompt for ParseOutput.
+var _MoodOutputParser = output.NewParser(_MoodOutputSchemaParserJSON, _MoodOutputChecks{})
 
 // MoodExample is one of the examples of the mood prompt: variables and
 // the output expected for them.
@@ -186,12 +192,16 @@ func (p MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime.
 	return r, nil
 }
 
-// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a
+// careful reader would: it repairs what models write (comments, unquoted keys,
+// trailing commas, truncation, "12,111" for a number, ...) where exactly one reading
+// fits the outputSchema; output.Fixes(&fixes) receives each repair, and
+// output.Strict() takes the JSON only as it is written. It then
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (MoodPrompt) ParseOutput(completion string) (MoodOutput, error) {
-	return output.Parse[MoodOutput](completion, _MoodOutputChecks{})
+func (MoodPrompt) ParseOutput(completion string, opts ...output.ParseOption) (MoodOutput, error) {
+	return output.ParseWith[MoodOutput](_MoodOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

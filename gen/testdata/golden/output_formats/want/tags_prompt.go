@@ -116,6 +116,9 @@ func _TagsOutputCheck3(c *output.Checker) {
 	}
 }
 
+// _TagsOutputParser reads the completions of the tags prompt for ParseOutput.
+var _TagsOutputParser = output.NewDocParser(yamlout.Extract, _TagsOutputChecks{})
+
 // TagsExample is one of the examples of the tags prompt: variables and
 // the output expected for them.
 type TagsExample struct {
@@ -221,18 +224,13 @@ func (p TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.
 	return r, nil
 }
 
-// ParseOutput extracts the YAML answer of a completion (fenced or whole),
+// ParseOutput extracts the YAML answer of a completion (fenced or whole) and
+// reads it as written: opts have no effect, and output.Fixes receives none. It then
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (TagsPrompt) ParseOutput(completion string) (TagsOutput, error) {
-	var v TagsOutput
-	doc, err := yamlout.Extract(completion)
-	if err != nil {
-		return v, err
-	}
-	err = output.Decode(doc, &v, _TagsOutputChecks{})
-	return v, err
+func (TagsPrompt) ParseOutput(completion string, opts ...output.ParseOption) (TagsOutput, error) {
+	return output.ParseWith[TagsOutput](_TagsOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

@@ -903,6 +903,9 @@ func _TriageOutputCheck43(c *output.Checker) {
 	}
 }
 
+// _TriageOutputParser reads the completions of the triage prompt for ParseOutput.
+var _TriageOutputParser = output.NewParser(_TriageOutputSchemaJSON, _TriageOutputChecks{})
+
 // TriageExample is one of the examples of the triage prompt: variables and
 // the output expected for them.
 type TriageExample struct {
@@ -1007,12 +1010,16 @@ func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runt
 	return r, nil
 }
 
-// ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose),
+// ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a
+// careful reader would: it repairs what models write (comments, unquoted keys,
+// trailing commas, truncation, "12,111" for a number, ...) where exactly one reading
+// fits the outputSchema; output.Fixes(&fixes) receives each repair, and
+// output.Strict() takes the JSON only as it is written. It then
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (TriagePrompt) ParseOutput(completion string) (TriageOutput, error) {
-	return output.Parse[TriageOutput](completion, _TriageOutputChecks{})
+func (TriagePrompt) ParseOutput(completion string, opts ...output.ParseOption) (TriageOutput, error) {
+	return output.ParseWith[TriageOutput](_TriageOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
