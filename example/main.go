@@ -399,6 +399,18 @@ language: en
 confidence: 0.92
 ` + "```\n"
 
+	// A reply as models often write it: a comment, unquoted keys, single
+	// quotes, a queue by another name (x-aliases), a number as a string,
+	// a trailing comma.
+	messyCompletion = `Sure! Here is the triage:
+{
+  // the customer was charged twice
+  category: 'defect', priority: HIGH,
+  summary: "Charged twice in March, wants a refund of the second charge.",
+  customer: {sentiment: negative, churn_risk: "0.6"},
+  actions: [{owner: billing, task: "Refund the second charge"}],
+}`
+
 	// A reply that breaks the schema: an unknown category, a priority
 	// missing, and a tag with spaces.
 	rejectedCompletion = `{"category": "refunds", "summary": "Charged twice in March, wants a refund.",
@@ -438,6 +450,19 @@ func parseOutputs(w io.Writer) error {
 	}
 	for _, e := range entities.Entities {
 		fmt.Fprintf(w, "entity: %s (%s, %d mentions)\n", e.Name, e.Kind, e.Mentions)
+	}
+
+	var fixes []output.Fix
+	messy, err := generated.TriageTicket.ParseOutput(messyCompletion, output.Fixes(&fixes))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "a messy completion, read as %s/%s with churn risk %.1f after %d repairs; besides unquoted keys and values:\n",
+		messy.Category, messy.Priority, *messy.Customer.ChurnRisk, len(fixes))
+	for _, f := range fixes {
+		if !strings.HasPrefix(f.Kind, "unquoted") {
+			fmt.Fprintf(w, "  %s\n", f)
+		}
 	}
 
 	_, err = generated.TriageTicket.ParseOutput(rejectedCompletion)
