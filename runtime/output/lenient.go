@@ -69,7 +69,13 @@ func repair(completion string, s *shape) ([]byte, []Fix, error) {
 	// The whole text is the answer of a scalar, an enum or a list; for a
 	// schema that allows anything, only when it holds no object or list.
 	if text := strings.TrimSpace(completion); text != "" && (top.types&typeObject == 0 || top.types&^typeObject != 0) && (top.types != 0 || !found) {
-		try(&loose{kind: looseWord, text: text, closed: true})
+		// A value that is the whole text ('a', 12, null) is read as one;
+		// anything else is the text, as a word.
+		if n, end := readLoose(text, 0); n != nil && end == len(text) && n.kind != looseWord {
+			try(n)
+		} else {
+			try(&loose{kind: looseWord, text: text, closed: true})
+		}
 	}
 	if !found {
 		if firstErr == nil {

@@ -81,7 +81,17 @@ func exampleOutputType(p *ir.Prompt) jen.Code {
 	if p.Output == nil {
 		return jen.String()
 	}
-	return jen.Id(p.Output.Name)
+	return answerType(p.Output)
+}
+
+// answerType is the Go type ParseOutput returns: the output type, or a
+// pointer to it when the schema's top allows null, so that null is nil
+// rather than the zero value.
+func answerType(o *ir.Output) *jen.Statement {
+	if o.Nullable {
+		return jen.Op("*").Id(o.Name)
+	}
+	return jen.Id(o.Name)
 }
 
 // typeDoc writes the doc comment of a named type: its name and what it is,
@@ -334,7 +344,7 @@ func emitRequest(f *jen.File, p *ir.Prompt) {
 func emitMethods(f *jen.File, p *ir.Prompt) {
 	typ := jen.Id(p.TypeName)
 	if o := p.Output; o != nil {
-		out := jen.Id(o.Name)
+		out := answerType(o)
 		completion := jen.Id("completion").String()
 		results := jen.Params(out.Clone(), jen.Error())
 		parseWith := func() {
@@ -368,7 +378,7 @@ func emitMethods(f *jen.File, p *ir.Prompt) {
 				if p.Output == nil || p.Output.Format == ir.FormatText {
 					out = jen.Lit(ex.Output)
 				} else {
-					out = jen.Id(decodeExampleHelper).Types(jen.Id(p.Output.Name)).Call(jen.Lit(ex.Output))
+					out = jen.Id(decodeExampleHelper).Types(answerType(p.Output)).Call(jen.Lit(ex.Output))
 				}
 				g.Values(jen.Dict{
 					jen.Id("Input"):  jen.Id(decodeExampleHelper).Types(jen.Id(p.Feed.Name)).Call(jen.Lit(ex.Input)),
@@ -443,6 +453,9 @@ func parseDoc(f *jen.File, o *ir.Output) {
 	f.Comment("decodes it and validates it against the outputSchema. Violations are")
 	f.Comment("output.Errors, each with the JSON pointer of the value, the schema keyword and a")
 	f.Comment("message short enough to quote back to the model; the decoded value is returned too.")
+	if o.Nullable {
+		f.Comment("The schema allows null: it is a nil " + o.Name + ".")
+	}
 }
 
 // emitDecodeExample writes the helper of the Examples methods in

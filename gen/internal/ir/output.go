@@ -94,6 +94,9 @@ type Output struct {
 	// Schema is the outputSchema, nil without one: ParseOutput then
 	// returns raw JSON (json, yaml) or the text.
 	Schema *schema.Schema
+	// Nullable is set when the schema's top allows null besides a value
+	// of Go type Name: ParseOutput then returns a pointer, nil for null.
+	Nullable bool
 	// Strict is set by `outputParsing: strict`: ParseOutput then parses
 	// as output.Parse does unless a call asks for output.Lenient.
 	Strict bool

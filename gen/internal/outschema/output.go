@@ -46,6 +46,8 @@ func Lower(p *ir.PromptSpec, diags *diag.Sink) *ir.Output {
 		o.Schema = nil
 	}
 	if o.Schema != nil {
+		root := o.Schema.Root.Type
+		o.Nullable = root.Nullable && root.Kind != schema.Raw
 		checkDecoded(o.Schema, diags)
 		o.Checks = lowerChecks(o.Schema)
 	}

@@ -1,0 +1,89 @@
+package gen
+
+import (
+	"context"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+// TestParseOutputRuns generates prompts with outputs and runs their
+// ParseOutput in a temporary module: null for a schema whose top allows it
+// is nil, not the zero value, in both parsing modes.
+func TestParseOutputRuns(t *testing.T) {
+	prompts := map[string]string{
+		"str.yaml":  "template: x\noutputSchema: {type: [string, \"null\"]}\n",
+		"obj.yaml":  "template: x\noutputSchema: {type: [object, \"null\"], properties: {a: {type: string}}}\n",
+		"enum.yaml": "template: x\noutputSchema: {enum: [a, b, null]}\n",
+	}
+	dir := t.TempDir()
+	for name, text := range prompts {
+		writeFile(t, filepath.Join(dir, name), []byte(text))
+	}
+	mod := newTempModule(t)
+	res, err := Generate(context.Background(), Config{Dir: dir, Out: "out", Pkg: "out", ImportPath: "pgtest/out"})
+	if err != nil {
+		t.Fatalf("generate: %v\n%v", err, res.Diagnostics)
+	}
+	writeResult(t, filepath.Join(mod, "out"), res)
+	writeFile(t, filepath.Join(mod, "run", "main.go"), []byte(`package main
+
+import (
+	"fmt"
+
+	"pgtest/out"
+	"github.com/promptgen/promptgen/runtime/output"
+)
+
+func show[T any](name string, v *T, err error) {
+	if v == nil {
+		fmt.Printf("%s: nil %v\n", name, err)
+		return
+	}
+	fmt.Printf("%s: %+v %v\n", name, *v, err)
+}
+
+func main() {
+	for _, c := range []string{"null", "\"x\"", "None", "'a'"} {
+		v, err := out.Str.ParseOutput(c)
+		show("str "+c, v, err)
+		v, err = out.Str.ParseOutput(c, output.Strict())
+		show("str strict "+c, v, err)
+	}
+	for _, c := range []string{"null", "{\"a\": \"x\"}", "{a: x}", "The answer is null."} {
+		v, err := out.Obj.ParseOutput(c)
+		show("obj "+c, v, err)
+	}
+	for _, c := range []string{"null", "\"b\"", "B"} {
+		v, err := out.Enum.ParseOutput(c)
+		show("enum "+c, v, err)
+	}
+}
+`))
+	got, err := goRun(mod, "run", "./run")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, got)
+	}
+	want := `str null: nil <nil>
+str strict null: nil <nil>
+str "x": x <nil>
+str strict "x": x <nil>
+str None: nil <nil>
+str strict None: nil no JSON object or array in the completion
+str 'a': a <nil>
+str strict 'a': nil no JSON object or array in the completion
+obj null: nil <nil>
+obj {"a": "x"}: {A:0xPTR} <nil>
+obj {a: x}: {A:0xPTR} <nil>
+obj The answer is null.: nil got "The answer is null.", want an object
+enum null: nil <nil>
+enum "b": b <nil>
+enum B: b <nil>
+`
+	if g := ptrs.ReplaceAllString(string(got), "0xPTR"); g != want {
+		t.Errorf("got:\n%s\nwant:\n%s", g, want)
+	}
+}
+
+// ptrs matches the addresses %+v prints for pointer fields.
+var ptrs = regexp.MustCompile(`0x[0-9a-f]+`)
