@@ -9,7 +9,9 @@ import (
 
 // TestParseOutputRuns generates prompts with outputs and runs their
 // ParseOutput in a temporary module: null for a schema whose top allows it
-// is nil, not the zero value, in both parsing modes.
+// is nil, not the zero value, in both parsing modes; properties whose names
+// are no Go identifier or cannot stand in a struct tag (golden output_keys)
+// are decoded and encoded by their exact names.
 func TestParseOutputRuns(t *testing.T) {
 	prompts := map[string]string{
 		"str.yaml":  "template: x\noutputSchema: {type: [string, \"null\"]}\n",
@@ -20,6 +22,7 @@ func TestParseOutputRuns(t *testing.T) {
 	for name, text := range prompts {
 		writeFile(t, filepath.Join(dir, name), []byte(text))
 	}
+	copyFile(t, "testdata/golden/output_keys/prompts/keys.yaml", filepath.Join(dir, "keys.yaml"))
 	mod := newTempModule(t)
 	res, err := Generate(context.Background(), Config{Dir: dir, Out: "out", Pkg: "out", ImportPath: "pgtest/out"})
 	if err != nil {
@@ -29,6 +32,7 @@ func TestParseOutputRuns(t *testing.T) {
 	writeFile(t, filepath.Join(mod, "run", "main.go"), []byte(`package main
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"pgtest/out"
@@ -58,6 +62,15 @@ func main() {
 		v, err := out.Enum.ParseOutput(c)
 		show("enum "+c, v, err)
 	}
+	for _, c := range []string{
+		` + "`" + `{"5": 5, "😀": "smile", "k\"e\"y": true, "": "empty", "a,b": "ab", "x,string": 3, "back\\slash": "b", "it's": null, "price €": 9.5, "tags 🏷": ["t"], "fine: a-b_c.d/e (f) [g] {h} é 1": "f"}` + "`" + `,
+		` + "`" + `{5: 6, 'k"e"y': 'False', "": "", "a": "not a,b", "tags 🏷": "one"}` + "`" + `,
+		` + "`" + `{"5": 7, "k\"e\"y": true}` + "`" + `,
+	} {
+		v, err := out.Keys.ParseOutput(c)
+		b, _ := json.Marshal(v)
+		fmt.Printf("keys: %s %v\n", b, err)
+	}
 }
 `))
 	got, err := goRun(mod, "run", "./run")
@@ -79,6 +92,9 @@ obj The answer is null.: nil got "The answer is null.", want an object
 enum null: nil <nil>
 enum "b": b <nil>
 enum B: b <nil>
+keys: {"5":5,"fine: a-b_c.d/e (f) [g] {h} é 1":"f","😀":"smile","k\"e\"y":true,"":"empty","a,b":"ab","x,string":3,"back\\slash":"b","price €":9.5,"tags 🏷":["t"]} <nil>
+keys: {"5":6,"k\"e\"y":false,"":"","tags 🏷":["one"]} <nil>
+keys: {"5":7,"k\"e\"y":true,"":""} missing properties: ''
 `
 	if g := ptrs.ReplaceAllString(string(got), "0xPTR"); g != want {
 		t.Errorf("got:\n%s\nwant:\n%s", g, want)

@@ -119,12 +119,16 @@ func emitOutType(o *ir.Output, f *jen.File, t *ir.OutType) {
 				}
 				typ, omit := outFieldType(o, fld.Prop)
 				tag := fld.Prop.Name
-				if omit {
+				switch {
+				case !ir.ValidJSONKey(tag):
+					tag = "-" // read and written by its exact name: emitExactMembers
+				case omit:
 					tag += ",omitempty"
 				}
 				g.Id(fld.GoName).Add(typ).Tag(map[string]string{"json": tag})
 			}
 		})
+		emitExactMembers(o, f, t)
 	case ir.OutEnum:
 		emitOutEnum(o, f, t)
 	case ir.OutUnion:
@@ -146,6 +150,61 @@ func emitOutType(o *ir.Output, f *jen.File, t *ir.OutType) {
 		f.Type().Id(t.Name).Op("=").Add(u)
 	}
 	f.Line()
+}
+
+// emitExactMembers writes the JSON methods of struct t when some of its
+// properties have names encoding/json cannot read from a struct tag ("a,b",
+// "k\"e\"y", "😀", ""): they read and write those members by their exact
+// names, and the others as encoding/json does.
+func emitExactMembers(o *ir.Output, f *jen.File, t *ir.OutType) {
+	var decode, encode []jen.Code
+	for _, fld := range t.Fields {
+		name := fld.Prop.Name
+		if ir.ValidJSONKey(name) {
+			continue
+		}
+		decode = append(decode, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("Value"): jen.Op("&").Id("x").Dot(fld.GoName)}))
+		member := jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("Value"): jen.Id("x").Dot(fld.GoName)}
+		if _, omit := outFieldType(o, fld.Prop); omit {
+			if outPointerable(o, fld.Prop.Type) {
+				member[jen.Id("Omit")] = jen.Id("x").Dot(fld.GoName).Op("==").Nil()
+			} else {
+				member[jen.Id("Omit")] = jen.Len(jen.Id("x").Dot(fld.GoName)).Op("==").Lit(0)
+			}
+		}
+		encode = append(encode, jen.Values(member))
+	}
+	if decode == nil {
+		return
+	}
+	member := jen.Qual(ir.OutputPath, "Member")
+	f.Line()
+	f.Comment("UnmarshalJSON decodes x, reading the members whose names a struct tag cannot")
+	f.Comment("hold by their exact names.")
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("doc").Index().Byte()).Error().Block(
+		jen.Type().Id("plain").Id(t.Name),
+		jen.If(jen.Err().Op(":=").Qual(jsonPath, "Unmarshal").Call(jen.Id("doc"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("x"))), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Err())),
+		jen.Return(jen.Qual(ir.OutputPath, "DecodeMembers").Call(append([]jen.Code{jen.Id("doc")}, prefixed(member, decode)...)...)),
+	)
+	f.Line()
+	f.Comment("MarshalJSON encodes x, writing the members whose names a struct tag cannot hold")
+	f.Comment("by their exact names.")
+	f.Func().Params(jen.Id("x").Id(t.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Type().Id("plain").Id(t.Name),
+		jen.List(jen.Id("doc"), jen.Err()).Op(":=").Qual(jsonPath, "Marshal").Call(jen.Id("plain").Call(jen.Id("x"))),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Qual(ir.OutputPath, "AppendMembers").Call(append([]jen.Code{jen.Id("doc")}, prefixed(member, encode)...)...)),
+	)
+}
+
+// prefixed puts a type name before each composite literal of values.
+func prefixed(typ *jen.Statement, values []jen.Code) []jen.Code {
+	out := make([]jen.Code, len(values))
+	for i, v := range values {
+		out[i] = typ.Clone().Add(v)
+	}
+	return out
 }
 
 func emitOutEnum(o *ir.Output, f *jen.File, t *ir.OutType) {

@@ -1,6 +1,8 @@
 package names
 
 import (
+	"cmp"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -124,15 +126,7 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 		n.add(ot, key, pos)
 		fields := NewScope()
 		for _, p := range t.Props {
-			goName, ok := Exported(p.Name)
-			if !ok {
-				n.diags.Errorf(src.Pos(p.Pos), "property %q does not make a Go name", p.Name)
-				continue
-			}
-			if !ir.ValidJSONKey(p.Name) {
-				n.diags.Errorf(src.Pos(p.Pos), "property %q cannot be a name in a Go struct tag: encoding/json would decode another member into it (names take letters, digits, spaces and %s)", p.Name, ir.JSONTagPunct)
-				continue
-			}
+			goName := propertyGoName(p.Name)
 			if !n.claimMember(fields, goName, "properties", p.Name, src.Pos(p.Pos)) {
 				continue
 			}
@@ -172,6 +166,24 @@ func (n *outNamer) walk(t *schema.Type, name, key, doc string) {
 			ot.Consts = append(ot.Consts, c)
 		}
 	}
+}
+
+// propertyGoName is the Go name of the field of property key: its words,
+// exported, or, when they make no exported name ("5", "😀", ""), Field and
+// the words, or the code points of a key without letters or digits.
+func propertyGoName(key string) string {
+	if name, ok := Exported(key); ok {
+		return name
+	}
+	suffix := NewNamer().ExportedWords(key)
+	if suffix == "" {
+		var b strings.Builder
+		for _, r := range key {
+			fmt.Fprintf(&b, "U%04X", r)
+		}
+		suffix = cmp.Or(b.String(), "Empty")
+	}
+	return "Field" + suffix
 }
 
 // claimMember claims a field or constant name in the scope of one type;
