@@ -63,9 +63,9 @@ func main() {
 		show("enum "+c, v, err)
 	}
 	for _, c := range []string{
-		` + "`" + `{"5": 5, "😀": "smile", "k\"e\"y": true, "": "empty", "a,b": "ab", "x,string": 3, "back\\slash": "b", "it's": null, "price €": 9.5, "tags 🏷": ["t"], "fine: a-b_c.d/e (f) [g] {h} é 1": "f"}` + "`" + `,
-		` + "`" + `{5: 6, 'k"e"y': 'False', "": "", "a": "not a,b", "tags 🏷": "one"}` + "`" + `,
-		` + "`" + `{"5": 7, "k\"e\"y": true}` + "`" + `,
+		`+"`"+`{"5": 5, "😀": "smile", "k\"e\"y": true, "": "empty", "a,b": "ab", "x,string": 3, "back\\slash": "b", "it's": null, "price €": 9.5, "tags 🏷": ["t"], "fine: a-b_c.d/e (f) [g] {h} é 1": "f"}`+"`"+`,
+		`+"`"+`{5: 6, 'k"e"y': 'False', "": "", "a": "not a,b", "tags 🏷": "one"}`+"`"+`,
+		`+"`"+`{"5": 7, "k\"e\"y": true}`+"`"+`,
 	} {
 		v, err := out.Keys.ParseOutput(c)
 		b, _ := json.Marshal(v)
