@@ -34,6 +34,8 @@ func TestParseOutputRuns(t *testing.T) {
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"strings"
 
 	"pgtest/out"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -62,16 +64,17 @@ func main() {
 		v, err := out.Enum.ParseOutput(c)
 		show("enum "+c, v, err)
 	}
-	for _, c := range []string{
-		`+"`"+`{"5": 5, "😀": "smile", "k\"e\"y": true, "": "empty", "a,b": "ab", "x,string": 3, "back\\slash": "b", "it's": null, "price €": 9.5, "tags 🏷": ["t"], "fine: a-b_c.d/e (f) [g] {h} é 1": "f"}`+"`"+`,
-		`+"`"+`{5: 6, 'k"e"y': 'False', "": "", "a": "not a,b", "tags 🏷": "one"}`+"`"+`,
-		`+"`"+`{"5": 7, "k\"e\"y": true}`+"`"+`,
-	} {
+	keys, _ := os.ReadFile("run/keys.txt")
+	for _, c := range strings.Split(strings.TrimSpace(string(keys)), "\n") {
 		v, err := out.Keys.ParseOutput(c)
 		b, _ := json.Marshal(v)
 		fmt.Printf("keys: %s %v\n", b, err)
 	}
 }
+`))
+	writeFile(t, filepath.Join(mod, "run", "keys.txt"), []byte(`{"5": 5, "😀": "smile", "k\"e\"y": true, "": "empty", "a,b": "ab", "x,string": 3, "back\\slash": "b", "it's": null, "price €": 9.5, "tags 🏷": ["t"], "fine: a-b_c.d/e (f) [g] {h} é 1": "f"}
+{5: 6, 'k"e"y': 'False', "": "", "a": "not a,b", "tags 🏷": "one"}
+{"5": 7, "k\"e\"y": true}
 `))
 	got, err := goRun(mod, "run", "./run")
 	if err != nil {
