@@ -32,6 +32,7 @@ const (
 	fixOneItemList      = "single value made a one-item list"
 	fixEnumCase         = "enum value matched ignoring case and punctuation"
 	fixEnumPrefix       = "enum value matched with text after it"
+	fixEnumInText       = "enum value found in the text"
 	fixEnumAlias        = "enum value matched by its alias"
 	fixMemberName       = "member name matched ignoring case and punctuation"
 	fixMemberAlias      = "member name matched by its alias"
@@ -344,10 +345,10 @@ func (c *coercer) enumValue(n *loose, s *shape, ptr string) (any, error) {
 				return e, nil
 			}
 		}
-		return nil, mismatch(ptr, "enum", "%s is not one of the enum's values", n.text)
+		return nil, mismatch(ptr, "enum", "%s is not one of %s", n.text, enumList(s.enum))
 	}
 	if n.kind != looseString && n.kind != looseWord {
-		return nil, mismatch(ptr, "enum", "got %s, want one of the enum's values", describeLoose(n))
+		return nil, mismatch(ptr, "enum", "got %s, want one of %s", describeLoose(n), enumList(s.enum))
 	}
 	text := n.text
 	for _, e := range s.enum {
@@ -359,30 +360,53 @@ func (c *coercer) enumValue(n *loose, s *shape, ptr string) (any, error) {
 		c.fix(ptr, fixEnumAlias)
 		return v, nil
 	}
-	steps := []struct {
-		kind  string
-		match func(value string) bool
-	}{
-		{fixEnumCase, func(v string) bool { return normalize(v) == normalize(text) }},
-		{fixEnumPrefix, func(v string) bool { return startsWithWord(normalizeKeepSpace(text), normalizeKeepSpace(v)) }},
+	// Matched ignoring case and punctuation, then as words in the text
+	// ("ONE: the first", "The answer is **one**"): either way, exactly one
+	// value may match.
+	steps := []func(v string) bool{
+		func(v string) bool { return normalize(v) == normalize(text) },
+		func(v string) bool { return containsWords(normalizeKeepSpace(text), normalizeKeepSpace(v)) },
 	}
-	for _, step := range steps {
+	for i, match := range steps {
 		var found []any
 		for _, e := range s.enum {
-			if es, ok := e.(string); ok && step.match(es) {
+			if es, ok := e.(string); ok && match(es) {
 				found = append(found, e)
 			}
 		}
-		switch len(found) {
-		case 1:
-			c.fix(ptr, step.kind)
-			return found[0], nil
-		case 0:
+		switch {
+		case len(found) > 1:
+			return nil, mismatch(ptr, "ambiguous", "%q matches several enum values", text)
+		case len(found) == 0:
 			continue
+		case i == 0:
+			c.fix(ptr, fixEnumCase)
+		case startsWithWord(normalizeKeepSpace(text), normalizeKeepSpace(found[0].(string))):
+			c.fix(ptr, fixEnumPrefix)
+		default:
+			c.fix(ptr, fixEnumInText)
 		}
-		return nil, mismatch(ptr, "ambiguous", "%q matches several enum values", text)
+		return found[0], nil
 	}
-	return nil, mismatch(ptr, "enum", "%q is not one of the enum's values", text)
+	return nil, mismatch(ptr, "enum", "%q is not one of %s", text, enumList(s.enum))
+}
+
+// enumList writes the first values of an enum for a message.
+func enumList(enum []any) string {
+	const shown = 10
+	var b strings.Builder
+	for i, e := range enum {
+		if i == shown {
+			fmt.Fprintf(&b, " and %d more", len(enum)-shown)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		v, _ := json.Marshal(e)
+		b.Write(v)
+	}
+	return b.String()
 }
 
 // anyValue is n as plain JSON, for a schema that allows anything there.
@@ -450,6 +474,23 @@ func normalize(s string) string {
 func normalizeKeepSpace(s string) string {
 	fields := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	return strings.Join(fields, " ")
+}
+
+// containsWords reports whether text holds the words of value, between
+// word boundaries.
+func containsWords(text, value string) bool {
+	for i := 0; value != "" && i+len(value) <= len(text); {
+		j := strings.Index(text[i:], value)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if (j == 0 || text[j-1] == ' ') && startsWithWord(text[j:], value) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
 }
 
 // startsWithWord reports whether text starts with the words of value,

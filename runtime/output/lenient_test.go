@@ -107,7 +107,7 @@ func TestParseLenientRejects(t *testing.T) {
 		{"cut string", `{"name": "a", "count": 1, "note": "half`, Error{"/note", "truncated", "the answer ends inside the string"}},
 		{"cut number", `{"name": "a", "count": 12`, Error{"/count", "truncated", "the answer ends inside the number 12"}},
 		{"fraction for an integer", `{name: "a", "count": 1.5}`, Error{"/count", "type", "1.5 is not an integer"}},
-		{"enum matching none", `{name: "a", "count": 1, "mood": "meh"}`, Error{"/mood", "enum", `"meh" is not one of the enum's values`}},
+		{"enum matching none", `{name: "a", "count": 1, "mood": "meh"}`, Error{"/mood", "enum", `"meh" is not one of "positive", "neutral", "negative"`}},
 		{"number out of range", `{name: "a", "count": 1, "price": 1e-999999}`, Error{"/price", "number", "number beyond the limits: at most 100 bytes, with an exponent of at most 999"}},
 		{"member twice", `{name: "a", "count": 1, "Count": 2}`, Error{"/count", "duplicate", `member "count" is given twice, with different values`}},
 		// JSON that breaks the schema: the validator's errors, all of them.
@@ -128,6 +128,7 @@ func TestParseLenientRejects(t *testing.T) {
 // text; a sentence stating both booleans is ambiguous.
 func TestParseLenientBareValues(t *testing.T) {
 	boolShape := MustCompileShape(`{"type": "boolean"}`)
+	moodShape := MustCompileShape(`{"enum": ["positive", "neutral", "negative"]}`)
 	if got, _, err := ParseLenient[bool]("The answer is **True**.", boolShape, nil); err != nil || !got {
 		t.Errorf("bool: got %v, %v", got, err)
 	}
@@ -138,6 +139,17 @@ func TestParseLenientBareValues(t *testing.T) {
 	enumShape := MustCompileShape(`{"type": "string", "enum": ["ONE", "TWO"]}`)
 	if got, fixes, err := ParseLenient[string]("ONE: the first", enumShape, nil); err != nil || got != "ONE" || len(fixes) != 1 {
 		t.Errorf("enum: got %q, %v, %v", got, fixes, err)
+	}
+	for text, want := range map[string]string{
+		"The sentiment is clearly NEGATIVE.":      "negative",
+		"**Positive** - the customer thanks us.": "positive",
+	} {
+		if got, _, err := ParseLenient[string](text, moodShape, nil); err != nil || got != want {
+			t.Errorf("enum in %q: got %q, %v, want %q", text, got, err, want)
+		}
+	}
+	if _, _, err := ParseLenient[string]("Positive or negative, hard to say.", moodShape, nil); !errors.As(err, &es) || es[0].Keyword != "ambiguous" {
+		t.Errorf("two enum values in the text: got %v, want ambiguous", err)
 	}
 	unionShape := MustCompileShape(`{"anyOf": [{"type": "integer"}, {"type": "string", "enum": ["none"]}]}`)
 	if got, _, err := ParseLenient[any]("None", unionShape, nil); err != nil || got != "none" {
