@@ -474,6 +474,7 @@ func parseOutputs(w io.Writer) error {
 	for _, v := range violations {
 		fmt.Fprintf(w, "  %q (%s): %s\n", v.Pointer, v.Keyword, v.Message)
 	}
+	fmt.Fprintf(w, "the message to ask again with:\n%s\n", generated.TriageTicket.Correction(err))
 	return nil
 }
 

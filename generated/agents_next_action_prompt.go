@@ -748,6 +748,13 @@ func (NextActionPrompt) ParseOutput(completion string, opts ...output.ParseOptio
 	return output.ParseWith[NextActionOutput](_NextActionOutputParser, completion, opts...)
 }
 
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (NextActionPrompt) Correction(err error) string {
+	return output.Correction(err, _NextActionOutputSchemaJSON)
+}
+
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
 func (NextActionPrompt) Examples() []NextActionExample {

@@ -434,3 +434,20 @@ func TestParseOutputLenient(t *testing.T) {
 		t.Errorf("truncated: got %v, want ErrTruncated", err)
 	}
 }
+
+// TestCorrection: the generated Correction quotes what ParseOutput
+// rejected, and the schema when the answer held no JSON.
+func TestCorrection(t *testing.T) {
+	_, err := generated.TriageTicket.ParseOutput(`{"category": "refunds", "priority": "high", "summary": "Charged twice in March.", "customer": {"sentiment": "negative"}, "actions": []}`)
+	want := `Your answer does not fit the JSON Schema it must follow:
+- at /category: value must be one of "billing", "bug", "feature_request", "account", "other"
+Reply again with the corrected JSON value, and nothing else.`
+	if got := generated.TriageTicket.Correction(err); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	_, err = generated.TriageTicket.ParseOutput("Sorry, I cannot help with that.")
+	got := generated.TriageTicket.Correction(err)
+	if !strings.HasPrefix(got, "Your answer holds no JSON value that can be read.") || !strings.HasSuffix(got, `"type":"object"}`) || strings.Contains(got, "x-aliases") {
+		t.Errorf("no JSON: got %s", got)
+	}
+}

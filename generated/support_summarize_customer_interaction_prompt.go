@@ -354,6 +354,13 @@ func (SummarizeCustomerInteractionPrompt) ParseOutput(completion string, opts ..
 	return output.ParseWith[SummarizeCustomerInteractionOutput](_SummarizeCustomerInteractionOutputParser, completion, opts...)
 }
 
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (SummarizeCustomerInteractionPrompt) Correction(err error) string {
+	return output.Correction(err, _SummarizeCustomerInteractionOutputSchemaJSON)
+}
+
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
 func (SummarizeCustomerInteractionPrompt) Examples() []SummarizeCustomerInteractionExample {

@@ -722,6 +722,13 @@ func (TriageTicketPrompt) ParseOutput(completion string, opts ...output.ParseOpt
 	return output.ParseWith[TriageTicketOutput](_TriageTicketOutputParser, completion, opts...)
 }
 
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (TriageTicketPrompt) Correction(err error) string {
+	return output.Correction(err, _TriageTicketOutputSchemaJSON)
+}
+
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
 func (TriageTicketPrompt) Examples() []TriageTicketExample {

@@ -141,7 +141,7 @@ func TestParseLenientBareValues(t *testing.T) {
 		t.Errorf("enum: got %q, %v, %v", got, fixes, err)
 	}
 	for text, want := range map[string]string{
-		"The sentiment is clearly NEGATIVE.":      "negative",
+		"The sentiment is clearly NEGATIVE.":     "negative",
 		"**Positive** - the customer thanks us.": "positive",
 	} {
 		if got, _, err := ParseLenient[string](text, moodShape, nil); err != nil || got != want {

@@ -414,6 +414,15 @@ func emitMethods(f *jen.File, p *ir.Prompt) {
 		case ir.FormatJSON:
 			parseJSONDoc(f, o)
 			parseWith()
+			schemaJSON := jen.Lit("")
+			if o.Schema != nil {
+				schemaJSON = jen.Id(o.SchemaVar + "JSON")
+			}
+			f.Comment("Correction is a short message for the model on why its answer, which ParseOutput")
+			f.Comment("rejected with err, cannot be used: what is wrong and where, and what the schema")
+			f.Comment("wants, to send back in one line (output.Correction); \"\" for a nil err.")
+			f.Func().Params(typ.Clone()).Id("Correction").Params(jen.Err().Error()).String().Block(
+				jen.Return(jen.Qual(ir.OutputPath, "Correction").Call(jen.Err(), schemaJSON)))
 		case ir.FormatYAML:
 			f.Comment("ParseOutput extracts the YAML answer of a completion (fenced or whole) and")
 			f.Comment("reads it as written: opts have no effect, and output.Fixes receives none. It then")

@@ -173,3 +173,10 @@ func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtim
 func (CountPrompt) ParseOutput(completion string, opts ...output.ParseOption) (CountOutput, error) {
 	return output.ParseWith[CountOutput](_CountOutputParser, completion, opts...)
 }
+
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (CountPrompt) Correction(err error) string {
+	return output.Correction(err, _CountOutputSchemaJSON)
+}

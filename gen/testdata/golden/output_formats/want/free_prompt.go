@@ -150,6 +150,13 @@ func (FreePrompt) ParseOutput(completion string, opts ...output.ParseOption) (Fr
 	return output.ParseWith[FreeOutput](_FreeOutputParser, completion, opts...)
 }
 
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (FreePrompt) Correction(err error) string {
+	return output.Correction(err, "")
+}
+
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
 func (FreePrompt) Examples() []FreeExample {

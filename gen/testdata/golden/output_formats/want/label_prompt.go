@@ -154,3 +154,10 @@ func (p LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtim
 func (LabelPrompt) ParseOutput(completion string, opts ...output.ParseOption) (LabelOutput, error) {
 	return output.ParseWith[LabelOutput](_LabelOutputParser, completion, opts...)
 }
+
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (LabelPrompt) Correction(err error) string {
+	return output.Correction(err, _LabelOutputSchemaJSON)
+}

@@ -204,6 +204,13 @@ func (MoodPrompt) ParseOutput(completion string, opts ...output.ParseOption) (Mo
 	return output.ParseWith[MoodOutput](_MoodOutputParser, completion, opts...)
 }
 
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (MoodPrompt) Correction(err error) string {
+	return output.Correction(err, _MoodOutputSchemaJSON)
+}
+
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
 func (MoodPrompt) Examples() []MoodExample {

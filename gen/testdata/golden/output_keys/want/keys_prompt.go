@@ -435,3 +435,10 @@ func (p KeysPrompt) Request(f KeysFeed, opts ...runtime.RequestOption) (runtime.
 func (KeysPrompt) ParseOutput(completion string, opts ...output.ParseOption) (KeysOutput, error) {
 	return output.ParseWith[KeysOutput](_KeysOutputParser, completion, opts...)
 }
+
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (KeysPrompt) Correction(err error) string {
+	return output.Correction(err, _KeysOutputSchemaJSON)
+}

@@ -1022,6 +1022,13 @@ func (TriagePrompt) ParseOutput(completion string, opts ...output.ParseOption) (
 	return output.ParseWith[TriageOutput](_TriageOutputParser, completion, opts...)
 }
 
+// Correction is a short message for the model on why its answer, which ParseOutput
+// rejected with err, cannot be used: what is wrong and where, and what the schema
+// wants, to send back in one line (output.Correction); "" for a nil err.
+func (TriagePrompt) Correction(err error) string {
+	return output.Correction(err, _TriageOutputSchemaJSON)
+}
+
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
 func (TriagePrompt) Examples() []TriageExample {
