@@ -1,0 +1,347 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+)
+
+// This file is the streaming half of schema-aligned parsing (issue 24 §2):
+// what is known of an answer that is still being written, as a generated
+// <Prompt>Partial, whose fields are Fields.
+
+// State says what is known of one value of an answer being streamed.
+type State uint8
+
+const (
+	Absent     State = iota // not begun, or begun but not yet readable (a number, an enum value)
+	InProgress              // begun: an object or list still open, a string still growing
+	Done                    // complete
+)
+
+func (s State) String() string {
+	switch s {
+	case InProgress:
+		return "in progress"
+	case Done:
+		return "done"
+	}
+	return "absent"
+}
+
+// Field is one value of a partial answer: its state and what is known of
+// it. A number, a boolean, an enum value or a value of a union or map is
+// known only when done; a string may be known in progress; an object's
+// fields and a list's items fill in as they come.
+type Field[T any] struct {
+	value T
+	state State
+}
+
+// Get returns what is known of the value, and whether anything is.
+func (f Field[T]) Get() (T, bool) { return f.value, f.state != Absent }
+
+// Value returns what is known of the value: the zero value when Absent.
+func (f Field[T]) Value() T { return f.value }
+
+// State returns the value's state.
+func (f Field[T]) State() State { return f.state }
+
+// Done reports whether the value is complete.
+func (f Field[T]) Done() bool { return f.state == Done }
+
+// IsZero reports whether nothing is known, so that a field tagged
+// omitzero is left out of the JSON of a partial.
+func (f Field[T]) IsZero() bool { return f.state == Absent }
+
+// MarshalJSON encodes what is known.
+func (f Field[T]) MarshalJSON() ([]byte, error) { return json.Marshal(f.value) }
+
+// set makes the field known in state s and returns a pointer to its value,
+// for the partial builder (through partialField).
+func (f *Field[T]) set(s State) any { f.state = s; return &f.value }
+
+type partialField interface{ set(State) any }
+
+// known is what the partial coercion knows of a value: a complete value
+// (Done), a string so far, or the members or items of an open container.
+type known struct {
+	state   State
+	value   any               // Done, or a string InProgress: a JSON value as the coercer builds it
+	members map[string]*known // an object InProgress, by property name
+	items   []*known          // a list InProgress
+}
+
+// partial maps what the reader read of an answer that may go on onto
+// shape s: complete values as the final parse would, open objects and
+// lists member by member, a string that may go on as far as it goes.
+// textEnd is the length of the text read: a scalar that ends there may go
+// on. A value that can never fit the schema is an error; one that cannot
+// be read yet is nil.
+func (c *coercer) partial(n *loose, s *shape, ptr string, textEnd int) (*known, error) {
+	for s.ref != nil {
+		s = s.ref
+	}
+	container := n.kind == looseObject || n.kind == looseArray
+	if n.closed && (container || n.end < textEnd) {
+		v, err := c.value(n, s, ptr)
+		if err != nil {
+			return nil, err
+		}
+		return &known{state: Done, value: v}, nil
+	}
+	if len(s.anyOf) > 0 || s.enum != nil {
+		return nil, nil // told only when complete
+	}
+	primary := s.types &^ typeNull
+	switch {
+	case n.kind == looseObject && primary&typeObject != 0 && s.props != nil:
+		k := &known{state: InProgress, members: map[string]*known{}}
+		for i, key := range n.keys {
+			p, _ := s.property(key)
+			if p == nil || k.members[p.name] != nil {
+				continue // the final parse decides
+			}
+			m, err := c.partial(n.elems[i], p.shape, ptr+"/"+escapeToken(p.name), textEnd)
+			if err != nil {
+				return nil, err
+			}
+			if m != nil {
+				k.members[p.name] = m
+			}
+		}
+		return k, nil
+	case n.kind == looseArray && primary&typeArray != 0:
+		items := s.items
+		if items == nil {
+			items = &shape{}
+		}
+		k := &known{state: InProgress, items: []*known{}}
+		for i, e := range n.elems {
+			item, err := c.partial(e, items, fmt.Sprintf("%s/%d", ptr, i), textEnd)
+			if err != nil {
+				return nil, err
+			}
+			if item == nil {
+				break // the last item, not readable yet
+			}
+			k.items = append(k.items, item)
+		}
+		return k, nil
+	case n.kind == looseString && primary&typeString != 0:
+		return &known{state: InProgress, value: n.text}, nil
+	}
+	return nil, nil
+}
+
+// json returns the JSON value of what is known.
+func (k *known) json() any {
+	switch {
+	case k.members != nil:
+		m := make(map[string]any, len(k.members))
+		for name, v := range k.members {
+			m[name] = v.json()
+		}
+		return m
+	case k.items != nil:
+		l := make([]any, len(k.items))
+		for i, v := range k.items {
+			l[i] = v.json()
+		}
+		return l
+	}
+	return k.value
+}
+
+// member returns what is known of member name of an object.
+func (k *known) member(name string) *known {
+	if k.members != nil {
+		return k.members[name]
+	}
+	if m, ok := k.value.(map[string]any); ok {
+		if v, ok := m[name]; ok {
+			return &known{state: Done, value: v}
+		}
+	}
+	return nil
+}
+
+// elems returns what is known of the items of a list.
+func (k *known) elems() []*known {
+	if k.items != nil {
+		return k.items
+	}
+	l, _ := k.value.([]any)
+	out := make([]*known, len(l))
+	for i, v := range l {
+		out[i] = &known{state: Done, value: v}
+	}
+	return out
+}
+
+// partialStructs caches, for each generated partial struct type, its
+// fields' indexes and member names (the `output` tag).
+var partialStructs sync.Map // reflect.Type → []partialMember
+
+type partialMember struct {
+	index int
+	name  string
+}
+
+// membersOf returns the members of a generated partial struct type, or
+// nil when t is not one.
+func membersOf(t reflect.Type) []partialMember {
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	if ms, ok := partialStructs.Load(t); ok {
+		return ms.([]partialMember)
+	}
+	var ms []partialMember
+	for i := range t.NumField() {
+		if name, ok := t.Field(i).Tag.Lookup("output"); ok {
+			ms = append(ms, partialMember{i, name})
+		}
+	}
+	partialStructs.Store(t, ms)
+	return ms
+}
+
+// fill sets dst, a Field, from what is known of its value.
+func fill(dst reflect.Value, k *known) error {
+	ptr := reflect.ValueOf(dst.Addr().Interface().(partialField).set(k.state))
+	v := ptr.Elem()
+	switch t := v.Type(); {
+	case membersOf(t) != nil:
+		return fillStruct(v, k)
+	case t.Kind() == reflect.Slice && membersOf(t.Elem()) != nil:
+		elems := k.elems()
+		v.Set(reflect.MakeSlice(t, len(elems), len(elems)))
+		for i, e := range elems {
+			if err := fillStruct(v.Index(i), e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if k.items != nil {
+		// A list of values without fields of their own to show a state:
+		// its complete items only.
+		done := &known{state: k.state, items: []*known{}}
+		for _, item := range k.items {
+			if item.state == Done {
+				done.items = append(done.items, item)
+			}
+		}
+		k = done
+	}
+	doc, err := json.Marshal(k.json())
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(doc, ptr.Interface())
+}
+
+// fillStruct sets the Fields of v, a generated partial struct, from what is
+// known of the object.
+func fillStruct(v reflect.Value, k *known) error {
+	for _, m := range membersOf(v.Type()) {
+		if mk := k.member(m.name); mk != nil {
+			if err := fill(v.Field(m.index), mk); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalPartial encodes a generated partial struct: the members known,
+// by their exact names. Generated MarshalJSON methods call it.
+func MarshalPartial(p any) ([]byte, error) {
+	v := reflect.ValueOf(p)
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, m := range membersOf(v.Type()) {
+		f := v.Field(m.index)
+		if f.Interface().(interface{ IsZero() bool }).IsZero() {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		name, _ := json.Marshal(m.name)
+		b.Write(name)
+		b.WriteByte(':')
+		value, err := json.Marshal(f.Interface())
+		if err != nil {
+			return nil, err
+		}
+		b.Write(value)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// ParsePartial returns what is known of an answer of p from text, the
+// part of it received so far, as P: a generated <Prompt>Partial. An error
+// means the text already cannot become an answer of the schema.
+func ParsePartial[P any](p *Parser, text string) (P, error) {
+	var out P
+	if len(text) > MaxCompletion {
+		return out, ErrTooLarge
+	}
+	shape, err := p.shape()
+	if err != nil {
+		return out, err
+	}
+	n := partialCandidate(text, shape.root)
+	if n == nil {
+		return out, nil
+	}
+	k, err := (&coercer{}).partial(n, shape.root, "", len(text))
+	if err != nil || k == nil {
+		return out, err
+	}
+	return out, fillRoot(&out, k)
+}
+
+// fillRoot sets *out, a generated partial struct or a Field, from what is
+// known of the whole answer.
+func fillRoot[P any](out *P, k *known) error {
+	v := reflect.ValueOf(out).Elem()
+	if membersOf(v.Type()) != nil {
+		return fillStruct(v, k)
+	}
+	return fill(v, k)
+}
+
+// partialCandidate reads the value an answer being written is giving:
+// the first fenced block, or else the first object or list in the text,
+// or, when the schema's top is not an object, the text.
+func partialCandidate(text string, s *shape) *loose {
+	for s.ref != nil {
+		s = s.ref
+	}
+	if vs := fencedValues(text); len(vs) > 0 {
+		return vs[0]
+	}
+	opening := "{["
+	switch {
+	case s.types&typeObject != 0 && s.types&typeArray == 0:
+		opening = "{"
+	case s.types&typeArray != 0 && s.types&typeObject == 0:
+		opening = "["
+	}
+	if i := strings.IndexAny(text, opening); i >= 0 {
+		n, _ := readLoose(text, i)
+		return n
+	}
+	if s.types&typeObject == 0 || s.types&^typeObject != 0 {
+		n, _ := readLoose(text, 0)
+		return n
+	}
+	return nil
+}
