@@ -560,6 +560,20 @@ func _NextActionOutputCheck24(c *output.Checker) {
 // _NextActionOutputParser reads the completions of the agents/next_action prompt for ParseOutput.
 var _NextActionOutputParser = output.NewParser(_NextActionOutputSchemaJSON, _NextActionOutputChecks{})
 
+// NextActionPartial is what is known of an answer of the agents/next_action prompt while it streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type NextActionPartial struct {
+	Thought output.Field[string]                 `output:"thought"`
+	Action  output.Field[NextActionOutputAction] `output:"action"`
+	Plan    output.Field[[]NextActionOutputStep] `output:"plan"`
+}
+
+// MarshalJSON encodes what is known.
+func (x NextActionPartial) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
 // NextActionExample is one of the examples of the agents/next_action prompt: variables and
 // the output expected for them.
 type NextActionExample struct {
@@ -746,6 +760,20 @@ func (p NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOptio
 // message short enough to quote back to the model; the decoded value is returned too.
 func (NextActionPrompt) ParseOutput(completion string, opts ...output.ParseOption) (NextActionOutput, error) {
 	return output.ParseWith[NextActionOutput](_NextActionOutputParser, completion, opts...)
+}
+
+// ParsePartial returns what is known of an answer of the prompt from text, the part
+// of it received so far: complete values read as ParseOutput reads them, objects
+// and lists as far as they go, a string so far (in progress). An error means the
+// text already cannot become an answer of the outputSchema.
+func (NextActionPrompt) ParsePartial(text string) (NextActionPartial, error) {
+	return output.ParsePartial[NextActionPartial](_NextActionOutputParser, text)
+}
+
+// Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
+// ask Partial for what is known, and End for ParseOutput of the whole answer.
+func (NextActionPrompt) Stream() *output.Stream[NextActionPartial, NextActionOutput] {
+	return output.NewStream[NextActionPartial, NextActionOutput](_NextActionOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput

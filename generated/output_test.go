@@ -451,3 +451,85 @@ Reply again with the corrected JSON value, and nothing else.`
 		t.Errorf("no JSON: got %s", got)
 	}
 }
+
+// streamer is the streaming API of a generated prompt with a JSON output.
+type streamer[P, O any] interface {
+	ParseOutput(string, ...output.ParseOption) (O, error)
+	Stream() *output.Stream[P, O]
+}
+
+// checkStream feeds completion to a stream of p in chunks of every size
+// given: no prefix is an error, and after End the partial's JSON is the
+// JSON of ParseOutput's value.
+func checkStream[P, O any](t *testing.T, p streamer[P, O], completion string, sizes ...int) {
+	t.Helper()
+	want, err := p.ParseOutput(completion)
+	if err != nil {
+		t.Fatalf("ParseOutput: %v", err)
+	}
+	wantJSON, _ := json.Marshal(want)
+	for _, size := range sizes {
+		s := p.Stream()
+		for i := 0; i < len(completion); i += size {
+			if _, err := s.WriteString(completion[i:min(i+size, len(completion))]); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Partial(); err != nil {
+				t.Fatalf("chunks of %d, after %q: %v", size, completion[:min(i+size, len(completion))], err)
+			}
+		}
+		got, err := s.End()
+		if err != nil {
+			t.Fatalf("End: %v", err)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("End differs from ParseOutput (-want +got)\n%s", d)
+		}
+		partial, err := s.Partial()
+		partialJSON, _ := json.Marshal(partial)
+		if err != nil || string(partialJSON) != string(wantJSON) {
+			t.Errorf("chunks of %d: final partial %s (%v), want %s", size, partialJSON, err, wantJSON)
+		}
+	}
+}
+
+// TestStreamExamples streams every example output of the prompts with a
+// JSON output, as written and indented, and a messy answer.
+func TestStreamExamples(t *testing.T) {
+	for _, e := range generated.TriageTicket.Examples() {
+		doc, _ := json.MarshalIndent(e.Output, "", "  ")
+		checkStream(t, generated.TriageTicket, string(doc), 1, 7)
+	}
+	for _, e := range generated.NextAction.Examples() {
+		doc, _ := json.Marshal(e.Output)
+		checkStream(t, generated.NextAction, "Next:\n```json\n"+string(doc)+"\n```\n", 1, 16)
+	}
+	for _, e := range generated.SummarizeCustomerInteraction.Examples() {
+		doc, _ := json.Marshal(e.Output)
+		checkStream(t, generated.SummarizeCustomerInteraction, string(doc), 1, 5)
+	}
+	checkStream(t, generated.TriageTicket, "Here is the triage:\n{\n  // routed\n  category: defect, priority: 'HIGH',\n"+
+		"  summary: \"The customer was charged twice and wants a refund.\",\n  customer: {sentiment: Negative, churn_risk: \"0.4\"},\n"+
+		"  actions: [{owner: billing, task: \"Refund the duplicate\", due_in_hours: 24.0},],\n  tags: refund,\n}", 1, 3)
+}
+
+// TestParsePartialStates reads an answer cut at a point of interest.
+func TestParsePartialStates(t *testing.T) {
+	p, err := generated.TriageTicket.ParsePartial(`{"category": "billing", "priority": "high", "summary": "Charged tw`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := p.Category.Get(); !ok || c != generated.TriageTicketOutputCategoryBilling || !p.Category.Done() {
+		t.Errorf("category: %v %v", c, p.Category.State())
+	}
+	if p.Summary.Value() != "Charged tw" || p.Summary.State() != output.InProgress {
+		t.Errorf("summary: %q %v", p.Summary.Value(), p.Summary.State())
+	}
+	if p.Customer.State() != output.Absent {
+		t.Errorf("customer: %v", p.Customer.State())
+	}
+	b, _ := json.Marshal(p)
+	if want := `{"category":"billing","priority":"high","summary":"Charged tw"}`; string(b) != want {
+		t.Errorf("JSON %s, want %s", b, want)
+	}
+}

@@ -197,6 +197,21 @@ func _SummarizeCustomerInteractionOutputCheck5(c *output.Checker) {
 // _SummarizeCustomerInteractionOutputParser reads the completions of the support/summarize_customer_interaction prompt for ParseOutput.
 var _SummarizeCustomerInteractionOutputParser = output.NewParser(_SummarizeCustomerInteractionOutputSchemaJSON, _SummarizeCustomerInteractionOutputChecks{})
 
+// SummarizeCustomerInteractionPartial is what is known of an answer of the support/summarize_customer_interaction prompt while it streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type SummarizeCustomerInteractionPartial struct {
+	MainReason  output.Field[string]                                      `output:"main_reason"`
+	Sentiment   output.Field[SummarizeCustomerInteractionOutputSentiment] `output:"sentiment"`
+	ActionItems output.Field[[]string]                                    `output:"action_items"`
+	Summary     output.Field[string]                                      `output:"summary"`
+}
+
+// MarshalJSON encodes what is known.
+func (x SummarizeCustomerInteractionPartial) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
 // SummarizeCustomerInteractionExample is one of the examples of the support/summarize_customer_interaction prompt: variables and
 // the output expected for them.
 type SummarizeCustomerInteractionExample struct {
@@ -352,6 +367,20 @@ func (p SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteracti
 // message short enough to quote back to the model; the decoded value is returned too.
 func (SummarizeCustomerInteractionPrompt) ParseOutput(completion string, opts ...output.ParseOption) (SummarizeCustomerInteractionOutput, error) {
 	return output.ParseWith[SummarizeCustomerInteractionOutput](_SummarizeCustomerInteractionOutputParser, completion, opts...)
+}
+
+// ParsePartial returns what is known of an answer of the prompt from text, the part
+// of it received so far: complete values read as ParseOutput reads them, objects
+// and lists as far as they go, a string so far (in progress). An error means the
+// text already cannot become an answer of the outputSchema.
+func (SummarizeCustomerInteractionPrompt) ParsePartial(text string) (SummarizeCustomerInteractionPartial, error) {
+	return output.ParsePartial[SummarizeCustomerInteractionPartial](_SummarizeCustomerInteractionOutputParser, text)
+}
+
+// Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
+// ask Partial for what is known, and End for ParseOutput of the whole answer.
+func (SummarizeCustomerInteractionPrompt) Stream() *output.Stream[SummarizeCustomerInteractionPartial, SummarizeCustomerInteractionOutput] {
+	return output.NewStream[SummarizeCustomerInteractionPartial, SummarizeCustomerInteractionOutput](_SummarizeCustomerInteractionOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput

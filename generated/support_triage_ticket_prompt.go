@@ -522,6 +522,52 @@ func _TriageTicketOutputCheck15(c *output.Checker) {
 // _TriageTicketOutputParser reads the completions of the support/triage_ticket prompt for ParseOutput.
 var _TriageTicketOutputParser = output.NewParser(_TriageTicketOutputSchemaParserJSON, _TriageTicketOutputChecks{})
 
+// TriageTicketPartial is what is known of an answer of the support/triage_ticket prompt while it streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type TriageTicketPartial struct {
+	Category    output.Field[TriageTicketOutputCategory]       `output:"category"`
+	Priority    output.Field[TriageTicketOutputPriority]       `output:"priority"`
+	Summary     output.Field[string]                           `output:"summary"`
+	Customer    output.Field[TriageTicketPartialCustomer]      `output:"customer"`
+	Actions     output.Field[[]TriageTicketPartialActionsItem] `output:"actions"`
+	Tags        output.Field[[]string]                         `output:"tags"`
+	DuplicateOf output.Field[string]                           `output:"duplicate_of"`
+}
+
+// MarshalJSON encodes what is known.
+func (x TriageTicketPartial) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
+// TriageTicketPartialCustomer is what is known of a TriageTicketOutputCustomer while the answer streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type TriageTicketPartialCustomer struct {
+	Sentiment     output.Field[TriageTicketOutputCustomerSentiment] `output:"sentiment"`
+	ChurnRisk     output.Field[float64]                             `output:"churn_risk"`
+	MentionedPlan output.Field[*string]                             `output:"mentioned_plan"`
+}
+
+// MarshalJSON encodes what is known.
+func (x TriageTicketPartialCustomer) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
+// TriageTicketPartialActionsItem is what is known of a TriageTicketOutputActionsItem while the answer streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type TriageTicketPartialActionsItem struct {
+	Owner      output.Field[TriageTicketOutputActionsItemOwner] `output:"owner"`
+	Task       output.Field[string]                             `output:"task"`
+	DueInHours output.Field[int]                                `output:"due_in_hours"`
+}
+
+// MarshalJSON encodes what is known.
+func (x TriageTicketPartialActionsItem) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
 // TriageTicketExample is one of the examples of the support/triage_ticket prompt: variables and
 // the output expected for them.
 type TriageTicketExample struct {
@@ -720,6 +766,20 @@ func (p TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestO
 // message short enough to quote back to the model; the decoded value is returned too.
 func (TriageTicketPrompt) ParseOutput(completion string, opts ...output.ParseOption) (TriageTicketOutput, error) {
 	return output.ParseWith[TriageTicketOutput](_TriageTicketOutputParser, completion, opts...)
+}
+
+// ParsePartial returns what is known of an answer of the prompt from text, the part
+// of it received so far: complete values read as ParseOutput reads them, objects
+// and lists as far as they go, a string so far (in progress). An error means the
+// text already cannot become an answer of the outputSchema.
+func (TriageTicketPrompt) ParsePartial(text string) (TriageTicketPartial, error) {
+	return output.ParsePartial[TriageTicketPartial](_TriageTicketOutputParser, text)
+}
+
+// Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
+// ask Partial for what is known, and End for ParseOutput of the whole answer.
+func (TriageTicketPrompt) Stream() *output.Stream[TriageTicketPartial, TriageTicketOutput] {
+	return output.NewStream[TriageTicketPartial, TriageTicketOutput](_TriageTicketOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput

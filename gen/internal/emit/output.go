@@ -66,6 +66,9 @@ func emitTypes(f *jen.File, p *ir.Prompt) {
 	if o != nil && o.ParserVar != "" {
 		emitParser(f, p)
 	}
+	if o != nil && o.Partial != "" {
+		emitPartials(f, p)
+	}
 	if p.ExampleName != "" {
 		f.Comment(p.ExampleName + " is one of the examples of the " + p.Key + " prompt: variables and")
 		f.Comment("the output expected for them.")
@@ -418,6 +421,9 @@ func emitMethods(f *jen.File, p *ir.Prompt) {
 			if o.Schema != nil {
 				schemaJSON = jen.Id(o.SchemaVar + "JSON")
 			}
+			if o.Partial != "" {
+				emitPartialMethods(f, p)
+			}
 			f.Comment("Correction is a short message for the model on why its answer, which ParseOutput")
 			f.Comment("rejected with err, cannot be used: what is wrong and where, and what the schema")
 			f.Comment("wants, to send back in one line (output.Correction); \"\" for a nil err.")
@@ -454,6 +460,71 @@ func emitMethods(f *jen.File, p *ir.Prompt) {
 				})
 			}
 		})))
+}
+
+// emitPartials writes <Prompt>Partial: what is known of an answer while
+// it streams.
+func emitPartials(f *jen.File, p *ir.Prompt) {
+	o := p.Output
+	field := jen.Qual(ir.OutputPath, "Field")
+	if r := o.PartialRoot; r != nil {
+		f.Comment(o.Partial + " is what is known of an answer of the " + p.Key + " prompt while it streams:")
+		f.Comment("its state and, once it can be read, its value.")
+		f.Type().Id(o.Partial).Op("=").Add(field.Clone().Types(partialValueType(o, r, o.Schema.Root.Type)))
+		f.Line()
+	}
+	for i, pt := range o.Partials {
+		if i == 0 && o.PartialRoot == nil {
+			f.Comment(pt.Name + " is what is known of an answer of the " + p.Key + " prompt while it streams:")
+		} else {
+			f.Comment(pt.Name + " is what is known of a " + pt.Of.Name + " while the answer streams:")
+		}
+		f.Comment("each field's state (absent, in progress, done) and what is known of its value.")
+		f.Comment("Its JSON is what is known, the absent fields left out.")
+		f.Type().Id(pt.Name).StructFunc(func(g *jen.Group) {
+			for _, pf := range pt.Fields {
+				g.Id(pf.GoName).Add(field.Clone().Types(partialValueType(o, &pf, pf.Prop.Type))).Tag(map[string]string{"output": pf.Prop.Name})
+			}
+		})
+		f.Line()
+		f.Comment("MarshalJSON encodes what is known.")
+		f.Func().Params(jen.Id("x").Id(pt.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+			jen.Return(jen.Qual(ir.OutputPath, "MarshalPartial").Call(jen.Id("x"))))
+		f.Line()
+	}
+}
+
+// partialValueType is the Go type of what is known of a value of type t:
+// its partial struct, a list of them, or the output's Go type.
+func partialValueType(o *ir.Output, pf *ir.PartialField, t *schema.Type) jen.Code {
+	switch {
+	case pf.Struct != nil && pf.List:
+		return jen.Index().Id(pf.Struct.Name)
+	case pf.Struct != nil:
+		return jen.Id(pf.Struct.Name)
+	case t == o.Schema.Root.Type:
+		return answerType(o)
+	}
+	return outElemType(o, t)
+}
+
+// emitPartialMethods writes ParsePartial and Stream on the prompt type.
+func emitPartialMethods(f *jen.File, p *ir.Prompt) {
+	o := p.Output
+	typ := jen.Id(p.TypeName)
+	f.Comment("ParsePartial returns what is known of an answer of the prompt from text, the part")
+	f.Comment("of it received so far: complete values read as ParseOutput reads them, objects")
+	f.Comment("and lists as far as they go, a string so far (in progress). An error means the")
+	f.Comment("text already cannot become an answer of the outputSchema.")
+	f.Func().Params(typ.Clone()).Id("ParsePartial").Params(jen.Id("text").String()).Params(jen.Id(o.Partial), jen.Error()).Block(
+		jen.Return(jen.Qual(ir.OutputPath, "ParsePartial").Types(jen.Id(o.Partial)).Call(jen.Id(o.ParserVar), jen.Id("text"))))
+	f.Line()
+	stream := jen.Qual(ir.OutputPath, "Stream").Types(jen.Id(o.Partial), answerType(o))
+	f.Comment("Stream returns a reader of an answer of the prompt as it arrives: write its chunks,")
+	f.Comment("ask Partial for what is known, and End for ParseOutput of the whole answer.")
+	f.Func().Params(typ.Clone()).Id("Stream").Params().Op("*").Add(stream).Block(
+		jen.Return(jen.Qual(ir.OutputPath, "NewStream").Types(jen.Id(o.Partial), answerType(o)).Call(jen.Id(o.ParserVar))))
+	f.Line()
 }
 
 // validator is the output.Validator of o's values: its checks, its

@@ -115,6 +115,31 @@ type Output struct {
 
 	Named map[*schema.Type]*OutType // the named type of an inline schema
 	Defs  map[*schema.Def]*OutType  // the named type of a Def that has one
+
+	// Partial is <Prompt>Partial, what ParsePartial returns, and Partials
+	// the structs it is made of, root first; PartialRoot describes the
+	// root when it is no struct (an alias of an output.Field). Set for a
+	// JSON output with a schema.
+	Partial     string
+	Partials    []*PartialType
+	PartialRoot *PartialField
+}
+
+// PartialType is a struct of a <Prompt>Partial: what is known of an object
+// of the output while the answer streams, one output.Field per property.
+type PartialType struct {
+	Name   string
+	Of     *OutType // the output struct
+	Fields []PartialField
+}
+
+// PartialField is a property of a PartialType.
+type PartialField struct {
+	OutField
+	// Struct is the partial of the property's object, or of the items of
+	// its list (List); nil for a value told only when complete.
+	Struct *PartialType
+	List   bool
 }
 
 // OutKind is the kind of a named output type.

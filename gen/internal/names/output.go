@@ -79,6 +79,69 @@ func nameOutput(pkg *Scope, diags *diag.Sink, p *ir.Prompt) {
 	}
 }
 
+// namePartials decides <Prompt>Partial and the partial structs it is made
+// of: one per output struct reached from the root through properties and
+// list items, except through unions, maps and recursive definitions, whose
+// values are told only when complete.
+func namePartials(pkg *Scope, diags *diag.Sink, p *ir.Prompt) {
+	o := p.Output
+	if o.Format != ir.FormatJSON || o.Schema == nil {
+		return
+	}
+	o.Partial = p.Name + SuffixPartial
+	made := map[*ir.OutType]*ir.PartialType{}
+	var partialOf func(ot *ir.OutType) *ir.PartialType
+	// structOf returns the output struct of a value of type t that has a
+	// partial struct, and whether t is a list of them.
+	structOf := func(t *schema.Type) (*ir.OutType, bool) {
+		list := t.Kind == schema.Array
+		if list {
+			t = t.Elem
+		}
+		if t.Kind == schema.Ref {
+			if t.Ref.Recursive {
+				return nil, false
+			}
+			ot := o.Defs[t.Ref]
+			if ot == nil || ot.Kind != ir.OutStruct {
+				return nil, false
+			}
+			return ot, list
+		}
+		if ot := o.Named[t]; ot != nil && ot.Kind == ir.OutStruct {
+			return ot, list
+		}
+		return nil, false
+	}
+	partialOf = func(ot *ir.OutType) *ir.PartialType {
+		if pt := made[ot]; pt != nil {
+			return pt
+		}
+		pt := &ir.PartialType{Name: o.Partial + strings.TrimPrefix(ot.Name, o.Name), Of: ot}
+		made[ot] = pt
+		Claim(pkg, diags, pt.Name, p.Key+" partial "+ot.Name, src.Pos(ot.T.Pos))
+		o.Partials = append(o.Partials, pt)
+		for _, f := range ot.Fields {
+			pf := ir.PartialField{OutField: f}
+			if st, list := structOf(f.Prop.Type); st != nil {
+				pf.Struct, pf.List = partialOf(st), list
+			}
+			pt.Fields = append(pt.Fields, pf)
+		}
+		return pt
+	}
+	root := o.Schema.Root.Type
+	if st, list := structOf(root); st != nil && !list {
+		partialOf(st)
+		return
+	}
+	Claim(pkg, diags, o.Partial, p.Key+" partial", p.Pos)
+	o.PartialRoot = &ir.PartialField{}
+	if st, list := structOf(root); st != nil {
+		o.PartialRoot.Struct, o.PartialRoot.List = partialOf(st), list
+	}
+}
+
 // isEnum reports whether t is a string enum with a named Go type: a const
 // is a plain string.
 func isEnum(t *schema.Type) bool {

@@ -22,6 +22,9 @@ const (
 	// SuffixOutput names the output type, <Prompt>Output, and prefixes
 	// the types inside it.
 	SuffixOutput = "Output"
+	// SuffixPartial names what is known of a streamed answer,
+	// <Prompt>Partial, and prefixes the structs inside it.
+	SuffixPartial = "Partial"
 	// SuffixExample names the type of one example, <Prompt>Example.
 	SuffixExample = "Example"
 	// SuffixFragment names a fragment's function, <Name>Fragment, and
@@ -64,6 +67,7 @@ func Prompts(ps []*ir.Prompt, diags *diag.Sink) *Scope {
 			nameStruct(pkg, diags, p.Feed, name+SuffixFeed, p.Key, pos, feedMethods)
 			if p.Output != nil {
 				nameOutput(pkg, diags, p)
+				namePartials(pkg, diags, p)
 			}
 			if p.HasExamples {
 				p.ExampleName = name + SuffixExample

@@ -66,6 +66,10 @@ func _CountOutputCheck(c *output.Checker) {
 // _CountOutputParser reads the completions of the count prompt for ParseOutput.
 var _CountOutputParser = output.NewParser(_CountOutputSchemaJSON, _CountOutputChecks{}, output.Strict())
 
+// CountPartial is what is known of an answer of the count prompt while it streams:
+// its state and, once it can be read, its value.
+type CountPartial = output.Field[CountOutput]
+
 // Count renders the count prompt from prompts/count.yaml.
 var Count CountPrompt
 
@@ -172,6 +176,20 @@ func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtim
 // message short enough to quote back to the model; the decoded value is returned too.
 func (CountPrompt) ParseOutput(completion string, opts ...output.ParseOption) (CountOutput, error) {
 	return output.ParseWith[CountOutput](_CountOutputParser, completion, opts...)
+}
+
+// ParsePartial returns what is known of an answer of the prompt from text, the part
+// of it received so far: complete values read as ParseOutput reads them, objects
+// and lists as far as they go, a string so far (in progress). An error means the
+// text already cannot become an answer of the outputSchema.
+func (CountPrompt) ParsePartial(text string) (CountPartial, error) {
+	return output.ParsePartial[CountPartial](_CountOutputParser, text)
+}
+
+// Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
+// ask Partial for what is known, and End for ParseOutput of the whole answer.
+func (CountPrompt) Stream() *output.Stream[CountPartial, CountOutput] {
+	return output.NewStream[CountPartial, CountOutput](_CountOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput

@@ -45,6 +45,18 @@ var _LabelOutputSchema = output.MustCompileSchema(_LabelOutputSchemaJSON)
 // _LabelOutputParser reads the completions of the label prompt for ParseOutput.
 var _LabelOutputParser = output.NewParser(_LabelOutputSchemaJSON, _LabelOutputSchema)
 
+// LabelPartial is what is known of an answer of the label prompt while it streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type LabelPartial struct {
+	Label output.Field[string] `output:"label"`
+}
+
+// MarshalJSON encodes what is known.
+func (x LabelPartial) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
 // Label renders the label prompt from prompts/label.yaml.
 var Label LabelPrompt
 
@@ -153,6 +165,20 @@ func (p LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtim
 // message short enough to quote back to the model; the decoded value is returned too.
 func (LabelPrompt) ParseOutput(completion string, opts ...output.ParseOption) (LabelOutput, error) {
 	return output.ParseWith[LabelOutput](_LabelOutputParser, completion, opts...)
+}
+
+// ParsePartial returns what is known of an answer of the prompt from text, the part
+// of it received so far: complete values read as ParseOutput reads them, objects
+// and lists as far as they go, a string so far (in progress). An error means the
+// text already cannot become an answer of the outputSchema.
+func (LabelPrompt) ParsePartial(text string) (LabelPartial, error) {
+	return output.ParsePartial[LabelPartial](_LabelOutputParser, text)
+}
+
+// Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
+// ask Partial for what is known, and End for ParseOutput of the whole answer.
+func (LabelPrompt) Stream() *output.Stream[LabelPartial, LabelOutput] {
+	return output.NewStream[LabelPartial, LabelOutput](_LabelOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput

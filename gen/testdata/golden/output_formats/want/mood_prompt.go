@@ -87,6 +87,10 @@ func _MoodOutputCheck(c *output.Checker) {
 // _MoodOutputParser reads the completions of the mood prompt for ParseOutput.
 var _MoodOutputParser = output.NewParser(_MoodOutputSchemaParserJSON, _MoodOutputChecks{})
 
+// MoodPartial is what is known of an answer of the mood prompt while it streams:
+// its state and, once it can be read, its value.
+type MoodPartial = output.Field[MoodOutput]
+
 // MoodExample is one of the examples of the mood prompt: variables and
 // the output expected for them.
 type MoodExample struct {
@@ -202,6 +206,20 @@ func (p MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime.
 // message short enough to quote back to the model; the decoded value is returned too.
 func (MoodPrompt) ParseOutput(completion string, opts ...output.ParseOption) (MoodOutput, error) {
 	return output.ParseWith[MoodOutput](_MoodOutputParser, completion, opts...)
+}
+
+// ParsePartial returns what is known of an answer of the prompt from text, the part
+// of it received so far: complete values read as ParseOutput reads them, objects
+// and lists as far as they go, a string so far (in progress). An error means the
+// text already cannot become an answer of the outputSchema.
+func (MoodPrompt) ParsePartial(text string) (MoodPartial, error) {
+	return output.ParsePartial[MoodPartial](_MoodOutputParser, text)
+}
+
+// Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
+// ask Partial for what is known, and End for ParseOutput of the whole answer.
+func (MoodPrompt) Stream() *output.Stream[MoodPartial, MoodOutput] {
+	return output.NewStream[MoodPartial, MoodOutput](_MoodOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput

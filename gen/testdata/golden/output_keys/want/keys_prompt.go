@@ -326,6 +326,28 @@ func _KeysOutputCheck12(c *output.Checker) {
 // _KeysOutputParser reads the completions of the keys prompt for ParseOutput.
 var _KeysOutputParser = output.NewParser(_KeysOutputSchemaJSON, _KeysOutputChecks{})
 
+// KeysPartial is what is known of an answer of the keys prompt while it streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type KeysPartial struct {
+	Field5         output.Field[int]      `output:"5"`
+	FieldU1F600    output.Field[string]   `output:"😀"`
+	KEY            output.Field[bool]     `output:"k\"e\"y"`
+	FieldEmpty     output.Field[string]   `output:""`
+	AB             output.Field[string]   `output:"a,b"`
+	XString        output.Field[int]      `output:"x,string"`
+	BackSlash      output.Field[string]   `output:"back\\slash"`
+	ItS            output.Field[*string]  `output:"it's"`
+	Price          output.Field[float64]  `output:"price €"`
+	Tags           output.Field[[]string] `output:"tags 🏷"`
+	FineABCDEFGHÉ1 output.Field[string]   `output:"fine: a-b_c.d/e (f) [g] {h} é 1"`
+}
+
+// MarshalJSON encodes what is known.
+func (x KeysPartial) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
 // Keys renders the keys prompt from prompts/keys.yaml.
 var Keys KeysPrompt
 
@@ -434,6 +456,20 @@ func (p KeysPrompt) Request(f KeysFeed, opts ...runtime.RequestOption) (runtime.
 // message short enough to quote back to the model; the decoded value is returned too.
 func (KeysPrompt) ParseOutput(completion string, opts ...output.ParseOption) (KeysOutput, error) {
 	return output.ParseWith[KeysOutput](_KeysOutputParser, completion, opts...)
+}
+
+// ParsePartial returns what is known of an answer of the prompt from text, the part
+// of it received so far: complete values read as ParseOutput reads them, objects
+// and lists as far as they go, a string so far (in progress). An error means the
+// text already cannot become an answer of the outputSchema.
+func (KeysPrompt) ParsePartial(text string) (KeysPartial, error) {
+	return output.ParsePartial[KeysPartial](_KeysOutputParser, text)
+}
+
+// Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
+// ask Partial for what is known, and End for ParseOutput of the whole answer.
+func (KeysPrompt) Stream() *output.Stream[KeysPartial, KeysOutput] {
+	return output.NewStream[KeysPartial, KeysOutput](_KeysOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput

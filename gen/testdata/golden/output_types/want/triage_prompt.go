@@ -906,6 +906,60 @@ func _TriageOutputCheck43(c *output.Checker) {
 // _TriageOutputParser reads the completions of the triage prompt for ParseOutput.
 var _TriageOutputParser = output.NewParser(_TriageOutputSchemaJSON, _TriageOutputChecks{})
 
+// TriagePartial is what is known of an answer of the triage prompt while it streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type TriagePartial struct {
+	Title      output.Field[string]                       `output:"title"`
+	Category   output.Field[TriageOutputCategory]         `output:"category"`
+	Priority   output.Field[int]                          `output:"priority"`
+	Confidence output.Field[float64]                      `output:"confidence"`
+	Escalate   output.Field[bool]                         `output:"escalate"`
+	Version    output.Field[string]                       `output:"version"`
+	Customer   output.Field[TriagePartialCustomer]        `output:"customer"`
+	Tags       output.Field[[]string]                     `output:"tags"`
+	Actions    output.Field[[]TriagePartialActionsItem]   `output:"actions"`
+	Scores     output.Field[map[string]float64]           `output:"scores"`
+	Labels     output.Field[map[string]TriageOutputLabel] `output:"labels"`
+	Related    output.Field[[]TriageOutputTicket]         `output:"related"`
+	Reply      output.Field[*TriageOutputReply]           `output:"reply"`
+	Extra      output.Field[json.RawMessage]              `output:"extra"`
+	Notes      output.Field[[]*string]                    `output:"notes"`
+}
+
+// MarshalJSON encodes what is known.
+func (x TriagePartial) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
+// TriagePartialCustomer is what is known of a TriageOutputCustomer while the answer streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type TriagePartialCustomer struct {
+	Name      output.Field[string]                   `output:"name"`
+	Plan      output.Field[TriageOutputCustomerPlan] `output:"plan"`
+	AccountID output.Field[*string]                  `output:"account_id"`
+}
+
+// MarshalJSON encodes what is known.
+func (x TriagePartialCustomer) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
+// TriagePartialActionsItem is what is known of a TriageOutputActionsItem while the answer streams:
+// each field's state (absent, in progress, done) and what is known of its value.
+// Its JSON is what is known, the absent fields left out.
+type TriagePartialActionsItem struct {
+	Do         output.Field[string]                       `output:"do"`
+	Owner      output.Field[TriageOutputActionsItemOwner] `output:"owner"`
+	DueInHours output.Field[int]                          `output:"due_in_hours"`
+}
+
+// MarshalJSON encodes what is known.
+func (x TriagePartialActionsItem) MarshalJSON() ([]byte, error) {
+	return output.MarshalPartial(x)
+}
+
 // TriageExample is one of the examples of the triage prompt: variables and
 // the output expected for them.
 type TriageExample struct {
@@ -1020,6 +1074,20 @@ func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runt
 // message short enough to quote back to the model; the decoded value is returned too.
 func (TriagePrompt) ParseOutput(completion string, opts ...output.ParseOption) (TriageOutput, error) {
 	return output.ParseWith[TriageOutput](_TriageOutputParser, completion, opts...)
+}
+
+// ParsePartial returns what is known of an answer of the prompt from text, the part
+// of it received so far: complete values read as ParseOutput reads them, objects
+// and lists as far as they go, a string so far (in progress). An error means the
+// text already cannot become an answer of the outputSchema.
+func (TriagePrompt) ParsePartial(text string) (TriagePartial, error) {
+	return output.ParsePartial[TriagePartial](_TriageOutputParser, text)
+}
+
+// Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
+// ask Partial for what is known, and End for ParseOutput of the whole answer.
+func (TriagePrompt) Stream() *output.Stream[TriagePartial, TriageOutput] {
+	return output.NewStream[TriagePartial, TriageOutput](_TriageOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
