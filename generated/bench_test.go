@@ -210,6 +210,19 @@ func BenchmarkParseOutput(b *testing.B) {
 			}
 		}
 	})
+	b.Run("unmarshal+checks", func(b *testing.B) {
+		b.SetBytes(int64(len(doc)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v TriageTicketOutput
+			if err := json.Unmarshal(doc, &v); err != nil {
+				b.Fatal(err)
+			}
+			if err := (_TriageTicketOutputChecks{}).Validate(doc, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("ParseOutput", func(b *testing.B) {
 		b.SetBytes(int64(len(triageJSON)))
 		b.ReportAllocs()
@@ -225,6 +238,21 @@ func BenchmarkParseOutput(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			if _, err := TriageTicket.ParseOutput(fenced); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The same answer as models often write it: repairs cost only here.
+	messy := "Here is the triage:\n{category: 'billing', priority: HIGH, // urgent\n" +
+		"  summary: \"The customer was charged twice for the March invoice and wants one charge refunded.\",\n" +
+		"  customer: {sentiment: negative, churn_risk: \"0.3\", mentioned_plan: pro},\n" +
+		"  actions: [{owner: billing, task: 'Refund the duplicate March charge', due_in_hours: 24.0},\n" +
+		"    {owner: support, task: \"Confirm the refund to the customer\"},],\n  tags: [double-charge, refund],}"
+	b.Run("ParseOutput/repaired", func(b *testing.B) {
+		b.SetBytes(int64(len(messy)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := TriageTicket.ParseOutput(messy); err != nil {
 				b.Fatal(err)
 			}
 		}
