@@ -2,7 +2,9 @@ package output
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -147,6 +149,47 @@ func TestStream(t *testing.T) {
 		}
 		if _, err := s.WriteString("x"); err == nil {
 			t.Errorf("write after End: no error")
+		}
+	}
+}
+
+// FuzzParsePartial: no text makes ParsePartial panic, and the partial of
+// a text whose final parse succeeds is no error.
+func FuzzParsePartial(f *testing.F) {
+	for _, s := range []string{`{"name": "Al`, "```json\n{\"items\": [{\"title\": \"x\"}, {", `{name: 'a', count: "1,2`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParsePartial[streamPartial](streamParser, s)
+		if err != nil {
+			return
+		}
+		if _, err := json.Marshal(p); err != nil {
+			t.Fatalf("%q: the partial does not encode: %v", s, err)
+		}
+	})
+}
+
+// TestParsePartialLinear: hostile texts cost time in proportion to their
+// length.
+func TestParsePartialLinear(t *testing.T) {
+	for name, unit := range map[string]string{
+		"brackets": "[", "quotes": `"`, "comments": "/*", "items": `{"items": [` + strings.Repeat(`{"title": "t"}, `, 4),
+		"open objects": `{"items": [{"title": `,
+	} {
+		timeOf := func(n int) time.Duration {
+			s := strings.Repeat(unit, n/len(unit))
+			best := time.Duration(1 << 62)
+			for range 3 {
+				start := time.Now()
+				ParsePartial[streamPartial](streamParser, s)
+				best = min(best, time.Since(start))
+			}
+			return best
+		}
+		small, large := timeOf(1<<16), timeOf(1<<18)
+		if large > 10*small+10*time.Millisecond {
+			t.Errorf("%s: 64 KiB in %v, 256 KiB in %v: not linear", name, small, large)
 		}
 	}
 }
