@@ -73,6 +73,26 @@ type known struct {
 	value   any               // Done, or a string InProgress: a JSON value as the coercer builds it
 	members map[string]*known // an object InProgress, by property name
 	items   []*known          // a list InProgress
+	// filled is the Field a Done value filled, kept to be copied the next
+	// time; for a list InProgress, list is the slice filled so far and
+	// listDone how many of its items are done.
+	filled   reflect.Value
+	list     reflect.Value
+	listDone int
+}
+
+// partialReader builds partials of one answer as it grows. It keeps what
+// it learnt of the reader's nodes, whose identity holds across reads of a
+// stream: a complete value is coerced and filled once, an open list keeps
+// its complete items, so that each read costs what changed, not the whole
+// answer.
+type partialReader struct {
+	done  map[*loose]*known // complete values
+	lists map[*loose]*known // open lists
+}
+
+func newPartialReader() *partialReader {
+	return &partialReader{done: map[*loose]*known{}, lists: map[*loose]*known{}}
 }
 
 // partial maps what the reader read of an answer that may go on onto
@@ -81,17 +101,22 @@ type known struct {
 // textEnd is the length of the text read: a scalar that ends there may go
 // on. A value that can never fit the schema is an error; one that cannot
 // be read yet is nil.
-func (c *coercer) partial(n *loose, s *shape, ptr string, textEnd int) (*known, error) {
+func (r *partialReader) partial(n *loose, s *shape, ptr string, textEnd int) (*known, error) {
 	for s.ref != nil {
 		s = s.ref
 	}
 	container := n.kind == looseObject || n.kind == looseArray
 	if n.closed && (container || n.end < textEnd) {
-		v, err := c.value(n, s, ptr)
+		if k := r.done[n]; k != nil {
+			return k, nil
+		}
+		v, err := (&coercer{}).value(n, s, ptr)
 		if err != nil {
 			return nil, err
 		}
-		return &known{state: Done, value: v}, nil
+		k := &known{state: Done, value: v}
+		r.done[n] = k
+		return k, nil
 	}
 	if len(s.anyOf) > 0 || s.enum != nil {
 		return nil, nil // told only when complete
@@ -105,7 +130,7 @@ func (c *coercer) partial(n *loose, s *shape, ptr string, textEnd int) (*known, 
 			if p == nil || k.members[p.name] != nil {
 				continue // the final parse decides
 			}
-			m, err := c.partial(n.elems[i], p.shape, ptr+"/"+escapeToken(p.name), textEnd)
+			m, err := r.partial(n.elems[i], p.shape, ptr+"/"+escapeToken(p.name), textEnd)
 			if err != nil {
 				return nil, err
 			}
@@ -119,9 +144,20 @@ func (c *coercer) partial(n *loose, s *shape, ptr string, textEnd int) (*known, 
 		if items == nil {
 			items = &shape{}
 		}
-		k := &known{state: InProgress, items: []*known{}}
-		for i, e := range n.elems {
-			item, err := c.partial(e, items, fmt.Sprintf("%s/%d", ptr, i), textEnd)
+		k := r.lists[n]
+		if k == nil {
+			k = &known{state: InProgress, items: []*known{}}
+			r.lists[n] = k
+		}
+		// The complete items are known from the last read; the one after
+		// them may have grown.
+		i := 0
+		for i < len(k.items) && k.items[i].state == Done {
+			i++
+		}
+		k.items = k.items[:i]
+		for ; i < len(n.elems); i++ {
+			item, err := r.partial(n.elems[i], items, fmt.Sprintf("%s/%d", ptr, i), textEnd)
 			if err != nil {
 				return nil, err
 			}
@@ -212,11 +248,18 @@ func membersOf(t reflect.Type) []partialMember {
 
 // fill sets dst, a Field, from what is known of its value.
 func fill(dst reflect.Value, k *known) error {
+	if k.filled.IsValid() && k.filled.Type() == dst.Type() {
+		dst.Set(k.filled)
+		return nil
+	}
 	ptr := reflect.ValueOf(dst.Addr().Interface().(partialField).set(k.state))
 	v := ptr.Elem()
+	var err error
 	switch t := v.Type(); {
 	case membersOf(t) != nil:
-		return fillStruct(v, k)
+		err = fillStruct(v, k)
+	case t.Kind() == reflect.Slice && k.items != nil:
+		err = fillList(v, k)
 	case t.Kind() == reflect.Slice && membersOf(t.Elem()) != nil:
 		elems := k.elems()
 		v.Set(reflect.MakeSlice(t, len(elems), len(elems)))
@@ -225,24 +268,58 @@ func fill(dst reflect.Value, k *known) error {
 				return err
 			}
 		}
-		return nil
+	default:
+		err = decodeKnown(ptr.Interface(), k)
 	}
-	if k.items != nil {
-		// A list of values without fields of their own to show a state:
-		// its complete items only.
-		done := &known{state: k.state, items: []*known{}}
-		for _, item := range k.items {
-			if item.state == Done {
-				done.items = append(done.items, item)
-			}
+	if err == nil && k.state == Done {
+		k.filled = reflect.New(dst.Type()).Elem()
+		k.filled.Set(dst)
+	}
+	return err
+}
+
+// fillList sets v, a slice, from a list in progress: the items filled
+// before are kept and new ones appended, so the slice shares its array
+// with the partials returned before. A list of values without fields of
+// their own to show a state has its complete items only.
+func fillList(v reflect.Value, k *known) error {
+	t := v.Type()
+	structs := membersOf(t.Elem()) != nil
+	if !k.list.IsValid() {
+		k.list = reflect.MakeSlice(t, 0, len(k.items))
+	}
+	list := k.list.Slice(0, k.listDone)
+	for _, item := range k.items[k.listDone:] {
+		if item.state != Done && !structs {
+			break
 		}
-		k = done
+		elem := reflect.New(t.Elem())
+		var err error
+		if structs {
+			err = fillStruct(elem.Elem(), item)
+		} else {
+			err = decodeKnown(elem.Interface(), item)
+		}
+		if err != nil {
+			return err
+		}
+		list = reflect.Append(list, elem.Elem())
+		if item.state == Done && list.Len() == k.listDone+1 {
+			k.listDone++
+		}
 	}
+	k.list = list
+	v.Set(list)
+	return nil
+}
+
+// decodeKnown decodes the JSON of what is known into ptr.
+func decodeKnown(ptr any, k *known) error {
 	doc, err := json.Marshal(k.json())
 	if err != nil {
 		return err
 	}
-	return json.Unmarshal(doc, ptr.Interface())
+	return json.Unmarshal(doc, ptr)
 }
 
 // fillStruct sets the Fields of v, a generated partial struct, from what is
@@ -301,7 +378,14 @@ func ParsePartial[P any](p *Parser, text string) (P, error) {
 	if n == nil {
 		return out, nil
 	}
-	k, err := (&coercer{}).partial(n, shape.root, "", len(text))
+	return readPartial[P](newPartialReader(), n, shape.root, len(text))
+}
+
+// readPartial returns the partial P of n, what the reader read of an
+// answer of shape s, the text read being textEnd bytes long.
+func readPartial[P any](r *partialReader, n *loose, s *shape, textEnd int) (P, error) {
+	var out P
+	k, err := r.partial(n, s, "", textEnd)
 	if err != nil || k == nil {
 		return out, err
 	}
