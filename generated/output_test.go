@@ -406,6 +406,16 @@ func TestParseOutputLenient(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("value (-want +got)\n%s", d)
 	}
+	// The differential check: the schema compiled by jsonschema agrees
+	// that the repaired value is valid.
+	req, err := generated.TriageTicket.Request(generated.TriageTicketFeed{Subject: "s", Body: "b", RecentTickets: []generated.TriageTicketRecentTicketsItem{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := json.Marshal(got)
+	if err := output.MustCompileSchema(string(req.OutputSchema)).Validate(doc, nil); err != nil {
+		t.Errorf("jsonschema rejects the repaired value %s: %v", doc, err)
+	}
 	var fs []string
 	for _, f := range fixes {
 		fs = append(fs, f.String())
