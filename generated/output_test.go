@@ -543,3 +543,29 @@ func TestParsePartialStates(t *testing.T) {
 		t.Errorf("JSON %s, want %s", b, want)
 	}
 }
+
+// FuzzParseOutputLenient: whatever the answer, a value ParseOutput returns
+// without error is valid for jsonschema too, and its partial never fails
+// where the whole answer parses.
+func FuzzParseOutputLenient(f *testing.F) {
+	f.Add("Here:\n{category: defect, priority: 'HIGH', summary: \"Charged twice for the March invoice.\", customer: {sentiment: Negative, churn_risk: \"0.4\"}, actions: [{owner: billing, task: Refund, due_in_hours: 24.0},], tags: refund,}")
+	f.Add(`{"category": "billing", "priority": "high", "summary": "Charged twice in March.", "customer": {"sentiment": "negative"}, "actions": []}`)
+	req, err := generated.TriageTicket.Request(generated.TriageTicketFeed{Subject: "s", Body: "b", RecentTickets: []generated.TriageTicketRecentTicketsItem{}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	schema := output.MustCompileSchema(string(req.OutputSchema))
+	f.Fuzz(func(t *testing.T, answer string) {
+		v, err := generated.TriageTicket.ParseOutput(answer)
+		if err != nil {
+			return
+		}
+		doc, _ := json.Marshal(v)
+		if err := schema.Validate(doc, nil); err != nil {
+			t.Fatalf("%q parsed to %s, which jsonschema rejects: %v", answer, doc, err)
+		}
+		if _, err := generated.TriageTicket.ParsePartial(answer); err != nil {
+			t.Fatalf("%q parses, but its partial fails: %v", answer, err)
+		}
+	})
+}

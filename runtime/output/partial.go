@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strings"
 	"sync"
 )
 
@@ -362,9 +361,12 @@ func MarshalPartial(p any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// ParsePartial returns what is known of an answer of p from text, the
-// part of it received so far, as P: a generated <Prompt>Partial. An error
-// means the text already cannot become an answer of the schema.
+// ParsePartial returns what is known of an answer of p from text, the part
+// of it received so far, as P: a generated <Prompt>Partial. It reads the
+// first value of the text that fits the schema so far: a fenced block, or
+// else an object or list in the prose, or, when the schema's top is not an
+// object, the text. An error means no value of the text can become an
+// answer of the schema; more text may bring one.
 func ParsePartial[P any](p *Parser, text string) (P, error) {
 	var out P
 	if len(text) > MaxCompletion {
@@ -374,11 +376,18 @@ func ParsePartial[P any](p *Parser, text string) (P, error) {
 	if err != nil {
 		return out, err
 	}
-	n := partialCandidate(text, shape.root)
-	if n == nil {
-		return out, nil
+	r := newPartialReader()
+	var firstErr error
+	for _, n := range partialCandidates(text, shape.root) {
+		v, err := readPartial[P](r, n, shape.root, len(text))
+		if err == nil {
+			return v, nil
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
 	}
-	return readPartial[P](newPartialReader(), n, shape.root, len(text))
+	return out, firstErr
 }
 
 // readPartial returns the partial P of n, what the reader read of an
@@ -402,30 +411,18 @@ func fillRoot[P any](out *P, k *known) error {
 	return fill(v, k)
 }
 
-// partialCandidate reads the value an answer being written is giving:
-// the first fenced block, or else the first object or list in the text,
-// or, when the schema's top is not an object, the text.
-func partialCandidate(text string, s *shape) *loose {
+// partialCandidates reads the values an answer being written may be
+// giving, in order: the fenced blocks, the objects or lists of the prose,
+// and, when the schema's top is not an object, the text.
+func partialCandidates(text string, s *shape) []*loose {
 	for s.ref != nil {
 		s = s.ref
 	}
-	if vs := fencedValues(text); len(vs) > 0 {
-		return vs[0]
-	}
-	opening := "{["
-	switch {
-	case s.types&typeObject != 0 && s.types&typeArray == 0:
-		opening = "{"
-	case s.types&typeArray != 0 && s.types&typeObject == 0:
-		opening = "["
-	}
-	if i := strings.IndexAny(text, opening); i >= 0 {
-		n, _ := readLoose(text, i)
-		return n
-	}
+	candidates := append(fencedValues(text), proseValues(text)...)
 	if s.types&typeObject == 0 || s.types&^typeObject != 0 {
-		n, _ := readLoose(text, 0)
-		return n
+		if n, _ := readLoose(text, 0); n != nil {
+			candidates = append(candidates, n)
+		}
 	}
-	return nil
+	return candidates
 }
