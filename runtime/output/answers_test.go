@@ -50,9 +50,10 @@ var knownAnswerFailures = map[string]string{
 	"baml/enum/multi_aliases":           "two values named by aliases in the text: ambiguous, but aliases are not searched, so the error is enum",
 	"baml/enum/multi_aliases_1":         "two values named by aliases in the text: ambiguous, but aliases are not searched, so the error is enum",
 	"baml/enum/multi_aliases_2":         "three values named in the text (two by alias): only NUMBER_THREE is seen, so THREE comes back with a nil error",
-	// Numbers at the end of the text.
+	// Numbers.
 	"baml/basics/test_float_comma_german2": "a bare number followed by a full stop (12.11.) is read as a number the answer ends inside",
 	"baml/mod/partial_int_not_deleted":     "a bare number that is the whole answer (123) is taken as cut off when made a one-item list; strict JSON reads it as complete",
+	"wild/values/negative_money":           "a currency sign after the minus (-$5.00) is not read; $1,234.56 is",
 	// Quotes and brackets.
 	"baml/literals/test_literal_string_with_quotes_followed_by_extra_text":               `a quoted value followed by prose ("TWO" is the answer): the closing quote is taken for an inner one, and the string runs to the end, cut`,
 	"baml/literals/test_literal_string_with_quotes_followed_by_extra_text_case_mismatch": `as above, with "Two"`,
