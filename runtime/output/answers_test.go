@@ -1,0 +1,233 @@
+package output
+
+import (
+	"encoding/json"
+	"errors"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+)
+
+// answerCase is one model answer of the corpus testdata/answers (its
+// README describes the layout): the schema it was asked for, and the
+// value or the error keyword a careful reader expects.
+type answerCase struct {
+	id      string // set/file/name, the key of knownAnswerFailures
+	set     string
+	schema  string
+	answer  string
+	want    []byte // the expected value's JSON, or nil
+	wantErr string // the expected error's keyword, or "nojson"
+}
+
+// knownAnswerFailures are the cases ParseLenient gets wrong today, each
+// with what the parser would need. The test fails when one of them starts
+// passing, so that the list stays honest.
+var knownAnswerFailures = map[string]string{
+	// Candidate scoring counts fixes alike: a cheap reading of the whole
+	// text, or a value turned into a string, wins over the value the
+	// answer holds. Each of these is a wrong value with a nil error.
+	"baml/enum/list_of_enums_2":                    "the whole text as a one-item list with THREE found in the prose (2 fixes) beats the fenced list of three values (4 fixes: aliases, an unquoted value)",
+	"baml/lists/test_list_with_invalid_extra_text": "the whole text as a one-item list of one string (1 fix) beats the list [a, b] (2 unquoted values)",
+	"baml/class/test_nested_classes_with_aliases":  "union: the object written as a string (1 fix) beats the object member needing 2 member aliases",
+	// Unquoted values: where they end.
+	"baml/basics/test_json_with_markdown_without_quotes": "an unquoted value ends at its first comma; the rest is dropped as unknown members (nil error), though no `key:` follows before the closing bracket",
+	"baml/class/test_string_field_with_spaces":           "an unquoted value ends at the line break; the next line, which holds no `key:`, is dropped (nil error)",
+	"baml/lists/test_class_list":                         "an unquoted number with thousands separators (-2,000.00) is read as -2, and 000.00 as a member without a value, dropped (nil error)",
+	// Enum aliases (x-aliases) match only exactly, never like the values
+	// themselves: ignoring case and punctuation, with text after them, or
+	// in the text.
+	"baml/enum/no_punctuation_2":        "alias matched ignoring punctuation (k-2-3 1_1 for k-2-3.1_1)",
+	"baml/enum/descriptions":            "alias with a description after it (k1: ...)",
+	"baml/enum/descriptions_whitespace": "alias with a description after it (k-2-3.1_1 The ...)",
+	"baml/enum/descriptions_period":     "alias with a description after it (k-2-3.1_1. The ...)",
+	"baml/enum/alias_with_text":         "alias found in the text",
+	"baml/enum/multi_aliases":           "two values named by aliases in the text: ambiguous, but aliases are not searched, so the error is enum",
+	"baml/enum/multi_aliases_1":         "two values named by aliases in the text: ambiguous, but aliases are not searched, so the error is enum",
+	"baml/enum/multi_aliases_2":         "three values named in the text (two by alias): only NUMBER_THREE is seen, so THREE comes back with a nil error",
+	// Numbers.
+	"baml/basics/test_float_comma_german2": "a bare number followed by a full stop (12.11.) is read as a number the answer ends inside",
+	"baml/mod/partial_int_not_deleted":     "a bare number that is the whole answer (123) is taken as cut off when made a one-item list; strict JSON reads it as complete",
+	"wild/values/negative_money":           "a currency sign after the minus (-$5.00) is not read; $1,234.56 is",
+	// Quotes and brackets.
+	"baml/literals/test_literal_string_with_quotes_followed_by_extra_text":               `a quoted value followed by prose ("TWO" is the answer): the closing quote is taken for an inner one, and the string runs to the end, cut`,
+	"baml/literals/test_literal_string_with_quotes_followed_by_extra_text_case_mismatch": `as above, with "Two"`,
+	"wild/syntax/wrong_closing_bracket_mid_object":                                       "a } closing a list closes the object too, though the object's members follow it",
+	// Shape.
+	"baml/enum/from_enum_list_single": `a one-item list (["TWO"]) where one value is wanted is not unwrapped`,
+}
+
+// TestAnswers parses every answer of the corpus strictly (Parse) and
+// leniently (ParseLenient), logs how many of each come out right, and
+// fails on every lenient result that is wrong and not a known failure.
+func TestAnswers(t *testing.T) {
+	cases := loadAnswers(t)
+	type tally struct {
+		values, strict, lenient       int // answers that want a value, and those parsed to it
+		errs, strictErrs, lenientErrs int // answers that want an error; rejected; rejected with the keyword
+		silent                        int // lenient values with a nil error that are wrong
+	}
+	tallies := map[string]*tally{}
+	shapes := map[string]*Shape{}
+	validators := map[string]*Schema{}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		seen[c.id] = true
+		shape, ok := shapes[c.schema]
+		if !ok {
+			var err error
+			if shape, err = CompileShape(c.schema); err != nil {
+				t.Fatalf("%s: schema: %v", c.id, err)
+			}
+			shapes[c.schema] = shape
+			validators[c.schema] = MustCompileSchema(c.schema)
+		}
+		n := tallies[c.set]
+		if n == nil {
+			n = &tally{}
+			tallies[c.set] = n
+		}
+		strictGot, strictErr := Parse[any](c.answer, validators[c.schema])
+		got, _, err := ParseLenient[any](c.answer, shape, validators[c.schema])
+		problem := c.check(got, err)
+		if c.wantErr == "" {
+			n.values++
+			if c.check(strictGot, strictErr) == "" {
+				n.strict++
+			}
+			if problem == "" {
+				n.lenient++
+			}
+		} else {
+			n.errs++
+			if strictErr != nil {
+				n.strictErrs++
+			}
+			if problem == "" {
+				n.lenientErrs++
+			}
+		}
+		if problem != "" && err == nil {
+			n.silent++
+		}
+		reason, known := knownAnswerFailures[c.id]
+		switch {
+		case known && problem == "":
+			t.Errorf("%s: passes now: remove it from knownAnswerFailures (%s)", c.id, reason)
+		case !known && problem != "":
+			t.Errorf("%s: %s", c.id, problem)
+		}
+	}
+	for id := range knownAnswerFailures {
+		if !seen[id] {
+			t.Errorf("knownAnswerFailures names %s, which the corpus does not hold", id)
+		}
+	}
+	for _, set := range slices.Sorted(maps.Keys(tallies)) {
+		n := tallies[set]
+		t.Logf("%s: %d answers. %d want a value: strict %d, lenient %d. %d want an error: strict rejects %d, lenient %d with the keyword. Lenient wrong with a nil error: %d",
+			set, n.values+n.errs, n.values, n.strict, n.lenient, n.errs, n.strictErrs, n.lenientErrs, n.silent)
+	}
+	t.Logf("known failures: %d", len(knownAnswerFailures))
+}
+
+// check returns what is wrong with the result of parsing c, or "".
+func (c answerCase) check(got any, err error) string {
+	if c.wantErr != "" {
+		switch {
+		case err == nil:
+			return "got " + jsonText(got) + ", want an error with keyword " + c.wantErr
+		case !hasKeyword(err, c.wantErr):
+			return "error: " + err.Error() + "; want keyword " + c.wantErr
+		}
+		return ""
+	}
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	var want any
+	json.Unmarshal(c.want, &want) // checked by loadAnswers
+	if !cmp.Equal(want, got) {
+		return "got " + jsonText(got) + ", want " + string(c.want)
+	}
+	return ""
+}
+
+// hasKeyword reports whether err is an error of the keyword: one of
+// Errors, or ErrNoJSON for "nojson".
+func hasKeyword(err error, keyword string) bool {
+	if keyword == "nojson" {
+		return errors.Is(err, ErrNoJSON)
+	}
+	var es Errors
+	if !errors.As(err, &es) {
+		return false
+	}
+	return slices.ContainsFunc(es, func(e *Error) bool { return e.Keyword == keyword })
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// loadAnswers reads every testdata/answers/<set>/<file>.txtar.
+func loadAnswers(t *testing.T) []answerCase {
+	files, err := filepath.Glob(filepath.Join("testdata", "answers", "*", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no answer corpus")
+	}
+	var cases []answerCase
+	for _, file := range files {
+		a, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := filepath.Base(filepath.Dir(file))
+		prefix := set + "/" + strings.TrimSuffix(filepath.Base(file), ".txtar") + "/"
+		var schema string
+		for _, f := range a.Files {
+			name, part, _ := strings.Cut(f.Name, ".")
+			id := prefix + name
+			last := len(cases) - 1
+			switch {
+			case part == "schema.json":
+				schema = string(f.Data)
+			case part == "answer":
+				if schema == "" {
+					t.Fatalf("%s: no schema before it", id)
+				}
+				if slices.ContainsFunc(cases, func(c answerCase) bool { return c.id == id }) {
+					t.Fatalf("%s: given twice", id)
+				}
+				cases = append(cases, answerCase{id: id, set: set, schema: schema,
+					answer: strings.TrimSuffix(string(f.Data), "\n")})
+			case last < 0 || cases[last].id != id || cases[last].want != nil || cases[last].wantErr != "":
+				t.Fatalf("%s: %s does not follow its answer", id, f.Name)
+			case part == "want.json":
+				if !json.Valid(f.Data) {
+					t.Fatalf("%s: %s is not JSON", id, f.Name)
+				}
+				cases[last].want = f.Data
+			case part == "want.err":
+				cases[last].wantErr = strings.TrimSpace(string(f.Data))
+			default:
+				t.Fatalf("%s: unknown section %s", id, f.Name)
+			}
+		}
+	}
+	for _, c := range cases {
+		if c.want == nil && c.wantErr == "" {
+			t.Fatalf("%s: neither want.json nor want.err", c.id)
+		}
+	}
+	return cases
+}
