@@ -29,12 +29,6 @@ type answerCase struct {
 // with what the parser would need. The test fails when one of them starts
 // passing, so that the list stays honest.
 var knownAnswerFailures = map[string]string{
-	// Candidate scoring counts fixes alike: a cheap reading of the whole
-	// text, or a value turned into a string, wins over the value the
-	// answer holds. Each of these is a wrong value with a nil error.
-	"baml/enum/list_of_enums_2":                    "the whole text as a one-item list with THREE found in the prose (2 fixes) beats the fenced list of three values (4 fixes: aliases, an unquoted value)",
-	"baml/lists/test_list_with_invalid_extra_text": "the whole text as a one-item list of one string (1 fix) beats the list [a, b] (2 unquoted values)",
-	"baml/class/test_nested_classes_with_aliases":  "union: the object written as a string (1 fix) beats the object member needing 2 member aliases",
 	// Unquoted values: where they end.
 	"baml/basics/test_json_with_markdown_without_quotes": "an unquoted value ends at its first comma; the rest is dropped as unknown members (nil error), though no `key:` follows before the closing bracket",
 	"baml/class/test_string_field_with_spaces":           "an unquoted value ends at the line break; the next line, which holds no `key:`, is dropped (nil error)",

@@ -42,6 +42,44 @@ const (
 	fixTruncated        = "value the answer ended inside, closed (nothing required is missing)"
 )
 
+// kindChanges are the fixes that read a value as another kind than the
+// one written: a string as a number or a boolean, a value as a string or
+// as a one-item list.
+var kindChanges = map[string]bool{
+	fixNumberFromString: true, fixStringFromValue: true, fixBoolFromString: true,
+	fixOneItemList: true,
+}
+
+// compareFixes orders two readings of an answer, or of a value: the one
+// that changes fewer values' kinds is better (a list written as a list
+// beats the whole text as a one-item list, an object member beats the
+// object as a string), then the one with fewer fixes. It returns -1 when
+// a is better, 1 when b is, 0 when they fit as well.
+func compareFixes(a, b []Fix) int {
+	count := func(fs []Fix) (changes int) {
+		for _, f := range fs {
+			if kindChanges[f.Kind] {
+				changes++
+			}
+		}
+		return changes
+	}
+	if ca, cb := count(a), count(b); ca != cb {
+		return cmpInt(ca, cb)
+	}
+	return cmpInt(len(a), len(b))
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
 // mismatch is the error of a value that cannot be mapped onto the schema,
 // with the keyword the rest of the package uses (type, required, enum) or
 // ambiguous (it fits more than one way) or truncated (the answer ends
@@ -104,8 +142,8 @@ func (c *coercer) shaped(n *loose, s *shape, ptr string) (any, error) {
 	return c.anyValue(n)
 }
 
-// union tries every member; the one that needs the fewest fixes wins.
-// Two members that fit as well and give different values are an error.
+// union tries every member; the best fit wins (compareFixes). Two members
+// that fit as well and give different values are an error.
 func (c *coercer) union(n *loose, s *shape, ptr string) (any, error) {
 	var best any
 	var bestFixes []Fix
@@ -118,10 +156,10 @@ func (c *coercer) union(n *loose, s *shape, ptr string) (any, error) {
 			lastErr = err
 			continue
 		}
-		switch {
-		case !found || len(try.fixes) < len(bestFixes):
+		switch cmp := compareFixes(try.fixes, bestFixes); {
+		case !found || cmp < 0:
 			best, bestFixes, found, tie = v, try.fixes, true, false
-		case len(try.fixes) == len(bestFixes) && !sameJSON(v, best):
+		case cmp == 0 && !sameJSON(v, best):
 			tie = true
 		}
 	}

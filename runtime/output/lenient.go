@@ -23,12 +23,13 @@ import (
 // where a string is wanted, enum values by case and punctuation, by alias
 // (x-aliases) or followed by more text ("ONE: the first"), member names by
 // alias or case, members the schema does not have (dropped), and union
-// members (the one needing the fewest fixes; a tie is an error).
+// members (the best fit; a tie is an error).
 //
 // It looks for the value in every fenced code block, every object or
 // array in the prose, and, when the schema's top is not an object, the
-// whole text. The candidate needing the fewest fixes wins; on a tie a
-// fenced one, then the first.
+// whole text. The best fit wins: the reading that changes fewer values'
+// kinds (a string read as a number, a value as a one-item list, ...), then
+// the one with fewer fixes; on a tie a fenced one, then the first.
 func ParseLenient[T any](completion string, shape *Shape, val Validator) (T, []Fix, error) {
 	p := &Parser{val: val, shape: func() (*Shape, error) { return shape, nil }}
 	var fixes []Fix
@@ -52,7 +53,7 @@ func repair(completion string, s *shape) ([]byte, []Fix, error) {
 			}
 			return
 		}
-		if !found || len(c.fixes) < len(bestFixes) {
+		if !found || compareFixes(c.fixes, bestFixes) < 0 {
 			best, bestFixes, found = v, c.fixes, true
 		}
 	}
