@@ -424,7 +424,9 @@ func (r *looseStream) inComment() bool {
 	end := strings.Index(rest, "*/")
 	if end < 0 {
 		r.i = len(r.w)
-		r.star = rest != "" && rest[len(rest)-1] == '*' || rest == "" && r.star
+		if rest != "" {
+			r.star = rest[len(rest)-1] == '*'
+		}
 		return false
 	}
 	r.i += end + 2
@@ -605,8 +607,9 @@ func (r *looseStream) tokenTo(j int) string {
 
 // word reads unquoted text. In a container it ends at a comma, a closing
 // bracket or a line end, and a value also at an ellipsis after its first
-// byte ({c: True ...}); a member name also ends at a colon. At the top
-// level it is the rest of the text.
+// byte ({c: True ...}; the dots of "1...x" are read as a number's before
+// it turns out to be a word, and stay in it); a member name also ends at a
+// colon. At the top level it is the rest of the text.
 func (r *looseStream) word() bool {
 	n := r.leaf
 	inContainer := len(r.stack) > 0
