@@ -2,6 +2,8 @@ package output
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -84,4 +86,48 @@ func BenchmarkParse(b *testing.B) {
 			extracted = doc
 		}
 	})
+}
+
+// streamAnswer is a 10 KB answer as a model streams it: an object with a
+// list of objects, strings with escapes, numbers.
+var streamAnswer = func() string {
+	var b strings.Builder
+	b.WriteString(`{"title": "Quarterly review of open \"billing\" tickets", "total": 48213.75, "tickets": [`)
+	for i := 0; b.Len() < 10_000; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `{"id": %d, "customer": "Customer %d", "amount": %d.%02d, "priority": "high", "tags": ["refund", "vip"], "note": "Charged twice:\n\t\"%d\" \u00e9t\u00e9 \\ path"}`, 1000+i, i, i*37, i%100, i)
+	}
+	b.WriteString(`], "done": true}`)
+	return b.String()
+}()
+
+// BenchmarkLooseStream compares reading an answer whole with feeding it to
+// the reader in chunks of 1 and 16 bytes, then asking for the tree once.
+func BenchmarkLooseStream(b *testing.B) {
+	b.Run("whole", func(b *testing.B) {
+		b.SetBytes(int64(len(streamAnswer)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if n, _ := readLoose(streamAnswer, 0); n == nil || !n.closed {
+				b.Fatal("not read")
+			}
+		}
+	})
+	for _, chunk := range []int{1, 16} {
+		b.Run(fmt.Sprintf("chunks-of-%d", chunk), func(b *testing.B) {
+			b.SetBytes(int64(len(streamAnswer)))
+			b.ReportAllocs()
+			for b.Loop() {
+				r := &looseStream{}
+				for i := 0; i < len(streamAnswer); i += chunk {
+					r.write(streamAnswer[i:min(i+chunk, len(streamAnswer))])
+				}
+				if n := r.root(); n == nil || !n.closed {
+					b.Fatal("not read")
+				}
+			}
+		})
+	}
 }

@@ -6,12 +6,11 @@ package output
 // and never fails: what it cannot read it keeps as a word. The coercion
 // pass, led by the schema, decides what the tree means.
 //
-// It is linear in its input by construction: every byte is consumed once,
-// and the only look-ahead (after a quote inside a string) skips blanks that
-// are then consumed. Nesting is bounded by maxLooseDepth.
+// It reads text fed in chunks, as a streamed answer arrives (looseStream),
+// in time linear in the text whatever the chunks; readLoose reads a whole
+// text the same way. Nesting is bounded by maxLooseDepth.
 
 import (
-	"bytes"
 	"strings"
 	"unicode/utf8"
 )
@@ -69,387 +68,883 @@ type loose struct {
 
 func (n *loose) repair(r string) { n.repairs = append(n.repairs, r) }
 
-// looseReader reads values from s.
-type looseReader struct {
-	s string
-	i int
-	// open holds the opening bracket of each value being read, outermost
-	// first; its length is the depth.
-	open []byte
+// looseStream reads one value from text fed in chunks. It is a state
+// machine with an explicit stack of the open containers, so that the text
+// can arrive in any pieces (a streamed answer) and an abandoned stream is
+// only garbage. Every byte is looked at a bounded number of times: a
+// decision that needs bytes not yet written (is this quote the end of the
+// string? is this "." an ellipsis? does this number go on?) keeps the few
+// bytes it needs (at most a \uXXXX\uXXXX escape) until the next write or
+// the end; runs that may be long (blanks after a quote, a word, a
+// comment) are states, not look-ahead. Ending the text after any chunking
+// gives the tree readLoose gives for the whole text.
+//
+// Between writes, root returns what is known so far: open containers hold the
+// members and elements read so far (a child is attached when it starts), a
+// string being read holds its text so far, and every value still being
+// read has closed == false and end == 0. A number or a word being read has
+// an empty text, and a number may still turn out to be a word ("12" of
+// "12abc"): until it ends it is not known. version says whether root
+// changed since it was last looked at.
+type looseStream struct {
+	tree    *loose   // see root
+	stack   []*loose // open containers, outermost first
+	braces  int      // open objects in stack
+	st      looseState
+	comment byte // '/' or '*' inside a comment of that kind, else 0
+	star    bool // a block comment's last byte was '*'
+	// comments are those before the value, which go to its repairs.
+	comments []string
+	// key is the member name read before its value starts.
+	key string
+
+	// w is the text being read: what an earlier write left undecided,
+	// then the chunk; w[0] is at offset off of the whole text. final says
+	// that the text ends with w.
+	w     string
+	i     int
+	off   int
+	final bool
+
+	// leaf is the string, number or word being read; isKey when it is a
+	// member name (not in the tree). Its text is tok, then w[tokFrom:].
+	leaf    *loose
+	isKey   bool
+	tok     strings.Builder
+	tokFrom int
+	num     numberPhase
+	// In stStrQuote: quote is the offset of the quote that may end the
+	// string; w[quoteAt:] holds it and the blanks after it, or, when
+	// quoteAt < 0, qbuf then w[:i] do.
+	q              byte // a string's quote
+	triple         bool // a string's quotes are three
+	quote, quoteAt int
+	qbuf           []byte
+
+	changes int // see version
 }
+
+// looseState is what the reader is doing.
+type looseState uint8
+
+const (
+	stTop        looseState = iota // before the value
+	stHead                         // in a container: its end, a comma, an ellipsis or the next member
+	stAfterKey                     // after a member name: the colon
+	stAfterColon                   // the member's value
+	stSep                          // after a member or element: a comma, the end, or a missing comma
+	stAfterComma                   // a trailing comma?
+	stStrOpen                      // at a string's quote: one or three?
+	stStr                          // in a string
+	stStrQuote                     // after a quote that may end the string, and blanks after it
+	stNumber                       // in a number
+	stWord                         // in unquoted text
+	stRest                         // in text nested too deep, which runs to the end
+	stDone                         // the value has ended
+)
+
+// numberPhase is where a number is: after its sign, in its digits, after
+// the e of its exponent, after the exponent's sign, in its digits.
+type numberPhase uint8
+
+const (
+	numSign numberPhase = iota
+	numDigits
+	numExp
+	numExpSign
+	numExpDigits
+)
 
 // readLoose reads the value that starts at s[from:] (after blanks and
 // comments) and returns it with the offset where it ends; nil when only
 // blanks and comments follow.
 func readLoose(s string, from int) (*loose, int) {
-	r := &looseReader{s: s, i: from}
-	var comments []string
-	r.skip(&comments)
-	if r.i >= len(s) {
-		return nil, r.i
+	r := &looseStream{off: from}
+	r.write(s[from:])
+	r.end()
+	if r.tree == nil {
+		return nil, r.off
 	}
-	v := r.value(false)
-	v.repairs = append(comments, v.repairs...)
-	return v, r.i
+	return r.tree, r.tree.end
 }
 
-// skip consumes blanks and comments, recording each comment in repairs.
-func (r *looseReader) skip(repairs *[]string) {
-	for r.i < len(r.s) {
-		switch c := r.s[r.i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			r.i++
-		case strings.HasPrefix(r.s[r.i:], "//"):
-			end := strings.IndexByte(r.s[r.i:], '\n')
-			if end < 0 {
-				end = len(r.s) - r.i
-			}
-			r.i += end
-			*repairs = append(*repairs, repairComment)
-		case strings.HasPrefix(r.s[r.i:], "/*"):
-			end := strings.Index(r.s[r.i+2:], "*/")
-			if end < 0 {
-				r.i = len(r.s)
-			} else {
-				r.i += 2 + end + 2
-			}
-			*repairs = append(*repairs, repairComment)
-		default:
-			return
-		}
-	}
-}
-
-// value reads one value at r.i, which is not a blank. inContainer says
-// whether a comma, a closing bracket or a line end ends an unquoted word.
-func (r *looseReader) value(inContainer bool) *loose {
-	switch c := r.s[r.i]; {
-	case c == '{' || c == '[':
-		if len(r.open) >= maxLooseDepth {
-			start := r.i
-			r.i = len(r.s)
-			n := &loose{kind: looseWord, text: r.s[start:], start: start, end: r.i}
-			n.repair(repairTooDeep)
-			return n
-		}
-		r.open = append(r.open, c)
-		defer func() { r.open = r.open[:len(r.open)-1] }()
-		if c == '{' {
-			return r.object()
-		}
-		return r.array()
-	case c == '"' || c == '\'' || c == '`':
-		return r.str()
-	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
-		if n := r.number(); n != nil {
-			return n
-		}
-	}
-	n := r.word(inContainer, false)
-	n.repair(repairUnquotedValue)
-	return n
-}
-
-// object reads an object; r.i is at its '{'.
-func (r *looseReader) object() *loose {
-	n := &loose{kind: looseObject, start: r.i}
-	r.i++
-	for {
-		r.skip(&n.repairs)
-		if r.i >= len(r.s) {
-			n.repair(repairUnclosed)
-			n.end = r.i
-			return n
-		}
-		switch r.s[r.i] {
-		case '}':
-			r.i++
-			n.closed, n.end = true, r.i
-			return n
-		case ']':
-			r.closeOther(n)
-			return n
-		case ',':
-			r.i++
-			n.repair(repairExtraComma)
-			continue
-		}
-		if r.ellipsis() {
-			n.repair(repairEllipsis)
-			continue
-		}
-		n.keys = append(n.keys, r.key(n))
-		r.skip(&n.repairs)
-		if r.i < len(r.s) && r.s[r.i] == ':' {
-			r.i++
-		} else {
-			n.repair(repairMissingColon)
-		}
-		r.skip(&n.repairs)
-		if r.i >= len(r.s) || r.s[r.i] == '}' || r.s[r.i] == ',' {
-			// A key without a value: the value is missing, as in a
-			// truncated answer; the coercion decides.
-			n.keys = n.keys[:len(n.keys)-1]
-			if r.i < len(r.s) {
-				n.repair(repairMissingValue)
-			}
-			continue
-		}
-		n.elems = append(n.elems, r.value(true))
-		r.separator(n, '}')
-	}
-}
-
-// array reads an array; r.i is at its '['.
-func (r *looseReader) array() *loose {
-	n := &loose{kind: looseArray, start: r.i}
-	r.i++
-	for {
-		r.skip(&n.repairs)
-		if r.i >= len(r.s) {
-			n.repair(repairUnclosed)
-			n.end = r.i
-			return n
-		}
-		switch r.s[r.i] {
-		case ']':
-			r.i++
-			n.closed, n.end = true, r.i
-			return n
-		case '}':
-			r.closeOther(n)
-			return n
-		case ',':
-			r.i++
-			n.repair(repairExtraComma)
-			continue
-		}
-		if r.ellipsis() {
-			n.repair(repairEllipsis)
-			continue
-		}
-		n.elems = append(n.elems, r.value(true))
-		r.separator(n, ']')
-	}
-}
-
-// closeOther ends n at the other kind of closing bracket. When a value
-// around n opens with that bracket, the bracket is its, and n's own was
-// left out ({"a": [1, 2}); otherwise it is n's, written wrong.
-func (r *looseReader) closeOther(n *loose) {
-	opening := byte('{')
-	if r.s[r.i] == ']' {
-		opening = '['
-	}
-	if bytes.IndexByte(r.open[:len(r.open)-1], opening) >= 0 {
-		n.repair(repairMissingClose)
-	} else {
-		r.i++
-		n.repair(repairWrongBracket)
-	}
-	n.closed, n.end = true, r.i
-}
-
-// separator consumes what follows a member or element of n: a comma (a
-// trailing one before the closing bracket is a repair), the closing
-// bracket, or nothing, which is a missing comma.
-func (r *looseReader) separator(n *loose, closing byte) {
-	r.skip(&n.repairs)
-	if r.i >= len(r.s) {
+// write reads chunk, the next piece of the text. What follows the value,
+// or the end, is ignored.
+func (r *looseStream) write(chunk string) {
+	if r.final || r.st == stDone || chunk == "" {
 		return
 	}
-	switch r.s[r.i] {
+	w := chunk
+	if r.w != "" {
+		w = r.w + chunk
+	}
+	r.run(w, false)
+}
+
+// end says that the text has ended: every value still open is closed
+// where it ends.
+func (r *looseStream) end() {
+	if r.final {
+		return
+	}
+	r.run(r.w, true)
+}
+
+// root returns the value read so far, nil before it starts.
+func (r *looseStream) root() *loose { return r.tree }
+
+// version changes whenever root does: a value starts or ends, or the text
+// of the string being read grows.
+func (r *looseStream) version() int { return r.changes }
+
+// run reads w until it is all read or a decision needs what follows, and
+// keeps that rest in r.w.
+func (r *looseStream) run(w string, final bool) {
+	r.w, r.i, r.final = w, 0, final
+	for r.st != stDone && r.step() {
+	}
+	if r.st == stDone {
+		r.w = "" // what follows the value is not the reader's
+	} else {
+		r.keepToken()
+		r.w = w[r.i:]
+	}
+	r.off += r.i
+	r.i = 0
+}
+
+// keepToken copies what the next write will not see of the leaf being
+// read, and shows a string's text so far.
+func (r *looseStream) keepToken() {
+	switch r.st {
+	case stStr, stNumber, stWord, stRest:
+		r.tok.WriteString(r.w[r.tokFrom:r.i])
+	case stStrQuote:
+		if r.quoteAt >= 0 {
+			r.tok.WriteString(r.w[r.tokFrom:r.quoteAt])
+			r.qbuf = append(r.qbuf[:0], r.w[r.quoteAt:r.i]...)
+			r.quoteAt = -1
+		} else {
+			r.qbuf = append(r.qbuf, r.w[:r.i]...)
+		}
+	}
+	r.tokFrom = 0
+	if r.leaf != nil && !r.isKey && r.leaf.kind == looseString && r.tok.Len() != len(r.leaf.text) {
+		r.leaf.text = r.tok.String()
+		r.changes++
+	}
+}
+
+// pos is the offset of w[i] in the text.
+func (r *looseStream) pos() int { return r.off + r.i }
+
+// at reports whether lit is at w[i], or whether that is not known yet.
+func (r *looseStream) at(lit string) (ok, wait bool) {
+	rest := r.w[r.i:]
+	if len(rest) >= len(lit) {
+		return rest[:len(lit)] == lit, false
+	}
+	return false, !r.final && lit[:len(rest)] == rest
+}
+
+// atEllipsis returns the length of the "..." or "…" at w[i], 0 when there
+// is none, or wait when that is not known yet.
+func (r *looseStream) atEllipsis() (n int, wait bool) {
+	for _, e := range [...]string{"...", "…"} {
+		ok, wait := r.at(e)
+		if ok {
+			return len(e), false
+		}
+		if wait {
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+// step makes one move and reports whether it could; false means it needs
+// more text (or the value has ended).
+func (r *looseStream) step() bool {
+	switch r.st {
+	case stTop:
+		switch r.skip(&r.comments) {
+		case skipMore:
+			return false
+		case skipEnd:
+			r.st = stDone
+			return false
+		}
+		r.value()
+	case stHead:
+		return r.head()
+	case stAfterKey:
+		n := r.stack[len(r.stack)-1]
+		switch r.skip(&n.repairs) {
+		case skipMore:
+			return false
+		case skipAt:
+			if r.w[r.i] == ':' {
+				r.i++
+				break
+			}
+			fallthrough
+		case skipEnd:
+			n.repair(repairMissingColon)
+		}
+		r.st = stAfterColon
+	case stAfterColon:
+		n := r.stack[len(r.stack)-1]
+		switch r.skip(&n.repairs) {
+		case skipMore:
+			return false
+		case skipEnd:
+			// A member name the text ends after is dropped: the coercion
+			// decides whether what is missing may be.
+			r.st = stHead
+		case skipAt:
+			if c := r.w[r.i]; c == '}' || c == ',' {
+				n.repair(repairMissingValue)
+				r.st = stHead
+				break
+			}
+			r.value()
+		}
+	case stSep:
+		n := r.stack[len(r.stack)-1]
+		switch r.skip(&n.repairs) {
+		case skipMore:
+			return false
+		case skipAt:
+			switch r.w[r.i] {
+			case ',':
+				r.i++
+				r.st = stAfterComma
+				return true
+			case '}', ']':
+			default:
+				n.repair(repairMissingComma)
+			}
+		}
+		r.st = stHead
+	case stAfterComma:
+		n := r.stack[len(r.stack)-1]
+		switch r.skip(&n.repairs) {
+		case skipMore:
+			return false
+		case skipAt:
+			if c := r.w[r.i]; c == '}' || c == ']' {
+				n.repair(repairTrailingComma)
+			}
+		}
+		r.st = stHead
+	case stStrOpen:
+		return r.strOpen()
+	case stStr:
+		return r.str()
+	case stStrQuote:
+		return r.strQuote()
+	case stNumber:
+		return r.number()
+	case stWord:
+		return r.word()
+	case stRest:
+		r.i = len(r.w)
+		if !r.final {
+			return false
+		}
+		r.leaf.text, r.leaf.end = r.tokenTo(r.i), r.pos()
+		r.leafEnded()
+	}
+	return true
+}
+
+// What skip found.
+const (
+	skipAt   = iota // a byte that is not a blank and starts no comment
+	skipMore        // the end of what was written
+	skipEnd         // the end of the text
+)
+
+// skip consumes blanks and comments, recording each comment in repairs.
+func (r *looseStream) skip(repairs *[]string) int {
+	for {
+		if r.comment != 0 && !r.inComment() {
+			if r.final {
+				return skipEnd
+			}
+			return skipMore
+		}
+		if r.i >= len(r.w) {
+			if r.final {
+				return skipEnd
+			}
+			return skipMore
+		}
+		switch r.w[r.i] {
+		case ' ', '\t', '\n', '\r':
+			r.i++
+		case '/':
+			if r.i+1 >= len(r.w) {
+				if r.final {
+					return skipAt
+				}
+				return skipMore
+			}
+			if c := r.w[r.i+1]; c != '/' && c != '*' {
+				return skipAt
+			}
+			r.comment, r.star = r.w[r.i+1], false
+			r.i += 2
+			*repairs = append(*repairs, repairComment)
+		default:
+			return skipAt
+		}
+	}
+}
+
+// inComment consumes the comment being read, and reports whether it ended.
+// A line comment ends before its newline; a block comment after its "*/".
+func (r *looseStream) inComment() bool {
+	rest := r.w[r.i:]
+	if r.comment == '/' {
+		end := strings.IndexByte(rest, '\n')
+		if end < 0 {
+			r.i = len(r.w)
+			return false
+		}
+		r.i += end
+		r.comment = 0
+		return true
+	}
+	if r.star && rest != "" && rest[0] == '/' {
+		r.i++
+		r.comment = 0
+		return true
+	}
+	end := strings.Index(rest, "*/")
+	if end < 0 {
+		r.i = len(r.w)
+		if rest != "" {
+			r.star = rest[len(rest)-1] == '*'
+		}
+		return false
+	}
+	r.i += end + 2
+	r.comment = 0
+	return true
+}
+
+// head is a container's loop: at its end, a comma, an ellipsis, or the
+// next member (an object's name) or element.
+func (r *looseStream) head() bool {
+	n := r.stack[len(r.stack)-1]
+	switch r.skip(&n.repairs) {
+	case skipMore:
+		return false
+	case skipEnd:
+		n.repair(repairUnclosed)
+		r.pop(n)
+		return true
+	}
+	own, other := byte('}'), byte(']')
+	if n.kind == looseArray {
+		own, other = other, own
+	}
+	switch c := r.w[r.i]; c {
+	case own:
+		r.i++
+		n.closed = true
+		r.pop(n)
+		return true
+	case other:
+		// When a value around n opens with the bracket c closes, c is its,
+		// and n's own was left out ({"a": [1, 2}); otherwise it is n's,
+		// written wrong.
+		around := r.braces
+		if c == ']' {
+			around = len(r.stack) - r.braces
+		}
+		if around > 0 {
+			n.repair(repairMissingClose)
+		} else {
+			r.i++
+			n.repair(repairWrongBracket)
+		}
+		n.closed = true
+		r.pop(n)
+		return true
 	case ',':
 		r.i++
-		r.skip(&n.repairs)
-		if r.i < len(r.s) && (r.s[r.i] == closing || r.s[r.i] == '}' || r.s[r.i] == ']') {
-			n.repair(repairTrailingComma)
-		}
-	case '}', ']':
+		n.repair(repairExtraComma)
+		return true
+	}
+	k, wait := r.atEllipsis()
+	switch {
+	case wait:
+		return false
+	case k > 0:
+		r.i += k
+		n.repair(repairEllipsis)
+	case n.kind == looseArray:
+		r.value()
 	default:
-		n.repair(repairMissingComma)
+		// A member name: quoted, or unquoted up to the colon.
+		r.leaf, r.isKey = &loose{kind: looseWord, start: r.pos()}, true
+		r.startLeaf()
+	}
+	return true
+}
+
+// pop ends n, the innermost container.
+func (r *looseStream) pop(n *loose) {
+	n.end = r.pos()
+	r.stack = r.stack[:len(r.stack)-1]
+	if n.kind == looseObject {
+		r.braces--
+	}
+	r.changes++
+	r.valueEnded()
+}
+
+// valueEnded moves on after a value.
+func (r *looseStream) valueEnded() {
+	if len(r.stack) == 0 {
+		r.st = stDone
+	} else {
+		r.st = stSep
 	}
 }
 
-// ellipsis consumes "..." or "…" standing for elided members.
-func (r *looseReader) ellipsis() bool {
-	for _, e := range []string{"...", "…"} {
-		if strings.HasPrefix(r.s[r.i:], e) {
-			r.i += len(e)
-			return true
+// value starts the value at w[i], which is not a blank, and attaches it
+// to the tree.
+func (r *looseStream) value() {
+	n := &loose{kind: looseWord, start: r.pos()}
+	switch len(r.stack) {
+	case 0:
+		n.repairs = r.comments
+		r.tree = n
+	default:
+		p := r.stack[len(r.stack)-1]
+		if p.kind == looseObject {
+			p.keys = append(p.keys, r.key)
 		}
+		p.elems = append(p.elems, n)
 	}
-	return false
+	r.changes++
+	switch c := r.w[r.i]; c {
+	case '{', '[':
+		if len(r.stack) >= maxLooseDepth {
+			n.repair(repairTooDeep)
+			r.leaf, r.tokFrom = n, r.i
+			r.tok.Reset()
+			r.st = stRest
+			return
+		}
+		n.kind = looseArray
+		if c == '{' {
+			n.kind = looseObject
+			r.braces++
+		}
+		r.stack = append(r.stack, n)
+		r.i++
+		r.st = stHead
+	default:
+		r.leaf = n
+		r.startLeaf()
+	}
 }
 
-// key reads a member name of object n: quoted, or unquoted up to the colon.
-func (r *looseReader) key(n *loose) string {
-	switch r.s[r.i] {
-	case '"', '\'', '`':
-		k := r.str()
-		n.repairs = append(n.repairs, k.repairs...)
-		return k.text
+// startLeaf starts reading r.leaf, a string, a number or a word, at w[i].
+func (r *looseStream) startLeaf() {
+	r.tok.Reset()
+	r.tokFrom = r.i
+	switch c := r.w[r.i]; {
+	case c == '"' || c == '\'' || c == '`':
+		r.leaf.kind = looseString
+		r.st = stStrOpen
+	case !r.isKey && (c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9'):
+		r.leaf.kind = looseNumber
+		r.num = numDigits
+		if c == '-' || c == '+' {
+			r.num = numSign
+		}
+		r.i++
+		r.st = stNumber
+	default:
+		r.st = stWord
 	}
-	k := r.word(true, true)
-	n.repair(repairUnquotedKey)
-	return k.text
+}
+
+// leafEnded moves on after the leaf.
+func (r *looseStream) leafEnded() {
+	n := r.leaf
+	r.leaf, r.tokFrom = nil, r.i
+	r.tok.Reset()
+	if !r.isKey {
+		r.changes++
+		r.valueEnded()
+		return
+	}
+	r.isKey = false
+	r.key = n.text
+	o := r.stack[len(r.stack)-1]
+	if n.kind == looseString {
+		o.repairs = append(o.repairs, n.repairs...)
+	} else {
+		o.repair(repairUnquotedKey)
+	}
+	r.st = stAfterKey
+}
+
+// tokenTo returns the leaf's text up to w[j].
+func (r *looseStream) tokenTo(j int) string {
+	if r.tok.Len() == 0 {
+		return r.w[r.tokFrom:j]
+	}
+	r.tok.WriteString(r.w[r.tokFrom:j])
+	return r.tok.String()
 }
 
 // word reads unquoted text. In a container it ends at a comma, a closing
-// bracket or a line end; a key also ends at a colon. At the top level it is
-// the rest of the text.
-func (r *looseReader) word(inContainer, isKey bool) *loose {
-	start := r.i
-	for r.i < len(r.s) {
-		c := r.s[r.i]
-		if inContainer && (c == ',' || c == '}' || c == ']' || c == '\n') || isKey && c == ':' {
-			break
+// bracket or a line end, and a value also at an ellipsis after its first
+// byte ({c: True ...}; the dots of "1...x" are read as a number's before
+// it turns out to be a word, and stay in it); a member name also ends at a
+// colon. At the top level it is the rest of the text.
+func (r *looseStream) word() bool {
+	n := r.leaf
+	inContainer := len(r.stack) > 0
+	for r.i < len(r.w) {
+		c := r.w[r.i]
+		if inContainer && (c == ',' || c == '}' || c == ']' || c == '\n') || r.isKey && c == ':' {
+			return r.wordEnded()
 		}
-		r.i++
-	}
-	if r.i == start { // a stray closing bracket or colon where a value belongs
-		r.i++
-	}
-	return &loose{kind: looseWord, text: strings.TrimSpace(r.s[start:r.i]), closed: true, start: start, end: r.i}
-}
-
-// number reads a JSON number, or returns nil (r.i unchanged) when the text
-// there is not one followed by a delimiter: "12abc" is a word.
-func (r *looseReader) number() *loose {
-	start, i := r.i, r.i
-	if i < len(r.s) && (r.s[i] == '-' || r.s[i] == '+') {
-		i++
-	}
-	digits := 0
-	for i < len(r.s) && (r.s[i] >= '0' && r.s[i] <= '9' || r.s[i] == '.') {
-		digits++
-		i++
-	}
-	if digits == 0 {
-		return nil
-	}
-	if i < len(r.s) && (r.s[i] == 'e' || r.s[i] == 'E') {
-		j := i + 1
-		if j < len(r.s) && (r.s[j] == '-' || r.s[j] == '+') {
-			j++
-		}
-		if j < len(r.s) && r.s[j] >= '0' && r.s[j] <= '9' {
-			for j < len(r.s) && r.s[j] >= '0' && r.s[j] <= '9' {
-				j++
+		if inContainer && !r.isKey && (c == '.' || c == "…"[0]) && r.pos() > n.start {
+			k, wait := r.atEllipsis()
+			if wait {
+				return false
 			}
-			i = j
+			if k > 0 {
+				return r.wordEnded()
+			}
 		}
+		r.i++
 	}
-	if i < len(r.s) && !strings.ContainsRune(" \t\r\n,}]:/", rune(r.s[i])) {
-		return nil
+	if !r.final {
+		return false
 	}
-	r.i = i
-	// A number cut by the end of the text may be cut short ("12" of
-	// "125"): it is not closed.
-	return &loose{kind: looseNumber, text: r.s[start:i], closed: i < len(r.s), start: start, end: i}
+	return r.wordEnded()
 }
 
-// str reads a quoted string; r.i is at its quote. A quote that does not
-// end the structure there (followed by a delimiter, a colon or the end of
-// the text) is taken as part of the string.
-func (r *looseReader) str() *loose {
-	n := &loose{kind: looseString, start: r.i}
-	q := r.s[r.i]
-	delim := string(q)
-	switch {
-	case strings.HasPrefix(r.s[r.i:], `"""`) || strings.HasPrefix(r.s[r.i:], "'''"):
-		delim = r.s[r.i : r.i+3]
-		n.repair(repairTripleQuotes)
-	case q == '\'':
-		n.repair(repairSingleQuotes)
-	case q == '`':
+// wordEnded ends the word at w[i]. A word ended by its first byte is that
+// byte: a stray closing bracket or colon where a value belongs.
+func (r *looseStream) wordEnded() bool {
+	n := r.leaf
+	if r.pos() == n.start {
+		r.i++
+	}
+	n.text, n.closed, n.end = strings.TrimSpace(r.tokenTo(r.i)), true, r.pos()
+	if !r.isKey {
+		n.repair(repairUnquotedValue)
+	}
+	r.leafEnded()
+	return true
+}
+
+// number reads a JSON number. Followed by anything but a delimiter it is
+// a word ("12abc"); cut by the end of the text it may be cut short ("12"
+// of "125"): it is not closed.
+func (r *looseStream) number() bool {
+	for ; r.i < len(r.w); r.i++ {
+		c := r.w[r.i]
+		digit := c >= '0' && c <= '9'
+		switch r.num {
+		case numSign:
+			if digit || c == '.' {
+				r.num = numDigits
+				continue
+			}
+		case numDigits:
+			switch {
+			case digit || c == '.':
+				continue
+			case c == 'e' || c == 'E':
+				r.num = numExp
+				continue
+			}
+		case numExp:
+			switch {
+			case c == '-' || c == '+':
+				r.num = numExpSign
+				continue
+			case digit:
+				r.num = numExpDigits
+				continue
+			}
+		case numExpSign:
+			if digit {
+				r.num = numExpDigits
+				continue
+			}
+		case numExpDigits:
+			if digit {
+				continue
+			}
+		}
+		if (r.num == numDigits || r.num == numExpDigits) && strings.IndexByte(" \t\r\n,}]:/", c) >= 0 {
+			return r.numberEnded(true)
+		}
+		return r.numberIsWord()
+	}
+	if !r.final {
+		return false
+	}
+	if r.num == numDigits || r.num == numExpDigits {
+		return r.numberEnded(false)
+	}
+	return r.numberIsWord()
+}
+
+func (r *looseStream) numberEnded(closed bool) bool {
+	n := r.leaf
+	n.text, n.closed, n.end = r.tokenTo(r.i), closed, r.pos()
+	r.leafEnded()
+	return true
+}
+
+// numberIsWord reads on the number at w[i] as a word.
+func (r *looseStream) numberIsWord() bool {
+	r.leaf.kind = looseWord
+	r.changes++
+	r.st = stWord
+	return true
+}
+
+// strOpen reads a string's opening quote: one, or three of them.
+func (r *looseStream) strOpen() bool {
+	n := r.leaf
+	r.q, r.triple = r.w[r.i], false
+	switch r.q {
+	case '"', '\'':
+		ok, wait := r.at(tripleQuote(r.q))
+		if wait {
+			return false
+		}
+		if ok {
+			r.triple = true
+			n.repair(repairTripleQuotes)
+			r.i += 2
+		} else if r.q == '\'' {
+			n.repair(repairSingleQuotes)
+		}
+	case '`':
 		n.repair(repairBacktick)
 	}
-	r.i += len(delim)
-	var b strings.Builder
-	for r.i < len(r.s) {
-		c := r.s[r.i]
+	r.i++
+	r.tokFrom = r.i
+	r.st = stStr
+	return true
+}
+
+// tripleQuote is the delimiter of a string opened with three quotes q.
+func tripleQuote(q byte) string {
+	if q == '\'' {
+		return "'''"
+	}
+	return `"""`
+}
+
+// str reads a string's text. A quote that does not end the structure
+// there (followed by a delimiter, a colon or the end of the text) is taken
+// as part of the string; strQuote decides.
+func (r *looseStream) str() bool {
+	n := r.leaf
+	for r.i < len(r.w) {
+		c := r.w[r.i]
 		switch {
-		case strings.HasPrefix(r.s[r.i:], delim) && (len(delim) == 3 || r.endsValue(r.i+1)):
-			r.i += len(delim)
-			n.text, n.closed, n.end = b.String(), true, r.i
-			return n
-		case c == '\\' && len(delim) == 1:
-			r.escape(&b, n)
+		case c == r.q && r.triple:
+			ok, wait := r.at(tripleQuote(r.q))
+			if wait {
+				return false
+			}
+			if ok {
+				n.text, n.closed = r.tokenTo(r.i), true
+				r.i += 3
+				n.end = r.pos()
+				r.leafEnded()
+				return true
+			}
+		case r.triple:
+		case c == r.q:
+			r.quote, r.quoteAt = r.pos(), r.i
+			r.i++
+			r.st = stStrQuote
+			return true
+		case c == '\\':
+			r.tok.WriteString(r.w[r.tokFrom:r.i])
+			ok := r.escape(n)
+			r.tokFrom = r.i
+			if !ok {
+				return false
+			}
 			continue
-		case c == q && len(delim) == 1:
-			n.repair(repairInnerQuote)
-		case c == '\n' && len(delim) == 1:
+		case c == '\n':
 			n.repair(repairRawNewline)
 		}
-		b.WriteByte(c)
 		r.i++
 	}
-	n.text, n.end = b.String(), r.i
+	if !r.final {
+		return false
+	}
+	n.text, n.end = r.tokenTo(r.i), r.pos()
 	n.repair(repairUnclosed)
-	return n
+	r.leafEnded()
+	return true
 }
 
-// endsValue reports whether a quote before offset i ends its string: what
-// follows, after blanks, is a delimiter, a colon, another string (a comma
-// left out) or the end of the text.
-func (r *looseReader) endsValue(i int) bool {
-	for i < len(r.s) && (r.s[i] == ' ' || r.s[i] == '\t' || r.s[i] == '\r') {
-		i++
-	}
-	return i >= len(r.s) || strings.IndexByte(",}]:\n\"'", r.s[i]) >= 0 || strings.HasPrefix(r.s[i:], "//") || strings.HasPrefix(r.s[i:], "/*")
-}
-
-// escape reads a backslash escape at r.i into b.
-func (r *looseReader) escape(b *strings.Builder, n *loose) {
-	if r.i+1 >= len(r.s) {
-		r.i++
-		return
-	}
-	c := r.s[r.i+1]
-	if simple := strings.IndexByte(`"\/bfnrt'`, c); simple >= 0 {
-		b.WriteByte("\"\\/\b\f\n\r\t'"[simple])
-		r.i += 2
-		return
-	}
-	if c == 'u' && r.i+6 <= len(r.s) {
-		if v, ok := hex4(r.s[r.i+2 : r.i+6]); ok {
-			r.i += 6
-			if v >= 0xD800 && v < 0xDC00 && strings.HasPrefix(r.s[r.i:], `\u`) && r.i+6 <= len(r.s) {
-				if lo, ok := hex4(r.s[r.i+2 : r.i+6]); ok && lo >= 0xDC00 && lo < 0xE000 {
-					r.i += 6
-					b.WriteRune(rune((v-0xD800)<<10|(lo-0xDC00)) + 0x10000)
-					return
+// strQuote decides whether the quote before the blanks at w[i] ends its
+// string: what follows the blanks is a delimiter, a colon, another string
+// (a comma left out), a comment or the end of the text.
+func (r *looseStream) strQuote() bool {
+	n := r.leaf
+	for r.i < len(r.w) {
+		switch r.w[r.i] {
+		case ' ', '\t', '\r':
+			r.i++
+			continue
+		case ',', '}', ']', ':', '\n', '"', '\'':
+			return r.strQuoteEnds()
+		case '/':
+			if r.i+1 >= len(r.w) {
+				if !r.final {
+					return false
 				}
+			} else if c := r.w[r.i+1]; c == '/' || c == '*' {
+				return r.strQuoteEnds()
 			}
-			if v >= 0xD800 && v < 0xE000 {
-				b.WriteRune(utf8.RuneError)
-				return
+		}
+		// An unescaped quote inside the string: it and the blanks after it
+		// are text.
+		n.repair(repairInnerQuote)
+		if r.quoteAt < 0 {
+			r.tok.Write(r.qbuf)
+			r.tok.WriteString(r.w[:r.i])
+			r.tokFrom = r.i
+		}
+		r.st = stStr
+		return true
+	}
+	if !r.final {
+		return false
+	}
+	return r.strQuoteEnds()
+}
+
+func (r *looseStream) strQuoteEnds() bool {
+	n := r.leaf
+	if r.quoteAt >= 0 {
+		n.text = r.tokenTo(r.quoteAt)
+	} else {
+		n.text = r.tok.String()
+	}
+	n.closed, n.end = true, r.quote+1
+	r.leafEnded()
+	return true
+}
+
+// escape reads the backslash escape at w[i] into tok, and reports false
+// when what follows is not written yet.
+func (r *looseStream) escape(n *loose) bool {
+	rest := r.w[r.i:]
+	if len(rest) < 2 {
+		if !r.final {
+			return false
+		}
+		r.i++ // a backslash the text ends with
+		return true
+	}
+	c := rest[1]
+	if simple := strings.IndexByte(`"\/bfnrt'`, c); simple >= 0 {
+		r.tok.WriteByte("\"\\/\b\f\n\r\t'"[simple])
+		r.i += 2
+		return true
+	}
+	if c == 'u' {
+		if len(rest) < 6 && !r.final && partOfUEscape(rest) {
+			return false
+		}
+		if len(rest) >= 6 {
+			if v, ok := hex4(rest[2:6]); ok {
+				if v >= 0xD800 && v < 0xDC00 {
+					// The high half of a surrogate pair: is the low half next?
+					if len(rest) < 12 && !r.final && partOfUEscape(rest[6:]) {
+						return false
+					}
+					if len(rest) >= 12 && rest[6:8] == `\u` {
+						if lo, ok := hex4(rest[8:12]); ok && lo >= 0xDC00 && lo < 0xE000 {
+							r.tok.WriteRune(rune((v-0xD800)<<10|(lo-0xDC00)) + 0x10000)
+							r.i += 12
+							return true
+						}
+					}
+				}
+				if v >= 0xD800 && v < 0xE000 {
+					v = utf8.RuneError
+				}
+				r.tok.WriteRune(rune(v))
+				r.i += 6
+				return true
 			}
-			b.WriteRune(rune(v))
-			return
 		}
 	}
 	n.repair(repairBadEscape)
-	b.WriteByte('\\')
+	r.tok.WriteByte('\\')
 	r.i++
+	return true
+}
+
+// partOfUEscape reports whether s is the start of a \uXXXX escape.
+func partOfUEscape(s string) bool {
+	for i := 0; i < len(s) && i < 6; i++ {
+		switch c := s[i]; i {
+		case 0:
+			if c != '\\' {
+				return false
+			}
+		case 1:
+			if c != 'u' {
+				return false
+			}
+		default:
+			if _, ok := hexValue(c); !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // hex4 parses four hex digits.
 func hex4(s string) (int, bool) {
 	v := 0
 	for i := 0; i < 4; i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			v = v<<4 | int(c-'0')
-		case c >= 'a' && c <= 'f':
-			v = v<<4 | int(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			v = v<<4 | int(c-'A'+10)
-		default:
+		d, ok := hexValue(s[i])
+		if !ok {
 			return 0, false
 		}
+		v = v<<4 | d
 	}
 	return v, true
+}
+
+// hexValue returns the value of the hex digit c.
+func hexValue(c byte) (int, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0'), true
+	case c >= 'a' && c <= 'f':
+		return int(c - 'a' + 10), true
+	case c >= 'A' && c <= 'F':
+		return int(c - 'A' + 10), true
+	}
+	return 0, false
 }

@@ -52,32 +52,37 @@ func dumpLoose(n *loose) string {
 	return b.String() + repairs.String()
 }
 
+// looseTests are inputs of the tolerant reader and the trees it reads.
+var looseTests = []struct{ in, want string }{
+	{`{"a": 1, "b": [true, null]}`, `{"a":1,"b":[<true>,<null>]} | /b/0: unquoted string | /b/1: unquoted string`},
+	{`{"a": "x",}`, `{"a":"x"} | : trailing comma removed`},
+	{`{a: 'x', b: "y" "c": 2}`, `{"a":"x","b":"y","c":2} | : unquoted key | : unquoted key | : missing comma added | /a: single-quoted string`},
+	{"{\"a\": 1 // one\n, /* two */ \"b\": 2}", `{"a":1,"b":2} | : comment removed | : comment removed`},
+	{`{"a": [1, 2}`, `{"a":[1,2]} | /a: missing closing bracket added`},
+	{`[1, 2}`, `[1,2] | : wrong closing bracket`},
+	{`[{"a": 1], 2]`, `[{"a":1}] | /0: missing closing bracket added`}, // the ] is the list's: ", 2]" is left
+	{`{"a": [1, 2, ...]}`, `{"a":[1,2]} | /a: ellipsis removed`},
+	{`{"s": "He said "hi" to me", "n": 1}`, `{"s":"He said \"hi\" to me","n":1} | /s: unescaped quote kept in the string | /s: unescaped quote kept in the string`},
+	{"{\"s\": \"two\nlines\"}", `{"s":"two\nlines"} | /s: raw newline kept in the string`},
+	{`{"s": """a "quoted" word"""}`, `{"s":"a \"quoted\" word"} | /s: triple-quoted string`},
+	{"{\"s\": `tick`}", `{"s":"tick"} | /s: backtick-quoted string`},
+	{`{"foo": "` + "```bar```" + `"}`, `{"foo":"` + "```bar```" + `"}`},
+	{`{"a": {"b": "cut`, `{"a":{"b":"cut"!}!}! | : closed where the text ended | /a: closed where the text ended | /a/b: closed where the text ended`},
+	{`{"a": 12`, `{"a":12!}! | : closed where the text ended`},
+	{`{"a": unquoted text, "b": 2}`, `{"a":<unquoted text>,"b":2} | /a: unquoted string`},
+	{`{"a": , "b": 2}`, `{"b":2} | : member without a value dropped | : extra comma removed`},
+	{`[1, 2,, 3]`, `[1,2,3] | : extra comma removed`},
+	{`"\u00e9\ud83d\ude00\q"`, `"é😀\\q" | : invalid escape kept as written`},
+	{`12abc`, `<12abc> | : unquoted string`},
+	{`-1.5e3`, `-1.5e3!`},
+	{`The answer is **True**`, `<The answer is **True**> | : unquoted string`},
+	// A word in a container ends at an ellipsis.
+	{`{c: True ...}`, `{"c":<True>} | : unquoted key | : missing comma added | : ellipsis removed | /c: unquoted string`},
+	{"[a, b…]", `[<a>,<b>] | : missing comma added | : ellipsis removed | /0: unquoted string | /1: unquoted string`},
+}
+
 func TestReadLoose(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{`{"a": 1, "b": [true, null]}`, `{"a":1,"b":[<true>,<null>]} | /b/0: unquoted string | /b/1: unquoted string`},
-		{`{"a": "x",}`, `{"a":"x"} | : trailing comma removed`},
-		{`{a: 'x', b: "y" "c": 2}`, `{"a":"x","b":"y","c":2} | : unquoted key | : unquoted key | : missing comma added | /a: single-quoted string`},
-		{"{\"a\": 1 // one\n, /* two */ \"b\": 2}", `{"a":1,"b":2} | : comment removed | : comment removed`},
-		{`{"a": [1, 2}`, `{"a":[1,2]} | /a: missing closing bracket added`},
-		{`[1, 2}`, `[1,2] | : wrong closing bracket`},
-		{`[{"a": 1], 2]`, `[{"a":1}] | /0: missing closing bracket added`}, // the ] is the list's: ", 2]" is left
-		{`{"a": [1, 2, ...]}`, `{"a":[1,2]} | /a: ellipsis removed`},
-		{`{"s": "He said "hi" to me", "n": 1}`, `{"s":"He said \"hi\" to me","n":1} | /s: unescaped quote kept in the string | /s: unescaped quote kept in the string`},
-		{"{\"s\": \"two\nlines\"}", `{"s":"two\nlines"} | /s: raw newline kept in the string`},
-		{`{"s": """a "quoted" word"""}`, `{"s":"a \"quoted\" word"} | /s: triple-quoted string`},
-		{"{\"s\": `tick`}", `{"s":"tick"} | /s: backtick-quoted string`},
-		{`{"foo": "` + "```bar```" + `"}`, `{"foo":"` + "```bar```" + `"}`},
-		{`{"a": {"b": "cut`, `{"a":{"b":"cut"!}!}! | : closed where the text ended | /a: closed where the text ended | /a/b: closed where the text ended`},
-		{`{"a": 12`, `{"a":12!}! | : closed where the text ended`},
-		{`{"a": unquoted text, "b": 2}`, `{"a":<unquoted text>,"b":2} | /a: unquoted string`},
-		{`{"a": , "b": 2}`, `{"b":2} | : member without a value dropped | : extra comma removed`},
-		{`[1, 2,, 3]`, `[1,2,3] | : extra comma removed`},
-		{`"\u00e9\ud83d\ude00\q"`, `"é😀\\q" | : invalid escape kept as written`},
-		{`12abc`, `<12abc> | : unquoted string`},
-		{`-1.5e3`, `-1.5e3!`},
-		{`The answer is **True**`, `<The answer is **True**> | : unquoted string`},
-	}
-	for _, tt := range tests {
+	for _, tt := range looseTests {
 		n, _ := readLoose(tt.in, 0)
 		if got := dumpLoose(n); got != tt.want {
 			t.Errorf("%s:\ngot  %s\nwant %s", tt.in, got, tt.want)
