@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// streamAnswer is a 10 KB answer of streamSchema: a list of objects with
+// typedStreamAnswer is a 10 KB answer of streamSchema: a list of objects with
 // strings (escapes included) and booleans.
-var streamAnswer = func() string {
+var typedStreamAnswer = func() string {
 	var b strings.Builder
 	b.WriteString(`{"name": "A \"quoted\" name\nover two lines", "count": 12111, "mood": "up", "tags": ["a", "b", "c"], "items": [`)
 	for i := 0; b.Len() < 10<<10; i++ {
@@ -26,10 +26,10 @@ var streamAnswer = func() string {
 // after every chunk.
 func BenchmarkStream(b *testing.B) {
 	b.Run("parse", func(b *testing.B) {
-		b.SetBytes(int64(len(streamAnswer)))
+		b.SetBytes(int64(len(typedStreamAnswer)))
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := ParseWith[streamOut](streamParser, streamAnswer); err != nil {
+			if _, err := ParseWith[streamOut](streamParser, typedStreamAnswer); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -41,12 +41,12 @@ func BenchmarkStream(b *testing.B) {
 				name += "/partial-each"
 			}
 			b.Run(name, func(b *testing.B) {
-				b.SetBytes(int64(len(streamAnswer)))
+				b.SetBytes(int64(len(typedStreamAnswer)))
 				b.ReportAllocs()
 				for b.Loop() {
 					s := NewStream[streamPartial, streamOut](streamParser)
-					for i := 0; i < len(streamAnswer); i += size {
-						s.WriteString(streamAnswer[i:min(i+size, len(streamAnswer))])
+					for i := 0; i < len(typedStreamAnswer); i += size {
+						s.WriteString(typedStreamAnswer[i:min(i+size, len(typedStreamAnswer))])
 						if eachPartial {
 							if _, err := s.Partial(); err != nil {
 								b.Fatal(err)
