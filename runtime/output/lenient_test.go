@@ -7,9 +7,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/promptgen/promptgen/runtime/internal/costtest"
 )
 
 const lenientSchema = `{
@@ -206,26 +207,14 @@ func FuzzParseLenient(f *testing.F) {
 func jsonMarshalOut(v lenientOut) ([]byte, error) { return json.Marshal(v) }
 
 // TestParseLenientLinear: hostile answers cost time in proportion to
-// their length (4× the input well under 16× the time).
+// their length (costtest.Linear: CPU time, best of runs).
 func TestParseLenientLinear(t *testing.T) {
 	for name, unit := range map[string]string{
 		"brackets": "[", "objects": `{"a":1}`, "quotes": `"`, "comments": "/*", "fences": "```\n{\n",
 		"words": "true false ", "keys": `{"name": "a", "name": `,
 	} {
-		timeOf := func(n int) time.Duration {
-			s := strings.Repeat(unit, n/len(unit))
-			best := time.Duration(1 << 62)
-			for range 3 {
-				start := time.Now()
-				ParseLenient[lenientOut](s, lenientShape, nil)
-				best = min(best, time.Since(start))
-			}
-			return best
-		}
-		small, large := timeOf(1<<16), timeOf(1<<18)
-		if large > 10*small+10*time.Millisecond {
-			t.Errorf("%s: 64 KiB in %v, 256 KiB in %v: not linear", name, small, large)
-		}
+		costtest.Linear(t, name, 1<<15, func(n int) string { return strings.Repeat(unit, n/len(unit)) },
+			func(s string) { ParseLenient[lenientOut](s, lenientShape, nil) })
 	}
 }
 

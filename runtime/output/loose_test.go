@@ -4,7 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/promptgen/promptgen/runtime/internal/costtest"
 )
 
 // dumpLoose writes n compactly: strings quoted, numbers as written, words
@@ -104,28 +105,15 @@ func TestReadLooseEnd(t *testing.T) {
 }
 
 // TestReadLooseLinear: hostile inputs take time in proportion to their
-// length: 4× the input takes well under 16× the time (a quadratic reader
-// would take 16×). Each size takes the fastest of a few runs.
+// length (costtest.Linear: CPU time, best of runs).
 func TestReadLooseLinear(t *testing.T) {
 	shapes := map[string]string{
 		"brackets": "[", "braces": `{"a":`, "quotes": `"`, "comments": "/*",
 		"inner quotes": `"a" `, "commas": ",", "words": "x ", "escapes": `"\`,
 	}
 	for name, unit := range shapes {
-		timeOf := func(n int) time.Duration {
-			s := "[" + strings.Repeat(unit, n/len(unit))
-			best := time.Duration(1 << 62)
-			for range 3 {
-				start := time.Now()
-				readLoose(s, 0)
-				best = min(best, time.Since(start))
-			}
-			return best
-		}
-		small, large := timeOf(1<<16), timeOf(1<<18)
-		if large > 10*small+5*time.Millisecond {
-			t.Errorf("%s: 64 KiB in %v, 256 KiB in %v: not linear", name, small, large)
-		}
+		costtest.Linear(t, name, 1<<15, func(n int) string { return "[" + strings.Repeat(unit, n/len(unit)) },
+			func(s string) { readLoose(s, 0) })
 	}
 }
 

@@ -72,6 +72,9 @@ type known struct {
 	value   any               // Done, or a string InProgress: a JSON value as the coercer builds it
 	members map[string]*known // an object InProgress, by property name
 	items   []*known          // a list InProgress
+	// itemsDone counts the items of a list InProgress that are done: the
+	// next read of the list starts after them.
+	itemsDone int
 	// filled is the Field a Done value filled, kept to be copied the next
 	// time; for a list InProgress, list is the slice filled so far and
 	// listDone how many of its items are done.
@@ -150,12 +153,8 @@ func (r *partialReader) partial(n *loose, s *shape, ptr string, textEnd int) (*k
 		}
 		// The complete items are known from the last read; the one after
 		// them may have grown.
-		i := 0
-		for i < len(k.items) && k.items[i].state == Done {
-			i++
-		}
-		k.items = k.items[:i]
-		for ; i < len(n.elems); i++ {
+		k.items = k.items[:k.itemsDone]
+		for i := k.itemsDone; i < len(n.elems); i++ {
 			item, err := r.partial(n.elems[i], items, fmt.Sprintf("%s/%d", ptr, i), textEnd)
 			if err != nil {
 				return nil, err
@@ -164,6 +163,9 @@ func (r *partialReader) partial(n *loose, s *shape, ptr string, textEnd int) (*k
 				break // the last item, not readable yet
 			}
 			k.items = append(k.items, item)
+			if item.state == Done && k.itemsDone == i {
+				k.itemsDone++
+			}
 		}
 		return k, nil
 	case n.kind == looseString && primary&typeString != 0:
@@ -267,6 +269,9 @@ func fill(dst reflect.Value, k *known) error {
 				return err
 			}
 		}
+	case t.Kind() == reflect.String && isString(k.value):
+		// A string in progress grows at each read: set it, not a copy.
+		v.SetString(k.value.(string))
 	default:
 		err = decodeKnown(ptr.Interface(), k)
 	}
@@ -376,25 +381,15 @@ func ParsePartial[P any](p *Parser, text string) (P, error) {
 	if err != nil {
 		return out, err
 	}
-	r := newPartialReader()
-	var firstErr error
-	for _, n := range partialCandidates(text, shape.root) {
-		v, err := readPartial[P](r, n, shape.root, len(text))
-		if err == nil {
-			return v, nil
-		}
-		if firstErr == nil {
-			firstErr = err
-		}
-	}
-	return out, firstErr
+	a := newAnswerStream(shape.root)
+	a.write(text)
+	return readPartial[P](newPartialReader(), a, shape.root)
 }
 
-// readPartial returns the partial P of n, what the reader read of an
-// answer of shape s, the text read being textEnd bytes long.
-func readPartial[P any](r *partialReader, n *loose, s *shape, textEnd int) (P, error) {
+// readPartial returns the partial P of the answer a follows, of shape s.
+func readPartial[P any](r *partialReader, a *answerStream, s *shape) (P, error) {
 	var out P
-	k, err := r.partial(n, s, "", textEnd)
+	k, err := a.partial(r, s)
 	if err != nil || k == nil {
 		return out, err
 	}
@@ -411,18 +406,7 @@ func fillRoot[P any](out *P, k *known) error {
 	return fill(v, k)
 }
 
-// partialCandidates reads the values an answer being written may be
-// giving, in order: the fenced blocks, the objects or lists of the prose,
-// and, when the schema's top is not an object, the text.
-func partialCandidates(text string, s *shape) []*loose {
-	for s.ref != nil {
-		s = s.ref
-	}
-	candidates := append(fencedValues(text), proseValues(text)...)
-	if s.types&typeObject == 0 || s.types&^typeObject != 0 {
-		if n, _ := readLoose(text, 0); n != nil {
-			candidates = append(candidates, n)
-		}
-	}
-	return candidates
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
 }

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/promptgen/promptgen/runtime/internal/costtest"
 )
 
 // What generated code makes of streamSchema.
@@ -171,25 +172,37 @@ func FuzzParsePartial(f *testing.F) {
 }
 
 // TestParsePartialLinear: hostile texts cost time in proportion to their
-// length.
+// length (costtest.Linear: CPU time, best of runs).
 func TestParsePartialLinear(t *testing.T) {
 	for name, unit := range map[string]string{
 		"brackets": "[", "quotes": `"`, "comments": "/*", "items": `{"items": [` + strings.Repeat(`{"title": "t"}, `, 4),
 		"open objects": `{"items": [{"title": `,
 	} {
-		timeOf := func(n int) time.Duration {
-			s := strings.Repeat(unit, n/len(unit))
-			best := time.Duration(1 << 62)
-			for range 3 {
-				start := time.Now()
-				ParsePartial[streamPartial](streamParser, s)
-				best = min(best, time.Since(start))
+		costtest.Linear(t, name, 1<<15, func(n int) string { return strings.Repeat(unit, n/len(unit)) },
+			func(s string) { ParsePartial[streamPartial](streamParser, s) })
+	}
+}
+
+// TestStreamLinear: an answer fed in 1-byte chunks, with a partial after
+// each, costs time in proportion to its length: a list of objects, a long
+// string, a long line of prose before the value, and values of the prose
+// that do not fit.
+func TestStreamLinear(t *testing.T) {
+	for name, input := range map[string]func(n int) string{
+		"items": func(n int) string {
+			return `{"name": "a", "count": 1, "items": [` + strings.Repeat(`{"title": "step", "done": true}, `, n/32) + `{"title": "last"}]}`
+		},
+		"string":       func(n int) string { return `{"name": "` + strings.Repeat("a", n) + `", "count": 1}` },
+		"prose":        func(n int) string { return strings.Repeat("word ", n/5) + `{"name": "a", "count": 1}` },
+		"misfits":      func(n int) string { return strings.Repeat(`{"count": "x"} `, n/15) + `{"name": "a", "count": 1}` },
+		"fenced lines": func(n int) string { return "```\n" + strings.Repeat("x", n) + "\n```\n" + `{"name": "a", "count": 1}` },
+	} {
+		costtest.Linear(t, name, 2000, input, func(answer string) {
+			s := NewStream[streamPartial, streamOut](streamParser)
+			for i := range len(answer) {
+				s.WriteString(answer[i : i+1])
+				s.Partial()
 			}
-			return best
-		}
-		small, large := timeOf(1<<16), timeOf(1<<18)
-		if large > 10*small+10*time.Millisecond {
-			t.Errorf("%s: 64 KiB in %v, 256 KiB in %v: not linear", name, small, large)
-		}
+		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"strings"
 )
 
 // Stream reads an answer as it arrives, in chunks: Partial says what is
@@ -14,8 +13,10 @@ import (
 // use.
 type Stream[P, O any] struct {
 	parser *Parser
-	text   strings.Builder
-	// changed is set when text grew since partial was computed.
+	shape  *shape
+	answer *answerStream
+	reader *partialReader
+	// changed is set when the text grew since partial was computed.
 	changed bool
 	partial P
 	err     error
@@ -24,7 +25,13 @@ type Stream[P, O any] struct {
 
 // NewStream returns a stream of an answer that p parses.
 func NewStream[P, O any](p *Parser) *Stream[P, O] {
-	return &Stream[P, O]{parser: p}
+	s := &Stream[P, O]{parser: p, reader: newPartialReader()}
+	if shape, err := p.shape(); err != nil {
+		s.err = err
+	} else {
+		s.shape, s.answer = shape.root, newAnswerStream(shape.root)
+	}
+	return s
 }
 
 // Write appends a chunk of the answer. It fails only after End.
@@ -32,26 +39,31 @@ func (s *Stream[P, O]) Write(chunk []byte) (int, error) {
 	return s.WriteString(string(chunk))
 }
 
-// WriteString appends a chunk of the answer. It fails only after End.
+// WriteString appends a chunk of the answer: its cost is the chunk's
+// length, whatever the chunks. It fails only after End.
 func (s *Stream[P, O]) WriteString(chunk string) (int, error) {
-	if s.ended {
+	switch {
+	case s.ended:
 		return 0, errStreamEnded
-	}
-	if s.text.Len()+len(chunk) > MaxCompletion {
+	case s.answer == nil:
+		return 0, s.err
+	case s.answer.text.Len()+len(chunk) > MaxCompletion:
 		return 0, ErrTooLarge
 	}
-	s.text.WriteString(chunk)
+	s.answer.write(chunk)
 	s.changed = s.changed || chunk != ""
 	return len(chunk), nil
 }
 
 // Partial returns what is known of the answer so far. An error means the
 // text received already cannot become an answer of the schema; more text
-// does not change that. After End, it is the whole answer, every value
-// done: the value End returned, as a P.
+// may bring one. After End, it is the whole answer, every value done: the
+// value End returned, as a P. It costs what changed since the last call:
+// complete values are read once, and the slices of lists grow in place,
+// so a partial shares memory with the next ones and must not be modified.
 func (s *Stream[P, O]) Partial() (P, error) {
 	if s.changed {
-		s.partial, s.err = ParsePartial[P](s.parser, s.text.String())
+		s.partial, s.err = readPartial[P](s.reader, s.answer, s.shape)
 		s.changed = false
 	}
 	return s.partial, s.err
@@ -61,7 +73,11 @@ func (s *Stream[P, O]) Partial() (P, error) {
 // and returns the value; later writes fail.
 func (s *Stream[P, O]) End(opts ...ParseOption) (O, error) {
 	s.ended = true
-	v, err := ParseWith[O](s.parser, s.text.String(), opts...)
+	var text string
+	if s.answer != nil {
+		text = s.answer.text.String()
+	}
+	v, err := ParseWith[O](s.parser, text, opts...)
 	s.changed = false
 	var p P
 	s.partial, s.err = p, err
