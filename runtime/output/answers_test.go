@@ -33,17 +33,6 @@ var knownAnswerFailures = map[string]string{
 	"baml/basics/test_json_with_markdown_without_quotes": "an unquoted value ends at its first comma; the rest is dropped as unknown members (nil error), though no `key:` follows before the closing bracket",
 	"baml/class/test_string_field_with_spaces":           "an unquoted value ends at the line break; the next line, which holds no `key:`, is dropped (nil error)",
 	"baml/lists/test_class_list":                         "an unquoted number with thousands separators (-2,000.00) is read as -2, and 000.00 as a member without a value, dropped (nil error)",
-	// Enum aliases (x-aliases) match only exactly, never like the values
-	// themselves: ignoring case and punctuation, with text after them, or
-	// in the text.
-	"baml/enum/no_punctuation_2":        "alias matched ignoring punctuation (k-2-3 1_1 for k-2-3.1_1)",
-	"baml/enum/descriptions":            "alias with a description after it (k1: ...)",
-	"baml/enum/descriptions_whitespace": "alias with a description after it (k-2-3.1_1 The ...)",
-	"baml/enum/descriptions_period":     "alias with a description after it (k-2-3.1_1. The ...)",
-	"baml/enum/alias_with_text":         "alias found in the text",
-	"baml/enum/multi_aliases":           "two values named by aliases in the text: ambiguous, but aliases are not searched, so the error is enum",
-	"baml/enum/multi_aliases_1":         "two values named by aliases in the text: ambiguous, but aliases are not searched, so the error is enum",
-	"baml/enum/multi_aliases_2":         "three values named in the text (two by alias): only NUMBER_THREE is seen, so THREE comes back with a nil error",
 	// Numbers.
 	"baml/basics/test_float_comma_german2": "a bare number followed by a full stop (12.11.) is read as a number the answer ends inside",
 	"baml/mod/partial_int_not_deleted":     "a bare number that is the whole answer (123) is taken as cut off when made a one-item list; strict JSON reads it as complete",

@@ -3,8 +3,10 @@ package output
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -398,35 +400,96 @@ func (c *coercer) enumValue(n *loose, s *shape, ptr string) (any, error) {
 		c.fix(ptr, fixEnumAlias)
 		return v, nil
 	}
-	// Matched ignoring case and punctuation, then as words in the text
-	// ("ONE: the first", "The answer is **one**"): either way, exactly one
-	// value may match.
-	steps := []func(v string) bool{
-		func(v string) bool { return normalize(v) == normalize(text) },
-		func(v string) bool { return containsWords(normalizeKeepSpace(text), normalizeKeepSpace(v)) },
+	// Matched by a spelling (the value or an alias) ignoring case and
+	// punctuation, then as words in the text ("ONE: the first", "The
+	// answer is **one**"): either way, exactly one value may match.
+	spellings := s.spellings()
+	var found []spelling
+	for _, sp := range spellings {
+		if normalize(sp.text) == normalize(text) && !hasValue(found, sp.value) {
+			found = append(found, sp)
+		}
 	}
-	for i, match := range steps {
-		var found []any
-		for _, e := range s.enum {
-			if es, ok := e.(string); ok && match(es) {
-				found = append(found, e)
-			}
+	how := fixEnumCase
+	if len(found) == 0 {
+		found = mentioned(normalizeKeepSpace(text), spellings)
+		how = fixEnumInText
+		if len(found) == 1 && startsWithWord(normalizeKeepSpace(text), normalizeKeepSpace(found[0].text)) {
+			how = fixEnumPrefix
 		}
-		switch {
-		case len(found) > 1:
-			return nil, mismatch(ptr, "ambiguous", "%q matches several enum values", text)
-		case len(found) == 0:
-			continue
-		case i == 0:
-			c.fix(ptr, fixEnumCase)
-		case startsWithWord(normalizeKeepSpace(text), normalizeKeepSpace(found[0].(string))):
-			c.fix(ptr, fixEnumPrefix)
-		default:
-			c.fix(ptr, fixEnumInText)
+	}
+	switch {
+	case len(found) > 1:
+		return nil, mismatch(ptr, "ambiguous", "%q matches several enum values", text)
+	case len(found) == 1:
+		if found[0].alias {
+			c.fix(ptr, fixEnumAlias)
 		}
-		return found[0], nil
+		c.fix(ptr, how)
+		return found[0].value, nil
 	}
 	return nil, mismatch(ptr, "enum", "%q is not one of %s", text, enumList(s.enum))
+}
+
+// spelling is a way to write an enum value: itself, or an alias.
+type spelling struct {
+	text  string
+	value any
+	alias bool
+}
+
+// spellings returns the string values of s's enum and their aliases.
+func (s *shape) spellings() []spelling {
+	var out []spelling
+	for _, e := range s.enum {
+		if es, ok := e.(string); ok {
+			out = append(out, spelling{text: es, value: e})
+		}
+	}
+	for _, a := range slices.Sorted(maps.Keys(s.aliases)) {
+		out = append(out, spelling{text: a, value: s.aliases[a], alias: true})
+	}
+	return out
+}
+
+func hasValue(found []spelling, v any) bool {
+	return slices.ContainsFunc(found, func(sp spelling) bool { return sp.value == v })
+}
+
+// mentioned returns the values whose spellings occur as words in text
+// (normalized), one spelling each: the first that occurs. A mention inside
+// a longer one ("one" in "one two" when "one two" is a spelling too) does
+// not count.
+func mentioned(text string, spellings []spelling) []spelling {
+	type mention struct {
+		start, end int
+		sp         spelling
+	}
+	var ms []mention
+	for _, sp := range spellings {
+		word := normalizeKeepSpace(sp.text)
+		for i := 0; word != "" && i+len(word) <= len(text); {
+			j := strings.Index(text[i:], word)
+			if j < 0 {
+				break
+			}
+			j += i
+			if (j == 0 || text[j-1] == ' ') && startsWithWord(text[j:], word) {
+				ms = append(ms, mention{j, j + len(word), sp})
+			}
+			i = j + 1
+		}
+	}
+	var found []spelling
+	for _, m := range ms {
+		inside := slices.ContainsFunc(ms, func(o mention) bool {
+			return o.start <= m.start && m.end <= o.end && o.end-o.start > m.end-m.start
+		})
+		if !inside && !hasValue(found, m.sp.value) {
+			found = append(found, m.sp)
+		}
+	}
+	return found
 }
 
 // enumList writes the first values of an enum for a message.
@@ -512,23 +575,6 @@ func normalize(s string) string {
 func normalizeKeepSpace(s string) string {
 	fields := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	return strings.Join(fields, " ")
-}
-
-// containsWords reports whether text holds the words of value, between
-// word boundaries.
-func containsWords(text, value string) bool {
-	for i := 0; value != "" && i+len(value) <= len(text); {
-		j := strings.Index(text[i:], value)
-		if j < 0 {
-			return false
-		}
-		j += i
-		if (j == 0 || text[j-1] == ' ') && startsWithWord(text[j:], value) {
-			return true
-		}
-		i = j + 1
-	}
-	return false
 }
 
 // startsWithWord reports whether text starts with the words of value,

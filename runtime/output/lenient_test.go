@@ -149,6 +149,17 @@ func TestParseLenientBareValues(t *testing.T) {
 			t.Errorf("enum in %q: got %q, %v, want %q", text, got, err, want)
 		}
 	}
+	// A mention inside a longer one is not a mention; an alias counts as
+	// its value, in the text too.
+	pairShape := MustCompileShape(`{"enum": ["ONE", "ONE_TWO", "THREE"], "x-aliases": {"THREE": ["trio"]}}`)
+	for text, want := range map[string]string{"The answer is ONE_TWO.": "ONE_TWO", "I'd say a Trio.": "THREE"} {
+		if got, _, err := ParseLenient[string](text, pairShape, nil); err != nil || got != want {
+			t.Errorf("%q: got %q, %v, want %q", text, got, err, want)
+		}
+	}
+	if _, _, err := ParseLenient[string]("ONE, or a trio", pairShape, nil); !errors.As(err, &es) || es[0].Keyword != "ambiguous" {
+		t.Errorf("a value and another's alias: got %v, want ambiguous", err)
+	}
 	if _, _, err := ParseLenient[string]("Positive or negative, hard to say.", moodShape, nil); !errors.As(err, &es) || es[0].Keyword != "ambiguous" {
 		t.Errorf("two enum values in the text: got %v, want ambiguous", err)
 	}
