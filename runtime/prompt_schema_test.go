@@ -25,18 +25,40 @@ const schemaPath = "../schema/artstandardprompt.schema.json"
 // invalidPrompts holds, for each file of testdata/prompt/invalid, the
 // exact errors of the Go side.
 var invalidPrompts = map[string]string{
-	"not_array":                       `malformed: want an array of messages`,
-	"empty":                           `prompt has no messages`,
-	"null":                            `prompt has no messages`,
-	"message_not_object":              `message 1: malformed: want an object`,
-	"unknown_role":                    `message 0: role: unknown role: "bot"`,
-	"missing_role":                    `message 0: role: missing`,
-	"role_not_string":                 `message 0: role: malformed: want a string`,
-	"empty_content":                   `message 0: content: empty content`,
-	"null_content_system":             `message 0: content: empty content`,
-	"missing_content_user":            `message 0: content: empty content`,
-	"content_number":                  `message 0: content: malformed: want a string, an object or null`,
-	"content_array":                   `message 0: content: malformed: want a string, an object or null`,
+	"not_array":                 `malformed: want an array of messages`,
+	"empty":                     `prompt has no messages`,
+	"null":                      `prompt has no messages`,
+	"message_not_object":        `message 1: malformed: want an object`,
+	"unknown_role":              `message 0: role: unknown role: "bot"`,
+	"missing_role":              `message 0: role: missing`,
+	"role_not_string":           `message 0: role: malformed: want a string`,
+	"empty_content":             `message 0: content: empty content`,
+	"null_content_system":       `message 0: content: empty content`,
+	"missing_content_user":      `message 0: content: empty content`,
+	"content_number":            `message 0: content: malformed: want a string, a list of parts, an object or null`,
+	"content_number_part":       `message 0: content[0]: malformed: want an object`,
+	"part_unknown_type":         `message 0: content[0].type: malformed: want "text" or "image"`,
+	"part_without_type":         `message 0: content[0].type: malformed: want "text" or "image"`,
+	"part_unknown_field":        `message 0: content[0].cache_control: malformed: unknown field`,
+	"text_part_empty":           `message 0: content[0].text: empty content`,
+	"text_part_with_url":        `message 0: content[0].url: malformed: unknown field`,
+	"parts_empty":               `message 0: content: empty content`,
+	"parts_on_system":           `message 0: content: not allowed: content parts on a system message`,
+	"parts_on_assistant":        `message 1: content: not allowed: content parts on an assistant message`,
+	"image_http_url":            `message 0: content[0].url: invalid image: want an https URL, not scheme "http"`,
+	"image_data_url_in_url":     `message 0: content[0].url: invalid image: want an https URL, not scheme "data" (give the image's bytes as media_type and data; runtime.ImagePart splits a data URL)`,
+	"image_relative_url":        `message 0: content[0].url: invalid image: want an https URL, not "/img/a.png"`,
+	"image_url_with_media_type": `message 0: content[0].media_type: not allowed: media_type with an image URL`,
+	"image_url_and_data": `message 0: content[0].media_type: not allowed: media_type with an image URL
+message 0: content[0].data: not allowed: data with an image URL`,
+	"image_no_source":                 `message 0: content[0]: missing: an image needs url, or media_type and data`,
+	"image_bad_media_type":            `message 0: content[0].media_type: invalid image: "image/bmp" is not image/png, image/jpeg, image/gif or image/webp`,
+	"image_data_without_media_type":   `message 0: content[0].media_type: missing`,
+	"image_bad_base64":                `message 0: content[0].data: invalid image: not padded standard base64`,
+	"image_base64_unpadded":           `message 0: content[0].data: invalid image: not padded standard base64`,
+	"image_base64_url_alphabet":       `message 0: content[0].data: invalid image: not padded standard base64`,
+	"image_empty_data":                `message 0: content[0].data: missing`,
+	"image_url_not_string":            `message 0: content[0].url: malformed: want a string`,
 	"structured_content_user":         `message 0: content: not allowed: structured content on a user message`,
 	"structured_content_assistant":    `message 1: content: not allowed: structured content on an assistant message`,
 	"assistant_without_text_or_calls": `message 1: content: empty content: an assistant message needs text or tool calls`,
@@ -278,6 +300,56 @@ func TestPromptSchemaAgreesInvalid(t *testing.T) {
 			}
 			if goIdx := goIndexes(err); !cmp.Equal(got, goIdx) {
 				t.Errorf("the schema blames messages %v, Go blames %v", got, goIdx)
+			}
+		})
+	}
+}
+
+// TestPromptSchemaAgreesImageBounds: the schema's maxLength of image URLs
+// and data are MaxImageURL and MaxImageData, counted in characters on both
+// sides (too big for the file corpus). Data at the bound would take the
+// schema's pattern seconds, so its bound is read from the schema.
+func TestPromptSchemaAgreesImageBounds(t *testing.T) {
+	raw, err := os.ReadFile(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Defs struct {
+			ImagePart struct {
+				Properties map[string]struct {
+					MaxLength int `json:"maxLength"`
+				} `json:"properties"`
+			} `json:"imagePart"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	props := doc.Defs.ImagePart.Properties
+	if props["url"].MaxLength != MaxImageURL || props["data"].MaxLength != MaxImageData {
+		t.Errorf("the schema bounds url to %d and data to %d characters, Go to %d and %d",
+			props["url"].MaxLength, props["data"].MaxLength, MaxImageURL, MaxImageData)
+	}
+	s := compileArtSchema(t)
+	host := "https://example.com/"
+	for _, tc := range []struct {
+		name string
+		part Part
+		ok   bool
+	}{
+		{"URL at the bound", ImagePart(host + strings.Repeat("é", MaxImageURL-len(host))), true},
+		{"URL over the bound", ImagePart(host + strings.Repeat("é", MaxImageURL-len(host)+1)), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := json.Marshal(Prompt{{Role: RoleUser, Parts: []Part{tc.part}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, goErr := goCheck(data)
+			schemaBlames := schemaCheck(t, s, data)
+			if (goErr == nil) != tc.ok || (schemaBlames == nil) != tc.ok {
+				t.Errorf("want valid=%v; Go: %v; the schema blames messages %v", tc.ok, goErr, schemaBlames)
 			}
 		})
 	}
