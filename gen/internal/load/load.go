@@ -19,6 +19,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/schema"
 	"gopkg.in/yaml.v3"
@@ -842,7 +843,8 @@ func (f *yamlFile) tmplSpec(e pair) *ir.TemplateSpec {
 }
 
 // messages decodes `messages`: a list of {role, template} entries, with
-// name, tool_call_id (tool_result) and tool_calls (tool_request, assistant).
+// name, tool_call_id (tool_result), tool_calls (tool_request, assistant)
+// and content in place of template (user).
 func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 	if e.v.Kind != yaml.SequenceNode {
 		f.wrongKind(e.v, strconv.Quote(e.key), "a list of {role, template} entries")
@@ -962,9 +964,29 @@ func (f *yamlFile) contentParts(e pair) []*ir.PartSpec {
 		}
 		if t := f.tmplSpec(pe); t != nil {
 			parts = append(parts, &ir.PartSpec{Pos: f.pos(n), Image: pe.key == "image", Template: t})
+			if pe.key == "image" {
+				f.checkStaticImage(pe.v, t.Text)
+			}
 		}
 	}
 	return parts
+}
+
+// checkStaticImage reports at n an image template without template syntax
+// whose URL runtime.Prompt.Validate rejects, as it would in every
+// rendering.
+func (f *yamlFile) checkStaticImage(n *yaml.Node, text string) {
+	if strings.Contains(text, "{{") || strings.Contains(text, "{%") || strings.Contains(text, "{#") {
+		return
+	}
+	var errs runtime.MessageErrors
+	if !errors.As(runtime.Prompt{{Role: runtime.RoleUser, Parts: []runtime.Part{runtime.ImagePart(text)}}}.Validate(), &errs) {
+		return
+	}
+	for _, e := range errs {
+		e.Index, e.Field = -1, strings.TrimSpace("image "+strings.TrimPrefix(strings.TrimPrefix(e.Field, "content[0]"), "."))
+		f.errorf(n, "%s", e)
+	}
 }
 
 // toolCalls decodes a message's `tool_calls`: {id, name, arguments}
