@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -353,4 +354,52 @@ func TestPromptSchemaAgreesImageBounds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzPromptSchemaAgrees holds Go and the published schema to the same
+// verdict on any JSON document: what Go accepts, the schema accepts, and
+// what the schema accepts, Go rejects only by a rule relating messages to
+// each other. What Go accepts also survives a round trip unchanged.
+func FuzzPromptSchemaAgrees(f *testing.F) {
+	for _, dir := range []string{"valid", "invalid"} {
+		paths, _ := filepath.Glob(filepath.Join("testdata/prompt", dir, "*.json"))
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data)
+		}
+	}
+	s := compileArtSchema(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var doc, rest any
+		if dec.Decode(&doc) != nil || dec.Decode(&rest) != io.EOF {
+			return // not one JSON document
+		}
+		p, goErr := goCheck(data)
+		schemaErr := s.Validate(doc)
+		crossMessage := errors.Is(goErr, ErrDuplicateToolCallID) || errors.Is(goErr, ErrUnmatchedToolResult)
+		switch {
+		case goErr == nil && schemaErr != nil:
+			t.Fatalf("Go accepts, the schema rejects %s: %v", data, schemaErr)
+		case goErr != nil && schemaErr == nil && !crossMessage:
+			t.Fatalf("the schema accepts, Go rejects %s: %v", data, goErr)
+		case goErr != nil:
+			return
+		}
+		out, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := goCheck(out)
+		if err != nil {
+			t.Fatalf("Go rejects its own output %s: %v", out, err)
+		}
+		if again, _ := json.Marshal(back); !bytes.Equal(out, again) {
+			t.Fatalf("round trip changes %s into %s", out, again)
+		}
+	})
 }
