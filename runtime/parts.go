@@ -24,11 +24,11 @@ type Part struct {
 //
 // Validate accepts a URL that starts with "https://" followed by a host, has
 // no white space or control character, and is at most MaxImageURL
-// characters long; a data: URL goes in MediaType and Data instead (ImagePart splits
-// one). MediaType is image/png, image/jpeg, image/gif or image/webp, the
-// types that both OpenAI and Anthropic take, and Data is the image's bytes
-// in padded standard base64 (RFC 4648 section 4, no line breaks), at most
-// MaxImageData bytes of base64 text.
+// characters long; a data: URL goes in MediaType and Data instead
+// (ImagePart splits one). MediaType is image/png, image/jpeg, image/gif or
+// image/webp, the types that both OpenAI and Anthropic take, and Data is
+// the image's bytes in padded standard base64 (RFC 4648 section 4, no line
+// breaks), at most MaxImageData bytes of base64 text.
 type Image struct {
 	URL       string
 	MediaType string
