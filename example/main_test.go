@@ -123,7 +123,8 @@ func TestOutputReadable(t *testing.T) {
 		headings = append(headings, m[1])
 	}
 	want := []string{"Prompts rendered from typed feeds", "An agent loop over the agent template set",
-		"Parsing completions into the output types", "A sectioned prompt with token budgets", "One messages prompt, three destinations"}
+		"Parsing completions into the output types", "A sectioned prompt with token budgets", "One messages prompt, three destinations",
+		"A prompt with an image"}
 	if d := cmp.Diff(want, headings); d != "" {
 		t.Errorf("headings (-want +got):\n%s", d)
 	}

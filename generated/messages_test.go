@@ -16,44 +16,65 @@ import (
 )
 
 // messagesPrompts are the prompts with messages: they have no Render, and
-// TestMessagesFixtures checks their fixtures.
-var messagesPrompts = map[string]bool{"support/classify_sentiment": true}
+// TestMessagesFixtures checks their fixtures, each building the messages
+// and the request of a fixture's JSON.
+var messagesPrompts = map[string]func(t *testing.T, feed string) (runtime.Prompt, runtime.Request){
+	"support/classify_sentiment":  messagesOf(generated.ClassifySentiment),
+	"support/describe_screenshot": messagesOf(generated.DescribeScreenshot),
+}
 
-// TestMessagesFixtures builds the messages of the messages prompt from
-// every fixture and compares them with what Jinja2 renders for each
-// message template (testdata/support/classify_sentiment/*.want.txt, a JSON
-// array of {role, content} written by golden.py --prompts).
-func TestMessagesFixtures(t *testing.T) {
-	feeds, err := filepath.Glob("testdata/support/classify_sentiment/*.json")
-	if err != nil || len(feeds) == 0 {
-		t.Fatalf("no fixtures: %v", err)
+// messagesOf builds the messages and the request of a feed in a file.
+func messagesOf[F any](p interface {
+	Messages(F) (runtime.Prompt, error)
+	Request(F, ...runtime.RequestOption) (runtime.Request, error)
+}) func(t *testing.T, feed string) (runtime.Prompt, runtime.Request) {
+	return func(t *testing.T, feed string) (runtime.Prompt, runtime.Request) {
+		t.Helper()
+		var f F
+		readJSON(t, feed, &f)
+		msgs, err := p.Messages(f)
+		if err != nil {
+			t.Fatalf("Messages: %v", err)
+		}
+		r, err := p.Request(f)
+		if err != nil {
+			t.Fatalf("Request: %v", err)
+		}
+		return msgs, r
 	}
-	for _, feed := range feeds {
-		t.Run(filepath.Base(feed), func(t *testing.T) {
-			var f generated.ClassifySentimentFeed
-			readJSON(t, feed, &f)
-			var want any
-			readJSON(t, strings.TrimSuffix(feed, ".json")+".want.txt", &want)
-			msgs, err := generated.ClassifySentiment.Messages(f)
-			if err != nil {
-				t.Fatalf("Messages: %v", err)
-			}
-			b, err := json.Marshal(msgs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got any
-			if err := json.Unmarshal(b, &got); err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(want, got); d != "" {
-				t.Errorf("Messages differ from Jinja2 (-want +got):\n%s", d)
-			}
-			r, err := generated.ClassifySentiment.Request(f)
-			if err != nil || r.Prompt != "" || !cmp.Equal(r.Messages, msgs) {
-				t.Errorf("Request = %+v, %v; want the messages and no prompt text", r, err)
-			}
-		})
+}
+
+// TestMessagesFixtures builds the messages of each messages prompt from
+// every fixture and compares them with what Jinja2 renders for each
+// message template (testdata/<prompt>/*.want.txt, a JSON array of {role,
+// content}, content parts included, written by golden.py --prompts).
+func TestMessagesFixtures(t *testing.T) {
+	for key, build := range messagesPrompts {
+		feeds, err := filepath.Glob(filepath.Join("testdata", key, "*.json"))
+		if err != nil || len(feeds) == 0 {
+			t.Fatalf("%s: no fixtures: %v", key, err)
+		}
+		for _, feed := range feeds {
+			t.Run(key+"/"+filepath.Base(feed), func(t *testing.T) {
+				var want any
+				readJSON(t, strings.TrimSuffix(feed, ".json")+".want.txt", &want)
+				msgs, r := build(t, feed)
+				b, err := json.Marshal(msgs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got any
+				if err := json.Unmarshal(b, &got); err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("Messages differ from Jinja2 (-want +got):\n%s", d)
+				}
+				if r.Prompt != "" || !cmp.Equal(r.Messages, msgs) {
+					t.Errorf("Request = %+v; want the messages and no prompt text", r)
+				}
+			})
+		}
 	}
 }
 
@@ -98,7 +119,7 @@ func TestMessagesInjection(t *testing.T) {
 			}
 		}
 		if !strings.Contains(msgs[0].Content, "Acme "+value) || msgs[5].Content != strings.TrimSpace(value) {
-			t.Errorf("%q: the value left its message: %q", value, msgs)
+			t.Errorf("%q: the value left its message: %+v", value, msgs)
 		}
 
 		text, _, err := chatformat.Format(chatformat.ChatML, msgs)

@@ -128,14 +128,14 @@ func TestFixtures(t *testing.T) {
 	}
 	generatedFiles := generatedKeys(t)
 	for _, key := range slices.Sorted(maps.Keys(generatedFiles)) {
-		if _, ok := byKey[key]; !ok && !messagesPrompts[key] {
+		if _, ok := byKey[key]; !ok && messagesPrompts[key] == nil {
 			t.Errorf("%s renders prompt %s, which is not in the prompts list of render_test.go", generatedFiles[key], key)
 		}
 	}
 
 	dirs := fixtureDirs(t)
 	for _, key := range slices.Sorted(maps.Keys(dirs)) {
-		if setOf(key) != nil || messagesPrompts[key] {
+		if setOf(key) != nil || messagesPrompts[key] != nil {
 			continue // TestSetFixtures or TestMessagesFixtures checks it
 		}
 		if _, ok := byKey[key]; !ok {

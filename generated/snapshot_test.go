@@ -11,15 +11,17 @@ import (
 
 // TestSnapshotHelper checks the fixtures of testdata, as snapshots, with
 // runtime/snapshot.Test and the generated code: docs/snapshots.md's go test
-// set-up. The messages prompt's fixtures are JSON message lists, which
+// set-up. The messages prompts' fixtures are JSON message lists, which
 // snapshot.Test does not render, so the test checks a copy without them.
 func TestSnapshotHelper(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("testdata")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.RemoveAll(filepath.Join(dir, "support", "classify_sentiment")); err != nil {
-		t.Fatal(err)
+	for key := range messagesPrompts {
+		if err := os.RemoveAll(filepath.Join(dir, filepath.FromSlash(key))); err != nil {
+			t.Fatal(err)
+		}
 	}
 	snapshot.Test(t, dir,
 		snapshot.Of(generated.DraftReply),

@@ -21,13 +21,18 @@ const (
 	RoleToolResult  Role = "tool_result"  // the output of one tool call
 )
 
-// Message is one message of a Prompt. Content is text; a tool_request or a
-// tool_result may carry structured content in Data instead.
+// Message is one message of a Prompt. Content is text; a user message may
+// carry content parts (text and images) in Parts instead, and a
+// tool_request or a tool_result structured content in Data.
 type Message struct {
 	Role Role
 	// Content is the message's text. In JSON it is "content" as a string;
 	// empty content is written as null.
 	Content string
+	// Parts are a user message's content as a list of text and image
+	// parts, in place of Content. In JSON it is "content" as a list; a
+	// non-nil empty Parts is written as [] (and is invalid).
+	Parts []Part
 	// Data is structured content, a JSON object, in place of Content: a
 	// tool_result's output or a tool_request's own representation of its
 	// calls. In JSON it is "content" as an object.
@@ -127,6 +132,9 @@ func (es MessageErrors) Unwrap() []error {
 //
 //   - p has at least one message; every role is one of the five Role
 //     constants; a system message may only be the first;
+//   - only user messages carry content parts: a non-empty list of text
+//     parts with non-empty text and image parts, each a valid Image (see
+//     Image for URLs, media types, base64 and size bounds);
 //   - system and user messages have non-empty text; an assistant message
 //     has text, tool calls or both; a tool_request has tool calls; a
 //     tool_result has text or structured content, and a tool_call_id;
@@ -217,6 +225,10 @@ func (p Prompt) Validate() error {
 
 // checkContent checks the content of message i, whose role is known.
 func checkContent(i int, m Message, add func(i int, field string, err error, detail string)) {
+	if m.Parts != nil {
+		checkParts(i, m, add)
+		return
+	}
 	structured := m.Role == RoleToolRequest || m.Role == RoleToolResult
 	switch {
 	case m.Data != nil && !structured:
@@ -293,11 +305,17 @@ type (
 )
 
 // MarshalJSON writes m as an ArtStandardMessage. Empty fields other than
-// role and content are left out; content is null when m has neither text
-// nor structured content.
+// role and content are left out; content is a list when m has Parts, and
+// null when m has neither text, parts nor structured content.
 func (m Message) MarshalJSON() ([]byte, error) {
 	w := jsonMessage{Role: m.Role, Name: m.Name, ToolCallID: m.ToolCallID}
 	switch {
+	case m.Parts != nil:
+		parts, err := marshalParts(m.Parts)
+		if err != nil {
+			return nil, err
+		}
+		w.Content = parts
 	case m.Data != nil:
 		w.Content = m.Data
 	case m.Content != "":
@@ -343,11 +361,13 @@ func (m *Message) UnmarshalJSON(data []byte) error {
 			switch v[0] {
 			case '"':
 				json.Unmarshal(v, &out.Content) // valid: the object parsed
+			case '[':
+				out.Parts = decodeParts(v, bad)
 			case '{':
 				out.Data = append(json.RawMessage(nil), v...)
 			case 'n':
 			default:
-				bad(k, "want a string, an object or null")
+				bad(k, "want a string, a list of parts, an object or null")
 			}
 		case "name":
 			if !decodeString(v, &out.Name) {

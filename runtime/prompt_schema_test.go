@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -25,18 +26,40 @@ const schemaPath = "../schema/artstandardprompt.schema.json"
 // invalidPrompts holds, for each file of testdata/prompt/invalid, the
 // exact errors of the Go side.
 var invalidPrompts = map[string]string{
-	"not_array":                       `malformed: want an array of messages`,
-	"empty":                           `prompt has no messages`,
-	"null":                            `prompt has no messages`,
-	"message_not_object":              `message 1: malformed: want an object`,
-	"unknown_role":                    `message 0: role: unknown role: "bot"`,
-	"missing_role":                    `message 0: role: missing`,
-	"role_not_string":                 `message 0: role: malformed: want a string`,
-	"empty_content":                   `message 0: content: empty content`,
-	"null_content_system":             `message 0: content: empty content`,
-	"missing_content_user":            `message 0: content: empty content`,
-	"content_number":                  `message 0: content: malformed: want a string, an object or null`,
-	"content_array":                   `message 0: content: malformed: want a string, an object or null`,
+	"not_array":                 `malformed: want an array of messages`,
+	"empty":                     `prompt has no messages`,
+	"null":                      `prompt has no messages`,
+	"message_not_object":        `message 1: malformed: want an object`,
+	"unknown_role":              `message 0: role: unknown role: "bot"`,
+	"missing_role":              `message 0: role: missing`,
+	"role_not_string":           `message 0: role: malformed: want a string`,
+	"empty_content":             `message 0: content: empty content`,
+	"null_content_system":       `message 0: content: empty content`,
+	"missing_content_user":      `message 0: content: empty content`,
+	"content_number":            `message 0: content: malformed: want a string, a list of parts, an object or null`,
+	"content_number_part":       `message 0: content[0]: malformed: want an object`,
+	"part_unknown_type":         `message 0: content[0].type: malformed: want "text" or "image"`,
+	"part_without_type":         `message 0: content[0].type: malformed: want "text" or "image"`,
+	"part_unknown_field":        `message 0: content[0].cache_control: malformed: unknown field`,
+	"text_part_empty":           `message 0: content[0].text: empty content`,
+	"text_part_with_url":        `message 0: content[0].url: malformed: unknown field`,
+	"parts_empty":               `message 0: content: empty content`,
+	"parts_on_system":           `message 0: content: not allowed: content parts on a system message`,
+	"parts_on_assistant":        `message 1: content: not allowed: content parts on an assistant message`,
+	"image_http_url":            `message 0: content[0].url: invalid image: want an https URL, not scheme "http"`,
+	"image_data_url_in_url":     `message 0: content[0].url: invalid image: want an https URL, not scheme "data" (give the image's bytes as media_type and data; runtime.ImagePart splits a data URL)`,
+	"image_relative_url":        `message 0: content[0].url: invalid image: want an https URL, not "/img/a.png"`,
+	"image_url_with_media_type": `message 0: content[0].media_type: not allowed: media_type with an image URL`,
+	"image_url_and_data": `message 0: content[0].media_type: not allowed: media_type with an image URL
+message 0: content[0].data: not allowed: data with an image URL`,
+	"image_no_source":                 `message 0: content[0]: missing: an image needs url, or media_type and data`,
+	"image_bad_media_type":            `message 0: content[0].media_type: invalid image: "image/bmp" is not image/png, image/jpeg, image/gif or image/webp`,
+	"image_data_without_media_type":   `message 0: content[0].media_type: missing`,
+	"image_bad_base64":                `message 0: content[0].data: invalid image: not padded standard base64`,
+	"image_base64_unpadded":           `message 0: content[0].data: invalid image: not padded standard base64`,
+	"image_base64_url_alphabet":       `message 0: content[0].data: invalid image: not padded standard base64`,
+	"image_empty_data":                `message 0: content[0].data: missing`,
+	"image_url_not_string":            `message 0: content[0].url: malformed: want a string`,
 	"structured_content_user":         `message 0: content: not allowed: structured content on a user message`,
 	"structured_content_assistant":    `message 1: content: not allowed: structured content on an assistant message`,
 	"assistant_without_text_or_calls": `message 1: content: empty content: an assistant message needs text or tool calls`,
@@ -281,4 +304,102 @@ func TestPromptSchemaAgreesInvalid(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPromptSchemaAgreesImageBounds: the schema's maxLength of image URLs
+// and data are MaxImageURL and MaxImageData, counted in characters on both
+// sides (too big for the file corpus). Data at the bound would take the
+// schema's pattern seconds, so its bound is read from the schema.
+func TestPromptSchemaAgreesImageBounds(t *testing.T) {
+	raw, err := os.ReadFile(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Defs struct {
+			ImagePart struct {
+				Properties map[string]struct {
+					MaxLength int `json:"maxLength"`
+				} `json:"properties"`
+			} `json:"imagePart"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	props := doc.Defs.ImagePart.Properties
+	if props["url"].MaxLength != MaxImageURL || props["data"].MaxLength != MaxImageData {
+		t.Errorf("the schema bounds url to %d and data to %d characters, Go to %d and %d",
+			props["url"].MaxLength, props["data"].MaxLength, MaxImageURL, MaxImageData)
+	}
+	s := compileArtSchema(t)
+	host := "https://example.com/"
+	for _, tc := range []struct {
+		name string
+		part Part
+		ok   bool
+	}{
+		{"URL at the bound", ImagePart(host + strings.Repeat("é", MaxImageURL-len(host))), true},
+		{"URL over the bound", ImagePart(host + strings.Repeat("é", MaxImageURL-len(host)+1)), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := json.Marshal(Prompt{{Role: RoleUser, Parts: []Part{tc.part}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, goErr := goCheck(data)
+			schemaBlames := schemaCheck(t, s, data)
+			if (goErr == nil) != tc.ok || (schemaBlames == nil) != tc.ok {
+				t.Errorf("want valid=%v; Go: %v; the schema blames messages %v", tc.ok, goErr, schemaBlames)
+			}
+		})
+	}
+}
+
+// FuzzPromptSchemaAgrees holds Go and the published schema to the same
+// verdict on any JSON document: what Go accepts, the schema accepts, and
+// what the schema accepts, Go rejects only by a rule relating messages to
+// each other. What Go accepts also survives a round trip unchanged.
+func FuzzPromptSchemaAgrees(f *testing.F) {
+	for _, dir := range []string{"valid", "invalid"} {
+		paths, _ := filepath.Glob(filepath.Join("testdata/prompt", dir, "*.json"))
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data)
+		}
+	}
+	s := compileArtSchema(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var doc, rest any
+		if dec.Decode(&doc) != nil || dec.Decode(&rest) != io.EOF {
+			return // not one JSON document
+		}
+		p, goErr := goCheck(data)
+		schemaErr := s.Validate(doc)
+		crossMessage := errors.Is(goErr, ErrDuplicateToolCallID) || errors.Is(goErr, ErrUnmatchedToolResult)
+		switch {
+		case goErr == nil && schemaErr != nil:
+			t.Fatalf("Go accepts, the schema rejects %s: %v", data, schemaErr)
+		case goErr != nil && schemaErr == nil && !crossMessage:
+			t.Fatalf("the schema accepts, Go rejects %s: %v", data, goErr)
+		case goErr != nil:
+			return
+		}
+		out, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := goCheck(out)
+		if err != nil {
+			t.Fatalf("Go rejects its own output %s: %v", out, err)
+		}
+		if again, _ := json.Marshal(back); !bytes.Equal(out, again) {
+			t.Fatalf("round trip changes %s into %s", out, again)
+		}
+	})
 }

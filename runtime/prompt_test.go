@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -29,6 +30,28 @@ func TestValidateGoValues(t *testing.T) {
 			{Role: RoleUser, Content: "hi"},
 			{Role: RoleToolRequest, ToolCalls: []ToolCall{{ID: "c1", Name: "f", Arguments: `{"city": "Paris", "country": "Fran€€€€€`}}},
 		}, `message 1: tool_calls[0].function.arguments: arguments are not a JSON object: "{\"city\": \"Paris\", \"country\": \"Fran€€…"`},
+		{"a part with text and an image", Prompt{
+			{Role: RoleUser, Parts: []Part{{Text: "see", Image: &Image{URL: "https://example.com/a.png"}}}},
+		}, `message 0: content[0]: not allowed: both text and an image`},
+		{"an empty part", Prompt{{Role: RoleUser, Parts: []Part{TextPart("a"), {}}}}, `message 0: content[1].text: empty content`},
+		{"text and parts", Prompt{{Role: RoleUser, Content: "hi", Parts: []Part{TextPart("a")}}}, `message 0: content: not allowed: both text and content parts`},
+		{"parts on a tool_result", Prompt{
+			{Role: RoleToolRequest, ToolCalls: []ToolCall{call}},
+			{Role: RoleToolResult, ToolCallID: "c1", Parts: []Part{ImagePart("https://example.com/a.png")}},
+		}, `message 1: content: not allowed: content parts on a tool_result message`},
+		{"a URL over MaxImageURL", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("https://example.com/" + strings.Repeat("é", MaxImageURL))}}},
+			`message 0: content[0].url: invalid image: URL of 8212 characters exceeds MaxImageURL (8192)`},
+		{"a URL with a space", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("https://example.com/a b.png")}}},
+			`message 0: content[0].url: invalid image: the URL holds white space or a control character`},
+		{"a URL without host", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("https:///a.png")}}},
+			`message 0: content[0].url: invalid image: the URL has no host`},
+		{"data over MaxImageData", Prompt{{Role: RoleUser, Parts: []Part{ImageDataPart("image/png", make([]byte, MaxImageData/4*3+3))}}},
+			`message 0: content[0].data: invalid image: 20971524 bytes of base64 exceed MaxImageData (20971520)`},
+		{"data at MaxImageData", Prompt{{Role: RoleUser, Parts: []Part{ImageDataPart("image/png", make([]byte, MaxImageData/4*3))}}}, ``},
+		{"a data URL that is not base64", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("data:image/svg+xml,<svg/>")}}},
+			`message 0: content[0].url: invalid image: want an https URL, not scheme "data" (give the image's bytes as media_type and data; runtime.ImagePart splits a data URL)`},
+		{"a data URL of an unsupported type", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("data:image/svg+xml;base64,PHN2Zy8+")}}},
+			`message 0: content[0].media_type: invalid image: "image/svg+xml" is not image/png, image/jpeg, image/gif or image/webp`},
 		{"nil prompt", nil, `prompt has no messages`},
 		{"valid", Prompt{{Role: RoleSystem, Content: "s"}, {Role: RoleUser, Content: "u"}}, ``},
 	}
@@ -106,7 +129,7 @@ func TestMessageJSON(t *testing.T) {
 func TestUnmarshalErrors(t *testing.T) {
 	var m Message
 	err := json.Unmarshal([]byte(`{"role": "user", "content": 1, "extra": 2}`), &m)
-	want := "content: malformed: want a string, an object or null\nextra: malformed: unknown field"
+	want := "content: malformed: want a string, a list of parts, an object or null\nextra: malformed: unknown field"
 	if err == nil || err.Error() != want {
 		t.Errorf("Message: got %v, want\n%s", err, want)
 	}
@@ -122,5 +145,54 @@ func TestUnmarshalErrors(t *testing.T) {
 	}
 	if len(p) != 1 || p[0].Content != "kept" {
 		t.Errorf("a failed Unmarshal changed the prompt: %+v", p)
+	}
+}
+
+func TestImagePart(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Image
+	}{
+		{"https://example.com/a.png", Image{URL: "https://example.com/a.png"}},
+		{"data:image/png;base64,iVBORw0KGgo=", Image{MediaType: "image/png", Data: "iVBORw0KGgo="}},
+		{"data:image/png,raw", Image{URL: "data:image/png,raw"}}, // not base64: Validate rejects the URL
+		{"", Image{}},
+	} {
+		if got := ImagePart(tc.in); got.Text != "" || got.Image == nil || *got.Image != tc.want {
+			t.Errorf("ImagePart(%q) = %+v, want the image %+v", tc.in, got, tc.want)
+		}
+	}
+	got := ImageDataPart("image/gif", []byte("GIF89a"))
+	if got.Image == nil || *got.Image != (Image{MediaType: "image/gif", Data: "R0lGODlh"}) {
+		t.Errorf("ImageDataPart = %+v", got)
+	}
+}
+
+func TestPartsJSON(t *testing.T) {
+	p := Prompt{{Role: RoleUser, Parts: []Part{
+		TextPart("What is it?"),
+		ImagePart("https://example.com/a.png"),
+		ImageDataPart("image/png", []byte{0x89, 'P', 'N', 'G'}),
+	}}}
+	got, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"role":"user","content":[{"type":"text","text":"What is it?"},` +
+		`{"type":"image","url":"https://example.com/a.png"},{"type":"image","media_type":"image/png","data":"iVBORw=="}]}]`
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	var back Prompt
+	if err := json.Unmarshal(got, &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != 1 || len(back[0].Parts) != 3 || back[0].Parts[0].Text != "What is it?" || back[0].Parts[0].Image != nil ||
+		*back[0].Parts[1].Image != *p[0].Parts[1].Image || *back[0].Parts[2].Image != *p[0].Parts[2].Image {
+		t.Errorf("read back %+v", back)
+	}
+	// Text-only messages keep their string form.
+	if got, _ := json.Marshal(Message{Role: RoleUser, Content: "hi"}); string(got) != `{"role":"user","content":"hi"}` {
+		t.Errorf("text message = %s", got)
 	}
 }

@@ -158,6 +158,8 @@ var goodFiles = []struct{ path, content string }{
 		"extra_parameters:\n  thinking: {type: enabled, budget_tokens: 2048}\n"},
 	{"sections.yaml", "markers: false\ntokenizer: cl100k_base\nsections:\n  - name: intro\n    title: Intro\n    when: topic is defined\n" +
 		"    budget_tokens: 50\n    truncate: text\n    template: '{{ topic }}'\n"},
+	{"content.yaml", "messages:\n  - role: user\n    content:\n      - text: What is this?\n      - image: https://example.com/a.png\n" +
+		"  - role: assistant\n    template: A cat.\n"},
 	{"tool.yaml", "messages:\n  - role: user\n    template: hi\n  - role: assistant\n    tool_calls: [{id: c1, name: f, arguments: '{}'}]\n" +
 		"  - role: tool_result\n    tool_call_id: c1\n    data: '{}'\n  - role: assistant\n    template: done\n"},
 	{"set/promptset.yaml", "$schema: ../../schema/promptset.schema.json\ndefault_type: main\ndefault_name: fallback\n" +
@@ -227,7 +229,13 @@ var badFiles = []struct {
 	{"messages_empty.yaml", "messages: []\n", `"messages" has no entries`},
 	{"message_role.yaml", "messages: [{role: bot, template: hi}]\n", `unknown role "bot"`},
 	{"message_no_role.yaml", "messages: [{template: hi}]\n", `message has no "role"`},
-	{"message_key.yaml", "messages: [{role: user, content: hi}]\n", `unknown message key "content"`},
+	{"message_key.yaml", "messages: [{role: user, contents: [{text: hi}]}]\n", `unknown message key "contents" (did you mean "content"?)`},
+	{"content_string.yaml", "messages: [{role: user, content: hi}]\n", `"content" must be a list of text and image parts`},
+	{"content_on_system.yaml", "messages: [{role: system, content: [{text: hi}]}, {role: user, template: hi}]\n", `only user messages have "content"`},
+	{"content_and_template.yaml", "messages: [{role: user, template: hi, content: [{text: hi}]}]\n", `a message has "template" or "content", not both`},
+	{"content_empty.yaml", "messages: [{role: user, content: []}]\n", `"content" has no parts`},
+	{"content_part_key.yaml", "messages: [{role: user, content: [{imag: x}]}]\n", `unknown content part key "imag"`},
+	{"content_part_keys.yaml", "messages: [{role: user, content: [{text: a, image: b}]}]\n", `a content part has one key`},
 	{"tool_request_no_calls.yaml", "messages: [{role: user, template: hi}, {role: tool_request, template: x}]\n", `a tool_request message needs "tool_calls"`},
 	{"user_data.yaml", "messages: [{role: user, template: hi, data: '{}'}]\n", `only tool_result messages have "data"`},
 	{"tool_result_no_id.yaml", "messages: [{role: user, template: hi}, {role: tool_result, data: '{}'}]\n", `a tool_result message needs "tool_call_id"`},

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,9 +13,10 @@ import (
 // TestSnapshotsOfTheRepository runs promptgen test over the fixtures of
 // generated/testdata, whose snapshots real Jinja2 rendered (make golden):
 // every prompt, sectioned prompt, fragment and set template renders them
-// byte for byte. The messages prompt's fixtures are JSON message lists,
+// byte for byte. The messages prompts' fixtures are JSON message lists,
 // which promptgen test does not render.
 func TestSnapshotsOfTheRepository(t *testing.T) {
+	messagesPrompts := []string{"support/classify_sentiment", "support/describe_screenshot"}
 	dirs, err := filepath.Glob(filepath.Join("..", "..", "generated", "testdata", "*", "*"))
 	if err != nil {
 		t.Fatal(err)
@@ -21,7 +24,7 @@ func TestSnapshotsOfTheRepository(t *testing.T) {
 	args := []string{"test", "-in", filepath.Join("..", "..", "prompts"), "-dir", filepath.Join("..", "..", "generated", "testdata"), "-v"}
 	for _, d := range dirs {
 		key := filepath.ToSlash(strings.TrimPrefix(d, filepath.Join("..", "..", "generated", "testdata")+string(filepath.Separator)))
-		if key != "support/classify_sentiment" {
+		if !slices.Contains(messagesPrompts, key) {
 			args = append(args, key)
 		}
 	}
@@ -31,7 +34,7 @@ func TestSnapshotsOfTheRepository(t *testing.T) {
 	}
 	feeds := 0
 	err = filepath.WalkDir(filepath.Join("..", "..", "generated", "testdata"), func(p string, d os.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, ".json") && !strings.Contains(filepath.ToSlash(p), "support/classify_sentiment/") {
+		if err == nil && strings.HasSuffix(p, ".json") && !slices.Contains(messagesPrompts, path.Dir(strings.TrimPrefix(filepath.ToSlash(p), "../../generated/testdata/"))) {
 			feeds++
 		}
 		return err

@@ -19,7 +19,10 @@
 //
 //   - the prompt's system message, which runtime.Prompt.Validate allows only
 //     first, becomes the top-level system field;
-//   - user messages become text blocks of a user turn;
+//   - user messages become text blocks of a user turn; a user message's
+//     content parts become text blocks and image blocks, in order, an
+//     image's source being {"type": "url", "url"} or {"type": "base64",
+//     "media_type", "data"};
 //   - assistant messages become a text block, if they have text, then a
 //     tool_use block per tool call ({"id", "name", "input"}, input being the
 //     call's arguments object), in an assistant turn;
@@ -176,7 +179,12 @@ func turns(p runtime.Prompt) []anthropic.MessageParam {
 		switch m.Role {
 		case runtime.RoleUser:
 			role = anthropic.MessageParamRoleUser
-			blocks = append(blocks, anthropic.NewTextBlock(m.Content))
+			if m.Parts == nil {
+				blocks = append(blocks, anthropic.NewTextBlock(m.Content))
+			}
+			for _, p := range m.Parts {
+				blocks = append(blocks, contentBlock(p))
+			}
 		case runtime.RoleToolResult:
 			role = anthropic.MessageParamRoleUser
 			content := m.Content
@@ -203,6 +211,18 @@ func turns(p runtime.Prompt) []anthropic.MessageParam {
 		out = append(out, anthropic.MessageParam{Role: role, Content: blocks})
 	}
 	return out
+}
+
+// contentBlock translates a part of a valid user message: a text block, or
+// an image block with a url or a base64 source.
+func contentBlock(p runtime.Part) anthropic.ContentBlockParamUnion {
+	switch {
+	case p.Image == nil:
+		return anthropic.NewTextBlock(p.Text)
+	case p.Image.URL != "":
+		return anthropic.NewImageBlock(anthropic.URLImageSourceParam{URL: p.Image.URL})
+	}
+	return anthropic.NewImageBlockBase64(p.Image.MediaType, p.Image.Data)
 }
 
 // supported lists the parameters that setParameters maps, for errors: those

@@ -71,6 +71,7 @@ func TestSDK(t *testing.T) {
 		{"structured_loose", adapttest.Structured(), adapttest.Request(model, func(r *runtime.Request) {
 			r.OutputSchema = json.RawMessage(adapttest.LooseSchema) // outputFormat "" with a schema is JSON
 		}), toolResponse, `{"items": [{"owner": "Bob", "task": "send the report", "due": null}]}`},
+		{"images", adapttest.Images(), adapttest.Request(model), textResponse, "Jupiter."},
 		{"tool_use", adapttest.ToolUse(), adapttest.Request(model, runtime.Temperature(0), runtime.WithParameter("stop_sequences", "STOP")),
 			textResponse, "Jupiter."},
 		{"knobs", adapttest.Simple(), adapttest.Request(model, runtime.WithParameter("tool_choice", "required"),

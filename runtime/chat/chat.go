@@ -58,7 +58,11 @@ func Message(role, content string) jinja.Value {
 // tool_request becomes an assistant message with tool_calls (their
 // arguments decoded to a dict) and content None, or its text; a
 // tool_result becomes a "tool" message with tool_call_id and, if set,
-// name. An assistant message with tool calls gets them the same way.
+// name. An assistant message with tool calls gets them the same way. A
+// user message's content parts become a list of {"type": "text", "text":
+// ...} and {"type": "image"} dicts, the form of transformers' multimodal
+// chat templates: an image's URL or data goes to the model's processor,
+// never to the template.
 func FromPrompt(p runtime.Prompt) ([]jinja.Value, error) {
 	out := make([]jinja.Value, 0, len(p))
 	for i, m := range p {
@@ -71,6 +75,8 @@ func FromPrompt(p runtime.Prompt) ([]jinja.Value, error) {
 		}
 		msg := jinja.DictValue().Set("role", jinja.StringValue(role))
 		switch {
+		case m.Parts != nil:
+			msg.Set("content", contentParts(m.Parts))
 		case m.Data != nil:
 			var data jinja.Value
 			if err := json.Unmarshal(m.Data, &data); err != nil {
@@ -103,4 +109,17 @@ func FromPrompt(p runtime.Prompt) ([]jinja.Value, error) {
 		out = append(out, msg)
 	}
 	return out, nil
+}
+
+// contentParts returns parts as a template sees a list content.
+func contentParts(parts []runtime.Part) jinja.Value {
+	items := make([]jinja.Value, len(parts))
+	for i, p := range parts {
+		if p.Image != nil {
+			items[i] = jinja.DictValue().Set("type", jinja.StringValue("image"))
+		} else {
+			items[i] = jinja.DictValue().Set("type", jinja.StringValue("text")).Set("text", jinja.StringValue(p.Text))
+		}
+	}
+	return jinja.ListValue(items...)
 }

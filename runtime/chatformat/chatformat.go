@@ -146,8 +146,8 @@ var (
 	// messages to alternate, starting with a user message (after
 	// Llama2's system message). The text is the templates' own.
 	ErrAlternation = errors.New("conversation roles must alternate user/assistant/user/assistant/...")
-	// ErrUnsupported: a role, tool calls or structured content that the
-	// style cannot express.
+	// ErrUnsupported: a role, tool calls, structured content or content
+	// parts that the style cannot express.
 	ErrUnsupported = errors.New("not supported by the chat format")
 	// ErrMarker: a content holds a marker of the style (see the package
 	// documentation). It is chat.ErrMarker, which FormatTemplate and the
@@ -214,7 +214,7 @@ func Format(s Style, p runtime.Prompt) (prompt, endTag string, err error) {
 
 // check returns why message i cannot be written in style s, if it cannot:
 // a role other than system, user and assistant, tool calls, structured
-// content, or a marker in the content.
+// content, content parts, or a marker in the content.
 func check(s Style, i int, m runtime.Message) error {
 	switch {
 	case m.Role != runtime.RoleSystem && m.Role != runtime.RoleUser && m.Role != runtime.RoleAssistant:
@@ -223,6 +223,8 @@ func check(s Style, i int, m runtime.Message) error {
 		return unsupported(i, "tool_calls", "tool calls")
 	case m.Data != nil:
 		return unsupported(i, "content", "structured content")
+	case m.Parts != nil:
+		return unsupported(i, "content", "content parts (a model's own chat template takes them: FormatPrompt)")
 	}
 	return checkMarkers(s, i, m.Content)
 }

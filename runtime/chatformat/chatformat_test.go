@@ -152,6 +152,7 @@ func TestHistoryErrors(t *testing.T) {
 		{[]runtime.Message{sys("s")}, `message 0: role: not supported by the chat format: no speaker for "system" messages`},
 		{[]runtime.Message{user("u"), asst("")}, "message 1: content: empty content"},
 		{[]runtime.Message{{Role: runtime.RoleAssistant, ToolCalls: []runtime.ToolCall{{ID: "c"}}}}, "message 0: tool_calls: not supported by the chat format: tool calls"},
+		{[]runtime.Message{{Role: runtime.RoleUser, Parts: []runtime.Part{runtime.TextPart("hi")}}}, "message 0: content: not supported by the chat format: content parts"},
 	}
 	for _, tt := range tests {
 		if _, err := tg.History(tt.msgs); err == nil || err.Error() != tt.want {

@@ -177,8 +177,8 @@ func (t *Tagged) Strip(text string) string {
 // History writes messages as the content of a history block: one
 // "Speaker: content" line each, the content escaped (Escape), so that
 // Parse reads the same messages back. A role without a speaker, tool
-// calls, structured content, and an empty content (which the format
-// cannot hold) are errors.
+// calls, structured content, content parts, and an empty content (which
+// the format cannot hold) are errors.
 func (t *Tagged) History(msgs []runtime.Message) (string, error) {
 	var b strings.Builder
 	for i, m := range msgs {
@@ -198,6 +198,8 @@ func (t *Tagged) History(msgs []runtime.Message) (string, error) {
 			return "", unsupported(i, "tool_calls", "tool calls")
 		case m.Data != nil:
 			return "", unsupported(i, "content", "structured content")
+		case m.Parts != nil:
+			return "", unsupported(i, "content", "content parts")
 		case m.Content == "":
 			return "", &runtime.MessageError{Index: i, Field: "content", Err: runtime.ErrEmptyContent}
 		}

@@ -16,7 +16,11 @@
 // Each message of the prompt becomes one message, in order:
 //
 //   - system, user and assistant messages keep their role, text and author
-//     name;
+//     name; a user message's content parts become a list of {"type":
+//     "text", "text"} and {"type": "image_url", "image_url": {"url"}}
+//     parts, an image given by its bytes as a data URL
+//     ("data:image/png;base64,..."). The image's detail is not set (the
+//     API's default, auto): set it on the params for another;
 //   - a tool_request becomes an assistant message with tool_calls, each
 //     {"id", "type": "function", "function": {"name", "arguments"}}, and
 //     the tool_request's text, if any, as its content; its structured
@@ -162,7 +166,12 @@ func message(m runtime.Message) openai.ChatCompletionMessageParamUnion {
 		return openai.ChatCompletionMessageParamUnion{OfSystem: s}
 	case runtime.RoleUser:
 		u := &openai.ChatCompletionUserMessageParam{Name: name}
-		u.Content.OfString = openai.String(m.Content)
+		if m.Parts == nil {
+			u.Content.OfString = openai.String(m.Content)
+		}
+		for _, p := range m.Parts {
+			u.Content.OfArrayOfContentParts = append(u.Content.OfArrayOfContentParts, contentPart(p))
+		}
 		return openai.ChatCompletionMessageParamUnion{OfUser: u}
 	case runtime.RoleToolResult:
 		content := m.Content
@@ -185,6 +194,19 @@ func message(m runtime.Message) openai.ChatCompletionMessageParamUnion {
 		})
 	}
 	return openai.ChatCompletionMessageParamUnion{OfAssistant: a}
+}
+
+// contentPart translates a part of a valid user message: text, or an
+// image_url part whose url is the image's URL or a data URL of its bytes.
+func contentPart(p runtime.Part) openai.ChatCompletionContentPartUnionParam {
+	if p.Image == nil {
+		return openai.TextContentPart(p.Text)
+	}
+	url := p.Image.URL
+	if url == "" {
+		url = "data:" + p.Image.MediaType + ";base64," + p.Image.Data
+	}
+	return openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: url})
 }
 
 // supported lists the parameters that setParameters maps, for errors: those

@@ -59,6 +59,7 @@ func TestSDK(t *testing.T) {
 			r.OutputFormat = "json"
 		})},
 		{"tool_use", adapttest.ToolUse(), adapttest.Request(model, runtime.Temperature(0), runtime.WithParameter("stop", "STOP"))},
+		{"images", adapttest.Images(), adapttest.Request(model)},
 		{"knobs", adapttest.Simple(), adapttest.Request(model,
 			runtime.WithParameter("n", 2), runtime.WithParameter("logit_bias", map[string]any{"50256": -100, "1734": 5.0}),
 			runtime.WithParameter("logprobs", true), runtime.WithParameter("top_logprobs", 3),

@@ -48,6 +48,9 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 		for _, c := range m.ToolCalls {
 			ts = append(ts, c[:]...)
 		}
+		for _, cp := range m.Parts {
+			ts = append(ts, cp.Text)
+		}
 		for _, part := range ts {
 			if part != nil {
 				parts = append(parts, part)
@@ -106,6 +109,18 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 				}
 				if m.Data != nil {
 					kv("Data", jen.Qual("encoding/json", "RawMessage").Call(str(m.Data)))
+				}
+				if len(m.Parts) > 0 {
+					kv("Parts", jen.Index().Qual(ir.RuntimePath, "Part").ValuesFunc(func(g *jen.Group) {
+						for _, cp := range m.Parts {
+							constructor := "TextPart"
+							if cp.Image {
+								constructor = "ImagePart"
+							}
+							g.Line().Qual(ir.RuntimePath, constructor).Call(str(cp.Text))
+						}
+						g.Line()
+					}))
 				}
 				if len(m.ToolCalls) > 0 {
 					kv("ToolCalls", jen.Index().Qual(ir.RuntimePath, "ToolCall").ValuesFunc(func(g *jen.Group) {

@@ -93,8 +93,17 @@ type Message struct {
 	Content, Name, ToolCallID *Prompt      // nil when absent
 	Data                      *Prompt      // renders a JSON object; nil when absent
 	ToolCalls                 [][3]*Prompt // id, name, arguments
+	// Parts are the content parts of a user message; nil when it has none.
+	Parts []Part
 	// FromRender: the content is the prompt's Render.
 	FromRender bool
+}
+
+// Part is one content part of a Message: its template renders the text, or
+// with Image the image's URL (runtime.ImagePart).
+type Part struct {
+	Image bool
+	Text  *Prompt
 }
 
 // Example is one checked example, its values as JSON text.

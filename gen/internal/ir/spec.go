@@ -119,6 +119,17 @@ type MessageSpec struct {
 	// a JSON object (runtime.Message.Data).
 	Data      *TemplateSpec
 	ToolCalls []*ToolCallSpec
+	// Parts are a user message's `content`: text and image parts in
+	// place of its template (runtime.Message.Parts).
+	Parts []*PartSpec
+}
+
+// PartSpec is one part of a message's `content`: a text template, or with
+// Image a template that renders the image's https or data URL.
+type PartSpec struct {
+	Pos      src.Pos
+	Image    bool
+	Template *TemplateSpec
 }
 
 // ToolCallSpec is one entry of a message's `tool_calls`.

@@ -19,6 +19,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/schema"
 	"gopkg.in/yaml.v3"
@@ -51,7 +52,8 @@ var (
 	topLevelKeys = []string{schemaKey, "description", "model", "parameters", "extra_parameters", "template", "inputs",
 		"outputFormat", "outputParsing", "outputSchema", "examples", "messages", "sections", "components",
 		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens"}
-	messageKeys     = []string{"role", "template", "name", "tool_call_id", "tool_calls", "data"}
+	messageKeys     = []string{"role", "template", "content", "name", "tool_call_id", "tool_calls", "data"}
+	partKeys        = []string{"text", "image"}
 	toolCallKeys    = []string{"id", "name", "arguments"}
 	messageRoles    = []string{"system", "user", "assistant", "tool_request", "tool_result"}
 	variablesKeys   = []string{"allowed", "unknown"}
@@ -841,7 +843,8 @@ func (f *yamlFile) tmplSpec(e pair) *ir.TemplateSpec {
 }
 
 // messages decodes `messages`: a list of {role, template} entries, with
-// name, tool_call_id (tool_result) and tool_calls (tool_request, assistant).
+// name, tool_call_id (tool_result), tool_calls (tool_request, assistant)
+// and content in place of template (user).
 func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 	if e.v.Kind != yaml.SequenceNode {
 		f.wrongKind(e.v, strconv.Quote(e.key), "a list of {role, template} entries")
@@ -857,7 +860,7 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 			continue
 		}
 		m := &ir.MessageSpec{Pos: f.pos(n)}
-		var roleNode *yaml.Node
+		var roleNode, contentKey *yaml.Node
 		for _, me := range f.entries(n, "key", false) {
 			switch me.key {
 			case "role":
@@ -878,6 +881,9 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 				m.ToolCalls = f.toolCalls(me)
 			case "data":
 				m.Data = f.tmplSpec(me)
+			case "content":
+				contentKey = me.k
+				m.Parts = f.contentParts(me)
 			default:
 				f.errorf(me.k, "unknown message key %q%s", me.key, schema.DidYouMean(me.key, messageKeys))
 			}
@@ -899,7 +905,7 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 				f.errorf(n, "message has no %q", "template")
 			}
 		case "system", "user", "tool_result":
-			if m.Content == nil && (m.Data == nil || m.Role != "tool_result") {
+			if m.Content == nil && (m.Data == nil || m.Role != "tool_result") && (contentKey == nil || m.Role != "user") {
 				f.errorf(n, "message has no %q", "template")
 			}
 			if len(m.ToolCalls) > 0 {
@@ -918,9 +924,69 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 		if m.Content != nil && m.Data != nil {
 			f.errorf(n, "a message has %q or %q, not both", "template", "data")
 		}
+		if contentKey != nil && m.Role != "user" && m.Role != "" {
+			f.errorf(contentKey, "only user messages have %q (text and image parts)", "content")
+		}
+		if contentKey != nil && m.Content != nil {
+			f.errorf(contentKey, "a message has %q or %q, not both", "template", "content")
+		}
 		ms = append(ms, m)
 	}
 	return ms
+}
+
+// contentParts decodes a user message's `content`: a list of parts, each
+// a mapping of one key, `text` (a template) or `image` (a template that
+// renders the image's https URL or a base64 data URL).
+func (f *yamlFile) contentParts(e pair) []*ir.PartSpec {
+	if e.v.Kind != yaml.SequenceNode {
+		f.wrongKind(e.v, strconv.Quote(e.key), "a list of text and image parts")
+		return nil
+	}
+	if len(e.v.Content) == 0 {
+		f.errorf(e.v, "%q has no parts", e.key)
+	}
+	var parts []*ir.PartSpec
+	for _, n := range e.v.Content {
+		if n.Kind != yaml.MappingNode {
+			f.wrongKind(n, "a content part", "a mapping with text or image")
+			continue
+		}
+		es := f.entries(n, "key", false)
+		if len(es) != 1 {
+			f.errorf(n, "a content part has one key, %q or %q", "text", "image")
+			continue
+		}
+		pe := es[0]
+		if !slices.Contains(partKeys, pe.key) {
+			f.errorf(pe.k, "unknown content part key %q%s", pe.key, schema.DidYouMean(pe.key, partKeys))
+			continue
+		}
+		if t := f.tmplSpec(pe); t != nil {
+			parts = append(parts, &ir.PartSpec{Pos: f.pos(n), Image: pe.key == "image", Template: t})
+			if pe.key == "image" {
+				f.checkStaticImage(pe.v, t.Text)
+			}
+		}
+	}
+	return parts
+}
+
+// checkStaticImage reports at n an image template without template syntax
+// whose URL runtime.Prompt.Validate rejects, as it would in every
+// rendering.
+func (f *yamlFile) checkStaticImage(n *yaml.Node, text string) {
+	if strings.Contains(text, "{{") || strings.Contains(text, "{%") || strings.Contains(text, "{#") {
+		return
+	}
+	var errs runtime.MessageErrors
+	if !errors.As(runtime.Prompt{{Role: runtime.RoleUser, Parts: []runtime.Part{runtime.ImagePart(text)}}}.Validate(), &errs) {
+		return
+	}
+	for _, e := range errs {
+		e.Index, e.Field = -1, strings.TrimSpace("image "+strings.TrimPrefix(strings.TrimPrefix(e.Field, "content[0]"), "."))
+		f.errorf(n, "%s", e)
+	}
 }
 
 // toolCalls decodes a message's `tool_calls`: {id, name, arguments}

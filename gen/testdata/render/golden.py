@@ -820,14 +820,38 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
 def render_messages_dir(label, doc, scen_dir):
     """Render a messages prompt: every message's template with each
     <scenario>.json, written to <scenario>.want.txt as a JSON array of
-    {role, content}. Only role and template entries are supported here."""
+    {role, content}. Only role and template entries, and user messages with
+    content parts, are supported here: a text part renders to {"type":
+    "text", "text"}; an image part to {"type": "image", "url"}, or for a
+    base64 data URL (data:<media type>;base64,<data>) to {"type": "image",
+    "media_type", "data"}, as runtime.ImagePart splits one."""
     msgs = doc["messages"]
     jin = doc.get("jinja") or {}
     env = environment(jin)
     for m in msgs:
+        if set(m) == {"role", "content"} and m["role"] == "user":
+            for part in m["content"]:
+                if len(part) != 1 or not set(part) <= {"text", "image"}:
+                    raise CaseError("%s: a content part is {text} or {image}" % label)
+                check_subset(env.parse(next(iter(part.values()))))
+            continue
         if set(m) != {"role", "template"} or m["role"] not in MESSAGE_ROLES:
-            raise CaseError("%s: golden.py renders {role, template} messages only" % label)
+            raise CaseError("%s: golden.py renders {role, template} and {role: user, content} messages only" % label)
         check_subset(env.parse(m["template"]))
+
+    def render_part(part, data):
+        if "text" in part:
+            return {"type": "text", "text": env.from_string(part["text"]).render(data)}
+        url = env.from_string(part["image"]).render(data)
+        media_type, sep, b64 = url[len("data:"):].partition(";base64,")
+        if url.startswith("data:") and sep:
+            return {"type": "image", "media_type": media_type, "data": b64}
+        return {"type": "image", "url": url}
+
+    def render_message(m, data):
+        if "content" in m:
+            return {"role": m["role"], "content": [render_part(p, data) for p in m["content"]]}
+        return {"role": m["role"], "content": env.from_string(m["template"]).render(data)}
     written = 0
     files = sorted(os.listdir(scen_dir))
     scenarios = [f[: -len(".json")] for f in files if f.endswith(".json")]
@@ -835,7 +859,7 @@ def render_messages_dir(label, doc, scen_dir):
         with open(os.path.join(scen_dir, sc + ".json"), encoding="utf-8") as f:
             data = json.load(f)
         check_scenario(data, doc.get("inputs"), "%s, scenario %s" % (label, sc))
-        out = [{"role": m["role"], "content": env.from_string(m["template"]).render(data)} for m in msgs]
+        out = [render_message(m, data) for m in msgs]
         with open(os.path.join(scen_dir, sc + ".want.txt"), "w", encoding="utf-8", newline="") as f:
             f.write(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
         written += 1

@@ -32,6 +32,9 @@ FROM_PROMPT = [
         {"id": "c2", "type": "function", "function": {"name": "noop", "arguments": {}}}]},
     {"role": "tool", "content": {"temp": 18, "unit": "C"}, "tool_call_id": "c2"},
     {"role": "user", "content": [{"type": "text", "text": "see"}, {"type": "image", "url": "u"}]},
+    # Content parts: an image is {"type": "image"} whatever its source (the
+    # image goes to the model's processor, not to the template).
+    {"role": "user", "content": [{"type": "text", "text": "What is on them?"}, {"type": "image"}, {"type": "image"}]},
 ]
 
 

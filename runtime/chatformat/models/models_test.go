@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/promptgen/promptgen/internal/pyjinja"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/chat"
 	"github.com/promptgen/promptgen/runtime/chatformat"
@@ -224,6 +225,9 @@ var (
 				p[3].Content, p[3].Data = "", json.RawMessage(`{"page": {`+jsonString("k"+tok)+`: 1}}`)
 			}, index: 3, field: "content.page", inKey: true, keyPrefix: "k"},
 		},
+		"Part.Text": {{name: "text part", prompt: func(p runtime.Prompt, tok string) {
+			p[1].Content, p[1].Parts = "", []runtime.Part{runtime.ImagePart("https://example.com/a.png"), runtime.TextPart("hi" + tok)}
+		}, index: 1, field: "content[1].text"}},
 		"Message.Name": {{name: "author", prompt: func(p runtime.Prompt, tok string) { p[1].Name = "ann" + tok },
 			index: 1, field: "name"}},
 		"Message.ToolCallID": {{name: "tool_call_id", prompt: func(p runtime.Prompt, tok string) { p[3].ToolCallID = "call_1" + tok },
@@ -258,6 +262,11 @@ var (
 	}
 	exempt = map[string]string{
 		"Message.ToolCalls":           "a list of ToolCall, whose fields are checked",
+		"Message.Parts":               "a list of Part, whose fields are checked",
+		"Part.Image":                  "an Image, whose fields are checked",
+		"Image.URL":                   `never reaches a template: an image part is {"type": "image"}`,
+		"Image.MediaType":             `never reaches a template: an image part is {"type": "image"}`,
+		"Image.Data":                  `never reaches a template: an image part is {"type": "image"}`,
 		"Context.AddGenerationPrompt": "a bool",
 	}
 )
@@ -347,6 +356,59 @@ func TestSpecialTokensInEveryField(t *testing.T) {
 					check("FormatTemplate", err)
 				}
 			}
+		}
+	}
+}
+
+// TestFormatPromptImageParts formats a prompt whose user message has an
+// image and a text part with each shipped model, as transformers renders
+// the corpus's image_parts conversation (the same messages), an exception
+// of Jinja2 being the error it maps to (internal/pyjinja). No shipped
+// template prints an image: Granite 4 joins the text parts and drops the
+// image, Qwen3 fails on the list, and the others concatenate the content to
+// a string, which a list cannot be (Mistral fails earlier, on its system
+// message).
+func TestFormatPromptImageParts(t *testing.T) {
+	p := runtime.Prompt{
+		{Role: runtime.RoleSystem, Content: "You describe images."},
+		{Role: runtime.RoleUser, Parts: []runtime.Part{
+			runtime.ImagePart("https://example.com/cat.png"),
+			runtime.TextPart("What is in this picture?"),
+		}},
+	}
+	sentinels := map[string]error{"ErrMissing": runtime.ErrMissing, "ErrUndefined": runtime.ErrUndefined,
+		"ErrInvalid": runtime.ErrInvalid, "ErrTooLarge": runtime.ErrTooLarge, "ErrRaised": runtime.ErrRaised}
+	bos, eos := "<s>", "</s>"
+	for name, s := range shipped {
+		text, err := s.model.FormatPrompt(p, chat.Context{AddGenerationPrompt: true, BosToken: &bos, EosToken: &eos})
+		got := pyjinja.Outcome{Status: "ok", Text: text}
+		if err != nil {
+			got = pyjinja.Outcome{Status: "error", Text: err.Error(), Kind: "other"}
+			for _, kind := range pyjinja.Kinds {
+				if errors.Is(err, sentinels[kind]) {
+					got.Kind = kind
+					break
+				}
+			}
+			var re *runtime.Error
+			if errors.As(err, &re) {
+				got.Detail = re.Detail
+			}
+		}
+		base := filepath.Join(corpus, "want", s.corpus, "image_parts")
+		jinja := pyjinja.Outcome{Status: "ok"}
+		if want, err := os.ReadFile(base + ".txt"); err == nil {
+			jinja.Text = string(want)
+		} else {
+			raised, err := os.ReadFile(base + ".raises")
+			if err != nil {
+				t.Fatalf("%s: no expected output: %v", name, err)
+			}
+			typ, msg, _ := strings.Cut(strings.TrimSuffix(string(raised), "\n"), ": ")
+			jinja = pyjinja.Raised(typ, msg)
+		}
+		if ok, _ := pyjinja.Match(jinja, got); !ok {
+			t.Errorf("%s: Jinja2 %v, FormatPrompt %v", name, jinja, got)
 		}
 	}
 }

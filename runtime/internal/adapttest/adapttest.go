@@ -196,6 +196,26 @@ func ToolUse() runtime.Prompt {
 	}
 }
 
+// PNG is a one-pixel PNG image in base64.
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
+// Images is a conversation whose user turns carry images between text
+// parts: one by URL, one as base64 data.
+func Images() runtime.Prompt {
+	return runtime.Prompt{
+		{Role: runtime.RoleSystem, Content: "You describe photos in one sentence."},
+		{Role: runtime.RoleUser, Parts: []runtime.Part{
+			runtime.TextPart("What is on this photo?"),
+			runtime.ImagePart("https://example.com/photos/cat.jpg"),
+		}},
+		{Role: runtime.RoleAssistant, Content: "A cat asleep on a sofa."},
+		{Role: runtime.RoleUser, Parts: []runtime.Part{
+			runtime.ImagePart("data:image/png;base64," + PNG),
+			runtime.TextPart("And this one?"),
+		}},
+	}
+}
+
 // Request returns a Request for model with opts applied, as a generated
 // prompt's Request method builds it.
 func Request(model string, opts ...runtime.RequestOption) runtime.Request {
