@@ -177,11 +177,9 @@ func (l *loader) walk() []string {
 				return fs.SkipDir
 			}
 		case l.badLink(p, d):
-		case d.IsDir() && p == ir.ToolsDir:
-			return fs.SkipDir // shared tools, read by sharedTools
 		case d.IsDir():
-			if _, err := fs.Stat(l.fsys, path.Join(p, "promptset.yaml")); err == nil {
-				return fs.SkipDir
+			if _, err := fs.Stat(l.fsys, path.Join(p, "promptset.yaml")); err == nil || p == ir.ToolsDir {
+				return fs.SkipDir // a set, or the shared tools, which sharedTools reads
 			}
 		case l.isPrompt(p):
 			paths = append(paths, p)

@@ -26,9 +26,13 @@ var (
 	toolName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
 )
 
-// sharedTools reads the tools/ folder at the root, by name.
+// sharedTools reads the tools/ folder at the root, by name. A tools/
+// folder with a promptset.yaml is a template set, with no shared tools.
 func (l *loader) sharedTools() map[string]*ir.ToolSpec {
 	tools := map[string]*ir.ToolSpec{}
+	if _, err := fs.Stat(l.fsys, path.Join(ir.ToolsDir, ir.SetFile)); err == nil {
+		return tools
+	}
 	entries, err := fs.ReadDir(l.fsys, ir.ToolsDir)
 	if err != nil {
 		return tools // no tools/ folder
@@ -72,6 +76,9 @@ func (l *loader) sharedTool(p string) *ir.ToolSpec {
 	}
 	stem, _, _ := strings.Cut(path.Base(p), ".")
 	t := f.tool(doc.Content[0], "", stem)
+	if t == nil {
+		return nil
+	}
 	t.Pos, t.Shared = src.Pos{File: file, Line: 1, Col: 1}, true
 	if !toolName.MatchString(t.Name) {
 		f.diags.Errorf(t.Pos, "tool name %q (the file's name) is not an identifier: letters, digits, _ and -, a letter first, at most 64", t.Name)
@@ -80,16 +87,17 @@ func (l *loader) sharedTool(p string) *ir.ToolSpec {
 	return t
 }
 
-// tool reads a tool's mapping m; path is where it is in its file for
+// tool reads a tool's mapping m; at is where it is in its file for
 // schema messages ("tools[0]", or "" for a tool file), and name the name
-// it must have ("" for an inline tool, whose name is required).
+// it must have ("" for an inline tool, whose name is required). It returns
+// nil when its parameters are in error.
 func (f *yamlFile) tool(m *yaml.Node, at, name string) *ir.ToolSpec {
 	t := &ir.ToolSpec{Name: name, Pos: f.pos(m)}
 	prefix := at
 	if prefix != "" {
 		prefix += "."
 	}
-	hasName := false
+	hasName, hasParameters := false, false
 	for _, e := range f.entries(m, "key", false) {
 		switch e.key {
 		case "name":
@@ -107,6 +115,7 @@ func (f *yamlFile) tool(m *yaml.Node, at, name string) *ir.ToolSpec {
 		case "strict":
 			t.Strict, _ = f.boolean(e)
 		case "parameters":
+			hasParameters = true
 			t.Parameters = f.toolParameters(e, prefix+"parameters")
 		default:
 			f.errorf(e.k, "unknown key %q of a tool%s", e.key, schema.DidYouMean(e.key, toolKeys))
@@ -115,7 +124,24 @@ func (f *yamlFile) tool(m *yaml.Node, at, name string) *ir.ToolSpec {
 	if name == "" && !hasName {
 		f.errorf(m, "a tool needs a %q", "name")
 	}
+	switch {
+	case hasParameters && t.Parameters == nil:
+		return nil // reported
+	case !hasParameters:
+		t.Parameters = f.noArguments()
+	}
 	return t
+}
+
+// noArguments is the parameters of a tool that declares none: an object
+// without properties.
+func (f *yamlFile) noArguments() *schema.Schema {
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte("{type: object, properties: {}}"), &n); err != nil {
+		panic(err) // a constant
+	}
+	s, _ := schema.Load(n.Content[0], schema.Options{File: f.source.file, Path: "parameters"})
+	return s
 }
 
 // toolParameters reads the JSON Schema of a tool's arguments: an object
@@ -147,7 +173,7 @@ func (f *yamlFile) tools(e pair) []ir.ToolUse {
 			uses = append(uses, ir.ToolUse{Name: n.Value, Pos: f.pos(n)})
 		case n.Kind == yaml.MappingNode:
 			t := f.tool(n, "tools["+strconv.Itoa(i)+"]", "")
-			if t.Name == "" {
+			if t == nil || t.Name == "" {
 				continue
 			}
 			if !toolName.MatchString(t.Name) {
