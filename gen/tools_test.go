@@ -60,12 +60,12 @@ func main() {
 
 	var fixes []output.Fix
 	for _, c := range []runtime.ToolCall{
-		{ID: "1", Name: "get_weather", Arguments: ` + "`" + `{"city": "Paris", "unit": "celsius"}` + "`" + `},
+		{ID: "1", Name: "get_weather", Arguments: "{\"city\": \"Paris\", \"unit\": \"celsius\"}"},
 		{ID: "2", Name: "get_weather", Arguments: "{city: 'Lyon', unit: 'Celsius',}"},
 		{ID: "3", Name: "now", Arguments: ""},
-		{ID: "4", Name: "search_docs", Arguments: ` + "`" + `{"query": "refunds", "limit": "5"}` + "`" + `},
+		{ID: "4", Name: "search_docs", Arguments: "{\"query\": \"refunds\", \"limit\": \"5\"}"},
 		{ID: "5", Name: "get_wether", Arguments: "{}"},
-		{ID: "6", Name: "get_weather", Arguments: ` + "`" + `{"unit": "kelvin"}` + "`" + `},
+		{ID: "6", Name: "get_weather", Arguments: "{\"unit\": \"kelvin\"}"},
 	} {
 		call, err := out.Assistant.ParseToolCall(c, output.Fixes(&fixes))
 		show(call, fixes, err)

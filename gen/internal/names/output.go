@@ -179,8 +179,8 @@ type outNamer struct {
 	diags *diag.Sink
 	// key is "<prompt key> outputSchema", the owner of names in messages
 	// (a space, so that no feed variable's path is the same).
-	key    string
-	owner  string // whose the types are, for doc comments: "the output of the x prompt"
+	key   string
+	owner string // whose the types are, for doc comments: "the output of the x prompt"
 }
 
 // add claims t's name and appends it to the types to emit.
