@@ -22,6 +22,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/emit"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/imports"
 )
@@ -132,7 +133,7 @@ func emitFiles(prog *program, cfg Config) ([]File, error) {
 	for _, p := range prog.prompts {
 		hasExamples = hasExamples || p.ExampleName != ""
 	}
-	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out))}
+	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out), toolsOf(prog.prompts))}
 	for _, p := range prog.prompts {
 		if p.Fragment {
 			files = append(files, emit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
@@ -197,4 +198,20 @@ func learnImportPath(ctx context.Context, dir string) string {
 		return ""
 	}
 	return pkgs[0].PkgPath
+}
+
+// toolsOf returns the tools the prompts declare, each once, in the order
+// they first appear.
+func toolsOf(prompts []*ir.Prompt) []*ir.Tool {
+	var tools []*ir.Tool
+	seen := map[*ir.Tool]bool{}
+	for _, p := range prompts {
+		for _, t := range p.Tools {
+			if !seen[t] {
+				seen[t] = true
+				tools = append(tools, t)
+			}
+		}
+	}
+	return tools
 }

@@ -71,10 +71,17 @@ func compile(r request) (*program, error) {
 	}
 	if !r.loadOnly {
 		bind.Run(r.packages, r.packagesDir, prog.promptSpecs, prog.setSpecs, sink)
+		tools := map[*ir.ToolSpec]*ir.Tool{} // a shared tool is lowered once
 		for _, p := range prog.promptSpecs {
 			if irp := check.Prompt(p, r.cfg.Strict, sink); irp != nil {
 				irp.Output = outschema.Lower(p, sink)
 				outschema.CheckExamples(p, irp, sink)
+				for _, u := range p.Tools {
+					if tools[u.Tool] == nil {
+						tools[u.Tool] = outschema.LowerTool(u.Tool, sink)
+					}
+					irp.Tools = append(irp.Tools, tools[u.Tool])
+				}
 				prog.prompts = append(prog.prompts, irp)
 			}
 		}

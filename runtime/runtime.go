@@ -198,6 +198,10 @@ type Request struct {
 	// OutputSchema is the JSON Schema of the output, for providers'
 	// structured-output modes; nil when the prompt has none.
 	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	// Tools are the prompt's tools, and ToolChoice its tool_choice: auto,
+	// none, required or a tool's name ("" leaves it to the provider).
+	Tools      []Tool `json:"tools,omitempty"`
+	ToolChoice string `json:"toolChoice,omitempty"`
 }
 
 // RequestOption changes a Request at the call site.

@@ -70,6 +70,17 @@
 // the API takes beyond the known parameters (thinking, service_tier,
 // metadata, ...).
 //
+// # Tools
+//
+// Request.Tools (a prompt's `tools:`) are tools with an input_schema;
+// Anthropic has no strict mode, so Tool.Strict is not sent. Request.ToolChoice
+// auto, none and required are {"type": "auto"}, {"type": "none"} and
+// {"type": "any"}; a tool's name forces it ({"type": "tool", "name": ...});
+// a tool_choice parameter of the call wins. Tools beside an output schema
+// are an error: the schema is a tool the model is made to call. ToolCalls
+// reads the tool_use blocks of a response back, for a generated
+// ParseToolCall.
+//
 // # Structured output
 //
 // When Request.OutputFormat is "json", or "" with an OutputSchema (as for
@@ -154,6 +165,11 @@ func Messages(p runtime.Prompt, r runtime.Request) (anthropic.MessageNewParams, 
 	body.Messages = turns(p)
 	body.MaxTokens = DefaultMaxTokens
 	var errs []error
+	if err := setTools(&body, r); err != nil {
+		errs = append(errs, err)
+	}
+	// After the tools: a tool_choice parameter of the call wins over the
+	// prompt's.
 	if err := setParameters(&body, r.Parameters); err != nil {
 		errs = append(errs, err)
 	}
@@ -302,19 +318,61 @@ func setOutput(body *anthropic.MessageNewParams, r runtime.Request) error {
 	if len(r.OutputSchema) == 0 || (r.OutputFormat != "json" && r.OutputFormat != "") {
 		return nil
 	}
-	schema, err := adapt.SchemaObject(r.OutputSchema)
+	if r.Parameters["tool_choice"] != nil {
+		return fmt.Errorf("parameter %q: %w: the output schema forces the output tool (remove tool_choice, or the schema)", "tool_choice", ErrInvalidParameter)
+	}
+	if len(r.Tools) > 0 {
+		return fmt.Errorf("%w: tools with an output schema: the schema is sent as a tool the model is made to call, so it would never call the others (ask for the output in a later turn)", ErrInvalidParameter)
+	}
+	tool, err := toolParam(OutputTool, "", r.OutputSchema)
 	if err != nil {
 		return err
 	}
+	if !tool.Description.Valid() {
+		tool.Description = anthropic.String(outputToolDescription)
+	}
+	body.Tools = []anthropic.ToolUnionParam{{OfTool: &tool}}
+	body.ToolChoice = anthropic.ToolChoiceParamOfTool(OutputTool)
+	return nil
+}
+
+// setTools declares r's tools and sets tool_choice: auto, none, required
+// (the API's any), or a tool's name, which forces that tool. Anthropic has
+// no strict mode: Strict is not sent.
+func setTools(body *anthropic.MessageNewParams, r runtime.Request) error {
+	for _, t := range r.Tools {
+		tool, err := toolParam(t.Name, t.Description, t.Parameters)
+		if err != nil {
+			return fmt.Errorf("tool %q: %w", t.Name, err)
+		}
+		body.Tools = append(body.Tools, anthropic.ToolUnionParam{OfTool: &tool})
+	}
+	switch c := r.ToolChoice; {
+	case c == "":
+	case toolChoices[c] != nil:
+		body.ToolChoice = toolChoices[c]()
+	default:
+		body.ToolChoice = anthropic.ToolChoiceParamOfTool(c)
+	}
+	return nil
+}
+
+// toolParam is a tool named name whose input has the JSON Schema
+// schemaJSON, an object; without a description, the schema's, if any.
+func toolParam(name, description string, schemaJSON json.RawMessage) (anthropic.ToolParam, error) {
+	schema, err := adapt.SchemaObject(schemaJSON)
+	if err != nil {
+		return anthropic.ToolParam{}, err
+	}
 	if t, ok := schema["type"]; ok && t != "object" {
-		return fmt.Errorf("%w: the root is not an object (type %v), and a tool's input must be one", ErrInvalidSchema, t)
+		return anthropic.ToolParam{}, fmt.Errorf("%w: the root is not an object (type %v), and a tool's input must be one", ErrInvalidSchema, t)
 	}
 	// The SDK writes "type": "object" itself; every other member of the
 	// schema goes in as it is, as JSON text (the SDK's encoder would quote
 	// a json.Number).
 	var members map[string]json.RawMessage
-	if err := json.Unmarshal(r.OutputSchema, &members); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidSchema, err) // cannot happen: SchemaObject decoded it
+	if err := json.Unmarshal(schemaJSON, &members); err != nil {
+		return anthropic.ToolParam{}, fmt.Errorf("%w: %v", ErrInvalidSchema, err) // cannot happen: SchemaObject decoded it
 	}
 	input := anthropic.ToolInputSchemaParam{ExtraFields: map[string]any{}}
 	for k, v := range members {
@@ -322,16 +380,14 @@ func setOutput(body *anthropic.MessageNewParams, r runtime.Request) error {
 			input.ExtraFields[k] = v
 		}
 	}
-	if r.Parameters["tool_choice"] != nil {
-		return fmt.Errorf("parameter %q: %w: the output schema forces the output tool (remove tool_choice, or the schema)", "tool_choice", ErrInvalidParameter)
+	tool := anthropic.ToolParam{Name: name, InputSchema: input}
+	if d, ok := schema["description"].(string); ok && description == "" {
+		description = d
 	}
-	tool := anthropic.ToolParam{Name: OutputTool, InputSchema: input, Description: anthropic.String(outputToolDescription)}
-	if d, ok := schema["description"].(string); ok && d != "" {
-		tool.Description = anthropic.String(d)
+	if description != "" {
+		tool.Description = anthropic.String(description)
 	}
-	body.Tools = []anthropic.ToolUnionParam{{OfTool: &tool}}
-	body.ToolChoice = anthropic.ToolChoiceParamOfTool(OutputTool)
-	return nil
+	return tool, nil
 }
 
 // Completion returns the completion of m that a prompt's ParseOutput
@@ -354,4 +410,21 @@ func Completion(m *anthropic.Message) string {
 		}
 	}
 	return b.String()
+}
+
+// ToolCalls returns the tool calls of m, a response, for a generated
+// ParseToolCall: its tool_use blocks but the call of OutputTool, with
+// their input as the arguments' JSON text; nil when the model called no
+// tool.
+func ToolCalls(m *anthropic.Message) []runtime.ToolCall {
+	if m == nil {
+		return nil
+	}
+	var calls []runtime.ToolCall
+	for _, c := range m.Content {
+		if c.Type == "tool_use" && c.Name != OutputTool {
+			calls = append(calls, runtime.ToolCall{ID: c.ID, Name: c.Name, Arguments: string(c.Input)})
+		}
+	}
+	return calls
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go"
 	"github.com/anthropics/anthropic-sdk-go/option"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/anthropicprompt"
 	"github.com/promptgen/promptgen/runtime/internal/adapttest"
@@ -74,6 +75,9 @@ func TestSDK(t *testing.T) {
 		{"images", adapttest.Images(), adapttest.Request(model), textResponse, "Jupiter."},
 		{"tool_use", adapttest.ToolUse(), adapttest.Request(model, runtime.Temperature(0), runtime.WithParameter("stop_sequences", "STOP")),
 			textResponse, "Jupiter."},
+		{"tools", adapttest.ToolUse(), adapttest.Request(model, func(r *runtime.Request) {
+			r.Tools, r.ToolChoice = adapttest.Tools(), "required"
+		}), textResponse, "Jupiter."},
 		{"knobs", adapttest.Simple(), adapttest.Request(model, runtime.WithParameter("tool_choice", "required"),
 			runtime.WithExtraParameter("thinking", map[string]any{"type": "enabled", "budget_tokens": 2048}),
 			runtime.WithExtraParameter("service_tier", "standard_only"), runtime.WithExtraParameter("metadata", map[string]any{"user_id": "u1"})),
@@ -322,5 +326,28 @@ func TestDependencies(t *testing.T) {
 		if strings.Contains(first, ".") && !strings.HasPrefix(imp, "github.com/anthropics/anthropic-sdk-go") && !strings.HasPrefix(imp, "github.com/promptgen/promptgen/runtime") {
 			t.Errorf("imports %s", imp)
 		}
+	}
+}
+
+// TestToolCalls reads the tool_use blocks of a response but the output
+// tool's, and rejects tools beside an output schema.
+func TestToolCalls(t *testing.T) {
+	var m anthropic.Message
+	if err := json.Unmarshal([]byte(`{"content":[{"type":"text","text":"Looking."},{"type":"tool_use","id":"tu_1","name":"get_weather","input":{"city":"Paris"}},{"type":"tool_use","id":"tu_2","name":"output","input":{}}]}`), &m); err != nil {
+		t.Fatal(err)
+	}
+	want := []runtime.ToolCall{{ID: "tu_1", Name: "get_weather", Arguments: `{"city":"Paris"}`}}
+	if d := cmp.Diff(want, anthropicprompt.ToolCalls(&m)); d != "" {
+		t.Errorf("ToolCalls (-want +got)\n%s", d)
+	}
+	if got := anthropicprompt.ToolCalls(nil); got != nil {
+		t.Errorf("ToolCalls(nil) = %v", got)
+	}
+	_, err := anthropicprompt.Messages(adapttest.Structured(), adapttest.Request("m", func(r *runtime.Request) {
+		r.OutputSchema = json.RawMessage(adapttest.StructuredSchema)
+		r.Tools = adapttest.Tools()
+	}))
+	if !errors.Is(err, anthropicprompt.ErrInvalidParameter) || !strings.Contains(err.Error(), "tools with an output schema") {
+		t.Errorf("tools with an output schema: got %v", err)
 	}
 }

@@ -64,6 +64,17 @@
 // the API takes beyond the known parameters (service_tier, metadata,
 // prompt_cache_key, ...).
 //
+// # Tools
+//
+// Request.Tools (a prompt's `tools:`) are function tools: {"type":
+// "function", "function": {"name", "description", "parameters",
+// "strict"}}. A strict tool's parameters must keep to what strict mode
+// accepts (see below), or Chat fails with ErrInvalidSchema rather than the
+// API. Request.ToolChoice auto, none or required is sent as is; a tool's
+// name forces it ({"type": "function", "function": {"name": ...}}); a
+// tool_choice parameter of the call wins. ToolCalls reads the calls of a
+// response's message back, for a generated ParseToolCall.
+//
 // # Structured output
 //
 // When Request.OutputFormat is "json", or "" with an OutputSchema (as for
@@ -138,6 +149,11 @@ func Chat(p runtime.Prompt, r runtime.Request) (openai.ChatCompletionNewParams, 
 		body.Messages[i] = message(m)
 	}
 	var errs []error
+	if err := setTools(&body, r); err != nil {
+		errs = append(errs, err)
+	}
+	// After the tools: a tool_choice parameter of the call wins over the
+	// prompt's.
 	if err := setParameters(&body, r.Parameters); err != nil {
 		errs = append(errs, err)
 	}
@@ -298,6 +314,38 @@ func setInteger(field *param.Opt[int64], p adapt.Param) error {
 	return err
 }
 
+// setTools declares r's tools as function tools, with strict when a tool
+// asks for it, and sets tool_choice: auto, none, required, or a tool's
+// name, which forces that function.
+func setTools(body *openai.ChatCompletionNewParams, r runtime.Request) error {
+	for _, t := range r.Tools {
+		schema, err := adapt.SchemaObject(t.Parameters)
+		if err != nil {
+			return fmt.Errorf("tool %q: %w", t.Name, err)
+		}
+		if t.Strict && !strictCompatible(schema) {
+			return fmt.Errorf("tool %q: %w: strict needs parameters OpenAI's strict mode accepts (every property required, additionalProperties false, ...; see Structured output)", t.Name, ErrInvalidSchema)
+		}
+		fn := shared.FunctionDefinitionParam{Name: t.Name, Parameters: shared.FunctionParameters(schema)}
+		if t.Description != "" {
+			fn.Description = openai.String(t.Description)
+		}
+		if t.Strict {
+			fn.Strict = openai.Bool(true)
+		}
+		body.Tools = append(body.Tools, openai.ChatCompletionFunctionTool(fn))
+	}
+	switch c := r.ToolChoice; c {
+	case "":
+	case "auto", "none", "required":
+		body.ToolChoice.OfAuto = openai.String(c)
+	default:
+		body.ToolChoice.OfFunctionToolChoice = &openai.ChatCompletionNamedToolChoiceParam{
+			Function: openai.ChatCompletionNamedToolChoiceFunctionParam{Name: c}}
+	}
+	return nil
+}
+
 // setOutput asks for JSON when r's output is JSON.
 func setOutput(body *openai.ChatCompletionNewParams, r runtime.Request) error {
 	hasSchema := len(r.OutputSchema) > 0
@@ -320,4 +368,17 @@ func setOutput(body *openai.ChatCompletionNewParams, r runtime.Request) error {
 		},
 	}
 	return nil
+}
+
+// ToolCalls returns the function calls of m, a completion's message (its
+// first choice's, usually), for a generated ParseToolCall; nil when the
+// model called no tool.
+func ToolCalls(m openai.ChatCompletionMessage) []runtime.ToolCall {
+	var calls []runtime.ToolCall
+	for _, c := range m.ToolCalls {
+		if c.Type == "function" {
+			calls = append(calls, runtime.ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: c.Function.Arguments})
+		}
+	}
+	return calls
 }

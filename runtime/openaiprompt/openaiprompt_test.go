@@ -12,6 +12,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/internal/adapttest"
 	"github.com/promptgen/promptgen/runtime/openaiprompt"
@@ -60,6 +61,9 @@ func TestSDK(t *testing.T) {
 		})},
 		{"tool_use", adapttest.ToolUse(), adapttest.Request(model, runtime.Temperature(0), runtime.WithParameter("stop", "STOP"))},
 		{"images", adapttest.Images(), adapttest.Request(model)},
+		{"tools", adapttest.ToolUse(), adapttest.Request(model, func(r *runtime.Request) {
+			r.Tools, r.ToolChoice = adapttest.Tools(), "get_weather"
+		})},
 		{"knobs", adapttest.Simple(), adapttest.Request(model,
 			runtime.WithParameter("n", 2), runtime.WithParameter("logit_bias", map[string]any{"50256": -100, "1734": 5.0}),
 			runtime.WithParameter("logprobs", true), runtime.WithParameter("top_logprobs", 3),
@@ -272,5 +276,25 @@ func TestDependencies(t *testing.T) {
 		if strings.Contains(first, ".") && !strings.HasPrefix(imp, "github.com/openai/openai-go/v3") && !strings.HasPrefix(imp, "github.com/promptgen/promptgen/runtime") {
 			t.Errorf("imports %s", imp)
 		}
+	}
+}
+
+// TestToolCalls reads the function calls of a response's message, and
+// rejects a strict tool whose parameters strict mode would refuse.
+func TestToolCalls(t *testing.T) {
+	var c openai.ChatCompletion
+	if err := json.Unmarshal([]byte(`{"choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": null,
+		"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}}]}}]}`), &c); err != nil {
+		t.Fatal(err)
+	}
+	got := openaiprompt.ToolCalls(c.Choices[0].Message)
+	want := []runtime.ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Paris"}`}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("ToolCalls (-want +got)\n%s", d)
+	}
+	loose := runtime.Tool{Name: "lookup", Strict: true, Parameters: json.RawMessage(`{"type": "object", "properties": {"q": {"type": "string"}}}`)}
+	_, err := openaiprompt.Chat(adapttest.Simple(), adapttest.Request("m", func(r *runtime.Request) { r.Tools = []runtime.Tool{loose} }))
+	if !errors.Is(err, openaiprompt.ErrInvalidSchema) || !strings.Contains(err.Error(), `tool "lookup"`) {
+		t.Errorf("strict tool with loose parameters: got %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package output
 
 import (
 	"errors"
+	"strings"
 	"sync"
 )
 
@@ -111,4 +112,13 @@ func ParseWith[T any](p *Parser, completion string, opts ...ParseOption) (T, err
 		*c.fixes = fixes
 	}
 	return v, err
+}
+
+// ToolArguments is the text of a tool call's arguments as a generated
+// ParseToolCall reads it: an empty text is an empty object.
+func ToolArguments(text string) string {
+	if strings.TrimSpace(text) == "" {
+		return "{}"
+	}
+	return text
 }

@@ -13,11 +13,10 @@ import (
 // emitChecks writes the generated checks of an output: one function per
 // schema that needs one, each reading one value with an output.Checker,
 // and the Validator type that ParseOutput uses.
-func emitChecks(f *jen.File, p *ir.Prompt) {
-	o := p.Output
+func emitChecks(f *jen.File, o *ir.Output, what, schemaKey string) {
 	c := o.Checks
-	f.Comment(o.ChecksType + " validates the outputs of the " + p.Key + " prompt with checks generated")
-	f.Comment("from its outputSchema, which agree with the compiled schema.")
+	f.Comment(o.ChecksType + " validates " + what + " with checks generated")
+	f.Comment("from its " + schemaKey + ", which agree with the compiled schema.")
 	f.Type().Id(o.ChecksType).Struct()
 	f.Line()
 	f.Comment("Validate implements output.Validator; it reads doc, not the decoded value.")
@@ -34,7 +33,7 @@ func emitChecks(f *jen.File, p *ir.Prompt) {
 		if s.Func == "" {
 			continue
 		}
-		f.Comment(s.Func + " checks " + pointerDoc(s.Pointer) + ".")
+		f.Comment(s.Func + " checks " + pointerDoc(schemaKey, s.Pointer) + ".")
 		f.Func().Id(s.Func).Params(jen.Id("c").Op("*").Qual(ir.OutputPath, "Checker")).BlockFunc(func(g *jen.Group) {
 			checkBody(g, s)
 		})
@@ -42,12 +41,13 @@ func emitChecks(f *jen.File, p *ir.Prompt) {
 	}
 }
 
-// pointerDoc names a schema by its JSON pointer in the outputSchema.
-func pointerDoc(p string) string {
+// pointerDoc names a schema by its JSON pointer p in the schema of key
+// schemaKey (outputSchema).
+func pointerDoc(schemaKey, p string) string {
 	if p == "" {
-		return "a value against the outputSchema"
+		return "a value against the " + schemaKey
 	}
-	return "a value against the outputSchema's " + p
+	return "a value against the " + schemaKey + "'s " + p
 }
 
 // checkValue is the statement that checks the next value against s.

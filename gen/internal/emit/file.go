@@ -42,8 +42,8 @@ func newSourceFile(importPath, pkg, source string) *jen.File {
 }
 
 // PackageFile is promptgen.go: the package doc, unless the package has its
-// own, and the runtime version check.
-func PackageFile(importPath, pkg string, hasExamples, packageDoc bool) *jen.File {
+// own, the runtime version check, and the package's tools.
+func PackageFile(importPath, pkg string, hasExamples, packageDoc bool, tools []*ir.Tool) *jen.File {
 	f := jen.NewFilePathName(importPath, pkg)
 	f.HeaderComment(Header)
 	f.ImportName(ir.RuntimePath, "runtime")
@@ -56,6 +56,13 @@ func PackageFile(importPath, pkg string, hasExamples, packageDoc bool) *jen.File
 	if hasExamples {
 		f.Line()
 		emitDecodeExample(f)
+	}
+	if len(tools) > 0 {
+		f.Line()
+		f.ImportName(ir.OutputPath, "output")
+	}
+	for _, t := range tools {
+		emitTool(f, t)
 	}
 	return f
 }

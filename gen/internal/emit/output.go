@@ -47,24 +47,11 @@ func emitTypes(f *jen.File, p *ir.Prompt) {
 		}
 	}
 	if o != nil && o.Schema != nil {
-		f.Comment(o.SchemaVar + "JSON is the outputSchema of the " + p.Key + " prompt as JSON.")
-		f.Const().Id(o.SchemaVar + "JSON").Op("=").Lit(string(o.Schema.JSON))
-		f.Line()
-		if o.Schema.ParserJSON != nil {
-			f.Comment(o.SchemaVar + "ParserJSON is the outputSchema with its x-aliases, which models are not sent.")
-			f.Const().Id(o.SchemaVar + "ParserJSON").Op("=").Lit(string(o.Schema.ParserJSON))
-			f.Line()
-		}
-		if o.Checks != nil {
-			emitChecks(f, p)
-		} else {
-			f.Comment(o.SchemaVar + " validates outputs; it is compiled once, when the package is initialised.")
-			f.Var().Id(o.SchemaVar).Op("=").Qual(ir.OutputPath, "MustCompileSchema").Call(jen.Id(o.SchemaVar + "JSON"))
-			f.Line()
-		}
+		emitSchema(f, o, "outputSchema", "the "+p.Key+" prompt", "outputs")
 	}
 	if o != nil && o.ParserVar != "" {
-		emitParser(f, p)
+		f.Comment(o.ParserVar + " reads the completions of the " + p.Key + " prompt for ParseOutput.")
+		emitParser(f, o)
 	}
 	if o != nil && o.Partial != "" {
 		emitPartials(f, p)
@@ -77,6 +64,27 @@ func emitTypes(f *jen.File, p *ir.Prompt) {
 			jen.Id("Output").Add(exampleOutputType(p)),
 		)
 	}
+}
+
+// emitSchema writes o's schema as JSON, with its x-aliases when it has
+// some, and its checks or compiled schema. The schema is the schemaKey of
+// owner, and validates its values ("outputs").
+func emitSchema(f *jen.File, o *ir.Output, schemaKey, owner, values string) {
+	f.Comment(o.SchemaVar + "JSON is the " + schemaKey + " of " + owner + " as JSON.")
+	f.Const().Id(o.SchemaVar + "JSON").Op("=").Lit(string(o.Schema.JSON))
+	f.Line()
+	if o.Schema.ParserJSON != nil {
+		f.Comment(o.SchemaVar + "ParserJSON is the " + schemaKey + " with its x-aliases, which models are not sent.")
+		f.Const().Id(o.SchemaVar + "ParserJSON").Op("=").Lit(string(o.Schema.ParserJSON))
+		f.Line()
+	}
+	if o.Checks != nil {
+		emitChecks(f, o, "the "+values+" of "+owner, schemaKey)
+		return
+	}
+	f.Comment(o.SchemaVar + " validates " + values + "; it is compiled once, when the package is initialised.")
+	f.Var().Id(o.SchemaVar).Op("=").Qual(ir.OutputPath, "MustCompileSchema").Call(jen.Id(o.SchemaVar + "JSON"))
+	f.Line()
 }
 
 // exampleOutputType is the Go type of an example's output.
@@ -379,6 +387,12 @@ func emitRequest(f *jen.File, p *ir.Prompt) {
 	if o := p.Output; o != nil && o.Schema != nil {
 		fields[jen.Id("OutputSchema")] = jen.Qual(jsonPath, "RawMessage").Call(jen.Id(o.SchemaVar + "JSON"))
 	}
+	if len(p.Tools) > 0 {
+		fields[jen.Id("Tools")] = jen.Id("p").Dot("Tools").Call()
+	}
+	if p.ToolChoice != "" {
+		fields[jen.Id("ToolChoice")] = jen.Lit(p.ToolChoice)
+	}
 	f.Comment("Request renders the prompt with the variables of f and returns the payload of a")
 	f.Comment("model call: the prompt's model, parameters and output format and schema, changed")
 	f.Comment("by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter")
@@ -539,9 +553,8 @@ func validator(o *ir.Output) jen.Code {
 	return jen.Nil()
 }
 
-// emitParser writes the output.Parser of a JSON output.
-func emitParser(f *jen.File, p *ir.Prompt) {
-	o := p.Output
+// emitParser writes the output.Parser of o, after its doc comment.
+func emitParser(f *jen.File, o *ir.Output) {
 	schemaJSON := jen.Lit("")
 	switch {
 	case o.Schema != nil && o.Schema.ParserJSON != nil:
@@ -556,7 +569,6 @@ func emitParser(f *jen.File, p *ir.Prompt) {
 	case o.Strict:
 		parser = jen.Qual(ir.OutputPath, "NewParser").Call(schemaJSON, validator(o), jen.Qual(ir.OutputPath, "Strict").Call())
 	}
-	f.Comment(o.ParserVar + " reads the completions of the " + p.Key + " prompt for ParseOutput.")
 	f.Var().Id(o.ParserVar).Op("=").Add(parser)
 	f.Line()
 }

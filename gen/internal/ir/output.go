@@ -180,3 +180,14 @@ type OutVariant struct {
 	V      *schema.Variant
 	GoName string
 }
+
+// Tool is a tool as the emitters read it: one per ToolSpec, shared by the
+// prompts that declare it.
+type Tool struct {
+	Spec *ToolSpec
+	// Args are the arguments, lowered and named as an output: <Tool>Args.
+	Args   *Output
+	GoName string // GetWeather
+	Call   string // the call type, <Tool>Call
+	Var    string // the package variable of its runtime.Tool
+}

@@ -27,6 +27,12 @@ type PromptSpec struct {
 	Parameters      []Parameter
 	ExtraParameters []Parameter
 	Jinja           tmpl.Options
+	// Tools are the prompt's tools, in the order of `tools:`, and
+	// ToolChoice its `tool_choice:` (auto, none, required or a tool's
+	// name; "" when not set) with the position of its value.
+	Tools         []ToolUse
+	ToolChoice    string
+	ToolChoicePos src.Pos
 	// OutputFormat is json, text, yaml or xml; "" when not set.
 	OutputFormat string
 	// OutputParsing is lenient or strict; "" when not set (lenient), and
@@ -165,6 +171,31 @@ type Parameter struct {
 	Key   string
 	Value any // string, int64, float64, bool, nil, []any or []Param (nested map)
 	Pos   src.Pos
+}
+
+// ToolsDir is the folder of shared tools at the prompts root: one YAML
+// file per tool, which prompts name in `tools:`.
+const ToolsDir = "tools"
+
+// ToolSpec is a tool as loaded: declared inline in a prompt, or shared,
+// from a file of ToolsDir.
+type ToolSpec struct {
+	Name        string
+	Pos         src.Pos // of the name (inline) or the file's start (shared)
+	Description string
+	// Parameters is the JSON Schema of the arguments, an object; nil for
+	// a tool without arguments.
+	Parameters *schema.Schema
+	Strict     bool
+	Shared     bool
+}
+
+// ToolUse is an entry of a prompt's `tools:`: an inline tool, or the name
+// of a shared one, which load resolves.
+type ToolUse struct {
+	Name string    // a shared tool's name, as written
+	Tool *ToolSpec // nil until load resolves Name
+	Pos  src.Pos   // of the entry
 }
 
 // FragmentsDir is the folder of fragments, at the prompts root or in a set.

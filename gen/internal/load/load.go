@@ -31,9 +31,11 @@ func Prompts(fsys fs.FS, display string) ([]*ir.PromptSpec, diag.Diagnostics) {
 	l := &loader{fsys: fsys, display: display}
 	paths := l.walk()
 	l.checkKeys(paths)
+	tools := l.sharedTools()
 	var prompts []*ir.PromptSpec
 	for _, p := range paths {
 		if pr := l.load(p, strings.HasPrefix(p, ir.FragmentsDir+"/")); pr != nil {
+			l.resolveTools(pr, tools)
 			prompts = append(prompts, pr)
 		}
 	}
@@ -51,7 +53,7 @@ type loader struct {
 var (
 	topLevelKeys = []string{schemaKey, "description", "model", "parameters", "extra_parameters", "template", "inputs",
 		"outputFormat", "outputParsing", "outputSchema", "examples", "messages", "sections", "components",
-		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens"}
+		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens", "tools", "tool_choice"}
 	messageKeys     = []string{"role", "template", "content", "name", "tool_call_id", "tool_calls", "data"}
 	partKeys        = []string{"text", "image"}
 	toolCallKeys    = []string{"id", "name", "arguments"}
@@ -163,7 +165,7 @@ func (l *loader) path(p string) string { return path.Join(l.display, p) }
 
 // walk returns the sorted paths of the prompt files. Hidden files and
 // directories are skipped, and so are template sets (directories with a
-// promptset.yaml), which are loaded separately. A symbolic link is an
+// promptset.yaml), which are loaded separately, and the tools/ folder. A symbolic link is an
 // error, whatever its name.
 func (l *loader) walk() []string {
 	var paths []string
@@ -178,8 +180,8 @@ func (l *loader) walk() []string {
 			}
 		case l.badLink(p, d):
 		case d.IsDir():
-			if _, err := fs.Stat(l.fsys, path.Join(p, "promptset.yaml")); err == nil {
-				return fs.SkipDir
+			if _, err := fs.Stat(l.fsys, path.Join(p, "promptset.yaml")); err == nil || p == ir.ToolsDir {
+				return fs.SkipDir // a set, or the shared tools, which sharedTools reads
 			}
 		case l.isPrompt(p):
 			paths = append(paths, p)
@@ -777,6 +779,11 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 			pr.OutputSchema = f.outputSchema(e.v)
 		case "examples":
 			pr.Examples = f.examples(e.v)
+		case "tools":
+			pr.Tools = f.tools(e)
+		case "tool_choice":
+			pr.ToolChoice, _ = f.str(e)
+			pr.ToolChoicePos = f.pos(e.v)
 		case "components":
 			// Components are resolved through a set's namespaces; a
 			// standalone prompt has none.

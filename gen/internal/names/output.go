@@ -21,16 +21,7 @@ import (
 // struct.
 func nameOutput(pkg *Scope, diags *diag.Sink, p *ir.Prompt) {
 	o := p.Output
-	o.Name = p.Name + SuffixOutput
-	o.SchemaVar = "_" + o.Name + "Schema"
-	if o.Format != ir.FormatText {
-		o.ParserVar = "_" + o.Name + "Parser"
-	}
-	if o.Checks != nil {
-		o.ChecksType = "_" + o.Name + "Checks"
-		nameChecks(o.Checks, o.Name)
-	}
-	n := &outNamer{o: o, pkg: pkg, diags: diags, key: p.Key + " outputSchema", prompt: p.Key}
+	n := newOutNamer(pkg, diags, o, p.Name+SuffixOutput, p.Key+" outputSchema", "the output of the "+p.Key+" prompt")
 	if o.Schema == nil {
 		doc := "is the answer of the " + p.Key + " prompt: the JSON value of the completion, not decoded."
 		if o.Format == ir.FormatText {
@@ -39,8 +30,41 @@ func nameOutput(pkg *Scope, diags *diag.Sink, p *ir.Prompt) {
 		n.add(&ir.OutType{Name: o.Name, Kind: ir.OutAlias, Doc: doc}, n.key, p.Pos)
 		return
 	}
+	n.schema("is the answer of the "+p.Key+" prompt, as its outputSchema describes it.", "the outputSchema of the "+p.Key+" prompt")
+}
+
+// nameTool decides the Go names of tool t: its arguments' types,
+// <Tool>Args, named as an output's, its call type and its variable.
+func nameTool(pkg *Scope, diags *diag.Sink, t *ir.Tool) {
+	goName, _ := Exported(t.Spec.Name) // load checked that the name makes one
+	key := "tool " + t.Spec.Name
+	t.GoName, t.Call, t.Var = goName, goName+SuffixCall, "_"+goName+"Tool"
+	Claim(pkg, diags, t.Call, key, t.Spec.Pos)
+	n := newOutNamer(pkg, diags, t.Args, goName+SuffixArgs, key+" parameters", "the arguments of the "+t.Spec.Name+" tool")
+	n.schema("are the arguments of the "+t.Spec.Name+" tool.", "the parameters of the "+t.Spec.Name+" tool")
+}
+
+// newOutNamer names o's root type name and its package variables; key
+// owns the names in messages, and owner says whose the types are in doc
+// comments.
+func newOutNamer(pkg *Scope, diags *diag.Sink, o *ir.Output, name, key, owner string) *outNamer {
+	o.Name = name
+	o.SchemaVar = "_" + o.Name + "Schema"
+	if o.Format != ir.FormatText {
+		o.ParserVar = "_" + o.Name + "Parser"
+	}
+	if o.Checks != nil {
+		o.ChecksType = "_" + o.Name + "Checks"
+		nameChecks(o.Checks, o.Name)
+	}
+	return &outNamer{o: o, pkg: pkg, diags: diags, key: key, owner: owner}
+}
+
+// schema names the types of an output with a schema: the root's, with doc,
+// then the definitions of the schema, which whose describes.
+func (n *outNamer) schema(doc, whose string) {
+	o, diags := n.o, n.diags
 	root := o.Schema.Root
-	doc := "is the answer of the " + p.Key + " prompt, as its outputSchema describes it."
 	switch t := root.Type; {
 	case t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t):
 		n.walk(t, o.Name, n.key, doc)
@@ -63,7 +87,7 @@ func nameOutput(pkg *Scope, diags *diag.Sink, p *ir.Prompt) {
 		}
 		name = o.Name + name
 		key := n.key + "." + d.Name
-		doc := "is the " + d.Name + " definition of the outputSchema of the " + p.Key + " prompt."
+		doc := "is the " + d.Name + " definition of " + whose + "."
 		switch t := d.Type; {
 		case t.Kind == schema.Object || t.Kind == schema.Union || isEnum(t):
 			n.walk(t, name, key, doc)
@@ -155,8 +179,8 @@ type outNamer struct {
 	diags *diag.Sink
 	// key is "<prompt key> outputSchema", the owner of names in messages
 	// (a space, so that no feed variable's path is the same).
-	key    string
-	prompt string // the prompt's key, for doc comments
+	key   string
+	owner string // whose the types are, for doc comments: "the output of the x prompt"
 }
 
 // add claims t's name and appends it to the types to emit.
@@ -175,7 +199,7 @@ func (n *outNamer) where(key string) string {
 	if strings.HasPrefix(rel, "[") {
 		rel = "output" + rel
 	}
-	return "is " + rel + " in the output of the " + n.prompt + " prompt."
+	return "is " + rel + " in " + n.owner + "."
 }
 
 // walk names schema t, which needs a named type, and the types below it.

@@ -25,6 +25,12 @@ const (
 	// SuffixPartial names what is known of a streamed answer,
 	// <Prompt>Partial, and prefixes the structs inside it.
 	SuffixPartial = "Partial"
+	// SuffixArgs names a tool's arguments, <Tool>Args, SuffixCall a call
+	// of it, <Tool>Call, and SuffixToolCall the calls of a prompt's
+	// tools, <Prompt>ToolCall.
+	SuffixArgs     = "Args"
+	SuffixCall     = "Call"
+	SuffixToolCall = "ToolCall"
 	// SuffixExample names the type of one example, <Prompt>Example.
 	SuffixExample = "Example"
 	// SuffixFragment names a fragment's function, <Name>Fragment, and
@@ -49,6 +55,7 @@ var chatContextNames = []string{"Context", "Chat", "CheckMarkers"}
 // output types are named right after its feed.
 func Prompts(ps []*ir.Prompt, diags *diag.Sink) *Scope {
 	pkg := NewScope("SupportPackageIsVersion1")
+	tools := map[string]*ir.Tool{} // by name: a name is one tool
 	for _, p := range ps {
 		key := path.Base(p.Key)
 		name, pos, ok := GoName(key, p.GoNameOverride, p.Pos, p.GoNamePos, "prompt name", diags)
@@ -68,6 +75,22 @@ func Prompts(ps []*ir.Prompt, diags *diag.Sink) *Scope {
 			if p.Output != nil {
 				nameOutput(pkg, diags, p)
 				namePartials(pkg, diags, p)
+			}
+			for _, t := range p.Tools {
+				switch first := tools[t.Spec.Name]; {
+				case first == nil:
+					tools[t.Spec.Name] = t
+					nameTool(pkg, diags, t)
+				case first != t:
+					diags.Errorf(t.Spec.Pos, "tool %q is also declared at %s: declare it once, in %s/, and name it in both prompts",
+						t.Spec.Name, src.ShortPos(first.Spec.Pos, t.Spec.Pos), ir.ToolsDir)
+					diags.Errorf(first.Spec.Pos, "tool %q is also declared at %s: declare it once, in %s/, and name it in both prompts",
+						t.Spec.Name, src.ShortPos(t.Spec.Pos, first.Spec.Pos), ir.ToolsDir)
+				}
+			}
+			if len(p.Tools) > 0 {
+				p.ToolCall = name + SuffixToolCall
+				Claim(pkg, diags, p.ToolCall, p.Key+" tools", pos)
 			}
 			if p.HasExamples {
 				p.ExampleName = name + SuffixExample

@@ -38,9 +38,8 @@ func Lower(p *ir.PromptSpec, diags *diag.Sink) *ir.Output {
 	if format == "" {
 		return nil
 	}
-	o := &ir.Output{Format: format, RequestFormat: cmp.Or(p.OutputFormat, format), Schema: p.OutputSchema,
-		Strict: p.OutputParsing == "strict",
-		Named:  map[*schema.Type]*ir.OutType{}, Defs: map[*schema.Def]*ir.OutType{}}
+	o := newOutput(format, p.OutputSchema)
+	o.RequestFormat, o.Strict = cmp.Or(p.OutputFormat, format), p.OutputParsing == "strict"
 	if format == ir.FormatText && o.Schema != nil {
 		diags.Warnf(p.OutputSchemaPos, "outputSchema is not used with outputFormat %q: ParseOutput returns the completion as is", p.OutputFormat)
 		o.Schema = nil
@@ -52,6 +51,21 @@ func Lower(p *ir.PromptSpec, diags *diag.Sink) *ir.Output {
 		o.Checks = lowerChecks(o.Schema)
 	}
 	return o
+}
+
+func newOutput(format string, s *schema.Schema) *ir.Output {
+	return &ir.Output{Format: format, Schema: s, Named: map[*schema.Type]*ir.OutType{}, Defs: map[*schema.Def]*ir.OutType{}}
+}
+
+// LowerTool lowers a tool: its arguments are an output in JSON of its
+// parameters' schema, which ParseToolCall reads as ParseOutput reads an
+// answer.
+func LowerTool(t *ir.ToolSpec, diags *diag.Sink) *ir.Tool {
+	o := newOutput(ir.FormatJSON, t.Parameters)
+	o.RequestFormat = ir.FormatJSON
+	checkDecoded(o.Schema, diags)
+	o.Checks = lowerChecks(o.Schema)
+	return &ir.Tool{Spec: t, Args: o}
 }
 
 // checkDecoded rejects the checks that would hold for the completion but

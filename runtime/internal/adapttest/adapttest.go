@@ -216,6 +216,16 @@ func Images() runtime.Prompt {
 	}
 }
 
+// Tools are the tools of the ToolUse conversation, as a generated Tools
+// method returns them: one strict, one without description or arguments.
+func Tools() []runtime.Tool {
+	return []runtime.Tool{
+		{Name: "get_weather", Description: "Current weather for a city.", Strict: true,
+			Parameters: json.RawMessage(`{"additionalProperties":false,"properties":{"city":{"type":"string"},"unit":{"enum":["celsius","fahrenheit"],"type":["string","null"]}},"required":["city","unit"],"type":"object"}`)},
+		{Name: "now", Parameters: json.RawMessage(`{"properties":{},"type":"object"}`)},
+	}
+}
+
 // Request returns a Request for model with opts applied, as a generated
 // prompt's Request method builds it.
 func Request(model string, opts ...runtime.RequestOption) runtime.Request {

@@ -1,0 +1,98 @@
+package gen
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// TestToolsRun generates the golden tools prompts in a temporary module
+// and runs their tools: Request carries them, ParseToolCall returns typed
+// calls (leniently read arguments, empty ones, strict mode) and names an
+// unknown tool.
+func TestToolsRun(t *testing.T) {
+	mod := newTempModule(t)
+	res, err := Generate(context.Background(), Config{Dir: "testdata/golden/tools/prompts", Out: "out", Pkg: "out", ImportPath: "pgtest/out"})
+	if err != nil {
+		t.Fatalf("generate: %v\n%v", err, res.Diagnostics)
+	}
+	writeResult(t, filepath.Join(mod, "out"), res)
+	writeFile(t, filepath.Join(mod, "run", "main.go"), []byte(`package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"pgtest/out"
+	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/output"
+)
+
+func show(call out.AssistantToolCall, fixes []output.Fix, err error) {
+	switch c := call.(type) {
+	case out.GetWeatherCall:
+		unit := "-"
+		if c.Args.Unit != nil {
+			unit = string(*c.Args.Unit)
+		}
+		fmt.Printf("weather %s in %s (%s) fixes %d\n", c.ID, c.Args.City, unit, len(fixes))
+	case out.NowCall:
+		fmt.Printf("now %s\n", c.ID)
+	case out.SearchDocsCall:
+		fmt.Printf("search %q limit %d\n", c.Args.Query, *c.Args.Limit)
+	case nil:
+		fmt.Printf("error: %v\n", err)
+	}
+}
+
+func main() {
+	req, err := out.Assistant.Request(out.AssistantFeed{Question: "q"})
+	if err != nil {
+		panic(err)
+	}
+	b, _ := json.Marshal(struct {
+		Tools      []runtime.Tool
+		ToolChoice string
+	}{req.Tools, req.ToolChoice})
+	fmt.Println(string(b))
+	req2, _ := out.Forecast.Request(out.ForecastFeed{Name: "n"})
+	fmt.Println(len(req2.Tools), req2.ToolChoice)
+
+	var fixes []output.Fix
+	for _, c := range []runtime.ToolCall{
+		{ID: "1", Name: "get_weather", Arguments: "{\"city\": \"Paris\", \"unit\": \"celsius\"}"},
+		{ID: "2", Name: "get_weather", Arguments: "{city: 'Lyon', unit: 'Celsius',}"},
+		{ID: "3", Name: "now", Arguments: ""},
+		{ID: "4", Name: "search_docs", Arguments: "{\"query\": \"refunds\", \"limit\": \"5\"}"},
+		{ID: "5", Name: "get_wether", Arguments: "{}"},
+		{ID: "6", Name: "get_weather", Arguments: "{\"unit\": \"kelvin\"}"},
+	} {
+		call, err := out.Assistant.ParseToolCall(c, output.Fixes(&fixes))
+		show(call, fixes, err)
+	}
+	_, err = out.Assistant.ParseToolCall(runtime.ToolCall{Name: "get_weather", Arguments: "{city: Lyon}"}, output.Strict())
+	fmt.Println("strict:", err)
+	_, err = out.Forecast.ParseToolCall(runtime.ToolCall{Name: "search_docs", Arguments: "{}"})
+	fmt.Println("forecast:", err)
+}
+`))
+	got, err := goRun(mod, "run", "./run")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, got)
+	}
+	want := `{"Tools":[{"name":"get_weather","description":"Current weather for a city.","parameters":{"additionalProperties":false,"properties":{"city":{"description":"The city's name.","type":"string"},"unit":{"enum":["celsius","fahrenheit"],"type":"string"}},"required":["city"],"type":"object"},"strict":true},{"name":"now","description":"The current date and time.","parameters":{"properties":{},"type":"object"}},{"name":"search_docs","description":"Search the product documentation.","parameters":{"properties":{"limit":{"maximum":20,"minimum":1,"type":"integer"},"query":{"type":"string"}},"required":["query"],"type":"object"}}],"ToolChoice":"auto"}
+1 get_weather
+weather 1 in Paris (celsius) fixes 0
+weather 2 in Lyon (celsius) fixes 6
+now 3
+search "refunds" limit 5
+error: call of tool "get_wether", which the prompt does not declare (its tools: get_weather, now, search_docs) (did you mean "get_weather"?)
+error: missing properties: 'city'
+/unit: value must be one of "celsius", "fahrenheit"
+strict: no JSON object or array in the completion
+forecast: call of tool "search_docs", which the prompt does not declare (its tools: get_weather)
+`
+	if string(got) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
