@@ -33,16 +33,10 @@ var knownAnswerFailures = map[string]string{
 	"baml/basics/test_json_with_markdown_without_quotes": "an unquoted value ends at its first comma; the rest is dropped as unknown members (nil error), though no `key:` follows before the closing bracket",
 	"baml/class/test_string_field_with_spaces":           "an unquoted value ends at the line break; the next line, which holds no `key:`, is dropped (nil error)",
 	"baml/lists/test_class_list":                         "an unquoted number with thousands separators (-2,000.00) is read as -2, and 000.00 as a member without a value, dropped (nil error)",
-	// Numbers.
-	"baml/basics/test_float_comma_german2": "a bare number followed by a full stop (12.11.) is read as a number the answer ends inside",
-	"baml/mod/partial_int_not_deleted":     "a bare number that is the whole answer (123) is taken as cut off when made a one-item list; strict JSON reads it as complete",
-	"wild/values/negative_money":           "a currency sign after the minus (-$5.00) is not read; $1,234.56 is",
 	// Quotes and brackets.
 	"baml/literals/test_literal_string_with_quotes_followed_by_extra_text":               `a quoted value followed by prose ("TWO" is the answer): the closing quote is taken for an inner one, and the string runs to the end, cut`,
 	"baml/literals/test_literal_string_with_quotes_followed_by_extra_text_case_mismatch": `as above, with "Two"`,
 	"wild/syntax/wrong_closing_bracket_mid_object":                                       "a } closing a list closes the object too, though the object's members follow it",
-	// Shape.
-	"baml/enum/from_enum_list_single": `a one-item list (["TWO"]) where one value is wanted is not unwrapped`,
 }
 
 // TestAnswers parses every answer of the corpus strictly (Parse) and

@@ -32,6 +32,7 @@ const (
 	fixStringFromValue  = "value written as a string"
 	fixBoolFromString   = "boolean read from text"
 	fixOneItemList      = "single value made a one-item list"
+	fixItemOfList       = "one-item list read as its item"
 	fixEnumCase         = "enum value matched ignoring case and punctuation"
 	fixEnumPrefix       = "enum value matched with text after it"
 	fixEnumInText       = "enum value found in the text"
@@ -49,7 +50,7 @@ const (
 // as a one-item list.
 var kindChanges = map[string]bool{
 	fixNumberFromString: true, fixStringFromValue: true, fixBoolFromString: true,
-	fixOneItemList: true,
+	fixOneItemList: true, fixItemOfList: true,
 }
 
 // compareFixes orders two readings of an answer, or of a value: the one
@@ -121,6 +122,11 @@ func (c *coercer) shaped(n *loose, s *shape, ptr string) (any, error) {
 	}
 	if s.types&typeNull != 0 && n.kind == looseWord && isNullWord(n.text) {
 		return nil, nil
+	}
+	if n.kind == looseArray && len(n.elems) == 1 && n.closed && s.types&typeArray == 0 && (s.types != 0 || s.enum != nil) {
+		// One item where one value is wanted: ["TWO"] for an enum.
+		c.fix(ptr, fixItemOfList)
+		return c.value(n.elems[0], s, ptr)
 	}
 	if s.enum != nil {
 		return c.enumValue(n, s, ptr)
@@ -280,6 +286,25 @@ func (c *coercer) array(n *loose, s *shape, ptr string) (any, error) {
 	return out, nil
 }
 
+// numberText is the number a text writes, as strconv reads it: without a
+// currency sign (also after the sign: -$5.00), commas between groups of
+// three, or the full stop of a sentence (12.11.).
+func numberText(text string) string {
+	t := strings.TrimSpace(text)
+	sign := ""
+	if strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+") {
+		sign, t = t[:1], t[1:]
+	}
+	t = sign + strings.TrimLeft(t, "$€£")
+	if strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..") {
+		t = strings.TrimSuffix(t, ".")
+	}
+	if thousands.MatchString(t) {
+		t = strings.ReplaceAll(t, ",", "")
+	}
+	return t
+}
+
 // thousands is a number written with commas between groups of three.
 var thousands = regexp.MustCompile(`^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$`)
 
@@ -290,13 +315,12 @@ func (c *coercer) number(n *loose, integer bool, ptr string) (any, error) {
 		if !n.closed {
 			return nil, mismatch(ptr, "truncated", "the answer ends inside the number %s", text)
 		}
-	case looseString, looseWord:
-		t := strings.TrimSpace(text)
-		t = strings.TrimLeft(t, "$€£")
-		if thousands.MatchString(t) {
-			t = strings.ReplaceAll(t, ",", "")
+		if t := numberText(text); t != text {
+			text = t // 12.11. at the end of a sentence
+			c.fix(ptr, fixNumberFromString)
 		}
-		text = t
+	case looseString, looseWord:
+		text = numberText(text)
 		c.fix(ptr, fixNumberFromString)
 	default:
 		return nil, mismatch(ptr, "type", "got %s, want a number", describeLoose(n))

@@ -73,6 +73,8 @@ func repair(completion string, s *shape) ([]byte, []Fix, error) {
 		// A value that is the whole text ('a', 12, null) is read as one;
 		// anything else is the text, as a word.
 		if n, end := readLoose(text, 0); n != nil && end == len(text) && n.kind != looseWord {
+			// A number that is the whole of a final answer is whole.
+			n.closed = n.closed || n.kind == looseNumber
 			try(n)
 		} else {
 			try(&loose{kind: looseWord, text: text, closed: true})
