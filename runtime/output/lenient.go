@@ -2,6 +2,7 @@ package output
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -44,18 +45,19 @@ func repair(completion string, s *shape) ([]byte, []Fix, error) {
 	var bestFixes []Fix
 	found := false
 	var firstErr error
-	try := func(n *loose) {
+	try := func(n *loose) bool {
 		c := &coercer{}
 		v, err := c.value(n, s, "")
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
-			return
+			return false
 		}
 		if !found || compareFixes(c.fixes, bestFixes) < 0 {
 			best, bestFixes, found = v, c.fixes, true
 		}
+		return true
 	}
 	for _, n := range fencedValues(completion) {
 		try(n)
@@ -71,12 +73,15 @@ func repair(completion string, s *shape) ([]byte, []Fix, error) {
 	// schema that allows anything, only when it holds no object or list.
 	if text := strings.TrimSpace(completion); text != "" && (top.types&typeObject == 0 || top.types&^typeObject != 0) && (top.types != 0 || !found) {
 		// A value that is the whole text ('a', 12, null) is read as one;
-		// anything else is the text, as a word.
-		if n, end := readLoose(text, 0); n != nil && end == len(text) && n.kind != looseWord {
+		// anything else is the text, as a word. So is a string that took a
+		// quote for an inner one and does not fit ("TWO" is the answer).
+		n, end := readLoose(text, 0)
+		whole := n != nil && end == len(text) && n.kind != looseWord
+		if whole {
 			// A number that is the whole of a final answer is whole.
 			n.closed = n.closed || n.kind == looseNumber
-			try(n)
-		} else {
+		}
+		if !whole || !try(n) && n.kind == looseString && slices.Contains(n.repairs, repairInnerQuote) {
 			try(&loose{kind: looseWord, text: text, closed: true})
 		}
 	}
