@@ -25,7 +25,7 @@ import (
 // lists in step, runtime/params' TestSchemaParameters the parameters.)
 
 // fileSchemas are the compiled schemas.
-type fileSchemas struct{ prompt, set *jsonschema.Schema }
+type fileSchemas struct{ prompt, set, tool *jsonschema.Schema }
 
 func compileSchemas(t *testing.T) fileSchemas {
 	t.Helper()
@@ -38,11 +38,12 @@ func compileSchemas(t *testing.T) fileSchemas {
 		}
 		return s
 	}
-	return fileSchemas{prompt: compile("prompt.schema.json"), set: compile("promptset.schema.json")}
+	return fileSchemas{prompt: compile("prompt.schema.json"), set: compile("promptset.schema.json"), tool: compile("tool.schema.json")}
 }
 
 // validate checks the YAML file name with data against its schema: that of
-// promptset.yaml, or of a prompt file. A file that is not YAML fails the
+// promptset.yaml, of a shared tool (prompts/tools/*.yaml), or of a prompt
+// file. A file that is not YAML fails the
 // test: the schema never sees it.
 func (s fileSchemas) validate(t *testing.T, name string, data []byte) error {
 	t.Helper()
@@ -55,8 +56,11 @@ func (s fileSchemas) validate(t *testing.T, name string, data []byte) error {
 	if len(doc.Content) > 0 {
 		v = jsonValue(doc.Content[0])
 	}
-	if filepath.Base(name) == "promptset.yaml" {
+	switch {
+	case filepath.Base(name) == "promptset.yaml":
 		return s.set.Validate(v)
+	case filepath.Base(filepath.Dir(name)) == "tools" && filepath.Base(filepath.Dir(filepath.Dir(name))) == "prompts":
+		return s.tool.Validate(v)
 	}
 	return s.prompt.Validate(v)
 }

@@ -100,6 +100,8 @@ func (f *yamlFile) tool(m *yaml.Node, at, name string) *ir.ToolSpec {
 	hasName, hasParameters := false, false
 	for _, e := range f.entries(m, "key", false) {
 		switch e.key {
+		case schemaKey:
+			f.str(e) // for editors
 		case "name":
 			hasName = true
 			s, ok := f.str(e)
