@@ -31,6 +31,10 @@ func TestStageImports(t *testing.T) {
 		// checked by check (check does not import it).
 		"gen/internal/setcheck": {"gen/internal/check", "gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag",
 			"gen/internal/names", "gen/internal/types", "schema"},
+		// promptcheck: the checks of a prompt file around its templates,
+		// each checked by check (check does not import it).
+		"gen/internal/promptcheck": {"gen/internal/check", "gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag",
+			"gen/internal/types"},
 		// types: the algebra of ir.Type, which check infers with; no stage.
 		"gen/internal/types": {"gen/internal/ir", "schema"},
 		// runtime: a static image URL is checked as Validate checks it.

@@ -5,17 +5,16 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
-	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/schema"
 )
 
 // A body of a template set (a template, or a component version) is
 // checked as a prompt's template is, with the components of its set in
-// scope: setcheck checks the set around it through SetBody and Finish.
+// scope: setcheck checks the set around it, each body with a Checker of
+// its own.
 
 // InSet is what the body checked sees of its template set.
 type InSet struct {
@@ -67,49 +66,6 @@ type ComponentUse struct {
 	Comp   *ir.SetComponent
 	Locals []string // the template's own names bound there
 	Pos    src.Pos
-}
-
-// A Body is a body of a set checked against a feed.
-type Body struct {
-	IR   *ir.Prompt         // its IR, whose Feed is the feed
-	Used map[*ir.Field]bool // the feed variables it reads
-	c    *checker
-}
-
-// SetBody checks t, the parsed template of p, a body of a set, against
-// feed. Its checks that need final types wait for Finish.
-func SetBody(p *ir.PromptSpec, t *tmpl.Template, feed *ir.Type, in InSet, diags *diag.Sink) *Body {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, inSet: &in}
-	c.ir = ir.NewPrompt(p, feed)
-	c.template(t.Body, c.ir)
-	c.ir.NumLocals = c.tmp
-	return &Body{IR: c.ir, Used: c.used, c: c}
-}
-
-// Finish completes the checks of bodies that share feed, as Prompt does
-// for one prompt. It reports false, and stops, when a type nests too
-// deeply.
-func Finish(bodies []*Body, feed *ir.Type, diags *diag.Sink) bool {
-	for _, b := range bodies {
-		if !checkTypeDepth(b.c.p, feed, []*ir.Prompt{b.IR}, diags) {
-			return false
-		}
-	}
-	types.Finalize(feed)
-	bodies[0].c.checkNoDicts(feed)
-	for _, b := range bodies {
-		ir.Walk(b.IR.Body, types.FinalizeExpr)
-		for _, l := range b.IR.Locals {
-			types.Finalize(l.T)
-		}
-	}
-	for _, b := range bodies {
-		b.c.markUndefined()
-		for _, f := range b.c.later {
-			f()
-		}
-	}
-	return true
 }
 
 // componentRef returns the component that a name refers to, or nil: in a
