@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -16,7 +17,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		}
 		out, mixed := c.logic(e, u)
 		if mixed && u != usePrint {
-			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(yields(out)))
+			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(builtins.Yields(out)))
 			out.T = &ir.Type{} // no more errors where it is used
 		}
 		return out

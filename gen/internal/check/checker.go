@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
@@ -46,11 +47,11 @@ type checker struct {
 	// loopIter is the iterable of the for loop checked last: items() and
 	// keys() are supported there only.
 	loopIter tmpl.Expr
-	// sets are the checked sets with a value, for markUndefined, and
-	// markupLocals the locals they may assign a Markup value, computed from
-	// them (see markup).
-	sets         []*ir.Set
-	markupLocals map[*ir.Local]bool
+	// sets are the checked sets with a value, for markUndefined and
+	// markups, which tells the values that may be Markup once they are
+	// all checked (see markup).
+	sets    []*ir.Set
+	markups *builtins.Markup
 	// safe are the results of the filter safe, Markup.
 	safe map[ir.Expr]bool
 	// checked are the expressions checked already that a construct checks
@@ -210,6 +211,25 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 		}
 	}
 	return true
+}
+
+// checkTypeDepth reports a feed whose variables' types nest deeper than
+// types.MaxDepth, at the field where the limit is crossed, and any local
+// of bodies whose type does (at the prompt, as locals keep no position).
+// It reports whether all are within the limit.
+func checkTypeDepth(p *ir.PromptSpec, feed *ir.Type, bodies []*ir.Prompt, diags *diag.Sink) bool {
+	var locals []*ir.Local
+	for _, b := range bodies {
+		locals = append(locals, b.Locals...)
+	}
+	f, deep := types.TooDeep(feed, locals)
+	if f != nil {
+		diags.Errorf(f.Pos, "%q is %s", f.Key, types.DepthError)
+	}
+	for _, l := range deep {
+		diags.Errorf(p.Pos, "the value of %q is %s", l.Name, types.DepthError)
+	}
+	return f == nil && len(deep) == 0
 }
 
 // Allowed reports the feed variables that `variables: allowed` does

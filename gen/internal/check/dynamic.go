@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -60,7 +61,7 @@ func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 // str methods are rejected, and the other attributes fail the render
 // (jinja.Value.Attr and Item), as promptgen has no value for a method.
 func (c *checker) dynAttr(of ir.Expr, name string, attr bool, sp, nameSp tmpl.Span) ir.Expr {
-	method := isDictMethod(name) || strMethods[name]
+	method := builtins.IsDictMethod(name) || builtins.StrMethods[name]
 	if !attr {
 		if method {
 			c.errorf(nameSp, "key %q of a dynamic value is the dict or str method in Jinja2 where the value has no such key: not supported", name)
@@ -71,14 +72,6 @@ func (c *checker) dynAttr(of ir.Expr, name string, attr bool, sp, nameSp tmpl.Sp
 		c.errorf(nameSp, "attribute %q of a dynamic value may be the dict or str method in Jinja2, not the key: not supported", name)
 	}
 	return c.dyn(ir.DynAttr, name, ir.DynamicType(), sp, of)
-}
-
-// strMethods are the str methods a dynamic string has, which Jinja2 reads
-// as x.name before a dict's key.
-var strMethods = map[string]bool{
-	"strip": true, "lstrip": true, "rstrip": true, "upper": true, "lower": true, "title": true,
-	"capitalize": true, "startswith": true, "endswith": true, "split": true, "replace": true,
-	"format": true, "join": true, "find": true, "count": true, "splitlines": true,
 }
 
 // dynBinary checks a binary operator with a dynamic operand.
