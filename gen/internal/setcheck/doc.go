@@ -10,5 +10,7 @@
 //
 // It checks each body with a check.Checker of its own (NewChecker,
 // Finish) and imports ir, src, tmpl, diag, names, schema and types. check
-// must not import it: a body sees its set only through check.InSet.
+// must not import it: a body sees its set only through check.InSet, whose
+// Components (seenFrom) resolve a name or an include in the body's
+// namespace and its fallback chain.
 package setcheck

@@ -13,7 +13,7 @@ type setChecker struct {
 	diags  *diag.Sink
 	set    *ir.SetSpec
 	strict bool
-	comps  check.Components
+	comps  components
 	out    *ir.PromptSet
 	bodies []*setBody
 	uses   []check.ComponentUse
@@ -131,7 +131,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 
 // components groups the set's component versions by namespace and name.
 func (sc *setChecker) components() {
-	sc.comps = check.Components{}
+	sc.comps = components{}
 	sc.versionSpecs = map[*ir.ComponentVersion]*ir.ComponentSpec{}
 	for _, c := range sc.set.Components {
 		ic := sc.comps[c.Namespace][c.Name]
@@ -154,7 +154,7 @@ func (sc *setChecker) components() {
 // in uses when it is not nil. Its checks that need final types wait for
 // finish.
 func (sc *setChecker) checkBody(b *setBody, feed *ir.Type, uses *[]check.ComponentUse) {
-	in := &check.InSet{Namespace: b.ns, Self: b.self, Components: sc.comps, Uses: uses}
+	in := &check.InSet{Self: b.self, Components: seenFrom{sc.comps, b.ns}, Uses: uses}
 	b.c = check.NewChecker(b.p, feed, check.Config{InSet: in}, sc.diags)
 	b.body = b.c.Template(b.ast, b.p.Map, false)
 }
