@@ -194,3 +194,22 @@ func IsNone(x ir.Expr) bool {
 	k, ok := x.(*ir.Const)
 	return ok && k.Value == nil
 }
+
+// RebindAttr points the attribute= path of x at the fields of the final
+// types: unification may have merged the struct its fields were read from
+// into another (an empty literal's objects with a feed's), whose fields
+// are the ones named and emitted.
+func RebindAttr(x *ir.Call) {
+	t := x.X.Type().Resolve()
+	if x.Attr == nil || t.Kind != ir.KindList {
+		return
+	}
+	elem := t.Elem
+	for i, f := range x.Attr {
+		g := elem.Resolve().Field(f.Key)
+		if g == nil {
+			return
+		}
+		x.Attr[i], elem = g, g.Type
+	}
+}

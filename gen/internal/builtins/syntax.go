@@ -75,3 +75,54 @@ var ComparisonTests = map[string]string{
 	"<": "<", "lt": "<", "lessthan": "<", "<=": "<=", "le": "<=",
 	">": ">", "gt": ">", "greaterthan": ">", ">=": ">=", "ge": ">=", "in": "in",
 }
+
+// SameAs is the test that the test sameas v is: Python's identity, which
+// is the value of none, true and false only; "" for any other v.
+func SameAs(v tmpl.Expr) string {
+	if k, ok := v.(*tmpl.Const); ok {
+		switch k.Value {
+		case nil:
+			return "none"
+		case true:
+			return "true"
+		case false:
+			return "false"
+		}
+	}
+	return ""
+}
+
+// DictLiteral is dict(k=v, ...), called with keyword arguments only, as
+// Jinja2 defines it: the dict literal {'k': v, ...}.
+func DictLiteral(e *tmpl.Call) *tmpl.Dict {
+	lit := &tmpl.Dict{Span: e.Span}
+	for _, kw := range e.Kwargs {
+		lit.Keys = append(lit.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
+		lit.Values = append(lit.Values, kw.Value)
+	}
+	return lit
+}
+
+// CaptureFilter copies filter chain f, the filter of a {% filter %} block,
+// with the name that holds the block's output as its innermost operand,
+// positioned at the innermost filter's name: Jinja2 applies the chain to
+// the output.
+func CaptureFilter(f *tmpl.Filter, captured string) *tmpl.Filter {
+	out := *f
+	if inner, ok := f.X.(*tmpl.Filter); ok {
+		out.X = CaptureFilter(inner, captured)
+	} else {
+		out.X = &tmpl.Name{Span: f.NameSpan, Name: captured}
+	}
+	return &out
+}
+
+// IsMethodCall says whether e calls the method name without arguments.
+func IsMethodCall(e tmpl.Expr, name string) bool {
+	call, ok := e.(*tmpl.Call)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	a, ok := call.Fn.(*tmpl.Attr)
+	return ok && a.Name == name
+}

@@ -20,12 +20,7 @@ func (c *checker) dictCall(e *tmpl.Call, u use) ir.Expr {
 		c.errorf(e.Args[0].Pos(), "dict() is supported with keyword arguments only (write a dict literal)")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	lit := &tmpl.Dict{Span: e.Span}
-	for _, kw := range e.Kwargs {
-		lit.Keys = append(lit.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
-		lit.Values = append(lit.Values, kw.Value)
-	}
-	return c.expr(lit, u)
+	return c.expr(builtins.DictLiteral(e), u)
 }
 
 func (c *checker) call(e *tmpl.Call, u use) ir.Expr {

@@ -533,7 +533,7 @@ func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, sp, nameSp tmpl
 // empty list literal): its Go type would have no name.
 func (c *checker) mustComeFromInput(t *ir.Type, pos tmpl.Span) {
 	c.later = append(c.later, func() {
-		if !c.fromFeed(t) {
+		if !types.FromFeed(c.feed, t) {
 			c.errorf(pos, "an object here comes from no input (the items of an empty list literal have no fields)")
 		}
 	})

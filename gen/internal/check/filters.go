@@ -460,32 +460,13 @@ func (c *checker) mapAttrFilter(f *filterUse) bool {
 	return true
 }
 
-// rebindAttr points the attribute= path of x at the fields of the final
-// types: unification may have merged the struct its fields were read from
-// into another (an empty literal's objects with a feed's), whose fields
-// are the ones named and emitted.
-func rebindAttr(x *ir.Call) {
-	t := x.X.Type().Resolve()
-	if x.Attr == nil || t.Kind != ir.KindList {
-		return
-	}
-	elem := t.Elem
-	for i, f := range x.Attr {
-		g := elem.Resolve().Field(f.Key)
-		if g == nil {
-			return
-		}
-		x.Attr[i], elem = g, g.Type
-	}
-}
-
 // checkFilter validates a filter's operand and arguments once types are final.
 func (c *checker) checkFilter(f *filterUse) {
 	x, e := f.out, f.e
-	rebindAttr(x)
+	builtins.RebindAttr(x)
 	def := builtins.Filters[x.Name]
 	def.CheckArgs(x, e, c.errorf)
-	if x.Attr != nil && !c.consumed[x] && !c.fromFeed(x.X.Type().Elem) {
+	if x.Attr != nil && !c.consumed[x] && !types.FromFeed(c.feed, x.X.Type().Elem) {
 		// Its Go type would have no name: the objects of an empty literal.
 		c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", x.Name)
 		return
@@ -591,36 +572,6 @@ func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 	case f.Optional && builtins.IsNone(d) && !c.consumed[x]:
 		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen's lists cannot hold: join the result directly or give map a default=", ir.AttrPath(x.Attr), f.Key)
 	}
-}
-
-// fromFeed reports whether t, once final, is not an object, or is one
-// that the feed holds: only those have a Go type.
-func (c *checker) fromFeed(t *ir.Type) bool {
-	if t = t.Resolve(); t.Kind != ir.KindStruct {
-		return true
-	}
-	seen := map[*ir.Type]bool{}
-	var walk func(*ir.Type) bool
-	walk = func(u *ir.Type) bool {
-		u = u.Resolve()
-		if u == t {
-			return true
-		}
-		if seen[u] {
-			return false
-		}
-		seen[u] = true
-		if u.Elem != nil && walk(u.Elem) {
-			return true
-		}
-		for _, f := range u.Fields {
-			if walk(f.Type) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(c.feed)
 }
 
 // transformersToJSON binds the arguments of the transformers profile's

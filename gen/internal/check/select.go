@@ -8,6 +8,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // selectItem names the item a select condition reads; no template can
@@ -63,7 +64,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 				return x
 			}
 			c.later = append(c.later, func() {
-				if !c.fromFeed(xt.Resolve().Elem) {
+				if !types.FromFeed(c.feed, xt.Resolve().Elem) {
 					// Its Go type would have no name.
 					c.errorf(sp, "filter %s of a list whose objects come from no input (an empty list literal) is not supported", name)
 				}

@@ -83,17 +83,7 @@ func (c *checker) sameas(e *tmpl.Test) ir.Expr {
 		c.errorf(e.Span, "test sameas takes 1 argument, got %d", len(e.Args))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	name := ""
-	if k, ok := e.Args[0].(*tmpl.Const); ok {
-		switch k.Value {
-		case nil:
-			name = "none"
-		case true:
-			name = "true"
-		case false:
-			name = "false"
-		}
-	}
+	name := builtins.SameAs(e.Args[0])
 	if name == "" {
 		c.expr(e.X, useValue) // for what it reads
 		c.expr(e.Args[0], useValue)
