@@ -167,6 +167,21 @@ func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) 
 	return &Checker{Used: c.used, c: c}
 }
 
+// Parse parses text, a template of p located by m, with p's options. It
+// reports a syntax error, and returns nil then.
+func Parse(p *ir.PromptSpec, text string, m src.SourceMap, diags *diag.Sink) *tmpl.Template {
+	t, err := tmpl.Parse(text, p.Jinja)
+	if err != nil {
+		if e, ok := err.(*tmpl.Error); ok {
+			diags.Errorf(m.Pos(e.Span.Start), "%s", e.Msg)
+		} else {
+			diags.Errorf(p.Pos, "%v", err)
+		}
+		return nil
+	}
+	return t
+}
+
 // Template checks t, located by m, and returns its IR. clock says that t
 // is the template of a prompt file, the only one whose Render takes the
 // clock of strftime_now. Its checks that need final types wait for Finish.

@@ -5,7 +5,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
-	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
@@ -133,13 +132,8 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 // check.Checker.Template); it returns nil when the template does not
 // parse.
 func checkPart(c *check.Checker, p *ir.PromptSpec, text string, m src.SourceMap, clock bool, diags *diag.Sink) *ir.Prompt {
-	t, err := tmpl.Parse(text, p.Jinja)
-	if err != nil {
-		if e, ok := err.(*tmpl.Error); ok {
-			diags.Errorf(m.Pos(e.Span.Start), "%s", e.Msg)
-		} else {
-			diags.Errorf(p.Pos, "%v", err)
-		}
+	t := check.Parse(p, text, m, diags)
+	if t == nil {
 		return nil
 	}
 	return c.Template(t, m, clock)

@@ -67,16 +67,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 		}
 	}
 	for _, b := range sc.bodies {
-		t, err := tmpl.Parse(b.p.Template, b.p.Jinja)
-		if err != nil {
-			if e, ok := err.(*tmpl.Error); ok {
-				sc.diags.Errorf(b.p.Map.Pos(e.Span.Start), "%s", e.Msg)
-			} else {
-				sc.diags.Errorf(b.p.Pos, "%v", err)
-			}
-			continue
-		}
-		b.ast = t
+		b.ast = check.Parse(b.p, b.p.Template, b.p.Map, sc.diags)
 	}
 	if sc.diags.List[before:].HasErrors() || len(sc.bodies) == 0 { // load reported a set without templates
 		return nil
