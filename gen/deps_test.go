@@ -24,13 +24,20 @@ func TestStageImports(t *testing.T) {
 		// runtime/jinja: the strftime directives that generate time accepts
 		// are those the runtime formats (jinja.CheckStrftime).
 		"gen/internal/check": {"gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag", "gen/internal/names",
-			"gen/internal/types", "gen/internal/idtrack", "schema", "runtime/jinja"},
+			"gen/internal/types", "gen/internal/idtrack", "gen/internal/builtins", "schema", "runtime/jinja"},
+		// builtins: Jinja2's filters, tests, methods and Markup as data and
+		// pure rules, which check applies; no stage.
+		"gen/internal/builtins": {"gen/internal/ir", "gen/internal/tmpl"},
 		// idtrack: Jinja2's frames (a port of idtracking.py), over the syntax.
 		"gen/internal/idtrack": {"gen/internal/tmpl"},
 		// setcheck: the checks of a template set around its bodies, each
 		// checked by check (check does not import it).
 		"gen/internal/setcheck": {"gen/internal/check", "gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag",
 			"gen/internal/names", "gen/internal/types", "schema"},
+		// promptcheck: the checks of a prompt file around its templates,
+		// each checked by check (check does not import it).
+		"gen/internal/promptcheck": {"gen/internal/check", "gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag",
+			"gen/internal/types"},
 		// types: the algebra of ir.Type, which check infers with; no stage.
 		"gen/internal/types": {"gen/internal/ir", "schema"},
 		// runtime: a static image URL is checked as Validate checks it.

@@ -12,7 +12,7 @@ import (
 )
 
 // TestTypeDepthLimit generates prompts whose variables nest exactly
-// maxTypeDepth levels, then one more, which fails at the field that passes
+// types.MaxDepth levels, then one more, which fails at the field that passes
 // the limit. Every value is a level: in a.b, a is 1 and b is 2.
 func TestTypeDepthLimit(t *testing.T) {
 	const deep = "nested more than 100 levels deep (objects and lists inside one another)"

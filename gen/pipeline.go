@@ -7,19 +7,20 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/bind"
-	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/outschema"
+	"github.com/promptgen/promptgen/gen/internal/promptcheck"
 	"github.com/promptgen/promptgen/gen/internal/setcheck"
 )
 
 // This file holds the one place where the stages run, in their order:
-// load → bind → check → outschema → names. The emitters (emit with goemit
-// or ttemit) read what compile returns; Generate writes files from it and
-// the previews translate it.
+// load → bind → check (promptcheck around a prompt file's templates,
+// setcheck around a set's bodies) → outschema → names. The emitters (emit
+// with goemit or ttemit) read what compile returns; Generate writes files
+// from it and the previews translate it.
 
 // scope is the part of the prompts tree a command compiles.
 type scope uint8
@@ -73,7 +74,7 @@ func compile(r request) (*program, error) {
 		bind.Run(r.packages, r.packagesDir, prog.promptSpecs, prog.setSpecs, sink)
 		tools := map[*ir.ToolSpec]*ir.Tool{} // a shared tool is lowered once
 		for _, p := range prog.promptSpecs {
-			if irp := check.Prompt(p, r.cfg.Strict, sink); irp != nil {
+			if irp := promptcheck.Prompt(p, r.cfg.Strict, sink); irp != nil {
 				irp.Output = outschema.Lower(p, sink)
 				outschema.CheckExamples(p, irp, sink)
 				for _, u := range p.Tools {

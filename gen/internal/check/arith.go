@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -16,7 +17,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		}
 		out, mixed := c.logic(e, u)
 		if mixed && u != usePrint {
-			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(yields(out)))
+			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(builtins.Yields(out)))
 			out.T = &ir.Type{} // no more errors where it is used
 		}
 		return out
@@ -190,24 +191,11 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 }
 
 // checkConstInt reports an int expression of constants whose value does
-// not fit in 64 bits, where its operands do: Jinja2's ints are unbounded,
-// Go's would not compile or would wrap.
+// not fit in 64 bits, where its operands do (types.Overflows).
 func (c *checker) checkConstInt(x ir.Expr, sp tmpl.Span) {
-	v, ok := types.ConstInt(x)
-	if !ok || v.IsInt64() {
+	v, ok := types.Overflows(x)
+	if !ok {
 		return
-	}
-	var operands []ir.Expr
-	switch x := x.(type) {
-	case *ir.Unary:
-		operands = []ir.Expr{x.X}
-	case *ir.Binary:
-		operands = []ir.Expr{x.X, x.Y}
-	}
-	for _, o := range operands {
-		if w, _ := types.ConstInt(o); !w.IsInt64() {
-			return // reported there
-		}
 	}
 	value := "this constant int expression"
 	if v.BitLen() <= 64 {

@@ -13,33 +13,17 @@ import (
 // json name also answers to its Go-cased name, and a field whose Go type
 // promptgen cannot read is an error where a template reads it.
 
-// structField returns the field name of struct type t, or nil. ok is false
-// after an error at sp: name is a field of a bound Go type that promptgen
-// cannot read.
+// structField returns the field name of struct type t, or nil
+// (types.BoundField). ok is false after an error at sp: name is a field of
+// a bound Go type that promptgen cannot read.
 func (c *checker) structField(t *ir.Type, name string, sp tmpl.Span) (f *ir.Field, ok bool) {
-	if f := t.Field(name); f != nil || t.Go == nil {
-		return f, true
-	}
 	goName, _ := names.Exported(name)
-	for _, exact := range []bool{true, false} {
-		// A key from a json tag is matched exactly; the Go name of an
-		// untagged field (whose key is its Go name) also by Go-casing.
-		match := func(key, fieldName string) bool {
-			return exact && key == name || !exact && key == fieldName && fieldName == goName
-		}
-		for _, f := range t.Fields {
-			if match(f.Key, f.GoName) {
-				return f, true
-			}
-		}
-		for _, u := range t.Go.Unreadable {
-			if match(u.Key, u.GoName) {
-				c.errorf(sp, "field %q of %s has Go type %s, which promptgen cannot read: %s", u.Key, t.Name, u.GoType, u.Why)
-				return nil, false
-			}
-		}
+	f, u := types.BoundField(t, name, goName)
+	if u != nil {
+		c.errorf(sp, "field %q of %s has Go type %s, which promptgen cannot read: %s", u.Key, t.Name, u.GoType, u.Why)
+		return nil, false
 	}
-	return nil, true
+	return f, true
 }
 
 // readsWhole checks a value that what (printing, tojson) reads field by

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/runtime/jinja"
@@ -19,12 +20,7 @@ func (c *checker) dictCall(e *tmpl.Call, u use) ir.Expr {
 		c.errorf(e.Args[0].Pos(), "dict() is supported with keyword arguments only (write a dict literal)")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	lit := &tmpl.Dict{Span: e.Span}
-	for _, kw := range e.Kwargs {
-		lit.Keys = append(lit.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
-		lit.Values = append(lit.Values, kw.Value)
-	}
-	return c.expr(lit, u)
+	return c.expr(builtins.DictLiteral(e), u)
 }
 
 func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
@@ -154,7 +150,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
 	if len(e.Args) == 2 {
 		dflt = e.Args[1]
-		if !cannotFail(dflt) {
+		if !builtins.CannotFail(dflt) {
 			// Jinja2 evaluates it, and fails where it fails, even where
 			// the key is there; here it is evaluated where it is used.
 			c.errorf(dflt.Pos(), "the default of get() must be a literal or a variable (Jinja2 evaluates it even where the key is there)")
@@ -181,36 +177,13 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	}, u)
 }
 
-// cannotFail reports whether evaluating x never fails in Jinja2: a
-// literal, a variable (undefined is a value), a ~ of them, or a list or
-// dict literal of them.
-func cannotFail(x tmpl.Expr) bool {
-	switch x := x.(type) {
-	case *tmpl.Const, *tmpl.Name:
-		return true
-	case *tmpl.Unary:
-		_, ok := x.X.(*tmpl.Const)
-		return ok && x.Op != "not"
-	case *tmpl.Binary:
-		return x.Op == "~" && cannotFail(x.X) && cannotFail(x.Y) // str() of anything
-	case *tmpl.List:
-		return !slices.ContainsFunc(x.Items, func(it tmpl.Expr) bool { return !cannotFail(it) })
-	case *tmpl.Dict:
-		return !slices.ContainsFunc(x.Values, func(it tmpl.Expr) bool { return !cannotFail(it) })
-	}
-	return false
-}
-
-// profileGlobals are the globals the transformers profile adds.
-var profileGlobals = []string{"raise_exception", "strftime_now"}
-
 // isGlobalFunc reports whether name is a function of the environment
 // that no local hides.
 func (c *checker) isGlobalFunc(name string) bool {
 	if c.lookup(name) != nil {
 		return false
 	}
-	return name == "namespace" || name == "range" || name == "dict" || c.p.Jinja.Transformers && slices.Contains(profileGlobals, name)
+	return name == "namespace" || name == "range" || name == "dict" || c.p.Jinja.Transformers && slices.Contains(builtins.ProfileGlobals, name)
 }
 
 // raise checks an output that calls raise_exception(message), the only
@@ -262,7 +235,7 @@ func (c *checker) strftime(e *tmpl.Call) ir.Expr {
 // globalCall reports a call of a global function where promptgen does not
 // support it.
 func (c *checker) globalCall(e *tmpl.Call, fn *tmpl.Name) bool {
-	if !c.p.Jinja.Transformers && slices.Contains(profileGlobals, fn.Name) && c.lookup(fn.Name) == nil {
+	if !c.p.Jinja.Transformers && slices.Contains(builtins.ProfileGlobals, fn.Name) && c.lookup(fn.Name) == nil {
 		c.errorf(e.Span, "%s is a function of the transformers profile (jinja: {profile: transformers})", fn.Name)
 		return true
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
@@ -46,11 +47,11 @@ type checker struct {
 	// loopIter is the iterable of the for loop checked last: items() and
 	// keys() are supported there only.
 	loopIter tmpl.Expr
-	// sets are the checked sets with a value, for markUndefined, and
-	// markupLocals the locals they may assign a Markup value, computed from
-	// them (see markup).
-	sets         []*ir.Set
-	markupLocals map[*ir.Local]bool
+	// sets are the checked sets with a value, for markUndefined and
+	// markups, which tells the values that may be Markup once they are
+	// all checked (see markup).
+	sets    []*ir.Set
+	markups *builtins.Markup
 	// safe are the results of the filter safe, Markup.
 	safe map[ir.Expr]bool
 	// checked are the expressions checked already that a construct checks
@@ -140,165 +141,110 @@ const (
 	useTest
 )
 
-// Prompt parses and checks one prompt and lowers it to IR. It returns
-// nil when the prompt has errors. All templates of a prompt (the template,
-// the system template, every message's templates) share one feed.
-//
-// A local set to values of two types makes the check fail; it is then
-// checked again with those locals dynamic (runtime/jinja.Value), on a
-// copy of the declared inputs the first check may have changed.
-func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
-	var inputs *ir.Type
-	if p.Inputs != nil {
-		inputs = types.Clone(p.Inputs, map[*ir.Type]*ir.Type{})
-	}
-	first := &diag.Sink{}
-	x, rebinding := checkPrompt(p, p.Inputs, nil, strict, first)
-	if x != nil || len(rebinding) == 0 {
-		diags.List = append(diags.List, first.List...)
-		return x
-	}
-	x, _ = checkPrompt(p, inputs, rebinding, strict, diags)
-	return x
+// A Checker checks the templates of one prompt against one feed: the
+// templates of a prompt file share one (their locals, the feed's uses and
+// the checks that wait for final types), each body of a template set has
+// its own.
+type Checker struct {
+	// Used holds the feed variables its templates read.
+	Used   map[*ir.Field]bool
+	c      *checker
+	bodies []*ir.Prompt
 }
 
-// checkPrompt is Prompt with inputs as the declared feed and the locals
-// named in rebound dynamic. It returns the locals it found set to values
-// of two types.
-func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, strict bool, diags *diag.Sink) (*ir.Prompt, map[string]bool) {
-	feed := inputs
-	switch {
-	case p.Chat:
-		feed = chatFeed()
-	case feed == nil:
-		feed = &ir.Type{Kind: ir.KindStruct}
-	}
-	before := len(diags.List)
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: rebound}
-	irp := ir.NewPrompt(p, feed)
-	parsed := true
-	part := func(t *ir.TemplateSpec) *ir.Prompt {
-		if t == nil {
-			return nil
-		}
-		x := c.part(t.Text, t.Map)
-		if x == nil {
-			parsed = false
-			return nil
-		}
-		irp.Parts = append(irp.Parts, x)
-		return x
-	}
-	switch {
-	case p.Sections != nil:
-		irp.Head = part(&ir.TemplateSpec{Text: p.Template, Map: p.Map})
-		for _, sec := range p.Sections {
-			x := ir.NewSection(sec, part(sec.Template))
-			if sec.When != nil {
-				if x.When = c.when(sec.When); x.When == nil {
-					parsed = false
-				} else {
-					irp.Parts = append(irp.Parts, x.When)
-				}
-			}
-			irp.Sections = append(irp.Sections, x)
-		}
-	case p.Messages == nil:
-		c.clock = !p.Fragment
-		main := c.part(p.Template, p.Map)
-		c.clock = false
-		if main == nil {
-			return nil, c.rebinding
-		}
-		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
-	default:
-		irp.IsMessages = true
-		for _, m := range p.Messages {
-			im := &ir.Message{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID), Data: part(m.Data)}
-			for _, tc := range m.ToolCalls {
-				im.ToolCalls = append(im.ToolCalls, [3]*ir.Prompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
-			}
-			for _, cp := range m.Parts {
-				im.Parts = append(im.Parts, ir.Part{Image: cp.Image, Text: part(cp.Template)})
-			}
-			irp.Messages = append(irp.Messages, im)
-		}
-	}
-	if !irp.IsMessages {
-		if p.System != nil {
-			irp.Messages = append(irp.Messages, &ir.Message{Role: "system", Content: part(p.System)})
-		}
-		irp.Messages = append(irp.Messages, &ir.Message{Role: "user", FromRender: true})
-	}
-	if !parsed {
-		return nil, c.rebinding
-	}
-	for i, sec := range irp.Sections {
-		c.itemsLoop(sec, p.Sections[i])
-	}
-	if strict && p.Inputs == nil && !p.Chat {
-		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
-	}
-	c.ir = irp
-	bodies := append([]*ir.Prompt{irp}, irp.Parts...)
-	if !checkTypeDepth(p, feed, bodies, diags) {
-		return nil, c.rebinding
-	}
-	types.Finalize(feed)
-	c.checkNoDicts(feed)
-	for _, b := range bodies {
-		ir.Walk(b.Body, types.FinalizeExpr)
-		for _, l := range b.Locals {
-			types.Finalize(l.T)
-		}
-	}
-	c.markUndefined()
-	for _, f := range c.later {
-		f()
-	}
-	for _, b := range bodies {
-		clearDynamicUndefined(b.Locals, b.Body)
-	}
-	if p.Chat {
-		chatOptional(feed)
-	}
-	if feed.Declared {
-		for _, f := range feed.Fields {
-			if !c.used[f] {
-				diags.Warnf(f.Pos, "input %q is declared but not used by the template", f.Key)
-			}
-		}
-	}
-	Allowed(p.Variables, feed, c.used, diags)
-	if diags.List[before:].HasErrors() {
-		return nil, c.rebinding
-	}
-	return irp, c.rebinding
+// Config is what a Checker needs besides the prompt and its feed.
+type Config struct {
+	// InSet is the template set of the body checked, nil in a prompt file.
+	InSet *InSet
+	// Rebound are the locals checked as dynamic, as a previous check
+	// found them set to values of two types (see Checker.Rebinding).
+	Rebound map[string]bool
 }
 
-// part parses and checks one template of the prompt with the checker's
-// feed; it returns nil when the template does not parse.
-func (c *checker) part(text string, m src.SourceMap) *ir.Prompt {
-	t, err := tmpl.Parse(text, c.p.Jinja)
+// NewChecker returns a checker of templates of p against feed.
+func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, inSet: conf.InSet}
+	return &Checker{Used: c.used, c: c}
+}
+
+// Parse parses text, a template of p located by m, with p's options. It
+// reports a syntax error, and returns nil then.
+func Parse(p *ir.PromptSpec, text string, m src.SourceMap, diags *diag.Sink) *tmpl.Template {
+	t, err := tmpl.Parse(text, p.Jinja)
 	if err != nil {
 		if e, ok := err.(*tmpl.Error); ok {
-			c.diags.Errorf(m.Pos(e.Span.Start), "%s", e.Msg)
+			diags.Errorf(m.Pos(e.Span.Start), "%s", e.Msg)
 		} else {
-			c.diags.Errorf(c.p.Pos, "%v", err)
+			diags.Errorf(p.Pos, "%v", err)
 		}
 		return nil
 	}
-	return c.lowerPart(t, m)
+	return t
 }
 
-// lowerPart checks a parsed template of the prompt with the checker's feed.
-func (c *checker) lowerPart(t *tmpl.Template, m src.SourceMap) *ir.Prompt {
+// Template checks t, located by m, and returns its IR. clock says that t
+// is the template of a prompt file, the only one whose Render takes the
+// clock of strftime_now. Its checks that need final types wait for Finish.
+func (k *Checker) Template(t *tmpl.Template, m src.SourceMap, clock bool) *ir.Prompt {
+	c := k.c
 	x := ir.NewPrompt(c.p, c.feed)
-	c.ir, c.m = x, &m
-	defer func() { c.m = nil }()
+	c.ir, c.m, c.clock = x, &m, clock
+	defer func() { c.m, c.clock = nil, false }()
 	c.template(t.Body, x)
 	x.NumLocals = c.tmp
+	k.bodies = append(k.bodies, x)
 	return x
+}
+
+// Rebinding returns the locals the checker found set to values of two
+// types: checked again with them Rebound, they are dynamic.
+func (k *Checker) Rebinding() map[string]bool { return k.c.rebinding }
+
+// Finish completes the checks of the templates of checkers, which share
+// feed, once their types are final. It reports false, and stops, when a
+// type nests too deeply.
+func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
+	for _, k := range checkers {
+		if !checkTypeDepth(k.c.p, feed, k.bodies, diags) {
+			return false
+		}
+	}
+	types.Finalize(feed)
+	checkers[0].c.checkNoDicts(feed)
+	for _, k := range checkers {
+		for _, b := range k.bodies {
+			ir.Walk(b.Body, types.FinalizeExpr)
+			for _, l := range b.Locals {
+				types.Finalize(l.T)
+			}
+		}
+	}
+	for _, k := range checkers {
+		k.c.markUndefined()
+		for _, f := range k.c.later {
+			f()
+		}
+	}
+	return true
+}
+
+// checkTypeDepth reports a feed whose variables' types nest deeper than
+// types.MaxDepth, at the field where the limit is crossed, and any local
+// of bodies whose type does (at the prompt, as locals keep no position).
+// It reports whether all are within the limit.
+func checkTypeDepth(p *ir.PromptSpec, feed *ir.Type, bodies []*ir.Prompt, diags *diag.Sink) bool {
+	var locals []*ir.Local
+	for _, b := range bodies {
+		locals = append(locals, b.Locals...)
+	}
+	f, deep := types.TooDeep(feed, locals)
+	if f != nil {
+		diags.Errorf(f.Pos, "%q is %s", f.Key, types.DepthError)
+	}
+	for _, l := range deep {
+		diags.Errorf(p.Pos, "the value of %q is %s", l.Name, types.DepthError)
+	}
+	return f == nil && len(deep) == 0
 }
 
 // Allowed reports the feed variables that `variables: allowed` does

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -14,79 +15,6 @@ import (
 // time (runtime/jinja.Value), which has Python's semantics; an operation
 // with a dynamic operand is an ir.Dynamic, whose typed operands the
 // backends convert.
-
-// chatFeed returns the feed of a prompt with `inputs: chat`: the fields of
-// runtime/chat.Context, fixed, and whatever else the template reads,
-// inferred (and optional, see chatOptional).
-func chatFeed() *ir.Type {
-	field := func(key string, t *ir.Type, optional bool) *ir.Field {
-		t.Declared = true
-		return &ir.Field{Key: key, Type: t, Optional: optional, Chat: true}
-	}
-	messages := &ir.Type{Kind: ir.KindList, Elem: ir.DynamicType()}
-	messages.Elem.Declared = true
-	tools, documents := field("tools", ir.DynamicType(), false), field("documents", ir.DynamicType(), false)
-	tools.NoneIfUnset, documents.NoneIfUnset = true, true
-	return &ir.Type{Kind: ir.KindStruct, Fields: []*ir.Field{
-		field("messages", messages, false),
-		tools,
-		documents,
-		field("add_generation_prompt", &ir.Type{Kind: ir.KindBool}, false),
-		field("bos_token", &ir.Type{Kind: ir.KindString}, true),
-		field("eos_token", &ir.Type{Kind: ir.KindString}, true),
-	}}
-}
-
-// chatOptional makes the inferred variables of a chat feed optional: the
-// caller passes only those its conversation has, as apply_chat_template's
-// keyword arguments.
-func chatOptional(feed *ir.Type) {
-	for _, f := range feed.Fields {
-		if !f.Chat {
-			f.Optional = true
-		}
-	}
-}
-
-// clearDynamicUndefined drops the undefined flag of the dynamic locals of
-// body: a dynamic value holds undefined itself.
-func clearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
-	clear := func(ls []*ir.Local) {
-		for _, l := range ls {
-			if l != nil && l.T.Resolve().Kind == ir.KindDynamic {
-				l.MaybeUndefined = false
-			}
-		}
-	}
-	clear(locals)
-	var nodes func([]ir.Node)
-	nodes = func(ns []ir.Node) {
-		for _, n := range ns {
-			switch n := n.(type) {
-			case *ir.If:
-				for _, b := range n.Branches {
-					nodes(b.Body)
-				}
-				nodes(n.Else)
-			case *ir.For:
-				clear(append([]*ir.Local{n.Key, n.Value}, n.Unpack...))
-				clear(n.Locals)
-				nodes(n.Body)
-				nodes(n.Else)
-			case *ir.Set:
-				clear([]*ir.Local{n.Local})
-				nodes(n.Body)
-			}
-		}
-	}
-	nodes(body)
-	ir.Walk(body, func(x ir.Expr) {
-		if call, ok := x.(*ir.Capture); ok {
-			clear(call.Locals)
-			nodes(call.Body)
-		}
-	})
-}
 
 func isDynamic(x ir.Expr) bool { return x.Type().Kind == ir.KindDynamic }
 
@@ -133,7 +61,7 @@ func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 // str methods are rejected, and the other attributes fail the render
 // (jinja.Value.Attr and Item), as promptgen has no value for a method.
 func (c *checker) dynAttr(of ir.Expr, name string, attr bool, sp, nameSp tmpl.Span) ir.Expr {
-	method := isDictMethod(name) || strMethods[name]
+	method := builtins.IsDictMethod(name) || builtins.StrMethods[name]
 	if !attr {
 		if method {
 			c.errorf(nameSp, "key %q of a dynamic value is the dict or str method in Jinja2 where the value has no such key: not supported", name)
@@ -144,14 +72,6 @@ func (c *checker) dynAttr(of ir.Expr, name string, attr bool, sp, nameSp tmpl.Sp
 		c.errorf(nameSp, "attribute %q of a dynamic value may be the dict or str method in Jinja2, not the key: not supported", name)
 	}
 	return c.dyn(ir.DynAttr, name, ir.DynamicType(), sp, of)
-}
-
-// strMethods are the str methods a dynamic string has, which Jinja2 reads
-// as x.name before a dict's key.
-var strMethods = map[string]bool{
-	"strip": true, "lstrip": true, "rstrip": true, "upper": true, "lower": true, "title": true,
-	"capitalize": true, "startswith": true, "endswith": true, "split": true, "replace": true,
-	"format": true, "join": true, "find": true, "count": true, "splitlines": true,
 }
 
 // dynBinary checks a binary operator with a dynamic operand.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -31,7 +32,7 @@ func (c *checker) iterate(x ir.Expr) {
 	_, isSelect := x.(*ir.Select)
 	_, isMap := x.(*ir.MapFilter)
 	_, isDyn := x.(*ir.Dynamic)
-	if isCall && (isGenerator(f) || f.Kind == ir.CallFilter && f.Name == "reverse") || isSelect || isMap || isDyn {
+	if isCall && (builtins.IsGenerator(f) || f.Kind == ir.CallFilter && f.Name == "reverse") || isSelect || isMap || isDyn {
 		if c.iterated == nil {
 			c.iterated = map[ir.Expr]bool{}
 		}
@@ -63,11 +64,6 @@ func (c *checker) reject() ir.Expr {
 	}
 	c.rejected[x] = true
 	return x
-}
-
-// isGenerator reports whether Jinja2's filter for x returns a generator.
-func isGenerator(x *ir.Call) bool {
-	return x.Kind == ir.CallFilter && (x.Name == "unique" || x.Name == "map")
 }
 
 // consume records that x's consumer can use its result.
@@ -440,11 +436,6 @@ func (c *checker) isStructLike(e tmpl.Expr) bool {
 	return false
 }
 
-var loopAttrs = map[string]ir.Kind{
-	"index": ir.KindInt, "index0": ir.KindInt, "revindex": ir.KindInt, "revindex0": ir.KindInt,
-	"first": ir.KindBool, "last": ir.KindBool, "length": ir.KindInt,
-}
-
 func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, u use) ir.Expr {
 	if n, ok := x.(*tmpl.Name); ok && n.Name == "loop" && c.lookup("loop") == nil {
 		loop := c.innerLoop()
@@ -455,12 +446,12 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			c.errorf(nameSp, "loop.cycle is a method: call it (loop.cycle(a, b))")
 			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}
-		k, ok := loopAttrs[name]
+		k, ok := builtins.LoopAttrs[name]
 		if loop == nil || !ok {
 			if loop == nil {
 				c.errorf(n.Span, "loop is only defined inside a for loop")
 			} else {
-				c.errorf(nameSp, "unknown loop attribute %q%s", name, schema.DidYouMean(name, loopAttrNames()))
+				c.errorf(nameSp, "unknown loop attribute %q%s", name, schema.DidYouMean(name, builtins.LoopAttrNames()))
 			}
 			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}
@@ -489,7 +480,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		t = t.Resolve()
 		c.mustComeFromInput(t, x.Pos())
 	}
-	if _, isAttr := e.(*tmpl.Attr); isAttr && isDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
+	if _, isAttr := e.(*tmpl.Attr); isAttr && builtins.IsDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
 		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
@@ -507,7 +498,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			f = &ir.Field{Key: name, Type: &ir.Type{}, Pos: c.pos(nameSp)}
 			t.Fields = append(t.Fields, f)
 		}
-		if isDictMethod(name) {
+		if builtins.IsDictMethod(name) {
 			c.later = append(c.later, func() {
 				if f.Optional {
 					c.errorf(nameSp, "[%q] reads the dict method %s where the optional %q is unset (Jinja2 falls back to the attribute)", name, name, name)
@@ -542,20 +533,10 @@ func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, sp, nameSp tmpl
 // empty list literal): its Go type would have no name.
 func (c *checker) mustComeFromInput(t *ir.Type, pos tmpl.Span) {
 	c.later = append(c.later, func() {
-		if !c.fromFeed(t) {
+		if !types.FromFeed(c.feed, t) {
 			c.errorf(pos, "an object here comes from no input (the items of an empty list literal have no fields)")
 		}
 	})
-}
-
-// isDictMethod reports whether Jinja2 reads d.name as an attribute of the
-// Python dict rather than as its key.
-func isDictMethod(name string) bool {
-	switch name {
-	case "clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values":
-		return true
-	}
-	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
 }
 
 // describe names an expression in messages: its source-like path.
@@ -572,7 +553,7 @@ func describe(e tmpl.Expr) string {
 // mapKey rejects a constant map key that names a dict method: where the
 // map lacks it, Jinja2 falls back to the attribute, the method.
 func (c *checker) mapKey(key string, sp tmpl.Span) {
-	if isDictMethod(key) {
+	if builtins.IsDictMethod(key) {
 		c.errorf(sp, "[%q] reads the dict method %s where the map has no such key (Jinja2 falls back to the attribute)", key, key)
 	}
 }
@@ -732,7 +713,7 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	c.guard(x)
 	hint(x.Type(), u)
 	out = &ir.Binary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
-	leaves := yields(out)
+	leaves := builtins.Yields(out)
 	for _, l := range leaves {
 		if types.HoldsDynamic(l.Type()) { // a dynamic value, or a list of them (messages)
 			for _, l := range leaves {
@@ -756,26 +737,6 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 		}
 	}
 	return out, mixed
-}
-
-// yields returns the operands that x, an and/or yielding an operand,
-// yields: a left operand only where its truth makes it the result, which a
-// constant's truth may rule out. The emitters choose among them with the
-// same decisions (choose).
-func yields(x ir.Expr) []ir.Expr {
-	b, ok := x.(*ir.Binary)
-	if !ok || !b.Value {
-		return []ir.Expr{x}
-	}
-	var out []ir.Expr
-	ir.BranchOn(b.X, func(leaf ir.Expr, truthy bool) {
-		if truthy == (b.Op == "or") {
-			out = append(out, leaf)
-		} else {
-			out = append(out, yields(b.Y)...)
-		}
-	})
-	return out
 }
 
 // kindsOf lists the types of xs for messages: "int or string".

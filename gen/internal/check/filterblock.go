@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -23,21 +24,9 @@ func (c *checker) filterBlock(n *tmpl.FilterBlock) []ir.Node {
 	body := c.nodes(n.Body)
 	set := c.assignLocal(captured, &ir.Set{}, &ir.Type{Kind: ir.KindString}, n.Span)
 	inner.names[capturedName] = captured
-	x := c.filter(captureFilter(n.Filter), usePrint)
+	x := c.filter(builtins.CaptureFilter(n.Filter, capturedName), usePrint)
 	c.printable(x, n.Filter.Span)
 	inlinePrinted(x)
 	set.Body = c.leave(body)
 	return []ir.Node{set, &ir.Print{X: x}}
-}
-
-// captureFilter copies filter chain f with the captured output as its
-// innermost operand, positioned at the innermost filter's name.
-func captureFilter(f *tmpl.Filter) *tmpl.Filter {
-	out := *f
-	if inner, ok := f.X.(*tmpl.Filter); ok {
-		out.X = captureFilter(inner)
-	} else {
-		out.X = &tmpl.Name{Span: f.NameSpan, Name: capturedName}
-	}
-	return &out
 }

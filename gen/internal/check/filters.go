@@ -6,20 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/schema"
 )
-
-var filterAliases = map[string]string{"d": "default", "count": "length"}
-
-// jinjaFilters are Jinja2's other built-in filters, named in errors so an
-// author learns the filter exists but is not supported, rather than a typo.
-var jinjaFilters = []string{"attr", "center", "escape", "e", "filesizeformat",
-	"forceescape", "format", "groupby", "max", "min", "pprint", "random",
-	"slice", "striptags", "sum", "urlencode", "urlize",
-	"wordcount", "wordwrap", "xmlattr"}
 
 // bindArgs maps positional and keyword arguments onto params, filling in
 // defaults; absent optional parameters become a none constant.
@@ -114,7 +106,7 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 			f = &ir.Field{Key: part, Type: &ir.Type{}, Pos: c.pos(sp)}
 			t.Fields = append(t.Fields, f)
 		}
-		if f.Optional && isDictMethod(part) {
+		if f.Optional && builtins.IsDictMethod(part) {
 			// Jinja2 reads a missing key as the attribute: the dict method.
 			c.errorf(sp, "attribute=%q reads the dict method %s where the optional %q is unset", name, part, part)
 			return nil
@@ -125,82 +117,50 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 	return path
 }
 
-// filters are the supported filters, by name; their parameters are
-// ir.FilterParams'. Set in init: their functions check the operand,
-// which may call a filter.
+// filters check the supported filters (builtins.Filters), by name. Set
+// in init: their functions check the operand, which may call a filter.
 var filters map[string]filterDef
 
 // filterDef is how the checker checks one filter.
 type filterDef struct {
-	flags filterFlag
 	// typed types the call of a typed operand, f.out; it reports false,
 	// once reported, when the filter's value is rejected. Nil for the
 	// filters of dynamic values only.
 	typed func(c *checker, f *filterUse) bool
-	// args are the kinds its arguments must have once types are final
-	// (ir.KindUnknown: any), and final what else it checks then.
-	args  []ir.Kind
-	final func(c *checker, f *filterUse)
 	// dyn checks it on a dynamic operand; nil where that is not supported.
 	dyn func(c *checker, f *filterUse) ir.Expr
 }
 
-// filterFlag is a property of a filter.
-type filterFlag uint16
-
-const (
-	// printsOperand: Jinja2 converts the operand with str() (indent and
-	// truncate do not: they need a string), so it is printed.
-	printsOperand filterFlag = 1 << iota
-	// takesString: a dynamic operand is converted with str() first.
-	takesString
-	// iterates: it iterates its operand, the one use of a generator.
-	iterates
-	// readsAll: it reads every field of its operand.
-	readsAll
-	// hintsString: an unknown operand defaults to a string, as where it is
-	// printed; noHint: the filter's use says nothing of the operand's type.
-	hintsString
-	noHint
-	// dynList: a list of dynamic values (messages) converts to one.
-	dynList
-	// dynOnly: only dynamic values have it.
-	dynOnly
-	// keepsMarkup: of Markup, Jinja2 returns Markup (see markup).
-	keepsMarkup
-)
-
 func init() {
-	text := printsOperand | takesString | keepsMarkup
 	filters = map[string]filterDef{
-		"default":    {flags: noHint, typed: (*checker).defaultFilter, args: []ir.Kind{ir.KindUnknown, ir.KindBool}, dyn: (*checker).dynDefault},
-		"upper":      {flags: text, typed: (*checker).textFilter},
-		"lower":      {flags: text, typed: (*checker).textFilter},
-		"title":      {flags: text &^ keepsMarkup, typed: (*checker).textFilter},
-		"capitalize": {flags: text, typed: (*checker).textFilter},
-		"trim":       {flags: text, typed: (*checker).textFilter, args: []ir.Kind{ir.KindString}},
-		"replace":    {flags: text &^ keepsMarkup, typed: (*checker).textFilter, args: []ir.Kind{ir.KindString, ir.KindString, ir.KindInt}},
-		"indent":     {flags: takesString | keepsMarkup, typed: (*checker).textFilter, args: []ir.Kind{ir.KindUnknown, ir.KindBool, ir.KindBool}, final: (*checker).indentFinal},
-		"truncate":   {flags: takesString | keepsMarkup, typed: (*checker).textFilter, args: []ir.Kind{ir.KindInt, ir.KindBool, ir.KindString, ir.KindInt}},
-		"string":     {flags: printsOperand | readsAll | keepsMarkup, typed: (*checker).stringFilter, dyn: dynOp(ir.DynStr, ir.KindString)},
-		"tojson":     {flags: readsAll | hintsString, typed: (*checker).stringFilter, args: []ir.Kind{ir.KindInt}, dyn: (*checker).dynToJSON},
-		"join":       {flags: iterates, typed: (*checker).joinFilter, args: []ir.Kind{ir.KindString, ir.KindString}, final: (*checker).listFinal, dyn: (*checker).dynJoin},
+		"default":    {typed: (*checker).defaultFilter, dyn: (*checker).dynDefault},
+		"upper":      {typed: (*checker).textFilter},
+		"lower":      {typed: (*checker).textFilter},
+		"title":      {typed: (*checker).textFilter},
+		"capitalize": {typed: (*checker).textFilter},
+		"trim":       {typed: (*checker).textFilter},
+		"replace":    {typed: (*checker).textFilter},
+		"indent":     {typed: (*checker).textFilter},
+		"truncate":   {typed: (*checker).textFilter},
+		"string":     {typed: (*checker).stringFilter, dyn: dynOp(ir.DynStr, ir.KindString)},
+		"tojson":     {typed: (*checker).stringFilter, dyn: (*checker).dynToJSON},
+		"join":       {typed: (*checker).joinFilter, dyn: (*checker).dynJoin},
 		"length":     {typed: (*checker).lengthFilter, dyn: dynOp(ir.DynLength, ir.KindInt)},
-		"first":      {flags: iterates, typed: (*checker).firstFilter, dyn: dynOp(ir.DynFirst, ir.KindDynamic)},
+		"first":      {typed: (*checker).firstFilter, dyn: dynOp(ir.DynFirst, ir.KindDynamic)},
 		"last":       {typed: (*checker).firstFilter, dyn: dynOp(ir.DynLast, ir.KindDynamic)},
-		"int":        {flags: hintsString | dynList, typed: (*checker).numberFilter, args: []ir.Kind{ir.KindInt, ir.KindInt}, final: (*checker).numberFinal, dyn: dynCall(ir.KindUnknown, ir.KindInt)},
-		"float":      {flags: hintsString | dynList, typed: (*checker).numberFilter, args: []ir.Kind{ir.KindFloat}, final: (*checker).numberFinal, dyn: dynCall()},
-		"round":      {typed: (*checker).roundFilter, args: []ir.Kind{ir.KindInt, ir.KindString}, final: (*checker).roundFinal},
-		"sort":       {flags: iterates | dynList, typed: (*checker).sortFilter, args: []ir.Kind{ir.KindBool, ir.KindBool, ir.KindString}, final: (*checker).listFinal, dyn: (*checker).dynSort},
-		"unique":     {flags: iterates, typed: (*checker).sortFilter, args: []ir.Kind{ir.KindBool, ir.KindString}, final: (*checker).listFinal},
-		"reverse":    {flags: iterates | dynList | keepsMarkup, typed: (*checker).reverseFilter, dyn: dynGenerator(dynCall())},
-		"list":       {flags: iterates, typed: (*checker).listFilter, final: (*checker).listFinal, dyn: dynOp(ir.DynList, ir.KindDynamic)},
-		"map":        {flags: iterates | dynList, typed: (*checker).mapAttrFilter, args: []ir.Kind{ir.KindString, ir.KindUnknown}, final: (*checker).listFinal, dyn: dynGenerator((*checker).dynMap)},
+		"int":        {typed: (*checker).numberFilter, dyn: dynCall(ir.KindUnknown, ir.KindInt)},
+		"float":      {typed: (*checker).numberFilter, dyn: dynCall()},
+		"round":      {typed: (*checker).roundFilter},
+		"sort":       {typed: (*checker).sortFilter, dyn: (*checker).dynSort},
+		"unique":     {typed: (*checker).sortFilter},
+		"reverse":    {typed: (*checker).reverseFilter, dyn: dynGenerator(dynCall())},
+		"list":       {typed: (*checker).listFilter, dyn: dynOp(ir.DynList, ir.KindDynamic)},
+		"map":        {typed: (*checker).mapAttrFilter, dyn: dynGenerator((*checker).dynMap)},
 		// Of dynamic values only: the typed ones are iterables of loops.
 		"items":    {dyn: dynGenerator(dynCall())},
 		"dictsort": {dyn: dynCall(ir.KindBool, ir.KindString, ir.KindBool)},
-		"batch":    {flags: iterates | dynList | dynOnly, dyn: dynGenerator(dynCall(ir.KindInt))},
-		"abs":      {flags: dynList | dynOnly, dyn: dynCall()},
+		"batch":    {dyn: dynGenerator(dynCall(ir.KindInt))},
+		"abs":      {dyn: dynCall()},
 	}
 }
 
@@ -216,7 +176,7 @@ type filterUse struct {
 
 func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	name := e.Name
-	if a, ok := filterAliases[name]; ok {
+	if a, ok := builtins.FilterAliases[name]; ok {
 		name = a
 	}
 	if name == "safe" {
@@ -231,8 +191,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		}
 	}
 	def, ok := filters[name]
+	flags := builtins.Filters[name].Flags
 	if !ok {
-		if contains(jinjaFilters, name) {
+		if slices.Contains(builtins.UnsupportedFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
 			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, slices.Sorted(maps.Keys(filters))))
@@ -251,7 +212,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.reject()
 	}
 	xu := useValue
-	if def.flags&printsOperand != 0 {
+	if flags&builtins.PrintsOperand != 0 {
 		xu = usePrint
 	}
 	f.x = c.expr(e.X, xu)
@@ -259,17 +220,17 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if c.rejected[x] {
 		return c.reject()
 	}
-	if def.flags&iterates != 0 {
+	if flags&builtins.Iterates != 0 {
 		c.iterate(x)
 	} else if d, ok := x.(*ir.Dynamic); ok && name == "length" && (d.Op == ir.DynKeys || d.Op == ir.DynValues || d.Op == ir.DynItemsList) {
 		c.iterate(x) // a dict view has a length
 	}
-	if def.flags&readsAll != 0 {
+	if flags&builtins.ReadsAll != 0 {
 		c.readsWhole(x, e.Span, name)
 	}
 	switch {
-	case def.flags&noHint != 0:
-	case def.flags&hintsString != 0:
+	case flags&builtins.NoHint != 0:
+	case flags&builtins.HintsString != 0:
 		hint(x.Type(), usePrint)
 	default:
 		hint(x.Type(), u)
@@ -289,13 +250,13 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	case name == "tojson" && types.HoldsDynamic(x.Type()):
 		return c.dynFilter(f)
-	case def.flags&dynList != 0 && !isDynamic(x) && x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()):
+	case flags&builtins.DynList != 0 && !isDynamic(x) && x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()):
 		// A list of dynamic values (messages) converts to one.
 		return c.dynFilter(f)
-	case def.flags&dynOnly != 0 && !isDynamic(x):
+	case flags&builtins.DynOnly != 0 && !isDynamic(x):
 		c.errorf(e.NameSpan, "filter %s is supported on dynamic values only (the chat context's messages, tools and documents)", name)
 		return c.reject()
-	case isDynamic(x) && def.flags&takesString != 0:
+	case isDynamic(x) && flags&builtins.TakesString != 0:
 		// Jinja2 converts the operand with str() first.
 		out.X = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
 		f.x = out.X
@@ -307,7 +268,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if !def.typed(c, f) {
 		return c.reject()
 	}
-	if isGenerator(out) {
+	if builtins.IsGenerator(out) {
 		c.mustIterate(out, name, e.NameSpan)
 	}
 	c.later = append(c.later, func() { c.checkFilter(f) })
@@ -373,7 +334,7 @@ func (c *checker) stringFilter(f *filterUse) bool {
 func (c *checker) joinFilter(f *filterUse) bool {
 	x, out, e := f.x, f.out, f.e
 	out.T = &ir.Type{Kind: ir.KindString}
-	if m, ok := x.(*ir.Call); ok && m.Kind == ir.CallFilter && m.Name == "map" && m.Attr != nil && isNone(m.Args[1]) && isNone(out.Args[1]) {
+	if m, ok := x.(*ir.Call); ok && m.Kind == ir.CallFilter && m.Name == "map" && m.Attr != nil && builtins.IsNone(m.Args[1]) && builtins.IsNone(out.Args[1]) {
 		// map(attribute=a) | join is join(attribute=a), where an
 		// unset field joins as "" (str of Undefined).
 		c.consume(m)
@@ -499,112 +460,22 @@ func (c *checker) mapAttrFilter(f *filterUse) bool {
 	return true
 }
 
-// rebindAttr points the attribute= path of x at the fields of the final
-// types: unification may have merged the struct its fields were read from
-// into another (an empty literal's objects with a feed's), whose fields
-// are the ones named and emitted.
-func rebindAttr(x *ir.Call) {
-	t := x.X.Type().Resolve()
-	if x.Attr == nil || t.Kind != ir.KindList {
-		return
-	}
-	elem := t.Elem
-	for i, f := range x.Attr {
-		g := elem.Resolve().Field(f.Key)
-		if g == nil {
-			return
-		}
-		x.Attr[i], elem = g, g.Type
-	}
-}
-
 // checkFilter validates a filter's operand and arguments once types are final.
 func (c *checker) checkFilter(f *filterUse) {
 	x, e := f.out, f.e
-	rebindAttr(x)
-	def := filters[x.Name]
-	for i, want := range def.args {
-		got := x.Args[i].Type().Kind
-		if want == ir.KindUnknown || got == ir.KindNone || got == want || (want == ir.KindFloat && got == ir.KindInt) {
-			continue
-		}
-		c.errorf(e.Span, "filter %s: parameter %q must be a %s, not %s", x.Name, ir.FilterParams[x.Name][i].Name, want, got)
-	}
-	if x.Attr != nil && !c.consumed[x] && !c.fromFeed(x.X.Type().Elem) {
+	builtins.RebindAttr(x)
+	def := builtins.Filters[x.Name]
+	def.CheckArgs(x, e, c.errorf)
+	if x.Attr != nil && !c.consumed[x] && !types.FromFeed(c.feed, x.X.Type().Elem) {
 		// Its Go type would have no name: the objects of an empty literal.
 		c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", x.Name)
 		return
 	}
-	if def.final != nil {
-		def.final(c, f)
-	}
-}
-
-func (c *checker) indentFinal(f *filterUse) {
-	if k := f.out.Args[0].Type().Kind; k != ir.KindInt && k != ir.KindString {
-		c.errorf(f.e.Span, "filter indent: width must be an int or a string")
-	}
-}
-
-// listFinal checks list, and join, sort, unique and map, which need a
-// list, of scalars unless by attribute=.
-func (c *checker) listFinal(f *filterUse) {
-	x, e := f.out, f.e
-	xk := x.X.Type().Kind
-	if x.Name == "list" {
-		if xk != ir.KindList && xk != ir.KindString && xk != ir.KindMap && xk != ir.KindDict {
-			c.errorf(e.NameSpan, "list needs a list, string, map or dict, not %s", x.X.Type())
-		}
-		return
-	}
-	if xk != ir.KindList {
-		c.errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.Type())
-	} else if x.Name != "join" && isNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(x.X.Type().Elem.Kind) {
-		c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.Type().Elem)
+	if def.Final != nil {
+		def.Final(x, e, c.errorf)
 	}
 	if x.Name == "map" && x.Attr != nil {
 		c.checkMapAttr(x, e)
-	}
-	var k *ir.Type // what sort or unique compares
-	if xk == ir.KindList && (x.Name == "sort" || x.Name == "unique") {
-		k = sortKey(x)
-	}
-	switch {
-	case k == nil:
-	case x.Name == "unique" && !ir.IsScalar(k.Kind):
-		// Jinja2 fails on unhashable keys; Go does not compile.
-		c.errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
-	case x.Name == "sort" && k.Kind == ir.KindBool:
-		// Go's cmp.Compare orders no bools; Python orders False first.
-		c.errorf(e.NameSpan, "sort of bools is not supported")
-	case x.Name == "sort" && !ir.IsScalar(k.Kind):
-		c.errorf(e.NameSpan, "sort by attribute= needs a string or number, not %s", k)
-	}
-	if x.Name == "sort" && len(x.Attr) > 1 {
-		// The comparison cannot fail the render when an object on the way is unset.
-		for _, f := range x.Attr[:len(x.Attr)-1] {
-			if f.Optional {
-				c.errorf(e.Span, "sort by attribute= through the optional field %q is not supported", f.Key)
-			}
-		}
-	}
-}
-
-// numberFinal checks int and float.
-func (c *checker) numberFinal(f *filterUse) {
-	x, e := f.out, f.e
-	if !ir.IsScalar(x.X.Type().Kind) {
-		c.errorf(e.NameSpan, "%s needs a string or number, not %s", x.Name, x.X.Type())
-	}
-	if k, ok := x.Args[0].(*ir.Const); ok && k.Value == nil {
-		// Jinja2 yields the default, None, where the conversion fails.
-		c.errorf(e.Span, "filter %s: a none default of a typed value is not supported (give a number)", x.Name)
-	}
-}
-
-func (c *checker) roundFinal(f *filterUse) {
-	if !ir.IsNumber(f.out.X.Type().Kind) {
-		c.errorf(f.e.NameSpan, "round needs a number, not %s", f.out.X.Type())
 	}
 }
 
@@ -633,7 +504,7 @@ func (c *checker) dynToJSON(f *filterUse) ir.Expr {
 }
 
 func (c *checker) dynJoin(f *filterUse) ir.Expr {
-	if !isNone(f.args[1]) {
+	if !builtins.IsNone(f.args[1]) {
 		c.errorf(f.e.Span, "join(attribute=) of a dynamic value is not supported")
 	}
 	c.constrain(f.args[0].Type(), ir.KindString, f.e.Span)
@@ -647,7 +518,7 @@ func (c *checker) dynJoin(f *filterUse) ir.Expr {
 func dynCall(kinds ...ir.Kind) func(*checker, *filterUse) ir.Expr {
 	return func(c *checker, f *filterUse) ir.Expr {
 		for i, k := range kinds {
-			if k != ir.KindUnknown && !isNone(f.args[i]) {
+			if k != ir.KindUnknown && !builtins.IsNone(f.args[i]) {
 				c.constrain(f.args[i].Type(), k, f.e.Span)
 			}
 		}
@@ -696,70 +567,12 @@ func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 	f := x.Attr[len(x.Attr)-1]
 	d := x.Args[1]
 	switch {
-	case !isNone(d) && !ir.SameKind(d.Type(), f.Type):
+	case !builtins.IsNone(d) && !ir.SameKind(d.Type(), f.Type):
 		c.errorf(e.Span, "filter map: default must have the type of the field %q (%s), not %s", f.Key, f.Type, d.Type())
-	case f.Optional && isNone(d) && !c.consumed[x]:
+	case f.Optional && builtins.IsNone(d) && !c.consumed[x]:
 		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen's lists cannot hold: join the result directly or give map a default=", ir.AttrPath(x.Attr), f.Key)
 	}
 }
-
-// fromFeed reports whether t, once final, is not an object, or is one
-// that the feed holds: only those have a Go type.
-func (c *checker) fromFeed(t *ir.Type) bool {
-	if t = t.Resolve(); t.Kind != ir.KindStruct {
-		return true
-	}
-	seen := map[*ir.Type]bool{}
-	var walk func(*ir.Type) bool
-	walk = func(u *ir.Type) bool {
-		u = u.Resolve()
-		if u == t {
-			return true
-		}
-		if seen[u] {
-			return false
-		}
-		seen[u] = true
-		if u.Elem != nil && walk(u.Elem) {
-			return true
-		}
-		for _, f := range u.Fields {
-			if walk(f.Type) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(c.feed)
-}
-
-// sortKey is the type sort compares the elements of x.X by.
-func sortKey(x *ir.Call) *ir.Type {
-	if x.Attr != nil {
-		return ir.AttrType(x.Attr)
-	}
-	return x.X.Type().Elem.Resolve()
-}
-
-// isNone reports whether x is the constant none, as an absent optional
-// argument is.
-func isNone(x ir.Expr) bool {
-	k, ok := x.(*ir.Const)
-	return ok && k.Value == nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// transformersToJSONParams are the parameters of the transformers
-// profile's tojson: json.dumps's, ensure_ascii first.
-var transformersToJSONParams = []ir.Param{{Name: "ensure_ascii", Def: false}, {Name: "indent"}, {Name: "separators"}, {Name: "sort_keys", Def: false}}
 
 // transformersToJSON binds the arguments of the transformers profile's
 // tojson, of which promptgen supports indent, and returns them as
@@ -767,8 +580,8 @@ var transformersToJSONParams = []ir.Param{{Name: "ensure_ascii", Def: false}, {N
 // a dict literal has: an object or a map of the feed has the order of its
 // JSON data in Python, which a Go struct or map does not keep.
 func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
-	args := c.bindArgs("filter tojson", transformersToJSONParams, e.Args, e.Kwargs, e.Span)
-	for i, p := range transformersToJSONParams {
+	args := c.bindArgs("filter tojson", builtins.TransformersToJSONParams, e.Args, e.Kwargs, e.Span)
+	for i, p := range builtins.TransformersToJSONParams {
 		if k, ok := args[i].(*ir.Const); p.Name != "indent" && (!ok || k.Value != p.Def) {
 			c.errorf(e.Span, "filter tojson: %s is not supported (transformers' tojson supports indent)", p.Name)
 		}

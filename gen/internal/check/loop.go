@@ -1,9 +1,6 @@
 package check
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -66,11 +63,4 @@ func (c *checker) loopCycle(e *tmpl.Call) ir.Expr {
 	})
 	loop.Index = "i"
 	return out
-}
-
-// loopAttrNames are the names loop. takes, for suggestions.
-func loopAttrNames() []string {
-	attrs := append(slices.Collect(maps.Keys(loopAttrs)), "previtem", "nextitem", "cycle")
-	slices.Sort(attrs)
-	return attrs
 }

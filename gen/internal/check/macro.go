@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -49,14 +50,6 @@ func (m *macros) count() {
 	}
 }
 
-// macroSpecialNames are the names Jinja2 gives a meaning inside a macro,
-// and unsupportedMacroNames those no macro or parameter may take: these and
-// the names that would hide a global.
-var (
-	macroSpecialNames     = []string{"caller", "varargs", "kwargs"}
-	unsupportedMacroNames = append(slices.Clone(macroSpecialNames), "loop", "range", "namespace", "raise_exception", "strftime_now")
-)
-
 func newMacros(body []tmpl.Node) macros {
 	m := macros{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}}
 	var walk func([]tmpl.Node)
@@ -80,40 +73,21 @@ func newMacros(body []tmpl.Node) macros {
 // defineMacro checks a definition, which Jinja2 runs where it stands: a
 // call before it fails.
 func (c *checker) defineMacro(n *tmpl.Macro) {
-	if slices.Contains(unsupportedMacroNames, n.Name.Name) {
+	if slices.Contains(builtins.UnsupportedMacroNames, n.Name.Name) {
 		c.errorf(n.Name.Span, "a macro named %q is not supported", n.Name.Name)
 	}
 	for i, p := range n.Params {
-		if slices.Contains(unsupportedMacroNames, p.Name) {
+		if slices.Contains(builtins.UnsupportedMacroNames, p.Name) {
 			c.errorf(p.Span, "a macro parameter named %q is not supported", p.Name)
 		}
 		if slices.ContainsFunc(n.Params[:i], func(q *tmpl.Name) bool { return q.Name == p.Name }) {
 			c.errorf(p.Span, "duplicate parameter %q of macro %q", p.Name, n.Name.Name)
 		}
-		if d := n.Defaults[i]; d != nil && !isLiteral(d) {
+		if d := n.Defaults[i]; d != nil && !builtins.IsLiteral(d) {
 			c.errorf(d.Pos(), "the default of macro parameter %q must be a literal string, number, boolean or none", p.Name)
 		}
 	}
 	c.macros.defined[n.Name.Name] = n
-}
-
-// isLiteral reports whether a default is a constant, which Jinja2's
-// evaluation in the macro's frame cannot change: a literal scalar, or a
-// signed number.
-func isLiteral(d tmpl.Expr) bool {
-	if u, ok := d.(*tmpl.Unary); ok && (u.Op == "-" || u.Op == "+") {
-		k, ok := u.X.(*tmpl.Const)
-		if !ok {
-			return false
-		}
-		switch k.Value.(type) {
-		case int64, float64:
-			return true
-		}
-		return false
-	}
-	_, ok := d.(*tmpl.Const)
-	return ok
 }
 
 // isMacroCall reports whether e calls a macro of the template rather than
@@ -190,7 +164,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		switch d := def.Defaults[i]; {
 		case params[i] != nil:
 		case d != nil:
-			if !isLiteral(d) {
+			if !builtins.IsLiteral(d) {
 				return none // reported at the definition
 			}
 			bind(i, c.expr(d, useValue), d.Pos()) // a literal: which frame checks it does not matter
@@ -233,7 +207,7 @@ func (c *checker) macroReadsTop(e *tmpl.Name) bool {
 	switch {
 	case c.macros.top.names[e.Name] != nil:
 		c.errorf(e.Span, "macro %q reads %q, which the template sets: promptgen does not support that (pass it as an argument)", c.macros.calling[len(c.macros.calling)-1], e.Name)
-	case slices.Contains(macroSpecialNames, e.Name):
+	case slices.Contains(builtins.MacroSpecialNames, e.Name):
 		c.errorf(e.Span, "%s in a macro is not supported", e.Name)
 	default:
 		return false

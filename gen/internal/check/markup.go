@@ -2,8 +2,8 @@ package check
 
 import (
 	"slices"
-	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -15,80 +15,17 @@ import (
 // promptgen's strings are plain, so it rejects those uses of a value that
 // may be Markup; every other operation prints the same text.
 
+// markup reports whether x may be Markup (builtins.Markup), once every
+// set is checked.
+func (c *checker) markup(x ir.Expr) bool {
+	if c.markups == nil {
+		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets}
+	}
+	return c.markups.May(x)
+}
+
 // toPlain tells how to make a tojson or safe result a plain string.
 const toPlain = "make it a plain string first with ~ ''"
-
-// markup reports whether x may be Markup: a tojson or safe result, or what the
-// string operations that keep Markup make of one.
-func (c *checker) markup(x ir.Expr) bool {
-	if c.safe[x] {
-		return true
-	}
-	switch x := x.(type) {
-	case *ir.Call:
-		switch {
-		case x.Kind == ir.CallFilter && x.Name == "tojson":
-			return !c.p.Jinja.Transformers // transformers' tojson returns a str
-		case x.Kind == ir.CallFilter && x.Name == "default":
-			return c.markup(x.X) || c.markup(x.Args[0])
-		case x.Kind == ir.CallFilter && filters[x.Name].flags&keepsMarkup != 0:
-			return c.markup(x.X)
-		case x.Kind == ir.CallMethod:
-			return x.T.Kind == ir.KindString && c.markup(x.X)
-		}
-	case *ir.Index:
-		return x.T.Kind == ir.KindString && c.markup(x.X)
-	case *ir.Slice:
-		return x.T.Kind == ir.KindString && c.markup(x.X)
-	case *ir.Binary:
-		switch {
-		case x.Value:
-			for _, l := range yields(x) {
-				if c.markup(l) {
-					return true
-				}
-			}
-		case x.Op == "+" || x.Op == "*":
-			return x.T.Kind == ir.KindString && (c.markup(x.X) || c.markup(x.Y))
-		}
-	case *ir.Cond:
-		return c.markup(x.Then) || x.Else != nil && c.markup(x.Else)
-	case *ir.LocalRef:
-		return c.markupLocal(x.L)
-	case *ir.LoopCycle:
-		return slices.ContainsFunc(x.Args, c.markup)
-	}
-	return false
-}
-
-// markupLocal reports whether a set assigns local l a value that may be
-// Markup. It is known once every set is checked.
-func (c *checker) markupLocal(l *ir.Local) bool {
-	if c.markupLocals == nil {
-		c.markupLocals = map[*ir.Local]bool{}
-		for changed := true; changed; {
-			changed = false
-			for _, s := range c.sets {
-				if s.Value != nil && !c.markupLocals[s.Local] && c.markup(s.Value) {
-					c.markupLocals[s.Local], changed = true, true
-				}
-			}
-		}
-	}
-	return c.markupLocals[l]
-}
-
-// escaped reports whether Markup would escape the string argument x: it
-// does unless x is a constant without a character that escaping changes
-// (or an absent argument).
-func escaped(x ir.Expr) bool {
-	k, ok := x.(*ir.Const)
-	if !ok {
-		return true
-	}
-	s, _ := k.Value.(string)
-	return strings.ContainsAny(s, `&<>'"`)
-}
 
 // checkMarkup reports, once every set is checked, an operation on x that
 // differs from Jinja2's when x is Markup: one that escapes one of the
@@ -96,7 +33,7 @@ func escaped(x ir.Expr) bool {
 // Markup does and what to write.
 func (c *checker) checkMarkup(x ir.Expr, sp tmpl.Span, what, msg string, args ...ir.Expr) {
 	c.later = append(c.later, func() {
-		if !c.markup(x) || len(args) > 0 && !slices.ContainsFunc(args, escaped) {
+		if !c.markup(x) || len(args) > 0 && !slices.ContainsFunc(args, builtins.Escaped) {
 			return
 		}
 		c.errorf(sp, "%s a tojson or safe result is not supported: Jinja2 keeps it as Markup, %s", what, msg)

@@ -4,9 +4,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // selectItem names the item a select condition reads; no template can
@@ -62,7 +64,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 				return x
 			}
 			c.later = append(c.later, func() {
-				if !c.fromFeed(xt.Resolve().Elem) {
+				if !types.FromFeed(c.feed, xt.Resolve().Elem) {
 					// Its Go type would have no name.
 					c.errorf(sp, "filter %s of a list whose objects come from no input (an empty list literal) is not supported", name)
 				}
@@ -112,26 +114,18 @@ func constString(e tmpl.Expr) (string, bool) {
 	return s, ok
 }
 
-// mapFilters are the filters that map(name, args...) applies to each item.
-var mapFilters = []string{"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
-	"string", "title", "trim", "truncate", "upper"}
-
-// dynMapFilters are the filters map applies to the items of a dynamic
-// value (jinja.Filter has them).
-var dynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last"}
-
 // dynMapFilter is map with a filter's name of a dynamic x.
 func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
-	name, ok := c.mapFilterName(e, dynMapFilters, " of a dynamic value")
+	name, ok := c.mapFilterName(e, builtins.DynMapFilters, " of a dynamic value")
 	if !ok {
 		return c.reject()
 	}
-	if a, ok := filterAliases[name]; ok {
+	if a, ok := builtins.FilterAliases[name]; ok {
 		name = a
 	}
 	args := c.bindArgs("filter "+name, ir.FilterParams[name], e.Args[1:], e.Kwargs, e.Span)
 	for i, k := range map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}}[name] {
-		if k != ir.KindUnknown && !isNone(args[i]) {
+		if k != ir.KindUnknown && !builtins.IsNone(args[i]) {
 			c.constrain(args[i].Type(), k, e.Span)
 		}
 	}
@@ -150,7 +144,7 @@ func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (na
 		c.expr(e.Args[0], useValue) // for what it reads
 		c.errorf(sp, "filter map: the filter name must be a string literal")
 		return "", false
-	case !contains(allowed, name):
+	case !slices.Contains(allowed, name):
 		c.errorf(sp, "filter map: map(%q)%s is not supported (map applies %s)", name, of, strings.Join(allowed, ", "))
 		return "", false
 	}
@@ -179,7 +173,7 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 		return none
 	}
 	// Past here, an error yields the list itself, which misleads no consumer.
-	name, ok := c.mapFilterName(e, mapFilters, "")
+	name, ok := c.mapFilterName(e, builtins.MapFilters, "")
 	if !ok {
 		return x
 	}

@@ -1,63 +1,36 @@
 package check
 
 import (
-	"path"
 	"slices"
-	"strings"
 
-	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
-	"github.com/promptgen/promptgen/gen/internal/types"
-	"github.com/promptgen/promptgen/schema"
 )
 
 // A body of a template set (a template, or a component version) is
 // checked as a prompt's template is, with the components of its set in
-// scope: setcheck checks the set around it through SetBody and Finish.
+// scope: setcheck checks the set around it, each body with a Checker of
+// its own.
 
 // InSet is what the body checked sees of its template set.
 type InSet struct {
-	Namespace  string           // the namespace whose components the body sees
-	Self       *ir.SetComponent // the component checked, nil for a template
+	Self *ir.SetComponent // the component checked, nil for a template
+	// Components finds the components the body names.
 	Components Components
 	// Uses collects where components are used; nil when not recording.
 	Uses *[]ComponentUse
 }
 
-// Components are the components of a set by namespace and name.
-type Components map[string]map[string]*ir.SetComponent
-
-// lookup finds the component name as seen from namespace ns: in ns, then
-// in the namespaces the fallback chain tries after it (the root space
-// dropped, then the type: action_agent/main, main, the set's root).
-func (tb Components) lookup(ns, name string) *ir.SetComponent {
-	for {
-		if c := tb[ns][name]; c != nil {
-			return c
-		}
-		if ns == "" {
-			return nil
-		}
-		_, ns, _ = strings.Cut(ns, "/")
-	}
-}
-
-// visible lists the component names that namespace ns sees, sorted.
-func (tb Components) visible(ns string) []string {
-	var visible []string
-	for {
-		for n := range tb[ns] {
-			visible = append(visible, n)
-		}
-		if ns == "" {
-			break
-		}
-		_, ns, _ = strings.Cut(ns, "/")
-	}
-	slices.Sort(visible)
-	return slices.Compact(visible)
+// Components finds the components of a template set as one body sees
+// them, as go/types' Importer finds packages: setcheck knows the set's
+// namespaces and their fallback, the checker asks.
+type Components interface {
+	// Lookup returns the component that name refers to, or nil.
+	Lookup(name string) *ir.SetComponent
+	// Include returns the component that {% include name %} renders, or
+	// the error to report.
+	Include(name string) (*ir.SetComponent, error)
 }
 
 // ComponentUse is one place where a body uses a component.
@@ -69,56 +42,13 @@ type ComponentUse struct {
 	Pos    src.Pos
 }
 
-// A Body is a body of a set checked against a feed.
-type Body struct {
-	IR   *ir.Prompt         // its IR, whose Feed is the feed
-	Used map[*ir.Field]bool // the feed variables it reads
-	c    *checker
-}
-
-// SetBody checks t, the parsed template of p, a body of a set, against
-// feed. Its checks that need final types wait for Finish.
-func SetBody(p *ir.PromptSpec, t *tmpl.Template, feed *ir.Type, in InSet, diags *diag.Sink) *Body {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, inSet: &in}
-	c.ir = ir.NewPrompt(p, feed)
-	c.template(t.Body, c.ir)
-	c.ir.NumLocals = c.tmp
-	return &Body{IR: c.ir, Used: c.used, c: c}
-}
-
-// Finish completes the checks of bodies that share feed, as Prompt does
-// for one prompt. It reports false, and stops, when a type nests too
-// deeply.
-func Finish(bodies []*Body, feed *ir.Type, diags *diag.Sink) bool {
-	for _, b := range bodies {
-		if !checkTypeDepth(b.c.p, feed, []*ir.Prompt{b.IR}, diags) {
-			return false
-		}
-	}
-	types.Finalize(feed)
-	bodies[0].c.checkNoDicts(feed)
-	for _, b := range bodies {
-		ir.Walk(b.IR.Body, types.FinalizeExpr)
-		for _, l := range b.IR.Locals {
-			types.Finalize(l.T)
-		}
-	}
-	for _, b := range bodies {
-		b.c.markUndefined()
-		for _, f := range b.c.later {
-			f()
-		}
-	}
-	return true
-}
-
 // componentRef returns the component that a name refers to, or nil: in a
 // set, a name that is no local but a component's renders the component.
 func (c *checker) componentRef(name string, sp tmpl.Span) ir.Expr {
 	if c.inSet == nil {
 		return nil
 	}
-	comp := c.inSet.Components.lookup(c.inSet.Namespace, name)
+	comp := c.inSet.Components.Lookup(name)
 	if comp == nil {
 		return nil
 	}
@@ -148,9 +78,8 @@ func (c *checker) localNames() []string {
 	return slices.Compact(bound)
 }
 
-// include checks {% include "name" %}: a component of the set, looked up
-// as a name is, or by its namespace ("main/preamble"), which must stay
-// inside the set.
+// include checks {% include "name" %}: a component of the set
+// (Components.Include).
 func (c *checker) include(n *tmpl.Include) []ir.Node {
 	k, ok := n.Name.(*tmpl.Const)
 	var name string
@@ -161,24 +90,9 @@ func (c *checker) include(n *tmpl.Include) []ir.Node {
 		c.errorf(n.Name.Pos(), "include needs a constant string naming a component")
 		return nil
 	}
-	var comp *ir.SetComponent
-	if strings.Contains(name, "/") {
-		clean := path.Clean(name)
-		if strings.HasPrefix(name, "/") || clean == ".." || strings.HasPrefix(clean, "../") {
-			c.errorf(n.Name.Pos(), "include %q leaves the template set (name a component, or namespace/component)", name)
-			return nil
-		}
-		ns, base := path.Split(clean)
-		ns = strings.TrimSuffix(ns, "/")
-		if ns == ir.ComponentsDir {
-			ns = ""
-		}
-		comp = c.inSet.Components[strings.TrimSuffix(ns, "/"+ir.ComponentsDir)][base]
-	} else {
-		comp = c.inSet.Components.lookup(c.inSet.Namespace, name)
-	}
-	if comp == nil {
-		c.errorf(n.Name.Pos(), "no component %q%s", name, schema.DidYouMean(name, c.inSet.Components.visible(c.inSet.Namespace)))
+	comp, err := c.inSet.Components.Include(name)
+	if err != nil {
+		c.errorf(n.Name.Pos(), "%v", err)
 		return nil
 	}
 	return []ir.Node{&ir.Print{X: c.useComponent(comp, n.Name.Pos())}}

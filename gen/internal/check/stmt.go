@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -200,7 +201,7 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	}
 	out.Iter = c.expr(n.Iter, useValue)
 	c.iterate(out.Iter)
-	out.Strict = isMethodCall(n.Iter, "keys") // keys() of undefined raises
+	out.Strict = builtins.IsMethodCall(n.Iter, "keys") // keys() of undefined raises
 	it := out.Iter.Type()
 	if it.Kind == ir.KindDynamic || c.rejected[out.Iter] {
 		// A rejected iterable's targets are dynamic, whose uses report
@@ -243,23 +244,13 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	return targetTypes, false
 }
 
-// isMethodCall says whether e calls the method name without arguments.
-func isMethodCall(e tmpl.Expr, name string) bool {
-	call, ok := e.(*tmpl.Call)
-	if !ok || len(call.Args) != 0 {
-		return false
-	}
-	a, ok := call.Fn.(*tmpl.Attr)
-	return ok && a.Name == name
-}
-
 // items checks an iterable that yields the (key, value) pairs of a map,
 // m.items(), m|items or m|dictsort, into out. It returns what yields them,
 // for messages, or false for another iterable.
 func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 	switch f := e.(type) {
 	case *tmpl.Call:
-		if !isMethodCall(f, "items") && !isMethodCall(f, "values") {
+		if !builtins.IsMethodCall(f, "items") && !builtins.IsMethodCall(f, "values") {
 			return "", false
 		}
 		out.Iter = c.expr(f, useValue) // the map or dict; call checks it

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
@@ -14,18 +15,18 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	if x, ok := c.definedGlobal(e); ok {
 		return x
 	}
-	if op, ok := comparisonTests[e.Name]; ok {
+	if op, ok := builtins.ComparisonTests[e.Name]; ok {
 		if len(e.Args) != 1 {
 			c.errorf(e.Span, "test %s takes 1 argument, got %d", e.Name, len(e.Args))
 			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 		}
-		return c.expr(negated(e, &tmpl.Binary{Span: e.Span, Op: op, X: e.X, Y: e.Args[0]}), useTest)
+		return c.expr(builtins.Negated(e, &tmpl.Binary{Span: e.Span, Op: op, X: e.X, Y: e.Args[0]}), useTest)
 	}
 	if e.Name == "sameas" {
 		return c.sameas(e)
 	}
 	if _, ok := ir.TestParams[e.Name]; !ok {
-		known := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(comparisonTests)), []string{"sameas"})
+		known := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(builtins.ComparisonTests)), []string{"sameas"})
 		slices.Sort(known)
 		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, known))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
@@ -40,7 +41,7 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	}
 	switch e.Name {
 	case "even", "odd", "divisibleby":
-		return c.expr(modTest(e), useTest)
+		return c.expr(builtins.ModTest(e), useTest)
 	}
 	x := c.expr(e.X, useValue)
 	if isDynamic(x) {
@@ -75,29 +76,6 @@ func (c *checker) noneTest(x ir.Expr, test string, sp tmpl.Span) {
 	c.errorf(sp, "cannot test %s %s: it may be unset, which is undefined (never none), and JSON null means unset too (test \"is defined\" instead)", what, test)
 }
 
-// modTest is the test even, odd or divisibleby(num) as Jinja2 defines it:
-// x % 2 == 0, x % 2 == 1, x % num == 0.
-func modTest(e *tmpl.Test) tmpl.Expr {
-	num, rest := tmpl.Expr(&tmpl.Const{Span: e.NameSpan, Value: int64(2)}), int64(0)
-	switch e.Name {
-	case "odd":
-		rest = 1
-	case "divisibleby":
-		num = e.Args[0]
-	}
-	mod := &tmpl.Binary{Span: e.Span, Op: "%", X: e.X, Y: num}
-	return negated(e, &tmpl.Binary{Span: e.Span, Op: "==", X: mod, Y: &tmpl.Const{Span: e.NameSpan, Value: rest}})
-}
-
-// negated is x, the condition test e stands for, negated when e is a
-// "is not" test.
-func negated(e *tmpl.Test, x tmpl.Expr) tmpl.Expr {
-	if e.Not {
-		return &tmpl.Unary{Span: e.Span, Op: "not", X: x}
-	}
-	return x
-}
-
 // sameas checks the test sameas, Python's identity: supported against
 // none, true and false, where it is the test none, true or false.
 func (c *checker) sameas(e *tmpl.Test) ir.Expr {
@@ -105,17 +83,7 @@ func (c *checker) sameas(e *tmpl.Test) ir.Expr {
 		c.errorf(e.Span, "test sameas takes 1 argument, got %d", len(e.Args))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	name := ""
-	if k, ok := e.Args[0].(*tmpl.Const); ok {
-		switch k.Value {
-		case nil:
-			name = "none"
-		case true:
-			name = "true"
-		case false:
-			name = "false"
-		}
-	}
+	name := builtins.SameAs(e.Args[0])
 	if name == "" {
 		c.expr(e.X, useValue) // for what it reads
 		c.expr(e.Args[0], useValue)
@@ -123,12 +91,4 @@ func (c *checker) sameas(e *tmpl.Test) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	return c.test(&tmpl.Test{Span: e.Span, X: e.X, Name: name, NameSpan: e.NameSpan, Not: e.Not})
-}
-
-// comparisonTests are Jinja2's tests that compare, by the operator they
-// apply: select('equalto', x) keeps the items == x.
-var comparisonTests = map[string]string{
-	"==": "==", "eq": "==", "equalto": "==", "!=": "!=", "ne": "!=",
-	"<": "<", "lt": "<", "lessthan": "<", "<=": "<=", "le": "<=",
-	">": ">", "gt": ">", "greaterthan": ">", ">=": ">=", "ge": ">=", "in": "in",
 }

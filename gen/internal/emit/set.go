@@ -475,21 +475,28 @@ func renderParams(s *ir.PromptSet) []jen.Code {
 	return []jen.Code{jen.Id("dst").Index().Byte(), jen.Id("f").Op("*").Id(s.Feed.Name), jen.Id("v").Qual(ir.RuntimePath, "Variant")}
 }
 
-// emitSetRenderers writes the render function of each template and
-// component, and the switch over template ids.
-func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
-	h := s.Helper
-	results := []jen.Code{jen.Index().Byte(), jen.Error()}
-	f.Comment(h + "Render appends template id rendered with f to dst, its versioned")
+// emitSetRender writes the switch over template ids of either backend,
+// whose case of template t returns render(t).
+func emitSetRender(f *jen.File, s *ir.PromptSet, render func(t *ir.SetTemplate) jen.Code) {
+	f.Comment(s.Helper + "Render appends template id rendered with f to dst, its versioned")
 	f.Comment("components in the versions of v.")
-	f.Func().Id(h+"Render").Params(append([]jen.Code{jen.Id("id").Int()}, renderParams(s)...)...).Params(results...).Block(
+	f.Func().Id(s.Helper+"Render").Params(append([]jen.Code{jen.Id("id").Int()}, renderParams(s)...)...).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Switch(jen.Id("id")).BlockFunc(func(g *jen.Group) {
 			for id, t := range s.Templates {
-				g.Case(jen.Lit(id)).Block(jen.Return(jen.Id(t.Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))))
+				g.Case(jen.Lit(id)).Block(jen.Return(render(t)))
 			}
 		}),
 		jen.Return(jen.Id("dst"), jen.Nil()),
 	)
+}
+
+// emitSetRenderers writes the render function of each template and
+// component, and the switch over template ids.
+func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
+	results := []jen.Code{jen.Index().Byte(), jen.Error()}
+	emitSetRender(f, s, func(t *ir.SetTemplate) jen.Code {
+		return jen.Id(t.Func).Call(jen.Id("dst"), jen.Id("f"), jen.Id("v"))
+	})
 	for _, t := range s.Templates {
 		f.Comment(t.Func + " renders " + t.Path + " (" + t.Source + ").")
 		f.Func().Id(t.Func).Params(renderParams(s)...).Params(results...).Block(goemit.GoBody(f, t.Body)...)
@@ -524,18 +531,10 @@ func emitSetRenderers(f *jen.File, s *ir.PromptSet) {
 // components with ttfuncs' $.Include, choosing their versions from v.
 func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 	h := s.Helper
-	results := []jen.Code{jen.Index().Byte(), jen.Error()}
-	f.Comment(h + "Render appends template id rendered with f to dst, its versioned")
-	f.Comment("components in the versions of v.")
-	f.Func().Id(h+"Render").Params(append([]jen.Code{jen.Id("id").Int()}, renderParams(s)...)...).Params(results...).Block(
-		jen.Switch(jen.Id("id")).BlockFunc(func(g *jen.Group) {
-			for id, t := range s.Templates {
-				g.Case(jen.Lit(id)).Block(jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteVariant").Call(
-					jen.Id(t.Func+"Template"), jen.Id("dst"), jen.Lit(t.Body.Key), jen.Lit(t.Body.File), jen.Id("f"), jen.Id("v"))))
-			}
-		}),
-		jen.Return(jen.Id("dst"), jen.Nil()),
-	)
+	emitSetRender(f, s, func(t *ir.SetTemplate) jen.Code {
+		return jen.Qual(ir.TTFuncsPath, "ExecuteVariant").Call(
+			jen.Id(t.Func+"Template"), jen.Id("dst"), jen.Lit(t.Body.Key), jen.Lit(t.Body.File), jen.Id("f"), jen.Id("v"))
+	})
 	f.Comment(h + "Templates associates the templates of the set and of its components,")
 	f.Comment("each named by its prompt, so that $.Include finds a component's.")
 	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Key)).

@@ -8,7 +8,9 @@
 // has: include cycles, unused components, locals a component would read,
 // versioned components, the typed keys and predefined_variables.
 //
-// It checks each body through check (SetBody, Finish) and imports ir,
-// src, tmpl, diag, names, schema and types. check must not import it: a
-// body sees its set only through check.InSet.
+// It checks each body with a check.Checker of its own (NewChecker,
+// Finish) and imports ir, src, tmpl, diag, names, schema and types. check
+// must not import it: a body sees its set only through check.InSet, whose
+// Components (seenFrom) resolve a name or an include in the body's
+// namespace and its fallback chain.
 package setcheck

@@ -24,7 +24,7 @@ type unionEntry struct {
 func (sc *setChecker) conflicts() {
 	seen := map[string]unionEntry{}
 	for _, b := range sc.bodies {
-		for _, f := range b.c.IR.Feed.Fields {
+		for _, f := range b.body.Feed.Fields {
 			sc.merge(seen, f.Key, f.Type, f.Pos, b.flexible)
 		}
 	}
@@ -124,7 +124,7 @@ func (sc *setChecker) freeVars(c *ir.SetComponent, seen map[*ir.SetComponent]boo
 		if b.self != c {
 			continue
 		}
-		for _, f := range b.c.IR.Feed.Fields {
+		for _, f := range b.body.Feed.Fields {
 			if b.c.Used[f] {
 				vars = append(vars, f.Key)
 			}
@@ -172,7 +172,7 @@ func (sc *setChecker) versioned() {
 				}
 			}
 		}
-		walk(func(u check.ComponentUse) bool { return u.Body == b.c.IR })
+		walk(func(u check.ComponentUse) bool { return u.Body == b.body })
 		var list []*ir.SetComponent
 		for _, c := range sc.out.Components {
 			if seen[c] && c.Versioned() {

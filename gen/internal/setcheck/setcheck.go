@@ -13,7 +13,7 @@ type setChecker struct {
 	diags  *diag.Sink
 	set    *ir.SetSpec
 	strict bool
-	comps  check.Components
+	comps  components
 	out    *ir.PromptSet
 	bodies []*setBody
 	uses   []check.ComponentUse
@@ -29,7 +29,8 @@ type setBody struct {
 	tmpl *ir.SetTemplate  // the template, for a template
 	ver  *ir.ComponentVersion
 	ast  *tmpl.Template
-	c    *check.Body // of the last pass
+	c    *check.Checker // of the last pass
+	body *ir.Prompt     // its IR, checked by c
 	// flexible holds the feed types that the first pass left unknown, so
 	// that only a default made them what they are.
 	flexible map[*ir.Type]bool
@@ -66,16 +67,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 		}
 	}
 	for _, b := range sc.bodies {
-		t, err := tmpl.Parse(b.p.Template, b.p.Jinja)
-		if err != nil {
-			if e, ok := err.(*tmpl.Error); ok {
-				sc.diags.Errorf(b.p.Map.Pos(e.Span.Start), "%s", e.Msg)
-			} else {
-				sc.diags.Errorf(b.p.Pos, "%v", err)
-			}
-			continue
-		}
-		b.ast = t
+		b.ast = check.Parse(b.p, b.p.Template, b.p.Map, sc.diags)
 	}
 	if sc.diags.List[before:].HasErrors() || len(sc.bodies) == 0 { // load reported a set without templates
 		return nil
@@ -86,7 +78,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 		if s.Inputs != nil {
 			feed = types.Clone(s.Inputs, map[*ir.Type]*ir.Type{})
 		}
-		b.c = sc.checkBody(b, feed, &sc.uses)
+		sc.checkBody(b, feed, &sc.uses)
 		b.flexible = map[*ir.Type]bool{}
 		types.AddUnknown(feed, b.flexible)
 		if !sc.finish([]*setBody{b}, feed, false) {
@@ -110,7 +102,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 		feed = &ir.Type{Kind: ir.KindStruct}
 	}
 	for _, b := range sc.bodies {
-		b.c = sc.checkBody(b, feed, nil)
+		sc.checkBody(b, feed, nil)
 	}
 	if !sc.finish(sc.bodies, feed, true) || sc.diags.List[before:].HasErrors() {
 		return nil
@@ -118,9 +110,9 @@ func (sc *setChecker) check() *ir.PromptSet {
 	sc.out.Feed = feed
 	for _, b := range sc.bodies {
 		if b.tmpl != nil {
-			b.tmpl.Body = b.c.IR
+			b.tmpl.Body = b.body
 		} else {
-			b.ver.Body = b.c.IR
+			b.ver.Body = b.body
 		}
 	}
 	sc.keys()
@@ -130,7 +122,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 
 // components groups the set's component versions by namespace and name.
 func (sc *setChecker) components() {
-	sc.comps = check.Components{}
+	sc.comps = components{}
 	sc.versionSpecs = map[*ir.ComponentVersion]*ir.ComponentSpec{}
 	for _, c := range sc.set.Components {
 		ic := sc.comps[c.Namespace][c.Name]
@@ -150,17 +142,19 @@ func (sc *setChecker) components() {
 }
 
 // checkBody checks one body against feed, recording its component uses
-// in uses when it is not nil.
-func (sc *setChecker) checkBody(b *setBody, feed *ir.Type, uses *[]check.ComponentUse) *check.Body {
-	in := check.InSet{Namespace: b.ns, Self: b.self, Components: sc.comps, Uses: uses}
-	return check.SetBody(b.p, b.ast, feed, in, sc.diags)
+// in uses when it is not nil. Its checks that need final types wait for
+// finish.
+func (sc *setChecker) checkBody(b *setBody, feed *ir.Type, uses *[]check.ComponentUse) {
+	in := &check.InSet{Self: b.self, Components: seenFrom{sc.comps, b.ns}, Uses: uses}
+	b.c = check.NewChecker(b.p, feed, check.Config{InSet: in}, sc.diags)
+	b.body = b.c.Template(b.ast, b.p.Map, false)
 }
 
 // finish completes the checks of bodies that share feed (check.Finish),
 // with the warnings of unused inputs when warn is set. It reports false,
 // and stops, when a type nests too deeply.
 func (sc *setChecker) finish(bodies []*setBody, feed *ir.Type, warn bool) bool {
-	checked := make([]*check.Body, len(bodies))
+	checked := make([]*check.Checker, len(bodies))
 	for i, b := range bodies {
 		checked[i] = b.c
 	}

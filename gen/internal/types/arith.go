@@ -129,3 +129,26 @@ func IsComposite(t *ir.Type) bool {
 func MixesBoolNumber(a, b ir.Kind) bool {
 	return ir.IsNumber(a) && ir.IsNumber(b) && (a == ir.KindBool) != (b == ir.KindBool)
 }
+
+// Overflows returns the value of x, an int expression of constants, when
+// it does not fit in 64 bits where its operands do: Jinja2's ints are
+// unbounded, Go's would not compile or would wrap.
+func Overflows(x ir.Expr) (*big.Int, bool) {
+	v, ok := ConstInt(x)
+	if !ok || v.IsInt64() {
+		return nil, false
+	}
+	var operands []ir.Expr
+	switch x := x.(type) {
+	case *ir.Unary:
+		operands = []ir.Expr{x.X}
+	case *ir.Binary:
+		operands = []ir.Expr{x.X, x.Y}
+	}
+	for _, o := range operands {
+		if w, _ := ConstInt(o); !w.IsInt64() {
+			return nil, false // reported there
+		}
+	}
+	return v, true
+}

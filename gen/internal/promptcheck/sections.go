@@ -1,9 +1,11 @@
-package check
+package promptcheck
 
 import (
 	"strconv"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/check"
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -18,8 +20,9 @@ const whenPrefix, whenSuffix = "{% if ", " %}1{% endif %}"
 // wrapped in and make the value a template.
 var whenDelimiters = []string{"{%", "%}", "{{", "}}", "{#", "#}"}
 
-// when checks the `when` expression of a section; nil when it has errors.
-func (c *checker) when(w *ir.TemplateSpec) *ir.Prompt {
+// when checks the `when` expression of a section with c; nil when it has
+// errors.
+func when(c *check.Checker, w *ir.TemplateSpec, diags *diag.Sink) *ir.Prompt {
 	first, delim := len(w.Text), ""
 	for _, d := range whenDelimiters {
 		if i := strings.Index(w.Text, d); i >= 0 && i < first {
@@ -27,7 +30,7 @@ func (c *checker) when(w *ir.TemplateSpec) *ir.Prompt {
 		}
 	}
 	if delim != "" {
-		c.diags.Errorf(w.Map.Pos(first), "when is one expression, without %s: it is wrapped in {%% if ... %%}", delim)
+		diags.Errorf(w.Map.Pos(first), "when is one expression, without %s: it is wrapped in {%% if ... %%}", delim)
 		return nil
 	}
 	m := src.SourceMap{File: w.Map.File}
@@ -39,7 +42,7 @@ func (c *checker) when(w *ir.TemplateSpec) *ir.Prompt {
 	if err != nil {
 		e, ok := err.(*tmpl.Error)
 		if !ok {
-			c.diags.Errorf(w.Map.Pos(0), "%v", err)
+			diags.Errorf(w.Map.Pos(0), "%v", err)
 			return nil
 		}
 		end := len(whenPrefix) + len(w.Text)
@@ -47,15 +50,15 @@ func (c *checker) when(w *ir.TemplateSpec) *ir.Prompt {
 		if e.Span.Start >= end { // the wrapper's "%}": the expression ended early
 			msg = strings.ReplaceAll(msg, strconv.Quote("%}"), "end of when")
 		}
-		c.diags.Errorf(m.Pos(min(e.Span.Start, end)), "%s", msg)
+		diags.Errorf(m.Pos(min(e.Span.Start, end)), "%s", msg)
 		return nil
 	}
-	return c.lowerPart(t, m)
+	return c.Template(t, m, false)
 }
 
 // itemsLoop finds the loop of a `truncate: items` section, written as
 // spec: the one for loop at the top level of its template.
-func (c *checker) itemsLoop(sec *ir.Section, spec *ir.SectionSpec) {
+func itemsLoop(sec *ir.Section, spec *ir.SectionSpec, diags *diag.Sink) {
 	if sec.Truncate != ir.TruncateItems || sec.Body == nil {
 		return
 	}
@@ -67,16 +70,16 @@ func (c *checker) itemsLoop(sec *ir.Section, spec *ir.SectionSpec) {
 	}
 	switch len(loops) {
 	case 0:
-		c.diags.Errorf(spec.TruncatePos, "truncate: items needs a {%% for %%} loop at the top level of section %q (its iterations are the items)", sec.Name)
+		diags.Errorf(spec.TruncatePos, "truncate: items needs a {%% for %%} loop at the top level of section %q (its iterations are the items)", sec.Name)
 	case 1:
 		if ir.HasLoopControl(loops[0].Body, loops[0]) {
-			c.diags.Errorf(spec.TruncatePos, "truncate: items cannot drop the iterations of a loop with {%% break %%} or {%% continue %%} (section %q)", sec.Name)
+			diags.Errorf(spec.TruncatePos, "truncate: items cannot drop the iterations of a loop with {%% break %%} or {%% continue %%} (section %q)", sec.Name)
 			return
 		}
 		sec.Items = loops[0]
 		sec.Items.Items = true
 		sec.Body.ItemEnds = true
 	default:
-		c.diags.Errorf(spec.TruncatePos, "section %q has %d for loops at its top level: truncate: items drops the iterations of one (use truncate: text, or one loop)", sec.Name, len(loops))
+		diags.Errorf(spec.TruncatePos, "section %q has %d for loops at its top level: truncate: items drops the iterations of one (use truncate: text, or one loop)", sec.Name, len(loops))
 	}
 }

@@ -1,46 +1,39 @@
-package check
+package types
 
 import (
 	"fmt"
 
-	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/schema"
 )
 
-// maxTypeDepth bounds how deeply the variables of a prompt nest (objects
+// MaxDepth bounds how deeply the variables of a prompt nest (objects
 // in objects, lists of lists, each value a level), whether declared in
 // inputs or inferred from templates, as schema.MaxDepth bounds
 // outputSchema and for the same reason: the generated code of a level
 // grows with its depth, so the limit keeps time and output linear.
-const maxTypeDepth = schema.MaxDepth
+const MaxDepth = schema.MaxDepth
 
-// typeDepthError is the message of a type nested deeper than maxTypeDepth.
-var typeDepthError = fmt.Sprintf("nested more than %d levels deep (objects and lists inside one another)", maxTypeDepth)
+// DepthError is the message of a type nested deeper than MaxDepth.
+var DepthError = fmt.Sprintf("nested more than %d levels deep (objects and lists inside one another)", MaxDepth)
 
-// checkTypeDepth reports a feed whose variables' types nest deeper than
-// maxTypeDepth, at the field where the limit is crossed, and any local
-// of bodies whose type does (at the prompt, as locals keep no position). It reports
-// whether all are within the limit. Its cost is linear in the size of the
-// types, so it runs before the checks that walk a type for every
-// expression.
-func checkTypeDepth(p *ir.PromptSpec, feed *ir.Type, bodies []*ir.Prompt, diags *diag.Sink) bool {
+// TooDeep returns the field of struct feed where its variables' types
+// nest deeper than MaxDepth, if any, and the locals whose types do. Its
+// cost is linear in the size of the types, so the checker runs it before
+// the checks that walk a type for every expression.
+func TooDeep(feed *ir.Type, locals []*ir.Local) (*ir.Field, []*ir.Local) {
 	heights := map[*ir.Type]int{}
-	ok := true
-	if typeHeight(feed, heights)-1 > maxTypeDepth { // the feed itself is no level
-		f := deepestField(feed, heights)
-		diags.Errorf(f.Pos, "%q is %s", f.Key, typeDepthError)
-		ok = false
+	var deep *ir.Field
+	if typeHeight(feed, heights)-1 > MaxDepth { // the feed itself is no level
+		deep = deepestField(feed, heights)
 	}
-	for _, b := range bodies {
-		for _, l := range b.Locals {
-			if typeHeight(l.T, heights) > maxTypeDepth {
-				diags.Errorf(p.Pos, "the value of %q is %s", l.Name, typeDepthError)
-				ok = false
-			}
+	var deepLocals []*ir.Local
+	for _, l := range locals {
+		if typeHeight(l.T, heights) > MaxDepth {
+			deepLocals = append(deepLocals, l)
 		}
 	}
-	return ok
+	return deep, deepLocals
 }
 
 // typeHeight returns the number of levels of t (1 for a string, 2 for a
@@ -64,7 +57,7 @@ func typeHeight(t *ir.Type, heights map[*ir.Type]int) int {
 }
 
 // deepestField follows the deepest path down from the struct feed to the
-// level past maxTypeDepth, and returns the last field on the way.
+// level past MaxDepth, and returns the last field on the way.
 func deepestField(feed *ir.Type, heights map[*ir.Type]int) *ir.Field {
 	var last *ir.Field
 	t := feed.Resolve()
@@ -79,7 +72,7 @@ func deepestField(feed *ir.Type, heights map[*ir.Type]int) *ir.Field {
 				next, last = f.Type.Resolve(), f
 			}
 		}
-		if next == nil || level > maxTypeDepth {
+		if next == nil || level > MaxDepth {
 			return last
 		}
 		t = next

@@ -1,0 +1,119 @@
+package builtins
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
+)
+
+// Jinja2's tojson and safe return Markup: a str whose operations escape
+// the plain strings they take (+, replace() and strip()'s arguments,
+// truncate's end) and whose split() returns Markup strings, which print as
+// Markup('...') inside a list, as a Markup element of a list or dict
+// literal does. promptgen's strings are plain, so the checker rejects
+// those uses of a value that may be Markup; every other operation prints
+// the same text.
+
+// Markup tells which values of a checked template may be Markup.
+type Markup struct {
+	// Transformers is the transformers profile, whose tojson returns a str.
+	Transformers bool
+	// Safe are the results of the filter safe, and Sets the template's
+	// sets with a value: complete before May is asked.
+	Safe   map[ir.Expr]bool
+	Sets   []*ir.Set
+	locals map[*ir.Local]bool
+}
+
+// May reports whether x may be Markup: a tojson or safe result, or what the
+// string operations that keep Markup make of one.
+func (m *Markup) May(x ir.Expr) bool {
+	if m.Safe[x] {
+		return true
+	}
+	switch x := x.(type) {
+	case *ir.Call:
+		switch {
+		case x.Kind == ir.CallFilter && x.Name == "tojson":
+			return !m.Transformers // transformers' tojson returns a str
+		case x.Kind == ir.CallFilter && x.Name == "default":
+			return m.May(x.X) || m.May(x.Args[0])
+		case x.Kind == ir.CallFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
+			return m.May(x.X)
+		case x.Kind == ir.CallMethod:
+			return x.T.Kind == ir.KindString && m.May(x.X)
+		}
+	case *ir.Index:
+		return x.T.Kind == ir.KindString && m.May(x.X)
+	case *ir.Slice:
+		return x.T.Kind == ir.KindString && m.May(x.X)
+	case *ir.Binary:
+		switch {
+		case x.Value:
+			for _, l := range Yields(x) {
+				if m.May(l) {
+					return true
+				}
+			}
+		case x.Op == "+" || x.Op == "*":
+			return x.T.Kind == ir.KindString && (m.May(x.X) || m.May(x.Y))
+		}
+	case *ir.Cond:
+		return m.May(x.Then) || x.Else != nil && m.May(x.Else)
+	case *ir.LocalRef:
+		return m.local(x.L)
+	case *ir.LoopCycle:
+		return slices.ContainsFunc(x.Args, m.May)
+	}
+	return false
+}
+
+// local reports whether a set assigns local l a value that may be
+// Markup. It is known once every set is checked.
+func (m *Markup) local(l *ir.Local) bool {
+	if m.locals == nil {
+		m.locals = map[*ir.Local]bool{}
+		for changed := true; changed; {
+			changed = false
+			for _, s := range m.Sets {
+				if s.Value != nil && !m.locals[s.Local] && m.May(s.Value) {
+					m.locals[s.Local], changed = true, true
+				}
+			}
+		}
+	}
+	return m.locals[l]
+}
+
+// Escaped reports whether Markup would escape the string argument x: it
+// does unless x is a constant without a character that escaping changes
+// (or an absent argument).
+func Escaped(x ir.Expr) bool {
+	k, ok := x.(*ir.Const)
+	if !ok {
+		return true
+	}
+	s, _ := k.Value.(string)
+	return strings.ContainsAny(s, `&<>'"`)
+}
+
+// Yields returns the operands that x, an and/or yielding an operand,
+// yields: a left operand only where its truth makes it the result, which a
+// constant's truth may rule out. The emitters choose among them with the
+// same decisions (choose).
+func Yields(x ir.Expr) []ir.Expr {
+	b, ok := x.(*ir.Binary)
+	if !ok || !b.Value {
+		return []ir.Expr{x}
+	}
+	var out []ir.Expr
+	ir.BranchOn(b.X, func(leaf ir.Expr, truthy bool) {
+		if truthy == (b.Op == "or") {
+			out = append(out, leaf)
+		} else {
+			out = append(out, Yields(b.Y)...)
+		}
+	})
+	return out
+}

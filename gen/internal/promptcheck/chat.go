@@ -1,0 +1,76 @@
+package promptcheck
+
+import "github.com/promptgen/promptgen/gen/internal/ir"
+
+// chatFeed returns the feed of a prompt with `inputs: chat`: the fields of
+// runtime/chat.Context, fixed, and whatever else the template reads,
+// inferred (and optional, see chatOptional).
+func chatFeed() *ir.Type {
+	field := func(key string, t *ir.Type, optional bool) *ir.Field {
+		t.Declared = true
+		return &ir.Field{Key: key, Type: t, Optional: optional, Chat: true}
+	}
+	messages := &ir.Type{Kind: ir.KindList, Elem: ir.DynamicType()}
+	messages.Elem.Declared = true
+	tools, documents := field("tools", ir.DynamicType(), false), field("documents", ir.DynamicType(), false)
+	tools.NoneIfUnset, documents.NoneIfUnset = true, true
+	return &ir.Type{Kind: ir.KindStruct, Fields: []*ir.Field{
+		field("messages", messages, false),
+		tools,
+		documents,
+		field("add_generation_prompt", &ir.Type{Kind: ir.KindBool}, false),
+		field("bos_token", &ir.Type{Kind: ir.KindString}, true),
+		field("eos_token", &ir.Type{Kind: ir.KindString}, true),
+	}}
+}
+
+// chatOptional makes the inferred variables of a chat feed optional: the
+// caller passes only those its conversation has, as apply_chat_template's
+// keyword arguments.
+func chatOptional(feed *ir.Type) {
+	for _, f := range feed.Fields {
+		if !f.Chat {
+			f.Optional = true
+		}
+	}
+}
+
+// clearDynamicUndefined drops the undefined flag of the dynamic locals of
+// body: a dynamic value holds undefined itself.
+func clearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
+	clear := func(ls []*ir.Local) {
+		for _, l := range ls {
+			if l != nil && l.T.Resolve().Kind == ir.KindDynamic {
+				l.MaybeUndefined = false
+			}
+		}
+	}
+	clear(locals)
+	var nodes func([]ir.Node)
+	nodes = func(ns []ir.Node) {
+		for _, n := range ns {
+			switch n := n.(type) {
+			case *ir.If:
+				for _, b := range n.Branches {
+					nodes(b.Body)
+				}
+				nodes(n.Else)
+			case *ir.For:
+				clear(append([]*ir.Local{n.Key, n.Value}, n.Unpack...))
+				clear(n.Locals)
+				nodes(n.Body)
+				nodes(n.Else)
+			case *ir.Set:
+				clear([]*ir.Local{n.Local})
+				nodes(n.Body)
+			}
+		}
+	}
+	nodes(body)
+	ir.Walk(body, func(x ir.Expr) {
+		if call, ok := x.(*ir.Capture); ok {
+			clear(call.Locals)
+			nodes(call.Body)
+		}
+	})
+}

@@ -1,0 +1,140 @@
+package promptcheck
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/check"
+	"github.com/promptgen/promptgen/gen/internal/diag"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
+	"github.com/promptgen/promptgen/gen/internal/types"
+)
+
+// Prompt parses and checks one prompt and lowers it to IR. It returns
+// nil when the prompt has errors. All templates of a prompt (the template,
+// the system template, every message's templates) share one feed.
+//
+// A local set to values of two types makes the check fail; it is then
+// checked again with those locals dynamic (runtime/jinja.Value), on a
+// copy of the declared inputs the first check may have changed.
+func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
+	var inputs *ir.Type
+	if p.Inputs != nil {
+		inputs = types.Clone(p.Inputs, map[*ir.Type]*ir.Type{})
+	}
+	first := &diag.Sink{}
+	x, rebinding := checkPrompt(p, p.Inputs, nil, strict, first)
+	if x != nil || len(rebinding) == 0 {
+		diags.List = append(diags.List, first.List...)
+		return x
+	}
+	x, _ = checkPrompt(p, inputs, rebinding, strict, diags)
+	return x
+}
+
+// checkPrompt is Prompt with inputs as the declared feed and the locals
+// named in rebound dynamic. It returns the locals it found set to values
+// of two types.
+func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, strict bool, diags *diag.Sink) (*ir.Prompt, map[string]bool) {
+	feed := inputs
+	switch {
+	case p.Chat:
+		feed = chatFeed()
+	case feed == nil:
+		feed = &ir.Type{Kind: ir.KindStruct}
+	}
+	before := len(diags.List)
+	c := check.NewChecker(p, feed, check.Config{Rebound: rebound}, diags)
+	irp := ir.NewPrompt(p, feed)
+	parsed := true
+	part := func(t *ir.TemplateSpec) *ir.Prompt {
+		if t == nil {
+			return nil
+		}
+		x := checkPart(c, p, t.Text, t.Map, false, diags)
+		if x == nil {
+			parsed = false
+			return nil
+		}
+		irp.Parts = append(irp.Parts, x)
+		return x
+	}
+	switch {
+	case p.Sections != nil:
+		irp.Head = part(&ir.TemplateSpec{Text: p.Template, Map: p.Map})
+		for _, sec := range p.Sections {
+			x := ir.NewSection(sec, part(sec.Template))
+			if sec.When != nil {
+				if x.When = when(c, sec.When, diags); x.When == nil {
+					parsed = false
+				} else {
+					irp.Parts = append(irp.Parts, x.When)
+				}
+			}
+			irp.Sections = append(irp.Sections, x)
+		}
+	case p.Messages == nil:
+		main := checkPart(c, p, p.Template, p.Map, !p.Fragment, diags)
+		if main == nil {
+			return nil, c.Rebinding()
+		}
+		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
+	default:
+		irp.IsMessages = true
+		for _, m := range p.Messages {
+			im := &ir.Message{Role: m.Role, Content: part(m.Content), Name: part(m.Name), ToolCallID: part(m.ToolCallID), Data: part(m.Data)}
+			for _, tc := range m.ToolCalls {
+				im.ToolCalls = append(im.ToolCalls, [3]*ir.Prompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
+			}
+			for _, cp := range m.Parts {
+				im.Parts = append(im.Parts, ir.Part{Image: cp.Image, Text: part(cp.Template)})
+			}
+			irp.Messages = append(irp.Messages, im)
+		}
+	}
+	if !irp.IsMessages {
+		if p.System != nil {
+			irp.Messages = append(irp.Messages, &ir.Message{Role: "system", Content: part(p.System)})
+		}
+		irp.Messages = append(irp.Messages, &ir.Message{Role: "user", FromRender: true})
+	}
+	if !parsed {
+		return nil, c.Rebinding()
+	}
+	for i, sec := range irp.Sections {
+		itemsLoop(sec, p.Sections[i], diags)
+	}
+	if strict && p.Inputs == nil && !p.Chat {
+		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
+	}
+	if !check.Finish([]*check.Checker{c}, feed, diags) {
+		return nil, c.Rebinding()
+	}
+	for _, b := range append([]*ir.Prompt{irp}, irp.Parts...) {
+		clearDynamicUndefined(b.Locals, b.Body)
+	}
+	if p.Chat {
+		chatOptional(feed)
+	}
+	if feed.Declared {
+		for _, f := range feed.Fields {
+			if !c.Used[f] {
+				diags.Warnf(f.Pos, "input %q is declared but not used by the template", f.Key)
+			}
+		}
+	}
+	check.Allowed(p.Variables, feed, c.Used, diags)
+	if diags.List[before:].HasErrors() {
+		return nil, c.Rebinding()
+	}
+	return irp, c.Rebinding()
+}
+
+// checkPart parses one template of p and checks it with c (clock: see
+// check.Checker.Template); it returns nil when the template does not
+// parse.
+func checkPart(c *check.Checker, p *ir.PromptSpec, text string, m src.SourceMap, clock bool, diags *diag.Sink) *ir.Prompt {
+	t := check.Parse(p, text, m, diags)
+	if t == nil {
+		return nil
+	}
+	return c.Template(t, m, clock)
+}
