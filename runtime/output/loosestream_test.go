@@ -239,6 +239,11 @@ func TestLooseStreamMidway(t *testing.T) {
 		{`{"a": {"b": `, `{"a":{}!}!`},
 		{`{"a": {"b": [`, `{"a":{"b":[]!}!}!`},
 		{`[1, "\u00`, `[1,""!]!`},
+		{`{"a": one, two`, `{"a":<>!}!`}, // the comma may be the value's
+		{`{"a": one, "b`, `{"a":<>!}!`},
+		{`{"a": one, "b":`, `{"a":<one>}! | /a: unquoted string`},
+		{`{"a": 12,`, `{"a":!}!`}, // 12,345?
+		{`{"a": 12, `, `{"a":12}!`},
 	}
 	for _, tt := range tests {
 		r := &looseStream{}
