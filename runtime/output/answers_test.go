@@ -29,10 +29,6 @@ type answerCase struct {
 // with what the parser would need. The test fails when one of them starts
 // passing, so that the list stays honest.
 var knownAnswerFailures = map[string]string{
-	// Unquoted values: where they end.
-	"baml/basics/test_json_with_markdown_without_quotes": "an unquoted value ends at its first comma; the rest is dropped as unknown members (nil error), though no `key:` follows before the closing bracket",
-	"baml/class/test_string_field_with_spaces":           "an unquoted value ends at the line break; the next line, which holds no `key:`, is dropped (nil error)",
-	"baml/lists/test_class_list":                         "an unquoted number with thousands separators (-2,000.00) is read as -2, and 000.00 as a member without a value, dropped (nil error)",
 	// Quotes and brackets.
 	"wild/syntax/wrong_closing_bracket_mid_object": "a } closing a list closes the object too, though the object's members follow it",
 }

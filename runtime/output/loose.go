@@ -49,6 +49,11 @@ const (
 	repairTooDeep       = "nesting too deep: kept as text"
 )
 
+// maxNameAhead bounds the member name the reader looks ahead for after a
+// comma or a line break that may end an unquoted value: quotes and blanks
+// before its colon included.
+const maxNameAhead = 64
+
 // maxLooseDepth bounds the nesting the reader follows; deeper text is kept
 // as a word, so no input can exhaust the stack.
 const maxLooseDepth = 512
@@ -73,10 +78,11 @@ func (n *loose) repair(r string) { n.repairs = append(n.repairs, r) }
 // can arrive in any pieces (a streamed answer) and an abandoned stream is
 // only garbage. Every byte is looked at a bounded number of times: a
 // decision that needs bytes not yet written (is this quote the end of the
-// string? is this "." an ellipsis? does this number go on?) keeps the few
-// bytes it needs (at most a \uXXXX\uXXXX escape) until the next write or
-// the end; runs that may be long (blanks after a quote, a word, a
-// comment) are states, not look-ahead. Ending the text after any chunking
+// string? is this "." an ellipsis? does this number go on? does a member
+// follow this comma?) keeps the few bytes it needs (at most a member name
+// of maxNameAhead bytes) until the next write or the end; runs that may be
+// long (blanks after a quote or after a comma, a word, a comment) are
+// states, not look-ahead. Ending the text after any chunking
 // gives the tree readLoose gives for the whole text.
 //
 // Between writes, root returns what is known so far: open containers hold the
@@ -120,6 +126,10 @@ type looseStream struct {
 	triple         bool // a string's quotes are three
 	quote, quoteAt int
 	qbuf           []byte
+	// In stWordBreak: the comma or line break that may end the word is at
+	// offset brk, after brkLen bytes of its text.
+	brk, brkLen int
+	brkComma    bool
 
 	changes int // see version
 }
@@ -139,6 +149,7 @@ const (
 	stStrQuote                     // after a quote that may end the string, and blanks after it
 	stNumber                       // in a number
 	stWord                         // in unquoted text
+	stWordBreak                    // after a comma or line break in an object's unquoted value, and blanks: does the value end there?
 	stRest                         // in text nested too deep, which runs to the end
 	stDone                         // the value has ended
 )
@@ -217,7 +228,7 @@ func (r *looseStream) run(w string, final bool) {
 // read, and shows a string's text so far.
 func (r *looseStream) keepToken() {
 	switch r.st {
-	case stStr, stNumber, stWord, stRest:
+	case stStr, stNumber, stWord, stWordBreak, stRest:
 		r.tok.WriteString(r.w[r.tokFrom:r.i])
 	case stStrQuote:
 		if r.quoteAt >= 0 {
@@ -347,6 +358,8 @@ func (r *looseStream) step() bool {
 		return r.number()
 	case stWord:
 		return r.word()
+	case stWordBreak:
+		return r.wordBreak()
 	case stRest:
 		r.i = len(r.w)
 		if !r.final {
@@ -605,16 +618,26 @@ func (r *looseStream) tokenTo(j int) string {
 	return r.tok.String()
 }
 
-// word reads unquoted text. In a container it ends at a comma, a closing
-// bracket or a line end, and a value also at an ellipsis after its first
-// byte ({c: True ...}; the dots of "1...x" are read as a number's before
-// it turns out to be a word, and stay in it); a member name also ends at a
-// colon. At the top level it is the rest of the text.
+// word reads unquoted text. In a container it ends at a closing bracket,
+// and a value also at an ellipsis after its first byte ({c: True ...}; the
+// dots of "1...x" are read as a number's before it turns out to be a
+// word, and stay in it). A list's item and a member name end at a comma or
+// a line end, a member name also at a colon. An object's value ends at a
+// comma or a line end only when the object goes on there (wordBreak):
+// prose the model did not quote holds commas and line breaks. At the top
+// level a word is the rest of the text.
 func (r *looseStream) word() bool {
 	n := r.leaf
 	inContainer := len(r.stack) > 0
+	inObject := inContainer && !r.isKey && r.stack[len(r.stack)-1].kind == looseObject
 	for r.i < len(r.w) {
 		c := r.w[r.i]
+		if inObject && (c == ',' || c == '\n') {
+			r.brk, r.brkLen, r.brkComma = r.pos(), r.tok.Len()+r.i-r.tokFrom, c == ','
+			r.i++
+			r.st = stWordBreak
+			return true
+		}
 		if inContainer && (c == ',' || c == '}' || c == ']' || c == '\n') || r.isKey && c == ':' {
 			return r.wordEnded()
 		}
@@ -633,6 +656,113 @@ func (r *looseStream) word() bool {
 		return false
 	}
 	return r.wordEnded()
+}
+
+// wordBreak decides whether the object's value being read ends at the
+// comma or line break before the blanks at w[i]: it does when what
+// follows them is the next member (a name and its colon, see nameAhead),
+// a closing bracket, a comma, a comment, an ellipsis or the end of the
+// text, where the object goes on; otherwise the break and the blanks are
+// text of the value ("**one, two**", a line that runs on).
+func (r *looseStream) wordBreak() bool {
+	for r.i < len(r.w) {
+		switch r.w[r.i] {
+		case ' ', '\t', '\r', '\n':
+			r.i++
+			continue
+		}
+		ends, wait := r.objectGoesOn()
+		switch {
+		case wait:
+			return false
+		case ends:
+			return r.wordEndsAtBreak()
+		}
+		r.st = stWord
+		return true
+	}
+	if !r.final {
+		return false
+	}
+	return r.wordEndsAtBreak()
+}
+
+// objectGoesOn reports whether the object goes on at w[i], which is not a
+// blank (see wordBreak), or whether that is not known yet.
+func (r *looseStream) objectGoesOn() (yes, wait bool) {
+	switch r.w[r.i] {
+	case '}', ']', ',':
+		return true, false
+	case '/':
+		if r.i+1 >= len(r.w) {
+			return false, !r.final
+		}
+		c := r.w[r.i+1]
+		return c == '/' || c == '*', false
+	}
+	if k, wait := r.atEllipsis(); wait || k > 0 {
+		return k > 0, wait
+	}
+	return r.nameAhead(r.w[r.i:])
+}
+
+// nameAhead reports whether rest starts with a member name and its colon:
+// quoted, then blanks, or unquoted up to the colon (without a comma, a
+// closing bracket or a line end), at most maxNameAhead bytes before the
+// colon; or whether that is not known yet. A quoted name the text ends in
+// may be one; unquoted text the text ends in is taken for the value's.
+func (r *looseStream) nameAhead(rest string) (yes, wait bool) {
+	q := rest[0]
+	if q != '"' && q != '\'' && q != '`' {
+		q = 0
+	}
+	inQuotes, i := q != 0, 0
+	if inQuotes {
+		i++
+	}
+	for ; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case inQuotes:
+			switch c {
+			case q:
+				inQuotes = false
+			case '\\':
+				i++
+			case '\n':
+				return false, false
+			}
+		case c == ':':
+			return i > 0, false
+		case q != 0:
+			if c != ' ' && c != '\t' && c != '\r' {
+				return false, false
+			}
+		case c == ',' || c == '}' || c == ']' || c == '\n':
+			return false, false
+		}
+		if i >= maxNameAhead {
+			return false, false
+		}
+	}
+	if !r.final {
+		return false, true
+	}
+	return inQuotes, false
+}
+
+// wordEndsAtBreak ends the word being read at its break, which a comma
+// goes on from after it, a line end from its start.
+func (r *looseStream) wordEndsAtBreak() bool {
+	n := r.leaf
+	n.text, n.closed, n.end = strings.TrimSpace(r.tokenTo(r.i)[:r.brkLen]), true, r.brk
+	n.repair(repairUnquotedValue)
+	comma := r.brkComma
+	r.leafEnded()
+	if comma {
+		r.st = stAfterComma
+	}
+	return true
 }
 
 // wordEnded ends the word at w[i]. A word ended by its first byte is that
@@ -670,6 +800,14 @@ func (r *looseStream) number() bool {
 			case c == 'e' || c == 'E':
 				r.num = numExp
 				continue
+			case c == ',':
+				thousands, wait := r.thousandsAhead()
+				if wait {
+					return false
+				}
+				if thousands {
+					return r.numberIsWord()
+				}
 			}
 		case numExp:
 			switch {
@@ -702,6 +840,33 @@ func (r *looseStream) number() bool {
 		return r.numberEnded(false)
 	}
 	return r.numberIsWord()
+}
+
+// thousandsAhead reports whether the comma at w[i] separates the
+// thousands of an object's value (-2,000.00), or whether that is not known
+// yet: the number so far is one to three digits after a sign, and three
+// digits follow the comma, then neither a digit nor a colon (1,000: is a
+// member's name). The number is then a word, which the coercion reads.
+func (r *looseStream) thousandsAhead() (yes, wait bool) {
+	n := r.leaf
+	if len(r.stack) == 0 || r.stack[len(r.stack)-1].kind != looseObject || r.pos()-n.start > 4 {
+		return false, false
+	}
+	lead := strings.TrimLeft(r.tok.String()+r.w[r.tokFrom:r.i], "+-")
+	if len(lead) == 0 || len(lead) > 3 || strings.Trim(lead, "0123456789") != "" {
+		return false, false
+	}
+	group := r.w[r.i+1:]
+	for k := 0; k < 4; k++ {
+		if k == len(group) {
+			return k == 3 && r.final, !r.final
+		}
+		c := group[k]
+		if digit := c >= '0' && c <= '9'; digit != (k < 3) || c == ':' {
+			return false, false
+		}
+	}
+	return true, false
 }
 
 func (r *looseStream) numberEnded(closed bool) bool {

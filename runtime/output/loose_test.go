@@ -80,6 +80,23 @@ var looseTests = []struct{ in, want string }{
 	// A word in a container ends at an ellipsis.
 	{`{c: True ...}`, `{"c":<True>} | : unquoted key | : missing comma added | : ellipsis removed | /c: unquoted string`},
 	{"[a, b…]", `[<a>,<b>] | : missing comma added | : ellipsis removed | /0: unquoted string | /1: unquoted string`},
+	// In an object, a comma or a line break ends an unquoted value only
+	// before the next member (a name and its colon), a closing bracket, a
+	// comma, a comment, an ellipsis or the end of the text; in a list, a
+	// comma ends an item.
+	{"{\"a\": **one, two**\n\nThree, four.\n}", "{\"a\":<**one, two**\n\nThree, four.>} | /a: unquoted string"},
+	{"{a: hey world\n  so on,\n  res: [hello,\n world]}", "{\"a\":<hey world\n  so on>,\"res\":[<hello>,<world>]} | : unquoted key | : unquoted key | /a: unquoted string | /res/0: unquoted string | /res/1: unquoted string"},
+	{"{\"a\": x,\n 'b' : y\nc: z, // d\n}", `{"a":<x>,"b":<y>,"c":<z>} | : single-quoted string | : missing comma added | : unquoted key | : comment removed | : trailing comma removed | /a: unquoted string | /b: unquoted string | /c: unquoted string`},
+	{`{"a": x, ..., "b": y,}`, `{"a":<x>,"b":<y>} | : ellipsis removed | : extra comma removed | : trailing comma removed | /a: unquoted string | /b: unquoted string`},
+	{`{"a": x, "b`, `{"a":<x>}! | : closed where the text ended | : missing colon added | : closed where the text ended | /a: unquoted string`},
+	{`{"a": x, y`, `{"a":<x, y>}! | : closed where the text ended | /a: unquoted string`},
+	// A member name the reader looks for is at most maxNameAhead bytes.
+	{`{"a": x, ` + strings.Repeat("n", maxNameAhead) + `: y}`, `{"a":<x>,"` + strings.Repeat("n", maxNameAhead) + `":<y>} | : unquoted key | /a: unquoted string | /` + strings.Repeat("n", maxNameAhead) + `: unquoted string`},
+	{`{"a": x, ` + strings.Repeat("n", maxNameAhead+1) + `: y}`, `{"a":<x, ` + strings.Repeat("n", maxNameAhead+1) + `: y>} | /a: unquoted string`},
+	// A number with thousands separators, in an object, is a word.
+	{`{"n": -2,000.00, "m": 12,345,678}`, `{"n":<-2,000.00>,"m":<12,345,678>} | /n: unquoted string | /m: unquoted string`},
+	{`{"n": 1,000: 2, "m": 1234,567}`, `{"n":1,"000":2,"m":1234} | : unquoted key | : unquoted key | : missing colon added | : member without a value dropped`},
+	{`[1,000, hello,` + "\n" + ` world]`, `[1,000,<hello>,<world>] | /2: unquoted string | /3: unquoted string`},
 }
 
 func TestReadLoose(t *testing.T) {
@@ -104,16 +121,31 @@ func TestReadLooseEnd(t *testing.T) {
 	}
 }
 
+// hostileLoose are inputs that would cost the reader more than linear
+// time if it looked at a byte more than a bounded number of times: a
+// prefix, then a unit repeated.
+var hostileLoose = []hostileInput{
+	{"[", "["}, {"[", `{"a":`}, {"[", `"`}, {"[", "/*"}, {"[", `"a" `}, {"[", ","}, {"[", "x "}, {"[", `"\`},
+	{"[", `"\u`}, {"[", `"\ud83d`}, {"[", ".."}, {"[", "1e"}, {"[", "'''"},
+	// Every comma or line break in an object's unquoted value looks ahead
+	// for a member name.
+	{objectValue, "a,"}, {objectValue, "a\n"}, {objectValue, strings.Repeat("n", maxNameAhead-1) + ","},
+	{objectValue, `, "` + strings.Repeat("n", maxNameAhead-3)}, {objectValue, ",000"},
+}
+
+// objectValue starts an object's unquoted value.
+const objectValue = `{"a": x`
+
+type hostileInput struct{ prefix, unit string }
+
+// input is the prefix and the unit repeated up to about n bytes.
+func (h hostileInput) input(n int) string { return h.prefix + strings.Repeat(h.unit, n/len(h.unit)) }
+
 // TestReadLooseLinear: hostile inputs take time in proportion to their
 // length (costtest.Linear: CPU time, best of runs).
 func TestReadLooseLinear(t *testing.T) {
-	shapes := map[string]string{
-		"brackets": "[", "braces": `{"a":`, "quotes": `"`, "comments": "/*",
-		"inner quotes": `"a" `, "commas": ",", "words": "x ", "escapes": `"\`,
-	}
-	for name, unit := range shapes {
-		costtest.Linear(t, name, 1<<15, func(n int) string { return "[" + strings.Repeat(unit, n/len(unit)) },
-			func(s string) { readLoose(s, 0) })
+	for _, h := range hostileLoose {
+		costtest.Linear(t, strconv.Quote(h.prefix+h.unit), 1<<15, h.input, func(s string) { readLoose(s, 0) })
 	}
 }
 

@@ -13,8 +13,10 @@ import (
 )
 
 // maxPending bounds what a looseStream keeps undecided between writes: a
-// \uXXXX\uXXXX escape but its last byte.
-const maxPending = 11
+// member name after a comma or a line break that may end an object's
+// unquoted value, up to its colon (the longest; a \uXXXX\uXXXX escape
+// but its last byte is 11 bytes).
+const maxPending = maxNameAhead
 
 // streamLoose feeds s[from:] to a looseStream in chunks of the sizes next
 // returns, then ends it, and returns the tree and where it ends, as
@@ -150,6 +152,9 @@ var streamEdges = []string{
 	`/**/ "a"`, `  `, `{{{{`, `{"a"`, `{"a" `, `{"a":`, `{a b: 1}`, `{:}`, `[]]`, `{]`, `[}`, `[{]}`, `{"x": [}`,
 	"{\"s\": \"a\n\"}", `[1 …]`, `[…]`, `[...]`, `[..]`, `{c: x...`, `{c: x..`, "{c: x\xe2\x80", `"a" "b"`,
 	"12 ", "12", "-", "1.5e", "word", `"\q\u00e`,
+	`{"a": x, "` + strings.Repeat("n", maxNameAhead-3) + `" : 1}`, `{"a": x, ` + strings.Repeat("n", maxNameAhead) + `: 1}`,
+	`{"a": x,` + "\n  \n" + ` b, c: 1, "d\"e": 2 /`, `{"a": x, /* c */}`, `{"a": x, ..`, `{"a": x, 'b`, `{"a": x, b`,
+	`{"a": 1,2`, `{"a": 1,23`, `{"a": 1,234`, `{"a": -1,234,567.5, "b": 1,234: 2, "c": 1234,567}`,
 }
 
 // TestLooseStreamChunkings: a value fed in any chunks reads as the whole
@@ -234,6 +239,11 @@ func TestLooseStreamMidway(t *testing.T) {
 		{`{"a": {"b": `, `{"a":{}!}!`},
 		{`{"a": {"b": [`, `{"a":{"b":[]!}!}!`},
 		{`[1, "\u00`, `[1,""!]!`},
+		{`{"a": one, two`, `{"a":<>!}!`}, // the comma may be the value's
+		{`{"a": one, "b`, `{"a":<>!}!`},
+		{`{"a": one, "b":`, `{"a":<one>}! | /a: unquoted string`},
+		{`{"a": 12,`, `{"a":!}!`}, // 12,345?
+		{`{"a": 12, `, `{"a":12}!`},
 	}
 	for _, tt := range tests {
 		r := &looseStream{}
@@ -248,19 +258,18 @@ func TestLooseStreamMidway(t *testing.T) {
 	}
 }
 
-// TestLooseStreamLinear: hostile inputs fed one byte or 16 bytes at a
+// TestLooseStreamLinear: the hostile inputs fed one byte or 16 bytes at a
 // time cost time in proportion to their length (up to 1 MB of brackets,
-// quotes and comments, 256 KB of the others).
+// quotes, comments, and commas or line breaks in an object's unquoted
+// value; 256 KB of the others).
 func TestLooseStreamLinear(t *testing.T) {
 	for _, chunk := range []int{1, 16} {
-		for _, unit := range []string{"[", `"`, "/*", `{"a":`, `"a"  `, "x ", `"\u`, `"\ud83d`, "..", "1e", "'''"} {
+		for _, h := range hostileLoose {
 			size := 1 << 15
-			if unit == "[" || unit == `"` || unit == "/*" {
+			if h.unit == "[" || h.unit == `"` || h.unit == "/*" || h.unit == "a," || h.unit == "a\n" {
 				size = 1 << 17
 			}
-			costtest.Linear(t, strconv.Quote(unit)+" in chunks of "+strconv.Itoa(chunk), size, func(n int) string {
-				return "[" + strings.Repeat(unit, n/len(unit))
-			}, func(s string) {
+			costtest.Linear(t, strconv.Quote(h.prefix+h.unit)+" in chunks of "+strconv.Itoa(chunk), size, h.input, func(s string) {
 				r := &looseStream{}
 				for i := 0; i < len(s); i += chunk {
 					r.write(s[i:min(i+chunk, len(s))])
