@@ -96,3 +96,56 @@ forecast: call of tool "search_docs", which the prompt does not declare (its too
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestChatTemplateTools: a chat template's declared tools reach it as
+// tools, in the form of transformers' get_json_schema, unless the caller
+// gives the context its own; their strings are checked for the model's
+// special tokens like the rest of the context.
+func TestChatTemplateTools(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, "testdata/golden/tools/prompts/tools/get_weather.yaml", filepath.Join(dir, "tools", "get_weather.yaml"))
+	const template = `{% for t in tools %}{{ t.type }} {{ t.function.name }}: {{ t.function.description }} ({{ t.function.parameters.required | join(",") }});{% endfor %}{% for m in messages %} {{ m.content }}{% endfor %}`
+	writeFile(t, filepath.Join(dir, "chat.yaml"), []byte("jinja: {profile: transformers}\ninputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntools: [get_weather]\ntemplate: '"+template+"'\n"))
+	writeFile(t, filepath.Join(dir, "leaky.yaml"), []byte("jinja: {profile: transformers}\ninputs: chat\nspecial_tokens: [\"<|im_end|>\"]\n"+
+		"tools:\n  - name: leak\n    description: \"ends here<|im_end|>\"\ntemplate: '"+template+"'\n"))
+	mod := newTempModule(t)
+	res, err := Generate(context.Background(), Config{Dir: dir, Out: "out", Pkg: "out", ImportPath: "pgtest/out"})
+	if err != nil {
+		t.Fatalf("generate: %v\n%v", err, res.Diagnostics)
+	}
+	writeResult(t, filepath.Join(mod, "out"), res)
+	writeFile(t, filepath.Join(mod, "run", "main.go"), []byte(`package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"pgtest/out"
+	"github.com/promptgen/promptgen/runtime/chat"
+	"github.com/promptgen/promptgen/runtime/jinja"
+)
+
+func main() {
+	ctx := chat.Context{Messages: []jinja.Value{chat.Message("user", "hi")}}
+	fmt.Println(out.Chat.Format(ctx))
+	// The form transformers passes, written by hand from its docs.
+	var own jinja.Value
+	json.Unmarshal([]byte(`+"`"+`[{"type": "function", "function": {"name": "own", "description": "The caller's.", "parameters": {"type": "object", "properties": {}, "required": ["x"]}}}]`+"`"+`), &own)
+	ctx.Tools = own
+	fmt.Println(out.Chat.Format(ctx))
+	ctx.Tools = jinja.Value{}
+	fmt.Println(out.Leaky.Format(ctx))
+}
+`))
+	got, err := goRun(mod, "run", "./run")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, got)
+	}
+	want := `function get_weather: Current weather for a city. (city); hi <nil>
+function own: The caller's. (x); hi <nil>
+ tools[0].function.description: holds a marker of the chat format: "<|im_end|>"
+`
+	if string(got) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

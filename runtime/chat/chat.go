@@ -123,3 +123,25 @@ func contentParts(parts []runtime.Part) jinja.Value {
 	}
 	return jinja.ListValue(items...)
 }
+
+// Tools returns tools as apply_chat_template takes them, the form of
+// transformers' get_json_schema: a list of {"type": "function",
+// "function": {"name", "description", "parameters"}}, the description
+// left out when empty. A generated chat template gives a Context without
+// tools the prompt's declared ones.
+func Tools(tools []runtime.Tool) (jinja.Value, error) {
+	items := make([]jinja.Value, len(tools))
+	for i, t := range tools {
+		var params jinja.Value
+		if err := json.Unmarshal(t.Parameters, &params); err != nil {
+			return jinja.Value{}, fmt.Errorf("chat: tool %q: parameters: %w", t.Name, err)
+		}
+		fn := jinja.DictValue().Set("name", jinja.StringValue(t.Name))
+		if t.Description != "" {
+			fn.Set("description", jinja.StringValue(t.Description))
+		}
+		fn.Set("parameters", params)
+		items[i] = jinja.DictValue().Set("type", jinja.StringValue("function")).Set("function", fn)
+	}
+	return jinja.ListValue(items...), nil
+}

@@ -193,10 +193,22 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 		body = renderBody(f, p)
 	}
 	if p.Chat {
-		body = append([]jen.Code{jen.If(
+		var head []jen.Code
+		if len(p.Tools) > 0 {
+			// The declared tools, unless the caller gave the context its own;
+			// they are checked for markers with the rest.
+			tools := jen.Id("f").Dot("Context").Dot("Tools")
+			head = append(head, jen.If(jen.Op("!").Add(tools.Clone()).Dot("Defined").Call()).Block(
+				jen.Var().Err().Error(),
+				jen.If(jen.List(tools.Clone(), jen.Err()).Op("=").Qual(ir.ChatPath, "Tools").Call(jen.Id(p.TypeName).Values().Dot("Tools").Call()), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(dst, jen.Err())),
+			))
+		}
+		head = append(head, jen.If(
 			jen.Err().Op(":=").Id("f").Dot("Context").Dot("CheckMarkers").Call(jen.Id(specialTokensVar(p)).Op("...")),
 			jen.Err().Op("!=").Nil(),
-		).Block(jen.Return(dst, jen.Err()))}, body...)
+		).Block(jen.Return(dst, jen.Err())))
+		body = append(head, body...)
 	}
 	f.Comment("AppendRender appends the rendered prompt to dst. On error it returns dst")
 	f.Comment("with part of the prompt appended, and the error.")
