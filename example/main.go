@@ -11,6 +11,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/openai/openai-go/v3"
+
 	"github.com/promptgen/promptgen/generated"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/anthropicprompt"
@@ -108,7 +110,88 @@ func run(w io.Writer) error {
 		return err
 	}
 	heading(w, "A prompt with an image", "prompts/support/describe_screenshot.yaml", "showImage")
-	return showImage(w)
+	if err := showImage(w); err != nil {
+		return err
+	}
+	heading(w, "A tool-using step", "prompts/agents/weather.yaml, prompts/tools/get_weather.yaml", "showTools")
+	return showTools(w)
+}
+
+// weatherResponse is a canned OpenAI chat completion in which the model
+// calls get_weather twice, the second time with its arguments written
+// loosely.
+const weatherResponse = `{"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4o-mini",
+  "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": null,
+    "tool_calls": [
+      {"id": "call_paris", "type": "function", "function": {"name": "get_weather", "arguments": "{\"city\": \"Paris\", \"unit\": \"celsius\"}"}},
+      {"id": "call_oslo", "type": "function", "function": {"name": "get_weather", "arguments": "{city: 'Oslo', unit: 'Celsius',}"}}]}}]}`
+
+// showTools runs one tool-using step: the request with the prompt's tools
+// for both providers, the model's calls read back from a canned response
+// into typed values, the tools run, and the follow-up request with their
+// results.
+func showTools(w io.Writer) error {
+	feed := generated.WeatherFeed{Question: "Is it warmer in Paris or in Oslo right now?"}
+	msgs, err := generated.Weather.Messages(feed)
+	if err != nil {
+		return err
+	}
+	req, err := generated.Weather.Request(feed)
+	if err != nil {
+		return err
+	}
+	oa, err := openaiprompt.Chat(msgs, req)
+	if err != nil {
+		return err
+	}
+	if err := printRequest(w, "agents/weather", "OpenAI chat completion", oa); err != nil {
+		return err
+	}
+	claude, err := generated.Weather.Request(feed, runtime.WithModel("claude-3-5-haiku-latest"))
+	if err != nil {
+		return err
+	}
+	an, err := anthropicprompt.Messages(msgs, claude)
+	if err != nil {
+		return err
+	}
+	if err := printRequest(w, "agents/weather", "Anthropic message", an); err != nil {
+		return err
+	}
+
+	var completion openai.ChatCompletion
+	if err := json.Unmarshal([]byte(weatherResponse), &completion); err != nil {
+		return err
+	}
+	// The calls go back in the conversation with their arguments as
+	// parsed: the model's own text may not be JSON.
+	request := runtime.Message{Role: runtime.RoleToolRequest}
+	var results []runtime.Message
+	for _, c := range openaiprompt.ToolCalls(completion.Choices[0].Message) {
+		var fixes []output.Fix
+		call, err := generated.Weather.ParseToolCall(c, output.Fixes(&fixes))
+		if err != nil {
+			return err
+		}
+		switch call := call.(type) {
+		case generated.GetWeatherCall:
+			fmt.Fprintf(w, "the model calls get_weather(%s, %s) as %s, %d repairs to its arguments\n", call.Args.City, *call.Args.Unit, call.ID, len(fixes))
+			args, err := json.Marshal(call.Args)
+			if err != nil {
+				return err
+			}
+			request.ToolCalls = append(request.ToolCalls, runtime.ToolCall{ID: call.ID, Name: c.Name, Arguments: string(args)})
+			temp := map[string]int{"Paris": 18, "Oslo": 7}[call.Args.City]
+			results = append(results, runtime.Message{Role: runtime.RoleToolResult, ToolCallID: call.ID, Name: c.Name,
+				Content: fmt.Sprintf("%d °C", temp)})
+		}
+	}
+	msgs = append(append(msgs, request), results...)
+	followUp, err := openaiprompt.Chat(msgs, req)
+	if err != nil {
+		return err
+	}
+	return printRequest(w, "agents/weather, with the tools' results,", "OpenAI chat completion", followUp)
 }
 
 // showImage builds a prompt whose user message holds a text part and an

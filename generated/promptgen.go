@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/output"
 )
 
 // A compile error here means the promptgen runtime is not the version this
@@ -21,4 +22,114 @@ func _decodeExample[T any](doc string) T {
 		panic("promptgen: example does not decode: " + err.Error())
 	}
 	return v
+}
+
+// GetWeatherArgs are the arguments of the get_weather tool.
+type GetWeatherArgs struct {
+	// City: The city's name, as people write it.
+	City string              `json:"city"`
+	Unit *GetWeatherArgsUnit `json:"unit"`
+}
+
+// GetWeatherArgsUnit is unit in the arguments of the get_weather tool.
+type GetWeatherArgsUnit string
+
+// The values of GetWeatherArgsUnit.
+const (
+	GetWeatherArgsUnitCelsius    GetWeatherArgsUnit = "celsius"
+	GetWeatherArgsUnitFahrenheit GetWeatherArgsUnit = "fahrenheit"
+)
+
+// Valid reports whether v is one of the values of GetWeatherArgsUnit.
+func (v GetWeatherArgsUnit) Valid() bool {
+	switch v {
+	case GetWeatherArgsUnitCelsius, GetWeatherArgsUnitFahrenheit:
+		return true
+	}
+	return false
+}
+
+// _GetWeatherArgsSchemaJSON is the parameters of the get_weather tool as JSON.
+const _GetWeatherArgsSchemaJSON = "{\"additionalProperties\":false,\"properties\":{\"city\":{\"description\":\"The city's name, as people write it.\",\"type\":\"string\"},\"unit\":{\"enum\":[\"celsius\",\"fahrenheit\",null],\"type\":[\"string\",\"null\"]}},\"required\":[\"city\",\"unit\"],\"type\":\"object\"}"
+
+// _GetWeatherArgsChecks validates the arguments of the get_weather tool with checks generated
+// from its parameters, which agree with the compiled schema.
+type _GetWeatherArgsChecks struct{}
+
+// Validate implements output.Validator; it reads doc, not the decoded value.
+func (_GetWeatherArgsChecks) Validate(doc []byte, _ any) error {
+	return output.Check(doc, _GetWeatherArgsCheck)
+}
+
+// _GetWeatherArgsCheck checks a value against the parameters.
+func _GetWeatherArgsCheck(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object:
+		var has uint64
+		c.Enter()
+		for c.Member() {
+			switch c.Key() {
+			case "city":
+				has |= uint64(0x1)
+				_GetWeatherArgsCheck1(c)
+			case "unit":
+				has |= uint64(0x2)
+				_GetWeatherArgsCheck2(c)
+			default:
+				c.Unknown("city", "unit")
+				c.Extra()
+			}
+		}
+		if has != uint64(0x3) {
+			c.Required(has, "city", "unit")
+		}
+	case output.Array, output.String, output.Number, output.Bool, output.Null:
+		c.TypeError("object")
+	default:
+		c.Skip()
+	}
+}
+
+// _GetWeatherArgsCheck1 checks a value against the parameters's /properties/city.
+func _GetWeatherArgsCheck1(c *output.Checker) {
+	switch c.Kind() {
+	case output.Object, output.Array, output.Number, output.Bool, output.Null:
+		c.TypeError("string")
+	default:
+		c.Skip()
+	}
+}
+
+// _GetWeatherArgsCheck2 checks a value against the parameters's /properties/unit.
+func _GetWeatherArgsCheck2(c *output.Checker) {
+	switch c.Kind() {
+	case output.String:
+		s := c.Str()
+		switch s {
+		case "celsius", "fahrenheit":
+		default:
+			c.Fail("enum", "value must be one of \"celsius\", \"fahrenheit\", null")
+		}
+	case output.Object, output.Array, output.Number, output.Bool:
+		c.TypeError("string or null")
+	default:
+		c.Skip()
+	}
+}
+
+// _GetWeatherArgsParser reads the arguments of calls of the get_weather tool for ParseToolCall.
+var _GetWeatherArgsParser = output.NewParser(_GetWeatherArgsSchemaJSON, _GetWeatherArgsChecks{})
+
+// _GetWeatherTool is the get_weather tool, as Request sends it.
+var _GetWeatherTool = runtime.Tool{
+	Description: "Current weather for a city.",
+	Name:        "get_weather",
+	Parameters:  json.RawMessage(_GetWeatherArgsSchemaJSON),
+	Strict:      true,
+}
+
+// GetWeatherCall is a call of the get_weather tool: the id the model gave it and its arguments.
+type GetWeatherCall struct {
+	ID   string
+	Args GetWeatherArgs
 }

@@ -39,6 +39,7 @@ var prompts = []promptCase{
 	prompt[generated.SummarizeCustomerInteractionFeed](generated.SummarizeCustomerInteraction),
 	prompt[generated.TriageTicketFeed](generated.TriageTicket),
 	prompt[generated.NextActionFeed](generated.NextAction),
+	prompt[generated.WeatherFeed](generated.Weather),
 	prompt[generated.ExtractEntitiesFeed](generated.ExtractEntities),
 	prompt[generated.ThinkFeed](generated.Think),
 	fragment("fragments/tool_instructions", generated.ToolInstructionsFragment),

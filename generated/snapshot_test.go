@@ -28,6 +28,7 @@ func TestSnapshotHelper(t *testing.T) {
 		snapshot.Of(generated.SummarizeCustomerInteraction),
 		snapshot.Of(generated.TriageTicket),
 		snapshot.Of(generated.NextAction),
+		snapshot.Of(generated.Weather),
 		snapshot.Of(generated.PlanSteps),
 		snapshot.Of(generated.TicketDigest),
 		snapshot.Of(generated.Chatml),

@@ -93,8 +93,8 @@ PROFILE_GLOBALS = {"raise_exception", "strftime_now"}
 PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
 # The top-level keys of the prompt format (topLevelKeys in gen/internal/load/load.go).
 FORMAT_KEYS = {"description", "model", "parameters", "extra_parameters", "template", "inputs", "outputFormat",
-               "outputSchema", "examples", "messages", "sections", "components", "jinja",
-               "go_name", "system", "variables", "tokenizer", "markers", "special_tokens"}
+               "outputParsing", "outputSchema", "examples", "messages", "sections", "components", "jinja",
+               "go_name", "system", "variables", "tokenizer", "markers", "special_tokens", "tools", "tool_choice"}
 # Message roles (messageRoles in gen/internal/load/load.go).
 MESSAGE_ROLES = ("system", "user", "assistant", "tool_request", "tool_result")
 # File extensions of prompt files (kindOf in gen/internal/load/load.go).
@@ -962,8 +962,11 @@ def prompt_files(root):
     finds them (walk in gen/internal/load/load.go)."""
     found = {}
     for dirpath, dirnames, filenames in os.walk(root):
+        # Template sets are read apart, and the tools/ folder at the root
+        # holds tools, not prompts.
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
-                             and not os.path.isfile(os.path.join(dirpath, d, "promptset.yaml")))
+                             and not os.path.isfile(os.path.join(dirpath, d, "promptset.yaml"))
+                             and not (dirpath == root and d == "tools"))
         for f in sorted(filenames):
             ext = os.path.splitext(f)[1]
             if not is_template_file(f):
