@@ -124,7 +124,7 @@ func TestOutputReadable(t *testing.T) {
 	}
 	want := []string{"Prompts rendered from typed feeds", "An agent loop over the agent template set",
 		"Parsing completions into the output types", "A sectioned prompt with token budgets", "One messages prompt, three destinations",
-		"A prompt with an image"}
+		"A prompt with an image", "A tool-using step"}
 	if d := cmp.Diff(want, headings); d != "" {
 		t.Errorf("headings (-want +got):\n%s", d)
 	}

@@ -367,19 +367,18 @@ func toolParam(name, description string, schemaJSON json.RawMessage) (anthropic.
 	if t, ok := schema["type"]; ok && t != "object" {
 		return anthropic.ToolParam{}, fmt.Errorf("%w: the root is not an object (type %v), and a tool's input must be one", ErrInvalidSchema, t)
 	}
-	// The SDK writes "type": "object" itself; every other member of the
-	// schema goes in as it is, as JSON text (the SDK's encoder would quote
-	// a json.Number).
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(schemaJSON, &members); err != nil {
-		return anthropic.ToolParam{}, fmt.Errorf("%w: %v", ErrInvalidSchema, err) // cannot happen: SchemaObject decoded it
-	}
-	input := anthropic.ToolInputSchemaParam{ExtraFields: map[string]any{}}
-	for k, v := range members {
-		if k != "type" {
-			input.ExtraFields[k] = v
+	// The schema goes in as it is written, so that the request's bytes are
+	// the same at every call (the provider's prompt cache keys on them; the
+	// SDK writes extra fields in map order), with the "type": "object" the
+	// API wants when it has none.
+	raw := schemaJSON
+	if _, ok := schema["type"]; !ok {
+		schema["type"] = "object"
+		if raw, err = json.Marshal(schema); err != nil {
+			return anthropic.ToolParam{}, fmt.Errorf("%w: %v", ErrInvalidSchema, err)
 		}
 	}
+	input := param.Override[anthropic.ToolInputSchemaParam](json.RawMessage(raw))
 	tool := anthropic.ToolParam{Name: name, InputSchema: input}
 	if d, ok := schema["description"].(string); ok && description == "" {
 		description = d

@@ -351,3 +351,29 @@ func TestToolCalls(t *testing.T) {
 		t.Errorf("tools with an output schema: got %v", err)
 	}
 }
+
+// TestSameBytes: the same request is the same bytes every time, tools and
+// output schema included (a provider's prompt cache keys on them).
+func TestSameBytes(t *testing.T) {
+	for name, r := range map[string]runtime.Request{
+		"tools":  adapttest.Request("m", func(r *runtime.Request) { r.Tools = adapttest.Tools() }),
+		"output": adapttest.Request("m", func(r *runtime.Request) { r.OutputSchema = json.RawMessage(adapttest.StructuredSchema) }),
+	} {
+		var first []byte
+		for range 20 {
+			body, err := anthropicprompt.Messages(adapttest.ToolUse(), r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first == nil {
+				first = b
+			} else if string(b) != string(first) {
+				t.Fatalf("%s: two encodings of one request:\n%s\n%s", name, first, b)
+			}
+		}
+	}
+}
