@@ -629,7 +629,7 @@ func modelName(m string) string {
 // guide opens the output: what it shows and how to read it.
 const guide = `promptgen example: everything below is printed by code that promptgen
 generated into generated/ from the prompt files in prompts/ (make generate).
-It has six parts. Each names the prompt files and the function of
+It has seven parts. Each names the prompt files and the function of
 example/main.go to open beside it; lines that start with "deliberate mistake"
 show what a typed prompt catches.
 
