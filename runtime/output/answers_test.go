@@ -28,10 +28,7 @@ type answerCase struct {
 // knownAnswerFailures are the cases ParseLenient gets wrong today, each
 // with what the parser would need. The test fails when one of them starts
 // passing, so that the list stays honest.
-var knownAnswerFailures = map[string]string{
-	// Quotes and brackets.
-	"wild/syntax/wrong_closing_bracket_mid_object": "a } closing a list closes the object too, though the object's members follow it",
-}
+var knownAnswerFailures = map[string]string{}
 
 // TestAnswers parses every answer of the corpus strictly (Parse) and
 // leniently (ParseLenient), logs how many of each come out right, and

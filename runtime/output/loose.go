@@ -477,7 +477,17 @@ func (r *looseStream) head() bool {
 		if c == ']' {
 			around = len(r.stack) - r.braces
 		}
-		if around > 0 {
+		wrong := around == 0
+		if !wrong && c == '}' && around == 1 && r.stack[0].kind == looseObject {
+			// The } would close the outermost object, yet a member
+			// follows it: it is the list's bracket, written wrong
+			// ({"tags": ["a"}, "b": 1}).
+			var wait bool
+			if wrong, wait = r.memberAfter(); wait {
+				return false
+			}
+		}
+		if !wrong {
 			n.repair(repairMissingClose)
 		} else {
 			r.i++
@@ -749,6 +759,28 @@ func (r *looseStream) nameAhead(rest string) (yes, wait bool) {
 		return false, true
 	}
 	return inQuotes, false
+}
+
+// memberAfter reports whether what follows the closing bracket at w[i] is
+// a comma and a member name with its colon, within maxNameAhead bytes, or
+// whether that is not known yet.
+func (r *looseStream) memberAfter() (yes, wait bool) {
+	rest := r.w[r.i+1:]
+	if len(rest) < maxNameAhead-1 && !r.final {
+		return false, true
+	}
+	rest = rest[:min(len(rest), maxNameAhead-1)]
+	rest = strings.TrimLeft(rest, " \t\r\n")
+	after, ok := strings.CutPrefix(rest, ",")
+	if !ok {
+		return false, false
+	}
+	after = strings.TrimLeft(after, " \t\r\n")
+	if after == "" {
+		return false, false
+	}
+	yes, _ = r.nameAhead(after) // the window is all there is to see
+	return yes, false
 }
 
 // wordEndsAtBreak ends the word being read at its break, which a comma

@@ -62,6 +62,13 @@ var looseTests = []struct{ in, want string }{
 	{`{"a": [1, 2}`, `{"a":[1,2]} | /a: missing closing bracket added`},
 	{`[1, 2}`, `[1,2] | : wrong closing bracket`},
 	{`[{"a": 1], 2]`, `[{"a":1}] | /0: missing closing bracket added`}, // the ] is the list's: ", 2]" is left
+	// A } that would close the outermost object while a member follows it
+	// is the list's bracket, written wrong; one that closes an inner
+	// object leaves the list's out.
+	{`{"tags": ["a"}, "b": 1}`, `{"tags":["a"],"b":1} | /tags: wrong closing bracket`},
+	{`{"tags": ["a"} , b: 1}`, `{"tags":["a"],"b":1} | : unquoted key | /tags: wrong closing bracket`},
+	{`{"tags": ["a"}, 2}`, `{"tags":["a"]} | /tags: missing closing bracket added`},
+	{`{"a": {"b": [1}, "c": 2}`, `{"a":{"b":[1]},"c":2} | /a/b: missing closing bracket added`},
 	{`{"a": [1, 2, ...]}`, `{"a":[1,2]} | /a: ellipsis removed`},
 	{`{"s": "He said "hi" to me", "n": 1}`, `{"s":"He said \"hi\" to me","n":1} | /s: unescaped quote kept in the string | /s: unescaped quote kept in the string`},
 	{"{\"s\": \"two\nlines\"}", `{"s":"two\nlines"} | /s: raw newline kept in the string`},
