@@ -203,6 +203,32 @@ func copyTree(t *testing.T, from, to string) {
 	}
 }
 
+// runGenerated generates the prompts tree dir into package pgtest/out of a
+// temporary module, writes files there (paths relative to the module; the
+// program to run is run/main.go), vets it all, runs ./run in the module
+// and returns what it printed. The tree is copied into the module first,
+// so that positions name prompts/...
+func runGenerated(t *testing.T, dir string, files map[string]string) string {
+	t.Helper()
+	mod := newTempModule(t)
+	prompts := filepath.Join(mod, "prompts")
+	copyTree(t, dir, prompts)
+	res, err := Generate(context.Background(), Config{Dir: prompts, Out: "out", Pkg: "out", ImportPath: "pgtest/out"})
+	if err != nil {
+		t.Fatalf("generate: %v\n%v", err, res.Diagnostics)
+	}
+	writeResult(t, filepath.Join(mod, "out"), res)
+	for name, text := range files {
+		writeFile(t, filepath.Join(mod, name), []byte(text))
+	}
+	goCmd(t, mod, "vet", "./...")
+	got, err := goRun(mod, "run", "./run")
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, got)
+	}
+	return string(got)
+}
+
 // TestRuntimeImportsOnlyStdlib keeps the core runtime, which every
 // generated package imports, free of dependencies. internal/nolink, which
 // runtime/snapshot reads and writes through, is the module's own, and its

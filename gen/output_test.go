@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"context"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -23,13 +22,7 @@ func TestParseOutputRuns(t *testing.T) {
 		writeFile(t, filepath.Join(dir, name), []byte(text))
 	}
 	copyFile(t, "testdata/golden/output_keys/prompts/keys.yaml", filepath.Join(dir, "keys.yaml"))
-	mod := newTempModule(t)
-	res, err := Generate(context.Background(), Config{Dir: dir, Out: "out", Pkg: "out", ImportPath: "pgtest/out"})
-	if err != nil {
-		t.Fatalf("generate: %v\n%v", err, res.Diagnostics)
-	}
-	writeResult(t, filepath.Join(mod, "out"), res)
-	writeFile(t, filepath.Join(mod, "run", "main.go"), []byte(`package main
+	got := runGenerated(t, dir, map[string]string{"run/main.go": `package main
 
 import (
 	"encoding/json"
@@ -71,15 +64,10 @@ func main() {
 		fmt.Printf("keys: %s %v\n", b, err)
 	}
 }
-`))
-	writeFile(t, filepath.Join(mod, "run", "keys.txt"), []byte(`{"5": 5, "😀": "smile", "k\"e\"y": true, "": "empty", "a,b": "ab", "x,string": 3, "back\\slash": "b", "it's": null, "price €": 9.5, "tags 🏷": ["t"], "fine: a-b_c.d/e (f) [g] {h} é 1": "f"}
+`, "run/keys.txt": `{"5": 5, "😀": "smile", "k\"e\"y": true, "": "empty", "a,b": "ab", "x,string": 3, "back\\slash": "b", "it's": null, "price €": 9.5, "tags 🏷": ["t"], "fine: a-b_c.d/e (f) [g] {h} é 1": "f"}
 {5: 6, 'k"e"y': 'False', "": "", "a": "not a,b", "tags 🏷": "one"}
 {"5": 7, "k\"e\"y": true}
-`))
-	got, err := goRun(mod, "run", "./run")
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, got)
-	}
+`})
 	want := `str null: nil <nil>
 str strict null: nil <nil>
 str "x": x <nil>
@@ -99,7 +87,7 @@ keys: {"5":5,"fine: a-b_c.d/e (f) [g] {h} é 1":"f","😀":"smile","k\"e\"y":tru
 keys: {"5":6,"k\"e\"y":false,"":"","tags 🏷":["one"]} <nil>
 keys: {"5":7,"k\"e\"y":true,"":""} missing properties: ''
 `
-	if g := ptrs.ReplaceAllString(string(got), "0xPTR"); g != want {
+	if g := ptrs.ReplaceAllString(got, "0xPTR"); g != want {
 		t.Errorf("got:\n%s\nwant:\n%s", g, want)
 	}
 }

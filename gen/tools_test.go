@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 )
@@ -11,13 +10,7 @@ import (
 // calls (leniently read arguments, empty ones, strict mode) and names an
 // unknown tool.
 func TestToolsRun(t *testing.T) {
-	mod := newTempModule(t)
-	res, err := Generate(context.Background(), Config{Dir: "testdata/golden/tools/prompts", Out: "out", Pkg: "out", ImportPath: "pgtest/out"})
-	if err != nil {
-		t.Fatalf("generate: %v\n%v", err, res.Diagnostics)
-	}
-	writeResult(t, filepath.Join(mod, "out"), res)
-	writeFile(t, filepath.Join(mod, "run", "main.go"), []byte(`package main
+	got := runGenerated(t, filepath.Join("testdata", "golden", "tools", "prompts"), map[string]string{"run/main.go": `package main
 
 import (
 	"encoding/json"
@@ -75,11 +68,7 @@ func main() {
 	_, err = out.Forecast.ParseToolCall(runtime.ToolCall{Name: "search_docs", Arguments: "{}"})
 	fmt.Println("forecast:", err)
 }
-`))
-	got, err := goRun(mod, "run", "./run")
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, got)
-	}
+`})
 	want := `{"Tools":[{"name":"get_weather","description":"Current weather for a city.","parameters":{"additionalProperties":false,"properties":{"city":{"description":"The city's name.","type":"string"},"unit":{"enum":["celsius","fahrenheit"],"type":"string"}},"required":["city"],"type":"object"},"strict":true},{"name":"now","description":"The current date and time.","parameters":{"properties":{},"type":"object"}},{"name":"search_docs","description":"Search the product documentation.","parameters":{"properties":{"limit":{"maximum":20,"minimum":1,"type":"integer"},"query":{"type":"string"}},"required":["query"],"type":"object"}}],"ToolChoice":"auto"}
 1 get_weather
 weather 1 in Paris (celsius) fixes 0
@@ -92,7 +81,7 @@ error: missing properties: 'city'
 strict: no JSON object or array in the completion
 forecast: call of tool "search_docs", which the prompt does not declare (its tools: get_weather)
 `
-	if string(got) != want {
+	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -108,13 +97,7 @@ func TestChatTemplateTools(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "chat.yaml"), []byte("jinja: {profile: transformers}\ninputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntools: [get_weather]\ntemplate: '"+template+"'\n"))
 	writeFile(t, filepath.Join(dir, "leaky.yaml"), []byte("jinja: {profile: transformers}\ninputs: chat\nspecial_tokens: [\"<|im_end|>\"]\n"+
 		"tools:\n  - name: leak\n    description: \"ends here<|im_end|>\"\ntemplate: '"+template+"'\n"))
-	mod := newTempModule(t)
-	res, err := Generate(context.Background(), Config{Dir: dir, Out: "out", Pkg: "out", ImportPath: "pgtest/out"})
-	if err != nil {
-		t.Fatalf("generate: %v\n%v", err, res.Diagnostics)
-	}
-	writeResult(t, filepath.Join(mod, "out"), res)
-	writeFile(t, filepath.Join(mod, "run", "main.go"), []byte(`package main
+	got := runGenerated(t, dir, map[string]string{"run/main.go": `package main
 
 import (
 	"encoding/json"
@@ -130,22 +113,18 @@ func main() {
 	fmt.Println(out.Chat.Format(ctx))
 	// The form transformers passes, written by hand from its docs.
 	var own jinja.Value
-	json.Unmarshal([]byte(`+"`"+`[{"type": "function", "function": {"name": "own", "description": "The caller's.", "parameters": {"type": "object", "properties": {}, "required": ["x"]}}}]`+"`"+`), &own)
+	json.Unmarshal([]byte("[{\"type\": \"function\", \"function\": {\"name\": \"own\", \"description\": \"The caller's.\", \"parameters\": {\"type\": \"object\", \"properties\": {}, \"required\": [\"x\"]}}}]"), &own)
 	ctx.Tools = own
 	fmt.Println(out.Chat.Format(ctx))
 	ctx.Tools = jinja.Value{}
 	fmt.Println(out.Leaky.Format(ctx))
 }
-`))
-	got, err := goRun(mod, "run", "./run")
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, got)
-	}
+`})
 	want := `function get_weather: Current weather for a city. (city); hi <nil>
 function own: The caller's. (x); hi <nil>
  tools[0].function.description: holds a marker of the chat format: "<|im_end|>"
 `
-	if string(got) != want {
+	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
