@@ -69,7 +69,7 @@ func main() {
 	fmt.Println("forecast:", err)
 }
 `})
-	want := `{"Tools":[{"name":"get_weather","description":"Current weather for a city.","parameters":{"additionalProperties":false,"properties":{"city":{"description":"The city's name.","type":"string"},"unit":{"enum":["celsius","fahrenheit"],"type":"string"}},"required":["city"],"type":"object"},"strict":true},{"name":"now","description":"The current date and time.","parameters":{"properties":{},"type":"object"}},{"name":"search_docs","description":"Search the product documentation.","parameters":{"properties":{"limit":{"maximum":20,"minimum":1,"type":"integer"},"query":{"type":"string"}},"required":["query"],"type":"object"}}],"ToolChoice":"auto"}
+	want := `{"Tools":[{"name":"get_weather","description":"Current weather for a city.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"The city's name."},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"strict":true},{"name":"now","description":"The current date and time.","parameters":{"type":"object","properties":{}}},{"name":"search_docs","description":"Search the product documentation.","parameters":{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":20}},"required":["query"]}}],"ToolChoice":"auto"}
 1 get_weather
 weather 1 in Paris (celsius) fixes 0
 weather 2 in Lyon (celsius) fixes 6

@@ -50,7 +50,7 @@ func (v GetWeatherArgsUnit) Valid() bool {
 }
 
 // _GetWeatherArgsSchemaJSON is the parameters of the get_weather tool as JSON.
-const _GetWeatherArgsSchemaJSON = "{\"additionalProperties\":false,\"properties\":{\"city\":{\"description\":\"The city's name, as people write it.\",\"type\":\"string\"},\"unit\":{\"enum\":[\"celsius\",\"fahrenheit\",null],\"type\":[\"string\",\"null\"]}},\"required\":[\"city\",\"unit\"],\"type\":\"object\"}"
+const _GetWeatherArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\",\"description\":\"The city's name, as people write it.\"},\"unit\":{\"type\":[\"string\",\"null\"],\"enum\":[\"celsius\",\"fahrenheit\",null]}},\"required\":[\"city\",\"unit\"],\"additionalProperties\":false}"
 
 // _GetWeatherArgsChecks validates the arguments of the get_weather tool with checks generated
 // from its parameters, which agree with the compiled schema.

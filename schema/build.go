@@ -70,6 +70,8 @@ type builder struct {
 	aliasKeys map[*yaml.Node]bool
 	// omit are the mapping keys jsonValue leaves out.
 	omit map[*yaml.Node]bool
+	// ordered makes jsonValue keep mappings' order (orderedObject).
+	ordered bool
 }
 
 // MaxDepth bounds how deeply a schema nests: the top schema (and each

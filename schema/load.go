@@ -195,11 +195,11 @@ func (b *builder) compile(s *Schema) {
 // schemaJSON converts the schema to JSON, with its x-aliases entries when
 // withAliases is set.
 func (b *builder) schemaJSON(withAliases bool) ([]byte, bool) {
-	b.omit = b.aliasKeys
+	b.omit, b.ordered = b.aliasKeys, true
 	if withAliases {
 		b.omit = nil
 	}
-	defer func() { b.omit = nil }()
+	defer func() { b.omit, b.ordered = nil, false }()
 	v, ok := b.jsonValue(b.top, b.opts.Path, "the schema")
 	if !ok {
 		return nil, false
@@ -210,6 +210,33 @@ func (b *builder) schemaJSON(withAliases bool) ([]byte, bool) {
 		return nil, false
 	}
 	return doc, true
+}
+
+// orderedObject is a JSON object whose members marshal in the order they
+// were written: a model reads a schema's properties in that order, and
+// OpenAI's structured outputs produce them in it.
+type orderedObject struct {
+	keys   []string
+	values map[string]any
+}
+
+func (o orderedObject) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, k := range o.keys {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		key, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		value, err := json.Marshal(o.values[k])
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(append(buf, key...), ':'), value...)
+	}
+	return append(buf, '}'), nil
 }
 
 // maxNodes bounds the nodes a schema, or a value checked against it, may
@@ -249,6 +276,7 @@ func (b *builder) convert(n *yaml.Node, path, what string, paths bool) (any, boo
 		switch n.Kind {
 		case yaml.MappingNode:
 			m := map[string]any{}
+			var keys []string // in the order written, when b.ordered
 			omitted := 0
 			for _, e := range b.entries(n, path) {
 				if b.omit[e.k] {
@@ -263,9 +291,16 @@ func (b *builder) convert(n *yaml.Node, path, what string, paths bool) (any, boo
 				if !ok {
 					return nil, false
 				}
+				if _, seen := m[e.key]; !seen && b.ordered {
+					keys = append(keys, e.key)
+				}
 				m[e.key] = v
 			}
-			return m, len(m)+omitted == len(n.Content)/2
+			complete := len(m)+omitted == len(n.Content)/2
+			if b.ordered {
+				return orderedObject{keys, m}, complete
+			}
+			return m, complete
 		case yaml.SequenceNode:
 			list := make([]any, len(n.Content))
 			for i, c := range n.Content {

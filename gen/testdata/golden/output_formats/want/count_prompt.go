@@ -35,7 +35,7 @@ func (x CountFeed) Validate() error {
 type CountOutput int
 
 // _CountOutputSchemaJSON is the outputSchema of the count prompt as JSON.
-const _CountOutputSchemaJSON = "{\"minimum\":0,\"type\":\"integer\"}"
+const _CountOutputSchemaJSON = "{\"type\":\"integer\",\"minimum\":0}"
 
 // _CountOutputChecks validates the outputs of the count prompt with checks generated
 // from its outputSchema, which agree with the compiled schema.

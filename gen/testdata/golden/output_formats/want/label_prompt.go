@@ -37,7 +37,7 @@ type LabelOutput struct {
 }
 
 // _LabelOutputSchemaJSON is the outputSchema of the label prompt as JSON.
-const _LabelOutputSchemaJSON = "{\"properties\":{\"label\":{\"not\":{\"enum\":[\"unknown\"]},\"type\":\"string\"}},\"required\":[\"label\"],\"type\":\"object\"}"
+const _LabelOutputSchemaJSON = "{\"type\":\"object\",\"properties\":{\"label\":{\"type\":\"string\",\"not\":{\"enum\":[\"unknown\"]}}},\"required\":[\"label\"]}"
 
 // _LabelOutputSchema validates outputs; it is compiled once, when the package is initialised.
 var _LabelOutputSchema = output.MustCompileSchema(_LabelOutputSchemaJSON)

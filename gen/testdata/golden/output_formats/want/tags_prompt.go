@@ -42,7 +42,7 @@ type TagsOutputItem struct {
 }
 
 // _TagsOutputSchemaJSON is the outputSchema of the tags prompt as JSON.
-const _TagsOutputSchemaJSON = "{\"items\":{\"properties\":{\"tag\":{\"type\":\"string\"},\"weight\":{\"type\":\"number\"}},\"required\":[\"tag\"],\"type\":\"object\"},\"type\":\"array\"}"
+const _TagsOutputSchemaJSON = "{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"tag\":{\"type\":\"string\"},\"weight\":{\"type\":\"number\"}},\"required\":[\"tag\"]}}"
 
 // _TagsOutputChecks validates the outputs of the tags prompt with checks generated
 // from its outputSchema, which agree with the compiled schema.

@@ -129,7 +129,7 @@ func (x KeysOutput) MarshalJSON() ([]byte, error) {
 }
 
 // _KeysOutputSchemaJSON is the outputSchema of the keys prompt as JSON.
-const _KeysOutputSchemaJSON = "{\"additionalProperties\":false,\"properties\":{\"\":{\"type\":\"string\"},\"5\":{\"type\":\"integer\"},\"a,b\":{\"type\":\"string\"},\"back\\\\slash\":{\"type\":\"string\"},\"fine: a-b_c.d/e (f) [g] {h} é 1\":{\"type\":\"string\"},\"it's\":{\"type\":[\"string\",\"null\"]},\"k\\\"e\\\"y\":{\"type\":\"boolean\"},\"price €\":{\"type\":\"number\"},\"tags 🏷\":{\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"x,string\":{\"type\":\"integer\"},\"😀\":{\"type\":\"string\"}},\"required\":[\"5\",\"\",\"k\\\"e\\\"y\"],\"type\":\"object\"}"
+const _KeysOutputSchemaJSON = "{\"type\":\"object\",\"properties\":{\"5\":{\"type\":\"integer\"},\"😀\":{\"type\":\"string\"},\"k\\\"e\\\"y\":{\"type\":\"boolean\"},\"\":{\"type\":\"string\"},\"a,b\":{\"type\":\"string\"},\"x,string\":{\"type\":\"integer\"},\"back\\\\slash\":{\"type\":\"string\"},\"it's\":{\"type\":[\"string\",\"null\"]},\"price €\":{\"type\":\"number\"},\"tags 🏷\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"fine: a-b_c.d/e (f) [g] {h} é 1\":{\"type\":\"string\"}},\"required\":[\"5\",\"\",\"k\\\"e\\\"y\"],\"additionalProperties\":false}"
 
 // _KeysOutputChecks validates the outputs of the keys prompt with checks generated
 // from its outputSchema, which agree with the compiled schema.

@@ -40,7 +40,7 @@ func (v GetWeatherArgsUnit) Valid() bool {
 }
 
 // _GetWeatherArgsSchemaJSON is the parameters of the get_weather tool as JSON.
-const _GetWeatherArgsSchemaJSON = "{\"additionalProperties\":false,\"properties\":{\"city\":{\"description\":\"The city's name.\",\"type\":\"string\"},\"unit\":{\"enum\":[\"celsius\",\"fahrenheit\"],\"type\":\"string\"}},\"required\":[\"city\"],\"type\":\"object\"}"
+const _GetWeatherArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\",\"description\":\"The city's name.\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"]}},\"required\":[\"city\"],\"additionalProperties\":false}"
 
 // _GetWeatherArgsChecks validates the arguments of the get_weather tool with checks generated
 // from its parameters, which agree with the compiled schema.
@@ -127,7 +127,7 @@ type GetWeatherCall struct {
 type NowArgs struct{}
 
 // _NowArgsSchemaJSON is the parameters of the now tool as JSON.
-const _NowArgsSchemaJSON = "{\"properties\":{},\"type\":\"object\"}"
+const _NowArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{}}"
 
 // _NowArgsChecks validates the arguments of the now tool with checks generated
 // from its parameters, which agree with the compiled schema.
@@ -171,7 +171,7 @@ type SearchDocsArgs struct {
 }
 
 // _SearchDocsArgsSchemaJSON is the parameters of the search_docs tool as JSON.
-const _SearchDocsArgsSchemaJSON = "{\"properties\":{\"limit\":{\"maximum\":20,\"minimum\":1,\"type\":\"integer\"},\"query\":{\"type\":\"string\"}},\"required\":[\"query\"],\"type\":\"object\"}"
+const _SearchDocsArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":20}},\"required\":[\"query\"]}"
 
 // _SearchDocsArgsChecks validates the arguments of the search_docs tool with checks generated
 // from its parameters, which agree with the compiled schema.
