@@ -1,7 +1,11 @@
 package gen
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -126,5 +130,90 @@ function own: The caller's. (x); hi <nil>
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestShippedTemplatesPrintDeclaredTools: the shipped chat templates that
+// print tools, given the tools of the chat corpus's tools_defined
+// conversation as declared tools (tools/ files written from its JSON, in
+// its key order) and the conversation without them, print exactly what
+// Jinja2 printed when transformers passed them (gen/testdata/chat/want).
+func TestShippedTemplatesPrintDeclaredTools(t *testing.T) {
+	shipped := []struct{ file, goName, corpus string }{
+		{"qwen2_5", "Qwen25Template", "qwen2.5-0.5b"},
+		{"qwen3", "Qwen3Template", "qwen3-0.6b"},
+		{"qwen3_coder", "Qwen3CoderTemplate", "qwen3-coder-30b"},
+		{"granite4", "Granite4Template", "granite4-latest"},
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "chat", "conversations", "tools_defined.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conversation := map[string]json.RawMessage{}
+	if err := json.Unmarshal(data, &conversation); err != nil {
+		t.Fatal(err)
+	}
+	var tools []struct {
+		Function struct {
+			Name        string
+			Description string
+			Parameters  json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(conversation["tools"], &tools); err != nil || len(tools) == 0 {
+		t.Fatalf("tools of tools_defined.json: %v", err)
+	}
+	delete(conversation, "tools")
+
+	dir := t.TempDir()
+	var names []string
+	for _, tool := range tools {
+		description, _ := json.Marshal(tool.Function.Description)
+		writeFile(t, filepath.Join(dir, "tools", tool.Function.Name+".yaml"),
+			[]byte("description: "+string(description)+"\nparameters: "+string(tool.Function.Parameters)+"\n"))
+		names = append(names, tool.Function.Name)
+	}
+	var main, want strings.Builder
+	for _, m := range shipped {
+		template, err := os.ReadFile(filepath.Join("..", "runtime", "chatformat", "models", "templates", m.file+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, m.file+".yaml"), append(template, "tools: ["+strings.Join(names, ", ")+"]\n"...))
+		fmt.Fprintf(&main, "\tshow(%q, func(f out.%sFeed) (string, error) { return out.%s.Render(f) })\n", m.file, m.goName, m.goName)
+		rendered, err := os.ReadFile(filepath.Join("testdata", "chat", "want", m.corpus, "tools_defined.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&want, "== %s\n%s\n", m.file, rendered)
+	}
+	feed, _ := json.Marshal(conversation)
+	got := runGenerated(t, dir, map[string]string{"run/main.go": `package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"pgtest/out"
+)
+
+const conversation = ` + "`" + string(feed) + "`" + `
+
+func show[F any](name string, render func(F) (string, error)) {
+	var f F
+	if err := json.Unmarshal([]byte(conversation), &f); err != nil {
+		panic(err)
+	}
+	text, err := render(f)
+	if err != nil {
+		text = "error: " + err.Error()
+	}
+	fmt.Printf("== %s\n%s\n", name, text)
+}
+
+func main() {
+` + main.String() + "}\n"})
+	if got != want.String() {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want.String())
 	}
 }

@@ -90,7 +90,7 @@ LOOP_METHODS = {"cycle"}
 # The globals of the transformers profile.
 PROFILE_GLOBALS = {"raise_exception", "strftime_now"}
 # The keys of a case's prompt.yaml.
-PROMPT_KEYS = {"description", "jinja", "inputs", "template"}
+PROMPT_KEYS = {"description", "jinja", "inputs", "template", "tools"}
 # The top-level keys of the prompt format (topLevelKeys in gen/internal/load/load.go).
 FORMAT_KEYS = {"description", "model", "parameters", "extra_parameters", "template", "inputs", "outputFormat",
                "outputParsing", "outputSchema", "examples", "messages", "sections", "components", "jinja",
@@ -360,13 +360,13 @@ CHAT_FILTERS = {"batch", "abs"}
 CHAT_MAP_FILTERS = {"abs", "first", "last"}
 
 
-def chat_context(data):
+def chat_context(data, tools):
     """The keyword arguments a chat template renders with, as
-    apply_chat_template passes them (gen/testdata/chat/render.py): tools and
-    documents None when absent, add_generation_prompt False, the other keys
-    by name."""
+    apply_chat_template passes them (gen/testdata/chat/render.py): tools the
+    prompt's declared ones (or None) when absent, documents None when
+    absent, add_generation_prompt False, the other keys by name."""
     ctx = dict(data)
-    ctx.setdefault("tools", None)
+    ctx.setdefault("tools", tools)
     ctx.setdefault("documents", None)
     ctx.setdefault("add_generation_prompt", False)
     return ctx
@@ -439,6 +439,28 @@ def prompt_parts(doc, keys, what):
     return doc["template"], jin, inputs
 
 
+def declared_tools(doc, tools_dir):
+    """The tools a chat prompt declares (`tools:`), as a generated chat
+    template passes them when the context has none: transformers' form
+    (runtime/chat.Tools), each tool's keys in the order its file writes
+    them. A name is a file of tools_dir (None where there is none)."""
+    tools = []
+    for t in doc.get("tools") or []:
+        if isinstance(t, str):
+            if tools_dir is None:
+                raise CaseError("tool %r names a tools/ file, and there is none here" % t)
+            with open(os.path.join(tools_dir, t + ".yaml"), encoding="utf-8") as f:
+                t = dict(yaml.safe_load(f), name=t)
+        if "x-aliases" in json.dumps(t.get("parameters")):
+            raise CaseError("tool %s: x-aliases are left out of the schema a model gets; no case uses them yet" % t["name"])
+        fn = {"name": t["name"]}
+        if t.get("description"):
+            fn["description"] = t["description"]
+        fn["parameters"] = t.get("parameters", {"type": "object", "properties": {}})
+        tools.append({"type": "function", "function": fn})
+    return tools or None
+
+
 def load_case(case_dir):
     path = os.path.join(case_dir, "prompt.yaml")
     with open(path, encoding="utf-8") as f:
@@ -446,18 +468,19 @@ def load_case(case_dir):
     template, jin, inputs = prompt_parts(doc, PROMPT_KEYS, "prompt.yaml")
     if not isinstance(doc.get("description"), str) or not doc["description"].strip():
         raise CaseError("prompt.yaml needs a one-line description")
-    return template, jin, inputs
+    return template, jin, inputs, declared_tools(doc, None)
 
 
-def load_prompt_file(path):
+def load_prompt_file(path, tools_dir):
     """A file of the prompts tree: YAML in the prompt format, or a plain
-    template read byte for byte (Jinja2 normalises its newlines itself)."""
+    template read byte for byte (Jinja2 normalises its newlines itself),
+    with its declared tools (declared_tools)."""
     if path.endswith(PLAIN_EXTS):
         with open(path, encoding="utf-8", newline="") as f:
-            return f.read(), {}, None
+            return f.read(), {}, None, None
     with open(path, encoding="utf-8") as f:
         doc = yaml.safe_load(f)
-    return prompt_parts(doc, FORMAT_KEYS, os.path.basename(path))
+    return prompt_parts(doc, FORMAT_KEYS, os.path.basename(path)) + (declared_tools(doc, tools_dir),)
 
 
 # ---------------------------------------------------------------------------
@@ -722,13 +745,14 @@ def set_dirs(root):
 # Rendering.
 
 
-def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set_template=None):
+def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set_template=None, tools=None):
     """Render template with every <scenario>.json of scen_dir into
     <scenario><want_ext>, after the data and subset checks; delete stale
     outputs. label names the case or prompt in messages. typed=False skips
     the typed-world data checks, for divergence cases whose data breaks
     them on purpose. A template of a set comes as set_template instead of
-    template (a SetTemplate: it brings its components)."""
+    template (a SetTemplate: it brings its components). tools are a chat
+    template's declared tools (declared_tools)."""
     try:
         if set_template is None:
             env = environment(jin)
@@ -746,7 +770,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
         # Keys a chat context holds are passed whether the template reads
         # them or not, as apply_chat_template does; no typed-world rules.
         typed, inputs, plain = False, None, render
-        render = lambda data: plain(chat_context(data))
+        render = lambda data: plain(chat_context(data, tools))
         free = free | set(CHAT_KEYS)
     try:
         for ast in asts:
@@ -928,12 +952,12 @@ def run_case(case_dir):
     name = os.path.basename(case_dir)
     divergence = os.path.basename(os.path.dirname(case_dir)) == "divergences"
     try:
-        template, jin, inputs = load_case(case_dir)
+        template, jin, inputs, tools = load_case(case_dir)
     except (CaseError, OSError, yaml.YAMLError) as e:
         raise CaseError("case %s: %s" % (name, e))
     if divergence:
-        return render_dir("divergence " + name, template, jin, inputs, case_dir, ".jinja", typed=False)
-    return render_dir("case " + name, template, jin, inputs, case_dir, ".want")
+        return render_dir("divergence " + name, template, jin, inputs, case_dir, ".jinja", typed=False, tools=tools)
+    return render_dir("case " + name, template, jin, inputs, case_dir, ".want", tools=tools)
 
 
 def case_dirs(path):
@@ -1014,6 +1038,9 @@ def run_prompts(prompts_root, fixtures_root):
         raise CaseError("prompts without fixtures (add %s/<key>/<scenario>.json): %s"
                         % (fixtures_root, ", ".join(missing)))
     total = 0
+    tools_dir = os.path.join(prompts_root, "tools")
+    if not os.path.isdir(tools_dir) or os.path.isfile(os.path.join(tools_dir, "promptset.yaml")):
+        tools_dir = None
     for key in sorted(prompts):
         label = "prompt " + key
         if key in sets:
@@ -1031,10 +1058,10 @@ def run_prompts(prompts_root, fixtures_root):
                 total += render_sections_dir(label, doc, fixtures[key])
                 continue
         try:
-            template, jin, inputs = load_prompt_file(os.path.join(prompts_root, prompts[key]))
+            template, jin, inputs, tools = load_prompt_file(os.path.join(prompts_root, prompts[key]), tools_dir)
         except (CaseError, OSError, UnicodeDecodeError, yaml.YAMLError) as e:
             raise CaseError("%s: %s" % (label, e))
-        total += render_dir(label, template, jin, inputs, fixtures[key], ".want.txt")
+        total += render_dir(label, template, jin, inputs, fixtures[key], ".want.txt", tools=tools)
     # Outputs left where no scenario is any more.
     for dirpath, _, filenames in os.walk(fixtures_root):
         for f in sorted(filenames):
