@@ -8,6 +8,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
+	"github.com/promptgen/promptgen/runtime"
 )
 
 // Preview is one prompt made ready to render from JSON data without
@@ -30,6 +31,9 @@ type Preview struct {
 	// string of which may hold one of SpecialTokens (special_tokens).
 	Chat          bool
 	SpecialTokens []string
+	// Tools are the prompt's declared tools, which a chat template gets
+	// when its data has none.
+	Tools []runtime.Tool
 }
 
 // PreviewSection is one section of a sectioned prompt, its templates
@@ -69,6 +73,9 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 	}
 	pv := &Preview{Key: key, File: irp.File, Feed: goemit.ReflectType(irp.Feed), Tokenizer: irp.Tokenizer, Markers: irp.Markers,
 		Chat: irp.Chat, SpecialTokens: irp.SpecialTokens}
+	for _, t := range irp.Tools {
+		pv.Tools = append(pv.Tools, runtime.Tool{Name: t.Spec.Name, Description: t.Spec.Description, Parameters: t.Spec.Parameters.JSON, Strict: t.Spec.Strict})
+	}
 	if irp.Sections == nil {
 		pv.Source = ttemit.Translate(irp)
 		return pv, diags, nil

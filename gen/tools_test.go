@@ -63,6 +63,8 @@ func main() {
 		{ID: "4", Name: "search_docs", Arguments: "{\"query\": \"refunds\", \"limit\": \"5\"}"},
 		{ID: "5", Name: "get_wether", Arguments: "{}"},
 		{ID: "6", Name: "get_weather", Arguments: "{\"unit\": \"kelvin\"}"},
+		{ID: "7", Name: "get_weather", Arguments: "{\"city\": \"Oslo\", \"unit\": null}"},
+		{ID: "8", Name: "get_weather", Arguments: "{\"city\": \"Oslo\"}"},
 	} {
 		call, err := out.Assistant.ParseToolCall(c, output.Fixes(&fixes))
 		show(call, fixes, err)
@@ -73,7 +75,7 @@ func main() {
 	fmt.Println("forecast:", err)
 }
 `})
-	want := `{"Tools":[{"name":"get_weather","description":"Current weather for a city.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"The city's name."},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"strict":true},{"name":"now","description":"The current date and time.","parameters":{"type":"object","properties":{}}},{"name":"search_docs","description":"Search the product documentation.","parameters":{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":20}},"required":["query"]}}],"ToolChoice":"auto"}
+	want := `{"Tools":[{"name":"get_weather","description":"Current weather for a city.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"The city's name."},"unit":{"type":["string","null"],"enum":["celsius","fahrenheit",null]}},"required":["city","unit"],"additionalProperties":false},"strict":true},{"name":"now","description":"The current date and time.","parameters":{"type":"object","properties":{}}},{"name":"search_docs","description":"Search the product documentation.","parameters":{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":20}},"required":["query"]}}],"ToolChoice":"auto"}
 1 get_weather
 weather 1 in Paris (celsius) fixes 0
 weather 2 in Lyon (celsius) fixes 6
@@ -81,7 +83,9 @@ now 3
 search "refunds" limit 5
 error: call of tool "get_wether", which the prompt does not declare (its tools: get_weather, now, search_docs) (did you mean "get_weather"?)
 error: missing properties: 'city'
-/unit: value must be one of "celsius", "fahrenheit"
+/unit: value must be one of "celsius", "fahrenheit", null
+weather 7 in Oslo (-) fixes 0
+weather 8 in Oslo (-) fixes 1
 strict: no JSON object or array in the completion
 forecast: call of tool "search_docs", which the prompt does not declare (its tools: get_weather)
 `
@@ -124,7 +128,7 @@ func main() {
 	fmt.Println(out.Leaky.Format(ctx))
 }
 `})
-	want := `function get_weather: Current weather for a city. (city); hi <nil>
+	want := `function get_weather: Current weather for a city. (city,unit); hi <nil>
 function own: The caller's. (x); hi <nil>
  tools[0].function.description: holds a marker of the chat format: "<|im_end|>"
 `

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/promptgen/promptgen/internal/strictschema"
 )
 
 // Options say where a schema comes from.
@@ -17,6 +19,9 @@ type Options struct {
 	// node's line and column as yaml.v3 counts them (in characters); the
 	// generator passes its own to count columns in bytes.
 	Pos func(*yaml.Node) Pos
+	// Strict holds the schema to the rules of OpenAI's strict mode
+	// (internal/strictschema): where it breaks one is an error.
+	Strict bool
 }
 
 // Draft is the JSON Schema version of a schema.
@@ -179,6 +184,9 @@ func (b *builder) compile(s *Schema) {
 		return
 	}
 	s.JSON = doc
+	if b.opts.Strict {
+		b.checkStrict(doc)
+	}
 	if len(b.aliasKeys) > 0 {
 		if s.ParserJSON, ok = b.schemaJSON(true); !ok {
 			return
@@ -190,6 +198,17 @@ func (b *builder) compile(s *Schema) {
 		b.errorf(n, b.opts.Path+dotted(e.Pointer), "%s", e.Message)
 	}
 	s.compiled = c
+}
+
+// checkStrict reports where doc, the schema's JSON, breaks strict mode.
+func (b *builder) checkStrict(doc []byte) {
+	var top map[string]any
+	if err := json.Unmarshal(doc, &top); err != nil {
+		top = nil // not an object: Check says so
+	}
+	for _, v := range strictschema.Check(top) {
+		b.errorf(nodeAt(b.top, v.Pointer), b.opts.Path+dotted(v.Pointer), "OpenAI's strict mode (strict: true): %s", v.Reason)
+	}
 }
 
 // schemaJSON converts the schema to JSON, with its x-aliases entries when

@@ -89,6 +89,9 @@ func (a *app) runRender(args []string) int {
 	if !ok {
 		return exitFail
 	}
+	if err := declareTools(feed, p.Tools); err != nil {
+		return a.printRender(nil, err)
+	}
 	if p.Sections == nil && *budget {
 		return a.usageError("render", "-budget applies to sectioned prompts only, and %q has no sections", keys[0])
 	}
@@ -125,6 +128,26 @@ func renderPreview(p *gen.Preview, feed any, opts []pgruntime.RenderOption) (ren
 	}
 	out, err := ttfuncs.ExecuteWith(t, nil, p.Key, p.File, feed, opts)
 	return rendered{out: out}, err
+}
+
+// declareTools gives a chat feed whose data has no tools the prompt's
+// declared ones, as the generated Render does; the preview's feed holds
+// the context's values as JSON.
+func declareTools(feed reflect.Value, tools []pgruntime.Tool) error {
+	field := feed.FieldByName("Tools")
+	if len(tools) == 0 || !field.IsValid() || field.Len() > 0 {
+		return nil
+	}
+	v, err := chat.Tools(tools)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	field.SetBytes(b)
+	return nil
 }
 
 // checkMarkers is the check that the generated Render of a chat template

@@ -109,6 +109,7 @@ import (
 	"github.com/openai/openai-go/v3/packages/param"
 	"github.com/openai/openai-go/v3/shared"
 
+	"github.com/promptgen/promptgen/internal/strictschema"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/internal/adapt"
 	"github.com/promptgen/promptgen/runtime/params"
@@ -323,8 +324,8 @@ func setTools(body *openai.ChatCompletionNewParams, r runtime.Request) error {
 		if err != nil {
 			return fmt.Errorf("tool %q: %w", t.Name, err)
 		}
-		if t.Strict && !strictCompatible(schema) {
-			return fmt.Errorf("tool %q: %w: strict needs parameters OpenAI's strict mode accepts (every property required, additionalProperties false, ...; see Structured output)", t.Name, ErrInvalidSchema)
+		if vs := strictschema.Check(schema); t.Strict && len(vs) > 0 {
+			return fmt.Errorf("tool %q: %w: strict mode: %v", t.Name, ErrInvalidSchema, &vs[0])
 		}
 		fn := shared.FunctionDefinitionParam{Name: t.Name, Parameters: shared.FunctionParameters(schema)}
 		if t.Description != "" {
@@ -364,7 +365,7 @@ func setOutput(body *openai.ChatCompletionNewParams, r runtime.Request) error {
 		JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
 			Name:   OutputName,
 			Schema: json.RawMessage(r.OutputSchema),
-			Strict: openai.Bool(strictCompatible(schema)),
+			Strict: openai.Bool(len(strictschema.Check(schema)) == 0),
 		},
 	}
 	return nil

@@ -264,8 +264,8 @@ func TestOutputFormats(t *testing.T) {
 	}
 }
 
-// TestDependencies keeps the package to the standard library, the runtime
-// and the SDK.
+// TestDependencies keeps the package to the standard library, the runtime,
+// the SDK and internal/strictschema (standard library only).
 func TestDependencies(t *testing.T) {
 	out, err := exec.Command("go", "list", "-f", `{{join .Imports "\n"}}`, ".").Output()
 	if err != nil {
@@ -273,7 +273,8 @@ func TestDependencies(t *testing.T) {
 	}
 	for _, imp := range strings.Fields(string(out)) {
 		first, _, _ := strings.Cut(imp, "/")
-		if strings.Contains(first, ".") && !strings.HasPrefix(imp, "github.com/openai/openai-go/v3") && !strings.HasPrefix(imp, "github.com/promptgen/promptgen/runtime") {
+		if strings.Contains(first, ".") && !strings.HasPrefix(imp, "github.com/openai/openai-go/v3") && !strings.HasPrefix(imp, "github.com/promptgen/promptgen/runtime") &&
+			imp != "github.com/promptgen/promptgen/internal/strictschema" {
 			t.Errorf("imports %s", imp)
 		}
 	}

@@ -43,6 +43,7 @@ const (
 	fixRepeatedMember   = "member given twice with the same value dropped"
 	fixIntegralFloat    = "integral number made an integer"
 	fixTruncated        = "value the answer ended inside, closed (nothing required is missing)"
+	fixMissingNull      = "required member that may be null left out, read as null"
 )
 
 // kindChanges are the fixes that read a value as another kind than the
@@ -219,7 +220,15 @@ func (c *coercer) object(n *loose, s *shape, ptr string) (any, error) {
 		out[p.name] = v
 	}
 	for _, p := range s.props {
-		if p.required && !taken[p] {
+		switch {
+		case !p.required || taken[p]:
+		case n.closed && p.shape.acceptsNull():
+			// Left out, as a model that writes only what it has leaves a
+			// member whose schema lets it be null (strict mode's way of
+			// saying optional); the answer ending early is not that.
+			out[p.name] = nil
+			c.fix(ptr+"/"+escapeToken(p.name), fixMissingNull)
+		default:
 			return nil, mismatch(ptr, "required", "missing required member %q", p.name)
 		}
 	}
@@ -227,6 +236,21 @@ func (c *coercer) object(n *loose, s *shape, ptr string) (any, error) {
 		c.fix(ptr, fixTruncated)
 	}
 	return out, nil
+}
+
+// acceptsNull reports whether s says null is one of its values (by type,
+// enum or anyOf; a schema that says nothing of null is not taken to).
+func (s *shape) acceptsNull() bool {
+	for s.ref != nil {
+		s = s.ref
+	}
+	if s.enum != nil {
+		return slices.Contains(s.enum, nil)
+	}
+	if s.types&typeNull != 0 {
+		return true
+	}
+	return slices.ContainsFunc(s.anyOf, (*shape).acceptsNull)
 }
 
 // property finds the property that member name key stands for, and how

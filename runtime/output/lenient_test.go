@@ -248,3 +248,48 @@ func BenchmarkParseLenientClean(b *testing.B) {
 		}
 	})
 }
+
+// TestParseLenientMissingNull: a required member whose schema lets it be
+// null (strict mode's optional) may be left out of a complete object, and
+// reads as null; not when the answer ends inside the object, nor when the
+// schema does not say null.
+func TestParseLenientMissingNull(t *testing.T) {
+	const schema = `{"type": "object", "properties": {
+		"city": {"type": "string"},
+		"unit": {"type": ["string", "null"], "enum": ["celsius", "fahrenheit", null]},
+		"days": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+		"note": {"$ref": "#/$defs/note"}
+	}, "required": ["city", "unit", "days", "note"], "additionalProperties": false,
+	"$defs": {"note": {"type": ["string", "null"]}}}`
+	type out struct {
+		City string  `json:"city"`
+		Unit *string `json:"unit"`
+		Days *int    `json:"days"`
+		Note *string `json:"note"`
+	}
+	shape, validator := MustCompileShape(schema), MustCompileSchema(schema)
+	got, fixes, err := ParseLenient[out](`{"city": "Oslo", "days": 3}`, shape, validator)
+	three := 3
+	if d := cmp.Diff(out{City: "Oslo", Days: &three}, got); err != nil || d != "" {
+		t.Errorf("left out: %v (-want +got)\n%s", err, d)
+	}
+	var fs []string
+	for _, f := range fixes {
+		fs = append(fs, f.String())
+	}
+	want := []string{"/note: required member that may be null left out, read as null", "/unit: required member that may be null left out, read as null"}
+	if d := cmp.Diff(want, fs); d != "" {
+		t.Errorf("fixes (-want +got)\n%s", d)
+	}
+
+	for _, tc := range []struct{ in, want string }{
+		{`{"unit": null, "days": null, "note": null}`, `missing properties: 'city'`},
+		{`{"city": "Oslo", "days": 3`, `missing required member "note"`},
+	} {
+		_, _, err := ParseLenient[out](tc.in, shape, validator)
+		var es Errors
+		if !errors.As(err, &es) || len(es) != 1 || es[0].Keyword != "required" || es[0].Message != tc.want {
+			t.Errorf("%s: got %v, want %s", tc.in, err, tc.want)
+		}
+	}
+}

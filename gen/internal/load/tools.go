@@ -26,8 +26,10 @@ var (
 	toolName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
 )
 
-// sharedTools reads the tools/ folder at the root, by name. A tools/
-// folder with a promptset.yaml is a template set, with no shared tools.
+// sharedTools reads the tools/ folder at the root, by name; a tool whose
+// file is in error is there as nil, so that prompts naming it are not
+// told it does not exist. A tools/ folder with a promptset.yaml is a
+// template set, with no shared tools.
 func (l *loader) sharedTools() map[string]*ir.ToolSpec {
 	tools := map[string]*ir.ToolSpec{}
 	if _, err := fs.Stat(l.fsys, path.Join(ir.ToolsDir, ir.SetFile)); err == nil {
@@ -46,9 +48,8 @@ func (l *loader) sharedTools() map[string]*ir.ToolSpec {
 		case d.IsDir() || kindOf(p) != yamlPrompt:
 			l.diags.Errorf(at, "%s/ holds one YAML file per tool (name.yaml), not %s", ir.ToolsDir, d.Name())
 		default:
-			if t := l.sharedTool(p); t != nil {
-				tools[t.Name] = t
-			}
+			stem, _, _ := strings.Cut(d.Name(), ".")
+			tools[stem] = l.sharedTool(p) // nil when in error, reported
 		}
 	}
 	return tools
@@ -97,7 +98,8 @@ func (f *yamlFile) tool(m *yaml.Node, at, name string) *ir.ToolSpec {
 	if prefix != "" {
 		prefix += "."
 	}
-	hasName, hasParameters := false, false
+	hasName := false
+	var parameters *pair // read once strict is known
 	for _, e := range f.entries(m, "key", false) {
 		switch e.key {
 		case schemaKey:
@@ -117,8 +119,7 @@ func (f *yamlFile) tool(m *yaml.Node, at, name string) *ir.ToolSpec {
 		case "strict":
 			t.Strict, _ = f.boolean(e)
 		case "parameters":
-			hasParameters = true
-			t.Parameters = f.toolParameters(e, prefix+"parameters")
+			parameters = &e
 		default:
 			f.errorf(e.k, "unknown key %q of a tool%s", e.key, schema.DidYouMean(e.key, toolKeys))
 		}
@@ -126,30 +127,42 @@ func (f *yamlFile) tool(m *yaml.Node, at, name string) *ir.ToolSpec {
 	if name == "" && !hasName {
 		f.errorf(m, "a tool needs a %q", "name")
 	}
-	switch {
-	case hasParameters && t.Parameters == nil:
+	if parameters == nil {
+		t.Parameters = f.noArguments(t.Strict)
+		return t
+	}
+	if t.Parameters = f.toolParameters(*parameters, prefix+"parameters", t.Strict); t.Parameters == nil {
 		return nil // reported
-	case !hasParameters:
-		t.Parameters = f.noArguments()
 	}
 	return t
 }
 
 // noArguments is the parameters of a tool that declares none: an object
-// without properties.
-func (f *yamlFile) noArguments() *schema.Schema {
+// without properties, closed for strict mode.
+func (f *yamlFile) noArguments(strict bool) *schema.Schema {
+	text := "{type: object, properties: {}}"
+	if strict {
+		text = "{type: object, properties: {}, additionalProperties: false}"
+	}
 	var n yaml.Node
-	if err := yaml.Unmarshal([]byte("{type: object, properties: {}}"), &n); err != nil {
+	if err := yaml.Unmarshal([]byte(text), &n); err != nil {
 		panic(err) // a constant
 	}
 	s, _ := schema.Load(n.Content[0], schema.Options{File: f.source.file, Path: "parameters"})
 	return s
 }
 
-// toolParameters reads the JSON Schema of a tool's arguments: an object
-// with properties.
-func (f *yamlFile) toolParameters(e pair, at string) *schema.Schema {
-	s, diags := schema.Load(e.v, schema.Options{File: f.source.file, Path: at, Pos: f.schemaPos})
+// toolParameters reads the JSON Schema of a tool's arguments, an object
+// with properties, written as a schema or in the shorthand of inputs
+// (parametersShorthand). A strict tool's schema must keep to strict mode.
+func (f *yamlFile) toolParameters(e pair, at string, strict bool) *schema.Schema {
+	n := e.v
+	if n.Kind == yaml.MappingNode && !isParametersSchema(n) {
+		if n = f.parametersShorthand(n, strict); n == nil {
+			return nil
+		}
+	}
+	s, diags := schema.Load(n, schema.Options{File: f.source.file, Path: at, Pos: f.schemaPos, Strict: strict})
 	f.schemaDiags(diags)
 	if s == nil {
 		return nil
@@ -159,6 +172,176 @@ func (f *yamlFile) toolParameters(e pair, at string) *schema.Schema {
 		return nil
 	}
 	return s
+}
+
+// isParametersSchema tells a tool's parameters written as a JSON Schema
+// from the shorthand: a schema has a type, properties or $ref, which no
+// shorthand parameter is named.
+func isParametersSchema(m *yaml.Node) bool {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		switch m.Content[i].Value {
+		case "type", "properties", "$ref":
+			return true
+		}
+	}
+	return false
+}
+
+// parametersShorthand returns the JSON Schema that the shorthand m of a
+// tool's parameters stands for: as in inputs, names to types (string, int,
+// number, bool, a [list], or a schema mapping), `?` or `optional: true`
+// for one a call may leave out. For a strict tool such a parameter is
+// required and nullable, and the object closed, as strict mode wants. The
+// nodes made keep the positions of what they were written as, so that
+// schema messages point into the file. It returns nil after reporting an
+// error.
+func (f *yamlFile) parametersShorthand(m *yaml.Node, strict bool) *yaml.Node {
+	props, required := node(m, yaml.MappingNode), node(m, yaml.SequenceNode)
+	ok := true
+	for _, e := range f.entries(m, "parameter", true) {
+		prop, optional := f.parameterShorthand(e.v)
+		if prop == nil {
+			ok = false
+			continue
+		}
+		if optional && strict {
+			prop = nullable(prop)
+		}
+		if !optional || strict {
+			required.Content = append(required.Content, scalar(e.k, e.key))
+		}
+		props.Content = append(props.Content, e.k, prop)
+	}
+	if !ok {
+		return nil
+	}
+	s := node(m, yaml.MappingNode)
+	s.Content = append(s.Content, scalar(m, "type"), scalar(m, "object"), scalar(m, "properties"), props)
+	if len(required.Content) > 0 {
+		s.Content = append(s.Content, scalar(m, "required"), required)
+	}
+	if strict {
+		s.Content = append(s.Content, scalar(m, "additionalProperties"), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false", Line: m.Line, Column: m.Column})
+	}
+	return s
+}
+
+// parameterShorthand returns the schema of one shorthand parameter, and
+// whether it is optional; nil after reporting an error.
+func (f *yamlFile) parameterShorthand(n *yaml.Node) (*yaml.Node, bool) {
+	switch {
+	case isString(n):
+		name, optional := strings.CutSuffix(n.Value, "?")
+		jsonType, ok := parameterTypes[name]
+		if !ok {
+			hint := schema.DidYouMean(name, shorthandNames)
+			if name == "object" {
+				hint = " (write an object parameter's schema: {type: object, properties: ...})"
+			}
+			f.errorf(n, "unknown parameter type %q%s", name, hint)
+			return nil, false
+		}
+		s := node(n, yaml.MappingNode)
+		s.Content = append(s.Content, scalar(n, "type"), scalar(n, jsonType))
+		return s, optional
+	case n.Kind == yaml.SequenceNode && len(n.Content) == 1:
+		items, optional := f.parameterShorthand(n.Content[0])
+		if optional {
+			f.errorf(n.Content[0], "list elements cannot be optional")
+			return nil, false
+		}
+		if items == nil {
+			return nil, false
+		}
+		s := node(n, yaml.MappingNode)
+		s.Content = append(s.Content, scalar(n, "type"), scalar(n, "array"), scalar(n, "items"), items)
+		return s, false
+	case n.Kind == yaml.SequenceNode:
+		f.errorf(n, "a list type has exactly one element type, like [string]")
+		return nil, false
+	case n.Kind == yaml.MappingNode:
+		s := node(n, yaml.MappingNode)
+		optional := false
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Value == "optional" {
+				optional, _ = f.boolean(pair{key: k.Value, k: k, v: n.Content[i+1]})
+				continue
+			}
+			s.Content = append(s.Content, n.Content[i], n.Content[i+1])
+		}
+		return s, optional
+	}
+	f.wrongKind(n, "a parameter's type", `a name like "string", a list like [string] or a schema mapping`)
+	return nil, false
+}
+
+// parameterTypes are the JSON types of the shorthand's type names.
+var parameterTypes = map[string]string{
+	"string": "string", "int": "integer", "integer": "integer", "number": "number", "float": "number",
+	"bool": "boolean", "boolean": "boolean",
+}
+
+// nullable returns schema s also accepting null, as strict mode writes a
+// parameter a call may leave out: null added to its type (and enum), or
+// anyOf it and {type: "null"}. The file's own nodes are not changed.
+func nullable(s *yaml.Node) *yaml.Node {
+	out := node(s, yaml.MappingNode)
+	typed := false
+	for i := 0; i+1 < len(s.Content); i += 2 {
+		k, v := s.Content[i], s.Content[i+1]
+		switch {
+		case k.Value == "type" && (v.Kind == yaml.ScalarNode || v.Kind == yaml.SequenceNode):
+			typed = true
+			v = withNull(v, scalar(v, "null"))
+		case k.Value == "enum" && v.Kind == yaml.SequenceNode:
+			v = withNull(v, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null", Line: v.Line, Column: v.Column})
+		}
+		out.Content = append(out.Content, k, v)
+	}
+	if typed {
+		return out
+	}
+	null := node(s, yaml.MappingNode)
+	null.Content = []*yaml.Node{scalar(s, "type"), scalar(s, "null")}
+	branches := node(s, yaml.SequenceNode)
+	branches.Content = []*yaml.Node{s, null}
+	wrapped := node(s, yaml.MappingNode)
+	wrapped.Content = []*yaml.Node{scalar(s, "anyOf"), branches}
+	return wrapped
+}
+
+// withNull returns a list of v's items (or of v, a scalar) and null,
+// unless they hold it.
+func withNull(v, null *yaml.Node) *yaml.Node {
+	list := node(v, yaml.SequenceNode)
+	if v.Kind == yaml.SequenceNode {
+		list.Content = append(list.Content, v.Content...)
+	} else {
+		list.Content = append(list.Content, v)
+	}
+	for _, item := range list.Content {
+		if item.Tag == null.Tag && item.Value == null.Value {
+			return list
+		}
+	}
+	list.Content = append(list.Content, null)
+	return list
+}
+
+// node returns an empty node of kind at the position of at.
+func node(at *yaml.Node, kind yaml.Kind) *yaml.Node {
+	n := &yaml.Node{Kind: kind, Line: at.Line, Column: at.Column}
+	if kind == yaml.MappingNode {
+		n.Tag = "!!map"
+	} else {
+		n.Tag = "!!seq"
+	}
+	return n
+}
+
+// scalar returns the string value at the position of at.
+func scalar(at *yaml.Node, value string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: value, Line: at.Line, Column: at.Column}
 }
 
 // tools reads a prompt's `tools:` list: inline tools (mappings) and names
@@ -203,11 +386,16 @@ func (l *loader) resolveTools(pr *ir.PromptSpec, shared map[string]*ir.ToolSpec)
 	uses := pr.Tools[:0]
 	for _, u := range pr.Tools {
 		if u.Tool == nil {
-			u.Tool = shared[u.Name]
-			if u.Tool == nil {
+			t, exists := shared[u.Name]
+			switch {
+			case !exists:
 				l.diags.Errorf(u.Pos, "no tool %q in %s/%s", u.Name, ir.ToolsDir, schema.DidYouMean(u.Name, sharedNames))
 				continue
+			case t == nil: // its file's errors are reported
+				declared = append(declared, u.Name)
+				continue
 			}
+			u.Tool = t
 		}
 		name := u.Tool.Name
 		if prev, dup := seen[name]; dup {

@@ -18,7 +18,7 @@ const _ = runtime.SupportPackageIsVersion1
 type GetWeatherArgs struct {
 	// City: The city's name.
 	City string              `json:"city"`
-	Unit *GetWeatherArgsUnit `json:"unit,omitempty"`
+	Unit *GetWeatherArgsUnit `json:"unit"`
 }
 
 // GetWeatherArgsUnit is unit in the arguments of the get_weather tool.
@@ -40,7 +40,7 @@ func (v GetWeatherArgsUnit) Valid() bool {
 }
 
 // _GetWeatherArgsSchemaJSON is the parameters of the get_weather tool as JSON.
-const _GetWeatherArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\",\"description\":\"The city's name.\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"]}},\"required\":[\"city\"],\"additionalProperties\":false}"
+const _GetWeatherArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\",\"description\":\"The city's name.\"},\"unit\":{\"type\":[\"string\",\"null\"],\"enum\":[\"celsius\",\"fahrenheit\",null]}},\"required\":[\"city\",\"unit\"],\"additionalProperties\":false}"
 
 // _GetWeatherArgsChecks validates the arguments of the get_weather tool with checks generated
 // from its parameters, which agree with the compiled schema.
@@ -63,14 +63,15 @@ func _GetWeatherArgsCheck(c *output.Checker) {
 				has |= uint64(0x1)
 				_GetWeatherArgsCheck1(c)
 			case "unit":
+				has |= uint64(0x2)
 				_GetWeatherArgsCheck2(c)
 			default:
 				c.Unknown("city", "unit")
 				c.Extra()
 			}
 		}
-		if has != uint64(0x1) {
-			c.Required(has, "city")
+		if has != uint64(0x3) {
+			c.Required(has, "city", "unit")
 		}
 	case output.Array, output.String, output.Number, output.Bool, output.Null:
 		c.TypeError("object")
@@ -97,10 +98,10 @@ func _GetWeatherArgsCheck2(c *output.Checker) {
 		switch s {
 		case "celsius", "fahrenheit":
 		default:
-			c.Fail("enum", "value must be one of \"celsius\", \"fahrenheit\"")
+			c.Fail("enum", "value must be one of \"celsius\", \"fahrenheit\", null")
 		}
-	case output.Object, output.Array, output.Number, output.Bool, output.Null:
-		c.TypeError("string")
+	case output.Object, output.Array, output.Number, output.Bool:
+		c.TypeError("string or null")
 	default:
 		c.Skip()
 	}
