@@ -133,7 +133,7 @@ func emitFiles(prog *program, cfg Config) ([]File, error) {
 	for _, p := range prog.prompts {
 		hasExamples = hasExamples || p.ExampleName != ""
 	}
-	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out), toolsOf(prog.prompts))}
+	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out), toolsOf(prog.prompts, prog.sets))}
 	for _, p := range prog.prompts {
 		if p.Fragment {
 			files = append(files, emit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
@@ -200,18 +200,24 @@ func learnImportPath(ctx context.Context, dir string) string {
 	return pkgs[0].PkgPath
 }
 
-// toolsOf returns the tools the prompts declare, each once, in the order
-// they first appear.
-func toolsOf(prompts []*ir.Prompt) []*ir.Tool {
+// toolsOf returns the tools the prompts and sets declare, each once, in
+// the order they first appear.
+func toolsOf(prompts []*ir.Prompt, sets []*ir.PromptSet) []*ir.Tool {
 	var tools []*ir.Tool
 	seen := map[*ir.Tool]bool{}
-	for _, p := range prompts {
-		for _, t := range p.Tools {
+	add := func(d ir.DeclaredTools) {
+		for _, t := range d.Tools {
 			if !seen[t] {
 				seen[t] = true
 				tools = append(tools, t)
 			}
 		}
+	}
+	for _, p := range prompts {
+		add(p.DeclaredTools)
+	}
+	for _, s := range sets {
+		add(s.DeclaredTools)
 	}
 	return tools
 }

@@ -73,20 +73,31 @@ func compile(r request) (*program, error) {
 	if !r.loadOnly {
 		bind.Run(r.packages, r.packagesDir, prog.promptSpecs, prog.setSpecs, sink)
 		tools := map[*ir.ToolSpec]*ir.Tool{} // a shared tool is lowered once
+		lowerTools := func(d ir.ToolDecl) (lowered []*ir.Tool) {
+			for _, u := range d.Tools {
+				if tools[u.Tool] == nil {
+					tools[u.Tool] = outschema.LowerTool(u.Tool, sink)
+				}
+				lowered = append(lowered, tools[u.Tool])
+			}
+			return lowered
+		}
 		for _, p := range prog.promptSpecs {
 			if irp := promptcheck.Prompt(p, r.cfg.Strict, sink); irp != nil {
 				irp.Output = outschema.Lower(p, sink)
 				outschema.CheckExamples(p, irp, sink)
-				for _, u := range p.Tools {
-					if tools[u.Tool] == nil {
-						tools[u.Tool] = outschema.LowerTool(u.Tool, sink)
-					}
-					irp.Tools = append(irp.Tools, tools[u.Tool])
-				}
+				irp.Tools = lowerTools(p.ToolDecl)
 				prog.prompts = append(prog.prompts, irp)
 			}
 		}
 		prog.sets = setcheck.Sets(prog.setSpecs, r.cfg.Strict, sink)
+		specs := map[string]*ir.SetSpec{}
+		for _, sp := range prog.setSpecs {
+			specs[sp.Key] = sp
+		}
+		for _, s := range prog.sets {
+			s.Tools = lowerTools(specs[s.Key].ToolDecl)
+		}
 		names.Sets(names.Prompts(prog.prompts, sink), prog.sets, r.tree.base, sink)
 		prog.files = names.Files(prog.prompts, prog.sets, r.tree.base, sink)
 	}
@@ -100,16 +111,18 @@ func (r request) load(prog *program, sink *diag.Sink) error {
 	t := r.tree
 	switch r.scope {
 	case wholeTree:
-		prompts, promptDiags := load.Prompts(t.fsys, t.base)
-		sets, setDiags := load.Sets(t.fsys, t.base)
-		sink.List = append(promptDiags, setDiags...)
+		tools, toolDiags := load.Tools(t.fsys, t.base)
+		prompts, promptDiags := load.Prompts(t.fsys, t.base, tools)
+		sets, setDiags := load.Sets(t.fsys, t.base, tools)
+		sink.List = append(append(toolDiags, promptDiags...), setDiags...)
 		if len(prompts) == 0 && len(sets) == 0 && !sink.List.HasErrors() {
 			// Writing the package of no prompts would delete every generated file.
 			sink.Errorf(Pos{File: t.base}, "no prompt files (*.yaml, *.yml, *.jinja, *.j2, *.md, *.txt) and no template set (a directory with %s) to generate from (to remove the generated package, delete its directory)", ir.SetFile)
 		}
 		prog.promptSpecs, prog.setSpecs = prompts, sets
 	case onePrompt:
-		prompts, loadDiags := load.Prompts(t.fsys, t.base)
+		tools, _ := load.Tools(t.fsys, t.base) // a tool in error is reported where the prompt names it
+		prompts, loadDiags := load.Prompts(t.fsys, t.base, tools)
 		p, didYouMean := find(prompts, func(p *ir.PromptSpec) string { return p.Key }, r.key)
 		// The prompt's file, by its key, also when it failed to load.
 		sink.List = t.keep(loadDiags, func(rel string) bool { return load.PromptKey(rel) == r.key })
@@ -123,7 +136,8 @@ func (r request) load(prog *program, sink *diag.Sink) error {
 			prog.promptSpecs = []*ir.PromptSpec{p}
 		}
 	case oneSet:
-		sets, loadDiags := load.Sets(t.fsys, t.base)
+		tools, _ := load.Tools(t.fsys, t.base) // a tool in error is reported where the set names it
+		sets, loadDiags := load.Sets(t.fsys, t.base, tools)
 		s, didYouMean := find(sets, func(s *ir.SetSpec) string { return s.Key }, r.key)
 		// The set's files are those below its directory.
 		sink.List = t.keep(loadDiags, func(rel string) bool { return r.key == "" || strings.HasPrefix(rel, r.key+"/") })

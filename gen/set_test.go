@@ -99,7 +99,7 @@ func testSetGenerated(t *testing.T, renderer Renderer) {
 // TestSetFixturesCoverTemplates keeps the fixtures of TestSetGenerated in step
 // with the golden set: every template has one, and no fixture is orphaned.
 func TestSetFixturesCoverTemplates(t *testing.T) {
-	sets, diags := load.Sets(os.DirFS("testdata/golden/set/prompts"), "prompts")
+	sets, diags := load.Sets(os.DirFS("testdata/golden/set/prompts"), "prompts", nil)
 	if diags.HasErrors() || len(sets) != 1 {
 		t.Fatalf("load: %v", diags)
 	}

@@ -81,13 +81,13 @@ weather 1 in Paris (celsius) fixes 0
 weather 2 in Lyon (celsius) fixes 6
 now 3
 search "refunds" limit 5
-error: call of tool "get_wether", which the prompt does not declare (its tools: get_weather, now, search_docs) (did you mean "get_weather"?)
+error: call of tool "get_wether", which is not declared (the tools: get_weather, now, search_docs) (did you mean "get_weather"?)
 error: missing properties: 'city'
 /unit: value must be one of "celsius", "fahrenheit", null
 weather 7 in Oslo (-) fixes 0
 weather 8 in Oslo (-) fixes 1
 strict: no JSON object or array in the completion
-forecast: call of tool "search_docs", which the prompt does not declare (its tools: get_weather)
+forecast: call of tool "search_docs", which is not declared (the tools: get_weather)
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
@@ -219,5 +219,58 @@ func main() {
 ` + main.String() + "}\n"})
 	if got != want.String() {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want.String())
+	}
+}
+
+// TestSetToolsRun: a template set's tools (promptset.yaml) generate the
+// set's Tools, ToolCall interface and ParseToolCall, reach
+// InferenceConfig with tool_choice, and share the package's tool types
+// with the prompts that name the same tools/ file.
+func TestSetToolsRun(t *testing.T) {
+	got := runGenerated(t, filepath.Join("testdata", "settools"), map[string]string{"run/main.go": `package main
+
+import (
+	"fmt"
+
+	"pgtest/out"
+	"github.com/promptgen/promptgen/runtime"
+)
+
+func main() {
+	agent := out.NewAgent()
+	c := agent.InferenceConfig("Search")
+	for _, t := range c.Tools {
+		fmt.Printf("%s %s\n", t.Name, t.Parameters)
+	}
+	fmt.Println("choice:", c.ToolChoice)
+	for _, tc := range []runtime.ToolCall{
+		{ID: "1", Name: "lookup", Arguments: "{term: 'Go'}"},
+		{ID: "2", Name: "get_weather", Arguments: "{\"city\": \"Oslo\"}"},
+		{ID: "3", Name: "lokup", Arguments: "{}"},
+	} {
+		call, err := agent.ParseToolCall(tc)
+		switch c := call.(type) {
+		case out.LookupCall:
+			fmt.Println("lookup", c.ID, c.Args.Term)
+		case out.GetWeatherCall:
+			fmt.Println("weather", c.ID, c.Args.City, c.Args.Unit == nil)
+		default:
+			fmt.Println("error:", err)
+		}
+	}
+	// The prompt's call type is the set's: one type per tool.
+	var _ out.AgentToolCall = out.GetWeatherCall{}
+	var _ out.ForecastToolCall = out.GetWeatherCall{}
+}
+`})
+	want := `get_weather {"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city"]}
+lookup {"type":"object","properties":{"term":{"type":"string"}},"required":["term"]}
+choice: required
+lookup 1 Go
+weather 2 Oslo true
+error: call of tool "lokup", which is not declared (the tools: get_weather, lookup) (did you mean "lookup"?)
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -160,12 +160,12 @@ type WeatherToolCall interface {
 
 func (GetWeatherCall) isWeatherToolCall() {}
 
-// Tools returns the tools of the prompt, as Request sends them.
+// Tools returns the tools of the agents/weather prompt, as a request sends them.
 func (WeatherPrompt) Tools() []runtime.Tool {
 	return []runtime.Tool{_GetWeatherTool}
 }
 
-// ParseToolCall reads a call of one of the prompt's tools. Its arguments are read as
+// ParseToolCall reads a call of one of the tools. Its arguments are read as
 // ParseOutput reads an answer: leniently, led by the tool's parameters, unless opts
 // say output.Strict(); output.Fixes(&fixes) receives the repairs. Empty arguments
 // are an empty object. A call of another tool is a *runtime.UnknownToolError.

@@ -496,4 +496,8 @@ type InferenceConfig struct {
 	// ExtraParameters are the resolved template's extra_parameters (sent
 	// unchecked by the adapters); a new map, nil when none.
 	ExtraParameters map[string]any
+	// Tools and ToolChoice are the set's tools and tool_choice (promptset.yaml),
+	// for runtime.Request; nil and "" when it declares none.
+	Tools      []Tool
+	ToolChoice string
 }

@@ -29,8 +29,8 @@ type UnknownToolError struct {
 
 func (e *UnknownToolError) Error() string {
 	if len(e.Tools) == 0 {
-		return fmt.Sprintf("call of tool %q: the prompt declares no tools", e.Name)
+		return fmt.Sprintf("call of tool %q, and no tools are declared", e.Name)
 	}
-	return fmt.Sprintf("call of tool %q, which the prompt does not declare (its tools: %s)%s",
+	return fmt.Sprintf("call of tool %q, which is not declared (the tools: %s)%s",
 		e.Name, strings.Join(e.Tools, ", "), suggest.DidYouMean(e.Name, e.Tools))
 }

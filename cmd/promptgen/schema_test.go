@@ -59,7 +59,8 @@ func (s fileSchemas) validate(t *testing.T, name string, data []byte) error {
 	switch {
 	case filepath.Base(name) == "promptset.yaml":
 		return s.set.Validate(v)
-	case filepath.Base(filepath.Dir(name)) == "tools" && filepath.Base(filepath.Dir(filepath.Dir(name))) == "prompts":
+	case filepath.Base(filepath.Dir(name)) == "tools" && (filepath.Dir(filepath.Dir(name)) == "." || filepath.Base(filepath.Dir(filepath.Dir(name))) == "prompts"):
+		// A tools/ file at the root of a prompts tree, or of a diag case's.
 		return s.tool.Validate(v)
 	}
 	return s.prompt.Validate(v)

@@ -23,7 +23,7 @@ func PromptFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	emitPrompt(f, p, body)
 	emitRequest(f, p)
 	emitMethods(f, p)
-	emitToolMethods(f, p)
+	emitToolMethods(f, jen.Id(p.TypeName), "the "+p.Key+" prompt", &p.DeclaredTools)
 	return f
 }
 

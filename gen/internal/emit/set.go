@@ -269,7 +269,8 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	)
 
 	f.Comment("InferenceConfig tells an LLM inferencer which template key resolves to: the")
-	f.Comment("root space, the key, and the template's model, parameters and extra parameters.")
+	f.Comment("root space, the key, the template's model, parameters and extra parameters, and")
+	f.Comment("the set's tools and tool_choice.")
 	f.Func().Params(recv.Clone()).Id("InferenceConfig").Params(jen.Id("key").String()).Qual(ir.RuntimePath, "InferenceConfig").Block(
 		resolve(false),
 		jen.Id("c").Op(":=").Add(rt("InferenceConfig")).Values(jen.Dict{
@@ -281,9 +282,16 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 			if hasExtra(s) {
 				g.Id("c").Dot("ExtraParameters").Op("=").Id(h + "Extra").Call(jen.Id("r").Dot("ID"))
 			}
+			if len(s.Tools) > 0 {
+				g.Id("c").Dot("Tools").Op("=").Id("a").Dot("Tools").Call()
+			}
+			if s.ToolChoice != "" {
+				g.Id("c").Dot("ToolChoice").Op("=").Lit(s.ToolChoice)
+			}
 		}),
 		jen.Return(jen.Id("c")),
 	)
+	emitToolMethods(f, recv.Clone(), "the "+s.Name+" set", &s.DeclaredTools)
 }
 
 // emitSetTables writes the path table, the lookup, the versioned

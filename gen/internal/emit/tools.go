@@ -40,18 +40,20 @@ func emitTool(f *jen.File, t *ir.Tool) {
 	f.Line()
 }
 
-// emitToolMethods writes, for prompt p with tools, the interface of their
-// calls, Tools and ParseToolCall.
-func emitToolMethods(f *jen.File, p *ir.Prompt) {
-	if len(p.Tools) == 0 {
+// emitToolMethods writes, for a prompt or set with tools d, the interface
+// of their calls, and Tools and ParseToolCall methods on recv; owner
+// names it in comments ("the summarize prompt").
+func emitToolMethods(f *jen.File, recv jen.Code, owner string, d *ir.DeclaredTools) {
+	if len(d.Tools) == 0 {
 		return
 	}
+	p := d
 	marker := "is" + p.ToolCall
 	var names []jen.Code
 	for _, t := range p.Tools {
 		names = append(names, jen.Lit(t.Spec.Name))
 	}
-	f.Comment(p.ToolCall + " is a call of one of the tools of the " + p.Key + " prompt, which")
+	f.Comment(p.ToolCall + " is a call of one of the tools of " + owner + ", which")
 	f.Comment("ParseToolCall returns; switch on its type:")
 	for _, t := range p.Tools {
 		f.Comment("  " + t.Call + " (" + t.Spec.Name + ")")
@@ -62,21 +64,20 @@ func emitToolMethods(f *jen.File, p *ir.Prompt) {
 		f.Func().Params(jen.Id(t.Call)).Id(marker).Params().Block()
 		f.Line()
 	}
-	typ := jen.Id(p.TypeName)
-	f.Comment("Tools returns the tools of the prompt, as Request sends them.")
-	f.Func().Params(typ.Clone()).Id("Tools").Params().Index().Qual(ir.RuntimePath, "Tool").Block(
+	f.Comment("Tools returns the tools of " + owner + ", as a request sends them.")
+	f.Func().Params(recv).Id("Tools").Params().Index().Qual(ir.RuntimePath, "Tool").Block(
 		jen.Return(jen.Index().Qual(ir.RuntimePath, "Tool").ValuesFunc(func(g *jen.Group) {
 			for _, t := range p.Tools {
 				g.Id(t.Var)
 			}
 		})))
 	f.Line()
-	f.Comment("ParseToolCall reads a call of one of the prompt's tools. Its arguments are read as")
+	f.Comment("ParseToolCall reads a call of one of the tools. Its arguments are read as")
 	f.Comment("ParseOutput reads an answer: leniently, led by the tool's parameters, unless opts")
 	f.Comment("say output.Strict(); output.Fixes(&fixes) receives the repairs. Empty arguments")
 	f.Comment("are an empty object. A call of another tool is a *runtime.UnknownToolError.")
 	call := jen.Id("c")
-	f.Func().Params(typ.Clone()).Id("ParseToolCall").
+	f.Func().Params(recv).Id("ParseToolCall").
 		Params(call.Clone().Qual(ir.RuntimePath, "ToolCall"), jen.Id("opts").Op("...").Qual(ir.OutputPath, "ParseOption")).
 		Params(jen.Id(p.ToolCall), jen.Error()).
 		Block(

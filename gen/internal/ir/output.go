@@ -191,3 +191,12 @@ type Tool struct {
 	Call   string // the call type, <Tool>Call
 	Var    string // the package variable of its runtime.Tool
 }
+
+// DeclaredTools are the checked tools of a prompt or a template set: its
+// tools, its tool_choice, and ToolCall, the name of the interface of
+// their calls (<Prompt>ToolCall), which names decides.
+type DeclaredTools struct {
+	Tools      []*Tool
+	ToolChoice string
+	ToolCall   string
+}

@@ -53,11 +53,7 @@ type Prompt struct {
 	// Output is what ParseOutput returns; nil when the prompt declares
 	// neither outputFormat nor outputSchema.
 	Output *Output
-	// Tools are the prompt's tools, ToolChoice its tool_choice, and
-	// ToolCall the name of the interface of their calls, <Prompt>ToolCall.
-	Tools      []*Tool
-	ToolChoice string
-	ToolCall   string
+	DeclaredTools
 	// Examples are the checked examples, and ExampleName the type of one.
 	Examples    []Example
 	ExampleName string
@@ -127,7 +123,7 @@ func NewPrompt(p *PromptSpec, feed *Type) *Prompt {
 		Description: p.Description, Model: p.Model, Parameters: p.Parameters, ExtraParameters: p.ExtraParameters,
 		Transformers: p.Jinja.Transformers, Fragment: p.Fragment, Chat: p.Chat, SpecialTokens: p.SpecialTokens,
 		Tokenizer: p.Tokenizer, Markers: p.Markers, HasExamples: len(p.Examples) > 0,
-		ToolChoice: p.ToolChoice, Feed: feed,
+		DeclaredTools: DeclaredTools{ToolChoice: p.ToolChoice}, Feed: feed,
 	}
 }
 

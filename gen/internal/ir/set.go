@@ -31,6 +31,7 @@ type PromptSet struct {
 	Keys       []*SetKey       // sorted by key
 	// Predefined are the predefined variable sets, sorted by name.
 	Predefined []*Predefined
+	DeclaredTools
 }
 
 // Predefined is one set of predefined_variables, checked against the feed.
@@ -119,7 +120,8 @@ func (c *SetComponent) Full() string { return path.Join(c.Namespace, ComponentsD
 // NewPromptSet starts the checked form of set s.
 func NewPromptSet(s *SetSpec) *PromptSet {
 	return &PromptSet{Key: s.Key, Path: s.Path, Pos: s.Pos, GoNameOverride: s.GoName, GoNamePos: s.GoNamePos,
-		Description: s.Description, DefaultType: s.DefaultType, DefaultName: s.DefaultName}
+		Description: s.Description, DefaultType: s.DefaultType, DefaultName: s.DefaultName,
+		DeclaredTools: DeclaredTools{ToolChoice: s.ToolChoice}}
 }
 
 // NewSetTemplate starts the checked form of template t of set s: its model,

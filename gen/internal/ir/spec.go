@@ -27,12 +27,7 @@ type PromptSpec struct {
 	Parameters      []Parameter
 	ExtraParameters []Parameter
 	Jinja           tmpl.Options
-	// Tools are the prompt's tools, in the order of `tools:`, and
-	// ToolChoice its `tool_choice:` (auto, none, required or a tool's
-	// name; "" when not set) with the position of its value.
-	Tools         []ToolUse
-	ToolChoice    string
-	ToolChoicePos src.Pos
+	ToolDecl        // tools: and tool_choice:
 	// OutputFormat is json, text, yaml or xml; "" when not set.
 	OutputFormat string
 	// OutputParsing is lenient or strict; "" when not set (lenient), and
@@ -190,6 +185,15 @@ type ToolSpec struct {
 	Shared     bool
 }
 
+// ToolDecl is the tools of a prompt or a template set: `tools:`, in order,
+// and `tool_choice:` (auto, none, required or a tool's name; "" when not
+// set) with the position of its value.
+type ToolDecl struct {
+	Tools         []ToolUse
+	ToolChoice    string
+	ToolChoicePos src.Pos
+}
+
 // ToolUse is an entry of a prompt's `tools:`: an inline tool, or the name
 // of a shared one, which load resolves.
 type ToolUse struct {
@@ -230,6 +234,8 @@ type SetSpec struct {
 	Variables *VariablesSpec
 	// Predefined are the entries of `predefined_variables`, in file order.
 	Predefined []*PredefinedSpec
+	// ToolDecl is the tools of every template of the set.
+	ToolDecl
 
 	Templates  []*SetTemplateSpec // sorted by Path
 	Components []*ComponentSpec   // sorted by Namespace, Name, then versions in order

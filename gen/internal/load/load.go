@@ -25,17 +25,17 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Prompts reads every standalone prompt below the root of fsys, sorted by path.
+// Prompts reads every standalone prompt below the root of fsys, sorted by
+// path, resolving the names in their `tools:` in tools (Tools' result).
 // display is the prefix used for paths in diagnostics and Prompt.Path (e.g. "prompts").
-func Prompts(fsys fs.FS, display string) ([]*ir.PromptSpec, diag.Diagnostics) {
+func Prompts(fsys fs.FS, display string, tools map[string]*ir.ToolSpec) ([]*ir.PromptSpec, diag.Diagnostics) {
 	l := &loader{fsys: fsys, display: display}
 	paths := l.walk()
 	l.checkKeys(paths)
-	tools := l.sharedTools()
 	var prompts []*ir.PromptSpec
 	for _, p := range paths {
 		if pr := l.load(p, strings.HasPrefix(p, ir.FragmentsDir+"/")); pr != nil {
-			l.resolveTools(pr, tools)
+			l.resolveTools(&pr.ToolDecl, tools)
 			prompts = append(prompts, pr)
 		}
 	}

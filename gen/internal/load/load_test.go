@@ -29,7 +29,7 @@ func mapFS(files map[string]string) fstest.MapFS {
 // loadDiags loads files and returns the sorted diagnostics, one a line.
 func loadDiags(t *testing.T, files map[string]string) string {
 	t.Helper()
-	_, diags := Prompts(mapFS(files), "prompts")
+	_, diags := Prompts(mapFS(files), "prompts", nil)
 	return diags.Sorted().Error()
 }
 
@@ -531,7 +531,7 @@ prompts/b.yaml:1:1: unknown key "tmplate" (did you mean "template"?)`,
 // §8.1.2 verbatim, where the template's Jinja lines are dedented out of the
 // block scalar, and its fixed version.
 func TestLoadSpecExample(t *testing.T) {
-	prompts, diags := Prompts(os.DirFS("testdata/load"), "testdata/load")
+	prompts, diags := Prompts(os.DirFS("testdata/load"), "testdata/load", nil)
 	want := `testdata/load/spec_example_invalid.yaml:31:2: invalid YAML: found character that cannot start any token (line 28 is indented less than the block scalar "template" that starts at line 20: indent all of its lines)`
 	if got := diags.Sorted().Error(); got != want {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", got, want)
@@ -609,7 +609,7 @@ func TestLoadWalk(t *testing.T) {
 		"deep/set/BrowseLink.jinja": "set member",
 		"deep/ok.txt":               "ok",
 	})
-	prompts, diags := Prompts(fsys, "prompts")
+	prompts, diags := Prompts(fsys, "prompts", nil)
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
@@ -636,7 +636,7 @@ func TestLoadWalk(t *testing.T) {
 }
 
 func TestLoadMissingDir(t *testing.T) {
-	_, diags := Prompts(os.DirFS("testdata/no-such-dir"), "testdata/no-such-dir")
+	_, diags := Prompts(os.DirFS("testdata/no-such-dir"), "testdata/no-such-dir", nil)
 	want := "load: stat testdata/no-such-dir: no such file or directory"
 	if got := diags.Sorted().Error(); got != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -658,7 +658,7 @@ extra_parameters:
   stream_usage: false
   list: ["\n", 3]
   meta: {a: ~, b: {c: text}}
-`}), "")
+`}), "", nil)
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
@@ -700,7 +700,7 @@ func TestLoadJinjaProfile(t *testing.T) {
 		{"{profile: transformers, keep_trailing_newline: true}", tmpl.Options{Transformers: true, TrimBlocks: true, LstripBlocks: true, KeepTrailingNewline: true}},
 	}
 	for _, tt := range tests {
-		prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": "jinja: " + tt.jinja + "\ntemplate: hi\n"}), "")
+		prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": "jinja: " + tt.jinja + "\ntemplate: hi\n"}), "", nil)
 		if len(diags) > 0 || len(prompts) != 1 {
 			t.Fatalf("jinja: %s: diagnostics:\n%s", tt.jinja, diags.Sorted())
 		}
@@ -849,7 +849,7 @@ func TestLoadInputs(t *testing.T) {
 	ignorePos := cmp.Options{cmpopts.IgnoreFields(ir.Field{}, "Pos", "GoNamePos"), cmpopts.IgnoreFields(ir.Type{}, "Link", "Hint")}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": "template: hi\ninputs:" + tt.inputs}), "")
+			prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": "template: hi\ninputs:" + tt.inputs}), "", nil)
 			if len(diags) > 0 {
 				t.Fatalf("diagnostics:\n%s", diags.Sorted())
 			}
@@ -862,7 +862,7 @@ func TestLoadInputs(t *testing.T) {
 
 func TestLoadInputPositions(t *testing.T) {
 	const file = "template: hi\ninputs:\n  name: string\n  user:\n    properties:\n      \"é id\": {type: string, go_name: ID}\n"
-	prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": file}), "")
+	prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": file}), "", nil)
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
@@ -908,7 +908,7 @@ func TestSourceMap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": tt.file}), "")
+			prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": tt.file}), "", nil)
 			if len(diags) > 0 {
 				t.Fatalf("diagnostics:\n%s", diags.Sorted())
 			}
@@ -923,7 +923,7 @@ func TestSourceMap(t *testing.T) {
 
 func TestSourceMapPlainFile(t *testing.T) {
 	const file = "line one\r\n\nHello {{ name }}\n"
-	prompts, _ := Prompts(mapFS(map[string]string{"a.jinja": file}), "")
+	prompts, _ := Prompts(mapFS(map[string]string{"a.jinja": file}), "", nil)
 	checkMarker(t, []byte(file), prompts[0], "{{ name }}")
 	checkCopy(t, []byte(file), prompts[0])
 	if got, want := prompts[0].Map.Pos(len(file)), (src.Pos{File: "a.jinja", Line: 3, Col: 18}); got != want {
@@ -978,7 +978,7 @@ func FuzzLoad(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		prompts, diags := Prompts(fstest.MapFS{"p.yaml": {Data: data}}, "prompts")
+		prompts, diags := Prompts(fstest.MapFS{"p.yaml": {Data: data}}, "prompts", nil)
 		lines := bytes.Count(data, []byte("\n")) + 1
 		for _, d := range diags {
 			if d.Pos.Line < 1 || d.Pos.Line > lines || d.Pos.Col < 1 {

@@ -58,8 +58,8 @@ prompts/s/promptset.yaml:1:10: "$schema" must be a string, not an integer (quote
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fsys := mapFS(tt.files)
-			_, diags := Prompts(fsys, "prompts")
-			_, setDiags := Sets(fsys, "prompts")
+			_, diags := Prompts(fsys, "prompts", nil)
+			_, setDiags := Sets(fsys, "prompts", nil)
 			if got := append(diags, setDiags...).Sorted().Error(); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}

@@ -54,19 +54,21 @@ import (
 var (
 	setKeys = []string{schemaKey, "description", "go_name", "default_type", "default_name", "model",
 		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments",
-		"autobind", "default_template", "predefined_variables"}
+		"autobind", "default_template", "predefined_variables", "tools", "tool_choice"}
 	setTemplateKeys  = []string{schemaKey, "description", "go_name", "model", "parameters", "extra_parameters", "template"}
 	setComponentKeys = []string{schemaKey, "description", "template"}
 	componentEntry   = []string{"version", "content"}
 )
 
-// Sets reads every template set below the root of fsys, sorted by key.
-// display is the prefix of paths in diagnostics, as for Prompts.
-func Sets(fsys fs.FS, display string) ([]*ir.SetSpec, diag.Diagnostics) {
+// Sets reads every template set below the root of fsys, sorted by key,
+// resolving the names in their `tools:` in tools (Tools' result). display
+// is the prefix of paths in diagnostics, as for Prompts.
+func Sets(fsys fs.FS, display string, tools map[string]*ir.ToolSpec) ([]*ir.SetSpec, diag.Diagnostics) {
 	l := &loader{fsys: fsys, display: display}
 	var sets []*ir.SetSpec
 	for _, dir := range FindSets(fsys) {
 		if s := l.loadSet(dir); s != nil {
+			l.resolveTools(&s.ToolDecl, tools)
 			sets = append(sets, s)
 		}
 	}
@@ -248,6 +250,11 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 			if f.isMapping(e) {
 				sl.predefined(f, e.v)
 			}
+		case "tools":
+			s.Tools = f.tools(e)
+		case "tool_choice":
+			s.ToolChoice, _ = f.str(e)
+			s.ToolChoicePos = f.pos(e.v)
 		default:
 			hint := schema.DidYouMean(e.key, setKeys)
 			if hint == "" && (e.key == "template" || e.key == "type" || e.key == "version") {
@@ -410,7 +417,7 @@ func (sl *setLoader) spec(f *yamlFile, m *yaml.Node, pr *ir.PromptSpec, componen
 		}
 		if !known {
 			switch {
-			case e.key == "inputs" || e.key == "jinja":
+			case e.key == "inputs" || e.key == "jinja" || e.key == "tools" || e.key == "tool_choice":
 				f.errorf(e.k, "%q applies to the whole set: set it in %s", e.key, ir.SetFile)
 			case component && (e.key == "model" || e.key == "parameters" || e.key == "extra_parameters" || e.key == "go_name"):
 				f.errorf(e.k, "a component has no %q (it renders inside templates)", e.key)

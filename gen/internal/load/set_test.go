@@ -43,7 +43,7 @@ func TestLoadSets(t *testing.T) {
 		"deep/er/set/promptset.yaml":                        "",
 		"deep/er/set/default.txt":                           "plain",
 	})
-	sets, diags := Sets(fsys, "prompts")
+	sets, diags := Sets(fsys, "prompts", nil)
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", diags.Sorted())
 	}
@@ -92,7 +92,7 @@ func TestLoadSets(t *testing.T) {
 	}
 
 	// The walk of standalone prompts skips the sets.
-	prompts, _ := Prompts(fsys, "prompts")
+	prompts, _ := Prompts(fsys, "prompts", nil)
 	if len(prompts) != 1 || prompts[0].Key != "standalone" {
 		t.Errorf("standalone prompts: %v", prompts)
 	}
@@ -260,7 +260,7 @@ prompts/s/notes.rst:1:1: "notes.rst" is not a prompt file: prompt files end in .
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, diags := Sets(mapFS(tt.files), "prompts")
+			_, diags := Sets(mapFS(tt.files), "prompts", nil)
 			got := diags.Sorted().Error()
 			if got != tt.want {
 				t.Errorf("diagnostics (-want +got):\n%s", cmp.Diff(tt.want, got))

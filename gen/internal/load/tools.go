@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/schema"
@@ -26,10 +27,16 @@ var (
 	toolName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
 )
 
-// sharedTools reads the tools/ folder at the root, by name; a tool whose
-// file is in error is there as nil, so that prompts naming it are not
-// told it does not exist. A tools/ folder with a promptset.yaml is a
-// template set, with no shared tools.
+// Tools reads the shared tools of the tools/ folder at the root of fsys,
+// by name, for Prompts and Sets; a tool whose file is in error is there as
+// nil, so that a prompt naming it is told so rather than that it does not
+// exist. A tools/ folder with a promptset.yaml is a template set, with no
+// shared tools.
+func Tools(fsys fs.FS, display string) (map[string]*ir.ToolSpec, diag.Diagnostics) {
+	l := &loader{fsys: fsys, display: display}
+	return l.sharedTools(), l.diags.List
+}
+
 func (l *loader) sharedTools() map[string]*ir.ToolSpec {
 	tools := map[string]*ir.ToolSpec{}
 	if _, err := fs.Stat(l.fsys, path.Join(ir.ToolsDir, ir.SetFile)); err == nil {
@@ -373,9 +380,10 @@ func (f *yamlFile) tools(e pair) []ir.ToolUse {
 	return uses
 }
 
-// resolveTools resolves the names of shared tools in pr's `tools:`, and
-// checks that no tool is declared twice and that tool_choice names one.
-func (l *loader) resolveTools(pr *ir.PromptSpec, shared map[string]*ir.ToolSpec) {
+// resolveTools resolves the names of shared tools in d, a prompt's or a
+// set's, and checks that no tool is declared twice and that tool_choice
+// names one.
+func (l *loader) resolveTools(d *ir.ToolDecl, shared map[string]*ir.ToolSpec) {
 	var sharedNames []string
 	for name := range shared {
 		sharedNames = append(sharedNames, name)
@@ -383,15 +391,16 @@ func (l *loader) resolveTools(pr *ir.PromptSpec, shared map[string]*ir.ToolSpec)
 	slices.Sort(sharedNames)
 	seen := map[string]src.Pos{}
 	var declared []string
-	uses := pr.Tools[:0]
-	for _, u := range pr.Tools {
+	uses := d.Tools[:0]
+	for _, u := range d.Tools {
 		if u.Tool == nil {
 			t, exists := shared[u.Name]
 			switch {
 			case !exists:
 				l.diags.Errorf(u.Pos, "no tool %q in %s/%s", u.Name, ir.ToolsDir, schema.DidYouMean(u.Name, sharedNames))
 				continue
-			case t == nil: // its file's errors are reported
+			case t == nil:
+				l.diags.Errorf(u.Pos, "tool %q: %s/%s.yaml has errors", u.Name, ir.ToolsDir, u.Name)
 				declared = append(declared, u.Name)
 				continue
 			}
@@ -407,15 +416,15 @@ func (l *loader) resolveTools(pr *ir.PromptSpec, shared map[string]*ir.ToolSpec)
 		declared = append(declared, name)
 		uses = append(uses, u)
 	}
-	pr.Tools = uses
-	if c := pr.ToolChoice; c != "" && !slices.Contains(toolChoices, c) && !slices.Contains(declared, c) {
+	d.Tools = uses
+	if c := d.ToolChoice; c != "" && !slices.Contains(toolChoices, c) && !slices.Contains(declared, c) {
 		switch {
 		case len(declared) == 0:
-			l.diags.Errorf(pr.ToolChoicePos, "tool_choice %q: the prompt declares no tools", c)
+			l.diags.Errorf(d.ToolChoicePos, "tool_choice %q: no tools are declared", c)
 		default:
-			l.diags.Errorf(pr.ToolChoicePos, "tool_choice %q is neither auto, none, required nor a tool of the prompt%s",
+			l.diags.Errorf(d.ToolChoicePos, "tool_choice %q is neither auto, none, required nor a declared tool%s",
 				c, schema.DidYouMean(c, append(slices.Clone(toolChoices), declared...)))
 		}
-		pr.ToolChoice = ""
+		d.ToolChoice = ""
 	}
 }

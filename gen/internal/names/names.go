@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 )
 
@@ -260,6 +261,7 @@ func isPredeclared(s string) bool {
 // over, so it cannot make output depend on map order.
 type Scope struct {
 	owners map[string]nameOwner // by Go name
+	tools  map[string]*ir.Tool  // the package's tools by name: a name is one tool
 }
 
 // nameOwner is who holds a Go name: a user key and its position, or
@@ -272,7 +274,7 @@ type nameOwner struct {
 
 // NewScope returns a scope in which the reserved names are taken.
 func NewScope(reserved ...string) *Scope {
-	s := &Scope{owners: make(map[string]nameOwner, len(reserved))}
+	s := &Scope{owners: make(map[string]nameOwner, len(reserved)), tools: map[string]*ir.Tool{}}
 	for _, r := range reserved {
 		s.owners[r] = nameOwner{reserved: true}
 	}

@@ -55,7 +55,6 @@ var chatContextNames = []string{"Context", "Chat", "CheckMarkers"}
 // output types are named right after its feed.
 func Prompts(ps []*ir.Prompt, diags *diag.Sink) *Scope {
 	pkg := NewScope("SupportPackageIsVersion1")
-	tools := map[string]*ir.Tool{} // by name: a name is one tool
 	for _, p := range ps {
 		key := path.Base(p.Key)
 		name, pos, ok := GoName(key, p.GoNameOverride, p.Pos, p.GoNamePos, "prompt name", diags)
@@ -76,22 +75,7 @@ func Prompts(ps []*ir.Prompt, diags *diag.Sink) *Scope {
 				nameOutput(pkg, diags, p)
 				namePartials(pkg, diags, p)
 			}
-			for _, t := range p.Tools {
-				switch first := tools[t.Spec.Name]; {
-				case first == nil:
-					tools[t.Spec.Name] = t
-					nameTool(pkg, diags, t)
-				case first != t:
-					diags.Errorf(t.Spec.Pos, "tool %q is also declared at %s: declare it once, in %s/, and name it in both prompts",
-						t.Spec.Name, src.ShortPos(first.Spec.Pos, t.Spec.Pos), ir.ToolsDir)
-					diags.Errorf(first.Spec.Pos, "tool %q is also declared at %s: declare it once, in %s/, and name it in both prompts",
-						t.Spec.Name, src.ShortPos(t.Spec.Pos, first.Spec.Pos), ir.ToolsDir)
-				}
-			}
-			if len(p.Tools) > 0 {
-				p.ToolCall = name + SuffixToolCall
-				Claim(pkg, diags, p.ToolCall, p.Key+" tools", pos)
-			}
+			nameDeclaredTools(pkg, diags, &p.DeclaredTools, name, p.Key, pos)
 			if p.HasExamples {
 				p.ExampleName = name + SuffixExample
 				Claim(pkg, diags, p.ExampleName, p.Key+".examples", pos)
@@ -103,6 +87,28 @@ func Prompts(ps []*ir.Prompt, diags *diag.Sink) *Scope {
 		p.Structs = structsOf(p.Feed, nil)
 	}
 	return pkg
+}
+
+// nameDeclaredTools names the tools of a prompt or set (its Go name name,
+// its key owner) the first time the package sees each, and the interface
+// of their calls.
+func nameDeclaredTools(pkg *Scope, diags *diag.Sink, d *ir.DeclaredTools, name, owner string, pos src.Pos) {
+	for _, t := range d.Tools {
+		switch first := pkg.tools[t.Spec.Name]; {
+		case first == nil:
+			pkg.tools[t.Spec.Name] = t
+			nameTool(pkg, diags, t)
+		case first != t:
+			diags.Errorf(t.Spec.Pos, "tool %q is also declared at %s: declare it once, in %s/, and name it in both places",
+				t.Spec.Name, src.ShortPos(first.Spec.Pos, t.Spec.Pos), ir.ToolsDir)
+			diags.Errorf(first.Spec.Pos, "tool %q is also declared at %s: declare it once, in %s/, and name it in both places",
+				t.Spec.Name, src.ShortPos(t.Spec.Pos, first.Spec.Pos), ir.ToolsDir)
+		}
+	}
+	if len(d.Tools) > 0 {
+		d.ToolCall = name + SuffixToolCall
+		Claim(pkg, diags, d.ToolCall, owner+" tools", pos)
+	}
 }
 
 // GoName is the exported Go name of key, or its go_name override, with the
@@ -253,6 +259,7 @@ func Sets(pkg *Scope, sets []*ir.PromptSet, base string, diags *diag.Sink) {
 		Claim(pkg, diags, "New"+name, owner, pos)
 		nameStruct(pkg, diags, s.Feed, name+SuffixFeed, owner, pos, setFeedMethods)
 		s.Structs = structsOf(s.Feed, nil)
+		nameDeclaredTools(pkg, diags, &s.DeclaredTools, name, owner, pos)
 		for _, k := range s.Keys {
 			suffix, kpos, ok := GoName(k.Key, k.Override, k.Pos, k.OverridePos, "template key", diags)
 			if !ok {

@@ -49,7 +49,9 @@ func checksCorpora(t *testing.T) []checksCorpus {
 // fallback*, which use a keyword the checks do not support.
 func TestLowerChecks(t *testing.T) {
 	for _, c := range checksCorpora(t) {
-		specs, loadDiags := load.Prompts(c.fsys, "prompts")
+		tools, toolDiags := load.Tools(c.fsys, "prompts")
+		specs, loadDiags := load.Prompts(c.fsys, "prompts", tools)
+		loadDiags = append(toolDiags, loadDiags...)
 		if loadDiags.HasErrors() {
 			t.Fatalf("%s: %v", c.name, loadDiags)
 		}

@@ -19,7 +19,7 @@ func checkSetFiles(t *testing.T, strict bool, files map[string]string) ([]*ir.Pr
 	for name, data := range files {
 		fsys[name] = &fstest.MapFile{Data: []byte(data)}
 	}
-	sets, diags := load.Sets(fsys, "p")
+	sets, diags := load.Sets(fsys, "p", nil)
 	sink := &diag.Sink{List: diags}
 	irs := Sets(sets, strict, sink)
 	return irs, sink.List.Sorted()

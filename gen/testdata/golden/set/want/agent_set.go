@@ -168,7 +168,8 @@ func (a *Agent) Variants(key string, f AgentFeed) iter.Seq2[runtime.Variant, str
 }
 
 // InferenceConfig tells an LLM inferencer which template key resolves to: the
-// root space, the key, and the template's model, parameters and extra parameters.
+// root space, the key, the template's model, parameters and extra parameters, and
+// the set's tools and tool_choice.
 func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 	r := a.m.Resolve(key)
 	c := runtime.InferenceConfig{
