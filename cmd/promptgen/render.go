@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -30,6 +31,7 @@ func (a *app) runRender(args []string) int {
 	budget := flags.Bool("budget", false, "print the section budget report of a sectioned prompt to standard error")
 	predefined := flags.String("predefined", "", "fill unset variables from the set's predefined variables `P`")
 	now := flags.String("now", "", "make strftime_now format the RFC 3339 `time` instead of the current time")
+	strict := flags.Bool("strict", false, "fail on keys of -data that the prompt does not read, instead of warning")
 	var sf setFlags
 	sf.define(flags)
 	// Flags may also follow the prompt key.
@@ -69,7 +71,7 @@ func (a *app) runRender(args []string) int {
 		if rest != "" {
 			*sf.key = rest
 		}
-		return a.renderSet(cfg, set, &sf, *data, *predefined)
+		return a.renderSet(cfg, set, &sf, *data, *predefined, *strict)
 	}
 	for _, name := range append(setFlagNames, "predefined") {
 		if sf.set[name] {
@@ -85,7 +87,7 @@ func (a *app) runRender(args []string) int {
 		}
 		return exitFail
 	}
-	feed, ok := a.readFeed(*data, p.Feed, p.Chat)
+	feed, ok := a.readFeed(*data, p.Feed, p.Chat, *strict)
 	if !ok {
 		return exitFail
 	}
@@ -187,7 +189,7 @@ func parse(name, source string) (*template.Template, error) {
 
 // renderSet renders the template of set that sf's key resolves to, with
 // the predefined variables named predefined ("" for none).
-func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data, predefined string) int {
+func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data, predefined string, strict bool) int {
 	sp, diags, err := gen.LoadSetPreview(cfg, set)
 	a.printDiagnostics(diags)
 	if err != nil {
@@ -201,7 +203,7 @@ func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data, predefin
 		a.log.Print(r.Err)
 		return exitFail
 	}
-	feed, ok := a.readFeed(data, sp.Feed, false)
+	feed, ok := a.readFeed(data, sp.Feed, false, strict)
 	if !ok || !a.predefine(sp, predefined, feed) {
 		return exitFail
 	}
@@ -263,19 +265,87 @@ func unset(v reflect.Value) bool {
 }
 
 // readFeed reads the JSON of -data file into a new value of type feed,
-// logging what is wrong.
-func (a *app) readFeed(file string, feed reflect.Type, isChat bool) (reflect.Value, bool) {
+// logging what is wrong. Keys the feed has no field for, at any depth, are
+// warnings (errors when strict): sample data carries more than a prompt
+// reads, and encoding/json and Jinja2 ignore it; a chat context's are
+// ignored, as apply_chat_template's arguments a template does not read.
+func (a *app) readFeed(file string, feed reflect.Type, isChat, strict bool) (reflect.Value, bool) {
 	src, name, err := a.readData(file)
 	if err != nil {
 		a.log.Print(err)
 		return reflect.Value{}, false
 	}
-	v, err := decodeFeed(src, feed, isChat)
+	v, err := decodeFeed(src, feed, true)
 	if err != nil {
 		a.log.Printf("%s: %v", name, err)
 		return reflect.Value{}, false
 	}
-	return v, true
+	if isChat {
+		return v, true
+	}
+	severity := "warning: "
+	if strict {
+		severity = ""
+	}
+	unknown := unknownKeys(src, feed)
+	for _, msg := range unknown {
+		a.log.Printf("%s: %s%s", name, severity, msg)
+	}
+	return v, !strict || len(unknown) == 0
+}
+
+// unknownKeys lists the keys of the JSON object src that no field of feed
+// reads, at any depth, each with its path and a did-you-mean. A key is read
+// by a field whose name it matches ignoring case, as encoding/json reads it.
+func unknownKeys(src []byte, feed reflect.Type) []string {
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	if dec.Decode(&doc) != nil {
+		return nil // decodeFeed reported it
+	}
+	var msgs []string
+	var walk func(v any, t reflect.Type, path string)
+	walk = func(v any, t reflect.Type, path string) {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		switch t.Kind() {
+		case reflect.Struct:
+			obj, _ := v.(map[string]any)
+			fields := map[string]reflect.Type{}
+			var names []string
+			for i := range t.NumField() {
+				name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+				fields[strings.ToLower(name)] = t.Field(i).Type
+				names = append(names, name)
+			}
+			for _, key := range slices.Sorted(maps.Keys(obj)) {
+				at := key
+				if path != "" {
+					at = path + "." + key
+				}
+				ft, ok := fields[strings.ToLower(key)]
+				if !ok {
+					msgs = append(msgs, fmt.Sprintf("the prompt reads no key %q%s", at, schema.DidYouMean(key, names)))
+					continue
+				}
+				walk(obj[key], ft, at)
+			}
+		case reflect.Slice, reflect.Array:
+			items, _ := v.([]any)
+			for i, item := range items {
+				walk(item, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
+			}
+		case reflect.Map:
+			obj, _ := v.(map[string]any)
+			for _, key := range slices.Sorted(maps.Keys(obj)) {
+				walk(obj[key], t.Elem(), path+"."+key)
+			}
+		}
+	}
+	walk(doc, feed, "")
+	return msgs
 }
 
 // printRender writes a rendered prompt, or the render's error.
@@ -310,13 +380,12 @@ func (a *app) readData(file string) ([]byte, string, error) {
 }
 
 // decodeFeed decodes the JSON object src into a new value of type feed,
-// with errors that name the variable at fault. A chat context's keys that
-// the feed has no field for are ignored, as a template ignores the
-// arguments of apply_chat_template it does not read.
-func decodeFeed(src []byte, feed reflect.Type, isChat bool) (reflect.Value, error) {
+// with errors that name the variable at fault. Keys the feed has no field
+// for are an error unless ignoreUnknown.
+func decodeFeed(src []byte, feed reflect.Type, ignoreUnknown bool) (reflect.Value, error) {
 	v := reflect.New(feed)
 	dec := json.NewDecoder(bytes.NewReader(src))
-	if !isChat {
+	if !ignoreUnknown {
 		dec.DisallowUnknownFields()
 	}
 	err := dec.Decode(v.Interface())

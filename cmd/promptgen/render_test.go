@@ -53,13 +53,16 @@ func TestRenderErrors(t *testing.T) {
 	dir := t.TempDir()
 	writeTestFile(t, filepath.Join(dir, "p", "greet.yaml"), "inputs:\n  name: string\n  age: int?\n  tags: {type: array, items: {type: string}, optional: true}\n  owner: {type: object, properties: {email: {type: string}}, required: [email]}\ntemplate: \"Hi {{ name }} {{ age }} {{ owner.email }}{{ tags|join(',') }}\"\n")
 	writeTestFile(t, filepath.Join(dir, "p", "broken.yaml"), "template: \"{{ x | uper }}\"\n")
+	writeTestFile(t, filepath.Join(dir, "p", "team.yaml"), "inputs:\n  members: [{type: object, properties: {name: {type: string}}, required: [name]}]\n  scores: {type: object, additionalProperties: {type: object, properties: {n: {type: integer}}}}\ntemplate: \"{% for m in members %}{{ m.name }}{% endfor %}{{ scores | length }}\"\n")
 	writeTestFile(t, filepath.Join(dir, "p", "bad_yaml.yaml"), "template: [\n")
 	writeTestFile(t, filepath.Join(dir, "p", "chat.yaml"), "inputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n")
 	tests := []struct {
 		name, data string
 		key        string // default greet
+		strict     bool   // -strict
 		stdout     string
-		stderr     string
+		stderr     string // an error: exit 1
+		warn       string // warnings: exit 0
 	}{
 		{name: "ok from stdin", data: `{"name": "Ann", "age": 3, "owner": {"email": "a@x"}}`, stdout: "Hi Ann 3 a@x"},
 		{name: "missing required", data: `{"owner": {"email": "a@x"}}`, stderr: `p/greet.yaml:6:18: render greet: "name": required variable is not set`},
@@ -68,7 +71,16 @@ func TestRenderErrors(t *testing.T) {
 		{name: "wrong nested type", data: `{"name": "Ann", "owner": {"email": ["a"]}}`, stderr: `promptgen: stdin: variable "owner.email" must be a string, not array`},
 		{name: "wrong list", data: `{"name": "Ann", "tags": "x"}`, stderr: `promptgen: stdin: variable "tags" must be a list, not string`},
 		{name: "int as float", data: `{"name": "Ann", "age": 1.5}`, stderr: `promptgen: stdin: variable "age" must be an int, not number 1.5`},
-		{name: "unknown variable", data: `{"nam": "Ann"}`, stderr: `promptgen: stdin: unknown variable "nam" (did you mean "name"?)`},
+		{name: "keys the prompt does not read", data: `{"name": "Ann", "nam": 1, "owner": {"email": "a@x", "emial": "b", "address": {"city": "x"}}}`,
+			stdout: "Hi Ann  a@x", warn: `promptgen: stdin: warning: the prompt reads no key "nam" (did you mean "name"?)
+promptgen: stdin: warning: the prompt reads no key "owner.address"
+promptgen: stdin: warning: the prompt reads no key "owner.emial" (did you mean "email"?)`},
+		{name: "keys the prompt does not read, -strict", strict: true, data: `{"name": "Ann", "nam": 1}`,
+			stderr: `promptgen: stdin: the prompt reads no key "nam" (did you mean "name"?)`},
+		{name: "keys in lists and maps", key: "team", data: `{"members": [{"name": "a"}, {"name": "b", "nmae": "c"}], "scores": {"x": {"n": 1, "m": 2}}}`,
+			stdout: "ab1", warn: `promptgen: stdin: warning: the prompt reads no key "members[1].nmae" (did you mean "name"?)
+promptgen: stdin: warning: the prompt reads no key "scores.x.m" (did you mean "n"?)`},
+		{name: "a key in another case is read", data: `{"Name": "Ann", "owner": {"EMAIL": "a@x"}}`, stdout: "Hi Ann  a@x"},
 		{name: "not an object", data: `["Ann"]`, stderr: `promptgen: stdin: the data must be a JSON object, not array`},
 		{name: "bad JSON", data: "{\n  \"name\": 'Ann'\n}", stderr: `promptgen: stdin: 2:11: invalid JSON: invalid character '\'' looking for beginning of value`},
 		{name: "truncated JSON", data: `{"name": "Ann"`, stderr: `promptgen: stdin: invalid JSON: unexpected end of data`},
@@ -90,14 +102,17 @@ func TestRenderErrors(t *testing.T) {
 				key = "greet"
 			}
 			args := []string{"render", "-in", "p", "-data", "-", key}
+			if tt.strict {
+				args = append(args, "-strict")
+			}
 			var out, errOut bytes.Buffer
 			code := run(context.Background(), args, strings.NewReader(tt.data), &out, &errOut)
 			wantCode := exitOK
 			if tt.stderr != "" {
 				wantCode = exitFail
 			}
-			if code != wantCode || out.String() != tt.stdout || strings.TrimSuffix(errOut.String(), "\n") != tt.stderr {
-				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, out.String(), errOut.String(), wantCode, tt.stdout, tt.stderr)
+			if code != wantCode || out.String() != tt.stdout || strings.TrimSuffix(errOut.String(), "\n") != tt.stderr+tt.warn {
+				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, out.String(), errOut.String(), wantCode, tt.stdout, tt.stderr+tt.warn)
 			}
 		})
 	}

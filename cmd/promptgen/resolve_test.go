@@ -168,7 +168,7 @@ func TestRenderSetErrors(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "p", "broken", "default.jinja"), "{{ x | uper }}")
 	writeTestFile(t, filepath.Join(dir, "p", "plain", "promptset.yaml"), "")
 	writeTestFile(t, filepath.Join(dir, "p", "plain", "main", "default.jinja"), "hi")
-	const usage = "usage: promptgen render [-in dir] [-data file.json|-] [-now time] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D] [-predefined P]\nRun 'promptgen help render' for details.\n"
+	const usage = "usage: promptgen render [-in dir] [-data file.json|-] [-strict] [-now time] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D] [-predefined P]\nRun 'promptgen help render' for details.\n"
 	const fallback = "You are %s's assistant. No prompt fits this step, so answer plainly.\n\nUser: u\n\nRespond in a structured format, with <thought> and <answer> tags."
 	tests := []struct {
 		args           []string

@@ -59,14 +59,15 @@ diff from the files in -out to what generate would write. It exits with status
 	},
 	{
 		name:     "render",
-		synopsis: "[-in dir] [-data file.json|-] [-now time] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D] [-predefined P]",
+		synopsis: "[-in dir] [-data file.json|-] [-strict] [-now time] [-budget] PROMPT [-key K] [-type T] [-root R] [-version V] [-default-name D] [-predefined P]",
 		summary:  "print a prompt rendered with JSON data, without compiling",
 		doc: `Render prints PROMPT (a prompt key such as support/draft_reply) rendered with
 the variables in the JSON object of -data ("-" for standard input; none means
 {}), exactly and with no newline added. It runs the translation that
 -renderer=text/template generates, on the same feed types, so it renders what
-the generated code renders. A value of the wrong type, an unknown variable or
-a required variable left unset is an error naming the variable (exit 1).
+the generated code renders. A value of the wrong type or a required variable
+left unset is an error naming the variable (exit 1); a key the prompt does not
+read, at any depth, is a warning with a did-you-mean (an error with -strict).
 strftime_now (jinja: {profile: transformers}) formats the current time, or
 the RFC 3339 time of -now, as the generated Render does under
 runtime.WithNow, so that the output is reproducible.
