@@ -140,7 +140,10 @@ func checkChatAllMatch(t *testing.T, c chatCorpusFiles, status chatStatus) {
 	}
 }
 
-var sourceRowRe = regexp.MustCompile(`(?m)^\| ([^ |]+) \| [^|]+ \| ` + "`library/")
+// sourceRowRe matches a template's row in SOURCES.md, in either of its
+// tables: its third column, the Ollama model or the repository, starts with
+// a code span (in the table of templates left out, it is the licence).
+var sourceRowRe = regexp.MustCompile(`(?m)^\| ([^ |]+) \| [^|]+ \| ` + "`")
 
 // checkChatSources checks that SOURCES.md has one row for every template
 // and none for a template that is not there.

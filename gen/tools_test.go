@@ -148,6 +148,7 @@ func TestShippedTemplatesPrintDeclaredTools(t *testing.T) {
 		{"qwen3", "Qwen3Template", "qwen3-0.6b"},
 		{"qwen3_coder", "Qwen3CoderTemplate", "qwen3-coder-30b"},
 		{"granite4", "Granite4Template", "granite4-latest"},
+		{"mistral_nemo", "MistralNemoTemplate", "mistral-nemo-instruct-2407"},
 	}
 	data, err := os.ReadFile(filepath.Join("testdata", "chat", "conversations", "tools_defined.json"))
 	if err != nil {

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Copy the chat templates of the corpus out of @huggingface/ollama-utils.
+"""Copy the chat templates of the corpus out of @huggingface/ollama-utils,
+and those it lacks out of the public repositories listed in COPIED.
 
 Usage (from anywhere; needs node to read the TypeScript source):
 
@@ -19,12 +20,21 @@ added). It also writes SOURCES.md: each template's upstream model and
 licence, and the templates left out with the reason. Templates not listed
 in CORPUS or EXCLUDED are an error, so a new version of the package cannot
 add templates silently.
+
+The templates in COPIED (models the package has no template for, such as
+one that prints tools with Mistral's [AVAILABLE_TOOLS]) are each one file
+of a public GitHub repository at a commit, recorded with its SHA-256. A
+templates/<name>.jinja that already has that SHA-256 is kept; otherwise
+the file is downloaded from raw.githubusercontent.com (this needs the
+network) and must have it.
 """
 
+import hashlib
 import json
 import os
 import subprocess
 import sys
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = "@huggingface/ollama-utils@0.0.18"
@@ -120,6 +130,22 @@ CORPUS = [
     ("yi-coder-1.5b", "library/yi-coder:1.5b", 0, "01-ai/Yi-Coder-1.5B-Chat", APACHE),
 ]
 
+# Templates the package lacks, each a file of a public repository: (name,
+# upstream Hugging Face model, licence, repository, commit, path, SHA-256 of
+# the file). The name is the upstream model's, lower-cased, without its owner.
+# llama.cpp (MIT) keeps, under models/templates/, the chat templates of models
+# it tests, each written by its scripts/get_chat_template.py: the
+# chat_template string of the model's tokenizer_config.json, unchanged.
+COPIED = [
+    ("mistral-nemo-instruct-2407", "mistralai/Mistral-Nemo-Instruct-2407", APACHE,
+     "ggml-org/llama.cpp", "7b5e0803c84435e8005725d8f9ddceb5d1820443",
+     "models/templates/mistralai-Mistral-Nemo-Instruct-2407.jinja",
+     "e4676cb56dffea7782fd3e2b577cfaf1e123537e6ef49b3ec7caa6c095c62272"),
+]
+
+# The URL of a repository's file at a commit.
+RAW = "https://raw.githubusercontent.com/%s/%s/%s"
+
 NC = "non-commercial licence: may not be redistributed with promptgen"
 UNVERIFIED = "licence with conditions not checked for this corpus"
 # Ollama model -> (upstream model, licence, why it is left out).
@@ -173,6 +199,27 @@ process.stdout.write(JSON.stringify(m.exports.map(e => [e.model, e.gguf])));
     return json.loads(out)
 
 
+def copy_from_repository(name, repo, commit, path, sha256):
+    """Returns the template of COPIED entry name: templates/<name>.jinja
+    when it has the SHA-256 sha256, else the file at repo's commit and path,
+    downloaded, checked and written there."""
+    file = os.path.join(HERE, "templates", name + ".jinja")
+    if os.path.exists(file):
+        with open(file, "rb") as f:
+            data = f.read()
+        if hashlib.sha256(data).hexdigest() == sha256:
+            return data.decode("utf-8")
+    url = RAW % (repo, commit, path)
+    with urllib.request.urlopen(url) as r:
+        data = r.read()
+    got = hashlib.sha256(data).hexdigest()
+    if got != sha256:
+        sys.exit("collect.py: %s has SHA-256 %s, want %s" % (url, got, sha256))
+    with open(file, "wb") as f:
+        f.write(data)
+    return data.decode("utf-8")
+
+
 def write_excluded(entries):
     """Writes the templates left out, for their licences, to templates/x-<model>.jinja,
     for a measurement in a scratch clone (excluded.sh): never to commit."""
@@ -205,9 +252,9 @@ def main():
     unknown = sorted(set(by_model) - listed)
     if unknown:
         sys.exit("collect.py: templates neither in CORPUS nor EXCLUDED: %s" % ", ".join(unknown))
-    names = [c[0] for c in CORPUS]
+    names = [c[0] for c in CORPUS + COPIED]
     if len(set(names)) != len(names):
-        sys.exit("collect.py: CORPUS names must be unique")
+        sys.exit("collect.py: CORPUS and COPIED names must be unique")
     templates = os.path.join(HERE, "templates")
     os.makedirs(templates, exist_ok=True)
     for name in os.listdir(templates):
@@ -224,12 +271,19 @@ def main():
             f.write(template)
         entry = "" if len(by_model[model]) == 1 else " (entry %d of %d)" % (index + 1, len(by_model[model]))
         rows.append("| %s | %s | `%s`%s | %s |" % (name, upstream, model, entry, licence))
+    copied = []
+    for name, upstream, licence, repo, commit, path, sha256 in sorted(COPIED):
+        template = copy_from_repository(name, repo, commit, path, sha256)
+        if template in seen:
+            sys.exit("collect.py: %s is the same template as %s" % (name, seen[template]))
+        seen[template] = name
+        copied.append("| %s | %s | `%s` `%s` at `%s` | %s |" % (name, upstream, repo, path, commit, licence))
     excluded = ["| `%s` | %s | %s | %s |" % (m, *EXCLUDED[m]) for m in sorted(EXCLUDED)]
     lines = [
         "# Sources of the chat templates",
         "",
-        "Written by collect.py; do not edit. Each `templates/<name>.jinja` is, byte for",
-        "byte, the `tokenizer.chat_template` of the Ollama library model's GGUF file (the",
+        "Written by collect.py; do not edit. Each `templates/<name>.jinja` of this table is,",
+        "byte for byte, the `tokenizer.chat_template` of the Ollama library model's GGUF file (the",
         "`chat_template` of the upstream model's tokenizer_config.json, which the GGUF",
         "converter copies), as the npm package `%s` (MIT, Hugging Face)" % PACKAGE,
         "records it in `src/chat-template-automap.ts`. The upstream model is the one the",
@@ -238,6 +292,19 @@ def main():
         "| name | upstream model | Ollama model | licence |",
         "| --- | --- | --- | --- |",
         *rows,
+        "",
+        "## From other repositories",
+        "",
+        "Models the package has no template for. Each `templates/<name>.jinja` of this",
+        "table is, byte for byte, the file of a public GitHub repository at a commit,",
+        "whose SHA-256 collect.py checks. llama.cpp (MIT) keeps, under `models/templates/`,",
+        "the chat templates of models it tests, each written by its",
+        "`scripts/get_chat_template.py`: the `chat_template` of the model's",
+        "tokenizer_config.json on Hugging Face, unchanged.",
+        "",
+        "| name | upstream model | repository, file and commit | licence |",
+        "| --- | --- | --- | --- |",
+        *copied,
         "",
         "## Left out",
         "",
@@ -250,7 +317,7 @@ def main():
     ]
     with open(os.path.join(HERE, "SOURCES.md"), "w", encoding="utf-8", newline="") as f:
         f.write("\n".join(lines))
-    print("collect.py: %d templates, %d left out" % (len(CORPUS), len(EXCLUDED)))
+    print("collect.py: %d templates, %d copied from other repositories, %d left out" % (len(CORPUS), len(COPIED), len(EXCLUDED)))
 
 
 if __name__ == "__main__":

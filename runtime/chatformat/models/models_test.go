@@ -35,18 +35,19 @@ var shipped = map[string]struct {
 	corpus string
 	render func([]byte) (string, error)
 }{
-	"phi4":        {Phi4, "phi4-14b", renderJSON(Phi4Template)},
-	"phi3_5":      {Phi35, "phi3.5-3.8b", renderJSON(Phi35Template)},
-	"smollm2":     {SmolLM2, "smollm2-135m", renderJSON(SmolLM2Template)},
-	"qwen2":       {Qwen2, "qwen2-0.5b", renderJSON(Qwen2Template)},
-	"olmo2":       {OLMo2, "olmo2-7b", renderJSON(OLMo2Template)},
-	"qwen2_5":     {Qwen25, "qwen2.5-0.5b", renderJSON(Qwen25Template)},
-	"mistral":     {Mistral, "mistral-7b-instruct-fp16", renderJSON(MistralTemplate)},
-	"mixtral":     {Mixtral, "mixtral-8x7b", renderJSON(MixtralTemplate)},
-	"deepseek_r1": {DeepSeekR1, "deepseek-r1-latest", renderJSON(DeepSeekR1Template)},
-	"granite4":    {Granite4, "granite4-latest", renderJSON(Granite4Template)},
-	"qwen3":       {Qwen3, "qwen3-0.6b", renderJSON(Qwen3Template)},
-	"qwen3_coder": {Qwen3Coder, "qwen3-coder-30b", renderJSON(Qwen3CoderTemplate)},
+	"phi4":         {Phi4, "phi4-14b", renderJSON(Phi4Template)},
+	"phi3_5":       {Phi35, "phi3.5-3.8b", renderJSON(Phi35Template)},
+	"smollm2":      {SmolLM2, "smollm2-135m", renderJSON(SmolLM2Template)},
+	"qwen2":        {Qwen2, "qwen2-0.5b", renderJSON(Qwen2Template)},
+	"olmo2":        {OLMo2, "olmo2-7b", renderJSON(OLMo2Template)},
+	"qwen2_5":      {Qwen25, "qwen2.5-0.5b", renderJSON(Qwen25Template)},
+	"mistral":      {Mistral, "mistral-7b-instruct-fp16", renderJSON(MistralTemplate)},
+	"mixtral":      {Mixtral, "mixtral-8x7b", renderJSON(MixtralTemplate)},
+	"deepseek_r1":  {DeepSeekR1, "deepseek-r1-latest", renderJSON(DeepSeekR1Template)},
+	"granite4":     {Granite4, "granite4-latest", renderJSON(Granite4Template)},
+	"qwen3":        {Qwen3, "qwen3-0.6b", renderJSON(Qwen3Template)},
+	"qwen3_coder":  {Qwen3Coder, "qwen3-coder-30b", renderJSON(Qwen3CoderTemplate)},
+	"mistral_nemo": {MistralNemo, "mistral-nemo-instruct-2407", renderJSON(MistralNemoTemplate)},
 }
 
 // renderJSON renders the JSON of a context with p, decoded as
