@@ -22,46 +22,101 @@ import (
 // special token of the model (exactly when the payload holds one), or
 // formats as the same conversation with a plain word there, the payload
 // printed in its place as is or JSON-escaped: it never adds, closes or
-// reorders a turn.
+// reorders a turn. Each model is given the fullest conversation its
+// template takes.
 func TestInjectionPayloads(t *testing.T) {
 	const plain = "PLAINWORD"
+	// Each position puts s in the first message of its kind, and reports
+	// whether the conversation has one.
+	at := func(p runtime.Prompt, ok func(runtime.Message) bool) *runtime.Message {
+		if i := slices.IndexFunc(p, ok); i >= 0 {
+			return &p[i]
+		}
+		return nil
+	}
+	role := func(r runtime.Role) func(runtime.Message) bool {
+		return func(m runtime.Message) bool { return m.Role == r }
+	}
 	positions := []struct {
 		name string
-		put  func(p runtime.Prompt, ctx *chat.Context, s string)
+		put  func(p runtime.Prompt, ctx *chat.Context, s string) bool
 	}{
-		{"system content", func(p runtime.Prompt, _ *chat.Context, s string) { p[0].Content = s }},
-		{"user content", func(p runtime.Prompt, _ *chat.Context, s string) { p[1].Content = s }},
-		{"tool call arguments", func(p runtime.Prompt, _ *chat.Context, s string) {
-			p[2].ToolCalls[0].Arguments = `{"city": ` + jsonString(s) + `}`
+		{"system content", func(p runtime.Prompt, _ *chat.Context, s string) bool {
+			m := at(p, role(runtime.RoleSystem))
+			if m != nil {
+				m.Content = s
+			}
+			return m != nil
 		}},
-		{"tool result", func(p runtime.Prompt, _ *chat.Context, s string) { p[3].Content = s }},
-		{"tool description", func(_ runtime.Prompt, ctx *chat.Context, s string) {
+		{"user content", func(p runtime.Prompt, _ *chat.Context, s string) bool {
+			m := at(p, role(runtime.RoleUser))
+			if m != nil {
+				m.Content = s
+			}
+			return m != nil
+		}},
+		{"tool call arguments", func(p runtime.Prompt, _ *chat.Context, s string) bool {
+			m := at(p, func(m runtime.Message) bool { return len(m.ToolCalls) > 0 })
+			if m != nil {
+				m.ToolCalls[0].Arguments = `{"city": ` + jsonString(s) + `}`
+			}
+			return m != nil
+		}},
+		{"tool result", func(p runtime.Prompt, _ *chat.Context, s string) bool {
+			m := at(p, role(runtime.RoleToolResult))
+			if m != nil {
+				m.Content = s
+			}
+			return m != nil
+		}},
+		{"tool description", func(_ runtime.Prompt, ctx *chat.Context, s string) bool {
 			tools, err := chat.Tools([]runtime.Tool{{Name: "get_weather", Description: s,
 				Parameters: json.RawMessage(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}`)}})
 			if err != nil {
 				panic(err)
 			}
 			ctx.Tools = tools
+			return true
 		}},
 	}
-	format := func(m Model, pos int, s string) (string, error) {
-		p, ctx := conversation(), chat.Context{AddGenerationPrompt: true}
-		if pos == 4 {
-			positions[1].put(p, &ctx, "hi") // a context with tools formats them
-		}
-		positions[pos].put(p, &ctx, s)
-		return m.FormatPrompt(p, ctx)
+	// The conversations tried, the first a template takes: with tool calls
+	// and results, without them, and the user's message alone.
+	conversations := []func() runtime.Prompt{
+		func() runtime.Prompt {
+			p := conversation()
+			// Mistral Nemo's template takes ids of nine characters only.
+			p[2].ToolCalls[0].ID, p[3].ToolCallID = "call00001", "call00001"
+			return p
+		},
+		func() runtime.Prompt { return conversation()[:2] },
+		func() runtime.Prompt { return conversation()[1:2] },
 	}
-	var rejected, same int
+	format := func(m Model, conv, pos int, s string) (string, bool, error) {
+		p, ctx := conversations[conv](), chat.Context{AddGenerationPrompt: true}
+		if !positions[pos].put(p, &ctx, s) {
+			return "", false, nil
+		}
+		out, err := m.FormatPrompt(p, ctx)
+		return out, true, err
+	}
+	var rejected, same, skipped int
 	for _, name := range slices.Sorted(maps.Keys(shipped)) {
 		m := shipped[name].model
 		for pos, at := range positions {
-			base, err := format(m, pos, plain)
-			if err != nil {
-				continue // this model's template does not take the conversation (Mistral's no system message)
+			conv, base := -1, ""
+			for c := range conversations {
+				out, ok, err := format(m, c, pos, plain)
+				if ok && err == nil {
+					conv, base = c, out
+					break
+				}
+			}
+			if conv < 0 {
+				skipped++
+				continue // the template takes no conversation with this position
 			}
 			for _, h := range injection.Payloads {
-				got, err := format(m, pos, h)
+				got, _, err := format(m, conv, pos, h)
 				holds := slices.ContainsFunc(m.Markers, func(mk string) bool { return strings.Contains(h, mk) })
 				switch {
 				case holds && errors.Is(err, chatformat.ErrMarker):
@@ -79,7 +134,7 @@ func TestInjectionPayloads(t *testing.T) {
 	if rejected == 0 || same == 0 {
 		t.Errorf("%d rejected, %d formatted alike: the test checks only one side", rejected, same)
 	}
-	t.Logf("%d rejected for a special token, %d formatted as the plain conversation", rejected, same)
+	t.Logf("%d rejected for a special token, %d formatted as the plain conversation; %d model and position pairs the template refuses", rejected, same, skipped)
 }
 
 // sameWithPayload reports whether got is base with each plain word
