@@ -400,8 +400,10 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 
 // undefinedName is a read of name where it is always undefined (global):
 // a local that no set assigns, which takes its type from the read's use.
+// It is declared with the outermost frame's locals, which are in scope
+// wherever the read is (a loop's filter runs outside its body's frame).
 func (c *checker) undefinedName(name string, u use) ir.Expr {
-	sc := c.scopes[len(c.scopes)-1]
+	sc := c.scopes[0]
 	l := c.newLocal(name, c.localType(name))
 	l.MaybeUndefined = true
 	*sc.locals = append(*sc.locals, l)
