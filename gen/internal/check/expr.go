@@ -561,7 +561,7 @@ func (c *checker) alwaysUndefined(x ir.Expr, sp tmpl.Span, what string) bool {
 	if !ok || !c.unbound[ref.L] || ref.L.T.Resolve().Kind != ir.KindUnknown {
 		return false
 	}
-	c.errorf(sp, "%q is always undefined here: no set of it has run, and the inputs do not declare it (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
+	c.errorf(sp, "%q is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
 	return true
 }
 
