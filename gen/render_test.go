@@ -277,6 +277,12 @@ func TestRenderErrors(t *testing.T) {
 		"markers": "jinja: {profile: transformers}\ninputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n",
 		// A strftime_now directive only the feed names.
 		"clock": "jinja: {profile: transformers}\ninputs:\n  fmt: string?\ntemplate: \"{{ strftime_now(fmt) }}\"\n",
+		// With declared inputs, names set in a branch that may not run, or
+		// read after the loop that sets them, where Jinja2 raises
+		// UndefinedError on their undefined.
+		"maybeundef": "inputs:\n  c: int\n  xs: [string]\ntemplate: |\n" +
+			"  {% if c == 9 %}{% set n = 1 %}{% set s = 'ab' %}{% set l = xs %}{% endif %}{% for i in xs %}{% set last = i %}{% endfor %}\n" +
+			"  {% if c == 1 %}{{ n + 1 }}{% elif c == 2 %}{{ s.upper() }}{% elif c == 3 %}{{ l[0] }}{% elif c == 4 %}{{ -i }}{% elif c == 5 %}{{ last[1:] }}{% else %}{{ n }}|{{ s }}|{{ l }}|{{ i }}|{{ last }}{% endif %}\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
@@ -324,6 +330,12 @@ func TestRenderErrors(t *testing.T) {
 		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},
 		{"select", `{"xs": []}`, `ERROR: prompts/select.yaml:4:38: render select: "y": variable is undefined`},
 		{"nested", `{"customer": {}}`, `ERROR: prompts/nested.yaml:6:20: render nested: "customer.name": required variable is not set`},
+		{"maybeundef", `{"c": 9, "xs": ["x"]}`, "\n1|ab|['x']||"},
+		{"maybeundef", `{"c": 1, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:21: render maybeundef: "n": variable is undefined`},
+		{"maybeundef", `{"c": 2, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:49: render maybeundef: "s": variable is undefined`},
+		{"maybeundef", `{"c": 3, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:81: render maybeundef: "l": variable is undefined`},
+		{"maybeundef", `{"c": 4, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:108: render maybeundef: "i": variable is undefined`},
+		{"maybeundef", `{"c": 5, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:133: render maybeundef: "last": variable is undefined`},
 		{"undef", `{"user": {"name": "Bo"}}`, "0 \nBo"},
 		{"undef", `{"count": 2}`, `ERROR: prompts/undef.yaml:10:6: render undef: "user": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},

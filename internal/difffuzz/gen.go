@@ -58,6 +58,10 @@ var includedFamilies = []string{
 	"set-retype", "loop-attr-in-filter", "andor-constant", "set-leak-if", "set-loopvar", "slice-unset",
 	"in-undefined", "set-in-for-else", "filter-undefined", "set-shadow-input-top", "default-inferred",
 	"neg-zero-constant",
+	// Issue 27: the names a loop's body or else, a block set or a filter
+	// block assigns (loop targets too), read after it, where they are
+	// undefined (declared inputs) or optional inputs (inferred ones).
+	"read-after-frame",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",

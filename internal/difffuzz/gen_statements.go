@@ -295,7 +295,7 @@ func (g *generator) forStmt() string {
 	g.enterLoop(item)
 	body := g.body()
 	g.leaveLoop()
-	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.leaveFrame()
 	out := g.tag(head) + body
 	if g.on("for-else") && g.chance(0.25) {
 		// The else block is a scope of its own.
@@ -303,9 +303,37 @@ func (g *generator) forStmt() string {
 		g.forElse++
 		out += g.tag("else") + g.body()
 		g.forElse--
-		g.scopes = g.scopes[:len(g.scopes)-1]
+		g.leaveFrame()
 	}
 	return out + g.tag("endfor")
+}
+
+// leaveFrame ends the innermost scope, a frame of Jinja2's (a loop's body
+// or else, a block set's or filter block's body). With read-after-frame on,
+// the names it assigned (loop targets too) that no scope outside has stay
+// readable after it, as undefined: Jinja2 reads the template's variable
+// there, which declared inputs lack and inferred ones make an optional
+// input the data may leave unset. Only scalars and lists of them: an
+// object always undefined there has no type to infer (promptgen rejects
+// its attributes), and a namespace is used through its attributes only.
+func (g *generator) leaveFrame() {
+	frame := g.scopes[len(g.scopes)-1]
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	if !g.on("read-after-frame") {
+		return
+	}
+	top := g.scopes[len(g.scopes)-1]
+	for _, v := range frame.vars {
+		t, ok := top.types[v.name]
+		switch {
+		case g.lookup(v.name) != nil, ok && !typeEq(t, v.t):
+			continue // the enclosing value, or a name of another type here
+		case !v.t.scalar() && (v.t.kind != kindList || !v.t.elem.scalar()):
+			continue
+		}
+		top.types[v.name] = v.t
+		top.vars = append(top.vars, &variable{name: v.name, t: v.t, optional: true, unset: true})
+	}
 }
 
 // rangeCall is range(stop), range(start, stop) or range(start, stop,
@@ -415,7 +443,7 @@ func (g *generator) filterBlockStmt() string {
 	g.setBlock++
 	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
 	body := g.body()
-	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.leaveFrame()
 	g.setBlock--
 	return g.tag("filter "+strings.Join(chain, "|")) + body + g.tag("endfilter")
 }
@@ -423,8 +451,11 @@ func (g *generator) filterBlockStmt() string {
 func (g *generator) setBlockStmt() string {
 	name, _ := g.setTarget()
 	g.scopes[len(g.scopes)-1].types[name] = typeString
+	// The body is a frame of its own: what it sets stays in it.
 	g.setBlock++
+	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
 	body := g.body()
+	g.leaveFrame()
 	g.setBlock--
 	g.declare(&variable{name: name, t: typeString})
 	return g.tag("set "+name) + body + g.tag("endset")

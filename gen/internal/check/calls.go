@@ -124,6 +124,9 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
 		return none
 	}
+	if c.alwaysUndefined(x, fn.X.Pos(), "get()") {
+		return none
+	}
 	_, constKey := e.Args[0].(*tmpl.Const)
 	switch xt := x.Type(); xt.Kind {
 	case ir.KindUnknown:

@@ -70,6 +70,11 @@ type checker struct {
 	rebinding, rebound map[string]bool
 	// setBefore are the locals a set checked so far assigns.
 	setBefore map[*ir.Local]bool
+	// bound are the names the template's sets and for loops assign,
+	// anywhere (see global); unbound the locals read where such a name is
+	// always undefined (undefinedName).
+	bound   map[string]bool
+	unbound map[*ir.Local]bool
 }
 
 const (
@@ -163,7 +168,7 @@ type Config struct {
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, inSet: conf.InSet}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, inSet: conf.InSet}
 	return &Checker{Used: c.used, c: c}
 }
 

@@ -357,11 +357,16 @@ func (c *checker) name(e *tmpl.Name, u use) ir.Expr {
 	if c.macroAsValue(e) {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	return c.global(e, u)
+	if x := c.global(e, u); x != nil {
+		return x
+	}
+	return c.undefinedName(e.Name, u)
 }
 
 // global is what name is outside the template's locals: a component of
-// the set, or a variable of the feed.
+// the set, or a variable of the feed. It is nil for a name that declared
+// inputs lack and that the template sets or loops over elsewhere: Jinja2
+// reads the template's variable there, which is undefined.
 func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 	if c.macroReadsTop(e) {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
@@ -378,6 +383,9 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 	}
 	f := c.feed.Field(e.Name)
 	if f == nil {
+		if c.feed.Declared && c.bound[e.Name] {
+			return nil
+		}
 		if c.feed.Declared {
 			c.errorf(e.Span, "undefined variable %q%s", e.Name, schema.DidYouMean(e.Name, types.FieldKeys(c.feed)))
 			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)} // keeps checking the rest
@@ -388,6 +396,20 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 	}
 	c.used[f] = true
 	return c.fieldUse(nil, c.feed, f, e.Span, u)
+}
+
+// undefinedName is a read of name where it is always undefined (global):
+// a local that no set assigns, which takes its type from the read's use.
+// It is declared with the outermost frame's locals, which are in scope
+// wherever the read is (a loop's filter runs outside its body's frame).
+func (c *checker) undefinedName(name string, u use) ir.Expr {
+	sc := c.scopes[0]
+	l := c.newLocal(name, c.localType(name))
+	l.MaybeUndefined = true
+	*sc.locals = append(*sc.locals, l)
+	c.unbound[l] = true
+	hint(l.T, u)
+	return &ir.LocalRef{L: l}
 }
 
 func (c *checker) fieldUse(of ir.Expr, parent *ir.Type, f *ir.Field, sp tmpl.Span, u use) ir.Expr {
@@ -475,6 +497,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		_, isAttr := e.(*tmpl.Attr)
 		return c.dynAttr(of, name, isAttr, e.Pos(), nameSp)
 	}
+	if c.alwaysUndefined(of, x.Pos(), fmt.Sprintf("its attribute %q", name)) {
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindStruct, x.Pos())
 		t = t.Resolve()
@@ -526,6 +551,18 @@ func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, sp, nameSp tmpl
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	return &ir.DictValue{Of: of, Field: f, Pos: c.posString(sp)}
+}
+
+// alwaysUndefined reports x, read at sp where it is always undefined
+// (undefinedName), when what uses it as an object: it has no type to
+// infer, and Jinja2 raises UndefinedError there.
+func (c *checker) alwaysUndefined(x ir.Expr, sp tmpl.Span, what string) bool {
+	ref, ok := x.(*ir.LocalRef)
+	if !ok || !c.unbound[ref.L] || ref.L.T.Resolve().Kind != ir.KindUnknown {
+		return false
+	}
+	c.errorf(sp, "%q is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
+	return true
 }
 
 // mustComeFromInput rejects, once every use is known, an object or map

@@ -112,7 +112,8 @@ func (c *checker) read(name string, top int, sp tmpl.Span) *ir.LocalRef {
 // initOuter gives local l of scope i, read at sp where it may not be
 // assigned yet, the value of its name in the enclosing scopes when the
 // frame starts: their local, or the template's variable, which is then
-// optional (when inferred) as the set may make it unneeded.
+// optional (when inferred) as the set may make it unneeded, or undefined
+// (when declared inputs lack it).
 func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 	sc := c.scopes[i]
 	for _, n := range sc.inits {
@@ -125,6 +126,10 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 		enclosing = ref
 	} else {
 		enclosing = c.global(&tmpl.Name{Span: sp, Name: l.Name}, useValue)
+		if enclosing == nil {
+			l.MaybeUndefined = true // until the set runs
+			return
+		}
 		c.guard(enclosing)
 		c.dictDefault(l, enclosing, sp)
 	}
@@ -174,3 +179,41 @@ func (c *checker) innerLoop() *ir.For {
 }
 
 type assignState uint8
+
+// boundNames are the names that the sets and for loops of body assign, in
+// every frame.
+func boundNames(body []tmpl.Node) map[string]bool {
+	bound := map[string]bool{}
+	var walk func([]tmpl.Node)
+	bind := func(targets []*tmpl.Name) {
+		for _, t := range targets {
+			bound[t.Name] = true
+		}
+	}
+	walk = func(ns []tmpl.Node) {
+		for _, n := range ns {
+			switch n := n.(type) {
+			case *tmpl.If:
+				for _, b := range n.Branches {
+					walk(b.Body)
+				}
+				walk(n.Else)
+			case *tmpl.For:
+				bind(n.Targets)
+				walk(n.Body)
+				walk(n.Else)
+			case *tmpl.Set:
+				bind(n.Targets)
+				walk(n.Body)
+			case *tmpl.FilterBlock:
+				walk(n.Body)
+			case *tmpl.Generation:
+				walk(n.Body)
+			case *tmpl.Macro:
+				walk(n.Body)
+			}
+		}
+	}
+	walk(body)
+	return bound
+}

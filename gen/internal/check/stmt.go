@@ -15,6 +15,7 @@ import (
 func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
 	c.macros = newMacros(body)
+	c.bound = boundNames(body)
 	c.enter(idtrack.Frame(nil, nil, body), &x.Locals, nil)
 	x.Body = c.leave(c.nodes(body))
 }

@@ -61,8 +61,9 @@ the prompt declares `inputs` (shorthand, or a JSON Schema of type object),
 every value matches its declared type (a `number` must be a JSON float such
 as 1.0, required variables are present, required strings are non-empty,
 object keys follow declaration order, map keys are sorted, enum values are
-listed), and every optional input is present in one scenario and absent in
-another.
+listed), every optional input is present in one scenario and absent in
+another, and the template reads no variable the inputs do not declare but
+those it sets or loops over itself (undefined where no set of them ran).
 
 Any problem (bad YAML, a Jinja2 error, a rule violation) aborts with a
 non-zero exit status and a message naming the case or prompt and scenario.
@@ -789,7 +790,11 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
         raise CaseError("%s: no <scenario>.json files" % label)
 
     if declared is not None:
-        undeclared = sorted(free - {d[0] for d in declared})
+        # A name the template sets or loops over, read where no set of it
+        # may have run, is the template's variable there, which declared
+        # inputs leave undefined: they need not declare it.
+        bound = {n.name for ast in asts for n in ast.find_all(nodes.Name) if n.ctx == "store"}
+        undeclared = sorted(free - bound - {d[0] for d in declared})
         if undeclared:
             raise CaseError("%s: template uses variables not in inputs: %s"
                             % (label, ", ".join(undeclared)))
