@@ -3,6 +3,7 @@ package tiktoken_test
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -324,9 +325,9 @@ func TestLinearTime(t *testing.T) {
 	}
 }
 
-// BenchmarkCount counts about 1 MB of English and Go (the README and the
-// runtime's sources) with this package and with tiktoken-go's encoder.
-func BenchmarkCount(b *testing.B) {
+// mixedText returns about 1 MB of English and Go: the README and the
+// runtime's sources, repeated.
+func mixedText(b *testing.B) string {
 	var text strings.Builder
 	files, err := filepath.Glob("../*.go")
 	if err != nil || len(files) == 0 {
@@ -342,25 +343,55 @@ func BenchmarkCount(b *testing.B) {
 			text.Write(data)
 		}
 	}
+	return text.String()
+}
+
+// BenchmarkCount counts about 1 MB of English and Go with this package and
+// with tiktoken-go's encoder.
+func BenchmarkCount(b *testing.B) {
+	text := mixedText(b)
 	for _, enc := range encodings {
 		b.Run(enc.name+"/promptgen", func(b *testing.B) {
 			tok := enc.tok()
-			b.SetBytes(int64(text.Len()))
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
 			for b.Loop() {
-				tok.Count(text.String())
+				tok.Count(text)
 			}
 		})
 		b.Run(enc.name+"/tiktoken-go", func(b *testing.B) {
 			c := enc.codec()
-			b.SetBytes(int64(text.Len()))
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
 			for b.Loop() {
-				c.Count(text.String())
+				c.Count(text)
 			}
 		})
 	}
 }
 
-// BenchmarkHostile counts 100 KB of each hostile text.
+// hostileMB holds the shapes of 1 MB that the time per byte of counting
+// is held to against ordinary text: runs of spaces, of line breaks, of
+// " \n", of one letter, of one emoji, and random bytes (mostly invalid
+// UTF-8).
+var hostileMB = []struct{ name, text string }{
+	{"spaces", strings.Repeat(" ", 1<<20)},
+	{"newlines", strings.Repeat("\n", 1<<20)},
+	{"space_newline", strings.Repeat(" \n", 1<<19)},
+	{"letters", strings.Repeat("a", 1<<20)},
+	{"emoji", strings.Repeat("🙂", 1<<18)},
+	{"random_bytes", func() string {
+		rng := rand.New(rand.NewPCG(26, 1))
+		b := make([]byte, 1<<20)
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		return string(b)
+	}()},
+}
+
+// BenchmarkHostile counts 100 KB of each hostile text, and 1 MB of each
+// hostile shape.
 func BenchmarkHostile(b *testing.B) {
 	for _, h := range hostile {
 		text := strings.Repeat(h.unit, 100<<10/len(h.unit))
@@ -371,5 +402,17 @@ func BenchmarkHostile(b *testing.B) {
 				tok.Count(text)
 			}
 		})
+	}
+	for _, enc := range encodings {
+		for _, h := range hostileMB {
+			b.Run(enc.name+"/1MB/"+h.name, func(b *testing.B) {
+				tok := enc.tok()
+				b.SetBytes(int64(len(h.text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					tok.Count(h.text)
+				}
+			})
+		}
 	}
 }
