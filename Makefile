@@ -26,6 +26,7 @@ test:
 	$(GO) vet ./...
 	@pydir=$$(sh .ci/pydeps.sh) && echo "Jinja2 for the tests: $$pydir/python3" && \
 		PATH="$$pydir:$$PATH" $(GO) test -race ./...
+	cd runtime/tiktoken/testdata/crosscheck && $(GO) vet ./... && $(GO) test ./...
 	$(MAKE) check
 
 # Regenerate, then run the example program.
@@ -60,6 +61,7 @@ chatcorpus:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/ ./runtime/tiktoken/
+	cd runtime/tiktoken/testdata/crosscheck && $(GO) test -run '^$$' -bench . -benchmem
 
 # Run the differential fuzzer (internal/difffuzz) for N random prompts
 # from SEED against real Jinja2 (needs python3-jinja2); make test runs 1500
@@ -94,3 +96,5 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzStripHTML$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./schema
+	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime $(FUZZTIME) ./runtime/tiktoken
+	cd runtime/tiktoken/testdata/crosscheck && $(GO) test -run '^$$' -fuzz '^FuzzOracle$$' -fuzztime $(FUZZTIME)

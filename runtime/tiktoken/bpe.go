@@ -1,71 +1,93 @@
 package tiktoken
 
-import (
-	"strings"
-
-	"github.com/tiktoken-go/tokenizer/codec"
-)
-
-// ranks maps each token of an encoding to its rank, which is also its id:
-// byte-pair encoding merges the pair whose union has the lowest rank first.
-type ranks map[string]uint32
-
-// loadRanks reads the tokens of ids below firstSpecial (the lowest id of
-// a special token) from the dependency's vocabulary, the only part of it
-// that is used: an id without a token is skipped. The tokens share one
-// string, so that the table is one allocation besides the map.
-func loadRanks(c *codec.Codec, firstSpecial uint) ranks {
-	var all strings.Builder
-	ends := make([]int, firstSpecial)
-	for id := range firstSpecial {
-		if token, err := c.Decode([]uint{id}); err == nil {
-			all.WriteString(token)
-		}
-		ends[id] = all.Len()
-	}
-	text := all.String()
-	r := make(ranks, firstSpecial)
-	start := 0
-	for id, end := range ends {
-		if end > start {
-			r[text[start:end]] = uint32(id)
-		}
-		start = end
-	}
-	return r
-}
-
 // noRank marks a part that does not merge with the next one.
 const noRank = ^uint32(0)
 
-// mergeNode is a part of a piece being merged, in a doubly linked list
-// indexed by the byte offset where the part starts. rank is the rank of
-// the part joined with the next one.
+// shortPiece is the length up to which a piece is merged as tiktoken
+// merges it, by a scan of all its parts per merge: on so few parts that
+// is faster than keeping a heap.
+const shortPiece = 32
+
+// mergeNode is a part of a long piece being merged, in a doubly linked
+// list indexed by the byte offset where the part starts. rank is the rank
+// of the part joined with the next one.
 type mergeNode struct {
 	prev, next int32
 	rank       uint32
 }
 
 // merger merges pieces into tokens. It keeps its buffers from one piece
-// to the next, so a text costs a few allocations.
+// to the next, so that counting allocates nothing once they have grown.
 type merger struct {
-	ranks ranks
+	vocab *vocabulary
+	ends  []int32 // where each token of the piece ends
+	// a short piece's parts: where each starts, and the rank of each
+	// joined with the next one
+	starts [shortPiece + 1]int32
+	ranks  [shortPiece + 1]uint32
+	// a long piece's parts
 	nodes []mergeNode
 	heap  pairHeap
+	// text read as valid UTF-8, when it is not
+	valid []byte
 }
 
-// merge calls yield with the end of each token of the piece text[start:end]
-// as tiktoken merges them: the pair of adjacent parts with the
-// lowest rank first, the leftmost among equal ones, until no pair has a
-// rank. tiktoken looks for that pair by a scan of all parts per merge;
-// a heap of the pairs finds it in O(log n), so a piece of n bytes costs
-// O(n log n). Each byte is a token, so every part ends as one. yield
-// returns false to stop.
-func (m *merger) merge(text string, start, end int, yield func(end int) bool) bool {
-	piece := text[start:end]
-	if _, ok := m.ranks[piece]; ok {
-		return yield(end)
+// merge returns the offset in piece where each of its tokens ends, as
+// tiktoken merges them: the pair of adjacent parts with the lowest rank
+// first, the leftmost among equal ones, until no pair has a rank. Each
+// byte is a token, so every part ends as one. The result is valid until
+// the next call.
+func (m *merger) merge(piece string) []int32 {
+	m.ends = m.ends[:0]
+	switch {
+	case m.vocab.rank(piece) != noRank:
+		m.ends = append(m.ends, int32(len(piece)))
+	case len(piece) <= shortPiece:
+		m.mergeShort(piece)
+	default:
+		m.mergeLong(piece)
 	}
+	return m.ends
+}
+
+// mergeShort merges a piece of at most shortPiece bytes by tiktoken's
+// loop: a scan of the parts for the lowest rank per merge.
+func (m *merger) mergeShort(piece string) {
+	parts := len(piece)
+	for i := range parts + 1 {
+		m.starts[i] = int32(i)
+	}
+	for i := range parts - 1 {
+		m.ranks[i] = m.vocab.rank(piece[i : i+2])
+	}
+	for parts > 1 {
+		best, at := noRank, -1
+		for i, r := range m.ranks[:parts-1] {
+			if r < best {
+				best, at = r, i
+			}
+		}
+		if at < 0 {
+			break
+		}
+		// Part at absorbs part at+1.
+		copy(m.starts[at+1:parts], m.starts[at+2:parts+1])
+		copy(m.ranks[at+1:], m.ranks[at+2:]) // what moves past parts-2 is unused
+		parts--
+		if at+1 < parts {
+			m.ranks[at] = m.vocab.rank(piece[m.starts[at]:m.starts[at+2]])
+		}
+		if at > 0 {
+			m.ranks[at-1] = m.vocab.rank(piece[m.starts[at-1]:m.starts[at+1]])
+		}
+	}
+	m.ends = append(m.ends, m.starts[1:parts+1]...)
+}
+
+// mergeLong merges a long piece with a heap of the pairs that can merge:
+// tiktoken looks for the pair to merge by a scan of all parts per merge;
+// the heap finds it in O(log n), so a piece of n bytes costs O(n log n).
+func (m *merger) mergeLong(piece string) {
 	n := int32(len(piece))
 	m.nodes = m.nodes[:0]
 	for i := range n + 1 {
@@ -101,11 +123,8 @@ func (m *merger) merge(text string, start, end int, yield func(end int) bool) bo
 		}
 	}
 	for i := m.nodes[0].next; i >= 0; i = m.nodes[i].next {
-		if !yield(start + int(i)) {
-			return false
-		}
+		m.ends = append(m.ends, i)
 	}
-	return true
 }
 
 // rank sets and returns the rank of the part at i joined with the next
@@ -115,9 +134,7 @@ func (m *merger) rank(piece string, i int32) uint32 {
 	node.rank = noRank
 	if j := node.next; j >= 0 {
 		if k := m.nodes[j].next; k >= 0 {
-			if r, ok := m.ranks[piece[i:k]]; ok {
-				node.rank = r
-			}
+			node.rank = m.vocab.rank(piece[i:k])
 		}
 	}
 	return node.rank

@@ -17,16 +17,14 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/tiktoken"
-	"github.com/tiktoken-go/tokenizer/codec"
 )
 
 var encodings = []struct {
-	name  string
-	tok   func() runtime.Tokenizer
-	codec func() *codec.Codec
+	name string
+	tok  func() runtime.Tokenizer
 }{
-	{"o200k_base", tiktoken.O200kBase, codec.NewO200kBase},
-	{"cl100k_base", tiktoken.Cl100kBase, codec.NewCl100kBase},
+	{"o200k_base", tiktoken.O200kBase},
+	{"cl100k_base", tiktoken.Cl100kBase},
 }
 
 // TestReferenceCounts: Count is tiktoken's count, token for token, for
@@ -225,8 +223,8 @@ func TestTruncateTextBudgets(t *testing.T) {
 	}
 }
 
-// TestDependencies keeps the package to the standard library, the runtime
-// and the tokenizer (with its own dependency, regexp2).
+// TestDependencies keeps the package to the standard library and the
+// runtime.
 func TestDependencies(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", ".").Output()
 	if err != nil {
@@ -234,8 +232,7 @@ func TestDependencies(t *testing.T) {
 	}
 	for _, dep := range strings.Fields(string(out)) {
 		first, _, _ := strings.Cut(dep, "/")
-		if strings.Contains(first, ".") && !strings.HasPrefix(dep, "github.com/promptgen/promptgen/runtime") &&
-			!strings.HasPrefix(dep, "github.com/tiktoken-go/tokenizer/") && !strings.HasPrefix(dep, "github.com/dlclark/regexp2/v2") {
+		if strings.Contains(first, ".") && !strings.HasPrefix(dep, "github.com/promptgen/promptgen/runtime") {
 			t.Errorf("tiktoken depends on %s", dep)
 		}
 	}
@@ -346,25 +343,21 @@ func mixedText(b *testing.B) string {
 	return text.String()
 }
 
-// BenchmarkCount counts about 1 MB of English and Go with this package and
-// with tiktoken-go's encoder.
+// BenchmarkCount counts about 1 MB of English and Go. Before the package
+// had its own vocabularies, the same run measured tiktoken-go's encoder at
+// 4.6 MB/s (o200k_base) and 5.0 MB/s (cl100k_base), 1.9 million
+// allocations a count, and this package with tiktoken-go's vocabularies
+// at 35 and 27 MB/s, 5 allocations (testdata/crosscheck's
+// BenchmarkTiktokenGo measures tiktoken-go again).
 func BenchmarkCount(b *testing.B) {
 	text := mixedText(b)
 	for _, enc := range encodings {
-		b.Run(enc.name+"/promptgen", func(b *testing.B) {
+		b.Run(enc.name, func(b *testing.B) {
 			tok := enc.tok()
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			for b.Loop() {
 				tok.Count(text)
-			}
-		})
-		b.Run(enc.name+"/tiktoken-go", func(b *testing.B) {
-			c := enc.codec()
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				c.Count(text)
 			}
 		})
 	}

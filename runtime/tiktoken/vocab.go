@@ -1,0 +1,109 @@
+package tiktoken
+
+import "math/bits"
+
+// The vocabularies are OpenAI's published files
+// (https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken
+// and cl100k_base.tiktoken, through github.com/tiktoken-go/tokenizer, MIT
+// licensed), compacted by testdata/tiktokengo: each token in the order of
+// its id, from 0, as its length in one byte and its bytes. The ids are the
+// ranks: byte-pair encoding merges the pair whose union has the lowest
+// rank first.
+
+// vocabulary maps tokens to their ranks by an open-addressing hash table
+// whose slots point into the embedded file: it is built in a few
+// milliseconds, holds no pointer for the collector to scan, and looks a
+// substring of the text up without converting it.
+type vocabulary struct {
+	file  string // the embedded file, which the slots point into
+	slots []slot
+	shift uint // 64 - log2(len(slots)): a hash's top bits pick its slot
+	size  int  // the number of tokens
+}
+
+// slot is a token of the vocabulary, or empty when it is zero: its first
+// 8 bytes (fewer for a shorter token, zero-padded) for a comparison that
+// decides most lookups, where its bytes are in the file, and its rank
+// above its length (1 to 255).
+type slot struct {
+	head       uint64
+	offset     uint32
+	rankLength uint32
+}
+
+func (s *slot) length() int { return int(s.rankLength & 0xff) }
+
+// newVocabulary builds the table of a file, with at most 3 slots in 8
+// taken so that probe sequences stay short.
+func newVocabulary(file string) *vocabulary {
+	n := 0
+	for i := 0; i < len(file); i += 1 + int(file[i]) {
+		n++
+	}
+	log := bits.Len(uint(n)*8/3 - 1)
+	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n}
+	mask := len(v.slots) - 1
+	rank := uint32(0)
+	for i := 0; i < len(file); i += 1 + int(file[i]) {
+		token := file[i+1 : i+1+int(file[i])]
+		head := head(token)
+		j := int(hash(head, token) >> v.shift)
+		for v.slots[j].rankLength != 0 {
+			j = (j + 1) & mask
+		}
+		v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
+		rank++
+	}
+	return v
+}
+
+// rank returns the rank of token, or noRank if it is not in the
+// vocabulary.
+func (v *vocabulary) rank(token string) uint32 {
+	if len(token) == 0 || len(token) > 255 {
+		return noRank
+	}
+	head := head(token)
+	mask := len(v.slots) - 1
+	for j := int(hash(head, token) >> v.shift); ; j = (j + 1) & mask {
+		s := &v.slots[j]
+		if s.rankLength == 0 {
+			return noRank
+		}
+		if s.head == head && s.length() == len(token) &&
+			(len(token) <= 8 || v.file[int(s.offset)+8:int(s.offset)+len(token)] == token[8:]) {
+			return s.rankLength >> 8
+		}
+	}
+}
+
+// head returns the first 8 bytes of s, little-endian, zero-padded.
+func head(s string) uint64 {
+	if len(s) >= 8 {
+		return load64(s)
+	}
+	var h uint64
+	for i := len(s) - 1; i >= 0; i-- {
+		h = h<<8 | uint64(s[i])
+	}
+	return h
+}
+
+// load64 returns the first 8 bytes of s, little-endian: one load.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// hash mixes the head and length of s and, for a longer s, its further
+// bytes 8 at a time, the last 8 read from its end; the multiplications
+// spread every bit into the top ones, which pick the slot.
+func hash(head uint64, s string) uint64 {
+	const k = 0x9e3779b97f4a7c15
+	h := (head ^ uint64(len(s))<<59) * k
+	for i := 8; i < len(s); i += 8 {
+		h = (h ^ h>>29 ^ load64(s[min(i, len(s)-8):])) * k
+	}
+	return h
+}
