@@ -8,7 +8,7 @@ SEED ?= 1
 CASE ?= -1
 
 .DEFAULT_GOAL := test
-.PHONY: generate check test example bench fuzz golden difffuzz difffuzz-floors chatcorpus
+.PHONY: generate check test oldest example bench fuzz golden difffuzz difffuzz-floors chatcorpus
 
 # Regenerate generated/ from prompts/ and the shipped chat formats (the go:generate lines).
 generate:
@@ -28,6 +28,13 @@ test:
 		PATH="$$pydir:$$PATH" $(GO) test -race ./...
 	cd runtime/tiktoken/testdata/crosscheck && $(GO) vet ./... && $(GO) test ./...
 	$(MAKE) check
+
+# Build the runtime and the generated code, and vet the whole module, with
+# the oldest Go it supports (go.mod's go line), which the go command
+# downloads through the module proxy: nothing newer may creep in.
+oldest:
+	GOTOOLCHAIN=go$$(sed -n 's/^go //p' go.mod) $(GO) build ./runtime/... ./generated/...
+	GOTOOLCHAIN=go$$(sed -n 's/^go //p' go.mod) $(GO) vet ./...
 
 # Regenerate, then run the example program.
 example: generate

@@ -1,6 +1,6 @@
 module github.com/promptgen/promptgen
 
-go 1.26
+go 1.24.0
 
 require (
 	github.com/anthropics/anthropic-sdk-go v1.84.0

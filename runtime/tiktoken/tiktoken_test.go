@@ -112,7 +112,9 @@ func TestConcurrentUse(t *testing.T) {
 	ref := tiktoken.LoadReference(t)
 	var wg sync.WaitGroup
 	for i := range 8 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			enc := encodings[i%2]
 			for _, text := range ref.Texts {
 				want := text.Encodings[enc.name]
@@ -123,7 +125,7 @@ func TestConcurrentUse(t *testing.T) {
 					t.Errorf("%s, %s: Cut(text, 1) = %q", text.Name, enc.name, got)
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 }
