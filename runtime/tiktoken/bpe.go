@@ -1,5 +1,7 @@
 package tiktoken
 
+import "slices"
+
 // noRank marks a part that does not merge with the next one.
 const noRank = ^uint32(0)
 
@@ -25,40 +27,41 @@ type merger struct {
 	// joined with the next one
 	starts [shortPiece + 1]int32
 	ranks  [shortPiece + 1]uint32
-	// a long piece's parts
+	// a long piece's parts, and its pairs that can merge
 	nodes []mergeNode
-	heap  pairHeap
+	queue rankQueue
 	// text read as valid UTF-8, when it is not
 	valid []byte
 }
 
-// merge returns the offset in piece where each of its tokens ends, as
+// merge returns the offset in the piece text[:n] where each of its tokens
+// ends (text goes on after it, for wider loads), as
 // tiktoken merges them: the pair of adjacent parts with the lowest rank
 // first, the leftmost among equal ones, until no pair has a rank. Each
 // byte is a token, so every part ends as one. The result is valid until
 // the next call.
-func (m *merger) merge(piece string) []int32 {
+func (m *merger) merge(text string, n int) []int32 {
 	m.ends = m.ends[:0]
 	switch {
-	case m.vocab.rank(piece) != noRank:
-		m.ends = append(m.ends, int32(len(piece)))
-	case len(piece) <= shortPiece:
-		m.mergeShort(piece)
+	case m.vocab.rankAt(text, 0, n) != noRank:
+		m.ends = append(m.ends, int32(n))
+	case n <= shortPiece:
+		m.mergeShort(text, n)
 	default:
-		m.mergeLong(piece)
+		m.mergeLong(text, n)
 	}
 	return m.ends
 }
 
 // mergeShort merges a piece of at most shortPiece bytes by tiktoken's
 // loop: a scan of the parts for the lowest rank per merge.
-func (m *merger) mergeShort(piece string) {
-	parts := len(piece)
+func (m *merger) mergeShort(piece string, n int) {
+	parts := n
 	for i := range parts + 1 {
 		m.starts[i] = int32(i)
 	}
 	for i := range parts - 1 {
-		m.ranks[i] = m.vocab.rank(piece[i : i+2])
+		m.ranks[i] = m.vocab.rankAt(piece, i, i+2)
 	}
 	for parts > 1 {
 		best, at := noRank, -1
@@ -75,34 +78,40 @@ func (m *merger) mergeShort(piece string) {
 		copy(m.ranks[at+1:], m.ranks[at+2:]) // what moves past parts-2 is unused
 		parts--
 		if at+1 < parts {
-			m.ranks[at] = m.vocab.rank(piece[m.starts[at]:m.starts[at+2]])
+			m.ranks[at] = m.vocab.rankAt(piece, int(m.starts[at]), int(m.starts[at+2]))
 		}
 		if at > 0 {
-			m.ranks[at-1] = m.vocab.rank(piece[m.starts[at-1]:m.starts[at+1]])
+			m.ranks[at-1] = m.vocab.rankAt(piece, int(m.starts[at-1]), int(m.starts[at+1]))
 		}
 	}
 	m.ends = append(m.ends, m.starts[1:parts+1]...)
 }
 
-// mergeLong merges a long piece with a heap of the pairs that can merge:
-// tiktoken looks for the pair to merge by a scan of all parts per merge;
-// the heap finds it in O(log n), so a piece of n bytes costs O(n log n).
-func (m *merger) mergeLong(piece string) {
-	n := int32(len(piece))
+// mergeLong merges a long piece with a queue of the pairs that can merge
+// by rank: tiktoken looks for the pair to merge by a scan of all parts
+// per merge, the queue finds it in O(log r) for r ranks in it (few, in a
+// long piece: its pairs repeat), so a piece of n bytes costs O(n log n)
+// at most.
+func (m *merger) mergeLong(piece string, length int) {
+	n := int32(length)
 	m.nodes = m.nodes[:0]
 	for i := range n + 1 {
 		m.nodes = append(m.nodes, mergeNode{prev: i - 1, next: i + 1, rank: noRank})
 	}
 	m.nodes[n].next = -1
-	m.heap = m.heap[:0]
+	if m.queue.bucketOf == nil {
+		m.queue.bucketOf = make([]int32, m.vocab.size)
+	}
 	for i := range n - 1 {
 		if rank := m.rank(piece, i); rank != noRank {
-			m.heap = append(m.heap, pair(rank, i))
+			m.queue.push(rank, i)
 		}
 	}
-	m.heap.init()
-	for len(m.heap) > 0 {
-		rank, i := m.heap.pop()
+	for {
+		rank, i, ok := m.queue.pop()
+		if !ok {
+			break
+		}
 		if m.nodes[i].rank != rank {
 			continue // stale: the part changed since the pair was pushed
 		}
@@ -113,12 +122,12 @@ func (m *merger) mergeLong(piece string) {
 		if k >= 0 {
 			m.nodes[k].prev = i
 		}
-		for _, b := range [2]int32{i, m.nodes[i].prev} {
+		for _, b := range [2]int32{m.nodes[i].prev, i} {
 			if b < 0 {
 				continue
 			}
 			if rank := m.rank(piece, b); rank != noRank {
-				m.heap.push(pair(rank, b))
+				m.queue.push(rank, b)
 			}
 		}
 	}
@@ -134,25 +143,84 @@ func (m *merger) rank(piece string, i int32) uint32 {
 	node.rank = noRank
 	if j := node.next; j >= 0 {
 		if k := m.nodes[j].next; k >= 0 {
-			node.rank = m.vocab.rank(piece[i:k])
+			node.rank = m.vocab.rankAt(piece, int(i), int(k))
 		}
 	}
 	return node.rank
 }
 
-// pairHeap is a binary min-heap of the pairs that can merge, each the rank
-// of its union above the offset of its first part, so that the top is the
-// pair tiktoken merges next: the lowest rank, the leftmost among equal
-// ones. It is typed, unlike container/heap, so that a push does not
-// allocate.
+// rankQueue holds the pairs that can merge, and gives them in the order
+// tiktoken merges them: the lowest rank first, the leftmost among equal
+// ones. Each rank in it has a bucket of the offsets of its pairs, and a
+// heap orders the ranks. A merge never makes a pair of its own rank (the
+// union is longer than the token), and the pairs it makes are pushed from
+// left to right, so a bucket is mostly filled in order; it is sorted when
+// it was not, before its first pop. The queue is empty after the last pop.
+type rankQueue struct {
+	bucketOf []int32 // for each rank, its bucket's index + 1, or 0
+	buckets  []bucket
+	free     []int32  // the buckets not in use
+	ranks    pairHeap // each rank that has a bucket, above the bucket's index
+}
+
+type bucket struct {
+	offsets []int32
+	next    int  // the offsets before it were popped
+	sorted  bool // offsets[next:] ascend
+}
+
+func (q *rankQueue) push(rank uint32, offset int32) {
+	index := q.bucketOf[rank] - 1
+	if index < 0 {
+		if len(q.free) > 0 {
+			index = q.free[len(q.free)-1]
+			q.free = q.free[:len(q.free)-1]
+		} else {
+			index = int32(len(q.buckets))
+			q.buckets = append(q.buckets, bucket{})
+		}
+		b := &q.buckets[index]
+		b.offsets, b.next, b.sorted = b.offsets[:0], 0, true
+		q.bucketOf[rank] = index + 1
+		q.ranks.push(pair(rank, index))
+	}
+	b := &q.buckets[index]
+	if b.sorted && len(b.offsets) > b.next && offset < b.offsets[len(b.offsets)-1] {
+		b.sorted = false
+	}
+	b.offsets = append(b.offsets, offset)
+}
+
+// pop removes the pair to merge next and returns its rank and offset, or
+// ok false when the queue is empty.
+func (q *rankQueue) pop() (rank uint32, offset int32, ok bool) {
+	for len(q.ranks) > 0 {
+		rank, index := q.ranks.top()
+		b := &q.buckets[index]
+		if b.next == len(b.offsets) {
+			q.ranks.pop()
+			q.bucketOf[rank] = 0
+			q.free = append(q.free, index)
+			continue
+		}
+		if !b.sorted {
+			slices.Sort(b.offsets[b.next:])
+			b.sorted = true
+		}
+		b.next++
+		return rank, b.offsets[b.next-1], true
+	}
+	return 0, 0, false
+}
+
+// pairHeap is a binary min-heap of ranks, each above an index. It is
+// typed, unlike container/heap, so that a push does not allocate.
 type pairHeap []uint64
 
-func pair(rank uint32, offset int32) uint64 { return uint64(rank)<<32 | uint64(offset) }
+func pair(rank uint32, index int32) uint64 { return uint64(rank)<<32 | uint64(index) }
 
-func (h pairHeap) init() {
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		h.down(i)
-	}
+func (h pairHeap) top() (rank uint32, index int32) {
+	return uint32(h[0] >> 32), int32(uint32(h[0]))
 }
 
 func (h *pairHeap) push(p uint64) {
@@ -168,15 +236,13 @@ func (h *pairHeap) push(p uint64) {
 	}
 }
 
-// pop removes the top pair and returns its rank and offset.
-func (h *pairHeap) pop() (rank uint32, offset int32) {
+// pop removes the top.
+func (h *pairHeap) pop() {
 	s := *h
-	top := s[0]
 	last := len(s) - 1
 	s[0] = s[last]
 	*h = s[:last]
 	h.down(0)
-	return uint32(top >> 32), int32(uint32(top))
 }
 
 func (h pairHeap) down(i int) {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -83,6 +84,34 @@ func TestMergeMatchesLoop(t *testing.T) {
 			if got, want := v.enc().ids(text), v.enc().loopIDs(text); !slices.Equal(got, want) {
 				t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, text, got, want)
 			}
+		}
+	}
+}
+
+// TestClassify: the class of every rune is the set of the expressions'
+// classes it is in, by their definitions.
+func TestClassify(t *testing.T) {
+	bits := []struct {
+		class
+		in func(r rune) bool
+	}{
+		{upper, func(r rune) bool { return unicode.In(r, unicode.Lu, unicode.Lt, unicode.Lm, unicode.Lo, unicode.M) }},
+		{lower, func(r rune) bool { return unicode.In(r, unicode.Ll, unicode.Lm, unicode.Lo, unicode.M) }},
+		{letter, unicode.IsLetter},
+		{number, unicode.IsNumber},
+		{space, unicode.IsSpace},
+		{newline, func(r rune) bool { return r == '\r' || r == '\n' }},
+		{symbol, func(r rune) bool { return !unicode.IsSpace(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) }},
+	}
+	for r := range rune(unicode.MaxRune + 1) {
+		var want class
+		for _, b := range bits {
+			if b.in(r) {
+				want |= b.class
+			}
+		}
+		if got := classify(r); got != want {
+			t.Fatalf("%U: class %07b, want %07b", r, got, want)
 		}
 	}
 }

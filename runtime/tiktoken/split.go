@@ -50,30 +50,30 @@ var asciiClasses = func() (t [utf8.RuneSelf]class) {
 	return t
 }()
 
+// classify returns the class of r by its general category, with a table
+// search or two for most runes: the categories are disjoint.
 func classify(r rune) class {
-	var c class
-	if unicode.In(r, unicode.Lu, unicode.Lt, unicode.Lm, unicode.Lo, unicode.M) {
-		c |= upper
+	switch {
+	case unicode.IsLetter(r):
+		switch {
+		case unicode.IsUpper(r) || unicode.IsTitle(r):
+			return upper | letter
+		case unicode.IsLower(r):
+			return lower | letter
+		default: // Lm or Lo
+			return upper | lower | letter
+		}
+	case unicode.Is(unicode.M, r):
+		return upper | lower | symbol
+	case unicode.IsNumber(r):
+		return number
+	case r == '\r' || r == '\n':
+		return space | newline
+	case unicode.IsSpace(r):
+		return space
+	default:
+		return symbol
 	}
-	if unicode.In(r, unicode.Ll, unicode.Lm, unicode.Lo, unicode.M) {
-		c |= lower
-	}
-	if unicode.IsLetter(r) {
-		c |= letter
-	}
-	if unicode.IsNumber(r) {
-		c |= number
-	}
-	if unicode.IsSpace(r) {
-		c |= space
-	}
-	if r == '\r' || r == '\n' {
-		c |= newline
-	}
-	if c&(space|letter|number) == 0 {
-		c |= symbol
-	}
-	return c
 }
 
 // prefix reports whether c, the class of a rune, is in [^\r\n\p{L}\p{N}],

@@ -84,7 +84,7 @@ func (e *encoding) tokens(text string, yield func(end int) bool) {
 func (m *merger) tokens(split splitter, text string, yield func(end int) bool) {
 	for start := 0; start < len(text); {
 		end := split(text, start)
-		for _, tokenEnd := range m.merge(text[start:end]) {
+		for _, tokenEnd := range m.merge(text[start:], end-start) {
 			if !yield(start + int(tokenEnd)) {
 				return
 			}

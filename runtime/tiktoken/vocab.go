@@ -15,10 +15,11 @@ import "math/bits"
 // milliseconds, holds no pointer for the collector to scan, and looks a
 // substring of the text up without converting it.
 type vocabulary struct {
-	file  string // the embedded file, which the slots point into
-	slots []slot
-	shift uint // 64 - log2(len(slots)): a hash's top bits pick its slot
-	size  int  // the number of tokens
+	file    string // the embedded file, which the slots point into
+	slots   []slot
+	shift   uint // 64 - log2(len(slots)): a hash's top bits pick its slot
+	size    int  // the number of tokens
+	longest int  // the length of the longest token
 }
 
 // slot is a token of the vocabulary, or empty when it is zero: its first
@@ -46,7 +47,11 @@ func newVocabulary(file string) *vocabulary {
 	rank := uint32(0)
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
 		token := file[i+1 : i+1+int(file[i])]
-		head := head(token)
+		v.longest = max(v.longest, len(token))
+		var head uint64
+		for k := min(len(token), 8) - 1; k >= 0; k-- {
+			head = head<<8 | uint64(token[k])
+		}
 		j := int(hash(head, token) >> v.shift)
 		for v.slots[j].rankLength != 0 {
 			j = (j + 1) & mask
@@ -59,34 +64,38 @@ func newVocabulary(file string) *vocabulary {
 
 // rank returns the rank of token, or noRank if it is not in the
 // vocabulary.
-func (v *vocabulary) rank(token string) uint32 {
-	if len(token) == 0 || len(token) > 255 {
+func (v *vocabulary) rank(token string) uint32 { return v.rankAt(token, 0, len(token)) }
+
+// rankAt returns the rank of s[i:j]. It reads the first 8 bytes in one
+// load, from s beyond j where s is long enough.
+func (v *vocabulary) rankAt(s string, i, j int) uint32 {
+	n := j - i
+	if n <= 0 || n > v.longest {
 		return noRank
 	}
-	head := head(token)
+	var head uint64
+	if len(s)-i >= 8 {
+		head = load64(s[i:])
+		if n < 8 {
+			head &= 1<<(8*n) - 1
+		}
+	} else {
+		for k := j - 1; k >= i; k-- {
+			head = head<<8 | uint64(s[k])
+		}
+	}
+	token := s[i:j]
 	mask := len(v.slots) - 1
-	for j := int(hash(head, token) >> v.shift); ; j = (j + 1) & mask {
-		s := &v.slots[j]
-		if s.rankLength == 0 {
+	for k := int(hash(head, token) >> v.shift); ; k = (k + 1) & mask {
+		slot := &v.slots[k]
+		if slot.rankLength == 0 {
 			return noRank
 		}
-		if s.head == head && s.length() == len(token) &&
-			(len(token) <= 8 || v.file[int(s.offset)+8:int(s.offset)+len(token)] == token[8:]) {
-			return s.rankLength >> 8
+		if slot.head == head && slot.length() == n &&
+			(n <= 8 || v.file[int(slot.offset)+8:int(slot.offset)+n] == token[8:]) {
+			return slot.rankLength >> 8
 		}
 	}
-}
-
-// head returns the first 8 bytes of s, little-endian, zero-padded.
-func head(s string) uint64 {
-	if len(s) >= 8 {
-		return load64(s)
-	}
-	var h uint64
-	for i := len(s) - 1; i >= 0; i-- {
-		h = h<<8 | uint64(s[i])
-	}
-	return h
 }
 
 // load64 returns the first 8 bytes of s, little-endian: one load.
