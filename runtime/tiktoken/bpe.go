@@ -151,23 +151,29 @@ func (m *merger) rank(piece string, i int32) uint32 {
 
 // rankQueue holds the pairs that can merge, and gives them in the order
 // tiktoken merges them: the lowest rank first, the leftmost among equal
-// ones. Each rank in it has a bucket of the offsets of its pairs, and a
-// heap orders the ranks. A merge never makes a pair of its own rank (the
-// union is longer than the token), and the pairs it makes are pushed from
-// left to right, so a bucket is mostly filled in order; it is sorted when
-// it was not, before its first pop. The queue is empty after the last pop.
+// ones. Each rank in it has a bucket, a list of the offsets of its pairs,
+// and a heap orders the ranks. A merge never makes a pair of its own rank
+// (the union is longer than the token), and the pairs it makes are pushed
+// from left to right, so a bucket is mostly filled in order; it is sorted
+// when it was not, before its first pop. The queue is empty after the last
+// pop, and its buffers serve the next piece.
 type rankQueue struct {
 	bucketOf []int32 // for each rank, its bucket's index + 1, or 0
 	buckets  []bucket
 	free     []int32  // the buckets not in use
 	ranks    pairHeap // each rank that has a bucket, above the bucket's index
+	entries  []entry  // the lists of the buckets
+	sorting  []int32
 }
 
+// bucket is the list of the pairs of a rank, from entries[head] on, or
+// empty when head is -1.
 type bucket struct {
-	offsets []int32
-	next    int  // the offsets before it were popped
-	sorted  bool // offsets[next:] ascend
+	head, tail int32
+	sorted     bool // the offsets ascend
 }
+
+type entry struct{ offset, next int32 }
 
 func (q *rankQueue) push(rank uint32, offset int32) {
 	index := q.bucketOf[rank] - 1
@@ -179,16 +185,22 @@ func (q *rankQueue) push(rank uint32, offset int32) {
 			index = int32(len(q.buckets))
 			q.buckets = append(q.buckets, bucket{})
 		}
-		b := &q.buckets[index]
-		b.offsets, b.next, b.sorted = b.offsets[:0], 0, true
+		q.buckets[index] = bucket{head: -1, tail: -1, sorted: true}
 		q.bucketOf[rank] = index + 1
 		q.ranks.push(pair(rank, index))
 	}
+	e := int32(len(q.entries))
+	q.entries = append(q.entries, entry{offset: offset, next: -1})
 	b := &q.buckets[index]
-	if b.sorted && len(b.offsets) > b.next && offset < b.offsets[len(b.offsets)-1] {
-		b.sorted = false
+	if b.head < 0 {
+		b.head = e
+	} else {
+		if offset < q.entries[b.tail].offset {
+			b.sorted = false
+		}
+		q.entries[b.tail].next = e
 	}
-	b.offsets = append(b.offsets, offset)
+	b.tail = e
 }
 
 // pop removes the pair to merge next and returns its rank and offset, or
@@ -197,19 +209,28 @@ func (q *rankQueue) pop() (rank uint32, offset int32, ok bool) {
 	for len(q.ranks) > 0 {
 		rank, index := q.ranks.top()
 		b := &q.buckets[index]
-		if b.next == len(b.offsets) {
+		if b.head < 0 {
 			q.ranks.pop()
 			q.bucketOf[rank] = 0
 			q.free = append(q.free, index)
 			continue
 		}
 		if !b.sorted {
-			slices.Sort(b.offsets[b.next:])
+			q.sorting = q.sorting[:0]
+			for e := b.head; e >= 0; e = q.entries[e].next {
+				q.sorting = append(q.sorting, q.entries[e].offset)
+			}
+			slices.Sort(q.sorting)
+			for e, i := b.head, 0; e >= 0; e, i = q.entries[e].next, i+1 {
+				q.entries[e].offset = q.sorting[i]
+			}
 			b.sorted = true
 		}
-		b.next++
-		return rank, b.offsets[b.next-1], true
+		e := q.entries[b.head]
+		b.head = e.next
+		return rank, e.offset, true
 	}
+	q.entries = q.entries[:0]
 	return 0, 0, false
 }
 

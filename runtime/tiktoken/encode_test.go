@@ -65,25 +65,66 @@ func (e *encoding) loopIDs(text string) []uint32 {
 }
 
 // TestMergeMatchesLoop: the merger's tokens are those of tiktoken's merge
-// loop on random texts of the reference's runes, in pieces short and long.
+// loop on random texts of the reference's runes, in pieces short and long:
+// runs of one rune, and words and runs of punctuation of random runes.
 func TestMergeMatchesLoop(t *testing.T) {
-	var runes []string
+	var all, letters, symbols []string
 	for _, text := range LoadReference(t).Texts {
 		for _, r := range text.Text {
-			runes = append(runes, string(r))
+			all = append(all, string(r))
+			if unicode.IsLetter(r) {
+				letters = append(letters, string(r))
+			} else if unicode.IsPunct(r) || unicode.IsSymbol(r) {
+				symbols = append(symbols, string(r))
+			}
 		}
 	}
 	rng := rand.New(rand.NewPCG(26, 2))
 	for range 2000 {
 		var b strings.Builder
-		for range rng.IntN(40) + 1 {
-			b.WriteString(strings.Repeat(runes[rng.IntN(len(runes))], 1+rng.IntN(3)*rng.IntN(30)))
+		for range rng.IntN(20) + 1 {
+			switch runes := [][]string{all, letters, symbols}[rng.IntN(3)]; rng.IntN(2) {
+			case 0:
+				b.WriteString(strings.Repeat(runes[rng.IntN(len(runes))], 1+rng.IntN(3)*rng.IntN(30)))
+			default:
+				for range rng.IntN(60) {
+					b.WriteString(runes[rng.IntN(len(runes))])
+				}
+			}
 		}
 		for _, v := range vocabularies {
 			text := b.String()
 			if got, want := v.enc().ids(text), v.enc().loopIDs(text); !slices.Equal(got, want) {
 				t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, text, got, want)
 			}
+		}
+	}
+}
+
+// TestRankQueue: the queue pops the pair of the lowest rank, the
+// leftmost among equal ones, whatever the order of the pushes, and serves
+// again once empty.
+func TestRankQueue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 3))
+	q := rankQueue{bucketOf: make([]int32, 50)}
+	for round := range 200 {
+		var pending []uint64 // pair(rank, offset) of each push not popped
+		for step := 0; step < 300 || len(pending) > 0; step++ {
+			if step < 300 && (rng.IntN(3) > 0 || len(pending) == 0) {
+				rank, offset := uint32(rng.IntN(50)), int32(rng.IntN(1000))
+				q.push(rank, offset)
+				pending = append(pending, pair(rank, offset))
+				continue
+			}
+			want := slices.Min(pending)
+			if rank, offset, ok := q.pop(); !ok || pair(rank, offset) != want {
+				t.Fatalf("round %d: pop = %d, %d, %v; want %d, %d", round, rank, offset, ok, want>>32, uint32(want))
+			}
+			i := slices.Index(pending, want)
+			pending = slices.Delete(pending, i, i+1)
+		}
+		if rank, offset, ok := q.pop(); ok {
+			t.Fatalf("round %d: pop = %d, %d from an empty queue", round, rank, offset)
 		}
 	}
 }

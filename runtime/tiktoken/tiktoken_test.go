@@ -102,6 +102,28 @@ func TestCutInvalidUTF8(t *testing.T) {
 	}
 }
 
+// TestNoAllocations: once a tokenizer has counted a text, counting and
+// cutting it again allocate nothing, whatever it holds: the buffers of a
+// call are kept for the next.
+func TestNoAllocations(t *testing.T) {
+	texts := []string{strings.Repeat("a", 5000), strings.Repeat(" \n", 3000), strings.Repeat("🙂", 2000), "ab\xffcd\xe2\x82 héllo \xf0\x9f"}
+	for _, text := range tiktoken.LoadReference(t).Texts {
+		texts = append(texts, text.Text)
+	}
+	for _, enc := range encodings {
+		tok := enc.tok()
+		for _, text := range texts {
+			n := tok.Count(text)
+			if allocs := testing.AllocsPerRun(10, func() { tok.Count(text) }); allocs != 0 {
+				t.Errorf("%s: Count(%.20q) allocates %v times", enc.name, text, allocs)
+			}
+			if allocs := testing.AllocsPerRun(10, func() { tok.Cut(text, n/2) }); allocs != 0 {
+				t.Errorf("%s: Cut(%.20q, %d) allocates %v times", enc.name, text, n/2, allocs)
+			}
+		}
+	}
+}
+
 func TestSameTokenizer(t *testing.T) {
 	if tiktoken.O200kBase() != tiktoken.O200kBase() || tiktoken.Cl100kBase() != tiktoken.Cl100kBase() {
 		t.Error("a second call built another tokenizer")
