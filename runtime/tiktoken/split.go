@@ -42,13 +42,18 @@ const (
 	symbol                    // [^\s\p{L}\p{N}]: punctuation, symbols, marks, controls
 )
 
-// asciiClasses holds the class of each ASCII rune.
-var asciiClasses = func() (t [utf8.RuneSelf]class) {
-	for r := range rune(utf8.RuneSelf) {
-		t[r] = classify(r)
-	}
-	return t
-}()
+// narrowClasses holds the class of each rune of one or two bytes in UTF-8
+// (Latin, Greek, Cyrillic, Hebrew, Arabic and more), and runeErrorClass
+// that of U+FFFD, which each invalid byte is read as.
+var (
+	narrowClasses = func() (t [0x800]class) {
+		for r := range rune(len(t)) {
+			t[r] = classify(r)
+		}
+		return t
+	}()
+	runeErrorClass = classify(utf8.RuneError)
+)
 
 // classify returns the class of r by its general category, with a table
 // search or two for most runes: the categories are disjoint.
@@ -87,9 +92,15 @@ func at(text string, i int) (class, int) {
 		return 0, 0
 	}
 	if b := text[i]; b < utf8.RuneSelf {
-		return asciiClasses[b], 1
+		return narrowClasses[b], 1
 	}
 	r, size := utf8.DecodeRuneInString(text[i:])
+	switch {
+	case r < rune(len(narrowClasses)):
+		return narrowClasses[r], size
+	case r == utf8.RuneError:
+		return runeErrorClass, size
+	}
 	return classify(r), size
 }
 

@@ -20,6 +20,9 @@ type vocabulary struct {
 	shift   uint // 64 - log2(len(slots)): a hash's top bits pick its slot
 	size    int  // the number of tokens
 	longest int  // the length of the longest token
+	// the ranks of the tokens of one and two bytes, which most lookups
+	// of a merge are, by their bytes, or noRank
+	short []uint32
 }
 
 // slot is a token of the vocabulary, or empty when it is zero: its first
@@ -42,12 +45,18 @@ func newVocabulary(file string) *vocabulary {
 		n++
 	}
 	log := bits.Len(uint(n)*8/3 - 1)
-	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n}
+	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, 1<<16+1<<8)}
+	for i := range v.short {
+		v.short[i] = noRank
+	}
 	mask := len(v.slots) - 1
 	rank := uint32(0)
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
 		token := file[i+1 : i+1+int(file[i])]
 		v.longest = max(v.longest, len(token))
+		if len(token) <= 2 {
+			v.short[shortIndex(token, 0, len(token))] = rank
+		}
 		var head uint64
 		for k := min(len(token), 8) - 1; k >= 0; k-- {
 			head = head<<8 | uint64(token[k])
@@ -70,8 +79,11 @@ func (v *vocabulary) rank(token string) uint32 { return v.rankAt(token, 0, len(t
 // load, from s beyond j where s is long enough.
 func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	n := j - i
-	if n <= 0 || n > v.longest {
-		return noRank
+	if n <= 2 || n > v.longest {
+		if n <= 0 || n > v.longest {
+			return noRank
+		}
+		return v.short[shortIndex(s, i, j)]
 	}
 	var head uint64
 	if len(s)-i >= 8 {
@@ -96,6 +108,15 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			return slot.rankLength >> 8
 		}
 	}
+}
+
+// shortIndex returns the index in vocabulary.short of s[i:j], of one or
+// two bytes: the two bytes, or 1<<16 above the one byte.
+func shortIndex(s string, i, j int) int {
+	if j-i == 1 {
+		return 1<<16 | int(s[i])
+	}
+	return int(s[i])<<8 | int(s[i+1])
 }
 
 // load64 returns the first 8 bytes of s, little-endian: one load.
