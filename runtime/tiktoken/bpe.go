@@ -30,6 +30,7 @@ type merger struct {
 	// a long piece's parts, and its pairs that can merge
 	nodes []mergeNode
 	queue rankQueue
+	heap  pairHeap
 	// text read as valid UTF-8, when it is not
 	valid []byte
 }
@@ -90,20 +91,17 @@ func (m *merger) mergeShort(piece string, n int) {
 // mergeLong merges a long piece with a queue of the pairs that can merge
 // by rank: tiktoken looks for the pair to merge by a scan of all parts
 // per merge, the queue finds it in O(log r) for r ranks in it (few, in a
-// long piece: its pairs repeat), so a piece of n bytes costs O(n log n)
-// at most.
+// long piece: its pairs repeat). A merge mostly makes pairs that rank
+// above it; when one ranks below, the queue's buckets could need sorting
+// again and again, and a heap of the pairs left takes over. Either way a
+// piece of n bytes costs O(n log n).
 func (m *merger) mergeLong(piece string, length int) {
-	n := int32(length)
-	m.nodes = m.nodes[:0]
-	for i := range n + 1 {
-		m.nodes = append(m.nodes, mergeNode{prev: i - 1, next: i + 1, rank: noRank})
-	}
-	m.nodes[n].next = -1
+	m.parts(piece, length)
 	if m.queue.bucketOf == nil {
 		m.queue.bucketOf = make([]int32, m.vocab.size)
 	}
-	for i := range n - 1 {
-		if rank := m.rank(piece, i); rank != noRank {
+	for i := int32(0); i >= 0; i = m.nodes[i].next {
+		if rank := m.nodes[i].rank; rank != noRank {
 			m.queue.push(rank, i)
 		}
 	}
@@ -115,25 +113,84 @@ func (m *merger) mergeLong(piece string, length int) {
 		if m.nodes[i].rank != rank {
 			continue // stale: the part changed since the pair was pushed
 		}
-		j := m.nodes[i].next
-		k := m.nodes[j].next
-		m.nodes[j].rank = noRank
-		m.nodes[i].next = k
-		if k >= 0 {
-			m.nodes[k].prev = i
+		before, after := m.join(piece, i)
+		if min(before, after) < rank {
+			m.queue.clear()
+			m.mergeByHeap(piece)
+			break
 		}
-		for _, b := range [2]int32{m.nodes[i].prev, i} {
-			if b < 0 {
-				continue
-			}
-			if rank := m.rank(piece, b); rank != noRank {
-				m.queue.push(rank, b)
-			}
+		if before != noRank {
+			m.queue.push(before, m.nodes[i].prev)
+		}
+		if after != noRank {
+			m.queue.push(after, i)
 		}
 	}
+	m.appendEnds()
+}
+
+// parts makes each byte of the piece piece[:n] a part, with the rank of
+// each pair.
+func (m *merger) parts(piece string, length int) {
+	n := int32(length)
+	m.nodes = m.nodes[:0]
+	for i := range n + 1 {
+		m.nodes = append(m.nodes, mergeNode{prev: i - 1, next: i + 1, rank: noRank})
+	}
+	m.nodes[n].next = -1
+	for i := range n - 1 {
+		m.rank(piece, i)
+	}
+}
+
+// appendEnds appends where each part ends to m.ends.
+func (m *merger) appendEnds() {
 	for i := m.nodes[0].next; i >= 0; i = m.nodes[i].next {
 		m.ends = append(m.ends, i)
 	}
+}
+
+// mergeByHeap goes on merging a long piece with a heap of its pairs that
+// can merge, each its rank above its offset.
+func (m *merger) mergeByHeap(piece string) {
+	m.heap = m.heap[:0]
+	for i := int32(0); i >= 0; i = m.nodes[i].next {
+		if rank := m.nodes[i].rank; rank != noRank {
+			m.heap = append(m.heap, pair(rank, i))
+		}
+	}
+	m.heap.init()
+	for len(m.heap) > 0 {
+		rank, i := m.heap.top()
+		m.heap.pop()
+		if m.nodes[i].rank != rank {
+			continue
+		}
+		before, after := m.join(piece, i)
+		if before != noRank {
+			m.heap.push(pair(before, m.nodes[i].prev))
+		}
+		if after != noRank {
+			m.heap.push(pair(after, i))
+		}
+	}
+}
+
+// join merges the part at i with the next one, and returns the ranks of
+// the pairs it makes with the part before and with the part after.
+func (m *merger) join(piece string, i int32) (before, after uint32) {
+	j := m.nodes[i].next
+	k := m.nodes[j].next
+	m.nodes[j].rank = noRank
+	m.nodes[i].next = k
+	if k >= 0 {
+		m.nodes[k].prev = i
+	}
+	before = noRank
+	if p := m.nodes[i].prev; p >= 0 {
+		before = m.rank(piece, p)
+	}
+	return before, m.rank(piece, i)
 }
 
 // rank sets and returns the rank of the part at i joined with the next
@@ -203,6 +260,17 @@ func (q *rankQueue) push(rank uint32, offset int32) {
 	b.tail = e
 }
 
+// clear empties the queue.
+func (q *rankQueue) clear() {
+	for _, p := range q.ranks {
+		rank, index := uint32(p>>32), int32(uint32(p))
+		q.bucketOf[rank] = 0
+		q.free = append(q.free, index)
+	}
+	q.ranks = q.ranks[:0]
+	q.entries = q.entries[:0]
+}
+
 // pop removes the pair to merge next and returns its rank and offset, or
 // ok false when the queue is empty.
 func (q *rankQueue) pop() (rank uint32, offset int32, ok bool) {
@@ -239,6 +307,12 @@ func (q *rankQueue) pop() (rank uint32, offset int32, ok bool) {
 type pairHeap []uint64
 
 func pair(rank uint32, index int32) uint64 { return uint64(rank)<<32 | uint64(index) }
+
+func (h pairHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
 
 func (h pairHeap) top() (rank uint32, index int32) {
 	return uint32(h[0] >> 32), int32(uint32(h[0]))

@@ -39,27 +39,33 @@ func (e *encoding) loopIDs(text string) []uint32 {
 	var ids []uint32
 	for start := 0; start < len(text); {
 		end := e.split(text, start)
-		piece := text[start:end]
-		parts := make([]int, len(piece)+1) // the offsets where parts start
-		for i := range parts {
-			parts[i] = i
-		}
-		for {
-			best, at := noRank, -1
-			for i := 0; i+2 < len(parts); i++ {
-				if r := e.vocab.rank(piece[parts[i]:parts[i+2]]); r < best {
-					best, at = r, i
-				}
-			}
-			if at < 0 {
-				break
-			}
-			parts = slices.Delete(parts, at+1, at+2)
-		}
-		for i := 0; i+1 < len(parts); i++ {
-			ids = append(ids, e.vocab.rank(piece[parts[i]:parts[i+1]]))
-		}
+		ids = append(ids, e.mergeLoop(text[start:end])...)
 		start = end
+	}
+	return ids
+}
+
+// mergeLoop returns the token ids of a piece by tiktoken's merge loop.
+func (e *encoding) mergeLoop(piece string) []uint32 {
+	parts := make([]int, len(piece)+1) // the offsets where parts start
+	for i := range parts {
+		parts[i] = i
+	}
+	for {
+		best, at := noRank, -1
+		for i := 0; i+2 < len(parts); i++ {
+			if r := e.vocab.rank(piece[parts[i]:parts[i+2]]); r < best {
+				best, at = r, i
+			}
+		}
+		if at < 0 {
+			break
+		}
+		parts = slices.Delete(parts, at+1, at+2)
+	}
+	var ids []uint32
+	for i := 0; i+1 < len(parts); i++ {
+		ids = append(ids, e.vocab.rank(piece[parts[i]:parts[i+1]]))
 	}
 	return ids
 }
@@ -96,6 +102,37 @@ func TestMergeMatchesLoop(t *testing.T) {
 			text := b.String()
 			if got, want := v.enc().ids(text), v.enc().loopIDs(text); !slices.Equal(got, want) {
 				t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, text, got, want)
+			}
+		}
+	}
+}
+
+// TestMergeByHeap: the heap that takes over from the rank queue when a
+// merge makes a pair that ranks below it (which no text of the tests
+// does) merges as tiktoken's loop, from the start of long pieces.
+func TestMergeByHeap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 4))
+	for _, v := range vocabularies {
+		e := v.enc()
+		m := &merger{vocab: e.vocab}
+		for _, text := range LoadReference(t).Texts {
+			for start := 0; start < len(text.Text); {
+				end := min(start+33+rng.IntN(200), len(text.Text))
+				piece := text.Text[start:end]
+				m.ends = m.ends[:0]
+				m.parts(piece, len(piece))
+				m.mergeByHeap(piece)
+				m.appendEnds()
+				var got []uint32
+				last := int32(0)
+				for _, end := range m.ends {
+					got = append(got, e.vocab.rank(piece[last:end]))
+					last = end
+				}
+				if want := e.mergeLoop(piece); !slices.Equal(got, want) {
+					t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, piece, got, want)
+				}
+				start = end
 			}
 		}
 	}
