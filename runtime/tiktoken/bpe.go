@@ -7,7 +7,7 @@ const noRank = ^uint32(0)
 
 // shortPiece is the length up to which a piece is merged as tiktoken
 // merges it, by a scan of all its parts per merge: on so few parts that
-// is faster than keeping a heap.
+// is faster than keeping a queue.
 const shortPiece = 32
 
 // mergeNode is a part of a long piece being merged, in a doubly linked

@@ -11,9 +11,10 @@ import "math/bits"
 // rank first.
 
 // vocabulary maps tokens to their ranks by an open-addressing hash table
-// whose slots point into the embedded file: it is built in a few
-// milliseconds, holds no pointer for the collector to scan, and looks a
-// substring of the text up without converting it.
+// whose slots point into the embedded file: it is built in about 30 ms
+// for o200k_base (the dependency's maps took 0.1 to 0.3 s), holds no
+// pointer for the collector to scan, and looks a substring of the text up
+// without converting it.
 type vocabulary struct {
 	file    string // the embedded file, which the slots point into
 	slots   []slot
