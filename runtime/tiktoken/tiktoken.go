@@ -23,6 +23,7 @@ package tiktoken
 import (
 	_ "embed"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -31,9 +32,31 @@ import (
 
 // encoding is a runtime.Tokenizer: a pre-tokenizer and a vocabulary.
 type encoding struct {
-	split   splitter
-	vocab   *vocabulary
-	mergers sync.Pool // of *merger, whose buffers a call reuses
+	split splitter
+	vocab *vocabulary
+	// A call takes a merger, whose buffers it reuses: the idle one, kept
+	// across garbage collections unless its buffers grew large, or one
+	// from the pool when calls run concurrently.
+	idle    atomic.Pointer[merger]
+	mergers sync.Pool
+}
+
+// keptParts is the length of the longest piece whose buffers the idle
+// merger keeps.
+const keptParts = 1 << 16
+
+func (e *encoding) merger() *merger {
+	if m := e.idle.Swap(nil); m != nil {
+		return m
+	}
+	return e.mergers.Get().(*merger)
+}
+
+func (e *encoding) release(m *merger) {
+	if cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts && e.idle.CompareAndSwap(nil, m) {
+		return
+	}
+	e.mergers.Put(m)
 }
 
 func newEncoding(split splitter, file string) *encoding {
@@ -76,8 +99,8 @@ func Cl100kBase() runtime.Tokenizer {
 // tokens calls yield with the byte offset in text, which is valid UTF-8,
 // where each token ends, until yield returns false.
 func (e *encoding) tokens(text string, yield func(end int) bool) {
-	m := e.mergers.Get().(*merger)
-	defer e.mergers.Put(m)
+	m := e.merger()
+	defer e.release(m)
 	m.tokens(e.split, text, yield)
 }
 
@@ -109,8 +132,8 @@ func (m *merger) validText(text string) string {
 
 // Count returns the number of tokens of text.
 func (e *encoding) Count(text string) int {
-	m := e.mergers.Get().(*merger)
-	defer e.mergers.Put(m)
+	m := e.merger()
+	defer e.release(m)
 	n := 0
 	m.tokens(e.split, m.validText(text), func(int) bool {
 		n++
@@ -127,8 +150,8 @@ func (e *encoding) Cut(text string, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	m := e.mergers.Get().(*merger)
-	defer e.mergers.Put(m)
+	m := e.merger()
+	defer e.release(m)
 	valid := m.validText(text)
 	// The tokens are pieces of valid: walk text alongside to find where
 	// each token ends in it.
