@@ -8,7 +8,7 @@ SEED ?= 1
 CASE ?= -1
 
 .DEFAULT_GOAL := test
-.PHONY: generate check test example bench fuzz golden difffuzz difffuzz-floors chatcorpus
+.PHONY: generate check test oldest example bench fuzz golden difffuzz difffuzz-floors chatcorpus
 
 # Regenerate generated/ from prompts/ and the shipped chat formats (the go:generate lines).
 generate:
@@ -26,7 +26,15 @@ test:
 	$(GO) vet ./...
 	@pydir=$$(sh .ci/pydeps.sh) && echo "Jinja2 for the tests: $$pydir/python3" && \
 		PATH="$$pydir:$$PATH" $(GO) test -race -timeout 30m ./...
+	cd runtime/tiktoken/testdata/crosscheck && $(GO) vet ./... && $(GO) test ./...
 	$(MAKE) check
+
+# Build the runtime and the generated code, and vet the whole module, with
+# the oldest Go it supports (go.mod's go line), which the go command
+# downloads through the module proxy: nothing newer may creep in.
+oldest:
+	GOTOOLCHAIN=go$$(sed -n 's/^go //p' go.mod) $(GO) build ./runtime/... ./generated/...
+	GOTOOLCHAIN=go$$(sed -n 's/^go //p' go.mod) $(GO) vet ./...
 
 # Regenerate, then run the example program.
 example: generate
@@ -60,6 +68,7 @@ chatcorpus:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/ ./runtime/tiktoken/
+	cd runtime/tiktoken/testdata/crosscheck && $(GO) test -run '^$$' -bench . -benchmem
 
 # Run the differential fuzzer (internal/difffuzz) for N random prompts
 # from SEED against real Jinja2 (needs python3-jinja2); make test runs 1500
@@ -94,3 +103,5 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzStripHTML$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./schema
+	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime $(FUZZTIME) ./runtime/tiktoken
+	cd runtime/tiktoken/testdata/crosscheck && $(GO) test -run '^$$' -fuzz '^FuzzOracle$$' -fuzztime $(FUZZTIME)

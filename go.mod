@@ -1,16 +1,14 @@
 module github.com/promptgen/promptgen
 
-go 1.26
+go 1.24.0
 
 require (
 	github.com/anthropics/anthropic-sdk-go v1.84.0
 	github.com/dave/jennifer v1.7.1
-	github.com/dlclark/regexp2/v2 v2.5.1
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/google/go-cmp v0.7.0
 	github.com/openai/openai-go/v3 v3.44.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
-	github.com/tiktoken-go/tokenizer v0.10.0
 	golang.org/x/tools v0.42.0
 	gopkg.in/yaml.v3 v3.0.1
 )

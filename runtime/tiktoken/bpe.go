@@ -1,111 +1,196 @@
 package tiktoken
 
-import (
-	"strings"
-
-	"github.com/tiktoken-go/tokenizer/codec"
-)
-
-// ranks maps each token of an encoding to its rank, which is also its id:
-// byte-pair encoding merges the pair whose union has the lowest rank first.
-type ranks map[string]uint32
-
-// loadRanks reads the tokens of ids below firstSpecial (the lowest id of
-// a special token) from the dependency's vocabulary, the only part of it
-// that is used: an id without a token is skipped. The tokens share one
-// string, so that the table is one allocation besides the map.
-func loadRanks(c *codec.Codec, firstSpecial uint) ranks {
-	var all strings.Builder
-	ends := make([]int, firstSpecial)
-	for id := range firstSpecial {
-		if token, err := c.Decode([]uint{id}); err == nil {
-			all.WriteString(token)
-		}
-		ends[id] = all.Len()
-	}
-	text := all.String()
-	r := make(ranks, firstSpecial)
-	start := 0
-	for id, end := range ends {
-		if end > start {
-			r[text[start:end]] = uint32(id)
-		}
-		start = end
-	}
-	return r
-}
+import "slices"
 
 // noRank marks a part that does not merge with the next one.
 const noRank = ^uint32(0)
 
-// mergeNode is a part of a piece being merged, in a doubly linked list
-// indexed by the byte offset where the part starts. rank is the rank of
-// the part joined with the next one.
+// shortPiece is the length up to which a piece is merged as tiktoken
+// merges it, by a scan of all its parts per merge: on so few parts that
+// is faster than keeping a queue.
+const shortPiece = 32
+
+// mergeNode is a part of a long piece being merged, in a doubly linked
+// list indexed by the byte offset where the part starts. rank is the rank
+// of the part joined with the next one.
 type mergeNode struct {
 	prev, next int32
 	rank       uint32
 }
 
 // merger merges pieces into tokens. It keeps its buffers from one piece
-// to the next, so a text costs a few allocations.
+// to the next, so that counting allocates nothing once they have grown.
 type merger struct {
-	ranks ranks
+	vocab *vocabulary
+	ends  []int32 // where each token of the piece ends
+	// a short piece's parts: where each starts, and the rank of each
+	// joined with the next one
+	starts [shortPiece + 1]int32
+	ranks  [shortPiece + 1]uint32
+	// a long piece's parts, and its pairs that can merge
 	nodes []mergeNode
+	queue rankQueue
 	heap  pairHeap
+	// text read as valid UTF-8, when it is not
+	valid []byte
 }
 
-// merge calls yield with the end of each token of the piece text[start:end]
-// as tiktoken merges them: the pair of adjacent parts with the
-// lowest rank first, the leftmost among equal ones, until no pair has a
-// rank. tiktoken looks for that pair by a scan of all parts per merge;
-// a heap of the pairs finds it in O(log n), so a piece of n bytes costs
-// O(n log n). Each byte is a token, so every part ends as one. yield
-// returns false to stop.
-func (m *merger) merge(text string, start, end int, yield func(end int) bool) bool {
-	piece := text[start:end]
-	if _, ok := m.ranks[piece]; ok {
-		return yield(end)
+// merge returns the offset in the piece text[:n] where each of its tokens
+// ends (text goes on after it, for wider loads), as
+// tiktoken merges them: the pair of adjacent parts with the lowest rank
+// first, the leftmost among equal ones, until no pair has a rank. Each
+// byte is a token, so every part ends as one. The result is valid until
+// the next call.
+func (m *merger) merge(text string, n int) []int32 {
+	m.ends = m.ends[:0]
+	switch {
+	case m.vocab.rankAt(text, 0, n) != noRank:
+		m.ends = append(m.ends, int32(n))
+	case n <= shortPiece:
+		m.mergeShort(text, n)
+	default:
+		m.mergeLong(text, n)
 	}
-	n := int32(len(piece))
+	return m.ends
+}
+
+// mergeShort merges a piece of at most shortPiece bytes by tiktoken's
+// loop: a scan of the parts for the lowest rank per merge.
+func (m *merger) mergeShort(piece string, n int) {
+	parts := n
+	for i := range parts + 1 {
+		m.starts[i] = int32(i)
+	}
+	for i := range parts - 1 {
+		m.ranks[i] = m.vocab.rankAt(piece, i, i+2)
+	}
+	for parts > 1 {
+		best, at := noRank, -1
+		for i, r := range m.ranks[:parts-1] {
+			if r < best {
+				best, at = r, i
+			}
+		}
+		if at < 0 {
+			break
+		}
+		// Part at absorbs part at+1.
+		copy(m.starts[at+1:parts], m.starts[at+2:parts+1])
+		copy(m.ranks[at+1:], m.ranks[at+2:]) // what moves past parts-2 is unused
+		parts--
+		if at+1 < parts {
+			m.ranks[at] = m.vocab.rankAt(piece, int(m.starts[at]), int(m.starts[at+2]))
+		}
+		if at > 0 {
+			m.ranks[at-1] = m.vocab.rankAt(piece, int(m.starts[at-1]), int(m.starts[at+1]))
+		}
+	}
+	m.ends = append(m.ends, m.starts[1:parts+1]...)
+}
+
+// mergeLong merges a long piece with a queue of the pairs that can merge
+// by rank: tiktoken looks for the pair to merge by a scan of all parts
+// per merge, the queue finds it in O(log r) for r ranks in it (few, in a
+// long piece: its pairs repeat). A merge mostly makes pairs that rank
+// above it; when one ranks below, the queue's buckets could need sorting
+// again and again, and a heap of the pairs left takes over. Either way a
+// piece of n bytes costs O(n log n).
+func (m *merger) mergeLong(piece string, length int) {
+	m.parts(piece, length)
+	if m.queue.bucketOf == nil {
+		m.queue.bucketOf = make([]int32, m.vocab.size)
+	}
+	for i := int32(0); i >= 0; i = m.nodes[i].next {
+		if rank := m.nodes[i].rank; rank != noRank {
+			m.queue.push(rank, i)
+		}
+	}
+	for {
+		rank, i, ok := m.queue.pop()
+		if !ok {
+			break
+		}
+		if m.nodes[i].rank != rank {
+			continue // stale: the part changed since the pair was pushed
+		}
+		before, after := m.join(piece, i)
+		if min(before, after) < rank {
+			m.queue.clear()
+			m.mergeByHeap(piece)
+			break
+		}
+		if before != noRank {
+			m.queue.push(before, m.nodes[i].prev)
+		}
+		if after != noRank {
+			m.queue.push(after, i)
+		}
+	}
+	m.appendEnds()
+}
+
+// parts makes each byte of the piece piece[:n] a part, with the rank of
+// each pair.
+func (m *merger) parts(piece string, length int) {
+	n := int32(length)
 	m.nodes = m.nodes[:0]
 	for i := range n + 1 {
 		m.nodes = append(m.nodes, mergeNode{prev: i - 1, next: i + 1, rank: noRank})
 	}
 	m.nodes[n].next = -1
-	m.heap = m.heap[:0]
 	for i := range n - 1 {
-		if rank := m.rank(piece, i); rank != noRank {
+		m.rank(piece, i)
+	}
+}
+
+// appendEnds appends where each part ends to m.ends.
+func (m *merger) appendEnds() {
+	for i := m.nodes[0].next; i >= 0; i = m.nodes[i].next {
+		m.ends = append(m.ends, i)
+	}
+}
+
+// mergeByHeap goes on merging a long piece with a heap of its pairs that
+// can merge, each its rank above its offset.
+func (m *merger) mergeByHeap(piece string) {
+	m.heap = m.heap[:0]
+	for i := int32(0); i >= 0; i = m.nodes[i].next {
+		if rank := m.nodes[i].rank; rank != noRank {
 			m.heap = append(m.heap, pair(rank, i))
 		}
 	}
 	m.heap.init()
 	for len(m.heap) > 0 {
-		rank, i := m.heap.pop()
+		rank, i := m.heap.top()
+		m.heap.pop()
 		if m.nodes[i].rank != rank {
-			continue // stale: the part changed since the pair was pushed
+			continue
 		}
-		j := m.nodes[i].next
-		k := m.nodes[j].next
-		m.nodes[j].rank = noRank
-		m.nodes[i].next = k
-		if k >= 0 {
-			m.nodes[k].prev = i
+		before, after := m.join(piece, i)
+		if before != noRank {
+			m.heap.push(pair(before, m.nodes[i].prev))
 		}
-		for _, b := range [2]int32{i, m.nodes[i].prev} {
-			if b < 0 {
-				continue
-			}
-			if rank := m.rank(piece, b); rank != noRank {
-				m.heap.push(pair(rank, b))
-			}
+		if after != noRank {
+			m.heap.push(pair(after, i))
 		}
 	}
-	for i := m.nodes[0].next; i >= 0; i = m.nodes[i].next {
-		if !yield(start + int(i)) {
-			return false
-		}
+}
+
+// join merges the part at i with the next one, and returns the ranks of
+// the pairs it makes with the part before and with the part after.
+func (m *merger) join(piece string, i int32) (before, after uint32) {
+	j := m.nodes[i].next
+	k := m.nodes[j].next
+	m.nodes[j].rank = noRank
+	m.nodes[i].next = k
+	if k >= 0 {
+		m.nodes[k].prev = i
 	}
-	return true
+	before = noRank
+	if p := m.nodes[i].prev; p >= 0 {
+		before = m.rank(piece, p)
+	}
+	return before, m.rank(piece, i)
 }
 
 // rank sets and returns the rank of the part at i joined with the next
@@ -115,27 +200,122 @@ func (m *merger) rank(piece string, i int32) uint32 {
 	node.rank = noRank
 	if j := node.next; j >= 0 {
 		if k := m.nodes[j].next; k >= 0 {
-			if r, ok := m.ranks[piece[i:k]]; ok {
-				node.rank = r
-			}
+			node.rank = m.vocab.rankAt(piece, int(i), int(k))
 		}
 	}
 	return node.rank
 }
 
-// pairHeap is a binary min-heap of the pairs that can merge, each the rank
-// of its union above the offset of its first part, so that the top is the
-// pair tiktoken merges next: the lowest rank, the leftmost among equal
-// ones. It is typed, unlike container/heap, so that a push does not
-// allocate.
+// rankQueue holds the pairs that can merge, and gives them in the order
+// tiktoken merges them: the lowest rank first, the leftmost among equal
+// ones. Each rank in it has a bucket, a list of the offsets of its pairs,
+// and a heap orders the ranks. A merge never makes a pair of its own rank
+// (the union is longer than the token), and the pairs it makes are pushed
+// from left to right, so a bucket is mostly filled in order; it is sorted
+// when it was not, before its first pop. The queue is empty after the last
+// pop, and its buffers serve the next piece.
+type rankQueue struct {
+	bucketOf []int32 // for each rank, its bucket's index + 1, or 0
+	buckets  []bucket
+	free     []int32  // the buckets not in use
+	ranks    pairHeap // each rank that has a bucket, above the bucket's index
+	entries  []entry  // the lists of the buckets
+	sorting  []int32
+}
+
+// bucket is the list of the pairs of a rank, from entries[head] on, or
+// empty when head is -1.
+type bucket struct {
+	head, tail int32
+	sorted     bool // the offsets ascend
+}
+
+type entry struct{ offset, next int32 }
+
+func (q *rankQueue) push(rank uint32, offset int32) {
+	index := q.bucketOf[rank] - 1
+	if index < 0 {
+		if len(q.free) > 0 {
+			index = q.free[len(q.free)-1]
+			q.free = q.free[:len(q.free)-1]
+		} else {
+			index = int32(len(q.buckets))
+			q.buckets = append(q.buckets, bucket{})
+		}
+		q.buckets[index] = bucket{head: -1, tail: -1, sorted: true}
+		q.bucketOf[rank] = index + 1
+		q.ranks.push(pair(rank, index))
+	}
+	e := int32(len(q.entries))
+	q.entries = append(q.entries, entry{offset: offset, next: -1})
+	b := &q.buckets[index]
+	if b.head < 0 {
+		b.head = e
+	} else {
+		if offset < q.entries[b.tail].offset {
+			b.sorted = false
+		}
+		q.entries[b.tail].next = e
+	}
+	b.tail = e
+}
+
+// clear empties the queue.
+func (q *rankQueue) clear() {
+	for _, p := range q.ranks {
+		rank, index := uint32(p>>32), int32(uint32(p))
+		q.bucketOf[rank] = 0
+		q.free = append(q.free, index)
+	}
+	q.ranks = q.ranks[:0]
+	q.entries = q.entries[:0]
+}
+
+// pop removes the pair to merge next and returns its rank and offset, or
+// ok false when the queue is empty.
+func (q *rankQueue) pop() (rank uint32, offset int32, ok bool) {
+	for len(q.ranks) > 0 {
+		rank, index := q.ranks.top()
+		b := &q.buckets[index]
+		if b.head < 0 {
+			q.ranks.pop()
+			q.bucketOf[rank] = 0
+			q.free = append(q.free, index)
+			continue
+		}
+		if !b.sorted {
+			q.sorting = q.sorting[:0]
+			for e := b.head; e >= 0; e = q.entries[e].next {
+				q.sorting = append(q.sorting, q.entries[e].offset)
+			}
+			slices.Sort(q.sorting)
+			for e, i := b.head, 0; e >= 0; e, i = q.entries[e].next, i+1 {
+				q.entries[e].offset = q.sorting[i]
+			}
+			b.sorted = true
+		}
+		e := q.entries[b.head]
+		b.head = e.next
+		return rank, e.offset, true
+	}
+	q.entries = q.entries[:0]
+	return 0, 0, false
+}
+
+// pairHeap is a binary min-heap of ranks, each above an index. It is
+// typed, unlike container/heap, so that a push does not allocate.
 type pairHeap []uint64
 
-func pair(rank uint32, offset int32) uint64 { return uint64(rank)<<32 | uint64(offset) }
+func pair(rank uint32, index int32) uint64 { return uint64(rank)<<32 | uint64(index) }
 
 func (h pairHeap) init() {
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		h.down(i)
 	}
+}
+
+func (h pairHeap) top() (rank uint32, index int32) {
+	return uint32(h[0] >> 32), int32(uint32(h[0]))
 }
 
 func (h *pairHeap) push(p uint64) {
@@ -151,15 +331,13 @@ func (h *pairHeap) push(p uint64) {
 	}
 }
 
-// pop removes the top pair and returns its rank and offset.
-func (h *pairHeap) pop() (rank uint32, offset int32) {
+// pop removes the top.
+func (h *pairHeap) pop() {
 	s := *h
-	top := s[0]
 	last := len(s) - 1
 	s[0] = s[last]
 	*h = s[:last]
 	h.down(0)
-	return uint32(top >> 32), int32(uint32(top))
 }
 
 func (h pairHeap) down(i int) {

@@ -1,99 +1,22 @@
 package tiktoken
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
-	"math"
+	"fmt"
 	"math/rand/v2"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2/v2"
 	"github.com/promptgen/promptgen/runtime"
-	"github.com/tiktoken-go/tokenizer/codec"
 )
-
-// oracle encodes as tiktoken does, by its definition: the encoding's
-// regular expression, run by regexp2's backtracking interpreter, splits
-// the text, and each piece is merged by tiktoken's own loop, one scan of
-// all parts per merge. It is slow and independent of the scanner and the
-// heap. Wrapped in (?:), the expressions are not the ones tiktoken-go
-// compiled to Go code, which has two bugs (see dependencyDiverges).
-type oracle struct {
-	name   string
-	enc    func() *encoding
-	re     *regexp2.Regexp
-	codec  func() *codec.Codec
-	tokens int // the size of the vocabulary without special tokens
-}
-
-var oracles = []oracle{
-	{
-		"o200k_base", func() *encoding { return O200kBase().(*encoding) },
-		regexp2.MustCompile(`(?:[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+)`, regexp2.None),
-		codec.NewO200kBase, 199998,
-	},
-	{
-		"cl100k_base", func() *encoding { return Cl100kBase().(*encoding) },
-		regexp2.MustCompile(`(?:(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)`, regexp2.None),
-		codec.NewCl100kBase, 100256,
-	},
-}
-
-// pieces splits text by the regular expression.
-func (o oracle) pieces(t testing.TB, text string) []string {
-	var pieces []string
-	m, err := o.re.FindStringMatch(text)
-	for ; m != nil && err == nil; m, err = o.re.FindNextMatch(m) {
-		pieces = append(pieces, m.String())
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pieces
-}
-
-// ids encodes text by the regular expression and tiktoken's merge loop.
-func (o oracle) ids(t testing.TB, text string) []uint32 {
-	ranks := o.enc().ranks
-	var ids []uint32
-	for _, piece := range o.pieces(t, text) {
-		parts := make([]int, len(piece)+1) // the offsets where parts start
-		for i := range parts {
-			parts[i] = i
-		}
-		for {
-			best, at := uint32(math.MaxUint32), -1
-			for i := 0; i+2 < len(parts); i++ {
-				if r, ok := ranks[piece[parts[i]:parts[i+2]]]; ok && r < best {
-					best, at = r, i
-				}
-			}
-			if at < 0 {
-				break
-			}
-			parts = slices.Delete(parts, at+1, at+2)
-		}
-		for i := 0; i+1 < len(parts); i++ {
-			ids = append(ids, ranks[piece[parts[i]:parts[i+1]]])
-		}
-	}
-	return ids
-}
-
-// pieces splits text by the scanner.
-func (e *encoding) pieces(text string) []string {
-	var pieces []string
-	for start := 0; start < len(text); {
-		end := e.split(text, start)
-		pieces = append(pieces, text[start:end])
-		start = end
-	}
-	return pieces
-}
 
 // ids encodes text, read as valid UTF-8.
 func (e *encoding) ids(text string) []uint32 {
@@ -101,217 +24,257 @@ func (e *encoding) ids(text string) []uint32 {
 	var ids []uint32
 	start := 0
 	e.tokens(text, func(end int) bool {
-		ids = append(ids, e.ranks[text[start:end]])
+		ids = append(ids, e.vocab.rank(text[start:end]))
 		start = end
 		return true
 	})
 	return ids
 }
 
+// loopIDs encodes text, read as valid UTF-8, with the package's scanner
+// and tiktoken's merge loop: one scan of all parts per merge, for the
+// pair of the lowest rank, the leftmost among equal ones.
+func (e *encoding) loopIDs(text string) []uint32 {
+	text = valid(text)
+	var ids []uint32
+	for start := 0; start < len(text); {
+		end := e.split(text, start)
+		ids = append(ids, e.mergeLoop(text[start:end])...)
+		start = end
+	}
+	return ids
+}
+
+// mergeLoop returns the token ids of a piece by tiktoken's merge loop.
+func (e *encoding) mergeLoop(piece string) []uint32 {
+	parts := make([]int, len(piece)+1) // the offsets where parts start
+	for i := range parts {
+		parts[i] = i
+	}
+	for {
+		best, at := noRank, -1
+		for i := 0; i+2 < len(parts); i++ {
+			if r := e.vocab.rank(piece[parts[i]:parts[i+2]]); r < best {
+				best, at = r, i
+			}
+		}
+		if at < 0 {
+			break
+		}
+		parts = slices.Delete(parts, at+1, at+2)
+	}
+	var ids []uint32
+	for i := 0; i+1 < len(parts); i++ {
+		ids = append(ids, e.vocab.rank(piece[parts[i]:parts[i+1]]))
+	}
+	return ids
+}
+
+// TestMergeMatchesLoop: the merger's tokens are those of tiktoken's merge
+// loop on random texts of the reference's runes, in pieces short and long:
+// runs of one rune, and words and runs of punctuation of random runes.
+func TestMergeMatchesLoop(t *testing.T) {
+	var all, letters, symbols []string
+	for _, text := range LoadReference(t).Texts {
+		for _, r := range text.Text {
+			all = append(all, string(r))
+			if unicode.IsLetter(r) {
+				letters = append(letters, string(r))
+			} else if unicode.IsPunct(r) || unicode.IsSymbol(r) {
+				symbols = append(symbols, string(r))
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(26, 2))
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(20) + 1 {
+			switch runes := [][]string{all, letters, symbols}[rng.IntN(3)]; rng.IntN(2) {
+			case 0:
+				b.WriteString(strings.Repeat(runes[rng.IntN(len(runes))], 1+rng.IntN(3)*rng.IntN(30)))
+			default:
+				for range rng.IntN(60) {
+					b.WriteString(runes[rng.IntN(len(runes))])
+				}
+			}
+		}
+		for _, v := range vocabularies {
+			text := b.String()
+			if got, want := v.enc().ids(text), v.enc().loopIDs(text); !slices.Equal(got, want) {
+				t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, text, got, want)
+			}
+		}
+	}
+}
+
+// TestMergeByHeap: the heap that takes over from the rank queue when a
+// merge makes a pair that ranks below it (which no text of the tests
+// does) merges as tiktoken's loop, from the start of long pieces.
+func TestMergeByHeap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 4))
+	for _, v := range vocabularies {
+		e := v.enc()
+		m := &merger{vocab: e.vocab}
+		for _, text := range LoadReference(t).Texts {
+			for start := 0; start < len(text.Text); {
+				end := min(start+33+rng.IntN(200), len(text.Text))
+				piece := text.Text[start:end]
+				m.ends = m.ends[:0]
+				m.parts(piece, len(piece))
+				m.mergeByHeap(piece)
+				m.appendEnds()
+				var got []uint32
+				last := int32(0)
+				for _, end := range m.ends {
+					got = append(got, e.vocab.rank(piece[last:end]))
+					last = end
+				}
+				if want := e.mergeLoop(piece); !slices.Equal(got, want) {
+					t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, piece, got, want)
+				}
+				start = end
+			}
+		}
+	}
+}
+
+// TestRankQueue: the queue pops the pair of the lowest rank, the
+// leftmost among equal ones, whatever the order of the pushes, and serves
+// again once empty.
+func TestRankQueue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 3))
+	q := rankQueue{bucketOf: make([]int32, 50)}
+	for round := range 200 {
+		var pending []uint64 // pair(rank, offset) of each push not popped
+		for step := 0; step < 300 || len(pending) > 0; step++ {
+			if step < 300 && (rng.IntN(3) > 0 || len(pending) == 0) {
+				rank, offset := uint32(rng.IntN(50)), int32(rng.IntN(1000))
+				q.push(rank, offset)
+				pending = append(pending, pair(rank, offset))
+				continue
+			}
+			want := slices.Min(pending)
+			if rank, offset, ok := q.pop(); !ok || pair(rank, offset) != want {
+				t.Fatalf("round %d: pop = %d, %d, %v; want %d, %d", round, rank, offset, ok, want>>32, uint32(want))
+			}
+			i := slices.Index(pending, want)
+			pending = slices.Delete(pending, i, i+1)
+		}
+		if rank, offset, ok := q.pop(); ok {
+			t.Fatalf("round %d: pop = %d, %d from an empty queue", round, rank, offset)
+		}
+	}
+}
+
+// TestClassify: the class of every rune is the set of the expressions'
+// classes it is in, by their definitions.
+func TestClassify(t *testing.T) {
+	bits := []struct {
+		class
+		in func(r rune) bool
+	}{
+		{upper, func(r rune) bool { return unicode.In(r, unicode.Lu, unicode.Lt, unicode.Lm, unicode.Lo, unicode.M) }},
+		{lower, func(r rune) bool { return unicode.In(r, unicode.Ll, unicode.Lm, unicode.Lo, unicode.M) }},
+		{letter, unicode.IsLetter},
+		{number, unicode.IsNumber},
+		{space, unicode.IsSpace},
+		{newline, func(r rune) bool { return r == '\r' || r == '\n' }},
+		{symbol, func(r rune) bool { return !unicode.IsSpace(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) }},
+	}
+	for r := range rune(unicode.MaxRune + 1) {
+		var want class
+		for _, b := range bits {
+			if b.in(r) {
+				want |= b.class
+			}
+		}
+		if got := classify(r); got != want {
+			t.Fatalf("%U: class %07b, want %07b", r, got, want)
+		}
+	}
+}
+
+// valid returns text with each invalid byte replaced by U+FFFD, by a
+// []rune conversion.
+func valid(text string) string { return string([]rune(text)) }
+
 // IDs returns the token ids of text in tok, one of the package's
 // encodings.
 func IDs(tok runtime.Tokenizer, text string) []uint32 { return tok.(*encoding).ids(text) }
 
-// dependencyIDs encodes text with tiktoken-go.
-func dependencyIDs(t testing.TB, c *codec.Codec, text string) []uint32 {
-	ids, _, err := c.Encode(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]uint32, len(ids))
-	for i, id := range ids {
-		out[i] = uint32(id)
-	}
-	return out
+// vocabularies are the encodings with the SHA-256 of the file OpenAI
+// publishes for each (https://openaipublic.blob.core.windows.net/encodings/),
+// which tiktoken checks when it downloads it, and its number of tokens.
+var vocabularies = []struct {
+	name, sha256 string
+	enc          func() *encoding
+	tokens       int
+}{
+	{"o200k_base", "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d", func() *encoding { return O200kBase().(*encoding) }, 199998},
+	{"cl100k_base", "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7", func() *encoding { return Cl100kBase().(*encoding) }, 100256},
 }
 
-// lineBreakRun is a whitespace run that holds a line break, other
-// whitespace, then another line break.
-var lineBreakRun = regexp.MustCompile(`[\r\n][\t\v\f \x{85}\p{Z}]+[\r\n]`)
-
-// dependencyDiverges reports whether tiktoken-go may encode text otherwise
-// than tiktoken, for one of the two bugs of the Go code that regexp2cg
-// generated for its regular expressions:
-//   - \s*[\r\n]+ ends a whitespace run's piece at the run's first line
-//     breaks, so on " \n \n x" it gives " \n", " \n" where tiktoken (and
-//     js-tiktoken, testdata/reference.json) gives " \n \n", one token fewer;
-//     this is also what makes it quadratic;
-//   - its ASCII bitmap leaves U+007F out of [^\s\p{L}\p{N}], so the rune
-//     starts no piece and is dropped: "\x7f" is no token, not one.
-func dependencyDiverges(text string) bool {
-	text = valid(text)
-	return lineBreakRun.MatchString(text) || strings.ContainsRune(text, '\x7f')
-}
-
-// corpus holds texts in many scripts and shapes; the reference texts are
-// added to it.
-var corpus = []string{
-	"The quick brown fox jumps over the lazy dog. I'm sure they'd've LIKED it; WE'LL see, won'T we? It'S O'Neil's.",
-	"Contractions: 'S 'T 'RE 'Ve 'M 'Ll 'D 're 'x 'ſ 'ſt ''s 's' 'l 'L 'r it'ſ IT'ſt x'ſx x'Sx X'Tx x'rex x'VEx x'LLx x'dx x'mx x're'll x'r x'v x'l x'",
-	"Ünïcödé Tëxt: ÀÉÎÕÜ àéîõü ǅungla ǈe ǋa ŉ ß ẞ ĲĳǱǲǳ ﬁ ﬂ ǅǅǅabc ABCdef ABCDEF aBC",
-	"Ελληνικά: Η γρήγορη καφέ αλεπού. Русский: Съешь же ещё этих мягких французских булок. Ԁԁ Ꙁ",
-	"हिन्दी: नमस्ते दुनिया। বাংলা: আমি বাংলায় গান গাই। தமிழ் ழ்க்கு ภาษาไทย ไม่มีช่องว่าง ລາວ ဗမာ",
-	"日本語のテキストです。漢字、ひらがな、カタカナ。中文：你好，世界！한국어: 안녕하세요 세계 ㄱㄴㄷ",
-	"עברית: שָׁלוֹם עוֹלָם. العربية: مَرْحَبًا بِالعَالَم ١٢٣٤٥٦٧ ۱۲۳ ߀߁ ܫܠܡܐ ދިވެހި",
-	"ქართული ენა, Հայերեն, አማርኛ ቋንቋ, ᏣᎳᎩ, ᠮᠣᠩᠭᠣᠯ, ꦗꦮ, 𐌲𐌿𐍄𐌹𐍃𐌺, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𝐁𝐨𝐥𝐝 ⅫⅣ ½¾ ²³ ①②",
-	"Marks: e\u0301 a\u0300\u0301\u0302 \u0301\u0301x \u0301 \u20dd\u20dd x\u0301Y\u0302 ABC\u0301def a\u0903b \u0903\u0903",
-	"Modifiers: ʰʱʲ ˆˇ ʼn ʻokina ꜰ ᵃᵇᶜ ㇰ 々〆 ー ｱｲｳ ﾞﾟ",
-	"Scripts and capitals: 中文ABC 日本X's ʰA ǅ́A x́ÝZ ÀÉ日本ÎÕ 東京GPT-4o カタカナTEXT'll",
-	"Emoji: 👍🏽👨‍👩‍👧‍👦🇫🇷🇯🇵❤️💙🎉🎉🎉 1️⃣ #️⃣ 👋🏻👋🏿🦀 ☃ ★☆ ♠♣ ✓✗ 🀄 🂡",
-	"func (e *encoding) Count(text string) int {\n\tn := 0\n\tfor i := range 10 {\n\t\tn += i // sum\n\t}\n\treturn n\n}\n",
-	"def f(x):\n    if x['k'] == \"v\":\n        return [y**2 for y in x.items() if y]\n    # comment\n\n\n",
-	`{"key": [1, 2.5e10, true, null, -0.0001], "nested": {"a": "b\"c\\d", "url": "https://example.com/a/b?c=d&e=f#g"}, "ids": [12345678901234567890]}`,
-	"<!DOCTYPE html>\n<html><body class=\"x\"><p>Hi &amp; bye</p><br/></body></html>\r\n/* c */ // a/b//c ///\n",
-	"Numbers: 1 12 123 1234 12345 123456 1,234,567.89 3.14159 0x1F 1e-9 ٣٤٥ ๑๒๓ ⅷ 1st 2nd 3rd 10th 2026-01-08T10:45:00Z",
-	"Punct: !!! ??? ... --- === *** ### @@@ $$$ %%% ^^^ &&& ((( ))) [[[ ]]] {{{ }}} ||| \\\\ /// ~~~ ``` ''' \"\"\" ;;; ::: ,,, <<< >>>",
-	"a   b\t\t\tc\n\n\n   \n\t \r\n  end   \n \n \n x\n\n \n\n y \r\n \r\n z  \n  \n  w\f\v\u0085\u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000q   ",
-	" \n \n x", "\n \n\n  \n   x", "a\n\n b \n\t\n", "x \n", "x\n ", " ", "\n", "\r\n", "  x", " !x", " !\n/x", "!/\n/", "a/\n",
-	"\ufeffBOM and\u200bzero\u200cwidth\u200djoiners\u2060 and\u00adsoft hyphen",
-	"Invalid: ab\xffcd\xe2\x82 héllo \xf0\x9f \xed\xa0\x80 \xc0\xaf \xff\xfe\xfd 日本\xe6\x97 ok \xef\xbf\xbd real U+FFFD",
-	strings.Repeat("a", 500) + " " + strings.Repeat("🙂", 100) + " " + strings.Repeat("9", 100) + " " + strings.Repeat("ab", 200) + " " + strings.Repeat("=", 300),
-	strings.Repeat(" \n", 300) + strings.Repeat("\t \r\n\u3000", 100) + "end",
-	strings.Repeat("A", 300) + strings.Repeat("ǅ", 50) + strings.Repeat("\u0301", 50) + strings.Repeat("ʰ", 50) + "x",
-}
-
-// texts is the corpus and the reference texts.
-func texts(t testing.TB) []string {
-	all := slices.Clone(corpus)
-	for _, text := range LoadReference(t).Texts {
-		all = append(all, text.Text)
-	}
-	return all
-}
-
-// TestSplitMatchesRegexp: the scanner splits each text of the corpus as
-// the encoding's regular expression does.
-func TestSplitMatchesRegexp(t *testing.T) {
-	for _, o := range oracles {
-		for _, text := range texts(t) {
-			text = valid(text)
-			if got, want := o.enc().pieces(text), o.pieces(t, text); !slices.Equal(got, want) {
-				t.Errorf("%s: %q\ngot  %q\nwant %q", o.name, text, got, want)
-			}
+// TestVocabularyIsOpenAIs: the embedded file, written back in the format
+// of OpenAI's (each token in base64, a space, its rank and a line break),
+// is that file byte for byte; the table finds every token at its rank,
+// and the strings one byte longer or shorter at theirs or nowhere.
+func TestVocabularyIsOpenAIs(t *testing.T) {
+	for _, v := range vocabularies {
+		e := v.enc()
+		var tokens []string
+		for i := 0; i < len(e.vocab.file); i += 1 + int(e.vocab.file[i]) {
+			tokens = append(tokens, e.vocab.file[i+1:i+1+int(e.vocab.file[i])])
 		}
-	}
-}
-
-// TestMatchesOracle: the token ids of each text of the corpus are the
-// oracle's, and, where tiktoken-go splits as tiktoken does, tiktoken-go's.
-func TestMatchesOracle(t *testing.T) {
-	for _, o := range oracles {
-		dep := o.codec()
-		for _, text := range texts(t) {
-			got := o.enc().ids(text)
-			if want := o.ids(t, valid(text)); !slices.Equal(got, want) {
-				t.Errorf("%s: %q\ngot  %v\nwant %v", o.name, text, got, want)
-			}
-			if dependencyDiverges(text) {
-				continue
-			}
-			if want := dependencyIDs(t, dep, text); !slices.Equal(got, want) {
-				t.Errorf("%s: %q: tiktoken-go differs\ngot  %v\nwant %v", o.name, text, got, want)
-			}
+		var published bytes.Buffer
+		ranks := make(map[string]uint32, len(tokens))
+		for rank, token := range tokens {
+			fmt.Fprintf(&published, "%s %d\n", base64.StdEncoding.EncodeToString([]byte(token)), rank)
+			ranks[token] = uint32(rank)
 		}
-	}
-}
-
-// tricky holds runes and strings of every class the expressions tell
-// apart, for random texts: upper, lower, title case, modifier and other
-// letters, marks of each kind, numbers, whitespace of each kind, line
-// breaks, apostrophes and the letters of contractions, '/', U+007F,
-// U+FFFD and invalid bytes.
-var tricky = []string{
-	"a", "z", "A", "Z", "é", "É", "ǅ", "ʰ", "々", "日", "ا", "\u0301", "\u0903", "\u20dd",
-	"0", "9", "٣", "Ⅻ", "½", " ", " ", "\t", "\v", "\f", "\u0085", "\u00a0", "\u2028", "\u3000",
-	"\n", "\r", "\r\n", "'", "'", "s", "S", "t", "re", "VE", "m", "ll", "LL", "d", "ſ",
-	"!", ".", "/", "//", "\x7f", "\x00", "\ufffd", "🙂", "\xff", "\xe2\x82",
-}
-
-// TestRandomTexts compares the pieces and the tokens with the oracle's,
-// and the tokens with tiktoken-go's where it does not diverge, on random
-// texts of tricky runes.
-func TestRandomTexts(t *testing.T) {
-	rng := rand.New(rand.NewPCG(22, 10))
-	for range 3000 {
-		var b strings.Builder
-		for range rng.IntN(24) + 1 {
-			b.WriteString(tricky[rng.IntN(len(tricky))])
+		if sum := sha256.Sum256(published.Bytes()); hex.EncodeToString(sum[:]) != v.sha256 {
+			t.Errorf("%s: the file's SHA-256 is %x, want OpenAI's %s", v.name, sum, v.sha256)
 		}
-		text := b.String()
-		for _, o := range oracles {
-			if got, want := o.enc().pieces(valid(text)), o.pieces(t, valid(text)); !slices.Equal(got, want) {
-				t.Fatalf("%s: %q\ngot  %q\nwant %q", o.name, text, got, want)
-			}
-			got := o.enc().ids(text)
-			if want := o.ids(t, valid(text)); !slices.Equal(got, want) {
-				t.Fatalf("%s: %q\ngot  %v\nwant %v", o.name, text, got, want)
-			}
-			if !dependencyDiverges(text) {
-				if want := dependencyIDs(t, o.codec(), text); !slices.Equal(got, want) {
-					t.Fatalf("%s: %q: tiktoken-go differs\ngot  %v\nwant %v", o.name, text, got, want)
+		if len(tokens) != v.tokens || len(ranks) != v.tokens || e.vocab.size != v.tokens {
+			t.Errorf("%s: %d tokens (%d distinct, %d in the table), want %d", v.name, len(tokens), len(ranks), e.vocab.size, v.tokens)
+		}
+		for _, token := range tokens {
+			for _, s := range []string{token, token + "\x00", token + "e", " " + token, token[1:], token[:len(token)-1]} {
+				want, ok := ranks[s]
+				if !ok {
+					want = noRank
+				}
+				if got := e.vocab.rank(s); got != want {
+					t.Fatalf("%s: %q has rank %d in the table, want %d", v.name, s, got, want)
 				}
 			}
 		}
 	}
 }
 
-// TestDependencyDiverges keeps dependencyDiverges to what tiktoken-go
-// does: on such runs it still differs from tiktoken (when it no longer
-// does, drop the exception), and its exception holds no other text.
-func TestDependencyDiverges(t *testing.T) {
-	for _, o := range oracles {
-		for _, text := range []string{" \n \n x", "\x7f"} {
-			if !dependencyDiverges(text) {
-				t.Fatalf("%q is not an exception", text)
-			}
-			if got, want := dependencyIDs(t, o.codec(), text), o.enc().ids(text); slices.Equal(got, want) {
-				t.Errorf("%s: tiktoken-go now encodes %q as tiktoken does (%v): drop its exception", o.name, text, got)
-			}
-		}
-	}
-	for _, text := range []string{"\n\n x", " \n  x", "\n x\n y", "\r\n\r\n", "\n \t"} {
-		if dependencyDiverges(text) {
-			t.Errorf("%q is an exception", text)
-		}
-	}
-}
-
-// TestVocabularySize: every token of the vocabulary is in the table.
-func TestVocabularySize(t *testing.T) {
-	for _, o := range oracles {
-		if got := len(o.enc().ranks); got != o.tokens {
-			t.Errorf("%s: %d tokens, want %d", o.name, got, o.tokens)
-		}
-	}
-}
-
-// FuzzEncode compares the encoder with the oracle and tiktoken-go, and
-// Cut with Count.
+// FuzzEncode holds the merger to tiktoken's loop, and Count and Cut to
+// the token ends (the tests of
+// testdata/crosscheck compare those with tiktoken's definition and with
+// tiktoken-go): Count is their number, on text read as valid UTF-8, and
+// Cut ends at the last of the first n that is between runes.
 func FuzzEncode(f *testing.F) {
-	for _, text := range texts(f) {
-		if len(text) <= 512 { // the oracle is quadratic: the tests above take the long texts
-			f.Add(text)
-		}
+	for _, text := range LoadReference(f).Texts {
+		f.Add(text.Text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, o := range oracles {
-			got := o.enc().ids(text)
-			if want := o.ids(t, valid(text)); !slices.Equal(got, want) {
-				t.Fatalf("%s: %q\npieces %q\nwant   %q\ngot  %v\nwant %v", o.name, text, o.enc().pieces(valid(text)), o.pieces(t, valid(text)), got, want)
+		for _, v := range vocabularies {
+			e := v.enc()
+			ids := e.ids(text)
+			if want := e.loopIDs(text); !slices.Equal(ids, want) {
+				t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, text, ids, want)
 			}
-			if !dependencyDiverges(text) {
-				if want := dependencyIDs(t, o.codec(), text); !slices.Equal(got, want) {
-					t.Fatalf("%s: %q: tiktoken-go differs\ngot  %v\nwant %v", o.name, text, got, want)
-				}
-			}
-			if n := o.enc().Count(text); n != len(got) {
-				t.Fatalf("%s: %q: Count = %d, want %d", o.name, text, n, len(got))
+			if n := e.Count(text); n != len(ids) {
+				t.Fatalf("%s: %q: Count = %d, want %d", v.name, text, n, len(ids))
 			}
 			if !utf8.ValidString(text) {
 				continue
 			}
 			var ends []int
-			o.enc().tokens(text, func(end int) bool {
+			e.tokens(text, func(end int) bool {
 				ends = append(ends, end)
 				return true
 			})
@@ -322,8 +285,8 @@ func FuzzEncode(f *testing.F) {
 						want = end
 					}
 				}
-				if cut := o.enc().Cut(text, n); cut != text[:want] {
-					t.Fatalf("%s: %q: Cut(text, %d) = %q, want %q", o.name, text, n, cut, text[:want])
+				if cut := e.Cut(text, n); cut != text[:want] {
+					t.Fatalf("%s: %q: Cut(text, %d) = %q, want %q", v.name, text, n, cut, text[:want])
 				}
 			}
 		}

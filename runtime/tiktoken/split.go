@@ -42,38 +42,43 @@ const (
 	symbol                    // [^\s\p{L}\p{N}]: punctuation, symbols, marks, controls
 )
 
-// asciiClasses holds the class of each ASCII rune.
-var asciiClasses = func() (t [utf8.RuneSelf]class) {
-	for r := range rune(utf8.RuneSelf) {
-		t[r] = classify(r)
-	}
-	return t
-}()
+// narrowClasses holds the class of each rune of one or two bytes in UTF-8
+// (Latin, Greek, Cyrillic, Hebrew, Arabic and more), and runeErrorClass
+// that of U+FFFD, which each invalid byte is read as.
+var (
+	narrowClasses = func() (t [0x800]class) {
+		for r := range rune(len(t)) {
+			t[r] = classify(r)
+		}
+		return t
+	}()
+	runeErrorClass = classify(utf8.RuneError)
+)
 
+// classify returns the class of r by its general category, with a table
+// search or two for most runes: the categories are disjoint.
 func classify(r rune) class {
-	var c class
-	if unicode.In(r, unicode.Lu, unicode.Lt, unicode.Lm, unicode.Lo, unicode.M) {
-		c |= upper
+	switch {
+	case unicode.IsLetter(r):
+		switch {
+		case unicode.IsUpper(r) || unicode.IsTitle(r):
+			return upper | letter
+		case unicode.IsLower(r):
+			return lower | letter
+		default: // Lm or Lo
+			return upper | lower | letter
+		}
+	case unicode.Is(unicode.M, r):
+		return upper | lower | symbol
+	case unicode.IsNumber(r):
+		return number
+	case r == '\r' || r == '\n':
+		return space | newline
+	case unicode.IsSpace(r):
+		return space
+	default:
+		return symbol
 	}
-	if unicode.In(r, unicode.Ll, unicode.Lm, unicode.Lo, unicode.M) {
-		c |= lower
-	}
-	if unicode.IsLetter(r) {
-		c |= letter
-	}
-	if unicode.IsNumber(r) {
-		c |= number
-	}
-	if unicode.IsSpace(r) {
-		c |= space
-	}
-	if r == '\r' || r == '\n' {
-		c |= newline
-	}
-	if c&(space|letter|number) == 0 {
-		c |= symbol
-	}
-	return c
 }
 
 // prefix reports whether c, the class of a rune, is in [^\r\n\p{L}\p{N}],
@@ -87,9 +92,15 @@ func at(text string, i int) (class, int) {
 		return 0, 0
 	}
 	if b := text[i]; b < utf8.RuneSelf {
-		return asciiClasses[b], 1
+		return narrowClasses[b], 1
 	}
 	r, size := utf8.DecodeRuneInString(text[i:])
+	switch {
+	case r < rune(len(narrowClasses)):
+		return narrowClasses[r], size
+	case r == utf8.RuneError:
+		return runeErrorClass, size
+	}
 	return classify(r), size
 }
 

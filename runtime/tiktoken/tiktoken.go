@@ -6,98 +6,136 @@
 // n bytes in O(n log n) (bpe.go), so counting takes O(n log n) time in the
 // text whatever it holds.
 //
-// The vocabularies come from github.com/tiktoken-go/tokenizer (MIT
-// licensed, the only library the package imports), whose own encoder is
-// not used: the Go code generated for its expressions rescans a run of
-// spaces and line breaks once per line break (quadratic time), cuts such a
-// run at its first line break where tiktoken cuts at the last (more
-// tokens), and drops U+007F. The vocabularies are compiled in, so counting
-// needs no download or cache; they make a program larger by about 7.4 MB
-// for o200k_base and 2.5 MB more for cl100k_base (linux/amd64), and only
-// the encodings it calls are linked in. Text is encoded as ordinary text:
-// a feed value that spells a special token such as "<|endoftext|>" counts
-// as its characters. Invalid UTF-8 is read as tiktoken-go reads it, each
-// invalid byte as U+FFFD.
+// The vocabularies are OpenAI's published files, embedded compactly
+// (vocab.go; testdata/crosscheck writes them and checks the package
+// against tiktoken's definition and against github.com/tiktoken-go/tokenizer,
+// in a module of its own, so that this one does not require it), and
+// the package imports no other library. Counting needs no download or
+// cache. The vocabularies make a program larger by about 1.7 MB for
+// o200k_base and 0.8 MB more for cl100k_base (linux/amd64), and only the
+// encodings it calls are linked in; an encoding's table is built on first
+// use. Text is encoded as ordinary text: a feed value that spells a
+// special token such as "<|endoftext|>" counts as its characters. Invalid
+// UTF-8 is read as a []rune conversion reads it, each invalid byte as
+// U+FFFD.
 package tiktoken
 
 import (
+	_ "embed"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/promptgen/promptgen/runtime"
-	"github.com/tiktoken-go/tokenizer/codec"
 )
 
 // encoding is a runtime.Tokenizer: a pre-tokenizer and a vocabulary.
 type encoding struct {
-	split   splitter
-	ranks   ranks
-	mergers sync.Pool // of *merger, whose buffers a call reuses
+	split splitter
+	vocab *vocabulary
+	// A call takes a merger, whose buffers it reuses: the idle one, kept
+	// across garbage collections unless its buffers grew large, or one
+	// from the pool when calls run concurrently.
+	idle    atomic.Pointer[merger]
+	mergers sync.Pool
 }
 
-func newEncoding(split splitter, ranks ranks) *encoding {
-	e := &encoding{split: split, ranks: ranks}
-	e.mergers.New = func() any { return &merger{ranks: ranks} }
+// keptParts is the length of the longest piece whose buffers the idle
+// merger keeps.
+const keptParts = 1 << 16
+
+func (e *encoding) merger() *merger {
+	if m := e.idle.Swap(nil); m != nil {
+		return m
+	}
+	return e.mergers.Get().(*merger)
+}
+
+func (e *encoding) release(m *merger) {
+	if cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts && e.idle.CompareAndSwap(nil, m) {
+		return
+	}
+	e.mergers.Put(m)
+}
+
+func newEncoding(split splitter, file string) *encoding {
+	e := &encoding{split: split, vocab: newVocabulary(file)}
+	e.mergers.New = func() any { return &merger{vocab: e.vocab} }
 	return e
 }
 
-// The encodings are built on first use, which fills their vocabulary
-// maps. Each is referred to from its function only, so that a program
-// links in the vocabularies it uses, not both.
+// The encodings are built on first use, which makes their tables. Each
+// file is referred to from its function only, so that a program links in
+// the vocabularies it uses, not both.
 var o200k, cl100k struct {
 	once sync.Once
 	enc  *encoding
 }
 
+//go:embed o200k_base.tokens
+var o200kFile string
+
+//go:embed cl100k_base.tokens
+var cl100kFile string
+
 // O200kBase returns the o200k_base encoding (GPT-4o, GPT-4.1, GPT-5, o1,
-// o3, o4-mini). The first call builds it (about 0.1 s; it holds about 14
+// o3, o4-mini). The first call builds its table (about 30 ms; it holds 8
 // MB); later calls return the same tokenizer, which is safe for concurrent
 // use.
 func O200kBase() runtime.Tokenizer {
-	o200k.once.Do(func() {
-		const endOfText = 199999 // the lowest special token
-		o200k.enc = newEncoding(splitO200k, loadRanks(codec.NewO200kBase(), endOfText))
-	})
+	o200k.once.Do(func() { o200k.enc = newEncoding(splitO200k, o200kFile) })
 	return o200k.enc
 }
 
 // Cl100kBase returns the cl100k_base encoding (GPT-4, GPT-3.5 Turbo,
-// text-embedding-ada-002), built on first use like O200kBase.
+// text-embedding-ada-002), built on first use like O200kBase (about 15
+// ms; it holds 4 MB).
 func Cl100kBase() runtime.Tokenizer {
-	cl100k.once.Do(func() {
-		const endOfText = 100257 // the lowest special token
-		cl100k.enc = newEncoding(splitCl100k, loadRanks(codec.NewCl100kBase(), endOfText))
-	})
+	cl100k.once.Do(func() { cl100k.enc = newEncoding(splitCl100k, cl100kFile) })
 	return cl100k.enc
 }
 
 // tokens calls yield with the byte offset in text, which is valid UTF-8,
 // where each token ends, until yield returns false.
 func (e *encoding) tokens(text string, yield func(end int) bool) {
-	m := e.mergers.Get().(*merger)
-	defer e.mergers.Put(m)
+	m := e.merger()
+	defer e.release(m)
+	m.tokens(e.split, text, yield)
+}
+
+func (m *merger) tokens(split splitter, text string, yield func(end int) bool) {
 	for start := 0; start < len(text); {
-		end := e.split(text, start)
-		if !m.merge(text, start, end, yield) {
-			return
+		end := split(text, start)
+		for _, tokenEnd := range m.merge(text[start:], end-start) {
+			if !yield(start + int(tokenEnd)) {
+				return
+			}
 		}
 		start = end
 	}
 }
 
 // valid returns text with each invalid byte replaced by U+FFFD, as a
-// []rune conversion does.
-func valid(text string) string {
+// []rune conversion does, in m's buffer when text is not valid: the
+// result is valid until the next call.
+func (m *merger) validText(text string) string {
 	if utf8.ValidString(text) {
 		return text
 	}
-	return string([]rune(text))
+	m.valid = m.valid[:0]
+	for _, r := range text {
+		m.valid = utf8.AppendRune(m.valid, r)
+	}
+	return unsafe.String(unsafe.SliceData(m.valid), len(m.valid))
 }
 
 // Count returns the number of tokens of text.
 func (e *encoding) Count(text string) int {
+	m := e.merger()
+	defer e.release(m)
 	n := 0
-	e.tokens(valid(text), func(int) bool {
+	m.tokens(e.split, m.validText(text), func(int) bool {
 		n++
 		return true
 	})
@@ -106,15 +144,19 @@ func (e *encoding) Count(text string) int {
 
 // Cut returns the longest prefix of text that holds at most n tokens and
 // ends on a token boundary that is also a character boundary: a token can
-// end inside a multi-byte character, and a prefix never does.
+// end inside a multi-byte character, and a prefix never does. It encodes
+// text up to the piece that holds the n-th token only.
 func (e *encoding) Cut(text string, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	// The tokens are pieces of valid(text): walk text alongside to find
-	// where each token ends in it.
+	m := e.merger()
+	defer e.release(m)
+	valid := m.validText(text)
+	// The tokens are pieces of valid: walk text alongside to find where
+	// each token ends in it.
 	cut, inText, inValid, count := 0, 0, 0, 0
-	e.tokens(valid(text), func(end int) bool {
+	m.tokens(e.split, valid, func(end int) bool {
 		for inValid < end {
 			r, size := utf8.DecodeRuneInString(text[inText:])
 			inText += size

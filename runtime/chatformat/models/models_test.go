@@ -279,7 +279,8 @@ func ptr(s string) *string { return &s }
 // jinja.Value is one field, checked at any depth.
 func fieldNames(t reflect.Type) []string {
 	var names []string
-	for f := range t.Fields() {
+	for i := range t.NumField() {
+		f := t.Field(i)
 		names = append(names, t.Name()+"."+f.Name)
 		elem := f.Type
 		for elem.Kind() == reflect.Slice || elem.Kind() == reflect.Pointer {
