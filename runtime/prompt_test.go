@@ -52,6 +52,9 @@ func TestValidateGoValues(t *testing.T) {
 			`message 0: content[0].url: invalid image: want an https URL, not scheme "data" (give the image's bytes as media_type and data; runtime.ImagePart splits a data URL)`},
 		{"a data URL of an unsupported type", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("data:image/svg+xml;base64,PHN2Zy8+")}}},
 			`message 0: content[0].media_type: invalid image: "image/svg+xml" is not image/png, image/jpeg, image/gif or image/webp`},
+		{"an unknown detail", Prompt{{Role: RoleUser, Parts: []Part{{Image: &Image{URL: "https://example.com/a.png", Detail: "medium"}}}}},
+			`message 0: content[0].detail: invalid image: "medium" is not auto, low or high`},
+		{"detail low", Prompt{{Role: RoleUser, Parts: []Part{{Image: &Image{URL: "https://example.com/a.png", Detail: "low"}}}}}, ``},
 		{"nil prompt", nil, `prompt has no messages`},
 		{"valid", Prompt{{Role: RoleSystem, Content: "s"}, {Role: RoleUser, Content: "u"}}, ``},
 	}
@@ -174,12 +177,13 @@ func TestPartsJSON(t *testing.T) {
 		ImagePart("https://example.com/a.png"),
 		ImageDataPart("image/png", []byte{0x89, 'P', 'N', 'G'}),
 	}}}
+	p[0].Parts[2].Image.Detail = "high"
 	got, err := json.Marshal(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `[{"role":"user","content":[{"type":"text","text":"What is it?"},` +
-		`{"type":"image","url":"https://example.com/a.png"},{"type":"image","media_type":"image/png","data":"iVBORw=="}]}]`
+		`{"type":"image","url":"https://example.com/a.png"},{"type":"image","media_type":"image/png","data":"iVBORw==","detail":"high"}]}]`
 	if string(got) != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

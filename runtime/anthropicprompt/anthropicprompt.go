@@ -230,7 +230,8 @@ func turns(p runtime.Prompt) []anthropic.MessageParam {
 }
 
 // contentBlock translates a part of a valid user message: a text block, or
-// an image block with a url or a base64 source.
+// an image block with a url or a base64 source. An image's Detail, an
+// OpenAI cost hint, has no counterpart in the messages API and is left out.
 func contentBlock(p runtime.Part) anthropic.ContentBlockParamUnion {
 	switch {
 	case p.Image == nil:

@@ -214,7 +214,8 @@ func message(m runtime.Message) openai.ChatCompletionMessageParamUnion {
 }
 
 // contentPart translates a part of a valid user message: text, or an
-// image_url part whose url is the image's URL or a data URL of its bytes.
+// image_url part whose url is the image's URL or a data URL of its bytes,
+// with the image's detail when set.
 func contentPart(p runtime.Part) openai.ChatCompletionContentPartUnionParam {
 	if p.Image == nil {
 		return openai.TextContentPart(p.Text)
@@ -223,7 +224,7 @@ func contentPart(p runtime.Part) openai.ChatCompletionContentPartUnionParam {
 	if url == "" {
 		url = "data:" + p.Image.MediaType + ";base64," + p.Image.Data
 	}
-	return openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: url})
+	return openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: url, Detail: p.Image.Detail})
 }
 
 // supported lists the parameters that setParameters maps, for errors: those

@@ -107,8 +107,9 @@ type Message struct {
 // Part is one content part of a Message: its template renders the text, or
 // with Image the image's URL (runtime.ImagePart).
 type Part struct {
-	Image bool
-	Text  *Prompt
+	Image  bool
+	Detail string // of an image: auto, low, high or ""
+	Text   *Prompt
 }
 
 // Example is one checked example, its values as JSON text.

@@ -56,6 +56,7 @@ var (
 		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens", "tools", "tool_choice"}
 	messageKeys     = []string{"role", "template", "content", "name", "tool_call_id", "tool_calls", "data"}
 	partKeys        = []string{"text", "image"}
+	imageDetails    = []string{"auto", "low", "high"}
 	toolCallKeys    = []string{"id", "name", "arguments"}
 	messageRoles    = []string{"system", "user", "assistant", "tool_request", "tool_result"}
 	variablesKeys   = []string{"allowed", "unknown"}
@@ -943,8 +944,9 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 }
 
 // contentParts decodes a user message's `content`: a list of parts, each
-// a mapping of one key, `text` (a template) or `image` (a template that
-// renders the image's https URL or a base64 data URL).
+// a mapping with one of the keys `text` (a template) and `image` (a
+// template that renders the image's https URL or a base64 data URL), and
+// for an image an optional `detail`, fixed in the file.
 func (f *yamlFile) contentParts(e pair) []*ir.PartSpec {
 	if e.v.Kind != yaml.SequenceNode {
 		f.wrongKind(e.v, strconv.Quote(e.key), "a list of text and image parts")
@@ -959,20 +961,37 @@ func (f *yamlFile) contentParts(e pair) []*ir.PartSpec {
 			f.wrongKind(n, "a content part", "a mapping with text or image")
 			continue
 		}
-		es := f.entries(n, "key", false)
-		if len(es) != 1 {
-			f.errorf(n, "a content part has one key, %q or %q", "text", "image")
+		var kinds []pair
+		var detail *pair
+		unknown := false
+		for _, pe := range f.entries(n, "key", false) {
+			switch {
+			case slices.Contains(partKeys, pe.key):
+				kinds = append(kinds, pe)
+			case pe.key == "detail":
+				detail = &pe
+			default:
+				f.errorf(pe.k, "unknown content part key %q%s", pe.key, schema.DidYouMean(pe.key, append(slices.Clone(partKeys), "detail")))
+				unknown = true
+			}
+		}
+		if len(kinds) != 1 {
+			if len(kinds) > 1 || !unknown {
+				f.errorf(n, "a content part has one of the keys %q and %q", "text", "image")
+			}
 			continue
 		}
-		pe := es[0]
-		if !slices.Contains(partKeys, pe.key) {
-			f.errorf(pe.k, "unknown content part key %q%s", pe.key, schema.DidYouMean(pe.key, partKeys))
-			continue
+		pe := kinds[0]
+		ps := &ir.PartSpec{Pos: f.pos(n), Image: pe.key == "image"}
+		if detail != nil && !ps.Image {
+			f.errorf(detail.k, "only image parts have %q", "detail")
+		} else if detail != nil {
+			ps.Detail = f.oneOf(*detail, "image detail", imageDetails)
 		}
-		if t := f.tmplSpec(pe); t != nil {
-			parts = append(parts, &ir.PartSpec{Pos: f.pos(n), Image: pe.key == "image", Template: t})
-			if pe.key == "image" {
-				f.checkStaticImage(pe.v, t.Text)
+		if ps.Template = f.tmplSpec(pe); ps.Template != nil {
+			parts = append(parts, ps)
+			if ps.Image {
+				f.checkStaticImage(pe.v, ps.Template.Text)
 			}
 		}
 	}

@@ -85,7 +85,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 				im.ToolCalls = append(im.ToolCalls, [3]*ir.Prompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
 			}
 			for _, cp := range m.Parts {
-				im.Parts = append(im.Parts, ir.Part{Image: cp.Image, Text: part(cp.Template)})
+				im.Parts = append(im.Parts, ir.Part{Image: cp.Image, Detail: cp.Detail, Text: part(cp.Template)})
 			}
 			irp.Messages = append(irp.Messages, im)
 		}

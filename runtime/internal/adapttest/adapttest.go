@@ -200,13 +200,14 @@ func ToolUse() runtime.Prompt {
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 
 // Images is a conversation whose user turns carry images between text
-// parts: one by URL, one as base64 data.
+// parts: one by URL with detail low (which Anthropic has no field for),
+// one as base64 data.
 func Images() runtime.Prompt {
 	return runtime.Prompt{
 		{Role: runtime.RoleSystem, Content: "You describe photos in one sentence."},
 		{Role: runtime.RoleUser, Parts: []runtime.Part{
 			runtime.TextPart("What is on this photo?"),
-			runtime.ImagePart("https://example.com/photos/cat.jpg"),
+			{Image: &runtime.Image{URL: "https://example.com/photos/cat.jpg", Detail: "low"}},
 		}},
 		{Role: runtime.RoleAssistant, Content: "A cat asleep on a sofa."},
 		{Role: runtime.RoleUser, Parts: []runtime.Part{
