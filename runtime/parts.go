@@ -34,11 +34,16 @@ type Part struct {
 // to the API's default): the resolution the model sees the image at, so a
 // cost hint. The OpenAI adapter sends it; Anthropic has no such setting
 // and its adapter leaves it out.
+//
+// An Image is also the Go type of an image input of a prompt file
+// (`photo: image`); its JSON tags are the names of an image part's fields,
+// so a feed in JSON gives one as {"url": ...} or {"media_type": ...,
+// "data": ...}.
 type Image struct {
-	URL       string
-	MediaType string
-	Data      string // base64
-	Detail    string
+	URL       string `json:"url,omitempty"`
+	MediaType string `json:"media_type,omitempty"`
+	Data      string `json:"data,omitempty"` // base64
+	Detail    string `json:"detail,omitempty"`
 }
 
 // The size bounds of an Image that Validate checks.
@@ -102,6 +107,21 @@ func ImageParts(detail string, images ...Image) []Part {
 		parts[i] = Part{Image: &img}
 	}
 	return parts
+}
+
+// Validate returns the problems of img as MessageErrors whose Index is -1
+// and whose Field is "url", "media_type", "data", "detail" or "" (the
+// image as a whole), or nil: the checks Prompt.Validate makes of an image
+// part.
+func (img Image) Validate() error {
+	var errs MessageErrors
+	checkImage(img, func(field string, err error, detail string) {
+		errs = append(errs, &MessageError{Index: -1, Field: strings.TrimPrefix(field, "."), Err: err, Detail: detail})
+	})
+	if errs == nil {
+		return nil
+	}
+	return errs
 }
 
 // checkParts checks the content parts of message i, whose role is known.

@@ -200,3 +200,52 @@ func TestPartsJSON(t *testing.T) {
 		t.Errorf("text message = %s", got)
 	}
 }
+
+// TestImageParts: one part per image, each a copy whose detail is the
+// given one when set; the caller's images are unchanged.
+func TestImageParts(t *testing.T) {
+	images := []Image{ImageFromURL("https://example.com/a.png"), {URL: "https://example.com/b.png", Detail: "high"}}
+	for _, tc := range []struct {
+		detail string
+		want   []string
+	}{{"", []string{"", "high"}}, {"low", []string{"low", "low"}}} {
+		parts := ImageParts(tc.detail, images...)
+		if len(parts) != 2 || parts[0].Image.URL != images[0].URL || parts[1].Image.URL != images[1].URL {
+			t.Fatalf("ImageParts(%q) = %+v", tc.detail, parts)
+		}
+		for i, p := range parts {
+			if p.Image.Detail != tc.want[i] {
+				t.Errorf("ImageParts(%q)[%d].Detail = %q, want %q", tc.detail, i, p.Image.Detail, tc.want[i])
+			}
+		}
+	}
+	if images[0].Detail != "" || images[1].Detail != "high" {
+		t.Errorf("ImageParts changed its arguments: %+v", images)
+	}
+	if got := ImageParts("low"); len(got) != 0 {
+		t.Errorf("ImageParts of no image = %+v", got)
+	}
+}
+
+// TestImageValidate: an Image checks itself as Prompt.Validate checks an
+// image part, its errors naming the field without a message; its JSON
+// names are those of an image part.
+func TestImageValidate(t *testing.T) {
+	if err := ImageFromURL("data:image/png;base64,iVBORw==").Validate(); err != nil {
+		t.Errorf("valid image: %v", err)
+	}
+	err := Image{MediaType: "image/bmp", Data: "a", Detail: "medium"}.Validate()
+	want := `detail: invalid image: "medium" is not auto, low or high
+media_type: invalid image: "image/bmp" is not image/png, image/jpeg, image/gif or image/webp
+data: invalid image: not padded standard base64`
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+	if err := (Image{}).Validate(); err == nil || err.Error() != "missing: an image needs url, or media_type and data" {
+		t.Errorf("empty image: %v", err)
+	}
+	b, _ := json.Marshal(Image{URL: "https://example.com/a.png", Detail: "low"})
+	if string(b) != `{"url":"https://example.com/a.png","detail":"low"}` {
+		t.Errorf("JSON = %s", b)
+	}
+}

@@ -87,7 +87,7 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 		}
 		for i, m := range p.Messages {
 			if builtParts(m) {
-				emitPartsList(g, partsName(i), m.Parts, str)
+				emitPartsList(g, p, partsName(i), m.Parts, str)
 			}
 			if m.FromRender {
 				g.List(jen.Id("text"), jen.Id("err")).Op(":=").Id("p").Dot("Render").Call(jen.Id("f"))
@@ -144,9 +144,10 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 }
 
 // builtParts reports whether the parts of m are built by emitPartsList
-// rather than written as a literal: when an image has a detail.
+// rather than written as a literal: when an image has a detail or comes
+// from an image input.
 func builtParts(m *ir.Message) bool {
-	return slices.ContainsFunc(m.Parts, func(cp ir.Part) bool { return cp.Detail != "" })
+	return slices.ContainsFunc(m.Parts, func(cp ir.Part) bool { return cp.Detail != "" || cp.Input != nil })
 }
 
 // partCode is a part without detail: runtime.TextPart or runtime.ImagePart
@@ -161,16 +162,37 @@ func partCode(cp ir.Part, str func(*ir.Prompt) jen.Code) jen.Code {
 
 func partsName(i int) string { return "parts" + strconv.Itoa(i) }
 
-// emitPartsList appends the content parts to a new slice named name, an
-// image with a detail through runtime.ImageParts, which sets it.
-func emitPartsList(g *jen.Group, name string, parts []ir.Part, str func(*ir.Prompt) jen.Code) {
+// emitPartsList appends the content parts to a new slice named name: an
+// image input's images and an image with a detail through
+// runtime.ImageParts, which copies them and sets the detail; an optional
+// image input when it is set. A required one left unset is an error at its
+// part, as a template's variable is.
+func emitPartsList(g *jen.Group, p *ir.Prompt, name string, parts []ir.Part, str func(*ir.Prompt) jen.Code) {
 	g.Var().Id(name).Index().Qual(ir.RuntimePath, "Part")
+	appendImages := func(detail string, images jen.Code) jen.Code {
+		return jen.Id(name).Op("=").Append(jen.Id(name), jen.Qual(ir.RuntimePath, "ImageParts").Call(jen.Lit(detail), images).Op("..."))
+	}
 	for _, cp := range parts {
-		if cp.Detail == "" {
+		switch {
+		case cp.Input != nil:
+			in := func() *jen.Statement { return jen.Id("f").Dot(cp.Input.GoName) }
+			missing := jen.Return(jen.Nil(), missingError(p, cp.Pos.String(), cp.Input.Key))
+			switch {
+			case cp.Input.Type.Resolve().Kind == ir.KindList:
+				if !cp.Input.Optional {
+					g.If(in().Op("==").Nil()).Block(missing)
+				}
+				g.Add(appendImages(cp.Detail, in().Op("...")))
+			case cp.Input.Optional:
+				g.If(in().Op("!=").Nil()).Block(appendImages(cp.Detail, jen.Op("*").Add(in())))
+			default:
+				g.If(in().Op("==").Parens(jen.Qual(ir.RuntimePath, "Image").Values())).Block(missing)
+				g.Add(appendImages(cp.Detail, in()))
+			}
+		case cp.Detail != "":
+			g.Add(appendImages(cp.Detail, jen.Qual(ir.RuntimePath, "ImageFromURL").Call(str(cp.Text))))
+		default:
 			g.Id(name).Op("=").Append(jen.Id(name), partCode(cp, str))
-			continue
 		}
-		image := jen.Qual(ir.RuntimePath, "ImageFromURL").Call(str(cp.Text))
-		g.Id(name).Op("=").Append(jen.Id(name), jen.Qual(ir.RuntimePath, "ImageParts").Call(jen.Lit(cp.Detail), image).Op("..."))
 	}
 }

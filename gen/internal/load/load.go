@@ -67,7 +67,7 @@ var (
 	exampleKeys    = []string{"input_vars", "expected_output"}
 	outputFormats  = []string{"json", "text", "yaml", "xml"}
 	outputParsings = []string{"lenient", "strict"}
-	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
+	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object", "image"}
 	schemaTypes    = []string{"string", "integer", "number", "boolean", "object", "array"}
 	// schemaKeywords are the JSON Schema keywords that shape the feed type.
 	schemaKeywords = []string{"type", "properties", "required", "items",
@@ -835,9 +835,25 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 		f.errorf(specialTokensKey, "%q is for chat templates (a prompt with %q)", "special_tokens", "inputs: chat")
 		pr.SpecialTokens = nil
 	}
+	if messagesKey == nil {
+		f.noImageInputs(pr.Inputs, "a prompt without messages")
+	}
 	if messagesKey != nil && systemKey != nil {
 		f.errorf(systemKey, "%q is for single-template prompts (make it the first entry of %q)", "system", "messages")
 		pr.System = nil
+	}
+}
+
+// noImageInputs reports the image inputs of feed, which only an image
+// part of a message's content can use, in where, which has none.
+func (f *yamlFile) noImageInputs(feed *ir.Type, where string) {
+	if feed == nil {
+		return
+	}
+	for _, fld := range feed.Fields {
+		if ir.IsImage(fld.Type) {
+			f.diags.Errorf(fld.Pos, "%q is an image input, which only an image part of a message's content uses; %s has none", fld.Key, where)
+		}
 	}
 }
 
@@ -1006,11 +1022,11 @@ func (f *yamlFile) checkStaticImage(n *yaml.Node, text string) {
 		return
 	}
 	var errs runtime.MessageErrors
-	if !errors.As(runtime.Prompt{{Role: runtime.RoleUser, Parts: []runtime.Part{runtime.ImagePart(text)}}}.Validate(), &errs) {
+	if !errors.As(runtime.ImageFromURL(text).Validate(), &errs) {
 		return
 	}
 	for _, e := range errs {
-		e.Index, e.Field = -1, strings.TrimSpace("image "+strings.TrimPrefix(strings.TrimPrefix(e.Field, "content[0]"), "."))
+		e.Field = strings.TrimSpace("image " + e.Field)
 		f.errorf(n, "%s", e)
 	}
 }
@@ -1423,7 +1439,11 @@ func (f *yamlFile) typeSpec(n *yaml.Node) (*ir.Type, bool) {
 		name, optional := strings.CutSuffix(n.Value, "?")
 		return f.shorthandType(n, name), optional
 	case n.Kind == yaml.SequenceNode && len(n.Content) == 1:
-		return &ir.Type{Kind: ir.KindList, Elem: f.elemSpec(n.Content[0])}, false
+		elem := f.elemSpec(n.Content[0])
+		if elem.Kind == ir.KindList && ir.IsImage(elem) {
+			f.errorf(n.Content[0], "a list of images is [image]; its elements cannot be lists")
+		}
+		return &ir.Type{Kind: ir.KindList, Elem: elem}, false
 	case n.Kind == yaml.SequenceNode:
 		f.errorf(n, "a list type has exactly one element type, like [string]")
 		return unknownType(), false
@@ -1457,6 +1477,8 @@ func (f *yamlFile) shorthandType(n *yaml.Node, name string) *ir.Type {
 		return &ir.Type{Kind: ir.KindBool}
 	case "object":
 		return &ir.Type{Kind: ir.KindStruct} // fields are inferred from the template
+	case "image":
+		return &ir.Type{Kind: ir.KindImage}
 	}
 	hint := schema.DidYouMean(name, shorthandNames)
 	switch {
