@@ -101,7 +101,8 @@ func main() {
 // file's detail, which overrides the caller's without changing the
 // caller's values, and an optional one left out when nil. An unset
 // required input is an error at its part; a wrong image is Validate's. The
-// file's example gives its images as mappings, decoded into the feed.
+// file's example gives its images as mappings, decoded into the feed. A
+// tool_result's content parts take an image input as a user message's do.
 func TestMessagesImageInputsRun(t *testing.T) {
 	mod := newTempModule(t)
 	copyTree(t, filepath.Join("testdata", "golden", "media", "prompts"), filepath.Join(mod, "prompts"))
@@ -138,6 +139,7 @@ func main() {
 	show(PKG.ComparePhotos.Messages(PKG.ComparePhotosFeed{Question: "q", Photo: runtime.ImageFromURL("http://example.com/a.jpg"), Earlier: earlier}))
 	fmt.Println(earlier[1].Detail, logo.Detail == "")
 	show(PKG.ComparePhotos.Messages(PKG.ComparePhotos.Examples()[0].Input))
+	show(PKG.ChartTool.Messages(PKG.ChartToolFeed{Week: 47, Chart: runtime.ImageFromURL("https://example.com/47.png")}))
 `, "PKG", pkg)
 	}
 	main += "}\n"
@@ -164,7 +166,10 @@ func main() {
 		`message 0: content[1].url: invalid image: want an https URL, not scheme "http"` + "\n" +
 		"auto true\n" +
 		`[{"role":"user","content":[{"type":"text","text":"Same?"},{"type":"image","url":"https://example.com/a.png"},{"type":"text","text":"The earlier photos, in order."},` +
-		`{"type":"image","media_type":"image/gif","data":"R0lGODlh","detail":"low"}]}]` + "\n"
+		`{"type":"image","media_type":"image/gif","data":"R0lGODlh","detail":"low"}]}]` + "\n" +
+		`[{"role":"user","content":"Did sales grow in week 47?"},` +
+		`{"role":"tool_request","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"render_chart","arguments":"{\"week\": 47}"}}]},` +
+		`{"role":"tool_result","content":[{"type":"text","text":"Chart of week 47"},{"type":"image","url":"https://example.com/47.png"}],"name":"render_chart","tool_call_id":"call_1"}]` + "\n"
 	if want := want + want; string(got) != want {
 		t.Errorf("Messages:\n got %s\nwant %s", got, want)
 	}

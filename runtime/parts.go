@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 )
 
-// Part is one part of a user message's content (Message.Parts): text, or
-// an image when Image is set. Its JSON form is {"type": "text", "text": ...}
+// Part is one part of a user or tool_result message's content
+// (Message.Parts): text, or an image when Image is set. Its JSON form is {"type": "text", "text": ...}
 // or {"type": "image", ...} with the fields of Image.
 type Part struct {
 	Text  string
@@ -127,11 +127,14 @@ func (img Image) Validate() error {
 // checkParts checks the content parts of message i, whose role is known.
 func checkParts(i int, m Message, add func(i int, field string, err error, detail string)) {
 	switch {
-	case m.Role != RoleUser:
+	case m.Role != RoleUser && m.Role != RoleToolResult:
 		add(i, "content", ErrFieldNotAllowed, "content parts on "+withArticle(m.Role)+" message")
 		return
-	case m.Content != "" || m.Data != nil:
+	case m.Content != "":
 		add(i, "content", ErrFieldNotAllowed, "both text and content parts")
+		return
+	case m.Data != nil:
+		add(i, "content", ErrFieldNotAllowed, "both structured content and content parts")
 		return
 	case len(m.Parts) == 0:
 		add(i, "content", ErrEmptyContent, "")

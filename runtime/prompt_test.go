@@ -37,8 +37,18 @@ func TestValidateGoValues(t *testing.T) {
 		{"text and parts", Prompt{{Role: RoleUser, Content: "hi", Parts: []Part{TextPart("a")}}}, `message 0: content: not allowed: both text and content parts`},
 		{"parts on a tool_result", Prompt{
 			{Role: RoleToolRequest, ToolCalls: []ToolCall{call}},
-			{Role: RoleToolResult, ToolCallID: "c1", Parts: []Part{ImagePart("https://example.com/a.png")}},
-		}, `message 1: content: not allowed: content parts on a tool_result message`},
+			{Role: RoleToolResult, ToolCallID: "c1", Parts: []Part{TextPart("the chart:"), ImagePart("https://example.com/a.png")}},
+		}, ``},
+		{"parts and data on a tool_result", Prompt{
+			{Role: RoleToolRequest, ToolCalls: []ToolCall{call}},
+			{Role: RoleToolResult, ToolCallID: "c1", Data: json.RawMessage(`{}`), Parts: []Part{ImagePart("https://example.com/a.png")}},
+		}, `message 1: content: not allowed: both structured content and content parts`},
+		{"empty parts on a tool_result", Prompt{
+			{Role: RoleToolRequest, ToolCalls: []ToolCall{call}},
+			{Role: RoleToolResult, ToolCallID: "c1", Parts: []Part{}},
+		}, `message 1: content: empty content`},
+		{"parts on an assistant", Prompt{{Role: RoleUser, Content: "hi"}, {Role: RoleAssistant, Parts: []Part{TextPart("a")}}},
+			`message 1: content: not allowed: content parts on an assistant message`},
 		{"a URL over MaxImageURL", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("https://example.com/" + strings.Repeat("é", MaxImageURL))}}},
 			`message 0: content[0].url: invalid image: URL of 8212 characters exceeds MaxImageURL (8192)`},
 		{"a URL with a space", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("https://example.com/a b.png")}}},

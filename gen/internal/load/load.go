@@ -929,7 +929,7 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 				f.errorf(n, "message has no %q", "template")
 			}
 		case "system", "user", "tool_result":
-			if m.Content == nil && (m.Data == nil || m.Role != "tool_result") && (contentKey == nil || m.Role != "user") {
+			if m.Content == nil && (m.Data == nil || m.Role != "tool_result") && (contentKey == nil || m.Role == "system") {
 				f.errorf(n, "message has no %q", "template")
 			}
 			if len(m.ToolCalls) > 0 {
@@ -948,11 +948,14 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 		if m.Content != nil && m.Data != nil {
 			f.errorf(n, "a message has %q or %q, not both", "template", "data")
 		}
-		if contentKey != nil && m.Role != "user" && m.Role != "" {
-			f.errorf(contentKey, "only user messages have %q (text and image parts)", "content")
+		if contentKey != nil && m.Role != "user" && m.Role != "tool_result" && m.Role != "" {
+			f.errorf(contentKey, "only user and tool_result messages have %q (text and image parts)", "content")
 		}
 		if contentKey != nil && m.Content != nil {
 			f.errorf(contentKey, "a message has %q or %q, not both", "template", "content")
+		}
+		if contentKey != nil && m.Data != nil {
+			f.errorf(contentKey, "a message has %q or %q, not both", "data", "content")
 		}
 		ms = append(ms, m)
 	}

@@ -217,6 +217,25 @@ func Images() runtime.Prompt {
 	}
 }
 
+// ToolImages is a conversation whose tool results carry images: one text
+// and base64 data, one an image by URL alone.
+func ToolImages() runtime.Prompt {
+	return runtime.Prompt{
+		{Role: runtime.RoleUser, Content: "Did sales grow from week 46 to week 47?"},
+		{Role: runtime.RoleToolRequest, ToolCalls: []runtime.ToolCall{
+			{ID: "call_47", Name: "render_chart", Arguments: `{"week": 47}`},
+			{ID: "call_46", Name: "render_chart", Arguments: `{"week": 46}`},
+		}},
+		{Role: runtime.RoleToolResult, ToolCallID: "call_47", Name: "render_chart", Parts: []runtime.Part{
+			runtime.TextPart("Chart of week 47:"),
+			runtime.ImagePart("data:image/png;base64," + PNG),
+		}},
+		{Role: runtime.RoleToolResult, ToolCallID: "call_46", Name: "render_chart", Parts: []runtime.Part{
+			runtime.ImagePart("https://example.com/charts/46.png"),
+		}},
+	}
+}
+
 // Tools are the tools of the ToolUse conversation, as a generated Tools
 // method returns them: one strict, one without description or arguments.
 func Tools() []runtime.Tool {
