@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 )
 
-// Part is one part of a user message's content (Message.Parts): text, or
-// an image when Image is set. Its JSON form is {"type": "text", "text": ...}
+// Part is one part of a user or tool_result message's content
+// (Message.Parts): text, or an image when Image is set. Its JSON form is {"type": "text", "text": ...}
 // or {"type": "image", ...} with the fields of Image.
 type Part struct {
 	Text  string
@@ -29,10 +29,21 @@ type Part struct {
 // image/webp, the types that both OpenAI and Anthropic take, and Data is
 // the image's bytes in padded standard base64 (RFC 4648 section 4, no line
 // breaks), at most MaxImageData bytes of base64 text.
+//
+// Detail is OpenAI's image detail, "auto", "low" or "high" ("" leaves it
+// to the API's default): the resolution the model sees the image at, so a
+// cost hint. The OpenAI adapter sends it; Anthropic has no such setting
+// and its adapter leaves it out.
+//
+// An Image is also the Go type of an image input of a prompt file
+// (`photo: image`); its JSON tags are the names of an image part's fields,
+// so a feed in JSON gives one as {"url": ...} or {"media_type": ...,
+// "data": ...}.
 type Image struct {
-	URL       string
-	MediaType string
-	Data      string // base64
+	URL       string `json:"url,omitempty"`
+	MediaType string `json:"media_type,omitempty"`
+	Data      string `json:"data,omitempty"` // base64
+	Detail    string `json:"detail,omitempty"`
 }
 
 // The size bounds of an Image that Validate checks.
@@ -48,35 +59,82 @@ var ErrInvalidImage = errors.New("invalid image")
 // imageMediaTypes are the media types that an Image's data may have.
 var imageMediaTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
 
+// imageDetails are the values of Image.Detail besides "".
+var imageDetails = []string{"auto", "low", "high"}
+
 // TextPart returns a text part.
 func TextPart(text string) Part { return Part{Text: text} }
 
-// ImagePart returns an image part for url. A data URL in base64
-// ("data:image/png;base64,iVBOR...") becomes the image's MediaType and
-// Data; any other url is the image's URL, which Validate requires to be
-// https.
+// ImagePart returns an image part for url (see ImageFromURL).
 func ImagePart(url string) Part {
-	if rest, ok := strings.CutPrefix(url, "data:"); ok {
-		if mediaType, data, ok := strings.Cut(rest, ";base64,"); ok {
-			return Part{Image: &Image{MediaType: mediaType, Data: data}}
-		}
-	}
-	return Part{Image: &Image{URL: url}}
+	img := ImageFromURL(url)
+	return Part{Image: &img}
 }
 
 // ImageDataPart returns an image part holding data, an image of mediaType.
 func ImageDataPart(mediaType string, data []byte) Part {
-	return Part{Image: &Image{MediaType: mediaType, Data: base64.StdEncoding.EncodeToString(data)}}
+	img := ImageFromBytes(mediaType, data)
+	return Part{Image: &img}
+}
+
+// ImageFromURL returns the image that url gives: a data URL in base64
+// ("data:image/png;base64,iVBOR...") becomes the image's MediaType and
+// Data; any other url is the image's URL, which Validate requires to be
+// https. It fills an image input of a generated feed from a string.
+func ImageFromURL(url string) Image {
+	if rest, ok := strings.CutPrefix(url, "data:"); ok {
+		if mediaType, data, ok := strings.Cut(rest, ";base64,"); ok {
+			return Image{MediaType: mediaType, Data: data}
+		}
+	}
+	return Image{URL: url}
+}
+
+// ImageFromBytes returns data, an image of mediaType, as an Image.
+func ImageFromBytes(mediaType string, data []byte) Image {
+	return Image{MediaType: mediaType, Data: base64.StdEncoding.EncodeToString(data)}
+}
+
+// ImageParts returns one image part per image, in order, each a copy of
+// it whose Detail is detail when detail is not "". Generated Messages
+// build the parts of image inputs with it.
+func ImageParts(detail string, images ...Image) []Part {
+	parts := make([]Part, len(images))
+	for i, img := range images {
+		if detail != "" {
+			img.Detail = detail
+		}
+		parts[i] = Part{Image: &img}
+	}
+	return parts
+}
+
+// Validate returns the problems of img as MessageErrors whose Index is -1
+// and whose Field is "url", "media_type", "data", "detail" or "" (the
+// image as a whole), or nil: the checks Prompt.Validate makes of an image
+// part.
+func (img Image) Validate() error {
+	var errs MessageErrors
+	checkImage(img, func(field string, err error, detail string) {
+		errs = append(errs, &MessageError{Index: -1, Field: strings.TrimPrefix(field, "."), Err: err, Detail: detail})
+	})
+	if errs == nil {
+		return nil
+	}
+	return errs
 }
 
 // checkParts checks the content parts of message i, whose role is known.
 func checkParts(i int, m Message, add func(i int, field string, err error, detail string)) {
 	switch {
-	case m.Role != RoleUser:
+	case m.Role != RoleUser && m.Role != RoleToolResult:
 		add(i, "content", ErrFieldNotAllowed, "content parts on "+withArticle(m.Role)+" message")
 		return
-	case m.Content != "" || m.Data != nil:
+	case m.Content != "":
 		add(i, "content", ErrFieldNotAllowed, "both text and content parts")
+		return
+	case m.Data != nil:
+		add(i, "content", ErrFieldNotAllowed, "both structured content and content parts")
 		return
 	case len(m.Parts) == 0:
 		add(i, "content", ErrEmptyContent, "")
@@ -97,6 +155,9 @@ func checkParts(i int, m Message, add func(i int, field string, err error, detai
 }
 
 func checkImage(img Image, add func(field string, err error, detail string)) {
+	if img.Detail != "" && !slices.Contains(imageDetails, img.Detail) {
+		add(".detail", ErrInvalidImage, strconv.Quote(truncate(img.Detail, 40))+" is not auto, low or high")
+	}
 	if img.URL != "" {
 		if img.MediaType != "" {
 			add(".media_type", ErrFieldNotAllowed, "media_type with an image URL")
@@ -179,6 +240,7 @@ type jsonPart struct {
 	URL       string `json:"url,omitempty"`
 	MediaType string `json:"media_type,omitempty"`
 	Data      string `json:"data,omitempty"`
+	Detail    string `json:"detail,omitempty"`
 }
 
 func marshalParts(parts []Part) ([]byte, error) {
@@ -187,15 +249,15 @@ func marshalParts(parts []Part) ([]byte, error) {
 		if p.Image == nil {
 			out[i] = jsonPart{Type: "text", Text: p.Text}
 		} else {
-			out[i] = jsonPart{Type: "image", URL: p.Image.URL, MediaType: p.Image.MediaType, Data: p.Image.Data}
+			out[i] = jsonPart{Type: "image", URL: p.Image.URL, MediaType: p.Image.MediaType, Data: p.Image.Data, Detail: p.Image.Detail}
 		}
 	}
 	return json.Marshal(out)
 }
 
 // decodeParts decodes a content list strictly: each item an object whose
-// "type" is "text" (with "text") or "image" (with "url", "media_type" and
-// "data"), other keys and types being malformed.
+// "type" is "text" (with "text") or "image" (with "url", "media_type",
+// "data" and "detail"), other keys and types being malformed.
 func decodeParts(v json.RawMessage, bad func(field, detail string)) []Part {
 	var items []json.RawMessage
 	json.Unmarshal(v, &items) // valid: the message parsed
@@ -226,6 +288,8 @@ func decodeParts(v json.RawMessage, bad func(field, detail string)) []Part {
 				dst = &img.MediaType
 			case k == "data" && typ == "image":
 				dst = &img.Data
+			case k == "detail" && typ == "image":
+				dst = &img.Detail
 			default:
 				bad(path+"."+k, "unknown field")
 				continue

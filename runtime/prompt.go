@@ -21,16 +21,16 @@ const (
 	RoleToolResult  Role = "tool_result"  // the output of one tool call
 )
 
-// Message is one message of a Prompt. Content is text; a user message may
-// carry content parts (text and images) in Parts instead, and a
-// tool_request or a tool_result structured content in Data.
+// Message is one message of a Prompt. Content is text; a user or a
+// tool_result message may carry content parts (text and images) in Parts
+// instead, and a tool_request or a tool_result structured content in Data.
 type Message struct {
 	Role Role
 	// Content is the message's text. In JSON it is "content" as a string;
 	// empty content is written as null.
 	Content string
-	// Parts are a user message's content as a list of text and image
-	// parts, in place of Content. In JSON it is "content" as a list; a
+	// Parts are a user or tool_result message's content as a list of text
+	// and image parts, in place of Content. In JSON it is "content" as a list; a
 	// non-nil empty Parts is written as [] (and is invalid).
 	Parts []Part
 	// Data is structured content, a JSON object, in place of Content: a
@@ -132,12 +132,14 @@ func (es MessageErrors) Unwrap() []error {
 //
 //   - p has at least one message; every role is one of the five Role
 //     constants; a system message may only be the first;
-//   - only user messages carry content parts: a non-empty list of text
+//   - only user and tool_result messages carry content parts: a
+//     non-empty list of text
 //     parts with non-empty text and image parts, each a valid Image (see
 //     Image for URLs, media types, base64 and size bounds);
 //   - system and user messages have non-empty text; an assistant message
 //     has text, tool calls or both; a tool_request has tool calls; a
-//     tool_result has text or structured content, and a tool_call_id;
+//     tool_result has text, structured content or content parts, and a
+//     tool_call_id;
 //   - only assistant and tool_request messages carry tool calls, only
 //     tool_result messages a tool_call_id, only tool_request and
 //     tool_result messages structured content, which is a JSON object;

@@ -37,8 +37,18 @@ func TestValidateGoValues(t *testing.T) {
 		{"text and parts", Prompt{{Role: RoleUser, Content: "hi", Parts: []Part{TextPart("a")}}}, `message 0: content: not allowed: both text and content parts`},
 		{"parts on a tool_result", Prompt{
 			{Role: RoleToolRequest, ToolCalls: []ToolCall{call}},
-			{Role: RoleToolResult, ToolCallID: "c1", Parts: []Part{ImagePart("https://example.com/a.png")}},
-		}, `message 1: content: not allowed: content parts on a tool_result message`},
+			{Role: RoleToolResult, ToolCallID: "c1", Parts: []Part{TextPart("the chart:"), ImagePart("https://example.com/a.png")}},
+		}, ``},
+		{"parts and data on a tool_result", Prompt{
+			{Role: RoleToolRequest, ToolCalls: []ToolCall{call}},
+			{Role: RoleToolResult, ToolCallID: "c1", Data: json.RawMessage(`{}`), Parts: []Part{ImagePart("https://example.com/a.png")}},
+		}, `message 1: content: not allowed: both structured content and content parts`},
+		{"empty parts on a tool_result", Prompt{
+			{Role: RoleToolRequest, ToolCalls: []ToolCall{call}},
+			{Role: RoleToolResult, ToolCallID: "c1", Parts: []Part{}},
+		}, `message 1: content: empty content`},
+		{"parts on an assistant", Prompt{{Role: RoleUser, Content: "hi"}, {Role: RoleAssistant, Parts: []Part{TextPart("a")}}},
+			`message 1: content: not allowed: content parts on an assistant message`},
 		{"a URL over MaxImageURL", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("https://example.com/" + strings.Repeat("é", MaxImageURL))}}},
 			`message 0: content[0].url: invalid image: URL of 8212 characters exceeds MaxImageURL (8192)`},
 		{"a URL with a space", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("https://example.com/a b.png")}}},
@@ -52,6 +62,9 @@ func TestValidateGoValues(t *testing.T) {
 			`message 0: content[0].url: invalid image: want an https URL, not scheme "data" (give the image's bytes as media_type and data; runtime.ImagePart splits a data URL)`},
 		{"a data URL of an unsupported type", Prompt{{Role: RoleUser, Parts: []Part{ImagePart("data:image/svg+xml;base64,PHN2Zy8+")}}},
 			`message 0: content[0].media_type: invalid image: "image/svg+xml" is not image/png, image/jpeg, image/gif or image/webp`},
+		{"an unknown detail", Prompt{{Role: RoleUser, Parts: []Part{{Image: &Image{URL: "https://example.com/a.png", Detail: "medium"}}}}},
+			`message 0: content[0].detail: invalid image: "medium" is not auto, low or high`},
+		{"detail low", Prompt{{Role: RoleUser, Parts: []Part{{Image: &Image{URL: "https://example.com/a.png", Detail: "low"}}}}}, ``},
 		{"nil prompt", nil, `prompt has no messages`},
 		{"valid", Prompt{{Role: RoleSystem, Content: "s"}, {Role: RoleUser, Content: "u"}}, ``},
 	}
@@ -174,12 +187,13 @@ func TestPartsJSON(t *testing.T) {
 		ImagePart("https://example.com/a.png"),
 		ImageDataPart("image/png", []byte{0x89, 'P', 'N', 'G'}),
 	}}}
+	p[0].Parts[2].Image.Detail = "high"
 	got, err := json.Marshal(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `[{"role":"user","content":[{"type":"text","text":"What is it?"},` +
-		`{"type":"image","url":"https://example.com/a.png"},{"type":"image","media_type":"image/png","data":"iVBORw=="}]}]`
+		`{"type":"image","url":"https://example.com/a.png"},{"type":"image","media_type":"image/png","data":"iVBORw==","detail":"high"}]}]`
 	if string(got) != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
@@ -194,5 +208,54 @@ func TestPartsJSON(t *testing.T) {
 	// Text-only messages keep their string form.
 	if got, _ := json.Marshal(Message{Role: RoleUser, Content: "hi"}); string(got) != `{"role":"user","content":"hi"}` {
 		t.Errorf("text message = %s", got)
+	}
+}
+
+// TestImageParts: one part per image, each a copy whose detail is the
+// given one when set; the caller's images are unchanged.
+func TestImageParts(t *testing.T) {
+	images := []Image{ImageFromURL("https://example.com/a.png"), {URL: "https://example.com/b.png", Detail: "high"}}
+	for _, tc := range []struct {
+		detail string
+		want   []string
+	}{{"", []string{"", "high"}}, {"low", []string{"low", "low"}}} {
+		parts := ImageParts(tc.detail, images...)
+		if len(parts) != 2 || parts[0].Image.URL != images[0].URL || parts[1].Image.URL != images[1].URL {
+			t.Fatalf("ImageParts(%q) = %+v", tc.detail, parts)
+		}
+		for i, p := range parts {
+			if p.Image.Detail != tc.want[i] {
+				t.Errorf("ImageParts(%q)[%d].Detail = %q, want %q", tc.detail, i, p.Image.Detail, tc.want[i])
+			}
+		}
+	}
+	if images[0].Detail != "" || images[1].Detail != "high" {
+		t.Errorf("ImageParts changed its arguments: %+v", images)
+	}
+	if got := ImageParts("low"); len(got) != 0 {
+		t.Errorf("ImageParts of no image = %+v", got)
+	}
+}
+
+// TestImageValidate: an Image checks itself as Prompt.Validate checks an
+// image part, its errors naming the field without a message; its JSON
+// names are those of an image part.
+func TestImageValidate(t *testing.T) {
+	if err := ImageFromURL("data:image/png;base64,iVBORw==").Validate(); err != nil {
+		t.Errorf("valid image: %v", err)
+	}
+	err := Image{MediaType: "image/bmp", Data: "a", Detail: "medium"}.Validate()
+	want := `detail: invalid image: "medium" is not auto, low or high
+media_type: invalid image: "image/bmp" is not image/png, image/jpeg, image/gif or image/webp
+data: invalid image: not padded standard base64`
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+	if err := (Image{}).Validate(); err == nil || err.Error() != "missing: an image needs url, or media_type and data" {
+		t.Errorf("empty image: %v", err)
+	}
+	b, _ := json.Marshal(Image{URL: "https://example.com/a.png", Detail: "low"})
+	if string(b) != `{"url":"https://example.com/a.png","detail":"low"}` {
+		t.Errorf("JSON = %s", b)
 	}
 }

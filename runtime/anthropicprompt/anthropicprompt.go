@@ -203,14 +203,10 @@ func turns(p runtime.Prompt) []anthropic.MessageParam {
 			}
 		case runtime.RoleToolResult:
 			role = anthropic.MessageParamRoleUser
-			content := m.Content
-			if m.Data != nil {
-				content = adapt.CompactJSON(m.Data)
-			}
 			// Not NewToolResultBlock, which sends "is_error": false.
 			blocks = append(blocks, anthropic.ContentBlockParamUnion{OfToolResult: &anthropic.ToolResultBlockParam{
 				ToolUseID: m.ToolCallID,
-				Content:   []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: content}}},
+				Content:   toolResultContent(m),
 			}})
 		default: // an assistant message or a tool_request
 			if m.Content != "" {
@@ -229,8 +225,28 @@ func turns(p runtime.Prompt) []anthropic.MessageParam {
 	return out
 }
 
-// contentBlock translates a part of a valid user message: a text block, or
-// an image block with a url or a base64 source.
+// toolResultContent is the content of a valid tool_result's block: its
+// text or structured content as one text block, or its parts as text and
+// image blocks, which a tool_result takes as a user message does.
+func toolResultContent(m runtime.Message) []anthropic.ToolResultBlockParamContentUnion {
+	if m.Parts == nil {
+		content := m.Content
+		if m.Data != nil {
+			content = adapt.CompactJSON(m.Data)
+		}
+		return []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: content}}}
+	}
+	out := make([]anthropic.ToolResultBlockParamContentUnion, len(m.Parts))
+	for i, p := range m.Parts {
+		b := contentBlock(p)
+		out[i] = anthropic.ToolResultBlockParamContentUnion{OfText: b.OfText, OfImage: b.OfImage}
+	}
+	return out
+}
+
+// contentBlock translates a part of a valid user or tool_result message: a text block, or
+// an image block with a url or a base64 source. An image's Detail, an
+// OpenAI cost hint, has no counterpart in the messages API and is left out.
 func contentBlock(p runtime.Part) anthropic.ContentBlockParamUnion {
 	switch {
 	case p.Image == nil:

@@ -73,6 +73,7 @@ func TestSDK(t *testing.T) {
 			r.OutputSchema = json.RawMessage(adapttest.LooseSchema) // outputFormat "" with a schema is JSON
 		}), toolResponse, `{"items": [{"owner": "Bob", "task": "send the report", "due": null}]}`},
 		{"images", adapttest.Images(), adapttest.Request(model), textResponse, "Jupiter."},
+		{"tool_images", adapttest.ToolImages(), adapttest.Request(model), textResponse, "Jupiter."},
 		{"tool_use", adapttest.ToolUse(), adapttest.Request(model, runtime.Temperature(0), runtime.WithParameter("stop_sequences", "STOP")),
 			textResponse, "Jupiter."},
 		{"tools", adapttest.ToolUse(), adapttest.Request(model, func(r *runtime.Request) {

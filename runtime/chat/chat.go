@@ -59,7 +59,7 @@ func Message(role, content string) jinja.Value {
 // arguments decoded to a dict) and content None, or its text; a
 // tool_result becomes a "tool" message with tool_call_id and, if set,
 // name. An assistant message with tool calls gets them the same way. A
-// user message's content parts become a list of {"type": "text", "text":
+// user or tool_result message's content parts become a list of {"type": "text", "text":
 // ...} and {"type": "image"} dicts, the form of transformers' multimodal
 // chat templates: an image's URL or data goes to the model's processor,
 // never to the template.

@@ -45,6 +45,9 @@ func TestFromPrompt(t *testing.T) {
 		{Role: runtime.RoleUser, Parts: []runtime.Part{
 			runtime.TextPart("What is on them?"), runtime.ImagePart("https://example.com/a.png"), runtime.ImageDataPart("image/png", []byte("png")),
 		}},
+		{Role: runtime.RoleToolResult, Name: "render_chart", ToolCallID: "c3", Parts: []runtime.Part{
+			runtime.TextPart("Chart:"), runtime.ImagePart("https://example.com/c.png"),
+		}},
 	}
 	want := readWant(t).FromPrompt
 	msgs, err := FromPrompt(p)

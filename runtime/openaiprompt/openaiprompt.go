@@ -104,6 +104,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
@@ -130,6 +131,10 @@ var (
 	ErrInvalidParameter = adapt.ErrInvalidParameter
 	// ErrInvalidSchema: the output schema is not a JSON object.
 	ErrInvalidSchema = adapt.ErrInvalidSchema
+	// ErrToolResultImage: a tool_result holds an image, which a tool
+	// message of chat completions cannot (it takes text parts only). Send
+	// the images in a user message after the tool results instead.
+	ErrToolResultImage = errors.New("a tool message of chat completions takes text only, not an image (send the images in a user message after the tool results)")
 )
 
 // Chat returns the chat completions request for p with r's model,
@@ -143,6 +148,9 @@ func Chat(p runtime.Prompt, r runtime.Request) (openai.ChatCompletionNewParams, 
 	}
 	if r.Model == "" {
 		return body, fmt.Errorf("openaiprompt: %w (set one with runtime.WithModel or runtime.WithDefaultModel)", ErrNoModel)
+	}
+	if err := toolResultImages(p); err != nil {
+		return body, fmt.Errorf("openaiprompt: %w", err)
 	}
 	body.Model = r.Model
 	body.Messages = make([]openai.ChatCompletionMessageParamUnion, len(p))
@@ -170,6 +178,25 @@ func Chat(p runtime.Prompt, r runtime.Request) (openai.ChatCompletionNewParams, 
 	return body, nil
 }
 
+// toolResultImages reports each image part of a tool_result of valid p as
+// a runtime.MessageError of ErrToolResultImage. Moving the images into a
+// user message of its own would add a turn the prompt does not have, and
+// text to say what the images are; that is the caller's to write.
+func toolResultImages(p runtime.Prompt) error {
+	var errs runtime.MessageErrors
+	for i, m := range p {
+		for j, part := range m.Parts {
+			if m.Role == runtime.RoleToolResult && part.Image != nil {
+				errs = append(errs, &runtime.MessageError{Index: i, Field: "content[" + strconv.Itoa(j) + "]", Err: ErrToolResultImage})
+			}
+		}
+	}
+	if errs == nil {
+		return nil
+	}
+	return errs
+}
+
 // message translates one message of a valid prompt.
 func message(m runtime.Message) openai.ChatCompletionMessageParamUnion {
 	var name param.Opt[string]
@@ -191,6 +218,13 @@ func message(m runtime.Message) openai.ChatCompletionMessageParamUnion {
 		}
 		return openai.ChatCompletionMessageParamUnion{OfUser: u}
 	case runtime.RoleToolResult:
+		if m.Parts != nil { // text parts only: toolResultImages rejected images
+			text := make([]openai.ChatCompletionContentPartTextParam, len(m.Parts))
+			for i, p := range m.Parts {
+				text[i] = openai.ChatCompletionContentPartTextParam{Text: p.Text}
+			}
+			return openai.ToolMessage(text, m.ToolCallID)
+		}
 		content := m.Content
 		if m.Data != nil {
 			content = adapt.CompactJSON(m.Data)
@@ -214,7 +248,8 @@ func message(m runtime.Message) openai.ChatCompletionMessageParamUnion {
 }
 
 // contentPart translates a part of a valid user message: text, or an
-// image_url part whose url is the image's URL or a data URL of its bytes.
+// image_url part whose url is the image's URL or a data URL of its bytes,
+// with the image's detail when set.
 func contentPart(p runtime.Part) openai.ChatCompletionContentPartUnionParam {
 	if p.Image == nil {
 		return openai.TextContentPart(p.Text)
@@ -223,7 +258,7 @@ func contentPart(p runtime.Part) openai.ChatCompletionContentPartUnionParam {
 	if url == "" {
 		url = "data:" + p.Image.MediaType + ";base64," + p.Image.Data
 	}
-	return openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: url})
+	return openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{URL: url, Detail: p.Image.Detail})
 }
 
 // supported lists the parameters that setParameters maps, for errors: those

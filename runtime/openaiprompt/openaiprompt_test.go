@@ -113,6 +113,30 @@ func TestAssistantToolCalls(t *testing.T) {
 	}
 }
 
+// TestToolResultTextParts: a tool_result of text parts is a tool message
+// whose content is text parts, the one list it takes.
+func TestToolResultTextParts(t *testing.T) {
+	p := runtime.Prompt{
+		{Role: runtime.RoleUser, Content: "Weather?"},
+		{Role: runtime.RoleToolRequest, ToolCalls: []runtime.ToolCall{{ID: "c1", Name: "get_weather", Arguments: `{}`}}},
+		{Role: runtime.RoleToolResult, ToolCallID: "c1", Parts: []runtime.Part{runtime.TextPart("sunny"), runtime.TextPart("18 °C")}},
+	}
+	body, err := openaiprompt.Chat(p, adapttest.Request("m"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(body.Messages[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// From the API reference: a tool message's content is a string or an
+	// array of text content parts.
+	want := `{"content":[{"text":"sunny","type":"text"},{"text":"18 °C","type":"text"}],"tool_call_id":"c1","role":"tool"}`
+	if string(b) != want {
+		t.Errorf("tool message = %s\nwant %s", b, want)
+	}
+}
+
 func TestChatErrors(t *testing.T) {
 	user := runtime.Prompt{{Role: runtime.RoleUser, Content: "hi"}}
 	for _, tc := range []struct {
@@ -128,6 +152,9 @@ func TestChatErrors(t *testing.T) {
 		{"unmatched tool result", runtime.Prompt{{Role: runtime.RoleToolResult, ToolCallID: "x", Content: "1"}},
 			adapttest.Request("m"), []error{runtime.ErrUnmatchedToolResult}, `"x"`},
 		{"no model", user, adapttest.Request(""), []error{openaiprompt.ErrNoModel}, "WithDefaultModel"},
+		{"images in tool results", adapttest.ToolImages(), adapttest.Request("m"), []error{openaiprompt.ErrToolResultImage},
+			"openaiprompt: message 2: content[1]: a tool message of chat completions takes text only, not an image (send the images in a user message after the tool results)\n" +
+				"message 3: content[0]: a tool message"},
 		{"unsupported parameter", user, adapttest.Request("m", runtime.WithParameter("top_k", 40)),
 			[]error{openaiprompt.ErrUnsupportedParameter}, `parameter "top_k": unsupported parameter (supported: frequency_penalty,`},
 		{"typo", user, adapttest.Request("m", runtime.WithParameter("temprature", 0.1)),

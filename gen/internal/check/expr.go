@@ -395,6 +395,10 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 		}
 	}
 	c.used[f] = true
+	if ir.IsImage(f.Type) {
+		c.errorf(e.Span, "%q is an image input, not a template value: an image part of a message's content gives it whole (image: \"{{ %s }}\")", e.Name, e.Name)
+		f = &ir.Field{Key: e.Name, Type: ir.DynamicType(), Pos: c.pos(e.Span)} // keeps checking the rest, whatever it does with it
+	}
 	return c.fieldUse(nil, c.feed, f, e.Span, u)
 }
 

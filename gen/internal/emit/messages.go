@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -84,14 +85,17 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 			g.Id("s" + strconv.Itoa(i)).Op(":=").String().Call(jen.Id("buf"))
 		}
-		for _, m := range p.Messages {
+		for i, m := range p.Messages {
+			if builtParts(m) {
+				emitPartsList(g, p, partsName(i), m.Parts, str)
+			}
 			if m.FromRender {
 				g.List(jen.Id("text"), jen.Id("err")).Op(":=").Id("p").Dot("Render").Call(jen.Id("f"))
 				g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 			}
 		}
 		g.Id("msgs").Op(":=").Qual(ir.RuntimePath, "Prompt").ValuesFunc(func(g *jen.Group) {
-			for _, m := range p.Messages {
+			for i, m := range p.Messages {
 				var d []jen.Code
 				kv := func(k string, v jen.Code) { d = append(d, jen.Line().Id(k).Op(":").Add(v)) }
 				kv("Role", jen.Qual(ir.RuntimePath, roleConsts[m.Role]))
@@ -110,14 +114,12 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 				if m.Data != nil {
 					kv("Data", jen.Qual("encoding/json", "RawMessage").Call(str(m.Data)))
 				}
-				if len(m.Parts) > 0 {
+				if builtParts(m) {
+					kv("Parts", jen.Id(partsName(i)))
+				} else if len(m.Parts) > 0 {
 					kv("Parts", jen.Index().Qual(ir.RuntimePath, "Part").ValuesFunc(func(g *jen.Group) {
 						for _, cp := range m.Parts {
-							constructor := "TextPart"
-							if cp.Image {
-								constructor = "ImagePart"
-							}
-							g.Line().Qual(ir.RuntimePath, constructor).Call(str(cp.Text))
+							g.Line().Add(partCode(cp, str))
 						}
 						g.Line()
 					}))
@@ -139,4 +141,58 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 			jen.Return(jen.Id("msgs"), jen.Err()))
 		g.Return(jen.Id("msgs"), jen.Nil())
 	})
+}
+
+// builtParts reports whether the parts of m are built by emitPartsList
+// rather than written as a literal: when an image has a detail or comes
+// from an image input.
+func builtParts(m *ir.Message) bool {
+	return slices.ContainsFunc(m.Parts, func(cp ir.Part) bool { return cp.Detail != "" || cp.Input != nil })
+}
+
+// partCode is a part without detail: runtime.TextPart or runtime.ImagePart
+// of its rendered template.
+func partCode(cp ir.Part, str func(*ir.Prompt) jen.Code) jen.Code {
+	constructor := "TextPart"
+	if cp.Image {
+		constructor = "ImagePart"
+	}
+	return jen.Qual(ir.RuntimePath, constructor).Call(str(cp.Text))
+}
+
+func partsName(i int) string { return "parts" + strconv.Itoa(i) }
+
+// emitPartsList appends the content parts to a new slice named name: an
+// image input's images and an image with a detail through
+// runtime.ImageParts, which copies them and sets the detail; an optional
+// image input when it is set. A required one left unset is an error at its
+// part, as a template's variable is.
+func emitPartsList(g *jen.Group, p *ir.Prompt, name string, parts []ir.Part, str func(*ir.Prompt) jen.Code) {
+	g.Var().Id(name).Index().Qual(ir.RuntimePath, "Part")
+	appendImages := func(detail string, images jen.Code) jen.Code {
+		return jen.Id(name).Op("=").Append(jen.Id(name), jen.Qual(ir.RuntimePath, "ImageParts").Call(jen.Lit(detail), images).Op("..."))
+	}
+	for _, cp := range parts {
+		switch {
+		case cp.Input != nil:
+			in := func() *jen.Statement { return jen.Id("f").Dot(cp.Input.GoName) }
+			missing := jen.Return(jen.Nil(), missingError(p, cp.Pos.String(), cp.Input.Key))
+			switch {
+			case cp.Input.Type.Resolve().Kind == ir.KindList:
+				if !cp.Input.Optional {
+					g.If(in().Op("==").Nil()).Block(missing)
+				}
+				g.Add(appendImages(cp.Detail, in().Op("...")))
+			case cp.Input.Optional:
+				g.If(in().Op("!=").Nil()).Block(appendImages(cp.Detail, jen.Op("*").Add(in())))
+			default:
+				g.If(in().Op("==").Parens(jen.Qual(ir.RuntimePath, "Image").Values())).Block(missing)
+				g.Add(appendImages(cp.Detail, in()))
+			}
+		case cp.Detail != "":
+			g.Add(appendImages(cp.Detail, jen.Qual(ir.RuntimePath, "ImageFromURL").Call(str(cp.Text))))
+		default:
+			g.Id(name).Op("=").Append(jen.Id(name), partCode(cp, str))
+		}
+	}
 }

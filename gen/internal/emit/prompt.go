@@ -91,12 +91,7 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 				continue // chat.Context: any conversation renders
 			}
 			acc := jen.Id("x").Dot(fld.GoName)
-			missing := jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-				jen.Id("Prompt"): jen.Lit(p.Key),
-				jen.Id("Pos"):    jen.Lit(fld.Pos.String()),
-				jen.Id("Var"):    jen.Lit(fld.Key),
-				jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrMissing"),
-			})
+			missing := missingError(p, fld.Pos.String(), fld.Key)
 			ft := fld.Type.Resolve()
 			if !fld.Optional {
 				switch ft.Kind {
@@ -104,6 +99,8 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 					g.If(acc.Clone().Op("==").Lit("")).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing))
 				case ir.KindList, ir.KindMap:
 					g.If(acc.Clone().Op("==").Nil()).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing))
+				case ir.KindImage:
+					g.If(acc.Clone().Op("==").Parens(jen.Qual(ir.RuntimePath, "Image").Values())).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing))
 				}
 			}
 			// validate appends the errors of x.Validate() as errors of path.
@@ -124,6 +121,17 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 			}
 		}
 		g.Return(jen.Qual("errors", "Join").Call(jen.Id("errs").Op("...")))
+	})
+}
+
+// missingError is the error of the unset required variable key, declared
+// or used at pos ("file:line:col").
+func missingError(p *ir.Prompt, pos, key string) *jen.Statement {
+	return jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
+		jen.Id("Prompt"): jen.Lit(p.Key),
+		jen.Id("Pos"):    jen.Lit(pos),
+		jen.Id("Var"):    jen.Lit(key),
+		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrMissing"),
 	})
 }
 

@@ -113,6 +113,8 @@ func GoType(t *ir.Type, optional bool) *jen.Statement {
 		})
 	case ir.KindDynamic:
 		return jinjaValue()
+	case ir.KindImage:
+		s = jen.Qual(ir.RuntimePath, "Image")
 	default:
 		s = jen.Any()
 	}

@@ -101,10 +101,15 @@ type Message struct {
 }
 
 // Part is one content part of a Message: its template renders the text, or
-// with Image the image's URL (runtime.ImagePart).
+// with Image the image's URL (runtime.ImagePart); or, in place of a
+// template, Input is the image input (an image, an optional one or a list)
+// whose images the part gives.
 type Part struct {
-	Image bool
-	Text  *Prompt
+	Image  bool
+	Detail string // of an image: auto, low, high or ""
+	Text   *Prompt
+	Input  *Field
+	Pos    src.Pos // of an image input's part: its template
 }
 
 // Example is one checked example, its values as JSON text.

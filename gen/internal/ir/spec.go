@@ -126,10 +126,12 @@ type MessageSpec struct {
 }
 
 // PartSpec is one part of a message's `content`: a text template, or with
-// Image a template that renders the image's https or data URL.
+// Image a template that renders the image's https or data URL, and its
+// detail (auto, low or high; "" when not given).
 type PartSpec struct {
 	Pos      src.Pos
 	Image    bool
+	Detail   string
 	Template *TemplateSpec
 }
 

@@ -21,6 +21,11 @@ const (
 	KindDict
 )
 
+// KindImage is the kind of an image input (`photo: image`), a
+// runtime.Image: no template value, an image part of a message's content
+// gives it whole.
+const KindImage Kind = KindDynamic + 1
+
 var kindNames = [...]string{
 	KindUnknown: "unknown",
 	KindString:  "string",
@@ -33,6 +38,7 @@ var kindNames = [...]string{
 	KindNone:    "none",
 	KindDict:    "dict",
 	KindDynamic: "dynamic value",
+	KindImage:   "image",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -105,6 +111,16 @@ func (t *Type) String() string {
 		return "map of " + t.Elem.String()
 	}
 	return t.Kind.String()
+}
+
+// IsImage reports whether t is an image or a list of images: the types of
+// image inputs.
+func IsImage(t *Type) bool {
+	t = t.Resolve()
+	if t.Kind == KindList {
+		t = t.Elem.Resolve()
+	}
+	return t.Kind == KindImage
 }
 
 // IsNumber reports whether k is a number as Python computes with it: an

@@ -56,6 +56,7 @@ var (
 		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens", "tools", "tool_choice"}
 	messageKeys     = []string{"role", "template", "content", "name", "tool_call_id", "tool_calls", "data"}
 	partKeys        = []string{"text", "image"}
+	imageDetails    = []string{"auto", "low", "high"}
 	toolCallKeys    = []string{"id", "name", "arguments"}
 	messageRoles    = []string{"system", "user", "assistant", "tool_request", "tool_result"}
 	variablesKeys   = []string{"allowed", "unknown"}
@@ -66,7 +67,7 @@ var (
 	exampleKeys    = []string{"input_vars", "expected_output"}
 	outputFormats  = []string{"json", "text", "yaml", "xml"}
 	outputParsings = []string{"lenient", "strict"}
-	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object"}
+	shorthandNames = []string{"string", "int", "integer", "number", "float", "bool", "boolean", "object", "image"}
 	schemaTypes    = []string{"string", "integer", "number", "boolean", "object", "array"}
 	// schemaKeywords are the JSON Schema keywords that shape the feed type.
 	schemaKeywords = []string{"type", "properties", "required", "items",
@@ -834,9 +835,25 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 		f.errorf(specialTokensKey, "%q is for chat templates (a prompt with %q)", "special_tokens", "inputs: chat")
 		pr.SpecialTokens = nil
 	}
+	if messagesKey == nil {
+		f.noImageInputs(pr.Inputs, "a prompt without messages")
+	}
 	if messagesKey != nil && systemKey != nil {
 		f.errorf(systemKey, "%q is for single-template prompts (make it the first entry of %q)", "system", "messages")
 		pr.System = nil
+	}
+}
+
+// noImageInputs reports the image inputs of feed, which only an image
+// part of a message's content can use, in where, which has none.
+func (f *yamlFile) noImageInputs(feed *ir.Type, where string) {
+	if feed == nil {
+		return
+	}
+	for _, fld := range feed.Fields {
+		if ir.IsImage(fld.Type) {
+			f.diags.Errorf(fld.Pos, "%q is an image input, which only an image part of a message's content uses; %s has none", fld.Key, where)
+		}
 	}
 }
 
@@ -912,7 +929,7 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 				f.errorf(n, "message has no %q", "template")
 			}
 		case "system", "user", "tool_result":
-			if m.Content == nil && (m.Data == nil || m.Role != "tool_result") && (contentKey == nil || m.Role != "user") {
+			if m.Content == nil && (m.Data == nil || m.Role != "tool_result") && (contentKey == nil || m.Role == "system") {
 				f.errorf(n, "message has no %q", "template")
 			}
 			if len(m.ToolCalls) > 0 {
@@ -931,11 +948,14 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 		if m.Content != nil && m.Data != nil {
 			f.errorf(n, "a message has %q or %q, not both", "template", "data")
 		}
-		if contentKey != nil && m.Role != "user" && m.Role != "" {
-			f.errorf(contentKey, "only user messages have %q (text and image parts)", "content")
+		if contentKey != nil && m.Role != "user" && m.Role != "tool_result" && m.Role != "" {
+			f.errorf(contentKey, "only user and tool_result messages have %q (text and image parts)", "content")
 		}
 		if contentKey != nil && m.Content != nil {
 			f.errorf(contentKey, "a message has %q or %q, not both", "template", "content")
+		}
+		if contentKey != nil && m.Data != nil {
+			f.errorf(contentKey, "a message has %q or %q, not both", "data", "content")
 		}
 		ms = append(ms, m)
 	}
@@ -943,8 +963,9 @@ func (f *yamlFile) messages(e pair) []*ir.MessageSpec {
 }
 
 // contentParts decodes a user message's `content`: a list of parts, each
-// a mapping of one key, `text` (a template) or `image` (a template that
-// renders the image's https URL or a base64 data URL).
+// a mapping with one of the keys `text` (a template) and `image` (a
+// template that renders the image's https URL or a base64 data URL), and
+// for an image an optional `detail`, fixed in the file.
 func (f *yamlFile) contentParts(e pair) []*ir.PartSpec {
 	if e.v.Kind != yaml.SequenceNode {
 		f.wrongKind(e.v, strconv.Quote(e.key), "a list of text and image parts")
@@ -959,20 +980,37 @@ func (f *yamlFile) contentParts(e pair) []*ir.PartSpec {
 			f.wrongKind(n, "a content part", "a mapping with text or image")
 			continue
 		}
-		es := f.entries(n, "key", false)
-		if len(es) != 1 {
-			f.errorf(n, "a content part has one key, %q or %q", "text", "image")
+		var kinds []pair
+		var detail *pair
+		unknown := false
+		for _, pe := range f.entries(n, "key", false) {
+			switch {
+			case slices.Contains(partKeys, pe.key):
+				kinds = append(kinds, pe)
+			case pe.key == "detail":
+				detail = &pe
+			default:
+				f.errorf(pe.k, "unknown content part key %q%s", pe.key, schema.DidYouMean(pe.key, append(slices.Clone(partKeys), "detail")))
+				unknown = true
+			}
+		}
+		if len(kinds) != 1 {
+			if len(kinds) > 1 || !unknown {
+				f.errorf(n, "a content part has one of the keys %q and %q", "text", "image")
+			}
 			continue
 		}
-		pe := es[0]
-		if !slices.Contains(partKeys, pe.key) {
-			f.errorf(pe.k, "unknown content part key %q%s", pe.key, schema.DidYouMean(pe.key, partKeys))
-			continue
+		pe := kinds[0]
+		ps := &ir.PartSpec{Pos: f.pos(n), Image: pe.key == "image"}
+		if detail != nil && !ps.Image {
+			f.errorf(detail.k, "only image parts have %q", "detail")
+		} else if detail != nil {
+			ps.Detail = f.oneOf(*detail, "image detail", imageDetails)
 		}
-		if t := f.tmplSpec(pe); t != nil {
-			parts = append(parts, &ir.PartSpec{Pos: f.pos(n), Image: pe.key == "image", Template: t})
-			if pe.key == "image" {
-				f.checkStaticImage(pe.v, t.Text)
+		if ps.Template = f.tmplSpec(pe); ps.Template != nil {
+			parts = append(parts, ps)
+			if ps.Image {
+				f.checkStaticImage(pe.v, ps.Template.Text)
 			}
 		}
 	}
@@ -987,11 +1025,11 @@ func (f *yamlFile) checkStaticImage(n *yaml.Node, text string) {
 		return
 	}
 	var errs runtime.MessageErrors
-	if !errors.As(runtime.Prompt{{Role: runtime.RoleUser, Parts: []runtime.Part{runtime.ImagePart(text)}}}.Validate(), &errs) {
+	if !errors.As(runtime.ImageFromURL(text).Validate(), &errs) {
 		return
 	}
 	for _, e := range errs {
-		e.Index, e.Field = -1, strings.TrimSpace("image "+strings.TrimPrefix(strings.TrimPrefix(e.Field, "content[0]"), "."))
+		e.Field = strings.TrimSpace("image " + e.Field)
 		f.errorf(n, "%s", e)
 	}
 }
@@ -1404,7 +1442,11 @@ func (f *yamlFile) typeSpec(n *yaml.Node) (*ir.Type, bool) {
 		name, optional := strings.CutSuffix(n.Value, "?")
 		return f.shorthandType(n, name), optional
 	case n.Kind == yaml.SequenceNode && len(n.Content) == 1:
-		return &ir.Type{Kind: ir.KindList, Elem: f.elemSpec(n.Content[0])}, false
+		elem := f.elemSpec(n.Content[0])
+		if elem.Kind == ir.KindList && ir.IsImage(elem) {
+			f.errorf(n.Content[0], "a list of images is [image]; its elements cannot be lists")
+		}
+		return &ir.Type{Kind: ir.KindList, Elem: elem}, false
 	case n.Kind == yaml.SequenceNode:
 		f.errorf(n, "a list type has exactly one element type, like [string]")
 		return unknownType(), false
@@ -1438,6 +1480,8 @@ func (f *yamlFile) shorthandType(n *yaml.Node, name string) *ir.Type {
 		return &ir.Type{Kind: ir.KindBool}
 	case "object":
 		return &ir.Type{Kind: ir.KindStruct} // fields are inferred from the template
+	case "image":
+		return &ir.Type{Kind: ir.KindImage}
 	}
 	hint := schema.DidYouMean(name, shorthandNames)
 	switch {

@@ -159,6 +159,8 @@ func TestSchemaKeyLists(t *testing.T) {
 		{"prompt file keys", prompt.keys(t, "properties"), without(topLevelKeys, "components"), "topLevelKeys"},
 		{"message keys", prompt.keys(t, "$defs", "message", "properties"), messageKeys, "messageKeys"},
 		{"message roles", prompt.strings(t, "$defs", "message", "properties", "role", "enum"), messageRoles, "messageRoles"},
+		{"content part keys", prompt.keys(t, "$defs", "contentPart", "properties"), append(slices.Clone(partKeys), "detail"), "partKeys"},
+		{"image details", prompt.strings(t, "$defs", "contentPart", "properties", "detail", "enum"), imageDetails, "imageDetails"},
 		{"tool call keys", prompt.keys(t, "$defs", "toolCall", "properties"), toolCallKeys, "toolCallKeys"},
 		{"variables keys", prompt.keys(t, "$defs", "variables", "properties"), variablesKeys, "variablesKeys"},
 		{"unknown policies", prompt.strings(t, "$defs", "variables", "properties", "unknown", "enum"), unknownPolicies, "unknownPolicies"},

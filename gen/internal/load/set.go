@@ -221,6 +221,7 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 				f.errorf(e.v, "inputs: chat is supported in a prompt file, not in a template set (declare the set's inputs)")
 			} else if f.isMapping(e) {
 				s.Inputs = f.inputs(e.v)
+				f.noImageInputs(s.Inputs, "a template set")
 			}
 		case "jinja":
 			if f.isMapping(e) {

@@ -242,8 +242,11 @@ func (f *yamlFile) parameterShorthand(n *yaml.Node) (*yaml.Node, bool) {
 		jsonType, ok := parameterTypes[name]
 		if !ok {
 			hint := schema.DidYouMean(name, shorthandNames)
-			if name == "object" {
+			switch name {
+			case "object":
 				hint = " (write an object parameter's schema: {type: object, properties: ...})"
+			case "image":
+				hint = " (a tool's arguments are JSON: images are inputs of prompts)"
 			}
 			f.errorf(n, "unknown parameter type %q%s", name, hint)
 			return nil, false

@@ -14,6 +14,7 @@ package outschema
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -23,6 +24,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
+	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -129,6 +131,12 @@ func (c *exampleChecker) feedValue(n *yaml.Node, t *ir.Type, path string, top bo
 			break
 		}
 		c.feedStruct(n, t, path, top)
+	case ir.KindImage:
+		if n.Kind != yaml.MappingNode {
+			want = describeType(t)
+			break
+		}
+		c.image(n, path)
 	}
 	if want != "" {
 		c.errorf(n, "%s: got %s, want %s", path, ir.YAMLKind(n), want)
@@ -187,6 +195,29 @@ func (c *exampleChecker) feedStruct(n *yaml.Node, t *ir.Type, path string, top b
 	}
 }
 
+// image checks the value of an image input, mapping n: the fields of
+// runtime.Image as JSON names them, an image that its Validate accepts.
+func (c *exampleChecker) image(n *yaml.Node, path string) {
+	text, ok := c.json(n, path)
+	if !ok {
+		return
+	}
+	var img runtime.Image
+	d := json.NewDecoder(strings.NewReader(text))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&img); err != nil {
+		c.errorf(n, "%s: %s (want %s)", path, strings.TrimPrefix(err.Error(), "json: "), describeType(&ir.Type{Kind: ir.KindImage}))
+		return
+	}
+	var errs runtime.MessageErrors
+	if errors.As(img.Validate(), &errs) {
+		for _, e := range errs {
+			e.Field = strings.TrimSuffix(path+"."+e.Field, ".")
+			c.errorf(n, "%s", e)
+		}
+	}
+}
+
 // describeType names a feed type in messages.
 func describeType(t *ir.Type) string {
 	switch t.Resolve().Kind {
@@ -202,6 +233,8 @@ func describeType(t *ir.Type) string {
 		return "a list"
 	case ir.KindMap, ir.KindStruct:
 		return "a mapping"
+	case ir.KindImage:
+		return "an image: a mapping with url, or media_type and data, and an optional detail"
 	}
 	return "a value"
 }

@@ -1,6 +1,8 @@
 package promptcheck
 
 import (
+	"regexp"
+
 	"github.com/promptgen/promptgen/gen/internal/check"
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -85,7 +87,12 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 				im.ToolCalls = append(im.ToolCalls, [3]*ir.Prompt{part(tc.ID), part(tc.Name), part(tc.Arguments)})
 			}
 			for _, cp := range m.Parts {
-				im.Parts = append(im.Parts, ir.Part{Image: cp.Image, Text: part(cp.Template)})
+				if in := imageInput(feed, cp); in != nil && ir.IsImage(in.Type) {
+					c.Used[in] = true
+					im.Parts = append(im.Parts, ir.Part{Image: true, Detail: cp.Detail, Input: in, Pos: cp.Template.Pos})
+					continue
+				}
+				im.Parts = append(im.Parts, ir.Part{Image: cp.Image, Detail: cp.Detail, Text: part(cp.Template)})
 			}
 			irp.Messages = append(irp.Messages, im)
 		}
@@ -107,6 +114,11 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	}
 	if !check.Finish([]*check.Checker{c}, feed, diags) {
 		return nil, c.Rebinding()
+	}
+	for _, m := range p.Messages {
+		for _, cp := range m.Parts {
+			imageVariable(feed, cp, diags)
+		}
 	}
 	for _, b := range append([]*ir.Prompt{irp}, irp.Parts...) {
 		clearDynamicUndefined(b.Locals, b.Body)
@@ -137,4 +149,36 @@ func checkPart(c *check.Checker, p *ir.PromptSpec, text string, m src.SourceMap,
 		return nil
 	}
 	return c.Template(t, m, clock)
+}
+
+// printedName matches a template that prints one variable and nothing
+// else, capturing its name.
+var printedName = regexp.MustCompile(`^\{\{-?\s*([\p{L}_][\p{L}\p{N}_]*)\s*-?\}\}$`)
+
+// imageInput returns the feed variable that image part cp prints whole
+// ("{{ photo }}"), or nil.
+func imageInput(feed *ir.Type, cp *ir.PartSpec) *ir.Field {
+	if !cp.Image {
+		return nil
+	}
+	m := printedName.FindStringSubmatch(cp.Template.Text)
+	if m == nil {
+		return nil
+	}
+	return feed.Field(m[1])
+}
+
+// imageVariable reports an image part that prints a variable whose type,
+// now final, is neither an image nor a string: its text is no image URL.
+func imageVariable(feed *ir.Type, cp *ir.PartSpec, diags *diag.Sink) {
+	in := imageInput(feed, cp)
+	if in == nil {
+		return
+	}
+	switch t := in.Type.Resolve(); {
+	case ir.IsImage(t), t.Kind == ir.KindString, t.Kind == ir.KindUnknown:
+	default:
+		diags.Errorf(cp.Template.Pos, "the image part prints %q of type %s: want an image input (%s: image) or a string holding the image's URL",
+			in.Key, t, in.Key)
+	}
 }

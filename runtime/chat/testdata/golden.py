@@ -35,6 +35,8 @@ FROM_PROMPT = [
     # Content parts: an image is {"type": "image"} whatever its source (the
     # image goes to the model's processor, not to the template).
     {"role": "user", "content": [{"type": "text", "text": "What is on them?"}, {"type": "image"}, {"type": "image"}]},
+    # A tool result's parts, as a user message's.
+    {"role": "tool", "content": [{"type": "text", "text": "Chart:"}, {"type": "image"}], "name": "render_chart", "tool_call_id": "c3"},
 ]
 
 

@@ -268,6 +268,7 @@ var (
 		"Image.URL":                   `never reaches a template: an image part is {"type": "image"}`,
 		"Image.MediaType":             `never reaches a template: an image part is {"type": "image"}`,
 		"Image.Data":                  `never reaches a template: an image part is {"type": "image"}`,
+		"Image.Detail":                `never reaches a template: an image part is {"type": "image"}`,
 		"Context.AddGenerationPrompt": "a bool",
 	}
 )

@@ -200,18 +200,38 @@ func ToolUse() runtime.Prompt {
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 
 // Images is a conversation whose user turns carry images between text
-// parts: one by URL, one as base64 data.
+// parts: one by URL with detail low (which Anthropic has no field for),
+// one as base64 data.
 func Images() runtime.Prompt {
 	return runtime.Prompt{
 		{Role: runtime.RoleSystem, Content: "You describe photos in one sentence."},
 		{Role: runtime.RoleUser, Parts: []runtime.Part{
 			runtime.TextPart("What is on this photo?"),
-			runtime.ImagePart("https://example.com/photos/cat.jpg"),
+			{Image: &runtime.Image{URL: "https://example.com/photos/cat.jpg", Detail: "low"}},
 		}},
 		{Role: runtime.RoleAssistant, Content: "A cat asleep on a sofa."},
 		{Role: runtime.RoleUser, Parts: []runtime.Part{
 			runtime.ImagePart("data:image/png;base64," + PNG),
 			runtime.TextPart("And this one?"),
+		}},
+	}
+}
+
+// ToolImages is a conversation whose tool results carry images: one text
+// and base64 data, one an image by URL alone.
+func ToolImages() runtime.Prompt {
+	return runtime.Prompt{
+		{Role: runtime.RoleUser, Content: "Did sales grow from week 46 to week 47?"},
+		{Role: runtime.RoleToolRequest, ToolCalls: []runtime.ToolCall{
+			{ID: "call_47", Name: "render_chart", Arguments: `{"week": 47}`},
+			{ID: "call_46", Name: "render_chart", Arguments: `{"week": 46}`},
+		}},
+		{Role: runtime.RoleToolResult, ToolCallID: "call_47", Name: "render_chart", Parts: []runtime.Part{
+			runtime.TextPart("Chart of week 47:"),
+			runtime.ImagePart("data:image/png;base64," + PNG),
+		}},
+		{Role: runtime.RoleToolResult, ToolCallID: "call_46", Name: "render_chart", Parts: []runtime.Part{
+			runtime.ImagePart("https://example.com/charts/46.png"),
 		}},
 	}
 }

@@ -144,7 +144,7 @@ func _DescribePhoto_part2(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 	if f.PhotoURL == "" {
 		return dst, &runtime.Error{
 			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:8:20",
+			Pos:    "prompts/describe_photo.yaml:8:21",
 			Prompt: "describe_photo",
 			Var:    "photo_url",
 		}
@@ -215,19 +215,19 @@ func (p DescribePhotoPrompt) Messages(f DescribePhotoFeed) (runtime.Prompt, erro
 		return nil, err
 	}
 	s4 := string(buf)
+	var parts1 []runtime.Part
+	parts1 = append(parts1, runtime.TextPart(s1))
+	parts1 = append(parts1, runtime.ImageParts("low", runtime.ImageFromURL(s2))...)
+	parts1 = append(parts1, runtime.TextPart(s3))
+	parts1 = append(parts1, runtime.ImagePart(s4))
 	msgs := runtime.Prompt{
 		{
 			Role:    runtime.RoleSystem,
 			Content: s0,
 		},
 		{
-			Role: runtime.RoleUser,
-			Parts: []runtime.Part{
-				runtime.TextPart(s1),
-				runtime.ImagePart(s2),
-				runtime.TextPart(s3),
-				runtime.ImagePart(s4),
-			},
+			Role:  runtime.RoleUser,
+			Parts: parts1,
 		},
 	}
 	if err := msgs.Validate(); err != nil {
