@@ -11,8 +11,9 @@ import (
 )
 
 // Part is one part of a user or tool_result message's content
-// (Message.Parts): text, or an image when Image is set. Its JSON form is {"type": "text", "text": ...}
-// or {"type": "image", ...} with the fields of Image.
+// (Message.Parts): text, or an image when Image is set. Its JSON form is
+// {"type": "text", "text": ...} or {"type": "image", ...} with the fields
+// of Image.
 type Part struct {
 	Text  string
 	Image *Image
