@@ -1,0 +1,25 @@
+package pyjinja
+
+import "testing"
+
+// TestMatchIntBeyond64: Jinja2 printing an int beyond 64 bits matches
+// promptgen failing on it with ErrInvalid, and nothing else does.
+func TestMatchIntBeyond64(t *testing.T) {
+	fails := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: int beyond 64 bits, which promptgen does not hold"}
+	for _, tc := range []struct {
+		name       string
+		jinja, got Outcome
+		ok         bool
+	}{
+		{"beyond", Outcome{Status: "ok", Text: "x-15372286728091293696y"}, fails, true},
+		{"beyond, positive", Outcome{Status: "ok", Text: "9223372036854775808"}, fails, true},
+		{"within", Outcome{Status: "ok", Text: "-9223372036854775808"}, fails, false},
+		{"another error", Outcome{Status: "ok", Text: "99999999999999999999"}, Outcome{Status: "error", Kind: "ErrInvalid", Text: "division by zero"}, false},
+		{"another kind", Outcome{Status: "ok", Text: "99999999999999999999"}, Outcome{Status: "error", Kind: "ErrUndefined", Text: "int beyond 64 bits"}, false},
+	} {
+		ok, why := Match(tc.jinja, tc.got)
+		if ok != tc.ok || ok && why != intBeyond64 {
+			t.Errorf("%s: Match = %v, %q; want %v", tc.name, ok, why, tc.ok)
+		}
+	}
+}
