@@ -195,14 +195,15 @@ func showTools(w io.Writer) error {
 }
 
 // showImage builds a prompt whose user message holds a text part and an
-// image part, and its requests: the image by URL for OpenAI, and the same
-// prompt with the image's bytes (a data URL) for Anthropic. Either API
-// takes either form.
+// image part, from an image input (a runtime.Image), and its requests: the
+// image by URL for OpenAI, and the same prompt with the image's bytes for
+// Anthropic. Either API takes either form; the prompt's detail: high
+// reaches OpenAI only.
 func showImage(w io.Writer) error {
 	feed := generated.DescribeScreenshotFeed{
 		Product:    "Acme Analytics",
 		Question:   "The export fails with this message. What does it mean?",
-		Screenshot: "https://files.example.com/tickets/4711/export-error.png",
+		Screenshot: runtime.ImageFromURL("https://files.example.com/tickets/4711/export-error.png"),
 	}
 	msgs, err := generated.DescribeScreenshot.Messages(feed)
 	if err != nil {
@@ -219,8 +220,7 @@ func showImage(w io.Writer) error {
 	if err := printRequest(w, "support/describe_screenshot", "OpenAI chat completion", oa); err != nil {
 		return err
 	}
-	// A one-pixel PNG stands in for the screenshot's bytes.
-	feed.Screenshot = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+	feed.Screenshot = runtime.ImageFromBytes("image/png", onePixelPNG)
 	msgs, err = generated.DescribeScreenshot.Messages(feed)
 	if err != nil {
 		return err
@@ -236,11 +236,15 @@ func showImage(w io.Writer) error {
 	if err := printRequest(w, "support/describe_screenshot", "Anthropic message", an); err != nil {
 		return err
 	}
-	feed.Screenshot = "http://files.example.com/tickets/4711/export-error.png"
+	feed.Screenshot = runtime.ImageFromURL("http://files.example.com/tickets/4711/export-error.png")
 	_, err = generated.DescribeScreenshot.Messages(feed)
 	fmt.Fprintf(w, "deliberate mistake, an image URL that is not https: %v\n", err)
 	return nil
 }
+
+// onePixelPNG stands in for a screenshot's bytes.
+var onePixelPNG = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89" +
+	"\x00\x00\x00\rIDATx\xdacd\xf8\xcfP\x0f\x00\x03\x86\x01\x80Z4}k\x00\x00\x00\x00IEND\xaeB`\x82")
 
 // printRequest prints the JSON of a provider SDK's request params.
 func printRequest(w io.Writer, prompt, provider string, params any) error {

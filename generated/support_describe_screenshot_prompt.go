@@ -13,9 +13,9 @@ import (
 
 // DescribeScreenshotFeed holds the variables of the support/describe_screenshot prompt.
 type DescribeScreenshotFeed struct {
-	Product    string `json:"product" promptgen:"required"`
-	Question   string `json:"question" promptgen:"required"`
-	Screenshot string `json:"screenshot" promptgen:"required"`
+	Product    string        `json:"product" promptgen:"required"`
+	Question   string        `json:"question" promptgen:"required"`
+	Screenshot runtime.Image `json:"screenshot" promptgen:"required"`
 }
 
 // Validate reports every required variable of DescribeScreenshotFeed that is left unset.
@@ -37,7 +37,7 @@ func (x DescribeScreenshotFeed) Validate() error {
 			Var:    "question",
 		})
 	}
-	if x.Screenshot == "" {
+	if x.Screenshot == (runtime.Image{}) {
 		errs = append(errs, &runtime.Error{
 			Err:    runtime.ErrMissing,
 			Pos:    "prompts/support/describe_screenshot.yaml:10:3",
@@ -106,20 +106,6 @@ func _DescribeScreenshot_part1(dst []byte, f DescribeScreenshotFeed) ([]byte, er
 	return dst, nil
 }
 
-// _DescribeScreenshot_part2 appends template 2 of the support/describe_screenshot prompt to dst.
-func _DescribeScreenshot_part2(dst []byte, f DescribeScreenshotFeed) ([]byte, error) {
-	if f.Screenshot == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/describe_screenshot.yaml:18:20",
-			Prompt: "support/describe_screenshot",
-			Var:    "screenshot",
-		}
-	}
-	dst = append(dst, f.Screenshot...)
-	return dst, nil
-}
-
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
@@ -136,22 +122,25 @@ func (p DescribeScreenshotPrompt) Messages(f DescribeScreenshotFeed) (runtime.Pr
 		return nil, err
 	}
 	s1 := string(buf)
-	buf, err = _DescribeScreenshot_part2(buf[:0], f)
-	if err != nil {
-		return nil, err
+	var parts1 []runtime.Part
+	parts1 = append(parts1, runtime.TextPart(s1))
+	if f.Screenshot == (runtime.Image{}) {
+		return nil, &runtime.Error{
+			Err:    runtime.ErrMissing,
+			Pos:    "prompts/support/describe_screenshot.yaml:18:9",
+			Prompt: "support/describe_screenshot",
+			Var:    "screenshot",
+		}
 	}
-	s2 := string(buf)
+	parts1 = append(parts1, runtime.ImageParts("high", f.Screenshot)...)
 	msgs := runtime.Prompt{
 		{
 			Role:    runtime.RoleSystem,
 			Content: s0,
 		},
 		{
-			Role: runtime.RoleUser,
-			Parts: []runtime.Part{
-				runtime.TextPart(s1),
-				runtime.ImagePart(s2),
-			},
+			Role:  runtime.RoleUser,
+			Parts: parts1,
 		},
 	}
 	if err := msgs.Validate(); err != nil {

@@ -72,6 +72,7 @@ non-zero exit status and a message naming the case or prompt and scenario.
 import importlib.util
 import json
 import os
+import re
 import sys
 
 import jinja2
@@ -112,7 +113,9 @@ def is_template_file(fname):
     if fname.startswith(".") or fname.endswith(("~", ".orig", ".bak")) or ext not in YAML_EXTS + PLAIN_EXTS:
         return False
     return ext in YAML_EXTS or fname.split(".")[0].upper() not in DOC_NAMES
-SHORTHAND_TYPES = {"string", "int", "number", "bool", "object"}
+SHORTHAND_TYPES = {"string", "int", "number", "bool", "object", "image"}
+# The keys of an image input's value (runtime.Image's JSON).
+IMAGE_KEYS = {"url", "media_type", "data", "detail"}
 
 # The Jinja2 subset promptgen supports (see docs/template-language.md).
 ALLOWED_FILTERS = {
@@ -201,7 +204,7 @@ def normalize_type(t, where):
         if name not in SHORTHAND_TYPES:
             raise CaseError("%s: unknown shorthand type %r" % (where, t))
         return {"type": {"string": "string", "int": "integer", "number": "number",
-                         "bool": "boolean", "object": "object"}[name]}, optional
+                         "bool": "boolean", "object": "object", "image": "image"}[name]}, optional
     if isinstance(t, list):
         if len(t) != 1:
             raise CaseError("%s: list shorthand must have exactly one item type" % where)
@@ -283,6 +286,9 @@ def check_value(v, sch, where):
     elif typ == "boolean":
         if kind != "bool":
             raise CaseError("%s: want bool, got %s" % (where, kind))
+    elif typ == "image":
+        if kind != "object" or not v or not set(v) <= IMAGE_KEYS:
+            raise CaseError("%s: want an image, an object of %s" % (where, ", ".join(sorted(IMAGE_KEYS))))
     elif typ == "array":
         if kind != "list":
             raise CaseError("%s: want list, got %s" % (where, kind))
@@ -853,33 +859,62 @@ def render_messages_dir(label, doc, scen_dir):
     content parts, are supported here: a text part renders to {"type":
     "text", "text"}; an image part to {"type": "image", "url"}, or for a
     base64 data URL (data:<media type>;base64,<data>) to {"type": "image",
-    "media_type", "data"}, as runtime.ImagePart splits one."""
+    "media_type", "data"}, as runtime.ImagePart splits one, with the part's
+    detail. An image part whose template is one image input ("{{ photo }}",
+    of type image, image? or [image]) gives its images as they are, one part
+    per image (none when unset), the part's detail replacing theirs, as the
+    generated Messages does (runtime.ImageParts)."""
     msgs = doc["messages"]
     jin = doc.get("jinja") or {}
     env = environment(jin)
+    images = {}  # the image inputs: name -> whether a list
+    for name, sch, _ in input_vars(doc.get("inputs") or {}):
+        if sch.get("type") == "image":
+            images[name] = False
+        elif sch.get("type") == "array" and (sch.get("items") or {}).get("type") == "image":
+            images[name] = True
     for m in msgs:
         if set(m) == {"role", "content"} and m["role"] == "user":
             for part in m["content"]:
-                if len(part) != 1 or not set(part) <= {"text", "image"}:
-                    raise CaseError("%s: a content part is {text} or {image}" % label)
-                check_subset(env.parse(next(iter(part.values()))))
+                kinds = set(part) - {"detail"}
+                if len(kinds) != 1 or not kinds <= {"text", "image"} or "detail" in part and "image" not in part:
+                    raise CaseError("%s: a content part is {text} or {image[, detail]}" % label)
+                check_subset(env.parse(part[kinds.pop()]))
             continue
         if set(m) != {"role", "template"} or m["role"] not in MESSAGE_ROLES:
             raise CaseError("%s: golden.py renders {role, template} and {role: user, content} messages only" % label)
         check_subset(env.parse(m["template"]))
 
-    def render_part(part, data):
+    def image_input(part):
+        m = re.fullmatch(r"\{\{\s*(\w+)\s*\}\}", part.get("image", ""))
+        return m.group(1) if m and m.group(1) in images else None
+
+    def render_parts(part, data):
         if "text" in part:
-            return {"type": "text", "text": env.from_string(part["text"]).render(data)}
+            return [{"type": "text", "text": env.from_string(part["text"]).render(data)}]
+        name = image_input(part)
+        if name is not None:
+            value = data.get(name)
+            given = value if images[name] else [] if value is None else [value]
+            out = []
+            for img in given:
+                img = dict(img)
+                if part.get("detail"):
+                    img["detail"] = part["detail"]
+                out.append(dict(type="image", **img))
+            return out
         url = env.from_string(part["image"]).render(data)
         media_type, sep, b64 = url[len("data:"):].partition(";base64,")
+        img = {"type": "image", "url": url}
         if url.startswith("data:") and sep:
-            return {"type": "image", "media_type": media_type, "data": b64}
-        return {"type": "image", "url": url}
+            img = {"type": "image", "media_type": media_type, "data": b64}
+        if part.get("detail"):
+            img["detail"] = part["detail"]
+        return [img]
 
     def render_message(m, data):
         if "content" in m:
-            return {"role": m["role"], "content": [render_part(p, data) for p in m["content"]]}
+            return {"role": m["role"], "content": [x for p in m["content"] for x in render_parts(p, data)]}
         return {"role": m["role"], "content": env.from_string(m["template"]).render(data)}
     written = 0
     files = sorted(os.listdir(scen_dir))
