@@ -87,6 +87,7 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
 	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
+	c.methodArgs(fn.Name, params, out.Args, e.Span)
 	switch fn.Name {
 	case "replace":
 		c.checkMarkup(x, e.Span, "replace() of", "which escapes the arguments ("+toPlain+")", out.Args[0], out.Args[1])
@@ -109,6 +110,31 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		}
 	}
 	return out
+}
+
+// methodArgs checks the types of a string method's arguments as Python
+// does (TypeError otherwise): a string, or an int for a parameter whose
+// default is an int (replace's count, split's maxsplit); None where it
+// means the default (strip's chars, split's sep). An argument not yet
+// inferred becomes a string later; a dynamic one is read as a string when
+// rendering, which fails where it is none (the same TypeError).
+func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp tmpl.Span) {
+	for i, a := range args {
+		want, noneOK := ir.KindString, !params[i].Required && params[i].Def == nil
+		if _, isInt := params[i].Def.(int64); isInt {
+			want = ir.KindInt
+		}
+		switch k := a.Type().Kind; {
+		case k == ir.KindDynamic && want == ir.KindString && !noneOK:
+			args[i] = c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, sp, a)
+		case k == want, k == ir.KindUnknown, k == ir.KindNone && noneOK:
+		case k == ir.KindDynamic:
+			c.errorf(sp, "%s() with a dynamic value as %s is not supported (give a literal or a typed variable)", name, params[i].Name)
+		default:
+			what := map[ir.Kind]string{ir.KindString: "a string", ir.KindInt: "an int"}[want]
+			c.errorf(sp, "%s() takes %s as %s, not %s (Python raises TypeError)", name, what, params[i].Name, a.Type())
+		}
+	}
 }
 
 // typedGet checks m.get(key[, default]) of a typed map, dict or object x
