@@ -56,6 +56,8 @@ var jinjaLenient = []struct {
 		"round of an undefined: Python's round rejects the Undefined object, promptgen the undefined value (seed 201 cases 8908, 11578)"},
 	{regexp.MustCompile(`^TypeError: Object of type Undefined is not JSON serializable$`), "ErrUndefined",
 		"tojson of a value holding an undefined: json.dumps rejects the Undefined object, promptgen the undefined value"},
+	{regexp.MustCompile(`^ZeroDivisionError: `), "ErrUndefined",
+		"an undefined operand beside a division by zero: Python evaluates the other operand first and fails on it, promptgen fails on reading the undefined (seed 503 case 3058, item + 2 / -0)"},
 }
 
 // intBeyond64 is the reason of the one pair where Jinja2 prints and

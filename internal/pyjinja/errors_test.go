@@ -23,3 +23,15 @@ func TestMatchIntBeyond64(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchLenientOrder: Jinja2's ZeroDivisionError beside an undefined
+// operand matches promptgen's ErrUndefined, under its reason.
+func TestMatchLenientOrder(t *testing.T) {
+	ok, why := Match(Raised("ZeroDivisionError", "division by zero"), Outcome{Status: "error", Kind: "ErrUndefined", Text: `"item": variable is undefined`})
+	if !ok || why == "" {
+		t.Errorf("Match = %v, %q; want a match by jinjaLenient", ok, why)
+	}
+	if ok, _ := Match(Raised("ZeroDivisionError", "division by zero"), Outcome{Status: "error", Kind: "ErrMissing"}); ok {
+		t.Error("ZeroDivisionError matches ErrMissing")
+	}
+}
