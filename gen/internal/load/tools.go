@@ -135,28 +135,13 @@ func (f *yamlFile) tool(m *yaml.Node, at, name string) *ir.ToolSpec {
 		f.errorf(m, "a tool needs a %q", "name")
 	}
 	if parameters == nil {
-		t.Parameters = f.noArguments(t.Strict)
-		return t
+		// No arguments: the shorthand of none, an object without properties.
+		parameters = &pair{key: "parameters", v: node(m, yaml.MappingNode)}
 	}
 	if t.Parameters = f.toolParameters(*parameters, prefix+"parameters", t.Strict); t.Parameters == nil {
 		return nil // reported
 	}
 	return t
-}
-
-// noArguments is the parameters of a tool that declares none: an object
-// without properties, closed for strict mode.
-func (f *yamlFile) noArguments(strict bool) *schema.Schema {
-	text := "{type: object, properties: {}}"
-	if strict {
-		text = "{type: object, properties: {}, additionalProperties: false}"
-	}
-	var n yaml.Node
-	if err := yaml.Unmarshal([]byte(text), &n); err != nil {
-		panic(err) // a constant
-	}
-	s, _ := schema.Load(n.Content[0], schema.Options{File: f.source.file, Path: "parameters"})
-	return s
 }
 
 // toolParameters reads the JSON Schema of a tool's arguments, an object

@@ -28,47 +28,29 @@ func TestInjectionPayloads(t *testing.T) {
 	const plain = "PLAINWORD"
 	// Each position puts s in the first message of its kind, and reports
 	// whether the conversation has one.
-	at := func(p runtime.Prompt, ok func(runtime.Message) bool) *runtime.Message {
-		if i := slices.IndexFunc(p, ok); i >= 0 {
-			return &p[i]
+	content := func(r runtime.Role) func(runtime.Prompt, *chat.Context, string) bool {
+		return func(p runtime.Prompt, _ *chat.Context, s string) bool {
+			i := slices.IndexFunc(p, func(m runtime.Message) bool { return m.Role == r })
+			if i >= 0 {
+				p[i].Content = s
+			}
+			return i >= 0
 		}
-		return nil
-	}
-	role := func(r runtime.Role) func(runtime.Message) bool {
-		return func(m runtime.Message) bool { return m.Role == r }
 	}
 	positions := []struct {
 		name string
 		put  func(p runtime.Prompt, ctx *chat.Context, s string) bool
 	}{
-		{"system content", func(p runtime.Prompt, _ *chat.Context, s string) bool {
-			m := at(p, role(runtime.RoleSystem))
-			if m != nil {
-				m.Content = s
-			}
-			return m != nil
-		}},
-		{"user content", func(p runtime.Prompt, _ *chat.Context, s string) bool {
-			m := at(p, role(runtime.RoleUser))
-			if m != nil {
-				m.Content = s
-			}
-			return m != nil
-		}},
+		{"system content", content(runtime.RoleSystem)},
+		{"user content", content(runtime.RoleUser)},
 		{"tool call arguments", func(p runtime.Prompt, _ *chat.Context, s string) bool {
-			m := at(p, func(m runtime.Message) bool { return len(m.ToolCalls) > 0 })
-			if m != nil {
-				m.ToolCalls[0].Arguments = `{"city": ` + jsonString(s) + `}`
+			i := slices.IndexFunc(p, func(m runtime.Message) bool { return len(m.ToolCalls) > 0 })
+			if i >= 0 {
+				p[i].ToolCalls[0].Arguments = `{"city": ` + jsonString(s) + `}`
 			}
-			return m != nil
+			return i >= 0
 		}},
-		{"tool result", func(p runtime.Prompt, _ *chat.Context, s string) bool {
-			m := at(p, role(runtime.RoleToolResult))
-			if m != nil {
-				m.Content = s
-			}
-			return m != nil
-		}},
+		{"tool result", content(runtime.RoleToolResult)},
 		{"tool description", func(_ runtime.Prompt, ctx *chat.Context, s string) bool {
 			tools, err := chat.Tools([]runtime.Tool{{Name: "get_weather", Description: s,
 				Parameters: json.RawMessage(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}`)}})
