@@ -195,10 +195,26 @@ func (k *Checker) Template(t *tmpl.Template, m src.SourceMap, clock bool) *ir.Pr
 	x := ir.NewPrompt(c.p, c.feed)
 	c.ir, c.m, c.clock = x, &m, clock
 	defer func() { c.m, c.clock = nil, false }()
+	defer c.keepPlace(len(c.later))
 	c.template(t.Body, x)
 	x.NumLocals = c.tmp
 	k.bodies = append(k.bodies, x)
 	return x
+}
+
+// keepPlace makes the checks deferred since later[start] run where they
+// were recorded: in the template and the macro calls checked now, which
+// their errors name.
+func (c *checker) keepPlace(start int) {
+	m, calling, calls := c.m, slices.Clone(c.macros.calling), slices.Clone(c.macros.calls)
+	for i, f := range c.later[start:] {
+		c.later[start+i] = func() {
+			savedM, savedCalling, savedCalls := c.m, c.macros.calling, c.macros.calls
+			c.m, c.macros.calling, c.macros.calls = m, calling, calls
+			f()
+			c.m, c.macros.calling, c.macros.calls = savedM, savedCalling, savedCalls
+		}
+	}
 }
 
 // Rebinding returns the locals the checker found set to values of two

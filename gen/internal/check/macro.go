@@ -181,9 +181,11 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	c.macros.calling = append(c.macros.calling, fn.Name)
 	c.macros.calls = append(c.macros.calls, e.Span)
 	c.scopes = nil
+	deferred := len(c.later)
 	c.enter(idtrack.Frame(c.macros.top.sym, def.Params, def.Body), &out.Locals, nil, params...)
 	c.scopes[0].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
+	c.keepPlace(deferred)
 	c.scopes = saved
 	c.macros.calling = c.macros.calling[:len(c.macros.calling)-1]
 	c.macros.calls = c.macros.calls[:len(c.macros.calls)-1]
