@@ -165,6 +165,17 @@ func TestRenderGolden(t *testing.T) {
 	var expected []string
 	for _, c := range cases {
 		copyFile(t, filepath.Join(c.dir, "prompt.yaml"), filepath.Join(mod, "prompts", c.name+".yaml"))
+		// The template files it includes, beside it (their names are
+		// unique across cases).
+		for _, ext := range []string{".jinja", ".j2", ".md", ".txt"} {
+			files, err := filepath.Glob(filepath.Join(c.dir, "*"+ext))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range files {
+				copyFile(t, f, filepath.Join(mod, "prompts", filepath.Base(f)))
+			}
+		}
 		keys = append(keys, c.name)
 		for _, s := range c.scenarios {
 			jobs = append(jobs, renderJob{c.name, filepath.Join(c.dir, s+".json")})
@@ -284,6 +295,8 @@ func TestRenderErrors(t *testing.T) {
 			"  {% if c == 9 %}{% set n = 1 %}{% set s = 'ab' %}{% set l = xs %}{% endif %}{% for i in xs %}{% set last = i %}{% endfor %}\n" +
 			"  {% if c == 1 %}{{ n + 1 }}{% elif c == 2 %}{{ s.upper() }}{% elif c == 3 %}{{ l[0] }}{% elif c == 4 %}{{ -i }}{% elif c == 5 %}{{ last[1:] }}{% else %}{{ n }}|{{ s }}|{{ l }}|{{ i }}|{{ last }}{% endif %}\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
+		// A failure in an included template file is at its place there.
+		"includer": "inputs:\n  n: int?\ntemplate: \"{% include 'included_part.j2' %}\"\n",
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
 			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n  {% endif %}\n",
@@ -378,6 +391,8 @@ func TestRenderErrors(t *testing.T) {
 		{"large", `{"c": 4, "s": "x", "n": 40000000, "xs": ["a", "b", "c"]}`, `ERROR: prompts/large.yaml:10:23: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 5, "s": "x", "n": 40000000, "xs": ["a", "b"]}`, `ERROR: prompts/large.yaml:11:23: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 6, "s": "abc", "n": 10000000, "xs": ["a"]}`, `ERROR: prompts/large.yaml:12:23: render large: output would exceed runtime.MaxOutput`},
+		{"includer", `{"n": 1}`, "part\n2"},
+		{"includer", `{}`, `ERROR: prompts/included_part.j2:2:4: render includer: "n": variable is undefined`},
 		{"large", `{"c": 7, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:13:49: render large: output would exceed runtime.MaxOutput`},
 	}
 	mod := newTempModule(t)
@@ -386,6 +401,7 @@ func TestRenderErrors(t *testing.T) {
 		writeFile(t, filepath.Join(mod, "prompts", k+".yaml"), []byte(prompts[k]))
 		keys = append(keys, k)
 	}
+	writeFile(t, filepath.Join(mod, "prompts", "included_part.j2"), []byte("part\n{{ n + 1 }}\n"))
 	var jobs []renderJob
 	for i, tt := range tests {
 		feed := filepath.Join(mod, "feeds", fmt.Sprintf("%d.json", i))

@@ -31,6 +31,7 @@ package ttfuncs
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"text/template"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -85,11 +86,22 @@ func annotate(err error, prompt, file string) error {
 		e := *re
 		if e.Prompt == "" {
 			e.Prompt = prompt
-			e.Pos = file + ":" + e.Pos
+			if lineCol(e.Pos) { // else in a template file the prompt includes
+				e.Pos = file + ":" + e.Pos
+			}
 		}
 		return &e
 	}
 	return err
+}
+
+// lineCol reports whether pos is a "line:col" without a file.
+func lineCol(pos string) bool {
+	line, col, ok := strings.Cut(pos, ":")
+	digits := func(s string) bool {
+		return s != "" && strings.Trim(s, "0123456789") == ""
+	}
+	return ok && digits(line) && digits(col)
 }
 
 // root is the data of a translated template ($) and the writer it executes

@@ -94,7 +94,7 @@ func (c *checker) posString(sp tmpl.Span) string { return c.pos(sp).String() }
 
 func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 	if n := len(c.macros.calling); n > 0 {
-		at := c.pos(c.macros.calls[n-1])
+		at := c.macros.calls[n-1]
 		format += fmt.Sprintf(" (in the call of macro %q at %d:%d)", c.macros.calling[n-1], at.Line, at.Col)
 	}
 	c.diags.Errorf(c.pos(sp), format, args...)

@@ -7,6 +7,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -28,12 +29,20 @@ type macros struct {
 	names   map[string]bool        // every macro the template defines
 	defined map[string]*tmpl.Macro // those defined where the check is
 	calling []string               // the macros whose bodies are checked, outermost first
-	calls   []tmpl.Span            // where each of them is called
-	top     *scope                 // the template's top frame while a body is checked
+	calls   []src.Pos              // where each of them is called
+	// m locates the template whose macros these are, which an included
+	// template's calls check the bodies of.
+	m *src.SourceMap
+	// including are the template files whose bodies are checked where
+	// they are included, outermost first.
+	including []string
+	top       *scope // the template's top frame while a body is checked
 	// expanded counts the template nodes (statements and expressions)
 	// checked in macro bodies: the size of the expanded macros.
 	expanded   int
 	overflowed bool // past maxMacroExpansion: reported, and no call expands
+	// includeOverflow is set once an include's expansion is reported.
+	includeOverflow bool
 }
 
 // maxMacroExpansion bounds the size of a template's expanded macros, in
@@ -43,9 +52,10 @@ type macros struct {
 // largest real template of the chat corpus expands to 150 nodes.
 const maxMacroExpansion = 10000
 
-// count counts one node checked, if it is in a macro's body.
+// count counts one node checked, if it is in a macro's body or an
+// included template.
 func (m *macros) count() {
-	if len(m.calling) > 0 {
+	if len(m.calling) > 0 || len(m.including) > 0 {
 		m.expanded++
 	}
 }
@@ -73,6 +83,10 @@ func newMacros(body []tmpl.Node) macros {
 // defineMacro checks a definition, which Jinja2 runs where it stands: a
 // call before it fails.
 func (c *checker) defineMacro(n *tmpl.Macro) {
+	if len(c.macros.including) > 0 {
+		c.errorf(n.Name.Span, "a macro defined in an included template is not supported (define it in the including template)")
+		return
+	}
 	if slices.Contains(builtins.UnsupportedMacroNames, n.Name.Name) {
 		c.errorf(n.Name.Span, "a macro named %q is not supported", n.Name.Name)
 	}
@@ -179,14 +193,16 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		c.macros.top = saved[0]
 	}
 	c.macros.calling = append(c.macros.calling, fn.Name)
-	c.macros.calls = append(c.macros.calls, e.Span)
+	c.macros.calls = append(c.macros.calls, c.pos(e.Span))
+	callerMap := c.m
+	c.m = c.macros.m
 	c.scopes = nil
 	deferred := len(c.later)
 	c.enter(idtrack.Frame(c.macros.top.sym, def.Params, def.Body), &out.Locals, nil, params...)
 	c.scopes[0].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
 	c.keepPlace(deferred)
-	c.scopes = saved
+	c.scopes, c.m = saved, callerMap
 	c.macros.calling = c.macros.calling[:len(c.macros.calling)-1]
 	c.macros.calls = c.macros.calls[:len(c.macros.calls)-1]
 	if c.macros.expanded > maxMacroExpansion && !c.macros.overflowed {

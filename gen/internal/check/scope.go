@@ -24,6 +24,9 @@ type scope struct {
 	// noLoopControl names the frame when a loop control cannot stop a
 	// loop from inside it (a block set's body, a generation block).
 	noLoopControl string
+	// hidesLoop marks an included template's frame, which does not see
+	// the enclosing loop's loop variable.
+	hidesLoop bool
 }
 
 // enter starts a frame that sym analyzed: params are its loop targets,
@@ -170,7 +173,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 }
 
 func (c *checker) innerLoop() *ir.For {
-	for i := len(c.scopes) - 1; i >= 0; i-- {
+	for i := len(c.scopes) - 1; i >= 0 && !c.scopes[i].hidesLoop; i-- {
 		if c.scopes[i].loop != nil {
 			return c.scopes[i].loop
 		}

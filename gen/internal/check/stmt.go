@@ -15,6 +15,7 @@ import (
 func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
 	c.macros = newMacros(body)
+	c.macros.m = c.m
 	c.bound = boundNames(body)
 	c.enter(idtrack.Frame(nil, nil, body), &x.Locals, nil)
 	x.Body = c.leave(c.nodes(body))
@@ -79,8 +80,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		if c.inSet != nil {
 			return c.include(n)
 		}
-		c.errorf(n.Span, "include is only supported inside template sets")
-		return nil
+		return c.includeFile(n)
 	case *tmpl.LoopControl:
 		return c.loopControl(n)
 	case *tmpl.Generation:

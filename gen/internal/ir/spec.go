@@ -41,6 +41,10 @@ type PromptSpec struct {
 	// Template is the template source and Map locates its bytes in the file.
 	Template string
 	Map      src.SourceMap
+	// Includable are the plain template files of the prompts tree by
+	// their path in it ("agent/tools.j2"), which {% include %} may name:
+	// one map, shared by the prompts of a load.
+	Includable map[string]*PromptSpec
 	// Inputs is the declared feed (a struct type), nil when the file
 	// declares no inputs.
 	Inputs *Type

@@ -33,11 +33,18 @@ func Prompts(fsys fs.FS, display string, tools map[string]*ir.ToolSpec) ([]*ir.P
 	paths := l.walk()
 	l.checkKeys(paths)
 	var prompts []*ir.PromptSpec
+	includable := map[string]*ir.PromptSpec{}
 	for _, p := range paths {
 		if pr := l.load(p, strings.HasPrefix(p, ir.FragmentsDir+"/")); pr != nil {
 			l.resolveTools(&pr.ToolDecl, tools)
 			prompts = append(prompts, pr)
+			if kindOf(p) == plainPrompt {
+				includable[p] = pr
+			}
 		}
+	}
+	for _, pr := range prompts {
+		pr.Includable = includable
 	}
 	return prompts, l.diags.List
 }

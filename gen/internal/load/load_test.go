@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -682,9 +683,29 @@ extra_parameters:
 				{Key: "b", Value: []ir.Parameter{{Key: "c", Value: "text", Pos: pos(14, 20)}}, Pos: pos(14, 16)},
 			}, Pos: pos(14, 3)},
 		},
+		Includable: map[string]*ir.PromptSpec{},
 	}
 	if diff := cmp.Diff([]*ir.PromptSpec{want}, prompts); diff != "" {
 		t.Errorf("prompt (-want +got):\n%s", diff)
+	}
+}
+
+// TestIncludable: every prompt of a load sees the plain template files of
+// the tree (not a set's) by their path in it, which include looks up.
+func TestIncludable(t *testing.T) {
+	prompts, diags := Prompts(mapFS(map[string]string{"a.yaml": "template: x", "b.j2": "B", "sub/c.txt": "C", "set/promptset.yaml": "", "set/main/default.j2": "D"}), "p", nil)
+	if len(diags) > 0 || len(prompts) != 3 {
+		t.Fatal(len(prompts), diags)
+	}
+	for _, p := range prompts {
+		var got []string
+		for rel, spec := range p.Includable {
+			got = append(got, rel+" "+spec.Template)
+		}
+		slices.Sort(got)
+		if diff := cmp.Diff([]string{"b.j2 B", "sub/c.txt C"}, got); diff != "" {
+			t.Errorf("%s: includable (-want +got):\n%s", p.Key, diff)
+		}
 	}
 }
 

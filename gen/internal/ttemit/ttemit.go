@@ -40,11 +40,13 @@ func (e *ttEmitter) temp(prefix string) string {
 	return fmt.Sprintf("$_%s%d", prefix, e.tmp)
 }
 
-// pos turns a position of the prompt's file into a "line:col" literal.
+// pos turns a position of the prompt's file into a "line:col" literal, to
+// which rendering adds the file; one of a template file it includes stays
+// whole.
 func (e *ttEmitter) pos(p string) string {
 	rest, ok := strings.CutPrefix(p, e.file+":")
 	if !ok {
-		panic(fmt.Sprintf("emit: position %q is not in %s", p, e.file))
+		return strconv.Quote(p)
 	}
 	return strconv.Quote(rest)
 }

@@ -752,22 +752,56 @@ def set_dirs(root):
 # Rendering.
 
 
-def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set_template=None, tools=None):
+def include_loader(prompt_dir, root):
+    """The loader of a prompt's {% include "file" %}: the plain template
+    files of its folder, then of each folder above it up to root, as
+    promptgen looks for them."""
+    paths, d = [], os.path.abspath(prompt_dir)
+    root = os.path.abspath(root)
+    while True:
+        paths.append(d)
+        if d == root or not d.startswith(root + os.sep):
+            return jinja2.FileSystemLoader(paths)
+        d = os.path.dirname(d)
+
+
+def included_asts(env, ast, seen=None):
+    """The ASTs of the template files that ast includes, at any depth."""
+    seen = set() if seen is None else seen
+    out = []
+    for node in ast.find_all(nodes.Include):
+        if not isinstance(node.template, nodes.Const) or node.template.value in seen:
+            continue
+        seen.add(node.template.value)
+        source, _, _ = env.loader.get_source(env, node.template.value)
+        inc = env.parse(source)
+        out += [inc] + included_asts(env, inc, seen)
+    return out
+
+
+def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set_template=None, tools=None, loader=None):
     """Render template with every <scenario>.json of scen_dir into
     <scenario><want_ext>, after the data and subset checks; delete stale
     outputs. label names the case or prompt in messages. typed=False skips
     the typed-world data checks, for divergence cases whose data breaks
     them on purpose. A template of a set comes as set_template instead of
     template (a SetTemplate: it brings its components). tools are a chat
-    template's declared tools (declared_tools)."""
+    template's declared tools (declared_tools). loader finds the template
+    files that {% include %} names (include_loader)."""
     try:
         if set_template is None:
-            env = environment(jin)
+            env = environment(jin, **({"loader": loader} if loader else {}))
             ast = env.parse(template)
             asts, render = [ast], env.from_string(template).render
             # A macro defined in an if is a name Jinja2 may leave unset,
             # not a variable of the data.
             free = jinja2.meta.find_undeclared_variables(ast) - {m.name for m in ast.find_all(nodes.Macro)}
+            if loader:
+                # An included file reads the data, and the includer's names.
+                bound = {n.name for n in ast.find_all(nodes.Name) if n.ctx == "store"}
+                for inc in included_asts(env, ast):
+                    asts.append(inc)
+                    free |= jinja2.meta.find_undeclared_variables(inc) - bound
         else:
             asts, free, render = set_template.asts(), set_template.free(), set_template.render
     except jinja2.TemplateError as e:
@@ -781,7 +815,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
         free = free | set(CHAT_KEYS)
     try:
         for ast in asts:
-            check_subset(ast, allow_include=set_template is not None, chat=chat)
+            check_subset(ast, allow_include=set_template is not None or loader is not None, chat=chat)
         declared = input_vars(inputs) if inputs is not None else None
     except CaseError as e:
         raise CaseError("%s: %s" % (label, e))
@@ -995,9 +1029,11 @@ def run_case(case_dir):
         template, jin, inputs, tools = load_case(case_dir)
     except (CaseError, OSError, yaml.YAMLError) as e:
         raise CaseError("case %s: %s" % (name, e))
+    # A case's template files beside prompt.yaml are what it may include.
+    loader = include_loader(case_dir, case_dir) if any(f.endswith(PLAIN_EXTS) for f in os.listdir(case_dir)) else None
     if divergence:
-        return render_dir("divergence " + name, template, jin, inputs, case_dir, ".jinja", typed=False, tools=tools)
-    return render_dir("case " + name, template, jin, inputs, case_dir, ".want", tools=tools)
+        return render_dir("divergence " + name, template, jin, inputs, case_dir, ".jinja", typed=False, tools=tools, loader=loader)
+    return render_dir("case " + name, template, jin, inputs, case_dir, ".want", tools=tools, loader=loader)
 
 
 def case_dirs(path):
@@ -1101,7 +1137,8 @@ def run_prompts(prompts_root, fixtures_root):
             template, jin, inputs, tools = load_prompt_file(os.path.join(prompts_root, prompts[key]), tools_dir)
         except (CaseError, OSError, UnicodeDecodeError, yaml.YAMLError) as e:
             raise CaseError("%s: %s" % (label, e))
-        total += render_dir(label, template, jin, inputs, fixtures[key], ".want.txt", tools=tools)
+        loader = include_loader(os.path.dirname(os.path.join(prompts_root, prompts[key])), prompts_root)
+        total += render_dir(label, template, jin, inputs, fixtures[key], ".want.txt", tools=tools, loader=loader)
     # Outputs left where no scenario is any more.
     for dirpath, _, filenames in os.walk(fixtures_root):
         for f in sorted(filenames):

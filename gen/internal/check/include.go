@@ -1,0 +1,111 @@
+package check
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/idtrack"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/schema"
+)
+
+// Outside template sets, {% include "name" %} names a plain template file
+// of the prompts tree, found as a Jinja2 FileSystemLoader whose search
+// path is the prompt's folder, then each folder above it up to the tree's
+// root, finds it. Jinja2 renders it where it stands, in a frame of its own
+// that sees the includer's variables (loop excepted) and whose sets stay
+// inside; promptgen checks its body there the same way, so that each
+// includer reads what the file reads from its own feed.
+
+// includeFile checks {% include "name" %} of a prompt file or a plain
+// template file.
+func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
+	k, ok := n.Name.(*tmpl.Const)
+	var name string
+	if ok {
+		name, ok = k.Value.(string)
+	}
+	if !ok {
+		c.errorf(n.Name.Pos(), "include needs a constant string naming a template file")
+		return nil
+	}
+	file, err := c.includable(name)
+	if err != nil {
+		c.errorf(n.Name.Pos(), "%v", err)
+		return nil
+	}
+	chain := append([]string{c.p.Path}, c.macros.including...)
+	if slices.Contains(chain, file.Path) {
+		c.errorf(n.Name.Pos(), "include cycle: %s -> %s", strings.Join(chain, " -> "), file.Path)
+		return nil
+	}
+	if c.macros.expanded > maxMacroExpansion {
+		c.macros.overflowed = true // reported at the outermost include
+	}
+	if c.macros.overflowed {
+		return nil
+	}
+	t := Parse(c.p, file.Template, file.Map, c.diags) // with the includer's options, as Jinja2's environment has
+	if t == nil {
+		return nil
+	}
+	outer, saved := c.scopes[len(c.scopes)-1], c.m
+	deferred := len(c.later)
+	c.m = &file.Map
+	c.macros.including = append(c.macros.including, file.Path)
+	c.enter(idtrack.Frame(outer.sym, nil, t.Body), outer.locals, nil)
+	inner := c.scopes[len(c.scopes)-1]
+	inner.noLoopControl, inner.hidesLoop = "an included template", true
+	for name := range boundNames(t.Body) {
+		c.bound[name] = true
+	}
+	body := c.leave(c.nodes(t.Body))
+	c.keepPlace(deferred)
+	c.macros.including = c.macros.including[:len(c.macros.including)-1]
+	c.m = saved
+	if c.macros.expanded > maxMacroExpansion && len(c.macros.including) == 0 && !c.macros.includeOverflow {
+		c.macros.overflowed, c.macros.includeOverflow = true, true
+		c.errorf(n.Name.Pos(), "the includes and macro calls expand to more than %d template nodes with this include of %q (promptgen copies an included template at each include, and includes in included templates multiply)", maxMacroExpansion, name)
+	}
+	if c.macros.overflowed {
+		return nil
+	}
+	return body
+}
+
+// includable returns the plain template file that name refers to from
+// the prompt checked.
+func (c *checker) includable(name string) (*ir.PromptSpec, error) {
+	if c.p.Includable == nil {
+		return nil, fmt.Errorf("include is supported inside template sets and for plain template files of the prompts tree")
+	}
+	clean := path.Clean(name)
+	if strings.HasPrefix(name, "/") || slices.Contains(strings.Split(name, "/"), "..") || strings.Contains(name, "\\") {
+		return nil, fmt.Errorf("include %q leaves the prompts tree (name a template file relative to the prompt's folder)", name)
+	}
+	var tried []string
+	for dir := path.Dir(c.p.Key); ; dir = path.Dir(dir) {
+		rel := path.Join(dir, clean)
+		if f := c.p.Includable[rel]; f != nil {
+			return f, nil
+		}
+		tried = append(tried, rel)
+		if dir == "." {
+			break
+		}
+	}
+	var near []string // the names of the files of the prompt's folder and below
+	for rel := range c.p.Includable {
+		if dir := path.Dir(c.p.Key); dir == "." {
+			near = append(near, rel)
+		} else if r, ok := strings.CutPrefix(rel, dir+"/"); ok {
+			near = append(near, r)
+		}
+	}
+	slices.Sort(near)
+	return nil, fmt.Errorf("no template file %q%s (looked for %s; include names a .jinja, .j2, .md or .txt file of the prompts tree)",
+		name, schema.DidYouMean(name, near), strings.Join(tried, ", "))
+}
