@@ -55,7 +55,7 @@ func countFamilies(counts map[string]*familyCount, c *Case, accepted bool) {
 }
 
 // caseFamilies names the families of c: its kind, and each construct its
-// template uses, read from promptgen's parse of it.
+// template and the files it includes use, read from promptgen's parse.
 func caseFamilies(c *Case) []string {
 	fams := map[string]bool{"case: any": true}
 	switch {
@@ -69,12 +69,14 @@ func caseFamilies(c *Case) []string {
 	if c.Env.Profile {
 		fams["case: transformers profile"] = true
 	}
-	constructs, err := gen.TemplateConstructs(c.Template, c.Env.Profile)
-	if err != nil {
-		fams["template promptgen does not parse"] = true
-	}
-	for _, f := range constructs {
-		fams[f] = true
+	for _, t := range append([]string{c.Template}, slices.Collect(maps.Values(c.Includes))...) {
+		constructs, err := gen.TemplateConstructs(t, c.Env.Profile)
+		if err != nil {
+			fams["template promptgen does not parse"] = true
+		}
+		for _, f := range constructs {
+			fams[f] = true
+		}
 	}
 	return slices.Sorted(maps.Keys(fams))
 }

@@ -31,7 +31,7 @@ var excludedFamilies = []string{
 // Options.Enable and Options.Disable accept these and excludedFamilies.
 var includedFamilies = []string{
 	// Statements, whitespace and prompt files.
-	"text", "print", "if", "elif", "else", "for", "for-else", "for-filter", "for-items", "for-string",
+	"text", "print", "if", "elif", "else", "for", "for-else", "for-filter", "for-items", "for-string", "include",
 	"for-map", "loop-attr", "set", "set-tuple", "set-block", "set-in-if", "set-in-for",
 	"loopvar-shadow", "comment", "raw", "ws-minus", "ws-plus", "ws-plus-var", "tag-space", "trim-blocks",
 	"lstrip-blocks", "keep-trailing-newline", "crlf", "plain-file", "yaml-quoted", "inputs-shorthand",
@@ -225,6 +225,9 @@ type Case struct {
 	Source   []byte // the prompt file
 	Template string
 	Env      pyjinja.Env
+	// Includes are the plain template files beside it that it includes,
+	// by name.
+	Includes map[string]string
 	seed     uint64 // the seed it was generated from
 	// mustSet are data paths never to leave unset.
 	mustSet map[string]bool
@@ -263,6 +266,10 @@ type generator struct {
 	profile    bool
 	generation int
 	macros     []*macro // the macros defined so far
+	// includes are the case's template files; macroBody is set while a
+	// macro's body is generated, where include is not supported.
+	includes  map[string]string
+	macroBody bool
 }
 
 func (g *generator) on(family string) bool { return !g.off[family] }
@@ -325,7 +332,7 @@ var (
 func (g *generator) newCase(i int) *Case {
 	g.inputs, g.scopes, g.guards, g.mustSet = nil, nil, nil, map[string]bool{}
 	g.sensitive, g.definite, g.ifs, g.loops, g.forElse, g.setBlock, g.generation = 0, 0, 0, 0, 0, 0, 0
-	g.profile, g.macros = false, nil
+	g.profile, g.macros, g.includes = false, nil, map[string]string{}
 	c := &Case{Index: i, Key: fmt.Sprintf("c%05d", i)}
 	if g.on("dynamic") && g.chance(g.dynShare) {
 		return g.chatCase(c)
@@ -383,6 +390,9 @@ func (g *generator) newCase(i int) *Case {
 		c.Template = strings.ReplaceAll(c.Template, "\n", "\r\n")
 	}
 	c.mustSet = g.mustSet
+	if len(g.includes) > 0 {
+		c.Includes = g.includes
+	}
 	if plain {
 		c.File = c.Key + ".jinja"
 		c.Source = []byte(c.Template)

@@ -79,6 +79,7 @@ func (g *generator) macroDef(name string) string {
 	}
 	g.scopes, g.guards = []*scope{top, body}, nil
 	g.ifs, g.loops, g.loopItems, g.forElse, g.setBlock, g.generation = 0, 0, nil, 0, 0, 0
+	g.macroBody = true
 	g.budget = 1 + g.r.IntN(4)
 	text := g.body()
 	saved.mustSet, saved.r = g.mustSet, g.r

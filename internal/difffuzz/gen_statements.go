@@ -4,6 +4,7 @@ package difffuzz
 // comments and raw blocks, with random whitespace control.
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ func (g *generator) stmt() string {
 		choice{3, g.on("set-block") && deep && g.canSet(), func() { out = g.setBlockStmt() }},
 		choice{3, g.on("filter-block") && deep, func() { out = g.filterBlockStmt() }},
 		choice{3, g.on("comment"), func() { out = g.comment() }},
+		choice{3, g.on("include") && deep && !g.profile && !g.macroBody, func() { out = g.includeStmt() }},
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("namespace") && g.canSet(), func() { out = g.namespaceStmt() }},
 		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
@@ -459,4 +461,21 @@ func (g *generator) setBlockStmt() string {
 	g.setBlock--
 	g.declare(&variable{name: name, t: typeString})
 	return g.tag("set "+name) + body + g.tag("endset")
+}
+
+// includeStmt moves a block into a template file of the case, included
+// where it stands: a frame of its own, whose sets stay inside, that sees
+// the names around it but loop. The file is a prompt of its own too, so
+// it holds nothing the transformers profile alone parses.
+func (g *generator) includeStmt() string {
+	name := fmt.Sprintf("part%d.j2", len(g.includes))
+	g.includes[name] = "" // taken, for the includes in its body
+	loops, items := g.loops, g.loopItems
+	g.loops, g.loopItems = 0, nil
+	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
+	body := g.body()
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.loops, g.loopItems = loops, items
+	g.includes[name] = body
+	return g.tag(`include "` + name + `"`)
 }

@@ -10,10 +10,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -82,7 +84,11 @@ func Generate(run *Trial, shared map[string][]byte) {
 				}
 			}()
 			pkg := run.pkgs[bi]
-			res, err := gen.GenerateFS(fstest.MapFS{run.Case.File: {Data: run.Case.Source}}, "prompts",
+			fsys := fstest.MapFS{run.Case.File: {Data: run.Case.Source}}
+			for name, src := range run.Case.Includes {
+				fsys[name] = &fstest.MapFile{Data: []byte(src)}
+			}
+			res, err := gen.GenerateFS(fsys, "prompts",
 				gen.Config{Pkg: pkg, ImportPath: "pgtest/" + pkg, Renderer: b.renderer})
 			switch {
 			case err != nil && res.Diagnostics.HasErrors():
@@ -102,9 +108,10 @@ func Generate(run *Trial, shared map[string][]byte) {
 				run.Crash = fmt.Sprintf("generate %s: %v", b.renderer, err)
 			default:
 				for _, f := range res.Files {
-					if f.Name == "promptgen.go" {
+					switch f.Name {
+					case "promptgen.go":
 						shared[pkg] = f.Content
-					} else {
+					case run.Case.Key + "_prompt.go": // not the included files' prompts
 						run.files[bi] = f.Content
 					}
 				}
@@ -334,7 +341,7 @@ func main() {
 func RenderJinja(t *testing.T, python string, runs []*Trial) {
 	jobs := make([]pyjinja.Job, len(runs))
 	for i, run := range runs {
-		jobs[i] = pyjinja.Job{Template: run.Case.Template, Env: run.Case.Env, Data: run.Data}
+		jobs[i] = pyjinja.Job{Template: run.Case.Template, Env: run.Case.Env, Data: run.Data, Includes: run.Case.Includes}
 	}
 	for i, o := range pyjinja.Render(t, python, jobs) {
 		runs[i].Jinja = o
@@ -392,6 +399,9 @@ func (run *Trial) String() string {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "--- template\n%q\n", run.Case.Template)
+	for _, name := range slices.Sorted(maps.Keys(run.Case.Includes)) {
+		fmt.Fprintf(&b, "--- %s\n%q\n", name, run.Case.Includes[name])
+	}
 	if run.Data != nil {
 		fmt.Fprintf(&b, "--- data\n%s\n", run.Data)
 	}

@@ -53,6 +53,8 @@ type Job struct {
 	Template string          `json:"template"`
 	Env      Env             `json:"options"`
 	Data     json.RawMessage `json:"data"`
+	// Includes are the template files {% include %} finds, by name.
+	Includes map[string]string `json:"includes,omitempty"`
 }
 
 // Find returns a Python with Jinja2 3.1.

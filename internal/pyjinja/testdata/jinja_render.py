@@ -4,7 +4,8 @@
 
 Reads a JSON array from stdin, each item {"template": str, "options":
 {"trim_blocks": bool, "lstrip_blocks": bool, "keep_trailing_newline": bool,
-"profile": bool}, "data": object}, and writes a JSON array to stdout with,
+"profile": bool}, "data": object, "includes": {name: template}, optional},
+and writes a JSON array to stdout with,
 for each item in order, {"out": the rendered text} or, where rendering
 raises, {"type": the exception's type name, "message": str(exception)}.
 The environment is Jinja2's default but for those options, as in
@@ -42,6 +43,8 @@ def main():
         elif env is None:
             env = envs[key] = jinja2.Environment(
                 trim_blocks=key[0], lstrip_blocks=key[1], keep_trailing_newline=key[2])
+        if job.get("includes"):
+            env = env.overlay(loader=jinja2.DictLoader(job["includes"]))
         try:
             results.append({"out": env.from_string(job["template"]).render(job["data"])})
         except Exception as e:  # any failure is Jinja2 raising
