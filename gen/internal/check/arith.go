@@ -82,9 +82,18 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		c.iterate(y)
 		yt := y.Type()
 		if yt.Kind == ir.KindUnknown {
-			if x.Type().Kind == ir.KindString {
+			switch {
+			case x.Type().Kind == ir.KindString && c.dictUses[exprPath(e.Y)]:
+				// 'k' in y where the template reads y.k or y['k']: a key test.
+				c.constrain(yt, ir.KindStruct, e.Y.Pos())
+				c.mustComeFromInput(yt.Resolve(), e.Y.Pos())
+				if c.keyTested == nil {
+					c.keyTested = map[*ir.Type]tmpl.Span{}
+				}
+				c.keyTested[yt.Resolve()] = e.Span
+			case x.Type().Kind == ir.KindString:
 				c.constrain(yt, ir.KindString, e.Y.Pos())
-			} else {
+			default:
 				c.constrain(yt, ir.KindList, e.Y.Pos())
 			}
 			yt = yt.Resolve()

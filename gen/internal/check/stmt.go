@@ -17,6 +17,8 @@ func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.macros = newMacros(body)
 	c.macros.m = c.m
 	c.bound = boundNames(body)
+	c.dictUses = map[string]bool{}
+	addDictUses(c.dictUses, body)
 	c.enter(idtrack.Frame(nil, nil, body), &x.Locals, nil)
 	x.Body = c.leave(c.nodes(body))
 }
