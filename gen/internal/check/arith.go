@@ -169,9 +169,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	}
 	out := &ir.Binary{Op: e.Op, X: x, Y: y, Pos: c.posString(e.Span)}
 	if e.Op == "+" {
-		const msg = "which escapes the other string (concatenate with ~, which does not)"
-		c.checkMarkup(x, e.Span, "+ on", msg, y)
-		c.checkMarkup(y, e.Span, "+ on", msg, x)
+		c.later = append(c.later, func() { c.markupConcat(out, e.Span) })
 	}
 	xt, yt = xt.Resolve(), yt.Resolve()
 	switch t, ok := types.ArithResult(e.Op, xt, yt); {

@@ -52,6 +52,8 @@ type checker struct {
 	// all checked (see markup).
 	sets    []*ir.Set
 	markups *builtins.Markup
+	// unvalued are the locals that a loop or a block set assigns.
+	unvalued map[*ir.Local]bool
 	// safe are the results of the filter safe, Markup.
 	safe map[ir.Expr]bool
 	// checked are the expressions checked already that a construct checks

@@ -726,6 +726,14 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
 	pre := append(a.pre, b.pre...)
+	if x.EscapeX {
+		a = e.checked(pre, jen.Qual(ir.JinjaPath, "Escape").Call(a.val), x.Pos)
+		pre = a.pre
+	}
+	if x.EscapeY {
+		b = e.checked(pre, jen.Qual(ir.JinjaPath, "Escape").Call(b.val), x.Pos)
+		pre = b.pre
+	}
 	switch {
 	case xt.Kind == ir.KindString && yt.Kind == ir.KindString, x.Op == "+" && xt.Kind == ir.KindList:
 		if xt.Kind == ir.KindList {
