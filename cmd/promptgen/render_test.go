@@ -28,6 +28,13 @@ func TestRenderCorpus(t *testing.T) {
 		for _, dir := range dirs {
 			key := filepath.Base(dir)
 			copyFile(t, filepath.Join(dir, "prompt.yaml"), filepath.Join(prompts, key+".yaml"))
+			// The template files it includes, beside it.
+			for _, ext := range []string{".jinja", ".j2", ".md", ".txt"} {
+				files, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
+				for _, f := range files {
+					copyFile(t, f, filepath.Join(prompts, filepath.Base(f)))
+				}
+			}
 			feeds, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 			for _, f := range feeds {
 				jobs = append(jobs, job{key, f, strings.TrimSuffix(f, ".json") + ext})
