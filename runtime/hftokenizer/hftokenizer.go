@@ -1,0 +1,339 @@
+// Package hftokenizer counts tokens as a Hugging Face tokenizer.json of
+// the byte-level BPE kind does (Llama 3, Qwen 2, 2.5 and 3, GPT-4o's),
+// so that sections can be budgeted in the tokens of the model a chat
+// template formats for:
+//
+//	tok, err := hftokenizer.LoadFile("tokenizer.json")
+//	...
+//	prompt := prompts.Think().WithTokenizer(tok)
+//
+// A Tokenizer is a runtime.Tokenizer. It gives the ids Hugging Face's
+// tokenizers give for the text (encode without the special tokens a
+// post-processor adds around it), found exactly as they are: the added
+// tokens, the NFC normalizer, the pre-tokenizer's split (runtime/tiktoken's
+// scanners: the expressions of Llama 3, Qwen 2 and GPT-4o are those of
+// cl100k_base and o200k_base, or differ only in taking one digit at a
+// time), the byte-level alphabet and the merges in their order of
+// priority. A file with any other normalizer, pre-tokenizer expression
+// or model option is an error at Load, never a different count.
+//
+// A special token spelled in the text (a feed value holding
+// "<|im_start|>") is ordinary text, as with Hugging Face's
+// split_special_tokens, unless MatchSpecialTokens is given; the added
+// tokens that are not special (Qwen's "<tool_call>") are always tokens
+// of their own, as there. Invalid UTF-8 is read as a []rune conversion
+// reads it, each invalid byte as U+FFFD (Hugging Face's tokenizers take
+// valid text only; Rust's from_utf8_lossy and JavaScript's TextDecoder
+// replace a truncated sequence by one U+FFFD, not one per byte).
+//
+// Merging a piece of n bytes takes O(n log n) time, so counting is
+// O(n log n) in the text whatever it holds; loading reads at most
+// MaxFileSize bytes.
+package hftokenizer
+
+import (
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Option changes how a Tokenizer reads text.
+type Option func(*options)
+
+type options struct{ matchSpecial bool }
+
+// MatchSpecialTokens makes a special token spelled in the text count as
+// the one token it is, as Hugging Face's tokenizers encode by default
+// (the text of a whole chat, rendered with its role markers).
+func MatchSpecialTokens() Option { return func(o *options) { o.matchSpecial = true } }
+
+// Tokenizer is a tokenizer.json's byte-level BPE. It is safe for
+// concurrent use.
+type Tokenizer struct {
+	model  *model
+	added  *addedTokens // nil when no added token is found in text
+	states sync.Pool
+}
+
+// model is the BPE of a tokenizer.json and what comes before it.
+type model struct {
+	nfc   bool
+	split func(text string, i int) int
+	// vocab maps the bytes of each token to its id; byteIDs is the id of
+	// each byte on its own
+	vocab   map[string]uint32
+	byteIDs [256]uint32
+	// merges maps two tokens' ids, left<<32 | right, to the rank of their
+	// merge (its line) above the id of the token they make
+	merges map[uint64]uint64
+	// ignoreMerges: a piece that is a token is that token, whatever the
+	// merges would make of it
+	ignoreMerges bool
+}
+
+// state holds the buffers of a call, kept for the next.
+type state struct {
+	valid   []byte    // text with each invalid byte as U+FFFD
+	normal  []byte    // a piece of text in NFC
+	changes []segment // how normal maps back to the text
+	// the parts of a piece being merged: the id of each, the next and
+	// previous part, and the pair it makes with the next one
+	ids        []uint32
+	next, prev []int32
+	pairs      []uint64
+	heap       []uint64
+}
+
+// segment is a span of text that NFC normalizes on its own, and where it
+// ends in the text and in its normal form.
+type segment struct {
+	textEnd, normalEnd int
+	same               bool // its normal form is itself
+}
+
+func newTokenizer(m *model, added *addedTokens) *Tokenizer {
+	t := &Tokenizer{model: m, added: added}
+	t.states.New = func() any { return new(state) }
+	return t
+}
+
+// Count returns the number of tokens of text.
+func (t *Tokenizer) Count(text string) int {
+	s := t.states.Get().(*state)
+	defer t.states.Put(s)
+	n := 0
+	t.tokens(s, s.validText(text), func(uint32, int) bool {
+		n++
+		return true
+	})
+	return n
+}
+
+// Encode returns the ids of the tokens of text.
+func (t *Tokenizer) Encode(text string) []int {
+	s := t.states.Get().(*state)
+	defer t.states.Put(s)
+	var ids []int
+	t.tokens(s, s.validText(text), func(id uint32, _ int) bool {
+		ids = append(ids, int(id))
+		return true
+	})
+	return ids
+}
+
+// Cut returns the longest prefix of text that holds at most n tokens and
+// ends where a token ends and a character of text does: a token can end
+// inside a multi-byte character, or inside one that NFC changes.
+func (t *Tokenizer) Cut(text string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	s := t.states.Get().(*state)
+	defer t.states.Put(s)
+	valid := s.validText(text)
+	// The tokens end in valid: walk text alongside to find where.
+	cut, inText, inValid, count := 0, 0, 0, 0
+	t.tokens(s, valid, func(_ uint32, end int) bool {
+		if end >= 0 {
+			for inValid < end {
+				r, size := utf8.DecodeRuneInString(text[inText:])
+				inText += size
+				inValid += utf8.RuneLen(r)
+			}
+			if inValid == end {
+				cut = inText
+			}
+		}
+		count++
+		return count < n
+	})
+	return text[:cut]
+}
+
+// validText returns text with each invalid byte replaced by U+FFFD, in
+// s's buffer when text is not valid.
+func (s *state) validText(text string) string {
+	if utf8.ValidString(text) {
+		return text
+	}
+	s.valid = s.valid[:0]
+	for _, r := range text {
+		s.valid = utf8.AppendRune(s.valid, r)
+	}
+	return unsafe.String(unsafe.SliceData(s.valid), len(s.valid))
+}
+
+// tokens calls yield with the id of each token of text, which is valid
+// UTF-8, and the offset in text where it ends, or -1 where that is inside
+// a character NFC changed, until yield returns false. It returns false
+// when yield did.
+func (t *Tokenizer) tokens(s *state, text string, yield func(id uint32, end int) bool) bool {
+	for start := 0; start < len(text); {
+		addedStart, addedEnd, id := len(text), len(text), uint32(0)
+		if t.added != nil {
+			addedStart, addedEnd, id = t.added.next(text, start)
+		}
+		if !t.model.normalized(s, text[start:addedStart], start, yield) {
+			return false
+		}
+		if addedStart < len(text) && !yield(id, addedEnd) {
+			return false
+		}
+		start = addedEnd
+	}
+	return true
+}
+
+// normalized yields the tokens of text, a span between added tokens that
+// starts at offset base, normalized if the model does.
+func (m *model) normalized(s *state, text string, base int, yield func(uint32, int) bool) bool {
+	if !m.nfc || norm.NFC.IsNormalString(text) {
+		return m.pieces(s, text, base, yield)
+	}
+	s.normal, s.changes = s.normal[:0], s.changes[:0]
+	var it norm.Iter
+	it.InitString(norm.NFC, text)
+	for !it.Done() {
+		from := it.Pos()
+		out := it.Next()
+		s.normal = append(s.normal, out...)
+		s.changes = append(s.changes, segment{textEnd: it.Pos(), normalEnd: len(s.normal), same: string(out) == text[from:it.Pos()]})
+	}
+	normal := unsafe.String(unsafe.SliceData(s.normal), len(s.normal))
+	k := 0
+	return m.pieces(s, normal, 0, func(id uint32, end int) bool {
+		for s.changes[k].normalEnd < end {
+			k++
+		}
+		switch seg := s.changes[k]; {
+		case seg.normalEnd == end:
+			end = base + seg.textEnd
+		case seg.same:
+			end = base + seg.textEnd - (seg.normalEnd - end)
+		default:
+			end = -1
+		}
+		return yield(id, end)
+	})
+}
+
+// pieces yields the tokens of text, which starts at offset base: the
+// pre-tokenizer's pieces, each merged.
+func (m *model) pieces(s *state, text string, base int, yield func(uint32, int) bool) bool {
+	for start := 0; start < len(text); {
+		end := m.split(text, start)
+		if !m.merge(s, text[start:end], base+start, yield) {
+			return false
+		}
+		start = end
+	}
+	return true
+}
+
+// noPair marks parts that do not merge.
+const noPair = ^uint64(0)
+
+// merge yields the tokens of a piece that starts at offset base, as
+// Hugging Face's BPE makes them: each byte a part, then, while two
+// adjacent parts have a merge, the merge that comes first in the file
+// joins them, the leftmost pair of it first. A heap of the pairs that
+// can merge, by rank above offset, finds each in O(log n).
+func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) bool) bool {
+	n := len(piece)
+	if n == 1 {
+		return yield(m.byteIDs[piece[0]], base+1)
+	}
+	if m.ignoreMerges {
+		if id, ok := m.vocab[piece]; ok {
+			return yield(id, base+n)
+		}
+	}
+	s.ids, s.next, s.prev, s.pairs, s.heap = s.ids[:0], s.next[:0], s.prev[:0], s.pairs[:0], s.heap[:0]
+	for i := range n {
+		s.ids = append(s.ids, m.byteIDs[piece[i]])
+		s.next = append(s.next, int32(i+1))
+		s.prev = append(s.prev, int32(i-1))
+	}
+	for i := range n {
+		s.pairs = append(s.pairs, m.pair(s, int32(i)))
+	}
+	for len(s.heap) > 0 {
+		top := s.heap[0]
+		s.popHeap()
+		i := int32(uint32(top))
+		if s.pairs[i]>>32 != top>>32 {
+			continue // the parts changed since
+		}
+		j := s.next[i]
+		s.ids[i] = uint32(s.pairs[i])
+		s.next[i] = s.next[j]
+		if int(s.next[j]) < n {
+			s.prev[s.next[j]] = i
+		}
+		s.pairs[j] = noPair
+		s.pairs[i] = m.pair(s, i)
+		if p := s.prev[i]; p >= 0 {
+			s.pairs[p] = m.pair(s, p)
+		}
+	}
+	for i := int32(0); int(i) < n; i = s.next[i] {
+		if !yield(s.ids[i], base+int(s.next[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// pair returns the merge of the part at i with the next one, rank above
+// id, or noPair, and pushes it on the heap.
+func (m *model) pair(s *state, i int32) uint64 {
+	j := s.next[i]
+	if int(j) >= len(s.ids) {
+		return noPair
+	}
+	p, ok := m.merges[uint64(s.ids[i])<<32|uint64(s.ids[j])]
+	if !ok {
+		return noPair
+	}
+	s.pushHeap(p>>32<<32 | uint64(i))
+	return p
+}
+
+// The heap is a binary min-heap of pairs that can merge, each its rank
+// above its offset: the lowest rank first, the leftmost of it first.
+
+func (s *state) pushHeap(x uint64) {
+	s.heap = append(s.heap, x)
+	h := s.heap
+	for i := len(h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if h[parent] <= h[i] {
+			break
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func (s *state) popHeap() {
+	last := len(s.heap) - 1
+	s.heap[0] = s.heap[last]
+	s.heap = s.heap[:last]
+	h := s.heap
+	for i := 0; ; {
+		child := 2*i + 1
+		if child >= len(h) {
+			return
+		}
+		if right := child + 1; right < len(h) && h[right] < h[child] {
+			child = right
+		}
+		if h[i] <= h[child] {
+			return
+		}
+		h[i], h[child] = h[child], h[i]
+		i = child
+	}
+}

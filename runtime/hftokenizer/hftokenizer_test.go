@@ -1,0 +1,186 @@
+package hftokenizer_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/promptgen/promptgen/runtime/hftokenizer"
+	"golang.org/x/text/unicode/norm"
+)
+
+// reference is testdata/reference.json, which testdata/reference.mjs
+// writes with Hugging Face's JavaScript tokenizers.
+type reference struct {
+	Tokenizers []struct {
+		Name, File string
+		Texts      []referenceText
+	}
+}
+
+type referenceText struct {
+	Name, Text string
+	IDs        struct{ Text, Special []int }
+	Ends       []int
+}
+
+func loadReference(t testing.TB) reference {
+	t.Helper()
+	data, err := os.ReadFile("testdata/reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref reference
+	if err := json.Unmarshal(data, &ref); err != nil {
+		t.Fatal(err)
+	}
+	return ref
+}
+
+// tokenizerFile returns a gzipped tokenizer.json of testdata, unpacked.
+func tokenizerFile(t testing.TB, name string) []byte {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+var loaded struct {
+	sync.Mutex
+	files map[string][]byte
+	toks  map[string]*hftokenizer.Tokenizer
+}
+
+// load returns the tokenizer of a file of testdata, loaded once per
+// file and options.
+func load(t testing.TB, name string, matchSpecial bool) *hftokenizer.Tokenizer {
+	t.Helper()
+	loaded.Lock()
+	defer loaded.Unlock()
+	if loaded.toks == nil {
+		loaded.files, loaded.toks = map[string][]byte{}, map[string]*hftokenizer.Tokenizer{}
+	}
+	key := name
+	var opts []hftokenizer.Option
+	if matchSpecial {
+		key += " special"
+		opts = append(opts, hftokenizer.MatchSpecialTokens())
+	}
+	if tok, ok := loaded.toks[key]; ok {
+		return tok
+	}
+	data, ok := loaded.files[name]
+	if !ok {
+		data = tokenizerFile(t, name)
+		loaded.files[name] = data
+	}
+	tok, err := hftokenizer.Load(data, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded.toks[key] = tok
+	return tok
+}
+
+// TestReferenceIDs: the ids of each text are those of Hugging Face's
+// tokenizers, with special tokens read as text and matched, and Count is
+// their number.
+func TestReferenceIDs(t *testing.T) {
+	for _, ref := range loadReference(t).Tokenizers {
+		for _, mode := range []struct {
+			name    string
+			special bool
+			ids     func(referenceText) []int
+		}{
+			{"text", false, func(r referenceText) []int { return r.IDs.Text }},
+			{"special", true, func(r referenceText) []int { return r.IDs.Special }},
+		} {
+			tok := load(t, ref.File, mode.special)
+			for _, text := range ref.Texts {
+				want := mode.ids(text)
+				if got := tok.Encode(text.Text); !slices.Equal(got, want) {
+					t.Errorf("%s %s %s:\n got %v\nwant %v", ref.Name, mode.name, text.Name, got, want)
+				}
+				if got := tok.Count(text.Text); got != len(want) {
+					t.Errorf("%s %s %s: Count = %d, want %d", ref.Name, mode.name, text.Name, got, len(want))
+				}
+			}
+		}
+	}
+}
+
+// TestReferenceCut: Cut(n) ends where the last of the first n tokens
+// that ends on a character boundary does (for a text that NFC leaves as
+// it is, whose token ends are offsets in it), and in any text returns
+// prefixes, longer as n grows, all of it at its count.
+func TestReferenceCut(t *testing.T) {
+	for _, ref := range loadReference(t).Tokenizers {
+		tok := load(t, ref.File, false)
+		for _, text := range ref.Texts {
+			prev := ""
+			for n := 0; n <= len(text.Ends)+1; n++ {
+				got := tok.Cut(text.Text, n)
+				if !strings.HasPrefix(text.Text, got) || len(got) < len(prev) {
+					t.Fatalf("%s %s: Cut(%d) = %q after %q", ref.Name, text.Name, n, got, prev)
+				}
+				prev = got
+				if norm.NFC.IsNormalString(text.Text) {
+					want := 0
+					for _, end := range text.Ends[:min(n, len(text.Ends))] {
+						if end == len(text.Text) || text.Text[end]&0xc0 != 0x80 {
+							want = end
+						}
+					}
+					if len(got) != want {
+						t.Errorf("%s %s: Cut(%d) is %d bytes, want %d", ref.Name, text.Name, n, len(got), want)
+					}
+				}
+			}
+			if prev != text.Text {
+				t.Errorf("%s %s: Cut at the count is %q, want the text", ref.Name, text.Name, prev)
+			}
+		}
+	}
+}
+
+// TestLoadFile: a file loads as its bytes do; one over MaxFileSize is
+// refused.
+func TestLoadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tokenizer.json")
+	if err := os.WriteFile(path, tokenizerFile(t, "qwen3.tokenizer.json.gz"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := hftokenizer.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := loadReference(t).Tokenizers[0].Texts[0]
+	if got := tok.Encode(text.Text); !slices.Equal(got, text.IDs.Text) {
+		t.Errorf("Encode(%q) = %v, want %v", text.Text, got, text.IDs.Text)
+	}
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, bytes.Repeat([]byte(" "), hftokenizer.MaxFileSize+1), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hftokenizer.LoadFile(big); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("LoadFile of a file over MaxFileSize: err = %v", err)
+	}
+}
