@@ -33,6 +33,7 @@ package hftokenizer
 
 import (
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -71,6 +72,22 @@ type model struct {
 	// ignoreMerges: a piece that is a token is that token, whatever the
 	// merges would make of it
 	ignoreMerges bool
+	// whole holds 2 bits per id, learnt as pieces are merged: whether a
+	// piece that is the token merges into it (most do, so that a word
+	// that is a token is found by one lookup), or not, or is not known yet
+	whole []atomic.Uint32
+}
+
+const (
+	wholeKnown  = 1 << iota // the token's bytes have been merged
+	wholeMerges             // ... into the token
+)
+
+// wholeBits returns the 2 bits of whole of id, and which word and shift
+// hold them.
+func (m *model) wholeBits(id uint32) (bits uint32, word *atomic.Uint32, shift uint) {
+	word, shift = &m.whole[id/16], uint(id%16*2)
+	return word.Load() >> shift & 3, word, shift
 }
 
 // state holds the buffers of a call, kept for the next.
@@ -245,11 +262,29 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 	if n == 1 {
 		return yield(m.byteIDs[piece[0]], base+1)
 	}
-	if m.ignoreMerges {
-		if id, ok := m.vocab[piece]; ok {
+	id, whole := m.vocab[piece]
+	if whole {
+		bits, word, shift := m.wholeBits(id)
+		if m.ignoreMerges || bits&wholeMerges != 0 {
 			return yield(id, base+n)
 		}
+		if bits&wholeKnown == 0 {
+			m.mergeParts(s, piece)
+			bits = wholeKnown
+			if s.next[0] == int32(n) && s.ids[0] == id {
+				bits |= wholeMerges
+			}
+			word.Or(bits << shift)
+			return m.yieldParts(s, base, yield)
+		}
 	}
+	m.mergeParts(s, piece)
+	return m.yieldParts(s, base, yield)
+}
+
+// mergeParts merges the bytes of piece into parts.
+func (m *model) mergeParts(s *state, piece string) {
+	n := len(piece)
 	s.ids, s.next, s.prev, s.pairs, s.heap = s.ids[:0], s.next[:0], s.prev[:0], s.pairs[:0], s.heap[:0]
 	for i := range n {
 		s.ids = append(s.ids, m.byteIDs[piece[i]])
@@ -278,7 +313,12 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 			s.pairs[p] = m.pair(s, p)
 		}
 	}
-	for i := int32(0); int(i) < n; i = s.next[i] {
+}
+
+// yieldParts yields the parts of the piece mergeParts merged, which
+// starts at offset base.
+func (m *model) yieldParts(s *state, base int, yield func(uint32, int) bool) bool {
+	for i := int32(0); int(i) < len(s.ids); i = s.next[i] {
 		if !yield(s.ids[i], base+int(s.next[i])) {
 			return false
 		}

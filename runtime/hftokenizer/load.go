@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -266,10 +267,12 @@ func (m *model) build(b *bpeModel) error {
 	}
 	m.ignoreMerges = b.IgnoreMerges
 	m.vocab = make(map[string]uint32, len(b.Vocab))
+	maxID := int64(0)
 	for token, id := range b.Vocab {
-		if id < 0 || id >= math.MaxUint32 {
+		if id < 0 || id >= math.MaxInt32 {
 			return fmt.Errorf("token %q has id %d", token, id)
 		}
+		maxID = max(maxID, id)
 		// A token that is not of the byte-level alphabet is no piece of
 		// any text: the alphabet spells every byte.
 		if bytes, ok := fromByteLevel(token); ok {
@@ -283,6 +286,7 @@ func (m *model) build(b *bpeModel) error {
 		}
 		m.byteIDs[b] = id
 	}
+	m.whole = make([]atomic.Uint32, maxID/16+1)
 	m.merges = make(map[uint64]uint64, len(b.Merges))
 	for rank, mg := range b.Merges {
 		var ids [3]int64
