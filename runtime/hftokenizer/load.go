@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -94,44 +95,162 @@ type splitPattern struct {
 }
 
 type bpeModel struct {
-	Type                    string           `json:"type"`
-	Dropout                 *float64         `json:"dropout"`
-	UnkToken                *string          `json:"unk_token"`
-	ContinuingSubwordPrefix *string          `json:"continuing_subword_prefix"`
-	EndOfWordSuffix         *string          `json:"end_of_word_suffix"`
-	FuseUnk                 bool             `json:"fuse_unk"`
-	ByteFallback            bool             `json:"byte_fallback"`
-	IgnoreMerges            bool             `json:"ignore_merges"`
-	Vocab                   map[string]int64 `json:"vocab"`
-	Merges                  []merge          `json:"merges"`
+	Type                    string          `json:"type"`
+	Dropout                 *float64        `json:"dropout"`
+	UnkToken                *string         `json:"unk_token"`
+	ContinuingSubwordPrefix *string         `json:"continuing_subword_prefix"`
+	EndOfWordSuffix         *string         `json:"end_of_word_suffix"`
+	FuseUnk                 bool            `json:"fuse_unk"`
+	ByteFallback            bool            `json:"byte_fallback"`
+	IgnoreMerges            bool            `json:"ignore_merges"`
+	Vocab                   json.RawMessage `json:"vocab"`
+	Merges                  json.RawMessage `json:"merges"`
 }
 
 // merge is one line of the merges: "a b" in older files, ["a", "b"] in
 // newer ones.
 type merge struct{ left, right string }
 
-func (m *merge) UnmarshalJSON(data []byte) error {
-	if len(data) > 0 && data[0] == '"' {
-		var line string
-		if err := json.Unmarshal(data, &line); err != nil {
-			return err
-		}
-		left, right, ok := strings.Cut(line, " ")
-		if !ok || strings.Contains(right, " ") {
-			return fmt.Errorf("merge %q is not two tokens separated by a space", line)
-		}
-		m.left, m.right = left, right
+// scanner reads the vocabulary and the merges, the bulk of a
+// tokenizer.json, several times faster than encoding/json decodes them
+// into a map and a slice. The decoder has checked that they are JSON.
+type scanner struct {
+	data []byte
+	i    int
+}
+
+func (s *scanner) space() {
+	for s.i < len(s.data) && (s.data[s.i] == ' ' || s.data[s.i] == '\t' || s.data[s.i] == '\n' || s.data[s.i] == '\r') {
+		s.i++
+	}
+}
+
+// next reports whether the next byte past spaces is c, and reads it if so.
+func (s *scanner) next(c byte) bool {
+	s.space()
+	if s.i < len(s.data) && s.data[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+// list reads a JSON array (open '[', close ']') or object ('{', '}'),
+// calling item for each element, or nothing for null.
+func (s *scanner) list(open, close byte, what string, item func() error) error {
+	if s.space(); bytes.HasPrefix(s.data[s.i:], []byte("null")) {
 		return nil
 	}
-	var pair []string
-	if err := json.Unmarshal(data, &pair); err != nil {
+	if !s.next(open) {
+		return fmt.Errorf("%s is not a JSON %s", what, map[byte]string{'[': "array", '{': "object"}[open])
+	}
+	if s.next(close) {
+		return nil
+	}
+	for {
+		if err := item(); err != nil {
+			return err
+		}
+		if s.next(close) {
+			return nil
+		}
+		if !s.next(',') {
+			return fmt.Errorf("%s: malformed at byte %d", what, s.i)
+		}
+	}
+}
+
+func (s *scanner) string(what string) (string, error) {
+	if !s.next('"') {
+		return "", fmt.Errorf("%s: a string expected at byte %d", what, s.i)
+	}
+	start, escaped := s.i, false
+	for ; s.i < len(s.data) && s.data[s.i] != '"'; s.i++ {
+		if s.data[s.i] == '\\' {
+			escaped = true
+			s.i++
+		}
+	}
+	if s.i >= len(s.data) {
+		return "", fmt.Errorf("%s: unterminated string", what)
+	}
+	s.i++
+	if !escaped {
+		return string(s.data[start : s.i-1]), nil
+	}
+	var str string
+	err := json.Unmarshal(s.data[start-1:s.i], &str)
+	return str, err
+}
+
+func (s *scanner) id(token string) (int64, error) {
+	s.space()
+	start := s.i
+	for s.i < len(s.data) && strings.IndexByte("-+0123456789.eE", s.data[s.i]) >= 0 {
+		s.i++
+	}
+	id, err := strconv.ParseInt(string(s.data[start:s.i]), 10, 64)
+	if err != nil || id < 0 || id >= math.MaxInt32 {
+		return 0, fmt.Errorf("token %q has id %q", token, s.data[start:s.i])
+	}
+	return id, nil
+}
+
+// vocabulary reads the model's vocab: each token's id by its text.
+func vocabulary(data json.RawMessage) (map[string]uint32, error) {
+	vocab := map[string]uint32{}
+	s := &scanner{data: data}
+	err := s.list('{', '}', "vocab", func() error {
+		token, err := s.string("vocab")
+		if err != nil {
+			return err
+		}
+		if !s.next(':') {
+			return fmt.Errorf("vocab: malformed at byte %d", s.i)
+		}
+		id, err := s.id(token)
+		vocab[token] = uint32(id)
 		return err
-	}
-	if len(pair) != 2 {
-		return fmt.Errorf("merge %s is not a pair of tokens", data)
-	}
-	m.left, m.right = pair[0], pair[1]
-	return nil
+	})
+	return vocab, err
+}
+
+// merges reads the model's merges.
+func merges(data json.RawMessage) ([]merge, error) {
+	var list []merge
+	s := &scanner{data: data}
+	err := s.list('[', ']', "merges", func() error {
+		var m merge
+		var err error
+		if s.space(); s.i < len(s.data) && s.data[s.i] == '"' {
+			line, err := s.string("merges")
+			if err != nil {
+				return err
+			}
+			var ok bool
+			m.left, m.right, ok = strings.Cut(line, " ")
+			if !ok || strings.Contains(m.right, " ") {
+				return fmt.Errorf("merge %q is not two tokens separated by a space", line)
+			}
+		} else {
+			var pair []string
+			err = s.list('[', ']', "a merge, neither a string nor a pair,", func() error {
+				token, err := s.string("merge")
+				pair = append(pair, token)
+				return err
+			})
+			if err == nil && len(pair) != 2 {
+				err = fmt.Errorf("merge %q is not a pair of tokens", pair)
+			}
+			if err != nil {
+				return err
+			}
+			m.left, m.right = pair[0], pair[1]
+		}
+		list = append(list, m)
+		return nil
+	})
+	return list, err
 }
 
 // LoadFile reads a tokenizer.json of at most MaxFileSize bytes, as Load.
@@ -262,21 +381,24 @@ func (m *model) build(b *bpeModel) error {
 		return errors.New("continuing_subword_prefix and end_of_word_suffix are not implemented")
 	case b.ByteFallback:
 		return errors.New("byte_fallback is not implemented")
-	case len(b.Merges) >= math.MaxUint32:
-		return errors.New("too many merges")
+	}
+	vocab, err := vocabulary(b.Vocab)
+	if err != nil {
+		return err
+	}
+	mergeList, err := merges(b.Merges)
+	if err != nil {
+		return err
 	}
 	m.ignoreMerges = b.IgnoreMerges
-	m.vocab = make(map[string]uint32, len(b.Vocab))
-	maxID := int64(0)
-	for token, id := range b.Vocab {
-		if id < 0 || id >= math.MaxInt32 {
-			return fmt.Errorf("token %q has id %d", token, id)
-		}
+	m.vocab = make(map[string]uint32, len(vocab))
+	maxID := uint32(0)
+	for token, id := range vocab {
 		maxID = max(maxID, id)
 		// A token that is not of the byte-level alphabet is no piece of
 		// any text: the alphabet spells every byte.
 		if bytes, ok := fromByteLevel(token); ok {
-			m.vocab[bytes] = uint32(id)
+			m.vocab[bytes] = id
 		}
 	}
 	for b := range 256 {
@@ -287,11 +409,11 @@ func (m *model) build(b *bpeModel) error {
 		m.byteIDs[b] = id
 	}
 	m.whole = make([]atomic.Uint32, maxID/16+1)
-	m.merges = make(map[uint64]uint64, len(b.Merges))
-	for rank, mg := range b.Merges {
-		var ids [3]int64
+	m.merges = make(map[uint64]uint64, len(mergeList))
+	for rank, mg := range mergeList {
+		var ids [3]uint32
 		for i, token := range [3]string{mg.left, mg.right, mg.left + mg.right} {
-			id, ok := b.Vocab[token]
+			id, ok := vocab[token]
 			if !ok {
 				return fmt.Errorf("merge %d (%q %q): %q is not in the vocabulary", rank, mg.left, mg.right, token)
 			}
