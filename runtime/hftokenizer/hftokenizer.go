@@ -32,6 +32,7 @@
 package hftokenizer
 
 import (
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -53,9 +54,31 @@ func MatchSpecialTokens() Option { return func(o *options) { o.matchSpecial = tr
 // Tokenizer is a tokenizer.json's byte-level BPE. It is safe for
 // concurrent use.
 type Tokenizer struct {
-	model  *model
-	added  *addedTokens // nil when no added token is found in text
+	model *model
+	added *addedTokens // nil when no added token is found in text
+	// A call takes a state, whose buffers it reuses: the idle one, kept
+	// across garbage collections unless its buffers grew large, or one
+	// from the pool when calls run concurrently.
+	idle   atomic.Pointer[state]
 	states sync.Pool
+}
+
+// keptBytes is the length of the longest piece or normalized text whose
+// buffers the idle state keeps.
+const keptBytes = 1 << 16
+
+func (t *Tokenizer) state() *state {
+	if s := t.idle.Swap(nil); s != nil {
+		return s
+	}
+	return t.states.Get().(*state)
+}
+
+func (t *Tokenizer) release(s *state) {
+	if max(cap(s.valid), cap(s.normal), cap(s.ids)) <= keptBytes && t.idle.CompareAndSwap(nil, s) {
+		return
+	}
+	t.states.Put(s)
 }
 
 // model is the BPE of a tokenizer.json and what comes before it.
@@ -66,9 +89,9 @@ type model struct {
 	// each byte on its own
 	vocab   map[string]uint32
 	byteIDs [256]uint32
-	// merges maps two tokens' ids, left<<32 | right, to the rank of their
-	// merge (its line) above the id of the token they make
-	merges map[uint64]uint64
+	// merges maps two tokens' ids to the rank of their merge (its line)
+	// above the id of the token they make
+	merges pairTable
 	// ignoreMerges: a piece that is a token is that token, whatever the
 	// merges would make of it
 	ignoreMerges bool
@@ -95,6 +118,7 @@ type state struct {
 	valid   []byte    // text with each invalid byte as U+FFFD
 	normal  []byte    // a piece of text in NFC
 	changes []segment // how normal maps back to the text
+	iter    norm.Iter
 	// the parts of a piece being merged: the id of each, the next and
 	// previous part, and the pair it makes with the next one
 	ids        []uint32
@@ -118,8 +142,8 @@ func newTokenizer(m *model, added *addedTokens) *Tokenizer {
 
 // Count returns the number of tokens of text.
 func (t *Tokenizer) Count(text string) int {
-	s := t.states.Get().(*state)
-	defer t.states.Put(s)
+	s := t.state()
+	defer t.release(s)
 	n := 0
 	t.tokens(s, s.validText(text), func(uint32, int) bool {
 		n++
@@ -130,8 +154,8 @@ func (t *Tokenizer) Count(text string) int {
 
 // Encode returns the ids of the tokens of text.
 func (t *Tokenizer) Encode(text string) []int {
-	s := t.states.Get().(*state)
-	defer t.states.Put(s)
+	s := t.state()
+	defer t.release(s)
 	var ids []int
 	t.tokens(s, s.validText(text), func(id uint32, _ int) bool {
 		ids = append(ids, int(id))
@@ -147,8 +171,8 @@ func (t *Tokenizer) Cut(text string, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	s := t.states.Get().(*state)
-	defer t.states.Put(s)
+	s := t.state()
+	defer t.release(s)
 	valid := s.validText(text)
 	// The tokens end in valid: walk text alongside to find where.
 	cut, inText, inValid, count := 0, 0, 0, 0
@@ -206,11 +230,11 @@ func (t *Tokenizer) tokens(s *state, text string, yield func(id uint32, end int)
 // normalized yields the tokens of text, a span between added tokens that
 // starts at offset base, normalized if the model does.
 func (m *model) normalized(s *state, text string, base int, yield func(uint32, int) bool) bool {
-	if !m.nfc || norm.NFC.IsNormalString(text) {
+	if !m.nfc || norm.NFC.QuickSpanString(text) == len(text) {
 		return m.pieces(s, text, base, yield)
 	}
 	s.normal, s.changes = s.normal[:0], s.changes[:0]
-	var it norm.Iter
+	it := &s.iter
 	it.InitString(norm.NFC, text)
 	for !it.Done() {
 		from := it.Pos()
@@ -333,12 +357,63 @@ func (m *model) pair(s *state, i int32) uint64 {
 	if int(j) >= len(s.ids) {
 		return noPair
 	}
-	p, ok := m.merges[uint64(s.ids[i])<<32|uint64(s.ids[j])]
-	if !ok {
+	p := m.merges.get(s.ids[i], s.ids[j])
+	if p == noPair {
 		return noPair
 	}
 	s.pushHeap(p>>32<<32 | uint64(i))
 	return p
+}
+
+// pairTable maps pairs of ids to values by open addressing, a pair's
+// hash picking its first slot: faster than a map for the many lookups of
+// merging.
+type pairTable struct {
+	slots []pairSlot
+	shift uint // 64 - log2(len(slots))
+}
+
+type pairSlot struct{ pair, value uint64 }
+
+// emptyPair marks a free slot: ids are below 1<<31.
+const emptyPair = ^uint64(0)
+
+func newPairTable(n int) pairTable {
+	log := bits.Len(uint(max(n*2, 1)))
+	t := pairTable{slots: make([]pairSlot, 1<<log), shift: uint(64 - log)}
+	for i := range t.slots {
+		t.slots[i].pair = emptyPair
+	}
+	return t
+}
+
+func (t *pairTable) slot(pair uint64) int { return int(pair * 0x9e3779b97f4a7c15 >> t.shift) }
+
+// put sets the value of a pair, and reports whether it had one.
+func (t *pairTable) put(left, right uint32, value uint64) bool {
+	pair, mask := uint64(left)<<32|uint64(right), len(t.slots)-1
+	for i := t.slot(pair); ; i = (i + 1) & mask {
+		switch t.slots[i].pair {
+		case pair:
+			return true
+		case emptyPair:
+			t.slots[i] = pairSlot{pair, value}
+			return false
+		}
+	}
+}
+
+// get returns the value of a pair, or noPair.
+func (t *pairTable) get(left, right uint32) uint64 {
+	pair, mask := uint64(left)<<32|uint64(right), len(t.slots)-1
+	for i := t.slot(pair); ; i = (i + 1) & mask {
+		switch t.slots[i].pair {
+		case pair:
+			return t.slots[i].value
+		case emptyPair:
+			return noPair
+		}
+	}
 }
 
 // The heap is a binary min-heap of pairs that can merge, each its rank

@@ -184,3 +184,25 @@ func TestLoadFile(t *testing.T) {
 		t.Errorf("LoadFile of a file over MaxFileSize: err = %v", err)
 	}
 }
+
+// TestNoAllocations: once a tokenizer has counted a text, counting and
+// cutting it again allocate nothing: the buffers of a call are kept for
+// the next.
+func TestNoAllocations(t *testing.T) {
+	texts := []string{strings.Repeat("a", 5000), strings.Repeat(" \n", 3000), strings.Repeat("🙂", 2000), "ab\xffcd\xe2\x82 héllo \xf0\x9f"}
+	for _, text := range loadReference(t).Tokenizers[0].Texts {
+		texts = append(texts, text.Text)
+	}
+	for _, special := range []bool{false, true} {
+		tok := load(t, "qwen3.tokenizer.json.gz", special)
+		for _, text := range texts {
+			tok.Count(text)
+			if n := testing.AllocsPerRun(10, func() { tok.Count(text) }); n != 0 {
+				t.Errorf("Count(%.40q) allocates %v times", text, n)
+			}
+			if n := testing.AllocsPerRun(10, func() { tok.Cut(text, 7) }); n != 0 {
+				t.Errorf("Cut(%.40q) allocates %v times", text, n)
+			}
+		}
+	}
+}

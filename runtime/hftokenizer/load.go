@@ -409,7 +409,7 @@ func (m *model) build(b *bpeModel) error {
 		m.byteIDs[b] = id
 	}
 	m.whole = make([]atomic.Uint32, maxID/16+1)
-	m.merges = make(map[uint64]uint64, len(mergeList))
+	m.merges = newPairTable(len(mergeList))
 	for rank, mg := range mergeList {
 		var ids [3]uint32
 		for i, token := range [3]string{mg.left, mg.right, mg.left + mg.right} {
@@ -419,12 +419,9 @@ func (m *model) build(b *bpeModel) error {
 			}
 			ids[i] = id
 		}
-		left, right, joined := ids[0], ids[1], ids[2]
-		pair := uint64(left)<<32 | uint64(right)
-		if _, ok := m.merges[pair]; ok {
+		if m.merges.put(ids[0], ids[1], uint64(rank)<<32|uint64(ids[2])) {
 			return fmt.Errorf("merge %d (%q %q) is listed twice", rank, mg.left, mg.right)
 		}
-		m.merges[pair] = uint64(rank)<<32 | uint64(joined)
 	}
 	return nil
 }

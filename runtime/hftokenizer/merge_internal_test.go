@@ -38,7 +38,7 @@ func (m *model) mergeByScan(piece string) []uint32 {
 	for {
 		best, at := noPair, -1
 		for i := 0; i+1 < len(parts); i++ {
-			if p, ok := m.merges[uint64(parts[i])<<32|uint64(parts[i+1])]; ok && p>>32 < best>>32 {
+			if p := m.merges.get(parts[i], parts[i+1]); p>>32 < best>>32 {
 				best, at = p, i
 			}
 		}
