@@ -32,7 +32,6 @@
 package hftokenizer
 
 import (
-	"math/bits"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -87,7 +86,7 @@ type model struct {
 	split func(text string, i int) int
 	// vocab maps the bytes of each token to its id; byteIDs is the id of
 	// each byte on its own
-	vocab   map[string]uint32
+	vocab   tokenTable
 	byteIDs [256]uint32
 	// merges maps two tokens' ids to the rank of their merge (its line)
 	// above the id of the token they make
@@ -286,7 +285,7 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 	if n == 1 {
 		return yield(m.byteIDs[piece[0]], base+1)
 	}
-	id, whole := m.vocab[piece]
+	id, whole := m.vocab.get(piece)
 	if whole {
 		bits, word, shift := m.wholeBits(id)
 		if m.ignoreMerges || bits&wholeMerges != 0 {
@@ -363,57 +362,6 @@ func (m *model) pair(s *state, i int32) uint64 {
 	}
 	s.pushHeap(p>>32<<32 | uint64(i))
 	return p
-}
-
-// pairTable maps pairs of ids to values by open addressing, a pair's
-// hash picking its first slot: faster than a map for the many lookups of
-// merging.
-type pairTable struct {
-	slots []pairSlot
-	shift uint // 64 - log2(len(slots))
-}
-
-type pairSlot struct{ pair, value uint64 }
-
-// emptyPair marks a free slot: ids are below 1<<31.
-const emptyPair = ^uint64(0)
-
-func newPairTable(n int) pairTable {
-	log := bits.Len(uint(max(n*2, 1)))
-	t := pairTable{slots: make([]pairSlot, 1<<log), shift: uint(64 - log)}
-	for i := range t.slots {
-		t.slots[i].pair = emptyPair
-	}
-	return t
-}
-
-func (t *pairTable) slot(pair uint64) int { return int(pair * 0x9e3779b97f4a7c15 >> t.shift) }
-
-// put sets the value of a pair, and reports whether it had one.
-func (t *pairTable) put(left, right uint32, value uint64) bool {
-	pair, mask := uint64(left)<<32|uint64(right), len(t.slots)-1
-	for i := t.slot(pair); ; i = (i + 1) & mask {
-		switch t.slots[i].pair {
-		case pair:
-			return true
-		case emptyPair:
-			t.slots[i] = pairSlot{pair, value}
-			return false
-		}
-	}
-}
-
-// get returns the value of a pair, or noPair.
-func (t *pairTable) get(left, right uint32) uint64 {
-	pair, mask := uint64(left)<<32|uint64(right), len(t.slots)-1
-	for i := t.slot(pair); ; i = (i + 1) & mask {
-		switch t.slots[i].pair {
-		case pair:
-			return t.slots[i].value
-		case emptyPair:
-			return noPair
-		}
-	}
 }
 
 // The heap is a binary min-heap of pairs that can merge, each its rank

@@ -391,18 +391,19 @@ func (m *model) build(b *bpeModel) error {
 		return err
 	}
 	m.ignoreMerges = b.IgnoreMerges
-	m.vocab = make(map[string]uint32, len(vocab))
+	byBytes := make(map[string]uint32, len(vocab))
 	maxID := uint32(0)
 	for token, id := range vocab {
 		maxID = max(maxID, id)
 		// A token that is not of the byte-level alphabet is no piece of
 		// any text: the alphabet spells every byte.
 		if bytes, ok := fromByteLevel(token); ok {
-			m.vocab[bytes] = id
+			byBytes[bytes] = id
 		}
 	}
+	m.vocab = newTokenTable(byBytes)
 	for b := range 256 {
-		id, ok := m.vocab[string([]byte{byte(b)})]
+		id, ok := byBytes[string([]byte{byte(b)})]
 		if !ok {
 			return fmt.Errorf("the vocabulary has no token for byte 0x%02x (%q)", b, byteRunes[b])
 		}
