@@ -71,3 +71,20 @@ func checkInvariants(t *testing.T, tok *hftokenizer.Tokenizer, text string) {
 		prev = cut
 	}
 }
+
+// FuzzMerge: the heap's merge makes of any piece (not only those the
+// pre-tokenizer makes) what the specification's scan does.
+func FuzzMerge(f *testing.F) {
+	for _, seed := range []string{"aaaaaaaaaaa", "    \n \n", "hello world", "语言模型语言模型", "🙂🙂🙂", "\xff\xfe abcabcabc", "============"} {
+		f.Add(seed)
+	}
+	tok := load(f, "qwen3.tokenizer.json.gz", false)
+	f.Fuzz(func(t *testing.T, piece string) {
+		if piece == "" {
+			return
+		}
+		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
+			t.Errorf("merge(%q) = %v, want %v", piece, merged, scanned)
+		}
+	})
+}

@@ -1,7 +1,6 @@
 package hftokenizer_test
 
 import (
-	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"io"
@@ -162,25 +161,32 @@ func TestReferenceCut(t *testing.T) {
 }
 
 // TestLoadFile: a file loads as its bytes do; one over MaxFileSize is
-// refused.
+// refused before it is read.
 func TestLoadFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tokenizer.json")
-	if err := os.WriteFile(path, tokenizerFile(t, "qwen3.tokenizer.json.gz"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	tok, err := hftokenizer.LoadFile(path)
+	data, err := json.Marshal(tiny([][2]string{{"a", "b"}, {"ab", "c"}}, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := loadReference(t).Tokenizers[0].Texts[0]
-	if got := tok.Encode(text.Text); !slices.Equal(got, text.IDs.Text) {
-		t.Errorf("Encode(%q) = %v, want %v", text.Text, got, text.IDs.Text)
-	}
-	big := filepath.Join(t.TempDir(), "big.json")
-	if err := os.WriteFile(big, bytes.Repeat([]byte(" "), hftokenizer.MaxFileSize+1), 0o600); err != nil {
+	path := filepath.Join(t.TempDir(), "tokenizer.json")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := hftokenizer.LoadFile(big); err == nil || !strings.Contains(err.Error(), "larger than") {
+	fromFile, err := hftokenizer.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fromFile.Encode("abc ab"), []int{257, ' ', 256}; !slices.Equal(got, want) {
+		t.Errorf("Encode = %v, want %v", got, want)
+	}
+	big, err := os.Create(filepath.Join(t.TempDir(), "big.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer big.Close()
+	if err := big.Truncate(hftokenizer.MaxFileSize + 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hftokenizer.LoadFile(big.Name()); err == nil || !strings.Contains(err.Error(), "larger than") {
 		t.Errorf("LoadFile of a file over MaxFileSize: err = %v", err)
 	}
 }

@@ -260,6 +260,9 @@ func LoadFile(path string, opts ...Option) (*Tokenizer, error) {
 		return nil, fmt.Errorf("hftokenizer: %w", err)
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Size() > MaxFileSize {
+		return nil, fmt.Errorf("hftokenizer: %s: the file is larger than %d bytes", path, MaxFileSize)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("hftokenizer: %w", err)
