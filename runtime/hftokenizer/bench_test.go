@@ -127,7 +127,7 @@ func TestLinearTime(t *testing.T) {
 	}
 	tok := load(t, "qwen3.tokenizer.json.gz", false)
 	goruntime.GC()
-	for _, unit := range []string{" ", "\n", " \n", "a", "7", "!?", "语", "🙂", "e\u0301", "\xff", "a \n\t9!语🙂\xe2\x82"} {
+	for _, unit := range []string{" ", " \n", "a", "!?", "语", "e\u0301", "\xff", "a \n\t9!语🙂\xe2\x82"} {
 		small := strings.Repeat(unit, size/len(unit))
 		large := strings.Repeat(small, times)
 		smalls, once := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
