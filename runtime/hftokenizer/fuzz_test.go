@@ -2,6 +2,7 @@ package hftokenizer_test
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -87,4 +88,45 @@ func FuzzMerge(f *testing.F) {
 			t.Errorf("merge(%q) = %v, want %v", piece, merged, scanned)
 		}
 	})
+}
+
+// TestMergeLongPieces: on pieces long enough for the buckets by rank, of
+// one character, of a few, and of varied text (where merges make pairs
+// that rank before them, which the heap then takes over), the merge makes
+// what the specification's scan does.
+func TestMergeLongPieces(t *testing.T) {
+	tok := load(t, "qwen3.tokenizer.json.gz", false)
+	var corpus strings.Builder
+	for _, text := range loadReference(t).Tokenizers[0].Texts {
+		corpus.WriteString(text.Text)
+	}
+	pieces := []string{corpus.String()[:3000], strings.ReplaceAll(corpus.String(), " ", "")[:2000]}
+	for _, unit := range []string{" ", "\n", " \n", "a", "ab", "abc", "=", "-=", "语", "🙂", "e\u0301", "\xff", "00"} {
+		for _, n := range []int{64, 65, 100, 1000} {
+			pieces = append(pieces, strings.Repeat(unit, n))
+		}
+	}
+	for _, piece := range pieces {
+		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
+			t.Errorf("merge(%.40q, %d bytes) = %v, want %v", piece, len(piece), merged, scanned)
+		}
+	}
+	// Qwen's merges each rank before the merges of the tokens they make, as
+	// files made from tiktoken's ranks do; these do not: joining "a" "b"
+	// makes pairs of "ab" "c", which rank first.
+	tok = mustLoad(t, tiny([][2]string{{"ab", "c"}, {"a", "b"}, {"c", "c"}, {"abc", "abc"}, {"b", "c"}}, map[string]int{"ab": 300}))
+	rng := rand.New(rand.NewPCG(26, 2))
+	pieces = []string{strings.Repeat("abc", 40), strings.Repeat("abcc", 30)}
+	for range 50 {
+		piece := make([]byte, 64+rng.IntN(200))
+		for i := range piece {
+			piece[i] = "abc"[rng.IntN(3)]
+		}
+		pieces = append(pieces, string(piece))
+	}
+	for _, piece := range pieces {
+		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
+			t.Errorf("merge(%q) = %v, want %v", piece, merged, scanned)
+		}
+	}
 }

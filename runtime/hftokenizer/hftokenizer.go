@@ -32,6 +32,7 @@
 package hftokenizer
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -90,7 +91,8 @@ type model struct {
 	byteIDs [256]uint32
 	// merges maps two tokens' ids to the rank of their merge (its line)
 	// above the id of the token they make
-	merges pairTable
+	merges     pairTable
+	mergeCount int // the number of merges: the ranks are below it
 	// ignoreMerges: a piece that is a token is that token, whatever the
 	// merges would make of it
 	ignoreMerges bool
@@ -123,7 +125,7 @@ type state struct {
 	ids        []uint32
 	next, prev []int32
 	pairs      []uint64
-	heap       []uint64
+	queue      pairQueue
 }
 
 // segment is a span of text that NFC normalizes on its own, and where it
@@ -308,7 +310,8 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 // mergeParts merges the bytes of piece into parts.
 func (m *model) mergeParts(s *state, piece string) {
 	n := len(piece)
-	s.ids, s.next, s.prev, s.pairs, s.heap = s.ids[:0], s.next[:0], s.prev[:0], s.pairs[:0], s.heap[:0]
+	s.ids, s.next, s.prev, s.pairs = s.ids[:0], s.next[:0], s.prev[:0], s.pairs[:0]
+	s.queue.reset(n >= longPiece, m.mergeCount)
 	for i := range n {
 		s.ids = append(s.ids, m.byteIDs[piece[i]])
 		s.next = append(s.next, int32(i+1))
@@ -317,9 +320,11 @@ func (m *model) mergeParts(s *state, piece string) {
 	for i := range n {
 		s.pairs = append(s.pairs, m.pair(s, int32(i)))
 	}
-	for len(s.heap) > 0 {
-		top := s.heap[0]
-		s.popHeap()
+	for {
+		top, ok := s.queue.pop()
+		if !ok {
+			return
+		}
 		i := int32(uint32(top))
 		if s.pairs[i]>>32 != top>>32 {
 			continue // the parts changed since
@@ -360,16 +365,136 @@ func (m *model) pair(s *state, i int32) uint64 {
 	if p == noPair {
 		return noPair
 	}
-	s.pushHeap(p>>32<<32 | uint64(i))
+	s.queue.push(p>>32<<32 | uint64(i))
 	return p
 }
 
-// The heap is a binary min-heap of pairs that can merge, each its rank
-// above its offset: the lowest rank first, the leftmost of it first.
+// longPiece is the length from which a piece's pairs are queued in
+// buckets by rank.
+const longPiece = 64
 
-func (s *state) pushHeap(x uint64) {
-	s.heap = append(s.heap, x)
-	h := s.heap
+// pairQueue gives the pairs that can merge in the order they merge, each
+// its rank above its offset: the lowest rank first, the leftmost of it
+// first. A short piece's pairs are in a binary heap. A long piece's pairs
+// hold few ranks, each many times (a run of spaces, of one letter), so
+// they go to a bucket per rank, a heap ordering the ranks: a bucket is
+// sorted by offset when it was not filled in order, before its first pop.
+// A merge mostly makes pairs that rank after it; one that ranks before
+// could make a bucket need sorting again and again, and the pairs left go
+// to the binary heap instead. Either way a piece of n bytes costs
+// O(n log n).
+type pairQueue struct {
+	heap     []uint64 // when not bucketed
+	bucketed bool
+	popped   int64   // the rank of the last pop while bucketed, or -1
+	bucketOf []int32 // for each rank, its bucket's index + 1, or 0
+	buckets  []rankBucket
+	ranks    []uint64 // each rank that has a bucket, above the bucket's index
+	free     []int32  // the buckets not in use
+}
+
+type rankBucket struct {
+	offsets []int32
+	next    int // offsets[next:] are still to pop
+	sorted  bool
+}
+
+// reset empties the queue for a piece, bucketed or not, with ranks below
+// ranks.
+func (q *pairQueue) reset(bucketed bool, ranks int) {
+	q.heap, q.bucketed, q.popped = q.heap[:0], bucketed, -1
+	if bucketed && len(q.bucketOf) < ranks {
+		q.bucketOf = make([]int32, ranks)
+	}
+}
+
+func (q *pairQueue) push(pair uint64) {
+	if !q.bucketed {
+		pushHeap(&q.heap, pair)
+		return
+	}
+	rank, offset := pair>>32, int32(uint32(pair))
+	if int64(rank) <= q.popped {
+		q.unbucket()
+		pushHeap(&q.heap, pair)
+		return
+	}
+	index := q.bucketOf[rank] - 1
+	if index < 0 {
+		if len(q.free) > 0 {
+			index = q.free[len(q.free)-1]
+			q.free = q.free[:len(q.free)-1]
+		} else {
+			index = int32(len(q.buckets))
+			q.buckets = append(q.buckets, rankBucket{})
+		}
+		q.buckets[index].sorted = true
+		q.bucketOf[rank] = index + 1
+		pushHeap(&q.ranks, rank<<32|uint64(index))
+	}
+	b := &q.buckets[index]
+	if len(b.offsets) > 0 && offset < b.offsets[len(b.offsets)-1] {
+		b.sorted = false
+	}
+	b.offsets = append(b.offsets, offset)
+}
+
+// pop removes the pair to merge next and returns it, or ok false when the
+// queue is empty.
+func (q *pairQueue) pop() (pair uint64, ok bool) {
+	if !q.bucketed {
+		if len(q.heap) == 0 {
+			return 0, false
+		}
+		return popHeap(&q.heap), true
+	}
+	for len(q.ranks) > 0 {
+		rank, index := q.ranks[0]>>32, int32(uint32(q.ranks[0]))
+		b := &q.buckets[index]
+		if b.next == len(b.offsets) {
+			popHeap(&q.ranks)
+			q.release(rank, index)
+			continue
+		}
+		if !b.sorted {
+			slices.Sort(b.offsets[b.next:])
+			b.sorted = true
+		}
+		q.popped = int64(rank)
+		b.next++
+		return rank<<32 | uint64(uint32(b.offsets[b.next-1])), true
+	}
+	return 0, false
+}
+
+// release frees the bucket of a rank.
+func (q *pairQueue) release(rank uint64, index int32) {
+	q.buckets[index] = rankBucket{offsets: q.buckets[index].offsets[:0]}
+	q.bucketOf[rank] = 0
+	q.free = append(q.free, index)
+}
+
+// unbucket moves the pairs left in the buckets to the heap.
+func (q *pairQueue) unbucket() {
+	for _, r := range q.ranks {
+		rank, index := r>>32, int32(uint32(r))
+		b := &q.buckets[index]
+		for _, offset := range b.offsets[b.next:] {
+			q.heap = append(q.heap, rank<<32|uint64(uint32(offset)))
+		}
+		q.release(rank, index)
+	}
+	q.ranks, q.bucketed = q.ranks[:0], false
+	for i := len(q.heap)/2 - 1; i >= 0; i-- {
+		down(q.heap, i)
+	}
+}
+
+// pushHeap and popHeap keep a binary min-heap.
+
+func pushHeap(heap *[]uint64, x uint64) {
+	*heap = append(*heap, x)
+	h := *heap
 	for i := len(h) - 1; i > 0; {
 		parent := (i - 1) / 2
 		if h[parent] <= h[i] {
@@ -380,12 +505,17 @@ func (s *state) pushHeap(x uint64) {
 	}
 }
 
-func (s *state) popHeap() {
-	last := len(s.heap) - 1
-	s.heap[0] = s.heap[last]
-	s.heap = s.heap[:last]
-	h := s.heap
-	for i := 0; ; {
+func popHeap(heap *[]uint64) uint64 {
+	h := *heap
+	top, last := h[0], len(h)-1
+	h[0] = h[last]
+	*heap = h[:last]
+	down(h[:last], 0)
+	return top
+}
+
+func down(h []uint64, i int) {
+	for {
 		child := 2*i + 1
 		if child >= len(h) {
 			return

@@ -413,7 +413,7 @@ func (m *model) build(b *bpeModel) error {
 		m.byteIDs[b] = id
 	}
 	m.whole = make([]atomic.Uint32, maxID/16+1)
-	m.merges = newPairTable(len(mergeList))
+	m.merges, m.mergeCount = newPairTable(len(mergeList)), len(mergeList)
 	for rank, mg := range mergeList {
 		var ids [3]uint32
 		for i, token := range [3]string{mg.left, mg.right, mg.left + mg.right} {
