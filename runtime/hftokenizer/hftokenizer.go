@@ -38,6 +38,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/promptgen/promptgen/runtime"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -50,6 +51,8 @@ type options struct{ matchSpecial bool }
 // the one token it is, as Hugging Face's tokenizers encode by default
 // (the text of a whole chat, rendered with its role markers).
 func MatchSpecialTokens() Option { return func(o *options) { o.matchSpecial = true } }
+
+var _ runtime.Tokenizer = (*Tokenizer)(nil)
 
 // Tokenizer is a tokenizer.json's byte-level BPE. It is safe for
 // concurrent use.

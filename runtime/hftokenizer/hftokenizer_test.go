@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/hftokenizer"
 	"golang.org/x/text/unicode/norm"
 )
@@ -208,6 +210,32 @@ func TestNoAllocations(t *testing.T) {
 			}
 			if n := testing.AllocsPerRun(10, func() { tok.Cut(text, 7) }); n != 0 {
 				t.Errorf("Cut(%.40q) allocates %v times", text, n)
+			}
+		}
+	}
+}
+
+// TestTruncateTextBudgets: a tokenizer.json budgets sections: the corpus
+// texts cut to budgets at, under and over their tokens end with "…", fit,
+// and hold whole characters of the text.
+func TestTruncateTextBudgets(t *testing.T) {
+	tok := load(t, "qwen3.tokenizer.json.gz", false)
+	for _, text := range loadReference(t).Tokenizers[0].Texts {
+		body := strings.TrimRight(text.Text, "\n")
+		full := tok.Count(body)
+		for _, budget := range []int{1, 2, 5, full / 2, full - 1, full, full + 1} {
+			s, err := runtime.BuildSection(tok, runtime.SectionInput{Name: "s", Body: body, Budget: budget, Truncate: runtime.TruncateText})
+			if err != nil {
+				t.Fatalf("%s, budget %d: %v", text.Name, budget, err)
+			}
+			prefix, cut := strings.CutSuffix(s.Text, "…")
+			switch {
+			case budget >= full && (s.Text != body || s.Truncated):
+				t.Errorf("%s, budget %d: cut a text of %d tokens", text.Name, budget, full)
+			case budget < full && (!cut || !s.Truncated || !strings.HasPrefix(body, prefix)):
+				t.Errorf("%s, budget %d: got %q", text.Name, budget, s.Text)
+			case s.Tokens != tok.Count(s.Text) || s.Tokens > budget || !utf8.ValidString(s.Text):
+				t.Errorf("%s, budget %d: %d tokens, %q", text.Name, budget, s.Tokens, s.Text)
 			}
 		}
 	}
