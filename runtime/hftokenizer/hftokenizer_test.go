@@ -240,3 +240,42 @@ func TestTruncateTextBudgets(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentUse: goroutines counting and cutting with one tokenizer
+// get what one does alone (go test -race checks the learnt whole tokens
+// and the kept buffers).
+func TestConcurrentUse(t *testing.T) {
+	data, err := json.Marshal(tiny([][2]string{{"a", "b"}, {"ab", "c"}, {"abc", "abc"}, {" ", "a"}}, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := hftokenizer.Load(data) // a new one: nothing learnt yet
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{"abc abcabc ab", strings.Repeat("abc", 100), "a\xffb é " + strings.Repeat(" ", 80)}
+	want := make([][]int, len(texts))
+	for i, text := range texts {
+		fresh, err := hftokenizer.Load(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = fresh.Encode(text)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 50 {
+				i := (g + k) % len(texts)
+				if got := tok.Encode(texts[i]); !slices.Equal(got, want[i]) {
+					t.Errorf("Encode(%.20q) = %v, want %v", texts[i], got, want[i])
+					return
+				}
+				tok.Cut(texts[i], k)
+			}
+		}()
+	}
+	wg.Wait()
+}
