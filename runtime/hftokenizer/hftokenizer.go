@@ -9,11 +9,12 @@
 //
 // A Tokenizer is a runtime.Tokenizer. It gives the ids Hugging Face's
 // tokenizers give for the text (encode without the special tokens a
-// post-processor adds around it), found exactly as they are: the added
+// post-processor adds around it), made in the same steps: the added
 // tokens, the NFC normalizer, the pre-tokenizer's split (runtime/tiktoken's
 // scanners: the expressions of Llama 3, Qwen 2 and GPT-4o are those of
 // cl100k_base and o200k_base, or differ only in taking one digit at a
-// time), the byte-level alphabet and the merges in their order of
+// time; "'ſ" is a contraction, as Unicode case folding makes it in Rust's
+// expressions), the byte-level alphabet and the merges in their order of
 // priority. A file with any other normalizer, pre-tokenizer expression
 // or model option is an error at Load, never a different count.
 //
