@@ -284,30 +284,30 @@ const noPair = ^uint64(0)
 // merge yields the tokens of a piece that starts at offset base, as
 // Hugging Face's BPE makes them: each byte a part, then, while two
 // adjacent parts have a merge, the merge that comes first in the file
-// joins them, the leftmost pair of it first. A heap of the pairs that
-// can merge, by rank above offset, finds each in O(log n).
+// joins them, the leftmost pair of it first (a pairQueue gives each in
+// O(log n)). A piece that is a token the merges make is that token.
 func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) bool) bool {
 	n := len(piece)
 	if n == 1 {
 		return yield(m.byteIDs[piece[0]], base+1)
 	}
-	id, whole := m.vocab.get(piece)
-	if whole {
-		bits, word, shift := m.wholeBits(id)
-		if m.ignoreMerges || bits&wholeMerges != 0 {
-			return yield(id, base+n)
-		}
-		if bits&wholeKnown == 0 {
-			m.mergeParts(s, piece)
-			bits = wholeKnown
-			if s.next[0] == int32(n) && s.ids[0] == id {
-				bits |= wholeMerges
-			}
-			word.Or(bits << shift)
-			return m.yieldParts(s, base, yield)
-		}
+	id, isToken := m.vocab.get(piece)
+	if !isToken {
+		m.mergeParts(s, piece)
+		return m.yieldParts(s, base, yield)
+	}
+	bits, word, shift := m.wholeBits(id)
+	if m.ignoreMerges || bits&wholeMerges != 0 {
+		return yield(id, base+n)
 	}
 	m.mergeParts(s, piece)
+	if bits&wholeKnown == 0 {
+		bits = wholeKnown
+		if s.next[0] == int32(n) && s.ids[0] == id {
+			bits |= wholeMerges
+		}
+		word.Or(bits << shift)
+	}
 	return m.yieldParts(s, base, yield)
 }
 
