@@ -67,7 +67,7 @@ chatcorpus:
 	$(PYTHON) gen/testdata/chat/render.py
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/ ./runtime/tiktoken/
+	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/ ./runtime/tiktoken/ ./runtime/hftokenizer/
 	cd runtime/tiktoken/testdata/crosscheck && $(GO) test -run '^$$' -bench . -benchmem
 
 # Run the differential fuzzer (internal/difffuzz) for N random prompts
@@ -104,4 +104,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./runtime/chatformat
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./schema
 	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime $(FUZZTIME) ./runtime/tiktoken
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./runtime/hftokenizer
+	$(GO) test -run '^$$' -fuzz '^FuzzCount$$' -fuzztime $(FUZZTIME) ./runtime/hftokenizer
+	$(GO) test -run '^$$' -fuzz '^FuzzMerge$$' -fuzztime $(FUZZTIME) ./runtime/hftokenizer
 	cd runtime/tiktoken/testdata/crosscheck && $(GO) test -run '^$$' -fuzz '^FuzzOracle$$' -fuzztime $(FUZZTIME)

@@ -9,6 +9,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/openai/openai-go/v3 v3.44.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
+	golang.org/x/text v0.27.0
 	golang.org/x/tools v0.42.0
 	gopkg.in/yaml.v3 v3.0.1
 )

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
+	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/ttemit"
 	"github.com/promptgen/promptgen/runtime"
 )
@@ -26,14 +27,29 @@ type Preview struct {
 	Sections  []PreviewSection
 	Tokenizer string
 	Markers   bool
-	// Chat is set for a prompt with `inputs: chat`: its data is a chat
-	// context, whose keys the template does not read are ignored, and no
-	// string of which may hold one of SpecialTokens (special_tokens).
+	ChatPreview
+}
+
+// ChatPreview is what rendering a chat template (`inputs: chat`) needs
+// besides its templates, in a prompt file or a template set.
+type ChatPreview struct {
+	// Chat is set with `inputs: chat`: the data is a chat context, whose
+	// keys the template does not read are ignored, and no string of which
+	// may hold one of SpecialTokens (special_tokens).
 	Chat          bool
 	SpecialTokens []string
-	// Tools are the prompt's declared tools, which a chat template gets
-	// when its data has none.
+	// Tools are the declared tools, which a chat template gets when its
+	// data has none.
 	Tools []runtime.Tool
+}
+
+// chatPreview returns the ChatPreview of a prompt or set.
+func chatPreview(chat bool, specialTokens []string, tools []*ir.Tool) ChatPreview {
+	c := ChatPreview{Chat: chat, SpecialTokens: specialTokens}
+	for _, t := range tools {
+		c.Tools = append(c.Tools, runtime.Tool{Name: t.Spec.Name, Description: t.Spec.Description, Parameters: t.Spec.Parameters.JSON, Strict: t.Spec.Strict})
+	}
+	return c
 }
 
 // PreviewSection is one section of a sectioned prompt, its templates
@@ -72,10 +88,7 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}
 	pv := &Preview{Key: key, File: irp.File, Feed: goemit.ReflectType(irp.Feed), Tokenizer: irp.Tokenizer, Markers: irp.Markers,
-		Chat: irp.Chat, SpecialTokens: irp.SpecialTokens}
-	for _, t := range irp.Tools {
-		pv.Tools = append(pv.Tools, runtime.Tool{Name: t.Spec.Name, Description: t.Spec.Description, Parameters: t.Spec.Parameters.JSON, Strict: t.Spec.Strict})
-	}
+		ChatPreview: chatPreview(irp.Chat, irp.SpecialTokens, irp.Tools)}
 	if irp.Sections == nil {
 		pv.Source = ttemit.Translate(irp)
 		return pv, diags, nil

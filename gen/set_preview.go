@@ -29,6 +29,7 @@ type SetPreview struct {
 	// is a JSON object of feed values, which Render puts in the fields the
 	// feed leaves at their zero value.
 	Predefined []PreviewPredefined
+	ChatPreview
 }
 
 // PreviewPredefined is one set of predefined variables of a SetPreview.
@@ -62,7 +63,8 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		return nil, diags, diags
 	}
 	ps := prog.sets[0]
-	sp := &SetPreview{SetInfo: *setInfo(prog.setSpecs[0]), Feed: goemit.ReflectType(ps.Feed)}
+	sp := &SetPreview{SetInfo: *setInfo(prog.setSpecs[0]), Feed: goemit.ReflectType(ps.Feed),
+		ChatPreview: chatPreview(ps.Chat, ps.SpecialTokens, ps.Tools)}
 	for _, t := range ps.Templates {
 		b := PreviewBody{Prompt: t.Body.Key, File: t.Body.File, Source: ttemit.Translate(t.Body)}
 		for _, c := range t.Versioned {

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -107,6 +108,69 @@ func TestSetFixturesCoverTemplates(t *testing.T) {
 		files, _ := filepath.Glob(filepath.Join("testdata", "setrun", "fixtures", "agent", filepath.FromSlash(tp.Path), "*.json"))
 		if len(files) == 0 {
 			t.Errorf("template %s has no fixture in testdata/setrun/fixtures/agent", tp.Path)
+		}
+	}
+}
+
+// TestChatSetBothBackends renders the fixtures of the chat template set
+// of ../prompts (chat_formats, `inputs: chat`) with the code each backend
+// generates: as Jinja2 does (their .want.txt, from golden.py, which the
+// go backend's generated/ also checks), and a special token in the chat
+// context fails the render alike.
+func TestChatSetBothBackends(t *testing.T) {
+	mod := newTempModule(t)
+	var main strings.Builder
+	main.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"os\"\n\n\t\"github.com/promptgen/promptgen/runtime\"\n")
+	for _, b := range backends {
+		out := filepath.Join(mod, b.pkg)
+		res, err := Generate(context.Background(), Config{Dir: "../prompts", Out: out, Pkg: b.pkg, ImportPath: "pgtest/" + b.pkg, Renderer: b.renderer})
+		if err != nil {
+			t.Fatalf("generate %s: %v", b.renderer, err)
+		}
+		writeResult(t, out, res)
+		main.WriteString("\t\"pgtest/" + b.pkg + "\"\n")
+	}
+	main.WriteString(")\n\n// Each argument is a JSON feed; main prints the render of each backend, version llama3 then default.\nfunc main() {\n\tfor _, path := range os.Args[1:] {\n\t\tdata, err := os.ReadFile(path)\n\t\tif err != nil {\n\t\t\tpanic(err)\n\t\t}\n")
+	for _, b := range backends {
+		fmt.Fprintf(&main, "\t\tvar f%[1]s %[1]s.ChatFormatsFeed\n\t\tif err := json.Unmarshal(data, &f%[1]s); err != nil {\n\t\t\tpanic(err)\n\t\t}\n", b.pkg)
+		fmt.Fprintf(&main, "\t\tfor _, v := range []string{\"llama3\", \"\"} {\n\t\t\ts, err := %[1]s.NewChatFormats(runtime.WithVersion(v)).Render(\"default\", f%[1]s)\n\t\t\tfmt.Printf(\"%%q %%v\\n\", s, err)\n\t\t}\n", b.pkg)
+	}
+	main.WriteString("\t}\n}\n")
+	writeFile(t, filepath.Join(mod, "main.go"), []byte(main.String()))
+	goCmd(t, mod, "vet", "./...")
+	bin := filepath.Join(t.TempDir(), "chatset")
+	goCmd(t, mod, "build", "-o", bin, ".")
+
+	fixtures := filepath.Join("..", "generated", "testdata", "chat_formats", "main")
+	feeds := []string{filepath.Join(fixtures, "default.llama3", "turns.json"), filepath.Join(fixtures, "default", "weather.json")}
+	marker := filepath.Join(t.TempDir(), "marker.json")
+	writeFile(t, marker, []byte(`{"messages": [{"role": "user", "content": "hi<|im_end|>"}]}`))
+	out, err := exec.Command(bin, append(feeds, marker)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("chatset: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	const markerErr = `"" message 0: content: holds a marker of the chat format: "<|im_end|>"`
+	var want []string
+	for i, feed := range feeds {
+		wantText := string(readFile(t, strings.TrimSuffix(feed, ".json")+".want.txt"))
+		for range backends {
+			if i == 0 { // version llama3 renders the llama3 template's fixture
+				want = append(want, strconv.Quote(wantText)+" <nil>", "")
+			} else {
+				want = append(want, "", strconv.Quote(wantText)+" <nil>")
+			}
+		}
+	}
+	for range backends {
+		want = append(want, markerErr, markerErr)
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i, w := range want {
+		if w != "" && lines[i] != w {
+			t.Errorf("line %d:\ngot  %s\nwant %s", i, lines[i], w)
 		}
 	}
 }

@@ -30,6 +30,7 @@ import (
 // generated set is missing here.
 var sets = []setCase{
 	templateSet[generated.AgentFeed]("agent", generated.NewAgent),
+	templateSet[generated.ChatFormatsFeed]("chat_formats", generated.NewChatFormats),
 }
 
 // templateSetAPI is the part of a generated set type that the tests use.

@@ -35,6 +35,7 @@ func TestSnapshotHelper(t *testing.T) {
 		snapshot.Of(generated.ExtractEntities),
 		snapshot.Of(generated.Think),
 		snapshot.Set("agent", generated.NewAgent),
+		snapshot.Set("chat_formats", generated.NewChatFormats),
 		snapshot.Fragment("fragments/tool_instructions", generated.ToolInstructionsFragment),
 	)
 }

@@ -91,7 +91,7 @@ func (a *app) runRender(args []string) int {
 	if !ok {
 		return exitFail
 	}
-	if err := declareTools(feed, p.Tools); err != nil {
+	if err := chatReady(feed, p.ChatPreview); err != nil {
 		return a.printRender(nil, err)
 	}
 	if p.Sections == nil && *budget {
@@ -114,13 +114,8 @@ type rendered struct {
 }
 
 // renderPreview renders p with feed exactly as its generated Render does
-// with opts.
+// with opts, once chatReady has.
 func renderPreview(p *gen.Preview, feed any, opts []pgruntime.RenderOption) (rendered, error) {
-	if p.Chat {
-		if err := checkMarkers(feed, p.SpecialTokens); err != nil {
-			return rendered{}, err
-		}
-	}
 	if p.Sections != nil {
 		return renderSections(p, feed)
 	}
@@ -132,9 +127,21 @@ func renderPreview(p *gen.Preview, feed any, opts []pgruntime.RenderOption) (ren
 	return rendered{out: out}, err
 }
 
-// declareTools gives a chat feed whose data has no tools the prompt's
-// declared ones, as the generated Render does; the preview's feed holds
-// the context's values as JSON.
+// chatReady does what the generated Render of a chat template does first
+// (emit's chatChecks): it gives the feed the declared tools where its
+// data has none, and rejects a special token in the chat context.
+func chatReady(feed reflect.Value, c gen.ChatPreview) error {
+	if !c.Chat {
+		return nil
+	}
+	if err := declareTools(feed, c.Tools); err != nil {
+		return err
+	}
+	return checkMarkers(feed.Interface(), c.SpecialTokens)
+}
+
+// declareTools gives a chat feed whose data has no tools the declared
+// ones; the preview's feed holds the context's values as JSON.
 func declareTools(feed reflect.Value, tools []pgruntime.Tool) error {
 	field := feed.FieldByName("Tools")
 	if len(tools) == 0 || !field.IsValid() || field.Len() > 0 {
@@ -203,9 +210,12 @@ func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data, predefin
 		a.log.Print(r.Err)
 		return exitFail
 	}
-	feed, ok := a.readFeed(data, sp.Feed, false, strict)
+	feed, ok := a.readFeed(data, sp.Feed, sp.Chat, strict)
 	if !ok || !a.predefine(sp, predefined, feed) {
 		return exitFail
+	}
+	if err := chatReady(feed, sp.ChatPreview); err != nil {
+		return a.printRender(nil, err)
 	}
 	out, err := renderSetTemplate(sp, r.ID, r.Settings.Version, feed.Interface())
 	return a.printRender(out, err)

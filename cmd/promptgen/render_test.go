@@ -28,6 +28,13 @@ func TestRenderCorpus(t *testing.T) {
 		for _, dir := range dirs {
 			key := filepath.Base(dir)
 			copyFile(t, filepath.Join(dir, "prompt.yaml"), filepath.Join(prompts, key+".yaml"))
+			// The template files it includes, beside it.
+			for _, ext := range []string{".jinja", ".j2", ".md", ".txt"} {
+				files, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
+				for _, f := range files {
+					copyFile(t, f, filepath.Join(prompts, filepath.Base(f)))
+				}
+			}
 			feeds, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 			for _, f := range feeds {
 				jobs = append(jobs, job{key, f, strings.TrimSuffix(f, ".json") + ext})
@@ -56,6 +63,7 @@ func TestRenderErrors(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "p", "team.yaml"), "inputs:\n  members: [{type: object, properties: {name: {type: string}}, required: [name]}]\n  scores: {type: object, additionalProperties: {type: object, properties: {n: {type: integer}}}}\ntemplate: \"{% for m in members %}{{ m.name }}{% endfor %}{{ scores | length }}\"\n")
 	writeTestFile(t, filepath.Join(dir, "p", "bad_yaml.yaml"), "template: [\n")
 	writeTestFile(t, filepath.Join(dir, "p", "chat.yaml"), "inputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n")
+	writeTestFile(t, filepath.Join(dir, "p", "tooled.yaml"), "tools: [{name: f, description: d}]\ntemplate: \"[{{ tools }}]\"\n")
 	tests := []struct {
 		name, data string
 		key        string // default greet
@@ -86,6 +94,10 @@ promptgen: stdin: warning: the prompt reads no key "scores.x.m" (did you mean "n
 		{name: "truncated JSON", data: `{"name": "Ann"`, stderr: `promptgen: stdin: invalid JSON: unexpected end of data`},
 		{name: "two objects", data: `{"name": "Ann"} {}`, stderr: `promptgen: stdin: data after the JSON object`},
 		{name: "chat", key: "chat", data: `{"messages": [{"role": "user", "content": "hi"}]}`, stdout: "hi"},
+		// The declared tools fill a chat context only, not a variable of
+		// another prompt named tools (they panicked, setting a string).
+		{name: "tools variable", key: "tooled", data: `{"tools": "x"}`, stdout: "[x]"},
+		{name: "tools variable unset", key: "tooled", data: `{"tools": ""}`, stderr: `p/tooled.yaml:2:16: render tooled: "tools": required variable is not set`},
 		{name: "special token", key: "chat", data: `{"messages": [{"role": "user", "content": "hi"}, {"role": "tool", "content": "<|im_end|>"}]}`,
 			stderr: `message 1: content: holds a marker of the chat format: "<|im_end|>"`},
 		{name: "bos_token", key: "chat", data: `{"messages": [{"role": "user", "content": "hi", "name": "<s>"}], "bos_token": "<s>"}`,

@@ -196,6 +196,12 @@ func TestRenderSetErrors(t *testing.T) {
 			stdout: "Review your previous actions.\n- a\n\nu"},
 		{args: []string{"-in", prompts, "agent", "-data", "-"}, data: `{"user_input": 3}`, code: exitFail,
 			stderr: "promptgen: stdin: variable \"user_input\" must be a string, not number\n"},
+		// A chat set rejects a special token in the context before printing,
+		// as its Render does; keys of the context it does not read are kept.
+		{args: []string{"-in", prompts, "chat_formats", "-version", "llama3", "-data", "-"}, data: `{"messages": [{"role": "user", "content": "x<|eot_id|>", "extra": 1}]}`, code: exitFail,
+			stderr: "message 0: content: holds a marker of the chat format: \"<|eot_id|>\"\n"},
+		{args: []string{"-in", prompts, "chat_formats", "-version", "llama3", "-data", "-"}, data: `{"messages": [{"role": "user", "content": "x", "extra": 1}], "add_generation_prompt": true}`, code: exitOK,
+			stdout: "<|start_header_id|>user<|end_header_id|>\n\nx<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"},
 		{args: []string{"-in", prompts, "agent/main", "-key", "x"}, code: exitUsage,
 			stderr: "promptgen: render: agent/main is inside the template set \"agent\": give the key either in it or with -key\n" + usage},
 		{args: []string{"-in", prompts, "support/draft_reply", "-version", "x"}, code: exitUsage,

@@ -133,7 +133,9 @@ type snapshotPrompt struct {
 	feed   reflect.Type
 	render func(feed any) ([]byte, error)
 	set    *gen.SetPreview // the set of a set template, for predefined variables
-	chat   bool            // inputs: chat, whose feeds may hold keys the template does not read
+	// chat is the chat template's (inputs: chat), whose feeds may hold keys
+	// the template does not read.
+	chat gen.ChatPreview
 }
 
 // prompt loads the prompt or set template of key once, printing its
@@ -165,7 +167,7 @@ func (t *snapshotRun) prompt(key string) *snapshotPrompt {
 			return p
 		}
 		_, version, _ := strings.Cut(path.Base(rest), ".")
-		p.feed, p.set = sp.Feed, sp
+		p.feed, p.set, p.chat = sp.Feed, sp, sp.ChatPreview
 		p.render = func(feed any) ([]byte, error) { return renderSetTemplate(sp, id, version, feed) }
 		return p
 	}
@@ -177,7 +179,7 @@ func (t *snapshotRun) prompt(key string) *snapshotPrompt {
 		}
 		return p
 	}
-	p.feed, p.chat = pv.Feed, pv.Chat
+	p.feed, p.chat = pv.Feed, pv.ChatPreview
 	p.render = func(feed any) ([]byte, error) {
 		r, err := renderPreview(pv, feed, nil)
 		return r.out, err
@@ -199,7 +201,7 @@ func (t *snapshotRun) check(c snapshot.Case) {
 		t.failed++
 		return
 	}
-	feed, err := decodeFeed(src, p.feed, p.chat)
+	feed, err := decodeFeed(src, p.feed, p.chat.Chat)
 	if err != nil {
 		t.log.Printf("test: %s: %v", c.FeedFile(), err)
 		t.failed++
@@ -210,7 +212,11 @@ func (t *snapshotRun) check(c snapshot.Case) {
 		t.failed++
 		return
 	}
-	out, err := p.render(feed.Interface())
+	err = chatReady(feed, p.chat)
+	var out []byte
+	if err == nil {
+		out, err = p.render(feed.Interface())
+	}
 	if err != nil {
 		t.log.Printf("test: %s: %v", c.FeedFile(), err)
 		t.failed++

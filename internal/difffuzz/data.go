@@ -44,6 +44,44 @@ func caseData(t *testing.T, run *Trial, r *rand.Rand, off map[string]bool) []byt
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", run.Case.Key, err, run.files[0])
 	}
+	return feedData(run, feed, r, off)
+}
+
+// intendedData makes random JSON data for the variables the generator
+// meant run's case to have, for a case promptgen rejects: Jinja2 may
+// render it all the same (Summary.renderable).
+func intendedData(run *Trial, r *rand.Rand, off map[string]bool) []byte {
+	if run.Case.chat {
+		return ChatData(r)
+	}
+	return feedData(run, intendedType(&valueType{kind: kindObject, fields: run.Case.inputs}), r, off)
+}
+
+// intendedType is the jsonType of a generated value type.
+func intendedType(v *valueType) *jsonType {
+	switch v.kind {
+	case kindString:
+		return &jsonType{kind: "string"}
+	case kindInt:
+		return &jsonType{kind: "int"}
+	case kindFloat:
+		return &jsonType{kind: "float64"}
+	case kindBool:
+		return &jsonType{kind: "bool"}
+	case kindList:
+		return &jsonType{kind: "slice", elem: intendedType(v.elem)}
+	case kindMap:
+		return &jsonType{kind: "map", elem: intendedType(v.elem)}
+	}
+	t := &jsonType{kind: "struct"}
+	for _, f := range v.fields {
+		t.fields = append(t.fields, jsonField{key: f.name, t: intendedType(f.t), optional: f.optional})
+	}
+	return t
+}
+
+// feedData makes random JSON data of type feed for run.
+func feedData(run *Trial, feed *jsonType, r *rand.Rand, off map[string]bool) []byte {
 	d := &dataGen{r: r, mustSet: run.Case.mustSet, nulls: !off["json-null"], unicode: !off["unicode-case"], numbers: !off["number-data"]}
 	var b bytes.Buffer
 	d.value(&b, feed, "")

@@ -60,11 +60,11 @@ func (o Options) measuresFloors() bool {
 func Run(t *testing.T, opts Options) *Summary {
 	python := pyjinja.Find(t)
 	off := offFamilies(t, opts)
-	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
+	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
 	shared := map[string][]byte{} // the package file of each package
 	families := map[string]*familyCount{}
 	for start := 0; start < opts.N; start += opts.Batch {
-		var runs []*Trial
+		var runs, rejected []*Trial
 		t0 := time.Now()
 		for i := start; i < min(start+opts.Batch, opts.N); i++ {
 			if opts.Case >= 0 && i != opts.Case {
@@ -86,6 +86,8 @@ func Run(t *testing.T, opts Options) *Summary {
 				if sum.examples[run.Rejected] == nil {
 					sum.examples[run.Rejected] = run
 				}
+				run.Data = intendedData(run, rand.New(rand.NewPCG(opts.Seed, uint64(i)|1<<63)), off)
+				rejected = append(rejected, run)
 			default:
 				run.Data = caseData(t, run, rand.New(rand.NewPCG(opts.Seed, uint64(i)|1<<63)), off)
 				runs = append(runs, run)
@@ -95,8 +97,13 @@ func Run(t *testing.T, opts Options) *Summary {
 		sum.generate += time.Since(t0)
 		runs = Render(t, runs, shared, sum)
 		t0 = time.Now()
-		RenderJinja(t, python, runs)
+		RenderJinja(t, python, slices.Concat(runs, rejected))
 		sum.jinja += time.Since(t0)
+		for _, run := range rejected {
+			if run.Jinja.Status == "ok" {
+				sum.renderable[run.Rejected]++
+			}
+		}
 		for _, run := range runs {
 			if Failed(run, sum.lenient) {
 				sum.failures = append(sum.failures, run)

@@ -228,7 +228,10 @@ type Case struct {
 	// Includes are the plain template files beside it that it includes,
 	// by name.
 	Includes map[string]string
-	seed     uint64 // the seed it was generated from
+	// inputs are the variables the generator meant, with their types: the
+	// data of a case promptgen rejects, which has no feed type.
+	inputs []*field
+	seed   uint64 // the seed it was generated from
 	// mustSet are data paths never to leave unset.
 	mustSet map[string]bool
 	// chat: the prompt has inputs: chat, and its data is a chat context
@@ -389,7 +392,7 @@ func (g *generator) newCase(i int) *Case {
 	if g.on("crlf") && g.chance(0.03) {
 		c.Template = strings.ReplaceAll(c.Template, "\n", "\r\n")
 	}
-	c.mustSet = g.mustSet
+	c.mustSet, c.inputs = g.mustSet, g.inputs
 	if len(g.includes) > 0 {
 		c.Includes = g.includes
 	}

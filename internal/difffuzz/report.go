@@ -17,8 +17,11 @@ type Summary struct {
 	dump            string // Options.Dump
 	cases, accepted int
 	rejected        map[string]int
-	examples        map[string]*Trial // the first case rejected with each message
-	failures        []*Trial
+	// renderable counts, by message, the rejected cases that Jinja2
+	// renders with data of the types the generator meant.
+	renderable map[string]int
+	examples   map[string]*Trial // the first case rejected with each message
+	failures   []*Trial
 	// lenient counts the renderings that matched by a jinjaLenient reason.
 	lenient map[string]int
 	// Time spent generating, compiling, rendering with promptgen, and
@@ -49,9 +52,15 @@ func (s *Summary) report(t *testing.T) {
 		s.seed, s.cases, s.accepted, rejected, len(s.failures)-crashes, crashes)
 	fmt.Fprintf(&b, "time: generate %v, build %v, render %v, jinja2 %v\n", s.generate.Round(time.Millisecond),
 		s.build.Round(time.Millisecond), s.render.Round(time.Millisecond), s.jinja.Round(time.Millisecond))
-	b.WriteString("rejected, by message:\n")
+	renderable := 0
+	for _, n := range s.renderable {
+		renderable += n
+	}
+	fmt.Fprintf(&b, "Jinja2 renders %d of the rejected cases: %.1f%% of the %d cases it renders are rejected\n",
+		renderable, 100*float64(renderable)/float64(max(1, s.accepted+renderable)), s.accepted+renderable)
+	b.WriteString("rejected (of which Jinja2 renders), by message:\n")
 	for i, m := range msgs {
-		fmt.Fprintf(&b, "%6d  %s\n", s.rejected[m], m)
+		fmt.Fprintf(&b, "%6d (%d)  %s\n", s.rejected[m], s.renderable[m], m)
 		if s.dump != "" {
 			run := s.examples[m]
 			writeFile(t, filepath.Join(s.dump, "rejected", fmt.Sprintf("%02d_%s", i, run.Case.File)), run.Case.Source)

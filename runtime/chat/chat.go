@@ -47,6 +47,34 @@ type Context struct {
 // take any prompt's feed with `inputs: chat` as interface{ Chat() *Context }.
 func (c *Context) Chat() *Context { return c }
 
+// Merge merges other into c as a template set's feed merges its fields
+// (runtime.ConflictStrategy): the messages as a list; tools, documents
+// and the special tokens each as one value, which runtime.AttributeOnly
+// keeps where both are set and the others replace; add_generation_prompt
+// is set when either sets it.
+func (c *Context) Merge(other Context, s runtime.ConflictStrategy) {
+	runtime.MergeSlice(&c.Messages, other.Messages, s)
+	mergeDefined(&c.Tools, other.Tools, s)
+	mergeDefined(&c.Documents, other.Documents, s)
+	c.AddGenerationPrompt = c.AddGenerationPrompt || other.AddGenerationPrompt
+	for _, tok := range []struct {
+		into **string
+		from *string
+	}{{&c.BosToken, other.BosToken}, {&c.EosToken, other.EosToken}} {
+		if tok.from != nil && (*tok.into == nil || s != runtime.AttributeOnly) {
+			*tok.into = tok.from
+		}
+	}
+}
+
+// mergeDefined sets *dst to src where src is defined and *dst is not, or
+// s lets the incoming value win.
+func mergeDefined(dst *jinja.Value, src jinja.Value, s runtime.ConflictStrategy) {
+	if src.Defined() && (!dst.Defined() || s != runtime.AttributeOnly) {
+		*dst = src
+	}
+}
+
 // Message returns a message dict with role and text content.
 func Message(role, content string) jinja.Value {
 	return jinja.DictValue().Set("role", jinja.StringValue(role)).Set("content", jinja.StringValue(content))

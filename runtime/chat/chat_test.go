@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
 // want is testdata/want.json: what Jinja2 prints for the values these
@@ -134,5 +135,37 @@ func TestFromPromptPartsMarkers(t *testing.T) {
 	want := `message 0: content[2].text: holds a marker of the chat format: "<|im_start|>"`
 	if err == nil || err.Error() != want {
 		t.Errorf("CheckMarkers = %v, want %s", err, want)
+	}
+}
+
+// TestContextMerge: a chat set's feed merges its context as the set merges
+// its fields: messages as a list, the other values kept under
+// runtime.AttributeOnly where both are set and replaced otherwise, a value
+// only one side sets taken, and add_generation_prompt set by either.
+func TestContextMerge(t *testing.T) {
+	bos, eos := "<s>", "</s>"
+	other := Context{Messages: []jinja.Value{Message("user", "b")}, Tools: jinja.StringValue("t2"),
+		AddGenerationPrompt: true, BosToken: &bos, EosToken: &eos}
+	str := func(c Context) string {
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	mine := "<bos>"
+	for _, tt := range []struct {
+		s    runtime.ConflictStrategy
+		want string
+	}{
+		{runtime.FeedOnly, `{"messages":[{"role":"user","content":"b"}],"tools":"t2","documents":"d1","add_generation_prompt":true,"bos_token":"\u003cs\u003e","eos_token":"\u003c/s\u003e"}`},
+		{runtime.AttributeOnly, `{"messages":[{"role":"user","content":"a"}],"tools":"t1","documents":"d1","add_generation_prompt":true,"bos_token":"\u003cbos\u003e","eos_token":"\u003c/s\u003e"}`},
+		{runtime.Merge, `{"messages":[{"role":"user","content":"a"},{"role":"user","content":"b"}],"tools":"t2","documents":"d1","add_generation_prompt":true,"bos_token":"\u003cs\u003e","eos_token":"\u003c/s\u003e"}`},
+	} {
+		c := Context{Messages: []jinja.Value{Message("user", "a")}, Tools: jinja.StringValue("t1"), Documents: jinja.StringValue("d1"), BosToken: &mine}
+		c.Merge(other, tt.s)
+		if got := str(c); got != tt.want {
+			t.Errorf("%v:\ngot  %s\nwant %s", tt.s, got, tt.want)
+		}
 	}
 }

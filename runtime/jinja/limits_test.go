@@ -13,6 +13,7 @@ import (
 // what the stdlib builds.
 func TestMaxOutput(t *testing.T) {
 	long := strings.Repeat("x", runtime.MaxOutput/2+1)
+	amps := strings.Repeat("&", runtime.MaxOutput/5+1)
 	tooLarge := []struct {
 		name string
 		ok   func() bool
@@ -24,6 +25,7 @@ func TestMaxOutput(t *testing.T) {
 		{"Join parts", func() bool { _, ok := Join([]string{long, long}, ""); return ok }},
 		{"Replace", func() bool { _, ok := Replace("abc", "", long, -1); return ok }},
 		{"Replace count", func() bool { _, ok := Replace("aaa", "a", long, 2); return ok }},
+		{"Escape", func() bool { _, ok := Escape(amps); return ok }},
 	}
 	for _, tt := range tooLarge {
 		allocs := testing.AllocsPerRun(1, func() {
@@ -34,6 +36,9 @@ func TestMaxOutput(t *testing.T) {
 		if allocs > 0 {
 			t.Errorf("%s: %v allocations", tt.name, allocs)
 		}
+	}
+	if s, ok := Escape(`<a href='x'>&"é`); !ok || s != "&lt;a href=&#39;x&#39;&gt;&amp;&#34;é" {
+		t.Errorf("Escape = %q, %v", s, ok)
 	}
 	if s, ok := Repeat("ab", -1); !ok || s != "" {
 		t.Errorf(`Repeat("ab", -1) = %q, %v`, s, ok)

@@ -32,6 +32,21 @@ func Repeat(s string, n int) (string, bool) {
 	return strings.Repeat(s, n), true
 }
 
+// markupEscaper escapes as markupsafe.escape does.
+var markupEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "'", "&#39;", `"`, "&#34;")
+
+// Escape returns s escaped as Jinja2's Markup escapes a plain string it
+// is added to (markupsafe.escape): & < > ' and " as entities. It reports
+// false, building nothing, when the result would be longer than
+// runtime.MaxOutput.
+func Escape(s string) (string, bool) {
+	n := strings.Count(s, "&") + strings.Count(s, "<") + strings.Count(s, ">") + strings.Count(s, "'") + strings.Count(s, `"`)
+	if !fits(len(s), n, 4) {
+		return "", false
+	}
+	return markupEscaper.Replace(s), true
+}
+
 // Join returns strings.Join(parts, sep), reporting false, building
 // nothing, when the result would be longer than runtime.MaxOutput.
 func Join(parts []string, sep string) (string, bool) {

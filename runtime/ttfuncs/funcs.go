@@ -464,6 +464,15 @@ func repeat(a, b any, pos string) (string, error) {
 	return r, nil
 }
 
+// escape is jinja.Escape: the plain string that Markup is added to.
+func escape(s, pos string) (string, error) {
+	r, ok := jinja.Escape(s)
+	if !ok {
+		return "", fail(pos, "", runtime.ErrTooLarge)
+	}
+	return r, nil
+}
+
 // div is /, which always gives a float.
 func div(a, b any, pos string) (any, error) {
 	x, y, f := arith(a, b)

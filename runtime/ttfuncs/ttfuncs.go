@@ -232,6 +232,7 @@ func Funcs() template.FuncMap {
 		"sub":      sub,
 		"mul":      mul,
 		"repeat":   repeat,
+		"escape":   escape,
 		"div":      div,
 		"floordiv": floorDiv,
 		"mod":      mod,

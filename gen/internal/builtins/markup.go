@@ -24,6 +24,11 @@ type Markup struct {
 	Safe   map[ir.Expr]bool
 	Sets   []*ir.Set
 	locals map[*ir.Local]bool
+	// Unvalued are the locals that a loop or a block set assigns, which
+	// Must does not follow; mustLocals the locals every set of which
+	// assigns Markup.
+	Unvalued   map[*ir.Local]bool
+	mustLocals map[*ir.Local]bool
 }
 
 // May reports whether x may be Markup: a tojson or safe result, or what the
@@ -84,6 +89,66 @@ func (m *Markup) local(l *ir.Local) bool {
 		}
 	}
 	return m.locals[l]
+}
+
+// Must reports whether x is Markup wherever it is evaluated: what May
+// allows, with every operand that may yield the value Markup.
+func (m *Markup) Must(x ir.Expr) bool {
+	if m.Safe[x] {
+		return true
+	}
+	switch x := x.(type) {
+	case *ir.Call:
+		switch {
+		case x.Kind == ir.CallFilter && x.Name == "tojson":
+			return !m.Transformers
+		case x.Kind == ir.CallFilter && x.Name == "default":
+			return m.Must(x.X) && m.Must(x.Args[0])
+		case x.Kind == ir.CallFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
+			return m.Must(x.X)
+		case x.Kind == ir.CallMethod:
+			return x.T.Kind == ir.KindString && m.Must(x.X)
+		}
+	case *ir.Index:
+		return x.T.Kind == ir.KindString && m.Must(x.X)
+	case *ir.Slice:
+		return x.T.Kind == ir.KindString && m.Must(x.X)
+	case *ir.Binary:
+		switch {
+		case x.Value:
+			return !slices.ContainsFunc(Yields(x), func(l ir.Expr) bool { return !m.Must(l) })
+		case x.Op == "+" || x.Op == "*":
+			return x.T.Kind == ir.KindString && (m.Must(x.X) || m.Must(x.Y))
+		}
+	case *ir.Cond:
+		return x.Else != nil && m.Must(x.Then) && m.Must(x.Else)
+	case *ir.LocalRef:
+		return m.mustLocal(x.L)
+	case *ir.LoopCycle:
+		return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.Must(a) })
+	}
+	return false
+}
+
+// mustLocal reports whether every set of local l assigns Markup (and l
+// is never undefined where read): the largest such set of locals, as one
+// local may be set from another.
+func (m *Markup) mustLocal(l *ir.Local) bool {
+	if m.mustLocals == nil {
+		m.mustLocals = map[*ir.Local]bool{}
+		for _, s := range m.Sets {
+			m.mustLocals[s.Local] = !s.Local.MaybeUndefined && !m.Unvalued[s.Local]
+		}
+		for changed := true; changed; {
+			changed = false
+			for _, s := range m.Sets {
+				if m.mustLocals[s.Local] && (s.Value == nil || !m.Must(s.Value)) {
+					m.mustLocals[s.Local], changed = false, true
+				}
+			}
+		}
+	}
+	return m.mustLocals[l]
 }
 
 // Escaped reports whether Markup would escape the string argument x: it

@@ -82,9 +82,18 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		c.iterate(y)
 		yt := y.Type()
 		if yt.Kind == ir.KindUnknown {
-			if x.Type().Kind == ir.KindString {
+			switch {
+			case x.Type().Kind == ir.KindString && c.dictUses[exprPath(e.Y)]:
+				// 'k' in y where the template reads y.k or y['k']: a key test.
+				c.constrain(yt, ir.KindStruct, e.Y.Pos())
+				c.mustComeFromInput(yt.Resolve(), e.Y.Pos())
+				if c.keyTested == nil {
+					c.keyTested = map[*ir.Type]tmpl.Span{}
+				}
+				c.keyTested[yt.Resolve()] = e.Span
+			case x.Type().Kind == ir.KindString:
 				c.constrain(yt, ir.KindString, e.Y.Pos())
-			} else {
+			default:
 				c.constrain(yt, ir.KindList, e.Y.Pos())
 			}
 			yt = yt.Resolve()
@@ -160,9 +169,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	}
 	out := &ir.Binary{Op: e.Op, X: x, Y: y, Pos: c.posString(e.Span)}
 	if e.Op == "+" {
-		const msg = "which escapes the other string (concatenate with ~, which does not)"
-		c.checkMarkup(x, e.Span, "+ on", msg, y)
-		c.checkMarkup(y, e.Span, "+ on", msg, x)
+		c.later = append(c.later, func() { c.markupConcat(out, e.Span) })
 	}
 	xt, yt = xt.Resolve(), yt.Resolve()
 	switch t, ok := types.ArithResult(e.Op, xt, yt); {

@@ -42,6 +42,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if fn, ok := e.Fn.(*tmpl.Name); ok && c.globalCall(e, fn) {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
+	if fn, ok := e.Fn.(*tmpl.Name); ok && c.lookup(fn.Name) == nil {
+		known := append(slices.Sorted(maps.Keys(c.macros.names)), "dict", "namespace", "range")
+		c.errorf(fn.Span, "undefined function %q%s: a template calls the macros it defines, after their definition, and range, dict and namespace (an included file is a prompt of its own too, which cannot call the macros of the file that includes it)",
+			fn.Name, schema.DidYouMean(fn.Name, known))
+		return c.reject()
+	}
 	fn, ok := e.Fn.(*tmpl.Attr)
 	if !ok {
 		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")

@@ -52,6 +52,8 @@ type checker struct {
 	// all checked (see markup).
 	sets    []*ir.Set
 	markups *builtins.Markup
+	// unvalued are the locals that a loop or a block set assigns.
+	unvalued map[*ir.Local]bool
 	// safe are the results of the filter safe, Markup.
 	safe map[ir.Expr]bool
 	// checked are the expressions checked already that a construct checks
@@ -75,6 +77,12 @@ type checker struct {
 	// always undefined (undefinedName).
 	bound   map[string]bool
 	unbound map[*ir.Local]bool
+	// dictUses are the names and attribute paths ("x", "x.y") that the
+	// template reads an attribute, a constant key or a dict method of;
+	// keyTested the objects they made of values that 'k' in x tests, with
+	// where.
+	dictUses  map[string]bool
+	keyTested map[*ir.Type]tmpl.Span
 }
 
 const (
@@ -289,6 +297,11 @@ func Allowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags 
 // constrain makes t of kind k (types.Constrain), reporting a mismatch at sp.
 func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
 	if err := types.Constrain(t, k); err != nil {
+		if at, ok := c.keyTested[t.Resolve()]; ok {
+			p := c.pos(at)
+			c.errorf(sp, "this value is used as a %s here, and as a dict where %d:%d tests a key of it: promptgen gives each variable one type (a value that is a dict in some data and a %s in other data needs a chat template's dynamic values, inputs: chat)", k, p.Line, p.Col, k)
+			return
+		}
 		c.errorf(sp, "%v", err)
 	}
 }

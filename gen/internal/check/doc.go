@@ -20,7 +20,9 @@
 // expr.go, arith.go (binary operators, constant folding), filters.go (how
 // each filter of builtins.Filters is typed and lowered), tests.go,
 // calls.go (methods and globals), and the constructs of their own (macro,
-// loop, select, namespace, markup, dynamic, set).
+// loop, select, namespace, markup, dynamic, set, include of template
+// files), and chat.go, the feed of `inputs: chat` that promptcheck and
+// setcheck give a chat template.
 //
 // It imports ir, src, tmpl, diag, types, builtins, idtrack, names, schema
 // (for did-you-mean) and runtime/jinja (strftime). It must not import gen,

@@ -591,6 +591,46 @@ func describe(e tmpl.Expr) string {
 	return "the value"
 }
 
+// exprPath is the path of a name or attribute chain ("x", "x.y"), or "".
+func exprPath(e tmpl.Expr) string {
+	switch e := e.(type) {
+	case *tmpl.Name:
+		return e.Name
+	case *tmpl.Attr:
+		if p := exprPath(e.X); p != "" {
+			return p + "." + e.Name
+		}
+	}
+	return ""
+}
+
+// addDictUses adds to uses the paths of body whose attributes, constant
+// keys or dict methods it reads: values that are objects, whose type an
+// earlier 'k' in x would otherwise make a string.
+func addDictUses(uses map[string]bool, body []tmpl.Node) {
+	add := func(x tmpl.Expr) {
+		if p := exprPath(x); p != "" {
+			uses[p] = true
+		}
+	}
+	tmpl.Inspect(body, func(tmpl.Node) {}, func(e tmpl.Expr) {
+		switch e := e.(type) {
+		case *tmpl.Attr:
+			add(e.X)
+		case *tmpl.Index:
+			if k, ok := e.Index.(*tmpl.Const); ok {
+				if _, ok := k.Value.(string); ok {
+					add(e.X)
+				}
+			}
+		case *tmpl.Call:
+			if fn, ok := e.Fn.(*tmpl.Attr); ok && builtins.IsDictMethod(fn.Name) {
+				add(fn.X)
+			}
+		}
+	})
+}
+
 // mapKey rejects a constant map key that names a dict method: where the
 // map lacks it, Jinja2 falls back to the attribute, the method.
 func (c *checker) mapKey(key string, sp tmpl.Span) {

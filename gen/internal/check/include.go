@@ -62,6 +62,7 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 	for name := range boundNames(t.Body) {
 		c.bound[name] = true
 	}
+	addDictUses(c.dictUses, t.Body)
 	body := c.leave(c.nodes(t.Body))
 	c.keepPlace(deferred)
 	c.macros.including = c.macros.including[:len(c.macros.including)-1]

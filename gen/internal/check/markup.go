@@ -12,14 +12,15 @@ import (
 // strings they take (+, replace() and strip()'s arguments, truncate's end)
 // and whose split() returns Markup strings, which print as Markup('...')
 // inside a list, as a Markup element of a list or dict literal does.
-// promptgen's strings are plain, so it rejects those uses of a value that
-// may be Markup; every other operation prints the same text.
+// promptgen's strings are plain: + of Markup escapes the other operand as
+// Markup does (markupConcat), and the other uses of a value that may be
+// Markup are rejected; every other operation prints the same text.
 
 // markup reports whether x may be Markup (builtins.Markup), once every
 // set is checked.
 func (c *checker) markup(x ir.Expr) bool {
 	if c.markups == nil {
-		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets}
+		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Unvalued: c.unvalued}
 	}
 	return c.markups.May(x)
 }
@@ -55,4 +56,24 @@ func (c *checker) safeFilter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	c.safe[x] = true
 	return x
+}
+
+// markupConcat decides, once every set is checked, what x + y of strings
+// does where an operand may be Markup: Markup escapes the plain string it
+// is added to (and the result is Markup), and so does the generated code.
+// An operand that is Markup for some renders and not others is rejected.
+func (c *checker) markupConcat(out *ir.Binary, sp tmpl.Span) {
+	if out.T.Resolve().Kind != ir.KindString {
+		return
+	}
+	mayX, mayY := c.markup(out.X), c.markup(out.Y)
+	switch {
+	case !mayX && !mayY:
+	case mayX && !c.markups.Must(out.X) || mayY && !c.markups.Must(out.Y):
+		c.errorf(sp, "+ on a value that may or may not be a tojson or safe result is not supported: Jinja2's Markup escapes the other string, a plain string does not (%s, or concatenate with ~, which does not escape)", toPlain)
+	case !mayY:
+		out.EscapeY = builtins.Escaped(out.Y)
+	case !mayX:
+		out.EscapeX = builtins.Escaped(out.X)
+	}
 }

@@ -17,6 +17,8 @@ func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.macros = newMacros(body)
 	c.macros.m = c.m
 	c.bound = boundNames(body)
+	c.dictUses = map[string]bool{}
+	addDictUses(c.dictUses, body)
 	c.enter(idtrack.Frame(nil, nil, body), &x.Locals, nil)
 	x.Body = c.leave(c.nodes(body))
 }
@@ -114,6 +116,7 @@ func (c *checker) forLoop(n *tmpl.For) ir.Node {
 	params := make([]*ir.Local, len(n.Targets))
 	for i, t := range n.Targets {
 		params[i] = c.newLocal(t.Name, targetTypes[i])
+		c.assignedWithoutValue(params[i])
 	}
 	switch {
 	case pairs:
@@ -363,7 +366,17 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 func (c *checker) trackUndefined(out *ir.Set) {
 	if out.Value != nil {
 		c.sets = append(c.sets, out)
+	} else {
+		c.assignedWithoutValue(out.Local)
 	}
+}
+
+// assignedWithoutValue records l, which a loop or a block set assigns.
+func (c *checker) assignedWithoutValue(l *ir.Local) {
+	if c.unvalued == nil {
+		c.unvalued = map[*ir.Local]bool{}
+	}
+	c.unvalued[l] = true
 }
 
 // markUndefined marks, once types are final, the locals that may be

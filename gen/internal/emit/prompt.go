@@ -50,9 +50,7 @@ func emitStruct(f *jen.File, p *ir.Prompt, t *ir.Type) {
 	}
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
 		if t == p.Feed && p.Chat {
-			g.Comment("Context is the chat context: messages, tools, documents,")
-			g.Comment("add_generation_prompt and the special tokens.")
-			g.Qual(ir.ChatPath, "Context")
+			embedChatContext(g)
 		}
 		for _, fld := range t.Fields {
 			if fld.Chat {
@@ -63,6 +61,13 @@ func emitStruct(f *jen.File, p *ir.Prompt, t *ir.Type) {
 		}
 	})
 	emitValidate(f, p, t)
+}
+
+// embedChatContext embeds runtime/chat.Context in a chat template's feed.
+func embedChatContext(g *jen.Group) {
+	g.Comment("Context is the chat context: messages, tools, documents,")
+	g.Comment("add_generation_prompt and the special tokens.")
+	g.Qual(ir.ChatPath, "Context")
 }
 
 // feedFieldTag returns the tags of a field of a prompt's feed or of a type
@@ -201,29 +206,18 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 		body = renderBody(f, p)
 	}
 	if p.Chat {
-		var head []jen.Code
+		var tools jen.Code
 		if len(p.Tools) > 0 {
-			// The declared tools, unless the caller gave the context its own;
-			// they are checked for markers with the rest.
-			tools := jen.Id("f").Dot("Context").Dot("Tools")
-			head = append(head, jen.If(jen.Op("!").Add(tools.Clone()).Dot("Defined").Call()).Block(
-				jen.Var().Err().Error(),
-				jen.If(jen.List(tools.Clone(), jen.Err()).Op("=").Qual(ir.ChatPath, "Tools").Call(jen.Id(p.TypeName).Values().Dot("Tools").Call()), jen.Err().Op("!=").Nil()).Block(
-					jen.Return(dst, jen.Err())),
-			))
+			tools = jen.Id(p.TypeName).Values().Dot("Tools").Call()
 		}
-		head = append(head, jen.If(
-			jen.Err().Op(":=").Id("f").Dot("Context").Dot("CheckMarkers").Call(jen.Id(specialTokensVar(p)).Op("...")),
-			jen.Err().Op("!=").Nil(),
-		).Block(jen.Return(dst, jen.Err())))
-		body = append(head, body...)
+		body = append(chatChecks(tools, specialTokensVar(p.Name)), body...)
 	}
 	f.Comment("AppendRender appends the rendered prompt to dst. On error it returns dst")
 	f.Comment("with part of the prompt appended, and the error.")
 	f.Func().Params(recv).Id("AppendRender").Params(append([]jen.Code{dst.Clone().Index().Byte()}, params...)...).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 
 	if p.Chat {
-		emitSpecialTokens(f, p)
+		emitSpecialTokens(f, jen.Id(p.TypeName), specialTokensVar(p.Name), p.SpecialTokens)
 		// A chat template formats any conversation: runtime/chatformat
 		// takes it as a chatformat.Template.
 		f.Comment("Format renders the chat template with ctx, its other variables unset.")
@@ -233,23 +227,45 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	}
 }
 
-// specialTokensVar names the package variable of a chat template's
-// special_tokens.
-func specialTokensVar(p *ir.Prompt) string { return "_" + p.Name + "SpecialTokens" }
+// specialTokensVar names the package variable of the special_tokens of
+// a chat template or set whose Go name is name.
+func specialTokensVar(name string) string { return "_" + name + "SpecialTokens" }
 
-// emitSpecialTokens writes the special_tokens of a chat template, which
-// AppendRender rejects in the chat context, and its SpecialTokens method.
-func emitSpecialTokens(f *jen.File, p *ir.Prompt) {
-	tokens := make([]jen.Code, len(p.SpecialTokens))
-	for i, t := range p.SpecialTokens {
+// chatChecks are the statements that start a chat template's render of
+// feed f: the declared tools (tools, the call returning them; nil when
+// there are none) unless the caller gave the context its own, and the
+// check that no string of the context, the tools included, holds a
+// special token (the package variable tokensVar, with bos and eos).
+func chatChecks(tools jen.Code, tokensVar string) []jen.Code {
+	var head []jen.Code
+	dst := jen.Id("dst")
+	if tools != nil {
+		ctxTools := jen.Id("f").Dot("Context").Dot("Tools")
+		head = append(head, jen.If(jen.Op("!").Add(ctxTools.Clone()).Dot("Defined").Call()).Block(
+			jen.Var().Err().Error(),
+			jen.If(jen.List(ctxTools.Clone(), jen.Err()).Op("=").Qual(ir.ChatPath, "Tools").Call(tools), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(dst.Clone(), jen.Err())),
+		))
+	}
+	return append(head, jen.If(
+		jen.Err().Op(":=").Id("f").Dot("Context").Dot("CheckMarkers").Call(jen.Id(tokensVar).Op("...")),
+		jen.Err().Op("!=").Nil(),
+	).Block(jen.Return(dst.Clone(), jen.Err())))
+}
+
+// emitSpecialTokens writes the special_tokens of a chat template or set,
+// which rendering rejects in the chat context, in the package variable
+// name, and the SpecialTokens method of recv.
+func emitSpecialTokens(f *jen.File, recv jen.Code, name string, specialTokens []string) {
+	tokens := make([]jen.Code, len(specialTokens))
+	for i, t := range specialTokens {
 		tokens[i] = jen.Lit(t)
 	}
-	name := specialTokensVar(p)
 	f.Comment(name + " are the model's special tokens (special_tokens), which no string")
 	f.Comment("of the chat context may hold.")
 	f.Var().Id(name).Op("=").Index().String().Values(tokens...)
 	f.Comment("SpecialTokens returns the model's special tokens that Render rejects in any string")
 	f.Comment("of the chat context (as it rejects its bos_token and eos_token), in a new slice.")
-	f.Func().Params(jen.Id(p.TypeName)).Id("SpecialTokens").Params().Index().String().Block(
+	f.Func().Params(recv).Id("SpecialTokens").Params().Index().String().Block(
 		jen.Return(jen.Qual("slices", "Clone").Call(jen.Id(name))))
 }

@@ -31,6 +31,9 @@ func SetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
 	emitSetTables(f, s)
 	emitExtra(f, s)
 	emitSetPredefined(f, s)
+	if s.Chat {
+		emitSpecialTokens(f, jen.Op("*").Id(s.Name), specialTokensVar(s.Name), s.SpecialTokens)
+	}
 	if tt {
 		emitSetTemplates(f, s)
 	} else {
@@ -50,8 +53,15 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 	} else {
 		docLines(f, t.Name+" is an object in the variables of the "+s.Key+" set.")
 	}
+	chat := t == s.Feed && s.Chat
 	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
+		if chat {
+			embedChatContext(g)
+		}
 		for _, fld := range t.Fields {
+			if fld.Chat {
+				continue
+			}
 			fieldDoc(g, fld)
 			tag := fld.Key
 			if fld.Optional {
@@ -68,7 +78,13 @@ func emitSetStruct(f *jen.File, s *ir.PromptSet, t *ir.Type) {
 	f.Func().Params(jen.Id("f").Op("*").Id(t.Name)).Id("Merge").Params(
 		jen.Id("other").Id(t.Name), jen.Id("s").Qual(ir.RuntimePath, "ConflictStrategy"),
 	).BlockFunc(func(g *jen.Group) {
+		if chat {
+			g.Id("f").Dot("Context").Dot("Merge").Call(jen.Id("other").Dot("Context"), jen.Id("s"))
+		}
 		for _, fld := range t.Fields {
+			if fld.Chat {
+				continue
+			}
 			into, from := jen.Op("&").Id("f").Dot(fld.GoName), jen.Id("other").Dot(fld.GoName)
 			ft := fld.Type.Resolve()
 			switch {
@@ -488,7 +504,15 @@ func renderParams(s *ir.PromptSet) []jen.Code {
 func emitSetRender(f *jen.File, s *ir.PromptSet, render func(t *ir.SetTemplate) jen.Code) {
 	f.Comment(s.Helper + "Render appends template id rendered with f to dst, its versioned")
 	f.Comment("components in the versions of v.")
-	f.Func().Id(s.Helper+"Render").Params(append([]jen.Code{jen.Id("id").Int()}, renderParams(s)...)...).Params(jen.Index().Byte(), jen.Error()).Block(
+	var body []jen.Code
+	if s.Chat {
+		var tools jen.Code
+		if len(s.Tools) > 0 {
+			tools = jen.Parens(jen.Op("&").Id(s.Name).Values()).Dot("Tools").Call()
+		}
+		body = chatChecks(tools, specialTokensVar(s.Name))
+	}
+	body = append(body,
 		jen.Switch(jen.Id("id")).BlockFunc(func(g *jen.Group) {
 			for id, t := range s.Templates {
 				g.Case(jen.Lit(id)).Block(jen.Return(render(t)))
@@ -496,6 +520,7 @@ func emitSetRender(f *jen.File, s *ir.PromptSet, render func(t *ir.SetTemplate) 
 		}),
 		jen.Return(jen.Id("dst"), jen.Nil()),
 	)
+	f.Func().Id(s.Helper+"Render").Params(append([]jen.Code{jen.Id("id").Int()}, renderParams(s)...)...).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
 // emitSetRenderers writes the render function of each template and

@@ -15,6 +15,9 @@ type gval struct {
 	pre []jen.Code
 	val jen.Code
 	def jen.Code
+	// nilIfUndefined: def is val != nil, a list or map field's, which
+	// len(val) > 0 implies.
+	nilIfUndefined bool
 }
 
 // emitter writes one prompt's renderer.
@@ -342,6 +345,8 @@ func (e *emitter) field(x *ir.FieldRef) gval {
 		v := gval{pre: base.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
 		if ir.IsPointerKind(t) {
 			v.val = jen.Parens(jen.Op("*").Add(acc))
+		} else {
+			v.nilIfUndefined = t.Kind == ir.KindList || t.Kind == ir.KindMap
 		}
 		return v
 	}
@@ -399,7 +404,7 @@ func (e *emitter) truth(v gval, t *ir.Type) gval {
 	default:
 		c = jen.False()
 	}
-	if v.def != nil {
+	if v.def != nil && !(v.nilIfUndefined && (t.Kind == ir.KindList || t.Kind == ir.KindMap)) {
 		c = jen.Add(v.def).Op("&&").Add(c)
 	}
 	return gval{pre: v.pre, val: c}
@@ -721,6 +726,14 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
 	pre := append(a.pre, b.pre...)
+	if x.EscapeX {
+		a = e.checked(pre, jen.Qual(ir.JinjaPath, "Escape").Call(a.val), x.Pos)
+		pre = a.pre
+	}
+	if x.EscapeY {
+		b = e.checked(pre, jen.Qual(ir.JinjaPath, "Escape").Call(b.val), x.Pos)
+		pre = b.pre
+	}
 	switch {
 	case xt.Kind == ir.KindString && yt.Kind == ir.KindString, x.Op == "+" && xt.Kind == ir.KindList:
 		if xt.Kind == ir.KindList {

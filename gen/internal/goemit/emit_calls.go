@@ -199,8 +199,11 @@ func (e *emitter) member(v gval, f *ir.Field) gval {
 		return gval{pre: v.pre, val: acc}
 	}
 	out := gval{pre: v.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
-	if ir.IsScalar(f.Type.Resolve().Kind) {
+	switch k := f.Type.Resolve().Kind; {
+	case ir.IsScalar(k):
 		out.val = jen.Parens(jen.Op("*").Add(acc))
+	case k == ir.KindList || k == ir.KindMap:
+		out.nilIfUndefined = true
 	}
 	return out
 }

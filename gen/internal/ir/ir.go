@@ -130,6 +130,9 @@ type (
 		T     *Type
 		Pos   string
 		Value bool
+		// EscapeX or EscapeY: a + of Markup and a plain string, which
+		// Markup escapes (jinja.Escape) before it concatenates.
+		EscapeX, EscapeY bool
 	}
 	Cond struct {
 		Then, Cond, Else Expr // Else may be nil: undefined

@@ -32,6 +32,10 @@ type PromptSet struct {
 	// Predefined are the predefined variable sets, sorted by name.
 	Predefined []*Predefined
 	DeclaredTools
+	// Chat: the feed embeds runtime/chat.Context (`inputs: chat`), whose
+	// strings may hold none of SpecialTokens.
+	Chat          bool
+	SpecialTokens []string
 }
 
 // Predefined is one set of predefined_variables, checked against the feed.
@@ -121,7 +125,7 @@ func (c *SetComponent) Full() string { return path.Join(c.Namespace, ComponentsD
 func NewPromptSet(s *SetSpec) *PromptSet {
 	return &PromptSet{Key: s.Key, Path: s.Path, Pos: s.Pos, GoNameOverride: s.GoName, GoNamePos: s.GoNamePos,
 		Description: s.Description, DefaultType: s.DefaultType, DefaultName: s.DefaultName,
-		DeclaredTools: DeclaredTools{ToolChoice: s.ToolChoice}}
+		DeclaredTools: DeclaredTools{ToolChoice: s.ToolChoice}, Chat: s.Chat, SpecialTokens: s.SpecialTokens}
 }
 
 // NewSetTemplate starts the checked form of template t of set s: its model,

@@ -232,6 +232,11 @@ type SetSpec struct {
 	ExtraParameters []Parameter
 	Jinja           tmpl.Options
 	Inputs          *Type // the declared feed, nil when inferred
+	// Chat is set by `inputs: chat`, as in a prompt file (PromptSpec.Chat),
+	// for every template and component; SpecialTokens are its
+	// `special_tokens`.
+	Chat          bool
+	SpecialTokens []string
 	// Autobind lists the packages whose struct types bind the set's inputs
 	// declared as plain objects, by name (`autobind:`).
 	Autobind []GoPackage

@@ -54,7 +54,7 @@ import (
 var (
 	setKeys = []string{schemaKey, "description", "go_name", "default_type", "default_name", "model",
 		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments",
-		"autobind", "default_template", "predefined_variables", "tools", "tool_choice"}
+		"autobind", "default_template", "predefined_variables", "tools", "tool_choice", "special_tokens"}
 	setTemplateKeys  = []string{schemaKey, "description", "go_name", "model", "parameters", "extra_parameters", "template"}
 	setComponentKeys = []string{schemaKey, "description", "template"}
 	componentEntry   = []string{"version", "content"}
@@ -133,10 +133,10 @@ func (l *loader) loadSet(dir string) *ir.SetSpec {
 	sl.walk()
 	sl.duplicates()
 	for _, t := range s.Templates {
-		t.Prompt.Jinja = s.Jinja
+		t.Prompt.Jinja, t.Prompt.Chat = s.Jinja, s.Chat
 	}
 	for _, c := range s.Components {
-		c.Prompt.Jinja = s.Jinja
+		c.Prompt.Jinja, c.Prompt.Chat = s.Jinja, s.Chat
 	}
 	for _, fr := range s.Fragments {
 		if fr.Path == s.Path { // inline: the set's options
@@ -183,6 +183,7 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 		f.wrongKind(root, ir.SetFile, "a mapping")
 		return false
 	}
+	var specialTokensKey *yaml.Node
 	for _, e := range f.entries(root, "key", false) {
 		switch e.key {
 		case schemaKey:
@@ -218,7 +219,7 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 			}
 		case "inputs":
 			if isString(e.v) && e.v.Value == "chat" {
-				f.errorf(e.v, "inputs: chat is supported in a prompt file, not in a template set (declare the set's inputs)")
+				s.Chat = true // runtime/chat.Context and the variables the templates read
 			} else if f.isMapping(e) {
 				s.Inputs = f.inputs(e.v)
 				f.noImageInputs(s.Inputs, "a template set")
@@ -256,6 +257,9 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 		case "tool_choice":
 			s.ToolChoice, _ = f.str(e)
 			s.ToolChoicePos = f.pos(e.v)
+		case "special_tokens":
+			specialTokensKey = e.k
+			s.SpecialTokens = f.specialTokens(e)
 		default:
 			hint := schema.DidYouMean(e.key, setKeys)
 			if hint == "" && (e.key == "template" || e.key == "type" || e.key == "version") {
@@ -263,6 +267,10 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 			}
 			f.errorf(e.k, "unknown key %q%s", e.key, hint)
 		}
+	}
+	if specialTokensKey != nil && !s.Chat {
+		f.errorf(specialTokensKey, "%q is for chat templates (a set with %q)", "special_tokens", "inputs: chat")
+		s.SpecialTokens = nil
 	}
 	return true
 }

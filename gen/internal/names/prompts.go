@@ -47,7 +47,7 @@ var feedMethods = []string{"Validate"}
 // (ir.Field.Chat) has from embedding it, besides those fields: the embedded
 // field and the context's methods (TestReservedFieldNames finds them by
 // reflection).
-var chatContextNames = []string{"Context", "Chat", "CheckMarkers"}
+var chatContextNames = []string{"Context", "Chat", "CheckMarkers", "Merge"}
 
 // Prompts decides every Go name of the checked prompts: prompt values,
 // struct types and fields. Collisions are errors at both positions. It

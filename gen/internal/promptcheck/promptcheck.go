@@ -39,7 +39,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	feed := inputs
 	switch {
 	case p.Chat:
-		feed = chatFeed()
+		feed = check.ChatFeed()
 	case feed == nil:
 		feed = &ir.Type{Kind: ir.KindStruct}
 	}
@@ -121,10 +121,10 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 		}
 	}
 	for _, b := range append([]*ir.Prompt{irp}, irp.Parts...) {
-		clearDynamicUndefined(b.Locals, b.Body)
+		check.ClearDynamicUndefined(b.Locals, b.Body)
 	}
 	if p.Chat {
-		chatOptional(feed)
+		check.ChatOptional(feed)
 	}
 	if feed.Declared {
 		for _, f := range feed.Fields {

@@ -29,6 +29,10 @@ func (sc *setChecker) predefined(feed *ir.Type) {
 				sc.diags.Errorf(v.Pos, "%s: no variable %q in the set's feed%s", "predefined_variables."+spec.Name, v.Key, schema.DidYouMean(v.Key, keys))
 				continue
 			}
+			if f.Chat {
+				sc.diags.Errorf(v.Pos, "%s: %q is the chat context's, which the caller gives: predefined variables fill the template's other variables", "predefined_variables."+spec.Name, v.Key)
+				continue
+			}
 			if val, ok := sc.predefinedValue(v.Value, f.Type, at, !f.Optional || !ir.IsPointerKind(f.Type)); ok {
 				p.Values = append(p.Values, ir.PredefinedField{Field: f, Value: val})
 			}

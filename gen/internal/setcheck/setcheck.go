@@ -51,7 +51,7 @@ func Sets(sets []*ir.SetSpec, strict bool, diags *diag.Sink) []*ir.PromptSet {
 func (sc *setChecker) check() *ir.PromptSet {
 	s := sc.set
 	before := len(sc.diags.List)
-	if sc.strict && s.Inputs == nil {
+	if sc.strict && s.Inputs == nil && !s.Chat {
 		sc.diags.Errorf(s.Pos, "template set %q declares no inputs (-strict requires them in %s)", s.Key, ir.SetFile)
 	}
 	sc.out = ir.NewPromptSet(s)
@@ -74,7 +74,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 	}
 	// Pass 1: each body on its own.
 	for _, b := range sc.bodies {
-		feed := &ir.Type{Kind: ir.KindStruct}
+		feed := sc.newFeed()
 		if s.Inputs != nil {
 			feed = types.Clone(s.Inputs, map[*ir.Type]*ir.Type{})
 		}
@@ -99,13 +99,19 @@ func (sc *setChecker) check() *ir.PromptSet {
 	// Pass 2: all bodies against one feed.
 	feed := s.Inputs
 	if feed == nil {
-		feed = &ir.Type{Kind: ir.KindStruct}
+		feed = sc.newFeed()
 	}
 	for _, b := range sc.bodies {
 		sc.checkBody(b, feed, nil)
 	}
 	if !sc.finish(sc.bodies, feed, true) || sc.diags.List[before:].HasErrors() {
 		return nil
+	}
+	if s.Chat {
+		for _, b := range sc.bodies {
+			check.ClearDynamicUndefined(b.body.Locals, b.body.Body)
+		}
+		check.ChatOptional(feed)
 	}
 	sc.out.Feed = feed
 	for _, b := range sc.bodies {
@@ -118,6 +124,15 @@ func (sc *setChecker) check() *ir.PromptSet {
 	sc.keys()
 	sc.predefined(feed)
 	return sc.out
+}
+
+// newFeed returns the feed to infer: that of a chat template with
+// `inputs: chat`, else an empty struct.
+func (sc *setChecker) newFeed() *ir.Type {
+	if sc.set.Chat {
+		return check.ChatFeed()
+	}
+	return &ir.Type{Kind: ir.KindStruct}
 }
 
 // components groups the set's component versions by namespace and name.

@@ -534,6 +534,12 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 	}
 	pre, vals := e.inOrder(e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)), e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y)))
 	a, b := vals[0], vals[1]
+	if x.EscapeX {
+		a = call("escape", a, e.pos(x.Pos))
+	}
+	if x.EscapeY {
+		b = call("escape", b, e.pos(x.Pos))
+	}
 	fn := arithFuncs[x.Op]
 	switch {
 	case x.Op == "*" && (x.X.Type().Kind == ir.KindString || x.Y.Type().Kind == ir.KindString):

@@ -553,6 +553,7 @@ class TemplateSet:
         self.key = key
         with open(os.path.join(root, "promptset.yaml"), encoding="utf-8") as f:
             doc = yaml.safe_load(f) or {}
+        self.doc = doc
         self.jinja = doc.get("jinja") or {}
         self.inputs = doc.get("inputs")
         self.default_name = doc.get("default_name", "default")
@@ -636,18 +637,8 @@ class SetTemplate:
         self.st = st
         self.ns, _, self.version, _ = st.templates[path]
         self.root = "T:" + path
-        set_ = self
-
-        class Env(jinja2.Environment):
-            def join_path(self, template, parent):
-                return set_.include(template, parent)
-
-        self.env = Env(
-            trim_blocks=st.jinja.get("trim_blocks", False),
-            lstrip_blocks=st.jinja.get("lstrip_blocks", False),
-            keep_trailing_newline=st.jinja.get("keep_trailing_newline", False),
-            loader=jinja2.FunctionLoader(self.source),
-        )
+        self.env = environment(st.jinja, loader=jinja2.FunctionLoader(self.source))
+        self.env.join_path = self.include
 
     def ns_of(self, name):
         if name.startswith("T:"):
@@ -1121,8 +1112,9 @@ def run_prompts(prompts_root, fixtures_root):
         label = "prompt " + key
         if key in sets:
             st, path = sets[key]
+            tools = declared_tools(st.doc, tools_dir) if st.inputs == "chat" else None
             total += render_dir("set template " + key, None, st.jinja, st.inputs, fixtures[key], ".want.txt",
-                                set_template=SetTemplate(st, path))
+                                set_template=SetTemplate(st, path), tools=tools)
             continue
         if prompts[key].endswith(YAML_EXTS):
             with open(os.path.join(prompts_root, prompts[key]), encoding="utf-8") as f:

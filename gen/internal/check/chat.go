@@ -1,11 +1,11 @@
-package promptcheck
+package check
 
 import "github.com/promptgen/promptgen/gen/internal/ir"
 
-// chatFeed returns the feed of a prompt with `inputs: chat`: the fields of
+// ChatFeed returns the feed of a prompt or template set with `inputs: chat`: the fields of
 // runtime/chat.Context, fixed, and whatever else the template reads,
-// inferred (and optional, see chatOptional).
-func chatFeed() *ir.Type {
+// inferred (and optional, see ChatOptional).
+func ChatFeed() *ir.Type {
 	field := func(key string, t *ir.Type, optional bool) *ir.Field {
 		t.Declared = true
 		return &ir.Field{Key: key, Type: t, Optional: optional, Chat: true}
@@ -24,10 +24,10 @@ func chatFeed() *ir.Type {
 	}}
 }
 
-// chatOptional makes the inferred variables of a chat feed optional: the
+// ChatOptional makes the inferred variables of a chat feed optional: the
 // caller passes only those its conversation has, as apply_chat_template's
 // keyword arguments.
-func chatOptional(feed *ir.Type) {
+func ChatOptional(feed *ir.Type) {
 	for _, f := range feed.Fields {
 		if !f.Chat {
 			f.Optional = true
@@ -35,9 +35,9 @@ func chatOptional(feed *ir.Type) {
 	}
 }
 
-// clearDynamicUndefined drops the undefined flag of the dynamic locals of
+// ClearDynamicUndefined drops the undefined flag of the dynamic locals of
 // body: a dynamic value holds undefined itself.
-func clearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
+func ClearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
 	clear := func(ls []*ir.Local) {
 		for _, l := range ls {
 			if l != nil && l.T.Resolve().Kind == ir.KindDynamic {

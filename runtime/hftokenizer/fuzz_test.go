@@ -1,0 +1,132 @@
+package hftokenizer_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promptgen/promptgen/runtime/hftokenizer"
+)
+
+// FuzzLoad: whatever a tokenizer.json holds, Load returns a tokenizer or
+// an error, never panics, and a tokenizer it returns counts as it cuts.
+func FuzzLoad(f *testing.F) {
+	seed := tiny([][2]string{{"a", "b"}, {"ab", "c"}, {" ", "a"}}, nil)
+	seed["added_tokens"] = []any{map[string]any{"id": 400, "content": "<s>", "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": false}}
+	data, err := json.Marshal(seed)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte(strings.Replace(string(data), `"normalizer":null`, `"normalizer":{"type":"NFC"}`, 1)))
+	f.Add([]byte(strings.Replace(string(data), `"ignore_merges":false`, `"ignore_merges":true`, 1)))
+	f.Add([]byte(`{"model":{"type":"BPE","vocab":{"a":0},"merges":["a a"]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tok, err := hftokenizer.Load(data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "hftokenizer: ") {
+				t.Errorf("err = %v", err)
+			}
+			return
+		}
+		checkInvariants(t, tok, "abc ab<s>c  \n\t9 é e\u0301 \xff🙂")
+	})
+}
+
+// FuzzCount: on any text, Qwen 3's tokenizer counts as many tokens as it
+// encodes, and Cut returns prefixes, longer as n grows, each holding at
+// most n of the text's tokens, all of it at the count.
+func FuzzCount(f *testing.F) {
+	for _, text := range loadReference(f).Tokenizers[0].Texts {
+		f.Add(text.Text)
+	}
+	f.Add("ab\xffcd\xe2\x82 héllo \xf0\x9f")
+	f.Add("A\u030a\u212b<|im_start|><tool_call>")
+	toks := []*hftokenizer.Tokenizer{load(f, "qwen3.tokenizer.json.gz", false), load(f, "qwen3.tokenizer.json.gz", true)}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, tok := range toks {
+			checkInvariants(t, tok, text)
+		}
+	})
+}
+
+func checkInvariants(t *testing.T, tok *hftokenizer.Tokenizer, text string) {
+	t.Helper()
+	count := tok.Count(text)
+	if ids := tok.Encode(text); len(ids) != count {
+		t.Fatalf("Count(%q) = %d, Encode has %d ids", text, count, len(ids))
+	}
+	prev := ""
+	ns := []int{-1, 0, 1, 2, count / 2, count - 1, count, count + 1}
+	slices.Sort(ns)
+	for _, n := range ns {
+		cut := tok.Cut(text, n)
+		if !strings.HasPrefix(text, cut) || (n > 0 && len(cut) < len(prev)) {
+			t.Fatalf("Cut(%q, %d) = %q after %q", text, n, cut, prev)
+		}
+		if n <= 0 && cut != "" || n >= count && cut != text {
+			t.Fatalf("Cut(%q, %d) = %q of %d tokens", text, n, cut, count)
+		}
+		prev = cut
+	}
+}
+
+// FuzzMerge: the heap's merge makes of any piece (not only those the
+// pre-tokenizer makes) what the specification's scan does.
+func FuzzMerge(f *testing.F) {
+	for _, seed := range []string{"aaaaaaaaaaa", "    \n \n", "hello world", "语言模型语言模型", "🙂🙂🙂", "\xff\xfe abcabcabc", "============"} {
+		f.Add(seed)
+	}
+	tok := load(f, "qwen3.tokenizer.json.gz", false)
+	f.Fuzz(func(t *testing.T, piece string) {
+		if piece == "" {
+			return
+		}
+		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
+			t.Errorf("merge(%q) = %v, want %v", piece, merged, scanned)
+		}
+	})
+}
+
+// TestMergeLongPieces: on pieces long enough for the buckets by rank, of
+// one character, of a few, and of varied text (where merges make pairs
+// that rank before them, which the heap then takes over), the merge makes
+// what the specification's scan does.
+func TestMergeLongPieces(t *testing.T) {
+	tok := load(t, "qwen3.tokenizer.json.gz", false)
+	var corpus strings.Builder
+	for _, text := range loadReference(t).Tokenizers[0].Texts {
+		corpus.WriteString(text.Text)
+	}
+	pieces := []string{corpus.String()[:3000], strings.ReplaceAll(corpus.String(), " ", "")[:2000]}
+	for _, unit := range []string{" ", "\n", " \n", "a", "ab", "abc", "=", "-=", "语", "🙂", "e\u0301", "\xff", "00"} {
+		for _, n := range []int{64, 65, 100, 1000} {
+			pieces = append(pieces, strings.Repeat(unit, n))
+		}
+	}
+	for _, piece := range pieces {
+		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
+			t.Errorf("merge(%.40q, %d bytes) = %v, want %v", piece, len(piece), merged, scanned)
+		}
+	}
+	// Qwen's merges each rank before the merges of the tokens they make, as
+	// files made from tiktoken's ranks do; these do not: joining "a" "b"
+	// makes pairs of "ab" "c", which rank first.
+	tok = mustLoad(t, tiny([][2]string{{"ab", "c"}, {"a", "b"}, {"c", "c"}, {"abc", "abc"}, {"b", "c"}}, map[string]int{"ab": 300}))
+	rng := rand.New(rand.NewPCG(26, 2))
+	pieces = []string{strings.Repeat("abc", 40), strings.Repeat("abcc", 30)}
+	for range 50 {
+		piece := make([]byte, 64+rng.IntN(200))
+		for i := range piece {
+			piece[i] = "abc"[rng.IntN(3)]
+		}
+		pieces = append(pieces, string(piece))
+	}
+	for _, piece := range pieces {
+		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
+			t.Errorf("merge(%q) = %v, want %v", piece, merged, scanned)
+		}
+	}
+}

@@ -1,0 +1,536 @@
+// Package hftokenizer counts tokens as a Hugging Face tokenizer.json of
+// the byte-level BPE kind does (Llama 3, Qwen 2, 2.5 and 3, GPT-4o's),
+// so that sections can be budgeted in the tokens of the model a chat
+// template formats for:
+//
+//	tok, err := hftokenizer.LoadFile("tokenizer.json")
+//	...
+//	prompt := prompts.Think().WithTokenizer(tok)
+//
+// A Tokenizer is a runtime.Tokenizer. It gives the ids Hugging Face's
+// tokenizers give for the text (encode without the special tokens a
+// post-processor adds around it), made in the same steps: the added
+// tokens, the NFC normalizer, the pre-tokenizer's split (runtime/tiktoken's
+// scanners: the expressions of Llama 3, Qwen 2 and GPT-4o are those of
+// cl100k_base and o200k_base, or differ only in taking one digit at a
+// time; "'ſ" is a contraction, as Unicode case folding makes it in Rust's
+// expressions), the byte-level alphabet and the merges in their order of
+// priority. A file with any other normalizer, pre-tokenizer expression
+// or model option is an error at Load, never a different count.
+//
+// A special token spelled in the text (a feed value holding
+// "<|im_start|>") is ordinary text, as with Hugging Face's
+// split_special_tokens, unless MatchSpecialTokens is given; the added
+// tokens that are not special (Qwen's "<tool_call>") are always tokens
+// of their own, as there. Invalid UTF-8 is read as a []rune conversion
+// reads it, each invalid byte as U+FFFD (Hugging Face's tokenizers take
+// valid text only; Rust's from_utf8_lossy and JavaScript's TextDecoder
+// replace a truncated sequence by one U+FFFD, not one per byte).
+//
+// Merging a piece of n bytes takes O(n log n) time, so counting is
+// O(n log n) in the text whatever it holds; loading reads at most
+// MaxFileSize bytes.
+package hftokenizer
+
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/promptgen/promptgen/runtime"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Option changes how a Tokenizer reads text.
+type Option func(*options)
+
+type options struct{ matchSpecial bool }
+
+// MatchSpecialTokens makes a special token spelled in the text count as
+// the one token it is, as Hugging Face's tokenizers encode by default
+// (the text of a whole chat, rendered with its role markers).
+func MatchSpecialTokens() Option { return func(o *options) { o.matchSpecial = true } }
+
+var _ runtime.Tokenizer = (*Tokenizer)(nil)
+
+// Tokenizer is a tokenizer.json's byte-level BPE. It is safe for
+// concurrent use.
+type Tokenizer struct {
+	model *model
+	added *addedTokens // nil when no added token is found in text
+	// A call takes a state, whose buffers it reuses: the idle one, kept
+	// across garbage collections unless its buffers grew large, or one
+	// from the pool when calls run concurrently.
+	idle   atomic.Pointer[state]
+	states sync.Pool
+}
+
+// keptBytes is the length of the longest piece or normalized text whose
+// buffers the idle state keeps.
+const keptBytes = 1 << 16
+
+func (t *Tokenizer) state() *state {
+	if s := t.idle.Swap(nil); s != nil {
+		return s
+	}
+	return t.states.Get().(*state)
+}
+
+func (t *Tokenizer) release(s *state) {
+	if max(cap(s.valid), cap(s.normal), cap(s.ids)) <= keptBytes && t.idle.CompareAndSwap(nil, s) {
+		return
+	}
+	t.states.Put(s)
+}
+
+// model is the BPE of a tokenizer.json and what comes before it.
+type model struct {
+	nfc   bool
+	split func(text string, i int) int
+	// vocab maps the bytes of each token to its id; byteIDs is the id of
+	// each byte on its own
+	vocab   tokenTable
+	byteIDs [256]uint32
+	// merges maps two tokens' ids to the rank of their merge (its line)
+	// above the id of the token they make
+	merges     pairTable
+	mergeCount int // the number of merges: the ranks are below it
+	// ignoreMerges: a piece that is a token is that token, whatever the
+	// merges would make of it
+	ignoreMerges bool
+	// whole holds 2 bits per id, learnt as pieces are merged: whether a
+	// piece that is the token merges into it (most do, so that a word
+	// that is a token is found by one lookup), or not, or is not known yet
+	whole []atomic.Uint32
+}
+
+const (
+	wholeKnown  = 1 << iota // the token's bytes have been merged
+	wholeMerges             // ... into the token
+)
+
+// wholeBits returns the 2 bits of whole of id, and which word and shift
+// hold them.
+func (m *model) wholeBits(id uint32) (bits uint32, word *atomic.Uint32, shift uint) {
+	word, shift = &m.whole[id/16], uint(id%16*2)
+	return word.Load() >> shift & 3, word, shift
+}
+
+// state holds the buffers of a call, kept for the next.
+type state struct {
+	valid   []byte    // text with each invalid byte as U+FFFD
+	normal  []byte    // a piece of text in NFC
+	changes []segment // how normal maps back to the text
+	iter    norm.Iter
+	// the parts of a piece being merged: the id of each, the next and
+	// previous part, and the pair it makes with the next one
+	ids        []uint32
+	next, prev []int32
+	pairs      []uint64
+	queue      pairQueue
+}
+
+// segment is a span of text that NFC normalizes on its own, and where it
+// ends in the text and in its normal form.
+type segment struct {
+	textEnd, normalEnd int
+	same               bool // its normal form is itself
+}
+
+func newTokenizer(m *model, added *addedTokens) *Tokenizer {
+	t := &Tokenizer{model: m, added: added}
+	t.states.New = func() any { return new(state) }
+	return t
+}
+
+// Count returns the number of tokens of text.
+func (t *Tokenizer) Count(text string) int {
+	s := t.state()
+	defer t.release(s)
+	n := 0
+	t.tokens(s, s.validText(text), func(uint32, int) bool {
+		n++
+		return true
+	})
+	return n
+}
+
+// Encode returns the ids of the tokens of text.
+func (t *Tokenizer) Encode(text string) []int {
+	s := t.state()
+	defer t.release(s)
+	var ids []int
+	t.tokens(s, s.validText(text), func(id uint32, _ int) bool {
+		ids = append(ids, int(id))
+		return true
+	})
+	return ids
+}
+
+// Cut returns the longest prefix of text that holds at most n tokens and
+// ends where a token ends and a character of text does: a token can end
+// inside a multi-byte character, or inside one that NFC changes.
+func (t *Tokenizer) Cut(text string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	s := t.state()
+	defer t.release(s)
+	valid := s.validText(text)
+	// The tokens end in valid: walk text alongside to find where.
+	cut, inText, inValid, count := 0, 0, 0, 0
+	t.tokens(s, valid, func(_ uint32, end int) bool {
+		if end >= 0 {
+			for inValid < end {
+				r, size := utf8.DecodeRuneInString(text[inText:])
+				inText += size
+				inValid += utf8.RuneLen(r)
+			}
+			if inValid == end {
+				cut = inText
+			}
+		}
+		count++
+		return count < n
+	})
+	return text[:cut]
+}
+
+// validText returns text with each invalid byte replaced by U+FFFD, in
+// s's buffer when text is not valid.
+func (s *state) validText(text string) string {
+	if utf8.ValidString(text) {
+		return text
+	}
+	s.valid = s.valid[:0]
+	for _, r := range text {
+		s.valid = utf8.AppendRune(s.valid, r)
+	}
+	return unsafe.String(unsafe.SliceData(s.valid), len(s.valid))
+}
+
+// tokens calls yield with the id of each token of text, which is valid
+// UTF-8, and the offset in text where it ends, or -1 where that is inside
+// a character NFC changed, until yield returns false. It returns false
+// when yield did.
+func (t *Tokenizer) tokens(s *state, text string, yield func(id uint32, end int) bool) bool {
+	for start := 0; start < len(text); {
+		addedStart, addedEnd, id := len(text), len(text), uint32(0)
+		if t.added != nil {
+			addedStart, addedEnd, id = t.added.next(text, start)
+		}
+		if !t.model.normalized(s, text[start:addedStart], start, yield) {
+			return false
+		}
+		if addedStart < len(text) && !yield(id, addedEnd) {
+			return false
+		}
+		start = addedEnd
+	}
+	return true
+}
+
+// normalized yields the tokens of text, a span between added tokens that
+// starts at offset base, normalized if the model does.
+func (m *model) normalized(s *state, text string, base int, yield func(uint32, int) bool) bool {
+	if !m.nfc || norm.NFC.QuickSpanString(text) == len(text) {
+		return m.pieces(s, text, base, yield)
+	}
+	s.normal, s.changes = s.normal[:0], s.changes[:0]
+	it := &s.iter
+	it.InitString(norm.NFC, text)
+	for !it.Done() {
+		from := it.Pos()
+		out := it.Next()
+		s.normal = append(s.normal, out...)
+		s.changes = append(s.changes, segment{textEnd: it.Pos(), normalEnd: len(s.normal), same: string(out) == text[from:it.Pos()]})
+	}
+	normal := unsafe.String(unsafe.SliceData(s.normal), len(s.normal))
+	k := 0
+	return m.pieces(s, normal, 0, func(id uint32, end int) bool {
+		for s.changes[k].normalEnd < end {
+			k++
+		}
+		switch seg := s.changes[k]; {
+		case seg.normalEnd == end:
+			end = base + seg.textEnd
+		case seg.same:
+			end = base + seg.textEnd - (seg.normalEnd - end)
+		default:
+			end = -1
+		}
+		return yield(id, end)
+	})
+}
+
+// pieces yields the tokens of text, which starts at offset base: the
+// pre-tokenizer's pieces, each merged.
+func (m *model) pieces(s *state, text string, base int, yield func(uint32, int) bool) bool {
+	for start := 0; start < len(text); {
+		end := m.split(text, start)
+		if !m.merge(s, text[start:end], base+start, yield) {
+			return false
+		}
+		start = end
+	}
+	return true
+}
+
+// noPair marks parts that do not merge.
+const noPair = ^uint64(0)
+
+// merge yields the tokens of a piece that starts at offset base, as
+// Hugging Face's BPE makes them: each byte a part, then, while two
+// adjacent parts have a merge, the merge that comes first in the file
+// joins them, the leftmost pair of it first (a pairQueue gives each in
+// O(log n)). A piece that is a token the merges make is that token.
+func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) bool) bool {
+	n := len(piece)
+	if n == 1 {
+		return yield(m.byteIDs[piece[0]], base+1)
+	}
+	id, isToken := m.vocab.get(piece)
+	if !isToken {
+		m.mergeParts(s, piece)
+		return m.yieldParts(s, base, yield)
+	}
+	bits, word, shift := m.wholeBits(id)
+	if m.ignoreMerges || bits&wholeMerges != 0 {
+		return yield(id, base+n)
+	}
+	m.mergeParts(s, piece)
+	if bits&wholeKnown == 0 {
+		bits = wholeKnown
+		if s.next[0] == int32(n) && s.ids[0] == id {
+			bits |= wholeMerges
+		}
+		word.Or(bits << shift)
+	}
+	return m.yieldParts(s, base, yield)
+}
+
+// mergeParts merges the bytes of piece into parts.
+func (m *model) mergeParts(s *state, piece string) {
+	n := len(piece)
+	s.ids, s.next, s.prev, s.pairs = s.ids[:0], s.next[:0], s.prev[:0], s.pairs[:0]
+	s.queue.reset(n >= longPiece, m.mergeCount)
+	for i := range n {
+		s.ids = append(s.ids, m.byteIDs[piece[i]])
+		s.next = append(s.next, int32(i+1))
+		s.prev = append(s.prev, int32(i-1))
+	}
+	for i := range n {
+		s.pairs = append(s.pairs, m.pair(s, int32(i)))
+	}
+	for {
+		top, ok := s.queue.pop()
+		if !ok {
+			return
+		}
+		i := int32(uint32(top))
+		if s.pairs[i]>>32 != top>>32 {
+			continue // the parts changed since
+		}
+		j := s.next[i]
+		s.ids[i] = uint32(s.pairs[i])
+		s.next[i] = s.next[j]
+		if int(s.next[j]) < n {
+			s.prev[s.next[j]] = i
+		}
+		s.pairs[j] = noPair
+		s.pairs[i] = m.pair(s, i)
+		if p := s.prev[i]; p >= 0 {
+			s.pairs[p] = m.pair(s, p)
+		}
+	}
+}
+
+// yieldParts yields the parts of the piece mergeParts merged, which
+// starts at offset base.
+func (m *model) yieldParts(s *state, base int, yield func(uint32, int) bool) bool {
+	for i := int32(0); int(i) < len(s.ids); i = s.next[i] {
+		if !yield(s.ids[i], base+int(s.next[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// pair returns the merge of the part at i with the next one, rank above
+// id, or noPair, and pushes it on the heap.
+func (m *model) pair(s *state, i int32) uint64 {
+	j := s.next[i]
+	if int(j) >= len(s.ids) {
+		return noPair
+	}
+	p := m.merges.get(s.ids[i], s.ids[j])
+	if p == noPair {
+		return noPair
+	}
+	s.queue.push(p>>32<<32 | uint64(i))
+	return p
+}
+
+// longPiece is the length from which a piece's pairs are queued in
+// buckets by rank.
+const longPiece = 64
+
+// pairQueue gives the pairs that can merge in the order they merge, each
+// its rank above its offset: the lowest rank first, the leftmost of it
+// first. A short piece's pairs are in a binary heap. A long piece's pairs
+// hold few ranks, each many times (a run of spaces, of one letter), so
+// they go to a bucket per rank, a heap ordering the ranks: a bucket is
+// sorted by offset when it was not filled in order, before its first pop.
+// A merge mostly makes pairs that rank after it; one that ranks before
+// could make a bucket need sorting again and again, and the pairs left go
+// to the binary heap instead. Either way a piece of n bytes costs
+// O(n log n).
+type pairQueue struct {
+	heap     []uint64 // when not bucketed
+	bucketed bool
+	popped   int64   // the rank of the last pop while bucketed, or -1
+	bucketOf []int32 // for each rank, its bucket's index + 1, or 0
+	buckets  []rankBucket
+	ranks    []uint64 // each rank that has a bucket, above the bucket's index
+	free     []int32  // the buckets not in use
+}
+
+type rankBucket struct {
+	offsets []int32
+	next    int // offsets[next:] are still to pop
+	sorted  bool
+}
+
+// reset empties the queue for a piece, bucketed or not, with ranks below
+// ranks.
+func (q *pairQueue) reset(bucketed bool, ranks int) {
+	q.heap, q.bucketed, q.popped = q.heap[:0], bucketed, -1
+	if bucketed && len(q.bucketOf) < ranks {
+		q.bucketOf = make([]int32, ranks)
+	}
+}
+
+func (q *pairQueue) push(pair uint64) {
+	if !q.bucketed {
+		pushHeap(&q.heap, pair)
+		return
+	}
+	rank, offset := pair>>32, int32(uint32(pair))
+	if int64(rank) <= q.popped {
+		q.unbucket()
+		pushHeap(&q.heap, pair)
+		return
+	}
+	index := q.bucketOf[rank] - 1
+	if index < 0 {
+		if len(q.free) > 0 {
+			index = q.free[len(q.free)-1]
+			q.free = q.free[:len(q.free)-1]
+		} else {
+			index = int32(len(q.buckets))
+			q.buckets = append(q.buckets, rankBucket{})
+		}
+		q.buckets[index].sorted = true
+		q.bucketOf[rank] = index + 1
+		pushHeap(&q.ranks, rank<<32|uint64(index))
+	}
+	b := &q.buckets[index]
+	if len(b.offsets) > 0 && offset < b.offsets[len(b.offsets)-1] {
+		b.sorted = false
+	}
+	b.offsets = append(b.offsets, offset)
+}
+
+// pop removes the pair to merge next and returns it, or ok false when the
+// queue is empty.
+func (q *pairQueue) pop() (pair uint64, ok bool) {
+	if !q.bucketed {
+		if len(q.heap) == 0 {
+			return 0, false
+		}
+		return popHeap(&q.heap), true
+	}
+	for len(q.ranks) > 0 {
+		rank, index := q.ranks[0]>>32, int32(uint32(q.ranks[0]))
+		b := &q.buckets[index]
+		if b.next == len(b.offsets) {
+			popHeap(&q.ranks)
+			q.release(rank, index)
+			continue
+		}
+		if !b.sorted {
+			slices.Sort(b.offsets[b.next:])
+			b.sorted = true
+		}
+		q.popped = int64(rank)
+		b.next++
+		return rank<<32 | uint64(uint32(b.offsets[b.next-1])), true
+	}
+	return 0, false
+}
+
+// release frees the bucket of a rank.
+func (q *pairQueue) release(rank uint64, index int32) {
+	q.buckets[index] = rankBucket{offsets: q.buckets[index].offsets[:0]}
+	q.bucketOf[rank] = 0
+	q.free = append(q.free, index)
+}
+
+// unbucket moves the pairs left in the buckets to the heap.
+func (q *pairQueue) unbucket() {
+	for _, r := range q.ranks {
+		rank, index := r>>32, int32(uint32(r))
+		b := &q.buckets[index]
+		for _, offset := range b.offsets[b.next:] {
+			q.heap = append(q.heap, rank<<32|uint64(uint32(offset)))
+		}
+		q.release(rank, index)
+	}
+	q.ranks, q.bucketed = q.ranks[:0], false
+	for i := len(q.heap)/2 - 1; i >= 0; i-- {
+		down(q.heap, i)
+	}
+}
+
+// pushHeap and popHeap keep a binary min-heap.
+
+func pushHeap(heap *[]uint64, x uint64) {
+	*heap = append(*heap, x)
+	h := *heap
+	for i := len(h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if h[parent] <= h[i] {
+			break
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func popHeap(heap *[]uint64) uint64 {
+	h := *heap
+	top, last := h[0], len(h)-1
+	h[0] = h[last]
+	*heap = h[:last]
+	down(h[:last], 0)
+	return top
+}
+
+func down(h []uint64, i int) {
+	for {
+		child := 2*i + 1
+		if child >= len(h) {
+			return
+		}
+		if right := child + 1; right < len(h) && h[right] < h[child] {
+			child = right
+		}
+		if h[i] <= h[child] {
+			return
+		}
+		h[i], h[child] = h[child], h[i]
+		i = child
+	}
+}

@@ -1,0 +1,139 @@
+package hftokenizer
+
+import "math/bits"
+
+// The tables of a model are open-addressing hash tables, faster than maps
+// for the lookups of counting: one per piece of the text, and several per
+// piece that is merged.
+
+// tokenTable maps the bytes of each token to its id. A slot holds the
+// token's first 8 bytes, which decide most lookups without reading the
+// token's bytes elsewhere.
+type tokenTable struct {
+	slots []tokenSlot
+	shift uint   // 64 - log2(len(slots)): a hash's top bits pick its slot
+	bytes string // the tokens, one after the other
+}
+
+// tokenSlot is empty when length is 0.
+type tokenSlot struct {
+	head           uint64 // the first 8 bytes, zero-padded, little-endian
+	offset, length uint32 // where the token is in bytes
+	id             uint32
+}
+
+// newTokenTable returns the table of tokens, which are not empty.
+func newTokenTable(tokens map[string]uint32) tokenTable {
+	log := bits.Len(uint(max(len(tokens)*3/2, 1)))
+	t := tokenTable{slots: make([]tokenSlot, 1<<log), shift: uint(64 - log)}
+	var all []byte
+	mask := len(t.slots) - 1
+	for token, id := range tokens {
+		head := headOf(token)
+		i := int(hashToken(head, token) >> t.shift)
+		for t.slots[i].length != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = tokenSlot{head: head, offset: uint32(len(all)), length: uint32(len(token)), id: id}
+		all = append(all, token...)
+	}
+	t.bytes = string(all)
+	return t
+}
+
+// get returns the id of the token s, if it is one.
+func (t *tokenTable) get(s string) (uint32, bool) {
+	head, mask := headOf(s), len(t.slots)-1
+	for i := int(hashToken(head, s) >> t.shift); ; i = (i + 1) & mask {
+		slot := &t.slots[i]
+		if slot.length == 0 {
+			return 0, false
+		}
+		if slot.head == head && int(slot.length) == len(s) &&
+			(len(s) <= 8 || t.bytes[slot.offset+8:slot.offset+slot.length] == s[8:]) {
+			return slot.id, true
+		}
+	}
+}
+
+func headOf(s string) uint64 {
+	if len(s) >= 8 {
+		return load64(s)
+	}
+	var head uint64
+	for k := len(s) - 1; k >= 0; k-- {
+		head = head<<8 | uint64(s[k])
+	}
+	return head
+}
+
+// load64 returns the first 8 bytes of s, little-endian: one load.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// hashToken mixes the head and length of s and, for a longer s, its
+// further bytes 8 at a time, the last 8 read from its end; the
+// multiplications spread every bit into the top ones, which pick the
+// slot.
+func hashToken(head uint64, s string) uint64 {
+	const k = 0x9e3779b97f4a7c15
+	h := (head ^ uint64(len(s))<<59) * k
+	for i := 8; i < len(s); i += 8 {
+		h = (h ^ h>>29 ^ load64(s[min(i, len(s)-8):])) * k
+	}
+	return h
+}
+
+// pairTable maps pairs of ids to values by open addressing, a pair's
+// hash picking its first slot: faster than a map for the many lookups of
+// merging.
+type pairTable struct {
+	slots []pairSlot
+	shift uint // 64 - log2(len(slots))
+}
+
+type pairSlot struct{ pair, value uint64 }
+
+// emptyPair marks a free slot: ids are below 1<<31.
+const emptyPair = ^uint64(0)
+
+func newPairTable(n int) pairTable {
+	log := bits.Len(uint(max(n*2, 1)))
+	t := pairTable{slots: make([]pairSlot, 1<<log), shift: uint(64 - log)}
+	for i := range t.slots {
+		t.slots[i].pair = emptyPair
+	}
+	return t
+}
+
+func (t *pairTable) slot(pair uint64) int { return int(pair * 0x9e3779b97f4a7c15 >> t.shift) }
+
+// put sets the value of a pair, and reports whether it had one.
+func (t *pairTable) put(left, right uint32, value uint64) bool {
+	pair, mask := uint64(left)<<32|uint64(right), len(t.slots)-1
+	for i := t.slot(pair); ; i = (i + 1) & mask {
+		switch t.slots[i].pair {
+		case pair:
+			return true
+		case emptyPair:
+			t.slots[i] = pairSlot{pair, value}
+			return false
+		}
+	}
+}
+
+// get returns the value of a pair, or noPair.
+func (t *pairTable) get(left, right uint32) uint64 {
+	pair, mask := uint64(left)<<32|uint64(right), len(t.slots)-1
+	for i := t.slot(pair); ; i = (i + 1) & mask {
+		switch t.slots[i].pair {
+		case pair:
+			return t.slots[i].value
+		case emptyPair:
+			return noPair
+		}
+	}
+}

