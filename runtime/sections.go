@@ -290,8 +290,15 @@ func truncateItems(tok Tokenizer, s Section, text string, loop []int) (Section, 
 			end = len(strings.TrimRight(text[:end], "\n"))
 		}
 		last := parts[k]
-		if last.mid > end { // the lead holds newlines that the text drops
-			return tok.Count(itemsText(text, loop, k))
+		if end < loop[k] {
+			// The text drops the newlines that end the loop, which the
+			// last part's offsets were checked with: count that part
+			// again from its start, where it must still join.
+			from, prev := min(start(k), end), parts[k-1].mid
+			if splits != nil && (loop[k-1] > end || from == end || !splits(text[prev:end], from-prev)) {
+				return tok.Count(itemsText(text, loop, k))
+			}
+			return sum + tok.Count(text[from:end])
 		}
 		return sum + last.lead + tok.Count(text[last.mid:end]+note+after[:afterSplit]) + afterTokens
 	}
