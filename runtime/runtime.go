@@ -54,10 +54,14 @@
 // text apart tells: the text before the loop, each kept iteration, the note
 // and the text after, each part counted with the newlines that start the
 // next one and without its own ("\n\n" is one token). Iterations are
-// counted in order only until the budget is reached, so choosing k costs
-// about two counts of the result however many iterations there are. The
-// text with k iterations is then counted exactly, and k steps down while
-// it is over budget.
+// counted in order only until the budget is reached. With a
+// SplittingTokenizer (runtime/tiktoken's encodings), which tells where
+// counts add up, the parts join there, so the count is exact and choosing
+// k costs about one count of the result and of the iteration past it:
+// k is the most iterations that fit, one more is over. With another
+// Tokenizer choosing k costs about two counts of the result; the text with
+// k iterations is then counted exactly, and k steps down while it is over
+// budget.
 package runtime
 
 import (

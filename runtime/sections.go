@@ -32,6 +32,18 @@ type Tokenizer interface {
 	Cut(text string, n int) string
 }
 
+// A SplittingTokenizer is a Tokenizer that knows offsets where its counts
+// add up, so that BuildSection counts each part of a section once while it
+// drops iterations (runtime/tiktoken's encodings are). Any Tokenizer works
+// without it.
+type SplittingTokenizer interface {
+	Tokenizer
+	// SplitsAt reports whether, for every x and y,
+	// Count(x+text+y) == Count(x+text[:i]) + Count(text[i:]+y). false is
+	// always a correct answer.
+	SplitsAt(text string, i int) bool
+}
+
 // Truncate is what BuildSection does with a section over its budget.
 type Truncate uint8
 
@@ -197,63 +209,147 @@ func truncateText(tok Tokenizer, s Section, titleLen int) (Section, error) {
 // at least one iteration.
 //
 // Counting every candidate would cost the whole section again for each
-// one. Instead the parts of a candidate (the text before the loop, each
-// kept iteration, the note, the text after the loop) are counted apart, and
-// only as far as the budget goes; then the chosen text is counted exactly,
-// and k steps down while it is over. A tokenizer joins a newline that ends
-// one part with those that start the next ("\n\n" is one token), so each
-// part is counted with the newlines that start the next one, and without
-// its own.
+// one. Instead the parts of the text (the text before the loop, then each
+// iteration) are counted apart, in order and only as far as the budget
+// goes, each with the newlines that start the next one and without its
+// own ("\n\n" is one token). A candidate is the parts before its last
+// kept one, and that part with the note and the text after the loop, which
+// are counted again together. With a SplittingTokenizer the parts join
+// where counts add up, and a part is counted in two, at the last such
+// offset in it, so that a candidate recounts that last line only and its
+// count is exact: k is the most iterations that fit. Otherwise the count
+// is an estimate; the text it chooses is then counted exactly, and k steps
+// down while it is over.
 func truncateItems(tok Tokenizer, s Section, text string, loop []int) (Section, error) {
 	n := len(loop) - 1
+	var splits func(text string, i int) bool
+	if st, ok := tok.(SplittingTokenizer); ok {
+		splits = st.SplitsAt
+	}
 	after := strings.TrimRight(text[loop[n]:], "\n")
 	afterNewlines := leadingNewlines(after)
-	// start(i) is where the part of iteration i starts, past its newlines;
-	// start(n) where the text after the loop does.
-	start := func(i int) int {
-		if i == n {
+	// after is counted apart from its first offset where counts add up,
+	// or whole with each candidate's last part; without a
+	// SplittingTokenizer, from past its leading newlines, an estimate.
+	afterSplit, exact := afterNewlines, afterNewlines == len(after)
+	if splits != nil {
+		afterSplit, exact = len(after), true
+		for i := 1; i < len(after); i++ {
+			if splits(after, i) {
+				afterSplit = i
+				break
+			}
+		}
+	}
+	afterTokens := tok.Count(after[afterSplit:])
+	// Part p is the text before the loop (p = 0) or iteration p-1, from
+	// start(p) (past its leading newlines) to start(p+1); its own text ends
+	// at loop[p].
+	start := func(p int) int {
+		switch p {
+		case 0:
+			return 0
+		case n + 1:
 			return loop[n] + afterNewlines
 		}
-		return loop[i] + leadingNewlines(text[loop[i]:loop[i+1]])
+		return loop[p-1] + leadingNewlines(text[loop[p-1]:loop[p]])
 	}
-	head := tok.Count(text[:start(0)])
-	sum := head + tok.Count(after[afterNewlines:])
-	var counts []int // of the iterations' parts, each followed by the next
-	for k := 0; k < n; k++ {
-		c := tok.Count(text[start(k):start(k+1)])
-		if sum+c > s.Budget {
+	// mid is the last offset in the part's own text where counts add up,
+	// or its start; lead the tokens before it, tokens the whole part's.
+	type part struct{ mid, lead, tokens int }
+	var parts []part
+	exactParts := 0 // the parts that start where counts add up
+	countPart := func() {
+		p := len(parts)
+		from, end := start(p), loop[p]
+		joined := p == 0
+		if !joined && splits != nil {
+			prev := parts[p-1].mid
+			joined = splits(text[prev:end], from-prev)
+		}
+		if joined && exactParts == p {
+			exactParts++
+		}
+		mid, lead := from, 0
+		for i := end - 1; splits != nil && i > from; i-- {
+			if splits(text[from:end], i-from) {
+				mid, lead = i, tok.Count(text[from:i])
+				break
+			}
+		}
+		parts = append(parts, part{mid, lead, lead + tok.Count(text[mid:start(p+1)])})
+	}
+	// tokens counts the text with k iterations kept (exactly when
+	// exactParts > k and exact), from sum, the tokens of the parts before
+	// part k.
+	tokens := func(k, sum int) int {
+		note, end := "", loop[k]
+		if k < n {
+			note = noteLine(text, loop, k)
+		} else if after == "" {
+			end = len(strings.TrimRight(text[:end], "\n"))
+		}
+		last := parts[k]
+		if end < loop[k] {
+			// The text drops the newlines that end the loop, which the
+			// last part's offsets were checked with: count that part
+			// again from its start, where it must still join.
+			from, prev := min(start(k), end), parts[k-1].mid
+			if splits != nil && (loop[k-1] > end || from == end || !splits(text[prev:end], from-prev)) {
+				return tok.Count(itemsText(text, loop, k))
+			}
+			return sum + tok.Count(text[from:end])
+		}
+		return sum + last.lead + tok.Count(text[last.mid:end]+note+after[:afterSplit]) + afterTokens
+	}
+	countPart()
+	sum := parts[0].tokens + afterTokens // the estimate of the parts
+	k := 0
+	for ; k < n; k++ {
+		countPart()
+		if sum+parts[k+1].tokens > s.Budget {
 			break
 		}
-		sum += c
-		counts = append(counts, c)
+		sum += parts[k+1].tokens
 	}
-	k := len(counts)
-	for k < n {
-		// With iterations dropped, the part before the note (the last kept
-		// iteration, or the head) is followed by the note, not by
-		// iteration k.
-		note := noteLine(text, loop, k)
-		noteNewlines := leadingNewlines(note)
-		before, beforeCount := text[:loop[0]], head
-		if k > 0 {
-			before, beforeCount = text[start(k-1):loop[k]], counts[k-1]
-		}
-		estimate := sum - beforeCount + tok.Count(before+note[:noteNewlines]) + tok.Count(note[noteNewlines:]+after[:afterNewlines])
-		if estimate <= s.Budget || k == 0 {
-			break
-		}
+	sum -= afterTokens + parts[k].tokens // now of the parts before part k
+	count := tokens(k, sum)
+	stepped := false
+	for count > s.Budget && k > 0 {
 		k--
-		sum -= counts[k]
+		sum -= parts[k].tokens
+		count, stepped = tokens(k, sum), true
+	}
+	if exact && exactParts > k {
+		for !stepped && k < n {
+			if len(parts) == k+1 {
+				countPart()
+			}
+			if exactParts <= k+1 {
+				break
+			}
+			next := tokens(k+1, sum+parts[k].tokens)
+			if next > s.Budget {
+				break
+			}
+			sum += parts[k].tokens
+			k, count = k+1, next
+		}
+		if count > s.Budget {
+			return Section{}, &BudgetError{Section: s.Name, Tokens: count, Budget: s.Budget}
+		}
+		s.Text, s.Tokens, s.Dropped, s.Truncated = itemsText(text, loop, k), count, n-k, k < n
+		return s, nil
 	}
 	for {
 		kept := itemsText(text, loop, k)
-		tokens := tok.Count(kept)
-		if tokens <= s.Budget {
-			s.Text, s.Tokens, s.Dropped, s.Truncated = kept, tokens, n-k, k < n
+		count := tok.Count(kept)
+		if count <= s.Budget {
+			s.Text, s.Tokens, s.Dropped, s.Truncated = kept, count, n-k, k < n
 			return s, nil
 		}
 		if k == 0 {
-			return Section{}, &BudgetError{Section: s.Name, Tokens: tokens, Budget: s.Budget}
+			return Section{}, &BudgetError{Section: s.Name, Tokens: count, Budget: s.Budget}
 		}
 		k--
 	}

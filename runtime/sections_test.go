@@ -496,27 +496,42 @@ func TestTruncateItemsEscaped(t *testing.T) {
 
 // TestTruncateItemsCost: choosing what to keep of 200 iterations counts
 // about the text it keeps, not the whole section: at most three times the
-// bytes of the result go through the tokenizer.
+// bytes of the result go through the tokenizer, and with a tokenizer that
+// knows where counts add up, the result's bytes once, the iteration that
+// goes over the budget, and a last line, the note and the text after for
+// each of the two candidates tried.
 func TestTruncateItemsCost(t *testing.T) {
 	var its []string
 	for i := range 200 {
 		its = append(its, fmt.Sprintf("  - `inv_%d`: item number %d\n", i+1, i+1))
 	}
-	body, loop := loopBody("**inventory:** (200 items)\n", its, "\nOnly use refs shown above.\n")
-	var counted int
-	tok := wordTokenizer{counted: &counted}
+	const after = "\nOnly use refs shown above.\n"
+	body, loop := loopBody("**inventory:** (200 items)\n", its, after)
 	budget := words.Count(strings.Join(its[:10], ""))
-	s, err := BuildSection(tok, SectionInput{Name: "e", Title: "Entities in Context", Body: body, Budget: budget, Truncate: TruncateItems, Loop: loop})
-	if err != nil {
-		t.Fatal(err)
+	for _, tt := range []struct {
+		name string
+		tok  func(counted *int) Tokenizer
+		max  func(result int) int
+	}{
+		{"estimate", func(counted *int) Tokenizer { return wordTokenizer{counted: counted} }, func(result int) int { return 3 * result }},
+		{"splitting", func(counted *int) Tokenizer { return splittingWords{wordTokenizer{counted: counted}} },
+			func(result int) int {
+				return result + len(its[10]) + 2*(len(its[9])+len("  ... and 190 more\n")+len(after))
+			}},
+	} {
+		var counted int
+		s, err := BuildSection(tt.tok(&counted), SectionInput{Name: "e", Title: "Entities in Context", Body: body, Budget: budget, Truncate: TruncateItems, Loop: loop})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Dropped < 185 || s.Dropped > 195 {
+			t.Fatalf("%s: dropped %d of 200, want about 190", tt.name, s.Dropped)
+		}
+		if counted > tt.max(len(s.Text)) {
+			t.Errorf("%s: tokenized %d bytes for a result of %d bytes, want at most %d", tt.name, counted, len(s.Text), tt.max(len(s.Text)))
+		}
+		t.Logf("%s: tokenized %d bytes for a result of %d bytes (%.2f times)", tt.name, counted, len(s.Text), float64(counted)/float64(len(s.Text)))
 	}
-	if s.Dropped < 185 || s.Dropped > 195 {
-		t.Fatalf("dropped %d of 200, want about 190", s.Dropped)
-	}
-	if counted > 3*len(s.Text) {
-		t.Errorf("tokenized %d bytes for a result of %d bytes (%.1f times)", counted, len(s.Text), float64(counted)/float64(len(s.Text)))
-	}
-	t.Logf("tokenized %d bytes for a result of %d bytes (%.2f times)", counted, len(s.Text), float64(counted)/float64(len(s.Text)))
 }
 
 func TestEscapeMarkers(t *testing.T) {
@@ -745,4 +760,72 @@ func FuzzParseSections(f *testing.F) {
 			{Name: "text", Body: body, Budget: budget, Truncate: TruncateText, Markers: true},
 		})
 	})
+}
+
+// splittingWords is a wordTokenizer that knows where its counts add up:
+// between two characters that no token joins.
+type splittingWords struct{ wordTokenizer }
+
+func (w splittingWords) SplitsAt(text string, i int) bool {
+	if i <= 0 || i >= len(text) || !utf8.RuneStart(text[i]) || isWordByte(text[i-1]) && isWordByte(text[i]) ||
+		w.newlines && text[i-1] == '\n' && text[i] == '\n' {
+		return false
+	}
+	// no penalty across i, nor one that x or y could complete
+	for j := i - len(w.penalty) + 1; j < i; j++ {
+		if j < 0 || j+len(w.penalty) > len(text) || text[j:j+len(w.penalty)] == w.penalty {
+			return false
+		}
+	}
+	return true
+}
+
+// TestTruncateItemsSplitting: with a tokenizer that knows where its counts
+// add up, the kept text's count is exact and k is the most iterations
+// that fit (one more is over), for random iterations and budgets, with
+// runs of newlines that join and joins that tokenize worse.
+func TestTruncateItemsSplitting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 6))
+	shapes := []string{"- a", "  - b c", "\n", "\n\n", "x", "yy, ", "\t- z\n", " ", "é", "\xff"}
+	tokenizers := []splittingWords{{}, {wordTokenizer{newlines: true}}, {wordTokenizer{penalty: "\n-", penaltyTokens: 3}}}
+	for round := range 3000 {
+		tok := tokenizers[round%len(tokenizers)]
+		var its []string
+		for range 1 + rng.IntN(12) {
+			// an iteration starts where counts add up, after its newlines
+			var it strings.Builder
+			it.WriteString([]string{"", "\n", "\n\n"}[rng.IntN(3)])
+			it.WriteString([]string{"- ", "  - ", "\t"}[rng.IntN(3)])
+			for range rng.IntN(5) {
+				it.WriteString(shapes[rng.IntN(len(shapes))])
+			}
+			its = append(its, it.String())
+		}
+		before := []string{"", "Items:\n", "T: ", "\n"}[rng.IntN(4)]
+		after := []string{"", "\nDone\n", "end", "\n\n- a\nlast"}[rng.IntN(4)]
+		body, loop := loopBody(before, its, after)
+		in := SectionInput{Name: "s", Title: []string{"", "T"}[rng.IntN(2)], Body: body, Truncate: TruncateItems, Loop: loop}
+		text, textLoop := body, slices.Clone(loop) // with the title line
+		if in.Title != "" {
+			text = "## T\n" + body
+			for i := range textLoop {
+				textLoop[i] += len("## T\n")
+			}
+		}
+		n := len(its)
+		candidate := func(k int) string { return itemsText(text, textLoop, k) }
+		in.Budget = 1 + rng.IntN(tok.Count(candidate(n))+2)
+		s, err := BuildSection(tok, in)
+		if err != nil {
+			var be *BudgetError
+			if !errors.As(err, &be) || be.Tokens != tok.Count(candidate(0)) || be.Tokens <= in.Budget {
+				t.Fatalf("%q, loop %v, budget %d: %v; %d tokens with every iteration dropped", text, textLoop, in.Budget, err, tok.Count(candidate(0)))
+			}
+			continue
+		}
+		k := n - s.Dropped
+		if s.Text != candidate(k) || s.Tokens != tok.Count(s.Text) || s.Tokens > in.Budget || k < n && tok.Count(candidate(k+1)) <= in.Budget {
+			t.Fatalf("%+v: %q, loop %v, budget %d: kept %d iterations, %q, %d tokens (counted %d); with one more %d", tok, text, textLoop, in.Budget, k, s.Text, s.Tokens, tok.Count(s.Text), tok.Count(candidate(min(k+1, n))))
+		}
+	}
 }

@@ -322,3 +322,34 @@ func LoadReference(t testing.TB) Reference {
 	}
 	return ref
 }
+
+// TestCutStopsEarly: Cut splits no piece past the one that holds the n-th
+// token, so that cutting a long text to a few tokens costs those tokens
+// only. The encodings are wrapped with a splitter that records where each
+// piece it is asked for starts.
+func TestCutStopsEarly(t *testing.T) {
+	text := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 200) + strings.Repeat(" \n", 5000)
+	for _, v := range vocabularies {
+		e := v.enc()
+		ends := []int{}
+		e.tokens(text, func(end int) bool {
+			ends = append(ends, end)
+			return true
+		})
+		furthest := 0
+		recording := &encoding{split: func(text string, i int) int {
+			furthest = max(furthest, i)
+			return e.split(text, i)
+		}, vocab: e.vocab}
+		recording.mergers.New = e.mergers.New
+		for _, n := range []int{1, 2, 10, 500} {
+			furthest = 0
+			if got, want := recording.Cut(text, n), text[:ends[n-1]]; got != want {
+				t.Fatalf("%s: Cut(text, %d) is %d bytes, want %d", v.name, n, len(got), len(want))
+			}
+			if furthest >= ends[n-1] {
+				t.Errorf("%s: Cut(text, %d) split a piece at byte %d, past the %d-th token's end at %d", v.name, n, furthest, n, ends[n-1])
+			}
+		}
+	}
+}

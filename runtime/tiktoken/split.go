@@ -257,3 +257,28 @@ func contraction(text string, i int) int {
 	}
 	return i
 }
+
+// splitsAt reports whether both expressions end a piece at i in every text
+// that holds text, whatever precedes and follows it: text[i-1] is a line
+// break, and the whitespace from i holds none and ends in text on a whole
+// rune, not a '/' right after the line break. Then the piece that holds
+// the line break ends at i (\s*[\r\n]+ takes a run up to its last line
+// break, and the line breaks after punctuation stop at i), no piece
+// before it reads past the line break but those two, and a piece from i
+// reads text from i on only.
+func splitsAt(text string, i int) bool {
+	if i <= 0 || i >= len(text) || text[i-1] != '\n' && text[i-1] != '\r' {
+		return false
+	}
+	for j := i; utf8.FullRuneInString(text[j:]); {
+		c, size := at(text, j)
+		switch {
+		case c&space == 0:
+			return j > i || text[j] != '/'
+		case c&newline != 0:
+			return false
+		}
+		j += size
+	}
+	return false
+}

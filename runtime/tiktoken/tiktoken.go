@@ -142,6 +142,11 @@ func (e *encoding) Count(text string) int {
 	return n
 }
 
+// SplitsAt reports whether i is an offset of text where counts add up
+// whatever surrounds text (runtime.SplittingTokenizer): after a line break
+// that ends a line of text.
+func (e *encoding) SplitsAt(text string, i int) bool { return splitsAt(text, i) }
+
 // Cut returns the longest prefix of text that holds at most n tokens and
 // ends on a token boundary that is also a character boundary: a token can
 // end inside a multi-byte character, and a prefix never does. It encodes

@@ -1,6 +1,7 @@
 package tiktoken_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -430,6 +431,114 @@ func BenchmarkHostile(b *testing.B) {
 					tok.Count(h.text)
 				}
 			})
+		}
+	}
+}
+
+// splitFragments are the shapes around a line break where pieces join:
+// whitespace before a letter or a line break, contractions, numbers of
+// one to four digits, punctuation that takes the line breaks after it
+// (and '/' in o200k_base), capitals and marks, other scripts, invalid
+// UTF-8 and a character cut in two.
+var splitFragments = []string{
+	" ", "  ", "\t", "\u00a0", "\u3000", "\n", "\n\n", "\r\n", "\r", " \n", "\n ", "\n\t",
+	"a", "word", "Word", "ABC", "aB", "é", "É\u0301", "\u0301", "语言", "中文ABC", "👍🏽",
+	"'s", "'S", "'ll", "'re", "'", "'ſ", "x'", "7", "123", "1234",
+	"!", "...", "/", "//", "-", "`", "**", "<\\!--",
+	"\xff", "\x80", "\xe3\x80", "\xf0\x9f",
+}
+
+func randomFragments(rng *rand.Rand, max int) string {
+	var b strings.Builder
+	for range rng.IntN(max + 1) {
+		b.WriteString(splitFragments[rng.IntN(len(splitFragments))])
+	}
+	return b.String()
+}
+
+// TestSplitsAt: where SplitsAt holds, the count of the text with anything
+// before and after it is the count of the part before the offset plus the
+// part after, for random texts of the fragments that join across a line
+// break. It holds often enough for the test to mean something.
+func TestSplitsAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 5))
+	for _, enc := range encodings {
+		tok := enc.tok().(runtime.SplittingTokenizer)
+		splits := 0
+		for range 4000 {
+			text := randomFragments(rng, 10)
+			for i := range len(text) + 1 {
+				if !tok.SplitsAt(text, i) {
+					continue
+				}
+				splits++
+				// and the bytes that complete "\xe3\x80" into a space, then a
+				// line break
+				for _, y := range []string{randomFragments(rng, 3), randomFragments(rng, 3), randomFragments(rng, 3), "\x80\n"} {
+					x := randomFragments(rng, 3)
+					if whole, parts := tok.Count(x+text+y), tok.Count(x+text[:i])+tok.Count(text[i:]+y); whole != parts {
+						t.Fatalf("%s: SplitsAt(%q, %d), but %q + %q counts %d, %q and %q %d", enc.name, text, i, x, y, whole, x+text[:i], text[i:]+y, parts)
+					}
+				}
+			}
+		}
+		if splits < 1000 {
+			t.Errorf("%s: SplitsAt held %d times: the texts do not test it", enc.name, splits)
+		}
+	}
+}
+
+// TestTruncateItemsExact: with the encodings, which know where counts add
+// up, BuildSection's count of the kept iterations is the count of its
+// text, and one iteration more is over the budget, for iterations of
+// random fragments on lines of their own and random budgets.
+func TestTruncateItemsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 7))
+	for _, enc := range encodings {
+		tok := enc.tok()
+		for range 300 {
+			var its []string
+			for range 1 + rng.IntN(20) {
+				its = append(its, []string{"", "\n"}[rng.IntN(2)]+"  - "+randomFragments(rng, 6)+"\n")
+			}
+			before := randomFragments(rng, 3) + "\n"
+			after := []string{"", "\n⚠️ Only use refs shown above.\n", randomFragments(rng, 4)}[rng.IntN(3)]
+			body := before + strings.Join(its, "") + after
+			loop := []int{len(before)}
+			for _, it := range its {
+				loop = append(loop, loop[len(loop)-1]+len(it))
+			}
+			n := len(its)
+			// the text with k iterations kept, as runtime's documentation
+			// says
+			candidate := func(k int) string {
+				if k == n {
+					return strings.TrimRight(body, "\n")
+				}
+				kept, after := body[:loop[k]], strings.TrimRight(body[loop[n]:], "\n")
+				text := kept
+				if kept != "" && !strings.HasSuffix(kept, "\n") {
+					text += "\n"
+				}
+				text += fmt.Sprintf("  ... and %d more", n-k)
+				if after != "" {
+					text += "\n" + after
+				}
+				return text
+			}
+			budget := 1 + rng.IntN(tok.Count(body)+2)
+			s, err := runtime.BuildSection(tok, runtime.SectionInput{Name: "s", Body: body, Truncate: runtime.TruncateItems, Loop: loop, Budget: budget})
+			if err != nil {
+				var be *runtime.BudgetError
+				if !errors.As(err, &be) || be.Tokens != tok.Count(candidate(0)) || be.Tokens <= budget {
+					t.Fatalf("%s: %q, budget %d: %v; %d tokens with every iteration dropped", enc.name, body, budget, err, tok.Count(candidate(0)))
+				}
+				continue
+			}
+			k := n - s.Dropped
+			if s.Text != candidate(k) || s.Tokens != tok.Count(s.Text) || s.Tokens > budget || k < n && tok.Count(candidate(k+1)) <= budget {
+				t.Fatalf("%s: %q, budget %d: kept %d iterations, %d tokens, %q counts %d; with one more %d", enc.name, body, budget, k, s.Tokens, s.Text, tok.Count(s.Text), tok.Count(candidate(min(k+1, n))))
+			}
 		}
 	}
 }
