@@ -269,6 +269,15 @@ func Funcs() template.FuncMap {
 		"startswith": startsWith,
 		"endswith":   endsWith,
 		"split":      split,
+		"strfind":    strFind,
+		"strrfind":   strRFind,
+		"strcount":   strCount,
+		"strindex":   strIndex,
+		"strrindex":  strRIndex,
+		"zfill":      zfill,
+		"justify":    justify,
+		"swapcase":   swapCase,
+		"splitlines": splitLines,
 		// Dynamic values.
 		"dyn": dyn,
 		// Globals of the transformers profile.

@@ -6,6 +6,7 @@ type Param struct {
 	Name     string
 	Def      any
 	Required bool
+	Kind     Kind // a method argument's kind where Def does not give it
 }
 
 // FilterParams are the parameters of each supported filter, in order: the
@@ -118,7 +119,29 @@ var MethodParams = map[string][]Param{
 	"endswith":   {{Name: "suffix", Required: true}},
 	"split":      {{Name: "sep"}, {Name: "maxsplit", Def: int64(-1)}},
 	"replace":    {{Name: "old", Required: true}, {Name: "new", Required: true}, {Name: "count", Def: int64(-1)}},
+	"find":       searchParams,
+	"rfind":      searchParams,
+	"index":      searchParams,
+	"rindex":     searchParams,
+	"count":      searchParams,
+	"zfill":      {{Name: "width", Required: true, Kind: KindInt}},
+	"ljust":      justifyParams,
+	"rjust":      justifyParams,
+	"center":     justifyParams,
+	"swapcase":   nil,
+	"splitlines": {{Name: "keepends", Def: false}},
 }
+
+// searchParams are the parameters of str.find, rfind, index, rindex and
+// count: start and end are ints or none.
+var searchParams = []Param{{Name: "sub", Required: true}, {Name: "start", Kind: KindInt}, {Name: "end", Kind: KindInt}}
+
+// justifyParams are the parameters of str.ljust, rjust and center.
+var justifyParams = []Param{{Name: "width", Required: true, Kind: KindInt}, {Name: "fillchar", Def: " "}}
+
+// KeywordMethods are the string methods that take keyword arguments; the
+// others take positional arguments only (Python raises TypeError).
+var KeywordMethods = map[string]bool{"split": true, "splitlines": true}
 
 // ParamIndex returns the index of the parameter called name, or -1.
 func ParamIndex(params []Param, name string) int {

@@ -861,6 +861,16 @@ func (e *ttEmitter) method(x *ir.Call) tval {
 			args[0] = "nil"
 		}
 		return tval{pre: pre, val: call("split", recv, args[0], args[1], e.pos(x.Pos))}
+	case "find", "rfind", "count":
+		return tval{pre: pre, val: call("str"+x.Name, recv, args[0], args[1], args[2])}
+	case "index", "rindex":
+		return tval{pre: pre, val: call("str"+x.Name, recv, args[0], args[1], args[2], e.pos(x.Pos))}
+	case "zfill":
+		return tval{pre: pre, val: call("zfill", recv, args[0], e.pos(x.Pos))}
+	case "ljust", "rjust", "center":
+		return tval{pre: pre, val: call("justify", recv, args[0], args[1], strconv.Quote(x.Name[:1]), e.pos(x.Pos))}
+	case "swapcase", "splitlines":
+		return tval{pre: pre, val: call(x.Name, append([]string{recv}, args...)...)}
 	}
 	panic(fmt.Sprintf("emit: unexpected method %q", x.Name))
 }

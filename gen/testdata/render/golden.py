@@ -135,6 +135,8 @@ ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "od
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
     "startswith", "endswith", "split", "replace", "items", "keys", "values", "get",
+    "find", "rfind", "count", "index", "rindex", "zfill", "ljust", "rjust", "center",
+    "swapcase", "splitlines",
 }
 FORBIDDEN_NODES = (
     nodes.CallBlock, nodes.Block, nodes.Extends,
