@@ -2,6 +2,7 @@ package jinja
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -179,4 +180,65 @@ func SplitLines(s string, keepends bool) []string {
 		start = i
 	}
 	return lines
+}
+
+// IsLower returns Python's s.islower(): s has a lowercase code point and
+// no uppercase or titlecase one. Jinja2's test lower is str(x).islower().
+func IsLower(s string) bool { return isCase(s, isLowerRune, isUpperRune) }
+
+// IsUpper returns Python's s.isupper(), for Jinja2's test upper.
+func IsUpper(s string) bool { return isCase(s, isUpperRune, isLowerRune) }
+
+// isCase reports whether s has a code point that is want and none that
+// is other or titlecase.
+func isCase(s string, want, other func(rune) bool) bool {
+	cased := false
+	for _, r := range s {
+		switch {
+		case other(r) || unicode.IsTitle(r):
+			return false
+		case want(r):
+			cased = true
+		}
+	}
+	return cased
+}
+
+// isUpperRune and isLowerRune are Unicode's Uppercase and Lowercase
+// properties, which Python's isupper and islower test.
+func isUpperRune(r rune) bool { return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) }
+func isLowerRune(r rune) bool { return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r) }
+
+// FilterNames and TestNames are the names of Jinja2 3.1's builtin filters
+// and tests, sorted: the test filter (x is filter) and the test test ask
+// whether x is one.
+var (
+	FilterNames = strings.Fields("abs attr batch capitalize center count d default dictsort e escape filesizeformat first" +
+		" float forceescape format groupby indent int items join last length list lower map max min pprint random" +
+		" reject rejectattr replace reverse round safe select selectattr slice sort string striptags sum title tojson" +
+		" trim truncate unique upper urlencode urlize wordcount wordwrap xmlattr")
+	TestNames = strings.Fields("!= < <= == > >= boolean callable defined divisibleby eq equalto escaped even false" +
+		" filter float ge greaterthan gt in integer iterable le lessthan lower lt mapping ne none number odd sameas" +
+		" sequence string test true undefined upper")
+)
+
+// IsName reports whether s is in names (FilterNames or TestNames).
+func IsName(s string, names []string) bool {
+	_, ok := slices.BinarySearch(names, s)
+	return ok
+}
+
+// IsNameValue is Jinja2's test filter (which "filter") or test of v: v in
+// the environment's filters or tests, a dict, which a list or dict cannot
+// be looked up in (Python's TypeError).
+func IsNameValue(v Value, which string) (bool, error) {
+	if u, ok := unhashable(v); ok {
+		return false, errInvalid("unhashable type: '%s'", u.typeName())
+	}
+	names := TestNames
+	if which == "filter" {
+		names = FilterNames
+	}
+	s, ok := v.Str()
+	return ok && IsName(s, names), nil
 }
