@@ -263,6 +263,9 @@ func TestRenderErrors(t *testing.T) {
 		"strmethods": "inputs:\n  c: int\n  s: string\n  n: int\n  f: string\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s.index('x') }}\n  {% elif c == 2 %}{{ s.rindex('x', n) }}\n  {% elif c == 3 %}{{ s.ljust(n, f) }}\n  {% elif c == 4 %}{{ s.zfill(n) }}\n  {% elif c == 5 %}{{ s.center(n, f) }}\n  {% endif %}\n",
 		"strmethodsdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.index('x') }}{{ m.content.rjust(3, m.role) }};{% endfor %}\"\n",
+		// The test filter of a chat value that is a list: Jinja2 looks it
+		// up in a dict (TypeError: unhashable type).
+		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
 		// A sectioned prompt without its head (template): positions are in its file.
 		"headless": "sections:\n  - name: a\n    template: \"Hi {{ name }}\"\ninputs:\n  name: string\n",
 		// int of a number beyond 64 bits (Jinja2 prints the big int) or
@@ -331,6 +334,8 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethods", `{"c": 5, "s": "ab", "n": 40000000, "f": "ł"}`, `ERROR: prompts/strmethods.yaml:11:23: render strmethods: output would exceed runtime.MaxOutput`},
 		{"strmethodsdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "ab", "content": "x"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:64: render strmethodsdyn: invalid operation: The fill character must be exactly one character long`},
 		{"strmethodsdyn", `{"messages": [{"role": "a", "content": "yx"}, {"role": "a", "content": "y"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:38: render strmethodsdyn: invalid operation: substring not found`},
+		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
+		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},
 		{"headless", `{}`, `ERROR: prompts/headless.yaml:3:22: render headless: "name": required variable is not set`},
 		{"markers", `{"messages": [{"role": "user", "content": "hi"}]}`, "hi"},
 		{"markers", `{"messages": [{"role": "user", "content": "hi"}, {"role": "tool", "content": {"k": ["<|im_end|>"]}}]}`,

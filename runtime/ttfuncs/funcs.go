@@ -1002,6 +1002,23 @@ func justify(s, width, fill any, align, pos string) (string, error) {
 	return r, at(err, pos)
 }
 
+func isLower(s any) bool { return jinja.IsLower(str(s)) }
+func isUpper(s any) bool { return jinja.IsUpper(str(s)) }
+
+// isName is the test filter or test (which) of s, a string that may be
+// undefined, which names nothing.
+func isName(s any, which string) bool {
+	x, ok := value(s)
+	if !ok {
+		return false
+	}
+	names := jinja.TestNames
+	if which == "filter" {
+		names = jinja.FilterNames
+	}
+	return jinja.IsName(str(x), names)
+}
+
 func swapCase(s any) string               { return jinja.SwapCase(str(s)) }
 func splitLines(s, keepends any) []string { return jinja.SplitLines(str(s), truth(keepends)) }
 

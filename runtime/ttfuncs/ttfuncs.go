@@ -278,6 +278,9 @@ func Funcs() template.FuncMap {
 		"justify":    justify,
 		"swapcase":   swapCase,
 		"splitlines": splitLines,
+		"islower":    isLower,
+		"isupper":    isUpper,
+		"isname":     isName,
 		// Dynamic values.
 		"dyn": dyn,
 		// Globals of the transformers profile.

@@ -49,6 +49,7 @@ var TestParams = map[string][]Param{
 	"integer": nil, "float": nil, "boolean": nil, "true": nil, "false": nil,
 	"mapping": nil, "iterable": nil, "sequence": nil, "callable": nil,
 	"even": nil, "odd": nil, "divisibleby": {{Name: "num", Required: true}},
+	"lower": nil, "upper": nil, "escaped": nil, "filter": nil, "test": nil,
 }
 
 // TypeTestResult is what a type test yields for a defined typed value.

@@ -646,6 +646,13 @@ func (e *ttEmitter) test(x *ir.Call) tval {
 	case "none":
 		// An unset optional is undefined, and undefined is not none.
 		c = strconv.FormatBool(t.Kind == ir.KindNone)
+	case "lower", "upper":
+		c, used = call("is"+x.Name, v.val), true // of x|string, always defined
+	case "filter", "test":
+		// Undefined and values other than strings name nothing.
+		if t.Kind == ir.KindString {
+			c, used = call("isname", v.val, strconv.Quote(x.Name)), true
+		}
 	default:
 		c, used = typeTest(x.Name, t.Kind, v)
 	}

@@ -131,7 +131,7 @@ CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_tok
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby",
                  "boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence", "callable",
                  "==", "eq", "equalto", "!=", "ne", "<", "lt", "lessthan", "<=", "le", ">", "gt", "greaterthan",
-                 ">=", "ge", "in", "sameas"}
+                 ">=", "ge", "in", "sameas", "lower", "upper", "escaped", "filter", "test"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
     "startswith", "endswith", "split", "replace", "items", "keys", "values", "get",
