@@ -261,8 +261,8 @@ func TestRenderErrors(t *testing.T) {
 		// ljust's fill not one character (TypeError), widths past
 		// runtime.MaxOutput; typed and dynamic.
 		"strmethods": "inputs:\n  c: int\n  s: string\n  n: int\n  f: string\ntemplate: |\n" +
-			"  {% if c == 1 %}{{ s.index('x') }}\n  {% elif c == 2 %}{{ s.rindex('x', n) }}\n  {% elif c == 3 %}{{ s.ljust(n, f) }}\n  {% elif c == 4 %}{{ s.zfill(n) }}\n  {% elif c == 5 %}{{ s.center(n, f) }}\n  {% endif %}\n",
-		"strmethodsdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.index('x') }}{{ m.content.rjust(3, m.role) }};{% endfor %}\"\n",
+			"  {% if c == 1 %}{{ s.index('x') }}\n  {% elif c == 2 %}{{ s.rindex('x', n) }}\n  {% elif c == 3 %}{{ s.ljust(n, f) }}\n  {% elif c == 4 %}{{ s.zfill(n) }}\n  {% elif c == 5 %}{{ s.center(n, f) }}\n  {% elif c == 6 %}{{ s.rpartition(f[:n]) }}\n  {% endif %}\n",
+		"strmethodsdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ (m.content|string).index('x') }}{{ m.content.rjust(3, m.role) }};{% endfor %}\"\n",
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
 		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
@@ -332,7 +332,9 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethods", `{"c": 3, "s": "ab", "n": 4, "f": "ł"}`, "abłł\n"},
 		{"strmethods", `{"c": 4, "s": "ab", "n": 9223372036854775807, "f": "."}`, `ERROR: prompts/strmethods.yaml:10:23: render strmethods: output would exceed runtime.MaxOutput`},
 		{"strmethods", `{"c": 5, "s": "ab", "n": 40000000, "f": "ł"}`, `ERROR: prompts/strmethods.yaml:11:23: render strmethods: output would exceed runtime.MaxOutput`},
-		{"strmethodsdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "ab", "content": "x"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:64: render strmethodsdyn: invalid operation: The fill character must be exactly one character long`},
+		{"strmethods", `{"c": 6, "s": "ab", "n": 0, "f": "x"}`, `ERROR: prompts/strmethods.yaml:12:23: render strmethods: invalid operation: empty separator`},
+		{"strmethods", `{"c": 6, "s": "ab", "n": 1, "f": "x"}`, "('', '', 'ab')\n"},
+		{"strmethodsdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "ab", "content": "x"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:73: render strmethodsdyn: invalid operation: The fill character must be exactly one character long`},
 		{"strmethodsdyn", `{"messages": [{"role": "a", "content": "yx"}, {"role": "a", "content": "y"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:38: render strmethodsdyn: invalid operation: substring not found`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},

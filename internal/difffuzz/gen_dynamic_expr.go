@@ -178,14 +178,14 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 		}},
 		choice{2, typed, func() {
 			name := g.pick([]string{"strip", "upper", "lower", "startswith", "endswith", "split", "replace", "lstrip",
-				"find", "count", "index", "zfill", "center", "swapcase", "splitlines"})
+				"find", "rfind", "zfill", "center", "swapcase", "splitlines"})
 			var args []string
 			switch name {
 			case "startswith", "endswith":
 				args = []string{g.strLit()}
 			case "replace":
 				args = []string{g.strLit(), g.strLit()}
-			case "find", "count", "index":
+			case "find", "rfind":
 				args = g.searchArgs()
 			case "zfill", "center":
 				args = []string{strconv.Itoa(g.r.IntN(12))}

@@ -138,6 +138,10 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 			*e = g.method(g.undefOperand(str), name, args...)
 		}},
 		{1, g.on("method-case"), func() { *e = g.method(g.undefOperand(str), "swapcase") }},
+		{1, g.on("method-partition"), func() {
+			x := g.method(g.undefOperand(str), g.pick([]string{"partition", "rpartition"}), g.strLit())
+			*e = g.filter(x, "join", g.strLit())
+		}},
 		{1, g.on("method-lines"), func() {
 			var args []string
 			if g.chance(0.4) {

@@ -242,3 +242,27 @@ func IsNameValue(v Value, which string) (bool, error) {
 	s, ok := v.Str()
 	return ok && IsName(s, names), nil
 }
+
+// Partition returns Python's s.partition(sep), or with last
+// s.rpartition(sep): the tuple (head, sep, tail) cut at the first (last)
+// sep; without one, s and two empty strings (s last for rpartition). An
+// empty sep is an error, as Python raises ValueError.
+func Partition(s, sep string, last bool) (Value, error) {
+	if sep == "" {
+		return Value{}, errEmptySeparator
+	}
+	i := strings.Index(s, sep)
+	if last {
+		i = strings.LastIndex(s, sep)
+	}
+	parts := []string{s, "", ""}
+	switch {
+	case i >= 0:
+		parts = []string{s[:i], sep, s[i+len(sep):]}
+	case last:
+		parts = []string{"", "", s}
+	}
+	v := StringsValue(parts)
+	v.tuple = true
+	return v, nil
+}

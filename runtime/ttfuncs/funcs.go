@@ -1002,6 +1002,12 @@ func justify(s, width, fill any, align, pos string) (string, error) {
 	return r, at(err, pos)
 }
 
+// partition is str.partition, or with last str.rpartition: a tuple.
+func partition(s, sep any, last bool, pos string) (jinja.Value, error) {
+	v, err := jinja.Partition(str(s), str(sep), last)
+	return v, at(err, pos)
+}
+
 func isLower(s any) bool { return jinja.IsLower(str(s)) }
 func isUpper(s any) bool { return jinja.IsUpper(str(s)) }
 

@@ -281,6 +281,7 @@ func Funcs() template.FuncMap {
 		"islower":    isLower,
 		"isupper":    isUpper,
 		"isname":     isName,
+		"partition":  partition,
 		// Dynamic values.
 		"dyn": dyn,
 		// Globals of the transformers profile.

@@ -85,6 +85,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	x := c.expr(fn.X, useValue)
+	if isDynamic(x) && (fn.Name == "index" || fn.Name == "count") {
+		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: a list or tuple has a method %s() of its own (convert the value with | string for the string's)", fn.Name, fn.Name)
+	}
 	if isDynamic(x) {
 		x, _ = c.dynMethod(e, fn, x)
 	} else {
@@ -106,8 +109,8 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the characters ("+toPlain+")", out.Args[0])
 	case "ljust", "rjust", "center":
 		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the fill character ("+toPlain+")", out.Args[1])
-	case "splitlines":
-		c.checkMarkup(x, e.Span, "splitlines() of", "whose splitlines() returns Markup strings ("+toPlain+")")
+	case "splitlines", "partition", "rpartition":
+		c.checkMarkup(x, e.Span, fn.Name+"() of", "whose "+fn.Name+"() returns Markup strings ("+toPlain+")")
 	case "split":
 		c.checkMarkup(x, e.Span, "split() of", "whose split() returns Markup strings ("+toPlain+")")
 	}
@@ -118,6 +121,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		out.T = &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}
 	case "find", "rfind", "index", "rindex", "count":
 		out.T = &ir.Type{Kind: ir.KindInt}
+	case "partition", "rpartition":
+		out.T = ir.DynamicType() // a tuple, which the dynamic values have
+
 	default:
 		out.T = &ir.Type{Kind: ir.KindString}
 	}

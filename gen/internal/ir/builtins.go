@@ -131,6 +131,8 @@ var MethodParams = map[string][]Param{
 	"center":     justifyParams,
 	"swapcase":   nil,
 	"splitlines": {{Name: "keepends", Def: false}},
+	"partition":  {{Name: "sep", Required: true}},
+	"rpartition": {{Name: "sep", Required: true}},
 }
 
 // searchParams are the parameters of str.find, rfind, index, rindex and

@@ -876,6 +876,8 @@ func (e *ttEmitter) method(x *ir.Call) tval {
 		return tval{pre: pre, val: call("zfill", recv, args[0], e.pos(x.Pos))}
 	case "ljust", "rjust", "center":
 		return tval{pre: pre, val: call("justify", recv, args[0], args[1], strconv.Quote(x.Name[:1]), e.pos(x.Pos))}
+	case "partition", "rpartition":
+		return tval{pre: pre, val: call("partition", recv, args[0], strconv.FormatBool(x.Name == "rpartition"), e.pos(x.Pos))}
 	case "swapcase", "splitlines":
 		return tval{pre: pre, val: call(x.Name, append([]string{recv}, args...)...)}
 	}

@@ -136,7 +136,7 @@ ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
     "startswith", "endswith", "split", "replace", "items", "keys", "values", "get",
     "find", "rfind", "count", "index", "rindex", "zfill", "ljust", "rjust", "center",
-    "swapcase", "splitlines",
+    "swapcase", "splitlines", "partition", "rpartition",
 }
 FORBIDDEN_NODES = (
     nodes.CallBlock, nodes.Block, nodes.Extends,
