@@ -121,7 +121,7 @@ func (PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error)
 	}
 	dst = append(dst, f.Goal...)
 	dst = append(dst, "\n"...)
-	if f.Constraints != nil && len(f.Constraints) > 0 {
+	if len(f.Constraints) > 0 {
 		dst = append(dst, "\nConstraints:\n"...)
 		{
 			var t_2 []string

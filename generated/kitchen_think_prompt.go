@@ -576,7 +576,7 @@ func _Think_part3(dst []byte, f ThinkFeed, ends *[]int) ([]byte, error) {
 
 // _Think_part4 appends template 4 of the kitchen/think prompt to dst.
 func _Think_part4(dst []byte, f ThinkFeed) ([]byte, error) {
-	if f.Registry != nil && len(f.Registry) > 0 {
+	if len(f.Registry) > 0 {
 		dst = append(dst, "1"...)
 	}
 	return dst, nil
@@ -586,7 +586,7 @@ func _Think_part4(dst []byte, f ThinkFeed) ([]byte, error) {
 func _Think_part5(dst []byte, f ThinkFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "\n"...)
-	if f.Recent != nil && len(f.Recent) > 0 {
+	if len(f.Recent) > 0 {
 		dst = append(dst, "**Recent:**\n"...)
 		{
 			var t_4 []ThinkRecentItem
@@ -639,7 +639,7 @@ func _Think_part5(dst []byte, f ThinkFeed) ([]byte, error) {
 
 // _Think_part6 appends template 6 of the kitchen/think prompt to dst.
 func _Think_part6(dst []byte, f ThinkFeed) ([]byte, error) {
-	if f.Recent != nil && len(f.Recent) > 0 || f.Earlier != nil && (*f.Earlier) != "" {
+	if len(f.Recent) > 0 || f.Earlier != nil && (*f.Earlier) != "" {
 		dst = append(dst, "1"...)
 	}
 	return dst, nil
