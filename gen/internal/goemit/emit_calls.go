@@ -415,7 +415,7 @@ func (e *emitter) method(x *ir.Call) gval {
 	case "zfill":
 		return e.atFallible(pre, jen.Qual(ir.JinjaPath, "ZFill").Call(s.val, args[0]), x.Pos)
 	case "ljust", "rjust", "center":
-		return e.atFallible(pre, jen.Qual(ir.JinjaPath, "Justify").Call(s.val, args[0], args[1], jen.LitByte(x.Name[0])), x.Pos)
+		return e.atFallible(pre, jen.Qual(ir.JinjaPath, "Justify").Call(s.val, args[0], args[1], jen.LitRune(rune(x.Name[0]))), x.Pos)
 	case "partition", "rpartition":
 		return e.atFallible(pre, jen.Qual(ir.JinjaPath, "Partition").Call(s.val, args[0], jen.Lit(x.Name == "rpartition")), x.Pos)
 	case "swapcase":
