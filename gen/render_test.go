@@ -257,6 +257,15 @@ func TestRenderErrors(t *testing.T) {
 		"raises": "inputs:\n  c: int\n  n: int\n  e: number\n  xs: [string]\n  m: {type: object, additionalProperties: {type: string}, optional: true}\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ 2 ** n }}\n  {% elif c == 2 %}{{ e ** 0.5 }}\n  {% elif c == 3 %}{{ 'abc' | truncate(n) }}\n  {% elif c == 4 %}{{ xs[n] | indent }}\n" +
 			"  {% elif c == 5 %}{{ xs[n][1:] }}\n  {% elif c == 6 %}{% for k, v in m.items() %}{{ k }}{% endfor %}\n  {% elif c == 7 %}{% set l = [xs[n]] %}{{ l }}\n  {% endif %}\n",
+		// str.index and rindex where the substring is not there (ValueError),
+		// ljust's fill not one character (TypeError), widths past
+		// runtime.MaxOutput; typed and dynamic.
+		"strmethods": "inputs:\n  c: int\n  s: string\n  n: int\n  f: string\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ s.index('x') }}\n  {% elif c == 2 %}{{ s.rindex('x', n) }}\n  {% elif c == 3 %}{{ s.ljust(n, f) }}\n  {% elif c == 4 %}{{ s.zfill(n) }}\n  {% elif c == 5 %}{{ s.center(n, f) }}\n  {% elif c == 6 %}{{ s.rpartition(f[:n]) }}\n  {% endif %}\n",
+		"strmethodsdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ (m.content|string).index('x') }}{{ m.content.rjust(3, m.role) }};{% endfor %}\"\n",
+		// The test filter of a chat value that is a list: Jinja2 looks it
+		// up in a dict (TypeError: unhashable type).
+		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
 		// A sectioned prompt without its head (template): positions are in its file.
 		"headless": "sections:\n  - name: a\n    template: \"Hi {{ name }}\"\ninputs:\n  name: string\n",
 		// int of a number beyond 64 bits (Jinja2 prints the big int) or
@@ -316,6 +325,19 @@ func TestRenderErrors(t *testing.T) {
 		{"ordertyped", `{"c": 4, "a": 1, "b": 1, "s": "x"}`, `ERROR: prompts/ordertyped.yaml:11:40: render ordertyped: "u": variable is undefined`},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ok"},
 		{"raisedyn", `{"messages": [{"role": "user", "content": "hi"}, {"role": "bot", "content": "yo"}]}`, `ERROR: prompts/raisedyn.yaml:3:63: render raisedyn: the template raised an exception: Invalid role bot.`},
+		{"strmethods", `{"c": 1, "s": "axb", "n": 0, "f": "."}`, "1\n"},
+		{"strmethods", `{"c": 1, "s": "ab", "n": 0, "f": "."}`, `ERROR: prompts/strmethods.yaml:7:21: render strmethods: invalid operation: substring not found`},
+		{"strmethods", `{"c": 2, "s": "xab", "n": 1, "f": "."}`, `ERROR: prompts/strmethods.yaml:8:23: render strmethods: invalid operation: substring not found`},
+		{"strmethods", `{"c": 3, "s": "ab", "n": 1, "f": ".."}`, `ERROR: prompts/strmethods.yaml:9:23: render strmethods: invalid operation: The fill character must be exactly one character long`},
+		{"strmethods", `{"c": 3, "s": "ab", "n": 4, "f": "ł"}`, "abłł\n"},
+		{"strmethods", `{"c": 4, "s": "ab", "n": 9223372036854775807, "f": "."}`, `ERROR: prompts/strmethods.yaml:10:23: render strmethods: output would exceed runtime.MaxOutput`},
+		{"strmethods", `{"c": 5, "s": "ab", "n": 40000000, "f": "ł"}`, `ERROR: prompts/strmethods.yaml:11:23: render strmethods: output would exceed runtime.MaxOutput`},
+		{"strmethods", `{"c": 6, "s": "ab", "n": 0, "f": "x"}`, `ERROR: prompts/strmethods.yaml:12:23: render strmethods: invalid operation: empty separator`},
+		{"strmethods", `{"c": 6, "s": "ab", "n": 1, "f": "x"}`, "('', '', 'ab')\n"},
+		{"strmethodsdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "ab", "content": "x"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:73: render strmethodsdyn: invalid operation: The fill character must be exactly one character long`},
+		{"strmethodsdyn", `{"messages": [{"role": "a", "content": "yx"}, {"role": "a", "content": "y"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:38: render strmethodsdyn: invalid operation: substring not found`},
+		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
+		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},
 		{"headless", `{}`, `ERROR: prompts/headless.yaml:3:22: render headless: "name": required variable is not set`},
 		{"markers", `{"messages": [{"role": "user", "content": "hi"}]}`, "hi"},
 		{"markers", `{"messages": [{"role": "user", "content": "hi"}, {"role": "tool", "content": {"k": ["<|im_end|>"]}}]}`,

@@ -46,7 +46,7 @@ var includedFamilies = []string{
 	"filter-tojson", "filter-join", "filter-default", "filter-default-mixed", "filter-first-last",
 	"filter-length", "filter-int", "filter-float", "filter-round", "filter-sort", "filter-unique",
 	"filter-list", "filter-reverse", "filter-map-attr", "filter-alias", "kwargs", "sort-bool", "method-strip", "method-case",
-	"method-affix", "method-split", "method-replace",
+	"method-affix", "method-split", "method-replace", "method-search", "method-pad", "method-lines", "method-partition", "test-builtin",
 	// Data.
 	"unicode-case",
 	// The constructs of issue 10, and those this fuzzer found diverging

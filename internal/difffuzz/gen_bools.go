@@ -95,6 +95,19 @@ func (g *generator) boolProductions(d int, e *expression) []choice {
 			}
 			*e = g.isTest(x, name)
 		}},
+		{2, g.on("test-builtin"), func() {
+			name := g.pick([]string{"lower", "upper", "escaped", "filter", "test"})
+			var x expression
+			switch {
+			case name != "filter" && name != "test":
+				x = g.anyValue(d)
+			case g.chance(0.5):
+				x = expression{text: "'" + g.pick([]string{"upper", "e", "groupby", "sameas", "==", "in", "nope", "Upper"}) + "'", prec: precPrimary}
+			default:
+				x = g.expr([]*valueType{typeString, typeInt, typeBool}[g.r.IntN(3)], d)
+			}
+			*e = g.isTest(x, name)
+		}},
 		{2, g.on("method-affix"), func() {
 			*e = g.method(g.undefOperand(func() expression { return g.expr(typeString, d) }), g.pick([]string{"startswith", "endswith"}), g.strLit())
 		}},

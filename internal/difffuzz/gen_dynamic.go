@@ -54,7 +54,7 @@ var (
 	dynLocals     = []string{"x", "y", "content", "system", "rest", "last", "acc", "text", "role"}
 	dynLoopNames  = []string{"message", "m", "part", "call", "item", "it", "v"}
 	dynTests      = []string{"defined", "undefined", "none", "string", "mapping", "iterable", "sequence", "number",
-		"boolean", "integer", "float", "true", "false", "callable"}
+		"boolean", "integer", "float", "true", "false", "callable", "lower", "upper", "escaped", "filter", "test"}
 )
 
 // chatCase makes c a chat case.

@@ -177,13 +177,18 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 			e = g.filter(sub(), "join", args...)
 		}},
 		choice{2, typed, func() {
-			name := g.pick([]string{"strip", "upper", "lower", "startswith", "endswith", "split", "replace", "lstrip"})
+			name := g.pick([]string{"strip", "upper", "lower", "startswith", "endswith", "split", "replace", "lstrip",
+				"find", "rfind", "zfill", "center", "swapcase", "splitlines"})
 			var args []string
 			switch name {
 			case "startswith", "endswith":
 				args = []string{g.strLit()}
 			case "replace":
 				args = []string{g.strLit(), g.strLit()}
+			case "find", "rfind":
+				args = g.searchArgs()
+			case "zfill", "center":
+				args = []string{strconv.Itoa(g.r.IntN(12))}
 			}
 			e = g.method(sub(), name, args...)
 		}},

@@ -22,6 +22,10 @@ func (g *generator) intProductions(d int, e *expression) []choice {
 		}},
 		// The operand of - is a primary: Jinja2 reads -x|f as (-x)|f.
 		{1, g.on("unary"), func() { *e = expression{text: "-" + g.wrap(num(), precPrimary), prec: precUnary} }},
+		{2, g.on("method-search"), func() {
+			str := func() expression { return g.expr(typeString, d) }
+			*e = g.method(g.undefOperand(str), g.pick([]string{"find", "rfind", "count", "index", "rindex"}), g.searchArgs()...)
+		}},
 		{3, g.on("filter-length"), func() {
 			name := "length"
 			if g.on("filter-alias") && g.chance(0.2) {
@@ -194,4 +198,18 @@ func (g *generator) floatProductions(d int, e *expression) []choice {
 			*e = g.filter(g.undefOperand(func() expression { return x }), "round", args...)
 		}},
 	}
+}
+
+// searchArgs are the arguments of str.find and the like: a substring, then
+// maybe start and end, small ints either side of zero or none.
+func (g *generator) searchArgs() []string {
+	args := []string{g.strLit()}
+	for range g.r.IntN(3) {
+		n := strconv.Itoa(g.r.IntN(13) - 6)
+		if g.chance(0.15) {
+			n = "none"
+		}
+		args = append(args, n)
+	}
+	return args
 }

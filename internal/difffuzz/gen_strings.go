@@ -129,6 +129,26 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 			*e = g.method(g.undefOperand(str), "replace", args...)
 		}},
 		{2, g.on("slice"), func() { *e = g.slice(g.sensitiveOp("slice-unset", str)) }},
+		{2, g.on("method-pad"), func() {
+			name := g.pick([]string{"zfill", "ljust", "rjust", "center"})
+			args := []string{strconv.Itoa(g.r.IntN(16) - 2)}
+			if name != "zfill" && g.chance(0.5) {
+				args = append(args, g.pick([]string{"'*'", "'ł'", "' '", "'ab'", "''"}))
+			}
+			*e = g.method(g.undefOperand(str), name, args...)
+		}},
+		{1, g.on("method-case"), func() { *e = g.method(g.undefOperand(str), "swapcase") }},
+		{1, g.on("method-partition"), func() {
+			x := g.method(g.undefOperand(str), g.pick([]string{"partition", "rpartition"}), g.strLit())
+			*e = g.filter(x, "join", g.strLit())
+		}},
+		{1, g.on("method-lines"), func() {
+			var args []string
+			if g.chance(0.4) {
+				args = append(args, g.kw("keepends", g.pick([]string{"true", "false"})))
+			}
+			*e = g.filter(g.method(g.undefOperand(str), "splitlines", args...), "join", g.strLit())
+		}},
 	}
 }
 

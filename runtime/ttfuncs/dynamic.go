@@ -121,10 +121,12 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		in, err := jinja.Contains(v[1], v[0])
 		return in == (name == "in"), err
 	case "test":
-		if n, ok := cutNot(name); ok {
-			return !v[0].Test(n), nil
+		n, negated := cutNot(name)
+		if n == "filter" || n == "test" {
+			is, err := jinja.IsNameValue(v[0], n)
+			return is != negated, err
 		}
-		return v[0].Test(name), nil
+		return v[0].Test(n) != negated, nil
 	case "length":
 		return v[0].Len()
 	case "str":

@@ -973,6 +973,78 @@ func split(s, sep, maxsplit any, pos string) ([]string, error) {
 	return parts, nil
 }
 
+// span is the start and end arguments of str.find and the like, as far as
+// given (nil when absent; a start absent before a given end is 0, as
+// Python's None is).
+func span(start, end any) []int {
+	switch {
+	case end != nil:
+		return []int{asInt(start), asInt(end)}
+	case start != nil:
+		return []int{asInt(start)}
+	}
+	return nil
+}
+
+func strFind(s, sub, start, end any) int  { return jinja.Find(str(s), str(sub), span(start, end)...) }
+func strRFind(s, sub, start, end any) int { return jinja.RFind(str(s), str(sub), span(start, end)...) }
+func strCount(s, sub, start, end any) int { return jinja.Count(str(s), str(sub), span(start, end)...) }
+
+func strIndex(s, sub, start, end any, pos string) (int, error) {
+	i, err := jinja.StrIndex(str(s), str(sub), span(start, end)...)
+	return i, at(err, pos)
+}
+
+func strRIndex(s, sub, start, end any, pos string) (int, error) {
+	i, err := jinja.StrRIndex(str(s), str(sub), span(start, end)...)
+	return i, at(err, pos)
+}
+
+func zfill(s, width any, pos string) (string, error) {
+	r, err := jinja.ZFill(str(s), asInt(width))
+	return r, at(err, pos)
+}
+
+// justify is str.ljust, rjust or center by align's first letter.
+func justify(s, width, fill any, align, pos string) (string, error) {
+	r, err := jinja.Justify(str(s), asInt(width), str(fill), align[0])
+	return r, at(err, pos)
+}
+
+// partition is str.partition, or with last str.rpartition: a tuple.
+func partition(s, sep any, last bool, pos string) (jinja.Value, error) {
+	v, err := jinja.Partition(str(s), str(sep), last)
+	return v, at(err, pos)
+}
+
+func isLower(s any) bool { return jinja.IsLower(str(s)) }
+func isUpper(s any) bool { return jinja.IsUpper(str(s)) }
+
+// isName is the test filter or test (which) of s, a string that may be
+// undefined, which names nothing.
+func isName(s any, which string) bool {
+	x, ok := value(s)
+	if !ok {
+		return false
+	}
+	names := jinja.TestNames
+	if which == "filter" {
+		names = jinja.FilterNames
+	}
+	return jinja.IsName(str(x), names)
+}
+
+func swapCase(s any) string               { return jinja.SwapCase(str(s)) }
+func splitLines(s, keepends any) []string { return jinja.SplitLines(str(s), truth(keepends)) }
+
+// at is err, a failure of a jinja function, at pos; nil without one.
+func at(err error, pos string) error {
+	if err != nil {
+		return jinja.At(err, "", pos)
+	}
+	return nil
+}
+
 // pathType is the type of the field at the dotted path of Go names in
 // struct type t, pointers removed; not ok when the path does not go
 // through structs only (a dict's values are any).

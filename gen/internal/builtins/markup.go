@@ -64,6 +64,8 @@ func (m *Markup) May(x ir.Expr) bool {
 		case x.Op == "+" || x.Op == "*":
 			return x.T.Kind == ir.KindString && (m.May(x.X) || m.May(x.Y))
 		}
+	case *ir.Dynamic:
+		return x.Op == ir.DynToJSON && !m.Transformers
 	case *ir.Cond:
 		return m.May(x.Then) || x.Else != nil && m.May(x.Else)
 	case *ir.LocalRef:

@@ -85,6 +85,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	x := c.expr(fn.X, useValue)
+	if isDynamic(x) && (fn.Name == "index" || fn.Name == "count") {
+		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: a list or tuple has a method %s() of its own (convert the value with | string for the string's)", fn.Name, fn.Name)
+	}
 	if isDynamic(x) {
 		x, _ = c.dynMethod(e, fn, x)
 	} else {
@@ -92,44 +95,56 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	}
 	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
 	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
+	if len(e.Kwargs) > 0 && !ir.KeywordMethods[fn.Name] {
+		c.errorf(e.Kwargs[0].NameSpan, "%s() takes no keyword arguments (Python raises TypeError)", fn.Name)
+	}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
-	c.methodArgs(fn.Name, params, out.Args, e.Span)
+	if !missingArg(params, e) { // bindArgs said so
+		c.methodArgs(fn.Name, params, out.Args, e.Span)
+	}
 	switch fn.Name {
 	case "replace":
 		c.checkMarkup(x, e.Span, "replace() of", "which escapes the arguments ("+toPlain+")", out.Args[0], out.Args[1])
 	case "strip", "lstrip", "rstrip":
 		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the characters ("+toPlain+")", out.Args[0])
+	case "ljust", "rjust", "center":
+		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the fill character ("+toPlain+")", out.Args[1])
+	case "splitlines", "partition", "rpartition":
+		c.checkMarkup(x, e.Span, fn.Name+"() of", "whose "+fn.Name+"() returns Markup strings ("+toPlain+")")
 	case "split":
 		c.checkMarkup(x, e.Span, "split() of", "whose split() returns Markup strings ("+toPlain+")")
 	}
 	switch fn.Name {
 	case "startswith", "endswith":
 		out.T = &ir.Type{Kind: ir.KindBool}
-	case "split":
+	case "split", "splitlines":
 		out.T = &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}
+	case "find", "rfind", "index", "rindex", "count":
+		out.T = &ir.Type{Kind: ir.KindInt}
+	case "partition", "rpartition":
+		out.T = ir.DynamicType() // a tuple, which the dynamic values have
+
 	default:
 		out.T = &ir.Type{Kind: ir.KindString}
 	}
-	for _, a := range out.Args {
+	for i, a := range out.Args {
 		if k := a.Type().Kind; k == ir.KindUnknown {
-			c.constrain(a.Type(), ir.KindString, e.Span)
+			c.constrain(a.Type(), methodArgKind(params[i]), e.Span)
 		}
 	}
 	return out
 }
 
 // methodArgs checks the types of a string method's arguments as Python
-// does (TypeError otherwise): a string, or an int for a parameter whose
-// default is an int (replace's count, split's maxsplit); None where it
-// means the default (strip's chars, split's sep). An argument not yet
+// does (TypeError otherwise): a string, or the kind of the parameter's
+// default or Kind (an int for replace's count, split's maxsplit, find's
+// start; a bool for splitlines' keepends); None where it means the default
+// (strip's chars, split's sep, find's start). An argument not yet
 // inferred becomes a string later; a dynamic one is read as a string when
 // rendering, which fails where it is none (the same TypeError).
 func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp tmpl.Span) {
 	for i, a := range args {
-		want, noneOK := ir.KindString, !params[i].Required && params[i].Def == nil
-		if _, isInt := params[i].Def.(int64); isInt {
-			want = ir.KindInt
-		}
+		want, noneOK := methodArgKind(params[i]), !params[i].Required && params[i].Def == nil
 		switch k := a.Type().Kind; {
 		case k == ir.KindDynamic && want == ir.KindString && !noneOK:
 			args[i] = c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, sp, a)
@@ -137,10 +152,35 @@ func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp 
 		case k == ir.KindDynamic:
 			c.errorf(sp, "%s() with a dynamic value as %s is not supported (give a literal or a typed variable)", name, params[i].Name)
 		default:
-			what := map[ir.Kind]string{ir.KindString: "a string", ir.KindInt: "an int"}[want]
+			what := map[ir.Kind]string{ir.KindString: "a string", ir.KindInt: "an int", ir.KindBool: "a bool"}[want]
 			c.errorf(sp, "%s() takes %s as %s, not %s (Python raises TypeError)", name, what, params[i].Name, a.Type())
 		}
 	}
+}
+
+// missingArg reports whether call e leaves a required parameter out.
+func missingArg(params []ir.Param, e *tmpl.Call) bool {
+	for i, p := range params {
+		if p.Required && i >= len(e.Args) && !slices.ContainsFunc(e.Kwargs, func(kw tmpl.Kwarg) bool { return kw.Name == p.Name }) {
+			return true
+		}
+	}
+	return false
+}
+
+// methodArgKind is the kind of a string method's argument for parameter
+// p: its Kind, else the kind of its default, else a string.
+func methodArgKind(p ir.Param) ir.Kind {
+	if p.Kind != ir.KindUnknown {
+		return p.Kind
+	}
+	switch p.Def.(type) {
+	case int64:
+		return ir.KindInt
+	case bool:
+		return ir.KindBool
+	}
+	return ir.KindString
 }
 
 // typedGet checks m.get(key[, default]) of a typed map, dict or object x

@@ -42,8 +42,22 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	switch e.Name {
 	case "even", "odd", "divisibleby":
 		return c.expr(builtins.ModTest(e), useTest)
+	case "lower", "upper":
+		// str(x).islower(): the test of x as it prints.
+		x := c.expr(&tmpl.Filter{Span: e.Span, X: e.X, Name: "string", NameSpan: e.NameSpan}, useValue)
+		return &ir.Call{Kind: ir.CallTest, Name: e.Name, X: x, Not: e.Not, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	}
 	x := c.expr(e.X, useValue)
+	switch e.Name {
+	case "filter", "test":
+		c.later = append(c.later, func() { c.nameTest(x, e) })
+	case "escaped":
+		c.later = append(c.later, func() {
+			if c.markup(x) {
+				c.errorf(e.Span, "test escaped of a tojson or safe result is not supported (Jinja2 keeps it as Markup, which is escaped; promptgen's strings are plain)")
+			}
+		})
+	}
 	if isDynamic(x) {
 		return &ir.Dynamic{Op: ir.DynTest, Name: e.Name, Not: e.Not, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	}
@@ -91,4 +105,14 @@ func (c *checker) sameas(e *tmpl.Test) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	return c.test(&tmpl.Test{Span: e.Span, X: e.X, Name: name, NameSpan: e.NameSpan, Not: e.Not})
+}
+
+// nameTest rejects the test filter or test of x, a lookup in Jinja2's
+// dict of filters or tests, where x is a list or a dict, which Python
+// cannot hash (TypeError); it passes for a string that names one.
+func (c *checker) nameTest(x ir.Expr, e *tmpl.Test) {
+	switch t := x.Type().Resolve(); t.Kind {
+	case ir.KindList, ir.KindMap, ir.KindDict, ir.KindStruct:
+		c.errorf(e.Span, "test %s of %s: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", e.Name, t)
+	}
 }

@@ -117,6 +117,14 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 			return gval{val: v}
 		})
 	case ir.DynTest:
+		if x.Name == "filter" || x.Name == "test" {
+			return e.dynFallible(pre, q("IsNameValue").Call(args[0], jen.Lit(x.Name)), x.Pos, func(v jen.Code) gval {
+				if x.Not {
+					return gval{val: jen.Op("!").Add(v)}
+				}
+				return gval{val: v}
+			})
+		}
 		c := a.Dot("Test").Call(jen.Lit(x.Name))
 		if x.Not {
 			c = jen.Op("!").Add(c)

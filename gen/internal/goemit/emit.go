@@ -1071,6 +1071,19 @@ func (e *emitter) test(x *ir.Call) gval {
 		flag = false
 		// An unset optional is undefined, and undefined is not none.
 		c = jen.Lit(t.Kind == ir.KindNone)
+	case "lower", "upper":
+		// Of x|string, always defined.
+		c, read = jen.Qual(ir.JinjaPath, map[string]string{"lower": "IsLower", "upper": "IsUpper"}[x.Name]).Call(v.val), true
+	case "filter", "test":
+		// Undefined and values other than strings name nothing.
+		c, flag = jen.False(), false
+		if t.Kind == ir.KindString {
+			names := map[string]string{"filter": "FilterNames", "test": "TestNames"}[x.Name]
+			c, flag, read = jen.Qual(ir.JinjaPath, "IsName").Call(v.val, jen.Qual(ir.JinjaPath, names)), v.def != nil, true
+			if v.def != nil {
+				c = jen.Parens(v.def).Op("&&").Add(c)
+			}
+		}
 	default:
 		var pre []jen.Code
 		pre, c, flag, read = e.typeTest(x.Name, t.Kind, v)

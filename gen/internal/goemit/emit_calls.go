@@ -406,8 +406,46 @@ func (e *emitter) method(x *ir.Call) gval {
 			sep = jen.Lit("")
 		}
 		return e.fallible(pre, jen.Qual(ir.JinjaPath, "Split").Call(s.val, sep, jen.Lit(given[0]), args[1]), x.Pos)
+	case "find", "rfind", "count":
+		name := map[string]string{"find": "Find", "rfind": "RFind", "count": "Count"}[x.Name]
+		val = jen.Qual(ir.JinjaPath, name).Call(append([]jen.Code{s.val}, searchArgs(args, given)...)...)
+	case "index", "rindex":
+		name := map[string]string{"index": "StrIndex", "rindex": "StrRIndex"}[x.Name]
+		return e.atFallible(pre, jen.Qual(ir.JinjaPath, name).Call(append([]jen.Code{s.val}, searchArgs(args, given)...)...), x.Pos)
+	case "zfill":
+		return e.atFallible(pre, jen.Qual(ir.JinjaPath, "ZFill").Call(s.val, args[0]), x.Pos)
+	case "ljust", "rjust", "center":
+		return e.atFallible(pre, jen.Qual(ir.JinjaPath, "Justify").Call(s.val, args[0], args[1], jen.LitRune(rune(x.Name[0]))), x.Pos)
+	case "partition", "rpartition":
+		return e.atFallible(pre, jen.Qual(ir.JinjaPath, "Partition").Call(s.val, args[0], jen.Lit(x.Name == "rpartition")), x.Pos)
+	case "swapcase":
+		val = jen.Qual(ir.JinjaPath, "SwapCase").Call(s.val)
+	case "splitlines":
+		val = jen.Qual(ir.JinjaPath, "SplitLines").Call(s.val, args[0])
 	}
 	return gval{pre: pre, val: val}
+}
+
+// searchArgs are the arguments of jinja.Find and the like for those of
+// str.find: sub, then start and end as far as given (a start not given
+// before a given end is 0, as Python's None is).
+func searchArgs(args []jen.Code, given []bool) []jen.Code {
+	switch {
+	case given[2]:
+		if !given[1] {
+			args[1] = jen.Lit(0)
+		}
+		return args
+	case given[1]:
+		return args[:2]
+	}
+	return args[:1]
+}
+
+// atFallible binds the results of call, a value and an error, failing the
+// render with the error at pos (see jinja.At).
+func (e *emitter) atFallible(pre []jen.Code, call jen.Code, pos string) gval {
+	return e.dynFallible(pre, call, pos, func(v jen.Code) gval { return gval{val: v} })
 }
 
 // args compiles every argument of x: their statements, values, and

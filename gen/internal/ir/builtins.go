@@ -6,6 +6,7 @@ type Param struct {
 	Name     string
 	Def      any
 	Required bool
+	Kind     Kind // a method argument's kind where Def does not give it
 }
 
 // FilterParams are the parameters of each supported filter, in order: the
@@ -48,6 +49,7 @@ var TestParams = map[string][]Param{
 	"integer": nil, "float": nil, "boolean": nil, "true": nil, "false": nil,
 	"mapping": nil, "iterable": nil, "sequence": nil, "callable": nil,
 	"even": nil, "odd": nil, "divisibleby": {{Name: "num", Required: true}},
+	"lower": nil, "upper": nil, "escaped": nil, "filter": nil, "test": nil,
 }
 
 // TypeTestResult is what a type test yields for a defined typed value.
@@ -118,7 +120,31 @@ var MethodParams = map[string][]Param{
 	"endswith":   {{Name: "suffix", Required: true}},
 	"split":      {{Name: "sep"}, {Name: "maxsplit", Def: int64(-1)}},
 	"replace":    {{Name: "old", Required: true}, {Name: "new", Required: true}, {Name: "count", Def: int64(-1)}},
+	"find":       searchParams,
+	"rfind":      searchParams,
+	"index":      searchParams,
+	"rindex":     searchParams,
+	"count":      searchParams,
+	"zfill":      {{Name: "width", Required: true, Kind: KindInt}},
+	"ljust":      justifyParams,
+	"rjust":      justifyParams,
+	"center":     justifyParams,
+	"swapcase":   nil,
+	"splitlines": {{Name: "keepends", Def: false}},
+	"partition":  {{Name: "sep", Required: true}},
+	"rpartition": {{Name: "sep", Required: true}},
 }
+
+// searchParams are the parameters of str.find, rfind, index, rindex and
+// count: start and end are ints or none.
+var searchParams = []Param{{Name: "sub", Required: true}, {Name: "start", Kind: KindInt}, {Name: "end", Kind: KindInt}}
+
+// justifyParams are the parameters of str.ljust, rjust and center.
+var justifyParams = []Param{{Name: "width", Required: true, Kind: KindInt}, {Name: "fillchar", Def: " "}}
+
+// KeywordMethods are the string methods that take keyword arguments; the
+// others take positional arguments only (Python raises TypeError).
+var KeywordMethods = map[string]bool{"split": true, "splitlines": true}
 
 // ParamIndex returns the index of the parameter called name, or -1.
 func ParamIndex(params []Param, name string) int {

@@ -652,6 +652,13 @@ func (e *ttEmitter) test(x *ir.Call) tval {
 	case "none":
 		// An unset optional is undefined, and undefined is not none.
 		c = strconv.FormatBool(t.Kind == ir.KindNone)
+	case "lower", "upper":
+		c, used = call("is"+x.Name, v.val), true // of x|string, always defined
+	case "filter", "test":
+		// Undefined and values other than strings name nothing.
+		if t.Kind == ir.KindString {
+			c, used = call("isname", v.val, strconv.Quote(x.Name)), true
+		}
 	default:
 		c, used = typeTest(x.Name, t.Kind, v)
 	}
@@ -867,6 +874,18 @@ func (e *ttEmitter) method(x *ir.Call) tval {
 			args[0] = "nil"
 		}
 		return tval{pre: pre, val: call("split", recv, args[0], args[1], e.pos(x.Pos))}
+	case "find", "rfind", "count":
+		return tval{pre: pre, val: call("str"+x.Name, recv, args[0], args[1], args[2])}
+	case "index", "rindex":
+		return tval{pre: pre, val: call("str"+x.Name, recv, args[0], args[1], args[2], e.pos(x.Pos))}
+	case "zfill":
+		return tval{pre: pre, val: call("zfill", recv, args[0], e.pos(x.Pos))}
+	case "ljust", "rjust", "center":
+		return tval{pre: pre, val: call("justify", recv, args[0], args[1], strconv.Quote(x.Name[:1]), e.pos(x.Pos))}
+	case "partition", "rpartition":
+		return tval{pre: pre, val: call("partition", recv, args[0], strconv.FormatBool(x.Name == "rpartition"), e.pos(x.Pos))}
+	case "swapcase", "splitlines":
+		return tval{pre: pre, val: call(x.Name, append([]string{recv}, args...)...)}
 	}
 	panic(fmt.Sprintf("emit: unexpected method %q", x.Name))
 }

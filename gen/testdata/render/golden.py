@@ -131,10 +131,12 @@ CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_tok
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby",
                  "boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence", "callable",
                  "==", "eq", "equalto", "!=", "ne", "<", "lt", "lessthan", "<=", "le", ">", "gt", "greaterthan",
-                 ">=", "ge", "in", "sameas"}
+                 ">=", "ge", "in", "sameas", "lower", "upper", "escaped", "filter", "test"}
 ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
     "startswith", "endswith", "split", "replace", "items", "keys", "values", "get",
+    "find", "rfind", "count", "index", "rindex", "zfill", "ljust", "rjust", "center",
+    "swapcase", "splitlines", "partition", "rpartition",
 }
 FORBIDDEN_NODES = (
     nodes.CallBlock, nodes.Block, nodes.Extends,

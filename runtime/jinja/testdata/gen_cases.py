@@ -94,6 +94,7 @@ SPLIT_STRINGS = [
     "日本,語, 😀", "a, b, c", "abab", "xabyabz",
 ]
 
+SEARCH_STRINGS = ["", "a", "abab", "aaaa", "xabyabz", "日本語の日本", "éaéa", "ab日本ab"]
 INDENT_STRINGS = [
     "", "a", "a\nb", "a\n\nb\n", "a\r\nb\rc\x0bd\x0ce\x1cf\x1dg\x1eh\x85i\u2028j\u2029k",
     "\n", "\r", "a\r", "a\n", "\n\n", "  x\n\ty", "\x1fnot a break\x1f", "a\r\n\r\nb",
@@ -366,6 +367,26 @@ def main():
         "capitalize": [[s, filters.do_capitalize(s)] for s in CASE_STRINGS],
         "title": [[s, filters.do_title(s)] for s in CASE_STRINGS],
         "pytitle": [[s, s.title()] for s in CASE_STRINGS],
+        "swapcase": [[s, s.swapcase()] for s in CASE_STRINGS],
+        "islower": [[s, s.islower()] for s in CASE_STRINGS + SPLIT_STRINGS],
+        "isupper": [[s, s.isupper()] for s in CASE_STRINGS + SPLIT_STRINGS],
+        "splitlines": [[s, k, s.splitlines(k)] for s in INDENT_STRINGS + SPLIT_STRINGS for k in [False, True]],
+        "search": [
+            [s, sub, span, m, attempt(lambda: getattr(s, m)(sub, *span))]
+            for s in SEARCH_STRINGS
+            for sub in ["", "a", "ab", "é", "日本", "xyz"]
+            for span in [[], [1], [-2], [0, -1], [2, 1], [-100, 100], [3, 3], [10], [None, 2]]
+            for m in ["find", "rfind", "count", "index", "rindex"]
+        ],
+        "justify": [
+            [s, w, f, m, attempt(lambda: getattr(s, m)(w, f) if m != "zfill" else s.zfill(w))]
+            for s in ["", "a", "ab", "-12", "+x", "日本", "-", "é"]
+            for w in [-1, 0, 1, 2, 3, 4, 5, 8]
+            for f in [" ", "*", "ł", "ab", ""]
+            for m in ["ljust", "rjust", "center", "zfill"]
+        ],
+        "filter_names": sorted(jinja2.Environment().filters),
+        "test_names": sorted(jinja2.Environment().tests),
         "strip": [
             [s, left, right, s.strip() if left and right else s.lstrip() if left else s.rstrip() if right else s]
             for s in STRIP_STRINGS + CASE_STRINGS
