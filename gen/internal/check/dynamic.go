@@ -115,3 +115,13 @@ func (c *checker) dynMethod(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr) (ir.Expr, bo
 	}
 	return c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, fn.Span, x), false
 }
+
+// tuple is a tuple literal, a dynamic value: Python prints it as ('a', 1),
+// and Jinja2 iterates, indexes and compares it as the sequence it is.
+func (c *checker) tuple(e *tmpl.Tuple) ir.Expr {
+	items := make([]ir.Expr, len(e.Items))
+	for i, it := range e.Items {
+		items[i] = c.expr(it, useValue)
+	}
+	return c.dyn(ir.DynTuple, "", ir.DynamicType(), e.Span, items...)
+}
