@@ -64,7 +64,7 @@ var includedFamilies = []string{
 	"read-after-frame",
 	// Issue 27: tuple literals, unpacked in for and set (gen_tuples.go), and
 	// tuples of dynamic values.
-	"tuple", "dyn-tuple",
+	"tuple", "dyn-tuple", "macro-varargs",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",
