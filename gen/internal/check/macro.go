@@ -163,14 +163,9 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	if varargs {
 		// The arguments past the parameters, as a tuple, evaluated before
 		// the keyword arguments.
-		extra := e.Args[min(len(e.Args), len(def.Params)):]
-		items := make([]ir.Expr, len(extra))
-		for i, a := range extra {
-			items[i] = c.expr(a, useValue)
-		}
+		tuple := c.tupleOf(e.Args[min(len(e.Args), len(def.Params)):], e.Span)
 		l := c.newLocal("varargs", ir.DynamicType())
 		out.Locals = append(out.Locals, l)
-		tuple := c.dyn(ir.DynTuple, "", ir.DynamicType(), e.Span, items...)
 		binds = append(binds, c.assignLocal(l, &ir.Set{Value: tuple}, tuple.Type(), e.Span))
 		frameParams, special = append(slices.Clone(def.Params), &tmpl.Name{Name: "varargs"}), []*ir.Local{l}
 	}
