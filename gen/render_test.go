@@ -245,10 +245,12 @@ func TestRenderErrors(t *testing.T) {
 		"nested":  "inputs:\n  customer:\n    type: object\n    properties: {name: {type: string}}\n    required: [name]\ntemplate: \"Dear {{ customer.name }}\"\n",
 		"undef": "inputs:\n  user:\n    type: object\n    optional: true\n    properties: {name: {type: string}}\n    required: [name]\n  count: int?\n" +
 			"template: |\n  {{ count | default(0) }} {% if count is defined %}{{ count + 1 }}{% endif %}\n  {{ user.name }}\n",
-		"arith":    "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
-		"invalid":  "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
-		"convert":  "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
-		"unpack":   "inputs:\n  pairs: [[string]]\n  m:\n    type: object\n    optional: true\n    additionalProperties: {type: integer}\ntemplate: \"{% for k, v in pairs %}{{ k }}={{ v }};{% endfor %}{% for k, v in m.items() %}{% endfor %}\"\n",
+		"arith":   "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
+		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
+		"convert": "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
+		"unpack":  "inputs:\n  pairs: [[string]]\n  m:\n    type: object\n    optional: true\n    additionalProperties: {type: integer}\ntemplate: \"{% for k, v in pairs %}{{ k }}={{ v }};{% endfor %}{% for k, v in m.items() %}{% endfor %}\"\n",
+		// set a, b = x of as many items as targets only (ValueError in Python).
+		"setpair":  "inputs:\n  pair: [string]\ntemplate: \"{% set a, b = pair %}{{ a }}-{{ b }}\"\n",
 		"dictsort": "inputs:\n  m:\n    type: object\n    optional: true\n    additionalProperties: {type: integer}\ntemplate: \"{% for k, v in m|items %}{{ k }}{% endfor %}{% for k, v in m|dictsort %}{{ k }}{% endfor %}\"\n",
 		"sortopt":  "inputs:\n  people:\n    type: array\n    items: {type: object, properties: {name: {type: string}, age: {type: integer}}, required: [name]}\ntemplate: \"{{ people | sort(attribute='age') | map(attribute='name') | join(',') }}\"\n",
 		// Where Jinja2 raises: a negative int power of an int known only at
@@ -386,6 +388,9 @@ func TestRenderErrors(t *testing.T) {
 		{"unpack", `{"pairs": [["a", "1"], ["b", "2"]], "m": {"x": 1}}`, "a=1;b=2;"},
 		{"unpack", `{"pairs": [["a", "1"], ["b"]], "m": {}}`, `ERROR: prompts/unpack.yaml:7:27: render unpack: invalid operation`},
 		{"unpack", `{"pairs": [["a", "1", "x"]], "m": {}}`, `ERROR: prompts/unpack.yaml:7:27: render unpack: invalid operation`},
+		{"setpair", `{"pair": ["a", "b"]}`, "a-b"},
+		{"setpair", `{"pair": ["a"]}`, `ERROR: prompts/setpair.yaml:3:26: render setpair: invalid operation: cannot unpack 1 values into 2 targets`},
+		{"setpair", `{"pair": ["a", "b", "c"]}`, `ERROR: prompts/setpair.yaml:3:26: render setpair: invalid operation: cannot unpack 3 values into 2 targets`},
 		{"unpack", `{"pairs": []}`, `ERROR: prompts/unpack.yaml:7:78: render unpack: "m": variable is undefined`},
 		{"dictsort", `{"m": {"b": 1, "A": 2}}`, "AbAb"},
 		{"dictsort", `{}`, `ERROR: prompts/dictsort.yaml:6:71: render dictsort: "m": variable is undefined`},

@@ -62,6 +62,9 @@ var includedFamilies = []string{
 	// block assigns (loop targets too), read after it, where they are
 	// undefined (declared inputs) or optional inputs (inferred ones).
 	"read-after-frame",
+	// Issue 27: tuple literals, unpacked in for and set (gen_tuples.go), and
+	// tuples of dynamic values.
+	"tuple", "dyn-tuple", "macro-varargs",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",

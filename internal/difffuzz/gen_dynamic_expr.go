@@ -166,6 +166,16 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 			e = g.filter(x, "list")
 		}},
 		choice{6, g.on("dyn-filters"), func() { e, shape = g.dynFilter(d) }},
+		choice{1, g.on("dyn-tuple"), func() {
+			items := make([]string, g.r.IntN(4))
+			for i := range items {
+				items[i] = g.wrap(sub(), precCond) + ","
+			}
+			e = expression{text: "(" + strings.TrimSuffix(strings.Join(items, " "), ",") + ")", prec: precPrimary}
+			if len(items) == 1 {
+				e.text = "(" + items[0] + ")"
+			}
+		}},
 		choice{2, typed, func() {
 			e = g.filter(sub(), g.pick([]string{"length", "count", "string", "upper", "lower", "trim", "title"}))
 		}},

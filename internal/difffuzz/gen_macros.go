@@ -5,7 +5,8 @@ package difffuzz
 // a call may leave out (undefined in the body), whose bodies read the
 // inputs and their parameters and may call the macros defined before; and
 // calls, as string expressions anywhere, with positional and keyword
-// arguments.
+// arguments; a macro that reads varargs gets positional arguments past
+// its parameters.
 
 import (
 	"fmt"
@@ -17,6 +18,9 @@ import (
 type macro struct {
 	name   string
 	params []*param
+	// varargs: the body reads varargs, so a call may pass positional
+	// arguments past the parameters.
+	varargs bool
 }
 
 type param struct {
@@ -82,6 +86,11 @@ func (g *generator) macroDef(name string) string {
 	g.macroBody = true
 	g.budget = 1 + g.r.IntN(4)
 	text := g.body()
+	if g.on("macro-varargs") && g.chance(0.3) {
+		m.varargs = true
+		text += g.pick([]string{"{{ varargs }}", "{{ varargs|length }}", "{{ varargs|join('-') }}",
+			"{% for va in varargs %}[{{ va }}]{% endfor %}", "{{ varargs[0] if varargs }}"})
+	}
 	saved.mustSet, saved.r = g.mustSet, g.r
 	*g = saved
 	g.macros = append(g.macros, m)
@@ -105,6 +114,11 @@ func (g *generator) macroCall(d int) expression {
 			kws = append(kws, p.name+"="+x)
 		} else {
 			pos = append(pos, x)
+		}
+	}
+	if m.varargs && len(pos) == len(m.params) {
+		for range g.r.IntN(3) {
+			pos = append(pos, g.wrap(g.expr(tupleItemTypes[g.r.IntN(len(tupleItemTypes))], d), precCond))
 		}
 	}
 	kws = slices.DeleteFunc(kws, func(s string) bool { return s == "" })

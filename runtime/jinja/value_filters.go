@@ -113,12 +113,13 @@ func (v Value) ItemsList() (Value, error) {
 func itemsList(v Value) Value {
 	out := make([]Value, len(v.dict.keys))
 	for i, k := range v.dict.keys {
-		out[i] = tupleValue(StringValue(k), v.dict.vals[i])
+		out[i] = TupleValue(StringValue(k), v.dict.vals[i])
 	}
 	return ListValue(out...)
 }
 
-func tupleValue(items ...Value) Value {
+// TupleValue is the Python tuple of items: ('a', 1), (), ('a',).
+func TupleValue(items ...Value) Value {
 	v := ListValue(items...)
 	v.tuple = true
 	return v

@@ -105,13 +105,13 @@ func TestTuple(t *testing.T) {
 	if got := pair.String(); got != "('a', 1)" {
 		t.Errorf("str = %q", got)
 	}
-	if got := tupleValue(IntValue(1)).String(); got != "(1,)" {
+	if got := TupleValue(IntValue(1)).String(); got != "(1,)" {
 		t.Errorf("one-tuple = %q", got)
 	}
 	if Equal(pair, ListValue(StringValue("a"), IntValue(1))) {
 		t.Error("('a', 1) == ['a', 1]")
 	}
-	if !Equal(pair, tupleValue(StringValue("a"), IntValue(1))) {
+	if !Equal(pair, TupleValue(StringValue("a"), IntValue(1))) {
 		t.Error("('a', 1) != ('a', 1)")
 	}
 	if _, err := Compare("<", pair, ListValue()); err == nil {

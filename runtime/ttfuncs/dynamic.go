@@ -77,7 +77,7 @@ func dyn(op, pos string, args ...any) (any, error) {
 	}
 	vals := make([]jinja.Value, len(args))
 	for i, a := range args {
-		if op == "slice" && i > 0 || (op == "tojson" || op == "tfjson") && i == 1 || op == "unpack" && i == 1 {
+		if op == "slice" && i > 0 || (op == "tojson" || op == "tfjson") && i == 1 || op == "unpack" && i == 1 || op == "unpackitem" && i > 0 {
 			continue
 		}
 		v, err := toValue(a)
@@ -167,6 +167,14 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return v[0].DictItems()
 	case "unpack":
 		return v[0].Unpack(args[1].(int))
+	case "unpackitem":
+		items, err := v[0].Unpack(args[2].(int))
+		if err != nil {
+			return nil, err
+		}
+		return items[args[1].(int)], nil
+	case "tuple":
+		return jinja.TupleValue(v...), nil
 	}
 	return nil, errors.New("ttfuncs: unknown dynamic operation " + op)
 }

@@ -115,3 +115,25 @@ func (c *checker) dynMethod(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr) (ir.Expr, bo
 	}
 	return c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, fn.Span, x), false
 }
+
+// tuple is a tuple literal, a dynamic value: Python prints it as ('a', 1),
+// and Jinja2 iterates, indexes and compares it as the sequence it is.
+func (c *checker) tuple(e *tmpl.Tuple) ir.Expr {
+	return c.tupleOf(e.Items, e.Span)
+}
+
+// tupleOf is the tuple of the values of items. A tojson or safe result
+// is rejected as an item, as in a list: Jinja2 keeps it as Markup, which
+// prints as Markup('...') inside a tuple.
+func (c *checker) tupleOf(items []tmpl.Expr, sp tmpl.Span) ir.Expr {
+	values := make([]ir.Expr, len(items))
+	for i, it := range items {
+		values[i] = c.expr(it, useValue)
+		c.later = append(c.later, func() {
+			if c.markup(values[i]) {
+				c.errorf(it.Pos(), "a tojson or safe result cannot be a tuple item (Jinja2 keeps it as Markup, which prints as Markup('...') inside a tuple)")
+			}
+		})
+	}
+	return c.dyn(ir.DynTuple, "", ir.DynamicType(), sp, values...)
+}

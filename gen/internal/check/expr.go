@@ -170,7 +170,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 	case *tmpl.Call:
 		return c.call(e, u)
 	case *tmpl.Tuple:
-		c.errorf(e.Span, "tuples are not supported (use a list)")
+		return c.tuple(e)
 	case *tmpl.Dict:
 		return c.dict(e)
 	}
@@ -641,6 +641,10 @@ func (c *checker) mapKey(key string, sp tmpl.Span) {
 
 func (c *checker) index(e *tmpl.Index) ir.Expr {
 	x := c.expr(e.X, useValue)
+	if _, ok := e.Index.(*tmpl.Tuple); ok {
+		c.errorf(e.Index.Pos(), "a tuple subscript x[a, b] reads nothing in Jinja2 (no key or index of the data is a tuple): not supported")
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	i := c.expr(e.Index, useValue)
 	t := x.Type()
 	if t.Kind == ir.KindDynamic {

@@ -143,7 +143,8 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	if c.macros.overflowed {
 		return none // reported
 	}
-	if len(e.Args) > len(def.Params) {
+	varargs := readsName(def.Body, "varargs")
+	if len(e.Args) > len(def.Params) && !varargs {
 		c.errorf(e.Args[len(def.Params)].Pos(), "macro %q takes not more than %d argument(s)", fn.Name, len(def.Params))
 		return none
 	}
@@ -155,8 +156,18 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		out.Locals = append(out.Locals, params[i])
 		binds = append(binds, c.assignLocal(params[i], &ir.Set{Value: x}, x.Type(), sp))
 	}
-	for i, a := range e.Args {
+	frameParams, special := def.Params, []*ir.Local(nil)
+	for i, a := range e.Args[:min(len(e.Args), len(def.Params))] {
 		bind(i, c.expr(a, useValue), a.Pos())
+	}
+	if varargs {
+		// The arguments past the parameters, as a tuple, evaluated before
+		// the keyword arguments.
+		tuple := c.tupleOf(e.Args[min(len(e.Args), len(def.Params)):], e.Span)
+		l := c.newLocal("varargs", ir.DynamicType())
+		out.Locals = append(out.Locals, l)
+		binds = append(binds, c.assignLocal(l, &ir.Set{Value: tuple}, tuple.Type(), e.Span))
+		frameParams, special = append(slices.Clone(def.Params), &tmpl.Name{Name: "varargs"}), []*ir.Local{l}
 	}
 	for _, kw := range e.Kwargs {
 		i := slices.IndexFunc(def.Params, func(p *tmpl.Name) bool { return p.Name == kw.Name })
@@ -198,7 +209,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	c.m = c.macros.m
 	c.scopes = nil
 	deferred := len(c.later)
-	c.enter(idtrack.Frame(c.macros.top.sym, def.Params, def.Body), &out.Locals, nil, params...)
+	c.enter(idtrack.Frame(c.macros.top.sym, frameParams, def.Body), &out.Locals, nil, append(params, special...)...)
 	c.scopes[0].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
 	c.keepPlace(deferred)
@@ -231,4 +242,17 @@ func (c *checker) macroReadsTop(e *tmpl.Name) bool {
 		return false
 	}
 	return true
+}
+
+// readsName reports whether body reads name anywhere, as Jinja2 finds the
+// special names a macro uses (find_undeclared): a macro that reads
+// varargs takes extra positional arguments.
+func readsName(body []tmpl.Node, name string) bool {
+	found := false
+	tmpl.Inspect(body, func(tmpl.Node) {}, func(e tmpl.Expr) {
+		if n, ok := e.(*tmpl.Name); ok && n.Name == name {
+			found = true
+		}
+	})
+	return found
 }

@@ -235,6 +235,8 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	}
 	item := str
 	switch {
+	case it.Kind == ir.KindList && elem.Resolve().Kind == ir.KindDynamic:
+		item = ir.DynamicType() // tuples, unpacked at run time
 	case it.Kind == ir.KindMap:
 		c.errorf(n.Targets[0].Span, "cannot unpack the keys of a map into %d loop targets (iterate its items: m.items(), m|items or m|dictsort)", len(n.Targets))
 	case it.Kind == ir.KindList && elem.Resolve().Kind == ir.KindList:
@@ -394,10 +396,12 @@ func (c *checker) markUndefined() {
 	}
 }
 
-// tupleSet checks {% set a, b = x, y %}, which needs a value per target.
-// Python evaluates every value before it assigns a target, so when a value
-// reads one of the targets ({% set a, b = b, a %}), the values go through
-// temporaries first.
+// tupleSet checks {% set a, b = x, y %}, which needs a value per target,
+// and {% set a, b = x %}, which unpacks x as Python does (its items, of
+// as many as targets, else the render fails). Python evaluates every
+// value before it assigns a target, so when a value reads one of the
+// targets ({% set a, b = b, a %}), the values go through temporaries
+// first.
 func (c *checker) tupleSet(n *tmpl.Set) []ir.Node {
 	var items []tmpl.Expr
 	switch v := n.Value.(type) {
@@ -406,8 +410,7 @@ func (c *checker) tupleSet(n *tmpl.Set) []ir.Node {
 	case *tmpl.List:
 		items = v.Items
 	default:
-		c.errorf(n.Value.Pos(), "set with %d targets needs %d values separated by commas", len(n.Targets), len(n.Targets))
-		return nil
+		return c.unpackSet(n)
 	}
 	if len(items) != len(n.Targets) {
 		c.errorf(n.Value.Pos(), "set assigns %d values to %d targets", len(items), len(n.Targets))
@@ -419,11 +422,8 @@ func (c *checker) tupleSet(n *tmpl.Set) []ir.Node {
 	}
 	var out []ir.Node
 	if c.readsTargets(values, n.Targets) {
-		sc := c.scopes[len(c.scopes)-1]
 		for i, v := range values {
-			tmp := &ir.Set{Local: c.newLocal("v", v.Type()), Value: v}
-			*sc.locals = append(*sc.locals, tmp.Local)
-			c.trackUndefined(tmp)
+			tmp := c.temporary(v)
 			out = append(out, tmp)
 			values[i] = &ir.LocalRef{L: tmp.Local}
 		}
@@ -432,6 +432,31 @@ func (c *checker) tupleSet(n *tmpl.Set) []ir.Node {
 		out = append(out, c.assign(target.Name, &ir.Set{Value: values[i]}, values[i].Type(), n.Span))
 	}
 	return out
+}
+
+// unpackSet checks {% set a, b = x %}: x, evaluated once, is a dynamic
+// value whose items the targets take, each a dynamic value.
+func (c *checker) unpackSet(n *tmpl.Set) []ir.Node {
+	v := c.expr(n.Value, useValue)
+	if t := v.Type(); t.Kind == ir.KindUnknown {
+		c.constrain(t, ir.KindList, n.Value.Pos())
+	}
+	tmp := c.temporary(v)
+	out := []ir.Node{tmp}
+	for i, target := range n.Targets {
+		item := c.dyn(ir.DynUnpacked, "", ir.DynamicType(), n.Value.Pos(), &ir.LocalRef{L: tmp.Local}, constExpr(int64(i)), constExpr(int64(len(n.Targets))))
+		out = append(out, c.assign(target.Name, &ir.Set{Value: item}, item.Type(), n.Span))
+	}
+	return out
+}
+
+// temporary sets a new local of the current scope to v.
+func (c *checker) temporary(v ir.Expr) *ir.Set {
+	sc := c.scopes[len(c.scopes)-1]
+	tmp := &ir.Set{Local: c.newLocal("v", v.Type()), Value: v}
+	*sc.locals = append(*sc.locals, tmp.Local)
+	c.trackUndefined(tmp)
+	return tmp
 }
 
 // readsTargets reports whether any of values reads a local that assigning

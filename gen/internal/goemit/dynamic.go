@@ -76,6 +76,14 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		return e.dynSlice(x)
 	case ir.DynToJSON:
 		return e.dynToJSON(x)
+	case ir.DynTuple:
+		return e.dynTuple(x)
+	case ir.DynUnpacked:
+		v := e.dynArg(x.Args[0])
+		i, n := x.Args[1].(*ir.Const).Value.(int64), x.Args[2].(*ir.Const).Value.(int64)
+		return e.dynFallible(v.pre, jen.Add(v.val).Dot("Unpack").Call(jen.Lit(int(n))), x.Pos, func(v jen.Code) gval {
+			return gval{val: jen.Add(v).Index(jen.Lit(int(i)))}
+		})
 	}
 	var pre []jen.Code
 	args := make([]jen.Code, len(x.Args))
@@ -165,6 +173,12 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		panic("emit: unexpected dynamic operation outside a loop")
 	}
 	return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval { return gval{val: v} })
+}
+
+// dynTuple builds a tuple of its items, converted to dynamic values.
+func (e *emitter) dynTuple(x *ir.Dynamic) gval {
+	pre, items := e.elements(x.Args, e.toDynamic)
+	return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "TupleValue").Call(items...)}
 }
 
 // dynFallible binds the results of call, a value and an error, failing the

@@ -484,7 +484,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 			}
 			return s
 		}
-		if it.Kind == ir.KindDynamic && n.Unpack != nil {
+		if (it.Kind == ir.KindDynamic || elem.Resolve().Kind == ir.KindDynamic) && n.Unpack != nil {
 			return e.dynUnpack(n, x, used)
 		}
 		if n.Key != nil {

@@ -36,6 +36,8 @@ const (
 	DynItemsList              // Args[0].items() as a list of (key, value) tuples
 	DynFilter                 // Args[0] | Name(Args[1:]...), every argument given (jinja.Filter)
 	DynMapFilter              // Args[0] | map(Name, Args[1:]...): the filter Name of each item
+	DynTuple                  // the tuple (Args...), of any length
+	DynUnpacked               // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})
 )
 
 // Dynamic is an operation on dynamic values; Args that are not dynamic

@@ -27,10 +27,16 @@ func Constructs(nodes []Node) []string {
 			}
 		case *For:
 			found["statement for"] = true
+			if len(n.Targets) > 1 {
+				found["unpacking into several targets"] = true
+			}
 			if n.Else != nil {
 				found["statement for-else"] = true
 			}
 		case *Set:
+			if len(n.Targets) > 1 {
+				found["unpacking into several targets"] = true
+			}
 			switch {
 			case n.NS != nil:
 				found["statement set of a namespace attribute"] = true
@@ -56,6 +62,8 @@ func Constructs(nodes []Node) []string {
 			found["list literal"] = true
 		case *Dict:
 			found["dict literal"] = true
+		case *Tuple:
+			found["tuple literal"] = true
 		case *Attr:
 			found["attribute"] = true
 		case *Index:

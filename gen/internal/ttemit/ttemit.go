@@ -1081,7 +1081,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		switch {
 		case dynPairs:
 			return action("$"+n.Key.GoName+" := index "+x+" 0") + action("$"+n.Value.GoName+" := index "+x+" 1")
-		case it.Kind == ir.KindDynamic && n.Unpack != nil:
+		case (it.Kind == ir.KindDynamic || it.Kind == ir.KindList && it.Elem.Resolve().Kind == ir.KindDynamic) && n.Unpack != nil:
 			parts := e.temp("parts")
 			s := action(parts + " := " + unparen(call("dyn", `"unpack"`, e.pos(n.Pos), x, strconv.Itoa(len(n.Unpack)))))
 			for i, l := range n.Unpack {
@@ -1223,7 +1223,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 			// arguments: an undefined receiver fails first (seed 202 case 19731).
 			operands[i] = e.strict(tval{pre: operands[i].pre, val: operands[i].val, maybe: true}, x.Pos, "")
 		}
-		if x.Op == ir.DynSlice || x.Op == ir.DynToJSON && a == x.Args[1] {
+		if x.Op == ir.DynSlice || x.Op == ir.DynToJSON && a == x.Args[1] || x.Op == ir.DynUnpacked && i > 0 {
 			operands[i] = e.strict(operands[i], x.Pos, ir.VarPath(a)) // a bound or an indent, not a dynamic value
 		}
 	}
@@ -1258,7 +1258,7 @@ var dynOps = map[ir.DynOp]string{
 	ir.DynDefault: "default", ir.DynToJSON: "tojson", ir.DynFirst: "first", ir.DynLast: "last",
 	ir.DynJoin: "join", ir.DynList: "list", ir.DynGet: "get", ir.DynKeys: "keys",
 	ir.DynValues: "values", ir.DynItems: "items", ir.DynItemsList: "itemslist", ir.DynFilter: "filter",
-	ir.DynMapFilter: "mapfilter",
+	ir.DynMapFilter: "mapfilter", ir.DynTuple: "tuple", ir.DynUnpacked: "unpackitem",
 }
 
 // dynIter is what a loop over a dynamic iterable ranges over: its items,
