@@ -24,7 +24,6 @@ var excludedFamilies = []string{
 	"json-null",          // JSON null for an optional in the data: it means unset
 	"index-out-of-range", // an index past the end stored in a list or dict: Render fails with ErrUndefined
 	"first-empty",        // first/last of an empty list stored in a list or dict: Render fails with ErrUndefined
-	"dyn-str-format",     // a dynamic string % a dict or undefined: Render fails with ErrInvalid (no printf formatting)
 }
 
 // includedFamilies are the families of the productions that are on by default.
@@ -62,6 +61,9 @@ var includedFamilies = []string{
 	// block assigns (loop targets too), read after it, where they are
 	// undefined (declared inputs) or optional inputs (inferred ones).
 	"read-after-frame",
+	// Issue 27: printf-style formatting, the filter format and % of a
+	// string (typed), and of dynamic values.
+	"filter-format", "dyn-str-format",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",

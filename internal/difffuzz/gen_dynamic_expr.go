@@ -166,6 +166,7 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 			e = g.filter(x, "list")
 		}},
 		choice{6, g.on("dyn-filters"), func() { e, shape = g.dynFilter(d) }},
+		choice{1, typed && g.on("filter-format"), func() { e = g.dynFormat(sub) }},
 		choice{2, typed, func() {
 			e = g.filter(sub(), g.pick([]string{"length", "count", "string", "upper", "lower", "trim", "title"}))
 		}},

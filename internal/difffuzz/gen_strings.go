@@ -129,6 +129,7 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 			*e = g.method(g.undefOperand(str), "replace", args...)
 		}},
 		{2, g.on("slice"), func() { *e = g.slice(g.sensitiveOp("slice-unset", str)) }},
+		{2, g.on("filter-format"), func() { *e = g.formatProduction(d) }},
 	}
 }
 

@@ -3,6 +3,7 @@ package jinja
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -44,6 +45,9 @@ func valueOf(t *testing.T, raw json.RawMessage) Value {
 var pyErrors = map[string]error{
 	"TypeError":         runtime.ErrInvalid,
 	"ZeroDivisionError": runtime.ErrInvalid,
+	"ValueError":        runtime.ErrInvalid,
+	"KeyError":          runtime.ErrInvalid,
+	"OverflowError":     runtime.ErrInvalid,
 	"UndefinedError":    runtime.ErrUndefined,
 }
 
@@ -118,12 +122,19 @@ func TestValueArith(t *testing.T) {
 		got, err := Arith(op, a, b)
 		checkResult(t, arg[string](t, r[0])+" "+op+" "+arg[string](t, r[2]), got, err, r[3])
 	}
-	// Python formats the string (printf style), which promptgen does not
-	// do (a documented divergence): "abc" % {} is "abc" in Python.
-	for _, b := range []Value{DictValue(), {}} {
-		if _, err := Arith("%", StringValue("abc"), b); !errors.Is(err, runtime.ErrInvalid) {
-			t.Errorf("'abc' %% %s: %v, want ErrInvalid", b.AppendRepr(nil), err)
+}
+
+// TestPrintf holds Python's format % args (Arith's % of a string) to
+// CPython's: every flag, width, precision and conversion, a tuple, a
+// single value and a mapping, and every error it raises.
+func TestPrintf(t *testing.T) {
+	for _, r := range rows(t, "value_printf") {
+		format, args := arg[string](t, r[0]), valueOf(t, r[1])
+		if arg[bool](t, r[2]) {
+			args = tupleValue(args.list...)
 		}
+		got, err := Arith("%", StringValue(format), args)
+		checkResult(t, fmt.Sprintf("%q %% %s", format, args.AppendRepr(nil)), got, err, r[3])
 	}
 }
 

@@ -11,7 +11,7 @@ var FilterAliases = map[string]string{"d": "default", "count": "length"}
 // UnsupportedFilters are Jinja2's other built-in filters, named in errors so an
 // author learns the filter exists but is not supported, rather than a typo.
 var UnsupportedFilters = []string{"attr", "center", "escape", "e", "filesizeformat",
-	"forceescape", "format", "groupby", "max", "min", "pprint", "random",
+	"forceescape", "groupby", "max", "min", "pprint", "random",
 	"slice", "striptags", "sum", "urlencode", "urlize",
 	"wordcount", "wordwrap", "xmlattr"}
 

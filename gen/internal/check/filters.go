@@ -179,8 +179,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if a, ok := builtins.FilterAliases[name]; ok {
 		name = a
 	}
-	if name == "safe" {
+	switch name {
+	case "safe":
 		return c.safeFilter(e, u)
+	case "format":
+		return c.formatFilter(e)
 	}
 	switch name {
 	case "select", "reject", "selectattr", "rejectattr":
@@ -196,7 +199,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		if slices.Contains(builtins.UnsupportedFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
-			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, slices.Sorted(maps.Keys(filters))))
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, append(slices.Sorted(maps.Keys(filters)), "format")))
 		}
 		return c.reject()
 	}

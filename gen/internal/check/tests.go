@@ -41,7 +41,7 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	}
 	switch e.Name {
 	case "even", "odd", "divisibleby":
-		return c.expr(builtins.ModTest(e), useTest)
+		return c.expr(c.modTest(e), useTest)
 	}
 	x := c.expr(e.X, useValue)
 	if isDynamic(x) {

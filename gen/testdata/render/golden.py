@@ -122,7 +122,7 @@ ALLOWED_FILTERS = {
     "default", "d", "upper", "lower", "title", "capitalize", "trim", "join",
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
-    "items", "dictsort", "select", "reject", "selectattr", "rejectattr", "reverse", "safe",
+    "items", "dictsort", "select", "reject", "selectattr", "rejectattr", "reverse", "safe", "format",
 }
 # The filters map(name, ...) applies (mapFilters in gen/internal/check/select.go).
 MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",

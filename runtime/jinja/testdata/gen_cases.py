@@ -328,6 +328,36 @@ VALUE_ITEMS = [['"日本語"', "-1"], ['{"items": 5}', '"items"'], ["null", '"a"
 VALUE_JSON = ['{"b": 1, "a": [1, 2.5, "x\'y", null, true, {"k": "é"}], "u": "日本\\u200b\\n"}', "1e400", "[undefined]"]
 
 
+# value_printf: Python's format % args, each row [format, args, tuple]: the
+# args' text (see value), passed as a tuple of its items where tuple is set.
+PRINTF_VALUES = ["0", "5", "-5", "255", "-255", "9223372036854775807", "-9223372036854775808", "true",
+                 "0.0", "-0.0", "2.675", "-2.345", "1234567.0", "1e-05", "0.0001234", "1e+300", "1e400",
+                 "-1e400", "nan", '"ab"', '"日本語"', '"é\\n"', '""', "null", "[1, \"a\"]", '{"a": 1}', "undefined"]
+PRINTF_SPECS = ["%s", "%r", "%a", "%5s", "%-5s|", "%.1s", "%05s", "%d", "%i", "%u", "%+d", "% d", "%05d", "%-05d|",
+                "%.3d", "%+ 5d", "%x", "%#x", "%X", "%#06X", "%o", "%#o", "%#.3o", "%c", "%5c", "%f", "%.2f", "%#.0f",
+                "%010.3f", "%+F", "%e", "%.0e", "%#.0E", "%-12.3e|", "%g", "%G", "%.3g", "%#g", "%#.2g", "%.0g", "%08.3g",
+                "%ld", "%hx", "%Lf"]
+PRINTF_CASES = (
+    [[spec, v, False] for spec in PRINTF_SPECS for v in PRINTF_VALUES]
+    + [[f, a, True] for f, a in [
+        ["%s and %s", '["a", 1]'], ["%s", "[]"], ["%s %s", '["a"]'], ["%s", "[1, 2]"], ["abc", "[]"], ["100%%", "[]"],
+        ["%*d|", "[5, 3]"], ["%-*d|", "[5, 3]"], ["%*d|", "[-5, 3]"], ["%.*f", "[2, 3.14159]"], ["%.*f", "[-2, 3.14159]"],
+        ["%*s", '[1.0, "a"]'], ["%.*s", '[true, "ab"]'], ["%(a)s", "[1]"], ["%s", "[[1]]"], ["%s", '[{"a": 1}]'],
+        ["%", "[]"], ["%y", "[1]"], ["%5%", "[1]"], ["%2$s", "[1]"], ["a%", "[1]"], ["%.", "[1]"], ["%s|%r", "[undefined]"],
+        ["%d", "[undefined]"], ["%f", "[undefined]"], ["%x", "[undefined]"], ["%c", "[undefined]"], ["%c", "[1114112]"],
+        ["%c", "[-1]"], ["%c", "[65]"], ["%c", '["ab"]'], ["%c", "[1.5]"], ["%d", "[1e20]"], ["%.10d", "[-5]"],
+        ["%é", "[1]"], ["日%y", "[1]"],
+    ]]
+    + [[f, a, False] for f, a in [
+        ["%(a)s", '{"a": 1}'], ["%(a)s %(a)r", '{"a": "x"}'], ["%(b)s", '{"a": 1}'], ["%(a)s %s", '{"a": 1}'],
+        ["%s %(a)s", '{"a": 1}'], ["%s %s", "{}"], ["abc", "{}"], ["abc", "[1]"], ["abc", "5"], ["abc", '""'],
+        ["%(a)s", '"x"'], ["%(a)s", "5"], ["%(a)s", "[]"], ["%(a)s", "undefined"], ["abc", "undefined"],
+        ["%s %s", "undefined"], ["%((a))s", '{"(a)": 1}'], ["%(a", '{"a": 1}'], ["%(a)", '{"a": 1}'],
+        ["%(a)*d", '{"a": 3}'], ["%(a)5.1f|%(b)-4d|", '{"a": 2.25, "b": 7}'], ["%(a)d", '{"a": "x"}'],
+    ]]
+)
+
+
 def value(text):
     return VALUE_SPECIALS[text]() if text in VALUE_SPECIALS else json.loads(text)
 
@@ -351,6 +381,10 @@ def value_cases():
         "marshal": [[x, json.dumps(value(x), separators=(",", ":"))] for x in ['{"z": [1, 2.0, null], "a": "é"}']],
         "keys": [[x, show("{{ x.keys()|list }}", x=x)] for x in [VALUE_JSON[0]]],
         "undefined": [[src, show(src, x="undefined")] for src in ["{{ x.items() }}", "{{ x|items|list }}"]],
+        "printf": [
+            [f, a, tup, attempt(lambda: ENV.from_string("{{ f % x }}").render(f=f, x=tuple(value(a)) if tup else value(a)))]
+            for f, a, tup in PRINTF_CASES
+        ],
     }
 
 
