@@ -64,6 +64,8 @@ var includedFamilies = []string{
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values.
 	"filter-format", "dyn-str-format",
+	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.
+	"filter-value",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",

@@ -130,6 +130,7 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 		}},
 		{2, g.on("slice"), func() { *e = g.slice(g.sensitiveOp("slice-unset", str)) }},
 		{2, g.on("filter-format"), func() { *e = g.formatProduction(d) }},
+		{2, g.on("filter-value"), func() { *e = g.valueFilterString(d) }},
 	}
 }
 

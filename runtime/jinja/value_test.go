@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -200,5 +201,21 @@ func TestValueToJSON(t *testing.T) {
 	for _, r := range rows(t, "value_keys") {
 		keys, err := valueOf(t, r[0]).Keys()
 		checkResult(t, "keys of "+arg[string](t, r[0]), keys, err, r[1])
+	}
+}
+
+// TestMoreFilters holds center, escape, filesizeformat, urlencode, sum,
+// min and max (Filter) to what Jinja2 renders for the same values.
+func TestMoreFilters(t *testing.T) {
+	for _, r := range rows(t, "value_filter") {
+		name, x := arg[string](t, r[0]), valueOf(t, r[1])
+		var args []Value
+		var texts []string
+		for _, a := range arg[[]json.RawMessage](t, r[2]) {
+			args = append(args, valueOf(t, a))
+			texts = append(texts, arg[string](t, a))
+		}
+		got, err := Filter(name, x, args...)
+		checkResult(t, fmt.Sprintf("%s|%s(%s)", arg[string](t, r[1]), name, strings.Join(texts, ", ")), got, err, r[3])
 	}
 }

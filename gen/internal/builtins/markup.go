@@ -7,7 +7,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
-// Jinja2's tojson and safe return Markup: a str whose operations escape
+// Jinja2's tojson, safe and escape return Markup: a str whose operations escape
 // the plain strings they take (+, replace() and strip()'s arguments,
 // truncate's end) and whose split() returns Markup strings, which print as
 // Markup('...') inside a list, as a Markup element of a list or dict
@@ -26,7 +26,7 @@ type Markup struct {
 	locals map[*ir.Local]bool
 }
 
-// May reports whether x may be Markup: a tojson or safe result, or what the
+// May reports whether x may be Markup: a tojson, safe or escape result, or what the
 // string operations that keep Markup make of one.
 func (m *Markup) May(x ir.Expr) bool {
 	if m.Safe[x] {
@@ -61,6 +61,12 @@ func (m *Markup) May(x ir.Expr) bool {
 		}
 	case *ir.Cond:
 		return m.May(x.Then) || x.Else != nil && m.May(x.Else)
+	case *ir.Dynamic:
+		// escape returns Markup (its string, DynStr, is the text).
+		if x.Op == ir.DynStr && len(x.Args) == 1 {
+			d, ok := x.Args[0].(*ir.Dynamic)
+			return ok && d.Op == ir.DynFilter && d.Name == "escape"
+		}
 	case *ir.LocalRef:
 		return m.local(x.L)
 	case *ir.LoopCycle:

@@ -185,6 +185,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	case "format":
 		return c.formatFilter(e)
 	}
+	if vf, ok := valueFilters[name]; ok {
+		return c.valueFilter(e, name, vf)
+	}
 	switch name {
 	case "select", "reject", "selectattr", "rejectattr":
 		return c.selectFilter(e, name)
@@ -199,7 +202,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		if slices.Contains(builtins.UnsupportedFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
-			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, append(slices.Sorted(maps.Keys(filters)), "format")))
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, append(slices.Sorted(maps.Keys(filters)), append(slices.Sorted(maps.Keys(valueFilters)), "format")...)))
 		}
 		return c.reject()
 	}

@@ -357,6 +357,26 @@ PRINTF_CASES = (
     ]]
 )
 
+# value_filter: filters of Filter, each row [name, x, [args]] by value text.
+FILTER_CASES = (
+    [["center", x, a] for x in ['"abc"', '"ab"', '""', '"日本"', "5", "null", "undefined", "[1]"]
+     for a in [[], ["10"], ["9"], ["2"], ["0"], ["-3"], ["true"], ['"9"'], ["4.0"]]]
+    + [["escape", x, []] for x in [json.dumps("<a href='x'>&amp; \"q\"</a>"), '"plain"', "5", "null", "undefined", '["<"]', "true"]]
+    + [["filesizeformat", x, a] for x in ["0", "1", "1.0", "-5.5", "999", "1000", "1023", "1024", "123456789",
+                                          "1e24", "9.999999999999999e+23", "1e30", "1e400", "nan", '"2048"', '"x"',
+                                          "true", "null", "undefined", "[1]", "-1e30"]
+       for a in [[], ["true"]]]
+    + [["urlencode", x, []] for x in ['"a b/c?d=é&x~_.-"', "5", "null", "undefined", "true", '{"a b": "c/d", "e": 1, "f": [1, "x"]}',
+                                      '[["k", "v w"], ["n", 2]]', "[]", '[["k"]]', '["ab"]', "[1]", "{}", "1.5"]]
+    + [["sum", x, a] for x in ["[1, 2, 3]", "[1, 2.5]", "[]", '["a", "b"]', "[[1], [2]]", "undefined", '"ab"', "5", "[true, true]",
+                              '[{"n": 1}, {"n": 2.5}]', '[{"n": 1}, {"m": 2}]', '{"a": 1}']
+       for a in [[], ["null", "10"], ["null", "0.5"], ['"n"'], ['"n"', "1"], ["null", '""'], ["null", "[]"], ["null", "null"]]]
+    + [[f, x, a] for f in ["min", "max"] for x in ['[3, 1, 2]', '["b", "A", "a", "B"]', "[]", "undefined", '"hello"', "[1, 2.5, true]",
+                                                '[1, "a"]', '[{"n": 2, "s": "b"}, {"n": 1, "s": "B"}, {"n": 1, "s": "a"}]', '{"b": 1, "a": 2}',
+                                                "5"]
+       for a in [[], ["true"], ["false", '"n"'], ["true", '"s"'], ["false", '"s"'], ["false", '"z"']]]
+)
+
 
 def value(text):
     return VALUE_SPECIALS[text]() if text in VALUE_SPECIALS else json.loads(text)
@@ -381,6 +401,10 @@ def value_cases():
         "marshal": [[x, json.dumps(value(x), separators=(",", ":"))] for x in ['{"z": [1, 2.0, null], "a": "é"}']],
         "keys": [[x, show("{{ x.keys()|list }}", x=x)] for x in [VALUE_JSON[0]]],
         "undefined": [[src, show(src, x="undefined")] for src in ["{{ x.items() }}", "{{ x|items|list }}"]],
+        "filter": [
+            [f, x, a, attempt(lambda: ENV.from_string("{{ x|%s(*a) }}" % f).render(x=value(x), a=[value(v) for v in a]))]
+            for f, x, a in FILTER_CASES
+        ],
         "printf": [
             [f, a, tup, attempt(lambda: ENV.from_string("{{ f % x }}").render(f=f, x=tuple(value(a)) if tup else value(a)))]
             for f, a, tup in PRINTF_CASES
