@@ -1,15 +1,30 @@
 package difffuzz
 
 // The productions of the filters runtime/jinja computes on values: center,
-// escape, filesizeformat and urlencode as strings, sum, min and max
+// escape, filesizeformat, urlencode and wordwrap as strings, sum, min and max
 // printed.
 
 import "strconv"
 
-// valueFilterString is a string from center, escape (e), urlencode or
-// filesizeformat.
+// valueFilterString is a string from center, escape (e), urlencode,
+// wordwrap or filesizeformat.
 func (g *generator) valueFilterString(d int) expression {
-	switch g.r.IntN(4) {
+	switch g.r.IntN(5) {
+	case 3:
+		var args []string
+		if g.chance(0.8) {
+			args = append(args, g.kw("width", strconv.Itoa(1+g.r.IntN(12))))
+			if g.chance(0.4) {
+				args = append(args, g.kw("break_long_words", g.pick([]string{"true", "false"})))
+			}
+		}
+		if g.chance(0.3) {
+			args = append(args, "wrapstring="+g.pick([]string{"' / '", "''", "'\\n'"}))
+		}
+		if g.chance(0.3) {
+			args = append(args, "break_on_hyphens="+g.pick([]string{"true", "false"}))
+		}
+		return g.filter(g.expr(typeString, d-1), "wordwrap", args...)
 	case 0:
 		var args []string
 		if g.chance(0.7) {

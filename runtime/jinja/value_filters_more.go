@@ -12,7 +12,8 @@ import (
 // moreFilters are the filters of Filter that take every argument as
 // Jinja2 3.1 does: center(width), escape, filesizeformat(binary),
 // urlencode, sum(attribute, start), min and max(case_sensitive,
-// attribute).
+// attribute), wordwrap(width, break_long_words, wrapstring,
+// break_on_hyphens).
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"center":         centerValue,
 	"escape":         func(x Value, _ []Value) (Value, error) { return StringValue(Escape(x.String())), nil },
@@ -21,6 +22,41 @@ var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"sum":            sumValue,
 	"min":            func(x Value, args []Value) (Value, error) { return minMax(x, "<", args) },
 	"max":            func(x Value, args []Value) (Value, error) { return minMax(x, ">", args) },
+	"wordwrap":       wordwrapValue,
+}
+
+// wordwrapValue is Wordwrap with the filter's arguments: width=79,
+// break_long_words=True, wrapstring=None (a newline), break_on_hyphens=True.
+func wordwrapValue(x Value, args []Value) (Value, error) {
+	switch x.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case stringKind:
+	default:
+		return Value{}, errInvalid("'%s' object has no attribute 'splitlines'", x.typeName())
+	}
+	width, breakLong, wrapstring, breakHyphens := 79, true, "\n", true
+	var err error
+	if w := argAt(args, 0); w.kind != undefinedKind {
+		if width, err = intArg(w, "wordwrap", "width"); err != nil {
+			return Value{}, err
+		}
+	}
+	if b := argAt(args, 1); b.kind != undefinedKind {
+		breakLong = b.Truth()
+	}
+	switch w := argAt(args, 2); w.kind {
+	case undefinedKind, noneKind:
+	case stringKind:
+		wrapstring = w.s
+	default:
+		return Value{}, errInvalid("'%s' object has no attribute 'join'", w.typeName())
+	}
+	if b := argAt(args, 3); b.kind != undefinedKind {
+		breakHyphens = b.Truth()
+	}
+	s, err := Wordwrap(x.s, width, breakLong, wrapstring, breakHyphens)
+	return StringValue(s), err
 }
 
 // argAt is args[i], undefined where absent.

@@ -219,3 +219,16 @@ func TestMoreFilters(t *testing.T) {
 		checkResult(t, fmt.Sprintf("%s|%s(%s)", arg[string](t, r[1]), name, strings.Join(texts, ", ")), got, err, r[3])
 	}
 }
+
+// TestWordwrap holds Wordwrap to Jinja2's wordwrap (Python's textwrap).
+func TestWordwrap(t *testing.T) {
+	for _, r := range rows(t, "value_wordwrap") {
+		text, width := arg[string](t, r[0]), arg[int](t, r[1])
+		args := []Value{IntValue(width), BoolValue(arg[bool](t, r[2])), NoneValue(), BoolValue(arg[bool](t, r[4]))}
+		if ws := arg[*string](t, r[3]); ws != nil {
+			args[2] = StringValue(*ws)
+		}
+		got, err := Filter("wordwrap", StringValue(text), args...)
+		checkResult(t, fmt.Sprintf("%q|wordwrap(%d, %s, %s, %s)", text, width, r[2], r[3], r[4]), got, err, r[5])
+	}
+}

@@ -15,6 +15,8 @@ type valueFilter struct {
 	params []ir.Param
 	kinds  []ir.Kind
 	str    bool
+	// takesString: Jinja2 fails on an operand that is not a string.
+	takesString bool
 }
 
 var attributeParam = ir.Param{Name: "attribute"}
@@ -28,6 +30,8 @@ var valueFilters = map[string]valueFilter{
 	"sum":            {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}},
 	"min":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
 	"max":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
+	"wordwrap": {params: []ir.Param{{Name: "width", Def: int64(79)}, {Name: "break_long_words", Def: true}, {Name: "wrapstring"}, {Name: "break_on_hyphens", Def: true}},
+		kinds: []ir.Kind{ir.KindInt, ir.KindBool, ir.KindString, ir.KindBool}, str: true, takesString: true},
 }
 
 // valueFilter checks x|name(args...) of a valueFilter.
@@ -40,6 +44,9 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 		return c.reject()
 	}
 	c.iterate(x)
+	if vf.takesString && !isDynamic(x) {
+		c.constrain(x.Type(), ir.KindString, e.X.Pos())
+	}
 	// Markup's methods keep Markup, and escape leaves it as it is.
 	c.checkMarkup(x, e.Span, "filter "+name+" of", "which promptgen's strings are not ("+toPlain+")")
 	args := c.bindArgs("filter "+name, vf.params, e.Args, e.Kwargs, e.Span)

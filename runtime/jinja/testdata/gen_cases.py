@@ -377,6 +377,24 @@ FILTER_CASES = (
        for a in [[], ["true"], ["false", '"n"'], ["true", '"s"'], ["false", '"s"'], ["false", '"z"']]]
 )
 
+# value_wordwrap: [text, width, break_long_words, wrapstring, break_on_hyphens].
+WRAP_TEXTS = [
+    "", "\n", "one", "The quick brown fox jumps over the lazy dog and keeps running far away",
+    "a-very-long-hyphenated-compound-word that wraps", "well-known self-evident co-op e-mail x-ray 12-34 a--b",
+    "em--dash and so---on here--there, ok.--yes ?--no", "supercalifragilisticexpialidocious antidisestablishment",
+    "line one\nline two is longer than the width\r\nthird\rfourth\x0bfifth\x85sixth\u2028end\n",
+    "  leading and trailing spaces   ", "tabs\tbetween\twords\tand  double  spaces", "日本語のテキスト 中文 字符 한국어 텍스트",
+    "über-größe naïve-café é-é-é", "---leading dashes and trailing---", "a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p",
+    "\u3000ideographic\u3000space\xa0nbsp end", "x" * 30 + "-" + "y" * 30, "word_with_underscore-and-hyphen 1-2-3 a1-b2",
+    "http://example.com/a-very/long-path?with=query-strings&more", "-", "--", "a -- b", "a-", "-a", "ab-cd", "ab-c", "a-bc-d",
+    "first\n\nafter a blank line\n \n\n", "\n\nx",
+]
+WRAP_CASES = [[t, w, bl, ws, bh] for t in WRAP_TEXTS for w in [1, 3, 5, 8, 12, 20, 79]
+              for bl, bh in [(True, True), (False, True), (True, False), (False, False)] for ws in [None]] + [
+    [WRAP_TEXTS[3], 10, True, "<br>", True], [WRAP_TEXTS[3], 0, True, None, True], ["", 0, True, None, True],
+    ["\n", 0, True, None, True], [WRAP_TEXTS[3], -2, True, None, True],
+]
+
 
 def value(text):
     return VALUE_SPECIALS[text]() if text in VALUE_SPECIALS else json.loads(text)
@@ -404,6 +422,9 @@ def value_cases():
         "filter": [
             [f, x, a, attempt(lambda: ENV.from_string("{{ x|%s(*a) }}" % f).render(x=value(x), a=[value(v) for v in a]))]
             for f, x, a in FILTER_CASES
+        ],
+        "wordwrap": [
+            [t, w, bl, ws, bh, attempt(lambda: filters.do_wordwrap(ENV, t, w, bl, ws, bh))] for t, w, bl, ws, bh in WRAP_CASES
         ],
         "printf": [
             [f, a, tup, attempt(lambda: ENV.from_string("{{ f % x }}").render(f=f, x=tuple(value(a)) if tup else value(a)))]
