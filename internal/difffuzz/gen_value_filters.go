@@ -1,13 +1,13 @@
 package difffuzz
 
 // The productions of the filters runtime/jinja computes on values: center,
-// escape, filesizeformat, urlencode and wordwrap as strings, sum, min and max
+// escape, filesizeformat, urlencode, striptags and wordwrap as strings, sum, min and max
 // printed.
 
 import "strconv"
 
 // valueFilterString is a string from center, escape (e), urlencode,
-// wordwrap or filesizeformat.
+// striptags, wordwrap or filesizeformat.
 func (g *generator) valueFilterString(d int) expression {
 	switch g.r.IntN(5) {
 	case 3:
@@ -35,7 +35,7 @@ func (g *generator) valueFilterString(d int) expression {
 		t := []*valueType{typeString, typeString, typeInt, typeBool}[g.r.IntN(4)]
 		return g.filter(g.expr(t, d-1), g.pick([]string{"escape", "e"}))
 	case 2:
-		return g.filter(g.expr(typeString, d-1), "urlencode")
+		return g.filter(g.expr(typeString, d-1), g.pick([]string{"urlencode", "striptags"}))
 	}
 	var args []string
 	if g.chance(0.5) {

@@ -1,8 +1,10 @@
 package jinja
 
 import (
+	"html"
 	"math"
 	"math/big"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -13,7 +15,7 @@ import (
 // Jinja2 3.1 does: center(width), escape, filesizeformat(binary),
 // urlencode, sum(attribute, start), min and max(case_sensitive,
 // attribute), wordwrap(width, break_long_words, wrapstring,
-// break_on_hyphens).
+// break_on_hyphens) and striptags.
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"center":         centerValue,
 	"escape":         func(x Value, _ []Value) (Value, error) { return StringValue(Escape(x.String())), nil },
@@ -23,6 +25,75 @@ var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"min":            func(x Value, args []Value) (Value, error) { return minMax(x, "<", args) },
 	"max":            func(x Value, args []Value) (Value, error) { return minMax(x, ">", args) },
 	"wordwrap":       wordwrapValue,
+	"striptags":      func(x Value, _ []Value) (Value, error) { return StringValue(StripTags(x.String())), nil },
+}
+
+// StripTags is Jinja2's striptags (markupsafe 3's Markup.striptags): s
+// without its comments, then its tags, its whitespace runs made single
+// spaces, and its HTML entities unescaped.
+func StripTags(s string) string {
+	for _, cut := range [][2]string{{"<!--", "-->"}, {"<", ">"}} {
+		for {
+			start := strings.Index(s, cut[0])
+			if start < 0 {
+				break
+			}
+			end := strings.Index(s[start:], cut[1])
+			if end < 0 {
+				break
+			}
+			s = s[:start] + s[start+end+len(cut[1]):]
+		}
+	}
+	return pyUnescape(strings.Join(splitSpace(s, -1), " "))
+}
+
+// pyUnescape is Python's html.unescape: numeric references by its rules,
+// named ones by Go's, which agrees on them, between.
+func pyUnescape(s string) string {
+	var b strings.Builder
+	last := 0
+	named := func(text string) {
+		// Go reads "&#" without digits as a reference, Python as text.
+		for i, part := range strings.Split(text, "&#") {
+			if i > 0 {
+				b.WriteString("&#")
+			}
+			b.WriteString(html.UnescapeString(part))
+		}
+	}
+	for _, m := range numericCharRef.FindAllStringIndex(s, -1) {
+		named(s[last:m[0]])
+		last = m[1]
+		ref := s[m[0]:m[1]]
+		digits, base := strings.TrimSuffix(ref[2:], ";"), 10
+		if digits[0] == 'x' || digits[0] == 'X' {
+			digits, base = digits[1:], 16
+		}
+		n, _ := new(big.Int).SetString(digits, base)
+		switch c := n.Int64(); {
+		case !n.IsInt64() || c > utf8.MaxRune || 0xD800 <= c && c <= 0xDFFF || c == 0:
+			b.WriteRune(utf8.RuneError)
+		case 0x80 <= c && c <= 0x9f || c == 0x0d:
+			b.WriteString(html.UnescapeString("&#" + n.String() + ";")) // cp1252, as Python's _invalid_charrefs
+		case !pyInvalidCodepoint(c):
+			b.WriteRune(rune(c))
+		}
+	}
+	named(s[last:])
+	return b.String()
+}
+
+var numericCharRef = regexp.MustCompile(`&#(?:[0-9]+|[xX][0-9a-fA-F]+);?`)
+
+// pyInvalidCodepoint reports whether Python's html.unescape drops the
+// numeric reference of code point c (its _invalid_codepoints).
+func pyInvalidCodepoint(c int64) bool {
+	switch {
+	case 0x1 <= c && c <= 0x8, c == 0xb, 0xe <= c && c <= 0x1f, 0x7f <= c && c <= 0x9f, 0xfdd0 <= c && c <= 0xfdef:
+		return true
+	}
+	return c <= 0x10ffff && c&0xfffe == 0xfffe
 }
 
 // wordwrapValue is Wordwrap with the filter's arguments: width=79,

@@ -375,6 +375,11 @@ FILTER_CASES = (
                                                 '[1, "a"]', '[{"n": 2, "s": "b"}, {"n": 1, "s": "B"}, {"n": 1, "s": "a"}]', '{"b": 1, "a": 2}',
                                                 "5"]
        for a in [[], ["true"], ["false", '"n"'], ["true", '"s"'], ["false", '"s"'], ["false", '"z"']]]
+    + [["striptags", json.dumps(x), []] for x in [
+        "<p>Hello <b>world</b></p>", "a <!-- c <b> --> b", "<!-->x", "a<b", "a>b", "x <br/>\n\t y  z", "Main &raquo;\t<em>About</em>",
+        "&amp;lt; &lt;&gt; &quot;&#39; &#x41;&#66; &copy &notit; &nbsp;x", "&#0; &#x80; &#xD800; &#1114112; &#1; &#x7f; &#xFFFE;", "&#x1FFFF;x&#13;&#x81;&#xfdd0;&#99999999999999999999;&#x;&#;&#65",
+        "<a href='>'>t</a>", "<<b>>", "\u3000wide\xa0space\u2028", "", "no tags", "<!-- unclosed", "<unclosed", "&unknown; &AMP &amp",
+    ]] + [["striptags", x, []] for x in ["5", "null", "undefined", '["<b>"]']]
 )
 
 # value_wordwrap: [text, width, break_long_words, wrapstring, break_on_hyphens].
