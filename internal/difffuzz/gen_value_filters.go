@@ -1,15 +1,24 @@
 package difffuzz
 
-// The productions of the filters runtime/jinja computes on values: center,
-// escape, filesizeformat, urlencode, striptags and wordwrap as strings, sum, min and max
-// printed.
+// The productions of the filters runtime/jinja computes on values:
+// center, escape, filesizeformat, urlencode, striptags, wordwrap and
+// xmlattr as strings, sum, min and max printed.
 
 import "strconv"
 
 // valueFilterString is a string from center, escape (e), urlencode,
-// striptags, wordwrap or filesizeformat.
+// striptags, wordwrap, xmlattr or filesizeformat.
 func (g *generator) valueFilterString(d int) expression {
-	switch g.r.IntN(5) {
+	switch g.r.IntN(6) {
+	case 4:
+		x, y := g.expr(typeString, d-1), g.expr([]*valueType{typeInt, typeBool, typeString}[g.r.IntN(3)], d-1)
+		dict := expression{text: "{'class': " + g.wrap(x, precCond) + ", 'data-n': " + g.wrap(y, precCond) + ", 'none': none}", prec: precPrimary,
+			paths: append(append([]string{}, x.paths...), y.paths...), elems: append(append([]string{}, x.elems...), y.elems...)}
+		var args []string
+		if g.chance(0.4) {
+			args = append(args, g.kw("autospace", g.pick([]string{"true", "false"})))
+		}
+		return g.filter(dict, "xmlattr", args...)
 	case 3:
 		var args []string
 		if g.chance(0.8) {

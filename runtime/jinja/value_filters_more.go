@@ -15,7 +15,7 @@ import (
 // Jinja2 3.1 does: center(width), escape, filesizeformat(binary),
 // urlencode, sum(attribute, start), min and max(case_sensitive,
 // attribute), wordwrap(width, break_long_words, wrapstring,
-// break_on_hyphens) and striptags.
+// break_on_hyphens), striptags and xmlattr(autospace).
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"center":         centerValue,
 	"escape":         func(x Value, _ []Value) (Value, error) { return StringValue(Escape(x.String())), nil },
@@ -26,6 +26,35 @@ var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"max":            func(x Value, args []Value) (Value, error) { return minMax(x, ">", args) },
 	"wordwrap":       wordwrapValue,
 	"striptags":      func(x Value, _ []Value) (Value, error) { return StringValue(StripTags(x.String())), nil },
+	"xmlattr":        xmlAttr,
+}
+
+// xmlAttr is Jinja2's xmlattr(autospace=True) of a dict: key="value" of
+// each key whose value is not None (nor undefined), escaped, joined with
+// spaces, after a space where autospace.
+func xmlAttr(x Value, args []Value) (Value, error) {
+	switch x.kind {
+	case undefinedKind:
+		return Value{}, errUndefined()
+	case dictKind:
+	default:
+		return Value{}, errInvalid("'%s' object has no attribute 'items'", x.typeName())
+	}
+	var b strings.Builder
+	for i, k := range x.dict.keys {
+		v := x.dict.vals[i]
+		if v.kind == noneKind || v.kind == undefinedKind {
+			continue
+		}
+		if strings.ContainsAny(k, " \t\n\r\f\v/>=") {
+			return Value{}, errInvalid("Invalid character in attribute name: %s", AppendQuoted(nil, k))
+		}
+		if b.Len() > 0 || argAt(args, 0).kind == undefinedKind || argAt(args, 0).Truth() {
+			b.WriteByte(' ')
+		}
+		b.WriteString(Escape(k) + `="` + Escape(v.String()) + `"`)
+	}
+	return StringValue(b.String()), nil
 }
 
 // StripTags is Jinja2's striptags (markupsafe 3's Markup.striptags): s

@@ -48,6 +48,7 @@ var pyErrors = map[string]error{
 	"ZeroDivisionError": runtime.ErrInvalid,
 	"ValueError":        runtime.ErrInvalid,
 	"KeyError":          runtime.ErrInvalid,
+	"AttributeError":    runtime.ErrInvalid,
 	"OverflowError":     runtime.ErrInvalid,
 	"UndefinedError":    runtime.ErrUndefined,
 }

@@ -28,6 +28,7 @@ var valueFilters = map[string]valueFilter{
 	"filesizeformat": {params: []ir.Param{{Name: "binary", Def: false}}, kinds: []ir.Kind{ir.KindBool}, str: true},
 	"urlencode":      {str: true},
 	"striptags":      {str: true},
+	"xmlattr":        {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
 	"sum":            {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}},
 	"min":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
 	"max":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},

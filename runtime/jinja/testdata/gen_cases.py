@@ -380,6 +380,10 @@ FILTER_CASES = (
         "&amp;lt; &lt;&gt; &quot;&#39; &#x41;&#66; &copy &notit; &nbsp;x", "&#0; &#x80; &#xD800; &#1114112; &#1; &#x7f; &#xFFFE;", "&#x1FFFF;x&#13;&#x81;&#xfdd0;&#99999999999999999999;&#x;&#;&#65",
         "<a href='>'>t</a>", "<<b>>", "\u3000wide\xa0space\u2028", "", "no tags", "<!-- unclosed", "<unclosed", "&unknown; &AMP &amp",
     ]] + [["striptags", x, []] for x in ["5", "null", "undefined", '["<b>"]']]
+    + [["xmlattr", x, a] for x in ['{"class": "a<b", "id": 5, "n": null, "t": true, "l": [1, "x"], "q": "\\"\'&"}', "{}", '{"n": null}',
+                                   '{"a b": 1}', '{"a/b": 1}', '{"a=b": 1}', '{"a>b": 1}', '{"a\\tb": 1}', '{"é": "ü"}', '{"x": ""}',
+                                   "undefined", "[1]", '"s"', "null"]
+       for a in [[], ["false"], ["true"]]]
 )
 
 # value_wordwrap: [text, width, break_long_words, wrapstring, break_on_hyphens].
