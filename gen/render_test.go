@@ -311,10 +311,25 @@ func TestRenderErrors(t *testing.T) {
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
 			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n  {% endif %}\n",
+		// printf-style formatting where Python raises (TypeError,
+		// ValueError, UndefinedError) and past runtime.MaxOutput, typed
+		// and dynamic.
+		"printf": "inputs:\n  c: int\n  s: string\n  n: int\n  u: int?\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ '%d' % s }}\n  {% elif c == 2 %}{{ '%s %s'|format(s) }}\n  {% elif c == 3 %}{{ ('%' ~ n ~ 's') % s }}\n" +
+			"  {% elif c == 4 %}{{ '%d'|format(u) }}\n  {% elif c == 5 %}{{ s|format(n) }}\n  {% elif c == 6 %}{{ '%(a)s'|format(b=s) }}\n  {% endif %}\n",
+		"printfdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
 	}{
+		{"printf", `{"c": 1, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:7:21: render printf: invalid operation: %d format: a real number is required, not str`},
+		{"printf", `{"c": 2, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:8:23: render printf: invalid operation: not enough arguments for format string`},
+		{"printf", `{"c": 3, "s": "x", "n": 99999999999}`, `ERROR: prompts/printf.yaml:9:23: render printf: output would exceed runtime.MaxOutput`},
+		{"printf", `{"c": 3, "s": "x", "n": 3}`, "  x\n"},
+		{"printf", `{"c": 4, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:10:23: render printf: variable is undefined`},
+		{"printf", `{"c": 5, "s": "%y", "n": 1}`, `ERROR: prompts/printf.yaml:11:23: render printf: invalid operation: unsupported format character 'y' (0x79) at index 1`},
+		{"printf", `{"c": 6, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:12:23: render printf: invalid operation: KeyError: 'a'`},
+		{"printfdyn", `{"messages": [{"role": "user", "content": "%05.1f|", "n": 2}, {"role": "user", "content": "%c", "n": -1}]}`, `ERROR: prompts/printfdyn.yaml:3:38: render printfdyn: invalid operation: %c arg not in range(0x110000)`},
 		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
 		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},
 		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},

@@ -24,7 +24,6 @@ var excludedFamilies = []string{
 	"json-null",          // JSON null for an optional in the data: it means unset
 	"index-out-of-range", // an index past the end stored in a list or dict: Render fails with ErrUndefined
 	"first-empty",        // first/last of an empty list stored in a list or dict: Render fails with ErrUndefined
-	"dyn-str-format",     // a dynamic string % a dict or undefined: Render fails with ErrInvalid (no printf formatting)
 }
 
 // includedFamilies are the families of the productions that are on by default.
@@ -65,6 +64,11 @@ var includedFamilies = []string{
 	// Issue 27: tuple literals, unpacked in for and set (gen_tuples.go), and
 	// tuples of dynamic values.
 	"tuple", "dyn-tuple", "macro-varargs",
+	// Issue 27: printf-style formatting, the filter format and % of a
+	// string (typed), and of dynamic values.
+	"filter-format", "dyn-str-format",
+	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.
+	"filter-value",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",

@@ -149,6 +149,8 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 			}
 			*e = g.filter(g.method(g.undefOperand(str), "splitlines", args...), "join", g.strLit())
 		}},
+		{2, g.on("filter-format"), func() { *e = g.formatProduction(d) }},
+		{2, g.on("filter-value"), func() { *e = g.valueFilterString(d) }},
 	}
 }
 

@@ -35,6 +35,7 @@ var jinjaErrorKinds = map[string]string{
 	"AssertionError":    "ErrInvalid", // truncate's length below its end's
 	"ValueError":        "ErrInvalid",
 	"OverflowError":     "ErrInvalid",
+	"KeyError":          "ErrInvalid", // a key printf-style formatting's %(key)s misses
 	// Jinja2's filters rejecting their argument.
 	"FilterArgumentError": "ErrInvalid",
 }

@@ -419,9 +419,11 @@ func cmpIntFloat(i int64, f float64) int {
 func Arith(op string, a, b Value) (Value, error) {
 	switch {
 	case op == "%" && a.kind == stringKind:
-		// Python formats the string (printf style); with a dict or
-		// undefined operand, one without conversions is printed as is.
-		return Value{}, errInvalid("string formatting with %% is not supported")
+		s, err := Printf(a.s, b)
+		if err != nil {
+			return Value{}, err
+		}
+		return StringValue(s), nil
 	case a.kind == undefinedKind || b.kind == undefinedKind:
 		return Value{}, errUndefined()
 	case a.isNumber() && b.isNumber():

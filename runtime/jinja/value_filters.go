@@ -16,7 +16,8 @@ import (
 //	dictsort(case_sensitive, by, reverse); map(attribute, default);
 //	batch(linecount, fill_with); items; int(default, base);
 //	float(default); abs; upper, lower, title, capitalize, trim(chars),
-//	string, length, first, last and list.
+//	string, length, first, last, list, format(args...) (see
+//	FormatFilter), and those of moreFilters.
 //
 // Where Jinja2 yields an iterator (reverse of a list, map, batch, items)
 // Filter yields a list: the caller only iterates it. It fails where
@@ -75,9 +76,15 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		return x.First()
 	case "last":
 		return x.Last()
+	case "format":
+		s, err := FormatFilter(x, args...)
+		return StringValue(s), err
 	case "list":
 		items, err := x.Iter()
 		return ListValue(append([]Value{}, items...)...), err
+	}
+	if f, ok := moreFilters[name]; ok {
+		return f(x, args)
 	}
 	return Value{}, errInvalid("promptgen has no filter %q for dynamic values", name)
 }

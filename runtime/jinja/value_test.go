@@ -3,8 +3,10 @@ package jinja
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -44,6 +46,10 @@ func valueOf(t *testing.T, raw json.RawMessage) Value {
 var pyErrors = map[string]error{
 	"TypeError":         runtime.ErrInvalid,
 	"ZeroDivisionError": runtime.ErrInvalid,
+	"ValueError":        runtime.ErrInvalid,
+	"KeyError":          runtime.ErrInvalid,
+	"AttributeError":    runtime.ErrInvalid,
+	"OverflowError":     runtime.ErrInvalid,
 	"UndefinedError":    runtime.ErrUndefined,
 }
 
@@ -118,12 +124,19 @@ func TestValueArith(t *testing.T) {
 		got, err := Arith(op, a, b)
 		checkResult(t, arg[string](t, r[0])+" "+op+" "+arg[string](t, r[2]), got, err, r[3])
 	}
-	// Python formats the string (printf style), which promptgen does not
-	// do (a documented divergence): "abc" % {} is "abc" in Python.
-	for _, b := range []Value{DictValue(), {}} {
-		if _, err := Arith("%", StringValue("abc"), b); !errors.Is(err, runtime.ErrInvalid) {
-			t.Errorf("'abc' %% %s: %v, want ErrInvalid", b.AppendRepr(nil), err)
+}
+
+// TestPrintf holds Python's format % args (Arith's % of a string) to
+// CPython's: every flag, width, precision and conversion, a tuple, a
+// single value and a mapping, and every error it raises.
+func TestPrintf(t *testing.T) {
+	for _, r := range rows(t, "value_printf") {
+		format, args := arg[string](t, r[0]), valueOf(t, r[1])
+		if arg[bool](t, r[2]) {
+			args = TupleValue(args.list...)
 		}
+		got, err := Arith("%", StringValue(format), args)
+		checkResult(t, fmt.Sprintf("%q %% %s", format, args.AppendRepr(nil)), got, err, r[3])
 	}
 }
 
@@ -189,5 +202,34 @@ func TestValueToJSON(t *testing.T) {
 	for _, r := range rows(t, "value_keys") {
 		keys, err := valueOf(t, r[0]).Keys()
 		checkResult(t, "keys of "+arg[string](t, r[0]), keys, err, r[1])
+	}
+}
+
+// TestMoreFilters holds center, escape, filesizeformat, urlencode, sum,
+// min and max (Filter) to what Jinja2 renders for the same values.
+func TestMoreFilters(t *testing.T) {
+	for _, r := range rows(t, "value_filter") {
+		name, x := arg[string](t, r[0]), valueOf(t, r[1])
+		var args []Value
+		var texts []string
+		for _, a := range arg[[]json.RawMessage](t, r[2]) {
+			args = append(args, valueOf(t, a))
+			texts = append(texts, arg[string](t, a))
+		}
+		got, err := Filter(name, x, args...)
+		checkResult(t, fmt.Sprintf("%s|%s(%s)", arg[string](t, r[1]), name, strings.Join(texts, ", ")), got, err, r[3])
+	}
+}
+
+// TestWordwrap holds Wordwrap to Jinja2's wordwrap (Python's textwrap).
+func TestWordwrap(t *testing.T) {
+	for _, r := range rows(t, "value_wordwrap") {
+		text, width := arg[string](t, r[0]), arg[int](t, r[1])
+		args := []Value{IntValue(width), BoolValue(arg[bool](t, r[2])), NoneValue(), BoolValue(arg[bool](t, r[4]))}
+		if ws := arg[*string](t, r[3]); ws != nil {
+			args[2] = StringValue(*ws)
+		}
+		got, err := Filter("wordwrap", StringValue(text), args...)
+		checkResult(t, fmt.Sprintf("%q|wordwrap(%d, %s, %s, %s)", text, width, r[2], r[3], r[4]), got, err, r[5])
 	}
 }

@@ -6,14 +6,12 @@ import (
 )
 
 // FilterAliases are the other names of filters.
-var FilterAliases = map[string]string{"d": "default", "count": "length"}
+var FilterAliases = map[string]string{"d": "default", "count": "length", "e": "escape"}
 
 // UnsupportedFilters are Jinja2's other built-in filters, named in errors so an
 // author learns the filter exists but is not supported, rather than a typo.
-var UnsupportedFilters = []string{"attr", "center", "escape", "e", "filesizeformat",
-	"forceescape", "format", "groupby", "max", "min", "pprint", "random",
-	"slice", "striptags", "sum", "urlencode", "urlize",
-	"wordcount", "wordwrap", "xmlattr"}
+var UnsupportedFilters = []string{"attr", "forceescape", "groupby", "pprint", "random",
+	"slice", "urlize", "wordcount"}
 
 // FilterFlag is a property of a filter.
 type FilterFlag uint16

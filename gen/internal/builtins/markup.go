@@ -7,7 +7,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
-// Jinja2's tojson and safe return Markup: a str whose operations escape
+// Jinja2's tojson, safe and escape return Markup: a str whose operations escape
 // the plain strings they take (+, replace() and strip()'s arguments,
 // truncate's end) and whose split() returns Markup strings, which print as
 // Markup('...') inside a list, as a Markup element of a list or dict
@@ -31,7 +31,7 @@ type Markup struct {
 	mustLocals map[*ir.Local]bool
 }
 
-// May reports whether x may be Markup: a tojson or safe result, or what the
+// May reports whether x may be Markup: a tojson, safe or escape result, or what the
 // string operations that keep Markup make of one.
 func (m *Markup) May(x ir.Expr) bool {
 	if m.Safe[x] {
@@ -65,7 +65,7 @@ func (m *Markup) May(x ir.Expr) bool {
 			return x.T.Kind == ir.KindString && (m.May(x.X) || m.May(x.Y))
 		}
 	case *ir.Dynamic:
-		return x.Op == ir.DynToJSON && !m.Transformers
+		return m.dynamic(x)
 	case *ir.Cond:
 		return m.May(x.Then) || x.Else != nil && m.May(x.Else)
 	case *ir.LocalRef:
@@ -122,12 +122,28 @@ func (m *Markup) Must(x ir.Expr) bool {
 		case x.Op == "+" || x.Op == "*":
 			return x.T.Kind == ir.KindString && (m.Must(x.X) || m.Must(x.Y))
 		}
+	case *ir.Dynamic:
+		return m.dynamic(x)
 	case *ir.Cond:
 		return x.Else != nil && m.Must(x.Then) && m.Must(x.Else)
 	case *ir.LocalRef:
 		return m.mustLocal(x.L)
 	case *ir.LoopCycle:
 		return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.Must(a) })
+	}
+	return false
+}
+
+// dynamic reports whether x, of dynamic values, is Markup: tojson
+// outside the transformers profile, and escape (whose string, DynStr, is
+// the text).
+func (m *Markup) dynamic(x *ir.Dynamic) bool {
+	if x.Op == ir.DynToJSON {
+		return !m.Transformers
+	}
+	if x.Op == ir.DynStr && len(x.Args) == 1 {
+		d, ok := x.Args[0].(*ir.Dynamic)
+		return ok && d.Op == ir.DynFilter && d.Name == "escape"
 	}
 	return false
 }

@@ -151,7 +151,7 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 
 func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
-	if isDynamic(x) || isDynamic(y) {
+	if isDynamic(x) || isDynamic(y) || c.isPrintf(e, x) {
 		return c.dynBinary(e, x, y)
 	}
 	c.staysTyped(e.Span, x, y)

@@ -56,6 +56,8 @@ type checker struct {
 	unvalued map[*ir.Local]bool
 	// safe are the results of the filter safe, Markup.
 	safe map[ir.Expr]bool
+	// modTests are the % of the tests even, odd and divisibleby, of numbers.
+	modTests map[*tmpl.Binary]bool
 	// checked are the expressions checked already that a construct checks
 	// as part of others (m.get(k) as m[k] if k in m else none).
 	checked map[tmpl.Expr]ir.Expr

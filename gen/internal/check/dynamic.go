@@ -76,8 +76,8 @@ func (c *checker) dynAttr(of ir.Expr, name string, attr bool, sp, nameSp tmpl.Sp
 
 // dynBinary checks a binary operator with a dynamic operand.
 func (c *checker) dynBinary(e *tmpl.Binary, x, y ir.Expr) ir.Expr {
-	if e.Op == "%" && x.Type().Kind == ir.KindString {
-		c.errorf(e.Span, "string formatting with %% is not supported")
+	if c.isPrintf(e, x) {
+		return c.printf(x, y, e.Span)
 	}
 	switch e.Op {
 	case "==", "!=":

@@ -179,8 +179,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if a, ok := builtins.FilterAliases[name]; ok {
 		name = a
 	}
-	if name == "safe" {
+	switch name {
+	case "safe":
 		return c.safeFilter(e, u)
+	case "format":
+		return c.formatFilter(e)
+	}
+	if vf, ok := valueFilters[name]; ok {
+		return c.valueFilter(e, name, vf)
 	}
 	switch name {
 	case "select", "reject", "selectattr", "rejectattr":
@@ -196,7 +202,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		if slices.Contains(builtins.UnsupportedFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
-			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, slices.Sorted(maps.Keys(filters))))
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, append(slices.Sorted(maps.Keys(filters)), append(slices.Sorted(maps.Keys(valueFilters)), "format")...)))
 		}
 		return c.reject()
 	}

@@ -41,7 +41,7 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	}
 	switch e.Name {
 	case "even", "odd", "divisibleby":
-		return c.expr(builtins.ModTest(e), useTest)
+		return c.expr(c.modTest(e), useTest)
 	case "lower", "upper":
 		// str(x).islower(): the test of x as it prints.
 		x := c.expr(&tmpl.Filter{Span: e.Span, X: e.X, Name: "string", NameSpan: e.NameSpan}, useValue)

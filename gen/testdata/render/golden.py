@@ -122,7 +122,8 @@ ALLOWED_FILTERS = {
     "default", "d", "upper", "lower", "title", "capitalize", "trim", "join",
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
-    "items", "dictsort", "select", "reject", "selectattr", "rejectattr", "reverse", "safe",
+    "items", "dictsort", "select", "reject", "selectattr", "rejectattr", "reverse", "safe", "format",
+    "center", "escape", "e", "filesizeformat", "urlencode", "sum", "min", "max", "wordwrap", "striptags", "xmlattr",
 }
 # The filters map(name, ...) applies (mapFilters in gen/internal/check/select.go).
 MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",

@@ -329,6 +329,83 @@ VALUE_ITEMS = [['"日本語"', "-1"], ['{"items": 5}', '"items"'], ["null", '"a"
 VALUE_JSON = ['{"b": 1, "a": [1, 2.5, "x\'y", null, true, {"k": "é"}], "u": "日本\\u200b\\n"}', "1e400", "[undefined]"]
 
 
+# value_printf: Python's format % args, each row [format, args, tuple]: the
+# args' text (see value), passed as a tuple of its items where tuple is set.
+PRINTF_VALUES = ["0", "5", "-5", "255", "-255", "9223372036854775807", "-9223372036854775808", "true",
+                 "0.0", "-0.0", "2.675", "-2.345", "1234567.0", "1e-05", "0.0001234", "1e+300", "1e400",
+                 "-1e400", "nan", '"ab"', '"日本語"', '"é\\n"', '""', "null", "[1, \"a\"]", '{"a": 1}', "undefined"]
+PRINTF_SPECS = ["%s", "%r", "%a", "%5s", "%-5s|", "%.1s", "%05s", "%d", "%i", "%u", "%+d", "% d", "%05d", "%-05d|",
+                "%.3d", "%+ 5d", "%x", "%#x", "%X", "%#06X", "%o", "%#o", "%#.3o", "%c", "%5c", "%f", "%.2f", "%#.0f",
+                "%010.3f", "%+F", "%e", "%.0e", "%#.0E", "%-12.3e|", "%g", "%G", "%.3g", "%#g", "%#.2g", "%.0g", "%08.3g",
+                "%ld", "%hx", "%Lf"]
+PRINTF_CASES = (
+    [[spec, v, False] for spec in PRINTF_SPECS for v in PRINTF_VALUES]
+    + [[f, a, True] for f, a in [
+        ["%s and %s", '["a", 1]'], ["%s", "[]"], ["%s %s", '["a"]'], ["%s", "[1, 2]"], ["abc", "[]"], ["100%%", "[]"],
+        ["%*d|", "[5, 3]"], ["%-*d|", "[5, 3]"], ["%*d|", "[-5, 3]"], ["%.*f", "[2, 3.14159]"], ["%.*f", "[-2, 3.14159]"],
+        ["%*s", '[1.0, "a"]'], ["%.*s", '[true, "ab"]'], ["%(a)s", "[1]"], ["%s", "[[1]]"], ["%s", '[{"a": 1}]'],
+        ["%", "[]"], ["%y", "[1]"], ["%5%", "[1]"], ["%2$s", "[1]"], ["a%", "[1]"], ["%.", "[1]"], ["%s|%r", "[undefined]"],
+        ["%d", "[undefined]"], ["%f", "[undefined]"], ["%x", "[undefined]"], ["%c", "[undefined]"], ["%c", "[1114112]"],
+        ["%c", "[-1]"], ["%c", "[65]"], ["%c", '["ab"]'], ["%c", "[1.5]"], ["%d", "[1e20]"], ["%.10d", "[-5]"],
+        ["%é", "[1]"], ["日%y", "[1]"],
+    ]]
+    + [[f, a, False] for f, a in [
+        ["%(a)s", '{"a": 1}'], ["%(a)s %(a)r", '{"a": "x"}'], ["%(b)s", '{"a": 1}'], ["%(a)s %s", '{"a": 1}'],
+        ["%s %(a)s", '{"a": 1}'], ["%s %s", "{}"], ["abc", "{}"], ["abc", "[1]"], ["abc", "5"], ["abc", '""'],
+        ["%(a)s", '"x"'], ["%(a)s", "5"], ["%(a)s", "[]"], ["%(a)s", "undefined"], ["abc", "undefined"],
+        ["%s %s", "undefined"], ["%((a))s", '{"(a)": 1}'], ["%(a", '{"a": 1}'], ["%(a)", '{"a": 1}'],
+        ["%(a)*d", '{"a": 3}'], ["%(a)5.1f|%(b)-4d|", '{"a": 2.25, "b": 7}'], ["%(a)d", '{"a": "x"}'],
+    ]]
+)
+
+# value_filter: filters of Filter, each row [name, x, [args]] by value text.
+FILTER_CASES = (
+    [["center", x, a] for x in ['"abc"', '"ab"', '""', '"日本"', "5", "null", "undefined", "[1]"]
+     for a in [[], ["10"], ["9"], ["2"], ["0"], ["-3"], ["true"], ['"9"'], ["4.0"]]]
+    + [["escape", x, []] for x in [json.dumps("<a href='x'>&amp; \"q\"</a>"), '"plain"', "5", "null", "undefined", '["<"]', "true"]]
+    + [["filesizeformat", x, a] for x in ["0", "1", "1.0", "-5.5", "999", "1000", "1023", "1024", "123456789",
+                                          "1e24", "9.999999999999999e+23", "1e30", "1e400", "nan", '"2048"', '"x"',
+                                          "true", "null", "undefined", "[1]", "-1e30"]
+       for a in [[], ["true"]]]
+    + [["urlencode", x, []] for x in ['"a b/c?d=é&x~_.-"', "5", "null", "undefined", "true", '{"a b": "c/d", "e": 1, "f": [1, "x"]}',
+                                      '[["k", "v w"], ["n", 2]]', "[]", '[["k"]]', '["ab"]', "[1]", "{}", "1.5"]]
+    + [["sum", x, a] for x in ["[1, 2, 3]", "[1, 2.5]", "[]", '["a", "b"]', "[[1], [2]]", "undefined", '"ab"', "5", "[true, true]",
+                              '[{"n": 1}, {"n": 2.5}]', '[{"n": 1}, {"m": 2}]', '{"a": 1}']
+       for a in [[], ["null", "10"], ["null", "0.5"], ['"n"'], ['"n"', "1"], ["null", '""'], ["null", "[]"], ["null", "null"]]]
+    + [[f, x, a] for f in ["min", "max"] for x in ['[3, 1, 2]', '["b", "A", "a", "B"]', "[]", "undefined", '"hello"', "[1, 2.5, true]",
+                                                '[1, "a"]', '[{"n": 2, "s": "b"}, {"n": 1, "s": "B"}, {"n": 1, "s": "a"}]', '{"b": 1, "a": 2}',
+                                                "5"]
+       for a in [[], ["true"], ["false", '"n"'], ["true", '"s"'], ["false", '"s"'], ["false", '"z"']]]
+    + [["striptags", json.dumps(x), []] for x in [
+        "<p>Hello <b>world</b></p>", "a <!-- c <b> --> b", "<!-->x", "a<b", "a>b", "x <br/>\n\t y  z", "Main &raquo;\t<em>About</em>",
+        "&amp;lt; &lt;&gt; &quot;&#39; &#x41;&#66; &copy &notit; &nbsp;x", "&#0; &#x80; &#xD800; &#1114112; &#1; &#x7f; &#xFFFE;", "&#x1FFFF;x&#13;&#x81;&#xfdd0;&#99999999999999999999;&#x;&#;&#65",
+        "<a href='>'>t</a>", "<<b>>", "\u3000wide\xa0space\u2028", "", "no tags", "<!-- unclosed", "<unclosed", "&unknown; &AMP &amp",
+    ]] + [["striptags", x, []] for x in ["5", "null", "undefined", '["<b>"]']]
+    + [["xmlattr", x, a] for x in ['{"class": "a<b", "id": 5, "n": null, "t": true, "l": [1, "x"], "q": "\\"\'&"}', "{}", '{"n": null}',
+                                   '{"a b": 1}', '{"a/b": 1}', '{"a=b": 1}', '{"a>b": 1}', '{"a\\tb": 1}', '{"é": "ü"}', '{"x": ""}',
+                                   "undefined", "[1]", '"s"', "null"]
+       for a in [[], ["false"], ["true"]]]
+)
+
+# value_wordwrap: [text, width, break_long_words, wrapstring, break_on_hyphens].
+WRAP_TEXTS = [
+    "", "\n", "one", "The quick brown fox jumps over the lazy dog and keeps running far away",
+    "a-very-long-hyphenated-compound-word that wraps", "well-known self-evident co-op e-mail x-ray 12-34 a--b",
+    "em--dash and so---on here--there, ok.--yes ?--no", "supercalifragilisticexpialidocious antidisestablishment",
+    "line one\nline two is longer than the width\r\nthird\rfourth\x0bfifth\x85sixth\u2028end\n",
+    "  leading and trailing spaces   ", "tabs\tbetween\twords\tand  double  spaces", "日本語のテキスト 中文 字符 한국어 텍스트",
+    "über-größe naïve-café é-é-é", "---leading dashes and trailing---", "a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p",
+    "\u3000ideographic\u3000space\xa0nbsp end", "x" * 30 + "-" + "y" * 30, "word_with_underscore-and-hyphen 1-2-3 a1-b2",
+    "http://example.com/a-very/long-path?with=query-strings&more", "-", "--", "a -- b", "a-", "-a", "ab-cd", "ab-c", "a-bc-d",
+    "first\n\nafter a blank line\n \n\n", "\n\nx",
+]
+WRAP_CASES = [[t, w, bl, ws, bh] for t in WRAP_TEXTS for w in [1, 3, 5, 8, 12, 20, 79]
+              for bl, bh in [(True, True), (False, True), (True, False), (False, False)] for ws in [None]] + [
+    [WRAP_TEXTS[3], 10, True, "<br>", True], [WRAP_TEXTS[3], 0, True, None, True], ["", 0, True, None, True],
+    ["\n", 0, True, None, True], [WRAP_TEXTS[3], -2, True, None, True],
+]
+
+
 def value(text):
     return VALUE_SPECIALS[text]() if text in VALUE_SPECIALS else json.loads(text)
 
@@ -352,6 +429,17 @@ def value_cases():
         "marshal": [[x, json.dumps(value(x), separators=(",", ":"))] for x in ['{"z": [1, 2.0, null], "a": "é"}']],
         "keys": [[x, show("{{ x.keys()|list }}", x=x)] for x in [VALUE_JSON[0]]],
         "undefined": [[src, show(src, x="undefined")] for src in ["{{ x.items() }}", "{{ x|items|list }}"]],
+        "filter": [
+            [f, x, a, attempt(lambda: ENV.from_string("{{ x|%s(*a) }}" % f).render(x=value(x), a=[value(v) for v in a]))]
+            for f, x, a in FILTER_CASES
+        ],
+        "wordwrap": [
+            [t, w, bl, ws, bh, attempt(lambda: filters.do_wordwrap(ENV, t, w, bl, ws, bh))] for t, w, bl, ws, bh in WRAP_CASES
+        ],
+        "printf": [
+            [f, a, tup, attempt(lambda: ENV.from_string("{{ f % x }}").render(f=f, x=tuple(value(a)) if tup else value(a)))]
+            for f, a, tup in PRINTF_CASES
+        ],
     }
 
 

@@ -1,0 +1,107 @@
+package check
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/builtins"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// valueFilter is a filter that runtime/jinja.Filter applies to the
+// dynamic value of its operand, a typed operand converted, with Jinja2's
+// semantics: its parameters, the kinds its arguments must have
+// (ir.KindUnknown: any), and whether it yields a string (else a dynamic
+// value).
+type valueFilter struct {
+	params []ir.Param
+	kinds  []ir.Kind
+	str    bool
+	// takesString: Jinja2 fails on an operand that is not a string.
+	takesString bool
+}
+
+var attributeParam = ir.Param{Name: "attribute"}
+
+// valueFilters are the filters checked as valueFilter.
+var valueFilters = map[string]valueFilter{
+	"center":         {params: []ir.Param{{Name: "width", Def: int64(80)}}, kinds: []ir.Kind{ir.KindInt}, str: true},
+	"escape":         {str: true},
+	"filesizeformat": {params: []ir.Param{{Name: "binary", Def: false}}, kinds: []ir.Kind{ir.KindBool}, str: true},
+	"urlencode":      {str: true},
+	"striptags":      {str: true},
+	"xmlattr":        {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
+	"sum":            {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}},
+	"min":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
+	"max":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
+	"wordwrap": {params: []ir.Param{{Name: "width", Def: int64(79)}, {Name: "break_long_words", Def: true}, {Name: "wrapstring"}, {Name: "break_on_hyphens", Def: true}},
+		kinds: []ir.Kind{ir.KindInt, ir.KindBool, ir.KindString, ir.KindBool}, str: true, takesString: true},
+}
+
+// valueFilter checks x|name(args...) of a valueFilter.
+func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Expr {
+	if name == "sum" {
+		e = sumOfMap(e)
+	}
+	x := c.expr(e.X, usePrint)
+	if c.rejected[x] {
+		return c.reject()
+	}
+	c.iterate(x)
+	if vf.takesString && !isDynamic(x) {
+		c.constrain(x.Type(), ir.KindString, e.X.Pos())
+	}
+	// Markup's methods keep Markup, and escape leaves it as it is.
+	c.checkMarkup(x, e.Span, "filter "+name+" of", "which promptgen's strings are not ("+toPlain+")")
+	args := c.bindArgs("filter "+name, vf.params, e.Args, e.Kwargs, e.Span)
+	for i, k := range vf.kinds {
+		if !builtins.IsNone(args[i]) {
+			c.constrain(args[i].Type(), k, e.Span)
+		}
+	}
+	if i := ir.ParamIndex(vf.params, "attribute"); i >= 0 {
+		if k, ok := args[i].(*ir.Const); !ok || k.Value != nil && k.T.Kind != ir.KindString && k.T.Kind != ir.KindInt {
+			c.errorf(e.Span, "filter %s: attribute must be a string literal", name)
+		}
+	}
+	out := ir.Expr(c.dyn(ir.DynFilter, name, ir.DynamicType(), e.Span, append([]ir.Expr{x}, args...)...))
+	if vf.str {
+		out = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.Span, out)
+	}
+	return out
+}
+
+// sumOfMap is xs|sum(attribute=a, start=s) as xs|map(attribute=a)|sum(start=s),
+// which Jinja2 computes alike: a typed list of objects has no dynamic
+// value, the list of their fields does. Other calls are left as they are.
+func sumOfMap(e *tmpl.Filter) *tmpl.Filter {
+	var attr, start tmpl.Expr
+	if len(e.Args) > 2 {
+		return e
+	}
+	if len(e.Args) > 0 {
+		attr = e.Args[0]
+	}
+	if len(e.Args) > 1 {
+		start = e.Args[1]
+	}
+	for _, kw := range e.Kwargs {
+		switch {
+		case kw.Name == "attribute" && attr == nil:
+			attr = kw.Value
+		case kw.Name == "start" && start == nil:
+			start = kw.Value
+		default:
+			return e // bindArgs reports it
+		}
+	}
+	if k, ok := attr.(*tmpl.Const); !ok {
+		return e // valueFilter reports it
+	} else if _, ok := k.Value.(string); !ok {
+		return e
+	}
+	out := &tmpl.Filter{Span: e.Span, NameSpan: e.NameSpan, Name: "sum",
+		X: &tmpl.Filter{Span: e.Span, NameSpan: e.NameSpan, Name: "map", X: e.X, Kwargs: []tmpl.Kwarg{{Name: "attribute", NameSpan: e.NameSpan, Value: attr}}}}
+	if start != nil {
+		out.Kwargs = []tmpl.Kwarg{{Name: "start", NameSpan: e.NameSpan, Value: start}}
+	}
+	return out
+}
