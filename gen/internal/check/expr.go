@@ -96,8 +96,9 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			out.Items = append(out.Items, x)
 		}
 		c.later = append(c.later, func() {
+			elem := out.T.Resolve().Elem // nil once the list is a dynamic value
 			for i, x := range out.Items {
-				c.checkSlot(x, out.T.Resolve().Elem, out.Inline, e.Items[i].Pos())
+				c.checkSlot(x, elem, out.Inline, e.Items[i].Pos())
 			}
 		})
 		return out
@@ -278,10 +279,14 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 // written out where it is printed (inline). It also rejects a tojson
 // result, which would print differently, and an element that may be
 // undefined in a literal that is not printed where it stands: Jinja2 keeps
-// Undefined in the list or dict, a Go value cannot hold it.
+// Undefined in the list or dict, a Go value cannot hold it. A nil slot is
+// a dynamic value's, which holds undefined and each element's type.
 func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp tmpl.Span) {
 	if c.markup(x) {
 		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
+		return
+	}
+	if slot == nil {
 		return
 	}
 	if !inline && ir.MaybeUndefined(x) && ir.OutOfRange(x) == "" {
