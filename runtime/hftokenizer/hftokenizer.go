@@ -34,12 +34,13 @@ package hftokenizer
 
 import (
 	"slices"
-	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/minheap"
+	"github.com/promptgen/promptgen/runtime/internal/reuse"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -60,29 +61,18 @@ var _ runtime.Tokenizer = (*Tokenizer)(nil)
 type Tokenizer struct {
 	model *model
 	added *addedTokens // nil when no added token is found in text
-	// A call takes a state, whose buffers it reuses: the idle one, kept
-	// across garbage collections unless its buffers grew large, or one
-	// from the pool when calls run concurrently.
-	idle   atomic.Pointer[state]
-	states sync.Pool
+	// A call takes a state, whose buffers it reuses.
+	states reuse.Pool[state]
 }
 
 // keptBytes is the length of the longest piece or normalized text whose
 // buffers the idle state keeps.
 const keptBytes = 1 << 16
 
-func (t *Tokenizer) state() *state {
-	if s := t.idle.Swap(nil); s != nil {
-		return s
-	}
-	return t.states.Get().(*state)
-}
+func (t *Tokenizer) state() *state { return t.states.Get() }
 
 func (t *Tokenizer) release(s *state) {
-	if max(cap(s.valid), cap(s.normal), cap(s.ids)) <= keptBytes && t.idle.CompareAndSwap(nil, s) {
-		return
-	}
-	t.states.Put(s)
+	t.states.Put(s, max(cap(s.valid), cap(s.normal), cap(s.ids)) <= keptBytes)
 }
 
 // model is the BPE of a tokenizer.json and what comes before it.
@@ -141,7 +131,7 @@ type segment struct {
 
 func newTokenizer(m *model, added *addedTokens) *Tokenizer {
 	t := &Tokenizer{model: m, added: added}
-	t.states.New = func() any { return new(state) }
+	t.states.SetNew(func() *state { return new(state) })
 	return t
 }
 
@@ -414,13 +404,13 @@ func (q *pairQueue) reset(bucketed bool, ranks int) {
 
 func (q *pairQueue) push(pair uint64) {
 	if !q.bucketed {
-		pushHeap(&q.heap, pair)
+		minheap.Push(&q.heap, pair)
 		return
 	}
 	rank, offset := pair>>32, int32(uint32(pair))
 	if int64(rank) <= q.popped {
 		q.unbucket()
-		pushHeap(&q.heap, pair)
+		minheap.Push(&q.heap, pair)
 		return
 	}
 	index := q.bucketOf[rank] - 1
@@ -434,7 +424,7 @@ func (q *pairQueue) push(pair uint64) {
 		}
 		q.buckets[index].sorted = true
 		q.bucketOf[rank] = index + 1
-		pushHeap(&q.ranks, rank<<32|uint64(index))
+		minheap.Push(&q.ranks, rank<<32|uint64(index))
 	}
 	b := &q.buckets[index]
 	if len(b.offsets) > 0 && offset < b.offsets[len(b.offsets)-1] {
@@ -450,13 +440,13 @@ func (q *pairQueue) pop() (pair uint64, ok bool) {
 		if len(q.heap) == 0 {
 			return 0, false
 		}
-		return popHeap(&q.heap), true
+		return minheap.Pop(&q.heap), true
 	}
 	for len(q.ranks) > 0 {
 		rank, index := q.ranks[0]>>32, int32(uint32(q.ranks[0]))
 		b := &q.buckets[index]
 		if b.next == len(b.offsets) {
-			popHeap(&q.ranks)
+			minheap.Pop(&q.ranks)
 			q.release(rank, index)
 			continue
 		}
@@ -489,48 +479,5 @@ func (q *pairQueue) unbucket() {
 		q.release(rank, index)
 	}
 	q.ranks, q.bucketed = q.ranks[:0], false
-	for i := len(q.heap)/2 - 1; i >= 0; i-- {
-		down(q.heap, i)
-	}
-}
-
-// pushHeap and popHeap keep a binary min-heap.
-
-func pushHeap(heap *[]uint64, x uint64) {
-	*heap = append(*heap, x)
-	h := *heap
-	for i := len(h) - 1; i > 0; {
-		parent := (i - 1) / 2
-		if h[parent] <= h[i] {
-			break
-		}
-		h[i], h[parent] = h[parent], h[i]
-		i = parent
-	}
-}
-
-func popHeap(heap *[]uint64) uint64 {
-	h := *heap
-	top, last := h[0], len(h)-1
-	h[0] = h[last]
-	*heap = h[:last]
-	down(h[:last], 0)
-	return top
-}
-
-func down(h []uint64, i int) {
-	for {
-		child := 2*i + 1
-		if child >= len(h) {
-			return
-		}
-		if right := child + 1; right < len(h) && h[right] < h[child] {
-			child = right
-		}
-		if h[i] <= h[child] {
-			return
-		}
-		h[i], h[child] = h[child], h[i]
-		i = child
-	}
+	minheap.Init(q.heap)
 }

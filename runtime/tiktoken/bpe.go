@@ -1,6 +1,10 @@
 package tiktoken
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/promptgen/promptgen/runtime/internal/minheap"
+)
 
 // noRank marks a part that does not merge with the next one.
 const noRank = ^uint32(0)
@@ -302,57 +306,19 @@ func (q *rankQueue) pop() (rank uint32, offset int32, ok bool) {
 	return 0, 0, false
 }
 
-// pairHeap is a binary min-heap of ranks, each above an index. It is
-// typed, unlike container/heap, so that a push does not allocate.
+// pairHeap is a binary min-heap of ranks, each above an index
+// (minheap's, which unlike container/heap's push does not allocate).
 type pairHeap []uint64
 
 func pair(rank uint32, index int32) uint64 { return uint64(rank)<<32 | uint64(index) }
 
-func (h pairHeap) init() {
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		h.down(i)
-	}
-}
+func (h pairHeap) init() { minheap.Init(h) }
 
 func (h pairHeap) top() (rank uint32, index int32) {
 	return uint32(h[0] >> 32), int32(uint32(h[0]))
 }
 
-func (h *pairHeap) push(p uint64) {
-	*h = append(*h, p)
-	s := *h
-	for i := len(s) - 1; i > 0; {
-		parent := (i - 1) / 2
-		if s[parent] <= s[i] {
-			break
-		}
-		s[i], s[parent] = s[parent], s[i]
-		i = parent
-	}
-}
+func (h *pairHeap) push(p uint64) { minheap.Push((*[]uint64)(h), p) }
 
 // pop removes the top.
-func (h *pairHeap) pop() {
-	s := *h
-	last := len(s) - 1
-	s[0] = s[last]
-	*h = s[:last]
-	h.down(0)
-}
-
-func (h pairHeap) down(i int) {
-	for {
-		child := 2*i + 1
-		if child >= len(h) {
-			return
-		}
-		if right := child + 1; right < len(h) && h[right] < h[child] {
-			child = right
-		}
-		if h[i] <= h[child] {
-			return
-		}
-		h[i], h[child] = h[child], h[i]
-		i = child
-	}
-}
+func (h *pairHeap) pop() { minheap.Pop((*[]uint64)(h)) }

@@ -341,7 +341,7 @@ func TestCutStopsEarly(t *testing.T) {
 			furthest = max(furthest, i)
 			return e.split(text, i)
 		}, vocab: e.vocab}
-		recording.mergers.New = e.mergers.New
+		recording.mergers.SetNew(func() *merger { return &merger{vocab: e.vocab} })
 		for _, n := range []int{1, 2, 10, 500} {
 			furthest = 0
 			if got, want := recording.Cut(text, n), text[:ends[n-1]]; got != want {

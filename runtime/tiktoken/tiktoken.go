@@ -23,45 +23,34 @@ package tiktoken
 import (
 	_ "embed"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/reuse"
 )
 
 // encoding is a runtime.Tokenizer: a pre-tokenizer and a vocabulary.
 type encoding struct {
 	split splitter
 	vocab *vocabulary
-	// A call takes a merger, whose buffers it reuses: the idle one, kept
-	// across garbage collections unless its buffers grew large, or one
-	// from the pool when calls run concurrently.
-	idle    atomic.Pointer[merger]
-	mergers sync.Pool
+	// A call takes a merger, whose buffers it reuses.
+	mergers reuse.Pool[merger]
 }
 
 // keptParts is the length of the longest piece whose buffers the idle
 // merger keeps.
 const keptParts = 1 << 16
 
-func (e *encoding) merger() *merger {
-	if m := e.idle.Swap(nil); m != nil {
-		return m
-	}
-	return e.mergers.Get().(*merger)
-}
+func (e *encoding) merger() *merger { return e.mergers.Get() }
 
 func (e *encoding) release(m *merger) {
-	if cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts && e.idle.CompareAndSwap(nil, m) {
-		return
-	}
-	e.mergers.Put(m)
+	e.mergers.Put(m, cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts)
 }
 
 func newEncoding(split splitter, file string) *encoding {
 	e := &encoding{split: split, vocab: newVocabulary(file)}
-	e.mergers.New = func() any { return &merger{vocab: e.vocab} }
+	e.mergers.SetNew(func() *merger { return &merger{vocab: e.vocab} })
 	return e
 }
 
