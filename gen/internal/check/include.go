@@ -23,11 +23,7 @@ import (
 // includeFile checks {% include "name" %} of a prompt file or a plain
 // template file.
 func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
-	k, ok := n.Name.(*tmpl.Const)
-	var name string
-	if ok {
-		name, ok = k.Value.(string)
-	}
+	name, ok := includeName(n)
 	if !ok {
 		c.errorf(n.Name.Pos(), "include needs a constant string naming a template file")
 		return nil
@@ -75,6 +71,16 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 		return nil
 	}
 	return body
+}
+
+// includeName returns the name that n includes, a constant string.
+func includeName(n *tmpl.Include) (string, bool) {
+	k, ok := n.Name.(*tmpl.Const)
+	if !ok {
+		return "", false
+	}
+	name, ok := k.Value.(string)
+	return name, ok
 }
 
 // includable returns the plain template file that name refers to from

@@ -81,11 +81,7 @@ func (c *checker) localNames() []string {
 // include checks {% include "name" %}: a component of the set
 // (Components.Include).
 func (c *checker) include(n *tmpl.Include) []ir.Node {
-	k, ok := n.Name.(*tmpl.Const)
-	var name string
-	if ok {
-		name, ok = k.Value.(string)
-	}
+	name, ok := includeName(n)
 	if !ok {
 		c.errorf(n.Name.Pos(), "include needs a constant string naming a component")
 		return nil
