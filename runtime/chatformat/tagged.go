@@ -113,7 +113,7 @@ func appendSystem(p runtime.Prompt, text string) runtime.Prompt {
 
 // appendHistory expands a history block (history_utils.tuplize_history).
 func (t *Tagged) appendHistory(p runtime.Prompt, content string) (runtime.Prompt, error) {
-	for n, line := range splitLines(content) {
+	for n, line := range jinja.SplitLines(content, false) {
 		name, msg, ok := strings.Cut(line, ": ")
 		if !ok {
 			return nil, historyError(n, line, `want "Speaker: message"`)
@@ -348,29 +348,6 @@ func isLineBreak(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// splitLines returns Python's s.splitlines().
-func splitLines(s string) []string {
-	var lines []string
-	start := 0
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !isLineBreak(r) {
-			i += size
-			continue
-		}
-		lines = append(lines, s[start:i])
-		if r == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-			size++
-		}
-		i += size
-		start = i
-	}
-	if start < len(s) {
-		lines = append(lines, s[start:])
-	}
-	return lines
 }
 
 // A match is one <tag>content</tag> block, by byte offsets.

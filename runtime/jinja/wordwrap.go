@@ -15,7 +15,7 @@ import (
 func Wordwrap(s string, width int, breakLongWords bool, wrapstring string, breakOnHyphens bool) (string, error) {
 	var paragraphs []string
 	size := 0
-	for _, line := range splitLines(s) {
+	for _, line := range SplitLines(s, false) {
 		if width <= 0 {
 			return "", errInvalid("invalid width %d (must be > 0)", width)
 		}
@@ -30,29 +30,6 @@ func Wordwrap(s string, width int, breakLongWords bool, wrapstring string, break
 		paragraphs = append(paragraphs, strings.Join(lines, wrapstring))
 	}
 	return strings.Join(paragraphs, wrapstring), nil
-}
-
-// splitLines is Python's s.splitlines().
-func splitLines(s string) []string {
-	var lines []string
-	start := 0
-	for i := 0; i < len(s); {
-		r, size := decodeRune(s, i)
-		if !isLineBreak(r) {
-			i += size
-			continue
-		}
-		lines = append(lines, s[start:i])
-		if r == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-			size++
-		}
-		i += size
-		start = i
-	}
-	if start < len(s) {
-		lines = append(lines, s[start:])
-	}
-	return lines
 }
 
 // isWrapSpace is textwrap's whitespace: ASCII only.
