@@ -98,6 +98,9 @@ var includedFamilies = []string{
 	// x if c else none, printed; m.get(key, default) of typed maps; for
 	// loops over m.values(); macros defined in an if branch.
 	"cond-none", "method-get", "for-values", "macro-in-if",
+	// Issue 27: x.get('k', {}) of an object input, whose fields are then
+	// undefined where the data lacks k.
+	"get-empty",
 	// Numbers (issue 22): strings of numbers in the forms Python reads
 	// (also in the data), floats beyond 2^53 and at the ends of the range
 	// in the data, int / int of them, round to negative precisions.
@@ -211,8 +214,9 @@ type ref struct {
 	paths    []string
 	optional bool
 	// parentOptional: the value it is a field of may be undefined; unset:
-	// it may be undefined whatever the data.
-	parentOptional, unset bool
+	// it may be undefined whatever the data; maybeEmpty: it may be the
+	// literal {} (x.get('k', {})), whose fields are undefined.
+	parentOptional, unset, maybeEmpty bool
 }
 
 type scope struct {

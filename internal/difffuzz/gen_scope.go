@@ -81,9 +81,17 @@ func (g *generator) refs() []*ref {
 			if g.on("attr-subscript") && g.chance(0.15) {
 				text = r.text + "['" + f.name + "']"
 			}
+			if f.t.kind == kindObject && g.on("get-empty") && g.chance(0.35) && (!g.declared || allOptional(f.t)) {
+				// x.get('f', {}): never undefined, and each field of {} is.
+				walk(&ref{
+					text: r.text + ".get('" + f.name + "', {})", t: f.t, paths: fieldPaths(r.paths, f.name),
+					optional: r.optional, parentOptional: r.optional, unset: r.unset, maybeEmpty: true,
+				}, depth-1)
+				continue
+			}
 			walk(&ref{
 				text: text, t: f.t, paths: fieldPaths(r.paths, f.name),
-				optional:       r.optional || f.optional && !g.guarded(r.text+"."+f.name),
+				optional:       r.optional || (f.optional || r.maybeEmpty) && !g.guarded(text),
 				parentOptional: r.optional, unset: r.unset,
 			}, depth-1)
 		}
@@ -105,6 +113,17 @@ func (g *generator) refs() []*ref {
 		}
 	}
 	return out
+}
+
+// allOptional reports whether object t has only optional fields, so that
+// {} can be one of its values.
+func allOptional(t *valueType) bool {
+	for _, f := range t.fields {
+		if !f.optional {
+			return false
+		}
+	}
+	return true
 }
 
 // usable reports whether r may be used: an optional only when the

@@ -218,6 +218,7 @@ func Funcs() template.FuncMap {
 		"list":      list,
 		"dict":      newDict,
 		"getitem":   getItem,
+		"field":     fieldOf,
 		"pyslice":   pySlice,
 		"pyrange":   pyRange,
 		"loopitem":  loopItem,

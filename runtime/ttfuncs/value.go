@@ -463,6 +463,17 @@ func member(v reflect.Value, name string) (reflect.Value, string, bool) {
 	return f, key, true
 }
 
+// fieldOf is x.name (a Go field name) of a struct that may be the dict
+// literal {} instead (x.get('k', {})), where each field is undefined: nil
+// then, which the translation tests as it tests an unset optional field.
+func fieldOf(x any, name string) any {
+	f, _, ok := member(reflect.ValueOf(x), name)
+	if !ok {
+		return nil
+	}
+	return f.Interface()
+}
+
 // toJSON is the tojson filter; indent is nil without an indent.
 func toJSON(v any, indent any, pos string) (string, error) {
 	return writeJSONValue(jinja.NewJSONWriter, v, indent, pos)

@@ -143,7 +143,7 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 	case f == nil && t.Declared:
 		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
 	case f == nil:
-		t.Fields = append(t.Fields, &ir.Field{Key: key, Type: &ir.Type{}, Optional: true, Pos: c.pos(sp)})
+		t.InferField(key, c.pos(sp), true)
 	case !t.Declared:
 		f.Optional = true
 	}

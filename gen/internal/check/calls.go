@@ -244,12 +244,16 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	}
 	c.checked[key] = c.expr(key, useValue)
 	c.checked[fn.X] = x
-	return c.expr(&tmpl.CondExpr{
+	out := c.expr(&tmpl.CondExpr{
 		Span: e.Span,
 		Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
 		Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
 		Else: dflt,
 	}, u)
+	if cond, ok := out.(*ir.Cond); ok {
+		cond.KeyTested = true
+	}
+	return out
 }
 
 // isGlobalFunc reports whether name is a function of the environment

@@ -122,6 +122,8 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 		out.T = out.Then.Type()
 		if e.Else != nil {
 			out.Else = c.expr(e.Else, u)
+			c.emptyIsObject(out.Then, out.Else, e.Then.Pos())
+			c.emptyIsObject(out.Else, out.Then, e.Else.Pos())
 			tk, ek := out.T.Resolve().Kind, out.Else.Type().Kind
 			switch {
 			case tk == ir.KindDynamic || ek == ir.KindDynamic:
@@ -150,6 +152,9 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				out.T = ir.DynamicType()
 			case types.Unifiable(out.T, out.Else.Type()):
 				c.unify(out.T, out.Else.Type(), e.Else.Pos())
+			case tk == ir.KindStruct && isEmptyDict(out.Else), ek == ir.KindStruct && isEmptyDict(out.Then):
+				c.unify(out.T, out.Else.Type(), e.Else.Pos()) // says which field {} lacks
+				return c.reject()
 			case tk == ir.KindInt && ek == ir.KindFloat, tk == ir.KindFloat && ek == ir.KindInt:
 				// Each branch keeps its type where printed; a use as a
 				// value widens the int branch to a float.
@@ -160,7 +165,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				out.T = &ir.Type{Kind: ir.KindString}
 			default:
 				c.errorf(e.Else.Pos(), "the conditional yields either %s here: promptgen can print that, but not use it as a value (make the branches one type, or convert with | string)", kindsOf([]ir.Expr{out.Then, out.Else}))
-				out.T = &ir.Type{}
+				return c.reject()
 			}
 		}
 		return out
@@ -223,11 +228,41 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 		out.Values = append(out.Values, v)
 	}
 	c.later = append(c.later, func() {
-		for i, f := range out.T.Resolve().Fields {
-			c.checkSlot(out.Values[i], f.Type, out.Inline, e.Values[i].Pos())
+		fields := out.T.Resolve().Fields
+		if len(fields) != len(out.Values) {
+			return // a dynamic value, or {} where it is an object
+		}
+		for i, v := range out.Values {
+			c.checkSlot(v, fields[i].Type, out.Inline, e.Values[i].Pos())
 		}
 	})
 	return out
+}
+
+// isEmptyDict reports whether x is the literal {}.
+func isEmptyDict(x ir.Expr) bool {
+	d, ok := x.(*ir.Dict)
+	return ok && len(d.Values) == 0
+}
+
+// emptyIsObject makes the type of x, an input or an item of one whose
+// type is not known yet, an object that may be empty where its alternative
+// is the literal {} (x.get('k', {}), x if c else {}, x | default({})):
+// Jinja2 reads a key {} lacks as undefined, as promptgen reads an unset
+// optional field.
+func (c *checker) emptyIsObject(x, alt ir.Expr, sp tmpl.Span) {
+	if !isEmptyDict(alt) {
+		return
+	}
+	switch x.(type) {
+	case *ir.FieldRef, *ir.Index:
+	default:
+		return
+	}
+	if t := x.Type().Resolve(); t.Kind == ir.KindUnknown && !t.Declared {
+		t.Kind, t.MaybeEmpty = ir.KindStruct, true
+		c.mustComeFromInput(t, sp)
+	}
 }
 
 // chatDynamic makes x a dynamic value when it is a variable of a chat
@@ -447,6 +482,10 @@ func (c *checker) guard(x ir.Expr) {
 }
 
 func (c *checker) isStructLike(e tmpl.Expr) bool {
+	if x, ok := c.checked[e]; ok { // the object of a get() call
+		k := x.Type().Kind
+		return k == ir.KindStruct || k == ir.KindUnknown
+	}
 	switch e := e.(type) {
 	case *tmpl.Name:
 		if e.Name == "loop" && c.lookup("loop") == nil && c.innerLoop() != nil {
@@ -501,6 +540,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	of := c.expr(x, useValue)
+	if c.rejected[of] {
+		return c.reject()
+	}
 	t := of.Type()
 	if t.Kind == ir.KindDynamic {
 		_, isAttr := e.(*tmpl.Attr)
@@ -529,8 +571,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, schema.DidYouMean(name, types.FieldKeys(t)))
 				return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 			}
-			f = &ir.Field{Key: name, Type: &ir.Type{}, Pos: c.pos(nameSp)}
-			t.Fields = append(t.Fields, f)
+			f = t.InferField(name, c.pos(nameSp), false)
 		}
 		if builtins.IsDictMethod(name) {
 			c.later = append(c.later, func() {

@@ -103,8 +103,7 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, types.FieldKeys(t)))
 				return nil
 			}
-			f = &ir.Field{Key: part, Type: &ir.Type{}, Pos: c.pos(sp)}
-			t.Fields = append(t.Fields, f)
+			f = t.InferField(part, c.pos(sp), false)
 		}
 		if f.Optional && builtins.IsDictMethod(part) {
 			// Jinja2 reads a missing key as the attribute: the dict method.
@@ -293,6 +292,7 @@ func (c *checker) defaultFilter(f *filterUse) bool {
 			c.errorf(e.Span, "the default of default() may be undefined: give it a value that is always defined (another default, or a literal)")
 		}
 	})
+	c.emptyIsObject(x, out.Args[0], e.X.Pos())
 	d := out.Args[0].Type()
 	if d.Kind == ir.KindNone {
 		// Jinja2 would turn undefined into None, which prints "None";

@@ -226,6 +226,9 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			}
 			return e.dynComposite(keys, x.Values)
 		}
+		if x.Type().Kind == ir.KindStruct { // {} of an object: its zero value
+			return gval{val: jen.Parens(GoType(x.T, false).Values())}
+		}
 		return e.composite(x.T, x.Values)
 	case *ir.DictValue:
 		v := e.strict(e.expr(x.Of), x.Pos, ir.VarPath(x.Of))
@@ -498,6 +501,18 @@ func (e *emitter) index(x *ir.Index) gval {
 	return gval{pre: pre, val: jen.Id(v), def: jen.Id(ok)}
 }
 
+// keyed is x where the key it reads is known to be there (the value of
+// m.get(k) where k in m): a map's value is read without ok.
+func (e *emitter) keyed(x ir.Expr) gval {
+	ix, ok := x.(*ir.Index)
+	if !ok || ix.X.Type().Kind != ir.KindMap {
+		return e.expr(x)
+	}
+	xv := e.strict(e.expr(ix.X), ix.Pos, ir.VarPath(ix.X))
+	iv := e.strict(e.expr(ix.Index), ix.Pos, ir.VarPath(ix.Index))
+	return gval{pre: append(xv.pre, iv.pre...), val: jen.Add(xv.val).Index(iv.val)}
+}
+
 func (e *emitter) slice(x *ir.Slice) gval {
 	xv := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	pre := xv.pre
@@ -533,6 +548,11 @@ func (e *emitter) cond(x *ir.Cond) gval {
 	branch := func(b ir.Expr) []jen.Code {
 		if b == nil {
 			return nil
+		}
+		if b == x.Then && x.KeyTested { // defined: the condition tested its key
+			v := e.keyed(b)
+			v.def = nil
+			return e.assign(t, def, x.T, v, b.Type())
 		}
 		return e.assign(t, def, x.T, e.expr(b), b.Type())
 	}

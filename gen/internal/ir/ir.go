@@ -137,6 +137,9 @@ type (
 	Cond struct {
 		Then, Cond, Else Expr // Else may be nil: undefined
 		T                *Type
+		// KeyTested is set where Cond tests the key that Then reads
+		// (x.get(k): k in x), so Then is defined where it is taken.
+		KeyTested bool
 	}
 	// Call is a filter, a test or a method: Args are complete, in the
 	// callee's parameter order, defaults filled in.

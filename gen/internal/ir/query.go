@@ -20,7 +20,7 @@ func MaybeUndefined(x Expr) bool {
 	case *LoopAttr:
 		return IsLoopNeighbour(x)
 	case *Cond:
-		return x.Else == nil || MaybeUndefined(x.Then) || MaybeUndefined(x.Else)
+		return x.Else == nil || !x.KeyTested && MaybeUndefined(x.Then) || MaybeUndefined(x.Else)
 	case *Binary:
 		// An and/or yields one of its operands; a left one only when true,
 		// and so defined.

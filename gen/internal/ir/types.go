@@ -52,6 +52,10 @@ type Type struct {
 	// Declared is set when the type comes from `inputs`: inference may not
 	// add fields to it or change its kind.
 	Declared bool
+	// MaybeEmpty is set on an inferred object one of whose values is the
+	// dict literal {} (x.get('k', {})): each of its fields may be absent,
+	// and its Go zero value is that {}.
+	MaybeEmpty bool
 	// Name is the Go type name of a struct, decided when lowering.
 	Name string
 	// Go is set when the struct is an existing Go type (goType, autobind):
@@ -90,6 +94,14 @@ type Field struct {
 	// prompt with `inputs: chat`, which embeds it; NoneIfUnset that an
 	// unset (dynamic) value reads as None.
 	Chat, NoneIfUnset bool
+}
+
+// InferField adds to inferred object t a field named key, first used at
+// pos; it is optional where t may be {}.
+func (t *Type) InferField(key string, pos src.Pos, optional bool) *Field {
+	f := &Field{Key: key, Type: &Type{}, Optional: optional || t.MaybeEmpty, Pos: pos}
+	t.Fields = append(t.Fields, f)
+	return f
 }
 
 // Field returns the field named key, or nil.

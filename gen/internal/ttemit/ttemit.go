@@ -407,6 +407,9 @@ func (e *ttEmitter) access(x *ir.FieldRef) (pre, acc string) {
 	base := tval{val: "$.F"}
 	if x.Of != nil {
 		base = e.strict(e.expr(x.Of), x.Pos, ir.VarPath(x.Of))
+		if x.Of.Type().Resolve().MaybeEmpty { // its value may be the dict {}
+			return base.pre, call("field", base.val, strconv.Quote(x.Field.GoName))
+		}
 	}
 	return base.pre, base.val + "." + x.Field.GoName
 }

@@ -33,6 +33,9 @@ func Constrain(t *ir.Type, k ir.Kind) error {
 	case t.Kind == ir.KindInt && k == ir.KindFloat && !t.Declared:
 		t.Kind = ir.KindFloat
 	case ir.IsNumber(t.Kind) && ir.IsNumber(k):
+	case t.Kind == ir.KindStruct && t.MaybeEmpty && len(t.Fields) == 0 && k == ir.KindMap:
+		// Only {} said it was an object: a map holds {} too.
+		t.Kind, t.MaybeEmpty, t.Elem = ir.KindMap, false, &ir.Type{}
 	default:
 		return fmt.Errorf("type mismatch: a %s is used as a %s", t, k)
 	}
@@ -86,6 +89,10 @@ func unify(a, b *ir.Type, errs *[]error) {
 		b.Link = a
 	case isEmptyDict(a) && b.Kind == ir.KindMap:
 		a.Link = b
+	case isEmptyDict(b) && a.Kind == ir.KindStruct:
+		emptyObject(a, b, errs)
+	case isEmptyDict(a) && b.Kind == ir.KindStruct:
+		emptyObject(b, a, errs)
 	case a.Kind != b.Kind:
 		*errs = append(*errs, fmt.Errorf("type mismatch: %s and %s", a, b))
 	case a.Kind == ir.KindList || a.Kind == ir.KindMap:
@@ -117,6 +124,9 @@ func unify(a, b *ir.Type, errs *[]error) {
 				a.Fields = append(a.Fields, f)
 			}
 		}
+		if b.MaybeEmpty {
+			emptyObject(a, b, errs)
+		}
 		b.Link = a
 	default:
 		b.Link = a
@@ -124,8 +134,36 @@ func unify(a, b *ir.Type, errs *[]error) {
 }
 
 // isEmptyDict reports whether t is the type of the literal {}, which can
-// be an empty map too.
+// be an empty map too, or an object none of whose fields is set.
 func isEmptyDict(t *ir.Type) bool { return t.Kind == ir.KindDict && len(t.Fields) == 0 }
+
+// emptyObject makes object t hold the literal {} of type empty: an
+// inferred object's fields all become optional, a declared or Go one must
+// have only optional fields.
+func emptyObject(t, empty *ir.Type, errs *[]error) {
+	if err := emptyFits(t); err != nil {
+		*errs = append(*errs, err)
+		return
+	}
+	t.MaybeEmpty = true
+	for _, f := range t.Fields {
+		f.Optional = true
+	}
+	empty.Link = t
+}
+
+// emptyFits reports why the literal {} cannot be a value of object t.
+func emptyFits(t *ir.Type) error {
+	if !t.Declared && t.Go == nil {
+		return nil
+	}
+	for _, f := range t.Fields {
+		if !f.Optional {
+			return fmt.Errorf("type mismatch: {} has no value for the required field %q of the object", f.Key)
+		}
+	}
+	return nil
+}
 
 // Unifiable reports whether Unify would make a and b one type without an
 // error; numbers of different kinds are not (each keeps its own).
@@ -140,6 +178,10 @@ func Unifiable(a, b *ir.Type) bool {
 		return !occurs(b, a)
 	case isEmptyDict(a) && b.Kind == ir.KindMap, isEmptyDict(b) && a.Kind == ir.KindMap:
 		return true
+	case isEmptyDict(a) && b.Kind == ir.KindStruct:
+		return emptyFits(b) == nil
+	case isEmptyDict(b) && a.Kind == ir.KindStruct:
+		return emptyFits(a) == nil
 	case a.Kind == ir.KindDynamic && b.Kind == ir.KindDynamic:
 		return true
 	case a.Kind == ir.KindDynamic:
