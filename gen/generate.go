@@ -9,14 +9,19 @@ package gen
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/bind"
@@ -24,7 +29,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"golang.org/x/tools/go/packages"
-	"golang.org/x/tools/imports"
 )
 
 // Renderer names a backend for the generated renderers.
@@ -144,25 +148,78 @@ func emitFiles(prog *program, cfg Config) ([]File, error) {
 	for _, s := range prog.sets {
 		files = append(files, emit.SetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate))
 	}
-	var out []File
-	for i, f := range files {
-		name := prog.files[i]
-		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			return nil, fmt.Errorf("internal error: %s: %w", name, err)
-		}
-		// jennifer sorts imports in one block; group them as goimports does.
-		code, err := imports.Process(name, buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
-		if err != nil {
-			return nil, fmt.Errorf("internal error: %s: %w", name, err)
-		}
-		if cfg.Version != "" {
-			code = bytes.Replace(code, []byte(emit.Header), []byte(emit.VersionedHeader(cfg.Version)), 1)
-		}
-		out = append(out, File{Name: name, Content: code})
+	// Rendering (jennifer's gofmt) is most of generate's time, and each
+	// file's is independent: one worker per CPU.
+	out := make([]File, len(files))
+	errs := make([]error, len(files))
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
+				out[i], errs[i] = renderFile(files[i], prog.files[i], cfg.Version)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// renderFile renders f, gofmt'd with its imports grouped, as file name.
+func renderFile(f *jen.File, name, version string) (File, error) {
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return File{}, fmt.Errorf("internal error: %s: %w", name, err)
+	}
+	code := groupImports(buf.Bytes())
+	if version != "" {
+		code = bytes.Replace(code, []byte(emit.Header), []byte(emit.VersionedHeader(version)), 1)
+	}
+	return File{Name: name, Content: code}, nil
+}
+
+// groupImports puts the standard library's imports of gofmt'd code first,
+// then a blank line and the others, as goimports groups them: jennifer
+// sorts them by path in one block, so each group stays sorted.
+func groupImports(code []byte) []byte {
+	start := bytes.Index(code, []byte("\nimport (\n"))
+	if start < 0 {
+		return code
+	}
+	start += len("\nimport (\n")
+	end := bytes.Index(code[start:], []byte("\n)\n"))
+	if end < 0 {
+		return code
+	}
+	end += start + 1
+	var std, other [][]byte
+	for _, line := range bytes.Split(code[start:end-1], []byte("\n")) {
+		q := bytes.IndexByte(line, '"')
+		if q < 0 {
+			return code // not jennifer's one sorted block
+		}
+		path, _ := strconv.Unquote(string(bytes.TrimSpace(line[q:])))
+		if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+			other = append(other, line)
+		} else {
+			std = append(std, line)
+		}
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return code
+	}
+	out := make([]byte, 0, len(code)+1)
+	out = append(out, code[:start]...)
+	out = append(out, bytes.Join(std, []byte("\n"))...)
+	out = append(out, '\n', '\n')
+	out = append(out, bytes.Join(other, []byte("\n"))...)
+	return append(out, code[end-1:]...)
 }
 
 // documentedElsewhere reports whether a Go file of dir that promptgen did
