@@ -301,12 +301,7 @@ func _agentRender(id int, dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, 
 func _agentTemplate0(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "You are an action agent: reply with exactly one action (BrowseLink, Search or Answer).\n\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/action_agent/main/default.jinja:3:10",
-			Prompt: "agent/action_agent/main/default",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/action_agent/main/default", "prompts/agent/action_agent/main/default.jinja:3:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -316,22 +311,12 @@ func _agentTemplate0(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 func _agentTemplate1(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "You are "...)
 	if f.Company == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:46:14",
-			Prompt: "agent/default_template",
-			Var:    "company",
-		}
+		return dst, runtime.Fail("agent/default_template", "prompts/agent/promptset.yaml:46:14", runtime.ErrMissing, "company")
 	}
 	dst = append(dst, f.Company...)
 	dst = append(dst, "'s assistant. No prompt fits this step, so answer plainly.\n\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:48:12",
-			Prompt: "agent/default_template",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/default_template", "prompts/agent/promptset.yaml:48:12", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	dst = append(dst, "\n\n"...)
@@ -350,22 +335,12 @@ func _agentTemplate2(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	}
 	dst = append(dst, "\n\nYou just navigated to a webpage. Here is what you see:\n"...)
 	if f.Context == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/BrowseLink.jinja:4:4",
-			Prompt: "agent/main/BrowseLink",
-			Var:    "context",
-		}
+		return dst, runtime.Fail("agent/main/BrowseLink", "prompts/agent/main/BrowseLink.jinja:4:4", runtime.ErrMissing, "context")
 	}
 	dst = append(dst, f.Context...)
 	dst = append(dst, "\n\nBased on the page content, respond to the user.\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/BrowseLink.jinja:7:10",
-			Prompt: "agent/main/BrowseLink",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/BrowseLink", "prompts/agent/main/BrowseLink.jinja:7:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -379,22 +354,12 @@ func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	}
 	dst = append(dst, "\n\nYou just navigated to a webpage. Here is what you see:\n"...)
 	if f.Context == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/BrowseLink.enterprise.jinja:4:4",
-			Prompt: "agent/main/BrowseLink.enterprise",
-			Var:    "context",
-		}
+		return dst, runtime.Fail("agent/main/BrowseLink.enterprise", "prompts/agent/main/BrowseLink.enterprise.jinja:4:4", runtime.ErrMissing, "context")
 	}
 	dst = append(dst, f.Context...)
 	dst = append(dst, "\n\nAnswer from the page only, and name the section you rely on.\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/BrowseLink.enterprise.jinja:7:10",
-			Prompt: "agent/main/BrowseLink.enterprise",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/BrowseLink.enterprise", "prompts/agent/main/BrowseLink.enterprise.jinja:7:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -408,22 +373,12 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	}
 	dst = append(dst, "\n\nYou just performed a search. Results:\n"...)
 	if f.ActionResult == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/Search.yaml:11:6",
-			Prompt: "agent/main/Search",
-			Var:    "action_result",
-		}
+		return dst, runtime.Fail("agent/main/Search", "prompts/agent/main/Search.yaml:11:6", runtime.ErrMissing, "action_result")
 	}
 	dst = append(dst, f.ActionResult...)
 	dst = append(dst, "\n\nAnalyze these results for the user.\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/Search.yaml:14:12",
-			Prompt: "agent/main/Search",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/Search", "prompts/agent/main/Search.yaml:14:12", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -437,12 +392,7 @@ func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	}
 	dst = append(dst, "\n\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/default.jinja:3:10",
-			Prompt: "agent/main/default",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/default", "prompts/agent/main/default.jinja:3:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	dst = append(dst, "\n\n"...)
@@ -459,22 +409,13 @@ func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	dst = append(dst, "Review your previous actions.\n"...)
 	{
 		if f.PreviousStates == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/agent/promptset.yaml:36:19",
-				Prompt: "agent/reflection/default",
-				Var:    "previous_states",
-			}
+			return dst, runtime.Fail("agent/reflection/default", "prompts/agent/promptset.yaml:36:19", runtime.ErrMissing, "previous_states")
 		}
 		items_2 := f.PreviousStates
 		for _, x_4 := range items_2 {
 			s_1 := x_4
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/agent/promptset.yaml:36:19",
-					Prompt: "agent/reflection/default",
-				}
+				return dst, runtime.Fail("agent/reflection/default", "prompts/agent/promptset.yaml:36:19", runtime.ErrTooLarge, "")
 			}
 			dst = append(dst, "- "...)
 			dst = append(dst, s_1...)
@@ -483,12 +424,7 @@ func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	}
 	dst = append(dst, "\n"...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:40:10",
-			Prompt: "agent/reflection/default",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/reflection/default", "prompts/agent/promptset.yaml:40:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil

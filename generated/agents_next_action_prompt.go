@@ -25,20 +25,10 @@ type NextActionFeed struct {
 func (x NextActionFeed) Validate() error {
 	var errs []error
 	if x.Goal == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/next_action.yaml:11:3",
-			Prompt: "agents/next_action",
-			Var:    "goal",
-		})
+		errs = append(errs, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:11:3", runtime.ErrMissing, "goal"))
 	}
 	if x.History == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/next_action.yaml:12:3",
-			Prompt: "agents/next_action",
-			Var:    "history",
-		})
+		errs = append(errs, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:12:3", runtime.ErrMissing, "history"))
 	}
 	for i, e := range x.History {
 		if err := e.Validate(); err != nil {
@@ -58,20 +48,10 @@ type NextActionHistoryItem struct {
 func (x NextActionHistoryItem) Validate() error {
 	var errs []error
 	if x.Action == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/next_action.yaml:18:9",
-			Prompt: "agents/next_action",
-			Var:    "action",
-		})
+		errs = append(errs, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:18:9", runtime.ErrMissing, "action"))
 	}
 	if x.Result == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/next_action.yaml:19:9",
-			Prompt: "agents/next_action",
-			Var:    "result",
-		})
+		errs = append(errs, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:19:9", runtime.ErrMissing, "result"))
 	}
 	return errors.Join(errs...)
 }
@@ -648,71 +628,37 @@ func (NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, erro
 	start := len(dst)
 	dst = append(dst, "You are a research agent. Your goal: "...)
 	if f.Goal == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/next_action.yaml:22:43",
-			Prompt: "agents/next_action",
-			Var:    "goal",
-		}
+		return dst, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:22:43", runtime.ErrMissing, "goal")
 	}
 	dst = append(dst, f.Goal...)
 	dst = append(dst, "\n\n"...)
 	if f.History == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/next_action.yaml:24:9",
-			Prompt: "agents/next_action",
-			Var:    "history",
-		}
+		return dst, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:24:9", runtime.ErrMissing, "history")
 	}
 	if len(f.History) > 0 {
 		dst = append(dst, "What you did so far:\n"...)
 		{
 			if f.History == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/agents/next_action.yaml:26:15",
-					Prompt: "agents/next_action",
-					Var:    "history",
-				}
+				return dst, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:26:15", runtime.ErrMissing, "history")
 			}
 			items_2 := f.History
 			for i_4, x_5 := range items_2 {
 				h_1 := x_5
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/agents/next_action.yaml:26:15",
-						Prompt: "agents/next_action",
-					}
+					return dst, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:26:15", runtime.ErrTooLarge, "")
 				}
 				dst = strconv.AppendInt(dst, int64(i_4+1), 10)
 				dst = append(dst, ". "...)
 				if h_1.Action == "" {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/agents/next_action.yaml:27:24",
-						Prompt: "agents/next_action",
-						Var:    "h.action",
-					}
+					return dst, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:27:24", runtime.ErrMissing, "h.action")
 				}
 				dst = append(dst, h_1.Action...)
 				dst = append(dst, " -> "...)
 				if h_1.Result == "" {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/agents/next_action.yaml:27:42",
-						Prompt: "agents/next_action",
-						Var:    "h.result",
-					}
+					return dst, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:27:42", runtime.ErrMissing, "h.result")
 				}
 				if err_6 := jinja.TruncateArgs(120, "...", 5); err_6 != nil {
-					return dst, &runtime.Error{
-						Detail: err_6.Error(),
-						Err:    runtime.ErrInvalid,
-						Pos:    "prompts/agents/next_action.yaml:27:42",
-						Prompt: "agents/next_action",
-					}
+					return dst, runtime.FailDetail("agents/next_action", "prompts/agents/next_action.yaml:27:42", runtime.ErrInvalid, err_6.Error())
 				}
 				dst = append(dst, jinja.Truncate(h_1.Result, 120, false, "...", 5)...)
 				dst = append(dst, "\n"...)

@@ -21,20 +21,10 @@ type PlanStepsFeed struct {
 func (x PlanStepsFeed) Validate() error {
 	var errs []error
 	if x.MaxSteps == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/plan_steps.jinja:1:58",
-			Prompt: "agents/plan_steps",
-			Var:    "max_steps",
-		})
+		errs = append(errs, runtime.Fail("agents/plan_steps", "prompts/agents/plan_steps.jinja:1:58", runtime.ErrMissing, "max_steps"))
 	}
 	if x.Goal == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/plan_steps.jinja:2:10",
-			Prompt: "agents/plan_steps",
-			Var:    "goal",
-		})
+		errs = append(errs, runtime.Fail("agents/plan_steps", "prompts/agents/plan_steps.jinja:2:10", runtime.ErrMissing, "goal"))
 	}
 	return errors.Join(errs...)
 }
@@ -102,41 +92,23 @@ func (PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error)
 	start := len(dst)
 	dst = append(dst, "You are a planning agent. Break the goal into at most "...)
 	if f.MaxSteps == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/plan_steps.jinja:1:58",
-			Prompt: "agents/plan_steps",
-			Var:    "max_steps",
-		}
+		return dst, runtime.Fail("agents/plan_steps", "prompts/agents/plan_steps.jinja:1:58", runtime.ErrMissing, "max_steps")
 	}
 	dst = append(dst, f.MaxSteps...)
 	dst = append(dst, " concrete steps.\nGoal: "...)
 	if f.Goal == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/plan_steps.jinja:2:10",
-			Prompt: "agents/plan_steps",
-			Var:    "goal",
-		}
+		return dst, runtime.Fail("agents/plan_steps", "prompts/agents/plan_steps.jinja:2:10", runtime.ErrMissing, "goal")
 	}
 	dst = append(dst, f.Goal...)
 	dst = append(dst, "\n"...)
 	if len(f.Constraints) > 0 {
 		dst = append(dst, "\nConstraints:\n"...)
 		{
-			var t_2 []string
-			if f.Constraints != nil {
-				t_2 = f.Constraints
-			}
-			items_3 := t_2
-			for _, x_5 := range items_3 {
-				c_1 := x_5
+			items_2 := f.Constraints
+			for _, x_4 := range items_2 {
+				c_1 := x_4
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/agents/plan_steps.jinja:5:13",
-						Prompt: "agents/plan_steps",
-					}
+					return dst, runtime.Fail("agents/plan_steps", "prompts/agents/plan_steps.jinja:5:13", runtime.ErrTooLarge, "")
 				}
 				dst = append(dst, "- "...)
 				dst = append(dst, c_1...)

@@ -20,12 +20,7 @@ type WeatherFeed struct {
 func (x WeatherFeed) Validate() error {
 	var errs []error
 	if x.Question == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/weather.yaml:7:15",
-			Prompt: "agents/weather",
-			Var:    "question",
-		})
+		errs = append(errs, runtime.Fail("agents/weather", "prompts/agents/weather.yaml:7:15", runtime.ErrMissing, "question"))
 	}
 	return errors.Join(errs...)
 }
@@ -109,12 +104,7 @@ func (p WeatherPrompt) Render(f WeatherFeed) (string, error) {
 // with part of the prompt appended, and the error.
 func (WeatherPrompt) AppendRender(dst []byte, f WeatherFeed) ([]byte, error) {
 	if f.Question == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/weather.yaml:7:15",
-			Prompt: "agents/weather",
-			Var:    "question",
-		}
+		return dst, runtime.Fail("agents/weather", "prompts/agents/weather.yaml:7:15", runtime.ErrMissing, "question")
 	}
 	dst = append(dst, f.Question...)
 	return dst, nil

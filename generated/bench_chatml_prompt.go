@@ -4,7 +4,6 @@
 package generated
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -22,8 +21,7 @@ type ChatmlFeed struct {
 
 // Validate reports every required variable of ChatmlFeed that is left unset.
 func (x ChatmlFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // Chatml: The ChatML chat template (transformers' default_chat_template up to v4.42), compiled with inputs chat, to benchmark against runtime/chatformat's hand-written ChatML.
@@ -92,22 +90,13 @@ func (ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
 	start := len(dst)
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/bench/chatml.yaml:5:30",
-				Prompt: "bench/chatml",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("bench/chatml", "prompts/bench/chatml.yaml:5:30", runtime.ErrMissing, "messages")
 		}
 		items_2 := f.Messages
 		for _, x_4 := range items_2 {
 			message_1 := x_4
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/bench/chatml.yaml:5:30",
-					Prompt: "bench/chatml",
-				}
+				return dst, runtime.Fail("bench/chatml", "prompts/bench/chatml.yaml:5:30", runtime.ErrTooLarge, "")
 			}
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
 			if err_6 != nil {

@@ -26,28 +26,13 @@ type TicketDigestFeed struct {
 func (x TicketDigestFeed) Validate() error {
 	var errs []error
 	if x.Team == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:3:3",
-			Prompt: "bench/ticket_digest",
-			Var:    "team",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:3:3", runtime.ErrMissing, "team"))
 	}
 	if x.Lead == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:4:3",
-			Prompt: "bench/ticket_digest",
-			Var:    "lead",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:4:3", runtime.ErrMissing, "lead"))
 	}
 	if x.Period == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:5:3",
-			Prompt: "bench/ticket_digest",
-			Var:    "period",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:5:3", runtime.ErrMissing, "period"))
 	}
 	if x.Escalation != nil {
 		if err := x.Escalation.Validate(); err != nil {
@@ -55,12 +40,7 @@ func (x TicketDigestFeed) Validate() error {
 		}
 	}
 	if x.Tickets == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:15:3",
-			Prompt: "bench/ticket_digest",
-			Var:    "tickets",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:15:3", runtime.ErrMissing, "tickets"))
 	}
 	for i, e := range x.Tickets {
 		if err := e.Validate(); err != nil {
@@ -80,20 +60,10 @@ type TicketDigestEscalation struct {
 func (x TicketDigestEscalation) Validate() error {
 	var errs []error
 	if x.Owner == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:12:7",
-			Prompt: "bench/ticket_digest",
-			Var:    "owner",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:12:7", runtime.ErrMissing, "owner"))
 	}
 	if x.Reason == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:13:7",
-			Prompt: "bench/ticket_digest",
-			Var:    "reason",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:13:7", runtime.ErrMissing, "reason"))
 	}
 	return errors.Join(errs...)
 }
@@ -110,28 +80,13 @@ type TicketDigestTicketsItem struct {
 func (x TicketDigestTicketsItem) Validate() error {
 	var errs []error
 	if x.ID == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:20:9",
-			Prompt: "bench/ticket_digest",
-			Var:    "id",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:20:9", runtime.ErrMissing, "id"))
 	}
 	if x.Title == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:21:9",
-			Prompt: "bench/ticket_digest",
-			Var:    "title",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:21:9", runtime.ErrMissing, "title"))
 	}
 	if x.Customer == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:23:9",
-			Prompt: "bench/ticket_digest",
-			Var:    "customer",
-		})
+		errs = append(errs, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:23:9", runtime.ErrMissing, "customer"))
 	}
 	return errors.Join(errs...)
 }
@@ -199,32 +154,17 @@ func (TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, 
 	start := len(dst)
 	dst = append(dst, "You are the support operations assistant for the "...)
 	if f.Team == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:26:55",
-			Prompt: "bench/ticket_digest",
-			Var:    "team",
-		}
+		return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:26:55", runtime.ErrMissing, "team")
 	}
 	dst = append(dst, f.Team...)
 	dst = append(dst, " team.\nYour reader is "...)
 	if f.Lead == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:27:21",
-			Prompt: "bench/ticket_digest",
-			Var:    "lead",
-		}
+		return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:27:21", runtime.ErrMissing, "lead")
 	}
 	dst = append(dst, f.Lead...)
 	dst = append(dst, ", the team lead, who has two minutes to read this.\nSummarise the state of the queue for "...)
 	if f.Period == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/bench/ticket_digest.yaml:28:43",
-			Prompt: "bench/ticket_digest",
-			Var:    "period",
-		}
+		return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:28:43", runtime.ErrMissing, "period")
 	}
 	dst = append(dst, f.Period...)
 	dst = append(dst, " and propose the next three actions.\nBe factual and brief, use the ticket ids, and never invent tickets or customers.\n\nQueue: "...)
@@ -234,39 +174,13 @@ func (TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, 
 	dst = append(dst, " hours.\n"...)
 	if f.Escalation != nil {
 		dst = append(dst, "Escalation in progress: "...)
-		if !(f.Escalation != nil) {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrUndefined,
-				Pos:    "prompts/bench/ticket_digest.yaml:33:30",
-				Prompt: "bench/ticket_digest",
-				Var:    "escalation",
-			}
-		}
 		if (*f.Escalation).Owner == "" {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/bench/ticket_digest.yaml:33:30",
-				Prompt: "bench/ticket_digest",
-				Var:    "escalation.owner",
-			}
+			return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:33:30", runtime.ErrMissing, "escalation.owner")
 		}
 		dst = append(dst, (*f.Escalation).Owner...)
 		dst = append(dst, " owns it ("...)
-		if !(f.Escalation != nil) {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrUndefined,
-				Pos:    "prompts/bench/ticket_digest.yaml:33:62",
-				Prompt: "bench/ticket_digest",
-				Var:    "escalation",
-			}
-		}
 		if (*f.Escalation).Reason == "" {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/bench/ticket_digest.yaml:33:62",
-				Prompt: "bench/ticket_digest",
-				Var:    "escalation.reason",
-			}
+			return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:33:62", runtime.ErrMissing, "escalation.reason")
 		}
 		dst = append(dst, (*f.Escalation).Reason...)
 		dst = append(dst, ").\n"...)
@@ -274,42 +188,23 @@ func (TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, 
 	dst = append(dst, "\nOldest tickets:\n"...)
 	{
 		if f.Tickets == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/bench/ticket_digest.yaml:37:15",
-				Prompt: "bench/ticket_digest",
-				Var:    "tickets",
-			}
+			return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:37:15", runtime.ErrMissing, "tickets")
 		}
 		items_2 := f.Tickets
 		for i_4, x_5 := range items_2 {
 			t_1 := x_5
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/bench/ticket_digest.yaml:37:15",
-					Prompt: "bench/ticket_digest",
-				}
+				return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:37:15", runtime.ErrTooLarge, "")
 			}
 			dst = strconv.AppendInt(dst, int64(i_4+1), 10)
 			dst = append(dst, ". ["...)
 			if t_1.ID == "" {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/bench/ticket_digest.yaml:38:25",
-					Prompt: "bench/ticket_digest",
-					Var:    "t.id",
-				}
+				return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:38:25", runtime.ErrMissing, "t.id")
 			}
 			dst = append(dst, t_1.ID...)
 			dst = append(dst, "] "...)
 			if t_1.Title == "" {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/bench/ticket_digest.yaml:38:37",
-					Prompt: "bench/ticket_digest",
-					Var:    "t.title",
-				}
+				return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:38:37", runtime.ErrMissing, "t.title")
 			}
 			dst = append(dst, t_1.Title...)
 			dst = append(dst, " (priority: "...)
@@ -322,12 +217,7 @@ func (TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, 
 			dst = append(dst, t_6...)
 			dst = append(dst, ", customer: "...)
 			if t_1.Customer == "" {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/bench/ticket_digest.yaml:38:110",
-					Prompt: "bench/ticket_digest",
-					Var:    "t.customer",
-				}
+				return dst, runtime.Fail("bench/ticket_digest", "prompts/bench/ticket_digest.yaml:38:110", runtime.ErrMissing, "t.customer")
 			}
 			dst = append(dst, t_1.Customer...)
 			dst = append(dst, ")\n"...)

@@ -288,12 +288,7 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 	if f.Tools.Default(jinja.NoneValue(), false).Truth() {
 		dst = append(dst, "<|im_start|>system\n"...)
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/chat_formats/main/default.jinja:3:7",
-				Prompt: "chat_formats/main/default",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:3:7", runtime.ErrMissing, "messages")
 		}
 		v_4, ok_5 := jinja.Index(f.Messages, 0)
 		var t_6 jinja.Value
@@ -306,12 +301,7 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 		}
 		if jinja.Equal(v_7, jinja.StringValue("system")) {
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/chat_formats/main/default.jinja:3:41",
-					Prompt: "chat_formats/main/default",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:3:41", runtime.ErrMissing, "messages")
 			}
 			v_9, ok_10 := jinja.Index(f.Messages, 0)
 			var t_11 jinja.Value
@@ -334,11 +324,7 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 			for _, x_17 := range items_14 {
 				tool_1 := x_17
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/chat_formats/main/default.jinja:6:16",
-						Prompt: "chat_formats/main/default",
-					}
+					return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:6:16", runtime.ErrTooLarge, "")
 				}
 				v_18, err_19 := jinja.ToJSON(tool_1, 0, false, true)
 				if err_19 != nil {
@@ -353,12 +339,7 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 	}
 	if !done_3 {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/chat_formats/main/default.jinja:8:9",
-				Prompt: "chat_formats/main/default",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:8:9", runtime.ErrMissing, "messages")
 		}
 		v_20, ok_21 := jinja.Index(f.Messages, 0)
 		var t_22 jinja.Value
@@ -372,12 +353,7 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 		if jinja.Equal(v_23, jinja.StringValue("system")) {
 			dst = append(dst, "<|im_start|>system\n"...)
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/chat_formats/main/default.jinja:10:4",
-					Prompt: "chat_formats/main/default",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:10:4", runtime.ErrMissing, "messages")
 			}
 			v_25, ok_26 := jinja.Index(f.Messages, 0)
 			var t_27 jinja.Value
@@ -394,12 +370,7 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 	}
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/chat_formats/main/default.jinja:12:14",
-				Prompt: "chat_formats/main/default",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:12:14", runtime.ErrMissing, "messages")
 		}
 		items_30 := f.Messages
 		var kept_31 []jinja.Value
@@ -417,11 +388,7 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 		for _, x_36 := range items_30 {
 			m_2 := x_36
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/chat_formats/main/default.jinja:12:14",
-					Prompt: "chat_formats/main/default",
-				}
+				return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:12:14", runtime.ErrTooLarge, "")
 			}
 			dst = append(dst, "<|im_start|>"...)
 			v_37, err_38 := m_2.Attr("role")
@@ -452,22 +419,13 @@ func _chatFormatsTemplate1(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 	}
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/chat_formats/main/default.llama3.jinja:2:14",
-				Prompt: "chat_formats/main/default.llama3",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("chat_formats/main/default.llama3", "prompts/chat_formats/main/default.llama3.jinja:2:14", runtime.ErrMissing, "messages")
 		}
 		items_2 := f.Messages
 		for _, x_4 := range items_2 {
 			m_1 := x_4
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/chat_formats/main/default.llama3.jinja:2:14",
-					Prompt: "chat_formats/main/default.llama3",
-				}
+				return dst, runtime.Fail("chat_formats/main/default.llama3", "prompts/chat_formats/main/default.llama3.jinja:2:14", runtime.ErrTooLarge, "")
 			}
 			dst = append(dst, "<|start_header_id|>"...)
 			v_5, err_6 := m_1.Attr("role")

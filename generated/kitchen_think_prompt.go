@@ -68,52 +68,22 @@ type ThinkProfile struct {
 func (x ThinkProfile) Validate() error {
 	var errs []error
 	if x.Diet == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:15:7",
-			Prompt: "kitchen/think",
-			Var:    "diet",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:15:7", runtime.ErrMissing, "diet"))
 	}
 	if x.Allergies == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:16:7",
-			Prompt: "kitchen/think",
-			Var:    "allergies",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:16:7", runtime.ErrMissing, "allergies"))
 	}
 	if x.Equipment == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:17:7",
-			Prompt: "kitchen/think",
-			Var:    "equipment",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:17:7", runtime.ErrMissing, "equipment"))
 	}
 	if x.Skill == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:18:7",
-			Prompt: "kitchen/think",
-			Var:    "skill",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:18:7", runtime.ErrMissing, "skill"))
 	}
 	if x.Cuisines == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:19:7",
-			Prompt: "kitchen/think",
-			Var:    "cuisines",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:19:7", runtime.ErrMissing, "cuisines"))
 	}
 	if x.Vibes == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:20:7",
-			Prompt: "kitchen/think",
-			Var:    "vibes",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:20:7", runtime.ErrMissing, "vibes"))
 	}
 	return errors.Join(errs...)
 }
@@ -134,12 +104,7 @@ type ThinkDashboard struct {
 func (x ThinkDashboard) Validate() error {
 	var errs []error
 	if x.MealsPlanned == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:31:7",
-			Prompt: "kitchen/think",
-			Var:    "meals_planned",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:31:7", runtime.ErrMissing, "meals_planned"))
 	}
 	return errors.Join(errs...)
 }
@@ -154,20 +119,10 @@ type ThinkRegistryItem struct {
 func (x ThinkRegistryItem) Validate() error {
 	var errs []error
 	if x.Type == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:42:9",
-			Prompt: "kitchen/think",
-			Var:    "type",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:42:9", runtime.ErrMissing, "type"))
 	}
 	if x.Entities == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:43:9",
-			Prompt: "kitchen/think",
-			Var:    "entities",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:43:9", runtime.ErrMissing, "entities"))
 	}
 	for i, e := range x.Entities {
 		if err := e.Validate(); err != nil {
@@ -188,20 +143,10 @@ type ThinkRegistryItemEntitiesItem struct {
 func (x ThinkRegistryItemEntitiesItem) Validate() error {
 	var errs []error
 	if x.Ref == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:48:15",
-			Prompt: "kitchen/think",
-			Var:    "ref",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:48:15", runtime.ErrMissing, "ref"))
 	}
 	if x.Label == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:49:15",
-			Prompt: "kitchen/think",
-			Var:    "label",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:49:15", runtime.ErrMissing, "label"))
 	}
 	return errors.Join(errs...)
 }
@@ -216,20 +161,10 @@ type ThinkRecentItem struct {
 func (x ThinkRecentItem) Validate() error {
 	var errs []error
 	if x.User == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:60:9",
-			Prompt: "kitchen/think",
-			Var:    "user",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:60:9", runtime.ErrMissing, "user"))
 	}
 	if x.Alfred == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:61:9",
-			Prompt: "kitchen/think",
-			Var:    "alfred",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:61:9", runtime.ErrMissing, "alfred"))
 	}
 	return errors.Join(errs...)
 }
@@ -248,52 +183,22 @@ type ThinkTask struct {
 func (x ThinkTask) Validate() error {
 	var errs []error
 	if x.Goal == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:70:7",
-			Prompt: "kitchen/think",
-			Var:    "goal",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:70:7", runtime.ErrMissing, "goal"))
 	}
 	if x.UserSaid == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:71:7",
-			Prompt: "kitchen/think",
-			Var:    "user_said",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:71:7", runtime.ErrMissing, "user_said"))
 	}
 	if x.Resolved == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:72:7",
-			Prompt: "kitchen/think",
-			Var:    "resolved",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:72:7", runtime.ErrMissing, "resolved"))
 	}
 	if x.Referenced == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:73:7",
-			Prompt: "kitchen/think",
-			Var:    "referenced",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:73:7", runtime.ErrMissing, "referenced"))
 	}
 	if x.Mode == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:74:7",
-			Prompt: "kitchen/think",
-			Var:    "mode",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:74:7", runtime.ErrMissing, "mode"))
 	}
 	if x.Today == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:75:7",
-			Prompt: "kitchen/think",
-			Var:    "today",
-		})
+		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:75:7", runtime.ErrMissing, "today"))
 	}
 	return errors.Join(errs...)
 }
@@ -341,22 +246,12 @@ func _Think_part0(dst []byte, f ThinkFeed) ([]byte, error) {
 func _Think_part1(dst []byte, f ThinkFeed) ([]byte, error) {
 	dst = append(dst, "**Constraints:** Diet: "...)
 	if f.Profile.Diet == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:123:33",
-			Prompt: "kitchen/think",
-			Var:    "profile.diet",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:123:33", runtime.ErrMissing, "profile.diet")
 	}
 	dst = append(dst, f.Profile.Diet...)
 	dst = append(dst, " | Allergies: "...)
 	if f.Profile.Allergies == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:123:65",
-			Prompt: "kitchen/think",
-			Var:    "profile.allergies",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:123:65", runtime.ErrMissing, "profile.allergies")
 	}
 	t_1 := strings.Join(f.Profile.Allergies, ", ")
 	if t_1 != "" {
@@ -366,42 +261,22 @@ func _Think_part1(dst []byte, f ThinkFeed) ([]byte, error) {
 	}
 	dst = append(dst, "\n**Equipment:** "...)
 	if f.Profile.Equipment == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:124:25",
-			Prompt: "kitchen/think",
-			Var:    "profile.equipment",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:124:25", runtime.ErrMissing, "profile.equipment")
 	}
 	dst = append(dst, strings.Join(f.Profile.Equipment, ", ")...)
 	dst = append(dst, "\n**Skill:** "...)
 	if f.Profile.Skill == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:125:21",
-			Prompt: "kitchen/think",
-			Var:    "profile.skill",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:125:21", runtime.ErrMissing, "profile.skill")
 	}
 	dst = append(dst, f.Profile.Skill...)
 	dst = append(dst, "\n**Cuisines:** "...)
 	if f.Profile.Cuisines == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:126:24",
-			Prompt: "kitchen/think",
-			Var:    "profile.cuisines",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:126:24", runtime.ErrMissing, "profile.cuisines")
 	}
 	dst = append(dst, strings.Join(f.Profile.Cuisines, ", ")...)
 	dst = append(dst, "\n**Vibes:** "...)
 	if f.Profile.Vibes == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:127:21",
-			Prompt: "kitchen/think",
-			Var:    "profile.vibes",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:127:21", runtime.ErrMissing, "profile.vibes")
 	}
 	dst = append(dst, strings.Join(f.Profile.Vibes, ", ")...)
 	return dst, nil
@@ -421,32 +296,17 @@ func _Think_part2(dst []byte, f ThinkFeed) ([]byte, error) {
 	dst = strconv.AppendInt(dst, int64(f.Dashboard.Recipes), 10)
 	dst = append(dst, " saved\n- **Meal Plan:** "...)
 	if f.Dashboard.MealsPlanned == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:135:27",
-			Prompt: "kitchen/think",
-			Var:    "dashboard.meals_planned",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:135:27", runtime.ErrMissing, "dashboard.meals_planned")
 	}
 	dst = strconv.AppendInt(dst, int64(len(f.Dashboard.MealsPlanned)), 10)
 	dst = append(dst, " meals planned"...)
 	if f.Dashboard.MealsPlanned == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:135:82",
-			Prompt: "kitchen/think",
-			Var:    "dashboard.meals_planned",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:135:82", runtime.ErrMissing, "dashboard.meals_planned")
 	}
 	if len(f.Dashboard.MealsPlanned) > 0 {
 		dst = append(dst, " ("...)
 		if f.Dashboard.MealsPlanned == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/kitchen/think.yaml:135:113",
-				Prompt: "kitchen/think",
-				Var:    "dashboard.meals_planned",
-			}
+			return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:135:113", runtime.ErrMissing, "dashboard.meals_planned")
 		}
 		dst = append(dst, strings.Join(f.Dashboard.MealsPlanned, ", ")...)
 		dst = append(dst, ")"...)
@@ -473,70 +333,37 @@ func _Think_part3(dst []byte, f ThinkFeed, ends *[]int) ([]byte, error) {
 		for _, x_6 := range items_4 {
 			group_1 := x_6
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/kitchen/think.yaml:148:23",
-					Prompt: "kitchen/think",
-				}
+				return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:148:23", runtime.ErrTooLarge, "")
 			}
 			dst = append(dst, "**"...)
 			if group_1.Type == "" {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/kitchen/think.yaml:149:12",
-					Prompt: "kitchen/think",
-					Var:    "group.type",
-				}
+				return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:149:12", runtime.ErrMissing, "group.type")
 			}
 			dst = append(dst, group_1.Type...)
 			dst = append(dst, ":** ("...)
 			if group_1.Entities == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/kitchen/think.yaml:149:33",
-					Prompt: "kitchen/think",
-					Var:    "group.entities",
-				}
+				return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:149:33", runtime.ErrMissing, "group.entities")
 			}
 			dst = strconv.AppendInt(dst, int64(len(group_1.Entities)), 10)
 			dst = append(dst, " items)\n"...)
 			{
 				if group_1.Entities == nil {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/kitchen/think.yaml:150:19",
-						Prompt: "kitchen/think",
-						Var:    "group.entities",
-					}
+					return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:150:19", runtime.ErrMissing, "group.entities")
 				}
 				items_7 := jinja.Slice(group_1.Entities, 0, 10, 1, false, true)
 				for _, x_9 := range items_7 {
 					e_2 := x_9
 					if len(dst)-start > runtime.MaxOutput {
-						return dst, &runtime.Error{
-							Err:    runtime.ErrTooLarge,
-							Pos:    "prompts/kitchen/think.yaml:150:19",
-							Prompt: "kitchen/think",
-						}
+						return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:150:19", runtime.ErrTooLarge, "")
 					}
 					dst = append(dst, "  - `"...)
 					if e_2.Ref == "" {
-						return dst, &runtime.Error{
-							Err:    runtime.ErrMissing,
-							Pos:    "prompts/kitchen/think.yaml:151:15",
-							Prompt: "kitchen/think",
-							Var:    "e.ref",
-						}
+						return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:151:15", runtime.ErrMissing, "e.ref")
 					}
 					dst = append(dst, e_2.Ref...)
 					dst = append(dst, "`: "...)
 					if e_2.Label == "" {
-						return dst, &runtime.Error{
-							Err:    runtime.ErrMissing,
-							Pos:    "prompts/kitchen/think.yaml:151:29",
-							Prompt: "kitchen/think",
-							Var:    "e.label",
-						}
+						return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:151:29", runtime.ErrMissing, "e.label")
 					}
 					dst = append(dst, e_2.Label...)
 					if e_2.Referenced {
@@ -546,22 +373,12 @@ func _Think_part3(dst []byte, f ThinkFeed, ends *[]int) ([]byte, error) {
 				}
 			}
 			if group_1.Entities == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/kitchen/think.yaml:154:13",
-					Prompt: "kitchen/think",
-					Var:    "group.entities",
-				}
+				return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:154:13", runtime.ErrMissing, "group.entities")
 			}
 			if len(group_1.Entities) > 10 {
 				dst = append(dst, "  - ... and "...)
 				if group_1.Entities == nil {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/kitchen/think.yaml:155:22",
-						Prompt: "kitchen/think",
-						Var:    "group.entities",
-					}
+					return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:155:22", runtime.ErrMissing, "group.entities")
 				}
 				dst = strconv.AppendInt(dst, int64((len(group_1.Entities) - 10)), 10)
 				dst = append(dst, " more\n"...)
@@ -589,38 +406,20 @@ func _Think_part5(dst []byte, f ThinkFeed) ([]byte, error) {
 	if len(f.Recent) > 0 {
 		dst = append(dst, "**Recent:**\n"...)
 		{
-			var t_4 []ThinkRecentItem
-			if f.Recent != nil {
-				t_4 = f.Recent
-			}
-			items_5 := t_4
-			for _, x_7 := range items_5 {
-				turn_3 := x_7
+			items_4 := f.Recent
+			for _, x_6 := range items_4 {
+				turn_3 := x_6
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/kitchen/think.yaml:169:22",
-						Prompt: "kitchen/think",
-					}
+					return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:169:22", runtime.ErrTooLarge, "")
 				}
 				dst = append(dst, "User: "...)
 				if turn_3.User == "" {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/kitchen/think.yaml:170:16",
-						Prompt: "kitchen/think",
-						Var:    "turn.user",
-					}
+					return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:170:16", runtime.ErrMissing, "turn.user")
 				}
 				dst = append(dst, turn_3.User...)
 				dst = append(dst, "\nAlfred: "...)
 				if turn_3.Alfred == "" {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/kitchen/think.yaml:171:18",
-						Prompt: "kitchen/think",
-						Var:    "turn.alfred",
-					}
+					return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:171:18", runtime.ErrMissing, "turn.alfred")
 				}
 				dst = append(dst, turn_3.Alfred...)
 				dst = append(dst, "\n\n"...)
@@ -649,42 +448,22 @@ func _Think_part6(dst []byte, f ThinkFeed) ([]byte, error) {
 func _Think_part7(dst []byte, f ThinkFeed) ([]byte, error) {
 	dst = append(dst, "\n**Goal:** "...)
 	if f.Task.Goal == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:184:20",
-			Prompt: "kitchen/think",
-			Var:    "task.goal",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:184:20", runtime.ErrMissing, "task.goal")
 	}
 	dst = append(dst, f.Task.Goal...)
 	dst = append(dst, "\n**User said:** \""...)
 	if f.Task.UserSaid == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:185:26",
-			Prompt: "kitchen/think",
-			Var:    "task.user_said",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:185:26", runtime.ErrMissing, "task.user_said")
 	}
 	dst = append(dst, f.Task.UserSaid...)
 	dst = append(dst, "\"\n**Resolved:** "...)
 	if f.Task.Resolved == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:186:24",
-			Prompt: "kitchen/think",
-			Var:    "task.resolved",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:186:24", runtime.ErrMissing, "task.resolved")
 	}
 	dst = append(dst, f.Task.Resolved...)
 	dst = append(dst, "\n**Referenced:** "...)
 	if f.Task.Referenced == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:187:26",
-			Prompt: "kitchen/think",
-			Var:    "task.referenced",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:187:26", runtime.ErrMissing, "task.referenced")
 	}
 	t_4 := strings.Join(f.Task.Referenced, ", ")
 	if t_4 != "" {
@@ -694,21 +473,11 @@ func _Think_part7(dst []byte, f ThinkFeed) ([]byte, error) {
 	}
 	dst = append(dst, "\n**Mode:** "...)
 	if f.Task.Mode == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:188:20",
-			Prompt: "kitchen/think",
-			Var:    "task.mode",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:188:20", runtime.ErrMissing, "task.mode")
 	}
 	dst = append(dst, f.Task.Mode...)
 	if f.Task.Mode == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:188:38",
-			Prompt: "kitchen/think",
-			Var:    "task.mode",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:188:38", runtime.ErrMissing, "task.mode")
 	}
 	if f.Task.Mode == "PLAN" {
 		dst = append(dst, " (up to 8 steps)"...)
@@ -717,12 +486,7 @@ func _Think_part7(dst []byte, f ThinkFeed) ([]byte, error) {
 	}
 	dst = append(dst, "\n**Today:** "...)
 	if f.Task.Today == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/kitchen/think.yaml:190:21",
-			Prompt: "kitchen/think",
-			Var:    "task.today",
-		}
+		return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:190:21", runtime.ErrMissing, "task.today")
 	}
 	dst = append(dst, f.Task.Today...)
 	return dst, nil

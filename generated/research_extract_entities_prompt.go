@@ -25,20 +25,10 @@ type ExtractEntitiesFeed struct {
 func (x ExtractEntitiesFeed) Validate() error {
 	var errs []error
 	if x.Document == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/research/extract_entities.yaml:7:3",
-			Prompt: "research/extract_entities",
-			Var:    "document",
-		})
+		errs = append(errs, runtime.Fail("research/extract_entities", "prompts/research/extract_entities.yaml:7:3", runtime.ErrMissing, "document"))
 	}
 	if x.Kinds == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/research/extract_entities.yaml:8:3",
-			Prompt: "research/extract_entities",
-			Var:    "kinds",
-		})
+		errs = append(errs, runtime.Fail("research/extract_entities", "prompts/research/extract_entities.yaml:8:3", runtime.ErrMissing, "kinds"))
 	}
 	return errors.Join(errs...)
 }
@@ -481,34 +471,19 @@ func (p ExtractEntitiesPrompt) Render(f ExtractEntitiesFeed) (string, error) {
 func (ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([]byte, error) {
 	dst = append(dst, "Extract the named entities of the document below.\n"...)
 	if f.Kinds == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/research/extract_entities.yaml:14:9",
-			Prompt: "research/extract_entities",
-			Var:    "kinds",
-		}
+		return dst, runtime.Fail("research/extract_entities", "prompts/research/extract_entities.yaml:14:9", runtime.ErrMissing, "kinds")
 	}
 	if len(f.Kinds) > 0 {
 		dst = append(dst, "\nOnly extract these kinds: "...)
 		if f.Kinds == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/research/extract_entities.yaml:15:32",
-				Prompt: "research/extract_entities",
-				Var:    "kinds",
-			}
+			return dst, runtime.Fail("research/extract_entities", "prompts/research/extract_entities.yaml:15:32", runtime.ErrMissing, "kinds")
 		}
 		dst = append(dst, strings.Join(f.Kinds, ", ")...)
 		dst = append(dst, ".\n"...)
 	}
 	dst = append(dst, "\nAnswer in YAML, in a ```yaml block, with the keys entities, language and confidence.\n\n---\n"...)
 	if f.Document == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/research/extract_entities.yaml:20:6",
-			Prompt: "research/extract_entities",
-			Var:    "document",
-		}
+		return dst, runtime.Fail("research/extract_entities", "prompts/research/extract_entities.yaml:20:6", runtime.ErrMissing, "document")
 	}
 	dst = append(dst, f.Document...)
 	dst = append(dst, "\n---"...)

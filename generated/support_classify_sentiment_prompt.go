@@ -21,20 +21,10 @@ type ClassifySentimentFeed struct {
 func (x ClassifySentimentFeed) Validate() error {
 	var errs []error
 	if x.Product == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/classify_sentiment.yaml:6:3",
-			Prompt: "support/classify_sentiment",
-			Var:    "product",
-		})
+		errs = append(errs, runtime.Fail("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:6:3", runtime.ErrMissing, "product"))
 	}
 	if x.Message == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/classify_sentiment.yaml:7:3",
-			Prompt: "support/classify_sentiment",
-			Var:    "message",
-		})
+		errs = append(errs, runtime.Fail("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:7:3", runtime.ErrMissing, "message"))
 	}
 	return errors.Join(errs...)
 }
@@ -71,12 +61,7 @@ func (ClassifySentimentPrompt) Parameters() map[string]any {
 func _ClassifySentiment_part0(dst []byte, f ClassifySentimentFeed) ([]byte, error) {
 	dst = append(dst, "You classify the sentiment of messages about "...)
 	if f.Product == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/classify_sentiment.yaml:13:55",
-			Prompt: "support/classify_sentiment",
-			Var:    "product",
-		}
+		return dst, runtime.Fail("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:13:55", runtime.ErrMissing, "product")
 	}
 	dst = append(dst, f.Product...)
 	dst = append(dst, ".\nAnswer with one word: positive, negative or neutral."...)
@@ -110,12 +95,7 @@ func _ClassifySentiment_part4(dst []byte, f ClassifySentimentFeed) ([]byte, erro
 // _ClassifySentiment_part5 appends template 5 of the support/classify_sentiment prompt to dst.
 func _ClassifySentiment_part5(dst []byte, f ClassifySentimentFeed) ([]byte, error) {
 	if f.Message == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/classify_sentiment.yaml:25:10",
-			Prompt: "support/classify_sentiment",
-			Var:    "message",
-		}
+		return dst, runtime.Fail("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:25:10", runtime.ErrMissing, "message")
 	}
 	dst = append(dst, jinja.StripSpace(f.Message, true, true)...)
 	return dst, nil

@@ -22,28 +22,13 @@ type DescribeScreenshotFeed struct {
 func (x DescribeScreenshotFeed) Validate() error {
 	var errs []error
 	if x.Product == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/describe_screenshot.yaml:6:3",
-			Prompt: "support/describe_screenshot",
-			Var:    "product",
-		})
+		errs = append(errs, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:6:3", runtime.ErrMissing, "product"))
 	}
 	if x.Question == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/describe_screenshot.yaml:7:3",
-			Prompt: "support/describe_screenshot",
-			Var:    "question",
-		})
+		errs = append(errs, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:7:3", runtime.ErrMissing, "question"))
 	}
 	if x.Screenshot == (runtime.Image{}) {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/describe_screenshot.yaml:10:3",
-			Prompt: "support/describe_screenshot",
-			Var:    "screenshot",
-		})
+		errs = append(errs, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:10:3", runtime.ErrMissing, "screenshot"))
 	}
 	return errors.Join(errs...)
 }
@@ -80,12 +65,7 @@ func (DescribeScreenshotPrompt) Parameters() map[string]any {
 func _DescribeScreenshot_part0(dst []byte, f DescribeScreenshotFeed) ([]byte, error) {
 	dst = append(dst, "You support users of "...)
 	if f.Product == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/describe_screenshot.yaml:14:31",
-			Prompt: "support/describe_screenshot",
-			Var:    "product",
-		}
+		return dst, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:14:31", runtime.ErrMissing, "product")
 	}
 	dst = append(dst, f.Product...)
 	dst = append(dst, ". Name the error that the screenshot shows, in one sentence."...)
@@ -95,12 +75,7 @@ func _DescribeScreenshot_part0(dst []byte, f DescribeScreenshotFeed) ([]byte, er
 // _DescribeScreenshot_part1 appends template 1 of the support/describe_screenshot prompt to dst.
 func _DescribeScreenshot_part1(dst []byte, f DescribeScreenshotFeed) ([]byte, error) {
 	if f.Question == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/describe_screenshot.yaml:17:19",
-			Prompt: "support/describe_screenshot",
-			Var:    "question",
-		}
+		return dst, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:17:19", runtime.ErrMissing, "question")
 	}
 	dst = append(dst, jinja.StripSpace(f.Question, true, true)...)
 	return dst, nil
@@ -125,12 +100,7 @@ func (p DescribeScreenshotPrompt) Messages(f DescribeScreenshotFeed) (runtime.Pr
 	var parts1 []runtime.Part
 	parts1 = append(parts1, runtime.TextPart(s1))
 	if f.Screenshot == (runtime.Image{}) {
-		return nil, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/describe_screenshot.yaml:18:9",
-			Prompt: "support/describe_screenshot",
-			Var:    "screenshot",
-		}
+		return nil, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:18:9", runtime.ErrMissing, "screenshot")
 	}
 	parts1 = append(parts1, runtime.ImageParts("high", f.Screenshot)...)
 	msgs := runtime.Prompt{

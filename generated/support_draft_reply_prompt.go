@@ -24,28 +24,13 @@ type DraftReplyFeed struct {
 func (x DraftReplyFeed) Validate() error {
 	var errs []error
 	if x.CustomerName == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/draft_reply.yaml:9:3",
-			Prompt: "support/draft_reply",
-			Var:    "customer_name",
-		})
+		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:9:3", runtime.ErrMissing, "customer_name"))
 	}
 	if x.Message == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/draft_reply.yaml:11:3",
-			Prompt: "support/draft_reply",
-			Var:    "message",
-		})
+		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:11:3", runtime.ErrMissing, "message"))
 	}
 	if x.Articles == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/draft_reply.yaml:12:3",
-			Prompt: "support/draft_reply",
-			Var:    "articles",
-		})
+		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:12:3", runtime.ErrMissing, "articles"))
 	}
 	for i, e := range x.Articles {
 		if err := e.Validate(); err != nil {
@@ -66,20 +51,10 @@ type DraftReplyArticlesItem struct {
 func (x DraftReplyArticlesItem) Validate() error {
 	var errs []error
 	if x.Title == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/draft_reply.yaml:17:9",
-			Prompt: "support/draft_reply",
-			Var:    "title",
-		})
+		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:17:9", runtime.ErrMissing, "title"))
 	}
 	if x.URL == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/draft_reply.yaml:18:9",
-			Prompt: "support/draft_reply",
-			Var:    "url",
-		})
+		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:18:9", runtime.ErrMissing, "url"))
 	}
 	return errors.Join(errs...)
 }
@@ -155,83 +130,44 @@ func (DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, erro
 	dst = append(dst, t_2...)
 	dst = append(dst, " tone.\n\nCustomer "...)
 	if f.CustomerName == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/draft_reply.yaml:24:15",
-			Prompt: "support/draft_reply",
-			Var:    "customer_name",
-		}
+		return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:24:15", runtime.ErrMissing, "customer_name")
 	}
 	dst = append(dst, jinja.Title(f.CustomerName)...)
 	dst = append(dst, " wrote:\n\"\"\"\n"...)
 	if f.Message == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/draft_reply.yaml:26:6",
-			Prompt: "support/draft_reply",
-			Var:    "message",
-		}
+		return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:26:6", runtime.ErrMissing, "message")
 	}
 	dst = append(dst, jinja.StripSpace(f.Message, true, true)...)
 	dst = append(dst, "\n\"\"\"\n\n"...)
 	if f.Articles == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/draft_reply.yaml:29:9",
-			Prompt: "support/draft_reply",
-			Var:    "articles",
-		}
+		return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:29:9", runtime.ErrMissing, "articles")
 	}
 	if len(f.Articles) > 0 {
 		dst = append(dst, "Knowledge-base articles you may cite ("...)
 		if f.Articles == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/support/draft_reply.yaml:30:44",
-				Prompt: "support/draft_reply",
-				Var:    "articles",
-			}
+			return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:30:44", runtime.ErrMissing, "articles")
 		}
 		dst = strconv.AppendInt(dst, int64(len(f.Articles)), 10)
 		dst = append(dst, "):\n"...)
 		{
 			if f.Articles == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/support/draft_reply.yaml:31:15",
-					Prompt: "support/draft_reply",
-					Var:    "articles",
-				}
+				return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:31:15", runtime.ErrMissing, "articles")
 			}
 			items_3 := jinja.Slice(f.Articles, 0, 3, 1, false, true)
 			for i_5, x_6 := range items_3 {
 				a_1 := x_6
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/support/draft_reply.yaml:31:15",
-						Prompt: "support/draft_reply",
-					}
+					return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:31:15", runtime.ErrTooLarge, "")
 				}
 				dst = strconv.AppendInt(dst, int64(i_5+1), 10)
 				dst = append(dst, ". "...)
 				if a_1.Title == "" {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/support/draft_reply.yaml:32:24",
-						Prompt: "support/draft_reply",
-						Var:    "a.title",
-					}
+					return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:32:24", runtime.ErrMissing, "a.title")
 				}
 				dst = append(dst, a_1.Title...)
 				dst = append(dst, " <"...)
 				if a_1.URL == "" {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/support/draft_reply.yaml:32:39",
-						Prompt: "support/draft_reply",
-						Var:    "a.url",
-					}
+					return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:32:39", runtime.ErrMissing, "a.url")
 				}
 				dst = append(dst, a_1.URL...)
 				dst = append(dst, ">\n"...)
@@ -242,12 +178,7 @@ func (DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, erro
 						t_7 = (*a_1.Excerpt)
 					}
 					if err_8 := jinja.TruncateArgs(80, "...", 5); err_8 != nil {
-						return dst, &runtime.Error{
-							Detail: err_8.Error(),
-							Err:    runtime.ErrInvalid,
-							Pos:    "prompts/support/draft_reply.yaml:34:9",
-							Prompt: "support/draft_reply",
-						}
+						return dst, runtime.FailDetail("support/draft_reply", "prompts/support/draft_reply.yaml:34:9", runtime.ErrInvalid, err_8.Error())
 					}
 					if a_1.Excerpt != nil {
 						dst = append(dst, jinja.Truncate(t_7, 80, false, "...", 5)...)
@@ -257,22 +188,12 @@ func (DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, erro
 			}
 		}
 		if f.Articles == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/support/draft_reply.yaml:37:9",
-				Prompt: "support/draft_reply",
-				Var:    "articles",
-			}
+			return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:37:9", runtime.ErrMissing, "articles")
 		}
 		if len(f.Articles) > 3 {
 			dst = append(dst, "... and "...)
 			if f.Articles == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/support/draft_reply.yaml:38:14",
-					Prompt: "support/draft_reply",
-					Var:    "articles",
-				}
+				return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:38:14", runtime.ErrMissing, "articles")
 			}
 			dst = strconv.AppendInt(dst, int64((len(f.Articles) - 3)), 10)
 			dst = append(dst, " more\n"...)

@@ -25,12 +25,7 @@ type SummarizeCustomerInteractionFeed struct {
 func (x SummarizeCustomerInteractionFeed) Validate() error {
 	var errs []error
 	if x.InteractionTranscript == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/summarize_customer_interaction.yaml:11:5",
-			Prompt: "support/summarize_customer_interaction",
-			Var:    "interaction_transcript",
-		})
+		errs = append(errs, runtime.Fail("support/summarize_customer_interaction", "prompts/support/summarize_customer_interaction.yaml:11:5", runtime.ErrMissing, "interaction_transcript"))
 	}
 	if x.CustomerHistory != nil {
 		if err := x.CustomerHistory.Validate(); err != nil {
@@ -48,8 +43,7 @@ type SummarizeCustomerInteractionCustomerHistory struct {
 
 // Validate reports every required variable of SummarizeCustomerInteractionCustomerHistory that is left unset.
 func (x SummarizeCustomerInteractionCustomerHistory) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // SummarizeCustomerInteractionOutput is the answer of the support/summarize_customer_interaction prompt, as its outputSchema describes it.
@@ -284,25 +278,12 @@ func (p SummarizeCustomerInteractionPrompt) Render(f SummarizeCustomerInteractio
 func (SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeCustomerInteractionFeed) ([]byte, error) {
 	dst = append(dst, "Role: You are an AI assistant specialized in analyzing customer support interactions.\nTask: Analyze the following interaction transcript and provide a summary according to the specified JSON format.\n\nTranscript:\n"...)
 	if f.InteractionTranscript == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/summarize_customer_interaction.yaml:28:6",
-			Prompt: "support/summarize_customer_interaction",
-			Var:    "interaction_transcript",
-		}
+		return dst, runtime.Fail("support/summarize_customer_interaction", "prompts/support/summarize_customer_interaction.yaml:28:6", runtime.ErrMissing, "interaction_transcript")
 	}
 	dst = append(dst, f.InteractionTranscript...)
 	dst = append(dst, "\n"...)
 	if f.CustomerHistory != nil && ((*f.CustomerHistory).LoyaltyStatus != nil || (*f.CustomerHistory).RecentIssuesCount != nil) {
 		dst = append(dst, "\nAdditional Customer History Context:\n- Loyalty Status: "...)
-		if !(f.CustomerHistory != nil) {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrUndefined,
-				Pos:    "prompts/support/summarize_customer_interaction.yaml:31:24",
-				Prompt: "support/summarize_customer_interaction",
-				Var:    "customer_history",
-			}
-		}
 		var t_1 string
 		if (*f.CustomerHistory).LoyaltyStatus != nil {
 			t_1 = (*(*f.CustomerHistory).LoyaltyStatus)
@@ -311,14 +292,6 @@ func (SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeCu
 		}
 		dst = append(dst, t_1...)
 		dst = append(dst, "\n- Recent Issues: "...)
-		if !(f.CustomerHistory != nil) {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrUndefined,
-				Pos:    "prompts/support/summarize_customer_interaction.yaml:32:23",
-				Prompt: "support/summarize_customer_interaction",
-				Var:    "customer_history",
-			}
-		}
 		var t_2 int
 		if (*f.CustomerHistory).RecentIssuesCount != nil {
 			t_2 = (*(*f.CustomerHistory).RecentIssuesCount)

@@ -28,28 +28,13 @@ type TriageTicketFeed struct {
 func (x TriageTicketFeed) Validate() error {
 	var errs []error
 	if x.Subject == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:12:3",
-			Prompt: "support/triage_ticket",
-			Var:    "subject",
-		})
+		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:12:3", runtime.ErrMissing, "subject"))
 	}
 	if x.Body == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:13:3",
-			Prompt: "support/triage_ticket",
-			Var:    "body",
-		})
+		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:13:3", runtime.ErrMissing, "body"))
 	}
 	if x.RecentTickets == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:18:3",
-			Prompt: "support/triage_ticket",
-			Var:    "recent_tickets",
-		})
+		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:18:3", runtime.ErrMissing, "recent_tickets"))
 	}
 	for i, e := range x.RecentTickets {
 		if err := e.Validate(); err != nil {
@@ -69,20 +54,10 @@ type TriageTicketRecentTicketsItem struct {
 func (x TriageTicketRecentTicketsItem) Validate() error {
 	var errs []error
 	if x.ID == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:24:9",
-			Prompt: "support/triage_ticket",
-			Var:    "id",
-		})
+		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:24:9", runtime.ErrMissing, "id"))
 	}
 	if x.Title == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:25:9",
-			Prompt: "support/triage_ticket",
-			Var:    "title",
-		})
+		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:25:9", runtime.ErrMissing, "title"))
 	}
 	return errors.Join(errs...)
 }
@@ -647,12 +622,7 @@ func (TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte, 
 	start := len(dst)
 	dst = append(dst, "You triage support tickets for a SaaS company. Read the ticket and answer\nwith one JSON object that follows the schema you were given: no prose.\n\nSubject: "...)
 	if f.Subject == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:31:15",
-			Prompt: "support/triage_ticket",
-			Var:    "subject",
-		}
+		return dst, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:31:15", runtime.ErrMissing, "subject")
 	}
 	dst = append(dst, f.Subject...)
 	dst = append(dst, "\n"...)
@@ -665,62 +635,33 @@ func (TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte, 
 	}
 	dst = append(dst, "\n"...)
 	if f.Body == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:36:6",
-			Prompt: "support/triage_ticket",
-			Var:    "body",
-		}
+		return dst, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:36:6", runtime.ErrMissing, "body")
 	}
 	dst = append(dst, jinja.StripSpace(f.Body, true, true)...)
 	dst = append(dst, "\n\n"...)
 	if f.RecentTickets == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/triage_ticket.yaml:38:9",
-			Prompt: "support/triage_ticket",
-			Var:    "recent_tickets",
-		}
+		return dst, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:38:9", runtime.ErrMissing, "recent_tickets")
 	}
 	if len(f.RecentTickets) > 0 {
 		dst = append(dst, "Recent tickets from the same customer (mark a duplicate with its id):\n"...)
 		{
 			if f.RecentTickets == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/support/triage_ticket.yaml:40:15",
-					Prompt: "support/triage_ticket",
-					Var:    "recent_tickets",
-				}
+				return dst, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:40:15", runtime.ErrMissing, "recent_tickets")
 			}
 			items_2 := f.RecentTickets
 			for _, x_4 := range items_2 {
 				t_1 := x_4
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "prompts/support/triage_ticket.yaml:40:15",
-						Prompt: "support/triage_ticket",
-					}
+					return dst, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:40:15", runtime.ErrTooLarge, "")
 				}
 				dst = append(dst, "- "...)
 				if t_1.ID == "" {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/support/triage_ticket.yaml:41:8",
-						Prompt: "support/triage_ticket",
-						Var:    "t.id",
-					}
+					return dst, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:41:8", runtime.ErrMissing, "t.id")
 				}
 				dst = append(dst, t_1.ID...)
 				dst = append(dst, ": "...)
 				if t_1.Title == "" {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "prompts/support/triage_ticket.yaml:41:20",
-						Prompt: "support/triage_ticket",
-						Var:    "t.title",
-					}
+					return dst, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:41:20", runtime.ErrMissing, "t.title")
 				}
 				dst = append(dst, t_1.Title...)
 				dst = append(dst, "\n"...)

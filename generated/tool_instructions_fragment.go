@@ -20,12 +20,7 @@ type ToolInstructionsFragmentParams struct {
 func (x ToolInstructionsFragmentParams) Validate() error {
 	var errs []error
 	if x.Tools == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/fragments/tool_instructions.yaml:3:3",
-			Prompt: "fragments/tool_instructions",
-			Var:    "tools",
-		})
+		errs = append(errs, runtime.Fail("fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml:3:3", runtime.ErrMissing, "tools"))
 	}
 	return errors.Join(errs...)
 }
@@ -46,12 +41,7 @@ var _ToolInstructionsFragmentSize runtime.SizeHint
 func _ToolInstructionsFragmentAppend(dst []byte, f ToolInstructionsFragmentParams) ([]byte, error) {
 	dst = append(dst, "You can call these tools: "...)
 	if f.Tools == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/fragments/tool_instructions.yaml:6:32",
-			Prompt: "fragments/tool_instructions",
-			Var:    "tools",
-		}
+		return dst, runtime.Fail("fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml:6:32", runtime.ErrMissing, "tools")
 	}
 	dst = append(dst, strings.Join(f.Tools, ", ")...)
 	dst = append(dst, ".\n"...)

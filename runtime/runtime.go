@@ -124,6 +124,19 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// Fail returns the *Error of a render of prompt that stops at pos with
+// err, one of the sentinel errors, about variable (or ""). Generated code
+// calls it: one call is less code to compile than the composite literal.
+func Fail(prompt, pos string, err error, variable string) error {
+	return &Error{Prompt: prompt, Pos: pos, Var: variable, Err: err}
+}
+
+// FailDetail is Fail with a detail (the message of ErrInvalid or
+// ErrRaised) instead of a variable.
+func FailDetail(prompt, pos string, err error, detail string) error {
+	return &Error{Prompt: prompt, Pos: pos, Err: err, Detail: detail}
+}
+
 // Nest returns err with path and a dot put before the variable of every
 // *Error in it, so that what a nested object's Validate reports names the
 // variable from the top of the feed ("customer.name", "orders[2].id").

@@ -89,55 +89,65 @@ func feedFieldTag(fld *ir.Field) map[string]string {
 // left unset, so a caller can check a feed before rendering.
 func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 	f.Comment("Validate reports every required variable of " + t.Name + " that is left unset.")
+	checks := validateChecks(p, t)
 	f.Func().Params(jen.Id("x").Id(t.Name)).Id("Validate").Params().Error().BlockFunc(func(g *jen.Group) {
+		if len(checks) == 0 {
+			g.Return(jen.Nil()) // nothing required, nothing nested to validate
+			return
+		}
 		g.Var().Id("errs").Index().Error()
-		for _, fld := range t.Fields {
-			if fld.Chat {
-				continue // chat.Context: any conversation renders
-			}
-			acc := jen.Id("x").Dot(fld.GoName)
-			missing := missingError(p, fld.Pos.String(), fld.Key)
-			ft := fld.Type.Resolve()
-			if !fld.Optional {
-				switch ft.Kind {
-				case ir.KindString:
-					g.If(acc.Clone().Op("==").Lit("")).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing))
-				case ir.KindList, ir.KindMap:
-					g.If(acc.Clone().Op("==").Nil()).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing))
-				case ir.KindImage:
-					g.If(acc.Clone().Op("==").Parens(jen.Qual(ir.RuntimePath, "Image").Values())).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing))
-				}
-			}
-			// validate appends the errors of x.Validate() as errors of path.
-			validate := func(x, path jen.Code) jen.Code {
-				return jen.If(jen.Err().Op(":=").Add(x).Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
-					jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(ir.RuntimePath, "Nest").Call(jen.Err(), path)))
-			}
-			switch {
-			case ft.Go != nil || ft.Kind == ir.KindList && ft.Elem.Resolve().Go != nil:
-				// A Go type has no Validate: a render reports what it lacks.
-			case ft.Kind == ir.KindStruct && fld.Optional:
-				g.If(acc.Clone().Op("!=").Nil()).Block(validate(acc.Clone(), jen.Lit(fld.Key)))
-			case ft.Kind == ir.KindStruct:
-				g.Add(validate(acc.Clone(), jen.Lit(fld.Key)))
-			case ft.Kind == ir.KindList && ft.Elem.Resolve().Kind == ir.KindStruct:
-				item := jen.Lit(fld.Key+"[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit("]")
-				g.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Add(acc.Clone())).Block(validate(jen.Id("e"), item))
-			}
+		for _, c := range checks {
+			g.Add(c)
 		}
 		g.Return(jen.Qual("errors", "Join").Call(jen.Id("errs").Op("...")))
 	})
 }
 
+// validateChecks returns the statements of t's Validate that append to
+// errs the error of each required field left unset and of each nested
+// object's Validate.
+func validateChecks(p *ir.Prompt, t *ir.Type) (checks []jen.Code) {
+	for _, fld := range t.Fields {
+		if fld.Chat {
+			continue // chat.Context: any conversation renders
+		}
+		acc := jen.Id("x").Dot(fld.GoName)
+		missing := missingError(p, fld.Pos.String(), fld.Key)
+		ft := fld.Type.Resolve()
+		if !fld.Optional {
+			switch ft.Kind {
+			case ir.KindString:
+				checks = append(checks, jen.If(acc.Clone().Op("==").Lit("")).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing)))
+			case ir.KindList, ir.KindMap:
+				checks = append(checks, jen.If(acc.Clone().Op("==").Nil()).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing)))
+			case ir.KindImage:
+				checks = append(checks, jen.If(acc.Clone().Op("==").Parens(jen.Qual(ir.RuntimePath, "Image").Values())).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing)))
+			}
+		}
+		// validate appends the errors of x.Validate() as errors of path.
+		validate := func(x, path jen.Code) jen.Code {
+			return jen.If(jen.Err().Op(":=").Add(x).Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(ir.RuntimePath, "Nest").Call(jen.Err(), path)))
+		}
+		switch {
+		case ft.Go != nil || ft.Kind == ir.KindList && ft.Elem.Resolve().Go != nil:
+			// A Go type has no Validate: a render reports what it lacks.
+		case ft.Kind == ir.KindStruct && fld.Optional:
+			checks = append(checks, jen.If(acc.Clone().Op("!=").Nil()).Block(validate(acc.Clone(), jen.Lit(fld.Key))))
+		case ft.Kind == ir.KindStruct:
+			checks = append(checks, validate(acc.Clone(), jen.Lit(fld.Key)))
+		case ft.Kind == ir.KindList && ft.Elem.Resolve().Kind == ir.KindStruct:
+			item := jen.Lit(fld.Key+"[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit("]")
+			checks = append(checks, jen.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Add(acc.Clone())).Block(validate(jen.Id("e"), item)))
+		}
+	}
+	return checks
+}
+
 // missingError is the error of the unset required variable key, declared
 // or used at pos ("file:line:col").
 func missingError(p *ir.Prompt, pos, key string) *jen.Statement {
-	return jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-		jen.Id("Prompt"): jen.Lit(p.Key),
-		jen.Id("Pos"):    jen.Lit(pos),
-		jen.Id("Var"):    jen.Lit(key),
-		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrMissing"),
-	})
+	return goemit.FailCall(p.Key, pos, "ErrMissing", key)
 }
 
 func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {

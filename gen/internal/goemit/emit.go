@@ -26,6 +26,10 @@ type emitter struct {
 	tmp   int
 	read  map[*ir.Local]bool
 	loops map[*ir.For][3]string // Go names of a loop's index, length and items
+	// assumed counts the conditions (Go source) that an enclosing if makes
+	// true where the code being emitted runs: the definedness of the
+	// feed's fields it tested, which no statement changes.
+	assumed map[string]int
 	// looped is set once a loop compares the output's length with start,
 	// the length of dst before the render (a name no local or temporary
 	// takes: theirs end in _N).
@@ -39,15 +43,13 @@ func (e *emitter) temp(prefix string) string {
 
 // fail returns the statement that aborts rendering with a runtime.Error.
 func (e *emitter) fail(pos, variable, sentinel string) jen.Code {
-	fields := jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Key),
-		jen.Id("Pos"):    jen.Lit(pos),
-		jen.Id("Err"):    jen.Qual(ir.RuntimePath, sentinel),
-	}
-	if variable != "" {
-		fields[jen.Id("Var")] = jen.Lit(variable)
-	}
-	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(ir.RuntimePath, "Error").Values(fields))
+	return jen.Return(jen.Id("dst"), FailCall(e.p.Key, pos, sentinel, variable))
+}
+
+// FailCall is the call of runtime.Fail that makes the runtime.Error of
+// prompt key at pos with sentinel, about variable (or "").
+func FailCall(key, pos, sentinel, variable string) *jen.Statement {
+	return jen.Qual(ir.RuntimePath, "Fail").Call(jen.Lit(key), jen.Lit(pos), jen.Qual(ir.RuntimePath, sentinel), jen.Lit(variable))
 }
 
 // negativeExponent is the detail of the error of an int to a negative
@@ -57,12 +59,13 @@ const NegativeExponent = "an int to a negative int power is a float (make the ba
 // invalid returns the statement that aborts rendering with ErrInvalid and
 // detail, a string.
 func (e *emitter) invalid(pos string, detail jen.Code) jen.Code {
-	return jen.Return(jen.Id("dst"), jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Key),
-		jen.Id("Pos"):    jen.Lit(pos),
-		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrInvalid"),
-		jen.Id("Detail"): detail,
-	}))
+	return e.failDetail(pos, "ErrInvalid", detail)
+}
+
+// failDetail returns the statement that aborts rendering with sentinel and
+// detail, a string.
+func (e *emitter) failDetail(pos, sentinel string, detail jen.Code) jen.Code {
+	return jen.Return(jen.Id("dst"), jen.Qual(ir.RuntimePath, "FailDetail").Call(jen.Lit(e.p.Key), jen.Lit(pos), jen.Qual(ir.RuntimePath, sentinel), detail))
 }
 
 // checked binds the results of call, a value and an ok bool, failing the
@@ -130,11 +133,74 @@ func GoType(t *ir.Type, optional bool) *jen.Statement {
 // strict returns v's value, aborting the render when v is undefined, as
 // Jinja2 does for attribute access, arithmetic and ordering.
 func (e *emitter) strict(v gval, pos, name string) gval {
-	if v.def == nil {
-		return v
+	if v.def == nil || e.isAssumed(v.def) {
+		return gval{pre: v.pre, val: v.val}
 	}
 	pre := append(v.pre, jen.If(jen.Op("!").Parens(v.def)).Block(e.fail(pos, name, "ErrUndefined")))
 	return gval{pre: pre, val: v.val}
+}
+
+// isAssumed reports whether an enclosing if made cond true.
+func (e *emitter) isAssumed(cond jen.Code) bool {
+	return len(e.assumed) > 0 && e.assumed[fmt.Sprintf("%#v", cond)] > 0
+}
+
+// assumeWhile emits the statements of body where cond, an if's condition,
+// holds: the feed's fields that cond being true shows defined are not
+// tested again there.
+func (e *emitter) assumeWhile(cond ir.Expr, body func() []jen.Code) []jen.Code {
+	facts := e.definedWhenTrue(cond, nil)
+	if e.assumed == nil {
+		e.assumed = map[string]int{}
+	}
+	for _, f := range facts {
+		e.assumed[f]++
+	}
+	out := body()
+	for _, f := range facts {
+		e.assumed[f]--
+	}
+	return out
+}
+
+// definedWhenTrue adds to facts the definedness conditions of the feed's
+// fields that x, true, shows defined: Jinja2's undefined is false, and
+// what x and y, true, or x is defined read is defined.
+func (e *emitter) definedWhenTrue(x ir.Expr, facts []string) []string {
+	switch x := x.(type) {
+	case *ir.FieldRef:
+		if !feedPath(x) {
+			return facts
+		}
+		if v := e.field(x); v.def != nil {
+			facts = append(facts, fmt.Sprintf("%#v", v.def))
+		}
+		if x.Of != nil {
+			facts = e.definedWhenTrue(x.Of, facts)
+		}
+	case *ir.Binary:
+		if x.Op == "and" {
+			facts = e.definedWhenTrue(x.Y, e.definedWhenTrue(x.X, facts))
+		}
+	case *ir.Call:
+		if x.Kind == ir.CallTest && x.Name == "defined" && !x.Not {
+			facts = e.definedWhenTrue(x.X, facts)
+		}
+	}
+	return facts
+}
+
+// feedPath reports whether x reads a field of the feed through fields only
+// (f.a.b): a value no statement of the render assigns.
+func feedPath(x *ir.FieldRef) bool {
+	for x.Of != nil {
+		of, ok := x.Of.(*ir.FieldRef)
+		if !ok {
+			return false
+		}
+		x = of
+	}
+	return true
 }
 
 // bind stores v in a temporary so it is evaluated once.
@@ -366,8 +432,8 @@ func (e *emitter) field(x *ir.FieldRef) gval {
 // zero value when undefined, as Jinja2's Undefined prints empty, has
 // length 0 and iterates as empty.
 func (e *emitter) defined(v gval, t *ir.Type) gval {
-	if v.def == nil {
-		return v
+	if v.def == nil || e.isAssumed(v.def) {
+		return gval{pre: v.pre, val: v.val}
 	}
 	name := e.temp("t")
 	pre := append(v.pre,

@@ -295,12 +295,7 @@ func (e *emitter) node(n ir.Node) []jen.Code {
 // the message.
 func (e *emitter) raise(n *ir.Raise) []jen.Code {
 	v := e.defined(e.expr(n.Msg), n.Msg.Type())
-	return append(v.pre, jen.Return(dst, jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-		jen.Id("Prompt"): jen.Lit(e.p.Key),
-		jen.Id("Pos"):    jen.Lit(n.Pos),
-		jen.Id("Err"):    jen.Qual(ir.RuntimePath, "ErrRaised"),
-		jen.Id("Detail"): v.val,
-	})))
+	return append(v.pre, e.failDetail(n.Pos, "ErrRaised", v.val))
 }
 
 // ifChain emits if/elif/else. With elif branches, the ifs follow one
@@ -314,7 +309,7 @@ func (e *emitter) ifChain(bs []ir.Branch, els []ir.Node) []jen.Code {
 	}
 	c := e.truthOf(bs[0].Cond)
 	if len(bs) == 1 {
-		stmt := jen.If(c.val).Block(e.nodes(bs[0].Body)...)
+		stmt := jen.If(c.val).Block(e.assumeWhile(bs[0].Cond, func() []jen.Code { return e.nodes(bs[0].Body) })...)
 		if rest := e.nodes(els); len(rest) > 0 {
 			stmt = stmt.Else().Block(rest...)
 		}
@@ -326,7 +321,7 @@ func (e *emitter) ifChain(bs []ir.Branch, els []ir.Node) []jen.Code {
 		if i > 0 {
 			c = e.truthOf(b.Cond)
 		}
-		body := e.nodes(b.Body)
+		body := e.assumeWhile(b.Cond, func() []jen.Code { return e.nodes(b.Body) })
 		if i < len(bs)-1 || len(els) > 0 {
 			body = append(body, jen.Id(done).Op("=").True())
 		}

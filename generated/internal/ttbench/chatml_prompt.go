@@ -4,7 +4,6 @@
 package ttbench
 
 import (
-	"errors"
 	"slices"
 	"text/template"
 
@@ -23,8 +22,7 @@ type ChatmlFeed struct {
 
 // Validate reports every required variable of ChatmlFeed that is left unset.
 func (x ChatmlFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // Chatml: The ChatML chat template (transformers' default_chat_template up to v4.42), compiled with inputs chat, to benchmark against runtime/chatformat's hand-written ChatML.

@@ -28,28 +28,13 @@ type TicketDigestFeed struct {
 func (x TicketDigestFeed) Validate() error {
 	var errs []error
 	if x.Team == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:3:3",
-			Prompt: "ticket_digest",
-			Var:    "team",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:3:3", runtime.ErrMissing, "team"))
 	}
 	if x.Lead == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:4:3",
-			Prompt: "ticket_digest",
-			Var:    "lead",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:4:3", runtime.ErrMissing, "lead"))
 	}
 	if x.Period == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:5:3",
-			Prompt: "ticket_digest",
-			Var:    "period",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:5:3", runtime.ErrMissing, "period"))
 	}
 	if x.Escalation != nil {
 		if err := x.Escalation.Validate(); err != nil {
@@ -57,12 +42,7 @@ func (x TicketDigestFeed) Validate() error {
 		}
 	}
 	if x.Tickets == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:15:3",
-			Prompt: "ticket_digest",
-			Var:    "tickets",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:15:3", runtime.ErrMissing, "tickets"))
 	}
 	for i, e := range x.Tickets {
 		if err := e.Validate(); err != nil {
@@ -82,20 +62,10 @@ type TicketDigestEscalation struct {
 func (x TicketDigestEscalation) Validate() error {
 	var errs []error
 	if x.Owner == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:12:7",
-			Prompt: "ticket_digest",
-			Var:    "owner",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:12:7", runtime.ErrMissing, "owner"))
 	}
 	if x.Reason == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:13:7",
-			Prompt: "ticket_digest",
-			Var:    "reason",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:13:7", runtime.ErrMissing, "reason"))
 	}
 	return errors.Join(errs...)
 }
@@ -112,28 +82,13 @@ type TicketDigestTicketsItem struct {
 func (x TicketDigestTicketsItem) Validate() error {
 	var errs []error
 	if x.ID == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:20:9",
-			Prompt: "ticket_digest",
-			Var:    "id",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:20:9", runtime.ErrMissing, "id"))
 	}
 	if x.Title == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:21:9",
-			Prompt: "ticket_digest",
-			Var:    "title",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:21:9", runtime.ErrMissing, "title"))
 	}
 	if x.Customer == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "bench/ticket_digest.yaml:23:9",
-			Prompt: "ticket_digest",
-			Var:    "customer",
-		})
+		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:23:9", runtime.ErrMissing, "customer"))
 	}
 	return errors.Join(errs...)
 }

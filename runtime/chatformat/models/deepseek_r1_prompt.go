@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -22,8 +21,7 @@ type DeepSeekR1TemplateFeed struct {
 
 // Validate reports every required variable of DeepSeekR1TemplateFeed that is left unset.
 func (x DeepSeekR1TemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // DeepSeekR1Template: The chat template of deepseek-ai/DeepSeek-R1-0528-Qwen3-8B (MIT), as its tokenizer_config.json publishes it.
@@ -109,22 +107,13 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 	isLastUser_8 = false
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/deepseek_r1.yaml:6:259",
-				Prompt: "deepseek_r1",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:259", runtime.ErrMissing, "messages")
 		}
 		items_13 := f.Messages
 		for _, x_15 := range items_13 {
 			message_9 := x_15
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/deepseek_r1.yaml:6:259",
-					Prompt: "deepseek_r1",
-				}
+				return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:259", runtime.ErrTooLarge, "")
 			}
 			v_16, err_17 := message_9.Item(jinja.StringValue("role"))
 			if err_17 != nil {
@@ -166,22 +155,13 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 	dst = systemPrompt_6.AppendStr(dst)
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/deepseek_r1.yaml:6:608",
-				Prompt: "deepseek_r1",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:608", runtime.ErrMissing, "messages")
 		}
 		items_28 := f.Messages
 		for _, x_30 := range items_28 {
 			message_10 := x_30
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/deepseek_r1.yaml:6:608",
-					Prompt: "deepseek_r1",
-				}
+				return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:608", runtime.ErrTooLarge, "")
 			}
 			var content_11 jinja.Value
 			v_31, err_32 := message_10.Item(jinja.StringValue("content"))
@@ -223,12 +203,7 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 					}
 					v_45, err_46 := jinja.Split(v_43, "</think>", true, -1)
 					if err_46 != nil {
-						return dst, &runtime.Error{
-							Detail: err_46.Error(),
-							Err:    runtime.ErrInvalid,
-							Pos:    "templates/deepseek_r1.yaml:6:936",
-							Prompt: "deepseek_r1",
-						}
+						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:936", runtime.ErrInvalid, err_46.Error())
 					}
 					v_47, ok_48 := jinja.Index(v_45, -(1))
 					var t_49 jinja.Value
@@ -278,11 +253,7 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 					for _, x_63 := range items_58 {
 						tool_12 := x_63
 						if len(dst)-start > runtime.MaxOutput {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/deepseek_r1.yaml:6:1318",
-								Prompt: "deepseek_r1",
-							}
+							return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:1318", runtime.ErrTooLarge, "")
 						}
 						if !(isFirst_3) {
 							if content_11.Test("none") {

@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -23,8 +22,7 @@ type Granite4TemplateFeed struct {
 
 // Validate reports every required variable of Granite4TemplateFeed that is left unset.
 func (x Granite4TemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // Granite4Template: The chat template of ibm-granite/granite-4.0-h-micro (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -119,11 +117,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			for _, x_21 := range items_18 {
 				tool_10 := x_21
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/granite4.yaml:6:1589",
-						Prompt: "granite4",
-					}
+					return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:1589", runtime.ErrTooLarge, "")
 				}
 				v_22, err_23 := jinja.ToJSON(tool_10, 0, false, true)
 				if err_23 != nil {
@@ -145,11 +139,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			for _, x_27 := range items_24 {
 				document_11 := x_27
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/granite4.yaml:6:1875",
-						Prompt: "granite4",
-					}
+					return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:1875", runtime.ErrTooLarge, "")
 				}
 				v_28, err_29 := jinja.ToJSON(document_11, 0, false, true)
 				if err_29 != nil {
@@ -163,12 +153,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		documentsSystemMessage_8 = ""
 	}
 	if f.Messages == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "templates/granite4.yaml:6:2210",
-			Prompt: "granite4",
-			Var:    "messages",
-		}
+		return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2210", runtime.ErrMissing, "messages")
 	}
 	v_30, ok_31 := jinja.Index(f.Messages, 0)
 	var t_32 jinja.Value
@@ -182,12 +167,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	if jinja.Equal(v_33, jinja.StringValue("system")) {
 		done_40 := false
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/granite4.yaml:6:2239",
-				Prompt: "granite4",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2239", runtime.ErrMissing, "messages")
 		}
 		v_35, ok_36 := jinja.Index(f.Messages, 0)
 		var t_37 jinja.Value
@@ -200,12 +180,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		}
 		if v_38.Test("string") {
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "templates/granite4.yaml:6:2326",
-					Prompt: "granite4",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2326", runtime.ErrMissing, "messages")
 			}
 			v_41, ok_42 := jinja.Index(f.Messages, 0)
 			var t_43 jinja.Value
@@ -221,12 +196,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		}
 		if !done_40 {
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "templates/granite4.yaml:6:2356",
-					Prompt: "granite4",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2356", runtime.ErrMissing, "messages")
 			}
 			v_46, ok_47 := jinja.Index(f.Messages, 0)
 			var t_48 jinja.Value
@@ -240,12 +210,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 			if v_49.Test("iterable") {
 				{
 					if f.Messages == nil {
-						return dst, &runtime.Error{
-							Err:    runtime.ErrMissing,
-							Pos:    "templates/granite4.yaml:6:2427",
-							Prompt: "granite4",
-							Var:    "messages",
-						}
+						return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2427", runtime.ErrMissing, "messages")
 					}
 					v_52, ok_53 := jinja.Index(f.Messages, 0)
 					var t_54 jinja.Value
@@ -263,11 +228,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 					for _, x_59 := range items_51 {
 						entry_12 := x_59
 						if len(dst)-start > runtime.MaxOutput {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/granite4.yaml:6:2427",
-								Prompt: "granite4",
-							}
+							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2427", runtime.ErrTooLarge, "")
 						}
 						v_60, err_61 := entry_12.Attr("type")
 						if err_61 != nil {
@@ -374,23 +335,14 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	}
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/granite4.yaml:6:3681",
-				Prompt: "granite4",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3681", runtime.ErrMissing, "messages")
 		}
 		items_90 := f.Messages
 		n_91 := len(items_90)
 		for i_92, x_93 := range items_90 {
 			message_13 := x_93
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/granite4.yaml:6:3681",
-					Prompt: "granite4",
-				}
+				return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3681", runtime.ErrTooLarge, "")
 			}
 			var val_15 jinja.Value
 			val_15 = jinja.StringValue("")
@@ -422,11 +374,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 						for _, x_105 := range items_100 {
 							entry_16 := x_105
 							if len(dst)-start > runtime.MaxOutput {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/granite4.yaml:6:3977",
-									Prompt: "granite4",
-								}
+								return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3977", runtime.ErrTooLarge, "")
 							}
 							v_106, err_107 := entry_16.Attr("type")
 							if err_107 != nil {
@@ -531,11 +479,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 							for i_147, x_148 := range items_142 {
 								toolCall_17 := x_148
 								if len(dst)-start > runtime.MaxOutput {
-									return dst, &runtime.Error{
-										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/granite4.yaml:6:4657",
-										Prompt: "granite4",
-									}
+									return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:4657", runtime.ErrTooLarge, "")
 								}
 								if (i_147 == 0 && val_15.Truth()) || !(i_147 == 0) {
 									dst = append(dst, "\n"...)
@@ -596,12 +540,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 					t_170 := i_92 == 0
 					if !t_170 {
 						if f.Messages == nil {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrMissing,
-								Pos:    "templates/granite4.yaml:6:5212",
-								Prompt: "granite4",
-								Var:    "messages",
-							}
+							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrMissing, "messages")
 						}
 						v_165, ok_166 := jinja.Index(f.Messages, (i_92 - 1))
 						var t_167 jinja.Value
@@ -623,12 +562,7 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 					t_176 := i_92 == n_91-1
 					if !t_176 {
 						if f.Messages == nil {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrMissing,
-								Pos:    "templates/granite4.yaml:6:5408",
-								Prompt: "granite4",
-								Var:    "messages",
-							}
+							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrMissing, "messages")
 						}
 						v_171, ok_172 := jinja.Index(f.Messages, (i_92 + 1))
 						var t_173 jinja.Value

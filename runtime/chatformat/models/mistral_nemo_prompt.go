@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -23,8 +22,7 @@ type MistralNemoTemplateFeed struct {
 
 // Validate reports every required variable of MistralNemoTemplateFeed that is left unset.
 func (x MistralNemoTemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // MistralNemoTemplate: The chat template of mistralai/Mistral-Nemo-Instruct-2407 (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -99,12 +97,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 	tools_3 = f.Tools.Default(jinja.NoneValue(), false)
 	systemMessage_1 = f.SystemMessage
 	if f.Messages == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "templates/mistral_nemo.yaml:6:19",
-			Prompt: "mistral_nemo",
-			Var:    "messages",
-		}
+		return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:19", runtime.ErrMissing, "messages")
 	}
 	v_16, ok_17 := jinja.Index(f.Messages, 0)
 	var t_18 jinja.Value
@@ -117,12 +110,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 	}
 	if jinja.Equal(v_19, jinja.StringValue("system")) {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/mistral_nemo.yaml:6:88",
-				Prompt: "mistral_nemo",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:88", runtime.ErrMissing, "messages")
 		}
 		v_21, ok_22 := jinja.Index(f.Messages, 0)
 		var t_23 jinja.Value
@@ -135,22 +123,12 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 		}
 		systemMessage_1 = v_24
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/mistral_nemo.yaml:6:145",
-				Prompt: "mistral_nemo",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:145", runtime.ErrMissing, "messages")
 		}
 		loopMessages_2 = jinja.Slice(f.Messages, 1, 0, 1, true, false)
 	} else {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/mistral_nemo.yaml:6:203",
-				Prompt: "mistral_nemo",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:203", runtime.ErrMissing, "messages")
 		}
 		loopMessages_2 = f.Messages
 	}
@@ -177,11 +155,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 		for _, x_33 := range items_31 {
 			message_8 := x_33
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/mistral_nemo.yaml:6:573",
-					Prompt: "mistral_nemo",
-				}
+				return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:573", runtime.ErrTooLarge, "")
 			}
 			v_34, err_35 := message_8.Attr("role")
 			if err_35 != nil {
@@ -218,20 +192,10 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 				}
 				t_47 := 2
 				if t_47 == 0 {
-					return dst, &runtime.Error{
-						Detail: "division by zero",
-						Err:    runtime.ErrInvalid,
-						Pos:    "templates/mistral_nemo.yaml:6:742",
-						Prompt: "mistral_nemo",
-					}
+					return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:742", runtime.ErrInvalid, "division by zero")
 				}
 				if !(jinja.Equal(v_45, jinja.StringValue("user")) == (int(jinja.Mod(int64(index_7), int64(t_47))) == 0)) {
-					return dst, &runtime.Error{
-						Detail: "After the optional system message, conversation roles must alternate user/assistant/user/assistant/...",
-						Err:    runtime.ErrRaised,
-						Pos:    "templates/mistral_nemo.yaml:6:769",
-						Prompt: "mistral_nemo",
-					}
+					return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:769", runtime.ErrRaised, "After the optional system message, conversation roles must alternate user/assistant/user/assistant/...")
 				}
 				index_7 = (index_7 + 1)
 			}
@@ -246,11 +210,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 		for i_50, x_51 := range items_48 {
 			message_9 := x_51
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/mistral_nemo.yaml:6:948",
-					Prompt: "mistral_nemo",
-				}
+				return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:948", runtime.ErrTooLarge, "")
 			}
 			var content_10 jinja.Value
 			done_54 := false
@@ -279,11 +239,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 						for i_62, x_63 := range items_59 {
 							tool_11 := x_63
 							if len(dst)-start > runtime.MaxOutput {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/mistral_nemo.yaml:6:1060",
-									Prompt: "mistral_nemo",
-								}
+								return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1060", runtime.ErrTooLarge, "")
 							}
 							v_64, err_65 := tool_11.Attr("function")
 							if err_65 != nil {
@@ -309,11 +265,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 									key_12 := x_72[0]
 									val_13 := x_72[1]
 									if len(dst)-start > runtime.MaxOutput {
-										return dst, &runtime.Error{
-											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/mistral_nemo.yaml:6:1141",
-											Prompt: "mistral_nemo",
-										}
+										return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1141", runtime.ErrTooLarge, "")
 									}
 									if val_13.Test("string") {
 										v_73, err_74 := jinja.Arith("+", jinja.StringValue("\""), key_12)
@@ -434,11 +386,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 						for i_115, x_116 := range items_110 {
 							toolCall_14 := x_116
 							if len(dst)-start > runtime.MaxOutput {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/mistral_nemo.yaml:6:1581",
-									Prompt: "mistral_nemo",
-								}
+								return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1581", runtime.ErrTooLarge, "")
 							}
 							var out_15 string
 							v_117, err_118 := toolCall_14.Attr("function")
@@ -468,12 +416,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 								t_127 = !(v_125 == 9)
 							}
 							if t_127 {
-								return dst, &runtime.Error{
-									Detail: "Tool call IDs should be alphanumeric strings with length 9!",
-									Err:    runtime.ErrRaised,
-									Pos:    "templates/mistral_nemo.yaml:6:1614",
-									Prompt: "mistral_nemo",
-								}
+								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1614", runtime.ErrRaised, "Tool call IDs should be alphanumeric strings with length 9!")
 							}
 							v_128, err_129 := toolCall_14.Attr("id")
 							if err_129 != nil {
@@ -492,12 +435,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 								dst = append(dst, ", "...)
 							} else {
 								if !(f.EosToken != nil) {
-									return dst, &runtime.Error{
-										Err:    runtime.ErrUndefined,
-										Pos:    "templates/mistral_nemo.yaml:6:1747",
-										Prompt: "mistral_nemo",
-										Var:    "eos_token",
-									}
+									return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1747", runtime.ErrUndefined, "eos_token")
 								}
 								dst = append(dst, "]"+(*f.EosToken)...)
 							}
@@ -593,12 +531,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 						t_165 = !(v_163 == 9)
 					}
 					if t_165 {
-						return dst, &runtime.Error{
-							Detail: "Tool call IDs should be alphanumeric strings with length 9!",
-							Err:    runtime.ErrRaised,
-							Pos:    "templates/mistral_nemo.yaml:6:2143",
-							Prompt: "mistral_nemo",
-						}
+						return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:2143", runtime.ErrRaised, "Tool call IDs should be alphanumeric strings with length 9!")
 					}
 					v_166, err_167 := message_9.Attr("tool_call_id")
 					if err_167 != nil {
@@ -617,12 +550,7 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 				}
 			}
 			if !done_54 {
-				return dst, &runtime.Error{
-					Detail: "Only user and assistant roles are supported, with the exception of an initial optional system message!",
-					Err:    runtime.ErrRaised,
-					Pos:    "templates/mistral_nemo.yaml:6:2166",
-					Prompt: "mistral_nemo",
-				}
+				return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:2166", runtime.ErrRaised, "Only user and assistant roles are supported, with the exception of an initial optional system message!")
 			}
 		}
 	}

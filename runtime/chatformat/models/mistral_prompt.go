@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -22,8 +21,7 @@ type MistralTemplateFeed struct {
 
 // Validate reports every required variable of MistralTemplateFeed that is left unset.
 func (x MistralTemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // MistralTemplate: The chat template of mistralai/Mistral-7B-Instruct (v0.x) (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -95,22 +93,13 @@ func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]
 	}
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/mistral.yaml:6:45",
-				Prompt: "mistral",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("mistral", "templates/mistral.yaml:6:45", runtime.ErrMissing, "messages")
 		}
 		items_2 := f.Messages
 		for i_4, x_5 := range items_2 {
 			message_1 := x_5
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/mistral.yaml:6:45",
-					Prompt: "mistral",
-				}
+				return dst, runtime.Fail("mistral", "templates/mistral.yaml:6:45", runtime.ErrTooLarge, "")
 			}
 			v_6, err_7 := message_1.Item(jinja.StringValue("role"))
 			if err_7 != nil {
@@ -118,20 +107,10 @@ func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]
 			}
 			t_8 := 2
 			if t_8 == 0 {
-				return dst, &runtime.Error{
-					Detail: "division by zero",
-					Err:    runtime.ErrInvalid,
-					Pos:    "templates/mistral.yaml:6:94",
-					Prompt: "mistral",
-				}
+				return dst, runtime.FailDetail("mistral", "templates/mistral.yaml:6:94", runtime.ErrInvalid, "division by zero")
 			}
 			if !(jinja.Equal(v_6, jinja.StringValue("user")) == (int(jinja.Mod(int64(i_4), int64(t_8))) == 0)) {
-				return dst, &runtime.Error{
-					Detail: "Conversation roles must alternate user/assistant/user/assistant/...",
-					Err:    runtime.ErrRaised,
-					Pos:    "templates/mistral.yaml:6:121",
-					Prompt: "mistral",
-				}
+				return dst, runtime.FailDetail("mistral", "templates/mistral.yaml:6:121", runtime.ErrRaised, "Conversation roles must alternate user/assistant/user/assistant/...")
 			}
 			done_11 := false
 			v_9, err_10 := message_1.Item(jinja.StringValue("role"))
@@ -181,12 +160,7 @@ func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]
 				}
 			}
 			if !done_11 {
-				return dst, &runtime.Error{
-					Detail: "Only user and assistant roles are supported!",
-					Err:    runtime.ErrRaised,
-					Pos:    "templates/mistral.yaml:6:400",
-					Prompt: "mistral",
-				}
+				return dst, runtime.FailDetail("mistral", "templates/mistral.yaml:6:400", runtime.ErrRaised, "Only user and assistant roles are supported!")
 			}
 		}
 	}

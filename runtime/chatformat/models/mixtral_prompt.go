@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -23,8 +22,7 @@ type MixtralTemplateFeed struct {
 
 // Validate reports every required variable of MixtralTemplateFeed that is left unset.
 func (x MixtralTemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // MixtralTemplate: The chat template of mistralai/Mixtral-8x7B-Instruct-v0.1 (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -95,12 +93,7 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 	var loopMessages_2 []jinja.Value
 	systemMessage_1 = f.SystemMessage
 	if f.Messages == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "templates/mixtral.yaml:6:19",
-			Prompt: "mixtral",
-			Var:    "messages",
-		}
+		return dst, runtime.Fail("mixtral", "templates/mixtral.yaml:6:19", runtime.ErrMissing, "messages")
 	}
 	v_4, ok_5 := jinja.Index(f.Messages, 0)
 	var t_6 jinja.Value
@@ -113,12 +106,7 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 	}
 	if jinja.Equal(v_7, jinja.StringValue("system")) {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/mixtral.yaml:6:84",
-				Prompt: "mixtral",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("mixtral", "templates/mixtral.yaml:6:84", runtime.ErrMissing, "messages")
 		}
 		v_9, ok_10 := jinja.Index(f.Messages, 0)
 		var t_11 jinja.Value
@@ -131,22 +119,12 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 		}
 		systemMessage_1 = v_12
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/mixtral.yaml:6:139",
-				Prompt: "mixtral",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("mixtral", "templates/mixtral.yaml:6:139", runtime.ErrMissing, "messages")
 		}
 		loopMessages_2 = jinja.Slice(f.Messages, 1, 0, 1, true, false)
 	} else {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/mixtral.yaml:6:197",
-				Prompt: "mixtral",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("mixtral", "templates/mixtral.yaml:6:197", runtime.ErrMissing, "messages")
 		}
 		loopMessages_2 = f.Messages
 	}
@@ -158,11 +136,7 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 		for i_16, x_17 := range items_14 {
 			message_3 := x_17
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/mixtral.yaml:6:263",
-					Prompt: "mixtral",
-				}
+				return dst, runtime.Fail("mixtral", "templates/mixtral.yaml:6:263", runtime.ErrTooLarge, "")
 			}
 			v_18, err_19 := message_3.Item(jinja.StringValue("role"))
 			if err_19 != nil {
@@ -170,20 +144,10 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 			}
 			t_20 := 2
 			if t_20 == 0 {
-				return dst, &runtime.Error{
-					Detail: "division by zero",
-					Err:    runtime.ErrInvalid,
-					Pos:    "templates/mixtral.yaml:6:324",
-					Prompt: "mixtral",
-				}
+				return dst, runtime.FailDetail("mixtral", "templates/mixtral.yaml:6:324", runtime.ErrInvalid, "division by zero")
 			}
 			if !(jinja.Equal(v_18, jinja.StringValue("user")) == (int(jinja.Mod(int64(i_16), int64(t_20))) == 0)) {
-				return dst, &runtime.Error{
-					Detail: "After the optional system message, conversation roles must alternate user/assistant/user/assistant/...",
-					Err:    runtime.ErrRaised,
-					Pos:    "templates/mixtral.yaml:6:348",
-					Prompt: "mixtral",
-				}
+				return dst, runtime.FailDetail("mixtral", "templates/mixtral.yaml:6:348", runtime.ErrRaised, "After the optional system message, conversation roles must alternate user/assistant/user/assistant/...")
 			}
 			done_23 := false
 			v_21, err_22 := message_3.Item(jinja.StringValue("role"))
@@ -257,12 +221,7 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 				}
 			}
 			if !done_23 {
-				return dst, &runtime.Error{
-					Detail: "Only user and assistant roles are supported, with the exception of an initial optional system message!",
-					Err:    runtime.ErrRaised,
-					Pos:    "templates/mixtral.yaml:6:923",
-					Prompt: "mixtral",
-				}
+				return dst, runtime.FailDetail("mixtral", "templates/mixtral.yaml:6:923", runtime.ErrRaised, "Only user and assistant roles are supported, with the exception of an initial optional system message!")
 			}
 		}
 	}

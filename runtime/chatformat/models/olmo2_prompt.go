@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -22,8 +21,7 @@ type OLMo2TemplateFeed struct {
 
 // Validate reports every required variable of OLMo2TemplateFeed that is left unset.
 func (x OLMo2TemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // OLMo2Template: The chat template of allenai/OLMo-2-1124-7B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -95,23 +93,14 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 	}
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/olmo2.yaml:6:45",
-				Prompt: "olmo2",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("olmo2", "templates/olmo2.yaml:6:45", runtime.ErrMissing, "messages")
 		}
 		items_2 := f.Messages
 		n_3 := len(items_2)
 		for i_4, x_5 := range items_2 {
 			message_1 := x_5
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/olmo2.yaml:6:45",
-					Prompt: "olmo2",
-				}
+				return dst, runtime.Fail("olmo2", "templates/olmo2.yaml:6:45", runtime.ErrTooLarge, "")
 			}
 			done_8 := false
 			v_6, err_7 := message_1.Item(jinja.StringValue("role"))

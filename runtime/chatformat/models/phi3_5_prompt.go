@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -22,8 +21,7 @@ type Phi35TemplateFeed struct {
 
 // Validate reports every required variable of Phi35TemplateFeed that is left unset.
 func (x Phi35TemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // Phi35Template: The chat template of microsoft/Phi-3.5-mini-instruct (MIT), as its tokenizer_config.json publishes it.
@@ -92,22 +90,13 @@ func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte
 	start := len(dst)
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/phi3_5.yaml:6:30",
-				Prompt: "phi3_5",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("phi3_5", "templates/phi3_5.yaml:6:30", runtime.ErrMissing, "messages")
 		}
 		items_2 := f.Messages
 		for _, x_4 := range items_2 {
 			message_1 := x_4
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/phi3_5.yaml:6:30",
-					Prompt: "phi3_5",
-				}
+				return dst, runtime.Fail("phi3_5", "templates/phi3_5.yaml:6:30", runtime.ErrTooLarge, "")
 			}
 			done_10 := false
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))

@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -22,8 +21,7 @@ type Qwen25TemplateFeed struct {
 
 // Validate reports every required variable of Qwen25TemplateFeed that is left unset.
 func (x Qwen25TemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // Qwen25Template: The chat template of Qwen/Qwen2.5-0.5B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -93,12 +91,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 	if f.Tools.Default(jinja.NoneValue(), false).Truth() {
 		dst = append(dst, "<|im_start|>system\n"...)
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen2_5.yaml:6:76",
-				Prompt: "qwen2_5",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:76", runtime.ErrMissing, "messages")
 		}
 		v_4, ok_5 := jinja.Index(f.Messages, 0)
 		var t_6 jinja.Value
@@ -111,12 +104,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		}
 		if jinja.Equal(v_7, jinja.StringValue("system")) {
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen2_5.yaml:6:110",
-					Prompt: "qwen2_5",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:110", runtime.ErrMissing, "messages")
 			}
 			v_9, ok_10 := jinja.Index(f.Messages, 0)
 			var t_11 jinja.Value
@@ -140,11 +128,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 			for _, x_17 := range items_14 {
 				tool_1 := x_17
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/qwen2_5.yaml:6:484",
-						Prompt: "qwen2_5",
-					}
+					return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:484", runtime.ErrTooLarge, "")
 				}
 				dst = append(dst, "\n"...)
 				v_18, err_19 := jinja.ToJSON(tool_1, 0, false, true)
@@ -157,12 +141,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		dst = append(dst, "\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{{\"name\": <function-name>, \"arguments\": <args-json-object>}}\n</tool_call><|im_end|>\n"...)
 	} else {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen2_5.yaml:6:860",
-				Prompt: "qwen2_5",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:860", runtime.ErrMissing, "messages")
 		}
 		v_20, ok_21 := jinja.Index(f.Messages, 0)
 		var t_22 jinja.Value
@@ -175,12 +154,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		}
 		if jinja.Equal(v_23, jinja.StringValue("system")) {
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen2_5.yaml:6:912",
-					Prompt: "qwen2_5",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:912", runtime.ErrMissing, "messages")
 			}
 			v_25, ok_26 := jinja.Index(f.Messages, 0)
 			var t_27 jinja.Value
@@ -206,23 +180,14 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 	}
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen2_5.yaml:6:1157",
-				Prompt: "qwen2_5",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1157", runtime.ErrMissing, "messages")
 		}
 		items_34 := f.Messages
 		n_35 := len(items_34)
 		for i_36, x_37 := range items_34 {
 			message_2 := x_37
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen2_5.yaml:6:1157",
-					Prompt: "qwen2_5",
-				}
+				return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1157", runtime.ErrTooLarge, "")
 			}
 			done_49 := false
 			v_38, err_39 := message_2.Attr("role")
@@ -327,11 +292,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 						for _, x_81 := range items_76 {
 							toolCall_3 := x_81
 							if len(dst)-start > runtime.MaxOutput {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/qwen2_5.yaml:6:1583",
-									Prompt: "qwen2_5",
-								}
+								return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1583", runtime.ErrTooLarge, "")
 							}
 							v_82, err_83 := toolCall_3.Attr("function")
 							if err_83 != nil {
@@ -376,12 +337,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 					t_99 := i_36 == 0
 					if !t_99 {
 						if f.Messages == nil {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrMissing,
-								Pos:    "templates/qwen2_5.yaml:6:1886",
-								Prompt: "qwen2_5",
-								Var:    "messages",
-							}
+							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1886", runtime.ErrMissing, "messages")
 						}
 						v_94, ok_95 := jinja.Index(f.Messages, (i_36 - 1))
 						var t_96 jinja.Value
@@ -407,12 +363,7 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 					t_107 := i_36 == n_35-1
 					if !t_107 {
 						if f.Messages == nil {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrMissing,
-								Pos:    "templates/qwen2_5.yaml:6:2072",
-								Prompt: "qwen2_5",
-								Var:    "messages",
-							}
+							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:2072", runtime.ErrMissing, "messages")
 						}
 						v_102, ok_103 := jinja.Index(f.Messages, (i_36 + 1))
 						var t_104 jinja.Value

@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 	"unicode/utf8"
 
@@ -24,8 +23,7 @@ type Qwen3CoderTemplateFeed struct {
 
 // Validate reports every required variable of Qwen3CoderTemplateFeed that is left unset.
 func (x Qwen3CoderTemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // Qwen3CoderTemplate: The chat template of Qwen/Qwen3-Coder-30B-A3B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -98,12 +96,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	systemMessage_1 = f.SystemMessage
 	tools_3 = f.Tools.Default(jinja.NoneValue(), false)
 	if f.Messages == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "templates/qwen3_coder.yaml:6:576",
-			Prompt: "qwen3_coder",
-			Var:    "messages",
-		}
+		return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:576", runtime.ErrMissing, "messages")
 	}
 	v_24, ok_25 := jinja.Index(f.Messages, 0)
 	var t_26 jinja.Value
@@ -116,12 +109,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	}
 	if jinja.Equal(v_27, jinja.StringValue("system")) {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:6:576",
-				Prompt: "qwen3_coder",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:576", runtime.ErrMissing, "messages")
 		}
 		v_29, ok_30 := jinja.Index(f.Messages, 0)
 		var t_31 jinja.Value
@@ -134,22 +122,12 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		}
 		systemMessage_1 = v_32
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:6:608",
-				Prompt: "qwen3_coder",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:608", runtime.ErrMissing, "messages")
 		}
 		loopMessages_2 = jinja.Slice(f.Messages, 1, 0, 1, true, false)
 	} else {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3_coder.yaml:6:608",
-				Prompt: "qwen3_coder",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:608", runtime.ErrMissing, "messages")
 		}
 		loopMessages_2 = f.Messages
 	}
@@ -198,11 +176,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 			for _, x_47 := range items_44 {
 				tool_4 := x_47
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/qwen3_coder.yaml:6:1063",
-						Prompt: "qwen3_coder",
-					}
+					return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1063", runtime.ErrTooLarge, "")
 				}
 				v_48, err_49 := tool_4.Attr("function")
 				if err_49 != nil {
@@ -247,11 +221,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						paramName_5 := x_63[0]
 						paramFields_6 := x_63[1]
 						if len(dst)-start > runtime.MaxOutput {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/qwen3_coder.yaml:6:1395",
-								Prompt: "qwen3_coder",
-							}
+							return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1395", runtime.ErrTooLarge, "")
 						}
 						var handledKeys_7 []string
 						dst = append(dst, "\n<parameter>"...)
@@ -316,11 +286,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								for i_82, x_83 := range items_79 {
 									item_10 := x_83
 									if len(dst)-start > runtime.MaxOutput {
-										return dst, &runtime.Error{
-											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:6:245",
-											Prompt: "qwen3_coder",
-										}
+										return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:245", runtime.ErrTooLarge, "")
 									}
 									if (i_82 + 1) > 1 {
 										dst = append(dst, ", "...)
@@ -382,36 +348,20 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							for _, x_98 := range items_84 {
 								jsonKey_12 := x_98
 								if len(dst)-start > runtime.MaxOutput {
-									return dst, &runtime.Error{
-										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:6:1811",
-										Prompt: "qwen3_coder",
-									}
+									return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1811", runtime.ErrTooLarge, "")
 								}
 								var normedJSONKey_13 string
 								v_99, ok_100 := jinja.Replace(jsonKey_12.String(), "-", "_", -1)
 								if !ok_100 {
-									return dst, &runtime.Error{
-										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:6:1893",
-										Prompt: "qwen3_coder",
-									}
+									return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1893", runtime.ErrTooLarge, "")
 								}
 								v_101, ok_102 := jinja.Replace(v_99, " ", "_", -1)
 								if !ok_102 {
-									return dst, &runtime.Error{
-										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:6:1893",
-										Prompt: "qwen3_coder",
-									}
+									return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1893", runtime.ErrTooLarge, "")
 								}
 								v_103, ok_104 := jinja.Replace(v_101, "$", "", -1)
 								if !ok_104 {
-									return dst, &runtime.Error{
-										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3_coder.yaml:6:1893",
-										Prompt: "qwen3_coder",
-									}
+									return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1893", runtime.ErrTooLarge, "")
 								}
 								normedJSONKey_13 = v_103
 								v_105, err_106 := paramFields_6.Item(jsonKey_12)
@@ -481,11 +431,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								for i_123, x_124 := range items_120 {
 									item_16 := x_124
 									if len(dst)-start > runtime.MaxOutput {
-										return dst, &runtime.Error{
-											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:6:245",
-											Prompt: "qwen3_coder",
-										}
+										return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:245", runtime.ErrTooLarge, "")
 									}
 									if (i_123 + 1) > 1 {
 										dst = append(dst, ", "...)
@@ -548,11 +494,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						for i_137, x_138 := range items_134 {
 							item_19 := x_138
 							if len(dst)-start > runtime.MaxOutput {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrTooLarge,
-									Pos:    "templates/qwen3_coder.yaml:6:245",
-									Prompt: "qwen3_coder",
-								}
+								return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:245", runtime.ErrTooLarge, "")
 							}
 							if (i_137 + 1) > 1 {
 								dst = append(dst, ", "...)
@@ -635,11 +577,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		for i_154, x_155 := range items_152 {
 			message_20 := x_155
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3_coder.yaml:6:3655",
-					Prompt: "qwen3_coder",
-				}
+				return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:3655", runtime.ErrTooLarge, "")
 			}
 			done_169 := false
 			v_156, err_157 := message_20.Attr("role")
@@ -723,11 +661,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					for _, x_189 := range items_184 {
 						toolCall_21 := x_189
 						if len(dst)-start > runtime.MaxOutput {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrTooLarge,
-								Pos:    "templates/qwen3_coder.yaml:6:3984",
-								Prompt: "qwen3_coder",
-							}
+							return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:3984", runtime.ErrTooLarge, "")
 						}
 						v_190, err_191 := toolCall_21.Attr("function")
 						if err_191 != nil {
@@ -771,11 +705,7 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 									argsName_22 := x_207[0]
 									argsValue_23 := x_207[1]
 									if len(dst)-start > runtime.MaxOutput {
-										return dst, &runtime.Error{
-											Err:    runtime.ErrTooLarge,
-											Pos:    "templates/qwen3_coder.yaml:6:4215",
-											Prompt: "qwen3_coder",
-										}
+										return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:4215", runtime.ErrTooLarge, "")
 									}
 									v_208, err_209 := jinja.Arith("+", jinja.StringValue("<parameter="), argsName_22)
 									if err_209 != nil {

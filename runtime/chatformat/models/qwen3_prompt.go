@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 	"strings"
 
@@ -24,8 +23,7 @@ type Qwen3TemplateFeed struct {
 
 // Validate reports every required variable of Qwen3TemplateFeed that is left unset.
 func (x Qwen3TemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // Qwen3Template: The chat template of Qwen/Qwen3-0.6B (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -97,12 +95,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	if f.Tools.Default(jinja.NoneValue(), false).Truth() {
 		dst = append(dst, "<|im_start|>system\n"...)
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:6:76",
-				Prompt: "qwen3",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:76", runtime.ErrMissing, "messages")
 		}
 		v_11, ok_12 := jinja.Index(f.Messages, 0)
 		var t_13 jinja.Value
@@ -115,12 +108,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		}
 		if jinja.Equal(v_14, jinja.StringValue("system")) {
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:6:107",
-					Prompt: "qwen3",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:107", runtime.ErrMissing, "messages")
 			}
 			v_16, ok_17 := jinja.Index(f.Messages, 0)
 			var t_18 jinja.Value
@@ -146,11 +134,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			for _, x_26 := range items_23 {
 				tool_2 := x_26
 				if len(dst)-start > runtime.MaxOutput {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrTooLarge,
-						Pos:    "templates/qwen3.yaml:6:371",
-						Prompt: "qwen3",
-					}
+					return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:371", runtime.ErrTooLarge, "")
 				}
 				dst = append(dst, "\n"...)
 				v_27, err_28 := jinja.ToJSON(tool_2, 0, false, true)
@@ -163,12 +147,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		dst = append(dst, "\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n"...)
 	} else {
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:6:753",
-				Prompt: "qwen3",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:753", runtime.ErrMissing, "messages")
 		}
 		v_29, ok_30 := jinja.Index(f.Messages, 0)
 		var t_31 jinja.Value
@@ -181,12 +160,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		}
 		if jinja.Equal(v_32, jinja.StringValue("system")) {
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:6:802",
-					Prompt: "qwen3",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:802", runtime.ErrMissing, "messages")
 			}
 			v_34, ok_35 := jinja.Index(f.Messages, 0)
 			var t_36 jinja.Value
@@ -210,50 +184,26 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	}
 	multiStepTool_3 = true
 	if f.Messages == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "templates/qwen3.yaml:6:960",
-			Prompt: "qwen3",
-			Var:    "messages",
-		}
+		return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrMissing, "messages")
 	}
 	lastQueryIndex_4 = (len(f.Messages) - 1)
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:6:1004",
-				Prompt: "qwen3",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrMissing, "messages")
 		}
 		t_43 := -(1)
 		if t_43 == 0 {
-			return dst, &runtime.Error{
-				Detail: "slice step cannot be zero",
-				Err:    runtime.ErrInvalid,
-				Pos:    "templates/qwen3.yaml:6:1004",
-				Prompt: "qwen3",
-			}
+			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrInvalid, "slice step cannot be zero")
 		}
 		items_44 := jinja.Slice(f.Messages, 0, 0, t_43, false, false)
 		for i_46, x_47 := range items_44 {
 			message_5 := x_47
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3.yaml:6:1004",
-					Prompt: "qwen3",
-				}
+				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrTooLarge, "")
 			}
 			var index_6 int
 			if f.Messages == nil {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "templates/qwen3.yaml:6:1044",
-					Prompt: "qwen3",
-					Var:    "messages",
-				}
+				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrMissing, "messages")
 			}
 			index_6 = ((len(f.Messages) - 1) - i_46)
 			t_50 := multiStepTool_3
@@ -296,23 +246,14 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	}
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/qwen3.yaml:6:1397",
-				Prompt: "qwen3",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1397", runtime.ErrMissing, "messages")
 		}
 		items_61 := f.Messages
 		n_62 := len(items_61)
 		for i_63, x_64 := range items_61 {
 			message_7 := x_64
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/qwen3.yaml:6:1397",
-					Prompt: "qwen3",
-				}
+				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1397", runtime.ErrTooLarge, "")
 			}
 			var content_8 jinja.Value
 			var reasoningContent_9 jinja.Value
@@ -411,20 +352,11 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 							}
 							v_104, err_105 := jinja.Split(v_102, "</think>", true, -1)
 							if err_105 != nil {
-								return dst, &runtime.Error{
-									Detail: err_105.Error(),
-									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:6:1968",
-									Prompt: "qwen3",
-								}
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrInvalid, err_105.Error())
 							}
 							v_106, ok_107 := jinja.Index(v_104, -(1))
 							if !(ok_107) {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:6:1968",
-									Prompt: "qwen3",
-								}
+								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrUndefined, "")
 							}
 							content_8 = jinja.StringValue(jinja.StripChars(v_106, "\n", true, false))
 							v_108, err_109 := message_7.Attr("content")
@@ -437,37 +369,19 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 							}
 							v_112, err_113 := jinja.Split(v_110, "</think>", true, -1)
 							if err_113 != nil {
-								return dst, &runtime.Error{
-									Detail: err_113.Error(),
-									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:6:2110",
-									Prompt: "qwen3",
-								}
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_113.Error())
 							}
 							v_114, ok_115 := jinja.Index(v_112, 0)
 							if !(ok_115) {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:6:2110",
-									Prompt: "qwen3",
-								}
+								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
 							}
 							v_116, err_117 := jinja.Split(jinja.StripChars(v_114, "\n", false, true), "<think>", true, -1)
 							if err_117 != nil {
-								return dst, &runtime.Error{
-									Detail: err_117.Error(),
-									Err:    runtime.ErrInvalid,
-									Pos:    "templates/qwen3.yaml:6:2110",
-									Prompt: "qwen3",
-								}
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_117.Error())
 							}
 							v_118, ok_119 := jinja.Index(v_116, -(1))
 							if !(ok_119) {
-								return dst, &runtime.Error{
-									Err:    runtime.ErrUndefined,
-									Pos:    "templates/qwen3.yaml:6:2110",
-									Prompt: "qwen3",
-								}
+								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
 							}
 							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_118, "\n", true, false))
 						}
@@ -562,11 +476,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 							for i_159, x_160 := range items_154 {
 								toolCall_10 := x_160
 								if len(dst)-start > runtime.MaxOutput {
-									return dst, &runtime.Error{
-										Err:    runtime.ErrTooLarge,
-										Pos:    "templates/qwen3.yaml:6:2722",
-										Prompt: "qwen3",
-									}
+									return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2722", runtime.ErrTooLarge, "")
 								}
 								if (i_159 == 0 && content_8.Truth()) || !(i_159 == 0) {
 									dst = append(dst, "\n"...)
@@ -627,12 +537,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 					t_182 := i_63 == 0
 					if !t_182 {
 						if f.Messages == nil {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrMissing,
-								Pos:    "templates/qwen3.yaml:6:3180",
-								Prompt: "qwen3",
-								Var:    "messages",
-							}
+							return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrMissing, "messages")
 						}
 						v_177, ok_178 := jinja.Index(f.Messages, (i_63 - 1))
 						var t_179 jinja.Value
@@ -658,12 +563,7 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 					t_190 := i_63 == n_62-1
 					if !t_190 {
 						if f.Messages == nil {
-							return dst, &runtime.Error{
-								Err:    runtime.ErrMissing,
-								Pos:    "templates/qwen3.yaml:6:3400",
-								Prompt: "qwen3",
-								Var:    "messages",
-							}
+							return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrMissing, "messages")
 						}
 						v_185, ok_186 := jinja.Index(f.Messages, (i_63 + 1))
 						var t_187 jinja.Value

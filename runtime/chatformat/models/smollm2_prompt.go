@@ -4,7 +4,6 @@
 package models
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -22,8 +21,7 @@ type SmolLM2TemplateFeed struct {
 
 // Validate reports every required variable of SmolLM2TemplateFeed that is left unset.
 func (x SmolLM2TemplateFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // SmolLM2Template: The chat template of HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
@@ -92,32 +90,18 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 	start := len(dst)
 	{
 		if f.Messages == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "templates/smollm2.yaml:6:30",
-				Prompt: "smollm2",
-				Var:    "messages",
-			}
+			return dst, runtime.Fail("smollm2", "templates/smollm2.yaml:6:30", runtime.ErrMissing, "messages")
 		}
 		items_2 := f.Messages
 		for i_4, x_5 := range items_2 {
 			message_1 := x_5
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "templates/smollm2.yaml:6:30",
-					Prompt: "smollm2",
-				}
+				return dst, runtime.Fail("smollm2", "templates/smollm2.yaml:6:30", runtime.ErrTooLarge, "")
 			}
 			t_11 := i_4 == 0
 			if t_11 {
 				if f.Messages == nil {
-					return dst, &runtime.Error{
-						Err:    runtime.ErrMissing,
-						Pos:    "templates/smollm2.yaml:6:62",
-						Prompt: "smollm2",
-						Var:    "messages",
-					}
+					return dst, runtime.Fail("smollm2", "templates/smollm2.yaml:6:62", runtime.ErrMissing, "messages")
 				}
 				v_6, ok_7 := jinja.Index(f.Messages, 0)
 				var t_8 jinja.Value

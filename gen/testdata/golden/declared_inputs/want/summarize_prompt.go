@@ -30,20 +30,10 @@ type SummarizeFeed struct {
 func (x SummarizeFeed) Validate() error {
 	var errs []error
 	if x.Transcript == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:10:3",
-			Prompt: "summarize",
-			Var:    "transcript",
-		})
+		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:10:3", runtime.ErrMissing, "transcript"))
 	}
 	if x.Labels == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:17:3",
-			Prompt: "summarize",
-			Var:    "labels",
-		})
+		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:17:3", runtime.ErrMissing, "labels"))
 	}
 	if err := x.Customer.Validate(); err != nil {
 		errs = append(errs, runtime.Nest(err, "customer"))
@@ -62,28 +52,13 @@ type SummarizeCustomer struct {
 func (x SummarizeCustomer) Validate() error {
 	var errs []error
 	if x.Name == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:25:7",
-			Prompt: "summarize",
-			Var:    "name",
-		})
+		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:25:7", runtime.ErrMissing, "name"))
 	}
 	if x.APIIdentifier == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:26:7",
-			Prompt: "summarize",
-			Var:    "api_id",
-		})
+		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:26:7", runtime.ErrMissing, "api_id"))
 	}
 	if x.Orders == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:27:7",
-			Prompt: "summarize",
-			Var:    "orders",
-		})
+		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:27:7", runtime.ErrMissing, "orders"))
 	}
 	for i, e := range x.Orders {
 		if err := e.Validate(); err != nil {
@@ -103,12 +78,7 @@ type SummarizeCustomerOrdersItem struct {
 func (x SummarizeCustomerOrdersItem) Validate() error {
 	var errs []error
 	if x.ID == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:32:13",
-			Prompt: "summarize",
-			Var:    "id",
-		})
+		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:32:13", runtime.ErrMissing, "id"))
 	}
 	return errors.Join(errs...)
 }
@@ -198,61 +168,32 @@ func (SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error)
 	}
 	dst = append(dst, ".\nCustomer: "...)
 	if f.Customer.Name == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:38:16",
-			Prompt: "summarize",
-			Var:    "customer.name",
-		}
+		return dst, runtime.Fail("summarize", "prompts/summarize.yaml:38:16", runtime.ErrMissing, "customer.name")
 	}
 	dst = append(dst, f.Customer.Name...)
 	dst = append(dst, " ("...)
 	if f.Customer.APIIdentifier == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:38:37",
-			Prompt: "summarize",
-			Var:    "customer.api_id",
-		}
+		return dst, runtime.Fail("summarize", "prompts/summarize.yaml:38:37", runtime.ErrMissing, "customer.api_id")
 	}
 	dst = append(dst, f.Customer.APIIdentifier...)
 	dst = append(dst, "), "...)
 	if f.Customer.Orders == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:38:61",
-			Prompt: "summarize",
-			Var:    "customer.orders",
-		}
+		return dst, runtime.Fail("summarize", "prompts/summarize.yaml:38:61", runtime.ErrMissing, "customer.orders")
 	}
 	dst = strconv.AppendInt(dst, int64(len(f.Customer.Orders)), 10)
 	dst = append(dst, " orders.\n"...)
 	{
 		if f.Customer.Orders == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/summarize.yaml:39:15",
-				Prompt: "summarize",
-				Var:    "customer.orders",
-			}
+			return dst, runtime.Fail("summarize", "prompts/summarize.yaml:39:15", runtime.ErrMissing, "customer.orders")
 		}
 		items_4 := f.Customer.Orders
 		for _, x_6 := range items_4 {
 			o_1 := x_6
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/summarize.yaml:39:15",
-					Prompt: "summarize",
-				}
+				return dst, runtime.Fail("summarize", "prompts/summarize.yaml:39:15", runtime.ErrTooLarge, "")
 			}
 			if o_1.ID == "" {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/summarize.yaml:39:36",
-					Prompt: "summarize",
-					Var:    "o.id",
-				}
+				return dst, runtime.Fail("summarize", "prompts/summarize.yaml:39:36", runtime.ErrMissing, "o.id")
 			}
 			dst = append(dst, o_1.ID...)
 			dst = append(dst, "="...)
@@ -266,23 +207,14 @@ func (SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error)
 	dst = append(dst, "\n"...)
 	{
 		if f.Labels == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/summarize.yaml:40:18",
-				Prompt: "summarize",
-				Var:    "labels",
-			}
+			return dst, runtime.Fail("summarize", "prompts/summarize.yaml:40:18", runtime.ErrMissing, "labels")
 		}
 		items_7 := jinja.SortedKeys(f.Labels)
 		for _, x_9 := range items_7 {
 			k_2 := x_9
 			v_3 := f.Labels[x_9]
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/summarize.yaml:40:18",
-					Prompt: "summarize",
-				}
+				return dst, runtime.Fail("summarize", "prompts/summarize.yaml:40:18", runtime.ErrTooLarge, "")
 			}
 			dst = append(dst, k_2...)
 			dst = append(dst, ": "...)
@@ -296,12 +228,7 @@ func (SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error)
 	}
 	dst = append(dst, "\n"...)
 	if f.Transcript == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/summarize.yaml:43:6",
-			Prompt: "summarize",
-			Var:    "transcript",
-		}
+		return dst, runtime.Fail("summarize", "prompts/summarize.yaml:43:6", runtime.ErrMissing, "transcript")
 	}
 	dst = append(dst, f.Transcript...)
 	return dst, nil

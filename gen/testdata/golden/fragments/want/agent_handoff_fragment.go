@@ -18,12 +18,7 @@ type HandoffFragmentParams struct {
 func (x HandoffFragmentParams) Validate() error {
 	var errs []error
 	if x.Team == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:8:7",
-			Prompt: "agent/fragments/handoff",
-			Var:    "team",
-		})
+		errs = append(errs, runtime.Fail("agent/fragments/handoff", "prompts/agent/promptset.yaml:8:7", runtime.ErrMissing, "team"))
 	}
 	return errors.Join(errs...)
 }
@@ -44,12 +39,7 @@ var _HandoffFragmentSize runtime.SizeHint
 func _HandoffFragmentAppend(dst []byte, f HandoffFragmentParams) ([]byte, error) {
 	dst = append(dst, "Transferring you to the "...)
 	if f.Team == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:9:43",
-			Prompt: "agent/fragments/handoff",
-			Var:    "team",
-		}
+		return dst, runtime.Fail("agent/fragments/handoff", "prompts/agent/promptset.yaml:9:43", runtime.ErrMissing, "team")
 	}
 	dst = append(dst, f.Team...)
 	dst = append(dst, " team."...)

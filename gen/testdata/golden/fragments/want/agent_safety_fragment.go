@@ -3,11 +3,7 @@
 
 package fragments
 
-import (
-	"errors"
-
-	"github.com/promptgen/promptgen/runtime"
-)
+import "github.com/promptgen/promptgen/runtime"
 
 // SafetyFragmentParams holds the variables of the agent/fragments/safety fragment.
 type SafetyFragmentParams struct {
@@ -16,8 +12,7 @@ type SafetyFragmentParams struct {
 
 // Validate reports every required variable of SafetyFragmentParams that is left unset.
 func (x SafetyFragmentParams) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // SafetyFragment renders the agent/fragments/safety fragment from prompts/agent/fragments/safety.jinja.

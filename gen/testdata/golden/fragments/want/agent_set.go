@@ -215,12 +215,7 @@ func _agentRender(id int, dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, 
 // _agentTemplate0 renders main/default (prompts/agent/main/default.jinja).
 func _agentTemplate0(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/default.jinja:1:4",
-			Prompt: "agent/main/default",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/default", "prompts/agent/main/default.jinja:1:4", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil

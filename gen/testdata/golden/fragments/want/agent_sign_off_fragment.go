@@ -18,12 +18,7 @@ type SignOffFragmentParams struct {
 func (x SignOffFragmentParams) Validate() error {
 	var errs []error
 	if x.AgentName == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:4:25",
-			Prompt: "agent/fragments/sign_off",
-			Var:    "agent_name",
-		})
+		errs = append(errs, runtime.Fail("agent/fragments/sign_off", "prompts/agent/promptset.yaml:4:25", runtime.ErrMissing, "agent_name"))
 	}
 	return errors.Join(errs...)
 }
@@ -44,12 +39,7 @@ var _SignOffFragmentSize runtime.SizeHint
 func _SignOffFragmentAppend(dst []byte, f SignOffFragmentParams) ([]byte, error) {
 	dst = append(dst, "Thanks, "...)
 	if f.AgentName == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:4:25",
-			Prompt: "agent/fragments/sign_off",
-			Var:    "agent_name",
-		}
+		return dst, runtime.Fail("agent/fragments/sign_off", "prompts/agent/promptset.yaml:4:25", runtime.ErrMissing, "agent_name")
 	}
 	dst = append(dst, f.AgentName...)
 	dst = append(dst, "."...)

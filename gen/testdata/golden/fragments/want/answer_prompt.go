@@ -19,12 +19,7 @@ type AnswerFeed struct {
 func (x AnswerFeed) Validate() error {
 	var errs []error
 	if x.Question == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/answer.yaml:2:3",
-			Prompt: "answer",
-			Var:    "question",
-		})
+		errs = append(errs, runtime.Fail("answer", "prompts/answer.yaml:2:3", runtime.ErrMissing, "question"))
 	}
 	return errors.Join(errs...)
 }
@@ -91,12 +86,7 @@ func (p AnswerPrompt) Render(f AnswerFeed) (string, error) {
 func (AnswerPrompt) AppendRender(dst []byte, f AnswerFeed) ([]byte, error) {
 	dst = append(dst, "Answer: "...)
 	if f.Question == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/answer.yaml:4:14",
-			Prompt: "answer",
-			Var:    "question",
-		}
+		return dst, runtime.Fail("answer", "prompts/answer.yaml:4:14", runtime.ErrMissing, "question")
 	}
 	dst = append(dst, f.Question...)
 	return dst, nil

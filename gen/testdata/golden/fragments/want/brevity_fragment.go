@@ -3,11 +3,7 @@
 
 package fragments
 
-import (
-	"errors"
-
-	"github.com/promptgen/promptgen/runtime"
-)
+import "github.com/promptgen/promptgen/runtime"
 
 // BrevityFragmentParams holds the variables of the fragments/brevity fragment.
 type BrevityFragmentParams struct {
@@ -16,8 +12,7 @@ type BrevityFragmentParams struct {
 
 // Validate reports every required variable of BrevityFragmentParams that is left unset.
 func (x BrevityFragmentParams) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // BrevityFragment renders the fragments/brevity fragment from prompts/fragments/brevity.jinja.

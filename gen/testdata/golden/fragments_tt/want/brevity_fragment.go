@@ -4,7 +4,6 @@
 package fragments_tt
 
 import (
-	"errors"
 	"text/template"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -18,8 +17,7 @@ type BrevityFragmentParams struct {
 
 // Validate reports every required variable of BrevityFragmentParams that is left unset.
 func (x BrevityFragmentParams) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // BrevityFragment renders the fragments/brevity fragment from prompts/fragments/brevity.jinja.

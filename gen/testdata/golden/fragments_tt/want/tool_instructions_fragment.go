@@ -21,12 +21,7 @@ type ToolInstructionsFragmentParams struct {
 func (x ToolInstructionsFragmentParams) Validate() error {
 	var errs []error
 	if x.Tools == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/fragments/tool_instructions.yaml:3:3",
-			Prompt: "fragments/tool_instructions",
-			Var:    "tools",
-		})
+		errs = append(errs, runtime.Fail("fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml:3:3", runtime.ErrMissing, "tools"))
 	}
 	return errors.Join(errs...)
 }

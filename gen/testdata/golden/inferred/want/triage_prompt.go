@@ -26,23 +26,13 @@ type TriageFeed struct {
 func (x TriageFeed) Validate() error {
 	var errs []error
 	if x.Company == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.jinja:1:27",
-			Prompt: "triage",
-			Var:    "company",
-		})
+		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:1:27", runtime.ErrMissing, "company"))
 	}
 	if err := x.Customer.Validate(); err != nil {
 		errs = append(errs, runtime.Nest(err, "customer"))
 	}
 	if x.Tickets == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.jinja:3:13",
-			Prompt: "triage",
-			Var:    "tickets",
-		})
+		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:3:13", runtime.ErrMissing, "tickets"))
 	}
 	for i, e := range x.Tickets {
 		if err := e.Validate(); err != nil {
@@ -50,12 +40,7 @@ func (x TriageFeed) Validate() error {
 		}
 	}
 	if x.Tags == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.jinja:9:10",
-			Prompt: "triage",
-			Var:    "tags",
-		})
+		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:9:10", runtime.ErrMissing, "tags"))
 	}
 	return errors.Join(errs...)
 }
@@ -70,12 +55,7 @@ type TriageCustomer struct {
 func (x TriageCustomer) Validate() error {
 	var errs []error
 	if x.SLAHours == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.jinja:2:71",
-			Prompt: "triage",
-			Var:    "sla_hours",
-		})
+		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:2:71", runtime.ErrMissing, "sla_hours"))
 	}
 	return errors.Join(errs...)
 }
@@ -91,12 +71,7 @@ type TriageTicketsItem struct {
 func (x TriageTicketsItem) Validate() error {
 	var errs []error
 	if x.Title == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.jinja:4:26",
-			Prompt: "triage",
-			Var:    "title",
-		})
+		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:4:26", runtime.ErrMissing, "title"))
 	}
 	return errors.Join(errs...)
 }
@@ -164,24 +139,14 @@ func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You triage tickets for "...)
 	if f.Company == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.jinja:1:27",
-			Prompt: "triage",
-			Var:    "company",
-		}
+		return dst, runtime.Fail("triage", "prompts/triage.jinja:1:27", runtime.ErrMissing, "company")
 	}
 	dst = append(dst, f.Company...)
 	dst = append(dst, ".\n"...)
 	if f.Customer.Vip != nil && (*f.Customer.Vip) {
 		dst = append(dst, "The customer is a VIP: answer within "...)
 		if f.Customer.SLAHours == "" {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/triage.jinja:2:62",
-				Prompt: "triage",
-				Var:    "customer.sla_hours",
-			}
+			return dst, runtime.Fail("triage", "prompts/triage.jinja:2:62", runtime.ErrMissing, "customer.sla_hours")
 		}
 		dst = append(dst, f.Customer.SLAHours...)
 		dst = append(dst, " hours."...)
@@ -189,33 +154,19 @@ func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	dst = append(dst, "\n"...)
 	{
 		if f.Tickets == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/triage.jinja:3:13",
-				Prompt: "triage",
-				Var:    "tickets",
-			}
+			return dst, runtime.Fail("triage", "prompts/triage.jinja:3:13", runtime.ErrMissing, "tickets")
 		}
 		items_2 := f.Tickets
 		for i_4, x_5 := range items_2 {
 			t_1 := x_5
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/triage.jinja:3:13",
-					Prompt: "triage",
-				}
+				return dst, runtime.Fail("triage", "prompts/triage.jinja:3:13", runtime.ErrTooLarge, "")
 			}
 			dst = append(dst, "\n- #"...)
 			dst = strconv.AppendInt(dst, int64(i_4+1), 10)
 			dst = append(dst, " "...)
 			if t_1.Title == "" {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrMissing,
-					Pos:    "prompts/triage.jinja:4:24",
-					Prompt: "triage",
-					Var:    "t.title",
-				}
+				return dst, runtime.Fail("triage", "prompts/triage.jinja:4:24", runtime.ErrMissing, "t.title")
 			}
 			dst = append(dst, jinja.StripSpace(t_1.Title, true, true)...)
 			dst = append(dst, " ("...)
@@ -245,12 +196,7 @@ func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	}
 	dst = append(dst, "\nTags: "...)
 	if f.Tags == nil {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.jinja:9:10",
-			Prompt: "triage",
-			Var:    "tags",
-		}
+		return dst, runtime.Fail("triage", "prompts/triage.jinja:9:10", runtime.ErrMissing, "tags")
 	}
 	dst = append(dst, strings.Join(f.Tags, ", ")...)
 	return dst, nil

@@ -21,12 +21,7 @@ type ChartToolFeed struct {
 func (x ChartToolFeed) Validate() error {
 	var errs []error
 	if x.Chart == (runtime.Image{}) {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chart_tool.yaml:4:3",
-			Prompt: "chart_tool",
-			Var:    "chart",
-		})
+		errs = append(errs, runtime.Fail("chart_tool", "prompts/chart_tool.yaml:4:3", runtime.ErrMissing, "chart"))
 	}
 	return errors.Join(errs...)
 }
@@ -150,12 +145,7 @@ func (p ChartToolPrompt) Messages(f ChartToolFeed) (runtime.Prompt, error) {
 	var parts2 []runtime.Part
 	parts2 = append(parts2, runtime.TextPart(s6))
 	if f.Chart == (runtime.Image{}) {
-		return nil, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chart_tool.yaml:16:9",
-			Prompt: "chart_tool",
-			Var:    "chart",
-		}
+		return nil, runtime.Fail("chart_tool", "prompts/chart_tool.yaml:16:9", runtime.ErrMissing, "chart")
 	}
 	parts2 = append(parts2, runtime.ImageParts("", f.Chart)...)
 	msgs := runtime.Prompt{

@@ -22,28 +22,13 @@ type ComparePhotosFeed struct {
 func (x ComparePhotosFeed) Validate() error {
 	var errs []error
 	if x.Question == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/compare_photos.yaml:3:3",
-			Prompt: "compare_photos",
-			Var:    "question",
-		})
+		errs = append(errs, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:3:3", runtime.ErrMissing, "question"))
 	}
 	if x.Photo == (runtime.Image{}) {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/compare_photos.yaml:4:3",
-			Prompt: "compare_photos",
-			Var:    "photo",
-		})
+		errs = append(errs, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:4:3", runtime.ErrMissing, "photo"))
 	}
 	if x.Earlier == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/compare_photos.yaml:5:3",
-			Prompt: "compare_photos",
-			Var:    "earlier",
-		})
+		errs = append(errs, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:5:3", runtime.ErrMissing, "earlier"))
 	}
 	return errors.Join(errs...)
 }
@@ -86,12 +71,7 @@ func (ComparePhotosPrompt) Parameters() map[string]any {
 // _ComparePhotos_part0 appends template 0 of the compare_photos prompt to dst.
 func _ComparePhotos_part0(dst []byte, f ComparePhotosFeed) ([]byte, error) {
 	if f.Question == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/compare_photos.yaml:10:19",
-			Prompt: "compare_photos",
-			Var:    "question",
-		}
+		return dst, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:10:19", runtime.ErrMissing, "question")
 	}
 	dst = append(dst, f.Question...)
 	return dst, nil
@@ -122,22 +102,12 @@ func (p ComparePhotosPrompt) Messages(f ComparePhotosFeed) (runtime.Prompt, erro
 	var parts0 []runtime.Part
 	parts0 = append(parts0, runtime.TextPart(s0))
 	if f.Photo == (runtime.Image{}) {
-		return nil, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/compare_photos.yaml:11:9",
-			Prompt: "compare_photos",
-			Var:    "photo",
-		}
+		return nil, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:11:9", runtime.ErrMissing, "photo")
 	}
 	parts0 = append(parts0, runtime.ImageParts("", f.Photo)...)
 	parts0 = append(parts0, runtime.TextPart(s1))
 	if f.Earlier == nil {
-		return nil, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/compare_photos.yaml:13:10",
-			Prompt: "compare_photos",
-			Var:    "earlier",
-		}
+		return nil, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:13:10", runtime.ErrMissing, "earlier")
 	}
 	parts0 = append(parts0, runtime.ImageParts("low", f.Earlier...)...)
 	if f.Logo != nil {

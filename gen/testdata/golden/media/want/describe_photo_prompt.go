@@ -22,28 +22,13 @@ type DescribePhotoFeed struct {
 func (x DescribePhotoFeed) Validate() error {
 	var errs []error
 	if x.Audience == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:12:3",
-			Prompt: "describe_photo",
-			Var:    "audience",
-		})
+		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:12:3", runtime.ErrMissing, "audience"))
 	}
 	if x.Place == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:13:3",
-			Prompt: "describe_photo",
-			Var:    "place",
-		})
+		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:13:3", runtime.ErrMissing, "place"))
 	}
 	if x.PhotoURL == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:14:3",
-			Prompt: "describe_photo",
-			Var:    "photo_url",
-		})
+		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:14:3", runtime.ErrMissing, "photo_url"))
 	}
 	if err := x.Reference.Validate(); err != nil {
 		errs = append(errs, runtime.Nest(err, "reference"))
@@ -61,20 +46,10 @@ type DescribePhotoReference struct {
 func (x DescribePhotoReference) Validate() error {
 	var errs []error
 	if x.MediaType == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:18:7",
-			Prompt: "describe_photo",
-			Var:    "media_type",
-		})
+		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:18:7", runtime.ErrMissing, "media_type"))
 	}
 	if x.Data == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:19:7",
-			Prompt: "describe_photo",
-			Var:    "data",
-		})
+		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:19:7", runtime.ErrMissing, "data"))
 	}
 	return errors.Join(errs...)
 }
@@ -111,12 +86,7 @@ func (DescribePhotoPrompt) Parameters() map[string]any {
 func _DescribePhoto_part0(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 	dst = append(dst, "You describe photos for "...)
 	if f.Audience == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:4:42",
-			Prompt: "describe_photo",
-			Var:    "audience",
-		}
+		return dst, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:4:42", runtime.ErrMissing, "audience")
 	}
 	dst = append(dst, f.Audience...)
 	dst = append(dst, "."...)
@@ -127,12 +97,7 @@ func _DescribePhoto_part0(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 func _DescribePhoto_part1(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 	dst = append(dst, "What is on this photo of "...)
 	if f.Place == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:7:44",
-			Prompt: "describe_photo",
-			Var:    "place",
-		}
+		return dst, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:7:44", runtime.ErrMissing, "place")
 	}
 	dst = append(dst, f.Place...)
 	dst = append(dst, "?"...)
@@ -142,12 +107,7 @@ func _DescribePhoto_part1(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 // _DescribePhoto_part2 appends template 2 of the describe_photo prompt to dst.
 func _DescribePhoto_part2(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 	if f.PhotoURL == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:8:21",
-			Prompt: "describe_photo",
-			Var:    "photo_url",
-		}
+		return dst, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:8:21", runtime.ErrMissing, "photo_url")
 	}
 	dst = append(dst, f.PhotoURL...)
 	return dst, nil
@@ -163,22 +123,12 @@ func _DescribePhoto_part3(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 func _DescribePhoto_part4(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 	dst = append(dst, "data:"...)
 	if f.Reference.MediaType == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:10:25",
-			Prompt: "describe_photo",
-			Var:    "reference.media_type",
-		}
+		return dst, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:10:25", runtime.ErrMissing, "reference.media_type")
 	}
 	dst = append(dst, f.Reference.MediaType...)
 	dst = append(dst, ";base64,"...)
 	if f.Reference.Data == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/describe_photo.yaml:10:59",
-			Prompt: "describe_photo",
-			Var:    "reference.data",
-		}
+		return dst, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:10:59", runtime.ErrMissing, "reference.data")
 	}
 	dst = append(dst, f.Reference.Data...)
 	return dst, nil

@@ -25,44 +25,19 @@ type ChatFeed struct {
 func (x ChatFeed) Validate() error {
 	var errs []error
 	if x.Topic == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:4:45",
-			Prompt: "chat",
-			Var:    "topic",
-		})
+		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:4:45", runtime.ErrMissing, "topic"))
 	}
 	if x.Question == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:13:30",
-			Prompt: "chat",
-			Var:    "question",
-		})
+		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:13:30", runtime.ErrMissing, "question"))
 	}
 	if x.City == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:16:33",
-			Prompt: "chat",
-			Var:    "city",
-		})
+		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:16:33", runtime.ErrMissing, "city"))
 	}
 	if x.Lookup == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:21:10",
-			Prompt: "chat",
-			Var:    "lookup",
-		})
+		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:21:10", runtime.ErrMissing, "lookup"))
 	}
 	if x.Celsius == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:25:56",
-			Prompt: "chat",
-			Var:    "celsius",
-		})
+		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:25:56", runtime.ErrMissing, "celsius"))
 	}
 	return errors.Join(errs...)
 }
@@ -99,12 +74,7 @@ func (ChatPrompt) Parameters() map[string]any {
 func _Chat_part0(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "You answer questions about "...)
 	if f.Topic == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:4:45",
-			Prompt: "chat",
-			Var:    "topic",
-		}
+		return dst, runtime.Fail("chat", "prompts/chat.yaml:4:45", runtime.ErrMissing, "topic")
 	}
 	dst = append(dst, f.Topic...)
 	dst = append(dst, "."...)
@@ -139,12 +109,7 @@ func _Chat_part4(dst []byte, f ChatFeed) ([]byte, error) {
 func _Chat_part5(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "{\"q\": "...)
 	if f.Question == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:13:30",
-			Prompt: "chat",
-			Var:    "question",
-		}
+		return dst, runtime.Fail("chat", "prompts/chat.yaml:13:30", runtime.ErrMissing, "question")
 	}
 	w_1 := jinja.NewJSONWriter(0, false)
 	dst = w_1.String(dst, f.Question)
@@ -168,12 +133,7 @@ func _Chat_part7(dst []byte, f ChatFeed) ([]byte, error) {
 func _Chat_part8(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "{\"city\": "...)
 	if f.City == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:16:33",
-			Prompt: "chat",
-			Var:    "city",
-		}
+		return dst, runtime.Fail("chat", "prompts/chat.yaml:16:33", runtime.ErrMissing, "city")
 	}
 	w_1 := jinja.NewJSONWriter(0, false)
 	dst = w_1.String(dst, f.City)
@@ -184,12 +144,7 @@ func _Chat_part8(dst []byte, f ChatFeed) ([]byte, error) {
 // _Chat_part9 appends template 9 of the chat prompt to dst.
 func _Chat_part9(dst []byte, f ChatFeed) ([]byte, error) {
 	if f.Lookup == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:21:10",
-			Prompt: "chat",
-			Var:    "lookup",
-		}
+		return dst, runtime.Fail("chat", "prompts/chat.yaml:21:10", runtime.ErrMissing, "lookup")
 	}
 	dst = append(dst, f.Lookup...)
 	return dst, nil
@@ -223,23 +178,13 @@ func _Chat_part13(dst []byte, f ChatFeed) ([]byte, error) {
 func _Chat_part14(dst []byte, f ChatFeed) ([]byte, error) {
 	dst = append(dst, "{\"city\": "...)
 	if f.City == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:25:24",
-			Prompt: "chat",
-			Var:    "city",
-		}
+		return dst, runtime.Fail("chat", "prompts/chat.yaml:25:24", runtime.ErrMissing, "city")
 	}
 	w_1 := jinja.NewJSONWriter(0, false)
 	dst = w_1.String(dst, f.City)
 	dst = append(dst, ", \"celsius\": "...)
 	if f.Celsius == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:25:56",
-			Prompt: "chat",
-			Var:    "celsius",
-		}
+		return dst, runtime.Fail("chat", "prompts/chat.yaml:25:56", runtime.ErrMissing, "celsius")
 	}
 	dst = append(dst, f.Celsius...)
 	dst = append(dst, "}"...)
@@ -249,12 +194,7 @@ func _Chat_part14(dst []byte, f ChatFeed) ([]byte, error) {
 // _Chat_part15 appends template 15 of the chat prompt to dst.
 func _Chat_part15(dst []byte, f ChatFeed) ([]byte, error) {
 	if f.Question == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/chat.yaml:28:10",
-			Prompt: "chat",
-			Var:    "question",
-		}
+		return dst, runtime.Fail("chat", "prompts/chat.yaml:28:10", runtime.ErrMissing, "question")
 	}
 	dst = append(dst, f.Question...)
 	return dst, nil

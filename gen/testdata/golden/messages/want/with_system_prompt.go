@@ -19,12 +19,7 @@ type WithSystemFeed struct {
 func (x WithSystemFeed) Validate() error {
 	var errs []error
 	if x.Text == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/with_system.yaml:2:24",
-			Prompt: "with_system",
-			Var:    "text",
-		})
+		errs = append(errs, runtime.Fail("with_system", "prompts/with_system.yaml:2:24", runtime.ErrMissing, "text"))
 	}
 	return errors.Join(errs...)
 }
@@ -109,12 +104,7 @@ func (p WithSystemPrompt) Render(f WithSystemFeed) (string, error) {
 func (WithSystemPrompt) AppendRender(dst []byte, f WithSystemFeed) ([]byte, error) {
 	dst = append(dst, "Summarize "...)
 	if f.Text == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/with_system.yaml:2:24",
-			Prompt: "with_system",
-			Var:    "text",
-		}
+		return dst, runtime.Fail("with_system", "prompts/with_system.yaml:2:24", runtime.ErrMissing, "text")
 	}
 	dst = append(dst, f.Text...)
 	dst = append(dst, "."...)

@@ -25,52 +25,22 @@ type HTTPRequestFeed struct {
 func (x HTTPRequestFeed) Validate() error {
 	var errs []error
 	if x.Type == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:3:3",
-			Prompt: "http_request",
-			Var:    "type",
-		})
+		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:3:3", runtime.ErrMissing, "type"))
 	}
 	if x.Func == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:4:3",
-			Prompt: "http_request",
-			Var:    "func",
-		})
+		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:4:3", runtime.ErrMissing, "func"))
 	}
 	if x.UserID == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:5:3",
-			Prompt: "http_request",
-			Var:    "user_id",
-		})
+		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:5:3", runtime.ErrMissing, "user_id"))
 	}
 	if x.APIURL == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:6:3",
-			Prompt: "http_request",
-			Var:    "api_url",
-		})
+		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:6:3", runtime.ErrMissing, "api_url"))
 	}
 	if x.HTTPServer == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:7:3",
-			Prompt: "http_request",
-			Var:    "http_server",
-		})
+		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:7:3", runtime.ErrMissing, "http_server"))
 	}
 	if x.Items == nil {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:8:3",
-			Prompt: "http_request",
-			Var:    "items",
-		})
+		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:8:3", runtime.ErrMissing, "items"))
 	}
 	return errors.Join(errs...)
 }
@@ -137,73 +107,39 @@ func (p HTTPRequestPrompt) Render(f HTTPRequestFeed) (string, error) {
 func (HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, error) {
 	start := len(dst)
 	if f.Type == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:10:6",
-			Prompt: "http_request",
-			Var:    "type",
-		}
+		return dst, runtime.Fail("http_request", "prompts/http_request.yaml:10:6", runtime.ErrMissing, "type")
 	}
 	dst = append(dst, f.Type...)
 	dst = append(dst, " "...)
 	if f.Func == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:10:17",
-			Prompt: "http_request",
-			Var:    "func",
-		}
+		return dst, runtime.Fail("http_request", "prompts/http_request.yaml:10:17", runtime.ErrMissing, "func")
 	}
 	dst = append(dst, f.Func...)
 	dst = append(dst, " "...)
 	if f.UserID == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:10:28",
-			Prompt: "http_request",
-			Var:    "user_id",
-		}
+		return dst, runtime.Fail("http_request", "prompts/http_request.yaml:10:28", runtime.ErrMissing, "user_id")
 	}
 	dst = append(dst, f.UserID...)
 	dst = append(dst, " "...)
 	if f.APIURL == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:10:42",
-			Prompt: "http_request",
-			Var:    "api_url",
-		}
+		return dst, runtime.Fail("http_request", "prompts/http_request.yaml:10:42", runtime.ErrMissing, "api_url")
 	}
 	dst = append(dst, f.APIURL...)
 	dst = append(dst, " "...)
 	if f.HTTPServer == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/http_request.yaml:10:56",
-			Prompt: "http_request",
-			Var:    "http_server",
-		}
+		return dst, runtime.Fail("http_request", "prompts/http_request.yaml:10:56", runtime.ErrMissing, "http_server")
 	}
 	dst = append(dst, f.HTTPServer...)
 	dst = append(dst, "\n"...)
 	{
 		if f.Items == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/http_request.yaml:11:19",
-				Prompt: "http_request",
-				Var:    "items",
-			}
+			return dst, runtime.Fail("http_request", "prompts/http_request.yaml:11:19", runtime.ErrMissing, "items")
 		}
 		items_3 := f.Items
 		for _, x_5 := range items_3 {
 			range__1 := x_5
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/http_request.yaml:11:19",
-					Prompt: "http_request",
-				}
+				return dst, runtime.Fail("http_request", "prompts/http_request.yaml:11:19", runtime.ErrTooLarge, "")
 			}
 			var len__2 string
 			len__2 = jinja.Upper(range__1)

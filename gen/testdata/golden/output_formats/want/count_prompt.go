@@ -21,12 +21,7 @@ type CountFeed struct {
 func (x CountFeed) Validate() error {
 	var errs []error
 	if x.Text == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/count.yaml:1:21",
-			Prompt: "count",
-			Var:    "text",
-		})
+		errs = append(errs, runtime.Fail("count", "prompts/count.yaml:1:21", runtime.ErrMissing, "text"))
 	}
 	return errors.Join(errs...)
 }
@@ -132,12 +127,7 @@ func (p CountPrompt) Render(f CountFeed) (string, error) {
 func (CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
 	dst = append(dst, "Count "...)
 	if f.Text == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/count.yaml:1:21",
-			Prompt: "count",
-			Var:    "text",
-		}
+		return dst, runtime.Fail("count", "prompts/count.yaml:1:21", runtime.ErrMissing, "text")
 	}
 	dst = append(dst, f.Text...)
 	dst = append(dst, "."...)

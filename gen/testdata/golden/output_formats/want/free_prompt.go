@@ -21,12 +21,7 @@ type FreeFeed struct {
 func (x FreeFeed) Validate() error {
 	var errs []error
 	if x.Text == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/free.yaml:1:34",
-			Prompt: "free",
-			Var:    "text",
-		})
+		errs = append(errs, runtime.Fail("free", "prompts/free.yaml:1:34", runtime.ErrMissing, "text"))
 	}
 	return errors.Join(errs...)
 }
@@ -106,12 +101,7 @@ func (p FreePrompt) Render(f FreeFeed) (string, error) {
 func (FreePrompt) AppendRender(dst []byte, f FreeFeed) ([]byte, error) {
 	dst = append(dst, "Say anything about "...)
 	if f.Text == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/free.yaml:1:34",
-			Prompt: "free",
-			Var:    "text",
-		}
+		return dst, runtime.Fail("free", "prompts/free.yaml:1:34", runtime.ErrMissing, "text")
 	}
 	dst = append(dst, f.Text...)
 	dst = append(dst, " in JSON."...)

@@ -21,12 +21,7 @@ type LabelFeed struct {
 func (x LabelFeed) Validate() error {
 	var errs []error
 	if x.Text == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/label.yaml:1:21",
-			Prompt: "label",
-			Var:    "text",
-		})
+		errs = append(errs, runtime.Fail("label", "prompts/label.yaml:1:21", runtime.ErrMissing, "text"))
 	}
 	return errors.Join(errs...)
 }
@@ -119,12 +114,7 @@ func (p LabelPrompt) Render(f LabelFeed) (string, error) {
 func (LabelPrompt) AppendRender(dst []byte, f LabelFeed) ([]byte, error) {
 	dst = append(dst, "Label "...)
 	if f.Text == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/label.yaml:1:21",
-			Prompt: "label",
-			Var:    "text",
-		}
+		return dst, runtime.Fail("label", "prompts/label.yaml:1:21", runtime.ErrMissing, "text")
 	}
 	dst = append(dst, f.Text...)
 	dst = append(dst, "."...)

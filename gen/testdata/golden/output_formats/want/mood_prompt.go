@@ -21,12 +21,7 @@ type MoodFeed struct {
 func (x MoodFeed) Validate() error {
 	var errs []error
 	if x.Text == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/mood.yaml:1:23",
-			Prompt: "mood",
-			Var:    "text",
-		})
+		errs = append(errs, runtime.Fail("mood", "prompts/mood.yaml:1:23", runtime.ErrMissing, "text"))
 	}
 	return errors.Join(errs...)
 }
@@ -160,12 +155,7 @@ func (p MoodPrompt) Render(f MoodFeed) (string, error) {
 func (MoodPrompt) AppendRender(dst []byte, f MoodFeed) ([]byte, error) {
 	dst = append(dst, "Mood of "...)
 	if f.Text == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/mood.yaml:1:23",
-			Prompt: "mood",
-			Var:    "text",
-		}
+		return dst, runtime.Fail("mood", "prompts/mood.yaml:1:23", runtime.ErrMissing, "text")
 	}
 	dst = append(dst, f.Text...)
 	dst = append(dst, "?"...)

@@ -19,12 +19,7 @@ type PlainFeed struct {
 func (x PlainFeed) Validate() error {
 	var errs []error
 	if x.Name == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/plain.yaml:1:21",
-			Prompt: "plain",
-			Var:    "name",
-		})
+		errs = append(errs, runtime.Fail("plain", "prompts/plain.yaml:1:21", runtime.ErrMissing, "name"))
 	}
 	return errors.Join(errs...)
 }
@@ -98,12 +93,7 @@ func (p PlainPrompt) Render(f PlainFeed) (string, error) {
 func (PlainPrompt) AppendRender(dst []byte, f PlainFeed) ([]byte, error) {
 	dst = append(dst, "Hello "...)
 	if f.Name == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/plain.yaml:1:21",
-			Prompt: "plain",
-			Var:    "name",
-		}
+		return dst, runtime.Fail("plain", "prompts/plain.yaml:1:21", runtime.ErrMissing, "name")
 	}
 	dst = append(dst, f.Name...)
 	dst = append(dst, "."...)

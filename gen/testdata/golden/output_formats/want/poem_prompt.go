@@ -19,12 +19,7 @@ type PoemFeed struct {
 func (x PoemFeed) Validate() error {
 	var errs []error
 	if x.Text == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/poem.yaml:1:34",
-			Prompt: "poem",
-			Var:    "text",
-		})
+		errs = append(errs, runtime.Fail("poem", "prompts/poem.yaml:1:34", runtime.ErrMissing, "text"))
 	}
 	return errors.Join(errs...)
 }
@@ -101,12 +96,7 @@ func (p PoemPrompt) Render(f PoemFeed) (string, error) {
 func (PoemPrompt) AppendRender(dst []byte, f PoemFeed) ([]byte, error) {
 	dst = append(dst, "Write a poem about "...)
 	if f.Text == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/poem.yaml:1:34",
-			Prompt: "poem",
-			Var:    "text",
-		}
+		return dst, runtime.Fail("poem", "prompts/poem.yaml:1:34", runtime.ErrMissing, "text")
 	}
 	dst = append(dst, f.Text...)
 	dst = append(dst, "."...)

@@ -22,12 +22,7 @@ type TagsFeed struct {
 func (x TagsFeed) Validate() error {
 	var errs []error
 	if x.Text == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/tags.yaml:2:10",
-			Prompt: "tags",
-			Var:    "text",
-		})
+		errs = append(errs, runtime.Fail("tags", "prompts/tags.yaml:2:10", runtime.ErrMissing, "text"))
 	}
 	return errors.Join(errs...)
 }
@@ -188,12 +183,7 @@ func (p TagsPrompt) Render(f TagsFeed) (string, error) {
 func (TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
 	dst = append(dst, "Tag "...)
 	if f.Text == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/tags.yaml:3:19",
-			Prompt: "tags",
-			Var:    "text",
-		}
+		return dst, runtime.Fail("tags", "prompts/tags.yaml:3:19", runtime.ErrMissing, "text")
 	}
 	dst = append(dst, f.Text...)
 	dst = append(dst, " as a YAML list."...)

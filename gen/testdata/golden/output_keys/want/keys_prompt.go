@@ -21,12 +21,7 @@ type KeysFeed struct {
 func (x KeysFeed) Validate() error {
 	var errs []error
 	if x.Thing == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/keys.yaml:3:24",
-			Prompt: "keys",
-			Var:    "thing",
-		})
+		errs = append(errs, runtime.Fail("keys", "prompts/keys.yaml:3:24", runtime.ErrMissing, "thing"))
 	}
 	return errors.Join(errs...)
 }
@@ -410,12 +405,7 @@ func (p KeysPrompt) Render(f KeysFeed) (string, error) {
 func (KeysPrompt) AppendRender(dst []byte, f KeysFeed) ([]byte, error) {
 	dst = append(dst, "Describe "...)
 	if f.Thing == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/keys.yaml:3:24",
-			Prompt: "keys",
-			Var:    "thing",
-		}
+		return dst, runtime.Fail("keys", "prompts/keys.yaml:3:24", runtime.ErrMissing, "thing")
 	}
 	dst = append(dst, f.Thing...)
 	dst = append(dst, "."...)

@@ -21,12 +21,7 @@ type TriageFeed struct {
 func (x TriageFeed) Validate() error {
 	var errs []error
 	if x.Ticket == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.yaml:3:3",
-			Prompt: "triage",
-			Var:    "ticket",
-		})
+		errs = append(errs, runtime.Fail("triage", "prompts/triage.yaml:3:3", runtime.ErrMissing, "ticket"))
 	}
 	return errors.Join(errs...)
 }
@@ -1029,12 +1024,7 @@ func (p TriagePrompt) Render(f TriageFeed) (string, error) {
 func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	dst = append(dst, "Triage this ticket and answer in JSON:\n"...)
 	if f.Ticket == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/triage.yaml:6:6",
-			Prompt: "triage",
-			Var:    "ticket",
-		}
+		return dst, runtime.Fail("triage", "prompts/triage.yaml:6:6", runtime.ErrMissing, "ticket")
 	}
 	dst = append(dst, f.Ticket...)
 	return dst, nil

@@ -337,12 +337,7 @@ func _agentRender(id int, dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, 
 func _agentTemplate0(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "You are the action agent.\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/action_agent/main/default.jinja:2:10",
-			Prompt: "agent/action_agent/main/default",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/action_agent/main/default", "prompts/agent/action_agent/main/default.jinja:2:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -352,12 +347,7 @@ func _agentTemplate0(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 func _agentTemplate1(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "Global default: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/default.jinja:1:20",
-			Prompt: "agent/default",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/default", "prompts/agent/default.jinja:1:20", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	b_1, err_2 := _agentComponent0(nil, f, v)
@@ -380,12 +370,7 @@ func _agentTemplate1(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 func _agentTemplate2(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "No prompt for this step. User: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:24:48",
-			Prompt: "agent/default_template",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/default_template", "prompts/agent/promptset.yaml:24:48", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	dst = append(dst, " "...)
@@ -400,22 +385,12 @@ func _agentTemplate2(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 func _agentTemplate3(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "You navigated to "...)
 	if f.Context == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/BrowseLink.jinja:1:21",
-			Prompt: "agent/main/BrowseLink",
-			Var:    "context",
-		}
+		return dst, runtime.Fail("agent/main/BrowseLink", "prompts/agent/main/BrowseLink.jinja:1:21", runtime.ErrMissing, "context")
 	}
 	dst = append(dst, f.Context...)
 	dst = append(dst, ".\n\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/BrowseLink.jinja:3:10",
-			Prompt: "agent/main/BrowseLink",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/BrowseLink", "prompts/agent/main/BrowseLink.jinja:3:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	dst = append(dst, "\n"...)
@@ -434,22 +409,12 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	}
 	dst = append(dst, "\nYou navigated to "...)
 	if f.Context == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/BrowseLink.enterprise.jinja:2:21",
-			Prompt: "agent/main/BrowseLink.enterprise",
-			Var:    "context",
-		}
+		return dst, runtime.Fail("agent/main/BrowseLink.enterprise", "prompts/agent/main/BrowseLink.enterprise.jinja:2:21", runtime.ErrMissing, "context")
 	}
 	dst = append(dst, f.Context...)
 	dst = append(dst, " (enterprise).\n\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/BrowseLink.enterprise.jinja:4:10",
-			Prompt: "agent/main/BrowseLink.enterprise",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/BrowseLink.enterprise", "prompts/agent/main/BrowseLink.enterprise.jinja:4:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -459,36 +424,18 @@ func _agentTemplate4(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "Search results:\n"...)
 	if f.ActionResult == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/Search.yaml:8:6",
-			Prompt: "agent/main/Search",
-			Var:    "action_result",
-		}
+		return dst, runtime.Fail("agent/main/Search", "prompts/agent/main/Search.yaml:8:6", runtime.ErrMissing, "action_result")
 	}
 	dst = append(dst, f.ActionResult...)
 	dst = append(dst, "\n"...)
 	if f.Step != nil {
 		dst = append(dst, "Step "...)
-		if !(f.Step != nil) {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrUndefined,
-				Pos:    "prompts/agent/main/Search.yaml:10:11",
-				Prompt: "agent/main/Search",
-				Var:    "step",
-			}
-		}
 		dst = strconv.AppendInt(dst, int64(((*f.Step) + 1)), 10)
 		dst = append(dst, ".\n"...)
 	}
 	dst = append(dst, "User: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/Search.yaml:12:12",
-			Prompt: "agent/main/Search",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/Search", "prompts/agent/main/Search.yaml:12:12", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -502,12 +449,7 @@ func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	}
 	dst = append(dst, "\n\nUser: "...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/main/default.jinja:3:10",
-			Prompt: "agent/main/default",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/main/default", "prompts/agent/main/default.jinja:3:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -517,12 +459,7 @@ func _agentTemplate6(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 func _agentTemplate7(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "Review "...)
 	if f.ActionResult == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:19:28",
-			Prompt: "agent/reflection/Review",
-			Var:    "action_result",
-		}
+		return dst, runtime.Fail("agent/reflection/Review", "prompts/agent/promptset.yaml:19:28", runtime.ErrMissing, "action_result")
 	}
 	dst = append(dst, f.ActionResult...)
 	dst = append(dst, ". "...)
@@ -539,22 +476,13 @@ func _agentTemplate8(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	dst = append(dst, "Review your previous actions.\n"...)
 	{
 		if f.PreviousStates == nil {
-			return dst, &runtime.Error{
-				Err:    runtime.ErrMissing,
-				Pos:    "prompts/agent/promptset.yaml:11:19",
-				Prompt: "agent/reflection/default",
-				Var:    "previous_states",
-			}
+			return dst, runtime.Fail("agent/reflection/default", "prompts/agent/promptset.yaml:11:19", runtime.ErrMissing, "previous_states")
 		}
 		items_2 := f.PreviousStates
 		for _, x_4 := range items_2 {
 			s_1 := x_4
 			if len(dst)-start > runtime.MaxOutput {
-				return dst, &runtime.Error{
-					Err:    runtime.ErrTooLarge,
-					Pos:    "prompts/agent/promptset.yaml:11:19",
-					Prompt: "agent/reflection/default",
-				}
+				return dst, runtime.Fail("agent/reflection/default", "prompts/agent/promptset.yaml:11:19", runtime.ErrTooLarge, "")
 			}
 			dst = append(dst, "- "...)
 			dst = append(dst, s_1...)
@@ -563,12 +491,7 @@ func _agentTemplate8(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	}
 	dst = append(dst, "\n"...)
 	if f.UserInput == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:15:10",
-			Prompt: "agent/reflection/default",
-			Var:    "user_input",
-		}
+		return dst, runtime.Fail("agent/reflection/default", "prompts/agent/promptset.yaml:15:10", runtime.ErrMissing, "user_input")
 	}
 	dst = append(dst, f.UserInput...)
 	return dst, nil
@@ -578,12 +501,7 @@ func _agentTemplate8(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 func _agentComponent0(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error) {
 	dst = append(dst, "-- "...)
 	if f.AgentName == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agent/promptset.yaml:6:21",
-			Prompt: "agent/components/signature",
-			Var:    "agent_name",
-		}
+		return dst, runtime.Fail("agent/components/signature", "prompts/agent/promptset.yaml:6:21", runtime.ErrMissing, "agent_name")
 	}
 	dst = append(dst, f.AgentName...)
 	return dst, nil

@@ -20,12 +20,7 @@ type AssistantFeed struct {
 func (x AssistantFeed) Validate() error {
 	var errs []error
 	if x.Question == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/assistant.yaml:1:22",
-			Prompt: "assistant",
-			Var:    "question",
-		})
+		errs = append(errs, runtime.Fail("assistant", "prompts/assistant.yaml:1:22", runtime.ErrMissing, "question"))
 	}
 	return errors.Join(errs...)
 }
@@ -92,12 +87,7 @@ func (p AssistantPrompt) Render(f AssistantFeed) (string, error) {
 func (AssistantPrompt) AppendRender(dst []byte, f AssistantFeed) ([]byte, error) {
 	dst = append(dst, "Answer "...)
 	if f.Question == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/assistant.yaml:1:22",
-			Prompt: "assistant",
-			Var:    "question",
-		}
+		return dst, runtime.Fail("assistant", "prompts/assistant.yaml:1:22", runtime.ErrMissing, "question")
 	}
 	dst = append(dst, f.Question...)
 	dst = append(dst, ", using the tools when they help."...)

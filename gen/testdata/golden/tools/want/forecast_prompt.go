@@ -20,12 +20,7 @@ type ForecastFeed struct {
 func (x ForecastFeed) Validate() error {
 	var errs []error
 	if x.Name == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/forecast.yaml:1:27",
-			Prompt: "forecast",
-			Var:    "name",
-		})
+		errs = append(errs, runtime.Fail("forecast", "prompts/forecast.yaml:1:27", runtime.ErrMissing, "name"))
 	}
 	return errors.Join(errs...)
 }
@@ -92,12 +87,7 @@ func (p ForecastPrompt) Render(f ForecastFeed) (string, error) {
 func (ForecastPrompt) AppendRender(dst []byte, f ForecastFeed) ([]byte, error) {
 	dst = append(dst, "What should "...)
 	if f.Name == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/forecast.yaml:1:27",
-			Prompt: "forecast",
-			Var:    "name",
-		}
+		return dst, runtime.Fail("forecast", "prompts/forecast.yaml:1:27", runtime.ErrMissing, "name")
 	}
 	dst = append(dst, f.Name...)
 	dst = append(dst, " wear today?"...)

@@ -4,8 +4,6 @@
 package tree
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -15,8 +13,7 @@ type NotesFeed struct{}
 
 // Validate reports every required variable of NotesFeed that is left unset.
 func (x NotesFeed) Validate() error {
-	var errs []error
-	return errors.Join(errs...)
+	return nil
 }
 
 // Notes renders the agents/notes prompt from prompts/agents/notes.txt.

@@ -19,12 +19,7 @@ type PlanFeed struct {
 func (x PlanFeed) Validate() error {
 	var errs []error
 	if x.Goal == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/plan.j2:1:10",
-			Prompt: "agents/plan",
-			Var:    "goal",
-		})
+		errs = append(errs, runtime.Fail("agents/plan", "prompts/agents/plan.j2:1:10", runtime.ErrMissing, "goal"))
 	}
 	return errors.Join(errs...)
 }
@@ -91,12 +86,7 @@ func (p PlanPrompt) Render(f PlanFeed) (string, error) {
 func (PlanPrompt) AppendRender(dst []byte, f PlanFeed) ([]byte, error) {
 	dst = append(dst, "Plan: "...)
 	if f.Goal == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/agents/plan.j2:1:10",
-			Prompt: "agents/plan",
-			Var:    "goal",
-		}
+		return dst, runtime.Fail("agents/plan", "prompts/agents/plan.j2:1:10", runtime.ErrMissing, "goal")
 	}
 	dst = append(dst, f.Goal...)
 	return dst, nil

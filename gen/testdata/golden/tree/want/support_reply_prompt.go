@@ -19,12 +19,7 @@ type ReplyFeed struct {
 func (x ReplyFeed) Validate() error {
 	var errs []error
 	if x.Name == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/reply.yaml:1:20",
-			Prompt: "support/reply",
-			Var:    "name",
-		})
+		errs = append(errs, runtime.Fail("support/reply", "prompts/support/reply.yaml:1:20", runtime.ErrMissing, "name"))
 	}
 	return errors.Join(errs...)
 }
@@ -91,12 +86,7 @@ func (p ReplyPrompt) Render(f ReplyFeed) (string, error) {
 func (ReplyPrompt) AppendRender(dst []byte, f ReplyFeed) ([]byte, error) {
 	dst = append(dst, "Dear "...)
 	if f.Name == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/reply.yaml:1:20",
-			Prompt: "support/reply",
-			Var:    "name",
-		}
+		return dst, runtime.Fail("support/reply", "prompts/support/reply.yaml:1:20", runtime.ErrMissing, "name")
 	}
 	dst = append(dst, f.Name...)
 	dst = append(dst, ","...)

@@ -19,12 +19,7 @@ type SignOffFeed struct {
 func (x SignOffFeed) Validate() error {
 	var errs []error
 	if x.Agent == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/sign-off.md:1:18",
-			Prompt: "support/sign-off",
-			Var:    "agent",
-		})
+		errs = append(errs, runtime.Fail("support/sign-off", "prompts/support/sign-off.md:1:18", runtime.ErrMissing, "agent"))
 	}
 	return errors.Join(errs...)
 }
@@ -91,12 +86,7 @@ func (p SignOffPrompt) Render(f SignOffFeed) (string, error) {
 func (SignOffPrompt) AppendRender(dst []byte, f SignOffFeed) ([]byte, error) {
 	dst = append(dst, "Best regards, "...)
 	if f.Agent == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/support/sign-off.md:1:18",
-			Prompt: "support/sign-off",
-			Var:    "agent",
-		}
+		return dst, runtime.Fail("support/sign-off", "prompts/support/sign-off.md:1:18", runtime.ErrMissing, "agent")
 	}
 	dst = append(dst, f.Agent...)
 	return dst, nil

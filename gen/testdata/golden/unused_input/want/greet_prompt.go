@@ -20,12 +20,7 @@ type GreetFeed struct {
 func (x GreetFeed) Validate() error {
 	var errs []error
 	if x.Name == "" {
-		errs = append(errs, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/greet.yaml:2:3",
-			Prompt: "greet",
-			Var:    "name",
-		})
+		errs = append(errs, runtime.Fail("greet", "prompts/greet.yaml:2:3", runtime.ErrMissing, "name"))
 	}
 	return errors.Join(errs...)
 }
@@ -92,12 +87,7 @@ func (p GreetPrompt) Render(f GreetFeed) (string, error) {
 func (GreetPrompt) AppendRender(dst []byte, f GreetFeed) ([]byte, error) {
 	dst = append(dst, "Hello "...)
 	if f.Name == "" {
-		return dst, &runtime.Error{
-			Err:    runtime.ErrMissing,
-			Pos:    "prompts/greet.yaml:4:20",
-			Prompt: "greet",
-			Var:    "name",
-		}
+		return dst, runtime.Fail("greet", "prompts/greet.yaml:4:20", runtime.ErrMissing, "name")
 	}
 	dst = append(dst, f.Name...)
 	dst = append(dst, "!"...)
