@@ -28,7 +28,26 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(envCrashDir); dir != "" {
 		os.Exit(crashChild(dir, os.Getenv(envCrashOp), os.Getenv(envCrashAt)))
 	}
-	os.Exit(m.Run())
+	// generate's stamps go to a cache of the tests' own; the go commands
+	// the tests run keep the build cache they had (it is under the same
+	// user cache directory by default).
+	if os.Getenv("GOCACHE") == "" {
+		gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	}
+	cache, err := os.MkdirTemp("", "promptgen-test-cache-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CACHE_HOME", cache)
+	code := m.Run()
+	os.RemoveAll(cache)
+	os.Exit(code)
 }
 
 func crashChild(dir, op, at string) int {

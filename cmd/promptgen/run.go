@@ -45,7 +45,11 @@ Diagnostics are printed to stderr as file:line:col: message. When there is an
 error nothing is written; otherwise only changed files are rewritten and
 stale files carrying promptgen's header are removed, as one transaction: a run
 that is killed leaves a journal, and the next generate finishes (or undoes)
-its write before doing anything else.`,
+its write before doing anything else. When nothing in -in, the flags, the
+go.mod or promptgen itself changed since a generate left -out's Go files as
+they are, generate writes nothing and only prints that run's warnings again
+(it keeps a stamp per output directory in the user's cache directory; a
+tree that names goType or autobind is always generated).`,
 		flags: true,
 	},
 	{
@@ -115,13 +119,16 @@ type app struct {
 	// paths are then shown from it, not from the package directory that go
 	// generate runs in (the user ran it from elsewhere).
 	modRoot string
+	// stamps: generate skips a tree whose stamp shows it unchanged (see
+	// stamp); only with the real generator, which the stamp hashes.
+	stamps bool
 }
 
 // run runs promptgen with the arguments after the program name and returns
 // the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := newApp(stdout, stderr, gen.Generate)
-	a.stdin = stdin
+	a.stdin, a.stamps = stdin, true
 	return a.run(ctx, args)
 }
 
@@ -339,7 +346,10 @@ func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
 	if b.report == nil {
 		return exitFail
 	}
-	if verbose {
+	switch {
+	case verbose && b.upToDate:
+		a.log.Printf("%s is up to date (nothing in %s, the flags or promptgen changed)", a.userPath(cfg.Out), a.userPath(cfg.Dir))
+	case verbose:
 		a.logReport(cfg.Out, b.report)
 	}
 	return exitOK
@@ -349,6 +359,9 @@ func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
 type buildResult struct {
 	report *writeReport // nil when nothing was written: errors, or a failed write
 	errors int          // the diagnostics with errors
+	// upToDate: the stamp showed the inputs and outputs unchanged since a
+	// generate, which did not run again.
+	upToDate bool
 }
 
 // build is one generate: it finishes what an interrupted write left in
@@ -365,6 +378,14 @@ func (a *app) build(ctx context.Context, cfg gen.Config) buildResult {
 		a.log.Printf("write: %v", err)
 		return buildResult{}
 	}
+	var st stamp
+	if a.stamps {
+		st = newStamp(cfg)
+	}
+	if warns, ok := st.upToDate(cfg.Out); ok {
+		a.printDiagnostics(warns)
+		return buildResult{report: &writeReport{}, upToDate: true}
+	}
 	res, errs := a.generateChecked(ctx, cfg)
 	if res == nil || ctx.Err() != nil {
 		return buildResult{errors: errs}
@@ -374,6 +395,7 @@ func (a *app) build(ctx context.Context, cfg gen.Config) buildResult {
 		a.log.Printf("write: %v", err)
 		return buildResult{}
 	}
+	st.record(cfg.Out, res.Diagnostics)
 	return buildResult{report: report}
 }
 
