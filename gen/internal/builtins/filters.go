@@ -71,7 +71,7 @@ func (f Filter) CheckArgs(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 		if want == ir.KindUnknown || got == ir.KindNone || got == want || (want == ir.KindFloat && got == ir.KindInt) {
 			continue
 		}
-		errorf(e.Span, "filter %s: parameter %q must be a %s, not %s", x.Name, ir.FilterParams[x.Name][i].Name, want, got)
+		errorf(e.Span, "filter %s: parameter %q must be %s, not %s", x.Name, ir.FilterParams[x.Name][i].Name, ir.A(want), got)
 	}
 }
 

@@ -50,7 +50,7 @@ func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 	hint(x.Type(), usePrint)
 	c.later = append(c.later, func() {
 		if !types.ConvertsToDynamic(x.Type()) {
-			c.errorf(sp, "a %s cannot be used with a dynamic value (only strings, numbers, bools, none, lists of them and dicts)", x.Type())
+			c.errorf(sp, "%s cannot be used with a dynamic value (only strings, numbers, bools, none, lists of them and dicts)", ir.A(x.Type()))
 		}
 	})
 }

@@ -57,7 +57,7 @@ func (c *checker) loopCycle(e *tmpl.Call) ir.Expr {
 				c.errorf(sp, "a loop.cycle() value that may be undefined is not supported: give it a value (| default(...))")
 			} else if xk, k := x.Type().Resolve().Kind, out.T.Resolve().Kind; xk != k && ir.IsNumber(xk) && ir.IsNumber(k) {
 				// unify made them one number type; Python keeps each.
-				c.errorf(sp, "loop.cycle() mixes a %s and a %s: its values must have one type", xk, k)
+				c.errorf(sp, "loop.cycle() mixes %s and %s: its values must have one type", ir.A(xk), ir.A(k))
 			}
 		}
 	})

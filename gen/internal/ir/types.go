@@ -1,6 +1,11 @@
 package ir
 
-import "github.com/promptgen/promptgen/gen/internal/src"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/promptgen/promptgen/gen/internal/src"
+)
 
 // Kind is the kind of a template value's type.
 type Kind uint8
@@ -127,6 +132,16 @@ func (t *Type) String() string {
 
 // IsImage reports whether t is an image or a list of images: the types of
 // image inputs.
+// A is what with its indefinite article, for messages: "an int", "a
+// string", "an object".
+func A(what fmt.Stringer) string {
+	s := what.String()
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
+}
+
 func IsImage(t *Type) bool {
 	t = t.Resolve()
 	if t.Kind == KindList {

@@ -37,7 +37,7 @@ func Constrain(t *ir.Type, k ir.Kind) error {
 		// Only {} said it was an object: a map holds {} too.
 		t.Kind, t.MaybeEmpty, t.Elem = ir.KindMap, false, &ir.Type{}
 	default:
-		return fmt.Errorf("type mismatch: a %s is used as a %s", t, k)
+		return fmt.Errorf("type mismatch: %s is used as %s", ir.A(t), ir.A(k))
 	}
 	return nil
 }
