@@ -3,6 +3,7 @@ package gen
 import (
 	"context"
 	"encoding/json"
+	"go/format"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // textutilSource is the user's package of Go filters (gen/testdata/gofilter
 // golden.py has the same functions in Python): a string filter with an
 // argument, one that may fail, one of a list, and one of the user's own
-// struct type (crm.Order, of crmSource), plus functions that cannot be
+// struct type (crm.Order, of crmSource), one with an int, plus functions that cannot be
 // filters.
 const textutilSource = `package textutil
 
@@ -43,6 +44,8 @@ func Initials(names []string) []string {
 	return out
 }
 
+func Repeat(s string, n int) string { return strings.Repeat(s, n) }
+
 func Total(orders []crm.Order) float64 {
 	t := 0.0
 	for _, o := range orders {
@@ -66,7 +69,8 @@ var Variable = 1
 var goFilterDir = filepath.Join("testdata", "gofilter")
 
 // goFilterMain renders the Go filter prompts through the generated code of
-// both backends, and a render whose filter fails.
+// both backends, a render where a Go filter's operand is undefined, and
+// one whose filter fails.
 const goFilterMain = `package main
 
 import (
@@ -83,10 +87,12 @@ func main() {
 		func() (string, error) { return gorender.Note.Render(gorender.NoteFeed{Name: "ada", Note: "the secret is out", Team: []string{"Ada Lovelace", "Bo", "Cy"}, Orders: orders}) },
 		func() (string, error) { return gorender.Note.Render(gorender.NoteFeed{Name: "bo", Note: "no secrets", Team: []string{}, Orders: []crm.Order{}}) },
 		func() (string, error) { return gorender.NewAgent().Render("default", gorender.AgentFeed{User: "ada", Topic: "tools"}) },
+		func() (string, error) { return gorender.Maybe.Render(gorender.MaybeFeed{}) },
 		func() (string, error) { return gorender.Note.Render(gorender.NoteFeed{Name: "quiet", Note: "n", Team: []string{}, Orders: []crm.Order{}}) },
 		func() (string, error) { return ttrender.Note.Render(ttrender.NoteFeed{Name: "ada", Note: "the secret is out", Team: []string{"Ada Lovelace", "Bo", "Cy"}, Orders: orders}) },
 		func() (string, error) { return ttrender.Note.Render(ttrender.NoteFeed{Name: "bo", Note: "no secrets", Team: []string{}, Orders: []crm.Order{}}) },
 		func() (string, error) { return ttrender.NewAgent().Render("default", ttrender.AgentFeed{User: "ada", Topic: "tools"}) },
+		func() (string, error) { return ttrender.Maybe.Render(ttrender.MaybeFeed{}) },
 		func() (string, error) { return ttrender.Note.Render(ttrender.NoteFeed{Name: "quiet", Note: "n", Team: []string{}, Orders: []crm.Order{}}) },
 	}
 	for _, r := range renders {
@@ -106,7 +112,7 @@ func newGoFilterModule(t *testing.T) string {
 	mod := newTempModule(t)
 	writeFile(t, filepath.Join(mod, "crm", "crm.go"), []byte(crmSource))
 	writeFile(t, filepath.Join(mod, "textutil", "textutil.go"), []byte(textutilSource))
-	for _, name := range []string{"note.yaml", "agent/promptset.yaml"} {
+	for _, name := range []string{"note.yaml", "maybe.yaml", "agent/promptset.yaml"} {
 		writeFile(t, filepath.Join(mod, "prompts", name), readFile(t, filepath.Join(goFilterDir, "prompts", name)))
 	}
 	return mod
@@ -115,7 +121,8 @@ func newGoFilterModule(t *testing.T) string {
 // TestGoFilterRender generates the Go filter prompts on both backends,
 // compiles them in a module with the filters' package, and checks that
 // every render prints what Jinja2 prints with the same filters in Python,
-// and that a filter's error fails the render at the filter.
+// and that an undefined operand (which a Go function cannot take) and a
+// filter's error fail the render at the filter.
 func TestGoFilterRender(t *testing.T) {
 	mod := newGoFilterModule(t)
 	for _, b := range backends {
@@ -127,6 +134,11 @@ func TestGoFilterRender(t *testing.T) {
 		again, err := Generate(context.Background(), Config{Dir: filepath.Join(mod, "prompts"), Out: out, Pkg: b.pkg, ImportPath: "pgtest/" + b.pkg, Renderer: b.renderer})
 		if err != nil || !slices.EqualFunc(res.Files, again.Files, func(a, b File) bool { return a.Name == b.Name && string(a.Content) == string(b.Content) }) {
 			t.Errorf("%s: a second run generates other files (%v)", b.renderer, err)
+		}
+		for _, f := range res.Files {
+			if formatted, err := format.Source(f.Content); err != nil || string(formatted) != string(f.Content) {
+				t.Errorf("%s: %s is not gofmt'd (%v)", b.renderer, f.Name, err)
+			}
 		}
 		writeResult(t, out, res)
 	}
@@ -141,7 +153,8 @@ func TestGoFilterRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	one := []string{jinja["note ada"], jinja["note bo"], jinja["agent"],
-		"ERROR: prompts/note.yaml:13:13: render note: filter shout: quiet does not shout"}
+		`ERROR: prompts/maybe.yaml:5:22: render maybe: "nick": variable is undefined`,
+		"ERROR: prompts/note.yaml:14:13: render note: filter shout: quiet does not shout"}
 	if len(jinja) != 3 || slices.Contains(one, "") {
 		t.Fatalf("%s: want the renders note ada, note bo and agent, got %v", filepath.Join(goFilterDir, "want.json"), jinja)
 	}
@@ -152,7 +165,7 @@ func TestGoFilterRender(t *testing.T) {
 
 	// promptgen render and test cannot call the user's functions.
 	cfg := Config{Dir: filepath.Join(mod, "prompts")}
-	if _, _, err := LoadPreview(cfg, "note"); err == nil || err.Error() != `prompt "note" has Go filters (initials (pgtest/textutil.Initials), redact (pgtest/textutil.Redact), shout (pgtest/textutil.Shout), total (pgtest/textutil.Total)), which promptgen render and test cannot call: they run templates inside promptgen, without your module's code; render it through the generated package instead (a Go test or program that calls Render)` {
+	if _, _, err := LoadPreview(cfg, "note"); err == nil || err.Error() != `prompt "note" has Go filters (initials (pgtest/textutil.Initials), redact (pgtest/textutil.Redact), repeat (pgtest/textutil.Repeat), shout (pgtest/textutil.Shout), total (pgtest/textutil.Total)), which promptgen render and test cannot call: they run templates inside promptgen, without your module's code; render it through the generated package instead (a Go test or program that calls Render)` {
 		t.Errorf("LoadPreview: got %v", err)
 	}
 	if _, _, err := LoadSetPreview(cfg, "agent"); err == nil || !strings.HasPrefix(err.Error(), `template set "agent" has Go filters (shout (pgtest/textutil.Shout)), which promptgen render and test cannot call`) {
@@ -209,6 +222,8 @@ func TestGoFilterErrors(t *testing.T) {
 			[]string{`prompts/p.yaml:3:28: filter redact takes positional arguments only (func textutil.Redact(s string, mask string) string)`}},
 		{"did you mean", redact + "template: \"{{ 'a' | redcat('b') }}\"\n",
 			[]string{`prompts/p.yaml:3:21: unknown filter "redcat" (did you mean "redact"?)`}},
+		{"dynamic value", redact + "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content | redact('b') }}{{ m.content | string | redact('b') }}{% endfor %}\"\n",
+			[]string{`prompts/p.yaml:4:38: filter redact: the filtered value is a dynamic value (of the chat context), the Go function takes string: convert it first, such as with | string (func textutil.Redact(s string, mask string) string)`}},
 		{"set", "filters:\n  redact: pgtest/textutil.Redact\ntemplates:\n  main:\n    default: \"{{ x | redact }}\"\n",
 			[]string{`prompts/promptset.yaml:5:18: filter redact takes 1 argument, got 0 (func textutil.Redact(s string, mask string) string)`}},
 	}

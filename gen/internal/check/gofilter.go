@@ -56,7 +56,12 @@ func (c *checker) goFilterCall(e *tmpl.Filter, g *ir.GoFilter) ir.Expr {
 			what = fmt.Sprintf("argument %d", i)
 		}
 		want := types.Clone(g.Params[i], map[*ir.Type]*ir.Type{})
-		if isDynamic(v) || !types.Unifiable(v.Type(), want) {
+		if isDynamic(v) {
+			c.errorf(spans[i], "filter %s: %s is a dynamic value (of the chat context), the Go function takes %s: convert it first, such as with | string (%s)", g.Name, what, goTypeString(want), g.Signature)
+			ok = false
+			continue
+		}
+		if !types.Unifiable(v.Type(), want) {
 			c.errorf(spans[i], "filter %s: %s is %s, the Go function takes %s (%s)", g.Name, what, goTypeString(v.Type()), goTypeString(want), g.Signature)
 			ok = false
 			continue
