@@ -64,6 +64,7 @@ func TestRenderErrors(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "p", "bad_yaml.yaml"), "template: [\n")
 	writeTestFile(t, filepath.Join(dir, "p", "chat.yaml"), "inputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n")
 	writeTestFile(t, filepath.Join(dir, "p", "tooled.yaml"), "tools: [{name: f, description: d}]\ntemplate: \"[{{ tools }}]\"\n")
+	writeTestFile(t, filepath.Join(dir, "p", "msgs.yaml"), "inputs:\n  a: string\n  b: string\nmessages:\n  - role: user\n    template: \"{{ a }}\"\n")
 	tests := []struct {
 		name, data string
 		key        string // default greet
@@ -102,6 +103,10 @@ promptgen: stdin: warning: the prompt reads no key "scores.x.m" (did you mean "n
 			stderr: `message 1: content: holds a marker of the chat format: "<|im_end|>"`},
 		{name: "bos_token", key: "chat", data: `{"messages": [{"role": "user", "content": "hi", "name": "<s>"}], "bos_token": "<s>"}`,
 			stderr: `message 0: name: holds a marker of the chat format: "<s>"`},
+		// A prompt render cannot take is an error also after warnings
+		// (it exited 1 printing only the warning).
+		{name: "warning and an error", key: "msgs", data: `{"a": "x", "b": "y"}`, stderr: `p/msgs.yaml:3:3: warning: input "b" is declared but not used by the template
+promptgen: "msgs" is a messages prompt: render supports single-template prompts only`},
 		{name: "unknown prompt", key: "gret", stderr: `promptgen: no prompt "gret" in p (did you mean "greet"?)`},
 		{name: "broken prompt", key: "broken", stderr: `p/broken.yaml:1:19: unknown filter "uper" (did you mean "upper"?)`},
 		{name: "prompt file that does not load", key: "bad_yaml", stderr: `p/bad_yaml.yaml:1:11: invalid YAML: did not find expected node content`},
