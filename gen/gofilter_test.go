@@ -15,8 +15,8 @@ import (
 
 // textutilSource is the user's package of Go filters (gen/testdata/gofilter
 // golden.py has the same functions in Python): a string filter with an
-// argument, one that may fail, one of a list, and one of the user's own
-// struct type (crm.Order, of crmSource), one with an int, plus functions that cannot be
+// argument, one that may fail, one of a list, one of the user's own
+// struct type (crm.Order, of crmSource), and ones with an int, plus functions that cannot be
 // filters.
 const textutilSource = `package textutil
 
@@ -45,6 +45,13 @@ func Initials(names []string) []string {
 }
 
 func Repeat(s string, n int) string { return strings.Repeat(s, n) }
+
+func Pad(s string, width int, fill string) string {
+	for len(s) < width {
+		s += fill
+	}
+	return s
+}
 
 func Total(orders []crm.Order) float64 {
 	t := 0.0
@@ -154,7 +161,7 @@ func TestGoFilterRender(t *testing.T) {
 	}
 	one := []string{jinja["note ada"], jinja["note bo"], jinja["agent"],
 		`ERROR: prompts/maybe.yaml:5:22: render maybe: "nick": variable is undefined`,
-		"ERROR: prompts/note.yaml:14:13: render note: filter shout: quiet does not shout"}
+		"ERROR: prompts/note.yaml:15:13: render note: filter shout: quiet does not shout"}
 	if len(jinja) != 3 || slices.Contains(one, "") {
 		t.Fatalf("%s: want the renders note ada, note bo and agent, got %v", filepath.Join(goFilterDir, "want.json"), jinja)
 	}
@@ -165,7 +172,7 @@ func TestGoFilterRender(t *testing.T) {
 
 	// promptgen render and test cannot call the user's functions.
 	cfg := Config{Dir: filepath.Join(mod, "prompts")}
-	if _, _, err := LoadPreview(cfg, "note"); err == nil || err.Error() != `prompt "note" has Go filters (initials (pgtest/textutil.Initials), redact (pgtest/textutil.Redact), repeat (pgtest/textutil.Repeat), shout (pgtest/textutil.Shout), total (pgtest/textutil.Total)), which promptgen render and test cannot call: they run templates inside promptgen, without your module's code; render it through the generated package instead (a Go test or program that calls Render)` {
+	if _, _, err := LoadPreview(cfg, "note"); err == nil || err.Error() != `prompt "note" has Go filters (initials (pgtest/textutil.Initials), pad (pgtest/textutil.Pad), redact (pgtest/textutil.Redact), repeat (pgtest/textutil.Repeat), shout (pgtest/textutil.Shout), total (pgtest/textutil.Total)), which promptgen render and test cannot call: they run templates inside promptgen, without your module's code; render it through the generated package instead (a Go test or program that calls Render)` {
 		t.Errorf("LoadPreview: got %v", err)
 	}
 	if _, _, err := LoadSetPreview(cfg, "agent"); err == nil || !strings.HasPrefix(err.Error(), `template set "agent" has Go filters (shout (pgtest/textutil.Shout)), which promptgen render and test cannot call`) {
@@ -176,7 +183,8 @@ func TestGoFilterRender(t *testing.T) {
 // TestGoFilterErrors checks the errors of Go filters: at the filters:
 // entry, a function that does not exist or cannot be a filter, a name that
 // is a built-in filter; at the use, a wrong number or type of arguments
-// (showing the function's signature), keyword arguments, and a misspelt
+// (showing the function's signature), keyword arguments that name no
+// parameter, one twice or leave one out, and a misspelt
 // filter name (with a did-you-mean among the Go filters).
 func TestGoFilterErrors(t *testing.T) {
 	mod := newGoFilterModule(t)
@@ -212,14 +220,18 @@ func TestGoFilterErrors(t *testing.T) {
 		{"argument type", redact + "inputs:\n  n: int\ntemplate: \"{{ n | redact('b') }} {{ 'a' | redact(3) }}\"\n",
 			[]string{
 				`prompts/p.yaml:5:15: filter redact: the filtered value is int, the Go function takes string (func textutil.Redact(s string, mask string) string)`,
-				`prompts/p.yaml:5:50: filter redact: argument 1 is int, the Go function takes string (func textutil.Redact(s string, mask string) string)`,
+				`prompts/p.yaml:5:50: filter redact: argument "mask" is int, the Go function takes string (func textutil.Redact(s string, mask string) string)`,
 			}},
 		{"struct type", "filters:\n  total: pgtest/textutil.Total\ninputs:\n  orders: {type: array, items: {type: object, properties: {id: {type: string}}}}\ntemplate: \"{{ orders | total }}\"\n",
 			[]string{`prompts/p.yaml:5:15: filter total: the filtered value is list of object, the Go function takes list of crm.Order (func textutil.Total(orders []crm.Order) float64)`}},
 		{"inferred operand", redact + "template: \"{{ x | redact('b') }} {{ x.y }}\"\n",
 			[]string{`prompts/p.yaml:3:39: "x" is a string, it has no attribute "y"`}},
-		{"keyword argument", redact + "template: \"{{ 'a' | redact(mask='b') }}\"\n",
-			[]string{`prompts/p.yaml:3:28: filter redact takes positional arguments only (func textutil.Redact(s string, mask string) string)`}},
+		{"keyword arguments", "filters:\n  pad: pgtest/textutil.Pad\ntemplate: \"{{ 'a' | pad(widht=3) }} {{ 'a' | pad(3, width=2) }} {{ 'a' | pad(fill='.') }}\"\n",
+			[]string{
+				`prompts/p.yaml:3:25: filter pad has no parameter "widht" (did you mean "width"?) (func textutil.Pad(s string, width int, fill string) string)`,
+				`prompts/p.yaml:3:53: filter pad got parameter "width" twice (func textutil.Pad(s string, width int, fill string) string)`,
+				`prompts/p.yaml:3:68: filter pad needs parameter "width" (func textutil.Pad(s string, width int, fill string) string)`,
+			}},
 		{"did you mean", redact + "template: \"{{ 'a' | redcat('b') }}\"\n",
 			[]string{`prompts/p.yaml:3:21: unknown filter "redcat" (did you mean "redact"?)`}},
 		{"dynamic value", redact + "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content | redact('b') }}{{ m.content | string | redact('b') }}{% endfor %}\"\n",

@@ -59,6 +59,13 @@ func (b *binder) bindFilter(g *ir.GoFilter) {
 		fail("its result: " + why)
 		return
 	}
+	for i := 1; i < sig.Params().Len(); i++ {
+		name := sig.Params().At(i).Name()
+		if name == "_" {
+			name = ""
+		}
+		g.ArgNames = append(g.ArgNames, name)
+	}
 	g.Params, g.Result = params, result
 }
 

@@ -2,10 +2,13 @@ package check
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
+	"github.com/promptgen/promptgen/schema"
 )
 
 // goFilter returns the filter of `filters:` named name, nil when none.
@@ -18,34 +21,56 @@ func (c *checker) goFilter(name string) *ir.GoFilter {
 	return nil
 }
 
-// goFilterCall types a call of a Go filter: the operand and positional
-// arguments take the types of the function's parameters (inferring the
-// feed's where they are unknown), and the call the type of its result.
+// goFilterCall types a call of a Go filter: the operand and the
+// arguments, positional or by the name of the function's parameter (as
+// Python's filters take them), take the types of the function's parameters
+// (inferring the feed's where they are unknown), and the call the type of
+// its result.
 func (c *checker) goFilterCall(e *tmpl.Filter, g *ir.GoFilter) ir.Expr {
 	x := c.expr(e.X, useValue)
-	args := make([]ir.Expr, len(e.Args))
-	for i, a := range e.Args {
-		args[i] = c.expr(a, useValue)
-	}
-	for _, kw := range e.Kwargs {
-		c.expr(kw.Value, useValue)
-	}
-	switch {
-	case g.Params == nil:
+	if g.Params == nil {
+		for _, a := range e.Args {
+			c.expr(a, useValue)
+		}
+		for _, kw := range e.Kwargs {
+			c.expr(kw.Value, useValue)
+		}
 		return c.reject() // reported where filters: names it
-	case len(e.Kwargs) > 0:
-		c.errorf(e.Kwargs[0].NameSpan, "filter %s takes positional arguments only (%s)", g.Name, g.Signature)
+	}
+	n := len(g.Params) - 1
+	if len(e.Args) > n || len(e.Kwargs) == 0 && len(e.Args) != n {
+		c.errorf(e.Span, "filter %s takes %s, got %d (%s)", g.Name, plural(n, "argument"), len(e.Args)+len(e.Kwargs), g.Signature)
 		return c.reject()
-	case len(args) != len(g.Params)-1:
-		c.errorf(e.Span, "filter %s takes %s, got %d (%s)", g.Name, plural(len(g.Params)-1, "argument"), len(args), g.Signature)
+	}
+	args, spans := make([]ir.Expr, n), make([]tmpl.Span, n)
+	for i, a := range e.Args {
+		args[i], spans[i] = c.expr(a, useValue), a.Pos()
+	}
+	ok := true
+	for _, kw := range e.Kwargs {
+		v := c.expr(kw.Value, useValue)
+		switch i := slices.Index(g.ArgNames, kw.Name); {
+		case i < 0:
+			c.errorf(kw.NameSpan, "filter %s has no parameter %q%s (%s)", g.Name, kw.Name, schema.DidYouMean(kw.Name, g.ArgNames), g.Signature)
+			ok = false
+		case args[i] != nil:
+			c.errorf(kw.NameSpan, "filter %s got parameter %q twice (%s)", g.Name, kw.Name, g.Signature)
+			ok = false
+		default:
+			args[i], spans[i] = v, kw.Value.Pos()
+		}
+	}
+	for i, a := range args {
+		if a == nil && ok {
+			c.errorf(e.Span, "filter %s needs parameter %s (%s)", g.Name, argName(g, i), g.Signature)
+			ok = false
+		}
+	}
+	if !ok {
 		return c.reject()
 	}
 	operands := append([]ir.Expr{x}, args...)
-	spans := append([]tmpl.Span{e.X.Pos()}, make([]tmpl.Span, len(e.Args))...)
-	for i, a := range e.Args {
-		spans[i+1] = a.Pos()
-	}
-	ok := true
+	spans = append([]tmpl.Span{e.X.Pos()}, spans...)
 	for i, v := range operands {
 		if c.rejected[v] {
 			ok = false
@@ -53,7 +78,7 @@ func (c *checker) goFilterCall(e *tmpl.Filter, g *ir.GoFilter) ir.Expr {
 		}
 		what := "the filtered value"
 		if i > 0 {
-			what = fmt.Sprintf("argument %d", i)
+			what = "argument " + argName(g, i-1)
 		}
 		want := types.Clone(g.Params[i], map[*ir.Type]*ir.Type{})
 		if isDynamic(v) {
@@ -74,6 +99,15 @@ func (c *checker) goFilterCall(e *tmpl.Filter, g *ir.GoFilter) ir.Expr {
 	}
 	return &ir.Call{Kind: ir.CallGoFilter, Name: g.Name, X: x, Args: args, Go: g,
 		T: types.Clone(g.Result, map[*ir.Type]*ir.Type{}), Pos: c.posString(e.NameSpan)}
+}
+
+// argName names argument i of g in errors: its parameter's name quoted,
+// else its number.
+func argName(g *ir.GoFilter, i int) string {
+	if g.ArgNames[i] != "" {
+		return strconv.Quote(g.ArgNames[i])
+	}
+	return strconv.Itoa(i + 1)
 }
 
 // goTypeString writes t as errors do, a bound Go struct type by its name

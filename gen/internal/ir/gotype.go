@@ -98,8 +98,11 @@ type GoFilter struct {
 	Pos  src.Pos
 	// Set by bind; Params is nil when the function could not be bound (an
 	// error at Pos), and then a use of the filter is not checked further.
-	Pkg       string  // the package's name
-	Params    []*Type // the parameters' types, the operand's first
+	Pkg    string  // the package's name
+	Params []*Type // the parameters' types, the operand's first
+	// ArgNames are the names of the parameters after the operand, which
+	// keyword arguments give ("" for one without a name, or _).
+	ArgNames  []string
 	Result    *Type
 	Fallible  bool   // the function also returns an error
 	Signature string // as Go writes it, for errors: "func(s string, n int) string"

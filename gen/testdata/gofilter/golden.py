@@ -36,6 +36,12 @@ def repeat(s, n):
     return s * n
 
 
+def pad(s, width, fill):
+    while len(s) < width:
+        s += fill
+    return s
+
+
 def total(orders):
     return sum(o["total"] * o["qty"] for o in orders) * 1.0
 
@@ -45,7 +51,7 @@ ORDERS = [{"id": "A1", "qty": 2, "total": 9.5, "paid": True}, {"id": "B2", "qty"
 
 def main():
     env = jinja2.Environment()
-    env.filters.update(redact=redact, shout=shout, initials=initials, total=total, repeat=repeat)
+    env.filters.update(redact=redact, shout=shout, initials=initials, total=total, repeat=repeat, pad=pad)
     with open(os.path.join(HERE, "prompts", "note.yaml"), encoding="utf-8") as f:
         note = env.from_string(yaml.safe_load(f)["template"])
     with open(os.path.join(HERE, "prompts", "agent", "promptset.yaml"), encoding="utf-8") as f:
