@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -47,14 +48,14 @@ func (b *binder) bindFilter(g *ir.GoFilter) {
 	}
 	params := make([]*ir.Type, sig.Params().Len())
 	for i := range params {
-		t, why := b.valueType(sig.Params().At(i).Type(), g.Pos)
+		t, why := b.filterType(sig.Params().At(i).Type(), g.Pos)
 		if why != "" {
 			fail("parameter " + paramName(sig, i) + ": " + why)
 			return
 		}
 		params[i] = t
 	}
-	result, why := b.valueType(sig.Results().At(0).Type(), g.Pos)
+	result, why := b.filterType(sig.Results().At(0).Type(), g.Pos)
 	if why != "" {
 		fail("its result: " + why)
 		return
@@ -67,6 +68,16 @@ func (b *binder) bindFilter(g *ir.GoFilter) {
 		g.ArgNames = append(g.ArgNames, name)
 	}
 	g.Params, g.Result = params, result
+}
+
+// filterType is valueType for a parameter or the result of a Go filter,
+// which says which types a filter may take when t is none of them.
+func (b *binder) filterType(t types.Type, pos src.Pos) (*ir.Type, string) {
+	ft, why := b.valueType(t, pos)
+	if why == readable {
+		why = "a filter takes and returns string, int, float64, bool, slices, maps with string keys and structs"
+	}
+	return ft, why
 }
 
 // paramName names parameter i of sig in errors: its name, else its number.
