@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptgen/promptgen/internal/testmod"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -172,5 +174,29 @@ func TestRenderNow(t *testing.T) {
 	code, _, stderr = runArgs("render", "-in", "p", "today", "-now", "2025-12-31")
 	if code != exitUsage || !strings.Contains(stderr, "promptgen: render: -now wants an RFC 3339 time") {
 		t.Errorf("bad -now: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestRenderGoFilters: render and test refuse a prompt or set with Go
+// filters (filters:), whose functions they cannot call, and say why.
+func TestRenderGoFilters(t *testing.T) {
+	mod := testmod.New(t, "pgtest")
+	t.Chdir(mod)
+	writeTestFile(t, "textutil/textutil.go", "package textutil\n\nimport \"strings\"\n\nfunc Shout(s string) string { return strings.ToUpper(s) }\n")
+	writeTestFile(t, "prompts/p.yaml", "filters:\n  shout: pgtest/textutil.Shout\ntemplate: \"{{ name | shout }}\"\n")
+	writeTestFile(t, "prompts/agent/promptset.yaml", "filters:\n  shout: pgtest/textutil.Shout\ntemplates:\n  main:\n    default: \"{{ name | shout }}\"\n")
+	writeTestFile(t, "snap/p/a.json", `{"name": "ada"}`)
+	why := "which promptgen render and test cannot call: they run templates inside promptgen, without your module's code; render it through the generated package instead (a Go test or program that calls Render)\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"render", "-in", "prompts", "p"}, `promptgen: prompt "p" has Go filters (shout (pgtest/textutil.Shout)), ` + why},
+		{[]string{"render", "-in", "prompts", "agent", "-key", "default"}, `promptgen: template set "agent" has Go filters (shout (pgtest/textutil.Shout)), ` + why},
+		{[]string{"test", "-in", "prompts", "-dir", "snap"}, `promptgen: test: prompt "p" has Go filters (shout (pgtest/textutil.Shout)), ` + why},
+	} {
+		if code, _, stderr := runArgs(tt.args...); code != exitFail || !strings.HasPrefix(stderr, tt.want) {
+			t.Errorf("%s: exit %d, stderr:\n%s\nwant exit %d, stderr starting:\n%s", strings.Join(tt.args, " "), code, stderr, exitFail, tt.want)
+		}
 	}
 }
