@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promptgen/promptgen/internal/testmod"
-
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/internal/testmod"
 )
 
 // TestRenderCorpus renders every golden case of gen/testdata/render with
