@@ -119,6 +119,7 @@ func newGoFilterModule(t *testing.T) string {
 	mod := newTempModule(t)
 	writeFile(t, filepath.Join(mod, "crm", "crm.go"), []byte(crmSource))
 	writeFile(t, filepath.Join(mod, "textutil", "textutil.go"), []byte(textutilSource))
+	writeFile(t, filepath.Join(mod, "cmd", "tool", "main.go"), []byte("package main\n\nfunc Run(s string) string { return s }\n\nfunc main() {}\n"))
 	for _, name := range []string{"note.yaml", "maybe.yaml", "agent/promptset.yaml"} {
 		writeFile(t, filepath.Join(mod, "prompts", name), readFile(t, filepath.Join(goFilterDir, "prompts", name)))
 	}
@@ -197,6 +198,8 @@ func TestGoFilterErrors(t *testing.T) {
 			[]string{`prompts/p.yaml:2:11: package "pgtest/textutil" has no function "Redakt" (did you mean "Redact"?)`}},
 		{"not a function", "filters:\n  v: pgtest/textutil.Variable\ntemplate: \"{{ 'a' | v }}\"\n",
 			[]string{`prompts/p.yaml:2:6: package "pgtest/textutil" has no function "Variable"`}},
+		{"main package", "filters:\n  run: pgtest/cmd/tool.Run\ntemplate: \"{{ 'a' | run }}\"\n",
+			[]string{`prompts/p.yaml:2:8: cannot use Go package "pgtest/cmd/tool": it is a main package, which cannot be imported`}},
 		{"no such package", "filters:\n  redact: pgtest/nope.Redact\ntemplate: \"{{ 'a' | redact('b') }}\"\n",
 			[]string{`prompts/p.yaml:2:11: cannot load Go package "pgtest/nope": `}},
 		{"cannot be a filter", "filters:\n  join: pgtest/textutil.Join\n  j: pgtest/textutil.Join\n  pair: pgtest/textutil.Pair\n  nothing: pgtest/textutil.Nothing\n" +

@@ -170,7 +170,7 @@ func (b *binder) pkg(path string, pos src.Pos) *packages.Package {
 	case p.Types == nil:
 		b.sink.Errorf(pos, "cannot load Go package %q", path)
 	case p.Name == "main":
-		b.sink.Errorf(pos, "cannot bind a type of %q: it is a main package, which cannot be imported", path)
+		b.sink.Errorf(pos, "cannot use Go package %q: it is a main package, which cannot be imported", path)
 	default:
 		return p
 	}
