@@ -222,11 +222,11 @@ func TestGoFilterErrors(t *testing.T) {
 			}},
 		{"argument type", redact + "inputs:\n  n: int\ntemplate: \"{{ n | redact('b') }} {{ 'a' | redact(3) }}\"\n",
 			[]string{
-				`prompts/p.yaml:5:15: filter redact: the filtered value is int, the Go function takes string (func textutil.Redact(s string, mask string) string)`,
-				`prompts/p.yaml:5:50: filter redact: argument "mask" is int, the Go function takes string (func textutil.Redact(s string, mask string) string)`,
+				`prompts/p.yaml:5:15: filter redact: the filtered value is an int, the Go function takes a string (func textutil.Redact(s string, mask string) string)`,
+				`prompts/p.yaml:5:50: filter redact: argument "mask" is an int, the Go function takes a string (func textutil.Redact(s string, mask string) string)`,
 			}},
 		{"struct type", "filters:\n  total: pgtest/textutil.Total\ninputs:\n  orders: {type: array, items: {type: object, properties: {id: {type: string}}}}\ntemplate: \"{{ orders | total }}\"\n",
-			[]string{`prompts/p.yaml:5:15: filter total: the filtered value is list of object, the Go function takes list of crm.Order (func textutil.Total(orders []crm.Order) float64)`}},
+			[]string{`prompts/p.yaml:5:15: filter total: the filtered value is a list of object, the Go function takes a list of crm.Order (func textutil.Total(orders []crm.Order) float64)`}},
 		{"inferred operand", redact + "template: \"{{ x | redact('b') }} {{ x.y }}\"\n",
 			[]string{`prompts/p.yaml:3:39: "x" is a string, it has no attribute "y"`}},
 		{"keyword arguments", "filters:\n  pad: pgtest/textutil.Pad\ntemplate: \"{{ 'a' | pad(widht=3) }} {{ 'a' | pad(3, width=2) }} {{ 'a' | pad(fill='.') }}\"\n",
@@ -238,7 +238,7 @@ func TestGoFilterErrors(t *testing.T) {
 		{"did you mean", redact + "template: \"{{ 'a' | redcat('b') }}\"\n",
 			[]string{`prompts/p.yaml:3:21: unknown filter "redcat" (did you mean "redact"?)`}},
 		{"dynamic value", redact + "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content | redact('b') }}{{ m.content | string | redact('b') }}{% endfor %}\"\n",
-			[]string{`prompts/p.yaml:4:38: filter redact: the filtered value is a dynamic value (of the chat context), the Go function takes string: convert it first, such as with | string (func textutil.Redact(s string, mask string) string)`}},
+			[]string{`prompts/p.yaml:4:38: filter redact: the filtered value is a dynamic value (of the chat context), the Go function takes a string: convert it first, such as with | string (func textutil.Redact(s string, mask string) string)`}},
 		{"set", "filters:\n  redact: pgtest/textutil.Redact\ntemplates:\n  main:\n    default: \"{{ x | redact }}\"\n",
 			[]string{`prompts/promptset.yaml:5:18: filter redact takes 1 argument, got 0 (func textutil.Redact(s string, mask string) string)`}},
 	}

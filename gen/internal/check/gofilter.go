@@ -82,12 +82,12 @@ func (c *checker) goFilterCall(e *tmpl.Filter, g *ir.GoFilter) ir.Expr {
 		}
 		want := types.Clone(g.Params[i], map[*ir.Type]*ir.Type{})
 		if isDynamic(v) {
-			c.errorf(spans[i], "filter %s: %s is a dynamic value (of the chat context), the Go function takes %s: convert it first, such as with | string (%s)", g.Name, what, goTypeString(want), g.Signature)
+			c.errorf(spans[i], "filter %s: %s is a dynamic value (of the chat context), the Go function takes %s: convert it first, such as with | string (%s)", g.Name, what, ir.A(goType{want}), g.Signature)
 			ok = false
 			continue
 		}
 		if !types.Unifiable(v.Type(), want) {
-			c.errorf(spans[i], "filter %s: %s is %s, the Go function takes %s (%s)", g.Name, what, goTypeString(v.Type()), goTypeString(want), g.Signature)
+			c.errorf(spans[i], "filter %s: %s is %s, the Go function takes %s (%s)", g.Name, what, ir.A(goType{v.Type()}), ir.A(goType{want}), g.Signature)
 			ok = false
 			continue
 		}
@@ -110,18 +110,21 @@ func argName(g *ir.GoFilter, i int) string {
 	return strconv.Itoa(i + 1)
 }
 
-// goTypeString writes t as errors do, a bound Go struct type by its name
+// goType writes a type as errors do, a bound Go struct type by its name
 // ("list of crm.Order"), so that it differs from the feed's objects.
-func goTypeString(t *ir.Type) string {
-	switch t = t.Resolve(); {
+type goType struct{ t *ir.Type }
+
+func (g goType) String() string {
+	switch t := g.t.Resolve(); {
 	case t.Kind == ir.KindList:
-		return "list of " + goTypeString(t.Elem)
+		return "list of " + goType{t.Elem}.String()
 	case t.Kind == ir.KindMap:
-		return "map of " + goTypeString(t.Elem)
+		return "map of " + goType{t.Elem}.String()
 	case t.Go != nil:
 		return t.Name
+	default:
+		return t.String()
 	}
-	return t.String()
 }
 
 // plural writes n and noun, with an s unless n is 1.

@@ -187,10 +187,8 @@ func goFilterClosure(g *ir.GoFilter) *jen.Statement {
 	return jen.Func().Params(params...).Params(result, jen.Error()).Block(
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Qual(g.Path, g.Func).Call(args...),
 		jen.If(jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Id("v"), jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-				jen.Id("Pos"): jen.Id("pos"),
-				jen.Id("Err"): jen.Qual("fmt", "Errorf").Call(jen.Lit("filter "+g.Name+": %w"), jen.Err()),
-			}))),
+			jen.Return(jen.Id("v"), jen.Qual(ir.RuntimePath, "Fail").Call(jen.Lit(""), jen.Id("pos"),
+				jen.Qual("fmt", "Errorf").Call(jen.Lit("filter "+g.Name+": %w"), jen.Err()), jen.Lit("")))),
 		jen.Return(jen.Id("v"), jen.Nil()))
 }
 

@@ -25,10 +25,7 @@ func (e *emitter) goFilter(x *ir.Call) gval {
 	pre = append(pre,
 		jen.List(jen.Id(v), jen.Id(err)).Op(":=").Add(call),
 		jen.If(jen.Id(err).Op("!=").Nil()).Block(
-			jen.Return(jen.Id("dst"), jen.Op("&").Qual(ir.RuntimePath, "Error").Values(jen.Dict{
-				jen.Id("Prompt"): jen.Lit(e.p.Key),
-				jen.Id("Pos"):    jen.Lit(x.Pos),
-				jen.Id("Err"):    jen.Qual("fmt", "Errorf").Call(jen.Lit("filter "+x.Name+": %w"), jen.Id(err)),
-			}))))
+			jen.Return(jen.Id("dst"), jen.Qual(ir.RuntimePath, "Fail").Call(jen.Lit(e.p.Key), jen.Lit(x.Pos),
+				jen.Qual("fmt", "Errorf").Call(jen.Lit("filter "+x.Name+": %w"), jen.Id(err)), jen.Lit("")))))
 	return gval{pre: pre, val: jen.Id(v)}
 }
