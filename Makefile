@@ -48,7 +48,8 @@ example: generate
 # the chat template corpus of gen/testdata/chat (with its INVENTORY.md), and
 # runtime/jinja's Python case tables (casetables.go) and expected values
 # (testdata/cases.json), and the expected values of runtime/chat's tests and
-# gen's goType tests (testdata/want.json, gen/testdata/gotype/want.json).
+# gen's goType and Go filter tests (testdata/want.json, gen/testdata/gotype/want.json,
+# gen/testdata/gofilter/want.json).
 golden:
 	$(PYTHON) gen/testdata/render/golden.py
 	$(PYTHON) gen/testdata/render/golden.py --prompts
@@ -58,6 +59,7 @@ golden:
 	cd runtime/jinja && $(PYTHON) testdata/gen_casetables.py && $(PYTHON) testdata/gen_cases.py
 	$(PYTHON) runtime/chat/testdata/golden.py
 	$(PYTHON) gen/testdata/gotype/golden.py
+	$(PYTHON) gen/testdata/gofilter/golden.py
 
 # Measure promptgen on the chat template corpus (gen/testdata/chat): print
 # per template whether it compiles and how many conversations match Jinja2,

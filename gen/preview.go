@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
@@ -41,6 +42,22 @@ type ChatPreview struct {
 	// Tools are the declared tools, which a chat template gets when its
 	// data has none.
 	Tools []runtime.Tool
+}
+
+// previewGoFilters is why what (a prompt or a set) cannot be previewed
+// when it has Go filters: the preview runs the translated template in
+// promptgen's own process, which holds none of the user's functions.
+// Running them would mean building a program against the user's module
+// for each render (see docs/cli.md).
+func previewGoFilters(what string, filters []*ir.GoFilter) error {
+	if len(filters) == 0 {
+		return nil
+	}
+	var fns []string
+	for _, g := range filters {
+		fns = append(fns, g.Name+" ("+g.Ref()+")")
+	}
+	return fmt.Errorf("%s has Go filters (%s), which promptgen render and test cannot call: they run templates inside promptgen, without your module's code; render it through the generated package instead (a Go test or program that calls Render)", what, strings.Join(fns, ", "))
 }
 
 // chatPreview returns the ChatPreview of a prompt or set.
@@ -84,6 +101,9 @@ func LoadPreview(cfg Config, key string) (*Preview, Diagnostics, error) {
 		return nil, diags, diags
 	}
 	irp := prog.prompts[0]
+	if err := previewGoFilters(fmt.Sprintf("prompt %q", key), irp.Filters); err != nil {
+		return nil, diags, err
+	}
 	if irp.IsMessages {
 		return nil, diags, fmt.Errorf("%q is a messages prompt: render supports single-template prompts only", key)
 	}

@@ -63,6 +63,9 @@ func LoadSetPreview(cfg Config, key string) (*SetPreview, Diagnostics, error) {
 		return nil, diags, diags
 	}
 	ps := prog.sets[0]
+	if err := previewGoFilters(fmt.Sprintf("template set %q", key), ps.Filters); err != nil {
+		return nil, diags, err
+	}
 	sp := &SetPreview{SetInfo: *setInfo(prog.setSpecs[0]), Feed: goemit.ReflectType(ps.Feed),
 		ChatPreview: chatPreview(ps.Chat, ps.SpecialTokens, ps.Tools)}
 	for _, t := range ps.Templates {

@@ -82,7 +82,7 @@ func (a *app) runRender(args []string) int {
 	p, diags, err := gen.LoadPreview(cfg, keys[0])
 	a.printDiagnostics(diags)
 	if err != nil {
-		if len(diags) == 0 {
+		if !diags.HasErrors() { // else err is diags
 			a.log.Print(err)
 		}
 		return exitFail
@@ -200,7 +200,7 @@ func (a *app) renderSet(cfg gen.Config, set string, sf *setFlags, data, predefin
 	sp, diags, err := gen.LoadSetPreview(cfg, set)
 	a.printDiagnostics(diags)
 	if err != nil {
-		if len(diags) == 0 {
+		if !diags.HasErrors() { // else err is diags
 			a.log.Print(err)
 		}
 		return exitFail

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/promptgen/promptgen/internal/testmod"
 )
 
 // TestRenderCorpus renders every golden case of gen/testdata/render with
@@ -64,6 +65,7 @@ func TestRenderErrors(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "p", "bad_yaml.yaml"), "template: [\n")
 	writeTestFile(t, filepath.Join(dir, "p", "chat.yaml"), "inputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n")
 	writeTestFile(t, filepath.Join(dir, "p", "tooled.yaml"), "tools: [{name: f, description: d}]\ntemplate: \"[{{ tools }}]\"\n")
+	writeTestFile(t, filepath.Join(dir, "p", "msgs.yaml"), "inputs:\n  a: string\n  b: string\nmessages:\n  - role: user\n    template: \"{{ a }}\"\n")
 	tests := []struct {
 		name, data string
 		key        string // default greet
@@ -102,6 +104,10 @@ promptgen: stdin: warning: the prompt reads no key "scores.x.m" (did you mean "n
 			stderr: `message 1: content: holds a marker of the chat format: "<|im_end|>"`},
 		{name: "bos_token", key: "chat", data: `{"messages": [{"role": "user", "content": "hi", "name": "<s>"}], "bos_token": "<s>"}`,
 			stderr: `message 0: name: holds a marker of the chat format: "<s>"`},
+		// A prompt render cannot take is an error also after warnings
+		// (it exited 1 printing only the warning).
+		{name: "warning and an error", key: "msgs", data: `{"a": "x", "b": "y"}`, stderr: `p/msgs.yaml:3:3: warning: input "b" is declared but not used by the template
+promptgen: "msgs" is a messages prompt: render supports single-template prompts only`},
 		{name: "unknown prompt", key: "gret", stderr: `promptgen: no prompt "gret" in p (did you mean "greet"?)`},
 		{name: "broken prompt", key: "broken", stderr: `p/broken.yaml:1:19: unknown filter "uper" (did you mean "upper"?)`},
 		{name: "prompt file that does not load", key: "bad_yaml", stderr: `p/bad_yaml.yaml:1:11: invalid YAML: did not find expected node content`},
@@ -167,5 +173,29 @@ func TestRenderNow(t *testing.T) {
 	code, _, stderr = runArgs("render", "-in", "p", "today", "-now", "2025-12-31")
 	if code != exitUsage || !strings.Contains(stderr, "promptgen: render: -now wants an RFC 3339 time") {
 		t.Errorf("bad -now: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestRenderGoFilters: render and test refuse a prompt or set with Go
+// filters (filters:), whose functions they cannot call, and say why.
+func TestRenderGoFilters(t *testing.T) {
+	mod := testmod.New(t, "pgtest")
+	t.Chdir(mod)
+	writeTestFile(t, "textutil/textutil.go", "package textutil\n\nimport \"strings\"\n\nfunc Shout(s string) string { return strings.ToUpper(s) }\n")
+	writeTestFile(t, "prompts/p.yaml", "filters:\n  shout: pgtest/textutil.Shout\ntemplate: \"{{ name | shout }}\"\n")
+	writeTestFile(t, "prompts/agent/promptset.yaml", "filters:\n  shout: pgtest/textutil.Shout\ntemplates:\n  main:\n    default: \"{{ name | shout }}\"\n")
+	writeTestFile(t, "snap/p/a.json", `{"name": "ada"}`)
+	why := "which promptgen render and test cannot call: they run templates inside promptgen, without your module's code; render it through the generated package instead (a Go test or program that calls Render)\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"render", "-in", "prompts", "p"}, `promptgen: prompt "p" has Go filters (shout (pgtest/textutil.Shout)), ` + why},
+		{[]string{"render", "-in", "prompts", "agent", "-key", "default"}, `promptgen: template set "agent" has Go filters (shout (pgtest/textutil.Shout)), ` + why},
+		{[]string{"test", "-in", "prompts", "-dir", "snap"}, `promptgen: test: prompt "p" has Go filters (shout (pgtest/textutil.Shout)), ` + why},
+	} {
+		if code, _, stderr := runArgs(tt.args...); code != exitFail || !strings.HasPrefix(stderr, tt.want) {
+			t.Errorf("%s: exit %d, stderr:\n%s\nwant exit %d, stderr starting:\n%s", strings.Join(tt.args, " "), code, stderr, exitFail, tt.want)
+		}
 	}
 }

@@ -59,7 +59,7 @@ func (a *app) runResolve(args []string) int {
 	info, diags, err := gen.LoadSet(gen.Config{Dir: *in}, sets[0])
 	a.printDiagnostics(diags)
 	if err != nil {
-		if len(diags) == 0 {
+		if !diags.HasErrors() { // else err is diags
 			a.log.Printf("resolve: %v", err)
 		}
 		return exitFail

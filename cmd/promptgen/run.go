@@ -49,7 +49,7 @@ its write before doing anything else. When nothing in -in, the flags, the
 go.mod or promptgen itself changed since a generate left -out's Go files as
 they are, generate writes nothing and only prints that run's warnings again
 (it keeps a stamp per output directory in the user's cache directory; a
-tree that names goType or autobind is always generated).`,
+tree that names goType, autobind or filters is always generated).`,
 		flags: true,
 	},
 	{

@@ -153,7 +153,7 @@ func (t *snapshotRun) prompt(key string) *snapshotPrompt {
 			var err error
 			sp, diags, err = gen.LoadSetPreview(t.cfg, set)
 			t.printDiagnostics(diags)
-			if err != nil && len(diags) == 0 {
+			if err != nil && !diags.HasErrors() { // else err is diags
 				t.log.Printf("test: %v", err)
 			}
 			t.sets[set] = sp
@@ -174,7 +174,7 @@ func (t *snapshotRun) prompt(key string) *snapshotPrompt {
 	pv, diags, err := gen.LoadPreview(t.cfg, key)
 	t.printDiagnostics(diags)
 	if err != nil {
-		if len(diags) == 0 {
+		if !diags.HasErrors() { // else err is diags
 			t.log.Printf("test: %v", err)
 		}
 		return p

@@ -25,8 +25,8 @@ import (
 // prompts tree, the go.mod and go.work that name the package), a hash of
 // the output directory's Go files as generate left them, and the run's
 // warnings, which an up-to-date run prints again. A tree that binds Go
-// types (goType, autobind) is never stamped: its output also depends on Go
-// packages elsewhere.
+// types or functions (goType, autobind, filters) is never stamped: its
+// output also depends on Go packages elsewhere.
 type stamp struct {
 	path    string // the stamp's file; "" when this run cannot use one
 	Inputs  string
@@ -80,7 +80,8 @@ func newStamp(cfg gen.Config) stamp {
 
 // hashTree writes to h every entry under dir, in lexical order: its path,
 // kind and content (a symlink's target, which generate does not follow).
-// It reports false when an entry cannot be read or names Go types to bind.
+// It reports false when an entry cannot be read or names Go types or
+// functions to bind.
 func hashTree(h hash.Hash, dir string) bool {
 	ok := true
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -101,7 +102,7 @@ func hashTree(h hash.Hash, dir string) bool {
 			if err != nil {
 				return err
 			}
-			if bytes.Contains(b, []byte("goType")) || bytes.Contains(b, []byte("autobind")) {
+			if bytes.Contains(b, []byte("goType")) || bytes.Contains(b, []byte("autobind")) || bytes.Contains(b, []byte("filters")) {
 				ok = false
 				return filepath.SkipAll
 			}

@@ -63,4 +63,8 @@ func TestGenerateUpToDate(t *testing.T) {
 	write(filepath.Join(in, "b.yaml"), "description: not a goType\ntemplate: B\n")
 	generate("goType named", "wrote 1 file to "+out+" (2 unchanged)", "-renderer", "text/template")
 	generate("goType named, again", "wrote 0 files to "+out+" (3 unchanged)", "-renderer", "text/template")
+	// Go filters too: their functions' signatures shape the output.
+	write(filepath.Join(in, "b.yaml"), "description: no Go filters\ntemplate: B\n")
+	generate("filters named", "wrote 1 file to "+out+" (2 unchanged)", "-renderer", "text/template")
+	generate("filters named, again", "wrote 0 files to "+out+" (3 unchanged)", "-renderer", "text/template")
 }

@@ -4,7 +4,8 @@
 // every package a run needs with one packages.Load, from the module of the
 // output directory so that the user's own packages resolve, and gives each
 // bound type the Go struct's exported fields as promptgen types, so that
-// the checker types attribute accesses against the real type.
+// the checker types attribute accesses against the real type. The same
+// load binds the Go functions of `filters:` (filter.go).
 //
 // It imports only ir, src, diag, names, schema (for did-you-mean) and
 // go/packages; it must not import gen or any other stage.
@@ -41,25 +42,32 @@ func PackagesLoader(ctx context.Context) Loader {
 	}
 }
 
-// Run binds the goType inputs of prompts and sets and the autobind inputs
-// of sets, loading the packages they name with one call of load in dir
-// (none when nothing is bound). A package that fails to load, or a type
-// it lacks or cannot bind, is an error at the goType or autobind entry; the
-// input is then left to inference, so the error is not repeated at every
-// use.
+// Run binds the goType inputs of prompts and sets, the autobind inputs of
+// sets and the Go filters of both, loading the packages they name with one
+// call of load in dir (none when nothing is bound). A package that fails
+// to load, or a type it lacks or cannot bind, is an error at the goType or
+// autobind entry; the input is then left to inference, so the error is
+// not repeated at every use. A filter that cannot be bound is an error at
+// its entry, and its uses are not checked further.
 func Run(load Loader, dir string, prompts []*ir.PromptSpec, sets []*ir.SetSpec, sink *diag.Sink) {
 	var slots []**ir.Type
+	var filters []*ir.GoFilter
 	for _, p := range prompts {
 		slots = goSlots(&p.Inputs, slots)
+		filters = append(filters, p.Filters...)
 	}
 	var candidates []autobindInput
 	for _, s := range sets {
 		slots = goSlots(&s.Inputs, slots)
 		candidates = append(candidates, autobindInputs(s)...)
+		filters = append(filters, s.Filters...)
 	}
 	var paths []string
 	for _, s := range slots {
 		paths = append(paths, (*s).Go.Path)
+	}
+	for _, g := range filters {
+		paths = append(paths, g.Path)
 	}
 	for _, s := range sets {
 		for _, p := range s.Autobind {
@@ -89,6 +97,13 @@ func Run(load Loader, dir string, prompts []*ir.PromptSpec, sets []*ir.SetSpec, 
 	}
 	for _, c := range candidates {
 		b.autobind(c)
+	}
+	bound := map[*ir.GoFilter]bool{} // a set's filters are its fragments' too
+	for _, g := range filters {
+		if !bound[g] {
+			bound[g] = true
+			b.bindFilter(g)
+		}
 	}
 }
 
@@ -155,7 +170,7 @@ func (b *binder) pkg(path string, pos src.Pos) *packages.Package {
 	case p.Types == nil:
 		b.sink.Errorf(pos, "cannot load Go package %q", path)
 	case p.Name == "main":
-		b.sink.Errorf(pos, "cannot bind a type of %q: it is a main package, which cannot be imported", path)
+		b.sink.Errorf(pos, "cannot use Go package %q: it is a main package, which cannot be imported", path)
 	default:
 		return p
 	}

@@ -174,6 +174,9 @@ type filterUse struct {
 }
 
 func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
+	if g := c.goFilter(e.Name); g != nil {
+		return c.goFilterCall(e, g)
+	}
 	name := e.Name
 	if a, ok := builtins.FilterAliases[name]; ok {
 		name = a
@@ -201,7 +204,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		if slices.Contains(builtins.UnsupportedFilters, name) {
 			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
 		} else {
-			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, append(slices.Sorted(maps.Keys(filters)), append(slices.Sorted(maps.Keys(valueFilters)), "format")...)))
+			known := append(slices.Sorted(maps.Keys(filters)), append(slices.Sorted(maps.Keys(valueFilters)), "format")...)
+			for _, g := range c.p.Filters {
+				known = append(known, g.Name)
+			}
+			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, known))
 		}
 		return c.reject()
 	}

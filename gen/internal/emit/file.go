@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -85,8 +86,8 @@ func TextTemplateBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	f.Const().Id(srcName).Op("=").Add(multiLineLit(ttemit.Translate(p)))
 	f.Comment(tmplName + " is " + srcName + " parsed.")
 	f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
-		jen.Qual("text/template", "New").Call(jen.Lit(p.Key)).
-			Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()).
+		withGoFilters(jen.Qual("text/template", "New").Call(jen.Lit(p.Key)).
+			Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()), p.Filters).
 			Dot("Parse").Call(jen.Id(srcName)))
 	f.Line()
 	args := []jen.Code{jen.Id(tmplName), dst, jen.Lit(p.Key), jen.Lit(p.File), jen.Id("f")}
@@ -147,5 +148,56 @@ func valueCode(v any) jen.Code {
 func docLines(f *jen.File, text string) {
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		f.Comment(line)
+	}
+}
+
+// withGoFilters adds the Go filters of `filters:` to the functions of a
+// text/template (t.Funcs(...)), each under ttemit.FuncName. The entry of a
+// function that returns an error is a closure that takes the position of
+// the call last and returns the error as a runtime.Error there, which
+// wraps it.
+func withGoFilters(t *jen.Statement, filters []*ir.GoFilter) *jen.Statement {
+	if len(filters) == 0 {
+		return t
+	}
+	return t.Dot("Funcs").Call(jen.Qual("text/template", "FuncMap").Values(jen.DictFunc(func(d jen.Dict) {
+		for _, g := range filters {
+			if g.Params == nil {
+				continue // not bound: an error
+			}
+			fn := jen.Qual(g.Path, g.Func)
+			if g.Fallible {
+				fn = goFilterClosure(g)
+			}
+			d[jen.Lit(ttemit.FuncName(g))] = fn
+		}
+	})))
+}
+
+// goFilterClosure is the FuncMap entry of a Go filter that may fail.
+func goFilterClosure(g *ir.GoFilter) *jen.Statement {
+	var params, args []jen.Code
+	for i, t := range g.Params {
+		name := "x" + strconv.Itoa(i)
+		params = append(params, jen.Id(name).Add(goemit.GoType(t, false)))
+		args = append(args, jen.Id(name))
+	}
+	params = append(params, jen.Id("pos").String())
+	result := goemit.GoType(g.Result, false)
+	return jen.Func().Params(params...).Params(result, jen.Error()).Block(
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Qual(g.Path, g.Func).Call(args...),
+		jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("v"), jen.Qual(ir.RuntimePath, "Fail").Call(jen.Lit(""), jen.Id("pos"),
+				jen.Qual("fmt", "Errorf").Call(jen.Lit("filter "+g.Name+": %w"), jen.Err()), jen.Lit("")))),
+		jen.Return(jen.Id("v"), jen.Nil()))
+}
+
+// importGoFilters names the packages of Go filters, so that jennifer
+// imports them without an alias.
+func importGoFilters(f *jen.File, filters []*ir.GoFilter) {
+	for _, g := range filters {
+		if g.Params != nil {
+			f.ImportName(g.Path, g.Pkg)
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 func FragmentFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	f := newSourceFile(importPath, pkg, p.Path)
 	importGoTypes(f, p.Feed)
+	importGoFilters(f, p.Filters)
 	for _, t := range p.Structs {
 		emitStruct(f, p, t)
 	}

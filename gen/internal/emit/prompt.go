@@ -13,6 +13,7 @@ import (
 func PromptFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	f := newSourceFile(importPath, pkg, p.Path)
 	importGoTypes(f, p.Feed)
+	importGoFilters(f, p.Filters)
 	f.ImportName(ir.OutputPath, "output")
 	f.ImportName(ir.YAMLOutPath, "yamlout")
 	f.ImportName(ir.ParamsPath, "params")

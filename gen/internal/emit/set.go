@@ -24,6 +24,7 @@ import (
 func SetFile(importPath, pkg string, s *ir.PromptSet, tt bool) *jen.File {
 	f := newSourceFile(importPath, pkg, s.Path)
 	importGoTypes(f, s.Feed)
+	importGoFilters(f, s.Filters)
 	for _, t := range s.Structs {
 		emitSetStruct(f, s, t)
 	}
@@ -570,8 +571,8 @@ func emitSetTemplates(f *jen.File, s *ir.PromptSet) {
 	})
 	f.Comment(h + "Templates associates the templates of the set and of its components,")
 	f.Comment("each named by its prompt, so that $.Include finds a component's.")
-	f.Var().Id(h+"Templates").Op("=").Qual("text/template", "New").Call(jen.Lit(s.Key)).
-		Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call())
+	f.Var().Id(h + "Templates").Op("=").Add(withGoFilters(jen.Qual("text/template", "New").Call(jen.Lit(s.Key)).
+		Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()), s.Filters))
 	parse := func(name, what string, p *ir.Prompt) {
 		srcName, tmplName := name+"Source", name+"Template"
 		f.Comment(srcName + " is " + what + " translated to Go text/template.")

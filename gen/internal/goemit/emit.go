@@ -342,6 +342,8 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			return e.filter(x)
 		case ir.CallTest:
 			return e.test(x)
+		case ir.CallGoFilter:
+			return e.goFilter(x)
 		}
 		return e.method(x)
 	}

@@ -42,6 +42,16 @@ var FilterParams = map[string][]Param{
 	"abs":     nil,
 }
 
+// Jinja2Filters are the names of Jinja2 3.1's built-in filters
+// (jinja2.filters.FILTERS), supported or not: a filter of `filters:` may
+// not take one of them.
+var Jinja2Filters = []string{"abs", "attr", "batch", "capitalize", "center", "count", "d", "default",
+	"dictsort", "e", "escape", "filesizeformat", "first", "float", "forceescape", "format", "groupby",
+	"indent", "int", "items", "join", "last", "length", "list", "lower", "map", "max", "min", "pprint",
+	"random", "reject", "rejectattr", "replace", "reverse", "round", "safe", "select", "selectattr",
+	"slice", "sort", "string", "striptags", "sum", "title", "tojson", "trim", "truncate", "unique",
+	"upper", "urlencode", "urlize", "wordcount", "wordwrap", "xmlattr"}
+
 // TestParams are the parameters of each supported test. The comparison
 // tests (eq, in, ...) and sameas are checked as the operators they apply.
 var TestParams = map[string][]Param{

@@ -86,3 +86,27 @@ func ValidJSONKey(key string) bool {
 	}
 	return key != ""
 }
+
+// GoFilter is an entry of `filters:` in a prompt file or promptset.yaml: a
+// template filter that calls a Go function. The operand is the function's
+// first argument, the filter's arguments the others, and its result (T, or
+// T and an error that fails the render) the filter's value.
+type GoFilter struct {
+	Name string // the filter's name in templates
+	Path string // the function's import path, e.g. "example.com/app/textutil"
+	Func string // the function's name in its package, e.g. "Redact"
+	Pos  src.Pos
+	// Set by bind; Params is nil when the function could not be bound (an
+	// error at Pos), and then a use of the filter is not checked further.
+	Pkg    string  // the package's name
+	Params []*Type // the parameters' types, the operand's first
+	// ArgNames are the names of the parameters after the operand, which
+	// keyword arguments give ("" for one without a name, or _).
+	ArgNames  []string
+	Result    *Type
+	Fallible  bool   // the function also returns an error
+	Signature string // as Go writes it, for errors: "func(s string, n int) string"
+}
+
+// Ref is the function as the filters: entry names it.
+func (g *GoFilter) Ref() string { return g.Path + "." + g.Func }

@@ -150,8 +150,11 @@ type (
 		Args []Expr
 		Not  bool     // a negated test
 		Attr []*Field // attribute= of join, map, sort and unique: its path of fields
-		T    *Type
-		Pos  string
+		// Go is the function of a CallGoFilter, which Args (the operand
+		// not among them) follow.
+		Go  *GoFilter
+		T   *Type
+		Pos string
 	}
 )
 
@@ -161,6 +164,7 @@ const (
 	CallFilter CallKind = iota
 	CallTest
 	CallMethod
+	CallGoFilter // a filter of `filters:`, a Go function
 )
 
 func (x *FieldRef) Type() *Type  { return x.Field.Type.Resolve() }

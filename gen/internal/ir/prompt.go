@@ -34,6 +34,9 @@ type Prompt struct {
 	// each section in BEGIN and END lines.
 	Tokenizer string
 	Markers   bool
+	// Filters are the Go filters of `filters:` (the file's, or its set's),
+	// which the text/template backend puts in its FuncMap.
+	Filters []*GoFilter
 	// HasExamples is set when the file has examples; Examples holds those
 	// that check.
 	HasExamples bool
@@ -128,7 +131,7 @@ func NewPrompt(p *PromptSpec, feed *Type) *Prompt {
 		Description: p.Description, Model: p.Model, Parameters: p.Parameters, ExtraParameters: p.ExtraParameters,
 		Transformers: p.Jinja.Transformers, Fragment: p.Fragment, Chat: p.Chat, SpecialTokens: p.SpecialTokens,
 		Tokenizer: p.Tokenizer, Markers: p.Markers, HasExamples: len(p.Examples) > 0,
-		DeclaredTools: DeclaredTools{ToolChoice: p.ToolChoice}, Feed: feed,
+		DeclaredTools: DeclaredTools{ToolChoice: p.ToolChoice}, Feed: feed, Filters: p.Filters,
 	}
 }
 

@@ -36,6 +36,8 @@ type PromptSet struct {
 	// strings may hold none of SpecialTokens.
 	Chat          bool
 	SpecialTokens []string
+	// Filters are the set's Go filters (`filters:`).
+	Filters []*GoFilter
 }
 
 // Predefined is one set of predefined_variables, checked against the feed.
@@ -125,7 +127,7 @@ func (c *SetComponent) Full() string { return path.Join(c.Namespace, ComponentsD
 func NewPromptSet(s *SetSpec) *PromptSet {
 	return &PromptSet{Key: s.Key, Path: s.Path, Pos: s.Pos, GoNameOverride: s.GoName, GoNamePos: s.GoNamePos,
 		Description: s.Description, DefaultType: s.DefaultType, DefaultName: s.DefaultName,
-		DeclaredTools: DeclaredTools{ToolChoice: s.ToolChoice}, Chat: s.Chat, SpecialTokens: s.SpecialTokens}
+		DeclaredTools: DeclaredTools{ToolChoice: s.ToolChoice}, Chat: s.Chat, SpecialTokens: s.SpecialTokens, Filters: s.Filters}
 }
 
 // NewSetTemplate starts the checked form of template t of set s: its model,

@@ -76,6 +76,9 @@ type PromptSpec struct {
 	Sections  []*SectionSpec
 	Tokenizer string
 	Markers   bool
+	// Filters are the `filters:` of the file, or of the set the template
+	// belongs to, sorted by name.
+	Filters []*GoFilter
 	// Fragment marks a named reusable text block (a file of a fragments/
 	// folder, or an entry of a set's `fragments:`): it generates a function
 	// <Name>Fragment(<Name>FragmentParams) (string, error), not a prompt value.
@@ -237,6 +240,9 @@ type SetSpec struct {
 	// `special_tokens`.
 	Chat          bool
 	SpecialTokens []string
+	// Filters are the set's `filters:`, which its templates, components
+	// and fragments share.
+	Filters []*GoFilter
 	// Autobind lists the packages whose struct types bind the set's inputs
 	// declared as plain objects, by name (`autobind:`).
 	Autobind []GoPackage

@@ -86,3 +86,34 @@ func (f *yamlFile) autobind(n *yaml.Node) []ir.GoPackage {
 	}
 	return pkgs
 }
+
+// filters reads `filters:`, a mapping of filter names to Go functions (an
+// import path, a dot and an exported function name); gen/internal/bind
+// loads them. A name may not be one of Jinja2's built-in filters: the
+// template would mean one thing in Jinja2 and another here.
+func (f *yamlFile) filters(e pair) []*ir.GoFilter {
+	if !f.isMapping(e) {
+		return nil
+	}
+	var out []*ir.GoFilter
+	for _, p := range f.entries(e.v, "filter", false) {
+		value, ok := f.str(p)
+		if !ok {
+			continue
+		}
+		dot := strings.LastIndexByte(value, '.')
+		path, name := value[:max(dot, 0)], value[dot+1:]
+		switch {
+		case !token.IsIdentifier(p.key):
+			f.errorf(p.k, "invalid filter name %q (a filter name is a letter or _ and then letters, digits and _)", p.key)
+		case slices.Contains(ir.Jinja2Filters, p.key):
+			f.errorf(p.k, "filter %q would shadow Jinja2's built-in filter %q (give the Go filter another name)", p.key, p.key)
+		case dot <= 0 || !validImportPath(path) || !token.IsIdentifier(name) || !token.IsExported(name):
+			f.errorf(p.v, "invalid Go function %q for filter %q (write an import path, a dot and an exported function name, like example.com/app/textutil.Redact)", value, p.key)
+		default:
+			out = append(out, &ir.GoFilter{Name: p.key, Path: path, Func: name, Pos: f.pos(p.v)})
+		}
+	}
+	slices.SortFunc(out, func(a, b *ir.GoFilter) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}

@@ -60,7 +60,7 @@ type loader struct {
 var (
 	topLevelKeys = []string{schemaKey, "description", "model", "parameters", "extra_parameters", "template", "inputs",
 		"outputFormat", "outputParsing", "outputSchema", "examples", "messages", "sections", "components",
-		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens", "tools", "tool_choice"}
+		"jinja", "go_name", "system", "variables", "tokenizer", "markers", "special_tokens", "tools", "tool_choice", "filters"}
 	messageKeys     = []string{"role", "template", "content", "name", "tool_call_id", "tool_calls", "data"}
 	partKeys        = []string{"text", "image"}
 	imageDetails    = []string{"auto", "low", "high"}
@@ -789,6 +789,8 @@ func (f *yamlFile) prompt(m *yaml.Node, pr *ir.PromptSpec) {
 			pr.Examples = f.examples(e.v)
 		case "tools":
 			pr.Tools = f.tools(e)
+		case "filters":
+			pr.Filters = f.filters(e)
 		case "tool_choice":
 			pr.ToolChoice, _ = f.str(e)
 			pr.ToolChoicePos = f.pos(e.v)

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/promptgen/promptgen/gen/internal/ir"
 )
 
 // TestSchemaKey: every YAML file of the tree may name its JSON Schema, for
@@ -175,6 +177,7 @@ func TestSchemaKeyLists(t *testing.T) {
 		{"schema types", prompt.strings(t, "$defs", "schemaType", "enum"), schemaTypes, "schemaTypes"},
 		{"schema keywords", prompt.keys(t, "$defs", "schema", "properties"),
 			sorted(schemaKeywords, ignoredKeywords, []string{"optional", "go_name", goTypeKey}), "schemaKeywords, ignoredKeywords"},
+		{"filter names that are Jinja2's", prompt.strings(t, "$defs", "filters", "propertyNames", "not", "enum"), ir.Jinja2Filters, "ir.Jinja2Filters"},
 		{"set keys", set.keys(t, "properties"), setKeys, "setKeys"},
 		{"set template keys", set.keys(t, "$defs", "template", "properties"), setTemplateKeys, "setTemplateKeys"},
 		{"component version keys", set.keys(t, "$defs", "componentVersion", "properties"), componentEntry, "componentEntry"},

@@ -54,7 +54,7 @@ import (
 var (
 	setKeys = []string{schemaKey, "description", "go_name", "default_type", "default_name", "model",
 		"parameters", "extra_parameters", "inputs", "jinja", "components", "templates", "variables", "fragments",
-		"autobind", "default_template", "predefined_variables", "tools", "tool_choice", "special_tokens"}
+		"autobind", "default_template", "predefined_variables", "tools", "tool_choice", "special_tokens", "filters"}
 	setTemplateKeys  = []string{schemaKey, "description", "go_name", "model", "parameters", "extra_parameters", "template"}
 	setComponentKeys = []string{schemaKey, "description", "template"}
 	componentEntry   = []string{"version", "content"}
@@ -133,15 +133,16 @@ func (l *loader) loadSet(dir string) *ir.SetSpec {
 	sl.walk()
 	sl.duplicates()
 	for _, t := range s.Templates {
-		t.Prompt.Jinja, t.Prompt.Chat = s.Jinja, s.Chat
+		t.Prompt.Jinja, t.Prompt.Chat, t.Prompt.Filters = s.Jinja, s.Chat, s.Filters
 	}
 	for _, c := range s.Components {
-		c.Prompt.Jinja, c.Prompt.Chat = s.Jinja, s.Chat
+		c.Prompt.Jinja, c.Prompt.Chat, c.Prompt.Filters = s.Jinja, s.Chat, s.Filters
 	}
 	for _, fr := range s.Fragments {
 		if fr.Path == s.Path { // inline: the set's options
 			fr.Jinja = s.Jinja
 		}
+		fr.Filters = s.Filters
 	}
 	sort.SliceStable(s.Fragments, func(i, j int) bool { return s.Fragments[i].Key < s.Fragments[j].Key })
 	sort.SliceStable(s.Templates, func(i, j int) bool { return s.Templates[i].Path < s.Templates[j].Path })
@@ -230,6 +231,8 @@ func (sl *setLoader) settings(f *yamlFile) bool {
 			}
 		case "autobind":
 			s.Autobind = f.autobind(e.v)
+		case "filters":
+			s.Filters = f.filters(e)
 		case "variables":
 			if f.isMapping(e) {
 				s.Variables = f.variables(e.v)

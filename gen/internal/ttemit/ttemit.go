@@ -344,6 +344,8 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 			return e.filter(x)
 		case ir.CallTest:
 			return e.test(x)
+		case ir.CallGoFilter:
+			return e.goFilter(x)
 		}
 		return e.method(x)
 	}
