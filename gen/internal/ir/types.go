@@ -130,8 +130,6 @@ func (t *Type) String() string {
 	return t.Kind.String()
 }
 
-// IsImage reports whether t is an image or a list of images: the types of
-// image inputs.
 // A is what with its indefinite article, for messages: "an int", "a
 // string", "an object".
 func A(what fmt.Stringer) string {
@@ -142,6 +140,8 @@ func A(what fmt.Stringer) string {
 	return "a " + s
 }
 
+// IsImage reports whether t is an image or a list of images: the types of
+// image inputs.
 func IsImage(t *Type) bool {
 	t = t.Resolve()
 	if t.Kind == KindList {
