@@ -3,8 +3,9 @@
 // into the same tokens. Its pre-tokenizer splits text as the encoding's
 // regular expression does, by a scanner that reads each rune a bounded
 // number of times (split.go), and its byte-pair encoder merges a piece of
-// n bytes in O(n log n) (bpe.go), so counting takes O(n log n) time in the
-// text whatever it holds.
+// n bytes in O(n log n) up to two tokens long (256 bytes) and in O(n)
+// past that (bpe.go), so counting takes time linear in the text whatever
+// it holds.
 //
 // The vocabularies are OpenAI's published files, embedded compactly
 // (vocab.go; testdata/crosscheck writes them and checks the package

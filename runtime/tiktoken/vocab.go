@@ -24,6 +24,8 @@ type vocabulary struct {
 	// the ranks of the tokens of one and two bytes, which most lookups
 	// of a merge are, by their bytes, or noRank
 	short []uint32
+	// the length of the longest token that starts with each two bytes
+	longestFrom []uint8
 }
 
 // slot is a token of the vocabulary, or empty when it is zero: its first
@@ -46,7 +48,7 @@ func newVocabulary(file string) *vocabulary {
 		n++
 	}
 	log := bits.Len(uint(n)*8/3 - 1)
-	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, 1<<16+1<<8)}
+	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, 1<<16+1<<8), longestFrom: make([]uint8, 1<<16)}
 	for i := range v.short {
 		v.short[i] = noRank
 	}
@@ -57,6 +59,10 @@ func newVocabulary(file string) *vocabulary {
 		v.longest = max(v.longest, len(token))
 		if len(token) <= 2 {
 			v.short[shortIndex(token, 0, len(token))] = rank
+		}
+		if len(token) >= 2 {
+			head := &v.longestFrom[shortIndex(token, 0, 2)]
+			*head = max(*head, uint8(len(token)))
 		}
 		var head uint64
 		for k := min(len(token), 8) - 1; k >= 0; k-- {
@@ -109,6 +115,16 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			return slot.rankLength >> 8
 		}
 	}
+}
+
+// longestAt returns the length of the longest token that s[i:n] can
+// start with, by its first two bytes: 1 at least, each byte being a
+// token.
+func (v *vocabulary) longestAt(s string, i, n int) int {
+	if n-i < 2 {
+		return n - i
+	}
+	return max(min(int(v.longestFrom[shortIndex(s, i, i+2)]), n-i), 1)
 }
 
 // shortIndex returns the index in vocabulary.short of s[i:j], of one or
