@@ -3,6 +3,7 @@ package tiktoken
 import (
 	"slices"
 
+	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
 )
 
@@ -37,11 +38,10 @@ type merger struct {
 	heap  pairHeap
 	// text read as valid UTF-8, when it is not
 	valid []byte
-	// a piece longer than two tokens: the offsets that no token of it
-	// ends at, a cache of the pairs of tokens checked, and the merger
-	// that checks them
-	dead     []uint64
-	pairs    *pairCache
+	// a piece longer than two tokens, the search that merges it, and the
+	// merger that checks its pairs of tokens
+	long     longPiece
+	search   longpiece.Search
 	checking *merger
 }
 
@@ -53,15 +53,18 @@ type merger struct {
 // the next call.
 func (m *merger) merge(text string, n int) []int32 {
 	m.ends = m.ends[:0]
+	if n > 2*m.vocab.longest {
+		m.long = longPiece{m: m, piece: text, n: n}
+		ends, _ := m.search.Tokens(&m.long, n)
+		return ends
+	}
 	switch {
 	case m.vocab.rankAt(text, 0, n) != noRank:
 		m.ends = append(m.ends, int32(n))
 	case n <= shortPiece:
 		m.mergeShort(text, n)
-	case n <= 2*m.vocab.longest:
-		m.mergeLong(text, n)
 	default:
-		m.mergeLonger(text, n)
+		m.mergeLong(text, n)
 	}
 	return m.ends
 }
@@ -331,102 +334,28 @@ func (h *pairHeap) push(p uint64) { minheap.Push((*[]uint64)(h), p) }
 // pop removes the top.
 func (h *pairHeap) pop() { minheap.Pop((*[]uint64)(h)) }
 
-// mergeLonger merges a piece longer than two tokens by a search for the
-// one sequence of tokens that spells it and whose adjacent pairs are each
-// merged alone into themselves (GitHub's `bpe` crate, "backtracking
-// encoder"). Two facts about tiktoken's rule make it exact:
-//
-//   - The tokens of a text are such a sequence. Merging the text, the
-//     merges inside two adjacent tokens t1 t2 happen in the order they
-//     happen in t1+t2 alone: each is the lowest-ranked pair (leftmost
-//     among equal ones) of the whole text, so of t1+t2 too. Had t1+t2 alone
-//     merged across the boundary, or t1+t2 be a token, that pair would
-//     have been the lowest of the text at the same point, and the text
-//     would have merged across it too.
-//   - Such a sequence is the tokens of its text, by the same argument:
-//     a first merge across a boundary of the text would be one of t1+t2
-//     alone. So the sequence is unique, and a prefix of it up to one of
-//     its boundaries is the sequence of that prefix.
-//
-// The search takes the longest token at each offset whose pair with the
-// token before checks, and on a dead end backs up to the token before
-// and tries it shorter. An offset it backs up from is no boundary (the
-// tokens before it were the prefix's, which are unique), so it is marked
-// and never entered again: each offset is tried once per token length,
-// O(n·longest) lookups at worst, about one per token on runs of one
-// character. A check merges the pair alone, which is short, and the
-// result is cached by the two ranks.
-func (m *merger) mergeLonger(piece string, n int) {
-	words := (n + 63) / 64
-	m.dead = slices.Grow(m.dead[:0], words)[:words]
-	clear(m.dead)
-	if m.pairs == nil {
-		m.pairs = new(pairCache)
-		m.checking = &merger{vocab: m.vocab}
-	}
-	start, length := 0, m.vocab.longestAt(piece, 0, n)
-	for start < n {
-		end := m.nextToken(piece, n, start, length)
-		if end > 0 {
-			m.ends = append(m.ends, int32(end))
-			start, length = end, m.vocab.longestAt(piece, end, n)
-			continue
-		}
-		// No token fits from start: back up.
-		m.dead[start/64] |= 1 << (start % 64)
-		last := len(m.ends) - 1
-		before := 0
-		if last > 0 {
-			before = int(m.ends[last-1])
-		}
-		length = int(m.ends[last]) - before - 1
-		m.ends = m.ends[:last]
-		start = before
-	}
+// longPiece is a piece longer than two tokens that longpiece's search
+// merges: tiktoken's rule takes the pair whose union ranks lowest, the
+// leftmost among equal ones, which is an order of the two parts alone.
+type longPiece struct {
+	m     *merger
+	piece string
+	n     int
 }
 
-// nextToken returns where the longest token of piece[:n] that starts at
-// start, is at most length long, ends at no dead offset and pairs with
-// the token before it ends, or 0 if none does.
-func (m *merger) nextToken(piece string, n, start, length int) int {
-	before, prev := 0, noRank
-	if k := len(m.ends); k > 0 {
-		if k > 1 {
-			before = int(m.ends[k-2])
-		}
-		prev = m.vocab.rankAt(piece, before, start)
-	}
-	for ; length > 0; length-- {
-		end := start + length
-		if end < n && m.dead[end/64]&(1<<(end%64)) != 0 {
-			continue
-		}
-		rank := m.vocab.rankAt(piece, start, end)
-		if rank == noRank {
-			continue
-		}
-		if prev == noRank || m.pairs.holds(m.checking, prev, rank, piece, before, start, end) {
-			return end
-		}
-	}
-	return 0
+func (p *longPiece) LongestAt(i int) int { return p.m.vocab.longestAt(p.piece, i, p.n) }
+
+func (p *longPiece) Token(i, j int) (uint32, bool) {
+	rank := p.m.vocab.rankAt(p.piece, i, j)
+	return rank, rank != noRank
 }
 
-// pairCache remembers which pairs of tokens merge alone into themselves,
-// by their ranks, in a direct-mapped table.
-type pairCache [1 << 12]struct {
-	key   uint64 // the two ranks, + 1 so that zero is empty
-	holds bool
-}
-
-// holds reports whether the tokens piece[i:j] (ranked r1) and piece[j:k]
-// (r2) are what piece[i:k] merges into alone; checking merges it.
-func (c *pairCache) holds(checking *merger, r1, r2 uint32, piece string, i, j, k int) bool {
-	key := uint64(r1)<<32 | uint64(r2) + 1
-	slot := &c[(key*0x9e3779b97f4a7c15)>>(64-12)]
-	if slot.key != key {
-		ends := checking.merge(piece[i:], k-i)
-		slot.key, slot.holds = key, len(ends) == 2 && int(ends[0]) == j-i
+// PairHolds merges the pair alone, with a merger of its own: two tokens
+// are short, so that merger never searches.
+func (p *longPiece) PairHolds(i, j, k int) bool {
+	if p.m.checking == nil {
+		p.m.checking = &merger{vocab: p.m.vocab}
 	}
-	return slot.holds
+	ends := p.m.checking.merge(p.piece[i:], k-i)
+	return len(ends) == 2 && int(ends[0]) == j-i
 }

@@ -157,16 +157,19 @@ var Hostile = []struct{ Name, Unit string }{
 	{"mixed", "a \n\t9!语🙂\xe2\x82"},
 }
 
-// endsBy returns the token ends of piece by one of the merger's ways of
-// merging it.
-func (m *merger) endsBy(merge func(piece string, n int), piece string) []int32 {
+// searched returns the token ends of piece, longer than two tokens, by
+// longpiece's search, and queued by mergeLong, the queue and heap that
+// merged long pieces before (held to tiktoken's loop by
+// TestMergeMatchesLoop and TestMergeByHeap).
+func (m *merger) searchedAndQueued(piece string) (searched, queued []int32) {
+	searched = slices.Clone(m.merge(piece, len(piece)))
 	m.ends = m.ends[:0]
-	merge(piece, len(piece))
-	return slices.Clone(m.ends)
+	m.mergeLong(piece, len(piece))
+	return searched, m.ends
 }
 
 // longerPieces returns byte strings longer than over bytes (two tokens),
-// each a piece mergeLonger merges: runs of one unit (the hostile ones, runes of the
+// each a piece that longpiece's search merges: runs of one unit (the hostile ones, runes of the
 // reference, short random strings), random strings over a few bytes,
 // which make its search back up often, random bytes, and the reference
 // texts whole, repeated.
@@ -208,23 +211,21 @@ func longerPieces(t *testing.T, rng *rand.Rand, over int) []string {
 	return pieces
 }
 
-// TestMergeLongerMatchesLong: the search for the sequence of tokens whose
-// pairs check (mergeLonger) finds the tokens that merging by rank finds
-// (mergeLong, the queue and heap that long pieces took before, held to
-// tiktoken's loop by TestMergeMatchesLoop and TestMergeByHeap).
-func TestMergeLongerMatchesLong(t *testing.T) {
+// TestSearchMatchesQueue: longpiece's search for the sequence of tokens
+// whose pairs check finds the tokens that merging by rank finds.
+func TestSearchMatchesQueue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 5))
 	for _, v := range vocabularies {
 		m := &merger{vocab: v.enc().vocab}
 		for _, piece := range longerPieces(t, rng, 2*m.vocab.longest) {
-			if got, want := m.endsBy(m.mergeLonger, piece), m.endsBy(m.mergeLong, piece); !slices.Equal(got, want) {
+			if got, want := m.searchedAndQueued(piece); !slices.Equal(got, want) {
 				t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, piece, got, want)
 			}
 		}
 	}
 }
 
-// FuzzMergeLonger holds mergeLonger to mergeLong on a fuzzed unit
+// FuzzMergeLonger holds longpiece's search to mergeLong on a fuzzed unit
 // repeated past two tokens, and on the input itself when it is that long.
 func FuzzMergeLonger(f *testing.F) {
 	for _, h := range Hostile {
@@ -241,7 +242,7 @@ func FuzzMergeLonger(f *testing.F) {
 				if len(piece) <= over || len(piece) > 1<<16 {
 					continue
 				}
-				if got, want := m.endsBy(m.mergeLonger, piece), m.endsBy(m.mergeLong, piece); !slices.Equal(got, want) {
+				if got, want := m.searchedAndQueued(piece); !slices.Equal(got, want) {
 					t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, piece, got, want)
 				}
 			}

@@ -39,14 +39,20 @@ type encoding struct {
 	mergers reuse.Pool[merger]
 }
 
-// keptParts is the length of the longest piece whose buffers the idle
-// merger keeps.
-const keptParts = 1 << 16
+// keptParts is the length of the longest text, or of the longest piece
+// merged by rank (up to two tokens: longer ones are searched), whose
+// buffers the idle merger keeps; keptSearch the bytes of the search's
+// buffers it keeps, about 9 bytes a token and 1 bit a byte: those of a
+// piece of 1 MB of one letter.
+const (
+	keptParts  = 1 << 16
+	keptSearch = 2 << 20
+)
 
 func (e *encoding) merger() *merger { return e.mergers.Get() }
 
 func (e *encoding) release(m *merger) {
-	e.mergers.Put(m, cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts)
+	e.mergers.Put(m, cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts && m.search.Size() <= keptSearch)
 }
 
 func newEncoding(split splitter, file string) *encoding {
