@@ -40,7 +40,7 @@ type merger struct {
 	valid []byte
 	// a piece longer than two tokens, the search that merges it, and the
 	// merger that checks its pairs of tokens
-	long     longPiece
+	long     searchedPiece
 	search   longpiece.Search
 	checking *merger
 }
@@ -54,7 +54,7 @@ type merger struct {
 func (m *merger) merge(text string, n int) []int32 {
 	m.ends = m.ends[:0]
 	if n > 2*m.vocab.longest {
-		m.long = longPiece{m: m, piece: text, n: n}
+		m.long = searchedPiece{m: m, piece: text, n: n}
 		ends, _ := m.search.Tokens(&m.long, n)
 		return ends
 	}
@@ -334,25 +334,25 @@ func (h *pairHeap) push(p uint64) { minheap.Push((*[]uint64)(h), p) }
 // pop removes the top.
 func (h *pairHeap) pop() { minheap.Pop((*[]uint64)(h)) }
 
-// longPiece is a piece longer than two tokens that longpiece's search
+// searchedPiece is a piece longer than two tokens that longpiece's search
 // merges: tiktoken's rule takes the pair whose union ranks lowest, the
 // leftmost among equal ones, which is an order of the two parts alone.
-type longPiece struct {
+type searchedPiece struct {
 	m     *merger
 	piece string
 	n     int
 }
 
-func (p *longPiece) LongestAt(i int) int { return p.m.vocab.longestAt(p.piece, i, p.n) }
+func (p *searchedPiece) LongestAt(i int) int { return p.m.vocab.lengths.At(p.piece[:p.n], i) }
 
-func (p *longPiece) Token(i, j int) (uint32, bool) {
+func (p *searchedPiece) Token(i, j int) (uint32, bool) {
 	rank := p.m.vocab.rankAt(p.piece, i, j)
 	return rank, rank != noRank
 }
 
 // PairHolds merges the pair alone, with a merger of its own: two tokens
 // are short, so that merger never searches.
-func (p *longPiece) PairHolds(i, j, k int) bool {
+func (p *searchedPiece) PairHolds(i, j, k int) bool {
 	if p.m.checking == nil {
 		p.m.checking = &merger{vocab: p.m.vocab}
 	}

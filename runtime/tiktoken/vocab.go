@@ -1,6 +1,10 @@
 package tiktoken
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/promptgen/promptgen/runtime/internal/longpiece"
+)
 
 // The vocabularies are OpenAI's published files
 // (https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken
@@ -24,8 +28,8 @@ type vocabulary struct {
 	// the ranks of the tokens of one and two bytes, which most lookups
 	// of a merge are, by their bytes, or noRank
 	short []uint32
-	// the length of the longest token that starts with each two bytes
-	longestFrom []uint8
+	// bounds of the length of the tokens at an offset
+	lengths longpiece.Lengths
 }
 
 // slot is a token of the vocabulary, or empty when it is zero: its first
@@ -48,7 +52,7 @@ func newVocabulary(file string) *vocabulary {
 		n++
 	}
 	log := bits.Len(uint(n)*8/3 - 1)
-	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, 1<<16+1<<8), longestFrom: make([]uint8, 1<<16)}
+	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, 1<<16+1<<8)}
 	for i := range v.short {
 		v.short[i] = noRank
 	}
@@ -60,10 +64,7 @@ func newVocabulary(file string) *vocabulary {
 		if len(token) <= 2 {
 			v.short[shortIndex(token, 0, len(token))] = rank
 		}
-		if len(token) >= 2 {
-			head := &v.longestFrom[shortIndex(token, 0, 2)]
-			*head = max(*head, uint8(len(token)))
-		}
+		v.lengths.Add(token)
 		var head uint64
 		for k := min(len(token), 8) - 1; k >= 0; k-- {
 			head = head<<8 | uint64(token[k])
@@ -115,16 +116,6 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			return slot.rankLength >> 8
 		}
 	}
-}
-
-// longestAt returns the length of the longest token that s[i:n] can
-// start with, by its first two bytes: 1 at least, each byte being a
-// token.
-func (v *vocabulary) longestAt(s string, i, n int) int {
-	if n-i < 2 {
-		return n - i
-	}
-	return max(min(int(v.longestFrom[shortIndex(s, i, i+2)]), n-i), 1)
 }
 
 // shortIndex returns the index in vocabulary.short of s[i:j], of one or

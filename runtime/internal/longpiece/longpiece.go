@@ -136,3 +136,40 @@ func (s *Search) holds(p Piece, id1, id2 uint32, i, j, k int) bool {
 // Size returns the bytes the search's buffers hold, for a caller that
 // decides whether to keep them.
 func (s *Search) Size() int { return 4*cap(s.ends) + 4*cap(s.ids) + 8*cap(s.dead) }
+
+// Lengths bounds the length of the tokens that start at an offset of a
+// text by the text's next 4 bytes: the longest token that starts with 4
+// bytes of the same hash, at least 3 (shorter tokens are looked up
+// whatever their start). On runs of a character whose tokens are short,
+// where the first two bytes start long tokens too, it saves most lookups
+// of lengths that are no token.
+type Lengths struct {
+	longest []uint32
+}
+
+const lengthBits = 17
+
+// Add records a token.
+func (l *Lengths) Add(token string) {
+	if l.longest == nil {
+		l.longest = make([]uint32, 1<<lengthBits)
+	}
+	if len(token) >= 4 {
+		slot := &l.longest[lengthSlot(token)]
+		*slot = max(*slot, uint32(len(token)))
+	}
+}
+
+// At returns the length of the longest token that s[i:] can start with,
+// at least 1 and at most len(s)-i.
+func (l *Lengths) At(s string, i int) int {
+	if len(s)-i < 4 {
+		return len(s) - i
+	}
+	return min(max(int(l.longest[lengthSlot(s[i:])]), 3), len(s)-i)
+}
+
+func lengthSlot(s string) uint32 {
+	head := uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+	return head * 0x9e3779b1 >> (32 - lengthBits)
+}
