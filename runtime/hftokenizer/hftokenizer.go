@@ -27,9 +27,9 @@
 // valid text only; Rust's from_utf8_lossy and JavaScript's TextDecoder
 // replace a truncated sequence by one U+FFFD, not one per byte).
 //
-// Merging a piece of n bytes takes O(n log n) time, so counting is
-// O(n log n) in the text whatever it holds; loading reads at most
-// MaxFileSize bytes.
+// Merging a piece of n bytes takes O(n log n) time up to two tokens long
+// and O(n) past that (runtime/internal/longpiece), so counting is linear
+// in the text whatever it holds; loading reads at most MaxFileSize bytes.
 package hftokenizer
 
 import (
