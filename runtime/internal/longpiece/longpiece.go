@@ -21,10 +21,11 @@
 //
 // The search takes at each offset the longest token whose pair with the
 // token before checks, and at a dead end backs up to the token before and
-// tries it shorter. An offset it backs up from is no boundary (the tokens
-// before it were the prefix's, which are unique), so it is marked and not
-// entered again: each offset is tried once per token length at most, and
-// about once on runs of one character. A check merges the two tokens
+// tries it shorter. An offset it backs up from behind two tokens or more
+// is no boundary (the tokens before it, whose pairs check, were the
+// prefix's, which are unique), so it is marked and not entered again:
+// each offset is tried once per token length at most, and about once on
+// runs of one character. A check merges the two tokens
 // alone, a short text; the answers are cached by the two ids.
 package longpiece
 
@@ -65,7 +66,9 @@ type cachedPair struct {
 }
 
 // Tokens returns where each token of the piece p of n bytes ends, and the
-// id of each; the slices are valid until the next call.
+// id of each; the slices are valid until the next call. The piece must be
+// longer than any token: its tokens are then two or more, each checked in
+// a pair.
 func (s *Search) Tokens(p Piece, n int) (ends []int32, ids []uint32) {
 	s.ends, s.ids = s.ends[:0], s.ids[:0]
 	words := (n + 63) / 64
@@ -84,10 +87,14 @@ func (s *Search) Tokens(p Piece, n int) (ends []int32, ids []uint32) {
 			}
 			continue
 		}
-		// No token fits from start: it is no boundary. Try the token
-		// before it shorter.
-		s.dead[start/64] |= 1 << (start % 64)
+		// No token fits from start. Behind two tokens or more, whose pairs
+		// checked, are the prefix's tokens, so start is no boundary; one
+		// token alone is unchecked (it may be one that no merge makes).
+		// Try the token before it shorter.
 		last := len(s.ends) - 1
+		if last > 0 {
+			s.dead[start/64] |= 1 << (start % 64)
+		}
 		before := 0
 		if last > 0 {
 			before = int(s.ends[last-1])
