@@ -35,3 +35,22 @@ func MergeAndScan(t *Tokenizer, piece string) (merged, scanned []uint32) {
 	}
 	return merged, m.mergeByScan(piece)
 }
+
+// SearchAndScan returns the ids longpiece's search makes of piece, which
+// must be longer than two tokens, and those the specification's scan
+// makes.
+func SearchAndScan(t *Tokenizer, piece string) (searched, scanned []uint32) {
+	m := t.model
+	if len(piece) <= 2*m.vocab.longest {
+		panic("SearchAndScan: a piece of two tokens or fewer")
+	}
+	var s state
+	m.merge(&s, piece, 0, func(id uint32, _ int) bool {
+		searched = append(searched, id)
+		return true
+	})
+	return searched, m.mergeByScan(piece)
+}
+
+// Longest returns the length of the longest token.
+func Longest(t *Tokenizer) int { return t.model.vocab.longest }

@@ -74,7 +74,8 @@ func checkInvariants(t *testing.T, tok *hftokenizer.Tokenizer, text string) {
 }
 
 // FuzzMerge: the heap's merge makes of any piece (not only those the
-// pre-tokenizer makes) what the specification's scan does.
+// pre-tokenizer makes) what the specification's scan does, and so does
+// longpiece's search of the piece repeated past two tokens.
 func FuzzMerge(f *testing.F) {
 	for _, seed := range []string{"aaaaaaaaaaa", "    \n \n", "hello world", "语言模型语言模型", "🙂🙂🙂", "\xff\xfe abcabcabc", "============"} {
 		f.Add(seed)
@@ -87,13 +88,17 @@ func FuzzMerge(f *testing.F) {
 		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
 			t.Errorf("merge(%q) = %v, want %v", piece, merged, scanned)
 		}
+		if len(piece) <= 64 {
+			checkSearch(t, tok, strings.Repeat(piece, 2*hftokenizer.Longest(tok)/len(piece)+1))
+		}
 	})
 }
 
 // TestMergeLongPieces: on pieces long enough for the buckets by rank, of
 // one character, of a few, and of varied text (where merges make pairs
 // that rank before them, which the heap then takes over), the merge makes
-// what the specification's scan does.
+// what the specification's scan does; so does longpiece's search on those
+// longer than two tokens.
 func TestMergeLongPieces(t *testing.T) {
 	tok := load(t, "qwen3.tokenizer.json.gz", false)
 	var corpus strings.Builder
@@ -110,6 +115,7 @@ func TestMergeLongPieces(t *testing.T) {
 		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
 			t.Errorf("merge(%.40q, %d bytes) = %v, want %v", piece, len(piece), merged, scanned)
 		}
+		checkSearch(t, tok, piece)
 	}
 	// Qwen's merges each rank before the merges of the tokens they make, as
 	// files made from tiktoken's ranks do; these do not: joining "a" "b"
@@ -128,5 +134,18 @@ func TestMergeLongPieces(t *testing.T) {
 		if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
 			t.Errorf("merge(%q) = %v, want %v", piece, merged, scanned)
 		}
+		checkSearch(t, tok, piece)
+	}
+}
+
+// checkSearch holds longpiece's search to the specification's scan on
+// piece, when it is longer than two tokens.
+func checkSearch(t *testing.T, tok *hftokenizer.Tokenizer, piece string) {
+	t.Helper()
+	if len(piece) <= 2*hftokenizer.Longest(tok) {
+		return
+	}
+	if searched, scanned := hftokenizer.SearchAndScan(tok, piece); !slices.Equal(searched, scanned) {
+		t.Errorf("search(%.40q, %d bytes) = %v, want %v", piece, len(piece), searched, scanned)
 	}
 }

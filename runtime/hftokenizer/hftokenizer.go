@@ -27,9 +27,9 @@
 // valid text only; Rust's from_utf8_lossy and JavaScript's TextDecoder
 // replace a truncated sequence by one U+FFFD, not one per byte).
 //
-// Merging a piece of n bytes takes O(n log n) time, so counting is
-// O(n log n) in the text whatever it holds; loading reads at most
-// MaxFileSize bytes.
+// Merging a piece of n bytes takes O(n log n) time up to two tokens long
+// and O(n) past that (runtime/internal/longpiece), so counting is linear
+// in the text whatever it holds; loading reads at most MaxFileSize bytes.
 package hftokenizer
 
 import (
@@ -39,6 +39,7 @@ import (
 	"unsafe"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
 	"github.com/promptgen/promptgen/runtime/internal/reuse"
 	"golang.org/x/text/unicode/norm"
@@ -69,10 +70,15 @@ type Tokenizer struct {
 // buffers the idle state keeps.
 const keptBytes = 1 << 16
 
+// keptSearch is the size of the search's buffers that the idle state
+// keeps, about 9 bytes a token and 1 bit a byte: those of 1 MB of one
+// letter.
+const keptSearch = 2 << 20
+
 func (t *Tokenizer) state() *state { return t.states.Get() }
 
 func (t *Tokenizer) release(s *state) {
-	t.states.Put(s, max(cap(s.valid), cap(s.normal), cap(s.ids)) <= keptBytes)
+	t.states.Put(s, max(cap(s.valid), cap(s.normal), cap(s.ids)) <= keptBytes && s.search.Size() <= keptSearch)
 }
 
 // model is the BPE of a tokenizer.json and what comes before it.
@@ -120,6 +126,9 @@ type state struct {
 	next, prev []int32
 	pairs      []uint64
 	queue      pairQueue
+	// a piece longer than two tokens, and the search that merges it
+	long   searchedPiece
+	search longpiece.Search
 }
 
 // segment is a span of text that NFC normalizes on its own, and where it
@@ -281,6 +290,16 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 	if n == 1 {
 		return yield(m.byteIDs[piece[0]], base+1)
 	}
+	if n > 2*m.vocab.longest {
+		s.long = searchedPiece{m: m, s: s, piece: piece}
+		ends, ids := s.search.Tokens(&s.long, n)
+		for k, id := range ids {
+			if !yield(id, base+int(ends[k])) {
+				return false
+			}
+		}
+		return true
+	}
 	id, isToken := m.vocab.get(piece)
 	if !isToken {
 		m.mergeParts(s, piece)
@@ -299,6 +318,28 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		word.Or(bits << shift)
 	}
 	return m.yieldParts(s, base, yield)
+}
+
+// searchedPiece is a piece longer than two tokens that longpiece's search
+// merges: Hugging Face's rule takes the pair whose merge comes first in
+// the file, the leftmost among equal ones, which is an order of the two
+// parts alone. Each token of the search is one the merges make (its pair
+// checks), so the whole-piece rules (ignore_merges) are not in play.
+type searchedPiece struct {
+	m     *model
+	s     *state
+	piece string
+}
+
+func (p *searchedPiece) LongestAt(i int) int { return p.m.vocab.lengths.At(p.piece, i) }
+
+func (p *searchedPiece) Token(i, j int) (uint32, bool) { return p.m.vocab.get(p.piece[i:j]) }
+
+// PairHolds merges the pair alone in the state's parts, which the search
+// does not use.
+func (p *searchedPiece) PairHolds(i, j, k int) bool {
+	p.m.mergeParts(p.s, p.piece[i:k])
+	return p.s.next[0] == int32(j-i) && p.s.next[j-i] == int32(k-i)
 }
 
 // mergeParts merges the bytes of piece into parts.

@@ -199,6 +199,9 @@ func (s *scanner) id(token string) (int64, error) {
 // vocabulary reads the model's vocab: each token's id by its text.
 func vocabulary(data json.RawMessage) (map[string]uint32, error) {
 	vocab := map[string]uint32{}
+	// An id names one token: the merges' ids and the caches of merging
+	// (by the ids of tokens) rely on it.
+	tokenOf := map[uint32]string{}
 	s := &scanner{data: data}
 	err := s.list('{', '}', "vocab", func() error {
 		token, err := s.string("vocab")
@@ -209,8 +212,14 @@ func vocabulary(data json.RawMessage) (map[string]uint32, error) {
 			return fmt.Errorf("vocab: malformed at byte %d", s.i)
 		}
 		id, err := s.id(token)
-		vocab[token] = uint32(id)
-		return err
+		if err != nil {
+			return err
+		}
+		if other, ok := tokenOf[uint32(id)]; ok && other != token {
+			return fmt.Errorf("vocab: tokens %q and %q have the same id %d", other, token, id)
+		}
+		vocab[token], tokenOf[uint32(id)] = uint32(id), token
+		return nil
 	})
 	return vocab, err
 }

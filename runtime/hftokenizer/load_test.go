@@ -139,6 +139,8 @@ func TestLoadRefuses(t *testing.T) {
 			`model: token "ab" has id "-1"`},
 		{"fractional id", func(f map[string]any) { model(f)["vocab"].(map[string]any)["ab"] = 1.5 },
 			`model: token "ab" has id "1.5"`},
+		{"id twice", func(f map[string]any) { model(f)["vocab"].(map[string]any)["ab"] = 65 },
+			`model: vocab: tokens "A" and "ab" have the same id 65`},
 		{"vocab not an object", func(f map[string]any) { model(f)["vocab"] = []any{} },
 			"model: vocab is not a JSON object"},
 		{"merges not an array", func(f map[string]any) { model(f)["merges"] = "a b" },

@@ -1,6 +1,10 @@
 package hftokenizer
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/promptgen/promptgen/runtime/internal/longpiece"
+)
 
 // The tables of a model are open-addressing hash tables, faster than maps
 // for the lookups of counting: one per piece of the text, and several per
@@ -13,6 +17,10 @@ type tokenTable struct {
 	slots []tokenSlot
 	shift uint   // 64 - log2(len(slots)): a hash's top bits pick its slot
 	bytes string // the tokens, one after the other
+	// the length of the longest token, and bounds of the length of the
+	// tokens at an offset
+	longest int
+	lengths longpiece.Lengths
 }
 
 // tokenSlot is empty when length is 0.
@@ -35,6 +43,8 @@ func newTokenTable(tokens map[string]uint32) tokenTable {
 			i = (i + 1) & mask
 		}
 		t.slots[i] = tokenSlot{head: head, offset: uint32(len(all)), length: uint32(len(token)), id: id}
+		t.longest = max(t.longest, len(token))
+		t.lengths.Add(token)
 		all = append(all, token...)
 	}
 	t.bytes = string(all)

@@ -3,6 +3,7 @@ package tiktoken
 import (
 	"slices"
 
+	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
 )
 
@@ -37,6 +38,11 @@ type merger struct {
 	heap  pairHeap
 	// text read as valid UTF-8, when it is not
 	valid []byte
+	// a piece longer than two tokens, the search that merges it, and the
+	// merger that checks its pairs of tokens
+	long     searchedPiece
+	search   longpiece.Search
+	checking *merger
 }
 
 // merge returns the offset in the piece text[:n] where each of its tokens
@@ -47,6 +53,11 @@ type merger struct {
 // the next call.
 func (m *merger) merge(text string, n int) []int32 {
 	m.ends = m.ends[:0]
+	if n > 2*m.vocab.longest {
+		m.long = searchedPiece{m: m, piece: text, n: n}
+		ends, _ := m.search.Tokens(&m.long, n)
+		return ends
+	}
 	switch {
 	case m.vocab.rankAt(text, 0, n) != noRank:
 		m.ends = append(m.ends, int32(n))
@@ -322,3 +333,29 @@ func (h *pairHeap) push(p uint64) { minheap.Push((*[]uint64)(h), p) }
 
 // pop removes the top.
 func (h *pairHeap) pop() { minheap.Pop((*[]uint64)(h)) }
+
+// searchedPiece is a piece longer than two tokens that longpiece's search
+// merges: tiktoken's rule takes the pair whose union ranks lowest, the
+// leftmost among equal ones, which is an order of the two parts alone.
+type searchedPiece struct {
+	m     *merger
+	piece string
+	n     int
+}
+
+func (p *searchedPiece) LongestAt(i int) int { return p.m.vocab.lengths.At(p.piece[:p.n], i) }
+
+func (p *searchedPiece) Token(i, j int) (uint32, bool) {
+	rank := p.m.vocab.rankAt(p.piece, i, j)
+	return rank, rank != noRank
+}
+
+// PairHolds merges the pair alone, with a merger of its own: two tokens
+// are short, so that merger never searches.
+func (p *searchedPiece) PairHolds(i, j, k int) bool {
+	if p.m.checking == nil {
+		p.m.checking = &merger{vocab: p.m.vocab}
+	}
+	ends := p.m.checking.merge(p.piece[i:], k-i)
+	return len(ends) == 2 && int(ends[0]) == j-i
+}

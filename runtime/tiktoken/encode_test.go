@@ -138,6 +138,118 @@ func TestMergeByHeap(t *testing.T) {
 	}
 }
 
+// Hostile holds texts on which a backtracking pre-tokenizer or a
+// byte-pair encoder that scans all parts per merge takes quadratic time,
+// each made of a unit repeated: a run of spaces and line breaks is one
+// piece that a backtracking engine reads once per line break, and a long
+// word, number or run of symbols is one piece of many merges.
+var Hostile = []struct{ Name, Unit string }{
+	{"space_newline", " \n"},
+	{"mixed_whitespace", " \t\u00a0\u3000\r\n"},
+	{"spaces", " "},
+	{"letters", "a"},
+	{"capitals_marks", "A\u0301"},
+	{"digits", "7"},
+	{"punctuation", "!?"},
+	{"cjk", "语"},
+	{"emoji", "🙂"},
+	{"invalid_utf8", "\xff"},
+	{"mixed", "a \n\t9!语🙂\xe2\x82"},
+}
+
+// searched returns the token ends of piece, longer than two tokens, by
+// longpiece's search, and queued by mergeLong, the queue and heap that
+// merged long pieces before (held to tiktoken's loop by
+// TestMergeMatchesLoop and TestMergeByHeap).
+func (m *merger) searchedAndQueued(piece string) (searched, queued []int32) {
+	searched = slices.Clone(m.merge(piece, len(piece)))
+	m.ends = m.ends[:0]
+	m.mergeLong(piece, len(piece))
+	return searched, m.ends
+}
+
+// longerPieces returns byte strings longer than over bytes (two tokens),
+// each a piece that longpiece's search merges: runs of one unit (the hostile ones, runes of the
+// reference, short random strings), random strings over a few bytes,
+// which make its search back up often, random bytes, and the reference
+// texts whole, repeated.
+func longerPieces(t *testing.T, rng *rand.Rand, over int) []string {
+	var units, pieces []string
+	for _, h := range Hostile {
+		units = append(units, h.Unit)
+	}
+	repeat := func(unit string, n int) string { return strings.Repeat(unit, n/len(unit)+1) }
+	for _, text := range LoadReference(t).Texts {
+		pieces = append(pieces, repeat(text.Text, over))
+		for _, r := range text.Text {
+			if !slices.Contains(units, string(r)) {
+				units = append(units, string(r))
+			}
+		}
+	}
+	randomString := func(alphabet string, n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for range 100 {
+		units = append(units, randomString("ab \n=9\xef\xbf\xbd", 1+rng.IntN(5)))
+	}
+	for _, unit := range units {
+		pieces = append(pieces, repeat(unit, over+rng.IntN(1000)))
+	}
+	for range 100 {
+		pieces = append(pieces, randomString("a \n", over+1+rng.IntN(2000)), randomString("aab ", over+1+rng.IntN(2000)))
+		bytes := make([]byte, over+1+rng.IntN(2000))
+		for i := range bytes {
+			bytes[i] = byte(rng.Uint32())
+		}
+		pieces = append(pieces, string(bytes))
+	}
+	return pieces
+}
+
+// TestSearchMatchesQueue: longpiece's search for the sequence of tokens
+// whose pairs check finds the tokens that merging by rank finds.
+func TestSearchMatchesQueue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 5))
+	for _, v := range vocabularies {
+		m := &merger{vocab: v.enc().vocab}
+		for _, piece := range longerPieces(t, rng, 2*m.vocab.longest) {
+			if got, want := m.searchedAndQueued(piece); !slices.Equal(got, want) {
+				t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, piece, got, want)
+			}
+		}
+	}
+}
+
+// FuzzMergeLonger holds longpiece's search to mergeLong on a fuzzed unit
+// repeated past two tokens, and on the input itself when it is that long.
+func FuzzMergeLonger(f *testing.F) {
+	for _, h := range Hostile {
+		f.Add(h.Unit)
+	}
+	f.Fuzz(func(t *testing.T, unit string) {
+		if unit == "" {
+			return
+		}
+		for _, v := range vocabularies {
+			m := &merger{vocab: v.enc().vocab}
+			over := 2 * m.vocab.longest
+			for _, piece := range []string{strings.Repeat(unit, over/len(unit)+1), unit} {
+				if len(piece) <= over || len(piece) > 1<<16 {
+					continue
+				}
+				if got, want := m.searchedAndQueued(piece); !slices.Equal(got, want) {
+					t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, piece, got, want)
+				}
+			}
+		}
+	})
+}
+
 // TestRankQueue: the queue pops the pair of the lowest rank, the
 // leftmost among equal ones, whatever the order of the pushes, and serves
 // again once empty.

@@ -3,8 +3,9 @@
 // into the same tokens. Its pre-tokenizer splits text as the encoding's
 // regular expression does, by a scanner that reads each rune a bounded
 // number of times (split.go), and its byte-pair encoder merges a piece of
-// n bytes in O(n log n) (bpe.go), so counting takes O(n log n) time in the
-// text whatever it holds.
+// n bytes in O(n log n) up to two tokens long (256 bytes) and in O(n)
+// past that (bpe.go), so counting takes time linear in the text whatever
+// it holds.
 //
 // The vocabularies are OpenAI's published files, embedded compactly
 // (vocab.go; testdata/crosscheck writes them and checks the package
@@ -38,14 +39,20 @@ type encoding struct {
 	mergers reuse.Pool[merger]
 }
 
-// keptParts is the length of the longest piece whose buffers the idle
-// merger keeps.
-const keptParts = 1 << 16
+// keptParts is the length of the longest text, or of the longest piece
+// merged by rank (up to two tokens: longer ones are searched), whose
+// buffers the idle merger keeps; keptSearch the bytes of the search's
+// buffers it keeps, about 9 bytes a token and 1 bit a byte: those of a
+// piece of 1 MB of one letter.
+const (
+	keptParts  = 1 << 16
+	keptSearch = 2 << 20
+)
 
 func (e *encoding) merger() *merger { return e.mergers.Get() }
 
 func (e *encoding) release(m *merger) {
-	e.mergers.Put(m, cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts)
+	e.mergers.Put(m, cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts && m.search.Size() <= keptSearch)
 }
 
 func newEncoding(split splitter, file string) *encoding {

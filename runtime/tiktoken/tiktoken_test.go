@@ -285,25 +285,6 @@ func BenchmarkTruncateItems(b *testing.B) {
 	})
 }
 
-// hostile holds texts on which a backtracking pre-tokenizer or a
-// byte-pair encoder that scans all parts per merge takes quadratic time,
-// each made of a unit repeated: a run of spaces and line breaks is one
-// piece that a backtracking engine reads once per line break, and a long
-// word, number or run of symbols is one piece of many merges.
-var hostile = []struct{ name, unit string }{
-	{"space_newline", " \n"},
-	{"mixed_whitespace", " \t\u00a0\u3000\r\n"},
-	{"spaces", " "},
-	{"letters", "a"},
-	{"capitals_marks", "A\u0301"},
-	{"digits", "7"},
-	{"punctuation", "!?"},
-	{"cjk", "语"},
-	{"emoji", "🙂"},
-	{"invalid_utf8", "\xff"},
-	{"mixed", "a \n\t9!语🙂\xe2\x82"},
-}
-
 // TestLinearTime: counting 16 KB of hostile text once takes less than 8
 // times as long as counting 1 KB of it 16 times (linear is 1, n log n a
 // little more, quadratic 16: tiktoken-go's encoder takes 10 to 12 times as
@@ -328,8 +309,8 @@ func TestLinearTime(t *testing.T) {
 	goruntime.GC()
 	for _, enc := range encodings {
 		tok := enc.tok()
-		for _, h := range hostile {
-			small := strings.Repeat(h.unit, size/len(h.unit))
+		for _, h := range tiktoken.Hostile {
+			small := strings.Repeat(h.Unit, size/len(h.Unit))
 			large := strings.Repeat(small, times)
 			smalls, once := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 			for range 3 {
@@ -341,7 +322,7 @@ func TestLinearTime(t *testing.T) {
 				once = min(once, perCall(func() { tok.Count(large) }))
 			}
 			if once > 8*smalls {
-				t.Errorf("%s, %s: %d bytes %d times took %v, %d bytes once %v (%.1f times as long)", enc.name, h.name, len(small), times, smalls, len(large), once, float64(once)/float64(smalls))
+				t.Errorf("%s, %s: %d bytes %d times took %v, %d bytes once %v (%.1f times as long)", enc.name, h.Name, len(small), times, smalls, len(large), once, float64(once)/float64(smalls))
 			}
 		}
 	}
@@ -411,9 +392,9 @@ var hostileMB = []struct{ name, text string }{
 // BenchmarkHostile counts 100 KB of each hostile text, and 1 MB of each
 // hostile shape.
 func BenchmarkHostile(b *testing.B) {
-	for _, h := range hostile {
-		text := strings.Repeat(h.unit, 100<<10/len(h.unit))
-		b.Run(h.name, func(b *testing.B) {
+	for _, h := range tiktoken.Hostile {
+		text := strings.Repeat(h.Unit, 100<<10/len(h.Unit))
+		b.Run(h.Name, func(b *testing.B) {
 			tok := tiktoken.O200kBase()
 			b.SetBytes(int64(len(text)))
 			for b.Loop() {

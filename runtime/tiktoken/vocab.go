@@ -1,6 +1,10 @@
 package tiktoken
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/promptgen/promptgen/runtime/internal/longpiece"
+)
 
 // The vocabularies are OpenAI's published files
 // (https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken
@@ -24,6 +28,8 @@ type vocabulary struct {
 	// the ranks of the tokens of one and two bytes, which most lookups
 	// of a merge are, by their bytes, or noRank
 	short []uint32
+	// bounds of the length of the tokens at an offset
+	lengths longpiece.Lengths
 }
 
 // slot is a token of the vocabulary, or empty when it is zero: its first
@@ -58,6 +64,7 @@ func newVocabulary(file string) *vocabulary {
 		if len(token) <= 2 {
 			v.short[shortIndex(token, 0, len(token))] = rank
 		}
+		v.lengths.Add(token)
 		var head uint64
 		for k := min(len(token), 8) - 1; k >= 0; k-- {
 			head = head<<8 | uint64(token[k])

@@ -48,6 +48,15 @@ const texts = {
   runs:
     "a".repeat(300) + " " + "🙂".repeat(40) + " " + "9".repeat(100) + " " + "ab".repeat(80) +
     " " + "=".repeat(120) + "\n",
+  // the hostile shapes of BenchmarkHostile, each past two tokens (256
+  // bytes), where the package merges a piece by mergeLonger's search;
+  // invalid UTF-8 is read as U+FFFD
+  hostile_spaces: " ".repeat(3000),
+  hostile_newlines: "\n".repeat(3000) + "x",
+  hostile_space_newline: " \n".repeat(1500),
+  hostile_letters: "a".repeat(3001) + " " + "ab".repeat(700) + " " + "Aa".repeat(700),
+  hostile_emoji: "🙂".repeat(750) + " " + "👍🏽".repeat(300),
+  hostile_replacement: "\ufffd".repeat(1000) + " " + "\ufffd#\ufffd\ufffd%".repeat(200),
   think_entities:
     "## Entities in Context\n\nThese refs are available. Act can use them directly.\n\n**inventory:** (49 items)\n" +
     "  - `inv_1`: chicken thighs\n  - `inv_2`: basmati rice\n  ... and 47 more\n\n**recipes:** (2 items)\n" +
