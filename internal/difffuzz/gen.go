@@ -64,6 +64,8 @@ var includedFamilies = []string{
 	// Issue 27: tuple literals, unpacked in for and set (gen_tuples.go), and
 	// tuples of dynamic values.
 	"tuple", "dyn-tuple", "macro-varargs",
+	// Issue 27: {% call %} blocks, whose body a macro's caller() prints.
+	"macro-call",
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values.
 	"filter-format", "dyn-str-format",

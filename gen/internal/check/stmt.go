@@ -92,6 +92,8 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 	case *tmpl.Macro:
 		c.defineMacro(n)
 		return nil
+	case *tmpl.CallBlock:
+		return c.callBlock(n)
 	}
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }
