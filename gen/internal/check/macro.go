@@ -19,10 +19,9 @@ import (
 // call's value (ir.Capture). A call with dynamic arguments so types its
 // parameters as dynamic, and one with typed arguments as typed.
 //
-// As in Jinja2, the body sees the feed's variables and its own locals, not
-// the caller's. A name the template's top frame sets is rejected there:
-// Jinja2 reads its value at call time, undefined before the set, which
-// promptgen does not model.
+// As in Jinja2, the body sees the feed's variables, the names the
+// template's top frame sets, as they are at the call (undefined before
+// their set), and its own locals, not the caller's.
 //
 // A {% call %} block calls its macro with caller, a macro whose body is
 // the block's: each caller() in the macro's body expands it as a call, in
@@ -272,7 +271,9 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 	callerMap := c.m
 	parent := c.macros.top.sym
 	if site == nil {
-		c.m, c.scopes = c.macros.m, nil
+		// The body's frame is in the template's top frame, whose names
+		// it reads as they are at the call.
+		c.m, c.scopes = c.macros.m, []*scope{c.macros.top}
 		c.macros.frames = append(slices.Clip(c.macros.frames), macroFrame{block: block})
 	} else {
 		c.m, c.scopes = site.m, site.scopes
@@ -298,21 +299,13 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 	return out
 }
 
-// macroReadsTop reports, inside a macro's body, a read of a name that the
-// template's top frame sets.
-func (c *checker) macroReadsTop(e *tmpl.Name) bool {
-	if len(c.macros.frames) == 0 {
+// macroSpecialName reports, inside a macro's body, a read of a special
+// name it does not bind.
+func (c *checker) macroSpecialName(e *tmpl.Name) bool {
+	if len(c.macros.frames) == 0 || !slices.Contains(builtins.MacroSpecialNames, e.Name) {
 		return false
 	}
-	inMacro := slices.ContainsFunc(c.macros.frames, func(f macroFrame) bool { return !f.callerBody })
-	switch {
-	case inMacro && c.macros.top.names[e.Name] != nil:
-		c.errorf(e.Span, "macro %q reads %q, which the template sets: promptgen does not support that (pass it as an argument)", c.macros.calling[len(c.macros.calling)-1], e.Name)
-	case slices.Contains(builtins.MacroSpecialNames, e.Name):
-		c.errorf(e.Span, "%s in a macro is not supported", e.Name)
-	default:
-		return false
-	}
+	c.errorf(e.Span, "%s in a macro is not supported", e.Name)
 	return true
 }
 
