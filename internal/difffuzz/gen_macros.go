@@ -43,13 +43,15 @@ var (
 	callerParamNames = []string{"row", "val", "n"}
 )
 
-// macroDefs defines one to three macros.
-func (g *generator) macroDefs() string {
+// macroDefs defines one to three macros, whose bodies read the names the
+// template has set so far too when readsTop (macro-reads-top): Jinja2
+// reads them at the call.
+func (g *generator) macroDefs(readsTop bool) string {
 	var b strings.Builder
 	names := slices.Clone(macroNames)
 	g.r.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 	for _, name := range names[:1+g.r.IntN(3)] {
-		b.WriteString(g.macroDef(name))
+		b.WriteString(g.macroDef(name, readsTop))
 		if g.chance(0.3) {
 			b.WriteString(g.text())
 		}
@@ -57,7 +59,7 @@ func (g *generator) macroDefs() string {
 	return b.String()
 }
 
-func (g *generator) macroDef(name string) string {
+func (g *generator) macroDef(name string, readsTop bool) string {
 	m := &macro{name: name}
 	pnames := slices.Clone(paramNames)
 	g.r.Shuffle(len(pnames), func(i, j int) { pnames[i], pnames[j] = pnames[j], pnames[i] })
@@ -80,11 +82,12 @@ func (g *generator) macroDef(name string) string {
 		m.params = append(m.params, p)
 		body.vars = append(body.vars, &variable{name: pn, t: p.t, optional: p.omittable, unset: p.omittable})
 	}
-	// The body sees the inputs and its parameters only, outside any block.
+	// The body sees the inputs (and the names set so far, when readsTop)
+	// and its parameters only, outside any block.
 	saved := *g
 	top := &scope{types: map[string]*valueType{}}
 	for _, v := range g.scopes[0].vars {
-		if v.input {
+		if v.input || readsTop {
 			top.vars = append(top.vars, v)
 		}
 	}
