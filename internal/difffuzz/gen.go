@@ -65,8 +65,10 @@ var includedFamilies = []string{
 	// tuples of dynamic values.
 	"tuple", "dyn-tuple", "macro-varargs",
 	// Issue 27: {% call %} blocks, whose body a macro's caller() prints;
-	// macros defined after sets of the template, whose bodies read them.
-	"macro-call", "macro-reads-top",
+	// macros defined after sets of the template, whose bodies read them;
+	// macros that read kwargs, called with keyword arguments past their
+	// parameters.
+	"macro-call", "macro-reads-top", "macro-kwargs",
 	// Issue 27: {% set ns = namespace(...) %} again for a namespace of the
 	// frame (its arguments may read the first's attributes).
 	"namespace-twice",

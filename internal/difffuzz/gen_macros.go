@@ -23,6 +23,9 @@ type macro struct {
 	// varargs: the body reads varargs, so a call may pass positional
 	// arguments past the parameters.
 	varargs bool
+	// kwargs: the body reads kwargs, so a call may pass keyword arguments
+	// that name no parameter (macro-kwargs).
+	kwargs bool
 	// caller: the body calls caller() with arguments of these types, so a
 	// {% call %} block calls it; nil for a macro called as an expression.
 	caller []*valueType
@@ -106,6 +109,11 @@ func (g *generator) macroDef(name string, readsTop bool) string {
 		text += g.pick([]string{"{{ varargs }}", "{{ varargs|length }}", "{{ varargs|join('-') }}",
 			"{% for va in varargs %}[{{ va }}]{% endfor %}", "{{ varargs[0] if varargs }}"})
 	}
+	if g.on("macro-kwargs") && g.chance(0.3) {
+		m.kwargs = true
+		text += g.pick([]string{"{{ kwargs }}", "{{ kwargs|length }}", "{{ kwargs.get('k1', 'none') }}", "{{ 'k2' in kwargs }}",
+			"{% for kk, kv in kwargs.items() %}[{{ kk }}={{ kv }}]{% endfor %}", "{{ kwargs['k1'] if 'k1' in kwargs }}"})
+	}
 	if withCaller {
 		text = pre + text + g.callerCalls(m, 1+g.r.IntN(2))
 	}
@@ -141,6 +149,11 @@ func (g *generator) macroCall(d int) expression {
 		}
 	}
 	kws = slices.DeleteFunc(kws, func(s string) bool { return s == "" })
+	if m.kwargs {
+		for _, k := range []string{"k1", "k2"}[:g.r.IntN(3)] {
+			kws = append(kws, k+"="+g.wrap(g.expr(tupleItemTypes[g.r.IntN(len(tupleItemTypes))], d), precCond))
+		}
+	}
 	g.r.Shuffle(len(kws), func(i, j int) { kws[i], kws[j] = kws[j], kws[i] })
 	return expression{text: fmt.Sprintf("%s(%s)", m.name, strings.Join(append(pos, kws...), ", ")), prec: precPrimary}
 }

@@ -232,9 +232,20 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 		binds = append(binds, c.assignLocal(l, &ir.Set{Value: tuple}, tuple.Type(), e.Span))
 		frameParams, special = append(slices.Clone(def.Params), &tmpl.Name{Name: "varargs"}), []*ir.Local{l}
 	}
+	// A macro that reads kwargs takes keyword arguments that name no
+	// parameter: kwargs is the dict of them, in their order.
+	kwargs := readsName(def.Body, "kwargs")
+	extra := &tmpl.Dict{Span: e.Span}
 	for _, kw := range e.Kwargs {
 		i := slices.IndexFunc(def.Params, func(p *tmpl.Name) bool { return p.Name == kw.Name })
 		switch {
+		case i < 0 && kwargs && slices.ContainsFunc(extra.Keys, func(k tmpl.Expr) bool { return k.(*tmpl.Const).Value == kw.Name }):
+			c.errorf(kw.NameSpan, "keyword argument %q repeated", kw.Name)
+			return none
+		case i < 0 && kwargs:
+			extra.Keys = append(extra.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
+			extra.Values = append(extra.Values, kw.Value)
+			continue
 		case i < 0:
 			var paramNames []string
 			for _, p := range def.Params {
@@ -247,6 +258,13 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 			return none
 		}
 		bind(i, c.expr(kw.Value, useValue), kw.Value.Pos())
+	}
+	if kwargs {
+		dict := c.expr(extra, useValue)
+		l := c.newLocal("kwargs", ir.DynamicType())
+		out.Locals = append(out.Locals, l)
+		binds = append(binds, c.assignLocal(l, &ir.Set{Value: dict}, dict.Type(), e.Span))
+		frameParams, special = append(slices.Clone(frameParams), &tmpl.Name{Name: "kwargs"}), append(special, l)
 	}
 	for i, p := range def.Params {
 		switch d := def.Defaults[i]; {
@@ -311,7 +329,8 @@ func (c *checker) macroSpecialName(e *tmpl.Name) bool {
 
 // readsName reports whether body reads name anywhere, as Jinja2 finds the
 // special names a macro uses (find_undeclared): a macro that reads
-// varargs takes extra positional arguments.
+// varargs takes extra positional arguments, one that reads kwargs extra
+// keyword arguments, one that reads caller a {% call %} block's caller.
 func readsName(body []tmpl.Node, name string) bool {
 	found := false
 	tmpl.Inspect(body, func(tmpl.Node) {}, func(e tmpl.Expr) {
