@@ -64,6 +64,14 @@ var includedFamilies = []string{
 	// Issue 27: tuple literals, unpacked in for and set (gen_tuples.go), and
 	// tuples of dynamic values.
 	"tuple", "dyn-tuple", "macro-varargs",
+	// Issue 27: {% call %} blocks, whose body a macro's caller() prints;
+	// macros defined after sets of the template, whose bodies read them;
+	// macros that read kwargs, called with keyword arguments past their
+	// parameters.
+	"macro-call", "macro-reads-top", "macro-kwargs",
+	// Issue 27: {% set ns = namespace(...) %} again for a namespace of the
+	// frame (its arguments may read the first's attributes).
+	"namespace-twice",
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values.
 	"filter-format", "dyn-str-format",
@@ -385,15 +393,18 @@ func (g *generator) newCase(i int) *Case {
 			// called there; the else has none.
 			c, _ := g.cond(1)
 			b.WriteString(g.tag("if " + g.wrap(c, precOr)))
-			b.WriteString(g.macroDefs())
+			b.WriteString(g.macroDefs(false))
 			b.WriteString(g.body())
 			g.macros = nil
 			b.WriteString(g.tag("else") + g.body() + g.tag("endif"))
 		} else {
-			b.WriteString(g.macroDefs())
+			b.WriteString(g.macroDefs(false))
 		}
 	}
 	for g.budget > 0 {
+		if len(g.macros) == 0 && g.on("macro") && g.on("macro-reads-top") && g.chance(0.05) {
+			b.WriteString(g.macroDefs(true))
+		}
 		b.WriteString(g.stmt())
 	}
 	if g.chance(0.3) {

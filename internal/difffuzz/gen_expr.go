@@ -467,7 +467,7 @@ func (g *generator) productions(t *valueType, d int, e *expression) []choice {
 	}
 	switch t.kind {
 	case kindString:
-		cs = append(cs, choice{3, g.on("macro") && len(g.macros) > 0, func() { *e = g.macroCall(sub) }})
+		cs = append(cs, choice{3, g.on("macro") && len(g.plainMacros()) > 0, func() { *e = g.macroCall(sub) }})
 		cs = append(cs, g.stringProductions(sub, e)...)
 	case kindInt:
 		cs = append(cs, g.intProductions(sub, e)...)

@@ -22,10 +22,18 @@ var namespaceNames = []string{"ns", "ns2"}
 func (g *generator) namespaceStmt() string {
 	top := g.scopes[len(g.scopes)-1]
 	var name string
+	var again *variable // namespace-twice: a namespace of this frame, set anew
 	for _, n := range namespaceNames {
 		if _, taken := top.types[n]; !taken {
 			name = n
 			break
+		}
+	}
+	if g.on("namespace-twice") && g.chance(0.4) {
+		for _, v := range top.vars {
+			if v.namespace && !v.optional {
+				again, name = v, v.name
+			}
 		}
 	}
 	if name == "" {
@@ -40,7 +48,11 @@ func (g *generator) namespaceStmt() string {
 		kwargs = append(kwargs, attr+"="+g.wrap(v, precCond))
 	}
 	top.types[name] = t
-	g.declare(&variable{name: name, t: t, namespace: true})
+	if again != nil {
+		again.t = t // the first's attributes are gone
+	} else {
+		g.declare(&variable{name: name, t: t, namespace: true})
+	}
 	return g.tag("set " + name + " = namespace(" + strings.Join(kwargs, ", ") + ")")
 }
 

@@ -26,6 +26,7 @@ func (g *generator) stmt() string {
 		choice{3, g.on("include") && deep && !g.profile && !g.macroBody, func() { out = g.includeStmt() }},
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("tuple"), func() { out = g.tupleStmt() }},
+		choice{4, g.on("macro-call") && deep && g.hasCallerMacro(), func() { out = g.callBlockStmt() }},
 		choice{3, g.on("namespace") && g.canSet(), func() { out = g.namespaceStmt() }},
 		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
 		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},

@@ -25,7 +25,7 @@ func (c *checker) dictCall(e *tmpl.Call, u use) ir.Expr {
 
 func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if fn, ok := c.isMacroCall(e); ok {
-		return c.macroCall(e, fn)
+		return c.macroCall(e, fn, nil)
 	}
 	if fn, ok := e.Fn.(*tmpl.Name); ok && fn.Name == "strftime_now" && c.p.Jinja.Transformers && c.isGlobalFunc(fn.Name) {
 		return c.strftime(e)

@@ -65,6 +65,9 @@ type checker struct {
 	// is assigned at each loop control of a loop (see loopControl).
 	namespaces map[*ir.Local]*namespace
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
+	// branch numbers the if branch (or else) the check is in, 0 outside
+	// any; branches counts those numbered.
+	branch, branches int
 	// clock is set while the template of a prompt file is checked, the
 	// only one whose Render takes the clock of strftime_now.
 	clock  bool

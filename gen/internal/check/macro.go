@@ -19,10 +19,14 @@ import (
 // call's value (ir.Capture). A call with dynamic arguments so types its
 // parameters as dynamic, and one with typed arguments as typed.
 //
-// As in Jinja2, the body sees the feed's variables and its own locals, not
-// the caller's. A name the template's top frame sets is rejected there:
-// Jinja2 reads its value at call time, undefined before the set, which
-// promptgen does not model.
+// As in Jinja2, the body sees the feed's variables, the names the
+// template's top frame sets, as they are at the call (undefined before
+// their set), and its own locals, not the caller's.
+//
+// A {% call %} block calls its macro with caller, a macro whose body is
+// the block's: each caller() in the macro's body expands it as a call, in
+// a frame whose enclosing frames are the block's, as Jinja2 defines it
+// where the block stands.
 
 // macros are the macros of the template checked.
 type macros struct {
@@ -30,6 +34,10 @@ type macros struct {
 	defined map[string]*tmpl.Macro // those defined where the check is
 	calling []string               // the macros whose bodies are checked, outermost first
 	calls   []src.Pos              // where each of them is called
+	// frames are the macro frames around the code checked, outermost
+	// first: a caller's body has the frames of its {% call %} block, and
+	// one of its own.
+	frames []macroFrame
 	// m locates the template whose macros these are, which an included
 	// template's calls check the bodies of.
 	m *src.SourceMap
@@ -43,6 +51,21 @@ type macros struct {
 	overflowed bool // past maxMacroExpansion: reported, and no call expands
 	// includeOverflow is set once an include's expansion is reported.
 	includeOverflow bool
+}
+
+// macroFrame is the frame of a macro's body, or of a caller's.
+type macroFrame struct {
+	block      *callSite // the {% call %} block that called the macro, nil for a plain call
+	callerBody bool      // the frame is a caller's
+}
+
+// callSite is a {% call %} block and the place where it stands, in which
+// its caller's body is checked.
+type callSite struct {
+	n      *tmpl.CallBlock
+	scopes []*scope
+	frames []macroFrame
+	m      *src.SourceMap
 }
 
 // maxMacroExpansion bounds the size of a template's expanded macros, in
@@ -90,6 +113,12 @@ func (c *checker) defineMacro(n *tmpl.Macro) {
 	if slices.Contains(builtins.UnsupportedMacroNames, n.Name.Name) {
 		c.errorf(n.Name.Span, "a macro named %q is not supported", n.Name.Name)
 	}
+	c.signature(n)
+	c.macros.defined[n.Name.Name] = n
+}
+
+// signature checks the parameters of macro n.
+func (c *checker) signature(n *tmpl.Macro) {
 	for i, p := range n.Params {
 		if slices.Contains(builtins.UnsupportedMacroNames, p.Name) {
 			c.errorf(p.Span, "a macro parameter named %q is not supported", p.Name)
@@ -101,14 +130,31 @@ func (c *checker) defineMacro(n *tmpl.Macro) {
 			c.errorf(d.Pos(), "the default of macro parameter %q must be a literal string, number, boolean or none", p.Name)
 		}
 	}
-	c.macros.defined[n.Name.Name] = n
+}
+
+// callBlock checks a {% call %} block: its macro's call, expanded with the
+// block's caller, is printed.
+func (c *checker) callBlock(n *tmpl.CallBlock) []ir.Node {
+	fn, ok := c.isMacroCall(n.Call)
+	if !ok || fn.Name == "caller" {
+		c.errorf(n.Call.Fn.Pos(), "a {%% call %%} block must call a macro of the template")
+		return nil
+	}
+	c.signature(n.Caller)
+	if def := c.macros.defined[fn.Name]; def != nil && !readsName(def.Body, "caller") {
+		c.errorf(fn.Span, "macro %q does not read caller, so the {%% call %%} block passes it a caller it does not take (Jinja2: TypeError)", fn.Name)
+		return nil
+	}
+	x := c.macroCall(n.Call, fn, &callSite{n: n, scopes: slices.Clip(c.scopes), frames: c.macros.frames, m: c.m})
+	inlinePrinted(x)
+	return []ir.Node{&ir.Print{X: x}}
 }
 
 // isMacroCall reports whether e calls a macro of the template rather than
 // a variable or global.
 func (c *checker) isMacroCall(e *tmpl.Call) (*tmpl.Name, bool) {
 	fn, ok := e.Fn.(*tmpl.Name)
-	return fn, ok && (c.macros.names[fn.Name] || fn.Name == "caller" && len(c.macros.calling) > 0)
+	return fn, ok && (c.macros.names[fn.Name] || fn.Name == "caller" && len(c.macros.frames) > 0)
 }
 
 // macroAsValue reports a macro named where it is not called.
@@ -120,11 +166,19 @@ func (c *checker) macroAsValue(e *tmpl.Name) bool {
 	return true
 }
 
-// macroCall expands a call of macro fn.
-func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
+// macroCall expands a call of macro fn, which block calls (nil for a
+// plain call), or of caller.
+func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	if !c.macros.names[fn.Name] {
-		c.errorf(fn.Span, "caller() is not supported: promptgen has no {%% call %%} blocks")
+		switch f := c.macros.frames[len(c.macros.frames)-1]; {
+		case f.callerBody:
+			c.errorf(fn.Span, "caller() in the body of a {%% call %%} block is not supported (Jinja2: undefined)")
+		case f.block == nil:
+			c.errorf(fn.Span, "caller() in macro %q, which is called without a {%% call %%} block here (Jinja2: undefined)", c.macros.calling[len(c.macros.calling)-1])
+		default:
+			return c.expandMacro(e, f.block.n.Caller, nil, f.block)
+		}
 		return none
 	}
 	if c.lookup(fn.Name) != nil {
@@ -143,6 +197,15 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	if c.macros.overflowed {
 		return none // reported
 	}
+	return c.expandMacro(e, def, block, nil)
+}
+
+// expandMacro expands call e of macro def, which block calls (nil for a
+// plain call). A caller's body, whose {% call %} block is site, is
+// checked in the block's frames, a macro's in the template's top frame.
+func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSite) ir.Expr {
+	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	fn := &tmpl.Name{Span: e.Fn.Pos(), Name: def.Name.Name} // as called
 	varargs := readsName(def.Body, "varargs")
 	if len(e.Args) > len(def.Params) && !varargs {
 		c.errorf(e.Args[len(def.Params)].Pos(), "macro %q takes not more than %d argument(s)", fn.Name, len(def.Params))
@@ -169,9 +232,20 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		binds = append(binds, c.assignLocal(l, &ir.Set{Value: tuple}, tuple.Type(), e.Span))
 		frameParams, special = append(slices.Clone(def.Params), &tmpl.Name{Name: "varargs"}), []*ir.Local{l}
 	}
+	// A macro that reads kwargs takes keyword arguments that name no
+	// parameter: kwargs is the dict of them, in their order.
+	kwargs := readsName(def.Body, "kwargs")
+	extra := &tmpl.Dict{Span: e.Span}
 	for _, kw := range e.Kwargs {
 		i := slices.IndexFunc(def.Params, func(p *tmpl.Name) bool { return p.Name == kw.Name })
 		switch {
+		case i < 0 && kwargs && slices.ContainsFunc(extra.Keys, func(k tmpl.Expr) bool { return k.(*tmpl.Const).Value == kw.Name }):
+			c.errorf(kw.NameSpan, "keyword argument %q repeated", kw.Name)
+			return none
+		case i < 0 && kwargs:
+			extra.Keys = append(extra.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
+			extra.Values = append(extra.Values, kw.Value)
+			continue
 		case i < 0:
 			var paramNames []string
 			for _, p := range def.Params {
@@ -184,6 +258,13 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 			return none
 		}
 		bind(i, c.expr(kw.Value, useValue), kw.Value.Pos())
+	}
+	if kwargs {
+		dict := c.expr(extra, useValue)
+		l := c.newLocal("kwargs", ir.DynamicType())
+		out.Locals = append(out.Locals, l)
+		binds = append(binds, c.assignLocal(l, &ir.Set{Value: dict}, dict.Type(), e.Span))
+		frameParams, special = append(slices.Clone(frameParams), &tmpl.Name{Name: "kwargs"}), append(special, l)
 	}
 	for i, p := range def.Params {
 		switch d := def.Defaults[i]; {
@@ -199,21 +280,30 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		}
 	}
 
-	saved := c.scopes
+	saved, savedFrames := c.scopes, c.macros.frames
 	if len(c.macros.calling) == 0 {
 		c.macros.top = saved[0]
 	}
 	c.macros.calling = append(c.macros.calling, fn.Name)
 	c.macros.calls = append(c.macros.calls, c.pos(e.Span))
 	callerMap := c.m
-	c.m = c.macros.m
-	c.scopes = nil
+	parent := c.macros.top.sym
+	if site == nil {
+		// The body's frame is in the template's top frame, whose names
+		// it reads as they are at the call.
+		c.m, c.scopes = c.macros.m, []*scope{c.macros.top}
+		c.macros.frames = append(slices.Clip(c.macros.frames), macroFrame{block: block})
+	} else {
+		c.m, c.scopes = site.m, site.scopes
+		parent = site.scopes[len(site.scopes)-1].sym
+		c.macros.frames = append(slices.Clip(site.frames), macroFrame{callerBody: true})
+	}
 	deferred := len(c.later)
-	c.enter(idtrack.Frame(c.macros.top.sym, frameParams, def.Body), &out.Locals, nil, append(params, special...)...)
-	c.scopes[0].noLoopControl = "a macro"
+	c.enter(idtrack.Frame(parent, frameParams, def.Body), &out.Locals, nil, append(params, special...)...)
+	c.scopes[len(c.scopes)-1].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
 	c.keepPlace(deferred)
-	c.scopes, c.m = saved, callerMap
+	c.scopes, c.m, c.macros.frames = saved, callerMap, savedFrames
 	c.macros.calling = c.macros.calling[:len(c.macros.calling)-1]
 	c.macros.calls = c.macros.calls[:len(c.macros.calls)-1]
 	if c.macros.expanded > maxMacroExpansion && !c.macros.overflowed {
@@ -227,26 +317,20 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	return out
 }
 
-// macroReadsTop reports, inside a macro's body, a read of a name that the
-// template's top frame sets.
-func (c *checker) macroReadsTop(e *tmpl.Name) bool {
-	if len(c.macros.calling) == 0 {
+// macroSpecialName reports, inside a macro's body, a read of a special
+// name it does not bind.
+func (c *checker) macroSpecialName(e *tmpl.Name) bool {
+	if len(c.macros.frames) == 0 || !slices.Contains(builtins.MacroSpecialNames, e.Name) {
 		return false
 	}
-	switch {
-	case c.macros.top.names[e.Name] != nil:
-		c.errorf(e.Span, "macro %q reads %q, which the template sets: promptgen does not support that (pass it as an argument)", c.macros.calling[len(c.macros.calling)-1], e.Name)
-	case slices.Contains(builtins.MacroSpecialNames, e.Name):
-		c.errorf(e.Span, "%s in a macro is not supported", e.Name)
-	default:
-		return false
-	}
+	c.errorf(e.Span, "%s in a macro is not supported", e.Name)
 	return true
 }
 
 // readsName reports whether body reads name anywhere, as Jinja2 finds the
 // special names a macro uses (find_undeclared): a macro that reads
-// varargs takes extra positional arguments.
+// varargs takes extra positional arguments, one that reads kwargs extra
+// keyword arguments, one that reads caller a {% call %} block's caller.
 func readsName(body []tmpl.Node, name string) bool {
 	found := false
 	tmpl.Inspect(body, func(tmpl.Node) {}, func(e tmpl.Expr) {

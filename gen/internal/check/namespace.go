@@ -14,12 +14,22 @@ import (
 // (ns.a, ns['a'], {% set ns.a = ... %}). Each attribute is then a local of
 // the namespace's frame, typed by everything assigned to it, that starts
 // undefined each time the frame does, as the set runs at most once per
-// frame: exactly the object's attribute, without the object.
+// frame: exactly the object's attribute, without the object. A second set
+// of the local to namespace(...) in the same if branch (or outside any)
+// makes a new namespace, whose attributes are other locals, read from
+// there on: what follows it sees only that one.
 
 // namespace is a local set to namespace(...).
 type namespace struct {
 	attrs  map[string]*ir.Local
 	locals *[]*ir.Local // the locals of the frame that holds the namespace
+	branch int          // the if branch of its set (checker.branch)
+}
+
+// enterBranch numbers the if branch (or else) whose check starts.
+func (c *checker) enterBranch() {
+	c.branches++
+	c.branch = c.branches
 }
 
 // nsAttr returns the local of attribute name, making it.
@@ -49,10 +59,11 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 	name := n.Targets[0].Name
 	sc := c.scopes[len(c.scopes)-1]
 	l := sc.names[name]
-	switch {
-	case c.namespaces[l] != nil:
-		c.errorf(n.Span, "%q is set to a namespace twice: promptgen supports one {%% set %s = namespace(...) %%} per variable", name, name)
+	switch prev := c.namespaces[l]; {
+	case prev != nil && (prev.branch != c.branch || c.assigned[l] != assigned):
+		c.errorf(n.Span, "%q is set to a namespace again in another if branch than its first namespace(...): promptgen supports a second {%% set %s = namespace(...) %%} where the first surely ran, in the same branch", name, name)
 		return nil
+	case prev != nil:
 	case l.T.Resolve().Kind != ir.KindUnknown || c.assigned[l] != unassigned:
 		c.errorf(n.Span, "%q is set to a namespace here and to another value elsewhere, which promptgen does not support", name)
 		return nil
@@ -64,7 +75,7 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 	for i, kw := range call.Kwargs {
 		values[i] = c.expr(kw.Value, useValue)
 	}
-	ns := &namespace{attrs: map[string]*ir.Local{}, locals: sc.locals}
+	ns := &namespace{attrs: map[string]*ir.Local{}, locals: sc.locals, branch: c.branch}
 	if c.namespaces == nil {
 		c.namespaces = map[*ir.Local]*namespace{}
 	}

@@ -214,6 +214,8 @@ func boundNames(body []tmpl.Node) map[string]bool {
 				walk(n.Body)
 			case *tmpl.Macro:
 				walk(n.Body)
+			case *tmpl.CallBlock:
+				walk(n.Caller.Body)
 			}
 		}
 	}

@@ -59,14 +59,19 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		var ends []map[*ir.Local]assignState
 		// A macro defined in a branch is defined for the rest of it only.
 		macros := maps.Clone(c.macros.defined)
+		outside := c.branch
 		for _, b := range n.Branches {
 			cond := c.expr(b.Cond, useTest)
+			c.enterBranch()
 			out.Branches = append(out.Branches, ir.Branch{Cond: cond, Body: c.nodes(b.Body)})
+			c.branch = outside
 			ends = append(ends, c.assigned)
 			c.assigned = maps.Clone(start)
 			c.macros.defined = maps.Clone(macros)
 		}
+		c.enterBranch()
 		out.Else = c.nodes(n.Else)
+		c.branch = outside
 		c.macros.defined = macros
 		c.assigned = mergeAssigned(append(ends, c.assigned))
 		return []ir.Node{out}
@@ -92,6 +97,8 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 	case *tmpl.Macro:
 		c.defineMacro(n)
 		return nil
+	case *tmpl.CallBlock:
+		return c.callBlock(n)
 	}
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }

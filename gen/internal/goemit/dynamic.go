@@ -41,9 +41,14 @@ func (e *emitter) toDynamic(v gval, t *ir.Type) gval {
 				append(item.pre, jen.Id(items).Op("=").Append(jen.Id(items), item.val))...))
 		conv = jen.Qual(ir.JinjaPath, "ListValue").Call(jen.Id(items).Op("..."))
 	case ir.KindDict:
+		s := jen.Qual(ir.JinjaPath, "DictValue").Call()
+		if len(t.Fields) == 0 { // {}: evaluated, and nothing to read from it
+			v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
+			conv = s
+			break
+		}
 		d := e.bind(gval{val: v.val}, t)
 		v.pre = append(v.pre, d.pre...)
-		s := jen.Qual(ir.JinjaPath, "DictValue").Call()
 		for _, f := range t.Fields {
 			fv := e.toDynamic(gval{val: jen.Add(d.val).Dot(f.GoName)}, f.Type)
 			v.pre = append(v.pre, fv.pre...)

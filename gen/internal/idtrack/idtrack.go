@@ -115,6 +115,8 @@ func (s *Symbols) visit(nodes []tmpl.Node) {
 			s.loads(n.Iter)
 		case *tmpl.FilterBlock:
 			s.loads(n.Filter)
+		case *tmpl.CallBlock:
+			s.loads(n.Call) // visit_CallBlock: the body is the caller's frame
 		case *tmpl.Set:
 			if n.Value != nil {
 				s.loads(n.Value)

@@ -120,6 +120,14 @@ type (
 		Defaults []Expr
 		Body     []Node
 	}
+	// CallBlock is {% call(Params) Call %}Body{% endcall %}: Call, a
+	// macro's, runs with caller, a macro of the block's Params and Body
+	// (Caller, named "caller"), which its body may call.
+	CallBlock struct {
+		Span   Span
+		Call   *Call
+		Caller *Macro
+	}
 	// Include is {% include Name %}.
 	Include struct {
 		Span Span
@@ -235,6 +243,7 @@ func (*LoopControl) node() {}
 func (*Generation) node()  {}
 func (*FilterBlock) node() {}
 func (*Macro) node()       {}
+func (*CallBlock) node()   {}
 
 func (*Name) expr()     {}
 func (*Const) expr()    {}

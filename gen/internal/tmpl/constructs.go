@@ -53,6 +53,8 @@ func Constructs(nodes []Node) []string {
 			found["statement filter"] = true
 		case *Macro:
 			found["statement macro"] = true
+		case *CallBlock:
+			found["statement call"] = true
 		case *Include:
 			found["statement include"] = true
 		}

@@ -69,6 +69,8 @@ func dumpNode(n Node) string {
 			}
 		}
 		return "(macro " + n.Name.Name + " (" + strings.Join(params, " ") + ")" + body(n.Body) + ")"
+	case *CallBlock:
+		return "(call " + dumpExpr(n.Call) + " " + dump([]Node{n.Caller}) + ")"
 	}
 	return fmt.Sprintf("?%T", n)
 }
@@ -238,6 +240,10 @@ func (w walker) node(n Node) {
 			w.exprs(p, n.Defaults[i])
 		}
 		w.nodes(n.Body)
+	case *CallBlock:
+		w.fn("CallBlock", n.Span)
+		w.exprs(n.Call)
+		w.nodes([]Node{n.Caller})
 	case *Include:
 		w.fn("Include", n.Span)
 		w.exprs(n.Name)

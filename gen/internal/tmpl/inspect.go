@@ -85,6 +85,10 @@ func Inspect(nodes []Node, node func(Node), expr func(Expr)) {
 			case *Macro:
 				xs(n.Defaults...)
 				walk(n.Body)
+			case *CallBlock:
+				xs(n.Call)
+				xs(n.Caller.Defaults...)
+				walk(n.Caller.Body)
 			case *Include:
 				xs(n.Name)
 			}

@@ -199,7 +199,6 @@ func (p *parser) parseOutput() *Output {
 // that this subset rejects.
 var unsupportedTags = map[string]bool{
 	"block": true, "endblock": true, "extends": true,
-	"call": true, "endcall": true,
 	"with": true, "endwith": true, "autoescape": true, "endautoescape": true,
 	"import": true, "from": true, "print": true, "do": true,
 	"trans": true, "pluralize": true, "endtrans": true,
@@ -208,7 +207,7 @@ var unsupportedTags = map[string]bool{
 // innerTags continue or close a block statement.
 var innerTags = map[string]bool{
 	"elif": true, "else": true, "endif": true, "endfor": true, "endset": true, "endgeneration": true,
-	"endfilter": true, "endmacro": true,
+	"endfilter": true, "endmacro": true, "endcall": true,
 }
 
 // parseStatement parses a block tag whose opening delimiter begin has been
@@ -231,6 +230,8 @@ func (p *parser) parseStatement(begin token) Node {
 		return p.parseFilterBlock(begin)
 	case "macro":
 		return p.parseMacro(begin)
+	case "call":
+		return p.parseCallBlock(begin)
 	case "break", "continue":
 		if p.lx.opts.Transformers {
 			p.next()
@@ -258,7 +259,7 @@ func (p *parser) parseStatement(begin token) Node {
 
 // knownTags are the tags of the subset, for the did-you-mean of an unknown
 // one ({% endfro %}).
-var knownTags = append([]string{"if", "for", "set", "include", "filter", "macro", "raw", "endraw"},
+var knownTags = append([]string{"if", "for", "set", "include", "filter", "macro", "call", "raw", "endraw"},
 	slices.Sorted(maps.Keys(innerTags))...)
 
 // endHead ends the tag that opens or continues a block: an optional colon,
@@ -401,6 +402,18 @@ func (p *parser) parseMacro(begin token) *Macro {
 	name := p.expect(tokName, "macro name")
 	node := &Macro{Name: &Name{Span: name.span, Name: name.text}}
 	p.expectOp("(")
+	p.parseSignature(node)
+	p.endHead()
+	defer p.pushBlock("macro", "endmacro", begin)()
+	node.Body = p.parseBody("endmacro")
+	p.next()
+	node.Span = p.endTag(begin)
+	return node
+}
+
+// parseSignature parses a macro's parameters, as Jinja2's parse_signature
+// does, after their "(" and up to their ")" included.
+func (p *parser) parseSignature(node *Macro) {
 	for !p.tok.isOp(")") {
 		if len(node.Params) > 0 {
 			p.expectOp(",")
@@ -416,11 +429,28 @@ func (p *parser) parseMacro(begin token) *Macro {
 		node.Defaults = append(node.Defaults, def)
 	}
 	p.next()
-	p.endHead()
-	defer p.pushBlock("macro", "endmacro", begin)()
-	node.Body = p.parseBody("endmacro")
+}
+
+// parseCallBlock parses {% call(params) m(args) %}body{% endcall %}, as
+// Jinja2's parse_call_block does: the caller is a macro of the optional
+// params whose body is the block's.
+func (p *parser) parseCallBlock(begin token) *CallBlock {
+	tag := p.next()
+	caller := &Macro{Name: &Name{Span: tag.span, Name: "caller"}}
+	if p.skipOp("(") {
+		p.parseSignature(caller)
+	}
+	x := p.parseExpression(true)
+	call, ok := x.(*Call)
+	if !ok {
+		p.fail(x.Pos(), "expected a call after {%% call %%}")
+	}
+	p.expect(tokBlockEnd, `"%}"`)
+	defer p.pushBlock("call", "endcall", begin)()
+	caller.Body = p.parseBody("endcall")
 	p.next()
-	node.Span = p.endTag(begin)
+	node := &CallBlock{Call: call, Caller: caller, Span: p.endTag(begin)}
+	caller.Span = node.Span
 	return node
 }
 

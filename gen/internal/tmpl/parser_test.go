@@ -154,6 +154,8 @@ var parseTests = []struct {
 	{"{% include [\"a\", \"b\"] %}", "(include [\"a\" \"b\"])"},
 	{"{% macro m() %}a{% endmacro %}", "(macro m () (text \"a\"))"},
 	{"{% macro m(a, b='x', c=none): %}{{ a }}{% endmacro %}", "(macro m (a b=\"x\" c=none) (out a))"},
+	{"{% call m(x) %}a{% endcall %}", "(call (call m x) (macro caller () (text \"a\")))"},
+	{"{% call(a, b=1) m() %}{{ a }}{% endcall %}", "(call (call m) (macro caller (a b=1) (out a)))"},
 	{"{% if a %}1{% elif b %}2{% else %}3{% endif %}", "(if (cond a (text \"1\")) (cond b (text \"2\")) (else (text \"3\")))"},
 	{"{% if a: %}1{% elif b: %}2{% else: %}3{% endif %}", "(if (cond a (text \"1\")) (cond b (text \"2\")) (else (text \"3\")))"},
 	{"{% if a, b %}1{% endif %}", "(if (cond (tuple a b) (text \"1\")))"},
@@ -278,15 +280,16 @@ var errorTests = []struct {
 	{"{% macro f(a=1, b) %}{% endmacro %}", "non-default argument follows default argument", Span{16, 17}},                                                                                          // "b"
 	{"{% macro f(a,) %}{% endmacro %}", "unexpected \")\", expected parameter name", Span{13, 14}},                                                                                                  // ")"
 	{"{% macro f() %}x", "unclosed \"macro\" block (expected \"endmacro\")", Span{0, 15}},                                                                                                           // "{% macro f() %}"
-	{"{% endmacro %}", "unexpected \"endmacro\" with no open block", Span{3, 11}},                                                                                                                   // "endmacro"
-	{"{% call f() %}{% endcall %}", "unsupported tag \"call\"", Span{3, 7}},                                                                                                                         // "call"
-	{"{% import 'a' as b %}", "unsupported tag \"import\"", Span{3, 9}},                                                                                                                             // "import"
-	{"{% from 'a' import b %}", "unsupported tag \"from\"", Span{3, 7}},                                                                                                                             // "from"
-	{"{% block body %}{% endblock %}", "unsupported tag \"block\"", Span{3, 8}},                                                                                                                     // "block"
-	{"{% extends \"base\" %}", "unsupported tag \"extends\"", Span{3, 10}},                                                                                                                          // "extends"
-	{"{% filter upper %}x", "unclosed \"filter\" block (expected \"endfilter\")", Span{0, 18}},                                                                                                      // "{% filter upper %}"
-	{"{% filter %}x{% endfilter %}", "unexpected \"%}\", expected filter name", Span{10, 12}},                                                                                                       // "%}"
-	{"{% with a = 1 %}{% endwith %}", "unsupported tag \"with\"", Span{3, 7}},                                                                                                                       // "with"
+	{"{% endmacro %}", "unexpected \"endmacro\" with no open block", Span{3, 11}},
+	{"{% call f() %}x", "unclosed \"call\" block (expected \"endcall\")", Span{0, 14}},         // "endmacro"
+	{"{% call f %}{% endcall %}", "expected a call after {% call %}", Span{8, 9}},              // "call"
+	{"{% import 'a' as b %}", "unsupported tag \"import\"", Span{3, 9}},                        // "import"
+	{"{% from 'a' import b %}", "unsupported tag \"from\"", Span{3, 7}},                        // "from"
+	{"{% block body %}{% endblock %}", "unsupported tag \"block\"", Span{3, 8}},                // "block"
+	{"{% extends \"base\" %}", "unsupported tag \"extends\"", Span{3, 10}},                     // "extends"
+	{"{% filter upper %}x", "unclosed \"filter\" block (expected \"endfilter\")", Span{0, 18}}, // "{% filter upper %}"
+	{"{% filter %}x{% endfilter %}", "unexpected \"%}\", expected filter name", Span{10, 12}},  // "%}"
+	{"{% with a = 1 %}{% endwith %}", "unsupported tag \"with\"", Span{3, 7}},                  // "with"
 	{"{% foo %}", "unknown tag \"foo\" (did you mean \"for\"?)", Span{3, 6}},
 	{"{% foobar %}", "unknown tag \"foobar\"", Span{3, 9}},
 	{"{% for x in xs %}{{ x }}{% endfro %}", "unknown tag \"endfro\" (did you mean \"endfor\"?)", Span{27, 33}},

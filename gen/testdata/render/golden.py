@@ -140,7 +140,7 @@ ALLOWED_METHODS = {
     "swapcase", "splitlines", "partition", "rpartition",
 }
 FORBIDDEN_NODES = (
-    nodes.CallBlock, nodes.Block, nodes.Extends,
+    nodes.Block, nodes.Extends,
     nodes.Include, nodes.Import, nodes.FromImport, nodes.With, nodes.Scope,
     nodes.ScopedEvalContextModifier,
 )
@@ -408,7 +408,7 @@ def check_subset(ast, allow_include=False, chat=False):
             fn = node.node
             if isinstance(fn, nodes.ExtensionAttribute):
                 continue  # the generation block's call
-            if isinstance(fn, nodes.Name) and fn.name in ALLOWED_GLOBALS | PROFILE_GLOBALS | macros:
+            if isinstance(fn, nodes.Name) and fn.name in ALLOWED_GLOBALS | PROFILE_GLOBALS | macros | {"caller"}:
                 continue
             if isinstance(fn, nodes.Getattr) and isinstance(fn.node, nodes.Name) and fn.node.name == "loop" and fn.attr in LOOP_METHODS:
                 continue
