@@ -380,7 +380,11 @@ func _Think_part3(dst []byte, f ThinkFeed, ends *[]int) ([]byte, error) {
 				if group_1.Entities == nil {
 					return dst, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:155:22", runtime.ErrMissing, "group.entities")
 				}
-				dst = strconv.AppendInt(dst, int64((len(group_1.Entities) - 10)), 10)
+				v_10, err_11 := jinja.SubInt(int64(len(group_1.Entities)), int64(10))
+				if err_11 != nil {
+					return dst, runtime.FailDetail("kitchen/think", "prompts/kitchen/think.yaml:155:22", runtime.ErrInvalid, err_11.Error())
+				}
+				dst = strconv.AppendInt(dst, int64(int(v_10)), 10)
 				dst = append(dst, " more\n"...)
 			}
 			dst = append(dst, "\n"...)

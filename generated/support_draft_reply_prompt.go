@@ -195,7 +195,11 @@ func (DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, erro
 			if f.Articles == nil {
 				return dst, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:38:14", runtime.ErrMissing, "articles")
 			}
-			dst = strconv.AppendInt(dst, int64((len(f.Articles) - 3)), 10)
+			v_9, err_10 := jinja.SubInt(int64(len(f.Articles)), int64(3))
+			if err_10 != nil {
+				return dst, runtime.FailDetail("support/draft_reply", "prompts/support/draft_reply.yaml:38:14", runtime.ErrInvalid, err_10.Error())
+			}
+			dst = strconv.AppendInt(dst, int64(int(v_9)), 10)
 			dst = append(dst, " more\n"...)
 		}
 	} else {

@@ -218,8 +218,9 @@ func (d *chatGen) any(b *bytes.Buffer, depth int) {
 var dynFloats = []string{"0.0", "1.0", "-2.5", "0.1", "1e-07", "1e16", "2.5", "1.5e300", "-0.0", "0.30000000000000004", "1E2", "1e400",
 	"9007199254740993.0", "-12345678901234567.0", "5e-324"}
 
-// num writes an int or a float. Ints stay small: int arithmetic wraps at
-// 64 bits (a documented divergence).
+// num writes an int or a float. Ints stay small: an int operation whose
+// result leaves 64 bits fails the render on purpose, where Jinja2 prints
+// the big int (family int-limits).
 func (d *chatGen) num(b *bytes.Buffer) {
 	if d.r.IntN(3) == 0 {
 		b.WriteString(dynFloats[d.r.IntN(len(dynFloats))])

@@ -173,8 +173,8 @@ var (
 	dataStrings = []string{"a", "b", "Hello", "hello world", " ", "\n", "é", "'", "\"", "\\", "<i>", "&", "{{ x }}", "%",
 		"\t", "x y", "A", "1", "3.5", "-2", "  pad  ", "Zed", "b,c", "a\nb", "ab"}
 	unicodeStrings = []string{"ß", "İ", "ǆ", "ﬁ", "Ω", "ΣΑΣ"}
-	// Floats stay below 2**63: |int of a larger one overflows Go's int
-	// (a documented divergence).
+	// Floats stay below 2**63: |int of a larger one fails the render on
+	// purpose (a documented divergence).
 	dataFloats = []float64{0, 1, -2.5, 0.1, 3.14159, 1e-7, 1e16, 2.5, 0.5, 1.5, 123456.789, 0.30000000000000004, 7, -0.0}
 	// numberStrings are strings of numbers in the forms Python's int()
 	// and float() read or reject, ints within 64 bits (family number-data;

@@ -103,6 +103,9 @@ var includedFamilies = []string{
 	"select-dynamic",
 	// safe: Markup of a printable value.
 	"filter-safe",
+	// An int operation with an operand at the int64 limits: its result
+	// is printed, or the render fails where Python's int leaves 64 bits.
+	"int-limits",
 	// x if c else none, printed; m.get(key, default) of typed maps; for
 	// loops over m.values(); macros defined in an if branch.
 	"cond-none", "method-get", "for-values", "macro-in-if",

@@ -355,8 +355,8 @@ func (g *generator) strLit() string {
 }
 
 func (g *generator) intLit() expression {
-	// Small enough that products and powers stay in int64 (Go's int
-	// wraps, a documented divergence).
+	// Small enough that products and powers mostly stay in int64 (beyond,
+	// the render fails on purpose: family int-limits).
 	n := g.r.IntN(10)
 	if g.chance(0.15) {
 		n = g.r.IntN(300)

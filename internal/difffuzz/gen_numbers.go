@@ -20,6 +20,34 @@ func (g *generator) intProductions(d int, e *expression) []choice {
 			y := expression{text: strconv.Itoa(g.r.IntN(4)), prec: precPrimary}
 			*e = g.binary(g.expr(typeInt, 0), "**", y, precPow)
 		}},
+		// An int at the int64 limits, where promptgen fails rather than
+		// wrap (seed 21 case 2849, 8 * ('-9.2e18'|int)). The int filter
+		// of a string keeps it out of the constants, whose overflow is a
+		// generate-time error.
+		{1, g.on("int-limits"), func() {
+			x := g.filter(expression{text: "'" + g.pick(limitInts) + "'", prec: precPrimary}, "int")
+			switch g.r.IntN(4) {
+			case 0:
+				*e = expression{text: "-" + g.wrap(x, precPrimary), prec: precUnary}
+			case 1:
+				y := expression{text: g.pick([]string{"1", "2", "63"}), prec: precPrimary}
+				if y.text == "63" {
+					x = expression{text: g.pick([]string{"2", "(-2)"}), prec: precPrimary}
+				}
+				*e = g.binary(x, "**", y, precPow)
+			default:
+				op := g.pick([]string{"+", "-", "*", "//", "%"})
+				prec := precMul
+				if op == "+" || op == "-" {
+					prec = precAdd
+				}
+				y := expression{text: g.pick([]string{"1", "2", "-1", "3037000499"}), prec: precPrimary}
+				if g.chance(0.5) {
+					x, y = y, x
+				}
+				*e = g.binary(x, op, y, prec)
+			}
+		}},
 		// The operand of - is a primary: Jinja2 reads -x|f as (-x)|f.
 		{1, g.on("unary"), func() { *e = expression{text: "-" + g.wrap(num(), precPrimary), prec: precUnary} }},
 		{2, g.on("method-search"), func() {
@@ -94,6 +122,11 @@ func (g *generator) intProductions(d int, e *expression) []choice {
 		}},
 	}
 }
+
+// limitInts are ints at and near the int64 limits, and the square root
+// of the largest.
+var limitInts = []string{"9223372036854775807", "-9223372036854775808", "9223372036854775806", "-9223372036854775807",
+	"4611686018427387904", "-4611686018427387904", "3037000499", "-3037000500", "-9.2e18"}
 
 func (g *generator) floatProductions(d int, e *expression) []choice {
 	flt := func() expression { return g.expr(typeFloat, d) }

@@ -376,6 +376,9 @@ func Failed(run *Trial, lenient map[string]int) bool {
 	failed, lenientWhy := false, ""
 	for _, o := range run.Out {
 		ok, why := pyjinja.Match(run.Jinja, o)
+		if !ok && beyond64Unprinted(run, o) {
+			ok, why = true, intBeyond64Unprinted
+		}
 		failed = failed || !ok
 		if why != "" {
 			lenientWhy = why
@@ -385,6 +388,27 @@ func Failed(run *Trial, lenient map[string]int) bool {
 		lenient[lenientWhy]++
 	}
 	return failed
+}
+
+// intBeyond64Unprinted is the reason of a pair where Jinja2 prints and
+// promptgen fails on an int beyond 64 bits that Jinja2 does not print (an
+// intermediate result, one compared or stored): template-language.md's
+// divergences.
+const intBeyond64Unprinted = "an int beyond 64 bits that Jinja2 does not print (family int-limits): promptgen fails the render on purpose"
+
+// beyond64Unprinted reports whether promptgen's outcome o is the failure
+// on an int beyond 64 bits where Jinja2 renders, in a case whose template
+// holds one of limitInts, quoted (the int-limits production).
+func beyond64Unprinted(run *Trial, o pyjinja.Outcome) bool {
+	if run.Jinja.Status != "ok" || o.Status != "error" || o.Kind != "ErrInvalid" || !strings.Contains(o.Text, "int beyond 64 bits") {
+		return false
+	}
+	for _, n := range limitInts {
+		if strings.Contains(run.Case.Template, "'"+n+"'") {
+			return true
+		}
+	}
+	return false
 }
 
 func (run *Trial) String() string {

@@ -6,15 +6,59 @@ import (
 	"math/big"
 )
 
+// The int operations below give Python's result, or fail where Python's
+// unbounded int would leave int64: promptgen holds no bigger int, and a
+// wrapped one would print a wrong number.
+
+// AddInt returns a + b.
+func AddInt(a, b int64) (int64, error) {
+	s := a + b
+	if (s > a) != (b > 0) {
+		return 0, errIntTooLarge
+	}
+	return s, nil
+}
+
+// SubInt returns a - b.
+func SubInt(a, b int64) (int64, error) {
+	d := a - b
+	if (d < a) != (b > 0) {
+		return 0, errIntTooLarge
+	}
+	return d, nil
+}
+
+// MulInt returns a * b.
+func MulInt(a, b int64) (int64, error) {
+	p := a * b
+	if a == int64(int32(a)) && b == int64(int32(b)) {
+		return p, nil // |p| <= 2^62
+	}
+	if a != 0 && (p/a != b || a == -1 && b == math.MinInt64) {
+		return 0, errIntTooLarge
+	}
+	return p, nil
+}
+
+// NegInt returns -a.
+func NegInt(a int64) (int64, error) {
+	if a == math.MinInt64 {
+		return 0, errIntTooLarge
+	}
+	return -a, nil
+}
+
 // FloorDiv returns Python's a // b for ints, rounding the quotient towards
-// negative infinity; b must not be 0. math.MinInt64 // -1 wraps to
-// math.MinInt64, where Python gives 2**63.
-func FloorDiv(a, b int64) int64 {
+// negative infinity; b must not be 0.
+func FloorDiv(a, b int64) (int64, error) {
+	if a == math.MinInt64 && b == -1 {
+		return 0, errIntTooLarge
+	}
 	q := a / b
 	if a%b != 0 && (a < 0) != (b < 0) {
 		q--
 	}
-	return q
+	return q, nil
 }
 
 // Mod returns Python's a % b for ints, whose sign follows b; b must not be 0.
@@ -118,17 +162,25 @@ func powExact(x float64, n int) float64 {
 }
 
 // PowInt returns Python's a ** b for ints with b >= 0 (a negative b gives
-// a float in Python, which the caller must handle). Unlike Python's
-// unbounded ints, the result wraps around on int64 overflow.
-func PowInt(a, b int64) int64 {
+// a float in Python, which the caller must handle).
+func PowInt(a, b int64) (int64, error) {
 	result := int64(1)
-	for ; b > 0; b >>= 1 {
+	var err error
+	for b > 0 {
 		if b&1 == 1 {
-			result *= a
+			if result, err = MulInt(result, a); err != nil {
+				return 0, err
+			}
 		}
-		a *= a
+		if b >>= 1; b > 0 {
+			// A square that overflows is a factor of a result that would
+			// (|a| > 1 here, since 0, 1 and -1 square to themselves).
+			if a, err = MulInt(a, a); err != nil {
+				return 0, err
+			}
+		}
 	}
-	return result
+	return result, nil
 }
 
 // Neg is -x computed at run time: Go folds the negation of a constant,

@@ -3,6 +3,7 @@ package jinja
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -276,16 +277,33 @@ func TestParseFloat(t *testing.T) {
 	}
 }
 
+// TestIntArithmetic holds the int operations to Python's, at the int64
+// limits too: where Python's int leaves int64 they fail, never wrap.
 func TestIntArithmetic(t *testing.T) {
-	for name, fn := range map[string]func(a, b int64) int64{
+	mod := func(a, b int64) (int64, error) { return Mod(a, b), nil }
+	neg := func(a, _ int64) (int64, error) { return NegInt(a) }
+	for name, fn := range map[string]func(a, b int64) (int64, error){
+		"add":      AddInt,
+		"sub":      SubInt,
+		"mul":      MulInt,
+		"neg":      neg,
 		"floordiv": FloorDiv,
-		"mod":      Mod,
+		"mod":      mod,
 		"pow":      PowInt,
 	} {
 		for _, r := range rows(t, name) {
-			a, b, want := arg[int64](t, r[0]), arg[int64](t, r[1]), arg[int64](t, r[2])
-			if got := fn(a, b); got != want {
-				t.Errorf("%s(%d, %d) = %d, want %d", name, a, b, got, want)
+			a, b, want := arg[int64](t, r[0]), int64(0), r[len(r)-1]
+			if len(r) == 3 {
+				b = arg[int64](t, r[1])
+			}
+			got, err := fn(a, b)
+			switch {
+			case bytes.Equal(want, []byte(`"beyond int64"`)):
+				if !errors.Is(err, errIntTooLarge) {
+					t.Errorf("%s(%d, %d) = %d, %v; want %v", name, a, b, got, err, errIntTooLarge)
+				}
+			case err != nil || got != arg[int64](t, want):
+				t.Errorf("%s(%d, %d) = %d, %v; want %s", name, a, b, got, err, want)
 			}
 		}
 	}

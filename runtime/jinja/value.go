@@ -502,13 +502,15 @@ func arithNumbers(op string, a, b Value) (Value, error) {
 		return FloatValue(ModFloat(x, y)), nil
 	}
 	x, y := a.i, b.i
+	var r int64
+	var err error
 	switch op {
 	case "+":
-		return IntValue(int(x + y)), nil
+		r, err = AddInt(x, y)
 	case "-":
-		return IntValue(int(x - y)), nil
+		r, err = SubInt(x, y)
 	case "*":
-		return IntValue(int(x * y)), nil
+		r, err = MulInt(x, y)
 	case "**":
 		if y < 0 {
 			f, err := PowFloat(float64(x), float64(y))
@@ -517,15 +519,26 @@ func arithNumbers(op string, a, b Value) (Value, error) {
 			}
 			return FloatValue(f), nil
 		}
-		return IntValue(int(PowInt(x, y))), nil
+		r, err = PowInt(x, y)
+	default:
+		if y == 0 {
+			return Value{}, errInvalid("division by zero")
+		}
+		if op == "//" {
+			r, err = FloorDiv(x, y)
+		} else {
+			r = Mod(x, y)
+		}
 	}
-	if y == 0 {
-		return Value{}, errInvalid("division by zero")
+	return intResult(r, err)
+}
+
+// intResult is the Value of an int operation's result, or its failure.
+func intResult(r int64, err error) (Value, error) {
+	if err != nil {
+		return Value{}, errInvalid("%s", err)
 	}
-	if op == "//" {
-		return IntValue(int(FloorDiv(x, y))), nil
-	}
-	return IntValue(int(Mod(x, y))), nil
+	return IntValue(int(r)), nil
 }
 
 // Negate is Python's -v of a number.
@@ -536,7 +549,7 @@ func Negate(v Value) (Value, error) {
 	case floatKind:
 		return FloatValue(-v.f), nil
 	case intKind, boolKind:
-		return IntValue(int(-v.i)), nil
+		return intResult(NegInt(v.i))
 	}
 	return Value{}, errInvalid("bad operand type for unary -: '%s'", v.typeName())
 }

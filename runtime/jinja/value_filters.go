@@ -468,7 +468,7 @@ func absValue(x Value) (Value, error) {
 	switch x.kind {
 	case intKind, boolKind:
 		if x.i < 0 {
-			return IntValue(int(-x.i)), nil
+			return intResult(NegInt(x.i))
 		}
 		return IntValue(int(x.i)), nil
 	case floatKind:

@@ -387,14 +387,29 @@ func in(x, c any) bool {
 	return false
 }
 
-func neg(a any) any {
+func neg(a any, pos string) (any, error) {
 	if x, _ := value(a); x != nil {
 		if f, ok := x.(float64); ok {
-			return -f
+			return -f, nil
 		}
 	}
-	return -asInt(a)
+	r, err := jinja.NegInt(int64(asInt(a)))
+	return intAt(r, err, pos)
 }
+
+// intAt is the result r of a jinja int operation, or its failure err
+// (Python's int would leave 64 bits) at pos.
+func intAt(r int64, err error, pos string) (any, error) {
+	if err != nil {
+		return nil, invalid(pos, err.Error())
+	}
+	return int(r), nil
+}
+
+// inc is loop.index of loop.index0 i, and diff the difference of two loop
+// counters: neither can leave int.
+func inc(i int) int     { return i + 1 }
+func diff(a, b int) int { return a - b }
 
 // arith resolves the numeric operands of an arithmetic operator.
 func arith(a, b any) (x, y any, float bool) {
@@ -406,17 +421,17 @@ func arith(a, b any) (x, y any, float bool) {
 }
 
 // add is +: numbers, string concatenation, list concatenation.
-func add(a, b any) any {
+func add(a, b any, pos string) (any, error) {
 	x, y, f := arith(a, b)
 	if s, ok := x.(string); ok {
 		t, _ := y.(string)
-		return s + t
+		return s + t, nil
 	}
 	if rx := reflect.ValueOf(x); rx.Kind() == reflect.Slice {
 		ry := reflect.ValueOf(y)
 		if ry.Kind() == reflect.Slice && ry.Type() == rx.Type() {
 			n := rx.Len()
-			return reflect.AppendSlice(rx.Slice3(0, n, n), ry).Interface()
+			return reflect.AppendSlice(rx.Slice3(0, n, n), ry).Interface(), nil
 		}
 		out := list()
 		for i := range rx.Len() {
@@ -425,29 +440,32 @@ func add(a, b any) any {
 		for i := range ry.Len() {
 			out = append(out, ry.Index(i).Interface())
 		}
-		return out
+		return out, nil
 	}
 	if f {
-		return asFloat(x) + asFloat(y)
+		return asFloat(x) + asFloat(y), nil
 	}
-	return asInt(x) + asInt(y)
+	r, err := jinja.AddInt(int64(asInt(x)), int64(asInt(y)))
+	return intAt(r, err, pos)
 }
 
-func sub(a, b any) any {
+func sub(a, b any, pos string) (any, error) {
 	x, y, f := arith(a, b)
 	if f {
-		return asFloat(x) - asFloat(y)
+		return asFloat(x) - asFloat(y), nil
 	}
-	return asInt(x) - asInt(y)
+	r, err := jinja.SubInt(int64(asInt(x)), int64(asInt(y)))
+	return intAt(r, err, pos)
 }
 
 // mul is * on numbers.
-func mul(a, b any) any {
+func mul(a, b any, pos string) (any, error) {
 	x, y, f := arith(a, b)
 	if f {
-		return asFloat(x) * asFloat(y)
+		return asFloat(x) * asFloat(y), nil
 	}
-	return asInt(x) * asInt(y)
+	r, err := jinja.MulInt(int64(asInt(x)), int64(asInt(y)))
+	return intAt(r, err, pos)
 }
 
 // repeat is * on a string and an int, in either order.
@@ -494,7 +512,8 @@ func floorDiv(a, b any, pos string) (any, error) {
 	if f {
 		return jinja.FloorDivFloat(asFloat(x), asFloat(y)), nil
 	}
-	return int(jinja.FloorDiv(int64(asInt(x)), int64(asInt(y)))), nil
+	r, err := jinja.FloorDiv(int64(asInt(x)), int64(asInt(y)))
+	return intAt(r, err, pos)
 }
 
 func mod(a, b any, pos string) (any, error) {
@@ -526,7 +545,8 @@ func pow(a, b any, pos string) (any, error) {
 	if asInt(y) < 0 {
 		return nil, invalid(pos, negativeExponent)
 	}
-	return int(jinja.PowInt(int64(asInt(x)), int64(asInt(y)))), nil
+	r, err := jinja.PowInt(int64(asInt(x)), int64(asInt(y)))
+	return intAt(r, err, pos)
 }
 
 // length is the length filter: code points of a string, items of a list,

@@ -223,6 +223,8 @@ func Funcs() template.FuncMap {
 		"pyrange":   pyRange,
 		"loopitem":  loopItem,
 		"loopcycle": loopCycle,
+		"inc":       inc,
+		"diff":      diff,
 		"pick":      pick,
 		"equal":     equal,
 		"compare":   compare,

@@ -61,6 +61,10 @@ func TestExecute(t *testing.T) {
 		{`{{ tfjson (dict "b" "é<'>" "a" (list 1 none)) nil "1:1" }} {{ tfjson (strs "x\n") 1 "1:1" }}`, "> {\"b\": \"é<'>\", \"a\": [1, null]}" + ` [
  "x\n"
 ]`},
+		// The int operations at the int64 limits, and loop counters.
+		{`{{ add 9223372036854775806 1 "" }} {{ sub -9223372036854775807 1 "" }} {{ mul -4611686018427387904 2 "" }} {{ neg 9223372036854775807 "" }} {{ pow -2 63 "" }} {{ floordiv -9223372036854775808 1 "" }} {{ mod -9223372036854775808 -1 "" }}`,
+			`> 9223372036854775807 -9223372036854775808 -9223372036854775808 -9223372036854775807 -9223372036854775808 -9223372036854775808 0`},
+		{`{{ inc 0 }} {{ diff 3 1 }} {{ add 1 2.5 "" }} {{ add "a" "b" "" }}`, `> 1 2 3.5 ab`},
 		{`{{ cat 1 2.0 true none undef "s" }} {{ cat (equal 1 1.0) (equal undef undef) (equal (strs "a") (strs "a")) (compare 2 "<" 2.5) }}`, `> 12.0TrueNones TrueTrueTrueTrue`},
 	}
 	for _, tt := range tests {
@@ -82,6 +86,16 @@ func TestExecuteErrors(t *testing.T) {
 		{`{{ div 1 0 "7:8" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:8", Err: runtime.ErrInvalid, Detail: "division by zero"}},
 		{`{{ pow 2 -1 "7:9" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:9", Err: runtime.ErrInvalid, Detail: negativeExponent}},
 		{`{{ pow 0.0 -1 "7:10" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:10", Err: runtime.ErrInvalid, Detail: "0.0 cannot be raised to a negative power"}},
+		// Ints beyond 64 bits, which Python's int holds: an error, never a wrapped int.
+		{`{{ add 9223372036854775807 1 "6:1" }}`, "> ", intTooLarge("6:1")},
+		{`{{ add true 9223372036854775807 "6:2" }}`, "> ", intTooLarge("6:2")},
+		{`{{ sub -9223372036854775808 1 "6:3" }}`, "> ", intTooLarge("6:3")},
+		{`{{ mul 4611686018427387904 2 "6:4" }}`, "> ", intTooLarge("6:4")},
+		{`{{ mul -1 -9223372036854775808 "6:5" }}`, "> ", intTooLarge("6:5")},
+		{`{{ neg -9223372036854775808 "6:6" }}`, "> ", intTooLarge("6:6")},
+		{`{{ floordiv -9223372036854775808 -1 "6:7" }}`, "> ", intTooLarge("6:7")},
+		{`{{ pow 2 63 "6:8" }}`, "> ", intTooLarge("6:8")},
+		{`{{ pow -3037000500 2 "6:9" }}`, "> ", intTooLarge("6:9")},
 		{`a{{ raise "roles must alternate" "9:1" }}b`, "> a", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:9:1", Err: runtime.ErrRaised, Detail: "roles must alternate"}},
 		{`{{ truncate "abc" 0 false "..." 5 "7:11" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:7:11", Err: runtime.ErrInvalid, Detail: "expected length >= 3, got 0"}},
 		// Strings longer than runtime.MaxOutput fail before they are built.
@@ -106,6 +120,12 @@ func TestExecuteErrors(t *testing.T) {
 			t.Errorf("%s: got %q, %#v, want %q, %#v", tt.src, short(out), err, short(tt.out), tt.want)
 		}
 	}
+}
+
+// intTooLarge is the error of an int operation at pos whose result leaves
+// 64 bits.
+func intTooLarge(pos string) runtime.Error {
+	return runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:" + pos, Err: runtime.ErrInvalid, Detail: "int beyond 64 bits, which promptgen does not hold"}
 }
 
 // short abbreviates s for messages.

@@ -313,7 +313,7 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 		case x.Op == "-" && x.T.Resolve().Kind == ir.KindFloat:
 			return gval{pre: v.pre, val: jen.Qual(ir.JinjaPath, "Neg").Call(v.val)}
 		case x.Op == "-":
-			return gval{pre: v.pre, val: jen.Op("-").Parens(v.val)}
+			return e.intOp(v.pre, "NegInt", x.Pos, v.val)
 		}
 		return v
 	case *ir.Binary:
@@ -851,7 +851,7 @@ func (e *emitter) arith(x *ir.Binary) gval {
 	case x.Op == "//" && f:
 		val = jen.Qual(ir.JinjaPath, "FloorDivFloat").Call(av, bv)
 	case x.Op == "//":
-		val = jen.Int().Parens(jen.Qual(ir.JinjaPath, "FloorDiv").Call(jen.Int64().Parens(av), jen.Int64().Parens(bv)))
+		return e.intOp(pre, "FloorDiv", x.Pos, av, bv)
 	case x.Op == "%" && f:
 		val = jen.Qual(ir.JinjaPath, "ModFloat").Call(av, bv)
 	case x.Op == "%":
@@ -862,11 +862,28 @@ func (e *emitter) arith(x *ir.Binary) gval {
 		bb := e.bind(gval{val: bv}, yt)
 		pre = append(pre, bb.pre...)
 		pre = append(pre, jen.If(jen.Add(bb.val).Op("<").Lit(0)).Block(e.invalid(x.Pos, jen.Lit(NegativeExponent))))
-		val = jen.Int().Parens(jen.Qual(ir.JinjaPath, "PowInt").Call(jen.Int64().Parens(av), jen.Int64().Parens(bb.val)))
-	default:
+		return e.intOp(pre, "PowInt", x.Pos, av, bb.val)
+	case f:
 		val = jen.Parens(jen.Add(nested(x.X, av)).Op(x.Op).Add(nested(x.Y, bv)))
+	default:
+		return e.intOp(pre, intOps[x.Op], x.Pos, av, bv)
 	}
 	return gval{pre: pre, val: val}
+}
+
+// intOps are the runtime/jinja functions of the int operators +, - and *,
+// which fail where Python's int would leave 64 bits.
+var intOps = map[string]string{"+": "AddInt", "-": "SubInt", "*": "MulInt"}
+
+// intOp calls the runtime/jinja int operation fn on the int operands,
+// failing the render at pos where its result would leave 64 bits.
+func (e *emitter) intOp(pre []jen.Code, fn, pos string, operands ...jen.Code) gval {
+	args := make([]jen.Code, len(operands))
+	for i, o := range operands {
+		args[i] = jen.Int64().Parens(o)
+	}
+	v := e.fallible(pre, jen.Qual(ir.JinjaPath, fn).Call(args...), pos)
+	return gval{pre: v.pre, val: jen.Int().Parens(v.val)}
 }
 
 // logic compiles a tested and/or, a bool, with Jinja2's short-circuit:

@@ -249,19 +249,19 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		i, n := names[0], names[1]
 		switch x.Attr {
 		case "index":
-			return tval{val: call("add", i, "1")}
+			return tval{val: call("inc", i)}
 		case "index0":
 			return tval{val: i}
 		case "first":
 			return tval{val: call("eq", i, "0")}
 		case "last":
-			return tval{val: call("eq", i, call("sub", n, "1"))}
+			return tval{val: call("eq", i, call("diff", n, "1"))}
 		case "length":
 			return tval{val: n}
 		case "revindex":
-			return tval{val: call("sub", n, i)}
+			return tval{val: call("diff", n, i)}
 		case "revindex0":
-			return tval{val: call("sub", call("sub", n, i), "1")}
+			return tval{val: call("diff", n, call("inc", i))}
 		case "previtem":
 			return tval{val: call("loopitem", names[2], i, "-1"), maybe: true}
 		case "nextitem":
@@ -315,7 +315,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		}
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		if x.Op == "-" {
-			return tval{pre: v.pre, val: call("neg", v.val)}
+			return tval{pre: v.pre, val: call("neg", v.val, e.pos(x.Pos))}
 		}
 		return v
 	case *ir.Binary:
@@ -552,10 +552,8 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 	case x.Op == "**" && x.T.Resolve().Kind == ir.KindFloat:
 		// An int to a negative constant int power is a float.
 		return tval{pre: pre, val: call(fn, call("tofloat", a, "0.0"), b, e.pos(x.Pos))}
-	case x.Op == "/" || x.Op == "//" || x.Op == "%" || x.Op == "**":
-		return tval{pre: pre, val: call(fn, a, b, e.pos(x.Pos))}
 	}
-	return tval{pre: pre, val: call(fn, a, b)}
+	return tval{pre: pre, val: call(fn, a, b, e.pos(x.Pos))}
 }
 
 // logic is a bool and/or, with operands translated by operand (cond or

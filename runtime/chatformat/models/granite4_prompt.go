@@ -537,45 +537,53 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 					return dst, jinja.At(err_164, "granite4", "templates/granite4.yaml:6:5210")
 				}
 				if jinja.Equal(v_163, jinja.StringValue("tool")) {
-					t_170 := i_92 == 0
-					if !t_170 {
+					t_172 := i_92 == 0
+					if !t_172 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrMissing, "messages")
 						}
-						v_165, ok_166 := jinja.Index(f.Messages, (i_92 - 1))
-						var t_167 jinja.Value
-						if ok_166 {
-							t_167 = v_165
+						v_165, err_166 := jinja.SubInt(int64(i_92), int64(1))
+						if err_166 != nil {
+							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrInvalid, err_166.Error())
 						}
-						v_168, err_169 := t_167.Attr("role")
-						if err_169 != nil {
-							return dst, jinja.At(err_169, "granite4", "templates/granite4.yaml:6:5212")
+						v_167, ok_168 := jinja.Index(f.Messages, int(v_165))
+						var t_169 jinja.Value
+						if ok_168 {
+							t_169 = v_167
 						}
-						t_170 = !jinja.Equal(v_168, jinja.StringValue("tool"))
+						v_170, err_171 := t_169.Attr("role")
+						if err_171 != nil {
+							return dst, jinja.At(err_171, "granite4", "templates/granite4.yaml:6:5212")
+						}
+						t_172 = !jinja.Equal(v_170, jinja.StringValue("tool"))
 					}
-					if t_170 {
+					if t_172 {
 						dst = append(dst, "<|start_of_role|>user<|end_of_role|>"...)
 					}
 					dst = append(dst, "\n<tool_response>\n"...)
 					dst = val_15.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
-					t_176 := i_92 == n_91-1
-					if !t_176 {
+					t_180 := i_92 == n_91-1
+					if !t_180 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrMissing, "messages")
 						}
-						v_171, ok_172 := jinja.Index(f.Messages, (i_92 + 1))
-						var t_173 jinja.Value
-						if ok_172 {
-							t_173 = v_171
+						v_173, err_174 := jinja.AddInt(int64(i_92), int64(1))
+						if err_174 != nil {
+							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrInvalid, err_174.Error())
 						}
-						v_174, err_175 := t_173.Attr("role")
-						if err_175 != nil {
-							return dst, jinja.At(err_175, "granite4", "templates/granite4.yaml:6:5408")
+						v_175, ok_176 := jinja.Index(f.Messages, int(v_173))
+						var t_177 jinja.Value
+						if ok_176 {
+							t_177 = v_175
 						}
-						t_176 = !jinja.Equal(v_174, jinja.StringValue("tool"))
+						v_178, err_179 := t_177.Attr("role")
+						if err_179 != nil {
+							return dst, jinja.At(err_179, "granite4", "templates/granite4.yaml:6:5408")
+						}
+						t_180 = !jinja.Equal(v_178, jinja.StringValue("tool"))
 					}
-					if t_176 {
+					if t_180 {
 						dst = append(dst, "<|end_of_text|>\n"...)
 					}
 				}

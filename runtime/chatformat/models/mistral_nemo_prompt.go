@@ -197,7 +197,11 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 				if !(jinja.Equal(v_45, jinja.StringValue("user")) == (int(jinja.Mod(int64(index_7), int64(t_47))) == 0)) {
 					return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:769", runtime.ErrRaised, "After the optional system message, conversation roles must alternate user/assistant/user/assistant/...")
 				}
-				index_7 = (index_7 + 1)
+				v_48, err_49 := jinja.AddInt(int64(index_7), int64(1))
+				if err_49 != nil {
+					return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:855", runtime.ErrInvalid, err_49.Error())
+				}
+				index_7 = int(v_48)
 			}
 		}
 	}
@@ -205,112 +209,116 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 		dst = append(dst, (*f.BosToken)...)
 	}
 	{
-		items_48 := loopMessages_2
-		n_49 := len(items_48)
-		for i_50, x_51 := range items_48 {
-			message_9 := x_51
+		items_50 := loopMessages_2
+		n_51 := len(items_50)
+		for i_52, x_53 := range items_50 {
+			message_9 := x_53
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:948", runtime.ErrTooLarge, "")
 			}
 			var content_10 jinja.Value
-			done_54 := false
-			v_52, err_53 := message_9.Item(jinja.StringValue("role"))
-			if err_53 != nil {
-				return dst, jinja.At(err_53, "mistral_nemo", "templates/mistral_nemo.yaml:6:958")
+			done_56 := false
+			v_54, err_55 := message_9.Item(jinja.StringValue("role"))
+			if err_55 != nil {
+				return dst, jinja.At(err_55, "mistral_nemo", "templates/mistral_nemo.yaml:6:958")
 			}
-			if jinja.Equal(v_52, jinja.StringValue("user")) {
-				t_58 := !tools_3.Test("none")
-				if t_58 {
-					v_55, ok_56 := jinja.Index(userMessages_4, -(1))
-					var t_57 jinja.Value
-					if ok_56 {
-						t_57 = v_55
+			if jinja.Equal(v_54, jinja.StringValue("user")) {
+				t_62 := !tools_3.Test("none")
+				if t_62 {
+					v_57, err_58 := jinja.NegInt(int64(1))
+					if err_58 != nil {
+						return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1017", runtime.ErrInvalid, err_58.Error())
 					}
-					t_58 = jinja.Equal(message_9, t_57)
+					v_59, ok_60 := jinja.Index(userMessages_4, int(v_57))
+					var t_61 jinja.Value
+					if ok_60 {
+						t_61 = v_59
+					}
+					t_62 = jinja.Equal(message_9, t_61)
 				}
-				if t_58 {
+				if t_62 {
 					dst = append(dst, "[AVAILABLE_TOOLS]["...)
 					{
-						items_59, err_60 := tools_3.Iter()
-						if err_60 != nil {
-							return dst, jinja.At(err_60, "mistral_nemo", "templates/mistral_nemo.yaml:6:1060")
+						items_63, err_64 := tools_3.Iter()
+						if err_64 != nil {
+							return dst, jinja.At(err_64, "mistral_nemo", "templates/mistral_nemo.yaml:6:1060")
 						}
-						n_61 := len(items_59)
-						for i_62, x_63 := range items_59 {
-							tool_11 := x_63
+						n_65 := len(items_63)
+						for i_66, x_67 := range items_63 {
+							tool_11 := x_67
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1060", runtime.ErrTooLarge, "")
 							}
-							v_64, err_65 := tool_11.Attr("function")
-							if err_65 != nil {
-								return dst, jinja.At(err_65, "mistral_nemo", "templates/mistral_nemo.yaml:6:1102")
+							v_68, err_69 := tool_11.Attr("function")
+							if err_69 != nil {
+								return dst, jinja.At(err_69, "mistral_nemo", "templates/mistral_nemo.yaml:6:1102")
 							}
-							tool_11 = v_64
+							tool_11 = v_68
 							dst = append(dst, "{\"type\": \"function\", \"function\": {"...)
 							{
-								items_66, err_67 := tool_11.DictItems()
-								if err_67 != nil {
-									return dst, jinja.At(err_67, "mistral_nemo", "templates/mistral_nemo.yaml:6:1141")
+								items_70, err_71 := tool_11.DictItems()
+								if err_71 != nil {
+									return dst, jinja.At(err_71, "mistral_nemo", "templates/mistral_nemo.yaml:6:1141")
 								}
-								var kept_68 [][2]jinja.Value
-								for _, x_69 := range items_66 {
-									key_12 := x_69[0]
+								var kept_72 [][2]jinja.Value
+								for _, x_73 := range items_70 {
+									key_12 := x_73[0]
 									if !jinja.Equal(key_12, jinja.StringValue("return")) {
-										kept_68 = append(kept_68, x_69)
+										kept_72 = append(kept_72, x_73)
 									}
 								}
-								items_66 = kept_68
-								n_70 := len(items_66)
-								for i_71, x_72 := range items_66 {
-									key_12 := x_72[0]
-									val_13 := x_72[1]
+								items_70 = kept_72
+								n_74 := len(items_70)
+								for i_75, x_76 := range items_70 {
+									key_12 := x_76[0]
+									val_13 := x_76[1]
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1141", runtime.ErrTooLarge, "")
 									}
 									if val_13.Test("string") {
-										v_73, err_74 := jinja.Arith("+", jinja.StringValue("\""), key_12)
-										if err_74 != nil {
-											return dst, jinja.At(err_74, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
-										}
-										v_75, err_76 := jinja.Arith("+", v_73, jinja.StringValue("\": \""))
-										if err_76 != nil {
-											return dst, jinja.At(err_76, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
-										}
-										v_77, err_78 := jinja.Arith("+", v_75, val_13)
+										v_77, err_78 := jinja.Arith("+", jinja.StringValue("\""), key_12)
 										if err_78 != nil {
 											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										v_79, err_80 := jinja.Arith("+", v_77, jinja.StringValue("\""))
+										v_79, err_80 := jinja.Arith("+", v_77, jinja.StringValue("\": \""))
 										if err_80 != nil {
 											return dst, jinja.At(err_80, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										dst = v_79.AppendStr(dst)
-									} else {
-										v_81, err_82 := jinja.Arith("+", jinja.StringValue("\""), key_12)
+										v_81, err_82 := jinja.Arith("+", v_79, val_13)
 										if err_82 != nil {
-											return dst, jinja.At(err_82, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+											return dst, jinja.At(err_82, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue("\": "))
+										v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue("\""))
 										if err_84 != nil {
-											return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+											return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										v_85, err_86 := jinja.ToJSON(val_13, 0, false, true)
+										dst = v_83.AppendStr(dst)
+									} else {
+										v_85, err_86 := jinja.Arith("+", jinja.StringValue("\""), key_12)
 										if err_86 != nil {
-											return dst, jinja.At(err_86, "mistral_nemo", "templates/mistral_nemo.yaml:6:1214")
+											return dst, jinja.At(err_86, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										v_87, err_88 := jinja.Arith("+", v_83, jinja.StringValue(v_85))
+										v_87, err_88 := jinja.Arith("+", v_85, jinja.StringValue("\": "))
 										if err_88 != nil {
 											return dst, jinja.At(err_88, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										dst = v_87.AppendStr(dst)
+										v_89, err_90 := jinja.ToJSON(val_13, 0, false, true)
+										if err_90 != nil {
+											return dst, jinja.At(err_90, "mistral_nemo", "templates/mistral_nemo.yaml:6:1214")
+										}
+										v_91, err_92 := jinja.Arith("+", v_87, jinja.StringValue(v_89))
+										if err_92 != nil {
+											return dst, jinja.At(err_92, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+										}
+										dst = v_91.AppendStr(dst)
 									}
-									if !(i_71 == n_70-1) {
+									if !(i_75 == n_74-1) {
 										dst = append(dst, ", "...)
 									}
 								}
 							}
 							dst = append(dst, "}}"...)
-							if !(i_62 == n_61-1) {
+							if !(i_66 == n_65-1) {
 								dst = append(dst, ", "...)
 							} else {
 								dst = append(dst, "]"...)
@@ -319,119 +327,123 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 					}
 					dst = append(dst, "[/AVAILABLE_TOOLS]"...)
 				}
-				if i_50 == n_49-1 && systemMessage_1.Test("defined") {
-					v_89, err_90 := jinja.Arith("+", jinja.StringValue("[INST]"), systemMessage_1)
-					if err_90 != nil {
-						return dst, jinja.At(err_90, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
-					}
-					v_91, err_92 := jinja.Arith("+", v_89, jinja.StringValue("\n\n"))
-					if err_92 != nil {
-						return dst, jinja.At(err_92, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
-					}
-					v_93, err_94 := message_9.Item(jinja.StringValue("content"))
+				if i_52 == n_51-1 && systemMessage_1.Test("defined") {
+					v_93, err_94 := jinja.Arith("+", jinja.StringValue("[INST]"), systemMessage_1)
 					if err_94 != nil {
-						return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1340")
+						return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					v_95, err_96 := jinja.Arith("+", v_91, v_93)
+					v_95, err_96 := jinja.Arith("+", v_93, jinja.StringValue("\n\n"))
 					if err_96 != nil {
 						return dst, jinja.At(err_96, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					v_97, err_98 := jinja.Arith("+", v_95, jinja.StringValue("[/INST]"))
+					v_97, err_98 := message_9.Item(jinja.StringValue("content"))
 					if err_98 != nil {
-						return dst, jinja.At(err_98, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+						return dst, jinja.At(err_98, "mistral_nemo", "templates/mistral_nemo.yaml:6:1340")
 					}
-					dst = v_97.AppendStr(dst)
-				} else {
-					v_99, err_100 := message_9.Item(jinja.StringValue("content"))
+					v_99, err_100 := jinja.Arith("+", v_95, v_97)
 					if err_100 != nil {
-						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					v_101, err_102 := jinja.Arith("+", jinja.StringValue("[INST]"), v_99)
+					v_101, err_102 := jinja.Arith("+", v_99, jinja.StringValue("[/INST]"))
 					if err_102 != nil {
-						return dst, jinja.At(err_102, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+						return dst, jinja.At(err_102, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					v_103, err_104 := jinja.Arith("+", v_101, jinja.StringValue("[/INST]"))
+					dst = v_101.AppendStr(dst)
+				} else {
+					v_103, err_104 := message_9.Item(jinja.StringValue("content"))
 					if err_104 != nil {
 						return dst, jinja.At(err_104, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					dst = v_103.AppendStr(dst)
-				}
-				done_54 = true
-			}
-			if !done_54 {
-				v_105, err_106 := message_9.Attr("tool_calls")
-				if err_106 != nil {
-					return dst, jinja.At(err_106, "mistral_nemo", "templates/mistral_nemo.yaml:6:1465")
-				}
-				t_109 := v_105.Test("defined")
-				if t_109 {
-					v_107, err_108 := message_9.Attr("tool_calls")
-					if err_108 != nil {
-						return dst, jinja.At(err_108, "mistral_nemo", "templates/mistral_nemo.yaml:6:1525")
+					v_105, err_106 := jinja.Arith("+", jinja.StringValue("[INST]"), v_103)
+					if err_106 != nil {
+						return dst, jinja.At(err_106, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					t_109 = !v_107.Test("none")
+					v_107, err_108 := jinja.Arith("+", v_105, jinja.StringValue("[/INST]"))
+					if err_108 != nil {
+						return dst, jinja.At(err_108, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+					}
+					dst = v_107.AppendStr(dst)
 				}
-				if t_109 {
+				done_56 = true
+			}
+			if !done_56 {
+				v_109, err_110 := message_9.Attr("tool_calls")
+				if err_110 != nil {
+					return dst, jinja.At(err_110, "mistral_nemo", "templates/mistral_nemo.yaml:6:1465")
+				}
+				t_113 := v_109.Test("defined")
+				if t_113 {
+					v_111, err_112 := message_9.Attr("tool_calls")
+					if err_112 != nil {
+						return dst, jinja.At(err_112, "mistral_nemo", "templates/mistral_nemo.yaml:6:1525")
+					}
+					t_113 = !v_111.Test("none")
+				}
+				if t_113 {
 					dst = append(dst, "[TOOL_CALLS]["...)
 					{
-						v_111, err_112 := message_9.Attr("tool_calls")
-						if err_112 != nil {
-							return dst, jinja.At(err_112, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
+						v_115, err_116 := message_9.Attr("tool_calls")
+						if err_116 != nil {
+							return dst, jinja.At(err_116, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
 						}
-						items_110, err_113 := v_111.Iter()
-						if err_113 != nil {
-							return dst, jinja.At(err_113, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
+						items_114, err_117 := v_115.Iter()
+						if err_117 != nil {
+							return dst, jinja.At(err_117, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
 						}
-						n_114 := len(items_110)
-						for i_115, x_116 := range items_110 {
-							toolCall_14 := x_116
+						n_118 := len(items_114)
+						for i_119, x_120 := range items_114 {
+							toolCall_14 := x_120
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1581", runtime.ErrTooLarge, "")
 							}
 							var out_15 string
-							v_117, err_118 := toolCall_14.Attr("function")
-							if err_118 != nil {
-								return dst, jinja.At(err_118, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
-							}
-							v_119, err_120 := jinja.ToJSON(v_117, 0, false, true)
-							if err_120 != nil {
-								return dst, jinja.At(err_120, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
-							}
-							out_15 = v_119
-							dst = append(dst, jinja.SliceString(out_15, 0, -(1), 1, false, true)...)
-							v_121, err_122 := toolCall_14.Attr("id")
+							v_121, err_122 := toolCall_14.Attr("function")
 							if err_122 != nil {
-								return dst, jinja.At(err_122, "mistral_nemo", "templates/mistral_nemo.yaml:6:1596")
+								return dst, jinja.At(err_122, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
 							}
-							t_127 := !(v_121.Test("defined"))
-							if !t_127 {
-								v_123, err_124 := toolCall_14.Attr("id")
-								if err_124 != nil {
-									return dst, jinja.At(err_124, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
-								}
-								v_125, err_126 := v_123.Len()
-								if err_126 != nil {
-									return dst, jinja.At(err_126, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
-								}
-								t_127 = !(v_125 == 9)
+							v_123, err_124 := jinja.ToJSON(v_121, 0, false, true)
+							if err_124 != nil {
+								return dst, jinja.At(err_124, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
 							}
-							if t_127 {
+							out_15 = v_123
+							v_125, err_126 := jinja.NegInt(int64(1))
+							if err_126 != nil {
+								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1596", runtime.ErrInvalid, err_126.Error())
+							}
+							dst = append(dst, jinja.SliceString(out_15, 0, int(v_125), 1, false, true)...)
+							v_127, err_128 := toolCall_14.Attr("id")
+							if err_128 != nil {
+								return dst, jinja.At(err_128, "mistral_nemo", "templates/mistral_nemo.yaml:6:1596")
+							}
+							t_133 := !(v_127.Test("defined"))
+							if !t_133 {
+								v_129, err_130 := toolCall_14.Attr("id")
+								if err_130 != nil {
+									return dst, jinja.At(err_130, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
+								}
+								v_131, err_132 := v_129.Len()
+								if err_132 != nil {
+									return dst, jinja.At(err_132, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
+								}
+								t_133 = !(v_131 == 9)
+							}
+							if t_133 {
 								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1614", runtime.ErrRaised, "Tool call IDs should be alphanumeric strings with length 9!")
 							}
-							v_128, err_129 := toolCall_14.Attr("id")
-							if err_129 != nil {
-								return dst, jinja.At(err_129, "mistral_nemo", "templates/mistral_nemo.yaml:6:1704")
+							v_134, err_135 := toolCall_14.Attr("id")
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "mistral_nemo", "templates/mistral_nemo.yaml:6:1704")
 							}
-							v_130, err_131 := jinja.Arith("+", jinja.StringValue(", \"id\": \""), v_128)
-							if err_131 != nil {
-								return dst, jinja.At(err_131, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
+							v_136, err_137 := jinja.Arith("+", jinja.StringValue(", \"id\": \""), v_134)
+							if err_137 != nil {
+								return dst, jinja.At(err_137, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
 							}
-							v_132, err_133 := jinja.Arith("+", v_130, jinja.StringValue("\"}"))
-							if err_133 != nil {
-								return dst, jinja.At(err_133, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
+							v_138, err_139 := jinja.Arith("+", v_136, jinja.StringValue("\"}"))
+							if err_139 != nil {
+								return dst, jinja.At(err_139, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
 							}
-							dst = v_132.AppendStr(dst)
-							if !(i_115 == n_114-1) {
+							dst = v_138.AppendStr(dst)
+							if !(i_119 == n_118-1) {
 								dst = append(dst, ", "...)
 							} else {
 								if !(f.EosToken != nil) {
@@ -441,115 +453,115 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 							}
 						}
 					}
-					done_54 = true
+					done_56 = true
 				}
 			}
-			if !done_54 {
-				v_134, err_135 := message_9.Item(jinja.StringValue("role"))
-				if err_135 != nil {
-					return dst, jinja.At(err_135, "mistral_nemo", "templates/mistral_nemo.yaml:6:1781")
+			if !done_56 {
+				v_140, err_141 := message_9.Item(jinja.StringValue("role"))
+				if err_141 != nil {
+					return dst, jinja.At(err_141, "mistral_nemo", "templates/mistral_nemo.yaml:6:1781")
 				}
-				if jinja.Equal(v_134, jinja.StringValue("assistant")) {
-					v_136, err_137 := message_9.Item(jinja.StringValue("content"))
-					if err_137 != nil {
-						return dst, jinja.At(err_137, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
+				if jinja.Equal(v_140, jinja.StringValue("assistant")) {
+					v_142, err_143 := message_9.Item(jinja.StringValue("content"))
+					if err_143 != nil {
+						return dst, jinja.At(err_143, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
 					}
-					var t_138 jinja.Value
+					var t_144 jinja.Value
 					if f.EosToken != nil {
-						t_138 = jinja.StringValue((*f.EosToken))
+						t_144 = jinja.StringValue((*f.EosToken))
 					}
-					v_139, err_140 := jinja.Arith("+", v_136, t_138)
-					if err_140 != nil {
-						return dst, jinja.At(err_140, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
+					v_145, err_146 := jinja.Arith("+", v_142, t_144)
+					if err_146 != nil {
+						return dst, jinja.At(err_146, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
 					}
-					dst = v_139.AppendStr(dst)
-					done_54 = true
+					dst = v_145.AppendStr(dst)
+					done_56 = true
 				}
 			}
-			if !done_54 {
-				v_141, err_142 := message_9.Item(jinja.StringValue("role"))
-				if err_142 != nil {
-					return dst, jinja.At(err_142, "mistral_nemo", "templates/mistral_nemo.yaml:6:1891")
+			if !done_56 {
+				v_147, err_148 := message_9.Item(jinja.StringValue("role"))
+				if err_148 != nil {
+					return dst, jinja.At(err_148, "mistral_nemo", "templates/mistral_nemo.yaml:6:1891")
 				}
-				t_145 := jinja.Equal(v_141, jinja.StringValue("tool_results"))
-				if !t_145 {
-					v_143, err_144 := message_9.Item(jinja.StringValue("role"))
-					if err_144 != nil {
-						return dst, jinja.At(err_144, "mistral_nemo", "templates/mistral_nemo.yaml:6:1894")
+				t_151 := jinja.Equal(v_147, jinja.StringValue("tool_results"))
+				if !t_151 {
+					v_149, err_150 := message_9.Item(jinja.StringValue("role"))
+					if err_150 != nil {
+						return dst, jinja.At(err_150, "mistral_nemo", "templates/mistral_nemo.yaml:6:1894")
 					}
-					t_145 = jinja.Equal(v_143, jinja.StringValue("tool"))
+					t_151 = jinja.Equal(v_149, jinja.StringValue("tool"))
 				}
-				if t_145 {
-					v_146, err_147 := message_9.Attr("content")
-					if err_147 != nil {
-						return dst, jinja.At(err_147, "mistral_nemo", "templates/mistral_nemo.yaml:6:1896")
+				if t_151 {
+					v_152, err_153 := message_9.Attr("content")
+					if err_153 != nil {
+						return dst, jinja.At(err_153, "mistral_nemo", "templates/mistral_nemo.yaml:6:1896")
 					}
-					t_152 := v_146.Test("defined")
-					if t_152 {
-						v_148, err_149 := message_9.Attr("content")
-						if err_149 != nil {
-							return dst, jinja.At(err_149, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
+					t_158 := v_152.Test("defined")
+					if t_158 {
+						v_154, err_155 := message_9.Attr("content")
+						if err_155 != nil {
+							return dst, jinja.At(err_155, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
 						}
-						v_150, err_151 := v_148.Attr("content")
-						if err_151 != nil {
-							return dst, jinja.At(err_151, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
+						v_156, err_157 := v_154.Attr("content")
+						if err_157 != nil {
+							return dst, jinja.At(err_157, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
 						}
-						t_152 = v_150.Test("defined")
+						t_158 = v_156.Test("defined")
 					}
-					if t_152 {
-						v_153, err_154 := message_9.Attr("content")
-						if err_154 != nil {
-							return dst, jinja.At(err_154, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
+					if t_158 {
+						v_159, err_160 := message_9.Attr("content")
+						if err_160 != nil {
+							return dst, jinja.At(err_160, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
 						}
-						v_155, err_156 := v_153.Attr("content")
-						if err_156 != nil {
-							return dst, jinja.At(err_156, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
+						v_161, err_162 := v_159.Attr("content")
+						if err_162 != nil {
+							return dst, jinja.At(err_162, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
 						}
-						content_10 = v_155
+						content_10 = v_161
 					} else {
-						v_157, err_158 := message_9.Attr("content")
-						if err_158 != nil {
-							return dst, jinja.At(err_158, "mistral_nemo", "templates/mistral_nemo.yaml:6:2054")
+						v_163, err_164 := message_9.Attr("content")
+						if err_164 != nil {
+							return dst, jinja.At(err_164, "mistral_nemo", "templates/mistral_nemo.yaml:6:2054")
 						}
-						content_10 = v_157
+						content_10 = v_163
 					}
 					dst = append(dst, "[TOOL_RESULTS]{\"content\": "+content_10.String()+", "...)
-					v_159, err_160 := message_9.Attr("tool_call_id")
-					if err_160 != nil {
-						return dst, jinja.At(err_160, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+					v_165, err_166 := message_9.Attr("tool_call_id")
+					if err_166 != nil {
+						return dst, jinja.At(err_166, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
 					}
-					t_165 := !(v_159.Test("defined"))
-					if !t_165 {
-						v_161, err_162 := message_9.Attr("tool_call_id")
-						if err_162 != nil {
-							return dst, jinja.At(err_162, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+					t_171 := !(v_165.Test("defined"))
+					if !t_171 {
+						v_167, err_168 := message_9.Attr("tool_call_id")
+						if err_168 != nil {
+							return dst, jinja.At(err_168, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
 						}
-						v_163, err_164 := v_161.Len()
-						if err_164 != nil {
-							return dst, jinja.At(err_164, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+						v_169, err_170 := v_167.Len()
+						if err_170 != nil {
+							return dst, jinja.At(err_170, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
 						}
-						t_165 = !(v_163 == 9)
+						t_171 = !(v_169 == 9)
 					}
-					if t_165 {
+					if t_171 {
 						return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:2143", runtime.ErrRaised, "Tool call IDs should be alphanumeric strings with length 9!")
 					}
-					v_166, err_167 := message_9.Attr("tool_call_id")
-					if err_167 != nil {
-						return dst, jinja.At(err_167, "mistral_nemo", "templates/mistral_nemo.yaml:6:2164")
+					v_172, err_173 := message_9.Attr("tool_call_id")
+					if err_173 != nil {
+						return dst, jinja.At(err_173, "mistral_nemo", "templates/mistral_nemo.yaml:6:2164")
 					}
-					v_168, err_169 := jinja.Arith("+", jinja.StringValue("\"call_id\": \""), v_166)
-					if err_169 != nil {
-						return dst, jinja.At(err_169, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
+					v_174, err_175 := jinja.Arith("+", jinja.StringValue("\"call_id\": \""), v_172)
+					if err_175 != nil {
+						return dst, jinja.At(err_175, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
 					}
-					v_170, err_171 := jinja.Arith("+", v_168, jinja.StringValue("\"}[/TOOL_RESULTS]"))
-					if err_171 != nil {
-						return dst, jinja.At(err_171, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
+					v_176, err_177 := jinja.Arith("+", v_174, jinja.StringValue("\"}[/TOOL_RESULTS]"))
+					if err_177 != nil {
+						return dst, jinja.At(err_177, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
 					}
-					dst = v_170.AppendStr(dst)
-					done_54 = true
+					dst = v_176.AppendStr(dst)
+					done_56 = true
 				}
 			}
-			if !done_54 {
+			if !done_56 {
 				return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:2166", runtime.ErrRaised, "Only user and assistant roles are supported, with the exception of an initial optional system message!")
 			}
 		}

@@ -334,49 +334,57 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 					return dst, jinja.At(err_93, "qwen2_5", "templates/qwen2_5.yaml:6:1840")
 				}
 				if jinja.Equal(v_92, jinja.StringValue("tool")) {
-					t_99 := i_36 == 0
-					if !t_99 {
+					t_101 := i_36 == 0
+					if !t_101 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1886", runtime.ErrMissing, "messages")
 						}
-						v_94, ok_95 := jinja.Index(f.Messages, (i_36 - 1))
-						var t_96 jinja.Value
-						if ok_95 {
-							t_96 = v_94
+						v_94, err_95 := jinja.SubInt(int64(i_36), int64(1))
+						if err_95 != nil {
+							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:1899", runtime.ErrInvalid, err_95.Error())
 						}
-						v_97, err_98 := t_96.Attr("role")
-						if err_98 != nil {
-							return dst, jinja.At(err_98, "qwen2_5", "templates/qwen2_5.yaml:6:1886")
+						v_96, ok_97 := jinja.Index(f.Messages, int(v_94))
+						var t_98 jinja.Value
+						if ok_97 {
+							t_98 = v_96
 						}
-						t_99 = !jinja.Equal(v_97, jinja.StringValue("tool"))
+						v_99, err_100 := t_98.Attr("role")
+						if err_100 != nil {
+							return dst, jinja.At(err_100, "qwen2_5", "templates/qwen2_5.yaml:6:1886")
+						}
+						t_101 = !jinja.Equal(v_99, jinja.StringValue("tool"))
 					}
-					if t_99 {
+					if t_101 {
 						dst = append(dst, "<|im_start|>user"...)
 					}
 					dst = append(dst, "\n<tool_response>\n"...)
-					v_100, err_101 := message_2.Attr("content")
-					if err_101 != nil {
-						return dst, jinja.At(err_101, "qwen2_5", "templates/qwen2_5.yaml:6:2012")
+					v_102, err_103 := message_2.Attr("content")
+					if err_103 != nil {
+						return dst, jinja.At(err_103, "qwen2_5", "templates/qwen2_5.yaml:6:2012")
 					}
-					dst = v_100.AppendStr(dst)
+					dst = v_102.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
-					t_107 := i_36 == n_35-1
-					if !t_107 {
+					t_111 := i_36 == n_35-1
+					if !t_111 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:2072", runtime.ErrMissing, "messages")
 						}
-						v_102, ok_103 := jinja.Index(f.Messages, (i_36 + 1))
-						var t_104 jinja.Value
-						if ok_103 {
-							t_104 = v_102
+						v_104, err_105 := jinja.AddInt(int64(i_36), int64(1))
+						if err_105 != nil {
+							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:2075", runtime.ErrInvalid, err_105.Error())
 						}
-						v_105, err_106 := t_104.Attr("role")
-						if err_106 != nil {
-							return dst, jinja.At(err_106, "qwen2_5", "templates/qwen2_5.yaml:6:2072")
+						v_106, ok_107 := jinja.Index(f.Messages, int(v_104))
+						var t_108 jinja.Value
+						if ok_107 {
+							t_108 = v_106
 						}
-						t_107 = !jinja.Equal(v_105, jinja.StringValue("tool"))
+						v_109, err_110 := t_108.Attr("role")
+						if err_110 != nil {
+							return dst, jinja.At(err_110, "qwen2_5", "templates/qwen2_5.yaml:6:2072")
+						}
+						t_111 = !jinja.Equal(v_109, jinja.StringValue("tool"))
 					}
-					if t_107 {
+					if t_111 {
 						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}

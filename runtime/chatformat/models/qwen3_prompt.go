@@ -186,18 +186,26 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	if f.Messages == nil {
 		return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrMissing, "messages")
 	}
-	lastQueryIndex_4 = (len(f.Messages) - 1)
+	v_43, err_44 := jinja.SubInt(int64(len(f.Messages)), int64(1))
+	if err_44 != nil {
+		return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrInvalid, err_44.Error())
+	}
+	lastQueryIndex_4 = int(v_43)
 	{
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrMissing, "messages")
 		}
-		t_43 := -(1)
-		if t_43 == 0 {
+		v_45, err_46 := jinja.NegInt(int64(1))
+		if err_46 != nil {
+			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1015", runtime.ErrInvalid, err_46.Error())
+		}
+		t_47 := int(v_45)
+		if t_47 == 0 {
 			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrInvalid, "slice step cannot be zero")
 		}
-		items_44 := jinja.Slice(f.Messages, 0, 0, t_43, false, false)
-		for i_46, x_47 := range items_44 {
-			message_5 := x_47
+		items_48 := jinja.Slice(f.Messages, 0, 0, t_47, false, false)
+		for i_50, x_51 := range items_48 {
+			message_5 := x_51
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrTooLarge, "")
 			}
@@ -205,40 +213,48 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrMissing, "messages")
 			}
-			index_6 = ((len(f.Messages) - 1) - i_46)
-			t_50 := multiStepTool_3
-			if t_50 {
-				v_48, err_49 := message_5.Attr("role")
-				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen3", "templates/qwen3.yaml:6:1117")
-				}
-				t_50 = jinja.Equal(v_48, jinja.StringValue("user"))
+			v_52, err_53 := jinja.SubInt(int64(len(f.Messages)), int64(1))
+			if err_53 != nil {
+				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrInvalid, err_53.Error())
 			}
-			t_60 := t_50
-			if t_60 {
-				v_51, err_52 := message_5.Attr("content")
-				if err_52 != nil {
-					return dst, jinja.At(err_52, "qwen3", "templates/qwen3.yaml:6:1150")
-				}
-				v_53, err_54 := v_51.AsString()
-				if err_54 != nil {
-					return dst, jinja.At(err_54, "qwen3", "templates/qwen3.yaml:6:1150")
-				}
-				t_59 := strings.HasPrefix(v_53, "<tool_response>")
-				if t_59 {
-					v_55, err_56 := message_5.Attr("content")
-					if err_56 != nil {
-						return dst, jinja.At(err_56, "qwen3", "templates/qwen3.yaml:6:1200")
-					}
-					v_57, err_58 := v_55.AsString()
-					if err_58 != nil {
-						return dst, jinja.At(err_58, "qwen3", "templates/qwen3.yaml:6:1200")
-					}
-					t_59 = strings.HasSuffix(v_57, "</tool_response>")
-				}
-				t_60 = !(t_59)
+			v_54, err_55 := jinja.SubInt(int64(int(v_52)), int64(i_50))
+			if err_55 != nil {
+				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1043", runtime.ErrInvalid, err_55.Error())
 			}
-			if t_60 {
+			index_6 = int(v_54)
+			t_58 := multiStepTool_3
+			if t_58 {
+				v_56, err_57 := message_5.Attr("role")
+				if err_57 != nil {
+					return dst, jinja.At(err_57, "qwen3", "templates/qwen3.yaml:6:1117")
+				}
+				t_58 = jinja.Equal(v_56, jinja.StringValue("user"))
+			}
+			t_68 := t_58
+			if t_68 {
+				v_59, err_60 := message_5.Attr("content")
+				if err_60 != nil {
+					return dst, jinja.At(err_60, "qwen3", "templates/qwen3.yaml:6:1150")
+				}
+				v_61, err_62 := v_59.AsString()
+				if err_62 != nil {
+					return dst, jinja.At(err_62, "qwen3", "templates/qwen3.yaml:6:1150")
+				}
+				t_67 := strings.HasPrefix(v_61, "<tool_response>")
+				if t_67 {
+					v_63, err_64 := message_5.Attr("content")
+					if err_64 != nil {
+						return dst, jinja.At(err_64, "qwen3", "templates/qwen3.yaml:6:1200")
+					}
+					v_65, err_66 := v_63.AsString()
+					if err_66 != nil {
+						return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:6:1200")
+					}
+					t_67 = strings.HasSuffix(v_65, "</tool_response>")
+				}
+				t_68 = !(t_67)
+			}
+			if t_68 {
 				multiStepTool_3 = false
 				lastQueryIndex_4 = index_6
 			}
@@ -248,50 +264,34 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1397", runtime.ErrMissing, "messages")
 		}
-		items_61 := f.Messages
-		n_62 := len(items_61)
-		for i_63, x_64 := range items_61 {
-			message_7 := x_64
+		items_69 := f.Messages
+		n_70 := len(items_69)
+		for i_71, x_72 := range items_69 {
+			message_7 := x_72
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1397", runtime.ErrTooLarge, "")
 			}
 			var content_8 jinja.Value
 			var reasoningContent_9 jinja.Value
-			done_70 := false
-			v_65, err_66 := message_7.Attr("role")
-			if err_66 != nil {
-				return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:6:1422")
+			done_78 := false
+			v_73, err_74 := message_7.Attr("role")
+			if err_74 != nil {
+				return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:6:1422")
 			}
-			t_69 := jinja.Equal(v_65, jinja.StringValue("user"))
-			if !t_69 {
-				v_67, err_68 := message_7.Attr("role")
-				if err_68 != nil {
-					return dst, jinja.At(err_68, "qwen3", "templates/qwen3.yaml:6:1452")
-				}
-				t_69 = (jinja.Equal(v_67, jinja.StringValue("system")) && !(i_63 == 0))
-			}
-			if t_69 {
-				v_71, err_72 := message_7.Attr("role")
-				if err_72 != nil {
-					return dst, jinja.At(err_72, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				v_73, err_74 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_71)
-				if err_74 != nil {
-					return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				v_75, err_76 := jinja.Arith("+", v_73, jinja.StringValue("\n"))
+			t_77 := jinja.Equal(v_73, jinja.StringValue("user"))
+			if !t_77 {
+				v_75, err_76 := message_7.Attr("role")
 				if err_76 != nil {
-					return dst, jinja.At(err_76, "qwen3", "templates/qwen3.yaml:6:1501")
+					return dst, jinja.At(err_76, "qwen3", "templates/qwen3.yaml:6:1452")
 				}
-				v_77, err_78 := message_7.Attr("content")
-				if err_78 != nil {
-					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1519")
-				}
-				v_79, err_80 := jinja.Arith("+", v_75, v_77)
+				t_77 = (jinja.Equal(v_75, jinja.StringValue("system")) && !(i_71 == 0))
+			}
+			if t_77 {
+				v_79, err_80 := message_7.Attr("role")
 				if err_80 != nil {
 					return dst, jinja.At(err_80, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_81, err_82 := jinja.Arith("+", v_79, jinja.StringValue("<|im_end|>"))
+				v_81, err_82 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_79)
 				if err_82 != nil {
 					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
@@ -299,284 +299,316 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 				if err_84 != nil {
 					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				dst = v_83.AppendStr(dst)
-				done_70 = true
-			}
-			if !done_70 {
-				v_85, err_86 := message_7.Attr("role")
+				v_85, err_86 := message_7.Attr("content")
 				if err_86 != nil {
-					return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:6:1611")
+					return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:6:1519")
 				}
-				if jinja.Equal(v_85, jinja.StringValue("assistant")) {
-					v_87, err_88 := message_7.Attr("content")
-					if err_88 != nil {
-						return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1671")
+				v_87, err_88 := jinja.Arith("+", v_83, v_85)
+				if err_88 != nil {
+					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				v_89, err_90 := jinja.Arith("+", v_87, jinja.StringValue("<|im_end|>"))
+				if err_90 != nil {
+					return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				v_91, err_92 := jinja.Arith("+", v_89, jinja.StringValue("\n"))
+				if err_92 != nil {
+					return dst, jinja.At(err_92, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				dst = v_91.AppendStr(dst)
+				done_78 = true
+			}
+			if !done_78 {
+				v_93, err_94 := message_7.Attr("role")
+				if err_94 != nil {
+					return dst, jinja.At(err_94, "qwen3", "templates/qwen3.yaml:6:1611")
+				}
+				if jinja.Equal(v_93, jinja.StringValue("assistant")) {
+					v_95, err_96 := message_7.Attr("content")
+					if err_96 != nil {
+						return dst, jinja.At(err_96, "qwen3", "templates/qwen3.yaml:6:1671")
 					}
-					content_8 = v_87
+					content_8 = v_95
 					reasoningContent_9 = jinja.StringValue("")
-					v_89, err_90 := message_7.Attr("reasoning_content")
-					if err_90 != nil {
-						return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1732")
+					v_97, err_98 := message_7.Attr("reasoning_content")
+					if err_98 != nil {
+						return dst, jinja.At(err_98, "qwen3", "templates/qwen3.yaml:6:1732")
 					}
-					t_93 := v_89.Test("defined")
-					if t_93 {
-						v_91, err_92 := message_7.Attr("reasoning_content")
-						if err_92 != nil {
-							return dst, jinja.At(err_92, "qwen3", "templates/qwen3.yaml:6:1790")
+					t_101 := v_97.Test("defined")
+					if t_101 {
+						v_99, err_100 := message_7.Attr("reasoning_content")
+						if err_100 != nil {
+							return dst, jinja.At(err_100, "qwen3", "templates/qwen3.yaml:6:1790")
 						}
-						t_93 = !v_91.Test("none")
+						t_101 = !v_99.Test("none")
 					}
-					if t_93 {
-						v_94, err_95 := message_7.Attr("reasoning_content")
-						if err_95 != nil {
-							return dst, jinja.At(err_95, "qwen3", "templates/qwen3.yaml:6:1872")
+					if t_101 {
+						v_102, err_103 := message_7.Attr("reasoning_content")
+						if err_103 != nil {
+							return dst, jinja.At(err_103, "qwen3", "templates/qwen3.yaml:6:1872")
 						}
-						reasoningContent_9 = v_94
+						reasoningContent_9 = v_102
 					} else {
-						v_96, err_97 := message_7.Attr("content")
-						if err_97 != nil {
-							return dst, jinja.At(err_97, "qwen3", "templates/qwen3.yaml:6:1910")
+						v_104, err_105 := message_7.Attr("content")
+						if err_105 != nil {
+							return dst, jinja.At(err_105, "qwen3", "templates/qwen3.yaml:6:1910")
 						}
-						v_98, err_99 := jinja.Contains(v_96, jinja.StringValue("</think>"))
-						if err_99 != nil {
-							return dst, jinja.At(err_99, "qwen3", "templates/qwen3.yaml:6:1900")
+						v_106, err_107 := jinja.Contains(v_104, jinja.StringValue("</think>"))
+						if err_107 != nil {
+							return dst, jinja.At(err_107, "qwen3", "templates/qwen3.yaml:6:1900")
 						}
-						if v_98 {
-							v_100, err_101 := message_7.Attr("content")
-							if err_101 != nil {
-								return dst, jinja.At(err_101, "qwen3", "templates/qwen3.yaml:6:1968")
-							}
-							v_102, err_103 := v_100.AsString()
-							if err_103 != nil {
-								return dst, jinja.At(err_103, "qwen3", "templates/qwen3.yaml:6:1968")
-							}
-							v_104, err_105 := jinja.Split(v_102, "</think>", true, -1)
-							if err_105 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrInvalid, err_105.Error())
-							}
-							v_106, ok_107 := jinja.Index(v_104, -(1))
-							if !(ok_107) {
-								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrUndefined, "")
-							}
-							content_8 = jinja.StringValue(jinja.StripChars(v_106, "\n", true, false))
+						if v_106 {
 							v_108, err_109 := message_7.Attr("content")
 							if err_109 != nil {
-								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:2110")
+								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
 							v_110, err_111 := v_108.AsString()
 							if err_111 != nil {
-								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:2110")
+								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
 							v_112, err_113 := jinja.Split(v_110, "</think>", true, -1)
 							if err_113 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_113.Error())
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrInvalid, err_113.Error())
 							}
-							v_114, ok_115 := jinja.Index(v_112, 0)
-							if !(ok_115) {
+							v_114, err_115 := jinja.NegInt(int64(1))
+							if err_115 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2008", runtime.ErrInvalid, err_115.Error())
+							}
+							v_116, ok_117 := jinja.Index(v_112, int(v_114))
+							if !(ok_117) {
+								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrUndefined, "")
+							}
+							content_8 = jinja.StringValue(jinja.StripChars(v_116, "\n", true, false))
+							v_118, err_119 := message_7.Attr("content")
+							if err_119 != nil {
+								return dst, jinja.At(err_119, "qwen3", "templates/qwen3.yaml:6:2110")
+							}
+							v_120, err_121 := v_118.AsString()
+							if err_121 != nil {
+								return dst, jinja.At(err_121, "qwen3", "templates/qwen3.yaml:6:2110")
+							}
+							v_122, err_123 := jinja.Split(v_120, "</think>", true, -1)
+							if err_123 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_123.Error())
+							}
+							v_124, ok_125 := jinja.Index(v_122, 0)
+							if !(ok_125) {
 								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
 							}
-							v_116, err_117 := jinja.Split(jinja.StripChars(v_114, "\n", false, true), "<think>", true, -1)
-							if err_117 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_117.Error())
+							v_126, err_127 := jinja.Split(jinja.StripChars(v_124, "\n", false, true), "<think>", true, -1)
+							if err_127 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_127.Error())
 							}
-							v_118, ok_119 := jinja.Index(v_116, -(1))
-							if !(ok_119) {
+							v_128, err_129 := jinja.NegInt(int64(1))
+							if err_129 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2178", runtime.ErrInvalid, err_129.Error())
+							}
+							v_130, ok_131 := jinja.Index(v_126, int(v_128))
+							if !(ok_131) {
 								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
 							}
-							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_118, "\n", true, false))
+							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_130, "\n", true, false))
 						}
 					}
-					if i_63 > lastQueryIndex_4 {
-						if i_63 == n_62-1 || (!(i_63 == n_62-1) && reasoningContent_9.Truth()) {
-							v_120, err_121 := message_7.Attr("role")
-							if err_121 != nil {
-								return dst, jinja.At(err_121, "qwen3", "templates/qwen3.yaml:6:2373")
-							}
-							v_122, err_123 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_120)
-							if err_123 != nil {
-								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
-							}
-							v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("\n<think>\n"))
-							if err_125 != nil {
-								return dst, jinja.At(err_125, "qwen3", "templates/qwen3.yaml:6:2373")
-							}
-							v_126, err_127 := reasoningContent_9.AsString()
-							if err_127 != nil {
-								return dst, jinja.At(err_127, "qwen3", "templates/qwen3.yaml:6:2420")
-							}
-							v_128, err_129 := jinja.Arith("+", v_124, jinja.StringValue(jinja.StripChars(v_126, "\n", true, true)))
-							if err_129 != nil {
-								return dst, jinja.At(err_129, "qwen3", "templates/qwen3.yaml:6:2373")
-							}
-							v_130, err_131 := jinja.Arith("+", v_128, jinja.StringValue("\n</think>\n\n"))
-							if err_131 != nil {
-								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2373")
-							}
-							v_132, err_133 := content_8.AsString()
+					if i_71 > lastQueryIndex_4 {
+						if i_71 == n_70-1 || (!(i_71 == n_70-1) && reasoningContent_9.Truth()) {
+							v_132, err_133 := message_7.Attr("role")
 							if err_133 != nil {
-								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:6:2500")
+								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_134, err_135 := jinja.Arith("+", v_130, jinja.StringValue(jinja.StripChars(v_132, "\n", true, false)))
+							v_134, err_135 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_132)
 							if err_135 != nil {
 								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst = v_134.AppendStr(dst)
-						} else {
-							v_136, err_137 := message_7.Attr("role")
+							v_136, err_137 := jinja.Arith("+", v_134, jinja.StringValue("\n<think>\n"))
 							if err_137 != nil {
-								return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2524")
+								return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_138, err_139 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_136)
+							v_138, err_139 := reasoningContent_9.AsString()
 							if err_139 != nil {
-								return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2524")
+								return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2420")
 							}
-							v_140, err_141 := jinja.Arith("+", v_138, jinja.StringValue("\n"))
+							v_140, err_141 := jinja.Arith("+", v_136, jinja.StringValue(jinja.StripChars(v_138, "\n", true, true)))
 							if err_141 != nil {
-								return dst, jinja.At(err_141, "qwen3", "templates/qwen3.yaml:6:2524")
+								return dst, jinja.At(err_141, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_142, err_143 := jinja.Arith("+", v_140, content_8)
+							v_142, err_143 := jinja.Arith("+", v_140, jinja.StringValue("\n</think>\n\n"))
 							if err_143 != nil {
-								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst = v_142.AppendStr(dst)
+							v_144, err_145 := content_8.AsString()
+							if err_145 != nil {
+								return dst, jinja.At(err_145, "qwen3", "templates/qwen3.yaml:6:2500")
+							}
+							v_146, err_147 := jinja.Arith("+", v_142, jinja.StringValue(jinja.StripChars(v_144, "\n", true, false)))
+							if err_147 != nil {
+								return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2373")
+							}
+							dst = v_146.AppendStr(dst)
+						} else {
+							v_148, err_149 := message_7.Attr("role")
+							if err_149 != nil {
+								return dst, jinja.At(err_149, "qwen3", "templates/qwen3.yaml:6:2524")
+							}
+							v_150, err_151 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_148)
+							if err_151 != nil {
+								return dst, jinja.At(err_151, "qwen3", "templates/qwen3.yaml:6:2524")
+							}
+							v_152, err_153 := jinja.Arith("+", v_150, jinja.StringValue("\n"))
+							if err_153 != nil {
+								return dst, jinja.At(err_153, "qwen3", "templates/qwen3.yaml:6:2524")
+							}
+							v_154, err_155 := jinja.Arith("+", v_152, content_8)
+							if err_155 != nil {
+								return dst, jinja.At(err_155, "qwen3", "templates/qwen3.yaml:6:2524")
+							}
+							dst = v_154.AppendStr(dst)
 						}
 					} else {
-						v_144, err_145 := message_7.Attr("role")
-						if err_145 != nil {
-							return dst, jinja.At(err_145, "qwen3", "templates/qwen3.yaml:6:2611")
+						v_156, err_157 := message_7.Attr("role")
+						if err_157 != nil {
+							return dst, jinja.At(err_157, "qwen3", "templates/qwen3.yaml:6:2611")
 						}
-						v_146, err_147 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_144)
-						if err_147 != nil {
-							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
+						v_158, err_159 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_156)
+						if err_159 != nil {
+							return dst, jinja.At(err_159, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						v_148, err_149 := jinja.Arith("+", v_146, jinja.StringValue("\n"))
-						if err_149 != nil {
-							return dst, jinja.At(err_149, "qwen3", "templates/qwen3.yaml:6:2584")
+						v_160, err_161 := jinja.Arith("+", v_158, jinja.StringValue("\n"))
+						if err_161 != nil {
+							return dst, jinja.At(err_161, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						v_150, err_151 := jinja.Arith("+", v_148, content_8)
-						if err_151 != nil {
-							return dst, jinja.At(err_151, "qwen3", "templates/qwen3.yaml:6:2584")
+						v_162, err_163 := jinja.Arith("+", v_160, content_8)
+						if err_163 != nil {
+							return dst, jinja.At(err_163, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						dst = v_150.AppendStr(dst)
+						dst = v_162.AppendStr(dst)
 					}
-					v_152, err_153 := message_7.Attr("tool_calls")
-					if err_153 != nil {
-						return dst, jinja.At(err_153, "qwen3", "templates/qwen3.yaml:6:2690")
+					v_164, err_165 := message_7.Attr("tool_calls")
+					if err_165 != nil {
+						return dst, jinja.At(err_165, "qwen3", "templates/qwen3.yaml:6:2690")
 					}
-					if v_152.Truth() {
+					if v_164.Truth() {
 						{
-							v_155, err_156 := message_7.Attr("tool_calls")
-							if err_156 != nil {
-								return dst, jinja.At(err_156, "qwen3", "templates/qwen3.yaml:6:2722")
+							v_167, err_168 := message_7.Attr("tool_calls")
+							if err_168 != nil {
+								return dst, jinja.At(err_168, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
-							items_154, err_157 := v_155.Iter()
-							if err_157 != nil {
-								return dst, jinja.At(err_157, "qwen3", "templates/qwen3.yaml:6:2722")
+							items_166, err_169 := v_167.Iter()
+							if err_169 != nil {
+								return dst, jinja.At(err_169, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
-							for i_159, x_160 := range items_154 {
-								toolCall_10 := x_160
+							for i_171, x_172 := range items_166 {
+								toolCall_10 := x_172
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2722", runtime.ErrTooLarge, "")
 								}
-								if (i_159 == 0 && content_8.Truth()) || !(i_159 == 0) {
+								if (i_171 == 0 && content_8.Truth()) || !(i_171 == 0) {
 									dst = append(dst, "\n"...)
 								}
-								v_161, err_162 := toolCall_10.Attr("function")
-								if err_162 != nil {
-									return dst, jinja.At(err_162, "qwen3", "templates/qwen3.yaml:6:2818")
+								v_173, err_174 := toolCall_10.Attr("function")
+								if err_174 != nil {
+									return dst, jinja.At(err_174, "qwen3", "templates/qwen3.yaml:6:2818")
 								}
-								if v_161.Truth() {
-									v_163, err_164 := toolCall_10.Attr("function")
-									if err_164 != nil {
-										return dst, jinja.At(err_164, "qwen3", "templates/qwen3.yaml:6:2852")
+								if v_173.Truth() {
+									v_175, err_176 := toolCall_10.Attr("function")
+									if err_176 != nil {
+										return dst, jinja.At(err_176, "qwen3", "templates/qwen3.yaml:6:2852")
 									}
-									toolCall_10 = v_163
+									toolCall_10 = v_175
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
-								v_165, err_166 := toolCall_10.Attr("name")
-								if err_166 != nil {
-									return dst, jinja.At(err_166, "qwen3", "templates/qwen3.yaml:6:2919")
+								v_177, err_178 := toolCall_10.Attr("name")
+								if err_178 != nil {
+									return dst, jinja.At(err_178, "qwen3", "templates/qwen3.yaml:6:2919")
 								}
-								dst = v_165.AppendStr(dst)
+								dst = v_177.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
-								v_167, err_168 := toolCall_10.Attr("arguments")
-								if err_168 != nil {
-									return dst, jinja.At(err_168, "qwen3", "templates/qwen3.yaml:6:2958")
+								v_179, err_180 := toolCall_10.Attr("arguments")
+								if err_180 != nil {
+									return dst, jinja.At(err_180, "qwen3", "templates/qwen3.yaml:6:2958")
 								}
-								if v_167.Test("string") {
-									v_169, err_170 := toolCall_10.Attr("arguments")
-									if err_170 != nil {
-										return dst, jinja.At(err_170, "qwen3", "templates/qwen3.yaml:6:3013")
+								if v_179.Test("string") {
+									v_181, err_182 := toolCall_10.Attr("arguments")
+									if err_182 != nil {
+										return dst, jinja.At(err_182, "qwen3", "templates/qwen3.yaml:6:3013")
 									}
-									dst = v_169.AppendStr(dst)
+									dst = v_181.AppendStr(dst)
 								} else {
-									v_171, err_172 := toolCall_10.Attr("arguments")
-									if err_172 != nil {
-										return dst, jinja.At(err_172, "qwen3", "templates/qwen3.yaml:6:3034")
+									v_183, err_184 := toolCall_10.Attr("arguments")
+									if err_184 != nil {
+										return dst, jinja.At(err_184, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									v_173, err_174 := jinja.ToJSON(v_171, 0, false, true)
-									if err_174 != nil {
-										return dst, jinja.At(err_174, "qwen3", "templates/qwen3.yaml:6:3034")
+									v_185, err_186 := jinja.ToJSON(v_183, 0, false, true)
+									if err_186 != nil {
+										return dst, jinja.At(err_186, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									dst = append(dst, v_173...)
+									dst = append(dst, v_185...)
 								}
 								dst = append(dst, "}\n</tool_call>"...)
 							}
 						}
 					}
 					dst = append(dst, "<|im_end|>\n"...)
-					done_70 = true
+					done_78 = true
 				}
 			}
-			if !done_70 {
-				v_175, err_176 := message_7.Attr("role")
-				if err_176 != nil {
-					return dst, jinja.At(err_176, "qwen3", "templates/qwen3.yaml:6:3155")
+			if !done_78 {
+				v_187, err_188 := message_7.Attr("role")
+				if err_188 != nil {
+					return dst, jinja.At(err_188, "qwen3", "templates/qwen3.yaml:6:3155")
 				}
-				if jinja.Equal(v_175, jinja.StringValue("tool")) {
-					t_182 := i_63 == 0
-					if !t_182 {
+				if jinja.Equal(v_187, jinja.StringValue("tool")) {
+					t_196 := i_71 == 0
+					if !t_196 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrMissing, "messages")
 						}
-						v_177, ok_178 := jinja.Index(f.Messages, (i_63 - 1))
-						var t_179 jinja.Value
-						if ok_178 {
-							t_179 = v_177
+						v_189, err_190 := jinja.SubInt(int64(i_71), int64(1))
+						if err_190 != nil {
+							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrInvalid, err_190.Error())
 						}
-						v_180, err_181 := t_179.Attr("role")
-						if err_181 != nil {
-							return dst, jinja.At(err_181, "qwen3", "templates/qwen3.yaml:6:3180")
+						v_191, ok_192 := jinja.Index(f.Messages, int(v_189))
+						var t_193 jinja.Value
+						if ok_192 {
+							t_193 = v_191
 						}
-						t_182 = !jinja.Equal(v_180, jinja.StringValue("tool"))
+						v_194, err_195 := t_193.Attr("role")
+						if err_195 != nil {
+							return dst, jinja.At(err_195, "qwen3", "templates/qwen3.yaml:6:3180")
+						}
+						t_196 = !jinja.Equal(v_194, jinja.StringValue("tool"))
 					}
-					if t_182 {
+					if t_196 {
 						dst = append(dst, "<|im_start|>user"...)
 					}
 					dst = append(dst, "\n<tool_response>\n"...)
-					v_183, err_184 := message_7.Attr("content")
-					if err_184 != nil {
-						return dst, jinja.At(err_184, "qwen3", "templates/qwen3.yaml:6:3288")
+					v_197, err_198 := message_7.Attr("content")
+					if err_198 != nil {
+						return dst, jinja.At(err_198, "qwen3", "templates/qwen3.yaml:6:3288")
 					}
-					dst = v_183.AppendStr(dst)
+					dst = v_197.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
-					t_190 := i_63 == n_62-1
-					if !t_190 {
+					t_206 := i_71 == n_70-1
+					if !t_206 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrMissing, "messages")
 						}
-						v_185, ok_186 := jinja.Index(f.Messages, (i_63 + 1))
-						var t_187 jinja.Value
-						if ok_186 {
-							t_187 = v_185
+						v_199, err_200 := jinja.AddInt(int64(i_71), int64(1))
+						if err_200 != nil {
+							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrInvalid, err_200.Error())
 						}
-						v_188, err_189 := t_187.Attr("role")
-						if err_189 != nil {
-							return dst, jinja.At(err_189, "qwen3", "templates/qwen3.yaml:6:3400")
+						v_201, ok_202 := jinja.Index(f.Messages, int(v_199))
+						var t_203 jinja.Value
+						if ok_202 {
+							t_203 = v_201
 						}
-						t_190 = !jinja.Equal(v_188, jinja.StringValue("tool"))
+						v_204, err_205 := t_203.Attr("role")
+						if err_205 != nil {
+							return dst, jinja.At(err_205, "qwen3", "templates/qwen3.yaml:6:3400")
+						}
+						t_206 = !jinja.Equal(v_204, jinja.StringValue("tool"))
 					}
-					if t_190 {
+					if t_206 {
 						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}
@@ -585,12 +617,12 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	}
 	if f.AddGenerationPrompt {
 		dst = append(dst, "<|im_start|>assistant\n"...)
-		t_192 := f.EnableThinking != nil
-		if t_192 {
-			t_191 := (f.EnableThinking != nil) && !(*f.EnableThinking)
-			t_192 = t_191
+		t_208 := f.EnableThinking != nil
+		if t_208 {
+			t_207 := (f.EnableThinking != nil) && !(*f.EnableThinking)
+			t_208 = t_207
 		}
-		if t_192 {
+		if t_208 {
 			dst = append(dst, "<think>\n\n</think>\n\n"...)
 		}
 	}

@@ -42,8 +42,13 @@ def bits(f):
     return struct.unpack("<Q", struct.pack("<d", f))[0]
 
 
-def wrap64(v):
-    return (v - INT64_MIN) % 2**64 + INT64_MIN
+# BEYOND_INT64 is the expected result of an int operation whose Python
+# result does not fit in int64: promptgen fails rather than wrap.
+BEYOND_INT64 = "beyond int64"
+
+
+def int64_or_beyond(v):
+    return v if INT64_MIN <= v <= INT64_MAX else BEYOND_INT64
 
 
 def render(source, **kw):
@@ -135,8 +140,11 @@ FLOAT_ARITH = [
     0.0, -0.0, 1.0, -1.0, 7.5, -7.5, 2.0, -2.0, 0.1, 3.0, 1e300, -1e300, 5e-324, 1e-300,
     math.inf, -math.inf, math.nan,
 ]
-POW_BASES = [0, 1, -1, 2, -2, 3, 7, 10, -10, INT64_MAX, INT64_MIN]
-POW_EXPS = [0, 1, 2, 3, 10, 62, 63, 64, 100]
+# Products either side of the int64 limits: the factors of 2^62, 2^63 and
+# 3037000499^2 < 2^63 < 3037000500^2, each with either sign.
+MUL_INTS = [x for v in [2**31, 2**32, 2**33, 3037000499, 3037000500, 2**62, 2**63 - 2**62] for x in [v, -v]]
+POW_BASES = [0, 1, -1, 2, -2, 3, 7, 10, -10, 3037000499, -3037000500, INT64_MAX, INT64_MIN]
+POW_EXPS = [0, 1, 2, 3, 10, 19, 39, 40, 62, 63, 64, 100]
 
 QUOTED_STRINGS = [
     "", "a", "it's", 'say "hi"', "both ' and \"", "back\\slash", "\n\t\r", "\x00\x01\x1f\x7f",
@@ -320,6 +328,10 @@ VALUE_ARITH = [
     ["7", "//", "2"], ["-7", "//", "2"], ["-7", "%", "3"], ["7", "/", "2"], ["2", "**", "-1"], ["1", "+", "1.5"],
     ['"a"', "+", '"b"'], ["[1]", "+", "[2]"], ['"ab"', "*", "2"], ["true", "+", "1"],
     ["1", "+", '"a"'], ["1", "//", "0"], ["1", "+", "undefined"],
+    # Python's ints are unbounded: beyond int64, promptgen fails.
+    ["9223372036854775807", "+", "1"], ["true", "+", "9223372036854775807"], ["-9223372036854775808", "-", "1"],
+    ["4611686018427387904", "*", "2"], ["-4611686018427387904", "*", "2"], ["-9223372036854775808", "//", "-1"],
+    ["-9223372036854775808", "%", "-1"], ["2", "**", "63"], ["-2", "**", "63"], ["9223372036854775807", "+", "1.0"],
 ]
 VALUE_CONTAINS = [
     ['["a", 1.0]', '"a"'], ['["a", 1.0]', "1"], ['{"k": null}', '"k"'], ['"xyz"', '"x"'], ["undefined", '"x"'],
@@ -369,6 +381,9 @@ FILTER_CASES = (
        for a in [[], ["true"]]]
     + [["urlencode", x, []] for x in ['"a b/c?d=é&x~_.-"', "5", "null", "undefined", "true", '{"a b": "c/d", "e": 1, "f": [1, "x"]}',
                                       '[["k", "v w"], ["n", 2]]', "[]", '[["k"]]', '["ab"]', "[1]", "{}", "1.5"]]
+    + [["abs", x, []] for x in ["-9223372036854775808", "-9223372036854775807", "9223372036854775807"]]
+    + [["sum", x, a] for x in ["[9223372036854775807, 1]", "[-9223372036854775808]", "[9223372036854775807, 0.5]"]
+       for a in [[], ["null", "-1"]]]
     + [["sum", x, a] for x in ["[1, 2, 3]", "[1, 2.5]", "[]", '["a", "b"]', "[[1], [2]]", "undefined", '"ab"', "5", "[true, true]",
                               '[{"n": 1}, {"n": 2.5}]', '[{"n": 1}, {"m": 2}]', '{"a": 1}']
        for a in [[], ["null", "10"], ["null", "0.5"], ['"n"'], ['"n"', "1"], ["null", '""'], ["null", "[]"], ["null", "null"]]]
@@ -421,6 +436,7 @@ def value_cases():
         "truth": [[x, show("{% if x %}True{% else %}False{% endif %}", x=x)] for x in VALUE_TRUTH],
         "compare": [[a, op, b, show("{{ a %s b }}" % op, a=a, b=b)] for a, op, b in VALUE_COMPARE],
         "arith": [[a, op, b, show("{{ a %s b }}" % op, a=a, b=b)] for a, op, b in VALUE_ARITH],
+        "negate": [[x, show("{{ -x }}", x=x)] for x in ["-9223372036854775808", "9223372036854775807", "true", "-0.0", '"a"', "undefined"]],
         "contains": [[c, x, show("{{ x in c }}", c=c, x=x)] for c, x in VALUE_CONTAINS],
         "item": [[c, k, show("{{ c[k] is defined }}", c=c, k=k), show("{{ c[k] }}", c=c, k=k)] for c, k in VALUE_ITEMS],
         "len": [[x, show("{{ x|length }}", x=x)] for x in ['"日本語"']],
@@ -519,14 +535,18 @@ def main():
         ],
         "float_to_int": [[bits(f), 7, attempt(lambda: str(filters.do_int(f, 7)))] for f in FLOATS],
         "parse_float": [[s, bits(d), bits(filters.do_float(s, d))] for s in FLOAT_STRINGS for d in [0.0, -2.5]],
-        "floordiv": [[a, b, wrap64(a // b)] for a in INT_ARITH for b in INT_ARITH if b],
+        "add": [[a, b, int64_or_beyond(a + b)] for a in INT_ARITH for b in INT_ARITH],
+        "sub": [[a, b, int64_or_beyond(a - b)] for a in INT_ARITH for b in INT_ARITH],
+        "mul": [[a, b, int64_or_beyond(a * b)] for a in INT_ARITH + MUL_INTS for b in INT_ARITH + MUL_INTS],
+        "neg": [[a, int64_or_beyond(-a)] for a in INT_ARITH],
+        "floordiv": [[a, b, int64_or_beyond(a // b)] for a in INT_ARITH for b in INT_ARITH if b],
         "mod": [[a, b, a % b] for a in INT_ARITH for b in INT_ARITH if b],
         "truediv": [[a, b, bits(a / b)] for a in INT_ARITH + BIG_INTS for b in INT_ARITH + BIG_INTS if b],
         "floordiv_float": [
             [bits(a), bits(b), bits(a // b)] for a in FLOAT_ARITH for b in FLOAT_ARITH if b != 0
         ],
         "mod_float": [[bits(a), bits(b), bits(a % b)] for a in FLOAT_ARITH for b in FLOAT_ARITH if b != 0],
-        "pow": [[a, b, wrap64(a**b)] for a in POW_BASES for b in POW_EXPS],
+        "pow": [[a, b, int64_or_beyond(a**b)] for a in POW_BASES for b in POW_EXPS],
         # A complex result (negative base, fractional exponent) fails in bits.
         "pow_float": [
             [bits(a), bits(b), attempt(lambda: a**b, bits)]

@@ -430,7 +430,11 @@ func _agentTemplate5(dst []byte, f *AgentFeed, v runtime.Variant) ([]byte, error
 	dst = append(dst, "\n"...)
 	if f.Step != nil {
 		dst = append(dst, "Step "...)
-		dst = strconv.AppendInt(dst, int64(((*f.Step) + 1)), 10)
+		v_1, err_2 := jinja.AddInt(int64((*f.Step)), int64(1))
+		if err_2 != nil {
+			return dst, runtime.FailDetail("agent/main/Search", "prompts/agent/main/Search.yaml:10:11", runtime.ErrInvalid, err_2.Error())
+		}
+		dst = strconv.AppendInt(dst, int64(int(v_1)), 10)
 		dst = append(dst, ".\n"...)
 	}
 	dst = append(dst, "User: "...)
