@@ -397,15 +397,20 @@ func Failed(run *Trial, lenient map[string]int) bool {
 const intBeyond64Unprinted = "an int beyond 64 bits that Jinja2 does not print (family int-limits): promptgen fails the render on purpose"
 
 // beyond64Unprinted reports whether promptgen's outcome o is the failure
-// on an int beyond 64 bits where Jinja2 renders, in a case whose template
-// holds one of limitInts, quoted (the int-limits production).
+// on an int beyond 64 bits, in a case whose template or an included file
+// holds one of limitInts, quoted (the int-limits production), where Jinja2
+// renders, or raises for something it evaluates later (promptgen stops at
+// the int first).
 func beyond64Unprinted(run *Trial, o pyjinja.Outcome) bool {
-	if run.Jinja.Status != "ok" || o.Status != "error" || o.Kind != "ErrInvalid" || !strings.Contains(o.Text, "int beyond 64 bits") {
+	if o.Status != "error" || o.Kind != "ErrInvalid" || !strings.Contains(o.Text, "int beyond 64 bits") {
 		return false
 	}
+	texts := append([]string{run.Case.Template}, slices.Collect(maps.Values(run.Case.Includes))...)
 	for _, n := range limitInts {
-		if strings.Contains(run.Case.Template, "'"+n+"'") {
-			return true
+		for _, text := range texts {
+			if strings.Contains(text, "'"+n+"'") {
+				return true
+			}
 		}
 	}
 	return false
