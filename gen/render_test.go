@@ -265,6 +265,10 @@ func TestRenderErrors(t *testing.T) {
 		"strmethods": "inputs:\n  c: int\n  s: string\n  n: int\n  f: string\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s.index('x') }}\n  {% elif c == 2 %}{{ s.rindex('x', n) }}\n  {% elif c == 3 %}{{ s.ljust(n, f) }}\n  {% elif c == 4 %}{{ s.zfill(n) }}\n  {% elif c == 5 %}{{ s.center(n, f) }}\n  {% elif c == 6 %}{{ s.rpartition(f[:n]) }}\n  {% endif %}\n",
 		"strmethodsdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ (m.content|string).index('x') }}{{ m.content.rjust(3, m.role) }};{% endfor %}\"\n",
+		// A dynamic width that is not an int or a bool (TypeError in Python).
+		// A dynamic width that is not an int or a bool, a start that is not
+		// one or None (TypeError in Python).
+		"strmethodsdynint": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.zfill(m.n) }}{{ m.content.find('x', m.s) }};{% endfor %}\"\n",
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
 		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
@@ -353,6 +357,12 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethods", `{"c": 6, "s": "ab", "n": 1, "f": "x"}`, "('', '', 'ab')\n"},
 		{"strmethodsdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "ab", "content": "x"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:73: render strmethodsdyn: invalid operation: The fill character must be exactly one character long`},
 		{"strmethodsdyn", `{"messages": [{"role": "a", "content": "yx"}, {"role": "a", "content": "y"}]}`, `ERROR: prompts/strmethodsdyn.yaml:3:38: render strmethodsdyn: invalid operation: substring not found`},
+		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 3, "s": 0}, {"role": "user", "content": "y", "n": 2.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'float' object cannot be interpreted as an integer`},
+		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": "3", "s": 0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'str' object cannot be interpreted as an integer`},
+		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": null, "s": 0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'NoneType' object cannot be interpreted as an integer`},
+		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x"}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'Undefined' object cannot be interpreted as an integer`},
+		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": true, "s": true}]}`, "x-1;"},
+		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 1, "s": 1.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:64: render strmethodsdynint: invalid operation: slice indices must be integers or None or have an __index__ method`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},
 		{"headless", `{}`, `ERROR: prompts/headless.yaml:3:22: render headless: "name": required variable is not set`},

@@ -75,6 +75,8 @@ var includedFamilies = []string{
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values.
 	"filter-format", "dyn-str-format",
+	// Issue 27: a dynamic value as a string method's int argument.
+	"dyn-method-int",
 	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.
 	"filter-value",
 	// Chat templates (issue 14): namespace() attributes, and the

@@ -201,6 +201,13 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 			case "zfill", "center":
 				args = []string{strconv.Itoa(g.r.IntN(12))}
 			}
+			// An int argument given as a dynamic value (zfill's width,
+			// find's start or end), which Python reads when rendering.
+			first, ints := map[string]int{"zfill": 0, "center": 0, "find": 1, "rfind": 1}[name]
+			if ints && len(args) > first && g.on("dyn-method-int") && g.chance(0.4) {
+				y, _ := g.dynOperand(d - 1)
+				args[first+g.r.IntN(len(args)-first)] = g.operand(y, precCond).text
+			}
 			e = g.method(sub(), name, args...)
 		}},
 		choice{2, true, func() {

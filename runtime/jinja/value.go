@@ -799,6 +799,31 @@ func (v Value) AsString() (string, error) {
 	return v.s, nil
 }
 
+// AsInt returns v as a str method's int argument (zfill's width,
+// replace's count): an int, or a bool, which Python takes as 0 or 1;
+// another value is Python's TypeError.
+func (v Value) AsInt() (int, error) {
+	if v.kind != intKind && v.kind != boolKind {
+		return 0, errInvalid("'%s' object cannot be interpreted as an integer", v.typeName())
+	}
+	return int(v.i), nil
+}
+
+// AsSliceIndex returns v as str.find's start (or end): an int or a
+// bool; None is the default, 0 (or past any string's end); another value
+// is Python's TypeError.
+func (v Value) AsSliceIndex(end bool) (int, error) {
+	switch {
+	case v.kind == noneKind && end:
+		return math.MaxInt, nil
+	case v.kind == noneKind:
+		return 0, nil
+	case v.kind != intKind && v.kind != boolKind:
+		return 0, errInvalid("slice indices must be integers or None or have an __index__ method")
+	}
+	return int(v.i), nil
+}
+
 // Test is the Jinja2 test name of v: defined, undefined, none, boolean,
 // true, false, integer, float, number, string, mapping, iterable,
 // sequence, callable. It reports false for other names.

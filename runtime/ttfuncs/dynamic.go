@@ -72,7 +72,7 @@ func toValue(v any) (jinja.Value, error) {
 func dyn(op, pos string, args ...any) (any, error) {
 	var name string
 	switch op {
-	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter":
+	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex":
 		name, args = args[0].(string), args[1:]
 	}
 	vals := make([]jinja.Value, len(args))
@@ -133,6 +133,10 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return v[0].String(), nil
 	case "asstring":
 		return v[0].AsString()
+	case "asint":
+		return v[0].AsInt()
+	case "asindex":
+		return v[0].AsSliceIndex(name == "end")
 	case "default":
 		return v[0].Default(v[1], v[2].Truth()), nil
 	case "tojson", "tfjson":

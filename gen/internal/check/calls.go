@@ -140,14 +140,19 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 // default or Kind (an int for replace's count, split's maxsplit, find's
 // start; a bool for splitlines' keepends); None where it means the default
 // (strip's chars, split's sep, find's start). An argument not yet
-// inferred becomes a string later; a dynamic one is read as a string when
-// rendering, which fails where it is none (the same TypeError).
+// inferred becomes a string later; a dynamic one is read as a string or
+// an int (None the default of find's start and end) when rendering, which
+// fails where it is another type (the same TypeError).
 func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp tmpl.Span) {
 	for i, a := range args {
 		want, noneOK := methodArgKind(params[i]), !params[i].Required && params[i].Def == nil
 		switch k := a.Type().Kind; {
 		case k == ir.KindDynamic && want == ir.KindString && !noneOK:
 			args[i] = c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, sp, a)
+		case k == ir.KindDynamic && want == ir.KindInt && !noneOK:
+			args[i] = c.dyn(ir.DynAsInt, "", &ir.Type{Kind: ir.KindInt}, sp, a)
+		case k == ir.KindDynamic && want == ir.KindInt:
+			args[i] = c.dyn(ir.DynAsIndex, params[i].Name, &ir.Type{Kind: ir.KindInt}, sp, a)
 		case k == want, k == ir.KindUnknown, k == ir.KindNone && noneOK:
 		case k == ir.KindDynamic:
 			c.errorf(sp, "%s() with a dynamic value as %s is not supported (give a literal or a typed variable)", name, params[i].Name)

@@ -149,6 +149,10 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		return gval{pre: pre, val: a.Dot("String").Call()}
 	case ir.DynAsString:
 		call = a.Dot("AsString").Call()
+	case ir.DynAsInt:
+		call = a.Dot("AsInt").Call()
+	case ir.DynAsIndex:
+		call = a.Dot("AsSliceIndex").Call(jen.Lit(x.Name == "end"))
 	case ir.DynDefault:
 		return gval{pre: pre, val: a.Dot("Default").Call(args[1], args[2].(*jen.Statement).Clone().Dot("Truth").Call())}
 	case ir.DynFirst:

@@ -23,6 +23,8 @@ const (
 	DynLength                 // Args[0] | length
 	DynStr                    // str(Args[0]): printing, ~, the string filters
 	DynAsString               // Args[0] as a string, for a str method called on it
+	DynAsInt                  // Args[0] as an int, for a str method's int argument (zfill's width)
+	DynAsIndex                // Args[0] as str.find's start or end (Name), None its default
 	DynDefault                // Args[0] | default(Args[1], Args[2])
 	DynToJSON                 // Args[0] | tojson(Args[1])
 	DynFirst                  // Args[0] | first
