@@ -110,7 +110,7 @@ func (m *merger) mergeShort(piece string, n int) {
 const replacementChar = "\uFFFD"
 
 // startingPart returns the length of the part that starts at piece[i]
-// before any merge: U+FFFD's three bytes are one part, which is exact in
+// before any merge (short and long pieces alike): U+FFFD's three bytes are one part, which is exact in
 // both vocabularies because every pair of parts inside it merges before
 // any token that holds some of its bytes and a byte around it
 // (TestReplacementCharMergesFirst); any other byte is a part of its own.
@@ -164,16 +164,23 @@ func (m *merger) mergeLong(piece string, length int) {
 	m.appendEnds()
 }
 
-// parts makes each byte of the piece piece[:n] a part, with the rank of
-// each pair.
+// parts makes the starting parts of the piece piece[:n] (startingPart),
+// with the rank of each pair.
 func (m *merger) parts(piece string, length int) {
-	n := int32(length)
-	m.nodes = m.nodes[:0]
-	for i := range n + 1 {
-		m.nodes = append(m.nodes, mergeNode{prev: i - 1, next: i + 1, rank: noRank})
+	m.nodes = slices.Grow(m.nodes[:0], length+1)[:length+1]
+	prev := int32(-1)
+	for i := 0; i <= length; {
+		m.nodes[i] = mergeNode{prev: prev, next: -1, rank: noRank}
+		if prev >= 0 {
+			m.nodes[prev].next = int32(i)
+		}
+		prev = int32(i)
+		if i == length {
+			break
+		}
+		i += startingPart(piece[:length], i)
 	}
-	m.nodes[n].next = -1
-	for i := range n - 1 {
+	for i := int32(0); i >= 0; i = m.nodes[i].next {
 		m.rank(piece, i)
 	}
 }

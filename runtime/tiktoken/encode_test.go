@@ -506,12 +506,12 @@ func TestInvalidUTF8MatchesLoop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 6))
 	units := []string{replacementChar, "\xef", "\xbf", "\xbd", "\xef\xbf", "\xbf\xbd", " ", "a", "!", "\n", "é", "🙂", "\x80"}
 	for range 3000 {
-		b := make([]byte, 1+rng.IntN(100))
+		b := make([]byte, 1+rng.IntN(400))
 		for i := range b {
 			b[i] = byte(rng.Uint32())
 		}
 		var mixed strings.Builder
-		for range 1 + rng.IntN(80) {
+		for range 1 + rng.IntN(200) {
 			mixed.WriteString(units[rng.IntN(len(units))])
 		}
 		for _, text := range []string{string(b), mixed.String()} {
