@@ -110,12 +110,12 @@ func (m *merger) mergeShort(piece string, n int) {
 const replacementChar = "\uFFFD"
 
 // startingPart returns the length of the part that starts at piece[i]
-// before any merge (short and long pieces alike): U+FFFD's three bytes are one part, which is exact in
-// both vocabularies because every pair of parts inside it merges before
-// any token that holds some of its bytes and a byte around it
-// (TestReplacementCharMergesFirst); any other byte is a part of its own.
-// Random bytes read as valid UTF-8 are mostly U+FFFD, each one a merge
-// fewer than its bytes.
+// before any merge, in short and long pieces alike: U+FFFD's three bytes
+// are one part, which is exact in both vocabularies because every pair
+// of parts inside it merges before any token that holds some of its
+// bytes and a byte around it (TestReplacementCharMergesFirst); any other
+// byte is a part of its own. Random bytes read as valid UTF-8 are mostly
+// U+FFFD, each two merges fewer than its bytes.
 func startingPart(piece string, i int) int {
 	if strings.HasPrefix(piece[i:], replacementChar) {
 		return len(replacementChar)
@@ -164,8 +164,9 @@ func (m *merger) mergeLong(piece string, length int) {
 	m.appendEnds()
 }
 
-// parts makes the starting parts of the piece piece[:n] (startingPart),
-// with the rank of each pair.
+// parts makes the starting parts of the piece piece[:length]
+// (startingPart), with the rank of each pair; the nodes of offsets inside
+// a part are left as they were, outside the list.
 func (m *merger) parts(piece string, length int) {
 	m.nodes = slices.Grow(m.nodes[:0], length+1)[:length+1]
 	prev := int32(-1)
