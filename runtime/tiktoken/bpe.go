@@ -2,6 +2,7 @@ package tiktoken
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
@@ -72,12 +73,14 @@ func (m *merger) merge(text string, n int) []int32 {
 // mergeShort merges a piece of at most shortPiece bytes by tiktoken's
 // loop: a scan of the parts for the lowest rank per merge.
 func (m *merger) mergeShort(piece string, n int) {
-	parts := n
-	for i := range parts + 1 {
-		m.starts[i] = int32(i)
+	parts := 0
+	for i := 0; i < n; parts++ {
+		m.starts[parts] = int32(i)
+		i += startingPart(piece[:n], i)
 	}
+	m.starts[parts] = int32(n)
 	for i := range parts - 1 {
-		m.ranks[i] = m.vocab.rankAt(piece, i, i+2)
+		m.ranks[i] = m.vocab.rankAt(piece, int(m.starts[i]), int(m.starts[i+2]))
 	}
 	for parts > 1 {
 		best, at := noRank, -1
@@ -101,6 +104,23 @@ func (m *merger) mergeShort(piece string, n int) {
 		}
 	}
 	m.ends = append(m.ends, m.starts[1:parts+1]...)
+}
+
+// replacementChar is U+FFFD, which each invalid byte of the text is read as.
+const replacementChar = "\uFFFD"
+
+// startingPart returns the length of the part that starts at piece[i]
+// before any merge, in short and long pieces alike: U+FFFD's three bytes
+// are one part, which is exact in both vocabularies because every pair
+// of parts inside it merges before any token that holds some of its
+// bytes and a byte around it (TestReplacementCharMergesFirst); any other
+// byte is a part of its own. Random bytes read as valid UTF-8 are mostly
+// U+FFFD, each two merges fewer than its bytes.
+func startingPart(piece string, i int) int {
+	if strings.HasPrefix(piece[i:], replacementChar) {
+		return len(replacementChar)
+	}
+	return 1
 }
 
 // mergeLong merges a long piece with a queue of the pairs that can merge
@@ -144,16 +164,24 @@ func (m *merger) mergeLong(piece string, length int) {
 	m.appendEnds()
 }
 
-// parts makes each byte of the piece piece[:n] a part, with the rank of
-// each pair.
+// parts makes the starting parts of the piece piece[:length]
+// (startingPart), with the rank of each pair; the nodes of offsets inside
+// a part are left as they were, outside the list.
 func (m *merger) parts(piece string, length int) {
-	n := int32(length)
-	m.nodes = m.nodes[:0]
-	for i := range n + 1 {
-		m.nodes = append(m.nodes, mergeNode{prev: i - 1, next: i + 1, rank: noRank})
+	m.nodes = slices.Grow(m.nodes[:0], length+1)[:length+1]
+	prev := int32(-1)
+	for i := 0; i <= length; {
+		m.nodes[i] = mergeNode{prev: prev, next: -1, rank: noRank}
+		if prev >= 0 {
+			m.nodes[prev].next = int32(i)
+		}
+		prev = int32(i)
+		if i == length {
+			break
+		}
+		i += startingPart(piece[:length], i)
 	}
-	m.nodes[n].next = -1
-	for i := range n - 1 {
+	for i := int32(0); i >= 0; i = m.nodes[i].next {
 		m.rank(piece, i)
 	}
 }

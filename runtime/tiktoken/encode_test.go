@@ -465,3 +465,79 @@ func TestCutStopsEarly(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacementCharMergesFirst: in each vocabulary, U+FFFD's bytes
+// merge into it before any token that holds some of them and a byte
+// around them (one that ends in a proper prefix of U+FFFD or starts with
+// a proper suffix), so that the merger may start it as one part.
+func TestReplacementCharMergesFirst(t *testing.T) {
+	for _, v := range vocabularies {
+		e := v.enc()
+		// The rank of the last merge inside U+FFFD, by the cheaper of the
+		// two ways to its first pair.
+		first := min(e.vocab.rank(replacementChar[:2]), e.vocab.rank(replacementChar[1:]))
+		inside := max(first, e.vocab.rank(replacementChar))
+		if inside == noRank {
+			t.Fatalf("%s: U+FFFD is not a token merged from its bytes", v.name)
+		}
+		crossing, lowest := noRank, ""
+		for i, rank := 0, uint32(0); i < len(e.vocab.file); i, rank = i+1+int(e.vocab.file[i]), rank+1 {
+			token := e.vocab.file[i+1 : i+1+int(e.vocab.file[i])]
+			for k := 1; k < len(replacementChar); k++ {
+				enters := len(token) > k && strings.HasSuffix(token, replacementChar[:k])
+				leaves := len(token) > k && strings.HasPrefix(token, replacementChar[len(replacementChar)-k:])
+				if (enters || leaves) && rank < crossing {
+					crossing, lowest = rank, token
+				}
+			}
+		}
+		if crossing <= inside {
+			t.Errorf("%s: %q (rank %d) crosses U+FFFD's bytes before they merge (rank %d)", v.name, lowest, crossing, inside)
+		}
+		t.Logf("%s: U+FFFD merges by rank %d, the first token crossing it is %q at %d", v.name, inside, lowest, crossing)
+	}
+}
+
+// TestInvalidUTF8MatchesLoop: the merger, which starts each U+FFFD as one
+// part, finds the tokens of tiktoken's loop, which starts each byte as
+// one, on random bytes and on U+FFFD among the bytes and runes that
+// merge with it.
+func TestInvalidUTF8MatchesLoop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 6))
+	units := []string{replacementChar, "\xef", "\xbf", "\xbd", "\xef\xbf", "\xbf\xbd", " ", "a", "!", "\n", "é", "🙂", "\x80"}
+	for range 3000 {
+		b := make([]byte, 1+rng.IntN(400))
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		var mixed strings.Builder
+		for range 1 + rng.IntN(200) {
+			mixed.WriteString(units[rng.IntN(len(units))])
+		}
+		for _, text := range []string{string(b), mixed.String()} {
+			for _, v := range vocabularies {
+				if got, want := v.enc().ids(text), v.enc().loopIDs(text); !slices.Equal(got, want) {
+					t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, text, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestValidText: the merger reads text as valid UTF-8 as a []rune
+// conversion does, on random bytes and on runes cut short.
+func TestValidText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 7))
+	m := &merger{}
+	for range 2000 {
+		b := make([]byte, rng.IntN(50))
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		for _, text := range []string{string(b), "é🙂"[:1+rng.IntN(6)] + string(b), replacementChar + "\xed\xa0\x80\xf4\x90\x80\x80"} {
+			if got, want := m.validText(text), valid(text); got != want {
+				t.Fatalf("%q: read as %q, want %q", text, got, want)
+			}
+		}
+	}
+}

@@ -119,9 +119,21 @@ func (m *merger) validText(text string) string {
 	if utf8.ValidString(text) {
 		return text
 	}
+	// Valid runes are copied as they are, not decoded and encoded again.
 	m.valid = m.valid[:0]
-	for _, r := range text {
-		m.valid = utf8.AppendRune(m.valid, r)
+	for i := 0; i < len(text); {
+		if text[i] < utf8.RuneSelf {
+			m.valid = append(m.valid, text[i])
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			m.valid = append(m.valid, replacementChar...)
+		} else {
+			m.valid = append(m.valid, text[i:i+size]...)
+		}
+		i += size
 	}
 	return unsafe.String(unsafe.SliceData(m.valid), len(m.valid))
 }
