@@ -321,23 +321,7 @@ func TestGoTypeErrors(t *testing.T) {
 			if strings.HasPrefix(tt.src, "autobind") {
 				file = "promptset.yaml"
 			}
-			var calls [][]string
-			res, err := generateWith(fstest.MapFS{file: {Data: []byte(tt.src)}}, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, loadInTempModule(&calls))
-			if err == nil {
-				t.Fatal("no error")
-			}
-			var got []string
-			for _, d := range res.Diagnostics {
-				got = append(got, d.String())
-			}
-			if len(got) != len(tt.want) {
-				t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
-			}
-			for i, w := range tt.want {
-				if got[i] != w && !(strings.HasSuffix(w, ": ") && strings.HasPrefix(got[i], w)) {
-					t.Errorf("got  %s\nwant %s", got[i], w)
-				}
-			}
+			wantBindDiagnostics(t, mod, file, tt.src, tt.want)
 		})
 	}
 }
@@ -378,5 +362,30 @@ func TestGoTypeOneLoad(t *testing.T) {
 	}
 	if len(calls) != 0 {
 		t.Errorf("a run without goType loaded %q", calls)
+	}
+}
+
+// wantBindDiagnostics generates the one prompt file named file holding src,
+// binding its Go packages in the temporary module mod, and checks that it
+// fails with the diagnostics want, in order (one ending in ": " is a
+// prefix).
+func wantBindDiagnostics(t *testing.T, mod, file, src string, want []string) {
+	t.Helper()
+	var calls [][]string
+	res, err := generateWith(fstest.MapFS{file: {Data: []byte(src)}}, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, loadInTempModule(&calls))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.String())
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		if got[i] != w && !(strings.HasSuffix(w, ": ") && strings.HasPrefix(got[i], w)) {
+			t.Errorf("got  %s\nwant %s", got[i], w)
+		}
 	}
 }

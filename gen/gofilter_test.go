@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -248,23 +247,7 @@ func TestGoFilterErrors(t *testing.T) {
 			if strings.Contains(tt.src, "templates:") {
 				file = "promptset.yaml"
 			}
-			var calls [][]string
-			res, err := generateWith(fstest.MapFS{file: {Data: []byte(tt.src)}}, "prompts", Config{Out: mod, Pkg: "out", ImportPath: "pgtest/out"}, loadInTempModule(&calls))
-			if err == nil {
-				t.Fatal("no error")
-			}
-			var got []string
-			for _, d := range res.Diagnostics {
-				got = append(got, d.String())
-			}
-			if len(got) != len(tt.want) {
-				t.Fatalf("got %d diagnostics, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
-			}
-			for i, w := range tt.want {
-				if got[i] != w && !(strings.HasSuffix(w, ": ") && strings.HasPrefix(got[i], w)) {
-					t.Errorf("got  %s\nwant %s", got[i], w)
-				}
-			}
+			wantBindDiagnostics(t, mod, file, tt.src, tt.want)
 		})
 	}
 }
