@@ -60,7 +60,7 @@ func (o Options) measuresFloors() bool {
 func Run(t *testing.T, opts Options) *Summary {
 	python := pyjinja.Find(t)
 	off := offFamilies(t, opts)
-	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
+	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, addressed: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
 	shared := map[string][]byte{} // the package file of each package
 	families := map[string]*familyCount{}
 	for start := 0; start < opts.N; start += opts.Batch {
@@ -100,7 +100,11 @@ func Run(t *testing.T, opts Options) *Summary {
 		RenderJinja(t, python, slices.Concat(runs, rejected))
 		sum.jinja += time.Since(t0)
 		for _, run := range rejected {
-			if run.Jinja.Status == "ok" {
+			switch {
+			case run.Jinja.Status != "ok":
+			case printsAddress.MatchString(run.Jinja.Text):
+				sum.addressed[run.Rejected]++
+			default:
 				sum.renderable[run.Rejected]++
 			}
 		}

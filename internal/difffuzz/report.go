@@ -3,6 +3,7 @@ package difffuzz
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -10,6 +11,11 @@ import (
 
 	"github.com/promptgen/promptgen/internal/pyjinja"
 )
+
+// printsAddress matches the repr of a Python object that shows its
+// memory address, as a printed generator does: <generator object
+// sync_do_map at 0x7f...>.
+var printsAddress = regexp.MustCompile(` at 0x[0-9a-f]+>`)
 
 // Summary accumulates a run's counts and failures.
 type Summary struct {
@@ -20,8 +26,13 @@ type Summary struct {
 	// renderable counts, by message, the rejected cases that Jinja2
 	// renders with data of the types the generator meant.
 	renderable map[string]int
-	examples   map[string]*Trial // the first case rejected with each message
-	failures   []*Trial
+	// addressed counts, by message, the rejected cases whose Jinja2
+	// output holds an object's memory address (a generator or iterator
+	// printed), which no other renderer can reproduce: deliberate
+	// rejections, kept out of the renderable share.
+	addressed map[string]int
+	examples  map[string]*Trial // the first case rejected with each message
+	failures  []*Trial
 	// lenient counts the renderings that matched by a jinjaLenient reason.
 	lenient map[string]int
 	// Time spent generating, compiling, rendering with promptgen, and
@@ -52,15 +63,23 @@ func (s *Summary) report(t *testing.T) {
 		s.seed, s.cases, s.accepted, rejected, len(s.failures)-crashes, crashes)
 	fmt.Fprintf(&b, "time: generate %v, build %v, render %v, jinja2 %v\n", s.generate.Round(time.Millisecond),
 		s.build.Round(time.Millisecond), s.render.Round(time.Millisecond), s.jinja.Round(time.Millisecond))
-	renderable := 0
+	renderable, addressed := 0, 0
 	for _, n := range s.renderable {
 		renderable += n
 	}
+	for _, n := range s.addressed {
+		addressed += n
+	}
 	fmt.Fprintf(&b, "Jinja2 renders %d of the rejected cases: %.1f%% of the %d cases it renders are rejected\n",
 		renderable, 100*float64(renderable)/float64(max(1, s.accepted+renderable)), s.accepted+renderable)
-	b.WriteString("rejected (of which Jinja2 renders), by message:\n")
+	fmt.Fprintf(&b, "and prints a memory address for %d more (a generator or iterator printed), which no renderer reproduces\n", addressed)
+	b.WriteString("rejected (of which Jinja2 renders, [prints an address]), by message:\n")
 	for i, m := range msgs {
-		fmt.Fprintf(&b, "%6d (%d)  %s\n", s.rejected[m], s.renderable[m], m)
+		fmt.Fprintf(&b, "%6d (%d)", s.rejected[m], s.renderable[m])
+		if s.addressed[m] > 0 {
+			fmt.Fprintf(&b, " [%d]", s.addressed[m])
+		}
+		fmt.Fprintf(&b, "  %s\n", m)
 		if s.dump != "" {
 			run := s.examples[m]
 			writeFile(t, filepath.Join(s.dump, "rejected", fmt.Sprintf("%02d_%s", i, run.Case.File)), run.Case.Source)
