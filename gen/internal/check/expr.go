@@ -266,7 +266,7 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 	for i, x := range elems {
 		hint(x.Type(), usePrint)
 		c.later = append(c.later, func() {
-			if xt := x.Type(); !types.ConvertsToDynamic(xt) {
+			if xt := x.Type(); finalized(xt) && !types.ConvertsToDynamic(xt) {
 				c.errorf(srcs[i].Pos(), "this %s cannot be an element here: the list or dict holds one that may be undefined, which Jinja2 keeps, and promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give that element a value with | default(...), or print the literal where it stands)", xt, ir.A(xt))
 			}
 		})
