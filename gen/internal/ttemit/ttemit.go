@@ -353,17 +353,16 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 }
 
 // elements translates the elements of a list or dict literal. An Inline
-// literal is printed where it stands: its elements keep their own type and
-// an undefined one prints as Undefined, so they are passed as they are.
-// Otherwise an element out of range fails the render, as in the go backend.
-// A dynamic literal holds Jinja2's Undefined for the other elements that
-// may be undefined; in a typed one, a value that the translation cannot
-// tell defined takes its type.
+// literal is printed where it stands, and a dynamic one holds Jinja2's
+// Undefined: their elements keep their own type, and an undefined one is
+// Undefined, so they are passed as they are. In a typed literal an element
+// out of range fails the render, as in the go backend, and a value that the
+// translation cannot tell defined takes its type.
 func (e *ttEmitter) elements(xs []ir.Expr, inline, dynamic bool) (pre string, vals []string) {
 	elems := make([]tval, len(xs))
 	for i, x := range xs {
 		v := e.expr(x)
-		if pos := ir.OutOfRange(x); !inline && pos != "" {
+		if pos := ir.OutOfRange(x); !inline && !dynamic && pos != "" {
 			v = e.strict(v, pos, "")
 		}
 		if !inline && !dynamic && v.maybe {
