@@ -250,11 +250,12 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 // keepsUndefined makes t, the type of the list or dict literal at sp with
 // the elements elems (written as srcs), a dynamic value when one of them
 // may be undefined (holdsUndefined), or a use after it made one so in a
-// previous check (see checkSlot): Jinja2 keeps Undefined in the list or dict, where a dynamic
-// value holds it, with each element's own type. Elements that are always
-// defined keep the literal typed, and so does an element that may be
-// undefined and that no dynamic value can hold (an object, a map), which
-// checkSlot rejects unless the literal is printed where it stands.
+// previous check (see checkSlot): Jinja2 keeps Undefined in the list or
+// dict, where a dynamic value holds it, with each element's own type.
+// Elements that are always defined keep the literal typed, and so does an
+// element that may be undefined and that no dynamic value can hold (an
+// object, a map), which checkSlot rejects unless the literal is printed
+// where it stands.
 func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, sp tmpl.Span) bool {
 	if !slices.ContainsFunc(elems, holdsUndefined) && !c.keepUndefined[c.posString(sp)] {
 		return false
@@ -385,9 +386,9 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 // print 1.0. Python keeps each element's type, and so does a literal
 // written out where it is printed (inline). It also rejects a tojson
 // result, which would print differently, and an element that may be
-// undefined in a literal that is not printed where it stands, which only
-// a use after the literal (at lit) made so: Jinja2 keeps Undefined in the
-// list or dict, a Go value cannot hold it, and the literal is checked
+// undefined in a literal that is not printed where it stands: an object
+// or a map, which no dynamic value holds, or one that only a use after the
+// literal (at lit) made so, and the literal of a prompt file is checked
 // again as a dynamic value. A nil slot is a dynamic value's, which holds
 // undefined and each element's type.
 func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.Span) {
@@ -404,7 +405,7 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 			return
 		}
 		c.undefinedLate[c.posString(lit)] = true
-		c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict and promptgen's cannot hold: give it a value (| default(...)) or print the literal where it stands")
+		c.errorf(sp, "this element may be undefined, which only a use after the literal shows, once promptgen typed it (a template set is not checked again): Jinja2 keeps Undefined in the list or dict (give it a value with | default(...), or print the literal where it stands)")
 		return
 	}
 	xk, sk := x.Type().Kind, slot.Resolve().Kind
