@@ -8,14 +8,10 @@ import (
 
 // loopNeighbour checks loop.previtem or loop.nextitem (name) of loop: the
 // item before or after the current one, of the loop variable's type, and
-// undefined at the ends.
+// undefined at the ends (a dynamic value's undefined, of a loop over one).
 func (c *checker) loopNeighbour(loop *ir.For, name string, sp tmpl.Span) ir.Expr {
-	switch {
-	case loop.Value == nil || loop.Key != nil || loop.Unpack != nil:
+	if loop.Value == nil || loop.Key != nil || loop.Unpack != nil {
 		c.errorf(sp, "loop.%s of a loop with several targets is not supported", name)
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	case loop.Iter.Type().Kind == ir.KindDynamic:
-		c.errorf(sp, "loop.%s of a loop over a dynamic value is not supported", name)
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	loop.Index = "i"
