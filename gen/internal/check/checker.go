@@ -76,9 +76,9 @@ type checker struct {
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
 	// undefinedLate collects the positions of the list and dict literals
-	// typed before a later use made an element possibly undefined;
-	// keepUndefined holds those of a previous check, which are dynamic
-	// values this time (see keepsUndefined).
+	// and loop.cycle() calls typed before a later use made an element or
+	// argument possibly undefined; keepUndefined holds those of a previous
+	// check, which are dynamic values this time (see keepsUndefined).
 	undefinedLate, keepUndefined map[string]bool
 	// setBefore are the locals a set checked so far assigns.
 	setBefore map[*ir.Local]bool
@@ -182,9 +182,9 @@ type Config struct {
 	// Rebound are the locals checked as dynamic, as a previous check
 	// found them set to values of two types (see Checker.Recheck).
 	Rebound map[string]bool
-	// KeepUndefined are the positions of the list and dict literals
-	// checked as dynamic values, as a previous check found that an
-	// element may be undefined only after it had typed them.
+	// KeepUndefined are the positions of the list and dict literals and
+	// loop.cycle() calls checked as dynamic values, as a previous check
+	// found that an element may be undefined only after it had typed them.
 	KeepUndefined map[string]bool
 }
 
@@ -243,8 +243,9 @@ func (c *checker) keepPlace(start int) {
 }
 
 // Recheck returns what the checker found only a dynamic value can hold:
-// the locals set to values of two types, and the literals an element of
-// which a later use made possibly undefined. Checked again with them,
+// the locals set to values of two types, and the literals (and
+// loop.cycle() calls) an element of which a later use made possibly
+// undefined. Checked again with them,
 // they are dynamic.
 func (k *Checker) Recheck() Config {
 	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate}
