@@ -309,6 +309,12 @@ func TestRenderErrors(t *testing.T) {
 		"maybeundef": "inputs:\n  c: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 9 %}{% set n = 1 %}{% set s = 'ab' %}{% set l = xs %}{% endif %}{% for i in xs %}{% set last = i %}{% endfor %}\n" +
 			"  {% if c == 1 %}{{ n + 1 }}{% elif c == 2 %}{{ s.upper() }}{% elif c == 3 %}{{ l[0] }}{% elif c == 4 %}{{ -i }}{% elif c == 5 %}{{ last[1:] }}{% else %}{{ n }}|{{ s }}|{{ l }}|{{ i }}|{{ last }}{% endif %}\n",
+		// A list literal holding an undefined element, where Jinja2 raises:
+		// tojson (TypeError), sum and sort with other items, an operator
+		// on the item (UndefinedError); printed, it shows Undefined.
+		"holdsundef": "inputs:\n  c: int\n  u: string?\n  n: int?\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ [u, 'a'] | tojson }}\n  {% elif c == 2 %}{{ [n, 1] | sum }}\n  {% elif c == 3 %}{{ [u, 'a'] | sort }}\n" +
+			"  {% elif c == 4 %}{% for x in [u] %}{{ x + 'a' }}{% endfor %}\n  {% else %}{% set l = [u, n] %}{{ l }}\n  {% endif %}\n",
 		// Past runtime.MaxOutput: strings built too long, loops going on.
 		// A failure in an included template file is at its place there.
 		"includer": "inputs:\n  n: int?\ntemplate: \"{% include 'included_part.j2' %}\"\n",
@@ -392,6 +398,11 @@ func TestRenderErrors(t *testing.T) {
 		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},
 		{"select", `{"xs": []}`, `ERROR: prompts/select.yaml:4:38: render select: "y": variable is undefined`},
 		{"nested", `{"customer": {}}`, `ERROR: prompts/nested.yaml:6:20: render nested: "customer.name": required variable is not set`},
+		{"holdsundef", `{"c": 0}`, "[Undefined, Undefined]\n"},
+		{"holdsundef", `{"c": 1}`, `ERROR: prompts/holdsundef.yaml:6:21: render holdsundef: invalid operation: Object of type Undefined is not JSON serializable`},
+		{"holdsundef", `{"c": 2}`, `ERROR: prompts/holdsundef.yaml:7:23: render holdsundef: variable is undefined`},
+		{"holdsundef", `{"c": 3}`, `ERROR: prompts/holdsundef.yaml:8:23: render holdsundef: variable is undefined`},
+		{"holdsundef", `{"c": 4}`, `ERROR: prompts/holdsundef.yaml:9:41: render holdsundef: variable is undefined`},
 		{"maybeundef", `{"c": 9, "xs": ["x"]}`, "\n1|ab|['x']||"},
 		{"maybeundef", `{"c": 1, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:21: render maybeundef: "n": variable is undefined`},
 		{"maybeundef", `{"c": 2, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:49: render maybeundef: "s": variable is undefined`},

@@ -61,6 +61,9 @@ var includedFamilies = []string{
 	// block assigns (loop targets too), read after it, where they are
 	// undefined (declared inputs) or optional inputs (inferred ones).
 	"read-after-frame",
+	// Issue 27: a for loop over a list literal with an element that may
+	// be undefined, which Jinja2 keeps (and so promptgen's dynamic value).
+	"for-literal-undefined",
 	// Issue 27: tuple literals, unpacked in for and set (gen_tuples.go), and
 	// tuples of dynamic values.
 	"tuple", "dyn-tuple", "macro-varargs",

@@ -160,6 +160,18 @@ func (g *generator) literalItem(f func() expression) expression {
 	return g.defined(f)
 }
 
+// maybeUndefined makes a value of scalar type t that may be undefined: an
+// optional of that type, else a conditional without else.
+func (g *generator) maybeUndefined(t *valueType) expression {
+	if r := g.randRef(func(r *ref) bool { return r.optional && r.t.kind == t.kind && g.usable(r) }); r != nil && g.chance(0.7) {
+		return g.useRef(r)
+	}
+	x := g.expr(t, 0)
+	c, _ := g.cond(0)
+	c = g.operand(c, precOr)
+	return expression{text: g.beforeName(x, precOr) + " if " + c.text, prec: precCond, openRight: c.openRight}
+}
+
 func (g *generator) randRef(ok func(*ref) bool) *ref {
 	var rs []*ref
 	for _, r := range g.refs() {

@@ -252,6 +252,19 @@ func (g *generator) forStmt() string {
 			}
 			targets = []*variable{{name: k, t: typeString}, {name: v, t: t}}
 		}},
+		choice{2, g.on("for-literal-undefined"), func() {
+			// A list literal with an element that may be undefined, which
+			// Jinja2 keeps: so may the target, which the body tests,
+			// defaults or prints.
+			t := []*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]
+			items := []string{g.wrap(g.maybeUndefined(t), precCond)}
+			for range g.r.IntN(3) {
+				items = append(items, g.wrap(g.literalItem(func() expression { return g.expr(t, 1) }), precCond))
+			}
+			g.r.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
+			iter = expression{text: "[" + strings.Join(items, ", ") + "]", prec: precPrimary}
+			targets = []*variable{{name: loopName(), t: t, optional: true, unset: true}}
+		}},
 		choice{2, g.on("range"), func() {
 			iter = g.rangeCall()
 			targets = []*variable{{name: loopName(), t: typeInt}}

@@ -10,10 +10,10 @@ import (
 // dict is the value of a dict literal: its keys in insertion order, each
 // with its value (as element stores it). Like a Python dict it prints in
 // insertion order, is true when it has a key and reads a value by its key;
-// tojson writes its keys sorted. Only a literal printed where it stands
-// holds undefined values (they print as Undefined): promptgen rejects
-// elements that may be undefined elsewhere, and fails the render on an
-// index out of range there.
+// tojson writes its keys sorted. It holds undefined values (they print as
+// Undefined) where it is printed where it stands or converted to a dynamic
+// value (a literal with an element that may be undefined); in a typed
+// literal an index out of range fails the render instead.
 type dict struct {
 	keys []string
 	vals []any

@@ -75,6 +75,11 @@ type checker struct {
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
+	// undefinedLate collects the positions of the list and dict literals
+	// and loop.cycle() calls typed before a later use made an element or
+	// argument possibly undefined; keepUndefined holds those of a previous
+	// check, which are dynamic values this time (see keepsUndefined).
+	undefinedLate, keepUndefined map[string]bool
 	// setBefore are the locals a set checked so far assigns.
 	setBefore map[*ir.Local]bool
 	// bound are the names the template's sets and for loops assign,
@@ -175,13 +180,20 @@ type Config struct {
 	// InSet is the template set of the body checked, nil in a prompt file.
 	InSet *InSet
 	// Rebound are the locals checked as dynamic, as a previous check
-	// found them set to values of two types (see Checker.Rebinding).
+	// found them set to values of two types (see Checker.Recheck).
 	Rebound map[string]bool
+	// KeepUndefined are the positions of the list and dict literals and
+	// loop.cycle() calls checked as dynamic values, as a previous check
+	// found that an element may be undefined only after it had typed them.
+	KeepUndefined map[string]bool
 }
+
+// Empty reports whether conf makes nothing dynamic.
+func (conf Config) Empty() bool { return len(conf.Rebound) == 0 && len(conf.KeepUndefined) == 0 }
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, inSet: conf.InSet}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
 	return &Checker{Used: c.used, c: c}
 }
 
@@ -230,9 +242,14 @@ func (c *checker) keepPlace(start int) {
 	}
 }
 
-// Rebinding returns the locals the checker found set to values of two
-// types: checked again with them Rebound, they are dynamic.
-func (k *Checker) Rebinding() map[string]bool { return k.c.rebinding }
+// Recheck returns what the checker found only a dynamic value can hold:
+// the locals set to values of two types, and the literals (and
+// loop.cycle() calls) an element of which a later use made possibly
+// undefined. Checked again with them,
+// they are dynamic.
+func (k *Checker) Recheck() Config {
+	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate}
+}
 
 // Finish completes the checks of the templates of checkers, which share
 // feed, once their types are final. It reports false, and stops, when a

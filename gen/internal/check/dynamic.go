@@ -49,10 +49,19 @@ func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 	}
 	hint(x.Type(), usePrint)
 	c.later = append(c.later, func() {
-		if !types.ConvertsToDynamic(x.Type()) {
-			c.errorf(sp, "%s cannot be used with a dynamic value (only strings, numbers, bools, none, lists of them and dicts)", ir.A(x.Type()))
+		if t := x.Type(); finalized(t) && !types.ConvertsToDynamic(t) {
+			c.errorf(sp, "%s cannot be used with a dynamic value (only strings, numbers, bools, none, lists of them and dicts)", ir.A(t))
 		}
 	})
+}
+
+// finalized reports whether t got its final type once the checks are
+// done: a type still unknown is of an expression that is not in the IR,
+// as a use of it was rejected (and reported there).
+func finalized(t *ir.Type) bool {
+	unknown := map[*ir.Type]bool{}
+	types.AddUnknown(t, unknown)
+	return len(unknown) == 0
 }
 
 // dynAttr is x.name, or with attr unset x['name'], of a dynamic x. Jinja2

@@ -91,14 +91,17 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 	case *tmpl.List:
 		out := &ir.List{T: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{}}}
 		for _, it := range e.Items {
-			x := c.expr(it, useValue)
-			c.unify(out.T.Elem, types.Slot(x.Type()), it.Pos())
-			out.Items = append(out.Items, x)
+			out.Items = append(out.Items, c.expr(it, useValue))
+		}
+		if !c.keepsUndefined(out.T, out.Items, e.Items, e.Span) {
+			for i, x := range out.Items {
+				c.unify(out.T.Elem, types.Slot(x.Type()), e.Items[i].Pos())
+			}
 		}
 		c.later = append(c.later, func() {
 			elem := out.T.Resolve().Elem // nil once the list is a dynamic value
 			for i, x := range out.Items {
-				c.checkSlot(x, elem, out.Inline, e.Items[i].Pos())
+				c.checkSlot(x, elem, out.Inline, e.Items[i].Pos(), e.Span)
 			}
 		})
 		return out
@@ -227,17 +230,87 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 		out.T.Fields = append(out.T.Fields, &ir.Field{Key: s, Type: types.Slot(v.Type()), Pos: c.pos(k.Pos()), GoName: name})
 		out.Values = append(out.Values, v)
 	}
+	c.keepsUndefined(out.T, out.Values, e.Values, e.Span)
 	c.later = append(c.later, func() {
-		fields := out.T.Resolve().Fields
-		if len(fields) != len(out.Values) {
-			return // a dynamic value, or {} where it is an object
+		t := out.T.Resolve()
+		if t.Kind != ir.KindDynamic && len(t.Fields) != len(out.Values) {
+			return // {} where it is an object
 		}
 		for i, v := range out.Values {
-			c.checkSlot(v, fields[i].Type, out.Inline, e.Values[i].Pos())
+			var slot *ir.Type // a dynamic value's
+			if t.Kind != ir.KindDynamic {
+				slot = t.Fields[i].Type
+			}
+			c.checkSlot(v, slot, out.Inline, e.Values[i].Pos(), e.Span)
 		}
 	})
 	return out
 }
+
+// keepsUndefined makes t, the type of the list or dict literal at sp with
+// the elements elems (written as srcs), a dynamic value when one of them
+// may be undefined (holdsUndefined), or a use after it made one so in a
+// previous check (see checkSlot): Jinja2 keeps Undefined in the list or
+// dict, where a dynamic value holds it, with each element's own type.
+// Elements that are always defined keep the literal typed, and so does an
+// element that may be undefined and that no dynamic value can hold (an
+// object, a map), which checkSlot rejects unless the literal is printed
+// where it stands.
+func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, sp tmpl.Span) bool {
+	if !slices.ContainsFunc(elems, holdsUndefined) && !c.keepUndefined[c.posString(sp)] {
+		return false
+	}
+	if slices.ContainsFunc(elems, func(x ir.Expr) bool { return keptUndefined(x) && !mayConvertToDynamic(x.Type()) }) {
+		return false
+	}
+	t.Link = ir.DynamicType()
+	for i, x := range elems {
+		hint(x.Type(), usePrint)
+		c.later = append(c.later, func() {
+			if xt := x.Type(); finalized(xt) && !types.ConvertsToDynamic(xt) {
+				c.errorf(srcs[i].Pos(), "this %s cannot be an element here: the list or dict holds one that may be undefined, which Jinja2 keeps, and promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give that element a value with | default(...), or print the literal where it stands)", xt, ir.A(xt))
+			}
+		})
+	}
+	return true
+}
+
+// mayConvertToDynamic reports whether a value of type t, which may not be
+// known yet, can convert to a dynamic value (types.ConvertsToDynamic).
+func mayConvertToDynamic(t *ir.Type) bool {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindUnknown:
+		return true
+	case ir.KindList:
+		return mayConvertToDynamic(t.Elem)
+	case ir.KindDict:
+		for _, f := range t.Fields {
+			if !mayConvertToDynamic(f.Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return types.ConvertsToDynamic(t)
+}
+
+// holdsUndefined reports whether x, an element of a list or dict literal,
+// may be undefined there, or is a literal that keepsUndefined made a
+// dynamic value (a literal is dynamic only so when checked): the literal
+// holding it is dynamic too, so that its other elements need not unify
+// with a dynamic value ([[], [x]]).
+func holdsUndefined(x ir.Expr) bool {
+	switch x.(type) {
+	case *ir.List, *ir.Dict:
+		return x.Type().Kind == ir.KindDynamic
+	}
+	return keptUndefined(x)
+}
+
+// keptUndefined reports whether x, an element of a list or dict literal,
+// may be undefined there: an index out of range (or first or last of an
+// empty list) fails the render instead, where the literal is stored.
+func keptUndefined(x ir.Expr) bool { return ir.MaybeUndefined(x) && ir.OutOfRange(x) == "" }
 
 // isEmptyDict reports whether x is the literal {}.
 func isEmptyDict(x ir.Expr) bool {
@@ -313,10 +386,12 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 // print 1.0. Python keeps each element's type, and so does a literal
 // written out where it is printed (inline). It also rejects a tojson
 // result, which would print differently, and an element that may be
-// undefined in a literal that is not printed where it stands: Jinja2 keeps
-// Undefined in the list or dict, a Go value cannot hold it. A nil slot is
-// a dynamic value's, which holds undefined and each element's type.
-func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp tmpl.Span) {
+// undefined in a literal that is not printed where it stands: an object
+// or a map, which no dynamic value holds, or one that only a use after the
+// literal (at lit) made so, and the literal of a prompt file is checked
+// again as a dynamic value. A nil slot is a dynamic value's, which holds
+// undefined and each element's type.
+func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.Span) {
 	if c.markup(x) {
 		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
@@ -324,8 +399,13 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp tmpl.Span)
 	if slot == nil {
 		return
 	}
-	if !inline && ir.MaybeUndefined(x) && ir.OutOfRange(x) == "" {
-		c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict and promptgen's cannot hold: give it a value (| default(...)) or print the literal where it stands")
+	if !inline && keptUndefined(x) {
+		if xt := x.Type(); !types.ConvertsToDynamic(xt) {
+			c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict: promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give it a value with | default(...), or print the literal where it stands)", ir.A(xt))
+			return
+		}
+		c.undefinedLate[c.posString(lit)] = true
+		c.errorf(sp, "this element may be undefined, which only a use after the literal shows, once promptgen typed it (a template set is not checked again): Jinja2 keeps Undefined in the list or dict (give it a value with | default(...), or print the literal where it stands)")
 		return
 	}
 	xk, sk := x.Type().Kind, slot.Resolve().Kind

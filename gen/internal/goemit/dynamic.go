@@ -186,7 +186,7 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 
 // dynTuple builds a tuple of its items, converted to dynamic values.
 func (e *emitter) dynTuple(x *ir.Dynamic) gval {
-	pre, items := e.elements(x.Args, e.toDynamic)
+	pre, items := e.elements(x.Args, nil)
 	return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "TupleValue").Call(items...)}
 }
 
@@ -280,7 +280,7 @@ func (e *emitter) dynToJSON(x *ir.Dynamic) gval {
 // dynComposite builds a list literal (keys nil) or a dict literal of
 // dynamic type as a jinja.Value.
 func (e *emitter) dynComposite(keys []string, elems []ir.Expr) gval {
-	pre, vals := e.elements(elems, e.toDynamic)
+	pre, vals := e.elements(elems, nil)
 	if keys == nil {
 		return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "ListValue").Call(vals...)}
 	}

@@ -350,30 +350,41 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 	panic(fmt.Sprintf("emit: unexpected expression %T", x))
 }
 
-// composite builds a list or dict literal as a Go value of type t. An
-// element out of range fails the render (see ir.OutOfRange); the checker
-// rejects other elements that may be undefined. An element of a list of
-// dynamic values is converted to one.
+// composite builds a typed list or dict literal as a Go value of type t:
+// an element whose slot is dynamic (a list of dynamic values, a dict value
+// unified with one) is converted to a dynamic value. The checker rejects
+// elements that may be undefined (beside an index out of range) there.
 func (e *emitter) composite(t *ir.Type, elems []ir.Expr) gval {
-	conv := e.defined
-	if t.Resolve().Kind == ir.KindList && t.Resolve().Elem.Resolve().Kind == ir.KindDynamic {
-		conv = e.toDynamic
+	rt := t.Resolve()
+	slots := make([]*ir.Type, len(elems))
+	for i := range slots {
+		if rt.Kind == ir.KindList {
+			slots[i] = rt.Elem
+		} else {
+			slots[i] = rt.Fields[i].Type
+		}
 	}
-	pre, vals := e.elements(elems, conv)
+	pre, vals := e.elements(elems, slots)
 	return gval{pre: pre, val: GoType(t, false).Values(vals...)}
 }
 
 // elements compiles the elements of a list or dict literal, each converted
-// by conv: the statements to run first and the values. An element out of
-// range fails the render (see ir.OutOfRange).
-func (e *emitter) elements(elems []ir.Expr, conv func(gval, *ir.Type) gval) (pre, vals []jen.Code) {
+// to a dynamic value where its slot is dynamic (every one when slots is
+// nil): the statements to run first and the values. In a typed literal an
+// element out of range fails the render (see ir.OutOfRange); a dynamic one
+// (slots nil, or a tuple) holds it as Jinja2's Undefined.
+func (e *emitter) elements(elems []ir.Expr, slots []*ir.Type) (pre, vals []jen.Code) {
 	vals = make([]jen.Code, len(elems))
 	for i, x := range elems {
 		v := e.expr(x)
-		if pos := ir.OutOfRange(x); pos != "" {
+		if pos := ir.OutOfRange(x); pos != "" && slots != nil {
 			v = e.strict(v, pos, "")
 		}
-		v = conv(v, x.Type())
+		if slots == nil || slots[i].Resolve().Kind == ir.KindDynamic {
+			v = e.toDynamic(v, x.Type())
+		} else {
+			v = e.defined(v, x.Type())
+		}
 		pre = append(pre, v.pre...)
 		vals[i] = v.val
 	}

@@ -119,7 +119,7 @@ func (e *emitter) appendLiteral(buf *jen.Statement, x ir.Expr) []jen.Code {
 		out = append(out, lit("]"))
 	case *ir.Dict:
 		out = append(out, lit("{"))
-		for i, f := range x.T.Resolve().Fields {
+		for i, f := range x.T.Fields { // its keys, also when it is dynamic
 			if i > 0 {
 				out = append(out, lit(", "))
 			}

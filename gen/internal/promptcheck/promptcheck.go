@@ -14,28 +14,30 @@ import (
 // nil when the prompt has errors. All templates of a prompt (the template,
 // the system template, every message's templates) share one feed.
 //
-// A local set to values of two types makes the check fail; it is then
-// checked again with those locals dynamic (runtime/jinja.Value), on a
-// copy of the declared inputs the first check may have changed.
+// A local set to values of two types, or a literal typed before a later
+// use made an element possibly undefined, makes the check fail; it is then
+// checked again with those locals and literals dynamic
+// (runtime/jinja.Value), on a copy of the declared inputs the first check
+// may have changed.
 func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	var inputs *ir.Type
 	if p.Inputs != nil {
 		inputs = types.Clone(p.Inputs, map[*ir.Type]*ir.Type{})
 	}
 	first := &diag.Sink{}
-	x, rebinding := checkPrompt(p, p.Inputs, nil, strict, first)
-	if x != nil || len(rebinding) == 0 {
+	x, recheck := checkPrompt(p, p.Inputs, check.Config{}, strict, first)
+	if x != nil || recheck.Empty() {
 		diags.List = append(diags.List, first.List...)
 		return x
 	}
-	x, _ = checkPrompt(p, inputs, rebinding, strict, diags)
+	x, _ = checkPrompt(p, inputs, recheck, strict, diags)
 	return x
 }
 
 // checkPrompt is Prompt with inputs as the declared feed and the locals
-// named in rebound dynamic. It returns the locals it found set to values
-// of two types.
-func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, strict bool, diags *diag.Sink) (*ir.Prompt, map[string]bool) {
+// and literals that conf names dynamic. It returns those it found only a
+// dynamic value can hold (check.Checker.Recheck).
+func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, conf check.Config, strict bool, diags *diag.Sink) (*ir.Prompt, check.Config) {
 	feed := inputs
 	switch {
 	case p.Chat:
@@ -44,7 +46,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 		feed = &ir.Type{Kind: ir.KindStruct}
 	}
 	before := len(diags.List)
-	c := check.NewChecker(p, feed, check.Config{Rebound: rebound}, diags)
+	c := check.NewChecker(p, feed, conf, diags)
 	irp := ir.NewPrompt(p, feed)
 	parsed := true
 	part := func(t *ir.TemplateSpec) *ir.Prompt {
@@ -76,7 +78,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	case p.Messages == nil:
 		main := checkPart(c, p, p.Template, p.Map, !p.Fragment, diags)
 		if main == nil {
-			return nil, c.Rebinding()
+			return nil, c.Recheck()
 		}
 		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
 	default:
@@ -104,7 +106,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 		irp.Messages = append(irp.Messages, &ir.Message{Role: "user", FromRender: true})
 	}
 	if !parsed {
-		return nil, c.Rebinding()
+		return nil, c.Recheck()
 	}
 	for i, sec := range irp.Sections {
 		itemsLoop(sec, p.Sections[i], diags)
@@ -113,7 +115,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 		diags.Errorf(p.Pos, "prompt %q declares no inputs (-strict requires them)", p.Key)
 	}
 	if !check.Finish([]*check.Checker{c}, feed, diags) {
-		return nil, c.Rebinding()
+		return nil, c.Recheck()
 	}
 	for _, m := range p.Messages {
 		for _, cp := range m.Parts {
@@ -135,9 +137,9 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, rebound map[string]bool, str
 	}
 	check.Allowed(p.Variables, feed, c.Used, diags)
 	if diags.List[before:].HasErrors() {
-		return nil, c.Rebinding()
+		return nil, c.Recheck()
 	}
-	return irp, c.Rebinding()
+	return irp, c.Recheck()
 }
 
 // checkPart parses one template of p and checks it with c (clock: see

@@ -281,7 +281,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.Const:
 		return tval{val: literal(x.Value)}
 	case *ir.List:
-		pre, items := e.elements(x.Items, x.Inline)
+		pre, items := e.elements(x.Items, x.Inline, x.Type().Kind == ir.KindDynamic)
 		fn := "list"
 		if !x.Inline && x.Type().Kind != ir.KindDynamic {
 			fn = listFunc(x.T)
@@ -291,7 +291,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		if x.T.Resolve().Kind == ir.KindMap {
 			return tval{val: "nomap"} // {} where a map is expected
 		}
-		pre, vals := e.elements(x.Values, x.Inline)
+		pre, vals := e.elements(x.Values, x.Inline, x.Type().Kind == ir.KindDynamic)
 		args := []string{"dict"}
 		for i, f := range x.T.Fields { // its keys, also when it is dynamic
 			args = append(args, strconv.Quote(f.Key), vals[i])
@@ -353,18 +353,19 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 }
 
 // elements translates the elements of a list or dict literal. An Inline
-// literal is printed where it stands: its elements keep their own type and
-// an undefined one prints as Undefined, so they are passed as they are.
-// Otherwise an element out of range fails the render, as in the go backend,
-// and a value that the translation cannot tell defined takes its type.
-func (e *ttEmitter) elements(xs []ir.Expr, inline bool) (pre string, vals []string) {
+// literal is printed where it stands, and a dynamic one holds Jinja2's
+// Undefined: their elements keep their own type, and an undefined one is
+// Undefined, so they are passed as they are. In a typed literal an element
+// out of range fails the render, as in the go backend, and a value that the
+// translation cannot tell defined takes its type.
+func (e *ttEmitter) elements(xs []ir.Expr, inline, dynamic bool) (pre string, vals []string) {
 	elems := make([]tval, len(xs))
 	for i, x := range xs {
 		v := e.expr(x)
-		if pos := ir.OutOfRange(x); !inline && pos != "" {
+		if pos := ir.OutOfRange(x); !inline && !dynamic && pos != "" {
 			v = e.strict(v, pos, "")
 		}
-		if !inline && v.maybe {
+		if !inline && !dynamic && v.maybe {
 			switch t := x.Type(); t.Kind {
 			case ir.KindList:
 				v.val = call("dflt", v.val, emptyList(t))
