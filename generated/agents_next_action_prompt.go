@@ -5,7 +5,6 @@ package generated
 
 import (
 	"encoding/json"
-	"errors"
 	"strconv"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -23,19 +22,17 @@ type NextActionFeed struct {
 
 // Validate reports every required variable of NextActionFeed that is left unset.
 func (x NextActionFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Goal == "" {
-		errs = append(errs, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:11:3", runtime.ErrMissing, "goal"))
+		v.Missing("agents/next_action", "prompts/agents/next_action.yaml:11:3", "goal")
 	}
 	if x.History == nil {
-		errs = append(errs, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:12:3", runtime.ErrMissing, "history"))
+		v.Missing("agents/next_action", "prompts/agents/next_action.yaml:12:3", "history")
 	}
 	for i, e := range x.History {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "history["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "history", i)
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // NextActionHistoryItem is an object in the variables of the agents/next_action prompt.
@@ -46,14 +43,14 @@ type NextActionHistoryItem struct {
 
 // Validate reports every required variable of NextActionHistoryItem that is left unset.
 func (x NextActionHistoryItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Action == "" {
-		errs = append(errs, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:18:9", runtime.ErrMissing, "action"))
+		v.Missing("agents/next_action", "prompts/agents/next_action.yaml:18:9", "action")
 	}
 	if x.Result == "" {
-		errs = append(errs, runtime.Fail("agents/next_action", "prompts/agents/next_action.yaml:19:9", runtime.ErrMissing, "result"))
+		v.Missing("agents/next_action", "prompts/agents/next_action.yaml:19:9", "result")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // NextActionOutput is the answer of the agents/next_action prompt, as its outputSchema describes it.

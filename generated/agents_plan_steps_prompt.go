@@ -4,8 +4,6 @@
 package generated
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -19,14 +17,14 @@ type PlanStepsFeed struct {
 
 // Validate reports every required variable of PlanStepsFeed that is left unset.
 func (x PlanStepsFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.MaxSteps == "" {
-		errs = append(errs, runtime.Fail("agents/plan_steps", "prompts/agents/plan_steps.jinja:1:58", runtime.ErrMissing, "max_steps"))
+		v.Missing("agents/plan_steps", "prompts/agents/plan_steps.jinja:1:58", "max_steps")
 	}
 	if x.Goal == "" {
-		errs = append(errs, runtime.Fail("agents/plan_steps", "prompts/agents/plan_steps.jinja:2:10", runtime.ErrMissing, "goal"))
+		v.Missing("agents/plan_steps", "prompts/agents/plan_steps.jinja:2:10", "goal")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // PlanSteps renders the agents/plan_steps prompt from prompts/agents/plan_steps.jinja.

@@ -4,8 +4,6 @@
 package generated
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 	"github.com/promptgen/promptgen/runtime/params"
@@ -18,11 +16,11 @@ type WeatherFeed struct {
 
 // Validate reports every required variable of WeatherFeed that is left unset.
 func (x WeatherFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Question == "" {
-		errs = append(errs, runtime.Fail("agents/weather", "prompts/agents/weather.yaml:7:15", runtime.ErrMissing, "question"))
+		v.Missing("agents/weather", "prompts/agents/weather.yaml:7:15", "question")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Weather: Answers a question about the weather, calling get_weather for the facts.

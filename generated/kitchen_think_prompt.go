@@ -4,7 +4,6 @@
 package generated
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
@@ -31,27 +30,17 @@ type ThinkFeed struct {
 
 // Validate reports every required variable of ThinkFeed that is left unset.
 func (x ThinkFeed) Validate() error {
-	var errs []error
-	if err := x.Profile.Validate(); err != nil {
-		errs = append(errs, runtime.Nest(err, "profile"))
-	}
-	if err := x.Dashboard.Validate(); err != nil {
-		errs = append(errs, runtime.Nest(err, "dashboard"))
-	}
+	var v runtime.Problems
+	v.Nested(x.Profile.Validate(), "profile")
+	v.Nested(x.Dashboard.Validate(), "dashboard")
 	for i, e := range x.Registry {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "registry["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "registry", i)
 	}
 	for i, e := range x.Recent {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "recent["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "recent", i)
 	}
-	if err := x.Task.Validate(); err != nil {
-		errs = append(errs, runtime.Nest(err, "task"))
-	}
-	return errors.Join(errs...)
+	v.Nested(x.Task.Validate(), "task")
+	return v.Err()
 }
 
 // ThinkProfile is an object in the variables of the kitchen/think prompt.
@@ -66,26 +55,26 @@ type ThinkProfile struct {
 
 // Validate reports every required variable of ThinkProfile that is left unset.
 func (x ThinkProfile) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Diet == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:15:7", runtime.ErrMissing, "diet"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:15:7", "diet")
 	}
 	if x.Allergies == nil {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:16:7", runtime.ErrMissing, "allergies"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:16:7", "allergies")
 	}
 	if x.Equipment == nil {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:17:7", runtime.ErrMissing, "equipment"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:17:7", "equipment")
 	}
 	if x.Skill == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:18:7", runtime.ErrMissing, "skill"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:18:7", "skill")
 	}
 	if x.Cuisines == nil {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:19:7", runtime.ErrMissing, "cuisines"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:19:7", "cuisines")
 	}
 	if x.Vibes == nil {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:20:7", runtime.ErrMissing, "vibes"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:20:7", "vibes")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ThinkDashboard is an object in the variables of the kitchen/think prompt.
@@ -102,11 +91,11 @@ type ThinkDashboard struct {
 
 // Validate reports every required variable of ThinkDashboard that is left unset.
 func (x ThinkDashboard) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.MealsPlanned == nil {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:31:7", runtime.ErrMissing, "meals_planned"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:31:7", "meals_planned")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ThinkRegistryItem is an object in the variables of the kitchen/think prompt.
@@ -117,19 +106,17 @@ type ThinkRegistryItem struct {
 
 // Validate reports every required variable of ThinkRegistryItem that is left unset.
 func (x ThinkRegistryItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Type == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:42:9", runtime.ErrMissing, "type"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:42:9", "type")
 	}
 	if x.Entities == nil {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:43:9", runtime.ErrMissing, "entities"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:43:9", "entities")
 	}
 	for i, e := range x.Entities {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "entities["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "entities", i)
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ThinkRegistryItemEntitiesItem is an object in the variables of the kitchen/think prompt.
@@ -141,14 +128,14 @@ type ThinkRegistryItemEntitiesItem struct {
 
 // Validate reports every required variable of ThinkRegistryItemEntitiesItem that is left unset.
 func (x ThinkRegistryItemEntitiesItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Ref == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:48:15", runtime.ErrMissing, "ref"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:48:15", "ref")
 	}
 	if x.Label == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:49:15", runtime.ErrMissing, "label"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:49:15", "label")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ThinkRecentItem is an object in the variables of the kitchen/think prompt.
@@ -159,14 +146,14 @@ type ThinkRecentItem struct {
 
 // Validate reports every required variable of ThinkRecentItem that is left unset.
 func (x ThinkRecentItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.User == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:60:9", runtime.ErrMissing, "user"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:60:9", "user")
 	}
 	if x.Alfred == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:61:9", runtime.ErrMissing, "alfred"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:61:9", "alfred")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ThinkTask is an object in the variables of the kitchen/think prompt.
@@ -181,26 +168,26 @@ type ThinkTask struct {
 
 // Validate reports every required variable of ThinkTask that is left unset.
 func (x ThinkTask) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Goal == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:70:7", runtime.ErrMissing, "goal"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:70:7", "goal")
 	}
 	if x.UserSaid == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:71:7", runtime.ErrMissing, "user_said"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:71:7", "user_said")
 	}
 	if x.Resolved == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:72:7", runtime.ErrMissing, "resolved"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:72:7", "resolved")
 	}
 	if x.Referenced == nil {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:73:7", runtime.ErrMissing, "referenced"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:73:7", "referenced")
 	}
 	if x.Mode == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:74:7", runtime.ErrMissing, "mode"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:74:7", "mode")
 	}
 	if x.Today == "" {
-		errs = append(errs, runtime.Fail("kitchen/think", "prompts/kitchen/think.yaml:75:7", runtime.ErrMissing, "today"))
+		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:75:7", "today")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Think: Plans the next steps of Alfred, the kitchen assistant (the Think prompt).

@@ -5,7 +5,6 @@ package generated
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -23,14 +22,14 @@ type ExtractEntitiesFeed struct {
 
 // Validate reports every required variable of ExtractEntitiesFeed that is left unset.
 func (x ExtractEntitiesFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Document == "" {
-		errs = append(errs, runtime.Fail("research/extract_entities", "prompts/research/extract_entities.yaml:7:3", runtime.ErrMissing, "document"))
+		v.Missing("research/extract_entities", "prompts/research/extract_entities.yaml:7:3", "document")
 	}
 	if x.Kinds == nil {
-		errs = append(errs, runtime.Fail("research/extract_entities", "prompts/research/extract_entities.yaml:8:3", runtime.ErrMissing, "kinds"))
+		v.Missing("research/extract_entities", "prompts/research/extract_entities.yaml:8:3", "kinds")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ExtractEntitiesOutput is the answer of the research/extract_entities prompt, as its outputSchema describes it.

@@ -4,8 +4,6 @@
 package generated
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 	"github.com/promptgen/promptgen/runtime/params"
@@ -19,14 +17,14 @@ type ClassifySentimentFeed struct {
 
 // Validate reports every required variable of ClassifySentimentFeed that is left unset.
 func (x ClassifySentimentFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Product == "" {
-		errs = append(errs, runtime.Fail("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:6:3", runtime.ErrMissing, "product"))
+		v.Missing("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:6:3", "product")
 	}
 	if x.Message == "" {
-		errs = append(errs, runtime.Fail("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:7:3", runtime.ErrMissing, "message"))
+		v.Missing("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:7:3", "message")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ClassifySentiment: Classifies the sentiment of a customer message, taught by a few examples.

@@ -4,8 +4,6 @@
 package generated
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 	"github.com/promptgen/promptgen/runtime/params"
@@ -20,17 +18,17 @@ type DescribeScreenshotFeed struct {
 
 // Validate reports every required variable of DescribeScreenshotFeed that is left unset.
 func (x DescribeScreenshotFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Product == "" {
-		errs = append(errs, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:6:3", runtime.ErrMissing, "product"))
+		v.Missing("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:6:3", "product")
 	}
 	if x.Question == "" {
-		errs = append(errs, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:7:3", runtime.ErrMissing, "question"))
+		v.Missing("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:7:3", "question")
 	}
 	if x.Screenshot == (runtime.Image{}) {
-		errs = append(errs, runtime.Fail("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:10:3", runtime.ErrMissing, "screenshot"))
+		v.Missing("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:10:3", "screenshot")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // DescribeScreenshot: Names the error on the screenshot that a customer attached to a ticket.

@@ -4,7 +4,6 @@
 package generated
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -22,22 +21,20 @@ type DraftReplyFeed struct {
 
 // Validate reports every required variable of DraftReplyFeed that is left unset.
 func (x DraftReplyFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.CustomerName == "" {
-		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:9:3", runtime.ErrMissing, "customer_name"))
+		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:9:3", "customer_name")
 	}
 	if x.Message == "" {
-		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:11:3", runtime.ErrMissing, "message"))
+		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:11:3", "message")
 	}
 	if x.Articles == nil {
-		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:12:3", runtime.ErrMissing, "articles"))
+		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:12:3", "articles")
 	}
 	for i, e := range x.Articles {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "articles["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "articles", i)
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // DraftReplyArticlesItem is an object in the variables of the support/draft_reply prompt.
@@ -49,14 +46,14 @@ type DraftReplyArticlesItem struct {
 
 // Validate reports every required variable of DraftReplyArticlesItem that is left unset.
 func (x DraftReplyArticlesItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Title == "" {
-		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:17:9", runtime.ErrMissing, "title"))
+		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:17:9", "title")
 	}
 	if x.URL == "" {
-		errs = append(errs, runtime.Fail("support/draft_reply", "prompts/support/draft_reply.yaml:18:9", runtime.ErrMissing, "url"))
+		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:18:9", "url")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // DraftReply: Drafts a reply to a customer, citing the knowledge-base articles it may use.

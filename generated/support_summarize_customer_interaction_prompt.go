@@ -5,7 +5,6 @@ package generated
 
 import (
 	"encoding/json"
-	"errors"
 	"strconv"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -23,16 +22,14 @@ type SummarizeCustomerInteractionFeed struct {
 
 // Validate reports every required variable of SummarizeCustomerInteractionFeed that is left unset.
 func (x SummarizeCustomerInteractionFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.InteractionTranscript == "" {
-		errs = append(errs, runtime.Fail("support/summarize_customer_interaction", "prompts/support/summarize_customer_interaction.yaml:11:5", runtime.ErrMissing, "interaction_transcript"))
+		v.Missing("support/summarize_customer_interaction", "prompts/support/summarize_customer_interaction.yaml:11:5", "interaction_transcript")
 	}
 	if x.CustomerHistory != nil {
-		if err := x.CustomerHistory.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "customer_history"))
-		}
+		v.Nested(x.CustomerHistory.Validate(), "customer_history")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // SummarizeCustomerInteractionCustomerHistory is an object in the variables of the support/summarize_customer_interaction prompt.

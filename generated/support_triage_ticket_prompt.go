@@ -5,8 +5,6 @@ package generated
 
 import (
 	"encoding/json"
-	"errors"
-	"strconv"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
@@ -26,22 +24,20 @@ type TriageTicketFeed struct {
 
 // Validate reports every required variable of TriageTicketFeed that is left unset.
 func (x TriageTicketFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Subject == "" {
-		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:12:3", runtime.ErrMissing, "subject"))
+		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:12:3", "subject")
 	}
 	if x.Body == "" {
-		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:13:3", runtime.ErrMissing, "body"))
+		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:13:3", "body")
 	}
 	if x.RecentTickets == nil {
-		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:18:3", runtime.ErrMissing, "recent_tickets"))
+		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:18:3", "recent_tickets")
 	}
 	for i, e := range x.RecentTickets {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "recent_tickets["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "recent_tickets", i)
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TriageTicketRecentTicketsItem is an object in the variables of the support/triage_ticket prompt.
@@ -52,14 +48,14 @@ type TriageTicketRecentTicketsItem struct {
 
 // Validate reports every required variable of TriageTicketRecentTicketsItem that is left unset.
 func (x TriageTicketRecentTicketsItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.ID == "" {
-		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:24:9", runtime.ErrMissing, "id"))
+		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:24:9", "id")
 	}
 	if x.Title == "" {
-		errs = append(errs, runtime.Fail("support/triage_ticket", "prompts/support/triage_ticket.yaml:25:9", runtime.ErrMissing, "title"))
+		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:25:9", "title")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TriageTicketOutput is the answer of the support/triage_ticket prompt, as its outputSchema describes it.

@@ -67,6 +67,7 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"sync/atomic"
 	"unsafe"
 )
@@ -126,13 +127,18 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Fail returns the *Error of a render of prompt that stops at pos with
 // err, one of the sentinel errors, about variable (or ""). Generated code
-// calls it: one call is less code to compile than the composite literal.
+// calls it on paths that end a render; not inlined, each call stays one
+// call to compile, and the hot path around it small.
+//
+//go:noinline
 func Fail(prompt, pos string, err error, variable string) error {
 	return &Error{Prompt: prompt, Pos: pos, Var: variable, Err: err}
 }
 
 // FailDetail is Fail with a detail (the message of ErrInvalid or
 // ErrRaised) instead of a variable.
+//
+//go:noinline
 func FailDetail(prompt, pos string, err error, detail string) error {
 	return &Error{Prompt: prompt, Pos: pos, Err: err, Detail: detail}
 }
@@ -156,6 +162,42 @@ func Nest(err error, path string) error {
 	}
 	return err
 }
+
+// Problems collects what a generated Validate finds. Its methods are not
+// inlined: a Validate is then a short list of calls, which a library of a
+// thousand prompts compiles markedly faster than appends of inlined errors.
+type Problems struct{ errs []error }
+
+// Missing records the required variable of prompt, declared at pos, as
+// left unset.
+//
+//go:noinline
+func (p *Problems) Missing(prompt, pos, variable string) {
+	p.errs = append(p.errs, Fail(prompt, pos, ErrMissing, variable))
+}
+
+// Nested records the errors of a nested object's Validate, err (nil when
+// it found none), under path (see Nest).
+//
+//go:noinline
+func (p *Problems) Nested(err error, path string) {
+	if err != nil {
+		p.errs = append(p.errs, Nest(err, path))
+	}
+}
+
+// Item records the errors of the Validate of item i of the list at path,
+// err (nil when it found none), under path[i].
+//
+//go:noinline
+func (p *Problems) Item(err error, path string, i int) {
+	if err != nil {
+		p.errs = append(p.errs, Nest(err, path+"["+strconv.Itoa(i)+"]"))
+	}
+}
+
+// Err returns the errors recorded, joined, or nil.
+func (p *Problems) Err() error { return errors.Join(p.errs...) }
 
 // SizeHint remembers the largest output of a renderer so that the next
 // render allocates its buffer once. It is safe for concurrent use.

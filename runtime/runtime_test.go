@@ -29,6 +29,27 @@ other`
 	}
 }
 
+func TestProblems(t *testing.T) {
+	var none Problems
+	none.Nested(nil, "address")
+	none.Item(nil, "orders", 0)
+	if err := none.Err(); err != nil {
+		t.Errorf("no problem recorded: %v", err)
+	}
+	var inner Problems
+	inner.Missing("p", "p.yaml:5:6", "city")
+	var v Problems
+	v.Missing("p", "p.yaml:1:2", "name")
+	v.Nested(inner.Err(), "address")
+	v.Item(inner.Err(), "orders", 2)
+	want := `p.yaml:1:2: render p: "name": required variable is not set
+p.yaml:5:6: render p: "address.city": required variable is not set
+p.yaml:5:6: render p: "orders[2].city": required variable is not set`
+	if err := v.Err(); err == nil || err.Error() != want || !errors.Is(err, ErrMissing) {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
 func TestErrorDetail(t *testing.T) {
 	err := error(&Error{Prompt: "p", Pos: "p.yaml:3:4", Err: ErrInvalid, Detail: "division by zero"})
 	if want := "p.yaml:3:4: render p: invalid operation: division by zero"; err.Error() != want {

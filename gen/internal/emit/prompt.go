@@ -96,50 +96,46 @@ func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 			g.Return(jen.Nil()) // nothing required, nothing nested to validate
 			return
 		}
-		g.Var().Id("errs").Index().Error()
+		g.Var().Id("v").Qual(ir.RuntimePath, "Problems")
 		for _, c := range checks {
 			g.Add(c)
 		}
-		g.Return(jen.Qual("errors", "Join").Call(jen.Id("errs").Op("...")))
+		g.Return(jen.Id("v").Dot("Err").Call())
 	})
 }
 
-// validateChecks returns the statements of t's Validate that append to
-// errs the error of each required field left unset and of each nested
-// object's Validate.
+// validateChecks returns the statements of t's Validate that record in v
+// each required field left unset and the errors of each nested object's
+// Validate.
 func validateChecks(p *ir.Prompt, t *ir.Type) (checks []jen.Code) {
 	for _, fld := range t.Fields {
 		if fld.Chat {
 			continue // chat.Context: any conversation renders
 		}
 		acc := jen.Id("x").Dot(fld.GoName)
-		missing := missingError(p, fld.Pos.String(), fld.Key)
+		missing := jen.Id("v").Dot("Missing").Call(jen.Lit(p.Key), jen.Lit(fld.Pos.String()), jen.Lit(fld.Key))
 		ft := fld.Type.Resolve()
 		if !fld.Optional {
 			switch ft.Kind {
 			case ir.KindString:
-				checks = append(checks, jen.If(acc.Clone().Op("==").Lit("")).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing)))
+				checks = append(checks, jen.If(acc.Clone().Op("==").Lit("")).Block(missing))
 			case ir.KindList, ir.KindMap:
-				checks = append(checks, jen.If(acc.Clone().Op("==").Nil()).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing)))
+				checks = append(checks, jen.If(acc.Clone().Op("==").Nil()).Block(missing))
 			case ir.KindImage:
-				checks = append(checks, jen.If(acc.Clone().Op("==").Parens(jen.Qual(ir.RuntimePath, "Image").Values())).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), missing)))
+				checks = append(checks, jen.If(acc.Clone().Op("==").Parens(jen.Qual(ir.RuntimePath, "Image").Values())).Block(missing))
 			}
 		}
-		// validate appends the errors of x.Validate() as errors of path.
-		validate := func(x, path jen.Code) jen.Code {
-			return jen.If(jen.Err().Op(":=").Add(x).Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
-				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(ir.RuntimePath, "Nest").Call(jen.Err(), path)))
-		}
+		nested := jen.Id("v").Dot("Nested").Call(acc.Clone().Dot("Validate").Call(), jen.Lit(fld.Key))
 		switch {
 		case ft.Go != nil || ft.Kind == ir.KindList && ft.Elem.Resolve().Go != nil:
 			// A Go type has no Validate: a render reports what it lacks.
 		case ft.Kind == ir.KindStruct && fld.Optional:
-			checks = append(checks, jen.If(acc.Clone().Op("!=").Nil()).Block(validate(acc.Clone(), jen.Lit(fld.Key))))
+			checks = append(checks, jen.If(acc.Clone().Op("!=").Nil()).Block(nested))
 		case ft.Kind == ir.KindStruct:
-			checks = append(checks, validate(acc.Clone(), jen.Lit(fld.Key)))
+			checks = append(checks, nested)
 		case ft.Kind == ir.KindList && ft.Elem.Resolve().Kind == ir.KindStruct:
-			item := jen.Lit(fld.Key+"[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("i")).Op("+").Lit("]")
-			checks = append(checks, jen.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Add(acc.Clone())).Block(validate(jen.Id("e"), item)))
+			checks = append(checks, jen.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Add(acc.Clone())).Block(
+				jen.Id("v").Dot("Item").Call(jen.Id("e").Dot("Validate").Call(), jen.Lit(fld.Key), jen.Id("i"))))
 		}
 	}
 	return checks

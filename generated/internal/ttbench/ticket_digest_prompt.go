@@ -4,8 +4,6 @@
 package ttbench
 
 import (
-	"errors"
-	"strconv"
 	"text/template"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -26,30 +24,26 @@ type TicketDigestFeed struct {
 
 // Validate reports every required variable of TicketDigestFeed that is left unset.
 func (x TicketDigestFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Team == "" {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:3:3", runtime.ErrMissing, "team"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:3:3", "team")
 	}
 	if x.Lead == "" {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:4:3", runtime.ErrMissing, "lead"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:4:3", "lead")
 	}
 	if x.Period == "" {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:5:3", runtime.ErrMissing, "period"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:5:3", "period")
 	}
 	if x.Escalation != nil {
-		if err := x.Escalation.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "escalation"))
-		}
+		v.Nested(x.Escalation.Validate(), "escalation")
 	}
 	if x.Tickets == nil {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:15:3", runtime.ErrMissing, "tickets"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:15:3", "tickets")
 	}
 	for i, e := range x.Tickets {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "tickets["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "tickets", i)
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TicketDigestEscalation is an object in the variables of the ticket_digest prompt.
@@ -60,14 +54,14 @@ type TicketDigestEscalation struct {
 
 // Validate reports every required variable of TicketDigestEscalation that is left unset.
 func (x TicketDigestEscalation) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Owner == "" {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:12:7", runtime.ErrMissing, "owner"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:12:7", "owner")
 	}
 	if x.Reason == "" {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:13:7", runtime.ErrMissing, "reason"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:13:7", "reason")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TicketDigestTicketsItem is an object in the variables of the ticket_digest prompt.
@@ -80,17 +74,17 @@ type TicketDigestTicketsItem struct {
 
 // Validate reports every required variable of TicketDigestTicketsItem that is left unset.
 func (x TicketDigestTicketsItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.ID == "" {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:20:9", runtime.ErrMissing, "id"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:20:9", "id")
 	}
 	if x.Title == "" {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:21:9", runtime.ErrMissing, "title"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:21:9", "title")
 	}
 	if x.Customer == "" {
-		errs = append(errs, runtime.Fail("ticket_digest", "bench/ticket_digest.yaml:23:9", runtime.ErrMissing, "customer"))
+		v.Missing("ticket_digest", "bench/ticket_digest.yaml:23:9", "customer")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TicketDigest: Digest of open support tickets for a team lead; the benchmark's realistic template.

@@ -4,7 +4,6 @@
 package declared_inputs
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -28,17 +27,15 @@ type SummarizeFeed struct {
 
 // Validate reports every required variable of SummarizeFeed that is left unset.
 func (x SummarizeFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Transcript == "" {
-		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:10:3", runtime.ErrMissing, "transcript"))
+		v.Missing("summarize", "prompts/summarize.yaml:10:3", "transcript")
 	}
 	if x.Labels == nil {
-		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:17:3", runtime.ErrMissing, "labels"))
+		v.Missing("summarize", "prompts/summarize.yaml:17:3", "labels")
 	}
-	if err := x.Customer.Validate(); err != nil {
-		errs = append(errs, runtime.Nest(err, "customer"))
-	}
-	return errors.Join(errs...)
+	v.Nested(x.Customer.Validate(), "customer")
+	return v.Err()
 }
 
 // SummarizeCustomer is an object in the variables of the summarize prompt.
@@ -50,22 +47,20 @@ type SummarizeCustomer struct {
 
 // Validate reports every required variable of SummarizeCustomer that is left unset.
 func (x SummarizeCustomer) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Name == "" {
-		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:25:7", runtime.ErrMissing, "name"))
+		v.Missing("summarize", "prompts/summarize.yaml:25:7", "name")
 	}
 	if x.APIIdentifier == "" {
-		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:26:7", runtime.ErrMissing, "api_id"))
+		v.Missing("summarize", "prompts/summarize.yaml:26:7", "api_id")
 	}
 	if x.Orders == nil {
-		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:27:7", runtime.ErrMissing, "orders"))
+		v.Missing("summarize", "prompts/summarize.yaml:27:7", "orders")
 	}
 	for i, e := range x.Orders {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "orders["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "orders", i)
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // SummarizeCustomerOrdersItem is an object in the variables of the summarize prompt.
@@ -76,11 +71,11 @@ type SummarizeCustomerOrdersItem struct {
 
 // Validate reports every required variable of SummarizeCustomerOrdersItem that is left unset.
 func (x SummarizeCustomerOrdersItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.ID == "" {
-		errs = append(errs, runtime.Fail("summarize", "prompts/summarize.yaml:32:13", runtime.ErrMissing, "id"))
+		v.Missing("summarize", "prompts/summarize.yaml:32:13", "id")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Summarize: Summarizes a support conversation.

@@ -3,11 +3,7 @@
 
 package fragments
 
-import (
-	"errors"
-
-	"github.com/promptgen/promptgen/runtime"
-)
+import "github.com/promptgen/promptgen/runtime"
 
 // HandoffFragmentParams holds the variables of the agent/fragments/handoff fragment.
 type HandoffFragmentParams struct {
@@ -16,11 +12,11 @@ type HandoffFragmentParams struct {
 
 // Validate reports every required variable of HandoffFragmentParams that is left unset.
 func (x HandoffFragmentParams) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Team == "" {
-		errs = append(errs, runtime.Fail("agent/fragments/handoff", "prompts/agent/promptset.yaml:8:7", runtime.ErrMissing, "team"))
+		v.Missing("agent/fragments/handoff", "prompts/agent/promptset.yaml:8:7", "team")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // HandoffFragment: Hands the conversation to a human.

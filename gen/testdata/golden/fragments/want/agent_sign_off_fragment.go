@@ -3,11 +3,7 @@
 
 package fragments
 
-import (
-	"errors"
-
-	"github.com/promptgen/promptgen/runtime"
-)
+import "github.com/promptgen/promptgen/runtime"
 
 // SignOffFragmentParams holds the variables of the agent/fragments/sign_off fragment.
 type SignOffFragmentParams struct {
@@ -16,11 +12,11 @@ type SignOffFragmentParams struct {
 
 // Validate reports every required variable of SignOffFragmentParams that is left unset.
 func (x SignOffFragmentParams) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.AgentName == "" {
-		errs = append(errs, runtime.Fail("agent/fragments/sign_off", "prompts/agent/promptset.yaml:4:25", runtime.ErrMissing, "agent_name"))
+		v.Missing("agent/fragments/sign_off", "prompts/agent/promptset.yaml:4:25", "agent_name")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // SignOffFragment renders the agent/fragments/sign_off fragment from prompts/agent/promptset.yaml.

@@ -4,8 +4,6 @@
 package fragments
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -17,11 +15,11 @@ type AnswerFeed struct {
 
 // Validate reports every required variable of AnswerFeed that is left unset.
 func (x AnswerFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Question == "" {
-		errs = append(errs, runtime.Fail("answer", "prompts/answer.yaml:2:3", runtime.ErrMissing, "question"))
+		v.Missing("answer", "prompts/answer.yaml:2:3", "question")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Answer renders the answer prompt from prompts/answer.yaml.

@@ -4,7 +4,6 @@
 package fragments
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -18,11 +17,11 @@ type ToolInstructionsFragmentParams struct {
 
 // Validate reports every required variable of ToolInstructionsFragmentParams that is left unset.
 func (x ToolInstructionsFragmentParams) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Tools == nil {
-		errs = append(errs, runtime.Fail("fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml:3:3", runtime.ErrMissing, "tools"))
+		v.Missing("fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml:3:3", "tools")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ToolInstructionsFragment: Tells the model how to call the tools it has.

@@ -4,7 +4,6 @@
 package inferred
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
@@ -24,25 +23,21 @@ type TriageFeed struct {
 
 // Validate reports every required variable of TriageFeed that is left unset.
 func (x TriageFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Company == "" {
-		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:1:27", runtime.ErrMissing, "company"))
+		v.Missing("triage", "prompts/triage.jinja:1:27", "company")
 	}
-	if err := x.Customer.Validate(); err != nil {
-		errs = append(errs, runtime.Nest(err, "customer"))
-	}
+	v.Nested(x.Customer.Validate(), "customer")
 	if x.Tickets == nil {
-		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:3:13", runtime.ErrMissing, "tickets"))
+		v.Missing("triage", "prompts/triage.jinja:3:13", "tickets")
 	}
 	for i, e := range x.Tickets {
-		if err := e.Validate(); err != nil {
-			errs = append(errs, runtime.Nest(err, "tickets["+strconv.Itoa(i)+"]"))
-		}
+		v.Item(e.Validate(), "tickets", i)
 	}
 	if x.Tags == nil {
-		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:9:10", runtime.ErrMissing, "tags"))
+		v.Missing("triage", "prompts/triage.jinja:9:10", "tags")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TriageCustomer is an object in the variables of the triage prompt.
@@ -53,11 +48,11 @@ type TriageCustomer struct {
 
 // Validate reports every required variable of TriageCustomer that is left unset.
 func (x TriageCustomer) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.SLAHours == "" {
-		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:2:71", runtime.ErrMissing, "sla_hours"))
+		v.Missing("triage", "prompts/triage.jinja:2:71", "sla_hours")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TriageTicketsItem is an object in the variables of the triage prompt.
@@ -69,11 +64,11 @@ type TriageTicketsItem struct {
 
 // Validate reports every required variable of TriageTicketsItem that is left unset.
 func (x TriageTicketsItem) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Title == "" {
-		errs = append(errs, runtime.Fail("triage", "prompts/triage.jinja:4:26", runtime.ErrMissing, "title"))
+		v.Missing("triage", "prompts/triage.jinja:4:26", "title")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Triage renders the triage prompt from prompts/triage.jinja.

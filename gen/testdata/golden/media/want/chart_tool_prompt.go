@@ -4,7 +4,6 @@
 package media
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -19,11 +18,11 @@ type ChartToolFeed struct {
 
 // Validate reports every required variable of ChartToolFeed that is left unset.
 func (x ChartToolFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Chart == (runtime.Image{}) {
-		errs = append(errs, runtime.Fail("chart_tool", "prompts/chart_tool.yaml:4:3", runtime.ErrMissing, "chart"))
+		v.Missing("chart_tool", "prompts/chart_tool.yaml:4:3", "chart")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ChartTool: A tool's result that carries a chart, an image input, after its text.

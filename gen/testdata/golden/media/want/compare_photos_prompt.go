@@ -4,8 +4,6 @@
 package media
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -20,17 +18,17 @@ type ComparePhotosFeed struct {
 
 // Validate reports every required variable of ComparePhotosFeed that is left unset.
 func (x ComparePhotosFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Question == "" {
-		errs = append(errs, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:3:3", runtime.ErrMissing, "question"))
+		v.Missing("compare_photos", "prompts/compare_photos.yaml:3:3", "question")
 	}
 	if x.Photo == (runtime.Image{}) {
-		errs = append(errs, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:4:3", runtime.ErrMissing, "photo"))
+		v.Missing("compare_photos", "prompts/compare_photos.yaml:4:3", "photo")
 	}
 	if x.Earlier == nil {
-		errs = append(errs, runtime.Fail("compare_photos", "prompts/compare_photos.yaml:5:3", runtime.ErrMissing, "earlier"))
+		v.Missing("compare_photos", "prompts/compare_photos.yaml:5:3", "earlier")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // ComparePhotosExample is one of the examples of the compare_photos prompt: variables and

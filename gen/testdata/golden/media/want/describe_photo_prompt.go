@@ -4,8 +4,6 @@
 package media
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -20,20 +18,18 @@ type DescribePhotoFeed struct {
 
 // Validate reports every required variable of DescribePhotoFeed that is left unset.
 func (x DescribePhotoFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Audience == "" {
-		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:12:3", runtime.ErrMissing, "audience"))
+		v.Missing("describe_photo", "prompts/describe_photo.yaml:12:3", "audience")
 	}
 	if x.Place == "" {
-		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:13:3", runtime.ErrMissing, "place"))
+		v.Missing("describe_photo", "prompts/describe_photo.yaml:13:3", "place")
 	}
 	if x.PhotoURL == "" {
-		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:14:3", runtime.ErrMissing, "photo_url"))
+		v.Missing("describe_photo", "prompts/describe_photo.yaml:14:3", "photo_url")
 	}
-	if err := x.Reference.Validate(); err != nil {
-		errs = append(errs, runtime.Nest(err, "reference"))
-	}
-	return errors.Join(errs...)
+	v.Nested(x.Reference.Validate(), "reference")
+	return v.Err()
 }
 
 // DescribePhotoReference is an object in the variables of the describe_photo prompt.
@@ -44,14 +40,14 @@ type DescribePhotoReference struct {
 
 // Validate reports every required variable of DescribePhotoReference that is left unset.
 func (x DescribePhotoReference) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.MediaType == "" {
-		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:18:7", runtime.ErrMissing, "media_type"))
+		v.Missing("describe_photo", "prompts/describe_photo.yaml:18:7", "media_type")
 	}
 	if x.Data == "" {
-		errs = append(errs, runtime.Fail("describe_photo", "prompts/describe_photo.yaml:19:7", runtime.ErrMissing, "data"))
+		v.Missing("describe_photo", "prompts/describe_photo.yaml:19:7", "data")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // DescribePhoto: Describes a photo, comparing it with a reference image given as base64 data.

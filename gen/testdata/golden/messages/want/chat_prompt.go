@@ -5,7 +5,6 @@ package messages
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
@@ -23,23 +22,23 @@ type ChatFeed struct {
 
 // Validate reports every required variable of ChatFeed that is left unset.
 func (x ChatFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Topic == "" {
-		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:4:45", runtime.ErrMissing, "topic"))
+		v.Missing("chat", "prompts/chat.yaml:4:45", "topic")
 	}
 	if x.Question == "" {
-		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:13:30", runtime.ErrMissing, "question"))
+		v.Missing("chat", "prompts/chat.yaml:13:30", "question")
 	}
 	if x.City == "" {
-		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:16:33", runtime.ErrMissing, "city"))
+		v.Missing("chat", "prompts/chat.yaml:16:33", "city")
 	}
 	if x.Lookup == "" {
-		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:21:10", runtime.ErrMissing, "lookup"))
+		v.Missing("chat", "prompts/chat.yaml:21:10", "lookup")
 	}
 	if x.Celsius == "" {
-		errs = append(errs, runtime.Fail("chat", "prompts/chat.yaml:25:56", runtime.ErrMissing, "celsius"))
+		v.Missing("chat", "prompts/chat.yaml:25:56", "celsius")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Chat: Answers a question with a worked example and a tool result.

@@ -4,8 +4,6 @@
 package messages
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -17,11 +15,11 @@ type WithSystemFeed struct {
 
 // Validate reports every required variable of WithSystemFeed that is left unset.
 func (x WithSystemFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Text == "" {
-		errs = append(errs, runtime.Fail("with_system", "prompts/with_system.yaml:2:24", runtime.ErrMissing, "text"))
+		v.Missing("with_system", "prompts/with_system.yaml:2:24", "text")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // WithSystem renders the with_system prompt from prompts/with_system.yaml.

@@ -4,8 +4,6 @@
 package names
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/jinja"
 	"github.com/promptgen/promptgen/runtime/params"
@@ -23,26 +21,26 @@ type HTTPRequestFeed struct {
 
 // Validate reports every required variable of HTTPRequestFeed that is left unset.
 func (x HTTPRequestFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Type == "" {
-		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:3:3", runtime.ErrMissing, "type"))
+		v.Missing("http_request", "prompts/http_request.yaml:3:3", "type")
 	}
 	if x.Func == "" {
-		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:4:3", runtime.ErrMissing, "func"))
+		v.Missing("http_request", "prompts/http_request.yaml:4:3", "func")
 	}
 	if x.UserID == "" {
-		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:5:3", runtime.ErrMissing, "user_id"))
+		v.Missing("http_request", "prompts/http_request.yaml:5:3", "user_id")
 	}
 	if x.APIURL == "" {
-		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:6:3", runtime.ErrMissing, "api_url"))
+		v.Missing("http_request", "prompts/http_request.yaml:6:3", "api_url")
 	}
 	if x.HTTPServer == "" {
-		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:7:3", runtime.ErrMissing, "http_server"))
+		v.Missing("http_request", "prompts/http_request.yaml:7:3", "http_server")
 	}
 	if x.Items == nil {
-		errs = append(errs, runtime.Fail("http_request", "prompts/http_request.yaml:8:3", runtime.ErrMissing, "items"))
+		v.Missing("http_request", "prompts/http_request.yaml:8:3", "items")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // HTTPRequest: Variable names that are Go keywords, predeclared identifiers or initialisms.

@@ -5,7 +5,6 @@ package output_formats
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -19,11 +18,11 @@ type CountFeed struct {
 
 // Validate reports every required variable of CountFeed that is left unset.
 func (x CountFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Text == "" {
-		errs = append(errs, runtime.Fail("count", "prompts/count.yaml:1:21", runtime.ErrMissing, "text"))
+		v.Missing("count", "prompts/count.yaml:1:21", "text")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // CountOutput is the answer of the count prompt, as its outputSchema describes it.

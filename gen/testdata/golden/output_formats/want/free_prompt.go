@@ -5,7 +5,6 @@ package output_formats
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -19,11 +18,11 @@ type FreeFeed struct {
 
 // Validate reports every required variable of FreeFeed that is left unset.
 func (x FreeFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Text == "" {
-		errs = append(errs, runtime.Fail("free", "prompts/free.yaml:1:34", runtime.ErrMissing, "text"))
+		v.Missing("free", "prompts/free.yaml:1:34", "text")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // FreeOutput is the answer of the free prompt: the JSON value of the completion, not decoded.

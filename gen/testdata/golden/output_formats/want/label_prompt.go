@@ -5,7 +5,6 @@ package output_formats
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -19,11 +18,11 @@ type LabelFeed struct {
 
 // Validate reports every required variable of LabelFeed that is left unset.
 func (x LabelFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Text == "" {
-		errs = append(errs, runtime.Fail("label", "prompts/label.yaml:1:21", runtime.ErrMissing, "text"))
+		v.Missing("label", "prompts/label.yaml:1:21", "text")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // LabelOutput is the answer of the label prompt, as its outputSchema describes it.

@@ -5,7 +5,6 @@ package output_formats
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -19,11 +18,11 @@ type MoodFeed struct {
 
 // Validate reports every required variable of MoodFeed that is left unset.
 func (x MoodFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Text == "" {
-		errs = append(errs, runtime.Fail("mood", "prompts/mood.yaml:1:23", runtime.ErrMissing, "text"))
+		v.Missing("mood", "prompts/mood.yaml:1:23", "text")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // MoodOutput is the answer of the mood prompt, as its outputSchema describes it.

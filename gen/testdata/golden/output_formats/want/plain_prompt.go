@@ -4,8 +4,6 @@
 package output_formats
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -17,11 +15,11 @@ type PlainFeed struct {
 
 // Validate reports every required variable of PlainFeed that is left unset.
 func (x PlainFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Name == "" {
-		errs = append(errs, runtime.Fail("plain", "prompts/plain.yaml:1:21", runtime.ErrMissing, "name"))
+		v.Missing("plain", "prompts/plain.yaml:1:21", "name")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // PlainExample is one of the examples of the plain prompt: variables and

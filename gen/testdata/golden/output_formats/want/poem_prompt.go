@@ -4,8 +4,6 @@
 package output_formats
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -17,11 +15,11 @@ type PoemFeed struct {
 
 // Validate reports every required variable of PoemFeed that is left unset.
 func (x PoemFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Text == "" {
-		errs = append(errs, runtime.Fail("poem", "prompts/poem.yaml:1:34", runtime.ErrMissing, "text"))
+		v.Missing("poem", "prompts/poem.yaml:1:34", "text")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // PoemOutput is the answer of the poem prompt: the completion's text.

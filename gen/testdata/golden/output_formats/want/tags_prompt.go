@@ -5,7 +5,6 @@ package output_formats
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -20,11 +19,11 @@ type TagsFeed struct {
 
 // Validate reports every required variable of TagsFeed that is left unset.
 func (x TagsFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Text == "" {
-		errs = append(errs, runtime.Fail("tags", "prompts/tags.yaml:2:10", runtime.ErrMissing, "text"))
+		v.Missing("tags", "prompts/tags.yaml:2:10", "text")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TagsOutput is the answer of the tags prompt, as its outputSchema describes it.

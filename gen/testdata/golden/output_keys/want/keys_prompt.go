@@ -5,7 +5,6 @@ package output_keys
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -19,11 +18,11 @@ type KeysFeed struct {
 
 // Validate reports every required variable of KeysFeed that is left unset.
 func (x KeysFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Thing == "" {
-		errs = append(errs, runtime.Fail("keys", "prompts/keys.yaml:3:24", runtime.ErrMissing, "thing"))
+		v.Missing("keys", "prompts/keys.yaml:3:24", "thing")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // KeysOutput is the answer of the keys prompt, as its outputSchema describes it.

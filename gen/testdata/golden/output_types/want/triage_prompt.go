@@ -5,7 +5,6 @@ package output_types
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
@@ -19,11 +18,11 @@ type TriageFeed struct {
 
 // Validate reports every required variable of TriageFeed that is left unset.
 func (x TriageFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Ticket == "" {
-		errs = append(errs, runtime.Fail("triage", "prompts/triage.yaml:3:3", runtime.ErrMissing, "ticket"))
+		v.Missing("triage", "prompts/triage.yaml:3:3", "ticket")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // TriageOutput is the answer of the triage prompt, as its outputSchema describes it.

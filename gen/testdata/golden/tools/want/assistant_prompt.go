@@ -4,8 +4,6 @@
 package tools
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 	"github.com/promptgen/promptgen/runtime/params"
@@ -18,11 +16,11 @@ type AssistantFeed struct {
 
 // Validate reports every required variable of AssistantFeed that is left unset.
 func (x AssistantFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Question == "" {
-		errs = append(errs, runtime.Fail("assistant", "prompts/assistant.yaml:1:22", runtime.ErrMissing, "question"))
+		v.Missing("assistant", "prompts/assistant.yaml:1:22", "question")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Assistant renders the assistant prompt from prompts/assistant.yaml.

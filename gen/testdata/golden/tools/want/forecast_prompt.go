@@ -4,8 +4,6 @@
 package tools
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/output"
 	"github.com/promptgen/promptgen/runtime/params"
@@ -18,11 +16,11 @@ type ForecastFeed struct {
 
 // Validate reports every required variable of ForecastFeed that is left unset.
 func (x ForecastFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Name == "" {
-		errs = append(errs, runtime.Fail("forecast", "prompts/forecast.yaml:1:27", runtime.ErrMissing, "name"))
+		v.Missing("forecast", "prompts/forecast.yaml:1:27", "name")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Forecast renders the forecast prompt from prompts/forecast.yaml.

@@ -4,8 +4,6 @@
 package tree
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -17,11 +15,11 @@ type PlanFeed struct {
 
 // Validate reports every required variable of PlanFeed that is left unset.
 func (x PlanFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Goal == "" {
-		errs = append(errs, runtime.Fail("agents/plan", "prompts/agents/plan.j2:1:10", runtime.ErrMissing, "goal"))
+		v.Missing("agents/plan", "prompts/agents/plan.j2:1:10", "goal")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Plan renders the agents/plan prompt from prompts/agents/plan.j2.

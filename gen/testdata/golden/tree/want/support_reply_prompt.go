@@ -4,8 +4,6 @@
 package tree
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -17,11 +15,11 @@ type ReplyFeed struct {
 
 // Validate reports every required variable of ReplyFeed that is left unset.
 func (x ReplyFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Name == "" {
-		errs = append(errs, runtime.Fail("support/reply", "prompts/support/reply.yaml:1:20", runtime.ErrMissing, "name"))
+		v.Missing("support/reply", "prompts/support/reply.yaml:1:20", "name")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Reply renders the support/reply prompt from prompts/support/reply.yaml.

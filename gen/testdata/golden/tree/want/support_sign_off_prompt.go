@@ -4,8 +4,6 @@
 package tree
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -17,11 +15,11 @@ type SignOffFeed struct {
 
 // Validate reports every required variable of SignOffFeed that is left unset.
 func (x SignOffFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Agent == "" {
-		errs = append(errs, runtime.Fail("support/sign-off", "prompts/support/sign-off.md:1:18", runtime.ErrMissing, "agent"))
+		v.Missing("support/sign-off", "prompts/support/sign-off.md:1:18", "agent")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // SignOff renders the support/sign-off prompt from prompts/support/sign-off.md.

@@ -4,8 +4,6 @@
 package unused_input
 
 import (
-	"errors"
-
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 )
@@ -18,11 +16,11 @@ type GreetFeed struct {
 
 // Validate reports every required variable of GreetFeed that is left unset.
 func (x GreetFeed) Validate() error {
-	var errs []error
+	var v runtime.Problems
 	if x.Name == "" {
-		errs = append(errs, runtime.Fail("greet", "prompts/greet.yaml:2:3", runtime.ErrMissing, "name"))
+		v.Missing("greet", "prompts/greet.yaml:2:3", "name")
 	}
-	return errors.Join(errs...)
+	return v.Err()
 }
 
 // Greet renders the greet prompt from prompts/greet.yaml.
