@@ -74,7 +74,7 @@ scale:
 	$(GO) run ./internal/scale
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/output/ ./runtime/tiktoken/ ./runtime/hftokenizer/
+	$(GO) test -run '^$$' -bench . -benchmem ./generated/ ./runtime/ ./runtime/output/ ./runtime/tiktoken/ ./runtime/hftokenizer/
 	cd runtime/tiktoken/testdata/crosscheck && $(GO) test -run '^$$' -bench . -benchmem
 
 # Run the differential fuzzer (internal/difffuzz) for N random prompts

@@ -184,31 +184,42 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 // _agentPaths holds every template's full path; the index is its id.
 var _agentPaths = [...]string{"action_agent/main/default", "default_template", "main/BrowseLink", "main/BrowseLink.enterprise", "main/Search", "main/default", "reflection/default"}
 
-// _agentLookup is the set's resolver: a switch over full template paths. It
-// does not allocate: a Path joins into the stack buffer, which no
-// candidate longer than the longest path can overflow.
+// _agentLookup is the set's resolver: a switch over the lengths of the
+// template paths, then a comparison of p's parts with each path of that
+// length. It neither joins p nor allocates, and a candidate of no
+// template's length costs one switch.
 // The empty path, which no step of the chain builds, is the system default
 // template (default_template), tried after every path.
 func _agentLookup(p runtime.Path) (int, bool) {
-	var buf [26]byte
-	if p.Len() > len(buf) {
-		return 0, false
-	}
-	switch string(p.AppendTo(buf[:0])) {
-	case "action_agent/main/default":
-		return 0, true
-	case "":
-		return 1, true
-	case "main/BrowseLink":
-		return 2, true
-	case "main/BrowseLink.enterprise":
-		return 3, true
-	case "main/Search":
-		return 4, true
-	case "main/default":
-		return 5, true
-	case "reflection/default":
-		return 6, true
+	switch p.Len() {
+	case 0:
+		if p.Is("") {
+			return 1, true
+		}
+	case 11:
+		if p.Is("main/Search") {
+			return 4, true
+		}
+	case 12:
+		if p.Is("main/default") {
+			return 5, true
+		}
+	case 15:
+		if p.Is("main/BrowseLink") {
+			return 2, true
+		}
+	case 18:
+		if p.Is("reflection/default") {
+			return 6, true
+		}
+	case 25:
+		if p.Is("action_agent/main/default") {
+			return 0, true
+		}
+	case 26:
+		if p.Is("main/BrowseLink.enterprise") {
+			return 3, true
+		}
 	}
 	return 0, false
 }

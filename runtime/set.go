@@ -16,23 +16,30 @@ package runtime
 //	// _agentPaths holds every template's full path; the index is its id.
 //	var _agentPaths = [...]string{"default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/default", "reflection/default"}
 //
-//	// _agentLookup is the set's resolver: a switch over full template paths.
+//	// _agentLookup is the set's resolver: a switch over path lengths, then
+//	// Path.Is for each path of that length.
 //	func _agentLookup(p runtime.Path) (int, bool) {
-//		var buf [26]byte // the length of the set's longest path
-//		if p.Len() > len(buf) {
-//			return 0, false
-//		}
-//		switch string(p.AppendTo(buf[:0])) { // no allocation: see below
-//		case "default":
-//			return 0, true
-//		case "main/BrowseLink":
-//			return 1, true
-//		case "main/BrowseLink.enterprise":
-//			return 2, true
-//		case "main/default":
-//			return 3, true
-//		case "reflection/default":
-//			return 4, true
+//		switch p.Len() {
+//		case 7:
+//			if p.Is("default") {
+//				return 0, true
+//			}
+//		case 12:
+//			if p.Is("main/default") {
+//				return 3, true
+//			}
+//		case 15:
+//			if p.Is("main/BrowseLink") {
+//				return 1, true
+//			}
+//		case 18:
+//			if p.Is("reflection/default") {
+//				return 4, true
+//			}
+//		case 26:
+//			if p.Is("main/BrowseLink.enterprise") {
+//				return 2, true
+//			}
 //		}
 //		return 0, false
 //	}
@@ -57,12 +64,11 @@ package runtime
 //		return _agentRender(r.ID, &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
 //	}
 //
-// The compiler does not allocate for `switch string(b)` when b is a byte
-// slice (measured with go1.26; on any Go version a conversion of at most 32
-// bytes that does not escape uses a stack buffer), and Path's strings point
-// into the key and the settings, so a whole resolution allocates nothing.
-// The Len guard keeps AppendTo from growing buf onto the heap for a
-// candidate too long to be any of the set's paths. A nested switch over the
+// Len and Is compare the parts with a path without joining them, so a
+// lookup allocates nothing and a candidate of a length no template has
+// costs one integer switch; Path's strings point into the key and the
+// settings, so a whole resolution allocates nothing. A switch over the
+// joined path (p.AppendTo into a stack buffer) or a nested switch over the
 // parts (switch p.Type { case "main": switch p.Name { ... } }) is an
 // equally valid lookup; the runtime only needs the id.
 //
@@ -200,8 +206,9 @@ func WithDefaultName(name string) Option { return Option{fieldDefaultName, name}
 // names under predefined_variables in promptset.yaml; "" selects none.
 func WithPredefined(name string) Option { return Option{fieldPredefined, name} }
 
-// apply returns s with opts applied in order.
-func (s Settings) apply(opts []Option) Settings {
+// apply applies opts to s in order. It works in place so that Resolve
+// copies the settings only into its result.
+func (s *Settings) apply(opts []Option) {
 	for _, o := range opts {
 		switch o.field {
 		case fieldType:
@@ -219,7 +226,6 @@ func (s Settings) apply(opts []Option) Settings {
 	if s.DefaultName == "" {
 		s.DefaultName = defaultName
 	}
-	return s
 }
 
 // Path is a candidate template path in parts, as the fallback chain builds
@@ -262,6 +268,33 @@ func (p Path) AppendTo(b []byte) []byte {
 		b = append(b, p.Version...)
 	}
 	return b
+}
+
+// Is reports whether the joined path is s, without joining it. A
+// generated lookup switches on Len and then calls Is for the few paths of
+// that length.
+func (p Path) Is(s string) bool {
+	if p.Root != "" {
+		if !hasPart(s, p.Root, '/') {
+			return false
+		}
+		s = s[len(p.Root)+1:]
+	}
+	if p.Type != "" {
+		if !hasPart(s, p.Type, '/') {
+			return false
+		}
+		s = s[len(p.Type)+1:]
+	}
+	if p.Version == "" {
+		return s == p.Name
+	}
+	return hasPart(s, p.Name, '.') && s[len(p.Name)+1:] == p.Version
+}
+
+// hasPart reports whether s begins with part followed by sep.
+func hasPart(s, part string, sep byte) bool {
+	return len(s) > len(part) && s[len(part)] == sep && s[:len(part)] == part
 }
 
 // String returns the joined path.
@@ -308,10 +341,13 @@ func (l Level) Versioned() bool { return l < numLevels && l%2 == 0 }
 // chain is one resolution's fallback chain: the effective settings, the
 // key split into type and name, and the steps that apply.
 type chain struct {
-	s     Settings
-	typ   string // the key's namespace, else s.Type
-	name  string // the key's name; "" when the key names the default
-	steps uint16 // bit l is set when step l is tried
+	// The settings' parts that paths need, not a *Settings: a pointer
+	// next to the strings handed to the lookup would make escape
+	// analysis move the settings to the heap.
+	root, version, def string
+	typ                string // the key's namespace, else s.Type
+	name               string // the key's name; "" when the key names the default
+	steps              uint16 // bit l is set when step l is tried
 }
 
 // Steps by what they need.
@@ -323,15 +359,15 @@ const (
 	allSteps         = 1<<numLevels - 1
 )
 
-func newChain(s Settings, key string) chain {
-	c := chain{s: s, typ: s.Type, name: key, steps: allSteps}
+func newChain(s *Settings, key string) chain {
+	c := chain{root: s.RootSpace, version: s.Version, def: s.DefaultName, typ: s.Type, name: key, steps: allSteps}
 	if i := strings.LastIndexByte(key, '/'); i >= 0 {
 		if i > 0 {
 			c.typ = key[:i]
 		}
 		c.name = key[i+1:]
 	}
-	if c.name == s.DefaultName {
+	if c.name == c.def {
 		c.name = ""
 	}
 	if s.RootSpace == "" {
@@ -351,18 +387,18 @@ func newChain(s Settings, key string) chain {
 
 // path returns the candidate of step l.
 func (c *chain) path(l Level) Path {
-	p := Path{Name: c.s.DefaultName}
+	p := Path{Name: c.def}
 	if l < LevelGlobalVersion {
 		p.Type = c.typ
 		if l <= LevelRootDefault {
-			p.Root = c.s.RootSpace
+			p.Root = c.root
 		}
 		if l%4 < 2 {
 			p.Name = c.name
 		}
 	}
 	if l%2 == 0 {
-		p.Version = c.s.Version
+		p.Version = c.version
 	}
 	return p
 }
@@ -395,7 +431,7 @@ type Resolution struct {
 // with the last one tried, when Err is set); after every path, the system
 // default ends with its Path. It allocates; Resolve does not.
 func (r Resolution) Tried() []string {
-	c := newChain(r.Settings, r.Key)
+	c := newChain(&r.Settings, r.Key)
 	switch {
 	case r.Err != nil:
 		return c.tried(numLevels, false)
@@ -435,7 +471,8 @@ type Manager struct {
 // it and never modifies it. defaults are the set's settings
 // (promptset.yaml), and opts override them.
 func NewManager(set string, lookup func(p Path) (id int, ok bool), paths []string, defaults Settings, opts ...Option) Manager {
-	return Manager{set: set, lookup: lookup, paths: paths, settings: defaults.apply(opts)}
+	defaults.apply(opts)
+	return Manager{set: set, lookup: lookup, paths: paths, settings: defaults}
 }
 
 // Settings returns the manager's settings.
@@ -444,7 +481,7 @@ func (m Manager) Settings() Settings { return m.settings }
 // Switch returns a copy of m with opts applied; m is unchanged
 // (template-manager.md §4.2).
 func (m Manager) Switch(opts ...Option) Manager {
-	m.settings = m.settings.apply(opts)
+	m.settings.apply(opts)
 	return m
 }
 
@@ -453,21 +490,21 @@ func (m Manager) Switch(opts ...Option) Manager {
 // template when it has one. It does not allocate unless the key resolves
 // nowhere.
 func (m Manager) Resolve(key string, opts ...Option) Resolution {
-	s := m.settings
+	s := &m.settings // m is Resolve's own copy
 	if len(opts) > 0 {
-		s = s.apply(opts)
+		s.apply(opts)
 	}
 	c := newChain(s, key)
 	for steps := c.steps; steps != 0; steps &= steps - 1 {
 		l := Level(bits.TrailingZeros16(steps))
 		if id, ok := m.lookup(c.path(l)); ok {
-			return Resolution{Key: key, Path: m.paths[id], ID: id, Level: l, Settings: s}
+			return Resolution{Key: key, Path: m.paths[id], ID: id, Level: l, Settings: *s}
 		}
 	}
 	if id, ok := m.lookup(Path{}); ok {
-		return Resolution{Key: key, Path: m.paths[id], ID: id, Level: LevelSystemDefault, Settings: s}
+		return Resolution{Key: key, Path: m.paths[id], ID: id, Level: LevelSystemDefault, Settings: *s}
 	}
-	return Resolution{Key: key, ID: -1, Settings: s, Err: &ResolveError{Set: m.set, Key: key, Tried: c.tried(numLevels, false)}}
+	return Resolution{Key: key, ID: -1, Settings: *s, Err: &ResolveError{Set: m.set, Key: key, Tried: c.tried(numLevels, false)}}
 }
 
 // PredefinedError is the error of rendering with a predefined variable set

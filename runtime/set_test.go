@@ -37,7 +37,74 @@ var _agentPaths = [...]string{
 	"specialized_agent/reflection/default",
 }
 
+// _agentLookup has the shape promptgen generates: a switch over the path
+// lengths, then Path.Is for each path of that length.
 func _agentLookup(p runtime.Path) (int, bool) {
+	switch p.Len() {
+	case 7:
+		if p.Is("default") {
+			return 5, true
+		}
+	case 10:
+		if p.Is("BrowseLink") {
+			return 0, true
+		}
+	case 11:
+		if p.Is("main/Search") {
+			return 9, true
+		}
+	case 12:
+		if p.Is("main/default") {
+			return 10, true
+		}
+	case 15:
+		if p.Is("main/BrowseLink") {
+			return 7, true
+		}
+	case 17:
+		if p.Is("reflection/Review") {
+			return 12, true
+		}
+	case 18:
+		if p.Is("default.enterprise") {
+			return 6, true
+		}
+		if p.Is("reflection/default") {
+			return 13, true
+		}
+	case 25:
+		if p.Is("action_agent/main/default") {
+			return 3, true
+		}
+	case 26:
+		if p.Is("main/BrowseLink.enterprise") {
+			return 8, true
+		}
+		if p.Is("main/default.end_customers") {
+			return 11, true
+		}
+	case 28:
+		if p.Is("action_agent/main/BrowseLink") {
+			return 1, true
+		}
+	case 35:
+		if p.Is("action_agent/main/Search.enterprise") {
+			return 2, true
+		}
+	case 36:
+		if p.Is("action_agent/main/default.enterprise") {
+			return 4, true
+		}
+		if p.Is("specialized_agent/reflection/default") {
+			return 14, true
+		}
+	}
+	return 0, false
+}
+
+// joinedAgentLookup is _agentLookup as a switch over the joined path, the
+// straightforward lookup that TestLookupShapesAgree holds it to.
+func joinedAgentLookup(p runtime.Path) (int, bool) {
 	var buf [36]byte
 	if p.Len() > len(buf) {
 		return 0, false
@@ -558,6 +625,51 @@ func TestPath(t *testing.T) {
 			t.Errorf("%+v: String() = %q, Len() = %d; want %q", c.p, got, c.p.Len(), c.want)
 		}
 	}
+}
+
+// pathParts are the parts TestLookupShapesAgree and TestPathIs combine:
+// every part of the test sets' paths, parts that join into the same path
+// in another split (a namespace of two segments, a name with a dot), near
+// misses, and parts holding a separator.
+var pathParts = []string{"", "main", "action_agent", "action_agent/main", "specialized_agent", "reflection", "BrowseLink", "BrowseLink.enterprise", "Search", "Search.enterprise", "Review", "default", "default.enterprise", "enterprise", "end_customers", "main/BrowseLink", "mai", "main/", "Browselink", "defaulT", "x"}
+
+// forEachPath calls f with every Path of pathParts.
+func forEachPath(f func(runtime.Path)) {
+	for _, r := range pathParts {
+		for _, t := range pathParts {
+			for _, n := range pathParts {
+				for _, v := range pathParts {
+					f(runtime.Path{Root: r, Type: t, Name: n, Version: v})
+				}
+			}
+		}
+	}
+}
+
+// TestPathIs holds Path.Is to comparing the joined path.
+func TestPathIs(t *testing.T) {
+	targets := append(slices.Clone(_agentPaths[:]), "", "main/", "/main", ".", "main.x/y")
+	forEachPath(func(p runtime.Path) {
+		joined := p.String()
+		for _, s := range targets {
+			if got := p.Is(s); got != (joined == s) {
+				t.Fatalf("%+v.Is(%q) = %v; joined it is %q", p, s, got, joined)
+			}
+		}
+	})
+}
+
+// TestLookupShapesAgree holds the generated lookup's shape (a switch on the
+// length, then Path.Is) to the switch over the joined path for every
+// combination of parts, however the parts split a template's path.
+func TestLookupShapesAgree(t *testing.T) {
+	forEachPath(func(p runtime.Path) {
+		id, ok := _agentLookup(p)
+		wantID, wantOK := joinedAgentLookup(p)
+		if id != wantID || ok != wantOK {
+			t.Fatalf("%+v (%q): lookup = %d, %v; joined switch = %d, %v", p, p.String(), id, ok, wantID, wantOK)
+		}
+	})
 }
 
 // TestResolveAllocs holds Resolve to zero allocations whenever a key

@@ -2,7 +2,9 @@ package emit
 
 import (
 	"encoding/json"
+	"maps"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -316,20 +318,23 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	h := s.Helper
 	n := len(s.Templates)
-	longest := 0
 	var paths []jen.Code
-	for _, t := range s.Templates {
+	byLen := map[int][]int{} // template ids by path length; the system default's path is empty
+	for id, t := range s.Templates {
 		paths = append(paths, jen.Lit(t.Path))
+		l := 0
 		if !t.System {
-			longest = max(longest, len(t.Path))
+			l = len(t.Path)
 		}
+		byLen[l] = append(byLen[l], id)
 	}
 	f.Comment(h + "Paths holds every template's full path; the index is its id.")
 	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
 
-	f.Comment(h + "Lookup is the set's resolver: a switch over full template paths. It")
-	f.Comment("does not allocate: a Path joins into the stack buffer, which no")
-	f.Comment("candidate longer than the longest path can overflow.")
+	f.Comment(h + "Lookup is the set's resolver: a switch over the lengths of the")
+	f.Comment("template paths, then a comparison of p's parts with each path of that")
+	f.Comment("length. It neither joins p nor allocates, and a candidate of no")
+	f.Comment("template's length costs one switch.")
 	for _, t := range s.Templates {
 		if t.System {
 			f.Comment("The empty path, which no step of the chain builds, is the system default")
@@ -337,15 +342,17 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 		}
 	}
 	f.Func().Id(h+"Lookup").Params(jen.Id("p").Qual(ir.RuntimePath, "Path")).Params(jen.Int(), jen.Bool()).Block(
-		jen.Var().Id("buf").Index(jen.Lit(longest)).Byte(),
-		jen.If(jen.Id("p").Dot("Len").Call().Op(">").Len(jen.Id("buf"))).Block(jen.Return(jen.Lit(0), jen.False())),
-		jen.Switch(jen.String().Parens(jen.Id("p").Dot("AppendTo").Call(jen.Id("buf").Index(jen.Empty(), jen.Lit(0))))).BlockFunc(func(g *jen.Group) {
-			for id, t := range s.Templates {
-				p := t.Path
-				if t.System {
-					p = ""
-				}
-				g.Case(jen.Lit(p)).Block(jen.Return(jen.Lit(id), jen.True()))
+		jen.Switch(jen.Id("p").Dot("Len").Call()).BlockFunc(func(g *jen.Group) {
+			for _, l := range slices.Sorted(maps.Keys(byLen)) {
+				g.Case(jen.Lit(l)).BlockFunc(func(g *jen.Group) {
+					for _, id := range byLen[l] {
+						p := s.Templates[id].Path
+						if s.Templates[id].System {
+							p = ""
+						}
+						g.If(jen.Id("p").Dot("Is").Call(jen.Lit(p))).Block(jen.Return(jen.Lit(id), jen.True()))
+					}
+				})
 			}
 		}),
 		jen.Return(jen.Lit(0), jen.False()),

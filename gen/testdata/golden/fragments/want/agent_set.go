@@ -153,17 +153,16 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 // _agentPaths holds every template's full path; the index is its id.
 var _agentPaths = [...]string{"main/default"}
 
-// _agentLookup is the set's resolver: a switch over full template paths. It
-// does not allocate: a Path joins into the stack buffer, which no
-// candidate longer than the longest path can overflow.
+// _agentLookup is the set's resolver: a switch over the lengths of the
+// template paths, then a comparison of p's parts with each path of that
+// length. It neither joins p nor allocates, and a candidate of no
+// template's length costs one switch.
 func _agentLookup(p runtime.Path) (int, bool) {
-	var buf [12]byte
-	if p.Len() > len(buf) {
-		return 0, false
-	}
-	switch string(p.AppendTo(buf[:0])) {
-	case "main/default":
-		return 0, true
+	switch p.Len() {
+	case 12:
+		if p.Is("main/default") {
+			return 0, true
+		}
 	}
 	return 0, false
 }
