@@ -65,7 +65,7 @@ func (m *Markup) May(x ir.Expr) bool {
 			return x.T.Kind == ir.KindString && (m.May(x.X) || m.May(x.Y))
 		}
 	case *ir.Dynamic:
-		return m.dynamic(x)
+		return m.dynamic(x, m.May)
 	case *ir.Cond:
 		return m.May(x.Then) || x.Else != nil && m.May(x.Else)
 	case *ir.LocalRef:
@@ -123,7 +123,7 @@ func (m *Markup) Must(x ir.Expr) bool {
 			return x.T.Kind == ir.KindString && (m.Must(x.X) || m.Must(x.Y))
 		}
 	case *ir.Dynamic:
-		return m.dynamic(x)
+		return m.dynamic(x, m.Must)
 	case *ir.Cond:
 		return x.Else != nil && m.Must(x.Then) && m.Must(x.Else)
 	case *ir.LocalRef:
@@ -135,15 +135,18 @@ func (m *Markup) Must(x ir.Expr) bool {
 }
 
 // dynamic reports whether x, of dynamic values, is Markup: tojson
-// outside the transformers profile, and escape (whose string, DynStr, is
-// the text).
-func (m *Markup) dynamic(x *ir.Dynamic) bool {
-	if x.Op == ir.DynToJSON {
+// outside the transformers profile, escape (whose string, DynStr, is
+// the text), and a + or * of Markup, which is Markup where it does not
+// fail; operand is May or Must.
+func (m *Markup) dynamic(x *ir.Dynamic, operand func(ir.Expr) bool) bool {
+	switch {
+	case x.Op == ir.DynToJSON:
 		return !m.Transformers
-	}
-	if x.Op == ir.DynStr && len(x.Args) == 1 {
+	case x.Op == ir.DynStr && len(x.Args) == 1:
 		d, ok := x.Args[0].(*ir.Dynamic)
 		return ok && d.Op == ir.DynFilter && d.Name == "escape"
+	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
+		return operand(x.Args[0]) || operand(x.Args[1])
 	}
 	return false
 }
