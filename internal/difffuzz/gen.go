@@ -108,6 +108,9 @@ var includedFamilies = []string{
 	"select-dynamic",
 	// safe: Markup of a printable value.
 	"filter-safe",
+	// Issue 27: + of a dynamic value and a safe or tojson result (Markup),
+	// which escapes the dynamic string.
+	"dyn-markup",
 	// An int operation with an operand at the int64 limits: its result
 	// is printed, or the render fails where Python's int leaves 64 bits.
 	"int-limits",

@@ -139,6 +139,14 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 			}
 			e = g.binary(x, op, y, prec)
 		}},
+		choice{1, g.on("dyn-markup"), func() {
+			m := g.filter(sub(), g.pick([]string{"safe", "tojson"}))
+			x := sub()
+			if g.chance(0.5) {
+				m, x = x, m
+			}
+			e = g.binary(m, "+", x, precAdd)
+		}},
 		choice{1, true, func() {
 			y := expression{text: strconv.Itoa(g.r.IntN(4)), prec: precPrimary}
 			x, _ := g.dynLeaf()

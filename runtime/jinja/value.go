@@ -541,6 +541,16 @@ func intResult(r int64, err error) (Value, error) {
 	return IntValue(int(r)), nil
 }
 
+// MarkupOperand is v as Jinja2's Markup takes the other operand of +: a
+// string escaped (Escape), any other value as it is, which Arith then
+// rejects as Python does.
+func MarkupOperand(v Value) (Value, error) {
+	if v.kind != stringKind {
+		return v, nil
+	}
+	return escapeValue(v, nil)
+}
+
 // Negate is Python's -v of a number.
 func Negate(v Value) (Value, error) {
 	switch v.kind {

@@ -178,3 +178,28 @@ func TestFilterSortLong(t *testing.T) {
 		t.Error("sort of dicts and a string did not fail")
 	}
 }
+
+// TestMarkupOperand: Markup('<b>') + x in Jinja2 3.1 escapes a str x and
+// fails on any other value: '<b>a&lt;&#39;' for "a<'", a TypeError for 1,
+// None and [1], an UndefinedError for an undefined x.
+func TestMarkupOperand(t *testing.T) {
+	markup := StringValue("<b>")
+	add := func(x Value) (Value, error) {
+		y, err := MarkupOperand(x)
+		if err != nil {
+			return Value{}, err
+		}
+		return Arith("+", markup, y)
+	}
+	if got, err := add(StringValue("a<'")); err != nil || got.String() != "<b>a&lt;&#39;" {
+		t.Errorf("Markup + str = %q, %v; want %q", got.String(), err, "<b>a&lt;&#39;")
+	}
+	for _, x := range []Value{IntValue(1), NoneValue(), ListValue(IntValue(1))} {
+		if _, err := add(x); !errors.Is(err, runtime.ErrInvalid) {
+			t.Errorf("Markup + %s: err %v, want ErrInvalid", x.String(), err)
+		}
+	}
+	if _, err := add(Value{}); !errors.Is(err, runtime.ErrUndefined) {
+		t.Errorf("Markup + undefined: err %v, want ErrUndefined", err)
+	}
+}

@@ -65,7 +65,7 @@ func (m *Markup) May(x ir.Expr) bool {
 			return x.T.Kind == ir.KindString && (m.May(x.X) || m.May(x.Y))
 		}
 	case *ir.Dynamic:
-		return m.dynamic(x)
+		return m.dynamic(x, false)
 	case *ir.Cond:
 		return m.May(x.Then) || x.Else != nil && m.May(x.Else)
 	case *ir.LocalRef:
@@ -123,7 +123,7 @@ func (m *Markup) Must(x ir.Expr) bool {
 			return x.T.Kind == ir.KindString && (m.Must(x.X) || m.Must(x.Y))
 		}
 	case *ir.Dynamic:
-		return m.dynamic(x)
+		return m.dynamic(x, true)
 	case *ir.Cond:
 		return x.Else != nil && m.Must(x.Then) && m.Must(x.Else)
 	case *ir.LocalRef:
@@ -135,15 +135,29 @@ func (m *Markup) Must(x ir.Expr) bool {
 }
 
 // dynamic reports whether x, of dynamic values, is Markup: tojson
-// outside the transformers profile, and escape (whose string, DynStr, is
-// the text).
-func (m *Markup) dynamic(x *ir.Dynamic) bool {
-	if x.Op == ir.DynToJSON {
-		return !m.Transformers
+// outside the transformers profile, escape (whose string, DynStr, is
+// the text), a + or * of Markup, which is Markup where it does not
+// fail, a slice or item of Markup, and a default whose value and
+// default are Markup (May: either); must tells Must from May.
+func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
+	operand := m.May
+	if must {
+		operand = m.Must
 	}
-	if x.Op == ir.DynStr && len(x.Args) == 1 {
+	switch {
+	case x.Op == ir.DynToJSON:
+		return !m.Transformers
+	case x.Op == ir.DynStr && len(x.Args) == 1:
 		d, ok := x.Args[0].(*ir.Dynamic)
 		return ok && d.Op == ir.DynFilter && d.Name == "escape"
+	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
+		return operand(x.Args[0]) || operand(x.Args[1])
+	case x.Op == ir.DynSlice || x.Op == ir.DynItem:
+		return operand(x.Args[0]) // of Markup, a str
+	case x.Op == ir.DynDefault && must:
+		return m.Must(x.Args[0]) && m.Must(x.Args[1])
+	case x.Op == ir.DynDefault:
+		return m.May(x.Args[0]) || m.May(x.Args[1])
 	}
 	return false
 }

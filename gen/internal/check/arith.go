@@ -152,15 +152,11 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 	if isDynamic(x) || isDynamic(y) || c.isPrintf(e, x) {
-		if e.Op == "+" {
-			// Once every set is known, as markupConcat.
-			c.later = append(c.later, func() {
-				if c.markup(x) || c.markup(y) {
-					c.errorf(e.Span, "+ of a dynamic value and a value that may be a tojson or safe result is not supported: Jinja2's Markup escapes the other string, and promptgen's dynamic values do not keep Markup (%s)", toPlain)
-				}
-			})
+		out := c.dynBinary(e, x, y)
+		if d, ok := out.(*ir.Dynamic); ok && e.Op == "+" {
+			c.later = append(c.later, func() { c.markupDynConcat(d, e.Span) })
 		}
-		return c.dynBinary(e, x, y)
+		return out
 	}
 	c.staysTyped(e.Span, x, y)
 	xt, yt := x.Type(), y.Type()

@@ -13,7 +13,7 @@ import (
 // and whose split() returns Markup strings, which print as Markup('...')
 // inside a list, as a Markup element of a list or dict literal does.
 // promptgen's strings are plain: + of Markup escapes the other operand as
-// Markup does (markupConcat), and the other uses of a value that may be
+// Markup does (markupConcat, markupDynConcat), and the other uses of a value that may be
 // Markup are rejected; every other operation prints the same text.
 
 // markup reports whether x may be Markup (builtins.Markup), once every
@@ -61,19 +61,38 @@ func (c *checker) safeFilter(e *tmpl.Filter, u use) ir.Expr {
 // markupConcat decides, once every set is checked, what x + y of strings
 // does where an operand may be Markup: Markup escapes the plain string it
 // is added to (and the result is Markup), and so does the generated code.
-// An operand that is Markup for some renders and not others is rejected.
 func (c *checker) markupConcat(out *ir.Binary, sp tmpl.Span) {
 	if out.T.Resolve().Kind != ir.KindString {
 		return
 	}
-	mayX, mayY := c.markup(out.X), c.markup(out.Y)
+	out.EscapeX, out.EscapeY = c.markupEscapes(out.X, out.Y, sp)
+}
+
+// markupDynConcat is markupConcat for a + of dynamic values: the operand
+// Markup is added to is escaped where it is a string (ir.DynMarkupArg);
+// any other value fails the + as it does in Jinja2.
+func (c *checker) markupDynConcat(out *ir.Dynamic, sp tmpl.Span) {
+	escX, escY := c.markupEscapes(out.Args[0], out.Args[1], sp)
+	for i, esc := range []bool{escX, escY} {
+		if esc {
+			out.Args[i] = &ir.Dynamic{Op: ir.DynMarkupArg, Args: []ir.Expr{out.Args[i]}, T: ir.DynamicType(), Pos: out.Pos}
+		}
+	}
+}
+
+// markupEscapes tells which operand of x + y Markup escapes: the one that
+// is not Markup, where the other is. An operand that is Markup for some
+// renders and not others is rejected.
+func (c *checker) markupEscapes(x, y ir.Expr, sp tmpl.Span) (escX, escY bool) {
+	mayX, mayY := c.markup(x), c.markup(y)
 	switch {
 	case !mayX && !mayY:
-	case mayX && !c.markups.Must(out.X) || mayY && !c.markups.Must(out.Y):
+	case mayX && !c.markups.Must(x) || mayY && !c.markups.Must(y):
 		c.errorf(sp, "+ on a value that may or may not be a tojson or safe result is not supported: Jinja2's Markup escapes the other string, a plain string does not (%s, or concatenate with ~, which does not escape)", toPlain)
 	case !mayY:
-		out.EscapeY = builtins.Escaped(out.Y)
+		escY = builtins.Escaped(y)
 	case !mayX:
-		out.EscapeX = builtins.Escaped(out.X)
+		escX = builtins.Escaped(x)
 	}
+	return escX, escY
 }

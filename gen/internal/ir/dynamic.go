@@ -40,6 +40,7 @@ const (
 	DynMapFilter              // Args[0] | map(Name, Args[1:]...): the filter Name of each item
 	DynTuple                  // the tuple (Args...), of any length
 	DynUnpacked               // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})
+	DynMarkupArg              // Args[0] as Markup's + takes its other operand: a string escaped, any other value as it is
 )
 
 // Dynamic is an operation on dynamic values; Args that are not dynamic
