@@ -98,35 +98,38 @@ func (ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("bench/chatml", "prompts/bench/chatml.yaml:5:30", runtime.ErrTooLarge, "")
 			}
-			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
-			if err_6 != nil {
-				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:60")
-			}
-			v_7, err_8 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_5)
+			var sum_5 jinja.Sum
+			var err_6 error
+			dst = sum_5.Start(dst, jinja.StringValue("<|im_start|>"))
+			v_7, err_8 := message_1.Item(jinja.StringValue("role"))
 			if err_8 != nil {
-				return dst, jinja.At(err_8, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
+				return dst, jinja.At(err_8, "bench/chatml", "prompts/bench/chatml.yaml:5:60")
 			}
-			v_9, err_10 := jinja.Arith("+", v_7, jinja.StringValue("\n"))
+			dst, err_6 = sum_5.Add(dst, v_7)
+			if err_6 != nil {
+				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
+			}
+			dst, err_6 = sum_5.Add(dst, jinja.StringValue("\n"))
+			if err_6 != nil {
+				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
+			}
+			v_9, err_10 := message_1.Item(jinja.StringValue("content"))
 			if err_10 != nil {
-				return dst, jinja.At(err_10, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
+				return dst, jinja.At(err_10, "bench/chatml", "prompts/bench/chatml.yaml:5:85")
 			}
-			v_11, err_12 := message_1.Item(jinja.StringValue("content"))
-			if err_12 != nil {
-				return dst, jinja.At(err_12, "bench/chatml", "prompts/bench/chatml.yaml:5:85")
+			dst, err_6 = sum_5.Add(dst, v_9)
+			if err_6 != nil {
+				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
-			v_13, err_14 := jinja.Arith("+", v_9, v_11)
-			if err_14 != nil {
-				return dst, jinja.At(err_14, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
+			dst, err_6 = sum_5.Add(dst, jinja.StringValue("<|im_end|>"))
+			if err_6 != nil {
+				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
-			v_15, err_16 := jinja.Arith("+", v_13, jinja.StringValue("<|im_end|>"))
-			if err_16 != nil {
-				return dst, jinja.At(err_16, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
+			dst, err_6 = sum_5.Add(dst, jinja.StringValue("\n"))
+			if err_6 != nil {
+				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
-			v_17, err_18 := jinja.Arith("+", v_15, jinja.StringValue("\n"))
-			if err_18 != nil {
-				return dst, jinja.At(err_18, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
-			}
-			dst = v_17.AppendStr(dst)
+			dst = sum_5.End(dst)
 		}
 	}
 	if f.AddGenerationPrompt {

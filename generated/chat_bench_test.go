@@ -110,3 +110,15 @@ func BenchmarkChatFormat(b *testing.B) {
 		}
 	})
 }
+
+// TestChatTemplateAllocs: a compiled chat template prints its + chains
+// (role and content between the markers) into the buffer, building no
+// intermediate string, so AppendRender into a large enough buffer does
+// not allocate.
+func TestChatTemplateAllocs(t *testing.T) {
+	f := chatBenchFeed(t, chatBenchPrompt(t))
+	buf := make([]byte, 0, 4096)
+	if allocs := testing.AllocsPerRun(100, func() { buf, _ = Chatml.AppendRender(buf[:0], f) }); allocs != 0 {
+		t.Errorf("Chatml.AppendRender allocates %v times, want 0", allocs)
+	}
+}

@@ -449,6 +449,58 @@ func Arith(op string, a, b Value) (Value, error) {
 	return Value{}, errInvalid("unsupported operand type(s) for %s: '%s' and '%s'", op, a.typeName(), b.typeName())
 }
 
+// Sum prints a chain of + (a + b + c ...) as Arith would add it up and
+// AppendStr print it, without building the intermediate strings: while
+// the operands are strings it appends them straight to the output, and
+// only a sum of other values (numbers, lists) is held as a Value. Python
+// fails on a string + anything but a string, so the strings need no
+// Value. Start begins it, Add adds each operand in order, End prints
+// the sum.
+type Sum struct {
+	mark    int   // where the sum starts in dst
+	v       Value // the sum, once it is not a string
+	spilled bool  // v holds the sum, not dst[mark:]
+}
+
+// Start begins the sum with its first operand at the end of dst.
+func (s *Sum) Start(dst []byte, first Value) []byte {
+	*s = Sum{mark: len(dst)}
+	if first.kind == stringKind {
+		return append(dst, first.s...)
+	}
+	s.v, s.spilled = first, true
+	return dst
+}
+
+// Add adds x to the sum, as Arith("+", sum, x). On error it returns dst
+// without the sum, and Arith's error.
+func (s *Sum) Add(dst []byte, x Value) ([]byte, error) {
+	if !s.spilled && x.kind == stringKind {
+		if len(x.s) > runtime.MaxOutput-(len(dst)-s.mark) {
+			return dst[:s.mark], &runtime.Error{Err: runtime.ErrTooLarge}
+		}
+		return append(dst, x.s...), nil
+	}
+	if !s.spilled {
+		s.v, s.spilled = StringValue(string(dst[s.mark:])), true
+		dst = dst[:s.mark]
+	}
+	v, err := Arith("+", s.v, x)
+	if err != nil {
+		return dst[:s.mark], err
+	}
+	s.v = v
+	return dst, nil
+}
+
+// End prints the sum: it returns dst with str() of the sum at its end.
+func (s *Sum) End(dst []byte) []byte {
+	if s.spilled {
+		return s.v.AppendStr(dst)
+	}
+	return dst
+}
+
 func repeat(x Value, n int) (Value, error) {
 	if x.kind == stringKind {
 		s, ok := Repeat(x.s, n)

@@ -261,3 +261,58 @@ func TestWordwrap(t *testing.T) {
 		checkResult(t, fmt.Sprintf("%q|wordwrap(%d, %s, %s, %s)", text, width, r[2], r[3], r[4]), got, err, r[5])
 	}
 }
+
+// TestSumAsArith holds Sum to Arith's + followed by AppendStr: every +
+// of the value_arith table, and chains of three of its operands, print
+// the same text or fail with the same error, leaving dst as it was.
+func TestSumAsArith(t *testing.T) {
+	var operands []Value
+	for _, r := range rows(t, "value_arith") {
+		if arg[string](t, r[1]) == "+" {
+			operands = append(operands, valueOf(t, r[0]), valueOf(t, r[2]))
+		}
+	}
+	viaArith := func(xs []Value) (string, error) {
+		sum := xs[0]
+		for _, x := range xs[1:] {
+			var err error
+			if sum, err = Arith("+", sum, x); err != nil {
+				return "", err
+			}
+		}
+		return string(sum.AppendStr(nil)), nil
+	}
+	viaSum := func(xs []Value) (string, error) {
+		var s Sum
+		dst := s.Start([]byte("before|"), xs[0])
+		for _, x := range xs[1:] {
+			var err error
+			if dst, err = s.Add(dst, x); err != nil {
+				if string(dst) != "before|" {
+					t.Errorf("%v: on error dst is %q, want it as it was", xs, dst)
+				}
+				return "", err
+			}
+		}
+		return strings.TrimPrefix(string(s.End(dst)), "before|"), nil
+	}
+	check := func(xs ...Value) {
+		want, werr := viaArith(xs)
+		got, err := viaSum(xs)
+		if got != want || fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Errorf("sum of %v = %q, %v; Arith gives %q, %v", xs, got, err, want, werr)
+		}
+	}
+	for i := 0; i+1 < len(operands); i += 2 {
+		check(operands[i], operands[i+1])
+	}
+	for _, a := range operands {
+		for _, b := range operands {
+			check(a, b, StringValue("!"))
+			check(StringValue("!"), a, b)
+		}
+	}
+	big := StringValue(strings.Repeat("x", runtime.MaxOutput/2+1))
+	check(big, StringValue("y"))
+	check(StringValue("y"), big, big)
+}

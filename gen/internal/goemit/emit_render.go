@@ -219,6 +219,9 @@ func (e *emitter) print(x ir.Expr) []jen.Code {
 	if b, ok := x.(*ir.Binary); ok && b.Op == "~" {
 		return append(e.print(b.X), e.print(b.Y)...)
 	}
+	if d, ok := x.(*ir.Dynamic); ok && isDynPlus(d) {
+		return e.printSum(d)
+	}
 	if c, ok := x.(*ir.Call); ok && c.Kind == ir.CallFilter && c.Name == "tojson" {
 		return e.appendJSON(dst, c)
 	}
@@ -248,6 +251,40 @@ func (e *emitter) print(x ir.Expr) []jen.Code {
 		return e.componentPrint(c)
 	}
 	return e.printValue(e.expr(x), x.Type())
+}
+
+func isDynPlus(x ir.Expr) bool {
+	d, ok := x.(*ir.Dynamic)
+	return ok && d.Op == ir.DynArith && d.Name == "+"
+}
+
+// printSum prints a chain of + on dynamic values (a + b + c, as chat
+// templates build each message) with a jinja.Sum, which appends string
+// operands straight to dst: no intermediate string per +. The operands
+// are evaluated and added in Jinja2's order, each + failing at its own
+// position.
+func (e *emitter) printSum(x *ir.Dynamic) []jen.Code {
+	var adds []*ir.Dynamic // innermost first
+	for n := x; ; n = n.Args[0].(*ir.Dynamic) {
+		adds = append([]*ir.Dynamic{n}, adds...)
+		if !isDynPlus(n.Args[0]) {
+			break
+		}
+	}
+	sum, err := e.temp("sum"), e.temp("err")
+	first := e.dynArg(adds[0].Args[0])
+	out := append(first.pre,
+		jen.Var().Id(sum).Qual(ir.JinjaPath, "Sum"),
+		jen.Var().Id(err).Error(),
+		dst.Clone().Op("=").Id(sum).Dot("Start").Call(dst, first.val))
+	for _, n := range adds {
+		v := e.dynArg(n.Args[1])
+		out = append(out, v.pre...)
+		out = append(out,
+			jen.List(dst, jen.Id(err)).Op("=").Id(sum).Dot("Add").Call(dst, v.val),
+			jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), n.Pos))))
+	}
+	return append(out, dst.Clone().Op("=").Id(sum).Dot("End").Call(dst))
 }
 
 // printValue prints v, a value of type t; undefined prints nothing.

@@ -177,67 +177,70 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 				isTool_4 = false
 				isFirst_3 = false
 				isLastUser_8 = true
-				v_35, err_36 := jinja.Arith("+", jinja.StringValue("<｜User｜>"), content_11)
+				var sum_35 jinja.Sum
+				var err_36 error
+				dst = sum_35.Start(dst, jinja.StringValue("<｜User｜>"))
+				dst, err_36 = sum_35.Add(dst, content_11)
 				if err_36 != nil {
 					return dst, jinja.At(err_36, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
 				}
-				v_37, err_38 := jinja.Arith("+", v_35, jinja.StringValue("<｜Assistant｜>"))
-				if err_38 != nil {
-					return dst, jinja.At(err_38, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
+				dst, err_36 = sum_35.Add(dst, jinja.StringValue("<｜Assistant｜>"))
+				if err_36 != nil {
+					return dst, jinja.At(err_36, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
 				}
-				dst = v_37.AppendStr(dst)
+				dst = sum_35.End(dst)
 			}
-			v_39, err_40 := message_10.Item(jinja.StringValue("role"))
-			if err_40 != nil {
-				return dst, jinja.At(err_40, "deepseek_r1", "templates/deepseek_r1.yaml:6:856")
+			v_37, err_38 := message_10.Item(jinja.StringValue("role"))
+			if err_38 != nil {
+				return dst, jinja.At(err_38, "deepseek_r1", "templates/deepseek_r1.yaml:6:856")
 			}
-			if jinja.Equal(v_39, jinja.StringValue("assistant")) {
-				v_41, err_42 := jinja.Contains(content_11, jinja.StringValue("</think>"))
-				if err_42 != nil {
-					return dst, jinja.At(err_42, "deepseek_r1", "templates/deepseek_r1.yaml:6:895")
+			if jinja.Equal(v_37, jinja.StringValue("assistant")) {
+				v_39, err_40 := jinja.Contains(content_11, jinja.StringValue("</think>"))
+				if err_40 != nil {
+					return dst, jinja.At(err_40, "deepseek_r1", "templates/deepseek_r1.yaml:6:895")
 				}
-				if v_41 {
-					v_43, err_44 := content_11.AsString()
+				if v_39 {
+					v_41, err_42 := content_11.AsString()
+					if err_42 != nil {
+						return dst, jinja.At(err_42, "deepseek_r1", "templates/deepseek_r1.yaml:6:936")
+					}
+					v_43, err_44 := jinja.Split(v_41, "</think>", true, -1)
 					if err_44 != nil {
-						return dst, jinja.At(err_44, "deepseek_r1", "templates/deepseek_r1.yaml:6:936")
+						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:936", runtime.ErrInvalid, err_44.Error())
 					}
-					v_45, err_46 := jinja.Split(v_43, "</think>", true, -1)
+					v_45, err_46 := jinja.NegInt(int64(1))
 					if err_46 != nil {
-						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:936", runtime.ErrInvalid, err_46.Error())
+						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:962", runtime.ErrInvalid, err_46.Error())
 					}
-					v_47, err_48 := jinja.NegInt(int64(1))
-					if err_48 != nil {
-						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:962", runtime.ErrInvalid, err_48.Error())
+					v_47, ok_48 := jinja.Index(v_43, int(v_45))
+					var t_49 jinja.Value
+					if ok_48 {
+						t_49 = jinja.StringValue(v_47)
 					}
-					v_49, ok_50 := jinja.Index(v_45, int(v_47))
-					var t_51 jinja.Value
-					if ok_50 {
-						t_51 = jinja.StringValue(v_49)
-					}
-					content_11 = t_51
+					content_11 = t_49
 				}
 			}
-			v_52, err_53 := message_10.Item(jinja.StringValue("role"))
-			if err_53 != nil {
-				return dst, jinja.At(err_53, "deepseek_r1", "templates/deepseek_r1.yaml:6:997")
+			v_50, err_51 := message_10.Item(jinja.StringValue("role"))
+			if err_51 != nil {
+				return dst, jinja.At(err_51, "deepseek_r1", "templates/deepseek_r1.yaml:6:997")
 			}
-			t_56 := jinja.Equal(v_52, jinja.StringValue("assistant"))
-			if t_56 {
-				v_54, err_55 := message_10.Item(jinja.StringValue("tool_calls"))
-				if err_55 != nil {
-					return dst, jinja.At(err_55, "deepseek_r1", "templates/deepseek_r1.yaml:6:1032")
+			t_54 := jinja.Equal(v_50, jinja.StringValue("assistant"))
+			if t_54 {
+				v_52, err_53 := message_10.Item(jinja.StringValue("tool_calls"))
+				if err_53 != nil {
+					return dst, jinja.At(err_53, "deepseek_r1", "templates/deepseek_r1.yaml:6:1032")
 				}
-				t_56 = v_54.Test("defined")
+				t_54 = v_52.Test("defined")
 			}
-			t_59 := t_56
-			if t_59 {
-				v_57, err_58 := message_10.Item(jinja.StringValue("tool_calls"))
-				if err_58 != nil {
-					return dst, jinja.At(err_58, "deepseek_r1", "templates/deepseek_r1.yaml:6:1069")
+			t_57 := t_54
+			if t_57 {
+				v_55, err_56 := message_10.Item(jinja.StringValue("tool_calls"))
+				if err_56 != nil {
+					return dst, jinja.At(err_56, "deepseek_r1", "templates/deepseek_r1.yaml:6:1069")
 				}
-				t_59 = !v_57.Test("none")
+				t_57 = !v_55.Test("none")
 			}
-			if t_59 {
+			if t_57 {
 				isLastUser_8 = false
 				if isTool_4 {
 					dst = append(dst, "<｜tool▁outputs▁end｜>"...)
@@ -246,286 +249,307 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 				isTool_4 = false
 				isOutputFirst_5 = true
 				{
-					v_61, err_62 := message_10.Item(jinja.StringValue("tool_calls"))
-					if err_62 != nil {
-						return dst, jinja.At(err_62, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
+					v_59, err_60 := message_10.Item(jinja.StringValue("tool_calls"))
+					if err_60 != nil {
+						return dst, jinja.At(err_60, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
 					}
-					items_60, err_63 := v_61.Iter()
-					if err_63 != nil {
-						return dst, jinja.At(err_63, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
+					items_58, err_61 := v_59.Iter()
+					if err_61 != nil {
+						return dst, jinja.At(err_61, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
 					}
-					for _, x_65 := range items_60 {
-						tool_12 := x_65
+					for _, x_63 := range items_58 {
+						tool_12 := x_63
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:1318", runtime.ErrTooLarge, "")
 						}
 						if !(isFirst_3) {
 							if content_11.Test("none") {
+								var sum_64 jinja.Sum
+								var err_65 error
+								dst = sum_64.Start(dst, jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"))
 								v_66, err_67 := tool_12.Item(jinja.StringValue("type"))
 								if err_67 != nil {
 									return dst, jinja.At(err_67, "deepseek_r1", "templates/deepseek_r1.yaml:6:1454")
 								}
-								v_68, err_69 := jinja.Arith("+", jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"), v_66)
-								if err_69 != nil {
-									return dst, jinja.At(err_69, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_65 = sum_64.Add(dst, v_66)
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								v_70, err_71 := jinja.Arith("+", v_68, jinja.StringValue("<｜tool▁sep｜>"))
+								dst, err_65 = sum_64.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
+								v_68, err_69 := tool_12.Item(jinja.StringValue("function"))
+								if err_69 != nil {
+									return dst, jinja.At(err_69, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
+								}
+								v_70, err_71 := v_68.Item(jinja.StringValue("name"))
 								if err_71 != nil {
-									return dst, jinja.At(err_71, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+									return dst, jinja.At(err_71, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
+								}
+								dst, err_65 = sum_64.Add(dst, v_70)
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
+								dst, err_65 = sum_64.Add(dst, jinja.StringValue("\n"))
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
+								dst, err_65 = sum_64.Add(dst, jinja.StringValue("```json"))
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
+								dst, err_65 = sum_64.Add(dst, jinja.StringValue("\n"))
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
 								v_72, err_73 := tool_12.Item(jinja.StringValue("function"))
 								if err_73 != nil {
-									return dst, jinja.At(err_73, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
+									return dst, jinja.At(err_73, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
 								}
-								v_74, err_75 := v_72.Item(jinja.StringValue("name"))
+								v_74, err_75 := v_72.Item(jinja.StringValue("arguments"))
 								if err_75 != nil {
-									return dst, jinja.At(err_75, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
+									return dst, jinja.At(err_75, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
 								}
-								v_76, err_77 := jinja.Arith("+", v_70, v_74)
+								dst, err_65 = sum_64.Add(dst, v_74)
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
+								dst, err_65 = sum_64.Add(dst, jinja.StringValue("\n"))
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
+								dst, err_65 = sum_64.Add(dst, jinja.StringValue("```"))
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
+								dst, err_65 = sum_64.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
+								if err_65 != nil {
+									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
+								dst = sum_64.End(dst)
+							} else {
+								var sum_76 jinja.Sum
+								var err_77 error
+								dst = sum_76.Start(dst, content_11)
+								dst, err_77 = sum_76.Add(dst, jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"))
 								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								v_78, err_79 := jinja.Arith("+", v_76, jinja.StringValue("\n"))
+								v_78, err_79 := tool_12.Item(jinja.StringValue("type"))
 								if err_79 != nil {
-									return dst, jinja.At(err_79, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+									return dst, jinja.At(err_79, "deepseek_r1", "templates/deepseek_r1.yaml:6:1704")
 								}
-								v_80, err_81 := jinja.Arith("+", v_78, jinja.StringValue("```json"))
+								dst, err_77 = sum_76.Add(dst, v_78)
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								}
+								dst, err_77 = sum_76.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								}
+								v_80, err_81 := tool_12.Item(jinja.StringValue("function"))
 								if err_81 != nil {
-									return dst, jinja.At(err_81, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+									return dst, jinja.At(err_81, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
 								}
-								v_82, err_83 := jinja.Arith("+", v_80, jinja.StringValue("\n"))
+								v_82, err_83 := v_80.Item(jinja.StringValue("name"))
 								if err_83 != nil {
-									return dst, jinja.At(err_83, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+									return dst, jinja.At(err_83, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
+								}
+								dst, err_77 = sum_76.Add(dst, v_82)
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								}
+								dst, err_77 = sum_76.Add(dst, jinja.StringValue("\n"))
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								}
+								dst, err_77 = sum_76.Add(dst, jinja.StringValue("```json"))
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								}
+								dst, err_77 = sum_76.Add(dst, jinja.StringValue("\n"))
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
 								v_84, err_85 := tool_12.Item(jinja.StringValue("function"))
 								if err_85 != nil {
-									return dst, jinja.At(err_85, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
+									return dst, jinja.At(err_85, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
 								}
 								v_86, err_87 := v_84.Item(jinja.StringValue("arguments"))
 								if err_87 != nil {
-									return dst, jinja.At(err_87, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
+									return dst, jinja.At(err_87, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
 								}
-								v_88, err_89 := jinja.Arith("+", v_82, v_86)
-								if err_89 != nil {
-									return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_77 = sum_76.Add(dst, v_86)
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								v_90, err_91 := jinja.Arith("+", v_88, jinja.StringValue("\n"))
-								if err_91 != nil {
-									return dst, jinja.At(err_91, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_77 = sum_76.Add(dst, jinja.StringValue("\n"))
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								v_92, err_93 := jinja.Arith("+", v_90, jinja.StringValue("```"))
-								if err_93 != nil {
-									return dst, jinja.At(err_93, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_77 = sum_76.Add(dst, jinja.StringValue("```"))
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								v_94, err_95 := jinja.Arith("+", v_92, jinja.StringValue("<｜tool▁call▁end｜>"))
-								if err_95 != nil {
-									return dst, jinja.At(err_95, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_77 = sum_76.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
+								if err_77 != nil {
+									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst = v_94.AppendStr(dst)
-							} else {
-								v_96, err_97 := jinja.Arith("+", content_11, jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"))
-								if err_97 != nil {
-									return dst, jinja.At(err_97, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_98, err_99 := tool_12.Item(jinja.StringValue("type"))
-								if err_99 != nil {
-									return dst, jinja.At(err_99, "deepseek_r1", "templates/deepseek_r1.yaml:6:1704")
-								}
-								v_100, err_101 := jinja.Arith("+", v_96, v_98)
-								if err_101 != nil {
-									return dst, jinja.At(err_101, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_102, err_103 := jinja.Arith("+", v_100, jinja.StringValue("<｜tool▁sep｜>"))
-								if err_103 != nil {
-									return dst, jinja.At(err_103, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_104, err_105 := tool_12.Item(jinja.StringValue("function"))
-								if err_105 != nil {
-									return dst, jinja.At(err_105, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
-								}
-								v_106, err_107 := v_104.Item(jinja.StringValue("name"))
-								if err_107 != nil {
-									return dst, jinja.At(err_107, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
-								}
-								v_108, err_109 := jinja.Arith("+", v_102, v_106)
-								if err_109 != nil {
-									return dst, jinja.At(err_109, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_110, err_111 := jinja.Arith("+", v_108, jinja.StringValue("\n"))
-								if err_111 != nil {
-									return dst, jinja.At(err_111, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_112, err_113 := jinja.Arith("+", v_110, jinja.StringValue("```json"))
-								if err_113 != nil {
-									return dst, jinja.At(err_113, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_114, err_115 := jinja.Arith("+", v_112, jinja.StringValue("\n"))
-								if err_115 != nil {
-									return dst, jinja.At(err_115, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_116, err_117 := tool_12.Item(jinja.StringValue("function"))
-								if err_117 != nil {
-									return dst, jinja.At(err_117, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
-								}
-								v_118, err_119 := v_116.Item(jinja.StringValue("arguments"))
-								if err_119 != nil {
-									return dst, jinja.At(err_119, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
-								}
-								v_120, err_121 := jinja.Arith("+", v_114, v_118)
-								if err_121 != nil {
-									return dst, jinja.At(err_121, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_122, err_123 := jinja.Arith("+", v_120, jinja.StringValue("\n"))
-								if err_123 != nil {
-									return dst, jinja.At(err_123, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("```"))
-								if err_125 != nil {
-									return dst, jinja.At(err_125, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								v_126, err_127 := jinja.Arith("+", v_124, jinja.StringValue("<｜tool▁call▁end｜>"))
-								if err_127 != nil {
-									return dst, jinja.At(err_127, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
-								}
-								dst = v_126.AppendStr(dst)
+								dst = sum_76.End(dst)
 							}
 							isFirst_3 = true
 						} else {
-							v_128, err_129 := tool_12.Item(jinja.StringValue("type"))
-							if err_129 != nil {
-								return dst, jinja.At(err_129, "deepseek_r1", "templates/deepseek_r1.yaml:6:1965")
+							var sum_88 jinja.Sum
+							var err_89 error
+							dst = sum_88.Start(dst, jinja.StringValue("\n"+"<｜tool▁call▁begin｜>"))
+							v_90, err_91 := tool_12.Item(jinja.StringValue("type"))
+							if err_91 != nil {
+								return dst, jinja.At(err_91, "deepseek_r1", "templates/deepseek_r1.yaml:6:1965")
 							}
-							v_130, err_131 := jinja.Arith("+", jinja.StringValue("\n"+"<｜tool▁call▁begin｜>"), v_128)
-							if err_131 != nil {
-								return dst, jinja.At(err_131, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, v_90)
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_132, err_133 := jinja.Arith("+", v_130, jinja.StringValue("<｜tool▁sep｜>"))
-							if err_133 != nil {
-								return dst, jinja.At(err_133, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_134, err_135 := tool_12.Item(jinja.StringValue("function"))
-							if err_135 != nil {
-								return dst, jinja.At(err_135, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
+							v_92, err_93 := tool_12.Item(jinja.StringValue("function"))
+							if err_93 != nil {
+								return dst, jinja.At(err_93, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
 							}
-							v_136, err_137 := v_134.Item(jinja.StringValue("name"))
-							if err_137 != nil {
-								return dst, jinja.At(err_137, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
+							v_94, err_95 := v_92.Item(jinja.StringValue("name"))
+							if err_95 != nil {
+								return dst, jinja.At(err_95, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
 							}
-							v_138, err_139 := jinja.Arith("+", v_132, v_136)
-							if err_139 != nil {
-								return dst, jinja.At(err_139, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, v_94)
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_140, err_141 := jinja.Arith("+", v_138, jinja.StringValue("\n"))
-							if err_141 != nil {
-								return dst, jinja.At(err_141, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, jinja.StringValue("\n"))
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_142, err_143 := jinja.Arith("+", v_140, jinja.StringValue("```json"))
-							if err_143 != nil {
-								return dst, jinja.At(err_143, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, jinja.StringValue("```json"))
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_144, err_145 := jinja.Arith("+", v_142, jinja.StringValue("\n"))
-							if err_145 != nil {
-								return dst, jinja.At(err_145, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, jinja.StringValue("\n"))
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_146, err_147 := tool_12.Item(jinja.StringValue("function"))
-							if err_147 != nil {
-								return dst, jinja.At(err_147, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
+							v_96, err_97 := tool_12.Item(jinja.StringValue("function"))
+							if err_97 != nil {
+								return dst, jinja.At(err_97, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
 							}
-							v_148, err_149 := v_146.Item(jinja.StringValue("arguments"))
-							if err_149 != nil {
-								return dst, jinja.At(err_149, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
+							v_98, err_99 := v_96.Item(jinja.StringValue("arguments"))
+							if err_99 != nil {
+								return dst, jinja.At(err_99, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
 							}
-							v_150, err_151 := jinja.Arith("+", v_144, v_148)
-							if err_151 != nil {
-								return dst, jinja.At(err_151, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, v_98)
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_152, err_153 := jinja.Arith("+", v_150, jinja.StringValue("\n"))
-							if err_153 != nil {
-								return dst, jinja.At(err_153, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, jinja.StringValue("\n"))
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_154, err_155 := jinja.Arith("+", v_152, jinja.StringValue("```"))
-							if err_155 != nil {
-								return dst, jinja.At(err_155, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, jinja.StringValue("```"))
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_156, err_157 := jinja.Arith("+", v_154, jinja.StringValue("<｜tool▁call▁end｜>"))
-							if err_157 != nil {
-								return dst, jinja.At(err_157, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_89 = sum_88.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
+							if err_89 != nil {
+								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst = v_156.AppendStr(dst)
+							dst = sum_88.End(dst)
 						}
 					}
 				}
 				dst = append(dst, "<｜tool▁calls▁end｜><｜end▁of▁sentence｜>"...)
 			}
-			v_158, err_159 := message_10.Item(jinja.StringValue("role"))
-			if err_159 != nil {
-				return dst, jinja.At(err_159, "deepseek_r1", "templates/deepseek_r1.yaml:6:2235")
+			v_100, err_101 := message_10.Item(jinja.StringValue("role"))
+			if err_101 != nil {
+				return dst, jinja.At(err_101, "deepseek_r1", "templates/deepseek_r1.yaml:6:2235")
 			}
-			t_165 := jinja.Equal(v_158, jinja.StringValue("assistant"))
-			if t_165 {
-				v_160, err_161 := message_10.Item(jinja.StringValue("tool_calls"))
-				if err_161 != nil {
-					return dst, jinja.At(err_161, "deepseek_r1", "templates/deepseek_r1.yaml:6:2271")
+			t_107 := jinja.Equal(v_100, jinja.StringValue("assistant"))
+			if t_107 {
+				v_102, err_103 := message_10.Item(jinja.StringValue("tool_calls"))
+				if err_103 != nil {
+					return dst, jinja.At(err_103, "deepseek_r1", "templates/deepseek_r1.yaml:6:2271")
 				}
-				t_164 := !v_160.Test("defined")
-				if !t_164 {
-					v_162, err_163 := message_10.Item(jinja.StringValue("tool_calls"))
-					if err_163 != nil {
-						return dst, jinja.At(err_163, "deepseek_r1", "templates/deepseek_r1.yaml:6:2311")
+				t_106 := !v_102.Test("defined")
+				if !t_106 {
+					v_104, err_105 := message_10.Item(jinja.StringValue("tool_calls"))
+					if err_105 != nil {
+						return dst, jinja.At(err_105, "deepseek_r1", "templates/deepseek_r1.yaml:6:2311")
 					}
-					t_164 = v_162.Test("none")
+					t_106 = v_104.Test("none")
 				}
-				t_165 = t_164
+				t_107 = t_106
 			}
-			if t_165 {
+			if t_107 {
 				isLastUser_8 = false
 				if isTool_4 {
-					v_166, err_167 := jinja.Arith("+", jinja.StringValue("<｜tool▁outputs▁end｜>"), content_11)
-					if err_167 != nil {
-						return dst, jinja.At(err_167, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
+					var sum_108 jinja.Sum
+					var err_109 error
+					dst = sum_108.Start(dst, jinja.StringValue("<｜tool▁outputs▁end｜>"))
+					dst, err_109 = sum_108.Add(dst, content_11)
+					if err_109 != nil {
+						return dst, jinja.At(err_109, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
 					}
-					v_168, err_169 := jinja.Arith("+", v_166, jinja.StringValue("<｜end▁of▁sentence｜>"))
-					if err_169 != nil {
-						return dst, jinja.At(err_169, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
+					dst, err_109 = sum_108.Add(dst, jinja.StringValue("<｜end▁of▁sentence｜>"))
+					if err_109 != nil {
+						return dst, jinja.At(err_109, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
 					}
-					dst = v_168.AppendStr(dst)
+					dst = sum_108.End(dst)
 					isTool_4 = false
 				} else {
-					v_170, err_171 := jinja.Arith("+", content_11, jinja.StringValue("<｜end▁of▁sentence｜>"))
-					if err_171 != nil {
-						return dst, jinja.At(err_171, "deepseek_r1", "templates/deepseek_r1.yaml:6:2517")
+					var sum_110 jinja.Sum
+					var err_111 error
+					dst = sum_110.Start(dst, content_11)
+					dst, err_111 = sum_110.Add(dst, jinja.StringValue("<｜end▁of▁sentence｜>"))
+					if err_111 != nil {
+						return dst, jinja.At(err_111, "deepseek_r1", "templates/deepseek_r1.yaml:6:2517")
 					}
-					dst = v_170.AppendStr(dst)
+					dst = sum_110.End(dst)
 				}
 			}
-			v_172, err_173 := message_10.Item(jinja.StringValue("role"))
-			if err_173 != nil {
-				return dst, jinja.At(err_173, "deepseek_r1", "templates/deepseek_r1.yaml:6:2589")
+			v_112, err_113 := message_10.Item(jinja.StringValue("role"))
+			if err_113 != nil {
+				return dst, jinja.At(err_113, "deepseek_r1", "templates/deepseek_r1.yaml:6:2589")
 			}
-			if jinja.Equal(v_172, jinja.StringValue("tool")) {
+			if jinja.Equal(v_112, jinja.StringValue("tool")) {
 				isLastUser_8 = false
 				isTool_4 = true
 				if isOutputFirst_5 {
-					v_174, err_175 := jinja.Arith("+", jinja.StringValue("<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>"), content_11)
-					if err_175 != nil {
-						return dst, jinja.At(err_175, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
+					var sum_114 jinja.Sum
+					var err_115 error
+					dst = sum_114.Start(dst, jinja.StringValue("<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>"))
+					dst, err_115 = sum_114.Add(dst, content_11)
+					if err_115 != nil {
+						return dst, jinja.At(err_115, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
 					}
-					v_176, err_177 := jinja.Arith("+", v_174, jinja.StringValue("<｜tool▁output▁end｜>"))
-					if err_177 != nil {
-						return dst, jinja.At(err_177, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
+					dst, err_115 = sum_114.Add(dst, jinja.StringValue("<｜tool▁output▁end｜>"))
+					if err_115 != nil {
+						return dst, jinja.At(err_115, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
 					}
-					dst = v_176.AppendStr(dst)
+					dst = sum_114.End(dst)
 					isOutputFirst_5 = false
 				} else {
-					v_178, err_179 := jinja.Arith("+", jinja.StringValue("\n<｜tool▁output▁begin｜>"), content_11)
-					if err_179 != nil {
-						return dst, jinja.At(err_179, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
+					var sum_116 jinja.Sum
+					var err_117 error
+					dst = sum_116.Start(dst, jinja.StringValue("\n<｜tool▁output▁begin｜>"))
+					dst, err_117 = sum_116.Add(dst, content_11)
+					if err_117 != nil {
+						return dst, jinja.At(err_117, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
 					}
-					v_180, err_181 := jinja.Arith("+", v_178, jinja.StringValue("<｜tool▁output▁end｜>"))
-					if err_181 != nil {
-						return dst, jinja.At(err_181, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
+					dst, err_117 = sum_116.Add(dst, jinja.StringValue("<｜tool▁output▁end｜>"))
+					if err_117 != nil {
+						return dst, jinja.At(err_117, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
 					}
-					dst = v_180.AppendStr(dst)
+					dst = sum_116.End(dst)
 				}
 			}
 		}

@@ -323,267 +323,276 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 		}
 	}
 	if systemMessage_9.Truth() {
-		v_86, err_87 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>system<|end_of_role|>"), systemMessage_9)
+		var sum_86 jinja.Sum
+		var err_87 error
+		dst = sum_86.Start(dst, jinja.StringValue("<|start_of_role|>system<|end_of_role|>"))
+		dst, err_87 = sum_86.Add(dst, systemMessage_9)
 		if err_87 != nil {
 			return dst, jinja.At(err_87, "granite4", "templates/granite4.yaml:6:3570")
 		}
-		v_88, err_89 := jinja.Arith("+", v_86, jinja.StringValue("<|end_of_text|>\n"))
-		if err_89 != nil {
-			return dst, jinja.At(err_89, "granite4", "templates/granite4.yaml:6:3570")
+		dst, err_87 = sum_86.Add(dst, jinja.StringValue("<|end_of_text|>\n"))
+		if err_87 != nil {
+			return dst, jinja.At(err_87, "granite4", "templates/granite4.yaml:6:3570")
 		}
-		dst = v_88.AppendStr(dst)
+		dst = sum_86.End(dst)
 	}
 	{
 		if f.Messages == nil {
 			return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3681", runtime.ErrMissing, "messages")
 		}
-		items_90 := f.Messages
-		n_91 := len(items_90)
-		for i_92, x_93 := range items_90 {
-			message_13 := x_93
+		items_88 := f.Messages
+		n_89 := len(items_88)
+		for i_90, x_91 := range items_88 {
+			message_13 := x_91
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3681", runtime.ErrTooLarge, "")
 			}
 			var val_15 jinja.Value
 			val_15 = jinja.StringValue("")
-			v_94, err_95 := message_13.Attr("content")
-			if err_95 != nil {
-				return dst, jinja.At(err_95, "granite4", "templates/granite4.yaml:6:3742")
+			v_92, err_93 := message_13.Attr("content")
+			if err_93 != nil {
+				return dst, jinja.At(err_93, "granite4", "templates/granite4.yaml:6:3742")
 			}
-			if v_94.Test("string") {
+			if v_92.Test("string") {
+				v_94, err_95 := message_13.Attr("content")
+				if err_95 != nil {
+					return dst, jinja.At(err_95, "granite4", "templates/granite4.yaml:6:3822")
+				}
+				val_15 = v_94
+			} else {
 				v_96, err_97 := message_13.Attr("content")
 				if err_97 != nil {
-					return dst, jinja.At(err_97, "granite4", "templates/granite4.yaml:6:3822")
+					return dst, jinja.At(err_97, "granite4", "templates/granite4.yaml:6:3885")
 				}
-				val_15 = v_96
-			} else {
-				v_98, err_99 := message_13.Attr("content")
-				if err_99 != nil {
-					return dst, jinja.At(err_99, "granite4", "templates/granite4.yaml:6:3885")
-				}
-				if v_98.Test("iterable") {
+				if v_96.Test("iterable") {
 					{
-						v_101, err_102 := message_13.Attr("content")
-						if err_102 != nil {
-							return dst, jinja.At(err_102, "granite4", "templates/granite4.yaml:6:3977")
+						v_99, err_100 := message_13.Attr("content")
+						if err_100 != nil {
+							return dst, jinja.At(err_100, "granite4", "templates/granite4.yaml:6:3977")
 						}
-						items_100, err_103 := v_101.Iter()
-						if err_103 != nil {
-							return dst, jinja.At(err_103, "granite4", "templates/granite4.yaml:6:3977")
+						items_98, err_101 := v_99.Iter()
+						if err_101 != nil {
+							return dst, jinja.At(err_101, "granite4", "templates/granite4.yaml:6:3977")
 						}
-						for _, x_105 := range items_100 {
-							entry_16 := x_105
+						for _, x_103 := range items_98 {
+							entry_16 := x_103
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3977", runtime.ErrTooLarge, "")
 							}
-							v_106, err_107 := entry_16.Attr("type")
-							if err_107 != nil {
-								return dst, jinja.At(err_107, "granite4", "templates/granite4.yaml:6:4014")
+							v_104, err_105 := entry_16.Attr("type")
+							if err_105 != nil {
+								return dst, jinja.At(err_105, "granite4", "templates/granite4.yaml:6:4014")
 							}
-							if jinja.Equal(v_106, jinja.StringValue("text")) {
+							if jinja.Equal(v_104, jinja.StringValue("text")) {
 								if !jinja.Equal(val_15, jinja.StringValue("")) {
-									v_108, err_109 := jinja.Arith("+", val_15, jinja.StringValue("\n"))
-									if err_109 != nil {
-										return dst, jinja.At(err_109, "granite4", "templates/granite4.yaml:6:4120")
+									v_106, err_107 := jinja.Arith("+", val_15, jinja.StringValue("\n"))
+									if err_107 != nil {
+										return dst, jinja.At(err_107, "granite4", "templates/granite4.yaml:6:4120")
 									}
-									val_15 = v_108
+									val_15 = v_106
 								}
-								v_110, err_111 := entry_16.Attr("text")
+								v_108, err_109 := entry_16.Attr("text")
+								if err_109 != nil {
+									return dst, jinja.At(err_109, "granite4", "templates/granite4.yaml:6:4292")
+								}
+								v_110, err_111 := jinja.Arith("+", val_15, v_108)
 								if err_111 != nil {
-									return dst, jinja.At(err_111, "granite4", "templates/granite4.yaml:6:4292")
+									return dst, jinja.At(err_111, "granite4", "templates/granite4.yaml:6:4235")
 								}
-								v_112, err_113 := jinja.Arith("+", val_15, v_110)
-								if err_113 != nil {
-									return dst, jinja.At(err_113, "granite4", "templates/granite4.yaml:6:4235")
-								}
-								val_15 = v_112
+								val_15 = v_110
 							}
 						}
 					}
 				}
 			}
-			done_119 := false
-			v_114, err_115 := message_13.Attr("role")
-			if err_115 != nil {
-				return dst, jinja.At(err_115, "granite4", "templates/granite4.yaml:6:4377")
+			done_117 := false
+			v_112, err_113 := message_13.Attr("role")
+			if err_113 != nil {
+				return dst, jinja.At(err_113, "granite4", "templates/granite4.yaml:6:4377")
 			}
-			t_118 := jinja.Equal(v_114, jinja.StringValue("user"))
-			if !t_118 {
-				v_116, err_117 := message_13.Attr("role")
-				if err_117 != nil {
-					return dst, jinja.At(err_117, "granite4", "templates/granite4.yaml:6:4410")
+			t_116 := jinja.Equal(v_112, jinja.StringValue("user"))
+			if !t_116 {
+				v_114, err_115 := message_13.Attr("role")
+				if err_115 != nil {
+					return dst, jinja.At(err_115, "granite4", "templates/granite4.yaml:6:4410")
 				}
-				t_118 = (jinja.Equal(v_116, jinja.StringValue("system")) && !(i_92 == 0))
+				t_116 = (jinja.Equal(v_114, jinja.StringValue("system")) && !(i_90 == 0))
 			}
-			if t_118 {
+			if t_116 {
+				var sum_118 jinja.Sum
+				var err_119 error
+				dst = sum_118.Start(dst, jinja.StringValue("<|start_of_role|>"))
 				v_120, err_121 := message_13.Attr("role")
 				if err_121 != nil {
 					return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				v_122, err_123 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_120)
-				if err_123 != nil {
-					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:6:4472")
+				dst, err_119 = sum_118.Add(dst, v_120)
+				if err_119 != nil {
+					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				v_124, err_125 := jinja.Arith("+", v_122, jinja.StringValue("<|end_of_role|>"))
-				if err_125 != nil {
-					return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4472")
+				dst, err_119 = sum_118.Add(dst, jinja.StringValue("<|end_of_role|>"))
+				if err_119 != nil {
+					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				v_126, err_127 := jinja.Arith("+", v_124, val_15)
-				if err_127 != nil {
-					return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:6:4472")
+				dst, err_119 = sum_118.Add(dst, val_15)
+				if err_119 != nil {
+					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				v_128, err_129 := jinja.Arith("+", v_126, jinja.StringValue("<|end_of_text|>\n"))
-				if err_129 != nil {
-					return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:6:4472")
+				dst, err_119 = sum_118.Add(dst, jinja.StringValue("<|end_of_text|>\n"))
+				if err_119 != nil {
+					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				dst = v_128.AppendStr(dst)
-				done_119 = true
+				dst = sum_118.End(dst)
+				done_117 = true
 			}
-			if !done_119 {
-				v_130, err_131 := message_13.Attr("role")
-				if err_131 != nil {
-					return dst, jinja.At(err_131, "granite4", "templates/granite4.yaml:6:4537")
+			if !done_117 {
+				v_122, err_123 := message_13.Attr("role")
+				if err_123 != nil {
+					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:6:4537")
 				}
-				if jinja.Equal(v_130, jinja.StringValue("assistant")) {
-					v_132, err_133 := message_13.Attr("role")
-					if err_133 != nil {
-						return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4576")
+				if jinja.Equal(v_122, jinja.StringValue("assistant")) {
+					var sum_124 jinja.Sum
+					var err_125 error
+					dst = sum_124.Start(dst, jinja.StringValue("<|start_of_role|>"))
+					v_126, err_127 := message_13.Attr("role")
+					if err_127 != nil {
+						return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:6:4576")
 					}
-					v_134, err_135 := jinja.Arith("+", jinja.StringValue("<|start_of_role|>"), v_132)
-					if err_135 != nil {
-						return dst, jinja.At(err_135, "granite4", "templates/granite4.yaml:6:4559")
+					dst, err_125 = sum_124.Add(dst, v_126)
+					if err_125 != nil {
+						return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					v_136, err_137 := jinja.Arith("+", v_134, jinja.StringValue("<|end_of_role|>"))
-					if err_137 != nil {
-						return dst, jinja.At(err_137, "granite4", "templates/granite4.yaml:6:4559")
+					dst, err_125 = sum_124.Add(dst, jinja.StringValue("<|end_of_role|>"))
+					if err_125 != nil {
+						return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					v_138, err_139 := jinja.Arith("+", v_136, val_15)
-					if err_139 != nil {
-						return dst, jinja.At(err_139, "granite4", "templates/granite4.yaml:6:4559")
+					dst, err_125 = sum_124.Add(dst, val_15)
+					if err_125 != nil {
+						return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					dst = v_138.AppendStr(dst)
-					v_140, err_141 := message_13.Attr("tool_calls")
-					if err_141 != nil {
-						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4637")
+					dst = sum_124.End(dst)
+					v_128, err_129 := message_13.Attr("tool_calls")
+					if err_129 != nil {
+						return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:6:4637")
 					}
-					if v_140.Truth() {
+					if v_128.Truth() {
 						{
-							v_143, err_144 := message_13.Attr("tool_calls")
-							if err_144 != nil {
-								return dst, jinja.At(err_144, "granite4", "templates/granite4.yaml:6:4657")
+							v_131, err_132 := message_13.Attr("tool_calls")
+							if err_132 != nil {
+								return dst, jinja.At(err_132, "granite4", "templates/granite4.yaml:6:4657")
 							}
-							items_142, err_145 := v_143.Iter()
-							if err_145 != nil {
-								return dst, jinja.At(err_145, "granite4", "templates/granite4.yaml:6:4657")
+							items_130, err_133 := v_131.Iter()
+							if err_133 != nil {
+								return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4657")
 							}
-							for i_147, x_148 := range items_142 {
-								toolCall_17 := x_148
+							for i_135, x_136 := range items_130 {
+								toolCall_17 := x_136
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:4657", runtime.ErrTooLarge, "")
 								}
-								if (i_147 == 0 && val_15.Truth()) || !(i_147 == 0) {
+								if (i_135 == 0 && val_15.Truth()) || !(i_135 == 0) {
 									dst = append(dst, "\n"...)
 								}
-								v_149, err_150 := toolCall_17.Attr("function")
-								if err_150 != nil {
-									return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:6:4779")
+								v_137, err_138 := toolCall_17.Attr("function")
+								if err_138 != nil {
+									return dst, jinja.At(err_138, "granite4", "templates/granite4.yaml:6:4779")
 								}
-								if v_149.Truth() {
-									v_151, err_152 := toolCall_17.Attr("function")
-									if err_152 != nil {
-										return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:6:4801")
+								if v_137.Truth() {
+									v_139, err_140 := toolCall_17.Attr("function")
+									if err_140 != nil {
+										return dst, jinja.At(err_140, "granite4", "templates/granite4.yaml:6:4801")
 									}
-									toolCall_17 = v_151
+									toolCall_17 = v_139
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
-								v_153, err_154 := toolCall_17.Attr("name")
-								if err_154 != nil {
-									return dst, jinja.At(err_154, "granite4", "templates/granite4.yaml:6:4864")
+								v_141, err_142 := toolCall_17.Attr("name")
+								if err_142 != nil {
+									return dst, jinja.At(err_142, "granite4", "templates/granite4.yaml:6:4864")
 								}
-								dst = v_153.AppendStr(dst)
+								dst = v_141.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
-								v_155, err_156 := toolCall_17.Attr("arguments")
-								if err_156 != nil {
-									return dst, jinja.At(err_156, "granite4", "templates/granite4.yaml:6:4910")
+								v_143, err_144 := toolCall_17.Attr("arguments")
+								if err_144 != nil {
+									return dst, jinja.At(err_144, "granite4", "templates/granite4.yaml:6:4910")
 								}
-								if v_155.Test("string") {
-									v_157, err_158 := toolCall_17.Attr("arguments")
-									if err_158 != nil {
-										return dst, jinja.At(err_158, "granite4", "templates/granite4.yaml:6:4977")
+								if v_143.Test("string") {
+									v_145, err_146 := toolCall_17.Attr("arguments")
+									if err_146 != nil {
+										return dst, jinja.At(err_146, "granite4", "templates/granite4.yaml:6:4977")
 									}
-									dst = v_157.AppendStr(dst)
+									dst = v_145.AppendStr(dst)
 								} else {
-									v_159, err_160 := toolCall_17.Attr("arguments")
-									if err_160 != nil {
-										return dst, jinja.At(err_160, "granite4", "templates/granite4.yaml:6:5042")
+									v_147, err_148 := toolCall_17.Attr("arguments")
+									if err_148 != nil {
+										return dst, jinja.At(err_148, "granite4", "templates/granite4.yaml:6:5042")
 									}
-									v_161, err_162 := jinja.ToJSON(v_159, 0, false, true)
-									if err_162 != nil {
-										return dst, jinja.At(err_162, "granite4", "templates/granite4.yaml:6:5042")
+									v_149, err_150 := jinja.ToJSON(v_147, 0, false, true)
+									if err_150 != nil {
+										return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:6:5042")
 									}
-									dst = append(dst, v_161...)
+									dst = append(dst, v_149...)
 								}
 								dst = append(dst, "}\n</tool_call>"...)
 							}
 						}
 					}
 					dst = append(dst, "<|end_of_text|>\n"...)
-					done_119 = true
+					done_117 = true
 				}
 			}
-			if !done_119 {
-				v_163, err_164 := message_13.Attr("role")
-				if err_164 != nil {
-					return dst, jinja.At(err_164, "granite4", "templates/granite4.yaml:6:5210")
+			if !done_117 {
+				v_151, err_152 := message_13.Attr("role")
+				if err_152 != nil {
+					return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:6:5210")
 				}
-				if jinja.Equal(v_163, jinja.StringValue("tool")) {
-					t_172 := i_92 == 0
-					if !t_172 {
+				if jinja.Equal(v_151, jinja.StringValue("tool")) {
+					t_160 := i_90 == 0
+					if !t_160 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrMissing, "messages")
 						}
-						v_165, err_166 := jinja.SubInt(int64(i_92), int64(1))
-						if err_166 != nil {
-							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrInvalid, err_166.Error())
+						v_153, err_154 := jinja.SubInt(int64(i_90), int64(1))
+						if err_154 != nil {
+							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrInvalid, err_154.Error())
 						}
-						v_167, ok_168 := jinja.Index(f.Messages, int(v_165))
-						var t_169 jinja.Value
-						if ok_168 {
-							t_169 = v_167
+						v_155, ok_156 := jinja.Index(f.Messages, int(v_153))
+						var t_157 jinja.Value
+						if ok_156 {
+							t_157 = v_155
 						}
-						v_170, err_171 := t_169.Attr("role")
-						if err_171 != nil {
-							return dst, jinja.At(err_171, "granite4", "templates/granite4.yaml:6:5212")
+						v_158, err_159 := t_157.Attr("role")
+						if err_159 != nil {
+							return dst, jinja.At(err_159, "granite4", "templates/granite4.yaml:6:5212")
 						}
-						t_172 = !jinja.Equal(v_170, jinja.StringValue("tool"))
+						t_160 = !jinja.Equal(v_158, jinja.StringValue("tool"))
 					}
-					if t_172 {
+					if t_160 {
 						dst = append(dst, "<|start_of_role|>user<|end_of_role|>"...)
 					}
 					dst = append(dst, "\n<tool_response>\n"...)
 					dst = val_15.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
-					t_180 := i_92 == n_91-1
-					if !t_180 {
+					t_168 := i_90 == n_89-1
+					if !t_168 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrMissing, "messages")
 						}
-						v_173, err_174 := jinja.AddInt(int64(i_92), int64(1))
-						if err_174 != nil {
-							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrInvalid, err_174.Error())
+						v_161, err_162 := jinja.AddInt(int64(i_90), int64(1))
+						if err_162 != nil {
+							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrInvalid, err_162.Error())
 						}
-						v_175, ok_176 := jinja.Index(f.Messages, int(v_173))
-						var t_177 jinja.Value
-						if ok_176 {
-							t_177 = v_175
+						v_163, ok_164 := jinja.Index(f.Messages, int(v_161))
+						var t_165 jinja.Value
+						if ok_164 {
+							t_165 = v_163
 						}
-						v_178, err_179 := t_177.Attr("role")
-						if err_179 != nil {
-							return dst, jinja.At(err_179, "granite4", "templates/granite4.yaml:6:5408")
+						v_166, err_167 := t_165.Attr("role")
+						if err_167 != nil {
+							return dst, jinja.At(err_167, "granite4", "templates/granite4.yaml:6:5408")
 						}
-						t_180 = !jinja.Equal(v_178, jinja.StringValue("tool"))
+						t_168 = !jinja.Equal(v_166, jinja.StringValue("tool"))
 					}
-					if t_180 {
+					if t_168 {
 						dst = append(dst, "<|end_of_text|>\n"...)
 					}
 				}

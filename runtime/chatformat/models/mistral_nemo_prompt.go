@@ -276,41 +276,47 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 										return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1141", runtime.ErrTooLarge, "")
 									}
 									if val_13.Test("string") {
-										v_77, err_78 := jinja.Arith("+", jinja.StringValue("\""), key_12)
+										var sum_77 jinja.Sum
+										var err_78 error
+										dst = sum_77.Start(dst, jinja.StringValue("\""))
+										dst, err_78 = sum_77.Add(dst, key_12)
 										if err_78 != nil {
 											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										v_79, err_80 := jinja.Arith("+", v_77, jinja.StringValue("\": \""))
-										if err_80 != nil {
-											return dst, jinja.At(err_80, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
+										dst, err_78 = sum_77.Add(dst, jinja.StringValue("\": \""))
+										if err_78 != nil {
+											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										v_81, err_82 := jinja.Arith("+", v_79, val_13)
-										if err_82 != nil {
-											return dst, jinja.At(err_82, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
+										dst, err_78 = sum_77.Add(dst, val_13)
+										if err_78 != nil {
+											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue("\""))
-										if err_84 != nil {
-											return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
+										dst, err_78 = sum_77.Add(dst, jinja.StringValue("\""))
+										if err_78 != nil {
+											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										dst = v_83.AppendStr(dst)
+										dst = sum_77.End(dst)
 									} else {
-										v_85, err_86 := jinja.Arith("+", jinja.StringValue("\""), key_12)
-										if err_86 != nil {
-											return dst, jinja.At(err_86, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+										var sum_79 jinja.Sum
+										var err_80 error
+										dst = sum_79.Start(dst, jinja.StringValue("\""))
+										dst, err_80 = sum_79.Add(dst, key_12)
+										if err_80 != nil {
+											return dst, jinja.At(err_80, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										v_87, err_88 := jinja.Arith("+", v_85, jinja.StringValue("\": "))
-										if err_88 != nil {
-											return dst, jinja.At(err_88, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+										dst, err_80 = sum_79.Add(dst, jinja.StringValue("\": "))
+										if err_80 != nil {
+											return dst, jinja.At(err_80, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										v_89, err_90 := jinja.ToJSON(val_13, 0, false, true)
-										if err_90 != nil {
-											return dst, jinja.At(err_90, "mistral_nemo", "templates/mistral_nemo.yaml:6:1214")
+										v_81, err_82 := jinja.ToJSON(val_13, 0, false, true)
+										if err_82 != nil {
+											return dst, jinja.At(err_82, "mistral_nemo", "templates/mistral_nemo.yaml:6:1214")
 										}
-										v_91, err_92 := jinja.Arith("+", v_87, jinja.StringValue(v_89))
-										if err_92 != nil {
-											return dst, jinja.At(err_92, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+										dst, err_80 = sum_79.Add(dst, jinja.StringValue(v_81))
+										if err_80 != nil {
+											return dst, jinja.At(err_80, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										dst = v_91.AppendStr(dst)
+										dst = sum_79.End(dst)
 									}
 									if !(i_75 == n_74-1) {
 										dst = append(dst, ", "...)
@@ -328,122 +334,131 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 					dst = append(dst, "[/AVAILABLE_TOOLS]"...)
 				}
 				if i_52 == n_51-1 && systemMessage_1.Test("defined") {
-					v_93, err_94 := jinja.Arith("+", jinja.StringValue("[INST]"), systemMessage_1)
-					if err_94 != nil {
-						return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+					var sum_83 jinja.Sum
+					var err_84 error
+					dst = sum_83.Start(dst, jinja.StringValue("[INST]"))
+					dst, err_84 = sum_83.Add(dst, systemMessage_1)
+					if err_84 != nil {
+						return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					v_95, err_96 := jinja.Arith("+", v_93, jinja.StringValue("\n\n"))
-					if err_96 != nil {
-						return dst, jinja.At(err_96, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+					dst, err_84 = sum_83.Add(dst, jinja.StringValue("\n\n"))
+					if err_84 != nil {
+						return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					v_97, err_98 := message_9.Item(jinja.StringValue("content"))
-					if err_98 != nil {
-						return dst, jinja.At(err_98, "mistral_nemo", "templates/mistral_nemo.yaml:6:1340")
+					v_85, err_86 := message_9.Item(jinja.StringValue("content"))
+					if err_86 != nil {
+						return dst, jinja.At(err_86, "mistral_nemo", "templates/mistral_nemo.yaml:6:1340")
 					}
-					v_99, err_100 := jinja.Arith("+", v_95, v_97)
-					if err_100 != nil {
-						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+					dst, err_84 = sum_83.Add(dst, v_85)
+					if err_84 != nil {
+						return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					v_101, err_102 := jinja.Arith("+", v_99, jinja.StringValue("[/INST]"))
-					if err_102 != nil {
-						return dst, jinja.At(err_102, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+					dst, err_84 = sum_83.Add(dst, jinja.StringValue("[/INST]"))
+					if err_84 != nil {
+						return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					dst = v_101.AppendStr(dst)
+					dst = sum_83.End(dst)
 				} else {
-					v_103, err_104 := message_9.Item(jinja.StringValue("content"))
-					if err_104 != nil {
-						return dst, jinja.At(err_104, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+					var sum_87 jinja.Sum
+					var err_88 error
+					dst = sum_87.Start(dst, jinja.StringValue("[INST]"))
+					v_89, err_90 := message_9.Item(jinja.StringValue("content"))
+					if err_90 != nil {
+						return dst, jinja.At(err_90, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					v_105, err_106 := jinja.Arith("+", jinja.StringValue("[INST]"), v_103)
-					if err_106 != nil {
-						return dst, jinja.At(err_106, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+					dst, err_88 = sum_87.Add(dst, v_89)
+					if err_88 != nil {
+						return dst, jinja.At(err_88, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					v_107, err_108 := jinja.Arith("+", v_105, jinja.StringValue("[/INST]"))
-					if err_108 != nil {
-						return dst, jinja.At(err_108, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+					dst, err_88 = sum_87.Add(dst, jinja.StringValue("[/INST]"))
+					if err_88 != nil {
+						return dst, jinja.At(err_88, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					dst = v_107.AppendStr(dst)
+					dst = sum_87.End(dst)
 				}
 				done_56 = true
 			}
 			if !done_56 {
-				v_109, err_110 := message_9.Attr("tool_calls")
-				if err_110 != nil {
-					return dst, jinja.At(err_110, "mistral_nemo", "templates/mistral_nemo.yaml:6:1465")
+				v_91, err_92 := message_9.Attr("tool_calls")
+				if err_92 != nil {
+					return dst, jinja.At(err_92, "mistral_nemo", "templates/mistral_nemo.yaml:6:1465")
 				}
-				t_113 := v_109.Test("defined")
-				if t_113 {
-					v_111, err_112 := message_9.Attr("tool_calls")
-					if err_112 != nil {
-						return dst, jinja.At(err_112, "mistral_nemo", "templates/mistral_nemo.yaml:6:1525")
+				t_95 := v_91.Test("defined")
+				if t_95 {
+					v_93, err_94 := message_9.Attr("tool_calls")
+					if err_94 != nil {
+						return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1525")
 					}
-					t_113 = !v_111.Test("none")
+					t_95 = !v_93.Test("none")
 				}
-				if t_113 {
+				if t_95 {
 					dst = append(dst, "[TOOL_CALLS]["...)
 					{
-						v_115, err_116 := message_9.Attr("tool_calls")
-						if err_116 != nil {
-							return dst, jinja.At(err_116, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
+						v_97, err_98 := message_9.Attr("tool_calls")
+						if err_98 != nil {
+							return dst, jinja.At(err_98, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
 						}
-						items_114, err_117 := v_115.Iter()
-						if err_117 != nil {
-							return dst, jinja.At(err_117, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
+						items_96, err_99 := v_97.Iter()
+						if err_99 != nil {
+							return dst, jinja.At(err_99, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
 						}
-						n_118 := len(items_114)
-						for i_119, x_120 := range items_114 {
-							toolCall_14 := x_120
+						n_100 := len(items_96)
+						for i_101, x_102 := range items_96 {
+							toolCall_14 := x_102
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1581", runtime.ErrTooLarge, "")
 							}
 							var out_15 string
-							v_121, err_122 := toolCall_14.Attr("function")
-							if err_122 != nil {
-								return dst, jinja.At(err_122, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
+							v_103, err_104 := toolCall_14.Attr("function")
+							if err_104 != nil {
+								return dst, jinja.At(err_104, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
 							}
-							v_123, err_124 := jinja.ToJSON(v_121, 0, false, true)
-							if err_124 != nil {
-								return dst, jinja.At(err_124, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
+							v_105, err_106 := jinja.ToJSON(v_103, 0, false, true)
+							if err_106 != nil {
+								return dst, jinja.At(err_106, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
 							}
-							out_15 = v_123
-							v_125, err_126 := jinja.NegInt(int64(1))
-							if err_126 != nil {
-								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1596", runtime.ErrInvalid, err_126.Error())
+							out_15 = v_105
+							v_107, err_108 := jinja.NegInt(int64(1))
+							if err_108 != nil {
+								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1596", runtime.ErrInvalid, err_108.Error())
 							}
-							dst = append(dst, jinja.SliceString(out_15, 0, int(v_125), 1, false, true)...)
-							v_127, err_128 := toolCall_14.Attr("id")
-							if err_128 != nil {
-								return dst, jinja.At(err_128, "mistral_nemo", "templates/mistral_nemo.yaml:6:1596")
+							dst = append(dst, jinja.SliceString(out_15, 0, int(v_107), 1, false, true)...)
+							v_109, err_110 := toolCall_14.Attr("id")
+							if err_110 != nil {
+								return dst, jinja.At(err_110, "mistral_nemo", "templates/mistral_nemo.yaml:6:1596")
 							}
-							t_133 := !(v_127.Test("defined"))
-							if !t_133 {
-								v_129, err_130 := toolCall_14.Attr("id")
-								if err_130 != nil {
-									return dst, jinja.At(err_130, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
+							t_115 := !(v_109.Test("defined"))
+							if !t_115 {
+								v_111, err_112 := toolCall_14.Attr("id")
+								if err_112 != nil {
+									return dst, jinja.At(err_112, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
 								}
-								v_131, err_132 := v_129.Len()
-								if err_132 != nil {
-									return dst, jinja.At(err_132, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
+								v_113, err_114 := v_111.Len()
+								if err_114 != nil {
+									return dst, jinja.At(err_114, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
 								}
-								t_133 = !(v_131 == 9)
+								t_115 = !(v_113 == 9)
 							}
-							if t_133 {
+							if t_115 {
 								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1614", runtime.ErrRaised, "Tool call IDs should be alphanumeric strings with length 9!")
 							}
-							v_134, err_135 := toolCall_14.Attr("id")
-							if err_135 != nil {
-								return dst, jinja.At(err_135, "mistral_nemo", "templates/mistral_nemo.yaml:6:1704")
+							var sum_116 jinja.Sum
+							var err_117 error
+							dst = sum_116.Start(dst, jinja.StringValue(", \"id\": \""))
+							v_118, err_119 := toolCall_14.Attr("id")
+							if err_119 != nil {
+								return dst, jinja.At(err_119, "mistral_nemo", "templates/mistral_nemo.yaml:6:1704")
 							}
-							v_136, err_137 := jinja.Arith("+", jinja.StringValue(", \"id\": \""), v_134)
-							if err_137 != nil {
-								return dst, jinja.At(err_137, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
+							dst, err_117 = sum_116.Add(dst, v_118)
+							if err_117 != nil {
+								return dst, jinja.At(err_117, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
 							}
-							v_138, err_139 := jinja.Arith("+", v_136, jinja.StringValue("\"}"))
-							if err_139 != nil {
-								return dst, jinja.At(err_139, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
+							dst, err_117 = sum_116.Add(dst, jinja.StringValue("\"}"))
+							if err_117 != nil {
+								return dst, jinja.At(err_117, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
 							}
-							dst = v_138.AppendStr(dst)
-							if !(i_119 == n_118-1) {
+							dst = sum_116.End(dst)
+							if !(i_101 == n_100-1) {
 								dst = append(dst, ", "...)
 							} else {
 								if !(f.EosToken != nil) {
@@ -457,107 +472,113 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 				}
 			}
 			if !done_56 {
-				v_140, err_141 := message_9.Item(jinja.StringValue("role"))
-				if err_141 != nil {
-					return dst, jinja.At(err_141, "mistral_nemo", "templates/mistral_nemo.yaml:6:1781")
+				v_120, err_121 := message_9.Item(jinja.StringValue("role"))
+				if err_121 != nil {
+					return dst, jinja.At(err_121, "mistral_nemo", "templates/mistral_nemo.yaml:6:1781")
 				}
-				if jinja.Equal(v_140, jinja.StringValue("assistant")) {
-					v_142, err_143 := message_9.Item(jinja.StringValue("content"))
-					if err_143 != nil {
-						return dst, jinja.At(err_143, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
+				if jinja.Equal(v_120, jinja.StringValue("assistant")) {
+					v_124, err_125 := message_9.Item(jinja.StringValue("content"))
+					if err_125 != nil {
+						return dst, jinja.At(err_125, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
 					}
-					var t_144 jinja.Value
+					var sum_122 jinja.Sum
+					var err_123 error
+					dst = sum_122.Start(dst, v_124)
+					var t_126 jinja.Value
 					if f.EosToken != nil {
-						t_144 = jinja.StringValue((*f.EosToken))
+						t_126 = jinja.StringValue((*f.EosToken))
 					}
-					v_145, err_146 := jinja.Arith("+", v_142, t_144)
-					if err_146 != nil {
-						return dst, jinja.At(err_146, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
+					dst, err_123 = sum_122.Add(dst, t_126)
+					if err_123 != nil {
+						return dst, jinja.At(err_123, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
 					}
-					dst = v_145.AppendStr(dst)
+					dst = sum_122.End(dst)
 					done_56 = true
 				}
 			}
 			if !done_56 {
-				v_147, err_148 := message_9.Item(jinja.StringValue("role"))
-				if err_148 != nil {
-					return dst, jinja.At(err_148, "mistral_nemo", "templates/mistral_nemo.yaml:6:1891")
+				v_127, err_128 := message_9.Item(jinja.StringValue("role"))
+				if err_128 != nil {
+					return dst, jinja.At(err_128, "mistral_nemo", "templates/mistral_nemo.yaml:6:1891")
 				}
-				t_151 := jinja.Equal(v_147, jinja.StringValue("tool_results"))
-				if !t_151 {
-					v_149, err_150 := message_9.Item(jinja.StringValue("role"))
-					if err_150 != nil {
-						return dst, jinja.At(err_150, "mistral_nemo", "templates/mistral_nemo.yaml:6:1894")
+				t_131 := jinja.Equal(v_127, jinja.StringValue("tool_results"))
+				if !t_131 {
+					v_129, err_130 := message_9.Item(jinja.StringValue("role"))
+					if err_130 != nil {
+						return dst, jinja.At(err_130, "mistral_nemo", "templates/mistral_nemo.yaml:6:1894")
 					}
-					t_151 = jinja.Equal(v_149, jinja.StringValue("tool"))
+					t_131 = jinja.Equal(v_129, jinja.StringValue("tool"))
 				}
-				if t_151 {
-					v_152, err_153 := message_9.Attr("content")
-					if err_153 != nil {
-						return dst, jinja.At(err_153, "mistral_nemo", "templates/mistral_nemo.yaml:6:1896")
+				if t_131 {
+					v_132, err_133 := message_9.Attr("content")
+					if err_133 != nil {
+						return dst, jinja.At(err_133, "mistral_nemo", "templates/mistral_nemo.yaml:6:1896")
 					}
-					t_158 := v_152.Test("defined")
-					if t_158 {
-						v_154, err_155 := message_9.Attr("content")
-						if err_155 != nil {
-							return dst, jinja.At(err_155, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
+					t_138 := v_132.Test("defined")
+					if t_138 {
+						v_134, err_135 := message_9.Attr("content")
+						if err_135 != nil {
+							return dst, jinja.At(err_135, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
 						}
-						v_156, err_157 := v_154.Attr("content")
-						if err_157 != nil {
-							return dst, jinja.At(err_157, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
+						v_136, err_137 := v_134.Attr("content")
+						if err_137 != nil {
+							return dst, jinja.At(err_137, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
 						}
-						t_158 = v_156.Test("defined")
+						t_138 = v_136.Test("defined")
 					}
-					if t_158 {
-						v_159, err_160 := message_9.Attr("content")
-						if err_160 != nil {
-							return dst, jinja.At(err_160, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
+					if t_138 {
+						v_139, err_140 := message_9.Attr("content")
+						if err_140 != nil {
+							return dst, jinja.At(err_140, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
 						}
-						v_161, err_162 := v_159.Attr("content")
-						if err_162 != nil {
-							return dst, jinja.At(err_162, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
+						v_141, err_142 := v_139.Attr("content")
+						if err_142 != nil {
+							return dst, jinja.At(err_142, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
 						}
-						content_10 = v_161
+						content_10 = v_141
 					} else {
-						v_163, err_164 := message_9.Attr("content")
-						if err_164 != nil {
-							return dst, jinja.At(err_164, "mistral_nemo", "templates/mistral_nemo.yaml:6:2054")
+						v_143, err_144 := message_9.Attr("content")
+						if err_144 != nil {
+							return dst, jinja.At(err_144, "mistral_nemo", "templates/mistral_nemo.yaml:6:2054")
 						}
-						content_10 = v_163
+						content_10 = v_143
 					}
 					dst = append(dst, "[TOOL_RESULTS]{\"content\": "+content_10.String()+", "...)
-					v_165, err_166 := message_9.Attr("tool_call_id")
-					if err_166 != nil {
-						return dst, jinja.At(err_166, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+					v_145, err_146 := message_9.Attr("tool_call_id")
+					if err_146 != nil {
+						return dst, jinja.At(err_146, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
 					}
-					t_171 := !(v_165.Test("defined"))
-					if !t_171 {
-						v_167, err_168 := message_9.Attr("tool_call_id")
-						if err_168 != nil {
-							return dst, jinja.At(err_168, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+					t_151 := !(v_145.Test("defined"))
+					if !t_151 {
+						v_147, err_148 := message_9.Attr("tool_call_id")
+						if err_148 != nil {
+							return dst, jinja.At(err_148, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
 						}
-						v_169, err_170 := v_167.Len()
-						if err_170 != nil {
-							return dst, jinja.At(err_170, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+						v_149, err_150 := v_147.Len()
+						if err_150 != nil {
+							return dst, jinja.At(err_150, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
 						}
-						t_171 = !(v_169 == 9)
+						t_151 = !(v_149 == 9)
 					}
-					if t_171 {
+					if t_151 {
 						return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:2143", runtime.ErrRaised, "Tool call IDs should be alphanumeric strings with length 9!")
 					}
-					v_172, err_173 := message_9.Attr("tool_call_id")
-					if err_173 != nil {
-						return dst, jinja.At(err_173, "mistral_nemo", "templates/mistral_nemo.yaml:6:2164")
+					var sum_152 jinja.Sum
+					var err_153 error
+					dst = sum_152.Start(dst, jinja.StringValue("\"call_id\": \""))
+					v_154, err_155 := message_9.Attr("tool_call_id")
+					if err_155 != nil {
+						return dst, jinja.At(err_155, "mistral_nemo", "templates/mistral_nemo.yaml:6:2164")
 					}
-					v_174, err_175 := jinja.Arith("+", jinja.StringValue("\"call_id\": \""), v_172)
-					if err_175 != nil {
-						return dst, jinja.At(err_175, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
+					dst, err_153 = sum_152.Add(dst, v_154)
+					if err_153 != nil {
+						return dst, jinja.At(err_153, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
 					}
-					v_176, err_177 := jinja.Arith("+", v_174, jinja.StringValue("\"}[/TOOL_RESULTS]"))
-					if err_177 != nil {
-						return dst, jinja.At(err_177, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
+					dst, err_153 = sum_152.Add(dst, jinja.StringValue("\"}[/TOOL_RESULTS]"))
+					if err_153 != nil {
+						return dst, jinja.At(err_153, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
 					}
-					dst = v_176.AppendStr(dst)
+					dst = sum_152.End(dst)
 					done_56 = true
 				}
 			}

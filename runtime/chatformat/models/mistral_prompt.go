@@ -118,44 +118,50 @@ func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]
 				return dst, jinja.At(err_10, "mistral", "templates/mistral.yaml:6:227")
 			}
 			if jinja.Equal(v_9, jinja.StringValue("user")) {
-				v_12, err_13 := message_1.Item(jinja.StringValue("content"))
-				if err_13 != nil {
-					return dst, jinja.At(err_13, "mistral", "templates/mistral.yaml:6:270")
-				}
-				v_14, err_15 := jinja.Arith("+", jinja.StringValue("[INST] "), v_12)
+				var sum_12 jinja.Sum
+				var err_13 error
+				dst = sum_12.Start(dst, jinja.StringValue("[INST] "))
+				v_14, err_15 := message_1.Item(jinja.StringValue("content"))
 				if err_15 != nil {
-					return dst, jinja.At(err_15, "mistral", "templates/mistral.yaml:6:258")
+					return dst, jinja.At(err_15, "mistral", "templates/mistral.yaml:6:270")
 				}
-				v_16, err_17 := jinja.Arith("+", v_14, jinja.StringValue(" [/INST]"))
-				if err_17 != nil {
-					return dst, jinja.At(err_17, "mistral", "templates/mistral.yaml:6:258")
+				dst, err_13 = sum_12.Add(dst, v_14)
+				if err_13 != nil {
+					return dst, jinja.At(err_13, "mistral", "templates/mistral.yaml:6:258")
 				}
-				dst = v_16.AppendStr(dst)
+				dst, err_13 = sum_12.Add(dst, jinja.StringValue(" [/INST]"))
+				if err_13 != nil {
+					return dst, jinja.At(err_13, "mistral", "templates/mistral.yaml:6:258")
+				}
+				dst = sum_12.End(dst)
 				done_11 = true
 			}
 			if !done_11 {
-				v_18, err_19 := message_1.Item(jinja.StringValue("role"))
-				if err_19 != nil {
-					return dst, jinja.At(err_19, "mistral", "templates/mistral.yaml:6:312")
+				v_16, err_17 := message_1.Item(jinja.StringValue("role"))
+				if err_17 != nil {
+					return dst, jinja.At(err_17, "mistral", "templates/mistral.yaml:6:312")
 				}
-				if jinja.Equal(v_18, jinja.StringValue("assistant")) {
+				if jinja.Equal(v_16, jinja.StringValue("assistant")) {
 					v_20, err_21 := message_1.Item(jinja.StringValue("content"))
 					if err_21 != nil {
 						return dst, jinja.At(err_21, "mistral", "templates/mistral.yaml:6:348")
 					}
+					var sum_18 jinja.Sum
+					var err_19 error
+					dst = sum_18.Start(dst, v_20)
 					var t_22 jinja.Value
 					if f.EosToken != nil {
 						t_22 = jinja.StringValue((*f.EosToken))
 					}
-					v_23, err_24 := jinja.Arith("+", v_20, t_22)
-					if err_24 != nil {
-						return dst, jinja.At(err_24, "mistral", "templates/mistral.yaml:6:348")
+					dst, err_19 = sum_18.Add(dst, t_22)
+					if err_19 != nil {
+						return dst, jinja.At(err_19, "mistral", "templates/mistral.yaml:6:348")
 					}
-					v_25, err_26 := jinja.Arith("+", v_23, jinja.StringValue(" "))
-					if err_26 != nil {
-						return dst, jinja.At(err_26, "mistral", "templates/mistral.yaml:6:348")
+					dst, err_19 = sum_18.Add(dst, jinja.StringValue(" "))
+					if err_19 != nil {
+						return dst, jinja.At(err_19, "mistral", "templates/mistral.yaml:6:348")
 					}
-					dst = v_25.AppendStr(dst)
+					dst = sum_18.End(dst)
 					done_11 = true
 				}
 			}

@@ -156,67 +156,76 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 			}
 			if jinja.Equal(v_21, jinja.StringValue("user")) {
 				if i_16 == 0 && systemMessage_1.Test("defined") {
-					v_24, err_25 := jinja.Arith("+", jinja.StringValue(" [INST] "), systemMessage_1)
+					var sum_24 jinja.Sum
+					var err_25 error
+					dst = sum_24.Start(dst, jinja.StringValue(" [INST] "))
+					dst, err_25 = sum_24.Add(dst, systemMessage_1)
 					if err_25 != nil {
 						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					v_26, err_27 := jinja.Arith("+", v_24, jinja.StringValue("\n\n"))
+					dst, err_25 = sum_24.Add(dst, jinja.StringValue("\n\n"))
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
+					}
+					v_26, err_27 := message_3.Item(jinja.StringValue("content"))
 					if err_27 != nil {
-						return dst, jinja.At(err_27, "mixtral", "templates/mixtral.yaml:6:582")
+						return dst, jinja.At(err_27, "mixtral", "templates/mixtral.yaml:6:641")
 					}
-					v_28, err_29 := message_3.Item(jinja.StringValue("content"))
-					if err_29 != nil {
-						return dst, jinja.At(err_29, "mixtral", "templates/mixtral.yaml:6:641")
+					dst, err_25 = sum_24.Add(dst, v_26)
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					v_30, err_31 := jinja.Arith("+", v_26, v_28)
-					if err_31 != nil {
-						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:582")
+					dst, err_25 = sum_24.Add(dst, jinja.StringValue(" [/INST]"))
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					v_32, err_33 := jinja.Arith("+", v_30, jinja.StringValue(" [/INST]"))
-					if err_33 != nil {
-						return dst, jinja.At(err_33, "mixtral", "templates/mixtral.yaml:6:582")
-					}
-					dst = v_32.AppendStr(dst)
+					dst = sum_24.End(dst)
 				} else {
-					v_34, err_35 := message_3.Item(jinja.StringValue("content"))
-					if err_35 != nil {
-						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:698")
+					var sum_28 jinja.Sum
+					var err_29 error
+					dst = sum_28.Start(dst, jinja.StringValue(" [INST] "))
+					v_30, err_31 := message_3.Item(jinja.StringValue("content"))
+					if err_31 != nil {
+						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:698")
 					}
-					v_36, err_37 := jinja.Arith("+", jinja.StringValue(" [INST] "), v_34)
-					if err_37 != nil {
-						return dst, jinja.At(err_37, "mixtral", "templates/mixtral.yaml:6:698")
+					dst, err_29 = sum_28.Add(dst, v_30)
+					if err_29 != nil {
+						return dst, jinja.At(err_29, "mixtral", "templates/mixtral.yaml:6:698")
 					}
-					v_38, err_39 := jinja.Arith("+", v_36, jinja.StringValue(" [/INST]"))
-					if err_39 != nil {
-						return dst, jinja.At(err_39, "mixtral", "templates/mixtral.yaml:6:698")
+					dst, err_29 = sum_28.Add(dst, jinja.StringValue(" [/INST]"))
+					if err_29 != nil {
+						return dst, jinja.At(err_29, "mixtral", "templates/mixtral.yaml:6:698")
 					}
-					dst = v_38.AppendStr(dst)
+					dst = sum_28.End(dst)
 				}
 				done_23 = true
 			}
 			if !done_23 {
-				v_40, err_41 := message_3.Item(jinja.StringValue("role"))
-				if err_41 != nil {
-					return dst, jinja.At(err_41, "mixtral", "templates/mixtral.yaml:6:821")
+				v_32, err_33 := message_3.Item(jinja.StringValue("role"))
+				if err_33 != nil {
+					return dst, jinja.At(err_33, "mixtral", "templates/mixtral.yaml:6:821")
 				}
-				if jinja.Equal(v_40, jinja.StringValue("assistant")) {
-					v_42, err_43 := message_3.Item(jinja.StringValue("content"))
-					if err_43 != nil {
-						return dst, jinja.At(err_43, "mixtral", "templates/mixtral.yaml:6:854")
+				if jinja.Equal(v_32, jinja.StringValue("assistant")) {
+					var sum_34 jinja.Sum
+					var err_35 error
+					dst = sum_34.Start(dst, jinja.StringValue(" "))
+					v_36, err_37 := message_3.Item(jinja.StringValue("content"))
+					if err_37 != nil {
+						return dst, jinja.At(err_37, "mixtral", "templates/mixtral.yaml:6:854")
 					}
-					v_44, err_45 := jinja.Arith("+", jinja.StringValue(" "), v_42)
-					if err_45 != nil {
-						return dst, jinja.At(err_45, "mixtral", "templates/mixtral.yaml:6:854")
+					dst, err_35 = sum_34.Add(dst, v_36)
+					if err_35 != nil {
+						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:854")
 					}
-					var t_46 jinja.Value
+					var t_38 jinja.Value
 					if f.EosToken != nil {
-						t_46 = jinja.StringValue((*f.EosToken))
+						t_38 = jinja.StringValue((*f.EosToken))
 					}
-					v_47, err_48 := jinja.Arith("+", v_44, t_46)
-					if err_48 != nil {
-						return dst, jinja.At(err_48, "mixtral", "templates/mixtral.yaml:6:854")
+					dst, err_35 = sum_34.Add(dst, t_38)
+					if err_35 != nil {
+						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:854")
 					}
-					dst = v_47.AppendStr(dst)
+					dst = sum_34.End(dst)
 					done_23 = true
 				}
 			}

@@ -108,89 +108,101 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 				return dst, jinja.At(err_7, "olmo2", "templates/olmo2.yaml:6:62")
 			}
 			if jinja.Equal(v_6, jinja.StringValue("system")) {
-				v_9, err_10 := message_1.Item(jinja.StringValue("content"))
-				if err_10 != nil {
-					return dst, jinja.At(err_10, "olmo2", "templates/olmo2.yaml:6:112")
-				}
-				v_11, err_12 := jinja.Arith("+", jinja.StringValue("<|system|>\n"), v_9)
+				var sum_9 jinja.Sum
+				var err_10 error
+				dst = sum_9.Start(dst, jinja.StringValue("<|system|>\n"))
+				v_11, err_12 := message_1.Item(jinja.StringValue("content"))
 				if err_12 != nil {
-					return dst, jinja.At(err_12, "olmo2", "templates/olmo2.yaml:6:95")
+					return dst, jinja.At(err_12, "olmo2", "templates/olmo2.yaml:6:112")
 				}
-				v_13, err_14 := jinja.Arith("+", v_11, jinja.StringValue("\n"))
-				if err_14 != nil {
-					return dst, jinja.At(err_14, "olmo2", "templates/olmo2.yaml:6:95")
+				dst, err_10 = sum_9.Add(dst, v_11)
+				if err_10 != nil {
+					return dst, jinja.At(err_10, "olmo2", "templates/olmo2.yaml:6:95")
 				}
-				dst = v_13.AppendStr(dst)
+				dst, err_10 = sum_9.Add(dst, jinja.StringValue("\n"))
+				if err_10 != nil {
+					return dst, jinja.At(err_10, "olmo2", "templates/olmo2.yaml:6:95")
+				}
+				dst = sum_9.End(dst)
 				done_8 = true
 			}
 			if !done_8 {
-				v_15, err_16 := message_1.Item(jinja.StringValue("role"))
-				if err_16 != nil {
-					return dst, jinja.At(err_16, "olmo2", "templates/olmo2.yaml:6:148")
+				v_13, err_14 := message_1.Item(jinja.StringValue("role"))
+				if err_14 != nil {
+					return dst, jinja.At(err_14, "olmo2", "templates/olmo2.yaml:6:148")
 				}
-				if jinja.Equal(v_15, jinja.StringValue("user")) {
+				if jinja.Equal(v_13, jinja.StringValue("user")) {
+					var sum_15 jinja.Sum
+					var err_16 error
+					dst = sum_15.Start(dst, jinja.StringValue("<|user|>\n"))
 					v_17, err_18 := message_1.Item(jinja.StringValue("content"))
 					if err_18 != nil {
 						return dst, jinja.At(err_18, "olmo2", "templates/olmo2.yaml:6:194")
 					}
-					v_19, err_20 := jinja.Arith("+", jinja.StringValue("<|user|>\n"), v_17)
-					if err_20 != nil {
-						return dst, jinja.At(err_20, "olmo2", "templates/olmo2.yaml:6:179")
+					dst, err_16 = sum_15.Add(dst, v_17)
+					if err_16 != nil {
+						return dst, jinja.At(err_16, "olmo2", "templates/olmo2.yaml:6:179")
 					}
-					v_21, err_22 := jinja.Arith("+", v_19, jinja.StringValue("\n"))
-					if err_22 != nil {
-						return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:179")
+					dst, err_16 = sum_15.Add(dst, jinja.StringValue("\n"))
+					if err_16 != nil {
+						return dst, jinja.At(err_16, "olmo2", "templates/olmo2.yaml:6:179")
 					}
-					dst = v_21.AppendStr(dst)
+					dst = sum_15.End(dst)
 					done_8 = true
 				}
 			}
 			if !done_8 {
-				v_23, err_24 := message_1.Item(jinja.StringValue("role"))
-				if err_24 != nil {
-					return dst, jinja.At(err_24, "olmo2", "templates/olmo2.yaml:6:230")
+				v_19, err_20 := message_1.Item(jinja.StringValue("role"))
+				if err_20 != nil {
+					return dst, jinja.At(err_20, "olmo2", "templates/olmo2.yaml:6:230")
 				}
-				if jinja.Equal(v_23, jinja.StringValue("assistant")) {
+				if jinja.Equal(v_19, jinja.StringValue("assistant")) {
 					if !(i_4 == n_3-1) {
-						v_25, err_26 := message_1.Item(jinja.StringValue("content"))
-						if err_26 != nil {
-							return dst, jinja.At(err_26, "olmo2", "templates/olmo2.yaml:6:309")
+						var sum_21 jinja.Sum
+						var err_22 error
+						dst = sum_21.Start(dst, jinja.StringValue("<|assistant|>\n"))
+						v_23, err_24 := message_1.Item(jinja.StringValue("content"))
+						if err_24 != nil {
+							return dst, jinja.At(err_24, "olmo2", "templates/olmo2.yaml:6:309")
 						}
-						v_27, err_28 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_25)
-						if err_28 != nil {
-							return dst, jinja.At(err_28, "olmo2", "templates/olmo2.yaml:6:288")
+						dst, err_22 = sum_21.Add(dst, v_23)
+						if err_22 != nil {
+							return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:288")
 						}
-						var t_29 jinja.Value
+						var t_25 jinja.Value
 						if f.EosToken != nil {
-							t_29 = jinja.StringValue((*f.EosToken))
+							t_25 = jinja.StringValue((*f.EosToken))
 						}
-						v_30, err_31 := jinja.Arith("+", v_27, t_29)
-						if err_31 != nil {
-							return dst, jinja.At(err_31, "olmo2", "templates/olmo2.yaml:6:288")
+						dst, err_22 = sum_21.Add(dst, t_25)
+						if err_22 != nil {
+							return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:288")
 						}
-						v_32, err_33 := jinja.Arith("+", v_30, jinja.StringValue("\n"))
-						if err_33 != nil {
-							return dst, jinja.At(err_33, "olmo2", "templates/olmo2.yaml:6:288")
+						dst, err_22 = sum_21.Add(dst, jinja.StringValue("\n"))
+						if err_22 != nil {
+							return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:288")
 						}
-						dst = v_32.AppendStr(dst)
+						dst = sum_21.End(dst)
 					} else {
-						v_34, err_35 := message_1.Item(jinja.StringValue("content"))
-						if err_35 != nil {
-							return dst, jinja.At(err_35, "olmo2", "templates/olmo2.yaml:6:383")
+						var sum_26 jinja.Sum
+						var err_27 error
+						dst = sum_26.Start(dst, jinja.StringValue("<|assistant|>\n"))
+						v_28, err_29 := message_1.Item(jinja.StringValue("content"))
+						if err_29 != nil {
+							return dst, jinja.At(err_29, "olmo2", "templates/olmo2.yaml:6:383")
 						}
-						v_36, err_37 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_34)
-						if err_37 != nil {
-							return dst, jinja.At(err_37, "olmo2", "templates/olmo2.yaml:6:362")
+						dst, err_27 = sum_26.Add(dst, v_28)
+						if err_27 != nil {
+							return dst, jinja.At(err_27, "olmo2", "templates/olmo2.yaml:6:362")
 						}
-						var t_38 jinja.Value
+						var t_30 jinja.Value
 						if f.EosToken != nil {
-							t_38 = jinja.StringValue((*f.EosToken))
+							t_30 = jinja.StringValue((*f.EosToken))
 						}
-						v_39, err_40 := jinja.Arith("+", v_36, t_38)
-						if err_40 != nil {
-							return dst, jinja.At(err_40, "olmo2", "templates/olmo2.yaml:6:362")
+						dst, err_27 = sum_26.Add(dst, t_30)
+						if err_27 != nil {
+							return dst, jinja.At(err_27, "olmo2", "templates/olmo2.yaml:6:362")
 						}
-						dst = v_39.AppendStr(dst)
+						dst = sum_26.End(dst)
 					}
 				}
 			}

@@ -112,62 +112,71 @@ func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte
 				t_9 = v_7.Truth()
 			}
 			if t_9 {
-				v_11, err_12 := message_1.Item(jinja.StringValue("content"))
-				if err_12 != nil {
-					return dst, jinja.At(err_12, "phi3_5", "templates/phi3_5.yaml:6:119")
-				}
-				v_13, err_14 := jinja.Arith("+", jinja.StringValue("<|system|>\n"), v_11)
+				var sum_11 jinja.Sum
+				var err_12 error
+				dst = sum_11.Start(dst, jinja.StringValue("<|system|>\n"))
+				v_13, err_14 := message_1.Item(jinja.StringValue("content"))
 				if err_14 != nil {
-					return dst, jinja.At(err_14, "phi3_5", "templates/phi3_5.yaml:6:102")
+					return dst, jinja.At(err_14, "phi3_5", "templates/phi3_5.yaml:6:119")
 				}
-				v_15, err_16 := jinja.Arith("+", v_13, jinja.StringValue("<|end|>\n"))
-				if err_16 != nil {
-					return dst, jinja.At(err_16, "phi3_5", "templates/phi3_5.yaml:6:102")
+				dst, err_12 = sum_11.Add(dst, v_13)
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "phi3_5", "templates/phi3_5.yaml:6:102")
 				}
-				dst = v_15.AppendStr(dst)
+				dst, err_12 = sum_11.Add(dst, jinja.StringValue("<|end|>\n"))
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "phi3_5", "templates/phi3_5.yaml:6:102")
+				}
+				dst = sum_11.End(dst)
 				done_10 = true
 			}
 			if !done_10 {
-				v_17, err_18 := message_1.Item(jinja.StringValue("role"))
-				if err_18 != nil {
-					return dst, jinja.At(err_18, "phi3_5", "templates/phi3_5.yaml:6:161")
+				v_15, err_16 := message_1.Item(jinja.StringValue("role"))
+				if err_16 != nil {
+					return dst, jinja.At(err_16, "phi3_5", "templates/phi3_5.yaml:6:161")
 				}
-				if jinja.Equal(v_17, jinja.StringValue("user")) {
+				if jinja.Equal(v_15, jinja.StringValue("user")) {
+					var sum_17 jinja.Sum
+					var err_18 error
+					dst = sum_17.Start(dst, jinja.StringValue("<|user|>\n"))
 					v_19, err_20 := message_1.Item(jinja.StringValue("content"))
 					if err_20 != nil {
 						return dst, jinja.At(err_20, "phi3_5", "templates/phi3_5.yaml:6:206")
 					}
-					v_21, err_22 := jinja.Arith("+", jinja.StringValue("<|user|>\n"), v_19)
-					if err_22 != nil {
-						return dst, jinja.At(err_22, "phi3_5", "templates/phi3_5.yaml:6:191")
+					dst, err_18 = sum_17.Add(dst, v_19)
+					if err_18 != nil {
+						return dst, jinja.At(err_18, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
-					v_23, err_24 := jinja.Arith("+", v_21, jinja.StringValue("<|end|>\n"))
-					if err_24 != nil {
-						return dst, jinja.At(err_24, "phi3_5", "templates/phi3_5.yaml:6:191")
+					dst, err_18 = sum_17.Add(dst, jinja.StringValue("<|end|>\n"))
+					if err_18 != nil {
+						return dst, jinja.At(err_18, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
-					dst = v_23.AppendStr(dst)
+					dst = sum_17.End(dst)
 					done_10 = true
 				}
 			}
 			if !done_10 {
-				v_25, err_26 := message_1.Item(jinja.StringValue("role"))
-				if err_26 != nil {
-					return dst, jinja.At(err_26, "phi3_5", "templates/phi3_5.yaml:6:248")
+				v_21, err_22 := message_1.Item(jinja.StringValue("role"))
+				if err_22 != nil {
+					return dst, jinja.At(err_22, "phi3_5", "templates/phi3_5.yaml:6:248")
 				}
-				if jinja.Equal(v_25, jinja.StringValue("assistant")) {
-					v_27, err_28 := message_1.Item(jinja.StringValue("content"))
-					if err_28 != nil {
-						return dst, jinja.At(err_28, "phi3_5", "templates/phi3_5.yaml:6:303")
+				if jinja.Equal(v_21, jinja.StringValue("assistant")) {
+					var sum_23 jinja.Sum
+					var err_24 error
+					dst = sum_23.Start(dst, jinja.StringValue("<|assistant|>\n"))
+					v_25, err_26 := message_1.Item(jinja.StringValue("content"))
+					if err_26 != nil {
+						return dst, jinja.At(err_26, "phi3_5", "templates/phi3_5.yaml:6:303")
 					}
-					v_29, err_30 := jinja.Arith("+", jinja.StringValue("<|assistant|>\n"), v_27)
-					if err_30 != nil {
-						return dst, jinja.At(err_30, "phi3_5", "templates/phi3_5.yaml:6:283")
+					dst, err_24 = sum_23.Add(dst, v_25)
+					if err_24 != nil {
+						return dst, jinja.At(err_24, "phi3_5", "templates/phi3_5.yaml:6:283")
 					}
-					v_31, err_32 := jinja.Arith("+", v_29, jinja.StringValue("<|end|>\n"))
-					if err_32 != nil {
-						return dst, jinja.At(err_32, "phi3_5", "templates/phi3_5.yaml:6:283")
+					dst, err_24 = sum_23.Add(dst, jinja.StringValue("<|end|>\n"))
+					if err_24 != nil {
+						return dst, jinja.At(err_24, "phi3_5", "templates/phi3_5.yaml:6:283")
 					}
-					dst = v_31.AppendStr(dst)
+					dst = sum_23.End(dst)
 				}
 			}
 		}

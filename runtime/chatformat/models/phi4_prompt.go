@@ -104,58 +104,67 @@ func (Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte, 
 				return dst, jinja.At(err_6, "phi4", "templates/phi4.yaml:6:48")
 			}
 			if jinja.Equal(v_5, jinja.StringValue("system")) {
-				v_8, err_9 := message_1.Item(jinja.StringValue("content"))
-				if err_9 != nil {
-					return dst, jinja.At(err_9, "phi4", "templates/phi4.yaml:6:114")
-				}
-				v_10, err_11 := jinja.Arith("+", jinja.StringValue("<|im_start|>system<|im_sep|>"), v_8)
+				var sum_8 jinja.Sum
+				var err_9 error
+				dst = sum_8.Start(dst, jinja.StringValue("<|im_start|>system<|im_sep|>"))
+				v_10, err_11 := message_1.Item(jinja.StringValue("content"))
 				if err_11 != nil {
-					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:81")
+					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:114")
 				}
-				v_12, err_13 := jinja.Arith("+", v_10, jinja.StringValue("<|im_end|>"))
-				if err_13 != nil {
-					return dst, jinja.At(err_13, "phi4", "templates/phi4.yaml:6:81")
+				dst, err_9 = sum_8.Add(dst, v_10)
+				if err_9 != nil {
+					return dst, jinja.At(err_9, "phi4", "templates/phi4.yaml:6:81")
 				}
-				dst = v_12.AppendStr(dst)
+				dst, err_9 = sum_8.Add(dst, jinja.StringValue("<|im_end|>"))
+				if err_9 != nil {
+					return dst, jinja.At(err_9, "phi4", "templates/phi4.yaml:6:81")
+				}
+				dst = sum_8.End(dst)
 				done_7 = true
 			}
 			if !done_7 {
-				v_14, err_15 := message_1.Item(jinja.StringValue("role"))
-				if err_15 != nil {
-					return dst, jinja.At(err_15, "phi4", "templates/phi4.yaml:6:158")
+				v_12, err_13 := message_1.Item(jinja.StringValue("role"))
+				if err_13 != nil {
+					return dst, jinja.At(err_13, "phi4", "templates/phi4.yaml:6:158")
 				}
-				if jinja.Equal(v_14, jinja.StringValue("user")) {
+				if jinja.Equal(v_12, jinja.StringValue("user")) {
+					var sum_14 jinja.Sum
+					var err_15 error
+					dst = sum_14.Start(dst, jinja.StringValue("<|im_start|>user<|im_sep|>"))
 					v_16, err_17 := message_1.Item(jinja.StringValue("content"))
 					if err_17 != nil {
 						return dst, jinja.At(err_17, "phi4", "templates/phi4.yaml:6:220")
 					}
-					v_18, err_19 := jinja.Arith("+", jinja.StringValue("<|im_start|>user<|im_sep|>"), v_16)
-					if err_19 != nil {
-						return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:189")
+					dst, err_15 = sum_14.Add(dst, v_16)
+					if err_15 != nil {
+						return dst, jinja.At(err_15, "phi4", "templates/phi4.yaml:6:189")
 					}
-					v_20, err_21 := jinja.Arith("+", v_18, jinja.StringValue("<|im_end|><|im_start|>assistant<|im_sep|>"))
-					if err_21 != nil {
-						return dst, jinja.At(err_21, "phi4", "templates/phi4.yaml:6:189")
+					dst, err_15 = sum_14.Add(dst, jinja.StringValue("<|im_end|><|im_start|>assistant<|im_sep|>"))
+					if err_15 != nil {
+						return dst, jinja.At(err_15, "phi4", "templates/phi4.yaml:6:189")
 					}
-					dst = v_20.AppendStr(dst)
+					dst = sum_14.End(dst)
 					done_7 = true
 				}
 			}
 			if !done_7 {
-				v_22, err_23 := message_1.Item(jinja.StringValue("role"))
-				if err_23 != nil {
-					return dst, jinja.At(err_23, "phi4", "templates/phi4.yaml:6:295")
+				v_18, err_19 := message_1.Item(jinja.StringValue("role"))
+				if err_19 != nil {
+					return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:295")
 				}
-				if jinja.Equal(v_22, jinja.StringValue("assistant")) {
-					v_24, err_25 := message_1.Item(jinja.StringValue("content"))
-					if err_25 != nil {
-						return dst, jinja.At(err_25, "phi4", "templates/phi4.yaml:6:331")
+				if jinja.Equal(v_18, jinja.StringValue("assistant")) {
+					v_22, err_23 := message_1.Item(jinja.StringValue("content"))
+					if err_23 != nil {
+						return dst, jinja.At(err_23, "phi4", "templates/phi4.yaml:6:331")
 					}
-					v_26, err_27 := jinja.Arith("+", v_24, jinja.StringValue("<|im_end|>"))
-					if err_27 != nil {
-						return dst, jinja.At(err_27, "phi4", "templates/phi4.yaml:6:331")
+					var sum_20 jinja.Sum
+					var err_21 error
+					dst = sum_20.Start(dst, v_22)
+					dst, err_21 = sum_20.Add(dst, jinja.StringValue("<|im_end|>"))
+					if err_21 != nil {
+						return dst, jinja.At(err_21, "phi4", "templates/phi4.yaml:6:331")
 					}
-					dst = v_26.AppendStr(dst)
+					dst = sum_20.End(dst)
 				}
 			}
 		}

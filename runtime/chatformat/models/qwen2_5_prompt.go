@@ -153,27 +153,30 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 			return dst, jinja.At(err_24, "qwen2_5", "templates/qwen2_5.yaml:6:860")
 		}
 		if jinja.Equal(v_23, jinja.StringValue("system")) {
+			var sum_25 jinja.Sum
+			var err_26 error
+			dst = sum_25.Start(dst, jinja.StringValue("<|im_start|>system\n"))
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:912", runtime.ErrMissing, "messages")
 			}
-			v_25, ok_26 := jinja.Index(f.Messages, 0)
-			var t_27 jinja.Value
-			if ok_26 {
-				t_27 = v_25
+			v_27, ok_28 := jinja.Index(f.Messages, 0)
+			var t_29 jinja.Value
+			if ok_28 {
+				t_29 = v_27
 			}
-			v_28, err_29 := t_27.Item(jinja.StringValue("content"))
-			if err_29 != nil {
-				return dst, jinja.At(err_29, "qwen2_5", "templates/qwen2_5.yaml:6:912")
-			}
-			v_30, err_31 := jinja.Arith("+", jinja.StringValue("<|im_start|>system\n"), v_28)
+			v_30, err_31 := t_29.Item(jinja.StringValue("content"))
 			if err_31 != nil {
-				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:6:894")
+				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:6:912")
 			}
-			v_32, err_33 := jinja.Arith("+", v_30, jinja.StringValue("<|im_end|>\n"))
-			if err_33 != nil {
-				return dst, jinja.At(err_33, "qwen2_5", "templates/qwen2_5.yaml:6:894")
+			dst, err_26 = sum_25.Add(dst, v_30)
+			if err_26 != nil {
+				return dst, jinja.At(err_26, "qwen2_5", "templates/qwen2_5.yaml:6:894")
 			}
-			dst = v_32.AppendStr(dst)
+			dst, err_26 = sum_25.Add(dst, jinja.StringValue("<|im_end|>\n"))
+			if err_26 != nil {
+				return dst, jinja.At(err_26, "qwen2_5", "templates/qwen2_5.yaml:6:894")
+			}
+			dst = sum_25.End(dst)
 		} else {
 			dst = append(dst, "<|im_start|>system\nYou are Qwen, created by Alibaba Cloud. You are a helpful assistant.<|im_end|>\n"...)
 		}
@@ -182,166 +185,205 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1157", runtime.ErrMissing, "messages")
 		}
-		items_34 := f.Messages
-		n_35 := len(items_34)
-		for i_36, x_37 := range items_34 {
-			message_2 := x_37
+		items_32 := f.Messages
+		n_33 := len(items_32)
+		for i_34, x_35 := range items_32 {
+			message_2 := x_35
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1157", runtime.ErrTooLarge, "")
 			}
-			done_49 := false
-			v_38, err_39 := message_2.Attr("role")
-			if err_39 != nil {
-				return dst, jinja.At(err_39, "qwen2_5", "templates/qwen2_5.yaml:6:1193")
+			done_47 := false
+			v_36, err_37 := message_2.Attr("role")
+			if err_37 != nil {
+				return dst, jinja.At(err_37, "qwen2_5", "templates/qwen2_5.yaml:6:1193")
 			}
-			t_42 := jinja.Equal(v_38, jinja.StringValue("user"))
-			if !t_42 {
-				v_40, err_41 := message_2.Attr("role")
-				if err_41 != nil {
-					return dst, jinja.At(err_41, "qwen2_5", "templates/qwen2_5.yaml:6:1223")
+			t_40 := jinja.Equal(v_36, jinja.StringValue("user"))
+			if !t_40 {
+				v_38, err_39 := message_2.Attr("role")
+				if err_39 != nil {
+					return dst, jinja.At(err_39, "qwen2_5", "templates/qwen2_5.yaml:6:1223")
 				}
-				t_42 = (jinja.Equal(v_40, jinja.StringValue("system")) && !(i_36 == 0))
+				t_40 = (jinja.Equal(v_38, jinja.StringValue("system")) && !(i_34 == 0))
 			}
-			t_48 := t_42
-			if !t_48 {
-				v_43, err_44 := message_2.Attr("role")
-				if err_44 != nil {
-					return dst, jinja.At(err_44, "qwen2_5", "templates/qwen2_5.yaml:6:1274")
+			t_46 := t_40
+			if !t_46 {
+				v_41, err_42 := message_2.Attr("role")
+				if err_42 != nil {
+					return dst, jinja.At(err_42, "qwen2_5", "templates/qwen2_5.yaml:6:1274")
 				}
-				t_47 := jinja.Equal(v_43, jinja.StringValue("assistant"))
-				if t_47 {
-					v_45, err_46 := message_2.Attr("tool_calls")
-					if err_46 != nil {
-						return dst, jinja.At(err_46, "qwen2_5", "templates/qwen2_5.yaml:6:1312")
+				t_45 := jinja.Equal(v_41, jinja.StringValue("assistant"))
+				if t_45 {
+					v_43, err_44 := message_2.Attr("tool_calls")
+					if err_44 != nil {
+						return dst, jinja.At(err_44, "qwen2_5", "templates/qwen2_5.yaml:6:1312")
 					}
-					t_47 = !(v_45.Truth())
+					t_45 = !(v_43.Truth())
 				}
-				t_48 = t_47
+				t_46 = t_45
 			}
-			if t_48 {
+			if t_46 {
+				var sum_48 jinja.Sum
+				var err_49 error
+				dst = sum_48.Start(dst, jinja.StringValue("<|im_start|>"))
 				v_50, err_51 := message_2.Attr("role")
 				if err_51 != nil {
 					return dst, jinja.At(err_51, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_52, err_53 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_50)
+				dst, err_49 = sum_48.Add(dst, v_50)
+				if err_49 != nil {
+					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				}
+				dst, err_49 = sum_48.Add(dst, jinja.StringValue("\n"))
+				if err_49 != nil {
+					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				}
+				v_52, err_53 := message_2.Attr("content")
 				if err_53 != nil {
-					return dst, jinja.At(err_53, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+					return dst, jinja.At(err_53, "qwen2_5", "templates/qwen2_5.yaml:6:1352")
 				}
-				v_54, err_55 := jinja.Arith("+", v_52, jinja.StringValue("\n"))
-				if err_55 != nil {
-					return dst, jinja.At(err_55, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				dst, err_49 = sum_48.Add(dst, v_52)
+				if err_49 != nil {
+					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_56, err_57 := message_2.Attr("content")
-				if err_57 != nil {
-					return dst, jinja.At(err_57, "qwen2_5", "templates/qwen2_5.yaml:6:1352")
+				dst, err_49 = sum_48.Add(dst, jinja.StringValue("<|im_end|>"))
+				if err_49 != nil {
+					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_58, err_59 := jinja.Arith("+", v_54, v_56)
-				if err_59 != nil {
-					return dst, jinja.At(err_59, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				dst, err_49 = sum_48.Add(dst, jinja.StringValue("\n"))
+				if err_49 != nil {
+					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				v_60, err_61 := jinja.Arith("+", v_58, jinja.StringValue("<|im_end|>"))
-				if err_61 != nil {
-					return dst, jinja.At(err_61, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
-				}
-				v_62, err_63 := jinja.Arith("+", v_60, jinja.StringValue("\n"))
-				if err_63 != nil {
-					return dst, jinja.At(err_63, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
-				}
-				dst = v_62.AppendStr(dst)
-				done_49 = true
+				dst = sum_48.End(dst)
+				done_47 = true
 			}
-			if !done_49 {
-				v_64, err_65 := message_2.Attr("role")
-				if err_65 != nil {
-					return dst, jinja.At(err_65, "qwen2_5", "templates/qwen2_5.yaml:6:1444")
+			if !done_47 {
+				v_54, err_55 := message_2.Attr("role")
+				if err_55 != nil {
+					return dst, jinja.At(err_55, "qwen2_5", "templates/qwen2_5.yaml:6:1444")
 				}
-				if jinja.Equal(v_64, jinja.StringValue("assistant")) {
-					v_66, err_67 := message_2.Attr("role")
-					if err_67 != nil {
-						return dst, jinja.At(err_67, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
+				if jinja.Equal(v_54, jinja.StringValue("assistant")) {
+					var sum_56 jinja.Sum
+					var err_57 error
+					dst = sum_56.Start(dst, jinja.StringValue("<|im_start|>"))
+					v_58, err_59 := message_2.Attr("role")
+					if err_59 != nil {
+						return dst, jinja.At(err_59, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					v_68, err_69 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_66)
-					if err_69 != nil {
-						return dst, jinja.At(err_69, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
+					dst, err_57 = sum_56.Add(dst, v_58)
+					if err_57 != nil {
+						return dst, jinja.At(err_57, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					dst = v_68.AppendStr(dst)
-					v_70, err_71 := message_2.Attr("content")
-					if err_71 != nil {
-						return dst, jinja.At(err_71, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
+					dst = sum_56.End(dst)
+					v_60, err_61 := message_2.Attr("content")
+					if err_61 != nil {
+						return dst, jinja.At(err_61, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					if v_70.Truth() {
-						v_72, err_73 := message_2.Attr("content")
-						if err_73 != nil {
-							return dst, jinja.At(err_73, "qwen2_5", "templates/qwen2_5.yaml:6:1494")
+					if v_60.Truth() {
+						var sum_62 jinja.Sum
+						var err_63 error
+						dst = sum_62.Start(dst, jinja.StringValue("\n"))
+						v_64, err_65 := message_2.Attr("content")
+						if err_65 != nil {
+							return dst, jinja.At(err_65, "qwen2_5", "templates/qwen2_5.yaml:6:1494")
 						}
-						v_74, err_75 := jinja.Arith("+", jinja.StringValue("\n"), v_72)
-						if err_75 != nil {
-							return dst, jinja.At(err_75, "qwen2_5", "templates/qwen2_5.yaml:6:1490")
+						dst, err_63 = sum_62.Add(dst, v_64)
+						if err_63 != nil {
+							return dst, jinja.At(err_63, "qwen2_5", "templates/qwen2_5.yaml:6:1490")
 						}
-						dst = v_74.AppendStr(dst)
+						dst = sum_62.End(dst)
 					}
 					{
-						v_77, err_78 := message_2.Attr("tool_calls")
-						if err_78 != nil {
-							return dst, jinja.At(err_78, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
+						v_67, err_68 := message_2.Attr("tool_calls")
+						if err_68 != nil {
+							return dst, jinja.At(err_68, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
 						}
-						items_76, err_79 := v_77.Iter()
-						if err_79 != nil {
-							return dst, jinja.At(err_79, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
+						items_66, err_69 := v_67.Iter()
+						if err_69 != nil {
+							return dst, jinja.At(err_69, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
 						}
-						for _, x_81 := range items_76 {
-							toolCall_3 := x_81
+						for _, x_71 := range items_66 {
+							toolCall_3 := x_71
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1583", runtime.ErrTooLarge, "")
 							}
-							v_82, err_83 := toolCall_3.Attr("function")
-							if err_83 != nil {
-								return dst, jinja.At(err_83, "qwen2_5", "templates/qwen2_5.yaml:6:1600")
+							v_72, err_73 := toolCall_3.Attr("function")
+							if err_73 != nil {
+								return dst, jinja.At(err_73, "qwen2_5", "templates/qwen2_5.yaml:6:1600")
 							}
-							if v_82.Test("defined") {
-								v_84, err_85 := toolCall_3.Attr("function")
-								if err_85 != nil {
-									return dst, jinja.At(err_85, "qwen2_5", "templates/qwen2_5.yaml:6:1651")
+							if v_72.Test("defined") {
+								v_74, err_75 := toolCall_3.Attr("function")
+								if err_75 != nil {
+									return dst, jinja.At(err_75, "qwen2_5", "templates/qwen2_5.yaml:6:1651")
 								}
-								toolCall_3 = v_84
+								toolCall_3 = v_74
 							}
 							dst = append(dst, "\n<tool_call>\n{\"name\": \""...)
-							v_86, err_87 := toolCall_3.Attr("name")
-							if err_87 != nil {
-								return dst, jinja.At(err_87, "qwen2_5", "templates/qwen2_5.yaml:6:1728")
+							v_76, err_77 := toolCall_3.Attr("name")
+							if err_77 != nil {
+								return dst, jinja.At(err_77, "qwen2_5", "templates/qwen2_5.yaml:6:1728")
 							}
-							dst = v_86.AppendStr(dst)
+							dst = v_76.AppendStr(dst)
 							dst = append(dst, "\", \"arguments\": "...)
-							v_88, err_89 := toolCall_3.Attr("arguments")
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
+							v_78, err_79 := toolCall_3.Attr("arguments")
+							if err_79 != nil {
+								return dst, jinja.At(err_79, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
 							}
-							v_90, err_91 := jinja.ToJSON(v_88, 0, false, true)
-							if err_91 != nil {
-								return dst, jinja.At(err_91, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
+							v_80, err_81 := jinja.ToJSON(v_78, 0, false, true)
+							if err_81 != nil {
+								return dst, jinja.At(err_81, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
 							}
-							dst = append(dst, v_90...)
+							dst = append(dst, v_80...)
 							dst = append(dst, "}\n</tool_call>"...)
 						}
 					}
 					dst = append(dst, "<|im_end|>\n"...)
-					done_49 = true
+					done_47 = true
 				}
 			}
-			if !done_49 {
-				v_92, err_93 := message_2.Attr("role")
-				if err_93 != nil {
-					return dst, jinja.At(err_93, "qwen2_5", "templates/qwen2_5.yaml:6:1840")
+			if !done_47 {
+				v_82, err_83 := message_2.Attr("role")
+				if err_83 != nil {
+					return dst, jinja.At(err_83, "qwen2_5", "templates/qwen2_5.yaml:6:1840")
 				}
-				if jinja.Equal(v_92, jinja.StringValue("tool")) {
-					t_101 := i_36 == 0
-					if !t_101 {
+				if jinja.Equal(v_82, jinja.StringValue("tool")) {
+					t_91 := i_34 == 0
+					if !t_91 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1886", runtime.ErrMissing, "messages")
 						}
-						v_94, err_95 := jinja.SubInt(int64(i_36), int64(1))
+						v_84, err_85 := jinja.SubInt(int64(i_34), int64(1))
+						if err_85 != nil {
+							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:1899", runtime.ErrInvalid, err_85.Error())
+						}
+						v_86, ok_87 := jinja.Index(f.Messages, int(v_84))
+						var t_88 jinja.Value
+						if ok_87 {
+							t_88 = v_86
+						}
+						v_89, err_90 := t_88.Attr("role")
+						if err_90 != nil {
+							return dst, jinja.At(err_90, "qwen2_5", "templates/qwen2_5.yaml:6:1886")
+						}
+						t_91 = !jinja.Equal(v_89, jinja.StringValue("tool"))
+					}
+					if t_91 {
+						dst = append(dst, "<|im_start|>user"...)
+					}
+					dst = append(dst, "\n<tool_response>\n"...)
+					v_92, err_93 := message_2.Attr("content")
+					if err_93 != nil {
+						return dst, jinja.At(err_93, "qwen2_5", "templates/qwen2_5.yaml:6:2012")
+					}
+					dst = v_92.AppendStr(dst)
+					dst = append(dst, "\n</tool_response>"...)
+					t_101 := i_34 == n_33-1
+					if !t_101 {
+						if f.Messages == nil {
+							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:2072", runtime.ErrMissing, "messages")
+						}
+						v_94, err_95 := jinja.AddInt(int64(i_34), int64(1))
 						if err_95 != nil {
-							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:1899", runtime.ErrInvalid, err_95.Error())
+							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:2075", runtime.ErrInvalid, err_95.Error())
 						}
 						v_96, ok_97 := jinja.Index(f.Messages, int(v_94))
 						var t_98 jinja.Value
@@ -350,41 +392,11 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 						}
 						v_99, err_100 := t_98.Attr("role")
 						if err_100 != nil {
-							return dst, jinja.At(err_100, "qwen2_5", "templates/qwen2_5.yaml:6:1886")
+							return dst, jinja.At(err_100, "qwen2_5", "templates/qwen2_5.yaml:6:2072")
 						}
 						t_101 = !jinja.Equal(v_99, jinja.StringValue("tool"))
 					}
 					if t_101 {
-						dst = append(dst, "<|im_start|>user"...)
-					}
-					dst = append(dst, "\n<tool_response>\n"...)
-					v_102, err_103 := message_2.Attr("content")
-					if err_103 != nil {
-						return dst, jinja.At(err_103, "qwen2_5", "templates/qwen2_5.yaml:6:2012")
-					}
-					dst = v_102.AppendStr(dst)
-					dst = append(dst, "\n</tool_response>"...)
-					t_111 := i_36 == n_35-1
-					if !t_111 {
-						if f.Messages == nil {
-							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:2072", runtime.ErrMissing, "messages")
-						}
-						v_104, err_105 := jinja.AddInt(int64(i_36), int64(1))
-						if err_105 != nil {
-							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:2075", runtime.ErrInvalid, err_105.Error())
-						}
-						v_106, ok_107 := jinja.Index(f.Messages, int(v_104))
-						var t_108 jinja.Value
-						if ok_107 {
-							t_108 = v_106
-						}
-						v_109, err_110 := t_108.Attr("role")
-						if err_110 != nil {
-							return dst, jinja.At(err_110, "qwen2_5", "templates/qwen2_5.yaml:6:2072")
-						}
-						t_111 = !jinja.Equal(v_109, jinja.StringValue("tool"))
-					}
-					if t_111 {
 						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}

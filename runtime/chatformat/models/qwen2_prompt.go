@@ -117,35 +117,38 @@ func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte
 			if t_11 {
 				dst = append(dst, "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n"...)
 			}
-			v_12, err_13 := message_1.Item(jinja.StringValue("role"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:194")
-			}
-			v_14, err_15 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_12)
+			var sum_12 jinja.Sum
+			var err_13 error
+			dst = sum_12.Start(dst, jinja.StringValue("<|im_start|>"))
+			v_14, err_15 := message_1.Item(jinja.StringValue("role"))
 			if err_15 != nil {
-				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
+				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:194")
 			}
-			v_16, err_17 := jinja.Arith("+", v_14, jinja.StringValue("\n"))
+			dst, err_13 = sum_12.Add(dst, v_14)
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
+			}
+			dst, err_13 = sum_12.Add(dst, jinja.StringValue("\n"))
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
+			}
+			v_16, err_17 := message_1.Item(jinja.StringValue("content"))
 			if err_17 != nil {
-				return dst, jinja.At(err_17, "qwen2", "templates/qwen2.yaml:6:177")
+				return dst, jinja.At(err_17, "qwen2", "templates/qwen2.yaml:6:219")
 			}
-			v_18, err_19 := message_1.Item(jinja.StringValue("content"))
-			if err_19 != nil {
-				return dst, jinja.At(err_19, "qwen2", "templates/qwen2.yaml:6:219")
+			dst, err_13 = sum_12.Add(dst, v_16)
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
 			}
-			v_20, err_21 := jinja.Arith("+", v_16, v_18)
-			if err_21 != nil {
-				return dst, jinja.At(err_21, "qwen2", "templates/qwen2.yaml:6:177")
+			dst, err_13 = sum_12.Add(dst, jinja.StringValue("<|im_end|>"))
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
 			}
-			v_22, err_23 := jinja.Arith("+", v_20, jinja.StringValue("<|im_end|>"))
-			if err_23 != nil {
-				return dst, jinja.At(err_23, "qwen2", "templates/qwen2.yaml:6:177")
+			dst, err_13 = sum_12.Add(dst, jinja.StringValue("\n"))
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
 			}
-			v_24, err_25 := jinja.Arith("+", v_22, jinja.StringValue("\n"))
-			if err_25 != nil {
-				return dst, jinja.At(err_25, "qwen2", "templates/qwen2.yaml:6:177")
-			}
-			dst = v_24.AppendStr(dst)
+			dst = sum_12.End(dst)
 		}
 	}
 	if f.AddGenerationPrompt {

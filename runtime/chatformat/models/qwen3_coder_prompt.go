@@ -139,11 +139,14 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		tools_3 = jinja.ListValue(items_34...)
 	}
 	if systemMessage_1.Test("defined") {
-		v_36, err_37 := jinja.Arith("+", jinja.StringValue("<|im_start|>system\n"), systemMessage_1)
+		var sum_36 jinja.Sum
+		var err_37 error
+		dst = sum_36.Start(dst, jinja.StringValue("<|im_start|>system\n"))
+		dst, err_37 = sum_36.Add(dst, systemMessage_1)
 		if err_37 != nil {
 			return dst, jinja.At(err_37, "qwen3_coder", "templates/qwen3_coder.yaml:6:721")
 		}
-		dst = v_36.AppendStr(dst)
+		dst = sum_36.End(dst)
 	} else {
 		t_40 := tools_3.Test("iterable")
 		if t_40 {
@@ -613,15 +616,18 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				t_168 = v_166 > 0
 			}
 			if t_168 {
-				v_170, err_171 := message_20.Attr("role")
-				if err_171 != nil {
-					return dst, jinja.At(err_171, "qwen3_coder", "templates/qwen3_coder.yaml:6:3758")
-				}
-				v_172, err_173 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_170)
+				var sum_170 jinja.Sum
+				var err_171 error
+				dst = sum_170.Start(dst, jinja.StringValue("<|im_start|>"))
+				v_172, err_173 := message_20.Attr("role")
 				if err_173 != nil {
-					return dst, jinja.At(err_173, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
+					return dst, jinja.At(err_173, "qwen3_coder", "templates/qwen3_coder.yaml:6:3758")
 				}
-				dst = v_172.AppendStr(dst)
+				dst, err_171 = sum_170.Add(dst, v_172)
+				if err_171 != nil {
+					return dst, jinja.At(err_171, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
+				}
+				dst = sum_170.End(dst)
 				v_174, err_175 := message_20.Attr("content")
 				if err_175 != nil {
 					return dst, jinja.At(err_175, "qwen3_coder", "templates/qwen3_coder.yaml:6:3767")
@@ -674,55 +680,61 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							}
 							toolCall_21 = v_192
 						}
-						v_194, err_195 := toolCall_21.Attr("name")
-						if err_195 != nil {
-							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:4121")
-						}
-						v_196, err_197 := jinja.Arith("+", jinja.StringValue("\n<tool_call>\n<function="), v_194)
+						var sum_194 jinja.Sum
+						var err_195 error
+						dst = sum_194.Start(dst, jinja.StringValue("\n<tool_call>\n<function="))
+						v_196, err_197 := toolCall_21.Attr("name")
 						if err_197 != nil {
-							return dst, jinja.At(err_197, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+							return dst, jinja.At(err_197, "qwen3_coder", "templates/qwen3_coder.yaml:6:4121")
 						}
-						v_198, err_199 := jinja.Arith("+", v_196, jinja.StringValue(">\n"))
+						dst, err_195 = sum_194.Add(dst, v_196)
+						if err_195 != nil {
+							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+						}
+						dst, err_195 = sum_194.Add(dst, jinja.StringValue(">\n"))
+						if err_195 != nil {
+							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+						}
+						dst = sum_194.End(dst)
+						v_198, err_199 := toolCall_21.Attr("arguments")
 						if err_199 != nil {
-							return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+							return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
 						}
-						dst = v_198.AppendStr(dst)
-						v_200, err_201 := toolCall_21.Attr("arguments")
-						if err_201 != nil {
-							return dst, jinja.At(err_201, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
-						}
-						if v_200.Test("defined") {
+						if v_198.Test("defined") {
 							{
-								v_203, err_204 := toolCall_21.Attr("arguments")
-								if err_204 != nil {
-									return dst, jinja.At(err_204, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
+								v_201, err_202 := toolCall_21.Attr("arguments")
+								if err_202 != nil {
+									return dst, jinja.At(err_202, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
 								}
-								items_202, err_205 := v_203.Items()
-								if err_205 != nil {
-									return dst, jinja.At(err_205, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
+								items_200, err_203 := v_201.Items()
+								if err_203 != nil {
+									return dst, jinja.At(err_203, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
 								}
-								for _, x_207 := range items_202 {
-									argsName_22 := x_207[0]
-									argsValue_23 := x_207[1]
+								for _, x_205 := range items_200 {
+									argsName_22 := x_205[0]
+									argsValue_23 := x_205[1]
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:4215", runtime.ErrTooLarge, "")
 									}
-									v_208, err_209 := jinja.Arith("+", jinja.StringValue("<parameter="), argsName_22)
-									if err_209 != nil {
-										return dst, jinja.At(err_209, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
+									var sum_206 jinja.Sum
+									var err_207 error
+									dst = sum_206.Start(dst, jinja.StringValue("<parameter="))
+									dst, err_207 = sum_206.Add(dst, argsName_22)
+									if err_207 != nil {
+										return dst, jinja.At(err_207, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									v_210, err_211 := jinja.Arith("+", v_208, jinja.StringValue(">\n"))
-									if err_211 != nil {
-										return dst, jinja.At(err_211, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
+									dst, err_207 = sum_206.Add(dst, jinja.StringValue(">\n"))
+									if err_207 != nil {
+										return dst, jinja.At(err_207, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									dst = v_210.AppendStr(dst)
-									var t_212 jinja.Value
+									dst = sum_206.End(dst)
+									var t_208 jinja.Value
 									if argsValue_23.Test("string") {
-										t_212 = argsValue_23
+										t_208 = argsValue_23
 									} else {
-										t_212 = jinja.StringValue(argsValue_23.String())
+										t_208 = jinja.StringValue(argsValue_23.String())
 									}
-									argsValue_23 = t_212
+									argsValue_23 = t_208
 									dst = argsValue_23.AppendStr(dst)
 									dst = append(dst, "\n</parameter>\n"...)
 								}
@@ -735,112 +747,115 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				done_169 = true
 			}
 			if !done_169 {
-				v_213, err_214 := message_20.Attr("role")
-				if err_214 != nil {
-					return dst, jinja.At(err_214, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
+				v_209, err_210 := message_20.Attr("role")
+				if err_210 != nil {
+					return dst, jinja.At(err_210, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
 				}
-				t_217 := jinja.Equal(v_213, jinja.StringValue("user"))
-				if !t_217 {
-					v_215, err_216 := message_20.Attr("role")
-					if err_216 != nil {
-						return dst, jinja.At(err_216, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
+				t_213 := jinja.Equal(v_209, jinja.StringValue("user"))
+				if !t_213 {
+					v_211, err_212 := message_20.Attr("role")
+					if err_212 != nil {
+						return dst, jinja.At(err_212, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
 					}
-					t_217 = jinja.Equal(v_215, jinja.StringValue("system"))
+					t_213 = jinja.Equal(v_211, jinja.StringValue("system"))
 				}
-				t_220 := t_217
-				if !t_220 {
-					v_218, err_219 := message_20.Attr("role")
-					if err_219 != nil {
-						return dst, jinja.At(err_219, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
+				t_216 := t_213
+				if !t_216 {
+					v_214, err_215 := message_20.Attr("role")
+					if err_215 != nil {
+						return dst, jinja.At(err_215, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
 					}
-					t_220 = jinja.Equal(v_218, jinja.StringValue("assistant"))
+					t_216 = jinja.Equal(v_214, jinja.StringValue("assistant"))
 				}
-				if t_220 {
-					v_221, err_222 := message_20.Attr("role")
+				if t_216 {
+					var sum_217 jinja.Sum
+					var err_218 error
+					dst = sum_217.Start(dst, jinja.StringValue("<|im_start|>"))
+					v_219, err_220 := message_20.Attr("role")
+					if err_220 != nil {
+						return dst, jinja.At(err_220, "qwen3_coder", "templates/qwen3_coder.yaml:6:4518")
+					}
+					dst, err_218 = sum_217.Add(dst, v_219)
+					if err_218 != nil {
+						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					}
+					dst, err_218 = sum_217.Add(dst, jinja.StringValue("\n"))
+					if err_218 != nil {
+						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					}
+					v_221, err_222 := message_20.Attr("content")
 					if err_222 != nil {
-						return dst, jinja.At(err_222, "qwen3_coder", "templates/qwen3_coder.yaml:6:4518")
+						return dst, jinja.At(err_222, "qwen3_coder", "templates/qwen3_coder.yaml:6:4549")
 					}
-					v_223, err_224 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_221)
-					if err_224 != nil {
-						return dst, jinja.At(err_224, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					dst, err_218 = sum_217.Add(dst, v_221)
+					if err_218 != nil {
+						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_225, err_226 := jinja.Arith("+", v_223, jinja.StringValue("\n"))
-					if err_226 != nil {
-						return dst, jinja.At(err_226, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					dst, err_218 = sum_217.Add(dst, jinja.StringValue("<|im_end|>"))
+					if err_218 != nil {
+						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_227, err_228 := message_20.Attr("content")
-					if err_228 != nil {
-						return dst, jinja.At(err_228, "qwen3_coder", "templates/qwen3_coder.yaml:6:4549")
+					dst, err_218 = sum_217.Add(dst, jinja.StringValue("\n"))
+					if err_218 != nil {
+						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					v_229, err_230 := jinja.Arith("+", v_225, v_227)
-					if err_230 != nil {
-						return dst, jinja.At(err_230, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
-					}
-					v_231, err_232 := jinja.Arith("+", v_229, jinja.StringValue("<|im_end|>"))
-					if err_232 != nil {
-						return dst, jinja.At(err_232, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
-					}
-					v_233, err_234 := jinja.Arith("+", v_231, jinja.StringValue("\n"))
-					if err_234 != nil {
-						return dst, jinja.At(err_234, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
-					}
-					dst = v_233.AppendStr(dst)
+					dst = sum_217.End(dst)
 					done_169 = true
 				}
 			}
 			if !done_169 {
-				v_235, err_236 := message_20.Attr("role")
-				if err_236 != nil {
-					return dst, jinja.At(err_236, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
+				v_223, err_224 := message_20.Attr("role")
+				if err_224 != nil {
+					return dst, jinja.At(err_224, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
 				}
-				if jinja.Equal(v_235, jinja.StringValue("tool")) {
-					v_237, ok_238 := jinja.LoopItem(items_152, i_154-1)
-					var t_239 jinja.Value
-					if ok_238 {
-						t_239 = v_237
+				if jinja.Equal(v_223, jinja.StringValue("tool")) {
+					v_225, ok_226 := jinja.LoopItem(items_152, i_154-1)
+					var t_227 jinja.Value
+					if ok_226 {
+						t_227 = v_225
 					}
-					t_245 := t_239.Truth()
-					if t_245 {
-						v_240, ok_241 := jinja.LoopItem(items_152, i_154-1)
-						var t_242 jinja.Value
-						if ok_241 {
-							t_242 = v_240
+					t_233 := t_227.Truth()
+					if t_233 {
+						v_228, ok_229 := jinja.LoopItem(items_152, i_154-1)
+						var t_230 jinja.Value
+						if ok_229 {
+							t_230 = v_228
 						}
-						v_243, err_244 := t_242.Attr("role")
-						if err_244 != nil {
-							return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
+						v_231, err_232 := t_230.Attr("role")
+						if err_232 != nil {
+							return dst, jinja.At(err_232, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
 						}
-						t_245 = !jinja.Equal(v_243, jinja.StringValue("tool"))
+						t_233 = !jinja.Equal(v_231, jinja.StringValue("tool"))
 					}
-					if t_245 {
+					if t_233 {
 						dst = append(dst, "<|im_start|>user\n"...)
 					}
 					dst = append(dst, "<tool_response>\n"...)
-					v_246, err_247 := message_20.Attr("content")
-					if err_247 != nil {
-						return dst, jinja.At(err_247, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
+					v_234, err_235 := message_20.Attr("content")
+					if err_235 != nil {
+						return dst, jinja.At(err_235, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
 					}
-					dst = v_246.AppendStr(dst)
+					dst = v_234.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>\n"...)
-					done_254 := false
-					t_253 := !(i_154 == n_153-1)
-					if t_253 {
-						v_248, ok_249 := jinja.LoopItem(items_152, i_154+1)
-						var t_250 jinja.Value
-						if ok_249 {
-							t_250 = v_248
+					done_242 := false
+					t_241 := !(i_154 == n_153-1)
+					if t_241 {
+						v_236, ok_237 := jinja.LoopItem(items_152, i_154+1)
+						var t_238 jinja.Value
+						if ok_237 {
+							t_238 = v_236
 						}
-						v_251, err_252 := t_250.Attr("role")
-						if err_252 != nil {
-							return dst, jinja.At(err_252, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
+						v_239, err_240 := t_238.Attr("role")
+						if err_240 != nil {
+							return dst, jinja.At(err_240, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
 						}
-						t_253 = !jinja.Equal(v_251, jinja.StringValue("tool"))
+						t_241 = !jinja.Equal(v_239, jinja.StringValue("tool"))
 					}
-					if t_253 {
+					if t_241 {
 						dst = append(dst, "<|im_end|>\n"...)
-						done_254 = true
+						done_242 = true
 					}
-					if !done_254 {
+					if !done_242 {
 						if i_154 == n_153-1 {
 							dst = append(dst, "<|im_end|>\n"...)
 						}
@@ -849,31 +864,34 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 				}
 			}
 			if !done_169 {
-				v_255, err_256 := message_20.Attr("role")
-				if err_256 != nil {
-					return dst, jinja.At(err_256, "qwen3_coder", "templates/qwen3_coder.yaml:6:4769")
+				var sum_243 jinja.Sum
+				var err_244 error
+				dst = sum_243.Start(dst, jinja.StringValue("<|im_start|>"))
+				v_245, err_246 := message_20.Attr("role")
+				if err_246 != nil {
+					return dst, jinja.At(err_246, "qwen3_coder", "templates/qwen3_coder.yaml:6:4769")
 				}
-				v_257, err_258 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_255)
-				if err_258 != nil {
-					return dst, jinja.At(err_258, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				dst, err_244 = sum_243.Add(dst, v_245)
+				if err_244 != nil {
+					return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				v_259, err_260 := jinja.Arith("+", v_257, jinja.StringValue("\n"))
-				if err_260 != nil {
-					return dst, jinja.At(err_260, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				dst, err_244 = sum_243.Add(dst, jinja.StringValue("\n"))
+				if err_244 != nil {
+					return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				v_261, err_262 := message_20.Attr("content")
-				if err_262 != nil {
-					return dst, jinja.At(err_262, "qwen3_coder", "templates/qwen3_coder.yaml:6:4791")
+				v_247, err_248 := message_20.Attr("content")
+				if err_248 != nil {
+					return dst, jinja.At(err_248, "qwen3_coder", "templates/qwen3_coder.yaml:6:4791")
 				}
-				v_263, err_264 := jinja.Arith("+", v_259, v_261)
-				if err_264 != nil {
-					return dst, jinja.At(err_264, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				dst, err_244 = sum_243.Add(dst, v_247)
+				if err_244 != nil {
+					return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				v_265, err_266 := jinja.Arith("+", v_263, jinja.StringValue("<|im_end|>\n"))
-				if err_266 != nil {
-					return dst, jinja.At(err_266, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				dst, err_244 = sum_243.Add(dst, jinja.StringValue("<|im_end|>\n"))
+				if err_244 != nil {
+					return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				dst = v_265.AppendStr(dst)
+				dst = sum_243.End(dst)
 			}
 		}
 	}

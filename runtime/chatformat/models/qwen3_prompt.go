@@ -110,20 +110,23 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:107", runtime.ErrMissing, "messages")
 			}
-			v_16, ok_17 := jinja.Index(f.Messages, 0)
-			var t_18 jinja.Value
-			if ok_17 {
-				t_18 = v_16
+			v_18, ok_19 := jinja.Index(f.Messages, 0)
+			var t_20 jinja.Value
+			if ok_19 {
+				t_20 = v_18
 			}
-			v_19, err_20 := t_18.Attr("content")
-			if err_20 != nil {
-				return dst, jinja.At(err_20, "qwen3", "templates/qwen3.yaml:6:107")
-			}
-			v_21, err_22 := jinja.Arith("+", v_19, jinja.StringValue("\n\n"))
+			v_21, err_22 := t_20.Attr("content")
 			if err_22 != nil {
 				return dst, jinja.At(err_22, "qwen3", "templates/qwen3.yaml:6:107")
 			}
-			dst = v_21.AppendStr(dst)
+			var sum_16 jinja.Sum
+			var err_17 error
+			dst = sum_16.Start(dst, v_21)
+			dst, err_17 = sum_16.Add(dst, jinja.StringValue("\n\n"))
+			if err_17 != nil {
+				return dst, jinja.At(err_17, "qwen3", "templates/qwen3.yaml:6:107")
+			}
+			dst = sum_16.End(dst)
 		}
 		dst = append(dst, "# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>"...)
 		{
@@ -159,53 +162,56 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			return dst, jinja.At(err_33, "qwen3", "templates/qwen3.yaml:6:753")
 		}
 		if jinja.Equal(v_32, jinja.StringValue("system")) {
+			var sum_34 jinja.Sum
+			var err_35 error
+			dst = sum_34.Start(dst, jinja.StringValue("<|im_start|>system\n"))
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:802", runtime.ErrMissing, "messages")
 			}
-			v_34, ok_35 := jinja.Index(f.Messages, 0)
-			var t_36 jinja.Value
-			if ok_35 {
-				t_36 = v_34
+			v_36, ok_37 := jinja.Index(f.Messages, 0)
+			var t_38 jinja.Value
+			if ok_37 {
+				t_38 = v_36
 			}
-			v_37, err_38 := t_36.Attr("content")
-			if err_38 != nil {
-				return dst, jinja.At(err_38, "qwen3", "templates/qwen3.yaml:6:802")
-			}
-			v_39, err_40 := jinja.Arith("+", jinja.StringValue("<|im_start|>system\n"), v_37)
+			v_39, err_40 := t_38.Attr("content")
 			if err_40 != nil {
-				return dst, jinja.At(err_40, "qwen3", "templates/qwen3.yaml:6:784")
+				return dst, jinja.At(err_40, "qwen3", "templates/qwen3.yaml:6:802")
 			}
-			v_41, err_42 := jinja.Arith("+", v_39, jinja.StringValue("<|im_end|>\n"))
-			if err_42 != nil {
-				return dst, jinja.At(err_42, "qwen3", "templates/qwen3.yaml:6:784")
+			dst, err_35 = sum_34.Add(dst, v_39)
+			if err_35 != nil {
+				return dst, jinja.At(err_35, "qwen3", "templates/qwen3.yaml:6:784")
 			}
-			dst = v_41.AppendStr(dst)
+			dst, err_35 = sum_34.Add(dst, jinja.StringValue("<|im_end|>\n"))
+			if err_35 != nil {
+				return dst, jinja.At(err_35, "qwen3", "templates/qwen3.yaml:6:784")
+			}
+			dst = sum_34.End(dst)
 		}
 	}
 	multiStepTool_3 = true
 	if f.Messages == nil {
 		return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrMissing, "messages")
 	}
-	v_43, err_44 := jinja.SubInt(int64(len(f.Messages)), int64(1))
-	if err_44 != nil {
-		return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrInvalid, err_44.Error())
+	v_41, err_42 := jinja.SubInt(int64(len(f.Messages)), int64(1))
+	if err_42 != nil {
+		return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrInvalid, err_42.Error())
 	}
-	lastQueryIndex_4 = int(v_43)
+	lastQueryIndex_4 = int(v_41)
 	{
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrMissing, "messages")
 		}
-		v_45, err_46 := jinja.NegInt(int64(1))
-		if err_46 != nil {
-			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1015", runtime.ErrInvalid, err_46.Error())
+		v_43, err_44 := jinja.NegInt(int64(1))
+		if err_44 != nil {
+			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1015", runtime.ErrInvalid, err_44.Error())
 		}
-		t_47 := int(v_45)
-		if t_47 == 0 {
+		t_45 := int(v_43)
+		if t_45 == 0 {
 			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrInvalid, "slice step cannot be zero")
 		}
-		items_48 := jinja.Slice(f.Messages, 0, 0, t_47, false, false)
-		for i_50, x_51 := range items_48 {
-			message_5 := x_51
+		items_46 := jinja.Slice(f.Messages, 0, 0, t_45, false, false)
+		for i_48, x_49 := range items_46 {
+			message_5 := x_49
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrTooLarge, "")
 			}
@@ -213,48 +219,48 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrMissing, "messages")
 			}
-			v_52, err_53 := jinja.SubInt(int64(len(f.Messages)), int64(1))
+			v_50, err_51 := jinja.SubInt(int64(len(f.Messages)), int64(1))
+			if err_51 != nil {
+				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrInvalid, err_51.Error())
+			}
+			v_52, err_53 := jinja.SubInt(int64(int(v_50)), int64(i_48))
 			if err_53 != nil {
-				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrInvalid, err_53.Error())
+				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1043", runtime.ErrInvalid, err_53.Error())
 			}
-			v_54, err_55 := jinja.SubInt(int64(int(v_52)), int64(i_50))
-			if err_55 != nil {
-				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1043", runtime.ErrInvalid, err_55.Error())
-			}
-			index_6 = int(v_54)
-			t_58 := multiStepTool_3
-			if t_58 {
-				v_56, err_57 := message_5.Attr("role")
-				if err_57 != nil {
-					return dst, jinja.At(err_57, "qwen3", "templates/qwen3.yaml:6:1117")
+			index_6 = int(v_52)
+			t_56 := multiStepTool_3
+			if t_56 {
+				v_54, err_55 := message_5.Attr("role")
+				if err_55 != nil {
+					return dst, jinja.At(err_55, "qwen3", "templates/qwen3.yaml:6:1117")
 				}
-				t_58 = jinja.Equal(v_56, jinja.StringValue("user"))
+				t_56 = jinja.Equal(v_54, jinja.StringValue("user"))
 			}
-			t_68 := t_58
-			if t_68 {
-				v_59, err_60 := message_5.Attr("content")
+			t_66 := t_56
+			if t_66 {
+				v_57, err_58 := message_5.Attr("content")
+				if err_58 != nil {
+					return dst, jinja.At(err_58, "qwen3", "templates/qwen3.yaml:6:1150")
+				}
+				v_59, err_60 := v_57.AsString()
 				if err_60 != nil {
 					return dst, jinja.At(err_60, "qwen3", "templates/qwen3.yaml:6:1150")
 				}
-				v_61, err_62 := v_59.AsString()
-				if err_62 != nil {
-					return dst, jinja.At(err_62, "qwen3", "templates/qwen3.yaml:6:1150")
-				}
-				t_67 := strings.HasPrefix(v_61, "<tool_response>")
-				if t_67 {
-					v_63, err_64 := message_5.Attr("content")
+				t_65 := strings.HasPrefix(v_59, "<tool_response>")
+				if t_65 {
+					v_61, err_62 := message_5.Attr("content")
+					if err_62 != nil {
+						return dst, jinja.At(err_62, "qwen3", "templates/qwen3.yaml:6:1200")
+					}
+					v_63, err_64 := v_61.AsString()
 					if err_64 != nil {
 						return dst, jinja.At(err_64, "qwen3", "templates/qwen3.yaml:6:1200")
 					}
-					v_65, err_66 := v_63.AsString()
-					if err_66 != nil {
-						return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:6:1200")
-					}
-					t_67 = strings.HasSuffix(v_65, "</tool_response>")
+					t_65 = strings.HasSuffix(v_63, "</tool_response>")
 				}
-				t_68 = !(t_67)
+				t_66 = !(t_65)
 			}
-			if t_68 {
+			if t_66 {
 				multiStepTool_3 = false
 				lastQueryIndex_4 = index_6
 			}
@@ -264,351 +270,363 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1397", runtime.ErrMissing, "messages")
 		}
-		items_69 := f.Messages
-		n_70 := len(items_69)
-		for i_71, x_72 := range items_69 {
-			message_7 := x_72
+		items_67 := f.Messages
+		n_68 := len(items_67)
+		for i_69, x_70 := range items_67 {
+			message_7 := x_70
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1397", runtime.ErrTooLarge, "")
 			}
 			var content_8 jinja.Value
 			var reasoningContent_9 jinja.Value
-			done_78 := false
-			v_73, err_74 := message_7.Attr("role")
-			if err_74 != nil {
-				return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:6:1422")
+			done_76 := false
+			v_71, err_72 := message_7.Attr("role")
+			if err_72 != nil {
+				return dst, jinja.At(err_72, "qwen3", "templates/qwen3.yaml:6:1422")
 			}
-			t_77 := jinja.Equal(v_73, jinja.StringValue("user"))
-			if !t_77 {
-				v_75, err_76 := message_7.Attr("role")
-				if err_76 != nil {
-					return dst, jinja.At(err_76, "qwen3", "templates/qwen3.yaml:6:1452")
+			t_75 := jinja.Equal(v_71, jinja.StringValue("user"))
+			if !t_75 {
+				v_73, err_74 := message_7.Attr("role")
+				if err_74 != nil {
+					return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:6:1452")
 				}
-				t_77 = (jinja.Equal(v_75, jinja.StringValue("system")) && !(i_71 == 0))
+				t_75 = (jinja.Equal(v_73, jinja.StringValue("system")) && !(i_69 == 0))
 			}
-			if t_77 {
+			if t_75 {
+				var sum_77 jinja.Sum
+				var err_78 error
+				dst = sum_77.Start(dst, jinja.StringValue("<|im_start|>"))
 				v_79, err_80 := message_7.Attr("role")
 				if err_80 != nil {
 					return dst, jinja.At(err_80, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_81, err_82 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_79)
+				dst, err_78 = sum_77.Add(dst, v_79)
+				if err_78 != nil {
+					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				dst, err_78 = sum_77.Add(dst, jinja.StringValue("\n"))
+				if err_78 != nil {
+					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				v_81, err_82 := message_7.Attr("content")
 				if err_82 != nil {
-					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:6:1501")
+					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:6:1519")
 				}
-				v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue("\n"))
-				if err_84 != nil {
-					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:6:1501")
+				dst, err_78 = sum_77.Add(dst, v_81)
+				if err_78 != nil {
+					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_85, err_86 := message_7.Attr("content")
-				if err_86 != nil {
-					return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:6:1519")
+				dst, err_78 = sum_77.Add(dst, jinja.StringValue("<|im_end|>"))
+				if err_78 != nil {
+					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_87, err_88 := jinja.Arith("+", v_83, v_85)
-				if err_88 != nil {
-					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
+				dst, err_78 = sum_77.Add(dst, jinja.StringValue("\n"))
+				if err_78 != nil {
+					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				v_89, err_90 := jinja.Arith("+", v_87, jinja.StringValue("<|im_end|>"))
-				if err_90 != nil {
-					return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				v_91, err_92 := jinja.Arith("+", v_89, jinja.StringValue("\n"))
-				if err_92 != nil {
-					return dst, jinja.At(err_92, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				dst = v_91.AppendStr(dst)
-				done_78 = true
+				dst = sum_77.End(dst)
+				done_76 = true
 			}
-			if !done_78 {
-				v_93, err_94 := message_7.Attr("role")
-				if err_94 != nil {
-					return dst, jinja.At(err_94, "qwen3", "templates/qwen3.yaml:6:1611")
+			if !done_76 {
+				v_83, err_84 := message_7.Attr("role")
+				if err_84 != nil {
+					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:6:1611")
 				}
-				if jinja.Equal(v_93, jinja.StringValue("assistant")) {
-					v_95, err_96 := message_7.Attr("content")
-					if err_96 != nil {
-						return dst, jinja.At(err_96, "qwen3", "templates/qwen3.yaml:6:1671")
+				if jinja.Equal(v_83, jinja.StringValue("assistant")) {
+					v_85, err_86 := message_7.Attr("content")
+					if err_86 != nil {
+						return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:6:1671")
 					}
-					content_8 = v_95
+					content_8 = v_85
 					reasoningContent_9 = jinja.StringValue("")
-					v_97, err_98 := message_7.Attr("reasoning_content")
-					if err_98 != nil {
-						return dst, jinja.At(err_98, "qwen3", "templates/qwen3.yaml:6:1732")
+					v_87, err_88 := message_7.Attr("reasoning_content")
+					if err_88 != nil {
+						return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1732")
 					}
-					t_101 := v_97.Test("defined")
-					if t_101 {
-						v_99, err_100 := message_7.Attr("reasoning_content")
-						if err_100 != nil {
-							return dst, jinja.At(err_100, "qwen3", "templates/qwen3.yaml:6:1790")
+					t_91 := v_87.Test("defined")
+					if t_91 {
+						v_89, err_90 := message_7.Attr("reasoning_content")
+						if err_90 != nil {
+							return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1790")
 						}
-						t_101 = !v_99.Test("none")
+						t_91 = !v_89.Test("none")
 					}
-					if t_101 {
-						v_102, err_103 := message_7.Attr("reasoning_content")
-						if err_103 != nil {
-							return dst, jinja.At(err_103, "qwen3", "templates/qwen3.yaml:6:1872")
+					if t_91 {
+						v_92, err_93 := message_7.Attr("reasoning_content")
+						if err_93 != nil {
+							return dst, jinja.At(err_93, "qwen3", "templates/qwen3.yaml:6:1872")
 						}
-						reasoningContent_9 = v_102
+						reasoningContent_9 = v_92
 					} else {
-						v_104, err_105 := message_7.Attr("content")
-						if err_105 != nil {
-							return dst, jinja.At(err_105, "qwen3", "templates/qwen3.yaml:6:1910")
+						v_94, err_95 := message_7.Attr("content")
+						if err_95 != nil {
+							return dst, jinja.At(err_95, "qwen3", "templates/qwen3.yaml:6:1910")
 						}
-						v_106, err_107 := jinja.Contains(v_104, jinja.StringValue("</think>"))
-						if err_107 != nil {
-							return dst, jinja.At(err_107, "qwen3", "templates/qwen3.yaml:6:1900")
+						v_96, err_97 := jinja.Contains(v_94, jinja.StringValue("</think>"))
+						if err_97 != nil {
+							return dst, jinja.At(err_97, "qwen3", "templates/qwen3.yaml:6:1900")
 						}
-						if v_106 {
+						if v_96 {
+							v_98, err_99 := message_7.Attr("content")
+							if err_99 != nil {
+								return dst, jinja.At(err_99, "qwen3", "templates/qwen3.yaml:6:1968")
+							}
+							v_100, err_101 := v_98.AsString()
+							if err_101 != nil {
+								return dst, jinja.At(err_101, "qwen3", "templates/qwen3.yaml:6:1968")
+							}
+							v_102, err_103 := jinja.Split(v_100, "</think>", true, -1)
+							if err_103 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrInvalid, err_103.Error())
+							}
+							v_104, err_105 := jinja.NegInt(int64(1))
+							if err_105 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2008", runtime.ErrInvalid, err_105.Error())
+							}
+							v_106, ok_107 := jinja.Index(v_102, int(v_104))
+							if !(ok_107) {
+								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrUndefined, "")
+							}
+							content_8 = jinja.StringValue(jinja.StripChars(v_106, "\n", true, false))
 							v_108, err_109 := message_7.Attr("content")
 							if err_109 != nil {
-								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:1968")
+								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
 							v_110, err_111 := v_108.AsString()
 							if err_111 != nil {
-								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:1968")
+								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
 							v_112, err_113 := jinja.Split(v_110, "</think>", true, -1)
 							if err_113 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrInvalid, err_113.Error())
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_113.Error())
 							}
-							v_114, err_115 := jinja.NegInt(int64(1))
-							if err_115 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2008", runtime.ErrInvalid, err_115.Error())
+							v_114, ok_115 := jinja.Index(v_112, 0)
+							if !(ok_115) {
+								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
 							}
-							v_116, ok_117 := jinja.Index(v_112, int(v_114))
-							if !(ok_117) {
-								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrUndefined, "")
+							v_116, err_117 := jinja.Split(jinja.StripChars(v_114, "\n", false, true), "<think>", true, -1)
+							if err_117 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_117.Error())
 							}
-							content_8 = jinja.StringValue(jinja.StripChars(v_116, "\n", true, false))
-							v_118, err_119 := message_7.Attr("content")
+							v_118, err_119 := jinja.NegInt(int64(1))
 							if err_119 != nil {
-								return dst, jinja.At(err_119, "qwen3", "templates/qwen3.yaml:6:2110")
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2178", runtime.ErrInvalid, err_119.Error())
 							}
-							v_120, err_121 := v_118.AsString()
-							if err_121 != nil {
-								return dst, jinja.At(err_121, "qwen3", "templates/qwen3.yaml:6:2110")
-							}
-							v_122, err_123 := jinja.Split(v_120, "</think>", true, -1)
-							if err_123 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_123.Error())
-							}
-							v_124, ok_125 := jinja.Index(v_122, 0)
-							if !(ok_125) {
+							v_120, ok_121 := jinja.Index(v_116, int(v_118))
+							if !(ok_121) {
 								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
 							}
-							v_126, err_127 := jinja.Split(jinja.StripChars(v_124, "\n", false, true), "<think>", true, -1)
-							if err_127 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_127.Error())
-							}
-							v_128, err_129 := jinja.NegInt(int64(1))
-							if err_129 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2178", runtime.ErrInvalid, err_129.Error())
-							}
-							v_130, ok_131 := jinja.Index(v_126, int(v_128))
-							if !(ok_131) {
-								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
-							}
-							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_130, "\n", true, false))
+							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_120, "\n", true, false))
 						}
 					}
-					if i_71 > lastQueryIndex_4 {
-						if i_71 == n_70-1 || (!(i_71 == n_70-1) && reasoningContent_9.Truth()) {
+					if i_69 > lastQueryIndex_4 {
+						if i_69 == n_68-1 || (!(i_69 == n_68-1) && reasoningContent_9.Truth()) {
+							var sum_122 jinja.Sum
+							var err_123 error
+							dst = sum_122.Start(dst, jinja.StringValue("<|im_start|>"))
+							v_124, err_125 := message_7.Attr("role")
+							if err_125 != nil {
+								return dst, jinja.At(err_125, "qwen3", "templates/qwen3.yaml:6:2373")
+							}
+							dst, err_123 = sum_122.Add(dst, v_124)
+							if err_123 != nil {
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							}
+							dst, err_123 = sum_122.Add(dst, jinja.StringValue("\n<think>\n"))
+							if err_123 != nil {
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							}
+							v_126, err_127 := reasoningContent_9.AsString()
+							if err_127 != nil {
+								return dst, jinja.At(err_127, "qwen3", "templates/qwen3.yaml:6:2420")
+							}
+							dst, err_123 = sum_122.Add(dst, jinja.StringValue(jinja.StripChars(v_126, "\n", true, true)))
+							if err_123 != nil {
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							}
+							dst, err_123 = sum_122.Add(dst, jinja.StringValue("\n</think>\n\n"))
+							if err_123 != nil {
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							}
+							v_128, err_129 := content_8.AsString()
+							if err_129 != nil {
+								return dst, jinja.At(err_129, "qwen3", "templates/qwen3.yaml:6:2500")
+							}
+							dst, err_123 = sum_122.Add(dst, jinja.StringValue(jinja.StripChars(v_128, "\n", true, false)))
+							if err_123 != nil {
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							}
+							dst = sum_122.End(dst)
+						} else {
+							var sum_130 jinja.Sum
+							var err_131 error
+							dst = sum_130.Start(dst, jinja.StringValue("<|im_start|>"))
 							v_132, err_133 := message_7.Attr("role")
 							if err_133 != nil {
-								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:6:2373")
+								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_134, err_135 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_132)
-							if err_135 != nil {
-								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
+							dst, err_131 = sum_130.Add(dst, v_132)
+							if err_131 != nil {
+								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_136, err_137 := jinja.Arith("+", v_134, jinja.StringValue("\n<think>\n"))
-							if err_137 != nil {
-								return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2373")
+							dst, err_131 = sum_130.Add(dst, jinja.StringValue("\n"))
+							if err_131 != nil {
+								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_138, err_139 := reasoningContent_9.AsString()
-							if err_139 != nil {
-								return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2420")
+							dst, err_131 = sum_130.Add(dst, content_8)
+							if err_131 != nil {
+								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							v_140, err_141 := jinja.Arith("+", v_136, jinja.StringValue(jinja.StripChars(v_138, "\n", true, true)))
-							if err_141 != nil {
-								return dst, jinja.At(err_141, "qwen3", "templates/qwen3.yaml:6:2373")
-							}
-							v_142, err_143 := jinja.Arith("+", v_140, jinja.StringValue("\n</think>\n\n"))
-							if err_143 != nil {
-								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2373")
-							}
-							v_144, err_145 := content_8.AsString()
-							if err_145 != nil {
-								return dst, jinja.At(err_145, "qwen3", "templates/qwen3.yaml:6:2500")
-							}
-							v_146, err_147 := jinja.Arith("+", v_142, jinja.StringValue(jinja.StripChars(v_144, "\n", true, false)))
-							if err_147 != nil {
-								return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2373")
-							}
-							dst = v_146.AppendStr(dst)
-						} else {
-							v_148, err_149 := message_7.Attr("role")
-							if err_149 != nil {
-								return dst, jinja.At(err_149, "qwen3", "templates/qwen3.yaml:6:2524")
-							}
-							v_150, err_151 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_148)
-							if err_151 != nil {
-								return dst, jinja.At(err_151, "qwen3", "templates/qwen3.yaml:6:2524")
-							}
-							v_152, err_153 := jinja.Arith("+", v_150, jinja.StringValue("\n"))
-							if err_153 != nil {
-								return dst, jinja.At(err_153, "qwen3", "templates/qwen3.yaml:6:2524")
-							}
-							v_154, err_155 := jinja.Arith("+", v_152, content_8)
-							if err_155 != nil {
-								return dst, jinja.At(err_155, "qwen3", "templates/qwen3.yaml:6:2524")
-							}
-							dst = v_154.AppendStr(dst)
+							dst = sum_130.End(dst)
 						}
 					} else {
-						v_156, err_157 := message_7.Attr("role")
-						if err_157 != nil {
-							return dst, jinja.At(err_157, "qwen3", "templates/qwen3.yaml:6:2611")
+						var sum_134 jinja.Sum
+						var err_135 error
+						dst = sum_134.Start(dst, jinja.StringValue("<|im_start|>"))
+						v_136, err_137 := message_7.Attr("role")
+						if err_137 != nil {
+							return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2611")
 						}
-						v_158, err_159 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_156)
-						if err_159 != nil {
-							return dst, jinja.At(err_159, "qwen3", "templates/qwen3.yaml:6:2584")
+						dst, err_135 = sum_134.Add(dst, v_136)
+						if err_135 != nil {
+							return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						v_160, err_161 := jinja.Arith("+", v_158, jinja.StringValue("\n"))
-						if err_161 != nil {
-							return dst, jinja.At(err_161, "qwen3", "templates/qwen3.yaml:6:2584")
+						dst, err_135 = sum_134.Add(dst, jinja.StringValue("\n"))
+						if err_135 != nil {
+							return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						v_162, err_163 := jinja.Arith("+", v_160, content_8)
-						if err_163 != nil {
-							return dst, jinja.At(err_163, "qwen3", "templates/qwen3.yaml:6:2584")
+						dst, err_135 = sum_134.Add(dst, content_8)
+						if err_135 != nil {
+							return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						dst = v_162.AppendStr(dst)
+						dst = sum_134.End(dst)
 					}
-					v_164, err_165 := message_7.Attr("tool_calls")
-					if err_165 != nil {
-						return dst, jinja.At(err_165, "qwen3", "templates/qwen3.yaml:6:2690")
+					v_138, err_139 := message_7.Attr("tool_calls")
+					if err_139 != nil {
+						return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2690")
 					}
-					if v_164.Truth() {
+					if v_138.Truth() {
 						{
-							v_167, err_168 := message_7.Attr("tool_calls")
-							if err_168 != nil {
-								return dst, jinja.At(err_168, "qwen3", "templates/qwen3.yaml:6:2722")
+							v_141, err_142 := message_7.Attr("tool_calls")
+							if err_142 != nil {
+								return dst, jinja.At(err_142, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
-							items_166, err_169 := v_167.Iter()
-							if err_169 != nil {
-								return dst, jinja.At(err_169, "qwen3", "templates/qwen3.yaml:6:2722")
+							items_140, err_143 := v_141.Iter()
+							if err_143 != nil {
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
-							for i_171, x_172 := range items_166 {
-								toolCall_10 := x_172
+							for i_145, x_146 := range items_140 {
+								toolCall_10 := x_146
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2722", runtime.ErrTooLarge, "")
 								}
-								if (i_171 == 0 && content_8.Truth()) || !(i_171 == 0) {
+								if (i_145 == 0 && content_8.Truth()) || !(i_145 == 0) {
 									dst = append(dst, "\n"...)
 								}
-								v_173, err_174 := toolCall_10.Attr("function")
-								if err_174 != nil {
-									return dst, jinja.At(err_174, "qwen3", "templates/qwen3.yaml:6:2818")
+								v_147, err_148 := toolCall_10.Attr("function")
+								if err_148 != nil {
+									return dst, jinja.At(err_148, "qwen3", "templates/qwen3.yaml:6:2818")
 								}
-								if v_173.Truth() {
-									v_175, err_176 := toolCall_10.Attr("function")
-									if err_176 != nil {
-										return dst, jinja.At(err_176, "qwen3", "templates/qwen3.yaml:6:2852")
+								if v_147.Truth() {
+									v_149, err_150 := toolCall_10.Attr("function")
+									if err_150 != nil {
+										return dst, jinja.At(err_150, "qwen3", "templates/qwen3.yaml:6:2852")
 									}
-									toolCall_10 = v_175
+									toolCall_10 = v_149
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
-								v_177, err_178 := toolCall_10.Attr("name")
-								if err_178 != nil {
-									return dst, jinja.At(err_178, "qwen3", "templates/qwen3.yaml:6:2919")
+								v_151, err_152 := toolCall_10.Attr("name")
+								if err_152 != nil {
+									return dst, jinja.At(err_152, "qwen3", "templates/qwen3.yaml:6:2919")
 								}
-								dst = v_177.AppendStr(dst)
+								dst = v_151.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
-								v_179, err_180 := toolCall_10.Attr("arguments")
-								if err_180 != nil {
-									return dst, jinja.At(err_180, "qwen3", "templates/qwen3.yaml:6:2958")
+								v_153, err_154 := toolCall_10.Attr("arguments")
+								if err_154 != nil {
+									return dst, jinja.At(err_154, "qwen3", "templates/qwen3.yaml:6:2958")
 								}
-								if v_179.Test("string") {
-									v_181, err_182 := toolCall_10.Attr("arguments")
-									if err_182 != nil {
-										return dst, jinja.At(err_182, "qwen3", "templates/qwen3.yaml:6:3013")
+								if v_153.Test("string") {
+									v_155, err_156 := toolCall_10.Attr("arguments")
+									if err_156 != nil {
+										return dst, jinja.At(err_156, "qwen3", "templates/qwen3.yaml:6:3013")
 									}
-									dst = v_181.AppendStr(dst)
+									dst = v_155.AppendStr(dst)
 								} else {
-									v_183, err_184 := toolCall_10.Attr("arguments")
-									if err_184 != nil {
-										return dst, jinja.At(err_184, "qwen3", "templates/qwen3.yaml:6:3034")
+									v_157, err_158 := toolCall_10.Attr("arguments")
+									if err_158 != nil {
+										return dst, jinja.At(err_158, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									v_185, err_186 := jinja.ToJSON(v_183, 0, false, true)
-									if err_186 != nil {
-										return dst, jinja.At(err_186, "qwen3", "templates/qwen3.yaml:6:3034")
+									v_159, err_160 := jinja.ToJSON(v_157, 0, false, true)
+									if err_160 != nil {
+										return dst, jinja.At(err_160, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									dst = append(dst, v_185...)
+									dst = append(dst, v_159...)
 								}
 								dst = append(dst, "}\n</tool_call>"...)
 							}
 						}
 					}
 					dst = append(dst, "<|im_end|>\n"...)
-					done_78 = true
+					done_76 = true
 				}
 			}
-			if !done_78 {
-				v_187, err_188 := message_7.Attr("role")
-				if err_188 != nil {
-					return dst, jinja.At(err_188, "qwen3", "templates/qwen3.yaml:6:3155")
+			if !done_76 {
+				v_161, err_162 := message_7.Attr("role")
+				if err_162 != nil {
+					return dst, jinja.At(err_162, "qwen3", "templates/qwen3.yaml:6:3155")
 				}
-				if jinja.Equal(v_187, jinja.StringValue("tool")) {
-					t_196 := i_71 == 0
-					if !t_196 {
+				if jinja.Equal(v_161, jinja.StringValue("tool")) {
+					t_170 := i_69 == 0
+					if !t_170 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrMissing, "messages")
 						}
-						v_189, err_190 := jinja.SubInt(int64(i_71), int64(1))
-						if err_190 != nil {
-							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrInvalid, err_190.Error())
+						v_163, err_164 := jinja.SubInt(int64(i_69), int64(1))
+						if err_164 != nil {
+							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrInvalid, err_164.Error())
 						}
-						v_191, ok_192 := jinja.Index(f.Messages, int(v_189))
-						var t_193 jinja.Value
-						if ok_192 {
-							t_193 = v_191
+						v_165, ok_166 := jinja.Index(f.Messages, int(v_163))
+						var t_167 jinja.Value
+						if ok_166 {
+							t_167 = v_165
 						}
-						v_194, err_195 := t_193.Attr("role")
-						if err_195 != nil {
-							return dst, jinja.At(err_195, "qwen3", "templates/qwen3.yaml:6:3180")
+						v_168, err_169 := t_167.Attr("role")
+						if err_169 != nil {
+							return dst, jinja.At(err_169, "qwen3", "templates/qwen3.yaml:6:3180")
 						}
-						t_196 = !jinja.Equal(v_194, jinja.StringValue("tool"))
+						t_170 = !jinja.Equal(v_168, jinja.StringValue("tool"))
 					}
-					if t_196 {
+					if t_170 {
 						dst = append(dst, "<|im_start|>user"...)
 					}
 					dst = append(dst, "\n<tool_response>\n"...)
-					v_197, err_198 := message_7.Attr("content")
-					if err_198 != nil {
-						return dst, jinja.At(err_198, "qwen3", "templates/qwen3.yaml:6:3288")
+					v_171, err_172 := message_7.Attr("content")
+					if err_172 != nil {
+						return dst, jinja.At(err_172, "qwen3", "templates/qwen3.yaml:6:3288")
 					}
-					dst = v_197.AppendStr(dst)
+					dst = v_171.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
-					t_206 := i_71 == n_70-1
-					if !t_206 {
+					t_180 := i_69 == n_68-1
+					if !t_180 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrMissing, "messages")
 						}
-						v_199, err_200 := jinja.AddInt(int64(i_71), int64(1))
-						if err_200 != nil {
-							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrInvalid, err_200.Error())
+						v_173, err_174 := jinja.AddInt(int64(i_69), int64(1))
+						if err_174 != nil {
+							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrInvalid, err_174.Error())
 						}
-						v_201, ok_202 := jinja.Index(f.Messages, int(v_199))
-						var t_203 jinja.Value
-						if ok_202 {
-							t_203 = v_201
+						v_175, ok_176 := jinja.Index(f.Messages, int(v_173))
+						var t_177 jinja.Value
+						if ok_176 {
+							t_177 = v_175
 						}
-						v_204, err_205 := t_203.Attr("role")
-						if err_205 != nil {
-							return dst, jinja.At(err_205, "qwen3", "templates/qwen3.yaml:6:3400")
+						v_178, err_179 := t_177.Attr("role")
+						if err_179 != nil {
+							return dst, jinja.At(err_179, "qwen3", "templates/qwen3.yaml:6:3400")
 						}
-						t_206 = !jinja.Equal(v_204, jinja.StringValue("tool"))
+						t_180 = !jinja.Equal(v_178, jinja.StringValue("tool"))
 					}
-					if t_206 {
+					if t_180 {
 						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}
@@ -617,12 +635,12 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	}
 	if f.AddGenerationPrompt {
 		dst = append(dst, "<|im_start|>assistant\n"...)
-		t_208 := f.EnableThinking != nil
-		if t_208 {
-			t_207 := (f.EnableThinking != nil) && !(*f.EnableThinking)
-			t_208 = t_207
+		t_182 := f.EnableThinking != nil
+		if t_182 {
+			t_181 := (f.EnableThinking != nil) && !(*f.EnableThinking)
+			t_182 = t_181
 		}
-		if t_208 {
+		if t_182 {
 			dst = append(dst, "<think>\n\n</think>\n\n"...)
 		}
 	}

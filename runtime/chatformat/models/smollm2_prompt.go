@@ -117,35 +117,38 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 			if t_11 {
 				dst = append(dst, "<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by Hugging Face<|im_end|>\n"...)
 			}
-			v_12, err_13 := message_1.Item(jinja.StringValue("role"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:234")
-			}
-			v_14, err_15 := jinja.Arith("+", jinja.StringValue("<|im_start|>"), v_12)
+			var sum_12 jinja.Sum
+			var err_13 error
+			dst = sum_12.Start(dst, jinja.StringValue("<|im_start|>"))
+			v_14, err_15 := message_1.Item(jinja.StringValue("role"))
 			if err_15 != nil {
-				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
+				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:234")
 			}
-			v_16, err_17 := jinja.Arith("+", v_14, jinja.StringValue("\n"))
+			dst, err_13 = sum_12.Add(dst, v_14)
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
+			}
+			dst, err_13 = sum_12.Add(dst, jinja.StringValue("\n"))
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
+			}
+			v_16, err_17 := message_1.Item(jinja.StringValue("content"))
 			if err_17 != nil {
-				return dst, jinja.At(err_17, "smollm2", "templates/smollm2.yaml:6:217")
+				return dst, jinja.At(err_17, "smollm2", "templates/smollm2.yaml:6:259")
 			}
-			v_18, err_19 := message_1.Item(jinja.StringValue("content"))
-			if err_19 != nil {
-				return dst, jinja.At(err_19, "smollm2", "templates/smollm2.yaml:6:259")
+			dst, err_13 = sum_12.Add(dst, v_16)
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
 			}
-			v_20, err_21 := jinja.Arith("+", v_16, v_18)
-			if err_21 != nil {
-				return dst, jinja.At(err_21, "smollm2", "templates/smollm2.yaml:6:217")
+			dst, err_13 = sum_12.Add(dst, jinja.StringValue("<|im_end|>"))
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
 			}
-			v_22, err_23 := jinja.Arith("+", v_20, jinja.StringValue("<|im_end|>"))
-			if err_23 != nil {
-				return dst, jinja.At(err_23, "smollm2", "templates/smollm2.yaml:6:217")
+			dst, err_13 = sum_12.Add(dst, jinja.StringValue("\n"))
+			if err_13 != nil {
+				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
 			}
-			v_24, err_25 := jinja.Arith("+", v_22, jinja.StringValue("\n"))
-			if err_25 != nil {
-				return dst, jinja.At(err_25, "smollm2", "templates/smollm2.yaml:6:217")
-			}
-			dst = v_24.AppendStr(dst)
+			dst = sum_12.End(dst)
 		}
 	}
 	if f.AddGenerationPrompt {
