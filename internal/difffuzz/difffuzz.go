@@ -106,6 +106,7 @@ func Run(t *testing.T, opts Options) *Summary {
 				sum.addressed[run.Rejected]++
 			default:
 				sum.renderable[run.Rejected]++
+				sum.renderableRuns = append(sum.renderableRuns, run)
 			}
 		}
 		for _, run := range runs {

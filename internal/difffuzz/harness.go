@@ -419,7 +419,11 @@ func beyond64Unprinted(run *Trial, o pyjinja.Outcome) bool {
 func (run *Trial) String() string {
 	var b strings.Builder
 	kind := run.Crash
-	if kind == "" {
+	switch {
+	case kind != "":
+	case run.Rejected != "":
+		kind = "rejected: " + run.FirstErr.String()
+	default:
 		kind = "mismatch"
 	}
 	fmt.Fprintf(&b, "case %[1]d (make difffuzz SEED=%[2]d CASE=%[1]d): %[3]s\n", run.Case.Index, run.Case.seed, kind)

@@ -32,7 +32,10 @@ type Summary struct {
 	// rejections, kept out of the renderable share.
 	addressed map[string]int
 	examples  map[string]*Trial // the first case rejected with each message
-	failures  []*Trial
+	// renderableRuns are the rejected cases that Jinja2 renders, dumped
+	// by the message of their rejection.
+	renderableRuns []*Trial
+	failures       []*Trial
 	// lenient counts the renderings that matched by a jinjaLenient reason.
 	lenient map[string]int
 	// Time spent generating, compiling, rendering with promptgen, and
@@ -83,6 +86,11 @@ func (s *Summary) report(t *testing.T) {
 		if s.dump != "" {
 			run := s.examples[m]
 			writeFile(t, filepath.Join(s.dump, "rejected", fmt.Sprintf("%02d_%s", i, run.Case.File)), run.Case.Source)
+			for _, run := range s.renderableRuns {
+				if run.Rejected == m {
+					dumpRun(t, filepath.Join(s.dump, "renderable", fmt.Sprintf("%02d", i)), run)
+				}
+			}
 		}
 	}
 	t.Log(b.String())
