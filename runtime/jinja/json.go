@@ -27,6 +27,7 @@ type JSONWriter struct {
 	// transformers: strings as transformers' tojson writes them (see
 	// NewTransformersJSONWriter), and keys in insertion order.
 	transformers bool
+	ensureASCII  bool // with transformers: tojson(ensure_ascii=True)
 }
 
 // NewJSONWriter returns a writer for tojson(indent=indent), or for tojson
@@ -44,6 +45,14 @@ func NewJSONWriter(indent int, hasIndent bool) JSONWriter {
 // order (SortKeys is false).
 func NewTransformersJSONWriter(indent int, hasIndent bool) JSONWriter {
 	return JSONWriter{indent: indent, hasIndent: hasIndent, transformers: true}
+}
+
+// NewTransformersASCIIJSONWriter returns a writer for the tojson filter of
+// transformers' chat templates called with ensure_ascii=True: as
+// NewTransformersJSONWriter's, but strings escape what is not printable
+// ASCII as NewJSONWriter's do (not <, >, & and ').
+func NewTransformersASCIIJSONWriter(indent int, hasIndent bool) JSONWriter {
+	return JSONWriter{indent: indent, hasIndent: hasIndent, transformers: true, ensureASCII: true}
 }
 
 // SortKeys reports whether the caller writes object members sorted by key
@@ -100,10 +109,13 @@ func (w *JSONWriter) String(dst []byte, s string) []byte {
 }
 
 func (w *JSONWriter) appendString(dst []byte, s string) []byte {
-	if w.transformers {
+	switch {
+	case w.ensureASCII:
+		return appendJSONString(dst, s, &asciiJSONEscapes)
+	case w.transformers:
 		return appendPlainJSONString(dst, s)
 	}
-	return appendJSONString(dst, s)
+	return appendJSONString(dst, s, &jsonEscapes)
 }
 
 // Int writes i as Python's json.dumps of an int.
@@ -239,6 +251,16 @@ var jsonEscapes = func() (esc [utf8.RuneSelf]string) {
 	return esc
 }()
 
+// asciiJSONEscapes are the escapes of json.dumps with ensure_ascii=True:
+// jsonEscapes but for the HTML-safe ones.
+var asciiJSONEscapes = func() (esc [utf8.RuneSelf]string) {
+	esc = jsonEscapes
+	for _, c := range `<>&'` {
+		esc[c] = ""
+	}
+	return esc
+}()
+
 // plainJSONEscapes are the escapes of json.dumps with ensure_ascii=False:
 // only control characters, " and \.
 var plainJSONEscapes = func() (esc [utf8.RuneSelf]string) {
@@ -272,12 +294,14 @@ func appendPlainJSONString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-func appendJSONString(dst []byte, s string) []byte {
+// appendJSONString writes s as json.dumps(s, ensure_ascii=True) does, with
+// the escapes esc of ASCII bytes.
+func appendJSONString(dst []byte, s string, esc *[utf8.RuneSelf]string) []byte {
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
 		// Copy runs that need no escaping in one go.
 		j := i
-		for j < len(s) && s[j] < utf8.RuneSelf && jsonEscapes[s[j]] == "" {
+		for j < len(s) && s[j] < utf8.RuneSelf && esc[s[j]] == "" {
 			j++
 		}
 		dst = append(dst, s[i:j]...)
@@ -285,7 +309,7 @@ func appendJSONString(dst []byte, s string) []byte {
 			break
 		}
 		if c := s[i]; c < utf8.RuneSelf {
-			dst = append(dst, jsonEscapes[c]...)
+			dst = append(dst, esc[c]...)
 			i++
 			continue
 		}

@@ -975,7 +975,18 @@ func ToJSON(v Value, indent int, hasIndent, transformers bool) (string, error) {
 	if transformers {
 		w = NewTransformersJSONWriter(indent, hasIndent)
 	}
-	out, err := v.writeJSON(nil, &w, transformers)
+	return v.toJSON(&w)
+}
+
+// ToTransformersASCIIJSON is the tojson filter of transformers' chat
+// templates called with ensure_ascii=True (NewTransformersASCIIJSONWriter).
+func ToTransformersASCIIJSON(v Value, indent int, hasIndent bool) (string, error) {
+	w := NewTransformersASCIIJSONWriter(indent, hasIndent)
+	return v.toJSON(&w)
+}
+
+func (v Value) toJSON(w *JSONWriter) (string, error) {
+	out, err := v.writeJSON(nil, w, w.transformers)
 	if err != nil {
 		return "", err
 	}

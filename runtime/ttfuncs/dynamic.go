@@ -77,7 +77,7 @@ func dyn(op, pos string, args ...any) (any, error) {
 	}
 	vals := make([]jinja.Value, len(args))
 	for i, a := range args {
-		if op == "slice" && i > 0 || (op == "tojson" || op == "tfjson") && i == 1 || op == "unpack" && i == 1 || op == "unpackitem" && i > 0 {
+		if op == "slice" && i > 0 || (op == "tojson" || op == "tfjson" || op == "tfjsonascii") && i == 1 || op == "unpack" && i == 1 || op == "unpackitem" && i > 0 {
 			continue
 		}
 		v, err := toValue(a)
@@ -144,6 +144,9 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 	case "tojson", "tfjson":
 		indent, hasIndent := args[1].(int)
 		return jinja.ToJSON(v[0], indent, hasIndent, op == "tfjson")
+	case "tfjsonascii":
+		indent, hasIndent := args[1].(int)
+		return jinja.ToTransformersASCIIJSON(v[0], indent, hasIndent)
 	case "first":
 		return v[0].First()
 	case "last":

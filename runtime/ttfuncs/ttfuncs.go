@@ -289,8 +289,9 @@ func Funcs() template.FuncMap {
 		// Dynamic values.
 		"dyn": dyn,
 		// Globals of the transformers profile.
-		"raise":  raise,
-		"tfjson": toJSONTransformers,
+		"raise":       raise,
+		"tfjson":      toJSONTransformers,
+		"tfjsonascii": toJSONTransformersASCII,
 	}
 }
 

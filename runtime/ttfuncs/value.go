@@ -484,6 +484,12 @@ func toJSONTransformers(v any, indent any, pos string) (string, error) {
 	return writeJSONValue(jinja.NewTransformersJSONWriter, v, indent, pos)
 }
 
+// toJSONTransformersASCII is the tojson filter of the transformers profile
+// called with ensure_ascii=True.
+func toJSONTransformersASCII(v any, indent any, pos string) (string, error) {
+	return writeJSONValue(jinja.NewTransformersASCIIJSONWriter, v, indent, pos)
+}
+
 func writeJSONValue(writer func(indent int, hasIndent bool) jinja.JSONWriter, v any, indent any, pos string) (string, error) {
 	w := writer(0, false)
 	if n, ok := indent.(int); ok {

@@ -513,7 +513,7 @@ func (c *checker) dynDefault(f *filterUse) ir.Expr {
 }
 
 func (c *checker) dynToJSON(f *filterUse) ir.Expr {
-	return c.dyn(ir.DynToJSON, "", &ir.Type{Kind: ir.KindString}, f.e.Span, f.x, f.args[0])
+	return c.dyn(ir.DynToJSON, "", &ir.Type{Kind: ir.KindString}, f.e.Span, append([]ir.Expr{f.x}, f.args...)...)
 }
 
 func (c *checker) dynJoin(f *filterUse) ir.Expr {
@@ -588,15 +588,25 @@ func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 }
 
 // transformersToJSON binds the arguments of the transformers profile's
-// tojson, of which promptgen supports indent, and returns them as
-// Jinja2's tojson takes them. Its keys come in insertion order, which only
-// a dict literal has: an object or a map of the feed has the order of its
-// JSON data in Python, which a Go struct or map does not keep.
+// tojson, of which promptgen supports indent and a literal ensure_ascii,
+// and returns them as Jinja2's tojson takes them, followed by true for
+// ensure_ascii=True (ir.ToJSONEnsureASCII). Its keys come in insertion
+// order, which only a dict literal has: an object or a map of the feed has
+// the order of its JSON data in Python, which a Go struct or map does not
+// keep.
 func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 	args := c.bindArgs("filter tojson", builtins.TransformersToJSONParams, e.Args, e.Kwargs, e.Span)
+	ensureASCII := false
 	for i, p := range builtins.TransformersToJSONParams {
-		if k, ok := args[i].(*ir.Const); p.Name != "indent" && (!ok || k.Value != p.Def) {
-			c.errorf(e.Span, "filter tojson: %s is not supported (transformers' tojson supports indent)", p.Name)
+		k, ok := args[i].(*ir.Const)
+		switch {
+		case p.Name == "indent":
+		case p.Name == "ensure_ascii" && ok && k.T.Kind == ir.KindBool:
+			ensureASCII = k.Value == true
+		case p.Name == "ensure_ascii":
+			c.errorf(e.Span, "filter tojson: ensure_ascii must be true or false (transformers' tojson takes it first, before indent)")
+		case !ok || k.Value != p.Def:
+			c.errorf(e.Span, "filter tojson: %s is not supported (transformers' tojson supports indent and ensure_ascii)", p.Name)
 		}
 	}
 	c.later = append(c.later, func() {
@@ -604,5 +614,8 @@ func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 			c.errorf(e.Span, "tojson of the transformers profile writes the keys of a %s in the order of its JSON data, which promptgen's types do not keep (only a dict literal's)", t)
 		}
 	})
+	if ensureASCII {
+		return []ir.Expr{args[1], constExpr(true)}
+	}
 	return []ir.Expr{args[1]}
 }

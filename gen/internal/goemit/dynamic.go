@@ -265,7 +265,8 @@ func (e *emitter) dynUnpack(n *ir.For, x jen.Code, used map[*ir.Local]bool) []je
 	return s
 }
 
-// dynToJSON is tojson of a dynamic value, with Jinja2's indent argument.
+// dynToJSON is tojson of a dynamic value, with Jinja2's indent argument
+// (and transformers' ensure_ascii).
 func (e *emitter) dynToJSON(x *ir.Dynamic) gval {
 	v := e.dynArg(x.Args[0])
 	pre := v.pre
@@ -276,6 +277,9 @@ func (e *emitter) dynToJSON(x *ir.Dynamic) gval {
 		indent, hasIndent = iv.val, jen.True()
 	}
 	call := jen.Qual(ir.JinjaPath, "ToJSON").Call(v.val, indent, hasIndent, jen.Lit(e.p.Transformers))
+	if ir.ToJSONEnsureASCII(x.Args[1:]) {
+		call = jen.Qual(ir.JinjaPath, "ToTransformersASCIIJSON").Call(v.val, indent, hasIndent)
+	}
 	return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval { return gval{val: v} })
 }
 

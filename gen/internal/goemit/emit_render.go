@@ -141,7 +141,10 @@ func (e *emitter) appendJSON(buf *jen.Statement, x *ir.Call) []jen.Code {
 	indent, hasIndent := e.arg(x, 0)
 	pre := append(v.pre, indent.pre...)
 	writer := "NewJSONWriter"
-	if e.p.Transformers {
+	switch {
+	case ir.ToJSONEnsureASCII(x.Args):
+		writer = "NewTransformersASCIIJSONWriter"
+	case e.p.Transformers:
 		writer = "NewTransformersJSONWriter"
 	}
 	if !hasIndent {

@@ -26,7 +26,7 @@ const (
 	DynAsInt                  // Args[0] as an int, for a str method's int argument (zfill's width)
 	DynAsIndex                // Args[0] as str.find's start or end (Name), None its default
 	DynDefault                // Args[0] | default(Args[1], Args[2])
-	DynToJSON                 // Args[0] | tojson(Args[1])
+	DynToJSON                 // Args[0] | tojson(Args[1]); see ToJSONEnsureASCII
 	DynFirst                  // Args[0] | first
 	DynLast                   // Args[0] | last
 	DynJoin                   // Args[0] | join(Args[1])
@@ -67,6 +67,11 @@ func (x *Dynamic) Fallible() bool {
 	}
 	return true
 }
+
+// ToJSONEnsureASCII reports whether the arguments of tojson (a filter
+// Call's Args, or a DynToJSON's after its operand) are transformers'
+// ensure_ascii=True: indent, then the constant true.
+func ToJSONEnsureASCII(args []Expr) bool { return len(args) > 1 }
 
 // DynamicType returns a new dynamic type.
 func DynamicType() *Type { return &Type{Kind: KindDynamic} }

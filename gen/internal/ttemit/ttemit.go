@@ -745,7 +745,7 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		v := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 		ind, _ := e.arg(x, 0)
 		pre, vals := e.inOrder(v, ind)
-		return tval{pre: pre, val: call(e.tojson, append(vals, e.pos(x.Pos))...)}
+		return tval{pre: pre, val: call(e.toJSONFunc(x.Args), append(vals, e.pos(x.Pos))...)}
 	case "join":
 		v := e.lenient(e.expr(x.X), xt)
 		sep, _ := e.arg(x, 0)
@@ -1197,13 +1197,24 @@ func (e *ttEmitter) include(x *ir.Include) string {
 	return out + "{{ else }}" + inc(c.Templates[0]) + "{{ end }}"
 }
 
+// toJSONFunc is the ttfuncs function (and dyn operation) of tojson with
+// arguments args: Jinja2's, the transformers profile's, or its
+// ensure_ascii=True.
+func (e *ttEmitter) toJSONFunc(args []ir.Expr) string {
+	if ir.ToJSONEnsureASCII(args) {
+		return "tfjsonascii"
+	}
+	return e.tojson
+}
+
 // dynamic translates an operation on dynamic values: a call of ttfuncs'
 // dyn, which converts each operand to a runtime/jinja.Value.
 func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 	var pre string
 	op := dynOps[x.Op]
-	if x.Op == ir.DynToJSON && e.tojson == "tfjson" {
-		op = "tfjson" // the transformers profile's
+	exprs := x.Args
+	if x.Op == ir.DynToJSON {
+		op, exprs = e.toJSONFunc(x.Args[1:]), x.Args[:2]
 	}
 	if x.Op == ir.DynItems && x.Method {
 		op = "dictitems"
@@ -1215,8 +1226,8 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 	if x.Op == ir.DynTest && x.Not {
 		args[2] = strconv.Quote("not " + x.Name)
 	}
-	operands := make([]tval, len(x.Args))
-	for i, a := range x.Args {
+	operands := make([]tval, len(exprs))
+	for i, a := range exprs {
 		if a == nil {
 			operands[i] = tval{val: "nil"}
 			continue
