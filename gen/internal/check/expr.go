@@ -591,7 +591,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		loop := c.innerLoop()
 		switch {
 		case loop != nil && (name == "previtem" || name == "nextitem"):
-			return c.loopNeighbour(loop, name, nameSp)
+			return c.loopNeighbour(loop, name, nameSp, u)
 		case loop != nil && name == "cycle":
 			c.errorf(nameSp, "loop.cycle is a method: call it (loop.cycle(a, b))")
 			return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}

@@ -11,12 +11,14 @@ import (
 // loopNeighbour checks loop.previtem or loop.nextitem (name) of loop: the
 // item before or after the current one, of the loop variable's type, and
 // undefined at the ends (a dynamic value's undefined, of a loop over one).
-func (c *checker) loopNeighbour(loop *ir.For, name string, sp tmpl.Span) ir.Expr {
+// Its use u hints the loop variable's type as the variable's own would.
+func (c *checker) loopNeighbour(loop *ir.For, name string, sp tmpl.Span, u use) ir.Expr {
 	if loop.Value == nil || loop.Key != nil || loop.Unpack != nil {
 		c.errorf(sp, "loop.%s of a loop with several targets is not supported", name)
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	loop.Index = "i"
+	hint(loop.Value.T, u)
 	return &ir.LoopAttr{For: loop, Attr: name, T: loop.Value.T}
 }
 

@@ -169,7 +169,7 @@ const (
 
 func (x *FieldRef) Type() *Type  { return x.Field.Type.Resolve() }
 func (x *LocalRef) Type() *Type  { return x.L.T.Resolve() }
-func (x *LoopAttr) Type() *Type  { return x.T }
+func (x *LoopAttr) Type() *Type  { return x.T.Resolve() }
 func (x *Const) Type() *Type     { return x.T }
 func (x *List) Type() *Type      { return x.T.Resolve() }
 func (x *Dict) Type() *Type      { return x.T.Resolve() }
