@@ -113,7 +113,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				return c.attr(e, e.X, s, k.Span, u)
 			}
 		}
-		return c.index(e)
+		return c.index(e, u)
 	case *tmpl.Slice:
 		return c.slice(e)
 	case *tmpl.Unary:
@@ -765,7 +765,7 @@ func (c *checker) mapKey(key string, sp tmpl.Span) {
 	}
 }
 
-func (c *checker) index(e *tmpl.Index) ir.Expr {
+func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	x := c.expr(e.X, useValue)
 	if _, ok := e.Index.(*tmpl.Tuple); ok {
 		c.errorf(e.Index.Pos(), "a tuple subscript x[a, b] reads nothing in Jinja2 (no key or index of the data is a tuple): not supported")
@@ -780,6 +780,17 @@ func (c *checker) index(e *tmpl.Index) ir.Expr {
 			}
 		}
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
+	}
+	if k, ok := e.Index.(*tmpl.Const); ok && t.Kind == ir.KindStruct {
+		if s, ok := k.Value.(string); ok {
+			// An object that no name holds (x.get('k', {})['a']): a key
+			// of it is its attribute, as for one that a name holds.
+			if c.checked == nil {
+				c.checked = map[tmpl.Expr]ir.Expr{}
+			}
+			c.checked[e.X] = x
+			return c.attr(e, e.X, s, k.Span, u)
+		}
 	}
 	c.staysTyped(e.Span, x)
 	if t.Kind == ir.KindUnknown {
