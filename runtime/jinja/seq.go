@@ -153,6 +153,18 @@ func SortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+// CompareBools compares a and b as Python orders bools, False first: the
+// sort filter's comparison of bool keys, which cmp.Compare does not take.
+func CompareBools(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 // SortStrings returns a sorted copy of xs as the Jinja2 sort filter does
 // for strings: a stable sort by code point order, comparing Lower of each
 // string unless caseSensitive is set; reverse sorts descending while

@@ -140,9 +140,6 @@ func listFinal(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 	case x.Name == "unique" && !ir.IsScalar(k.Kind):
 		// Jinja2 fails on unhashable keys; Go does not compile.
 		errorf(e.NameSpan, "unique by attribute= needs a string, number or bool, not %s", k)
-	case x.Name == "sort" && k.Kind == ir.KindBool:
-		// Go's cmp.Compare orders no bools; Python orders False first.
-		errorf(e.NameSpan, "sort of bools is not supported")
 	case x.Name == "sort" && !ir.IsScalar(k.Kind):
 		errorf(e.NameSpan, "sort by attribute= needs a string or number, not %s", k)
 	}

@@ -312,7 +312,7 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 		)
 		return gval{pre: pre, val: jen.Id(out)}
 	}
-	ka, _ := key(a)
+	ka, kt := key(a)
 	kb, _ := key(b)
 	if ka.def != nil {
 		// Python compares every item of a list of two or more, and an
@@ -324,6 +324,9 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 				append(ki.pre, jen.If(jen.Op("!").Parens(ki.def)).Block(e.fail(x.Pos, ir.AttrPath(x.Attr), "ErrUndefined")))...)))
 	}
 	cmpCall := jen.Qual("cmp", "Compare").Call(ka.val, kb.val)
+	if kt.Kind == ir.KindBool {
+		cmpCall = jen.Qual(ir.JinjaPath, "CompareBools").Call(ka.val, kb.val)
+	}
 	compare := append(append(ka.pre, kb.pre...),
 		jen.If(flags[0]).Block(jen.Return(jen.Op("-").Add(cmpCall))),
 		jen.Return(cmpCall),
