@@ -115,6 +115,10 @@ type root struct {
 	v     runtime.Variant
 	ends  *[]int // where ItemEnd records offsets; nil outside ExecuteItems
 	opts  []runtime.RenderOption
+	// Full reports that the output is longer than runtime.MaxOutput: a
+	// loop then fails before its next iteration (TooLarge). Write and Cut
+	// keep it, so that a loop tests a field, which costs no allocation.
+	Full bool
 }
 
 // Include renders the component whose template is named prompt (read
@@ -145,16 +149,14 @@ func (r *root) Version(component string) string { return r.v.Version(component) 
 
 func (r *root) Write(p []byte) (int, error) {
 	r.buf = append(r.buf, p...)
+	r.Full = len(r.buf)-r.start > runtime.MaxOutput
 	return len(p), nil
 }
 
-// Limit fails with ErrTooLarge when the output is longer than
-// runtime.MaxOutput; a loop calls it before each iteration.
-func (r *root) Limit(pos string) (string, error) {
-	if len(r.buf)-r.start > runtime.MaxOutput {
-		return "", fail(pos, "", runtime.ErrTooLarge)
-	}
-	return "", nil
+// TooLarge fails with ErrTooLarge: a loop calls it before an iteration
+// when Full.
+func (r *root) TooLarge(pos string) (string, error) {
+	return "", fail(pos, "", runtime.ErrTooLarge)
 }
 
 // ItemEnd records the length of the output so far in the offsets of
@@ -173,6 +175,7 @@ func (r *root) Mark() int { return len(r.buf) }
 func (r *root) Cut(mark int) string {
 	s := string(r.buf[mark:])
 	r.buf = r.buf[:mark]
+	r.Full = len(r.buf)-r.start > runtime.MaxOutput
 	return s
 }
 

@@ -1141,16 +1141,18 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		out += action("$.ItemEnd")
 		body += action("$.ItemEnd")
 	}
+	// Each iteration fails once the output is past runtime.MaxOutput.
+	limit := action("if $.Full") + action("$.TooLarge "+e.pos(n.Pos)) + "{{ end }}"
 	if len(n.Else) > 0 && (ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
 		// The else runs when no iteration ran to the end, as in Jinja2. It
 		// is outside the range, where a loop control stops the loop around
 		// it (text/template's would end this range).
 		done := e.temp("done")
 		out = action(done+" := false") + out
-		return out + action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + body +
+		return out + action("range "+vars+" := "+items) + target(rangeVar) + limit + e.declare(n.Locals) + body +
 			action(done+" = true") + "{{ end }}" + action("if not "+done) + e.nodes(n.Else) + "{{ end }}"
 	}
-	out += action("range "+vars+" := "+items) + target(rangeVar) + action("$.Limit "+e.pos(n.Pos)) + e.declare(n.Locals) + body
+	out += action("range "+vars+" := "+items) + target(rangeVar) + limit + e.declare(n.Locals) + body
 	if len(n.Else) > 0 {
 		out += "{{ else }}" + e.nodes(n.Else)
 	}

@@ -154,7 +154,7 @@ const _TicketDigestSource = "You are the support operations assistant for the {{
 	"{{ if $.F.Escalation }}Escalation in progress: {{ with (strict $.F.Escalation \"33:30\" \"escalation\").Owner }}{{ . }}{{ else }}{{ missing \"33:30\" \"escalation.owner\" }}{{ end }} owns it ({{ with (strict $.F.Escalation \"33:62\" \"escalation\").Reason }}{{ . }}{{ else }}{{ missing \"33:62\" \"escalation.reason\" }}{{ end }}).\n" +
 	"{{ end }}\n" +
 	"Oldest tickets:\n" +
-	"{{ $_items1 := (req $.F.Tickets \"37:15\" \"tickets\") }}{{ range $_i2, $t_1 := $_items1 }}{{ $.Limit \"37:15\" }}{{ inc $_i2 }}. [{{ with $t_1.ID }}{{ . }}{{ else }}{{ missing \"38:25\" \"t.id\" }}{{ end }}] {{ with $t_1.Title }}{{ . }}{{ else }}{{ missing \"38:37\" \"t.title\" }}{{ end }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ with $t_1.Customer }}{{ . }}{{ else }}{{ missing \"38:110\" \"t.customer\" }}{{ end }})\n" +
+	"{{ $_items1 := (req $.F.Tickets \"37:15\" \"tickets\") }}{{ range $_i2, $t_1 := $_items1 }}{{ if $.Full }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ inc $_i2 }}. [{{ with $t_1.ID }}{{ . }}{{ else }}{{ missing \"38:25\" \"t.id\" }}{{ end }}] {{ with $t_1.Title }}{{ . }}{{ else }}{{ missing \"38:37\" \"t.title\" }}{{ end }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ with $t_1.Customer }}{{ . }}{{ else }}{{ missing \"38:110\" \"t.customer\" }}{{ end }})\n" +
 	"{{ end }}\n" +
 	"Answer with a short paragraph, then a numbered list of actions with an owner each."
 
