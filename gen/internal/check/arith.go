@@ -12,7 +12,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 	switch e.Op {
 	case "and", "or":
 		if u == useTest {
-			x, y := c.expr(e.X, useTest), c.expr(e.Y, useTest)
+			x, y := c.condition(e.X), c.condition(e.Y)
 			return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 		}
 		out, mixed := c.logic(e, u)
@@ -71,7 +71,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		// apply_chat_template: a list, a dict or a string.
 		c.chatDynamic(y, e.Y.Pos())
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
-			if d, ok := y.(*ir.Dynamic); ok && (d.Op == ir.DynFilter || d.Op == ir.DynMapFilter || d.Op == ir.DynValues) {
+			if d, ok := y.(*ir.Dynamic); ok && (d.Op == ir.DynFilter || d.Op == ir.DynMapFilter || d.Op == ir.DynValues) || generator(y) {
 				// in iterates a generator and compares with ==, as a list's
 				// in does (a dict's keys() and items() hash instead).
 				c.iterate(y)

@@ -26,8 +26,15 @@ func (c *checker) dictDefault(l *ir.Local, v ir.Expr, sp tmpl.Span) {
 }
 
 // iterate records that x, when a generator in Jinja2 (unique, map), is
-// iterated by its consumer.
+// iterated by its consumer; a conditional passes on the arm it takes.
 func (c *checker) iterate(x ir.Expr) {
+	if cond, ok := x.(*ir.Cond); ok {
+		c.iterate(cond.Then)
+		if cond.Else != nil {
+			c.iterate(cond.Else)
+		}
+		return
+	}
 	f, isCall := x.(*ir.Call)
 	_, isSelect := x.(*ir.Select)
 	_, isMap := x.(*ir.MapFilter)
@@ -38,6 +45,95 @@ func (c *checker) iterate(x ir.Expr) {
 		}
 		c.iterated[x] = true
 	}
+}
+
+// generator reports whether x is one of Jinja2's generators, or the
+// iterator that reverse makes of a list: true even when empty.
+func generator(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.Select, *ir.MapFilter:
+		return true
+	case *ir.Call:
+		return builtins.IsGenerator(x) || x.Kind == ir.CallFilter && x.Name == "reverse" && x.Type().Kind == ir.KindList && !generator(x.X)
+	case *ir.Dynamic:
+		// Not reverse: of a string, it is a string.
+		return x.Op == ir.DynMapFilter || x.Op == ir.DynFilter && (x.Name == "map" || x.Name == "batch" || x.Name == "items")
+	}
+	return false
+}
+
+// condition checks e where its truth is tested: the test of an if, a
+// conditional or a loop's filter, not, and a tested and/or.
+func (c *checker) condition(e tmpl.Expr) ir.Expr {
+	return c.truth(c.expr(e, useTest))
+}
+
+// truth is x where its truth is tested. A generator is true, and testing
+// it runs nothing of it (see lazyTrue); a conditional with one as an arm
+// tests the truth of the arm it takes.
+func (c *checker) truth(x ir.Expr) ir.Expr {
+	if generator(x) {
+		c.iterate(x) // its one use
+		return lazyTrue(x)
+	}
+	cond, ok := x.(*ir.Cond)
+	if !ok {
+		return x
+	}
+	then, els := c.truth(cond.Then), cond.Else
+	if els != nil {
+		els = c.truth(els)
+	}
+	if then == cond.Then && els == cond.Else {
+		return x
+	}
+	return &ir.Cond{Cond: cond.Cond, Then: asBool(then), Else: asBool(els), T: &ir.Type{Kind: ir.KindBool}}
+}
+
+// asBool is the truth of x as a bool: x or false.
+func asBool(x ir.Expr) ir.Expr {
+	if x == nil || x.Type().Kind == ir.KindBool {
+		return x
+	}
+	return &ir.Binary{Op: "or", X: x, Y: constExpr(false), T: &ir.Type{Kind: ir.KindBool}}
+}
+
+// lazyTrue is the truth of g, a generator: true, with its operand and
+// arguments evaluated, as Jinja2 evaluates them before it calls the
+// filter (they may fail the render), but nothing of the filter's work:
+// (x or true) and ... for each that is not a constant.
+func lazyTrue(g ir.Expr) ir.Expr {
+	var evaluated []ir.Expr
+	switch g := g.(type) {
+	case *ir.Select:
+		evaluated = append([]ir.Expr{g.X}, g.Args...)
+	case *ir.MapFilter:
+		evaluated = append([]ir.Expr{g.X}, g.Args...)
+	case *ir.Call:
+		evaluated = append([]ir.Expr{g.X}, g.Args...)
+	case *ir.Dynamic:
+		evaluated = g.Args
+	}
+	var out ir.Expr
+	for _, x := range evaluated {
+		if _, ok := x.(*ir.Const); ok {
+			continue
+		}
+		if generator(x) {
+			x = lazyTrue(x)
+		} else {
+			x = &ir.Binary{Op: "or", X: x, Y: constExpr(true), T: &ir.Type{Kind: ir.KindBool}}
+		}
+		if out == nil {
+			out = x
+		} else {
+			out = &ir.Binary{Op: "and", X: out, Y: x, T: &ir.Type{Kind: ir.KindBool}}
+		}
+	}
+	if out == nil {
+		return constExpr(true)
+	}
+	return out
 }
 
 // mustIterate reports x, the result of the filter name, unless its
@@ -121,7 +217,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 	case *tmpl.Binary:
 		return c.binary(e, u)
 	case *tmpl.CondExpr:
-		out := &ir.Cond{Cond: c.expr(e.Cond, useTest), Then: c.expr(e.Then, u)}
+		out := &ir.Cond{Cond: c.condition(e.Cond), Then: c.expr(e.Then, u)}
 		out.T = out.Then.Type()
 		if e.Else != nil {
 			out.Else = c.expr(e.Else, u)
@@ -886,7 +982,7 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 
 func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
 	if e.Op == "not" {
-		x := c.expr(e.X, useTest)
+		x := c.condition(e.X)
 		return &ir.Unary{Op: "not", X: x, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	}
 	x := c.expr(e.X, useValue)

@@ -435,6 +435,9 @@ func (c *checker) reverseFilter(f *filterUse) bool {
 	}
 	switch out.T = xt.Resolve(); out.T.Kind {
 	case ir.KindList:
+		if generator(f.x) {
+			break // Jinja2 reverses a generator or an iterator into a list
+		}
 		c.mustIterateMsg(out, e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
 	case ir.KindString:
 		c.later = append(c.later, func() {
@@ -564,6 +567,9 @@ func (c *checker) dynAttrArg(f *filterUse, attr ir.Expr) {
 func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filterUse) ir.Expr {
 	return func(c *checker, f *filterUse) ir.Expr {
 		out := dyn(c, f)
+		if f.name == "reverse" && generator(f.x) {
+			return out // a list, as reverse makes of a generator
+		}
 		what := "a generator, which prints as <generator ...>"
 		if f.name == "reverse" {
 			what = "an iterator (of anything but a string), which prints as <list_reverseiterator ...>"

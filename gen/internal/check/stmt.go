@@ -61,7 +61,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		macros := maps.Clone(c.macros.defined)
 		outside := c.branch
 		for _, b := range n.Branches {
-			cond := c.expr(b.Cond, useTest)
+			cond := c.condition(b.Cond)
 			c.enterBranch()
 			out.Branches = append(out.Branches, ir.Branch{Cond: cond, Body: c.nodes(b.Body)})
 			c.branch = outside
@@ -138,7 +138,7 @@ func (c *checker) forLoop(n *tmpl.For) ir.Node {
 	if n.Filter != nil {
 		// loop in the filter is the enclosing loop's: this one has none yet.
 		c.enter(idtrack.Frame(parent.sym, n.Targets, nil), &out.Locals, nil, params...)
-		out.Filter = c.expr(n.Filter, useTest)
+		out.Filter = c.condition(n.Filter)
 		c.leave(nil)
 	}
 	start := maps.Clone(c.assigned)

@@ -5,17 +5,39 @@ import (
 	"slices"
 )
 
+// generatorFilters are the filters that yield a generator or an iterator
+// in Jinja2 (reverse of a list).
+var generatorFilters = map[string]bool{"select": true, "reject": true, "selectattr": true, "rejectattr": true,
+	"map": true, "unique": true, "reverse": true, "batch": true, "items": true}
+
 // Constructs names the constructs that nodes use, sorted: each statement
 // ("statement for", "statement for-else", ...), operator ("operator +",
 // "operator unary -"), filter ("filter truncate"), test ("test defined"),
 // method ("method strip()") and call ("call range()"), and literals,
 // attributes, subscripts, slices, conditional expressions and keyword
-// arguments. The differential fuzzer counts its cases by them.
+// arguments, and generator filters tested for truth or as a conditional's
+// arm. The differential fuzzer counts its cases by them.
 func Constructs(nodes []Node) []string {
 	found := map[string]bool{}
 	kwargs := func(kws []Kwarg) {
 		if len(kws) > 0 {
 			found["keyword arguments"] = true
+		}
+	}
+	// tested notes a generator filter whose truth e tests (Jinja2 finds it
+	// true, even empty).
+	var tested func(e Expr)
+	tested = func(e Expr) {
+		switch e := e.(type) {
+		case *Binary:
+			if e.Op == "and" || e.Op == "or" {
+				tested(e.X)
+				tested(e.Y)
+			}
+		case *Filter:
+			if generatorFilters[e.Name] {
+				found["generator filter tested for truth"] = true
+			}
 		}
 	}
 	Inspect(nodes, func(n Node) {
@@ -25,8 +47,14 @@ func Constructs(nodes []Node) []string {
 			if len(n.Branches) > 1 {
 				found["statement elif"] = true
 			}
+			for _, b := range n.Branches {
+				tested(b.Cond)
+			}
 		case *For:
 			found["statement for"] = true
+			if n.Filter != nil {
+				tested(n.Filter)
+			}
 			if len(n.Targets) > 1 {
 				found["unpacking into several targets"] = true
 			}
@@ -74,10 +102,19 @@ func Constructs(nodes []Node) []string {
 			found["slice"] = true
 		case *Unary:
 			found["operator unary "+e.Op] = true
+			if e.Op == "not" {
+				tested(e.X)
+			}
 		case *Binary:
 			found["operator "+e.Op] = true
 		case *CondExpr:
 			found["conditional expression"] = true
+			tested(e.Cond)
+			for _, arm := range []Expr{e.Then, e.Else} {
+				if f, ok := arm.(*Filter); ok && generatorFilters[f.Name] {
+					found["generator filter as a conditional's arm"] = true
+				}
+			}
 		case *Filter:
 			found["filter "+e.Name] = true
 			kwargs(e.Kwargs)

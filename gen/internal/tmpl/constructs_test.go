@@ -23,3 +23,36 @@ func TestConstructs(t *testing.T) {
 		t.Errorf("Constructs:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestConstructsGenerators names a generator filter whose truth a
+// template tests, and one that is a conditional's arm, but not one that
+// a filter converts first.
+func TestConstructsGenerators(t *testing.T) {
+	const tested, arm = "generator filter tested for truth", "generator filter as a conditional's arm"
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"{% if a and xs|select %}{% endif %}", []string{tested}},
+		{"{% if a %}{% elif not xs|map('upper') %}{% endif %}", []string{tested}},
+		{"{{ 1 if xs|unique or a else 2 }}", []string{tested}},
+		{"{% for x in xs if ys|reverse %}{% endfor %}", []string{tested}},
+		{"{% for x in (xs|reject if a else ys) %}{% endfor %}", []string{arm}},
+		{"{{ ys if a else xs|selectattr('k') }}", []string{arm}},
+		{"{% if xs|select|list %}{% endif %}{{ xs|select|list if a else ys }}{{ xs|select }}", nil},
+	} {
+		parsed, err := Parse(c.src, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range Constructs(parsed.Body) {
+			if f == tested || f == arm {
+				got = append(got, f)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Constructs(%q): got %q, want %q", c.src, got, c.want)
+		}
+	}
+}
