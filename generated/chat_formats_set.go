@@ -199,19 +199,39 @@ func (a *ChatFormats) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOpti
 // _chatFormatsPaths holds every template's full path; the index is its id.
 var _chatFormatsPaths = [...]string{"main/default", "main/default.llama3"}
 
-// _chatFormatsLookup is the set's resolver: a switch over the lengths of the
-// template paths, then a comparison of p's parts with each path of that
-// length. It neither joins p nor allocates, and a candidate of no
-// template's length costs one switch.
-func _chatFormatsLookup(p runtime.Path) (int, bool) {
+// _chatFormatsLookup is the set's resolver: the directory of a candidate path (up
+// to its last '/'), then its name there, each a switch over the lengths
+// and a comparison of p's parts with each string of that length. It
+// neither joins p nor allocates.
+var _chatFormatsLookup = runtime.Lookup{
+	Dir:  _chatFormatsDir,
+	Name: _chatFormatsName,
+}
+
+// _chatFormatsDir returns the id of directory p, or -1.
+func _chatFormatsDir(p runtime.Path) int {
 	switch p.Len() {
-	case 12:
-		if p.Is("main/default") {
-			return 0, true
+	case 5:
+		if p.Is("main/") {
+			return 0
 		}
-	case 19:
-		if p.Is("main/default.llama3") {
-			return 1, true
+	}
+	return -1
+}
+
+// _chatFormatsName returns the template named p in directory dir.
+func _chatFormatsName(dir int, p runtime.Path) (int, bool) {
+	switch dir {
+	case 0:
+		switch p.Len() {
+		case 7:
+			if p.Is("default") {
+				return 0, true
+			}
+		case 14:
+			if p.Is("default.llama3") {
+				return 1, true
+			}
 		}
 	}
 	return 0, false

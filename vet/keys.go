@@ -23,7 +23,7 @@ type setTable struct {
 	// SystemDefault: one of Paths is "default_template", the set's system
 	// default, which the generated lookup finds at the empty path.
 	SystemDefault bool `json:"systemDefault"`
-	ids           map[string]int
+	lookup        runtime.Lookup
 }
 
 // set returns the table of the set type named n, or nil when n is not one.
@@ -51,21 +51,12 @@ func parseSetTag(tag string) *setTable {
 	if json.Unmarshal([]byte(tag), &t) != nil || t.Set == "" {
 		return nil
 	}
-	t.ids = make(map[string]int, len(t.Paths))
-	for id, p := range t.Paths {
-		t.ids[p] = id
-		if t.SystemDefault && p == "default_template" {
-			t.ids[""] = id
-		}
+	system := -1
+	if t.SystemDefault {
+		system = slices.Index(t.Paths, "default_template")
 	}
+	t.lookup = runtime.TableLookup(t.Paths, system)
 	return &t
-}
-
-// lookup is the set's resolver for runtime.Manager: a generated set's
-// switch over its paths, as a map.
-func (t *setTable) lookup(p runtime.Path) (int, bool) {
-	id, ok := t.ids[p.String()]
-	return id, ok
 }
 
 // resolve resolves key as a new set value does, with opts applied.

@@ -319,40 +319,57 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	h := s.Helper
 	n := len(s.Templates)
 	var paths []jen.Code
-	byLen := map[int][]int{} // template ids by path length; the system default's path is empty
+	// Template ids by directory and name, each path split at its last '/';
+	// the system default is the empty name in directory "".
+	type entry struct {
+		id   int
+		name string
+	}
+	byDir := map[string][]entry{}
 	for id, t := range s.Templates {
 		paths = append(paths, jen.Lit(t.Path))
-		l := 0
+		dir, name := "", ""
 		if !t.System {
-			l = len(t.Path)
+			i := strings.LastIndexByte(t.Path, '/') + 1
+			dir, name = t.Path[:i], t.Path[i:]
 		}
-		byLen[l] = append(byLen[l], id)
+		byDir[dir] = append(byDir[dir], entry{id, name})
 	}
+	dirs := slices.Sorted(maps.Keys(byDir))
 	f.Comment(h + "Paths holds every template's full path; the index is its id.")
 	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
 
-	f.Comment(h + "Lookup is the set's resolver: a switch over the lengths of the")
-	f.Comment("template paths, then a comparison of p's parts with each path of that")
-	f.Comment("length. It neither joins p nor allocates, and a candidate of no")
-	f.Comment("template's length costs one switch.")
+	f.Comment(h + "Lookup is the set's resolver: the directory of a candidate path (up")
+	f.Comment("to its last '/'), then its name there, each a switch over the lengths")
+	f.Comment("and a comparison of p's parts with each string of that length. It")
+	f.Comment("neither joins p nor allocates.")
 	for _, t := range s.Templates {
 		if t.System {
-			f.Comment("The empty path, which no step of the chain builds, is the system default")
-			f.Comment("template (default_template), tried after every path.")
+			f.Comment("The empty name in directory \"\", which no step of the chain builds, is")
+			f.Comment("the system default template (default_template), tried after every path.")
 		}
 	}
-	f.Func().Id(h+"Lookup").Params(jen.Id("p").Qual(ir.RuntimePath, "Path")).Params(jen.Int(), jen.Bool()).Block(
-		jen.Switch(jen.Id("p").Dot("Len").Call()).BlockFunc(func(g *jen.Group) {
-			for _, l := range slices.Sorted(maps.Keys(byLen)) {
-				g.Case(jen.Lit(l)).BlockFunc(func(g *jen.Group) {
-					for _, id := range byLen[l] {
-						p := s.Templates[id].Path
-						if s.Templates[id].System {
-							p = ""
-						}
-						g.If(jen.Id("p").Dot("Is").Call(jen.Lit(p))).Block(jen.Return(jen.Lit(id), jen.True()))
-					}
-				})
+	f.Var().Id(h+"Lookup").Op("=").Qual(ir.RuntimePath, "Lookup").Values(jen.Dict{
+		jen.Id("Dir"): jen.Id(h + "Dir"), jen.Id("Name"): jen.Id(h + "Name"),
+	})
+	path := jen.Id("p").Qual(ir.RuntimePath, "Path")
+	f.Comment(h + "Dir returns the id of directory p, or -1.")
+	f.Func().Id(h+"Dir").Params(path.Clone()).Int().Block(
+		lengthSwitch(dirs, func(d int) jen.Code { return jen.Return(jen.Lit(d)) }),
+		jen.Return(jen.Lit(-1)),
+	)
+	f.Comment(h + "Name returns the template named p in directory dir.")
+	f.Func().Id(h+"Name").Params(jen.Id("dir").Int(), path.Clone()).Params(jen.Int(), jen.Bool()).Block(
+		jen.Switch(jen.Id("dir")).BlockFunc(func(g *jen.Group) {
+			for d, dir := range dirs {
+				entries := byDir[dir]
+				var names []string
+				for _, e := range entries {
+					names = append(names, e.name)
+				}
+				g.Case(jen.Lit(d)).Block(lengthSwitch(names, func(i int) jen.Code {
+					return jen.Return(jen.Lit(entries[i].id), jen.True())
+				}))
 			}
 		}),
 		jen.Return(jen.Lit(0), jen.False()),
@@ -409,6 +426,28 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 			g.Switch(jen.Id("id")).Block(cases...)
 		}
 		g.Return(jen.Lit(""), jen.Nil())
+	})
+}
+
+// lengthSwitch returns a switch over the length of the Path p that returns
+// ret(i) when p is strs[i]. The only path of length 0 is the empty one.
+func lengthSwitch(strs []string, ret func(i int) jen.Code) jen.Code {
+	byLen := map[int][]int{}
+	for i, s := range strs {
+		byLen[len(s)] = append(byLen[len(s)], i)
+	}
+	return jen.Switch(jen.Id("p").Dot("Len").Call()).BlockFunc(func(g *jen.Group) {
+		for _, l := range slices.Sorted(maps.Keys(byLen)) {
+			g.Case(jen.Lit(l)).BlockFunc(func(g *jen.Group) {
+				for _, i := range byLen[l] {
+					if l == 0 {
+						g.Add(ret(i))
+						continue
+					}
+					g.If(jen.Id("p").Dot("Is").Call(jen.Lit(strs[i]))).Block(ret(i))
+				}
+			})
+		}
 	})
 }
 

@@ -153,15 +153,35 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 // _agentPaths holds every template's full path; the index is its id.
 var _agentPaths = [...]string{"main/default"}
 
-// _agentLookup is the set's resolver: a switch over the lengths of the
-// template paths, then a comparison of p's parts with each path of that
-// length. It neither joins p nor allocates, and a candidate of no
-// template's length costs one switch.
-func _agentLookup(p runtime.Path) (int, bool) {
+// _agentLookup is the set's resolver: the directory of a candidate path (up
+// to its last '/'), then its name there, each a switch over the lengths
+// and a comparison of p's parts with each string of that length. It
+// neither joins p nor allocates.
+var _agentLookup = runtime.Lookup{
+	Dir:  _agentDir,
+	Name: _agentName,
+}
+
+// _agentDir returns the id of directory p, or -1.
+func _agentDir(p runtime.Path) int {
 	switch p.Len() {
-	case 12:
-		if p.Is("main/default") {
-			return 0, true
+	case 5:
+		if p.Is("main/") {
+			return 0
+		}
+	}
+	return -1
+}
+
+// _agentName returns the template named p in directory dir.
+func _agentName(dir int, p runtime.Path) (int, bool) {
+	switch dir {
+	case 0:
+		switch p.Len() {
+		case 7:
+			if p.Is("default") {
+				return 0, true
+			}
 		}
 	}
 	return 0, false
