@@ -379,6 +379,7 @@ type chain struct {
 	typ                string // the key's namespace, else s.Type
 	name               string // the key's name; "" when the key names the default
 	steps              uint16 // bit l is set when step l is tried
+	namespaced         bool   // typ is the key's namespace
 }
 
 // Steps by what they need.
@@ -390,11 +391,15 @@ const (
 	allSteps         = 1<<numLevels - 1
 )
 
-func newChain(s *Settings, key string) chain {
-	c := chain{root: s.RootSpace, version: s.Version, def: s.DefaultName, typ: s.Type, name: key, steps: allSteps}
-	if i := strings.LastIndexByte(key, '/'); i >= 0 {
+// init sets c to the chain of key under s. (Filling c in place, rather
+// than returning a chain, saves Resolve a copy.)
+func (c *chain) init(s *Settings, key string) {
+	*c = chain{root: s.RootSpace, version: s.Version, def: s.DefaultName, typ: s.Type, name: key, steps: allSteps}
+	if strings.IndexByte(key, '/') >= 0 { // faster than LastIndexByte where there is none
+		i := strings.LastIndexByte(key, '/')
 		if i > 0 {
 			c.typ = key[:i]
+			c.namespaced = true
 		}
 		c.name = key[i+1:]
 	}
@@ -413,7 +418,6 @@ func newChain(s *Settings, key string) chain {
 	if c.typ == "" {
 		c.steps &^= typeDefaultSteps // T/D is D: tried as the global step
 	}
-	return c
 }
 
 // The directories that the steps share, as prefixes of their paths: the
@@ -509,7 +513,8 @@ type Resolution struct {
 // with the last one tried, when Err is set); after every path, the system
 // default ends with its Path. It allocates; Resolve does not.
 func (r Resolution) Tried() []string {
-	c := newChain(&r.Settings, r.Key)
+	var c chain
+	c.init(&r.Settings, r.Key)
 	switch {
 	case r.Err != nil:
 		return c.tried(numLevels, false)
@@ -610,9 +615,6 @@ type Manager struct {
 	slashes bool
 }
 
-// unknownDirs marks every prefix's directory as not looked up yet.
-var unknownDirs = [numPrefixes]int{unknownDir, unknownDir, unknownDir}
-
 // NewManager returns a Manager for the set named set. lookup is the set's
 // generated resolver. paths[id] is the full path of template id (the
 // system default's is a name no key reaches); the Manager shares it and
@@ -655,12 +657,13 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 		root, typ := s.RootSpace, s.Type
 		s.apply(opts)
 		if s.RootSpace != root || s.Type != typ {
-			dirs = unknownDirs
+			dirs[prefixRoot], dirs[prefixType] = unknownDir, unknownDir
 		}
 		slashes = hasSlash(s)
 	}
-	c := newChain(s, key)
-	if c.typ != s.Type { // the key's namespace
+	var c chain
+	c.init(s, key)
+	if c.namespaced {
 		dirs[prefixRoot], dirs[prefixType] = unknownDir, unknownDir
 	}
 	// Each prefix's directory is looked up once at most, and the steps of
