@@ -200,13 +200,10 @@ func (a *ChatFormats) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOpti
 var _chatFormatsPaths = [...]string{"main/default", "main/default.llama3"}
 
 // _chatFormatsLookup is the set's resolver: the directory of a candidate path (up
-// to its last '/'), then its name there, each a switch over the lengths
-// and a comparison of p's parts with each string of that length. It
-// neither joins p nor allocates.
-var _chatFormatsLookup = runtime.Lookup{
-	Dir:  _chatFormatsDir,
-	Name: _chatFormatsName,
-}
+// to its last '/'), then its name in that directory, each a switch over
+// the lengths and a comparison of p's parts with each string of that
+// length. It neither joins p nor allocates.
+var _chatFormatsLookup = runtime.Lookup{Dir: _chatFormatsDir, Name: _chatFormatsName}
 
 // _chatFormatsDir returns the id of directory p, or -1.
 func _chatFormatsDir(p runtime.Path) int {
@@ -221,17 +218,14 @@ func _chatFormatsDir(p runtime.Path) int {
 
 // _chatFormatsName returns the template named p in directory dir.
 func _chatFormatsName(dir int, p runtime.Path) (int, bool) {
-	switch dir {
-	case 0:
-		switch p.Len() {
-		case 7:
-			if p.Is("default") {
-				return 0, true
-			}
-		case 14:
-			if p.Is("default.llama3") {
-				return 1, true
-			}
+	switch p.Len() {
+	case 7:
+		if dir == 0 && p.Is("default") {
+			return 0, true
+		}
+	case 14:
+		if dir == 0 && p.Is("default.llama3") {
+			return 1, true
 		}
 	}
 	return 0, false

@@ -319,13 +319,22 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	h := s.Helper
 	n := len(s.Templates)
 	var paths []jen.Code
-	// Template ids by directory and name, each path split at its last '/';
-	// the system default is the empty name in directory "".
-	type entry struct {
-		id   int
-		name string
+	// Each path split at its last '/' into a directory and a name; the
+	// system default is the empty name in directory "".
+	var dirs, nameList []string
+	type entry struct{ dir, id int }
+	byName := map[string][]entry{} // in directory order
+	for _, t := range s.Templates {
+		if !t.System {
+			dir := t.Path[:strings.LastIndexByte(t.Path, '/')+1]
+			if !slices.Contains(dirs, dir) {
+				dirs = append(dirs, dir)
+			}
+		} else if !slices.Contains(dirs, "") {
+			dirs = append(dirs, "")
+		}
 	}
-	byDir := map[string][]entry{}
+	slices.Sort(dirs)
 	for id, t := range s.Templates {
 		paths = append(paths, jen.Lit(t.Path))
 		dir, name := "", ""
@@ -333,44 +342,57 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 			i := strings.LastIndexByte(t.Path, '/') + 1
 			dir, name = t.Path[:i], t.Path[i:]
 		}
-		byDir[dir] = append(byDir[dir], entry{id, name})
+		if _, ok := byName[name]; !ok {
+			nameList = append(nameList, name)
+		}
+		byName[name] = append(byName[name], entry{slices.Index(dirs, dir), id})
 	}
-	dirs := slices.Sorted(maps.Keys(byDir))
 	f.Comment(h + "Paths holds every template's full path; the index is its id.")
 	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
 
 	f.Comment(h + "Lookup is the set's resolver: the directory of a candidate path (up")
-	f.Comment("to its last '/'), then its name there, each a switch over the lengths")
-	f.Comment("and a comparison of p's parts with each string of that length. It")
-	f.Comment("neither joins p nor allocates.")
+	f.Comment("to its last '/'), then its name in that directory, each a switch over")
+	f.Comment("the lengths and a comparison of p's parts with each string of that")
+	f.Comment("length. It neither joins p nor allocates.")
 	for _, t := range s.Templates {
 		if t.System {
 			f.Comment("The empty name in directory \"\", which no step of the chain builds, is")
 			f.Comment("the system default template (default_template), tried after every path.")
 		}
 	}
-	f.Var().Id(h+"Lookup").Op("=").Qual(ir.RuntimePath, "Lookup").Values(jen.Dict{
-		jen.Id("Dir"): jen.Id(h + "Dir"), jen.Id("Name"): jen.Id(h + "Name"),
-	})
+	f.Var().Id(h+"Lookup").Op("=").Qual(ir.RuntimePath, "Lookup").Values(
+		jen.Id("Dir").Op(":").Id(h+"Dir"), jen.Id("Name").Op(":").Id(h+"Name"))
 	path := jen.Id("p").Qual(ir.RuntimePath, "Path")
 	f.Comment(h + "Dir returns the id of directory p, or -1.")
 	f.Func().Id(h+"Dir").Params(path.Clone()).Int().Block(
-		lengthSwitch(dirs, func(d int) jen.Code { return jen.Return(jen.Lit(d)) }),
+		lengthSwitch(dirs, func(d int, is *jen.Statement) jen.Code {
+			if is == nil {
+				return jen.Return(jen.Lit(d))
+			}
+			return jen.If(is).Block(jen.Return(jen.Lit(d)))
+		}),
 		jen.Return(jen.Lit(-1)),
 	)
 	f.Comment(h + "Name returns the template named p in directory dir.")
 	f.Func().Id(h+"Name").Params(jen.Id("dir").Int(), path.Clone()).Params(jen.Int(), jen.Bool()).Block(
-		jen.Switch(jen.Id("dir")).BlockFunc(func(g *jen.Group) {
-			for d, dir := range dirs {
-				entries := byDir[dir]
-				var names []string
-				for _, e := range entries {
-					names = append(names, e.name)
+		lengthSwitch(nameList, func(i int, is *jen.Statement) jen.Code {
+			entries := byName[nameList[i]]
+			if len(entries) == 1 {
+				inDir := jen.Id("dir").Op("==").Lit(entries[0].dir)
+				if is != nil {
+					inDir = inDir.Op("&&").Add(is)
 				}
-				g.Case(jen.Lit(d)).Block(lengthSwitch(names, func(i int) jen.Code {
-					return jen.Return(jen.Lit(entries[i].id), jen.True())
-				}))
+				return jen.If(inDir).Block(jen.Return(jen.Lit(entries[0].id), jen.True()))
 			}
+			sw := jen.Switch(jen.Id("dir")).BlockFunc(func(g *jen.Group) {
+				for _, e := range entries {
+					g.Case(jen.Lit(e.dir)).Block(jen.Return(jen.Lit(e.id), jen.True()))
+				}
+			})
+			if is == nil {
+				return sw
+			}
+			return jen.If(is).Block(sw)
 		}),
 		jen.Return(jen.Lit(0), jen.False()),
 	)
@@ -429,9 +451,10 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	})
 }
 
-// lengthSwitch returns a switch over the length of the Path p that returns
-// ret(i) when p is strs[i]. The only path of length 0 is the empty one.
-func lengthSwitch(strs []string, ret func(i int) jen.Code) jen.Code {
+// lengthSwitch returns a switch over the length of the Path p, with, for
+// each of strs, match(i, p.Is(strs[i])) in the case of its length;
+// match(i, nil) for the empty string, which p is at length 0.
+func lengthSwitch(strs []string, match func(i int, is *jen.Statement) jen.Code) jen.Code {
 	byLen := map[int][]int{}
 	for i, s := range strs {
 		byLen[len(s)] = append(byLen[len(s)], i)
@@ -441,10 +464,10 @@ func lengthSwitch(strs []string, ret func(i int) jen.Code) jen.Code {
 			g.Case(jen.Lit(l)).BlockFunc(func(g *jen.Group) {
 				for _, i := range byLen[l] {
 					if l == 0 {
-						g.Add(ret(i))
+						g.Add(match(i, nil))
 						continue
 					}
-					g.If(jen.Id("p").Dot("Is").Call(jen.Lit(strs[i]))).Block(ret(i))
+					g.Add(match(i, jen.Id("p").Dot("Is").Call(jen.Lit(strs[i]))))
 				}
 			})
 		}

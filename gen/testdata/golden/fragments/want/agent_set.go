@@ -154,13 +154,10 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 var _agentPaths = [...]string{"main/default"}
 
 // _agentLookup is the set's resolver: the directory of a candidate path (up
-// to its last '/'), then its name there, each a switch over the lengths
-// and a comparison of p's parts with each string of that length. It
-// neither joins p nor allocates.
-var _agentLookup = runtime.Lookup{
-	Dir:  _agentDir,
-	Name: _agentName,
-}
+// to its last '/'), then its name in that directory, each a switch over
+// the lengths and a comparison of p's parts with each string of that
+// length. It neither joins p nor allocates.
+var _agentLookup = runtime.Lookup{Dir: _agentDir, Name: _agentName}
 
 // _agentDir returns the id of directory p, or -1.
 func _agentDir(p runtime.Path) int {
@@ -175,13 +172,10 @@ func _agentDir(p runtime.Path) int {
 
 // _agentName returns the template named p in directory dir.
 func _agentName(dir int, p runtime.Path) (int, bool) {
-	switch dir {
-	case 0:
-		switch p.Len() {
-		case 7:
-			if p.Is("default") {
-				return 0, true
-			}
+	switch p.Len() {
+	case 7:
+		if dir == 0 && p.Is("default") {
+			return 0, true
 		}
 	}
 	return 0, false

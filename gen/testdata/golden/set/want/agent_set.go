@@ -187,15 +187,12 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 var _agentPaths = [...]string{"action_agent/main/default", "default", "default_template", "main/BrowseLink", "main/BrowseLink.enterprise", "main/Search", "main/default", "reflection/Review", "reflection/default"}
 
 // _agentLookup is the set's resolver: the directory of a candidate path (up
-// to its last '/'), then its name there, each a switch over the lengths
-// and a comparison of p's parts with each string of that length. It
-// neither joins p nor allocates.
+// to its last '/'), then its name in that directory, each a switch over
+// the lengths and a comparison of p's parts with each string of that
+// length. It neither joins p nor allocates.
 // The empty name in directory "", which no step of the chain builds, is
 // the system default template (default_template), tried after every path.
-var _agentLookup = runtime.Lookup{
-	Dir:  _agentDir,
-	Name: _agentName,
-}
+var _agentLookup = runtime.Lookup{Dir: _agentDir, Name: _agentName}
 
 // _agentDir returns the id of directory p, or -1.
 func _agentDir(p runtime.Path) int {
@@ -220,52 +217,38 @@ func _agentDir(p runtime.Path) int {
 
 // _agentName returns the template named p in directory dir.
 func _agentName(dir int, p runtime.Path) (int, bool) {
-	switch dir {
+	switch p.Len() {
 	case 0:
-		switch p.Len() {
-		case 0:
+		if dir == 0 {
 			return 2, true
-		case 7:
-			if p.Is("default") {
-				return 1, true
-			}
 		}
-	case 1:
-		switch p.Len() {
-		case 7:
-			if p.Is("default") {
+	case 6:
+		if dir == 2 && p.Is("Search") {
+			return 5, true
+		}
+		if dir == 3 && p.Is("Review") {
+			return 7, true
+		}
+	case 7:
+		if p.Is("default") {
+			switch dir {
+			case 1:
 				return 0, true
-			}
-		}
-	case 2:
-		switch p.Len() {
-		case 6:
-			if p.Is("Search") {
-				return 5, true
-			}
-		case 7:
-			if p.Is("default") {
+			case 0:
+				return 1, true
+			case 2:
 				return 6, true
-			}
-		case 10:
-			if p.Is("BrowseLink") {
-				return 3, true
-			}
-		case 21:
-			if p.Is("BrowseLink.enterprise") {
-				return 4, true
-			}
-		}
-	case 3:
-		switch p.Len() {
-		case 6:
-			if p.Is("Review") {
-				return 7, true
-			}
-		case 7:
-			if p.Is("default") {
+			case 3:
 				return 8, true
 			}
+		}
+	case 10:
+		if dir == 2 && p.Is("BrowseLink") {
+			return 3, true
+		}
+	case 21:
+		if dir == 2 && p.Is("BrowseLink.enterprise") {
+			return 4, true
 		}
 	}
 	return 0, false
