@@ -17,8 +17,8 @@ package runtime
 //	var _agentPaths = [...]string{"default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/default", "reflection/default"}
 //
 //	// _agentLookup is the set's resolver: a candidate path's directory (up
-//	// to its last '/'), then its name there, each a switch over lengths
-//	// and Path.Is for each string of that length.
+//	// to its last '/'), then its name in that directory, each a switch over
+//	// lengths and Path.Is for each string of that length.
 //	var _agentLookup = runtime.Lookup{Dir: _agentDir, Name: _agentName}
 //
 //	func _agentDir(p runtime.Path) int {
@@ -38,35 +38,25 @@ package runtime
 //	}
 //
 //	func _agentName(dir int, p runtime.Path) (int, bool) {
-//		switch dir {
-//		case 0:
-//			switch p.Len() {
-//			case 7:
-//				if p.Is("default") {
+//		switch p.Len() {
+//		case 7:
+//			if p.Is("default") {
+//				switch dir {
+//				case 0:
 //					return 0, true
-//				}
-//			}
-//		case 1:
-//			switch p.Len() {
-//			case 7:
-//				if p.Is("default") {
+//				case 1:
 //					return 3, true
-//				}
-//			case 10:
-//				if p.Is("BrowseLink") {
-//					return 1, true
-//				}
-//			case 21:
-//				if p.Is("BrowseLink.enterprise") {
-//					return 2, true
-//				}
-//			}
-//		case 2:
-//			switch p.Len() {
-//			case 7:
-//				if p.Is("default") {
+//				case 2:
 //					return 4, true
 //				}
+//			}
+//		case 10:
+//			if dir == 1 && p.Is("BrowseLink") {
+//				return 1, true
+//			}
+//		case 21:
+//			if dir == 1 && p.Is("BrowseLink.enterprise") {
+//				return 2, true
 //			}
 //		}
 //		return 0, false

@@ -39,8 +39,8 @@ var _agentPaths = [...]string{
 }
 
 // _agentLookup has the shape promptgen generates: the directories of the
-// template paths (up to their last '/'), then the names in each, each a
-// switch over the lengths and Path.Is for each string of that length.
+// template paths (up to their last '/'), then the names, each a switch
+// over the lengths and Path.Is for each string of that length.
 var _agentLookup = runtime.Lookup{Dir: _agentDir, Name: _agentName}
 
 func _agentDir(p runtime.Path) int {
@@ -68,80 +68,59 @@ func _agentDir(p runtime.Path) int {
 }
 
 func _agentName(dir int, p runtime.Path) (int, bool) {
-	switch dir {
-	case 0:
-		switch p.Len() {
-		case 7:
-			if p.Is("default") {
+	switch p.Len() {
+	case 6:
+		if dir == 2 && p.Is("Search") {
+			return 9, true
+		}
+		if dir == 3 && p.Is("Review") {
+			return 12, true
+		}
+	case 7:
+		if p.Is("default") {
+			switch dir {
+			case 0:
 				return 5, true
-			}
-		case 10:
-			if p.Is("BrowseLink") {
-				return 0, true
-			}
-		case 18:
-			if p.Is("default.enterprise") {
-				return 6, true
+			case 1:
+				return 3, true
+			case 2:
+				return 10, true
+			case 3:
+				return 13, true
+			case 4:
+				return 14, true
 			}
 		}
-	case 1:
-		switch p.Len() {
-		case 7:
-			if p.Is("default") {
-				return 3, true
-			}
-		case 10:
-			if p.Is("BrowseLink") {
+	case 10:
+		if p.Is("BrowseLink") {
+			switch dir {
+			case 0:
+				return 0, true
+			case 1:
 				return 1, true
+			case 2:
+				return 7, true
 			}
-		case 17:
-			if p.Is("Search.enterprise") {
-				return 2, true
-			}
-		case 18:
-			if p.Is("default.enterprise") {
+		}
+	case 17:
+		if dir == 1 && p.Is("Search.enterprise") {
+			return 2, true
+		}
+	case 18:
+		if p.Is("default.enterprise") {
+			switch dir {
+			case 0:
+				return 6, true
+			case 1:
 				return 4, true
 			}
 		}
-	case 2:
-		switch p.Len() {
-		case 6:
-			if p.Is("Search") {
-				return 9, true
-			}
-		case 7:
-			if p.Is("default") {
-				return 10, true
-			}
-		case 10:
-			if p.Is("BrowseLink") {
-				return 7, true
-			}
-		case 21:
-			if p.Is("BrowseLink.enterprise") {
-				return 8, true
-			}
-			if p.Is("default.end_customers") {
-				return 11, true
-			}
+	case 21:
+		if dir == 2 && p.Is("BrowseLink.enterprise") {
+			return 8, true
 		}
-	case 3:
-		switch p.Len() {
-		case 6:
-			if p.Is("Review") {
-				return 12, true
-			}
-		case 7:
-			if p.Is("default") {
-				return 13, true
-			}
-		}
-	case 4:
-		switch p.Len() {
-		case 7:
-			if p.Is("default") {
-				return 14, true
-			}
+		if dir == 2 && p.Is("default.end_customers") {
+			return 11, true
 		}
 	}
 	return 0, false

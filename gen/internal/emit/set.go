@@ -323,7 +323,7 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	// system default is the empty name in directory "".
 	var dirs, nameList []string
 	type entry struct{ dir, id int }
-	byName := map[string][]entry{} // in directory order
+	byName := map[string][]entry{}
 	for _, t := range s.Templates {
 		if !t.System {
 			dir := t.Path[:strings.LastIndexByte(t.Path, '/')+1]
@@ -385,7 +385,7 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 				return jen.If(inDir).Block(jen.Return(jen.Lit(entries[0].id), jen.True()))
 			}
 			sw := jen.Switch(jen.Id("dir")).BlockFunc(func(g *jen.Group) {
-				for _, e := range entries {
+				for _, e := range slices.SortedFunc(slices.Values(entries), func(a, b entry) int { return a.dir - b.dir }) {
 					g.Case(jen.Lit(e.dir)).Block(jen.Return(jen.Lit(e.id), jen.True()))
 				}
 			})

@@ -232,10 +232,10 @@ func _agentName(dir int, p runtime.Path) (int, bool) {
 	case 7:
 		if p.Is("default") {
 			switch dir {
-			case 1:
-				return 0, true
 			case 0:
 				return 1, true
+			case 1:
+				return 0, true
 			case 2:
 				return 6, true
 			case 3:
