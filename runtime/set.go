@@ -227,9 +227,10 @@ func WithDefaultName(name string) Option { return Option{fieldDefaultName, name}
 // names under predefined_variables in promptset.yaml; "" selects none.
 func WithPredefined(name string) Option { return Option{fieldPredefined, name} }
 
-// apply applies opts to s in order. It works in place so that Resolve
-// copies the settings only into its result.
-func (s *Settings) apply(opts []Option) {
+// apply applies opts to s in order, and reports which fields they set
+// (bit 1<<field). It works in place so that Resolve copies the settings
+// only into its result.
+func (s *Settings) apply(opts []Option) (set uint8) {
 	for _, o := range opts {
 		switch o.field {
 		case fieldType:
@@ -243,10 +244,12 @@ func (s *Settings) apply(opts []Option) {
 		case fieldPredefined:
 			s.Predefined = o.value
 		}
+		set |= 1 << o.field
 	}
 	if s.DefaultName == "" {
 		s.DefaultName = defaultName
 	}
+	return set
 }
 
 // Path is a candidate template path in parts, as the fallback chain builds
@@ -644,12 +647,13 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 	s := &m.settings // m is Resolve's own copy
 	dirs, slashes := m.dirs, m.slashes
 	if len(opts) > 0 {
-		root, typ := s.RootSpace, s.Type
-		s.apply(opts)
-		if s.RootSpace != root || s.Type != typ {
+		set := s.apply(opts)
+		if set&(1<<fieldRootSpace|1<<fieldType) != 0 {
 			dirs[prefixRoot], dirs[prefixType] = unknownDir, unknownDir
 		}
-		slashes = hasSlash(s)
+		if set&(1<<fieldVersion|1<<fieldDefaultName) != 0 {
+			slashes = hasSlash(s)
+		}
 	}
 	var c chain
 	c.init(s, key)
