@@ -604,7 +604,7 @@ type Manager struct {
 	// What every Resolve would find again from the settings alone: the
 	// directory ids of the prefixes of a key without a namespace, and
 	// hasSlash(&settings).
-	dirs    [numPrefixes]int
+	dirs    [numPrefixes]int32 // ids of directories, which a set has fewer of than templates
 	slashes bool
 }
 
@@ -623,7 +623,7 @@ func NewManager(set string, lookup Lookup, paths []string, defaults Settings, op
 // derive sets what m keeps from its settings.
 func (m *Manager) derive() {
 	for pre := range m.dirs {
-		m.dirs[pre] = m.lookup.Dir(prefixDir(pre, m.settings.RootSpace, m.settings.Type))
+		m.dirs[pre] = int32(m.lookup.Dir(prefixDir(pre, m.settings.RootSpace, m.settings.Type)))
 	}
 	m.slashes = hasSlash(&m.settings)
 }
@@ -674,9 +674,9 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 		} else {
 			pre := int(l / 4)
 			if dirs[pre] == unknownDir {
-				dirs[pre] = m.lookup.Dir(c.prefix(pre))
+				dirs[pre] = int32(m.lookup.Dir(c.prefix(pre)))
 			}
-			if d = dirs[pre]; d < 0 {
+			if d = int(dirs[pre]); d < 0 {
 				steps &^= 0xf << (4 * pre)
 				continue
 			}
@@ -690,9 +690,9 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 		}
 	}
 	if dirs[prefixGlobal] == unknownDir {
-		dirs[prefixGlobal] = m.lookup.Dir(Path{})
+		dirs[prefixGlobal] = int32(m.lookup.Dir(Path{}))
 	}
-	if d := dirs[prefixGlobal]; d >= 0 {
+	if d := int(dirs[prefixGlobal]); d >= 0 {
 		if id, ok := m.lookup.Name(d, Path{}); ok {
 			return Resolution{Key: key, Path: m.paths[id], ID: id, Level: LevelSystemDefault, Settings: *s}
 		}
