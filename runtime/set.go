@@ -16,10 +16,10 @@ package runtime
 //	// _agentPaths holds every template's full path; the index is its id.
 //	var _agentPaths = [...]string{"default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/default", "reflection/default"}
 //
-//	// _agentLookup is the set's resolver: a candidate path's directory (up
-//	// to its last '/'), then its name in that directory, each a switch over
-//	// lengths and Path.Is for each string of that length.
-//	var _agentLookup = runtime.Lookup{Dir: _agentDir, Name: _agentName}
+//	// _agentTable is the set's paths and resolver: a candidate path's
+//	// directory (up to its last '/'), then its name in that directory, each
+//	// a switch over lengths and Path.Is for each string of that length.
+//	var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
 //
 //	func _agentDir(p runtime.Path) int {
 //		switch p.Len() {
@@ -65,7 +65,7 @@ package runtime
 //	type Agent struct{ m runtime.Manager }
 //
 //	func NewAgent(opts ...runtime.Option) *Agent {
-//		return &Agent{m: runtime.NewManager("agent", _agentLookup, _agentPaths[:],
+//		return &Agent{m: runtime.NewManager(&_agentTable,
 //			runtime.Settings{Type: "main", DefaultName: "default"}, opts...)} // promptset.yaml's values
 //	}
 //	func (a *Agent) Resolve(key string, opts ...runtime.Option) runtime.Resolution { return a.m.Resolve(key, opts...) }
@@ -91,7 +91,7 @@ package runtime
 // nothing and a candidate of a length no name has costs one integer
 // switch; Path's strings point into the key and the settings, so a whole
 // resolution allocates nothing. Any lookup that gives the same ids is
-// equally valid (TableLookup uses maps).
+// equally valid (MapTable uses maps).
 //
 // _agentComponents[id] lists the versioned components template id
 // includes, directly or through other components, by name, each with its
@@ -528,14 +528,20 @@ func (e *ResolveError) Error() string {
 	return e.Set + ": no template for key " + strconv.Quote(e.Key) + " (tried " + strings.Join(e.Tried, ", ") + ")"
 }
 
-// Lookup is a template set's generated resolver, in two switches. A
+// Table is what a template set's generated code gives its Manager: the
+// set's name, its template paths and its resolver, in two switches. A
 // candidate path of the chain splits at its last '/' into a directory
 // ("main/", "action_agent/main/", or "" at the set's root level) and a
 // name ("BrowseLink.enterprise"). Dir finds the directory, which the
 // steps of one resolution share (R/T/, T/ and the root level), and Name
 // the template within it, so that a step whose directory the set lacks
-// costs nothing. Neither may retain p or allocate.
-type Lookup struct {
+// costs nothing. Neither may retain p or allocate. A Manager shares its
+// Table and never modifies it.
+type Table struct {
+	Set string // the set's name
+	// Paths[id] is the full path of template id (the system default's is
+	// a name no key reaches).
+	Paths []string
 	// Dir returns the id of directory p, the joined path up to and
 	// including its last '/', or -1 when no template path begins with it
 	// and has no '/' after it.
@@ -547,12 +553,12 @@ type Lookup struct {
 	Name func(dir int, p Path) (id int, ok bool)
 }
 
-// TableLookup returns the Lookup of the template paths paths, in which
-// systemDefault (-1 for none) is the id of the system default template.
-// It looks paths up in maps, without allocating for paths of up to 64
-// bytes: generated sets switch instead, and tools that read a set's paths
-// at run time use this.
-func TableLookup(paths []string, systemDefault int) Lookup {
+// MapTable returns the Table of set with the template paths paths, in
+// which systemDefault (-1 for none) is the id of the system default
+// template. It looks paths up in maps, without allocating for paths of up
+// to 64 bytes: generated sets switch instead, and tools that read a set's
+// paths at run time use this.
+func MapTable(set string, paths []string, systemDefault int) *Table {
 	dirs := map[string]int{}
 	names := map[dirName]int{}
 	add := func(p string, id int) {
@@ -572,7 +578,9 @@ func TableLookup(paths []string, systemDefault int) Lookup {
 	if systemDefault >= 0 {
 		add("", systemDefault)
 	}
-	return Lookup{
+	return &Table{
+		Set:   set,
+		Paths: paths,
 		Dir: func(p Path) int {
 			var buf [64]byte
 			if d, ok := dirs[string(p.AppendTo(buf[:0]))]; ok {
@@ -597,9 +605,7 @@ type dirName struct {
 // and per-call options work on copies, so a Manager is safe for
 // concurrent use and cheap to copy. Generated set types embed one.
 type Manager struct {
-	set      string
-	lookup   Lookup
-	paths    []string
+	table    *Table
 	settings Settings
 	// What every Resolve would find again from the settings alone: the
 	// directory ids of the prefixes of a key without a namespace, and
@@ -608,13 +614,10 @@ type Manager struct {
 	slashes bool
 }
 
-// NewManager returns a Manager for the set named set. lookup is the set's
-// generated resolver. paths[id] is the full path of template id (the
-// system default's is a name no key reaches); the Manager shares it and
-// never modifies it. defaults are the set's settings (promptset.yaml), and
-// opts override them.
-func NewManager(set string, lookup Lookup, paths []string, defaults Settings, opts ...Option) Manager {
-	m := Manager{set: set, lookup: lookup, paths: paths, settings: defaults}
+// NewManager returns a Manager for the set of t. defaults are the set's
+// settings (promptset.yaml), and opts override them.
+func NewManager(t *Table, defaults Settings, opts ...Option) Manager {
+	m := Manager{table: t, settings: defaults}
 	m.settings.apply(opts)
 	m.derive()
 	return m
@@ -623,7 +626,7 @@ func NewManager(set string, lookup Lookup, paths []string, defaults Settings, op
 // derive sets what m keeps from its settings.
 func (m *Manager) derive() {
 	for pre := range m.dirs {
-		m.dirs[pre] = int32(m.lookup.Dir(prefixDir(pre, m.settings.RootSpace, m.settings.Type)))
+		m.dirs[pre] = int32(m.table.Dir(prefixDir(pre, m.settings.RootSpace, m.settings.Type)))
 	}
 	m.slashes = hasSlash(&m.settings)
 }
@@ -670,11 +673,11 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 		if slashes {
 			var dir Path
 			dir, name = c.split(l)
-			d = m.lookup.Dir(dir)
+			d = m.table.Dir(dir)
 		} else {
 			pre := int(l / 4)
 			if dirs[pre] == unknownDir {
-				dirs[pre] = int32(m.lookup.Dir(c.prefix(pre)))
+				dirs[pre] = int32(m.table.Dir(c.prefix(pre)))
 			}
 			if d = int(dirs[pre]); d < 0 {
 				steps &^= 0xf << (4 * pre)
@@ -685,19 +688,19 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 		if d < 0 {
 			continue
 		}
-		if id, ok := m.lookup.Name(d, name); ok {
-			return Resolution{Key: key, Path: m.paths[id], ID: id, Level: l, Settings: *s}
+		if id, ok := m.table.Name(d, name); ok {
+			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: l, Settings: *s}
 		}
 	}
 	if dirs[prefixGlobal] == unknownDir {
-		dirs[prefixGlobal] = int32(m.lookup.Dir(Path{}))
+		dirs[prefixGlobal] = int32(m.table.Dir(Path{}))
 	}
 	if d := int(dirs[prefixGlobal]); d >= 0 {
-		if id, ok := m.lookup.Name(d, Path{}); ok {
-			return Resolution{Key: key, Path: m.paths[id], ID: id, Level: LevelSystemDefault, Settings: *s}
+		if id, ok := m.table.Name(d, Path{}); ok {
+			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: LevelSystemDefault, Settings: *s}
 		}
 	}
-	return Resolution{Key: key, ID: -1, Settings: *s, Err: &ResolveError{Set: m.set, Key: key, Tried: c.tried(numLevels, false)}}
+	return Resolution{Key: key, ID: -1, Settings: *s, Err: &ResolveError{Set: m.table.Set, Key: key, Tried: c.tried(numLevels, false)}}
 }
 
 // PredefinedError is the error of rendering with a predefined variable set

@@ -38,10 +38,10 @@ var _agentPaths = [...]string{
 	"specialized_agent/reflection/default",
 }
 
-// _agentLookup has the shape promptgen generates: the directories of the
+// _agentTable has the shape promptgen generates: the directories of the
 // template paths (up to their last '/'), then the names, each a switch
 // over the lengths and Path.Is for each string of that length.
-var _agentLookup = runtime.Lookup{Dir: _agentDir, Name: _agentName}
+var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
 
 func _agentDir(p runtime.Path) int {
 	switch p.Len() {
@@ -130,16 +130,16 @@ func _agentName(dir int, p runtime.Path) (int, bool) {
 // no global default: a key of a type without a default resolves nowhere.
 var _specPaths = [...]string{"main/BrowseLink", "main/Search", "main/default", "reflection/default"}
 
-var _specLookup = runtime.TableLookup(_specPaths[:], -1)
+var _specTable = runtime.MapTable("spec", _specPaths[:], -1)
 
 var setDefaults = runtime.Settings{Type: "main", DefaultName: "default"}
 
 func newAgent(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager("agent", _agentLookup, _agentPaths[:], setDefaults, opts...)
+	return runtime.NewManager(&_agentTable, setDefaults, opts...)
 }
 
 func newSpec(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager("spec", _specLookup, _specPaths[:], setDefaults, opts...)
+	return runtime.NewManager(_specTable, setDefaults, opts...)
 }
 
 // _fallbackPaths are the spec's templates and its system fallback,
@@ -147,12 +147,12 @@ func newSpec(opts ...runtime.Option) runtime.Manager {
 // the table is the name generated code gives it.
 var _fallbackPaths = [...]string{"default_template", "main/BrowseLink", "main/Search", "main/default", "reflection/default"}
 
-var _fallbackLookup = runtime.TableLookup(_fallbackPaths[:], 0)
+var _fallbackTable = runtime.MapTable("fallback", _fallbackPaths[:], 0)
 
 // newFallback is the spec's set with a system default template, which
 // only the empty Path reaches.
 func newFallback(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager("fallback", _fallbackLookup, _fallbackPaths[:], setDefaults, opts...)
+	return runtime.NewManager(_fallbackTable, setDefaults, opts...)
 }
 
 var (
@@ -480,7 +480,7 @@ func TestSettings(t *testing.T) {
 	if got := m.Switch(predefined("")).Settings(); got.Predefined != "" {
 		t.Errorf("WithPredefined(\"\") leaves %+v", got)
 	}
-	if got := runtime.NewManager("z", _agentLookup, _agentPaths[:], runtime.Settings{}).Settings(); got != (runtime.Settings{DefaultName: "default"}) {
+	if got := runtime.NewManager(&_agentTable, runtime.Settings{}).Settings(); got != (runtime.Settings{DefaultName: "default"}) {
 		t.Errorf("zero defaults give %+v", got)
 	}
 }
@@ -630,7 +630,7 @@ func TestLookupShapesAgree(t *testing.T) {
 	ids := map[string]int{}  // template path → id
 	for id, p := range _agentPaths {
 		dir := p[:strings.LastIndexByte(p, '/')+1]
-		d := _agentLookup.Dir(runtime.Path{Name: dir})
+		d := _agentTable.Dir(runtime.Path{Name: dir})
 		if d < 0 {
 			t.Fatalf("Dir(%q) = %d", dir, d)
 		}
@@ -642,7 +642,7 @@ func TestLookupShapesAgree(t *testing.T) {
 		if !ok {
 			want = -1
 		}
-		if got := _agentLookup.Dir(p); got != want {
+		if got := _agentTable.Dir(p); got != want {
 			t.Fatalf("Dir(%+v) (%q) = %d; want %d", p, p.String(), got, want)
 		}
 	})
@@ -654,7 +654,7 @@ func TestLookupShapesAgree(t *testing.T) {
 					continue // Resolve never asks
 				}
 				wantID, wantOK := ids[dir+name.String()]
-				if id, ok := _agentLookup.Name(d, name); id != wantID || ok != wantOK {
+				if id, ok := _agentTable.Name(d, name); id != wantID || ok != wantOK {
 					t.Fatalf("Name(%q, %+v) = %d, %v; want %d, %v", dir, name, id, ok, wantID, wantOK)
 				}
 			}

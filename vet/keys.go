@@ -23,7 +23,7 @@ type setTable struct {
 	// SystemDefault: one of Paths is "default_template", the set's system
 	// default, which the generated lookup finds at the empty path.
 	SystemDefault bool `json:"systemDefault"`
-	lookup        runtime.Lookup
+	table         *runtime.Table
 }
 
 // set returns the table of the set type named n, or nil when n is not one.
@@ -55,14 +55,14 @@ func parseSetTag(tag string) *setTable {
 	if t.SystemDefault {
 		system = slices.Index(t.Paths, "default_template")
 	}
-	t.lookup = runtime.TableLookup(t.Paths, system)
+	t.table = runtime.MapTable(t.Set, t.Paths, system)
 	return &t
 }
 
 // resolve resolves key as a new set value does, with opts applied.
 func (t *setTable) resolve(key string, opts ...runtime.Option) runtime.Resolution {
 	defaults := runtime.Settings{Type: t.Type, DefaultName: t.DefaultName}
-	return runtime.NewManager(t.Set, t.lookup, t.Paths, defaults).Resolve(key, opts...)
+	return runtime.NewManager(t.table, defaults).Resolve(key, opts...)
 }
 
 // names reports whether key names a template of the set under some

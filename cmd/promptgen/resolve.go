@@ -117,6 +117,6 @@ func (sf *setFlags) manager(info *gen.SetInfo) pgruntime.Manager {
 		opts = append(opts, pgruntime.WithDefaultName(*sf.defName))
 	}
 	opts = append(opts, pgruntime.WithRootSpace(*sf.root), pgruntime.WithVersion(*sf.version))
-	return pgruntime.NewManager(info.Key, pgruntime.TableLookup(info.Paths, info.SystemDefault), info.Paths,
+	return pgruntime.NewManager(pgruntime.MapTable(info.Key, info.Paths, info.SystemDefault),
 		pgruntime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
 }

@@ -159,7 +159,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	f.Comment("default name " + strconv.Quote(s.DefaultName) + ", no root space, no version) changed by opts.")
 	f.Func().Id("New" + name).Params(opts.Clone()).Op("*").Add(typ.Clone()).Block(
 		jen.Return(jen.Op("&").Add(typ.Clone()).Values(jen.Id("m").Op(":").Add(rt("NewManager")).Call(
-			jen.Lit(s.Key), jen.Id(h+"Lookup"), jen.Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
+			jen.Op("&").Id(h+"Table"),
 			rt("Settings").Values(settings), jen.Id("opts").Op("..."),
 		))),
 	)
@@ -350,17 +350,18 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	f.Comment(h + "Paths holds every template's full path; the index is its id.")
 	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
 
-	f.Comment(h + "Lookup is the set's resolver: the directory of a candidate path (up")
-	f.Comment("to its last '/'), then its name in that directory, each a switch over")
-	f.Comment("the lengths and a comparison of p's parts with each string of that")
-	f.Comment("length. It neither joins p nor allocates.")
+	f.Comment(h + "Table is the set's paths and resolver: the directory of a candidate")
+	f.Comment("path (up to its last '/'), then its name in that directory, each a")
+	f.Comment("switch over the lengths and a comparison of p's parts with each string")
+	f.Comment("of that length. It neither joins p nor allocates.")
 	for _, t := range s.Templates {
 		if t.System {
 			f.Comment("The empty name in directory \"\", which no step of the chain builds, is")
 			f.Comment("the system default template (default_template), tried after every path.")
 		}
 	}
-	f.Var().Id(h+"Lookup").Op("=").Qual(ir.RuntimePath, "Lookup").Values(
+	f.Var().Id(h+"Table").Op("=").Qual(ir.RuntimePath, "Table").Values(
+		jen.Id("Set").Op(":").Lit(s.Key), jen.Id("Paths").Op(":").Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
 		jen.Id("Dir").Op(":").Id(h+"Dir"), jen.Id("Name").Op(":").Id(h+"Name"))
 	path := jen.Id("p").Qual(ir.RuntimePath, "Path")
 	f.Comment(h + "Dir returns the id of directory p, or -1.")

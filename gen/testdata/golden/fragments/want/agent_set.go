@@ -36,7 +36,7 @@ type Agent struct {
 // NewAgent returns an Agent with the set's settings (type "main",
 // default name "default", no root space, no version) changed by opts.
 func NewAgent(opts ...runtime.Option) *Agent {
-	return &Agent{m: runtime.NewManager("agent", _agentLookup, _agentPaths[:], runtime.Settings{
+	return &Agent{m: runtime.NewManager(&_agentTable, runtime.Settings{
 		DefaultName: "default",
 		Type:        "main",
 	}, opts...)}
@@ -153,11 +153,11 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 // _agentPaths holds every template's full path; the index is its id.
 var _agentPaths = [...]string{"main/default"}
 
-// _agentLookup is the set's resolver: the directory of a candidate path (up
-// to its last '/'), then its name in that directory, each a switch over
-// the lengths and a comparison of p's parts with each string of that
-// length. It neither joins p nor allocates.
-var _agentLookup = runtime.Lookup{Dir: _agentDir, Name: _agentName}
+// _agentTable is the set's paths and resolver: the directory of a candidate
+// path (up to its last '/'), then its name in that directory, each a
+// switch over the lengths and a comparison of p's parts with each string
+// of that length. It neither joins p nor allocates.
+var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
 
 // _agentDir returns the id of directory p, or -1.
 func _agentDir(p runtime.Path) int {
