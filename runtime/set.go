@@ -372,7 +372,7 @@ type chain struct {
 	typ                string // the key's namespace, else s.Type
 	name               string // the key's name; "" when the key names the default
 	steps              uint16 // bit l is set when step l is tried
-	namespaced         bool   // typ is the key's namespace
+	namespaced         bool   // typ is the key's namespace, not s.Type
 }
 
 // Steps by what they need.
@@ -390,7 +390,7 @@ func (c *chain) init(s *Settings, key string) {
 	*c = chain{root: s.RootSpace, version: s.Version, def: s.DefaultName, typ: s.Type, name: key, steps: allSteps}
 	if strings.IndexByte(key, '/') >= 0 { // faster than LastIndexByte where there is none
 		i := strings.LastIndexByte(key, '/')
-		if i > 0 {
+		if i > 0 && key[:i] != s.Type {
 			c.typ = key[:i]
 			c.namespaced = true
 		}
