@@ -692,10 +692,7 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: l, Settings: *s}
 		}
 	}
-	if dirs[prefixGlobal] == unknownDir {
-		dirs[prefixGlobal] = int32(m.table.Dir(Path{}))
-	}
-	if d := int(dirs[prefixGlobal]); d >= 0 {
+	if d := int(dirs[prefixGlobal]); d >= 0 { // the root level, which no option moves
 		if id, ok := m.table.Name(d, Path{}); ok {
 			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: LevelSystemDefault, Settings: *s}
 		}
