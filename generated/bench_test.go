@@ -354,6 +354,33 @@ func TestSetOptionsAllocs(t *testing.T) {
 	}
 }
 
+// BenchmarkSetResolve resolves keys of the agent set with its generated
+// lookup: an exact hit, a namespaced key, and a key that misses every
+// step (root space, type and version set) down to the system default.
+func BenchmarkSetResolve(b *testing.B) {
+	agent := NewAgent()
+	for _, bc := range []struct {
+		name  string
+		key   string
+		opts  []runtime.Option
+		level runtime.Level
+	}{
+		{"exact", AgentKeyBrowseLink, nil, runtime.LevelKey},
+		{"namespaced", "reflection/default", nil, runtime.LevelDefault},
+		{"system-default-all-steps", "SubmitForm", []runtime.Option{runtime.WithRootSpace("R"), runtime.WithType("support"), runtime.WithVersion("v9")}, runtime.LevelSystemDefault},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			if r := agent.Resolve(bc.key, bc.opts...); r.Err != nil || r.Level != bc.level {
+				b.Fatalf("%q at %v, %v; want %v", r.Path, r.Level, r.Err, bc.level)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				agent.Resolve(bc.key, bc.opts...)
+			}
+		})
+	}
+}
+
 // BenchmarkSetRender renders templates of the agent set: resolution
 // through the fallback chain plus rendering, with and without per-call
 // options.

@@ -43,7 +43,7 @@ type ChatFormats struct {
 // NewChatFormats returns a ChatFormats with the set's settings (type "main",
 // default name "default", no root space, no version) changed by opts.
 func NewChatFormats(opts ...runtime.Option) *ChatFormats {
-	return &ChatFormats{m: runtime.NewManager("chat_formats", _chatFormatsLookup, _chatFormatsPaths[:], runtime.Settings{
+	return &ChatFormats{m: runtime.NewManager(&_chatFormatsTable, runtime.Settings{
 		DefaultName: "default",
 		Type:        "main",
 	}, opts...)}
@@ -199,18 +199,32 @@ func (a *ChatFormats) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOpti
 // _chatFormatsPaths holds every template's full path; the index is its id.
 var _chatFormatsPaths = [...]string{"main/default", "main/default.llama3"}
 
-// _chatFormatsLookup is the set's resolver: a switch over the lengths of the
-// template paths, then a comparison of p's parts with each path of that
-// length. It neither joins p nor allocates, and a candidate of no
-// template's length costs one switch.
-func _chatFormatsLookup(p runtime.Path) (int, bool) {
+// _chatFormatsTable is the set's paths and resolver: the directory of a candidate
+// path (up to its last '/'), then its name in that directory, each a
+// switch over the lengths and a comparison of p's parts with each string
+// of that length. It neither joins p nor allocates.
+var _chatFormatsTable = runtime.Table{Set: "chat_formats", Paths: _chatFormatsPaths[:], Dir: _chatFormatsDir, Name: _chatFormatsName}
+
+// _chatFormatsDir returns the id of directory p, or -1.
+func _chatFormatsDir(p runtime.Path) int {
 	switch p.Len() {
-	case 12:
-		if p.Is("main/default") {
+	case 5:
+		if p.Is("main/") {
+			return 0
+		}
+	}
+	return -1
+}
+
+// _chatFormatsName returns the template named p in directory dir.
+func _chatFormatsName(dir int, p runtime.Path) (int, bool) {
+	switch p.Len() {
+	case 7:
+		if dir == 0 && p.Is("default") {
 			return 0, true
 		}
-	case 19:
-		if p.Is("main/default.llama3") {
+	case 14:
+		if dir == 0 && p.Is("default.llama3") {
 			return 1, true
 		}
 	}

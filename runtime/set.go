@@ -16,28 +16,46 @@ package runtime
 //	// _agentPaths holds every template's full path; the index is its id.
 //	var _agentPaths = [...]string{"default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/default", "reflection/default"}
 //
-//	// _agentLookup is the set's resolver: a switch over path lengths, then
-//	// Path.Is for each path of that length.
-//	func _agentLookup(p runtime.Path) (int, bool) {
+//	// _agentTable is the set's paths and resolver: a candidate path's
+//	// directory (up to its last '/'), then its name in that directory, each
+//	// a switch over lengths and Path.Is for each string of that length.
+//	var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
+//
+//	func _agentDir(p runtime.Path) int {
+//		switch p.Len() {
+//		case 0:
+//			return 0 // "", the set's root level
+//		case 5:
+//			if p.Is("main/") {
+//				return 1
+//			}
+//		case 11:
+//			if p.Is("reflection/") {
+//				return 2
+//			}
+//		}
+//		return -1
+//	}
+//
+//	func _agentName(dir int, p runtime.Path) (int, bool) {
 //		switch p.Len() {
 //		case 7:
 //			if p.Is("default") {
-//				return 0, true
+//				switch dir {
+//				case 0:
+//					return 0, true
+//				case 1:
+//					return 3, true
+//				case 2:
+//					return 4, true
+//				}
 //			}
-//		case 12:
-//			if p.Is("main/default") {
-//				return 3, true
-//			}
-//		case 15:
-//			if p.Is("main/BrowseLink") {
+//		case 10:
+//			if dir == 1 && p.Is("BrowseLink") {
 //				return 1, true
 //			}
-//		case 18:
-//			if p.Is("reflection/default") {
-//				return 4, true
-//			}
-//		case 26:
-//			if p.Is("main/BrowseLink.enterprise") {
+//		case 21:
+//			if dir == 1 && p.Is("BrowseLink.enterprise") {
 //				return 2, true
 //			}
 //		}
@@ -47,7 +65,7 @@ package runtime
 //	type Agent struct{ m runtime.Manager }
 //
 //	func NewAgent(opts ...runtime.Option) *Agent {
-//		return &Agent{m: runtime.NewManager("agent", _agentLookup, _agentPaths[:],
+//		return &Agent{m: runtime.NewManager(&_agentTable,
 //			runtime.Settings{Type: "main", DefaultName: "default"}, opts...)} // promptset.yaml's values
 //	}
 //	func (a *Agent) Resolve(key string, opts ...runtime.Option) runtime.Resolution { return a.m.Resolve(key, opts...) }
@@ -64,13 +82,16 @@ package runtime
 //		return _agentRender(r.ID, &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
 //	}
 //
-// Len and Is compare the parts with a path without joining them, so a
-// lookup allocates nothing and a candidate of a length no template has
-// costs one integer switch; Path's strings point into the key and the
-// settings, so a whole resolution allocates nothing. A switch over the
-// joined path (p.AppendTo into a stack buffer) or a nested switch over the
-// parts (switch p.Type { case "main": switch p.Name { ... } }) is an
-// equally valid lookup; the runtime only needs the id.
+// Every candidate of one resolution lies in one of three directories, its
+// prefixes R/T/, T/ and the root level (unless the default name or the
+// version holds a '/'), so Resolve looks each directory up once at most,
+// and skips the steps of a directory the set lacks without a lookup; a
+// Manager keeps the directories of its own settings. Len and Is compare
+// the parts with a string without joining them, so a lookup allocates
+// nothing and a candidate of a length no name has costs one integer
+// switch; Path's strings point into the key and the settings, so a whole
+// resolution allocates nothing. Any lookup that gives the same ids is
+// equally valid (MapTable uses maps).
 //
 // _agentComponents[id] lists the versioned components template id
 // includes, directly or through other components, by name, each with its
@@ -113,8 +134,8 @@ package runtime
 //   - The spec ends its chain with "self.default_template (system
 //     fallback)": a set's default_template, a template with no path of
 //     the chain, used when no path matched (LevelSystemDefault). The
-//     generated lookup finds it at the empty Path, which no step builds,
-//     so no key can reach it by name; paths[id] names it
+//     generated lookup finds it at the empty name in directory "", which
+//     no step builds, so no key can reach it by name; paths[id] names it
 //     ("default_template"). A set without one keeps DESIGN's rule: a key
 //     that matches nothing gives a *ResolveError naming every path tried.
 //   - An empty key is the spec's None key ("no prior action: resolves None →
@@ -206,9 +227,10 @@ func WithDefaultName(name string) Option { return Option{fieldDefaultName, name}
 // names under predefined_variables in promptset.yaml; "" selects none.
 func WithPredefined(name string) Option { return Option{fieldPredefined, name} }
 
-// apply applies opts to s in order. It works in place so that Resolve
-// copies the settings only into its result.
-func (s *Settings) apply(opts []Option) {
+// apply applies opts to s in order, and reports which fields they set
+// (bit 1<<field). It works in place so that Resolve copies the settings
+// only into its result.
+func (s *Settings) apply(opts []Option) (set uint8) {
 	for _, o := range opts {
 		switch o.field {
 		case fieldType:
@@ -222,10 +244,12 @@ func (s *Settings) apply(opts []Option) {
 		case fieldPredefined:
 			s.Predefined = o.value
 		}
+		set |= 1 << o.field
 	}
 	if s.DefaultName == "" {
 		s.DefaultName = defaultName
 	}
+	return set
 }
 
 // Path is a candidate template path in parts, as the fallback chain builds
@@ -271,8 +295,8 @@ func (p Path) AppendTo(b []byte) []byte {
 }
 
 // Is reports whether the joined path is s, without joining it. A
-// generated lookup switches on Len and then calls Is for the few paths of
-// that length.
+// generated lookup switches on Len and then calls Is for the few
+// directories or names of that length.
 func (p Path) Is(s string) bool {
 	if p.Root != "" {
 		if !hasPart(s, p.Root, '/') {
@@ -348,6 +372,7 @@ type chain struct {
 	typ                string // the key's namespace, else s.Type
 	name               string // the key's name; "" when the key names the default
 	steps              uint16 // bit l is set when step l is tried
+	namespaced         bool   // typ is the key's namespace, not s.Type
 }
 
 // Steps by what they need.
@@ -359,11 +384,15 @@ const (
 	allSteps         = 1<<numLevels - 1
 )
 
-func newChain(s *Settings, key string) chain {
-	c := chain{root: s.RootSpace, version: s.Version, def: s.DefaultName, typ: s.Type, name: key, steps: allSteps}
-	if i := strings.LastIndexByte(key, '/'); i >= 0 {
-		if i > 0 {
+// init sets c to the chain of key under s. (Filling c in place, rather
+// than returning a chain, saves Resolve a copy.)
+func (c *chain) init(s *Settings, key string) {
+	*c = chain{root: s.RootSpace, version: s.Version, def: s.DefaultName, typ: s.Type, name: key, steps: allSteps}
+	if strings.IndexByte(key, '/') >= 0 { // faster than LastIndexByte where there is none
+		i := strings.LastIndexByte(key, '/')
+		if i > 0 && key[:i] != s.Type {
 			c.typ = key[:i]
+			c.namespaced = true
 		}
 		c.name = key[i+1:]
 	}
@@ -382,25 +411,71 @@ func newChain(s *Settings, key string) chain {
 	if c.typ == "" {
 		c.steps &^= typeDefaultSteps // T/D is D: tried as the global step
 	}
-	return c
 }
 
-// path returns the candidate of step l.
-func (c *chain) path(l Level) Path {
+// The directories that the steps share, as prefixes of their paths: the
+// steps of prefix p are 4p to 4p+3.
+const (
+	prefixRoot   = iota // R/T/: the R steps
+	prefixType          // T/: the T steps
+	prefixGlobal        // the set's root level: D.V and D
+	numPrefixes
+	unknownDir = -2 // a directory not looked up yet
+)
+
+// prefix returns the directory of the steps of prefix pre.
+func (c *chain) prefix(pre int) Path { return prefixDir(pre, c.root, c.typ) }
+
+// prefixDir returns the directory of the steps of prefix pre under root
+// space root and type typ.
+func prefixDir(pre int, root, typ string) Path {
+	switch pre {
+	case prefixRoot:
+		return Path{Root: root, Type: typ}
+	case prefixType:
+		return Path{Type: typ}
+	}
+	return Path{}
+}
+
+// hasSlash reports whether the default name or the version of s holds a
+// '/', which moves the candidates' last '/' out of their prefix.
+func hasSlash(s *Settings) bool {
+	return strings.IndexByte(s.DefaultName, '/') >= 0 || strings.IndexByte(s.Version, '/') >= 0
+}
+
+// leaf returns the rest of step l's candidate after its prefix: the key's
+// name or the default name, and the version.
+func (c *chain) leaf(l Level) Path {
 	p := Path{Name: c.def}
-	if l < LevelGlobalVersion {
-		p.Type = c.typ
-		if l <= LevelRootDefault {
-			p.Root = c.root
-		}
-		if l%4 < 2 {
-			p.Name = c.name
-		}
+	if l < LevelGlobalVersion && l%4 < 2 {
+		p.Name = c.name
 	}
 	if l%2 == 0 {
 		p.Version = c.version
 	}
 	return p
+}
+
+// path returns the candidate of step l.
+func (c *chain) path(l Level) Path {
+	p, dir := c.leaf(l), c.prefix(int(l/4))
+	p.Root, p.Type = dir.Root, dir.Type
+	return p
+}
+
+// split returns the candidate of step l split at its last '/' into its
+// directory and its name, when the default name or the version holds a
+// '/', so that the prefix is not the directory.
+func (c *chain) split(l Level) (dir, name Path) {
+	p := c.path(l)
+	if i := strings.LastIndexByte(p.Version, '/'); i >= 0 {
+		return Path{Root: p.Root, Type: p.Type, Name: p.Name, Version: p.Version[:i+1]}, Path{Name: p.Version[i+1:]}
+	}
+	if i := strings.LastIndexByte(p.Name, '/'); i >= 0 {
+		return Path{Root: p.Root, Type: p.Type, Name: p.Name[:i+1]}, Path{Name: p.Name[i+1:], Version: p.Version}
+	}
+	return c.prefix(int(l / 4)), c.leaf(l)
 }
 
 // tried returns the paths of the steps before last, and of last itself when
@@ -431,7 +506,8 @@ type Resolution struct {
 // with the last one tried, when Err is set); after every path, the system
 // default ends with its Path. It allocates; Resolve does not.
 func (r Resolution) Tried() []string {
-	c := newChain(&r.Settings, r.Key)
+	var c chain
+	c.init(&r.Settings, r.Key)
 	switch {
 	case r.Err != nil:
 		return c.tried(numLevels, false)
@@ -452,27 +528,107 @@ func (e *ResolveError) Error() string {
 	return e.Set + ": no template for key " + strconv.Quote(e.Key) + " (tried " + strings.Join(e.Tried, ", ") + ")"
 }
 
+// Table is what a template set's generated code gives its Manager: the
+// set's name, its template paths and its resolver, in two switches. A
+// candidate path of the chain splits at its last '/' into a directory
+// ("main/", "action_agent/main/", or "" at the set's root level) and a
+// name ("BrowseLink.enterprise"). Dir finds the directory, which the
+// steps of one resolution share (R/T/, T/ and the root level), and Name
+// the template within it, so that a step whose directory the set lacks
+// costs nothing. Neither may retain p or allocate. A Manager shares its
+// Table and never modifies it.
+type Table struct {
+	Set string // the set's name
+	// Paths[id] is the full path of template id (the system default's is
+	// a name no key reaches).
+	Paths []string
+	// Dir returns the id of directory p, the joined path up to and
+	// including its last '/', or -1 when no template path begins with it
+	// and has no '/' after it.
+	Dir func(p Path) int
+	// Name returns the template whose path is directory dir followed by
+	// p, which holds no '/'. At directory "" and the empty Path, which no
+	// step of the chain builds, it returns the set's system default
+	// template, if the set has one.
+	Name func(dir int, p Path) (id int, ok bool)
+}
+
+// MapTable returns the Table of set with the template paths paths, in
+// which systemDefault (-1 for none) is the id of the system default
+// template. It looks paths up in maps, without allocating for paths of up
+// to 64 bytes: generated sets switch instead, and tools that read a set's
+// paths at run time use this.
+func MapTable(set string, paths []string, systemDefault int) *Table {
+	dirs := map[string]int{}
+	names := map[dirName]int{}
+	add := func(p string, id int) {
+		i := strings.LastIndexByte(p, '/') + 1
+		d, ok := dirs[p[:i]]
+		if !ok {
+			d = len(dirs)
+			dirs[p[:i]] = d
+		}
+		names[dirName{d, p[i:]}] = id
+	}
+	for id, p := range paths {
+		if id != systemDefault {
+			add(p, id)
+		}
+	}
+	if systemDefault >= 0 {
+		add("", systemDefault)
+	}
+	return &Table{
+		Set:   set,
+		Paths: paths,
+		Dir: func(p Path) int {
+			var buf [64]byte
+			if d, ok := dirs[string(p.AppendTo(buf[:0]))]; ok {
+				return d
+			}
+			return -1
+		},
+		Name: func(dir int, p Path) (int, bool) {
+			var buf [64]byte
+			id, ok := names[dirName{dir, string(p.AppendTo(buf[:0]))}]
+			return id, ok
+		},
+	}
+}
+
+type dirName struct {
+	dir  int
+	name string
+}
+
 // Manager resolves the keys of one template set. It is immutable: Switch
 // and per-call options work on copies, so a Manager is safe for
 // concurrent use and cheap to copy. Generated set types embed one.
 type Manager struct {
-	set      string
-	lookup   func(Path) (id int, ok bool)
-	paths    []string
+	table    *Table
 	settings Settings
+	// What every Resolve would find again from the settings alone: the
+	// directory ids of the prefixes of a key without a namespace, and
+	// hasSlash(&settings).
+	dirs    [numPrefixes]int32 // ids of directories, which a set has fewer of than templates
+	slashes bool
 }
 
-// NewManager returns a Manager for the set named set. lookup is the set's
-// generated resolver: it returns the id of the template at path p, and
-// must neither retain p nor allocate; at the empty Path, which no step of
-// the chain builds, it returns the id of the set's system default
-// template, if the set has one. paths[id] is the full path of template
-// id (the system default's is a name no key reaches); the Manager shares
-// it and never modifies it. defaults are the set's settings
-// (promptset.yaml), and opts override them.
-func NewManager(set string, lookup func(p Path) (id int, ok bool), paths []string, defaults Settings, opts ...Option) Manager {
-	defaults.apply(opts)
-	return Manager{set: set, lookup: lookup, paths: paths, settings: defaults}
+// NewManager returns a Manager for the set of t. defaults are the set's
+// settings (promptset.yaml), and opts override them.
+func NewManager(t *Table, defaults Settings, opts ...Option) Manager {
+	m := Manager{table: t, settings: defaults}
+	m.settings.apply(opts)
+	m.derive()
+	return m
+}
+
+// derive sets what m keeps from its settings.
+func (m *Manager) derive() {
+	for pre := range m.dirs {
+		m.dirs[pre] = int32(m.table.Dir(prefixDir(pre, m.settings.RootSpace, m.settings.Type)))
+	}
+	m.slashes = hasSlash(&m.settings)
 }
 
 // Settings returns the manager's settings.
@@ -482,6 +638,7 @@ func (m Manager) Settings() Settings { return m.settings }
 // (template-manager.md §4.2).
 func (m Manager) Switch(opts ...Option) Manager {
 	m.settings.apply(opts)
+	m.derive()
 	return m
 }
 
@@ -491,20 +648,56 @@ func (m Manager) Switch(opts ...Option) Manager {
 // nowhere.
 func (m Manager) Resolve(key string, opts ...Option) Resolution {
 	s := &m.settings // m is Resolve's own copy
+	dirs, slashes := m.dirs, m.slashes
 	if len(opts) > 0 {
-		s.apply(opts)
-	}
-	c := newChain(s, key)
-	for steps := c.steps; steps != 0; steps &= steps - 1 {
-		l := Level(bits.TrailingZeros16(steps))
-		if id, ok := m.lookup(c.path(l)); ok {
-			return Resolution{Key: key, Path: m.paths[id], ID: id, Level: l, Settings: *s}
+		set := s.apply(opts)
+		if set&(1<<fieldRootSpace|1<<fieldType) != 0 {
+			dirs[prefixRoot], dirs[prefixType] = unknownDir, unknownDir
+		}
+		if set&(1<<fieldVersion|1<<fieldDefaultName) != 0 {
+			slashes = hasSlash(s)
 		}
 	}
-	if id, ok := m.lookup(Path{}); ok {
-		return Resolution{Key: key, Path: m.paths[id], ID: id, Level: LevelSystemDefault, Settings: *s}
+	var c chain
+	c.init(s, key)
+	if c.namespaced {
+		dirs[prefixRoot], dirs[prefixType] = unknownDir, unknownDir
 	}
-	return Resolution{Key: key, ID: -1, Settings: *s, Err: &ResolveError{Set: m.set, Key: key, Tried: c.tried(numLevels, false)}}
+	// Each prefix's directory is looked up once at most, and the steps of
+	// a directory that the set lacks are skipped together.
+	for steps := c.steps; steps != 0; {
+		l := Level(bits.TrailingZeros16(steps))
+		steps &= steps - 1
+		var d int
+		var name Path
+		if slashes {
+			var dir Path
+			dir, name = c.split(l)
+			d = m.table.Dir(dir)
+		} else {
+			pre := int(l / 4)
+			if dirs[pre] == unknownDir {
+				dirs[pre] = int32(m.table.Dir(c.prefix(pre)))
+			}
+			if d = int(dirs[pre]); d < 0 {
+				steps &^= 0xf << (4 * pre)
+				continue
+			}
+			name = c.leaf(l)
+		}
+		if d < 0 {
+			continue
+		}
+		if id, ok := m.table.Name(d, name); ok {
+			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: l, Settings: *s}
+		}
+	}
+	if d := int(dirs[prefixGlobal]); d >= 0 { // the root level, which no option moves
+		if id, ok := m.table.Name(d, Path{}); ok {
+			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: LevelSystemDefault, Settings: *s}
+		}
+	}
+	return Resolution{Key: key, ID: -1, Settings: *s, Err: &ResolveError{Set: m.table.Set, Key: key, Tried: c.tried(numLevels, false)}}
 }
 
 // PredefinedError is the error of rendering with a predefined variable set

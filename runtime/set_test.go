@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -37,109 +38,90 @@ var _agentPaths = [...]string{
 	"specialized_agent/reflection/default",
 }
 
-// _agentLookup has the shape promptgen generates: a switch over the path
-// lengths, then Path.Is for each path of that length.
-func _agentLookup(p runtime.Path) (int, bool) {
+// _agentTable has the shape promptgen generates: the directories of the
+// template paths (up to their last '/'), then the names, each a switch
+// over the lengths and Path.Is for each string of that length.
+var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
+
+func _agentDir(p runtime.Path) int {
 	switch p.Len() {
+	case 0:
+		return 0
+	case 5:
+		if p.Is("main/") {
+			return 2
+		}
+	case 11:
+		if p.Is("reflection/") {
+			return 3
+		}
+	case 18:
+		if p.Is("action_agent/main/") {
+			return 1
+		}
+	case 29:
+		if p.Is("specialized_agent/reflection/") {
+			return 4
+		}
+	}
+	return -1
+}
+
+func _agentName(dir int, p runtime.Path) (int, bool) {
+	switch p.Len() {
+	case 6:
+		if dir == 2 && p.Is("Search") {
+			return 9, true
+		}
+		if dir == 3 && p.Is("Review") {
+			return 12, true
+		}
 	case 7:
 		if p.Is("default") {
-			return 5, true
+			switch dir {
+			case 0:
+				return 5, true
+			case 1:
+				return 3, true
+			case 2:
+				return 10, true
+			case 3:
+				return 13, true
+			case 4:
+				return 14, true
+			}
 		}
 	case 10:
 		if p.Is("BrowseLink") {
-			return 0, true
-		}
-	case 11:
-		if p.Is("main/Search") {
-			return 9, true
-		}
-	case 12:
-		if p.Is("main/default") {
-			return 10, true
-		}
-	case 15:
-		if p.Is("main/BrowseLink") {
-			return 7, true
+			switch dir {
+			case 0:
+				return 0, true
+			case 1:
+				return 1, true
+			case 2:
+				return 7, true
+			}
 		}
 	case 17:
-		if p.Is("reflection/Review") {
-			return 12, true
+		if dir == 1 && p.Is("Search.enterprise") {
+			return 2, true
 		}
 	case 18:
 		if p.Is("default.enterprise") {
-			return 6, true
+			switch dir {
+			case 0:
+				return 6, true
+			case 1:
+				return 4, true
+			}
 		}
-		if p.Is("reflection/default") {
-			return 13, true
-		}
-	case 25:
-		if p.Is("action_agent/main/default") {
-			return 3, true
-		}
-	case 26:
-		if p.Is("main/BrowseLink.enterprise") {
+	case 21:
+		if dir == 2 && p.Is("BrowseLink.enterprise") {
 			return 8, true
 		}
-		if p.Is("main/default.end_customers") {
+		if dir == 2 && p.Is("default.end_customers") {
 			return 11, true
 		}
-	case 28:
-		if p.Is("action_agent/main/BrowseLink") {
-			return 1, true
-		}
-	case 35:
-		if p.Is("action_agent/main/Search.enterprise") {
-			return 2, true
-		}
-	case 36:
-		if p.Is("action_agent/main/default.enterprise") {
-			return 4, true
-		}
-		if p.Is("specialized_agent/reflection/default") {
-			return 14, true
-		}
-	}
-	return 0, false
-}
-
-// joinedAgentLookup is _agentLookup as a switch over the joined path, the
-// straightforward lookup that TestLookupShapesAgree holds it to.
-func joinedAgentLookup(p runtime.Path) (int, bool) {
-	var buf [36]byte
-	if p.Len() > len(buf) {
-		return 0, false
-	}
-	switch string(p.AppendTo(buf[:0])) {
-	case "BrowseLink":
-		return 0, true
-	case "action_agent/main/BrowseLink":
-		return 1, true
-	case "action_agent/main/Search.enterprise":
-		return 2, true
-	case "action_agent/main/default":
-		return 3, true
-	case "action_agent/main/default.enterprise":
-		return 4, true
-	case "default":
-		return 5, true
-	case "default.enterprise":
-		return 6, true
-	case "main/BrowseLink":
-		return 7, true
-	case "main/BrowseLink.enterprise":
-		return 8, true
-	case "main/Search":
-		return 9, true
-	case "main/default":
-		return 10, true
-	case "main/default.end_customers":
-		return 11, true
-	case "reflection/Review":
-		return 12, true
-	case "reflection/default":
-		return 13, true
-	case "specialized_agent/reflection/default":
-		return 14, true
 	}
 	return 0, false
 }
@@ -148,38 +130,16 @@ func joinedAgentLookup(p runtime.Path) (int, bool) {
 // no global default: a key of a type without a default resolves nowhere.
 var _specPaths = [...]string{"main/BrowseLink", "main/Search", "main/default", "reflection/default"}
 
-// _specLookup is a nested switch over the parts, the other lookup shape.
-func _specLookup(p runtime.Path) (int, bool) {
-	if p.Root != "" || p.Version != "" {
-		return 0, false
-	}
-	switch p.Type {
-	case "main":
-		switch p.Name {
-		case "BrowseLink":
-			return 0, true
-		case "Search":
-			return 1, true
-		case "default":
-			return 2, true
-		}
-	case "reflection":
-		switch p.Name {
-		case "default":
-			return 3, true
-		}
-	}
-	return 0, false
-}
+var _specTable = runtime.MapTable("spec", _specPaths[:], -1)
 
 var setDefaults = runtime.Settings{Type: "main", DefaultName: "default"}
 
 func newAgent(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager("agent", _agentLookup, _agentPaths[:], setDefaults, opts...)
+	return runtime.NewManager(&_agentTable, setDefaults, opts...)
 }
 
 func newSpec(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager("spec", _specLookup, _specPaths[:], setDefaults, opts...)
+	return runtime.NewManager(_specTable, setDefaults, opts...)
 }
 
 // _fallbackPaths are the spec's templates and its system fallback,
@@ -187,19 +147,12 @@ func newSpec(opts ...runtime.Option) runtime.Manager {
 // the table is the name generated code gives it.
 var _fallbackPaths = [...]string{"default_template", "main/BrowseLink", "main/Search", "main/default", "reflection/default"}
 
-// _fallbackLookup finds the spec's templates, and the system default at
-// the empty Path, which no step of the chain builds.
-func _fallbackLookup(p runtime.Path) (int, bool) {
-	if p == (runtime.Path{}) {
-		return 0, true
-	}
-	id, ok := _specLookup(p)
-	return id + 1, ok
-}
+var _fallbackTable = runtime.MapTable("fallback", _fallbackPaths[:], 0)
 
-// newFallback is the spec's set with a system default template.
+// newFallback is the spec's set with a system default template, which
+// only the empty Path reaches.
 func newFallback(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager("fallback", _fallbackLookup, _fallbackPaths[:], setDefaults, opts...)
+	return runtime.NewManager(_fallbackTable, setDefaults, opts...)
 }
 
 var (
@@ -371,6 +324,15 @@ var resolveCases = []resolveCase{
 	{name: "key named default is an ordinary name under another default name",
 		opts: opts(dflt("Search")), key: "default", path: "main/default", level: runtime.LevelKey,
 		tried: []string{"main/default"}},
+	{name: "default name holding a '/': its path splits there, not after the type",
+		opts: opts(typ("support"), dflt("main/default")), key: "SubmitForm", path: "main/default", level: runtime.LevelGlobal,
+		tried: []string{"support/SubmitForm", "support/main/default", "main/default"}},
+	{name: "default name holding a '/' under a root space",
+		opts: opts(root("action_agent"), typ(""), dflt("main/default"), version("enterprise")), key: "SubmitForm", path: "action_agent/main/default.enterprise", level: runtime.LevelRootDefaultVersion,
+		tried: []string{"action_agent/SubmitForm.enterprise", "action_agent/SubmitForm", "action_agent/main/default.enterprise"}},
+	{name: "version holding a '/'",
+		opts: opts(version("x/enterprise")), key: "BrowseLink", path: "main/BrowseLink", level: runtime.LevelKey,
+		tried: []string{"main/BrowseLink.x/enterprise", "main/BrowseLink"}},
 	{name: "empty default name means default",
 		opts: opts(dflt("")), key: "SubmitForm", path: "main/default", level: runtime.LevelDefault,
 		tried: []string{"main/SubmitForm", "main/default"}},
@@ -518,7 +480,7 @@ func TestSettings(t *testing.T) {
 	if got := m.Switch(predefined("")).Settings(); got.Predefined != "" {
 		t.Errorf("WithPredefined(\"\") leaves %+v", got)
 	}
-	if got := runtime.NewManager("z", _agentLookup, _agentPaths[:], runtime.Settings{}).Settings(); got != (runtime.Settings{DefaultName: "default"}) {
+	if got := runtime.NewManager(&_agentTable, runtime.Settings{}).Settings(); got != (runtime.Settings{DefaultName: "default"}) {
 		t.Errorf("zero defaults give %+v", got)
 	}
 }
@@ -659,17 +621,45 @@ func TestPathIs(t *testing.T) {
 	})
 }
 
-// TestLookupShapesAgree holds the generated lookup's shape (a switch on the
-// length, then Path.Is) to the switch over the joined path for every
-// combination of parts, however the parts split a template's path.
+// TestLookupShapesAgree holds the generated lookup's shape (switches on the
+// length, then Path.Is) to the joined paths: Dir to the directories of
+// _agentPaths for every combination of parts, however the parts split a
+// directory, and Name, in each directory, to the paths for every name.
 func TestLookupShapesAgree(t *testing.T) {
+	dirs := map[string]int{} // directory → its id in _agentLookup
+	ids := map[string]int{}  // template path → id
+	for id, p := range _agentPaths {
+		dir := p[:strings.LastIndexByte(p, '/')+1]
+		d := _agentTable.Dir(runtime.Path{Name: dir})
+		if d < 0 {
+			t.Fatalf("Dir(%q) = %d", dir, d)
+		}
+		dirs[dir] = d
+		ids[p] = id
+	}
 	forEachPath(func(p runtime.Path) {
-		id, ok := _agentLookup(p)
-		wantID, wantOK := joinedAgentLookup(p)
-		if id != wantID || ok != wantOK {
-			t.Fatalf("%+v (%q): lookup = %d, %v; joined switch = %d, %v", p, p.String(), id, ok, wantID, wantOK)
+		want, ok := dirs[p.String()]
+		if !ok {
+			want = -1
+		}
+		if got := _agentTable.Dir(p); got != want {
+			t.Fatalf("Dir(%+v) (%q) = %d; want %d", p, p.String(), got, want)
 		}
 	})
+	for dir, d := range dirs {
+		for _, n := range pathParts {
+			for _, v := range pathParts {
+				name := runtime.Path{Name: n, Version: v}
+				if strings.Contains(name.String(), "/") {
+					continue // Resolve never asks
+				}
+				wantID, wantOK := ids[dir+name.String()]
+				if id, ok := _agentTable.Name(d, name); id != wantID || ok != wantOK {
+					t.Fatalf("Name(%q, %+v) = %d, %v; want %d, %v", dir, name, id, ok, wantID, wantOK)
+				}
+			}
+		}
+	}
 }
 
 // TestResolveAllocs holds Resolve to zero allocations whenever a key

@@ -27,7 +27,7 @@ type AgentFeed struct {
 type Agent struct{ m runtime.Manager }
 
 func NewAgent(opts ...runtime.Option) *Agent {
-	return &Agent{m: runtime.NewManager("agent", _agentLookup, _agentPaths[:], setDefaults, opts...)}
+	return &Agent{m: runtime.NewManager(&_agentTable, setDefaults, opts...)}
 }
 
 func (a *Agent) Resolve(key string, opts ...runtime.Option) runtime.Resolution {
@@ -209,7 +209,7 @@ func TestVariantsErrors(t *testing.T) {
 // specAgent is an Agent over the spec's set, which has no global default.
 // (Its ids are not the agent set's: use it only for keys that fail.)
 func specAgent() *Agent {
-	return &Agent{m: runtime.NewManager("spec", _specLookup, _specPaths[:], setDefaults)}
+	return &Agent{m: runtime.NewManager(_specTable, setDefaults)}
 }
 
 // TestRenderComponentVersion: Render uses the component version matching

@@ -23,7 +23,7 @@ type setTable struct {
 	// SystemDefault: one of Paths is "default_template", the set's system
 	// default, which the generated lookup finds at the empty path.
 	SystemDefault bool `json:"systemDefault"`
-	ids           map[string]int
+	table         *runtime.Table
 }
 
 // set returns the table of the set type named n, or nil when n is not one.
@@ -51,27 +51,18 @@ func parseSetTag(tag string) *setTable {
 	if json.Unmarshal([]byte(tag), &t) != nil || t.Set == "" {
 		return nil
 	}
-	t.ids = make(map[string]int, len(t.Paths))
-	for id, p := range t.Paths {
-		t.ids[p] = id
-		if t.SystemDefault && p == "default_template" {
-			t.ids[""] = id
-		}
+	system := -1
+	if t.SystemDefault {
+		system = slices.Index(t.Paths, "default_template")
 	}
+	t.table = runtime.MapTable(t.Set, t.Paths, system)
 	return &t
-}
-
-// lookup is the set's resolver for runtime.Manager: a generated set's
-// switch over its paths, as a map.
-func (t *setTable) lookup(p runtime.Path) (int, bool) {
-	id, ok := t.ids[p.String()]
-	return id, ok
 }
 
 // resolve resolves key as a new set value does, with opts applied.
 func (t *setTable) resolve(key string, opts ...runtime.Option) runtime.Resolution {
 	defaults := runtime.Settings{Type: t.Type, DefaultName: t.DefaultName}
-	return runtime.NewManager(t.Set, t.lookup, t.Paths, defaults).Resolve(key, opts...)
+	return runtime.NewManager(t.table, defaults).Resolve(key, opts...)
 }
 
 // names reports whether key names a template of the set under some

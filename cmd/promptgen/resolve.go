@@ -117,21 +117,6 @@ func (sf *setFlags) manager(info *gen.SetInfo) pgruntime.Manager {
 		opts = append(opts, pgruntime.WithDefaultName(*sf.defName))
 	}
 	opts = append(opts, pgruntime.WithRootSpace(*sf.root), pgruntime.WithVersion(*sf.version))
-	// As in generated code, the system default is at the empty path, and
-	// no other path reaches it.
-	ids := make(map[string]int, len(info.Paths))
-	for id, p := range info.Paths {
-		if id != info.SystemDefault {
-			ids[p] = id
-		}
-	}
-	if info.SystemDefault >= 0 {
-		ids[""] = info.SystemDefault
-	}
-	lookup := func(p pgruntime.Path) (int, bool) {
-		id, ok := ids[p.String()]
-		return id, ok
-	}
-	return pgruntime.NewManager(info.Key, lookup, info.Paths,
+	return pgruntime.NewManager(pgruntime.MapTable(info.Key, info.Paths, info.SystemDefault),
 		pgruntime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
 }

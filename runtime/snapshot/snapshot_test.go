@@ -165,11 +165,7 @@ type agentSet struct{ m runtime.Manager }
 var agentPaths = []string{"action_agent/main/default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/default"}
 
 func newAgentSet(opts ...runtime.Option) *agentSet {
-	lookup := func(p runtime.Path) (int, bool) {
-		i := slices.Index(agentPaths, p.String())
-		return i, i >= 0
-	}
-	return &agentSet{runtime.NewManager("agent", lookup, agentPaths, runtime.Settings{Type: "main", DefaultName: "default"}, opts...)}
+	return &agentSet{runtime.NewManager(runtime.MapTable("agent", agentPaths, -1), runtime.Settings{Type: "main", DefaultName: "default"}, opts...)}
 }
 
 func (a *agentSet) Paths() []string { return agentPaths }

@@ -159,7 +159,7 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 	f.Comment("default name " + strconv.Quote(s.DefaultName) + ", no root space, no version) changed by opts.")
 	f.Func().Id("New" + name).Params(opts.Clone()).Op("*").Add(typ.Clone()).Block(
 		jen.Return(jen.Op("&").Add(typ.Clone()).Values(jen.Id("m").Op(":").Add(rt("NewManager")).Call(
-			jen.Lit(s.Key), jen.Id(h+"Lookup"), jen.Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
+			jen.Op("&").Id(h+"Table"),
 			rt("Settings").Values(settings), jen.Id("opts").Op("..."),
 		))),
 	)
@@ -319,41 +319,81 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	h := s.Helper
 	n := len(s.Templates)
 	var paths []jen.Code
-	byLen := map[int][]int{} // template ids by path length; the system default's path is empty
+	// Each path split at its last '/' into a directory and a name; the
+	// system default is the empty name in directory "".
+	var dirs, nameList []string
+	type entry struct{ dir, id int }
+	byName := map[string][]entry{}
+	for _, t := range s.Templates {
+		if !t.System {
+			dir := t.Path[:strings.LastIndexByte(t.Path, '/')+1]
+			if !slices.Contains(dirs, dir) {
+				dirs = append(dirs, dir)
+			}
+		} else if !slices.Contains(dirs, "") {
+			dirs = append(dirs, "")
+		}
+	}
+	slices.Sort(dirs)
 	for id, t := range s.Templates {
 		paths = append(paths, jen.Lit(t.Path))
-		l := 0
+		dir, name := "", ""
 		if !t.System {
-			l = len(t.Path)
+			i := strings.LastIndexByte(t.Path, '/') + 1
+			dir, name = t.Path[:i], t.Path[i:]
 		}
-		byLen[l] = append(byLen[l], id)
+		if _, ok := byName[name]; !ok {
+			nameList = append(nameList, name)
+		}
+		byName[name] = append(byName[name], entry{slices.Index(dirs, dir), id})
 	}
 	f.Comment(h + "Paths holds every template's full path; the index is its id.")
 	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
 
-	f.Comment(h + "Lookup is the set's resolver: a switch over the lengths of the")
-	f.Comment("template paths, then a comparison of p's parts with each path of that")
-	f.Comment("length. It neither joins p nor allocates, and a candidate of no")
-	f.Comment("template's length costs one switch.")
+	f.Comment(h + "Table is the set's paths and resolver: the directory of a candidate")
+	f.Comment("path (up to its last '/'), then its name in that directory, each a")
+	f.Comment("switch over the lengths and a comparison of p's parts with each string")
+	f.Comment("of that length. It neither joins p nor allocates.")
 	for _, t := range s.Templates {
 		if t.System {
-			f.Comment("The empty path, which no step of the chain builds, is the system default")
-			f.Comment("template (default_template), tried after every path.")
+			f.Comment("The empty name in directory \"\", which no step of the chain builds, is")
+			f.Comment("the system default template (default_template), tried after every path.")
 		}
 	}
-	f.Func().Id(h+"Lookup").Params(jen.Id("p").Qual(ir.RuntimePath, "Path")).Params(jen.Int(), jen.Bool()).Block(
-		jen.Switch(jen.Id("p").Dot("Len").Call()).BlockFunc(func(g *jen.Group) {
-			for _, l := range slices.Sorted(maps.Keys(byLen)) {
-				g.Case(jen.Lit(l)).BlockFunc(func(g *jen.Group) {
-					for _, id := range byLen[l] {
-						p := s.Templates[id].Path
-						if s.Templates[id].System {
-							p = ""
-						}
-						g.If(jen.Id("p").Dot("Is").Call(jen.Lit(p))).Block(jen.Return(jen.Lit(id), jen.True()))
-					}
-				})
+	f.Var().Id(h+"Table").Op("=").Qual(ir.RuntimePath, "Table").Values(
+		jen.Id("Set").Op(":").Lit(s.Key), jen.Id("Paths").Op(":").Id(h+"Paths").Index(jen.Empty(), jen.Empty()),
+		jen.Id("Dir").Op(":").Id(h+"Dir"), jen.Id("Name").Op(":").Id(h+"Name"))
+	path := jen.Id("p").Qual(ir.RuntimePath, "Path")
+	f.Comment(h + "Dir returns the id of directory p, or -1.")
+	f.Func().Id(h+"Dir").Params(path.Clone()).Int().Block(
+		lengthSwitch(dirs, func(d int, is *jen.Statement) jen.Code {
+			if is == nil {
+				return jen.Return(jen.Lit(d))
 			}
+			return jen.If(is).Block(jen.Return(jen.Lit(d)))
+		}),
+		jen.Return(jen.Lit(-1)),
+	)
+	f.Comment(h + "Name returns the template named p in directory dir.")
+	f.Func().Id(h+"Name").Params(jen.Id("dir").Int(), path.Clone()).Params(jen.Int(), jen.Bool()).Block(
+		lengthSwitch(nameList, func(i int, is *jen.Statement) jen.Code {
+			entries := byName[nameList[i]]
+			if len(entries) == 1 {
+				inDir := jen.Id("dir").Op("==").Lit(entries[0].dir)
+				if is != nil {
+					inDir = inDir.Op("&&").Add(is)
+				}
+				return jen.If(inDir).Block(jen.Return(jen.Lit(entries[0].id), jen.True()))
+			}
+			sw := jen.Switch(jen.Id("dir")).BlockFunc(func(g *jen.Group) {
+				for _, e := range slices.SortedFunc(slices.Values(entries), func(a, b entry) int { return a.dir - b.dir }) {
+					g.Case(jen.Lit(e.dir)).Block(jen.Return(jen.Lit(e.id), jen.True()))
+				}
+			})
+			if is == nil {
+				return sw
+			}
+			return jen.If(is).Block(sw)
 		}),
 		jen.Return(jen.Lit(0), jen.False()),
 	)
@@ -409,6 +449,29 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 			g.Switch(jen.Id("id")).Block(cases...)
 		}
 		g.Return(jen.Lit(""), jen.Nil())
+	})
+}
+
+// lengthSwitch returns a switch over the length of the Path p, with, for
+// each of strs, match(i, p.Is(strs[i])) in the case of its length;
+// match(i, nil) for the empty string, which p is at length 0.
+func lengthSwitch(strs []string, match func(i int, is *jen.Statement) jen.Code) jen.Code {
+	byLen := map[int][]int{}
+	for i, s := range strs {
+		byLen[len(s)] = append(byLen[len(s)], i)
+	}
+	return jen.Switch(jen.Id("p").Dot("Len").Call()).BlockFunc(func(g *jen.Group) {
+		for _, l := range slices.Sorted(maps.Keys(byLen)) {
+			g.Case(jen.Lit(l)).BlockFunc(func(g *jen.Group) {
+				for _, i := range byLen[l] {
+					if l == 0 {
+						g.Add(match(i, nil))
+						continue
+					}
+					g.Add(match(i, jen.Id("p").Dot("Is").Call(jen.Lit(strs[i]))))
+				}
+			})
+		}
 	})
 }
 

@@ -36,7 +36,7 @@ type Agent struct {
 // NewAgent returns an Agent with the set's settings (type "main",
 // default name "default", no root space, no version) changed by opts.
 func NewAgent(opts ...runtime.Option) *Agent {
-	return &Agent{m: runtime.NewManager("agent", _agentLookup, _agentPaths[:], runtime.Settings{
+	return &Agent{m: runtime.NewManager(&_agentTable, runtime.Settings{
 		DefaultName: "default",
 		Type:        "main",
 	}, opts...)}
@@ -153,14 +153,28 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 // _agentPaths holds every template's full path; the index is its id.
 var _agentPaths = [...]string{"main/default"}
 
-// _agentLookup is the set's resolver: a switch over the lengths of the
-// template paths, then a comparison of p's parts with each path of that
-// length. It neither joins p nor allocates, and a candidate of no
-// template's length costs one switch.
-func _agentLookup(p runtime.Path) (int, bool) {
+// _agentTable is the set's paths and resolver: the directory of a candidate
+// path (up to its last '/'), then its name in that directory, each a
+// switch over the lengths and a comparison of p's parts with each string
+// of that length. It neither joins p nor allocates.
+var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
+
+// _agentDir returns the id of directory p, or -1.
+func _agentDir(p runtime.Path) int {
 	switch p.Len() {
-	case 12:
-		if p.Is("main/default") {
+	case 5:
+		if p.Is("main/") {
+			return 0
+		}
+	}
+	return -1
+}
+
+// _agentName returns the template named p in directory dir.
+func _agentName(dir int, p runtime.Path) (int, bool) {
+	switch p.Len() {
+	case 7:
+		if dir == 0 && p.Is("default") {
 			return 0, true
 		}
 	}

@@ -50,7 +50,7 @@ type Agent struct {
 // NewAgent returns an Agent with the set's settings (type "main",
 // default name "default", no root space, no version) changed by opts.
 func NewAgent(opts ...runtime.Option) *Agent {
-	return &Agent{m: runtime.NewManager("agent", _agentLookup, _agentPaths[:], runtime.Settings{
+	return &Agent{m: runtime.NewManager(&_agentTable, runtime.Settings{
 		DefaultName: "default",
 		Type:        "main",
 	}, opts...)}
@@ -186,48 +186,68 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 // _agentPaths holds every template's full path; the index is its id.
 var _agentPaths = [...]string{"action_agent/main/default", "default", "default_template", "main/BrowseLink", "main/BrowseLink.enterprise", "main/Search", "main/default", "reflection/Review", "reflection/default"}
 
-// _agentLookup is the set's resolver: a switch over the lengths of the
-// template paths, then a comparison of p's parts with each path of that
-// length. It neither joins p nor allocates, and a candidate of no
-// template's length costs one switch.
-// The empty path, which no step of the chain builds, is the system default
-// template (default_template), tried after every path.
-func _agentLookup(p runtime.Path) (int, bool) {
+// _agentTable is the set's paths and resolver: the directory of a candidate
+// path (up to its last '/'), then its name in that directory, each a
+// switch over the lengths and a comparison of p's parts with each string
+// of that length. It neither joins p nor allocates.
+// The empty name in directory "", which no step of the chain builds, is
+// the system default template (default_template), tried after every path.
+var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
+
+// _agentDir returns the id of directory p, or -1.
+func _agentDir(p runtime.Path) int {
 	switch p.Len() {
 	case 0:
-		if p.Is("") {
+		return 0
+	case 5:
+		if p.Is("main/") {
+			return 2
+		}
+	case 11:
+		if p.Is("reflection/") {
+			return 3
+		}
+	case 18:
+		if p.Is("action_agent/main/") {
+			return 1
+		}
+	}
+	return -1
+}
+
+// _agentName returns the template named p in directory dir.
+func _agentName(dir int, p runtime.Path) (int, bool) {
+	switch p.Len() {
+	case 0:
+		if dir == 0 {
 			return 2, true
+		}
+	case 6:
+		if dir == 2 && p.Is("Search") {
+			return 5, true
+		}
+		if dir == 3 && p.Is("Review") {
+			return 7, true
 		}
 	case 7:
 		if p.Is("default") {
-			return 1, true
+			switch dir {
+			case 0:
+				return 1, true
+			case 1:
+				return 0, true
+			case 2:
+				return 6, true
+			case 3:
+				return 8, true
+			}
 		}
-	case 11:
-		if p.Is("main/Search") {
-			return 5, true
-		}
-	case 12:
-		if p.Is("main/default") {
-			return 6, true
-		}
-	case 15:
-		if p.Is("main/BrowseLink") {
+	case 10:
+		if dir == 2 && p.Is("BrowseLink") {
 			return 3, true
 		}
-	case 17:
-		if p.Is("reflection/Review") {
-			return 7, true
-		}
-	case 18:
-		if p.Is("reflection/default") {
-			return 8, true
-		}
-	case 25:
-		if p.Is("action_agent/main/default") {
-			return 0, true
-		}
-	case 26:
-		if p.Is("main/BrowseLink.enterprise") {
+	case 21:
+		if dir == 2 && p.Is("BrowseLink.enterprise") {
 			return 4, true
 		}
 	}
