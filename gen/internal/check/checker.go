@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
@@ -188,8 +189,26 @@ type Config struct {
 	KeepUndefined map[string]bool
 }
 
-// Empty reports whether conf makes nothing dynamic.
-func (conf Config) Empty() bool { return len(conf.Rebound) == 0 && len(conf.KeepUndefined) == 0 }
+// Add returns conf with the locals and literals of more made dynamic too,
+// and whether more named any that conf did not.
+func (conf Config) Add(more Config) (Config, bool) {
+	grew := false
+	union := func(a, b map[string]bool) map[string]bool {
+		out := maps.Clone(a)
+		for k := range b {
+			if !out[k] {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[k], grew = true, true
+			}
+		}
+		return out
+	}
+	conf.Rebound = union(conf.Rebound, more.Rebound)
+	conf.KeepUndefined = union(conf.KeepUndefined, more.KeepUndefined)
+	return conf, grew
+}
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {

@@ -355,7 +355,7 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 				c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, lists of them and dicts)", l.Name, vt)
 			}
 		})
-	case c.setBefore[l] && types.Rebinds(lt, vt):
+	case c.setBefore[l] && (types.Rebinds(lt, vt) || typedThenDynamic(lt, vt)):
 		// Checked again with the local dynamic (see Prompt): this error
 		// stays only if that fails too.
 		c.rebinding[l.Name] = true
@@ -369,6 +369,14 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 	c.setBefore[out.Local] = true
 	c.trackUndefined(out)
 	return out
+}
+
+// typedThenDynamic reports whether a local of typed value lt is set to a
+// dynamic value vt. Unified, lt would become dynamic after the uses
+// before this set were typed as lt (x if c else y of an int y stays an
+// int); checked again as dynamic from the start, they are not.
+func typedThenDynamic(lt, vt *ir.Type) bool {
+	return vt.Kind == ir.KindDynamic && lt.Kind != ir.KindUnknown && lt.Kind != ir.KindDynamic && types.ConvertsToDynamic(lt)
 }
 
 // trackUndefined records out for markUndefined and markupLocal.

@@ -18,21 +18,32 @@ import (
 // use made an element possibly undefined, makes the check fail; it is then
 // checked again with those locals and literals dynamic
 // (runtime/jinja.Value), on a copy of the declared inputs the first check
-// may have changed.
+// may have changed. A check with more of them dynamic may find more (a
+// literal made dynamic makes the local it is set to hold two types), so
+// checks go on while each finds a new one, up to maxChecks.
 func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
-	var inputs *ir.Type
+	var pristine *ir.Type
 	if p.Inputs != nil {
-		inputs = types.Clone(p.Inputs, map[*ir.Type]*ir.Type{})
+		pristine = types.Clone(p.Inputs, map[*ir.Type]*ir.Type{})
 	}
-	first := &diag.Sink{}
-	x, recheck := checkPrompt(p, p.Inputs, check.Config{}, strict, first)
-	if x != nil || recheck.Empty() {
-		diags.List = append(diags.List, first.List...)
-		return x
+	inputs, conf := p.Inputs, check.Config{}
+	for n := 1; ; n++ {
+		sink := &diag.Sink{}
+		x, recheck := checkPrompt(p, inputs, conf, strict, sink)
+		more, grew := conf.Add(recheck)
+		if x != nil || !grew || n == maxChecks {
+			diags.List = append(diags.List, sink.List...)
+			return x
+		}
+		if pristine != nil {
+			inputs = types.Clone(pristine, map[*ir.Type]*ir.Type{})
+		}
+		conf = more
 	}
-	x, _ = checkPrompt(p, inputs, recheck, strict, diags)
-	return x
 }
+
+// maxChecks bounds the checks of one prompt (see Prompt).
+const maxChecks = 4
 
 // checkPrompt is Prompt with inputs as the declared feed and the locals
 // and literals that conf names dynamic. It returns those it found only a
