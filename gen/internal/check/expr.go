@@ -251,6 +251,9 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				out.T = ir.DynamicType()
 			case types.Unifiable(out.T, out.Else.Type()):
 				c.unify(out.T, out.Else.Type(), e.Else.Pos())
+				// An arm unified as a number does not follow its local to
+				// dynamic (see unify); a recheck makes the local dynamic.
+				c.staysTyped(e.Span, out.Then, out.Else)
 			case tk == ir.KindStruct && isEmptyDict(out.Else), ek == ir.KindStruct && isEmptyDict(out.Then):
 				c.unify(out.T, out.Else.Type(), e.Else.Pos()) // says which field {} lacks
 				return c.reject()
