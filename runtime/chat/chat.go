@@ -93,7 +93,19 @@ func Message(role, content string) jinja.Value {
 // never to the template.
 func FromPrompt(p runtime.Prompt) ([]jinja.Value, error) {
 	out := make([]jinja.Value, 0, len(p))
+	// The messages' keys and values, carved out of one array each: a
+	// message costs one allocation (its dict), not five.
+	n := 0
+	for _, m := range p {
+		n += 2 + btoi(m.Name != "") + btoi(len(m.ToolCalls) > 0) + btoi(m.ToolCallID != "")
+	}
+	keys := make([]string, 0, n)
+	vals := make([]jinja.Value, 0, n)
 	for i, m := range p {
+		start := len(keys)
+		set := func(key string, val jinja.Value) {
+			keys, vals = append(keys, key), append(vals, val)
+		}
 		role := string(m.Role)
 		switch m.Role {
 		case runtime.RoleToolRequest:
@@ -101,23 +113,23 @@ func FromPrompt(p runtime.Prompt) ([]jinja.Value, error) {
 		case runtime.RoleToolResult:
 			role = "tool"
 		}
-		msg := jinja.DictValue().Set("role", jinja.StringValue(role))
+		set("role", jinja.StringValue(role))
 		switch {
 		case m.Parts != nil:
-			msg.Set("content", contentParts(m.Parts))
+			set("content", contentParts(m.Parts))
 		case m.Data != nil:
 			var data jinja.Value
 			if err := json.Unmarshal(m.Data, &data); err != nil {
 				return nil, fmt.Errorf("chat: message %d: content: %w", i, err)
 			}
-			msg.Set("content", data)
+			set("content", data)
 		case m.Content == "" && len(m.ToolCalls) > 0:
-			msg.Set("content", jinja.NoneValue())
+			set("content", jinja.NoneValue())
 		default:
-			msg.Set("content", jinja.StringValue(m.Content))
+			set("content", jinja.StringValue(m.Content))
 		}
 		if m.Name != "" {
-			msg.Set("name", jinja.StringValue(m.Name))
+			set("name", jinja.StringValue(m.Name))
 		}
 		if len(m.ToolCalls) > 0 {
 			calls := make([]jinja.Value, len(m.ToolCalls))
@@ -129,14 +141,22 @@ func FromPrompt(p runtime.Prompt) ([]jinja.Value, error) {
 				fn := jinja.DictValue().Set("name", jinja.StringValue(c.Name)).Set("arguments", args)
 				calls[j] = jinja.DictValue().Set("id", jinja.StringValue(c.ID)).Set("type", jinja.StringValue("function")).Set("function", fn)
 			}
-			msg.Set("tool_calls", jinja.ListValue(calls...))
+			set("tool_calls", jinja.ListValue(calls...))
 		}
 		if m.ToolCallID != "" {
-			msg.Set("tool_call_id", jinja.StringValue(m.ToolCallID))
+			set("tool_call_id", jinja.StringValue(m.ToolCallID))
 		}
-		out = append(out, msg)
+		out = append(out, jinja.DictOf(keys[start:], vals[start:]))
 	}
 	return out, nil
+}
+
+// btoi is 1 for true, 0 for false.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // contentParts returns parts as a template sees a list content.

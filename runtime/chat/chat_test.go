@@ -169,3 +169,20 @@ func TestContextMerge(t *testing.T) {
 		}
 	}
 }
+
+// TestFromPromptAllocs: a plain message costs one allocation (its dict);
+// the keys and values of all come from one array each.
+func TestFromPromptAllocs(t *testing.T) {
+	var p runtime.Prompt
+	for i := range 10 {
+		p = append(p, runtime.Message{Role: runtime.RoleUser, Content: strings.Repeat("x", i)})
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		if _, err := FromPrompt(p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if want := float64(3 + len(p)); allocs > want { // the result, keys, values, a dict each
+		t.Errorf("FromPrompt of %d messages: %v allocs, want at most %v", len(p), allocs, want)
+	}
+}

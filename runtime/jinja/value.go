@@ -104,6 +104,14 @@ func StringsValue(ss []string) Value {
 // DictValue returns an empty dict; Set adds its keys.
 func DictValue() Value { return Value{kind: dictKind, dict: &dict{}} }
 
+// DictOf returns the dict of keys and vals, distinct keys each with the
+// value at its index, in that order. It keeps both slices, which the
+// caller must not change after: a caller that builds many dicts can carve
+// them out of one array each.
+func DictOf(keys []string, vals []Value) Value {
+	return Value{kind: dictKind, dict: &dict{keys: keys[:len(keys):len(keys)], vals: vals[:len(vals):len(vals)]}}
+}
+
 // Set sets key to val in v, a dict, in place: a new key goes last, an
 // existing key keeps its place. It returns v; on a value that is not a
 // dict it does nothing.
