@@ -329,7 +329,8 @@ var vocabularies = []struct {
 // TestVocabularyIsOpenAIs: the embedded file, written back in the format
 // of OpenAI's (each token in base64, a space, its rank and a line break),
 // is that file byte for byte; the table finds every token at its rank,
-// and the strings one byte longer or shorter at theirs or nowhere.
+// and the strings one byte longer or shorter, and strings of U+FFFD and
+// random bytes, at theirs or nowhere.
 func TestVocabularyIsOpenAIs(t *testing.T) {
 	for _, v := range vocabularies {
 		e := v.enc()
@@ -358,6 +359,28 @@ func TestVocabularyIsOpenAIs(t *testing.T) {
 				if got := e.vocab.rank(s); got != want {
 					t.Fatalf("%s: %q has rank %d in the table, want %d", v.name, s, got, want)
 				}
+			}
+		}
+		// U+FFFD with bytes around, whose ranks vocabulary.replacement
+		// holds, and random mixes, looked up at random offsets.
+		rng := rand.New(rand.NewPCG(26, 6))
+		for range 200_000 {
+			var b strings.Builder
+			for b.Len() < 1+rng.IntN(8) {
+				if rng.IntN(2) == 0 {
+					b.WriteString(replacementChar)
+				} else {
+					b.WriteByte(byte(rng.Uint32()))
+				}
+			}
+			s, before := b.String(), rng.IntN(3)
+			text := strings.Repeat(replacementChar, 3)[:before] + s + replacementChar[:rng.IntN(3)]
+			want, ok := ranks[s]
+			if !ok {
+				want = noRank
+			}
+			if got := e.vocab.rankAt(text, before, before+len(s)); got != want {
+				t.Fatalf("%s: %q has rank %d in the table, want %d", v.name, s, got, want)
 			}
 		}
 	}

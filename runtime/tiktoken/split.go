@@ -94,6 +94,10 @@ func at(text string, i int) (class, int) {
 	if b := text[i]; b < utf8.RuneSelf {
 		return narrowClasses[b], 1
 	}
+	// U+FFFD, which each invalid byte is read as, is decoded slowly.
+	if strings.HasPrefix(text[i:], replacementChar) {
+		return runeErrorClass, len(replacementChar)
+	}
 	r, size := utf8.DecodeRuneInString(text[i:])
 	switch {
 	case r < rune(len(narrowClasses)):

@@ -28,6 +28,10 @@ type vocabulary struct {
 	// the ranks of the tokens of one and two bytes, which most lookups
 	// of a merge are, by their bytes, or noRank
 	short []uint32
+	// the ranks of U+FFFD alone, of two, and of one beside a byte
+	// (replacementIndex), which most lookups in invalid UTF-8 are: the
+	// table's slots for them are scattered, those for random text too
+	replacement [replacementPairs]uint32
 	// bounds of the length of the tokens at an offset
 	lengths longpiece.Lengths
 }
@@ -65,16 +69,16 @@ func newVocabulary(file string) *vocabulary {
 			v.short[shortIndex(token, 0, len(token))] = rank
 		}
 		v.lengths.Add(token)
-		var head uint64
-		for k := min(len(token), 8) - 1; k >= 0; k-- {
-			head = head<<8 | uint64(token[k])
-		}
+		head := headOf(token)
 		j := int(hash(head, token) >> v.shift)
 		for v.slots[j].rankLength != 0 {
 			j = (j + 1) & mask
 		}
 		v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
 		rank++
+	}
+	for k := range v.replacement {
+		v.replacement[k] = v.lookup(replacementString(k))
 	}
 	return v
 }
@@ -100,11 +104,31 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			head &= 1<<(8*n) - 1
 		}
 	} else {
-		for k := j - 1; k >= i; k-- {
-			head = head<<8 | uint64(s[k])
-		}
+		head = headOf(s[i:j])
 	}
-	token := s[i:j]
+	if k := replacementIndex(head, n); k >= 0 {
+		return v.replacement[k]
+	}
+	return v.lookupHead(head, s[i:j])
+}
+
+// lookup returns the rank of token, of 1 to 255 bytes, in the table.
+func (v *vocabulary) lookup(token string) uint32 { return v.lookupHead(headOf(token), token) }
+
+// headOf returns the first 8 bytes of s (fewer if it is shorter,
+// zero-padded) read little-endian.
+func headOf(s string) uint64 {
+	var head uint64
+	for k := min(len(s), 8) - 1; k >= 0; k-- {
+		head = head<<8 | uint64(s[k])
+	}
+	return head
+}
+
+// lookupHead returns the rank of token, of 1 to 255 bytes, whose head
+// (headOf) is head, in the table.
+func (v *vocabulary) lookupHead(head uint64, token string) uint32 {
+	n := len(token)
 	mask := len(v.slots) - 1
 	for k := int(hash(head, token) >> v.shift); ; k = (k + 1) & mask {
 		slot := &v.slots[k]
@@ -116,6 +140,42 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			return slot.rankLength >> 8
 		}
 	}
+}
+
+// The strings of vocabulary.replacement: U+FFFD (index 0), U+FFFD twice
+// (1), U+FFFD then byte b (2+b), byte b then U+FFFD (2+256+b).
+const (
+	replacementHead  = 0xbdbfef // U+FFFD's bytes read little-endian
+	replacementPairs = 2 + 2*256
+)
+
+// replacementIndex returns the index in vocabulary.replacement of the n
+// bytes whose head is head, or -1 if they are not one of its strings.
+func replacementIndex(head uint64, n int) int {
+	switch {
+	case n == 3 && head == replacementHead:
+		return 0
+	case n == 6 && head == replacementHead<<24|replacementHead:
+		return 1
+	case n == 4 && head&0xffffff == replacementHead:
+		return 2 + int(head>>24)
+	case n == 4 && head>>8 == replacementHead:
+		return 2 + 256 + int(head&0xff)
+	}
+	return -1
+}
+
+// replacementString returns the string of vocabulary.replacement[k].
+func replacementString(k int) string {
+	switch {
+	case k == 0:
+		return replacementChar
+	case k == 1:
+		return replacementChar + replacementChar
+	case k < 2+256:
+		return replacementChar + string([]byte{byte(k - 2)})
+	}
+	return string([]byte{byte(k - 2 - 256)}) + replacementChar
 }
 
 // shortIndex returns the index in vocabulary.short of s[i:j], of one or
