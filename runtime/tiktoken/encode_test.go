@@ -524,7 +524,7 @@ func TestReplacementCharMergesFirst(t *testing.T) {
 // TestInvalidUTF8MatchesLoop: the merger, which starts each U+FFFD as one
 // part, finds the tokens of tiktoken's loop, which starts each byte as
 // one, on random bytes and on U+FFFD among the bytes and runes that
-// merge with it.
+// merge with it, and Count counts them.
 func TestInvalidUTF8MatchesLoop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 6))
 	units := []string{replacementChar, "\xef", "\xbf", "\xbd", "\xef\xbf", "\xbf\xbd", " ", "a", "!", "\n", "é", "🙂", "\x80"}
@@ -539,8 +539,12 @@ func TestInvalidUTF8MatchesLoop(t *testing.T) {
 		}
 		for _, text := range []string{string(b), mixed.String()} {
 			for _, v := range vocabularies {
-				if got, want := v.enc().ids(text), v.enc().loopIDs(text); !slices.Equal(got, want) {
+				want := v.enc().loopIDs(text)
+				if got := v.enc().ids(text); !slices.Equal(got, want) {
 					t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, text, got, want)
+				}
+				if got := v.enc().Count(text); got != len(want) {
+					t.Fatalf("%s: %q: Count = %d, want %d", v.name, text, got, len(want))
 				}
 			}
 		}
