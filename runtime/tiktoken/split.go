@@ -112,6 +112,14 @@ func at(text string, i int) (class, int) {
 // want.
 func run(text string, i int, want class) int {
 	for {
+		// at is not inlined: ASCII, most runes, is read here
+		if i < len(text) && text[i] < utf8.RuneSelf {
+			if narrowClasses[text[i]]&want == 0 {
+				return i
+			}
+			i++
+			continue
+		}
 		c, size := at(text, i)
 		if c&want == 0 {
 			return i
