@@ -60,6 +60,9 @@ func newVocabulary(file string) *vocabulary {
 	for i := range v.short {
 		v.short[i] = noRank
 	}
+	for k := range v.replacement {
+		v.replacement[k] = noRank
+	}
 	mask := len(v.slots) - 1
 	rank := uint32(0)
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
@@ -70,15 +73,15 @@ func newVocabulary(file string) *vocabulary {
 		}
 		v.lengths.Add(token)
 		head := headOf(token)
+		if k := replacementIndex(head, len(token)); k >= 0 {
+			v.replacement[k] = rank
+		}
 		j := int(hash(head, token) >> v.shift)
 		for v.slots[j].rankLength != 0 {
 			j = (j + 1) & mask
 		}
 		v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
 		rank++
-	}
-	for k := range v.replacement {
-		v.replacement[k] = v.lookup(replacementString(k))
 	}
 	return v
 }
@@ -109,26 +112,9 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	if k := replacementIndex(head, n); k >= 0 {
 		return v.replacement[k]
 	}
-	return v.lookupHead(head, s[i:j])
-}
-
-// lookup returns the rank of token, of 1 to 255 bytes, in the table.
-func (v *vocabulary) lookup(token string) uint32 { return v.lookupHead(headOf(token), token) }
-
-// headOf returns the first 8 bytes of s (fewer if it is shorter,
-// zero-padded) read little-endian.
-func headOf(s string) uint64 {
-	var head uint64
-	for k := min(len(s), 8) - 1; k >= 0; k-- {
-		head = head<<8 | uint64(s[k])
-	}
-	return head
-}
-
-// lookupHead returns the rank of token, of 1 to 255 bytes, whose head
-// (headOf) is head, in the table.
-func (v *vocabulary) lookupHead(head uint64, token string) uint32 {
-	n := len(token)
+	// The probe loop is here, not in a function rankAt calls: the call
+	// cost ordinary text 4% of its instructions.
+	token := s[i:j]
 	mask := len(v.slots) - 1
 	for k := int(hash(head, token) >> v.shift); ; k = (k + 1) & mask {
 		slot := &v.slots[k]
@@ -140,6 +126,16 @@ func (v *vocabulary) lookupHead(head uint64, token string) uint32 {
 			return slot.rankLength >> 8
 		}
 	}
+}
+
+// headOf returns the first 8 bytes of s (fewer if it is shorter,
+// zero-padded) read little-endian.
+func headOf(s string) uint64 {
+	var head uint64
+	for k := min(len(s), 8) - 1; k >= 0; k-- {
+		head = head<<8 | uint64(s[k])
+	}
+	return head
 }
 
 // The strings of vocabulary.replacement: U+FFFD (index 0), U+FFFD twice
@@ -163,19 +159,6 @@ func replacementIndex(head uint64, n int) int {
 		return 2 + 256 + int(head&0xff)
 	}
 	return -1
-}
-
-// replacementString returns the string of vocabulary.replacement[k].
-func replacementString(k int) string {
-	switch {
-	case k == 0:
-		return replacementChar
-	case k == 1:
-		return replacementChar + replacementChar
-	case k < 2+256:
-		return replacementChar + string([]byte{byte(k - 2)})
-	}
-	return string([]byte{byte(k - 2 - 256)}) + replacementChar
 }
 
 // shortIndex returns the index in vocabulary.short of s[i:j], of one or
