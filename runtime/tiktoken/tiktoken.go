@@ -127,6 +127,13 @@ func (m *merger) validText(text string) string {
 			i++
 			continue
 		}
+		// A continuation byte, 0xC0, 0xC1 or 0xF5 on starts no rune:
+		// most invalid bytes are one, and need no decoding.
+		if b := text[i]; b < 0xC2 || b > 0xF4 {
+			m.valid = append(m.valid, replacementChar...)
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if r == utf8.RuneError && size == 1 {
 			m.valid = append(m.valid, replacementChar...)
