@@ -550,22 +550,3 @@ func TestInvalidUTF8MatchesLoop(t *testing.T) {
 		}
 	}
 }
-
-// TestValidText: the merger reads text as valid UTF-8 as a []rune
-// conversion does, on random bytes, on runes cut short, and on the
-// lowest and highest lead bytes.
-func TestValidText(t *testing.T) {
-	rng := rand.New(rand.NewPCG(26, 7))
-	m := &merger{}
-	for range 2000 {
-		b := make([]byte, rng.IntN(50))
-		for i := range b {
-			b[i] = byte(rng.Uint32())
-		}
-		for _, text := range []string{string(b), "é🙂"[:1+rng.IntN(6)] + string(b), replacementChar + "\xed\xa0\x80\xf4\x90\x80\x80", "\xc2\x80\xc1\xbf\xf4\x8f\xbf\xbf\xf5"} {
-			if got, want := m.validText(text), valid(text); got != want {
-				t.Fatalf("%q: read as %q, want %q", text, got, want)
-			}
-		}
-	}
-}
