@@ -2,6 +2,7 @@ package tiktoken
 
 import (
 	"math/bits"
+	"strings"
 
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 )
@@ -32,8 +33,18 @@ type vocabulary struct {
 	// (replacementIndex), which most lookups in invalid UTF-8 are: the
 	// table's slots for them are scattered, those for random text too
 	replacement [replacementPairs]uint32
+	// the other tokens that start with U+FFFD (5 in o200k_base, 2 in
+	// cl100k_base), so that no string that starts with it probes the
+	// table: in random bytes most that the merge looks up do, and are no
+	// token, each a cache miss
+	afterReplacement []rankedToken
 	// bounds of the length of the tokens at an offset
 	lengths longpiece.Lengths
+}
+
+type rankedToken struct {
+	token string
+	rank  uint32
 }
 
 // slot is a token of the vocabulary, or empty when it is zero: its first
@@ -75,6 +86,8 @@ func newVocabulary(file string) *vocabulary {
 		head := headOf(token)
 		if k := replacementIndex(head, len(token)); k >= 0 {
 			v.replacement[k] = rank
+		} else if strings.HasPrefix(token, replacementChar) {
+			v.afterReplacement = append(v.afterReplacement, rankedToken{token, rank})
 		}
 		j := int(hash(head, token) >> v.shift)
 		for v.slots[j].rankLength != 0 {
@@ -109,8 +122,12 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	} else {
 		head = headOf(s[i:j])
 	}
-	if k := replacementIndex(head, n); k >= 0 {
-		return v.replacement[k]
+	// The strings around U+FFFD, two compares for the others.
+	if head&0xffffff == replacementHead {
+		return v.startingReplacement(head, s[i:j])
+	}
+	if n == 4 && head>>8 == replacementHead {
+		return v.replacement[replacementIndex(head, n)]
 	}
 	// The probe loop is here, not in a function rankAt calls: the call
 	// cost ordinary text 4% of its instructions.
@@ -126,6 +143,20 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			return slot.rankLength >> 8
 		}
 	}
+}
+
+// startingReplacement returns the rank of token, of 3 bytes or more, which
+// starts with U+FFFD, whose head is head.
+func (v *vocabulary) startingReplacement(head uint64, token string) uint32 {
+	if k := replacementIndex(head, len(token)); k >= 0 {
+		return v.replacement[k]
+	}
+	for _, t := range v.afterReplacement {
+		if t.token == token {
+			return t.rank
+		}
+	}
+	return noRank
 }
 
 // headOf returns the first 8 bytes of s (fewer if it is shorter,
