@@ -40,6 +40,7 @@ import (
 
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
 	"github.com/promptgen/promptgen/runtime/internal/reuse"
 	"golang.org/x/text/unicode/norm"
@@ -149,7 +150,7 @@ func (t *Tokenizer) Count(text string) int {
 	s := t.state()
 	defer t.release(s)
 	n := 0
-	t.tokens(s, s.validText(text), func(uint32, int) bool {
+	t.tokens(s, lossy.Valid(&s.valid, text), func(uint32, int) bool {
 		n++
 		return true
 	})
@@ -161,7 +162,7 @@ func (t *Tokenizer) Encode(text string) []int {
 	s := t.state()
 	defer t.release(s)
 	var ids []int
-	t.tokens(s, s.validText(text), func(id uint32, _ int) bool {
+	t.tokens(s, lossy.Valid(&s.valid, text), func(id uint32, _ int) bool {
 		ids = append(ids, int(id))
 		return true
 	})
@@ -177,7 +178,7 @@ func (t *Tokenizer) Cut(text string, n int) string {
 	}
 	s := t.state()
 	defer t.release(s)
-	valid := s.validText(text)
+	valid := lossy.Valid(&s.valid, text)
 	// The tokens end in valid: walk text alongside to find where.
 	cut, inText, inValid, count := 0, 0, 0, 0
 	t.tokens(s, valid, func(_ uint32, end int) bool {
@@ -195,19 +196,6 @@ func (t *Tokenizer) Cut(text string, n int) string {
 		return count < n
 	})
 	return text[:cut]
-}
-
-// validText returns text with each invalid byte replaced by U+FFFD, in
-// s's buffer when text is not valid.
-func (s *state) validText(text string) string {
-	if utf8.ValidString(text) {
-		return text
-	}
-	s.valid = s.valid[:0]
-	for _, r := range text {
-		s.valid = utf8.AppendRune(s.valid, r)
-	}
-	return unsafe.String(unsafe.SliceData(s.valid), len(s.valid))
 }
 
 // tokens calls yield with the id of each token of text, which is valid

@@ -329,7 +329,8 @@ var vocabularies = []struct {
 // TestVocabularyIsOpenAIs: the embedded file, written back in the format
 // of OpenAI's (each token in base64, a space, its rank and a line break),
 // is that file byte for byte; the table finds every token at its rank,
-// and the strings one byte longer or shorter at theirs or nowhere.
+// and the strings one byte longer or shorter, and strings of U+FFFD and
+// random bytes, at theirs or nowhere.
 func TestVocabularyIsOpenAIs(t *testing.T) {
 	for _, v := range vocabularies {
 		e := v.enc()
@@ -358,6 +359,28 @@ func TestVocabularyIsOpenAIs(t *testing.T) {
 				if got := e.vocab.rank(s); got != want {
 					t.Fatalf("%s: %q has rank %d in the table, want %d", v.name, s, got, want)
 				}
+			}
+		}
+		// U+FFFD with bytes around, whose ranks vocabulary.replacement
+		// holds, and random mixes, looked up at random offsets.
+		rng := rand.New(rand.NewPCG(26, 6))
+		for range 200_000 {
+			var b strings.Builder
+			for b.Len() < 1+rng.IntN(8) {
+				if rng.IntN(2) == 0 {
+					b.WriteString(replacementChar)
+				} else {
+					b.WriteByte(byte(rng.Uint32()))
+				}
+			}
+			s, before := b.String(), rng.IntN(3)
+			text := strings.Repeat(replacementChar, 3)[:before] + s + replacementChar[:rng.IntN(3)]
+			want, ok := ranks[s]
+			if !ok {
+				want = noRank
+			}
+			if got := e.vocab.rankAt(text, before, before+len(s)); got != want {
+				t.Fatalf("%s: %q has rank %d in the table, want %d", v.name, s, got, want)
 			}
 		}
 	}
@@ -501,7 +524,7 @@ func TestReplacementCharMergesFirst(t *testing.T) {
 // TestInvalidUTF8MatchesLoop: the merger, which starts each U+FFFD as one
 // part, finds the tokens of tiktoken's loop, which starts each byte as
 // one, on random bytes and on U+FFFD among the bytes and runes that
-// merge with it.
+// merge with it, and Count counts them.
 func TestInvalidUTF8MatchesLoop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 6))
 	units := []string{replacementChar, "\xef", "\xbf", "\xbd", "\xef\xbf", "\xbf\xbd", " ", "a", "!", "\n", "é", "🙂", "\x80"}
@@ -516,27 +539,13 @@ func TestInvalidUTF8MatchesLoop(t *testing.T) {
 		}
 		for _, text := range []string{string(b), mixed.String()} {
 			for _, v := range vocabularies {
-				if got, want := v.enc().ids(text), v.enc().loopIDs(text); !slices.Equal(got, want) {
+				want := v.enc().loopIDs(text)
+				if got := v.enc().ids(text); !slices.Equal(got, want) {
 					t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, text, got, want)
 				}
-			}
-		}
-	}
-}
-
-// TestValidText: the merger reads text as valid UTF-8 as a []rune
-// conversion does, on random bytes and on runes cut short.
-func TestValidText(t *testing.T) {
-	rng := rand.New(rand.NewPCG(26, 7))
-	m := &merger{}
-	for range 2000 {
-		b := make([]byte, rng.IntN(50))
-		for i := range b {
-			b[i] = byte(rng.Uint32())
-		}
-		for _, text := range []string{string(b), "é🙂"[:1+rng.IntN(6)] + string(b), replacementChar + "\xed\xa0\x80\xf4\x90\x80\x80"} {
-			if got, want := m.validText(text), valid(text); got != want {
-				t.Fatalf("%q: read as %q, want %q", text, got, want)
+				if got := v.enc().Count(text); got != len(want) {
+					t.Fatalf("%s: %q: Count = %d, want %d", v.name, text, got, len(want))
+				}
 			}
 		}
 	}

@@ -94,6 +94,10 @@ func at(text string, i int) (class, int) {
 	if b := text[i]; b < utf8.RuneSelf {
 		return narrowClasses[b], 1
 	}
+	// U+FFFD, which each invalid byte is read as, is decoded slowly.
+	if strings.HasPrefix(text[i:], replacementChar) {
+		return runeErrorClass, len(replacementChar)
+	}
 	r, size := utf8.DecodeRuneInString(text[i:])
 	switch {
 	case r < rune(len(narrowClasses)):
@@ -108,6 +112,14 @@ func at(text string, i int) (class, int) {
 // want.
 func run(text string, i int, want class) int {
 	for {
+		// at is not inlined: ASCII, most runes, is read here
+		if i < len(text) && text[i] < utf8.RuneSelf {
+			if narrowClasses[text[i]]&want == 0 {
+				return i
+			}
+			i++
+			continue
+		}
 		c, size := at(text, i)
 		if c&want == 0 {
 			return i

@@ -25,9 +25,9 @@ import (
 	_ "embed"
 	"sync"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
 	"github.com/promptgen/promptgen/runtime/internal/reuse"
 )
 
@@ -112,41 +112,22 @@ func (m *merger) tokens(split splitter, text string, yield func(end int) bool) {
 	}
 }
 
-// valid returns text with each invalid byte replaced by U+FFFD, as a
-// []rune conversion does, in m's buffer when text is not valid: the
-// result is valid until the next call.
-func (m *merger) validText(text string) string {
-	if utf8.ValidString(text) {
-		return text
-	}
-	// Valid runes are copied as they are, not decoded and encoded again.
-	m.valid = m.valid[:0]
-	for i := 0; i < len(text); {
-		if text[i] < utf8.RuneSelf {
-			m.valid = append(m.valid, text[i])
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if r == utf8.RuneError && size == 1 {
-			m.valid = append(m.valid, replacementChar...)
-		} else {
-			m.valid = append(m.valid, text[i:i+size]...)
-		}
-		i += size
-	}
-	return unsafe.String(unsafe.SliceData(m.valid), len(m.valid))
-}
-
 // Count returns the number of tokens of text.
 func (e *encoding) Count(text string) int {
 	m := e.merger()
 	defer e.release(m)
+	return m.count(e.split, lossy.Valid(&m.valid, text))
+}
+
+// count returns the number of tokens of text, which is valid UTF-8: the
+// number of ends of each piece, without a call per token.
+func (m *merger) count(split splitter, text string) int {
 	n := 0
-	m.tokens(e.split, m.validText(text), func(int) bool {
-		n++
-		return true
-	})
+	for start := 0; start < len(text); {
+		end := split(text, start)
+		n += len(m.merge(text[start:], end-start))
+		start = end
+	}
 	return n
 }
 
@@ -165,7 +146,7 @@ func (e *encoding) Cut(text string, n int) string {
 	}
 	m := e.merger()
 	defer e.release(m)
-	valid := m.validText(text)
+	valid := lossy.Valid(&m.valid, text)
 	// The tokens are pieces of valid: walk text alongside to find where
 	// each token ends in it.
 	cut, inText, inValid, count := 0, 0, 0, 0

@@ -2,6 +2,7 @@ package tiktoken
 
 import (
 	"math/bits"
+	"strings"
 
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 )
@@ -28,8 +29,22 @@ type vocabulary struct {
 	// the ranks of the tokens of one and two bytes, which most lookups
 	// of a merge are, by their bytes, or noRank
 	short []uint32
+	// the ranks of U+FFFD alone, of two, and of one beside a byte
+	// (replacementIndex), which most lookups in invalid UTF-8 are: the
+	// table's slots for them are scattered, those for random text too
+	replacement [replacementPairs]uint32
+	// the other tokens that start with U+FFFD (5 in o200k_base, 2 in
+	// cl100k_base), so that no string that starts with it probes the
+	// table: in random bytes most that the merge looks up do, and are no
+	// token, each a cache miss
+	afterReplacement []rankedToken
 	// bounds of the length of the tokens at an offset
 	lengths longpiece.Lengths
+}
+
+type rankedToken struct {
+	token string
+	rank  uint32
 }
 
 // slot is a token of the vocabulary, or empty when it is zero: its first
@@ -56,6 +71,9 @@ func newVocabulary(file string) *vocabulary {
 	for i := range v.short {
 		v.short[i] = noRank
 	}
+	for k := range v.replacement {
+		v.replacement[k] = noRank
+	}
 	mask := len(v.slots) - 1
 	rank := uint32(0)
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
@@ -65,9 +83,11 @@ func newVocabulary(file string) *vocabulary {
 			v.short[shortIndex(token, 0, len(token))] = rank
 		}
 		v.lengths.Add(token)
-		var head uint64
-		for k := min(len(token), 8) - 1; k >= 0; k-- {
-			head = head<<8 | uint64(token[k])
+		head := headOf(token)
+		if k := replacementIndex(head, len(token)); k >= 0 {
+			v.replacement[k] = rank
+		} else if strings.HasPrefix(token, replacementChar) {
+			v.afterReplacement = append(v.afterReplacement, rankedToken{token, rank})
 		}
 		j := int(hash(head, token) >> v.shift)
 		for v.slots[j].rankLength != 0 {
@@ -100,10 +120,17 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			head &= 1<<(8*n) - 1
 		}
 	} else {
-		for k := j - 1; k >= i; k-- {
-			head = head<<8 | uint64(s[k])
-		}
+		head = headOf(s[i:j])
 	}
+	// The strings around U+FFFD, two compares for the others.
+	if head&0xffffff == replacementHead {
+		return v.startingReplacement(head, s[i:j])
+	}
+	if n == 4 && head>>8 == replacementHead {
+		return v.replacement[replacementIndex(head, n)]
+	}
+	// The probe loop is here, not in a function rankAt calls: the call
+	// cost ordinary text 4% of its instructions.
 	token := s[i:j]
 	mask := len(v.slots) - 1
 	for k := int(hash(head, token) >> v.shift); ; k = (k + 1) & mask {
@@ -116,6 +143,53 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			return slot.rankLength >> 8
 		}
 	}
+}
+
+// startingReplacement returns the rank of token, of 3 bytes or more, which
+// starts with U+FFFD, whose head is head.
+func (v *vocabulary) startingReplacement(head uint64, token string) uint32 {
+	if k := replacementIndex(head, len(token)); k >= 0 {
+		return v.replacement[k]
+	}
+	for _, t := range v.afterReplacement {
+		if t.token == token {
+			return t.rank
+		}
+	}
+	return noRank
+}
+
+// headOf returns the first 8 bytes of s (fewer if it is shorter,
+// zero-padded) read little-endian.
+func headOf(s string) uint64 {
+	var head uint64
+	for k := min(len(s), 8) - 1; k >= 0; k-- {
+		head = head<<8 | uint64(s[k])
+	}
+	return head
+}
+
+// The strings of vocabulary.replacement: U+FFFD (index 0), U+FFFD twice
+// (1), U+FFFD then byte b (2+b), byte b then U+FFFD (2+256+b).
+const (
+	replacementHead  = 0xbdbfef // U+FFFD's bytes read little-endian
+	replacementPairs = 2 + 2*256
+)
+
+// replacementIndex returns the index in vocabulary.replacement of the n
+// bytes whose head is head, or -1 if they are not one of its strings.
+func replacementIndex(head uint64, n int) int {
+	switch {
+	case n == 3 && head == replacementHead:
+		return 0
+	case n == 6 && head == replacementHead<<24|replacementHead:
+		return 1
+	case n == 4 && head&0xffffff == replacementHead:
+		return 2 + int(head>>24)
+	case n == 4 && head>>8 == replacementHead:
+		return 2 + 256 + int(head&0xff)
+	}
+	return -1
 }
 
 // shortIndex returns the index in vocabulary.short of s[i:j], of one or
