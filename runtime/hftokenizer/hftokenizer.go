@@ -34,6 +34,7 @@ package hftokenizer
 
 import (
 	"slices"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
@@ -121,6 +122,7 @@ type state struct {
 	normal  []byte    // a piece of text in NFC
 	changes []segment // how normal maps back to the text
 	iter    norm.Iter
+	nfc     nfcBuffers
 	// the parts of a piece being merged: the id of each, the next and
 	// previous part, and the pair it makes with the next one
 	ids        []uint32
@@ -228,11 +230,31 @@ func (m *model) normalized(s *state, text string, base int, yield func(uint32, i
 	s.normal, s.changes = s.normal[:0], s.changes[:0]
 	it := &s.iter
 	it.InitString(norm.NFC, text)
+	long := -1 // where a run of more than 30 non-starters starts, while in one
 	for !it.Done() {
 		from := it.Pos()
 		out := it.Next()
+		if string(out[:min(len(out), len(graphemeJoiner))]) == graphemeJoiner && !strings.HasPrefix(text[from:], graphemeJoiner) {
+			// The iterator cut the run where it inserted U+034F: the run
+			// starts with the segment before, and is normalized whole.
+			if long < 0 {
+				long = s.undoSegment()
+			}
+			continue
+		}
+		if long >= 0 {
+			s.addExact(text, long, from)
+			long = -1
+		}
+		if combinesBackward(text[from:it.Pos()]) {
+			s.addExact(text, from, it.Pos())
+			continue
+		}
 		s.normal = append(s.normal, out...)
 		s.changes = append(s.changes, segment{textEnd: it.Pos(), normalEnd: len(s.normal), same: string(out) == text[from:it.Pos()]})
+	}
+	if long >= 0 {
+		s.addExact(text, long, len(text))
 	}
 	normal := unsafe.String(unsafe.SliceData(s.normal), len(s.normal))
 	k := 0
@@ -250,6 +272,26 @@ func (m *model) normalized(s *state, text string, base int, yield func(uint32, i
 		}
 		return yield(id, end)
 	})
+}
+
+// undoSegment takes the last segment out of s.normal and s.changes, and
+// returns where it starts in the text.
+func (s *state) undoSegment() int {
+	s.changes = s.changes[:len(s.changes)-1]
+	if len(s.changes) == 0 {
+		s.normal = s.normal[:0]
+		return 0
+	}
+	last := s.changes[len(s.changes)-1]
+	s.normal = s.normal[:last.normalEnd]
+	return last.textEnd
+}
+
+// addExact adds text[from:to], a segment that golang.org/x/text's NFC
+// gets wrong, in NFC (appendExactNFC) as one segment.
+func (s *state) addExact(text string, from, to int) {
+	s.normal = appendExactNFC(s.normal, text[from:to], &s.nfc)
+	s.changes = append(s.changes, segment{textEnd: to, normalEnd: len(s.normal)})
 }
 
 // pieces yields the tokens of text, which starts at offset base: the

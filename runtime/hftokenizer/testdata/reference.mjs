@@ -40,6 +40,15 @@ corpus.push(
       "cafe\u0301 A\u030a \u212b \u2126hm \u1100\u1161\u11a8 \u0958 q\u0307\u0323 \u1e9b\u0323 e\u0301\u0301\u0301 " +
       "o\u0308\u0304 \u00c5ngstr\u00f6m \ufb01 \u2460 \uac00\u11a8 \u0344 x\u0344y e\u0301.",
   },
+  {
+    // more than 30 marks in a row (golang.org/x/text's NFC inserts U+034F
+    // and sorts each part alone), and marks after a starter that combines
+    // backward (which golang.org/x/text's NFC composes across)
+    name: "long_marks",
+    text:
+      "s" + "\u0307\u0323".repeat(20) + " a" + "\u0301".repeat(35) + " Z\u0351\u0316".repeat(3) + "a" +
+      "\u0300\u0316\u0301".repeat(15) + "\u0344".repeat(20) + " o\u0b3e\u0301 \u0b47\u0b3e \u1100\u1161\u0301\u11a8 e\u0301",
+  },
   { name: "digits", text: "1234567890 \u0661\u0662\u0663 12.5e10 0x1F 3\u00bd v2.0.1 \u2167 \ud835\udfd9\ud835\udfda" },
   { name: "contractions", text: "IT'S It'St x'Ll x'rE they'Ve I'M we'D 'sa's A'LLB x'sx \u01c5's \u4e2d\u6587'll don't" },
 );
