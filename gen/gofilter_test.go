@@ -76,7 +76,7 @@ var goFilterDir = filepath.Join("testdata", "gofilter")
 
 // goFilterMain renders the Go filter prompts through the generated code of
 // both backends, a render where a Go filter's operand is undefined, and
-// one whose filter fails.
+// ones whose filter fails, called directly and through map.
 const goFilterMain = `package main
 
 import (
@@ -95,11 +95,13 @@ func main() {
 		func() (string, error) { return gorender.NewAgent().Render("default", gorender.AgentFeed{User: "ada", Topic: "tools"}) },
 		func() (string, error) { return gorender.Maybe.Render(gorender.MaybeFeed{}) },
 		func() (string, error) { return gorender.Note.Render(gorender.NoteFeed{Name: "quiet", Note: "n", Team: []string{}, Orders: []crm.Order{}}) },
+		func() (string, error) { return gorender.Note.Render(gorender.NoteFeed{Name: "cy", Note: "n", Team: []string{"Bo", "quiet"}, Orders: []crm.Order{}}) },
 		func() (string, error) { return ttrender.Note.Render(ttrender.NoteFeed{Name: "ada", Note: "the secret is out", Team: []string{"Ada Lovelace", "Bo", "Cy"}, Orders: orders}) },
 		func() (string, error) { return ttrender.Note.Render(ttrender.NoteFeed{Name: "bo", Note: "no secrets", Team: []string{}, Orders: []crm.Order{}}) },
 		func() (string, error) { return ttrender.NewAgent().Render("default", ttrender.AgentFeed{User: "ada", Topic: "tools"}) },
 		func() (string, error) { return ttrender.Maybe.Render(ttrender.MaybeFeed{}) },
 		func() (string, error) { return ttrender.Note.Render(ttrender.NoteFeed{Name: "quiet", Note: "n", Team: []string{}, Orders: []crm.Order{}}) },
+		func() (string, error) { return ttrender.Note.Render(ttrender.NoteFeed{Name: "cy", Note: "n", Team: []string{"Bo", "quiet"}, Orders: []crm.Order{}}) },
 	}
 	for _, r := range renders {
 		s, err := r()
@@ -161,7 +163,8 @@ func TestGoFilterRender(t *testing.T) {
 	}
 	one := []string{jinja["note ada"], jinja["note bo"], jinja["agent"],
 		`ERROR: prompts/maybe.yaml:5:22: render maybe: "nick": variable is undefined`,
-		"ERROR: prompts/note.yaml:15:13: render note: filter shout: quiet does not shout"}
+		"ERROR: prompts/note.yaml:15:13: render note: filter shout: quiet does not shout",
+		"ERROR: prompts/note.yaml:22:17: render note: filter shout: quiet does not shout"}
 	if len(jinja) != 3 || slices.Contains(one, "") {
 		t.Fatalf("%s: want the renders note ada, note bo and agent, got %v", filepath.Join(goFilterDir, "want.json"), jinja)
 	}
@@ -184,8 +187,10 @@ func TestGoFilterRender(t *testing.T) {
 // entry, a function that does not exist or cannot be a filter, a name that
 // is a built-in filter; at the use, a wrong number or type of arguments
 // (showing the function's signature), keyword arguments that name no
-// parameter, one twice or leave one out, and a misspelt
-// filter name (with a did-you-mean among the Go filters).
+// parameter, one twice or leave one out, the same through map (whose
+// items are the filtered values), first and in of a map of a filter
+// that may fail (which Jinja2 calls lazily), a misspelt filter name (with a
+// did-you-mean among the Go filters), and a Go filter named as a test.
 func TestGoFilterErrors(t *testing.T) {
 	mod := newGoFilterModule(t)
 	const redact = "filters:\n  redact: pgtest/textutil.Redact\n"
@@ -238,6 +243,22 @@ func TestGoFilterErrors(t *testing.T) {
 			[]string{`prompts/p.yaml:3:21: unknown filter "redcat" (did you mean "redact"?)`}},
 		{"dynamic value", redact + "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content | redact('b') }}{{ m.content | string | redact('b') }}{% endfor %}\"\n",
 			[]string{`prompts/p.yaml:4:38: filter redact: the filtered value is a dynamic value (of the chat context), the Go function takes a string: convert it first, such as with | string (func textutil.Redact(s string, mask string) string)`}},
+		{"map", "filters:\n  initials: pgtest/textutil.Initials\n  redact: pgtest/textutil.Redact\ninputs:\n  team: [string]\ntemplate: \"{{ team | map('initials') | join }} {{ team | map('redact') | join }} {{ team | map('redact', mask=1) | join }}\"\n",
+			[]string{
+				`prompts/p.yaml:6:26: filter initials: each item that map passes it is a string, the Go function takes a list of string (func textutil.Initials(names []string) []string)`,
+				`prompts/p.yaml:6:51: filter redact takes 1 argument, got 0 (func textutil.Redact(s string, mask string) string)`,
+				`prompts/p.yaml:6:111: filter redact: argument "mask" is an int, the Go function takes a string (func textutil.Redact(s string, mask string) string)`,
+			}},
+		{"first and in of map", "filters:\n  shout: pgtest/textutil.Shout\n  redact: pgtest/textutil.Redact\ninputs:\n  team: [string]\ntemplate: \"{{ team | map('shout') | first }} {{ 'A!' in team | map('shout') | select | map('lower') }} {{ team | map('redact', '*') | first }}\"\n",
+			[]string{
+				`prompts/p.yaml:6:37: first of map("shout") is not supported: Jinja2 stops at the item first needs, so it does not call pgtest/textutil.Shout, which may fail, on the items after it (join the mapped list, or loop over it)`,
+				`prompts/p.yaml:6:49: in of map("shout") is not supported: Jinja2 stops at the item in needs, so it does not call pgtest/textutil.Shout, which may fail, on the items after it (join the mapped list, or loop over it)`,
+			}},
+		{"select", "filters:\n  shout: pgtest/textutil.Shout\ninputs:\n  team: [string]\ntemplate: \"{{ team | select('shout') | join }} {{ team | reject('shout') | join }}\"\n",
+			[]string{
+				`prompts/p.yaml:5:29: unknown test "shout" (shout is a Go filter of filters:, which adds filters, not tests: select, reject and is take a test's name; map("shout") applies the filter to each item)`,
+				`prompts/p.yaml:5:65: unknown test "shout" (shout is a Go filter of filters:, which adds filters, not tests: select, reject and is take a test's name; map("shout") applies the filter to each item)`,
+			}},
 		{"set", "filters:\n  redact: pgtest/textutil.Redact\ntemplates:\n  main:\n    default: \"{{ x | redact }}\"\n",
 			[]string{`prompts/promptset.yaml:5:18: filter redact takes 1 argument, got 0 (func textutil.Redact(s string, mask string) string)`}},
 	}

@@ -79,6 +79,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			return c.dynBinary(e, x, y)
 		}
 		c.staysTyped(e.Span, x, y)
+		c.partialRead(y, e.Span, e.Op)
 		c.iterate(y)
 		yt := y.Type()
 		if yt.Kind == ir.KindUnknown {

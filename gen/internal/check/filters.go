@@ -232,6 +232,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if c.rejected[x] {
 		return c.reject()
 	}
+	if name == "first" {
+		c.partialRead(x, e.NameSpan, "first")
+	}
 	if flags&builtins.Iterates != 0 {
 		c.iterate(x)
 	} else if d, ok := x.(*ir.Dynamic); ok && name == "length" && (d.Op == ir.DynKeys || d.Op == ir.DynValues || d.Op == ir.DynItemsList) {

@@ -77,6 +77,9 @@ func (c *checker) goFilterCall(e *tmpl.Filter, g *ir.GoFilter) ir.Expr {
 			continue
 		}
 		what := "the filtered value"
+		if n, ok := e.X.(*tmpl.Name); ok && n.Name == selectItem {
+			what = "each item that map passes it"
+		}
 		if i > 0 {
 			what = "argument " + argName(g, i-1)
 		}

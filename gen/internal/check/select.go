@@ -153,7 +153,8 @@ func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (na
 
 // mapFilter checks map with a filter's name (e.g. xs|map('upper')) over a
 // typed list: the filter, with the other arguments, becomes the value of
-// each item, checked as the template's own filter.
+// each item, checked as the template's own filter; a Go filter of
+// `filters:` too, whose function takes the items.
 func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
@@ -173,7 +174,11 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 		return none
 	}
 	// Past here, an error yields the list itself, which misleads no consumer.
-	name, ok := c.mapFilterName(e, builtins.MapFilters, "")
+	allowed := slices.Clone(builtins.MapFilters)
+	for _, g := range c.p.Filters {
+		allowed = append(allowed, g.Name) // checked on each item by goFilterCall
+	}
+	name, ok := c.mapFilterName(e, allowed, "")
 	if !ok {
 		return x
 	}
@@ -194,4 +199,26 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	out := &ir.MapFilter{X: x, Item: item, Elem: elem, Args: args, T: &ir.Type{Kind: ir.KindList, Elem: elem.Type()}}
 	c.mustIterate(out, "map", e.NameSpan)
 	return out
+}
+
+// partialRead reports x, read by what (first, in), when it maps a Go
+// filter that may fail (through select and further maps): Jinja2's map
+// is lazy, and what stops at the item it needs, so the filter never
+// fails on the items after it; the generated code maps every item first.
+func (c *checker) partialRead(x ir.Expr, sp tmpl.Span, what string) {
+	for {
+		switch m := x.(type) {
+		case *ir.Select:
+			x = m.X
+			continue
+		case *ir.MapFilter:
+			if g, ok := m.Elem.(*ir.Call); ok && g.Kind == ir.CallGoFilter && g.Go.Fallible {
+				c.errorf(sp, "%s of map(%q) is not supported: Jinja2 stops at the item %s needs, so it does not call %s, which may fail, on the items after it (join the mapped list, or loop over it)", what, g.Name, what, g.Go.Ref())
+				return
+			}
+			x = m.X
+			continue
+		}
+		return
+	}
 }

@@ -25,6 +25,11 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	if e.Name == "sameas" {
 		return c.sameas(e)
 	}
+	if _, ok := ir.TestParams[e.Name]; !ok && c.goFilter(e.Name) != nil {
+		// As in Jinja2, whose select and reject take a test's name.
+		c.errorf(e.NameSpan, "unknown test %q (%[1]s is a Go filter of filters:, which adds filters, not tests: select, reject and is take a test's name; map(%[1]q) applies the filter to each item)", e.Name)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
 	if _, ok := ir.TestParams[e.Name]; !ok {
 		known := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(builtins.ComparisonTests)), []string{"sameas"})
 		slices.Sort(known)
