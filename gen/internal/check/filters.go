@@ -258,6 +258,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
 	}
 	f.args, f.out = out.Args, out
+	if name == "default" && !isDynamic(x) && (ir.MaybeUndefined(out.Args[0]) || c.keepUndefined[c.posString(e.Span)]) {
+		if d, ok := c.undefinedDefault(e, x, out.Args, u); ok {
+			return d
+		}
+	}
 	switch {
 	case name == "default" && !isDynamic(x) && (types.HoldsDynamic(x.Type()) || types.HoldsDynamic(out.Args[0].Type())):
 		// Either may be what it yields: a dynamic value, or a typed one
@@ -290,6 +295,38 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	return out
 }
 
+// undefinedDefault checks e, x|default(d) of x, already checked with its
+// arguments args, where d may be undefined: as the conditional it is in
+// Jinja2, x if x is defined else d (x if x else d with boolean=true),
+// which may be undefined too. It reports false for a boolean that is not
+// a constant.
+func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u use) (ir.Expr, bool) {
+	boolean, ok := args[1].(*ir.Const)
+	if !ok {
+		return nil, false
+	}
+	d := func() tmpl.Expr {
+		if len(e.Args) > 0 {
+			return e.Args[0]
+		}
+		for _, kw := range e.Kwargs {
+			if kw.Name == "default_value" {
+				return kw.Value
+			}
+		}
+		return nil
+	}()
+	if c.checked == nil {
+		c.checked = map[tmpl.Expr]ir.Expr{}
+	}
+	c.checked[e.X], c.checked[d] = x, args[0]
+	var cond tmpl.Expr = &tmpl.Test{Span: e.Span, X: e.X, Name: "defined", NameSpan: e.NameSpan}
+	if boolean.Value == true {
+		cond = e.X
+	}
+	return c.expr(&tmpl.CondExpr{Span: e.Span, Then: e.X, Cond: cond, Else: d}, u), true
+}
+
 // defaultFilter types x|default(d): x where it is defined, else d.
 func (c *checker) defaultFilter(f *filterUse) bool {
 	x, out, e := f.x, f.out, f.e
@@ -297,9 +334,11 @@ func (c *checker) defaultFilter(f *filterUse) bool {
 	c.guard(x)
 	c.later = append(c.later, func() {
 		if ir.MaybeUndefined(out.Args[0]) {
-			// Jinja2 would yield the undefined default; the Go value
-			// cannot be undefined and set.
-			c.errorf(e.Span, "the default of default() may be undefined: give it a value that is always defined (another default, or a literal)")
+			// Only a use after the call made it so: checked again, it is
+			// a conditional (undefinedDefault); this error stays where
+			// that fails too, or where no second check runs (a set).
+			c.undefinedLate[c.posString(e.Span)] = true
+			c.errorf(e.Span, "the default of default() may be undefined, which only a use after it shows, once promptgen typed the call (a template set is not checked again): give it a value that is always defined (another default, or a literal)")
 		}
 	})
 	c.emptyIsObject(x, out.Args[0], e.X.Pos())
