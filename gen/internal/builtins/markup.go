@@ -135,10 +135,11 @@ func (m *Markup) Must(x ir.Expr) bool {
 }
 
 // dynamic reports whether x, of dynamic values, is Markup: tojson
-// outside the transformers profile, escape (whose string, DynStr, is
-// the text), a + or * of Markup, which is Markup where it does not
-// fail, a slice or item of Markup, and a default whose value and
-// default are Markup (May: either); must tells Must from May.
+// outside the transformers profile, escape, a filter that keeps Markup
+// and the string of Markup (DynStr, DynAsString) that the string
+// filters and methods take, a + or * of Markup, which is Markup where it
+// does not fail, a slice or item of Markup, and a default whose value
+// and default are Markup (May: either); must tells Must from May.
 func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	operand := m.May
 	if must {
@@ -147,9 +148,14 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	switch {
 	case x.Op == ir.DynToJSON:
 		return !m.Transformers
-	case x.Op == ir.DynStr && len(x.Args) == 1:
-		d, ok := x.Args[0].(*ir.Dynamic)
-		return ok && d.Op == ir.DynFilter && d.Name == "escape"
+	case x.Op == ir.DynFilter && (x.Name == "escape" || x.Name == "forceescape"):
+		return true
+	case x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
+		return operand(x.Args[0])
+	case (x.Op == ir.DynStr || x.Op == ir.DynAsString) && len(x.Args) == 1:
+		// str() of Markup as the string filters and str methods take it
+		// (soft_str), which keeps it Markup.
+		return operand(x.Args[0])
 	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
 		return operand(x.Args[0]) || operand(x.Args[1])
 	case x.Op == ir.DynSlice || x.Op == ir.DynItem:
