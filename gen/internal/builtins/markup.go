@@ -138,7 +138,7 @@ func (m *Markup) Must(x ir.Expr) bool {
 // outside the transformers profile, escape, a filter that keeps Markup
 // and the string of Markup (DynStr, DynAsString) that the string
 // filters and methods take, a + or * of Markup, which is Markup where it
-// does not fail, a slice or item of Markup, and a default whose value
+// does not fail, a slice, an item or the last of Markup, and a default whose value
 // and default are Markup (May: either); must tells Must from May.
 func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	operand := m.May
@@ -158,7 +158,7 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 		return operand(x.Args[0])
 	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
 		return operand(x.Args[0]) || operand(x.Args[1])
-	case x.Op == ir.DynSlice || x.Op == ir.DynItem:
+	case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast:
 		return operand(x.Args[0]) // of Markup, a str
 	case x.Op == ir.DynDefault && must:
 		return m.Must(x.Args[0]) && m.Must(x.Args[1])
