@@ -33,6 +33,8 @@ type Value struct {
 	// tuple marks a list that is a Python tuple: dict items and
 	// dictsort's pairs.
 	tuple bool
+	// markup marks a string that is Jinja2's Markup (MarkupValue).
+	markup bool
 }
 
 type valueKind uint8
@@ -65,6 +67,16 @@ func (d *dict) index(key string) int {
 
 // StringValue returns the string s.
 func StringValue(s string) Value { return Value{kind: stringKind, s: s} }
+
+// MarkupValue returns v as Jinja2's Markup when v is a string, as a
+// tojson, safe or escape result is: + escapes the plain string it is
+// added to, and so does the sum; *, an item, a slice and reverse keep
+// it Markup, and a list prints it as Markup('...'). Other values are
+// returned as they are.
+func MarkupValue(v Value) Value {
+	v.markup = v.kind == stringKind
+	return v
+}
 
 // IntValue returns the int i.
 func IntValue(i int) Value { return Value{kind: intKind, i: int64(i)} }
@@ -162,6 +174,9 @@ func (v Value) typeName() string {
 	if v.tuple {
 		return "tuple"
 	}
+	if v.markup {
+		return "Markup"
+	}
 	return [...]string{"Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict"}[v.kind]
 }
 
@@ -247,6 +262,9 @@ func (v Value) AppendRepr(dst []byte) []byte {
 	case floatKind:
 		return AppendFloat(dst, v.f)
 	case stringKind:
+		if v.markup {
+			return append(AppendQuoted(append(dst, "Markup("...), v.s), ')')
+		}
 		return AppendQuoted(dst, v.s)
 	case listKind:
 		open, close := byte('['), byte(']')
@@ -437,10 +455,14 @@ func Arith(op string, a, b Value) (Value, error) {
 	case a.isNumber() && b.isNumber():
 		return arithNumbers(op, a, b)
 	case op == "+" && a.kind == stringKind && b.kind == stringKind:
+		a, b, err := markupOperands(a, b)
+		if err != nil {
+			return Value{}, err
+		}
 		if !fits(len(a.s), 1, len(b.s)) {
 			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
 		}
-		return StringValue(a.s + b.s), nil
+		return Value{kind: stringKind, s: a.s + b.s, markup: a.markup}, nil
 	case op == "+" && a.kind == listKind && b.kind == listKind && a.tuple == b.tuple:
 		out := ListValue(append(append([]Value{}, a.list...), b.list...)...)
 		out.tuple = a.tuple
@@ -457,23 +479,43 @@ func Arith(op string, a, b Value) (Value, error) {
 	return Value{}, errInvalid("unsupported operand type(s) for %s: '%s' and '%s'", op, a.typeName(), b.typeName())
 }
 
+// markupOperands returns the strings a and b as Markup adds them: where
+// one is Markup, the other is escaped (markupsafe.escape) and both are.
+func markupOperands(a, b Value) (Value, Value, error) {
+	if a.markup == b.markup {
+		return a, b, nil
+	}
+	for _, x := range []*Value{&a, &b} {
+		if !x.markup {
+			s, ok := Escape(x.s)
+			if !ok {
+				return Value{}, Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+			}
+			*x = Value{kind: stringKind, s: s, markup: true}
+		}
+	}
+	return a, b, nil
+}
+
 // Sum prints a chain of + (a + b + c ...) as Arith would add it up and
 // AppendStr print it, without building the intermediate strings: while
 // the operands are strings it appends them straight to the output, and
 // only a sum of other values (numbers, lists) is held as a Value. Python
 // fails on a string + anything but a string, so the strings need no
-// Value. Start begins it, Add adds each operand in order, End prints
-// the sum.
+// Value; a sum of strings only notes whether it is Markup. Start begins
+// it, Add adds each operand in order, End prints the sum.
 type Sum struct {
 	mark    int   // where the sum starts in dst
 	v       Value // the sum, once it is not a string
 	spilled bool  // v holds the sum, not dst[mark:]
+	markup  bool  // dst[mark:] is Markup
 }
 
 // Start begins the sum with its first operand at the end of dst.
 func (s *Sum) Start(dst []byte, first Value) []byte {
 	*s = Sum{mark: len(dst)}
 	if first.kind == stringKind {
+		s.markup = first.markup
 		return append(dst, first.s...)
 	}
 	s.v, s.spilled = first, true
@@ -484,13 +526,21 @@ func (s *Sum) Start(dst []byte, first Value) []byte {
 // without the sum, and Arith's error.
 func (s *Sum) Add(dst []byte, x Value) ([]byte, error) {
 	if !s.spilled && x.kind == stringKind {
+		if x.markup != s.markup {
+			// Markup escapes the plain operand: the sum so far, or x.
+			sum, y, err := markupOperands(Value{kind: stringKind, s: string(dst[s.mark:]), markup: s.markup}, x)
+			if err != nil {
+				return dst[:s.mark], err
+			}
+			dst, x, s.markup = append(dst[:s.mark], sum.s...), y, true
+		}
 		if len(x.s) > runtime.MaxOutput-(len(dst)-s.mark) {
 			return dst[:s.mark], &runtime.Error{Err: runtime.ErrTooLarge}
 		}
 		return append(dst, x.s...), nil
 	}
 	if !s.spilled {
-		s.v, s.spilled = StringValue(string(dst[s.mark:])), true
+		s.v, s.spilled = Value{kind: stringKind, s: string(dst[s.mark:]), markup: s.markup}, true
 		dst = dst[:s.mark]
 	}
 	v, err := Arith("+", s.v, x)
@@ -515,7 +565,7 @@ func repeat(x Value, n int) (Value, error) {
 		if !ok {
 			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
 		}
-		return StringValue(s), nil
+		return Value{kind: stringKind, s: s, markup: x.markup}, nil
 	}
 	out := ListValue()
 	out.tuple = x.tuple
@@ -599,16 +649,6 @@ func intResult(r int64, err error) (Value, error) {
 		return Value{}, errInvalid("%s", err)
 	}
 	return IntValue(int(r)), nil
-}
-
-// MarkupOperand is v as Jinja2's Markup takes the other operand of +: a
-// string escaped (Escape), any other value as it is, which Arith then
-// rejects as Python does.
-func MarkupOperand(v Value) (Value, error) {
-	if v.kind != stringKind {
-		return v, nil
-	}
-	return escapeValue(v, nil)
 }
 
 // Negate is Python's -v of a number.
@@ -723,7 +763,7 @@ func (v Value) Item(key Value) (Value, error) {
 	case stringKind:
 		if key.kind == intKind || key.kind == boolKind {
 			if s, ok := IndexString(v.s, int(key.i)); ok {
-				return StringValue(s), nil
+				return Value{kind: stringKind, s: s, markup: v.markup}, nil
 			}
 		}
 	}
@@ -747,7 +787,7 @@ func SliceValue(v Value, lo, hi, step int, hasLo, hasHi bool) (Value, error) {
 		out.tuple = v.tuple
 		return out, nil
 	case stringKind:
-		return StringValue(SliceString(v.s, lo, hi, step, hasLo, hasHi)), nil
+		return Value{kind: stringKind, s: SliceString(v.s, lo, hi, step, hasLo, hasHi), markup: v.markup}, nil
 	}
 	return Value{}, errInvalid("'%s' object is not subscriptable", v.typeName())
 }
@@ -952,6 +992,9 @@ func (v Value) end(i int) (Value, error) {
 		return Value{}, err
 	}
 	x, _ := Index(items, i)
+	// last reads Markup by index (reversed()), which keeps it; first
+	// iterates it, which yields plain strings.
+	x.markup = v.markup && i < 0 && x.kind == stringKind
 	return x, nil
 }
 

@@ -136,7 +136,7 @@ func TupleValue(items ...Value) Value {
 // of x in reverse order (a dict's keys, nothing of undefined).
 func reverseValue(x Value) (Value, error) {
 	if x.kind == stringKind {
-		return StringValue(SliceString(x.s, 0, 0, -1, false, false)), nil
+		return Value{kind: stringKind, s: SliceString(x.s, 0, 0, -1, false, false), markup: x.markup}, nil
 	}
 	items, err := x.Iter()
 	if err != nil {

@@ -204,13 +204,16 @@ func centerValue(x Value, args []Value) (Value, error) {
 }
 
 // escapeValue is the filter escape: markupsafe's escape of str(x)
-// (Escape).
+// (Escape), Markup; Markup as it is.
 func escapeValue(x Value, _ []Value) (Value, error) {
+	if x.markup {
+		return x, nil
+	}
 	s, ok := Escape(x.String())
 	if !ok {
 		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
 	}
-	return StringValue(s), nil
+	return MarkupValue(StringValue(s)), nil
 }
 
 // fileSizeFormat is Jinja2's filesizeformat: float(x) bytes as decimal

@@ -179,27 +179,73 @@ func TestFilterSortLong(t *testing.T) {
 	}
 }
 
-// TestMarkupOperand: Markup('<b>') + x in Jinja2 3.1 escapes a str x and
-// fails on any other value: '<b>a&lt;&#39;' for "a<'", a TypeError for 1,
-// None and [1], an UndefinedError for an undefined x.
-func TestMarkupOperand(t *testing.T) {
-	markup := StringValue("<b>")
-	add := func(x Value) (Value, error) {
-		y, err := MarkupOperand(x)
+// TestMarkup: Jinja2 3.1's Markup (markupsafe 2.1). Markup('<b>') + x
+// escapes a str x on either side and fails on any other value, a
+// TypeError for 1, None and [1], an UndefinedError for undefined; Markup
+// + Markup escapes nothing; *, an item, a slice, last and reverse keep
+// Markup, first does not; escape of Markup leaves it; a list prints it as
+// Markup('...'). A chain of + (Sum) prints what Arith adds up.
+func TestMarkup(t *testing.T) {
+	markup := MarkupValue(StringValue("<b>"))
+	repr := func(v Value) string { return string(ListValue(v).AppendRepr(nil)) }
+	must := func(v Value, err error) Value {
+		t.Helper()
 		if err != nil {
-			return Value{}, err
+			t.Fatal(err)
 		}
-		return Arith("+", markup, y)
+		return v
 	}
-	if got, err := add(StringValue("a<'")); err != nil || got.String() != "<b>a&lt;&#39;" {
-		t.Errorf("Markup + str = %q, %v; want %q", got.String(), err, "<b>a&lt;&#39;")
+	for _, c := range []struct {
+		what string
+		got  Value
+		want string
+	}{
+		{"Markup + str", must(Arith("+", markup, StringValue("a<'"))), `[Markup('<b>a&lt;&#39;')]`},
+		{"str + Markup", must(Arith("+", StringValue("a&"), markup)), `[Markup('a&amp;<b>')]`},
+		{"Markup + Markup", must(Arith("+", markup, markup)), `[Markup('<b><b>')]`},
+		{"str + str", must(Arith("+", StringValue("<"), StringValue("<"))), `['<<']`},
+		{"Markup * 2", must(Arith("*", markup, IntValue(2))), `[Markup('<b><b>')]`},
+		{"Markup[0]", must(markup.Item(IntValue(0))), `[Markup('<')]`},
+		{"Markup[1:]", must(SliceValue(markup, 1, 0, 1, true, false)), `[Markup('b>')]`},
+		{"last of Markup", must(markup.Last()), `[Markup('>')]`},
+		{"first of Markup", must(markup.First()), `['<']`},
+		{"reverse of Markup", must(Filter("reverse", markup)), `[Markup('>b<')]`},
+		{"escape of Markup", must(Filter("escape", markup)), `[Markup('<b>')]`},
+		{"escape of str", must(Filter("escape", StringValue("<"))), `[Markup('&lt;')]`},
+		{"int", MarkupValue(IntValue(1)), `[1]`},
+	} {
+		if got := repr(c.got); got != c.want {
+			t.Errorf("%s = %s, want %s", c.what, got, c.want)
+		}
 	}
 	for _, x := range []Value{IntValue(1), NoneValue(), ListValue(IntValue(1))} {
-		if _, err := add(x); !errors.Is(err, runtime.ErrInvalid) {
+		if _, err := Arith("+", markup, x); !errors.Is(err, runtime.ErrInvalid) {
 			t.Errorf("Markup + %s: err %v, want ErrInvalid", x.String(), err)
 		}
 	}
-	if _, err := add(Value{}); !errors.Is(err, runtime.ErrUndefined) {
+	if _, err := Arith("+", markup, Value{}); !errors.Is(err, runtime.ErrUndefined) {
 		t.Errorf("Markup + undefined: err %v, want ErrUndefined", err)
+	}
+	for _, ops := range [][]Value{
+		{StringValue("a<"), markup, StringValue("&")},
+		{markup, StringValue("a<"), markup},
+		{StringValue("<"), StringValue(">"), markup, StringValue("'")},
+		{StringValue("<"), StringValue(">")},
+	} {
+		want := ops[0]
+		for _, x := range ops[1:] {
+			want = must(Arith("+", want, x))
+		}
+		var s Sum
+		dst := s.Start([]byte("x"), ops[0])
+		for _, x := range ops[1:] {
+			var err error
+			if dst, err = s.Add(dst, x); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := string(s.End(dst)); got != "x"+want.String() {
+			t.Errorf("Sum of %s = %q, want %q", repr(ListValue(ops...)), got, "x"+want.String())
+		}
 	}
 }

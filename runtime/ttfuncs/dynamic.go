@@ -117,8 +117,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return jinja.Arith(name, v[0], v[1])
 	case "neg":
 		return jinja.Negate(v[0])
-	case "markupoperand":
-		return jinja.MarkupOperand(v[0])
+	case "markup":
+		return jinja.MarkupValue(v[0]), nil
 	case "contains":
 		in, err := jinja.Contains(v[1], v[0])
 		return in == (name == "in"), err

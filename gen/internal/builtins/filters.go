@@ -95,7 +95,7 @@ var Filters = map[string]Filter{
 	"join":       {Flags: Iterates, Args: []ir.Kind{ir.KindString, ir.KindString}, Final: listFinal},
 	"length":     {},
 	"first":      {Flags: Iterates},
-	"last":       {},
+	"last":       {Flags: KeepsMarkup}, // reversed() reads Markup by index, which keeps it; first iterates, which does not
 	"int":        {Flags: HintsString | DynList, Args: []ir.Kind{ir.KindInt, ir.KindInt}, Final: numberFinal},
 	"float":      {Flags: HintsString | DynList, Args: []ir.Kind{ir.KindFloat}, Final: numberFinal},
 	"round":      {Args: []ir.Kind{ir.KindInt, ir.KindString}, Final: roundFinal},

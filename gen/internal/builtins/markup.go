@@ -29,6 +29,8 @@ type Markup struct {
 	// assigns Markup.
 	Unvalued   map[*ir.Local]bool
 	mustLocals map[*ir.Local]bool
+	// keptLocals are the dynamic locals every set of which Kept.
+	keptLocals map[*ir.Local]bool
 }
 
 // May reports whether x may be Markup: a tojson, safe or escape result, or what the
@@ -135,10 +137,11 @@ func (m *Markup) Must(x ir.Expr) bool {
 }
 
 // dynamic reports whether x, of dynamic values, is Markup: tojson
-// outside the transformers profile, escape (whose string, DynStr, is
-// the text), a + or * of Markup, which is Markup where it does not
-// fail, a slice or item of Markup, and a default whose value and
-// default are Markup (May: either); must tells Must from May.
+// outside the transformers profile, escape, a filter that keeps Markup
+// and the string of Markup (DynStr, DynAsString) that the string
+// filters and methods take, a + or * of Markup, which is Markup where it
+// does not fail, a slice, an item or the last of Markup, and a default whose value
+// and default are Markup (May: either); must tells Must from May.
 func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	operand := m.May
 	if must {
@@ -147,12 +150,19 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	switch {
 	case x.Op == ir.DynToJSON:
 		return !m.Transformers
-	case x.Op == ir.DynStr && len(x.Args) == 1:
-		d, ok := x.Args[0].(*ir.Dynamic)
-		return ok && d.Op == ir.DynFilter && d.Name == "escape"
+	case x.Op == ir.DynMarkup:
+		return true
+	case x.Op == ir.DynFilter && (x.Name == "escape" || x.Name == "forceescape"):
+		return true
+	case x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
+		return operand(x.Args[0])
+	case (x.Op == ir.DynStr || x.Op == ir.DynAsString) && len(x.Args) == 1:
+		// str() of Markup as the string filters and str methods take it
+		// (soft_str), which keeps it Markup.
+		return operand(x.Args[0])
 	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
 		return operand(x.Args[0]) || operand(x.Args[1])
-	case x.Op == ir.DynSlice || x.Op == ir.DynItem:
+	case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast:
 		return operand(x.Args[0]) // of Markup, a str
 	case x.Op == ir.DynDefault && must:
 		return m.Must(x.Args[0]) && m.Must(x.Args[1])
@@ -181,6 +191,60 @@ func (m *Markup) mustLocal(l *ir.Local) bool {
 		}
 	}
 	return m.mustLocals[l]
+}
+
+// Kept reports whether the dynamic value of x is Markup (jinja.MarkupValue)
+// exactly where Jinja2's value is: a value that is never Markup; a typed
+// value that is Markup on every render, which the checker converts with
+// ir.DynMarkup (KeepMarkup); and a dynamic value that operations keeping
+// Markup at run time, a condition or locals make of such values.
+func (m *Markup) Kept(x ir.Expr) bool {
+	if !m.May(x) {
+		return true
+	}
+	if x.Type().Kind != ir.KindDynamic {
+		return m.Must(x)
+	}
+	switch x := x.(type) {
+	case *ir.Dynamic:
+		switch {
+		case x.Op == ir.DynMarkup || x.Op == ir.DynFilter && (x.Name == "escape" || x.Name == "forceescape"):
+			return true
+		case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"), x.Op == ir.DynDefault:
+			return m.Kept(x.Args[0]) && m.Kept(x.Args[1])
+		case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
+			x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
+			return m.Kept(x.Args[0])
+		}
+	case *ir.Cond:
+		return m.Kept(x.Then) && (x.Else == nil || m.Kept(x.Else))
+	case *ir.LoopCycle:
+		return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.Kept(a) })
+	case *ir.LocalRef:
+		return m.keptLocal(x.L)
+	}
+	return false
+}
+
+// keptLocal reports whether every set of l, a dynamic local, Kept its
+// value: the largest such set of locals, as one local may be set from
+// another.
+func (m *Markup) keptLocal(l *ir.Local) bool {
+	if m.keptLocals == nil {
+		m.keptLocals = map[*ir.Local]bool{}
+		for _, s := range m.Sets {
+			m.keptLocals[s.Local] = true
+		}
+		for changed := true; changed; {
+			changed = false
+			for _, s := range m.Sets {
+				if m.keptLocals[s.Local] && s.Value != nil && !m.Kept(s.Value) {
+					m.keptLocals[s.Local], changed = false, true
+				}
+			}
+		}
+	}
+	return m.keptLocals[l]
 }
 
 // Escaped reports whether Markup would escape the string argument x: it

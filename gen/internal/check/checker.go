@@ -294,6 +294,7 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 		for _, f := range k.c.later {
 			f()
 		}
+		k.c.keepMarkup(k.bodies)
 	}
 	return true
 }

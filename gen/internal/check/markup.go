@@ -68,15 +68,65 @@ func (c *checker) markupConcat(out *ir.Binary, sp tmpl.Span) {
 	out.EscapeX, out.EscapeY = c.markupEscapes(out.X, out.Y, sp)
 }
 
-// markupDynConcat is markupConcat for a + of dynamic values: the operand
-// Markup is added to is escaped where it is a string (ir.DynMarkupArg);
-// any other value fails the + as it does in Jinja2.
+// markupDynConcat checks, once every set is checked, a + of dynamic
+// values, which the runtime adds as Jinja2 does where an operand is
+// Markup: an operand whose dynamic value may not say whether it is
+// Markup (builtins.Markup.Kept) is rejected.
 func (c *checker) markupDynConcat(out *ir.Dynamic, sp tmpl.Span) {
-	escX, escY := c.markupEscapes(out.Args[0], out.Args[1], sp)
-	for i, esc := range []bool{escX, escY} {
-		if esc {
-			out.Args[i] = &ir.Dynamic{Op: ir.DynMarkupArg, Args: []ir.Expr{out.Args[i]}, T: ir.DynamicType(), Pos: out.Pos}
+	if c.markup(out) && (!c.markups.Kept(out.Args[0]) || !c.markups.Kept(out.Args[1])) {
+		c.errorf(sp, mayBeMarkup)
+	}
+}
+
+// mayBeMarkup rejects a + of a value that is Markup on some renders only.
+const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result is not supported: Jinja2's Markup escapes the other string, a plain string does not (" + toPlain + ", or concatenate with ~, which does not escape)"
+
+// keepMarkup converts, in bodies, each typed Markup value that becomes a
+// dynamic value where Markup makes a difference to jinja.MarkupValue
+// (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
+// + or *, the string an item, a slice, last or a filter that keeps Markup
+// reads, default's value and default, the value a dynamic local is set
+// to, a branch of a dynamic condition and of a dynamic loop.cycle(). It runs once every check is
+// done, as Kept assumes it.
+func (c *checker) keepMarkup(bodies []*ir.Prompt) {
+	if c.markups == nil {
+		return // no value was asked about, so none is Markup
+	}
+	keep := func(x *ir.Expr) {
+		if *x != nil && (*x).Type().Kind == ir.KindString && c.markups.Must(*x) {
+			*x = &ir.Dynamic{Op: ir.DynMarkup, Args: []ir.Expr{*x}, T: ir.DynamicType()}
 		}
+	}
+	for _, s := range c.sets {
+		if s.Value != nil && s.Local.T.Resolve().Kind == ir.KindDynamic {
+			keep(&s.Value)
+		}
+	}
+	for _, b := range bodies {
+		ir.Walk(b.Body, func(x ir.Expr) {
+			switch x := x.(type) {
+			case *ir.Dynamic:
+				switch {
+				case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"), x.Op == ir.DynDefault:
+					keep(&x.Args[0])
+					keep(&x.Args[1])
+				case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
+					x.Op == ir.DynFilter && builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0:
+					keep(&x.Args[0])
+				}
+			case *ir.Cond:
+				if x.T.Resolve().Kind == ir.KindDynamic {
+					keep(&x.Then)
+					keep(&x.Else)
+				}
+			case *ir.LoopCycle:
+				if x.T.Resolve().Kind == ir.KindDynamic {
+					for i := range x.Args {
+						keep(&x.Args[i])
+					}
+				}
+			}
+		})
 	}
 }
 
@@ -88,7 +138,7 @@ func (c *checker) markupEscapes(x, y ir.Expr, sp tmpl.Span) (escX, escY bool) {
 	switch {
 	case !mayX && !mayY:
 	case mayX && !c.markups.Must(x) || mayY && !c.markups.Must(y):
-		c.errorf(sp, "+ on a value that may or may not be a tojson or safe result is not supported: Jinja2's Markup escapes the other string, a plain string does not (%s, or concatenate with ~, which does not escape)", toPlain)
+		c.errorf(sp, mayBeMarkup)
 	case !mayY:
 		escY = builtins.Escaped(y)
 	case !mayX:

@@ -122,8 +122,8 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		call = q("Arith").Call(jen.Lit(x.Name), args[0], args[1])
 	case ir.DynNeg:
 		call = q("Negate").Call(args[0])
-	case ir.DynMarkupArg:
-		call = q("MarkupOperand").Call(args[0])
+	case ir.DynMarkup:
+		return gval{pre: pre, val: q("MarkupValue").Call(args[0])}
 	case ir.DynContains:
 		return e.dynFallible(pre, q("Contains").Call(args[1], args[0]), x.Pos, func(v jen.Code) gval {
 			if x.Name == "not in" {

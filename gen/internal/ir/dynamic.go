@@ -40,7 +40,7 @@ const (
 	DynMapFilter              // Args[0] | map(Name, Args[1:]...): the filter Name of each item
 	DynTuple                  // the tuple (Args...), of any length
 	DynUnpacked               // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})
-	DynMarkupArg              // Args[0] as Markup's + takes its other operand: a string escaped, any other value as it is
+	DynMarkup                 // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue)
 )
 
 // Dynamic is an operation on dynamic values; Args that are not dynamic
@@ -62,7 +62,7 @@ func (x *Dynamic) Type() *Type { return x.T.Resolve() }
 // Fallible reports whether x can fail the render.
 func (x *Dynamic) Fallible() bool {
 	switch x.Op {
-	case DynEqual, DynTest, DynStr, DynDefault:
+	case DynEqual, DynTest, DynStr, DynDefault, DynMarkup:
 		return false
 	}
 	return true
