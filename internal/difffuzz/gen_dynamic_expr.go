@@ -186,7 +186,7 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 		}},
 		choice{1, typed && g.on("filter-format"), func() { e = g.dynFormat(sub) }},
 		choice{2, typed, func() {
-			e = g.filter(sub(), g.pick([]string{"length", "count", "string", "upper", "lower", "trim", "title"}))
+			e = g.filter(sub(), g.pick([]string{"length", "count", "string", "upper", "lower", "trim", "title", "wordcount"}))
 		}},
 		choice{1, typed, func() {
 			var args []string

@@ -70,6 +70,10 @@ func (g *generator) intProductions(d int, e *expression) []choice {
 			)
 			*e = g.filter(x, name)
 		}},
+		{1, g.on("filter-value"), func() {
+			x := g.expr([]*valueType{typeString, typeString, typeInt, typeFloat, g.randListType()}[g.r.IntN(5)], d)
+			*e = g.filter(x, "wordcount")
+		}},
 		{2, g.on("filter-int"), func() {
 			var x expression
 			var args []string

@@ -2,7 +2,7 @@ package difffuzz
 
 // The productions of the filters runtime/jinja computes on values:
 // center, escape, filesizeformat, urlencode, striptags, wordwrap and
-// xmlattr as strings, sum, min and max printed.
+// xmlattr as strings, sum, min and max printed (wordcount is an int: gen_numbers.go).
 
 import "strconv"
 

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -15,7 +16,7 @@ import (
 // Jinja2 3.1 does: center(width), escape, filesizeformat(binary),
 // urlencode, sum(attribute, start), min and max(case_sensitive,
 // attribute), wordwrap(width, break_long_words, wrapstring,
-// break_on_hyphens), striptags and xmlattr(autospace).
+// break_on_hyphens), striptags, wordcount and xmlattr(autospace).
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"center":         centerValue,
 	"escape":         escapeValue,
@@ -27,6 +28,22 @@ var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"wordwrap":       wordwrapValue,
 	"striptags":      func(x Value, _ []Value) (Value, error) { return StringValue(StripTags(x.String())), nil },
 	"xmlattr":        xmlAttr,
+	"wordcount":      func(x Value, _ []Value) (Value, error) { return IntValue(WordCount(x.String())), nil },
+}
+
+// WordCount is Jinja2's wordcount: the number of runs of Python's Unicode
+// \w, which is exactly the letters, numbers and '_' (a combining mark
+// splits a word, as in Python).
+func WordCount(s string) int {
+	n, inWord := 0, false
+	for _, r := range s {
+		w := r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+		if w && !inWord {
+			n++
+		}
+		inWord = w
+	}
+	return n
 }
 
 // xmlAttr is Jinja2's xmlattr(autospace=True) of a dict: key="value" of

@@ -11,7 +11,7 @@ var FilterAliases = map[string]string{"d": "default", "count": "length", "e": "e
 // UnsupportedFilters are Jinja2's other built-in filters, named in errors so an
 // author learns the filter exists but is not supported, rather than a typo.
 var UnsupportedFilters = []string{"attr", "forceescape", "groupby", "pprint", "random",
-	"slice", "urlize", "wordcount"}
+	"slice", "urlize"}
 
 // FilterFlag is a property of a filter.
 type FilterFlag uint16

@@ -26,6 +26,13 @@ func (c *checker) filterBlock(n *tmpl.FilterBlock) []ir.Node {
 	inner.names[capturedName] = captured
 	x := c.filter(builtins.CaptureFilter(n.Filter, capturedName), usePrint)
 	c.printable(x, n.Filter.Span)
+	// Jinja2 joins the template's output without str(), so a filter block
+	// whose filter yields other than a string raises TypeError.
+	c.later = append(c.later, func() {
+		if k := x.Type().Kind; !c.rejected[x] && k != ir.KindString && k != ir.KindUnknown && k != ir.KindDynamic {
+			c.errorf(n.Filter.Span, "the filter of a filter block yields %s, which Jinja2 does not print (TypeError): it must yield a string", k)
+		}
+	})
 	inlinePrinted(x)
 	set.Body = c.leave(body)
 	return []ir.Node{set, &ir.Print{X: x}}

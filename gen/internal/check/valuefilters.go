@@ -10,11 +10,12 @@ import (
 // dynamic value of its operand, a typed operand converted, with Jinja2's
 // semantics: its parameters, the kinds its arguments must have
 // (ir.KindUnknown: any), and whether it yields a string (else a dynamic
-// value).
+// value) or an int.
 type valueFilter struct {
-	params []ir.Param
-	kinds  []ir.Kind
-	str    bool
+	params  []ir.Param
+	kinds   []ir.Kind
+	str     bool
+	integer bool
 	// takesString: Jinja2 fails on an operand that is not a string.
 	takesString bool
 }
@@ -28,6 +29,7 @@ var valueFilters = map[string]valueFilter{
 	"filesizeformat": {params: []ir.Param{{Name: "binary", Def: false}}, kinds: []ir.Kind{ir.KindBool}, str: true},
 	"urlencode":      {str: true},
 	"striptags":      {str: true},
+	"wordcount":      {integer: true},
 	"xmlattr":        {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
 	"sum":            {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}},
 	"min":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
@@ -63,8 +65,11 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 		}
 	}
 	out := ir.Expr(c.dyn(ir.DynFilter, name, ir.DynamicType(), e.Span, append([]ir.Expr{x}, args...)...))
-	if vf.str {
+	switch {
+	case vf.str:
 		out = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.Span, out)
+	case vf.integer:
+		out = c.dyn(ir.DynAsInt, "", &ir.Type{Kind: ir.KindInt}, e.Span, out)
 	}
 	return out
 }

@@ -396,6 +396,10 @@ FILTER_CASES = (
         "&amp;lt; &lt;&gt; &quot;&#39; &#x41;&#66; &copy &notit; &nbsp;x", "&#0; &#x80; &#xD800; &#1114112; &#1; &#x7f; &#xFFFE;", "&#x1FFFF;x&#13;&#x81;&#xfdd0;&#99999999999999999999;&#x;&#;&#65",
         "<a href='>'>t</a>", "<<b>>", "\u3000wide\xa0space\u2028", "", "no tags", "<!-- unclosed", "<unclosed", "&unknown; &AMP &amp",
     ]] + [["striptags", x, []] for x in ["5", "null", "undefined", '["<b>"]']]
+    + [["wordcount", json.dumps(x), []] for x in [
+        "", "one", "  two  words ", "it's a dog-eat-dog world_wide 3.14", "e\u0301t\u00e9 na\u00efve", "\u65e5\u672c\u8a9e \u4e2d\u6587",
+        "x\u00b2 \u2167 \u0663\u0664 \u2155", "a\u200bb\u00a0c\u3000d", "\u02b0mod \u01c5title", "!?.,;-- \u2014 \U0001f600",
+    ]] + [["wordcount", x, []] for x in ["5", "-1.5", "null", "undefined", "true", '["a b", 1]', '{"k": "v w"}']]
     + [["xmlattr", x, a] for x in ['{"class": "a<b", "id": 5, "n": null, "t": true, "l": [1, "x"], "q": "\\"\'&"}', "{}", '{"n": null}',
                                    '{"a b": 1}', '{"a/b": 1}', '{"a=b": 1}', '{"a>b": 1}', '{"a\\tb": 1}', '{"é": "ü"}', '{"x": ""}',
                                    "undefined", "[1]", '"s"', "null"]
