@@ -111,41 +111,8 @@ func newMacros(body []tmpl.Node) macros {
 		}
 	}
 	walk(body)
-	m.recursive = selfCalling(defs, m.names)
+	m.recursive = tmpl.SelfCalling(defs)
 	return m
-}
-
-// selfCalling returns the names of defs that call themselves, directly or
-// through other macros of names.
-func selfCalling(defs []*tmpl.Macro, names map[string]bool) map[string]bool {
-	calls := map[string][]string{}
-	for _, d := range defs {
-		tmpl.Inspect(d.Body, func(tmpl.Node) {}, func(e tmpl.Expr) {
-			if call, ok := e.(*tmpl.Call); ok {
-				if fn, ok := call.Fn.(*tmpl.Name); ok && names[fn.Name] {
-					calls[d.Name.Name] = append(calls[d.Name.Name], fn.Name)
-				}
-			}
-		})
-	}
-	out := map[string]bool{}
-	for name := range names {
-		seen := map[string]bool{}
-		stack := slices.Clone(calls[name])
-		for len(stack) > 0 {
-			callee := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if callee == name {
-				out[name] = true
-				break
-			}
-			if !seen[callee] {
-				seen[callee] = true
-				stack = append(stack, calls[callee]...)
-			}
-		}
-	}
-	return out
 }
 
 // defineMacro checks a definition, which Jinja2 runs where it stands: a
