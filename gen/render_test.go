@@ -327,11 +327,28 @@ func TestRenderErrors(t *testing.T) {
 		"printf": "inputs:\n  c: int\n  s: string\n  n: int\n  u: int?\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ '%d' % s }}\n  {% elif c == 2 %}{{ '%s %s'|format(s) }}\n  {% elif c == 3 %}{{ ('%' ~ n ~ 's') % s }}\n" +
 			"  {% elif c == 4 %}{{ '%d'|format(u) }}\n  {% elif c == 5 %}{{ s|format(n) }}\n  {% elif c == 6 %}{{ '%(a)s'|format(b=s) }}\n  {% endif %}\n",
+		// Macros that call themselves past runtime.MaxMacroDepth nested
+		// calls (190; Jinja2 raises RecursionError near 200), directly, in
+		// turn, or from a macro expanded in place, whose frame counts; and
+		// past runtime.MaxMacroCalls calls.
+		"recursion": "inputs:\n  c: int\n  n: int\ntemplate: |\n" +
+			"  {% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{% else %}bottom{% endif %}{% endmacro %}{% macro g(n) %}{{ h(n) }}{% endmacro %}\n" +
+			"  {% macro h(n) %}{% if n > 0 %}{{ g(n - 1) }}{% else %}end{% endif %}{% endmacro %}{% macro w(n) %}{{ f(n) }}{% endmacro %}\n" +
+			"  {% macro twice(n) %}{% if n > 0 %}{{ twice(n - 1) }}{{ twice(n - 1) }}{% endif %}{% endmacro %}\n" +
+			"  {% if c == 1 %}{{ f(n) }}{% elif c == 2 %}{{ h(n) }}{% elif c == 3 %}{{ w(n) }}{% else %}{{ twice(n) }}{% endif %}\n",
 		"printfdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
 	}{
+		{"recursion", `{"c": 1, "n": 189}`, "\n\n\nbottom"},
+		{"recursion", `{"c": 1, "n": 190}`, `ERROR: prompts/recursion.yaml:5:36: render recursion: invalid operation: macro "f": more than 190 nested macro calls (Jinja2 raises RecursionError near 200)`},
+		{"recursion", `{"c": 2, "n": 94}`, "\n\n\nend"},
+		{"recursion", `{"c": 2, "n": 95}`, `ERROR: prompts/recursion.yaml:5:107: render recursion: invalid operation: macro "h": more than 190 nested macro calls (Jinja2 raises RecursionError near 200)`},
+		{"recursion", `{"c": 3, "n": 188}`, "\n\n\nbottom"},
+		{"recursion", `{"c": 3, "n": 189}`, `ERROR: prompts/recursion.yaml:5:36: render recursion: invalid operation: macro "f": more than 190 nested macro calls (Jinja2 raises RecursionError near 200)`},
+		{"recursion", `{"c": 4, "n": 10}`, "\n\n\n"},
+		{"recursion", `{"c": 4, "n": 40}`, `ERROR: prompts/recursion.yaml:7:40: render recursion: invalid operation: more than 1048576 calls of macros that call themselves in one render`},
 		{"printf", `{"c": 1, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:7:21: render printf: invalid operation: %d format: a real number is required, not str`},
 		{"printf", `{"c": 2, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:8:23: render printf: invalid operation: not enough arguments for format string`},
 		{"printf", `{"c": 3, "s": "x", "n": 99999999999}`, `ERROR: prompts/printf.yaml:9:23: render printf: output would exceed runtime.MaxOutput`},

@@ -102,6 +102,34 @@ var (
 // Past it, rendering stops with ErrTooLarge instead of exhausting memory.
 const MaxOutput = 64 << 20
 
+// MaxMacroDepth bounds how many macro frames a call of a macro that
+// calls itself may open. Jinja2 raises RecursionError near 200 nested
+// macro calls, at a depth that depends on Python's stack where the render
+// runs (198 under transformers' sandbox called from a script's top level,
+// 247 without the sandbox); past this bound, below those, the render fails
+// on both backends rather than depend on the caller.
+const MaxMacroDepth = 190
+
+// MaxMacroCalls bounds the calls of macros that call themselves in one
+// render: a macro that calls itself twice per level is exponential in its
+// depth, and Jinja2 would run it for ages.
+const MaxMacroCalls = 1 << 20
+
+// EnterMacro counts a call of macro name (one that calls itself) of
+// prompt at pos, which opens the depth-th macro frame, in a render that
+// has made *calls such calls: past MaxMacroDepth or MaxMacroCalls it
+// returns the render's error.
+func EnterMacro(prompt, pos, name string, depth int, calls *int) error {
+	*calls++
+	switch {
+	case depth > MaxMacroDepth:
+		return FailDetail(prompt, pos, ErrInvalid, "macro "+strconv.Quote(name)+": more than "+strconv.Itoa(MaxMacroDepth)+" nested macro calls (Jinja2 raises RecursionError near 200)")
+	case *calls > MaxMacroCalls:
+		return FailDetail(prompt, pos, ErrInvalid, "more than "+strconv.Itoa(MaxMacroCalls)+" calls of macros that call themselves in one render")
+	}
+	return nil
+}
+
 // Error is a render failure at a position of a prompt's template.
 type Error struct {
 	Prompt string // the prompt's key, e.g. "support/summarize"

@@ -71,7 +71,7 @@ var includedFamilies = []string{
 	// macros defined after sets of the template, whose bodies read them;
 	// macros that read kwargs, called with keyword arguments past their
 	// parameters.
-	"macro-call", "macro-reads-top", "macro-kwargs",
+	"macro-call", "macro-reads-top", "macro-kwargs", "macro-recursive",
 	// Issue 27: {% set ns = namespace(...) %} again for a namespace of the
 	// frame (its arguments may read the first's attributes).
 	"namespace-twice",
@@ -299,6 +299,7 @@ type generator struct {
 	profile    bool
 	generation int
 	macros     []*macro // the macros defined so far
+	walks      bool     // a chat case defined walk (recursiveMacros)
 	// includes are the case's template files; macroBody is set while a
 	// macro's body is generated, where include is not supported.
 	includes  map[string]string

@@ -5,6 +5,7 @@ package difffuzz
 // (runtime/jinja.Value), rendered with a random chat context (chatdata.go).
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,6 +71,9 @@ func (g *generator) chatCase(c *Case) *Case {
 	g.dyn = []*dynVar{{"messages", "messages"}, {"tools", "tools"}, {"documents", "documents"}}
 	g.budget = 2 + g.r.IntN(8)
 	var b strings.Builder
+	if g.on("macro-recursive") && g.chance(0.3) {
+		b.WriteString(g.recursiveMacros())
+	}
 	if g.chance(0.5) {
 		// The shape of most chat templates: one loop over the messages.
 		for range g.r.IntN(3) {
@@ -98,8 +102,71 @@ func (g *generator) dynStmt() string {
 		choice{10, true, func() { out = g.dynSet() }},
 		choice{2, true, func() { out = g.comment() }},
 		choice{2, g.profile && g.on("raise"), func() { out = g.dynRaise() }},
+		choice{15, g.walks, func() { out = g.walkCall() }},
 	)
 	return out
+}
+
+// recursiveMacros defines walk (family macro-recursive), a macro that
+// calls itself, as chat templates print tool schemas: on the items of its
+// argument v, directly or through walk_items, or on v again, until its
+// depth d reaches a small limit; its body prints dynamic expressions of v
+// and of the chat context around the recursion.
+func (g *generator) recursiveMacros() string {
+	saved := *g
+	g.dyn = append(slices.Clip(g.dyn), &dynVar{"v", "any"})
+	g.scopes = []*scope{{types: map[string]*valueType{}}}
+	g.budget = 1 + g.r.IntN(3)
+	deeper := func(x string) string {
+		if g.chance(0.3) {
+			return "walk(" + x + ", d=d + 1)"
+		}
+		return "walk(" + x + ", d + 1)"
+	}
+	printed := func(call string) string {
+		return g.pick([]string{"{{ " + call + " }}", "{{ " + call + "|trim }}", "{{ '<' ~ " + call + " ~ '>' }}", "{{ (" + call + ")|length }}"})
+	}
+	items := g.tag("if v is mapping") + g.tag("for k, c in v|dictsort") + "{{ k }}:" + printed(deeper("c")) + g.tag("endfor") +
+		g.tag("elif v is iterable and v is not string") + g.tag("for c in v") + printed(deeper("c")) + g.tag("endfor") + g.tag("endif")
+	var defs, recursion string
+	switch g.r.IntN(3) {
+	case 0:
+		recursion = items
+	case 1: // on v again
+		recursion = printed(deeper("v"))
+	default: // through another macro, defined first
+		defs = g.tag("macro walk_items(v, d)") + items + g.tag("endmacro")
+		recursion = printed("walk_items(v, d)")
+	}
+	// Half the bodies print what holds for any value, so that more
+	// renderings get through the recursion without an error.
+	around := func() string {
+		if g.chance(0.5) {
+			return g.dynBody()
+		}
+		return g.pick([]string{"{{ d }}|", "{{ v if v is string }}", "{{ v is mapping }}", "{{ (v|string)[:6] }}",
+			"{% if v is number %}{{ v + 1 }}{% endif %}", "{{ 'L' ~ v|length if v is iterable }}"})
+	}
+	body := around() + g.tag("if d < "+strconv.Itoa(1+g.r.IntN(3))) + recursion + g.tag("endif") + around()
+	saved.mustSet, saved.r = g.mustSet, g.r
+	*g = saved
+	g.walks = true
+	return defs + g.tag("macro walk(v, d=0)") + body + g.tag("endmacro")
+}
+
+// walkCall prints a call of walk on a dynamic value: a name in scope, or
+// an expression.
+func (g *generator) walkCall() string {
+	x := g.dyn[g.r.IntN(len(g.dyn))].name
+	if g.chance(0.5) {
+		e, _ := g.dynExpr(1)
+		x = e.text
+	}
+	call := "walk(" + x + ")"
+	if g.chance(0.3) {
+		call = "walk(" + x + ", " + strconv.Itoa(g.r.IntN(2)) + ")"
+	}
+	return "{{ " + call + " }}"
 }
 
 // dynRaise raises, under a condition, with a message built from dynamic

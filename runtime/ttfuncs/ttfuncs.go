@@ -115,6 +115,12 @@ type root struct {
 	v     runtime.Variant
 	ends  *[]int // where ItemEnd records offsets; nil outside ExecuteItems
 	opts  []runtime.RenderOption
+	// depth counts the macro frames open (of macros that call
+	// themselves, compiled to associated templates), calls their calls in
+	// the render, and args holds the arguments of the call that Enter
+	// opened last, which its template takes first (Arg).
+	depth, calls int
+	args         []any
 	// Full reports that the output is longer than runtime.MaxOutput: a
 	// loop then fails before its next iteration (TooLarge). Write and Cut
 	// keep it, so that a loop tests a field, which costs no allocation.
@@ -165,6 +171,30 @@ func (r *root) ItemEnd() string {
 	if r.ends != nil {
 		*r.ends = append(*r.ends, len(r.buf)-r.start)
 	}
+	return ""
+}
+
+// Enter opens the frame of a call of macro name at pos, frames macro
+// frames deeper than the frame it stands in, with args, and returns the
+// depth to restore with Leave once the call's template has run. Past
+// runtime.MaxMacroDepth or MaxMacroCalls it fails, as runtime.EnterMacro.
+func (r *root) Enter(frames int, pos, name string, args ...any) (int, error) {
+	depth := r.depth + frames + 1
+	if err := runtime.EnterMacro("", pos, name, depth, &r.calls); err != nil {
+		return 0, err
+	}
+	saved := r.depth
+	r.depth, r.args = depth, args
+	return saved, nil
+}
+
+// Arg returns argument i of the call Enter opened last.
+func (r *root) Arg(i int) any { return r.args[i] }
+
+// Leave closes the frame of a call, restoring depth, which Enter
+// returned; it prints nothing.
+func (r *root) Leave(depth int) string {
+	r.depth = depth
 	return ""
 }
 

@@ -36,8 +36,8 @@ func ChatOptional(feed *ir.Type) {
 }
 
 // ClearDynamicUndefined drops the undefined flag of the dynamic locals of
-// body: a dynamic value holds undefined itself.
-func ClearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
+// p's body and functions: a dynamic value holds undefined itself.
+func ClearDynamicUndefined(p *ir.Prompt) {
 	clear := func(ls []*ir.Local) {
 		for _, l := range ls {
 			if l != nil && l.T.Resolve().Kind == ir.KindDynamic {
@@ -45,7 +45,7 @@ func ClearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
 			}
 		}
 	}
-	clear(locals)
+	clear(p.AllLocals())
 	var nodes func([]ir.Node)
 	nodes = func(ns []ir.Node) {
 		for _, n := range ns {
@@ -66,8 +66,11 @@ func ClearDynamicUndefined(locals []*ir.Local, body []ir.Node) {
 			}
 		}
 	}
-	nodes(body)
-	ir.Walk(body, func(x ir.Expr) {
+	nodes(p.Body)
+	for _, f := range p.Funcs {
+		nodes(f.Body)
+	}
+	ir.WalkFuncs(p, func(x ir.Expr) {
 		if call, ok := x.(*ir.Capture); ok {
 			clear(call.Locals)
 			nodes(call.Body)

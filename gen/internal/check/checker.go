@@ -136,12 +136,18 @@ func (c *checker) failedAtPos(pos src.Pos) bool {
 // newLocal makes a Go local named after name, which the template cannot
 // see until it is bound with local.
 func (c *checker) newLocal(name string, t *ir.Type) *ir.Local {
+	return &ir.Local{Name: name, GoName: c.goName(name), T: t}
+}
+
+// goName makes a Go name after name that no other local or function of
+// the template takes.
+func (c *checker) goName(name string) string {
 	c.tmp++
 	goName, ok := names.Unexported(name)
 	if !ok {
 		goName = "v"
 	}
-	return &ir.Local{Name: name, GoName: fmt.Sprintf("%s_%d", goName, c.tmp), T: t}
+	return fmt.Sprintf("%s_%d", goName, c.tmp)
 }
 
 // localType is the type a new local named name starts with: dynamic when
@@ -283,8 +289,8 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 	checkers[0].c.checkNoDicts(feed)
 	for _, k := range checkers {
 		for _, b := range k.bodies {
-			ir.Walk(b.Body, types.FinalizeExpr)
-			for _, l := range b.Locals {
+			ir.WalkFuncs(b, types.FinalizeExpr)
+			for _, l := range b.AllLocals() {
 				types.Finalize(l.T)
 			}
 		}
@@ -306,7 +312,7 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 func checkTypeDepth(p *ir.PromptSpec, feed *ir.Type, bodies []*ir.Prompt, diags *diag.Sink) bool {
 	var locals []*ir.Local
 	for _, b := range bodies {
-		locals = append(locals, b.Locals...)
+		locals = append(locals, b.AllLocals()...)
 	}
 	f, deep := types.TooDeep(feed, locals)
 	if f != nil {

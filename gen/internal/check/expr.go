@@ -587,7 +587,7 @@ func (c *checker) name(e *tmpl.Name, u use) ir.Expr {
 // inputs lack and that the template sets or loops over elsewhere: Jinja2
 // reads the template's variable there, which is undefined.
 func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
-	if c.macroSpecialName(e) {
+	if c.macroSpecialName(e) || c.templateName(e) {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if x := c.componentRef(e.Name, e.Span); x != nil {

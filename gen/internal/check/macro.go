@@ -7,8 +7,10 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/names"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/schema"
 )
 
@@ -51,6 +53,13 @@ type macros struct {
 	overflowed bool // past maxMacroExpansion: reported, and no call expands
 	// includeOverflow is set once an include's expansion is reported.
 	includeOverflow bool
+	// recursive are the macros that call themselves, directly or through
+	// others: each is compiled once, as a function (funcs), not expanded.
+	recursive map[string]bool
+	funcs     map[*tmpl.Macro]*ir.Func
+	// template is the template's top frame while a function's body is
+	// checked (nil otherwise): the body cannot read the names it sets.
+	template *scope
 }
 
 // macroFrame is the frame of a macro's body, or of a caller's.
@@ -84,13 +93,15 @@ func (m *macros) count() {
 }
 
 func newMacros(body []tmpl.Node) macros {
-	m := macros{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}}
+	m := macros{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}, funcs: map[*tmpl.Macro]*ir.Func{}}
+	var defs []*tmpl.Macro
 	var walk func([]tmpl.Node)
 	walk = func(ns []tmpl.Node) {
 		for _, n := range ns {
 			switch n := n.(type) {
 			case *tmpl.Macro:
 				m.names[n.Name.Name] = true
+				defs = append(defs, n)
 			case *tmpl.If: // a macro in an if is defined where the branch runs
 				for _, b := range n.Branches {
 					walk(b.Body)
@@ -100,6 +111,7 @@ func newMacros(body []tmpl.Node) macros {
 		}
 	}
 	walk(body)
+	m.recursive = tmpl.SelfCalling(defs)
 	return m
 }
 
@@ -190,6 +202,13 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 		c.errorf(fn.Span, "macro %q is called before its definition, or outside the if branch that defines it (Jinja2: undefined)", fn.Name)
 		return none
 	}
+	if c.macros.recursive[fn.Name] {
+		if block != nil {
+			c.errorf(fn.Span, "a {%% call %%} block of macro %q, which calls itself, is not supported", fn.Name)
+			return none
+		}
+		return c.funcCall(e, fn, def)
+	}
 	if i := slices.Index(c.macros.calling, fn.Name); i >= 0 {
 		c.errorf(fn.Span, "recursive macro call %s is not supported", strings.Join(append(slices.Clone(c.macros.calling[i:]), fn.Name), " → "))
 		return none
@@ -206,16 +225,16 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSite) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	fn := &tmpl.Name{Span: e.Fn.Pos(), Name: def.Name.Name} // as called
-	varargs := readsName(def.Body, "varargs")
-	if len(e.Args) > len(def.Params) && !varargs {
-		c.errorf(e.Args[len(def.Params)].Pos(), "macro %q takes not more than %d argument(s)", fn.Name, len(def.Params))
+	varargs, kwargs := readsName(def.Body, "varargs"), readsName(def.Body, "kwargs")
+	named, ok := c.macroArgs(e, def, fn.Name, varargs, kwargs)
+	if !ok {
 		return none
 	}
 	out := &ir.Capture{}
 	params := make([]*ir.Local, len(def.Params))
 	var binds []ir.Node
 	bind := func(i int, x ir.Expr, sp tmpl.Span) {
-		params[i] = c.newLocal(def.Params[i].Name, &ir.Type{})
+		params[i] = c.newLocal(def.Params[i].Name, c.localType(def.Params[i].Name))
 		out.Locals = append(out.Locals, params[i])
 		binds = append(binds, c.assignLocal(params[i], &ir.Set{Value: x}, x.Type(), sp))
 	}
@@ -234,30 +253,14 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 	}
 	// A macro that reads kwargs takes keyword arguments that name no
 	// parameter: kwargs is the dict of them, in their order.
-	kwargs := readsName(def.Body, "kwargs")
 	extra := &tmpl.Dict{Span: e.Span}
-	for _, kw := range e.Kwargs {
-		i := slices.IndexFunc(def.Params, func(p *tmpl.Name) bool { return p.Name == kw.Name })
-		switch {
-		case i < 0 && kwargs && slices.ContainsFunc(extra.Keys, func(k tmpl.Expr) bool { return k.(*tmpl.Const).Value == kw.Name }):
-			c.errorf(kw.NameSpan, "keyword argument %q repeated", kw.Name)
-			return none
-		case i < 0 && kwargs:
-			extra.Keys = append(extra.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
-			extra.Values = append(extra.Values, kw.Value)
+	for j, kw := range e.Kwargs {
+		if i := named[j]; i >= 0 {
+			bind(i, c.expr(kw.Value, useValue), kw.Value.Pos())
 			continue
-		case i < 0:
-			var paramNames []string
-			for _, p := range def.Params {
-				paramNames = append(paramNames, p.Name)
-			}
-			c.errorf(kw.NameSpan, "macro %q has no parameter %q%s", fn.Name, kw.Name, schema.DidYouMean(kw.Name, paramNames))
-			return none
-		case params[i] != nil:
-			c.errorf(kw.NameSpan, "parameter %q of macro %q is passed twice", kw.Name, fn.Name)
-			return none
 		}
-		bind(i, c.expr(kw.Value, useValue), kw.Value.Pos())
+		extra.Keys = append(extra.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
+		extra.Values = append(extra.Values, kw.Value)
 	}
 	if kwargs {
 		dict := c.expr(extra, useValue)
@@ -339,4 +342,171 @@ func readsName(body []tmpl.Node, name string) bool {
 		}
 	})
 	return found
+}
+
+// macroArgs matches the arguments of call e to the parameters of def,
+// called as fn: it returns the parameter that each keyword argument
+// names, -1 for one that kwargs takes, and false after reporting a
+// mismatch. A macro that reads varargs takes extra positional arguments,
+// one that reads kwargs extra keyword arguments.
+func (c *checker) macroArgs(e *tmpl.Call, def *tmpl.Macro, fn string, varargs, kwargs bool) ([]int, bool) {
+	if len(e.Args) > len(def.Params) && !varargs {
+		c.errorf(e.Args[len(def.Params)].Pos(), "macro %q takes not more than %d argument(s)", fn, len(def.Params))
+		return nil, false
+	}
+	passed := make([]bool, len(def.Params))
+	for i := range e.Args[:min(len(e.Args), len(def.Params))] {
+		passed[i] = true
+	}
+	named := make([]int, len(e.Kwargs))
+	extra := map[string]bool{}
+	for j, kw := range e.Kwargs {
+		i := slices.IndexFunc(def.Params, func(p *tmpl.Name) bool { return p.Name == kw.Name })
+		named[j] = i
+		switch {
+		case i < 0 && kwargs && extra[kw.Name]:
+			c.errorf(kw.NameSpan, "keyword argument %q repeated", kw.Name)
+			return nil, false
+		case i < 0 && kwargs:
+			extra[kw.Name] = true
+		case i < 0:
+			var paramNames []string
+			for _, p := range def.Params {
+				paramNames = append(paramNames, p.Name)
+			}
+			c.errorf(kw.NameSpan, "macro %q has no parameter %q%s", fn, kw.Name, schema.DidYouMean(kw.Name, paramNames))
+			return nil, false
+		case passed[i]:
+			c.errorf(kw.NameSpan, "parameter %q of macro %q is passed twice", kw.Name, fn)
+			return nil, false
+		default:
+			passed[i] = true
+		}
+	}
+	return named, true
+}
+
+// funcCall calls def, a macro that calls itself, as called by e: its
+// function, checked at the first call, takes each argument as a dynamic
+// value. The call's output, captured, is its value.
+func (c *checker) funcCall(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro) ir.Expr {
+	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	for _, special := range []string{"varargs", "kwargs", "caller"} {
+		if readsName(def.Body, special) {
+			c.errorf(fn.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: %s in it is not supported", fn.Name, special)
+			return none
+		}
+	}
+	named, ok := c.macroArgs(e, def, fn.Name, false, false)
+	if !ok {
+		return none
+	}
+	out := &ir.Capture{}
+	args := make([]ir.Expr, len(def.Params))
+	bind := func(i int, a tmpl.Expr) {
+		x := c.expr(a, useValue)
+		if vt := x.Type().Resolve(); vt.Kind == ir.KindUnknown {
+			c.unify(vt, ir.DynamicType(), a.Pos()) // an input only passed on is JSON data
+		}
+		l := c.newLocal(def.Params[i].Name, ir.DynamicType())
+		out.Locals = append(out.Locals, l)
+		set := &ir.Set{Local: l, Value: x}
+		out.Body = append(out.Body, set)
+		c.assigned[l] = assigned
+		c.trackUndefined(set)
+		args[i] = &ir.LocalRef{L: l}
+		c.later = append(c.later, func() {
+			if t := x.Type(); !types.ConvertsToDynamic(t) {
+				c.errorf(a.Pos(), "macro %q calls itself, so promptgen passes its arguments as dynamic values: %s cannot be one (only strings, numbers, bools, none, lists of them and dicts)", fn.Name, names.Article(t.String()))
+			}
+		})
+	}
+	for i, a := range e.Args {
+		bind(i, a)
+	}
+	for j, kw := range e.Kwargs {
+		bind(named[j], kw.Value)
+	}
+	for i, p := range def.Params {
+		switch d := def.Defaults[i]; {
+		case args[i] != nil:
+		case d != nil:
+			if !builtins.IsLiteral(d) {
+				return none // reported at the definition
+			}
+			bind(i, d)
+		default: // undefined, which a dynamic value holds itself
+			l := c.newLocal(p.Name, ir.DynamicType())
+			out.Locals = append(out.Locals, l)
+			args[i] = &ir.LocalRef{L: l}
+		}
+	}
+	f := c.macroFunc(def, e)
+	if f == nil {
+		return none
+	}
+	out.Body = append(out.Body, &ir.Print{X: &ir.CallFunc{Func: f, Args: args, Frames: c.frames(), Pos: c.posString(e.Span)}})
+	return out
+}
+
+// frames counts the macro frames around the code checked, up to the
+// function body or the template it stands in.
+func (c *checker) frames() int {
+	if c.macros.template != nil {
+		return len(c.macros.frames) - 1 // the function's own
+	}
+	return len(c.macros.frames)
+}
+
+// macroFunc returns the function of def, a macro that calls itself,
+// checking its body at the first call, e: in a frame of its own whose
+// parameters are dynamic values, seeing the feed's variables but none of
+// the names the template sets (a function of its arguments, which a later
+// call could not see as they are at that call).
+func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
+	if f, ok := c.macros.funcs[def]; ok {
+		return f
+	}
+	f := &ir.Func{Name: def.Name.Name, GoName: c.goName(def.Name.Name)}
+	c.macros.funcs[def] = f
+	for _, p := range def.Params {
+		l := c.newLocal(p.Name, ir.DynamicType())
+		f.Params = append(f.Params, l)
+	}
+	if c.macros.overflowed {
+		return nil
+	}
+	saved, savedFrames, savedTop, savedTemplate := c.scopes, c.macros.frames, c.macros.top, c.macros.template
+	savedCalling, savedCalls, callerMap := c.macros.calling, c.macros.calls, c.m
+	template := c.macros.template
+	if template == nil {
+		template = c.macros.top
+		if len(c.macros.calling) == 0 {
+			template = saved[0]
+		}
+	}
+	top := &scope{names: map[string]*ir.Local{}, locals: &f.Locals, sym: template.sym, outer: map[*ir.Local]bool{}}
+	c.macros.template, c.macros.top = template, top
+	c.macros.calling, c.macros.calls = []string{def.Name.Name}, []src.Pos{c.pos(e.Span)}
+	c.m, c.scopes = c.macros.m, []*scope{top}
+	c.macros.frames = []macroFrame{{}}
+	deferred := len(c.later)
+	c.enter(idtrack.Frame(template.sym, def.Params, def.Body), &f.Locals, nil, f.Params...)
+	c.scopes[len(c.scopes)-1].noLoopControl = "a macro"
+	f.Body = c.leave(c.nodes(def.Body))
+	c.keepPlace(deferred)
+	c.scopes, c.m, c.macros.frames, c.macros.top, c.macros.template = saved, callerMap, savedFrames, savedTop, savedTemplate
+	c.macros.calling, c.macros.calls = savedCalling, savedCalls
+	c.ir.Funcs = append(c.ir.Funcs, f)
+	return f
+}
+
+// templateName reports, in the body of a macro that calls itself, a read
+// of a name the template sets.
+func (c *checker) templateName(e *tmpl.Name) bool {
+	if c.macros.template == nil || c.macros.template.names[e.Name] == nil {
+		return false
+	}
+	c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read %q, which the template sets (pass it as an argument)", c.macros.calling[0], e.Name)
+	return true
 }

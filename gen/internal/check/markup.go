@@ -103,7 +103,7 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 		}
 	}
 	for _, b := range bodies {
-		ir.Walk(b.Body, func(x ir.Expr) {
+		ir.WalkFuncs(b, func(x ir.Expr) {
 			switch x := x.(type) {
 			case *ir.Dynamic:
 				switch {

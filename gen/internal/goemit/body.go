@@ -1,6 +1,8 @@
 package goemit
 
 import (
+	"maps"
+
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
@@ -8,8 +10,13 @@ import (
 // GoBody is the go backend: the template compiled to Go statements
 // appending to dst.
 func GoBody(f *jen.File, p *ir.Prompt) []jen.Code {
-	e := &emitter{p: p, tmp: p.NumLocals, read: readLocals(p.Body), loops: map[*ir.For][3]string{}}
+	read := readLocals(p.Body)
+	for _, f := range p.Funcs {
+		maps.Copy(read, readLocals(f.Body))
+	}
+	e := &emitter{p: p, tmp: p.NumLocals, read: read, loops: map[*ir.For][3]string{}}
 	body := e.declare(p.Locals)
+	body = append(body, e.funcs()...)
 	body = append(body, e.nodes(p.Body)...)
 	if e.looped {
 		body = append([]jen.Code{jen.Id("start").Op(":=").Len(dst)}, body...)
@@ -33,4 +40,58 @@ func readLocals(ns []ir.Node, xs ...ir.Expr) map[*ir.Local]bool {
 		ir.WalkExpr(x, mark)
 	}
 	return read
+}
+
+// funcs declares p's functions, closures that append to dst like the
+// body, all declared before any is assigned so that they can call each
+// other. calls counts their calls in the render (runtime.EnterMacro).
+func (e *emitter) funcs() []jen.Code {
+	if len(e.p.Funcs) == 0 {
+		return nil
+	}
+	e.calls = e.temp("calls")
+	out := []jen.Code{jen.Id(e.calls).Op(":=").Lit(0)}
+	params := func(f *ir.Func) []jen.Code {
+		ps := []jen.Code{jen.Id(DstName).Index().Byte(), jen.Id("depth").Int()}
+		for _, p := range f.Params {
+			ps = append(ps, jen.Id(p.GoName).Add(jinjaValue()))
+		}
+		return ps
+	}
+	results := []jen.Code{jen.Index().Byte(), jen.Error()}
+	for _, f := range e.p.Funcs {
+		out = append(out, jen.Var().Id(f.GoName).Func().Params(params(f)...).Params(results...))
+	}
+	for _, f := range e.p.Funcs {
+		body := e.declare(f.Locals)
+		e.inFunc = true
+		body = append(body, e.nodes(f.Body)...)
+		e.inFunc = false
+		if ir.FallsThrough(f.Body) {
+			body = append(body, jen.Return(dst, jen.Nil()))
+		}
+		out = append(out, jen.Id(f.GoName).Op("=").Func().Params(params(f)...).Params(results...).Block(body...))
+	}
+	return out
+}
+
+// callFunc prints a call of a function: the macro frame it opens is
+// counted, and its body appends to dst.
+func (e *emitter) callFunc(x *ir.CallFunc) []jen.Code {
+	depth := jen.Lit(x.Frames + 1)
+	if e.inFunc {
+		depth = jen.Id("depth").Op("+").Lit(x.Frames + 1)
+	}
+	var pre []jen.Code
+	args := []jen.Code{dst, depth}
+	for _, a := range x.Args {
+		v := e.expr(a)
+		pre = append(pre, v.pre...)
+		args = append(args, v.val)
+	}
+	err := e.temp("err")
+	return append(pre,
+		jen.If(jen.Err().Op(":=").Qual(ir.RuntimePath, "EnterMacro").Call(jen.Lit(e.p.Key), jen.Lit(x.Pos), jen.Lit(x.Func.Name), depth, jen.Op("&").Id(e.calls)), jen.Err().Op("!=").Nil()).Block(jen.Return(dst, jen.Err())),
+		jen.Var().Id(err).Error(),
+		jen.If(jen.List(dst, jen.Id(err)).Op("=").Id(x.Func.GoName).Call(args...), jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, jen.Id(err))))
 }

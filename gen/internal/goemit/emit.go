@@ -30,6 +30,11 @@ type emitter struct {
 	// true where the code being emitted runs: the definedness of the
 	// feed's fields it tested, which no statement changes.
 	assumed map[string]int
+	// inFunc is set while a function's body is emitted, whose depth
+	// parameter counts the macro frames open; calls is the Go local that
+	// counts the calls of functions.
+	inFunc bool
+	calls  string
 	// looped is set once a loop compares the output's length with start,
 	// the length of dst before the render (a name no local or temporary
 	// takes: theirs end in _N).

@@ -217,6 +217,9 @@ const DstName = "dst"
 var dst = jen.Id(DstName)
 
 func (e *emitter) print(x ir.Expr) []jen.Code {
+	if c, ok := x.(*ir.CallFunc); ok {
+		return e.callFunc(c)
+	}
 	// Print the operands of ~ and tojson straight into dst, with no
 	// intermediate string.
 	if b, ok := x.(*ir.Binary); ok && b.Op == "~" {

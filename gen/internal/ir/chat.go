@@ -36,7 +36,7 @@ func (*Strftime) Type() *Type { return &Type{Kind: KindString} }
 // and AppendRender take runtime.RenderOptions.
 func UsesClock(p *Prompt) bool {
 	uses := false
-	Walk(p.Body, func(x Expr) {
+	WalkFuncs(p, func(x Expr) {
 		_, ok := x.(*Strftime)
 		uses = uses || ok
 	})

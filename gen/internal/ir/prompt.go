@@ -47,6 +47,9 @@ type Prompt struct {
 	Structs  []*Type // named struct types in emit order, Feed first
 	Body     []Node
 	Locals   []*Local // set targets of the template's top scope
+	// Funcs are the macros that call themselves, compiled once, which
+	// CallFuncs of Body (and of Funcs) call.
+	Funcs []*Func
 	// NumLocals is how many Go locals the checker named (name_1 to
 	// name_N); emit numbers its temporaries after them, so that a local
 	// and a temporary never share a Go name.

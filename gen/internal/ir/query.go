@@ -180,6 +180,10 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		WalkExpr(x.Format, fn)
 	case *Capture:
 		Walk(x.Body, fn)
+	case *CallFunc: // not into the function, which WalkFuncs walks once
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
 	case *Select:
 		WalkExpr(x.X, fn)
 		for _, a := range x.Args {

@@ -91,7 +91,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, conf check.Config, strict bo
 		if main == nil {
 			return nil, c.Recheck()
 		}
-		irp.Body, irp.Locals, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.NumLocals, main.StaticSize
+		irp.Body, irp.Locals, irp.Funcs, irp.NumLocals, irp.StaticSize = main.Body, main.Locals, main.Funcs, main.NumLocals, main.StaticSize
 	default:
 		irp.IsMessages = true
 		for _, m := range p.Messages {
@@ -134,7 +134,7 @@ func checkPrompt(p *ir.PromptSpec, inputs *ir.Type, conf check.Config, strict bo
 		}
 	}
 	for _, b := range append([]*ir.Prompt{irp}, irp.Parts...) {
-		check.ClearDynamicUndefined(b.Locals, b.Body)
+		check.ClearDynamicUndefined(b)
 	}
 	if p.Chat {
 		check.ChatOptional(feed)

@@ -109,7 +109,7 @@ func (sc *setChecker) check() *ir.PromptSet {
 	}
 	if s.Chat {
 		for _, b := range sc.bodies {
-			check.ClearDynamicUndefined(b.body.Locals, b.body.Body)
+			check.ClearDynamicUndefined(b.body)
 		}
 		check.ChatOptional(feed)
 	}

@@ -40,6 +40,7 @@ func Constructs(nodes []Node) []string {
 			}
 		}
 	}
+	var macros []*Macro
 	Inspect(nodes, func(n Node) {
 		switch n := n.(type) {
 		case *If:
@@ -81,6 +82,7 @@ func Constructs(nodes []Node) []string {
 			found["statement filter"] = true
 		case *Macro:
 			found["statement macro"] = true
+			macros = append(macros, n)
 		case *CallBlock:
 			found["statement call"] = true
 		case *Include:
@@ -130,5 +132,45 @@ func Constructs(nodes []Node) []string {
 			kwargs(e.Kwargs)
 		}
 	})
+	if len(SelfCalling(macros)) > 0 {
+		found["macro that calls itself"] = true
+	}
 	return slices.Sorted(maps.Keys(found))
+}
+
+// SelfCalling returns the names of the macros of defs that call
+// themselves, directly or through others of defs.
+func SelfCalling(defs []*Macro) map[string]bool {
+	names := map[string]bool{}
+	for _, d := range defs {
+		names[d.Name.Name] = true
+	}
+	calls := map[string][]string{}
+	for _, d := range defs {
+		Inspect(d.Body, func(Node) {}, func(e Expr) {
+			if call, ok := e.(*Call); ok {
+				if fn, ok := call.Fn.(*Name); ok && names[fn.Name] {
+					calls[d.Name.Name] = append(calls[d.Name.Name], fn.Name)
+				}
+			}
+		})
+	}
+	out := map[string]bool{}
+	for name := range names {
+		seen := map[string]bool{}
+		stack := slices.Clone(calls[name])
+		for len(stack) > 0 {
+			callee := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if callee == name {
+				out[name] = true
+				break
+			}
+			if !seen[callee] {
+				seen[callee] = true
+				stack = append(stack, calls[callee]...)
+			}
+		}
+	}
+	return out
 }

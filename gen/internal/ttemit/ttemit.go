@@ -19,6 +19,7 @@ type tval struct {
 // ttEmitter translates one prompt.
 type ttEmitter struct {
 	file string // position prefix: positions are passed as "line:col"
+	key  string // the prompt's, which names its functions' templates
 	// tojson is the function of the tojson filter: Jinja2's, or with the
 	// transformers profile transformers'.
 	tojson string
@@ -28,11 +29,47 @@ type ttEmitter struct {
 
 // Translate returns the text/template source of p's template.
 func Translate(p *ir.Prompt) string {
-	e := &ttEmitter{file: p.File, loops: map[*ir.For][3]string{}, tojson: "tojson"}
+	e := &ttEmitter{file: p.File, key: p.Key, loops: map[*ir.For][3]string{}, tojson: "tojson"}
 	if p.Transformers {
 		e.tojson = "tfjson"
 	}
-	return e.declare(p.Locals) + e.nodes(p.Body)
+	out := e.declare(p.Locals) + e.nodes(p.Body)
+	for _, f := range p.Funcs {
+		out += e.define(p.Key, f)
+	}
+	return out
+}
+
+// define is function f of prompt key as an associated template, which a
+// call executes with $: its arguments are where the call put them.
+func (e *ttEmitter) define(key string, f *ir.Func) string {
+	var b strings.Builder
+	b.WriteString("{{ define " + strconv.Quote(funcTemplate(key, f)) + " }}")
+	for i, p := range f.Params {
+		b.WriteString(action("$" + p.GoName + " := $.Arg " + strconv.Itoa(i)))
+	}
+	b.WriteString(e.declare(f.Locals))
+	b.WriteString(e.nodes(f.Body))
+	b.WriteString("{{ end }}")
+	return b.String()
+}
+
+// funcTemplate names the template of function f of prompt key, which no
+// other template of a set shares.
+func funcTemplate(key string, f *ir.Func) string { return key + "/" + f.GoName }
+
+// callFunc prints a call of a function: Enter counts the macro frame it
+// opens and hands it the arguments, Leave closes it.
+func (e *ttEmitter) callFunc(x *ir.CallFunc) string {
+	args := make([]tval, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = e.expr(a)
+	}
+	pre, vals := e.inOrder(args...)
+	depth := e.temp("depth")
+	enter := append([]string{"$.Enter", strconv.Itoa(x.Frames), e.pos(x.Pos), strconv.Quote(x.Func.Name)}, vals...)
+	return pre + action(depth+" := "+strings.Join(enter, " ")) +
+		"{{ template " + strconv.Quote(funcTemplate(e.key, x.Func)) + " $ }}" + action("$.Leave "+depth)
 }
 
 func (e *ttEmitter) temp(prefix string) string {
@@ -928,6 +965,9 @@ func (e *ttEmitter) node(n ir.Node) string {
 }
 
 func (e *ttEmitter) print(x ir.Expr) string {
+	if c, ok := x.(*ir.CallFunc); ok {
+		return e.callFunc(c)
+	}
 	if b, ok := x.(*ir.Binary); ok && b.Op == "~" {
 		return e.print(b.X) + e.print(b.Y)
 	}
