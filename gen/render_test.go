@@ -336,6 +336,9 @@ func TestRenderErrors(t *testing.T) {
 			"  {% macro h(n) %}{% if n > 0 %}{{ g(n - 1) }}{% else %}end{% endif %}{% endmacro %}{% macro w(n) %}{{ f(n) }}{% endmacro %}\n" +
 			"  {% macro twice(n) %}{% if n > 0 %}{{ twice(n - 1) }}{{ twice(n - 1) }}{% endif %}{% endmacro %}\n" +
 			"  {% if c == 1 %}{{ f(n) }}{% elif c == 2 %}{{ h(n) }}{% elif c == 3 %}{{ w(n) }}{% else %}{{ twice(n) }}{% endif %}\n",
+		// A macro defined in an if branch that did not run, called after
+		// the if (Jinja2: UndefinedError).
+		"macroinif": "inputs:\n  c: int\ntemplate: \"{% if c == 1 %}{% macro m() %}M{% endmacro %}{% endif %}[{{ m() }}]\"\n",
 		"printfdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 	}
 	tests := []struct {
@@ -349,6 +352,8 @@ func TestRenderErrors(t *testing.T) {
 		{"recursion", `{"c": 3, "n": 189}`, `ERROR: prompts/recursion.yaml:5:36: render recursion: invalid operation: macro "f": more than 190 nested macro calls (Jinja2 raises RecursionError near 200)`},
 		{"recursion", `{"c": 4, "n": 10}`, "\n\n\n"},
 		{"recursion", `{"c": 4, "n": 40}`, `ERROR: prompts/recursion.yaml:7:40: render recursion: invalid operation: more than 1048576 calls of macros that call themselves in one render`},
+		{"macroinif", `{"c": 1}`, "[M]"},
+		{"macroinif", `{"c": 2}`, `ERROR: prompts/macroinif.yaml:3:72: render macroinif: "m": variable is undefined`},
 		{"printf", `{"c": 1, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:7:21: render printf: invalid operation: %d format: a real number is required, not str`},
 		{"printf", `{"c": 2, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:8:23: render printf: invalid operation: not enough arguments for format string`},
 		{"printf", `{"c": 3, "s": "x", "n": 99999999999}`, `ERROR: prompts/printf.yaml:9:23: render printf: output would exceed runtime.MaxOutput`},

@@ -71,7 +71,7 @@ var includedFamilies = []string{
 	// macros defined after sets of the template, whose bodies read them;
 	// macros that read kwargs, called with keyword arguments past their
 	// parameters.
-	"macro-call", "macro-reads-top", "macro-kwargs", "macro-recursive",
+	"macro-call", "macro-reads-top", "macro-kwargs", "macro-recursive", "macro-after-if",
 	// Issue 27: {% set ns = namespace(...) %} again for a namespace of the
 	// frame (its arguments may read the first's attributes).
 	"namespace-twice",
@@ -407,8 +407,14 @@ func (g *generator) newCase(i int) *Case {
 			b.WriteString(g.tag("if " + g.wrap(c, precOr)))
 			b.WriteString(g.macroDefs(false))
 			b.WriteString(g.body())
+			defined := g.macros
 			g.macros = nil
 			b.WriteString(g.tag("else") + g.body() + g.tag("endif"))
+			if g.on("macro-after-if") && g.chance(0.5) {
+				// As GLM-5.2's: called after the if too, which fails
+				// where the branch did not run.
+				g.macros = defined
+			}
 		} else {
 			b.WriteString(g.macroDefs(false))
 		}

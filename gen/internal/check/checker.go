@@ -67,8 +67,9 @@ type checker struct {
 	namespaces map[*ir.Local]*namespace
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
 	// branch numbers the if branch (or else) the check is in, 0 outside
-	// any; branches counts those numbered.
-	branch, branches int
+	// any; branches counts those numbered; inIf counts the if branches
+	// around.
+	branch, branches, inIf int
 	// clock is set while the template of a prompt file is checked, the
 	// only one whose Render takes the clock of strftime_now.
 	clock  bool

@@ -60,6 +60,14 @@ type macros struct {
 	// template is the template's top frame while a function's body is
 	// checked (nil otherwise): the body cannot read the names it sets.
 	template *scope
+	// maybe are the macros defined in an if branch that may not have run
+	// where the check is, and flags the bool locals that say, at run time,
+	// that the definition of a macro in an if ran.
+	maybe map[string]*tmpl.Macro
+	flags map[*tmpl.Macro]*ir.Local
+	// twice are the names the branches of an if define different
+	// macros of: a call after it is rejected.
+	twice map[string]bool
 }
 
 // macroFrame is the frame of a macro's body, or of a caller's.
@@ -93,7 +101,8 @@ func (m *macros) count() {
 }
 
 func newMacros(body []tmpl.Node) macros {
-	m := macros{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}, funcs: map[*tmpl.Macro]*ir.Func{}}
+	m := macros{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}, funcs: map[*tmpl.Macro]*ir.Func{},
+		maybe: map[string]*tmpl.Macro{}, flags: map[*tmpl.Macro]*ir.Local{}, twice: map[string]bool{}}
 	var defs []*tmpl.Macro
 	var walk func([]tmpl.Node)
 	walk = func(ns []tmpl.Node) {
@@ -116,17 +125,54 @@ func newMacros(body []tmpl.Node) macros {
 }
 
 // defineMacro checks a definition, which Jinja2 runs where it stands: a
-// call before it fails.
-func (c *checker) defineMacro(n *tmpl.Macro) {
+// call before it fails. One in an if branch sets its flag, which a call
+// after the if tests.
+func (c *checker) defineMacro(n *tmpl.Macro, inIf bool) []ir.Node {
 	if len(c.macros.including) > 0 {
 		c.errorf(n.Name.Span, "a macro defined in an included template is not supported (define it in the including template)")
-		return
+		return nil
 	}
 	if slices.Contains(builtins.UnsupportedMacroNames, n.Name.Name) {
 		c.errorf(n.Name.Span, "a macro named %q is not supported", n.Name.Name)
 	}
 	c.signature(n)
 	c.macros.defined[n.Name.Name] = n
+	if !inIf {
+		return nil
+	}
+	flag := c.newLocal(n.Name.Name+"_defined", &ir.Type{Kind: ir.KindBool})
+	*c.scopes[0].locals = append(*c.scopes[0].locals, flag)
+	c.macros.flags[n] = flag
+	return []ir.Node{&ir.Set{Local: flag, Value: constExpr(true)}}
+}
+
+// mergeDefined updates the macros defined after an if whose branches
+// (the else, possibly empty, included) end with the macros of ends
+// defined, from before, those defined before it: a macro that some
+// branch defines is maybe defined after it, unless the branches define
+// different macros of its name, which no call may then choose between.
+func (c *checker) mergeDefined(before map[string]*tmpl.Macro, ends []map[string]*tmpl.Macro) {
+	c.macros.defined = before
+	defs := map[string]*tmpl.Macro{}
+	for _, end := range ends {
+		for name, def := range end {
+			switch seen, ok := defs[name]; {
+			case before[name] == def:
+			case !ok:
+				defs[name] = def
+			case seen != def:
+				defs[name] = nil
+			}
+		}
+	}
+	for name, def := range defs {
+		c.macros.twice[name] = def == nil
+		if def != nil {
+			c.macros.maybe[name] = def
+		} else {
+			delete(c.macros.maybe, name)
+		}
+	}
 }
 
 // signature checks the parameters of macro n.
@@ -197,11 +243,35 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 		c.errorf(fn.Span, "%q names both a macro and a variable, which promptgen does not support", fn.Name)
 		return none
 	}
-	def := c.macros.defined[fn.Name]
-	if def == nil {
+	def, guard := c.macros.defined[fn.Name], ir.Expr(nil)
+	if def == nil && c.macros.maybe[fn.Name] != nil && c.macros.template == nil {
+		def, guard = c.macros.maybe[fn.Name], &ir.LocalRef{L: c.macros.flags[c.macros.maybe[fn.Name]]}
+	}
+	switch {
+	case def == nil && c.macros.twice[fn.Name]:
+		c.errorf(fn.Span, "the branches of an if define two macros named %q: promptgen supports a call after the if where one definition only may have run", fn.Name)
+		return none
+	case def == nil && c.macros.maybe[fn.Name] != nil:
+		c.errorf(fn.Span, "macro %q, defined in an if branch that may not have run, is called in the body of a macro that calls itself: not supported", fn.Name)
+		return none
+	case def == nil:
 		c.errorf(fn.Span, "macro %q is called before its definition, or outside the if branch that defines it (Jinja2: undefined)", fn.Name)
 		return none
 	}
+	if guard != nil {
+		x := c.callDefined(e, fn, def, block)
+		if call, ok := x.(*ir.Capture); ok {
+			call.Defined, call.Macro, call.Pos = guard, fn.Name, c.posString(fn.Span)
+		}
+		return x
+	}
+	return c.callDefined(e, fn, def, block)
+}
+
+// callDefined expands or calls def, a macro defined where it is called as
+// fn by e (or by block).
+func (c *checker) callDefined(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro, block *callSite) ir.Expr {
+	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	if c.macros.recursive[fn.Name] {
 		if block != nil {
 			c.errorf(fn.Span, "a {%% call %%} block of macro %q, which calls itself, is not supported", fn.Name)

@@ -57,22 +57,29 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		out := &ir.If{}
 		start := maps.Clone(c.assigned)
 		var ends []map[*ir.Local]assignState
-		// A macro defined in a branch is defined for the rest of it only.
+		// A macro defined in a branch is defined for the rest of it, and
+		// maybe defined after the if.
 		macros := maps.Clone(c.macros.defined)
+		var defined []map[string]*tmpl.Macro
 		outside := c.branch
 		for _, b := range n.Branches {
 			cond := c.condition(b.Cond)
 			c.enterBranch()
+			c.inIf++
 			out.Branches = append(out.Branches, ir.Branch{Cond: cond, Body: c.nodes(b.Body)})
+			c.inIf--
 			c.branch = outside
 			ends = append(ends, c.assigned)
+			defined = append(defined, c.macros.defined)
 			c.assigned = maps.Clone(start)
 			c.macros.defined = maps.Clone(macros)
 		}
 		c.enterBranch()
+		c.inIf++
 		out.Else = c.nodes(n.Else)
+		c.inIf--
 		c.branch = outside
-		c.macros.defined = macros
+		c.mergeDefined(macros, append(defined, c.macros.defined))
 		c.assigned = mergeAssigned(append(ends, c.assigned))
 		return []ir.Node{out}
 	case *tmpl.For:
@@ -95,8 +102,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 	case *tmpl.FilterBlock:
 		return c.filterBlock(n)
 	case *tmpl.Macro:
-		c.defineMacro(n)
-		return nil
+		return c.defineMacro(n, c.inIf > 0)
 	case *tmpl.CallBlock:
 		return c.callBlock(n)
 	}

@@ -398,7 +398,11 @@ func (e *emitter) declare(locals []*ir.Local) []jen.Code {
 // it appended back out as the call's value.
 func (e *emitter) capture(x *ir.Capture) gval {
 	start, out := e.temp("start"), e.temp("macro")
-	pre := append(e.declare(x.Locals), jen.Id(start).Op(":=").Len(dst))
+	var pre []jen.Code
+	if x.Defined != nil {
+		pre = append(pre, jen.If(jen.Op("!").Add(e.expr(x.Defined).val)).Block(e.fail(x.Pos, x.Macro, "ErrUndefined")))
+	}
+	pre = append(append(pre, e.declare(x.Locals)...), jen.Id(start).Op(":=").Len(dst))
 	pre = append(pre, e.nodes(x.Body)...)
 	pre = append(pre,
 		jen.Id(out).Op(":=").String().Parens(dst.Clone().Index(jen.Id(start), jen.Empty())),

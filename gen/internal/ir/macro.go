@@ -10,6 +10,11 @@ import "slices"
 type Capture struct {
 	Locals []*Local
 	Body   []Node
+	// Defined, when set, is the flag (a bool local) of a macro defined in
+	// an if branch that may not have run: false, the call fails with
+	// ErrUndefined about Macro at Pos, as Jinja2 calling Undefined does.
+	Defined    Expr
+	Macro, Pos string
 }
 
 func (*Capture) Type() *Type { return &Type{Kind: KindString} }

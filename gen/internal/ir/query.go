@@ -179,6 +179,7 @@ func WalkExpr(x Expr, fn func(Expr)) {
 	case *Strftime:
 		WalkExpr(x.Format, fn)
 	case *Capture:
+		WalkExpr(x.Defined, fn)
 		Walk(x.Body, fn)
 	case *CallFunc: // not into the function, which WalkFuncs walks once
 		for _, a := range x.Args {

@@ -361,7 +361,11 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		return e.condExpr(x)
 	case *ir.Capture: // the body prints, and what it printed is cut back out
 		mark, out := e.temp("mark"), e.temp("macro")
-		return tval{pre: e.declare(x.Locals) + action(mark+" := $.Mark") + e.nodes(x.Body) + action(out+" := $.Cut "+mark), val: out}
+		var guard string
+		if x.Defined != nil { // Jinja2 calls Undefined: UndefinedError
+			guard = action("if not "+e.expr(x.Defined).val) + action(call("strict", "undef", e.pos(x.Pos), strconv.Quote(x.Macro))) + "{{ end }}"
+		}
+		return tval{pre: guard + e.declare(x.Locals) + action(mark+" := $.Mark") + e.nodes(x.Body) + action(out+" := $.Cut "+mark), val: out}
 	case *ir.Strftime:
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		return tval{pre: v.pre, val: call("$.Strftime", v.val, e.pos(x.Pos))}
