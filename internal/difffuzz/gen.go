@@ -82,6 +82,9 @@ var includedFamilies = []string{
 	"dyn-method-int",
 	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.
 	"filter-value",
+	// Issue 27: groupby, slice and forceescape of typed values (and, with
+	// dyn-filters, groupby and slice of dynamic values).
+	"filter-group",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",

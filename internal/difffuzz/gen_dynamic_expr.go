@@ -335,6 +335,24 @@ func (g *generator) dynFilter(d int) (expression, string) {
 			e, iterated = g.filter(x, "batch", args...), true
 		}},
 		choice{2, true, func() { e, iterated = g.filter(x, "items"), true }},
+		choice{2, g.on("filter-group"), func() {
+			k, _ := key()
+			args := []string{"attribute='" + k + "'"}
+			if g.chance(0.4) {
+				args = append(args, "default="+g.wrap(g.dynLit(), precCond))
+			}
+			e = g.filter(x, "groupby", append(args, bools("case_sensitive")...)...)
+			if g.chance(0.5) {
+				e, iterated = g.filter(e, "map", "attribute='"+g.pick([]string{"grouper", "list"})+"'"), true
+			}
+		}},
+		choice{2, g.on("filter-group"), func() {
+			args := []string{strconv.Itoa(g.r.IntN(5) - 1)}
+			if g.chance(0.4) {
+				args = append(args, g.wrap(g.dynLit(), precCond))
+			}
+			e, iterated = g.filter(x, "slice", args...), true
+		}},
 		choice{3, true, func() {
 			e, iterated = g.method(x, g.pick([]string{"items", "keys", "values"})), true
 			if g.chance(0.2) {

@@ -2,9 +2,13 @@ package difffuzz
 
 // The productions of the filters runtime/jinja computes on values:
 // center, escape, filesizeformat, urlencode, striptags, wordwrap and
-// xmlattr as strings, sum, min and max printed (wordcount is an int: gen_numbers.go).
+// xmlattr as strings, sum, min and max printed (wordcount is an int: gen_numbers.go);
+// groupby, slice and forceescape printed.
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // valueFilterString is a string from center, escape (e), urlencode,
 // striptags, wordwrap, xmlattr or filesizeformat.
@@ -81,4 +85,61 @@ func (g *generator) valueFilterPrinted(d int) expression {
 		args = append(args, g.kw("case_sensitive", g.pick([]string{"true", "false"})))
 	}
 	return g.filter(x, name, args...)
+}
+
+// groupFilterPrinted is groupby of strings (by their first character) or
+// of a list of dict literals (by a key, or a missing one with default=),
+// slice of a list or string, or forceescape, printed or consumed.
+func (g *generator) groupFilterPrinted(d int) expression {
+	bools := func(name string) []string {
+		if g.chance(0.4) {
+			return []string{g.kw(name, g.pick([]string{"true", "false"}))}
+		}
+		return nil
+	}
+	var e expression
+	switch g.r.IntN(4) {
+	case 0:
+		e = g.filter(g.exprLazy(listOf(typeString), d-1), "groupby", append([]string{g.kw("attribute", "0")}, bools("case_sensitive")...)...)
+	case 1:
+		rows := make([]string, 1+g.r.IntN(4))
+		var x expression
+		for i := range rows {
+			k, n := g.expr(typeString, d-1), g.expr(typeInt, d-1)
+			rows[i] = "{'k': " + g.wrap(k, precCond) + ", 'n': " + g.wrap(n, precCond) + "}"
+			x.paths, x.elems = append(append(x.paths, k.paths...), n.paths...), append(append(x.elems, k.elems...), n.elems...)
+		}
+		x.text, x.prec = "["+strings.Join(rows, ", ")+"]", precPrimary
+		args := []string{g.kw("attribute", g.pick([]string{"'k'", "'n'", "'z'"}))}
+		if g.chance(0.4) {
+			args = append(args, g.kw("default", g.strLit()))
+		}
+		e = g.filter(x, "groupby", append(args, bools("case_sensitive")...)...)
+	case 2:
+		args := []string{strconv.Itoa(g.r.IntN(5) - 1)}
+		if g.chance(0.4) {
+			args = append(args, g.lit(typeString).text)
+		}
+		x := g.exprLazy(listOf([]*valueType{typeString, typeInt}[g.r.IntN(2)]), d-1)
+		if g.chance(0.2) {
+			x = g.expr(typeString, d-1)
+		}
+		e = g.filter(x, "slice", args...)
+		if g.chance(0.5) {
+			return g.filter(e, "list")
+		}
+		return g.filter(g.filter(e, "map", "'length'"), "join", g.strLit())
+	default:
+		t := []*valueType{typeString, typeString, typeInt, typeFloat}[g.r.IntN(4)]
+		return g.filter(g.expr(t, d-1), "forceescape")
+	}
+	switch g.r.IntN(4) {
+	case 0:
+		return g.filter(g.filter(e, "map", "attribute='grouper'"), "join", g.strLit())
+	case 1:
+		return g.filter(e, "length")
+	case 2:
+		return g.filter(g.filter(e, "map", "attribute='list'"), "list")
+	}
+	return e
 }

@@ -33,6 +33,9 @@ type Value struct {
 	// tuple marks a list that is a Python tuple: dict items and
 	// dictsort's pairs.
 	tuple bool
+	// group marks a tuple that is groupby's (grouper, list) namedtuple,
+	// whose items are also its attributes grouper and list.
+	group bool
 	// markup marks a string that is Jinja2's Markup (MarkupValue).
 	markup bool
 }
@@ -732,6 +735,9 @@ func (v Value) Attr(name string) (Value, error) {
 		return Value{}, errUndefined()
 	case v.hasPyAttr(name):
 		return Value{}, v.errAttr(name)
+	case v.group:
+		x, _ := v.groupField(name)
+		return x, nil
 	case v.kind == dictKind:
 		x, _ := v.Lookup(name)
 		return x, nil
@@ -759,6 +765,12 @@ func (v Value) Item(key Value) (Value, error) {
 		if key.kind == intKind || key.kind == boolKind {
 			x, _ := Index(v.list, int(key.i))
 			return x, nil
+		}
+		if s, ok := key.Str(); ok && v.group {
+			// Jinja2 reads the attribute where a tuple has no such item.
+			if x, ok := v.groupField(s); ok {
+				return x, nil
+			}
 		}
 	case stringKind:
 		if key.kind == intKind || key.kind == boolKind {

@@ -25,6 +25,9 @@ func (v Value) hasPyAttr(name string) bool {
 	if len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") {
 		return true
 	}
+	if v.group && strings.HasPrefix(name, "_") {
+		return true // a namedtuple's _fields, _asdict...
+	}
 	if v.tuple {
 		return name == "count" || name == "index"
 	}
@@ -34,4 +37,15 @@ func (v Value) hasPyAttr(name string) bool {
 // errAttr is the failure of reading attribute name of v.
 func (v Value) errAttr(name string) error {
 	return errInvalid("Jinja2 reads %q as the attribute of the '%s' value, which promptgen does not support", name, v.typeName())
+}
+
+// groupField is the attribute name of a groupby group: grouper or list.
+func (v Value) groupField(name string) (Value, bool) {
+	switch name {
+	case "grouper":
+		return v.list[0], true
+	case "list":
+		return v.list[1], true
+	}
+	return Value{}, false
 }

@@ -189,17 +189,27 @@ func mapAttr(x, attr, def Value) (Value, error) {
 	path := attrPath(attr.String())
 	out := make([]Value, len(items))
 	for i, item := range items {
-		for _, p := range path {
-			if item, err = item.Item(p); err != nil {
-				return Value{}, err
-			}
-			if item.kind == undefinedKind && def.kind != noneKind && def.kind != undefinedKind {
-				item = def
-			}
+		if out[i], err = getPathDefault(item, path, def); err != nil {
+			return Value{}, err
 		}
-		out[i] = item
 	}
 	return ListValue(out...), nil
+}
+
+// getPathDefault is Jinja2's make_attrgetter(attribute, default=def) of
+// x: the parts of path read from x, def for each that is undefined
+// (unless def is None).
+func getPathDefault(x Value, path []Value, def Value) (Value, error) {
+	var err error
+	for _, p := range path {
+		if x, err = x.Item(p); err != nil {
+			return Value{}, err
+		}
+		if x.kind == undefinedKind && def.kind != noneKind && def.kind != undefinedKind {
+			x = def
+		}
+	}
+	return x, nil
 }
 
 // ignoreCase is Jinja2's ignore_case: a string lowered, another value as

@@ -16,7 +16,9 @@ import (
 // Jinja2 3.1 does: center(width), escape, filesizeformat(binary),
 // urlencode, sum(attribute, start), min and max(case_sensitive,
 // attribute), wordwrap(width, break_long_words, wrapstring,
-// break_on_hyphens), striptags, wordcount and xmlattr(autospace).
+// break_on_hyphens), striptags, wordcount, xmlattr(autospace),
+// forceescape, groupby(attribute, default, case_sensitive) and
+// slice(slices, fill_with) (a list where Jinja2 yields a generator).
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"center":         centerValue,
 	"escape":         escapeValue,
@@ -29,6 +31,93 @@ var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"striptags":      func(x Value, _ []Value) (Value, error) { return StringValue(StripTags(x.String())), nil },
 	"xmlattr":        xmlAttr,
 	"wordcount":      func(x Value, _ []Value) (Value, error) { return IntValue(WordCount(x.String())), nil },
+	"forceescape":    func(x Value, _ []Value) (Value, error) { return escapeValue(StringValue(x.String()), nil) },
+	"groupby":        groupBy,
+	"slice":          sliceColumns,
+}
+
+// groupBy is Jinja2's groupby(attribute, default, case_sensitive): the
+// items of x sorted by their attribute (strings lowered unless
+// case_sensitive), grouped where consecutive keys are equal, as the
+// (grouper, list) namedtuples whose grouper is the attribute of the
+// group's first item.
+func groupBy(x Value, args []Value) (Value, error) {
+	items, err := x.Iter()
+	if err != nil {
+		return Value{}, err
+	}
+	path, def, caseSensitive := attrPath(argAt(args, 0).String()), argAt(args, 1), argAt(args, 2).Truth()
+	key := func(v Value) (Value, error) {
+		k, err := getPathDefault(v, path, def)
+		if err != nil || caseSensitive {
+			return k, err
+		}
+		return ignoreCase(k), nil
+	}
+	keys := make([]Value, len(items))
+	for i, item := range items {
+		if keys[i], err = key(item); err != nil {
+			return Value{}, err
+		}
+	}
+	sorted, err := pySorted(items, keys, false)
+	if err != nil {
+		return Value{}, err
+	}
+	var out []Value
+	var groupKey Value
+	for i, item := range sorted {
+		k, _ := key(item) // read without error above
+		if i > 0 && Equal(k, groupKey) {
+			last := &out[len(out)-1].list[1]
+			last.list = append(last.list, item)
+			continue
+		}
+		grouper, _ := getPathDefault(item, path, def)
+		group := TupleValue(grouper, ListValue(item))
+		group.group = true
+		out, groupKey = append(out, group), k
+	}
+	return ListValue(out...), nil
+}
+
+// sliceColumns is Jinja2's slice(slices, fill_with): the items of x cut
+// into slices lists of consecutive items, the first ones one longer
+// where the count does not divide, the others filled with fill_with
+// where it is not None.
+func sliceColumns(x Value, args []Value) (Value, error) {
+	slices, fill := argAt(args, 0), argAt(args, 1)
+	if slices.kind != intKind && slices.kind != boolKind {
+		return Value{}, errInvalid("slice needs an int count of slices, not '%s'", slices.typeName())
+	}
+	items, err := x.Iter()
+	if err != nil {
+		return Value{}, err
+	}
+	n := int(slices.i)
+	switch {
+	case n == 0:
+		return Value{}, errInvalid("integer division or modulo by zero")
+	case n < 0:
+		return ListValue(), nil // range(n) is empty
+	case !fits(0, n, 2): // each slice prints as "[]" at least
+		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+	}
+	var out []Value
+	per, extra := len(items)/n, len(items)%n
+	offset := 0
+	for i := 0; i < n; i++ {
+		start := offset + i*per
+		if i < extra {
+			offset++
+		}
+		column := append([]Value{}, items[start:offset+(i+1)*per]...)
+		if fill.kind != noneKind && fill.kind != undefinedKind && i >= extra {
+			column = append(column, fill)
+		}
+		out = append(out, ListValue(column...))
+	}
+	return ListValue(out...), nil
 }
 
 // WordCount is Jinja2's wordcount: the number of runs of Python's Unicode

@@ -3,6 +3,7 @@ package jinja
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/promptgen/promptgen/runtime"
@@ -246,6 +247,38 @@ func TestMarkup(t *testing.T) {
 		}
 		if got := string(s.End(dst)); got != "x"+want.String() {
 			t.Errorf("Sum of %s = %q, want %q", repr(ListValue(ops...)), got, "x"+want.String())
+		}
+	}
+}
+
+// A groupby group is the namedtuple (grouper, list): its items are also
+// the attributes grouper and list, read by x.name and by x['name'] (a
+// tuple has no such item, so Jinja2 reads the attribute); its other
+// attributes are undefined, and its methods and _fields fail the render.
+// Jinja2 3.1 prints a|[{'c': 'a'}, {'c': 'A'}]|a|2|False|a for
+// {{ g.grouper }}|{{ g.list }}|{{ g["grouper"] }}|{{ g["list"]|length }}|{{ g.x is defined }}|{{ g[0] }}.
+func TestGroupTuple(t *testing.T) {
+	must := func(v Value, err error) string {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.String()
+	}
+	groups, err := Filter("groupby", jsonValue(t, `[{"c":"a"},{"c":"A"}]`), StringValue("c"), NoneValue(), BoolValue(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := groups.list[0]
+	list, _ := g.Item(StringValue("list"))
+	x, _ := g.Attr("x")
+	got := []string{must(g.Attr("grouper")), must(g.Attr("list")), must(g.Item(StringValue("grouper"))),
+		must(Filter("length", list)), BoolValue(x.kind != undefinedKind).String(), must(g.Item(IntValue(0)))}
+	if s := strings.Join(got, "|"); s != "a|[{'c': 'a'}, {'c': 'A'}]|a|2|False|a" {
+		t.Errorf("group read as %s", s)
+	}
+	for _, name := range []string{"_fields", "count"} {
+		if _, err := g.Attr(name); err == nil {
+			t.Errorf("group.%s does not fail", name)
 		}
 	}
 }

@@ -8,10 +8,18 @@ import (
 // FilterAliases are the other names of filters.
 var FilterAliases = map[string]string{"d": "default", "count": "length", "e": "escape"}
 
-// UnsupportedFilters are Jinja2's other built-in filters, named in errors so an
-// author learns the filter exists but is not supported, rather than a typo.
-var UnsupportedFilters = []string{"attr", "forceescape", "groupby", "pprint", "random",
-	"slice", "urlize"}
+// UnsupportedFilters are Jinja2's other built-in filters, with why each
+// is not supported, so an author learns the filter exists rather than a
+// typo.
+var UnsupportedFilters = map[string]string{
+	"attr": "Jinja2's attr reads a Python attribute, never a key, so of the data a prompt renders (dicts from JSON) it is " +
+		"undefined or a dict method: read the key with x.name or x['name']",
+	"pprint": "Python's pprint wraps at 80 columns, splits long strings and sorts dict keys, which promptgen does not " +
+		"reproduce: print the value as it is, or with tojson",
+	"random": "its output changes from render to render",
+	"urlize": "promptgen does not reproduce Jinja2's URL and e-mail detection heuristics (and prompts for a model rarely " +
+		"need HTML links): write the links in the data, or use urlencode for a query part",
+}
 
 // FilterFlag is a property of a filter.
 type FilterFlag uint16

@@ -57,7 +57,7 @@ func generator(x ir.Expr) bool {
 		return builtins.IsGenerator(x) || x.Kind == ir.CallFilter && x.Name == "reverse" && x.Type().Kind == ir.KindList && !generator(x.X)
 	case *ir.Dynamic:
 		// Not reverse: of a string, it is a string.
-		return x.Op == ir.DynMapFilter || x.Op == ir.DynFilter && (x.Name == "map" || x.Name == "batch" || x.Name == "items")
+		return x.Op == ir.DynMapFilter || x.Op == ir.DynFilter && (x.Name == "map" || x.Name == "batch" || x.Name == "slice" || x.Name == "items")
 	}
 	return false
 }

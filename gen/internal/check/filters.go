@@ -201,8 +201,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	def, ok := filters[name]
 	flags := builtins.Filters[name].Flags
 	if !ok {
-		if slices.Contains(builtins.UnsupportedFilters, name) {
-			c.errorf(e.NameSpan, "unsupported filter %q", e.Name)
+		if why, ok := builtins.UnsupportedFilters[name]; ok {
+			c.errorf(e.NameSpan, "unsupported filter %q: %s", e.Name, why)
 		} else {
 			known := append(slices.Sorted(maps.Keys(filters)), append(slices.Sorted(maps.Keys(valueFilters)), "format")...)
 			for _, g := range c.p.Filters {

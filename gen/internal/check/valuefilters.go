@@ -18,6 +18,8 @@ type valueFilter struct {
 	integer bool
 	// takesString: Jinja2 fails on an operand that is not a string.
 	takesString bool
+	// generator: Jinja2 yields a generator, which its consumer must iterate.
+	generator bool
 }
 
 var attributeParam = ir.Param{Name: "attribute"}
@@ -30,10 +32,14 @@ var valueFilters = map[string]valueFilter{
 	"urlencode":      {str: true},
 	"striptags":      {str: true},
 	"wordcount":      {integer: true},
-	"xmlattr":        {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
-	"sum":            {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}},
-	"min":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
-	"max":            {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
+	"forceescape":    {str: true},
+	"groupby": {params: []ir.Param{{Name: "attribute", Required: true}, {Name: "default"}, {Name: "case_sensitive", Def: false}},
+		kinds: []ir.Kind{ir.KindUnknown, ir.KindUnknown, ir.KindBool}},
+	"slice":   {params: []ir.Param{{Name: "slices", Required: true}, {Name: "fill_with"}}, kinds: []ir.Kind{ir.KindInt}, generator: true},
+	"xmlattr": {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
+	"sum":     {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}},
+	"min":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
+	"max":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
 	"wordwrap": {params: []ir.Param{{Name: "width", Def: int64(79)}, {Name: "break_long_words", Def: true}, {Name: "wrapstring"}, {Name: "break_on_hyphens", Def: true}},
 		kinds: []ir.Kind{ir.KindInt, ir.KindBool, ir.KindString, ir.KindBool}, str: true, takesString: true},
 }
@@ -55,7 +61,7 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	c.checkMarkup(x, e.Span, "filter "+name+" of", "which promptgen's strings are not ("+toPlain+")")
 	args := c.bindArgs("filter "+name, vf.params, e.Args, e.Kwargs, e.Span)
 	for i, k := range vf.kinds {
-		if !builtins.IsNone(args[i]) {
+		if k != ir.KindUnknown && !builtins.IsNone(args[i]) {
 			c.constrain(args[i].Type(), k, e.Span)
 		}
 	}
@@ -65,6 +71,9 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 		}
 	}
 	out := ir.Expr(c.dyn(ir.DynFilter, name, ir.DynamicType(), e.Span, append([]ir.Expr{x}, args...)...))
+	if vf.generator {
+		c.mustIterateMsg(out, e.NameSpan, name+" yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list")
+	}
 	switch {
 	case vf.str:
 		out = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.Span, out)

@@ -8,7 +8,7 @@ import (
 // generatorFilters are the filters that yield a generator or an iterator
 // in Jinja2 (reverse of a list).
 var generatorFilters = map[string]bool{"select": true, "reject": true, "selectattr": true, "rejectattr": true,
-	"map": true, "unique": true, "reverse": true, "batch": true, "items": true}
+	"map": true, "unique": true, "reverse": true, "batch": true, "slice": true, "items": true}
 
 // Constructs names the constructs that nodes use, sorted: each statement
 // ("statement for", "statement for-else", ...), operator ("operator +",

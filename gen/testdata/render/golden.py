@@ -123,7 +123,7 @@ ALLOWED_FILTERS = {
     "length", "count", "tojson", "replace", "first", "last", "int", "float",
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
     "items", "dictsort", "select", "reject", "selectattr", "rejectattr", "reverse", "safe", "format",
-    "center", "escape", "e", "filesizeformat", "urlencode", "sum", "min", "max", "wordwrap", "striptags", "xmlattr", "wordcount",
+    "center", "escape", "e", "filesizeformat", "urlencode", "sum", "min", "max", "wordwrap", "striptags", "xmlattr", "wordcount", "groupby", "slice", "forceescape",
 }
 # The filters map(name, ...) applies (mapFilters in gen/internal/check/select.go).
 MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",

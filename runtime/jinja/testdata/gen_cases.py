@@ -374,7 +374,17 @@ PRINTF_CASES = (
 FILTER_CASES = (
     [["center", x, a] for x in ['"abc"', '"ab"', '""', '"日本"', "5", "null", "undefined", "[1]"]
      for a in [[], ["10"], ["9"], ["2"], ["0"], ["-3"], ["true"], ['"9"'], ["4.0"]]]
-    + [["escape", x, []] for x in [json.dumps("<a href='x'>&amp; \"q\"</a>"), '"plain"', "5", "null", "undefined", '["<"]', "true"]]
+    + [[f, x, []] for f in ["escape", "forceescape"]
+       for x in [json.dumps("<a href='x'>&amp; \"q\"</a>"), '"plain"', "5", "null", "undefined", '["<"]', "true"]]
+    + [["groupby", x, a] for x in ['[{"c": "b", "n": 1}, {"c": "A", "n": 2}, {"c": "a", "n": 3}, {"c": "B", "n": 4}]',
+                                   '[{"c": "b", "n": 1}, {"n": 2}]', '[{"c": {"d": "x"}}, {"c": {"d": "X"}}, {"c": {}}]',
+                                   '[{"c": 1}, {"c": 1.0}, {"c": true}, {"c": 0}]', '[{"c": 1}, {"c": "a"}]', '[[1, "x"], [0, "y"], [1, "z"]]',
+                                   '["ba", "ab", "Bc"]', "[]", "undefined", "5", '{"b": 1, "a": 2}', '[{"c": [2]}, {"c": [1]}, {"c": [2]}]',
+                                   '[{"c": null}, {"c": null}]', '[{"c": "a"}]']
+       for a in [['"c"'], ['"c"', "null", "true"], ['"c"', '"z"'], ['"c"', '"b"', "true"], ['"c.d"'], ['"c.d"', '"x"'], ["0"], ['"0"'],
+                 ["1"]]]
+    + [["slice", x, a] for x in ["[1, 2, 3, 4, 5, 6, 7]", "[1, 2, 3]", "[]", '"abcde"', "undefined", "5", '{"a": 1, "b": 2}']
+       for a in [["3"], ["3", '"x"'], ["1"], ["0"], ["-2"], ["10"], ["true"], ['"3"'], ["2.0"], ["3", "null"], ["2", "0"]]]
     + [["filesizeformat", x, a] for x in ["0", "1", "1.0", "-5.5", "999", "1000", "1023", "1024", "123456789",
                                           "1e24", "9.999999999999999e+23", "1e30", "1e400", "nan", '"2048"', '"x"',
                                           "true", "null", "undefined", "[1]", "-1e30"]
@@ -450,7 +460,7 @@ def value_cases():
         "keys": [[x, show("{{ x.keys()|list }}", x=x)] for x in [VALUE_JSON[0]]],
         "undefined": [[src, show(src, x="undefined")] for src in ["{{ x.items() }}", "{{ x|items|list }}"]],
         "filter": [
-            [f, x, a, attempt(lambda: ENV.from_string("{{ x|%s(*a) }}" % f).render(x=value(x), a=[value(v) for v in a]))]
+            [f, x, a, attempt(lambda: ENV.from_string("{{ x|%s(*a)%s }}" % (f, "|list" if f == "slice" else "")).render(x=value(x), a=[value(v) for v in a]))]
             for f, x, a in FILTER_CASES
         ],
         "wordwrap": [
