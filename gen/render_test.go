@@ -339,7 +339,15 @@ func TestRenderErrors(t *testing.T) {
 		// A macro defined in an if branch that did not run, called after
 		// the if (Jinja2: UndefinedError).
 		"macroinif": "inputs:\n  c: int\ntemplate: \"{% if c == 1 %}{% macro m() %}M{% endmacro %}{% endif %}[{{ m() }}]\"\n",
-		"printfdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
+		// indent and truncate of a dynamic value that is not a string:
+		// Jinja2 does not convert it with str() (TypeError, AttributeError,
+		// UndefinedError); the second an undefined one left in a list.
+		"indentdyn":   "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}[{{ m.content|indent }}][{{ m.n|truncate(3) }}]{% endfor %}\"\n",
+		"indentundef": "inputs:\n  x: string?\ntemplate: \"{% for n in [x, 'b'] %}[{{ n|indent }}]{% endfor %}\"\n",
+		// A filter and a test Jinja2 lacks, where their if runs
+		// (TemplateRuntimeError).
+		"missingfilter": "inputs:\n  c: int\n  y: string\ntemplate: \"{% if c == 1 %}{{ y|from_json }}{% elif c == 2 %}{{ y is nosuchtest }}{% endif %}ok\"\n",
+		"printfdyn":     "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -354,6 +362,18 @@ func TestRenderErrors(t *testing.T) {
 		{"recursion", `{"c": 4, "n": 40}`, `ERROR: prompts/recursion.yaml:7:40: render recursion: invalid operation: more than 1048576 calls of macros that call themselves in one render`},
 		{"macroinif", `{"c": 1}`, "[M]"},
 		{"macroinif", `{"c": 2}`, `ERROR: prompts/macroinif.yaml:3:72: render macroinif: "m": variable is undefined`},
+		{"indentdyn", `{"messages": [{"role": "user", "content": "a\nb", "n": "abcdef"}]}`, "[a\n    b][abcdef]"},
+		{"indentdyn", `{"messages": [{"role": "user", "content": null}]}`, `ERROR: prompts/indentdyn.yaml:3:39: render indentdyn: invalid operation: unsupported operand type(s) for +=: 'NoneType' and 'str'`},
+		{"indentdyn", `{"messages": [{"role": "user", "content": 3}]}`, `ERROR: prompts/indentdyn.yaml:3:39: render indentdyn: invalid operation: unsupported operand type(s) for +=: 'int' and 'str'`},
+		{"indentdyn", `{"messages": [{"role": "user", "content": [1]}]}`, `ERROR: prompts/indentdyn.yaml:3:39: render indentdyn: invalid operation: 'list' object has no attribute 'splitlines'`},
+		{"indentdyn", `{"messages": [{"role": "user"}]}`, `ERROR: prompts/indentdyn.yaml:3:39: render indentdyn: variable is undefined`},
+		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": 2.5}]}`, `ERROR: prompts/indentdyn.yaml:3:63: render indentdyn: invalid operation: object of type 'float' has no len()`},
+		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": {"k": 1}}]}`, `ERROR: prompts/indentdyn.yaml:3:63: render indentdyn: invalid operation: truncate of a dict is not supported (Python truncates its items, not its text)`},
+		{"indentundef", `{}`, `ERROR: prompts/indentundef.yaml:3:39: render indentundef: variable is undefined`},
+		{"indentundef", `{"x": "a"}`, "[a][b]"},
+		{"missingfilter", `{"c": 0, "y": "a"}`, "ok"},
+		{"missingfilter", `{"c": 1, "y": "a"}`, `ERROR: prompts/missingfilter.yaml:4:32: render missingfilter: invalid operation: No filter named 'from_json' found.`},
+		{"missingfilter", `{"c": 2, "y": "a"}`, `ERROR: prompts/missingfilter.yaml:4:69: render missingfilter: invalid operation: No test named 'nosuchtest' found.`},
 		{"printf", `{"c": 1, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:7:21: render printf: invalid operation: %d format: a real number is required, not str`},
 		{"printf", `{"c": 2, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:8:23: render printf: invalid operation: not enough arguments for format string`},
 		{"printf", `{"c": 3, "s": "x", "n": 99999999999}`, `ERROR: prompts/printf.yaml:9:23: render printf: output would exceed runtime.MaxOutput`},

@@ -71,7 +71,7 @@ var includedFamilies = []string{
 	// macros defined after sets of the template, whose bodies read them;
 	// macros that read kwargs, called with keyword arguments past their
 	// parameters.
-	"macro-call", "macro-reads-top", "macro-kwargs", "macro-recursive", "macro-after-if",
+	"macro-call", "macro-reads-top", "macro-kwargs", "macro-recursive", "macro-after-if", "filter-missing",
 	// Issue 27: {% set ns = namespace(...) %} again for a namespace of the
 	// frame (its arguments may read the first's attributes).
 	"namespace-twice",

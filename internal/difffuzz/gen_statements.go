@@ -148,6 +148,12 @@ func (g *generator) ifStmt() string {
 	var leaked []*variable
 	branch := func(kw string, c expression, guard string) {
 		b.WriteString(g.tag(kw + " " + g.wrap(c, precOr)))
+		if g.on("filter-missing") && g.chance(0.05) {
+			// A filter or test Jinja2 lacks fails only where the branch
+			// runs, as DeepSeek-V3.2's from_json.
+			x := g.wrap(g.expr(g.randMakeable(), 1), precPostfix)
+			b.WriteString("{{ " + g.pick([]string{x + "|from_json", x + "|nofilter(1)", x + " is notest"}) + " }}")
+		}
 		text, set := g.branch(guard)
 		b.WriteString(text)
 		leaked = append(leaked, set...)

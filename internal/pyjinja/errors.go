@@ -38,6 +38,8 @@ var jinjaErrorKinds = map[string]string{
 	"KeyError":          "ErrInvalid", // a key printf-style formatting's %(key)s misses
 	// Jinja2's filters rejecting their argument.
 	"FilterArgumentError": "ErrInvalid",
+	// A filter or test it lacks, which it compiled to fail where it runs.
+	"TemplateRuntimeError": "ErrInvalid",
 }
 
 // jinjaLenient are the only pairs where promptgen may fail with another

@@ -90,6 +90,15 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 }
 
 // MapFilter is Jinja2's map with a filter's name: the filter name
+// Missing fails as Jinja2 does where it runs a filter or a test it lacks,
+// which it compiled to fail lazily (in an if or a conditional
+// expression): what names it ("filter f" or "test f"); its operand and
+// arguments, args, were evaluated first.
+func Missing(what string, args ...Value) (Value, error) {
+	kind, name, _ := strings.Cut(what, " ")
+	return Value{}, errInvalid("No %s named '%s' found.", kind, name)
+}
+
 // applied, with args, to each item of x (nothing of a false x).
 func MapFilter(name string, x Value, args ...Value) (Value, error) {
 	if !x.Truth() {

@@ -72,7 +72,7 @@ func toValue(v any) (jinja.Value, error) {
 func dyn(op, pos string, args ...any) (any, error) {
 	var name string
 	switch op {
-	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex":
+	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand":
 		name, args = args[0].(string), args[1:]
 	}
 	vals := make([]jinja.Value, len(args))
@@ -97,6 +97,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 	switch op {
 	case "ornone":
 		return v[0].Default(jinja.NoneValue(), false), nil
+	case "missing":
+		return jinja.Missing(name, v...)
 	case "attr":
 		return v[0].Attr(name)
 	case "item":
@@ -135,6 +137,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return v[0].String(), nil
 	case "asstring":
 		return v[0].AsString()
+	case "stroperand":
+		return v[0].StrOperand(name)
 	case "asint":
 		return v[0].AsInt()
 	case "asindex":

@@ -28,7 +28,8 @@ const (
 	// PrintsOperand: Jinja2 converts the operand with str() (indent and
 	// truncate do not: they need a string), so it is printed.
 	PrintsOperand FilterFlag = 1 << iota
-	// TakesString: a dynamic operand is converted with str() first.
+	// TakesString: a dynamic operand is converted with str() first, or,
+	// without PrintsOperand, taken as a string (ir.DynStrOperand).
 	TakesString
 	// Iterates: it iterates its operand, the one use of a generator.
 	Iterates

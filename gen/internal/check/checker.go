@@ -70,6 +70,11 @@ type checker struct {
 	// any; branches counts those numbered; inIf counts the if branches
 	// around.
 	branch, branches, inIf int
+	// soft is set where Jinja2 compiles a frame soft: in an if (its
+	// conditions and branches) or a conditional expression, up to the
+	// next frame (a loop's body, a macro's, a block set's...). A filter or
+	// test it lacks fails there where it runs, not at compile time.
+	soft bool
 	// clock is set while the template of a prompt file is checked, the
 	// only one whose Render takes the clock of strftime_now.
 	clock  bool

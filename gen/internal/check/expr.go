@@ -217,6 +217,8 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 	case *tmpl.Binary:
 		return c.binary(e, u)
 	case *tmpl.CondExpr:
+		defer func(soft bool) { c.soft = soft }(c.soft)
+		c.soft = true
 		out := &ir.Cond{Cond: c.condition(e.Cond), Then: c.expr(e.Then, u)}
 		out.T = out.Then.Type()
 		if e.Else != nil {

@@ -208,6 +208,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 			for _, g := range c.p.Filters {
 				known = append(known, g.Name)
 			}
+			if c.soft {
+				return c.missing(e.NameSpan, "filter", e.Name, schema.DidYouMean(e.Name, known), append([]tmpl.Expr{e.X}, e.Args...), e.Kwargs)
+			}
 			c.errorf(e.NameSpan, "unknown filter %q%s", e.Name, schema.DidYouMean(e.Name, known))
 		}
 		return c.reject()
@@ -276,9 +279,13 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	case flags&builtins.DynOnly != 0 && !isDynamic(x):
 		c.errorf(e.NameSpan, "filter %s is supported on dynamic values only (the chat context's messages, tools and documents)", name)
 		return c.reject()
-	case isDynamic(x) && flags&builtins.TakesString != 0:
+	case isDynamic(x) && flags&builtins.PrintsOperand != 0:
 		// Jinja2 converts the operand with str() first.
 		out.X = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
+		f.x = out.X
+	case isDynamic(x) && flags&builtins.TakesString != 0:
+		// indent and truncate take a string, and fail on most others.
+		out.X = c.dyn(ir.DynStrOperand, name, &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
 		f.x = out.X
 	case isDynamic(x):
 		return c.dynFilter(f)
@@ -666,4 +673,20 @@ func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 		return []ir.Expr{args[1], constExpr(true)}
 	}
 	return []ir.Expr{args[1]}
+}
+
+// missing is a filter or test (kind) name that Jinja2 lacks, applied to
+// args and kwargs where the frame is soft: Jinja2 compiles it to fail
+// where it runs (TemplateRuntimeError), after its arguments, and so does
+// promptgen, with a warning (suggest is the did-you-mean).
+func (c *checker) missing(sp tmpl.Span, kind, name, suggest string, args []tmpl.Expr, kwargs []tmpl.Kwarg) ir.Expr {
+	c.diags.Warnf(c.pos(sp), "unknown %s %q%s: Jinja2 fails where it runs, as this is in an if or a conditional expression, and so does the render", kind, name, suggest)
+	var xs []ir.Expr
+	for _, a := range args {
+		xs = append(xs, c.expr(a, useValue))
+	}
+	for _, kw := range kwargs {
+		xs = append(xs, c.expr(kw.Value, useValue))
+	}
+	return c.dyn(ir.DynMissing, kind+" "+name, ir.DynamicType(), sp, xs...)
 }

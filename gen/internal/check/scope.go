@@ -27,13 +27,16 @@ type scope struct {
 	// hidesLoop marks an included template's frame, which does not see
 	// the enclosing loop's loop variable.
 	hidesLoop bool
+	// soft is the checker's soft outside the frame, which is not soft.
+	soft bool
 }
 
 // enter starts a frame that sym analyzed: params are its loop targets,
 // bound already, and every other name it assigns gets a local, declared
 // in locals.
 func (c *checker) enter(sym *idtrack.Symbols, locals *[]*ir.Local, loop *ir.For, params ...*ir.Local) {
-	sc := &scope{names: map[string]*ir.Local{}, locals: locals, loop: loop, sym: sym, outer: map[*ir.Local]bool{}}
+	sc := &scope{names: map[string]*ir.Local{}, locals: locals, loop: loop, sym: sym, outer: map[*ir.Local]bool{}, soft: c.soft}
+	c.soft = false
 	for _, p := range params {
 		sc.names[p.Name] = p
 		c.assigned[p] = assigned
@@ -54,6 +57,7 @@ func (c *checker) enter(sym *idtrack.Symbols, locals *[]*ir.Local, loop *ir.For,
 func (c *checker) leave(body []ir.Node) []ir.Node {
 	sc := c.scopes[len(c.scopes)-1]
 	c.scopes = c.scopes[:len(c.scopes)-1]
+	c.soft = sc.soft
 	return append(sc.inits, body...)
 }
 

@@ -54,6 +54,8 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		inlinePrinted(x)
 		return []ir.Node{&ir.Print{X: x}}
 	case *tmpl.If:
+		defer func(soft bool) { c.soft = soft }(c.soft)
+		c.soft = true
 		out := &ir.If{}
 		start := maps.Clone(c.assigned)
 		var ends []map[*ir.Local]assignState

@@ -33,6 +33,9 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	if _, ok := ir.TestParams[e.Name]; !ok {
 		known := slices.Concat(slices.Collect(maps.Keys(ir.TestParams)), slices.Collect(maps.Keys(builtins.ComparisonTests)), []string{"sameas"})
 		slices.Sort(known)
+		if c.soft {
+			return c.missing(e.NameSpan, "test", e.Name, schema.DidYouMean(e.Name, known), append([]tmpl.Expr{e.X}, e.Args...), nil)
+		}
 		c.errorf(e.NameSpan, "unknown test %q%s", e.Name, schema.DidYouMean(e.Name, known))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}

@@ -151,6 +151,8 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		return gval{pre: pre, val: a.Dot("String").Call()}
 	case ir.DynAsString:
 		call = a.Dot("AsString").Call()
+	case ir.DynStrOperand:
+		call = a.Dot("StrOperand").Call(jen.Lit(x.Name))
 	case ir.DynAsInt:
 		call = a.Dot("AsInt").Call()
 	case ir.DynAsIndex:
@@ -180,6 +182,8 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		call = q("Filter").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)
 	case ir.DynMapFilter:
 		call = q("MapFilter").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)
+	case ir.DynMissing:
+		call = q("Missing").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)
 	default:
 		panic("emit: unexpected dynamic operation outside a loop")
 	}

@@ -1266,7 +1266,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 		op = "dictitems"
 	}
 	args := []string{strconv.Quote(op), e.pos(x.Pos)}
-	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex {
+	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand {
 		args = append(args, strconv.Quote(x.Name))
 	}
 	if x.Op == ir.DynTest && x.Not {
@@ -1320,7 +1320,7 @@ var dynOps = map[ir.DynOp]string{
 	ir.DynJoin: "join", ir.DynList: "list", ir.DynGet: "get", ir.DynKeys: "keys",
 	ir.DynValues: "values", ir.DynItems: "items", ir.DynItemsList: "itemslist", ir.DynFilter: "filter",
 	ir.DynMapFilter: "mapfilter", ir.DynTuple: "tuple", ir.DynUnpacked: "unpackitem",
-	ir.DynMarkup: "markup",
+	ir.DynMarkup: "markup", ir.DynMissing: "missing", ir.DynStrOperand: "stroperand",
 }
 
 // dynIter is what a loop over a dynamic iterable ranges over: its items,

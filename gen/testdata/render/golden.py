@@ -78,6 +78,7 @@ import sys
 import jinja2
 import jinja2.ext
 import jinja2.meta
+from jinja2.defaults import DEFAULT_FILTERS, DEFAULT_TESTS
 import jinja2.sandbox
 import jinja2.nodes as nodes
 import yaml
@@ -394,7 +395,9 @@ def check_subset(ast, allow_include=False, chat=False):
         if isinstance(node, FORBIDDEN_NODES):
             raise CaseError("uses {%% %s %%}, which is outside the supported subset"
                             % type(node).__name__.lower())
-        if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS and not (chat and node.name in CHAT_FILTERS):
+        # A filter or test Jinja2 lacks is allowed: in an if or a conditional
+        # expression, it fails only where it runs (promptgen too).
+        if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS and not (chat and node.name in CHAT_FILTERS) and node.name in DEFAULT_FILTERS:
             raise CaseError("uses filter %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Filter) and node.name == "map":
             if node.args:
@@ -402,7 +405,7 @@ def check_subset(ast, allow_include=False, chat=False):
                     raise CaseError("map(name) is only supported for the filters %s" % sorted(MAP_FILTERS))
             elif [k.key for k in node.kwargs] not in (["attribute"], ["attribute", "default"]):
                 raise CaseError("map is only supported as map(attribute=...[, default=...]) or map(name, ...)")
-        if isinstance(node, nodes.Test) and node.name not in ALLOWED_TESTS and not (chat and node.name in CHAT_TESTS):
+        if isinstance(node, nodes.Test) and node.name not in ALLOWED_TESTS and not (chat and node.name in CHAT_TESTS) and node.name in DEFAULT_TESTS:
             raise CaseError("uses test %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Call):
             fn = node.node
