@@ -60,7 +60,7 @@ func (o Options) measuresFloors() bool {
 func Run(t *testing.T, opts Options) *Summary {
 	python := pyjinja.Find(t)
 	off := offFamilies(t, opts)
-	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, addressed: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
+	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, reached: map[string]int{}, addressed: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
 	shared := map[string][]byte{} // the package file of each package
 	families := map[string]*familyCount{}
 	for start := 0; start < opts.N; start += opts.Batch {
@@ -87,6 +87,7 @@ func Run(t *testing.T, opts Options) *Summary {
 					sum.examples[run.Rejected] = run
 				}
 				run.Data = intendedData(run, rand.New(rand.NewPCG(opts.Seed, uint64(i)|1<<63)), off)
+				run.Probe = rejectionProbe(run)
 				rejected = append(rejected, run)
 			default:
 				run.Data = caseData(t, run, rand.New(rand.NewPCG(opts.Seed, uint64(i)|1<<63)), off)
@@ -107,6 +108,13 @@ func Run(t *testing.T, opts Options) *Summary {
 			default:
 				sum.renderable[run.Rejected]++
 				sum.renderableRuns = append(sum.renderableRuns, run)
+				switch reached := run.Jinja.Reached; {
+				case reached == nil:
+					sum.unlocated++
+					sum.reached[run.Rejected]++
+				case *reached:
+					sum.reached[run.Rejected]++
+				}
 			}
 		}
 		for _, run := range runs {
