@@ -5,7 +5,8 @@
 // output differs from Jinja2's is a failure, and so is a crash: a panic,
 // an internal error, or generated Go that does not compile. A rejection
 // (a generate-time error) is fine; the summary counts them by message
-// (report.go). Each family of cases must keep the accepted share
+// (report.go), telling those Jinja2 renders apart by whether it runs the
+// rejected code with the case's data (reach.go). Each family of cases must keep the accepted share
 // testdata/floors.json records for it (floors.go).
 //
 // make test runs it with a fixed seed (TestDiffFuzz); `make difffuzz
@@ -124,7 +125,7 @@ func Run(t *testing.T, opts Options) *Summary {
 		}
 	}
 	sum.report(t)
-	checkFloors(t, opts, families)
+	checkFloors(t, opts, families, sum)
 	return sum
 }
 

@@ -86,7 +86,8 @@ func plainProbe(text, include string, line, col int) *pyjinja.Probe {
 // literalPromptFile is c's prompt file with its template written last, as
 // a literal block scalar whose lines are indented by literalIndent and
 // start on file line first; false where a literal block cannot hold the
-// template (a carriage return, a character YAML escapes).
+// template (a character YAML escapes). Line breaks \r\n become \n,
+// which leaves each line's bytes, and so its columns, as they were.
 func literalPromptFile(c *Case) (source []byte, first int, ok bool) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(c.Source, &doc); err != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
@@ -109,7 +110,8 @@ func literalPromptFile(c *Case) (source []byte, first int, ok bool) {
 		b.Write(head)
 	}
 	// Keep (+) the final line breaks, or strip (-) where there is none.
-	chomp, body := "-", c.Template
+	template := strings.ReplaceAll(c.Template, "\r\n", "\n")
+	chomp, body := "-", template
 	if strings.HasSuffix(body, "\n") {
 		chomp, body = "+", strings.TrimSuffix(body, "\n")
 	}
@@ -119,7 +121,7 @@ func literalPromptFile(c *Case) (source []byte, first int, ok bool) {
 		b.WriteString(literalIndent + line + "\n")
 	}
 	var back struct{ Template string }
-	if err := yaml.Unmarshal(b.Bytes(), &back); err != nil || back.Template != c.Template {
+	if err := yaml.Unmarshal(b.Bytes(), &back); err != nil || back.Template != template {
 		return nil, 0, false
 	}
 	return b.Bytes(), first, true

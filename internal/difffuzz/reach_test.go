@@ -49,6 +49,7 @@ func TestRejectionProbe(t *testing.T) {
 		{name: "double-quoted", template: tmpl, style: yaml.DoubleQuotedStyle},
 		{name: "single-quoted", template: tmpl, style: yaml.SingleQuotedStyle},
 		{name: "no final line break", template: strings.TrimSuffix(tmpl, "\n"), style: yaml.DoubleQuotedStyle},
+		{name: "crlf", template: strings.ReplaceAll(tmpl, "\n", "\r\n"), style: yaml.DoubleQuotedStyle},
 		{name: "plain file", template: "{% set flag = true %}" + tmpl, plain: true},
 		{name: "included file", template: "{% include 'inc.jinja' %}", include: tmpl},
 	} {

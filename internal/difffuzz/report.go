@@ -74,9 +74,9 @@ func (s *Summary) report(t *testing.T) {
 		s.seed, s.cases, s.accepted, rejected, len(s.failures)-crashes, crashes)
 	fmt.Fprintf(&b, "time: generate %v, build %v, render %v, jinja2 %v\n", s.generate.Round(time.Millisecond),
 		s.build.Round(time.Millisecond), s.render.Round(time.Millisecond), s.jinja.Round(time.Millisecond))
-	renderable, reached, addressed := sum(s.renderable), sum(s.reached), sum(s.addressed)
+	renderable, reached, addressed := total(s.renderable), total(s.reached), total(s.addressed)
 	fmt.Fprintf(&b, "Jinja2 renders %d of the rejected cases: %.1f%% of the %d cases it renders are rejected\n",
-		renderable, 100*float64(renderable)/float64(max(1, s.accepted+renderable)), s.accepted+renderable)
+		renderable, 100*float64(renderable)/float64(max(1, s.rendered())), s.rendered())
 	fmt.Fprintf(&b, "  %d where Jinja2 runs the rejected construct with the case's data (%.1f%% of the cases it renders; %d not located, counted there)\n",
 		reached, 100*s.reachedShare(), s.unlocated)
 	fmt.Fprintf(&b, "  %d only in code Jinja2 does not run with the case's data (a macro not called, a branch not taken, ...), checked as a compiler does\n",
@@ -121,10 +121,14 @@ func (s *Summary) report(t *testing.T) {
 // reachedShare is the share of the cases Jinja2 renders that promptgen
 // rejects where Jinja2 runs the rejected construct.
 func (s *Summary) reachedShare() float64 {
-	return float64(sum(s.reached)) / float64(max(1, s.accepted+sum(s.renderable)))
+	return float64(total(s.reached)) / float64(max(1, s.rendered()))
 }
 
-func sum(counts map[string]int) int {
+// rendered is how many cases Jinja2 renders: the accepted ones and the
+// renderable rejected ones.
+func (s *Summary) rendered() int { return s.accepted + total(s.renderable) }
+
+func total(counts map[string]int) int {
 	n := 0
 	for _, c := range counts {
 		n += c

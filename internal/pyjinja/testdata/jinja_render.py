@@ -80,9 +80,10 @@ def token_at(source, spans, byte_offset):
 
 
 def extent(node):
-    """The least and greatest token start in node's subtree."""
-    starts = [n.lineno for n in node.find_all(nodes.Node) if n.lineno is not None]
-    return min(starts + [node.lineno]), max(starts + [node.lineno])
+    """The least and greatest token start in node's subtree ((0, -1) for
+    none: the parser leaves some nodes it makes without a token unset)."""
+    starts = [n.lineno for n in [node, *node.find_all(nodes.Node)] if n.lineno is not None]
+    return (min(starts), max(starts)) if starts else (0, -1)
 
 
 def probed_template(env, source, byte_offset):
