@@ -13,7 +13,7 @@ import (
 // (a bool plus an int) and Jinja2 render (True + 1 is 2).
 const rejectedSum = "flag + 1"
 
-// reachCase is a case with inputs flag and xs whose template (or, with
+// reachCase is a case with inputs flag, xs and o whose template (or, with
 // include, the included file inc.jinja) holds rejectedSum, its prompt
 // file's template written in style.
 func reachCase(t *testing.T, template, include string, style yaml.Style) *Case {
@@ -26,7 +26,8 @@ func reachCase(t *testing.T, template, include string, style yaml.Style) *Case {
 	tn.Style = style
 	inputs := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
 		yamlScalar("flag"), yamlScalar("bool"),
-		yamlScalar("xs"), {Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{yamlScalar("string")}}}}
+		yamlScalar("xs"), {Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{yamlScalar("string")}},
+		yamlScalar("o"), yamlScalar("object")}}
 	src, err := yaml.Marshal(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{yamlScalar("inputs"), inputs, yamlScalar("template"), tn}})
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +94,9 @@ func TestProbeReach(t *testing.T) {
 		{"untaken conditional arm", "{{ 'a' if flag else (flag + 1) | string }}", "", `{"flag": true, "xs": []}`, false},
 		{"taken conditional arm", "{{ 'a' if flag else (flag + 1) | string }}", "", `{"flag": false, "xs": []}`, true},
 		{"short-circuited or", "{{ flag or (flag + 1) }}", "", `{"flag": true, "xs": []}`, false},
+		// Rejected at the name after a dot, past the attribute node's start.
+		{"attribute, branch not taken", "{% if not flag %}{{ o.keys }}{% endif %}", "", `{"flag": true, "xs": [], "o": {}}`, false},
+		{"attribute, run", "{% if not flag %}{{ o.keys }}{% endif %}", "", `{"flag": false, "xs": [], "o": {}}`, true},
 		{"included, branch not taken", "{% include 'inc.jinja' %}", "{% if not flag %}{{ flag + 1 }}{% endif %}", `{"flag": true, "xs": []}`, false},
 		{"included, run", "{% include 'inc.jinja' %}", "{% if not flag %}{{ flag + 1 }}{% endif %}", `{"flag": false, "xs": []}`, true},
 	}

@@ -67,7 +67,20 @@ def located_tree(env, source):
             stream = TokenStream(stream, None, None)
     parser = Parser(env, source)
     parser.stream = stream
-    return parser.parse(), spans
+    # A node is made once its last token is read, its tokens ending where
+    # the stream's current one starts, or (a name, a constant) while that
+    # token is current.
+    init = nodes.Node.__init__
+
+    def init_with_end(node, *args, **kwargs):
+        init(node, *args, **kwargs)
+        node.difffuzz_end = max(parser.stream.current.lineno, (node.lineno or 0) + 1)
+
+    nodes.Node.__init__ = init_with_end
+    try:
+        return parser.parse(), spans
+    finally:
+        nodes.Node.__init__ = init
 
 
 def token_at(source, spans, byte_offset):
@@ -80,10 +93,12 @@ def token_at(source, spans, byte_offset):
 
 
 def extent(node):
-    """The least and greatest token start in node's subtree ((0, -1) for
-    none: the parser leaves some nodes it makes without a token unset)."""
-    starts = [n.lineno for n in [node, *node.find_all(nodes.Node)] if n.lineno is not None]
-    return (min(starts), max(starts)) if starts else (0, -1)
+    """Where node's tokens start and end, those of its subtree included (a
+    statement node is made before its body is read); (0, 0) for none."""
+    subtree = [node, *node.find_all(nodes.Node)]
+    starts = [n.lineno for n in subtree if n.lineno is not None]
+    ends = [n.difffuzz_end for n in subtree if hasattr(n, "difffuzz_end")]
+    return (min(starts), max(ends)) if starts and ends else (0, 0)
 
 
 def probed_template(env, source, byte_offset):
@@ -101,7 +116,7 @@ def probed_template(env, source, byte_offset):
             for i, child in enumerate(value if listed else [value]):
                 if isinstance(child, nodes.Node):
                     lo, hi = extent(child)
-                    if lo <= offset <= hi:
+                    if lo <= offset < hi:
                         inner = (child, field, i if listed else None)
         if inner is None:
             break
