@@ -6,8 +6,10 @@
 // an internal error, or generated Go that does not compile. A rejection
 // (a generate-time error) is fine; the summary counts them by message
 // (report.go), telling those Jinja2 renders apart by whether it runs the
-// rejected code with the case's data (reach.go). Each family of cases must keep the accepted share
-// testdata/floors.json records for it (floors.go).
+// rejected code with the case's data (reach.go). Each family of cases must
+// keep the accepted share testdata/floors.json records for it, and the
+// share of rejections of code Jinja2 runs must stay below the ceiling it
+// records (floors.go).
 //
 // make test runs it with a fixed seed (TestDiffFuzz); `make difffuzz
 // N=20000 SEED=7` runs a long one. It drives gen through its exported API
