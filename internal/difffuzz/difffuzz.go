@@ -5,8 +5,11 @@
 // output differs from Jinja2's is a failure, and so is a crash: a panic,
 // an internal error, or generated Go that does not compile. A rejection
 // (a generate-time error) is fine; the summary counts them by message
-// (report.go). Each family of cases must keep the accepted share
-// testdata/floors.json records for it (floors.go).
+// (report.go), telling those Jinja2 renders apart by whether it runs the
+// rejected code with the case's data (reach.go). Each family of cases must
+// keep the accepted share testdata/floors.json records for it, and the
+// share of rejections of code Jinja2 runs must stay below the ceiling it
+// records (floors.go).
 //
 // make test runs it with a fixed seed (TestDiffFuzz); `make difffuzz
 // N=20000 SEED=7` runs a long one. It drives gen through its exported API
@@ -60,7 +63,7 @@ func (o Options) measuresFloors() bool {
 func Run(t *testing.T, opts Options) *Summary {
 	python := pyjinja.Find(t)
 	off := offFamilies(t, opts)
-	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, addressed: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
+	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, reached: map[string]int{}, addressed: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
 	shared := map[string][]byte{} // the package file of each package
 	families := map[string]*familyCount{}
 	for start := 0; start < opts.N; start += opts.Batch {
@@ -87,6 +90,7 @@ func Run(t *testing.T, opts Options) *Summary {
 					sum.examples[run.Rejected] = run
 				}
 				run.Data = intendedData(run, rand.New(rand.NewPCG(opts.Seed, uint64(i)|1<<63)), off)
+				run.Probe = rejectionProbe(run)
 				rejected = append(rejected, run)
 			default:
 				run.Data = caseData(t, run, rand.New(rand.NewPCG(opts.Seed, uint64(i)|1<<63)), off)
@@ -107,6 +111,13 @@ func Run(t *testing.T, opts Options) *Summary {
 			default:
 				sum.renderable[run.Rejected]++
 				sum.renderableRuns = append(sum.renderableRuns, run)
+				switch reached := run.Jinja.Reached; {
+				case reached == nil:
+					sum.unlocated++
+					sum.reached[run.Rejected]++
+				case *reached:
+					sum.reached[run.Rejected]++
+				}
 			}
 		}
 		for _, run := range runs {
@@ -116,7 +127,7 @@ func Run(t *testing.T, opts Options) *Summary {
 		}
 	}
 	sum.report(t)
-	checkFloors(t, opts, families)
+	checkFloors(t, opts, families, sum)
 	return sum
 }
 

@@ -85,14 +85,27 @@ func caseFamilies(c *Case) []string {
 type floorsJSON struct {
 	How    string             `json:"how"`
 	Floors map[string]float64 `json:"floors"`
+	// ReachedCeiling bounds the share of the cases Jinja2 renders that
+	// promptgen rejects where Jinja2 runs the rejected construct
+	// (Summary.reachedShare): the breadth gaps, which must not grow.
+	ReachedCeiling float64 `json:"reached_rejected_ceiling"`
 }
 
 const floorsHow = "`make difffuzz-floors`: for each difffuzz family of at least 20 cases at make test's seed and N, " +
-	"its accepted share less the larger of 0.03 and two standard errors, rounded down to a hundredth (internal/difffuzz/floors.go)"
+	"its accepted share less the larger of 0.03 and two standard errors, rounded down to a hundredth; " +
+	"and the share of the cases Jinja2 renders that promptgen rejects where Jinja2 runs the rejected construct, " +
+	"plus the same margin, rounded up (internal/difffuzz/floors.go)"
+
+// shareMargin is the margin of a share p of n cases: floorMargin, or two
+// standard errors where that is more.
+func shareMargin(p float64, n int) float64 {
+	return max(floorMargin, 2*math.Sqrt(p*(1-p)/float64(max(1, n))))
+}
 
 // checkFloors fails for each family whose accepted share is below its
-// floor, or with opts.RecordFloors records the floors of this run.
-func checkFloors(t *testing.T, opts Options, counts map[string]*familyCount) {
+// floor, and where the share of reached rejections (sum.reachedShare) is
+// above its ceiling, or with opts.RecordFloors records those of this run.
+func checkFloors(t *testing.T, opts Options, counts map[string]*familyCount, sum *Summary) {
 	t.Helper()
 	if !opts.measuresFloors() {
 		if opts.RecordFloors {
@@ -102,14 +115,15 @@ func checkFloors(t *testing.T, opts Options, counts map[string]*familyCount) {
 		return
 	}
 	if opts.RecordFloors {
-		floors := floorsJSON{How: floorsHow, Floors: map[string]float64{}}
+		reached := sum.reachedShare()
+		floors := floorsJSON{How: floorsHow, Floors: map[string]float64{},
+			ReachedCeiling: math.Ceil((reached+shareMargin(reached, sum.rendered()))*100) / 100}
 		for f, n := range counts {
 			if n.cases < floorMinCases {
 				continue
 			}
 			p := float64(n.accepted) / float64(n.cases)
-			margin := max(floorMargin, 2*math.Sqrt(p*(1-p)/float64(n.cases)))
-			floors.Floors[f] = max(0, math.Floor((p-margin)*100)/100)
+			floors.Floors[f] = max(0, math.Floor((p-shareMargin(p, n.cases))*100)/100)
 		}
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
@@ -139,5 +153,9 @@ func checkFloors(t *testing.T, opts Options, counts map[string]*familyCount) {
 			below++
 		}
 	}
-	t.Logf("difffuzz floors: %d families, %d below their floor", len(floors.Floors), below)
+	if reached := sum.reachedShare(); reached > floors.ReachedCeiling {
+		t.Errorf("difffuzz: promptgen rejects %.3f of the cases Jinja2 renders where Jinja2 runs the rejected construct, above the ceiling %.2f (%s): promptgen rejects what Jinja2 runs, and did not (if the generator changed instead, record the floors again with make difffuzz-floors and review the diff)",
+			reached, floors.ReachedCeiling, floorsFile)
+	}
+	t.Logf("difffuzz floors: %d families, %d below their floor; reached rejections %.3f, ceiling %.2f", len(floors.Floors), below, sum.reachedShare(), floors.ReachedCeiling)
 }

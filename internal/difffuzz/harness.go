@@ -8,6 +8,7 @@ package difffuzz
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -48,11 +49,14 @@ type Trial struct {
 	pkgs     [2]string      // its packages, per backend
 	Rejected string         // the first error of a rejected case, normalized
 	FirstErr gen.Diagnostic // and as the go backend reported it
-	Crash    string
-	files    [2][]byte // the prompt's generated file, per backend
-	Data     []byte    // the feed, as JSON
-	Jinja    pyjinja.Outcome
-	Out      [2]pyjinja.Outcome // per backend
+	// Probe locates FirstErr in the template or include it lies in, for
+	// Jinja2 to tell whether it runs that code (reach.go); nil elsewhere.
+	Probe *pyjinja.Probe
+	Crash string
+	files [2][]byte // the prompt's generated file, per backend
+	Data  []byte    // the feed, as JSON
+	Jinja pyjinja.Outcome
+	Out   [2]pyjinja.Outcome // per backend
 	// Lenient runs decode their data ignoring keys the feed has no field
 	// for, as a chat context is read (it carries more than a template reads).
 	Lenient bool
@@ -84,12 +88,7 @@ func Generate(run *Trial, shared map[string][]byte) {
 				}
 			}()
 			pkg := run.pkgs[bi]
-			fsys := fstest.MapFS{run.Case.File: {Data: run.Case.Source}}
-			for name, src := range run.Case.Includes {
-				fsys[name] = &fstest.MapFile{Data: []byte(src)}
-			}
-			res, err := gen.GenerateFS(fsys, "prompts",
-				gen.Config{Pkg: pkg, ImportPath: "pgtest/" + pkg, Renderer: b.renderer})
+			res, err := generateCase(run.Case, run.Case.Source, pkg, b.renderer)
 			switch {
 			case err != nil && res.Diagnostics.HasErrors():
 				for _, d := range res.Diagnostics {
@@ -125,6 +124,20 @@ func Generate(run *Trial, shared map[string][]byte) {
 	case msgs[0] != "":
 		run.Rejected = normalizeMsg(msgs[0])
 	}
+}
+
+// casesDir is the directory generateCase names the files in, which their
+// diagnostics' positions start with.
+const casesDir = "prompts"
+
+// generateCase generates c with its prompt file's text source into
+// package pkg.
+func generateCase(c *Case, source []byte, pkg string, renderer gen.Renderer) (*gen.Result, error) {
+	fsys := fstest.MapFS{c.File: {Data: source}}
+	for name, src := range c.Includes {
+		fsys[name] = &fstest.MapFile{Data: []byte(src)}
+	}
+	return gen.GenerateFS(fsys, casesDir, gen.Config{Pkg: pkg, ImportPath: "pgtest/" + pkg, Renderer: renderer})
 }
 
 var (
@@ -341,7 +354,7 @@ func main() {
 func RenderJinja(t *testing.T, python string, runs []*Trial) {
 	jobs := make([]pyjinja.Job, len(runs))
 	for i, run := range runs {
-		jobs[i] = pyjinja.Job{Template: run.Case.Template, Env: run.Case.Env, Data: run.Data, Includes: run.Case.Includes}
+		jobs[i] = pyjinja.Job{Template: run.Case.Template, Env: run.Case.Env, Data: run.Data, Includes: run.Case.Includes, Probe: run.Probe}
 	}
 	for i, o := range pyjinja.Render(t, python, jobs) {
 		runs[i].Jinja = o
@@ -438,8 +451,18 @@ func (run *Trial) String() string {
 	if run.Data != nil {
 		fmt.Fprintf(&b, "--- data\n%s\n", run.Data)
 	}
+	if p := run.Probe; p != nil {
+		text := run.Case.Template
+		if p.Template != "" {
+			text = run.Case.Includes[p.Template]
+		}
+		fmt.Fprintf(&b, "--- rejected construct: byte %d of %q, at %q\n", p.Offset, cmp.Or(p.Template, "the template"), text[p.Offset:min(len(text), p.Offset+40)])
+	}
 	if run.Jinja.Status != "" {
 		fmt.Fprintf(&b, "--- jinja2\n%s\n", run.Jinja)
+		if r := run.Jinja.Reached; r != nil {
+			fmt.Fprintf(&b, "--- jinja2 runs the rejected construct: %t\n", *r)
+		}
 		for bi, be := range backends {
 			fmt.Fprintf(&b, "--- %s\n%s\n", be.renderer, run.Out[bi])
 		}

@@ -26,6 +26,14 @@ type Summary struct {
 	// renderable counts, by message, the rejected cases that Jinja2
 	// renders with data of the types the generator meant.
 	renderable map[string]int
+	// reached counts, by message, the renderable cases where Jinja2 runs
+	// the rejected construct with the case's data (reach.go): the others
+	// are rejected only in code Jinja2 does not run with it, which
+	// promptgen checks as a compiler does. unlocated of them have no
+	// probe (the rejection is not located in a template): counted as
+	// reached.
+	reached   map[string]int
+	unlocated int
 	// addressed counts, by message, the rejected cases whose Jinja2
 	// output holds an object's memory address (a generator or iterator
 	// printed), which no other renderer can reproduce: deliberate
@@ -66,19 +74,17 @@ func (s *Summary) report(t *testing.T) {
 		s.seed, s.cases, s.accepted, rejected, len(s.failures)-crashes, crashes)
 	fmt.Fprintf(&b, "time: generate %v, build %v, render %v, jinja2 %v\n", s.generate.Round(time.Millisecond),
 		s.build.Round(time.Millisecond), s.render.Round(time.Millisecond), s.jinja.Round(time.Millisecond))
-	renderable, addressed := 0, 0
-	for _, n := range s.renderable {
-		renderable += n
-	}
-	for _, n := range s.addressed {
-		addressed += n
-	}
+	renderable, reached, addressed := total(s.renderable), total(s.reached), total(s.addressed)
 	fmt.Fprintf(&b, "Jinja2 renders %d of the rejected cases: %.1f%% of the %d cases it renders are rejected\n",
-		renderable, 100*float64(renderable)/float64(max(1, s.accepted+renderable)), s.accepted+renderable)
+		renderable, 100*float64(renderable)/float64(max(1, s.rendered())), s.rendered())
+	fmt.Fprintf(&b, "  %d where Jinja2 runs the rejected construct with the case's data (%.1f%% of the cases it renders; %d not located, counted there)\n",
+		reached, 100*s.reachedShare(), s.unlocated)
+	fmt.Fprintf(&b, "  %d only in code Jinja2 does not run with the case's data (a macro not called, a branch not taken, ...), checked as a compiler does\n",
+		renderable-reached)
 	fmt.Fprintf(&b, "and prints a memory address for %d more (a generator or iterator printed), which no renderer reproduces\n", addressed)
-	b.WriteString("rejected (of which Jinja2 renders, [prints an address]), by message:\n")
+	b.WriteString("rejected (of which Jinja2 renders: running the rejected construct + not, [prints an address]), by message:\n")
 	for i, m := range msgs {
-		fmt.Fprintf(&b, "%6d (%d)", s.rejected[m], s.renderable[m])
+		fmt.Fprintf(&b, "%6d (%d+%d)", s.rejected[m], s.reached[m], s.renderable[m]-s.reached[m])
 		if s.addressed[m] > 0 {
 			fmt.Fprintf(&b, " [%d]", s.addressed[m])
 		}
@@ -88,7 +94,11 @@ func (s *Summary) report(t *testing.T) {
 			writeFile(t, filepath.Join(s.dump, "rejected", fmt.Sprintf("%02d_%s", i, run.Case.File)), run.Case.Source)
 			for _, run := range s.renderableRuns {
 				if run.Rejected == m {
-					dumpRun(t, filepath.Join(s.dump, "renderable", fmt.Sprintf("%02d", i)), run)
+					reach := "reached"
+					if r := run.Jinja.Reached; r != nil && !*r {
+						reach = "unreached"
+					}
+					dumpRun(t, filepath.Join(s.dump, "renderable", reach, fmt.Sprintf("%02d", i)), run)
 				}
 			}
 		}
@@ -106,6 +116,24 @@ func (s *Summary) report(t *testing.T) {
 	if len(s.failures) > 20 {
 		t.Errorf("and %d more failures", len(s.failures)-20)
 	}
+}
+
+// reachedShare is the share of the cases Jinja2 renders that promptgen
+// rejects where Jinja2 runs the rejected construct.
+func (s *Summary) reachedShare() float64 {
+	return float64(total(s.reached)) / float64(max(1, s.rendered()))
+}
+
+// rendered is how many cases Jinja2 renders: the accepted ones and the
+// renderable rejected ones.
+func (s *Summary) rendered() int { return s.accepted + total(s.renderable) }
+
+func total(counts map[string]int) int {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	return n
 }
 
 // dumpRun writes a failing case to its directory under dump.

@@ -26,6 +26,10 @@ type Outcome struct {
 	// and message, for promptgen the runtime sentinel its render error
 	// wraps (Kinds) and the runtime.Error's Detail.
 	Kind, Detail string
+	// Reached, for a Job with a Probe that Jinja2 renders, says whether
+	// Jinja2 ran the probed construct with the job's data; nil where no
+	// construct holds the probe's offset.
+	Reached *bool
 }
 
 func (o Outcome) String() string {
@@ -55,6 +59,16 @@ type Job struct {
 	Data     json.RawMessage `json:"data"`
 	// Includes are the template files {% include %} finds, by name.
 	Includes map[string]string `json:"includes,omitempty"`
+	// Probe, if set, asks whether Jinja2 runs a construct.
+	Probe *Probe `json:"probe,omitempty"`
+}
+
+// Probe names the innermost construct (expression, else statement) that
+// holds a byte of a Job's template: jinja_render.py renders the template
+// again with a call that records it ran wrapped around it or put before it.
+type Probe struct {
+	Template string `json:"template"` // "" for Job.Template, else the name of one of its Includes
+	Offset   int    `json:"offset"`   // in bytes
 }
 
 // Find returns a Python with Jinja2 3.1.
@@ -99,6 +113,7 @@ func Render(t testing.TB, python string, jobs []Job) []Outcome {
 		Out     *string `json:"out"`
 		Type    string  `json:"type"`
 		Message string  `json:"message"`
+		Reached *bool   `json:"reached"`
 	}
 	if err := json.Unmarshal(out, &results); err != nil || len(results) != len(jobs) {
 		t.Fatalf("jinja_render.py: %d results for %d cases: %v", len(results), len(jobs), err)
@@ -106,7 +121,7 @@ func Render(t testing.TB, python string, jobs []Job) []Outcome {
 	outcomes := make([]Outcome, len(results))
 	for i, r := range results {
 		if r.Out != nil {
-			outcomes[i] = Outcome{Status: "ok", Text: *r.Out}
+			outcomes[i] = Outcome{Status: "ok", Text: *r.Out, Reached: r.Reached}
 		} else {
 			outcomes[i] = Raised(r.Type, r.Message)
 		}

@@ -8,6 +8,10 @@ Reads a JSON array from stdin, each item {"template": str, "options":
 and writes a JSON array to stdout with,
 for each item in order, {"out": the rendered text} or, where rendering
 raises, {"type": the exception's type name, "message": str(exception)}.
+An item with "probe": {"template": "" for the template or an include's
+name, "offset": a byte offset in it} that renders is rendered again with a
+probe at the construct holding that offset, and its result gets
+"reached": whether Jinja2 ran that construct (probed_template).
 The environment is Jinja2's default but for those options, as in
 gen/testdata/render/golden.py; with profile, it is transformers' (jinja:
 {profile: transformers}), as gen/testdata/chat/render.py builds it.
@@ -19,6 +23,9 @@ import os
 import sys
 
 import jinja2
+from jinja2 import nodes
+from jinja2.lexer import TokenStream, newline_re
+from jinja2.parser import Parser
 
 
 def transformers_environment():
@@ -27,6 +34,153 @@ def transformers_environment():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.environment()
+
+
+PROBE = "difffuzz_reached"
+
+
+def located_tree(env, source):
+    """The AST of source, each node's lineno replaced by the offset in the
+    lexer's source (line breaks made \\n) of the token that starts it (of
+    its operator or name for some), and the start and end offsets of the
+    tokens inside tags."""
+    source = env.preprocess(source)
+    text = "\n".join(newline_re.split(source)[::2])
+    spans = []
+
+    def located():
+        pos = 0
+        for _, kind, value in env.lexer.tokeniter(source, None):
+            # Between two tokens lies only what the lexer drops: spaces in
+            # tags, the whitespace a strip removes around data.
+            at = text.find(value, pos) if value else -1
+            at = pos if at < 0 else at
+            pos = at + len(value)
+            if kind not in ("data", "whitespace", "block_begin", "variable_begin", "comment"):
+                spans.append((at, pos))
+            yield at, kind, value
+
+    stream = TokenStream(env.lexer.wrap(located(), None), None, None)
+    for ext in env.iter_extensions():
+        stream = ext.filter_stream(stream)
+        if not isinstance(stream, TokenStream):
+            stream = TokenStream(stream, None, None)
+    parser = Parser(env, source)
+    parser.stream = stream
+    # A node is made once its last token is read, its tokens ending where
+    # the stream's current one starts, or (a name, a constant) while that
+    # token is current.
+    init = nodes.Node.__init__
+
+    def init_with_end(node, *args, **kwargs):
+        init(node, *args, **kwargs)
+        node.difffuzz_end = max(parser.stream.current.lineno, (node.lineno or 0) + 1)
+
+    nodes.Node.__init__ = init_with_end
+    try:
+        return parser.parse(), spans
+    finally:
+        nodes.Node.__init__ = init
+
+
+def token_at(source, spans, byte_offset):
+    """The start of the token in spans holding the byte_offset-th byte of
+    source, or of the first after it (the tag's first one for its
+    delimiter)."""
+    prefix = source.encode()[:byte_offset].decode(errors="ignore")
+    offset = len("\n".join(newline_re.split(prefix)[::2]))
+    return next((start for start, end in spans if offset < end), offset)
+
+
+def extent(node):
+    """Where node's tokens start and end, those of its subtree included (a
+    statement node is made before its body is read); (0, 0) for none."""
+    subtree = [node, *node.find_all(nodes.Node)]
+    starts = [n.lineno for n in subtree if n.lineno is not None]
+    ends = [n.difffuzz_end for n in subtree if hasattr(n, "difffuzz_end")]
+    return (min(starts), max(ends)) if starts and ends else (0, 0)
+
+
+def probed_template(env, source, byte_offset):
+    """The AST of source with a call of PROBE where Jinja2 evaluates the
+    innermost node holding byte_offset: around it, (probe() or node), where
+    it is an expression that is read, else as a statement before its
+    statement (around the test of an elif); None where no node holds it."""
+    tree, spans = located_tree(env, source)
+    offset = token_at(source, spans, byte_offset)
+    path = [(tree, None, None)]  # (node, its field in its parent, its index there)
+    while True:
+        inner = None
+        for field, value in path[-1][0].iter_fields():
+            listed = isinstance(value, list)
+            for i, child in enumerate(value if listed else [value]):
+                if isinstance(child, nodes.Node):
+                    lo, hi = extent(child)
+                    if lo <= offset < hi:
+                        inner = (child, field, i if listed else None)
+        if inner is None:
+            break
+        path.append(inner)
+
+    def probe():
+        return nodes.Call(nodes.Name(PROBE, "load"), [], [], None, None)
+
+    for depth in range(len(path) - 1, 0, -1):
+        node, field, index = path[depth]
+        parent = path[depth - 1][0]
+        if field == "elif_":
+            node.test = nodes.Or(probe(), node.test)
+        elif (isinstance(node, nodes.Expr) and getattr(node, "ctx", "load") == "load"
+              and not isinstance(node, nodes.NSRef) and field not in ("target", "targets", "call", "filter")):
+            if index is None:
+                setattr(parent, field, nodes.Or(probe(), node))
+            else:
+                getattr(parent, field)[index] = nodes.Or(probe(), node)
+        elif isinstance(node, nodes.Stmt) and index is not None:
+            getattr(parent, field).insert(index, nodes.ExprStmt(probe()))
+        else:
+            continue
+        tree.set_environment(env)
+        tree.set_lineno(1)  # only the new nodes, which have none
+        return tree
+    return None
+
+
+class ProbeLoader(jinja2.DictLoader):
+    """Includes, the probed one compiled from its probed AST."""
+
+    def __init__(self, mapping, name, tree):
+        super().__init__(mapping)
+        self.probed, self.tree = name, tree
+
+    def load(self, environment, name, globals=None):
+        if name != self.probed:
+            return super().load(environment, name, globals)
+        code = environment.compile(self.tree, name)
+        return environment.template_class.from_code(environment, code, environment.make_globals(globals), None)
+
+
+def reached(env, job):
+    """Whether Jinja2, rendering job, runs the construct at its probe: None
+    where no node holds the probe's offset."""
+    name, includes = job["probe"]["template"], job.get("includes") or {}
+    tree = probed_template(env, includes[name] if name else job["template"], job["probe"]["offset"])
+    if tree is None:
+        return None
+    ran = []
+
+    def record():
+        ran.append(True)
+        return ""
+
+    penv = env.overlay(loader=ProbeLoader(includes, name, tree)) if name else env.overlay()
+    penv.globals = dict(env.globals, **{PROBE: record})
+    code = penv.compile(job["template"] if name else tree)
+    try:
+        penv.template_class.from_code(penv, code, penv.make_globals(None), None).render(job["data"])
+    except Exception:
+        pass  # raised after the probe ran, or before it could
+    return bool(ran)
 
 
 def main():
@@ -46,9 +200,12 @@ def main():
         if job.get("includes"):
             env = env.overlay(loader=jinja2.DictLoader(job["includes"]))
         try:
-            results.append({"out": env.from_string(job["template"]).render(job["data"])})
+            result = {"out": env.from_string(job["template"]).render(job["data"])}
         except Exception as e:  # any failure is Jinja2 raising
-            results.append({"type": type(e).__name__, "message": str(e)})
+            result = {"type": type(e).__name__, "message": str(e)}
+        if "out" in result and job.get("probe"):
+            result["reached"] = reached(env, job)
+        results.append(result)
     json.dump(results, sys.stdout)
 
 
