@@ -54,3 +54,6 @@ func SearchAndScan(t *Tokenizer, piece string) (searched, scanned []uint32) {
 
 // Longest returns the length of the longest token.
 func Longest(t *Tokenizer) int { return t.model.vocab.longest }
+
+// ReplacementPart reports whether t's pieces start U+FFFD as one part.
+func ReplacementPart(t *Tokenizer) bool { return t.model.replacementPart }

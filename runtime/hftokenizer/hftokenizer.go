@@ -95,6 +95,10 @@ type model struct {
 	// above the id of the token they make
 	merges     pairTable
 	mergeCount int // the number of merges: the ranks are below it
+	// replacementPart: a piece starts U+FFFD as one part, of id
+	// replacementID (replacementMergesFirst)
+	replacementPart bool
+	replacementID   uint32
 	// ignoreMerges: a piece that is a token is that token, whatever the
 	// merges would make of it
 	ignoreMerges bool
@@ -372,18 +376,25 @@ func (p *searchedPiece) PairHolds(i, j, k int) bool {
 	return p.s.next[0] == int32(j-i) && p.s.next[j-i] == int32(k-i)
 }
 
-// mergeParts merges the bytes of piece into parts.
+// mergeParts merges the bytes of piece into parts: each byte a part, or
+// each U+FFFD one if m.replacementPart. The parts are indexed by the
+// offset where they start; an offset inside a part is in no list.
 func (m *model) mergeParts(s *state, piece string) {
 	n := len(piece)
-	s.ids, s.next, s.prev, s.pairs = s.ids[:0], s.next[:0], s.prev[:0], s.pairs[:0]
+	s.ids, s.next, s.prev, s.pairs = slices.Grow(s.ids[:0], n)[:n], slices.Grow(s.next[:0], n)[:n], slices.Grow(s.prev[:0], n)[:n], slices.Grow(s.pairs[:0], n)[:n]
 	s.queue.reset(n >= longPiece, m.mergeCount)
-	for i := range n {
-		s.ids = append(s.ids, m.byteIDs[piece[i]])
-		s.next = append(s.next, int32(i+1))
-		s.prev = append(s.prev, int32(i-1))
+	ids, next, prev := s.ids[:n], s.next[:n], s.prev[:n]
+	for i, last := 0, -1; i < n; {
+		b, size := piece[i], 1
+		id := m.byteIDs[b]
+		if b == lossy.ReplacementChar[0] && m.replacementPart && strings.HasPrefix(piece[i:], lossy.ReplacementChar) {
+			id, size = m.replacementID, len(lossy.ReplacementChar)
+		}
+		ids[i], next[i], prev[i] = id, int32(i+size), int32(last)
+		last, i = i, i+size
 	}
-	for i := range n {
-		s.pairs = append(s.pairs, m.pair(s, int32(i)))
+	for i := int32(0); int(i) < n; i = s.next[i] {
+		s.pairs[i] = m.pair(s, i)
 	}
 	for {
 		top, ok := s.queue.pop()

@@ -15,6 +15,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
 	"github.com/promptgen/promptgen/runtime/tiktoken"
 )
 
@@ -436,7 +437,43 @@ func (m *model) build(b *bpeModel) error {
 			return fmt.Errorf("merge %d (%q %q) is listed twice", rank, mg.left, mg.right)
 		}
 	}
+	m.replacementID, m.replacementPart = m.replacementMergesFirst(mergeList)
 	return nil
+}
+
+// replacementMergesFirst returns the id of U+FFFD, and whether its bytes
+// merge into it before any merge joins some of them with a byte around
+// them, whatever surrounds it: then a piece may start it as one part.
+// Its bytes merge by the first of their two pairs that has a merge, then
+// the merge that completes it, which must exist; if every merge that
+// makes a token ending in a proper prefix of U+FFFD, or starting with a
+// proper suffix, comes after those two, a pair that crosses U+FFFD's
+// bytes never ranks before the pair inside it that is left to merge
+// (the first merge that crosses it makes such a token). Random bytes
+// read as valid UTF-8 are mostly U+FFFD: each as one part is two merges
+// fewer.
+func (m *model) replacementMergesFirst(mergeList []merge) (uint32, bool) {
+	first, second := m.merges.get(m.byteIDs[0xef], m.byteIDs[0xbf]), m.merges.get(m.byteIDs[0xbf], m.byteIDs[0xbd])
+	var last uint64
+	switch {
+	case first>>32 < second>>32: // first is a merge, before second if that is one
+		last = m.merges.get(uint32(first), m.byteIDs[0xbd])
+	case second != noPair:
+		first, last = second, m.merges.get(m.byteIDs[0xef], uint32(second))
+	}
+	if first == noPair || last == noPair {
+		return 0, false
+	}
+	inside := int(max(first>>32, last>>32))
+	for _, mg := range mergeList[:inside] {
+		token, _ := fromByteLevel(mg.left + mg.right)
+		for k := 1; k < len(lossy.ReplacementChar); k++ {
+			if len(token) > k && (strings.HasSuffix(token, lossy.ReplacementChar[:k]) || strings.HasPrefix(token, lossy.ReplacementChar[len(lossy.ReplacementChar)-k:])) {
+				return 0, false
+			}
+		}
+	}
+	return uint32(last), true
 }
 
 // byteRunes is the byte-level alphabet of GPT-2: the rune that stands for

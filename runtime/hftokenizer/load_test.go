@@ -2,6 +2,7 @@ package hftokenizer_test
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -280,5 +281,53 @@ func TestAddedTokens(t *testing.T) {
 	tok = mustLoad(t, f, hftokenizer.MatchSpecialTokens())
 	if got, want := tok.Encode("x<a>><a><s>!"), []int{'x', 301, 300, 302, '!'}; !slices.Equal(got, want) {
 		t.Errorf("special matched: %v, want %v", got, want)
+	}
+}
+
+// TestReplacementCharMergesFirst: a piece starts U+FFFD as one part only
+// when the file's merges make it of its bytes before any merge that
+// crosses them, which Qwen 3's do; otherwise its bytes start apart. Either
+// way the merge makes what the specification's scan makes of U+FFFD among
+// the bytes that merge with it.
+func TestReplacementCharMergesFirst(t *testing.T) {
+	const fffd = "\uFFFD"
+	ef, bf, bd, efbf, bfbd := fffd[:1], fffd[1:2], fffd[2:], fffd[:2], fffd[1:]
+	for _, c := range []struct {
+		name   string
+		merges [][2]string
+		part   bool
+	}{
+		{"inside first", [][2]string{{ef, bf}, {efbf, bd}, {"a", ef}, {bd, "a"}, {fffd, fffd}}, true},
+		{"inside first, by its second pair", [][2]string{{bf, bd}, {ef, bfbd}, {"a", ef}, {fffd, "a"}}, true},
+		{"a byte before its first", [][2]string{{"a", ef}, {ef, bf}, {efbf, bd}}, false},
+		{"a byte after its last", [][2]string{{ef, bf}, {bd, "a"}, {efbf, bd}}, false},
+		{"a pair of it before its bytes", [][2]string{{ef, bf}, {"a", efbf}, {efbf, bd}}, false},
+		{"its first pair's merge missing", [][2]string{{bf, bd}, {ef, bf}, {efbf, bd}}, false},
+		{"no merge completes it", [][2]string{{ef, bf}, {"a", ef}}, false},
+	} {
+		tok := mustLoad(t, tiny(c.merges, nil))
+		if got := hftokenizer.ReplacementPart(tok); got != c.part {
+			t.Errorf("%s: U+FFFD one part: %v, want %v", c.name, got, c.part)
+		}
+		for _, piece := range []string{fffd, "a" + fffd, fffd + "a", "a" + fffd + fffd + "a", fffd + fffd + fffd, "a" + ef + fffd + bd + "a"} {
+			if merged, scanned := hftokenizer.MergeAndScan(tok, piece); !slices.Equal(merged, scanned) {
+				t.Errorf("%s: merge(%q) = %v, want %v", c.name, piece, merged, scanned)
+			}
+		}
+	}
+	tok := load(t, "qwen3.tokenizer.json.gz", false)
+	if !hftokenizer.ReplacementPart(tok) {
+		t.Fatal("Qwen 3: U+FFFD does not start as one part")
+	}
+	rng := rand.New(rand.NewPCG(26, 7))
+	units := []string{fffd, ef, bf, bd, efbf, bfbd, " ", "a", "!", "\n", "é", "🙂", "\x80", "\xff"}
+	for range 20000 {
+		var piece strings.Builder
+		for range 1 + rng.IntN(12) {
+			piece.WriteString(units[rng.IntN(len(units))])
+		}
+		if merged, scanned := hftokenizer.MergeAndScan(tok, piece.String()); !slices.Equal(merged, scanned) {
+			t.Fatalf("Qwen 3: merge(%q) = %v, want %v", piece.String(), merged, scanned)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package tiktoken
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
@@ -63,7 +62,7 @@ func (m *merger) merge(text string, n int) []int32 {
 	case m.vocab.rankAt(text, 0, n) != noRank:
 		m.ends = append(m.ends, int32(n))
 	case n <= shortPiece:
-		m.mergeShort(text, n)
+		return m.mergeShort(text, n)
 	default:
 		m.mergeLong(text, n)
 	}
@@ -71,17 +70,20 @@ func (m *merger) merge(text string, n int) []int32 {
 }
 
 // mergeShort merges a piece of at most shortPiece bytes by tiktoken's
-// loop: a scan of the parts for the lowest rank per merge.
-func (m *merger) mergeShort(piece string, n int) {
-	parts := 0
+// loop: a scan of the parts for the lowest rank per merge. It returns
+// where each token ends, in m.starts.
+func (m *merger) mergeShort(piece string, n int) []int32 {
+	parts, last := 0, -1
 	for i := 0; i < n; parts++ {
 		m.starts[parts] = int32(i)
-		i += startingPart(piece[:n], i)
+		code, size := partAt(piece[:n], i)
+		if last >= 0 {
+			m.ranks[parts-1] = m.vocab.short[shortIndex(last, code)]
+		}
+		last = code
+		i += size
 	}
 	m.starts[parts] = int32(n)
-	for i := range parts - 1 {
-		m.ranks[i] = m.vocab.rankAt(piece, int(m.starts[i]), int(m.starts[i+2]))
-	}
 	for parts > 1 {
 		best, at := noRank, -1
 		for i, r := range m.ranks[:parts-1] {
@@ -92,9 +94,12 @@ func (m *merger) mergeShort(piece string, n int) {
 		if at < 0 {
 			break
 		}
-		// Part at absorbs part at+1.
-		copy(m.starts[at+1:parts], m.starts[at+2:parts+1])
-		copy(m.ranks[at+1:], m.ranks[at+2:]) // what moves past parts-2 is unused
+		// Part at absorbs part at+1. A loop, not copy: the parts are
+		// few, and copy calls memmove.
+		for k := at + 1; k < parts; k++ {
+			m.starts[k] = m.starts[k+1]
+			m.ranks[k] = m.ranks[k+1] // what moves past parts-2 is unused
+		}
 		parts--
 		if at+1 < parts {
 			m.ranks[at] = m.vocab.rankAt(piece, int(m.starts[at]), int(m.starts[at+2]))
@@ -103,25 +108,11 @@ func (m *merger) mergeShort(piece string, n int) {
 			m.ranks[at-1] = m.vocab.rankAt(piece, int(m.starts[at-1]), int(m.starts[at+1]))
 		}
 	}
-	m.ends = append(m.ends, m.starts[1:parts+1]...)
+	return m.starts[1 : parts+1]
 }
 
 // replacementChar is U+FFFD, which each invalid byte of the text is read as.
 const replacementChar = "\uFFFD"
-
-// startingPart returns the length of the part that starts at piece[i]
-// before any merge, in short and long pieces alike: U+FFFD's three bytes
-// are one part, which is exact in both vocabularies because every pair
-// of parts inside it merges before any token that holds some of its
-// bytes and a byte around it (TestReplacementCharMergesFirst); any other
-// byte is a part of its own. Random bytes read as valid UTF-8 are mostly
-// U+FFFD, each two merges fewer than its bytes.
-func startingPart(piece string, i int) int {
-	if strings.HasPrefix(piece[i:], replacementChar) {
-		return len(replacementChar)
-	}
-	return 1
-}
 
 // mergeLong merges a long piece with a queue of the pairs that can merge
 // by rank: tiktoken looks for the pair to merge by a scan of all parts
@@ -165,7 +156,7 @@ func (m *merger) mergeLong(piece string, length int) {
 }
 
 // parts makes the starting parts of the piece piece[:length]
-// (startingPart), with the rank of each pair; the nodes of offsets inside
+// (partAt), with the rank of each pair; the nodes of offsets inside
 // a part are left as they were, outside the list.
 func (m *merger) parts(piece string, length int) {
 	m.nodes = slices.Grow(m.nodes[:0], length+1)[:length+1]
@@ -179,7 +170,8 @@ func (m *merger) parts(piece string, length int) {
 		if i == length {
 			break
 		}
-		i += startingPart(piece[:length], i)
+		_, size := partAt(piece[:length], i)
+		i += size
 	}
 	for i := int32(0); i >= 0; i = m.nodes[i].next {
 		m.rank(piece, i)

@@ -112,13 +112,23 @@ func at(text string, i int) (class, int) {
 // want.
 func run(text string, i int, want class) int {
 	for {
-		// at is not inlined: ASCII, most runes, is read here
-		if i < len(text) && text[i] < utf8.RuneSelf {
-			if narrowClasses[text[i]]&want == 0 {
-				return i
+		// at is not inlined: ASCII, most runes, and U+FFFD, most of
+		// random bytes, are read here
+		if i < len(text) {
+			if b := text[i]; b < utf8.RuneSelf {
+				if narrowClasses[b]&want == 0 {
+					return i
+				}
+				i++
+				continue
 			}
-			i++
-			continue
+			if strings.HasPrefix(text[i:], replacementChar) {
+				if runeErrorClass&want == 0 {
+					return i
+				}
+				i += len(replacementChar)
+				continue
+			}
 		}
 		c, size := at(text, i)
 		if c&want == 0 {
@@ -139,8 +149,11 @@ func splitO200k(text string, i int) int {
 			return contraction(text, end)
 		}
 	}
-	if end, ok := upperLower(text, i); ok {
-		return contraction(text, end)
+	// A rune in neither U nor W starts no U*W+.
+	if c&(upper|lower) != 0 {
+		if end, ok := upperLower(text, i); ok {
+			return contraction(text, end)
+		}
 	}
 	if c.prefix() {
 		if next, _ := at(text, i+size); next&upper != 0 {
@@ -203,14 +216,13 @@ func splitCommon(text string, i int, c class, size int, slash bool) int {
 		}
 		return i
 	}
-	start := i
+	first, next := c, i+size
 	if text[i] == ' ' {
-		if next, _ := at(text, i+1); next&symbol != 0 {
-			start = i + 1
-		}
+		first, size = at(text, i+1)
+		next = i + 1 + size
 	}
-	if first, _ := at(text, start); first&symbol != 0 {
-		end := run(text, start, symbol)
+	if first&symbol != 0 {
+		end := run(text, next, symbol)
 		for end < len(text) && (text[end] == '\r' || text[end] == '\n' || slash && text[end] == '/') {
 			end++
 		}

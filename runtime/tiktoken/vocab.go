@@ -26,13 +26,11 @@ type vocabulary struct {
 	shift   uint // 64 - log2(len(slots)): a hash's top bits pick its slot
 	size    int  // the number of tokens
 	longest int  // the length of the longest token
-	// the ranks of the tokens of one and two bytes, which most lookups
-	// of a merge are, by their bytes, or noRank
+	// the ranks of the strings of one starting part and of two
+	// (partAt: a byte or U+FFFD), which most lookups of a merge are, and
+	// in random bytes most of those of U+FFFD, by shortIndex, or noRank:
+	// the table's slots for them are scattered
 	short []uint32
-	// the ranks of U+FFFD alone, of two, and of one beside a byte
-	// (replacementIndex), which most lookups in invalid UTF-8 are: the
-	// table's slots for them are scattered, those for random text too
-	replacement [replacementPairs]uint32
 	// the other tokens that start with U+FFFD (5 in o200k_base, 2 in
 	// cl100k_base), so that no string that starts with it probes the
 	// table: in random bytes most that the merge looks up do, and are no
@@ -67,25 +65,19 @@ func newVocabulary(file string) *vocabulary {
 		n++
 	}
 	log := bits.Len(uint(n)*8/3 - 1)
-	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, 1<<16+1<<8)}
+	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, (partCodes+1)*partCodes)}
 	for i := range v.short {
 		v.short[i] = noRank
-	}
-	for k := range v.replacement {
-		v.replacement[k] = noRank
 	}
 	mask := len(v.slots) - 1
 	rank := uint32(0)
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
 		token := file[i+1 : i+1+int(file[i])]
 		v.longest = max(v.longest, len(token))
-		if len(token) <= 2 {
-			v.short[shortIndex(token, 0, len(token))] = rank
-		}
 		v.lengths.Add(token)
 		head := headOf(token)
-		if k := replacementIndex(head, len(token)); k >= 0 {
-			v.replacement[k] = rank
+		if k, ok := shortIndexOf(token); ok {
+			v.short[k] = rank
 		} else if strings.HasPrefix(token, replacementChar) {
 			v.afterReplacement = append(v.afterReplacement, rankedToken{token, rank})
 		}
@@ -111,7 +103,10 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 		if n <= 0 || n > v.longest {
 			return noRank
 		}
-		return v.short[shortIndex(s, i, j)]
+		if n == 1 {
+			return v.short[shortIndex(-1, int(s[i]))]
+		}
+		return v.short[shortIndex(int(s[i]), int(s[i+1]))]
 	}
 	var head uint64
 	if len(s)-i >= 8 {
@@ -127,7 +122,7 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 		return v.startingReplacement(head, s[i:j])
 	}
 	if n == 4 && head>>8 == replacementHead {
-		return v.replacement[replacementIndex(head, n)]
+		return v.short[shortIndex(int(head&0xff), replacementCode)]
 	}
 	// The probe loop is here, not in a function rankAt calls: the call
 	// cost ordinary text 4% of its instructions.
@@ -148,8 +143,13 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 // startingReplacement returns the rank of token, of 3 bytes or more, which
 // starts with U+FFFD, whose head is head.
 func (v *vocabulary) startingReplacement(head uint64, token string) uint32 {
-	if k := replacementIndex(head, len(token)); k >= 0 {
-		return v.replacement[k]
+	switch {
+	case len(token) == 3:
+		return v.short[shortIndex(-1, replacementCode)]
+	case len(token) == 4:
+		return v.short[shortIndex(replacementCode, int(head>>24))]
+	case len(token) == 6 && head == replacementHead<<24|replacementHead:
+		return v.short[shortIndex(replacementCode, replacementCode)]
 	}
 	for _, t := range v.afterReplacement {
 		if t.token == token {
@@ -169,36 +169,43 @@ func headOf(s string) uint64 {
 	return head
 }
 
-// The strings of vocabulary.replacement: U+FFFD (index 0), U+FFFD twice
-// (1), U+FFFD then byte b (2+b), byte b then U+FFFD (2+256+b).
+// replacementHead is U+FFFD's bytes read little-endian.
+const replacementHead = 0xbdbfef
+
+// The codes of the starting parts of a piece (partAt): a byte is its
+// value, U+FFFD replacementCode.
 const (
-	replacementHead  = 0xbdbfef // U+FFFD's bytes read little-endian
-	replacementPairs = 2 + 2*256
+	replacementCode = 256
+	partCodes       = 257
 )
 
-// replacementIndex returns the index in vocabulary.replacement of the n
-// bytes whose head is head, or -1 if they are not one of its strings.
-func replacementIndex(head uint64, n int) int {
-	switch {
-	case n == 3 && head == replacementHead:
-		return 0
-	case n == 6 && head == replacementHead<<24|replacementHead:
-		return 1
-	case n == 4 && head&0xffffff == replacementHead:
-		return 2 + int(head>>24)
-	case n == 4 && head>>8 == replacementHead:
-		return 2 + 256 + int(head&0xff)
+// partAt returns the code and the length of the starting part of piece
+// at i, before any merge, in short and long pieces alike: U+FFFD's three
+// bytes are one part, which is exact in both vocabularies because every
+// pair of parts inside it merges before any token that holds some of its
+// bytes and a byte around it (TestReplacementCharMergesFirst); any other
+// byte is a part of its own. Random bytes read as valid UTF-8 are mostly
+// U+FFFD, each two merges fewer than its bytes.
+func partAt(piece string, i int) (code, size int) {
+	if strings.HasPrefix(piece[i:], replacementChar) {
+		return replacementCode, len(replacementChar)
 	}
-	return -1
+	return int(piece[i]), 1
 }
 
-// shortIndex returns the index in vocabulary.short of s[i:j], of one or
-// two bytes: the two bytes, or 1<<16 above the one byte.
-func shortIndex(s string, i, j int) int {
-	if j-i == 1 {
-		return 1<<16 | int(s[i])
+// shortIndex returns the index in vocabulary.short of the part of code b
+// after the part of code a, or of b alone when a is -1.
+func shortIndex(a, b int) int { return (a+1)*partCodes + b }
+
+// shortIndexOf returns the index in vocabulary.short of token, if it is
+// one starting part or two.
+func shortIndexOf(token string) (int, bool) {
+	a, size := partAt(token, 0)
+	if size == len(token) {
+		return shortIndex(-1, a), true
 	}
-	return int(s[i])<<8 | int(s[i+1])
+	b, rest := partAt(token, size)
+	return shortIndex(a, b), size+rest == len(token)
 }
 
 // load64 returns the first 8 bytes of s, little-endian: one load.

@@ -7,7 +7,8 @@ import (
 	"unsafe"
 )
 
-const replacementChar = "\uFFFD"
+// ReplacementChar is U+FFFD, which Valid reads each invalid byte as.
+const ReplacementChar = "\uFFFD"
 
 // Valid returns text with each invalid byte replaced by U+FFFD, in *buf
 // when text is not valid: the result is valid until the next call with
@@ -27,13 +28,13 @@ func Valid(buf *[]byte, text string) string {
 		case c < 0xC2 || c > 0xF4:
 			// A continuation byte, 0xC0, 0xC1 or 0xF5 on starts no
 			// rune: most invalid bytes are one, and need no decoding.
-			b = append(b, replacementChar...)
+			b = append(b, ReplacementChar...)
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if r == utf8.RuneError && size == 1 {
-			b = append(b, replacementChar...)
+			b = append(b, ReplacementChar...)
 		} else {
 			b = append(b, text[i:i+size]...)
 		}

@@ -16,7 +16,7 @@ func TestValid(t *testing.T) {
 		for i := range b {
 			b[i] = byte(rng.Uint32())
 		}
-		for _, text := range []string{string(b), "é🙂"[:1+rng.IntN(6)] + string(b), replacementChar + "\xed\xa0\x80\xf4\x90\x80\x80", "\xc2\x80\xc1\xbf\xf4\x8f\xbf\xbf\xf5"} {
+		for _, text := range []string{string(b), "é🙂"[:1+rng.IntN(6)] + string(b), ReplacementChar + "\xed\xa0\x80\xf4\x90\x80\x80", "\xc2\x80\xc1\xbf\xf4\x8f\xbf\xbf\xf5"} {
 			if got, want := Valid(&buf, text), string([]rune(text)); got != want {
 				t.Fatalf("%q: read as %q, want %q", text, got, want)
 			}
