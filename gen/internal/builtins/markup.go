@@ -167,6 +167,10 @@ func (m *Markup) Holds(x ir.Expr) bool {
 		return holdsItems(x) && slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.Cond:
 		return m.Holds(x.Then) || x.Else != nil && m.Holds(x.Else)
+	case *ir.Binary:
+		return x.Value && slices.ContainsFunc(Yields(x), m.Holds)
+	case *ir.LoopCycle:
+		return slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.LocalRef:
 		return m.holdingLocal(x.L)
 	}
