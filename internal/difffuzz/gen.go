@@ -112,7 +112,8 @@ var includedFamilies = []string{
 	// safe: Markup of a printable value.
 	"filter-safe",
 	// Issue 27: + of a dynamic value and a safe or tojson result (Markup),
-	// which escapes the dynamic string.
+	// which escapes the dynamic string; Markup in one branch of a
+	// condition only, and as a tuple item (printed, or read back).
 	"dyn-markup",
 	// An int operation with an operand at the int64 limits: its result
 	// is printed, or the render fails where Python's int leaves 64 bits.

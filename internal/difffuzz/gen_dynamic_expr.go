@@ -139,14 +139,7 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 			}
 			e = g.binary(x, op, y, prec)
 		}},
-		choice{1, g.on("dyn-markup"), func() {
-			m := g.filter(sub(), g.pick([]string{"safe", "tojson"}))
-			x := sub()
-			if g.chance(0.5) {
-				m, x = x, m
-			}
-			e = g.binary(m, "+", x, precAdd)
-		}},
+		choice{1, g.on("dyn-markup"), func() { e = g.dynMarkup(d, sub) }},
 		choice{1, true, func() {
 			y := expression{text: strconv.Itoa(g.r.IntN(4)), prec: precPrimary}
 			x, _ := g.dynLeaf()
@@ -446,4 +439,29 @@ func (g *generator) dynCond(d int) expression {
 		choice{1, true, func() { e = expression{text: "add_generation_prompt", prec: precPrimary} }},
 	)
 	return e
+}
+
+// dynMarkup is a + of a safe or tojson result (Jinja2's Markup, which
+// escapes the other operand) and a dynamic operand: the Markup as it is,
+// in one branch of a condition only, or read back from a tuple it is an
+// item of (an item, first, last); or such a tuple itself, printed or
+// looped over by the caller.
+func (g *generator) dynMarkup(d int, sub func() expression) expression {
+	m := g.filter(sub(), g.pick([]string{"safe", "tojson"}))
+	tuple := func() string { return "(" + g.wrap(m, precCond) + ", " + g.wrap(sub(), precCond) + ")" }
+	switch g.r.IntN(5) {
+	case 1:
+		m = expression{text: g.beforeName(m, precOr) + " if " + g.wrap(g.dynCond(d-1), precOr) + " else " + g.wrap(sub(), precCond), prec: precCond}
+	case 2:
+		m = expression{text: tuple() + "[" + g.pick([]string{"0", "1", "-1"}) + "]", prec: precPrimary}
+	case 3:
+		m = g.filter(expression{text: tuple(), prec: precPrimary}, g.pick([]string{"first", "last"}))
+	case 4:
+		return expression{text: tuple(), prec: precPrimary}
+	}
+	x := sub()
+	if g.chance(0.5) {
+		m, x = x, m
+	}
+	return g.binary(m, "+", x, precAdd)
 }

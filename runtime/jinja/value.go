@@ -1029,8 +1029,11 @@ func (v Value) end(i int) (Value, error) {
 	}
 	x, _ := Index(items, i)
 	// last reads Markup by index (reversed()), which keeps it; first
-	// iterates it, which yields plain strings.
-	x.markup = v.markup && i < 0 && x.kind == stringKind
+	// iterates it, which yields plain strings. A list's items are as they
+	// are.
+	if v.kind == stringKind {
+		x.markup = v.markup && i < 0
+	}
 	return x, nil
 }
 

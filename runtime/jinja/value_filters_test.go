@@ -184,7 +184,7 @@ func TestFilterSortLong(t *testing.T) {
 // escapes a str x on either side and fails on any other value, a
 // TypeError for 1, None and [1], an UndefinedError for undefined; Markup
 // + Markup escapes nothing; *, an item, a slice, last and reverse keep
-// Markup, first does not; escape of Markup leaves it; a list prints it as
+// Markup, first does not (of a list, both return the item as it is); escape of Markup leaves it; a list prints it as
 // Markup('...'). A chain of + (Sum) prints what Arith adds up.
 func TestMarkup(t *testing.T) {
 	markup := MarkupValue(StringValue("<b>"))
@@ -210,6 +210,8 @@ func TestMarkup(t *testing.T) {
 		{"Markup[1:]", must(SliceValue(markup, 1, 0, 1, true, false)), `[Markup('b>')]`},
 		{"last of Markup", must(markup.Last()), `[Markup('>')]`},
 		{"first of Markup", must(markup.First()), `['<']`},
+		{"first of a list", must(ListValue(markup, IntValue(1)).First()), `[Markup('<b>')]`},
+		{"last of a list", must(ListValue(IntValue(1), markup).Last()), `[Markup('<b>')]`},
 		{"reverse of Markup", must(Filter("reverse", markup)), `[Markup('>b<')]`},
 		{"escape of Markup", must(Filter("escape", markup)), `[Markup('<b>')]`},
 		{"escape of str", must(Filter("escape", StringValue("<"))), `[Markup('&lt;')]`},

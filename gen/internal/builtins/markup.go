@@ -31,6 +31,11 @@ type Markup struct {
 	mustLocals map[*ir.Local]bool
 	// keptLocals are the dynamic locals every set of which Kept.
 	keptLocals map[*ir.Local]bool
+	// Loops are the template's for loops, whose targets are items of
+	// their iterable (complete before May is asked); holding are the
+	// locals that may hold Markup as an item (Holds).
+	Loops   []*ir.For
+	holding map[*ir.Local]bool
 }
 
 // May reports whether x may be Markup: a tojson, safe or escape result, or what the
@@ -67,7 +72,7 @@ func (m *Markup) May(x ir.Expr) bool {
 			return x.T.Kind == ir.KindString && (m.May(x.X) || m.May(x.Y))
 		}
 	case *ir.Dynamic:
-		return m.dynamic(x, false)
+		return m.dynamic(x, false) || holdsItems(x) && slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.Cond:
 		return m.May(x.Then) || x.Else != nil && m.May(x.Else)
 	case *ir.LocalRef:
@@ -90,9 +95,111 @@ func (m *Markup) local(l *ir.Local) bool {
 					m.locals[s.Local], changed = true, true
 				}
 			}
+			for _, f := range m.Loops {
+				for _, t := range loopTargets(f) {
+					if !m.locals[t] && m.Holds(f.Iter) {
+						m.locals[t], changed = true, true
+					}
+				}
+			}
 		}
 	}
 	return m.locals[l]
+}
+
+// loopTargets are the locals that loop f assigns an item of its
+// iterable (or a part of one).
+func loopTargets(f *ir.For) []*ir.Local {
+	out := slices.Clone(f.Unpack)
+	for _, l := range []*ir.Local{f.Key, f.Value} {
+		if l != nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// holdsItems reports whether the dynamic operation x yields items of its
+// operands (or the operands), so that it may hold or be Markup where an
+// operand holds it; the others yield a str, a number or a bool, or are
+// rejected where an operand may hold Markup (ReadsHolder).
+func holdsItems(x *ir.Dynamic) bool {
+	switch x.Op {
+	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault, ir.DynFilter:
+		return true
+	case ir.DynArith:
+		return x.Name != "%"
+	}
+	return false
+}
+
+// ReadsHolder reports whether the runtime reads the items of a dynamic
+// value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
+// keeps each item as it is (an item, a slice, first, last, list,
+// reverse, a tuple of it, default, + and * of sequences, % formatting,
+// whose %r prints Markup('...')), or yields what it yields of plain
+// strings (printing, join, length, ==, in, a test, tojson). Other
+// operations (a map, a sort, a string method) are rejected where an
+// operand may hold Markup.
+func ReadsHolder(x *ir.Dynamic) bool {
+	switch x.Op {
+	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault,
+		ir.DynStr, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON:
+		return true
+	case ir.DynArith:
+		return x.Name == "+" || x.Name == "*" || x.Name == "%"
+	case ir.DynFilter:
+		return x.Name == "reverse" || x.Name == "format"
+	}
+	return false
+}
+
+// Holds reports whether x, a dynamic value, may hold Markup as an item
+// at any depth: a tuple with an item that may be Markup or hold it, what
+// the operations that yield items (holdsItems) make of one, and a local
+// set to one or a loop target over one.
+func (m *Markup) Holds(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.Dynamic:
+		if x.Op == ir.DynTuple {
+			return slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return m.May(a) || m.Holds(a) })
+		}
+		return holdsItems(x) && slices.ContainsFunc(x.Args, m.Holds)
+	case *ir.Cond:
+		return m.Holds(x.Then) || x.Else != nil && m.Holds(x.Else)
+	case *ir.Binary:
+		return x.Value && slices.ContainsFunc(Yields(x), m.Holds)
+	case *ir.LoopCycle:
+		return slices.ContainsFunc(x.Args, m.Holds)
+	case *ir.LocalRef:
+		return m.holdingLocal(x.L)
+	}
+	return false
+}
+
+// holdingLocal reports whether a set assigns local l a value that may
+// hold Markup, or l is the target of a loop over one: the smallest such
+// set of locals, as one local may be set from another.
+func (m *Markup) holdingLocal(l *ir.Local) bool {
+	if m.holding == nil {
+		m.holding = map[*ir.Local]bool{}
+		for changed := true; changed; {
+			changed = false
+			for _, s := range m.Sets {
+				if s.Value != nil && !m.holding[s.Local] && m.Holds(s.Value) {
+					m.holding[s.Local], changed = true, true
+				}
+			}
+			for _, f := range m.Loops {
+				for _, t := range loopTargets(f) {
+					if !m.holding[t] && m.Holds(f.Iter) {
+						m.holding[t], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	return m.holding[l]
 }
 
 // Must reports whether x is Markup wherever it is evaluated: what May
@@ -215,6 +322,10 @@ func (m *Markup) Kept(x ir.Expr) bool {
 		case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 			x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
 			return m.Kept(x.Args[0])
+		case x.Op == ir.DynFirst || x.Op == ir.DynList:
+			return m.Kept(x.Args[0]) // a string's first is plain; a list's items are as they are
+		case x.Op == ir.DynTuple:
+			return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.Kept(a) })
 		}
 	case *ir.Cond:
 		return m.Kept(x.Then) && (x.Else == nil || m.Kept(x.Else))
@@ -235,11 +346,23 @@ func (m *Markup) keptLocal(l *ir.Local) bool {
 		for _, s := range m.Sets {
 			m.keptLocals[s.Local] = true
 		}
+		for _, f := range m.Loops {
+			for _, t := range loopTargets(f) {
+				m.keptLocals[t] = true
+			}
+		}
 		for changed := true; changed; {
 			changed = false
 			for _, s := range m.Sets {
 				if m.keptLocals[s.Local] && s.Value != nil && !m.Kept(s.Value) {
 					m.keptLocals[s.Local], changed = false, true
+				}
+			}
+			for _, f := range m.Loops {
+				for _, t := range loopTargets(f) {
+					if m.keptLocals[t] && !m.Kept(f.Iter) {
+						m.keptLocals[t], changed = false, true
+					}
 				}
 			}
 		}

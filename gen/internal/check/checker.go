@@ -55,6 +55,10 @@ type checker struct {
 	markups *builtins.Markup
 	// unvalued are the locals that a loop or a block set assigns.
 	unvalued map[*ir.Local]bool
+	// loops are the checked for loops, whose targets markups follows;
+	// dyns the dynamic operations, for checkHolders.
+	loops []*ir.For
+	dyns  []dynAt
 	// safe are the results of the filter safe, Markup.
 	safe map[ir.Expr]bool
 	// modTests are the % of the tests even, odd and divisibleby, of numbers.
@@ -306,6 +310,7 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 		for _, f := range k.c.later {
 			f()
 		}
+		k.c.checkHolders()
 		k.c.keepMarkup(k.bodies)
 	}
 	return true

@@ -37,7 +37,9 @@ func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args .
 	for _, a := range args {
 		c.dynOperand(a, sp)
 	}
-	return &ir.Dynamic{Op: op, Name: name, Args: args, T: t, Pos: c.posString(sp)}
+	out := &ir.Dynamic{Op: op, Name: name, Args: args, T: t, Pos: c.posString(sp)}
+	c.dyns = append(c.dyns, dynAt{out, sp})
+	return out
 }
 
 // dynOperand checks, once types are final, that a typed operand of a
@@ -139,8 +141,8 @@ func (c *checker) tupleOf(items []tmpl.Expr, sp tmpl.Span) ir.Expr {
 	for i, it := range items {
 		values[i] = c.expr(it, useValue)
 		c.later = append(c.later, func() {
-			if c.markup(values[i]) {
-				c.errorf(it.Pos(), "a tojson or safe result cannot be a tuple item (Jinja2 keeps it as Markup, which prints as Markup('...') inside a tuple)")
+			if c.markup(values[i]) && !c.markups.Kept(values[i]) {
+				c.errorf(it.Pos(), "a value that may or may not be a tojson or safe result cannot be a tuple item: Jinja2 keeps Markup as it is inside a tuple, which prints as Markup('...') ("+toPlain+")")
 			}
 		})
 	}

@@ -497,6 +497,10 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
 	}
+	if c.markupHolds(x) {
+		c.errorf(sp, "a tuple that may hold a tojson or safe result cannot be a list or dict element: promptgen's lists and dicts do not keep Markup items (make the item a plain string first with ~ '')")
+		return
+	}
 	if slot == nil {
 		return
 	}

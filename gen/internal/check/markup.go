@@ -20,7 +20,7 @@ import (
 // set is checked.
 func (c *checker) markup(x ir.Expr) bool {
 	if c.markups == nil {
-		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Unvalued: c.unvalued}
+		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Unvalued: c.unvalued, Loops: c.loops}
 	}
 	return c.markups.May(x)
 }
@@ -78,6 +78,36 @@ func (c *checker) markupDynConcat(out *ir.Dynamic, sp tmpl.Span) {
 	}
 }
 
+// dynAt is a dynamic operation and where it is.
+type dynAt struct {
+	x  *ir.Dynamic
+	sp tmpl.Span
+}
+
+// checkHolders rejects, once the other checks are done (which may have
+// said why already), each dynamic operation on a value that may hold
+// Markup as an item (a tuple of a tojson or safe result) where the
+// runtime does not read it as Jinja2 does (builtins.ReadsHolder) or the
+// value may not keep Markup (builtins.Markup.Kept).
+func (c *checker) checkHolders() {
+	for _, d := range c.dyns {
+		for _, a := range d.x.Args {
+			if a == nil || !c.markupHolds(a) || c.failedAt(d.sp) {
+				continue
+			}
+			if !builtins.ReadsHolder(d.x) || !c.markups.Kept(a) {
+				c.errorf(d.sp, "this operation on a tuple that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, slices, first, last, list, reverse, + and printing keep here ("+toPlain+")")
+			}
+		}
+	}
+}
+
+// markupHolds reports whether x may hold Markup as an item (builtins.Markup.Holds).
+func (c *checker) markupHolds(x ir.Expr) bool {
+	c.markup(x) // makes c.markups
+	return c.markups.Holds(x)
+}
+
 // mayBeMarkup rejects a + of a value that is Markup on some renders only.
 const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result is not supported: Jinja2's Markup escapes the other string, a plain string does not (" + toPlain + ", or concatenate with ~, which does not escape)"
 
@@ -110,6 +140,10 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 				case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"), x.Op == ir.DynDefault:
 					keep(&x.Args[0])
 					keep(&x.Args[1])
+				case x.Op == ir.DynTuple:
+					for i := range x.Args {
+						keep(&x.Args[i])
+					}
 				case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 					x.Op == ir.DynFilter && builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0:
 					keep(&x.Args[0])

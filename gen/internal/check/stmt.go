@@ -127,6 +127,7 @@ func (c *checker) dictValues(t *ir.Type, sp tmpl.Span) *ir.Type {
 
 func (c *checker) forLoop(n *tmpl.For) ir.Node {
 	out := &ir.For{Pos: c.posString(n.Iter.Pos())}
+	c.loops = append(c.loops, out)
 	targetTypes, pairs := c.forIter(n, out)
 	params := make([]*ir.Local, len(n.Targets))
 	for i, t := range n.Targets {

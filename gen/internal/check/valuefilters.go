@@ -20,6 +20,10 @@ type valueFilter struct {
 	takesString bool
 	// generator: Jinja2 yields a generator, which its consumer must iterate.
 	generator bool
+	// markupAsPlain: of Markup, the filter yields what it yields of the
+	// plain string (a plain str or an int), so a tojson or safe result
+	// needs no check.
+	markupAsPlain bool
 }
 
 var attributeParam = ir.Param{Name: "attribute"}
@@ -29,19 +33,19 @@ var valueFilters = map[string]valueFilter{
 	"center":         {params: []ir.Param{{Name: "width", Def: int64(80)}}, kinds: []ir.Kind{ir.KindInt}, str: true},
 	"escape":         {str: true},
 	"filesizeformat": {params: []ir.Param{{Name: "binary", Def: false}}, kinds: []ir.Kind{ir.KindBool}, str: true},
-	"urlencode":      {str: true},
-	"striptags":      {str: true},
-	"wordcount":      {integer: true},
+	"urlencode":      {str: true, markupAsPlain: true},
+	"striptags":      {str: true, markupAsPlain: true},
+	"wordcount":      {integer: true, markupAsPlain: true},
 	"forceescape":    {str: true},
 	"groupby": {params: []ir.Param{{Name: "attribute", Required: true}, {Name: "default"}, {Name: "case_sensitive", Def: false}},
 		kinds: []ir.Kind{ir.KindUnknown, ir.KindUnknown, ir.KindBool}},
 	"slice":   {params: []ir.Param{{Name: "slices", Required: true}, {Name: "fill_with"}}, kinds: []ir.Kind{ir.KindInt}, generator: true},
 	"xmlattr": {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
 	"sum":     {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}},
-	"min":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
-	"max":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}},
+	"min":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}, markupAsPlain: true},
+	"max":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}, markupAsPlain: true},
 	"wordwrap": {params: []ir.Param{{Name: "width", Def: int64(79)}, {Name: "break_long_words", Def: true}, {Name: "wrapstring"}, {Name: "break_on_hyphens", Def: true}},
-		kinds: []ir.Kind{ir.KindInt, ir.KindBool, ir.KindString, ir.KindBool}, str: true, takesString: true},
+		kinds: []ir.Kind{ir.KindInt, ir.KindBool, ir.KindString, ir.KindBool}, str: true, takesString: true, markupAsPlain: true},
 }
 
 // valueFilter checks x|name(args...) of a valueFilter.
@@ -57,8 +61,10 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	if vf.takesString && !isDynamic(x) {
 		c.constrain(x.Type(), ir.KindString, e.X.Pos())
 	}
-	// Markup's methods keep Markup, and escape leaves it as it is.
-	c.checkMarkup(x, e.Span, "filter "+name+" of", "which promptgen's strings are not ("+toPlain+")")
+	// Markup's methods keep Markup (center), and escape leaves it as it is.
+	if !vf.markupAsPlain {
+		c.checkMarkup(x, e.Span, "filter "+name+" of", "which promptgen's strings are not ("+toPlain+")")
+	}
 	args := c.bindArgs("filter "+name, vf.params, e.Args, e.Kwargs, e.Span)
 	for i, k := range vf.kinds {
 		if k != ir.KindUnknown && !builtins.IsNone(args[i]) {
