@@ -298,6 +298,17 @@ func TestRenderErrors(t *testing.T) {
 		// evaluated, as Jinja2 looks get up first (seed 202 case 19731).
 		"getorder": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.nope.get('n', tools[0][:-3]) }}{% endfor %}\"\n",
 		"raisedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
+		// A method of a dynamic value (x['items'] where x has no such key,
+		// x.items of a dict): Jinja2 prints it with its address in memory,
+		// which promptgen does not print, wherever it would be printed;
+		// Python's TypeError where Jinja2 raises one; two methods compared
+		// (Python compares their owners' identity).
+		"methoddyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: |\n" +
+			"  {% for m in messages %}{% if m.c == 1 %}{{ m['items'] }}{% elif m.c == 2 %}{{ m.items ~ 'x' }}{% elif m.c == 3 %}{{ m['keys'] | tojson }}\n" +
+			"  {% elif m.c == 4 %}{{ m['get'] | string }}{% elif m.c == 5 %}{{ m['values'] == m['values'] }}{% elif m.c == 6 %}{{ [m['items']] | join(',') }}\n" +
+			"  {% elif m.c == 7 %}{{ m['items'] | length }}{% elif m.c == 8 %}{% set x = m.content['format'] %}{{ x }}{% elif m.c == 9 %}{{ m['items'] | upper }}\n" +
+			"  {% elif m.c == 10 %}{{ '%s' % m['items'] }}{% elif m.c == 11 %}{{ m['pop'] }}{% elif m.c == 12 %}{{ m['items'] + 'a' }}{% elif m.c == 13 %}{% for k in m['items'] %}{% endfor %}\n" +
+			"  {% elif m.c == 14 %}{{ [m['items']] }}{% else %}{{ m['items'] is callable }}{% endif %}{% endfor %}\n",
 		// A chat template's special tokens (and the context's bos_token and
 		// eos_token) in any string of the chat context: no output.
 		"markers": "jinja: {profile: transformers}\ninputs: chat\nspecial_tokens: [\"<|im_end|>\"]\ntemplate: \"{% for m in messages %}{{ m.content }}{% endfor %}\"\n",
@@ -413,6 +424,21 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 1, "s": 1.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:64: render strmethodsdynint: invalid operation: slice indices must be integers or None or have an __index__ method`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 0}]}`, "True"},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 1}]}`, `ERROR: prompts/methoddyn.yaml:4:46: render methoddyn: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 2}]}`, `ERROR: prompts/methoddyn.yaml:4:81: render methoddyn: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 3}]}`, `ERROR: prompts/methoddyn.yaml:4:119: render methoddyn: invalid operation: Object of type builtin_function_or_method is not JSON serializable`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 4}]}`, `ERROR: prompts/methoddyn.yaml:5:25: render methoddyn: invalid operation: dict.get is a method, which Jinja2 prints with its address in memory (<built-in method get of dict object at 0x...>): promptgen does not print it`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 5}]}`, `ERROR: prompts/methoddyn.yaml:5:67: render methoddyn: invalid operation: dict.values compared with dict.values: Python compares methods by the identity of their owners, which promptgen does not keep`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 6}]}`, `ERROR: prompts/methoddyn.yaml:5:118: render methoddyn: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 7}]}`, `ERROR: prompts/methoddyn.yaml:6:25: render methoddyn: invalid operation: object of type 'builtin_function_or_method' has no len()`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 8}]}`, `ERROR: prompts/methoddyn.yaml:6:102: render methoddyn: invalid operation: str.format is a method, which Jinja2 prints with its address in memory (<built-in method format of str object at 0x...>): promptgen does not print it`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 9}]}`, `ERROR: prompts/methoddyn.yaml:6:128: render methoddyn: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 10}]}`, `ERROR: prompts/methoddyn.yaml:7:26: render methoddyn: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 11}]}`, `ERROR: prompts/methoddyn.yaml:7:69: render methoddyn: invalid operation: Jinja2 reads "pop" as the attribute of the 'dict' value, which promptgen does not support`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 12}]}`, `ERROR: prompts/methoddyn.yaml:7:103: render methoddyn: invalid operation: unsupported operand type(s) for +: 'builtin_function_or_method' and 'str'`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 13}]}`, `ERROR: prompts/methoddyn.yaml:7:154: render methoddyn: invalid operation: 'builtin_function_or_method' object is not iterable`},
+		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 14}]}`, `ERROR: prompts/methoddyn.yaml:8:26: render methoddyn: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},
 		{"headless", `{}`, `ERROR: prompts/headless.yaml:3:22: render headless: "name": required variable is not set`},
 		{"markers", `{"messages": [{"role": "user", "content": "hi"}]}`, "hi"},
 		{"markers", `{"messages": [{"role": "user", "content": "hi"}, {"role": "tool", "content": {"k": ["<|im_end|>"]}}]}`,

@@ -314,38 +314,45 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 		if err_8 != nil {
 			return dst, jinja.At(err_8, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:3:7")
 		}
-		if jinja.Equal(v_7, jinja.StringValue("system")) {
+		v_9, err_10 := jinja.EqualMethods(v_7, jinja.StringValue("system"))
+		if err_10 != nil {
+			return dst, jinja.At(err_10, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:3:7")
+		}
+		if v_9 {
 			if f.Messages == nil {
 				return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:3:41", runtime.ErrMissing, "messages")
 			}
-			v_9, ok_10 := jinja.Index(f.Messages, 0)
-			var t_11 jinja.Value
-			if ok_10 {
-				t_11 = v_9
+			v_11, ok_12 := jinja.Index(f.Messages, 0)
+			var t_13 jinja.Value
+			if ok_12 {
+				t_13 = v_11
 			}
-			v_12, err_13 := t_11.Attr("content")
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:3:41")
+			v_14, err_15 := t_13.Attr("content")
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:3:41")
 			}
-			dst = v_12.AppendStr(dst)
+			if err_16 := v_14.CheckPrint(); err_16 != nil {
+				return dst, jinja.At(err_16, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:3:41")
+			}
+			dst = v_14.AppendStr(dst)
 			dst = append(dst, "\n\n"...)
 		}
 		dst = append(dst, "You may call these tools:\n"...)
 		{
-			items_14, err_15 := f.Tools.Default(jinja.NoneValue(), false).Iter()
-			if err_15 != nil {
-				return dst, jinja.At(err_15, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:6:16")
+			items_17, err_18 := f.Tools.Default(jinja.NoneValue(), false).Iter()
+			if err_18 != nil {
+				return dst, jinja.At(err_18, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:6:16")
 			}
-			for _, x_17 := range items_14 {
-				tool_1 := x_17
+			for _, x_20 := range items_17 {
+				tool_1 := x_20
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:6:16", runtime.ErrTooLarge, "")
 				}
-				v_18, err_19 := jinja.ToJSON(tool_1, 0, false, true)
-				if err_19 != nil {
-					return dst, jinja.At(err_19, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:6:27")
+				v_21, err_22 := jinja.ToJSON(tool_1, 0, false, true)
+				if err_22 != nil {
+					return dst, jinja.At(err_22, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:6:27")
 				}
-				dst = append(dst, v_18...)
+				dst = append(dst, v_21...)
 				dst = append(dst, "\n"...)
 			}
 		}
@@ -356,30 +363,37 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 		if f.Messages == nil {
 			return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:8:9", runtime.ErrMissing, "messages")
 		}
-		v_20, ok_21 := jinja.Index(f.Messages, 0)
-		var t_22 jinja.Value
-		if ok_21 {
-			t_22 = v_20
+		v_23, ok_24 := jinja.Index(f.Messages, 0)
+		var t_25 jinja.Value
+		if ok_24 {
+			t_25 = v_23
 		}
-		v_23, err_24 := t_22.Attr("role")
-		if err_24 != nil {
-			return dst, jinja.At(err_24, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:8:9")
+		v_26, err_27 := t_25.Attr("role")
+		if err_27 != nil {
+			return dst, jinja.At(err_27, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:8:9")
 		}
-		if jinja.Equal(v_23, jinja.StringValue("system")) {
+		v_28, err_29 := jinja.EqualMethods(v_26, jinja.StringValue("system"))
+		if err_29 != nil {
+			return dst, jinja.At(err_29, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:8:9")
+		}
+		if v_28 {
 			dst = append(dst, "<|im_start|>system\n"...)
 			if f.Messages == nil {
 				return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:10:4", runtime.ErrMissing, "messages")
 			}
-			v_25, ok_26 := jinja.Index(f.Messages, 0)
-			var t_27 jinja.Value
-			if ok_26 {
-				t_27 = v_25
+			v_30, ok_31 := jinja.Index(f.Messages, 0)
+			var t_32 jinja.Value
+			if ok_31 {
+				t_32 = v_30
 			}
-			v_28, err_29 := t_27.Attr("content")
-			if err_29 != nil {
-				return dst, jinja.At(err_29, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:10:4")
+			v_33, err_34 := t_32.Attr("content")
+			if err_34 != nil {
+				return dst, jinja.At(err_34, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:10:4")
 			}
-			dst = v_28.AppendStr(dst)
+			if err_35 := v_33.CheckPrint(); err_35 != nil {
+				return dst, jinja.At(err_35, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:10:4")
+			}
+			dst = v_33.AppendStr(dst)
 			dst = append(dst, "<|im_end|>\n"...)
 		}
 	}
@@ -387,36 +401,46 @@ func _chatFormatsTemplate0(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 		if f.Messages == nil {
 			return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:12:14", runtime.ErrMissing, "messages")
 		}
-		items_30 := f.Messages
-		var kept_31 []jinja.Value
-		for _, x_32 := range items_30 {
-			m_2 := x_32
-			v_33, err_34 := m_2.Attr("role")
-			if err_34 != nil {
-				return dst, jinja.At(err_34, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:12:26")
+		items_36 := f.Messages
+		var kept_37 []jinja.Value
+		for _, x_38 := range items_36 {
+			m_2 := x_38
+			v_39, err_40 := m_2.Attr("role")
+			if err_40 != nil {
+				return dst, jinja.At(err_40, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:12:26")
 			}
-			if !jinja.Equal(v_33, jinja.StringValue("system")) {
-				kept_31 = append(kept_31, x_32)
+			v_41, err_42 := jinja.EqualMethods(v_39, jinja.StringValue("system"))
+			if err_42 != nil {
+				return dst, jinja.At(err_42, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:12:26")
+			}
+			if !v_41 {
+				kept_37 = append(kept_37, x_38)
 			}
 		}
-		items_30 = kept_31
-		for _, x_36 := range items_30 {
-			m_2 := x_36
+		items_36 = kept_37
+		for _, x_44 := range items_36 {
+			m_2 := x_44
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("chat_formats/main/default", "prompts/chat_formats/main/default.jinja:12:14", runtime.ErrTooLarge, "")
 			}
 			dst = append(dst, "<|im_start|>"...)
-			v_37, err_38 := m_2.Attr("role")
-			if err_38 != nil {
-				return dst, jinja.At(err_38, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:13:16")
+			v_45, err_46 := m_2.Attr("role")
+			if err_46 != nil {
+				return dst, jinja.At(err_46, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:13:16")
 			}
-			dst = v_37.AppendStr(dst)
+			if err_47 := v_45.CheckPrint(); err_47 != nil {
+				return dst, jinja.At(err_47, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:13:16")
+			}
+			dst = v_45.AppendStr(dst)
 			dst = append(dst, "\n"...)
-			v_39, err_40 := m_2.Attr("content")
-			if err_40 != nil {
-				return dst, jinja.At(err_40, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:14:4")
+			v_48, err_49 := m_2.Attr("content")
+			if err_49 != nil {
+				return dst, jinja.At(err_49, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:14:4")
 			}
-			dst = v_39.AppendStr(dst)
+			if err_50 := v_48.CheckPrint(); err_50 != nil {
+				return dst, jinja.At(err_50, "chat_formats/main/default", "prompts/chat_formats/main/default.jinja:14:4")
+			}
+			dst = v_48.AppendStr(dst)
 			dst = append(dst, "<|im_end|>\n"...)
 		}
 	}
@@ -447,13 +471,20 @@ func _chatFormatsTemplate1(dst []byte, f *ChatFormatsFeed, v runtime.Variant) ([
 			if err_6 != nil {
 				return dst, jinja.At(err_6, "chat_formats/main/default.llama3", "prompts/chat_formats/main/default.llama3.jinja:3:23")
 			}
+			if err_7 := v_5.CheckPrint(); err_7 != nil {
+				return dst, jinja.At(err_7, "chat_formats/main/default.llama3", "prompts/chat_formats/main/default.llama3.jinja:3:23")
+			}
 			dst = v_5.AppendStr(dst)
 			dst = append(dst, "<|end_header_id|>\n\n"...)
-			v_7, err_8 := m_1.Attr("content")
-			if err_8 != nil {
-				return dst, jinja.At(err_8, "chat_formats/main/default.llama3", "prompts/chat_formats/main/default.llama3.jinja:5:4")
+			v_8, err_9 := m_1.Attr("content")
+			if err_9 != nil {
+				return dst, jinja.At(err_9, "chat_formats/main/default.llama3", "prompts/chat_formats/main/default.llama3.jinja:5:4")
 			}
-			dst = append(dst, jinja.StripSpace(v_7.String(), true, true)...)
+			v_10, err_11 := v_8.Text()
+			if err_11 != nil {
+				return dst, jinja.At(err_11, "chat_formats/main/default.llama3", "prompts/chat_formats/main/default.llama3.jinja:5:4")
+			}
+			dst = append(dst, jinja.StripSpace(v_10, true, true)...)
 			dst = append(dst, "<|eot_id|>"...)
 		}
 	}

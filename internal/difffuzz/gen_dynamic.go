@@ -47,10 +47,11 @@ var shapes = map[string]shapeSpec{
 var (
 	// dynKeys are the keys of the data's other dicts.
 	dynKeys = []string{"a", "b", "x y", "é", "type", "text", "name", "n", "0"}
-	// dynMethodKeys are keys that name a dict or str method: a subscript
-	// with one reads the method where the key is absent, which promptgen
-	// rejects.
-	dynMethodKeys = []string{"items", "get", "keys", "values", "upper", "strip", "title"}
+	// dynMethodKeys are keys that name a dict, str or list method: a
+	// subscript with one reads the method where the key is absent, and an
+	// attribute of a dict is its method, which is a value (true, callable)
+	// that promptgen does not print.
+	dynMethodKeys = []string{"items", "get", "keys", "values", "upper", "strip", "title", "format", "count"}
 	roles         = []string{"system", "user", "assistant", "tool", "developer"}
 	dynLocals     = []string{"x", "y", "content", "system", "rest", "last", "acc", "text", "role"}
 	dynLoopNames  = []string{"message", "m", "part", "call", "item", "it", "v"}

@@ -53,7 +53,11 @@ func (g *generator) dynAccess(e expression, shape string) (expression, string) {
 			}
 		}},
 		choice{1, g.chance(0.2), func() {
-			out = expression{text: g.wrap(e, precPrimary) + "['" + g.pick(dynMethodKeys) + "']", prec: precPrimary}
+			if k := g.pick(dynMethodKeys); g.chance(0.3) {
+				out = expression{text: g.wrap(e, precPrimary) + "." + k, prec: precPrimary}
+			} else {
+				out = expression{text: g.wrap(e, precPrimary) + "['" + k + "']", prec: precPrimary}
+			}
 		}},
 		choice{4, s.elem != "", func() {
 			sub = s.elem

@@ -35,3 +35,28 @@ func TestMatchLenientOrder(t *testing.T) {
 		t.Error("ZeroDivisionError matches ErrMissing")
 	}
 }
+
+// TestMatchMethodUnprinted: Jinja2 printing a method's address, or
+// comparing two methods, matches promptgen failing on it, and nothing
+// else does.
+func TestMatchMethodUnprinted(t *testing.T) {
+	printed := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it"}
+	compared := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: dict.items compared with dict.items: Python compares methods by the identity of their owners, which promptgen does not keep"}
+	for _, tc := range []struct {
+		name       string
+		jinja, got Outcome
+		ok         bool
+	}{
+		{"printed", Outcome{Status: "ok", Text: "a<built-in method items of dict object at 0x7f1c2e3a4b40>"}, printed, true},
+		{"upper", Outcome{Status: "ok", Text: "<BUILT-IN METHOD ITEMS OF DICT OBJECT AT 0X7F1C2E3A4B40>"}, printed, true},
+		{"no address", Outcome{Status: "ok", Text: "items"}, printed, false},
+		{"compared", Outcome{Status: "ok", Text: "True"}, compared, true},
+		{"raised", Raised("UndefinedError", "'x' is undefined"), printed, false},
+		{"another error", Outcome{Status: "ok", Text: "<function str.format at 0x7f1c2e3a4b40>"}, Outcome{Status: "error", Kind: "ErrInvalid", Text: "division by zero"}, false},
+	} {
+		ok, why := Match(tc.jinja, tc.got)
+		if ok != tc.ok || ok && why != methodUnprinted {
+			t.Errorf("%s: Match = %v, %q; want %v", tc.name, ok, why, tc.ok)
+		}
+	}
+}

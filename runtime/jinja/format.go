@@ -18,6 +18,9 @@ import (
 // raises (ErrUndefined where a conversion reads an undefined value), and
 // with ErrTooLarge where the result would exceed runtime.MaxOutput.
 func Printf(format string, args Value) (string, error) {
+	if err := args.CheckPrint(); err != nil {
+		return "", err
+	}
 	p := printf{format: format, args: args, arglen: -1, argidx: -2}
 	if args.kind == listKind && args.tuple {
 		p.arglen, p.argidx = len(args.list), 0
@@ -29,7 +32,11 @@ func Printf(format string, args Value) (string, error) {
 
 // FormatFilter is Jinja2's value|format(*args): str(value) % args.
 func FormatFilter(x Value, args ...Value) (string, error) {
-	return Printf(x.String(), TupleValue(args...))
+	s, err := x.Text()
+	if err != nil {
+		return "", err
+	}
+	return Printf(s, TupleValue(args...))
 }
 
 // printf is the state of CPython's PyUnicode_Format: the values left to

@@ -51,6 +51,10 @@ const (
 	stringKind
 	listKind
 	dictKind
+	// methodKind is a method of a dict, str, list or number that Jinja2
+	// reads for x['items'] where x has no such key (and for x.items):
+	// s names it, i holds the kind of its owner.
+	methodKind
 )
 
 // dict is a Python dict with string keys, in insertion order.
@@ -180,7 +184,7 @@ func (v Value) typeName() string {
 	if v.markup {
 		return "Markup"
 	}
-	return [...]string{"Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict"}[v.kind]
+	return [...]string{"Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict", "builtin_function_or_method"}[v.kind]
 }
 
 // isNumber reports whether v is an int, a float or a bool, which Python
@@ -227,6 +231,8 @@ func (v Value) Truth() bool {
 		return len(v.list) > 0
 	case dictKind:
 		return len(v.dict.keys) > 0
+	case methodKind:
+		return true
 	}
 	return false
 }
@@ -240,6 +246,46 @@ func (v Value) AppendStr(dst []byte) []byte {
 		return dst
 	}
 	return v.AppendRepr(dst)
+}
+
+// CheckPrint fails where v is or holds a method, whose str Jinja2
+// prints with its address in memory (<built-in method items of dict
+// object at 0x7f...>), which no other renderer reproduces. Where it
+// returns nil, AppendStr and String print v as Jinja2 does.
+func (v Value) CheckPrint() error {
+	if m, ok := findMethod(v); ok {
+		return errInvalid("%s is a method, which Jinja2 prints with its address in memory (<built-in method %s of %s object at 0x...>): promptgen does not print it", m.methodName(), m.s, valueKind(m.i).typeName())
+	}
+	return nil
+}
+
+// findMethod returns the first method v is or holds.
+func findMethod(v Value) (Value, bool) {
+	switch v.kind {
+	case methodKind:
+		return v, true
+	case listKind:
+		for _, x := range v.list {
+			if m, ok := findMethod(x); ok {
+				return m, true
+			}
+		}
+	case dictKind:
+		for _, x := range v.dict.vals {
+			if m, ok := findMethod(x); ok {
+				return m, true
+			}
+		}
+	}
+	return Value{}, false
+}
+
+// Text returns str(v), failing as CheckPrint does.
+func (v Value) Text() (string, error) {
+	if err := v.CheckPrint(); err != nil {
+		return "", err
+	}
+	return v.String(), nil
 }
 
 // String returns str(v).
@@ -269,6 +315,10 @@ func (v Value) AppendRepr(dst []byte) []byte {
 			return append(AppendQuoted(append(dst, "Markup("...), v.s), ')')
 		}
 		return AppendQuoted(dst, v.s)
+	case methodKind:
+		// Not Jinja2's text, which has an address: CheckPrint keeps the
+		// renderers from printing a method.
+		return append(append(append(dst, "<method "...), v.methodName()...), '>')
 	case listKind:
 		open, close := byte('['), byte(']')
 		if v.tuple {
@@ -296,6 +346,19 @@ func (v Value) AppendRepr(dst []byte) []byte {
 		dst = v.dict.vals[i].AppendRepr(dst)
 	}
 	return append(dst, '}')
+}
+
+// EqualMethods is Equal where a and b may hold methods: it fails where
+// both do, as Python compares two methods by the identity of their
+// owners (x['items'] == x['items'] is true, and false for another dict
+// with the same items), which Values do not keep.
+func EqualMethods(a, b Value) (bool, error) {
+	if m, ok := findMethod(a); ok {
+		if n, ok := findMethod(b); ok {
+			return false, errInvalid("%s compared with %s: Python compares methods by the identity of their owners, which promptgen does not keep", m.methodName(), n.methodName())
+		}
+	}
+	return Equal(a, b), nil
 }
 
 // Equal is Python's a == b (True == 1, 1 == 1.0; dicts equal whatever
@@ -329,6 +392,8 @@ func Equal(a, b Value) bool {
 			}
 		}
 		return true
+	case a.kind == methodKind:
+		return a.s == b.s && a.i == b.i // as if of the same owner: see EqualMethods
 	}
 	return true // undefined, None
 }
@@ -684,8 +749,8 @@ func Contains(container, item Value) (bool, error) {
 		return containsString(container.s, s), nil
 	case listKind:
 		for _, x := range container.list {
-			if Equal(x, item) {
-				return true, nil
+			if eq, err := EqualMethods(x, item); eq || err != nil {
+				return eq, err
 			}
 		}
 		return false, nil
@@ -734,7 +799,7 @@ func (v Value) Attr(name string) (Value, error) {
 	case v.kind == undefinedKind:
 		return Value{}, errUndefined()
 	case v.hasPyAttr(name):
-		return Value{}, v.errAttr(name)
+		return v.pyAttr(name)
 	case v.group:
 		x, _ := v.groupField(name)
 		return x, nil
@@ -757,7 +822,7 @@ func (v Value) Item(key Value) (Value, error) {
 		if s, ok := key.Str(); ok {
 			x, ok := v.Lookup(s)
 			if !ok && v.hasPyAttr(s) {
-				return Value{}, v.errAttr(s)
+				return v.pyAttr(s)
 			}
 			return x, nil
 		}
@@ -780,7 +845,7 @@ func (v Value) Item(key Value) (Value, error) {
 		}
 	}
 	if s, ok := key.Str(); ok && v.hasPyAttr(s) {
-		return Value{}, v.errAttr(s)
+		return v.pyAttr(s)
 	}
 	return Value{}, nil
 }
@@ -1002,7 +1067,7 @@ func (v Value) Test(name string) bool {
 		return v.kind == stringKind || v.kind == listKind || v.kind == dictKind || v.kind == undefinedKind
 	case "callable":
 		// Undefined has a __call__ (that fails); no JSON value has one.
-		return v.kind == undefinedKind
+		return v.kind == undefinedKind || v.kind == methodKind
 	}
 	return false
 }
@@ -1038,8 +1103,12 @@ func (v Value) end(i int) (Value, error) {
 }
 
 // JoinValues is the join filter of v: the str of each item, separated by
-// sep.
-func JoinValues(v Value, sep string) (string, error) {
+// str of sep. It fails where Python does, and on a method (CheckPrint).
+func JoinValues(v Value, sepValue Value) (string, error) {
+	sep, err := sepValue.Text()
+	if err != nil {
+		return "", err
+	}
 	items, err := v.Iter()
 	if err != nil {
 		return "", err
@@ -1048,6 +1117,9 @@ func JoinValues(v Value, sep string) (string, error) {
 	for i, x := range items {
 		if i > 0 {
 			b = append(b, sep...)
+		}
+		if err := x.CheckPrint(); err != nil {
+			return "", err
 		}
 		if b = x.AppendStr(b); len(b) > runtime.MaxOutput {
 			return "", &runtime.Error{Err: runtime.ErrTooLarge}
@@ -1101,6 +1173,8 @@ func (v Value) writeJSON(dst []byte, w *JSONWriter, insertion bool) ([]byte, err
 		return w.Float(dst, v.f), nil
 	case stringKind:
 		return w.String(dst, v.s), nil
+	case methodKind:
+		return nil, errInvalid("Object of type %s is not JSON serializable", v.typeName())
 	case listKind:
 		dst = w.OpenArray(dst)
 		for _, x := range v.list {

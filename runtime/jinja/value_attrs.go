@@ -4,9 +4,13 @@ import "strings"
 
 // Jinja2 reads x.name as the attribute of the Python value first and
 // x['name'] as one where the item is missing: the methods of a dict,
-// str or list, and the attributes of an int or float. promptgen has no
-// value for those, so reading one fails the render (pyAttrs lists them as
-// dir() of Python 3.11 prints them).
+// str or list, and the attributes of an int or float (pyAttrs lists them
+// as dir() of Python 3.11 prints them). A method is a Value of its own
+// (methodKind), which is true, defined and callable, and which promptgen
+// does not print (CheckPrint); reading another attribute fails the render:
+// an int's real, a special name, and the methods that modify a dict or
+// list, which transformers' sandbox makes an undefined that fails where
+// it is used.
 var pyAttrs = map[valueKind]string{
 	dictKind: " clear copy fromkeys get items keys pop popitem setdefault update values ",
 	stringKind: " capitalize casefold center count encode endswith expandtabs find format format_map index" +
@@ -33,6 +37,44 @@ func (v Value) hasPyAttr(name string) bool {
 	}
 	return strings.Contains(pyAttrs[v.kind], " "+name+" ")
 }
+
+// notMethods are the attributes of pyAttrs that are no methods, or that
+// transformers' ImmutableSandboxedEnvironment does not give (Jinja2's
+// sandbox._mutable_spec).
+var notMethods = map[valueKind]string{
+	dictKind:  " clear pop popitem setdefault update ",
+	listKind:  " append extend insert remove reverse sort ",
+	intKind:   " denominator imag numerator real ",
+	boolKind:  " denominator imag numerator real ",
+	floatKind: " imag real ",
+}
+
+// pyAttr is the attribute name of v, which hasPyAttr reports v has: a
+// method, or the failure of reading another attribute.
+func (v Value) pyAttr(name string) (Value, error) {
+	if strings.HasPrefix(name, "_") || strings.Contains(notMethods[v.kind], " "+name+" ") {
+		return Value{}, v.errAttr(name)
+	}
+	owner := v.kind
+	if v.tuple {
+		owner = tupleOwner
+	}
+	return Value{kind: methodKind, s: name, i: int64(owner)}, nil
+}
+
+// tupleOwner is the owner of a tuple's method, for its name.
+const tupleOwner = valueKind(255)
+
+// typeName is the name of the Python type of values of kind k.
+func (k valueKind) typeName() string {
+	if k == tupleOwner {
+		return "tuple"
+	}
+	return Value{kind: k}.typeName()
+}
+
+// methodName is the name of the method v as Python writes it: dict.items.
+func (v Value) methodName() string { return valueKind(v.i).typeName() + "." + v.s }
 
 // errAttr is the failure of reading attribute name of v.
 func (v Value) errAttr(name string) error {

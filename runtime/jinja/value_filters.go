@@ -29,6 +29,11 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		}
 		return Value{}
 	}
+	if printingFilters[name] {
+		if err := x.CheckPrint(); err != nil {
+			return Value{}, err
+		}
+	}
 	switch name {
 	case "reverse":
 		return reverseValue(x)
@@ -87,6 +92,13 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		return f(x, args)
 	}
 	return Value{}, errInvalid("promptgen has no filter %q for dynamic values", name)
+}
+
+// printingFilters are the filters that take str of their operand (or of
+// its values: xmlattr, urlencode).
+var printingFilters = map[string]bool{
+	"upper": true, "lower": true, "title": true, "capitalize": true, "trim": true, "string": true,
+	"center": true, "escape": true, "urlencode": true, "striptags": true, "wordcount": true, "xmlattr": true,
 }
 
 // MapFilter is Jinja2's map with a filter's name: the filter name

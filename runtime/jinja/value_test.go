@@ -184,11 +184,13 @@ func TestValueContainsAndItems(t *testing.T) {
 		checkResult(t, arg[string](t, r[0])+"[::-1]", x, err, r[1])
 	}
 	// Where the key is missing, Jinja2 reads the Python value's
-	// attribute: a method, or an int's real, which promptgen cannot hold.
+	// attribute: a method (TestValueMethod), or one promptgen cannot
+	// hold: an int's real, a special name, a method that modifies the
+	// value, which transformers' sandbox makes an undefined that fails.
 	for _, tc := range []struct {
 		v   Value
 		key string
-	}{{StringValue("abc"), "upper"}, {jsonValue(t, `[1]`), "count"}, {DictValue(), "items"}, {IntValue(5), "real"}, {NoneValue(), "__class__"}} {
+	}{{IntValue(5), "real"}, {NoneValue(), "__class__"}, {DictValue(), "pop"}, {jsonValue(t, `[1]`), "append"}, {DictValue(), "__len__"}} {
 		if _, err := tc.v.Item(StringValue(tc.key)); !errors.Is(err, runtime.ErrInvalid) {
 			t.Errorf("%s[%q]: %v, want ErrInvalid", tc.v.AppendRepr(nil), tc.key, err)
 		}
@@ -315,4 +317,82 @@ func TestSumAsArith(t *testing.T) {
 	big := StringValue(strings.Repeat("x", runtime.MaxOutput/2+1))
 	check(big, StringValue("y"))
 	check(StringValue("y"), big, big)
+}
+
+// TestValueMethod holds a method of a dynamic value (x['items'] where x
+// has no such key, x.items of a dict) to what Jinja2 3.1 does with one in
+// transformers' sandbox (checked with /usr/bin/python3): true, defined,
+// callable, no other type, unequal to other values, its items and
+// attributes undefined, int and float their default; printing it (Jinja2
+// prints its address), tojson, len, iterating and arithmetic fail, and
+// so does comparing two methods, which Python does by their owners'
+// identity.
+func TestValueMethod(t *testing.T) {
+	for _, tc := range []struct {
+		v    Value
+		key  string
+		name string
+	}{
+		{StringValue("abc"), "upper", "str.upper"}, {StringValue("abc"), "format", "str.format"},
+		{jsonValue(t, `[1]`), "count", "list.count"}, {jsonValue(t, `[1]`), "pop", "list.pop"},
+		{DictValue(), "items", "dict.items"}, {jsonValue(t, `{"a": 1}`), "get", "dict.get"},
+		{TupleValue(IntValue(1)), "index", "tuple.index"}, {IntValue(5), "bit_length", "int.bit_length"},
+	} {
+		m, err := tc.v.Item(StringValue(tc.key))
+		if err != nil || m.kind != methodKind || m.methodName() != tc.name {
+			t.Errorf("%s[%q] = %#v, %v; want the method %s", tc.v.AppendRepr(nil), tc.key, m, err, tc.name)
+			continue
+		}
+		if !m.Truth() || !m.Test("defined") || !m.Test("callable") || m.Test("none") || m.Test("undefined") ||
+			m.Test("iterable") || m.Test("mapping") || m.Test("string") || m.Test("sequence") || m.Test("number") {
+			t.Errorf("%s: truth or tests differ from a bound method's", tc.name)
+		}
+		if Equal(m, StringValue(tc.key)) || Equal(m, NoneValue()) || Equal(m, Value{}) {
+			t.Errorf("%s equals a value that is not a method", tc.name)
+		}
+		for _, key := range []Value{StringValue("type"), IntValue(0)} {
+			if x, err := m.Item(key); err != nil || x.Defined() {
+				t.Errorf("%s[%s] = %v, %v; want undefined", tc.name, key.AppendRepr(nil), x, err)
+			}
+		}
+		if x, err := m.Attr("type"); err != nil || x.Defined() {
+			t.Errorf("%s.type = %v, %v; want undefined", tc.name, x, err)
+		}
+		if x, err := Filter("int", m, IntValue(7)); err != nil || !Equal(x, IntValue(7)) {
+			t.Errorf("%s | int(7) = %v, %v; want 7", tc.name, x, err)
+		}
+		if x, err := Filter("float", m, FloatValue(2.5)); err != nil || !Equal(x, FloatValue(2.5)) {
+			t.Errorf("%s | float(2.5) = %v, %v; want 2.5", tc.name, x, err)
+		}
+		fails := map[string]func() error{
+			"print":        m.CheckPrint,
+			"print a list": ListValue(StringValue("a"), m).CheckPrint,
+			"print a dict": DictValue().Set("k", m).CheckPrint,
+			"string":       func() error { _, err := Filter("string", m); return err },
+			"upper":        func() error { _, err := Filter("upper", m); return err },
+			"join":         func() error { _, err := JoinValues(ListValue(m), StringValue(",")); return err },
+			"join by":      func() error { _, err := JoinValues(ListValue(), m); return err },
+			"printf":       func() error { _, err := Arith("%", StringValue("%s"), m); return err },
+			"format":       func() error { _, err := FormatFilter(m); return err },
+			"tojson":       func() error { _, err := ToJSON(ListValue(m), 0, false, true); return err },
+			"length":       func() error { _, err := m.Len(); return err },
+			"iterate":      func() error { _, err := m.Iter(); return err },
+			"in":           func() error { _, err := Contains(m, StringValue("a")); return err },
+			"+":            func() error { _, err := Arith("+", m, StringValue("a")); return err },
+			"<":            func() error { _, err := Compare("<", m, IntValue(1)); return err },
+			"==":           func() error { _, err := EqualMethods(m, m); return err },
+			"in a list":    func() error { _, err := Contains(ListValue(m), m); return err },
+		}
+		for what, f := range fails {
+			if err := f(); !errors.Is(err, runtime.ErrInvalid) {
+				t.Errorf("%s: %s: %v, want ErrInvalid", tc.name, what, err)
+			}
+		}
+		if eq, err := EqualMethods(m, StringValue("a")); eq || err != nil {
+			t.Errorf("%s == 'a': %v, %v; want false", tc.name, eq, err)
+		}
+		if in, err := Contains(ListValue(StringValue("a")), m); in || err != nil {
+			t.Errorf("%s in ['a']: %v, %v; want false", tc.name, in, err)
+		}
+	}
 }

@@ -112,7 +112,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		}
 		return jinja.SliceValue(v[0], lo, hi, step, hasLo, hasHi)
 	case "equal":
-		return jinja.Equal(v[0], v[1]) == (name == "=="), nil
+		eq, err := jinja.EqualMethods(v[0], v[1])
+		return eq == (name == "=="), err
 	case "compare":
 		return jinja.Compare(name, v[0], v[1])
 	case "arith":
@@ -134,7 +135,7 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 	case "length":
 		return v[0].Len()
 	case "str":
-		return v[0].String(), nil
+		return v[0].Text()
 	case "asstring":
 		return v[0].AsString()
 	case "stroperand":
@@ -156,7 +157,7 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 	case "last":
 		return v[0].Last()
 	case "join":
-		return jinja.JoinValues(v[0], v[1].String())
+		return jinja.JoinValues(v[0], v[1])
 	case "list":
 		items, err := v[0].Iter()
 		return jinja.ListValue(items...), err

@@ -596,7 +596,11 @@ func join(xs, sep any, pos string) (string, error) {
 		}
 		parts = make([]string, rv.Len())
 		for i := range parts {
-			parts[i] = str(rv.Index(i).Interface())
+			item := rv.Index(i).Interface()
+			if err := checkPrint(item); err != nil {
+				return "", jinja.At(err, "", pos)
+			}
+			parts[i] = str(item)
 		}
 	}
 	return joinParts(parts, sep, pos)

@@ -192,6 +192,46 @@ func str(v any) string {
 	return string(appendStr(nil, x))
 }
 
+// checkPrint fails where one of vs is or holds (in a list or dict) a
+// dynamic value that is or holds a method (jinja.Value's CheckPrint),
+// which str, strkeep, cat and join print otherwise: the translation
+// prints dynamic values with dyn "str", which knows the position, and
+// this catches the others.
+func checkPrint(vs ...any) error {
+	for _, v := range vs {
+		switch x := v.(type) {
+		case jinja.Value:
+			if err := x.CheckPrint(); err != nil {
+				return err
+			}
+		case dict:
+			if err := checkPrint(x.vals...); err != nil {
+				return err
+			}
+		case []any:
+			if err := checkPrint(x...); err != nil {
+				return err
+			}
+		case []jinja.Value:
+			for _, y := range x {
+				if err := y.CheckPrint(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// strAt is str of v, a list or dict, failing at pos where it holds a
+// method (checkPrint).
+func strAt(pos string, v any) (string, error) {
+	if err := checkPrint(v); err != nil {
+		return "", jinja.At(err, "", pos)
+	}
+	return str(v), nil
+}
+
 // strKeep is str that leaves undefined undefined.
 func strKeep(v any) any {
 	if !isDefined(v) {

@@ -31,14 +31,6 @@ func IsDictMethod(name string) bool {
 	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
 }
 
-// StrMethods are the str methods a dynamic string has, which Jinja2 reads
-// as x.name before a dict's key.
-var StrMethods = map[string]bool{
-	"strip": true, "lstrip": true, "rstrip": true, "upper": true, "lower": true, "title": true,
-	"capitalize": true, "startswith": true, "endswith": true, "split": true, "replace": true,
-	"format": true, "join": true, "find": true, "count": true, "splitlines": true,
-}
-
 // ProfileGlobals are the globals the transformers profile adds.
 var ProfileGlobals = []string{"raise_exception", "strftime_now"}
 

@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 
-	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -68,19 +67,12 @@ func finalized(t *ir.Type) bool {
 
 // dynAttr is x.name, or with attr unset x['name'], of a dynamic x. Jinja2
 // reads the attribute of the Python value first for x.name, and for
-// x['name'] where there is no such key: the names of the common dict and
-// str methods are rejected, and the other attributes fail the render
-// (jinja.Value.Attr and Item), as promptgen has no value for a method.
-func (c *checker) dynAttr(of ir.Expr, name string, attr bool, sp, nameSp tmpl.Span) ir.Expr {
-	method := builtins.IsDictMethod(name) || builtins.StrMethods[name]
+// x['name'] where there is no such key: a method of a dict, str or list
+// is a dynamic value of its own, which promptgen does not print, and
+// the other attributes fail the render (jinja.Value.Attr and Item).
+func (c *checker) dynAttr(of ir.Expr, name string, attr bool, sp tmpl.Span) ir.Expr {
 	if !attr {
-		if method {
-			c.errorf(nameSp, "key %q of a dynamic value is the dict or str method in Jinja2 where the value has no such key: not supported", name)
-		}
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), sp, of, constExpr(name))
-	}
-	if method {
-		c.errorf(nameSp, "attribute %q of a dynamic value may be the dict or str method in Jinja2, not the key: not supported", name)
 	}
 	return c.dyn(ir.DynAttr, name, ir.DynamicType(), sp, of)
 }

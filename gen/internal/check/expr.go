@@ -731,7 +731,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	t := of.Type()
 	if t.Kind == ir.KindDynamic {
 		_, isAttr := e.(*tmpl.Attr)
-		return c.dynAttr(of, name, isAttr, e.Pos(), nameSp)
+		return c.dynAttr(of, name, isAttr, e.Pos())
 	}
 	if c.alwaysUndefined(of, x.Pos(), fmt.Sprintf("its attribute %q", name)) {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
@@ -881,7 +881,7 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	if t.Kind == ir.KindDynamic {
 		if k, ok := e.Index.(*tmpl.Const); ok {
 			if s, ok := k.Value.(string); ok {
-				return c.dynAttr(x, s, false, e.Span, k.Span)
+				return c.dynAttr(x, s, false, e.Span)
 			}
 		}
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)

@@ -35,5 +35,5 @@ func (c *checker) filterBlock(n *tmpl.FilterBlock) []ir.Node {
 	})
 	inlinePrinted(x)
 	set.Body = c.leave(body)
-	return []ir.Node{set, &ir.Print{X: x}}
+	return []ir.Node{set, &ir.Print{X: x, Pos: c.posString(n.Filter.Span)}}
 }

@@ -52,7 +52,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		x := c.expr(n.X, usePrint)
 		c.printable(x, n.X.Pos())
 		inlinePrinted(x)
-		return []ir.Node{&ir.Print{X: x}}
+		return []ir.Node{&ir.Print{X: x, Pos: c.posString(n.X.Pos())}}
 	case *tmpl.If:
 		defer func(soft bool) { c.soft = soft }(c.soft)
 		c.soft = true

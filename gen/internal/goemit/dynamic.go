@@ -111,11 +111,12 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 	case ir.DynItem:
 		call = a.Dot("Item").Call(args[1])
 	case ir.DynEqual:
-		c := q("Equal").Call(args[0], args[1])
-		if x.Name == "!=" {
-			c = jen.Op("!").Add(c)
-		}
-		return gval{pre: pre, val: c}
+		return e.dynFallible(pre, q("EqualMethods").Call(args[0], args[1]), x.Pos, func(v jen.Code) gval {
+			if x.Name == "!=" {
+				return gval{val: jen.Op("!").Add(v)}
+			}
+			return gval{val: v}
+		})
 	case ir.DynCompare:
 		call = q("Compare").Call(jen.Lit(x.Name), args[0], args[1])
 	case ir.DynArith:
@@ -148,7 +149,7 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 	case ir.DynLength:
 		call = a.Dot("Len").Call()
 	case ir.DynStr:
-		return gval{pre: pre, val: a.Dot("String").Call()}
+		call = a.Dot("Text").Call()
 	case ir.DynAsString:
 		call = a.Dot("AsString").Call()
 	case ir.DynStrOperand:
@@ -164,7 +165,7 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 	case ir.DynLast:
 		call = a.Dot("Last").Call()
 	case ir.DynJoin:
-		call = q("JoinValues").Call(args[0], jen.Add(args[1]).Dot("String").Call())
+		call = q("JoinValues").Call(args[0], args[1])
 	case ir.DynList:
 		items := e.temp("items")
 		return e.dynFallible(pre, a.Dot("Iter").Call(), x.Pos, func(v jen.Code) gval {

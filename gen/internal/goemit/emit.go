@@ -39,11 +39,22 @@ type emitter struct {
 	// the length of dst before the render (a name no local or temporary
 	// takes: theirs end in _N).
 	looped bool
+	// at is the position of the print or expression being compiled,
+	// where printing a dynamic value that is a method fails.
+	at string
 }
 
 func (e *emitter) temp(prefix string) string {
 	e.tmp++
 	return fmt.Sprintf("%s_%d", prefix, e.tmp)
+}
+
+// within makes pos the position of what is compiled, e.at, until the
+// function it returns is called.
+func (e *emitter) within(pos string) func() {
+	outer := e.at
+	e.at = pos
+	return func() { e.at = outer }
 }
 
 // fail returns the statement that aborts rendering with a runtime.Error.
@@ -216,6 +227,9 @@ func (e *emitter) bind(v gval, t *ir.Type) gval {
 }
 
 func (e *emitter) expr(x ir.Expr) gval {
+	if pos := ir.PosOf(x); pos != "" {
+		defer e.within(pos)()
+	}
 	v := e.typedExpr(x)
 	if v.def != nil && x.Type().Kind == ir.KindDynamic {
 		// A dynamic value read where it may be undefined (an index out of

@@ -21,7 +21,7 @@ func (e *emitter) appendValue(buf *jen.Statement, v gval, t *ir.Type) []jen.Code
 	case ir.KindBool:
 		return set(jen.Qual(ir.JinjaPath, "AppendBool").Call(buf.Clone(), v.val))
 	case ir.KindDynamic:
-		return set(jen.Add(v.val).Dot("AppendStr").Call(buf.Clone()))
+		return append([]jen.Code{e.checkPrint(v.val)}, set(jen.Add(v.val).Dot("AppendStr").Call(buf.Clone()))...)
 	case ir.KindNone:
 		// None prints without reading the value; Go still needs it read.
 		return append([]jen.Code{jen.Id("_").Op("=").Add(v.val)}, set(jen.Append(buf.Clone(), jen.Lit("None").Op("...")))...)
@@ -34,6 +34,13 @@ func (e *emitter) appendValue(buf *jen.Statement, v gval, t *ir.Type) []jen.Code
 	return e.appendRepr(buf, v.val, t)
 }
 
+// checkPrint fails the render at e.at where v, a dynamic value, is or
+// holds a method, which Jinja2 prints with its address in memory.
+func (e *emitter) checkPrint(v jen.Code) jen.Code {
+	err := e.temp("err")
+	return jen.If(jen.Id(err).Op(":=").Add(v).Dot("CheckPrint").Call(), jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), e.at)))
+}
+
 // appendRepr appends Python's repr of a value, as used inside printed
 // lists and dicts: strings quoted, maps in key order, structs in field
 // order without unset optional fields.
@@ -44,7 +51,7 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *ir.Type) []jen.C
 	case ir.KindString:
 		return []jen.Code{buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), v)}
 	case ir.KindDynamic:
-		return []jen.Code{buf.Clone().Op("=").Add(v).Dot("AppendRepr").Call(buf.Clone())}
+		return []jen.Code{e.checkPrint(v), buf.Clone().Op("=").Add(v).Dot("AppendRepr").Call(buf.Clone())}
 	case ir.KindList:
 		i, x := e.temp("i"), e.temp("x")
 		body := append([]jen.Code{jen.If(jen.Id(i).Op(">").Lit(0)).Block(lit(", "))}, e.appendRepr(buf, jen.Id(x), t.Elem)...)
@@ -315,6 +322,7 @@ func (e *emitter) node(n ir.Node) []jen.Code {
 	case *ir.Text:
 		return []jen.Code{dst.Clone().Op("=").Append(dst.Clone(), jen.Lit(n.Value).Op("..."))}
 	case *ir.Print:
+		defer e.within(n.Pos)()
 		return e.print(n.X)
 	case *ir.If:
 		return e.ifChain(n.Branches, n.Else)

@@ -21,7 +21,7 @@ const (
 	DynContains                // Args[0] in Args[1] (Name is "in" or "not in")
 	DynTest                    // Args[0] is [not] Name
 	DynLength                  // Args[0] | length
-	DynStr                     // str(Args[0]): printing, ~, the string filters
+	DynStr                     // str(Args[0]): printing, ~, the string filters; fails on a method
 	DynAsString                // Args[0] as a string, for a str method called on it
 	DynAsInt                   // Args[0] as an int, for a str method's int argument (zfill's width)
 	DynAsIndex                 // Args[0] as str.find's start or end (Name), None its default
@@ -61,10 +61,31 @@ type Dynamic struct {
 
 func (x *Dynamic) Type() *Type { return x.T.Resolve() }
 
+// PosOf is the position of x where its node holds one, else "".
+func PosOf(x Expr) string {
+	switch x := x.(type) {
+	case *Dynamic:
+		return x.Pos
+	case *Binary:
+		return x.Pos
+	case *Call:
+		return x.Pos
+	case *FieldRef:
+		return x.Pos
+	case *Index:
+		return x.Pos
+	case *Slice:
+		return x.Pos
+	case *Unary:
+		return x.Pos
+	}
+	return ""
+}
+
 // Fallible reports whether x can fail the render.
 func (x *Dynamic) Fallible() bool {
 	switch x.Op {
-	case DynEqual, DynTest, DynStr, DynDefault, DynMarkup:
+	case DynTest, DynDefault, DynMarkup:
 		return false
 	}
 	return true

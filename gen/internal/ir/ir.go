@@ -3,9 +3,14 @@ package ir
 type Node interface{ node() }
 
 type (
-	Text  struct{ Value string }
-	Print struct{ X Expr }
-	If    struct {
+	Text struct{ Value string }
+	// Print prints X; Pos is where, for a dynamic value that fails
+	// printing (a method).
+	Print struct {
+		X   Expr
+		Pos string
+	}
+	If struct {
 		Branches []Branch
 		Else     []Node
 	}

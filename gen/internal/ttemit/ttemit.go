@@ -25,6 +25,22 @@ type ttEmitter struct {
 	tojson string
 	tmp    int
 	loops  map[*ir.For][3]string // template variables of a loop's index, length and items
+	// at is the position of the print or expression being translated,
+	// where printing a dynamic value that is a method fails.
+	at string
+}
+
+// within makes pos the position of what is translated, e.at, until the
+// function it returns is called.
+func (e *ttEmitter) within(pos string) func() {
+	outer := e.at
+	e.at = pos
+	return func() { e.at = outer }
+}
+
+// dynStr is str() of v, a dynamic value, failing at e.at on a method.
+func (e *ttEmitter) dynStr(v tval) tval {
+	return tval{pre: v.pre, val: call("dyn", strconv.Quote("str"), e.pos(e.at), v.val)}
 }
 
 // Translate returns the text/template source of p's template.
@@ -274,6 +290,9 @@ func (e *ttEmitter) boolean(x ir.Expr) tval {
 }
 
 func (e *ttEmitter) expr(x ir.Expr) tval {
+	if pos := ir.PosOf(x); pos != "" {
+		defer e.within(pos)()
+	}
 	switch x := x.(type) {
 	case *ir.Dynamic:
 		return e.dynamic(x)
@@ -524,6 +543,8 @@ func (e *ttEmitter) as(v tval, from, to *ir.Type) tval {
 		// The dynamic functions take a value of any type.
 	case from.Kind == ir.KindInt && to.Resolve().Kind == ir.KindFloat:
 		v.val = call("tofloat", v.val, "0.0")
+	case from.Resolve().Kind == ir.KindDynamic && !v.maybe:
+		v = e.dynStr(v)
 	case !ir.SameKind(from, to):
 		v = e.str(v)
 	}
@@ -548,7 +569,14 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 		}
 		return e.logicValue(x)
 	case "~":
-		pre, vals := e.inOrder(e.expr(x.X), e.expr(x.Y))
+		operand := func(y ir.Expr) tval {
+			v := e.expr(y)
+			if y.Type().Kind == ir.KindDynamic {
+				v = e.dynStr(v) // str of undefined is "", as cat prints it
+			}
+			return v
+		}
+		pre, vals := e.inOrder(operand(x.X), operand(x.Y))
 		return tval{pre: pre, val: call("cat", vals...)}
 	case "==", "!=":
 		pre, vals := e.inOrder(e.expr(x.X), e.expr(x.Y))
@@ -948,6 +976,7 @@ func (e *ttEmitter) node(n ir.Node) string {
 	case *ir.Text:
 		return text(n.Value)
 	case *ir.Print:
+		defer e.within(n.Pos)()
 		return e.print(n.X)
 	case *ir.If:
 		return e.ifChain(n.Branches, n.Else)
@@ -1010,6 +1039,12 @@ func (e *ttEmitter) printValue(v tval, t *ir.Type) string {
 		return discard(v) + "None"
 	case !v.maybe && (k == ir.KindString || k == ir.KindInt):
 		return v.pre + action(v.val)
+	case k == ir.KindDynamic:
+		s := e.dynStr(v)
+		return s.pre + action(s.val)
+	case k == ir.KindList || k == ir.KindDict:
+		// Its items may be dynamic values, which fail here on a method.
+		return v.pre + action(call("strat", e.pos(e.at), v.val))
 	}
 	return v.pre + action(call("str", v.val))
 }

@@ -119,32 +119,36 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 			if err_17 != nil {
 				return dst, jinja.At(err_17, "deepseek_r1", "templates/deepseek_r1.yaml:6:277")
 			}
-			if jinja.Equal(v_16, jinja.StringValue("system")) {
+			v_18, err_19 := jinja.EqualMethods(v_16, jinja.StringValue("system"))
+			if err_19 != nil {
+				return dst, jinja.At(err_19, "deepseek_r1", "templates/deepseek_r1.yaml:6:277")
+			}
+			if v_18 {
 				if isFirstSp_7 {
-					v_18, err_19 := message_9.Item(jinja.StringValue("content"))
-					if err_19 != nil {
-						return dst, jinja.At(err_19, "deepseek_r1", "templates/deepseek_r1.yaml:6:376")
-					}
-					v_20, err_21 := jinja.Arith("+", systemPrompt_6, v_18)
+					v_20, err_21 := message_9.Item(jinja.StringValue("content"))
 					if err_21 != nil {
-						return dst, jinja.At(err_21, "deepseek_r1", "templates/deepseek_r1.yaml:6:357")
+						return dst, jinja.At(err_21, "deepseek_r1", "templates/deepseek_r1.yaml:6:376")
 					}
-					systemPrompt_6 = v_20
+					v_22, err_23 := jinja.Arith("+", systemPrompt_6, v_20)
+					if err_23 != nil {
+						return dst, jinja.At(err_23, "deepseek_r1", "templates/deepseek_r1.yaml:6:357")
+					}
+					systemPrompt_6 = v_22
 					isFirstSp_7 = false
 				} else {
-					v_22, err_23 := jinja.Arith("+", systemPrompt_6, jinja.StringValue("\n\n"))
-					if err_23 != nil {
-						return dst, jinja.At(err_23, "deepseek_r1", "templates/deepseek_r1.yaml:6:466")
-					}
-					v_24, err_25 := message_9.Item(jinja.StringValue("content"))
+					v_24, err_25 := jinja.Arith("+", systemPrompt_6, jinja.StringValue("\n\n"))
 					if err_25 != nil {
-						return dst, jinja.At(err_25, "deepseek_r1", "templates/deepseek_r1.yaml:6:494")
+						return dst, jinja.At(err_25, "deepseek_r1", "templates/deepseek_r1.yaml:6:466")
 					}
-					v_26, err_27 := jinja.Arith("+", v_22, v_24)
+					v_26, err_27 := message_9.Item(jinja.StringValue("content"))
 					if err_27 != nil {
-						return dst, jinja.At(err_27, "deepseek_r1", "templates/deepseek_r1.yaml:6:466")
+						return dst, jinja.At(err_27, "deepseek_r1", "templates/deepseek_r1.yaml:6:494")
 					}
-					systemPrompt_6 = v_26
+					v_28, err_29 := jinja.Arith("+", v_24, v_26)
+					if err_29 != nil {
+						return dst, jinja.At(err_29, "deepseek_r1", "templates/deepseek_r1.yaml:6:466")
+					}
+					systemPrompt_6 = v_28
 				}
 			}
 		}
@@ -152,95 +156,110 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 	if f.BosToken != nil {
 		dst = append(dst, (*f.BosToken)...)
 	}
+	if err_30 := systemPrompt_6.CheckPrint(); err_30 != nil {
+		return dst, jinja.At(err_30, "deepseek_r1", "templates/deepseek_r1.yaml:6:570")
+	}
 	dst = systemPrompt_6.AppendStr(dst)
 	{
 		if f.Messages == nil {
 			return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:608", runtime.ErrMissing, "messages")
 		}
-		items_28 := f.Messages
-		for _, x_30 := range items_28 {
-			message_10 := x_30
+		items_31 := f.Messages
+		for _, x_33 := range items_31 {
+			message_10 := x_33
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:608", runtime.ErrTooLarge, "")
 			}
 			var content_11 jinja.Value
-			v_31, err_32 := message_10.Item(jinja.StringValue("content"))
-			if err_32 != nil {
-				return dst, jinja.At(err_32, "deepseek_r1", "templates/deepseek_r1.yaml:6:636")
+			v_34, err_35 := message_10.Item(jinja.StringValue("content"))
+			if err_35 != nil {
+				return dst, jinja.At(err_35, "deepseek_r1", "templates/deepseek_r1.yaml:6:636")
 			}
-			content_11 = v_31
-			v_33, err_34 := message_10.Item(jinja.StringValue("role"))
-			if err_34 != nil {
-				return dst, jinja.At(err_34, "deepseek_r1", "templates/deepseek_r1.yaml:6:664")
+			content_11 = v_34
+			v_36, err_37 := message_10.Item(jinja.StringValue("role"))
+			if err_37 != nil {
+				return dst, jinja.At(err_37, "deepseek_r1", "templates/deepseek_r1.yaml:6:664")
 			}
-			if jinja.Equal(v_33, jinja.StringValue("user")) {
+			v_38, err_39 := jinja.EqualMethods(v_36, jinja.StringValue("user"))
+			if err_39 != nil {
+				return dst, jinja.At(err_39, "deepseek_r1", "templates/deepseek_r1.yaml:6:664")
+			}
+			if v_38 {
 				isTool_4 = false
 				isFirst_3 = false
 				isLastUser_8 = true
-				var sum_35 jinja.Sum
-				var err_36 error
-				dst = sum_35.Start(dst, jinja.StringValue("<｜User｜>"))
-				dst, err_36 = sum_35.Add(dst, content_11)
-				if err_36 != nil {
-					return dst, jinja.At(err_36, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
+				var sum_40 jinja.Sum
+				var err_41 error
+				dst = sum_40.Start(dst, jinja.StringValue("<｜User｜>"))
+				dst, err_41 = sum_40.Add(dst, content_11)
+				if err_41 != nil {
+					return dst, jinja.At(err_41, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
 				}
-				dst, err_36 = sum_35.Add(dst, jinja.StringValue("<｜Assistant｜>"))
-				if err_36 != nil {
-					return dst, jinja.At(err_36, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
+				dst, err_41 = sum_40.Add(dst, jinja.StringValue("<｜Assistant｜>"))
+				if err_41 != nil {
+					return dst, jinja.At(err_41, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
 				}
-				dst = sum_35.End(dst)
+				dst = sum_40.End(dst)
 			}
-			v_37, err_38 := message_10.Item(jinja.StringValue("role"))
-			if err_38 != nil {
-				return dst, jinja.At(err_38, "deepseek_r1", "templates/deepseek_r1.yaml:6:856")
+			v_42, err_43 := message_10.Item(jinja.StringValue("role"))
+			if err_43 != nil {
+				return dst, jinja.At(err_43, "deepseek_r1", "templates/deepseek_r1.yaml:6:856")
 			}
-			if jinja.Equal(v_37, jinja.StringValue("assistant")) {
-				v_39, err_40 := jinja.Contains(content_11, jinja.StringValue("</think>"))
-				if err_40 != nil {
-					return dst, jinja.At(err_40, "deepseek_r1", "templates/deepseek_r1.yaml:6:895")
+			v_44, err_45 := jinja.EqualMethods(v_42, jinja.StringValue("assistant"))
+			if err_45 != nil {
+				return dst, jinja.At(err_45, "deepseek_r1", "templates/deepseek_r1.yaml:6:856")
+			}
+			if v_44 {
+				v_46, err_47 := jinja.Contains(content_11, jinja.StringValue("</think>"))
+				if err_47 != nil {
+					return dst, jinja.At(err_47, "deepseek_r1", "templates/deepseek_r1.yaml:6:895")
 				}
-				if v_39 {
-					v_41, err_42 := content_11.AsString()
-					if err_42 != nil {
-						return dst, jinja.At(err_42, "deepseek_r1", "templates/deepseek_r1.yaml:6:936")
+				if v_46 {
+					v_48, err_49 := content_11.AsString()
+					if err_49 != nil {
+						return dst, jinja.At(err_49, "deepseek_r1", "templates/deepseek_r1.yaml:6:936")
 					}
-					v_43, err_44 := jinja.Split(v_41, "</think>", true, -1)
-					if err_44 != nil {
-						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:936", runtime.ErrInvalid, err_44.Error())
+					v_50, err_51 := jinja.Split(v_48, "</think>", true, -1)
+					if err_51 != nil {
+						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:936", runtime.ErrInvalid, err_51.Error())
 					}
-					v_45, err_46 := jinja.NegInt(int64(1))
-					if err_46 != nil {
-						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:962", runtime.ErrInvalid, err_46.Error())
+					v_52, err_53 := jinja.NegInt(int64(1))
+					if err_53 != nil {
+						return dst, runtime.FailDetail("deepseek_r1", "templates/deepseek_r1.yaml:6:962", runtime.ErrInvalid, err_53.Error())
 					}
-					v_47, ok_48 := jinja.Index(v_43, int(v_45))
-					var t_49 jinja.Value
-					if ok_48 {
-						t_49 = jinja.StringValue(v_47)
+					v_54, ok_55 := jinja.Index(v_50, int(v_52))
+					var t_56 jinja.Value
+					if ok_55 {
+						t_56 = jinja.StringValue(v_54)
 					}
-					content_11 = t_49
+					content_11 = t_56
 				}
 			}
-			v_50, err_51 := message_10.Item(jinja.StringValue("role"))
-			if err_51 != nil {
-				return dst, jinja.At(err_51, "deepseek_r1", "templates/deepseek_r1.yaml:6:997")
+			v_57, err_58 := message_10.Item(jinja.StringValue("role"))
+			if err_58 != nil {
+				return dst, jinja.At(err_58, "deepseek_r1", "templates/deepseek_r1.yaml:6:997")
 			}
-			t_54 := jinja.Equal(v_50, jinja.StringValue("assistant"))
-			if t_54 {
-				v_52, err_53 := message_10.Item(jinja.StringValue("tool_calls"))
-				if err_53 != nil {
-					return dst, jinja.At(err_53, "deepseek_r1", "templates/deepseek_r1.yaml:6:1032")
+			v_59, err_60 := jinja.EqualMethods(v_57, jinja.StringValue("assistant"))
+			if err_60 != nil {
+				return dst, jinja.At(err_60, "deepseek_r1", "templates/deepseek_r1.yaml:6:997")
+			}
+			t_63 := v_59
+			if t_63 {
+				v_61, err_62 := message_10.Item(jinja.StringValue("tool_calls"))
+				if err_62 != nil {
+					return dst, jinja.At(err_62, "deepseek_r1", "templates/deepseek_r1.yaml:6:1032")
 				}
-				t_54 = v_52.Test("defined")
+				t_63 = v_61.Test("defined")
 			}
-			t_57 := t_54
-			if t_57 {
-				v_55, err_56 := message_10.Item(jinja.StringValue("tool_calls"))
-				if err_56 != nil {
-					return dst, jinja.At(err_56, "deepseek_r1", "templates/deepseek_r1.yaml:6:1069")
+			t_66 := t_63
+			if t_66 {
+				v_64, err_65 := message_10.Item(jinja.StringValue("tool_calls"))
+				if err_65 != nil {
+					return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1069")
 				}
-				t_57 = !v_55.Test("none")
+				t_66 = !v_64.Test("none")
 			}
-			if t_57 {
+			if t_66 {
 				isLastUser_8 = false
 				if isTool_4 {
 					dst = append(dst, "<｜tool▁outputs▁end｜>"...)
@@ -249,307 +268,315 @@ func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFee
 				isTool_4 = false
 				isOutputFirst_5 = true
 				{
-					v_59, err_60 := message_10.Item(jinja.StringValue("tool_calls"))
-					if err_60 != nil {
-						return dst, jinja.At(err_60, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
+					v_68, err_69 := message_10.Item(jinja.StringValue("tool_calls"))
+					if err_69 != nil {
+						return dst, jinja.At(err_69, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
 					}
-					items_58, err_61 := v_59.Iter()
-					if err_61 != nil {
-						return dst, jinja.At(err_61, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
+					items_67, err_70 := v_68.Iter()
+					if err_70 != nil {
+						return dst, jinja.At(err_70, "deepseek_r1", "templates/deepseek_r1.yaml:6:1318")
 					}
-					for _, x_63 := range items_58 {
-						tool_12 := x_63
+					for _, x_72 := range items_67 {
+						tool_12 := x_72
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, runtime.Fail("deepseek_r1", "templates/deepseek_r1.yaml:6:1318", runtime.ErrTooLarge, "")
 						}
 						if !(isFirst_3) {
 							if content_11.Test("none") {
-								var sum_64 jinja.Sum
-								var err_65 error
-								dst = sum_64.Start(dst, jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"))
-								v_66, err_67 := tool_12.Item(jinja.StringValue("type"))
-								if err_67 != nil {
-									return dst, jinja.At(err_67, "deepseek_r1", "templates/deepseek_r1.yaml:6:1454")
+								var sum_73 jinja.Sum
+								var err_74 error
+								dst = sum_73.Start(dst, jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"))
+								v_75, err_76 := tool_12.Item(jinja.StringValue("type"))
+								if err_76 != nil {
+									return dst, jinja.At(err_76, "deepseek_r1", "templates/deepseek_r1.yaml:6:1454")
 								}
-								dst, err_65 = sum_64.Add(dst, v_66)
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, v_75)
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst, err_65 = sum_64.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								v_68, err_69 := tool_12.Item(jinja.StringValue("function"))
-								if err_69 != nil {
-									return dst, jinja.At(err_69, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
+								v_77, err_78 := tool_12.Item(jinja.StringValue("function"))
+								if err_78 != nil {
+									return dst, jinja.At(err_78, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
 								}
-								v_70, err_71 := v_68.Item(jinja.StringValue("name"))
-								if err_71 != nil {
-									return dst, jinja.At(err_71, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
+								v_79, err_80 := v_77.Item(jinja.StringValue("name"))
+								if err_80 != nil {
+									return dst, jinja.At(err_80, "deepseek_r1", "templates/deepseek_r1.yaml:6:1492")
 								}
-								dst, err_65 = sum_64.Add(dst, v_70)
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, v_79)
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst, err_65 = sum_64.Add(dst, jinja.StringValue("\n"))
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, jinja.StringValue("\n"))
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst, err_65 = sum_64.Add(dst, jinja.StringValue("```json"))
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, jinja.StringValue("```json"))
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst, err_65 = sum_64.Add(dst, jinja.StringValue("\n"))
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, jinja.StringValue("\n"))
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								v_72, err_73 := tool_12.Item(jinja.StringValue("function"))
-								if err_73 != nil {
-									return dst, jinja.At(err_73, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
+								v_81, err_82 := tool_12.Item(jinja.StringValue("function"))
+								if err_82 != nil {
+									return dst, jinja.At(err_82, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
 								}
-								v_74, err_75 := v_72.Item(jinja.StringValue("arguments"))
-								if err_75 != nil {
-									return dst, jinja.At(err_75, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
+								v_83, err_84 := v_81.Item(jinja.StringValue("arguments"))
+								if err_84 != nil {
+									return dst, jinja.At(err_84, "deepseek_r1", "templates/deepseek_r1.yaml:6:1545")
 								}
-								dst, err_65 = sum_64.Add(dst, v_74)
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, v_83)
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst, err_65 = sum_64.Add(dst, jinja.StringValue("\n"))
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, jinja.StringValue("\n"))
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst, err_65 = sum_64.Add(dst, jinja.StringValue("```"))
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, jinja.StringValue("```"))
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst, err_65 = sum_64.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
-								if err_65 != nil {
-									return dst, jinja.At(err_65, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								dst, err_74 = sum_73.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst = sum_64.End(dst)
+								dst = sum_73.End(dst)
 							} else {
-								var sum_76 jinja.Sum
-								var err_77 error
-								dst = sum_76.Start(dst, content_11)
-								dst, err_77 = sum_76.Add(dst, jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"))
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								var sum_85 jinja.Sum
+								var err_86 error
+								dst = sum_85.Start(dst, content_11)
+								dst, err_86 = sum_85.Add(dst, jinja.StringValue("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>"))
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								v_78, err_79 := tool_12.Item(jinja.StringValue("type"))
-								if err_79 != nil {
-									return dst, jinja.At(err_79, "deepseek_r1", "templates/deepseek_r1.yaml:6:1704")
+								v_87, err_88 := tool_12.Item(jinja.StringValue("type"))
+								if err_88 != nil {
+									return dst, jinja.At(err_88, "deepseek_r1", "templates/deepseek_r1.yaml:6:1704")
 								}
-								dst, err_77 = sum_76.Add(dst, v_78)
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, v_87)
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst, err_77 = sum_76.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								v_80, err_81 := tool_12.Item(jinja.StringValue("function"))
-								if err_81 != nil {
-									return dst, jinja.At(err_81, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
+								v_89, err_90 := tool_12.Item(jinja.StringValue("function"))
+								if err_90 != nil {
+									return dst, jinja.At(err_90, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
 								}
-								v_82, err_83 := v_80.Item(jinja.StringValue("name"))
-								if err_83 != nil {
-									return dst, jinja.At(err_83, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
+								v_91, err_92 := v_89.Item(jinja.StringValue("name"))
+								if err_92 != nil {
+									return dst, jinja.At(err_92, "deepseek_r1", "templates/deepseek_r1.yaml:6:1742")
 								}
-								dst, err_77 = sum_76.Add(dst, v_82)
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, v_91)
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst, err_77 = sum_76.Add(dst, jinja.StringValue("\n"))
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, jinja.StringValue("\n"))
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst, err_77 = sum_76.Add(dst, jinja.StringValue("```json"))
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, jinja.StringValue("```json"))
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst, err_77 = sum_76.Add(dst, jinja.StringValue("\n"))
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, jinja.StringValue("\n"))
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								v_84, err_85 := tool_12.Item(jinja.StringValue("function"))
-								if err_85 != nil {
-									return dst, jinja.At(err_85, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
+								v_93, err_94 := tool_12.Item(jinja.StringValue("function"))
+								if err_94 != nil {
+									return dst, jinja.At(err_94, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
 								}
-								v_86, err_87 := v_84.Item(jinja.StringValue("arguments"))
-								if err_87 != nil {
-									return dst, jinja.At(err_87, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
+								v_95, err_96 := v_93.Item(jinja.StringValue("arguments"))
+								if err_96 != nil {
+									return dst, jinja.At(err_96, "deepseek_r1", "templates/deepseek_r1.yaml:6:1795")
 								}
-								dst, err_77 = sum_76.Add(dst, v_86)
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, v_95)
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst, err_77 = sum_76.Add(dst, jinja.StringValue("\n"))
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, jinja.StringValue("\n"))
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst, err_77 = sum_76.Add(dst, jinja.StringValue("```"))
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, jinja.StringValue("```"))
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst, err_77 = sum_76.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
-								if err_77 != nil {
-									return dst, jinja.At(err_77, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								dst, err_86 = sum_85.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst = sum_76.End(dst)
+								dst = sum_85.End(dst)
 							}
 							isFirst_3 = true
 						} else {
-							var sum_88 jinja.Sum
-							var err_89 error
-							dst = sum_88.Start(dst, jinja.StringValue("\n"+"<｜tool▁call▁begin｜>"))
-							v_90, err_91 := tool_12.Item(jinja.StringValue("type"))
-							if err_91 != nil {
-								return dst, jinja.At(err_91, "deepseek_r1", "templates/deepseek_r1.yaml:6:1965")
+							var sum_97 jinja.Sum
+							var err_98 error
+							dst = sum_97.Start(dst, jinja.StringValue("\n"+"<｜tool▁call▁begin｜>"))
+							v_99, err_100 := tool_12.Item(jinja.StringValue("type"))
+							if err_100 != nil {
+								return dst, jinja.At(err_100, "deepseek_r1", "templates/deepseek_r1.yaml:6:1965")
 							}
-							dst, err_89 = sum_88.Add(dst, v_90)
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, v_99)
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst, err_89 = sum_88.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, jinja.StringValue("<｜tool▁sep｜>"))
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_92, err_93 := tool_12.Item(jinja.StringValue("function"))
-							if err_93 != nil {
-								return dst, jinja.At(err_93, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
+							v_101, err_102 := tool_12.Item(jinja.StringValue("function"))
+							if err_102 != nil {
+								return dst, jinja.At(err_102, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
 							}
-							v_94, err_95 := v_92.Item(jinja.StringValue("name"))
-							if err_95 != nil {
-								return dst, jinja.At(err_95, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
+							v_103, err_104 := v_101.Item(jinja.StringValue("name"))
+							if err_104 != nil {
+								return dst, jinja.At(err_104, "deepseek_r1", "templates/deepseek_r1.yaml:6:2003")
 							}
-							dst, err_89 = sum_88.Add(dst, v_94)
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, v_103)
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst, err_89 = sum_88.Add(dst, jinja.StringValue("\n"))
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, jinja.StringValue("\n"))
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst, err_89 = sum_88.Add(dst, jinja.StringValue("```json"))
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, jinja.StringValue("```json"))
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst, err_89 = sum_88.Add(dst, jinja.StringValue("\n"))
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, jinja.StringValue("\n"))
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							v_96, err_97 := tool_12.Item(jinja.StringValue("function"))
-							if err_97 != nil {
-								return dst, jinja.At(err_97, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
+							v_105, err_106 := tool_12.Item(jinja.StringValue("function"))
+							if err_106 != nil {
+								return dst, jinja.At(err_106, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
 							}
-							v_98, err_99 := v_96.Item(jinja.StringValue("arguments"))
-							if err_99 != nil {
-								return dst, jinja.At(err_99, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
+							v_107, err_108 := v_105.Item(jinja.StringValue("arguments"))
+							if err_108 != nil {
+								return dst, jinja.At(err_108, "deepseek_r1", "templates/deepseek_r1.yaml:6:2056")
 							}
-							dst, err_89 = sum_88.Add(dst, v_98)
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, v_107)
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst, err_89 = sum_88.Add(dst, jinja.StringValue("\n"))
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, jinja.StringValue("\n"))
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst, err_89 = sum_88.Add(dst, jinja.StringValue("```"))
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, jinja.StringValue("```"))
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst, err_89 = sum_88.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
-							if err_89 != nil {
-								return dst, jinja.At(err_89, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							dst, err_98 = sum_97.Add(dst, jinja.StringValue("<｜tool▁call▁end｜>"))
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst = sum_88.End(dst)
+							dst = sum_97.End(dst)
 						}
 					}
 				}
 				dst = append(dst, "<｜tool▁calls▁end｜><｜end▁of▁sentence｜>"...)
 			}
-			v_100, err_101 := message_10.Item(jinja.StringValue("role"))
-			if err_101 != nil {
-				return dst, jinja.At(err_101, "deepseek_r1", "templates/deepseek_r1.yaml:6:2235")
+			v_109, err_110 := message_10.Item(jinja.StringValue("role"))
+			if err_110 != nil {
+				return dst, jinja.At(err_110, "deepseek_r1", "templates/deepseek_r1.yaml:6:2235")
 			}
-			t_107 := jinja.Equal(v_100, jinja.StringValue("assistant"))
-			if t_107 {
-				v_102, err_103 := message_10.Item(jinja.StringValue("tool_calls"))
-				if err_103 != nil {
-					return dst, jinja.At(err_103, "deepseek_r1", "templates/deepseek_r1.yaml:6:2271")
+			v_111, err_112 := jinja.EqualMethods(v_109, jinja.StringValue("assistant"))
+			if err_112 != nil {
+				return dst, jinja.At(err_112, "deepseek_r1", "templates/deepseek_r1.yaml:6:2235")
+			}
+			t_118 := v_111
+			if t_118 {
+				v_113, err_114 := message_10.Item(jinja.StringValue("tool_calls"))
+				if err_114 != nil {
+					return dst, jinja.At(err_114, "deepseek_r1", "templates/deepseek_r1.yaml:6:2271")
 				}
-				t_106 := !v_102.Test("defined")
-				if !t_106 {
-					v_104, err_105 := message_10.Item(jinja.StringValue("tool_calls"))
-					if err_105 != nil {
-						return dst, jinja.At(err_105, "deepseek_r1", "templates/deepseek_r1.yaml:6:2311")
+				t_117 := !v_113.Test("defined")
+				if !t_117 {
+					v_115, err_116 := message_10.Item(jinja.StringValue("tool_calls"))
+					if err_116 != nil {
+						return dst, jinja.At(err_116, "deepseek_r1", "templates/deepseek_r1.yaml:6:2311")
 					}
-					t_106 = v_104.Test("none")
+					t_117 = v_115.Test("none")
 				}
-				t_107 = t_106
+				t_118 = t_117
 			}
-			if t_107 {
+			if t_118 {
 				isLastUser_8 = false
 				if isTool_4 {
-					var sum_108 jinja.Sum
-					var err_109 error
-					dst = sum_108.Start(dst, jinja.StringValue("<｜tool▁outputs▁end｜>"))
-					dst, err_109 = sum_108.Add(dst, content_11)
-					if err_109 != nil {
-						return dst, jinja.At(err_109, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
+					var sum_119 jinja.Sum
+					var err_120 error
+					dst = sum_119.Start(dst, jinja.StringValue("<｜tool▁outputs▁end｜>"))
+					dst, err_120 = sum_119.Add(dst, content_11)
+					if err_120 != nil {
+						return dst, jinja.At(err_120, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
 					}
-					dst, err_109 = sum_108.Add(dst, jinja.StringValue("<｜end▁of▁sentence｜>"))
-					if err_109 != nil {
-						return dst, jinja.At(err_109, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
+					dst, err_120 = sum_119.Add(dst, jinja.StringValue("<｜end▁of▁sentence｜>"))
+					if err_120 != nil {
+						return dst, jinja.At(err_120, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
 					}
-					dst = sum_108.End(dst)
+					dst = sum_119.End(dst)
 					isTool_4 = false
 				} else {
-					var sum_110 jinja.Sum
-					var err_111 error
-					dst = sum_110.Start(dst, content_11)
-					dst, err_111 = sum_110.Add(dst, jinja.StringValue("<｜end▁of▁sentence｜>"))
-					if err_111 != nil {
-						return dst, jinja.At(err_111, "deepseek_r1", "templates/deepseek_r1.yaml:6:2517")
+					var sum_121 jinja.Sum
+					var err_122 error
+					dst = sum_121.Start(dst, content_11)
+					dst, err_122 = sum_121.Add(dst, jinja.StringValue("<｜end▁of▁sentence｜>"))
+					if err_122 != nil {
+						return dst, jinja.At(err_122, "deepseek_r1", "templates/deepseek_r1.yaml:6:2517")
 					}
-					dst = sum_110.End(dst)
+					dst = sum_121.End(dst)
 				}
 			}
-			v_112, err_113 := message_10.Item(jinja.StringValue("role"))
-			if err_113 != nil {
-				return dst, jinja.At(err_113, "deepseek_r1", "templates/deepseek_r1.yaml:6:2589")
+			v_123, err_124 := message_10.Item(jinja.StringValue("role"))
+			if err_124 != nil {
+				return dst, jinja.At(err_124, "deepseek_r1", "templates/deepseek_r1.yaml:6:2589")
 			}
-			if jinja.Equal(v_112, jinja.StringValue("tool")) {
+			v_125, err_126 := jinja.EqualMethods(v_123, jinja.StringValue("tool"))
+			if err_126 != nil {
+				return dst, jinja.At(err_126, "deepseek_r1", "templates/deepseek_r1.yaml:6:2589")
+			}
+			if v_125 {
 				isLastUser_8 = false
 				isTool_4 = true
 				if isOutputFirst_5 {
-					var sum_114 jinja.Sum
-					var err_115 error
-					dst = sum_114.Start(dst, jinja.StringValue("<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>"))
-					dst, err_115 = sum_114.Add(dst, content_11)
-					if err_115 != nil {
-						return dst, jinja.At(err_115, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
+					var sum_127 jinja.Sum
+					var err_128 error
+					dst = sum_127.Start(dst, jinja.StringValue("<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>"))
+					dst, err_128 = sum_127.Add(dst, content_11)
+					if err_128 != nil {
+						return dst, jinja.At(err_128, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
 					}
-					dst, err_115 = sum_114.Add(dst, jinja.StringValue("<｜tool▁output▁end｜>"))
-					if err_115 != nil {
-						return dst, jinja.At(err_115, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
+					dst, err_128 = sum_127.Add(dst, jinja.StringValue("<｜tool▁output▁end｜>"))
+					if err_128 != nil {
+						return dst, jinja.At(err_128, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
 					}
-					dst = sum_114.End(dst)
+					dst = sum_127.End(dst)
 					isOutputFirst_5 = false
 				} else {
-					var sum_116 jinja.Sum
-					var err_117 error
-					dst = sum_116.Start(dst, jinja.StringValue("\n<｜tool▁output▁begin｜>"))
-					dst, err_117 = sum_116.Add(dst, content_11)
-					if err_117 != nil {
-						return dst, jinja.At(err_117, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
+					var sum_129 jinja.Sum
+					var err_130 error
+					dst = sum_129.Start(dst, jinja.StringValue("\n<｜tool▁output▁begin｜>"))
+					dst, err_130 = sum_129.Add(dst, content_11)
+					if err_130 != nil {
+						return dst, jinja.At(err_130, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
 					}
-					dst, err_117 = sum_116.Add(dst, jinja.StringValue("<｜tool▁output▁end｜>"))
-					if err_117 != nil {
-						return dst, jinja.At(err_117, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
+					dst, err_130 = sum_129.Add(dst, jinja.StringValue("<｜tool▁output▁end｜>"))
+					if err_130 != nil {
+						return dst, jinja.At(err_130, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
 					}
-					dst = sum_116.End(dst)
+					dst = sum_129.End(dst)
 				}
 			}
 		}

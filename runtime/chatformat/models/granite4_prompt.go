@@ -164,435 +164,488 @@ func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) (
 	if err_34 != nil {
 		return dst, jinja.At(err_34, "granite4", "templates/granite4.yaml:6:2210")
 	}
-	if jinja.Equal(v_33, jinja.StringValue("system")) {
-		done_40 := false
+	v_35, err_36 := jinja.EqualMethods(v_33, jinja.StringValue("system"))
+	if err_36 != nil {
+		return dst, jinja.At(err_36, "granite4", "templates/granite4.yaml:6:2210")
+	}
+	if v_35 {
+		done_42 := false
 		if f.Messages == nil {
 			return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2239", runtime.ErrMissing, "messages")
 		}
-		v_35, ok_36 := jinja.Index(f.Messages, 0)
-		var t_37 jinja.Value
-		if ok_36 {
-			t_37 = v_35
+		v_37, ok_38 := jinja.Index(f.Messages, 0)
+		var t_39 jinja.Value
+		if ok_38 {
+			t_39 = v_37
 		}
-		v_38, err_39 := t_37.Attr("content")
-		if err_39 != nil {
-			return dst, jinja.At(err_39, "granite4", "templates/granite4.yaml:6:2239")
+		v_40, err_41 := t_39.Attr("content")
+		if err_41 != nil {
+			return dst, jinja.At(err_41, "granite4", "templates/granite4.yaml:6:2239")
 		}
-		if v_38.Test("string") {
+		if v_40.Test("string") {
 			if f.Messages == nil {
 				return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2326", runtime.ErrMissing, "messages")
 			}
-			v_41, ok_42 := jinja.Index(f.Messages, 0)
-			var t_43 jinja.Value
-			if ok_42 {
-				t_43 = v_41
+			v_43, ok_44 := jinja.Index(f.Messages, 0)
+			var t_45 jinja.Value
+			if ok_44 {
+				t_45 = v_43
 			}
-			v_44, err_45 := t_43.Attr("content")
-			if err_45 != nil {
-				return dst, jinja.At(err_45, "granite4", "templates/granite4.yaml:6:2326")
+			v_46, err_47 := t_45.Attr("content")
+			if err_47 != nil {
+				return dst, jinja.At(err_47, "granite4", "templates/granite4.yaml:6:2326")
 			}
-			systemMessage_9 = v_44
-			done_40 = true
+			systemMessage_9 = v_46
+			done_42 = true
 		}
-		if !done_40 {
+		if !done_42 {
 			if f.Messages == nil {
 				return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2356", runtime.ErrMissing, "messages")
 			}
-			v_46, ok_47 := jinja.Index(f.Messages, 0)
-			var t_48 jinja.Value
-			if ok_47 {
-				t_48 = v_46
+			v_48, ok_49 := jinja.Index(f.Messages, 0)
+			var t_50 jinja.Value
+			if ok_49 {
+				t_50 = v_48
 			}
-			v_49, err_50 := t_48.Attr("content")
-			if err_50 != nil {
-				return dst, jinja.At(err_50, "granite4", "templates/granite4.yaml:6:2356")
+			v_51, err_52 := t_50.Attr("content")
+			if err_52 != nil {
+				return dst, jinja.At(err_52, "granite4", "templates/granite4.yaml:6:2356")
 			}
-			if v_49.Test("iterable") {
+			if v_51.Test("iterable") {
 				{
 					if f.Messages == nil {
 						return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2427", runtime.ErrMissing, "messages")
 					}
-					v_52, ok_53 := jinja.Index(f.Messages, 0)
-					var t_54 jinja.Value
-					if ok_53 {
-						t_54 = v_52
+					v_54, ok_55 := jinja.Index(f.Messages, 0)
+					var t_56 jinja.Value
+					if ok_55 {
+						t_56 = v_54
 					}
-					v_55, err_56 := t_54.Attr("content")
-					if err_56 != nil {
-						return dst, jinja.At(err_56, "granite4", "templates/granite4.yaml:6:2427")
+					v_57, err_58 := t_56.Attr("content")
+					if err_58 != nil {
+						return dst, jinja.At(err_58, "granite4", "templates/granite4.yaml:6:2427")
 					}
-					items_51, err_57 := v_55.Iter()
-					if err_57 != nil {
-						return dst, jinja.At(err_57, "granite4", "templates/granite4.yaml:6:2427")
+					items_53, err_59 := v_57.Iter()
+					if err_59 != nil {
+						return dst, jinja.At(err_59, "granite4", "templates/granite4.yaml:6:2427")
 					}
-					for _, x_59 := range items_51 {
-						entry_12 := x_59
+					for _, x_61 := range items_53 {
+						entry_12 := x_61
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:2427", runtime.ErrTooLarge, "")
 						}
-						v_60, err_61 := entry_12.Attr("type")
-						if err_61 != nil {
-							return dst, jinja.At(err_61, "granite4", "templates/granite4.yaml:6:2456")
+						v_62, err_63 := entry_12.Attr("type")
+						if err_63 != nil {
+							return dst, jinja.At(err_63, "granite4", "templates/granite4.yaml:6:2456")
 						}
-						if jinja.Equal(v_60, jinja.StringValue("text")) {
-							if !jinja.Equal(systemMessage_9, jinja.StringValue("")) {
-								v_62, err_63 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n"))
-								if err_63 != nil {
-									return dst, jinja.At(err_63, "granite4", "templates/granite4.yaml:6:2567")
-								}
-								systemMessage_9 = v_62
-							}
-							v_64, err_65 := entry_12.Attr("text")
-							if err_65 != nil {
-								return dst, jinja.At(err_65, "granite4", "templates/granite4.yaml:6:2726")
-							}
-							v_66, err_67 := jinja.Arith("+", systemMessage_9, v_64)
+						v_64, err_65 := jinja.EqualMethods(v_62, jinja.StringValue("text"))
+						if err_65 != nil {
+							return dst, jinja.At(err_65, "granite4", "templates/granite4.yaml:6:2456")
+						}
+						if v_64 {
+							v_66, err_67 := jinja.EqualMethods(systemMessage_9, jinja.StringValue(""))
 							if err_67 != nil {
-								return dst, jinja.At(err_67, "granite4", "templates/granite4.yaml:6:2670")
+								return dst, jinja.At(err_67, "granite4", "templates/granite4.yaml:6:2492")
 							}
-							systemMessage_9 = v_66
+							if !v_66 {
+								v_68, err_69 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n"))
+								if err_69 != nil {
+									return dst, jinja.At(err_69, "granite4", "templates/granite4.yaml:6:2567")
+								}
+								systemMessage_9 = v_68
+							}
+							v_70, err_71 := entry_12.Attr("text")
+							if err_71 != nil {
+								return dst, jinja.At(err_71, "granite4", "templates/granite4.yaml:6:2726")
+							}
+							v_72, err_73 := jinja.Arith("+", systemMessage_9, v_70)
+							if err_73 != nil {
+								return dst, jinja.At(err_73, "granite4", "templates/granite4.yaml:6:2670")
+							}
+							systemMessage_9 = v_72
 						}
 					}
 				}
 			}
 		}
-		done_68 := false
+		done_74 := false
 		if tools_5.Truth() && f.Documents.Default(jinja.NoneValue(), false).Truth() {
-			v_69, err_70 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
-			if err_70 != nil {
-				return dst, jinja.At(err_70, "granite4", "templates/granite4.yaml:6:2857")
-			}
-			v_71, err_72 := jinja.Arith("+", v_69, jinja.StringValue(toolsSystemMessage_7))
-			if err_72 != nil {
-				return dst, jinja.At(err_72, "granite4", "templates/granite4.yaml:6:2857")
-			}
-			v_73, err_74 := jinja.Arith("+", v_71, jinja.StringValue("\n\n"))
-			if err_74 != nil {
-				return dst, jinja.At(err_74, "granite4", "templates/granite4.yaml:6:2857")
-			}
-			v_75, err_76 := jinja.Arith("+", v_73, jinja.StringValue(documentsSystemMessage_8))
+			v_75, err_76 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
 			if err_76 != nil {
 				return dst, jinja.At(err_76, "granite4", "templates/granite4.yaml:6:2857")
 			}
-			systemMessage_9 = v_75
-			done_68 = true
+			v_77, err_78 := jinja.Arith("+", v_75, jinja.StringValue(toolsSystemMessage_7))
+			if err_78 != nil {
+				return dst, jinja.At(err_78, "granite4", "templates/granite4.yaml:6:2857")
+			}
+			v_79, err_80 := jinja.Arith("+", v_77, jinja.StringValue("\n\n"))
+			if err_80 != nil {
+				return dst, jinja.At(err_80, "granite4", "templates/granite4.yaml:6:2857")
+			}
+			v_81, err_82 := jinja.Arith("+", v_79, jinja.StringValue(documentsSystemMessage_8))
+			if err_82 != nil {
+				return dst, jinja.At(err_82, "granite4", "templates/granite4.yaml:6:2857")
+			}
+			systemMessage_9 = v_81
+			done_74 = true
 		}
-		if !done_68 {
+		if !done_74 {
 			if tools_5.Truth() {
-				v_77, err_78 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
-				if err_78 != nil {
-					return dst, jinja.At(err_78, "granite4", "templates/granite4.yaml:6:2996")
+				v_83, err_84 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
+				if err_84 != nil {
+					return dst, jinja.At(err_84, "granite4", "templates/granite4.yaml:6:2996")
 				}
-				v_79, err_80 := jinja.Arith("+", v_77, jinja.StringValue(toolsSystemMessage_7))
-				if err_80 != nil {
-					return dst, jinja.At(err_80, "granite4", "templates/granite4.yaml:6:2996")
+				v_85, err_86 := jinja.Arith("+", v_83, jinja.StringValue(toolsSystemMessage_7))
+				if err_86 != nil {
+					return dst, jinja.At(err_86, "granite4", "templates/granite4.yaml:6:2996")
 				}
-				systemMessage_9 = v_79
-				done_68 = true
+				systemMessage_9 = v_85
+				done_74 = true
 			}
 		}
-		if !done_68 {
+		if !done_74 {
 			if f.Documents.Default(jinja.NoneValue(), false).Truth() {
-				v_81, err_82 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
-				if err_82 != nil {
-					return dst, jinja.At(err_82, "granite4", "templates/granite4.yaml:6:3096")
+				v_87, err_88 := jinja.Arith("+", systemMessage_9, jinja.StringValue("\n\n"))
+				if err_88 != nil {
+					return dst, jinja.At(err_88, "granite4", "templates/granite4.yaml:6:3096")
 				}
-				v_83, err_84 := jinja.Arith("+", v_81, jinja.StringValue(documentsSystemMessage_8))
-				if err_84 != nil {
-					return dst, jinja.At(err_84, "granite4", "templates/granite4.yaml:6:3096")
+				v_89, err_90 := jinja.Arith("+", v_87, jinja.StringValue(documentsSystemMessage_8))
+				if err_90 != nil {
+					return dst, jinja.At(err_90, "granite4", "templates/granite4.yaml:6:3096")
 				}
-				systemMessage_9 = v_83
+				systemMessage_9 = v_89
 			}
 		}
 	} else {
-		done_85 := false
+		done_91 := false
 		if tools_5.Truth() && f.Documents.Default(jinja.NoneValue(), false).Truth() {
 			systemMessage_9 = jinja.StringValue(toolsSystemMessage_7 + "\n\n" + documentsSystemMessage_8)
-			done_85 = true
+			done_91 = true
 		}
-		if !done_85 {
+		if !done_91 {
 			if tools_5.Truth() {
 				systemMessage_9 = jinja.StringValue(toolsSystemMessage_7)
-				done_85 = true
+				done_91 = true
 			}
 		}
-		if !done_85 {
+		if !done_91 {
 			if f.Documents.Default(jinja.NoneValue(), false).Truth() {
 				systemMessage_9 = jinja.StringValue(documentsSystemMessage_8)
 			}
 		}
 	}
 	if systemMessage_9.Truth() {
-		var sum_86 jinja.Sum
-		var err_87 error
-		dst = sum_86.Start(dst, jinja.StringValue("<|start_of_role|>system<|end_of_role|>"))
-		dst, err_87 = sum_86.Add(dst, systemMessage_9)
-		if err_87 != nil {
-			return dst, jinja.At(err_87, "granite4", "templates/granite4.yaml:6:3570")
+		var sum_92 jinja.Sum
+		var err_93 error
+		dst = sum_92.Start(dst, jinja.StringValue("<|start_of_role|>system<|end_of_role|>"))
+		dst, err_93 = sum_92.Add(dst, systemMessage_9)
+		if err_93 != nil {
+			return dst, jinja.At(err_93, "granite4", "templates/granite4.yaml:6:3570")
 		}
-		dst, err_87 = sum_86.Add(dst, jinja.StringValue("<|end_of_text|>\n"))
-		if err_87 != nil {
-			return dst, jinja.At(err_87, "granite4", "templates/granite4.yaml:6:3570")
+		dst, err_93 = sum_92.Add(dst, jinja.StringValue("<|end_of_text|>\n"))
+		if err_93 != nil {
+			return dst, jinja.At(err_93, "granite4", "templates/granite4.yaml:6:3570")
 		}
-		dst = sum_86.End(dst)
+		dst = sum_92.End(dst)
 	}
 	{
 		if f.Messages == nil {
 			return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3681", runtime.ErrMissing, "messages")
 		}
-		items_88 := f.Messages
-		n_89 := len(items_88)
-		for i_90, x_91 := range items_88 {
-			message_13 := x_91
+		items_94 := f.Messages
+		n_95 := len(items_94)
+		for i_96, x_97 := range items_94 {
+			message_13 := x_97
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3681", runtime.ErrTooLarge, "")
 			}
 			var val_15 jinja.Value
 			val_15 = jinja.StringValue("")
-			v_92, err_93 := message_13.Attr("content")
-			if err_93 != nil {
-				return dst, jinja.At(err_93, "granite4", "templates/granite4.yaml:6:3742")
+			v_98, err_99 := message_13.Attr("content")
+			if err_99 != nil {
+				return dst, jinja.At(err_99, "granite4", "templates/granite4.yaml:6:3742")
 			}
-			if v_92.Test("string") {
-				v_94, err_95 := message_13.Attr("content")
-				if err_95 != nil {
-					return dst, jinja.At(err_95, "granite4", "templates/granite4.yaml:6:3822")
+			if v_98.Test("string") {
+				v_100, err_101 := message_13.Attr("content")
+				if err_101 != nil {
+					return dst, jinja.At(err_101, "granite4", "templates/granite4.yaml:6:3822")
 				}
-				val_15 = v_94
+				val_15 = v_100
 			} else {
-				v_96, err_97 := message_13.Attr("content")
-				if err_97 != nil {
-					return dst, jinja.At(err_97, "granite4", "templates/granite4.yaml:6:3885")
+				v_102, err_103 := message_13.Attr("content")
+				if err_103 != nil {
+					return dst, jinja.At(err_103, "granite4", "templates/granite4.yaml:6:3885")
 				}
-				if v_96.Test("iterable") {
+				if v_102.Test("iterable") {
 					{
-						v_99, err_100 := message_13.Attr("content")
-						if err_100 != nil {
-							return dst, jinja.At(err_100, "granite4", "templates/granite4.yaml:6:3977")
+						v_105, err_106 := message_13.Attr("content")
+						if err_106 != nil {
+							return dst, jinja.At(err_106, "granite4", "templates/granite4.yaml:6:3977")
 						}
-						items_98, err_101 := v_99.Iter()
-						if err_101 != nil {
-							return dst, jinja.At(err_101, "granite4", "templates/granite4.yaml:6:3977")
+						items_104, err_107 := v_105.Iter()
+						if err_107 != nil {
+							return dst, jinja.At(err_107, "granite4", "templates/granite4.yaml:6:3977")
 						}
-						for _, x_103 := range items_98 {
-							entry_16 := x_103
+						for _, x_109 := range items_104 {
+							entry_16 := x_109
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:3977", runtime.ErrTooLarge, "")
 							}
-							v_104, err_105 := entry_16.Attr("type")
-							if err_105 != nil {
-								return dst, jinja.At(err_105, "granite4", "templates/granite4.yaml:6:4014")
+							v_110, err_111 := entry_16.Attr("type")
+							if err_111 != nil {
+								return dst, jinja.At(err_111, "granite4", "templates/granite4.yaml:6:4014")
 							}
-							if jinja.Equal(v_104, jinja.StringValue("text")) {
-								if !jinja.Equal(val_15, jinja.StringValue("")) {
-									v_106, err_107 := jinja.Arith("+", val_15, jinja.StringValue("\n"))
-									if err_107 != nil {
-										return dst, jinja.At(err_107, "granite4", "templates/granite4.yaml:6:4120")
+							v_112, err_113 := jinja.EqualMethods(v_110, jinja.StringValue("text"))
+							if err_113 != nil {
+								return dst, jinja.At(err_113, "granite4", "templates/granite4.yaml:6:4014")
+							}
+							if v_112 {
+								v_114, err_115 := jinja.EqualMethods(val_15, jinja.StringValue(""))
+								if err_115 != nil {
+									return dst, jinja.At(err_115, "granite4", "templates/granite4.yaml:6:4041")
+								}
+								if !v_114 {
+									v_116, err_117 := jinja.Arith("+", val_15, jinja.StringValue("\n"))
+									if err_117 != nil {
+										return dst, jinja.At(err_117, "granite4", "templates/granite4.yaml:6:4120")
 									}
-									val_15 = v_106
+									val_15 = v_116
 								}
-								v_108, err_109 := entry_16.Attr("text")
-								if err_109 != nil {
-									return dst, jinja.At(err_109, "granite4", "templates/granite4.yaml:6:4292")
+								v_118, err_119 := entry_16.Attr("text")
+								if err_119 != nil {
+									return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4292")
 								}
-								v_110, err_111 := jinja.Arith("+", val_15, v_108)
-								if err_111 != nil {
-									return dst, jinja.At(err_111, "granite4", "templates/granite4.yaml:6:4235")
+								v_120, err_121 := jinja.Arith("+", val_15, v_118)
+								if err_121 != nil {
+									return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:6:4235")
 								}
-								val_15 = v_110
+								val_15 = v_120
 							}
 						}
 					}
 				}
 			}
-			done_117 := false
-			v_112, err_113 := message_13.Attr("role")
-			if err_113 != nil {
-				return dst, jinja.At(err_113, "granite4", "templates/granite4.yaml:6:4377")
+			done_131 := false
+			v_122, err_123 := message_13.Attr("role")
+			if err_123 != nil {
+				return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:6:4377")
 			}
-			t_116 := jinja.Equal(v_112, jinja.StringValue("user"))
-			if !t_116 {
-				v_114, err_115 := message_13.Attr("role")
-				if err_115 != nil {
-					return dst, jinja.At(err_115, "granite4", "templates/granite4.yaml:6:4410")
-				}
-				t_116 = (jinja.Equal(v_114, jinja.StringValue("system")) && !(i_90 == 0))
+			v_124, err_125 := jinja.EqualMethods(v_122, jinja.StringValue("user"))
+			if err_125 != nil {
+				return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4377")
 			}
-			if t_116 {
-				var sum_118 jinja.Sum
-				var err_119 error
-				dst = sum_118.Start(dst, jinja.StringValue("<|start_of_role|>"))
-				v_120, err_121 := message_13.Attr("role")
-				if err_121 != nil {
-					return dst, jinja.At(err_121, "granite4", "templates/granite4.yaml:6:4472")
+			t_130 := v_124
+			if !t_130 {
+				v_126, err_127 := message_13.Attr("role")
+				if err_127 != nil {
+					return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:6:4410")
 				}
-				dst, err_119 = sum_118.Add(dst, v_120)
-				if err_119 != nil {
-					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
+				v_128, err_129 := jinja.EqualMethods(v_126, jinja.StringValue("system"))
+				if err_129 != nil {
+					return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:6:4410")
 				}
-				dst, err_119 = sum_118.Add(dst, jinja.StringValue("<|end_of_role|>"))
-				if err_119 != nil {
-					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
-				}
-				dst, err_119 = sum_118.Add(dst, val_15)
-				if err_119 != nil {
-					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
-				}
-				dst, err_119 = sum_118.Add(dst, jinja.StringValue("<|end_of_text|>\n"))
-				if err_119 != nil {
-					return dst, jinja.At(err_119, "granite4", "templates/granite4.yaml:6:4472")
-				}
-				dst = sum_118.End(dst)
-				done_117 = true
+				t_130 = (v_128 && !(i_96 == 0))
 			}
-			if !done_117 {
-				v_122, err_123 := message_13.Attr("role")
-				if err_123 != nil {
-					return dst, jinja.At(err_123, "granite4", "templates/granite4.yaml:6:4537")
+			if t_130 {
+				var sum_132 jinja.Sum
+				var err_133 error
+				dst = sum_132.Start(dst, jinja.StringValue("<|start_of_role|>"))
+				v_134, err_135 := message_13.Attr("role")
+				if err_135 != nil {
+					return dst, jinja.At(err_135, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				if jinja.Equal(v_122, jinja.StringValue("assistant")) {
-					var sum_124 jinja.Sum
-					var err_125 error
-					dst = sum_124.Start(dst, jinja.StringValue("<|start_of_role|>"))
-					v_126, err_127 := message_13.Attr("role")
-					if err_127 != nil {
-						return dst, jinja.At(err_127, "granite4", "templates/granite4.yaml:6:4576")
+				dst, err_133 = sum_132.Add(dst, v_134)
+				if err_133 != nil {
+					return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4472")
+				}
+				dst, err_133 = sum_132.Add(dst, jinja.StringValue("<|end_of_role|>"))
+				if err_133 != nil {
+					return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4472")
+				}
+				dst, err_133 = sum_132.Add(dst, val_15)
+				if err_133 != nil {
+					return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4472")
+				}
+				dst, err_133 = sum_132.Add(dst, jinja.StringValue("<|end_of_text|>\n"))
+				if err_133 != nil {
+					return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4472")
+				}
+				dst = sum_132.End(dst)
+				done_131 = true
+			}
+			if !done_131 {
+				v_136, err_137 := message_13.Attr("role")
+				if err_137 != nil {
+					return dst, jinja.At(err_137, "granite4", "templates/granite4.yaml:6:4537")
+				}
+				v_138, err_139 := jinja.EqualMethods(v_136, jinja.StringValue("assistant"))
+				if err_139 != nil {
+					return dst, jinja.At(err_139, "granite4", "templates/granite4.yaml:6:4537")
+				}
+				if v_138 {
+					var sum_140 jinja.Sum
+					var err_141 error
+					dst = sum_140.Start(dst, jinja.StringValue("<|start_of_role|>"))
+					v_142, err_143 := message_13.Attr("role")
+					if err_143 != nil {
+						return dst, jinja.At(err_143, "granite4", "templates/granite4.yaml:6:4576")
 					}
-					dst, err_125 = sum_124.Add(dst, v_126)
-					if err_125 != nil {
-						return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4559")
+					dst, err_141 = sum_140.Add(dst, v_142)
+					if err_141 != nil {
+						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					dst, err_125 = sum_124.Add(dst, jinja.StringValue("<|end_of_role|>"))
-					if err_125 != nil {
-						return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4559")
+					dst, err_141 = sum_140.Add(dst, jinja.StringValue("<|end_of_role|>"))
+					if err_141 != nil {
+						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					dst, err_125 = sum_124.Add(dst, val_15)
-					if err_125 != nil {
-						return dst, jinja.At(err_125, "granite4", "templates/granite4.yaml:6:4559")
+					dst, err_141 = sum_140.Add(dst, val_15)
+					if err_141 != nil {
+						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					dst = sum_124.End(dst)
-					v_128, err_129 := message_13.Attr("tool_calls")
-					if err_129 != nil {
-						return dst, jinja.At(err_129, "granite4", "templates/granite4.yaml:6:4637")
+					dst = sum_140.End(dst)
+					v_144, err_145 := message_13.Attr("tool_calls")
+					if err_145 != nil {
+						return dst, jinja.At(err_145, "granite4", "templates/granite4.yaml:6:4637")
 					}
-					if v_128.Truth() {
+					if v_144.Truth() {
 						{
-							v_131, err_132 := message_13.Attr("tool_calls")
-							if err_132 != nil {
-								return dst, jinja.At(err_132, "granite4", "templates/granite4.yaml:6:4657")
+							v_147, err_148 := message_13.Attr("tool_calls")
+							if err_148 != nil {
+								return dst, jinja.At(err_148, "granite4", "templates/granite4.yaml:6:4657")
 							}
-							items_130, err_133 := v_131.Iter()
-							if err_133 != nil {
-								return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4657")
+							items_146, err_149 := v_147.Iter()
+							if err_149 != nil {
+								return dst, jinja.At(err_149, "granite4", "templates/granite4.yaml:6:4657")
 							}
-							for i_135, x_136 := range items_130 {
-								toolCall_17 := x_136
+							for i_151, x_152 := range items_146 {
+								toolCall_17 := x_152
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:4657", runtime.ErrTooLarge, "")
 								}
-								if (i_135 == 0 && val_15.Truth()) || !(i_135 == 0) {
+								if (i_151 == 0 && val_15.Truth()) || !(i_151 == 0) {
 									dst = append(dst, "\n"...)
 								}
-								v_137, err_138 := toolCall_17.Attr("function")
-								if err_138 != nil {
-									return dst, jinja.At(err_138, "granite4", "templates/granite4.yaml:6:4779")
+								v_153, err_154 := toolCall_17.Attr("function")
+								if err_154 != nil {
+									return dst, jinja.At(err_154, "granite4", "templates/granite4.yaml:6:4779")
 								}
-								if v_137.Truth() {
-									v_139, err_140 := toolCall_17.Attr("function")
-									if err_140 != nil {
-										return dst, jinja.At(err_140, "granite4", "templates/granite4.yaml:6:4801")
+								if v_153.Truth() {
+									v_155, err_156 := toolCall_17.Attr("function")
+									if err_156 != nil {
+										return dst, jinja.At(err_156, "granite4", "templates/granite4.yaml:6:4801")
 									}
-									toolCall_17 = v_139
+									toolCall_17 = v_155
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
-								v_141, err_142 := toolCall_17.Attr("name")
-								if err_142 != nil {
-									return dst, jinja.At(err_142, "granite4", "templates/granite4.yaml:6:4864")
+								v_157, err_158 := toolCall_17.Attr("name")
+								if err_158 != nil {
+									return dst, jinja.At(err_158, "granite4", "templates/granite4.yaml:6:4864")
 								}
-								dst = v_141.AppendStr(dst)
+								if err_159 := v_157.CheckPrint(); err_159 != nil {
+									return dst, jinja.At(err_159, "granite4", "templates/granite4.yaml:6:4864")
+								}
+								dst = v_157.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
-								v_143, err_144 := toolCall_17.Attr("arguments")
-								if err_144 != nil {
-									return dst, jinja.At(err_144, "granite4", "templates/granite4.yaml:6:4910")
+								v_160, err_161 := toolCall_17.Attr("arguments")
+								if err_161 != nil {
+									return dst, jinja.At(err_161, "granite4", "templates/granite4.yaml:6:4910")
 								}
-								if v_143.Test("string") {
-									v_145, err_146 := toolCall_17.Attr("arguments")
-									if err_146 != nil {
-										return dst, jinja.At(err_146, "granite4", "templates/granite4.yaml:6:4977")
+								if v_160.Test("string") {
+									v_162, err_163 := toolCall_17.Attr("arguments")
+									if err_163 != nil {
+										return dst, jinja.At(err_163, "granite4", "templates/granite4.yaml:6:4977")
 									}
-									dst = v_145.AppendStr(dst)
+									if err_164 := v_162.CheckPrint(); err_164 != nil {
+										return dst, jinja.At(err_164, "granite4", "templates/granite4.yaml:6:4977")
+									}
+									dst = v_162.AppendStr(dst)
 								} else {
-									v_147, err_148 := toolCall_17.Attr("arguments")
-									if err_148 != nil {
-										return dst, jinja.At(err_148, "granite4", "templates/granite4.yaml:6:5042")
+									v_165, err_166 := toolCall_17.Attr("arguments")
+									if err_166 != nil {
+										return dst, jinja.At(err_166, "granite4", "templates/granite4.yaml:6:5042")
 									}
-									v_149, err_150 := jinja.ToJSON(v_147, 0, false, true)
-									if err_150 != nil {
-										return dst, jinja.At(err_150, "granite4", "templates/granite4.yaml:6:5042")
+									v_167, err_168 := jinja.ToJSON(v_165, 0, false, true)
+									if err_168 != nil {
+										return dst, jinja.At(err_168, "granite4", "templates/granite4.yaml:6:5042")
 									}
-									dst = append(dst, v_149...)
+									dst = append(dst, v_167...)
 								}
 								dst = append(dst, "}\n</tool_call>"...)
 							}
 						}
 					}
 					dst = append(dst, "<|end_of_text|>\n"...)
-					done_117 = true
+					done_131 = true
 				}
 			}
-			if !done_117 {
-				v_151, err_152 := message_13.Attr("role")
-				if err_152 != nil {
-					return dst, jinja.At(err_152, "granite4", "templates/granite4.yaml:6:5210")
+			if !done_131 {
+				v_169, err_170 := message_13.Attr("role")
+				if err_170 != nil {
+					return dst, jinja.At(err_170, "granite4", "templates/granite4.yaml:6:5210")
 				}
-				if jinja.Equal(v_151, jinja.StringValue("tool")) {
-					t_160 := i_90 == 0
-					if !t_160 {
+				v_171, err_172 := jinja.EqualMethods(v_169, jinja.StringValue("tool"))
+				if err_172 != nil {
+					return dst, jinja.At(err_172, "granite4", "templates/granite4.yaml:6:5210")
+				}
+				if v_171 {
+					t_182 := i_96 == 0
+					if !t_182 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrMissing, "messages")
 						}
-						v_153, err_154 := jinja.SubInt(int64(i_90), int64(1))
-						if err_154 != nil {
-							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrInvalid, err_154.Error())
+						v_173, err_174 := jinja.SubInt(int64(i_96), int64(1))
+						if err_174 != nil {
+							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5212", runtime.ErrInvalid, err_174.Error())
 						}
-						v_155, ok_156 := jinja.Index(f.Messages, int(v_153))
-						var t_157 jinja.Value
-						if ok_156 {
-							t_157 = v_155
+						v_175, ok_176 := jinja.Index(f.Messages, int(v_173))
+						var t_177 jinja.Value
+						if ok_176 {
+							t_177 = v_175
 						}
-						v_158, err_159 := t_157.Attr("role")
-						if err_159 != nil {
-							return dst, jinja.At(err_159, "granite4", "templates/granite4.yaml:6:5212")
+						v_178, err_179 := t_177.Attr("role")
+						if err_179 != nil {
+							return dst, jinja.At(err_179, "granite4", "templates/granite4.yaml:6:5212")
 						}
-						t_160 = !jinja.Equal(v_158, jinja.StringValue("tool"))
+						v_180, err_181 := jinja.EqualMethods(v_178, jinja.StringValue("tool"))
+						if err_181 != nil {
+							return dst, jinja.At(err_181, "granite4", "templates/granite4.yaml:6:5212")
+						}
+						t_182 = !v_180
 					}
-					if t_160 {
+					if t_182 {
 						dst = append(dst, "<|start_of_role|>user<|end_of_role|>"...)
 					}
 					dst = append(dst, "\n<tool_response>\n"...)
+					if err_183 := val_15.CheckPrint(); err_183 != nil {
+						return dst, jinja.At(err_183, "granite4", "templates/granite4.yaml:6:5329")
+					}
 					dst = val_15.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
-					t_168 := i_90 == n_89-1
-					if !t_168 {
+					t_193 := i_96 == n_95-1
+					if !t_193 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrMissing, "messages")
 						}
-						v_161, err_162 := jinja.AddInt(int64(i_90), int64(1))
-						if err_162 != nil {
-							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrInvalid, err_162.Error())
+						v_184, err_185 := jinja.AddInt(int64(i_96), int64(1))
+						if err_185 != nil {
+							return dst, runtime.FailDetail("granite4", "templates/granite4.yaml:6:5408", runtime.ErrInvalid, err_185.Error())
 						}
-						v_163, ok_164 := jinja.Index(f.Messages, int(v_161))
-						var t_165 jinja.Value
-						if ok_164 {
-							t_165 = v_163
+						v_186, ok_187 := jinja.Index(f.Messages, int(v_184))
+						var t_188 jinja.Value
+						if ok_187 {
+							t_188 = v_186
 						}
-						v_166, err_167 := t_165.Attr("role")
-						if err_167 != nil {
-							return dst, jinja.At(err_167, "granite4", "templates/granite4.yaml:6:5408")
+						v_189, err_190 := t_188.Attr("role")
+						if err_190 != nil {
+							return dst, jinja.At(err_190, "granite4", "templates/granite4.yaml:6:5408")
 						}
-						t_168 = !jinja.Equal(v_166, jinja.StringValue("tool"))
+						v_191, err_192 := jinja.EqualMethods(v_189, jinja.StringValue("tool"))
+						if err_192 != nil {
+							return dst, jinja.At(err_192, "granite4", "templates/granite4.yaml:6:5408")
+						}
+						t_193 = !v_191
 					}
-					if t_168 {
+					if t_193 {
 						dst = append(dst, "<|end_of_text|>\n"...)
 					}
 				}

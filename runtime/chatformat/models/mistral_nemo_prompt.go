@@ -108,20 +108,24 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 	if err_20 != nil {
 		return dst, jinja.At(err_20, "mistral_nemo", "templates/mistral_nemo.yaml:6:19")
 	}
-	if jinja.Equal(v_19, jinja.StringValue("system")) {
+	v_21, err_22 := jinja.EqualMethods(v_19, jinja.StringValue("system"))
+	if err_22 != nil {
+		return dst, jinja.At(err_22, "mistral_nemo", "templates/mistral_nemo.yaml:6:19")
+	}
+	if v_21 {
 		if f.Messages == nil {
 			return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:88", runtime.ErrMissing, "messages")
 		}
-		v_21, ok_22 := jinja.Index(f.Messages, 0)
-		var t_23 jinja.Value
-		if ok_22 {
-			t_23 = v_21
+		v_23, ok_24 := jinja.Index(f.Messages, 0)
+		var t_25 jinja.Value
+		if ok_24 {
+			t_25 = v_23
 		}
-		v_24, err_25 := t_23.Item(jinja.StringValue("content"))
-		if err_25 != nil {
-			return dst, jinja.At(err_25, "mistral_nemo", "templates/mistral_nemo.yaml:6:88")
+		v_26, err_27 := t_25.Item(jinja.StringValue("content"))
+		if err_27 != nil {
+			return dst, jinja.At(err_27, "mistral_nemo", "templates/mistral_nemo.yaml:6:88")
 		}
-		systemMessage_1 = v_24
+		systemMessage_1 = v_26
 		if f.Messages == nil {
 			return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:145", runtime.ErrMissing, "messages")
 		}
@@ -137,71 +141,87 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 		tools_3 = jinja.NoneValue()
 	}
 	_ = "user"
-	kept_26 := []jinja.Value{}
-	for _, x_27 := range loopMessages_2 {
-		item_6 := x_27
-		v_28, err_29 := item_6.Item(jinja.StringValue("role"))
-		if err_29 != nil {
-			return dst, jinja.At(err_29, "mistral_nemo", "templates/mistral_nemo.yaml:6:357")
+	kept_28 := []jinja.Value{}
+	for _, x_29 := range loopMessages_2 {
+		item_6 := x_29
+		v_30, err_31 := item_6.Item(jinja.StringValue("role"))
+		if err_31 != nil {
+			return dst, jinja.At(err_31, "mistral_nemo", "templates/mistral_nemo.yaml:6:357")
 		}
-		if jinja.Equal(v_28, jinja.StringValue("user")) {
-			kept_26 = append(kept_26, x_27)
+		v_32, err_33 := jinja.EqualMethods(v_30, jinja.StringValue("user"))
+		if err_33 != nil {
+			return dst, jinja.At(err_33, "mistral_nemo", "templates/mistral_nemo.yaml:6:367")
+		}
+		if v_32 {
+			kept_28 = append(kept_28, x_29)
 		}
 	}
-	userMessages_4 = slices.Clone(kept_26)
+	userMessages_4 = slices.Clone(kept_28)
 	index_7 = 0
 	{
-		items_31 := loopMessages_2
-		for _, x_33 := range items_31 {
-			message_8 := x_33
+		items_35 := loopMessages_2
+		for _, x_37 := range items_35 {
+			message_8 := x_37
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:573", runtime.ErrTooLarge, "")
 			}
-			v_34, err_35 := message_8.Attr("role")
-			if err_35 != nil {
-				return dst, jinja.At(err_35, "mistral_nemo", "templates/mistral_nemo.yaml:6:607")
+			v_38, err_39 := message_8.Attr("role")
+			if err_39 != nil {
+				return dst, jinja.At(err_39, "mistral_nemo", "templates/mistral_nemo.yaml:6:607")
 			}
-			t_38 := jinja.Equal(v_34, jinja.StringValue("tool"))
-			if !t_38 {
-				v_36, err_37 := message_8.Attr("role")
-				if err_37 != nil {
-					return dst, jinja.At(err_37, "mistral_nemo", "templates/mistral_nemo.yaml:6:635")
-				}
-				t_38 = jinja.Equal(v_36, jinja.StringValue("tool_results"))
+			v_40, err_41 := jinja.EqualMethods(v_38, jinja.StringValue("tool"))
+			if err_41 != nil {
+				return dst, jinja.At(err_41, "mistral_nemo", "templates/mistral_nemo.yaml:6:607")
 			}
-			t_44 := t_38
-			if !t_44 {
-				v_39, err_40 := message_8.Attr("tool_calls")
-				if err_40 != nil {
-					return dst, jinja.At(err_40, "mistral_nemo", "templates/mistral_nemo.yaml:6:672")
+			t_46 := v_40
+			if !t_46 {
+				v_42, err_43 := message_8.Attr("role")
+				if err_43 != nil {
+					return dst, jinja.At(err_43, "mistral_nemo", "templates/mistral_nemo.yaml:6:635")
 				}
-				t_43 := v_39.Test("defined")
-				if t_43 {
-					v_41, err_42 := message_8.Attr("tool_calls")
-					if err_42 != nil {
-						return dst, jinja.At(err_42, "mistral_nemo", "templates/mistral_nemo.yaml:6:706")
+				v_44, err_45 := jinja.EqualMethods(v_42, jinja.StringValue("tool_results"))
+				if err_45 != nil {
+					return dst, jinja.At(err_45, "mistral_nemo", "templates/mistral_nemo.yaml:6:635")
+				}
+				t_46 = v_44
+			}
+			t_52 := t_46
+			if !t_52 {
+				v_47, err_48 := message_8.Attr("tool_calls")
+				if err_48 != nil {
+					return dst, jinja.At(err_48, "mistral_nemo", "templates/mistral_nemo.yaml:6:672")
+				}
+				t_51 := v_47.Test("defined")
+				if t_51 {
+					v_49, err_50 := message_8.Attr("tool_calls")
+					if err_50 != nil {
+						return dst, jinja.At(err_50, "mistral_nemo", "templates/mistral_nemo.yaml:6:706")
 					}
-					t_43 = !v_41.Test("none")
+					t_51 = !v_49.Test("none")
 				}
-				t_44 = t_43
+				t_52 = t_51
 			}
-			if !(t_44) {
-				v_45, err_46 := message_8.Item(jinja.StringValue("role"))
-				if err_46 != nil {
-					return dst, jinja.At(err_46, "mistral_nemo", "templates/mistral_nemo.yaml:6:741")
+			if !(t_52) {
+				v_53, err_54 := message_8.Item(jinja.StringValue("role"))
+				if err_54 != nil {
+					return dst, jinja.At(err_54, "mistral_nemo", "templates/mistral_nemo.yaml:6:741")
 				}
-				t_47 := 2
-				if t_47 == 0 {
+				v_55, err_56 := jinja.EqualMethods(v_53, jinja.StringValue("user"))
+				if err_56 != nil {
+					return dst, jinja.At(err_56, "mistral_nemo", "templates/mistral_nemo.yaml:6:741")
+				}
+				t_57 := 2
+				if t_57 == 0 {
 					return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:742", runtime.ErrInvalid, "division by zero")
 				}
-				if !(jinja.Equal(v_45, jinja.StringValue("user")) == (int(jinja.Mod(int64(index_7), int64(t_47))) == 0)) {
+				if !(v_55 == (int(jinja.Mod(int64(index_7), int64(t_57))) == 0)) {
 					return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:769", runtime.ErrRaised, "After the optional system message, conversation roles must alternate user/assistant/user/assistant/...")
 				}
-				v_48, err_49 := jinja.AddInt(int64(index_7), int64(1))
-				if err_49 != nil {
-					return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:855", runtime.ErrInvalid, err_49.Error())
+				v_58, err_59 := jinja.AddInt(int64(index_7), int64(1))
+				if err_59 != nil {
+					return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:855", runtime.ErrInvalid, err_59.Error())
 				}
-				index_7 = int(v_48)
+				index_7 = int(v_58)
 			}
 		}
 	}
@@ -209,122 +229,134 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 		dst = append(dst, (*f.BosToken)...)
 	}
 	{
-		items_50 := loopMessages_2
-		n_51 := len(items_50)
-		for i_52, x_53 := range items_50 {
-			message_9 := x_53
+		items_60 := loopMessages_2
+		n_61 := len(items_60)
+		for i_62, x_63 := range items_60 {
+			message_9 := x_63
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:948", runtime.ErrTooLarge, "")
 			}
 			var content_10 jinja.Value
-			done_56 := false
-			v_54, err_55 := message_9.Item(jinja.StringValue("role"))
-			if err_55 != nil {
-				return dst, jinja.At(err_55, "mistral_nemo", "templates/mistral_nemo.yaml:6:958")
+			done_68 := false
+			v_64, err_65 := message_9.Item(jinja.StringValue("role"))
+			if err_65 != nil {
+				return dst, jinja.At(err_65, "mistral_nemo", "templates/mistral_nemo.yaml:6:958")
 			}
-			if jinja.Equal(v_54, jinja.StringValue("user")) {
-				t_62 := !tools_3.Test("none")
-				if t_62 {
-					v_57, err_58 := jinja.NegInt(int64(1))
-					if err_58 != nil {
-						return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1017", runtime.ErrInvalid, err_58.Error())
+			v_66, err_67 := jinja.EqualMethods(v_64, jinja.StringValue("user"))
+			if err_67 != nil {
+				return dst, jinja.At(err_67, "mistral_nemo", "templates/mistral_nemo.yaml:6:958")
+			}
+			if v_66 {
+				t_76 := !tools_3.Test("none")
+				if t_76 {
+					v_69, err_70 := jinja.NegInt(int64(1))
+					if err_70 != nil {
+						return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1017", runtime.ErrInvalid, err_70.Error())
 					}
-					v_59, ok_60 := jinja.Index(userMessages_4, int(v_57))
-					var t_61 jinja.Value
-					if ok_60 {
-						t_61 = v_59
+					v_71, ok_72 := jinja.Index(userMessages_4, int(v_69))
+					var t_73 jinja.Value
+					if ok_72 {
+						t_73 = v_71
 					}
-					t_62 = jinja.Equal(message_9, t_61)
+					v_74, err_75 := jinja.EqualMethods(message_9, t_73)
+					if err_75 != nil {
+						return dst, jinja.At(err_75, "mistral_nemo", "templates/mistral_nemo.yaml:6:1005")
+					}
+					t_76 = v_74
 				}
-				if t_62 {
+				if t_76 {
 					dst = append(dst, "[AVAILABLE_TOOLS]["...)
 					{
-						items_63, err_64 := tools_3.Iter()
-						if err_64 != nil {
-							return dst, jinja.At(err_64, "mistral_nemo", "templates/mistral_nemo.yaml:6:1060")
+						items_77, err_78 := tools_3.Iter()
+						if err_78 != nil {
+							return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1060")
 						}
-						n_65 := len(items_63)
-						for i_66, x_67 := range items_63 {
-							tool_11 := x_67
+						n_79 := len(items_77)
+						for i_80, x_81 := range items_77 {
+							tool_11 := x_81
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1060", runtime.ErrTooLarge, "")
 							}
-							v_68, err_69 := tool_11.Attr("function")
-							if err_69 != nil {
-								return dst, jinja.At(err_69, "mistral_nemo", "templates/mistral_nemo.yaml:6:1102")
+							v_82, err_83 := tool_11.Attr("function")
+							if err_83 != nil {
+								return dst, jinja.At(err_83, "mistral_nemo", "templates/mistral_nemo.yaml:6:1102")
 							}
-							tool_11 = v_68
+							tool_11 = v_82
 							dst = append(dst, "{\"type\": \"function\", \"function\": {"...)
 							{
-								items_70, err_71 := tool_11.DictItems()
-								if err_71 != nil {
-									return dst, jinja.At(err_71, "mistral_nemo", "templates/mistral_nemo.yaml:6:1141")
+								items_84, err_85 := tool_11.DictItems()
+								if err_85 != nil {
+									return dst, jinja.At(err_85, "mistral_nemo", "templates/mistral_nemo.yaml:6:1141")
 								}
-								var kept_72 [][2]jinja.Value
-								for _, x_73 := range items_70 {
-									key_12 := x_73[0]
-									if !jinja.Equal(key_12, jinja.StringValue("return")) {
-										kept_72 = append(kept_72, x_73)
+								var kept_86 [][2]jinja.Value
+								for _, x_87 := range items_84 {
+									key_12 := x_87[0]
+									v_88, err_89 := jinja.EqualMethods(key_12, jinja.StringValue("return"))
+									if err_89 != nil {
+										return dst, jinja.At(err_89, "mistral_nemo", "templates/mistral_nemo.yaml:6:1142")
+									}
+									if !v_88 {
+										kept_86 = append(kept_86, x_87)
 									}
 								}
-								items_70 = kept_72
-								n_74 := len(items_70)
-								for i_75, x_76 := range items_70 {
-									key_12 := x_76[0]
-									val_13 := x_76[1]
+								items_84 = kept_86
+								n_90 := len(items_84)
+								for i_91, x_92 := range items_84 {
+									key_12 := x_92[0]
+									val_13 := x_92[1]
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1141", runtime.ErrTooLarge, "")
 									}
 									if val_13.Test("string") {
-										var sum_77 jinja.Sum
-										var err_78 error
-										dst = sum_77.Start(dst, jinja.StringValue("\""))
-										dst, err_78 = sum_77.Add(dst, key_12)
-										if err_78 != nil {
-											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
+										var sum_93 jinja.Sum
+										var err_94 error
+										dst = sum_93.Start(dst, jinja.StringValue("\""))
+										dst, err_94 = sum_93.Add(dst, key_12)
+										if err_94 != nil {
+											return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										dst, err_78 = sum_77.Add(dst, jinja.StringValue("\": \""))
-										if err_78 != nil {
-											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
+										dst, err_94 = sum_93.Add(dst, jinja.StringValue("\": \""))
+										if err_94 != nil {
+											return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										dst, err_78 = sum_77.Add(dst, val_13)
-										if err_78 != nil {
-											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
+										dst, err_94 = sum_93.Add(dst, val_13)
+										if err_94 != nil {
+											return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										dst, err_78 = sum_77.Add(dst, jinja.StringValue("\""))
-										if err_78 != nil {
-											return dst, jinja.At(err_78, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
+										dst, err_94 = sum_93.Add(dst, jinja.StringValue("\""))
+										if err_94 != nil {
+											return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										dst = sum_77.End(dst)
+										dst = sum_93.End(dst)
 									} else {
-										var sum_79 jinja.Sum
-										var err_80 error
-										dst = sum_79.Start(dst, jinja.StringValue("\""))
-										dst, err_80 = sum_79.Add(dst, key_12)
-										if err_80 != nil {
-											return dst, jinja.At(err_80, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+										var sum_95 jinja.Sum
+										var err_96 error
+										dst = sum_95.Start(dst, jinja.StringValue("\""))
+										dst, err_96 = sum_95.Add(dst, key_12)
+										if err_96 != nil {
+											return dst, jinja.At(err_96, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										dst, err_80 = sum_79.Add(dst, jinja.StringValue("\": "))
-										if err_80 != nil {
-											return dst, jinja.At(err_80, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+										dst, err_96 = sum_95.Add(dst, jinja.StringValue("\": "))
+										if err_96 != nil {
+											return dst, jinja.At(err_96, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										v_81, err_82 := jinja.ToJSON(val_13, 0, false, true)
-										if err_82 != nil {
-											return dst, jinja.At(err_82, "mistral_nemo", "templates/mistral_nemo.yaml:6:1214")
+										v_97, err_98 := jinja.ToJSON(val_13, 0, false, true)
+										if err_98 != nil {
+											return dst, jinja.At(err_98, "mistral_nemo", "templates/mistral_nemo.yaml:6:1214")
 										}
-										dst, err_80 = sum_79.Add(dst, jinja.StringValue(v_81))
-										if err_80 != nil {
-											return dst, jinja.At(err_80, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+										dst, err_96 = sum_95.Add(dst, jinja.StringValue(v_97))
+										if err_96 != nil {
+											return dst, jinja.At(err_96, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										dst = sum_79.End(dst)
+										dst = sum_95.End(dst)
 									}
-									if !(i_75 == n_74-1) {
+									if !(i_91 == n_90-1) {
 										dst = append(dst, ", "...)
 									}
 								}
 							}
 							dst = append(dst, "}}"...)
-							if !(i_66 == n_65-1) {
+							if !(i_80 == n_79-1) {
 								dst = append(dst, ", "...)
 							} else {
 								dst = append(dst, "]"...)
@@ -333,132 +365,132 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 					}
 					dst = append(dst, "[/AVAILABLE_TOOLS]"...)
 				}
-				if i_52 == n_51-1 && systemMessage_1.Test("defined") {
-					var sum_83 jinja.Sum
-					var err_84 error
-					dst = sum_83.Start(dst, jinja.StringValue("[INST]"))
-					dst, err_84 = sum_83.Add(dst, systemMessage_1)
-					if err_84 != nil {
-						return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+				if i_62 == n_61-1 && systemMessage_1.Test("defined") {
+					var sum_99 jinja.Sum
+					var err_100 error
+					dst = sum_99.Start(dst, jinja.StringValue("[INST]"))
+					dst, err_100 = sum_99.Add(dst, systemMessage_1)
+					if err_100 != nil {
+						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					dst, err_84 = sum_83.Add(dst, jinja.StringValue("\n\n"))
-					if err_84 != nil {
-						return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+					dst, err_100 = sum_99.Add(dst, jinja.StringValue("\n\n"))
+					if err_100 != nil {
+						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					v_85, err_86 := message_9.Item(jinja.StringValue("content"))
-					if err_86 != nil {
-						return dst, jinja.At(err_86, "mistral_nemo", "templates/mistral_nemo.yaml:6:1340")
+					v_101, err_102 := message_9.Item(jinja.StringValue("content"))
+					if err_102 != nil {
+						return dst, jinja.At(err_102, "mistral_nemo", "templates/mistral_nemo.yaml:6:1340")
 					}
-					dst, err_84 = sum_83.Add(dst, v_85)
-					if err_84 != nil {
-						return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+					dst, err_100 = sum_99.Add(dst, v_101)
+					if err_100 != nil {
+						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					dst, err_84 = sum_83.Add(dst, jinja.StringValue("[/INST]"))
-					if err_84 != nil {
-						return dst, jinja.At(err_84, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+					dst, err_100 = sum_99.Add(dst, jinja.StringValue("[/INST]"))
+					if err_100 != nil {
+						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					dst = sum_83.End(dst)
+					dst = sum_99.End(dst)
 				} else {
-					var sum_87 jinja.Sum
-					var err_88 error
-					dst = sum_87.Start(dst, jinja.StringValue("[INST]"))
-					v_89, err_90 := message_9.Item(jinja.StringValue("content"))
-					if err_90 != nil {
-						return dst, jinja.At(err_90, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+					var sum_103 jinja.Sum
+					var err_104 error
+					dst = sum_103.Start(dst, jinja.StringValue("[INST]"))
+					v_105, err_106 := message_9.Item(jinja.StringValue("content"))
+					if err_106 != nil {
+						return dst, jinja.At(err_106, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					dst, err_88 = sum_87.Add(dst, v_89)
-					if err_88 != nil {
-						return dst, jinja.At(err_88, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+					dst, err_104 = sum_103.Add(dst, v_105)
+					if err_104 != nil {
+						return dst, jinja.At(err_104, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					dst, err_88 = sum_87.Add(dst, jinja.StringValue("[/INST]"))
-					if err_88 != nil {
-						return dst, jinja.At(err_88, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+					dst, err_104 = sum_103.Add(dst, jinja.StringValue("[/INST]"))
+					if err_104 != nil {
+						return dst, jinja.At(err_104, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					dst = sum_87.End(dst)
+					dst = sum_103.End(dst)
 				}
-				done_56 = true
+				done_68 = true
 			}
-			if !done_56 {
-				v_91, err_92 := message_9.Attr("tool_calls")
-				if err_92 != nil {
-					return dst, jinja.At(err_92, "mistral_nemo", "templates/mistral_nemo.yaml:6:1465")
+			if !done_68 {
+				v_107, err_108 := message_9.Attr("tool_calls")
+				if err_108 != nil {
+					return dst, jinja.At(err_108, "mistral_nemo", "templates/mistral_nemo.yaml:6:1465")
 				}
-				t_95 := v_91.Test("defined")
-				if t_95 {
-					v_93, err_94 := message_9.Attr("tool_calls")
-					if err_94 != nil {
-						return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1525")
+				t_111 := v_107.Test("defined")
+				if t_111 {
+					v_109, err_110 := message_9.Attr("tool_calls")
+					if err_110 != nil {
+						return dst, jinja.At(err_110, "mistral_nemo", "templates/mistral_nemo.yaml:6:1525")
 					}
-					t_95 = !v_93.Test("none")
+					t_111 = !v_109.Test("none")
 				}
-				if t_95 {
+				if t_111 {
 					dst = append(dst, "[TOOL_CALLS]["...)
 					{
-						v_97, err_98 := message_9.Attr("tool_calls")
-						if err_98 != nil {
-							return dst, jinja.At(err_98, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
+						v_113, err_114 := message_9.Attr("tool_calls")
+						if err_114 != nil {
+							return dst, jinja.At(err_114, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
 						}
-						items_96, err_99 := v_97.Iter()
-						if err_99 != nil {
-							return dst, jinja.At(err_99, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
+						items_112, err_115 := v_113.Iter()
+						if err_115 != nil {
+							return dst, jinja.At(err_115, "mistral_nemo", "templates/mistral_nemo.yaml:6:1581")
 						}
-						n_100 := len(items_96)
-						for i_101, x_102 := range items_96 {
-							toolCall_14 := x_102
+						n_116 := len(items_112)
+						for i_117, x_118 := range items_112 {
+							toolCall_14 := x_118
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("mistral_nemo", "templates/mistral_nemo.yaml:6:1581", runtime.ErrTooLarge, "")
 							}
 							var out_15 string
-							v_103, err_104 := toolCall_14.Attr("function")
-							if err_104 != nil {
-								return dst, jinja.At(err_104, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
+							v_119, err_120 := toolCall_14.Attr("function")
+							if err_120 != nil {
+								return dst, jinja.At(err_120, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
 							}
-							v_105, err_106 := jinja.ToJSON(v_103, 0, false, true)
-							if err_106 != nil {
-								return dst, jinja.At(err_106, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
+							v_121, err_122 := jinja.ToJSON(v_119, 0, false, true)
+							if err_122 != nil {
+								return dst, jinja.At(err_122, "mistral_nemo", "templates/mistral_nemo.yaml:6:1587")
 							}
-							out_15 = v_105
-							v_107, err_108 := jinja.NegInt(int64(1))
-							if err_108 != nil {
-								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1596", runtime.ErrInvalid, err_108.Error())
+							out_15 = v_121
+							v_123, err_124 := jinja.NegInt(int64(1))
+							if err_124 != nil {
+								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1596", runtime.ErrInvalid, err_124.Error())
 							}
-							dst = append(dst, jinja.SliceString(out_15, 0, int(v_107), 1, false, true)...)
-							v_109, err_110 := toolCall_14.Attr("id")
-							if err_110 != nil {
-								return dst, jinja.At(err_110, "mistral_nemo", "templates/mistral_nemo.yaml:6:1596")
+							dst = append(dst, jinja.SliceString(out_15, 0, int(v_123), 1, false, true)...)
+							v_125, err_126 := toolCall_14.Attr("id")
+							if err_126 != nil {
+								return dst, jinja.At(err_126, "mistral_nemo", "templates/mistral_nemo.yaml:6:1596")
 							}
-							t_115 := !(v_109.Test("defined"))
-							if !t_115 {
-								v_111, err_112 := toolCall_14.Attr("id")
-								if err_112 != nil {
-									return dst, jinja.At(err_112, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
+							t_131 := !(v_125.Test("defined"))
+							if !t_131 {
+								v_127, err_128 := toolCall_14.Attr("id")
+								if err_128 != nil {
+									return dst, jinja.At(err_128, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
 								}
-								v_113, err_114 := v_111.Len()
-								if err_114 != nil {
-									return dst, jinja.At(err_114, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
+								v_129, err_130 := v_127.Len()
+								if err_130 != nil {
+									return dst, jinja.At(err_130, "mistral_nemo", "templates/mistral_nemo.yaml:6:1606")
 								}
-								t_115 = !(v_113 == 9)
+								t_131 = !(v_129 == 9)
 							}
-							if t_115 {
+							if t_131 {
 								return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:1614", runtime.ErrRaised, "Tool call IDs should be alphanumeric strings with length 9!")
 							}
-							var sum_116 jinja.Sum
-							var err_117 error
-							dst = sum_116.Start(dst, jinja.StringValue(", \"id\": \""))
-							v_118, err_119 := toolCall_14.Attr("id")
-							if err_119 != nil {
-								return dst, jinja.At(err_119, "mistral_nemo", "templates/mistral_nemo.yaml:6:1704")
+							var sum_132 jinja.Sum
+							var err_133 error
+							dst = sum_132.Start(dst, jinja.StringValue(", \"id\": \""))
+							v_134, err_135 := toolCall_14.Attr("id")
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "mistral_nemo", "templates/mistral_nemo.yaml:6:1704")
 							}
-							dst, err_117 = sum_116.Add(dst, v_118)
-							if err_117 != nil {
-								return dst, jinja.At(err_117, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
+							dst, err_133 = sum_132.Add(dst, v_134)
+							if err_133 != nil {
+								return dst, jinja.At(err_133, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
 							}
-							dst, err_117 = sum_116.Add(dst, jinja.StringValue("\"}"))
-							if err_117 != nil {
-								return dst, jinja.At(err_117, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
+							dst, err_133 = sum_132.Add(dst, jinja.StringValue("\"}"))
+							if err_133 != nil {
+								return dst, jinja.At(err_133, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
 							}
-							dst = sum_116.End(dst)
-							if !(i_101 == n_100-1) {
+							dst = sum_132.End(dst)
+							if !(i_117 == n_116-1) {
 								dst = append(dst, ", "...)
 							} else {
 								if !(f.EosToken != nil) {
@@ -468,121 +500,137 @@ func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateF
 							}
 						}
 					}
-					done_56 = true
+					done_68 = true
 				}
 			}
-			if !done_56 {
-				v_120, err_121 := message_9.Item(jinja.StringValue("role"))
-				if err_121 != nil {
-					return dst, jinja.At(err_121, "mistral_nemo", "templates/mistral_nemo.yaml:6:1781")
+			if !done_68 {
+				v_136, err_137 := message_9.Item(jinja.StringValue("role"))
+				if err_137 != nil {
+					return dst, jinja.At(err_137, "mistral_nemo", "templates/mistral_nemo.yaml:6:1781")
 				}
-				if jinja.Equal(v_120, jinja.StringValue("assistant")) {
-					v_124, err_125 := message_9.Item(jinja.StringValue("content"))
-					if err_125 != nil {
-						return dst, jinja.At(err_125, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
+				v_138, err_139 := jinja.EqualMethods(v_136, jinja.StringValue("assistant"))
+				if err_139 != nil {
+					return dst, jinja.At(err_139, "mistral_nemo", "templates/mistral_nemo.yaml:6:1781")
+				}
+				if v_138 {
+					v_142, err_143 := message_9.Item(jinja.StringValue("content"))
+					if err_143 != nil {
+						return dst, jinja.At(err_143, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
 					}
-					var sum_122 jinja.Sum
-					var err_123 error
-					dst = sum_122.Start(dst, v_124)
-					var t_126 jinja.Value
+					var sum_140 jinja.Sum
+					var err_141 error
+					dst = sum_140.Start(dst, v_142)
+					var t_144 jinja.Value
 					if f.EosToken != nil {
-						t_126 = jinja.StringValue((*f.EosToken))
+						t_144 = jinja.StringValue((*f.EosToken))
 					}
-					dst, err_123 = sum_122.Add(dst, t_126)
-					if err_123 != nil {
-						return dst, jinja.At(err_123, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
+					dst, err_141 = sum_140.Add(dst, t_144)
+					if err_141 != nil {
+						return dst, jinja.At(err_141, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
 					}
-					dst = sum_122.End(dst)
-					done_56 = true
+					dst = sum_140.End(dst)
+					done_68 = true
 				}
 			}
-			if !done_56 {
-				v_127, err_128 := message_9.Item(jinja.StringValue("role"))
-				if err_128 != nil {
-					return dst, jinja.At(err_128, "mistral_nemo", "templates/mistral_nemo.yaml:6:1891")
+			if !done_68 {
+				v_145, err_146 := message_9.Item(jinja.StringValue("role"))
+				if err_146 != nil {
+					return dst, jinja.At(err_146, "mistral_nemo", "templates/mistral_nemo.yaml:6:1891")
 				}
-				t_131 := jinja.Equal(v_127, jinja.StringValue("tool_results"))
-				if !t_131 {
-					v_129, err_130 := message_9.Item(jinja.StringValue("role"))
-					if err_130 != nil {
-						return dst, jinja.At(err_130, "mistral_nemo", "templates/mistral_nemo.yaml:6:1894")
-					}
-					t_131 = jinja.Equal(v_129, jinja.StringValue("tool"))
+				v_147, err_148 := jinja.EqualMethods(v_145, jinja.StringValue("tool_results"))
+				if err_148 != nil {
+					return dst, jinja.At(err_148, "mistral_nemo", "templates/mistral_nemo.yaml:6:1891")
 				}
-				if t_131 {
-					v_132, err_133 := message_9.Attr("content")
-					if err_133 != nil {
-						return dst, jinja.At(err_133, "mistral_nemo", "templates/mistral_nemo.yaml:6:1896")
+				t_153 := v_147
+				if !t_153 {
+					v_149, err_150 := message_9.Item(jinja.StringValue("role"))
+					if err_150 != nil {
+						return dst, jinja.At(err_150, "mistral_nemo", "templates/mistral_nemo.yaml:6:1894")
 					}
-					t_138 := v_132.Test("defined")
-					if t_138 {
-						v_134, err_135 := message_9.Attr("content")
-						if err_135 != nil {
-							return dst, jinja.At(err_135, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
-						}
-						v_136, err_137 := v_134.Attr("content")
-						if err_137 != nil {
-							return dst, jinja.At(err_137, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
-						}
-						t_138 = v_136.Test("defined")
+					v_151, err_152 := jinja.EqualMethods(v_149, jinja.StringValue("tool"))
+					if err_152 != nil {
+						return dst, jinja.At(err_152, "mistral_nemo", "templates/mistral_nemo.yaml:6:1894")
 					}
-					if t_138 {
-						v_139, err_140 := message_9.Attr("content")
-						if err_140 != nil {
-							return dst, jinja.At(err_140, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
+					t_153 = v_151
+				}
+				if t_153 {
+					v_154, err_155 := message_9.Attr("content")
+					if err_155 != nil {
+						return dst, jinja.At(err_155, "mistral_nemo", "templates/mistral_nemo.yaml:6:1896")
+					}
+					t_160 := v_154.Test("defined")
+					if t_160 {
+						v_156, err_157 := message_9.Attr("content")
+						if err_157 != nil {
+							return dst, jinja.At(err_157, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
 						}
-						v_141, err_142 := v_139.Attr("content")
-						if err_142 != nil {
-							return dst, jinja.At(err_142, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
+						v_158, err_159 := v_156.Attr("content")
+						if err_159 != nil {
+							return dst, jinja.At(err_159, "mistral_nemo", "templates/mistral_nemo.yaml:6:1914")
 						}
-						content_10 = v_141
+						t_160 = v_158.Test("defined")
+					}
+					if t_160 {
+						v_161, err_162 := message_9.Attr("content")
+						if err_162 != nil {
+							return dst, jinja.At(err_162, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
+						}
+						v_163, err_164 := v_161.Attr("content")
+						if err_164 != nil {
+							return dst, jinja.At(err_164, "mistral_nemo", "templates/mistral_nemo.yaml:6:1966")
+						}
+						content_10 = v_163
 					} else {
-						v_143, err_144 := message_9.Attr("content")
-						if err_144 != nil {
-							return dst, jinja.At(err_144, "mistral_nemo", "templates/mistral_nemo.yaml:6:2054")
+						v_165, err_166 := message_9.Attr("content")
+						if err_166 != nil {
+							return dst, jinja.At(err_166, "mistral_nemo", "templates/mistral_nemo.yaml:6:2054")
 						}
-						content_10 = v_143
+						content_10 = v_165
 					}
-					dst = append(dst, "[TOOL_RESULTS]{\"content\": "+content_10.String()+", "...)
-					v_145, err_146 := message_9.Attr("tool_call_id")
-					if err_146 != nil {
-						return dst, jinja.At(err_146, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+					v_167, err_168 := content_10.Text()
+					if err_168 != nil {
+						return dst, jinja.At(err_168, "mistral_nemo", "templates/mistral_nemo.yaml:6:2116")
 					}
-					t_151 := !(v_145.Test("defined"))
-					if !t_151 {
-						v_147, err_148 := message_9.Attr("tool_call_id")
-						if err_148 != nil {
-							return dst, jinja.At(err_148, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+					dst = append(dst, "[TOOL_RESULTS]{\"content\": "+v_167+", "...)
+					v_169, err_170 := message_9.Attr("tool_call_id")
+					if err_170 != nil {
+						return dst, jinja.At(err_170, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+					}
+					t_175 := !(v_169.Test("defined"))
+					if !t_175 {
+						v_171, err_172 := message_9.Attr("tool_call_id")
+						if err_172 != nil {
+							return dst, jinja.At(err_172, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
 						}
-						v_149, err_150 := v_147.Len()
-						if err_150 != nil {
-							return dst, jinja.At(err_150, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
+						v_173, err_174 := v_171.Len()
+						if err_174 != nil {
+							return dst, jinja.At(err_174, "mistral_nemo", "templates/mistral_nemo.yaml:6:2143")
 						}
-						t_151 = !(v_149 == 9)
+						t_175 = !(v_173 == 9)
 					}
-					if t_151 {
+					if t_175 {
 						return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:2143", runtime.ErrRaised, "Tool call IDs should be alphanumeric strings with length 9!")
 					}
-					var sum_152 jinja.Sum
-					var err_153 error
-					dst = sum_152.Start(dst, jinja.StringValue("\"call_id\": \""))
-					v_154, err_155 := message_9.Attr("tool_call_id")
-					if err_155 != nil {
-						return dst, jinja.At(err_155, "mistral_nemo", "templates/mistral_nemo.yaml:6:2164")
+					var sum_176 jinja.Sum
+					var err_177 error
+					dst = sum_176.Start(dst, jinja.StringValue("\"call_id\": \""))
+					v_178, err_179 := message_9.Attr("tool_call_id")
+					if err_179 != nil {
+						return dst, jinja.At(err_179, "mistral_nemo", "templates/mistral_nemo.yaml:6:2164")
 					}
-					dst, err_153 = sum_152.Add(dst, v_154)
-					if err_153 != nil {
-						return dst, jinja.At(err_153, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
+					dst, err_177 = sum_176.Add(dst, v_178)
+					if err_177 != nil {
+						return dst, jinja.At(err_177, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
 					}
-					dst, err_153 = sum_152.Add(dst, jinja.StringValue("\"}[/TOOL_RESULTS]"))
-					if err_153 != nil {
-						return dst, jinja.At(err_153, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
+					dst, err_177 = sum_176.Add(dst, jinja.StringValue("\"}[/TOOL_RESULTS]"))
+					if err_177 != nil {
+						return dst, jinja.At(err_177, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
 					}
-					dst = sum_152.End(dst)
-					done_56 = true
+					dst = sum_176.End(dst)
+					done_68 = true
 				}
 			}
-			if !done_56 {
+			if !done_68 {
 				return dst, runtime.FailDetail("mistral_nemo", "templates/mistral_nemo.yaml:6:2166", runtime.ErrRaised, "Only user and assistant roles are supported, with the exception of an initial optional system message!")
 			}
 		}

@@ -105,67 +105,79 @@ func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]
 			if err_7 != nil {
 				return dst, jinja.At(err_7, "mistral", "templates/mistral.yaml:6:63")
 			}
-			t_8 := 2
-			if t_8 == 0 {
+			v_8, err_9 := jinja.EqualMethods(v_6, jinja.StringValue("user"))
+			if err_9 != nil {
+				return dst, jinja.At(err_9, "mistral", "templates/mistral.yaml:6:63")
+			}
+			t_10 := 2
+			if t_10 == 0 {
 				return dst, runtime.FailDetail("mistral", "templates/mistral.yaml:6:94", runtime.ErrInvalid, "division by zero")
 			}
-			if !(jinja.Equal(v_6, jinja.StringValue("user")) == (int(jinja.Mod(int64(i_4), int64(t_8))) == 0)) {
+			if !(v_8 == (int(jinja.Mod(int64(i_4), int64(t_10))) == 0)) {
 				return dst, runtime.FailDetail("mistral", "templates/mistral.yaml:6:121", runtime.ErrRaised, "Conversation roles must alternate user/assistant/user/assistant/...")
 			}
-			done_11 := false
-			v_9, err_10 := message_1.Item(jinja.StringValue("role"))
-			if err_10 != nil {
-				return dst, jinja.At(err_10, "mistral", "templates/mistral.yaml:6:227")
+			done_15 := false
+			v_11, err_12 := message_1.Item(jinja.StringValue("role"))
+			if err_12 != nil {
+				return dst, jinja.At(err_12, "mistral", "templates/mistral.yaml:6:227")
 			}
-			if jinja.Equal(v_9, jinja.StringValue("user")) {
-				var sum_12 jinja.Sum
-				var err_13 error
-				dst = sum_12.Start(dst, jinja.StringValue("[INST] "))
-				v_14, err_15 := message_1.Item(jinja.StringValue("content"))
-				if err_15 != nil {
-					return dst, jinja.At(err_15, "mistral", "templates/mistral.yaml:6:270")
-				}
-				dst, err_13 = sum_12.Add(dst, v_14)
-				if err_13 != nil {
-					return dst, jinja.At(err_13, "mistral", "templates/mistral.yaml:6:258")
-				}
-				dst, err_13 = sum_12.Add(dst, jinja.StringValue(" [/INST]"))
-				if err_13 != nil {
-					return dst, jinja.At(err_13, "mistral", "templates/mistral.yaml:6:258")
-				}
-				dst = sum_12.End(dst)
-				done_11 = true
+			v_13, err_14 := jinja.EqualMethods(v_11, jinja.StringValue("user"))
+			if err_14 != nil {
+				return dst, jinja.At(err_14, "mistral", "templates/mistral.yaml:6:227")
 			}
-			if !done_11 {
-				v_16, err_17 := message_1.Item(jinja.StringValue("role"))
+			if v_13 {
+				var sum_16 jinja.Sum
+				var err_17 error
+				dst = sum_16.Start(dst, jinja.StringValue("[INST] "))
+				v_18, err_19 := message_1.Item(jinja.StringValue("content"))
+				if err_19 != nil {
+					return dst, jinja.At(err_19, "mistral", "templates/mistral.yaml:6:270")
+				}
+				dst, err_17 = sum_16.Add(dst, v_18)
 				if err_17 != nil {
-					return dst, jinja.At(err_17, "mistral", "templates/mistral.yaml:6:312")
+					return dst, jinja.At(err_17, "mistral", "templates/mistral.yaml:6:258")
 				}
-				if jinja.Equal(v_16, jinja.StringValue("assistant")) {
-					v_20, err_21 := message_1.Item(jinja.StringValue("content"))
-					if err_21 != nil {
-						return dst, jinja.At(err_21, "mistral", "templates/mistral.yaml:6:348")
+				dst, err_17 = sum_16.Add(dst, jinja.StringValue(" [/INST]"))
+				if err_17 != nil {
+					return dst, jinja.At(err_17, "mistral", "templates/mistral.yaml:6:258")
+				}
+				dst = sum_16.End(dst)
+				done_15 = true
+			}
+			if !done_15 {
+				v_20, err_21 := message_1.Item(jinja.StringValue("role"))
+				if err_21 != nil {
+					return dst, jinja.At(err_21, "mistral", "templates/mistral.yaml:6:312")
+				}
+				v_22, err_23 := jinja.EqualMethods(v_20, jinja.StringValue("assistant"))
+				if err_23 != nil {
+					return dst, jinja.At(err_23, "mistral", "templates/mistral.yaml:6:312")
+				}
+				if v_22 {
+					v_26, err_27 := message_1.Item(jinja.StringValue("content"))
+					if err_27 != nil {
+						return dst, jinja.At(err_27, "mistral", "templates/mistral.yaml:6:348")
 					}
-					var sum_18 jinja.Sum
-					var err_19 error
-					dst = sum_18.Start(dst, v_20)
-					var t_22 jinja.Value
+					var sum_24 jinja.Sum
+					var err_25 error
+					dst = sum_24.Start(dst, v_26)
+					var t_28 jinja.Value
 					if f.EosToken != nil {
-						t_22 = jinja.StringValue((*f.EosToken))
+						t_28 = jinja.StringValue((*f.EosToken))
 					}
-					dst, err_19 = sum_18.Add(dst, t_22)
-					if err_19 != nil {
-						return dst, jinja.At(err_19, "mistral", "templates/mistral.yaml:6:348")
+					dst, err_25 = sum_24.Add(dst, t_28)
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "mistral", "templates/mistral.yaml:6:348")
 					}
-					dst, err_19 = sum_18.Add(dst, jinja.StringValue(" "))
-					if err_19 != nil {
-						return dst, jinja.At(err_19, "mistral", "templates/mistral.yaml:6:348")
+					dst, err_25 = sum_24.Add(dst, jinja.StringValue(" "))
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "mistral", "templates/mistral.yaml:6:348")
 					}
-					dst = sum_18.End(dst)
-					done_11 = true
+					dst = sum_24.End(dst)
+					done_15 = true
 				}
 			}
-			if !done_11 {
+			if !done_15 {
 				return dst, runtime.FailDetail("mistral", "templates/mistral.yaml:6:400", runtime.ErrRaised, "Only user and assistant roles are supported!")
 			}
 		}

@@ -104,20 +104,24 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 	if err_8 != nil {
 		return dst, jinja.At(err_8, "mixtral", "templates/mixtral.yaml:6:19")
 	}
-	if jinja.Equal(v_7, jinja.StringValue("system")) {
+	v_9, err_10 := jinja.EqualMethods(v_7, jinja.StringValue("system"))
+	if err_10 != nil {
+		return dst, jinja.At(err_10, "mixtral", "templates/mixtral.yaml:6:19")
+	}
+	if v_9 {
 		if f.Messages == nil {
 			return dst, runtime.Fail("mixtral", "templates/mixtral.yaml:6:84", runtime.ErrMissing, "messages")
 		}
-		v_9, ok_10 := jinja.Index(f.Messages, 0)
-		var t_11 jinja.Value
-		if ok_10 {
-			t_11 = v_9
+		v_11, ok_12 := jinja.Index(f.Messages, 0)
+		var t_13 jinja.Value
+		if ok_12 {
+			t_13 = v_11
 		}
-		v_12, err_13 := t_11.Item(jinja.StringValue("content"))
-		if err_13 != nil {
-			return dst, jinja.At(err_13, "mixtral", "templates/mixtral.yaml:6:84")
+		v_14, err_15 := t_13.Item(jinja.StringValue("content"))
+		if err_15 != nil {
+			return dst, jinja.At(err_15, "mixtral", "templates/mixtral.yaml:6:84")
 		}
-		systemMessage_1 = v_12
+		systemMessage_1 = v_14
 		if f.Messages == nil {
 			return dst, runtime.Fail("mixtral", "templates/mixtral.yaml:6:139", runtime.ErrMissing, "messages")
 		}
@@ -132,104 +136,116 @@ func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]
 		dst = append(dst, (*f.BosToken)...)
 	}
 	{
-		items_14 := loopMessages_2
-		for i_16, x_17 := range items_14 {
-			message_3 := x_17
+		items_16 := loopMessages_2
+		for i_18, x_19 := range items_16 {
+			message_3 := x_19
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("mixtral", "templates/mixtral.yaml:6:263", runtime.ErrTooLarge, "")
 			}
-			v_18, err_19 := message_3.Item(jinja.StringValue("role"))
-			if err_19 != nil {
-				return dst, jinja.At(err_19, "mixtral", "templates/mixtral.yaml:6:293")
+			v_20, err_21 := message_3.Item(jinja.StringValue("role"))
+			if err_21 != nil {
+				return dst, jinja.At(err_21, "mixtral", "templates/mixtral.yaml:6:293")
 			}
-			t_20 := 2
-			if t_20 == 0 {
+			v_22, err_23 := jinja.EqualMethods(v_20, jinja.StringValue("user"))
+			if err_23 != nil {
+				return dst, jinja.At(err_23, "mixtral", "templates/mixtral.yaml:6:293")
+			}
+			t_24 := 2
+			if t_24 == 0 {
 				return dst, runtime.FailDetail("mixtral", "templates/mixtral.yaml:6:324", runtime.ErrInvalid, "division by zero")
 			}
-			if !(jinja.Equal(v_18, jinja.StringValue("user")) == (int(jinja.Mod(int64(i_16), int64(t_20))) == 0)) {
+			if !(v_22 == (int(jinja.Mod(int64(i_18), int64(t_24))) == 0)) {
 				return dst, runtime.FailDetail("mixtral", "templates/mixtral.yaml:6:348", runtime.ErrRaised, "After the optional system message, conversation roles must alternate user/assistant/user/assistant/...")
 			}
-			done_23 := false
-			v_21, err_22 := message_3.Item(jinja.StringValue("role"))
-			if err_22 != nil {
-				return dst, jinja.At(err_22, "mixtral", "templates/mixtral.yaml:6:517")
+			done_29 := false
+			v_25, err_26 := message_3.Item(jinja.StringValue("role"))
+			if err_26 != nil {
+				return dst, jinja.At(err_26, "mixtral", "templates/mixtral.yaml:6:517")
 			}
-			if jinja.Equal(v_21, jinja.StringValue("user")) {
-				if i_16 == 0 && systemMessage_1.Test("defined") {
-					var sum_24 jinja.Sum
-					var err_25 error
-					dst = sum_24.Start(dst, jinja.StringValue(" [INST] "))
-					dst, err_25 = sum_24.Add(dst, systemMessage_1)
-					if err_25 != nil {
-						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
-					}
-					dst, err_25 = sum_24.Add(dst, jinja.StringValue("\n\n"))
-					if err_25 != nil {
-						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
-					}
-					v_26, err_27 := message_3.Item(jinja.StringValue("content"))
-					if err_27 != nil {
-						return dst, jinja.At(err_27, "mixtral", "templates/mixtral.yaml:6:641")
-					}
-					dst, err_25 = sum_24.Add(dst, v_26)
-					if err_25 != nil {
-						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
-					}
-					dst, err_25 = sum_24.Add(dst, jinja.StringValue(" [/INST]"))
-					if err_25 != nil {
-						return dst, jinja.At(err_25, "mixtral", "templates/mixtral.yaml:6:582")
-					}
-					dst = sum_24.End(dst)
-				} else {
-					var sum_28 jinja.Sum
-					var err_29 error
-					dst = sum_28.Start(dst, jinja.StringValue(" [INST] "))
-					v_30, err_31 := message_3.Item(jinja.StringValue("content"))
+			v_27, err_28 := jinja.EqualMethods(v_25, jinja.StringValue("user"))
+			if err_28 != nil {
+				return dst, jinja.At(err_28, "mixtral", "templates/mixtral.yaml:6:517")
+			}
+			if v_27 {
+				if i_18 == 0 && systemMessage_1.Test("defined") {
+					var sum_30 jinja.Sum
+					var err_31 error
+					dst = sum_30.Start(dst, jinja.StringValue(" [INST] "))
+					dst, err_31 = sum_30.Add(dst, systemMessage_1)
 					if err_31 != nil {
-						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:698")
+						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					dst, err_29 = sum_28.Add(dst, v_30)
-					if err_29 != nil {
-						return dst, jinja.At(err_29, "mixtral", "templates/mixtral.yaml:6:698")
+					dst, err_31 = sum_30.Add(dst, jinja.StringValue("\n\n"))
+					if err_31 != nil {
+						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					dst, err_29 = sum_28.Add(dst, jinja.StringValue(" [/INST]"))
-					if err_29 != nil {
-						return dst, jinja.At(err_29, "mixtral", "templates/mixtral.yaml:6:698")
+					v_32, err_33 := message_3.Item(jinja.StringValue("content"))
+					if err_33 != nil {
+						return dst, jinja.At(err_33, "mixtral", "templates/mixtral.yaml:6:641")
 					}
-					dst = sum_28.End(dst)
-				}
-				done_23 = true
-			}
-			if !done_23 {
-				v_32, err_33 := message_3.Item(jinja.StringValue("role"))
-				if err_33 != nil {
-					return dst, jinja.At(err_33, "mixtral", "templates/mixtral.yaml:6:821")
-				}
-				if jinja.Equal(v_32, jinja.StringValue("assistant")) {
+					dst, err_31 = sum_30.Add(dst, v_32)
+					if err_31 != nil {
+						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:582")
+					}
+					dst, err_31 = sum_30.Add(dst, jinja.StringValue(" [/INST]"))
+					if err_31 != nil {
+						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:582")
+					}
+					dst = sum_30.End(dst)
+				} else {
 					var sum_34 jinja.Sum
 					var err_35 error
-					dst = sum_34.Start(dst, jinja.StringValue(" "))
+					dst = sum_34.Start(dst, jinja.StringValue(" [INST] "))
 					v_36, err_37 := message_3.Item(jinja.StringValue("content"))
 					if err_37 != nil {
-						return dst, jinja.At(err_37, "mixtral", "templates/mixtral.yaml:6:854")
+						return dst, jinja.At(err_37, "mixtral", "templates/mixtral.yaml:6:698")
 					}
 					dst, err_35 = sum_34.Add(dst, v_36)
 					if err_35 != nil {
-						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:854")
+						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:698")
 					}
-					var t_38 jinja.Value
-					if f.EosToken != nil {
-						t_38 = jinja.StringValue((*f.EosToken))
-					}
-					dst, err_35 = sum_34.Add(dst, t_38)
+					dst, err_35 = sum_34.Add(dst, jinja.StringValue(" [/INST]"))
 					if err_35 != nil {
-						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:854")
+						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:698")
 					}
 					dst = sum_34.End(dst)
-					done_23 = true
+				}
+				done_29 = true
+			}
+			if !done_29 {
+				v_38, err_39 := message_3.Item(jinja.StringValue("role"))
+				if err_39 != nil {
+					return dst, jinja.At(err_39, "mixtral", "templates/mixtral.yaml:6:821")
+				}
+				v_40, err_41 := jinja.EqualMethods(v_38, jinja.StringValue("assistant"))
+				if err_41 != nil {
+					return dst, jinja.At(err_41, "mixtral", "templates/mixtral.yaml:6:821")
+				}
+				if v_40 {
+					var sum_42 jinja.Sum
+					var err_43 error
+					dst = sum_42.Start(dst, jinja.StringValue(" "))
+					v_44, err_45 := message_3.Item(jinja.StringValue("content"))
+					if err_45 != nil {
+						return dst, jinja.At(err_45, "mixtral", "templates/mixtral.yaml:6:854")
+					}
+					dst, err_43 = sum_42.Add(dst, v_44)
+					if err_43 != nil {
+						return dst, jinja.At(err_43, "mixtral", "templates/mixtral.yaml:6:854")
+					}
+					var t_46 jinja.Value
+					if f.EosToken != nil {
+						t_46 = jinja.StringValue((*f.EosToken))
+					}
+					dst, err_43 = sum_42.Add(dst, t_46)
+					if err_43 != nil {
+						return dst, jinja.At(err_43, "mixtral", "templates/mixtral.yaml:6:854")
+					}
+					dst = sum_42.End(dst)
+					done_29 = true
 				}
 			}
-			if !done_23 {
+			if !done_29 {
 				return dst, runtime.FailDetail("mixtral", "templates/mixtral.yaml:6:923", runtime.ErrRaised, "Only user and assistant roles are supported, with the exception of an initial optional system message!")
 			}
 		}

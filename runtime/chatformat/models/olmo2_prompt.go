@@ -102,107 +102,119 @@ func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("olmo2", "templates/olmo2.yaml:6:45", runtime.ErrTooLarge, "")
 			}
-			done_8 := false
+			done_10 := false
 			v_6, err_7 := message_1.Item(jinja.StringValue("role"))
 			if err_7 != nil {
 				return dst, jinja.At(err_7, "olmo2", "templates/olmo2.yaml:6:62")
 			}
-			if jinja.Equal(v_6, jinja.StringValue("system")) {
-				var sum_9 jinja.Sum
-				var err_10 error
-				dst = sum_9.Start(dst, jinja.StringValue("<|system|>\n"))
-				v_11, err_12 := message_1.Item(jinja.StringValue("content"))
-				if err_12 != nil {
-					return dst, jinja.At(err_12, "olmo2", "templates/olmo2.yaml:6:112")
-				}
-				dst, err_10 = sum_9.Add(dst, v_11)
-				if err_10 != nil {
-					return dst, jinja.At(err_10, "olmo2", "templates/olmo2.yaml:6:95")
-				}
-				dst, err_10 = sum_9.Add(dst, jinja.StringValue("\n"))
-				if err_10 != nil {
-					return dst, jinja.At(err_10, "olmo2", "templates/olmo2.yaml:6:95")
-				}
-				dst = sum_9.End(dst)
-				done_8 = true
+			v_8, err_9 := jinja.EqualMethods(v_6, jinja.StringValue("system"))
+			if err_9 != nil {
+				return dst, jinja.At(err_9, "olmo2", "templates/olmo2.yaml:6:62")
 			}
-			if !done_8 {
-				v_13, err_14 := message_1.Item(jinja.StringValue("role"))
+			if v_8 {
+				var sum_11 jinja.Sum
+				var err_12 error
+				dst = sum_11.Start(dst, jinja.StringValue("<|system|>\n"))
+				v_13, err_14 := message_1.Item(jinja.StringValue("content"))
 				if err_14 != nil {
-					return dst, jinja.At(err_14, "olmo2", "templates/olmo2.yaml:6:148")
+					return dst, jinja.At(err_14, "olmo2", "templates/olmo2.yaml:6:112")
 				}
-				if jinja.Equal(v_13, jinja.StringValue("user")) {
-					var sum_15 jinja.Sum
-					var err_16 error
-					dst = sum_15.Start(dst, jinja.StringValue("<|user|>\n"))
-					v_17, err_18 := message_1.Item(jinja.StringValue("content"))
-					if err_18 != nil {
-						return dst, jinja.At(err_18, "olmo2", "templates/olmo2.yaml:6:194")
+				dst, err_12 = sum_11.Add(dst, v_13)
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "olmo2", "templates/olmo2.yaml:6:95")
+				}
+				dst, err_12 = sum_11.Add(dst, jinja.StringValue("\n"))
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "olmo2", "templates/olmo2.yaml:6:95")
+				}
+				dst = sum_11.End(dst)
+				done_10 = true
+			}
+			if !done_10 {
+				v_15, err_16 := message_1.Item(jinja.StringValue("role"))
+				if err_16 != nil {
+					return dst, jinja.At(err_16, "olmo2", "templates/olmo2.yaml:6:148")
+				}
+				v_17, err_18 := jinja.EqualMethods(v_15, jinja.StringValue("user"))
+				if err_18 != nil {
+					return dst, jinja.At(err_18, "olmo2", "templates/olmo2.yaml:6:148")
+				}
+				if v_17 {
+					var sum_19 jinja.Sum
+					var err_20 error
+					dst = sum_19.Start(dst, jinja.StringValue("<|user|>\n"))
+					v_21, err_22 := message_1.Item(jinja.StringValue("content"))
+					if err_22 != nil {
+						return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:194")
 					}
-					dst, err_16 = sum_15.Add(dst, v_17)
-					if err_16 != nil {
-						return dst, jinja.At(err_16, "olmo2", "templates/olmo2.yaml:6:179")
+					dst, err_20 = sum_19.Add(dst, v_21)
+					if err_20 != nil {
+						return dst, jinja.At(err_20, "olmo2", "templates/olmo2.yaml:6:179")
 					}
-					dst, err_16 = sum_15.Add(dst, jinja.StringValue("\n"))
-					if err_16 != nil {
-						return dst, jinja.At(err_16, "olmo2", "templates/olmo2.yaml:6:179")
+					dst, err_20 = sum_19.Add(dst, jinja.StringValue("\n"))
+					if err_20 != nil {
+						return dst, jinja.At(err_20, "olmo2", "templates/olmo2.yaml:6:179")
 					}
-					dst = sum_15.End(dst)
-					done_8 = true
+					dst = sum_19.End(dst)
+					done_10 = true
 				}
 			}
-			if !done_8 {
-				v_19, err_20 := message_1.Item(jinja.StringValue("role"))
-				if err_20 != nil {
-					return dst, jinja.At(err_20, "olmo2", "templates/olmo2.yaml:6:230")
+			if !done_10 {
+				v_23, err_24 := message_1.Item(jinja.StringValue("role"))
+				if err_24 != nil {
+					return dst, jinja.At(err_24, "olmo2", "templates/olmo2.yaml:6:230")
 				}
-				if jinja.Equal(v_19, jinja.StringValue("assistant")) {
+				v_25, err_26 := jinja.EqualMethods(v_23, jinja.StringValue("assistant"))
+				if err_26 != nil {
+					return dst, jinja.At(err_26, "olmo2", "templates/olmo2.yaml:6:230")
+				}
+				if v_25 {
 					if !(i_4 == n_3-1) {
-						var sum_21 jinja.Sum
-						var err_22 error
-						dst = sum_21.Start(dst, jinja.StringValue("<|assistant|>\n"))
-						v_23, err_24 := message_1.Item(jinja.StringValue("content"))
-						if err_24 != nil {
-							return dst, jinja.At(err_24, "olmo2", "templates/olmo2.yaml:6:309")
+						var sum_27 jinja.Sum
+						var err_28 error
+						dst = sum_27.Start(dst, jinja.StringValue("<|assistant|>\n"))
+						v_29, err_30 := message_1.Item(jinja.StringValue("content"))
+						if err_30 != nil {
+							return dst, jinja.At(err_30, "olmo2", "templates/olmo2.yaml:6:309")
 						}
-						dst, err_22 = sum_21.Add(dst, v_23)
-						if err_22 != nil {
-							return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:288")
+						dst, err_28 = sum_27.Add(dst, v_29)
+						if err_28 != nil {
+							return dst, jinja.At(err_28, "olmo2", "templates/olmo2.yaml:6:288")
 						}
-						var t_25 jinja.Value
+						var t_31 jinja.Value
 						if f.EosToken != nil {
-							t_25 = jinja.StringValue((*f.EosToken))
+							t_31 = jinja.StringValue((*f.EosToken))
 						}
-						dst, err_22 = sum_21.Add(dst, t_25)
-						if err_22 != nil {
-							return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:288")
+						dst, err_28 = sum_27.Add(dst, t_31)
+						if err_28 != nil {
+							return dst, jinja.At(err_28, "olmo2", "templates/olmo2.yaml:6:288")
 						}
-						dst, err_22 = sum_21.Add(dst, jinja.StringValue("\n"))
-						if err_22 != nil {
-							return dst, jinja.At(err_22, "olmo2", "templates/olmo2.yaml:6:288")
+						dst, err_28 = sum_27.Add(dst, jinja.StringValue("\n"))
+						if err_28 != nil {
+							return dst, jinja.At(err_28, "olmo2", "templates/olmo2.yaml:6:288")
 						}
-						dst = sum_21.End(dst)
+						dst = sum_27.End(dst)
 					} else {
-						var sum_26 jinja.Sum
-						var err_27 error
-						dst = sum_26.Start(dst, jinja.StringValue("<|assistant|>\n"))
-						v_28, err_29 := message_1.Item(jinja.StringValue("content"))
-						if err_29 != nil {
-							return dst, jinja.At(err_29, "olmo2", "templates/olmo2.yaml:6:383")
+						var sum_32 jinja.Sum
+						var err_33 error
+						dst = sum_32.Start(dst, jinja.StringValue("<|assistant|>\n"))
+						v_34, err_35 := message_1.Item(jinja.StringValue("content"))
+						if err_35 != nil {
+							return dst, jinja.At(err_35, "olmo2", "templates/olmo2.yaml:6:383")
 						}
-						dst, err_27 = sum_26.Add(dst, v_28)
-						if err_27 != nil {
-							return dst, jinja.At(err_27, "olmo2", "templates/olmo2.yaml:6:362")
+						dst, err_33 = sum_32.Add(dst, v_34)
+						if err_33 != nil {
+							return dst, jinja.At(err_33, "olmo2", "templates/olmo2.yaml:6:362")
 						}
-						var t_30 jinja.Value
+						var t_36 jinja.Value
 						if f.EosToken != nil {
-							t_30 = jinja.StringValue((*f.EosToken))
+							t_36 = jinja.StringValue((*f.EosToken))
 						}
-						dst, err_27 = sum_26.Add(dst, t_30)
-						if err_27 != nil {
-							return dst, jinja.At(err_27, "olmo2", "templates/olmo2.yaml:6:362")
+						dst, err_33 = sum_32.Add(dst, t_36)
+						if err_33 != nil {
+							return dst, jinja.At(err_33, "olmo2", "templates/olmo2.yaml:6:362")
 						}
-						dst = sum_26.End(dst)
+						dst = sum_32.End(dst)
 					}
 				}
 			}

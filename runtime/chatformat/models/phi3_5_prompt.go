@@ -98,85 +98,97 @@ func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("phi3_5", "templates/phi3_5.yaml:6:30", runtime.ErrTooLarge, "")
 			}
-			done_10 := false
+			done_12 := false
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
 			if err_6 != nil {
 				return dst, jinja.At(err_6, "phi3_5", "templates/phi3_5.yaml:6:47")
 			}
-			t_9 := jinja.Equal(v_5, jinja.StringValue("system"))
-			if t_9 {
-				v_7, err_8 := message_1.Item(jinja.StringValue("content"))
-				if err_8 != nil {
-					return dst, jinja.At(err_8, "phi3_5", "templates/phi3_5.yaml:6:79")
-				}
-				t_9 = v_7.Truth()
+			v_7, err_8 := jinja.EqualMethods(v_5, jinja.StringValue("system"))
+			if err_8 != nil {
+				return dst, jinja.At(err_8, "phi3_5", "templates/phi3_5.yaml:6:47")
 			}
-			if t_9 {
-				var sum_11 jinja.Sum
-				var err_12 error
-				dst = sum_11.Start(dst, jinja.StringValue("<|system|>\n"))
-				v_13, err_14 := message_1.Item(jinja.StringValue("content"))
-				if err_14 != nil {
-					return dst, jinja.At(err_14, "phi3_5", "templates/phi3_5.yaml:6:119")
+			t_11 := v_7
+			if t_11 {
+				v_9, err_10 := message_1.Item(jinja.StringValue("content"))
+				if err_10 != nil {
+					return dst, jinja.At(err_10, "phi3_5", "templates/phi3_5.yaml:6:79")
 				}
-				dst, err_12 = sum_11.Add(dst, v_13)
-				if err_12 != nil {
-					return dst, jinja.At(err_12, "phi3_5", "templates/phi3_5.yaml:6:102")
-				}
-				dst, err_12 = sum_11.Add(dst, jinja.StringValue("<|end|>\n"))
-				if err_12 != nil {
-					return dst, jinja.At(err_12, "phi3_5", "templates/phi3_5.yaml:6:102")
-				}
-				dst = sum_11.End(dst)
-				done_10 = true
+				t_11 = v_9.Truth()
 			}
-			if !done_10 {
-				v_15, err_16 := message_1.Item(jinja.StringValue("role"))
+			if t_11 {
+				var sum_13 jinja.Sum
+				var err_14 error
+				dst = sum_13.Start(dst, jinja.StringValue("<|system|>\n"))
+				v_15, err_16 := message_1.Item(jinja.StringValue("content"))
 				if err_16 != nil {
-					return dst, jinja.At(err_16, "phi3_5", "templates/phi3_5.yaml:6:161")
+					return dst, jinja.At(err_16, "phi3_5", "templates/phi3_5.yaml:6:119")
 				}
-				if jinja.Equal(v_15, jinja.StringValue("user")) {
-					var sum_17 jinja.Sum
-					var err_18 error
-					dst = sum_17.Start(dst, jinja.StringValue("<|user|>\n"))
-					v_19, err_20 := message_1.Item(jinja.StringValue("content"))
-					if err_20 != nil {
-						return dst, jinja.At(err_20, "phi3_5", "templates/phi3_5.yaml:6:206")
+				dst, err_14 = sum_13.Add(dst, v_15)
+				if err_14 != nil {
+					return dst, jinja.At(err_14, "phi3_5", "templates/phi3_5.yaml:6:102")
+				}
+				dst, err_14 = sum_13.Add(dst, jinja.StringValue("<|end|>\n"))
+				if err_14 != nil {
+					return dst, jinja.At(err_14, "phi3_5", "templates/phi3_5.yaml:6:102")
+				}
+				dst = sum_13.End(dst)
+				done_12 = true
+			}
+			if !done_12 {
+				v_17, err_18 := message_1.Item(jinja.StringValue("role"))
+				if err_18 != nil {
+					return dst, jinja.At(err_18, "phi3_5", "templates/phi3_5.yaml:6:161")
+				}
+				v_19, err_20 := jinja.EqualMethods(v_17, jinja.StringValue("user"))
+				if err_20 != nil {
+					return dst, jinja.At(err_20, "phi3_5", "templates/phi3_5.yaml:6:161")
+				}
+				if v_19 {
+					var sum_21 jinja.Sum
+					var err_22 error
+					dst = sum_21.Start(dst, jinja.StringValue("<|user|>\n"))
+					v_23, err_24 := message_1.Item(jinja.StringValue("content"))
+					if err_24 != nil {
+						return dst, jinja.At(err_24, "phi3_5", "templates/phi3_5.yaml:6:206")
 					}
-					dst, err_18 = sum_17.Add(dst, v_19)
-					if err_18 != nil {
-						return dst, jinja.At(err_18, "phi3_5", "templates/phi3_5.yaml:6:191")
+					dst, err_22 = sum_21.Add(dst, v_23)
+					if err_22 != nil {
+						return dst, jinja.At(err_22, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
-					dst, err_18 = sum_17.Add(dst, jinja.StringValue("<|end|>\n"))
-					if err_18 != nil {
-						return dst, jinja.At(err_18, "phi3_5", "templates/phi3_5.yaml:6:191")
+					dst, err_22 = sum_21.Add(dst, jinja.StringValue("<|end|>\n"))
+					if err_22 != nil {
+						return dst, jinja.At(err_22, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
-					dst = sum_17.End(dst)
-					done_10 = true
+					dst = sum_21.End(dst)
+					done_12 = true
 				}
 			}
-			if !done_10 {
-				v_21, err_22 := message_1.Item(jinja.StringValue("role"))
-				if err_22 != nil {
-					return dst, jinja.At(err_22, "phi3_5", "templates/phi3_5.yaml:6:248")
+			if !done_12 {
+				v_25, err_26 := message_1.Item(jinja.StringValue("role"))
+				if err_26 != nil {
+					return dst, jinja.At(err_26, "phi3_5", "templates/phi3_5.yaml:6:248")
 				}
-				if jinja.Equal(v_21, jinja.StringValue("assistant")) {
-					var sum_23 jinja.Sum
-					var err_24 error
-					dst = sum_23.Start(dst, jinja.StringValue("<|assistant|>\n"))
-					v_25, err_26 := message_1.Item(jinja.StringValue("content"))
-					if err_26 != nil {
-						return dst, jinja.At(err_26, "phi3_5", "templates/phi3_5.yaml:6:303")
+				v_27, err_28 := jinja.EqualMethods(v_25, jinja.StringValue("assistant"))
+				if err_28 != nil {
+					return dst, jinja.At(err_28, "phi3_5", "templates/phi3_5.yaml:6:248")
+				}
+				if v_27 {
+					var sum_29 jinja.Sum
+					var err_30 error
+					dst = sum_29.Start(dst, jinja.StringValue("<|assistant|>\n"))
+					v_31, err_32 := message_1.Item(jinja.StringValue("content"))
+					if err_32 != nil {
+						return dst, jinja.At(err_32, "phi3_5", "templates/phi3_5.yaml:6:303")
 					}
-					dst, err_24 = sum_23.Add(dst, v_25)
-					if err_24 != nil {
-						return dst, jinja.At(err_24, "phi3_5", "templates/phi3_5.yaml:6:283")
+					dst, err_30 = sum_29.Add(dst, v_31)
+					if err_30 != nil {
+						return dst, jinja.At(err_30, "phi3_5", "templates/phi3_5.yaml:6:283")
 					}
-					dst, err_24 = sum_23.Add(dst, jinja.StringValue("<|end|>\n"))
-					if err_24 != nil {
-						return dst, jinja.At(err_24, "phi3_5", "templates/phi3_5.yaml:6:283")
+					dst, err_30 = sum_29.Add(dst, jinja.StringValue("<|end|>\n"))
+					if err_30 != nil {
+						return dst, jinja.At(err_30, "phi3_5", "templates/phi3_5.yaml:6:283")
 					}
-					dst = sum_23.End(dst)
+					dst = sum_29.End(dst)
 				}
 			}
 		}

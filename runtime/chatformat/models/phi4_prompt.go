@@ -98,73 +98,85 @@ func (Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte, 
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("phi4", "templates/phi4.yaml:6:30", runtime.ErrTooLarge, "")
 			}
-			done_7 := false
+			done_9 := false
 			v_5, err_6 := message_1.Item(jinja.StringValue("role"))
 			if err_6 != nil {
 				return dst, jinja.At(err_6, "phi4", "templates/phi4.yaml:6:48")
 			}
-			if jinja.Equal(v_5, jinja.StringValue("system")) {
-				var sum_8 jinja.Sum
-				var err_9 error
-				dst = sum_8.Start(dst, jinja.StringValue("<|im_start|>system<|im_sep|>"))
-				v_10, err_11 := message_1.Item(jinja.StringValue("content"))
-				if err_11 != nil {
-					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:114")
-				}
-				dst, err_9 = sum_8.Add(dst, v_10)
-				if err_9 != nil {
-					return dst, jinja.At(err_9, "phi4", "templates/phi4.yaml:6:81")
-				}
-				dst, err_9 = sum_8.Add(dst, jinja.StringValue("<|im_end|>"))
-				if err_9 != nil {
-					return dst, jinja.At(err_9, "phi4", "templates/phi4.yaml:6:81")
-				}
-				dst = sum_8.End(dst)
-				done_7 = true
+			v_7, err_8 := jinja.EqualMethods(v_5, jinja.StringValue("system"))
+			if err_8 != nil {
+				return dst, jinja.At(err_8, "phi4", "templates/phi4.yaml:6:48")
 			}
-			if !done_7 {
-				v_12, err_13 := message_1.Item(jinja.StringValue("role"))
+			if v_7 {
+				var sum_10 jinja.Sum
+				var err_11 error
+				dst = sum_10.Start(dst, jinja.StringValue("<|im_start|>system<|im_sep|>"))
+				v_12, err_13 := message_1.Item(jinja.StringValue("content"))
 				if err_13 != nil {
-					return dst, jinja.At(err_13, "phi4", "templates/phi4.yaml:6:158")
+					return dst, jinja.At(err_13, "phi4", "templates/phi4.yaml:6:114")
 				}
-				if jinja.Equal(v_12, jinja.StringValue("user")) {
-					var sum_14 jinja.Sum
-					var err_15 error
-					dst = sum_14.Start(dst, jinja.StringValue("<|im_start|>user<|im_sep|>"))
-					v_16, err_17 := message_1.Item(jinja.StringValue("content"))
-					if err_17 != nil {
-						return dst, jinja.At(err_17, "phi4", "templates/phi4.yaml:6:220")
+				dst, err_11 = sum_10.Add(dst, v_12)
+				if err_11 != nil {
+					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:81")
+				}
+				dst, err_11 = sum_10.Add(dst, jinja.StringValue("<|im_end|>"))
+				if err_11 != nil {
+					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:81")
+				}
+				dst = sum_10.End(dst)
+				done_9 = true
+			}
+			if !done_9 {
+				v_14, err_15 := message_1.Item(jinja.StringValue("role"))
+				if err_15 != nil {
+					return dst, jinja.At(err_15, "phi4", "templates/phi4.yaml:6:158")
+				}
+				v_16, err_17 := jinja.EqualMethods(v_14, jinja.StringValue("user"))
+				if err_17 != nil {
+					return dst, jinja.At(err_17, "phi4", "templates/phi4.yaml:6:158")
+				}
+				if v_16 {
+					var sum_18 jinja.Sum
+					var err_19 error
+					dst = sum_18.Start(dst, jinja.StringValue("<|im_start|>user<|im_sep|>"))
+					v_20, err_21 := message_1.Item(jinja.StringValue("content"))
+					if err_21 != nil {
+						return dst, jinja.At(err_21, "phi4", "templates/phi4.yaml:6:220")
 					}
-					dst, err_15 = sum_14.Add(dst, v_16)
-					if err_15 != nil {
-						return dst, jinja.At(err_15, "phi4", "templates/phi4.yaml:6:189")
+					dst, err_19 = sum_18.Add(dst, v_20)
+					if err_19 != nil {
+						return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:189")
 					}
-					dst, err_15 = sum_14.Add(dst, jinja.StringValue("<|im_end|><|im_start|>assistant<|im_sep|>"))
-					if err_15 != nil {
-						return dst, jinja.At(err_15, "phi4", "templates/phi4.yaml:6:189")
+					dst, err_19 = sum_18.Add(dst, jinja.StringValue("<|im_end|><|im_start|>assistant<|im_sep|>"))
+					if err_19 != nil {
+						return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:189")
 					}
-					dst = sum_14.End(dst)
-					done_7 = true
+					dst = sum_18.End(dst)
+					done_9 = true
 				}
 			}
-			if !done_7 {
-				v_18, err_19 := message_1.Item(jinja.StringValue("role"))
-				if err_19 != nil {
-					return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:295")
+			if !done_9 {
+				v_22, err_23 := message_1.Item(jinja.StringValue("role"))
+				if err_23 != nil {
+					return dst, jinja.At(err_23, "phi4", "templates/phi4.yaml:6:295")
 				}
-				if jinja.Equal(v_18, jinja.StringValue("assistant")) {
-					v_22, err_23 := message_1.Item(jinja.StringValue("content"))
-					if err_23 != nil {
-						return dst, jinja.At(err_23, "phi4", "templates/phi4.yaml:6:331")
+				v_24, err_25 := jinja.EqualMethods(v_22, jinja.StringValue("assistant"))
+				if err_25 != nil {
+					return dst, jinja.At(err_25, "phi4", "templates/phi4.yaml:6:295")
+				}
+				if v_24 {
+					v_28, err_29 := message_1.Item(jinja.StringValue("content"))
+					if err_29 != nil {
+						return dst, jinja.At(err_29, "phi4", "templates/phi4.yaml:6:331")
 					}
-					var sum_20 jinja.Sum
-					var err_21 error
-					dst = sum_20.Start(dst, v_22)
-					dst, err_21 = sum_20.Add(dst, jinja.StringValue("<|im_end|>"))
-					if err_21 != nil {
-						return dst, jinja.At(err_21, "phi4", "templates/phi4.yaml:6:331")
+					var sum_26 jinja.Sum
+					var err_27 error
+					dst = sum_26.Start(dst, v_28)
+					dst, err_27 = sum_26.Add(dst, jinja.StringValue("<|im_end|>"))
+					if err_27 != nil {
+						return dst, jinja.At(err_27, "phi4", "templates/phi4.yaml:6:331")
 					}
-					dst = sum_20.End(dst)
+					dst = sum_26.End(dst)
 				}
 			}
 		}

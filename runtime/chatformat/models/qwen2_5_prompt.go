@@ -102,40 +102,47 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		if err_8 != nil {
 			return dst, jinja.At(err_8, "qwen2_5", "templates/qwen2_5.yaml:6:76")
 		}
-		if jinja.Equal(v_7, jinja.StringValue("system")) {
+		v_9, err_10 := jinja.EqualMethods(v_7, jinja.StringValue("system"))
+		if err_10 != nil {
+			return dst, jinja.At(err_10, "qwen2_5", "templates/qwen2_5.yaml:6:76")
+		}
+		if v_9 {
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:110", runtime.ErrMissing, "messages")
 			}
-			v_9, ok_10 := jinja.Index(f.Messages, 0)
-			var t_11 jinja.Value
-			if ok_10 {
-				t_11 = v_9
+			v_11, ok_12 := jinja.Index(f.Messages, 0)
+			var t_13 jinja.Value
+			if ok_12 {
+				t_13 = v_11
 			}
-			v_12, err_13 := t_11.Item(jinja.StringValue("content"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2_5", "templates/qwen2_5.yaml:6:110")
+			v_14, err_15 := t_13.Item(jinja.StringValue("content"))
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "qwen2_5", "templates/qwen2_5.yaml:6:110")
 			}
-			dst = v_12.AppendStr(dst)
+			if err_16 := v_14.CheckPrint(); err_16 != nil {
+				return dst, jinja.At(err_16, "qwen2_5", "templates/qwen2_5.yaml:6:110")
+			}
+			dst = v_14.AppendStr(dst)
 		} else {
 			dst = append(dst, "You are Qwen, created by Alibaba Cloud. You are a helpful assistant."...)
 		}
 		dst = append(dst, "\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>"...)
 		{
-			items_14, err_15 := f.Tools.Default(jinja.NoneValue(), false).Iter()
-			if err_15 != nil {
-				return dst, jinja.At(err_15, "qwen2_5", "templates/qwen2_5.yaml:6:484")
+			items_17, err_18 := f.Tools.Default(jinja.NoneValue(), false).Iter()
+			if err_18 != nil {
+				return dst, jinja.At(err_18, "qwen2_5", "templates/qwen2_5.yaml:6:484")
 			}
-			for _, x_17 := range items_14 {
-				tool_1 := x_17
+			for _, x_20 := range items_17 {
+				tool_1 := x_20
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:484", runtime.ErrTooLarge, "")
 				}
 				dst = append(dst, "\n"...)
-				v_18, err_19 := jinja.ToJSON(tool_1, 0, false, true)
-				if err_19 != nil {
-					return dst, jinja.At(err_19, "qwen2_5", "templates/qwen2_5.yaml:6:516")
+				v_21, err_22 := jinja.ToJSON(tool_1, 0, false, true)
+				if err_22 != nil {
+					return dst, jinja.At(err_22, "qwen2_5", "templates/qwen2_5.yaml:6:516")
 				}
-				dst = append(dst, v_18...)
+				dst = append(dst, v_21...)
 			}
 		}
 		dst = append(dst, "\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{{\"name\": <function-name>, \"arguments\": <args-json-object>}}\n</tool_call><|im_end|>\n"...)
@@ -143,40 +150,44 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:860", runtime.ErrMissing, "messages")
 		}
-		v_20, ok_21 := jinja.Index(f.Messages, 0)
-		var t_22 jinja.Value
-		if ok_21 {
-			t_22 = v_20
+		v_23, ok_24 := jinja.Index(f.Messages, 0)
+		var t_25 jinja.Value
+		if ok_24 {
+			t_25 = v_23
 		}
-		v_23, err_24 := t_22.Item(jinja.StringValue("role"))
-		if err_24 != nil {
-			return dst, jinja.At(err_24, "qwen2_5", "templates/qwen2_5.yaml:6:860")
+		v_26, err_27 := t_25.Item(jinja.StringValue("role"))
+		if err_27 != nil {
+			return dst, jinja.At(err_27, "qwen2_5", "templates/qwen2_5.yaml:6:860")
 		}
-		if jinja.Equal(v_23, jinja.StringValue("system")) {
-			var sum_25 jinja.Sum
-			var err_26 error
-			dst = sum_25.Start(dst, jinja.StringValue("<|im_start|>system\n"))
+		v_28, err_29 := jinja.EqualMethods(v_26, jinja.StringValue("system"))
+		if err_29 != nil {
+			return dst, jinja.At(err_29, "qwen2_5", "templates/qwen2_5.yaml:6:860")
+		}
+		if v_28 {
+			var sum_30 jinja.Sum
+			var err_31 error
+			dst = sum_30.Start(dst, jinja.StringValue("<|im_start|>system\n"))
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:912", runtime.ErrMissing, "messages")
 			}
-			v_27, ok_28 := jinja.Index(f.Messages, 0)
-			var t_29 jinja.Value
-			if ok_28 {
-				t_29 = v_27
+			v_32, ok_33 := jinja.Index(f.Messages, 0)
+			var t_34 jinja.Value
+			if ok_33 {
+				t_34 = v_32
 			}
-			v_30, err_31 := t_29.Item(jinja.StringValue("content"))
+			v_35, err_36 := t_34.Item(jinja.StringValue("content"))
+			if err_36 != nil {
+				return dst, jinja.At(err_36, "qwen2_5", "templates/qwen2_5.yaml:6:912")
+			}
+			dst, err_31 = sum_30.Add(dst, v_35)
 			if err_31 != nil {
-				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:6:912")
+				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:6:894")
 			}
-			dst, err_26 = sum_25.Add(dst, v_30)
-			if err_26 != nil {
-				return dst, jinja.At(err_26, "qwen2_5", "templates/qwen2_5.yaml:6:894")
+			dst, err_31 = sum_30.Add(dst, jinja.StringValue("<|im_end|>\n"))
+			if err_31 != nil {
+				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:6:894")
 			}
-			dst, err_26 = sum_25.Add(dst, jinja.StringValue("<|im_end|>\n"))
-			if err_26 != nil {
-				return dst, jinja.At(err_26, "qwen2_5", "templates/qwen2_5.yaml:6:894")
-			}
-			dst = sum_25.End(dst)
+			dst = sum_30.End(dst)
 		} else {
 			dst = append(dst, "<|im_start|>system\nYou are Qwen, created by Alibaba Cloud. You are a helpful assistant.<|im_end|>\n"...)
 		}
@@ -185,218 +196,252 @@ func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]by
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1157", runtime.ErrMissing, "messages")
 		}
-		items_32 := f.Messages
-		n_33 := len(items_32)
-		for i_34, x_35 := range items_32 {
-			message_2 := x_35
+		items_37 := f.Messages
+		n_38 := len(items_37)
+		for i_39, x_40 := range items_37 {
+			message_2 := x_40
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1157", runtime.ErrTooLarge, "")
 			}
-			done_47 := false
-			v_36, err_37 := message_2.Attr("role")
-			if err_37 != nil {
-				return dst, jinja.At(err_37, "qwen2_5", "templates/qwen2_5.yaml:6:1193")
+			done_58 := false
+			v_41, err_42 := message_2.Attr("role")
+			if err_42 != nil {
+				return dst, jinja.At(err_42, "qwen2_5", "templates/qwen2_5.yaml:6:1193")
 			}
-			t_40 := jinja.Equal(v_36, jinja.StringValue("user"))
-			if !t_40 {
-				v_38, err_39 := message_2.Attr("role")
-				if err_39 != nil {
-					return dst, jinja.At(err_39, "qwen2_5", "templates/qwen2_5.yaml:6:1223")
-				}
-				t_40 = (jinja.Equal(v_38, jinja.StringValue("system")) && !(i_34 == 0))
+			v_43, err_44 := jinja.EqualMethods(v_41, jinja.StringValue("user"))
+			if err_44 != nil {
+				return dst, jinja.At(err_44, "qwen2_5", "templates/qwen2_5.yaml:6:1193")
 			}
-			t_46 := t_40
-			if !t_46 {
-				v_41, err_42 := message_2.Attr("role")
-				if err_42 != nil {
-					return dst, jinja.At(err_42, "qwen2_5", "templates/qwen2_5.yaml:6:1274")
+			t_49 := v_43
+			if !t_49 {
+				v_45, err_46 := message_2.Attr("role")
+				if err_46 != nil {
+					return dst, jinja.At(err_46, "qwen2_5", "templates/qwen2_5.yaml:6:1223")
 				}
-				t_45 := jinja.Equal(v_41, jinja.StringValue("assistant"))
-				if t_45 {
-					v_43, err_44 := message_2.Attr("tool_calls")
-					if err_44 != nil {
-						return dst, jinja.At(err_44, "qwen2_5", "templates/qwen2_5.yaml:6:1312")
-					}
-					t_45 = !(v_43.Truth())
+				v_47, err_48 := jinja.EqualMethods(v_45, jinja.StringValue("system"))
+				if err_48 != nil {
+					return dst, jinja.At(err_48, "qwen2_5", "templates/qwen2_5.yaml:6:1223")
 				}
-				t_46 = t_45
+				t_49 = (v_47 && !(i_39 == 0))
 			}
-			if t_46 {
-				var sum_48 jinja.Sum
-				var err_49 error
-				dst = sum_48.Start(dst, jinja.StringValue("<|im_start|>"))
+			t_57 := t_49
+			if !t_57 {
 				v_50, err_51 := message_2.Attr("role")
 				if err_51 != nil {
-					return dst, jinja.At(err_51, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+					return dst, jinja.At(err_51, "qwen2_5", "templates/qwen2_5.yaml:6:1274")
 				}
-				dst, err_49 = sum_48.Add(dst, v_50)
-				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
-				}
-				dst, err_49 = sum_48.Add(dst, jinja.StringValue("\n"))
-				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
-				}
-				v_52, err_53 := message_2.Attr("content")
+				v_52, err_53 := jinja.EqualMethods(v_50, jinja.StringValue("assistant"))
 				if err_53 != nil {
-					return dst, jinja.At(err_53, "qwen2_5", "templates/qwen2_5.yaml:6:1352")
+					return dst, jinja.At(err_53, "qwen2_5", "templates/qwen2_5.yaml:6:1274")
 				}
-				dst, err_49 = sum_48.Add(dst, v_52)
-				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				t_56 := v_52
+				if t_56 {
+					v_54, err_55 := message_2.Attr("tool_calls")
+					if err_55 != nil {
+						return dst, jinja.At(err_55, "qwen2_5", "templates/qwen2_5.yaml:6:1312")
+					}
+					t_56 = !(v_54.Truth())
 				}
-				dst, err_49 = sum_48.Add(dst, jinja.StringValue("<|im_end|>"))
-				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
-				}
-				dst, err_49 = sum_48.Add(dst, jinja.StringValue("\n"))
-				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
-				}
-				dst = sum_48.End(dst)
-				done_47 = true
+				t_57 = t_56
 			}
-			if !done_47 {
-				v_54, err_55 := message_2.Attr("role")
-				if err_55 != nil {
-					return dst, jinja.At(err_55, "qwen2_5", "templates/qwen2_5.yaml:6:1444")
+			if t_57 {
+				var sum_59 jinja.Sum
+				var err_60 error
+				dst = sum_59.Start(dst, jinja.StringValue("<|im_start|>"))
+				v_61, err_62 := message_2.Attr("role")
+				if err_62 != nil {
+					return dst, jinja.At(err_62, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				if jinja.Equal(v_54, jinja.StringValue("assistant")) {
-					var sum_56 jinja.Sum
-					var err_57 error
-					dst = sum_56.Start(dst, jinja.StringValue("<|im_start|>"))
-					v_58, err_59 := message_2.Attr("role")
-					if err_59 != nil {
-						return dst, jinja.At(err_59, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
+				dst, err_60 = sum_59.Add(dst, v_61)
+				if err_60 != nil {
+					return dst, jinja.At(err_60, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				}
+				dst, err_60 = sum_59.Add(dst, jinja.StringValue("\n"))
+				if err_60 != nil {
+					return dst, jinja.At(err_60, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				}
+				v_63, err_64 := message_2.Attr("content")
+				if err_64 != nil {
+					return dst, jinja.At(err_64, "qwen2_5", "templates/qwen2_5.yaml:6:1352")
+				}
+				dst, err_60 = sum_59.Add(dst, v_63)
+				if err_60 != nil {
+					return dst, jinja.At(err_60, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				}
+				dst, err_60 = sum_59.Add(dst, jinja.StringValue("<|im_end|>"))
+				if err_60 != nil {
+					return dst, jinja.At(err_60, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				}
+				dst, err_60 = sum_59.Add(dst, jinja.StringValue("\n"))
+				if err_60 != nil {
+					return dst, jinja.At(err_60, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				}
+				dst = sum_59.End(dst)
+				done_58 = true
+			}
+			if !done_58 {
+				v_65, err_66 := message_2.Attr("role")
+				if err_66 != nil {
+					return dst, jinja.At(err_66, "qwen2_5", "templates/qwen2_5.yaml:6:1444")
+				}
+				v_67, err_68 := jinja.EqualMethods(v_65, jinja.StringValue("assistant"))
+				if err_68 != nil {
+					return dst, jinja.At(err_68, "qwen2_5", "templates/qwen2_5.yaml:6:1444")
+				}
+				if v_67 {
+					var sum_69 jinja.Sum
+					var err_70 error
+					dst = sum_69.Start(dst, jinja.StringValue("<|im_start|>"))
+					v_71, err_72 := message_2.Attr("role")
+					if err_72 != nil {
+						return dst, jinja.At(err_72, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					dst, err_57 = sum_56.Add(dst, v_58)
-					if err_57 != nil {
-						return dst, jinja.At(err_57, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
+					dst, err_70 = sum_69.Add(dst, v_71)
+					if err_70 != nil {
+						return dst, jinja.At(err_70, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					dst = sum_56.End(dst)
-					v_60, err_61 := message_2.Attr("content")
-					if err_61 != nil {
-						return dst, jinja.At(err_61, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
+					dst = sum_69.End(dst)
+					v_73, err_74 := message_2.Attr("content")
+					if err_74 != nil {
+						return dst, jinja.At(err_74, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					if v_60.Truth() {
-						var sum_62 jinja.Sum
-						var err_63 error
-						dst = sum_62.Start(dst, jinja.StringValue("\n"))
-						v_64, err_65 := message_2.Attr("content")
-						if err_65 != nil {
-							return dst, jinja.At(err_65, "qwen2_5", "templates/qwen2_5.yaml:6:1494")
+					if v_73.Truth() {
+						var sum_75 jinja.Sum
+						var err_76 error
+						dst = sum_75.Start(dst, jinja.StringValue("\n"))
+						v_77, err_78 := message_2.Attr("content")
+						if err_78 != nil {
+							return dst, jinja.At(err_78, "qwen2_5", "templates/qwen2_5.yaml:6:1494")
 						}
-						dst, err_63 = sum_62.Add(dst, v_64)
-						if err_63 != nil {
-							return dst, jinja.At(err_63, "qwen2_5", "templates/qwen2_5.yaml:6:1490")
+						dst, err_76 = sum_75.Add(dst, v_77)
+						if err_76 != nil {
+							return dst, jinja.At(err_76, "qwen2_5", "templates/qwen2_5.yaml:6:1490")
 						}
-						dst = sum_62.End(dst)
+						dst = sum_75.End(dst)
 					}
 					{
-						v_67, err_68 := message_2.Attr("tool_calls")
-						if err_68 != nil {
-							return dst, jinja.At(err_68, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
+						v_80, err_81 := message_2.Attr("tool_calls")
+						if err_81 != nil {
+							return dst, jinja.At(err_81, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
 						}
-						items_66, err_69 := v_67.Iter()
-						if err_69 != nil {
-							return dst, jinja.At(err_69, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
+						items_79, err_82 := v_80.Iter()
+						if err_82 != nil {
+							return dst, jinja.At(err_82, "qwen2_5", "templates/qwen2_5.yaml:6:1583")
 						}
-						for _, x_71 := range items_66 {
-							toolCall_3 := x_71
+						for _, x_84 := range items_79 {
+							toolCall_3 := x_84
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1583", runtime.ErrTooLarge, "")
 							}
-							v_72, err_73 := toolCall_3.Attr("function")
-							if err_73 != nil {
-								return dst, jinja.At(err_73, "qwen2_5", "templates/qwen2_5.yaml:6:1600")
+							v_85, err_86 := toolCall_3.Attr("function")
+							if err_86 != nil {
+								return dst, jinja.At(err_86, "qwen2_5", "templates/qwen2_5.yaml:6:1600")
 							}
-							if v_72.Test("defined") {
-								v_74, err_75 := toolCall_3.Attr("function")
-								if err_75 != nil {
-									return dst, jinja.At(err_75, "qwen2_5", "templates/qwen2_5.yaml:6:1651")
+							if v_85.Test("defined") {
+								v_87, err_88 := toolCall_3.Attr("function")
+								if err_88 != nil {
+									return dst, jinja.At(err_88, "qwen2_5", "templates/qwen2_5.yaml:6:1651")
 								}
-								toolCall_3 = v_74
+								toolCall_3 = v_87
 							}
 							dst = append(dst, "\n<tool_call>\n{\"name\": \""...)
-							v_76, err_77 := toolCall_3.Attr("name")
-							if err_77 != nil {
-								return dst, jinja.At(err_77, "qwen2_5", "templates/qwen2_5.yaml:6:1728")
+							v_89, err_90 := toolCall_3.Attr("name")
+							if err_90 != nil {
+								return dst, jinja.At(err_90, "qwen2_5", "templates/qwen2_5.yaml:6:1728")
 							}
-							dst = v_76.AppendStr(dst)
+							if err_91 := v_89.CheckPrint(); err_91 != nil {
+								return dst, jinja.At(err_91, "qwen2_5", "templates/qwen2_5.yaml:6:1728")
+							}
+							dst = v_89.AppendStr(dst)
 							dst = append(dst, "\", \"arguments\": "...)
-							v_78, err_79 := toolCall_3.Attr("arguments")
-							if err_79 != nil {
-								return dst, jinja.At(err_79, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
+							v_92, err_93 := toolCall_3.Attr("arguments")
+							if err_93 != nil {
+								return dst, jinja.At(err_93, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
 							}
-							v_80, err_81 := jinja.ToJSON(v_78, 0, false, true)
-							if err_81 != nil {
-								return dst, jinja.At(err_81, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
+							v_94, err_95 := jinja.ToJSON(v_92, 0, false, true)
+							if err_95 != nil {
+								return dst, jinja.At(err_95, "qwen2_5", "templates/qwen2_5.yaml:6:1767")
 							}
-							dst = append(dst, v_80...)
+							dst = append(dst, v_94...)
 							dst = append(dst, "}\n</tool_call>"...)
 						}
 					}
 					dst = append(dst, "<|im_end|>\n"...)
-					done_47 = true
+					done_58 = true
 				}
 			}
-			if !done_47 {
-				v_82, err_83 := message_2.Attr("role")
-				if err_83 != nil {
-					return dst, jinja.At(err_83, "qwen2_5", "templates/qwen2_5.yaml:6:1840")
+			if !done_58 {
+				v_96, err_97 := message_2.Attr("role")
+				if err_97 != nil {
+					return dst, jinja.At(err_97, "qwen2_5", "templates/qwen2_5.yaml:6:1840")
 				}
-				if jinja.Equal(v_82, jinja.StringValue("tool")) {
-					t_91 := i_34 == 0
-					if !t_91 {
+				v_98, err_99 := jinja.EqualMethods(v_96, jinja.StringValue("tool"))
+				if err_99 != nil {
+					return dst, jinja.At(err_99, "qwen2_5", "templates/qwen2_5.yaml:6:1840")
+				}
+				if v_98 {
+					t_109 := i_39 == 0
+					if !t_109 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:1886", runtime.ErrMissing, "messages")
 						}
-						v_84, err_85 := jinja.SubInt(int64(i_34), int64(1))
-						if err_85 != nil {
-							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:1899", runtime.ErrInvalid, err_85.Error())
+						v_100, err_101 := jinja.SubInt(int64(i_39), int64(1))
+						if err_101 != nil {
+							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:1899", runtime.ErrInvalid, err_101.Error())
 						}
-						v_86, ok_87 := jinja.Index(f.Messages, int(v_84))
-						var t_88 jinja.Value
-						if ok_87 {
-							t_88 = v_86
+						v_102, ok_103 := jinja.Index(f.Messages, int(v_100))
+						var t_104 jinja.Value
+						if ok_103 {
+							t_104 = v_102
 						}
-						v_89, err_90 := t_88.Attr("role")
-						if err_90 != nil {
-							return dst, jinja.At(err_90, "qwen2_5", "templates/qwen2_5.yaml:6:1886")
+						v_105, err_106 := t_104.Attr("role")
+						if err_106 != nil {
+							return dst, jinja.At(err_106, "qwen2_5", "templates/qwen2_5.yaml:6:1886")
 						}
-						t_91 = !jinja.Equal(v_89, jinja.StringValue("tool"))
+						v_107, err_108 := jinja.EqualMethods(v_105, jinja.StringValue("tool"))
+						if err_108 != nil {
+							return dst, jinja.At(err_108, "qwen2_5", "templates/qwen2_5.yaml:6:1886")
+						}
+						t_109 = !v_107
 					}
-					if t_91 {
+					if t_109 {
 						dst = append(dst, "<|im_start|>user"...)
 					}
 					dst = append(dst, "\n<tool_response>\n"...)
-					v_92, err_93 := message_2.Attr("content")
-					if err_93 != nil {
-						return dst, jinja.At(err_93, "qwen2_5", "templates/qwen2_5.yaml:6:2012")
+					v_110, err_111 := message_2.Attr("content")
+					if err_111 != nil {
+						return dst, jinja.At(err_111, "qwen2_5", "templates/qwen2_5.yaml:6:2012")
 					}
-					dst = v_92.AppendStr(dst)
+					if err_112 := v_110.CheckPrint(); err_112 != nil {
+						return dst, jinja.At(err_112, "qwen2_5", "templates/qwen2_5.yaml:6:2012")
+					}
+					dst = v_110.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
-					t_101 := i_34 == n_33-1
-					if !t_101 {
+					t_122 := i_39 == n_38-1
+					if !t_122 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen2_5", "templates/qwen2_5.yaml:6:2072", runtime.ErrMissing, "messages")
 						}
-						v_94, err_95 := jinja.AddInt(int64(i_34), int64(1))
-						if err_95 != nil {
-							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:2075", runtime.ErrInvalid, err_95.Error())
+						v_113, err_114 := jinja.AddInt(int64(i_39), int64(1))
+						if err_114 != nil {
+							return dst, runtime.FailDetail("qwen2_5", "templates/qwen2_5.yaml:6:2075", runtime.ErrInvalid, err_114.Error())
 						}
-						v_96, ok_97 := jinja.Index(f.Messages, int(v_94))
-						var t_98 jinja.Value
-						if ok_97 {
-							t_98 = v_96
+						v_115, ok_116 := jinja.Index(f.Messages, int(v_113))
+						var t_117 jinja.Value
+						if ok_116 {
+							t_117 = v_115
 						}
-						v_99, err_100 := t_98.Attr("role")
-						if err_100 != nil {
-							return dst, jinja.At(err_100, "qwen2_5", "templates/qwen2_5.yaml:6:2072")
+						v_118, err_119 := t_117.Attr("role")
+						if err_119 != nil {
+							return dst, jinja.At(err_119, "qwen2_5", "templates/qwen2_5.yaml:6:2072")
 						}
-						t_101 = !jinja.Equal(v_99, jinja.StringValue("tool"))
+						v_120, err_121 := jinja.EqualMethods(v_118, jinja.StringValue("tool"))
+						if err_121 != nil {
+							return dst, jinja.At(err_121, "qwen2_5", "templates/qwen2_5.yaml:6:2072")
+						}
+						t_122 = !v_120
 					}
-					if t_101 {
+					if t_122 {
 						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}

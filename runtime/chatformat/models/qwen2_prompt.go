@@ -98,8 +98,8 @@ func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen2", "templates/qwen2.yaml:6:30", runtime.ErrTooLarge, "")
 			}
-			t_11 := i_4 == 0
-			if t_11 {
+			t_13 := i_4 == 0
+			if t_13 {
 				if f.Messages == nil {
 					return dst, runtime.Fail("qwen2", "templates/qwen2.yaml:6:62", runtime.ErrMissing, "messages")
 				}
@@ -112,43 +112,47 @@ func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte
 				if err_10 != nil {
 					return dst, jinja.At(err_10, "qwen2", "templates/qwen2.yaml:6:62")
 				}
-				t_11 = !jinja.Equal(v_9, jinja.StringValue("system"))
+				v_11, err_12 := jinja.EqualMethods(v_9, jinja.StringValue("system"))
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "qwen2", "templates/qwen2.yaml:6:62")
+				}
+				t_13 = !v_11
 			}
-			if t_11 {
+			if t_13 {
 				dst = append(dst, "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n"...)
 			}
-			var sum_12 jinja.Sum
-			var err_13 error
-			dst = sum_12.Start(dst, jinja.StringValue("<|im_start|>"))
-			v_14, err_15 := message_1.Item(jinja.StringValue("role"))
-			if err_15 != nil {
-				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:194")
-			}
-			dst, err_13 = sum_12.Add(dst, v_14)
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
-			}
-			dst, err_13 = sum_12.Add(dst, jinja.StringValue("\n"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
-			}
-			v_16, err_17 := message_1.Item(jinja.StringValue("content"))
+			var sum_14 jinja.Sum
+			var err_15 error
+			dst = sum_14.Start(dst, jinja.StringValue("<|im_start|>"))
+			v_16, err_17 := message_1.Item(jinja.StringValue("role"))
 			if err_17 != nil {
-				return dst, jinja.At(err_17, "qwen2", "templates/qwen2.yaml:6:219")
+				return dst, jinja.At(err_17, "qwen2", "templates/qwen2.yaml:6:194")
 			}
-			dst, err_13 = sum_12.Add(dst, v_16)
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
+			dst, err_15 = sum_14.Add(dst, v_16)
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
 			}
-			dst, err_13 = sum_12.Add(dst, jinja.StringValue("<|im_end|>"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
+			dst, err_15 = sum_14.Add(dst, jinja.StringValue("\n"))
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
 			}
-			dst, err_13 = sum_12.Add(dst, jinja.StringValue("\n"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "qwen2", "templates/qwen2.yaml:6:177")
+			v_18, err_19 := message_1.Item(jinja.StringValue("content"))
+			if err_19 != nil {
+				return dst, jinja.At(err_19, "qwen2", "templates/qwen2.yaml:6:219")
 			}
-			dst = sum_12.End(dst)
+			dst, err_15 = sum_14.Add(dst, v_18)
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
+			}
+			dst, err_15 = sum_14.Add(dst, jinja.StringValue("<|im_end|>"))
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
+			}
+			dst, err_15 = sum_14.Add(dst, jinja.StringValue("\n"))
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
+			}
+			dst = sum_14.End(dst)
 		}
 	}
 	if f.AddGenerationPrompt {

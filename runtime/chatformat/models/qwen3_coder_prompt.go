@@ -107,20 +107,24 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	if err_28 != nil {
 		return dst, jinja.At(err_28, "qwen3_coder", "templates/qwen3_coder.yaml:6:576")
 	}
-	if jinja.Equal(v_27, jinja.StringValue("system")) {
+	v_29, err_30 := jinja.EqualMethods(v_27, jinja.StringValue("system"))
+	if err_30 != nil {
+		return dst, jinja.At(err_30, "qwen3_coder", "templates/qwen3_coder.yaml:6:576")
+	}
+	if v_29 {
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:576", runtime.ErrMissing, "messages")
 		}
-		v_29, ok_30 := jinja.Index(f.Messages, 0)
-		var t_31 jinja.Value
-		if ok_30 {
-			t_31 = v_29
+		v_31, ok_32 := jinja.Index(f.Messages, 0)
+		var t_33 jinja.Value
+		if ok_32 {
+			t_33 = v_31
 		}
-		v_32, err_33 := t_31.Item(jinja.StringValue("content"))
-		if err_33 != nil {
-			return dst, jinja.At(err_33, "qwen3_coder", "templates/qwen3_coder.yaml:6:576")
+		v_34, err_35 := t_33.Item(jinja.StringValue("content"))
+		if err_35 != nil {
+			return dst, jinja.At(err_35, "qwen3_coder", "templates/qwen3_coder.yaml:6:576")
 		}
-		systemMessage_1 = v_32
+		systemMessage_1 = v_34
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:608", runtime.ErrMissing, "messages")
 		}
@@ -132,149 +136,167 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 		loopMessages_2 = f.Messages
 	}
 	if !(f.Tools.Default(jinja.NoneValue(), false).Test("defined")) {
-		items_34 := make([]jinja.Value, 0, len([]string{}))
-		for _, x_35 := range []string{} {
-			items_34 = append(items_34, jinja.StringValue(x_35))
+		items_36 := make([]jinja.Value, 0, len([]string{}))
+		for _, x_37 := range []string{} {
+			items_36 = append(items_36, jinja.StringValue(x_37))
 		}
-		tools_3 = jinja.ListValue(items_34...)
+		tools_3 = jinja.ListValue(items_36...)
 	}
 	if systemMessage_1.Test("defined") {
-		var sum_36 jinja.Sum
-		var err_37 error
-		dst = sum_36.Start(dst, jinja.StringValue("<|im_start|>system\n"))
-		dst, err_37 = sum_36.Add(dst, systemMessage_1)
-		if err_37 != nil {
-			return dst, jinja.At(err_37, "qwen3_coder", "templates/qwen3_coder.yaml:6:721")
+		var sum_38 jinja.Sum
+		var err_39 error
+		dst = sum_38.Start(dst, jinja.StringValue("<|im_start|>system\n"))
+		dst, err_39 = sum_38.Add(dst, systemMessage_1)
+		if err_39 != nil {
+			return dst, jinja.At(err_39, "qwen3_coder", "templates/qwen3_coder.yaml:6:721")
 		}
-		dst = sum_36.End(dst)
+		dst = sum_38.End(dst)
 	} else {
-		t_40 := tools_3.Test("iterable")
-		if t_40 {
-			v_38, err_39 := tools_3.Len()
-			if err_39 != nil {
-				return dst, jinja.At(err_39, "qwen3_coder", "templates/qwen3_coder.yaml:6:795")
+		t_42 := tools_3.Test("iterable")
+		if t_42 {
+			v_40, err_41 := tools_3.Len()
+			if err_41 != nil {
+				return dst, jinja.At(err_41, "qwen3_coder", "templates/qwen3_coder.yaml:6:795")
 			}
-			t_40 = v_38 > 0
+			t_42 = v_40 > 0
 		}
-		if t_40 {
+		if t_42 {
 			dst = append(dst, "<|im_start|>system\nYou are Qwen, a helpful AI assistant that can interact with a computer to solve tasks."...)
 		}
 	}
-	t_43 := tools_3.Test("iterable")
-	if t_43 {
-		v_41, err_42 := tools_3.Len()
-		if err_42 != nil {
-			return dst, jinja.At(err_42, "qwen3_coder", "templates/qwen3_coder.yaml:6:949")
+	t_45 := tools_3.Test("iterable")
+	if t_45 {
+		v_43, err_44 := tools_3.Len()
+		if err_44 != nil {
+			return dst, jinja.At(err_44, "qwen3_coder", "templates/qwen3_coder.yaml:6:949")
 		}
-		t_43 = v_41 > 0
+		t_45 = v_43 > 0
 	}
-	if t_43 {
+	if t_45 {
 		dst = append(dst, "\n\nYou have access to the following functions:\n\n"...)
 		dst = append(dst, "<tools>"...)
 		{
-			items_44, err_45 := tools_3.Iter()
-			if err_45 != nil {
-				return dst, jinja.At(err_45, "qwen3_coder", "templates/qwen3_coder.yaml:6:1063")
+			items_46, err_47 := tools_3.Iter()
+			if err_47 != nil {
+				return dst, jinja.At(err_47, "qwen3_coder", "templates/qwen3_coder.yaml:6:1063")
 			}
-			for _, x_47 := range items_44 {
-				tool_4 := x_47
+			for _, x_49 := range items_46 {
+				tool_4 := x_49
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1063", runtime.ErrTooLarge, "")
 				}
-				v_48, err_49 := tool_4.Attr("function")
-				if err_49 != nil {
-					return dst, jinja.At(err_49, "qwen3_coder", "templates/qwen3_coder.yaml:6:1086")
+				v_50, err_51 := tool_4.Attr("function")
+				if err_51 != nil {
+					return dst, jinja.At(err_51, "qwen3_coder", "templates/qwen3_coder.yaml:6:1086")
 				}
-				if v_48.Test("defined") {
-					v_50, err_51 := tool_4.Attr("function")
-					if err_51 != nil {
-						return dst, jinja.At(err_51, "qwen3_coder", "templates/qwen3_coder.yaml:6:1131")
+				if v_50.Test("defined") {
+					v_52, err_53 := tool_4.Attr("function")
+					if err_53 != nil {
+						return dst, jinja.At(err_53, "qwen3_coder", "templates/qwen3_coder.yaml:6:1131")
 					}
-					tool_4 = v_50
+					tool_4 = v_52
 				}
 				dst = append(dst, "\n<function>\n<name>"...)
-				v_52, err_53 := tool_4.Attr("name")
-				if err_53 != nil {
-					return dst, jinja.At(err_53, "qwen3_coder", "templates/qwen3_coder.yaml:6:1237")
+				v_54, err_55 := tool_4.Attr("name")
+				if err_55 != nil {
+					return dst, jinja.At(err_55, "qwen3_coder", "templates/qwen3_coder.yaml:6:1237")
 				}
-				dst = v_52.AppendStr(dst)
+				if err_56 := v_54.CheckPrint(); err_56 != nil {
+					return dst, jinja.At(err_56, "qwen3_coder", "templates/qwen3_coder.yaml:6:1171")
+				}
+				dst = v_54.AppendStr(dst)
 				dst = append(dst, "</name>"...)
 				dst = append(dst, "\n<description>"...)
-				v_54, err_55 := tool_4.Attr("description")
-				if err_55 != nil {
-					return dst, jinja.At(err_55, "qwen3_coder", "templates/qwen3_coder.yaml:6:1309")
+				v_57, err_58 := tool_4.Attr("description")
+				if err_58 != nil {
+					return dst, jinja.At(err_58, "qwen3_coder", "templates/qwen3_coder.yaml:6:1309")
 				}
-				dst = append(dst, jinja.StripSpace(v_54.String(), true, true)...)
+				v_59, err_60 := v_57.Text()
+				if err_60 != nil {
+					return dst, jinja.At(err_60, "qwen3_coder", "templates/qwen3_coder.yaml:6:1309")
+				}
+				dst = append(dst, jinja.StripSpace(v_59, true, true)...)
 				dst = append(dst, "</description>"...)
 				dst = append(dst, "\n<parameters>"...)
 				{
-					v_57, err_58 := tool_4.Attr("parameters")
-					if err_58 != nil {
-						return dst, jinja.At(err_58, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
+					v_62, err_63 := tool_4.Attr("parameters")
+					if err_63 != nil {
+						return dst, jinja.At(err_63, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
-					v_59, err_60 := v_57.Attr("properties")
-					if err_60 != nil {
-						return dst, jinja.At(err_60, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
+					v_64, err_65 := v_62.Attr("properties")
+					if err_65 != nil {
+						return dst, jinja.At(err_65, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
-					items_56, err_61 := v_59.Items()
-					if err_61 != nil {
-						return dst, jinja.At(err_61, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
+					items_61, err_66 := v_64.Items()
+					if err_66 != nil {
+						return dst, jinja.At(err_66, "qwen3_coder", "templates/qwen3_coder.yaml:6:1395")
 					}
-					for _, x_63 := range items_56 {
-						paramName_5 := x_63[0]
-						paramFields_6 := x_63[1]
+					for _, x_68 := range items_61 {
+						paramName_5 := x_68[0]
+						paramFields_6 := x_68[1]
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1395", runtime.ErrTooLarge, "")
 						}
 						var handledKeys_7 []string
 						dst = append(dst, "\n<parameter>"...)
 						dst = append(dst, "\n<name>"...)
+						if err_69 := paramName_5.CheckPrint(); err_69 != nil {
+							return dst, jinja.At(err_69, "qwen3_coder", "templates/qwen3_coder.yaml:6:1445")
+						}
 						dst = paramName_5.AppendStr(dst)
 						dst = append(dst, "</name>"...)
-						v_64, err_65 := paramFields_6.Attr("type")
-						if err_65 != nil {
-							return dst, jinja.At(err_65, "qwen3_coder", "templates/qwen3_coder.yaml:6:1486")
+						v_70, err_71 := paramFields_6.Attr("type")
+						if err_71 != nil {
+							return dst, jinja.At(err_71, "qwen3_coder", "templates/qwen3_coder.yaml:6:1486")
 						}
-						if v_64.Test("defined") {
+						if v_70.Test("defined") {
 							dst = append(dst, "\n<type>"...)
-							v_66, err_67 := paramFields_6.Attr("type")
-							if err_67 != nil {
-								return dst, jinja.At(err_67, "qwen3_coder", "templates/qwen3_coder.yaml:6:1515")
+							v_72, err_73 := paramFields_6.Attr("type")
+							if err_73 != nil {
+								return dst, jinja.At(err_73, "qwen3_coder", "templates/qwen3_coder.yaml:6:1515")
 							}
-							dst = append(dst, v_66.String()...)
+							v_74, err_75 := v_72.Text()
+							if err_75 != nil {
+								return dst, jinja.At(err_75, "qwen3_coder", "templates/qwen3_coder.yaml:6:1515")
+							}
+							dst = append(dst, v_74...)
 							dst = append(dst, "</type>"...)
 						}
-						v_68, err_69 := paramFields_6.Attr("description")
-						if err_69 != nil {
-							return dst, jinja.At(err_69, "qwen3_coder", "templates/qwen3_coder.yaml:6:1574")
+						v_76, err_77 := paramFields_6.Attr("description")
+						if err_77 != nil {
+							return dst, jinja.At(err_77, "qwen3_coder", "templates/qwen3_coder.yaml:6:1574")
 						}
-						if v_68.Test("defined") {
+						if v_76.Test("defined") {
 							dst = append(dst, "\n<description>"...)
-							v_70, err_71 := paramFields_6.Attr("description")
-							if err_71 != nil {
-								return dst, jinja.At(err_71, "qwen3_coder", "templates/qwen3_coder.yaml:6:1598")
+							v_78, err_79 := paramFields_6.Attr("description")
+							if err_79 != nil {
+								return dst, jinja.At(err_79, "qwen3_coder", "templates/qwen3_coder.yaml:6:1598")
 							}
-							dst = append(dst, jinja.StripSpace(v_70.String(), true, true)...)
+							v_80, err_81 := v_78.Text()
+							if err_81 != nil {
+								return dst, jinja.At(err_81, "qwen3_coder", "templates/qwen3_coder.yaml:6:1598")
+							}
+							dst = append(dst, jinja.StripSpace(v_80, true, true)...)
 							dst = append(dst, "</description>"...)
 						}
 						var itemList_8 jinja.Value
 						var tagName_9 string
-						start_72 := len(dst)
-						v_74, err_75 := paramFields_6.Attr("enum")
-						if err_75 != nil {
-							return dst, jinja.At(err_75, "qwen3_coder", "templates/qwen3_coder.yaml:6:1651")
+						start_82 := len(dst)
+						v_84, err_85 := paramFields_6.Attr("enum")
+						if err_85 != nil {
+							return dst, jinja.At(err_85, "qwen3_coder", "templates/qwen3_coder.yaml:6:1651")
 						}
-						itemList_8 = v_74
+						itemList_8 = v_84
 						tagName_9 = "enum"
-						t_78 := (itemList_8.Test("defined") && itemList_8.Test("iterable"))
-						if t_78 {
-							v_76, err_77 := itemList_8.Len()
-							if err_77 != nil {
-								return dst, jinja.At(err_77, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
+						t_88 := (itemList_8.Test("defined") && itemList_8.Test("iterable"))
+						if t_88 {
+							v_86, err_87 := itemList_8.Len()
+							if err_87 != nil {
+								return dst, jinja.At(err_87, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 							}
-							t_78 = v_76 > 0
+							t_88 = v_86 > 0
 						}
-						if t_78 {
+						if t_88 {
 							if tagName_9 != "" {
 								dst = append(dst, "\n<"...)
 								dst = append(dst, tagName_9...)
@@ -282,23 +304,29 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							}
 							dst = append(dst, "["...)
 							{
-								items_79, err_80 := itemList_8.Iter()
-								if err_80 != nil {
-									return dst, jinja.At(err_80, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
+								items_89, err_90 := itemList_8.Iter()
+								if err_90 != nil {
+									return dst, jinja.At(err_90, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 								}
-								for i_82, x_83 := range items_79 {
-									item_10 := x_83
+								for i_92, x_93 := range items_89 {
+									item_10 := x_93
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:245", runtime.ErrTooLarge, "")
 									}
-									if (i_82 + 1) > 1 {
+									if (i_92 + 1) > 1 {
 										dst = append(dst, ", "...)
 									}
 									if item_10.Test("string") {
 										dst = append(dst, "`"...)
+										if err_94 := item_10.CheckPrint(); err_94 != nil {
+											return dst, jinja.At(err_94, "qwen3_coder", "templates/qwen3_coder.yaml:6:328")
+										}
 										dst = item_10.AppendStr(dst)
 										dst = append(dst, "`"...)
 									} else {
+										if err_95 := item_10.CheckPrint(); err_95 != nil {
+											return dst, jinja.At(err_95, "qwen3_coder", "templates/qwen3_coder.yaml:6:350")
+										}
 										dst = item_10.AppendStr(dst)
 									}
 								}
@@ -310,80 +338,84 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								dst = append(dst, ">"...)
 							}
 						}
-						macro_73 := string(dst[start_72:])
-						dst = dst[:start_72]
-						dst = append(dst, macro_73...)
+						macro_83 := string(dst[start_82:])
+						dst = dst[:start_82]
+						dst = append(dst, macro_83...)
 						handledKeys_7 = []string{"type", "description", "enum", "required"}
 						{
-							v_91, err_92 := paramFields_6.Keys()
-							if err_92 != nil {
-								return dst, jinja.At(err_92, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
+							v_103, err_104 := paramFields_6.Keys()
+							if err_104 != nil {
+								return dst, jinja.At(err_104, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 							}
-							seq_93 := v_91
-							var items_94 []jinja.Value
-							if seq_93.Truth() {
-								var err_95 error
-								items_94, err_95 = seq_93.Iter()
-								if err_95 != nil {
-									return dst, jinja.At(err_95, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
+							seq_105 := v_103
+							var items_106 []jinja.Value
+							if seq_105.Truth() {
+								var err_107 error
+								items_106, err_107 = seq_105.Iter()
+								if err_107 != nil {
+									return dst, jinja.At(err_107, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 								}
 							}
 							_ = handledKeys_7
-							kept_85 := []jinja.Value{}
-							for _, x_86 := range items_94 {
-								item_11 := x_86
-								items_87 := make([]jinja.Value, 0, len(handledKeys_7))
-								for _, x_88 := range handledKeys_7 {
-									items_87 = append(items_87, jinja.StringValue(x_88))
+							kept_97 := []jinja.Value{}
+							for _, x_98 := range items_106 {
+								item_11 := x_98
+								items_99 := make([]jinja.Value, 0, len(handledKeys_7))
+								for _, x_100 := range handledKeys_7 {
+									items_99 = append(items_99, jinja.StringValue(x_100))
 								}
-								v_89, err_90 := jinja.Contains(jinja.ListValue(items_87...), item_11)
-								if err_90 != nil {
-									return dst, jinja.At(err_90, "qwen3_coder", "templates/qwen3_coder.yaml:6:1821")
+								v_101, err_102 := jinja.Contains(jinja.ListValue(items_99...), item_11)
+								if err_102 != nil {
+									return dst, jinja.At(err_102, "qwen3_coder", "templates/qwen3_coder.yaml:6:1821")
 								}
-								if !(v_89) {
-									kept_85 = append(kept_85, x_86)
+								if !(v_101) {
+									kept_97 = append(kept_97, x_98)
 								}
 							}
-							items_84, err_96 := jinja.ListValue(kept_85...).Iter()
-							if err_96 != nil {
-								return dst, jinja.At(err_96, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
+							items_96, err_108 := jinja.ListValue(kept_97...).Iter()
+							if err_108 != nil {
+								return dst, jinja.At(err_108, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 							}
-							for _, x_98 := range items_84 {
-								jsonKey_12 := x_98
+							for _, x_110 := range items_96 {
+								jsonKey_12 := x_110
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1811", runtime.ErrTooLarge, "")
 								}
 								var normedJSONKey_13 string
-								v_99, ok_100 := jinja.Replace(jsonKey_12.String(), "-", "_", -1)
-								if !ok_100 {
+								v_111, err_112 := jsonKey_12.Text()
+								if err_112 != nil {
+									return dst, jinja.At(err_112, "qwen3_coder", "templates/qwen3_coder.yaml:6:1893")
+								}
+								v_113, ok_114 := jinja.Replace(v_111, "-", "_", -1)
+								if !ok_114 {
 									return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1893", runtime.ErrTooLarge, "")
 								}
-								v_101, ok_102 := jinja.Replace(v_99, " ", "_", -1)
-								if !ok_102 {
+								v_115, ok_116 := jinja.Replace(v_113, " ", "_", -1)
+								if !ok_116 {
 									return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1893", runtime.ErrTooLarge, "")
 								}
-								v_103, ok_104 := jinja.Replace(v_101, "$", "", -1)
-								if !ok_104 {
+								v_117, ok_118 := jinja.Replace(v_115, "$", "", -1)
+								if !ok_118 {
 									return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:1893", runtime.ErrTooLarge, "")
 								}
-								normedJSONKey_13 = v_103
-								v_105, err_106 := paramFields_6.Item(jsonKey_12)
-								if err_106 != nil {
-									return dst, jinja.At(err_106, "qwen3_coder", "templates/qwen3_coder.yaml:6:1907")
+								normedJSONKey_13 = v_117
+								v_119, err_120 := paramFields_6.Item(jsonKey_12)
+								if err_120 != nil {
+									return dst, jinja.At(err_120, "qwen3_coder", "templates/qwen3_coder.yaml:6:1907")
 								}
-								if v_105.Test("mapping") {
+								if v_119.Test("mapping") {
 									dst = append(dst, "\n<"...)
 									dst = append(dst, normedJSONKey_13...)
 									dst = append(dst, ">"...)
-									v_107, err_108 := paramFields_6.Item(jsonKey_12)
-									if err_108 != nil {
-										return dst, jinja.At(err_108, "qwen3_coder", "templates/qwen3_coder.yaml:6:1999")
+									v_121, err_122 := paramFields_6.Item(jsonKey_12)
+									if err_122 != nil {
+										return dst, jinja.At(err_122, "qwen3_coder", "templates/qwen3_coder.yaml:6:1999")
 									}
-									v_109, err_110 := jinja.ToJSON(v_107, 0, false, true)
-									if err_110 != nil {
-										return dst, jinja.At(err_110, "qwen3_coder", "templates/qwen3_coder.yaml:6:1999")
+									v_123, err_124 := jinja.ToJSON(v_121, 0, false, true)
+									if err_124 != nil {
+										return dst, jinja.At(err_124, "qwen3_coder", "templates/qwen3_coder.yaml:6:1999")
 									}
-									dst = append(dst, v_109...)
+									dst = append(dst, v_123...)
 									dst = append(dst, "</"...)
 									dst = append(dst, normedJSONKey_13...)
 									dst = append(dst, ">"...)
@@ -391,11 +423,15 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 									dst = append(dst, "\n<"...)
 									dst = append(dst, normedJSONKey_13...)
 									dst = append(dst, ">"...)
-									v_111, err_112 := paramFields_6.Item(jsonKey_12)
-									if err_112 != nil {
-										return dst, jinja.At(err_112, "qwen3_coder", "templates/qwen3_coder.yaml:6:2108")
+									v_125, err_126 := paramFields_6.Item(jsonKey_12)
+									if err_126 != nil {
+										return dst, jinja.At(err_126, "qwen3_coder", "templates/qwen3_coder.yaml:6:2108")
 									}
-									dst = append(dst, v_111.String()...)
+									v_127, err_128 := v_125.Text()
+									if err_128 != nil {
+										return dst, jinja.At(err_128, "qwen3_coder", "templates/qwen3_coder.yaml:6:2108")
+									}
+									dst = append(dst, v_127...)
 									dst = append(dst, "</"...)
 									dst = append(dst, normedJSONKey_13...)
 									dst = append(dst, ">"...)
@@ -404,22 +440,22 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						}
 						var itemList_14 jinja.Value
 						var tagName_15 string
-						start_113 := len(dst)
-						v_115, err_116 := paramFields_6.Attr("required")
-						if err_116 != nil {
-							return dst, jinja.At(err_116, "qwen3_coder", "templates/qwen3_coder.yaml:6:2213")
+						start_129 := len(dst)
+						v_131, err_132 := paramFields_6.Attr("required")
+						if err_132 != nil {
+							return dst, jinja.At(err_132, "qwen3_coder", "templates/qwen3_coder.yaml:6:2213")
 						}
-						itemList_14 = v_115
+						itemList_14 = v_131
 						tagName_15 = "required"
-						t_119 := (itemList_14.Test("defined") && itemList_14.Test("iterable"))
-						if t_119 {
-							v_117, err_118 := itemList_14.Len()
-							if err_118 != nil {
-								return dst, jinja.At(err_118, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
+						t_135 := (itemList_14.Test("defined") && itemList_14.Test("iterable"))
+						if t_135 {
+							v_133, err_134 := itemList_14.Len()
+							if err_134 != nil {
+								return dst, jinja.At(err_134, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 							}
-							t_119 = v_117 > 0
+							t_135 = v_133 > 0
 						}
-						if t_119 {
+						if t_135 {
 							if tagName_15 != "" {
 								dst = append(dst, "\n<"...)
 								dst = append(dst, tagName_15...)
@@ -427,23 +463,29 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 							}
 							dst = append(dst, "["...)
 							{
-								items_120, err_121 := itemList_14.Iter()
-								if err_121 != nil {
-									return dst, jinja.At(err_121, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
+								items_136, err_137 := itemList_14.Iter()
+								if err_137 != nil {
+									return dst, jinja.At(err_137, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 								}
-								for i_123, x_124 := range items_120 {
-									item_16 := x_124
+								for i_139, x_140 := range items_136 {
+									item_16 := x_140
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:245", runtime.ErrTooLarge, "")
 									}
-									if (i_123 + 1) > 1 {
+									if (i_139 + 1) > 1 {
 										dst = append(dst, ", "...)
 									}
 									if item_16.Test("string") {
 										dst = append(dst, "`"...)
+										if err_141 := item_16.CheckPrint(); err_141 != nil {
+											return dst, jinja.At(err_141, "qwen3_coder", "templates/qwen3_coder.yaml:6:328")
+										}
 										dst = item_16.AppendStr(dst)
 										dst = append(dst, "`"...)
 									} else {
+										if err_142 := item_16.CheckPrint(); err_142 != nil {
+											return dst, jinja.At(err_142, "qwen3_coder", "templates/qwen3_coder.yaml:6:350")
+										}
 										dst = item_16.AppendStr(dst)
 									}
 								}
@@ -455,34 +497,34 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 								dst = append(dst, ">"...)
 							}
 						}
-						macro_114 := string(dst[start_113:])
-						dst = dst[:start_113]
-						dst = append(dst, macro_114...)
+						macro_130 := string(dst[start_129:])
+						dst = dst[:start_129]
+						dst = append(dst, macro_130...)
 						dst = append(dst, "\n</parameter>"...)
 					}
 				}
 				var itemList_17 jinja.Value
 				var tagName_18 string
-				start_125 := len(dst)
-				v_127, err_128 := tool_4.Attr("parameters")
-				if err_128 != nil {
-					return dst, jinja.At(err_128, "qwen3_coder", "templates/qwen3_coder.yaml:6:2307")
+				start_143 := len(dst)
+				v_145, err_146 := tool_4.Attr("parameters")
+				if err_146 != nil {
+					return dst, jinja.At(err_146, "qwen3_coder", "templates/qwen3_coder.yaml:6:2307")
 				}
-				v_129, err_130 := v_127.Attr("required")
-				if err_130 != nil {
-					return dst, jinja.At(err_130, "qwen3_coder", "templates/qwen3_coder.yaml:6:2307")
+				v_147, err_148 := v_145.Attr("required")
+				if err_148 != nil {
+					return dst, jinja.At(err_148, "qwen3_coder", "templates/qwen3_coder.yaml:6:2307")
 				}
-				itemList_17 = v_129
+				itemList_17 = v_147
 				tagName_18 = "required"
-				t_133 := (itemList_17.Test("defined") && itemList_17.Test("iterable"))
-				if t_133 {
-					v_131, err_132 := itemList_17.Len()
-					if err_132 != nil {
-						return dst, jinja.At(err_132, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
+				t_151 := (itemList_17.Test("defined") && itemList_17.Test("iterable"))
+				if t_151 {
+					v_149, err_150 := itemList_17.Len()
+					if err_150 != nil {
+						return dst, jinja.At(err_150, "qwen3_coder", "templates/qwen3_coder.yaml:6:136")
 					}
-					t_133 = v_131 > 0
+					t_151 = v_149 > 0
 				}
-				if t_133 {
+				if t_151 {
 					if tagName_18 != "" {
 						dst = append(dst, "\n<"...)
 						dst = append(dst, tagName_18...)
@@ -490,23 +532,29 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					}
 					dst = append(dst, "["...)
 					{
-						items_134, err_135 := itemList_17.Iter()
-						if err_135 != nil {
-							return dst, jinja.At(err_135, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
+						items_152, err_153 := itemList_17.Iter()
+						if err_153 != nil {
+							return dst, jinja.At(err_153, "qwen3_coder", "templates/qwen3_coder.yaml:6:245")
 						}
-						for i_137, x_138 := range items_134 {
-							item_19 := x_138
+						for i_155, x_156 := range items_152 {
+							item_19 := x_156
 							if len(dst)-start > runtime.MaxOutput {
 								return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:245", runtime.ErrTooLarge, "")
 							}
-							if (i_137 + 1) > 1 {
+							if (i_155 + 1) > 1 {
 								dst = append(dst, ", "...)
 							}
 							if item_19.Test("string") {
 								dst = append(dst, "`"...)
+								if err_157 := item_19.CheckPrint(); err_157 != nil {
+									return dst, jinja.At(err_157, "qwen3_coder", "templates/qwen3_coder.yaml:6:328")
+								}
 								dst = item_19.AppendStr(dst)
 								dst = append(dst, "`"...)
 							} else {
+								if err_158 := item_19.CheckPrint(); err_158 != nil {
+									return dst, jinja.At(err_158, "qwen3_coder", "templates/qwen3_coder.yaml:6:350")
+								}
 								dst = item_19.AppendStr(dst)
 							}
 						}
@@ -518,38 +566,42 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 						dst = append(dst, ">"...)
 					}
 				}
-				macro_126 := string(dst[start_125:])
-				dst = dst[:start_125]
-				dst = append(dst, macro_126...)
+				macro_144 := string(dst[start_143:])
+				dst = dst[:start_143]
+				dst = append(dst, macro_144...)
 				dst = append(dst, "\n</parameters>"...)
-				v_139, err_140 := tool_4.Attr("return")
-				if err_140 != nil {
-					return dst, jinja.At(err_140, "qwen3_coder", "templates/qwen3_coder.yaml:6:2341")
+				v_159, err_160 := tool_4.Attr("return")
+				if err_160 != nil {
+					return dst, jinja.At(err_160, "qwen3_coder", "templates/qwen3_coder.yaml:6:2341")
 				}
-				if v_139.Test("defined") {
-					v_141, err_142 := tool_4.Attr("return")
-					if err_142 != nil {
-						return dst, jinja.At(err_142, "qwen3_coder", "templates/qwen3_coder.yaml:6:2383")
+				if v_159.Test("defined") {
+					v_161, err_162 := tool_4.Attr("return")
+					if err_162 != nil {
+						return dst, jinja.At(err_162, "qwen3_coder", "templates/qwen3_coder.yaml:6:2383")
 					}
-					if v_141.Test("mapping") {
+					if v_161.Test("mapping") {
 						dst = append(dst, "\n<return>"...)
-						v_143, err_144 := tool_4.Attr("return")
-						if err_144 != nil {
-							return dst, jinja.At(err_144, "qwen3_coder", "templates/qwen3_coder.yaml:6:2433")
+						v_163, err_164 := tool_4.Attr("return")
+						if err_164 != nil {
+							return dst, jinja.At(err_164, "qwen3_coder", "templates/qwen3_coder.yaml:6:2433")
 						}
-						v_145, err_146 := jinja.ToJSON(v_143, 0, false, true)
-						if err_146 != nil {
-							return dst, jinja.At(err_146, "qwen3_coder", "templates/qwen3_coder.yaml:6:2433")
+						v_165, err_166 := jinja.ToJSON(v_163, 0, false, true)
+						if err_166 != nil {
+							return dst, jinja.At(err_166, "qwen3_coder", "templates/qwen3_coder.yaml:6:2433")
 						}
-						dst = append(dst, v_145...)
+						dst = append(dst, v_165...)
 						dst = append(dst, "</return>"...)
 					} else {
 						dst = append(dst, "\n<return>"...)
-						v_147, err_148 := tool_4.Attr("return")
-						if err_148 != nil {
-							return dst, jinja.At(err_148, "qwen3_coder", "templates/qwen3_coder.yaml:6:2549")
+						v_167, err_168 := tool_4.Attr("return")
+						if err_168 != nil {
+							return dst, jinja.At(err_168, "qwen3_coder", "templates/qwen3_coder.yaml:6:2549")
 						}
-						dst = append(dst, v_147.String()...)
+						v_169, err_170 := v_167.Text()
+						if err_170 != nil {
+							return dst, jinja.At(err_170, "qwen3_coder", "templates/qwen3_coder.yaml:6:2549")
+						}
+						dst = append(dst, v_169...)
 						dst = append(dst, "</return>"...)
 					}
 				}
@@ -562,179 +614,198 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 	if systemMessage_1.Test("defined") {
 		dst = append(dst, "<|im_end|>\n"...)
 	} else {
-		t_151 := tools_3.Test("iterable")
-		if t_151 {
-			v_149, err_150 := tools_3.Len()
-			if err_150 != nil {
-				return dst, jinja.At(err_150, "qwen3_coder", "templates/qwen3_coder.yaml:6:3560")
+		t_173 := tools_3.Test("iterable")
+		if t_173 {
+			v_171, err_172 := tools_3.Len()
+			if err_172 != nil {
+				return dst, jinja.At(err_172, "qwen3_coder", "templates/qwen3_coder.yaml:6:3560")
 			}
-			t_151 = v_149 > 0
+			t_173 = v_171 > 0
 		}
-		if t_151 {
+		if t_173 {
 			dst = append(dst, "<|im_end|>\n"...)
 		}
 	}
 	{
-		items_152 := loopMessages_2
-		n_153 := len(items_152)
-		for i_154, x_155 := range items_152 {
-			message_20 := x_155
+		items_174 := loopMessages_2
+		n_175 := len(items_174)
+		for i_176, x_177 := range items_174 {
+			message_20 := x_177
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:3655", runtime.ErrTooLarge, "")
 			}
-			done_169 := false
-			v_156, err_157 := message_20.Attr("role")
-			if err_157 != nil {
-				return dst, jinja.At(err_157, "qwen3_coder", "templates/qwen3_coder.yaml:6:3667")
+			done_193 := false
+			v_178, err_179 := message_20.Attr("role")
+			if err_179 != nil {
+				return dst, jinja.At(err_179, "qwen3_coder", "templates/qwen3_coder.yaml:6:3667")
 			}
-			t_160 := jinja.Equal(v_156, jinja.StringValue("assistant"))
-			if t_160 {
-				v_158, err_159 := message_20.Attr("tool_calls")
-				if err_159 != nil {
-					return dst, jinja.At(err_159, "qwen3_coder", "templates/qwen3_coder.yaml:6:3685")
-				}
-				t_160 = v_158.Test("defined")
+			v_180, err_181 := jinja.EqualMethods(v_178, jinja.StringValue("assistant"))
+			if err_181 != nil {
+				return dst, jinja.At(err_181, "qwen3_coder", "templates/qwen3_coder.yaml:6:3667")
 			}
-			t_163 := t_160
-			if t_163 {
-				v_161, err_162 := message_20.Attr("tool_calls")
-				if err_162 != nil {
-					return dst, jinja.At(err_162, "qwen3_coder", "templates/qwen3_coder.yaml:6:3713")
+			t_184 := v_180
+			if t_184 {
+				v_182, err_183 := message_20.Attr("tool_calls")
+				if err_183 != nil {
+					return dst, jinja.At(err_183, "qwen3_coder", "templates/qwen3_coder.yaml:6:3685")
 				}
-				t_163 = v_161.Test("iterable")
+				t_184 = v_182.Test("defined")
 			}
-			t_168 := t_163
-			if t_168 {
-				v_164, err_165 := message_20.Attr("tool_calls")
-				if err_165 != nil {
-					return dst, jinja.At(err_165, "qwen3_coder", "templates/qwen3_coder.yaml:6:3725")
+			t_187 := t_184
+			if t_187 {
+				v_185, err_186 := message_20.Attr("tool_calls")
+				if err_186 != nil {
+					return dst, jinja.At(err_186, "qwen3_coder", "templates/qwen3_coder.yaml:6:3713")
 				}
-				v_166, err_167 := v_164.Len()
-				if err_167 != nil {
-					return dst, jinja.At(err_167, "qwen3_coder", "templates/qwen3_coder.yaml:6:3725")
-				}
-				t_168 = v_166 > 0
+				t_187 = v_185.Test("iterable")
 			}
-			if t_168 {
-				var sum_170 jinja.Sum
-				var err_171 error
-				dst = sum_170.Start(dst, jinja.StringValue("<|im_start|>"))
-				v_172, err_173 := message_20.Attr("role")
-				if err_173 != nil {
-					return dst, jinja.At(err_173, "qwen3_coder", "templates/qwen3_coder.yaml:6:3758")
+			t_192 := t_187
+			if t_192 {
+				v_188, err_189 := message_20.Attr("tool_calls")
+				if err_189 != nil {
+					return dst, jinja.At(err_189, "qwen3_coder", "templates/qwen3_coder.yaml:6:3725")
 				}
-				dst, err_171 = sum_170.Add(dst, v_172)
-				if err_171 != nil {
-					return dst, jinja.At(err_171, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
+				v_190, err_191 := v_188.Len()
+				if err_191 != nil {
+					return dst, jinja.At(err_191, "qwen3_coder", "templates/qwen3_coder.yaml:6:3725")
 				}
-				dst = sum_170.End(dst)
-				v_174, err_175 := message_20.Attr("content")
-				if err_175 != nil {
-					return dst, jinja.At(err_175, "qwen3_coder", "templates/qwen3_coder.yaml:6:3767")
+				t_192 = v_190 > 0
+			}
+			if t_192 {
+				var sum_194 jinja.Sum
+				var err_195 error
+				dst = sum_194.Start(dst, jinja.StringValue("<|im_start|>"))
+				v_196, err_197 := message_20.Attr("role")
+				if err_197 != nil {
+					return dst, jinja.At(err_197, "qwen3_coder", "templates/qwen3_coder.yaml:6:3758")
 				}
-				t_178 := v_174.Test("defined")
-				if t_178 {
-					v_176, err_177 := message_20.Attr("content")
-					if err_177 != nil {
-						return dst, jinja.At(err_177, "qwen3_coder", "templates/qwen3_coder.yaml:6:3834")
+				dst, err_195 = sum_194.Add(dst, v_196)
+				if err_195 != nil {
+					return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
+				}
+				dst = sum_194.End(dst)
+				v_198, err_199 := message_20.Attr("content")
+				if err_199 != nil {
+					return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:6:3767")
+				}
+				t_202 := v_198.Test("defined")
+				if t_202 {
+					v_200, err_201 := message_20.Attr("content")
+					if err_201 != nil {
+						return dst, jinja.At(err_201, "qwen3_coder", "templates/qwen3_coder.yaml:6:3834")
 					}
-					t_178 = v_176.Test("string")
+					t_202 = v_200.Test("string")
 				}
-				t_181 := t_178
-				if t_181 {
-					v_179, err_180 := message_20.Attr("content")
-					if err_180 != nil {
-						return dst, jinja.At(err_180, "qwen3_coder", "templates/qwen3_coder.yaml:6:3867")
+				t_207 := t_202
+				if t_207 {
+					v_203, err_204 := message_20.Attr("content")
+					if err_204 != nil {
+						return dst, jinja.At(err_204, "qwen3_coder", "templates/qwen3_coder.yaml:6:3867")
 					}
-					t_181 = utf8.RuneCountInString(jinja.StripSpace(v_179.String(), true, true)) > 0
+					v_205, err_206 := v_203.Text()
+					if err_206 != nil {
+						return dst, jinja.At(err_206, "qwen3_coder", "templates/qwen3_coder.yaml:6:3867")
+					}
+					t_207 = utf8.RuneCountInString(jinja.StripSpace(v_205, true, true)) > 0
 				}
-				if t_181 {
-					v_182, err_183 := message_20.Attr("content")
-					if err_183 != nil {
-						return dst, jinja.At(err_183, "qwen3_coder", "templates/qwen3_coder.yaml:6:3916")
+				if t_207 {
+					v_208, err_209 := message_20.Attr("content")
+					if err_209 != nil {
+						return dst, jinja.At(err_209, "qwen3_coder", "templates/qwen3_coder.yaml:6:3916")
 					}
-					dst = append(dst, "\n"+jinja.StripSpace(v_182.String(), true, true)+"\n"...)
+					v_210, err_211 := v_208.Text()
+					if err_211 != nil {
+						return dst, jinja.At(err_211, "qwen3_coder", "templates/qwen3_coder.yaml:6:3916")
+					}
+					dst = append(dst, "\n"+jinja.StripSpace(v_210, true, true)+"\n"...)
 				}
 				{
-					v_185, err_186 := message_20.Attr("tool_calls")
-					if err_186 != nil {
-						return dst, jinja.At(err_186, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
+					v_213, err_214 := message_20.Attr("tool_calls")
+					if err_214 != nil {
+						return dst, jinja.At(err_214, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
 					}
-					items_184, err_187 := v_185.Iter()
-					if err_187 != nil {
-						return dst, jinja.At(err_187, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
+					items_212, err_215 := v_213.Iter()
+					if err_215 != nil {
+						return dst, jinja.At(err_215, "qwen3_coder", "templates/qwen3_coder.yaml:6:3984")
 					}
-					for _, x_189 := range items_184 {
-						toolCall_21 := x_189
+					for _, x_217 := range items_212 {
+						toolCall_21 := x_217
 						if len(dst)-start > runtime.MaxOutput {
 							return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:3984", runtime.ErrTooLarge, "")
 						}
-						v_190, err_191 := toolCall_21.Attr("function")
-						if err_191 != nil {
-							return dst, jinja.At(err_191, "qwen3_coder", "templates/qwen3_coder.yaml:6:4003")
+						v_218, err_219 := toolCall_21.Attr("function")
+						if err_219 != nil {
+							return dst, jinja.At(err_219, "qwen3_coder", "templates/qwen3_coder.yaml:6:4003")
 						}
-						if v_190.Test("defined") {
-							v_192, err_193 := toolCall_21.Attr("function")
-							if err_193 != nil {
-								return dst, jinja.At(err_193, "qwen3_coder", "templates/qwen3_coder.yaml:6:4066")
+						if v_218.Test("defined") {
+							v_220, err_221 := toolCall_21.Attr("function")
+							if err_221 != nil {
+								return dst, jinja.At(err_221, "qwen3_coder", "templates/qwen3_coder.yaml:6:4066")
 							}
-							toolCall_21 = v_192
+							toolCall_21 = v_220
 						}
-						var sum_194 jinja.Sum
-						var err_195 error
-						dst = sum_194.Start(dst, jinja.StringValue("\n<tool_call>\n<function="))
-						v_196, err_197 := toolCall_21.Attr("name")
-						if err_197 != nil {
-							return dst, jinja.At(err_197, "qwen3_coder", "templates/qwen3_coder.yaml:6:4121")
+						var sum_222 jinja.Sum
+						var err_223 error
+						dst = sum_222.Start(dst, jinja.StringValue("\n<tool_call>\n<function="))
+						v_224, err_225 := toolCall_21.Attr("name")
+						if err_225 != nil {
+							return dst, jinja.At(err_225, "qwen3_coder", "templates/qwen3_coder.yaml:6:4121")
 						}
-						dst, err_195 = sum_194.Add(dst, v_196)
-						if err_195 != nil {
-							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+						dst, err_223 = sum_222.Add(dst, v_224)
+						if err_223 != nil {
+							return dst, jinja.At(err_223, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
-						dst, err_195 = sum_194.Add(dst, jinja.StringValue(">\n"))
-						if err_195 != nil {
-							return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+						dst, err_223 = sum_222.Add(dst, jinja.StringValue(">\n"))
+						if err_223 != nil {
+							return dst, jinja.At(err_223, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
-						dst = sum_194.End(dst)
-						v_198, err_199 := toolCall_21.Attr("arguments")
-						if err_199 != nil {
-							return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
+						dst = sum_222.End(dst)
+						v_226, err_227 := toolCall_21.Attr("arguments")
+						if err_227 != nil {
+							return dst, jinja.At(err_227, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
 						}
-						if v_198.Test("defined") {
+						if v_226.Test("defined") {
 							{
-								v_201, err_202 := toolCall_21.Attr("arguments")
-								if err_202 != nil {
-									return dst, jinja.At(err_202, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
+								v_229, err_230 := toolCall_21.Attr("arguments")
+								if err_230 != nil {
+									return dst, jinja.At(err_230, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
 								}
-								items_200, err_203 := v_201.Items()
-								if err_203 != nil {
-									return dst, jinja.At(err_203, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
+								items_228, err_231 := v_229.Items()
+								if err_231 != nil {
+									return dst, jinja.At(err_231, "qwen3_coder", "templates/qwen3_coder.yaml:6:4215")
 								}
-								for _, x_205 := range items_200 {
-									argsName_22 := x_205[0]
-									argsValue_23 := x_205[1]
+								for _, x_233 := range items_228 {
+									argsName_22 := x_233[0]
+									argsValue_23 := x_233[1]
 									if len(dst)-start > runtime.MaxOutput {
 										return dst, runtime.Fail("qwen3_coder", "templates/qwen3_coder.yaml:6:4215", runtime.ErrTooLarge, "")
 									}
-									var sum_206 jinja.Sum
-									var err_207 error
-									dst = sum_206.Start(dst, jinja.StringValue("<parameter="))
-									dst, err_207 = sum_206.Add(dst, argsName_22)
-									if err_207 != nil {
-										return dst, jinja.At(err_207, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
+									var sum_234 jinja.Sum
+									var err_235 error
+									dst = sum_234.Start(dst, jinja.StringValue("<parameter="))
+									dst, err_235 = sum_234.Add(dst, argsName_22)
+									if err_235 != nil {
+										return dst, jinja.At(err_235, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									dst, err_207 = sum_206.Add(dst, jinja.StringValue(">\n"))
-									if err_207 != nil {
-										return dst, jinja.At(err_207, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
+									dst, err_235 = sum_234.Add(dst, jinja.StringValue(">\n"))
+									if err_235 != nil {
+										return dst, jinja.At(err_235, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									dst = sum_206.End(dst)
-									var t_208 jinja.Value
+									dst = sum_234.End(dst)
+									var t_236 jinja.Value
 									if argsValue_23.Test("string") {
-										t_208 = argsValue_23
+										t_236 = argsValue_23
 									} else {
-										t_208 = jinja.StringValue(argsValue_23.String())
+										v_237, err_238 := argsValue_23.Text()
+										if err_238 != nil {
+											return dst, jinja.At(err_238, "qwen3_coder", "templates/qwen3_coder.yaml:6:4328")
+										}
+										t_236 = jinja.StringValue(v_237)
 									}
-									argsValue_23 = t_208
+									argsValue_23 = t_236
+									if err_239 := argsValue_23.CheckPrint(); err_239 != nil {
+										return dst, jinja.At(err_239, "qwen3_coder", "templates/qwen3_coder.yaml:6:4344")
+									}
 									dst = argsValue_23.AppendStr(dst)
 									dst = append(dst, "\n</parameter>\n"...)
 								}
@@ -744,154 +815,181 @@ func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFee
 					}
 				}
 				dst = append(dst, "<|im_end|>\n"...)
-				done_169 = true
+				done_193 = true
 			}
-			if !done_169 {
-				v_209, err_210 := message_20.Attr("role")
-				if err_210 != nil {
-					return dst, jinja.At(err_210, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
+			if !done_193 {
+				v_240, err_241 := message_20.Attr("role")
+				if err_241 != nil {
+					return dst, jinja.At(err_241, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
 				}
-				t_213 := jinja.Equal(v_209, jinja.StringValue("user"))
-				if !t_213 {
-					v_211, err_212 := message_20.Attr("role")
-					if err_212 != nil {
-						return dst, jinja.At(err_212, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
-					}
-					t_213 = jinja.Equal(v_211, jinja.StringValue("system"))
+				v_242, err_243 := jinja.EqualMethods(v_240, jinja.StringValue("user"))
+				if err_243 != nil {
+					return dst, jinja.At(err_243, "qwen3_coder", "templates/qwen3_coder.yaml:6:4440")
 				}
-				t_216 := t_213
-				if !t_216 {
-					v_214, err_215 := message_20.Attr("role")
-					if err_215 != nil {
-						return dst, jinja.At(err_215, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
+				t_248 := v_242
+				if !t_248 {
+					v_244, err_245 := message_20.Attr("role")
+					if err_245 != nil {
+						return dst, jinja.At(err_245, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
 					}
-					t_216 = jinja.Equal(v_214, jinja.StringValue("assistant"))
+					v_246, err_247 := jinja.EqualMethods(v_244, jinja.StringValue("system"))
+					if err_247 != nil {
+						return dst, jinja.At(err_247, "qwen3_coder", "templates/qwen3_coder.yaml:6:4456")
+					}
+					t_248 = v_246
 				}
-				if t_216 {
-					var sum_217 jinja.Sum
-					var err_218 error
-					dst = sum_217.Start(dst, jinja.StringValue("<|im_start|>"))
-					v_219, err_220 := message_20.Attr("role")
-					if err_220 != nil {
-						return dst, jinja.At(err_220, "qwen3_coder", "templates/qwen3_coder.yaml:6:4518")
+				t_253 := t_248
+				if !t_253 {
+					v_249, err_250 := message_20.Attr("role")
+					if err_250 != nil {
+						return dst, jinja.At(err_250, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
 					}
-					dst, err_218 = sum_217.Add(dst, v_219)
-					if err_218 != nil {
-						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					v_251, err_252 := jinja.EqualMethods(v_249, jinja.StringValue("assistant"))
+					if err_252 != nil {
+						return dst, jinja.At(err_252, "qwen3_coder", "templates/qwen3_coder.yaml:6:4476")
 					}
-					dst, err_218 = sum_217.Add(dst, jinja.StringValue("\n"))
-					if err_218 != nil {
-						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					t_253 = v_251
+				}
+				if t_253 {
+					var sum_254 jinja.Sum
+					var err_255 error
+					dst = sum_254.Start(dst, jinja.StringValue("<|im_start|>"))
+					v_256, err_257 := message_20.Attr("role")
+					if err_257 != nil {
+						return dst, jinja.At(err_257, "qwen3_coder", "templates/qwen3_coder.yaml:6:4518")
 					}
-					v_221, err_222 := message_20.Attr("content")
-					if err_222 != nil {
-						return dst, jinja.At(err_222, "qwen3_coder", "templates/qwen3_coder.yaml:6:4549")
+					dst, err_255 = sum_254.Add(dst, v_256)
+					if err_255 != nil {
+						return dst, jinja.At(err_255, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					dst, err_218 = sum_217.Add(dst, v_221)
-					if err_218 != nil {
-						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					dst, err_255 = sum_254.Add(dst, jinja.StringValue("\n"))
+					if err_255 != nil {
+						return dst, jinja.At(err_255, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					dst, err_218 = sum_217.Add(dst, jinja.StringValue("<|im_end|>"))
-					if err_218 != nil {
-						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					v_258, err_259 := message_20.Attr("content")
+					if err_259 != nil {
+						return dst, jinja.At(err_259, "qwen3_coder", "templates/qwen3_coder.yaml:6:4549")
 					}
-					dst, err_218 = sum_217.Add(dst, jinja.StringValue("\n"))
-					if err_218 != nil {
-						return dst, jinja.At(err_218, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					dst, err_255 = sum_254.Add(dst, v_258)
+					if err_255 != nil {
+						return dst, jinja.At(err_255, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					dst = sum_217.End(dst)
-					done_169 = true
+					dst, err_255 = sum_254.Add(dst, jinja.StringValue("<|im_end|>"))
+					if err_255 != nil {
+						return dst, jinja.At(err_255, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					}
+					dst, err_255 = sum_254.Add(dst, jinja.StringValue("\n"))
+					if err_255 != nil {
+						return dst, jinja.At(err_255, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					}
+					dst = sum_254.End(dst)
+					done_193 = true
 				}
 			}
-			if !done_169 {
-				v_223, err_224 := message_20.Attr("role")
-				if err_224 != nil {
-					return dst, jinja.At(err_224, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
+			if !done_193 {
+				v_260, err_261 := message_20.Attr("role")
+				if err_261 != nil {
+					return dst, jinja.At(err_261, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
 				}
-				if jinja.Equal(v_223, jinja.StringValue("tool")) {
-					v_225, ok_226 := jinja.LoopItem(items_152, i_154-1)
-					var t_227 jinja.Value
-					if ok_226 {
-						t_227 = v_225
+				v_262, err_263 := jinja.EqualMethods(v_260, jinja.StringValue("tool"))
+				if err_263 != nil {
+					return dst, jinja.At(err_263, "qwen3_coder", "templates/qwen3_coder.yaml:6:4593")
+				}
+				if v_262 {
+					v_264, ok_265 := jinja.LoopItem(items_174, i_176-1)
+					var t_266 jinja.Value
+					if ok_265 {
+						t_266 = v_264
 					}
-					t_233 := t_227.Truth()
-					if t_233 {
-						v_228, ok_229 := jinja.LoopItem(items_152, i_154-1)
-						var t_230 jinja.Value
-						if ok_229 {
-							t_230 = v_228
+					t_274 := t_266.Truth()
+					if t_274 {
+						v_267, ok_268 := jinja.LoopItem(items_174, i_176-1)
+						var t_269 jinja.Value
+						if ok_268 {
+							t_269 = v_267
 						}
-						v_231, err_232 := t_230.Attr("role")
-						if err_232 != nil {
-							return dst, jinja.At(err_232, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
+						v_270, err_271 := t_269.Attr("role")
+						if err_271 != nil {
+							return dst, jinja.At(err_271, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
 						}
-						t_233 = !jinja.Equal(v_231, jinja.StringValue("tool"))
+						v_272, err_273 := jinja.EqualMethods(v_270, jinja.StringValue("tool"))
+						if err_273 != nil {
+							return dst, jinja.At(err_273, "qwen3_coder", "templates/qwen3_coder.yaml:6:4609")
+						}
+						t_274 = !v_272
 					}
-					if t_233 {
+					if t_274 {
 						dst = append(dst, "<|im_start|>user\n"...)
 					}
 					dst = append(dst, "<tool_response>\n"...)
-					v_234, err_235 := message_20.Attr("content")
-					if err_235 != nil {
-						return dst, jinja.At(err_235, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
+					v_275, err_276 := message_20.Attr("content")
+					if err_276 != nil {
+						return dst, jinja.At(err_276, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
 					}
-					dst = v_234.AppendStr(dst)
+					if err_277 := v_275.CheckPrint(); err_277 != nil {
+						return dst, jinja.At(err_277, "qwen3_coder", "templates/qwen3_coder.yaml:6:4610")
+					}
+					dst = v_275.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>\n"...)
-					done_242 := false
-					t_241 := !(i_154 == n_153-1)
-					if t_241 {
-						v_236, ok_237 := jinja.LoopItem(items_152, i_154+1)
-						var t_238 jinja.Value
-						if ok_237 {
-							t_238 = v_236
+					done_286 := false
+					t_285 := !(i_176 == n_175-1)
+					if t_285 {
+						v_278, ok_279 := jinja.LoopItem(items_174, i_176+1)
+						var t_280 jinja.Value
+						if ok_279 {
+							t_280 = v_278
 						}
-						v_239, err_240 := t_238.Attr("role")
-						if err_240 != nil {
-							return dst, jinja.At(err_240, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
+						v_281, err_282 := t_280.Attr("role")
+						if err_282 != nil {
+							return dst, jinja.At(err_282, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
 						}
-						t_241 = !jinja.Equal(v_239, jinja.StringValue("tool"))
+						v_283, err_284 := jinja.EqualMethods(v_281, jinja.StringValue("tool"))
+						if err_284 != nil {
+							return dst, jinja.At(err_284, "qwen3_coder", "templates/qwen3_coder.yaml:6:4667")
+						}
+						t_285 = !v_283
 					}
-					if t_241 {
+					if t_285 {
 						dst = append(dst, "<|im_end|>\n"...)
-						done_242 = true
+						done_286 = true
 					}
-					if !done_242 {
-						if i_154 == n_153-1 {
+					if !done_286 {
+						if i_176 == n_175-1 {
 							dst = append(dst, "<|im_end|>\n"...)
 						}
 					}
-					done_169 = true
+					done_193 = true
 				}
 			}
-			if !done_169 {
-				var sum_243 jinja.Sum
-				var err_244 error
-				dst = sum_243.Start(dst, jinja.StringValue("<|im_start|>"))
-				v_245, err_246 := message_20.Attr("role")
-				if err_246 != nil {
-					return dst, jinja.At(err_246, "qwen3_coder", "templates/qwen3_coder.yaml:6:4769")
+			if !done_193 {
+				var sum_287 jinja.Sum
+				var err_288 error
+				dst = sum_287.Start(dst, jinja.StringValue("<|im_start|>"))
+				v_289, err_290 := message_20.Attr("role")
+				if err_290 != nil {
+					return dst, jinja.At(err_290, "qwen3_coder", "templates/qwen3_coder.yaml:6:4769")
 				}
-				dst, err_244 = sum_243.Add(dst, v_245)
-				if err_244 != nil {
-					return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				dst, err_288 = sum_287.Add(dst, v_289)
+				if err_288 != nil {
+					return dst, jinja.At(err_288, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				dst, err_244 = sum_243.Add(dst, jinja.StringValue("\n"))
-				if err_244 != nil {
-					return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				dst, err_288 = sum_287.Add(dst, jinja.StringValue("\n"))
+				if err_288 != nil {
+					return dst, jinja.At(err_288, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				v_247, err_248 := message_20.Attr("content")
-				if err_248 != nil {
-					return dst, jinja.At(err_248, "qwen3_coder", "templates/qwen3_coder.yaml:6:4791")
+				v_291, err_292 := message_20.Attr("content")
+				if err_292 != nil {
+					return dst, jinja.At(err_292, "qwen3_coder", "templates/qwen3_coder.yaml:6:4791")
 				}
-				dst, err_244 = sum_243.Add(dst, v_247)
-				if err_244 != nil {
-					return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				dst, err_288 = sum_287.Add(dst, v_291)
+				if err_288 != nil {
+					return dst, jinja.At(err_288, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				dst, err_244 = sum_243.Add(dst, jinja.StringValue("<|im_end|>\n"))
-				if err_244 != nil {
-					return dst, jinja.At(err_244, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				dst, err_288 = sum_287.Add(dst, jinja.StringValue("<|im_end|>\n"))
+				if err_288 != nil {
+					return dst, jinja.At(err_288, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				dst = sum_243.End(dst)
+				dst = sum_287.End(dst)
 			}
 		}
 	}

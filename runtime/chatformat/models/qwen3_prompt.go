@@ -106,45 +106,49 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if err_15 != nil {
 			return dst, jinja.At(err_15, "qwen3", "templates/qwen3.yaml:6:76")
 		}
-		if jinja.Equal(v_14, jinja.StringValue("system")) {
+		v_16, err_17 := jinja.EqualMethods(v_14, jinja.StringValue("system"))
+		if err_17 != nil {
+			return dst, jinja.At(err_17, "qwen3", "templates/qwen3.yaml:6:76")
+		}
+		if v_16 {
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:107", runtime.ErrMissing, "messages")
 			}
-			v_18, ok_19 := jinja.Index(f.Messages, 0)
-			var t_20 jinja.Value
-			if ok_19 {
-				t_20 = v_18
+			v_20, ok_21 := jinja.Index(f.Messages, 0)
+			var t_22 jinja.Value
+			if ok_21 {
+				t_22 = v_20
 			}
-			v_21, err_22 := t_20.Attr("content")
-			if err_22 != nil {
-				return dst, jinja.At(err_22, "qwen3", "templates/qwen3.yaml:6:107")
+			v_23, err_24 := t_22.Attr("content")
+			if err_24 != nil {
+				return dst, jinja.At(err_24, "qwen3", "templates/qwen3.yaml:6:107")
 			}
-			var sum_16 jinja.Sum
-			var err_17 error
-			dst = sum_16.Start(dst, v_21)
-			dst, err_17 = sum_16.Add(dst, jinja.StringValue("\n\n"))
-			if err_17 != nil {
-				return dst, jinja.At(err_17, "qwen3", "templates/qwen3.yaml:6:107")
+			var sum_18 jinja.Sum
+			var err_19 error
+			dst = sum_18.Start(dst, v_23)
+			dst, err_19 = sum_18.Add(dst, jinja.StringValue("\n\n"))
+			if err_19 != nil {
+				return dst, jinja.At(err_19, "qwen3", "templates/qwen3.yaml:6:107")
 			}
-			dst = sum_16.End(dst)
+			dst = sum_18.End(dst)
 		}
 		dst = append(dst, "# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>"...)
 		{
-			items_23, err_24 := f.Tools.Default(jinja.NoneValue(), false).Iter()
-			if err_24 != nil {
-				return dst, jinja.At(err_24, "qwen3", "templates/qwen3.yaml:6:371")
+			items_25, err_26 := f.Tools.Default(jinja.NoneValue(), false).Iter()
+			if err_26 != nil {
+				return dst, jinja.At(err_26, "qwen3", "templates/qwen3.yaml:6:371")
 			}
-			for _, x_26 := range items_23 {
-				tool_2 := x_26
+			for _, x_28 := range items_25 {
+				tool_2 := x_28
 				if len(dst)-start > runtime.MaxOutput {
 					return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:371", runtime.ErrTooLarge, "")
 				}
 				dst = append(dst, "\n"...)
-				v_27, err_28 := jinja.ToJSON(tool_2, 0, false, true)
-				if err_28 != nil {
-					return dst, jinja.At(err_28, "qwen3", "templates/qwen3.yaml:6:411")
+				v_29, err_30 := jinja.ToJSON(tool_2, 0, false, true)
+				if err_30 != nil {
+					return dst, jinja.At(err_30, "qwen3", "templates/qwen3.yaml:6:411")
 				}
-				dst = append(dst, v_27...)
+				dst = append(dst, v_29...)
 			}
 		}
 		dst = append(dst, "\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n"...)
@@ -152,66 +156,70 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:753", runtime.ErrMissing, "messages")
 		}
-		v_29, ok_30 := jinja.Index(f.Messages, 0)
-		var t_31 jinja.Value
-		if ok_30 {
-			t_31 = v_29
+		v_31, ok_32 := jinja.Index(f.Messages, 0)
+		var t_33 jinja.Value
+		if ok_32 {
+			t_33 = v_31
 		}
-		v_32, err_33 := t_31.Attr("role")
-		if err_33 != nil {
-			return dst, jinja.At(err_33, "qwen3", "templates/qwen3.yaml:6:753")
+		v_34, err_35 := t_33.Attr("role")
+		if err_35 != nil {
+			return dst, jinja.At(err_35, "qwen3", "templates/qwen3.yaml:6:753")
 		}
-		if jinja.Equal(v_32, jinja.StringValue("system")) {
-			var sum_34 jinja.Sum
-			var err_35 error
-			dst = sum_34.Start(dst, jinja.StringValue("<|im_start|>system\n"))
+		v_36, err_37 := jinja.EqualMethods(v_34, jinja.StringValue("system"))
+		if err_37 != nil {
+			return dst, jinja.At(err_37, "qwen3", "templates/qwen3.yaml:6:753")
+		}
+		if v_36 {
+			var sum_38 jinja.Sum
+			var err_39 error
+			dst = sum_38.Start(dst, jinja.StringValue("<|im_start|>system\n"))
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:802", runtime.ErrMissing, "messages")
 			}
-			v_36, ok_37 := jinja.Index(f.Messages, 0)
-			var t_38 jinja.Value
-			if ok_37 {
-				t_38 = v_36
+			v_40, ok_41 := jinja.Index(f.Messages, 0)
+			var t_42 jinja.Value
+			if ok_41 {
+				t_42 = v_40
 			}
-			v_39, err_40 := t_38.Attr("content")
-			if err_40 != nil {
-				return dst, jinja.At(err_40, "qwen3", "templates/qwen3.yaml:6:802")
+			v_43, err_44 := t_42.Attr("content")
+			if err_44 != nil {
+				return dst, jinja.At(err_44, "qwen3", "templates/qwen3.yaml:6:802")
 			}
-			dst, err_35 = sum_34.Add(dst, v_39)
-			if err_35 != nil {
-				return dst, jinja.At(err_35, "qwen3", "templates/qwen3.yaml:6:784")
+			dst, err_39 = sum_38.Add(dst, v_43)
+			if err_39 != nil {
+				return dst, jinja.At(err_39, "qwen3", "templates/qwen3.yaml:6:784")
 			}
-			dst, err_35 = sum_34.Add(dst, jinja.StringValue("<|im_end|>\n"))
-			if err_35 != nil {
-				return dst, jinja.At(err_35, "qwen3", "templates/qwen3.yaml:6:784")
+			dst, err_39 = sum_38.Add(dst, jinja.StringValue("<|im_end|>\n"))
+			if err_39 != nil {
+				return dst, jinja.At(err_39, "qwen3", "templates/qwen3.yaml:6:784")
 			}
-			dst = sum_34.End(dst)
+			dst = sum_38.End(dst)
 		}
 	}
 	multiStepTool_3 = true
 	if f.Messages == nil {
 		return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrMissing, "messages")
 	}
-	v_41, err_42 := jinja.SubInt(int64(len(f.Messages)), int64(1))
-	if err_42 != nil {
-		return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrInvalid, err_42.Error())
+	v_45, err_46 := jinja.SubInt(int64(len(f.Messages)), int64(1))
+	if err_46 != nil {
+		return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:960", runtime.ErrInvalid, err_46.Error())
 	}
-	lastQueryIndex_4 = int(v_41)
+	lastQueryIndex_4 = int(v_45)
 	{
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrMissing, "messages")
 		}
-		v_43, err_44 := jinja.NegInt(int64(1))
-		if err_44 != nil {
-			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1015", runtime.ErrInvalid, err_44.Error())
+		v_47, err_48 := jinja.NegInt(int64(1))
+		if err_48 != nil {
+			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1015", runtime.ErrInvalid, err_48.Error())
 		}
-		t_45 := int(v_43)
-		if t_45 == 0 {
+		t_49 := int(v_47)
+		if t_49 == 0 {
 			return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrInvalid, "slice step cannot be zero")
 		}
-		items_46 := jinja.Slice(f.Messages, 0, 0, t_45, false, false)
-		for i_48, x_49 := range items_46 {
-			message_5 := x_49
+		items_50 := jinja.Slice(f.Messages, 0, 0, t_49, false, false)
+		for i_52, x_53 := range items_50 {
+			message_5 := x_53
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1004", runtime.ErrTooLarge, "")
 			}
@@ -219,48 +227,52 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 			if f.Messages == nil {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrMissing, "messages")
 			}
-			v_50, err_51 := jinja.SubInt(int64(len(f.Messages)), int64(1))
-			if err_51 != nil {
-				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrInvalid, err_51.Error())
+			v_54, err_55 := jinja.SubInt(int64(len(f.Messages)), int64(1))
+			if err_55 != nil {
+				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1044", runtime.ErrInvalid, err_55.Error())
 			}
-			v_52, err_53 := jinja.SubInt(int64(int(v_50)), int64(i_48))
-			if err_53 != nil {
-				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1043", runtime.ErrInvalid, err_53.Error())
+			v_56, err_57 := jinja.SubInt(int64(int(v_54)), int64(i_52))
+			if err_57 != nil {
+				return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1043", runtime.ErrInvalid, err_57.Error())
 			}
-			index_6 = int(v_52)
-			t_56 := multiStepTool_3
-			if t_56 {
-				v_54, err_55 := message_5.Attr("role")
-				if err_55 != nil {
-					return dst, jinja.At(err_55, "qwen3", "templates/qwen3.yaml:6:1117")
+			index_6 = int(v_56)
+			t_62 := multiStepTool_3
+			if t_62 {
+				v_58, err_59 := message_5.Attr("role")
+				if err_59 != nil {
+					return dst, jinja.At(err_59, "qwen3", "templates/qwen3.yaml:6:1117")
 				}
-				t_56 = jinja.Equal(v_54, jinja.StringValue("user"))
+				v_60, err_61 := jinja.EqualMethods(v_58, jinja.StringValue("user"))
+				if err_61 != nil {
+					return dst, jinja.At(err_61, "qwen3", "templates/qwen3.yaml:6:1117")
+				}
+				t_62 = v_60
 			}
-			t_66 := t_56
-			if t_66 {
-				v_57, err_58 := message_5.Attr("content")
-				if err_58 != nil {
-					return dst, jinja.At(err_58, "qwen3", "templates/qwen3.yaml:6:1150")
+			t_72 := t_62
+			if t_72 {
+				v_63, err_64 := message_5.Attr("content")
+				if err_64 != nil {
+					return dst, jinja.At(err_64, "qwen3", "templates/qwen3.yaml:6:1150")
 				}
-				v_59, err_60 := v_57.AsString()
-				if err_60 != nil {
-					return dst, jinja.At(err_60, "qwen3", "templates/qwen3.yaml:6:1150")
+				v_65, err_66 := v_63.AsString()
+				if err_66 != nil {
+					return dst, jinja.At(err_66, "qwen3", "templates/qwen3.yaml:6:1150")
 				}
-				t_65 := strings.HasPrefix(v_59, "<tool_response>")
-				if t_65 {
-					v_61, err_62 := message_5.Attr("content")
-					if err_62 != nil {
-						return dst, jinja.At(err_62, "qwen3", "templates/qwen3.yaml:6:1200")
+				t_71 := strings.HasPrefix(v_65, "<tool_response>")
+				if t_71 {
+					v_67, err_68 := message_5.Attr("content")
+					if err_68 != nil {
+						return dst, jinja.At(err_68, "qwen3", "templates/qwen3.yaml:6:1200")
 					}
-					v_63, err_64 := v_61.AsString()
-					if err_64 != nil {
-						return dst, jinja.At(err_64, "qwen3", "templates/qwen3.yaml:6:1200")
+					v_69, err_70 := v_67.AsString()
+					if err_70 != nil {
+						return dst, jinja.At(err_70, "qwen3", "templates/qwen3.yaml:6:1200")
 					}
-					t_65 = strings.HasSuffix(v_63, "</tool_response>")
+					t_71 = strings.HasSuffix(v_69, "</tool_response>")
 				}
-				t_66 = !(t_65)
+				t_72 = !(t_71)
 			}
-			if t_66 {
+			if t_72 {
 				multiStepTool_3 = false
 				lastQueryIndex_4 = index_6
 			}
@@ -270,363 +282,396 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 		if f.Messages == nil {
 			return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1397", runtime.ErrMissing, "messages")
 		}
-		items_67 := f.Messages
-		n_68 := len(items_67)
-		for i_69, x_70 := range items_67 {
-			message_7 := x_70
+		items_73 := f.Messages
+		n_74 := len(items_73)
+		for i_75, x_76 := range items_73 {
+			message_7 := x_76
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1397", runtime.ErrTooLarge, "")
 			}
 			var content_8 jinja.Value
 			var reasoningContent_9 jinja.Value
-			done_76 := false
-			v_71, err_72 := message_7.Attr("role")
-			if err_72 != nil {
-				return dst, jinja.At(err_72, "qwen3", "templates/qwen3.yaml:6:1422")
+			done_86 := false
+			v_77, err_78 := message_7.Attr("role")
+			if err_78 != nil {
+				return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1422")
 			}
-			t_75 := jinja.Equal(v_71, jinja.StringValue("user"))
-			if !t_75 {
-				v_73, err_74 := message_7.Attr("role")
-				if err_74 != nil {
-					return dst, jinja.At(err_74, "qwen3", "templates/qwen3.yaml:6:1452")
-				}
-				t_75 = (jinja.Equal(v_73, jinja.StringValue("system")) && !(i_69 == 0))
+			v_79, err_80 := jinja.EqualMethods(v_77, jinja.StringValue("user"))
+			if err_80 != nil {
+				return dst, jinja.At(err_80, "qwen3", "templates/qwen3.yaml:6:1422")
 			}
-			if t_75 {
-				var sum_77 jinja.Sum
-				var err_78 error
-				dst = sum_77.Start(dst, jinja.StringValue("<|im_start|>"))
-				v_79, err_80 := message_7.Attr("role")
-				if err_80 != nil {
-					return dst, jinja.At(err_80, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				dst, err_78 = sum_77.Add(dst, v_79)
-				if err_78 != nil {
-					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				dst, err_78 = sum_77.Add(dst, jinja.StringValue("\n"))
-				if err_78 != nil {
-					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				v_81, err_82 := message_7.Attr("content")
+			t_85 := v_79
+			if !t_85 {
+				v_81, err_82 := message_7.Attr("role")
 				if err_82 != nil {
-					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:6:1519")
+					return dst, jinja.At(err_82, "qwen3", "templates/qwen3.yaml:6:1452")
 				}
-				dst, err_78 = sum_77.Add(dst, v_81)
-				if err_78 != nil {
-					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				dst, err_78 = sum_77.Add(dst, jinja.StringValue("<|im_end|>"))
-				if err_78 != nil {
-					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				dst, err_78 = sum_77.Add(dst, jinja.StringValue("\n"))
-				if err_78 != nil {
-					return dst, jinja.At(err_78, "qwen3", "templates/qwen3.yaml:6:1501")
-				}
-				dst = sum_77.End(dst)
-				done_76 = true
-			}
-			if !done_76 {
-				v_83, err_84 := message_7.Attr("role")
+				v_83, err_84 := jinja.EqualMethods(v_81, jinja.StringValue("system"))
 				if err_84 != nil {
-					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:6:1611")
+					return dst, jinja.At(err_84, "qwen3", "templates/qwen3.yaml:6:1452")
 				}
-				if jinja.Equal(v_83, jinja.StringValue("assistant")) {
-					v_85, err_86 := message_7.Attr("content")
-					if err_86 != nil {
-						return dst, jinja.At(err_86, "qwen3", "templates/qwen3.yaml:6:1671")
+				t_85 = (v_83 && !(i_75 == 0))
+			}
+			if t_85 {
+				var sum_87 jinja.Sum
+				var err_88 error
+				dst = sum_87.Start(dst, jinja.StringValue("<|im_start|>"))
+				v_89, err_90 := message_7.Attr("role")
+				if err_90 != nil {
+					return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				dst, err_88 = sum_87.Add(dst, v_89)
+				if err_88 != nil {
+					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				dst, err_88 = sum_87.Add(dst, jinja.StringValue("\n"))
+				if err_88 != nil {
+					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				v_91, err_92 := message_7.Attr("content")
+				if err_92 != nil {
+					return dst, jinja.At(err_92, "qwen3", "templates/qwen3.yaml:6:1519")
+				}
+				dst, err_88 = sum_87.Add(dst, v_91)
+				if err_88 != nil {
+					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				dst, err_88 = sum_87.Add(dst, jinja.StringValue("<|im_end|>"))
+				if err_88 != nil {
+					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				dst, err_88 = sum_87.Add(dst, jinja.StringValue("\n"))
+				if err_88 != nil {
+					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
+				dst = sum_87.End(dst)
+				done_86 = true
+			}
+			if !done_86 {
+				v_93, err_94 := message_7.Attr("role")
+				if err_94 != nil {
+					return dst, jinja.At(err_94, "qwen3", "templates/qwen3.yaml:6:1611")
+				}
+				v_95, err_96 := jinja.EqualMethods(v_93, jinja.StringValue("assistant"))
+				if err_96 != nil {
+					return dst, jinja.At(err_96, "qwen3", "templates/qwen3.yaml:6:1611")
+				}
+				if v_95 {
+					v_97, err_98 := message_7.Attr("content")
+					if err_98 != nil {
+						return dst, jinja.At(err_98, "qwen3", "templates/qwen3.yaml:6:1671")
 					}
-					content_8 = v_85
+					content_8 = v_97
 					reasoningContent_9 = jinja.StringValue("")
-					v_87, err_88 := message_7.Attr("reasoning_content")
-					if err_88 != nil {
-						return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1732")
+					v_99, err_100 := message_7.Attr("reasoning_content")
+					if err_100 != nil {
+						return dst, jinja.At(err_100, "qwen3", "templates/qwen3.yaml:6:1732")
 					}
-					t_91 := v_87.Test("defined")
-					if t_91 {
-						v_89, err_90 := message_7.Attr("reasoning_content")
-						if err_90 != nil {
-							return dst, jinja.At(err_90, "qwen3", "templates/qwen3.yaml:6:1790")
+					t_103 := v_99.Test("defined")
+					if t_103 {
+						v_101, err_102 := message_7.Attr("reasoning_content")
+						if err_102 != nil {
+							return dst, jinja.At(err_102, "qwen3", "templates/qwen3.yaml:6:1790")
 						}
-						t_91 = !v_89.Test("none")
+						t_103 = !v_101.Test("none")
 					}
-					if t_91 {
-						v_92, err_93 := message_7.Attr("reasoning_content")
-						if err_93 != nil {
-							return dst, jinja.At(err_93, "qwen3", "templates/qwen3.yaml:6:1872")
+					if t_103 {
+						v_104, err_105 := message_7.Attr("reasoning_content")
+						if err_105 != nil {
+							return dst, jinja.At(err_105, "qwen3", "templates/qwen3.yaml:6:1872")
 						}
-						reasoningContent_9 = v_92
+						reasoningContent_9 = v_104
 					} else {
-						v_94, err_95 := message_7.Attr("content")
-						if err_95 != nil {
-							return dst, jinja.At(err_95, "qwen3", "templates/qwen3.yaml:6:1910")
+						v_106, err_107 := message_7.Attr("content")
+						if err_107 != nil {
+							return dst, jinja.At(err_107, "qwen3", "templates/qwen3.yaml:6:1910")
 						}
-						v_96, err_97 := jinja.Contains(v_94, jinja.StringValue("</think>"))
-						if err_97 != nil {
-							return dst, jinja.At(err_97, "qwen3", "templates/qwen3.yaml:6:1900")
+						v_108, err_109 := jinja.Contains(v_106, jinja.StringValue("</think>"))
+						if err_109 != nil {
+							return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:1900")
 						}
-						if v_96 {
-							v_98, err_99 := message_7.Attr("content")
-							if err_99 != nil {
-								return dst, jinja.At(err_99, "qwen3", "templates/qwen3.yaml:6:1968")
+						if v_108 {
+							v_110, err_111 := message_7.Attr("content")
+							if err_111 != nil {
+								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
-							v_100, err_101 := v_98.AsString()
-							if err_101 != nil {
-								return dst, jinja.At(err_101, "qwen3", "templates/qwen3.yaml:6:1968")
+							v_112, err_113 := v_110.AsString()
+							if err_113 != nil {
+								return dst, jinja.At(err_113, "qwen3", "templates/qwen3.yaml:6:1968")
 							}
-							v_102, err_103 := jinja.Split(v_100, "</think>", true, -1)
-							if err_103 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrInvalid, err_103.Error())
+							v_114, err_115 := jinja.Split(v_112, "</think>", true, -1)
+							if err_115 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrInvalid, err_115.Error())
 							}
-							v_104, err_105 := jinja.NegInt(int64(1))
-							if err_105 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2008", runtime.ErrInvalid, err_105.Error())
+							v_116, err_117 := jinja.NegInt(int64(1))
+							if err_117 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2008", runtime.ErrInvalid, err_117.Error())
 							}
-							v_106, ok_107 := jinja.Index(v_102, int(v_104))
-							if !(ok_107) {
+							v_118, ok_119 := jinja.Index(v_114, int(v_116))
+							if !(ok_119) {
 								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:1968", runtime.ErrUndefined, "")
 							}
-							content_8 = jinja.StringValue(jinja.StripChars(v_106, "\n", true, false))
-							v_108, err_109 := message_7.Attr("content")
-							if err_109 != nil {
-								return dst, jinja.At(err_109, "qwen3", "templates/qwen3.yaml:6:2110")
+							content_8 = jinja.StringValue(jinja.StripChars(v_118, "\n", true, false))
+							v_120, err_121 := message_7.Attr("content")
+							if err_121 != nil {
+								return dst, jinja.At(err_121, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
-							v_110, err_111 := v_108.AsString()
-							if err_111 != nil {
-								return dst, jinja.At(err_111, "qwen3", "templates/qwen3.yaml:6:2110")
+							v_122, err_123 := v_120.AsString()
+							if err_123 != nil {
+								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2110")
 							}
-							v_112, err_113 := jinja.Split(v_110, "</think>", true, -1)
-							if err_113 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_113.Error())
+							v_124, err_125 := jinja.Split(v_122, "</think>", true, -1)
+							if err_125 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_125.Error())
 							}
-							v_114, ok_115 := jinja.Index(v_112, 0)
-							if !(ok_115) {
+							v_126, ok_127 := jinja.Index(v_124, 0)
+							if !(ok_127) {
 								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
 							}
-							v_116, err_117 := jinja.Split(jinja.StripChars(v_114, "\n", false, true), "<think>", true, -1)
-							if err_117 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_117.Error())
+							v_128, err_129 := jinja.Split(jinja.StripChars(v_126, "\n", false, true), "<think>", true, -1)
+							if err_129 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrInvalid, err_129.Error())
 							}
-							v_118, err_119 := jinja.NegInt(int64(1))
-							if err_119 != nil {
-								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2178", runtime.ErrInvalid, err_119.Error())
+							v_130, err_131 := jinja.NegInt(int64(1))
+							if err_131 != nil {
+								return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:2178", runtime.ErrInvalid, err_131.Error())
 							}
-							v_120, ok_121 := jinja.Index(v_116, int(v_118))
-							if !(ok_121) {
+							v_132, ok_133 := jinja.Index(v_128, int(v_130))
+							if !(ok_133) {
 								return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2110", runtime.ErrUndefined, "")
 							}
-							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_120, "\n", true, false))
+							reasoningContent_9 = jinja.StringValue(jinja.StripChars(v_132, "\n", true, false))
 						}
 					}
-					if i_69 > lastQueryIndex_4 {
-						if i_69 == n_68-1 || (!(i_69 == n_68-1) && reasoningContent_9.Truth()) {
-							var sum_122 jinja.Sum
-							var err_123 error
-							dst = sum_122.Start(dst, jinja.StringValue("<|im_start|>"))
-							v_124, err_125 := message_7.Attr("role")
-							if err_125 != nil {
-								return dst, jinja.At(err_125, "qwen3", "templates/qwen3.yaml:6:2373")
+					if i_75 > lastQueryIndex_4 {
+						if i_75 == n_74-1 || (!(i_75 == n_74-1) && reasoningContent_9.Truth()) {
+							var sum_134 jinja.Sum
+							var err_135 error
+							dst = sum_134.Start(dst, jinja.StringValue("<|im_start|>"))
+							v_136, err_137 := message_7.Attr("role")
+							if err_137 != nil {
+								return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst, err_123 = sum_122.Add(dst, v_124)
-							if err_123 != nil {
-								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							dst, err_135 = sum_134.Add(dst, v_136)
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst, err_123 = sum_122.Add(dst, jinja.StringValue("\n<think>\n"))
-							if err_123 != nil {
-								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							dst, err_135 = sum_134.Add(dst, jinja.StringValue("\n<think>\n"))
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_126, err_127 := reasoningContent_9.AsString()
-							if err_127 != nil {
-								return dst, jinja.At(err_127, "qwen3", "templates/qwen3.yaml:6:2420")
+							v_138, err_139 := reasoningContent_9.AsString()
+							if err_139 != nil {
+								return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2420")
 							}
-							dst, err_123 = sum_122.Add(dst, jinja.StringValue(jinja.StripChars(v_126, "\n", true, true)))
-							if err_123 != nil {
-								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							dst, err_135 = sum_134.Add(dst, jinja.StringValue(jinja.StripChars(v_138, "\n", true, true)))
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst, err_123 = sum_122.Add(dst, jinja.StringValue("\n</think>\n\n"))
-							if err_123 != nil {
-								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							dst, err_135 = sum_134.Add(dst, jinja.StringValue("\n</think>\n\n"))
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							v_128, err_129 := content_8.AsString()
-							if err_129 != nil {
-								return dst, jinja.At(err_129, "qwen3", "templates/qwen3.yaml:6:2500")
+							v_140, err_141 := content_8.AsString()
+							if err_141 != nil {
+								return dst, jinja.At(err_141, "qwen3", "templates/qwen3.yaml:6:2500")
 							}
-							dst, err_123 = sum_122.Add(dst, jinja.StringValue(jinja.StripChars(v_128, "\n", true, false)))
-							if err_123 != nil {
-								return dst, jinja.At(err_123, "qwen3", "templates/qwen3.yaml:6:2373")
+							dst, err_135 = sum_134.Add(dst, jinja.StringValue(jinja.StripChars(v_140, "\n", true, false)))
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst = sum_122.End(dst)
+							dst = sum_134.End(dst)
 						} else {
-							var sum_130 jinja.Sum
-							var err_131 error
-							dst = sum_130.Start(dst, jinja.StringValue("<|im_start|>"))
-							v_132, err_133 := message_7.Attr("role")
-							if err_133 != nil {
-								return dst, jinja.At(err_133, "qwen3", "templates/qwen3.yaml:6:2524")
+							var sum_142 jinja.Sum
+							var err_143 error
+							dst = sum_142.Start(dst, jinja.StringValue("<|im_start|>"))
+							v_144, err_145 := message_7.Attr("role")
+							if err_145 != nil {
+								return dst, jinja.At(err_145, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							dst, err_131 = sum_130.Add(dst, v_132)
-							if err_131 != nil {
-								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2524")
+							dst, err_143 = sum_142.Add(dst, v_144)
+							if err_143 != nil {
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							dst, err_131 = sum_130.Add(dst, jinja.StringValue("\n"))
-							if err_131 != nil {
-								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2524")
+							dst, err_143 = sum_142.Add(dst, jinja.StringValue("\n"))
+							if err_143 != nil {
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							dst, err_131 = sum_130.Add(dst, content_8)
-							if err_131 != nil {
-								return dst, jinja.At(err_131, "qwen3", "templates/qwen3.yaml:6:2524")
+							dst, err_143 = sum_142.Add(dst, content_8)
+							if err_143 != nil {
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							dst = sum_130.End(dst)
+							dst = sum_142.End(dst)
 						}
 					} else {
-						var sum_134 jinja.Sum
-						var err_135 error
-						dst = sum_134.Start(dst, jinja.StringValue("<|im_start|>"))
-						v_136, err_137 := message_7.Attr("role")
-						if err_137 != nil {
-							return dst, jinja.At(err_137, "qwen3", "templates/qwen3.yaml:6:2611")
+						var sum_146 jinja.Sum
+						var err_147 error
+						dst = sum_146.Start(dst, jinja.StringValue("<|im_start|>"))
+						v_148, err_149 := message_7.Attr("role")
+						if err_149 != nil {
+							return dst, jinja.At(err_149, "qwen3", "templates/qwen3.yaml:6:2611")
 						}
-						dst, err_135 = sum_134.Add(dst, v_136)
-						if err_135 != nil {
-							return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2584")
+						dst, err_147 = sum_146.Add(dst, v_148)
+						if err_147 != nil {
+							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						dst, err_135 = sum_134.Add(dst, jinja.StringValue("\n"))
-						if err_135 != nil {
-							return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2584")
+						dst, err_147 = sum_146.Add(dst, jinja.StringValue("\n"))
+						if err_147 != nil {
+							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						dst, err_135 = sum_134.Add(dst, content_8)
-						if err_135 != nil {
-							return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2584")
+						dst, err_147 = sum_146.Add(dst, content_8)
+						if err_147 != nil {
+							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						dst = sum_134.End(dst)
+						dst = sum_146.End(dst)
 					}
-					v_138, err_139 := message_7.Attr("tool_calls")
-					if err_139 != nil {
-						return dst, jinja.At(err_139, "qwen3", "templates/qwen3.yaml:6:2690")
+					v_150, err_151 := message_7.Attr("tool_calls")
+					if err_151 != nil {
+						return dst, jinja.At(err_151, "qwen3", "templates/qwen3.yaml:6:2690")
 					}
-					if v_138.Truth() {
+					if v_150.Truth() {
 						{
-							v_141, err_142 := message_7.Attr("tool_calls")
-							if err_142 != nil {
-								return dst, jinja.At(err_142, "qwen3", "templates/qwen3.yaml:6:2722")
+							v_153, err_154 := message_7.Attr("tool_calls")
+							if err_154 != nil {
+								return dst, jinja.At(err_154, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
-							items_140, err_143 := v_141.Iter()
-							if err_143 != nil {
-								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2722")
+							items_152, err_155 := v_153.Iter()
+							if err_155 != nil {
+								return dst, jinja.At(err_155, "qwen3", "templates/qwen3.yaml:6:2722")
 							}
-							for i_145, x_146 := range items_140 {
-								toolCall_10 := x_146
+							for i_157, x_158 := range items_152 {
+								toolCall_10 := x_158
 								if len(dst)-start > runtime.MaxOutput {
 									return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:2722", runtime.ErrTooLarge, "")
 								}
-								if (i_145 == 0 && content_8.Truth()) || !(i_145 == 0) {
+								if (i_157 == 0 && content_8.Truth()) || !(i_157 == 0) {
 									dst = append(dst, "\n"...)
 								}
-								v_147, err_148 := toolCall_10.Attr("function")
-								if err_148 != nil {
-									return dst, jinja.At(err_148, "qwen3", "templates/qwen3.yaml:6:2818")
+								v_159, err_160 := toolCall_10.Attr("function")
+								if err_160 != nil {
+									return dst, jinja.At(err_160, "qwen3", "templates/qwen3.yaml:6:2818")
 								}
-								if v_147.Truth() {
-									v_149, err_150 := toolCall_10.Attr("function")
-									if err_150 != nil {
-										return dst, jinja.At(err_150, "qwen3", "templates/qwen3.yaml:6:2852")
+								if v_159.Truth() {
+									v_161, err_162 := toolCall_10.Attr("function")
+									if err_162 != nil {
+										return dst, jinja.At(err_162, "qwen3", "templates/qwen3.yaml:6:2852")
 									}
-									toolCall_10 = v_149
+									toolCall_10 = v_161
 								}
 								dst = append(dst, "<tool_call>\n{\"name\": \""...)
-								v_151, err_152 := toolCall_10.Attr("name")
-								if err_152 != nil {
-									return dst, jinja.At(err_152, "qwen3", "templates/qwen3.yaml:6:2919")
+								v_163, err_164 := toolCall_10.Attr("name")
+								if err_164 != nil {
+									return dst, jinja.At(err_164, "qwen3", "templates/qwen3.yaml:6:2919")
 								}
-								dst = v_151.AppendStr(dst)
+								if err_165 := v_163.CheckPrint(); err_165 != nil {
+									return dst, jinja.At(err_165, "qwen3", "templates/qwen3.yaml:6:2919")
+								}
+								dst = v_163.AppendStr(dst)
 								dst = append(dst, "\", \"arguments\": "...)
-								v_153, err_154 := toolCall_10.Attr("arguments")
-								if err_154 != nil {
-									return dst, jinja.At(err_154, "qwen3", "templates/qwen3.yaml:6:2958")
+								v_166, err_167 := toolCall_10.Attr("arguments")
+								if err_167 != nil {
+									return dst, jinja.At(err_167, "qwen3", "templates/qwen3.yaml:6:2958")
 								}
-								if v_153.Test("string") {
-									v_155, err_156 := toolCall_10.Attr("arguments")
-									if err_156 != nil {
-										return dst, jinja.At(err_156, "qwen3", "templates/qwen3.yaml:6:3013")
+								if v_166.Test("string") {
+									v_168, err_169 := toolCall_10.Attr("arguments")
+									if err_169 != nil {
+										return dst, jinja.At(err_169, "qwen3", "templates/qwen3.yaml:6:3013")
 									}
-									dst = v_155.AppendStr(dst)
+									if err_170 := v_168.CheckPrint(); err_170 != nil {
+										return dst, jinja.At(err_170, "qwen3", "templates/qwen3.yaml:6:3013")
+									}
+									dst = v_168.AppendStr(dst)
 								} else {
-									v_157, err_158 := toolCall_10.Attr("arguments")
-									if err_158 != nil {
-										return dst, jinja.At(err_158, "qwen3", "templates/qwen3.yaml:6:3034")
+									v_171, err_172 := toolCall_10.Attr("arguments")
+									if err_172 != nil {
+										return dst, jinja.At(err_172, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									v_159, err_160 := jinja.ToJSON(v_157, 0, false, true)
-									if err_160 != nil {
-										return dst, jinja.At(err_160, "qwen3", "templates/qwen3.yaml:6:3034")
+									v_173, err_174 := jinja.ToJSON(v_171, 0, false, true)
+									if err_174 != nil {
+										return dst, jinja.At(err_174, "qwen3", "templates/qwen3.yaml:6:3034")
 									}
-									dst = append(dst, v_159...)
+									dst = append(dst, v_173...)
 								}
 								dst = append(dst, "}\n</tool_call>"...)
 							}
 						}
 					}
 					dst = append(dst, "<|im_end|>\n"...)
-					done_76 = true
+					done_86 = true
 				}
 			}
-			if !done_76 {
-				v_161, err_162 := message_7.Attr("role")
-				if err_162 != nil {
-					return dst, jinja.At(err_162, "qwen3", "templates/qwen3.yaml:6:3155")
+			if !done_86 {
+				v_175, err_176 := message_7.Attr("role")
+				if err_176 != nil {
+					return dst, jinja.At(err_176, "qwen3", "templates/qwen3.yaml:6:3155")
 				}
-				if jinja.Equal(v_161, jinja.StringValue("tool")) {
-					t_170 := i_69 == 0
-					if !t_170 {
+				v_177, err_178 := jinja.EqualMethods(v_175, jinja.StringValue("tool"))
+				if err_178 != nil {
+					return dst, jinja.At(err_178, "qwen3", "templates/qwen3.yaml:6:3155")
+				}
+				if v_177 {
+					t_188 := i_75 == 0
+					if !t_188 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrMissing, "messages")
 						}
-						v_163, err_164 := jinja.SubInt(int64(i_69), int64(1))
-						if err_164 != nil {
-							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrInvalid, err_164.Error())
+						v_179, err_180 := jinja.SubInt(int64(i_75), int64(1))
+						if err_180 != nil {
+							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3180", runtime.ErrInvalid, err_180.Error())
 						}
-						v_165, ok_166 := jinja.Index(f.Messages, int(v_163))
-						var t_167 jinja.Value
-						if ok_166 {
-							t_167 = v_165
+						v_181, ok_182 := jinja.Index(f.Messages, int(v_179))
+						var t_183 jinja.Value
+						if ok_182 {
+							t_183 = v_181
 						}
-						v_168, err_169 := t_167.Attr("role")
-						if err_169 != nil {
-							return dst, jinja.At(err_169, "qwen3", "templates/qwen3.yaml:6:3180")
+						v_184, err_185 := t_183.Attr("role")
+						if err_185 != nil {
+							return dst, jinja.At(err_185, "qwen3", "templates/qwen3.yaml:6:3180")
 						}
-						t_170 = !jinja.Equal(v_168, jinja.StringValue("tool"))
+						v_186, err_187 := jinja.EqualMethods(v_184, jinja.StringValue("tool"))
+						if err_187 != nil {
+							return dst, jinja.At(err_187, "qwen3", "templates/qwen3.yaml:6:3180")
+						}
+						t_188 = !v_186
 					}
-					if t_170 {
+					if t_188 {
 						dst = append(dst, "<|im_start|>user"...)
 					}
 					dst = append(dst, "\n<tool_response>\n"...)
-					v_171, err_172 := message_7.Attr("content")
-					if err_172 != nil {
-						return dst, jinja.At(err_172, "qwen3", "templates/qwen3.yaml:6:3288")
+					v_189, err_190 := message_7.Attr("content")
+					if err_190 != nil {
+						return dst, jinja.At(err_190, "qwen3", "templates/qwen3.yaml:6:3288")
 					}
-					dst = v_171.AppendStr(dst)
+					if err_191 := v_189.CheckPrint(); err_191 != nil {
+						return dst, jinja.At(err_191, "qwen3", "templates/qwen3.yaml:6:3288")
+					}
+					dst = v_189.AppendStr(dst)
 					dst = append(dst, "\n</tool_response>"...)
-					t_180 := i_69 == n_68-1
-					if !t_180 {
+					t_201 := i_75 == n_74-1
+					if !t_201 {
 						if f.Messages == nil {
 							return dst, runtime.Fail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrMissing, "messages")
 						}
-						v_173, err_174 := jinja.AddInt(int64(i_69), int64(1))
-						if err_174 != nil {
-							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrInvalid, err_174.Error())
+						v_192, err_193 := jinja.AddInt(int64(i_75), int64(1))
+						if err_193 != nil {
+							return dst, runtime.FailDetail("qwen3", "templates/qwen3.yaml:6:3400", runtime.ErrInvalid, err_193.Error())
 						}
-						v_175, ok_176 := jinja.Index(f.Messages, int(v_173))
-						var t_177 jinja.Value
-						if ok_176 {
-							t_177 = v_175
+						v_194, ok_195 := jinja.Index(f.Messages, int(v_192))
+						var t_196 jinja.Value
+						if ok_195 {
+							t_196 = v_194
 						}
-						v_178, err_179 := t_177.Attr("role")
-						if err_179 != nil {
-							return dst, jinja.At(err_179, "qwen3", "templates/qwen3.yaml:6:3400")
+						v_197, err_198 := t_196.Attr("role")
+						if err_198 != nil {
+							return dst, jinja.At(err_198, "qwen3", "templates/qwen3.yaml:6:3400")
 						}
-						t_180 = !jinja.Equal(v_178, jinja.StringValue("tool"))
+						v_199, err_200 := jinja.EqualMethods(v_197, jinja.StringValue("tool"))
+						if err_200 != nil {
+							return dst, jinja.At(err_200, "qwen3", "templates/qwen3.yaml:6:3400")
+						}
+						t_201 = !v_199
 					}
-					if t_180 {
+					if t_201 {
 						dst = append(dst, "<|im_end|>\n"...)
 					}
 				}
@@ -635,12 +680,12 @@ func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte
 	}
 	if f.AddGenerationPrompt {
 		dst = append(dst, "<|im_start|>assistant\n"...)
-		t_182 := f.EnableThinking != nil
-		if t_182 {
-			t_181 := (f.EnableThinking != nil) && !(*f.EnableThinking)
-			t_182 = t_181
+		t_203 := f.EnableThinking != nil
+		if t_203 {
+			t_202 := (f.EnableThinking != nil) && !(*f.EnableThinking)
+			t_203 = t_202
 		}
-		if t_182 {
+		if t_203 {
 			dst = append(dst, "<think>\n\n</think>\n\n"...)
 		}
 	}

@@ -98,8 +98,8 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 			if len(dst)-start > runtime.MaxOutput {
 				return dst, runtime.Fail("smollm2", "templates/smollm2.yaml:6:30", runtime.ErrTooLarge, "")
 			}
-			t_11 := i_4 == 0
-			if t_11 {
+			t_13 := i_4 == 0
+			if t_13 {
 				if f.Messages == nil {
 					return dst, runtime.Fail("smollm2", "templates/smollm2.yaml:6:62", runtime.ErrMissing, "messages")
 				}
@@ -112,43 +112,47 @@ func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]
 				if err_10 != nil {
 					return dst, jinja.At(err_10, "smollm2", "templates/smollm2.yaml:6:62")
 				}
-				t_11 = !jinja.Equal(v_9, jinja.StringValue("system"))
+				v_11, err_12 := jinja.EqualMethods(v_9, jinja.StringValue("system"))
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "smollm2", "templates/smollm2.yaml:6:62")
+				}
+				t_13 = !v_11
 			}
-			if t_11 {
+			if t_13 {
 				dst = append(dst, "<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by Hugging Face<|im_end|>\n"...)
 			}
-			var sum_12 jinja.Sum
-			var err_13 error
-			dst = sum_12.Start(dst, jinja.StringValue("<|im_start|>"))
-			v_14, err_15 := message_1.Item(jinja.StringValue("role"))
-			if err_15 != nil {
-				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:234")
-			}
-			dst, err_13 = sum_12.Add(dst, v_14)
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
-			}
-			dst, err_13 = sum_12.Add(dst, jinja.StringValue("\n"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
-			}
-			v_16, err_17 := message_1.Item(jinja.StringValue("content"))
+			var sum_14 jinja.Sum
+			var err_15 error
+			dst = sum_14.Start(dst, jinja.StringValue("<|im_start|>"))
+			v_16, err_17 := message_1.Item(jinja.StringValue("role"))
 			if err_17 != nil {
-				return dst, jinja.At(err_17, "smollm2", "templates/smollm2.yaml:6:259")
+				return dst, jinja.At(err_17, "smollm2", "templates/smollm2.yaml:6:234")
 			}
-			dst, err_13 = sum_12.Add(dst, v_16)
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
+			dst, err_15 = sum_14.Add(dst, v_16)
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
 			}
-			dst, err_13 = sum_12.Add(dst, jinja.StringValue("<|im_end|>"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
+			dst, err_15 = sum_14.Add(dst, jinja.StringValue("\n"))
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
 			}
-			dst, err_13 = sum_12.Add(dst, jinja.StringValue("\n"))
-			if err_13 != nil {
-				return dst, jinja.At(err_13, "smollm2", "templates/smollm2.yaml:6:217")
+			v_18, err_19 := message_1.Item(jinja.StringValue("content"))
+			if err_19 != nil {
+				return dst, jinja.At(err_19, "smollm2", "templates/smollm2.yaml:6:259")
 			}
-			dst = sum_12.End(dst)
+			dst, err_15 = sum_14.Add(dst, v_18)
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
+			}
+			dst, err_15 = sum_14.Add(dst, jinja.StringValue("<|im_end|>"))
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
+			}
+			dst, err_15 = sum_14.Add(dst, jinja.StringValue("\n"))
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
+			}
+			dst = sum_14.End(dst)
 		}
 	}
 	if f.AddGenerationPrompt {
