@@ -6,22 +6,13 @@ import "testing"
 // promptgen failing on it with ErrInvalid, and nothing else does.
 func TestMatchIntBeyond64(t *testing.T) {
 	fails := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: int beyond 64 bits, which promptgen does not hold"}
-	for _, tc := range []struct {
-		name       string
-		jinja, got Outcome
-		ok         bool
-	}{
+	checkMatches(t, []matchCase{
 		{"beyond", Outcome{Status: "ok", Text: "x-15372286728091293696y"}, fails, true},
 		{"beyond, positive", Outcome{Status: "ok", Text: "9223372036854775808"}, fails, true},
 		{"within", Outcome{Status: "ok", Text: "-9223372036854775808"}, fails, false},
 		{"another error", Outcome{Status: "ok", Text: "99999999999999999999"}, Outcome{Status: "error", Kind: "ErrInvalid", Text: "division by zero"}, false},
 		{"another kind", Outcome{Status: "ok", Text: "99999999999999999999"}, Outcome{Status: "error", Kind: "ErrUndefined", Text: "int beyond 64 bits"}, false},
-	} {
-		ok, why := Match(tc.jinja, tc.got)
-		if ok != tc.ok || ok && why != intBeyond64 {
-			t.Errorf("%s: Match = %v, %q; want %v", tc.name, ok, why, tc.ok)
-		}
-	}
+	}, intBeyond64)
 }
 
 // TestMatchLenientOrder: Jinja2's ZeroDivisionError beside an undefined
@@ -42,20 +33,29 @@ func TestMatchLenientOrder(t *testing.T) {
 func TestMatchMethodUnprinted(t *testing.T) {
 	printed := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it"}
 	compared := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: dict.items compared with dict.items: Python compares methods by the identity of their owners, which promptgen does not keep"}
-	for _, tc := range []struct {
-		name       string
-		jinja, got Outcome
-		ok         bool
-	}{
+	checkMatches(t, []matchCase{
 		{"printed", Outcome{Status: "ok", Text: "a<built-in method items of dict object at 0x7f1c2e3a4b40>"}, printed, true},
 		{"upper", Outcome{Status: "ok", Text: "<BUILT-IN METHOD ITEMS OF DICT OBJECT AT 0X7F1C2E3A4B40>"}, printed, true},
 		{"no address", Outcome{Status: "ok", Text: "items"}, printed, false},
 		{"compared", Outcome{Status: "ok", Text: "True"}, compared, true},
 		{"raised", Raised("UndefinedError", "'x' is undefined"), printed, false},
 		{"another error", Outcome{Status: "ok", Text: "<function str.format at 0x7f1c2e3a4b40>"}, Outcome{Status: "error", Kind: "ErrInvalid", Text: "division by zero"}, false},
-	} {
+	}, methodUnprinted)
+}
+
+// matchCase is a pair of outcomes and whether Match matches them.
+type matchCase struct {
+	name       string
+	jinja, got Outcome
+	ok         bool
+}
+
+// checkMatches checks Match on each case, and that a match is by reason.
+func checkMatches(t *testing.T, cases []matchCase, reason string) {
+	t.Helper()
+	for _, tc := range cases {
 		ok, why := Match(tc.jinja, tc.got)
-		if ok != tc.ok || ok && why != methodUnprinted {
+		if ok != tc.ok || ok && why != reason {
 			t.Errorf("%s: Match = %v, %q; want %v", tc.name, ok, why, tc.ok)
 		}
 	}
