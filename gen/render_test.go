@@ -358,6 +358,9 @@ func TestRenderErrors(t *testing.T) {
 		// A filter and a test Jinja2 lacks, where their if runs
 		// (TemplateRuntimeError).
 		"missingfilter": "inputs:\n  c: int\n  y: string\ntemplate: \"{% if c == 1 %}{{ y|from_json }}{% elif c == 2 %}{{ y is nosuchtest }}{% endif %}ok\"\n",
+		// A key a dict literal lacks is undefined: an attribute of it
+		// fails (UndefinedError); so does the dict's evaluation first.
+		"dictmissing": "inputs:\n  c: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{{ d.b.c }}{% elif c >= 2 %}{{ {'a': 10 // (c - 2)}.b }}{% endif %}ok\"\n",
 		"printfdyn":     "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 	}
 	tests := []struct {
@@ -382,6 +385,9 @@ func TestRenderErrors(t *testing.T) {
 		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": {"k": 1}}]}`, `ERROR: prompts/indentdyn.yaml:3:63: render indentdyn: invalid operation: truncate of a dict is not supported (Python truncates its items, not its text)`},
 		{"indentundef", `{}`, `ERROR: prompts/indentundef.yaml:3:39: render indentundef: variable is undefined`},
 		{"indentundef", `{"x": "a"}`, "[a][b]"},
+		{"dictmissing", `{"c": 1}`, `ERROR: prompts/dictmissing.yaml:3:52: render dictmissing: variable is undefined`},
+		{"dictmissing", `{"c": 2}`, `ERROR: prompts/dictmissing.yaml:3:86: render dictmissing: invalid operation: division by zero`},
+		{"dictmissing", `{"c": 3}`, "ok"},
 		{"missingfilter", `{"c": 0, "y": "a"}`, "ok"},
 		{"missingfilter", `{"c": 1, "y": "a"}`, `ERROR: prompts/missingfilter.yaml:4:32: render missingfilter: invalid operation: No filter named 'from_json' found.`},
 		{"missingfilter", `{"c": 2, "y": "a"}`, `ERROR: prompts/missingfilter.yaml:4:69: render missingfilter: invalid operation: No test named 'nosuchtest' found.`},

@@ -104,6 +104,11 @@ type checker struct {
 	// where.
 	dictUses  map[string]bool
 	keyTested map[*ir.Type]tmpl.Span
+	// definedTested are the operands of the tests defined and undefined
+	// (and of default); missingKeys the reads of keys that dict literals
+	// lack (see missingKey).
+	definedTested map[tmpl.Span]bool
+	missingKeys   map[missingKeyRead]tmpl.Span
 }
 
 const (

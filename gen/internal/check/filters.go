@@ -182,6 +182,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		name = a
 	}
 	switch name {
+	case "default":
+		c.testsDefined(e.X)
 	case "safe":
 		return c.safeFilter(e, u)
 	case "format":
