@@ -180,6 +180,16 @@ func (c *checker) localType(name string) *ir.Type {
 	return &ir.Type{}
 }
 
+// inputType is the type an input inferred from its uses starts with:
+// dynamic when a previous check found a local of its name set to a
+// dynamic value after a typed use of the input (see staysTyped).
+func (c *checker) inputType(name string) *ir.Type {
+	if c.rebound[name] {
+		return ir.DynamicType()
+	}
+	return &ir.Type{}
+}
+
 const (
 	useValue use = iota
 	usePrint

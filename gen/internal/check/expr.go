@@ -62,6 +62,20 @@ func generator(x ir.Expr) bool {
 	return false
 }
 
+// mayYieldGenerator reports whether x, or a value a conditional or an
+// and/or in it yields, is a generator.
+func mayYieldGenerator(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.Cond:
+		return mayYieldGenerator(x.Then) || x.Else != nil && mayYieldGenerator(x.Else)
+	case *ir.Binary:
+		if x.Value {
+			return slices.ContainsFunc(builtins.Yields(x), mayYieldGenerator)
+		}
+	}
+	return generator(x)
+}
+
 // condition checks e where its truth is tested: the test of an if, a
 // conditional or a loop's filter, not, and a tested and/or.
 func (c *checker) condition(e tmpl.Expr) ir.Expr {
@@ -267,6 +281,8 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				// Printed, each branch prints with its own type; as its
 				// str() (a string) it is right in ~ and string filters.
 				out.T = &ir.Type{Kind: ir.KindString}
+			case c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
+				out.T = ir.DynamicType()
 			default:
 				c.errorf(e.Else.Pos(), "the conditional yields either %s here: promptgen can print that, but not use it as a value (make the branches one type, or convert with | string)", kindsOf([]ir.Expr{out.Then, out.Else}))
 				return c.reject()
@@ -615,7 +631,7 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 			c.errorf(e.Span, "undefined variable %q%s", e.Name, schema.DidYouMean(e.Name, types.FieldKeys(c.feed)))
 			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)} // keeps checking the rest
 		} else {
-			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)}
+			f = &ir.Field{Key: e.Name, Type: c.inputType(e.Name), Pos: c.pos(e.Span)}
 			c.feed.Fields = append(c.feed.Fields, f)
 		}
 	}
@@ -1101,6 +1117,23 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 		}
 	}
 	return out, mixed
+}
+
+// mixedAsDynamic makes the values that an and/or or a conditional yields,
+// of several types and used as a value, dynamic operands, and reports
+// whether it did: a dynamic value holds each with its own type, as Python
+// does. Not where one is of a type still unknown or that does not convert
+// (an object), nor a generator, which is true even when empty.
+func (c *checker) mixedAsDynamic(yields []ir.Expr, sp tmpl.Span) bool {
+	for _, x := range yields {
+		if t := x.Type(); !finalized(t) || !types.ConvertsToDynamic(t) || mayYieldGenerator(x) {
+			return false
+		}
+	}
+	for _, x := range yields {
+		c.dynOperand(x, sp)
+	}
+	return true
 }
 
 // kindsOf lists the types of xs for messages: "int or string".
