@@ -156,6 +156,7 @@ func (g *generator) printable(d int) expression {
 		}},
 		choice{1, g.on("dict-literal"), func() { e = g.dictLit(d) }},
 		choice{1, g.on("dict-missing-key"), func() { e = g.dictKeyRead(g.dictLit(d)) }},
+		choice{1, g.on("mixed-value") && d > 0, func() { e = g.mixedValue(d - 1) }},
 		choice{1, g.on("filter-value"), func() { e = g.valueFilterPrinted(d) }},
 		choice{1, g.on("filter-group"), func() { e = g.groupFilterPrinted(d) }},
 		choice{1, g.on("mixed-number-list"), func() {
@@ -386,7 +387,7 @@ func (g *generator) dictLit(d int) expression {
 	var items []string
 	for _, k := range dictKeys[:1+g.r.IntN(3)] {
 		v := g.literalItem(func() expression {
-			return g.expr([]*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)], min(d, 1))
+			return g.expr(scalarTypes[g.r.IntN(len(scalarTypes))], min(d, 1))
 		})
 		items = append(items, "'"+k+"': "+g.wrap(v, precCond))
 	}
@@ -433,6 +434,40 @@ func (g *generator) dictKeyStmt() string {
 		out += g.open("{{") + g.dictKeyRead(expression{text: name, prec: precPrimary}).text + g.close("}}")
 	}
 	return out
+}
+
+// scalarTypes are the types whose values an and/or or a conditional may
+// mix (mixedValue).
+var scalarTypes = []*valueType{typeString, typeInt, typeFloat, typeBool}
+
+// mixedValue is an and/or or a conditional of values of two scalar types,
+// which may differ, used as a value: compared, in a list, tested, as
+// tojson's or string's operand.
+func (g *generator) mixedValue(d int) expression {
+	scalar := func() *valueType { return scalarTypes[g.r.IntN(len(scalarTypes))] }
+	x, y := g.expr(scalar(), d), g.expr(scalar(), d)
+	var v expression
+	switch g.r.IntN(3) {
+	case 0:
+		v = g.binary(x, "or", y, precOr)
+	case 1:
+		v = g.binary(x, "and", y, precAnd)
+	default:
+		c, _ := g.cond(d)
+		y = g.operand(y, precCond)
+		v = expression{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else " + y.text, prec: precCond, openRight: y.openRight}
+	}
+	switch g.r.IntN(5) {
+	case 0:
+		return g.compare(v, g.pick([]string{"==", "!="}), g.leaf(scalar()))
+	case 1:
+		return expression{text: "[" + g.wrap(v, precCond) + "]", prec: precPrimary}
+	case 2:
+		return expression{text: g.wrap(v, precPostfix) + " is " + g.pick([]string{"string", "number", "integer", "boolean"}), prec: precPostfix, openRight: true}
+	case 3:
+		return expression{text: g.wrap(v, precPostfix) + "|tojson", prec: precPostfix}
+	}
+	return expression{text: g.wrap(v, precPostfix) + "|string|length", prec: precPostfix}
 }
 
 // productions are the ways to make an expression of type t with depth d
