@@ -440,14 +440,16 @@ func (g *generator) dictKeyStmt() string {
 // mix (mixedValue).
 var scalarTypes = []*valueType{typeString, typeInt, typeFloat, typeBool}
 
-// mixedValue is an and/or or a conditional of values of two scalar types,
+// mixedValue is an and/or, a conditional or a default of values of two scalar types,
 // which may differ, used as a value: compared, in a list, tested, as
 // tojson's or string's operand.
 func (g *generator) mixedValue(d int) expression {
 	scalar := func() *valueType { return scalarTypes[g.r.IntN(len(scalarTypes))] }
 	x, y := g.expr(scalar(), d), g.expr(scalar(), d)
 	var v expression
-	switch g.r.IntN(3) {
+	switch g.r.IntN(4) {
+	case 3:
+		v = expression{text: g.wrap(x, precPostfix) + "|" + g.defaultName() + "(" + g.wrap(y, precCond) + ")", prec: precPostfix}
 	case 0:
 		v = g.binary(x, "or", y, precOr)
 	case 1:

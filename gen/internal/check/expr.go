@@ -1125,13 +1125,22 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 // does. Not where one is of a type still unknown or that does not convert
 // (an object), nor a generator, which is true even when empty.
 func (c *checker) mixedAsDynamic(yields []ir.Expr, sp tmpl.Span) bool {
+	if !convertsMixed(yields) {
+		return false
+	}
+	for _, x := range yields {
+		c.dynOperand(x, sp)
+	}
+	return true
+}
+
+// convertsMixed reports whether values of several types that an
+// expression yields can make it a dynamic value (see mixedAsDynamic).
+func convertsMixed(yields []ir.Expr) bool {
 	for _, x := range yields {
 		if t := x.Type(); !finalized(t) || !types.ConvertsToDynamic(t) || mayYieldGenerator(x) {
 			return false
 		}
-	}
-	for _, x := range yields {
-		c.dynOperand(x, sp)
 	}
 	return true
 }

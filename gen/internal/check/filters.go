@@ -273,6 +273,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		// Either may be what it yields: a dynamic value, or a typed one
 		// converted to one.
 		return c.dynFilter(f)
+	case name == "default" && u != usePrint && !builtins.IsNone(out.Args[0]) && !ir.SameKind(x.Type(), out.Args[0].Type()) && convertsMixed([]ir.Expr{x, out.Args[0]}):
+		// Values of two types, as an and/or of them (mixedAsDynamic).
+		return c.dynFilter(f)
 	case name == "tojson" && types.HoldsDynamic(x.Type()):
 		return c.dynFilter(f)
 	case flags&builtins.DynList != 0 && !isDynamic(x) && x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()):
