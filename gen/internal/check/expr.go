@@ -273,9 +273,11 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			case tk == ir.KindStruct && isEmptyDict(out.Else), ek == ir.KindStruct && isEmptyDict(out.Then):
 				c.unify(out.T, out.Else.Type(), e.Else.Pos()) // says which field {} lacks
 				return c.reject()
+			case (tk == ir.KindInt && ek == ir.KindFloat || tk == ir.KindFloat && ek == ir.KindInt) && u != usePrint && c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
+				// As a value, the int branch stays an int, as in Python.
+				out.T = ir.DynamicType()
 			case tk == ir.KindInt && ek == ir.KindFloat, tk == ir.KindFloat && ek == ir.KindInt:
-				// Each branch keeps its type where printed; a use as a
-				// value widens the int branch to a float.
+				// Printed, each branch keeps its type.
 				out.T = &ir.Type{Kind: ir.KindFloat}
 			case u == usePrint:
 				// Printed, each branch prints with its own type; as its
