@@ -89,12 +89,8 @@ func (a *Agent) Render(key string, f AgentFeed, opts ...runtime.Option) (string,
 		return "", err
 	}
 	c := &_agentComponents[r.ID]
-	buf, err := _agentRender(r.ID, make([]byte, 0, _agentSizes[r.ID].Get(_agentStatic[r.ID])), &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
-	if err != nil {
-		return "", err
-	}
-	_agentSizes[r.ID].Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	hint := &_agentSizes[r.ID]
+	return hint.Done(_agentRender(r.ID, hint.Buffer(_agentStatic[r.ID]), &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version)))
 }
 
 // AppendRender is Render appending to dst. On error it returns dst with part

@@ -23,12 +23,8 @@ type NextActionFeed struct {
 // Validate reports every required variable of NextActionFeed that is left unset.
 func (x NextActionFeed) Validate() error {
 	var v runtime.Problems
-	if x.Goal == "" {
-		v.Missing("agents/next_action", "prompts/agents/next_action.yaml:11:3", "goal")
-	}
-	if x.History == nil {
-		v.Missing("agents/next_action", "prompts/agents/next_action.yaml:12:3", "history")
-	}
+	v.Require(x.Goal != "", "agents/next_action", "prompts/agents/next_action.yaml:11:3", "goal")
+	v.Require(x.History != nil, "agents/next_action", "prompts/agents/next_action.yaml:12:3", "history")
 	for i, e := range x.History {
 		v.Item(e.Validate(), "history", i)
 	}
@@ -44,12 +40,8 @@ type NextActionHistoryItem struct {
 // Validate reports every required variable of NextActionHistoryItem that is left unset.
 func (x NextActionHistoryItem) Validate() error {
 	var v runtime.Problems
-	if x.Action == "" {
-		v.Missing("agents/next_action", "prompts/agents/next_action.yaml:18:9", "action")
-	}
-	if x.Result == "" {
-		v.Missing("agents/next_action", "prompts/agents/next_action.yaml:19:9", "result")
-	}
+	v.Require(x.Action != "", "agents/next_action", "prompts/agents/next_action.yaml:18:9", "action")
+	v.Require(x.Result != "", "agents/next_action", "prompts/agents/next_action.yaml:19:9", "result")
 	return v.Err()
 }
 
@@ -593,30 +585,12 @@ func (NextActionPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p NextActionPrompt) Messages(f NextActionFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p NextActionPrompt) Render(f NextActionFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _NextActionSize.Get(251)), f)
-	if err != nil {
-		return "", err
-	}
-	_NextActionSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _NextActionSize.Done(p.AppendRender(_NextActionSize.Buffer(251), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -684,13 +658,8 @@ func (p NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOptio
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a

@@ -18,12 +18,8 @@ type PlanStepsFeed struct {
 // Validate reports every required variable of PlanStepsFeed that is left unset.
 func (x PlanStepsFeed) Validate() error {
 	var v runtime.Problems
-	if x.MaxSteps == "" {
-		v.Missing("agents/plan_steps", "prompts/agents/plan_steps.jinja:1:58", "max_steps")
-	}
-	if x.Goal == "" {
-		v.Missing("agents/plan_steps", "prompts/agents/plan_steps.jinja:2:10", "goal")
-	}
+	v.Require(x.MaxSteps != "", "agents/plan_steps", "prompts/agents/plan_steps.jinja:1:58", "max_steps")
+	v.Require(x.Goal != "", "agents/plan_steps", "prompts/agents/plan_steps.jinja:2:10", "goal")
 	return v.Err()
 }
 
@@ -58,30 +54,12 @@ func (PlanStepsPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p PlanStepsPrompt) Messages(f PlanStepsFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p PlanStepsPrompt) Render(f PlanStepsFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _PlanStepsSize.Get(122)), f)
-	if err != nil {
-		return "", err
-	}
-	_PlanStepsSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _PlanStepsSize.Done(p.AppendRender(_PlanStepsSize.Buffer(122), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -131,11 +109,6 @@ func (p PlanStepsPrompt) Request(f PlanStepsFeed, opts ...runtime.RequestOption)
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -17,9 +17,7 @@ type WeatherFeed struct {
 // Validate reports every required variable of WeatherFeed that is left unset.
 func (x WeatherFeed) Validate() error {
 	var v runtime.Problems
-	if x.Question == "" {
-		v.Missing("agents/weather", "prompts/agents/weather.yaml:7:15", "question")
-	}
+	v.Require(x.Question != "", "agents/weather", "prompts/agents/weather.yaml:7:15", "question")
 	return v.Err()
 }
 
@@ -90,12 +88,7 @@ func (p WeatherPrompt) Messages(f WeatherFeed) (runtime.Prompt, error) {
 
 // Render renders the prompt with the variables of f.
 func (p WeatherPrompt) Render(f WeatherFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _WeatherSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_WeatherSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _WeatherSize.Done(p.AppendRender(_WeatherSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -129,13 +122,8 @@ func (p WeatherPrompt) Request(f WeatherFeed, opts ...runtime.RequestOption) (ru
 		ToolChoice: "auto",
 		Tools:      p.Tools(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // WeatherToolCall is a call of one of the tools of the agents/weather prompt, which

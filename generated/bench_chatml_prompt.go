@@ -55,30 +55,12 @@ func (ChatmlPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p ChatmlPrompt) Messages(f ChatmlFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p ChatmlPrompt) Render(f ChatmlFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _ChatmlSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_ChatmlSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _ChatmlSize.Done(p.AppendRender(_ChatmlSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -166,11 +148,6 @@ func (p ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runt
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

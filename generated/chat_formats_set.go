@@ -66,12 +66,8 @@ func (a *ChatFormats) Render(key string, f ChatFormatsFeed, opts ...runtime.Opti
 		return "", err
 	}
 	c := &_chatFormatsComponents[r.ID]
-	buf, err := _chatFormatsRender(r.ID, make([]byte, 0, _chatFormatsSizes[r.ID].Get(_chatFormatsStatic[r.ID])), &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version))
-	if err != nil {
-		return "", err
-	}
-	_chatFormatsSizes[r.ID].Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	hint := &_chatFormatsSizes[r.ID]
+	return hint.Done(_chatFormatsRender(r.ID, hint.Buffer(_chatFormatsStatic[r.ID]), &f, runtime.VariantFor(c.names, c.versions, r.Settings.Version)))
 }
 
 // AppendRender is Render appending to dst. On error it returns dst with part

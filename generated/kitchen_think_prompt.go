@@ -56,24 +56,12 @@ type ThinkProfile struct {
 // Validate reports every required variable of ThinkProfile that is left unset.
 func (x ThinkProfile) Validate() error {
 	var v runtime.Problems
-	if x.Diet == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:15:7", "diet")
-	}
-	if x.Allergies == nil {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:16:7", "allergies")
-	}
-	if x.Equipment == nil {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:17:7", "equipment")
-	}
-	if x.Skill == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:18:7", "skill")
-	}
-	if x.Cuisines == nil {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:19:7", "cuisines")
-	}
-	if x.Vibes == nil {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:20:7", "vibes")
-	}
+	v.Require(x.Diet != "", "kitchen/think", "prompts/kitchen/think.yaml:15:7", "diet")
+	v.Require(x.Allergies != nil, "kitchen/think", "prompts/kitchen/think.yaml:16:7", "allergies")
+	v.Require(x.Equipment != nil, "kitchen/think", "prompts/kitchen/think.yaml:17:7", "equipment")
+	v.Require(x.Skill != "", "kitchen/think", "prompts/kitchen/think.yaml:18:7", "skill")
+	v.Require(x.Cuisines != nil, "kitchen/think", "prompts/kitchen/think.yaml:19:7", "cuisines")
+	v.Require(x.Vibes != nil, "kitchen/think", "prompts/kitchen/think.yaml:20:7", "vibes")
 	return v.Err()
 }
 
@@ -92,9 +80,7 @@ type ThinkDashboard struct {
 // Validate reports every required variable of ThinkDashboard that is left unset.
 func (x ThinkDashboard) Validate() error {
 	var v runtime.Problems
-	if x.MealsPlanned == nil {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:31:7", "meals_planned")
-	}
+	v.Require(x.MealsPlanned != nil, "kitchen/think", "prompts/kitchen/think.yaml:31:7", "meals_planned")
 	return v.Err()
 }
 
@@ -107,12 +93,8 @@ type ThinkRegistryItem struct {
 // Validate reports every required variable of ThinkRegistryItem that is left unset.
 func (x ThinkRegistryItem) Validate() error {
 	var v runtime.Problems
-	if x.Type == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:42:9", "type")
-	}
-	if x.Entities == nil {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:43:9", "entities")
-	}
+	v.Require(x.Type != "", "kitchen/think", "prompts/kitchen/think.yaml:42:9", "type")
+	v.Require(x.Entities != nil, "kitchen/think", "prompts/kitchen/think.yaml:43:9", "entities")
 	for i, e := range x.Entities {
 		v.Item(e.Validate(), "entities", i)
 	}
@@ -129,12 +111,8 @@ type ThinkRegistryItemEntitiesItem struct {
 // Validate reports every required variable of ThinkRegistryItemEntitiesItem that is left unset.
 func (x ThinkRegistryItemEntitiesItem) Validate() error {
 	var v runtime.Problems
-	if x.Ref == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:48:15", "ref")
-	}
-	if x.Label == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:49:15", "label")
-	}
+	v.Require(x.Ref != "", "kitchen/think", "prompts/kitchen/think.yaml:48:15", "ref")
+	v.Require(x.Label != "", "kitchen/think", "prompts/kitchen/think.yaml:49:15", "label")
 	return v.Err()
 }
 
@@ -147,12 +125,8 @@ type ThinkRecentItem struct {
 // Validate reports every required variable of ThinkRecentItem that is left unset.
 func (x ThinkRecentItem) Validate() error {
 	var v runtime.Problems
-	if x.User == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:60:9", "user")
-	}
-	if x.Alfred == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:61:9", "alfred")
-	}
+	v.Require(x.User != "", "kitchen/think", "prompts/kitchen/think.yaml:60:9", "user")
+	v.Require(x.Alfred != "", "kitchen/think", "prompts/kitchen/think.yaml:61:9", "alfred")
 	return v.Err()
 }
 
@@ -169,24 +143,12 @@ type ThinkTask struct {
 // Validate reports every required variable of ThinkTask that is left unset.
 func (x ThinkTask) Validate() error {
 	var v runtime.Problems
-	if x.Goal == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:70:7", "goal")
-	}
-	if x.UserSaid == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:71:7", "user_said")
-	}
-	if x.Resolved == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:72:7", "resolved")
-	}
-	if x.Referenced == nil {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:73:7", "referenced")
-	}
-	if x.Mode == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:74:7", "mode")
-	}
-	if x.Today == "" {
-		v.Missing("kitchen/think", "prompts/kitchen/think.yaml:75:7", "today")
-	}
+	v.Require(x.Goal != "", "kitchen/think", "prompts/kitchen/think.yaml:70:7", "goal")
+	v.Require(x.UserSaid != "", "kitchen/think", "prompts/kitchen/think.yaml:71:7", "user_said")
+	v.Require(x.Resolved != "", "kitchen/think", "prompts/kitchen/think.yaml:72:7", "resolved")
+	v.Require(x.Referenced != nil, "kitchen/think", "prompts/kitchen/think.yaml:73:7", "referenced")
+	v.Require(x.Mode != "", "kitchen/think", "prompts/kitchen/think.yaml:74:7", "mode")
+	v.Require(x.Today != "", "kitchen/think", "prompts/kitchen/think.yaml:75:7", "today")
 	return v.Err()
 }
 
@@ -492,30 +454,12 @@ func _Think_part8(dst []byte, f ThinkFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p ThinkPrompt) Messages(f ThinkFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p ThinkPrompt) Render(f ThinkFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _ThinkSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_ThinkSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _ThinkSize.Done(p.AppendRender(_ThinkSize.Buffer(0), f))
 }
 
 // WithTokenizer returns the prompt counting tokens with t instead of o200k_base,
@@ -701,11 +645,6 @@ func (p ThinkPrompt) Request(f ThinkFeed, opts ...runtime.RequestOption) (runtim
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

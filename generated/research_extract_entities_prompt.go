@@ -23,12 +23,8 @@ type ExtractEntitiesFeed struct {
 // Validate reports every required variable of ExtractEntitiesFeed that is left unset.
 func (x ExtractEntitiesFeed) Validate() error {
 	var v runtime.Problems
-	if x.Document == "" {
-		v.Missing("research/extract_entities", "prompts/research/extract_entities.yaml:7:3", "document")
-	}
-	if x.Kinds == nil {
-		v.Missing("research/extract_entities", "prompts/research/extract_entities.yaml:8:3", "kinds")
-	}
+	v.Require(x.Document != "", "research/extract_entities", "prompts/research/extract_entities.yaml:7:3", "document")
+	v.Require(x.Kinds != nil, "research/extract_entities", "prompts/research/extract_entities.yaml:8:3", "kinds")
 	return v.Err()
 }
 
@@ -439,30 +435,12 @@ func (ExtractEntitiesPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p ExtractEntitiesPrompt) Messages(f ExtractEntitiesFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p ExtractEntitiesPrompt) Render(f ExtractEntitiesFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _ExtractEntitiesSize.Get(174)), f)
-	if err != nil {
-		return "", err
-	}
-	_ExtractEntitiesSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _ExtractEntitiesSize.Done(p.AppendRender(_ExtractEntitiesSize.Buffer(174), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -505,13 +483,8 @@ func (p ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.Re
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput extracts the YAML answer of a completion (fenced or whole) and

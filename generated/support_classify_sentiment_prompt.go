@@ -18,12 +18,8 @@ type ClassifySentimentFeed struct {
 // Validate reports every required variable of ClassifySentimentFeed that is left unset.
 func (x ClassifySentimentFeed) Validate() error {
 	var v runtime.Problems
-	if x.Product == "" {
-		v.Missing("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:6:3", "product")
-	}
-	if x.Message == "" {
-		v.Missing("support/classify_sentiment", "prompts/support/classify_sentiment.yaml:7:3", "message")
-	}
+	v.Require(x.Product != "", "support/classify_sentiment", "prompts/support/classify_sentiment.yaml:6:3", "product")
+	v.Require(x.Message != "", "support/classify_sentiment", "prompts/support/classify_sentiment.yaml:7:3", "message")
 	return v.Err()
 }
 
@@ -181,11 +177,6 @@ func (p ClassifySentimentPrompt) Request(f ClassifySentimentFeed, opts ...runtim
 		Model:      "gpt-4o-mini",
 		Parameters: p.Parameters(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -19,15 +19,9 @@ type DescribeScreenshotFeed struct {
 // Validate reports every required variable of DescribeScreenshotFeed that is left unset.
 func (x DescribeScreenshotFeed) Validate() error {
 	var v runtime.Problems
-	if x.Product == "" {
-		v.Missing("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:6:3", "product")
-	}
-	if x.Question == "" {
-		v.Missing("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:7:3", "question")
-	}
-	if x.Screenshot == (runtime.Image{}) {
-		v.Missing("support/describe_screenshot", "prompts/support/describe_screenshot.yaml:10:3", "screenshot")
-	}
+	v.Require(x.Product != "", "support/describe_screenshot", "prompts/support/describe_screenshot.yaml:6:3", "product")
+	v.Require(x.Question != "", "support/describe_screenshot", "prompts/support/describe_screenshot.yaml:7:3", "question")
+	v.Require(x.Screenshot != (runtime.Image{}), "support/describe_screenshot", "prompts/support/describe_screenshot.yaml:10:3", "screenshot")
 	return v.Err()
 }
 
@@ -131,11 +125,6 @@ func (p DescribeScreenshotPrompt) Request(f DescribeScreenshotFeed, opts ...runt
 		Model:      "gpt-4o-mini",
 		Parameters: p.Parameters(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -22,15 +22,9 @@ type DraftReplyFeed struct {
 // Validate reports every required variable of DraftReplyFeed that is left unset.
 func (x DraftReplyFeed) Validate() error {
 	var v runtime.Problems
-	if x.CustomerName == "" {
-		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:9:3", "customer_name")
-	}
-	if x.Message == "" {
-		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:11:3", "message")
-	}
-	if x.Articles == nil {
-		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:12:3", "articles")
-	}
+	v.Require(x.CustomerName != "", "support/draft_reply", "prompts/support/draft_reply.yaml:9:3", "customer_name")
+	v.Require(x.Message != "", "support/draft_reply", "prompts/support/draft_reply.yaml:11:3", "message")
+	v.Require(x.Articles != nil, "support/draft_reply", "prompts/support/draft_reply.yaml:12:3", "articles")
 	for i, e := range x.Articles {
 		v.Item(e.Validate(), "articles", i)
 	}
@@ -47,12 +41,8 @@ type DraftReplyArticlesItem struct {
 // Validate reports every required variable of DraftReplyArticlesItem that is left unset.
 func (x DraftReplyArticlesItem) Validate() error {
 	var v runtime.Problems
-	if x.Title == "" {
-		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:17:9", "title")
-	}
-	if x.URL == "" {
-		v.Missing("support/draft_reply", "prompts/support/draft_reply.yaml:18:9", "url")
-	}
+	v.Require(x.Title != "", "support/draft_reply", "prompts/support/draft_reply.yaml:17:9", "title")
+	v.Require(x.URL != "", "support/draft_reply", "prompts/support/draft_reply.yaml:18:9", "url")
 	return v.Err()
 }
 
@@ -87,30 +77,12 @@ func (DraftReplyPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p DraftReplyPrompt) Messages(f DraftReplyFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _DraftReplySize.Get(272)), f)
-	if err != nil {
-		return "", err
-	}
-	_DraftReplySize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _DraftReplySize.Done(p.AppendRender(_DraftReplySize.Buffer(272), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -220,11 +192,6 @@ func (p DraftReplyPrompt) Request(f DraftReplyFeed, opts ...runtime.RequestOptio
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -23,9 +23,7 @@ type SummarizeCustomerInteractionFeed struct {
 // Validate reports every required variable of SummarizeCustomerInteractionFeed that is left unset.
 func (x SummarizeCustomerInteractionFeed) Validate() error {
 	var v runtime.Problems
-	if x.InteractionTranscript == "" {
-		v.Missing("support/summarize_customer_interaction", "prompts/support/summarize_customer_interaction.yaml:11:5", "interaction_transcript")
-	}
+	v.Require(x.InteractionTranscript != "", "support/summarize_customer_interaction", "prompts/support/summarize_customer_interaction.yaml:11:5", "interaction_transcript")
 	if x.CustomerHistory != nil {
 		v.Nested(x.CustomerHistory.Validate(), "customer_history")
 	}
@@ -244,30 +242,12 @@ func (SummarizeCustomerInteractionPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p SummarizeCustomerInteractionPrompt) Messages(f SummarizeCustomerInteractionFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p SummarizeCustomerInteractionPrompt) Render(f SummarizeCustomerInteractionFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _SummarizeCustomerInteractionSize.Get(715)), f)
-	if err != nil {
-		return "", err
-	}
-	_SummarizeCustomerInteractionSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _SummarizeCustomerInteractionSize.Done(p.AppendRender(_SummarizeCustomerInteractionSize.Buffer(715), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -318,13 +298,8 @@ func (p SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteracti
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a

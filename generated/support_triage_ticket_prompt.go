@@ -25,15 +25,9 @@ type TriageTicketFeed struct {
 // Validate reports every required variable of TriageTicketFeed that is left unset.
 func (x TriageTicketFeed) Validate() error {
 	var v runtime.Problems
-	if x.Subject == "" {
-		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:12:3", "subject")
-	}
-	if x.Body == "" {
-		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:13:3", "body")
-	}
-	if x.RecentTickets == nil {
-		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:18:3", "recent_tickets")
-	}
+	v.Require(x.Subject != "", "support/triage_ticket", "prompts/support/triage_ticket.yaml:12:3", "subject")
+	v.Require(x.Body != "", "support/triage_ticket", "prompts/support/triage_ticket.yaml:13:3", "body")
+	v.Require(x.RecentTickets != nil, "support/triage_ticket", "prompts/support/triage_ticket.yaml:18:3", "recent_tickets")
 	for i, e := range x.RecentTickets {
 		v.Item(e.Validate(), "recent_tickets", i)
 	}
@@ -49,12 +43,8 @@ type TriageTicketRecentTicketsItem struct {
 // Validate reports every required variable of TriageTicketRecentTicketsItem that is left unset.
 func (x TriageTicketRecentTicketsItem) Validate() error {
 	var v runtime.Problems
-	if x.ID == "" {
-		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:24:9", "id")
-	}
-	if x.Title == "" {
-		v.Missing("support/triage_ticket", "prompts/support/triage_ticket.yaml:25:9", "title")
-	}
+	v.Require(x.ID != "", "support/triage_ticket", "prompts/support/triage_ticket.yaml:24:9", "id")
+	v.Require(x.Title != "", "support/triage_ticket", "prompts/support/triage_ticket.yaml:25:9", "title")
 	return v.Err()
 }
 
@@ -586,30 +576,12 @@ func (TriageTicketPrompt) ExtraParameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p TriageTicketPrompt) Messages(f TriageTicketFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p TriageTicketPrompt) Render(f TriageTicketFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _TriageTicketSize.Get(241)), f)
-	if err != nil {
-		return "", err
-	}
-	_TriageTicketSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _TriageTicketSize.Done(p.AppendRender(_TriageTicketSize.Buffer(241), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -684,13 +656,8 @@ func (p TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestO
 		Parameters:      p.Parameters(),
 		Prompt:          text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a

@@ -18,20 +18,13 @@ type ToolInstructionsFragmentParams struct {
 // Validate reports every required variable of ToolInstructionsFragmentParams that is left unset.
 func (x ToolInstructionsFragmentParams) Validate() error {
 	var v runtime.Problems
-	if x.Tools == nil {
-		v.Missing("fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml:3:3", "tools")
-	}
+	v.Require(x.Tools != nil, "fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml:3:3", "tools")
 	return v.Err()
 }
 
 // ToolInstructionsFragment: Tells the model how to call the tools it has.
 func ToolInstructionsFragment(f ToolInstructionsFragmentParams) (string, error) {
-	buf, err := _ToolInstructionsFragmentAppend(make([]byte, 0, _ToolInstructionsFragmentSize.Get(59)), f)
-	if err != nil {
-		return "", err
-	}
-	_ToolInstructionsFragmentSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _ToolInstructionsFragmentSize.Done(_ToolInstructionsFragmentAppend(_ToolInstructionsFragmentSize.Buffer(59), f))
 }
 
 var _ToolInstructionsFragmentSize runtime.SizeHint

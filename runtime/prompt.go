@@ -128,6 +128,20 @@ func (es MessageErrors) Unwrap() []error {
 	return errs
 }
 
+// UserPrompt returns text, a prompt rendered with err, as one user message,
+// validated: what the Messages method of a prompt without messages or a
+// system template returns. On err it returns nil and err.
+func UserPrompt(text string, err error) (Prompt, error) {
+	if err != nil {
+		return nil, err
+	}
+	msgs := Prompt{{Role: RoleUser, Content: text}}
+	if err := msgs.Validate(); err != nil {
+		return msgs, err
+	}
+	return msgs, nil
+}
+
 // Validate returns every problem of p as MessageErrors, or nil. Rules:
 //
 //   - p has at least one message; every role is one of the five Role

@@ -204,6 +204,17 @@ func (p *Problems) Missing(prompt, pos, variable string) {
 	p.errs = append(p.errs, Fail(prompt, pos, ErrMissing, variable))
 }
 
+// Require records the required variable of prompt, declared at pos, as
+// left unset unless set: a Validate is one call per required variable,
+// without a branch of its own.
+//
+//go:noinline
+func (p *Problems) Require(set bool, prompt, pos, variable string) {
+	if !set {
+		p.Missing(prompt, pos, variable)
+	}
+}
+
 // Nested records the errors of a nested object's Validate, err (nil when
 // it found none), under path (see Nest).
 //
@@ -225,6 +236,8 @@ func (p *Problems) Item(err error, path string, i int) {
 }
 
 // Err returns the errors recorded, joined, or nil.
+//
+//go:noinline
 func (p *Problems) Err() error { return errors.Join(p.errs...) }
 
 // SizeHint remembers the largest output of a renderer so that the next
@@ -249,6 +262,29 @@ func (h *SizeHint) Observe(n int) {
 			return
 		}
 	}
+}
+
+// Buffer returns an empty buffer for a render, with room for the largest
+// output observed and at least min bytes. A generated Render is one call
+// of Done on what AppendRender appends to it; neither is inlined, so that
+// each Render of a large library stays small to compile.
+//
+//go:noinline
+func (h *SizeHint) Buffer(min int) []byte {
+	return make([]byte, 0, h.Get(min))
+}
+
+// Done returns "" and err when err is not nil; otherwise it observes the
+// size of buf, a render's output in a buffer from Buffer, and returns buf
+// as a string without copying (see BytesToString).
+//
+//go:noinline
+func (h *SizeHint) Done(buf []byte, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	h.Observe(len(buf))
+	return BytesToString(buf), nil
 }
 
 // BytesToString returns the bytes of buf as a string without copying, as

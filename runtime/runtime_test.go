@@ -37,7 +37,8 @@ func TestProblems(t *testing.T) {
 		t.Errorf("no problem recorded: %v", err)
 	}
 	var inner Problems
-	inner.Missing("p", "p.yaml:5:6", "city")
+	inner.Require(true, "p", "p.yaml:4:6", "street")
+	inner.Require(false, "p", "p.yaml:5:6", "city")
 	var v Problems
 	v.Missing("p", "p.yaml:1:2", "name")
 	v.Nested(inner.Err(), "address")
@@ -112,5 +113,41 @@ func TestRequestOptions(t *testing.T) {
 	stop[0] = "changed"
 	if got := r.Parameters["stop"].([]string)[0]; got != "a" {
 		t.Errorf("Stop kept the caller's slice: %q", got)
+	}
+}
+
+func TestSizeHintRender(t *testing.T) {
+	var h SizeHint
+	if buf := h.Buffer(16); len(buf) != 0 || cap(buf) < 16 {
+		t.Errorf("Buffer(16) of a new hint: len %d, cap %d", len(buf), cap(buf))
+	}
+	failed := errors.New("failed")
+	if s, err := h.Done([]byte("a partial render, longer than 16 bytes"), failed); s != "" || err != failed {
+		t.Errorf("Done on an error = %q, %v; want \"\", the error", s, err)
+	}
+	if buf := h.Buffer(16); cap(buf) >= 32 {
+		t.Errorf("a failed render was observed: Buffer(16) has cap %d", cap(buf))
+	}
+	out := append(h.Buffer(16), "a render of 36 bytes, longer than 16"...)
+	if s, err := h.Done(out, nil); s != string(out) || err != nil {
+		t.Errorf("Done = %q, %v; want %q, nil", s, err, out)
+	}
+	if buf := h.Buffer(16); len(buf) != 0 || cap(buf) < len(out) {
+		t.Errorf("Buffer(16) after a render of %d bytes: len %d, cap %d", len(out), len(buf), cap(buf))
+	}
+}
+
+func TestUserPrompt(t *testing.T) {
+	failed := errors.New("failed")
+	if msgs, err := UserPrompt("", failed); msgs != nil || err != failed {
+		t.Errorf("UserPrompt on an error = %v, %v; want nil, the error", msgs, err)
+	}
+	msgs, err := UserPrompt("Hello.", nil)
+	if want := (Prompt{{Role: RoleUser, Content: "Hello."}}); err != nil || !reflect.DeepEqual(msgs, want) {
+		t.Errorf("UserPrompt = %v, %v; want %v, nil", msgs, err, want)
+	}
+	msgs, err = UserPrompt("", nil)
+	if want := (Prompt{{Role: RoleUser}}); !reflect.DeepEqual(msgs, want) || !errors.Is(err, ErrEmptyContent) {
+		t.Errorf("UserPrompt of an empty text = %v, %v; want %v, ErrEmptyContent", msgs, err, want)
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/suggest"
 )
 
@@ -210,6 +211,20 @@ func Validate(ps map[string]any) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Apply changes *r, a prompt's request with its defaults, by opts in
+// order; when the parameters are then wrong, it empties *r and returns the
+// error of Validate. A generated Request method ends with it.
+func Apply(r *runtime.Request, opts []runtime.RequestOption) error {
+	for _, o := range opts {
+		o(r)
+	}
+	if err := Validate(r.Parameters); err != nil {
+		*r = runtime.Request{}
+		return err
+	}
+	return nil
 }
 
 // unknown is Validate's error for a name that is no parameter.

@@ -3,9 +3,12 @@ package params
 import (
 	"encoding/json"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/promptgen/promptgen/runtime"
 )
 
 func TestLookup(t *testing.T) {
@@ -221,5 +224,18 @@ func TestValidate(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%s: Validate(%v) = %q, want %q", tt.name, tt.ps, got, tt.want)
 		}
+	}
+}
+
+func TestApply(t *testing.T) {
+	r := runtime.Request{Prompt: "p", Parameters: map[string]any{"temperature": 0.6}}
+	err := Apply(&r, []runtime.RequestOption{runtime.WithModel("m"), runtime.Temperature(0.2), runtime.WithModel("o")})
+	want := runtime.Request{Prompt: "p", Model: "o", Parameters: map[string]any{"temperature": 0.2}}
+	if err != nil || !reflect.DeepEqual(r, want) {
+		t.Errorf("Apply: %+v, %v; want %+v, nil", r, err, want)
+	}
+	err = Apply(&r, []runtime.RequestOption{runtime.WithModel("m"), runtime.WithParameter("temprature", 0.2)})
+	if wantErr := `unknown parameter "temprature" (did you mean "temperature"?)`; err == nil || err.Error() != wantErr || !reflect.DeepEqual(r, runtime.Request{}) {
+		t.Errorf("Apply with a misspelt parameter: %+v, %v; want an empty Request, %s", r, err, wantErr)
 	}
 }

@@ -28,12 +28,7 @@ func FragmentFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	appendName := "_" + p.Name + "Append"
 	feed := jen.Id(p.Feed.Name)
 	f.Func().Id(p.Name).Params(jen.Id("f").Add(feed.Clone())).Params(jen.String(), jen.Error()).Block(
-		jen.List(jen.Id("buf"), jen.Err()).Op(":=").Id(appendName).Call(
-			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(sizeVar).Dot("Get").Call(jen.Lit(p.StaticSize))), jen.Id("f")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
-		jen.Id(sizeVar).Dot("Observe").Call(jen.Len(jen.Id("buf"))),
-		jen.Return(jen.Qual(ir.RuntimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
-	)
+		sizedRender(sizeVar, p.StaticSize, jen.Id(appendName), jen.Id("f")))
 	f.Var().Id(sizeVar).Qual(ir.RuntimePath, "SizeHint")
 	code := body(f, p)
 	f.Comment(appendName + " appends the rendered " + p.Key + " fragment to dst.")

@@ -75,6 +75,10 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 	}
 	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Messages").Params(jen.Id("f").Id(p.Feed.Name)).Params(
 		jen.Qual(ir.RuntimePath, "Prompt"), jen.Error()).BlockFunc(func(g *jen.Group) {
+		if !p.IsMessages && len(p.Messages) == 1 && renderedUserMessage(p.Messages[0]) {
+			g.Return(jen.Qual(ir.RuntimePath, "UserPrompt").Call(jen.Id("p").Dot("Render").Call(jen.Id("f"))))
+			return
+		}
 		if len(parts) > 0 {
 			g.Var().Id("buf").Index().Byte()
 			g.Var().Err().Error()
@@ -141,6 +145,13 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 			jen.Return(jen.Id("msgs"), jen.Err()))
 		g.Return(jen.Id("msgs"), jen.Nil())
 	})
+}
+
+// renderedUserMessage reports whether m is a user message whose content is
+// the prompt's Render and nothing else, which runtime.UserPrompt builds.
+func renderedUserMessage(m *ir.Message) bool {
+	return m.FromRender && m.Role == "user" && m.Name == nil && m.ToolCallID == nil && m.Data == nil &&
+		len(m.ToolCalls) == 0 && len(m.Parts) == 0
 }
 
 // builtParts reports whether the parts of m are built by emitPartsList

@@ -409,10 +409,8 @@ func emitRequest(f *jen.File, p *ir.Prompt) {
 			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(req.Clone().Values(), jen.Err()))
 		}
 		g.Id("r").Op(":=").Add(req.Clone()).Values(fields)
-		g.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(jen.Id("o").Call(jen.Op("&").Id("r")))
-		g.If(jen.Err().Op(":=").Qual(ir.ParamsPath, "Validate").Call(jen.Id("r").Dot("Parameters")), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(req.Clone().Values(), jen.Err()))
-		g.Return(jen.Id("r"), jen.Nil())
+		g.Err().Op("=").Qual(ir.ParamsPath, "Apply").Call(jen.Op("&").Id("r"), jen.Id("opts"))
+		g.Return(jen.Id("r"), jen.Err())
 	})
 }
 

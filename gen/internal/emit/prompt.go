@@ -113,16 +113,18 @@ func validateChecks(p *ir.Prompt, t *ir.Type) (checks []jen.Code) {
 			continue // chat.Context: any conversation renders
 		}
 		acc := jen.Id("x").Dot(fld.GoName)
-		missing := jen.Id("v").Dot("Missing").Call(jen.Lit(p.Key), jen.Lit(fld.Pos.String()), jen.Lit(fld.Key))
+		require := func(set jen.Code) {
+			checks = append(checks, jen.Id("v").Dot("Require").Call(set, jen.Lit(p.Key), jen.Lit(fld.Pos.String()), jen.Lit(fld.Key)))
+		}
 		ft := fld.Type.Resolve()
 		if !fld.Optional {
 			switch ft.Kind {
 			case ir.KindString:
-				checks = append(checks, jen.If(acc.Clone().Op("==").Lit("")).Block(missing))
+				require(acc.Clone().Op("!=").Lit(""))
 			case ir.KindList, ir.KindMap:
-				checks = append(checks, jen.If(acc.Clone().Op("==").Nil()).Block(missing))
+				require(acc.Clone().Op("!=").Nil())
 			case ir.KindImage:
-				checks = append(checks, jen.If(acc.Clone().Op("==").Parens(jen.Qual(ir.RuntimePath, "Image").Values())).Block(missing))
+				require(acc.Clone().Op("!=").Parens(jen.Qual(ir.RuntimePath, "Image").Values()))
 			}
 		}
 		nested := jen.Id("v").Dot("Nested").Call(acc.Clone().Dot("Validate").Call(), jen.Lit(fld.Key))
@@ -199,12 +201,7 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 		f.Comment("Render renders the prompt with the variables of f.")
 	}
 	f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("Render").Params(params...).Params(jen.String(), jen.Error()).Block(
-		jen.List(jen.Id("buf"), jen.Err()).Op(":=").Id("p").Dot("AppendRender").Call(
-			append([]jen.Code{jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(sizeVar).Dot("Get").Call(jen.Lit(p.StaticSize)))}, args...)...),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
-		jen.Id(sizeVar).Dot("Observe").Call(jen.Len(jen.Id("buf"))),
-		jen.Return(jen.Qual(ir.RuntimePath, "BytesToString").Call(jen.Id("buf")), jen.Nil()),
-	)
+		sizedRender(sizeVar, p.StaticSize, jen.Id("p").Dot("AppendRender"), args...))
 
 	recv, body := typ.Clone(), []jen.Code(nil)
 	if p.Sections != nil {
@@ -232,6 +229,14 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 			jen.Return(jen.Id("p").Dot("Render").Call(feed.Clone().Values(jen.Dict{jen.Id("Context"): jen.Id("ctx")}))),
 		)
 	}
+}
+
+// sizedRender is the statement of a Render that calls appendRender with
+// a buffer from the runtime.SizeHint sizeVar, at least staticSize bytes,
+// and args, and returns its output as a string.
+func sizedRender(sizeVar string, staticSize int, appendRender *jen.Statement, args ...jen.Code) jen.Code {
+	return jen.Return(jen.Id(sizeVar).Dot("Done").Call(
+		appendRender.Call(append([]jen.Code{jen.Id(sizeVar).Dot("Buffer").Call(jen.Lit(staticSize))}, args...)...)))
 }
 
 // specialTokensVar names the package variable of the special_tokens of

@@ -219,12 +219,10 @@ func emitSetType(f *jen.File, s *ir.PromptSet) {
 		jen.If(jen.Id("r").Dot("Err").Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Id("r").Dot("Err"))),
 		predefine(jen.Return(jen.Lit(""), jen.Err())),
 		comps.Clone(),
-		jen.List(jen.Id("buf"), jen.Err()).Op(":=").Id(h+"Render").Call(jen.Id("r").Dot("ID"),
-			jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Id(h+"Sizes").Index(jen.Id("r").Dot("ID")).Dot("Get").Call(jen.Id(h+"Static").Index(jen.Id("r").Dot("ID")))),
-			jen.Op("&").Id("f"), variantFor.Clone()),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
-		jen.Id(h+"Sizes").Index(jen.Id("r").Dot("ID")).Dot("Observe").Call(jen.Len(jen.Id("buf"))),
-		jen.Return(rt("BytesToString").Call(jen.Id("buf")), jen.Nil()),
+		jen.Id("hint").Op(":=").Op("&").Id(h+"Sizes").Index(jen.Id("r").Dot("ID")),
+		jen.Return(jen.Id("hint").Dot("Done").Call(jen.Id(h+"Render").Call(jen.Id("r").Dot("ID"),
+			jen.Id("hint").Dot("Buffer").Call(jen.Id(h+"Static").Index(jen.Id("r").Dot("ID"))),
+			jen.Op("&").Id("f"), variantFor.Clone()))),
 	)
 
 	f.Comment("AppendRender is Render appending to dst. On error it returns dst with part")

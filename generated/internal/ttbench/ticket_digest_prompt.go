@@ -25,21 +25,13 @@ type TicketDigestFeed struct {
 // Validate reports every required variable of TicketDigestFeed that is left unset.
 func (x TicketDigestFeed) Validate() error {
 	var v runtime.Problems
-	if x.Team == "" {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:3:3", "team")
-	}
-	if x.Lead == "" {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:4:3", "lead")
-	}
-	if x.Period == "" {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:5:3", "period")
-	}
+	v.Require(x.Team != "", "ticket_digest", "bench/ticket_digest.yaml:3:3", "team")
+	v.Require(x.Lead != "", "ticket_digest", "bench/ticket_digest.yaml:4:3", "lead")
+	v.Require(x.Period != "", "ticket_digest", "bench/ticket_digest.yaml:5:3", "period")
 	if x.Escalation != nil {
 		v.Nested(x.Escalation.Validate(), "escalation")
 	}
-	if x.Tickets == nil {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:15:3", "tickets")
-	}
+	v.Require(x.Tickets != nil, "ticket_digest", "bench/ticket_digest.yaml:15:3", "tickets")
 	for i, e := range x.Tickets {
 		v.Item(e.Validate(), "tickets", i)
 	}
@@ -55,12 +47,8 @@ type TicketDigestEscalation struct {
 // Validate reports every required variable of TicketDigestEscalation that is left unset.
 func (x TicketDigestEscalation) Validate() error {
 	var v runtime.Problems
-	if x.Owner == "" {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:12:7", "owner")
-	}
-	if x.Reason == "" {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:13:7", "reason")
-	}
+	v.Require(x.Owner != "", "ticket_digest", "bench/ticket_digest.yaml:12:7", "owner")
+	v.Require(x.Reason != "", "ticket_digest", "bench/ticket_digest.yaml:13:7", "reason")
 	return v.Err()
 }
 
@@ -75,15 +63,9 @@ type TicketDigestTicketsItem struct {
 // Validate reports every required variable of TicketDigestTicketsItem that is left unset.
 func (x TicketDigestTicketsItem) Validate() error {
 	var v runtime.Problems
-	if x.ID == "" {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:20:9", "id")
-	}
-	if x.Title == "" {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:21:9", "title")
-	}
-	if x.Customer == "" {
-		v.Missing("ticket_digest", "bench/ticket_digest.yaml:23:9", "customer")
-	}
+	v.Require(x.ID != "", "ticket_digest", "bench/ticket_digest.yaml:20:9", "id")
+	v.Require(x.Title != "", "ticket_digest", "bench/ticket_digest.yaml:21:9", "title")
+	v.Require(x.Customer != "", "ticket_digest", "bench/ticket_digest.yaml:23:9", "customer")
 	return v.Err()
 }
 
@@ -118,30 +100,12 @@ func (TicketDigestPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p TicketDigestPrompt) Messages(f TicketDigestFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p TicketDigestPrompt) Render(f TicketDigestFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _TicketDigestSize.Get(487)), f)
-	if err != nil {
-		return "", err
-	}
-	_TicketDigestSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _TicketDigestSize.Done(p.AppendRender(_TicketDigestSize.Buffer(487), f))
 }
 
 // _TicketDigestSource is the ticket_digest template translated to Go text/template.
@@ -180,11 +144,6 @@ func (p TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestO
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -55,30 +55,12 @@ func (DeepSeekR1TemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p DeepSeekR1TemplatePrompt) Messages(f DeepSeekR1TemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p DeepSeekR1TemplatePrompt) Render(f DeepSeekR1TemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _DeepSeekR1TemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_DeepSeekR1TemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _DeepSeekR1TemplateSize.Done(p.AppendRender(_DeepSeekR1TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -618,11 +600,6 @@ func (p DeepSeekR1TemplatePrompt) Request(f DeepSeekR1TemplateFeed, opts ...runt
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -56,30 +56,12 @@ func (Granite4TemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p Granite4TemplatePrompt) Messages(f Granite4TemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p Granite4TemplatePrompt) Render(f Granite4TemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _Granite4TemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_Granite4TemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _Granite4TemplateSize.Done(p.AppendRender(_Granite4TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -686,11 +668,6 @@ func (p Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -56,30 +56,12 @@ func (MixtralTemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p MixtralTemplatePrompt) Messages(f MixtralTemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p MixtralTemplatePrompt) Render(f MixtralTemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _MixtralTemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_MixtralTemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _MixtralTemplateSize.Done(p.AppendRender(_MixtralTemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -281,11 +263,6 @@ func (p MixtralTemplatePrompt) Request(f MixtralTemplateFeed, opts ...runtime.Re
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -55,30 +55,12 @@ func (OLMo2TemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p OLMo2TemplatePrompt) Messages(f OLMo2TemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p OLMo2TemplatePrompt) Render(f OLMo2TemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _OLMo2TemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_OLMo2TemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _OLMo2TemplateSize.Done(p.AppendRender(_OLMo2TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -254,11 +236,6 @@ func (p OLMo2TemplatePrompt) Request(f OLMo2TemplateFeed, opts ...runtime.Reques
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -55,30 +55,12 @@ func (Phi35TemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p Phi35TemplatePrompt) Messages(f Phi35TemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p Phi35TemplatePrompt) Render(f Phi35TemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _Phi35TemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_Phi35TemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _Phi35TemplateSize.Done(p.AppendRender(_Phi35TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -231,11 +213,6 @@ func (p Phi35TemplatePrompt) Request(f Phi35TemplateFeed, opts ...runtime.Reques
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -55,30 +55,12 @@ func (Phi4TemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p Phi4TemplatePrompt) Messages(f Phi4TemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p Phi4TemplatePrompt) Render(f Phi4TemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _Phi4TemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_Phi4TemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _Phi4TemplateSize.Done(p.AppendRender(_Phi4TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -212,11 +194,6 @@ func (p Phi4TemplatePrompt) Request(f Phi4TemplateFeed, opts ...runtime.RequestO
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -55,30 +55,12 @@ func (Qwen25TemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p Qwen25TemplatePrompt) Messages(f Qwen25TemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p Qwen25TemplatePrompt) Render(f Qwen25TemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _Qwen25TemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_Qwen25TemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _Qwen25TemplateSize.Done(p.AppendRender(_Qwen25TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -482,11 +464,6 @@ func (p Qwen25TemplatePrompt) Request(f Qwen25TemplateFeed, opts ...runtime.Requ
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

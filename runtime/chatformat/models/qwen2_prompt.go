@@ -55,30 +55,12 @@ func (Qwen2TemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p Qwen2TemplatePrompt) Messages(f Qwen2TemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p Qwen2TemplatePrompt) Render(f Qwen2TemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _Qwen2TemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_Qwen2TemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _Qwen2TemplateSize.Done(p.AppendRender(_Qwen2TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -189,11 +171,6 @@ func (p Qwen2TemplatePrompt) Request(f Qwen2TemplateFeed, opts ...runtime.Reques
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -57,30 +57,12 @@ func (Qwen3CoderTemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p Qwen3CoderTemplatePrompt) Messages(f Qwen3CoderTemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p Qwen3CoderTemplatePrompt) Render(f Qwen3CoderTemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _Qwen3CoderTemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_Qwen3CoderTemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _Qwen3CoderTemplateSize.Done(p.AppendRender(_Qwen3CoderTemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -1027,11 +1009,6 @@ func (p Qwen3CoderTemplatePrompt) Request(f Qwen3CoderTemplateFeed, opts ...runt
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -57,30 +57,12 @@ func (Qwen3TemplatePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p Qwen3TemplatePrompt) Messages(f Qwen3TemplateFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p Qwen3TemplatePrompt) Render(f Qwen3TemplateFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _Qwen3TemplateSize.Get(0)), f)
-	if err != nil {
-		return "", err
-	}
-	_Qwen3TemplateSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _Qwen3TemplateSize.Done(p.AppendRender(_Qwen3TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -720,11 +702,6 @@ func (p Qwen3TemplatePrompt) Request(f Qwen3TemplateFeed, opts ...runtime.Reques
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

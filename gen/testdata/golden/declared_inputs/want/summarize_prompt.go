@@ -28,12 +28,8 @@ type SummarizeFeed struct {
 // Validate reports every required variable of SummarizeFeed that is left unset.
 func (x SummarizeFeed) Validate() error {
 	var v runtime.Problems
-	if x.Transcript == "" {
-		v.Missing("summarize", "prompts/summarize.yaml:10:3", "transcript")
-	}
-	if x.Labels == nil {
-		v.Missing("summarize", "prompts/summarize.yaml:17:3", "labels")
-	}
+	v.Require(x.Transcript != "", "summarize", "prompts/summarize.yaml:10:3", "transcript")
+	v.Require(x.Labels != nil, "summarize", "prompts/summarize.yaml:17:3", "labels")
 	v.Nested(x.Customer.Validate(), "customer")
 	return v.Err()
 }
@@ -48,15 +44,9 @@ type SummarizeCustomer struct {
 // Validate reports every required variable of SummarizeCustomer that is left unset.
 func (x SummarizeCustomer) Validate() error {
 	var v runtime.Problems
-	if x.Name == "" {
-		v.Missing("summarize", "prompts/summarize.yaml:25:7", "name")
-	}
-	if x.APIIdentifier == "" {
-		v.Missing("summarize", "prompts/summarize.yaml:26:7", "api_id")
-	}
-	if x.Orders == nil {
-		v.Missing("summarize", "prompts/summarize.yaml:27:7", "orders")
-	}
+	v.Require(x.Name != "", "summarize", "prompts/summarize.yaml:25:7", "name")
+	v.Require(x.APIIdentifier != "", "summarize", "prompts/summarize.yaml:26:7", "api_id")
+	v.Require(x.Orders != nil, "summarize", "prompts/summarize.yaml:27:7", "orders")
 	for i, e := range x.Orders {
 		v.Item(e.Validate(), "orders", i)
 	}
@@ -72,9 +62,7 @@ type SummarizeCustomerOrdersItem struct {
 // Validate reports every required variable of SummarizeCustomerOrdersItem that is left unset.
 func (x SummarizeCustomerOrdersItem) Validate() error {
 	var v runtime.Problems
-	if x.ID == "" {
-		v.Missing("summarize", "prompts/summarize.yaml:32:13", "id")
-	}
+	v.Require(x.ID != "", "summarize", "prompts/summarize.yaml:32:13", "id")
 	return v.Err()
 }
 
@@ -122,30 +110,12 @@ func (SummarizePrompt) ExtraParameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p SummarizePrompt) Messages(f SummarizeFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p SummarizePrompt) Render(f SummarizeFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _SummarizeSize.Get(85)), f)
-	if err != nil {
-		return "", err
-	}
-	_SummarizeSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _SummarizeSize.Done(p.AppendRender(_SummarizeSize.Buffer(85), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -244,11 +214,6 @@ func (p SummarizePrompt) Request(f SummarizeFeed, opts ...runtime.RequestOption)
 		Parameters:      p.Parameters(),
 		Prompt:          text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

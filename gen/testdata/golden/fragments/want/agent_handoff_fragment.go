@@ -13,20 +13,13 @@ type HandoffFragmentParams struct {
 // Validate reports every required variable of HandoffFragmentParams that is left unset.
 func (x HandoffFragmentParams) Validate() error {
 	var v runtime.Problems
-	if x.Team == "" {
-		v.Missing("agent/fragments/handoff", "prompts/agent/promptset.yaml:8:7", "team")
-	}
+	v.Require(x.Team != "", "agent/fragments/handoff", "prompts/agent/promptset.yaml:8:7", "team")
 	return v.Err()
 }
 
 // HandoffFragment: Hands the conversation to a human.
 func HandoffFragment(f HandoffFragmentParams) (string, error) {
-	buf, err := _HandoffFragmentAppend(make([]byte, 0, _HandoffFragmentSize.Get(30)), f)
-	if err != nil {
-		return "", err
-	}
-	_HandoffFragmentSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _HandoffFragmentSize.Done(_HandoffFragmentAppend(_HandoffFragmentSize.Buffer(30), f))
 }
 
 var _HandoffFragmentSize runtime.SizeHint

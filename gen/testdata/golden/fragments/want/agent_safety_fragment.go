@@ -17,12 +17,7 @@ func (x SafetyFragmentParams) Validate() error {
 
 // SafetyFragment renders the agent/fragments/safety fragment from prompts/agent/fragments/safety.jinja.
 func SafetyFragment(f SafetyFragmentParams) (string, error) {
-	buf, err := _SafetyFragmentAppend(make([]byte, 0, _SafetyFragmentSize.Get(22)), f)
-	if err != nil {
-		return "", err
-	}
-	_SafetyFragmentSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _SafetyFragmentSize.Done(_SafetyFragmentAppend(_SafetyFragmentSize.Buffer(22), f))
 }
 
 var _SafetyFragmentSize runtime.SizeHint

@@ -13,20 +13,13 @@ type SignOffFragmentParams struct {
 // Validate reports every required variable of SignOffFragmentParams that is left unset.
 func (x SignOffFragmentParams) Validate() error {
 	var v runtime.Problems
-	if x.AgentName == "" {
-		v.Missing("agent/fragments/sign_off", "prompts/agent/promptset.yaml:4:25", "agent_name")
-	}
+	v.Require(x.AgentName != "", "agent/fragments/sign_off", "prompts/agent/promptset.yaml:4:25", "agent_name")
 	return v.Err()
 }
 
 // SignOffFragment renders the agent/fragments/sign_off fragment from prompts/agent/promptset.yaml.
 func SignOffFragment(f SignOffFragmentParams) (string, error) {
-	buf, err := _SignOffFragmentAppend(make([]byte, 0, _SignOffFragmentSize.Get(9)), f)
-	if err != nil {
-		return "", err
-	}
-	_SignOffFragmentSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _SignOffFragmentSize.Done(_SignOffFragmentAppend(_SignOffFragmentSize.Buffer(9), f))
 }
 
 var _SignOffFragmentSize runtime.SizeHint

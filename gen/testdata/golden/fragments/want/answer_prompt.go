@@ -16,9 +16,7 @@ type AnswerFeed struct {
 // Validate reports every required variable of AnswerFeed that is left unset.
 func (x AnswerFeed) Validate() error {
 	var v runtime.Problems
-	if x.Question == "" {
-		v.Missing("answer", "prompts/answer.yaml:2:3", "question")
-	}
+	v.Require(x.Question != "", "answer", "prompts/answer.yaml:2:3", "question")
 	return v.Err()
 }
 
@@ -53,30 +51,12 @@ func (AnswerPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p AnswerPrompt) Messages(f AnswerFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p AnswerPrompt) Render(f AnswerFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _AnswerSize.Get(8)), f)
-	if err != nil {
-		return "", err
-	}
-	_AnswerSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _AnswerSize.Done(p.AppendRender(_AnswerSize.Buffer(8), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -103,11 +83,6 @@ func (p AnswerPrompt) Request(f AnswerFeed, opts ...runtime.RequestOption) (runt
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

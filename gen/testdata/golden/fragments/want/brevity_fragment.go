@@ -17,12 +17,7 @@ func (x BrevityFragmentParams) Validate() error {
 
 // BrevityFragment renders the fragments/brevity fragment from prompts/fragments/brevity.jinja.
 func BrevityFragment(f BrevityFragmentParams) (string, error) {
-	buf, err := _BrevityFragmentAppend(make([]byte, 0, _BrevityFragmentSize.Get(9)), f)
-	if err != nil {
-		return "", err
-	}
-	_BrevityFragmentSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _BrevityFragmentSize.Done(_BrevityFragmentAppend(_BrevityFragmentSize.Buffer(9), f))
 }
 
 var _BrevityFragmentSize runtime.SizeHint

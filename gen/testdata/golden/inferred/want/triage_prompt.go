@@ -24,19 +24,13 @@ type TriageFeed struct {
 // Validate reports every required variable of TriageFeed that is left unset.
 func (x TriageFeed) Validate() error {
 	var v runtime.Problems
-	if x.Company == "" {
-		v.Missing("triage", "prompts/triage.jinja:1:27", "company")
-	}
+	v.Require(x.Company != "", "triage", "prompts/triage.jinja:1:27", "company")
 	v.Nested(x.Customer.Validate(), "customer")
-	if x.Tickets == nil {
-		v.Missing("triage", "prompts/triage.jinja:3:13", "tickets")
-	}
+	v.Require(x.Tickets != nil, "triage", "prompts/triage.jinja:3:13", "tickets")
 	for i, e := range x.Tickets {
 		v.Item(e.Validate(), "tickets", i)
 	}
-	if x.Tags == nil {
-		v.Missing("triage", "prompts/triage.jinja:9:10", "tags")
-	}
+	v.Require(x.Tags != nil, "triage", "prompts/triage.jinja:9:10", "tags")
 	return v.Err()
 }
 
@@ -49,9 +43,7 @@ type TriageCustomer struct {
 // Validate reports every required variable of TriageCustomer that is left unset.
 func (x TriageCustomer) Validate() error {
 	var v runtime.Problems
-	if x.SLAHours == "" {
-		v.Missing("triage", "prompts/triage.jinja:2:71", "sla_hours")
-	}
+	v.Require(x.SLAHours != "", "triage", "prompts/triage.jinja:2:71", "sla_hours")
 	return v.Err()
 }
 
@@ -65,9 +57,7 @@ type TriageTicketsItem struct {
 // Validate reports every required variable of TriageTicketsItem that is left unset.
 func (x TriageTicketsItem) Validate() error {
 	var v runtime.Problems
-	if x.Title == "" {
-		v.Missing("triage", "prompts/triage.jinja:4:26", "title")
-	}
+	v.Require(x.Title != "", "triage", "prompts/triage.jinja:4:26", "title")
 	return v.Err()
 }
 
@@ -102,30 +92,12 @@ func (TriagePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p TriagePrompt) Render(f TriageFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _TriageSize.Get(112)), f)
-	if err != nil {
-		return "", err
-	}
-	_TriageSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _TriageSize.Done(p.AppendRender(_TriageSize.Buffer(112), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -210,11 +182,6 @@ func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runt
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -19,9 +19,7 @@ type ChartToolFeed struct {
 // Validate reports every required variable of ChartToolFeed that is left unset.
 func (x ChartToolFeed) Validate() error {
 	var v runtime.Problems
-	if x.Chart == (runtime.Image{}) {
-		v.Missing("chart_tool", "prompts/chart_tool.yaml:4:3", "chart")
-	}
+	v.Require(x.Chart != (runtime.Image{}), "chart_tool", "prompts/chart_tool.yaml:4:3", "chart")
 	return v.Err()
 }
 
@@ -184,11 +182,6 @@ func (p ChartToolPrompt) Request(f ChartToolFeed, opts ...runtime.RequestOption)
 		Messages:   msgs,
 		Parameters: p.Parameters(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -19,15 +19,9 @@ type ComparePhotosFeed struct {
 // Validate reports every required variable of ComparePhotosFeed that is left unset.
 func (x ComparePhotosFeed) Validate() error {
 	var v runtime.Problems
-	if x.Question == "" {
-		v.Missing("compare_photos", "prompts/compare_photos.yaml:3:3", "question")
-	}
-	if x.Photo == (runtime.Image{}) {
-		v.Missing("compare_photos", "prompts/compare_photos.yaml:4:3", "photo")
-	}
-	if x.Earlier == nil {
-		v.Missing("compare_photos", "prompts/compare_photos.yaml:5:3", "earlier")
-	}
+	v.Require(x.Question != "", "compare_photos", "prompts/compare_photos.yaml:3:3", "question")
+	v.Require(x.Photo != (runtime.Image{}), "compare_photos", "prompts/compare_photos.yaml:4:3", "photo")
+	v.Require(x.Earlier != nil, "compare_photos", "prompts/compare_photos.yaml:5:3", "earlier")
 	return v.Err()
 }
 
@@ -136,13 +130,8 @@ func (p ComparePhotosPrompt) Request(f ComparePhotosFeed, opts ...runtime.Reques
 		Messages:   msgs,
 		Parameters: p.Parameters(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

@@ -19,15 +19,9 @@ type DescribePhotoFeed struct {
 // Validate reports every required variable of DescribePhotoFeed that is left unset.
 func (x DescribePhotoFeed) Validate() error {
 	var v runtime.Problems
-	if x.Audience == "" {
-		v.Missing("describe_photo", "prompts/describe_photo.yaml:12:3", "audience")
-	}
-	if x.Place == "" {
-		v.Missing("describe_photo", "prompts/describe_photo.yaml:13:3", "place")
-	}
-	if x.PhotoURL == "" {
-		v.Missing("describe_photo", "prompts/describe_photo.yaml:14:3", "photo_url")
-	}
+	v.Require(x.Audience != "", "describe_photo", "prompts/describe_photo.yaml:12:3", "audience")
+	v.Require(x.Place != "", "describe_photo", "prompts/describe_photo.yaml:13:3", "place")
+	v.Require(x.PhotoURL != "", "describe_photo", "prompts/describe_photo.yaml:14:3", "photo_url")
 	v.Nested(x.Reference.Validate(), "reference")
 	return v.Err()
 }
@@ -41,12 +35,8 @@ type DescribePhotoReference struct {
 // Validate reports every required variable of DescribePhotoReference that is left unset.
 func (x DescribePhotoReference) Validate() error {
 	var v runtime.Problems
-	if x.MediaType == "" {
-		v.Missing("describe_photo", "prompts/describe_photo.yaml:18:7", "media_type")
-	}
-	if x.Data == "" {
-		v.Missing("describe_photo", "prompts/describe_photo.yaml:19:7", "data")
-	}
+	v.Require(x.MediaType != "", "describe_photo", "prompts/describe_photo.yaml:18:7", "media_type")
+	v.Require(x.Data != "", "describe_photo", "prompts/describe_photo.yaml:19:7", "data")
 	return v.Err()
 }
 
@@ -195,11 +185,6 @@ func (p DescribePhotoPrompt) Request(f DescribePhotoFeed, opts ...runtime.Reques
 		Messages:   msgs,
 		Parameters: p.Parameters(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

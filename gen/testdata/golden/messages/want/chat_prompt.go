@@ -23,21 +23,11 @@ type ChatFeed struct {
 // Validate reports every required variable of ChatFeed that is left unset.
 func (x ChatFeed) Validate() error {
 	var v runtime.Problems
-	if x.Topic == "" {
-		v.Missing("chat", "prompts/chat.yaml:4:45", "topic")
-	}
-	if x.Question == "" {
-		v.Missing("chat", "prompts/chat.yaml:13:30", "question")
-	}
-	if x.City == "" {
-		v.Missing("chat", "prompts/chat.yaml:16:33", "city")
-	}
-	if x.Lookup == "" {
-		v.Missing("chat", "prompts/chat.yaml:21:10", "lookup")
-	}
-	if x.Celsius == "" {
-		v.Missing("chat", "prompts/chat.yaml:25:56", "celsius")
-	}
+	v.Require(x.Topic != "", "chat", "prompts/chat.yaml:4:45", "topic")
+	v.Require(x.Question != "", "chat", "prompts/chat.yaml:13:30", "question")
+	v.Require(x.City != "", "chat", "prompts/chat.yaml:16:33", "city")
+	v.Require(x.Lookup != "", "chat", "prompts/chat.yaml:21:10", "lookup")
+	v.Require(x.Celsius != "", "chat", "prompts/chat.yaml:25:56", "celsius")
 	return v.Err()
 }
 
@@ -341,11 +331,6 @@ func (p ChatPrompt) Request(f ChatFeed, opts ...runtime.RequestOption) (runtime.
 		Messages:   msgs,
 		Parameters: p.Parameters(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -16,9 +16,7 @@ type WithSystemFeed struct {
 // Validate reports every required variable of WithSystemFeed that is left unset.
 func (x WithSystemFeed) Validate() error {
 	var v runtime.Problems
-	if x.Text == "" {
-		v.Missing("with_system", "prompts/with_system.yaml:2:24", "text")
-	}
+	v.Require(x.Text != "", "with_system", "prompts/with_system.yaml:2:24", "text")
 	return v.Err()
 }
 
@@ -89,12 +87,7 @@ func (p WithSystemPrompt) Messages(f WithSystemFeed) (runtime.Prompt, error) {
 
 // Render renders the prompt with the variables of f.
 func (p WithSystemPrompt) Render(f WithSystemFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _WithSystemSize.Get(11)), f)
-	if err != nil {
-		return "", err
-	}
-	_WithSystemSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _WithSystemSize.Done(p.AppendRender(_WithSystemSize.Buffer(11), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -127,11 +120,6 @@ func (p WithSystemPrompt) Request(f WithSystemFeed, opts ...runtime.RequestOptio
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

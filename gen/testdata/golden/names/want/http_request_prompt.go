@@ -22,24 +22,12 @@ type HTTPRequestFeed struct {
 // Validate reports every required variable of HTTPRequestFeed that is left unset.
 func (x HTTPRequestFeed) Validate() error {
 	var v runtime.Problems
-	if x.Type == "" {
-		v.Missing("http_request", "prompts/http_request.yaml:3:3", "type")
-	}
-	if x.Func == "" {
-		v.Missing("http_request", "prompts/http_request.yaml:4:3", "func")
-	}
-	if x.UserID == "" {
-		v.Missing("http_request", "prompts/http_request.yaml:5:3", "user_id")
-	}
-	if x.APIURL == "" {
-		v.Missing("http_request", "prompts/http_request.yaml:6:3", "api_url")
-	}
-	if x.HTTPServer == "" {
-		v.Missing("http_request", "prompts/http_request.yaml:7:3", "http_server")
-	}
-	if x.Items == nil {
-		v.Missing("http_request", "prompts/http_request.yaml:8:3", "items")
-	}
+	v.Require(x.Type != "", "http_request", "prompts/http_request.yaml:3:3", "type")
+	v.Require(x.Func != "", "http_request", "prompts/http_request.yaml:4:3", "func")
+	v.Require(x.UserID != "", "http_request", "prompts/http_request.yaml:5:3", "user_id")
+	v.Require(x.APIURL != "", "http_request", "prompts/http_request.yaml:6:3", "api_url")
+	v.Require(x.HTTPServer != "", "http_request", "prompts/http_request.yaml:7:3", "http_server")
+	v.Require(x.Items != nil, "http_request", "prompts/http_request.yaml:8:3", "items")
 	return v.Err()
 }
 
@@ -74,30 +62,12 @@ func (HTTPRequestPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p HTTPRequestPrompt) Messages(f HTTPRequestFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p HTTPRequestPrompt) Render(f HTTPRequestFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _HTTPRequestSize.Get(5)), f)
-	if err != nil {
-		return "", err
-	}
-	_HTTPRequestSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _HTTPRequestSize.Done(p.AppendRender(_HTTPRequestSize.Buffer(5), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -160,11 +130,6 @@ func (p HTTPRequestPrompt) Request(f HTTPRequestFeed, opts ...runtime.RequestOpt
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -19,9 +19,7 @@ type CountFeed struct {
 // Validate reports every required variable of CountFeed that is left unset.
 func (x CountFeed) Validate() error {
 	var v runtime.Problems
-	if x.Text == "" {
-		v.Missing("count", "prompts/count.yaml:1:21", "text")
-	}
+	v.Require(x.Text != "", "count", "prompts/count.yaml:1:21", "text")
 	return v.Err()
 }
 
@@ -95,30 +93,12 @@ func (CountPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p CountPrompt) Messages(f CountFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p CountPrompt) Render(f CountFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _CountSize.Get(7)), f)
-	if err != nil {
-		return "", err
-	}
-	_CountSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _CountSize.Done(p.AppendRender(_CountSize.Buffer(7), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -148,13 +128,8 @@ func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtim
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput extracts the JSON answer of a completion (bare, fenced or in prose)

@@ -19,9 +19,7 @@ type FreeFeed struct {
 // Validate reports every required variable of FreeFeed that is left unset.
 func (x FreeFeed) Validate() error {
 	var v runtime.Problems
-	if x.Text == "" {
-		v.Missing("free", "prompts/free.yaml:1:34", "text")
-	}
+	v.Require(x.Text != "", "free", "prompts/free.yaml:1:34", "text")
 	return v.Err()
 }
 
@@ -69,30 +67,12 @@ func (FreePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p FreePrompt) Messages(f FreeFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p FreePrompt) Render(f FreeFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _FreeSize.Get(28)), f)
-	if err != nil {
-		return "", err
-	}
-	_FreeSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _FreeSize.Done(p.AppendRender(_FreeSize.Buffer(28), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -121,13 +101,8 @@ func (p FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime.
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a

@@ -19,9 +19,7 @@ type LabelFeed struct {
 // Validate reports every required variable of LabelFeed that is left unset.
 func (x LabelFeed) Validate() error {
 	var v runtime.Problems
-	if x.Text == "" {
-		v.Missing("label", "prompts/label.yaml:1:21", "text")
-	}
+	v.Require(x.Text != "", "label", "prompts/label.yaml:1:21", "text")
 	return v.Err()
 }
 
@@ -82,30 +80,12 @@ func (LabelPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p LabelPrompt) Messages(f LabelFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p LabelPrompt) Render(f LabelFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _LabelSize.Get(7)), f)
-	if err != nil {
-		return "", err
-	}
-	_LabelSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _LabelSize.Done(p.AppendRender(_LabelSize.Buffer(7), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -135,13 +115,8 @@ func (p LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtim
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a

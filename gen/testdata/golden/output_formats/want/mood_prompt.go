@@ -19,9 +19,7 @@ type MoodFeed struct {
 // Validate reports every required variable of MoodFeed that is left unset.
 func (x MoodFeed) Validate() error {
 	var v runtime.Problems
-	if x.Text == "" {
-		v.Missing("mood", "prompts/mood.yaml:1:23", "text")
-	}
+	v.Require(x.Text != "", "mood", "prompts/mood.yaml:1:23", "text")
 	return v.Err()
 }
 
@@ -123,30 +121,12 @@ func (MoodPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p MoodPrompt) Messages(f MoodFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p MoodPrompt) Render(f MoodFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _MoodSize.Get(9)), f)
-	if err != nil {
-		return "", err
-	}
-	_MoodSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _MoodSize.Done(p.AppendRender(_MoodSize.Buffer(9), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -176,13 +156,8 @@ func (p MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime.
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a

@@ -16,9 +16,7 @@ type PlainFeed struct {
 // Validate reports every required variable of PlainFeed that is left unset.
 func (x PlainFeed) Validate() error {
 	var v runtime.Problems
-	if x.Name == "" {
-		v.Missing("plain", "prompts/plain.yaml:1:21", "name")
-	}
+	v.Require(x.Name != "", "plain", "prompts/plain.yaml:1:21", "name")
 	return v.Err()
 }
 
@@ -60,30 +58,12 @@ func (PlainPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p PlainPrompt) Messages(f PlainFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p PlainPrompt) Render(f PlainFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _PlainSize.Get(7)), f)
-	if err != nil {
-		return "", err
-	}
-	_PlainSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _PlainSize.Done(p.AppendRender(_PlainSize.Buffer(7), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -111,13 +91,8 @@ func (p PlainPrompt) Request(f PlainFeed, opts ...runtime.RequestOption) (runtim
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema

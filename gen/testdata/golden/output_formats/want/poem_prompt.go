@@ -16,9 +16,7 @@ type PoemFeed struct {
 // Validate reports every required variable of PoemFeed that is left unset.
 func (x PoemFeed) Validate() error {
 	var v runtime.Problems
-	if x.Text == "" {
-		v.Missing("poem", "prompts/poem.yaml:1:34", "text")
-	}
+	v.Require(x.Text != "", "poem", "prompts/poem.yaml:1:34", "text")
 	return v.Err()
 }
 
@@ -63,30 +61,12 @@ func (PoemPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p PoemPrompt) Messages(f PoemFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p PoemPrompt) Render(f PoemFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _PoemSize.Get(20)), f)
-	if err != nil {
-		return "", err
-	}
-	_PoemSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _PoemSize.Done(p.AppendRender(_PoemSize.Buffer(20), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -115,13 +95,8 @@ func (p PoemPrompt) Request(f PoemFeed, opts ...runtime.RequestOption) (runtime.
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput returns the completion as is: the prompt's output is text.

@@ -20,9 +20,7 @@ type TagsFeed struct {
 // Validate reports every required variable of TagsFeed that is left unset.
 func (x TagsFeed) Validate() error {
 	var v runtime.Problems
-	if x.Text == "" {
-		v.Missing("tags", "prompts/tags.yaml:2:10", "text")
-	}
+	v.Require(x.Text != "", "tags", "prompts/tags.yaml:2:10", "text")
 	return v.Err()
 }
 
@@ -151,30 +149,12 @@ func (TagsPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p TagsPrompt) Messages(f TagsFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p TagsPrompt) Render(f TagsFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _TagsSize.Get(20)), f)
-	if err != nil {
-		return "", err
-	}
-	_TagsSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _TagsSize.Done(p.AppendRender(_TagsSize.Buffer(20), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -204,13 +184,8 @@ func (p TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput extracts the YAML answer of a completion (fenced or whole) and

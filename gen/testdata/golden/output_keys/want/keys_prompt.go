@@ -19,9 +19,7 @@ type KeysFeed struct {
 // Validate reports every required variable of KeysFeed that is left unset.
 func (x KeysFeed) Validate() error {
 	var v runtime.Problems
-	if x.Thing == "" {
-		v.Missing("keys", "prompts/keys.yaml:3:24", "thing")
-	}
+	v.Require(x.Thing != "", "keys", "prompts/keys.yaml:3:24", "thing")
 	return v.Err()
 }
 
@@ -373,30 +371,12 @@ func (KeysPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p KeysPrompt) Messages(f KeysFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p KeysPrompt) Render(f KeysFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _KeysSize.Get(10)), f)
-	if err != nil {
-		return "", err
-	}
-	_KeysSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _KeysSize.Done(p.AppendRender(_KeysSize.Buffer(10), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -426,13 +406,8 @@ func (p KeysPrompt) Request(f KeysFeed, opts ...runtime.RequestOption) (runtime.
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a

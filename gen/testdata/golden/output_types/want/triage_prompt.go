@@ -19,9 +19,7 @@ type TriageFeed struct {
 // Validate reports every required variable of TriageFeed that is left unset.
 func (x TriageFeed) Validate() error {
 	var v runtime.Problems
-	if x.Ticket == "" {
-		v.Missing("triage", "prompts/triage.yaml:3:3", "ticket")
-	}
+	v.Require(x.Ticket != "", "triage", "prompts/triage.yaml:3:3", "ticket")
 	return v.Err()
 }
 
@@ -992,30 +990,12 @@ func (TriagePrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p TriagePrompt) Render(f TriageFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _TriageSize.Get(39)), f)
-	if err != nil {
-		return "", err
-	}
-	_TriageSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _TriageSize.Done(p.AppendRender(_TriageSize.Buffer(39), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -1044,13 +1024,8 @@ func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runt
 		Parameters:   p.Parameters(),
 		Prompt:       text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ParseOutput reads the JSON answer of a completion (bare, fenced or in prose) as a

@@ -17,9 +17,7 @@ type AssistantFeed struct {
 // Validate reports every required variable of AssistantFeed that is left unset.
 func (x AssistantFeed) Validate() error {
 	var v runtime.Problems
-	if x.Question == "" {
-		v.Missing("assistant", "prompts/assistant.yaml:1:22", "question")
-	}
+	v.Require(x.Question != "", "assistant", "prompts/assistant.yaml:1:22", "question")
 	return v.Err()
 }
 
@@ -54,30 +52,12 @@ func (AssistantPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p AssistantPrompt) Messages(f AssistantFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p AssistantPrompt) Render(f AssistantFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _AssistantSize.Get(40)), f)
-	if err != nil {
-		return "", err
-	}
-	_AssistantSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _AssistantSize.Done(p.AppendRender(_AssistantSize.Buffer(40), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -107,13 +87,8 @@ func (p AssistantPrompt) Request(f AssistantFeed, opts ...runtime.RequestOption)
 		ToolChoice: "auto",
 		Tools:      p.Tools(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // AssistantToolCall is a call of one of the tools of the assistant prompt, which

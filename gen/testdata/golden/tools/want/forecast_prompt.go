@@ -17,9 +17,7 @@ type ForecastFeed struct {
 // Validate reports every required variable of ForecastFeed that is left unset.
 func (x ForecastFeed) Validate() error {
 	var v runtime.Problems
-	if x.Name == "" {
-		v.Missing("forecast", "prompts/forecast.yaml:1:27", "name")
-	}
+	v.Require(x.Name != "", "forecast", "prompts/forecast.yaml:1:27", "name")
 	return v.Err()
 }
 
@@ -54,30 +52,12 @@ func (ForecastPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p ForecastPrompt) Messages(f ForecastFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p ForecastPrompt) Render(f ForecastFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _ForecastSize.Get(24)), f)
-	if err != nil {
-		return "", err
-	}
-	_ForecastSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _ForecastSize.Done(p.AppendRender(_ForecastSize.Buffer(24), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -107,13 +87,8 @@ func (p ForecastPrompt) Request(f ForecastFeed, opts ...runtime.RequestOption) (
 		ToolChoice: "get_weather",
 		Tools:      p.Tools(),
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
 
 // ForecastToolCall is a call of one of the tools of the forecast prompt, which

@@ -47,30 +47,12 @@ func (NotesPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p NotesPrompt) Messages(f NotesFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p NotesPrompt) Render(f NotesFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _NotesSize.Get(18)), f)
-	if err != nil {
-		return "", err
-	}
-	_NotesSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _NotesSize.Done(p.AppendRender(_NotesSize.Buffer(18), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -93,11 +75,6 @@ func (p NotesPrompt) Request(f NotesFeed, opts ...runtime.RequestOption) (runtim
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -16,9 +16,7 @@ type PlanFeed struct {
 // Validate reports every required variable of PlanFeed that is left unset.
 func (x PlanFeed) Validate() error {
 	var v runtime.Problems
-	if x.Goal == "" {
-		v.Missing("agents/plan", "prompts/agents/plan.j2:1:10", "goal")
-	}
+	v.Require(x.Goal != "", "agents/plan", "prompts/agents/plan.j2:1:10", "goal")
 	return v.Err()
 }
 
@@ -53,30 +51,12 @@ func (PlanPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p PlanPrompt) Messages(f PlanFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p PlanPrompt) Render(f PlanFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _PlanSize.Get(6)), f)
-	if err != nil {
-		return "", err
-	}
-	_PlanSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _PlanSize.Done(p.AppendRender(_PlanSize.Buffer(6), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -103,11 +83,6 @@ func (p PlanPrompt) Request(f PlanFeed, opts ...runtime.RequestOption) (runtime.
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

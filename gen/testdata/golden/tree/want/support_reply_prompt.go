@@ -16,9 +16,7 @@ type ReplyFeed struct {
 // Validate reports every required variable of ReplyFeed that is left unset.
 func (x ReplyFeed) Validate() error {
 	var v runtime.Problems
-	if x.Name == "" {
-		v.Missing("support/reply", "prompts/support/reply.yaml:1:20", "name")
-	}
+	v.Require(x.Name != "", "support/reply", "prompts/support/reply.yaml:1:20", "name")
 	return v.Err()
 }
 
@@ -53,30 +51,12 @@ func (ReplyPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p ReplyPrompt) Messages(f ReplyFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p ReplyPrompt) Render(f ReplyFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _ReplySize.Get(6)), f)
-	if err != nil {
-		return "", err
-	}
-	_ReplySize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _ReplySize.Done(p.AppendRender(_ReplySize.Buffer(6), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -104,11 +84,6 @@ func (p ReplyPrompt) Request(f ReplyFeed, opts ...runtime.RequestOption) (runtim
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

@@ -16,9 +16,7 @@ type SignOffFeed struct {
 // Validate reports every required variable of SignOffFeed that is left unset.
 func (x SignOffFeed) Validate() error {
 	var v runtime.Problems
-	if x.Agent == "" {
-		v.Missing("support/sign-off", "prompts/support/sign-off.md:1:18", "agent")
-	}
+	v.Require(x.Agent != "", "support/sign-off", "prompts/support/sign-off.md:1:18", "agent")
 	return v.Err()
 }
 
@@ -53,30 +51,12 @@ func (SignOffPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p SignOffPrompt) Messages(f SignOffFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p SignOffPrompt) Render(f SignOffFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _SignOffSize.Get(14)), f)
-	if err != nil {
-		return "", err
-	}
-	_SignOffSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _SignOffSize.Done(p.AppendRender(_SignOffSize.Buffer(14), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -103,11 +83,6 @@ func (p SignOffPrompt) Request(f SignOffFeed, opts ...runtime.RequestOption) (ru
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }

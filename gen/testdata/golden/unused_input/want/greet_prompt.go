@@ -17,9 +17,7 @@ type GreetFeed struct {
 // Validate reports every required variable of GreetFeed that is left unset.
 func (x GreetFeed) Validate() error {
 	var v runtime.Problems
-	if x.Name == "" {
-		v.Missing("greet", "prompts/greet.yaml:2:3", "name")
-	}
+	v.Require(x.Name != "", "greet", "prompts/greet.yaml:2:3", "name")
 	return v.Err()
 }
 
@@ -54,30 +52,12 @@ func (GreetPrompt) Parameters() map[string]any {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
 func (p GreetPrompt) Messages(f GreetFeed) (runtime.Prompt, error) {
-	text, err := p.Render(f)
-	if err != nil {
-		return nil, err
-	}
-	msgs := runtime.Prompt{
-		{
-			Role:    runtime.RoleUser,
-			Content: text,
-		},
-	}
-	if err := msgs.Validate(); err != nil {
-		return msgs, err
-	}
-	return msgs, nil
+	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
 func (p GreetPrompt) Render(f GreetFeed) (string, error) {
-	buf, err := p.AppendRender(make([]byte, 0, _GreetSize.Get(7)), f)
-	if err != nil {
-		return "", err
-	}
-	_GreetSize.Observe(len(buf))
-	return runtime.BytesToString(buf), nil
+	return _GreetSize.Done(p.AppendRender(_GreetSize.Buffer(7), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
@@ -105,11 +85,6 @@ func (p GreetPrompt) Request(f GreetFeed, opts ...runtime.RequestOption) (runtim
 		Parameters: p.Parameters(),
 		Prompt:     text,
 	}
-	for _, o := range opts {
-		o(&r)
-	}
-	if err := params.Validate(r.Parameters); err != nil {
-		return runtime.Request{}, err
-	}
-	return r, nil
+	err = params.Apply(&r, opts)
+	return r, err
 }
