@@ -105,10 +105,10 @@ type checker struct {
 	dictUses  map[string]bool
 	keyTested map[*ir.Type]tmpl.Span
 	// definedTested are the operands of the tests defined and undefined
-	// (and of default); missingKeys the reads of keys that dict literals
-	// lack (see missingKey).
-	definedTested map[tmpl.Span]bool
-	missingKeys   map[missingKeyRead]tmpl.Span
+	// (and of default); missingKeys the keys that dict literals lack
+	// read so far, with whether a read is tested (see missingKey).
+	definedTested map[tmpl.Expr]bool
+	missingKeys   map[missingKeyRead]bool
 }
 
 const (

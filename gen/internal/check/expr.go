@@ -789,20 +789,20 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		hint(t.Elem, u)
 		return &ir.Index{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
 	case ir.KindDict:
-		return c.dictValue(of, t, name, isAttr, e.Pos(), nameSp)
+		return c.dictValue(of, t, name, e, nameSp)
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
 	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 }
 
-// dictValue reads key name of a dict of type t (x.name, or x['name']
-// with attr unset); see missingKey for a key it lacks.
-func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, attr bool, sp, nameSp tmpl.Span) ir.Expr {
+// dictValue reads key name of a dict of type t in e (x.name or
+// x['name']); see missingKey for a key it lacks.
+func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, e tmpl.Expr, nameSp tmpl.Span) ir.Expr {
 	f := t.Field(name)
 	if f == nil {
-		return c.missingKey(of, t, name, attr, sp, nameSp)
+		return c.missingKey(of, t, name, e, nameSp)
 	}
-	return &ir.DictValue{Of: of, Field: f, Pos: c.posString(sp)}
+	return &ir.DictValue{Of: of, Field: f, Pos: c.posString(e.Pos())}
 }
 
 // missingKeyRead is a key read of a dict literal's type that lacks it.
@@ -818,7 +818,7 @@ type missingKeyRead struct {
 // evaluates it as Jinja2 does. Unless some read of the key of such dicts
 // is tested (is defined, default), it is likely a misspelling: a warning
 // says so once types are final.
-func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, attr bool, sp, nameSp tmpl.Span) ir.Expr {
+func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, e tmpl.Expr, nameSp tmpl.Span) ir.Expr {
 	suggest := schema.DidYouMean(name, types.FieldKeys(t))
 	if _, local := of.(*ir.LocalRef); local {
 		of = &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
@@ -828,19 +828,20 @@ func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, attr bool, sp,
 	}
 	read := missingKeyRead{t, name}
 	if c.missingKeys == nil {
-		c.missingKeys = map[missingKeyRead]tmpl.Span{}
+		c.missingKeys = map[missingKeyRead]bool{}
 	}
-	if c.definedTested[sp] {
-		c.missingKeys[read] = tmpl.Span{}
-	} else if _, seen := c.missingKeys[read]; !seen {
-		c.missingKeys[read] = nameSp
+	tested, seen := c.missingKeys[read]
+	c.missingKeys[read] = tested || c.definedTested[e]
+	if !seen {
+		at := c.pos(nameSp)
 		c.later = append(c.later, func() {
-			if at := c.missingKeys[read]; at != (tmpl.Span{}) {
-				c.diags.Warnf(c.pos(at), "dict has no key %q%s: Jinja2 reads it as undefined, and so does the render (test it with is defined where that is meant)", name, suggest)
+			if !c.missingKeys[read] {
+				c.diags.Warnf(at, "dict has no key %q%s: Jinja2 reads it as undefined, and so does the render (test it with is defined where that is meant)", name, suggest)
 			}
 		})
 	}
-	return c.dynAttr(of, name, attr, sp)
+	_, attr := e.(*tmpl.Attr)
+	return c.dynAttr(of, name, attr, e.Pos())
 }
 
 // alwaysUndefined reports x, read at sp where it is always undefined
@@ -963,7 +964,7 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	}
 	if t.Kind == ir.KindDict {
 		if k, ok := i.(*ir.Const); ok && i.Type().Kind == ir.KindString {
-			return c.dictValue(x, t, k.Value.(string), false, e.Span, e.Index.Pos())
+			return c.dictValue(x, t, k.Value.(string), e, e.Index.Pos())
 		}
 		if types.ConvertsToDynamic(t) {
 			// Which key is read is known at run time only: the value

@@ -90,9 +90,9 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 // being defined the template tests (is defined, default).
 func (c *checker) testsDefined(x tmpl.Expr) {
 	if c.definedTested == nil {
-		c.definedTested = map[tmpl.Span]bool{}
+		c.definedTested = map[tmpl.Expr]bool{}
 	}
-	c.definedTested[x.Pos()] = true
+	c.definedTested[x] = true
 }
 
 // noneTest rejects a test for none (is none, == none, ...) of x, once types
