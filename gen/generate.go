@@ -16,18 +16,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/emit"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/par"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -159,18 +157,9 @@ func emitFiles(prog *program, cfg Config) ([]File, error) {
 	// is rendered.
 	out := make([]File, len(files))
 	errs := make([]error, len(files))
-	next := atomic.Int64{}
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
-				out[i], errs[i] = renderFile(files[i](), prog.files[i], cfg.Version)
-			}
-		}()
-	}
-	wg.Wait()
+	par.Each(len(files), func(i int) {
+		out[i], errs[i] = renderFile(files[i](), prog.files[i], cfg.Version)
+	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
