@@ -25,7 +25,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/emit"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/par"
+	"github.com/promptgen/promptgen/internal/par"
 	"golang.org/x/tools/go/packages"
 )
 

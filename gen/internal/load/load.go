@@ -17,9 +17,9 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/diag"
 	"github.com/promptgen/promptgen/gen/internal/ir"
-	"github.com/promptgen/promptgen/gen/internal/par"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/internal/par"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/schema"

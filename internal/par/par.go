@@ -4,7 +4,7 @@
 // by index, so that what the stage returns is in the order of its input
 // whatever the order the jobs ran in.
 //
-// It imports only the standard library; any stage may import it.
+// It imports only the standard library.
 package par
 
 import (
