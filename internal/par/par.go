@@ -1,7 +1,7 @@
-// Package par runs the independent jobs of a stage on every CPU: the
-// prompts of a tree load, check and emit independently of one another
-// once the tree is read (issue 28). A job writes only its own results,
-// by index, so that what the stage returns is in the order of its input
+// Package par runs independent jobs on every CPU (issue 28): the prompt
+// files of a tree load, and the generated files emit and are written,
+// independently of one another. A job writes only its own results, by
+// index, so that what its caller returns is in the order of its input
 // whatever the order the jobs ran in.
 //
 // It imports only the standard library.
