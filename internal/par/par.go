@@ -1,8 +1,8 @@
 // Package par runs independent jobs on every CPU (issue 28): the prompt
-// files of a tree load and check, and the generated files emit and are written,
-// independently of one another. A job writes only its own results, by
-// index, so that what its caller returns is in the order of its input
-// whatever the order the jobs ran in.
+// files of a tree load and check, and the generated files are emitted and
+// written, independently of one another. A job writes only its own
+// results, by index, so that what its caller returns is in the order of
+// its input whatever the order the jobs ran in.
 //
 // It imports only the standard library.
 package par
