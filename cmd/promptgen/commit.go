@@ -21,8 +21,8 @@ import (
 // killed at any point leaves a state the next run completes:
 //
 //  1. Stage: write the new content of every changed file to
-//     .promptgen-staging/new/S/NAME, the old content of every replaced one
-//     to old/S/NAME, and last a journal naming the files to replace, those
+//     .promptgen-staging/new/S/NAME, link every replaced one as old/S/NAME
+//     (or copy it), and last a journal naming the files to replace, those
 //     that are created, and the stale files to delete. The files are
 //     spread over the subdirectories S, one per CPU, and written at the
 //     same time: a file system creates the files of one directory one at
@@ -121,7 +121,7 @@ func stage(outDir string, changed []*target, stale []string) (_ *journal, err er
 		t := changed[i]
 		errs[i] = writeFile(j.staged(dir, "new", i), t.file.Content, t.mode)
 		if errs[i] == nil && t.exists {
-			errs[i] = writeFile(j.staged(dir, "old", i), t.old, t.mode)
+			errs[i] = keepOld(t, j.staged(dir, "old", i))
 		}
 	})
 	for _, err := range errs {
@@ -141,6 +141,17 @@ func stage(outDir string, changed []*target, stale []string) (_ *journal, err er
 	}
 	noteChange()
 	return &j, nil
+}
+
+// keepOld stages the old content of t as the file name: a hard link to
+// t's file, which adds a name where a copy creates a file, or else (where
+// the file system has no hard links) a copy.
+func keepOld(t *target, name string) error {
+	if err := os.Link(t.path, name); err != nil {
+		return writeFile(name, t.old, t.mode)
+	}
+	noteChange()
+	return nil
 }
 
 // writeFile writes content to a new file name with mode perm.

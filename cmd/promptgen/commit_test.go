@@ -239,15 +239,23 @@ func TestWriteFilesRenameFailureUndoes(t *testing.T) {
 }
 
 // The staged files are spread over one subdirectory of new/ and old/ per
-// CPU, by their place in the journal.
+// CPU, by their place in the journal, and the old ones are the replaced
+// files themselves, linked.
 func TestWriteFilesShards(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	out := crashOutDir(t)
+	before, err := os.Stat(filepath.Join(out, "c_prompt.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	n := 0
 	var staged map[string]string
 	afterChange = func() {
 		if n++; n == 7 { // committed
 			staged = readTree(t, filepath.Join(out, commitDir))
+			if old, err := os.Stat(filepath.Join(out, commitDir, "old/1/c_prompt.go")); err != nil || !os.SameFile(old, before) {
+				t.Errorf("old/1/c_prompt.go is not c_prompt.go linked (%v)", err)
+			}
 		}
 	}
 	defer func() { afterChange = func() {} }()
