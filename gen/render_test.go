@@ -358,7 +358,13 @@ func TestRenderErrors(t *testing.T) {
 		// A filter and a test Jinja2 lacks, where their if runs
 		// (TemplateRuntimeError).
 		"missingfilter": "inputs:\n  c: int\n  y: string\ntemplate: \"{% if c == 1 %}{{ y|from_json }}{% elif c == 2 %}{{ y is nosuchtest }}{% endif %}ok\"\n",
-		"printfdyn":     "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
+		// A key a dict literal lacks is undefined: an attribute of it
+		// fails (UndefinedError); so does the dict's evaluation first.
+		"dictmissing": "inputs:\n  c: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{{ d.b.c }}{% elif c >= 2 %}{{ {'a': 10 // (c - 2)}.b }}{% endif %}ok\"\n",
+		// An and/or of several types used as a value is a dynamic value:
+		// what fails on one of its types fails where it has that type.
+		"mixeddyn":  "inputs:\n  c: int\n  name: string?\n  n: int\n  tags: [string]\ntemplate: \"{% if c == 1 %}{{ (name or n) | length }}{% elif c == 2 %}{{ (n and tags) | join(',') }}{% elif c == 3 %}{{ (name or n).strip() }}{% endif %}ok\"\n",
+		"printfdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 		// An if that shows a defined leaves the test of b's to its body.
 		"guardother": "inputs:\n  a: int?\n  b: int?\ntemplate: \"{% if a is defined %}{{ b + 1 }}{% endif %}\"\n",
 	}
@@ -384,6 +390,15 @@ func TestRenderErrors(t *testing.T) {
 		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": {"k": 1}}]}`, `ERROR: prompts/indentdyn.yaml:3:63: render indentdyn: invalid operation: truncate of a dict is not supported (Python truncates its items, not its text)`},
 		{"indentundef", `{}`, `ERROR: prompts/indentundef.yaml:3:39: render indentundef: variable is undefined`},
 		{"indentundef", `{"x": "a"}`, "[a][b]"},
+		{"dictmissing", `{"c": 1}`, `ERROR: prompts/dictmissing.yaml:3:52: render dictmissing: variable is undefined`},
+		{"dictmissing", `{"c": 2}`, `ERROR: prompts/dictmissing.yaml:3:86: render dictmissing: invalid operation: division by zero`},
+		{"dictmissing", `{"c": 3}`, "ok"},
+		{"mixeddyn", `{"c": 1, "name": "ab", "n": 3, "tags": []}`, "2ok"},
+		{"mixeddyn", `{"c": 1, "n": 3, "tags": []}`, `ERROR: prompts/mixeddyn.yaml:6:30: render mixeddyn: invalid operation: object of type 'int' has no len()`},
+		{"mixeddyn", `{"c": 2, "n": 3, "tags": ["x", "y"]}`, "x,yok"},
+		{"mixeddyn", `{"c": 2, "n": 0, "tags": ["x"]}`, `ERROR: prompts/mixeddyn.yaml:6:73: render mixeddyn: invalid operation: 'int' object is not iterable`},
+		{"mixeddyn", `{"c": 3, "n": 3, "tags": []}`, `ERROR: prompts/mixeddyn.yaml:6:120: render mixeddyn: variable is undefined`},
+		{"mixeddyn", `{"c": 3, "name": " a ", "n": 3, "tags": []}`, "aok"},
 		{"missingfilter", `{"c": 0, "y": "a"}`, "ok"},
 		{"missingfilter", `{"c": 1, "y": "a"}`, `ERROR: prompts/missingfilter.yaml:4:32: render missingfilter: invalid operation: No filter named 'from_json' found.`},
 		{"missingfilter", `{"c": 2, "y": "a"}`, `ERROR: prompts/missingfilter.yaml:4:69: render missingfilter: invalid operation: No test named 'nosuchtest' found.`},

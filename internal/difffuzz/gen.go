@@ -56,7 +56,7 @@ var includedFamilies = []string{
 	"empty-list-concat", "test-parity", "lazy-value", "field-dict-method", "undefined-in-literal",
 	"set-retype", "loop-attr-in-filter", "andor-constant", "set-leak-if", "set-loopvar", "slice-unset",
 	"in-undefined", "set-in-for-else", "filter-undefined", "set-shadow-input-top", "default-inferred",
-	"neg-zero-constant",
+	"neg-zero-constant", "dict-missing-key", "mixed-value", "filter-abs-batch",
 	// Issue 27: the names a loop's body or else, a block set or a filter
 	// block assigns (loop targets too), read after it, where they are
 	// undefined (declared inputs) or optional inputs (inferred ones).
@@ -297,6 +297,7 @@ type generator struct {
 	forElse   int          // for loops' else bodies around
 	setBlock  int          // {% set x %} bodies around
 	budget    int          // statements left
+	dictSets  int          // dict literals set so far (dictKeyStmt)
 	dyn       []*dynVar    // a chat case's dynamic names in scope
 	// profile: the case has the transformers profile; generation counts
 	// the generation blocks around.

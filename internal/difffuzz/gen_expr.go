@@ -155,6 +155,9 @@ func (g *generator) printable(d int) expression {
 			}
 		}},
 		choice{1, g.on("dict-literal"), func() { e = g.dictLit(d) }},
+		choice{1, g.on("dict-missing-key"), func() { e = g.dictKeyRead(g.dictLit(d)) }},
+		choice{1, g.on("mixed-value") && d > 0, func() { e = g.mixedValue(d - 1) }},
+		choice{1, g.on("filter-abs-batch") && d > 0, func() { e = g.absBatch(d) }},
 		choice{1, g.on("filter-value"), func() { e = g.valueFilterPrinted(d) }},
 		choice{1, g.on("filter-group"), func() { e = g.groupFilterPrinted(d) }},
 		choice{1, g.on("mixed-number-list"), func() {
@@ -383,14 +386,91 @@ func (g *generator) floatLit() expression {
 // dictLit is a dict literal of scalars, printed or read by key.
 func (g *generator) dictLit(d int) expression {
 	var items []string
-	keys := []string{"a", "b", "k", "name"}
-	for _, k := range keys[:1+g.r.IntN(3)] {
+	for _, k := range dictKeys[:1+g.r.IntN(3)] {
 		v := g.literalItem(func() expression {
-			return g.expr([]*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)], min(d, 1))
+			return g.expr(scalarTypes[g.r.IntN(len(scalarTypes))], min(d, 1))
 		})
 		items = append(items, "'"+k+"': "+g.wrap(v, precCond))
 	}
 	return expression{text: "{" + strings.Join(items, ", ") + "}", prec: precPrimary}
+}
+
+// dictKeys are the keys dict literals take (dictLit, the first three at
+// most) and those they are read by, which they may lack.
+var dictKeys = []string{"a", "b", "k", "name", "zz"}
+
+// dictKeyRead reads a key of dict, which it may lack (undefined in
+// Jinja2): printed, tested defined, defaulted, or-ed, or an attribute of
+// it (which fails where the key is missing).
+func (g *generator) dictKeyRead(dict expression) expression {
+	op := g.r.IntN(6)
+	key := g.pick(dictKeys)
+	if op == 3 {
+		key = "zz" // no dict literal has it: an attribute of a key's value is another matter
+	}
+	read := g.wrap(dict, precPrimary) + "." + key
+	if g.chance(0.5) {
+		read = g.wrap(dict, precPrimary) + "['" + key + "']"
+	}
+	switch op {
+	case 0:
+		return expression{text: read + " is " + g.pick([]string{"defined", "undefined"}), prec: precPostfix, openRight: true}
+	case 1:
+		return expression{text: read + "|default(" + g.wrap(g.leaf(typeString), precCond) + ")", prec: precPostfix}
+	case 2:
+		return expression{text: read + " or " + g.wrap(g.leaf(typeString), precAnd), prec: precOr}
+	case 3:
+		return expression{text: read + ".x", prec: precPrimary}
+	}
+	return expression{text: read, prec: precPrimary}
+}
+
+// dictKeyStmt sets a new local to a dict literal and prints reads of its
+// keys, which it may lack.
+func (g *generator) dictKeyStmt() string {
+	name := fmt.Sprintf("dk%d", g.dictSets)
+	g.dictSets++
+	out := g.tag("set " + name + " = " + g.dictLit(1).text)
+	for range 1 + g.r.IntN(3) {
+		out += g.open("{{") + g.dictKeyRead(expression{text: name, prec: precPrimary}).text + g.close("}}")
+	}
+	return out
+}
+
+// scalarTypes are the types whose values an and/or or a conditional may
+// mix (mixedValue).
+var scalarTypes = []*valueType{typeString, typeInt, typeFloat, typeBool}
+
+// mixedValue is an and/or, a conditional or a default of values of two scalar types,
+// which may differ, used as a value: compared, in a list, tested, as
+// tojson's or string's operand.
+func (g *generator) mixedValue(d int) expression {
+	scalar := func() *valueType { return scalarTypes[g.r.IntN(len(scalarTypes))] }
+	x, y := g.expr(scalar(), d), g.expr(scalar(), d)
+	var v expression
+	switch g.r.IntN(4) {
+	case 3:
+		v = expression{text: g.wrap(x, precPostfix) + "|" + g.defaultName() + "(" + g.wrap(y, precCond) + ")", prec: precPostfix}
+	case 0:
+		v = g.binary(x, "or", y, precOr)
+	case 1:
+		v = g.binary(x, "and", y, precAnd)
+	default:
+		c, _ := g.cond(d)
+		y = g.operand(y, precCond)
+		v = expression{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else " + y.text, prec: precCond, openRight: y.openRight}
+	}
+	switch g.r.IntN(5) {
+	case 0:
+		return g.compare(v, g.pick([]string{"==", "!="}), g.leaf(scalar()))
+	case 1:
+		return expression{text: "[" + g.wrap(v, precCond) + "]", prec: precPrimary}
+	case 2:
+		return expression{text: g.wrap(v, precPostfix) + " is " + g.pick([]string{"string", "number", "integer", "boolean"}), prec: precPostfix, openRight: true}
+	case 3:
+		return expression{text: g.wrap(v, precPostfix) + "|tojson", prec: precPostfix}
+	}
+	return expression{text: g.wrap(v, precPostfix) + "|string|length", prec: precPostfix}
 }
 
 // productions are the ways to make an expression of type t with depth d

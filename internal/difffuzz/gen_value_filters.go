@@ -87,6 +87,24 @@ func (g *generator) valueFilterPrinted(d int) expression {
 	return g.filter(x, name, args...)
 }
 
+// absBatch is abs of a typed number, or batch of a typed list (with a
+// fill value or not) made a list or iterated by join.
+func (g *generator) absBatch(d int) expression {
+	if g.chance(0.4) {
+		return g.filter(g.expr([]*valueType{typeInt, typeFloat}[g.r.IntN(2)], d-1), "abs")
+	}
+	elem := scalarTypes[g.r.IntN(len(scalarTypes))]
+	args := []string{strconv.Itoa(1 + g.r.IntN(3))}
+	if g.chance(0.4) {
+		args = append(args, g.lit(elem).text)
+	}
+	batches := g.filter(g.exprLazy(listOf(elem), d-1), "batch", args...)
+	if g.chance(0.5) {
+		return g.filter(batches, "list")
+	}
+	return g.filter(batches, "join", "'|'")
+}
+
 // groupFilterPrinted is groupby of strings (by their first character) or
 // of a list of dict literals (by a key, or a missing one with default=),
 // slice of a list or string, or forceescape, printed or consumed.

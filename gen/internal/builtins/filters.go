@@ -41,7 +41,7 @@ const (
 	NoHint
 	// DynList: a list of dynamic values (messages) converts to one.
 	DynList
-	// DynOnly: only dynamic values have it.
+	// DynOnly: only dynamic values have it; a typed operand converts to one.
 	DynOnly
 	// KeepsMarkup: of Markup, Jinja2 returns Markup (see Markup).
 	KeepsMarkup

@@ -16,7 +16,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 		}
 		out, mixed := c.logic(e, u)
-		if mixed && u != usePrint {
+		if mixed && u != usePrint && c.mixedAsDynamic(builtins.Yields(out), e.Span) {
+			out.T = ir.DynamicType()
+		} else if mixed && u != usePrint {
 			c.errorf(e.Span, "%s yields either %s here: promptgen can print that, but not use it as a value (make the operands one type, or convert with | string)", e.Op, kindsOf(builtins.Yields(out)))
 			out.T = &ir.Type{} // no more errors where it is used
 		}

@@ -104,6 +104,11 @@ type checker struct {
 	// where.
 	dictUses  map[string]bool
 	keyTested map[*ir.Type]tmpl.Span
+	// definedTested are the operands of the tests defined and undefined
+	// (and of default); missingKeys the reads of keys that dict literals
+	// lack (see missingKey).
+	definedTested map[tmpl.Span]bool
+	missingKeys   map[missingKeyRead]tmpl.Span
 }
 
 const (
@@ -170,6 +175,16 @@ func (c *checker) localType(name string) *ir.Type {
 	if f := c.feed.Field(name); f != nil && f.Chat && f.Type.Resolve().Kind == ir.KindDynamic {
 		// A chat template that sets tools or documents ({% set tools = [] %})
 		// sets a default for the data: a dynamic value, as the data is.
+		return ir.DynamicType()
+	}
+	return &ir.Type{}
+}
+
+// inputType is the type an input inferred from its uses starts with:
+// dynamic when a previous check found a local of its name set to a
+// dynamic value after a typed use of the input (see staysTyped).
+func (c *checker) inputType(name string) *ir.Type {
+	if c.rebound[name] {
 		return ir.DynamicType()
 	}
 	return &ir.Type{}

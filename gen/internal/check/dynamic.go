@@ -24,6 +24,14 @@ func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
 	c.later = append(c.later, func() {
 		for _, x := range xs {
 			if isDynamic(x) && !c.failedAt(sp) {
+				switch x := x.(type) {
+				case *ir.LocalRef:
+					c.rebinding[x.L.Name] = true // checked again with the local dynamic
+				case *ir.FieldRef:
+					if x.Of == nil && !c.feed.Declared {
+						c.rebinding[x.Field.Key] = true // and the input inferred dynamic
+					}
+				}
 				c.errorf(sp, "an operand here becomes a dynamic value (it is set to one elsewhere) after this use was typed: not supported")
 				return
 			}

@@ -62,6 +62,20 @@ func generator(x ir.Expr) bool {
 	return false
 }
 
+// mayYieldGenerator reports whether x, or a value a conditional or an
+// and/or in it yields, is a generator.
+func mayYieldGenerator(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.Cond:
+		return mayYieldGenerator(x.Then) || x.Else != nil && mayYieldGenerator(x.Else)
+	case *ir.Binary:
+		if x.Value {
+			return slices.ContainsFunc(builtins.Yields(x), mayYieldGenerator)
+		}
+	}
+	return generator(x)
+}
+
 // condition checks e where its truth is tested: the test of an if, a
 // conditional or a loop's filter, not, and a tested and/or.
 func (c *checker) condition(e tmpl.Expr) ir.Expr {
@@ -267,6 +281,8 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 				// Printed, each branch prints with its own type; as its
 				// str() (a string) it is right in ~ and string filters.
 				out.T = &ir.Type{Kind: ir.KindString}
+			case c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
+				out.T = ir.DynamicType()
 			default:
 				c.errorf(e.Else.Pos(), "the conditional yields either %s here: promptgen can print that, but not use it as a value (make the branches one type, or convert with | string)", kindsOf([]ir.Expr{out.Then, out.Else}))
 				return c.reject()
@@ -615,7 +631,7 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 			c.errorf(e.Span, "undefined variable %q%s", e.Name, schema.DidYouMean(e.Name, types.FieldKeys(c.feed)))
 			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)} // keeps checking the rest
 		} else {
-			f = &ir.Field{Key: e.Name, Type: &ir.Type{}, Pos: c.pos(e.Span)}
+			f = &ir.Field{Key: e.Name, Type: c.inputType(e.Name), Pos: c.pos(e.Span)}
 			c.feed.Fields = append(c.feed.Fields, f)
 		}
 	}
@@ -729,8 +745,8 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		return c.reject()
 	}
 	t := of.Type()
+	_, isAttr := e.(*tmpl.Attr)
 	if t.Kind == ir.KindDynamic {
-		_, isAttr := e.(*tmpl.Attr)
 		return c.dynAttr(of, name, isAttr, e.Pos())
 	}
 	if c.alwaysUndefined(of, x.Pos(), fmt.Sprintf("its attribute %q", name)) {
@@ -741,7 +757,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		t = t.Resolve()
 		c.mustComeFromInput(t, x.Pos())
 	}
-	if _, isAttr := e.(*tmpl.Attr); isAttr && builtins.IsDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
+	if isAttr && builtins.IsDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
 		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
@@ -771,21 +787,58 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		hint(t.Elem, u)
 		return &ir.Index{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
 	case ir.KindDict:
-		return c.dictValue(of, t, name, e.Pos(), nameSp)
+		return c.dictValue(of, t, name, isAttr, e.Pos(), nameSp)
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
 	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 }
 
-// dictValue reads key name of a dict of type t: a missing key, which is
-// undefined in Jinja2, is a generate-time error.
-func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, sp, nameSp tmpl.Span) ir.Expr {
+// dictValue reads key name of a dict of type t (x.name, or x['name']
+// with attr unset); see missingKey for a key it lacks.
+func (c *checker) dictValue(of ir.Expr, t *ir.Type, name string, attr bool, sp, nameSp tmpl.Span) ir.Expr {
 	f := t.Field(name)
 	if f == nil {
-		c.errorf(nameSp, "dict has no key %q%s", name, schema.DidYouMean(name, types.FieldKeys(t)))
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		return c.missingKey(of, t, name, attr, sp, nameSp)
 	}
 	return &ir.DictValue{Of: of, Field: f, Pos: c.posString(sp)}
+}
+
+// missingKeyRead is a key read of a dict literal's type that lacks it.
+type missingKeyRead struct {
+	dict *ir.Type
+	key  string
+}
+
+// missingKey reads key name, which dicts of type t lack: undefined in
+// Jinja2 (or a dict method, x['items']), whatever the dict holds, and so
+// a dynamic value read from an empty dict where the dict is a local's,
+// computed where it was set, else from the dict itself, converted, which
+// evaluates it as Jinja2 does. Unless some read of the key of such dicts
+// is tested (is defined, default), it is likely a misspelling: a warning
+// says so once types are final.
+func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, attr bool, sp, nameSp tmpl.Span) ir.Expr {
+	suggest := schema.DidYouMean(name, types.FieldKeys(t))
+	if _, local := of.(*ir.LocalRef); local {
+		of = &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
+	} else if !types.ConvertsToDynamic(t) {
+		c.errorf(nameSp, "dict has no key %q%s: Jinja2 reads it as undefined, which promptgen does only for a dict a name holds or one of strings, numbers, bools, none, lists and dicts", name, suggest)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	read := missingKeyRead{t, name}
+	if c.missingKeys == nil {
+		c.missingKeys = map[missingKeyRead]tmpl.Span{}
+	}
+	if c.definedTested[sp] {
+		c.missingKeys[read] = tmpl.Span{}
+	} else if _, seen := c.missingKeys[read]; !seen {
+		c.missingKeys[read] = nameSp
+		c.later = append(c.later, func() {
+			if at := c.missingKeys[read]; at != (tmpl.Span{}) {
+				c.diags.Warnf(c.pos(at), "dict has no key %q%s: Jinja2 reads it as undefined, and so does the render (test it with is defined where that is meant)", name, suggest)
+			}
+		})
+	}
+	return c.dynAttr(of, name, attr, sp)
 }
 
 // alwaysUndefined reports x, read at sp where it is always undefined
@@ -908,7 +961,7 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	}
 	if t.Kind == ir.KindDict {
 		if k, ok := i.(*ir.Const); ok && i.Type().Kind == ir.KindString {
-			return c.dictValue(x, t, k.Value.(string), e.Span, e.Index.Pos())
+			return c.dictValue(x, t, k.Value.(string), false, e.Span, e.Index.Pos())
 		}
 		if types.ConvertsToDynamic(t) {
 			// Which key is read is known at run time only: the value
@@ -1064,6 +1117,32 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 		}
 	}
 	return out, mixed
+}
+
+// mixedAsDynamic makes the values that an and/or or a conditional yields,
+// of several types and used as a value, dynamic operands, and reports
+// whether it did: a dynamic value holds each with its own type, as Python
+// does. Not where one is of a type still unknown or that does not convert
+// (an object), nor a generator, which is true even when empty.
+func (c *checker) mixedAsDynamic(yields []ir.Expr, sp tmpl.Span) bool {
+	if !convertsMixed(yields) {
+		return false
+	}
+	for _, x := range yields {
+		c.dynOperand(x, sp)
+	}
+	return true
+}
+
+// convertsMixed reports whether values of several types that an
+// expression yields can make it a dynamic value (see mixedAsDynamic).
+func convertsMixed(yields []ir.Expr) bool {
+	for _, x := range yields {
+		if t := x.Type(); !finalized(t) || !types.ConvertsToDynamic(t) || mayYieldGenerator(x) {
+			return false
+		}
+	}
+	return true
 }
 
 // kindsOf lists the types of xs for messages: "int or string".

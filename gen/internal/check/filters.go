@@ -182,6 +182,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		name = a
 	}
 	switch name {
+	case "default":
+		c.testsDefined(e.X)
 	case "safe":
 		return c.safeFilter(e, u)
 	case "format":
@@ -271,13 +273,20 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		// Either may be what it yields: a dynamic value, or a typed one
 		// converted to one.
 		return c.dynFilter(f)
+	case name == "default" && u != usePrint && !builtins.IsNone(out.Args[0]) && !ir.SameKind(x.Type(), out.Args[0].Type()) && convertsMixed([]ir.Expr{x, out.Args[0]}):
+		// Values of two types, as an and/or of them (mixedAsDynamic).
+		return c.dynFilter(f)
 	case name == "tojson" && types.HoldsDynamic(x.Type()):
 		return c.dynFilter(f)
 	case flags&builtins.DynList != 0 && !isDynamic(x) && x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()):
 		// A list of dynamic values (messages) converts to one.
 		return c.dynFilter(f)
+	case flags&builtins.DynOnly != 0 && !isDynamic(x) && (!finalized(x.Type()) || types.ConvertsToDynamic(x.Type())):
+		// A typed operand converts to a dynamic value (one still untyped
+		// is checked once its type is known, dynOperand).
+		return c.dynFilter(f)
 	case flags&builtins.DynOnly != 0 && !isDynamic(x):
-		c.errorf(e.NameSpan, "filter %s is supported on dynamic values only (the chat context's messages, tools and documents)", name)
+		c.errorf(e.NameSpan, "filter %s is supported on dynamic values and values that convert to one (strings, numbers, bools, none, lists of them and dicts), not %s", name, ir.A(x.Type()))
 		return c.reject()
 	case isDynamic(x) && flags&builtins.PrintsOperand != 0:
 		// Jinja2 converts the operand with str() first.

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
@@ -133,6 +134,16 @@ func (c *checker) forLoop(n *tmpl.For) ir.Node {
 	for i, t := range n.Targets {
 		params[i] = c.newLocal(t.Name, targetTypes[i])
 		c.assignedWithoutValue(params[i])
+		if targetTypes[i].Resolve().Kind != ir.KindDynamic {
+			c.later = append(c.later, func() {
+				if params[i].T.Resolve().Kind == ir.KindDynamic {
+					// The body sets it to a dynamic value: checked again
+					// with the items read as dynamic values (forIter).
+					c.rebinding[t.Name] = true
+					c.errorf(t.Span, "loop variable %q is set to a dynamic value in the loop, and the items it takes are typed: not supported", t.Name)
+				}
+			})
+		}
 	}
 	switch {
 	case pairs:
@@ -161,6 +172,12 @@ func (c *checker) forLoop(n *tmpl.For) ir.Node {
 	}
 	c.assigned = c.loopEnd(out, body, c.assigned)
 	return out
+}
+
+// reboundTarget reports whether a target of n is a name a previous check
+// found set to values of several types (localType).
+func (c *checker) reboundTarget(n *tmpl.For) bool {
+	return slices.ContainsFunc(n.Targets, func(t *tmpl.Name) bool { return c.rebound[t.Name] })
 }
 
 // forIter checks the iterable of n into out and returns the type of each
@@ -222,6 +239,11 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	out.Iter = c.expr(n.Iter, useValue)
 	c.iterate(out.Iter)
 	out.Strict = builtins.IsMethodCall(n.Iter, "keys") // keys() of undefined raises
+	if c.reboundTarget(n) && (out.Iter.Type().Kind == ir.KindList || out.Iter.Type().Kind == ir.KindString) {
+		// A target the body sets to a dynamic value is dynamic: the items
+		// are read as dynamic values.
+		out.Iter = c.dyn(ir.DynList, "", ir.DynamicType(), n.Iter.Pos(), out.Iter)
+	}
 	it := out.Iter.Type()
 	if it.Kind == ir.KindDynamic || c.rejected[out.Iter] {
 		// A rejected iterable's targets are dynamic, whose uses report

@@ -55,6 +55,9 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 		x := c.expr(&tmpl.Filter{Span: e.Span, X: e.X, Name: "string", NameSpan: e.NameSpan}, useValue)
 		return &ir.Call{Kind: ir.CallTest, Name: e.Name, X: x, Not: e.Not, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	}
+	if e.Name == "defined" || e.Name == "undefined" {
+		c.testsDefined(e.X)
+	}
 	x := c.expr(e.X, useValue)
 	switch e.Name {
 	case "filter", "test":
@@ -81,6 +84,15 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 		c.later = append(c.later, func() { c.noneTest(x, name, e.Span) })
 	}
 	return &ir.Call{Kind: ir.CallTest, Name: e.Name, X: x, Not: e.Not, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+}
+
+// testsDefined records x, before it is checked, as an operand whose
+// being defined the template tests (is defined, default).
+func (c *checker) testsDefined(x tmpl.Expr) {
+	if c.definedTested == nil {
+		c.definedTested = map[tmpl.Span]bool{}
+	}
+	c.definedTested[x.Pos()] = true
 }
 
 // noneTest rejects a test for none (is none, == none, ...) of x, once types

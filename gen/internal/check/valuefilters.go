@@ -20,6 +20,9 @@ type valueFilter struct {
 	takesString bool
 	// generator: Jinja2 yields a generator, which its consumer must iterate.
 	generator bool
+	// iterates: Jinja2 iterates the operand; the others read its str()
+	// (of a generator, "<generator object ...>"), or its items.
+	iterates bool
 	// markupAsPlain: of Markup, the filter yields what it yields of the
 	// plain string (a plain str or an int), so a tojson or safe result
 	// needs no check.
@@ -33,17 +36,17 @@ var valueFilters = map[string]valueFilter{
 	"center":         {params: []ir.Param{{Name: "width", Def: int64(80)}}, kinds: []ir.Kind{ir.KindInt}, str: true},
 	"escape":         {str: true},
 	"filesizeformat": {params: []ir.Param{{Name: "binary", Def: false}}, kinds: []ir.Kind{ir.KindBool}, str: true},
-	"urlencode":      {str: true, markupAsPlain: true},
+	"urlencode":      {str: true, markupAsPlain: true, iterates: true},
 	"striptags":      {str: true, markupAsPlain: true},
 	"wordcount":      {integer: true, markupAsPlain: true},
 	"forceescape":    {str: true},
 	"groupby": {params: []ir.Param{{Name: "attribute", Required: true}, {Name: "default"}, {Name: "case_sensitive", Def: false}},
-		kinds: []ir.Kind{ir.KindUnknown, ir.KindUnknown, ir.KindBool}},
-	"slice":   {params: []ir.Param{{Name: "slices", Required: true}, {Name: "fill_with"}}, kinds: []ir.Kind{ir.KindInt}, generator: true},
+		kinds: []ir.Kind{ir.KindUnknown, ir.KindUnknown, ir.KindBool}, iterates: true},
+	"slice":   {params: []ir.Param{{Name: "slices", Required: true}, {Name: "fill_with"}}, kinds: []ir.Kind{ir.KindInt}, generator: true, iterates: true},
 	"xmlattr": {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
-	"sum":     {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}},
-	"min":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}, markupAsPlain: true},
-	"max":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}, markupAsPlain: true},
+	"sum":     {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}, iterates: true},
+	"min":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}, markupAsPlain: true, iterates: true},
+	"max":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}, markupAsPlain: true, iterates: true},
 	"wordwrap": {params: []ir.Param{{Name: "width", Def: int64(79)}, {Name: "break_long_words", Def: true}, {Name: "wrapstring"}, {Name: "break_on_hyphens", Def: true}},
 		kinds: []ir.Kind{ir.KindInt, ir.KindBool, ir.KindString, ir.KindBool}, str: true, takesString: true, markupAsPlain: true},
 }
@@ -57,7 +60,9 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	if c.rejected[x] {
 		return c.reject()
 	}
-	c.iterate(x)
+	if vf.iterates {
+		c.iterate(x)
+	}
 	if vf.takesString && !isDynamic(x) {
 		c.constrain(x.Type(), ir.KindString, e.X.Pos())
 	}

@@ -208,6 +208,12 @@ COPIED = [
     ("devstral-small-2507", "mistralai/Devstral-Small-2507 (as unsloth's GGUF ships it)", APACHE,
      "ikawrakow/ik_llama.cpp", IK_COMMIT, "models/templates/unsloth-mistral-Devstral-Small-2507.jinja",
      "039a4710e2aabaa79e85a233fa3daa4fbc030a4a8dc218cb7f34fb0c4b8c13b1"),
+    ("gigachat3-10b-a1.8b", "ai-sage/GigaChat3-10B-A1.8B", MIT,
+     "ikawrakow/ik_llama.cpp", IK_COMMIT, "models/templates/GigaChat3-10B-A1.8B.jinja",
+     "bbbf2de800b645dfe032b1d85e1d6479d78fd82d38d4af0d8d5bb2dacacd20d6"),
+    ("gigachat3.1-10b-a1.8b", "ai-sage/GigaChat3.1-10B-A1.8B", MIT,
+     "ikawrakow/ik_llama.cpp", IK_COMMIT, "models/templates/GigaChat3.1-10B-A1.8B.jinja",
+     "304f0d64aa3ba30ee85c281befdeb0e5b32aed232b06dee1752310daa1208a4b"),
     # minja (MIT) keeps, in tests_files/, templates its tests read besides
     # those they download from Hugging Face.
     ("qwen3-coder-30b-a3b-instruct", "Qwen/Qwen3-Coder-30B-A3B-Instruct (another revision than qwen3-coder-30b's)", APACHE,

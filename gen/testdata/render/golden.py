@@ -125,6 +125,7 @@ ALLOWED_FILTERS = {
     "string", "round", "indent", "truncate", "sort", "unique", "list", "map",
     "items", "dictsort", "select", "reject", "selectattr", "rejectattr", "reverse", "safe", "format",
     "center", "escape", "e", "filesizeformat", "urlencode", "sum", "min", "max", "wordwrap", "striptags", "xmlattr", "wordcount", "groupby", "slice", "forceescape",
+    "batch", "abs",
 }
 # The filters map(name, ...) applies (mapFilters in gen/internal/check/select.go).
 MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
@@ -366,8 +367,7 @@ def check_scenario(data, inputs, where, used=None):
 # tests and dict methods of dynamic values.
 CHAT_TESTS = {"boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence"}
 CHAT_METHODS = {"get", "values"}
-# and the filters of dynamic values only, also as map's filter.
-CHAT_FILTERS = {"batch", "abs"}
+# and the filters map applies to dynamic values only.
 CHAT_MAP_FILTERS = {"abs", "first", "last"}
 
 
@@ -397,7 +397,7 @@ def check_subset(ast, allow_include=False, chat=False):
                             % type(node).__name__.lower())
         # A filter or test Jinja2 lacks is allowed: in an if or a conditional
         # expression, it fails only where it runs (promptgen too).
-        if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS and not (chat and node.name in CHAT_FILTERS) and node.name in DEFAULT_FILTERS:
+        if isinstance(node, nodes.Filter) and node.name not in ALLOWED_FILTERS and node.name in DEFAULT_FILTERS:
             raise CaseError("uses filter %r, which is outside the supported subset" % node.name)
         if isinstance(node, nodes.Filter) and node.name == "map":
             if node.args:
