@@ -28,7 +28,7 @@ import (
 //     same time: a file system creates the files of one directory one at
 //     a time.
 //  2. Commit: rename .promptgen-staging to .promptgen-commit (atomic).
-//  3. Apply: rename each new/NAME into place, then delete the stale files.
+//  3. Apply: rename each new/S/NAME into place, then delete the stale files.
 //     If a rename fails, create the file "rollback" and move the old/
 //     files back (deleting created files) instead.
 //  4. Delete the journal, then the directory.
@@ -50,7 +50,7 @@ const (
 // directory.
 type journal struct {
 	Write   []string `json:"write"`   // files in new/ to rename into place
-	Created []string `json:"created"` // those of Write that did not exist; the rest have a copy in old/
+	Created []string `json:"created"` // those of Write that did not exist; the rest are in old/ too
 	Remove  []string `json:"remove"`  // stale generated files to delete
 	// Shards is the number of subdirectories of new/ and old/ that the
 	// files of Write are spread over: Write[i] is in new/S and old/S for
