@@ -42,7 +42,7 @@ func TestStageImports(t *testing.T) {
 		"gen/internal/types": {"gen/internal/ir", "schema"},
 		// runtime: a static image URL is checked as Validate checks it.
 		"gen/internal/load": {"gen/internal/ir", "gen/internal/src", "gen/internal/tmpl", "gen/internal/diag",
-			"schema", "runtime", "runtime/params", "gopkg.in/yaml.v3", "internal/nolink"},
+			"schema", "runtime", "runtime/params", "gopkg.in/yaml.v3", "internal/nolink", "internal/par"},
 		// runtime: an example's image input is checked as Validate checks it.
 		"gen/internal/outschema": {"gen/internal/ir", "gen/internal/src", "gen/internal/diag", "schema", "runtime", "gopkg.in/yaml.v3"},
 		// The writer of the files and its two backends: emit calls them,

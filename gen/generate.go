@@ -16,18 +16,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/bind"
 	"github.com/promptgen/promptgen/gen/internal/emit"
 	"github.com/promptgen/promptgen/gen/internal/goemit"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/internal/par"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -137,33 +135,31 @@ func emitFiles(prog *program, cfg Config) ([]File, error) {
 	for _, p := range prog.prompts {
 		hasExamples = hasExamples || p.ExampleName != ""
 	}
-	files := []*jen.File{emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out), toolsOf(prog.prompts, prog.sets))}
+	// files[i] emits the code of prog.files[i].
+	files := []func() *jen.File{func() *jen.File {
+		return emit.PackageFile(cfg.ImportPath, cfg.Pkg, hasExamples, !documentedElsewhere(cfg.Out), toolsOf(prog.prompts, prog.sets))
+	}}
 	for _, p := range prog.prompts {
 		if p.Fragment {
-			files = append(files, emit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body))
+			files = append(files, func() *jen.File { return emit.FragmentFile(cfg.ImportPath, cfg.Pkg, p, body) })
 			continue
 		}
-		files = append(files, emit.PromptFile(cfg.ImportPath, cfg.Pkg, p, body))
+		files = append(files, func() *jen.File { return emit.PromptFile(cfg.ImportPath, cfg.Pkg, p, body) })
 	}
 	for _, s := range prog.sets {
-		files = append(files, emit.SetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate))
+		files = append(files, func() *jen.File {
+			return emit.SetFile(cfg.ImportPath, cfg.Pkg, s, cfg.Renderer == RendererTextTemplate)
+		})
 	}
-	// Rendering (jennifer's gofmt) is most of generate's time, and each
-	// file's is independent: one worker per CPU.
+	// Emitting a file and rendering it (jennifer's gofmt) is most of
+	// generate's time, and each file's is independent of the others': one
+	// worker per CPU does both, so that a file's code is garbage once it
+	// is rendered.
 	out := make([]File, len(files))
 	errs := make([]error, len(files))
-	next := atomic.Int64{}
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
-				out[i], errs[i] = renderFile(files[i], prog.files[i], cfg.Version)
-			}
-		}()
-	}
-	wg.Wait()
+	par.Each(len(files), func(i int) {
+		out[i], errs[i] = renderFile(files[i](), prog.files[i], cfg.Version)
+	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -184,6 +186,42 @@ func TestGenerateIsReproducible(t *testing.T) {
 	for i, r := range runs[1:] {
 		if diff := cmp.Diff(runs[0], r); diff != "" {
 			t.Errorf("run %d differs from run 0 (-run0 +run%d):\n%s", i+1, i+1, diff)
+		}
+	}
+}
+
+// TestGenerateSameOnEveryCPUCount generates the prompts, and a tree of
+// prompts in error, with one CPU and with four: the prompt files load and
+// check, and the files emit, on every CPU, and nothing that comes out may
+// depend on how many.
+func TestGenerateSameOnEveryCPUCount(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	bad := t.TempDir()
+	for i := range 12 {
+		name, content := fmt.Sprintf("p%02d.yaml", i), fmt.Sprintf("inputs:\n  unused: string\ntemplate: \"{{ x%d | nosuchfilter }}\"\n", i)
+		switch i % 3 {
+		case 1:
+			name, content = fmt.Sprintf("d%d/p%02d.jinja", i%2, i), "{% include 'p00.jinja' %}{{ y + }}"
+		case 2:
+			content = "template: [\n"
+		}
+		writeFile(t, filepath.Join(bad, name), []byte(content))
+	}
+	for _, dir := range []string{"../prompts", bad} {
+		var runs []*Result
+		for _, procs := range []int{1, 4} {
+			runtime.GOMAXPROCS(procs)
+			res, err := Generate(context.Background(), Config{Dir: dir, Out: filepath.Join(bad, "generated"), ImportPath: "example.com/x/generated"})
+			if res == nil {
+				t.Fatalf("%s, %d CPUs: %v", dir, procs, err)
+			}
+			runs = append(runs, res)
+		}
+		if diff := cmp.Diff(runs[0], runs[1]); diff != "" {
+			t.Errorf("%s: one CPU and four differ (-1 +4):\n%s", dir, diff)
+		}
+		if dir == bad && len(runs[0].Diagnostics) < 12 {
+			t.Errorf("%s: %d diagnostics, want one at least per file:\n%v", dir, len(runs[0].Diagnostics), runs[0].Diagnostics)
 		}
 	}
 }

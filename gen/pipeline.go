@@ -14,6 +14,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/outschema"
 	"github.com/promptgen/promptgen/gen/internal/promptcheck"
 	"github.com/promptgen/promptgen/gen/internal/setcheck"
+	"github.com/promptgen/promptgen/internal/par"
 )
 
 // This file holds the one place where the stages run, in their order:
@@ -82,10 +83,21 @@ func compile(r request) (*program, error) {
 			}
 			return lowered
 		}
-		for _, p := range prog.promptSpecs {
+		// Each prompt is checked on its own, on every CPU, into its own
+		// sink; the shared tools are lowered after, in order.
+		checked := make([]*ir.Prompt, len(prog.promptSpecs))
+		sinks := make([]diag.Sink, len(prog.promptSpecs))
+		par.Each(len(prog.promptSpecs), func(i int) {
+			p, sink := prog.promptSpecs[i], &sinks[i]
 			if irp := promptcheck.Prompt(p, r.cfg.Strict, sink); irp != nil {
 				irp.Output = outschema.Lower(p, sink)
 				outschema.CheckExamples(p, irp, sink)
+				checked[i] = irp
+			}
+		})
+		for i, p := range prog.promptSpecs {
+			sink.List = append(sink.List, sinks[i].List...)
+			if irp := checked[i]; irp != nil {
 				irp.Tools = lowerTools(p.ToolDecl)
 				prog.prompts = append(prog.prompts, irp)
 			}

@@ -365,6 +365,8 @@ func TestRenderErrors(t *testing.T) {
 		// what fails on one of its types fails where it has that type.
 		"mixeddyn":  "inputs:\n  c: int\n  name: string?\n  n: int\n  tags: [string]\ntemplate: \"{% if c == 1 %}{{ (name or n) | length }}{% elif c == 2 %}{{ (n and tags) | join(',') }}{% elif c == 3 %}{{ (name or n).strip() }}{% endif %}ok\"\n",
 		"printfdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
+		// An if that shows a defined leaves the test of b's to its body.
+		"guardother": "inputs:\n  a: int?\n  b: int?\ntemplate: \"{% if a is defined %}{{ b + 1 }}{% endif %}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -492,6 +494,8 @@ func TestRenderErrors(t *testing.T) {
 		{"maybeundef", `{"c": 3, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:81: render maybeundef: "l": variable is undefined`},
 		{"maybeundef", `{"c": 4, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:108: render maybeundef: "i": variable is undefined`},
 		{"maybeundef", `{"c": 5, "xs": ["x"]}`, `ERROR: prompts/maybeundef.yaml:6:133: render maybeundef: "last": variable is undefined`},
+		{"guardother", `{"a": 1, "b": 2}`, "3"},
+		{"guardother", `{"a": 1}`, `ERROR: prompts/guardother.yaml:4:36: render guardother: "b": variable is undefined`},
 		{"undef", `{"user": {"name": "Bo"}}`, "0 \nBo"},
 		{"undef", `{"count": 2}`, `ERROR: prompts/undef.yaml:10:6: render undef: "user": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},

@@ -7,21 +7,28 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/promptgen/promptgen/internal/nolink"
+	"github.com/promptgen/promptgen/internal/par"
 )
 
 // A write to the output directory is a small transaction, so that a run
 // killed at any point leaves a state the next run completes:
 //
 //  1. Stage: write the new content of every changed file to
-//     .promptgen-staging/new/NAME, the old content of every replaced one to
-//     old/NAME, and last a journal naming the files to replace, those that
-//     are created, and the stale files to delete.
+//     .promptgen-staging/new/S/NAME, link every replaced one as old/S/NAME
+//     (or copy it), and last a journal naming the files to replace, those
+//     that are created, and the stale files to delete. The files are
+//     spread over the subdirectories S, one per CPU, and written at the
+//     same time: a file system creates the files of one directory one at
+//     a time.
 //  2. Commit: rename .promptgen-staging to .promptgen-commit (atomic).
-//  3. Apply: rename each new/NAME into place, then delete the stale files.
+//  3. Apply: rename each new/S/NAME into place, then delete the stale files.
 //     If a rename fails, create the file "rollback" and move the old/
 //     files back (deleting created files) instead.
 //  4. Delete the journal, then the directory.
@@ -43,13 +50,37 @@ const (
 // directory.
 type journal struct {
 	Write   []string `json:"write"`   // files in new/ to rename into place
-	Created []string `json:"created"` // those of Write that did not exist; the rest have a copy in old/
+	Created []string `json:"created"` // those of Write that did not exist; the rest are in old/ too
 	Remove  []string `json:"remove"`  // stale generated files to delete
+	// Shards is the number of subdirectories of new/ and old/ that the
+	// files of Write are spread over: Write[i] is in new/S and old/S for
+	// S = i % Shards. 0 (journals before them) puts them in new/ and old/.
+	Shards int `json:"shards,omitempty"`
+}
+
+// staged returns the path, in the staging or commit directory dir, of the
+// new or old content (side "new" or "old") of j.Write[i].
+func (j *journal) staged(dir, side string, i int) string {
+	if j.Shards == 0 {
+		return filepath.Join(dir, side, j.Write[i])
+	}
+	return filepath.Join(dir, side, strconv.Itoa(i%j.Shards), j.Write[i])
 }
 
 // afterChange runs after each change to the disk a write makes; tests
-// replace it to stop the process at that point, as a crash would.
+// replace it to stop the process at that point, as a crash would. noteChange
+// calls it, one call at a time: the staged files are written at the same
+// time.
 var afterChange = func() {}
+
+var changeMu sync.Mutex
+
+// noteChange calls afterChange after a change to the disk.
+func noteChange() {
+	changeMu.Lock()
+	defer changeMu.Unlock()
+	afterChange()
+}
 
 // stage writes the staging directory for changed (targets whose content
 // changes) and stale, and commits it: from then on the next run completes
@@ -65,28 +96,38 @@ func stage(outDir string, changed []*target, stale []string) (_ *journal, err er
 			os.RemoveAll(dir)
 		}
 	}()
-	for _, sub := range []string{"new", "old"} {
-		if err := os.Mkdir(filepath.Join(dir, sub), 0o777); err != nil {
-			return nil, err
-		}
-	}
-	j := journal{Write: []string{}, Created: []string{}, Remove: stale}
+	j := journal{Write: []string{}, Created: []string{}, Remove: stale, Shards: min(runtime.GOMAXPROCS(0), len(changed))}
 	if j.Remove == nil {
 		j.Remove = []string{}
 	}
 	for _, t := range changed {
-		name := t.file.Name
-		if err := writeFile(filepath.Join(dir, "new", name), t.file.Content, t.mode); err != nil {
+		j.Write = append(j.Write, t.file.Name)
+		if !t.exists {
+			j.Created = append(j.Created, t.file.Name)
+		}
+	}
+	for _, side := range []string{"new", "old"} {
+		if err := os.Mkdir(filepath.Join(dir, side), 0o777); err != nil {
 			return nil, err
 		}
-		if t.exists {
-			if err := writeFile(filepath.Join(dir, "old", name), t.old, t.mode); err != nil {
+		for s := range j.Shards {
+			if err := os.Mkdir(filepath.Join(dir, side, strconv.Itoa(s)), 0o777); err != nil {
 				return nil, err
 			}
-		} else {
-			j.Created = append(j.Created, name)
 		}
-		j.Write = append(j.Write, name)
+	}
+	errs := make([]error, len(changed))
+	par.Each(len(changed), func(i int) {
+		t := changed[i]
+		errs[i] = writeFile(j.staged(dir, "new", i), t.file.Content, t.mode)
+		if errs[i] == nil && t.exists {
+			errs[i] = keepOld(t, j.staged(dir, "old", i))
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	data, err := json.MarshalIndent(j, "", "\t")
 	if err != nil {
@@ -98,8 +139,19 @@ func stage(outDir string, changed []*target, stale []string) (_ *journal, err er
 	if err := os.Rename(dir, filepath.Join(outDir, commitDir)); err != nil {
 		return nil, err
 	}
-	afterChange()
+	noteChange()
 	return &j, nil
+}
+
+// keepOld stages the old content of t as the file name: a hard link to
+// t's file, which adds a name where a copy creates a file, or else (where
+// the file system has no hard links) a copy.
+func keepOld(t *target, name string) error {
+	if err := os.Link(t.path, name); err != nil {
+		return writeFile(name, t.old, t.mode)
+	}
+	noteChange()
+	return nil
 }
 
 // writeFile writes content to a new file name with mode perm.
@@ -115,7 +167,7 @@ func writeFile(name string, content []byte, perm fs.FileMode) error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	afterChange()
+	noteChange()
 	return err
 }
 
@@ -163,7 +215,7 @@ func repairOut(outDir string) (repair, error) {
 		if err := os.RemoveAll(staging); err != nil {
 			return r, err
 		}
-		afterChange()
+		noteChange()
 		r.discarded = true
 	}
 	j, err := pending(outDir)
@@ -205,6 +257,9 @@ func pending(outDir string) (*journal, error) {
 	j := &journal{}
 	if err := json.Unmarshal(data, j); err != nil {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, journalFile), err)
+	}
+	if j.Shards < 0 {
+		return nil, fmt.Errorf("%s: invalid shards %d", filepath.Join(dir, journalFile), j.Shards)
 	}
 	for _, names := range [][]string{j.Write, j.Created, j.Remove} {
 		for _, name := range names {
@@ -249,25 +304,25 @@ func apply(outDir string, j *journal) (rolledBack bool, err error) {
 	if err := os.Remove(filepath.Join(dir, journalFile)); err != nil {
 		return rolledBack, err
 	}
-	afterChange()
+	noteChange()
 	if err := os.RemoveAll(dir); err != nil {
 		return rolledBack, err
 	}
-	afterChange()
+	noteChange()
 	return rolledBack, errors.Join(append([]error{forwardErr}, removeErrs...)...)
 }
 
 // forward renames the new files of j that are still in dir into place.
 func forward(outDir, dir string, j *journal) error {
-	for _, name := range j.Write {
-		src := filepath.Join(dir, "new", name)
+	for i, name := range j.Write {
+		src := j.staged(dir, "new", i)
 		if _, err := os.Lstat(src); errors.Is(err, fs.ErrNotExist) {
 			continue // done
 		}
 		if err := os.Rename(src, filepath.Join(outDir, name)); err != nil {
 			return err
 		}
-		afterChange()
+		noteChange()
 	}
 	return nil
 }
@@ -275,12 +330,12 @@ func forward(outDir, dir string, j *journal) error {
 // back undoes the renames forward made: a file whose new content was moved
 // into place gets its old content back, or is deleted if it was created.
 func back(outDir, dir string, j *journal) error {
-	for _, name := range j.Write {
-		if _, err := os.Lstat(filepath.Join(dir, "new", name)); err == nil {
+	for i, name := range j.Write {
+		if _, err := os.Lstat(j.staged(dir, "new", i)); err == nil {
 			continue // never moved
 		}
 		target := filepath.Join(outDir, name)
-		old := filepath.Join(dir, "old", name)
+		old := j.staged(dir, "old", i)
 		var err error
 		switch _, serr := os.Lstat(old); {
 		case serr == nil:
@@ -296,7 +351,7 @@ func back(outDir, dir string, j *journal) error {
 		if err != nil {
 			return err
 		}
-		afterChange()
+		noteChange()
 	}
 	return nil
 }
@@ -314,7 +369,7 @@ func removeStale(outDir string, names []string) []error {
 			var ok bool
 			if ok, err = hasHeader(outDir, name); err == nil && ok {
 				if err = os.Remove(filepath.Join(outDir, name)); err == nil {
-					afterChange()
+					noteChange()
 				}
 			}
 		}
@@ -348,7 +403,7 @@ func removeLeftovers(outDir string) ([]string, error) {
 		if err := os.Remove(filepath.Join(outDir, name)); err != nil {
 			return removed, err
 		}
-		afterChange()
+		noteChange()
 		removed = append(removed, name)
 	}
 	return removed, nil

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -237,6 +238,45 @@ func TestWriteFilesRenameFailureUndoes(t *testing.T) {
 	sameTree(t, readTree(t, out), want)
 }
 
+// The staged files are spread over one subdirectory of new/ and old/ per
+// CPU, by their place in the journal, and the old ones are the replaced
+// files themselves, linked.
+func TestWriteFilesShards(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	out := crashOutDir(t)
+	before, err := os.Stat(filepath.Join(out, "c_prompt.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	var staged map[string]string
+	afterChange = func() {
+		if n++; n == 7 { // committed
+			staged = readTree(t, filepath.Join(out, commitDir))
+			if old, err := os.Stat(filepath.Join(out, commitDir, "old/1/c_prompt.go")); err != nil || !os.SameFile(old, before) {
+				t.Errorf("old/1/c_prompt.go is not c_prompt.go linked (%v)", err)
+			}
+		}
+	}
+	defer func() { afterChange = func() {} }()
+	if _, err := writeFiles(out, crashNew); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"new/0/a_prompt.go": crashNewTree["a_prompt.go"],
+		"old/0/a_prompt.go": crashOld["a_prompt.go"],
+		"new/1/c_prompt.go": crashNewTree["c_prompt.go"],
+		"old/1/c_prompt.go": crashOld["c_prompt.go"],
+		"new/0/d_prompt.go": crashNewTree["d_prompt.go"],
+		journalFile:         staged[journalFile],
+	}
+	sameTree(t, staged, want)
+	if !strings.Contains(staged[journalFile], `"shards": 2`) {
+		t.Errorf("journal %s, want 2 shards", staged[journalFile])
+	}
+	checkState(t, out, crashNewTree)
+}
+
 func TestRepairOut(t *testing.T) {
 	t.Run("nothing to repair", func(t *testing.T) {
 		for _, out := range []string{filepath.Join(t.TempDir(), "missing"), crashOutDir(t)} {
@@ -270,10 +310,29 @@ func TestRepairOut(t *testing.T) {
 		}
 		sameTree(t, readTree(t, out), want)
 	})
+	t.Run("journal before shards", func(t *testing.T) {
+		out := crashOutDir(t)
+		writeTree(t, out, map[string]string{
+			commitDir + "/" + journalFile:  `{"write": ["a_prompt.go", "d_prompt.go"], "created": ["d_prompt.go"], "remove": []}`,
+			commitDir + "/new/a_prompt.go": crashNewTree["a_prompt.go"],
+			commitDir + "/old/a_prompt.go": crashOld["a_prompt.go"],
+			commitDir + "/new/d_prompt.go": crashNewTree["d_prompt.go"],
+		})
+		if r, err := repairOut(out); err != nil || r.String() != "finished the interrupted write of 2 files" {
+			t.Fatalf("%q, %v", r, err)
+		}
+		want := map[string]string{}
+		for name, content := range crashOld {
+			want[name] = content
+		}
+		want["a_prompt.go"], want["d_prompt.go"] = crashNewTree["a_prompt.go"], crashNewTree["d_prompt.go"]
+		sameTree(t, readTree(t, out), want)
+	})
 	t.Run("bad journal", func(t *testing.T) {
 		for journal, want := range map[string]string{
-			`{"write": ["../x.go"]}`: `invalid file name "../x.go"`,
-			`{"write": [`:            "unexpected end of JSON input",
+			`{"write": ["../x.go"]}`:                   `invalid file name "../x.go"`,
+			`{"write": [`:                              "unexpected end of JSON input",
+			`{"write": ["a_prompt.go"], "shards": -1}`: "invalid shards -1",
 		} {
 			out := crashOutDir(t)
 			writeTree(t, out, map[string]string{commitDir + "/" + journalFile: journal})

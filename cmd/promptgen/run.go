@@ -339,6 +339,12 @@ func (a *app) runGenerate(ctx context.Context, name string, args []string) int {
 	if !ok {
 		return code
 	}
+	// A run is short and most of what it allocates is soon garbage: a
+	// heap goal of 5 times the live heap, not 2, cuts the collector's
+	// share of its time (issue 28), unless the user set GOGC.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	if name == "diff" {
 		return a.diff(ctx, cfg, verbose)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -154,6 +155,26 @@ func TestGenerateFailureWritesNothing(t *testing.T) {
 			t.Errorf("%s: no diagnostics on stderr", cmd)
 		}
 		sameTree(t, readTree(t, out), before)
+	}
+}
+
+// generate and diff collect garbage at 5 times the live heap, unless GOGC
+// says otherwise.
+func TestGenerateGCPercent(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	ok := func(context.Context, gen.Config) (*gen.Result, error) { return &gen.Result{}, nil }
+	for _, tt := range []struct {
+		gogc string
+		want int
+	}{{"", 400}, {"50", 100}} {
+		for _, cmd := range []string{"generate", "diff"} {
+			t.Setenv("GOGC", tt.gogc)
+			debug.SetGCPercent(100)
+			runFake(ok, cmd, "-out", t.TempDir())
+			if got := debug.SetGCPercent(100); got != tt.want {
+				t.Errorf("GOGC=%q %s: GC percent %d, want %d", tt.gogc, cmd, got, tt.want)
+			}
+		}
 	}
 }
 

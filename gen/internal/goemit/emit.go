@@ -3,6 +3,7 @@ package goemit
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -158,7 +159,20 @@ func (e *emitter) strict(v gval, pos, name string) gval {
 
 // isAssumed reports whether an enclosing if made cond true.
 func (e *emitter) isAssumed(cond jen.Code) bool {
-	return len(e.assumed) > 0 && e.assumed[fmt.Sprintf("%#v", cond)] > 0
+	return len(e.assumed) > 0 && e.assumed[codeKey(cond)] > 0
+}
+
+// codeKey returns c as jennifer writes it, unformatted: the same for the
+// same code, at a fraction of the cost of gofmt'ing it.
+func codeKey(c jen.Code) string {
+	f := jen.NewFile("k")
+	f.NoFormat = true
+	f.Add(c)
+	var b strings.Builder
+	if err := f.Render(&b); err != nil {
+		panic(err) // as jen.Statement's GoString: emit writes code that renders
+	}
+	return b.String()
 }
 
 // assumeWhile emits the statements of body where cond, an if's condition,
@@ -189,7 +203,7 @@ func (e *emitter) definedWhenTrue(x ir.Expr, facts []string) []string {
 			return facts
 		}
 		if v := e.field(x); v.def != nil {
-			facts = append(facts, fmt.Sprintf("%#v", v.def))
+			facts = append(facts, codeKey(v.def))
 		}
 		if x.Of != nil {
 			facts = e.definedWhenTrue(x.Of, facts)

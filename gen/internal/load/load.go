@@ -19,6 +19,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/internal/par"
 	"github.com/promptgen/promptgen/runtime"
 	"github.com/promptgen/promptgen/runtime/params"
 	"github.com/promptgen/promptgen/schema"
@@ -32,10 +33,19 @@ func Prompts(fsys fs.FS, display string, tools map[string]*ir.ToolSpec) ([]*ir.P
 	l := &loader{fsys: fsys, display: display}
 	paths := l.walk()
 	l.checkKeys(paths)
+	// The files load on every CPU, each into its own sink.
+	loaded := make([]*ir.PromptSpec, len(paths))
+	sinks := make([]diag.Sink, len(paths))
+	par.Each(len(paths), func(i int) {
+		own := &loader{fsys: l.fsys, display: l.display}
+		loaded[i] = own.load(paths[i], strings.HasPrefix(paths[i], ir.FragmentsDir+"/"))
+		sinks[i] = own.diags
+	})
 	var prompts []*ir.PromptSpec
 	includable := map[string]*ir.PromptSpec{}
-	for _, p := range paths {
-		if pr := l.load(p, strings.HasPrefix(p, ir.FragmentsDir+"/")); pr != nil {
+	for i, p := range paths {
+		l.diags.List = append(l.diags.List, sinks[i].List...)
+		if pr := loaded[i]; pr != nil {
 			l.resolveTools(&pr.ToolDecl, tools)
 			prompts = append(prompts, pr)
 			if kindOf(p) == plainPrompt {
