@@ -35,9 +35,13 @@ func IsDictMethod(name string) bool {
 var ProfileGlobals = []string{"raise_exception", "strftime_now"}
 
 // MacroSpecialNames are the names Jinja2 gives a meaning inside a macro,
-// and UnsupportedMacroNames those no macro or parameter may take: these and
-// the names that would hide a global.
+// UnsupportedParamNames those no macro parameter may take (these and the
+// names promptgen reads as their globals wherever they stand), and
+// UnsupportedMacroNames those no macro may take: those and the globals
+// that only a local may hide (a parameter named range or namespace hides
+// the function in the macro's body, where calling it is an error).
 var (
 	MacroSpecialNames     = []string{"caller", "varargs", "kwargs"}
-	UnsupportedMacroNames = append(slices.Clone(MacroSpecialNames), "loop", "range", "namespace", "raise_exception", "strftime_now")
+	UnsupportedParamNames = append(slices.Clone(MacroSpecialNames), "loop", "raise_exception", "strftime_now")
+	UnsupportedMacroNames = append(slices.Clone(UnsupportedParamNames), "range", "namespace")
 )

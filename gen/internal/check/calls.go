@@ -48,6 +48,10 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 			fn.Name, schema.DidYouMean(fn.Name, known))
 		return c.reject()
 	}
+	if n, ok := e.Fn.(*tmpl.Name); ok && c.lookup(n.Name) != nil && (c.isGlobalFuncName(n.Name) || c.macros.names[n.Name]) {
+		c.errorf(n.Span, "%q is a variable here, which hides the function of that name: calling it is not supported (Jinja2 fails, as the value is not callable)", n.Name)
+		return c.reject()
+	}
 	fn, ok := e.Fn.(*tmpl.Attr)
 	if !ok {
 		c.errorf(e.Span, "function calls are not supported (only string methods such as .strip())")
@@ -264,9 +268,11 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 // isGlobalFunc reports whether name is a function of the environment
 // that no local hides.
 func (c *checker) isGlobalFunc(name string) bool {
-	if c.lookup(name) != nil {
-		return false
-	}
+	return c.lookup(name) == nil && c.isGlobalFuncName(name)
+}
+
+// isGlobalFuncName reports whether name is a function of the environment.
+func (c *checker) isGlobalFuncName(name string) bool {
 	return name == "namespace" || name == "range" || name == "dict" || c.p.Jinja.Transformers && slices.Contains(builtins.ProfileGlobals, name)
 }
 

@@ -178,7 +178,7 @@ func (c *checker) mergeDefined(before map[string]*tmpl.Macro, ends []map[string]
 // signature checks the parameters of macro n.
 func (c *checker) signature(n *tmpl.Macro) {
 	for i, p := range n.Params {
-		if slices.Contains(builtins.UnsupportedMacroNames, p.Name) {
+		if slices.Contains(builtins.UnsupportedParamNames, p.Name) {
 			c.errorf(p.Span, "a macro parameter named %q is not supported", p.Name)
 		}
 		if slices.ContainsFunc(n.Params[:i], func(q *tmpl.Name) bool { return q.Name == p.Name }) {
