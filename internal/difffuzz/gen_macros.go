@@ -68,7 +68,11 @@ func (g *generator) macroDef(name string, readsTop bool) string {
 	g.r.Shuffle(len(pnames), func(i, j int) { pnames[i], pnames[j] = pnames[j], pnames[i] })
 	body := &scope{types: map[string]*valueType{}}
 	var sig []string
+	hides := false
 	for _, pn := range pnames[:g.r.IntN(4)] {
+		if !hides && g.on("macro-param-global") && g.chance(0.15) {
+			pn, hides = "namespace", true // hides the function in the body
+		}
 		p := &param{name: pn, t: g.randMakeable()}
 		defaults := len(m.params) > 0 && m.params[len(m.params)-1].def != ""
 		if !g.canLit(p.t) || defaults && !p.t.scalar() {
@@ -97,6 +101,7 @@ func (g *generator) macroDef(name string, readsTop bool) string {
 	g.scopes, g.guards = []*scope{top, body}, nil
 	g.ifs, g.loops, g.loopItems, g.forElse, g.setBlock, g.generation = 0, 0, nil, 0, 0, 0
 	g.macroBody = true
+	g.namespaceHidden = hides
 	g.budget = 1 + g.r.IntN(4)
 	withCaller := g.on("macro-call") && g.chance(0.3)
 	var pre string

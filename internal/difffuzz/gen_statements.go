@@ -27,7 +27,7 @@ func (g *generator) stmt() string {
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("tuple"), func() { out = g.tupleStmt() }},
 		choice{4, g.on("macro-call") && deep && g.hasCallerMacro(), func() { out = g.callBlockStmt() }},
-		choice{3, g.on("namespace") && g.canSet(), func() { out = g.namespaceStmt() }},
+		choice{3, g.on("namespace") && g.canSet() && !g.namespaceHidden, func() { out = g.namespaceStmt() }},
 		choice{2, g.on("dict-missing-key") && g.canSet(), func() { out = g.dictKeyStmt() }},
 		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
 		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},
