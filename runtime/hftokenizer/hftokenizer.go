@@ -228,38 +228,14 @@ func (t *Tokenizer) tokens(s *state, text string, yield func(id uint32, end int)
 // normalized yields the tokens of text, a span between added tokens that
 // starts at offset base, normalized if the model does.
 func (m *model) normalized(s *state, text string, base int, yield func(uint32, int) bool) bool {
-	if !m.nfc || norm.NFC.QuickSpanString(text) == len(text) {
+	quick := 0
+	if m.nfc {
+		quick = norm.NFC.QuickSpanString(text)
+	}
+	if !m.nfc || quick == len(text) {
 		return m.pieces(s, text, base, yield)
 	}
-	s.normal, s.changes = s.normal[:0], s.changes[:0]
-	it := &s.iter
-	it.InitString(norm.NFC, text)
-	long := -1 // where a run of more than 30 non-starters starts, while in one
-	for !it.Done() {
-		from := it.Pos()
-		out := it.Next()
-		if string(out[:min(len(out), len(graphemeJoiner))]) == graphemeJoiner && !strings.HasPrefix(text[from:], graphemeJoiner) {
-			// The iterator cut the run where it inserted U+034F: the run
-			// starts with the segment before, and is normalized whole.
-			if long < 0 {
-				long = s.undoSegment()
-			}
-			continue
-		}
-		if long >= 0 {
-			s.addExact(text, long, from)
-			long = -1
-		}
-		if combinesBackward(text[from:it.Pos()]) {
-			s.addExact(text, from, it.Pos())
-			continue
-		}
-		s.normal = append(s.normal, out...)
-		s.changes = append(s.changes, segment{textEnd: it.Pos(), normalEnd: len(s.normal), same: string(out) == text[from:it.Pos()]})
-	}
-	if long >= 0 {
-		s.addExact(text, long, len(text))
-	}
+	s.normalize(text, quick)
 	normal := unsafe.String(unsafe.SliceData(s.normal), len(s.normal))
 	k := 0
 	return m.pieces(s, normal, 0, func(id uint32, end int) bool {
@@ -276,6 +252,81 @@ func (m *model) normalized(s *state, text string, base int, yield func(uint32, i
 		}
 		return yield(id, end)
 	})
+}
+
+// normalize sets s.normal to text in NFC, and s.changes to its segments;
+// text[:quick] is NFC at a glance (norm's QuickSpan). Only the spans
+// where it is not are normalized (normalizeSpan), each from the boundary
+// QuickSpan returns, where norm's Append starts to normalize too, and
+// QuickSpan goes on after each. Random bytes, mostly NFC at a glance, are
+// so copied, not iterated.
+func (s *state) normalize(text string, quick int) {
+	s.normal, s.changes = s.normal[:0], s.changes[:0]
+	for {
+		s.addSame(text, quick)
+		if quick == len(text) {
+			return
+		}
+		end := s.normalizeSpan(text, quick)
+		quick = end + norm.NFC.QuickSpanString(text[end:])
+	}
+}
+
+// addSame adds text from the end of the last segment to end, which NFC
+// leaves as it is, as one segment, if it is not empty.
+func (s *state) addSame(text string, end int) {
+	start := 0
+	if len(s.changes) > 0 {
+		start = s.changes[len(s.changes)-1].textEnd
+	}
+	if start == end {
+		return
+	}
+	s.normal = append(s.normal, text[start:end]...)
+	s.changes = append(s.changes, segment{textEnd: end, normalEnd: len(s.normal), same: true})
+}
+
+// normalizeSpan adds text from from on in NFC, segment by segment, up to
+// two ASCII bytes in a row or the end of text, and returns where it
+// stopped. An ASCII byte has combining class 0, combines with nothing
+// before it and blocks all after it from any starter before it, so text
+// normalizes piecewise before it; the byte after it is ASCII too, so that
+// QuickSpan is not called again at every letter that a mark follows.
+func (s *state) normalizeSpan(text string, from int) int {
+	it := &s.iter
+	it.InitString(norm.NFC, text[from:])
+	long := -1 // where a run of more than 30 non-starters starts, while in one
+	for !it.Done() {
+		start := from + it.Pos()
+		if start > from && start+1 < len(text) && text[start] < utf8.RuneSelf && text[start+1] < utf8.RuneSelf {
+			break
+		}
+		out := it.Next()
+		end := from + it.Pos()
+		if string(out[:min(len(out), len(graphemeJoiner))]) == graphemeJoiner && !strings.HasPrefix(text[start:], graphemeJoiner) {
+			// The iterator cut the run where it inserted U+034F: the run
+			// starts with the segment before, and is normalized whole.
+			if long < 0 {
+				long = s.undoSegment()
+			}
+			continue
+		}
+		if long >= 0 {
+			s.addExact(text, long, start)
+			long = -1
+		}
+		if combinesBackward(text[start:end]) {
+			s.addExact(text, start, end)
+			continue
+		}
+		s.normal = append(s.normal, out...)
+		s.changes = append(s.changes, segment{textEnd: end, normalEnd: len(s.normal), same: string(out) == text[start:end]})
+	}
+	end := from + it.Pos()
+	if long >= 0 {
+		s.addExact(text, long, end)
+	}
+	return end
 }
 
 // undoSegment takes the last segment out of s.normal and s.changes, and
