@@ -257,18 +257,53 @@ func (m *model) normalized(s *state, text string, base int, yield func(uint32, i
 // normalize sets s.normal to text in NFC, and s.changes to its segments;
 // text[:quick] is NFC at a glance (norm's QuickSpan). Only the spans
 // where it is not are normalized (normalizeSpan), each from the boundary
-// QuickSpan returns, where norm's Append starts to normalize too, and
-// QuickSpan goes on after each. Random bytes, mostly NFC at a glance, are
-// so copied, not iterated.
+// QuickSpan returns, where norm's Append starts to normalize too. Random
+// bytes, mostly NFC at a glance, are so copied, not iterated.
 func (s *state) normalize(text string, quick int) {
 	s.normal, s.changes = s.normal[:0], s.changes[:0]
-	for {
+	for quick < len(text) {
 		s.addSame(text, quick)
-		if quick == len(text) {
-			return
+		quick = quickSpan(text, s.normalizeSpan(text, quick))
+	}
+	s.addSame(text, len(text))
+}
+
+// quickSpan returns where text stops being NFC at a glance from i, a
+// boundary, as QuickSpan does. It passes over ASCII and U+FFFD itself
+// (QuickSpan looks each U+FFFD up): neither combines with a rune before
+// it, and both have combining class 0, which blocks all after them from
+// any starter before, so text normalizes piecewise before each. QuickSpan
+// reads each run of other runes from the rune before it.
+func quickSpan(text string, i int) int {
+	for {
+		start := i
+		for start < len(text) {
+			if text[start] < utf8.RuneSelf {
+				start++
+			} else if strings.HasPrefix(text[start:], lossy.ReplacementChar) {
+				start += len(lossy.ReplacementChar)
+			} else {
+				break
+			}
 		}
-		end := s.normalizeSpan(text, quick)
-		quick = end + norm.NFC.QuickSpanString(text[end:])
+		if start == len(text) {
+			return start
+		}
+		before := start
+		if start > i {
+			before = start - 1
+			if text[before] >= utf8.RuneSelf {
+				before = start - len(lossy.ReplacementChar)
+			}
+		}
+		end := start + 1
+		for end < len(text) && text[end] >= utf8.RuneSelf && !strings.HasPrefix(text[end:], lossy.ReplacementChar) {
+			end++
+		}
+		if quick := before + norm.NFC.QuickSpanString(text[before:end]); quick < end {
+			return quick
+		}
+		i = end
 	}
 }
 

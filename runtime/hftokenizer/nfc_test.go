@@ -64,13 +64,12 @@ func pythonNFC(t *testing.T, texts []string) []string {
 	return want
 }
 
-// TestNormalizeSpans: normalizing only the spans around what is not NFC
-// at a glance, each from an ASCII byte to the next, makes the NFC form
-// Python's unicodedata makes, and the segments map it back to the text:
-// on text where QuickSpan stops before a starter that combines backward
-// (U+0B47 U+0B3E, U+1100 U+1161), after an ASCII letter that composes
-// with the mark after it, in runs of more than 30 marks, and with long
-// stretches of runes NFC keeps between.
+// TestNormalizeSpans: normalizing only the spans that are not NFC at a
+// glance, and passing over ASCII and U+FFFD between them, makes the NFC
+// form Python's unicodedata makes, and the segments map it back to the
+// text: on starters that combine backward (U+0B47 U+0B3E, U+1100
+// U+1161), an ASCII letter or U+FFFD before a mark, runs of more than
+// 30 marks, and long stretches of runes NFC keeps between.
 func TestNormalizeSpans(t *testing.T) {
 	pool := []string{"e", "o", " ", "a", "\n", "\u0301", "\u0323", "\u0344", "\u0f73", "\u0b47", "\u0b3e", "\u1100",
 		"\u1161", "\u11a8", "\uac00", "\u212b", "\u00e9", "\ufffd", "语", "\u0915\u093c", "\u0958",
