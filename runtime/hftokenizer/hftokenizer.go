@@ -156,7 +156,7 @@ func (t *Tokenizer) Count(text string) int {
 	s := t.state()
 	defer t.release(s)
 	n := 0
-	t.tokens(s, lossy.Valid(&s.valid, text), func(uint32, int) bool {
+	t.tokens(s, lossy.Valid(&s.valid, text), false, func(uint32, int) bool {
 		n++
 		return true
 	})
@@ -168,7 +168,7 @@ func (t *Tokenizer) Encode(text string) []int {
 	s := t.state()
 	defer t.release(s)
 	var ids []int
-	t.tokens(s, lossy.Valid(&s.valid, text), func(id uint32, _ int) bool {
+	t.tokens(s, lossy.Valid(&s.valid, text), false, func(id uint32, _ int) bool {
 		ids = append(ids, int(id))
 		return true
 	})
@@ -187,7 +187,7 @@ func (t *Tokenizer) Cut(text string, n int) string {
 	valid := lossy.Valid(&s.valid, text)
 	// The tokens end in valid: walk text alongside to find where.
 	cut, inText, inValid, count := 0, 0, 0, 0
-	t.tokens(s, valid, func(_ uint32, end int) bool {
+	t.tokens(s, valid, true, func(_ uint32, end int) bool {
 		if end >= 0 {
 			for inValid < end {
 				r, size := utf8.DecodeRuneInString(text[inText:])
@@ -205,16 +205,17 @@ func (t *Tokenizer) Cut(text string, n int) string {
 }
 
 // tokens calls yield with the id of each token of text, which is valid
-// UTF-8, and the offset in text where it ends, or -1 where that is inside
-// a character NFC changed, until yield returns false. It returns false
+// UTF-8, and, if ends, the offset in text where it ends, or -1 where that
+// is inside a character NFC changed (without ends, end is meaningless
+// after such a character), until yield returns false. It returns false
 // when yield did.
-func (t *Tokenizer) tokens(s *state, text string, yield func(id uint32, end int) bool) bool {
+func (t *Tokenizer) tokens(s *state, text string, ends bool, yield func(id uint32, end int) bool) bool {
 	for start := 0; start < len(text); {
 		addedStart, addedEnd, id := len(text), len(text), uint32(0)
 		if t.added != nil {
 			addedStart, addedEnd, id = t.added.next(text, start)
 		}
-		if !t.model.normalized(s, text[start:addedStart], start, yield) {
+		if !t.model.normalized(s, text[start:addedStart], start, ends, yield) {
 			return false
 		}
 		if addedStart < len(text) && !yield(id, addedEnd) {
@@ -226,8 +227,9 @@ func (t *Tokenizer) tokens(s *state, text string, yield func(id uint32, end int)
 }
 
 // normalized yields the tokens of text, a span between added tokens that
-// starts at offset base, normalized if the model does.
-func (m *model) normalized(s *state, text string, base int, yield func(uint32, int) bool) bool {
+// starts at offset base, normalized if the model does, and, if ends,
+// where each ends in the text.
+func (m *model) normalized(s *state, text string, base int, ends bool, yield func(uint32, int) bool) bool {
 	quick := 0
 	if m.nfc {
 		quick = norm.NFC.QuickSpanString(text)
@@ -237,6 +239,9 @@ func (m *model) normalized(s *state, text string, base int, yield func(uint32, i
 	}
 	s.normalize(text, quick)
 	normal := unsafe.String(unsafe.SliceData(s.normal), len(s.normal))
+	if !ends {
+		return m.pieces(s, normal, base, yield)
+	}
 	k := 0
 	return m.pieces(s, normal, 0, func(id uint32, end int) bool {
 		for s.changes[k].normalEnd < end {
