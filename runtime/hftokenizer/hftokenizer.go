@@ -127,6 +127,7 @@ type state struct {
 	changes []segment // how normal maps back to the text
 	iter    norm.Iter
 	nfc     nfcBuffers
+	small   [1 << 6]smallForm
 	// the parts of a piece being merged: the id of each, the next and
 	// previous part, and the pair it makes with the next one
 	ids        []uint32
@@ -332,17 +333,29 @@ func (s *state) addSame(text string, end int) {
 // before it and blocks all after it from any starter before it, so text
 // normalizes piecewise before it; the byte after it is ASCII too, so that
 // QuickSpan is not called again at every letter that a mark follows.
+// Between ASCII bytes, a rune of two bytes after one (a letter and its
+// accent) is normalized by addSmall, the rest by norm's iterator.
 func (s *state) normalizeSpan(text string, from int) int {
 	it := &s.iter
-	it.InitString(norm.NFC, text[from:])
+	base := -1 // where the iterator started, or -1 when it is behind
 	long := -1 // where a run of more than 30 non-starters starts, while in one
-	for !it.Done() {
-		start := from + it.Pos()
-		if start > from && start+1 < len(text) && text[start] < utf8.RuneSelf && text[start+1] < utf8.RuneSelf {
+	at := from
+	for at < len(text) {
+		if at > from && at+1 < len(text) && text[at] < utf8.RuneSelf && text[at+1] < utf8.RuneSelf {
 			break
 		}
+		if long < 0 && s.addSmall(text, at) {
+			at += smallSegment
+			base = -1
+			continue
+		}
+		if base < 0 {
+			it.InitString(norm.NFC, text[at:])
+			base = at
+		}
+		start := at
 		out := it.Next()
-		end := from + it.Pos()
+		at = base + it.Pos()
 		if string(out[:min(len(out), len(graphemeJoiner))]) == graphemeJoiner && !strings.HasPrefix(text[start:], graphemeJoiner) {
 			// The iterator cut the run where it inserted U+034F: the run
 			// starts with the segment before, and is normalized whole.
@@ -355,18 +368,53 @@ func (s *state) normalizeSpan(text string, from int) int {
 			s.addExact(text, long, start)
 			long = -1
 		}
-		if combinesBackward(text[start:end]) {
-			s.addExact(text, start, end)
+		if combinesBackward(text[start:at]) {
+			s.addExact(text, start, at)
 			continue
 		}
 		s.normal = append(s.normal, out...)
-		s.changes = append(s.changes, segment{textEnd: end, normalEnd: len(s.normal), same: string(out) == text[start:end]})
+		s.changes = append(s.changes, segment{textEnd: at, normalEnd: len(s.normal), same: string(out) == text[start:at]})
 	}
-	end := from + it.Pos()
 	if long >= 0 {
-		s.addExact(text, long, end)
+		s.addExact(text, long, at)
 	}
-	return end
+	return at
+}
+
+// smallSegment is the length of the text addSmall normalizes: an ASCII
+// byte and a rune of two bytes.
+const smallSegment = 3
+
+// smallForm is the NFC form of a small segment, kept in state.small.
+type smallForm struct {
+	key  uint32 // the segment's bytes, above a bit that marks it set
+	n    uint8
+	form [7]byte
+}
+
+// addSmall adds text[at:at+3] in NFC as one segment if it is an ASCII
+// byte and a rune of two bytes before an ASCII byte or the end of text
+// (bounds of NFC), and reports whether it is: from s.small, a cache of
+// the forms of such segments, or by appendExactNFC, whose form it keeps
+// there. Text in NFD, such as e and U+0301, is so normalized by a lookup
+// per letter.
+func (s *state) addSmall(text string, at int) bool {
+	if at+smallSegment > len(text) || text[at] >= utf8.RuneSelf || text[at+1] < 0xc2 || text[at+1] > 0xdf ||
+		at+smallSegment < len(text) && text[at+smallSegment] >= utf8.RuneSelf {
+		return false
+	}
+	key := 1<<24 | uint32(text[at])<<16 | uint32(text[at+1])<<8 | uint32(text[at+2])
+	small, start := &s.small[key*0x9e3779b1>>(32-6)], len(s.normal)
+	if small.key == key {
+		s.normal = append(s.normal, small.form[:small.n]...)
+	} else {
+		s.normal = appendExactNFC(s.normal, text[at:at+smallSegment], &s.nfc)
+		if form := s.normal[start:]; len(form) <= len(small.form) {
+			small.key, small.n = key, uint8(copy(small.form[:], form))
+		}
+	}
+	s.changes = append(s.changes, segment{textEnd: at + smallSegment, normalEnd: len(s.normal), same: string(s.normal[start:]) == text[at:at+smallSegment]})
+	return true
 }
 
 // undoSegment takes the last segment out of s.normal and s.changes, and

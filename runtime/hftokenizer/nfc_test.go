@@ -68,12 +68,13 @@ func pythonNFC(t *testing.T, texts []string) []string {
 // glance, and passing over ASCII and U+FFFD between them, makes the NFC
 // form Python's unicodedata makes, and the segments map it back to the
 // text: on starters that combine backward (U+0B47 U+0B3E, U+1100
-// U+1161), an ASCII letter or U+FFFD before a mark, runs of more than
-// 30 marks, and long stretches of runes NFC keeps between.
+// U+1161), an ASCII letter or U+FFFD before a mark or before runes of two
+// bytes that NFC changes (U+0340, U+0374, U+01D5), runs of more than 30
+// marks, and long stretches of runes NFC keeps between.
 func TestNormalizeSpans(t *testing.T) {
 	pool := []string{"e", "o", " ", "a", "\n", "\u0301", "\u0323", "\u0344", "\u0f73", "\u0b47", "\u0b3e", "\u1100",
 		"\u1161", "\u11a8", "\uac00", "\u212b", "\u00e9", "\ufffd", "语", "\u0915\u093c", "\u0958",
-		strings.Repeat("\u0301", 33), "\u0b47\u0b3e", "\u1100\u1161", "语言\ufffd", "\U0001f642"}
+		strings.Repeat("\u0301", 33), "\u0b47\u0b3e", "\u1100\u1161", "语言\ufffd", "\U0001f642", "\u0340", "\u0374", "\u01d5"}
 	texts := randomTexts(pool, 5000, 60)
 	want := pythonNFC(t, texts)
 	var s state
