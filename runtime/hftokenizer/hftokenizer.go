@@ -100,6 +100,12 @@ type model struct {
 	// replacementID (replacementMergesFirst)
 	replacementPart bool
 	replacementID   uint32
+	// the tokens that hold U+FFFD, and the merges of which a side does:
+	// random bytes read as valid UTF-8 are mostly U+FFFD, and most of
+	// their lookups are of strings and pairs that hold it, and are no
+	// token, each a cache miss in the full tables
+	replacementVocab  tokenTable
+	replacementMerges pairTable
 	// ignoreMerges: a piece that is a token is that token, whatever the
 	// merges would make of it
 	ignoreMerges bool
@@ -474,7 +480,7 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		}
 		return true
 	}
-	id, isToken := m.vocab.get(piece)
+	id, isToken := m.token(piece)
 	if !isToken {
 		m.mergeParts(s, piece)
 		return m.yieldParts(s, base, yield)
@@ -492,6 +498,24 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		word.Or(bits << shift)
 	}
 	return m.yieldParts(s, base, yield)
+}
+
+// token returns the id of piece, if it is a token: from the tokens that
+// hold U+FFFD if it does in its first 8 bytes and pieces start it as one
+// part.
+func (m *model) token(piece string) (uint32, bool) {
+	if m.replacementPart {
+		head := headOf(piece)
+		const ones = 0x0101010101010101
+		if x := head ^ ones*uint64(lossy.ReplacementChar[0]); (x-ones)&^x&(ones<<7) != 0 {
+			for k := 0; k <= min(len(piece), 8)-len(lossy.ReplacementChar); k++ {
+				if head>>(8*k)&0xffffff == 0xbdbfef {
+					return m.replacementVocab.get(piece)
+				}
+			}
+		}
+	}
+	return m.vocab.get(piece)
 }
 
 // searchedPiece is a piece longer than two tokens that longpiece's search
@@ -575,6 +599,7 @@ func (m *model) mergeShort(s *state, piece string) {
 		starts [shortPiece + 1]int32
 		ids    [shortPiece + 1]uint32
 		pairs  [shortPiece + 1]uint64 // the merge of each part with the next
+		held   [shortPiece + 1]bool   // the part holds U+FFFD, as one part
 	)
 	parts := 0
 	for i := 0; i < len(piece); parts++ {
@@ -583,9 +608,9 @@ func (m *model) mergeShort(s *state, piece string) {
 		if b == lossy.ReplacementChar[0] && m.replacementPart && strings.HasPrefix(piece[i:], lossy.ReplacementChar) {
 			id, size = m.replacementID, len(lossy.ReplacementChar)
 		}
-		starts[parts], ids[parts] = int32(i), id
+		starts[parts], ids[parts], held[parts] = int32(i), id, size > 1
 		if parts > 0 {
-			pairs[parts-1] = m.merges.get(ids[parts-1], id)
+			pairs[parts-1] = m.pairOf(ids[parts-1], id, held[parts-1] || held[parts])
 		}
 		i += size
 	}
@@ -604,21 +629,30 @@ func (m *model) mergeShort(s *state, piece string) {
 			break
 		}
 		at := int(uint32(best))
-		ids[at] = uint32(pairs[at])
+		ids[at], held[at] = uint32(pairs[at]), held[at] || held[at+1]
 		for k := at + 1; k < parts; k++ {
-			starts[k], ids[k], pairs[k] = starts[k+1], ids[k+1], pairs[k+1]
+			starts[k], ids[k], pairs[k], held[k] = starts[k+1], ids[k+1], pairs[k+1], held[k+1]
 		}
 		parts--
 		if at+1 < parts {
-			pairs[at] = m.merges.get(ids[at], ids[at+1])
+			pairs[at] = m.pairOf(ids[at], ids[at+1], held[at] || held[at+1])
 		}
 		if at > 0 {
-			pairs[at-1] = m.merges.get(ids[at-1], ids[at])
+			pairs[at-1] = m.pairOf(ids[at-1], ids[at], held[at-1] || held[at])
 		}
 	}
 	for k := range parts {
 		s.ids[starts[k]], s.next[starts[k]] = ids[k], starts[k+1]
 	}
+}
+
+// pairOf returns the merge of the parts left and right, from the merges
+// of tokens that hold U+FFFD when one of them does.
+func (m *model) pairOf(left, right uint32, held bool) uint64 {
+	if held {
+		return m.replacementMerges.get(left, right)
+	}
+	return m.merges.get(left, right)
 }
 
 // yieldParts yields the parts of the piece mergeParts merged, which
