@@ -447,6 +447,10 @@ func (m *model) build(b *bpeModel) error {
 			heldMerges = append(heldMerges, [3]uint64{uint64(ids[0]), uint64(ids[1]), uint64(rank)<<32 | uint64(ids[2])})
 		}
 	}
+	m.bytePairs = make([]uint64, 1<<16)
+	for pair := range m.bytePairs {
+		m.bytePairs[pair] = m.merges.get(m.byteIDs[pair>>8], m.byteIDs[pair&0xff])
+	}
 	m.replacementID, m.replacementPart = m.replacementMergesFirst(mergeList)
 	m.replacementVocab, m.replacementMerges = newTokenTable(holding), newPairTable(len(heldMerges))
 	for _, mg := range heldMerges {
