@@ -33,6 +33,7 @@
 package hftokenizer
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -95,10 +96,20 @@ type model struct {
 	// above the id of the token they make
 	merges     pairTable
 	mergeCount int // the number of merges: the ranks are below it
+	// bytePairs holds the merge of each pair of bytes, first above
+	// second, the pairs a short piece starts with: an array read, where
+	// merges holds them scattered (512 KB against its 4 MB for Qwen 3)
+	bytePairs []uint64
 	// replacementPart: a piece starts U+FFFD as one part, of id
 	// replacementID (replacementMergesFirst)
 	replacementPart bool
 	replacementID   uint32
+	// the tokens that hold U+FFFD, and the merges of which a side does:
+	// random bytes read as valid UTF-8 are mostly U+FFFD, and most of
+	// their lookups are of strings and pairs that hold it, and are no
+	// token, each a cache miss in the full tables
+	replacementVocab  tokenTable
+	replacementMerges pairTable
 	// ignoreMerges: a piece that is a token is that token, whatever the
 	// merges would make of it
 	ignoreMerges bool
@@ -127,6 +138,7 @@ type state struct {
 	changes []segment // how normal maps back to the text
 	iter    norm.Iter
 	nfc     nfcBuffers
+	small   [1 << 6]smallForm
 	// the parts of a piece being merged: the id of each, the next and
 	// previous part, and the pair it makes with the next one
 	ids        []uint32
@@ -156,7 +168,7 @@ func (t *Tokenizer) Count(text string) int {
 	s := t.state()
 	defer t.release(s)
 	n := 0
-	t.tokens(s, lossy.Valid(&s.valid, text), func(uint32, int) bool {
+	t.tokens(s, lossy.Valid(&s.valid, text), false, func(uint32, int) bool {
 		n++
 		return true
 	})
@@ -168,7 +180,7 @@ func (t *Tokenizer) Encode(text string) []int {
 	s := t.state()
 	defer t.release(s)
 	var ids []int
-	t.tokens(s, lossy.Valid(&s.valid, text), func(id uint32, _ int) bool {
+	t.tokens(s, lossy.Valid(&s.valid, text), false, func(id uint32, _ int) bool {
 		ids = append(ids, int(id))
 		return true
 	})
@@ -187,7 +199,7 @@ func (t *Tokenizer) Cut(text string, n int) string {
 	valid := lossy.Valid(&s.valid, text)
 	// The tokens end in valid: walk text alongside to find where.
 	cut, inText, inValid, count := 0, 0, 0, 0
-	t.tokens(s, valid, func(_ uint32, end int) bool {
+	t.tokens(s, valid, true, func(_ uint32, end int) bool {
 		if end >= 0 {
 			for inValid < end {
 				r, size := utf8.DecodeRuneInString(text[inText:])
@@ -205,16 +217,17 @@ func (t *Tokenizer) Cut(text string, n int) string {
 }
 
 // tokens calls yield with the id of each token of text, which is valid
-// UTF-8, and the offset in text where it ends, or -1 where that is inside
-// a character NFC changed, until yield returns false. It returns false
+// UTF-8, and, if ends, the offset in text where it ends, or -1 where that
+// is inside a character NFC changed (without ends, end is meaningless
+// after such a character), until yield returns false. It returns false
 // when yield did.
-func (t *Tokenizer) tokens(s *state, text string, yield func(id uint32, end int) bool) bool {
+func (t *Tokenizer) tokens(s *state, text string, ends bool, yield func(id uint32, end int) bool) bool {
 	for start := 0; start < len(text); {
 		addedStart, addedEnd, id := len(text), len(text), uint32(0)
 		if t.added != nil {
 			addedStart, addedEnd, id = t.added.next(text, start)
 		}
-		if !t.model.normalized(s, text[start:addedStart], start, yield) {
+		if !t.model.normalized(s, text[start:addedStart], start, ends, yield) {
 			return false
 		}
 		if addedStart < len(text) && !yield(id, addedEnd) {
@@ -226,41 +239,21 @@ func (t *Tokenizer) tokens(s *state, text string, yield func(id uint32, end int)
 }
 
 // normalized yields the tokens of text, a span between added tokens that
-// starts at offset base, normalized if the model does.
-func (m *model) normalized(s *state, text string, base int, yield func(uint32, int) bool) bool {
-	if !m.nfc || norm.NFC.QuickSpanString(text) == len(text) {
+// starts at offset base, normalized if the model does, and, if ends,
+// where each ends in the text.
+func (m *model) normalized(s *state, text string, base int, ends bool, yield func(uint32, int) bool) bool {
+	quick := 0
+	if m.nfc {
+		quick = norm.NFC.QuickSpanString(text)
+	}
+	if !m.nfc || quick == len(text) {
 		return m.pieces(s, text, base, yield)
 	}
-	s.normal, s.changes = s.normal[:0], s.changes[:0]
-	it := &s.iter
-	it.InitString(norm.NFC, text)
-	long := -1 // where a run of more than 30 non-starters starts, while in one
-	for !it.Done() {
-		from := it.Pos()
-		out := it.Next()
-		if string(out[:min(len(out), len(graphemeJoiner))]) == graphemeJoiner && !strings.HasPrefix(text[from:], graphemeJoiner) {
-			// The iterator cut the run where it inserted U+034F: the run
-			// starts with the segment before, and is normalized whole.
-			if long < 0 {
-				long = s.undoSegment()
-			}
-			continue
-		}
-		if long >= 0 {
-			s.addExact(text, long, from)
-			long = -1
-		}
-		if combinesBackward(text[from:it.Pos()]) {
-			s.addExact(text, from, it.Pos())
-			continue
-		}
-		s.normal = append(s.normal, out...)
-		s.changes = append(s.changes, segment{textEnd: it.Pos(), normalEnd: len(s.normal), same: string(out) == text[from:it.Pos()]})
-	}
-	if long >= 0 {
-		s.addExact(text, long, len(text))
-	}
+	s.normalize(text, quick)
 	normal := unsafe.String(unsafe.SliceData(s.normal), len(s.normal))
+	if !ends {
+		return m.pieces(s, normal, base, yield)
+	}
 	k := 0
 	return m.pieces(s, normal, 0, func(id uint32, end int) bool {
 		for s.changes[k].normalEnd < end {
@@ -276,6 +269,163 @@ func (m *model) normalized(s *state, text string, base int, yield func(uint32, i
 		}
 		return yield(id, end)
 	})
+}
+
+// normalize sets s.normal to text in NFC, and s.changes to its segments;
+// text[:quick] is NFC at a glance (norm's QuickSpan). Only the spans
+// where it is not are normalized (normalizeSpan), each from the boundary
+// QuickSpan returns, where norm's Append starts to normalize too. Random
+// bytes, mostly NFC at a glance, are so copied, not iterated.
+func (s *state) normalize(text string, quick int) {
+	s.normal, s.changes = s.normal[:0], s.changes[:0]
+	for quick < len(text) {
+		s.addSame(text, quick)
+		quick = quickSpan(text, s.normalizeSpan(text, quick))
+	}
+	s.addSame(text, len(text))
+}
+
+// quickSpan returns where text stops being NFC at a glance from i, a
+// boundary, as QuickSpan does. It passes over ASCII and U+FFFD itself
+// (QuickSpan looks each U+FFFD up): neither combines with a rune before
+// it, and both have combining class 0, which blocks all after them from
+// any starter before, so text normalizes piecewise before each. QuickSpan
+// reads each run of other runes from the rune before it.
+func quickSpan(text string, i int) int {
+	for {
+		start := i
+		for start < len(text) {
+			if text[start] < utf8.RuneSelf {
+				start++
+			} else if strings.HasPrefix(text[start:], lossy.ReplacementChar) {
+				start += len(lossy.ReplacementChar)
+			} else {
+				break
+			}
+		}
+		if start == len(text) {
+			return start
+		}
+		before := start
+		if start > i {
+			before = start - 1
+			if text[before] >= utf8.RuneSelf {
+				before = start - len(lossy.ReplacementChar)
+			}
+		}
+		end := start + 1
+		for end < len(text) && text[end] >= utf8.RuneSelf && !strings.HasPrefix(text[end:], lossy.ReplacementChar) {
+			end++
+		}
+		if quick := before + norm.NFC.QuickSpanString(text[before:end]); quick < end {
+			return quick
+		}
+		i = end
+	}
+}
+
+// addSame adds text from the end of the last segment to end, which NFC
+// leaves as it is, as one segment, if it is not empty.
+func (s *state) addSame(text string, end int) {
+	start := 0
+	if len(s.changes) > 0 {
+		start = s.changes[len(s.changes)-1].textEnd
+	}
+	if start == end {
+		return
+	}
+	s.normal = append(s.normal, text[start:end]...)
+	s.changes = append(s.changes, segment{textEnd: end, normalEnd: len(s.normal), same: true})
+}
+
+// normalizeSpan adds text from from on in NFC, segment by segment, up to
+// two ASCII bytes in a row or the end of text, and returns where it
+// stopped. An ASCII byte has combining class 0, combines with nothing
+// before it and blocks all after it from any starter before it, so text
+// normalizes piecewise before it; the byte after it is ASCII too, so that
+// QuickSpan is not called again at every letter that a mark follows.
+// Between ASCII bytes, a rune of two bytes after one (a letter and its
+// accent) is normalized by addSmall, the rest by norm's iterator.
+func (s *state) normalizeSpan(text string, from int) int {
+	it := &s.iter
+	base := -1 // where the iterator started, or -1 when it is behind
+	long := -1 // where a run of more than 30 non-starters starts, while in one
+	at := from
+	for at < len(text) {
+		if at > from && at+1 < len(text) && text[at] < utf8.RuneSelf && text[at+1] < utf8.RuneSelf {
+			break
+		}
+		if long < 0 && s.addSmall(text, at) {
+			at += smallSegment
+			base = -1
+			continue
+		}
+		if base < 0 {
+			it.InitString(norm.NFC, text[at:])
+			base = at
+		}
+		start := at
+		out := it.Next()
+		at = base + it.Pos()
+		if string(out[:min(len(out), len(graphemeJoiner))]) == graphemeJoiner && !strings.HasPrefix(text[start:], graphemeJoiner) {
+			// The iterator cut the run where it inserted U+034F: the run
+			// starts with the segment before, and is normalized whole.
+			if long < 0 {
+				long = s.undoSegment()
+			}
+			continue
+		}
+		if long >= 0 {
+			s.addExact(text, long, start)
+			long = -1
+		}
+		if combinesBackward(text[start:at]) {
+			s.addExact(text, start, at)
+			continue
+		}
+		s.normal = append(s.normal, out...)
+		s.changes = append(s.changes, segment{textEnd: at, normalEnd: len(s.normal), same: string(out) == text[start:at]})
+	}
+	if long >= 0 {
+		s.addExact(text, long, at)
+	}
+	return at
+}
+
+// smallSegment is the length of the text addSmall normalizes: an ASCII
+// byte and a rune of two bytes.
+const smallSegment = 3
+
+// smallForm is the NFC form of a small segment, kept in state.small.
+type smallForm struct {
+	key  uint32 // the segment's bytes, above a bit that marks it set
+	n    uint8
+	form [7]byte
+}
+
+// addSmall adds text[at:at+3] in NFC as one segment if it is an ASCII
+// byte and a rune of two bytes before an ASCII byte or the end of text
+// (bounds of NFC), and reports whether it is: from s.small, a cache of
+// the forms of such segments, or by appendExactNFC, whose form it keeps
+// there. Text in NFD, such as e and U+0301, is so normalized by a lookup
+// per letter.
+func (s *state) addSmall(text string, at int) bool {
+	if at+smallSegment > len(text) || text[at] >= utf8.RuneSelf || text[at+1] < 0xc2 || text[at+1] > 0xdf ||
+		at+smallSegment < len(text) && text[at+smallSegment] >= utf8.RuneSelf {
+		return false
+	}
+	key := 1<<24 | uint32(text[at])<<16 | uint32(text[at+1])<<8 | uint32(text[at+2])
+	small, start := &s.small[key*0x9e3779b1>>(32-6)], len(s.normal)
+	if small.key == key {
+		s.normal = append(s.normal, small.form[:small.n]...)
+	} else {
+		s.normal = appendExactNFC(s.normal, text[at:at+smallSegment], &s.nfc)
+		if form := s.normal[start:]; len(form) <= len(small.form) {
+			small.key, small.n = key, uint8(copy(small.form[:], form))
+		}
+	}
+	s.changes = append(s.changes, segment{textEnd: at + smallSegment, normalEnd: len(s.normal), same: string(s.normal[start:]) == text[at:at+smallSegment]})
+	return true
 }
 
 // undoSegment takes the last segment out of s.normal and s.changes, and
@@ -334,7 +484,7 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		}
 		return true
 	}
-	id, isToken := m.vocab.get(piece)
+	id, isToken := m.token(piece)
 	if !isToken {
 		m.mergeParts(s, piece)
 		return m.yieldParts(s, base, yield)
@@ -352,6 +502,24 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		word.Or(bits << shift)
 	}
 	return m.yieldParts(s, base, yield)
+}
+
+// token returns the id of piece, if it is a token: from the tokens that
+// hold U+FFFD if it does in its first 8 bytes and pieces start it as one
+// part.
+func (m *model) token(piece string) (uint32, bool) {
+	if m.replacementPart {
+		head := headOf(piece)
+		const ones = 0x0101010101010101
+		if x := head ^ ones*uint64(lossy.ReplacementChar[0]); (x-ones)&^x&(ones<<7) != 0 {
+			for k := 0; k <= min(len(piece), 8)-len(lossy.ReplacementChar); k++ {
+				if head>>(8*k)&0xffffff == 0xbdbfef {
+					return m.replacementVocab.get(piece)
+				}
+			}
+		}
+	}
+	return m.vocab.get(piece)
 }
 
 // searchedPiece is a piece longer than two tokens that longpiece's search
@@ -382,6 +550,10 @@ func (p *searchedPiece) PairHolds(i, j, k int) bool {
 func (m *model) mergeParts(s *state, piece string) {
 	n := len(piece)
 	s.ids, s.next, s.prev, s.pairs = slices.Grow(s.ids[:0], n)[:n], slices.Grow(s.next[:0], n)[:n], slices.Grow(s.prev[:0], n)[:n], slices.Grow(s.pairs[:0], n)[:n]
+	if n <= shortPiece {
+		m.mergeShort(s, piece)
+		return
+	}
 	s.queue.reset(n >= longPiece, m.mergeCount)
 	ids, next, prev := s.ids[:n], s.next[:n], s.prev[:n]
 	for i, last := 0, -1; i < n; {
@@ -417,6 +589,78 @@ func (m *model) mergeParts(s *state, piece string) {
 			s.pairs[p] = m.pair(s, p)
 		}
 	}
+}
+
+// shortPiece is the length up to which a piece is merged as the
+// specification says, by a scan of all its pairs per merge: on so few
+// parts that is faster than a queue, and takes no branch per part.
+const shortPiece = 32
+
+// mergeShort is mergeParts for a piece of at most shortPiece bytes: it
+// merges the parts in arrays of its own, then lists them in s.
+func (m *model) mergeShort(s *state, piece string) {
+	var (
+		starts [shortPiece + 1]int32
+		ids    [shortPiece + 1]uint32
+		pairs  [shortPiece + 1]uint64 // the merge of each part with the next
+		held   [shortPiece + 1]bool   // the part holds U+FFFD, as one part
+	)
+	parts := 0
+	for i := 0; i < len(piece); parts++ {
+		b, size := piece[i], 1
+		id := m.byteIDs[b]
+		if b == lossy.ReplacementChar[0] && m.replacementPart && strings.HasPrefix(piece[i:], lossy.ReplacementChar) {
+			id, size = m.replacementID, len(lossy.ReplacementChar)
+		}
+		starts[parts], ids[parts], held[parts] = int32(i), id, size > 1
+		switch {
+		case parts == 0:
+		case held[parts-1] || held[parts]:
+			pairs[parts-1] = m.replacementMerges.get(ids[parts-1], id)
+		default:
+			pairs[parts-1] = m.bytePairs[int(piece[i-1])<<8|int(b)]
+		}
+		i += size
+	}
+	starts[parts] = int32(len(piece))
+	for parts > 1 {
+		// The first merge in the file, the leftmost of it: the minimum of
+		// each rank above its index, taken without a branch (the
+		// compiler's min branches in a loop).
+		best := noPair
+		for k, p := range pairs[:parts-1] {
+			p = p>>32<<32 | uint64(k)
+			_, less := bits.Sub64(p, best, 0)
+			best ^= (best ^ p) & -less
+		}
+		if best>>32 == noPair>>32 {
+			break
+		}
+		at := int(uint32(best))
+		ids[at], held[at] = uint32(pairs[at]), held[at] || held[at+1]
+		for k := at + 1; k < parts; k++ {
+			starts[k], ids[k], pairs[k], held[k] = starts[k+1], ids[k+1], pairs[k+1], held[k+1]
+		}
+		parts--
+		if at+1 < parts {
+			pairs[at] = m.pairOf(ids[at], ids[at+1], held[at] || held[at+1])
+		}
+		if at > 0 {
+			pairs[at-1] = m.pairOf(ids[at-1], ids[at], held[at-1] || held[at])
+		}
+	}
+	for k := range parts {
+		s.ids[starts[k]], s.next[starts[k]] = ids[k], starts[k+1]
+	}
+}
+
+// pairOf returns the merge of the parts left and right, from the merges
+// of tokens that hold U+FFFD when one of them does.
+func (m *model) pairOf(left, right uint32, held bool) uint64 {
+	if held {
+		return m.replacementMerges.get(left, right)
+	}
+	return m.merges.get(left, right)
 }
 
 // yieldParts yields the parts of the piece mergeParts merged, which

@@ -424,6 +424,13 @@ func (m *model) build(b *bpeModel) error {
 	}
 	m.whole = make([]atomic.Uint32, maxID/16+1)
 	m.merges, m.mergeCount = newPairTable(len(mergeList)), len(mergeList)
+	holding, held := map[string]uint32{}, map[uint32]bool{}
+	for bytes, id := range byBytes {
+		if strings.Contains(bytes, lossy.ReplacementChar) {
+			holding[bytes], held[id] = id, true
+		}
+	}
+	var heldMerges [][3]uint64 // of which a side holds U+FFFD
 	for rank, mg := range mergeList {
 		var ids [3]uint32
 		for i, token := range [3]string{mg.left, mg.right, mg.left + mg.right} {
@@ -436,8 +443,19 @@ func (m *model) build(b *bpeModel) error {
 		if m.merges.put(ids[0], ids[1], uint64(rank)<<32|uint64(ids[2])) {
 			return fmt.Errorf("merge %d (%q %q) is listed twice", rank, mg.left, mg.right)
 		}
+		if held[ids[0]] || held[ids[1]] {
+			heldMerges = append(heldMerges, [3]uint64{uint64(ids[0]), uint64(ids[1]), uint64(rank)<<32 | uint64(ids[2])})
+		}
+	}
+	m.bytePairs = make([]uint64, 1<<16)
+	for pair := range m.bytePairs {
+		m.bytePairs[pair] = m.merges.get(m.byteIDs[pair>>8], m.byteIDs[pair&0xff])
 	}
 	m.replacementID, m.replacementPart = m.replacementMergesFirst(mergeList)
+	m.replacementVocab, m.replacementMerges = newTokenTable(holding), newPairTable(len(heldMerges))
+	for _, mg := range heldMerges {
+		m.replacementMerges.put(uint32(mg[0]), uint32(mg[1]), mg[2])
+	}
 	return nil
 }
 

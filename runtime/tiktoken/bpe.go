@@ -1,6 +1,7 @@
 package tiktoken
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
@@ -73,27 +74,31 @@ func (m *merger) merge(text string, n int) []int32 {
 // loop: a scan of the parts for the lowest rank per merge. It returns
 // where each token ends, in m.starts.
 func (m *merger) mergeShort(piece string, n int) []int32 {
-	parts, last := 0, -1
-	for i := 0; i < n; parts++ {
+	m.starts[0] = 0
+	last, i := partAt(piece[:n], 0)
+	parts := 1
+	for ; i < n; parts++ {
 		m.starts[parts] = int32(i)
 		code, size := partAt(piece[:n], i)
-		if last >= 0 {
-			m.ranks[parts-1] = m.vocab.short[shortIndex(last, code)]
-		}
+		m.ranks[parts-1] = m.vocab.short[shortIndex(last, code)]
 		last = code
 		i += size
 	}
 	m.starts[parts] = int32(n)
 	for parts > 1 {
-		best, at := noRank, -1
+		// The lowest rank, the leftmost of it: the minimum of each rank
+		// above its index, taken without a branch (the compiler's min
+		// branches in a loop), which random text mispredicts.
+		best := uint64(noRank) << 32
 		for i, r := range m.ranks[:parts-1] {
-			if r < best {
-				best, at = r, i
-			}
+			pair := uint64(r)<<32 | uint64(i)
+			_, less := bits.Sub64(pair, best, 0)
+			best ^= (best ^ pair) & -less
 		}
-		if at < 0 {
+		if uint32(best>>32) == noRank {
 			break
 		}
+		at := int(uint32(best))
 		// Part at absorbs part at+1. A loop, not copy: the parts are
 		// few, and copy calls memmove.
 		for k := at + 1; k < parts; k++ {

@@ -527,7 +527,7 @@ func TestReplacementCharMergesFirst(t *testing.T) {
 // merge with it, and Count counts them.
 func TestInvalidUTF8MatchesLoop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 6))
-	units := []string{replacementChar, "\xef", "\xbf", "\xbd", "\xef\xbf", "\xbf\xbd", " ", "a", "!", "\n", "é", "🙂", "\x80"}
+	units := []string{replacementChar, "\xef", "\xbf", "\xbd", "\xef\xbf", "\xbf\xbd", " ", "a", "!", "?", ".", "€", "\n", "é", "🙂", "\x80"}
 	for range 3000 {
 		b := make([]byte, 1+rng.IntN(400))
 		for i := range b {

@@ -32,10 +32,11 @@ type vocabulary struct {
 	// the table's slots for them are scattered
 	short []uint32
 	// the other tokens that start with U+FFFD (5 in o200k_base, 2 in
-	// cl100k_base), so that no string that starts with it probes the
-	// table: in random bytes most that the merge looks up do, and are no
-	// token, each a cache miss
-	afterReplacement []rankedToken
+	// cl100k_base) and that hold it after their first byte (3, 1), so
+	// that no string that starts with it, or holds it in its first 8
+	// bytes, probes the table: in random bytes most that the merge looks
+	// up do, and are no token, each a cache miss
+	startingFFFD, holdingFFFD []rankedToken
 	// bounds of the length of the tokens at an offset
 	lengths longpiece.Lengths
 }
@@ -79,7 +80,9 @@ func newVocabulary(file string) *vocabulary {
 		if k, ok := shortIndexOf(token); ok {
 			v.short[k] = rank
 		} else if strings.HasPrefix(token, replacementChar) {
-			v.afterReplacement = append(v.afterReplacement, rankedToken{token, rank})
+			v.startingFFFD = append(v.startingFFFD, rankedToken{token, rank})
+		} else if strings.Contains(token, replacementChar) {
+			v.holdingFFFD = append(v.holdingFFFD, rankedToken{token, rank})
 		}
 		j := int(hash(head, token) >> v.shift)
 		for v.slots[j].rankLength != 0 {
@@ -124,6 +127,13 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	if n == 4 && head>>8 == replacementHead {
 		return v.short[shortIndex(int(head&0xff), replacementCode)]
 	}
+	if hasByte(head, replacementChar[0]) {
+		for k := 8; k <= 8*min(n-3, 5); k += 8 {
+			if head>>k&0xffffff == replacementHead {
+				return find(v.holdingFFFD, s[i:j])
+			}
+		}
+	}
 	// The probe loop is here, not in a function rankAt calls: the call
 	// cost ordinary text 4% of its instructions.
 	token := s[i:j]
@@ -151,12 +161,24 @@ func (v *vocabulary) startingReplacement(head uint64, token string) uint32 {
 	case len(token) == 6 && head == replacementHead<<24|replacementHead:
 		return v.short[shortIndex(replacementCode, replacementCode)]
 	}
-	for _, t := range v.afterReplacement {
+	return find(v.startingFFFD, token)
+}
+
+// find returns the rank of token in tokens, or noRank.
+func find(tokens []rankedToken, token string) uint32 {
+	for _, t := range tokens {
 		if t.token == token {
 			return t.rank
 		}
 	}
 	return noRank
+}
+
+// hasByte reports whether one of the 8 bytes of x is b.
+func hasByte(x uint64, b byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x ^= ones * uint64(b)
+	return (x-ones)&^x&highs != 0
 }
 
 // headOf returns the first 8 bytes of s (fewer if it is shorter,
