@@ -150,11 +150,11 @@ func init() {
 		"int":        {typed: (*checker).numberFilter, dyn: dynCall(ir.KindUnknown, ir.KindInt)},
 		"float":      {typed: (*checker).numberFilter, dyn: dynCall()},
 		"round":      {typed: (*checker).roundFilter},
-		"sort":       {typed: (*checker).sortFilter, dyn: (*checker).dynSort},
-		"unique":     {typed: (*checker).sortFilter},
+		"sort":       {typed: (*checker).sortFilter, dyn: dynAttrCall(2, ir.KindBool, ir.KindBool)},
+		"unique":     {typed: (*checker).sortFilter, dyn: dynGenerator(dynAttrCall(1, ir.KindBool))},
 		"reverse":    {typed: (*checker).reverseFilter, dyn: dynGenerator(dynCall())},
 		"list":       {typed: (*checker).listFilter, dyn: dynOp(ir.DynList, ir.KindDynamic)},
-		"map":        {typed: (*checker).mapAttrFilter, dyn: dynGenerator((*checker).dynMap)},
+		"map":        {typed: (*checker).mapAttrFilter, dyn: dynGenerator(dynAttrCall(0))},
 		// Of dynamic values only: the typed ones are iterables of loops.
 		"items":    {dyn: dynGenerator(dynCall())},
 		"dictsort": {dyn: dynCall(ir.KindBool, ir.KindString, ir.KindBool)},
@@ -593,16 +593,14 @@ func dynCall(kinds ...ir.Kind) func(*checker, *filterUse) ir.Expr {
 	}
 }
 
-func (c *checker) dynSort(f *filterUse) ir.Expr {
-	out := dynCall(ir.KindBool, ir.KindBool)(c, f)
-	c.dynAttrArg(f, f.args[2])
-	return out
-}
-
-func (c *checker) dynMap(f *filterUse) ir.Expr {
-	out := dynCall()(c, f)
-	c.dynAttrArg(f, f.args[0])
-	return out
+// dynAttrCall is dynCall(kinds...) of a filter whose argument attr is an
+// attribute= or a sort key (sort, unique, map).
+func dynAttrCall(attr int, kinds ...ir.Kind) func(*checker, *filterUse) ir.Expr {
+	return func(c *checker, f *filterUse) ir.Expr {
+		out := dynCall(kinds...)(c, f)
+		c.dynAttrArg(f, f.args[attr])
+		return out
+	}
 }
 
 // dynAttrArg checks the attribute or sort key of a filter of a dynamic
