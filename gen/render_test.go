@@ -362,10 +362,28 @@ func TestRenderErrors(t *testing.T) {
 		// fails (UndefinedError); so does the dict's evaluation first.
 		"dictmissing": "inputs:\n  c: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{{ d.b.c }}{% elif c >= 2 %}{{ {'a': 10 // (c - 2)}.b }}{% endif %}ok\"\n",
 		"printfdyn":     "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
+		// Filters of typed objects converted to dicts, where Jinja2 raises:
+		// an attribute path through an unset optional object, a key
+		// missing from some objects compared with a string
+		// (UndefinedError), slice(0) (ZeroDivisionError).
+		"objfilters": "inputs:\n  c: int\n  n: int\n  tickets:\n    type: array\n    items:\n      type: object\n      properties:\n" +
+			"        id: {type: integer}\n        nick: {type: string}\n        reviewer: {type: object, properties: {name: {type: string}}, required: [name]}\n      required: [id]\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ tickets | groupby('reviewer.name') | list }}\n  {% elif c == 2 %}{{ tickets | min(attribute='reviewer.name') }}\n" +
+			"  {% elif c == 3 %}{{ tickets | slice(n) | list }}\n  {% elif c == 4 %}{{ tickets | groupby('nick') | list }}\n  {% elif c == 5 %}{{ tickets | max(attribute='nick') }}\n  {% endif %}\n",
+		// unique of dynamic values whose keys Python cannot hash (TypeError).
+		"uniquedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ messages | map(attribute='content') | unique | list }}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
 	}{
+		{"objfilters", `{"c": 1, "n": 1, "tickets": [{"id": 1, "reviewer": {"name": "a"}}, {"id": 2}]}`, `ERROR: prompts/objfilters.yaml:14:21: render objfilters: variable is undefined`},
+		{"objfilters", `{"c": 2, "n": 1, "tickets": [{"id": 1, "reviewer": {"name": "a"}}, {"id": 2}]}`, `ERROR: prompts/objfilters.yaml:15:23: render objfilters: variable is undefined`},
+		{"objfilters", `{"c": 2, "n": 1, "tickets": [{"id": 1, "reviewer": {"name": "b"}}, {"id": 2, "reviewer": {"name": "a"}}]}`, "{'id': 2, 'reviewer': {'name': 'a'}}\n"},
+		{"objfilters", `{"c": 3, "n": 0, "tickets": [{"id": 1}]}`, `ERROR: prompts/objfilters.yaml:16:23: render objfilters: invalid operation: integer division or modulo by zero`},
+		{"objfilters", `{"c": 4, "n": 0, "tickets": [{"id": 1, "nick": "x"}, {"id": 2}]}`, `ERROR: prompts/objfilters.yaml:17:23: render objfilters: variable is undefined`},
+		{"objfilters", `{"c": 5, "n": 0, "tickets": [{"id": 1, "nick": "x"}, {"id": 2}]}`, `ERROR: prompts/objfilters.yaml:18:23: render objfilters: variable is undefined`},
+		{"uniquedyn", `{"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": "A"}]}`, "['a']"},
+		{"uniquedyn", `{"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/uniquedyn.yaml:3:15: render uniquedyn: invalid operation: unhashable type: 'list'`},
 		{"recursion", `{"c": 1, "n": 189}`, "\n\n\nbottom"},
 		{"recursion", `{"c": 1, "n": 190}`, `ERROR: prompts/recursion.yaml:5:36: render recursion: invalid operation: macro "f": more than 190 nested macro calls (Jinja2 raises RecursionError near 200)`},
 		{"recursion", `{"c": 2, "n": 94}`, "\n\n\nend"},
