@@ -76,7 +76,7 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 			c.errorf(e.Span, "filter %s: attribute must be a string literal", name)
 		} else if _, named := k.Value.(string); named && objectItems(x.Type()) {
 			// The objects convert to dicts of their fields: the path must
-			// name fields, which an inferred object gets here.
+			// name fields.
 			c.attrArg(k, x.Type(), e.Span)
 		}
 	}
@@ -102,7 +102,9 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 }
 
 // objectItems reports whether t is, or may be inferred as, a list of
-// objects: unknown, or a list of unknown items or objects.
+// objects: unknown, or a list of unknown items or objects. A string
+// attribute= makes an unknown operand a list of objects (inferred, so
+// then rejected as an operand: dynOperand).
 func objectItems(t *ir.Type) bool {
 	switch t = t.Resolve(); t.Kind {
 	case ir.KindUnknown:

@@ -52,6 +52,26 @@ func ConvertsToDynamic(t *ir.Type) bool { return converts(t, false) }
 // Jinja2 holds the feed's JSON objects.
 func OperandConverts(t *ir.Type) bool { return converts(t, true) }
 
+// InferredObjectIn reports whether t holds an object whose fields are
+// inferred from the template's reads (not declared in inputs nor bound to
+// a Go type).
+func InferredObjectIn(t *ir.Type) bool {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindList, ir.KindMap:
+		return InferredObjectIn(t.Elem)
+	case ir.KindStruct, ir.KindDict:
+		if t.Kind == ir.KindStruct && !t.Declared && t.Go == nil {
+			return true
+		}
+		for _, f := range t.Fields {
+			if InferredObjectIn(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func converts(t *ir.Type, objects bool) bool {
 	switch t = t.Resolve(); t.Kind {
 	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindDynamic:
