@@ -6,7 +6,6 @@ package difffuzz
 // groupby, slice and forceescape printed.
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -203,14 +202,8 @@ func (g *generator) objectListFilter(d int) expression {
 	}
 	attr := "'" + strings.Join(names, ".") + "'"
 	name := g.pick([]string{"groupby", "groupby", "slice", "min", "max", "unique", "sort"})
-	optional := slices.ContainsFunc(path, func(f *field) bool { return f.optional })
-	switch {
-	case path == nil:
+	if path == nil {
 		name = "slice"
-	case optional && (name == "sort" || name == "unique"):
-		// Typed, they fail on an unset key where Jinja2 compares two
-		// Undefined as equal.
-		name = "groupby"
 	}
 	var e expression
 	switch name {
@@ -230,7 +223,8 @@ func (g *generator) objectListFilter(d int) expression {
 		args := append(g.optBool("case_sensitive"), g.kw("attribute", attr))
 		e = g.filter(x, name, args...)
 		if g.chance(0.5) {
-			return expression{text: "(" + e.text + ")." + path[0].name, prec: precPrimary, paths: e.paths, elems: e.elems}
+			// A subscript: .items of a dict is its method (family field-dict-method).
+			return expression{text: "(" + e.text + ")['" + path[0].name + "']", prec: precPrimary, paths: e.paths, elems: e.elems}
 		}
 		return e
 	}

@@ -291,6 +291,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		f.x = out.X
 	case isDynamic(x):
 		return c.dynFilter(f)
+	case name == "sort" && c.sortsConverted(f):
+		return c.dynFilter(f)
 	default:
 		c.staysTyped(e.Span, x)
 	}
@@ -302,6 +304,34 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	c.later = append(c.later, func() { c.checkFilter(f) })
 	return out
+}
+
+// sortsConverted reports whether f, sort of a typed list of objects, is
+// computed on the objects converted to dicts (runtime/jinja's sort): by
+// several attributes ("a,b"), or by a path through an optional field,
+// where Jinja2 finds two Undefined keys equal (and fails comparing one
+// with a value) while the typed sort fails on any. The objects' fields
+// must be declared (dynOperand).
+func (c *checker) sortsConverted(f *filterUse) bool {
+	t := f.x.Type().Resolve()
+	if t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindStruct || types.InferredObjectIn(t) {
+		return false
+	}
+	k, ok := f.args[ir.ParamIndex(ir.FilterParams["sort"], "attribute")].(*ir.Const)
+	if !ok {
+		return false
+	}
+	attr, ok := k.Value.(string)
+	if !ok {
+		return false
+	}
+	parts := strings.Split(attr, ",")
+	converted := len(parts) > 1
+	for _, p := range parts {
+		path := c.attrArg(&ir.Const{Value: p, T: k.T}, t, f.e.Span)
+		converted = converted || slices.ContainsFunc(path, func(f *ir.Field) bool { return f.Optional })
+	}
+	return converted
 }
 
 // undefinedDefault checks e, x|default(d) of x, already checked with its
