@@ -361,7 +361,7 @@ func TestRenderErrors(t *testing.T) {
 		// A key a dict literal lacks is undefined: an attribute of it
 		// fails (UndefinedError); so does the dict's evaluation first.
 		"dictmissing": "inputs:\n  c: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{{ d.b.c }}{% elif c >= 2 %}{{ {'a': 10 // (c - 2)}.b }}{% endif %}ok\"\n",
-		"printfdyn":     "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
+		"printfdyn":   "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 		// Filters of typed objects converted to dicts, where Jinja2 raises:
 		// an attribute path through an unset optional object, a key
 		// missing from some objects compared with a string
