@@ -258,8 +258,8 @@ func TestGoTypeRender(t *testing.T) {
 
 // TestGoTypeErrors checks the errors of bound types: at the template, an
 // attribute the Go type lacks (with a did-you-mean), a value used as
-// another type, a field promptgen cannot read, a value printed whole that
-// holds one; at the goType or autobind entry, a type or package that does
+// another type, a field promptgen cannot read, a value printed whole or
+// converted to a dynamic value that holds one; at the goType or autobind entry, a type or package that does
 // not exist and a type that cannot be bound.
 func TestGoTypeErrors(t *testing.T) {
 	mod := newGoTypeModule(t)
@@ -283,6 +283,8 @@ func TestGoTypeErrors(t *testing.T) {
 				`prompts/p.yaml:3:15: printing reads every field of crm.Customer, but promptgen cannot read its field "created" of Go type time.Time: it has its own JSON form (MarshalJSON), not its fields`,
 				`prompts/p.yaml:3:30: tojson reads every field of crm.Customer, but promptgen cannot read its field "created" of Go type time.Time: it has its own JSON form (MarshalJSON), not its fields`,
 			}},
+		{"converted whole", "inputs:\n  customer: {goType: pgtest/crm.Customer}\ntemplate: \"{{ [customer] | max(attribute='name') }} {{ customer.orders | groupby('paid') | list }}\"\n",
+			[]string{`prompts/p.yaml:3:15: converting it to a dynamic value reads every field of crm.Customer, but promptgen cannot read its field "created" of Go type time.Time: it has its own JSON form (MarshalJSON), not its fields`}},
 		{"skipped fields", "inputs:\n  customer: {goType: pgtest/crm.Customer}\ntemplate: \"{{ customer.secret }}{{ customer.notes }}\"\n",
 			[]string{
 				`prompts/p.yaml:3:24: "customer" has no field "secret"`,

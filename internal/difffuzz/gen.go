@@ -85,6 +85,11 @@ var includedFamilies = []string{
 	// Issue 27: groupby, slice and forceescape of typed values (and, with
 	// dyn-filters, groupby and slice of dynamic values).
 	"filter-group",
+	// Issue 27: groupby, slice, min, max, unique and sort of a typed list
+	// of objects of the inputs (converted to dicts), by a field or a path.
+	"filter-object-list",
+	// Issue 27: unique of dynamic values, by the item or attribute=.
+	"dyn-unique",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",

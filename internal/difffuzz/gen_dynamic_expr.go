@@ -343,6 +343,14 @@ func (g *generator) dynFilter(d int) (expression, string) {
 				e, iterated = g.filter(e, "map", "attribute='"+g.pick([]string{"grouper", "list"})+"'"), true
 			}
 		}},
+		choice{2, g.on("dyn-unique"), func() {
+			var args []string
+			if g.chance(0.6) {
+				k, _ := key()
+				args = append(args, "attribute='"+k+"'")
+			}
+			e, iterated = g.filter(x, "unique", append(bools("case_sensitive"), args...)...), true
+		}},
 		choice{2, g.on("filter-group"), func() {
 			args := []string{strconv.Itoa(g.r.IntN(5) - 1)}
 			if g.chance(0.4) {

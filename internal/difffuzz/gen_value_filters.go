@@ -109,16 +109,10 @@ func (g *generator) absBatch(d int) expression {
 // of a list of dict literals (by a key, or a missing one with default=),
 // slice of a list or string, or forceescape, printed or consumed.
 func (g *generator) groupFilterPrinted(d int) expression {
-	bools := func(name string) []string {
-		if g.chance(0.4) {
-			return []string{g.kw(name, g.pick([]string{"true", "false"}))}
-		}
-		return nil
-	}
 	var e expression
 	switch g.r.IntN(4) {
 	case 0:
-		e = g.filter(g.exprLazy(listOf(typeString), d-1), "groupby", append([]string{g.kw("attribute", "0")}, bools("case_sensitive")...)...)
+		e = g.filter(g.exprLazy(listOf(typeString), d-1), "groupby", append([]string{g.kw("attribute", "0")}, g.optBool("case_sensitive")...)...)
 	case 1:
 		rows := make([]string, 1+g.r.IntN(4))
 		var x expression
@@ -132,7 +126,7 @@ func (g *generator) groupFilterPrinted(d int) expression {
 		if g.chance(0.4) {
 			args = append(args, g.kw("default", g.strLit()))
 		}
-		e = g.filter(x, "groupby", append(args, bools("case_sensitive")...)...)
+		e = g.filter(x, "groupby", append(args, g.optBool("case_sensitive")...)...)
 	case 2:
 		args := []string{strconv.Itoa(g.r.IntN(5) - 1)}
 		if g.chance(0.4) {
@@ -142,15 +136,24 @@ func (g *generator) groupFilterPrinted(d int) expression {
 		if g.chance(0.2) {
 			x = g.expr(typeString, d-1)
 		}
-		e = g.filter(x, "slice", args...)
-		if g.chance(0.5) {
-			return g.filter(e, "list")
-		}
-		return g.filter(g.filter(e, "map", "'length'"), "join", g.strLit())
+		return g.slicesUsed(g.filter(x, "slice", args...))
 	default:
 		t := []*valueType{typeString, typeString, typeInt, typeFloat}[g.r.IntN(4)]
 		return g.filter(g.expr(t, d-1), "forceescape")
 	}
+	return g.groupsUsed(e)
+}
+
+// optBool is, at times, the keyword argument name, true or false.
+func (g *generator) optBool(name string) []string {
+	if g.chance(0.4) {
+		return []string{g.kw(name, g.pick([]string{"true", "false"}))}
+	}
+	return nil
+}
+
+// groupsUsed is e, the result of groupby, printed or consumed.
+func (g *generator) groupsUsed(e expression) expression {
 	switch g.r.IntN(4) {
 	case 0:
 		return g.filter(g.filter(e, "map", "attribute='grouper'"), "join", g.strLit())
@@ -160,4 +163,96 @@ func (g *generator) groupFilterPrinted(d int) expression {
 		return g.filter(g.filter(e, "map", "attribute='list'"), "list")
 	}
 	return e
+}
+
+// slicesUsed is e, the result of slice, consumed.
+func (g *generator) slicesUsed(e expression) expression {
+	if g.chance(0.5) {
+		return g.filter(e, "list")
+	}
+	return g.filter(g.filter(e, "map", "'length'"), "join", g.strLit())
+}
+
+// objectListFilter is groupby, slice, min, max, unique or sort of a typed
+// list of objects from the inputs, which promptgen converts to dicts for
+// runtime/jinja: by a field, or a dotted path through an object field
+// (an optional one where map-attr-optional is on, so that Jinja2 meets
+// its undefined), printed or consumed (family filter-object-list).
+func (g *generator) objectListFilter(d int) expression {
+	r := g.randRef(func(r *ref) bool { return isObjectList(r.t) && g.usable(r) })
+	if r == nil {
+		return g.groupFilterPrinted(d)
+	}
+	var path []*field // a scalar field, maybe through an object field
+	var pick func(t *valueType)
+	pick = func(t *valueType) {
+		var fs []*field
+		for _, f := range t.fields {
+			if (f.t.scalar() || f.t.kind == kindObject && len(path) == 0) && (!f.optional || g.on("map-attr-optional")) {
+				fs = append(fs, f)
+			}
+		}
+		if len(fs) == 0 {
+			return
+		}
+		f := fs[g.r.IntN(len(fs))]
+		path = append(path, f)
+		if f.t.kind == kindObject {
+			pick(f.t)
+			if len(path) == 1 {
+				path = nil
+			}
+		}
+	}
+	pick(r.t.elem)
+	x := g.sensitiveOp("map-attr-optional", func() expression {
+		x := g.useRef(r)
+		elems := x.elems
+		for _, f := range path {
+			elems = fieldPaths(elems, f.name)
+			g.markSet(elems)
+		}
+		return x
+	})
+	var names []string
+	for _, f := range path {
+		names = append(names, f.name)
+	}
+	attr := "'" + strings.Join(names, ".") + "'"
+	name := g.pick([]string{"groupby", "groupby", "slice", "min", "max", "unique", "sort"})
+	if path == nil {
+		name = "slice"
+	}
+	var e expression
+	switch name {
+	case "groupby":
+		args := []string{g.kw("attribute", attr)}
+		if g.chance(0.3) {
+			args = append(args, g.kw("default", g.strLit()))
+		}
+		return g.groupsUsed(g.filter(x, "groupby", append(args, g.optBool("case_sensitive")...)...))
+	case "slice":
+		args := []string{strconv.Itoa(g.r.IntN(4))}
+		if g.chance(0.3) {
+			args = append(args, g.wrap(g.expr(typeString, d-1), precCond))
+		}
+		return g.slicesUsed(g.filter(x, "slice", args...))
+	case "min", "max":
+		args := append(g.optBool("case_sensitive"), g.kw("attribute", attr))
+		e = g.filter(x, name, args...)
+		if g.chance(0.5) {
+			// A subscript: .items of a dict is its method (family field-dict-method).
+			return expression{text: "(" + e.text + ")['" + path[0].name + "']", prec: precPrimary, paths: e.paths, elems: e.elems}
+		}
+		return e
+	}
+	args := []string{"attribute=" + attr}
+	if name == "sort" && g.chance(0.4) {
+		args = append(args, "reverse="+g.pick([]string{"true", "false"}))
+	}
+	if g.chance(0.3) {
+		args = append(args, "case_sensitive="+g.pick([]string{"true", "false"}))
+	}
+	e = g.filter(x, name, args...)
+	return g.filter(g.filter(e, "map", "attribute="+attr), "join", g.strLit())
 }

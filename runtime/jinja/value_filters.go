@@ -1,6 +1,7 @@
 package jinja
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -258,11 +259,15 @@ func sortValue(x Value, reverse, caseSensitive bool, attribute Value) (Value, er
 		}
 	}
 	keys := make([]Value, len(items))
+	missing := "" // an attribute some item lacks
 	for i, item := range items {
 		key := make([]Value, len(paths))
 		for j, p := range paths {
 			if key[j], err = getPath(item, p); err != nil {
 				return Value{}, err
+			}
+			if key[j].kind == undefinedKind && len(p) > 0 {
+				missing = p[len(p)-1].String()
 			}
 			if !caseSensitive {
 				key[j] = ignoreCase(key[j])
@@ -271,6 +276,14 @@ func sortValue(x Value, reverse, caseSensitive bool, attribute Value) (Value, er
 		keys[i] = ListValue(key...)
 	}
 	out, err := pySorted(items, keys, reverse)
+	var re *runtime.Error
+	if errors.As(err, &re) && re.Err == runtime.ErrUndefined && missing != "" {
+		// Name the attribute whose Undefined was compared, as the typed
+		// sort names the field.
+		named := *re
+		named.Var = missing
+		err = &named
+	}
 	return ListValue(out...), err
 }
 

@@ -11,7 +11,8 @@ import (
 // toValue converts v to a dynamic value (runtime/jinja.Value): a Value as
 // it is, raw JSON decoded (promptgen render's feeds hold dynamic values
 // so), undefined and nil pointers as undefined, and the other values of
-// a template as Python would hold them.
+// a template as Python would hold them: a struct as the dict of its set
+// fields in order, a map as the dict of its keys sorted.
 func toValue(v any) (jinja.Value, error) {
 	switch x := v.(type) {
 	case jinja.Value:
@@ -51,7 +52,11 @@ func toValue(v any) (jinja.Value, error) {
 		return jinja.BoolValue(x), nil
 	}
 	rv := reflect.ValueOf(x)
-	if rv.Kind() == reflect.Slice {
+	if rv.Kind() == reflect.Pointer {
+		rv = rv.Elem() // a struct: value follows the others
+	}
+	switch rv.Kind() {
+	case reflect.Slice:
 		items := make([]jinja.Value, rv.Len())
 		for i := range items {
 			item, err := toValue(rv.Index(i).Interface())
@@ -61,6 +66,32 @@ func toValue(v any) (jinja.Value, error) {
 			items[i] = item
 		}
 		return jinja.ListValue(items...), nil
+	case reflect.Map:
+		keys := sortedKeys(rv)
+		vals := make([]jinja.Value, len(keys))
+		for i, k := range keys {
+			val, err := toValue(rv.MapIndex(reflect.ValueOf(k)).Interface())
+			if err != nil {
+				return jinja.Value{}, err
+			}
+			vals[i] = val
+		}
+		return jinja.DictOf(keys, vals), nil
+	case reflect.Struct:
+		// The dict of its set fields in order, as its JSON object.
+		out := jinja.DictValue()
+		for _, f := range structFields(rv.Type()) {
+			fv := rv.Field(f.index)
+			if f.optional && fv.IsNil() {
+				continue
+			}
+			val, err := toValue(fv.Interface())
+			if err != nil {
+				return jinja.Value{}, err
+			}
+			out.Set(f.key, val)
+		}
+		return out, nil
 	}
 	return jinja.Value{}, errors.New("ttfuncs: no dynamic value of " + rv.Type().String())
 }

@@ -109,7 +109,7 @@ var Filters = map[string]Filter{
 	"float":      {Flags: HintsString | DynList, Args: []ir.Kind{ir.KindFloat}, Final: numberFinal},
 	"round":      {Args: []ir.Kind{ir.KindInt, ir.KindString}, Final: roundFinal},
 	"sort":       {Flags: Iterates | DynList, Args: []ir.Kind{ir.KindBool, ir.KindBool, ir.KindString}, Final: listFinal},
-	"unique":     {Flags: Iterates, Args: []ir.Kind{ir.KindBool, ir.KindString}, Final: listFinal},
+	"unique":     {Flags: Iterates | DynList, Args: []ir.Kind{ir.KindBool, ir.KindString}, Final: listFinal},
 	"reverse":    {Flags: Iterates | DynList | KeepsMarkup},
 	"list":       {Flags: Iterates, Final: listFinal},
 	"map":        {Flags: Iterates | DynList, Args: []ir.Kind{ir.KindString, ir.KindUnknown}, Final: listFinal},

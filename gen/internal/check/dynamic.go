@@ -50,16 +50,24 @@ func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args .
 }
 
 // dynOperand checks, once types are final, that a typed operand of a
-// dynamic operation converts to a dynamic value: a scalar, none, or a list
-// of them.
+// dynamic operation converts to a dynamic value (types.OperandConverts):
+// an object or a map converts field by field, so every field of a bound
+// Go type in it must be readable, and an object must have its fields
+// declared: the reads of the dynamic value (g.list|map(attribute='name')
+// of a groupby) would not add to the fields inferred.
 func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 	if x == nil {
 		return
 	}
 	hint(x.Type(), usePrint)
+	c.readsWhole(x, sp, "converting it to a dynamic value")
 	c.later = append(c.later, func() {
-		if t := x.Type(); finalized(t) && !types.ConvertsToDynamic(t) {
-			c.errorf(sp, "%s cannot be used with a dynamic value (only strings, numbers, bools, none, lists of them and dicts)", ir.A(t))
+		switch t := x.Type(); {
+		case !finalized(t):
+		case !types.OperandConverts(t):
+			c.errorf(sp, "%s cannot be used with a dynamic value (only strings, numbers, bools, none, objects, maps, and lists and dicts of them)", ir.A(t))
+		case types.InferredObjectIn(t):
+			c.errorf(sp, "objects whose fields promptgen infers from the template's reads (here in %s) cannot become dynamic values: a read of the dicts they become adds no field (declare their fields in inputs)", ir.A(t))
 		}
 	})
 }

@@ -150,11 +150,11 @@ func init() {
 		"int":        {typed: (*checker).numberFilter, dyn: dynCall(ir.KindUnknown, ir.KindInt)},
 		"float":      {typed: (*checker).numberFilter, dyn: dynCall()},
 		"round":      {typed: (*checker).roundFilter},
-		"sort":       {typed: (*checker).sortFilter, dyn: (*checker).dynSort},
-		"unique":     {typed: (*checker).sortFilter},
+		"sort":       {typed: (*checker).sortFilter, dyn: dynAttrCall(2, ir.KindBool, ir.KindBool)},
+		"unique":     {typed: (*checker).sortFilter, dyn: dynGenerator(dynAttrCall(1, ir.KindBool))},
 		"reverse":    {typed: (*checker).reverseFilter, dyn: dynGenerator(dynCall())},
 		"list":       {typed: (*checker).listFilter, dyn: dynOp(ir.DynList, ir.KindDynamic)},
-		"map":        {typed: (*checker).mapAttrFilter, dyn: dynGenerator((*checker).dynMap)},
+		"map":        {typed: (*checker).mapAttrFilter, dyn: dynGenerator(dynAttrCall(0))},
 		// Of dynamic values only: the typed ones are iterables of loops.
 		"items":    {dyn: dynGenerator(dynCall())},
 		"dictsort": {dyn: dynCall(ir.KindBool, ir.KindString, ir.KindBool)},
@@ -298,6 +298,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		f.x = out.X
 	case isDynamic(x):
 		return c.dynFilter(f)
+	case name == "sort" && c.sortsConverted(f):
+		return c.dynFilter(f)
 	default:
 		c.staysTyped(e.Span, x)
 	}
@@ -309,6 +311,34 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	c.later = append(c.later, func() { c.checkFilter(f) })
 	return out
+}
+
+// sortsConverted reports whether f, sort of a typed list of objects, is
+// computed on the objects converted to dicts (runtime/jinja's sort): by
+// several attributes ("a,b"), or by a path through an optional field,
+// where Jinja2 finds two Undefined keys equal (and fails comparing one
+// with a value) while the typed sort fails on any. The objects' fields
+// must be declared (dynOperand).
+func (c *checker) sortsConverted(f *filterUse) bool {
+	t := f.x.Type().Resolve()
+	if t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindStruct || types.InferredObjectIn(t) {
+		return false
+	}
+	k, ok := f.args[ir.ParamIndex(ir.FilterParams["sort"], "attribute")].(*ir.Const)
+	if !ok {
+		return false
+	}
+	attr, ok := k.Value.(string)
+	if !ok {
+		return false
+	}
+	parts := strings.Split(attr, ",")
+	converted := len(parts) > 1
+	for _, p := range parts {
+		path := c.attrArg(&ir.Const{Value: p, T: k.T}, t, f.e.Span)
+		converted = converted || slices.ContainsFunc(path, func(f *ir.Field) bool { return f.Optional })
+	}
+	return converted
 }
 
 // undefinedDefault checks e, x|default(d) of x, already checked with its
@@ -600,16 +630,14 @@ func dynCall(kinds ...ir.Kind) func(*checker, *filterUse) ir.Expr {
 	}
 }
 
-func (c *checker) dynSort(f *filterUse) ir.Expr {
-	out := dynCall(ir.KindBool, ir.KindBool)(c, f)
-	c.dynAttrArg(f, f.args[2])
-	return out
-}
-
-func (c *checker) dynMap(f *filterUse) ir.Expr {
-	out := dynCall()(c, f)
-	c.dynAttrArg(f, f.args[0])
-	return out
+// dynAttrCall is dynCall(kinds...) of a filter whose argument attr is an
+// attribute= or a sort key (sort, unique, map).
+func dynAttrCall(attr int, kinds ...ir.Kind) func(*checker, *filterUse) ir.Expr {
+	return func(c *checker, f *filterUse) ir.Expr {
+		out := dynCall(kinds...)(c, f)
+		c.dynAttrArg(f, f.args[attr])
+		return out
+	}
 }
 
 // dynAttrArg checks the attribute or sort key of a filter of a dynamic

@@ -79,7 +79,19 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	if i := ir.ParamIndex(vf.params, "attribute"); i >= 0 {
 		if k, ok := args[i].(*ir.Const); !ok || k.Value != nil && k.T.Kind != ir.KindString && k.T.Kind != ir.KindInt {
 			c.errorf(e.Span, "filter %s: attribute must be a string literal", name)
+		} else if _, named := k.Value.(string); named && objectItems(x.Type()) {
+			// The objects convert to dicts of their fields: the path must
+			// name fields.
+			c.attrArg(k, x.Type(), e.Span)
 		}
+	}
+	if (name == "min" || name == "max") && builtins.IsNone(args[1]) {
+		c.later = append(c.later, func() {
+			// Python orders no two dicts: Jinja2 fails but on one item.
+			if t := x.Type().Resolve(); t.Kind == ir.KindList && (t.Elem.Resolve().Kind == ir.KindStruct || t.Elem.Resolve().Kind == ir.KindMap) {
+				c.errorf(e.NameSpan, "%s needs attribute= for a list of %s", name, t.Elem)
+			}
+		})
 	}
 	out := ir.Expr(c.dyn(ir.DynFilter, name, ir.DynamicType(), e.Span, append([]ir.Expr{x}, args...)...))
 	if vf.generator {
@@ -92,6 +104,21 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 		out = c.dyn(ir.DynAsInt, "", &ir.Type{Kind: ir.KindInt}, e.Span, out)
 	}
 	return out
+}
+
+// objectItems reports whether t is, or may be inferred as, a list of
+// objects: unknown, or a list of unknown items or objects. A string
+// attribute= makes an unknown operand a list of objects (inferred, so
+// then rejected as an operand: dynOperand).
+func objectItems(t *ir.Type) bool {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindUnknown:
+		return true
+	case ir.KindList:
+		k := t.Elem.Resolve().Kind
+		return k == ir.KindUnknown || k == ir.KindStruct
+	}
+	return false
 }
 
 // sumOfMap is xs|sum(attribute=a, start=s) as xs|map(attribute=a)|sum(start=s),

@@ -55,6 +55,19 @@ func (e *emitter) toDynamic(v gval, t *ir.Type) gval {
 			s = s.Dot("Set").Call(jen.Lit(f.Key), fv.val)
 		}
 		conv = s
+	case ir.KindStruct:
+		return e.objectToDynamic(v, t)
+	case ir.KindMap:
+		keys, vals, i, k := e.temp("keys"), e.temp("vals"), e.temp("i"), e.temp("k")
+		m := e.bind(gval{val: v.val}, t)
+		item := e.toDynamic(gval{val: jen.Add(m.val).Index(jen.Id(k))}, t.Elem)
+		v.pre = append(v.pre, m.pre...)
+		v.pre = append(v.pre,
+			jen.Id(keys).Op(":=").Qual(ir.JinjaPath, "SortedKeys").Call(m.val),
+			jen.Id(vals).Op(":=").Make(jen.Index().Add(jinjaValue()), jen.Len(jen.Id(keys))),
+			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Id(keys)).Block(
+				append(item.pre, jen.Id(vals).Index(jen.Id(i)).Op("=").Add(item.val))...))
+		conv = jen.Qual(ir.JinjaPath, "DictOf").Call(jen.Id(keys), jen.Id(vals))
 	default:
 		panic("emit: no dynamic value of " + t.String())
 	}
@@ -64,6 +77,38 @@ func (e *emitter) toDynamic(v gval, t *ir.Type) gval {
 	name := e.temp("t")
 	pre := append(v.pre, jen.Var().Id(name).Add(jinjaValue()), jen.If(v.def).Block(jen.Id(name).Op("=").Add(conv)))
 	return gval{pre: pre, val: jen.Id(name)}
+}
+
+// objectToDynamic converts v, an object, to the dict of its set fields in
+// declaration order, as Jinja2 holds the feed's JSON object; an undefined
+// v (an unset optional object) is the zero Value, and its fields are not
+// read.
+func (e *emitter) objectToDynamic(v gval, t *ir.Type) gval {
+	obj, d := e.temp("d"), e.temp("t")
+	var build []jen.Code
+	if len(t.Fields) == 0 {
+		build = append(build, jen.Id("_").Op("=").Add(v.val))
+	} else {
+		build = append(build, jen.Id(d).Op(":=").Add(v.val))
+	}
+	for _, f := range t.Fields {
+		m := e.member(gval{val: jen.Id(d)}, f)
+		fv := e.toDynamic(gval{val: m.val}, f.Type)
+		set := append(fv.pre, jen.Id(obj).Dot("Set").Call(jen.Lit(f.Key), fv.val))
+		if m.def != nil {
+			build = append(build, jen.If(m.def).Block(set...))
+		} else {
+			build = append(build, set...)
+		}
+	}
+	dict := jen.Qual(ir.JinjaPath, "DictValue").Call()
+	if v.def == nil {
+		pre := append(v.pre, jen.Id(obj).Op(":=").Add(dict))
+		return gval{pre: append(pre, build...), val: jen.Id(obj)}
+	}
+	build = append([]jen.Code{jen.Id(obj).Op("=").Add(dict)}, build...)
+	pre := append(v.pre, jen.Var().Id(obj).Add(jinjaValue()), jen.If(v.def).Block(build...))
+	return gval{pre: pre, val: jen.Id(obj)}
 }
 
 // dynArg is operand x of a dynamic operation as a jinja.Value.

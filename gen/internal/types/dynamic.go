@@ -40,17 +40,52 @@ func HoldsDynamic(t *ir.Type) bool {
 	return false
 }
 
-// ConvertsToDynamic reports whether the backends convert a value of type
-// t to a dynamic value.
-func ConvertsToDynamic(t *ir.Type) bool {
+// ConvertsToDynamic reports whether a value of type t can be stored as a
+// dynamic value: a local, list or dict that holds values of several types.
+func ConvertsToDynamic(t *ir.Type) bool { return converts(t, false) }
+
+// OperandConverts reports whether the backends convert a value of type t
+// to a dynamic value as the operand of a dynamic operation (a filter
+// runtime/jinja computes, such as groupby of a list of objects): as
+// ConvertsToDynamic, and also an object, the dict of its set fields in
+// declaration order, and a map, the dict of its keys in sorted order, as
+// Jinja2 holds the feed's JSON objects.
+func OperandConverts(t *ir.Type) bool { return converts(t, true) }
+
+// InferredObjectIn reports whether t holds an object whose fields are
+// inferred from the template's reads (not declared in inputs nor bound to
+// a Go type).
+func InferredObjectIn(t *ir.Type) bool {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindList, ir.KindMap:
+		return InferredObjectIn(t.Elem)
+	case ir.KindStruct, ir.KindDict:
+		if t.Kind == ir.KindStruct && !t.Declared && t.Go == nil {
+			return true
+		}
+		for _, f := range t.Fields {
+			if InferredObjectIn(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func converts(t *ir.Type, objects bool) bool {
 	switch t = t.Resolve(); t.Kind {
 	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindDynamic:
 		return true
 	case ir.KindList:
-		return ConvertsToDynamic(t.Elem)
-	case ir.KindDict:
+		return converts(t.Elem, objects)
+	case ir.KindMap:
+		return objects && converts(t.Elem, objects)
+	case ir.KindDict, ir.KindStruct:
+		if t.Kind == ir.KindStruct && !objects {
+			return false
+		}
 		for _, f := range t.Fields {
-			if !ConvertsToDynamic(f.Type) {
+			if !converts(f.Type, objects) {
 				return false
 			}
 		}

@@ -385,6 +385,11 @@ FILTER_CASES = (
                  ["1"]]]
     + [["slice", x, a] for x in ["[1, 2, 3, 4, 5, 6, 7]", "[1, 2, 3]", "[]", '"abcde"', "undefined", "5", '{"a": 1, "b": 2}']
        for a in [["3"], ["3", '"x"'], ["1"], ["0"], ["-2"], ["10"], ["true"], ['"3"'], ["2.0"], ["3", "null"], ["2", "0"]]]
+    + [["unique", x, a] for x in ['["b", "A", "a", "B", "b"]', "[1, 1.0, true, 0, false, 2, 0.0]", '[null, null, "x", "X"]',
+                                  '[{"c": "a", "n": 1}, {"c": "A", "n": 2}, {"c": "b", "n": 3}, {"n": 4}, {"n": 5}]',
+                                  '[{"c": {"d": "x"}}, {"c": {"d": "X"}}, {"c": {}}]', '[{"c": [1]}, {"c": [1]}]', '[[1], [1]]',
+                                  '[{"a": 1}]', '[[1, "x"], [0, "y"], [1, "z"]]', "[]", "undefined", '"Hello"', '{"b": 1, "a": 2, "B": 3}', "5"]
+       for a in [[], ["true"], ["false", '"c"'], ["true", '"c"'], ["false", '"c.d"'], ["false", "0"], ["false", '"0"']]]
     + [["filesizeformat", x, a] for x in ["0", "1", "1.0", "-5.5", "999", "1000", "1023", "1024", "123456789",
                                           "1e24", "9.999999999999999e+23", "1e30", "1e400", "nan", '"2048"', '"x"',
                                           "true", "null", "undefined", "[1]", "-1e30"]
@@ -460,7 +465,7 @@ def value_cases():
         "keys": [[x, show("{{ x.keys()|list }}", x=x)] for x in [VALUE_JSON[0]]],
         "undefined": [[src, show(src, x="undefined")] for src in ["{{ x.items() }}", "{{ x|items|list }}"]],
         "filter": [
-            [f, x, a, attempt(lambda: ENV.from_string("{{ x|%s(*a)%s }}" % (f, "|list" if f == "slice" else "")).render(x=value(x), a=[value(v) for v in a]))]
+            [f, x, a, attempt(lambda: ENV.from_string("{{ x|%s(*a)%s }}" % (f, "|list" if f in ("slice", "unique") else "")).render(x=value(x), a=[value(v) for v in a]))]
             for f, x, a in FILTER_CASES
         ],
         "wordwrap": [
