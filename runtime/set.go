@@ -612,6 +612,10 @@ type Manager struct {
 	// hasSlash(&settings).
 	dirs    [numPrefixes]int32 // ids of directories, which a set has fewer of than templates
 	slashes bool
+	// keyFirst: the chain of a plain key starts at T/K (no root space, no
+	// version, no '/' in the default name), which Resolve tries first
+	// without building the chain.
+	keyFirst bool
 }
 
 // NewManager returns a Manager for the set of t. defaults are the set's
@@ -629,6 +633,7 @@ func (m *Manager) derive() {
 		m.dirs[pre] = int32(m.table.Dir(prefixDir(pre, m.settings.RootSpace, m.settings.Type)))
 	}
 	m.slashes = hasSlash(&m.settings)
+	m.keyFirst = m.settings.RootSpace == "" && m.settings.Version == "" && !m.slashes
 }
 
 // Settings returns the manager's settings.
@@ -647,6 +652,13 @@ func (m Manager) Switch(opts ...Option) Manager {
 // template when it has one. It does not allocate unless the key resolves
 // nowhere.
 func (m Manager) Resolve(key string, opts ...Option) Resolution {
+	if len(opts) == 0 && m.keyFirst && key != "" && key != m.settings.DefaultName && strings.IndexByte(key, '/') < 0 {
+		if d := int(m.dirs[prefixType]); d >= 0 {
+			if id, ok := m.table.Name(d, Path{Name: key}); ok {
+				return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: LevelKey, Settings: m.settings}
+			}
+		}
+	}
 	s := &m.settings // m is Resolve's own copy
 	dirs, slashes := m.dirs, m.slashes
 	if len(opts) > 0 {
