@@ -370,7 +370,9 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 // the elements elems (written as srcs), a dynamic value when one of them
 // may be undefined (holdsUndefined), or a use after it made one so in a
 // previous check (see checkSlot): Jinja2 keeps Undefined in the list or
-// dict, where a dynamic value holds it, with each element's own type.
+// dict, where a dynamic value holds it, with each element's own type. So
+// does a tojson or safe result among them (markupHere), which Jinja2 keeps
+// as Markup, as a dynamic value does (keepMarkup).
 // Elements that are always defined keep the literal typed, and so does an
 // element that may be undefined and that no dynamic value can hold (an
 // object, a map), which checkSlot rejects unless the literal is printed
