@@ -363,7 +363,11 @@ func TestRenderErrors(t *testing.T) {
 		"dictmissing": "inputs:\n  c: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{{ d.b.c }}{% elif c >= 2 %}{{ {'a': 10 // (c - 2)}.b }}{% endif %}ok\"\n",
 		// An and/or of several types used as a value is a dynamic value:
 		// what fails on one of its types fails where it has that type.
-		"mixeddyn":  "inputs:\n  c: int\n  name: string?\n  n: int\n  tags: [string]\ntemplate: \"{% if c == 1 %}{{ (name or n) | length }}{% elif c == 2 %}{{ (n and tags) | join(',') }}{% elif c == 3 %}{{ (name or n).strip() }}{% endif %}ok\"\n",
+		"mixeddyn": "inputs:\n  c: int\n  name: string?\n  n: int\n  tags: [string]\ntemplate: \"{% if c == 1 %}{{ (name or n) | length }}{% elif c == 2 %}{{ (n and tags) | join(',') }}{% elif c == 3 %}{{ (name or n).strip() }}{% endif %}ok\"\n",
+		// A generator stored and never read: Jinja2 evaluates its operands
+		// and arguments at the set (UndefinedError) and never runs the
+		// filter (no ZeroDivisionError).
+		"storedgen": "inputs:\n  xs: [int]\n  y: int?\n  n: int\ntemplate: \"{% set g = xs|select('equalto', y + 1) %}{% set h = xs|select('divisibleby', n) %}ok\"\n",
 		"printfdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 		// An if that shows a defined leaves the test of b's to its body.
 		"guardother": "inputs:\n  a: int?\n  b: int?\ntemplate: \"{% if a is defined %}{{ b + 1 }}{% endif %}\"\n",
@@ -507,6 +511,8 @@ func TestRenderErrors(t *testing.T) {
 		{"range", `{"n": 5, "step": 2}`, "024"},
 		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},
+		{"storedgen", `{"xs": [1, 2], "y": 1, "n": 0}`, "ok"},
+		{"storedgen", `{"xs": [1, 2], "n": 1}`, `ERROR: prompts/storedgen.yaml:5:44: render storedgen: "y": variable is undefined`},
 		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},
 		{"select", `{"xs": []}`, `ERROR: prompts/select.yaml:4:38: render select: "y": variable is undefined`},
 		{"nested", `{"customer": {}}`, `ERROR: prompts/nested.yaml:6:20: render nested: "customer.name": required variable is not set`},

@@ -64,6 +64,11 @@ var includedFamilies = []string{
 	// Issue 27: a for loop over a list literal with an element that may
 	// be undefined, which Jinja2 keeps (and so promptgen's dynamic value).
 	"for-literal-undefined",
+	// Issue 27: a generator (map, select, reject, unique, a list's
+	// reverse) stored with set in a name nothing reads.
+	"set-generator",
+	// Issue 27: a loop over reverse of a string that may be undefined.
+	"reverse-undefined-string",
 	// Issue 27: tuple literals, unpacked in for and set (gen_tuples.go), and
 	// tuples of dynamic values.
 	"tuple", "dyn-tuple", "macro-varargs",

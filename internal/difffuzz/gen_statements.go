@@ -21,6 +21,7 @@ func (g *generator) stmt() string {
 		choice{10, g.on("for") && deep, func() { out = g.forStmt() }},
 		choice{8, g.on("set") && g.canSet(), func() { out = g.setStmt() }},
 		choice{3, g.on("set-block") && deep && g.canSet(), func() { out = g.setBlockStmt() }},
+		choice{2, g.on("set-generator") && g.canSet(), func() { out = g.setGeneratorStmt() }},
 		choice{3, g.on("filter-block") && deep, func() { out = g.filterBlockStmt() }},
 		choice{3, g.on("comment"), func() { out = g.comment() }},
 		choice{3, g.on("include") && deep && !g.profile && !g.macroBody, func() { out = g.includeStmt() }},
@@ -223,6 +224,11 @@ func (g *generator) forStmt() string {
 		}},
 		choice{2, g.on("for-string"), func() {
 			iter = g.expr(typeString, 1)
+			targets = []*variable{{name: loopName(), t: typeString}}
+		}},
+		// Jinja2 reverses an undefined string as an empty iterator.
+		choice{1, g.on("reverse-undefined-string"), func() {
+			iter = g.filter(g.maybeUndefined(typeString), "reverse")
 			targets = []*variable{{name: loopName(), t: typeString}}
 		}},
 		choice{2, g.on("for-map") && g.hasRef(kindMap), func() {
@@ -454,6 +460,19 @@ func (g *generator) setStmt() string {
 	out := g.tag("set " + name + " = " + x.text)
 	g.declare(&variable{name: name, t: t, paths: x.paths})
 	return out
+}
+
+// setGeneratorStmt stores a generator in a name nothing reads (one per
+// element type, so that its sets agree): Jinja2 evaluates the filter's
+// operands and arguments, and never runs the filter.
+func (g *generator) setGeneratorStmt() string {
+	i := g.r.IntN(3)
+	elem := []*valueType{typeString, typeInt, typeFloat}[i]
+	x := g.exprLazy(listOf(elem), 3)
+	if !x.lazy {
+		x = g.filter(x, g.pick([]string{"select", "reject", "unique", "reverse"}))
+	}
+	return g.tag(fmt.Sprintf("set stored_%s = %s", []string{"s", "i", "f"}[i], x.text))
 }
 
 // filterBlockStmt is {% filter %} with a chain of one or two string

@@ -42,6 +42,10 @@ type checker struct {
 	// iterated are the results of unique, map and select/reject, Jinja2's generators,
 	// that their consumer iterates: the only use a generator has.
 	iterated map[ir.Expr]bool
+	// generators are the locals set to a generator (see stored), readAt
+	// where each local is first read.
+	generators map[*ir.Local]generatorSet
+	readAt     map[*ir.Local]src.Pos
 	// rejected are the stand-ins for expressions reported as unsupported,
 	// whose uses are not reported again.
 	rejected map[ir.Expr]bool

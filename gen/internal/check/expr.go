@@ -370,16 +370,23 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 // the elements elems (written as srcs), a dynamic value when one of them
 // may be undefined (holdsUndefined), or a use after it made one so in a
 // previous check (see checkSlot): Jinja2 keeps Undefined in the list or
-// dict, where a dynamic value holds it, with each element's own type.
+// dict, where a dynamic value holds it, with each element's own type. So
+// does a tojson or safe result among them (markupHere), which Jinja2 keeps
+// as Markup, as a dynamic value does (keepMarkup).
 // Elements that are always defined keep the literal typed, and so does an
 // element that may be undefined and that no dynamic value can hold (an
 // object, a map), which checkSlot rejects unless the literal is printed
 // where it stands.
 func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, sp tmpl.Span) bool {
-	if !slices.ContainsFunc(elems, holdsUndefined) && !c.keepUndefined[c.posString(sp)] {
-		return false
-	}
-	if slices.ContainsFunc(elems, func(x ir.Expr) bool { return keptUndefined(x) && !mayConvertToDynamic(x.Type()) }) {
+	why, fix := "one that may be undefined, which Jinja2 keeps", "give that element a value with | default(...), or print the literal where it stands"
+	switch {
+	case slices.ContainsFunc(elems, holdsUndefined) || c.keepUndefined[c.posString(sp)]:
+		if slices.ContainsFunc(elems, func(x ir.Expr) bool { return keptUndefined(x) && !mayConvertToDynamic(x.Type()) }) {
+			return false
+		}
+	case slices.ContainsFunc(elems, c.markupHere):
+		why, fix = "a tojson or safe result, which Jinja2 keeps as Markup", "make the tojson or safe result a plain string first with ~ ''"
+	default:
 		return false
 	}
 	t.Link = ir.DynamicType()
@@ -387,11 +394,18 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 		hint(x.Type(), usePrint)
 		c.later = append(c.later, func() {
 			if xt := x.Type(); finalized(xt) && !types.ConvertsToDynamic(xt) {
-				c.errorf(srcs[i].Pos(), "this %s cannot be an element here: the list or dict holds one that may be undefined, which Jinja2 keeps, and promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give that element a value with | default(...), or print the literal where it stands)", xt, ir.A(xt))
+				c.errorf(srcs[i].Pos(), "this %s cannot be an element here: the list or dict holds %s, and promptgen holds such a list or dict as a dynamic value, which cannot hold %s (%s)", xt, why, ir.A(xt), fix)
 			}
 		})
 	}
 	return true
+}
+
+// markupHere reports whether x may be Markup whatever the template's sets
+// assign (a tojson or safe result, a method or slice of one): a list or
+// dict literal holding one is a dynamic value, which keeps Markup.
+func (c *checker) markupHere(x ir.Expr) bool {
+	return (&builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe}).May(x)
 }
 
 // mayConvertToDynamic reports whether a value of type t, which may not be
@@ -511,8 +525,13 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 // again as a dynamic value. A nil slot is a dynamic value's, which holds
 // undefined and each element's type.
 func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.Span) {
-	if c.markup(x) {
+	switch {
+	case !c.markup(x):
+	case slot != nil:
 		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
+		return
+	case !c.markups.Must(x):
+		c.errorf(sp, "this element is a tojson or safe result in some renders only: Jinja2 keeps Markup in a list or dict, which prints as Markup('...'), and promptgen keeps it only where the element is always Markup (%s)", toPlain)
 		return
 	}
 	if c.markupHolds(x) {

@@ -529,9 +529,10 @@ func (c *checker) reverseFilter(f *filterUse) bool {
 		c.mustIterateMsg(out, e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
 	case ir.KindString:
 		c.later = append(c.later, func() {
-			if ir.MaybeUndefined(f.x) {
-				// Jinja2 reverses Undefined as an empty iterator, which prints as one.
-				c.errorf(e.NameSpan, "reverse of a string that may be undefined is not supported (give it a default)")
+			if ir.MaybeUndefined(f.x) && !c.iterated[out] {
+				// Jinja2 reverses Undefined as an empty iterator, which prints
+				// as one; iterated, it is the empty string's reverse.
+				c.errorf(e.NameSpan, "reverse of a string that may be undefined yields an iterator in Jinja2 where it is undefined, which prints as <reversed ...> and has no length or index: loop over it, convert it with | list, or give it a default")
 			}
 		})
 	default:

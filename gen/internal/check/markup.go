@@ -148,6 +148,18 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					x.Op == ir.DynFilter && builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0:
 					keep(&x.Args[0])
 				}
+			case *ir.List:
+				if x.T.Resolve().Kind == ir.KindDynamic {
+					for i := range x.Items {
+						keep(&x.Items[i])
+					}
+				}
+			case *ir.Dict:
+				if x.T.Resolve().Kind == ir.KindDynamic {
+					for i := range x.Values {
+						keep(&x.Values[i])
+					}
+				}
 			case *ir.Cond:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					keep(&x.Then)

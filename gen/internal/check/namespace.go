@@ -87,7 +87,7 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 			c.errorf(kw.NameSpan, "namespace() got keyword argument %q twice", kw.Name)
 			continue
 		}
-		out = append(out, c.assignLocal(c.nsAttr(ns, kw.Name), &ir.Set{Value: values[i]}, values[i].Type(), n.Span))
+		out = append(out, c.stored(c.assignLocal(c.nsAttr(ns, kw.Name), &ir.Set{Value: values[i]}, values[i].Type(), n.Span), name+"."+kw.Name, kw.NameSpan))
 	}
 	return out
 }
@@ -131,7 +131,7 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 		return []ir.Node{c.assignLocal(c.nsAttr(ns, n.Attr), out, &ir.Type{Kind: ir.KindString}, n.Span)}
 	}
 	v := c.expr(n.Value, useValue)
-	return []ir.Node{c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span)}
+	return []ir.Node{c.stored(c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span), n.NS.Name+"."+n.Attr, n.Span)}
 }
 
 // namespaceAttr reads attribute name of x when x names a namespace: the
@@ -154,6 +154,7 @@ func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool)
 		l.MaybeUndefined = true
 	}
 	hint(l.T, u)
+	c.readLocal(l, n.Span)
 	return &ir.LocalRef{L: l}, true
 }
 

@@ -111,6 +111,7 @@ func (c *checker) read(name string, top int, sp tmpl.Span) *ir.LocalRef {
 		default:
 			c.initOuter(i, l, sp)
 		}
+		c.readLocal(l, sp)
 		return &ir.LocalRef{L: l}
 	}
 	return nil

@@ -353,7 +353,7 @@ func (c *checker) set(n *tmpl.Set) []ir.Node {
 		return []ir.Node{c.assign(n.Targets[0].Name, out, &ir.Type{Kind: ir.KindString}, n.Span)}
 	case len(n.Targets) == 1:
 		out := &ir.Set{Value: c.expr(n.Value, useValue)}
-		return []ir.Node{c.assign(n.Targets[0].Name, out, out.Value.Type(), n.Span)}
+		return []ir.Node{c.stored(c.assign(n.Targets[0].Name, out, out.Value.Type(), n.Span), n.Targets[0].Name, n.Span)}
 	}
 	return c.tupleSet(n)
 }
@@ -475,7 +475,7 @@ func (c *checker) tupleSet(n *tmpl.Set) []ir.Node {
 		}
 	}
 	for i, target := range n.Targets {
-		out = append(out, c.assign(target.Name, &ir.Set{Value: values[i]}, values[i].Type(), n.Span))
+		out = append(out, c.stored(c.assign(target.Name, &ir.Set{Value: values[i]}, values[i].Type(), n.Span), target.Name, n.Span))
 	}
 	return out
 }
