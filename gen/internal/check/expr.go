@@ -551,6 +551,11 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 		return
 	}
 	xk, sk := x.Type().Kind, slot.Resolve().Kind
+	if !inline && xk == ir.KindList && sk == ir.KindList && types.HoldsDynamic(x.Type()) != types.HoldsDynamic(slot) {
+		// The backends would need to convert the typed list's items.
+		c.errorf(sp, "this list element holds %s where the literal's other lists hold dynamic values (a list of them that may be undefined, say): not supported (give the elements one type)", ir.A(x.Type()))
+		return
+	}
 	if inline || xk == sk || !ir.IsNumber(xk) || !ir.IsNumber(sk) {
 		return
 	}
