@@ -551,15 +551,30 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 		return
 	}
 	xk, sk := x.Type().Kind, slot.Resolve().Kind
-	if !inline && xk == ir.KindList && sk == ir.KindList && types.HoldsDynamic(x.Type()) != types.HoldsDynamic(slot) {
-		// The backends would need to convert the typed list's items.
-		c.errorf(sp, "this list element holds %s where the literal's other lists hold dynamic values (a list of them that may be undefined, say): not supported (give the elements one type)", ir.A(x.Type()))
-		return
+	if !inline && xk == ir.KindList && sk == ir.KindList {
+		// The backends would need to convert the items of the element.
+		if types.HoldsDynamic(x.Type()) != types.HoldsDynamic(slot) {
+			c.errorf(sp, "this list element holds %s where the literal's other lists hold dynamic values (a list of them that may be undefined, say): not supported (give the elements one type)", ir.A(x.Type()))
+			return
+		}
+		if ek, esk := innerKinds(x.Type(), slot.Resolve()); ek != esk && ek != ir.KindUnknown && esk != ir.KindUnknown {
+			c.errorf(sp, "this %s is an element of a list literal of lists of %s: a literal whose lists hold items of different types is supported only where it is printed where it stands", x.Type(), esk)
+			return
+		}
 	}
 	if inline || xk == sk || !ir.IsNumber(xk) || !ir.IsNumber(sk) {
 		return
 	}
 	c.errorf(sp, "this %s would become a %s, unlike in Jinja2: a literal mixing %s and %s elements is supported only where it is printed, joined or concatenated with ~", xk, sk, xk, sk)
+}
+
+// innerKinds returns the kinds of the items of lists x and slot, or of
+// their items' items, down to the first that is not a list in both.
+func innerKinds(x, slot *ir.Type) (ir.Kind, ir.Kind) {
+	for x.Kind == ir.KindList && slot.Kind == ir.KindList && x.Elem != nil && slot.Elem != nil {
+		x, slot = x.Elem.Resolve(), slot.Elem.Resolve()
+	}
+	return x.Kind, slot.Kind
 }
 
 // inline marks x, when it is a list or dict literal that is printed where
