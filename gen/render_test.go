@@ -368,7 +368,11 @@ func TestRenderErrors(t *testing.T) {
 		// and arguments at the set (UndefinedError) and never runs the
 		// filter (no ZeroDivisionError).
 		"storedgen": "inputs:\n  xs: [int]\n  y: int?\n  n: int\ntemplate: \"{% set g = xs|select('equalto', y + 1) %}{% set h = xs|select('divisibleby', n) %}ok\"\n",
-		"printfdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
+		// round with a method Jinja2 lacks (FilterArgumentError; the
+		// typed round printed 2.0), and of a dynamic value that is no
+		// number (TypeError).
+		"roundmethod": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ 2.5|round(0, method) }}{% for m in messages %}{{ m.content|round(0, method) }}{% endfor %}\"\n",
+		"printfdyn":   "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content % m.n }}{% endfor %}\"\n",
 		// An if that shows a defined leaves the test of b's to its body.
 		"guardother": "inputs:\n  a: int?\n  b: int?\ntemplate: \"{% if a is defined %}{{ b + 1 }}{% endif %}\"\n",
 		// Filters of typed objects converted to dicts, where Jinja2 raises:
@@ -430,6 +434,10 @@ func TestRenderErrors(t *testing.T) {
 		{"mixeddyn", `{"c": 2, "n": 0, "tags": ["x"]}`, `ERROR: prompts/mixeddyn.yaml:6:73: render mixeddyn: invalid operation: 'int' object is not iterable`},
 		{"mixeddyn", `{"c": 3, "n": 3, "tags": []}`, `ERROR: prompts/mixeddyn.yaml:6:120: render mixeddyn: variable is undefined`},
 		{"mixeddyn", `{"c": 3, "name": " a ", "n": 3, "tags": []}`, "aok"},
+		{"roundmethod", `{"method": "up", "messages": []}`, `ERROR: prompts/roundmethod.yaml:3:15: render roundmethod: invalid operation: method must be common, ceil or floor`},
+		{"roundmethod", `{"method": "floor", "messages": [{"role": "user", "content": 2.5}]}`, "2.02.0"},
+		{"roundmethod", `{"method": "common", "messages": [{"role": "user", "content": "a"}]}`, `ERROR: prompts/roundmethod.yaml:3:64: render roundmethod: invalid operation: type str doesn't define __round__ method`},
+		{"roundmethod", `{"method": "ceil", "messages": [{"role": "user", "content": "a"}]}`, `ERROR: prompts/roundmethod.yaml:3:64: render roundmethod: invalid operation: must be real number, not str`},
 		{"missingfilter", `{"c": 0, "y": "a"}`, "ok"},
 		{"missingfilter", `{"c": 1, "y": "a"}`, `ERROR: prompts/missingfilter.yaml:4:32: render missingfilter: invalid operation: No filter named 'from_json' found.`},
 		{"missingfilter", `{"c": 2, "y": "a"}`, `ERROR: prompts/missingfilter.yaml:4:69: render missingfilter: invalid operation: No test named 'nosuchtest' found.`},

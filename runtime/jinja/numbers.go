@@ -14,13 +14,16 @@ import (
 // Method "common" is Python's round(f, precision): f rounded to a multiple
 // of 10^-precision, ties to even on the exact binary value (so round(2.675,
 // 2) is 2.67). "ceil" and "floor" compute math.ceil/floor(f * 10**precision)
-// / 10**precision with Python's exact integer arithmetic. Jinja rejects
-// other methods, which the caller must check; they are treated as "common".
-// Round fails where Python raises: OverflowError when the result or, for
-// ceil and floor, an intermediate value overflows, ValueError for ceil or
-// floor of NaN, ZeroDivisionError when 10**precision underflows to 0.
+// / 10**precision with Python's exact integer arithmetic. Round fails
+// where Jinja2 or Python raises: FilterArgumentError for another method,
+// OverflowError when the result or, for ceil and floor, an intermediate
+// value overflows, ValueError for ceil or floor of NaN, ZeroDivisionError
+// when 10**precision underflows to 0.
 func Round(f float64, precision int, method string) (float64, error) {
-	if method != "ceil" && method != "floor" {
+	if method != "common" && method != "ceil" && method != "floor" {
+		return 0, errRoundMethod
+	}
+	if method == "common" {
 		r := roundCommon(f, precision)
 		if math.IsInf(r, 0) && !math.IsInf(f, 0) {
 			return 0, errors.New("rounded value too large to represent")
@@ -43,6 +46,9 @@ func Round(f float64, precision int, method string) (float64, error) {
 	}
 	return roundWith(f, precision, math.Floor), nil
 }
+
+// errRoundMethod is Jinja2's error for a round method it lacks.
+var errRoundMethod = errors.New("method must be common, ceil or floor")
 
 // RoundInt returns Python's round(x, n) of an int, which Jinja2's round
 // filter gives with the common method: x for n >= 0, else x rounded to a

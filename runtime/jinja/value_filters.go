@@ -60,6 +60,8 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		return floatValue(x, arg(0))
 	case "abs":
 		return absValue(x)
+	case "round":
+		return roundValue(x, arg(0), arg(1))
 	case "upper":
 		return StringValue(Upper(x.String())), nil
 	case "lower":
@@ -508,6 +510,32 @@ func floatValue(x, def Value) (Value, error) {
 }
 
 // absValue is Python's abs(x) of a number.
+// roundValue is Jinja2's round(x, precision, method): Python's round for
+// "common", which keeps an int (or bool) an int; math.ceil or floor of x
+// scaled, divided back to a float, for the others. The method is checked
+// first, as Jinja2 does.
+func roundValue(x, precision, method Value) (Value, error) {
+	m, _ := method.Str()
+	p := int(precision.i)
+	switch {
+	case m != "common" && m != "ceil" && m != "floor":
+		return Value{}, errInvalid("%s", errRoundMethod)
+	case (x.kind == intKind || x.kind == boolKind) && m == "common":
+		return intResult(RoundInt(x.i, p))
+	case x.isNumber():
+		f, err := Round(x.float(), p, m)
+		if err != nil {
+			return Value{}, errInvalid("%s", err)
+		}
+		return FloatValue(f), nil
+	case m == "common":
+		return Value{}, errInvalid("type %s doesn't define __round__ method", x.typeName())
+	case x.kind == undefinedKind:
+		return Value{}, errUndefined() // Undefined * 10**precision
+	}
+	return Value{}, errInvalid("must be real number, not %s", x.typeName())
+}
+
 func absValue(x Value) (Value, error) {
 	switch x.kind {
 	case intKind, boolKind:

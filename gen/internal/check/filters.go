@@ -149,7 +149,7 @@ func init() {
 		"last":       {typed: (*checker).firstFilter, dyn: dynOp(ir.DynLast, ir.KindDynamic)},
 		"int":        {typed: (*checker).numberFilter, dyn: dynCall(ir.KindUnknown, ir.KindInt)},
 		"float":      {typed: (*checker).numberFilter, dyn: dynCall()},
-		"round":      {typed: (*checker).roundFilter},
+		"round":      {typed: (*checker).roundFilter, dyn: dynCall(ir.KindInt, ir.KindString)},
 		"sort":       {typed: (*checker).sortFilter, dyn: dynAttrCall(2, ir.KindBool, ir.KindBool)},
 		"unique":     {typed: (*checker).sortFilter, dyn: dynGenerator(dynAttrCall(1, ir.KindBool))},
 		"reverse":    {typed: (*checker).reverseFilter, dyn: dynGenerator(dynCall())},
