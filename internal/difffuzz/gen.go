@@ -56,7 +56,7 @@ var includedFamilies = []string{
 	"empty-list-concat", "test-parity", "lazy-value", "field-dict-method", "undefined-in-literal",
 	"set-retype", "loop-attr-in-filter", "andor-constant", "set-leak-if", "set-loopvar", "slice-unset",
 	"in-undefined", "set-in-for-else", "filter-undefined", "set-shadow-input-top", "default-inferred",
-	"neg-zero-constant", "dict-missing-key", "mixed-value", "filter-abs-batch", "macro-param-global",
+	"neg-zero-constant", "dict-missing-key", "mixed-value", "filter-abs-batch", "macro-param-global", "dyn-round",
 	// Issue 27: the names a loop's body or else, a block set or a filter
 	// block assigns (loop targets too), read after it, where they are
 	// undefined (declared inputs) or optional inputs (inferred ones).

@@ -311,6 +311,16 @@ func (g *generator) dynFilter(d int) (expression, string) {
 			e = g.filter(x, "float", args...)
 		}},
 		choice{1, true, func() { e = g.filter(x, "abs") }},
+		choice{1, g.on("dyn-round"), func() {
+			var args []string
+			if g.chance(0.6) {
+				args = append(args, strconv.Itoa(g.r.IntN(5)-2))
+				if g.chance(0.5) {
+					args = append(args, "'"+g.pick([]string{"common", "ceil", "floor", "up"})+"'")
+				}
+			}
+			e = g.filter(x, "round", args...)
+		}},
 		choice{3, true, func() { e, out, iterated = g.filter(x, "reverse"), shape, true }},
 		choice{4, true, func() {
 			k, _ := key()
