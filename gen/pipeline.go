@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/bind"
@@ -84,17 +85,25 @@ func compile(r request) (*program, error) {
 			return lowered
 		}
 		// Each prompt is checked on its own, on every CPU, into its own
-		// sink; the shared tools are lowered after, in order.
+		// sink; the shared tools are lowered after, in order. Prompts
+		// that bind Go types share them, and are checked one at a time.
 		checked := make([]*ir.Prompt, len(prog.promptSpecs))
 		sinks := make([]diag.Sink, len(prog.promptSpecs))
-		par.Each(len(prog.promptSpecs), func(i int) {
+		check := func(i int) {
 			p, sink := prog.promptSpecs[i], &sinks[i]
 			if irp := promptcheck.Prompt(p, r.cfg.Strict, sink); irp != nil {
 				irp.Output = outschema.Lower(p, sink)
 				outschema.CheckExamples(p, irp, sink)
 				checked[i] = irp
 			}
-		})
+		}
+		if slices.ContainsFunc(prog.promptSpecs, bind.Binds) {
+			for i := range prog.promptSpecs {
+				check(i)
+			}
+		} else {
+			par.Each(len(prog.promptSpecs), check)
+		}
 		for i, p := range prog.promptSpecs {
 			sink.List = append(sink.List, sinks[i].List...)
 			if irp := checked[i]; irp != nil {

@@ -108,6 +108,10 @@ func Run(load Loader, dir string, prompts []*ir.PromptSpec, sets []*ir.SetSpec, 
 }
 
 // goSlots appends the places in *t that hold a type named by goType.
+// Binds reports whether p's inputs hold a Go type, which the prompts that
+// name it share.
+func Binds(p *ir.PromptSpec) bool { return len(goSlots(&p.Inputs, nil)) > 0 }
+
 func goSlots(t **ir.Type, slots []**ir.Type) []**ir.Type {
 	switch x := *t; {
 	case x == nil:

@@ -54,11 +54,17 @@ func Finalize(t *ir.Type) {
 		}
 	case ir.KindList, ir.KindMap:
 		Finalize(t.Elem)
-		t.Elem = t.Elem.Resolve()
+		if r := t.Elem.Resolve(); r != t.Elem {
+			t.Elem = r
+		}
 	case ir.KindStruct, ir.KindDict:
 		for _, f := range t.Fields {
 			Finalize(f.Type)
-			f.Type = f.Type.Resolve()
+			// A final type is not written again: a bound Go type is shared
+			// by the prompts that name it, checked concurrently.
+			if r := f.Type.Resolve(); r != f.Type {
+				f.Type = r
+			}
 		}
 	}
 }
