@@ -20,7 +20,7 @@ import (
 // value overflows, ValueError for ceil or floor of NaN, ZeroDivisionError
 // when 10**precision underflows to 0.
 func Round(f float64, precision int, method string) (float64, error) {
-	if method != "common" && method != "ceil" && method != "floor" {
+	if !roundMethod(method) {
 		return 0, errRoundMethod
 	}
 	if method == "common" {
@@ -49,6 +49,9 @@ func Round(f float64, precision int, method string) (float64, error) {
 
 // errRoundMethod is Jinja2's error for a round method it lacks.
 var errRoundMethod = errors.New("method must be common, ceil or floor")
+
+// roundMethod reports whether Jinja2's round has method m.
+func roundMethod(m string) bool { return m == "common" || m == "ceil" || m == "floor" }
 
 // RoundInt returns Python's round(x, n) of an int, which Jinja2's round
 // filter gives with the common method: x for n >= 0, else x rounded to a

@@ -518,7 +518,7 @@ func roundValue(x, precision, method Value) (Value, error) {
 	m, _ := method.Str()
 	p := int(precision.i)
 	switch {
-	case m != "common" && m != "ceil" && m != "floor":
+	case !roundMethod(m):
 		return Value{}, errInvalid("%s", errRoundMethod)
 	case (x.kind == intKind || x.kind == boolKind) && m == "common":
 		return intResult(RoundInt(x.i, p))
