@@ -9,7 +9,8 @@
 // rejected code with the case's data (reach.go). Each family of cases must
 // keep the accepted share testdata/floors.json records for it, and the
 // share of rejections of code Jinja2 runs must stay below the ceiling it
-// records (floors.go).
+// records, and so must the share of rejections for none of the reasons of
+// deliberate.go (floors.go).
 //
 // make test runs it with a fixed seed (TestDiffFuzz); `make difffuzz
 // N=20000 SEED=7` runs a long one. It drives gen through its exported API
@@ -63,7 +64,7 @@ func (o Options) measuresFloors() bool {
 func Run(t *testing.T, opts Options) *Summary {
 	python := pyjinja.Find(t)
 	off := offFamilies(t, opts)
-	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, reached: map[string]int{}, addressed: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
+	sum := &Summary{seed: opts.Seed, dump: opts.Dump, rejected: map[string]int{}, renderable: map[string]int{}, reached: map[string]int{}, addressed: map[string]int{}, deliberate: map[string]int{}, examples: map[string]*Trial{}, lenient: map[string]int{}}
 	shared := map[string][]byte{} // the package file of each package
 	families := map[string]*familyCount{}
 	for start := 0; start < opts.N; start += opts.Batch {
@@ -111,12 +112,16 @@ func Run(t *testing.T, opts Options) *Summary {
 			default:
 				sum.renderable[run.Rejected]++
 				sum.renderableRuns = append(sum.renderableRuns, run)
-				switch reached := run.Jinja.Reached; {
-				case reached == nil:
+				reached := run.Jinja.Reached == nil || *run.Jinja.Reached
+				switch {
+				case run.Jinja.Reached == nil:
 					sum.unlocated++
 					sum.reached[run.Rejected]++
-				case *reached:
+				case reached:
 					sum.reached[run.Rejected]++
+				}
+				if r := deliberate(run.Rejected, reached); r != nil {
+					sum.deliberate[r.doc]++
 				}
 			}
 		}

@@ -89,12 +89,16 @@ type floorsJSON struct {
 	// promptgen rejects where Jinja2 runs the rejected construct
 	// (Summary.reachedShare): the breadth gaps, which must not grow.
 	ReachedCeiling float64 `json:"reached_rejected_ceiling"`
+	// UndeliberateCeiling bounds the share of the cases Jinja2 renders
+	// that promptgen rejects for no deliberate reason
+	// (Summary.undeliberateShare).
+	UndeliberateCeiling float64 `json:"undeliberate_rejected_ceiling"`
 }
 
 const floorsHow = "`make difffuzz-floors`: for each difffuzz family of at least 20 cases at make test's seed and N, " +
 	"its accepted share less the larger of 0.03 and two standard errors, rounded down to a hundredth; " +
 	"and the share of the cases Jinja2 renders that promptgen rejects where Jinja2 runs the rejected construct, " +
-	"plus the same margin, rounded up (internal/difffuzz/floors.go)"
+	"plus the same margin, rounded up; and so the share of the cases Jinja2 renders that promptgen rejects for no deliberate reason (internal/difffuzz/floors.go, deliberate.go)"
 
 // shareMargin is the margin of a share p of n cases: floorMargin, or two
 // standard errors where that is more.
@@ -115,9 +119,9 @@ func checkFloors(t *testing.T, opts Options, counts map[string]*familyCount, sum
 		return
 	}
 	if opts.RecordFloors {
-		reached := sum.reachedShare()
+		ceiling := func(p float64) float64 { return math.Ceil((p+shareMargin(p, sum.rendered()))*100) / 100 }
 		floors := floorsJSON{How: floorsHow, Floors: map[string]float64{},
-			ReachedCeiling: math.Ceil((reached+shareMargin(reached, sum.rendered()))*100) / 100}
+			ReachedCeiling: ceiling(sum.reachedShare()), UndeliberateCeiling: ceiling(sum.undeliberateShare())}
 		for f, n := range counts {
 			if n.cases < floorMinCases {
 				continue
@@ -157,5 +161,10 @@ func checkFloors(t *testing.T, opts Options, counts map[string]*familyCount, sum
 		t.Errorf("difffuzz: promptgen rejects %.3f of the cases Jinja2 renders where Jinja2 runs the rejected construct, above the ceiling %.2f (%s): promptgen rejects what Jinja2 runs, and did not (if the generator changed instead, record the floors again with make difffuzz-floors and review the diff)",
 			reached, floors.ReachedCeiling, floorsFile)
 	}
-	t.Logf("difffuzz floors: %d families, %d below their floor; reached rejections %.3f, ceiling %.2f", len(floors.Floors), below, sum.reachedShare(), floors.ReachedCeiling)
+	if undeliberate := sum.undeliberateShare(); undeliberate > floors.UndeliberateCeiling {
+		t.Errorf("difffuzz: promptgen rejects %.3f of the cases Jinja2 renders for no deliberate reason, above the ceiling %.2f (%s): promptgen rejects what Jinja2 renders, and did not (if the generator or the reasons changed instead, record the floors again with make difffuzz-floors and review the diff)",
+			undeliberate, floors.UndeliberateCeiling, floorsFile)
+	}
+	t.Logf("difffuzz floors: %d families, %d below their floor; reached rejections %.3f, ceiling %.2f; rejections not on purpose %.3f, ceiling %.2f",
+		len(floors.Floors), below, sum.reachedShare(), floors.ReachedCeiling, sum.undeliberateShare(), floors.UndeliberateCeiling)
 }

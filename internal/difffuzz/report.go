@@ -39,7 +39,10 @@ type Summary struct {
 	// printed), which no other renderer can reproduce: deliberate
 	// rejections, kept out of the renderable share.
 	addressed map[string]int
-	examples  map[string]*Trial // the first case rejected with each message
+	// deliberate counts, by reason (deliberateReason.doc), the renderable
+	// cases rejected on purpose.
+	deliberate map[string]int
+	examples   map[string]*Trial // the first case rejected with each message
 	// renderableRuns are the rejected cases that Jinja2 renders, dumped
 	// by the message of their rejection.
 	renderableRuns []*Trial
@@ -81,12 +84,22 @@ func (s *Summary) report(t *testing.T) {
 		reached, 100*s.reachedShare(), s.unlocated)
 	fmt.Fprintf(&b, "  %d only in code Jinja2 does not run with the case's data (a macro not called, a branch not taken, ...), checked as a compiler does\n",
 		renderable-reached)
+	fmt.Fprintf(&b, "  %d on purpose (docs/template-language.md, \"Rejected on purpose\"), and %d not: %.1f%% of the cases it renders\n",
+		total(s.deliberate), renderable-total(s.deliberate), 100*s.undeliberateShare())
+	for _, r := range deliberateReasons {
+		if n := s.deliberate[r.doc]; n > 0 {
+			fmt.Fprintf(&b, "    %4d  %s\n", n, r.doc)
+		}
+	}
 	fmt.Fprintf(&b, "and prints a memory address for %d more (a generator or iterator printed), which no renderer reproduces\n", addressed)
-	b.WriteString("rejected (of which Jinja2 renders: running the rejected construct + not, [prints an address]), by message:\n")
+	b.WriteString("rejected (of which Jinja2 renders: running the rejected construct + not, [prints an address]), by message (on purpose: one of the reasons above, unless Jinja2 runs and renders it where the reason says it fails):\n")
 	for i, m := range msgs {
 		fmt.Fprintf(&b, "%6d (%d+%d)", s.rejected[m], s.reached[m], s.renderable[m]-s.reached[m])
 		if s.addressed[m] > 0 {
 			fmt.Fprintf(&b, " [%d]", s.addressed[m])
+		}
+		if deliberate(m, false) != nil {
+			b.WriteString("  on purpose:")
 		}
 		fmt.Fprintf(&b, "  %s\n", m)
 		if s.dump != "" {
@@ -122,6 +135,13 @@ func (s *Summary) report(t *testing.T) {
 // rejects where Jinja2 runs the rejected construct.
 func (s *Summary) reachedShare() float64 {
 	return float64(total(s.reached)) / float64(max(1, s.rendered()))
+}
+
+// undeliberateShare is the share of the cases Jinja2 renders that
+// promptgen rejects for no reason of deliberateReasons: the gaps in
+// breadth.
+func (s *Summary) undeliberateShare() float64 {
+	return float64(total(s.renderable)-total(s.deliberate)) / float64(max(1, s.rendered()))
 }
 
 // rendered is how many cases Jinja2 renders: the accepted ones and the

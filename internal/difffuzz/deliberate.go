@@ -1,0 +1,87 @@
+package difffuzz
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A deliberateReason is a kind of rejection promptgen makes on purpose,
+// one bullet of "Rejected on purpose" in docs/template-language.md.
+type deliberateReason struct {
+	// doc is the bullet's bold lead, which names the reason in the report.
+	doc   string
+	match func(msg string) bool
+	// raises: Jinja2 fails where it runs the rejected construct. A case
+	// where it runs it and renders contradicts the reason, so that case
+	// is counted as not deliberate.
+	raises bool
+}
+
+// deliberateReasons classify the messages of rejections by why promptgen
+// rejects them; a message that none matches is a gap in breadth.
+var deliberateReasons = []deliberateReason{
+	{doc: "Generators used as values", match: matches(`yields a generator|yields an iterator|holds a generator`)},
+	{doc: "Ints beyond 64 bits", match: matches(`does not fit in N bits`)},
+	{doc: "Dict methods read as keys", match: matches(`is the dict method in Jinja2|reads the dict method`)},
+	{doc: "None tests of values that may be unset", match: matches(`is none: it may be unset|^default\(none\) is not supported`)},
+	{doc: "Go names that collide", match: matches(`both map to \S+; set go_name on one`)},
+	{doc: "Operations Jinja2 fails on", raises: true, match: func(msg string) bool {
+		return raisesInPython.MatchString(msg) || comparesUnordered(msg)
+	}},
+}
+
+// raisesInPython matches the messages of operations that raise TypeError
+// or UndefinedError in Jinja2 whatever the operands' values: arithmetic,
+// iteration, membership and length of types that have none, and calls of
+// what is undefined.
+var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
+	`^operator - needs a number, not |` +
+	`^cannot loop over (int|number|bool|none)$|` +
+	`^cannot test membership in (int|number|bool|none)$|` +
+	`^(length|list|first|last|reverse) needs .*, not (int|number|bool|none)$|` +
+	`^get\(\) needs a map, dict or object, not |` +
+	`^center\(\) takes an int as width|` +
+	`^caller\(\) in macro "…", which is called without a \{% call %\} block|` +
+	`^the message of raise_exception |` +
+	`\((Python raises |Jinja2 raises |Jinja2: )?TypeError\)`)
+
+// cannotCompare is the message of an ordering comparison of two types.
+var cannotCompare = regexp.MustCompile(`^cannot compare (.+) (<|<=|>|>=) (.+)$`)
+
+// comparesUnordered reports whether msg rejects an ordering comparison
+// that Python refuses: one of none, or of a list with a scalar, or of a
+// string with a number. Bools, ints and numbers compare with each other.
+func comparesUnordered(msg string) bool {
+	m := cannotCompare.FindStringSubmatch(msg)
+	if m == nil {
+		return false
+	}
+	numeric := func(t string) bool { return t == "bool" || t == "int" || t == "number" }
+	return !(numeric(m[1]) && numeric(m[3]))
+}
+
+func matches(pattern string) func(string) bool {
+	return regexp.MustCompile(pattern).MatchString
+}
+
+// inMacroCall is the suffix of a rejection found in a macro's body as one
+// of its calls checks it.
+var inMacroCall = regexp.MustCompile(` \(in the call of macro "…" at N:N\)$`)
+
+// deliberate returns the reason a rejection with message msg is
+// deliberate, or nil when it is not: none matches, or the reason says
+// Jinja2 fails there and reached says Jinja2 ran the construct without
+// failing.
+func deliberate(msg string, reached bool) *deliberateReason {
+	msg = inMacroCall.ReplaceAllString(strings.TrimSpace(msg), "")
+	for i := range deliberateReasons {
+		r := &deliberateReasons[i]
+		if r.match(msg) {
+			if r.raises && reached {
+				return nil
+			}
+			return r
+		}
+	}
+	return nil
+}

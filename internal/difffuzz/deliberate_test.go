@@ -1,0 +1,65 @@
+package difffuzz
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/promptgen/promptgen/internal/testmod"
+)
+
+// TestDeliberate checks which rejection messages count as deliberate, and
+// that a reason saying Jinja2 fails is contradicted by a case Jinja2 runs
+// and renders.
+func TestDeliberate(t *testing.T) {
+	for _, tc := range []struct {
+		msg     string
+		reached bool
+		want    string // the reason's doc; "" for not deliberate
+	}{
+		{"map yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list", true, "Generators used as values"},
+		{`reject yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list (in the call of macro "…" at N:N)`, false, "Generators used as values"},
+		{"this constant int expression is N, which does not fit in N bits (Jinja2's ints are unbounded, promptgen's are Go ints)", true, "Ints beyond 64 bits"},
+		{`"…" and "…" (line N) both map to Name; set go_name on one`, true, "Go names that collide"},
+		{"unsupported operand types for -: string and string", false, "Operations Jinja2 fails on"},
+		{"unsupported operand types for -: string and string", true, ""},
+		{"cannot compare none <= number", false, "Operations Jinja2 fails on"},
+		{"cannot compare list of bool <= string", false, "Operations Jinja2 fails on"},
+		{"cannot compare bool < bool", false, ""},   // Python orders bools
+		{"cannot compare int >= number", false, ""}, // and ints with floats
+		{"cannot loop over int", false, "Operations Jinja2 fails on"},
+		{`caller() in macro "…", which is called without a {% call %} block here (Jinja2: undefined) (in the call of macro "…" at N:N)`, false, "Operations Jinja2 fails on"},
+		{"length needs a list, string, map, dict or object, not none", false, "Operations Jinja2 fails on"},
+		{"test test of list of string: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", false, "Operations Jinja2 fails on"},
+		{"center() takes an int as width, not list of dynamic value (Python raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},
+		{"select needs a list, not string", false, ""}, // a string's characters
+		{"cannot index none", false, ""},               // Jinja2: undefined
+		{"type mismatch: a list of unknown is used as a string", false, ""},
+		{"get() of a value that may be undefined is not supported: test it with \"…\" first", false, ""},
+	} {
+		got := ""
+		if r := deliberate(tc.msg, tc.reached); r != nil {
+			got = r.doc
+		}
+		if got != tc.want {
+			t.Errorf("deliberate(%q, reached %v) = %q; want %q", tc.msg, tc.reached, got, tc.want)
+		}
+	}
+}
+
+// TestDeliberateDocumented checks that each reason is a bullet of
+// "Rejected on purpose" in docs/template-language.md.
+func TestDeliberateDocumented(t *testing.T) {
+	doc := string(readFile(t, filepath.Join(testmod.Root(), "docs", "template-language.md")))
+	_, section, ok := strings.Cut(doc, "\n## Rejected on purpose\n")
+	if !ok {
+		t.Fatal(`docs/template-language.md has no section "Rejected on purpose"`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	for _, r := range deliberateReasons {
+		if !strings.Contains(section, "\n- **"+r.doc+"**") {
+			t.Errorf("docs/template-language.md, Rejected on purpose: no bullet **%s**", r.doc)
+		}
+	}
+}
