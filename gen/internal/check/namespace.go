@@ -147,7 +147,8 @@ func (c *checker) setAttrOfOther(n *tmpl.Set) []ir.Node {
 		return nil
 	}
 	c.diags.Warnf(c.pos(n.NS.Span), "%s: Jinja2 fails where it runs, and so does the render", msg)
-	c.expr(n.Value, useValue) // checked as the rest of the template, never run
+	// value is not checked: it never runs, and what it reads would be
+	// declared for nothing.
 	fails := c.dyn(ir.DynMissing, "setattr", ir.DynamicType(), n.NS.Span, &ir.Const{T: &ir.Type{Kind: ir.KindNone}}) // an operation has an operand
 	return []ir.Node{&ir.Print{X: fails, Pos: c.posString(n.NS.Span)}}
 }

@@ -1073,7 +1073,9 @@ func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 		x = c.X
 	}
 	f, ok := x.(*ir.FieldRef)
-	if !ok {
+	if !ok || f.Of != nil && f.Of.Type().Resolve().MaybeEmpty {
+		// field of a value that may be the dict {} yields the pointer's
+		// target, which with would test for truth ("" and 0 are false).
 		return "", false
 	}
 	k := f.Field.Type.Resolve().Kind
