@@ -451,7 +451,18 @@ func prefixDir(pre int, root, typ string) Path {
 // hasSlash reports whether the default name or the version of s holds a
 // '/', which moves the candidates' last '/' out of their prefix.
 func hasSlash(s *Settings) bool {
-	return strings.IndexByte(s.DefaultName, '/') >= 0 || strings.IndexByte(s.Version, '/') >= 0
+	return hasByte(s.DefaultName, '/') || hasByte(s.Version, '/')
+}
+
+// hasByte reports whether s holds c. For the few bytes of a setting, a
+// loop costs less than the call of strings.IndexByte.
+func hasByte(s string, c byte) bool {
+	for i := range len(s) {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
 }
 
 // leaf returns the rest of step l's candidate after its prefix: the key's
@@ -665,20 +676,25 @@ func (m *Manager) Switch(opts ...Option) Manager {
 // only (template-manager.md §4.3), ending at the set's system default
 // template when it has one. It does not allocate unless the key resolves
 // nowhere.
-func (m *Manager) Resolve(key string, opts ...Option) Resolution {
+func (m *Manager) Resolve(key string, opts ...Option) (r Resolution) {
 	if len(opts) == 0 && m.keyFirst && key != "" && key != m.settings.DefaultName {
 		if d := int(m.dirs[prefixType]); d >= 0 {
 			if id, ok := m.table.Name(d, key, ""); ok {
-				return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: LevelKey, Settings: m.settings}
+				// Field by field: a composite literal is built apart
+				// and copied.
+				r.Key, r.Path, r.ID, r.Level, r.Settings = key, m.table.Paths[id], id, LevelKey, m.settings
+				return r
 			}
 		}
 	}
-	return m.walk(key, opts)
+	m.walk(&r, key, opts)
+	return r
 }
 
 // walk is Resolve past its first step: it builds the chain and tries every
-// step.
-func (m *Manager) walk(key string, opts []Option) Resolution {
+// step, and sets *r, which is zero, to the resolution. (Filling *r in
+// place, rather than returning a Resolution, saves Resolve a copy.)
+func (m *Manager) walk(r *Resolution, key string, opts []Option) {
 	s := m.settings
 	dirs, slashes := m.dirs, m.slashes
 	if len(opts) > 0 {
@@ -720,15 +736,18 @@ func (m *Manager) walk(key string, opts []Option) Resolution {
 			name, version = c.leaf(l)
 		}
 		if id, ok := m.table.Name(d, name, version); ok {
-			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: l, Settings: s}
+			r.Key, r.Path, r.ID, r.Level, r.Settings = key, m.table.Paths[id], id, l, s
+			return
 		}
 	}
+	r.Key, r.Settings = key, s
 	if d := int(dirs[prefixGlobal]); d >= 0 { // the root level, which no option moves
 		if id, ok := m.table.Name(d, "", ""); ok {
-			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: LevelSystemDefault, Settings: s}
+			r.Path, r.ID, r.Level = m.table.Paths[id], id, LevelSystemDefault
+			return
 		}
 	}
-	return Resolution{Key: key, ID: -1, Settings: s, Err: &ResolveError{Set: m.table.Set, Key: key, Tried: c.tried(numLevels, false)}}
+	r.ID, r.Err = -1, &ResolveError{Set: m.table.Set, Key: key, Tried: c.tried(numLevels, false)}
 }
 
 // PredefinedError is the error of rendering with a predefined variable set
