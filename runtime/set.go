@@ -439,31 +439,20 @@ func (c *chain) prefix(pre int) Path { return prefixDir(pre, c.root, c.typ) }
 // prefixDir returns the directory of the steps of prefix pre under root
 // space root and type typ.
 func prefixDir(pre int, root, typ string) Path {
-	switch pre {
-	case prefixRoot:
-		return Path{Root: root, Type: typ}
-	case prefixType:
-		return Path{Type: typ}
-	}
-	return Path{}
-}
-
-// hasSlash reports whether the default name or the version of s holds a
-// '/', which moves the candidates' last '/' out of their prefix.
-func hasSlash(s *Settings) bool {
-	return hasByte(s.DefaultName, '/') || hasByte(s.Version, '/')
-}
-
-// hasByte reports whether s holds c. For the few bytes of a setting, a
-// loop costs less than the call of strings.IndexByte.
-func hasByte(s string, c byte) bool {
-	for i := range len(s) {
-		if s[i] == c {
-			return true
+	// One literal, not one per prefix: the compiler then builds the Path
+	// in the registers of the call rather than in memory.
+	if pre != prefixRoot {
+		root = ""
+		if pre != prefixType {
+			typ = ""
 		}
 	}
-	return false
+	return Path{Root: root, Type: typ}
 }
+
+// hasSlash reports whether s, the default name or the version, holds a
+// '/', which moves the candidates' last '/' out of their prefix.
+func hasSlash(s string) bool { return strings.IndexByte(s, '/') >= 0 }
 
 // leaf returns the rest of step l's candidate after its prefix: the key's
 // name or the default name, and the version ("" for none).
@@ -631,9 +620,9 @@ type Manager struct {
 	settings Settings
 	// What every Resolve would find again from the settings alone: the
 	// directory ids of the prefixes of a key without a namespace, and
-	// hasSlash(&settings).
-	dirs    [numPrefixes]int32 // ids of directories, which a set has fewer of than templates
-	slashes bool
+	// whether the default name and the version hold a '/' (hasSlash).
+	dirs                       [numPrefixes]int32 // ids of directories, which a set has fewer of than templates
+	defaultSlash, versionSlash bool
 	// keyFirst: the chain of a key other than "" and the default name
 	// starts at T/K (no root space, no version), which Resolve tries
 	// first, the key as a name in T's directory, without building the
@@ -656,7 +645,7 @@ func (m *Manager) derive() {
 	for pre := range m.dirs {
 		m.dirs[pre] = int32(m.table.Dir(prefixDir(pre, m.settings.RootSpace, m.settings.Type)))
 	}
-	m.slashes = hasSlash(&m.settings)
+	m.defaultSlash, m.versionSlash = hasSlash(m.settings.DefaultName), hasSlash(m.settings.Version)
 	m.keyFirst = m.settings.RootSpace == "" && m.settings.Version == ""
 }
 
@@ -680,9 +669,10 @@ func (m *Manager) Resolve(key string, opts ...Option) (r Resolution) {
 	if len(opts) == 0 && m.keyFirst && key != "" && key != m.settings.DefaultName {
 		if d := int(m.dirs[prefixType]); d >= 0 {
 			if id, ok := m.table.Name(d, key, ""); ok {
-				// Field by field: a composite literal is built apart
-				// and copied.
-				r.Key, r.Path, r.ID, r.Level, r.Settings = key, m.table.Paths[id], id, LevelKey, m.settings
+				// Field by field: a composite literal, or a tuple
+				// assignment, is built apart and copied.
+				r.Key, r.Path, r.ID, r.Level = key, m.table.Paths[id], id, LevelKey
+				r.Settings = m.settings
 				return r
 			}
 		}
@@ -696,16 +686,20 @@ func (m *Manager) Resolve(key string, opts ...Option) (r Resolution) {
 // place, rather than returning a Resolution, saves Resolve a copy.)
 func (m *Manager) walk(r *Resolution, key string, opts []Option) {
 	s := m.settings
-	dirs, slashes := m.dirs, m.slashes
+	dirs, defaultSlash, versionSlash := m.dirs, m.defaultSlash, m.versionSlash
 	if len(opts) > 0 {
 		set := s.apply(opts)
 		if set&(1<<fieldRootSpace|1<<fieldType) != 0 {
 			dirs[prefixRoot], dirs[prefixType] = unknownDir, unknownDir
 		}
-		if set&(1<<fieldVersion|1<<fieldDefaultName) != 0 {
-			slashes = hasSlash(&s)
+		if set&(1<<fieldDefaultName) != 0 {
+			defaultSlash = hasSlash(s.DefaultName)
+		}
+		if set&(1<<fieldVersion) != 0 {
+			versionSlash = hasSlash(s.Version)
 		}
 	}
+	slashes := defaultSlash || versionSlash
 	var c chain
 	c.init(&s, key)
 	if c.namespaced {
@@ -736,11 +730,14 @@ func (m *Manager) walk(r *Resolution, key string, opts []Option) {
 			name, version = c.leaf(l)
 		}
 		if id, ok := m.table.Name(d, name, version); ok {
-			r.Key, r.Path, r.ID, r.Level, r.Settings = key, m.table.Paths[id], id, l, s
+			r.Path, r.ID, r.Level = m.table.Paths[id], id, l
+			r.Key = key
+			r.Settings = s // apart: a tuple assignment copies s twice
 			return
 		}
 	}
-	r.Key, r.Settings = key, s
+	r.Key = key
+	r.Settings = s
 	if d := int(dirs[prefixGlobal]); d >= 0 { // the root level, which no option moves
 		if id, ok := m.table.Name(d, "", ""); ok {
 			r.Path, r.ID, r.Level = m.table.Paths[id], id, LevelSystemDefault

@@ -723,6 +723,36 @@ func TestResolveFirstStep(t *testing.T) {
 	}
 }
 
+// TestResolveSlashSettings resolves under a version or a default name
+// holding a '/', which moves a candidate's directory out of its prefix,
+// set at construction, by Switch or for the call, alone or next to a
+// per-call option that changes the other.
+func TestResolveSlashSettings(t *testing.T) {
+	paths := []string{"main/Search.v1/x", "main/a/b", "main/default.v1/x"}
+	m := runtime.NewManager(runtime.MapTable("slash", paths, -1), setDefaults)
+	ver, def := m.Switch(version("v1/x")), m.Switch(dflt("a/b"))
+	for _, c := range []struct {
+		name  string
+		m     *runtime.Manager
+		key   string
+		opts  []runtime.Option
+		path  string
+		level runtime.Level
+	}{
+		{"per-call version", &m, "Search", opts(version("v1/x")), "main/Search.v1/x", runtime.LevelKeyVersion},
+		{"per-call version, default", &m, "Nope", opts(version("v1/x")), "main/default.v1/x", runtime.LevelDefaultVersion},
+		{"switched version", &ver, "Search", nil, "main/Search.v1/x", runtime.LevelKeyVersion},
+		{"switched version, per-call default name", &ver, "Nope", opts(dflt("default")), "main/default.v1/x", runtime.LevelDefaultVersion},
+		{"per-call default name", &m, "Nope", opts(dflt("a/b")), "main/a/b", runtime.LevelDefault},
+		{"switched default name", &def, "Nope", nil, "main/a/b", runtime.LevelDefault},
+		{"switched default name, per-call version", &def, "Nope", opts(version("v2")), "main/a/b", runtime.LevelDefault},
+	} {
+		if r := c.m.Resolve(c.key, c.opts...); r.Path != c.path || r.Level != c.level {
+			t.Errorf("%s: Resolve(%q) = %q at %v, %v; want %q at %v", c.name, c.key, r.Path, r.Level, r.Err, c.path, c.level)
+		}
+	}
+}
+
 // TestResolveAllocs holds Resolve to zero allocations whenever a key
 // resolves, whatever the level, options and key.
 func TestResolveAllocs(t *testing.T) {
