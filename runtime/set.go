@@ -254,7 +254,7 @@ func (s *Settings) apply(opts []Option) (set uint8) {
 		case fieldPredefined:
 			s.Predefined = o.value
 		}
-		set |= 1 << o.field
+		set |= 1 << (o.field & 7) // the mask spares the compiler's check of the shift
 	}
 	if s.DefaultName == "" {
 		s.DefaultName = defaultName
@@ -394,10 +394,11 @@ const (
 	allSteps         = 1<<numLevels - 1
 )
 
-// init sets c to the chain of key under s. (Filling c in place, rather
-// than returning a chain, saves Resolve a copy.)
+// init sets c, which is zero, to the chain of key under s. (Filling c in
+// place, rather than returning a chain, saves Resolve a copy, and field by
+// field, rather than from a composite literal, saves another.)
 func (c *chain) init(s *Settings, key string) {
-	*c = chain{root: s.RootSpace, version: s.Version, def: s.DefaultName, typ: s.Type, name: key, steps: allSteps}
+	c.root, c.version, c.def, c.typ, c.name, c.steps = s.RootSpace, s.Version, s.DefaultName, s.Type, key, allSteps
 	if strings.IndexByte(key, '/') >= 0 { // faster than LastIndexByte where there is none
 		i := strings.LastIndexByte(key, '/')
 		if i > 0 && key[:i] != s.Type {
