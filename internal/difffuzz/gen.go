@@ -140,6 +140,8 @@ var includedFamilies = []string{
 	// {% set d.k = v %} of a dict in an if, which Jinja2 fails on where
 	// it runs (and so does the render).
 	"setattr-not-namespace",
+	// for k, v in a dict literal's dictsort, items or .items().
+	"dict-literal-items",
 	// Numbers (issue 22): strings of numbers in the forms Python reads
 	// (also in the data), floats beyond 2^53 and at the ends of the range
 	// in the data, int / int of them, round to negative precisions.

@@ -438,6 +438,13 @@ func (g *generator) dictKeyStmt() string {
 	return out
 }
 
+// dictItemsStmt loops over the pairs of a dict literal, by dictsort (with
+// its flags), items or .items().
+func (g *generator) dictItemsStmt() string {
+	iter := g.pick([]string{"|dictsort", "|dictsort(true)", "|dictsort(false, reverse=true)", "|items", ".items()"})
+	return g.tag("for pk, pv in "+g.dictLit(1).text+iter) + "{{ pk }}={{ pv }};" + g.tag("endfor")
+}
+
 // setAttrStmt sets a dict literal's name and then, in an if, an
 // attribute of it ({% set d.k = v %}), which Jinja2 fails on where the
 // branch runs, before it evaluates v.
