@@ -134,6 +134,12 @@ var includedFamilies = []string{
 	// Issue 27: x.get('k', {}) of an object input, whose fields are then
 	// undefined where the data lacks k.
 	"get-empty",
+	// map with a filter of a value (center, wordcount, round, ...) of
+	// typed lists and dynamic values.
+	"map-value-filter",
+	// {% set d.k = v %} of a dict in an if, which Jinja2 fails on where
+	// it runs (and so does the render).
+	"setattr-not-namespace",
 	// Numbers (issue 22): strings of numbers in the forms Python reads
 	// (also in the data), floats beyond 2^53 and at the ends of the range
 	// in the data, int / int of them, round to negative precisions.

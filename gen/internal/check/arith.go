@@ -94,7 +94,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 					c.keyTested = map[*ir.Type]tmpl.Span{}
 				}
 				c.keyTested[yt.Resolve()] = e.Span
-			case x.Type().Kind == ir.KindString:
+			case x.Type().Kind == ir.KindString, x.Type().Resolve() == yt.Resolve():
+				// A value in itself (x in x) is a string in a string: a
+				// list cannot hold itself.
 				c.constrain(yt, ir.KindString, e.Y.Pos())
 			default:
 				c.constrain(yt, ir.KindList, e.Y.Pos())

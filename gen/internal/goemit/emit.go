@@ -357,6 +357,8 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 		return e.componentValue(x)
 	case *ir.Capture:
 		return e.capture(x)
+	case *ir.Strict:
+		return e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	case *ir.Strftime:
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		now := jen.Qual(ir.RuntimePath, "RenderNow").Call(jen.Id("opts"))
