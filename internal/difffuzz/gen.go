@@ -83,6 +83,9 @@ var includedFamilies = []string{
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values.
 	"filter-format", "dyn-str-format",
+	// Issue 27: bools compared with each other, ints and numbers (False <
+	// True, True == 1).
+	"compare-bool",
 	// Issue 27: a dynamic value as a string method's int argument.
 	"dyn-method-int",
 	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.

@@ -43,6 +43,19 @@ func (g *generator) boolProductions(d int, e *expression) []choice {
 			}
 			*e = g.compare(x, g.pick([]string{"==", "!="}), y)
 		}},
+		{1, g.on("compare-bool"), func() {
+			// Python's bools are the ints 0 and 1: False < True, True == 1.
+			// Only declared inputs meet numbers: inference would make a
+			// name compared with a number a number.
+			x, y := g.expr(typeBool, d), g.expr(typeBool, d)
+			if g.declared && g.chance(0.6) {
+				y = g.expr([]*valueType{typeInt, typeFloat}[g.r.IntN(2)], d)
+				if g.chance(0.5) {
+					x, y = y, x
+				}
+			}
+			*e = g.compare(x, g.pick([]string{"==", "!=", "<", "<=", ">", ">="}), y)
+		}},
 		{1, g.on("compare-chain"), func() {
 			x, y, z := g.expr(typeInt, d), g.expr(typeInt, d), g.operand(g.expr(typeInt, d), precCmp+1)
 			*e = expression{text: g.wrap(x, precCmp+1) + " < " + g.wrap(y, precCmp+1) + " <= " + z.text, prec: precCmp, openRight: z.openRight}
