@@ -25,6 +25,15 @@ func (g *generator) boolProductions(d int, e *expression) []choice {
 			switch t := scalar(); {
 			case t == typeBool && (op == "==" || op == "!="):
 				x, y = g.expr(typeBool, d), g.expr(typeBool, d)
+			case t == typeBool && g.on("compare-bool"):
+				// Python's bools are the ints 0 and 1: False < True, True
+				// > 0. Only declared inputs meet numbers (inference would
+				// make a name compared with a number a number). No draw is
+				// added, so the other cases stay as they were.
+				x, y = g.expr(typeBool, d), g.expr(typeBool, d)
+				if g.declared && (op == ">" || op == ">=") {
+					y = g.expr(map[string]*valueType{">": typeInt, ">=": typeFloat}[op], d)
+				}
 			case t == typeString:
 				x, y = g.expr(typeString, d), g.expr(typeString, d)
 			case !g.declared:
@@ -42,19 +51,6 @@ func (g *generator) boolProductions(d int, e *expression) []choice {
 				x, y = y, x
 			}
 			*e = g.compare(x, g.pick([]string{"==", "!="}), y)
-		}},
-		{1, g.on("compare-bool"), func() {
-			// Python's bools are the ints 0 and 1: False < True, True == 1.
-			// Only declared inputs meet numbers: inference would make a
-			// name compared with a number a number.
-			x, y := g.expr(typeBool, d), g.expr(typeBool, d)
-			if g.declared && g.chance(0.6) {
-				y = g.expr([]*valueType{typeInt, typeFloat}[g.r.IntN(2)], d)
-				if g.chance(0.5) {
-					x, y = y, x
-				}
-			}
-			*e = g.compare(x, g.pick([]string{"==", "!=", "<", "<=", ">", ">="}), y)
 		}},
 		{1, g.on("compare-chain"), func() {
 			x, y, z := g.expr(typeInt, d), g.expr(typeInt, d), g.operand(g.expr(typeInt, d), precCmp+1)
