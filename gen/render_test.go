@@ -245,6 +245,9 @@ func TestRenderErrors(t *testing.T) {
 		"nested":  "inputs:\n  customer:\n    type: object\n    properties: {name: {type: string}}\n    required: [name]\ntemplate: \"Dear {{ customer.name }}\"\n",
 		"undef": "inputs:\n  user:\n    type: object\n    optional: true\n    properties: {name: {type: string}}\n    required: [name]\n  count: int?\n" +
 			"template: |\n  {{ count | default(0) }} {% if count is defined %}{{ count + 1 }}{% endif %}\n  {{ user.name }}\n",
+		// A bool compared as the int 0 or 1: undefined equals nothing,
+		// and an ordering comparison of it fails.
+		"boolcmp": "inputs:\n  o: bool?\ntemplate: \"{{ o == 1 }} {{ o < 1 }}\"\n",
 		"arith":   "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
 		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
 		"convert": "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
@@ -556,6 +559,8 @@ func TestRenderErrors(t *testing.T) {
 		{"guardother", `{"a": 1}`, `ERROR: prompts/guardother.yaml:4:36: render guardother: "b": variable is undefined`},
 		{"undef", `{"user": {"name": "Bo"}}`, "0 \nBo"},
 		{"undef", `{"count": 2}`, `ERROR: prompts/undef.yaml:10:6: render undef: "user": variable is undefined`},
+		{"boolcmp", `{"o": false}`, "False True"},
+		{"boolcmp", `{}`, `ERROR: prompts/boolcmp.yaml:3:28: render boolcmp: "o": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}]}`, `ERROR: prompts/arith.yaml:6:34: render arith: "n": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}], "n": 1}`, `ERROR: prompts/arith.yaml:6:15: render arith: variable is undefined`},

@@ -83,6 +83,9 @@ var includedFamilies = []string{
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values.
 	"filter-format", "dyn-str-format",
+	// Issue 27: compare also orders bools, and (declared inputs) a bool
+	// with an int or a number (False < True, True > 0).
+	"compare-bool",
 	// Issue 27: a dynamic value as a string method's int argument.
 	"dyn-method-int",
 	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.
