@@ -362,6 +362,13 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 		}
 		return nil
 	}()
+	if d != nil && !builtins.CannotFail(d) {
+		// Jinja2 evaluates d first, where x is defined too, and fails
+		// where d fails; the conditional would evaluate it only where x
+		// is undefined.
+		c.errorf(d.Pos(), "the default of default() may be undefined, and Jinja2 evaluates it even where the value is defined, failing where it fails: give it a literal, a variable, or a ~ of them")
+		return c.reject(), true
+	}
 	if c.checked == nil {
 		c.checked = map[tmpl.Expr]ir.Expr{}
 	}
