@@ -550,3 +550,34 @@ func TestInvalidUTF8MatchesLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestCountPiece: countPiece, which counts a piece of one or two starting
+// parts without merging it, counts every such piece (each byte and
+// U+FFFD, alone and in pairs, with text after it) as tiktoken's loop
+// does, and longer pieces as merge does.
+func TestCountPiece(t *testing.T) {
+	parts := []string{replacementChar}
+	for b := range 256 {
+		parts = append(parts, string([]byte{byte(b)}))
+	}
+	for _, v := range vocabularies {
+		e := v.enc()
+		m := e.merger()
+		check := func(piece string) {
+			want := len(e.mergeLoop(piece))
+			if got := m.countPiece(piece+"after", len(piece)); got != want {
+				t.Fatalf("%s: countPiece(%q) = %d, want %d", v.name, piece, got, want)
+			}
+		}
+		for _, a := range parts {
+			check(a)
+			for _, b := range parts {
+				check(a + b)
+			}
+		}
+		for _, piece := range []string{"abc", "\xef\xbf\xbdab", "ab\xef\xbf\xbd", replacementChar + replacementChar + "a", "hello"} {
+			check(piece)
+		}
+		e.release(m)
+	}
+}
