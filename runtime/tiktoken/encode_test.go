@@ -551,10 +551,11 @@ func TestInvalidUTF8MatchesLoop(t *testing.T) {
 	}
 }
 
-// TestCountPiece: countPiece, which counts a piece of one or two starting
-// parts without merging it, counts every such piece (each byte and
-// U+FFFD, alone and in pairs, with text after it) as tiktoken's loop
-// does, and longer pieces as merge does.
+// TestCountPiece: countPiece, which counts a piece of up to three
+// starting parts without merging it, counts every piece of one or two
+// (each byte and U+FFFD, alone and in pairs, with text after it), and of
+// three with U+FFFD among them, as tiktoken's loop does, and longer
+// pieces as merge does.
 func TestCountPiece(t *testing.T) {
 	parts := []string{replacementChar}
 	for b := range 256 {
@@ -573,9 +574,12 @@ func TestCountPiece(t *testing.T) {
 			check(a)
 			for _, b := range parts {
 				check(a + b)
+				check(replacementChar + a + b)
+				check(a + replacementChar + b)
+				check(a + b + replacementChar)
 			}
 		}
-		for _, piece := range []string{"abc", "\xef\xbf\xbdab", "ab\xef\xbf\xbd", replacementChar + replacementChar + "a", "hello"} {
+		for _, piece := range []string{"abc", "hello", replacementChar + "abc", "a" + replacementChar + "bc"} {
 			check(piece)
 		}
 		e.release(m)
