@@ -57,3 +57,13 @@ func Longest(t *Tokenizer) int { return t.model.vocab.longest }
 
 // ReplacementPart reports whether t's pieces start U+FFFD as one part.
 func ReplacementPart(t *Tokenizer) bool { return t.model.replacementPart }
+
+// MergeFewAndScan returns the ids mergeFew makes of piece and whether it
+// takes the piece, and the ids the specification's scan makes.
+func MergeFewAndScan(t *Tokenizer, piece string) (few []uint32, ok bool, scanned []uint32) {
+	_, ok = t.model.mergeFew(piece, 0, func(id uint32, _ int) bool {
+		few = append(few, id)
+		return true
+	})
+	return few, ok, t.model.mergeByScan(piece)
+}

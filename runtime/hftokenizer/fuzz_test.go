@@ -149,3 +149,26 @@ func checkSearch(t *testing.T, tok *hftokenizer.Tokenizer, piece string) {
 		t.Errorf("search(%.40q, %d bytes) = %v, want %v", piece, len(piece), searched, scanned)
 	}
 }
+
+// TestMergeFew: every piece of one starting part or two (each byte and
+// U+FFFD, alone and in pairs), which merge takes by one lookup, merges as
+// the specification's scan does.
+func TestMergeFew(t *testing.T) {
+	tok := load(t, "qwen3.tokenizer.json.gz", false)
+	parts := []string{"\uFFFD"}
+	for b := range 256 {
+		parts = append(parts, string([]byte{byte(b)}))
+	}
+	check := func(piece string) {
+		few, ok, scanned := hftokenizer.MergeFewAndScan(tok, piece)
+		if !ok || !slices.Equal(few, scanned) {
+			t.Fatalf("mergeFew(%q) = %v, %t, want %v", piece, few, ok, scanned)
+		}
+	}
+	for _, a := range parts {
+		check(a)
+		for _, b := range parts {
+			check(a + b)
+		}
+	}
+}

@@ -484,6 +484,11 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		}
 		return true
 	}
+	if n <= 2*len(lossy.ReplacementChar) {
+		if more, ok := m.mergeFew(piece, base, yield); ok {
+			return more
+		}
+	}
 	id, isToken := m.token(piece)
 	if !isToken {
 		m.mergeParts(s, piece)
@@ -502,6 +507,42 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		word.Or(bits << shift)
 	}
 	return m.yieldParts(s, base, yield)
+}
+
+// mergeFew yields the tokens of a piece of one starting part or two
+// (partAt), and ok, by one lookup of the merge of its pair at most; in
+// random bytes two pieces in three are such. It returns ok false for a
+// longer piece, and for two parts that do not merge when the piece could
+// still be a token the merges do not make (ignoreMerges).
+func (m *model) mergeFew(piece string, base int, yield func(uint32, int) bool) (more, ok bool) {
+	first, size, held := m.partAt(piece, 0)
+	if size == len(piece) {
+		return yield(first, base+size), true
+	}
+	second, rest, alsoHeld := m.partAt(piece, size)
+	if size+rest != len(piece) {
+		return false, false
+	}
+	pair := m.bytePairs[int(piece[0])<<8|int(piece[size])]
+	if held || alsoHeld {
+		pair = m.replacementMerges.get(first, second)
+	}
+	switch {
+	case pair != noPair:
+		return yield(uint32(pair), base+len(piece)), true
+	case m.ignoreMerges:
+		return false, false
+	}
+	return yield(first, base+size) && yield(second, base+len(piece)), true
+}
+
+// partAt returns the id and the length of the starting part of piece at
+// i, and whether it is U+FFFD: a byte, or U+FFFD if m.replacementPart.
+func (m *model) partAt(piece string, i int) (id uint32, size int, held bool) {
+	if b := piece[i]; b == lossy.ReplacementChar[0] && m.replacementPart && strings.HasPrefix(piece[i:], lossy.ReplacementChar) {
+		return m.replacementID, len(lossy.ReplacementChar), true
+	}
+	return m.byteIDs[piece[i]], 1, false
 }
 
 // token returns the id of piece, if it is a token: from the tokens that
@@ -557,11 +598,7 @@ func (m *model) mergeParts(s *state, piece string) {
 	s.queue.reset(n >= longPiece, m.mergeCount)
 	ids, next, prev := s.ids[:n], s.next[:n], s.prev[:n]
 	for i, last := 0, -1; i < n; {
-		b, size := piece[i], 1
-		id := m.byteIDs[b]
-		if b == lossy.ReplacementChar[0] && m.replacementPart && strings.HasPrefix(piece[i:], lossy.ReplacementChar) {
-			id, size = m.replacementID, len(lossy.ReplacementChar)
-		}
+		id, size, _ := m.partAt(piece, i)
 		ids[i], next[i], prev[i] = id, int32(i+size), int32(last)
 		last, i = i, i+size
 	}
@@ -607,18 +644,14 @@ func (m *model) mergeShort(s *state, piece string) {
 	)
 	parts := 0
 	for i := 0; i < len(piece); parts++ {
-		b, size := piece[i], 1
-		id := m.byteIDs[b]
-		if b == lossy.ReplacementChar[0] && m.replacementPart && strings.HasPrefix(piece[i:], lossy.ReplacementChar) {
-			id, size = m.replacementID, len(lossy.ReplacementChar)
-		}
-		starts[parts], ids[parts], held[parts] = int32(i), id, size > 1
+		id, size, isHeld := m.partAt(piece, i)
+		starts[parts], ids[parts], held[parts] = int32(i), id, isHeld
 		switch {
 		case parts == 0:
-		case held[parts-1] || held[parts]:
+		case held[parts-1] || isHeld:
 			pairs[parts-1] = m.replacementMerges.get(ids[parts-1], id)
 		default:
-			pairs[parts-1] = m.bytePairs[int(piece[i-1])<<8|int(b)]
+			pairs[parts-1] = m.bytePairs[int(piece[i-1])<<8|int(piece[i])]
 		}
 		i += size
 	}

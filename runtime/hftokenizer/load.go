@@ -41,9 +41,17 @@ var splitters = map[string]func(text string, i int) int{
 
 // splitQwen2 is cl100k_base's pre-tokenizer with \p{N} for \p{N}{1,3}:
 // only that alternative matches at a number, and no other takes one in.
+// An ASCII byte is a number if it is a digit, and U+FFFD, most of random
+// bytes read as valid UTF-8, is none: neither is decoded.
 func splitQwen2(text string, i int) int {
-	if r, size := utf8.DecodeRuneInString(text[i:]); unicode.IsNumber(r) {
-		return i + size
+	if b := text[i]; b < utf8.RuneSelf {
+		if '0' <= b && b <= '9' {
+			return i + 1
+		}
+	} else if !strings.HasPrefix(text[i:], lossy.ReplacementChar) {
+		if r, size := utf8.DecodeRuneInString(text[i:]); unicode.IsNumber(r) {
+			return i + size
+		}
 	}
 	return tiktoken.SplitCl100k(text, i)
 }

@@ -550,3 +550,38 @@ func TestInvalidUTF8MatchesLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestCountPiece: countPiece, which counts a piece of up to three
+// starting parts without merging it, counts every piece of one or two
+// (each byte and U+FFFD, alone and in pairs, with text after it), and of
+// three with U+FFFD among them, as tiktoken's loop does, and longer
+// pieces as merge does.
+func TestCountPiece(t *testing.T) {
+	parts := []string{replacementChar}
+	for b := range 256 {
+		parts = append(parts, string([]byte{byte(b)}))
+	}
+	for _, v := range vocabularies {
+		e := v.enc()
+		m := e.merger()
+		check := func(piece string) {
+			want := len(e.mergeLoop(piece))
+			if got := m.countPiece(piece+"after", len(piece)); got != want {
+				t.Fatalf("%s: countPiece(%q) = %d, want %d", v.name, piece, got, want)
+			}
+		}
+		for _, a := range parts {
+			check(a)
+			for _, b := range parts {
+				check(a + b)
+				check(replacementChar + a + b)
+				check(a + replacementChar + b)
+				check(a + b + replacementChar)
+			}
+		}
+		for _, piece := range []string{"abc", "hello", replacementChar + "abc", "a" + replacementChar + "bc"} {
+			check(piece)
+		}
+		e.release(m)
+	}
+}

@@ -145,19 +145,25 @@ type splitter func(text string, i int) int
 func splitO200k(text string, i int) int {
 	c, size := at(text, i)
 	if c.prefix() {
-		if end, ok := upperLower(text, i+size); ok {
-			return contraction(text, end)
+		// The rune after the prefix is read once: a rune in neither U nor
+		// W starts no U*W+ and no U+.
+		next, _ := at(text, i+size)
+		if next&(upper|lower) != 0 {
+			if end, ok := upperLower(text, i+size); ok {
+				return contraction(text, end)
+			}
 		}
-	}
-	// A rune in neither U nor W starts no U*W+.
-	if c&(upper|lower) != 0 {
+		if c&(upper|lower) != 0 {
+			if end, ok := upperLower(text, i); ok {
+				return contraction(text, end)
+			}
+		}
+		if next&upper != 0 {
+			return contraction(text, run(text, run(text, i+size, upper), lower))
+		}
+	} else if c&(upper|lower) != 0 {
 		if end, ok := upperLower(text, i); ok {
 			return contraction(text, end)
-		}
-	}
-	if c.prefix() {
-		if next, _ := at(text, i+size); next&upper != 0 {
-			return contraction(text, run(text, run(text, i+size, upper), lower))
 		}
 	}
 	if c&upper != 0 {

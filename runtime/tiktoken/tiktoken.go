@@ -125,7 +125,7 @@ func (m *merger) count(split splitter, text string) int {
 	n := 0
 	for start := 0; start < len(text); {
 		end := split(text, start)
-		n += len(m.merge(text[start:], end-start))
+		n += m.countPiece(text[start:], end-start)
 		start = end
 	}
 	return n
