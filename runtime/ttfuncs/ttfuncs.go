@@ -108,6 +108,12 @@ func lineCol(pos string) bool {
 // to: a block set ({% set x %}...{% endset %}) marks the output and cuts
 // what the block wrote.
 type root struct {
+	// Full reports that the output is longer than runtime.MaxOutput: a
+	// loop then fails before its next iteration (TooLarge). Write and Cut
+	// keep it, so that a loop tests a field, which costs no allocation.
+	// It is the first field, which text/template (reflect's FieldByName)
+	// finds soonest, as every iteration of every loop reads it.
+	Full  bool
 	F     any // the feed
 	buf   []byte
 	start int                // the length of buf before the render
@@ -121,10 +127,6 @@ type root struct {
 	// opened last, which its template takes first (Arg).
 	depth, calls int
 	args         []any
-	// Full reports that the output is longer than runtime.MaxOutput: a
-	// loop then fails before its next iteration (TooLarge). Write and Cut
-	// keep it, so that a loop tests a field, which costs no allocation.
-	Full bool
 }
 
 // Include renders the component whose template is named prompt (read

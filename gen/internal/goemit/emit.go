@@ -199,7 +199,7 @@ func (e *emitter) assumeWhile(cond ir.Expr, body func() []jen.Code) []jen.Code {
 func (e *emitter) definedWhenTrue(x ir.Expr, facts []string) []string {
 	switch x := x.(type) {
 	case *ir.FieldRef:
-		if !feedPath(x) {
+		if !ir.IsFeedPath(x) {
 			return facts
 		}
 		if v := e.field(x); v.def != nil {
@@ -218,19 +218,6 @@ func (e *emitter) definedWhenTrue(x ir.Expr, facts []string) []string {
 		}
 	}
 	return facts
-}
-
-// feedPath reports whether x reads a field of the feed through fields only
-// (f.a.b): a value no statement of the render assigns.
-func feedPath(x *ir.FieldRef) bool {
-	for x.Of != nil {
-		of, ok := x.Of.(*ir.FieldRef)
-		if !ok {
-			return false
-		}
-		x = of
-	}
-	return true
 }
 
 // bind stores v in a temporary so it is evaluated once.

@@ -223,6 +223,19 @@ func VarPath(x Expr) string {
 	return ""
 }
 
+// IsFeedPath reports whether x reads a field of the feed through fields
+// only (f.a.b): a value no statement of the render assigns.
+func IsFeedPath(x *FieldRef) bool {
+	for x.Of != nil {
+		of, ok := x.Of.(*FieldRef)
+		if !ok {
+			return false
+		}
+		x = of
+	}
+	return true
+}
+
 // IsInline reports whether x is a literal printed where it stands.
 func IsInline(x Expr) bool {
 	switch x := x.(type) {
