@@ -1297,8 +1297,11 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		out += action("$.ItemEnd")
 		body += action("$.ItemEnd")
 	}
-	// Each iteration fails once the output is past runtime.MaxOutput.
-	limit := action("if $.Full") + action("$.TooLarge "+e.pos(n.Pos)) + "{{ end }}"
+	// Each iteration fails once the output is past runtime.MaxOutput:
+	// $.Full, a map, is true once it is, in the variable too.
+	full := e.temp("full")
+	out += action(full + " := $.Full")
+	limit := action("if "+full) + action("$.TooLarge "+e.pos(n.Pos)) + "{{ end }}"
 	if len(n.Else) > 0 && (ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
 		// The else runs when no iteration ran to the end, as in Jinja2. It
 		// is outside the range, where a loop control stops the loop around
