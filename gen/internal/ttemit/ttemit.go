@@ -1130,49 +1130,28 @@ func (e *ttEmitter) ifChain(bs []ir.Branch, els []ir.Node) string {
 }
 
 // assumeWhile translates the body of b, where its condition holds: the
-// feed's optional fields that the condition shows defined are read there
-// without strict (ttfuncs' strict is a function call, which text/template
-// makes through reflection).
+// feed's optional fields that the condition shows defined
+// (ir.DefinedWhenTrue) are read there without strict (ttfuncs' strict is a
+// function call, which text/template makes through reflection), as goemit
+// does not test them again. Each is assumed as soon as it is found, so that
+// the read of a field of an object assumed is the one the body makes,
+// without strict.
 func (e *ttEmitter) assumeWhile(b ir.Branch) string {
 	if e.assumed == nil {
 		e.assumed = map[string]int{}
 	}
-	facts := e.definedWhenTrue(b.Cond, nil)
+	var facts []string
+	ir.DefinedWhenTrue(b.Cond, func(x *ir.FieldRef) {
+		if v := e.field(x); v.maybe {
+			e.assumed[v.val]++
+			facts = append(facts, v.val)
+		}
+	})
 	out := e.nodes(b.Body)
 	for _, f := range facts {
 		e.assumed[f]--
 	}
 	return out
-}
-
-// definedWhenTrue assumes, and adds to facts, the reads of the feed's
-// optional fields that x, true, shows defined, as goemit's: Jinja2's
-// undefined is false, and what x and y, true, or x is defined read is
-// defined. A field's object comes first, so that the field's read, then
-// without strict, is the one its body makes.
-func (e *ttEmitter) definedWhenTrue(x ir.Expr, facts []string) []string {
-	switch x := x.(type) {
-	case *ir.FieldRef:
-		if !ir.IsFeedPath(x) {
-			return facts
-		}
-		if x.Of != nil {
-			facts = e.definedWhenTrue(x.Of, facts)
-		}
-		if v := e.field(x); v.maybe {
-			e.assumed[v.val]++
-			facts = append(facts, v.val)
-		}
-	case *ir.Binary:
-		if x.Op == "and" {
-			facts = e.definedWhenTrue(x.Y, e.definedWhenTrue(x.X, facts))
-		}
-	case *ir.Call:
-		if x.Kind == ir.CallTest && x.Name == "defined" && !x.Not {
-			facts = e.definedWhenTrue(x.X, facts)
-		}
-	}
-	return facts
 }
 
 func (e *ttEmitter) declare(locals []*ir.Local) string {
