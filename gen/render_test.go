@@ -250,6 +250,9 @@ func TestRenderErrors(t *testing.T) {
 		"nested": "inputs:\n  customer:\n    type: object\n    properties: {name: {type: string}}\n    required: [name]\ntemplate: \"Dear {{ customer.name }}\"\n",
 		"undef": "inputs:\n  user:\n    type: object\n    optional: true\n    properties: {name: {type: string}}\n    required: [name]\n  count: int?\n" +
 			"template: |\n  {{ count | default(0) }} {% if count is defined %}{{ count + 1 }}{% endif %}\n  {{ user.name }}\n",
+		// A bool compared as the int 0 or 1: undefined equals nothing,
+		// and an ordering comparison of it fails.
+		"boolcmp": "inputs:\n  o: bool?\ntemplate: \"{{ o == 1 }} {{ o < 1 }}\"\n",
 		"arith":   "inputs:\n  n: int?\n  rows:\n    type: array\n    items: {type: object, properties: {name: {type: string}}, required: [name]}\ntemplate: \"{{ rows[1].name }} {{ n + 1 }}\"\n",
 		"invalid": "inputs:\n  a: int\n  b: int\n  s: string\n  sep: string?\ntemplate: |\n  {{ a // b if b else -1 }} {{ s.split(sep | default('')) }} {{ a / b }}\n",
 		"convert": "inputs:\n  n: string?\n  f: number?\ntemplate: \"{{ n | int }} {{ f | float }}\"\n",
@@ -302,6 +305,14 @@ func TestRenderErrors(t *testing.T) {
 		// get() of an undefined receiver fails before its default is
 		// evaluated, as Jinja2 looks get up first (seed 202 case 19731).
 		"getorder": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.nope.get('n', tools[0][:-3]) }}{% endfor %}\"\n",
+		// get() of an optional object or map, or of a local set in a branch,
+		// that is undefined where it runs (UndefinedError in Jinja2).
+		"getundefined": "inputs:\n  c: int\n  o: {type: object, optional: true, properties: {a: {type: string}}}\n  m: {type: object, optional: true, additionalProperties: {type: string}}\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ o.get('a', 'x') }}\n  {% elif c == 2 %}{{ m.get('k') }}\n  {% elif c == 3 %}{% if o %}{% set d = {'k': 1} %}{% endif %}{{ d.get('k', 2) }}\n  {% endif %}\n",
+		// {% set x.a = v %} of what is not a namespace, where it runs
+		// (TemplateRuntimeError in Jinja2), before v is evaluated.
+		"setattr": "inputs:\n  c: int\n  items: [{type: object, properties: {n: {type: integer}}}]\ntemplate: |\n" +
+			"  {% if c == 1 %}{% for t in items %}{% set t.seen = 10 // t.n %}{% endfor %}{% elif c == 2 %}{% set d = {} %}{% set d.k = 1 %}{% endif %}ok\n",
 		"raisedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
 		// A method of a dynamic value (x['items'] where x has no such key,
 		// x.items of a dict): Jinja2 prints it with its address in memory,
@@ -462,6 +473,15 @@ func TestRenderErrors(t *testing.T) {
 		{"missingloop", `{"c": 1, "o": {"a": "A", "b": "B"}}`, `ERROR: prompts/missingloop.yaml:10:81: render missingloop: "tags": required variable is not set`},
 		{"missingloop", `{"c": 0, "o": {"a": "A", "b": "B"}}`, `ERROR: prompts/missingloop.yaml:10:184: render missingloop: "tags": required variable is not set`},
 		{"missingloop", `{"c": 0, "tags": [], "o": {"b": "B"}}`, `ERROR: prompts/missingloop.yaml:10:33: render missingloop: "o.a": required variable is not set`},
+		{"getundefined", `{"c": 1}`, `ERROR: prompts/getundefined.yaml:6:23: render getundefined: "o": variable is undefined`},
+		{"getundefined", `{"c": 1, "o": {}}`, "x\n"},
+		{"getundefined", `{"c": 2}`, `ERROR: prompts/getundefined.yaml:7:25: render getundefined: "m": variable is undefined`},
+		{"getundefined", `{"c": 3}`, `ERROR: prompts/getundefined.yaml:8:68: render getundefined: "d": variable is undefined`},
+		{"getundefined", `{"c": 3, "o": {"a": "y"}}`, "1\n"},
+		{"setattr", `{"c": 1, "items": [{"n": 0}]}`, `ERROR: prompts/setattr.yaml:5:45: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
+		{"setattr", `{"c": 1, "items": [{"n": 2}]}`, `ERROR: prompts/setattr.yaml:5:45: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
+		{"setattr", `{"c": 2, "items": []}`, `ERROR: prompts/setattr.yaml:5:118: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
+		{"setattr", `{"c": 1, "items": []}`, "ok"},
 		{"getorder", `{"messages": [{"role": "user"}], "tools": [{"a": 1}]}`, `ERROR: prompts/getorder.yaml:3:38: render getorder: variable is undefined`},
 		{"order", `{"messages": []}`, `ERROR: prompts/order.yaml:3:16: render order: variable is undefined`},
 		{"ordertyped", `{"c": 1, "a": 1, "b": 0, "s": "x"}`, `ERROR: prompts/ordertyped.yaml:8:22: render ordertyped: invalid operation: division by zero`},
@@ -549,6 +569,8 @@ func TestRenderErrors(t *testing.T) {
 		{"guardother", `{"a": 1}`, `ERROR: prompts/guardother.yaml:4:36: render guardother: "b": variable is undefined`},
 		{"undef", `{"user": {"name": "Bo"}}`, "0 \nBo"},
 		{"undef", `{"count": 2}`, `ERROR: prompts/undef.yaml:10:6: render undef: "user": variable is undefined`},
+		{"boolcmp", `{"o": false}`, "False True"},
+		{"boolcmp", `{}`, `ERROR: prompts/boolcmp.yaml:3:28: render boolcmp: "o": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}]}`, `ERROR: prompts/arith.yaml:6:34: render arith: "n": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}], "n": 1}`, `ERROR: prompts/arith.yaml:6:15: render arith: variable is undefined`},

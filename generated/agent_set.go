@@ -181,9 +181,9 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 var _agentPaths = [...]string{"action_agent/main/default", "default_template", "main/BrowseLink", "main/BrowseLink.enterprise", "main/Search", "main/default", "reflection/default"}
 
 // _agentTable is the set's paths and resolver: the directory of a candidate
-// path (up to its last '/'), then its name in that directory, each a
-// switch over the lengths and a comparison of p's parts with each string
-// of that length. It neither joins p nor allocates.
+// path (up to its last '/'), a switch over the lengths and a comparison
+// of p's parts with each string of that length, then its name in that
+// directory, a switch on the name. Neither joins strings nor allocates.
 // The empty name in directory "", which no step of the chain builds, is
 // the system default template (default_template), tried after every path.
 var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
@@ -209,35 +209,43 @@ func _agentDir(p runtime.Path) int {
 	return -1
 }
 
-// _agentName returns the template named p in directory dir.
-func _agentName(dir int, p runtime.Path) (int, bool) {
-	switch p.Len() {
-	case 0:
+// _agentName returns the template named name, or name.version, in directory
+// dir.
+func _agentName(dir int, name, version string) (int, bool) {
+	if version != "" {
+		switch name {
+		case "BrowseLink":
+			if dir == 2 && version == "enterprise" {
+				return 3, true
+			}
+		}
+		return 0, false
+	}
+	switch name {
+	case "default":
+		switch dir {
+		case 1:
+			return 0, true
+		case 2:
+			return 5, true
+		case 3:
+			return 6, true
+		}
+	case "":
 		if dir == 0 {
 			return 1, true
 		}
-	case 6:
-		if dir == 2 && p.Is("Search") {
-			return 4, true
-		}
-	case 7:
-		if p.Is("default") {
-			switch dir {
-			case 1:
-				return 0, true
-			case 2:
-				return 5, true
-			case 3:
-				return 6, true
-			}
-		}
-	case 10:
-		if dir == 2 && p.Is("BrowseLink") {
+	case "BrowseLink":
+		if dir == 2 {
 			return 2, true
 		}
-	case 21:
-		if dir == 2 && p.Is("BrowseLink.enterprise") {
+	case "BrowseLink.enterprise":
+		if dir == 2 {
 			return 3, true
+		}
+	case "Search":
+		if dir == 2 {
+			return 4, true
 		}
 	}
 	return 0, false

@@ -21,7 +21,7 @@ type NextActionFeed struct {
 }
 
 // Validate reports every required variable of NextActionFeed that is left unset.
-func (x NextActionFeed) Validate() error {
+func (x *NextActionFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Goal != "", "agents/next_action", "prompts/agents/next_action.yaml:11:3", "goal")
 	v.Require(x.History != nil, "agents/next_action", "prompts/agents/next_action.yaml:12:3", "history")
@@ -38,7 +38,7 @@ type NextActionHistoryItem struct {
 }
 
 // Validate reports every required variable of NextActionHistoryItem that is left unset.
-func (x NextActionHistoryItem) Validate() error {
+func (x *NextActionHistoryItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Action != "", "agents/next_action", "prompts/agents/next_action.yaml:18:9", "action")
 	v.Require(x.Result != "", "agents/next_action", "prompts/agents/next_action.yaml:19:9", "result")
@@ -143,7 +143,7 @@ const _NextActionOutputSchemaJSON = "{\"type\":\"object\",\"properties\":{\"thou
 type _NextActionOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_NextActionOutputChecks) Validate(doc []byte, _ any) error {
+func (*_NextActionOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _NextActionOutputCheck)
 }
 
@@ -527,7 +527,7 @@ func _NextActionOutputCheck24(c *output.Checker) {
 }
 
 // _NextActionOutputParser reads the completions of the agents/next_action prompt for ParseOutput.
-var _NextActionOutputParser = output.NewParser(_NextActionOutputSchemaJSON, _NextActionOutputChecks{})
+var _NextActionOutputParser = output.NewParser(_NextActionOutputSchemaJSON, &_NextActionOutputChecks{})
 
 // NextActionPartial is what is known of an answer of the agents/next_action prompt while it streams:
 // each field's state (absent, in progress, done) and what is known of its value.
@@ -551,7 +551,7 @@ type NextActionExample struct {
 }
 
 // NextAction: Chooses the next action of a research agent, and keeps its plan up to date.
-var NextAction NextActionPrompt
+var NextAction *NextActionPrompt = &NextActionPrompt{}
 
 // NextActionPrompt is the type of NextAction; its methods render the prompt.
 type NextActionPrompt struct{}
@@ -559,22 +559,22 @@ type NextActionPrompt struct{}
 var _NextActionSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (NextActionPrompt) Key() string {
+func (*NextActionPrompt) Key() string {
 	return "agents/next_action"
 }
 
 // Description returns the prompt's description.
-func (NextActionPrompt) Description() string {
+func (*NextActionPrompt) Description() string {
 	return "Chooses the next action of a research agent, and keeps its plan up to date."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (NextActionPrompt) Model() string {
+func (*NextActionPrompt) Model() string {
 	return "claude-3-5-sonnet"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (NextActionPrompt) Parameters() map[string]any {
+func (*NextActionPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  800,
 		"stop":        []any{"</answer>"},
@@ -584,18 +584,18 @@ func (NextActionPrompt) Parameters() map[string]any {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p NextActionPrompt) Messages(f NextActionFeed) (runtime.Prompt, error) {
+func (p *NextActionPrompt) Messages(f NextActionFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p NextActionPrompt) Render(f NextActionFeed) (string, error) {
+func (p *NextActionPrompt) Render(f NextActionFeed) (string, error) {
 	return _NextActionSize.Done(p.AppendRender(_NextActionSize.Buffer(251), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, error) {
+func (*NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You are a research agent. Your goal: "...)
 	if f.Goal == "" {
@@ -646,7 +646,7 @@ func (NextActionPrompt) AppendRender(dst []byte, f NextActionFeed) ([]byte, erro
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -670,7 +670,7 @@ func (p NextActionPrompt) Request(f NextActionFeed, opts ...runtime.RequestOptio
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (NextActionPrompt) ParseOutput(completion string, opts ...output.ParseOption) (NextActionOutput, error) {
+func (*NextActionPrompt) ParseOutput(completion string, opts ...output.ParseOption) (NextActionOutput, error) {
 	return output.ParseWith[NextActionOutput](_NextActionOutputParser, completion, opts...)
 }
 
@@ -678,26 +678,26 @@ func (NextActionPrompt) ParseOutput(completion string, opts ...output.ParseOptio
 // of it received so far: complete values read as ParseOutput reads them, objects
 // and lists as far as they go, a string so far (in progress). An error means the
 // text already cannot become an answer of the outputSchema.
-func (NextActionPrompt) ParsePartial(text string) (NextActionPartial, error) {
+func (*NextActionPrompt) ParsePartial(text string) (NextActionPartial, error) {
 	return output.ParsePartial[NextActionPartial](_NextActionOutputParser, text)
 }
 
 // Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
 // ask Partial for what is known, and End for ParseOutput of the whole answer.
-func (NextActionPrompt) Stream() *output.Stream[NextActionPartial, NextActionOutput] {
+func (*NextActionPrompt) Stream() *output.Stream[NextActionPartial, NextActionOutput] {
 	return output.NewStream[NextActionPartial, NextActionOutput](_NextActionOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (NextActionPrompt) Correction(err error) string {
+func (*NextActionPrompt) Correction(err error) string {
 	return output.Correction(err, _NextActionOutputSchemaJSON)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (NextActionPrompt) Examples() []NextActionExample {
+func (*NextActionPrompt) Examples() []NextActionExample {
 	return []NextActionExample{{
 		Input:  _decodeExample[NextActionFeed]("{\"goal\":\"Find the release date of Go 1.22\",\"history\":[]}"),
 		Output: _decodeExample[NextActionOutput]("{\"action\":{\"max_results\":5,\"query\":\"Go 1.22 release date\",\"type\":\"search\"},\"plan\":[{\"done\":false,\"substeps\":[{\"done\":false,\"title\":\"Search the Go blog\"}],\"title\":\"Find the official announcement\"},{\"done\":false,\"title\":\"Answer with the date\"}],\"thought\":\"I should search for the Go 1.22 release notes.\"}"),

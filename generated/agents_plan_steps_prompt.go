@@ -16,7 +16,7 @@ type PlanStepsFeed struct {
 }
 
 // Validate reports every required variable of PlanStepsFeed that is left unset.
-func (x PlanStepsFeed) Validate() error {
+func (x *PlanStepsFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.MaxSteps != "", "agents/plan_steps", "prompts/agents/plan_steps.jinja:1:58", "max_steps")
 	v.Require(x.Goal != "", "agents/plan_steps", "prompts/agents/plan_steps.jinja:2:10", "goal")
@@ -24,7 +24,7 @@ func (x PlanStepsFeed) Validate() error {
 }
 
 // PlanSteps renders the agents/plan_steps prompt from prompts/agents/plan_steps.jinja.
-var PlanSteps PlanStepsPrompt
+var PlanSteps *PlanStepsPrompt = &PlanStepsPrompt{}
 
 // PlanStepsPrompt is the type of PlanSteps; its methods render the prompt.
 type PlanStepsPrompt struct{}
@@ -32,39 +32,39 @@ type PlanStepsPrompt struct{}
 var _PlanStepsSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (PlanStepsPrompt) Key() string {
+func (*PlanStepsPrompt) Key() string {
 	return "agents/plan_steps"
 }
 
 // Description returns the prompt's description.
-func (PlanStepsPrompt) Description() string {
+func (*PlanStepsPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (PlanStepsPrompt) Model() string {
+func (*PlanStepsPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (PlanStepsPrompt) Parameters() map[string]any {
+func (*PlanStepsPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p PlanStepsPrompt) Messages(f PlanStepsFeed) (runtime.Prompt, error) {
+func (p *PlanStepsPrompt) Messages(f PlanStepsFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p PlanStepsPrompt) Render(f PlanStepsFeed) (string, error) {
+func (p *PlanStepsPrompt) Render(f PlanStepsFeed) (string, error) {
 	return _PlanStepsSize.Done(p.AppendRender(_PlanStepsSize.Buffer(122), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error) {
+func (*PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You are a planning agent. Break the goal into at most "...)
 	if f.MaxSteps == "" {
@@ -100,7 +100,7 @@ func (PlanStepsPrompt) AppendRender(dst []byte, f PlanStepsFeed) ([]byte, error)
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p PlanStepsPrompt) Request(f PlanStepsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *PlanStepsPrompt) Request(f PlanStepsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -15,14 +15,14 @@ type WeatherFeed struct {
 }
 
 // Validate reports every required variable of WeatherFeed that is left unset.
-func (x WeatherFeed) Validate() error {
+func (x *WeatherFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Question != "", "agents/weather", "prompts/agents/weather.yaml:7:15", "question")
 	return v.Err()
 }
 
 // Weather: Answers a question about the weather, calling get_weather for the facts.
-var Weather WeatherPrompt
+var Weather *WeatherPrompt = &WeatherPrompt{}
 
 // WeatherPrompt is the type of Weather; its methods render the prompt.
 type WeatherPrompt struct{}
@@ -30,22 +30,22 @@ type WeatherPrompt struct{}
 var _WeatherSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (WeatherPrompt) Key() string {
+func (*WeatherPrompt) Key() string {
 	return "agents/weather"
 }
 
 // Description returns the prompt's description.
-func (WeatherPrompt) Description() string {
+func (*WeatherPrompt) Description() string {
 	return "Answers a question about the weather, calling get_weather for the facts."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (WeatherPrompt) Model() string {
+func (*WeatherPrompt) Model() string {
 	return "gpt-4o-mini"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (WeatherPrompt) Parameters() map[string]any {
+func (*WeatherPrompt) Parameters() map[string]any {
 	return map[string]any{"temperature": 0}
 }
 
@@ -58,7 +58,7 @@ func _Weather_part0(dst []byte, f WeatherFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the system template as the system message, then the rendered
 // prompt as one user message.
-func (p WeatherPrompt) Messages(f WeatherFeed) (runtime.Prompt, error) {
+func (p *WeatherPrompt) Messages(f WeatherFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _Weather_part0(buf[:0], f)
@@ -87,13 +87,13 @@ func (p WeatherPrompt) Messages(f WeatherFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p WeatherPrompt) Render(f WeatherFeed) (string, error) {
+func (p *WeatherPrompt) Render(f WeatherFeed) (string, error) {
 	return _WeatherSize.Done(p.AppendRender(_WeatherSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (WeatherPrompt) AppendRender(dst []byte, f WeatherFeed) ([]byte, error) {
+func (*WeatherPrompt) AppendRender(dst []byte, f WeatherFeed) ([]byte, error) {
 	if f.Question == "" {
 		return dst, runtime.Fail("agents/weather", "prompts/agents/weather.yaml:7:15", runtime.ErrMissing, "question")
 	}
@@ -105,7 +105,7 @@ func (WeatherPrompt) AppendRender(dst []byte, f WeatherFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p WeatherPrompt) Request(f WeatherFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *WeatherPrompt) Request(f WeatherFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -137,7 +137,7 @@ type WeatherToolCall interface {
 func (GetWeatherCall) isWeatherToolCall() {}
 
 // Tools returns the tools of the agents/weather prompt, as a request sends them.
-func (WeatherPrompt) Tools() []runtime.Tool {
+func (*WeatherPrompt) Tools() []runtime.Tool {
 	return []runtime.Tool{_GetWeatherTool}
 }
 
@@ -145,7 +145,7 @@ func (WeatherPrompt) Tools() []runtime.Tool {
 // ParseOutput reads an answer: leniently, led by the tool's parameters, unless opts
 // say output.Strict(); output.Fixes(&fixes) receives the repairs. Empty arguments
 // are an empty object. A call of another tool is a *runtime.UnknownToolError.
-func (WeatherPrompt) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOption) (WeatherToolCall, error) {
+func (*WeatherPrompt) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOption) (WeatherToolCall, error) {
 	args := output.ToolArguments(c.Arguments)
 	switch c.Name {
 	case "get_weather":

@@ -20,12 +20,12 @@ type ChatmlFeed struct {
 }
 
 // Validate reports every required variable of ChatmlFeed that is left unset.
-func (x ChatmlFeed) Validate() error {
+func (x *ChatmlFeed) Validate() error {
 	return nil
 }
 
 // Chatml: The ChatML chat template (transformers' default_chat_template up to v4.42), compiled with inputs chat, to benchmark against runtime/chatformat's hand-written ChatML.
-var Chatml ChatmlPrompt
+var Chatml *ChatmlPrompt = &ChatmlPrompt{}
 
 // ChatmlPrompt is the type of Chatml; its methods render the prompt.
 type ChatmlPrompt struct{}
@@ -33,39 +33,39 @@ type ChatmlPrompt struct{}
 var _ChatmlSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ChatmlPrompt) Key() string {
+func (*ChatmlPrompt) Key() string {
 	return "bench/chatml"
 }
 
 // Description returns the prompt's description.
-func (ChatmlPrompt) Description() string {
+func (*ChatmlPrompt) Description() string {
 	return "The ChatML chat template (transformers' default_chat_template up to v4.42), compiled with inputs chat, to benchmark against runtime/chatformat's hand-written ChatML."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ChatmlPrompt) Model() string {
+func (*ChatmlPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ChatmlPrompt) Parameters() map[string]any {
+func (*ChatmlPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p ChatmlPrompt) Messages(f ChatmlFeed) (runtime.Prompt, error) {
+func (p *ChatmlPrompt) Messages(f ChatmlFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p ChatmlPrompt) Render(f ChatmlFeed) (string, error) {
+func (p *ChatmlPrompt) Render(f ChatmlFeed) (string, error) {
 	return _ChatmlSize.Done(p.AppendRender(_ChatmlSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
+func (*ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_ChatmlSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -126,12 +126,12 @@ var _ChatmlSpecialTokens = []string{"<|im_start|>", "<|im_end|>"}
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (ChatmlPrompt) SpecialTokens() []string {
+func (*ChatmlPrompt) SpecialTokens() []string {
 	return slices.Clone(_ChatmlSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p ChatmlPrompt) Format(ctx chat.Context) (string, error) {
+func (p *ChatmlPrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(ChatmlFeed{Context: ctx})
 }
 
@@ -139,7 +139,7 @@ func (p ChatmlPrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ChatmlPrompt) Request(f ChatmlFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -231,7 +231,7 @@ func BenchmarkParseOutput(b *testing.B) {
 			if err := json.Unmarshal(doc, &v); err != nil {
 				b.Fatal(err)
 			}
-			if err := (_TriageTicketOutputChecks{}).Validate(doc, &v); err != nil {
+			if err := (&_TriageTicketOutputChecks{}).Validate(doc, &v); err != nil {
 				b.Fatal(err)
 			}
 		}

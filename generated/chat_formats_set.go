@@ -196,9 +196,9 @@ func (a *ChatFormats) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOpti
 var _chatFormatsPaths = [...]string{"main/default", "main/default.llama3"}
 
 // _chatFormatsTable is the set's paths and resolver: the directory of a candidate
-// path (up to its last '/'), then its name in that directory, each a
-// switch over the lengths and a comparison of p's parts with each string
-// of that length. It neither joins p nor allocates.
+// path (up to its last '/'), a switch over the lengths and a comparison
+// of p's parts with each string of that length, then its name in that
+// directory, a switch on the name. Neither joins strings nor allocates.
 var _chatFormatsTable = runtime.Table{Set: "chat_formats", Paths: _chatFormatsPaths[:], Dir: _chatFormatsDir, Name: _chatFormatsName}
 
 // _chatFormatsDir returns the id of directory p, or -1.
@@ -212,15 +212,25 @@ func _chatFormatsDir(p runtime.Path) int {
 	return -1
 }
 
-// _chatFormatsName returns the template named p in directory dir.
-func _chatFormatsName(dir int, p runtime.Path) (int, bool) {
-	switch p.Len() {
-	case 7:
-		if dir == 0 && p.Is("default") {
+// _chatFormatsName returns the template named name, or name.version, in directory
+// dir.
+func _chatFormatsName(dir int, name, version string) (int, bool) {
+	if version != "" {
+		switch name {
+		case "default":
+			if dir == 0 && version == "llama3" {
+				return 1, true
+			}
+		}
+		return 0, false
+	}
+	switch name {
+	case "default":
+		if dir == 0 {
 			return 0, true
 		}
-	case 14:
-		if dir == 0 && p.Is("default.llama3") {
+	case "default.llama3":
+		if dir == 0 {
 			return 1, true
 		}
 	}

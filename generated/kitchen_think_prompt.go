@@ -29,7 +29,7 @@ type ThinkFeed struct {
 }
 
 // Validate reports every required variable of ThinkFeed that is left unset.
-func (x ThinkFeed) Validate() error {
+func (x *ThinkFeed) Validate() error {
 	var v runtime.Problems
 	v.Nested(x.Profile.Validate(), "profile")
 	v.Nested(x.Dashboard.Validate(), "dashboard")
@@ -54,7 +54,7 @@ type ThinkProfile struct {
 }
 
 // Validate reports every required variable of ThinkProfile that is left unset.
-func (x ThinkProfile) Validate() error {
+func (x *ThinkProfile) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Diet != "", "kitchen/think", "prompts/kitchen/think.yaml:15:7", "diet")
 	v.Require(x.Allergies != nil, "kitchen/think", "prompts/kitchen/think.yaml:16:7", "allergies")
@@ -78,7 +78,7 @@ type ThinkDashboard struct {
 }
 
 // Validate reports every required variable of ThinkDashboard that is left unset.
-func (x ThinkDashboard) Validate() error {
+func (x *ThinkDashboard) Validate() error {
 	var v runtime.Problems
 	v.Require(x.MealsPlanned != nil, "kitchen/think", "prompts/kitchen/think.yaml:31:7", "meals_planned")
 	return v.Err()
@@ -91,7 +91,7 @@ type ThinkRegistryItem struct {
 }
 
 // Validate reports every required variable of ThinkRegistryItem that is left unset.
-func (x ThinkRegistryItem) Validate() error {
+func (x *ThinkRegistryItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Type != "", "kitchen/think", "prompts/kitchen/think.yaml:42:9", "type")
 	v.Require(x.Entities != nil, "kitchen/think", "prompts/kitchen/think.yaml:43:9", "entities")
@@ -109,7 +109,7 @@ type ThinkRegistryItemEntitiesItem struct {
 }
 
 // Validate reports every required variable of ThinkRegistryItemEntitiesItem that is left unset.
-func (x ThinkRegistryItemEntitiesItem) Validate() error {
+func (x *ThinkRegistryItemEntitiesItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Ref != "", "kitchen/think", "prompts/kitchen/think.yaml:48:15", "ref")
 	v.Require(x.Label != "", "kitchen/think", "prompts/kitchen/think.yaml:49:15", "label")
@@ -123,7 +123,7 @@ type ThinkRecentItem struct {
 }
 
 // Validate reports every required variable of ThinkRecentItem that is left unset.
-func (x ThinkRecentItem) Validate() error {
+func (x *ThinkRecentItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.User != "", "kitchen/think", "prompts/kitchen/think.yaml:60:9", "user")
 	v.Require(x.Alfred != "", "kitchen/think", "prompts/kitchen/think.yaml:61:9", "alfred")
@@ -141,7 +141,7 @@ type ThinkTask struct {
 }
 
 // Validate reports every required variable of ThinkTask that is left unset.
-func (x ThinkTask) Validate() error {
+func (x *ThinkTask) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Goal != "", "kitchen/think", "prompts/kitchen/think.yaml:70:7", "goal")
 	v.Require(x.UserSaid != "", "kitchen/think", "prompts/kitchen/think.yaml:71:7", "user_said")
@@ -153,7 +153,7 @@ func (x ThinkTask) Validate() error {
 }
 
 // Think: Plans the next steps of Alfred, the kitchen assistant (the Think prompt).
-var Think ThinkPrompt
+var Think *ThinkPrompt = &ThinkPrompt{}
 
 // ThinkPrompt is the type of Think; its methods render the prompt.
 type ThinkPrompt struct {
@@ -163,22 +163,22 @@ type ThinkPrompt struct {
 var _ThinkSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ThinkPrompt) Key() string {
+func (*ThinkPrompt) Key() string {
 	return "kitchen/think"
 }
 
 // Description returns the prompt's description.
-func (ThinkPrompt) Description() string {
+func (*ThinkPrompt) Description() string {
 	return "Plans the next steps of Alfred, the kitchen assistant (the Think prompt)."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ThinkPrompt) Model() string {
+func (*ThinkPrompt) Model() string {
 	return "gpt-4o"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ThinkPrompt) Parameters() map[string]any {
+func (*ThinkPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  600,
 		"temperature": 0.2,
@@ -453,31 +453,32 @@ func _Think_part8(dst []byte, f ThinkFeed) ([]byte, error) {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p ThinkPrompt) Messages(f ThinkFeed) (runtime.Prompt, error) {
+func (p *ThinkPrompt) Messages(f ThinkFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p ThinkPrompt) Render(f ThinkFeed) (string, error) {
+func (p *ThinkPrompt) Render(f ThinkFeed) (string, error) {
 	return _ThinkSize.Done(p.AppendRender(_ThinkSize.Buffer(0), f))
 }
 
-// WithTokenizer returns the prompt counting tokens with t instead of o200k_base,
-// the tokenizer its file names.
-func (p ThinkPrompt) WithTokenizer(t runtime.Tokenizer) ThinkPrompt {
-	p.tokenizer = t
-	return p
+// WithTokenizer returns a copy of the prompt counting tokens with t instead of
+// o200k_base, the tokenizer its file names.
+func (p *ThinkPrompt) WithTokenizer(t runtime.Tokenizer) *ThinkPrompt {
+	q := *p
+	q.tokenizer = t
+	return &q
 }
 
 // Sections renders the sections of the prompt with the variables of f, in
 // order, each within its budget; a section whose when is false is left out.
-func (p ThinkPrompt) Sections(f ThinkFeed) ([]runtime.Section, error) {
+func (p *ThinkPrompt) Sections(f ThinkFeed) ([]runtime.Section, error) {
 	_, sections, err := p.render(f)
 	return sections, err
 }
 
 // render renders the head and the sections of the prompt.
-func (p ThinkPrompt) render(f ThinkFeed) (string, []runtime.Section, error) {
+func (p *ThinkPrompt) render(f ThinkFeed) (string, []runtime.Section, error) {
 	tok := p.tokenizer
 	if tok == nil {
 		tok = tiktoken.O200kBase()
@@ -623,7 +624,7 @@ func (p ThinkPrompt) render(f ThinkFeed) (string, []runtime.Section, error) {
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (p ThinkPrompt) AppendRender(dst []byte, f ThinkFeed) ([]byte, error) {
+func (p *ThinkPrompt) AppendRender(dst []byte, f ThinkFeed) ([]byte, error) {
 	head, sections, err := p.render(f)
 	if err != nil {
 		return dst, err
@@ -635,7 +636,7 @@ func (p ThinkPrompt) AppendRender(dst []byte, f ThinkFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ThinkPrompt) Request(f ThinkFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ThinkPrompt) Request(f ThinkFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -57,7 +57,7 @@ const _GetWeatherArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{\"city\"
 type _GetWeatherArgsChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_GetWeatherArgsChecks) Validate(doc []byte, _ any) error {
+func (*_GetWeatherArgsChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _GetWeatherArgsCheck)
 }
 
@@ -118,7 +118,7 @@ func _GetWeatherArgsCheck2(c *output.Checker) {
 }
 
 // _GetWeatherArgsParser reads the arguments of calls of the get_weather tool for ParseToolCall.
-var _GetWeatherArgsParser = output.NewParser(_GetWeatherArgsSchemaJSON, _GetWeatherArgsChecks{})
+var _GetWeatherArgsParser = output.NewParser(_GetWeatherArgsSchemaJSON, &_GetWeatherArgsChecks{})
 
 // _GetWeatherTool is the get_weather tool, as Request sends it.
 var _GetWeatherTool = runtime.Tool{

@@ -90,10 +90,12 @@ func prompt[F any](p renderer[F]) promptCase {
 		if _, err := dec.Token(); err != io.EOF {
 			t.Fatalf("decoding the feed: data after the JSON object")
 		}
-		if v, ok := any(f).(interface{ Validate() error }); ok {
-			if err := v.Validate(); err != nil {
-				t.Errorf("Validate: %v", err)
-			}
+		v, ok := any(&f).(interface{ Validate() error })
+		if !ok {
+			t.Fatalf("%T has no Validate method", &f)
+		}
+		if err := v.Validate(); err != nil {
+			t.Errorf("Validate: %v", err)
 		}
 
 		got, err := p.Render(f)

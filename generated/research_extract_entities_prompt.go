@@ -21,7 +21,7 @@ type ExtractEntitiesFeed struct {
 }
 
 // Validate reports every required variable of ExtractEntitiesFeed that is left unset.
-func (x ExtractEntitiesFeed) Validate() error {
+func (x *ExtractEntitiesFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Document != "", "research/extract_entities", "prompts/research/extract_entities.yaml:7:3", "document")
 	v.Require(x.Kinds != nil, "research/extract_entities", "prompts/research/extract_entities.yaml:8:3", "kinds")
@@ -105,7 +105,7 @@ const _ExtractEntitiesOutputSchemaJSON = "{\"type\":\"object\",\"properties\":{\
 type _ExtractEntitiesOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_ExtractEntitiesOutputChecks) Validate(doc []byte, _ any) error {
+func (*_ExtractEntitiesOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _ExtractEntitiesOutputCheck)
 }
 
@@ -392,7 +392,7 @@ func _ExtractEntitiesOutputCheck15(c *output.Checker) {
 }
 
 // _ExtractEntitiesOutputParser reads the completions of the research/extract_entities prompt for ParseOutput.
-var _ExtractEntitiesOutputParser = output.NewDocParser(yamlout.Extract, _ExtractEntitiesOutputChecks{})
+var _ExtractEntitiesOutputParser = output.NewDocParser(yamlout.Extract, &_ExtractEntitiesOutputChecks{})
 
 // ExtractEntitiesExample is one of the examples of the research/extract_entities prompt: variables and
 // the output expected for them.
@@ -402,7 +402,7 @@ type ExtractEntitiesExample struct {
 }
 
 // ExtractEntities: Extracts the named entities of a document, answering in YAML.
-var ExtractEntities ExtractEntitiesPrompt
+var ExtractEntities *ExtractEntitiesPrompt = &ExtractEntitiesPrompt{}
 
 // ExtractEntitiesPrompt is the type of ExtractEntities; its methods render the prompt.
 type ExtractEntitiesPrompt struct{}
@@ -410,22 +410,22 @@ type ExtractEntitiesPrompt struct{}
 var _ExtractEntitiesSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ExtractEntitiesPrompt) Key() string {
+func (*ExtractEntitiesPrompt) Key() string {
 	return "research/extract_entities"
 }
 
 // Description returns the prompt's description.
-func (ExtractEntitiesPrompt) Description() string {
+func (*ExtractEntitiesPrompt) Description() string {
 	return "Extracts the named entities of a document, answering in YAML."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ExtractEntitiesPrompt) Model() string {
+func (*ExtractEntitiesPrompt) Model() string {
 	return "gpt-4o"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ExtractEntitiesPrompt) Parameters() map[string]any {
+func (*ExtractEntitiesPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"temperature": 0.1,
 		"top_p":       0.9,
@@ -434,18 +434,18 @@ func (ExtractEntitiesPrompt) Parameters() map[string]any {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p ExtractEntitiesPrompt) Messages(f ExtractEntitiesFeed) (runtime.Prompt, error) {
+func (p *ExtractEntitiesPrompt) Messages(f ExtractEntitiesFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p ExtractEntitiesPrompt) Render(f ExtractEntitiesFeed) (string, error) {
+func (p *ExtractEntitiesPrompt) Render(f ExtractEntitiesFeed) (string, error) {
 	return _ExtractEntitiesSize.Done(p.AppendRender(_ExtractEntitiesSize.Buffer(174), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([]byte, error) {
+func (*ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([]byte, error) {
 	dst = append(dst, "Extract the named entities of the document below.\n"...)
 	if f.Kinds == nil {
 		return dst, runtime.Fail("research/extract_entities", "prompts/research/extract_entities.yaml:14:9", runtime.ErrMissing, "kinds")
@@ -471,7 +471,7 @@ func (ExtractEntitiesPrompt) AppendRender(dst []byte, f ExtractEntitiesFeed) ([]
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -492,13 +492,13 @@ func (p ExtractEntitiesPrompt) Request(f ExtractEntitiesFeed, opts ...runtime.Re
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (ExtractEntitiesPrompt) ParseOutput(completion string, opts ...output.ParseOption) (ExtractEntitiesOutput, error) {
+func (*ExtractEntitiesPrompt) ParseOutput(completion string, opts ...output.ParseOption) (ExtractEntitiesOutput, error) {
 	return output.ParseWith[ExtractEntitiesOutput](_ExtractEntitiesOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (ExtractEntitiesPrompt) Examples() []ExtractEntitiesExample {
+func (*ExtractEntitiesPrompt) Examples() []ExtractEntitiesExample {
 	return []ExtractEntitiesExample{{
 		Input:  _decodeExample[ExtractEntitiesFeed]("{\"document\":\"Ada Lovelace worked with Charles Babbage in London on the Analytical Engine.\",\"kinds\":[]}"),
 		Output: _decodeExample[ExtractEntitiesOutput]("{\"confidence\":0.9,\"entities\":[{\"attributes\":{\"role\":\"mathematician\"},\"first_seen\":{\"end\":12,\"start\":0},\"kind\":\"person\",\"mentions\":1,\"name\":\"Ada Lovelace\"},{\"kind\":\"person\",\"mentions\":1,\"name\":\"Charles Babbage\"},{\"kind\":\"place\",\"mentions\":1,\"name\":\"London\"},{\"aliases\":[\"the Engine\"],\"kind\":\"product\",\"mentions\":1,\"name\":\"Analytical Engine\"}],\"language\":\"en\"}"),

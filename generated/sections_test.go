@@ -77,3 +77,43 @@ func TestThinkSections(t *testing.T) {
 		}
 	}
 }
+
+// coarseTokens counts a token per 100 bytes or part of them.
+type coarseTokens struct{}
+
+func (coarseTokens) Count(text string) int { return (len(text) + 99) / 100 }
+func (coarseTokens) Cut(text string, n int) string {
+	return text[:max(0, min(100*n, len(text)))]
+}
+
+// TestWithTokenizerCopies checks that WithTokenizer returns a prompt
+// counting with the tokenizer it is given and leaves the package's
+// prompt, a pointer that every caller shares, counting with its own.
+func TestWithTokenizerCopies(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "kitchen", "think", "full.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f generated.ThinkFeed
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	counted := func(p *generated.ThinkPrompt, count func(string) int) {
+		t.Helper()
+		sections, err := p.Sections(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range sections {
+			if s.Tokens != count(s.Text) {
+				t.Errorf("section %s: %d tokens, want %d", s.Name, s.Tokens, count(s.Text))
+			}
+		}
+	}
+	coarse := generated.Think.WithTokenizer(coarseTokens{})
+	if coarse == generated.Think {
+		t.Fatal("WithTokenizer returned the package's prompt")
+	}
+	counted(coarse, coarseTokens{}.Count)
+	counted(generated.Think, tiktoken.O200kBase().Count)
+}

@@ -16,7 +16,7 @@ type ClassifySentimentFeed struct {
 }
 
 // Validate reports every required variable of ClassifySentimentFeed that is left unset.
-func (x ClassifySentimentFeed) Validate() error {
+func (x *ClassifySentimentFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Product != "", "support/classify_sentiment", "prompts/support/classify_sentiment.yaml:6:3", "product")
 	v.Require(x.Message != "", "support/classify_sentiment", "prompts/support/classify_sentiment.yaml:7:3", "message")
@@ -24,7 +24,7 @@ func (x ClassifySentimentFeed) Validate() error {
 }
 
 // ClassifySentiment: Classifies the sentiment of a customer message, taught by a few examples.
-var ClassifySentiment ClassifySentimentPrompt
+var ClassifySentiment *ClassifySentimentPrompt = &ClassifySentimentPrompt{}
 
 // ClassifySentimentPrompt is the type of ClassifySentiment; its methods render the prompt.
 type ClassifySentimentPrompt struct{}
@@ -32,22 +32,22 @@ type ClassifySentimentPrompt struct{}
 var _ClassifySentimentSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ClassifySentimentPrompt) Key() string {
+func (*ClassifySentimentPrompt) Key() string {
 	return "support/classify_sentiment"
 }
 
 // Description returns the prompt's description.
-func (ClassifySentimentPrompt) Description() string {
+func (*ClassifySentimentPrompt) Description() string {
 	return "Classifies the sentiment of a customer message, taught by a few examples."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ClassifySentimentPrompt) Model() string {
+func (*ClassifySentimentPrompt) Model() string {
 	return "gpt-4o-mini"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ClassifySentimentPrompt) Parameters() map[string]any {
+func (*ClassifySentimentPrompt) Parameters() map[string]any {
 	return map[string]any{"temperature": 0}
 }
 
@@ -98,7 +98,7 @@ func _ClassifySentiment_part5(dst []byte, f ClassifySentimentFeed) ([]byte, erro
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
-func (p ClassifySentimentPrompt) Messages(f ClassifySentimentFeed) (runtime.Prompt, error) {
+func (p *ClassifySentimentPrompt) Messages(f ClassifySentimentFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _ClassifySentiment_part0(buf[:0], f)
@@ -167,7 +167,7 @@ func (p ClassifySentimentPrompt) Messages(f ClassifySentimentFeed) (runtime.Prom
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ClassifySentimentPrompt) Request(f ClassifySentimentFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ClassifySentimentPrompt) Request(f ClassifySentimentFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -17,7 +17,7 @@ type DescribeScreenshotFeed struct {
 }
 
 // Validate reports every required variable of DescribeScreenshotFeed that is left unset.
-func (x DescribeScreenshotFeed) Validate() error {
+func (x *DescribeScreenshotFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Product != "", "support/describe_screenshot", "prompts/support/describe_screenshot.yaml:6:3", "product")
 	v.Require(x.Question != "", "support/describe_screenshot", "prompts/support/describe_screenshot.yaml:7:3", "question")
@@ -26,7 +26,7 @@ func (x DescribeScreenshotFeed) Validate() error {
 }
 
 // DescribeScreenshot: Names the error on the screenshot that a customer attached to a ticket.
-var DescribeScreenshot DescribeScreenshotPrompt
+var DescribeScreenshot *DescribeScreenshotPrompt = &DescribeScreenshotPrompt{}
 
 // DescribeScreenshotPrompt is the type of DescribeScreenshot; its methods render the prompt.
 type DescribeScreenshotPrompt struct{}
@@ -34,22 +34,22 @@ type DescribeScreenshotPrompt struct{}
 var _DescribeScreenshotSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (DescribeScreenshotPrompt) Key() string {
+func (*DescribeScreenshotPrompt) Key() string {
 	return "support/describe_screenshot"
 }
 
 // Description returns the prompt's description.
-func (DescribeScreenshotPrompt) Description() string {
+func (*DescribeScreenshotPrompt) Description() string {
 	return "Names the error on the screenshot that a customer attached to a ticket."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (DescribeScreenshotPrompt) Model() string {
+func (*DescribeScreenshotPrompt) Model() string {
 	return "gpt-4o-mini"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (DescribeScreenshotPrompt) Parameters() map[string]any {
+func (*DescribeScreenshotPrompt) Parameters() map[string]any {
 	return map[string]any{"temperature": 0}
 }
 
@@ -76,7 +76,7 @@ func _DescribeScreenshot_part1(dst []byte, f DescribeScreenshotFeed) ([]byte, er
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
-func (p DescribeScreenshotPrompt) Messages(f DescribeScreenshotFeed) (runtime.Prompt, error) {
+func (p *DescribeScreenshotPrompt) Messages(f DescribeScreenshotFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _DescribeScreenshot_part0(buf[:0], f)
@@ -115,7 +115,7 @@ func (p DescribeScreenshotPrompt) Messages(f DescribeScreenshotFeed) (runtime.Pr
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p DescribeScreenshotPrompt) Request(f DescribeScreenshotFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *DescribeScreenshotPrompt) Request(f DescribeScreenshotFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -20,7 +20,7 @@ type DraftReplyFeed struct {
 }
 
 // Validate reports every required variable of DraftReplyFeed that is left unset.
-func (x DraftReplyFeed) Validate() error {
+func (x *DraftReplyFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.CustomerName != "", "support/draft_reply", "prompts/support/draft_reply.yaml:9:3", "customer_name")
 	v.Require(x.Message != "", "support/draft_reply", "prompts/support/draft_reply.yaml:11:3", "message")
@@ -39,7 +39,7 @@ type DraftReplyArticlesItem struct {
 }
 
 // Validate reports every required variable of DraftReplyArticlesItem that is left unset.
-func (x DraftReplyArticlesItem) Validate() error {
+func (x *DraftReplyArticlesItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Title != "", "support/draft_reply", "prompts/support/draft_reply.yaml:17:9", "title")
 	v.Require(x.URL != "", "support/draft_reply", "prompts/support/draft_reply.yaml:18:9", "url")
@@ -47,7 +47,7 @@ func (x DraftReplyArticlesItem) Validate() error {
 }
 
 // DraftReply: Drafts a reply to a customer, citing the knowledge-base articles it may use.
-var DraftReply DraftReplyPrompt
+var DraftReply *DraftReplyPrompt = &DraftReplyPrompt{}
 
 // DraftReplyPrompt is the type of DraftReply; its methods render the prompt.
 type DraftReplyPrompt struct{}
@@ -55,39 +55,39 @@ type DraftReplyPrompt struct{}
 var _DraftReplySize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (DraftReplyPrompt) Key() string {
+func (*DraftReplyPrompt) Key() string {
 	return "support/draft_reply"
 }
 
 // Description returns the prompt's description.
-func (DraftReplyPrompt) Description() string {
+func (*DraftReplyPrompt) Description() string {
 	return "Drafts a reply to a customer, citing the knowledge-base articles it may use."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (DraftReplyPrompt) Model() string {
+func (*DraftReplyPrompt) Model() string {
 	return "gpt-4o-mini"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (DraftReplyPrompt) Parameters() map[string]any {
+func (*DraftReplyPrompt) Parameters() map[string]any {
 	return map[string]any{"temperature": 0.3}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p DraftReplyPrompt) Messages(f DraftReplyFeed) (runtime.Prompt, error) {
+func (p *DraftReplyPrompt) Messages(f DraftReplyFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
+func (p *DraftReplyPrompt) Render(f DraftReplyFeed) (string, error) {
 	return _DraftReplySize.Done(p.AppendRender(_DraftReplySize.Buffer(272), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, error) {
+func (*DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You are a friendly, precise support agent. Write in a "...)
 	var t_2 string
@@ -182,7 +182,7 @@ func (DraftReplyPrompt) AppendRender(dst []byte, f DraftReplyFeed) ([]byte, erro
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p DraftReplyPrompt) Request(f DraftReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *DraftReplyPrompt) Request(f DraftReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -21,7 +21,7 @@ type SummarizeCustomerInteractionFeed struct {
 }
 
 // Validate reports every required variable of SummarizeCustomerInteractionFeed that is left unset.
-func (x SummarizeCustomerInteractionFeed) Validate() error {
+func (x *SummarizeCustomerInteractionFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.InteractionTranscript != "", "support/summarize_customer_interaction", "prompts/support/summarize_customer_interaction.yaml:11:5", "interaction_transcript")
 	if x.CustomerHistory != nil {
@@ -37,7 +37,7 @@ type SummarizeCustomerInteractionCustomerHistory struct {
 }
 
 // Validate reports every required variable of SummarizeCustomerInteractionCustomerHistory that is left unset.
-func (x SummarizeCustomerInteractionCustomerHistory) Validate() error {
+func (x *SummarizeCustomerInteractionCustomerHistory) Validate() error {
 	return nil
 }
 
@@ -82,7 +82,7 @@ const _SummarizeCustomerInteractionOutputSchemaJSON = "{\"type\":\"object\",\"pr
 type _SummarizeCustomerInteractionOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_SummarizeCustomerInteractionOutputChecks) Validate(doc []byte, _ any) error {
+func (*_SummarizeCustomerInteractionOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _SummarizeCustomerInteractionOutputCheck)
 }
 
@@ -184,7 +184,7 @@ func _SummarizeCustomerInteractionOutputCheck5(c *output.Checker) {
 }
 
 // _SummarizeCustomerInteractionOutputParser reads the completions of the support/summarize_customer_interaction prompt for ParseOutput.
-var _SummarizeCustomerInteractionOutputParser = output.NewParser(_SummarizeCustomerInteractionOutputSchemaJSON, _SummarizeCustomerInteractionOutputChecks{})
+var _SummarizeCustomerInteractionOutputParser = output.NewParser(_SummarizeCustomerInteractionOutputSchemaJSON, &_SummarizeCustomerInteractionOutputChecks{})
 
 // SummarizeCustomerInteractionPartial is what is known of an answer of the support/summarize_customer_interaction prompt while it streams:
 // each field's state (absent, in progress, done) and what is known of its value.
@@ -209,7 +209,7 @@ type SummarizeCustomerInteractionExample struct {
 }
 
 // SummarizeCustomerInteraction: Summarizes a customer interaction transcript, extracting key points and sentiment.
-var SummarizeCustomerInteraction SummarizeCustomerInteractionPrompt
+var SummarizeCustomerInteraction *SummarizeCustomerInteractionPrompt = &SummarizeCustomerInteractionPrompt{}
 
 // SummarizeCustomerInteractionPrompt is the type of SummarizeCustomerInteraction; its methods render the prompt.
 type SummarizeCustomerInteractionPrompt struct{}
@@ -217,22 +217,22 @@ type SummarizeCustomerInteractionPrompt struct{}
 var _SummarizeCustomerInteractionSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (SummarizeCustomerInteractionPrompt) Key() string {
+func (*SummarizeCustomerInteractionPrompt) Key() string {
 	return "support/summarize_customer_interaction"
 }
 
 // Description returns the prompt's description.
-func (SummarizeCustomerInteractionPrompt) Description() string {
+func (*SummarizeCustomerInteractionPrompt) Description() string {
 	return "Summarizes a customer interaction transcript, extracting key points and sentiment."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (SummarizeCustomerInteractionPrompt) Model() string {
+func (*SummarizeCustomerInteractionPrompt) Model() string {
 	return "claude-3-haiku"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (SummarizeCustomerInteractionPrompt) Parameters() map[string]any {
+func (*SummarizeCustomerInteractionPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  500,
 		"temperature": 0.6,
@@ -241,18 +241,18 @@ func (SummarizeCustomerInteractionPrompt) Parameters() map[string]any {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p SummarizeCustomerInteractionPrompt) Messages(f SummarizeCustomerInteractionFeed) (runtime.Prompt, error) {
+func (p *SummarizeCustomerInteractionPrompt) Messages(f SummarizeCustomerInteractionFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p SummarizeCustomerInteractionPrompt) Render(f SummarizeCustomerInteractionFeed) (string, error) {
+func (p *SummarizeCustomerInteractionPrompt) Render(f SummarizeCustomerInteractionFeed) (string, error) {
 	return _SummarizeCustomerInteractionSize.Done(p.AppendRender(_SummarizeCustomerInteractionSize.Buffer(715), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeCustomerInteractionFeed) ([]byte, error) {
+func (*SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeCustomerInteractionFeed) ([]byte, error) {
 	dst = append(dst, "Role: You are an AI assistant specialized in analyzing customer support interactions.\nTask: Analyze the following interaction transcript and provide a summary according to the specified JSON format.\n\nTranscript:\n"...)
 	if f.InteractionTranscript == "" {
 		return dst, runtime.Fail("support/summarize_customer_interaction", "prompts/support/summarize_customer_interaction.yaml:28:6", runtime.ErrMissing, "interaction_transcript")
@@ -286,7 +286,7 @@ func (SummarizeCustomerInteractionPrompt) AppendRender(dst []byte, f SummarizeCu
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteractionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteractionFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -310,7 +310,7 @@ func (p SummarizeCustomerInteractionPrompt) Request(f SummarizeCustomerInteracti
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (SummarizeCustomerInteractionPrompt) ParseOutput(completion string, opts ...output.ParseOption) (SummarizeCustomerInteractionOutput, error) {
+func (*SummarizeCustomerInteractionPrompt) ParseOutput(completion string, opts ...output.ParseOption) (SummarizeCustomerInteractionOutput, error) {
 	return output.ParseWith[SummarizeCustomerInteractionOutput](_SummarizeCustomerInteractionOutputParser, completion, opts...)
 }
 
@@ -318,26 +318,26 @@ func (SummarizeCustomerInteractionPrompt) ParseOutput(completion string, opts ..
 // of it received so far: complete values read as ParseOutput reads them, objects
 // and lists as far as they go, a string so far (in progress). An error means the
 // text already cannot become an answer of the outputSchema.
-func (SummarizeCustomerInteractionPrompt) ParsePartial(text string) (SummarizeCustomerInteractionPartial, error) {
+func (*SummarizeCustomerInteractionPrompt) ParsePartial(text string) (SummarizeCustomerInteractionPartial, error) {
 	return output.ParsePartial[SummarizeCustomerInteractionPartial](_SummarizeCustomerInteractionOutputParser, text)
 }
 
 // Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
 // ask Partial for what is known, and End for ParseOutput of the whole answer.
-func (SummarizeCustomerInteractionPrompt) Stream() *output.Stream[SummarizeCustomerInteractionPartial, SummarizeCustomerInteractionOutput] {
+func (*SummarizeCustomerInteractionPrompt) Stream() *output.Stream[SummarizeCustomerInteractionPartial, SummarizeCustomerInteractionOutput] {
 	return output.NewStream[SummarizeCustomerInteractionPartial, SummarizeCustomerInteractionOutput](_SummarizeCustomerInteractionOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (SummarizeCustomerInteractionPrompt) Correction(err error) string {
+func (*SummarizeCustomerInteractionPrompt) Correction(err error) string {
 	return output.Correction(err, _SummarizeCustomerInteractionOutputSchemaJSON)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (SummarizeCustomerInteractionPrompt) Examples() []SummarizeCustomerInteractionExample {
+func (*SummarizeCustomerInteractionPrompt) Examples() []SummarizeCustomerInteractionExample {
 	return []SummarizeCustomerInteractionExample{{
 		Input:  _decodeExample[SummarizeCustomerInteractionFeed]("{\"customer_history\":{\"loyalty_status\":\"gold\",\"recent_issues_count\":1},\"interaction_transcript\":\"Customer: I was billed twice for my March invoice.\\nAgent: I'm sorry about that. I've refunded the duplicate charge; it will show within 5 days.\\n\"}"),
 		Output: _decodeExample[SummarizeCustomerInteractionOutput]("{\"action_items\":[\"Refund the duplicate charge\",\"Check the refund posts within 5 days\"],\"main_reason\":\"Billing query: duplicate charge on the March invoice\",\"sentiment\":\"neutral\",\"summary\":\"The customer was billed twice for March. The agent refunded the duplicate charge.\"}"),

@@ -23,7 +23,7 @@ type TriageTicketFeed struct {
 }
 
 // Validate reports every required variable of TriageTicketFeed that is left unset.
-func (x TriageTicketFeed) Validate() error {
+func (x *TriageTicketFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Subject != "", "support/triage_ticket", "prompts/support/triage_ticket.yaml:12:3", "subject")
 	v.Require(x.Body != "", "support/triage_ticket", "prompts/support/triage_ticket.yaml:13:3", "body")
@@ -41,7 +41,7 @@ type TriageTicketRecentTicketsItem struct {
 }
 
 // Validate reports every required variable of TriageTicketRecentTicketsItem that is left unset.
-func (x TriageTicketRecentTicketsItem) Validate() error {
+func (x *TriageTicketRecentTicketsItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.ID != "", "support/triage_ticket", "prompts/support/triage_ticket.yaml:24:9", "id")
 	v.Require(x.Title != "", "support/triage_ticket", "prompts/support/triage_ticket.yaml:25:9", "title")
@@ -173,7 +173,7 @@ const _TriageTicketOutputSchemaParserJSON = "{\"type\":\"object\",\"description\
 type _TriageTicketOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_TriageTicketOutputChecks) Validate(doc []byte, _ any) error {
+func (*_TriageTicketOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _TriageTicketOutputCheck)
 }
 
@@ -481,7 +481,7 @@ func _TriageTicketOutputCheck15(c *output.Checker) {
 }
 
 // _TriageTicketOutputParser reads the completions of the support/triage_ticket prompt for ParseOutput.
-var _TriageTicketOutputParser = output.NewParser(_TriageTicketOutputSchemaParserJSON, _TriageTicketOutputChecks{})
+var _TriageTicketOutputParser = output.NewParser(_TriageTicketOutputSchemaParserJSON, &_TriageTicketOutputChecks{})
 
 // TriageTicketPartial is what is known of an answer of the support/triage_ticket prompt while it streams:
 // each field's state (absent, in progress, done) and what is known of its value.
@@ -537,7 +537,7 @@ type TriageTicketExample struct {
 }
 
 // TriageTicket: Triages an incoming support ticket into a structured record for routing.
-var TriageTicket TriageTicketPrompt
+var TriageTicket *TriageTicketPrompt = &TriageTicketPrompt{}
 
 // TriageTicketPrompt is the type of TriageTicket; its methods render the prompt.
 type TriageTicketPrompt struct{}
@@ -545,22 +545,22 @@ type TriageTicketPrompt struct{}
 var _TriageTicketSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (TriageTicketPrompt) Key() string {
+func (*TriageTicketPrompt) Key() string {
 	return "support/triage_ticket"
 }
 
 // Description returns the prompt's description.
-func (TriageTicketPrompt) Description() string {
+func (*TriageTicketPrompt) Description() string {
 	return "Triages an incoming support ticket into a structured record for routing."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (TriageTicketPrompt) Model() string {
+func (*TriageTicketPrompt) Model() string {
 	return "gpt-4o-mini"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (TriageTicketPrompt) Parameters() map[string]any {
+func (*TriageTicketPrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  400,
 		"temperature": 0,
@@ -569,24 +569,24 @@ func (TriageTicketPrompt) Parameters() map[string]any {
 
 // ExtraParameters returns a new map of the prompt's extra_parameters: provider
 // request fields that the adapters send unchecked.
-func (TriageTicketPrompt) ExtraParameters() map[string]any {
+func (*TriageTicketPrompt) ExtraParameters() map[string]any {
 	return map[string]any{"prompt_cache_key": "support-triage"}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p TriageTicketPrompt) Messages(f TriageTicketFeed) (runtime.Prompt, error) {
+func (p *TriageTicketPrompt) Messages(f TriageTicketFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p TriageTicketPrompt) Render(f TriageTicketFeed) (string, error) {
+func (p *TriageTicketPrompt) Render(f TriageTicketFeed) (string, error) {
 	return _TriageTicketSize.Done(p.AppendRender(_TriageTicketSize.Buffer(241), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte, error) {
+func (*TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You triage support tickets for a SaaS company. Read the ticket and answer\nwith one JSON object that follows the schema you were given: no prose.\n\nSubject: "...)
 	if f.Subject == "" {
@@ -643,7 +643,7 @@ func (TriageTicketPrompt) AppendRender(dst []byte, f TriageTicketFeed) ([]byte, 
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -668,7 +668,7 @@ func (p TriageTicketPrompt) Request(f TriageTicketFeed, opts ...runtime.RequestO
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (TriageTicketPrompt) ParseOutput(completion string, opts ...output.ParseOption) (TriageTicketOutput, error) {
+func (*TriageTicketPrompt) ParseOutput(completion string, opts ...output.ParseOption) (TriageTicketOutput, error) {
 	return output.ParseWith[TriageTicketOutput](_TriageTicketOutputParser, completion, opts...)
 }
 
@@ -676,26 +676,26 @@ func (TriageTicketPrompt) ParseOutput(completion string, opts ...output.ParseOpt
 // of it received so far: complete values read as ParseOutput reads them, objects
 // and lists as far as they go, a string so far (in progress). An error means the
 // text already cannot become an answer of the outputSchema.
-func (TriageTicketPrompt) ParsePartial(text string) (TriageTicketPartial, error) {
+func (*TriageTicketPrompt) ParsePartial(text string) (TriageTicketPartial, error) {
 	return output.ParsePartial[TriageTicketPartial](_TriageTicketOutputParser, text)
 }
 
 // Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
 // ask Partial for what is known, and End for ParseOutput of the whole answer.
-func (TriageTicketPrompt) Stream() *output.Stream[TriageTicketPartial, TriageTicketOutput] {
+func (*TriageTicketPrompt) Stream() *output.Stream[TriageTicketPartial, TriageTicketOutput] {
 	return output.NewStream[TriageTicketPartial, TriageTicketOutput](_TriageTicketOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (TriageTicketPrompt) Correction(err error) string {
+func (*TriageTicketPrompt) Correction(err error) string {
 	return output.Correction(err, _TriageTicketOutputSchemaJSON)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (TriageTicketPrompt) Examples() []TriageTicketExample {
+func (*TriageTicketPrompt) Examples() []TriageTicketExample {
 	return []TriageTicketExample{{
 		Input:  _decodeExample[TriageTicketFeed]("{\"body\":\"Hi, my card was charged twice for the March invoice. Please refund one of them.\",\"plan\":\"pro\",\"recent_tickets\":[],\"subject\":\"Charged twice for March\"}"),
 		Output: _decodeExample[TriageTicketOutput]("{\"actions\":[{\"due_in_hours\":24,\"owner\":\"billing\",\"task\":\"Refund the duplicate March charge\"},{\"owner\":\"support\",\"task\":\"Confirm the refund to the customer\"}],\"category\":\"billing\",\"customer\":{\"churn_risk\":0.3,\"mentioned_plan\":null,\"sentiment\":\"negative\"},\"priority\":\"high\",\"summary\":\"The customer was charged twice for the March invoice and asks for a refund of the duplicate.\",\"tags\":[\"double-charge\",\"refund\"]}"),

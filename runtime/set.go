@@ -17,8 +17,9 @@ package runtime
 //	var _agentPaths = [...]string{"default", "main/BrowseLink", "main/BrowseLink.enterprise", "main/default", "reflection/default"}
 //
 //	// _agentTable is the set's paths and resolver: a candidate path's
-//	// directory (up to its last '/'), then its name in that directory, each
-//	// a switch over lengths and Path.Is for each string of that length.
+//	// directory (up to its last '/'), a switch over lengths and Path.Is for
+//	// each string of that length, then its name in that directory, a
+//	// switch on the name.
 //	var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
 //
 //	func _agentDir(p runtime.Path) int {
@@ -37,25 +38,32 @@ package runtime
 //		return -1
 //	}
 //
-//	func _agentName(dir int, p runtime.Path) (int, bool) {
-//		switch p.Len() {
-//		case 7:
-//			if p.Is("default") {
-//				switch dir {
-//				case 0:
-//					return 0, true
-//				case 1:
-//					return 3, true
-//				case 2:
-//					return 4, true
+//	func _agentName(dir int, name, version string) (int, bool) {
+//		if version != "" { // name.version: each name with a '.' split at its dots
+//			switch name {
+//			case "BrowseLink":
+//				if dir == 1 && version == "enterprise" {
+//					return 2, true
 //				}
 //			}
-//		case 10:
-//			if dir == 1 && p.Is("BrowseLink") {
+//			return 0, false
+//		}
+//		switch name {
+//		case "default":
+//			switch dir {
+//			case 0:
+//				return 0, true
+//			case 1:
+//				return 3, true
+//			case 2:
+//				return 4, true
+//			}
+//		case "BrowseLink":
+//			if dir == 1 {
 //				return 1, true
 //			}
-//		case 21:
-//			if dir == 1 && p.Is("BrowseLink.enterprise") {
+//		case "BrowseLink.enterprise":
+//			if dir == 1 {
 //				return 2, true
 //			}
 //		}
@@ -87,11 +95,13 @@ package runtime
 // version holds a '/'), so Resolve looks each directory up once at most,
 // and skips the steps of a directory the set lacks without a lookup; a
 // Manager keeps the directories of its own settings. Len and Is compare
-// the parts with a string without joining them, so a lookup allocates
-// nothing and a candidate of a length no name has costs one integer
-// switch; Path's strings point into the key and the settings, so a whole
-// resolution allocates nothing. Any lookup that gives the same ids is
-// equally valid (MapTable uses maps).
+// a directory's parts with a string without joining them, and the name
+// switch compares the name and the version apart, so a lookup allocates
+// nothing; Path's strings point into the key and the settings, so a whole
+// resolution allocates nothing. Under settings with no root space and no
+// version, Resolve tries a key's first step, T/K, as one call of Name with
+// the key, before it builds the chain. Any lookup that gives the same ids
+// is equally valid (MapTable uses maps).
 //
 // _agentComponents[id] lists the versioned components template id
 // includes, directly or through other components, by name, each with its
@@ -244,7 +254,7 @@ func (s *Settings) apply(opts []Option) (set uint8) {
 		case fieldPredefined:
 			s.Predefined = o.value
 		}
-		set |= 1 << o.field
+		set |= 1 << (o.field & 7) // the mask spares the compiler's check of the shift
 	}
 	if s.DefaultName == "" {
 		s.DefaultName = defaultName
@@ -384,10 +394,11 @@ const (
 	allSteps         = 1<<numLevels - 1
 )
 
-// init sets c to the chain of key under s. (Filling c in place, rather
-// than returning a chain, saves Resolve a copy.)
+// init sets c, which is zero, to the chain of key under s. (Filling c in
+// place, rather than returning a chain, saves Resolve a copy, and field by
+// field, rather than from a composite literal, saves another.)
 func (c *chain) init(s *Settings, key string) {
-	*c = chain{root: s.RootSpace, version: s.Version, def: s.DefaultName, typ: s.Type, name: key, steps: allSteps}
+	c.root, c.version, c.def, c.typ, c.name, c.steps = s.RootSpace, s.Version, s.DefaultName, s.Type, key, allSteps
 	if strings.IndexByte(key, '/') >= 0 { // faster than LastIndexByte where there is none
 		i := strings.LastIndexByte(key, '/')
 		if i > 0 && key[:i] != s.Type {
@@ -429,53 +440,53 @@ func (c *chain) prefix(pre int) Path { return prefixDir(pre, c.root, c.typ) }
 // prefixDir returns the directory of the steps of prefix pre under root
 // space root and type typ.
 func prefixDir(pre int, root, typ string) Path {
-	switch pre {
-	case prefixRoot:
-		return Path{Root: root, Type: typ}
-	case prefixType:
-		return Path{Type: typ}
+	// One literal, not one per prefix: the compiler then builds the Path
+	// in the registers of the call rather than in memory.
+	if pre != prefixRoot {
+		root = ""
+		if pre != prefixType {
+			typ = ""
+		}
 	}
-	return Path{}
+	return Path{Root: root, Type: typ}
 }
 
-// hasSlash reports whether the default name or the version of s holds a
+// hasSlash reports whether s, the default name or the version, holds a
 // '/', which moves the candidates' last '/' out of their prefix.
-func hasSlash(s *Settings) bool {
-	return strings.IndexByte(s.DefaultName, '/') >= 0 || strings.IndexByte(s.Version, '/') >= 0
-}
+func hasSlash(s string) bool { return strings.IndexByte(s, '/') >= 0 }
 
 // leaf returns the rest of step l's candidate after its prefix: the key's
-// name or the default name, and the version.
-func (c *chain) leaf(l Level) Path {
-	p := Path{Name: c.def}
+// name or the default name, and the version ("" for none).
+func (c *chain) leaf(l Level) (name, version string) {
+	name = c.def
 	if l < LevelGlobalVersion && l%4 < 2 {
-		p.Name = c.name
+		name = c.name
 	}
 	if l%2 == 0 {
-		p.Version = c.version
+		version = c.version
 	}
-	return p
+	return name, version
 }
 
 // path returns the candidate of step l.
 func (c *chain) path(l Level) Path {
-	p, dir := c.leaf(l), c.prefix(int(l/4))
-	p.Root, p.Type = dir.Root, dir.Type
+	p := c.prefix(int(l / 4))
+	p.Name, p.Version = c.leaf(l)
 	return p
 }
 
 // split returns the candidate of step l split at its last '/' into its
-// directory and its name, when the default name or the version holds a
-// '/', so that the prefix is not the directory.
-func (c *chain) split(l Level) (dir, name Path) {
+// directory and its name and version, when the default name or the
+// version holds a '/', so that the prefix is not the directory.
+func (c *chain) split(l Level) (dir Path, name, version string) {
 	p := c.path(l)
 	if i := strings.LastIndexByte(p.Version, '/'); i >= 0 {
-		return Path{Root: p.Root, Type: p.Type, Name: p.Name, Version: p.Version[:i+1]}, Path{Name: p.Version[i+1:]}
+		return Path{Root: p.Root, Type: p.Type, Name: p.Name, Version: p.Version[:i+1]}, p.Version[i+1:], ""
 	}
 	if i := strings.LastIndexByte(p.Name, '/'); i >= 0 {
-		return Path{Root: p.Root, Type: p.Type, Name: p.Name[:i+1]}, Path{Name: p.Name[i+1:], Version: p.Version}
+		return Path{Root: p.Root, Type: p.Type, Name: p.Name[:i+1]}, p.Name[i+1:], p.Version
 	}
-	return c.prefix(int(l / 4)), c.leaf(l)
+	return Path{Root: p.Root, Type: p.Type}, p.Name, p.Version
 }
 
 // tried returns the paths of the steps before last, and of last itself when
@@ -547,10 +558,11 @@ type Table struct {
 	// and has no '/' after it.
 	Dir func(p Path) int
 	// Name returns the template whose path is directory dir followed by
-	// p, which holds no '/'. At directory "" and the empty Path, which no
-	// step of the chain builds, it returns the set's system default
-	// template, if the set has one.
-	Name func(dir int, p Path) (id int, ok bool)
+	// name, and by '.' and version when version is not "". No template's
+	// name holds a '/', so a name with one finds nothing. At directory ""
+	// and the empty name, which no step of the chain builds, it returns
+	// the set's system default template, if the set has one.
+	Name func(dir int, name, version string) (id int, ok bool)
 }
 
 // MapTable returns the Table of set with the template paths paths, in
@@ -588,9 +600,9 @@ func MapTable(set string, paths []string, systemDefault int) *Table {
 			}
 			return -1
 		},
-		Name: func(dir int, p Path) (int, bool) {
+		Name: func(dir int, name, version string) (int, bool) {
 			var buf [64]byte
-			id, ok := names[dirName{dir, string(p.AppendTo(buf[:0]))}]
+			id, ok := names[dirName{dir, string(Path{Name: name, Version: version}.AppendTo(buf[:0]))}]
 			return id, ok
 		},
 	}
@@ -609,12 +621,14 @@ type Manager struct {
 	settings Settings
 	// What every Resolve would find again from the settings alone: the
 	// directory ids of the prefixes of a key without a namespace, and
-	// hasSlash(&settings).
-	dirs    [numPrefixes]int32 // ids of directories, which a set has fewer of than templates
-	slashes bool
-	// keyFirst: the chain of a plain key starts at T/K (no root space, no
-	// version, no '/' in the default name), which Resolve tries first
-	// without building the chain.
+	// whether the default name and the version hold a '/' (hasSlash).
+	dirs                       [numPrefixes]int32 // ids of directories, which a set has fewer of than templates
+	defaultSlash, versionSlash bool
+	// keyFirst: the chain of a key other than "" and the default name
+	// starts at T/K (no root space, no version), which Resolve tries
+	// first, the key as a name in T's directory, without building the
+	// chain. A key with a '/' finds nothing there, since no name holds
+	// one, and goes on to the walk.
 	keyFirst bool
 }
 
@@ -632,46 +646,63 @@ func (m *Manager) derive() {
 	for pre := range m.dirs {
 		m.dirs[pre] = int32(m.table.Dir(prefixDir(pre, m.settings.RootSpace, m.settings.Type)))
 	}
-	m.slashes = hasSlash(&m.settings)
-	m.keyFirst = m.settings.RootSpace == "" && m.settings.Version == "" && !m.slashes
+	m.defaultSlash, m.versionSlash = hasSlash(m.settings.DefaultName), hasSlash(m.settings.Version)
+	m.keyFirst = m.settings.RootSpace == "" && m.settings.Version == ""
 }
 
 // Settings returns the manager's settings.
-func (m Manager) Settings() Settings { return m.settings }
+func (m *Manager) Settings() Settings { return m.settings }
 
 // Switch returns a copy of m with opts applied; m is unchanged
 // (template-manager.md §4.2).
-func (m Manager) Switch(opts ...Option) Manager {
-	m.settings.apply(opts)
-	m.derive()
-	return m
+func (m *Manager) Switch(opts ...Option) Manager {
+	n := *m
+	n.settings.apply(opts)
+	n.derive()
+	return n
 }
 
 // Resolve walks the fallback chain for key with opts applied for this call
 // only (template-manager.md §4.3), ending at the set's system default
 // template when it has one. It does not allocate unless the key resolves
 // nowhere.
-func (m Manager) Resolve(key string, opts ...Option) Resolution {
-	if len(opts) == 0 && m.keyFirst && key != "" && key != m.settings.DefaultName && strings.IndexByte(key, '/') < 0 {
+func (m *Manager) Resolve(key string, opts ...Option) (r Resolution) {
+	if len(opts) == 0 && m.keyFirst && key != "" && key != m.settings.DefaultName {
 		if d := int(m.dirs[prefixType]); d >= 0 {
-			if id, ok := m.table.Name(d, Path{Name: key}); ok {
-				return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: LevelKey, Settings: m.settings}
+			if id, ok := m.table.Name(d, key, ""); ok {
+				// Field by field: a composite literal, or a tuple
+				// assignment, is built apart and copied.
+				r.Key, r.Path, r.ID, r.Level = key, m.table.Paths[id], id, LevelKey
+				r.Settings = m.settings
+				return r
 			}
 		}
 	}
-	s := &m.settings // m is Resolve's own copy
-	dirs, slashes := m.dirs, m.slashes
+	m.walk(&r, key, opts)
+	return r
+}
+
+// walk is Resolve past its first step: it builds the chain and tries every
+// step, and sets *r, which is zero, to the resolution. (Filling *r in
+// place, rather than returning a Resolution, saves Resolve a copy.)
+func (m *Manager) walk(r *Resolution, key string, opts []Option) {
+	s := m.settings
+	dirs, defaultSlash, versionSlash := m.dirs, m.defaultSlash, m.versionSlash
 	if len(opts) > 0 {
 		set := s.apply(opts)
 		if set&(1<<fieldRootSpace|1<<fieldType) != 0 {
 			dirs[prefixRoot], dirs[prefixType] = unknownDir, unknownDir
 		}
-		if set&(1<<fieldVersion|1<<fieldDefaultName) != 0 {
-			slashes = hasSlash(s)
+		if set&(1<<fieldDefaultName) != 0 {
+			defaultSlash = hasSlash(s.DefaultName)
+		}
+		if set&(1<<fieldVersion) != 0 {
+			versionSlash = hasSlash(s.Version)
 		}
 	}
+	slashes := defaultSlash || versionSlash
 	var c chain
-	c.init(s, key)
+	c.init(&s, key)
 	if c.namespaced {
 		dirs[prefixRoot], dirs[prefixType] = unknownDir, unknownDir
 	}
@@ -681,11 +712,13 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 		l := Level(bits.TrailingZeros16(steps))
 		steps &= steps - 1
 		var d int
-		var name Path
+		var name, version string
 		if slashes {
 			var dir Path
-			dir, name = c.split(l)
-			d = m.table.Dir(dir)
+			dir, name, version = c.split(l)
+			if d = m.table.Dir(dir); d < 0 {
+				continue
+			}
 		} else {
 			pre := int(l / 4)
 			if dirs[pre] == unknownDir {
@@ -695,21 +728,24 @@ func (m Manager) Resolve(key string, opts ...Option) Resolution {
 				steps &^= 0xf << (4 * pre)
 				continue
 			}
-			name = c.leaf(l)
+			name, version = c.leaf(l)
 		}
-		if d < 0 {
-			continue
-		}
-		if id, ok := m.table.Name(d, name); ok {
-			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: l, Settings: *s}
+		if id, ok := m.table.Name(d, name, version); ok {
+			r.Path, r.ID, r.Level = m.table.Paths[id], id, l
+			r.Key = key
+			r.Settings = s // apart: a tuple assignment copies s twice
+			return
 		}
 	}
+	r.Key = key
+	r.Settings = s
 	if d := int(dirs[prefixGlobal]); d >= 0 { // the root level, which no option moves
-		if id, ok := m.table.Name(d, Path{}); ok {
-			return Resolution{Key: key, Path: m.table.Paths[id], ID: id, Level: LevelSystemDefault, Settings: *s}
+		if id, ok := m.table.Name(d, "", ""); ok {
+			r.Path, r.ID, r.Level = m.table.Paths[id], id, LevelSystemDefault
+			return
 		}
 	}
-	return Resolution{Key: key, ID: -1, Settings: *s, Err: &ResolveError{Set: m.table.Set, Key: key, Tried: c.tried(numLevels, false)}}
+	r.ID, r.Err = -1, &ResolveError{Set: m.table.Set, Key: key, Tried: c.tried(numLevels, false)}
 }
 
 // PredefinedError is the error of rendering with a predefined variable set

@@ -39,8 +39,9 @@ var _agentPaths = [...]string{
 }
 
 // _agentTable has the shape promptgen generates: the directories of the
-// template paths (up to their last '/'), then the names, each a switch
-// over the lengths and Path.Is for each string of that length.
+// template paths (up to their last '/'), a switch over the lengths and
+// Path.Is for each string of that length, then the names, a switch on the
+// name, or on its parts before and after each '.' with a version.
 var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
 
 func _agentDir(p runtime.Path) int {
@@ -67,59 +68,80 @@ func _agentDir(p runtime.Path) int {
 	return -1
 }
 
-func _agentName(dir int, p runtime.Path) (int, bool) {
-	switch p.Len() {
-	case 6:
-		if dir == 2 && p.Is("Search") {
+func _agentName(dir int, name, version string) (int, bool) {
+	if version != "" {
+		switch name {
+		case "BrowseLink":
+			if dir == 2 && version == "enterprise" {
+				return 8, true
+			}
+		case "Search":
+			if dir == 1 && version == "enterprise" {
+				return 2, true
+			}
+		case "default":
+			if version == "end_customers" && dir == 2 {
+				return 11, true
+			}
+			if version == "enterprise" {
+				switch dir {
+				case 0:
+					return 6, true
+				case 1:
+					return 4, true
+				}
+			}
+		}
+		return 0, false
+	}
+	switch name {
+	case "Search":
+		if dir == 2 {
 			return 9, true
 		}
-		if dir == 3 && p.Is("Review") {
+	case "Review":
+		if dir == 3 {
 			return 12, true
 		}
-	case 7:
-		if p.Is("default") {
-			switch dir {
-			case 0:
-				return 5, true
-			case 1:
-				return 3, true
-			case 2:
-				return 10, true
-			case 3:
-				return 13, true
-			case 4:
-				return 14, true
-			}
+	case "default":
+		switch dir {
+		case 0:
+			return 5, true
+		case 1:
+			return 3, true
+		case 2:
+			return 10, true
+		case 3:
+			return 13, true
+		case 4:
+			return 14, true
 		}
-	case 10:
-		if p.Is("BrowseLink") {
-			switch dir {
-			case 0:
-				return 0, true
-			case 1:
-				return 1, true
-			case 2:
-				return 7, true
-			}
+	case "BrowseLink":
+		switch dir {
+		case 0:
+			return 0, true
+		case 1:
+			return 1, true
+		case 2:
+			return 7, true
 		}
-	case 17:
-		if dir == 1 && p.Is("Search.enterprise") {
+	case "Search.enterprise":
+		if dir == 1 {
 			return 2, true
 		}
-	case 18:
-		if p.Is("default.enterprise") {
-			switch dir {
-			case 0:
-				return 6, true
-			case 1:
-				return 4, true
-			}
+	case "default.enterprise":
+		switch dir {
+		case 0:
+			return 6, true
+		case 1:
+			return 4, true
 		}
-	case 21:
-		if dir == 2 && p.Is("BrowseLink.enterprise") {
+	case "BrowseLink.enterprise":
+		if dir == 2 {
 			return 8, true
 		}
-		if dir == 2 && p.Is("default.end_customers") {
+	case "default.end_customers":
+		if dir == 2 {
 			return 11, true
 		}
 	}
@@ -134,12 +156,14 @@ var _specTable = runtime.MapTable("spec", _specPaths[:], -1)
 
 var setDefaults = runtime.Settings{Type: "main", DefaultName: "default"}
 
-func newAgent(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager(&_agentTable, setDefaults, opts...)
+func newAgent(opts ...runtime.Option) *runtime.Manager {
+	m := runtime.NewManager(&_agentTable, setDefaults, opts...)
+	return &m
 }
 
-func newSpec(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager(_specTable, setDefaults, opts...)
+func newSpec(opts ...runtime.Option) *runtime.Manager {
+	m := runtime.NewManager(_specTable, setDefaults, opts...)
+	return &m
 }
 
 // _fallbackPaths are the spec's templates and its system fallback,
@@ -151,8 +175,9 @@ var _fallbackTable = runtime.MapTable("fallback", _fallbackPaths[:], 0)
 
 // newFallback is the spec's set with a system default template, which
 // only the empty Path reaches.
-func newFallback(opts ...runtime.Option) runtime.Manager {
-	return runtime.NewManager(_fallbackTable, setDefaults, opts...)
+func newFallback(opts ...runtime.Option) *runtime.Manager {
+	m := runtime.NewManager(_fallbackTable, setDefaults, opts...)
+	return &m
 }
 
 var (
@@ -477,10 +502,12 @@ func TestSettings(t *testing.T) {
 	if got := m.Settings(); got.Predefined != "acme" || got.Type != "main" {
 		t.Errorf("Settings() = %+v; want predefined acme", got)
 	}
-	if got := m.Switch(predefined("")).Settings(); got.Predefined != "" {
+	if sw := m.Switch(predefined("")); sw.Settings().Predefined != "" {
+		got := sw.Settings()
 		t.Errorf("WithPredefined(\"\") leaves %+v", got)
 	}
-	if got := runtime.NewManager(&_agentTable, runtime.Settings{}).Settings(); got != (runtime.Settings{DefaultName: "default"}) {
+	if zero := runtime.NewManager(&_agentTable, runtime.Settings{}); zero.Settings() != (runtime.Settings{DefaultName: "default"}) {
+		got := zero.Settings()
 		t.Errorf("zero defaults give %+v", got)
 	}
 }
@@ -496,16 +523,16 @@ func TestSwitch(t *testing.T) {
 
 	for _, c := range []struct {
 		name string
-		m    runtime.Manager
+		m    *runtime.Manager
 		key  string
 		want string
 	}{
 		{`original is unchanged`, orig, "SubmitForm", "main/default"},
-		{`switch(active_template_type="reflection")`, refl, "SubmitForm", "reflection/default"},
-		{`switch(template_version="end_customers")`, ver, "SubmitForm", "main/default.end_customers"},
-		{`switch(active_template_root_space="specialized_agent")`, spec, "SubmitForm", "main/default"},
-		{`switch(active_template_root_space="specialized_agent") with reflection`, spec, "reflection/SubmitForm", "specialized_agent/reflection/default"},
-		{`switch(default_template_name="Search")`, dn, "SubmitForm", "main/Search"},
+		{`switch(active_template_type="reflection")`, &refl, "SubmitForm", "reflection/default"},
+		{`switch(template_version="end_customers")`, &ver, "SubmitForm", "main/default.end_customers"},
+		{`switch(active_template_root_space="specialized_agent")`, &spec, "SubmitForm", "main/default"},
+		{`switch(active_template_root_space="specialized_agent") with reflection`, &spec, "reflection/SubmitForm", "specialized_agent/reflection/default"},
+		{`switch(default_template_name="Search")`, &dn, "SubmitForm", "main/Search"},
 	} {
 		if r := c.m.Resolve(c.key); r.Path != c.want {
 			t.Errorf("%s: Resolve(%q) = %q, %v; want %q", c.name, c.key, r.Path, r.Err, c.want)
@@ -544,7 +571,8 @@ func TestPerCallOverride(t *testing.T) {
 	if r := m.Resolve("BrowseLink", predefined("acme")); r.Settings.Predefined != "acme" || r.Path != "main/BrowseLink" {
 		t.Errorf("per-call predefined: %q, settings %+v", r.Path, r.Settings)
 	}
-	if r := m.Switch(predefined("acme")).Resolve("BrowseLink", predefined("")); r.Settings.Predefined != "" {
+	acme := m.Switch(predefined("acme"))
+	if r := acme.Resolve("BrowseLink", predefined("")); r.Settings.Predefined != "" {
 		t.Errorf("clearing predefined per call: %+v", r.Settings)
 	}
 	// An override can also clear a setting for the call.
@@ -649,15 +677,78 @@ func TestLookupShapesAgree(t *testing.T) {
 	for dir, d := range dirs {
 		for _, n := range pathParts {
 			for _, v := range pathParts {
-				name := runtime.Path{Name: n, Version: v}
-				if strings.Contains(name.String(), "/") {
-					continue // Resolve never asks
+				wantID, wantOK := ids[dir+runtime.Path{Name: n, Version: v}.String()]
+				if strings.Contains(n+v, "/") {
+					wantID, wantOK = 0, false // no name holds a '/'
 				}
-				wantID, wantOK := ids[dir+name.String()]
-				if id, ok := _agentTable.Name(d, name); id != wantID || ok != wantOK {
-					t.Fatalf("Name(%q, %+v) = %d, %v; want %d, %v", dir, name, id, ok, wantID, wantOK)
+				if id, ok := _agentTable.Name(d, n, v); id != wantID || ok != wantOK {
+					t.Fatalf("Name(%q, %q, %q) = %d, %v; want %d, %v", dir, n, v, id, ok, wantID, wantOK)
 				}
 			}
+		}
+	}
+}
+
+// TestResolveFirstStep holds Resolve's first step, which under settings
+// with no root space, version or '/' in the default name tries a key as
+// T/K before building the chain, to the walk of the whole chain, which a
+// per-call option that changes nothing forces: the same template, step
+// and paths tried, for keys that are empty, the default name, namespaced,
+// with a '/' or a '.', at a type, the root level, a default name that
+// names a template, and under settings where T/K is not the first step.
+func TestResolveFirstStep(t *testing.T) {
+	keys := []string{"", "default", "Search", "BrowseLink", "BrowseLink.enterprise", "Review", "reflection/Review", "main/BrowseLink", "x/BrowseLink", "/Search", "nope"}
+	for _, c := range []struct {
+		name string
+		m    *runtime.Manager
+	}{
+		{"agent", newAgent()},
+		{"agent at the root level", newAgent(typ(""))},
+		{"agent of type reflection", newAgent(typ("reflection"))},
+		{"agent with default name Search", newAgent(dflt("Search"))},
+		{"agent with a root space", newAgent(root("action_agent"))},
+		{"agent with a version", newAgent(version("enterprise"))},
+		{"agent with a '/' in the default name", newAgent(dflt("main/default"))},
+		{"system default", newFallback()},
+		{"system default at the root level", newFallback(typ(""))},
+	} {
+		for _, key := range keys {
+			got := c.m.Resolve(key)
+			want := c.m.Resolve(key, predefined(c.m.Settings().Predefined))
+			if got.Path != want.Path || got.ID != want.ID || got.Level != want.Level || (got.Err == nil) != (want.Err == nil) || !slices.Equal(got.Tried(), want.Tried()) {
+				t.Errorf("%s: Resolve(%q) = %q (%d) at %v, %v; the walk gives %q (%d) at %v, %v",
+					c.name, key, got.Path, got.ID, got.Level, got.Err, want.Path, want.ID, want.Level, want.Err)
+			}
+		}
+	}
+}
+
+// TestResolveSlashSettings resolves under a version or a default name
+// holding a '/', which moves a candidate's directory out of its prefix,
+// set at construction, by Switch or for the call, alone or next to a
+// per-call option that changes the other.
+func TestResolveSlashSettings(t *testing.T) {
+	paths := []string{"main/Search.v1/x", "main/a/b", "main/default.v1/x"}
+	m := runtime.NewManager(runtime.MapTable("slash", paths, -1), setDefaults)
+	ver, def := m.Switch(version("v1/x")), m.Switch(dflt("a/b"))
+	for _, c := range []struct {
+		name  string
+		m     *runtime.Manager
+		key   string
+		opts  []runtime.Option
+		path  string
+		level runtime.Level
+	}{
+		{"per-call version", &m, "Search", opts(version("v1/x")), "main/Search.v1/x", runtime.LevelKeyVersion},
+		{"per-call version, default", &m, "Nope", opts(version("v1/x")), "main/default.v1/x", runtime.LevelDefaultVersion},
+		{"switched version", &ver, "Search", nil, "main/Search.v1/x", runtime.LevelKeyVersion},
+		{"switched version, per-call default name", &ver, "Nope", opts(dflt("default")), "main/default.v1/x", runtime.LevelDefaultVersion},
+		{"per-call default name", &m, "Nope", opts(dflt("a/b")), "main/a/b", runtime.LevelDefault},
+		{"switched default name", &def, "Nope", nil, "main/a/b", runtime.LevelDefault},
+		{"switched default name, per-call version", &def, "Nope", opts(version("v2")), "main/a/b", runtime.LevelDefault},
+	} {
+		if r := c.m.Resolve(c.key, c.opts...); r.Path != c.path || r.Level != c.level {
+			t.Errorf("%s: Resolve(%q) = %q at %v, %v; want %q at %v", c.name, c.key, r.Path, r.Level, r.Err, c.path, c.level)
 		}
 	}
 }

@@ -62,7 +62,8 @@ func parseSetTag(tag string) *setTable {
 // resolve resolves key as a new set value does, with opts applied.
 func (t *setTable) resolve(key string, opts ...runtime.Option) runtime.Resolution {
 	defaults := runtime.Settings{Type: t.Type, DefaultName: t.DefaultName}
-	return runtime.NewManager(t.table, defaults).Resolve(key, opts...)
+	m := runtime.NewManager(t.table, defaults)
+	return m.Resolve(key, opts...)
 }
 
 // names reports whether key names a template of the set under some

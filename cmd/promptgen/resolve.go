@@ -108,7 +108,7 @@ func (sf *setFlags) visit(flags *flag.FlagSet) {
 }
 
 // manager is the resolver of set info under the settings of the flags.
-func (sf *setFlags) manager(info *gen.SetInfo) pgruntime.Manager {
+func (sf *setFlags) manager(info *gen.SetInfo) *pgruntime.Manager {
 	var opts []pgruntime.Option
 	if sf.set["type"] {
 		opts = append(opts, pgruntime.WithType(*sf.typ))
@@ -117,6 +117,7 @@ func (sf *setFlags) manager(info *gen.SetInfo) pgruntime.Manager {
 		opts = append(opts, pgruntime.WithDefaultName(*sf.defName))
 	}
 	opts = append(opts, pgruntime.WithRootSpace(*sf.root), pgruntime.WithVersion(*sf.version))
-	return pgruntime.NewManager(pgruntime.MapTable(info.Key, info.Paths, info.SystemDefault),
+	m := pgruntime.NewManager(pgruntime.MapTable(info.Key, info.Paths, info.SystemDefault),
 		pgruntime.Settings{Type: info.DefaultType, DefaultName: info.DefaultName}, opts...)
+	return &m
 }

@@ -43,6 +43,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^center\(\) takes an int as width|` +
 	`^caller\(\) in macro "…", which is called without a \{% call %\} block|` +
 	`^the message of raise_exception |` +
+	`^cannot assign an attribute of "…", which is not a namespace|` +
 	`\((Python raises |Jinja2 raises |Jinja2: )?TypeError\)`)
 
 // cannotCompare is the message of an ordering comparison of two types.

@@ -33,6 +33,7 @@ func TestDeliberate(t *testing.T) {
 		{"test test of list of string: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", false, "Operations Jinja2 fails on"},
 		{"center() takes an int as width, not list of dynamic value (Python raises TypeError)", false, "Operations Jinja2 fails on"},
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},
+		{`cannot assign an attribute of "…", which is not a namespace (set it with {% set ns = namespace(...) %})`, false, "Operations Jinja2 fails on"},
 		{"select needs a list, not string", false, ""}, // a string's characters
 		{"cannot index none", false, ""},               // Jinja2: undefined
 		{"type mismatch: a list of unknown is used as a string", false, ""},

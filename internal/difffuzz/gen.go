@@ -83,6 +83,9 @@ var includedFamilies = []string{
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values.
 	"filter-format", "dyn-str-format",
+	// Issue 27: compare also orders bools, and (declared inputs) a bool
+	// with an int or a number (False < True, True > 0).
+	"compare-bool",
 	// Issue 27: a dynamic value as a string method's int argument.
 	"dyn-method-int",
 	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.
@@ -134,6 +137,14 @@ var includedFamilies = []string{
 	// Issue 27: x.get('k', {}) of an object input, whose fields are then
 	// undefined where the data lacks k.
 	"get-empty",
+	// map with a filter of a value (center, wordcount, round, ...) of
+	// typed lists and dynamic values.
+	"map-value-filter",
+	// {% set d.k = v %} of a dict in an if, which Jinja2 fails on where
+	// it runs (and so does the render).
+	"setattr-not-namespace",
+	// for k, v in a dict literal's dictsort, items or .items().
+	"dict-literal-items",
 	// Numbers (issue 22): strings of numbers in the forms Python reads
 	// (also in the data), floats beyond 2^53 and at the ends of the range
 	// in the data, int / int of them, round to negative precisions.

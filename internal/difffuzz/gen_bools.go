@@ -25,6 +25,15 @@ func (g *generator) boolProductions(d int, e *expression) []choice {
 			switch t := scalar(); {
 			case t == typeBool && (op == "==" || op == "!="):
 				x, y = g.expr(typeBool, d), g.expr(typeBool, d)
+			case t == typeBool && g.on("compare-bool"):
+				// Python's bools are the ints 0 and 1: False < True, True
+				// > 0. Only declared inputs meet numbers (inference would
+				// make a name compared with a number a number). No draw is
+				// added, so the other cases stay as they were.
+				x, y = g.expr(typeBool, d), g.expr(typeBool, d)
+				if g.declared && (op == ">" || op == ">=") {
+					y = g.expr(map[string]*valueType{">": typeInt, ">=": typeFloat}[op], d)
+				}
 			case t == typeString:
 				x, y = g.expr(typeString, d), g.expr(typeString, d)
 			case !g.declared:

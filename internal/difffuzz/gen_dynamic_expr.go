@@ -334,6 +334,10 @@ func (g *generator) dynFilter(d int) (expression, string) {
 			name := g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last"})
 			e, iterated = g.filter(x, "map", "'"+name+"'"), true
 		}},
+		choice{1, g.on("map-value-filter"), func() {
+			name := g.pick([]string{"center", "striptags", "urlencode", "wordwrap", "filesizeformat", "wordcount", "round"})
+			e, iterated = g.filter(x, "map", append([]string{"'" + name + "'"}, g.stringFilterArgs(name)...)...), true
+		}},
 		choice{2, true, func() {
 			args := []string{strconv.Itoa(g.r.IntN(4))}
 			if g.chance(0.4) {

@@ -438,6 +438,24 @@ func (g *generator) dictKeyStmt() string {
 	return out
 }
 
+// dictItemsStmt loops over the pairs of a dict literal, by dictsort (with
+// its flags), items or .items().
+func (g *generator) dictItemsStmt() string {
+	iter := g.pick([]string{"|dictsort", "|dictsort(true)", "|dictsort(false, reverse=true)", "|items", ".items()"})
+	return g.tag("for pk, pv in "+g.dictLit(1).text+iter) + "{{ pk }}={{ pv }};" + g.tag("endfor")
+}
+
+// setAttrStmt sets a dict literal's name and then, in an if, an
+// attribute of it ({% set d.k = v %}), which Jinja2 fails on where the
+// branch runs, before it evaluates v.
+func (g *generator) setAttrStmt() string {
+	name := fmt.Sprintf("dk%d", g.dictSets)
+	g.dictSets++
+	c, _ := g.cond(1)
+	return g.tag("set "+name+" = "+g.dictLit(1).text) + g.tag("if "+g.wrap(c, precOr)) +
+		g.tag("set "+name+"."+g.pick([]string{"k", "a", "seen"})+" = "+g.expr(typeInt, 1).text) + g.tag("endif")
+}
+
 // scalarTypes are the types whose values an and/or or a conditional may
 // mix (mixedValue).
 var scalarTypes = []*valueType{typeString, typeInt, typeFloat, typeBool}

@@ -54,10 +54,32 @@ func (g *generator) mapByName(elem *valueType, d int) expression {
 	default:
 		name = "float"
 	}
+	if g.on("map-value-filter") && g.chance(0.4) {
+		name, from = g.mapValueFilter(elem)
+	}
 	args := append([]string{"'" + name + "'"}, g.stringFilterArgs(name)...)
 	e := g.filter(g.exprLazy(listOf(from), d), "map", args...)
 	e.lazy = true
 	return e
+}
+
+// mapValueFilter is a filter of a value (runtime/jinja.Filter's) that
+// map applies to items of type from, yielding elem.
+func (g *generator) mapValueFilter(elem *valueType) (name string, from *valueType) {
+	switch elem.kind {
+	case kindString:
+		name = g.pick([]string{"center", "striptags", "urlencode", "wordwrap", "filesizeformat"})
+		if name == "filesizeformat" {
+			return name, []*valueType{typeInt, typeFloat}[g.r.IntN(2)]
+		}
+		return name, typeString
+	case kindInt:
+		if g.chance(0.5) {
+			return "wordcount", typeString
+		}
+		return "abs", typeInt
+	}
+	return g.pick([]string{"abs", "round"}), typeFloat
 }
 
 func (g *generator) listProductions(t *valueType, d int, e *expression) []choice {

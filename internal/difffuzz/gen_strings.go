@@ -13,6 +13,10 @@ func (g *generator) stringFilterArgs(name string) []string {
 		if g.chance(0.3) {
 			args = append(args, g.strLit())
 		}
+	case "center", "wordwrap", "round":
+		if g.chance(0.6) {
+			args = append(args, strconv.Itoa(g.r.IntN(12)-1))
+		}
 	case "replace":
 		args = []string{g.strLit(), g.strLit()}
 		if g.chance(0.3) {

@@ -104,16 +104,21 @@ var printingFilters = map[string]bool{
 	"center": true, "escape": true, "urlencode": true, "striptags": true, "wordcount": true, "xmlattr": true,
 }
 
-// MapFilter is Jinja2's map with a filter's name: the filter name
-// Missing fails as Jinja2 does where it runs a filter or a test it lacks,
-// which it compiled to fail lazily (in an if or a conditional
-// expression): what names it ("filter f" or "test f"); its operand and
-// arguments, args, were evaluated first.
+// Missing fails as Jinja2 does where it runs what it compiled to fail
+// there: a filter or a test it lacks, which it compiles to fail lazily in
+// an if or a conditional expression (what is "filter f" or "test f"), or
+// {% set x.a = v %} of an x that is not a namespace (what is "setattr",
+// without args). A filter's or test's operand and arguments, args, were
+// evaluated first.
 func Missing(what string, args ...Value) (Value, error) {
+	if what == "setattr" {
+		return Value{}, errInvalid("cannot assign attribute on non-namespace object")
+	}
 	kind, name, _ := strings.Cut(what, " ")
 	return Value{}, errInvalid("No %s named '%s' found.", kind, name)
 }
 
+// MapFilter is Jinja2's map with a filter's name: the filter name
 // applied, with args, to each item of x (nothing of a false x).
 func MapFilter(name string, x Value, args ...Value) (Value, error) {
 	if !x.Truth() {

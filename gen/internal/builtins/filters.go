@@ -180,12 +180,13 @@ func roundFinal(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 }
 
 // MapFilters are the filters that map(name, args...) applies to each item.
-var MapFilters = []string{"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
-	"string", "title", "trim", "truncate", "upper"}
+var MapFilters = []string{"abs", "capitalize", "center", "count", "filesizeformat", "float", "indent", "int", "length",
+	"lower", "replace", "round", "string", "striptags", "title", "trim", "truncate", "upper", "urlencode", "wordcount", "wordwrap"}
 
 // DynMapFilters are the filters map applies to the items of a dynamic
 // value (jinja.Filter has them).
-var DynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last"}
+var DynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last",
+	"center", "filesizeformat", "round", "striptags", "urlencode", "wordcount", "wordwrap"}
 
 // IsGenerator reports whether Jinja2's filter for x returns a generator.
 func IsGenerator(x *ir.Call) bool {

@@ -46,8 +46,6 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 				c.noneTest(x, e.Op+" none", e.Span)
 			case types.IsComposite(x.Type()) || types.IsComposite(y.Type()):
 				c.errorf(e.Span, "cannot compare %s %s %s: compare their fields or items", x.Type(), e.Op, y.Type())
-			case types.MixesBoolNumber(xk, yk):
-				c.errorf(e.Span, "comparing %s with %s is not supported", x.Type(), y.Type())
 			}
 		})
 		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
@@ -61,8 +59,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		out := &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 		c.later = append(c.later, func() {
 			xk, yk := x.Type().Kind, y.Type().Kind
-			numbers := ir.IsNumber(xk) && ir.IsNumber(yk) && xk != ir.KindBool && yk != ir.KindBool
-			if !numbers && !(xk == ir.KindString && yk == ir.KindString) {
+			// A bool is a number: Python orders False < True == 1.
+			if !(ir.IsNumber(xk) && ir.IsNumber(yk)) && !(xk == ir.KindString && yk == ir.KindString) {
 				c.errorf(e.Span, "cannot compare %s %s %s", x.Type(), e.Op, y.Type())
 			}
 		})
@@ -94,7 +92,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 					c.keyTested = map[*ir.Type]tmpl.Span{}
 				}
 				c.keyTested[yt.Resolve()] = e.Span
-			case x.Type().Kind == ir.KindString:
+			case x.Type().Kind == ir.KindString, x.Type().Resolve() == yt.Resolve():
+				// A value in itself (x in x) is a string in a string: a
+				// list cannot hold itself.
 				c.constrain(yt, ir.KindString, e.Y.Pos())
 			default:
 				c.constrain(yt, ir.KindList, e.Y.Pos())

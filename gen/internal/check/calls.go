@@ -224,13 +224,12 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
 		return none
 	}
+	key := e.Args[0]
 	c.later = append(c.later, func() {
-		if ir.MaybeUndefined(x) {
-			// Jinja2 fails to call get of undefined.
-			c.errorf(fn.NameSpan, "get() of a value that may be undefined is not supported: test it with \"is defined\" first")
+		if ir.MaybeUndefined(x) && !builtins.CannotFail(key) {
+			c.errorf(key.Pos(), "the key of get() of a value that may be undefined must be a literal or a variable (Jinja2 fails on the undefined value before it evaluates the key)")
 		}
 	})
-	key := e.Args[0]
 	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
 	if len(e.Args) == 2 {
 		dflt = e.Args[1]
@@ -252,7 +251,9 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		c.checked = map[tmpl.Expr]ir.Expr{}
 	}
 	c.checked[key] = c.expr(key, useValue)
-	c.checked[fn.X] = x
+	// Jinja2 fails to call get of undefined; MaybeUndefined(x) is known
+	// only once every set of a local is checked.
+	c.checked[fn.X] = &ir.Strict{X: x, Pos: c.posString(fn.NameSpan)}
 	out := c.expr(&tmpl.CondExpr{
 		Span: e.Span,
 		Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},

@@ -517,29 +517,42 @@ func (c *checker) sortFilter(f *filterUse) bool {
 }
 
 func (c *checker) reverseFilter(f *filterUse) bool {
-	xt, out, e := f.x.Type(), f.out, f.e
-	if xt.Kind == ir.KindUnknown {
-		c.constrain(xt, ir.KindList, e.X.Pos())
-	}
-	switch out.T = xt.Resolve(); out.T.Kind {
-	case ir.KindList:
-		if generator(f.x) {
-			break // Jinja2 reverses a generator or an iterator into a list
+	switch t := f.x.Type().Resolve(); t.Kind {
+	case ir.KindUnknown:
+		// Jinja2 reverses a string into a string: a use of the result or
+		// of the operand as a string makes it one, else it is a list.
+		if t.Hint == ir.KindUnknown {
+			t.Hint = ir.KindList
 		}
-		c.mustIterateMsg(out, e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
-	case ir.KindString:
-		c.later = append(c.later, func() {
-			if ir.MaybeUndefined(f.x) && !c.iterated[out] {
-				// Jinja2 reverses Undefined as an empty iterator, which prints
-				// as one; iterated, it is the empty string's reverse.
-				c.errorf(e.NameSpan, "reverse of a string that may be undefined yields an iterator in Jinja2 where it is undefined, which prints as <reversed ...> and has no length or index: loop over it, convert it with | list, or give it a default")
-			}
-		})
+		f.out.T = t
+	case ir.KindList, ir.KindString:
+		f.out.T = t
 	default:
-		c.errorf(e.NameSpan, "reverse needs a list or string, not %s", out.T)
+		c.errorf(f.e.NameSpan, "reverse needs a list or string, not %s", t)
 		return false
 	}
+	c.later = append(c.later, func() { c.reversed(f) })
 	return true
+}
+
+// reversed checks reverse of a list or string once every type is known.
+func (c *checker) reversed(f *filterUse) {
+	out, e := f.out, f.e
+	switch out.T = out.T.Resolve(); out.T.Kind {
+	case ir.KindList:
+		if !generator(f.x) && !c.iterated[out] {
+			// Jinja2 reverses a generator or an iterator into a list.
+			c.errorf(e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
+		}
+	case ir.KindString:
+		if ir.MaybeUndefined(f.x) && !c.iterated[out] {
+			// Jinja2 reverses Undefined as an empty iterator, which prints
+			// as one; iterated, it is the empty string's reverse.
+			c.errorf(e.NameSpan, "reverse of a string that may be undefined yields an iterator in Jinja2 where it is undefined, which prints as <reversed ...> and has no length or index: loop over it, convert it with | list, or give it a default")
+		}
+	default:
+		c.errorf(e.NameSpan, "reverse needs a list or string, not %s", out.T)
+	}
 }
 
 func (c *checker) listFilter(f *filterUse) bool {

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
@@ -123,8 +125,7 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 		return nil
 	}
 	if ns == nil {
-		c.errorf(n.NS.Span, "cannot assign an attribute of %q, which is not a namespace (set it with {%% set %s = namespace(...) %%})", n.NS.Name, n.NS.Name)
-		return nil
+		return c.setAttrOfOther(n)
 	}
 	if n.Value == nil {
 		out := &ir.Set{Body: c.setBody(n.Body)}
@@ -132,6 +133,24 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 	}
 	v := c.expr(n.Value, useValue)
 	return []ir.Node{c.stored(c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span), n.NS.Name+"."+n.Attr, n.Span)}
+}
+
+// setAttrOfOther checks {% set x.attr = value %} of an x that is not a
+// namespace, which Jinja2 fails where it runs (TemplateRuntimeError),
+// before it evaluates value. Where it always runs (at the template's top
+// level) it is an error; where it may not (in an if, a loop or a macro),
+// a warning and the render fails where it runs.
+func (c *checker) setAttrOfOther(n *tmpl.Set) []ir.Node {
+	msg := fmt.Sprintf("cannot assign an attribute of %q, which is not a namespace (set it with {%% set %s = namespace(...) %%})", n.NS.Name, n.NS.Name)
+	if n.Value == nil || len(c.scopes) == 1 && c.inIf == 0 {
+		c.errorf(n.NS.Span, "%s", msg)
+		return nil
+	}
+	c.diags.Warnf(c.pos(n.NS.Span), "%s: Jinja2 fails where it runs, and so does the render", msg)
+	// value is not checked: it never runs, and what it reads would be
+	// declared for nothing.
+	fails := c.dyn(ir.DynMissing, "setattr", ir.DynamicType(), n.NS.Span, &ir.Const{T: &ir.Type{Kind: ir.KindNone}}) // an operation has an operand
+	return []ir.Node{&ir.Print{X: fails, Pos: c.posString(n.NS.Span)}}
 }
 
 // namespaceAttr reads attribute name of x when x names a namespace: the

@@ -123,8 +123,12 @@ func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
 	if a, ok := builtins.FilterAliases[name]; ok {
 		name = a
 	}
-	args := c.bindArgs("filter "+name, ir.FilterParams[name], e.Args[1:], e.Kwargs, e.Span)
-	for i, k := range map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}}[name] {
+	params, kinds := ir.FilterParams[name], map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}}[name]
+	if vf, ok := valueFilters[name]; ok {
+		params, kinds = vf.params, vf.kinds
+	}
+	args := c.bindArgs("filter "+name, params, e.Args[1:], e.Kwargs, e.Span)
+	for i, k := range kinds {
 		if k != ir.KindUnknown && !builtins.IsNone(args[i]) {
 			c.constrain(args[i].Type(), k, e.Span)
 		}

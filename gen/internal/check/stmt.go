@@ -306,7 +306,9 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 		}
 		args := c.bindArgs("filter "+f.Name, ir.FilterParams[f.Name], f.Args, f.Kwargs, f.Span)
 		x := c.expr(f.X, useValue)
-		if isDynamic(x) {
+		// A dict literal of values that convert to dynamic values is one
+		// here, whose pairs are dynamic values (its keys in order).
+		if isDynamic(x) || x.Type().Kind == ir.KindDict && types.ConvertsToDynamic(x.Type()) {
 			if f.Name == "dictsort" {
 				// A list of (key, value) tuples, unpacked as any list.
 				out.Iter = c.dynFilter(&filterUse{e: f, name: "dictsort", x: x, args: args})
@@ -330,7 +332,7 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 			})
 		}
 		if x.Type().Kind == ir.KindDict {
-			c.errorf(f.NameSpan, "%s of a dict literal is not supported", f.Name)
+			c.errorf(f.NameSpan, "%s of a dict literal is supported only where its values are strings, numbers, bools, none, and lists and dicts of them", f.Name)
 		} else {
 			c.constrain(x.Type(), ir.KindMap, f.X.Pos())
 		}

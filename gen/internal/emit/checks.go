@@ -20,7 +20,7 @@ func emitChecks(f *jen.File, o *ir.Output, what, schemaKey string) {
 	f.Type().Id(o.ChecksType).Struct()
 	f.Line()
 	f.Comment("Validate implements output.Validator; it reads doc, not the decoded value.")
-	f.Func().Params(jen.Id(o.ChecksType)).Id("Validate").Params(jen.Id("doc").Index().Byte(), jen.Id("_").Any()).Error().Block(
+	f.Func().Params(jen.Op("*").Id(o.ChecksType)).Id("Validate").Params(jen.Id("doc").Index().Byte(), jen.Id("_").Any()).Error().Block(
 		jen.Return(jen.Qual(ir.OutputPath, "Check").Call(jen.Id("doc"), jen.Id(c.Root.Func))))
 	f.Line()
 	for _, s := range c.Schemas {

@@ -73,7 +73,7 @@ func emitMessages(f *jen.File, p *ir.Prompt) {
 	} else {
 		f.Comment("validates it: the rendered prompt as one user message.")
 	}
-	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Messages").Params(jen.Id("f").Id(p.Feed.Name)).Params(
+	f.Func().Params(promptRecv(p, "p")).Id("Messages").Params(jen.Id("f").Id(p.Feed.Name)).Params(
 		jen.Qual(ir.RuntimePath, "Prompt"), jen.Error()).BlockFunc(func(g *jen.Group) {
 		if !p.IsMessages && len(p.Messages) == 1 && renderedUserMessage(p.Messages[0]) {
 			g.Return(jen.Qual(ir.RuntimePath, "UserPrompt").Call(jen.Id("p").Dot("Render").Call(jen.Id("f"))))

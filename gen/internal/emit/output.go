@@ -397,7 +397,7 @@ func emitRequest(f *jen.File, p *ir.Prompt) {
 	f.Comment("model call: the prompt's model, parameters and output format and schema, changed")
 	f.Comment("by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter")
 	f.Comment("opts leave unknown, of the wrong type or out of range is an error (params.Validate).")
-	f.Func().Params(jen.Id("p").Id(p.TypeName)).Id("Request").Params(
+	f.Func().Params(promptRecv(p, "p")).Id("Request").Params(
 		jen.Id("f").Id(p.Feed.Name), jen.Id("opts").Op("...").Qual(ir.RuntimePath, "RequestOption"),
 	).Params(req.Clone(), jen.Error()).BlockFunc(func(g *jen.Group) {
 		if !p.IsMessages {
@@ -416,7 +416,7 @@ func emitRequest(f *jen.File, p *ir.Prompt) {
 
 // emitMethods writes ParseOutput and Examples on the prompt type.
 func emitMethods(f *jen.File, p *ir.Prompt) {
-	typ := jen.Id(p.TypeName)
+	typ := promptRecv(p, "")
 	if o := p.Output; o != nil {
 		out := answerType(o)
 		completion := jen.Id("completion").String()
@@ -523,7 +523,7 @@ func partialValueType(o *ir.Output, pf *ir.PartialField, t *schema.Type) jen.Cod
 // emitPartialMethods writes ParsePartial and Stream on the prompt type.
 func emitPartialMethods(f *jen.File, p *ir.Prompt) {
 	o := p.Output
-	typ := jen.Id(p.TypeName)
+	typ := promptRecv(p, "")
 	f.Comment("ParsePartial returns what is known of an answer of the prompt from text, the part")
 	f.Comment("of it received so far: complete values read as ParseOutput reads them, objects")
 	f.Comment("and lists as far as they go, a string so far (in progress). An error means the")
@@ -544,7 +544,7 @@ func emitPartialMethods(f *jen.File, p *ir.Prompt) {
 func validator(o *ir.Output) jen.Code {
 	switch {
 	case o.Checks != nil:
-		return jen.Id(o.ChecksType).Values()
+		return jen.Op("&").Id(o.ChecksType).Values()
 	case o.Schema != nil:
 		return jen.Id(o.SchemaVar)
 	}

@@ -24,7 +24,7 @@ func PromptFile(importPath, pkg string, p *ir.Prompt, body Body) *jen.File {
 	emitPrompt(f, p, body)
 	emitRequest(f, p)
 	emitMethods(f, p)
-	emitToolMethods(f, jen.Id(p.TypeName), "the "+p.Key+" prompt", &p.DeclaredTools)
+	emitToolMethods(f, promptRecv(p, ""), "the "+p.Key+" prompt", &p.DeclaredTools)
 	return f
 }
 
@@ -91,7 +91,7 @@ func feedFieldTag(fld *ir.Field) map[string]string {
 func emitValidate(f *jen.File, p *ir.Prompt, t *ir.Type) {
 	f.Comment("Validate reports every required variable of " + t.Name + " that is left unset.")
 	checks := validateChecks(p, t)
-	f.Func().Params(jen.Id("x").Id(t.Name)).Id("Validate").Params().Error().BlockFunc(func(g *jen.Group) {
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().BlockFunc(func(g *jen.Group) {
 		if len(checks) == 0 {
 			g.Return(jen.Nil()) // nothing required, nothing nested to validate
 			return
@@ -150,13 +150,14 @@ func missingError(p *ir.Prompt, pos, key string) *jen.Statement {
 }
 
 func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
-	typ := jen.Id(p.TypeName)
+	typ := promptRecv(p, "")
 	if p.Description != "" {
 		docLines(f, p.Name+": "+p.Description)
 	} else {
 		docLines(f, p.Name+" renders the "+p.Key+" prompt from "+p.Path+".")
 	}
-	f.Var().Id(p.Name).Add(typ)
+	// The type is written out so that go doc lists the variable under it.
+	f.Var().Id(p.Name).Op("*").Id(p.TypeName).Op("=").Op("&").Id(p.TypeName).Values()
 	f.Line()
 	f.Comment(p.TypeName + " is the type of " + p.Name + "; its methods render the prompt.")
 	f.Type().Id(p.TypeName).StructFunc(func(g *jen.Group) {
@@ -200,19 +201,19 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	} else {
 		f.Comment("Render renders the prompt with the variables of f.")
 	}
-	f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("Render").Params(params...).Params(jen.String(), jen.Error()).Block(
+	f.Func().Params(promptRecv(p, "p")).Id("Render").Params(params...).Params(jen.String(), jen.Error()).Block(
 		sizedRender(sizeVar, p.StaticSize, jen.Id("p").Dot("AppendRender"), args...))
 
 	recv, body := typ.Clone(), []jen.Code(nil)
 	if p.Sections != nil {
-		recv, body = jen.Id("p").Add(typ.Clone()), emitSections(f, p)
+		recv, body = promptRecv(p, "p"), emitSections(f, p)
 	} else {
 		body = renderBody(f, p)
 	}
 	if p.Chat {
 		var tools jen.Code
 		if len(p.Tools) > 0 {
-			tools = jen.Id(p.TypeName).Values().Dot("Tools").Call()
+			tools = jen.Parens(jen.Op("&").Id(p.TypeName).Values()).Dot("Tools").Call()
 		}
 		body = append(chatChecks(tools, specialTokensVar(p.Name)), body...)
 	}
@@ -221,14 +222,25 @@ func emitPrompt(f *jen.File, p *ir.Prompt, renderBody Body) {
 	f.Func().Params(recv).Id("AppendRender").Params(append([]jen.Code{dst.Clone().Index().Byte()}, params...)...).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 
 	if p.Chat {
-		emitSpecialTokens(f, jen.Id(p.TypeName), specialTokensVar(p.Name), p.SpecialTokens)
+		emitSpecialTokens(f, promptRecv(p, ""), specialTokensVar(p.Name), p.SpecialTokens)
 		// A chat template formats any conversation: runtime/chatformat
 		// takes it as a chatformat.Template.
 		f.Comment("Format renders the chat template with ctx, its other variables unset.")
-		f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("Format").Params(jen.Id("ctx").Qual(ir.ChatPath, "Context")).Params(jen.String(), jen.Error()).Block(
+		f.Func().Params(promptRecv(p, "p")).Id("Format").Params(jen.Id("ctx").Qual(ir.ChatPath, "Context")).Params(jen.String(), jen.Error()).Block(
 			jen.Return(jen.Id("p").Dot("Render").Call(feed.Clone().Values(jen.Dict{jen.Id("Context"): jen.Id("ctx")}))),
 		)
 	}
+}
+
+// promptRecv is the receiver of p's methods, named name ("" for none): a
+// pointer, as a value receiver would have Go compile a wrapper of each
+// method for the pointer's method set, and prompts are many.
+func promptRecv(p *ir.Prompt, name string) *jen.Statement {
+	recv := jen.Op("*").Id(p.TypeName)
+	if name != "" {
+		recv = jen.Id(name).Add(recv)
+	}
+	return recv
 }
 
 // sizedRender is the statement of a Render that calls appendRender with

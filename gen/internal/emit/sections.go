@@ -17,17 +17,18 @@ var truncateConsts = map[string]string{
 // AppendRender: the head and the sections, each within its budget,
 // assembled by runtime.AppendPrompt.
 func emitSections(f *jen.File, p *ir.Prompt) []jen.Code {
-	typ, feed := jen.Id(p.TypeName), jen.Id(p.Feed.Name)
+	feed := jen.Id(p.Feed.Name)
 	tokenizer := p.Tokenizer
-	f.Comment("WithTokenizer returns the prompt counting tokens with t instead of " + tokenizer + ",")
-	f.Comment("the tokenizer its file names.")
-	f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("WithTokenizer").Params(jen.Id("t").Qual(ir.RuntimePath, "Tokenizer")).Add(typ.Clone()).Block(
-		jen.Id("p").Dot("tokenizer").Op("=").Id("t"),
-		jen.Return(jen.Id("p")),
+	f.Comment("WithTokenizer returns a copy of the prompt counting tokens with t instead of")
+	f.Comment(tokenizer + ", the tokenizer its file names.")
+	f.Func().Params(promptRecv(p, "p")).Id("WithTokenizer").Params(jen.Id("t").Qual(ir.RuntimePath, "Tokenizer")).Op("*").Id(p.TypeName).Block(
+		jen.Id("q").Op(":=").Op("*").Id("p"),
+		jen.Id("q").Dot("tokenizer").Op("=").Id("t"),
+		jen.Return(jen.Op("&").Id("q")),
 	)
 	f.Comment("Sections renders the sections of the prompt with the variables of f, in")
 	f.Comment("order, each within its budget; a section whose when is false is left out.")
-	f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("Sections").Params(jen.Id("f").Add(feed.Clone())).Params(jen.Index().Qual(ir.RuntimePath, "Section"), jen.Error()).Block(
+	f.Func().Params(promptRecv(p, "p")).Id("Sections").Params(jen.Id("f").Add(feed.Clone())).Params(jen.Index().Qual(ir.RuntimePath, "Section"), jen.Error()).Block(
 		jen.List(jen.Id("_"), jen.Id("sections"), jen.Err()).Op(":=").Id("p").Dot("render").Call(jen.Id("f")),
 		jen.Return(jen.Id("sections"), jen.Err()),
 	)
@@ -46,7 +47,7 @@ func emitSections(f *jen.File, p *ir.Prompt) []jen.Code {
 		}
 	}
 	f.Comment("render renders the head and the sections of the prompt.")
-	f.Func().Params(jen.Id("p").Add(typ.Clone())).Id("render").Params(jen.Id("f").Add(feed.Clone())).Params(jen.String(), jen.Index().Qual(ir.RuntimePath, "Section"), jen.Error()).BlockFunc(func(g *jen.Group) {
+	f.Func().Params(promptRecv(p, "p")).Id("render").Params(jen.Id("f").Add(feed.Clone())).Params(jen.String(), jen.Index().Qual(ir.RuntimePath, "Section"), jen.Error()).BlockFunc(func(g *jen.Group) {
 		g.Id("tok").Op(":=").Id("p").Dot("tokenizer")
 		g.If(jen.Id("tok").Op("==").Nil()).Block(jen.Id("tok").Op("=").Qual(ir.TiktokenPath, ir.Tokenizers[tokenizer]).Call())
 		g.Var().Id("buf").Index().Byte()

@@ -320,7 +320,6 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	// Each path split at its last '/' into a directory and a name; the
 	// system default is the empty name in directory "".
 	var dirs, nameList []string
-	type entry struct{ dir, id int }
 	byName := map[string][]entry{}
 	for _, t := range s.Templates {
 		if !t.System {
@@ -349,9 +348,9 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 	f.Var().Id(h + "Paths").Op("=").Index(jen.Op("...")).String().Values(paths...)
 
 	f.Comment(h + "Table is the set's paths and resolver: the directory of a candidate")
-	f.Comment("path (up to its last '/'), then its name in that directory, each a")
-	f.Comment("switch over the lengths and a comparison of p's parts with each string")
-	f.Comment("of that length. It neither joins p nor allocates.")
+	f.Comment("path (up to its last '/'), a switch over the lengths and a comparison")
+	f.Comment("of p's parts with each string of that length, then its name in that")
+	f.Comment("directory, a switch on the name. Neither joins strings nor allocates.")
 	for _, t := range s.Templates {
 		if t.System {
 			f.Comment("The empty name in directory \"\", which no step of the chain builds, is")
@@ -372,26 +371,42 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 		}),
 		jen.Return(jen.Lit(-1)),
 	)
-	f.Comment(h + "Name returns the template named p in directory dir.")
-	f.Func().Id(h+"Name").Params(jen.Id("dir").Int(), path.Clone()).Params(jen.Int(), jen.Bool()).Block(
-		lengthSwitch(nameList, func(i int, is *jen.Statement) jen.Code {
-			entries := byName[nameList[i]]
-			if len(entries) == 1 {
-				inDir := jen.Id("dir").Op("==").Lit(entries[0].dir)
-				if is != nil {
-					inDir = inDir.Op("&&").Add(is)
-				}
-				return jen.If(inDir).Block(jen.Return(jen.Lit(entries[0].id), jen.True()))
+	// A name with a version matches the names with a '.' split at each
+	// of their dots.
+	var baseList []string
+	byVersion := map[string]map[string][]entry{} // base → version → entries
+	for _, name := range nameList {
+		for i := range len(name) {
+			if name[i] != '.' {
+				continue
 			}
-			sw := jen.Switch(jen.Id("dir")).BlockFunc(func(g *jen.Group) {
-				for _, e := range slices.SortedFunc(slices.Values(entries), func(a, b entry) int { return a.dir - b.dir }) {
-					g.Case(jen.Lit(e.dir)).Block(jen.Return(jen.Lit(e.id), jen.True()))
-				}
-			})
-			if is == nil {
-				return sw
+			base, version := name[:i], name[i+1:]
+			if byVersion[base] == nil {
+				baseList = append(baseList, base)
+				byVersion[base] = map[string][]entry{}
 			}
-			return jen.If(is).Block(sw)
+			byVersion[base][version] = append(byVersion[base][version], byName[name]...)
+		}
+	}
+	f.Comment(h + "Name returns the template named name, or name.version, in directory")
+	f.Comment("dir.")
+	f.Func().Id(h+"Name").Params(jen.Id("dir").Int(), jen.List(jen.Id("name"), jen.Id("version")).String()).Params(jen.Int(), jen.Bool()).Block(
+		jen.If(jen.Id("version").Op("!=").Lit("")).Block(
+			jen.Switch(jen.Id("name")).BlockFunc(func(g *jen.Group) {
+				for _, base := range baseList {
+					g.Case(jen.Lit(base)).BlockFunc(func(g *jen.Group) {
+						for _, v := range slices.Sorted(maps.Keys(byVersion[base])) {
+							g.Add(inDir(byVersion[base][v], jen.Id("version").Op("==").Lit(v)))
+						}
+					})
+				}
+			}),
+			jen.Return(jen.Lit(0), jen.False()),
+		),
+		jen.Switch(jen.Id("name")).BlockFunc(func(g *jen.Group) {
+			for _, name := range nameList {
+				g.Case(jen.Lit(name)).Block(inDir(byName[name], nil))
+			}
 		}),
 		jen.Return(jen.Lit(0), jen.False()),
 	)
@@ -449,6 +464,31 @@ func emitSetTables(f *jen.File, s *ir.PromptSet) {
 		g.Return(jen.Lit(""), jen.Nil())
 	})
 }
+
+// inDir returns the code that returns the id of the entry in directory
+// dir, when cond (if any) holds.
+func inDir(entries []entry, cond *jen.Statement) jen.Code {
+	if len(entries) == 1 {
+		in := jen.Id("dir").Op("==").Lit(entries[0].dir)
+		if cond != nil {
+			in = in.Op("&&").Add(cond)
+		}
+		return jen.If(in).Block(jen.Return(jen.Lit(entries[0].id), jen.True()))
+	}
+	sw := jen.Switch(jen.Id("dir")).BlockFunc(func(g *jen.Group) {
+		for _, e := range slices.SortedFunc(slices.Values(entries), func(a, b entry) int { return a.dir - b.dir }) {
+			g.Case(jen.Lit(e.dir)).Block(jen.Return(jen.Lit(e.id), jen.True()))
+		}
+	})
+	if cond == nil {
+		return sw
+	}
+	return jen.If(cond).Block(sw)
+}
+
+// entry is a template in a directory: the directory's id and the
+// template's.
+type entry struct{ dir, id int }
 
 // lengthSwitch returns a switch over the length of the Path p, with, for
 // each of strs, match(i, p.Is(strs[i])) in the case of its length;

@@ -322,6 +322,8 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 		return e.componentValue(x)
 	case *ir.Capture:
 		return e.capture(x)
+	case *ir.Strict:
+		return e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	case *ir.Strftime:
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		now := jen.Qual(ir.RuntimePath, "RenderNow").Call(jen.Id("opts"))
@@ -692,7 +694,15 @@ func num(v jen.Code, t *ir.Type, float bool) jen.Code {
 // compareNumbers is a op b of numbers (or strings, for the ordering
 // operators) of types at and bt. An int meets a float exactly, as in
 // Python: float64 of an int beyond 2^53 rounds.
+// A bool is the int 0 or 1 there, as in Python (True == 1, False < 2),
+// except where == meets two bools.
 func compareNumbers(a jen.Code, at *ir.Type, op string, b jen.Code, bt *ir.Type) jen.Code {
+	if at.Kind == ir.KindBool && (bt.Kind != ir.KindBool || op != "==") {
+		a, at = boolInt(a), &ir.Type{Kind: ir.KindInt}
+	}
+	if bt.Kind == ir.KindBool && (at.Kind != ir.KindBool || op != "==") {
+		b, bt = boolInt(b), &ir.Type{Kind: ir.KindInt}
+	}
 	switch af, bf := at.Kind == ir.KindFloat, bt.Kind == ir.KindFloat; {
 	case at.Kind == ir.KindInt && bf:
 		return jen.Qual(ir.JinjaPath, "CompareIntFloat").Call(jen.Int64().Parens(a), jen.Lit(op), b)
@@ -700,6 +710,11 @@ func compareNumbers(a jen.Code, at *ir.Type, op string, b jen.Code, bt *ir.Type)
 		return jen.Qual(ir.JinjaPath, "CompareIntFloat").Call(jen.Int64().Parens(b), jen.Lit(mirrored[op]), a)
 	}
 	return jen.Add(a).Op(op).Add(b)
+}
+
+// boolInt is the int 0 or 1 of the bool v.
+func boolInt(v jen.Code) jen.Code {
+	return jen.Func().Params().Int().Block(jen.If(v).Block(jen.Return(jen.Lit(1))), jen.Return(jen.Lit(0))).Call()
 }
 
 // mirrored is the comparison operator with its operands swapped.

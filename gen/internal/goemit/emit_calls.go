@@ -356,7 +356,7 @@ func (e *emitter) numberFilter(x *ir.Call) gval {
 			n := e.fallible(pre, call, x.Pos) // OverflowError, or an int beyond 64 bits
 			return gval{pre: n.pre, val: jen.Int().Parens(n.val)}
 		case ir.KindBool:
-			conv = jen.Func().Params().Int().Block(jen.If(v.val).Block(jen.Return(jen.Lit(1))), jen.Return(jen.Lit(0))).Call()
+			conv = boolInt(v.val)
 		default:
 			conv = v.val
 		}

@@ -146,6 +146,13 @@ type (
 		// (x.get(k): k in x), so Then is defined where it is taken.
 		KeyTested bool
 	}
+	// Strict is X where Jinja2 fails on Undefined, as when it calls a
+	// method of it (x.get(k)): the render fails with ErrUndefined where X
+	// is undefined.
+	Strict struct {
+		X   Expr
+		Pos string
+	}
 	// Call is a filter, a test or a method: Args are complete, in the
 	// callee's parameter order, defaults filled in.
 	Call struct {
@@ -185,6 +192,7 @@ func (x *Unary) Type() *Type     { return x.T.Resolve() }
 func (x *Binary) Type() *Type    { return x.T.Resolve() }
 func (x *Cond) Type() *Type      { return x.T.Resolve() }
 func (x *Call) Type() *Type      { return x.T.Resolve() }
+func (x *Strict) Type() *Type    { return x.X.Type() }
 func (x *Include) Type() *Type   { return &Type{Kind: KindString} }
 
 // Include renders a component of a set where it stands: {{ name }} or

@@ -160,6 +160,8 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		WalkExpr(x.Step, fn)
 	case *Unary:
 		WalkExpr(x.X, fn)
+	case *Strict:
+		WalkExpr(x.X, fn)
 	case *Binary:
 		WalkExpr(x.X, fn)
 		WalkExpr(x.Y, fn)
@@ -219,6 +221,8 @@ func VarPath(x Expr) string {
 		return VarPath(x.Of) + "." + x.Field.Key
 	case *LocalRef:
 		return x.L.Name
+	case *Strict:
+		return VarPath(x.X)
 	}
 	return ""
 }

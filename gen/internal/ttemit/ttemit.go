@@ -404,6 +404,8 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 			guard = action("if not "+e.expr(x.Defined).val) + action(call("strict", "undef", e.pos(x.Pos), strconv.Quote(x.Macro))) + "{{ end }}"
 		}
 		return tval{pre: guard + e.declare(x.Locals) + action(mark+" := $.Mark") + e.nodes(x.Body) + action(out+" := $.Cut "+mark), val: out}
+	case *ir.Strict:
+		return e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
 	case *ir.Strftime:
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		return tval{pre: v.pre, val: call("$.Strftime", v.val, e.pos(x.Pos))}
@@ -1093,7 +1095,9 @@ func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 		x = c.X
 	}
 	f, ok := x.(*ir.FieldRef)
-	if !ok {
+	if !ok || f.Of != nil && f.Of.Type().Resolve().MaybeEmpty {
+		// field of a value that may be the dict {} yields the pointer's
+		// target, which with would test for truth ("" and 0 are false).
 		return "", false
 	}
 	k := f.Field.Type.Resolve().Kind

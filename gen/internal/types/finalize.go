@@ -52,6 +52,10 @@ func Finalize(t *ir.Type) {
 		if t.Hint != ir.KindUnknown {
 			t.Kind = t.Hint
 		}
+		if t.Kind == ir.KindList {
+			t.Elem = &ir.Type{}
+			Finalize(t.Elem)
+		}
 	case ir.KindList, ir.KindMap:
 		Finalize(t.Elem)
 		if r := t.Elem.Resolve(); r != t.Elem {

@@ -244,15 +244,18 @@ func UnifyWeak(a, b *ir.Type) []error {
 	return nil
 }
 
-// strongerHint merges two hints: printing beats arithmetic beats testing.
+// strongerHint merges two hints: printing beats arithmetic beats reverse
+// (a list) beats testing.
 func strongerHint(a, b ir.Kind) ir.Kind {
 	rank := func(k ir.Kind) int {
 		switch k {
 		case ir.KindString:
-			return 4
+			return 5
 		case ir.KindFloat:
-			return 3
+			return 4
 		case ir.KindInt:
+			return 3
+		case ir.KindList:
 			return 2
 		case ir.KindBool:
 			return 1

@@ -127,9 +127,10 @@ ALLOWED_FILTERS = {
     "center", "escape", "e", "filesizeformat", "urlencode", "sum", "min", "max", "wordwrap", "striptags", "xmlattr", "wordcount", "groupby", "slice", "forceescape",
     "batch", "abs",
 }
-# The filters map(name, ...) applies (mapFilters in gen/internal/check/select.go).
-MAP_FILTERS = {"capitalize", "count", "float", "indent", "int", "length", "lower", "replace",
-               "string", "title", "trim", "truncate", "upper"}
+# The filters map(name, ...) applies (MapFilters in gen/internal/builtins/filters.go).
+MAP_FILTERS = {"abs", "capitalize", "center", "count", "filesizeformat", "float", "indent", "int", "length",
+               "lower", "replace", "round", "string", "striptags", "title", "trim", "truncate", "upper",
+               "urlencode", "wordcount", "wordwrap"}
 CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_token", "eos_token")
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby",
                  "boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence", "callable",
@@ -368,7 +369,7 @@ def check_scenario(data, inputs, where, used=None):
 CHAT_TESTS = {"boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence"}
 CHAT_METHODS = {"get", "values"}
 # and the filters map applies to dynamic values only.
-CHAT_MAP_FILTERS = {"abs", "first", "last"}
+CHAT_MAP_FILTERS = {"first", "last"}
 
 
 def chat_context(data, tools):

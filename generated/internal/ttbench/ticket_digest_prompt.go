@@ -23,7 +23,7 @@ type TicketDigestFeed struct {
 }
 
 // Validate reports every required variable of TicketDigestFeed that is left unset.
-func (x TicketDigestFeed) Validate() error {
+func (x *TicketDigestFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Team != "", "ticket_digest", "bench/ticket_digest.yaml:3:3", "team")
 	v.Require(x.Lead != "", "ticket_digest", "bench/ticket_digest.yaml:4:3", "lead")
@@ -45,7 +45,7 @@ type TicketDigestEscalation struct {
 }
 
 // Validate reports every required variable of TicketDigestEscalation that is left unset.
-func (x TicketDigestEscalation) Validate() error {
+func (x *TicketDigestEscalation) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Owner != "", "ticket_digest", "bench/ticket_digest.yaml:12:7", "owner")
 	v.Require(x.Reason != "", "ticket_digest", "bench/ticket_digest.yaml:13:7", "reason")
@@ -61,7 +61,7 @@ type TicketDigestTicketsItem struct {
 }
 
 // Validate reports every required variable of TicketDigestTicketsItem that is left unset.
-func (x TicketDigestTicketsItem) Validate() error {
+func (x *TicketDigestTicketsItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.ID != "", "ticket_digest", "bench/ticket_digest.yaml:20:9", "id")
 	v.Require(x.Title != "", "ticket_digest", "bench/ticket_digest.yaml:21:9", "title")
@@ -70,7 +70,7 @@ func (x TicketDigestTicketsItem) Validate() error {
 }
 
 // TicketDigest: Digest of open support tickets for a team lead; the benchmark's realistic template.
-var TicketDigest TicketDigestPrompt
+var TicketDigest *TicketDigestPrompt = &TicketDigestPrompt{}
 
 // TicketDigestPrompt is the type of TicketDigest; its methods render the prompt.
 type TicketDigestPrompt struct{}
@@ -78,33 +78,33 @@ type TicketDigestPrompt struct{}
 var _TicketDigestSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (TicketDigestPrompt) Key() string {
+func (*TicketDigestPrompt) Key() string {
 	return "ticket_digest"
 }
 
 // Description returns the prompt's description.
-func (TicketDigestPrompt) Description() string {
+func (*TicketDigestPrompt) Description() string {
 	return "Digest of open support tickets for a team lead; the benchmark's realistic template."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (TicketDigestPrompt) Model() string {
+func (*TicketDigestPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (TicketDigestPrompt) Parameters() map[string]any {
+func (*TicketDigestPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p TicketDigestPrompt) Messages(f TicketDigestFeed) (runtime.Prompt, error) {
+func (p *TicketDigestPrompt) Messages(f TicketDigestFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p TicketDigestPrompt) Render(f TicketDigestFeed) (string, error) {
+func (p *TicketDigestPrompt) Render(f TicketDigestFeed) (string, error) {
 	return _TicketDigestSize.Done(p.AppendRender(_TicketDigestSize.Buffer(487), f))
 }
 
@@ -127,7 +127,7 @@ var _TicketDigestTemplate = template.Must(template.New("ticket_digest").Funcs(tt
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, error) {
+func (*TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, error) {
 	return ttfuncs.Execute(_TicketDigestTemplate, dst, "ticket_digest", "bench/ticket_digest.yaml", f)
 }
 
@@ -135,7 +135,7 @@ func (TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, 
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *TicketDigestPrompt) Request(f TicketDigestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -20,12 +20,12 @@ type DeepSeekR1TemplateFeed struct {
 }
 
 // Validate reports every required variable of DeepSeekR1TemplateFeed that is left unset.
-func (x DeepSeekR1TemplateFeed) Validate() error {
+func (x *DeepSeekR1TemplateFeed) Validate() error {
 	return nil
 }
 
 // DeepSeekR1Template: The chat template of deepseek-ai/DeepSeek-R1-0528-Qwen3-8B (MIT), as its tokenizer_config.json publishes it.
-var DeepSeekR1Template DeepSeekR1TemplatePrompt
+var DeepSeekR1Template *DeepSeekR1TemplatePrompt = &DeepSeekR1TemplatePrompt{}
 
 // DeepSeekR1TemplatePrompt is the type of DeepSeekR1Template; its methods render the prompt.
 type DeepSeekR1TemplatePrompt struct{}
@@ -33,39 +33,39 @@ type DeepSeekR1TemplatePrompt struct{}
 var _DeepSeekR1TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (DeepSeekR1TemplatePrompt) Key() string {
+func (*DeepSeekR1TemplatePrompt) Key() string {
 	return "deepseek_r1"
 }
 
 // Description returns the prompt's description.
-func (DeepSeekR1TemplatePrompt) Description() string {
+func (*DeepSeekR1TemplatePrompt) Description() string {
 	return "The chat template of deepseek-ai/DeepSeek-R1-0528-Qwen3-8B (MIT), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (DeepSeekR1TemplatePrompt) Model() string {
+func (*DeepSeekR1TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (DeepSeekR1TemplatePrompt) Parameters() map[string]any {
+func (*DeepSeekR1TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p DeepSeekR1TemplatePrompt) Messages(f DeepSeekR1TemplateFeed) (runtime.Prompt, error) {
+func (p *DeepSeekR1TemplatePrompt) Messages(f DeepSeekR1TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p DeepSeekR1TemplatePrompt) Render(f DeepSeekR1TemplateFeed) (string, error) {
+func (p *DeepSeekR1TemplatePrompt) Render(f DeepSeekR1TemplateFeed) (string, error) {
 	return _DeepSeekR1TemplateSize.Done(p.AppendRender(_DeepSeekR1TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFeed) ([]byte, error) {
+func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_DeepSeekR1TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -578,12 +578,12 @@ var _DeepSeekR1TemplateSpecialTokens = []string{"<｜begin▁of▁sentence｜>",
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (DeepSeekR1TemplatePrompt) SpecialTokens() []string {
+func (*DeepSeekR1TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_DeepSeekR1TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p DeepSeekR1TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *DeepSeekR1TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(DeepSeekR1TemplateFeed{Context: ctx})
 }
 
@@ -591,7 +591,7 @@ func (p DeepSeekR1TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p DeepSeekR1TemplatePrompt) Request(f DeepSeekR1TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *DeepSeekR1TemplatePrompt) Request(f DeepSeekR1TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

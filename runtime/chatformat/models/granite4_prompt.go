@@ -21,12 +21,12 @@ type Granite4TemplateFeed struct {
 }
 
 // Validate reports every required variable of Granite4TemplateFeed that is left unset.
-func (x Granite4TemplateFeed) Validate() error {
+func (x *Granite4TemplateFeed) Validate() error {
 	return nil
 }
 
 // Granite4Template: The chat template of ibm-granite/granite-4.0-h-micro (Apache-2.0), as its tokenizer_config.json publishes it.
-var Granite4Template Granite4TemplatePrompt
+var Granite4Template *Granite4TemplatePrompt = &Granite4TemplatePrompt{}
 
 // Granite4TemplatePrompt is the type of Granite4Template; its methods render the prompt.
 type Granite4TemplatePrompt struct{}
@@ -34,39 +34,39 @@ type Granite4TemplatePrompt struct{}
 var _Granite4TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (Granite4TemplatePrompt) Key() string {
+func (*Granite4TemplatePrompt) Key() string {
 	return "granite4"
 }
 
 // Description returns the prompt's description.
-func (Granite4TemplatePrompt) Description() string {
+func (*Granite4TemplatePrompt) Description() string {
 	return "The chat template of ibm-granite/granite-4.0-h-micro (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (Granite4TemplatePrompt) Model() string {
+func (*Granite4TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (Granite4TemplatePrompt) Parameters() map[string]any {
+func (*Granite4TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p Granite4TemplatePrompt) Messages(f Granite4TemplateFeed) (runtime.Prompt, error) {
+func (p *Granite4TemplatePrompt) Messages(f Granite4TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p Granite4TemplatePrompt) Render(f Granite4TemplateFeed) (string, error) {
+func (p *Granite4TemplatePrompt) Render(f Granite4TemplateFeed) (string, error) {
 	return _Granite4TemplateSize.Done(p.AppendRender(_Granite4TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) ([]byte, error) {
+func (*Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_Granite4TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -646,12 +646,12 @@ var _Granite4TemplateSpecialTokens = []string{"<|start_of_role|>", "<|end_of_rol
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (Granite4TemplatePrompt) SpecialTokens() []string {
+func (*Granite4TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_Granite4TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Granite4TemplateFeed{Context: ctx})
 }
 
@@ -659,7 +659,7 @@ func (p Granite4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *Granite4TemplatePrompt) Request(f Granite4TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -21,12 +21,12 @@ type MistralNemoTemplateFeed struct {
 }
 
 // Validate reports every required variable of MistralNemoTemplateFeed that is left unset.
-func (x MistralNemoTemplateFeed) Validate() error {
+func (x *MistralNemoTemplateFeed) Validate() error {
 	return nil
 }
 
 // MistralNemoTemplate: The chat template of mistralai/Mistral-Nemo-Instruct-2407 (Apache-2.0), as its tokenizer_config.json publishes it.
-var MistralNemoTemplate MistralNemoTemplatePrompt
+var MistralNemoTemplate *MistralNemoTemplatePrompt = &MistralNemoTemplatePrompt{}
 
 // MistralNemoTemplatePrompt is the type of MistralNemoTemplate; its methods render the prompt.
 type MistralNemoTemplatePrompt struct{}
@@ -34,39 +34,39 @@ type MistralNemoTemplatePrompt struct{}
 var _MistralNemoTemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (MistralNemoTemplatePrompt) Key() string {
+func (*MistralNemoTemplatePrompt) Key() string {
 	return "mistral_nemo"
 }
 
 // Description returns the prompt's description.
-func (MistralNemoTemplatePrompt) Description() string {
+func (*MistralNemoTemplatePrompt) Description() string {
 	return "The chat template of mistralai/Mistral-Nemo-Instruct-2407 (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (MistralNemoTemplatePrompt) Model() string {
+func (*MistralNemoTemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (MistralNemoTemplatePrompt) Parameters() map[string]any {
+func (*MistralNemoTemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p MistralNemoTemplatePrompt) Messages(f MistralNemoTemplateFeed) (runtime.Prompt, error) {
+func (p *MistralNemoTemplatePrompt) Messages(f MistralNemoTemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p MistralNemoTemplatePrompt) Render(f MistralNemoTemplateFeed) (string, error) {
+func (p *MistralNemoTemplatePrompt) Render(f MistralNemoTemplateFeed) (string, error) {
 	return _MistralNemoTemplateSize.Done(p.AppendRender(_MistralNemoTemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateFeed) ([]byte, error) {
+func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_MistralNemoTemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -626,12 +626,12 @@ var _MistralNemoTemplateSpecialTokens = []string{"[INST]", "[/INST]", "<s>", "</
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (MistralNemoTemplatePrompt) SpecialTokens() []string {
+func (*MistralNemoTemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_MistralNemoTemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p MistralNemoTemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *MistralNemoTemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(MistralNemoTemplateFeed{Context: ctx})
 }
 
@@ -639,7 +639,7 @@ func (p MistralNemoTemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p MistralNemoTemplatePrompt) Request(f MistralNemoTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *MistralNemoTemplatePrompt) Request(f MistralNemoTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -20,12 +20,12 @@ type MistralTemplateFeed struct {
 }
 
 // Validate reports every required variable of MistralTemplateFeed that is left unset.
-func (x MistralTemplateFeed) Validate() error {
+func (x *MistralTemplateFeed) Validate() error {
 	return nil
 }
 
 // MistralTemplate: The chat template of mistralai/Mistral-7B-Instruct (v0.x) (Apache-2.0), as its tokenizer_config.json publishes it.
-var MistralTemplate MistralTemplatePrompt
+var MistralTemplate *MistralTemplatePrompt = &MistralTemplatePrompt{}
 
 // MistralTemplatePrompt is the type of MistralTemplate; its methods render the prompt.
 type MistralTemplatePrompt struct{}
@@ -33,39 +33,39 @@ type MistralTemplatePrompt struct{}
 var _MistralTemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (MistralTemplatePrompt) Key() string {
+func (*MistralTemplatePrompt) Key() string {
 	return "mistral"
 }
 
 // Description returns the prompt's description.
-func (MistralTemplatePrompt) Description() string {
+func (*MistralTemplatePrompt) Description() string {
 	return "The chat template of mistralai/Mistral-7B-Instruct (v0.x) (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (MistralTemplatePrompt) Model() string {
+func (*MistralTemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (MistralTemplatePrompt) Parameters() map[string]any {
+func (*MistralTemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p MistralTemplatePrompt) Messages(f MistralTemplateFeed) (runtime.Prompt, error) {
+func (p *MistralTemplatePrompt) Messages(f MistralTemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p MistralTemplatePrompt) Render(f MistralTemplateFeed) (string, error) {
+func (p *MistralTemplatePrompt) Render(f MistralTemplateFeed) (string, error) {
 	return _MistralTemplateSize.Done(p.AppendRender(_MistralTemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]byte, error) {
+func (*MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_MistralTemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -173,12 +173,12 @@ var _MistralTemplateSpecialTokens = []string{"[INST]", "[/INST]", "<s>", "</s>"}
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (MistralTemplatePrompt) SpecialTokens() []string {
+func (*MistralTemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_MistralTemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p MistralTemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *MistralTemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(MistralTemplateFeed{Context: ctx})
 }
 
@@ -186,7 +186,7 @@ func (p MistralTemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p MistralTemplatePrompt) Request(f MistralTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *MistralTemplatePrompt) Request(f MistralTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -21,12 +21,12 @@ type MixtralTemplateFeed struct {
 }
 
 // Validate reports every required variable of MixtralTemplateFeed that is left unset.
-func (x MixtralTemplateFeed) Validate() error {
+func (x *MixtralTemplateFeed) Validate() error {
 	return nil
 }
 
 // MixtralTemplate: The chat template of mistralai/Mixtral-8x7B-Instruct-v0.1 (Apache-2.0), as its tokenizer_config.json publishes it.
-var MixtralTemplate MixtralTemplatePrompt
+var MixtralTemplate *MixtralTemplatePrompt = &MixtralTemplatePrompt{}
 
 // MixtralTemplatePrompt is the type of MixtralTemplate; its methods render the prompt.
 type MixtralTemplatePrompt struct{}
@@ -34,39 +34,39 @@ type MixtralTemplatePrompt struct{}
 var _MixtralTemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (MixtralTemplatePrompt) Key() string {
+func (*MixtralTemplatePrompt) Key() string {
 	return "mixtral"
 }
 
 // Description returns the prompt's description.
-func (MixtralTemplatePrompt) Description() string {
+func (*MixtralTemplatePrompt) Description() string {
 	return "The chat template of mistralai/Mixtral-8x7B-Instruct-v0.1 (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (MixtralTemplatePrompt) Model() string {
+func (*MixtralTemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (MixtralTemplatePrompt) Parameters() map[string]any {
+func (*MixtralTemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p MixtralTemplatePrompt) Messages(f MixtralTemplateFeed) (runtime.Prompt, error) {
+func (p *MixtralTemplatePrompt) Messages(f MixtralTemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p MixtralTemplatePrompt) Render(f MixtralTemplateFeed) (string, error) {
+func (p *MixtralTemplatePrompt) Render(f MixtralTemplateFeed) (string, error) {
 	return _MixtralTemplateSize.Done(p.AppendRender(_MixtralTemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]byte, error) {
+func (*MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_MixtralTemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -241,12 +241,12 @@ var _MixtralTemplateSpecialTokens = []string{"[INST]", "[/INST]", "<s>", "</s>"}
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (MixtralTemplatePrompt) SpecialTokens() []string {
+func (*MixtralTemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_MixtralTemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p MixtralTemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *MixtralTemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(MixtralTemplateFeed{Context: ctx})
 }
 
@@ -254,7 +254,7 @@ func (p MixtralTemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p MixtralTemplatePrompt) Request(f MixtralTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *MixtralTemplatePrompt) Request(f MixtralTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -20,12 +20,12 @@ type OLMo2TemplateFeed struct {
 }
 
 // Validate reports every required variable of OLMo2TemplateFeed that is left unset.
-func (x OLMo2TemplateFeed) Validate() error {
+func (x *OLMo2TemplateFeed) Validate() error {
 	return nil
 }
 
 // OLMo2Template: The chat template of allenai/OLMo-2-1124-7B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
-var OLMo2Template OLMo2TemplatePrompt
+var OLMo2Template *OLMo2TemplatePrompt = &OLMo2TemplatePrompt{}
 
 // OLMo2TemplatePrompt is the type of OLMo2Template; its methods render the prompt.
 type OLMo2TemplatePrompt struct{}
@@ -33,39 +33,39 @@ type OLMo2TemplatePrompt struct{}
 var _OLMo2TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (OLMo2TemplatePrompt) Key() string {
+func (*OLMo2TemplatePrompt) Key() string {
 	return "olmo2"
 }
 
 // Description returns the prompt's description.
-func (OLMo2TemplatePrompt) Description() string {
+func (*OLMo2TemplatePrompt) Description() string {
 	return "The chat template of allenai/OLMo-2-1124-7B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (OLMo2TemplatePrompt) Model() string {
+func (*OLMo2TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (OLMo2TemplatePrompt) Parameters() map[string]any {
+func (*OLMo2TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p OLMo2TemplatePrompt) Messages(f OLMo2TemplateFeed) (runtime.Prompt, error) {
+func (p *OLMo2TemplatePrompt) Messages(f OLMo2TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p OLMo2TemplatePrompt) Render(f OLMo2TemplateFeed) (string, error) {
+func (p *OLMo2TemplatePrompt) Render(f OLMo2TemplateFeed) (string, error) {
 	return _OLMo2TemplateSize.Done(p.AppendRender(_OLMo2TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte, error) {
+func (*OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_OLMo2TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -214,12 +214,12 @@ var _OLMo2TemplateSpecialTokens = []string{"<|system|>", "<|user|>", "<|assistan
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (OLMo2TemplatePrompt) SpecialTokens() []string {
+func (*OLMo2TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_OLMo2TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p OLMo2TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *OLMo2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(OLMo2TemplateFeed{Context: ctx})
 }
 
@@ -227,7 +227,7 @@ func (p OLMo2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p OLMo2TemplatePrompt) Request(f OLMo2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *OLMo2TemplatePrompt) Request(f OLMo2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

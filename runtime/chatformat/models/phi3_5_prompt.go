@@ -20,12 +20,12 @@ type Phi35TemplateFeed struct {
 }
 
 // Validate reports every required variable of Phi35TemplateFeed that is left unset.
-func (x Phi35TemplateFeed) Validate() error {
+func (x *Phi35TemplateFeed) Validate() error {
 	return nil
 }
 
 // Phi35Template: The chat template of microsoft/Phi-3.5-mini-instruct (MIT), as its tokenizer_config.json publishes it.
-var Phi35Template Phi35TemplatePrompt
+var Phi35Template *Phi35TemplatePrompt = &Phi35TemplatePrompt{}
 
 // Phi35TemplatePrompt is the type of Phi35Template; its methods render the prompt.
 type Phi35TemplatePrompt struct{}
@@ -33,39 +33,39 @@ type Phi35TemplatePrompt struct{}
 var _Phi35TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (Phi35TemplatePrompt) Key() string {
+func (*Phi35TemplatePrompt) Key() string {
 	return "phi3_5"
 }
 
 // Description returns the prompt's description.
-func (Phi35TemplatePrompt) Description() string {
+func (*Phi35TemplatePrompt) Description() string {
 	return "The chat template of microsoft/Phi-3.5-mini-instruct (MIT), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (Phi35TemplatePrompt) Model() string {
+func (*Phi35TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (Phi35TemplatePrompt) Parameters() map[string]any {
+func (*Phi35TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p Phi35TemplatePrompt) Messages(f Phi35TemplateFeed) (runtime.Prompt, error) {
+func (p *Phi35TemplatePrompt) Messages(f Phi35TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p Phi35TemplatePrompt) Render(f Phi35TemplateFeed) (string, error) {
+func (p *Phi35TemplatePrompt) Render(f Phi35TemplateFeed) (string, error) {
 	return _Phi35TemplateSize.Done(p.AppendRender(_Phi35TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte, error) {
+func (*Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_Phi35TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -191,12 +191,12 @@ var _Phi35TemplateSpecialTokens = []string{"<|system|>", "<|user|>", "<|assistan
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (Phi35TemplatePrompt) SpecialTokens() []string {
+func (*Phi35TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_Phi35TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p Phi35TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *Phi35TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Phi35TemplateFeed{Context: ctx})
 }
 
@@ -204,7 +204,7 @@ func (p Phi35TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p Phi35TemplatePrompt) Request(f Phi35TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *Phi35TemplatePrompt) Request(f Phi35TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

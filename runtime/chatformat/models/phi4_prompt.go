@@ -20,12 +20,12 @@ type Phi4TemplateFeed struct {
 }
 
 // Validate reports every required variable of Phi4TemplateFeed that is left unset.
-func (x Phi4TemplateFeed) Validate() error {
+func (x *Phi4TemplateFeed) Validate() error {
 	return nil
 }
 
 // Phi4Template: The chat template of microsoft/phi-4 (MIT), as its tokenizer_config.json publishes it.
-var Phi4Template Phi4TemplatePrompt
+var Phi4Template *Phi4TemplatePrompt = &Phi4TemplatePrompt{}
 
 // Phi4TemplatePrompt is the type of Phi4Template; its methods render the prompt.
 type Phi4TemplatePrompt struct{}
@@ -33,39 +33,39 @@ type Phi4TemplatePrompt struct{}
 var _Phi4TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (Phi4TemplatePrompt) Key() string {
+func (*Phi4TemplatePrompt) Key() string {
 	return "phi4"
 }
 
 // Description returns the prompt's description.
-func (Phi4TemplatePrompt) Description() string {
+func (*Phi4TemplatePrompt) Description() string {
 	return "The chat template of microsoft/phi-4 (MIT), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (Phi4TemplatePrompt) Model() string {
+func (*Phi4TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (Phi4TemplatePrompt) Parameters() map[string]any {
+func (*Phi4TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p Phi4TemplatePrompt) Messages(f Phi4TemplateFeed) (runtime.Prompt, error) {
+func (p *Phi4TemplatePrompt) Messages(f Phi4TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p Phi4TemplatePrompt) Render(f Phi4TemplateFeed) (string, error) {
+func (p *Phi4TemplatePrompt) Render(f Phi4TemplateFeed) (string, error) {
 	return _Phi4TemplateSize.Done(p.AppendRender(_Phi4TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte, error) {
+func (*Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_Phi4TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -172,12 +172,12 @@ var _Phi4TemplateSpecialTokens = []string{"<|im_start|>", "<|im_sep|>", "<|im_en
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (Phi4TemplatePrompt) SpecialTokens() []string {
+func (*Phi4TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_Phi4TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p Phi4TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *Phi4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Phi4TemplateFeed{Context: ctx})
 }
 
@@ -185,7 +185,7 @@ func (p Phi4TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p Phi4TemplatePrompt) Request(f Phi4TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *Phi4TemplatePrompt) Request(f Phi4TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -20,12 +20,12 @@ type Qwen25TemplateFeed struct {
 }
 
 // Validate reports every required variable of Qwen25TemplateFeed that is left unset.
-func (x Qwen25TemplateFeed) Validate() error {
+func (x *Qwen25TemplateFeed) Validate() error {
 	return nil
 }
 
 // Qwen25Template: The chat template of Qwen/Qwen2.5-0.5B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
-var Qwen25Template Qwen25TemplatePrompt
+var Qwen25Template *Qwen25TemplatePrompt = &Qwen25TemplatePrompt{}
 
 // Qwen25TemplatePrompt is the type of Qwen25Template; its methods render the prompt.
 type Qwen25TemplatePrompt struct{}
@@ -33,39 +33,39 @@ type Qwen25TemplatePrompt struct{}
 var _Qwen25TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (Qwen25TemplatePrompt) Key() string {
+func (*Qwen25TemplatePrompt) Key() string {
 	return "qwen2_5"
 }
 
 // Description returns the prompt's description.
-func (Qwen25TemplatePrompt) Description() string {
+func (*Qwen25TemplatePrompt) Description() string {
 	return "The chat template of Qwen/Qwen2.5-0.5B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (Qwen25TemplatePrompt) Model() string {
+func (*Qwen25TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (Qwen25TemplatePrompt) Parameters() map[string]any {
+func (*Qwen25TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p Qwen25TemplatePrompt) Messages(f Qwen25TemplateFeed) (runtime.Prompt, error) {
+func (p *Qwen25TemplatePrompt) Messages(f Qwen25TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p Qwen25TemplatePrompt) Render(f Qwen25TemplateFeed) (string, error) {
+func (p *Qwen25TemplatePrompt) Render(f Qwen25TemplateFeed) (string, error) {
 	return _Qwen25TemplateSize.Done(p.AppendRender(_Qwen25TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]byte, error) {
+func (*Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_Qwen25TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -442,12 +442,12 @@ var _Qwen25TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|end
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (Qwen25TemplatePrompt) SpecialTokens() []string {
+func (*Qwen25TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_Qwen25TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p Qwen25TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *Qwen25TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen25TemplateFeed{Context: ctx})
 }
 
@@ -455,7 +455,7 @@ func (p Qwen25TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p Qwen25TemplatePrompt) Request(f Qwen25TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *Qwen25TemplatePrompt) Request(f Qwen25TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

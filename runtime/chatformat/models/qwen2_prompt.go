@@ -20,12 +20,12 @@ type Qwen2TemplateFeed struct {
 }
 
 // Validate reports every required variable of Qwen2TemplateFeed that is left unset.
-func (x Qwen2TemplateFeed) Validate() error {
+func (x *Qwen2TemplateFeed) Validate() error {
 	return nil
 }
 
 // Qwen2Template: The chat template of Qwen/Qwen2-0.5B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
-var Qwen2Template Qwen2TemplatePrompt
+var Qwen2Template *Qwen2TemplatePrompt = &Qwen2TemplatePrompt{}
 
 // Qwen2TemplatePrompt is the type of Qwen2Template; its methods render the prompt.
 type Qwen2TemplatePrompt struct{}
@@ -33,39 +33,39 @@ type Qwen2TemplatePrompt struct{}
 var _Qwen2TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (Qwen2TemplatePrompt) Key() string {
+func (*Qwen2TemplatePrompt) Key() string {
 	return "qwen2"
 }
 
 // Description returns the prompt's description.
-func (Qwen2TemplatePrompt) Description() string {
+func (*Qwen2TemplatePrompt) Description() string {
 	return "The chat template of Qwen/Qwen2-0.5B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (Qwen2TemplatePrompt) Model() string {
+func (*Qwen2TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (Qwen2TemplatePrompt) Parameters() map[string]any {
+func (*Qwen2TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p Qwen2TemplatePrompt) Messages(f Qwen2TemplateFeed) (runtime.Prompt, error) {
+func (p *Qwen2TemplatePrompt) Messages(f Qwen2TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p Qwen2TemplatePrompt) Render(f Qwen2TemplateFeed) (string, error) {
+func (p *Qwen2TemplatePrompt) Render(f Qwen2TemplateFeed) (string, error) {
 	return _Qwen2TemplateSize.Done(p.AppendRender(_Qwen2TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte, error) {
+func (*Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_Qwen2TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -149,12 +149,12 @@ var _Qwen2TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endo
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (Qwen2TemplatePrompt) SpecialTokens() []string {
+func (*Qwen2TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_Qwen2TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p Qwen2TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *Qwen2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen2TemplateFeed{Context: ctx})
 }
 
@@ -162,7 +162,7 @@ func (p Qwen2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p Qwen2TemplatePrompt) Request(f Qwen2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *Qwen2TemplatePrompt) Request(f Qwen2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -22,12 +22,12 @@ type Qwen3CoderTemplateFeed struct {
 }
 
 // Validate reports every required variable of Qwen3CoderTemplateFeed that is left unset.
-func (x Qwen3CoderTemplateFeed) Validate() error {
+func (x *Qwen3CoderTemplateFeed) Validate() error {
 	return nil
 }
 
 // Qwen3CoderTemplate: The chat template of Qwen/Qwen3-Coder-30B-A3B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
-var Qwen3CoderTemplate Qwen3CoderTemplatePrompt
+var Qwen3CoderTemplate *Qwen3CoderTemplatePrompt = &Qwen3CoderTemplatePrompt{}
 
 // Qwen3CoderTemplatePrompt is the type of Qwen3CoderTemplate; its methods render the prompt.
 type Qwen3CoderTemplatePrompt struct{}
@@ -35,39 +35,39 @@ type Qwen3CoderTemplatePrompt struct{}
 var _Qwen3CoderTemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (Qwen3CoderTemplatePrompt) Key() string {
+func (*Qwen3CoderTemplatePrompt) Key() string {
 	return "qwen3_coder"
 }
 
 // Description returns the prompt's description.
-func (Qwen3CoderTemplatePrompt) Description() string {
+func (*Qwen3CoderTemplatePrompt) Description() string {
 	return "The chat template of Qwen/Qwen3-Coder-30B-A3B-Instruct (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (Qwen3CoderTemplatePrompt) Model() string {
+func (*Qwen3CoderTemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (Qwen3CoderTemplatePrompt) Parameters() map[string]any {
+func (*Qwen3CoderTemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p Qwen3CoderTemplatePrompt) Messages(f Qwen3CoderTemplateFeed) (runtime.Prompt, error) {
+func (p *Qwen3CoderTemplatePrompt) Messages(f Qwen3CoderTemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p Qwen3CoderTemplatePrompt) Render(f Qwen3CoderTemplateFeed) (string, error) {
+func (p *Qwen3CoderTemplatePrompt) Render(f Qwen3CoderTemplateFeed) (string, error) {
 	return _Qwen3CoderTemplateSize.Done(p.AppendRender(_Qwen3CoderTemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFeed) ([]byte, error) {
+func (*Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_Qwen3CoderTemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -987,12 +987,12 @@ var _Qwen3CoderTemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (Qwen3CoderTemplatePrompt) SpecialTokens() []string {
+func (*Qwen3CoderTemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_Qwen3CoderTemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p Qwen3CoderTemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *Qwen3CoderTemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen3CoderTemplateFeed{Context: ctx})
 }
 
@@ -1000,7 +1000,7 @@ func (p Qwen3CoderTemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p Qwen3CoderTemplatePrompt) Request(f Qwen3CoderTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *Qwen3CoderTemplatePrompt) Request(f Qwen3CoderTemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -22,12 +22,12 @@ type Qwen3TemplateFeed struct {
 }
 
 // Validate reports every required variable of Qwen3TemplateFeed that is left unset.
-func (x Qwen3TemplateFeed) Validate() error {
+func (x *Qwen3TemplateFeed) Validate() error {
 	return nil
 }
 
 // Qwen3Template: The chat template of Qwen/Qwen3-0.6B (Apache-2.0), as its tokenizer_config.json publishes it.
-var Qwen3Template Qwen3TemplatePrompt
+var Qwen3Template *Qwen3TemplatePrompt = &Qwen3TemplatePrompt{}
 
 // Qwen3TemplatePrompt is the type of Qwen3Template; its methods render the prompt.
 type Qwen3TemplatePrompt struct{}
@@ -35,39 +35,39 @@ type Qwen3TemplatePrompt struct{}
 var _Qwen3TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (Qwen3TemplatePrompt) Key() string {
+func (*Qwen3TemplatePrompt) Key() string {
 	return "qwen3"
 }
 
 // Description returns the prompt's description.
-func (Qwen3TemplatePrompt) Description() string {
+func (*Qwen3TemplatePrompt) Description() string {
 	return "The chat template of Qwen/Qwen3-0.6B (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (Qwen3TemplatePrompt) Model() string {
+func (*Qwen3TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (Qwen3TemplatePrompt) Parameters() map[string]any {
+func (*Qwen3TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p Qwen3TemplatePrompt) Messages(f Qwen3TemplateFeed) (runtime.Prompt, error) {
+func (p *Qwen3TemplatePrompt) Messages(f Qwen3TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p Qwen3TemplatePrompt) Render(f Qwen3TemplateFeed) (string, error) {
+func (p *Qwen3TemplatePrompt) Render(f Qwen3TemplateFeed) (string, error) {
 	return _Qwen3TemplateSize.Done(p.AppendRender(_Qwen3TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte, error) {
+func (*Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_Qwen3TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -680,12 +680,12 @@ var _Qwen3TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|endo
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (Qwen3TemplatePrompt) SpecialTokens() []string {
+func (*Qwen3TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_Qwen3TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p Qwen3TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *Qwen3TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(Qwen3TemplateFeed{Context: ctx})
 }
 
@@ -693,7 +693,7 @@ func (p Qwen3TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p Qwen3TemplatePrompt) Request(f Qwen3TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *Qwen3TemplatePrompt) Request(f Qwen3TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -20,12 +20,12 @@ type SmolLM2TemplateFeed struct {
 }
 
 // Validate reports every required variable of SmolLM2TemplateFeed that is left unset.
-func (x SmolLM2TemplateFeed) Validate() error {
+func (x *SmolLM2TemplateFeed) Validate() error {
 	return nil
 }
 
 // SmolLM2Template: The chat template of HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0), as its tokenizer_config.json publishes it.
-var SmolLM2Template SmolLM2TemplatePrompt
+var SmolLM2Template *SmolLM2TemplatePrompt = &SmolLM2TemplatePrompt{}
 
 // SmolLM2TemplatePrompt is the type of SmolLM2Template; its methods render the prompt.
 type SmolLM2TemplatePrompt struct{}
@@ -33,39 +33,39 @@ type SmolLM2TemplatePrompt struct{}
 var _SmolLM2TemplateSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (SmolLM2TemplatePrompt) Key() string {
+func (*SmolLM2TemplatePrompt) Key() string {
 	return "smollm2"
 }
 
 // Description returns the prompt's description.
-func (SmolLM2TemplatePrompt) Description() string {
+func (*SmolLM2TemplatePrompt) Description() string {
 	return "The chat template of HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0), as its tokenizer_config.json publishes it."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (SmolLM2TemplatePrompt) Model() string {
+func (*SmolLM2TemplatePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (SmolLM2TemplatePrompt) Parameters() map[string]any {
+func (*SmolLM2TemplatePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p SmolLM2TemplatePrompt) Messages(f SmolLM2TemplateFeed) (runtime.Prompt, error) {
+func (p *SmolLM2TemplatePrompt) Messages(f SmolLM2TemplateFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p SmolLM2TemplatePrompt) Render(f SmolLM2TemplateFeed) (string, error) {
+func (p *SmolLM2TemplatePrompt) Render(f SmolLM2TemplateFeed) (string, error) {
 	return _SmolLM2TemplateSize.Done(p.AppendRender(_SmolLM2TemplateSize.Buffer(0), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]byte, error) {
+func (*SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([]byte, error) {
 	if err := f.Context.CheckMarkers(_SmolLM2TemplateSpecialTokens...); err != nil {
 		return dst, err
 	}
@@ -149,12 +149,12 @@ var _SmolLM2TemplateSpecialTokens = []string{"<|im_start|>", "<|im_end|>", "<|en
 
 // SpecialTokens returns the model's special tokens that Render rejects in any string
 // of the chat context (as it rejects its bos_token and eos_token), in a new slice.
-func (SmolLM2TemplatePrompt) SpecialTokens() []string {
+func (*SmolLM2TemplatePrompt) SpecialTokens() []string {
 	return slices.Clone(_SmolLM2TemplateSpecialTokens)
 }
 
 // Format renders the chat template with ctx, its other variables unset.
-func (p SmolLM2TemplatePrompt) Format(ctx chat.Context) (string, error) {
+func (p *SmolLM2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 	return p.Render(SmolLM2TemplateFeed{Context: ctx})
 }
 
@@ -162,7 +162,7 @@ func (p SmolLM2TemplatePrompt) Format(ctx chat.Context) (string, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p SmolLM2TemplatePrompt) Request(f SmolLM2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *SmolLM2TemplatePrompt) Request(f SmolLM2TemplateFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -118,7 +118,7 @@ func validated() error {
 	if err := f.Validate(); err != nil {
 		return err
 	}
-	return pg.TicketCustomer{}.Validate()
+	return (&pg.TicketCustomer{}).Validate()
 }
 
 // An embedded feed, completed through promoted fields.

@@ -26,7 +26,7 @@ type SummarizeFeed struct {
 }
 
 // Validate reports every required variable of SummarizeFeed that is left unset.
-func (x SummarizeFeed) Validate() error {
+func (x *SummarizeFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Transcript != "", "summarize", "prompts/summarize.yaml:10:3", "transcript")
 	v.Require(x.Labels != nil, "summarize", "prompts/summarize.yaml:17:3", "labels")
@@ -42,7 +42,7 @@ type SummarizeCustomer struct {
 }
 
 // Validate reports every required variable of SummarizeCustomer that is left unset.
-func (x SummarizeCustomer) Validate() error {
+func (x *SummarizeCustomer) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Name != "", "summarize", "prompts/summarize.yaml:25:7", "name")
 	v.Require(x.APIIdentifier != "", "summarize", "prompts/summarize.yaml:26:7", "api_id")
@@ -60,14 +60,14 @@ type SummarizeCustomerOrdersItem struct {
 }
 
 // Validate reports every required variable of SummarizeCustomerOrdersItem that is left unset.
-func (x SummarizeCustomerOrdersItem) Validate() error {
+func (x *SummarizeCustomerOrdersItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.ID != "", "summarize", "prompts/summarize.yaml:32:13", "id")
 	return v.Err()
 }
 
 // Summarize: Summarizes a support conversation.
-var Summarize SummarizePrompt
+var Summarize *SummarizePrompt = &SummarizePrompt{}
 
 // SummarizePrompt is the type of Summarize; its methods render the prompt.
 type SummarizePrompt struct{}
@@ -75,22 +75,22 @@ type SummarizePrompt struct{}
 var _SummarizeSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (SummarizePrompt) Key() string {
+func (*SummarizePrompt) Key() string {
 	return "summarize"
 }
 
 // Description returns the prompt's description.
-func (SummarizePrompt) Description() string {
+func (*SummarizePrompt) Description() string {
 	return "Summarizes a support conversation."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (SummarizePrompt) Model() string {
+func (*SummarizePrompt) Model() string {
 	return "claude-3-haiku"
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (SummarizePrompt) Parameters() map[string]any {
+func (*SummarizePrompt) Parameters() map[string]any {
 	return map[string]any{
 		"max_tokens":  400,
 		"stop":        []any{"###"},
@@ -100,7 +100,7 @@ func (SummarizePrompt) Parameters() map[string]any {
 
 // ExtraParameters returns a new map of the prompt's extra_parameters: provider
 // request fields that the adapters send unchecked.
-func (SummarizePrompt) ExtraParameters() map[string]any {
+func (*SummarizePrompt) ExtraParameters() map[string]any {
 	return map[string]any{"thinking": map[string]any{
 		"budget_tokens": 1024,
 		"type":          "enabled",
@@ -109,18 +109,18 @@ func (SummarizePrompt) ExtraParameters() map[string]any {
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p SummarizePrompt) Messages(f SummarizeFeed) (runtime.Prompt, error) {
+func (p *SummarizePrompt) Messages(f SummarizeFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p SummarizePrompt) Render(f SummarizeFeed) (string, error) {
+func (p *SummarizePrompt) Render(f SummarizeFeed) (string, error) {
 	return _SummarizeSize.Done(p.AppendRender(_SummarizeSize.Buffer(85), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error) {
+func (*SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "Summarize in at most "...)
 	dst = strconv.AppendInt(dst, int64(f.MaxPoints), 10)
@@ -203,7 +203,7 @@ func (SummarizePrompt) AppendRender(dst []byte, f SummarizeFeed) ([]byte, error)
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p SummarizePrompt) Request(f SummarizeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *SummarizePrompt) Request(f SummarizeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -11,7 +11,7 @@ type HandoffFragmentParams struct {
 }
 
 // Validate reports every required variable of HandoffFragmentParams that is left unset.
-func (x HandoffFragmentParams) Validate() error {
+func (x *HandoffFragmentParams) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Team != "", "agent/fragments/handoff", "prompts/agent/promptset.yaml:8:7", "team")
 	return v.Err()

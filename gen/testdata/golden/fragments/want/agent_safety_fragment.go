@@ -11,7 +11,7 @@ type SafetyFragmentParams struct {
 }
 
 // Validate reports every required variable of SafetyFragmentParams that is left unset.
-func (x SafetyFragmentParams) Validate() error {
+func (x *SafetyFragmentParams) Validate() error {
 	return nil
 }
 

@@ -150,9 +150,9 @@ func (a *Agent) InferenceConfig(key string) runtime.InferenceConfig {
 var _agentPaths = [...]string{"main/default"}
 
 // _agentTable is the set's paths and resolver: the directory of a candidate
-// path (up to its last '/'), then its name in that directory, each a
-// switch over the lengths and a comparison of p's parts with each string
-// of that length. It neither joins p nor allocates.
+// path (up to its last '/'), a switch over the lengths and a comparison
+// of p's parts with each string of that length, then its name in that
+// directory, a switch on the name. Neither joins strings nor allocates.
 var _agentTable = runtime.Table{Set: "agent", Paths: _agentPaths[:], Dir: _agentDir, Name: _agentName}
 
 // _agentDir returns the id of directory p, or -1.
@@ -166,11 +166,17 @@ func _agentDir(p runtime.Path) int {
 	return -1
 }
 
-// _agentName returns the template named p in directory dir.
-func _agentName(dir int, p runtime.Path) (int, bool) {
-	switch p.Len() {
-	case 7:
-		if dir == 0 && p.Is("default") {
+// _agentName returns the template named name, or name.version, in directory
+// dir.
+func _agentName(dir int, name, version string) (int, bool) {
+	if version != "" {
+		switch name {
+		}
+		return 0, false
+	}
+	switch name {
+	case "default":
+		if dir == 0 {
 			return 0, true
 		}
 	}

@@ -11,7 +11,7 @@ type SignOffFragmentParams struct {
 }
 
 // Validate reports every required variable of SignOffFragmentParams that is left unset.
-func (x SignOffFragmentParams) Validate() error {
+func (x *SignOffFragmentParams) Validate() error {
 	var v runtime.Problems
 	v.Require(x.AgentName != "", "agent/fragments/sign_off", "prompts/agent/promptset.yaml:4:25", "agent_name")
 	return v.Err()

@@ -14,14 +14,14 @@ type AnswerFeed struct {
 }
 
 // Validate reports every required variable of AnswerFeed that is left unset.
-func (x AnswerFeed) Validate() error {
+func (x *AnswerFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Question != "", "answer", "prompts/answer.yaml:2:3", "question")
 	return v.Err()
 }
 
 // Answer renders the answer prompt from prompts/answer.yaml.
-var Answer AnswerPrompt
+var Answer *AnswerPrompt = &AnswerPrompt{}
 
 // AnswerPrompt is the type of Answer; its methods render the prompt.
 type AnswerPrompt struct{}
@@ -29,39 +29,39 @@ type AnswerPrompt struct{}
 var _AnswerSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (AnswerPrompt) Key() string {
+func (*AnswerPrompt) Key() string {
 	return "answer"
 }
 
 // Description returns the prompt's description.
-func (AnswerPrompt) Description() string {
+func (*AnswerPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (AnswerPrompt) Model() string {
+func (*AnswerPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (AnswerPrompt) Parameters() map[string]any {
+func (*AnswerPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p AnswerPrompt) Messages(f AnswerFeed) (runtime.Prompt, error) {
+func (p *AnswerPrompt) Messages(f AnswerFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p AnswerPrompt) Render(f AnswerFeed) (string, error) {
+func (p *AnswerPrompt) Render(f AnswerFeed) (string, error) {
 	return _AnswerSize.Done(p.AppendRender(_AnswerSize.Buffer(8), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (AnswerPrompt) AppendRender(dst []byte, f AnswerFeed) ([]byte, error) {
+func (*AnswerPrompt) AppendRender(dst []byte, f AnswerFeed) ([]byte, error) {
 	dst = append(dst, "Answer: "...)
 	if f.Question == "" {
 		return dst, runtime.Fail("answer", "prompts/answer.yaml:4:14", runtime.ErrMissing, "question")
@@ -74,7 +74,7 @@ func (AnswerPrompt) AppendRender(dst []byte, f AnswerFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p AnswerPrompt) Request(f AnswerFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *AnswerPrompt) Request(f AnswerFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -11,7 +11,7 @@ type BrevityFragmentParams struct {
 }
 
 // Validate reports every required variable of BrevityFragmentParams that is left unset.
-func (x BrevityFragmentParams) Validate() error {
+func (x *BrevityFragmentParams) Validate() error {
 	return nil
 }
 

@@ -17,7 +17,7 @@ type ToolInstructionsFragmentParams struct {
 }
 
 // Validate reports every required variable of ToolInstructionsFragmentParams that is left unset.
-func (x ToolInstructionsFragmentParams) Validate() error {
+func (x *ToolInstructionsFragmentParams) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Tools != nil, "fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml:3:3", "tools")
 	return v.Err()

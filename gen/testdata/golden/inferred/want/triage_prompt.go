@@ -22,7 +22,7 @@ type TriageFeed struct {
 }
 
 // Validate reports every required variable of TriageFeed that is left unset.
-func (x TriageFeed) Validate() error {
+func (x *TriageFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Company != "", "triage", "prompts/triage.jinja:1:27", "company")
 	v.Nested(x.Customer.Validate(), "customer")
@@ -41,7 +41,7 @@ type TriageCustomer struct {
 }
 
 // Validate reports every required variable of TriageCustomer that is left unset.
-func (x TriageCustomer) Validate() error {
+func (x *TriageCustomer) Validate() error {
 	var v runtime.Problems
 	v.Require(x.SLAHours != "", "triage", "prompts/triage.jinja:2:71", "sla_hours")
 	return v.Err()
@@ -55,14 +55,14 @@ type TriageTicketsItem struct {
 }
 
 // Validate reports every required variable of TriageTicketsItem that is left unset.
-func (x TriageTicketsItem) Validate() error {
+func (x *TriageTicketsItem) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Title != "", "triage", "prompts/triage.jinja:4:26", "title")
 	return v.Err()
 }
 
 // Triage renders the triage prompt from prompts/triage.jinja.
-var Triage TriagePrompt
+var Triage *TriagePrompt = &TriagePrompt{}
 
 // TriagePrompt is the type of Triage; its methods render the prompt.
 type TriagePrompt struct{}
@@ -70,39 +70,39 @@ type TriagePrompt struct{}
 var _TriageSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (TriagePrompt) Key() string {
+func (*TriagePrompt) Key() string {
 	return "triage"
 }
 
 // Description returns the prompt's description.
-func (TriagePrompt) Description() string {
+func (*TriagePrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (TriagePrompt) Model() string {
+func (*TriagePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (TriagePrompt) Parameters() map[string]any {
+func (*TriagePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
+func (p *TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p TriagePrompt) Render(f TriageFeed) (string, error) {
+func (p *TriagePrompt) Render(f TriageFeed) (string, error) {
 	return _TriageSize.Done(p.AppendRender(_TriageSize.Buffer(112), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
+func (*TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	start := len(dst)
 	dst = append(dst, "You triage tickets for "...)
 	if f.Company == "" {
@@ -173,7 +173,7 @@ func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -17,14 +17,14 @@ type ChartToolFeed struct {
 }
 
 // Validate reports every required variable of ChartToolFeed that is left unset.
-func (x ChartToolFeed) Validate() error {
+func (x *ChartToolFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Chart != (runtime.Image{}), "chart_tool", "prompts/chart_tool.yaml:4:3", "chart")
 	return v.Err()
 }
 
 // ChartTool: A tool's result that carries a chart, an image input, after its text.
-var ChartTool ChartToolPrompt
+var ChartTool *ChartToolPrompt = &ChartToolPrompt{}
 
 // ChartToolPrompt is the type of ChartTool; its methods render the prompt.
 type ChartToolPrompt struct{}
@@ -32,22 +32,22 @@ type ChartToolPrompt struct{}
 var _ChartToolSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ChartToolPrompt) Key() string {
+func (*ChartToolPrompt) Key() string {
 	return "chart_tool"
 }
 
 // Description returns the prompt's description.
-func (ChartToolPrompt) Description() string {
+func (*ChartToolPrompt) Description() string {
 	return "A tool's result that carries a chart, an image input, after its text."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ChartToolPrompt) Model() string {
+func (*ChartToolPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ChartToolPrompt) Parameters() map[string]any {
+func (*ChartToolPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
@@ -101,7 +101,7 @@ func _ChartTool_part6(dst []byte, f ChartToolFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
-func (p ChartToolPrompt) Messages(f ChartToolFeed) (runtime.Prompt, error) {
+func (p *ChartToolPrompt) Messages(f ChartToolFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _ChartTool_part0(buf[:0], f)
@@ -173,7 +173,7 @@ func (p ChartToolPrompt) Messages(f ChartToolFeed) (runtime.Prompt, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ChartToolPrompt) Request(f ChartToolFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ChartToolPrompt) Request(f ChartToolFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -17,7 +17,7 @@ type ComparePhotosFeed struct {
 }
 
 // Validate reports every required variable of ComparePhotosFeed that is left unset.
-func (x ComparePhotosFeed) Validate() error {
+func (x *ComparePhotosFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Question != "", "compare_photos", "prompts/compare_photos.yaml:3:3", "question")
 	v.Require(x.Photo != (runtime.Image{}), "compare_photos", "prompts/compare_photos.yaml:4:3", "photo")
@@ -33,7 +33,7 @@ type ComparePhotosExample struct {
 }
 
 // ComparePhotos: Compares a photo with earlier ones, all given as images, not URL strings.
-var ComparePhotos ComparePhotosPrompt
+var ComparePhotos *ComparePhotosPrompt = &ComparePhotosPrompt{}
 
 // ComparePhotosPrompt is the type of ComparePhotos; its methods render the prompt.
 type ComparePhotosPrompt struct{}
@@ -41,22 +41,22 @@ type ComparePhotosPrompt struct{}
 var _ComparePhotosSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ComparePhotosPrompt) Key() string {
+func (*ComparePhotosPrompt) Key() string {
 	return "compare_photos"
 }
 
 // Description returns the prompt's description.
-func (ComparePhotosPrompt) Description() string {
+func (*ComparePhotosPrompt) Description() string {
 	return "Compares a photo with earlier ones, all given as images, not URL strings."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ComparePhotosPrompt) Model() string {
+func (*ComparePhotosPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ComparePhotosPrompt) Parameters() map[string]any {
+func (*ComparePhotosPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
@@ -78,7 +78,7 @@ func _ComparePhotos_part1(dst []byte, f ComparePhotosFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
-func (p ComparePhotosPrompt) Messages(f ComparePhotosFeed) (runtime.Prompt, error) {
+func (p *ComparePhotosPrompt) Messages(f ComparePhotosFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _ComparePhotos_part0(buf[:0], f)
@@ -121,7 +121,7 @@ func (p ComparePhotosPrompt) Messages(f ComparePhotosFeed) (runtime.Prompt, erro
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ComparePhotosPrompt) Request(f ComparePhotosFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ComparePhotosPrompt) Request(f ComparePhotosFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -136,7 +136,7 @@ func (p ComparePhotosPrompt) Request(f ComparePhotosFeed, opts ...runtime.Reques
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (ComparePhotosPrompt) Examples() []ComparePhotosExample {
+func (*ComparePhotosPrompt) Examples() []ComparePhotosExample {
 	return []ComparePhotosExample{{
 		Input:  _decodeExample[ComparePhotosFeed]("{\"earlier\":[{\"data\":\"R0lGODlh\",\"detail\":\"auto\",\"media_type\":\"image/gif\"}],\"photo\":{\"url\":\"https://example.com/a.png\"},\"question\":\"Same?\"}"),
 		Output: "Yes.",

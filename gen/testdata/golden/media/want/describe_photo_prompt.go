@@ -17,7 +17,7 @@ type DescribePhotoFeed struct {
 }
 
 // Validate reports every required variable of DescribePhotoFeed that is left unset.
-func (x DescribePhotoFeed) Validate() error {
+func (x *DescribePhotoFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Audience != "", "describe_photo", "prompts/describe_photo.yaml:12:3", "audience")
 	v.Require(x.Place != "", "describe_photo", "prompts/describe_photo.yaml:13:3", "place")
@@ -33,7 +33,7 @@ type DescribePhotoReference struct {
 }
 
 // Validate reports every required variable of DescribePhotoReference that is left unset.
-func (x DescribePhotoReference) Validate() error {
+func (x *DescribePhotoReference) Validate() error {
 	var v runtime.Problems
 	v.Require(x.MediaType != "", "describe_photo", "prompts/describe_photo.yaml:18:7", "media_type")
 	v.Require(x.Data != "", "describe_photo", "prompts/describe_photo.yaml:19:7", "data")
@@ -41,7 +41,7 @@ func (x DescribePhotoReference) Validate() error {
 }
 
 // DescribePhoto: Describes a photo, comparing it with a reference image given as base64 data.
-var DescribePhoto DescribePhotoPrompt
+var DescribePhoto *DescribePhotoPrompt = &DescribePhotoPrompt{}
 
 // DescribePhotoPrompt is the type of DescribePhoto; its methods render the prompt.
 type DescribePhotoPrompt struct{}
@@ -49,22 +49,22 @@ type DescribePhotoPrompt struct{}
 var _DescribePhotoSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (DescribePhotoPrompt) Key() string {
+func (*DescribePhotoPrompt) Key() string {
 	return "describe_photo"
 }
 
 // Description returns the prompt's description.
-func (DescribePhotoPrompt) Description() string {
+func (*DescribePhotoPrompt) Description() string {
 	return "Describes a photo, comparing it with a reference image given as base64 data."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (DescribePhotoPrompt) Model() string {
+func (*DescribePhotoPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (DescribePhotoPrompt) Parameters() map[string]any {
+func (*DescribePhotoPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
@@ -123,7 +123,7 @@ func _DescribePhoto_part4(dst []byte, f DescribePhotoFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
-func (p DescribePhotoPrompt) Messages(f DescribePhotoFeed) (runtime.Prompt, error) {
+func (p *DescribePhotoPrompt) Messages(f DescribePhotoFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _DescribePhoto_part0(buf[:0], f)
@@ -176,7 +176,7 @@ func (p DescribePhotoPrompt) Messages(f DescribePhotoFeed) (runtime.Prompt, erro
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p DescribePhotoPrompt) Request(f DescribePhotoFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *DescribePhotoPrompt) Request(f DescribePhotoFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
 		return runtime.Request{}, err

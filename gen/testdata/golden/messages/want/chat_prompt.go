@@ -21,7 +21,7 @@ type ChatFeed struct {
 }
 
 // Validate reports every required variable of ChatFeed that is left unset.
-func (x ChatFeed) Validate() error {
+func (x *ChatFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Topic != "", "chat", "prompts/chat.yaml:4:45", "topic")
 	v.Require(x.Question != "", "chat", "prompts/chat.yaml:13:30", "question")
@@ -32,7 +32,7 @@ func (x ChatFeed) Validate() error {
 }
 
 // Chat: Answers a question with a worked example and a tool result.
-var Chat ChatPrompt
+var Chat *ChatPrompt = &ChatPrompt{}
 
 // ChatPrompt is the type of Chat; its methods render the prompt.
 type ChatPrompt struct{}
@@ -40,22 +40,22 @@ type ChatPrompt struct{}
 var _ChatSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ChatPrompt) Key() string {
+func (*ChatPrompt) Key() string {
 	return "chat"
 }
 
 // Description returns the prompt's description.
-func (ChatPrompt) Description() string {
+func (*ChatPrompt) Description() string {
 	return "Answers a question with a worked example and a tool result."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ChatPrompt) Model() string {
+func (*ChatPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ChatPrompt) Parameters() map[string]any {
+func (*ChatPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
@@ -192,7 +192,7 @@ func _Chat_part15(dst []byte, f ChatFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it. Every message comes from an entry of the file's messages; a
 // variable's value stays inside the message whose template prints it.
-func (p ChatPrompt) Messages(f ChatFeed) (runtime.Prompt, error) {
+func (p *ChatPrompt) Messages(f ChatFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _Chat_part0(buf[:0], f)
@@ -322,7 +322,7 @@ func (p ChatPrompt) Messages(f ChatFeed) (runtime.Prompt, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ChatPrompt) Request(f ChatFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ChatPrompt) Request(f ChatFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	msgs, err := p.Messages(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -14,14 +14,14 @@ type WithSystemFeed struct {
 }
 
 // Validate reports every required variable of WithSystemFeed that is left unset.
-func (x WithSystemFeed) Validate() error {
+func (x *WithSystemFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Text != "", "with_system", "prompts/with_system.yaml:2:24", "text")
 	return v.Err()
 }
 
 // WithSystem renders the with_system prompt from prompts/with_system.yaml.
-var WithSystem WithSystemPrompt
+var WithSystem *WithSystemPrompt = &WithSystemPrompt{}
 
 // WithSystemPrompt is the type of WithSystem; its methods render the prompt.
 type WithSystemPrompt struct{}
@@ -29,22 +29,22 @@ type WithSystemPrompt struct{}
 var _WithSystemSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (WithSystemPrompt) Key() string {
+func (*WithSystemPrompt) Key() string {
 	return "with_system"
 }
 
 // Description returns the prompt's description.
-func (WithSystemPrompt) Description() string {
+func (*WithSystemPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (WithSystemPrompt) Model() string {
+func (*WithSystemPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (WithSystemPrompt) Parameters() map[string]any {
+func (*WithSystemPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
@@ -57,7 +57,7 @@ func _WithSystem_part0(dst []byte, f WithSystemFeed) ([]byte, error) {
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the system template as the system message, then the rendered
 // prompt as one user message.
-func (p WithSystemPrompt) Messages(f WithSystemFeed) (runtime.Prompt, error) {
+func (p *WithSystemPrompt) Messages(f WithSystemFeed) (runtime.Prompt, error) {
 	var buf []byte
 	var err error
 	buf, err = _WithSystem_part0(buf[:0], f)
@@ -86,13 +86,13 @@ func (p WithSystemPrompt) Messages(f WithSystemFeed) (runtime.Prompt, error) {
 }
 
 // Render renders the prompt with the variables of f.
-func (p WithSystemPrompt) Render(f WithSystemFeed) (string, error) {
+func (p *WithSystemPrompt) Render(f WithSystemFeed) (string, error) {
 	return _WithSystemSize.Done(p.AppendRender(_WithSystemSize.Buffer(11), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (WithSystemPrompt) AppendRender(dst []byte, f WithSystemFeed) ([]byte, error) {
+func (*WithSystemPrompt) AppendRender(dst []byte, f WithSystemFeed) ([]byte, error) {
 	dst = append(dst, "Summarize "...)
 	if f.Text == "" {
 		return dst, runtime.Fail("with_system", "prompts/with_system.yaml:2:24", runtime.ErrMissing, "text")
@@ -106,7 +106,7 @@ func (WithSystemPrompt) AppendRender(dst []byte, f WithSystemFeed) ([]byte, erro
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p WithSystemPrompt) Request(f WithSystemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *WithSystemPrompt) Request(f WithSystemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -20,7 +20,7 @@ type HTTPRequestFeed struct {
 }
 
 // Validate reports every required variable of HTTPRequestFeed that is left unset.
-func (x HTTPRequestFeed) Validate() error {
+func (x *HTTPRequestFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Type != "", "http_request", "prompts/http_request.yaml:3:3", "type")
 	v.Require(x.Func != "", "http_request", "prompts/http_request.yaml:4:3", "func")
@@ -32,7 +32,7 @@ func (x HTTPRequestFeed) Validate() error {
 }
 
 // HTTPRequest: Variable names that are Go keywords, predeclared identifiers or initialisms.
-var HTTPRequest HTTPRequestPrompt
+var HTTPRequest *HTTPRequestPrompt = &HTTPRequestPrompt{}
 
 // HTTPRequestPrompt is the type of HTTPRequest; its methods render the prompt.
 type HTTPRequestPrompt struct{}
@@ -40,39 +40,39 @@ type HTTPRequestPrompt struct{}
 var _HTTPRequestSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (HTTPRequestPrompt) Key() string {
+func (*HTTPRequestPrompt) Key() string {
 	return "http_request"
 }
 
 // Description returns the prompt's description.
-func (HTTPRequestPrompt) Description() string {
+func (*HTTPRequestPrompt) Description() string {
 	return "Variable names that are Go keywords, predeclared identifiers or initialisms."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (HTTPRequestPrompt) Model() string {
+func (*HTTPRequestPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (HTTPRequestPrompt) Parameters() map[string]any {
+func (*HTTPRequestPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p HTTPRequestPrompt) Messages(f HTTPRequestFeed) (runtime.Prompt, error) {
+func (p *HTTPRequestPrompt) Messages(f HTTPRequestFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p HTTPRequestPrompt) Render(f HTTPRequestFeed) (string, error) {
+func (p *HTTPRequestPrompt) Render(f HTTPRequestFeed) (string, error) {
 	return _HTTPRequestSize.Done(p.AppendRender(_HTTPRequestSize.Buffer(5), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, error) {
+func (*HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, error) {
 	start := len(dst)
 	if f.Type == "" {
 		return dst, runtime.Fail("http_request", "prompts/http_request.yaml:10:6", runtime.ErrMissing, "type")
@@ -121,7 +121,7 @@ func (HTTPRequestPrompt) AppendRender(dst []byte, f HTTPRequestFeed) ([]byte, er
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p HTTPRequestPrompt) Request(f HTTPRequestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *HTTPRequestPrompt) Request(f HTTPRequestFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

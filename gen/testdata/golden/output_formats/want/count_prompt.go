@@ -17,7 +17,7 @@ type CountFeed struct {
 }
 
 // Validate reports every required variable of CountFeed that is left unset.
-func (x CountFeed) Validate() error {
+func (x *CountFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Text != "", "count", "prompts/count.yaml:1:21", "text")
 	return v.Err()
@@ -34,7 +34,7 @@ const _CountOutputSchemaJSON = "{\"type\":\"integer\",\"minimum\":0}"
 type _CountOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_CountOutputChecks) Validate(doc []byte, _ any) error {
+func (*_CountOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _CountOutputCheck)
 }
 
@@ -56,14 +56,14 @@ func _CountOutputCheck(c *output.Checker) {
 }
 
 // _CountOutputParser reads the completions of the count prompt for ParseOutput.
-var _CountOutputParser = output.NewParser(_CountOutputSchemaJSON, _CountOutputChecks{}, output.Strict())
+var _CountOutputParser = output.NewParser(_CountOutputSchemaJSON, &_CountOutputChecks{}, output.Strict())
 
 // CountPartial is what is known of an answer of the count prompt while it streams:
 // its state and, once it can be read, its value.
 type CountPartial = output.Field[CountOutput]
 
 // Count renders the count prompt from prompts/count.yaml.
-var Count CountPrompt
+var Count *CountPrompt = &CountPrompt{}
 
 // CountPrompt is the type of Count; its methods render the prompt.
 type CountPrompt struct{}
@@ -71,39 +71,39 @@ type CountPrompt struct{}
 var _CountSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (CountPrompt) Key() string {
+func (*CountPrompt) Key() string {
 	return "count"
 }
 
 // Description returns the prompt's description.
-func (CountPrompt) Description() string {
+func (*CountPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (CountPrompt) Model() string {
+func (*CountPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (CountPrompt) Parameters() map[string]any {
+func (*CountPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p CountPrompt) Messages(f CountFeed) (runtime.Prompt, error) {
+func (p *CountPrompt) Messages(f CountFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p CountPrompt) Render(f CountFeed) (string, error) {
+func (p *CountPrompt) Render(f CountFeed) (string, error) {
 	return _CountSize.Done(p.AppendRender(_CountSize.Buffer(7), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
+func (*CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
 	dst = append(dst, "Count "...)
 	if f.Text == "" {
 		return dst, runtime.Fail("count", "prompts/count.yaml:1:21", runtime.ErrMissing, "text")
@@ -117,7 +117,7 @@ func (CountPrompt) AppendRender(dst []byte, f CountFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -138,7 +138,7 @@ func (p CountPrompt) Request(f CountFeed, opts ...runtime.RequestOption) (runtim
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (CountPrompt) ParseOutput(completion string, opts ...output.ParseOption) (CountOutput, error) {
+func (*CountPrompt) ParseOutput(completion string, opts ...output.ParseOption) (CountOutput, error) {
 	return output.ParseWith[CountOutput](_CountOutputParser, completion, opts...)
 }
 
@@ -146,19 +146,19 @@ func (CountPrompt) ParseOutput(completion string, opts ...output.ParseOption) (C
 // of it received so far: complete values read as ParseOutput reads them, objects
 // and lists as far as they go, a string so far (in progress). An error means the
 // text already cannot become an answer of the outputSchema.
-func (CountPrompt) ParsePartial(text string) (CountPartial, error) {
+func (*CountPrompt) ParsePartial(text string) (CountPartial, error) {
 	return output.ParsePartial[CountPartial](_CountOutputParser, text)
 }
 
 // Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
 // ask Partial for what is known, and End for ParseOutput of the whole answer.
-func (CountPrompt) Stream() *output.Stream[CountPartial, CountOutput] {
+func (*CountPrompt) Stream() *output.Stream[CountPartial, CountOutput] {
 	return output.NewStream[CountPartial, CountOutput](_CountOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (CountPrompt) Correction(err error) string {
+func (*CountPrompt) Correction(err error) string {
 	return output.Correction(err, _CountOutputSchemaJSON)
 }

@@ -17,7 +17,7 @@ type FreeFeed struct {
 }
 
 // Validate reports every required variable of FreeFeed that is left unset.
-func (x FreeFeed) Validate() error {
+func (x *FreeFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Text != "", "free", "prompts/free.yaml:1:34", "text")
 	return v.Err()
@@ -37,7 +37,7 @@ type FreeExample struct {
 }
 
 // Free renders the free prompt from prompts/free.yaml.
-var Free FreePrompt
+var Free *FreePrompt = &FreePrompt{}
 
 // FreePrompt is the type of Free; its methods render the prompt.
 type FreePrompt struct{}
@@ -45,39 +45,39 @@ type FreePrompt struct{}
 var _FreeSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (FreePrompt) Key() string {
+func (*FreePrompt) Key() string {
 	return "free"
 }
 
 // Description returns the prompt's description.
-func (FreePrompt) Description() string {
+func (*FreePrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (FreePrompt) Model() string {
+func (*FreePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (FreePrompt) Parameters() map[string]any {
+func (*FreePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p FreePrompt) Messages(f FreeFeed) (runtime.Prompt, error) {
+func (p *FreePrompt) Messages(f FreeFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p FreePrompt) Render(f FreeFeed) (string, error) {
+func (p *FreePrompt) Render(f FreeFeed) (string, error) {
 	return _FreeSize.Done(p.AppendRender(_FreeSize.Buffer(28), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (FreePrompt) AppendRender(dst []byte, f FreeFeed) ([]byte, error) {
+func (*FreePrompt) AppendRender(dst []byte, f FreeFeed) ([]byte, error) {
 	dst = append(dst, "Say anything about "...)
 	if f.Text == "" {
 		return dst, runtime.Fail("free", "prompts/free.yaml:1:34", runtime.ErrMissing, "text")
@@ -91,7 +91,7 @@ func (FreePrompt) AppendRender(dst []byte, f FreeFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -110,20 +110,20 @@ func (p FreePrompt) Request(f FreeFeed, opts ...runtime.RequestOption) (runtime.
 // keys, trailing commas, truncation, ...); output.Fixes(&fixes) receives each repair, and
 // output.Strict() takes the JSON only as it is written. It then
 // checks that it is well-formed and returns it as JSON: the prompt has no outputSchema.
-func (FreePrompt) ParseOutput(completion string, opts ...output.ParseOption) (FreeOutput, error) {
+func (*FreePrompt) ParseOutput(completion string, opts ...output.ParseOption) (FreeOutput, error) {
 	return output.ParseWith[FreeOutput](_FreeOutputParser, completion, opts...)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (FreePrompt) Correction(err error) string {
+func (*FreePrompt) Correction(err error) string {
 	return output.Correction(err, "")
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (FreePrompt) Examples() []FreeExample {
+func (*FreePrompt) Examples() []FreeExample {
 	return []FreeExample{{
 		Input:  _decodeExample[FreeFeed]("{\"text\":\"cats\"}"),
 		Output: _decodeExample[FreeOutput]("{\"cats\":\"fine\"}"),

@@ -17,7 +17,7 @@ type LabelFeed struct {
 }
 
 // Validate reports every required variable of LabelFeed that is left unset.
-func (x LabelFeed) Validate() error {
+func (x *LabelFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Text != "", "label", "prompts/label.yaml:1:21", "text")
 	return v.Err()
@@ -50,7 +50,7 @@ func (x LabelPartial) MarshalJSON() ([]byte, error) {
 }
 
 // Label renders the label prompt from prompts/label.yaml.
-var Label LabelPrompt
+var Label *LabelPrompt = &LabelPrompt{}
 
 // LabelPrompt is the type of Label; its methods render the prompt.
 type LabelPrompt struct{}
@@ -58,39 +58,39 @@ type LabelPrompt struct{}
 var _LabelSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (LabelPrompt) Key() string {
+func (*LabelPrompt) Key() string {
 	return "label"
 }
 
 // Description returns the prompt's description.
-func (LabelPrompt) Description() string {
+func (*LabelPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (LabelPrompt) Model() string {
+func (*LabelPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (LabelPrompt) Parameters() map[string]any {
+func (*LabelPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p LabelPrompt) Messages(f LabelFeed) (runtime.Prompt, error) {
+func (p *LabelPrompt) Messages(f LabelFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p LabelPrompt) Render(f LabelFeed) (string, error) {
+func (p *LabelPrompt) Render(f LabelFeed) (string, error) {
 	return _LabelSize.Done(p.AppendRender(_LabelSize.Buffer(7), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (LabelPrompt) AppendRender(dst []byte, f LabelFeed) ([]byte, error) {
+func (*LabelPrompt) AppendRender(dst []byte, f LabelFeed) ([]byte, error) {
 	dst = append(dst, "Label "...)
 	if f.Text == "" {
 		return dst, runtime.Fail("label", "prompts/label.yaml:1:21", runtime.ErrMissing, "text")
@@ -104,7 +104,7 @@ func (LabelPrompt) AppendRender(dst []byte, f LabelFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -127,7 +127,7 @@ func (p LabelPrompt) Request(f LabelFeed, opts ...runtime.RequestOption) (runtim
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (LabelPrompt) ParseOutput(completion string, opts ...output.ParseOption) (LabelOutput, error) {
+func (*LabelPrompt) ParseOutput(completion string, opts ...output.ParseOption) (LabelOutput, error) {
 	return output.ParseWith[LabelOutput](_LabelOutputParser, completion, opts...)
 }
 
@@ -135,19 +135,19 @@ func (LabelPrompt) ParseOutput(completion string, opts ...output.ParseOption) (L
 // of it received so far: complete values read as ParseOutput reads them, objects
 // and lists as far as they go, a string so far (in progress). An error means the
 // text already cannot become an answer of the outputSchema.
-func (LabelPrompt) ParsePartial(text string) (LabelPartial, error) {
+func (*LabelPrompt) ParsePartial(text string) (LabelPartial, error) {
 	return output.ParsePartial[LabelPartial](_LabelOutputParser, text)
 }
 
 // Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
 // ask Partial for what is known, and End for ParseOutput of the whole answer.
-func (LabelPrompt) Stream() *output.Stream[LabelPartial, LabelOutput] {
+func (*LabelPrompt) Stream() *output.Stream[LabelPartial, LabelOutput] {
 	return output.NewStream[LabelPartial, LabelOutput](_LabelOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (LabelPrompt) Correction(err error) string {
+func (*LabelPrompt) Correction(err error) string {
 	return output.Correction(err, _LabelOutputSchemaJSON)
 }

@@ -17,7 +17,7 @@ type MoodFeed struct {
 }
 
 // Validate reports every required variable of MoodFeed that is left unset.
-func (x MoodFeed) Validate() error {
+func (x *MoodFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Text != "", "mood", "prompts/mood.yaml:1:23", "text")
 	return v.Err()
@@ -54,7 +54,7 @@ const _MoodOutputSchemaParserJSON = "{\"description\":\"The mood alone.\",\"enum
 type _MoodOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_MoodOutputChecks) Validate(doc []byte, _ any) error {
+func (*_MoodOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _MoodOutputCheck)
 }
 
@@ -77,7 +77,7 @@ func _MoodOutputCheck(c *output.Checker) {
 }
 
 // _MoodOutputParser reads the completions of the mood prompt for ParseOutput.
-var _MoodOutputParser = output.NewParser(_MoodOutputSchemaParserJSON, _MoodOutputChecks{})
+var _MoodOutputParser = output.NewParser(_MoodOutputSchemaParserJSON, &_MoodOutputChecks{})
 
 // MoodPartial is what is known of an answer of the mood prompt while it streams:
 // its state and, once it can be read, its value.
@@ -91,7 +91,7 @@ type MoodExample struct {
 }
 
 // Mood renders the mood prompt from prompts/mood.yaml.
-var Mood MoodPrompt
+var Mood *MoodPrompt = &MoodPrompt{}
 
 // MoodPrompt is the type of Mood; its methods render the prompt.
 type MoodPrompt struct{}
@@ -99,39 +99,39 @@ type MoodPrompt struct{}
 var _MoodSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (MoodPrompt) Key() string {
+func (*MoodPrompt) Key() string {
 	return "mood"
 }
 
 // Description returns the prompt's description.
-func (MoodPrompt) Description() string {
+func (*MoodPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (MoodPrompt) Model() string {
+func (*MoodPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (MoodPrompt) Parameters() map[string]any {
+func (*MoodPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p MoodPrompt) Messages(f MoodFeed) (runtime.Prompt, error) {
+func (p *MoodPrompt) Messages(f MoodFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p MoodPrompt) Render(f MoodFeed) (string, error) {
+func (p *MoodPrompt) Render(f MoodFeed) (string, error) {
 	return _MoodSize.Done(p.AppendRender(_MoodSize.Buffer(9), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (MoodPrompt) AppendRender(dst []byte, f MoodFeed) ([]byte, error) {
+func (*MoodPrompt) AppendRender(dst []byte, f MoodFeed) ([]byte, error) {
 	dst = append(dst, "Mood of "...)
 	if f.Text == "" {
 		return dst, runtime.Fail("mood", "prompts/mood.yaml:1:23", runtime.ErrMissing, "text")
@@ -145,7 +145,7 @@ func (MoodPrompt) AppendRender(dst []byte, f MoodFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -168,7 +168,7 @@ func (p MoodPrompt) Request(f MoodFeed, opts ...runtime.RequestOption) (runtime.
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (MoodPrompt) ParseOutput(completion string, opts ...output.ParseOption) (MoodOutput, error) {
+func (*MoodPrompt) ParseOutput(completion string, opts ...output.ParseOption) (MoodOutput, error) {
 	return output.ParseWith[MoodOutput](_MoodOutputParser, completion, opts...)
 }
 
@@ -176,26 +176,26 @@ func (MoodPrompt) ParseOutput(completion string, opts ...output.ParseOption) (Mo
 // of it received so far: complete values read as ParseOutput reads them, objects
 // and lists as far as they go, a string so far (in progress). An error means the
 // text already cannot become an answer of the outputSchema.
-func (MoodPrompt) ParsePartial(text string) (MoodPartial, error) {
+func (*MoodPrompt) ParsePartial(text string) (MoodPartial, error) {
 	return output.ParsePartial[MoodPartial](_MoodOutputParser, text)
 }
 
 // Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
 // ask Partial for what is known, and End for ParseOutput of the whole answer.
-func (MoodPrompt) Stream() *output.Stream[MoodPartial, MoodOutput] {
+func (*MoodPrompt) Stream() *output.Stream[MoodPartial, MoodOutput] {
 	return output.NewStream[MoodPartial, MoodOutput](_MoodOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (MoodPrompt) Correction(err error) string {
+func (*MoodPrompt) Correction(err error) string {
 	return output.Correction(err, _MoodOutputSchemaJSON)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (MoodPrompt) Examples() []MoodExample {
+func (*MoodPrompt) Examples() []MoodExample {
 	return []MoodExample{{
 		Input:  _decodeExample[MoodFeed]("{\"text\":\"yay\"}"),
 		Output: _decodeExample[MoodOutput]("\"happy\""),

@@ -14,7 +14,7 @@ type PlainFeed struct {
 }
 
 // Validate reports every required variable of PlainFeed that is left unset.
-func (x PlainFeed) Validate() error {
+func (x *PlainFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Name != "", "plain", "prompts/plain.yaml:1:21", "name")
 	return v.Err()
@@ -28,7 +28,7 @@ type PlainExample struct {
 }
 
 // Plain renders the plain prompt from prompts/plain.yaml.
-var Plain PlainPrompt
+var Plain *PlainPrompt = &PlainPrompt{}
 
 // PlainPrompt is the type of Plain; its methods render the prompt.
 type PlainPrompt struct{}
@@ -36,39 +36,39 @@ type PlainPrompt struct{}
 var _PlainSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (PlainPrompt) Key() string {
+func (*PlainPrompt) Key() string {
 	return "plain"
 }
 
 // Description returns the prompt's description.
-func (PlainPrompt) Description() string {
+func (*PlainPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (PlainPrompt) Model() string {
+func (*PlainPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (PlainPrompt) Parameters() map[string]any {
+func (*PlainPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p PlainPrompt) Messages(f PlainFeed) (runtime.Prompt, error) {
+func (p *PlainPrompt) Messages(f PlainFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p PlainPrompt) Render(f PlainFeed) (string, error) {
+func (p *PlainPrompt) Render(f PlainFeed) (string, error) {
 	return _PlainSize.Done(p.AppendRender(_PlainSize.Buffer(7), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (PlainPrompt) AppendRender(dst []byte, f PlainFeed) ([]byte, error) {
+func (*PlainPrompt) AppendRender(dst []byte, f PlainFeed) ([]byte, error) {
 	dst = append(dst, "Hello "...)
 	if f.Name == "" {
 		return dst, runtime.Fail("plain", "prompts/plain.yaml:1:21", runtime.ErrMissing, "name")
@@ -82,7 +82,7 @@ func (PlainPrompt) AppendRender(dst []byte, f PlainFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p PlainPrompt) Request(f PlainFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *PlainPrompt) Request(f PlainFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -97,7 +97,7 @@ func (p PlainPrompt) Request(f PlainFeed, opts ...runtime.RequestOption) (runtim
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (PlainPrompt) Examples() []PlainExample {
+func (*PlainPrompt) Examples() []PlainExample {
 	return []PlainExample{{
 		Input:  _decodeExample[PlainFeed]("{\"name\":\"Ada\"}"),
 		Output: "Hello back.",

@@ -14,7 +14,7 @@ type PoemFeed struct {
 }
 
 // Validate reports every required variable of PoemFeed that is left unset.
-func (x PoemFeed) Validate() error {
+func (x *PoemFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Text != "", "poem", "prompts/poem.yaml:1:34", "text")
 	return v.Err()
@@ -31,7 +31,7 @@ type PoemExample struct {
 }
 
 // Poem renders the poem prompt from prompts/poem.yaml.
-var Poem PoemPrompt
+var Poem *PoemPrompt = &PoemPrompt{}
 
 // PoemPrompt is the type of Poem; its methods render the prompt.
 type PoemPrompt struct{}
@@ -39,39 +39,39 @@ type PoemPrompt struct{}
 var _PoemSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (PoemPrompt) Key() string {
+func (*PoemPrompt) Key() string {
 	return "poem"
 }
 
 // Description returns the prompt's description.
-func (PoemPrompt) Description() string {
+func (*PoemPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (PoemPrompt) Model() string {
+func (*PoemPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (PoemPrompt) Parameters() map[string]any {
+func (*PoemPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p PoemPrompt) Messages(f PoemFeed) (runtime.Prompt, error) {
+func (p *PoemPrompt) Messages(f PoemFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p PoemPrompt) Render(f PoemFeed) (string, error) {
+func (p *PoemPrompt) Render(f PoemFeed) (string, error) {
 	return _PoemSize.Done(p.AppendRender(_PoemSize.Buffer(20), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (PoemPrompt) AppendRender(dst []byte, f PoemFeed) ([]byte, error) {
+func (*PoemPrompt) AppendRender(dst []byte, f PoemFeed) ([]byte, error) {
 	dst = append(dst, "Write a poem about "...)
 	if f.Text == "" {
 		return dst, runtime.Fail("poem", "prompts/poem.yaml:1:34", runtime.ErrMissing, "text")
@@ -85,7 +85,7 @@ func (PoemPrompt) AppendRender(dst []byte, f PoemFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p PoemPrompt) Request(f PoemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *PoemPrompt) Request(f PoemFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -100,13 +100,13 @@ func (p PoemPrompt) Request(f PoemFeed, opts ...runtime.RequestOption) (runtime.
 }
 
 // ParseOutput returns the completion as is: the prompt's output is text.
-func (PoemPrompt) ParseOutput(completion string) (PoemOutput, error) {
+func (*PoemPrompt) ParseOutput(completion string) (PoemOutput, error) {
 	return completion, nil
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (PoemPrompt) Examples() []PoemExample {
+func (*PoemPrompt) Examples() []PoemExample {
 	return []PoemExample{{
 		Input:  _decodeExample[PoemFeed]("{\"text\":\"rain\"}"),
 		Output: "Rain on the roof,\na drum without a drummer.\n",

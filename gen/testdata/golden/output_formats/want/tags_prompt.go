@@ -18,7 +18,7 @@ type TagsFeed struct {
 }
 
 // Validate reports every required variable of TagsFeed that is left unset.
-func (x TagsFeed) Validate() error {
+func (x *TagsFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Text != "", "tags", "prompts/tags.yaml:2:10", "text")
 	return v.Err()
@@ -41,7 +41,7 @@ const _TagsOutputSchemaJSON = "{\"type\":\"array\",\"items\":{\"type\":\"object\
 type _TagsOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_TagsOutputChecks) Validate(doc []byte, _ any) error {
+func (*_TagsOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _TagsOutputCheck)
 }
 
@@ -109,7 +109,7 @@ func _TagsOutputCheck3(c *output.Checker) {
 }
 
 // _TagsOutputParser reads the completions of the tags prompt for ParseOutput.
-var _TagsOutputParser = output.NewDocParser(yamlout.Extract, _TagsOutputChecks{})
+var _TagsOutputParser = output.NewDocParser(yamlout.Extract, &_TagsOutputChecks{})
 
 // TagsExample is one of the examples of the tags prompt: variables and
 // the output expected for them.
@@ -119,7 +119,7 @@ type TagsExample struct {
 }
 
 // Tags: Lists tags as YAML.
-var Tags TagsPrompt
+var Tags *TagsPrompt = &TagsPrompt{}
 
 // TagsPrompt is the type of Tags; its methods render the prompt.
 type TagsPrompt struct{}
@@ -127,39 +127,39 @@ type TagsPrompt struct{}
 var _TagsSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (TagsPrompt) Key() string {
+func (*TagsPrompt) Key() string {
 	return "tags"
 }
 
 // Description returns the prompt's description.
-func (TagsPrompt) Description() string {
+func (*TagsPrompt) Description() string {
 	return "Lists tags as YAML."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (TagsPrompt) Model() string {
+func (*TagsPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (TagsPrompt) Parameters() map[string]any {
+func (*TagsPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p TagsPrompt) Messages(f TagsFeed) (runtime.Prompt, error) {
+func (p *TagsPrompt) Messages(f TagsFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p TagsPrompt) Render(f TagsFeed) (string, error) {
+func (p *TagsPrompt) Render(f TagsFeed) (string, error) {
 	return _TagsSize.Done(p.AppendRender(_TagsSize.Buffer(20), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
+func (*TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
 	dst = append(dst, "Tag "...)
 	if f.Text == "" {
 		return dst, runtime.Fail("tags", "prompts/tags.yaml:3:19", runtime.ErrMissing, "text")
@@ -173,7 +173,7 @@ func (TagsPrompt) AppendRender(dst []byte, f TagsFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -193,13 +193,13 @@ func (p TagsPrompt) Request(f TagsFeed, opts ...runtime.RequestOption) (runtime.
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (TagsPrompt) ParseOutput(completion string, opts ...output.ParseOption) (TagsOutput, error) {
+func (*TagsPrompt) ParseOutput(completion string, opts ...output.ParseOption) (TagsOutput, error) {
 	return output.ParseWith[TagsOutput](_TagsOutputParser, completion, opts...)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (TagsPrompt) Examples() []TagsExample {
+func (*TagsPrompt) Examples() []TagsExample {
 	return []TagsExample{{
 		Input:  _decodeExample[TagsFeed]("{\"text\":\"a\"}"),
 		Output: _decodeExample[TagsOutput]("[{\"tag\":\"one\",\"weight\":0.5}]"),

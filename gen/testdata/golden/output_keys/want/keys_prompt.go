@@ -17,7 +17,7 @@ type KeysFeed struct {
 }
 
 // Validate reports every required variable of KeysFeed that is left unset.
-func (x KeysFeed) Validate() error {
+func (x *KeysFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Thing != "", "keys", "prompts/keys.yaml:3:24", "thing")
 	return v.Err()
@@ -128,7 +128,7 @@ const _KeysOutputSchemaJSON = "{\"type\":\"object\",\"properties\":{\"5\":{\"typ
 type _KeysOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_KeysOutputChecks) Validate(doc []byte, _ any) error {
+func (*_KeysOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _KeysOutputCheck)
 }
 
@@ -316,7 +316,7 @@ func _KeysOutputCheck12(c *output.Checker) {
 }
 
 // _KeysOutputParser reads the completions of the keys prompt for ParseOutput.
-var _KeysOutputParser = output.NewParser(_KeysOutputSchemaJSON, _KeysOutputChecks{})
+var _KeysOutputParser = output.NewParser(_KeysOutputSchemaJSON, &_KeysOutputChecks{})
 
 // KeysPartial is what is known of an answer of the keys prompt while it streams:
 // each field's state (absent, in progress, done) and what is known of its value.
@@ -341,7 +341,7 @@ func (x KeysPartial) MarshalJSON() ([]byte, error) {
 }
 
 // Keys renders the keys prompt from prompts/keys.yaml.
-var Keys KeysPrompt
+var Keys *KeysPrompt = &KeysPrompt{}
 
 // KeysPrompt is the type of Keys; its methods render the prompt.
 type KeysPrompt struct{}
@@ -349,39 +349,39 @@ type KeysPrompt struct{}
 var _KeysSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (KeysPrompt) Key() string {
+func (*KeysPrompt) Key() string {
 	return "keys"
 }
 
 // Description returns the prompt's description.
-func (KeysPrompt) Description() string {
+func (*KeysPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (KeysPrompt) Model() string {
+func (*KeysPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (KeysPrompt) Parameters() map[string]any {
+func (*KeysPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p KeysPrompt) Messages(f KeysFeed) (runtime.Prompt, error) {
+func (p *KeysPrompt) Messages(f KeysFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p KeysPrompt) Render(f KeysFeed) (string, error) {
+func (p *KeysPrompt) Render(f KeysFeed) (string, error) {
 	return _KeysSize.Done(p.AppendRender(_KeysSize.Buffer(10), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (KeysPrompt) AppendRender(dst []byte, f KeysFeed) ([]byte, error) {
+func (*KeysPrompt) AppendRender(dst []byte, f KeysFeed) ([]byte, error) {
 	dst = append(dst, "Describe "...)
 	if f.Thing == "" {
 		return dst, runtime.Fail("keys", "prompts/keys.yaml:3:24", runtime.ErrMissing, "thing")
@@ -395,7 +395,7 @@ func (KeysPrompt) AppendRender(dst []byte, f KeysFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p KeysPrompt) Request(f KeysFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *KeysPrompt) Request(f KeysFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -418,7 +418,7 @@ func (p KeysPrompt) Request(f KeysFeed, opts ...runtime.RequestOption) (runtime.
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (KeysPrompt) ParseOutput(completion string, opts ...output.ParseOption) (KeysOutput, error) {
+func (*KeysPrompt) ParseOutput(completion string, opts ...output.ParseOption) (KeysOutput, error) {
 	return output.ParseWith[KeysOutput](_KeysOutputParser, completion, opts...)
 }
 
@@ -426,19 +426,19 @@ func (KeysPrompt) ParseOutput(completion string, opts ...output.ParseOption) (Ke
 // of it received so far: complete values read as ParseOutput reads them, objects
 // and lists as far as they go, a string so far (in progress). An error means the
 // text already cannot become an answer of the outputSchema.
-func (KeysPrompt) ParsePartial(text string) (KeysPartial, error) {
+func (*KeysPrompt) ParsePartial(text string) (KeysPartial, error) {
 	return output.ParsePartial[KeysPartial](_KeysOutputParser, text)
 }
 
 // Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
 // ask Partial for what is known, and End for ParseOutput of the whole answer.
-func (KeysPrompt) Stream() *output.Stream[KeysPartial, KeysOutput] {
+func (*KeysPrompt) Stream() *output.Stream[KeysPartial, KeysOutput] {
 	return output.NewStream[KeysPartial, KeysOutput](_KeysOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (KeysPrompt) Correction(err error) string {
+func (*KeysPrompt) Correction(err error) string {
 	return output.Correction(err, _KeysOutputSchemaJSON)
 }

@@ -17,7 +17,7 @@ type TriageFeed struct {
 }
 
 // Validate reports every required variable of TriageFeed that is left unset.
-func (x TriageFeed) Validate() error {
+func (x *TriageFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Ticket != "", "triage", "prompts/triage.yaml:3:3", "ticket")
 	return v.Err()
@@ -201,7 +201,7 @@ const _TriageOutputSchemaJSON = "{\"type\":\"object\",\"description\":\"The tria
 type _TriageOutputChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_TriageOutputChecks) Validate(doc []byte, _ any) error {
+func (*_TriageOutputChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _TriageOutputCheck)
 }
 
@@ -896,7 +896,7 @@ func _TriageOutputCheck43(c *output.Checker) {
 }
 
 // _TriageOutputParser reads the completions of the triage prompt for ParseOutput.
-var _TriageOutputParser = output.NewParser(_TriageOutputSchemaJSON, _TriageOutputChecks{})
+var _TriageOutputParser = output.NewParser(_TriageOutputSchemaJSON, &_TriageOutputChecks{})
 
 // TriagePartial is what is known of an answer of the triage prompt while it streams:
 // each field's state (absent, in progress, done) and what is known of its value.
@@ -960,7 +960,7 @@ type TriageExample struct {
 }
 
 // Triage: Triages a support ticket into a structured record.
-var Triage TriagePrompt
+var Triage *TriagePrompt = &TriagePrompt{}
 
 // TriagePrompt is the type of Triage; its methods render the prompt.
 type TriagePrompt struct{}
@@ -968,39 +968,39 @@ type TriagePrompt struct{}
 var _TriageSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (TriagePrompt) Key() string {
+func (*TriagePrompt) Key() string {
 	return "triage"
 }
 
 // Description returns the prompt's description.
-func (TriagePrompt) Description() string {
+func (*TriagePrompt) Description() string {
 	return "Triages a support ticket into a structured record."
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (TriagePrompt) Model() string {
+func (*TriagePrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (TriagePrompt) Parameters() map[string]any {
+func (*TriagePrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
+func (p *TriagePrompt) Messages(f TriageFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p TriagePrompt) Render(f TriageFeed) (string, error) {
+func (p *TriagePrompt) Render(f TriageFeed) (string, error) {
 	return _TriageSize.Done(p.AppendRender(_TriageSize.Buffer(39), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
+func (*TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 	dst = append(dst, "Triage this ticket and answer in JSON:\n"...)
 	if f.Ticket == "" {
 		return dst, runtime.Fail("triage", "prompts/triage.yaml:6:6", runtime.ErrMissing, "ticket")
@@ -1013,7 +1013,7 @@ func (TriagePrompt) AppendRender(dst []byte, f TriageFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -1036,7 +1036,7 @@ func (p TriagePrompt) Request(f TriageFeed, opts ...runtime.RequestOption) (runt
 // decodes it and validates it against the outputSchema. Violations are
 // output.Errors, each with the JSON pointer of the value, the schema keyword and a
 // message short enough to quote back to the model; the decoded value is returned too.
-func (TriagePrompt) ParseOutput(completion string, opts ...output.ParseOption) (TriageOutput, error) {
+func (*TriagePrompt) ParseOutput(completion string, opts ...output.ParseOption) (TriageOutput, error) {
 	return output.ParseWith[TriageOutput](_TriageOutputParser, completion, opts...)
 }
 
@@ -1044,26 +1044,26 @@ func (TriagePrompt) ParseOutput(completion string, opts ...output.ParseOption) (
 // of it received so far: complete values read as ParseOutput reads them, objects
 // and lists as far as they go, a string so far (in progress). An error means the
 // text already cannot become an answer of the outputSchema.
-func (TriagePrompt) ParsePartial(text string) (TriagePartial, error) {
+func (*TriagePrompt) ParsePartial(text string) (TriagePartial, error) {
 	return output.ParsePartial[TriagePartial](_TriageOutputParser, text)
 }
 
 // Stream returns a reader of an answer of the prompt as it arrives: write its chunks,
 // ask Partial for what is known, and End for ParseOutput of the whole answer.
-func (TriagePrompt) Stream() *output.Stream[TriagePartial, TriageOutput] {
+func (*TriagePrompt) Stream() *output.Stream[TriagePartial, TriageOutput] {
 	return output.NewStream[TriagePartial, TriageOutput](_TriageOutputParser)
 }
 
 // Correction is a short message for the model on why its answer, which ParseOutput
 // rejected with err, cannot be used: what is wrong and where, and what the schema
 // wants, to send back in one line (output.Correction); "" for a nil err.
-func (TriagePrompt) Correction(err error) string {
+func (*TriagePrompt) Correction(err error) string {
 	return output.Correction(err, _TriageOutputSchemaJSON)
 }
 
 // Examples returns the prompt's examples, checked against its inputs and outputSchema
 // when the package was generated. They are decoded anew on each call.
-func (TriagePrompt) Examples() []TriageExample {
+func (*TriagePrompt) Examples() []TriageExample {
 	return []TriageExample{{
 		Input:  _decodeExample[TriageFeed]("{\"ticket\":\"I was charged twice.\"}"),
 		Output: _decodeExample[TriageOutput]("{\"actions\":[{\"do\":\"Refund the duplicate charge\",\"due_in_hours\":24,\"owner\":\"support\"}],\"category\":\"billing\",\"customer\":{\"account_id\":null,\"name\":\"Ada\",\"plan\":\"pro\"},\"escalate\":false,\"priority\":2,\"related\":[{\"duplicates\":[],\"id\":\"T-1\",\"parent\":{\"id\":\"T-0\"}}],\"reply\":{\"body\":\"We refunded the duplicate charge.\",\"channel\":\"email\",\"subject\":\"Your refund\"},\"title\":\"Double charge\"}"),

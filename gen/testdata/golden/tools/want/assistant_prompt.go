@@ -15,14 +15,14 @@ type AssistantFeed struct {
 }
 
 // Validate reports every required variable of AssistantFeed that is left unset.
-func (x AssistantFeed) Validate() error {
+func (x *AssistantFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Question != "", "assistant", "prompts/assistant.yaml:1:22", "question")
 	return v.Err()
 }
 
 // Assistant renders the assistant prompt from prompts/assistant.yaml.
-var Assistant AssistantPrompt
+var Assistant *AssistantPrompt = &AssistantPrompt{}
 
 // AssistantPrompt is the type of Assistant; its methods render the prompt.
 type AssistantPrompt struct{}
@@ -30,39 +30,39 @@ type AssistantPrompt struct{}
 var _AssistantSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (AssistantPrompt) Key() string {
+func (*AssistantPrompt) Key() string {
 	return "assistant"
 }
 
 // Description returns the prompt's description.
-func (AssistantPrompt) Description() string {
+func (*AssistantPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (AssistantPrompt) Model() string {
+func (*AssistantPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (AssistantPrompt) Parameters() map[string]any {
+func (*AssistantPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p AssistantPrompt) Messages(f AssistantFeed) (runtime.Prompt, error) {
+func (p *AssistantPrompt) Messages(f AssistantFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p AssistantPrompt) Render(f AssistantFeed) (string, error) {
+func (p *AssistantPrompt) Render(f AssistantFeed) (string, error) {
 	return _AssistantSize.Done(p.AppendRender(_AssistantSize.Buffer(40), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (AssistantPrompt) AppendRender(dst []byte, f AssistantFeed) ([]byte, error) {
+func (*AssistantPrompt) AppendRender(dst []byte, f AssistantFeed) ([]byte, error) {
 	dst = append(dst, "Answer "...)
 	if f.Question == "" {
 		return dst, runtime.Fail("assistant", "prompts/assistant.yaml:1:22", runtime.ErrMissing, "question")
@@ -76,7 +76,7 @@ func (AssistantPrompt) AppendRender(dst []byte, f AssistantFeed) ([]byte, error)
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p AssistantPrompt) Request(f AssistantFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *AssistantPrompt) Request(f AssistantFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -108,7 +108,7 @@ func (NowCall) isAssistantToolCall() {}
 func (SearchDocsCall) isAssistantToolCall() {}
 
 // Tools returns the tools of the assistant prompt, as a request sends them.
-func (AssistantPrompt) Tools() []runtime.Tool {
+func (*AssistantPrompt) Tools() []runtime.Tool {
 	return []runtime.Tool{_GetWeatherTool, _NowTool, _SearchDocsTool}
 }
 
@@ -116,7 +116,7 @@ func (AssistantPrompt) Tools() []runtime.Tool {
 // ParseOutput reads an answer: leniently, led by the tool's parameters, unless opts
 // say output.Strict(); output.Fixes(&fixes) receives the repairs. Empty arguments
 // are an empty object. A call of another tool is a *runtime.UnknownToolError.
-func (AssistantPrompt) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOption) (AssistantToolCall, error) {
+func (*AssistantPrompt) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOption) (AssistantToolCall, error) {
 	args := output.ToolArguments(c.Arguments)
 	switch c.Name {
 	case "get_weather":

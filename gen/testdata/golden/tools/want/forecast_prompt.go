@@ -15,14 +15,14 @@ type ForecastFeed struct {
 }
 
 // Validate reports every required variable of ForecastFeed that is left unset.
-func (x ForecastFeed) Validate() error {
+func (x *ForecastFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Name != "", "forecast", "prompts/forecast.yaml:1:27", "name")
 	return v.Err()
 }
 
 // Forecast renders the forecast prompt from prompts/forecast.yaml.
-var Forecast ForecastPrompt
+var Forecast *ForecastPrompt = &ForecastPrompt{}
 
 // ForecastPrompt is the type of Forecast; its methods render the prompt.
 type ForecastPrompt struct{}
@@ -30,39 +30,39 @@ type ForecastPrompt struct{}
 var _ForecastSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ForecastPrompt) Key() string {
+func (*ForecastPrompt) Key() string {
 	return "forecast"
 }
 
 // Description returns the prompt's description.
-func (ForecastPrompt) Description() string {
+func (*ForecastPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ForecastPrompt) Model() string {
+func (*ForecastPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ForecastPrompt) Parameters() map[string]any {
+func (*ForecastPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p ForecastPrompt) Messages(f ForecastFeed) (runtime.Prompt, error) {
+func (p *ForecastPrompt) Messages(f ForecastFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p ForecastPrompt) Render(f ForecastFeed) (string, error) {
+func (p *ForecastPrompt) Render(f ForecastFeed) (string, error) {
 	return _ForecastSize.Done(p.AppendRender(_ForecastSize.Buffer(24), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (ForecastPrompt) AppendRender(dst []byte, f ForecastFeed) ([]byte, error) {
+func (*ForecastPrompt) AppendRender(dst []byte, f ForecastFeed) ([]byte, error) {
 	dst = append(dst, "What should "...)
 	if f.Name == "" {
 		return dst, runtime.Fail("forecast", "prompts/forecast.yaml:1:27", runtime.ErrMissing, "name")
@@ -76,7 +76,7 @@ func (ForecastPrompt) AppendRender(dst []byte, f ForecastFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ForecastPrompt) Request(f ForecastFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ForecastPrompt) Request(f ForecastFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
@@ -102,7 +102,7 @@ type ForecastToolCall interface {
 func (GetWeatherCall) isForecastToolCall() {}
 
 // Tools returns the tools of the forecast prompt, as a request sends them.
-func (ForecastPrompt) Tools() []runtime.Tool {
+func (*ForecastPrompt) Tools() []runtime.Tool {
 	return []runtime.Tool{_GetWeatherTool}
 }
 
@@ -110,7 +110,7 @@ func (ForecastPrompt) Tools() []runtime.Tool {
 // ParseOutput reads an answer: leniently, led by the tool's parameters, unless opts
 // say output.Strict(); output.Fixes(&fixes) receives the repairs. Empty arguments
 // are an empty object. A call of another tool is a *runtime.UnknownToolError.
-func (ForecastPrompt) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOption) (ForecastToolCall, error) {
+func (*ForecastPrompt) ParseToolCall(c runtime.ToolCall, opts ...output.ParseOption) (ForecastToolCall, error) {
 	args := output.ToolArguments(c.Arguments)
 	switch c.Name {
 	case "get_weather":

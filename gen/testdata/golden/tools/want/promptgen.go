@@ -47,7 +47,7 @@ const _GetWeatherArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{\"city\"
 type _GetWeatherArgsChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_GetWeatherArgsChecks) Validate(doc []byte, _ any) error {
+func (*_GetWeatherArgsChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _GetWeatherArgsCheck)
 }
 
@@ -108,7 +108,7 @@ func _GetWeatherArgsCheck2(c *output.Checker) {
 }
 
 // _GetWeatherArgsParser reads the arguments of calls of the get_weather tool for ParseToolCall.
-var _GetWeatherArgsParser = output.NewParser(_GetWeatherArgsSchemaJSON, _GetWeatherArgsChecks{})
+var _GetWeatherArgsParser = output.NewParser(_GetWeatherArgsSchemaJSON, &_GetWeatherArgsChecks{})
 
 // _GetWeatherTool is the get_weather tool, as Request sends it.
 var _GetWeatherTool = runtime.Tool{
@@ -135,7 +135,7 @@ const _NowArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{}}"
 type _NowArgsChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_NowArgsChecks) Validate(doc []byte, _ any) error {
+func (*_NowArgsChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _NowArgsCheck)
 }
 
@@ -150,7 +150,7 @@ func _NowArgsCheck(c *output.Checker) {
 }
 
 // _NowArgsParser reads the arguments of calls of the now tool for ParseToolCall.
-var _NowArgsParser = output.NewParser(_NowArgsSchemaJSON, _NowArgsChecks{})
+var _NowArgsParser = output.NewParser(_NowArgsSchemaJSON, &_NowArgsChecks{})
 
 // _NowTool is the now tool, as Request sends it.
 var _NowTool = runtime.Tool{
@@ -179,7 +179,7 @@ const _SearchDocsArgsSchemaJSON = "{\"type\":\"object\",\"properties\":{\"query\
 type _SearchDocsArgsChecks struct{}
 
 // Validate implements output.Validator; it reads doc, not the decoded value.
-func (_SearchDocsArgsChecks) Validate(doc []byte, _ any) error {
+func (*_SearchDocsArgsChecks) Validate(doc []byte, _ any) error {
 	return output.Check(doc, _SearchDocsArgsCheck)
 }
 
@@ -240,7 +240,7 @@ func _SearchDocsArgsCheck2(c *output.Checker) {
 }
 
 // _SearchDocsArgsParser reads the arguments of calls of the search_docs tool for ParseToolCall.
-var _SearchDocsArgsParser = output.NewParser(_SearchDocsArgsSchemaJSON, _SearchDocsArgsChecks{})
+var _SearchDocsArgsParser = output.NewParser(_SearchDocsArgsSchemaJSON, &_SearchDocsArgsChecks{})
 
 // _SearchDocsTool is the search_docs tool, as Request sends it.
 var _SearchDocsTool = runtime.Tool{

@@ -12,12 +12,12 @@ import (
 type NotesFeed struct{}
 
 // Validate reports every required variable of NotesFeed that is left unset.
-func (x NotesFeed) Validate() error {
+func (x *NotesFeed) Validate() error {
 	return nil
 }
 
 // Notes renders the agents/notes prompt from prompts/agents/notes.txt.
-var Notes NotesPrompt
+var Notes *NotesPrompt = &NotesPrompt{}
 
 // NotesPrompt is the type of Notes; its methods render the prompt.
 type NotesPrompt struct{}
@@ -25,39 +25,39 @@ type NotesPrompt struct{}
 var _NotesSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (NotesPrompt) Key() string {
+func (*NotesPrompt) Key() string {
 	return "agents/notes"
 }
 
 // Description returns the prompt's description.
-func (NotesPrompt) Description() string {
+func (*NotesPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (NotesPrompt) Model() string {
+func (*NotesPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (NotesPrompt) Parameters() map[string]any {
+func (*NotesPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p NotesPrompt) Messages(f NotesFeed) (runtime.Prompt, error) {
+func (p *NotesPrompt) Messages(f NotesFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p NotesPrompt) Render(f NotesFeed) (string, error) {
+func (p *NotesPrompt) Render(f NotesFeed) (string, error) {
 	return _NotesSize.Done(p.AppendRender(_NotesSize.Buffer(18), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (NotesPrompt) AppendRender(dst []byte, f NotesFeed) ([]byte, error) {
+func (*NotesPrompt) AppendRender(dst []byte, f NotesFeed) ([]byte, error) {
 	dst = append(dst, "No variables here."...)
 	return dst, nil
 }
@@ -66,7 +66,7 @@ func (NotesPrompt) AppendRender(dst []byte, f NotesFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p NotesPrompt) Request(f NotesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *NotesPrompt) Request(f NotesFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -14,14 +14,14 @@ type PlanFeed struct {
 }
 
 // Validate reports every required variable of PlanFeed that is left unset.
-func (x PlanFeed) Validate() error {
+func (x *PlanFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Goal != "", "agents/plan", "prompts/agents/plan.j2:1:10", "goal")
 	return v.Err()
 }
 
 // Plan renders the agents/plan prompt from prompts/agents/plan.j2.
-var Plan PlanPrompt
+var Plan *PlanPrompt = &PlanPrompt{}
 
 // PlanPrompt is the type of Plan; its methods render the prompt.
 type PlanPrompt struct{}
@@ -29,39 +29,39 @@ type PlanPrompt struct{}
 var _PlanSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (PlanPrompt) Key() string {
+func (*PlanPrompt) Key() string {
 	return "agents/plan"
 }
 
 // Description returns the prompt's description.
-func (PlanPrompt) Description() string {
+func (*PlanPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (PlanPrompt) Model() string {
+func (*PlanPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (PlanPrompt) Parameters() map[string]any {
+func (*PlanPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p PlanPrompt) Messages(f PlanFeed) (runtime.Prompt, error) {
+func (p *PlanPrompt) Messages(f PlanFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p PlanPrompt) Render(f PlanFeed) (string, error) {
+func (p *PlanPrompt) Render(f PlanFeed) (string, error) {
 	return _PlanSize.Done(p.AppendRender(_PlanSize.Buffer(6), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (PlanPrompt) AppendRender(dst []byte, f PlanFeed) ([]byte, error) {
+func (*PlanPrompt) AppendRender(dst []byte, f PlanFeed) ([]byte, error) {
 	dst = append(dst, "Plan: "...)
 	if f.Goal == "" {
 		return dst, runtime.Fail("agents/plan", "prompts/agents/plan.j2:1:10", runtime.ErrMissing, "goal")
@@ -74,7 +74,7 @@ func (PlanPrompt) AppendRender(dst []byte, f PlanFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p PlanPrompt) Request(f PlanFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *PlanPrompt) Request(f PlanFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

@@ -14,14 +14,14 @@ type ReplyFeed struct {
 }
 
 // Validate reports every required variable of ReplyFeed that is left unset.
-func (x ReplyFeed) Validate() error {
+func (x *ReplyFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Name != "", "support/reply", "prompts/support/reply.yaml:1:20", "name")
 	return v.Err()
 }
 
 // Reply renders the support/reply prompt from prompts/support/reply.yaml.
-var Reply ReplyPrompt
+var Reply *ReplyPrompt = &ReplyPrompt{}
 
 // ReplyPrompt is the type of Reply; its methods render the prompt.
 type ReplyPrompt struct{}
@@ -29,39 +29,39 @@ type ReplyPrompt struct{}
 var _ReplySize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (ReplyPrompt) Key() string {
+func (*ReplyPrompt) Key() string {
 	return "support/reply"
 }
 
 // Description returns the prompt's description.
-func (ReplyPrompt) Description() string {
+func (*ReplyPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (ReplyPrompt) Model() string {
+func (*ReplyPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (ReplyPrompt) Parameters() map[string]any {
+func (*ReplyPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p ReplyPrompt) Messages(f ReplyFeed) (runtime.Prompt, error) {
+func (p *ReplyPrompt) Messages(f ReplyFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p ReplyPrompt) Render(f ReplyFeed) (string, error) {
+func (p *ReplyPrompt) Render(f ReplyFeed) (string, error) {
 	return _ReplySize.Done(p.AppendRender(_ReplySize.Buffer(6), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (ReplyPrompt) AppendRender(dst []byte, f ReplyFeed) ([]byte, error) {
+func (*ReplyPrompt) AppendRender(dst []byte, f ReplyFeed) ([]byte, error) {
 	dst = append(dst, "Dear "...)
 	if f.Name == "" {
 		return dst, runtime.Fail("support/reply", "prompts/support/reply.yaml:1:20", runtime.ErrMissing, "name")
@@ -75,7 +75,7 @@ func (ReplyPrompt) AppendRender(dst []byte, f ReplyFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p ReplyPrompt) Request(f ReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *ReplyPrompt) Request(f ReplyFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

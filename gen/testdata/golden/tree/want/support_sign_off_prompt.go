@@ -14,14 +14,14 @@ type SignOffFeed struct {
 }
 
 // Validate reports every required variable of SignOffFeed that is left unset.
-func (x SignOffFeed) Validate() error {
+func (x *SignOffFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Agent != "", "support/sign-off", "prompts/support/sign-off.md:1:18", "agent")
 	return v.Err()
 }
 
 // SignOff renders the support/sign-off prompt from prompts/support/sign-off.md.
-var SignOff SignOffPrompt
+var SignOff *SignOffPrompt = &SignOffPrompt{}
 
 // SignOffPrompt is the type of SignOff; its methods render the prompt.
 type SignOffPrompt struct{}
@@ -29,39 +29,39 @@ type SignOffPrompt struct{}
 var _SignOffSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (SignOffPrompt) Key() string {
+func (*SignOffPrompt) Key() string {
 	return "support/sign-off"
 }
 
 // Description returns the prompt's description.
-func (SignOffPrompt) Description() string {
+func (*SignOffPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (SignOffPrompt) Model() string {
+func (*SignOffPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (SignOffPrompt) Parameters() map[string]any {
+func (*SignOffPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p SignOffPrompt) Messages(f SignOffFeed) (runtime.Prompt, error) {
+func (p *SignOffPrompt) Messages(f SignOffFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p SignOffPrompt) Render(f SignOffFeed) (string, error) {
+func (p *SignOffPrompt) Render(f SignOffFeed) (string, error) {
 	return _SignOffSize.Done(p.AppendRender(_SignOffSize.Buffer(14), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (SignOffPrompt) AppendRender(dst []byte, f SignOffFeed) ([]byte, error) {
+func (*SignOffPrompt) AppendRender(dst []byte, f SignOffFeed) ([]byte, error) {
 	dst = append(dst, "Best regards, "...)
 	if f.Agent == "" {
 		return dst, runtime.Fail("support/sign-off", "prompts/support/sign-off.md:1:18", runtime.ErrMissing, "agent")
@@ -74,7 +74,7 @@ func (SignOffPrompt) AppendRender(dst []byte, f SignOffFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p SignOffPrompt) Request(f SignOffFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *SignOffPrompt) Request(f SignOffFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err

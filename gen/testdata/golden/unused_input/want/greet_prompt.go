@@ -15,14 +15,14 @@ type GreetFeed struct {
 }
 
 // Validate reports every required variable of GreetFeed that is left unset.
-func (x GreetFeed) Validate() error {
+func (x *GreetFeed) Validate() error {
 	var v runtime.Problems
 	v.Require(x.Name != "", "greet", "prompts/greet.yaml:2:3", "name")
 	return v.Err()
 }
 
 // Greet renders the greet prompt from prompts/greet.yaml.
-var Greet GreetPrompt
+var Greet *GreetPrompt = &GreetPrompt{}
 
 // GreetPrompt is the type of Greet; its methods render the prompt.
 type GreetPrompt struct{}
@@ -30,39 +30,39 @@ type GreetPrompt struct{}
 var _GreetSize runtime.SizeHint
 
 // Key returns the prompt's path in the prompts tree, without extension.
-func (GreetPrompt) Key() string {
+func (*GreetPrompt) Key() string {
 	return "greet"
 }
 
 // Description returns the prompt's description.
-func (GreetPrompt) Description() string {
+func (*GreetPrompt) Description() string {
 	return ""
 }
 
 // Model returns the prompt's model, or "" when it names none.
-func (GreetPrompt) Model() string {
+func (*GreetPrompt) Model() string {
 	return ""
 }
 
 // Parameters returns a new map of the prompt's default model parameters.
-func (GreetPrompt) Parameters() map[string]any {
+func (*GreetPrompt) Parameters() map[string]any {
 	return map[string]any{}
 }
 
 // Messages renders the prompt with the variables of f as a message list and
 // validates it: the rendered prompt as one user message.
-func (p GreetPrompt) Messages(f GreetFeed) (runtime.Prompt, error) {
+func (p *GreetPrompt) Messages(f GreetFeed) (runtime.Prompt, error) {
 	return runtime.UserPrompt(p.Render(f))
 }
 
 // Render renders the prompt with the variables of f.
-func (p GreetPrompt) Render(f GreetFeed) (string, error) {
+func (p *GreetPrompt) Render(f GreetFeed) (string, error) {
 	return _GreetSize.Done(p.AppendRender(_GreetSize.Buffer(7), f))
 }
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
-func (GreetPrompt) AppendRender(dst []byte, f GreetFeed) ([]byte, error) {
+func (*GreetPrompt) AppendRender(dst []byte, f GreetFeed) ([]byte, error) {
 	dst = append(dst, "Hello "...)
 	if f.Name == "" {
 		return dst, runtime.Fail("greet", "prompts/greet.yaml:4:20", runtime.ErrMissing, "name")
@@ -76,7 +76,7 @@ func (GreetPrompt) AppendRender(dst []byte, f GreetFeed) ([]byte, error) {
 // model call: the prompt's model, parameters and output format and schema, changed
 // by opts in order (runtime.WithModel, runtime.Temperature, ...). A parameter
 // opts leave unknown, of the wrong type or out of range is an error (params.Validate).
-func (p GreetPrompt) Request(f GreetFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
+func (p *GreetPrompt) Request(f GreetFeed, opts ...runtime.RequestOption) (runtime.Request, error) {
 	text, err := p.Render(f)
 	if err != nil {
 		return runtime.Request{}, err
