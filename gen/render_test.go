@@ -242,7 +242,12 @@ func copyFile(t *testing.T, from, to string) {
 func TestRenderErrors(t *testing.T) {
 	prompts := map[string]string{
 		"missing": "inputs:\n  name: string\n  tags: [string]\ntemplate: |\n  Hi {{ name }}!\n  {% for t in tags %}{{ t }}{% endfor %}\n",
-		"nested":  "inputs:\n  customer:\n    type: object\n    properties: {name: {type: string}}\n    required: [name]\ntemplate: \"Dear {{ customer.name }}\"\n",
+		// A required list is checked where its loop runs no iteration, in
+		// both forms of the loop's else, and a field of an object that the
+		// if showed set is read without checking it again (text/template).
+		"missingloop": "jinja: {profile: transformers}\ninputs:\n  c: int\n  tags: [string]\n  o:\n    type: object\n    optional: true\n    properties: {a: {type: string}, b: {type: string}}\n    required: [a]\n" +
+			"template: \"{% if o and o.b %}{{ o.a }}{{ o.b }}{% endif %}{% if c %}{% for t in tags %}{% if t == 'x' %}{% break %}{% endif %}{{ t }}{% else %}none{% endfor %}{% endif %}|{% for t in tags %}{{ t }}{% else %}empty{% endfor %}\"\n",
+		"nested": "inputs:\n  customer:\n    type: object\n    properties: {name: {type: string}}\n    required: [name]\ntemplate: \"Dear {{ customer.name }}\"\n",
 		"undef": "inputs:\n  user:\n    type: object\n    optional: true\n    properties: {name: {type: string}}\n    required: [name]\n  count: int?\n" +
 			"template: |\n  {{ count | default(0) }} {% if count is defined %}{{ count + 1 }}{% endif %}\n  {{ user.name }}\n",
 		// A bool compared as the int 0 or 1: undefined equals nothing,
@@ -463,6 +468,11 @@ func TestRenderErrors(t *testing.T) {
 		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
 		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},
 		{"missing", `{"name": "Ann", "tags": []}`, "Hi Ann!\n"},
+		{"missingloop", `{"c": 1, "tags": [], "o": {"a": "A", "b": "B"}}`, "ABnone|empty"},
+		{"missingloop", `{"c": 1, "tags": ["y", "x", "z"], "o": {"a": "A"}}`, "y|yxz"},
+		{"missingloop", `{"c": 1, "o": {"a": "A", "b": "B"}}`, `ERROR: prompts/missingloop.yaml:10:81: render missingloop: "tags": required variable is not set`},
+		{"missingloop", `{"c": 0, "o": {"a": "A", "b": "B"}}`, `ERROR: prompts/missingloop.yaml:10:184: render missingloop: "tags": required variable is not set`},
+		{"missingloop", `{"c": 0, "tags": [], "o": {"b": "B"}}`, `ERROR: prompts/missingloop.yaml:10:33: render missingloop: "o.a": required variable is not set`},
 		{"getundefined", `{"c": 1}`, `ERROR: prompts/getundefined.yaml:6:23: render getundefined: "o": variable is undefined`},
 		{"getundefined", `{"c": 1, "o": {}}`, "x\n"},
 		{"getundefined", `{"c": 2}`, `ERROR: prompts/getundefined.yaml:7:25: render getundefined: "m": variable is undefined`},

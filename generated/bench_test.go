@@ -147,6 +147,19 @@ func TestBenchRenderersAgree(t *testing.T) {
 	}
 }
 
+// TestTextTemplateBackendAllocs: the text/template backend allocates no
+// more than the hand-written text/template of the same prompt, though it
+// also checks the required and optional variables as Jinja2 does and the
+// output's length before each iteration (issue 28).
+func TestTextTemplateBackendAllocs(t *testing.T) {
+	f, tf := benchFeed(), ttFeed(t)
+	hand := testing.AllocsPerRun(100, func() { textTemplateRender(f) })
+	backend := testing.AllocsPerRun(100, func() { ttbench.TicketDigest.Render(tf) })
+	if backend > hand {
+		t.Errorf("text/template backend: %v allocs per render, hand-written text/template %v", backend, hand)
+	}
+}
+
 var sink string
 
 func BenchmarkRender(b *testing.B) {

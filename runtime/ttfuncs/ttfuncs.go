@@ -71,6 +71,7 @@ func ExecuteItems(t *template.Template, dst []byte, prompt, file string, feed an
 }
 
 func execute(r *root, prompt, file string) ([]byte, error) {
+	r.Full = map[bool]struct{}{}
 	err := r.t.Execute(r, r)
 	return r.buf, annotate(err, prompt, file)
 }
@@ -108,6 +109,14 @@ func lineCol(pos string) bool {
 // to: a block set ({% set x %}...{% endset %}) marks the output and cuts
 // what the block wrote.
 type root struct {
+	// Full holds a key once the output is longer than runtime.MaxOutput,
+	// none before: a loop then fails before its next iteration
+	// (TooLarge). Write and Cut keep it. A map, whose truth in
+	// text/template is its length, so that a loop reads $.Full into a
+	// variable once and tests the variable before each iteration: no
+	// field lookup there (MethodByName and FieldByName on root), and no
+	// allocation (a method call).
+	Full  map[bool]struct{}
 	F     any // the feed
 	buf   []byte
 	start int                // the length of buf before the render
@@ -121,10 +130,6 @@ type root struct {
 	// opened last, which its template takes first (Arg).
 	depth, calls int
 	args         []any
-	// Full reports that the output is longer than runtime.MaxOutput: a
-	// loop then fails before its next iteration (TooLarge). Write and Cut
-	// keep it, so that a loop tests a field, which costs no allocation.
-	Full bool
 }
 
 // Include renders the component whose template is named prompt (read
@@ -155,8 +160,18 @@ func (r *root) Version(component string) string { return r.v.Version(component) 
 
 func (r *root) Write(p []byte) (int, error) {
 	r.buf = append(r.buf, p...)
-	r.Full = len(r.buf)-r.start > runtime.MaxOutput
+	r.setFull()
 	return len(p), nil
+}
+
+// setFull keeps Full.
+func (r *root) setFull() {
+	switch full := len(r.buf)-r.start > runtime.MaxOutput; {
+	case full:
+		r.Full[true] = struct{}{}
+	case len(r.Full) > 0:
+		clear(r.Full)
+	}
 }
 
 // TooLarge fails with ErrTooLarge: a loop calls it before an iteration
@@ -205,7 +220,7 @@ func (r *root) Mark() int { return len(r.buf) }
 func (r *root) Cut(mark int) string {
 	s := string(r.buf[mark:])
 	r.buf = r.buf[:mark]
-	r.Full = len(r.buf)-r.start > runtime.MaxOutput
+	r.setFull()
 	return s
 }
 

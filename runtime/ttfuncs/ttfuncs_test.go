@@ -107,7 +107,7 @@ func TestExecuteErrors(t *testing.T) {
 		{`{{ replace "abc" "" (repeat "x" 30000000 "") -1 "8:6" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:6", Err: runtime.ErrTooLarge}},
 		{`{{ tojson (strs "a" "b") 40000000 "8:7" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:7", Err: runtime.ErrTooLarge}},
 		// A loop stops once the output is longer.
-		{`{{ $s := repeat "x" 40000000 "" }}{{ range strs "a" "b" "c" }}{{ if $.Full }}{{ $.TooLarge "8:8" }}{{ end }}{{ $s }}{{ end }}`, "> " + strings.Repeat("x", 80000000), runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:8", Err: runtime.ErrTooLarge}},
+		{`{{ $s := repeat "x" 40000000 "" }}{{ $full := $.Full }}{{ range strs "a" "b" "c" }}{{ if $full }}{{ $.TooLarge "8:8" }}{{ end }}{{ $s }}{{ end }}`, "> " + strings.Repeat("x", 80000000), runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:8:8", Err: runtime.ErrTooLarge}},
 		{`{{ joinattr $.F.Items "," "Who.Name" "2:3" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:3", Var: "who", Err: runtime.ErrUndefined}},
 		{`{{ mapattr $.F.Items nil "Who.Name" "2:4" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:4", Var: "who", Err: runtime.ErrUndefined}},
 		{`{{ uniqueattr $.F.Items false "Who.Name" "2:5" }}`, "> ", runtime.Error{Prompt: "p", Pos: "prompts/p.yaml:2:5", Var: "who", Err: runtime.ErrUndefined}},

@@ -179,7 +179,12 @@ func codeKey(c jen.Code) string {
 // holds: the feed's fields that cond being true shows defined are not
 // tested again there.
 func (e *emitter) assumeWhile(cond ir.Expr, body func() []jen.Code) []jen.Code {
-	facts := e.definedWhenTrue(cond, nil)
+	var facts []string
+	ir.DefinedWhenTrue(cond, func(x *ir.FieldRef) {
+		if v := e.field(x); v.def != nil {
+			facts = append(facts, codeKey(v.def))
+		}
+	})
 	if e.assumed == nil {
 		e.assumed = map[string]int{}
 	}
@@ -191,46 +196,6 @@ func (e *emitter) assumeWhile(cond ir.Expr, body func() []jen.Code) []jen.Code {
 		e.assumed[f]--
 	}
 	return out
-}
-
-// definedWhenTrue adds to facts the definedness conditions of the feed's
-// fields that x, true, shows defined: Jinja2's undefined is false, and
-// what x and y, true, or x is defined read is defined.
-func (e *emitter) definedWhenTrue(x ir.Expr, facts []string) []string {
-	switch x := x.(type) {
-	case *ir.FieldRef:
-		if !feedPath(x) {
-			return facts
-		}
-		if v := e.field(x); v.def != nil {
-			facts = append(facts, codeKey(v.def))
-		}
-		if x.Of != nil {
-			facts = e.definedWhenTrue(x.Of, facts)
-		}
-	case *ir.Binary:
-		if x.Op == "and" {
-			facts = e.definedWhenTrue(x.Y, e.definedWhenTrue(x.X, facts))
-		}
-	case *ir.Call:
-		if x.Kind == ir.CallTest && x.Name == "defined" && !x.Not {
-			facts = e.definedWhenTrue(x.X, facts)
-		}
-	}
-	return facts
-}
-
-// feedPath reports whether x reads a field of the feed through fields only
-// (f.a.b): a value no statement of the render assigns.
-func feedPath(x *ir.FieldRef) bool {
-	for x.Of != nil {
-		of, ok := x.Of.(*ir.FieldRef)
-		if !ok {
-			return false
-		}
-		x = of
-	}
-	return true
 }
 
 // bind stores v in a temporary so it is evaluated once.

@@ -227,6 +227,45 @@ func VarPath(x Expr) string {
 	return ""
 }
 
+// isFeedPath reports whether x reads a field of the feed through fields
+// only (f.a.b): a value no statement of the render assigns.
+func isFeedPath(x *FieldRef) bool {
+	for x.Of != nil {
+		of, ok := x.Of.(*FieldRef)
+		if !ok {
+			return false
+		}
+		x = of
+	}
+	return true
+}
+
+// DefinedWhenTrue calls fn for each read of the feed's fields (isFeedPath)
+// that x, true, shows defined, an object before its field: Jinja2's
+// undefined is false, and what x and y, true, or x is defined read is
+// defined. The emitters do not test those again where x holds.
+func DefinedWhenTrue(x Expr, fn func(*FieldRef)) {
+	switch x := x.(type) {
+	case *FieldRef:
+		if !isFeedPath(x) {
+			return
+		}
+		if x.Of != nil {
+			DefinedWhenTrue(x.Of, fn)
+		}
+		fn(x)
+	case *Binary:
+		if x.Op == "and" {
+			DefinedWhenTrue(x.X, fn)
+			DefinedWhenTrue(x.Y, fn)
+		}
+	case *Call:
+		if x.Kind == CallTest && x.Name == "defined" && !x.Not {
+			DefinedWhenTrue(x.X, fn)
+		}
+	}
+}
+
 // IsInline reports whether x is a literal printed where it stands.
 func IsInline(x Expr) bool {
 	switch x := x.(type) {

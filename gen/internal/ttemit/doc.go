@@ -5,10 +5,11 @@
 // it is lenient — so both render identically and fail with the same
 // errors; only how the decision runs differs.
 //
-// The template's data ($) holds the feed in field F: a feed variable is
-// $.F.GoName, a local (loop target, set) is the template variable
-// $<GoName>, and promptgen's own variables are $_<name><n>, which no Go
-// name of a local can be. Every Jinja2 operation is a ttfuncs call; the
+// The template's data ($) holds the feed in field F, which a template
+// that reads the feed first puts in $_f: a feed variable is $_f.GoName, a
+// local (loop target, set) is the template variable $<GoName>, and
+// promptgen's own variables are $_<name><n>, which no Go name of a local
+// can be. Every Jinja2 operation is a ttfuncs call; the
 // template's own if, range, with and assignment only carry the structure,
 // and print the commonest values where text/template's truth is Jinja2's
 // (see printField). The translation runs on any data of the feed's shape,

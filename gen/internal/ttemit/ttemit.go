@@ -28,6 +28,9 @@ type ttEmitter struct {
 	// at is the position of the print or expression being translated,
 	// where printing a dynamic value that is a method fails.
 	at string
+	// assumed counts the reads of the feed's optional fields (their field
+	// chains) that an enclosing if showed defined, as goemit's assumed.
+	assumed map[string]int
 }
 
 // within makes pos the position of what is translated, e.at, until the
@@ -49,11 +52,25 @@ func Translate(p *ir.Prompt) string {
 	if p.Transformers {
 		e.tojson = "tfjson"
 	}
-	out := e.declare(p.Locals) + e.nodes(p.Body)
+	out := withFeed(e.declare(p.Locals) + e.nodes(p.Body))
 	for _, f := range p.Funcs {
 		out += e.define(p.Key, f)
 	}
 	return out
+}
+
+// feedVar is the template variable that holds the feed, $.F, in a
+// template that reads it: a field of a variable is one reflective lookup
+// fewer than a field of $.F.
+const feedVar = "$_f"
+
+// withFeed is body, the actions of a template, declaring feedVar first
+// if it reads the feed.
+func withFeed(body string) string {
+	if !strings.Contains(body, feedVar+".") {
+		return body
+	}
+	return action(feedVar+" := $.F") + body
 }
 
 // define is function f of prompt key as an associated template, which a
@@ -61,11 +78,13 @@ func Translate(p *ir.Prompt) string {
 func (e *ttEmitter) define(key string, f *ir.Func) string {
 	var b strings.Builder
 	b.WriteString("{{ define " + strconv.Quote(funcTemplate(key, f)) + " }}")
+	var body strings.Builder
 	for i, p := range f.Params {
-		b.WriteString(action("$" + p.GoName + " := $.Arg " + strconv.Itoa(i)))
+		body.WriteString(action("$" + p.GoName + " := $.Arg " + strconv.Itoa(i)))
 	}
-	b.WriteString(e.declare(f.Locals))
-	b.WriteString(e.nodes(f.Body))
+	body.WriteString(e.declare(f.Locals))
+	body.WriteString(e.nodes(f.Body))
+	b.WriteString(withFeed(body.String()))
 	b.WriteString("{{ end }}")
 	return b.String()
 }
@@ -469,9 +488,12 @@ func emptyList(t *ir.Type) string {
 
 // access returns the actions and the field chain that read x, unchecked.
 func (e *ttEmitter) access(x *ir.FieldRef) (pre, acc string) {
-	base := tval{val: "$.F"}
+	base := tval{val: feedVar}
 	if x.Of != nil {
-		base = e.strict(e.expr(x.Of), x.Pos, ir.VarPath(x.Of))
+		base = e.expr(x.Of)
+		if !base.maybe || e.assumed[base.val] == 0 {
+			base = e.strict(base, x.Pos, ir.VarPath(x.Of))
+		}
 		if x.Of.Type().Resolve().MaybeEmpty { // its value may be the dict {}
 			return base.pre, call("field", base.val, strconv.Quote(x.Field.GoName))
 		}
@@ -1094,21 +1116,46 @@ func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 
 func (e *ttEmitter) ifChain(bs []ir.Branch, els []ir.Node) string {
 	c := e.cond(bs[0].Cond)
-	out := c.pre + action("if "+unparen(c.val)) + e.nodes(bs[0].Body)
+	out := c.pre + action("if "+unparen(c.val)) + e.assumeWhile(bs[0])
 	ends := 1
 	for _, b := range bs[1:] {
 		c := e.cond(b.Cond)
 		if c.pre == "" {
-			out += action("else if "+unparen(c.val)) + e.nodes(b.Body)
+			out += action("else if "+unparen(c.val)) + e.assumeWhile(b)
 			continue
 		}
-		out += "{{ else }}" + c.pre + action("if "+unparen(c.val)) + e.nodes(b.Body)
+		out += "{{ else }}" + c.pre + action("if "+unparen(c.val)) + e.assumeWhile(b)
 		ends++
 	}
 	if len(els) > 0 {
 		out += "{{ else }}" + e.nodes(els)
 	}
 	return out + strings.Repeat("{{ end }}", ends)
+}
+
+// assumeWhile translates the body of b, where its condition holds: the
+// feed's optional fields that the condition shows defined
+// (ir.DefinedWhenTrue) are read there without strict (ttfuncs' strict is a
+// function call, which text/template makes through reflection), as goemit
+// does not test them again. Each is assumed as soon as it is found, so that
+// the read of a field of an object assumed is the one the body makes,
+// without strict.
+func (e *ttEmitter) assumeWhile(b ir.Branch) string {
+	if e.assumed == nil {
+		e.assumed = map[string]int{}
+	}
+	var facts []string
+	ir.DefinedWhenTrue(b.Cond, func(x *ir.FieldRef) {
+		if v := e.field(x); v.maybe {
+			e.assumed[v.val]++
+			facts = append(facts, v.val)
+		}
+	})
+	out := e.nodes(b.Body)
+	for _, f := range facts {
+		e.assumed[f]--
+	}
+	return out
 }
 
 func (e *ttEmitter) declare(locals []*ir.Local) string {
@@ -1135,7 +1182,16 @@ func (e *ttEmitter) set(n *ir.Set) string {
 func (e *ttEmitter) forLoop(n *ir.For) string {
 	it := n.Iter.Type()
 	var v tval
-	switch {
+	// missing checks a required list where the range runs no iteration,
+	// since nil has none: no function call (which text/template makes
+	// through reflection) when it has items.
+	var missing string
+	switch f, _ := n.Iter.(*ir.FieldRef); {
+	case f != nil && it.Kind == ir.KindList && !f.Field.Optional && n.Key == nil && n.Filter == nil && !n.Items:
+		var acc string
+		v.pre, acc = e.access(f)
+		v.val = acc
+		missing = discard(tval{val: call("req", acc, e.pos(f.Pos), strconv.Quote(ir.VarPath(f)))})
 	case it.Kind == ir.KindDynamic:
 		v = e.dynIter(n)
 	case n.Strict:
@@ -1224,20 +1280,26 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		out += action("$.ItemEnd")
 		body += action("$.ItemEnd")
 	}
-	// Each iteration fails once the output is past runtime.MaxOutput.
-	limit := action("if $.Full") + action("$.TooLarge "+e.pos(n.Pos)) + "{{ end }}"
+	// Each iteration fails once the output is past runtime.MaxOutput:
+	// $.Full, a map, is true once it is, in the variable too.
+	full := e.temp("full")
+	out += action(full + " := $.Full")
+	limit := action("if "+full) + action("$.TooLarge "+e.pos(n.Pos)) + "{{ end }}"
 	if len(n.Else) > 0 && (ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
 		// The else runs when no iteration ran to the end, as in Jinja2. It
 		// is outside the range, where a loop control stops the loop around
 		// it (text/template's would end this range).
 		done := e.temp("done")
 		out = action(done+" := false") + out
+		if missing != "" {
+			missing = "{{ else }}" + missing
+		}
 		return out + action("range "+vars+" := "+items) + target(rangeVar) + limit + e.declare(n.Locals) + body +
-			action(done+" = true") + "{{ end }}" + action("if not "+done) + e.nodes(n.Else) + "{{ end }}"
+			action(done+" = true") + missing + "{{ end }}" + action("if not "+done) + e.nodes(n.Else) + "{{ end }}"
 	}
 	out += action("range "+vars+" := "+items) + target(rangeVar) + limit + e.declare(n.Locals) + body
-	if len(n.Else) > 0 {
-		out += "{{ else }}" + e.nodes(n.Else)
+	if len(n.Else) > 0 || missing != "" {
+		out += "{{ else }}" + missing + e.nodes(n.Else)
 	}
 	return out + "{{ end }}"
 }

@@ -65,7 +65,7 @@ func (p *ChatmlPrompt) Render(f ChatmlFeed) (string, error) {
 }
 
 // _ChatmlSource is the chatml template translated to Go text/template.
-const _ChatmlSource = "{{ $_items1 := (req $.F.Messages \"5:30\" \"messages\") }}{{ range $message_1 := $_items1 }}{{ if $.Full }}{{ $.TooLarge \"5:30\" }}{{ end }}{{ dyn \"str\" \"5:43\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" \"<|im_start|>\" (dyn \"item\" \"5:60\" $message_1 \"role\")) \"\\n\") (dyn \"item\" \"5:85\" $message_1 \"content\")) \"<|im_end|>\") \"\\n\") }}{{ end }}{{ if $.F.AddGenerationPrompt }}{{ \"<|im_start|>assistant\\n\" }}{{ end }}"
+const _ChatmlSource = "{{ $_f := $.F }}{{ $_items1 := $_f.Messages }}{{ $_full2 := $.Full }}{{ range $message_1 := $_items1 }}{{ if $_full2 }}{{ $.TooLarge \"5:30\" }}{{ end }}{{ dyn \"str\" \"5:43\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" (dyn \"arith\" \"5:43\" \"+\" \"<|im_start|>\" (dyn \"item\" \"5:60\" $message_1 \"role\")) \"\\n\") (dyn \"item\" \"5:85\" $message_1 \"content\")) \"<|im_end|>\") \"\\n\") }}{{ else }}{{ $_ := (req $_f.Messages \"5:30\" \"messages\") }}{{ end }}{{ if $_f.AddGenerationPrompt }}{{ \"<|im_start|>assistant\\n\" }}{{ end }}"
 
 // _ChatmlTemplate is _ChatmlSource parsed.
 var _ChatmlTemplate = template.Must(template.New("chatml").Funcs(ttfuncs.Funcs()).Parse(_ChatmlSource))

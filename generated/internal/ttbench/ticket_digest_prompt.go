@@ -109,17 +109,17 @@ func (p *TicketDigestPrompt) Render(f TicketDigestFeed) (string, error) {
 }
 
 // _TicketDigestSource is the ticket_digest template translated to Go text/template.
-const _TicketDigestSource = "You are the support operations assistant for the {{ with $.F.Team }}{{ . }}{{ else }}{{ missing \"26:55\" \"team\" }}{{ end }} team.\n" +
-	"Your reader is {{ with $.F.Lead }}{{ . }}{{ else }}{{ missing \"27:21\" \"lead\" }}{{ end }}, the team lead, who has two minutes to read this.\n" +
-	"Summarise the state of the queue for {{ with $.F.Period }}{{ . }}{{ else }}{{ missing \"28:43\" \"period\" }}{{ end }} and propose the next three actions.\n" +
+const _TicketDigestSource = "{{ $_f := $.F }}You are the support operations assistant for the {{ with $_f.Team }}{{ . }}{{ else }}{{ missing \"26:55\" \"team\" }}{{ end }} team.\n" +
+	"Your reader is {{ with $_f.Lead }}{{ . }}{{ else }}{{ missing \"27:21\" \"lead\" }}{{ end }}, the team lead, who has two minutes to read this.\n" +
+	"Summarise the state of the queue for {{ with $_f.Period }}{{ . }}{{ else }}{{ missing \"28:43\" \"period\" }}{{ end }} and propose the next three actions.\n" +
 	"Be factual and brief, use the ticket ids, and never invent tickets or customers.\n" +
 	"\n" +
-	"Queue: {{ $.F.OpenCount }} open tickets; the SLA is {{ $.F.SLAHours }} hours.\n" +
-	"{{ if $.F.Escalation }}Escalation in progress: {{ with (strict $.F.Escalation \"33:30\" \"escalation\").Owner }}{{ . }}{{ else }}{{ missing \"33:30\" \"escalation.owner\" }}{{ end }} owns it ({{ with (strict $.F.Escalation \"33:62\" \"escalation\").Reason }}{{ . }}{{ else }}{{ missing \"33:62\" \"escalation.reason\" }}{{ end }}).\n" +
+	"Queue: {{ $_f.OpenCount }} open tickets; the SLA is {{ $_f.SLAHours }} hours.\n" +
+	"{{ if $_f.Escalation }}Escalation in progress: {{ with $_f.Escalation.Owner }}{{ . }}{{ else }}{{ missing \"33:30\" \"escalation.owner\" }}{{ end }} owns it ({{ with $_f.Escalation.Reason }}{{ . }}{{ else }}{{ missing \"33:62\" \"escalation.reason\" }}{{ end }}).\n" +
 	"{{ end }}\n" +
 	"Oldest tickets:\n" +
-	"{{ $_items1 := (req $.F.Tickets \"37:15\" \"tickets\") }}{{ range $_i2, $t_1 := $_items1 }}{{ if $.Full }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ inc $_i2 }}. [{{ with $t_1.ID }}{{ . }}{{ else }}{{ missing \"38:25\" \"t.id\" }}{{ end }}] {{ with $t_1.Title }}{{ . }}{{ else }}{{ missing \"38:37\" \"t.title\" }}{{ end }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ with $t_1.Customer }}{{ . }}{{ else }}{{ missing \"38:110\" \"t.customer\" }}{{ end }})\n" +
-	"{{ end }}\n" +
+	"{{ $_items1 := $_f.Tickets }}{{ $_full3 := $.Full }}{{ range $_i2, $t_1 := $_items1 }}{{ if $_full3 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ inc $_i2 }}. [{{ with $t_1.ID }}{{ . }}{{ else }}{{ missing \"38:25\" \"t.id\" }}{{ end }}] {{ with $t_1.Title }}{{ . }}{{ else }}{{ missing \"38:37\" \"t.title\" }}{{ end }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ with $t_1.Customer }}{{ . }}{{ else }}{{ missing \"38:110\" \"t.customer\" }}{{ end }})\n" +
+	"{{ else }}{{ $_ := (req $_f.Tickets \"37:15\" \"tickets\") }}{{ end }}\n" +
 	"Answer with a short paragraph, then a numbered list of actions with an owner each."
 
 // _TicketDigestTemplate is _TicketDigestSource parsed.

@@ -28,7 +28,7 @@ func BrevityFragment(f BrevityFragmentParams) (string, error) {
 var _BrevityFragmentSize runtime.SizeHint
 
 // _BrevityFragmentSource is the fragments/brevity template translated to Go text/template.
-const _BrevityFragmentSource = "Be brief{{ if not (truth $.F.MaxWords) }}{{ \"\" }}{{ else }}{{ \": at most \" }}{{ with $.F.MaxWords }}{{ . }}{{ end }}{{ \" words\" }}{{ end }}."
+const _BrevityFragmentSource = "{{ $_f := $.F }}Be brief{{ if not (truth $_f.MaxWords) }}{{ \"\" }}{{ else }}{{ \": at most \" }}{{ with $_f.MaxWords }}{{ . }}{{ end }}{{ \" words\" }}{{ end }}."
 
 // _BrevityFragmentTemplate is _BrevityFragmentSource parsed.
 var _BrevityFragmentTemplate = template.Must(template.New("fragments/brevity").Funcs(ttfuncs.Funcs()).Parse(_BrevityFragmentSource))

@@ -31,8 +31,8 @@ func ToolInstructionsFragment(f ToolInstructionsFragmentParams) (string, error) 
 var _ToolInstructionsFragmentSize runtime.SizeHint
 
 // _ToolInstructionsFragmentSource is the fragments/tool_instructions template translated to Go text/template.
-const _ToolInstructionsFragmentSource = "You can call these tools: {{ join (req $.F.Tools \"6:32\" \"tools\") \", \" \"6:32\" }}.\n" +
-	"{{ if truth $.F.Strict }}Call exactly one tool per turn.{{ end }}"
+const _ToolInstructionsFragmentSource = "{{ $_f := $.F }}You can call these tools: {{ join (req $_f.Tools \"6:32\" \"tools\") \", \" \"6:32\" }}.\n" +
+	"{{ if truth $_f.Strict }}Call exactly one tool per turn.{{ end }}"
 
 // _ToolInstructionsFragmentTemplate is _ToolInstructionsFragmentSource parsed.
 var _ToolInstructionsFragmentTemplate = template.Must(template.New("fragments/tool_instructions").Funcs(ttfuncs.Funcs()).Parse(_ToolInstructionsFragmentSource))
