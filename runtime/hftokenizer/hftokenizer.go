@@ -5,7 +5,7 @@
 //
 //	tok, err := hftokenizer.LoadFile("tokenizer.json")
 //	...
-//	prompt := prompts.Think().WithTokenizer(tok)
+//	prompt := prompts.Think.WithTokenizer(tok)
 //
 // A Tokenizer is a runtime.Tokenizer. It gives the ids Hugging Face's
 // tokenizers give for the text (encode without the special tokens a
