@@ -313,7 +313,12 @@ func TestRenderErrors(t *testing.T) {
 		// (TemplateRuntimeError in Jinja2), before v is evaluated.
 		"setattr": "inputs:\n  c: int\n  items: [{type: object, properties: {n: {type: integer}}}]\ntemplate: |\n" +
 			"  {% if c == 1 %}{% for t in items %}{% set t.seen = 10 // t.n %}{% endfor %}{% elif c == 2 %}{% set d = {} %}{% set d.k = 1 %}{% endif %}ok\n",
-		"raisedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
+		// A required field that a passed Validate does not show set: of a
+		// map's object values, of a chat feed. The text/template backend
+		// leaves out only the checks Validate makes.
+		"reqmapobj": "inputs:\n  name: string\n  m: {type: object, additionalProperties: {type: object, properties: {n: {type: string}}, required: [n]}}\ntemplate: \"{{ name }}{% for k, v in m|dictsort %}{{ v.n }}{% endfor %}\"\n",
+		"chatnomsg": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.role }}{% endfor %}ok\"\n",
+		"raisedyn":  "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role != 'user' %}{{ raise_exception('Invalid role ' + m.role + '.') }}{% endif %}{% endfor %}ok\"\n",
 		// A method of a dynamic value (x['items'] where x has no such key,
 		// x.items of a dict): Jinja2 prints it with its address in memory,
 		// which promptgen does not print, wherever it would be printed;
@@ -482,6 +487,9 @@ func TestRenderErrors(t *testing.T) {
 		{"setattr", `{"c": 1, "items": [{"n": 2}]}`, `ERROR: prompts/setattr.yaml:5:45: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
 		{"setattr", `{"c": 2, "items": []}`, `ERROR: prompts/setattr.yaml:5:118: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
 		{"setattr", `{"c": 1, "items": []}`, "ok"},
+		{"reqmapobj", `{"name": "a", "m": {"k": {}}}`, `ERROR: prompts/reqmapobj.yaml:4:53: render reqmapobj: "v.n": required variable is not set`},
+		{"reqmapobj", `{"name": "", "m": {"k": {"n": "b"}}}`, `ERROR: prompts/reqmapobj.yaml:4:15: render reqmapobj: "name": required variable is not set`},
+		{"chatnomsg", `{}`, `ERROR: prompts/chatnomsg.yaml:3:24: render chatnomsg: "messages": required variable is not set`},
 		{"getorder", `{"messages": [{"role": "user"}], "tools": [{"a": 1}]}`, `ERROR: prompts/getorder.yaml:3:38: render getorder: variable is undefined`},
 		{"order", `{"messages": []}`, `ERROR: prompts/order.yaml:3:16: render order: variable is undefined`},
 		{"ordertyped", `{"c": 1, "a": 1, "b": 0, "s": "x"}`, `ERROR: prompts/ordertyped.yaml:8:22: render ordertyped: invalid operation: division by zero`},

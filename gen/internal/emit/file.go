@@ -90,14 +90,31 @@ func TextTemplateBody(f *jen.File, p *ir.Prompt) []jen.Code {
 			Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()), p.Filters).
 			Dot("Parse").Call(jen.Id(srcName)))
 	f.Line()
-	args := []jen.Code{jen.Id(tmplName), dst, jen.Lit(p.Key), jen.Lit(p.File), jen.Id("f")}
-	if p.ItemEnds {
-		return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteItems").Call(append(args, jen.Id("ends"))...))}
+	var body []jen.Code
+	tmpl := jen.Id(tmplName)
+	if valid := ttemit.TranslateValidated(p); valid != "" {
+		// A feed whose Validate passes renders without the checks of its
+		// required variables, which text/template makes through
+		// reflection and which cannot fail then.
+		validName := tmplName + "Validated"
+		f.Comment(validName + " is " + srcName + " without the checks of required variables, for a feed whose Validate returned nil.")
+		f.Var().Id(validName).Op("=").Qual("text/template", "Must").Call(
+			withGoFilters(jen.Qual("text/template", "New").Call(jen.Lit(p.Key)).
+				Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()), p.Filters).
+				Dot("Parse").Call(multiLineLit(valid)))
+		f.Line()
+		tmpl = jen.Id("t")
+		body = append(body, jen.Id("t").Op(":=").Id(tmplName),
+			jen.If(jen.Id("f").Dot("Validate").Call().Op("==").Nil()).Block(jen.Id("t").Op("=").Id(validName)))
 	}
-	if ir.UsesClock(p) {
-		return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteWith").Call(append(args, jen.Id("opts"))...))}
+	args := []jen.Code{tmpl, dst, jen.Lit(p.Key), jen.Lit(p.File), jen.Id("f")}
+	switch {
+	case p.ItemEnds:
+		return append(body, jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteItems").Call(append(args, jen.Id("ends"))...)))
+	case ir.UsesClock(p):
+		return append(body, jen.Return(jen.Qual(ir.TTFuncsPath, "ExecuteWith").Call(append(args, jen.Id("opts"))...)))
 	}
-	return []jen.Code{jen.Return(jen.Qual(ir.TTFuncsPath, "Execute").Call(args...))}
+	return append(body, jen.Return(jen.Qual(ir.TTFuncsPath, "Execute").Call(args...)))
 }
 
 // multiLineLit is s as string literals, one per line of s, joined with +.

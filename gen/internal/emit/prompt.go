@@ -129,8 +129,10 @@ func validateChecks(p *ir.Prompt, t *ir.Type) (checks []jen.Code) {
 		}
 		nested := jen.Id("v").Dot("Nested").Call(acc.Clone().Dot("Validate").Call(), jen.Lit(fld.Key))
 		switch {
-		case ft.Go != nil || ft.Kind == ir.KindList && ft.Elem.Resolve().Go != nil:
-			// A Go type has no Validate: a render reports what it lacks.
+		case ir.ValidatedElem(ft) == nil:
+			// Nothing nested, or a Go type, which has no Validate: a
+			// render reports what it lacks. ttemit.TranslateValidated
+			// relies on what Validate checks.
 		case ft.Kind == ir.KindStruct && fld.Optional:
 			checks = append(checks, jen.If(acc.Clone().Op("!=").Nil()).Block(nested))
 		case ft.Kind == ir.KindStruct:

@@ -31,6 +31,13 @@ type ttEmitter struct {
 	// assumed counts the reads of the feed's optional fields (their field
 	// chains) that an enclosing if showed defined, as goemit's assumed.
 	assumed map[string]int
+	// validated holds, in the translation for a feed whose Validate
+	// passed (TranslateValidated), the feed's type and the struct types
+	// ir.Validated returns: their required fields are set, and are read
+	// without a check. unchecked counts the checks left out so.
+	validated map[*ir.Type]bool
+	feed      *ir.Type
+	unchecked int
 }
 
 // within makes pos the position of what is translated, e.at, until the
@@ -48,15 +55,53 @@ func (e *ttEmitter) dynStr(v tval) tval {
 
 // Translate returns the text/template source of p's template.
 func Translate(p *ir.Prompt) string {
+	return translate(newEmitter(p), p)
+}
+
+// TranslateValidated returns the text/template source of p's template for
+// a feed whose Validate returned nil: without the checks of its required
+// strings, lists and maps, which cannot fail then. It returns "" where
+// Translate's source has no such check.
+func TranslateValidated(p *ir.Prompt) string {
+	e := newEmitter(p)
+	e.validated, e.feed = ir.Validated(p.Feed), p.Feed
+	out := translate(e, p)
+	if e.unchecked == 0 {
+		return ""
+	}
+	return out
+}
+
+func newEmitter(p *ir.Prompt) *ttEmitter {
 	e := &ttEmitter{file: p.File, key: p.Key, loops: map[*ir.For][3]string{}, tojson: "tojson"}
 	if p.Transformers {
 		e.tojson = "tfjson"
 	}
+	return e
+}
+
+func translate(e *ttEmitter, p *ir.Prompt) string {
 	out := withFeed(e.declare(p.Locals) + e.nodes(p.Body))
 	for _, f := range p.Funcs {
 		out += e.define(p.Key, f)
 	}
 	return out
+}
+
+// isSet reports whether required field x is surely set: read from a
+// struct that a passed Validate checked (validated), and not a chat field,
+// which Validate leaves to the render. It counts the check that the
+// translation leaves out.
+func (e *ttEmitter) isSet(x *ir.FieldRef) bool {
+	owner := e.feed
+	if x.Of != nil {
+		owner = x.Of.Type().Resolve()
+	}
+	if !e.validated[owner] || x.Field.Chat {
+		return false
+	}
+	e.unchecked++
+	return true
 }
 
 // feedVar is the template variable that holds the feed, $.F, in a
@@ -519,7 +564,9 @@ func (e *ttEmitter) field(x *ir.FieldRef) tval {
 	}
 	switch t.Kind {
 	case ir.KindString, ir.KindList, ir.KindMap:
-		acc = call("req", acc, e.pos(x.Pos), strconv.Quote(ir.VarPath(x)))
+		if !e.isSet(x) {
+			acc = call("req", acc, e.pos(x.Pos), strconv.Quote(ir.VarPath(x)))
+		}
 	}
 	return tval{pre: base.pre, val: acc}
 }
@@ -1108,6 +1155,8 @@ func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 			return pre + action("with "+acc) + "{{ . }}{{ else }}" + dflt + "{{ end }}", true
 		}
 		return pre + action("with "+acc) + "{{ . }}{{ end }}", true
+	case !f.Field.Optional && k == ir.KindString && dflt == "" && e.isSet(f):
+		return pre + action(acc), true
 	case !f.Field.Optional && k == ir.KindString && dflt == "":
 		return pre + action("with "+acc) + "{{ . }}{{ else }}" + action(call("missing", e.pos(f.Pos), strconv.Quote(ir.VarPath(f)))) + "{{ end }}", true
 	}
@@ -1191,7 +1240,9 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		var acc string
 		v.pre, acc = e.access(f)
 		v.val = acc
-		missing = discard(tval{val: call("req", acc, e.pos(f.Pos), strconv.Quote(ir.VarPath(f)))})
+		if !e.isSet(f) {
+			missing = discard(tval{val: call("req", acc, e.pos(f.Pos), strconv.Quote(ir.VarPath(f)))})
+		}
 	case it.Kind == ir.KindDynamic:
 		v = e.dynIter(n)
 	case n.Strict:

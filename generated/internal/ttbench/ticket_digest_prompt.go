@@ -125,10 +125,28 @@ const _TicketDigestSource = "{{ $_f := $.F }}You are the support operations assi
 // _TicketDigestTemplate is _TicketDigestSource parsed.
 var _TicketDigestTemplate = template.Must(template.New("ticket_digest").Funcs(ttfuncs.Funcs()).Parse(_TicketDigestSource))
 
+// _TicketDigestTemplateValidated is _TicketDigestSource without the checks of required variables, for a feed whose Validate returned nil.
+var _TicketDigestTemplateValidated = template.Must(template.New("ticket_digest").Funcs(ttfuncs.Funcs()).Parse("{{ $_f := $.F }}You are the support operations assistant for the {{ $_f.Team }} team.\n" +
+	"Your reader is {{ $_f.Lead }}, the team lead, who has two minutes to read this.\n" +
+	"Summarise the state of the queue for {{ $_f.Period }} and propose the next three actions.\n" +
+	"Be factual and brief, use the ticket ids, and never invent tickets or customers.\n" +
+	"\n" +
+	"Queue: {{ $_f.OpenCount }} open tickets; the SLA is {{ $_f.SLAHours }} hours.\n" +
+	"{{ if $_f.Escalation }}Escalation in progress: {{ $_f.Escalation.Owner }} owns it ({{ $_f.Escalation.Reason }}).\n" +
+	"{{ end }}\n" +
+	"Oldest tickets:\n" +
+	"{{ $_items1 := $_f.Tickets }}{{ $_full3 := $.Full }}{{ range $_i2, $t_1 := $_items1 }}{{ if $_full3 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ inc $_i2 }}. [{{ $t_1.ID }}] {{ $t_1.Title }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ $t_1.Customer }})\n" +
+	"{{ end }}\n" +
+	"Answer with a short paragraph, then a numbered list of actions with an owner each."))
+
 // AppendRender appends the rendered prompt to dst. On error it returns dst
 // with part of the prompt appended, and the error.
 func (*TicketDigestPrompt) AppendRender(dst []byte, f TicketDigestFeed) ([]byte, error) {
-	return ttfuncs.Execute(_TicketDigestTemplate, dst, "ticket_digest", "bench/ticket_digest.yaml", f)
+	t := _TicketDigestTemplate
+	if f.Validate() == nil {
+		t = _TicketDigestTemplateValidated
+	}
+	return ttfuncs.Execute(t, dst, "ticket_digest", "bench/ticket_digest.yaml", f)
 }
 
 // Request renders the prompt with the variables of f and returns the payload of a

@@ -37,7 +37,15 @@ const _ToolInstructionsFragmentSource = "{{ $_f := $.F }}You can call these tool
 // _ToolInstructionsFragmentTemplate is _ToolInstructionsFragmentSource parsed.
 var _ToolInstructionsFragmentTemplate = template.Must(template.New("fragments/tool_instructions").Funcs(ttfuncs.Funcs()).Parse(_ToolInstructionsFragmentSource))
 
+// _ToolInstructionsFragmentTemplateValidated is _ToolInstructionsFragmentSource without the checks of required variables, for a feed whose Validate returned nil.
+var _ToolInstructionsFragmentTemplateValidated = template.Must(template.New("fragments/tool_instructions").Funcs(ttfuncs.Funcs()).Parse("{{ $_f := $.F }}You can call these tools: {{ join $_f.Tools \", \" \"6:32\" }}.\n" +
+	"{{ if truth $_f.Strict }}Call exactly one tool per turn.{{ end }}"))
+
 // _ToolInstructionsFragmentAppend appends the rendered fragments/tool_instructions fragment to dst.
 func _ToolInstructionsFragmentAppend(dst []byte, f ToolInstructionsFragmentParams) ([]byte, error) {
-	return ttfuncs.Execute(_ToolInstructionsFragmentTemplate, dst, "fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml", f)
+	t := _ToolInstructionsFragmentTemplate
+	if f.Validate() == nil {
+		t = _ToolInstructionsFragmentTemplateValidated
+	}
+	return ttfuncs.Execute(t, dst, "fragments/tool_instructions", "prompts/fragments/tool_instructions.yaml", f)
 }
