@@ -504,15 +504,23 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		// A dict literal iterates its keys in insertion order; its items
 		// read the values from a map of them.
 		keys := make([]jen.Code, len(it.Fields))
-		vals := jen.Dict{}
 		for i, f := range it.Fields {
 			keys[i] = jen.Lit(f.Key)
-			vals[jen.Lit(f.Key)] = jen.Add(v.val).Dot(f.GoName)
 		}
 		out = append(out, jen.Id(items).Op(":=").Index().String().Values(keys...))
 		if n.Key != nil && readLocals(n.Body, n.Filter)[n.Value] {
-			m := e.temp("m")
-			out = append(out, jen.Id(m).Op(":=").Map(jen.String()).Add(GoType(n.Value.T, false)).Values(vals))
+			// The literal is evaluated once; a value of a dict whose
+			// values are of several types is a dynamic value.
+			d, m := e.temp("d"), e.temp("m")
+			vals := jen.Dict{}
+			for _, f := range it.Fields {
+				var val jen.Code = jen.Id(d).Dot(f.GoName)
+				if n.Value.T.Resolve().Kind == ir.KindDynamic {
+					val = e.toDynamic(gval{val: val}, f.Type).val
+				}
+				vals[jen.Lit(f.Key)] = val
+			}
+			out = append(out, jen.Id(d).Op(":=").Add(v.val), jen.Id(m).Op(":=").Map(jen.String()).Add(GoType(n.Value.T, false)).Values(vals))
 			v.val = jen.Id(m)
 		} else {
 			out = append(out, jen.Id("_").Op("=").Add(v.val)) // still a use, for Go
