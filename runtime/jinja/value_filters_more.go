@@ -211,7 +211,10 @@ func xmlAttr(x Value, args []Value) (Value, error) {
 			b.WriteByte(' ')
 		}
 		ek, okK := Escape(k)
-		ev, okV := Escape(v.String())
+		ev, okV := v.String(), true
+		if !v.markup { // escape leaves Markup as it is
+			ev, okV = Escape(ev)
+		}
 		if !okK || !okV {
 			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
 		}
