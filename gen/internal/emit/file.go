@@ -79,29 +79,29 @@ func importGoTypes(f *jen.File, feed *ir.Type) {
 // TextTemplateBody is the text/template backend: the template translated to
 // text/template source in a constant, parsed once at package
 // initialization with the functions of runtime/ttfuncs, and executed with
-// the feed.
+// the feed; a feed whose Validate passes with the translation that leaves
+// out the checks of required variables, where it has any.
 func TextTemplateBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	srcName, tmplName := "_"+p.Name+"Source", "_"+p.Name+"Template"
+	parsed := func(src jen.Code) *jen.Statement {
+		return jen.Qual("text/template", "Must").Call(
+			withGoFilters(jen.Qual("text/template", "New").Call(jen.Lit(p.Key)).
+				Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()), p.Filters).
+				Dot("Parse").Call(src))
+	}
 	f.Comment(srcName + " is the " + p.Key + " template translated to Go text/template.")
 	f.Const().Id(srcName).Op("=").Add(multiLineLit(ttemit.Translate(p)))
 	f.Comment(tmplName + " is " + srcName + " parsed.")
-	f.Var().Id(tmplName).Op("=").Qual("text/template", "Must").Call(
-		withGoFilters(jen.Qual("text/template", "New").Call(jen.Lit(p.Key)).
-			Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()), p.Filters).
-			Dot("Parse").Call(jen.Id(srcName)))
+	f.Var().Id(tmplName).Op("=").Add(parsed(jen.Id(srcName)))
 	f.Line()
 	var body []jen.Code
 	tmpl := jen.Id(tmplName)
 	if valid := ttemit.TranslateValidated(p); valid != "" {
-		// A feed whose Validate passes renders without the checks of its
-		// required variables, which text/template makes through
-		// reflection and which cannot fail then.
+		// Those checks cannot fail then, and text/template makes each
+		// through reflection.
 		validName := tmplName + "Validated"
 		f.Comment(validName + " is " + srcName + " without the checks of required variables, for a feed whose Validate returned nil.")
-		f.Var().Id(validName).Op("=").Qual("text/template", "Must").Call(
-			withGoFilters(jen.Qual("text/template", "New").Call(jen.Lit(p.Key)).
-				Dot("Funcs").Call(jen.Qual(ir.TTFuncsPath, "Funcs").Call()), p.Filters).
-				Dot("Parse").Call(multiLineLit(valid)))
+		f.Var().Id(validName).Op("=").Add(parsed(multiLineLit(valid)))
 		f.Line()
 		tmpl = jen.Id("t")
 		body = append(body, jen.Id("t").Op(":=").Id(tmplName),
