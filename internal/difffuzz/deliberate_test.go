@@ -28,6 +28,8 @@ func TestDeliberate(t *testing.T) {
 		{"cannot compare bool < bool", false, ""},   // Python orders bools
 		{"cannot compare int >= number", false, ""}, // and ints with floats
 		{"cannot loop over int", false, "Operations Jinja2 fails on"},
+		{`cannot test "…" is none: it may be unset, which is undefined (never none), and JSON null means unset too (test "…" instead)`, true, "None tests of values that may be unset"},
+		{`cannot test "…" is not none: it may be unset, which is undefined (never none), and JSON null means unset too (test "…" instead)`, true, "None tests of values that may be unset"},
 		{`caller() in macro "…", which is called without a {% call %} block here (Jinja2: undefined) (in the call of macro "…" at N:N)`, false, "Operations Jinja2 fails on"},
 		{"length needs a list, string, map, dict or object, not none", false, "Operations Jinja2 fails on"},
 		{"test test of list of string: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", false, "Operations Jinja2 fails on"},
