@@ -77,6 +77,9 @@ var includedFamilies = []string{
 	// macros that read kwargs, called with keyword arguments past their
 	// parameters.
 	"macro-call", "macro-reads-top", "macro-kwargs", "macro-recursive", "macro-after-if", "filter-missing",
+	// Issue 27: a default that reads a key or attribute (optional) of a
+	// value that is always defined: x|default(o.k).
+	"default-read",
 	// Issue 27: {% set ns = namespace(...) %} again for a namespace of the
 	// frame (its arguments may read the first's attributes).
 	"namespace-twice",

@@ -559,6 +559,15 @@ func (g *generator) productions(t *valueType, d int, e *expression) []choice {
 				return
 			}
 			args := []string{g.wrap(g.defined(func() expression { return g.expr(t, 0) }), precCond)}
+			if g.on("default-read") && g.chance(0.3) {
+				// A key or attribute of a value that is always defined,
+				// which may be undefined itself.
+				if d := g.randRef(func(d *ref) bool {
+					return d != r && d.optional && !d.parentOptional && !d.unset && !d.maybeEmpty && typeEq(d.t, t) && len(d.paths) > 0
+				}); d != nil {
+					args[0] = g.useRef(d).text
+				}
+			}
 			if g.chance(0.3) {
 				args = append(args, g.kw("boolean", g.pick([]string{"true", "false"})))
 			}

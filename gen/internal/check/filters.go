@@ -362,12 +362,21 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 		}
 		return nil
 	}()
+	const fails = "the default of default() may be undefined, and Jinja2 evaluates it even where the value is defined, failing where it fails: give it a literal, a variable, a ~ of them, or a key, attribute or index of a value that is always defined"
 	if d != nil && !builtins.CannotFail(d) {
 		// Jinja2 evaluates d first, where x is defined too, and fails
 		// where d fails; the conditional would evaluate it only where x
 		// is undefined.
-		c.errorf(d.Pos(), "the default of default() may be undefined, and Jinja2 evaluates it even where the value is defined, failing where it fails: give it a literal, a variable, or a ~ of them")
-		return c.reject(), true
+		if !readNeverFails(d, args[0]) {
+			c.errorf(d.Pos(), fails)
+			return c.reject(), true
+		}
+		// A later use may make a value it reads maybe undefined.
+		c.later = append(c.later, func() {
+			if !readNeverFails(d, args[0]) {
+				c.errorf(d.Pos(), fails)
+			}
+		})
 	}
 	if c.checked == nil {
 		c.checked = map[tmpl.Expr]ir.Expr{}
@@ -378,6 +387,40 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 		cond = e.X
 	}
 	return c.expr(&tmpl.CondExpr{Span: e.Span, Then: e.X, Cond: cond, Else: d}, u), true
+}
+
+// readNeverFails reports whether Jinja2 evaluates d, checked as x,
+// without failing: a name, or a key, attribute or index (a.b, a['b'],
+// a[0]) of a value that is never undefined and so read itself, with an
+// index that cannot fail. Jinja2's getattr and getitem yield undefined
+// for what a value lacks; they fail only on an undefined value.
+func readNeverFails(d tmpl.Expr, x ir.Expr) bool {
+	var dx tmpl.Expr
+	switch d := d.(type) {
+	case *tmpl.Name:
+		return true
+	case *tmpl.Attr:
+		dx = d.X
+	case *tmpl.Index:
+		if !builtins.CannotFail(d.Index) {
+			return false
+		}
+		dx = d.X
+	default:
+		return false
+	}
+	var of ir.Expr
+	switch x := x.(type) {
+	case *ir.FieldRef:
+		of = x.Of
+	case *ir.DictValue:
+		of = x.Of
+	case *ir.Index:
+		of = x.X
+	}
+	// A dynamic value holds its undefined itself, which MaybeUndefined
+	// does not see.
+	return of != nil && of.Type().Kind != ir.KindDynamic && !ir.MaybeUndefined(of) && readNeverFails(dx, of)
 }
 
 // defaultFilter types x|default(d): x where it is defined, else d.
