@@ -439,9 +439,12 @@ func (g *generator) dictKeyStmt() string {
 }
 
 // dictItemsStmt loops over the pairs of a dict literal, by dictsort (with
-// its flags), items or .items().
+// its flags), items or .items(), or over its .values().
 func (g *generator) dictItemsStmt() string {
-	iter := g.pick([]string{"|dictsort", "|dictsort(true)", "|dictsort(false, reverse=true)", "|items", ".items()"})
+	iter := g.pick([]string{"|dictsort", "|dictsort(true)", "|dictsort(false, reverse=true)", "|items", ".items()", ".values()"})
+	if iter == ".values()" {
+		return g.tag("for pv in "+g.dictLit(1).text+iter) + "{{ pv }};" + g.tag("endfor")
+	}
 	return g.tag("for pk, pv in "+g.dictLit(1).text+iter) + "{{ pk }}={{ pv }};" + g.tag("endfor")
 }
 

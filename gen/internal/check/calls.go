@@ -59,7 +59,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	}
 	if fn.Name == "items" || fn.Name == "keys" || fn.Name == "get" || fn.Name == "values" {
 		x := c.expr(fn.X, useValue)
-		if isDynamic(x) {
+		// The items or values of a dict literal of several types are
+		// dynamic values, as the literal converts to one.
+		if isDynamic(x) || fn.Name != "get" && fn.Name != "keys" && x.Type().Kind == ir.KindDict && !oneValueType(x.Type()) {
 			out, _ := c.dynMethod(e, fn, x)
 			return out
 		}

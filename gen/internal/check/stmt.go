@@ -112,6 +112,19 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 	panic(fmt.Sprintf("check: unexpected node %T", n))
 }
 
+// oneValueType reports whether the values of dict type t may have one
+// type.
+func oneValueType(t *ir.Type) bool {
+	for i, f := range t.Fields {
+		for _, g := range t.Fields[:i] {
+			if !types.Unifiable(f.Type, g.Type) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // dictValues is the type of every value of dict type t, whose items a
 // loop iterates: they must have one.
 func (c *checker) dictValues(t *ir.Type, sp tmpl.Span) *ir.Type {
@@ -306,9 +319,10 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 		}
 		args := c.bindArgs("filter "+f.Name, ir.FilterParams[f.Name], f.Args, f.Kwargs, f.Span)
 		x := c.expr(f.X, useValue)
-		// A dict literal of values that convert to dynamic values is one
-		// here, whose pairs are dynamic values (its keys in order).
-		if isDynamic(x) || x.Type().Kind == ir.KindDict && types.ConvertsToDynamic(x.Type()) {
+		// A dict literal is a dynamic value here, whose pairs are dynamic
+		// values (its keys in order); its values must convert to one
+		// (dynOperand).
+		if isDynamic(x) || x.Type().Kind == ir.KindDict {
 			if f.Name == "dictsort" {
 				// A list of (key, value) tuples, unpacked as any list.
 				out.Iter = c.dynFilter(&filterUse{e: f, name: "dictsort", x: x, args: args})
@@ -331,11 +345,7 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 				}
 			})
 		}
-		if x.Type().Kind == ir.KindDict {
-			c.errorf(f.NameSpan, "%s of a dict literal is supported only where its values are strings, numbers, bools, none, and lists and dicts of them", f.Name)
-		} else {
-			c.constrain(x.Type(), ir.KindMap, f.X.Pos())
-		}
+		c.constrain(x.Type(), ir.KindMap, f.X.Pos())
 		out.Iter = x
 		return f.Name, true
 	}
