@@ -80,6 +80,9 @@ var includedFamilies = []string{
 	// Issue 27: a default that reads a key or attribute (optional) of a
 	// value that is always defined: x|default(o.k).
 	"default-read",
+	// Issue 27: the transformers profile's tojson with a positional
+	// ensure_ascii of any constant (tojson(2)).
+	"tojson-ensure-ascii",
 	// Issue 27: {% set ns = namespace(...) %} again for a namespace of the
 	// frame (its arguments may read the first's attributes).
 	"namespace-twice",

@@ -214,10 +214,7 @@ func (g *generator) dynPrint() string {
 
 func (g *generator) dynToJSON() expression {
 	x, _ := g.dynExpr(1)
-	if g.chance(0.2) {
-		return g.filter(x, "tojson", g.kw("indent", strconv.Itoa(g.r.IntN(3))))
-	}
-	return g.filter(x, "tojson")
+	return g.tojson(x)
 }
 
 func (g *generator) dynIf() string {

@@ -58,8 +58,12 @@ func (g *generator) stringFilterArgs(name string) []string {
 	return args
 }
 
-// tojson is x|tojson; make x with undefOperand.
+// tojson is x|tojson; make x with undefOperand. The transformers
+// profile's tojson takes ensure_ascii first, a constant read by its truth.
 func (g *generator) tojson(x expression) expression {
+	if g.profile && g.on("tojson-ensure-ascii") && g.chance(0.2) {
+		return g.filter(x, "tojson", g.pick([]string{"true", "false", "2", "0", "''", "'a'", "none"}))
+	}
 	if g.chance(0.2) {
 		return g.filter(x, "tojson", g.kw("indent", strconv.Itoa(g.r.IntN(3))))
 	}

@@ -757,10 +757,11 @@ func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 		k, ok := args[i].(*ir.Const)
 		switch {
 		case p.Name == "indent":
-		case p.Name == "ensure_ascii" && ok && k.T.Kind == ir.KindBool:
-			ensureASCII = k.Value == true
+		case p.Name == "ensure_ascii" && ok:
+			// json.dumps takes its truth (tojson(2) escapes).
+			ensureASCII = ir.ConstTruth(k)
 		case p.Name == "ensure_ascii":
-			c.errorf(e.Span, "filter tojson: ensure_ascii must be true or false (transformers' tojson takes it first, before indent)")
+			c.errorf(e.Span, "filter tojson: ensure_ascii must be a constant, whose truth promptgen reads when generating (transformers' tojson takes it first, before indent)")
 		case !ok || k.Value != p.Def:
 			c.errorf(e.Span, "filter tojson: %s is not supported (transformers' tojson supports indent and ensure_ascii)", p.Name)
 		}
