@@ -80,6 +80,9 @@ var includedFamilies = []string{
 	// Issue 27: a default that reads a key or attribute (optional) of a
 	// value that is always defined: x|default(o.k).
 	"default-read",
+	// Issue 27: a list literal mixing int and number elements used as a
+	// value (indexed, passed to a filter): a dynamic value.
+	"mixed-number-value",
 	// Issue 27: the transformers profile's tojson with a positional
 	// ensure_ascii of any constant (tojson(2)).
 	"tojson-ensure-ascii",

@@ -163,6 +163,20 @@ func (g *generator) printable(d int) expression {
 		choice{2, g.on("filter-object-list"), func() { e = g.objectListFilter(d) }},
 		choice{1, g.on("mixed-number-list"), func() {
 			e = expression{text: "[" + g.intLit().text + ", " + g.floatLit().text + "]", prec: precPrimary}
+			if !g.on("mixed-number-value") || g.chance(0.5) {
+				return
+			}
+			// Used as a value: a dynamic value whose ints stay ints.
+			items := []string{
+				g.wrap(g.literalItem(func() expression { return g.expr(typeInt, 1) }), precCond),
+				g.wrap(g.literalItem(func() expression { return g.expr(typeFloat, 1) }), precCond),
+			}
+			if g.chance(0.5) {
+				items = append(items, g.intLit().text)
+			}
+			g.r.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
+			use := g.pick([]string{"[0]", "[-1]", "|first", "|last", "|max", "|min", "|sum", "|length", "|list", "|sort", "|reverse|list"})
+			e = expression{text: "[" + strings.Join(items, ", ") + "]" + use, prec: precPostfix}
 		}},
 		choice{1, g.on("cond-none") && d > 0, func() {
 			// x if c else none (or none if c else x), printed: each

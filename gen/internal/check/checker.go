@@ -92,8 +92,9 @@ type checker struct {
 	rebinding, rebound map[string]bool
 	// undefinedLate collects the positions of the list and dict literals
 	// and loop.cycle() calls typed before a later use made an element or
-	// argument possibly undefined; keepUndefined holds those of a previous
-	// check, which are dynamic values this time (see keepsUndefined).
+	// argument possibly undefined, and of the list literals mixing int
+	// and number elements; keepUndefined holds those of a previous check,
+	// which are dynamic values this time (see keepsUndefined).
 	undefinedLate, keepUndefined map[string]bool
 	// setBefore are the locals a set checked so far assigns.
 	setBefore map[*ir.Local]bool

@@ -565,7 +565,11 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 	if inline || xk == sk || !ir.IsNumber(xk) || !ir.IsNumber(sk) {
 		return
 	}
-	c.errorf(sp, "this %s would become a %s, unlike in Jinja2: a literal mixing %s and %s elements is supported only where it is printed, joined or concatenated with ~", xk, sk, xk, sk)
+	// Checked again, the literal is a dynamic value, whose elements keep
+	// their types; this error stays where that fails too, or where no
+	// second check runs.
+	c.undefinedLate[c.posString(lit)] = true
+	c.errorf(sp, "this %s would become a %s, unlike in Jinja2: a literal mixing %s and %s elements is a dynamic value where a prompt file is checked again, and in a template set (which is not) supported only where it is printed, joined or concatenated with ~", xk, sk, xk, sk)
 }
 
 // innerKinds returns the kinds of the items of lists x and slot, or of
