@@ -37,7 +37,10 @@ func TestDeliberate(t *testing.T) {
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},
 		{`cannot assign an attribute of "…", which is not a namespace (set it with {% set ns = namespace(...) %})`, false, "Operations Jinja2 fails on"},
 		{"select needs a list, not string", false, ""}, // a string's characters
-		{"cannot index none", false, ""},               // Jinja2: undefined
+		{"selectattr needs a list, not number", false, "Operations Jinja2 fails on"},
+		{"map needs a list, not none", false, "Operations Jinja2 fails on"},
+		{"reject needs a list, not map of string", false, ""}, // a dict's keys
+		{"cannot index none", false, ""},                      // Jinja2: undefined
 		{"type mismatch: a list of unknown is used as a string", false, ""},
 		{"get() of a value that may be undefined is not supported: test it with \"…\" first", false, ""},
 	} {

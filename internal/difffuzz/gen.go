@@ -83,6 +83,9 @@ var includedFamilies = []string{
 	// Issue 27: a list literal mixing int and number elements used as a
 	// value (indexed, passed to a filter): a dynamic value.
 	"mixed-number-value",
+	// Issue 27: select, reject, selectattr and rejectattr of a typed
+	// string, which Jinja2 iterates by character.
+	"select-string",
 	// Issue 27: the transformers profile's tojson with a positional
 	// ensure_ascii of any constant (tojson(2)).
 	"tojson-ensure-ascii",

@@ -153,6 +153,16 @@ func (g *generator) listProductions(t *valueType, d int, e *expression) []choice
 			*e = g.filter(iterated(), g.pick([]string{"selectattr", "rejectattr"}), args...)
 			e.lazy = true
 		}},
+		{1, g.on("select-string") && t.elem.kind == kindString, func() {
+			// A string's characters, which Jinja2 iterates.
+			x := g.undefOperand(func() expression { return g.expr(typeString, d) })
+			if g.chance(0.3) {
+				*e = g.filter(x, g.pick([]string{"selectattr", "rejectattr"}), append([]string{"'" + g.pick([]string{"role", "upper", "x"}) + "'"}, g.selectTest(typeString, true)...)...)
+			} else {
+				*e = g.filter(x, g.pick([]string{"select", "reject"}), g.selectTest(typeString, false)...)
+			}
+			e.lazy = true
+		}},
 		{2, g.on("method-split") && t.elem.kind == kindString, func() {
 			var args []string
 			if g.chance(0.6) {

@@ -30,8 +30,14 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	if xt.Kind == ir.KindUnknown {
 		c.constrain(xt, ir.KindList, e.X.Pos())
 	}
+	if xt = xt.Resolve(); xt.Kind == ir.KindString {
+		// Jinja2 iterates its characters: a list of them, as a dynamic
+		// value, whose items have attributes to read (undefined).
+		x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
+		xt = x.Type()
+	}
 	elem := ir.DynamicType() // a dynamic value's items are dynamic values
-	if xt = xt.Resolve(); xt.Kind == ir.KindList {
+	if xt.Kind == ir.KindList {
 		elem = xt.Elem
 	} else if xt.Kind != ir.KindDynamic {
 		c.errorf(e.NameSpan, "%s needs a list, not %s", name, xt)
