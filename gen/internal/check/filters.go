@@ -557,8 +557,12 @@ func (c *checker) sortFilter(f *filterUse) bool {
 	c.constrain(xt, ir.KindList, f.e.X.Pos())
 	attr := f.out.Args[ir.ParamIndex(ir.FilterParams[f.name], "attribute")]
 	if k, ok := attr.(*ir.Const); ok && f.name == "sort" && strings.Contains(fmt.Sprint(k.Value), ",") {
-		// Jinja2's sort reads "a,b" as two sort keys.
-		c.errorf(f.e.Span, "sort by several attributes (%q) is not supported", k.Value)
+		// Jinja2's sort reads "a,b" as two sort keys, which promptgen
+		// reads of objects converted to dicts (sortsConverted); of what
+		// is no list the type errors say enough.
+		if xt.Resolve().Kind == ir.KindList {
+			c.errorf(f.e.Span, "sort by several attributes (%q) is supported only of a list of objects whose fields the inputs declare, or of a dynamic value", k.Value)
+		}
 	} else {
 		f.out.Attr = c.attrArg(attr, xt, f.e.Span)
 	}
