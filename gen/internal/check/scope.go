@@ -189,7 +189,7 @@ func (c *checker) innerLoop() *ir.For {
 type assignState uint8
 
 // boundNames are the names that the sets and for loops of body assign, in
-// every frame.
+// every frame, and the parameters of its macros and call blocks.
 func boundNames(body []tmpl.Node) map[string]bool {
 	bound := map[string]bool{}
 	var walk func([]tmpl.Node)
@@ -218,8 +218,10 @@ func boundNames(body []tmpl.Node) map[string]bool {
 			case *tmpl.Generation:
 				walk(n.Body)
 			case *tmpl.Macro:
+				bind(n.Params)
 				walk(n.Body)
 			case *tmpl.CallBlock:
+				bind(n.Caller.Params)
 				walk(n.Caller.Body)
 			}
 		}

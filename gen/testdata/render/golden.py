@@ -828,10 +828,11 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
         raise CaseError("%s: no <scenario>.json files" % label)
 
     if declared is not None:
-        # A name the template sets or loops over, read where no set of it
-        # may have run, is the template's variable there, which declared
-        # inputs leave undefined: they need not declare it.
-        bound = {n.name for ast in asts for n in ast.find_all(nodes.Name) if n.ctx == "store"}
+        # A name the template sets or loops over (or a macro's or call
+        # block's parameter), read where no set of it may have run, is the
+        # template's variable there, which declared inputs leave
+        # undefined: they need not declare it.
+        bound = {n.name for ast in asts for n in ast.find_all(nodes.Name) if n.ctx in ("store", "param")}
         undeclared = sorted(free - bound - {d[0] for d in declared})
         if undeclared:
             raise CaseError("%s: template uses variables not in inputs: %s"
