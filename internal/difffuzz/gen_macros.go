@@ -124,6 +124,9 @@ func (g *generator) macroDef(name string, readsTop bool) string {
 	}
 	saved.mustSet, saved.r = g.mustSet, g.r
 	*g = saved
+	if !hides { // namespace outside is the function
+		g.readAfter(body.vars) // the template's variables outside
+	}
 	g.macros = append(g.macros, m)
 	return g.tag("macro "+name+"("+strings.Join(sig, ", ")+")") + text + g.tag("endmacro")
 }

@@ -351,11 +351,17 @@ func (g *generator) forStmt() string {
 func (g *generator) leaveFrame() {
 	frame := g.scopes[len(g.scopes)-1]
 	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.readAfter(frame.vars)
+}
+
+// readAfter makes the names of vars, assigned in a frame that ended (or
+// a macro's parameters), readable after it as leaveFrame says.
+func (g *generator) readAfter(vars []*variable) {
 	if !g.on("read-after-frame") {
 		return
 	}
 	top := g.scopes[len(g.scopes)-1]
-	for _, v := range frame.vars {
+	for _, v := range vars {
 		t, ok := top.types[v.name]
 		switch {
 		case g.lookup(v.name) != nil, ok && !typeEq(t, v.t):
