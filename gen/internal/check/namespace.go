@@ -23,7 +23,11 @@ import (
 
 // namespace is a local set to namespace(...).
 type namespace struct {
-	attrs  map[string]*ir.Local
+	attrs map[string]*ir.Local
+	// made are the attributes namespace(...) gives a value: where the
+	// namespace may not be set, its attribute local is undefined exactly
+	// where it is not.
+	made   map[string]bool
 	locals *[]*ir.Local // the locals of the frame that holds the namespace
 	branch int          // the if branch of its set (checker.branch)
 }
@@ -77,7 +81,7 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 	for i, kw := range call.Kwargs {
 		values[i] = c.expr(kw.Value, useValue)
 	}
-	ns := &namespace{attrs: map[string]*ir.Local{}, locals: sc.locals, branch: c.branch}
+	ns := &namespace{attrs: map[string]*ir.Local{}, made: map[string]bool{}, locals: sc.locals, branch: c.branch}
 	if c.namespaces == nil {
 		c.namespaces = map[*ir.Local]*namespace{}
 	}
@@ -89,15 +93,21 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 			c.errorf(kw.NameSpan, "namespace() got keyword argument %q twice", kw.Name)
 			continue
 		}
+		ns.made[kw.Name] = true
 		out = append(out, c.stored(c.assignLocal(c.nsAttr(ns, kw.Name), &ir.Set{Value: values[i]}, values[i].Type(), n.Span), name+"."+kw.Name, kw.NameSpan))
 	}
 	return out
 }
 
-// namespaceOf returns the namespace that name holds here. When name is a
-// local that may not hold its namespace yet, it reports that at sp and
-// returns ok false; a name that is no namespace returns nil and ok true.
-func (c *checker) namespaceOf(name string, sp tmpl.Span) (ns *namespace, ok bool) {
+// namespaceOf returns the namespace that name holds here, for a read of
+// its attribute read ("" for a set of one). When name is a local that may
+// not hold its namespace yet, it is undefined where it does not, and
+// Jinja2 fails reading or setting an attribute there: a read of an
+// attribute namespace(...) gives a value returns strict true (the
+// attribute is undefined exactly there), anything else is reported at sp
+// and returns ok false. A name that is no namespace returns nil and ok
+// true.
+func (c *checker) namespaceOf(name string, sp tmpl.Span, read string) (ns *namespace, strict, ok bool) {
 	for i := len(c.scopes) - 1; i >= 0; i-- {
 		sc := c.scopes[i]
 		l := sc.names[name]
@@ -109,18 +119,41 @@ func (c *checker) namespaceOf(name string, sp tmpl.Span) (ns *namespace, ok bool
 			continue // the enclosing value still
 		}
 		ns := c.namespaces[l]
-		if ns != nil && st != assigned {
-			c.errorf(sp, "%q may not be a namespace yet here: set it with namespace(...) before every use", name)
-			return nil, false
+		switch {
+		case ns == nil || st == assigned:
+		case sc.outer[l] && !c.undefinedOutside(i, name):
+			// Where the set has not run, name is the enclosing value.
+			c.errorf(sp, "%q may be the enclosing value here, as the set of it to namespace(...) in this frame may not have run: promptgen supports that set only where it surely runs before this use", name)
+			return nil, false, false
+		case read != "" && ns.made[read]:
+			return ns, true, true
+		case read != "":
+			c.errorf(sp, "%q may not be a namespace yet here, where Jinja2 fails reading its attribute: promptgen reads one that namespace(...) sets (namespace(%s=...)), which fails the render there too, or set it with namespace(...) before every use", name, read)
+			return nil, false, false
+		default:
+			c.errorf(sp, "%q may not be a namespace yet here, where Jinja2 fails setting its attribute: set it with namespace(...) before every use", name)
+			return nil, false, false
 		}
-		return ns, true
+		return ns, false, true
 	}
-	return nil, true
+	return nil, false, true
+}
+
+// undefinedOutside reports whether name is undefined outside scope i:
+// no enclosing scope has a local of it, and the feed no field (the
+// template's variable, which Jinja2 reads there, is undefined).
+func (c *checker) undefinedOutside(i int, name string) bool {
+	for _, sc := range c.scopes[:i] {
+		if sc.names[name] != nil {
+			return false
+		}
+	}
+	return c.feed.Field(name) == nil
 }
 
 // setAttr checks {% set ns.attr = value %} and its block form.
 func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
-	ns, ok := c.namespaceOf(n.NS.Name, n.NS.Span)
+	ns, _, ok := c.namespaceOf(n.NS.Name, n.NS.Span, "")
 	if !ok {
 		return nil
 	}
@@ -161,7 +194,7 @@ func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool)
 	if !ok {
 		return nil, false
 	}
-	ns, ok := c.namespaceOf(n.Name, n.Span)
+	ns, strict, ok := c.namespaceOf(n.Name, n.Span, name)
 	switch {
 	case !ok:
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}, true
@@ -174,6 +207,19 @@ func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool)
 	}
 	hint(l.T, u)
 	c.readLocal(l, n.Span)
+	if strict {
+		// Undefined exactly where the namespace is not set, unless a
+		// value it is set to may be undefined itself.
+		c.later = append(c.later, func() {
+			for _, s := range c.sets {
+				if s.Local == l && (ir.MaybeUndefined(s.Value) || s.Value.Type().Kind == ir.KindDynamic) {
+					c.errorf(n.Span, "%q may not be a namespace yet here, where Jinja2 fails reading its attribute: promptgen reads one only where every value it is set to is always defined and typed, unlike %s.%s", n.Name, n.Name, name)
+					return
+				}
+			}
+		})
+		return &ir.Strict{X: &ir.LocalRef{L: l}, Pos: c.posString(n.Span)}, true
+	}
 	return &ir.LocalRef{L: l}, true
 }
 
