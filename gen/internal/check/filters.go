@@ -298,7 +298,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		f.x = out.X
 	case isDynamic(x):
 		return c.dynFilter(f)
-	case name == "sort" && c.sortsConverted(f):
+	case (name == "sort" || name == "unique") && c.sortsConverted(f):
 		return c.dynFilter(f)
 	default:
 		c.staysTyped(e.Span, x)
@@ -313,18 +313,19 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	return out
 }
 
-// sortsConverted reports whether f, sort of a typed list of objects, is
-// computed on the objects converted to dicts (runtime/jinja's sort): by
-// several attributes ("a,b"), or by a path through an optional field,
-// where Jinja2 finds two Undefined keys equal (and fails comparing one
-// with a value) while the typed sort fails on any. The objects' fields
-// must be declared (dynOperand).
+// sortsConverted reports whether f, sort or unique of a typed list of
+// objects, is computed on the objects converted to dicts (runtime/jinja's
+// sort and unique): sort by several attributes ("a,b"), or either by a
+// path through an optional field, where Jinja2 finds two Undefined keys
+// equal (and sort fails comparing one with a value) while the typed
+// filters know no undefined key. The objects' fields must be declared
+// (dynOperand).
 func (c *checker) sortsConverted(f *filterUse) bool {
 	t := f.x.Type().Resolve()
 	if t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindStruct || types.InferredObjectIn(t) {
 		return false
 	}
-	k, ok := f.args[ir.ParamIndex(ir.FilterParams["sort"], "attribute")].(*ir.Const)
+	k, ok := f.args[ir.ParamIndex(ir.FilterParams[f.name], "attribute")].(*ir.Const)
 	if !ok {
 		return false
 	}
@@ -332,7 +333,10 @@ func (c *checker) sortsConverted(f *filterUse) bool {
 	if !ok {
 		return false
 	}
-	parts := strings.Split(attr, ",")
+	parts := []string{attr}
+	if f.name == "sort" {
+		parts = strings.Split(attr, ",")
+	}
 	converted := len(parts) > 1
 	for _, p := range parts {
 		path := c.attrArg(&ir.Const{Value: p, T: k.T}, t, f.e.Span)
@@ -565,6 +569,14 @@ func (c *checker) sortFilter(f *filterUse) bool {
 		}
 	} else {
 		f.out.Attr = c.attrArg(attr, xt, f.e.Span)
+	}
+	if f.name == "unique" {
+		c.later = append(c.later, func() {
+			if slices.ContainsFunc(f.out.Attr, func(a *ir.Field) bool { return a.Optional }) {
+				// Jinja2 keeps the first item whose key is undefined.
+				c.errorf(f.e.Span, "unique by a path through an optional field is supported only of a list of objects whose fields the inputs declare, or of a dynamic value")
+			}
+		})
 	}
 	f.out.T = xt
 	return true
