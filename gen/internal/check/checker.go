@@ -74,10 +74,8 @@ type checker struct {
 	// is assigned at each loop control of a loop (see loopControl).
 	namespaces map[*ir.Local]*namespace
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
-	// branch numbers the if branch (or else) the check is in, 0 outside
-	// any; branches counts those numbered; inIf counts the if branches
-	// around.
-	branch, branches, inIf int
+	// inIf counts the if branches around.
+	inIf int
 	// soft is set where Jinja2 compiles a frame soft: in an if (its
 	// conditions and branches) or a conditional expression, up to the
 	// next frame (a loop's body, a macro's, a block set's...). A filter or

@@ -2,6 +2,8 @@ package check
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -17,9 +19,11 @@ import (
 // the namespace's frame, typed by everything assigned to it, that starts
 // undefined each time the frame does, as the set runs at most once per
 // frame: exactly the object's attribute, without the object. A second set
-// of the local to namespace(...) in the same if branch (or outside any)
-// makes a new namespace, whose attributes are other locals, read from
-// there on: what follows it sees only that one.
+// of the local to namespace(...) makes a new namespace, whose attributes
+// are other locals, read from there on: what follows it sees only that
+// one. After an if whose branches leave the local holding different
+// namespaces, it holds either (mergeNamespaces), whose attributes are
+// neither read nor set.
 
 // namespace is a local set to namespace(...).
 type namespace struct {
@@ -29,13 +33,40 @@ type namespace struct {
 	// where it is not.
 	made   map[string]bool
 	locals *[]*ir.Local // the locals of the frame that holds the namespace
-	branch int          // the if branch of its set (checker.branch)
+	// either: one of several namespaces, as the branches of an if left it.
+	either bool
 }
 
-// enterBranch numbers the if branch (or else) whose check starts.
-func (c *checker) enterBranch() {
-	c.branches++
-	c.branch = c.branches
+// mergeNamespaces is what the locals hold after an if whose branches (the
+// else, possibly empty, included) end with the namespaces of ends, from
+// those of start: a local left as it was, or set in some branches to one
+// namespace where it held none (maybe set), keeps it; one left holding
+// different namespaces holds either.
+func mergeNamespaces(start map[*ir.Local]*namespace, ends []map[*ir.Local]*namespace) map[*ir.Local]*namespace {
+	out := map[*ir.Local]*namespace{}
+	maps.Copy(out, start)
+	merged := map[*ir.Local]bool{}
+	for _, end := range ends {
+		for l := range end {
+			if merged[l] {
+				continue
+			}
+			merged[l] = true
+			var set []*namespace // the namespaces the branches leave, but none
+			for _, e := range ends {
+				if ns := e[l]; ns != nil && !slices.Contains(set, ns) {
+					set = append(set, ns)
+				}
+			}
+			switch all := !slices.ContainsFunc(ends, func(e map[*ir.Local]*namespace) bool { return e[l] != set[0] }); {
+			case all || start[l] == nil && len(set) == 1:
+				out[l] = set[0]
+			default:
+				out[l] = &namespace{attrs: map[string]*ir.Local{}, made: map[string]bool{}, locals: set[0].locals, either: true}
+			}
+		}
+	}
+	return out
 }
 
 // nsAttr returns the local of attribute name, making it.
@@ -66,9 +97,6 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 	sc := c.scopes[len(c.scopes)-1]
 	l := sc.names[name]
 	switch prev := c.namespaces[l]; {
-	case prev != nil && (prev.branch != c.branch || c.assigned[l] != assigned):
-		c.errorf(n.Span, "%q is set to a namespace again in another if branch than its first namespace(...): promptgen supports a second {%% set %s = namespace(...) %%} where the first surely ran, in the same branch", name, name)
-		return nil
 	case prev != nil:
 	case l.T.Resolve().Kind != ir.KindUnknown || c.assigned[l] != unassigned:
 		c.errorf(n.Span, "%q is set to a namespace here and to another value elsewhere, which promptgen does not support", name)
@@ -81,7 +109,7 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 	for i, kw := range call.Kwargs {
 		values[i] = c.expr(kw.Value, useValue)
 	}
-	ns := &namespace{attrs: map[string]*ir.Local{}, made: map[string]bool{}, locals: sc.locals, branch: c.branch}
+	ns := &namespace{attrs: map[string]*ir.Local{}, made: map[string]bool{}, locals: sc.locals}
 	if c.namespaces == nil {
 		c.namespaces = map[*ir.Local]*namespace{}
 	}
@@ -120,6 +148,9 @@ func (c *checker) namespaceOf(name string, sp tmpl.Span, read string) (ns *names
 		}
 		ns := c.namespaces[l]
 		switch {
+		case ns != nil && ns.either:
+			c.errorf(sp, "%q holds one of several namespaces here, as the branches of an if set it to different ones: promptgen reads and sets its attributes only where one namespace(...) surely holds it", name)
+			return nil, false, false
 		case ns == nil || st == assigned:
 		case sc.outer[l] && !c.undefinedOutside(i, name):
 			// Where the set has not run, name is the enclosing value.

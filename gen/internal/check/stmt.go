@@ -64,26 +64,26 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		// maybe defined after the if.
 		macros := maps.Clone(c.macros.defined)
 		var defined []map[string]*tmpl.Macro
-		outside := c.branch
+		namespaces := maps.Clone(c.namespaces)
+		var nsEnds []map[*ir.Local]*namespace
 		for _, b := range n.Branches {
 			cond := c.condition(b.Cond)
-			c.enterBranch()
 			c.inIf++
 			out.Branches = append(out.Branches, ir.Branch{Cond: cond, Body: c.nodes(b.Body)})
 			c.inIf--
-			c.branch = outside
 			ends = append(ends, c.assigned)
 			defined = append(defined, c.macros.defined)
+			nsEnds = append(nsEnds, c.namespaces)
 			c.assigned = maps.Clone(start)
 			c.macros.defined = maps.Clone(macros)
+			c.namespaces = maps.Clone(namespaces)
 		}
-		c.enterBranch()
 		c.inIf++
 		out.Else = c.nodes(n.Else)
 		c.inIf--
-		c.branch = outside
 		c.mergeDefined(macros, append(defined, c.macros.defined))
 		c.assigned = mergeAssigned(append(ends, c.assigned))
+		c.namespaces = mergeNamespaces(namespaces, append(nsEnds, c.namespaces))
 		return []ir.Node{out}
 	case *tmpl.For:
 		return []ir.Node{c.forLoop(n)}
