@@ -56,7 +56,11 @@ func generator(x ir.Expr) bool {
 	case *ir.Call:
 		return builtins.IsGenerator(x) || x.Kind == ir.CallFilter && x.Name == "reverse" && x.Type().Kind == ir.KindList && !generator(x.X)
 	case *ir.Dynamic:
-		// Not reverse: of a string, it is a string.
+		// Not reverse, of a string a string, but of a list literal.
+		if x.Op == ir.DynFilter && x.Name == "reverse" {
+			_, literal := x.Args[0].(*ir.List)
+			return literal
+		}
 		return x.Op == ir.DynMapFilter || x.Op == ir.DynFilter && (x.Name == "map" || x.Name == "unique" || x.Name == "batch" || x.Name == "slice" || x.Name == "items")
 	}
 	return false
