@@ -142,6 +142,10 @@ func (g *generator) macroCall(d int) expression {
 			continue
 		}
 		x := g.wrap(g.defined(func() expression { return g.expr(p.t, d) }), precCond)
+		if k := p.t.elem; p.t.kind == kindList && (k.kind == kindString || k.kind == kindInt || k.kind == kindFloat) && g.on("macro-generator-arg") && g.chance(0.15) {
+			// A generator: supported where the body does not read it.
+			x = g.wrap(g.defined(func() expression { return g.lazyList(k, d) }), precCond)
+		}
 		if len(kws) > 0 || g.chance(0.25) {
 			kws = append(kws, p.name+"="+x)
 		} else {
