@@ -396,6 +396,9 @@ func TestRenderErrors(t *testing.T) {
 		"genvalues": "inputs:\n  xs: [int]\n  y: int?\n  n: int\n  c: int\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ xs|select('equalto', y + 1) is defined }}{% elif c == 2 %}{{ (xs|select)[1 // n] }}\n" +
 			"  {% elif c == 3 %}{% set t = xs|select('equalto', y + 1) if n else xs %}{% elif c == 4 %}{{ (xs|select)[0] + 1 }}{% endif %}ok\n",
+		// A generator passed to a macro whose body does not read it: Jinja2
+		// evaluates its operand and arguments at the call (UndefinedError).
+		"genarg": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{% macro m(a, g) %}{{ a }}{% endmacro %}{{ m(1, xs|select('equalto', y + 1)) }}\"\n",
 		// reverse of a dynamic value stored and never read: Jinja2 runs it,
 		// and fails on a number (FilterArgumentError).
 		"storedreverse": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% set r = m.content|reverse %}{% endfor %}ok\"\n",
@@ -576,6 +579,8 @@ func TestRenderErrors(t *testing.T) {
 		{"genvalues", `{"xs": [1], "n": 1, "c": 3}`, `ERROR: prompts/genvalues.yaml:8:52: render genvalues: "y": variable is undefined`},
 		{"genvalues", `{"xs": [1], "n": 0, "c": 3}`, "ok"},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 4}`, `ERROR: prompts/genvalues.yaml:8:94: render genvalues: variable is undefined`},
+		{"genarg", `{"xs": [1], "y": 2}`, "1"},
+		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": 2}]}`, `ERROR: prompts/storedreverse.yaml:3:46: render storedreverse: invalid operation: argument must be iterable`},
 		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},
