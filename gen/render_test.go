@@ -392,6 +392,19 @@ func TestRenderErrors(t *testing.T) {
 		// and arguments at the set (UndefinedError) and never runs the
 		// filter (no ZeroDivisionError).
 		"storedgen": "inputs:\n  xs: [int]\n  y: int?\n  n: int\ntemplate: \"{% set g = xs|select('equalto', y + 1) %}{% set h = xs|select('divisibleby', n) %}ok\"\n",
+		// A generator tested, subscripted (undefined) or stored through a
+		// conditional: Jinja2 evaluates its operands and arguments, and
+		// the index (UndefinedError, ZeroDivisionError), and never runs
+		// the filter; the undefined item fails where Jinja2 needs a value.
+		"genvalues": "inputs:\n  xs: [int]\n  y: int?\n  n: int\n  c: int\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ xs|select('equalto', y + 1) is defined }}{% elif c == 2 %}{{ (xs|select)[1 // n] }}\n" +
+			"  {% elif c == 3 %}{% set t = xs|select('equalto', y + 1) if n else xs %}{% elif c == 4 %}{{ (xs|select)[0] + 1 }}{% endif %}ok\n",
+		// A generator passed to a macro whose body does not read it: Jinja2
+		// evaluates its operand and arguments at the call (UndefinedError).
+		"genarg": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{% macro m(a, g) %}{{ a }}{% endmacro %}{{ m(1, xs|select('equalto', y + 1)) }}\"\n",
+		// reverse of a dynamic value stored and never read: Jinja2 runs it,
+		// and fails on a number (FilterArgumentError).
+		"storedreverse": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% set r = m.content|reverse %}{% endfor %}ok\"\n",
 		// round with a method Jinja2 lacks (FilterArgumentError; the
 		// typed round printed 2.0), and of a dynamic value that is no
 		// number (TypeError).
@@ -566,6 +579,17 @@ func TestRenderErrors(t *testing.T) {
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},
 		{"storedgen", `{"xs": [1, 2], "y": 1, "n": 0}`, "ok"},
 		{"storedgen", `{"xs": [1, 2], "n": 1}`, `ERROR: prompts/storedgen.yaml:5:44: render storedgen: "y": variable is undefined`},
+		{"genvalues", `{"xs": [1], "n": 1, "c": 1}`, `ERROR: prompts/genvalues.yaml:7:42: render genvalues: "y": variable is undefined`},
+		{"genvalues", `{"xs": [1], "n": 1, "c": 1, "y": 0}`, "Trueok"},
+		{"genvalues", `{"xs": [1], "n": 0, "c": 2}`, `ERROR: prompts/genvalues.yaml:7:94: render genvalues: invalid operation: division by zero`},
+		{"genvalues", `{"xs": [1], "n": 1, "c": 2}`, "\nok"},
+		{"genvalues", `{"xs": [1], "n": 1, "c": 3}`, `ERROR: prompts/genvalues.yaml:8:52: render genvalues: "y": variable is undefined`},
+		{"genvalues", `{"xs": [1], "n": 0, "c": 3}`, "ok"},
+		{"genvalues", `{"xs": [1], "n": 1, "c": 4}`, `ERROR: prompts/genvalues.yaml:8:94: render genvalues: variable is undefined`},
+		{"genarg", `{"xs": [1], "y": 2}`, "1"},
+		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
+		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},
+		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": 2}]}`, `ERROR: prompts/storedreverse.yaml:3:46: render storedreverse: invalid operation: argument must be iterable`},
 		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},
 		{"select", `{"xs": []}`, `ERROR: prompts/select.yaml:4:38: render select: "y": variable is undefined`},
 		{"nested", `{"customer": {}}`, `ERROR: prompts/nested.yaml:6:20: render nested: "customer.name": required variable is not set`},

@@ -67,6 +67,12 @@ var includedFamilies = []string{
 	// Issue 27: a generator (map, select, reject, unique, a list's
 	// reverse) stored with set in a name nothing reads.
 	"set-generator",
+	// Issue 27: a generator (or a list's reverse) tested, subscripted by
+	// an int (undefined), and stored through a conditional.
+	"generator-test", "generator-index", "set-generator-cond",
+	// Issue 27: a generator passed to a macro's list parameter (supported
+	// where the body does not read it).
+	"macro-generator-arg",
 	// Issue 27: a loop over reverse of a string that may be undefined.
 	"reverse-undefined-string",
 	// Issue 27: tuple literals, unpacked in for and set (gen_tuples.go), and

@@ -86,6 +86,7 @@ func (g *generator) boolProductions(d int, e *expression) []choice {
 			*e = g.binary(g.andOrLeft(operand), op, operand(), prec)
 		}},
 		{3, g.on("in"), func() { *e = g.in(d) }},
+		{1, g.on("generator-test"), func() { *e = g.generatorTest(d) }},
 		{3, g.on("test"), func() {
 			name := g.pick([]string{"defined", "undefined", "none", "string", "number"})
 			if g.on("test-type") && g.chance(0.5) {

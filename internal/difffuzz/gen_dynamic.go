@@ -208,6 +208,7 @@ func (g *generator) dynPrint() string {
 			e = expression{text: "loop.cycle(" + g.strLit() + ", " + g.strLit() + ")", prec: precPrimary}
 		}},
 		choice{2, g.on("select"), func() { e = g.dynSelect() }},
+		choice{1, g.on("generator-test") || g.on("generator-index"), func() { e = g.dynGeneratorValue() }},
 	)
 	return g.open("{{") + g.pad() + e.text + g.pad() + g.close("}}")
 }
@@ -298,7 +299,11 @@ func (g *generator) dynNeighbour() (expression, bool) {
 
 // dynSelect is a select filter of the messages (or, in family
 // select-dynamic, of any dynamic value), converted to a list.
-func (g *generator) dynSelect() expression {
+func (g *generator) dynSelect() expression { return g.filter(g.dynSelectLazy(), "list") }
+
+// dynSelectLazy is select, reject, selectattr or rejectattr of messages
+// (or of a dynamic value), a generator.
+func (g *generator) dynSelectLazy() expression {
 	x := expression{text: "messages", prec: precPrimary}
 	if g.on("select-dynamic") && g.chance(0.5) {
 		x, _ = g.dynExpr(1)
@@ -332,7 +337,30 @@ func (g *generator) dynSelect() expression {
 			}
 		}
 	}
-	return g.filter(g.filter(x, name, args...), "list")
+	return g.filter(x, name, args...)
+}
+
+// dynGeneratorValue is a generator of dynamic values tested or subscripted
+// by an int (families generator-test and generator-index), which Jinja2
+// decides by its type alone (undefined for the subscript).
+func (g *generator) dynGeneratorValue() expression {
+	x := expression{text: "messages", prec: precPrimary}
+	switch g.r.IntN(3) {
+	case 0:
+		x = g.filter(x, "map", "attribute='"+g.pick(shapes["message"].keys)+"'")
+	case 1:
+		x = g.filter(x, "unique")
+	default:
+		x = g.dynSelectLazy()
+	}
+	if g.on("generator-index") && (!g.on("generator-test") || g.chance(0.5)) {
+		return expression{text: g.wrap(x, precPrimary) + "[" + strconv.Itoa(g.r.IntN(3)-1) + "]", prec: precPrimary}
+	}
+	name := g.pick(generatorTests)
+	if g.chance(0.3) {
+		name = "not " + name
+	}
+	return expression{text: g.wrap(x, precPostfix) + " is " + name, prec: precPostfix, openRight: true}
 }
 
 // dynForItems is {% for k, v in x.items() %}, x|items or x|dictsort.

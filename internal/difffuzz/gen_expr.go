@@ -159,6 +159,7 @@ func (g *generator) printable(d int) expression {
 		choice{1, g.on("mixed-value") && d > 0, func() { e = g.mixedValue(d - 1) }},
 		choice{1, g.on("filter-abs-batch") && d > 0, func() { e = g.absBatch(d) }},
 		choice{1, g.on("filter-value"), func() { e = g.valueFilterPrinted(d) }},
+		choice{1, g.on("generator-index") && d > 0, func() { e = g.generatorIndex(d - 1) }},
 		choice{1, g.on("filter-group"), func() { e = g.groupFilterPrinted(d) }},
 		choice{2, g.on("filter-object-list"), func() { e = g.objectListFilter(d) }},
 		choice{1, g.on("mixed-number-list"), func() {

@@ -34,6 +34,47 @@ func (g *generator) selectTest(t *valueType, optional bool) []string {
 	return out
 }
 
+// lazyList is a generator of items of type elem (map, select, reject,
+// unique, a list's reverse), which Jinja2 can only iterate.
+func (g *generator) lazyList(elem *valueType, d int) expression {
+	x := g.exprLazy(listOf(elem), d)
+	if !x.lazy {
+		x = g.filter(x, g.pick([]string{"select", "reject", "unique", "reverse"}))
+		x.lazy = true
+	}
+	return x
+}
+
+// generatorTests are the tests whose result Jinja2 decides for a
+// generator (a list's reverse iterator too) by its type alone: it is
+// defined and iterable, and no sequence (it has no length).
+var generatorTests = []string{"defined", "undefined", "none", "string", "number", "integer", "float", "boolean",
+	"true", "false", "mapping", "iterable", "sequence", "callable", "escaped"}
+
+// generatorTest is a type test of a generator (family generator-test).
+func (g *generator) generatorTest(d int) expression {
+	x := g.lazyList([]*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)], d)
+	name := g.pick(generatorTests)
+	if g.chance(0.3) {
+		name = "not " + name
+	}
+	return expression{text: g.wrap(x, precPostfix) + " is " + name, prec: precPostfix, openRight: true}
+}
+
+// generatorIndex is a generator subscripted by an int, printed (family
+// generator-index): Jinja2's getitem cannot subscript it and yields
+// undefined, which prints empty or takes a default.
+func (g *generator) generatorIndex(d int) expression {
+	elem := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
+	x := g.lazyList(elem, d)
+	i := g.expr(typeInt, d-1)
+	e := expression{text: g.wrap(x, precPrimary) + "[" + i.text + "]", prec: precPrimary}
+	if g.chance(0.3) {
+		e = g.filter(e, g.defaultName(), g.leaf(elem).text)
+	}
+	return e
+}
+
 // mapByName is map with a filter's name yielding a list of elem: a string
 // filter over strings, string over numbers, int or length to ints, float
 // to floats.

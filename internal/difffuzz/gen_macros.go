@@ -12,6 +12,7 @@ package difffuzz
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -37,6 +38,8 @@ type param struct {
 	def  string // a literal default, "" for none
 	// omittable: a call may leave it out, and it is undefined then.
 	omittable bool
+	// unread: the body does not name it, so a call may pass a generator.
+	unread bool
 }
 
 var (
@@ -122,6 +125,9 @@ func (g *generator) macroDef(name string, readsTop bool) string {
 	if withCaller {
 		text = pre + text + g.callerCalls(m, 1+g.r.IntN(2))
 	}
+	for _, p := range m.params {
+		p.unread = !regexp.MustCompile(`\b` + regexp.QuoteMeta(p.name) + `\b`).MatchString(text)
+	}
 	saved.mustSet, saved.r = g.mustSet, g.r
 	*g = saved
 	if !hides { // namespace outside is the function
@@ -145,6 +151,10 @@ func (g *generator) macroCall(d int) expression {
 			continue
 		}
 		x := g.wrap(g.defined(func() expression { return g.expr(p.t, d) }), precCond)
+		if k := p.t.elem; p.unread && p.t.kind == kindList && (k.kind == kindString || k.kind == kindInt || k.kind == kindFloat) && g.on("macro-generator-arg") && g.chance(0.3) {
+			// A generator, where the body does not read it.
+			x = g.wrap(g.defined(func() expression { return g.lazyList(k, d) }), precCond)
+		}
 		if len(kws) > 0 || g.chance(0.25) {
 			kws = append(kws, p.name+"="+x)
 		} else {

@@ -476,9 +476,20 @@ func (g *generator) setStmt() string {
 func (g *generator) setGeneratorStmt() string {
 	i := g.r.IntN(3)
 	elem := []*valueType{typeString, typeInt, typeFloat}[i]
-	x := g.exprLazy(listOf(elem), 3)
-	if !x.lazy {
-		x = g.filter(x, g.pick([]string{"select", "reject", "unique", "reverse"}))
+	x := g.lazyList(elem, 3)
+	if g.on("set-generator-cond") && g.chance(0.4) {
+		// A conditional that may yield it: Jinja2 evaluates the
+		// condition and the arm it takes.
+		c, _ := g.cond(1)
+		if g.chance(0.2) {
+			x = expression{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr), prec: precCond}
+		} else {
+			y := g.exprLazy(listOf(elem), 2)
+			if g.chance(0.5) {
+				x, y = y, x
+			}
+			x = expression{text: g.beforeName(x, precOr) + " if " + g.wrap(c, precOr) + " else " + g.wrap(y, precCond), prec: precCond}
+		}
 	}
 	return g.tag(fmt.Sprintf("set stored_%s = %s", []string{"s", "i", "f"}[i], x.text))
 }

@@ -56,8 +56,12 @@ func generator(x ir.Expr) bool {
 	case *ir.Call:
 		return builtins.IsGenerator(x) || x.Kind == ir.CallFilter && x.Name == "reverse" && x.Type().Kind == ir.KindList && !generator(x.X)
 	case *ir.Dynamic:
-		// Not reverse: of a string, it is a string.
-		return x.Op == ir.DynMapFilter || x.Op == ir.DynFilter && (x.Name == "map" || x.Name == "batch" || x.Name == "slice" || x.Name == "items")
+		// Not reverse, of a string a string, but of a list literal.
+		if x.Op == ir.DynFilter && x.Name == "reverse" {
+			_, literal := x.Args[0].(*ir.List)
+			return literal
+		}
+		return x.Op == ir.DynMapFilter || x.Op == ir.DynFilter && (x.Name == "map" || x.Name == "unique" || x.Name == "batch" || x.Name == "slice" || x.Name == "items")
 	}
 	return false
 }
@@ -115,8 +119,9 @@ func asBool(x ir.Expr) ir.Expr {
 // lazyTrue is the truth of g, a generator: true, with its operand and
 // arguments evaluated, as Jinja2 evaluates them before it calls the
 // filter (they may fail the render), but nothing of the filter's work:
-// (x or true) and ... for each that is not a constant.
-func lazyTrue(g ir.Expr) ir.Expr {
+// (x or true) and ... for each that is not a constant. The expressions
+// after are evaluated next, the same way.
+func lazyTrue(g ir.Expr, after ...ir.Expr) ir.Expr {
 	var evaluated []ir.Expr
 	switch g := g.(type) {
 	case *ir.Select:
@@ -126,8 +131,9 @@ func lazyTrue(g ir.Expr) ir.Expr {
 	case *ir.Call:
 		evaluated = append([]ir.Expr{g.X}, g.Args...)
 	case *ir.Dynamic:
-		evaluated = g.Args
+		evaluated = slices.Clone(g.Args)
 	}
+	evaluated = append(evaluated, after...)
 	var out ir.Expr
 	for _, x := range evaluated {
 		if _, ok := x.(*ir.Const); ok {
@@ -136,7 +142,7 @@ func lazyTrue(g ir.Expr) ir.Expr {
 		if generator(x) {
 			x = lazyTrue(x)
 		} else {
-			x = &ir.Binary{Op: "or", X: x, Y: constExpr(true), T: &ir.Type{Kind: ir.KindBool}}
+			x = orTrue(x)
 		}
 		if out == nil {
 			out = x
@@ -976,6 +982,13 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	i := c.expr(e.Index, useValue)
+	if generator(x) {
+		// A string key is an attribute of the generator (send, close):
+		// left to the checks below, which reject it.
+		if k, ok := e.Index.(*tmpl.Const); !ok || !isStringValue(k.Value) {
+			return c.generatorIndex(x, i, e)
+		}
+	}
 	t := x.Type()
 	if t.Kind == ir.KindDynamic {
 		if k, ok := e.Index.(*tmpl.Const); ok {
@@ -1038,6 +1051,28 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		out.T = &ir.Type{Kind: ir.KindNone}
 	}
 	return out
+}
+
+// generatorIndex is g[i] of g, a generator (or a list's reverse
+// iterator), which Python cannot subscript: Jinja2's getitem yields
+// undefined, after it evaluated the filter's operand and arguments and
+// the index, and never runs the filter. So it is g[i] if not (their
+// evaluation, true): undefined, and the item is never read.
+func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
+	c.iterate(g) // its one use
+	c.intIndex(i, e.Index.Pos())
+	var then ir.Expr
+	if isDynamic(g) {
+		then = c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, g, i)
+	} else {
+		then = &ir.Index{X: g, Index: i, T: g.Type().Elem, Pos: c.posString(e.Span)}
+	}
+	return &ir.Cond{Cond: &ir.Unary{Op: "not", X: lazyTrue(g, i), T: &ir.Type{Kind: ir.KindBool}}, Then: then, T: then.Type()}
+}
+
+func isStringValue(v any) bool {
+	_, ok := v.(string)
+	return ok
 }
 
 // intIndex requires an index or slice bound to be an int. A number would

@@ -306,7 +306,8 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 	bind := func(i int, x ir.Expr, sp tmpl.Span) {
 		params[i] = c.newLocal(def.Params[i].Name, c.localType(def.Params[i].Name))
 		out.Locals = append(out.Locals, params[i])
-		binds = append(binds, c.assignLocal(params[i], &ir.Set{Value: x}, x.Type(), sp))
+		// A generator passed where the body does not read it, as stored.
+		binds = append(binds, c.stored(c.assignLocal(params[i], &ir.Set{Value: x}, x.Type(), sp), def.Params[i].Name, sp))
 	}
 	frameParams, special := def.Params, []*ir.Local(nil)
 	for i, a := range e.Args[:min(len(e.Args), len(def.Params))] {

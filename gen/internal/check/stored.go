@@ -13,8 +13,10 @@ import (
 // loop over a stored one sees nothing, first takes an item away from what
 // follows. promptgen stores one where the variable (or namespace
 // attribute) is never read: Jinja2 then evaluates the filter's operands
-// and arguments at the set, and never runs the filter. Any read of such a
-// variable is an error.
+// and arguments at the set, and never runs the filter. So it does with a
+// conditional that may yield one, and with reverse of a dynamic value or
+// of a string that may be undefined (an iterator where it is a list or
+// undefined). Any read of such a variable is an error.
 
 // generatorSet is a local set to a generator, for the reads of it.
 type generatorSet struct {
@@ -23,12 +25,12 @@ type generatorSet struct {
 }
 
 // stored returns the node of set out of name, at sp: out itself, or, when
-// it stores a generator, the evaluation of the generator's operands only.
+// it stores a generator, the evaluation of what Jinja2 runs of it.
 func (c *checker) stored(out *ir.Set, name string, sp tmpl.Span) ir.Node {
-	if out.Value == nil || !generator(out.Value) {
+	eval := c.storedEval(out.Value)
+	if eval == nil {
 		return out
 	}
-	c.iterate(out.Value)
 	l := out.Local
 	if c.generators == nil {
 		c.generators = map[*ir.Local]generatorSet{}
@@ -38,8 +40,59 @@ func (c *checker) stored(out *ir.Set, name string, sp tmpl.Span) ir.Node {
 	if at, ok := c.readAt[l]; ok {
 		c.errorf(sp, "%q is set to a generator here and read at %d:%d: %s", name, at.Line, at.Col, generatorRule)
 	}
-	// Its operands evaluated for their errors, as lazyTrue tests them.
-	return &ir.If{Branches: []ir.Branch{{Cond: lazyTrue(out.Value)}}}
+	return &ir.If{Branches: []ir.Branch{{Cond: eval}}}
+}
+
+// storedEval returns what Jinja2 evaluates of v, a value set to a
+// variable, as a condition that is true where it does not fail, when v is
+// or may be a generator or an iterator (nil otherwise): a generator's
+// operands and arguments (lazyTrue); reverse of a dynamic value, which
+// Jinja2 runs (it fails on a number); and of a conditional, its condition
+// and the arm it takes.
+func (c *checker) storedEval(v ir.Expr) ir.Expr {
+	switch {
+	case v == nil:
+		return nil
+	case generator(v):
+		c.iterate(v) // its one use
+		return lazyTrue(v)
+	case isDynReverse(v):
+		c.iterate(v)
+		return orTrue(v)
+	case isReverse(v) && v.Type().Kind == ir.KindString && ir.MaybeUndefined(v.(*ir.Call).X):
+		c.iterate(v)
+		return lazyTrue(v) // reverse of a string cannot fail
+	}
+	cond, ok := v.(*ir.Cond)
+	if !ok {
+		return nil
+	}
+	then, els := c.storedEval(cond.Then), c.storedEval(cond.Else)
+	if then == nil && els == nil {
+		return nil
+	}
+	if then == nil {
+		then = orTrue(cond.Then)
+	}
+	if els == nil && cond.Else != nil {
+		els = orTrue(cond.Else)
+	}
+	return &ir.Cond{Cond: cond.Cond, Then: then, Else: els, T: &ir.Type{Kind: ir.KindBool}}
+}
+
+// orTrue is x or true: x evaluated, as a condition that is true.
+func orTrue(x ir.Expr) ir.Expr {
+	return &ir.Binary{Op: "or", X: x, Y: constExpr(true), T: &ir.Type{Kind: ir.KindBool}}
+}
+
+func isDynReverse(x ir.Expr) bool {
+	d, ok := x.(*ir.Dynamic)
+	return ok && d.Op == ir.DynFilter && d.Name == "reverse"
+}
+
+func isReverse(x ir.Expr) bool {
+	f, ok := x.(*ir.Call)
+	return ok && f.Kind == ir.CallFilter && f.Name == "reverse"
 }
 
 // readLocal records a read of local l at sp, and reports it when l holds

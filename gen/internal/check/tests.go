@@ -59,6 +59,9 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 		c.testsDefined(e.X)
 	}
 	x := c.expr(e.X, useValue)
+	if generator(x) {
+		return c.generatorTest(x, e)
+	}
 	switch e.Name {
 	case "filter", "test":
 		c.later = append(c.later, func() { c.nameTest(x, e) })
@@ -135,4 +138,17 @@ func (c *checker) nameTest(x ir.Expr, e *tmpl.Test) {
 	case ir.KindList, ir.KindMap, ir.KindDict, ir.KindStruct:
 		c.errorf(e.Span, "test %s of %s: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", e.Name, t)
 	}
+}
+
+// generatorTest is test e of g, a generator (or a list's reverse
+// iterator): it is defined and iterable and passes none of the other tests
+// checked here (it has no length, so it is no sequence), as in Jinja2,
+// which evaluates the filter's operand and arguments and never runs it.
+func (c *checker) generatorTest(g ir.Expr, e *tmpl.Test) ir.Expr {
+	c.iterate(g) // its one use
+	x := lazyTrue(g)
+	if (e.Name == "defined" || e.Name == "iterable") == e.Not {
+		return &ir.Unary{Op: "not", X: x, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
+	}
+	return x
 }

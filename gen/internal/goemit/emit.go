@@ -570,9 +570,9 @@ func (e *emitter) index(x *ir.Index) gval {
 	var call jen.Code
 	switch x.X.Type().Kind {
 	case ir.KindList:
-		call = jen.Qual(ir.JinjaPath, "Index").Call(xv.val, iv.val)
+		call = jen.Qual(ir.JinjaPath, "Index").Call(xv.val, intOf(iv.val, x.Index.Type()))
 	case ir.KindString:
-		call = jen.Qual(ir.JinjaPath, "IndexString").Call(xv.val, iv.val)
+		call = jen.Qual(ir.JinjaPath, "IndexString").Call(xv.val, intOf(iv.val, x.Index.Type()))
 	default:
 		call = jen.Add(xv.val).Index(iv.val)
 	}
@@ -601,7 +601,7 @@ func (e *emitter) slice(x *ir.Slice) gval {
 		}
 		v := e.strict(e.expr(b), x.Pos, ir.VarPath(b))
 		pre = append(pre, v.pre...)
-		return v.val, jen.True()
+		return intOf(v.val, b.Type()), jen.True()
 	}
 	lo, hasLo := bound(x.Lo, 0)
 	hi, hasHi := bound(x.Hi, 0)
@@ -715,6 +715,15 @@ func compareNumbers(a jen.Code, at *ir.Type, op string, b jen.Code, bt *ir.Type)
 // boolInt is the int 0 or 1 of the bool v.
 func boolInt(v jen.Code) jen.Code {
 	return jen.Func().Params().Int().Block(jen.If(v).Block(jen.Return(jen.Lit(1))), jen.Return(jen.Lit(0))).Call()
+}
+
+// intOf is v, an index or slice bound of type t, as an int: a bool is 0
+// or 1, as in Python.
+func intOf(v jen.Code, t *ir.Type) jen.Code {
+	if t.Kind == ir.KindBool {
+		return boolInt(v)
+	}
+	return v
 }
 
 // mirrored is the comparison operator with its operands swapped.
