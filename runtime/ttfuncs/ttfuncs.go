@@ -272,6 +272,7 @@ func Funcs() template.FuncMap {
 		"pyrange":   pyRange,
 		"loopitem":  loopItem,
 		"loopcycle": loopCycle,
+		"pad":       pad,
 		"inc":       inc,
 		"diff":      diff,
 		"pick":      pick,

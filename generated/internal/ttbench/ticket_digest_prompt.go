@@ -118,8 +118,8 @@ const _TicketDigestSource = "{{ $_f := $.F }}You are the support operations assi
 	"{{ if $_f.Escalation }}Escalation in progress: {{ with $_f.Escalation.Owner }}{{ . }}{{ else }}{{ missing \"33:30\" \"escalation.owner\" }}{{ end }} owns it ({{ with $_f.Escalation.Reason }}{{ . }}{{ else }}{{ missing \"33:62\" \"escalation.reason\" }}{{ end }}).\n" +
 	"{{ end }}\n" +
 	"Oldest tickets:\n" +
-	"{{ $_items1 := $_f.Tickets }}{{ $_full3 := $.Full }}{{ range $_i2, $t_1 := $_items1 }}{{ if $_full3 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ inc $_i2 }}. [{{ with $t_1.ID }}{{ . }}{{ else }}{{ missing \"38:25\" \"t.id\" }}{{ end }}] {{ with $t_1.Title }}{{ . }}{{ else }}{{ missing \"38:37\" \"t.title\" }}{{ end }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ with $t_1.Customer }}{{ . }}{{ else }}{{ missing \"38:110\" \"t.customer\" }}{{ end }})\n" +
-	"{{ else }}{{ $_ := (req $_f.Tickets \"37:15\" \"tickets\") }}{{ end }}\n" +
+	"{{ $_items1 := $_f.Tickets }}{{ $_full3 := $.Full }}{{ range $_i2, $t_1 := pad $_items1 }}{{ if $_i2 }}{{ if $_full3 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ $_i2 }}. [{{ with $t_1.ID }}{{ . }}{{ else }}{{ missing \"38:25\" \"t.id\" }}{{ end }}] {{ with $t_1.Title }}{{ . }}{{ else }}{{ missing \"38:37\" \"t.title\" }}{{ end }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ with $t_1.Customer }}{{ . }}{{ else }}{{ missing \"38:110\" \"t.customer\" }}{{ end }})\n" +
+	"{{ end }}{{ else }}{{ $_ := (req $_f.Tickets \"37:15\" \"tickets\") }}{{ end }}\n" +
 	"Answer with a short paragraph, then a numbered list of actions with an owner each."
 
 // _TicketDigestTemplate is _TicketDigestSource parsed.
@@ -135,8 +135,8 @@ var _TicketDigestTemplateValidated = template.Must(template.New("ticket_digest")
 	"{{ if $_f.Escalation }}Escalation in progress: {{ $_f.Escalation.Owner }} owns it ({{ $_f.Escalation.Reason }}).\n" +
 	"{{ end }}\n" +
 	"Oldest tickets:\n" +
-	"{{ $_items1 := $_f.Tickets }}{{ $_full3 := $.Full }}{{ range $_i2, $t_1 := $_items1 }}{{ if $_full3 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ inc $_i2 }}. [{{ $t_1.ID }}] {{ $t_1.Title }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ $t_1.Customer }})\n" +
-	"{{ end }}\n" +
+	"{{ $_items1 := $_f.Tickets }}{{ $_full3 := $.Full }}{{ range $_i2, $t_1 := pad $_items1 }}{{ if $_i2 }}{{ if $_full3 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ $_i2 }}. [{{ $t_1.ID }}] {{ $t_1.Title }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ $t_1.Customer }})\n" +
+	"{{ end }}{{ end }}\n" +
 	"Answer with a short paragraph, then a numbered list of actions with an owner each."))
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
