@@ -31,6 +31,9 @@ type ttEmitter struct {
 	// assumed counts the reads of the feed's optional fields (their field
 	// chains) that an enclosing if showed defined, as goemit's assumed.
 	assumed map[string]int
+	// alias maps a field chain of the feed to the variable that an
+	// enclosing if bound it to (branch).
+	alias map[string]string
 	// validated holds, in the translation for a feed whose Validate
 	// passed (TranslateValidated), the feed's type and the struct types
 	// ir.Validated returns: their required fields are set, and are read
@@ -73,7 +76,7 @@ func TranslateValidated(p *ir.Prompt) string {
 }
 
 func newEmitter(p *ir.Prompt) *ttEmitter {
-	e := &ttEmitter{file: p.File, key: p.Key, loops: map[*ir.For]loopVars{}, tojson: "tojson"}
+	e := &ttEmitter{file: p.File, key: p.Key, loops: map[*ir.For]loopVars{}, alias: map[string]string{}, tojson: "tojson"}
 	if p.Transformers {
 		e.tojson = "tfjson"
 	}
@@ -549,7 +552,11 @@ func (e *ttEmitter) access(x *ir.FieldRef) (pre, acc string) {
 			return base.pre, call("field", base.val, strconv.Quote(x.Field.GoName))
 		}
 	}
-	return base.pre, base.val + "." + x.Field.GoName
+	acc = base.val + "." + x.Field.GoName
+	if v, ok := e.alias[acc]; ok {
+		acc = v
+	}
+	return base.pre, acc
 }
 
 func (e *ttEmitter) field(x *ir.FieldRef) tval {
@@ -1171,21 +1178,51 @@ func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 
 func (e *ttEmitter) ifChain(bs []ir.Branch, els []ir.Node) string {
 	c := e.cond(bs[0].Cond)
-	out := c.pre + action("if "+unparen(c.val)) + e.assumeWhile(bs[0])
+	out := c.pre + e.branch("if", c.val, bs[0])
 	ends := 1
 	for _, b := range bs[1:] {
 		c := e.cond(b.Cond)
 		if c.pre == "" {
-			out += action("else if "+unparen(c.val)) + e.assumeWhile(b)
+			out += e.branch("else if", c.val, b)
 			continue
 		}
-		out += "{{ else }}" + c.pre + action("if "+unparen(c.val)) + e.assumeWhile(b)
+		out += "{{ else }}" + c.pre + e.branch("if", c.val, b)
 		ends++
 	}
 	if len(els) > 0 {
 		out += "{{ else }}" + e.nodes(els)
 	}
 	return out + strings.Repeat("{{ end }}", ends)
+}
+
+// branch is the action `kw cond` and the body of b, which runs where cond
+// holds. Where cond reads a field of the feed ({% if x %}, x an object)
+// and the body reads it again ({{ x.a }}), the action binds it to a
+// variable that the body reads instead: one reflective lookup of the
+// field, not one per read. (The feed does not change; a local might.)
+func (e *ttEmitter) branch(kw, cond string, b ir.Branch) string {
+	if !feedChain(cond) {
+		return action(kw+" "+unparen(cond)) + e.assumeWhile(b)
+	}
+	v := e.temp("c")
+	outer, ok := e.alias[cond]
+	e.alias[cond] = v
+	body := e.assumeWhile(b)
+	if ok {
+		e.alias[cond] = outer
+	} else {
+		delete(e.alias, cond)
+	}
+	if strings.Contains(body, v) {
+		cond = v + " := " + cond
+	}
+	return action(kw+" "+cond) + body
+}
+
+// feedChain reports whether x is a field chain of the feed, $_f.A.B.
+func feedChain(x string) bool {
+	rest, ok := strings.CutPrefix(x, feedVar+".")
+	return ok && rest != "" && strings.Trim(rest, ".0123456789_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // assumeWhile translates the body of b, where its condition holds: the
