@@ -355,7 +355,11 @@ func TestRenderErrors(t *testing.T) {
 		"includer": "inputs:\n  n: int?\ntemplate: \"{% include 'included_part.j2' %}\"\n",
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
-			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n  {% endif %}\n",
+			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n" +
+			// A loop that prints loop.index stops as soon (the text/template
+			// backend ranges over its items padded): the 8th iteration, which
+			// would divide by zero, does not run.
+			"  {% elif c == 8 %}{% for a in xs %}{{ loop.index }}{% if loop.index == 8 %}{{ n // (loop.index - 8) }}{% endif %}{{ s * n }}{% endfor %}\n  {% endif %}\n",
 		// printf-style formatting where Python raises (TypeError,
 		// ValueError, UndefinedError) and past runtime.MaxOutput, typed
 		// and dynamic.
@@ -656,6 +660,8 @@ func TestRenderErrors(t *testing.T) {
 		{"includer", `{"n": 1}`, "part\n2"},
 		{"includer", `{}`, `ERROR: prompts/included_part.j2:2:4: render includer: "n": variable is undefined`},
 		{"large", `{"c": 7, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:13:49: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 8, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:14:32: render large: output would exceed runtime.MaxOutput`},
+		{"large", `{"c": 8, "s": "x", "n": 1, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:14:80: render large: invalid operation: division by zero`},
 	}
 	mod := newTempModule(t)
 	var keys []string

@@ -2,6 +2,7 @@ package ttfuncs
 
 import (
 	"cmp"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -1101,6 +1102,26 @@ func loopItem(items any, i, delta int) any {
 		return undefined{}
 	}
 	return rv.Index(j).Interface()
+}
+
+// pad returns the items of a loop that reads loop.index after one more,
+// the zero value, that the loop skips: the index of the range over it is
+// then loop.index. Nothing (nil, an empty list) stays as it is, so that
+// the range's else runs.
+func pad(items any) (any, error) {
+	rv := reflect.ValueOf(items)
+	if rv.Kind() == reflect.Pointer {
+		rv = rv.Elem()
+	}
+	switch {
+	case !rv.IsValid() || (rv.Kind() == reflect.Slice || rv.Kind() == reflect.Array) && rv.Len() == 0:
+		return items, nil
+	case rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array:
+		return nil, fmt.Errorf("ttfuncs: loop over %T", items)
+	}
+	out := reflect.MakeSlice(reflect.SliceOf(rv.Type().Elem()), rv.Len()+1, rv.Len()+1)
+	reflect.Copy(out.Slice(1, out.Len()), rv)
+	return out.Interface(), nil
 }
 
 // loopCycle is loop.cycle(values...) at the loop index i.

@@ -158,9 +158,12 @@ func (r *root) Strftime(format, pos string) (string, error) {
 // for its unversioned content.
 func (r *root) Version(component string) string { return r.v.Version(component) }
 
+// Write appends p. The output only grows, so Full only fills.
 func (r *root) Write(p []byte) (int, error) {
 	r.buf = append(r.buf, p...)
-	r.setFull()
+	if len(r.buf)-r.start > runtime.MaxOutput {
+		r.Full[true] = struct{}{}
+	}
 	return len(p), nil
 }
 
@@ -272,6 +275,7 @@ func Funcs() template.FuncMap {
 		"pyrange":   pyRange,
 		"loopitem":  loopItem,
 		"loopcycle": loopCycle,
+		"pad":       pad,
 		"inc":       inc,
 		"diff":      diff,
 		"pick":      pick,

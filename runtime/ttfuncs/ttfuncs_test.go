@@ -65,6 +65,10 @@ func TestExecute(t *testing.T) {
 		{`{{ add 9223372036854775806 1 "" }} {{ sub -9223372036854775807 1 "" }} {{ mul -4611686018427387904 2 "" }} {{ neg 9223372036854775807 "" }} {{ pow -2 63 "" }} {{ floordiv -9223372036854775808 1 "" }} {{ mod -9223372036854775808 -1 "" }}`,
 			`> 9223372036854775807 -9223372036854775808 -9223372036854775808 -9223372036854775807 -9223372036854775808 -9223372036854775808 0`},
 		{`{{ inc 0 }} {{ diff 3 1 }} {{ add 1 2.5 "" }} {{ add "a" "b" "" }}`, `> 1 2 3.5 ab`},
+		// pad puts the zero value before the items, so that the index is
+		// loop.index; nothing stays nothing, for the range's else.
+		{`{{ range $i, $x := pad $.F.Items }}{{ $i }}{{ $x.Name }},{{ end }} {{ range $i, $x := pad (strs "x") }}{{ $i }}{{ $x }},{{ end }}`, `> 0,1a,2b, 0,1x,`},
+		{`{{ range pad (strs) }}x{{ else }}empty{{ end }} {{ range pad nolist }}x{{ else }}nil{{ end }} {{ range pad (iter (opt $.F.Tags)) }}x{{ else }}unset{{ end }}`, `> empty nil unset`},
 		{`{{ cat 1 2.0 true none undef "s" }} {{ cat (equal 1 1.0) (equal undef undef) (equal (strs "a") (strs "a")) (compare 2 "<" 2.5) }}`, `> 12.0TrueNones TrueTrueTrueTrue`},
 	}
 	for _, tt := range tests {
@@ -118,6 +122,16 @@ func TestExecuteErrors(t *testing.T) {
 		var re *runtime.Error
 		if !errors.As(err, &re) || *re != tt.want || out != tt.out {
 			t.Errorf("%s: got %q, %#v, want %q, %#v", tt.src, short(out), err, short(tt.out), tt.want)
+		}
+	}
+}
+
+// TestPadNotList: pad fails on what is not a list, which the translation
+// never ranges over, rather than leave the index loop.index0.
+func TestPadNotList(t *testing.T) {
+	for _, v := range []any{3, "ab", map[string]int{"a": 1}, undefined{}} {
+		if got, err := pad(v); err == nil {
+			t.Errorf("pad(%#v) = %#v, want an error", v, got)
 		}
 	}
 }

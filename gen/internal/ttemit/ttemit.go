@@ -24,13 +24,16 @@ type ttEmitter struct {
 	// transformers profile transformers'.
 	tojson string
 	tmp    int
-	loops  map[*ir.For][3]string // template variables of a loop's index, length and items
+	loops  map[*ir.For]loopVars
 	// at is the position of the print or expression being translated,
 	// where printing a dynamic value that is a method fails.
 	at string
 	// assumed counts the reads of the feed's optional fields (their field
 	// chains) that an enclosing if showed defined, as goemit's assumed.
 	assumed map[string]int
+	// alias maps a field chain of the feed to the variable that an
+	// enclosing if bound it to (branch).
+	alias map[string]string
 	// validated holds, in the translation for a feed whose Validate
 	// passed (TranslateValidated), the feed's type and the struct types
 	// ir.Validated returns: their required fields are set, and are read
@@ -73,7 +76,7 @@ func TranslateValidated(p *ir.Prompt) string {
 }
 
 func newEmitter(p *ir.Prompt) *ttEmitter {
-	e := &ttEmitter{file: p.File, key: p.Key, loops: map[*ir.For][3]string{}, tojson: "tojson"}
+	e := &ttEmitter{file: p.File, key: p.Key, loops: map[*ir.For]loopVars{}, alias: map[string]string{}, tojson: "tojson"}
 	if p.Transformers {
 		e.tojson = "tfjson"
 	}
@@ -365,27 +368,33 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.LocalRef:
 		return tval{val: "$" + x.L.GoName, maybe: x.L.MaybeUndefined}
 	case *ir.LoopAttr:
-		names := e.loops[x.For]
-		i, n := names[0], names[1]
+		l := e.loops[x.For]
+		i, n := l.index, l.length
 		switch x.Attr {
 		case "index":
-			return tval{val: call("inc", i)}
+			return tval{val: l.index1()}
 		case "index0":
-			return tval{val: i}
+			return tval{val: l.index0()}
 		case "first":
+			if l.padded {
+				return tval{val: call("eq", i, "1")}
+			}
 			return tval{val: call("eq", i, "0")}
 		case "last":
+			if l.padded {
+				return tval{val: call("eq", i, n)}
+			}
 			return tval{val: call("eq", i, call("diff", n, "1"))}
 		case "length":
 			return tval{val: n}
 		case "revindex":
-			return tval{val: call("diff", n, i)}
+			return tval{val: call("diff", n, l.index0())}
 		case "revindex0":
-			return tval{val: call("diff", n, call("inc", i))}
+			return tval{val: call("diff", n, l.index1())}
 		case "previtem":
-			return tval{val: call("loopitem", names[2], i, "-1"), maybe: true}
+			return tval{val: l.item(-1), maybe: true}
 		case "nextitem":
-			return tval{val: call("loopitem", names[2], i, "1"), maybe: true}
+			return tval{val: l.item(1), maybe: true}
 		}
 	case *ir.Select:
 		return e.selectItems(x)
@@ -397,7 +406,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 			args = append(args, e.expr(a)) // the checker rejects a value that may be undefined
 		}
 		pre, vals := e.inOrder(args...)
-		return tval{pre: pre, val: call("loopcycle", append([]string{e.loops[x.For][0]}, vals...)...)}
+		return tval{pre: pre, val: call("loopcycle", append([]string{e.loops[x.For].index0()}, vals...)...)}
 	case *ir.Const:
 		return tval{val: literal(x.Value)}
 	case *ir.List:
@@ -543,7 +552,11 @@ func (e *ttEmitter) access(x *ir.FieldRef) (pre, acc string) {
 			return base.pre, call("field", base.val, strconv.Quote(x.Field.GoName))
 		}
 	}
-	return base.pre, base.val + "." + x.Field.GoName
+	acc = base.val + "." + x.Field.GoName
+	if v, ok := e.alias[acc]; ok {
+		acc = v
+	}
+	return base.pre, acc
 }
 
 func (e *ttEmitter) field(x *ir.FieldRef) tval {
@@ -1165,21 +1178,51 @@ func (e *ttEmitter) printField(x ir.Expr) (string, bool) {
 
 func (e *ttEmitter) ifChain(bs []ir.Branch, els []ir.Node) string {
 	c := e.cond(bs[0].Cond)
-	out := c.pre + action("if "+unparen(c.val)) + e.assumeWhile(bs[0])
+	out := c.pre + e.branch("if", c.val, bs[0])
 	ends := 1
 	for _, b := range bs[1:] {
 		c := e.cond(b.Cond)
 		if c.pre == "" {
-			out += action("else if "+unparen(c.val)) + e.assumeWhile(b)
+			out += e.branch("else if", c.val, b)
 			continue
 		}
-		out += "{{ else }}" + c.pre + action("if "+unparen(c.val)) + e.assumeWhile(b)
+		out += "{{ else }}" + c.pre + e.branch("if", c.val, b)
 		ends++
 	}
 	if len(els) > 0 {
 		out += "{{ else }}" + e.nodes(els)
 	}
 	return out + strings.Repeat("{{ end }}", ends)
+}
+
+// branch is the action `kw cond` and the body of b, which runs where cond
+// holds. Where cond reads a field of the feed ({% if x %}, x an object)
+// and the body reads it again ({{ x.a }}), the action binds it to a
+// variable that the body reads instead: one reflective lookup of the
+// field, not one per read. (The feed does not change; a local might.)
+func (e *ttEmitter) branch(kw, cond string, b ir.Branch) string {
+	if !feedChain(cond) {
+		return action(kw+" "+unparen(cond)) + e.assumeWhile(b)
+	}
+	v := e.temp("c")
+	outer, ok := e.alias[cond]
+	e.alias[cond] = v
+	body := e.assumeWhile(b)
+	if ok {
+		e.alias[cond] = outer
+	} else {
+		delete(e.alias, cond)
+	}
+	if strings.Contains(body, v) {
+		cond = v + " := " + cond
+	}
+	return action(kw+" "+cond) + body
+}
+
+// feedChain reports whether x is a field chain of the feed, $_f.A.B.
+func feedChain(x string) bool {
+	rest, ok := strings.CutPrefix(x, feedVar+".")
+	return ok && rest != "" && strings.Trim(rest, ".0123456789_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // assumeWhile translates the body of b, where its condition holds: the
@@ -1312,18 +1355,21 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 			c.pre + action("if "+unparen(c.val)) + action(kept+" = keep "+kept+" "+rangeVar) + "{{ end }}{{ end }}" +
 			action(items+" = "+kept)
 	}
-	index, length := "", ""
+	l := loopVars{items: items, padded: padIndex(n)}
 	if n.Index != "" {
-		index = e.temp("i")
+		l.index = e.temp("i")
 	}
 	if n.Length != "" {
-		length = e.temp("n")
-		out += action(length + " := len " + items)
+		l.length = e.temp("n")
+		out += action(l.length + " := len " + items)
 	}
-	e.loops[n] = [3]string{index, length, items}
-	vars := rangeVar
-	if index != "" {
-		vars = index + ", " + rangeVar
+	e.loops[n] = l
+	vars, over, open, close := rangeVar, items, "", ""
+	if l.index != "" {
+		vars = l.index + ", " + rangeVar
+	}
+	if l.padded { // the first iteration, of the item pad adds, renders nothing
+		over, open, close = "pad "+items, action("if "+l.index), "{{ end }}"
 	}
 	// Stop a loop that makes the output too long before it exhausts memory.
 	body := e.nodes(n.Body)
@@ -1345,14 +1391,66 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		if missing != "" {
 			missing = "{{ else }}" + missing
 		}
-		return out + action("range "+vars+" := "+items) + target(rangeVar) + limit + e.declare(n.Locals) + body +
-			action(done+" = true") + missing + "{{ end }}" + action("if not "+done) + e.nodes(n.Else) + "{{ end }}"
+		return out + action("range "+vars+" := "+over) + open + target(rangeVar) + limit + e.declare(n.Locals) + body +
+			action(done+" = true") + close + missing + "{{ end }}" + action("if not "+done) + e.nodes(n.Else) + "{{ end }}"
 	}
-	out += action("range "+vars+" := "+items) + target(rangeVar) + limit + e.declare(n.Locals) + body
+	out += action("range "+vars+" := "+over) + open + target(rangeVar) + limit + e.declare(n.Locals) + body + close
 	if len(n.Else) > 0 || missing != "" {
 		out += "{{ else }}" + missing + e.nodes(n.Else)
 	}
 	return out + "{{ end }}"
+}
+
+// loopVars are the template variables of a loop's index, length and
+// items. A padded loop ranges over pad's items, its own after one that no
+// iteration renders, so that the range's index is loop.index: printing it
+// calls no function, where (inc $i) is a call through reflection, which
+// costs text/template about twice a field read.
+type loopVars struct {
+	index, length, items string
+	padded               bool
+}
+
+// index0 and index1 are loop.index0 and loop.index.
+func (l loopVars) index0() string {
+	if l.padded {
+		return call("diff", l.index, "1")
+	}
+	return l.index
+}
+
+func (l loopVars) index1() string {
+	if l.padded {
+		return l.index
+	}
+	return call("inc", l.index)
+}
+
+// item is loop.previtem (delta -1) or loop.nextitem (1).
+func (l loopVars) item(delta int) string {
+	if l.padded {
+		delta--
+	}
+	return call("loopitem", l.items, l.index, strconv.Itoa(delta))
+}
+
+// padIndex reports whether loop n ranges over its items padded: where it
+// reads loop.index and not index0, revindex or cycle, which would then
+// take a call more.
+func padIndex(n *ir.For) bool {
+	index, other := false, false
+	ir.Walk(n.Body, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.LoopAttr:
+			if x.For == n {
+				index = index || x.Attr == "index"
+				other = other || x.Attr == "index0" || x.Attr == "revindex"
+			}
+		case *ir.LoopCycle:
+			other = other || x.For == n
+		}
+	})
+	return index && !other
 }
 
 // attrLookupPath is the attribute= path of a filter on a list of type

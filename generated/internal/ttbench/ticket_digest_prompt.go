@@ -115,11 +115,11 @@ const _TicketDigestSource = "{{ $_f := $.F }}You are the support operations assi
 	"Be factual and brief, use the ticket ids, and never invent tickets or customers.\n" +
 	"\n" +
 	"Queue: {{ $_f.OpenCount }} open tickets; the SLA is {{ $_f.SLAHours }} hours.\n" +
-	"{{ if $_f.Escalation }}Escalation in progress: {{ with $_f.Escalation.Owner }}{{ . }}{{ else }}{{ missing \"33:30\" \"escalation.owner\" }}{{ end }} owns it ({{ with $_f.Escalation.Reason }}{{ . }}{{ else }}{{ missing \"33:62\" \"escalation.reason\" }}{{ end }}).\n" +
+	"{{ if $_c1 := $_f.Escalation }}Escalation in progress: {{ with $_c1.Owner }}{{ . }}{{ else }}{{ missing \"33:30\" \"escalation.owner\" }}{{ end }} owns it ({{ with $_c1.Reason }}{{ . }}{{ else }}{{ missing \"33:62\" \"escalation.reason\" }}{{ end }}).\n" +
 	"{{ end }}\n" +
 	"Oldest tickets:\n" +
-	"{{ $_items1 := $_f.Tickets }}{{ $_full3 := $.Full }}{{ range $_i2, $t_1 := $_items1 }}{{ if $_full3 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ inc $_i2 }}. [{{ with $t_1.ID }}{{ . }}{{ else }}{{ missing \"38:25\" \"t.id\" }}{{ end }}] {{ with $t_1.Title }}{{ . }}{{ else }}{{ missing \"38:37\" \"t.title\" }}{{ end }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ with $t_1.Customer }}{{ . }}{{ else }}{{ missing \"38:110\" \"t.customer\" }}{{ end }})\n" +
-	"{{ else }}{{ $_ := (req $_f.Tickets \"37:15\" \"tickets\") }}{{ end }}\n" +
+	"{{ $_items2 := $_f.Tickets }}{{ $_full4 := $.Full }}{{ range $_i3, $t_1 := pad $_items2 }}{{ if $_i3 }}{{ if $_full4 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ $_i3 }}. [{{ with $t_1.ID }}{{ . }}{{ else }}{{ missing \"38:25\" \"t.id\" }}{{ end }}] {{ with $t_1.Title }}{{ . }}{{ else }}{{ missing \"38:37\" \"t.title\" }}{{ end }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ with $t_1.Customer }}{{ . }}{{ else }}{{ missing \"38:110\" \"t.customer\" }}{{ end }})\n" +
+	"{{ end }}{{ else }}{{ $_ := (req $_f.Tickets \"37:15\" \"tickets\") }}{{ end }}\n" +
 	"Answer with a short paragraph, then a numbered list of actions with an owner each."
 
 // _TicketDigestTemplate is _TicketDigestSource parsed.
@@ -132,11 +132,11 @@ var _TicketDigestTemplateValidated = template.Must(template.New("ticket_digest")
 	"Be factual and brief, use the ticket ids, and never invent tickets or customers.\n" +
 	"\n" +
 	"Queue: {{ $_f.OpenCount }} open tickets; the SLA is {{ $_f.SLAHours }} hours.\n" +
-	"{{ if $_f.Escalation }}Escalation in progress: {{ $_f.Escalation.Owner }} owns it ({{ $_f.Escalation.Reason }}).\n" +
+	"{{ if $_c1 := $_f.Escalation }}Escalation in progress: {{ $_c1.Owner }} owns it ({{ $_c1.Reason }}).\n" +
 	"{{ end }}\n" +
 	"Oldest tickets:\n" +
-	"{{ $_items1 := $_f.Tickets }}{{ $_full3 := $.Full }}{{ range $_i2, $t_1 := $_items1 }}{{ if $_full3 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ inc $_i2 }}. [{{ $t_1.ID }}] {{ $t_1.Title }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ $t_1.Customer }})\n" +
-	"{{ end }}\n" +
+	"{{ $_items2 := $_f.Tickets }}{{ $_full4 := $.Full }}{{ range $_i3, $t_1 := pad $_items2 }}{{ if $_i3 }}{{ if $_full4 }}{{ $.TooLarge \"37:15\" }}{{ end }}{{ $_i3 }}. [{{ $t_1.ID }}] {{ $t_1.Title }} (priority: {{ with $t_1.Priority }}{{ . }}{{ else }}normal{{ end }}, customer: {{ $t_1.Customer }})\n" +
+	"{{ end }}{{ end }}\n" +
 	"Answer with a short paragraph, then a numbered list of actions with an owner each."))
 
 // AppendRender appends the rendered prompt to dst. On error it returns dst
