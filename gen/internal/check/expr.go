@@ -1061,9 +1061,10 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 		return &ir.Dynamic{Op: ir.DynSlice, Args: append([]ir.Expr{x}, bounds...), T: ir.DynamicType(), Pos: c.posString(e.Span)}
 	}
 	c.staysTyped(e.Span, x)
-	if t.Kind == ir.KindUnknown {
-		c.constrain(t, ir.KindList, e.X.Pos())
-		t = t.Resolve()
+	if t.Kind == ir.KindUnknown && t.Hint == ir.KindUnknown {
+		// Jinja2 slices a string into a string: a use of the result or of
+		// the operand as a string makes it one, else it is a list.
+		t.Hint = ir.KindList
 	}
 	out := &ir.Slice{X: x, T: t, Pos: c.posString(e.Span)}
 	for _, p := range []struct {
@@ -1078,10 +1079,19 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 	if k, ok := e.Step.(*tmpl.Const); ok && k.Value == int64(0) {
 		c.errorf(k.Span, "slice step cannot be zero")
 	}
-	if t.Kind != ir.KindList && t.Kind != ir.KindString {
-		c.errorf(e.Span, "cannot slice %s", t)
+	if t.Kind == ir.KindUnknown {
+		c.later = append(c.later, func() { c.sliceable(t, e.Span) })
+	} else {
+		c.sliceable(t, e.Span)
 	}
 	return out
+}
+
+// sliceable rejects a slice of t, unless t is a list or string.
+func (c *checker) sliceable(t *ir.Type, sp tmpl.Span) {
+	if t = t.Resolve(); t.Kind != ir.KindList && t.Kind != ir.KindString {
+		c.errorf(sp, "cannot slice %s", t)
+	}
 }
 
 func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
