@@ -154,6 +154,9 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 
 func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+	if c.rejected[x] || c.rejected[y] {
+		return c.reject()
+	}
 	if isDynamic(x) || isDynamic(y) || c.isPrintf(e, x) {
 		out := c.dynBinary(e, x, y)
 		if d, ok := out.(*ir.Dynamic); ok && e.Op == "+" {

@@ -89,6 +89,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	x := c.expr(fn.X, useValue)
+	if c.rejected[x] {
+		return c.reject()
+	}
 	if isDynamic(x) && (fn.Name == "index" || fn.Name == "count") {
 		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: a list or tuple has a method %s() of its own (convert the value with | string for the string's)", fn.Name, fn.Name)
 	}

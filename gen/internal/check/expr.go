@@ -800,7 +800,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	}
 	if isAttr && builtins.IsDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
 		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		return c.reject()
 	}
 	switch t.Kind {
 	case ir.KindStruct:
@@ -831,7 +831,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		return c.dictValue(of, t, name, e, nameSp)
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
-	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	return c.reject()
 }
 
 // dictValue reads key name of a dict of type t in e (x.name or

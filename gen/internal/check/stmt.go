@@ -209,10 +209,14 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 			}
 			return targetTypes, true
 		}
-		switch m.Kind {
-		case ir.KindDict:
+		switch {
+		case c.rejected[out.Iter]:
+			// Reported: the values are dynamic, whose uses report nothing
+			// more.
+			val = ir.DynamicType()
+		case m.Kind == ir.KindDict:
 			val = c.dictValues(m, n.Iter.Pos())
-		case ir.KindMap:
+		case m.Kind == ir.KindMap:
 		default:
 			val = &ir.Type{Kind: ir.KindNone} // reported
 		}
@@ -331,9 +335,11 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 				}
 			})
 		}
-		if x.Type().Kind == ir.KindDict {
+		switch {
+		case c.rejected[x]:
+		case x.Type().Kind == ir.KindDict:
 			c.errorf(f.NameSpan, "%s of a dict literal is supported only where its values are strings, numbers, bools, none, and lists and dicts of them", f.Name)
-		} else {
+		default:
 			c.constrain(x.Type(), ir.KindMap, f.X.Pos())
 		}
 		out.Iter = x
