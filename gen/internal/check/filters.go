@@ -449,8 +449,23 @@ func (c *checker) joinFilter(f *filterUse) bool {
 		out.X, out.Attr = m.X, m.Attr
 		return true
 	}
+	attr := out.Args[ir.ParamIndex(ir.FilterParams["join"], "attribute")]
+	switch xt := x.Type().Resolve(); xt.Kind {
+	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
+		c.errorf(e.NameSpan, "join needs a list or string, not %s (Jinja2 raises TypeError)", xt)
+		return false
+	case ir.KindString:
+		if !builtins.IsNone(attr) {
+			c.errorf(e.NameSpan, "join by attribute= of a string is not supported (it joins the attribute of each character, always undefined)")
+			return false
+		}
+		// Jinja2 joins the characters of a string: the list of them.
+		inline(x)
+		out.X = &ir.Call{Kind: ir.CallFilter, Name: "list", X: x, T: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}, Pos: out.Pos}
+		return true
+	}
 	c.constrain(x.Type(), ir.KindList, e.X.Pos())
-	out.Attr = c.attrArg(out.Args[ir.ParamIndex(ir.FilterParams["join"], "attribute")], x.Type(), e.Span)
+	out.Attr = c.attrArg(attr, x.Type(), e.Span)
 	if out.Attr == nil {
 		inline(x)
 		c.readsWhole(x, e.Span, "join")

@@ -20,7 +20,6 @@ const selectItem = " item"
 // condition on each item (or the item's attribute), checked as the
 // template's own test; no test means the truth of the value.
 func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
-	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
 	if c.rejected[x] {
@@ -35,7 +34,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 		elem = xt.Elem
 	} else if xt.Kind != ir.KindDynamic {
 		c.errorf(e.NameSpan, "%s needs a list, not %s", name, xt)
-		return none
+		return c.reject()
 	}
 	// Past here, an error yields the list itself, which misleads no consumer.
 	if len(e.Kwargs) > 0 {
@@ -160,7 +159,6 @@ func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (na
 // each item, checked as the template's own filter; a Go filter of
 // `filters:` too, whose function takes the items.
 func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
-	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
 	if c.rejected[x] {
@@ -175,7 +173,7 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	}
 	if xt = xt.Resolve(); xt.Kind != ir.KindList {
 		c.errorf(e.NameSpan, "map needs a list, not %s", xt)
-		return none
+		return c.reject()
 	}
 	// Past here, an error yields the list itself, which misleads no consumer.
 	allowed := slices.Clone(builtins.MapFilters)
