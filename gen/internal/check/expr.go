@@ -859,11 +859,24 @@ type missingKeyRead struct {
 // says so once types are final.
 func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, e tmpl.Expr, nameSp tmpl.Span) ir.Expr {
 	suggest := schema.DidYouMean(name, types.FieldKeys(t))
-	if _, local := of.(*ir.LocalRef); local {
-		of = &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
-	} else if !types.ConvertsToDynamic(t) {
+	noKey := func() {
 		c.errorf(nameSp, "dict has no key %q%s: Jinja2 reads it as undefined, which promptgen does only for a dict a name holds or one of strings, numbers, bools, none, lists and dicts", name, suggest)
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	switch _, local := of.(*ir.LocalRef); {
+	case local:
+		of = &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
+	case !finalized(t):
+		// A value of an input not typed yet (a string unless its uses
+		// say otherwise): checked once it is, where dynOperand of the
+		// read below has not reported it.
+		c.later = append(c.later, func() {
+			if finalized(t) && !types.ConvertsToDynamic(t) && types.OperandConverts(t) && !types.InferredObjectIn(t) {
+				noKey()
+			}
+		})
+	case !types.ConvertsToDynamic(t):
+		noKey()
+		return c.reject()
 	}
 	read := missingKeyRead{t, name}
 	if c.missingKeys == nil {
