@@ -393,7 +393,7 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 	for i, x := range elems {
 		hint(x.Type(), usePrint)
 		c.later = append(c.later, func() {
-			if xt := x.Type(); finalized(xt) && !types.ConvertsToDynamic(xt) {
+			if xt := x.Type(); finalized(xt) && !elementConverts(xt) {
 				c.errorf(srcs[i].Pos(), "this %s cannot be an element here: the list or dict holds %s, and promptgen holds such a list or dict as a dynamic value, which cannot hold %s (%s)", xt, why, ir.A(xt), fix)
 			}
 		})
@@ -424,7 +424,15 @@ func mayConvertToDynamic(t *ir.Type) bool {
 		}
 		return true
 	}
-	return types.ConvertsToDynamic(t)
+	return elementConverts(t)
+}
+
+// elementConverts reports whether a value of type t can be an element of
+// a list or dict literal that is a dynamic value: as an operand of a
+// dynamic operation, an object or map becomes a dict, but not an object
+// whose fields are inferred, which the reads of that dict do not add to.
+func elementConverts(t *ir.Type) bool {
+	return types.OperandConverts(t) && !types.InferredObjectIn(t)
 }
 
 // holdsUndefined reports whether x, an element of a list or dict literal,
@@ -542,8 +550,12 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 		return
 	}
 	if !inline && keptUndefined(x) {
-		if xt := x.Type(); !types.ConvertsToDynamic(xt) {
-			c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict: promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give it a value with | default(...), or print the literal where it stands)", ir.A(xt))
+		if xt := x.Type(); !elementConverts(xt) {
+			what := ir.A(xt)
+			if types.InferredObjectIn(xt) {
+				what += " whose fields promptgen infers from the template's reads (declare them in inputs)"
+			}
+			c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict: promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give it a value with | default(...), or print the literal where it stands)", what)
 			return
 		}
 		c.undefinedLate[c.posString(lit)] = true
