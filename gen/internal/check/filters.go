@@ -461,7 +461,7 @@ func (c *checker) joinFilter(f *filterUse) bool {
 		}
 		// Jinja2 joins the characters of a string: the list of them.
 		inline(x)
-		out.X = &ir.Call{Kind: ir.CallFilter, Name: "list", X: x, T: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}, Pos: out.Pos}
+		out.X = chars(x, out.Pos)
 		return true
 	}
 	c.constrain(x.Type(), ir.KindList, e.X.Pos())
@@ -523,8 +523,18 @@ func (c *checker) roundFilter(f *filterUse) bool {
 	return true
 }
 
-// sortFilter types sort and unique.
+// chars is x | list of string x: the list of its characters, which
+// Jinja2 iterates where a filter iterates a string.
+func chars(x ir.Expr, pos string) ir.Expr {
+	return &ir.Call{Kind: ir.CallFilter, Name: "list", X: x, T: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}, Pos: pos}
+}
+
+// sortFilter types sort and unique; of a string, its characters.
 func (c *checker) sortFilter(f *filterUse) bool {
+	if f.x.Type().Resolve().Kind == ir.KindString {
+		f.x = chars(f.x, f.out.Pos)
+		f.out.X = f.x
+	}
 	xt := f.x.Type()
 	c.constrain(xt, ir.KindList, f.e.X.Pos())
 	attr := f.out.Args[ir.ParamIndex(ir.FilterParams[f.name], "attribute")]
