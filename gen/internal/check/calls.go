@@ -203,10 +203,10 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	switch {
 	case len(e.Kwargs) > 0:
 		c.errorf(e.Kwargs[0].NameSpan, "get() takes no keyword arguments")
-		return none
+		return c.reject()
 	case len(e.Args) == 0 || len(e.Args) > 2:
 		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
-		return none
+		return c.reject()
 	}
 	if c.alwaysUndefined(x, fn.X.Pos(), "get()") {
 		return none
@@ -225,7 +225,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	case ir.KindMap, ir.KindDict, ir.KindStruct:
 	default:
 		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
-		return none
+		return c.reject()
 	}
 	key := e.Args[0]
 	c.later = append(c.later, func() {
@@ -240,7 +240,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 			// Jinja2 evaluates it, and fails where it fails, even where
 			// the key is there; here it is evaluated where it is used.
 			c.errorf(dflt.Pos(), "the default of get() must be a literal or a variable (Jinja2 evaluates it even where the key is there)")
-			return none
+			return c.reject()
 		}
 	}
 	if k, ok := key.(*tmpl.Const); ok {

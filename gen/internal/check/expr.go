@@ -203,6 +203,9 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 		for _, it := range e.Items {
 			out.Items = append(out.Items, c.expr(it, useValue))
 		}
+		if slices.ContainsFunc(out.Items, func(x ir.Expr) bool { return c.rejected[x] }) {
+			return c.reject()
+		}
 		if !c.keepsUndefined(out.T, out.Items, e.Items, e.Span) {
 			for i, x := range out.Items {
 				c.unify(out.T.Elem, types.Slot(x.Type()), e.Items[i].Pos())
