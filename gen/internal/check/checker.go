@@ -90,6 +90,10 @@ type checker struct {
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
+	// listStrings collects the inferred inputs that a use as a string
+	// found lists of unknown items or strings; strings are the inputs
+	// checked as strings from their first use (Config.Strings).
+	listStrings, strings map[string]bool
 	// undefinedLate collects the positions of the list and dict literals
 	// and loop.cycle() calls typed before a later use made an element or
 	// argument possibly undefined; keepUndefined holds those of a previous
@@ -191,6 +195,9 @@ func (c *checker) inputType(name string) *ir.Type {
 	if c.rebound[name] {
 		return ir.DynamicType()
 	}
+	if c.strings[name] {
+		return &ir.Type{Kind: ir.KindString}
+	}
 	return &ir.Type{}
 }
 
@@ -222,6 +229,11 @@ type Config struct {
 	// loop.cycle() calls checked as dynamic values, as a previous check
 	// found that an element may be undefined only after it had typed them.
 	KeepUndefined map[string]bool
+	// Strings are the inferred inputs checked as strings from their first
+	// use, as a previous check found one a list only until a use as a
+	// string (a loop over it, then trim): Jinja2 iterates, indexes and
+	// slices a string too. Such a check stands only where it passes.
+	Strings map[string]bool
 }
 
 // Add returns conf with the locals and literals of more made dynamic too,
@@ -247,7 +259,7 @@ func (conf Config) Add(more Config) (Config, bool) {
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, listStrings: map[string]bool{}, strings: conf.Strings, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
 	return &Checker{Used: c.used, c: c}
 }
 
@@ -302,7 +314,7 @@ func (c *checker) keepPlace(start int) {
 // undefined. Checked again with them,
 // they are dynamic.
 func (k *Checker) Recheck() Config {
-	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate}
+	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate, Strings: k.c.listStrings}
 }
 
 // Finish completes the checks of the templates of checkers, which share
@@ -374,6 +386,9 @@ func Allowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags 
 
 // constrain makes t of kind k (types.Constrain), reporting a mismatch at sp.
 func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
+	if k == ir.KindString {
+		c.listString(t)
+	}
 	if err := types.Constrain(t, k); err != nil {
 		if at, ok := c.keyTested[t.Resolve()]; ok {
 			p := c.pos(at)
@@ -385,7 +400,30 @@ func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
 }
 
 // unify makes a and b one type (types.Unify), reporting mismatches at sp.
-func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) { c.mismatches(sp, types.Unify(a, b)) }
+func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
+	if a.Resolve().Kind == ir.KindString {
+		c.listString(b)
+	} else if b.Resolve().Kind == ir.KindString {
+		c.listString(a)
+	}
+	c.mismatches(sp, types.Unify(a, b))
+}
+
+// listString records the inferred input of type t, used as a string, if
+// t is a list of unknown items or strings (Config.Strings).
+func (c *checker) listString(t *ir.Type) {
+	if t = t.Resolve(); t.Kind != ir.KindList || c.feed.Declared {
+		return
+	}
+	if k := t.Elem.Resolve().Kind; k != ir.KindUnknown && k != ir.KindString {
+		return
+	}
+	for _, f := range c.feed.Fields {
+		if f.Type.Resolve() == t {
+			c.listStrings[f.Key] = true
+		}
+	}
+}
 
 // unifyWeak relates the operands of a comparison (types.UnifyWeak),
 // reporting mismatches at sp.
