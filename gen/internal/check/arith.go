@@ -146,7 +146,7 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 	case f == nil && t.Declared:
 		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
 	case f == nil:
-		t.InferField(key, c.pos(sp), true)
+		c.inferField(t, key, sp, true)
 	case !t.Declared:
 		f.Optional = true
 	}

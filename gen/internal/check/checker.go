@@ -90,9 +90,10 @@ type checker struct {
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
-	// listStrings collects the inferred inputs that a use as a string
-	// found lists of unknown items or strings; strings are the inputs
-	// checked as strings from their first use (Config.Strings).
+	// listStrings collects the paths of the inferred inputs that a use as
+	// a string found lists of unknown items or strings, or ints, numbers
+	// or bools; strings are the inputs checked as strings from their
+	// first use (Config.Strings).
 	listStrings, strings map[string]bool
 	// undefinedLate collects the positions of the list and dict literals
 	// and loop.cycle() calls typed before a later use made an element or
@@ -201,6 +202,51 @@ func (c *checker) inputType(name string) *ir.Type {
 	return &ir.Type{}
 }
 
+// inferField adds to inferred object t the field key, first used at sp:
+// a string where the check is of it as one (Config.Strings).
+func (c *checker) inferField(t *ir.Type, key string, sp tmpl.Span, optional bool) *ir.Field {
+	f := t.InferField(key, c.pos(sp), optional)
+	if len(c.strings) > 0 {
+		if p, ok := c.inputPath(t); ok && c.strings[p+"."+key] {
+			f.Type.Kind = ir.KindString
+		}
+	}
+	return f
+}
+
+// inputPath is the path of type t in the feed (user.address, items[]):
+// through object fields and list items.
+func (c *checker) inputPath(t *ir.Type) (string, bool) {
+	t = t.Resolve()
+	seen := map[*ir.Type]bool{}
+	var find func(in *ir.Type, prefix string) (string, bool)
+	find = func(in *ir.Type, prefix string) (string, bool) {
+		switch in = in.Resolve(); {
+		case in == t && prefix != "":
+			return prefix, true
+		case seen[in]:
+			return "", false
+		}
+		seen[in] = true
+		switch in.Kind {
+		case ir.KindList:
+			return find(in.Elem, prefix+"[]")
+		case ir.KindStruct:
+			for _, f := range in.Fields {
+				p := f.Key
+				if prefix != "" {
+					p = prefix + "." + f.Key
+				}
+				if q, ok := find(f.Type, p); ok {
+					return q, true
+				}
+			}
+		}
+		return "", false
+	}
+	return find(c.feed, "")
+}
+
 const (
 	useValue use = iota
 	usePrint
@@ -229,10 +275,12 @@ type Config struct {
 	// loop.cycle() calls checked as dynamic values, as a previous check
 	// found that an element may be undefined only after it had typed them.
 	KeepUndefined map[string]bool
-	// Strings are the inferred inputs checked as strings from their first
-	// use, as a previous check found one a list only until a use as a
-	// string (a loop over it, then trim): Jinja2 iterates, indexes and
-	// slices a string too. Such a check stands only where it passes.
+	// Strings are the paths (user, user.name, items[].name) of the
+	// inferred inputs checked as strings from their first use, as a
+	// previous check found one a list or a scalar only until a use as a
+	// string (a loop over it, then trim; 3 * x, then x.strip()): Jinja2
+	// iterates, indexes, slices and repeats a string too. Such a check
+	// stands only where it passes.
 	Strings map[string]bool
 }
 
@@ -409,19 +457,22 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 	c.mismatches(sp, types.Unify(a, b))
 }
 
-// listString records the inferred input of type t, used as a string, if
-// t is a list of unknown items or strings (Config.Strings).
+// listString records the inferred input of type t, used as a string,
+// where t is a list of unknown items or strings, or an int, number or
+// bool (Config.Strings).
 func (c *checker) listString(t *ir.Type) {
-	if t = t.Resolve(); t.Kind != ir.KindList || c.feed.Declared {
+	switch t = t.Resolve(); {
+	case c.feed.Declared:
 		return
-	}
-	if k := t.Elem.Resolve().Kind; k != ir.KindUnknown && k != ir.KindString {
-		return
-	}
-	for _, f := range c.feed.Fields {
-		if f.Type.Resolve() == t {
-			c.listStrings[f.Key] = true
+	case t.Kind == ir.KindList:
+		if k := t.Elem.Resolve().Kind; k != ir.KindUnknown && k != ir.KindString {
+			return
 		}
+	case !ir.IsScalar(t.Kind) || t.Kind == ir.KindString:
+		return
+	}
+	if p, ok := c.inputPath(t); ok {
+		c.listStrings[p] = true
 	}
 }
 

@@ -828,7 +828,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, schema.DidYouMean(name, types.FieldKeys(t)))
 				return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 			}
-			f = t.InferField(name, c.pos(nameSp), false)
+			f = c.inferField(t, name, nameSp, false)
 		}
 		if builtins.IsDictMethod(name) {
 			c.later = append(c.later, func() {

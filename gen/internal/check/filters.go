@@ -103,7 +103,7 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, types.FieldKeys(t)))
 				return nil
 			}
-			f = t.InferField(part, c.pos(sp), false)
+			f = c.inferField(t, part, sp, false)
 		}
 		if f.Optional && builtins.IsDictMethod(part) {
 			// Jinja2 reads a missing key as the attribute: the dict method.
