@@ -69,7 +69,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
-		if x.Type().Kind != ir.KindDict {
+		switch k := x.Type().Resolve().Kind; k {
+		case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindList:
+			c.errorf(fn.NameSpan, "%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
+			return c.reject()
+		case ir.KindDict:
+		default:
 			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
 		}
 		if e != c.loopIter {

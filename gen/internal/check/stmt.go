@@ -209,11 +209,15 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 			}
 			return targetTypes, true
 		}
+		if c.rejected[out.Iter] {
+			// Reported: the targets are dynamic, whose uses report
+			// nothing more.
+			for i := range targetTypes {
+				targetTypes[i] = ir.DynamicType()
+			}
+			return targetTypes, true
+		}
 		switch {
-		case c.rejected[out.Iter]:
-			// Reported: the values are dynamic, whose uses report nothing
-			// more.
-			val = ir.DynamicType()
 		case m.Kind == ir.KindDict:
 			val = c.dictValues(m, n.Iter.Pos())
 		case m.Kind == ir.KindMap:
