@@ -51,6 +51,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	case "<", "<=", ">", ">=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		if c.rejected[x] || c.rejected[y] {
+			return c.reject()
+		}
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}

@@ -995,6 +995,10 @@ func (c *checker) mapKey(key string, sp tmpl.Span) {
 
 func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	x := c.expr(e.X, useValue)
+	if c.rejected[x] {
+		c.expr(e.Index, useValue)
+		return c.reject()
+	}
 	if _, ok := e.Index.(*tmpl.Tuple); ok {
 		c.errorf(e.Index.Pos(), "a tuple subscript x[a, b] reads nothing in Jinja2 (no key or index of the data is a tuple): not supported")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
@@ -1077,6 +1081,9 @@ func (c *checker) intIndex(i ir.Expr, sp tmpl.Span) {
 
 func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 	x := c.expr(e.X, useValue)
+	if c.rejected[x] {
+		return c.reject()
+	}
 	t := x.Type()
 	if t.Kind == ir.KindDynamic {
 		bounds := make([]ir.Expr, 3)
