@@ -26,8 +26,13 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 		return x
 	}
 	xt := x.Type()
-	if xt.Kind == ir.KindUnknown {
+	switch {
+	case xt.Kind == ir.KindUnknown:
 		c.constrain(xt, ir.KindList, e.X.Pos())
+	case xt.Resolve().Kind == ir.KindString && (name == "select" || name == "reject"):
+		// Jinja2 tests the characters of a string.
+		x = chars(x, c.posString(e.X.Pos()))
+		xt = x.Type()
 	}
 	elem := ir.DynamicType() // a dynamic value's items are dynamic values
 	if xt = xt.Resolve(); xt.Kind == ir.KindList {
