@@ -39,7 +39,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^cannot loop over (int|number|bool|none)$|` +
 	`^cannot test membership in (int|number|bool|none)$|` +
 	`^(length|list|first|last|reverse|select|reject|selectattr|rejectattr|map) needs .*, not (int|number|bool|none)$|` +
-	`^get\(\) needs a map, dict or object, not |` +
+	`^(get|items|keys|values)\(\) needs a map, dict or object, not |` +
 	`^center\(\) takes an int as width|` +
 	`^caller\(\) in macro "…", which is called without a \{% call %\} block|` +
 	`^the message of raise_exception |` +

@@ -32,6 +32,8 @@ func TestDeliberate(t *testing.T) {
 		{`cannot test "…" is not none: it may be unset, which is undefined (never none), and JSON null means unset too (test "…" instead)`, true, "None tests of values that may be unset"},
 		{`caller() in macro "…", which is called without a {% call %} block here (Jinja2: undefined) (in the call of macro "…" at N:N)`, false, "Operations Jinja2 fails on"},
 		{"length needs a list, string, map, dict or object, not none", false, "Operations Jinja2 fails on"},
+		{"join needs a list or string, not int (Jinja2 raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"items() needs a map, dict or object, not string (Jinja2 raises UndefinedError: a string has no such method)", false, "Operations Jinja2 fails on"},
 		{"test test of list of string: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", false, "Operations Jinja2 fails on"},
 		{"center() takes an int as width, not list of dynamic value (Python raises TypeError)", false, "Operations Jinja2 fails on"},
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},

@@ -51,6 +51,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	case "<", "<=", ">", ">=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		if c.rejected[x] || c.rejected[y] {
+			return c.reject()
+		}
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}
@@ -146,7 +149,7 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 	case f == nil && t.Declared:
 		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
 	case f == nil:
-		t.InferField(key, c.pos(sp), true)
+		c.inferField(t, key, sp, true)
 	case !t.Declared:
 		f.Optional = true
 	}
@@ -154,6 +157,9 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 
 func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+	if c.rejected[x] || c.rejected[y] {
+		return c.reject()
+	}
 	if isDynamic(x) || isDynamic(y) || c.isPrintf(e, x) {
 		out := c.dynBinary(e, x, y)
 		if d, ok := out.(*ir.Dynamic); ok && e.Op == "+" {

@@ -71,7 +71,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
 			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
 		}
-		if x.Type().Kind != ir.KindDict {
+		switch k := x.Type().Resolve().Kind; k {
+		case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindList:
+			c.errorf(fn.NameSpan, "%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
+			return c.reject()
+		case ir.KindDict:
+		default:
 			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
 		}
 		if e != c.loopIter {
@@ -91,6 +96,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	x := c.expr(fn.X, useValue)
+	if c.rejected[x] {
+		return c.reject()
+	}
 	if isDynamic(x) && (fn.Name == "index" || fn.Name == "count") {
 		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: a list or tuple has a method %s() of its own (convert the value with | string for the string's)", fn.Name, fn.Name)
 	}
@@ -202,10 +210,10 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	switch {
 	case len(e.Kwargs) > 0:
 		c.errorf(e.Kwargs[0].NameSpan, "get() takes no keyword arguments")
-		return none
+		return c.reject()
 	case len(e.Args) == 0 || len(e.Args) > 2:
 		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
-		return none
+		return c.reject()
 	}
 	if c.alwaysUndefined(x, fn.X.Pos(), "get()") {
 		return none
@@ -224,7 +232,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	case ir.KindMap, ir.KindDict, ir.KindStruct:
 	default:
 		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
-		return none
+		return c.reject()
 	}
 	key := e.Args[0]
 	c.later = append(c.later, func() {
@@ -239,7 +247,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 			// Jinja2 evaluates it, and fails where it fails, even where
 			// the key is there; here it is evaluated where it is used.
 			c.errorf(dflt.Pos(), "the default of get() must be a literal or a variable (Jinja2 evaluates it even where the key is there)")
-			return none
+			return c.reject()
 		}
 	}
 	if k, ok := key.(*tmpl.Const); ok {

@@ -88,6 +88,11 @@ type checker struct {
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
+	// listStrings collects the paths of the inferred inputs that a use as
+	// a string found lists of unknown items or strings, or ints, numbers
+	// or bools; strings are the inputs checked as strings from their
+	// first use (Config.Strings).
+	listStrings, strings map[string]bool
 	// undefinedLate collects the positions of the list and dict literals
 	// and loop.cycle() calls typed before a later use made an element or
 	// argument possibly undefined, and of the list literals mixing int
@@ -190,7 +195,55 @@ func (c *checker) inputType(name string) *ir.Type {
 	if c.rebound[name] {
 		return ir.DynamicType()
 	}
+	if c.strings[name] {
+		return &ir.Type{Kind: ir.KindString}
+	}
 	return &ir.Type{}
+}
+
+// inferField adds to inferred object t the field key, first used at sp:
+// a string where the check is of it as one (Config.Strings).
+func (c *checker) inferField(t *ir.Type, key string, sp tmpl.Span, optional bool) *ir.Field {
+	f := t.InferField(key, c.pos(sp), optional)
+	if len(c.strings) > 0 {
+		if p, ok := c.inputPath(t); ok && c.strings[p+"."+key] {
+			f.Type.Kind = ir.KindString
+		}
+	}
+	return f
+}
+
+// inputPath is the path of type t in the feed (user.address, items[]):
+// through object fields and list items.
+func (c *checker) inputPath(t *ir.Type) (string, bool) {
+	t = t.Resolve()
+	seen := map[*ir.Type]bool{}
+	var find func(in *ir.Type, prefix string) (string, bool)
+	find = func(in *ir.Type, prefix string) (string, bool) {
+		switch in = in.Resolve(); {
+		case in == t && prefix != "":
+			return prefix, true
+		case seen[in]:
+			return "", false
+		}
+		seen[in] = true
+		switch in.Kind {
+		case ir.KindList:
+			return find(in.Elem, prefix+"[]")
+		case ir.KindStruct:
+			for _, f := range in.Fields {
+				p := f.Key
+				if prefix != "" {
+					p = prefix + "." + f.Key
+				}
+				if q, ok := find(f.Type, p); ok {
+					return q, true
+				}
+			}
+		}
+		return "", false
+	}
+	return find(c.feed, "")
 }
 
 const (
@@ -221,6 +274,13 @@ type Config struct {
 	// loop.cycle() calls checked as dynamic values, as a previous check
 	// found that an element may be undefined only after it had typed them.
 	KeepUndefined map[string]bool
+	// Strings are the paths (user, user.name, items[].name) of the
+	// inferred inputs checked as strings from their first use, as a
+	// previous check found one a list or a scalar only until a use as a
+	// string (a loop over it, then trim; 3 * x, then x.strip()): Jinja2
+	// iterates, indexes, slices and repeats a string too. Such a check
+	// stands only where it passes.
+	Strings map[string]bool
 }
 
 // Add returns conf with the locals and literals of more made dynamic too,
@@ -246,7 +306,7 @@ func (conf Config) Add(more Config) (Config, bool) {
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, listStrings: map[string]bool{}, strings: conf.Strings, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
 	return &Checker{Used: c.used, c: c}
 }
 
@@ -301,7 +361,7 @@ func (c *checker) keepPlace(start int) {
 // undefined. Checked again with them,
 // they are dynamic.
 func (k *Checker) Recheck() Config {
-	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate}
+	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate, Strings: k.c.listStrings}
 }
 
 // Finish completes the checks of the templates of checkers, which share
@@ -373,6 +433,9 @@ func Allowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags 
 
 // constrain makes t of kind k (types.Constrain), reporting a mismatch at sp.
 func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
+	if k == ir.KindString {
+		c.listString(t)
+	}
 	if err := types.Constrain(t, k); err != nil {
 		if at, ok := c.keyTested[t.Resolve()]; ok {
 			p := c.pos(at)
@@ -384,7 +447,33 @@ func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
 }
 
 // unify makes a and b one type (types.Unify), reporting mismatches at sp.
-func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) { c.mismatches(sp, types.Unify(a, b)) }
+func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
+	if a.Resolve().Kind == ir.KindString {
+		c.listString(b)
+	} else if b.Resolve().Kind == ir.KindString {
+		c.listString(a)
+	}
+	c.mismatches(sp, types.Unify(a, b))
+}
+
+// listString records the inferred input of type t, used as a string,
+// where t is a list of unknown items or strings, or an int, number or
+// bool (Config.Strings).
+func (c *checker) listString(t *ir.Type) {
+	switch t = t.Resolve(); {
+	case c.feed.Declared:
+		return
+	case t.Kind == ir.KindList:
+		if k := t.Elem.Resolve().Kind; k != ir.KindUnknown && k != ir.KindString {
+			return
+		}
+	case !ir.IsScalar(t.Kind) || t.Kind == ir.KindString:
+		return
+	}
+	if p, ok := c.inputPath(t); ok {
+		c.listStrings[p] = true
+	}
+}
 
 // unifyWeak relates the operands of a comparison (types.UnifyWeak),
 // reporting mismatches at sp.

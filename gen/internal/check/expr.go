@@ -209,6 +209,9 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 		for _, it := range e.Items {
 			out.Items = append(out.Items, c.expr(it, useValue))
 		}
+		if slices.ContainsFunc(out.Items, func(x ir.Expr) bool { return c.rejected[x] }) {
+			return c.reject()
+		}
 		if !c.keepsUndefined(out.T, out.Items, e.Items, e.Span) {
 			for i, x := range out.Items {
 				c.unify(out.T.Elem, types.Slot(x.Type()), e.Items[i].Pos())
@@ -399,7 +402,7 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 	for i, x := range elems {
 		hint(x.Type(), usePrint)
 		c.later = append(c.later, func() {
-			if xt := x.Type(); finalized(xt) && !types.ConvertsToDynamic(xt) {
+			if xt := x.Type(); finalized(xt) && !elementConverts(xt) {
 				c.errorf(srcs[i].Pos(), "this %s cannot be an element here: the list or dict holds %s, and promptgen holds such a list or dict as a dynamic value, which cannot hold %s (%s)", xt, why, ir.A(xt), fix)
 			}
 		})
@@ -430,7 +433,15 @@ func mayConvertToDynamic(t *ir.Type) bool {
 		}
 		return true
 	}
-	return types.ConvertsToDynamic(t)
+	return elementConverts(t)
+}
+
+// elementConverts reports whether a value of type t can be an element of
+// a list or dict literal that is a dynamic value: as an operand of a
+// dynamic operation, an object or map becomes a dict, but not an object
+// whose fields are inferred, which the reads of that dict do not add to.
+func elementConverts(t *ir.Type) bool {
+	return types.OperandConverts(t) && !types.InferredObjectIn(t)
 }
 
 // holdsUndefined reports whether x, an element of a list or dict literal,
@@ -548,8 +559,12 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 		return
 	}
 	if !inline && keptUndefined(x) {
-		if xt := x.Type(); !types.ConvertsToDynamic(xt) {
-			c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict: promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give it a value with | default(...), or print the literal where it stands)", ir.A(xt))
+		if xt := x.Type(); !elementConverts(xt) {
+			what := ir.A(xt)
+			if types.InferredObjectIn(xt) {
+				what += " whose fields promptgen infers from the template's reads (declare them in inputs)"
+			}
+			c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict: promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give it a value with | default(...), or print the literal where it stands)", what)
 			return
 		}
 		c.undefinedLate[c.posString(lit)] = true
@@ -810,7 +825,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	}
 	if isAttr && builtins.IsDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
 		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		return c.reject()
 	}
 	switch t.Kind {
 	case ir.KindStruct:
@@ -823,7 +838,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 				c.errorf(nameSp, "%s has no field %q%s", describe(x), name, schema.DidYouMean(name, types.FieldKeys(t)))
 				return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 			}
-			f = t.InferField(name, c.pos(nameSp), false)
+			f = c.inferField(t, name, nameSp, false)
 		}
 		if builtins.IsDictMethod(name) {
 			c.later = append(c.later, func() {
@@ -841,7 +856,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		return c.dictValue(of, t, name, e, nameSp)
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
-	return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	return c.reject()
 }
 
 // dictValue reads key name of a dict of type t in e (x.name or
@@ -869,11 +884,24 @@ type missingKeyRead struct {
 // says so once types are final.
 func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, e tmpl.Expr, nameSp tmpl.Span) ir.Expr {
 	suggest := schema.DidYouMean(name, types.FieldKeys(t))
-	if _, local := of.(*ir.LocalRef); local {
-		of = &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
-	} else if !types.ConvertsToDynamic(t) {
+	noKey := func() {
 		c.errorf(nameSp, "dict has no key %q%s: Jinja2 reads it as undefined, which promptgen does only for a dict a name holds or one of strings, numbers, bools, none, lists and dicts", name, suggest)
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	switch _, local := of.(*ir.LocalRef); {
+	case local:
+		of = &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
+	case !finalized(t):
+		// A value of an input not typed yet (a string unless its uses
+		// say otherwise): checked once it is, where dynOperand of the
+		// read below has not reported it.
+		c.later = append(c.later, func() {
+			if finalized(t) && !types.ConvertsToDynamic(t) && types.OperandConverts(t) && !types.InferredObjectIn(t) {
+				noKey()
+			}
+		})
+	case !types.ConvertsToDynamic(t):
+		noKey()
+		return c.reject()
 	}
 	read := missingKeyRead{t, name}
 	if c.missingKeys == nil {
@@ -977,6 +1005,10 @@ func (c *checker) mapKey(key string, sp tmpl.Span) {
 
 func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	x := c.expr(e.X, useValue)
+	if c.rejected[x] {
+		c.expr(e.Index, useValue)
+		return c.reject()
+	}
 	if _, ok := e.Index.(*tmpl.Tuple); ok {
 		c.errorf(e.Index.Pos(), "a tuple subscript x[a, b] reads nothing in Jinja2 (no key or index of the data is a tuple): not supported")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
@@ -1088,6 +1120,9 @@ func (c *checker) intIndex(i ir.Expr, sp tmpl.Span) {
 
 func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 	x := c.expr(e.X, useValue)
+	if c.rejected[x] {
+		return c.reject()
+	}
 	t := x.Type()
 	if t.Kind == ir.KindDynamic {
 		bounds := make([]ir.Expr, 3)
@@ -1100,9 +1135,10 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 		return &ir.Dynamic{Op: ir.DynSlice, Args: append([]ir.Expr{x}, bounds...), T: ir.DynamicType(), Pos: c.posString(e.Span)}
 	}
 	c.staysTyped(e.Span, x)
-	if t.Kind == ir.KindUnknown {
-		c.constrain(t, ir.KindList, e.X.Pos())
-		t = t.Resolve()
+	if t.Kind == ir.KindUnknown && t.Hint == ir.KindUnknown {
+		// Jinja2 slices a string into a string: a use of the result or of
+		// the operand as a string makes it one, else it is a list.
+		t.Hint = ir.KindList
 	}
 	out := &ir.Slice{X: x, T: t, Pos: c.posString(e.Span)}
 	for _, p := range []struct {
@@ -1117,10 +1153,19 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 	if k, ok := e.Step.(*tmpl.Const); ok && k.Value == int64(0) {
 		c.errorf(k.Span, "slice step cannot be zero")
 	}
-	if t.Kind != ir.KindList && t.Kind != ir.KindString {
-		c.errorf(e.Span, "cannot slice %s", t)
+	if t.Kind == ir.KindUnknown {
+		c.later = append(c.later, func() { c.sliceable(t, e.Span) })
+	} else {
+		c.sliceable(t, e.Span)
 	}
 	return out
+}
+
+// sliceable rejects a slice of t, unless t is a list or string.
+func (c *checker) sliceable(t *ir.Type, sp tmpl.Span) {
+	if t = t.Resolve(); t.Kind != ir.KindList && t.Kind != ir.KindString {
+		c.errorf(sp, "cannot slice %s", t)
+	}
 }
 
 func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {

@@ -103,7 +103,7 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 				c.errorf(sp, "object has no field %q%s", part, schema.DidYouMean(part, types.FieldKeys(t)))
 				return nil
 			}
-			f = t.InferField(part, c.pos(sp), false)
+			f = c.inferField(t, part, sp, false)
 		}
 		if f.Optional && builtins.IsDictMethod(part) {
 			// Jinja2 reads a missing key as the attribute: the dict method.
@@ -496,8 +496,23 @@ func (c *checker) joinFilter(f *filterUse) bool {
 		out.X, out.Attr = m.X, m.Attr
 		return true
 	}
+	attr := out.Args[ir.ParamIndex(ir.FilterParams["join"], "attribute")]
+	switch xt := x.Type().Resolve(); xt.Kind {
+	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
+		c.errorf(e.NameSpan, "join needs a list or string, not %s (Jinja2 raises TypeError)", xt)
+		return false
+	case ir.KindString:
+		if !builtins.IsNone(attr) {
+			c.errorf(e.NameSpan, "join by attribute= of a string is not supported (it joins the attribute of each character, always undefined)")
+			return false
+		}
+		// Jinja2 joins the characters of a string: the list of them.
+		inline(x)
+		out.X = chars(x, out.Pos)
+		return true
+	}
 	c.constrain(x.Type(), ir.KindList, e.X.Pos())
-	out.Attr = c.attrArg(out.Args[ir.ParamIndex(ir.FilterParams["join"], "attribute")], x.Type(), e.Span)
+	out.Attr = c.attrArg(attr, x.Type(), e.Span)
 	if out.Attr == nil {
 		inline(x)
 		c.readsWhole(x, e.Span, "join")
@@ -555,8 +570,18 @@ func (c *checker) roundFilter(f *filterUse) bool {
 	return true
 }
 
-// sortFilter types sort and unique.
+// chars is x | list of string x: the list of its characters, which
+// Jinja2 iterates where a filter iterates a string.
+func chars(x ir.Expr, pos string) ir.Expr {
+	return &ir.Call{Kind: ir.CallFilter, Name: "list", X: x, T: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{Kind: ir.KindString}}, Pos: pos}
+}
+
+// sortFilter types sort and unique; of a string, its characters.
 func (c *checker) sortFilter(f *filterUse) bool {
+	if f.x.Type().Resolve().Kind == ir.KindString {
+		f.x = chars(f.x, f.out.Pos)
+		f.out.X = f.x
+	}
 	xt := f.x.Type()
 	c.constrain(xt, ir.KindList, f.e.X.Pos())
 	attr := f.out.Args[ir.ParamIndex(ir.FilterParams[f.name], "attribute")]

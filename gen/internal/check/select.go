@@ -20,28 +20,30 @@ const selectItem = " item"
 // condition on each item (or the item's attribute), checked as the
 // template's own test; no test means the truth of the value.
 func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
-	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
 	if c.rejected[x] {
 		return x
 	}
 	xt := x.Type()
-	if xt.Kind == ir.KindUnknown {
+	switch {
+	case xt.Kind == ir.KindUnknown:
 		c.constrain(xt, ir.KindList, e.X.Pos())
-	}
-	if xt = xt.Resolve(); xt.Kind == ir.KindString {
-		// Jinja2 iterates its characters: a list of them, as a dynamic
-		// value, whose items have attributes to read (undefined).
+	case xt.Resolve().Kind == ir.KindString && (name == "select" || name == "reject"):
+		// Jinja2 tests the characters of a string.
+		x = chars(x, c.posString(e.X.Pos()))
+	case xt.Resolve().Kind == ir.KindString:
+		// selectattr and rejectattr read an attribute of each character
+		// (undefined): a list of them as a dynamic value.
 		x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
-		xt = x.Type()
 	}
+	xt = x.Type().Resolve()
 	elem := ir.DynamicType() // a dynamic value's items are dynamic values
 	if xt.Kind == ir.KindList {
 		elem = xt.Elem
 	} else if xt.Kind != ir.KindDynamic {
 		c.errorf(e.NameSpan, "%s needs a list, not %s", name, xt)
-		return none
+		return c.reject()
 	}
 	// Past here, an error yields the list itself, which misleads no consumer.
 	if len(e.Kwargs) > 0 {
@@ -166,7 +168,6 @@ func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (na
 // each item, checked as the template's own filter; a Go filter of
 // `filters:` too, whose function takes the items.
 func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
-	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	x := c.expr(e.X, useValue)
 	c.iterate(x)
 	if c.rejected[x] {
@@ -181,7 +182,7 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	}
 	if xt = xt.Resolve(); xt.Kind != ir.KindList {
 		c.errorf(e.NameSpan, "map needs a list, not %s", xt)
-		return none
+		return c.reject()
 	}
 	// Past here, an error yields the list itself, which misleads no consumer.
 	allowed := slices.Clone(builtins.MapFilters)

@@ -222,10 +222,18 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 			}
 			return targetTypes, true
 		}
-		switch m.Kind {
-		case ir.KindDict:
+		if c.rejected[out.Iter] {
+			// Reported: the targets are dynamic, whose uses report
+			// nothing more.
+			for i := range targetTypes {
+				targetTypes[i] = ir.DynamicType()
+			}
+			return targetTypes, true
+		}
+		switch {
+		case m.Kind == ir.KindDict:
 			val = c.dictValues(m, n.Iter.Pos())
-		case ir.KindMap:
+		case m.Kind == ir.KindMap:
 		default:
 			val = &ir.Type{Kind: ir.KindNone} // reported
 		}
@@ -345,7 +353,9 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 				}
 			})
 		}
-		c.constrain(x.Type(), ir.KindMap, f.X.Pos())
+		if !c.rejected[x] {
+			c.constrain(x.Type(), ir.KindMap, f.X.Pos())
+		}
 		out.Iter = x
 		return f.Name, true
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // valueFilter is a filter that runtime/jinja.Filter applies to the
@@ -59,6 +60,15 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	x := c.expr(e.X, usePrint)
 	if c.rejected[x] {
 		return c.reject()
+	}
+	if sorted, ok := minMaxBySort(e, name); ok && inferredItems(x.Type()) {
+		// Of objects whose fields are inferred, which no dynamic value
+		// holds: the first of the stable sort is the item min (max) yields.
+		if c.checked == nil {
+			c.checked = map[tmpl.Expr]ir.Expr{}
+		}
+		c.checked[e.X] = x
+		return c.expr(sorted, useValue)
 	}
 	if vf.iterates {
 		c.iterate(x)
@@ -156,4 +166,48 @@ func sumOfMap(e *tmpl.Filter) *tmpl.Filter {
 		out.Kwargs = []tmpl.Kwarg{{Name: "start", NameSpan: e.NameSpan, Value: start}}
 	}
 	return out
+}
+
+// minMaxBySort is x|min(attribute=a) (max, case_sensitive=c) as
+// x|sort(attribute=a, case_sensitive=c, reverse=<max>)|first, which yields
+// the same item: Python's min and max yield the first least (greatest)
+// item, a stable sort puts it first (reversed too). It reports false
+// unless attribute= is a string constant.
+func minMaxBySort(e *tmpl.Filter, name string) (*tmpl.Filter, bool) {
+	if name != "min" && name != "max" || len(e.Args) > 2 {
+		return nil, false
+	}
+	kw := map[string]tmpl.Expr{}
+	for i, a := range e.Args {
+		kw[[]string{"case_sensitive", "attribute"}[i]] = a
+	}
+	for _, k := range e.Kwargs {
+		if _, dup := kw[k.Name]; dup || k.Name != "case_sensitive" && k.Name != "attribute" {
+			return nil, false // valueFilter reports it
+		}
+		kw[k.Name] = k.Value
+	}
+	if a, ok := kw["attribute"].(*tmpl.Const); !ok {
+		return nil, false
+	} else if _, ok := a.Value.(string); !ok {
+		return nil, false
+	}
+	sort := &tmpl.Filter{Span: e.Span, X: e.X, Name: "sort", NameSpan: e.NameSpan, Kwargs: []tmpl.Kwarg{
+		{Name: "reverse", NameSpan: e.NameSpan, Value: &tmpl.Const{Span: e.NameSpan, Value: name == "max"}},
+		{Name: "attribute", NameSpan: e.NameSpan, Value: kw["attribute"]},
+	}}
+	if cs, ok := kw["case_sensitive"]; ok {
+		sort.Kwargs = append(sort.Kwargs, tmpl.Kwarg{Name: "case_sensitive", NameSpan: e.NameSpan, Value: cs})
+	}
+	return &tmpl.Filter{Span: e.Span, X: sort, Name: "first", NameSpan: e.NameSpan}, true
+}
+
+// inferredItems reports whether t is, or may be inferred as, a list of
+// objects whose fields are inferred: unknown, or a list of unknown items
+// or of such objects.
+func inferredItems(t *ir.Type) bool {
+	if t = t.Resolve(); !objectItems(t) {
+		return false
+	}
+	return t.Kind == ir.KindUnknown || t.Elem.Resolve().Kind == ir.KindUnknown || types.InferredObjectIn(t)
 }

@@ -30,6 +30,18 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	for n := 1; ; n++ {
 		sink := &diag.Sink{}
 		x, recheck := checkPrompt(p, inputs, conf, strict, sink)
+		if x == nil && len(recheck.Strings) > 0 && len(conf.Strings) == 0 {
+			// Inputs typed as strings from their first use: kept only
+			// where that check passes, else its messages would be of a
+			// type the template did not ask for first.
+			try := conf
+			try.Strings = recheck.Strings
+			sink := &diag.Sink{}
+			if x, _ := checkPrompt(p, inputs, try, strict, sink); x != nil {
+				diags.List = append(diags.List, sink.List...)
+				return x
+			}
+		}
 		more, grew := conf.Add(recheck)
 		if x != nil || !grew || n == maxChecks {
 			diags.List = append(diags.List, sink.List...)

@@ -35,7 +35,7 @@ func AddUnknown(t *ir.Type, set map[*ir.Type]bool) {
 		set[t] = true
 	case ir.KindList, ir.KindMap:
 		AddUnknown(t.Elem, set)
-	case ir.KindStruct:
+	case ir.KindStruct, ir.KindDict:
 		for _, f := range t.Fields {
 			AddUnknown(f.Type, set)
 		}
