@@ -42,6 +42,7 @@ type vocabulary struct {
 }
 
 type rankedToken struct {
+	head  uint64 // its first 8 bytes, as headOf
 	token string
 	rank  uint32
 }
@@ -80,9 +81,9 @@ func newVocabulary(file string) *vocabulary {
 		if k, ok := shortIndexOf(token); ok {
 			v.short[k] = rank
 		} else if strings.HasPrefix(token, replacementChar) {
-			v.startingFFFD = append(v.startingFFFD, rankedToken{token, rank})
+			v.startingFFFD = append(v.startingFFFD, rankedToken{head, token, rank})
 		} else if strings.Contains(token, replacementChar) {
-			v.holdingFFFD = append(v.holdingFFFD, rankedToken{token, rank})
+			v.holdingFFFD = append(v.holdingFFFD, rankedToken{head, token, rank})
 		}
 		j := int(hash(head, token) >> v.shift)
 		for v.slots[j].rankLength != 0 {
@@ -130,7 +131,7 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	if hasByte(head, replacementChar[0]) {
 		for k := 8; k <= 8*min(n-3, 5); k += 8 {
 			if head>>k&0xffffff == replacementHead {
-				return find(v.holdingFFFD, s[i:j])
+				return find(v.holdingFFFD, head, s[i:j])
 			}
 		}
 	}
@@ -161,13 +162,16 @@ func (v *vocabulary) startingReplacement(head uint64, token string) uint32 {
 	case len(token) == 6 && head == replacementHead<<24|replacementHead:
 		return v.short[shortIndex(replacementCode, replacementCode)]
 	}
-	return find(v.startingFFFD, token)
+	return find(v.startingFFFD, head, token)
 }
 
-// find returns the rank of token in tokens, or noRank.
-func find(tokens []rankedToken, token string) uint32 {
+// find returns the rank of token, whose head is head, in tokens, or
+// noRank. Most strings looked up so in random bytes are no token, and
+// differ from each in their head: one branch each, which the processor
+// predicts, where comparing the strings mispredicted their lengths.
+func find(tokens []rankedToken, head uint64, token string) uint32 {
 	for _, t := range tokens {
-		if t.token == token {
+		if t.head == head && len(t.token) == len(token) && (len(token) <= 8 || t.token[8:] == token[8:]) {
 			return t.rank
 		}
 	}
