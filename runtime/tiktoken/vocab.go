@@ -21,11 +21,17 @@ import (
 // pointer for the collector to scan, and looks a substring of the text up
 // without converting it.
 type vocabulary struct {
-	file    string // the embedded file, which the slots point into
-	slots   []slot
-	shift   uint // 64 - log2(len(slots)): a hash's top bits pick its slot
-	size    int  // the number of tokens
-	longest int  // the length of the longest token
+	file string // the embedded file, which the slots point into
+	// the tokens of 5 bytes or more
+	slots []slot
+	shift uint // 64 - log2(len(slots)): a hash's top bits pick its slot
+	// the tokens of 3 and 4 bytes that short does not hold, most of the
+	// strings that merges look up, in a table an eighth the size of
+	// slots: each slot a token's smallKey, its rank above it, or 0
+	small      []uint64
+	smallShift uint
+	size       int // the number of tokens
+	longest    int // the length of the longest token
 	// the ranks of the strings of one starting part and of two
 	// (partAt: a byte or U+FFFD), which most lookups of a merge are, and
 	// in random bytes most of those of U+FFFD, by shortIndex, or noRank:
@@ -59,19 +65,32 @@ type slot struct {
 
 func (s *slot) length() int { return int(s.rankLength & 0xff) }
 
-// newVocabulary builds the table of a file, with at most 3 slots in 8
-// taken so that probe sequences stay short.
+// newVocabulary builds the tables of a file, with at most 3 slots in 8
+// taken in slots and 1 in 2 in small, so that probe sequences stay short.
 func newVocabulary(file string) *vocabulary {
-	n := 0
+	n, longer, small := 0, 0, 0
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
+		token := file[i+1 : i+1+int(file[i])]
+		switch _, ok := shortIndexOf(token); {
+		case ok:
+		case len(token) <= 4:
+			small++
+		default:
+			longer++
+		}
 		n++
 	}
-	log := bits.Len(uint(n)*8/3 - 1)
-	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, (partCodes+1)*partCodes)}
+	log, smallLog := bits.Len(uint(longer)*8/3-1), bits.Len(uint(small)*2-1)
+	v := &vocabulary{
+		file: file, size: n,
+		slots: make([]slot, 1<<log), shift: uint(64 - log),
+		small: make([]uint64, 1<<smallLog), smallShift: uint(64 - smallLog),
+		short: make([]uint32, (partCodes+1)*partCodes),
+	}
 	for i := range v.short {
 		v.short[i] = noRank
 	}
-	mask := len(v.slots) - 1
+	mask, smallMask := len(v.slots)-1, len(v.small)-1
 	rank := uint32(0)
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
 		token := file[i+1 : i+1+int(file[i])]
@@ -80,20 +99,33 @@ func newVocabulary(file string) *vocabulary {
 		head := headOf(token)
 		if k, ok := shortIndexOf(token); ok {
 			v.short[k] = rank
-		} else if strings.HasPrefix(token, replacementChar) {
-			v.startingFFFD = append(v.startingFFFD, rankedToken{head, token, rank})
-		} else if strings.Contains(token, replacementChar) {
-			v.holdingFFFD = append(v.holdingFFFD, rankedToken{head, token, rank})
+		} else if len(token) <= 4 {
+			key := smallKey(head, len(token))
+			j := int(key * hashMultiplier >> v.smallShift)
+			for v.small[j] != 0 {
+				j = (j + 1) & smallMask
+			}
+			v.small[j] = uint64(rank)<<40 | key
+		} else {
+			if strings.HasPrefix(token, replacementChar) {
+				v.startingFFFD = append(v.startingFFFD, rankedToken{head, token, rank})
+			} else if strings.Contains(token, replacementChar) {
+				v.holdingFFFD = append(v.holdingFFFD, rankedToken{head, token, rank})
+			}
+			j := int(hash(head, token) >> v.shift)
+			for v.slots[j].rankLength != 0 {
+				j = (j + 1) & mask
+			}
+			v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
 		}
-		j := int(hash(head, token) >> v.shift)
-		for v.slots[j].rankLength != 0 {
-			j = (j + 1) & mask
-		}
-		v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
 		rank++
 	}
 	return v
 }
+
+// smallKey returns the key in vocabulary.small of the string of n bytes,
+// 3 or 4, whose head is head: its bytes, its length above them.
+func smallKey(head uint64, n int) uint64 { return uint64(n)<<32 | head }
 
 // rank returns the rank of token, or noRank if it is not in the
 // vocabulary.
@@ -135,8 +167,21 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			}
 		}
 	}
-	// The probe loop is here, not in a function rankAt calls: the call
+	// The probe loops are here, not in functions rankAt calls: the call
 	// cost ordinary text 4% of its instructions.
+	if n <= 4 {
+		key := smallKey(head, n)
+		mask := len(v.small) - 1
+		for k := int(key * hashMultiplier >> v.smallShift); ; k = (k + 1) & mask {
+			slot := v.small[k]
+			if slot&(1<<40-1) == key {
+				return uint32(slot >> 40)
+			}
+			if slot == 0 {
+				return noRank
+			}
+		}
+	}
 	token := s[i:j]
 	mask := len(v.slots) - 1
 	for k := int(hash(head, token) >> v.shift); ; k = (k + 1) & mask {
@@ -241,14 +286,17 @@ func load64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
+// hashMultiplier spreads the bits of a key into the top ones, which pick
+// its slot: 2⁶⁴ over the golden ratio, odd.
+const hashMultiplier = 0x9e3779b97f4a7c15
+
 // hash mixes the head and length of s and, for a longer s, its further
 // bytes 8 at a time, the last 8 read from its end; the multiplications
 // spread every bit into the top ones, which pick the slot.
 func hash(head uint64, s string) uint64 {
-	const k = 0x9e3779b97f4a7c15
-	h := (head ^ uint64(len(s))<<59) * k
+	h := (head ^ uint64(len(s))<<59) * hashMultiplier
 	for i := 8; i < len(s); i += 8 {
-		h = (h ^ h>>29 ^ load64(s[min(i, len(s)-8):])) * k
+		h = (h ^ h>>29 ^ load64(s[min(i, len(s)-8):])) * hashMultiplier
 	}
 	return h
 }
