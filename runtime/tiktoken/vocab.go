@@ -37,12 +37,14 @@ type vocabulary struct {
 	// in random bytes most of those of U+FFFD, by shortIndex, or noRank:
 	// the table's slots for them are scattered
 	short []uint32
-	// the other tokens that start with U+FFFD (5 in o200k_base, 2 in
-	// cl100k_base) and that hold it after their first byte (3, 1), so
-	// that no string that starts with it, or holds it in its first 8
-	// bytes, probes the table: in random bytes most that the merge looks
-	// up do, and are no token, each a cache miss
-	startingFFFD, holdingFFFD []rankedToken
+	// the other tokens that hold U+FFFD (8 in o200k_base, 3 in
+	// cl100k_base), so that no string that holds it in its first 8 bytes
+	// probes slots: in random bytes most that the merge looks up do, and
+	// are no token, each a cache miss. A table of at least 8 slots a
+	// token (holdingFFFDSlot): most lookups find an empty slot at once,
+	// one branch that the processor predicts, where a search of a list
+	// mispredicted which token a string could be.
+	holdingFFFD []rankedToken
 	// bounds of the length of the tokens at an offset
 	lengths longpiece.Lengths
 }
@@ -91,6 +93,7 @@ func newVocabulary(file string) *vocabulary {
 		v.short[i] = noRank
 	}
 	mask, smallMask := len(v.slots)-1, len(v.small)-1
+	var holding []rankedToken
 	rank := uint32(0)
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
 		token := file[i+1 : i+1+int(file[i])]
@@ -107,10 +110,8 @@ func newVocabulary(file string) *vocabulary {
 			}
 			v.small[j] = uint64(rank)<<40 | key
 		} else {
-			if strings.HasPrefix(token, replacementChar) {
-				v.startingFFFD = append(v.startingFFFD, rankedToken{head, token, rank})
-			} else if strings.Contains(token, replacementChar) {
-				v.holdingFFFD = append(v.holdingFFFD, rankedToken{head, token, rank})
+			if strings.Contains(token, replacementChar) {
+				holding = append(holding, rankedToken{head, token, rank})
 			}
 			j := int(hash(head, token) >> v.shift)
 			for v.slots[j].rankLength != 0 {
@@ -119,6 +120,14 @@ func newVocabulary(file string) *vocabulary {
 			v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
 		}
 		rank++
+	}
+	v.holdingFFFD = make([]rankedToken, max(16, 1<<bits.Len(uint(8*len(holding)))))
+	for _, t := range holding {
+		j := v.holdingFFFDSlot(t.head, len(t.token))
+		for v.holdingFFFD[j].token != "" {
+			j = (j + 1) & (len(v.holdingFFFD) - 1)
+		}
+		v.holdingFFFD[j] = t
 	}
 	return v
 }
@@ -162,7 +171,7 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	if hasByte(head, replacementChar[0]) {
 		for k := 8; k <= 8*min(n-3, 5); k += 8 {
 			if head>>k&0xffffff == replacementHead {
-				return find(v.holdingFFFD, head, s[i:j])
+				return v.findHolding(head, s[i:j])
 			}
 		}
 	}
@@ -206,20 +215,27 @@ func (v *vocabulary) startingReplacement(head uint64, token string) uint32 {
 	case len(token) == 6 && head == replacementHead<<24|replacementHead:
 		return v.short[shortIndex(replacementCode, replacementCode)]
 	}
-	return find(v.startingFFFD, head, token)
+	return v.findHolding(head, token)
 }
 
-// find returns the rank of token, whose head is head, in tokens, or
-// noRank. Most strings looked up so in random bytes are no token, and
-// differ from each in their head: one branch each, which the processor
-// predicts, where comparing the strings mispredicted their lengths.
-func find(tokens []rankedToken, head uint64, token string) uint32 {
-	for _, t := range tokens {
+// findHolding returns the rank of token, of 5 bytes or more, which holds
+// U+FFFD and whose head is head, or noRank.
+func (v *vocabulary) findHolding(head uint64, token string) uint32 {
+	for j := v.holdingFFFDSlot(head, len(token)); ; j = (j + 1) & (len(v.holdingFFFD) - 1) {
+		t := &v.holdingFFFD[j]
+		if t.token == "" {
+			return noRank
+		}
 		if t.head == head && len(t.token) == len(token) && (len(token) <= 8 || t.token[8:] == token[8:]) {
 			return t.rank
 		}
 	}
-	return noRank
+}
+
+// holdingFFFDSlot returns the first slot in holdingFFFD of a token of n
+// bytes whose head is head.
+func (v *vocabulary) holdingFFFDSlot(head uint64, n int) int {
+	return int((head ^ uint64(n)<<59) * hashMultiplier >> (64 - bits.Len(uint(len(v.holdingFFFD)-1))))
 }
 
 // hasByte reports whether one of the 8 bytes of x is b.
