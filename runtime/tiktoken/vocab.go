@@ -44,7 +44,8 @@ type vocabulary struct {
 	// token (holdingFFFDSlot): most lookups find an empty slot at once,
 	// one branch that the processor predicts, where a search of a list
 	// mispredicted which token a string could be.
-	holdingFFFD []rankedToken
+	holdingFFFD  []rankedToken
+	holdingShift uint // 64 - log2(len(holdingFFFD))
 	// bounds of the length of the tokens at an offset
 	lengths longpiece.Lengths
 }
@@ -121,7 +122,8 @@ func newVocabulary(file string) *vocabulary {
 		}
 		rank++
 	}
-	v.holdingFFFD = make([]rankedToken, max(16, 1<<bits.Len(uint(8*len(holding)))))
+	holdingLog := max(4, bits.Len(uint(8*len(holding))))
+	v.holdingFFFD, v.holdingShift = make([]rankedToken, 1<<holdingLog), uint(64-holdingLog)
 	for _, t := range holding {
 		j := v.holdingFFFDSlot(t.head, len(t.token))
 		for v.holdingFFFD[j].token != "" {
@@ -235,7 +237,7 @@ func (v *vocabulary) findHolding(head uint64, token string) uint32 {
 // holdingFFFDSlot returns the first slot in holdingFFFD of a token of n
 // bytes whose head is head.
 func (v *vocabulary) holdingFFFDSlot(head uint64, n int) int {
-	return int((head ^ uint64(n)<<59) * hashMultiplier >> (64 - bits.Len(uint(len(v.holdingFFFD)-1))))
+	return int((head ^ uint64(n)<<59) * hashMultiplier >> v.holdingShift)
 }
 
 // hasByte reports whether one of the 8 bytes of x is b.
