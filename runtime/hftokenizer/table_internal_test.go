@@ -37,3 +37,29 @@ func TestTokenTable(t *testing.T) {
 		}
 	}
 }
+
+// TestPairTable: a table finds the value of each pair put in it, and
+// noPair for a pair not put, whatever its filter passes.
+func TestPairTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 9))
+	const n = 20000
+	table, values := newPairTable(n), map[[2]uint32]uint64{}
+	for len(values) < n {
+		pair := [2]uint32{rng.Uint32N(2000), rng.Uint32N(2000)}
+		if _, ok := values[pair]; !ok {
+			values[pair] = uint64(len(values))<<32 | uint64(rng.Uint32())
+			table.put(pair[0], pair[1], values[pair])
+		}
+	}
+	for left := range uint32(2000) {
+		for right := range uint32(2000) {
+			want, ok := values[[2]uint32{left, right}]
+			if !ok {
+				want = noPair
+			}
+			if got := table.get(left, right); got != want {
+				t.Fatalf("pair %d, %d: %#x, want %#x", left, right, got, want)
+			}
+		}
+	}
+}
