@@ -98,7 +98,7 @@ type model struct {
 	mergeCount int // the number of merges: the ranks are below it
 	// bytePairs holds the merge of each pair of bytes, first above
 	// second, the pairs a short piece starts with: an array read, where
-	// merges holds them scattered (512 KB against its 4 MB for Qwen 3)
+	// merges holds them scattered (512 KB against its 8 MB for Qwen 3)
 	bytePairs []uint64
 	// replacementPart: a piece starts U+FFFD as one part, of id
 	// replacementID (replacementMergesFirst)

@@ -329,7 +329,8 @@ var vocabularies = []struct {
 // TestVocabularyIsOpenAIs: the embedded file, written back in the format
 // of OpenAI's (each token in base64, a space, its rank and a line break),
 // is that file byte for byte; the table finds every token at its rank,
-// and the strings one byte longer or shorter, and strings of U+FFFD and
+// and the strings one byte longer or shorter or with the last byte
+// changed, and strings of U+FFFD and
 // random bytes, at theirs or nowhere.
 func TestVocabularyIsOpenAIs(t *testing.T) {
 	for _, v := range vocabularies {
@@ -351,7 +352,8 @@ func TestVocabularyIsOpenAIs(t *testing.T) {
 			t.Errorf("%s: %d tokens (%d distinct, %d in the table), want %d", v.name, len(tokens), len(ranks), e.vocab.size, v.tokens)
 		}
 		for _, token := range tokens {
-			for _, s := range []string{token, token + "\x00", token + "e", " " + token, token[1:], token[:len(token)-1]} {
+			changed := token[:len(token)-1] + string([]byte{token[len(token)-1] ^ 1})
+			for _, s := range []string{token, token + "\x00", token + "e", " " + token, token[1:], token[:len(token)-1], changed} {
 				want, ok := ranks[s]
 				if !ok {
 					want = noRank

@@ -21,27 +21,37 @@ import (
 // pointer for the collector to scan, and looks a substring of the text up
 // without converting it.
 type vocabulary struct {
-	file    string // the embedded file, which the slots point into
-	slots   []slot
-	shift   uint // 64 - log2(len(slots)): a hash's top bits pick its slot
-	size    int  // the number of tokens
-	longest int  // the length of the longest token
+	file string // the embedded file, which the slots point into
+	// the tokens of 5 bytes or more
+	slots []slot
+	shift uint // 64 - log2(len(slots)): a hash's top bits pick its slot
+	// the tokens of 3 and 4 bytes that short does not hold, most of the
+	// strings that merges look up, in a table an eighth the size of
+	// slots: each slot a token's smallKey, its rank above it, or 0
+	small      []uint64
+	smallShift uint
+	size       int // the number of tokens
+	longest    int // the length of the longest token
 	// the ranks of the strings of one starting part and of two
 	// (partAt: a byte or U+FFFD), which most lookups of a merge are, and
 	// in random bytes most of those of U+FFFD, by shortIndex, or noRank:
 	// the table's slots for them are scattered
 	short []uint32
-	// the other tokens that start with U+FFFD (5 in o200k_base, 2 in
-	// cl100k_base) and that hold it after their first byte (3, 1), so
-	// that no string that starts with it, or holds it in its first 8
-	// bytes, probes the table: in random bytes most that the merge looks
-	// up do, and are no token, each a cache miss
-	startingFFFD, holdingFFFD []rankedToken
+	// the other tokens that hold U+FFFD (8 in o200k_base, 3 in
+	// cl100k_base), so that no string that holds it in its first 8 bytes
+	// probes slots: in random bytes most that the merge looks up do, and
+	// are no token, each a cache miss. A table of at least 8 slots a
+	// token (holdingFFFDSlot): most lookups find an empty slot at once,
+	// one branch that the processor predicts, where a search of a list
+	// mispredicted which token a string could be.
+	holdingFFFD  []rankedToken
+	holdingShift uint // 64 - log2(len(holdingFFFD))
 	// bounds of the length of the tokens at an offset
 	lengths longpiece.Lengths
 }
 
 type rankedToken struct {
+	head  uint64 // its first 8 bytes, as headOf
 	token string
 	rank  uint32
 }
@@ -58,19 +68,33 @@ type slot struct {
 
 func (s *slot) length() int { return int(s.rankLength & 0xff) }
 
-// newVocabulary builds the table of a file, with at most 3 slots in 8
-// taken so that probe sequences stay short.
+// newVocabulary builds the tables of a file, with at most 3 slots in 8
+// taken in slots and 1 in 2 in small, so that probe sequences stay short.
 func newVocabulary(file string) *vocabulary {
-	n := 0
+	n, longer, small := 0, 0, 0
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
+		token := file[i+1 : i+1+int(file[i])]
+		switch _, ok := shortIndexOf(token); {
+		case ok:
+		case len(token) <= 4:
+			small++
+		default:
+			longer++
+		}
 		n++
 	}
-	log := bits.Len(uint(n)*8/3 - 1)
-	v := &vocabulary{file: file, slots: make([]slot, 1<<log), shift: uint(64 - log), size: n, short: make([]uint32, (partCodes+1)*partCodes)}
+	log, smallLog := bits.Len(uint(longer)*8/3-1), bits.Len(uint(small)*2-1)
+	v := &vocabulary{
+		file: file, size: n,
+		slots: make([]slot, 1<<log), shift: uint(64 - log),
+		small: make([]uint64, 1<<smallLog), smallShift: uint(64 - smallLog),
+		short: make([]uint32, (partCodes+1)*partCodes),
+	}
 	for i := range v.short {
 		v.short[i] = noRank
 	}
-	mask := len(v.slots) - 1
+	mask, smallMask := len(v.slots)-1, len(v.small)-1
+	var holding []rankedToken
 	rank := uint32(0)
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
 		token := file[i+1 : i+1+int(file[i])]
@@ -79,20 +103,40 @@ func newVocabulary(file string) *vocabulary {
 		head := headOf(token)
 		if k, ok := shortIndexOf(token); ok {
 			v.short[k] = rank
-		} else if strings.HasPrefix(token, replacementChar) {
-			v.startingFFFD = append(v.startingFFFD, rankedToken{token, rank})
-		} else if strings.Contains(token, replacementChar) {
-			v.holdingFFFD = append(v.holdingFFFD, rankedToken{token, rank})
+		} else if len(token) <= 4 {
+			key := smallKey(head, len(token))
+			j := int(key * hashMultiplier >> v.smallShift)
+			for v.small[j] != 0 {
+				j = (j + 1) & smallMask
+			}
+			v.small[j] = uint64(rank)<<40 | key
+		} else {
+			if strings.Contains(token, replacementChar) {
+				holding = append(holding, rankedToken{head, token, rank})
+			}
+			j := int(hash(head, token) >> v.shift)
+			for v.slots[j].rankLength != 0 {
+				j = (j + 1) & mask
+			}
+			v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
 		}
-		j := int(hash(head, token) >> v.shift)
-		for v.slots[j].rankLength != 0 {
-			j = (j + 1) & mask
-		}
-		v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
 		rank++
+	}
+	holdingLog := max(4, bits.Len(uint(8*len(holding))))
+	v.holdingFFFD, v.holdingShift = make([]rankedToken, 1<<holdingLog), uint(64-holdingLog)
+	for _, t := range holding {
+		j := v.holdingFFFDSlot(t.head, len(t.token))
+		for v.holdingFFFD[j].token != "" {
+			j = (j + 1) & (len(v.holdingFFFD) - 1)
+		}
+		v.holdingFFFD[j] = t
 	}
 	return v
 }
+
+// smallKey returns the key in vocabulary.small of the string of n bytes,
+// 3 or 4, whose head is head: its bytes, its length above them.
+func smallKey(head uint64, n int) uint64 { return uint64(n)<<32 | head }
 
 // rank returns the rank of token, or noRank if it is not in the
 // vocabulary.
@@ -113,10 +157,9 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	}
 	var head uint64
 	if len(s)-i >= 8 {
-		head = load64(s[i:])
-		if n < 8 {
-			head &= 1<<(8*n) - 1
-		}
+		// its first n bytes, without a branch on n < 8, which random
+		// text mispredicts (a shift by 64 or more gives 0)
+		head = load64(s[i:]) &^ (^uint64(0) << (8 * n))
 	} else {
 		head = headOf(s[i:j])
 	}
@@ -130,12 +173,25 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	if hasByte(head, replacementChar[0]) {
 		for k := 8; k <= 8*min(n-3, 5); k += 8 {
 			if head>>k&0xffffff == replacementHead {
-				return find(v.holdingFFFD, s[i:j])
+				return v.findHolding(head, s[i:j])
 			}
 		}
 	}
-	// The probe loop is here, not in a function rankAt calls: the call
+	// The probe loops are here, not in functions rankAt calls: the call
 	// cost ordinary text 4% of its instructions.
+	if n <= 4 {
+		key := smallKey(head, n)
+		mask := len(v.small) - 1
+		for k := int(key * hashMultiplier >> v.smallShift); ; k = (k + 1) & mask {
+			slot := v.small[k]
+			if slot&(1<<40-1) == key {
+				return uint32(slot >> 40)
+			}
+			if slot == 0 {
+				return noRank
+			}
+		}
+	}
 	token := s[i:j]
 	mask := len(v.slots) - 1
 	for k := int(hash(head, token) >> v.shift); ; k = (k + 1) & mask {
@@ -161,17 +217,27 @@ func (v *vocabulary) startingReplacement(head uint64, token string) uint32 {
 	case len(token) == 6 && head == replacementHead<<24|replacementHead:
 		return v.short[shortIndex(replacementCode, replacementCode)]
 	}
-	return find(v.startingFFFD, token)
+	return v.findHolding(head, token)
 }
 
-// find returns the rank of token in tokens, or noRank.
-func find(tokens []rankedToken, token string) uint32 {
-	for _, t := range tokens {
-		if t.token == token {
+// findHolding returns the rank of token, of 5 bytes or more, which holds
+// U+FFFD and whose head is head, or noRank.
+func (v *vocabulary) findHolding(head uint64, token string) uint32 {
+	for j := v.holdingFFFDSlot(head, len(token)); ; j = (j + 1) & (len(v.holdingFFFD) - 1) {
+		t := &v.holdingFFFD[j]
+		if t.token == "" {
+			return noRank
+		}
+		if t.head == head && len(t.token) == len(token) && (len(token) <= 8 || t.token[8:] == token[8:]) {
 			return t.rank
 		}
 	}
-	return noRank
+}
+
+// holdingFFFDSlot returns the first slot in holdingFFFD of a token of n
+// bytes whose head is head.
+func (v *vocabulary) holdingFFFDSlot(head uint64, n int) int {
+	return int((head ^ uint64(n)<<59) * hashMultiplier >> v.holdingShift)
 }
 
 // hasByte reports whether one of the 8 bytes of x is b.
@@ -237,14 +303,17 @@ func load64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
+// hashMultiplier spreads the bits of a key into the top ones, which pick
+// its slot: 2⁶⁴ over the golden ratio, odd.
+const hashMultiplier = 0x9e3779b97f4a7c15
+
 // hash mixes the head and length of s and, for a longer s, its further
 // bytes 8 at a time, the last 8 read from its end; the multiplications
 // spread every bit into the top ones, which pick the slot.
 func hash(head uint64, s string) uint64 {
-	const k = 0x9e3779b97f4a7c15
-	h := (head ^ uint64(len(s))<<59) * k
+	h := (head ^ uint64(len(s))<<59) * hashMultiplier
 	for i := 8; i < len(s); i += 8 {
-		h = (h ^ h>>29 ^ load64(s[min(i, len(s)-8):])) * k
+		h = (h ^ h>>29 ^ load64(s[min(i, len(s)-8):])) * hashMultiplier
 	}
 	return h
 }

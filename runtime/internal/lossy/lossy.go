@@ -12,16 +12,25 @@ import (
 // ReplacementChar is U+FFFD, which Valid reads each invalid byte as.
 const ReplacementChar = "\uFFFD"
 
-// single holds, for each byte that is a rune of its own or starts none
-// (ASCII, a continuation byte, 0xC0, 0xC1, 0xF5 on), what Valid reads it
-// as in its low bytes, the byte or U+FFFD, and their number in its top
-// byte.
+// single holds, for each byte, what Valid reads it as when it is no
+// rune's first byte of several, in its low bytes, the byte or U+FFFD, and
+// their number in its top byte.
 var single = func() (t [256]uint32) {
 	for c := range t {
 		t[c] = uint32(c) | 1<<24
 		if c >= utf8.RuneSelf {
 			t[c] = uint32(ReplacementChar[0]) | uint32(ReplacementChar[1])<<8 | uint32(ReplacementChar[2])<<16 | 3<<24
 		}
+	}
+	return t
+}()
+
+// leads holds 0xC0 for a byte that may start a rune of several bytes
+// (0xC2 to 0xF4), 0 for the others: the byte after one is a continuation
+// byte when the two bits it keeps of it are 10.
+var leads = func() (t [256]byte) {
+	for c := 0xC2; c <= 0xF4; c++ {
+		t[c] = 0xC0
 	}
 	return t
 }()
@@ -35,11 +44,17 @@ func Valid(buf *[]byte, text string) string {
 	}
 	b := (*buf)[:0]
 	for i := 0; i < len(text); {
-		c := text[i]
-		if c-0xC2 > 0xF4-0xC2 {
-			// ASCII or a byte that starts no rune, most of random bytes:
-			// 4 bytes of single stored, 1 or 3 kept, with no branch on
-			// which, which random bytes would mispredict half the time.
+		c, next := text[i], byte(0)
+		if i+1 < len(text) {
+			next = text[i+1]
+		}
+		if next&leads[c] != 0x80 {
+			// ASCII, a byte that starts no rune, or one that starts a
+			// rune but has no continuation byte after it, most of random
+			// bytes: 4 bytes of single stored, 1 or 3 kept, with no
+			// branch on which, which random bytes would mispredict half
+			// the time; and one branch on the byte after a lead byte,
+			// where random bytes have a continuation byte one time in 4.
 			b = slices.Grow(b, 4)
 			w := single[c]
 			binary.LittleEndian.PutUint32(b[len(b):len(b)+4], w)
