@@ -81,9 +81,10 @@ var markupMethods = map[string]string{
 // markupItems checks x.split(), splitlines(), partition() or rpartition(),
 // call, whose Markup strings print as Markup('...') in the list or tuple
 // it returns, and reports whether the call is to be a dynamic value whose
-// items are Markup (ir.DynMarkupItems): where x is Markup whatever the
-// template's sets assign (markupHere; it must be Markup on every render).
-// Markup escapes the arguments at escaped (partition()'s separator).
+// items are Markup (ir.DynMarkupItems): where x may be Markup by the sets
+// checked so far (markupHere), as the result's type is decided now; x must
+// then be Markup on every render (markupMethod). Markup escapes the
+// arguments at escaped (partition()'s separator).
 func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ...int) bool {
 	if !c.markupHere().May(x) {
 		c.checkMarkup(x, sp, call.Name+"() of a variable that a set after it may make", "whose "+call.Name+"() returns Markup strings, which promptgen keeps only where a set before the call makes the variable Markup ("+toPlain+")")
@@ -94,8 +95,9 @@ func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ..
 }
 
 // escapeArg is x escaped as Markup escapes a string argument of its
-// methods: a constant escaped now, another value by the filter escape,
-// which leaves Markup as it is (keepMarkup keeps it so).
+// methods: a constant escaped now (html.EscapeString escapes & < > ' " as
+// markupsafe does), another value by the filter escape, which leaves
+// Markup as it is (keepMarkup keeps it so).
 func escapeArg(x ir.Expr, pos string) ir.Expr {
 	if k, ok := x.(*ir.Const); ok {
 		return &ir.Const{Value: html.EscapeString(k.Value.(string)), T: &ir.Type{Kind: ir.KindString}}
