@@ -24,8 +24,9 @@ type valueFilter struct {
 	// (of a generator, "<generator object ...>"), or its items.
 	iterates bool
 	// markupAsPlain: of Markup, the filter yields what it yields of the
-	// plain string (forceescape escapes it again), so a tojson or safe
-	// result needs no check.
+	// plain string (forceescape escapes it again; groupby and slice iterate
+	// its characters, which are plain strings), so a tojson or safe result
+	// needs no check.
 	markupAsPlain bool
 }
 
@@ -41,8 +42,8 @@ var valueFilters = map[string]valueFilter{
 	"wordcount":      {integer: true, markupAsPlain: true},
 	"forceescape":    {str: true, markupAsPlain: true},
 	"groupby": {params: []ir.Param{{Name: "attribute", Required: true}, {Name: "default"}, {Name: "case_sensitive", Def: false}},
-		kinds: []ir.Kind{ir.KindUnknown, ir.KindUnknown, ir.KindBool}, iterates: true},
-	"slice":   {params: []ir.Param{{Name: "slices", Required: true}, {Name: "fill_with"}}, kinds: []ir.Kind{ir.KindInt}, generator: true, iterates: true},
+		kinds: []ir.Kind{ir.KindUnknown, ir.KindUnknown, ir.KindBool}, iterates: true, markupAsPlain: true},
+	"slice":   {params: []ir.Param{{Name: "slices", Required: true}, {Name: "fill_with"}}, kinds: []ir.Kind{ir.KindInt}, generator: true, iterates: true, markupAsPlain: true},
 	"xmlattr": {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
 	"sum":     {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}, iterates: true},
 	"min":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}, markupAsPlain: true, iterates: true},
