@@ -109,9 +109,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	items := false // Markup's method returns Markup strings
 	switch fn.Name {
 	case "replace":
-		c.markupMethod(x, out, e.Span, 0, 1)
+		c.markupMethod(x, out, e.Span, false, 0, 1)
 	case "strip", "lstrip", "rstrip":
-		c.markupMethod(x, out, e.Span, 0)
+		c.markupMethod(x, out, e.Span, false, 0)
 	case "ljust", "rjust", "center":
 		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the fill character ("+toPlain+")", out.Args[1])
 	case "partition", "rpartition":

@@ -47,10 +47,11 @@ func (c *checker) checkMarkup(x ir.Expr, sp tmpl.Span, what, msg string, args ..
 // arguments at escaped (replace(), strip()'s characters, partition()'s
 // separator) and returns Markup: where x is Markup, the generated code
 // escapes them too (escapeArg); where it is Markup in some renders only,
-// the call is rejected.
-func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ...int) {
+// the call is rejected, unless escaping changes none of the arguments
+// and the call's result is not items made Markup (items: split()).
+func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items bool, escaped ...int) {
 	c.later = append(c.later, func() {
-		if !c.markup(x) {
+		if !c.markup(x) || !items && !slices.ContainsFunc(escaped, func(i int) bool { return builtins.Escaped(call.Args[i]) }) {
 			return
 		}
 		if !c.markups.Must(x) {
@@ -90,7 +91,7 @@ func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ..
 		c.checkMarkup(x, sp, call.Name+"() of a variable that a set after it may make", "whose "+call.Name+"() returns Markup strings, which promptgen keeps only where a set before the call makes the variable Markup ("+toPlain+")")
 		return false
 	}
-	c.markupMethod(x, call, sp, escaped...)
+	c.markupMethod(x, call, sp, true, escaped...)
 	return true
 }
 
