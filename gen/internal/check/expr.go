@@ -380,12 +380,13 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 // where it stands.
 func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, sp tmpl.Span) bool {
 	why, fix := "one that may be undefined, which Jinja2 keeps", "give that element a value with | default(...), or print the literal where it stands"
+	here := c.markupHere() // follows the sets once, for every element
 	switch {
 	case slices.ContainsFunc(elems, holdsUndefined) || c.keepUndefined[c.posString(sp)]:
 		if slices.ContainsFunc(elems, func(x ir.Expr) bool { return keptUndefined(x) && !mayConvertToDynamic(x.Type()) }) {
 			return false
 		}
-	case slices.ContainsFunc(elems, func(x ir.Expr) bool { m := c.markupHere(); return m.May(x) || m.Holds(x) }):
+	case slices.ContainsFunc(elems, func(x ir.Expr) bool { return here.May(x) || here.Holds(x) }):
 		why, fix = "a tojson or safe result, which Jinja2 keeps as Markup", "make the tojson or safe result a plain string first with ~ ''"
 	default:
 		return false
