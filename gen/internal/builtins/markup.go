@@ -138,7 +138,7 @@ func holdsItems(x *ir.Dynamic) bool {
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
 // keeps each item as it is (an item, an attribute, get(), items(),
 // values(), a slice, first, last, list, reverse, sort, unique, min, max,
-// groupby, a tuple of it, unpacking, default, + and * of sequences, % formatting,
+// groupby, map(attribute=), a tuple of it, unpacking, default, + and * of sequences, % formatting,
 // whose %r prints Markup('...')), yields what it yields of plain strings
 // (printing, join, length, ==, in, a test, tojson, keys(), a map to
 // numbers), or reads Markup as Jinja2 does (xmlattr, whose
@@ -162,9 +162,10 @@ func ReadsHolder(x *ir.Dynamic) bool {
 
 // keepsItems reports whether x is a filter that yields the items of its
 // operand as they are (a holder's Markup items stay Markup): reverse,
-// sort, unique, min, max, and groupby, whose grouper is the first item's.
+// sort, unique, min, max, groupby, whose grouper is the first item's,
+// and map(attribute=), the items' attributes.
 func keepsItems(x *ir.Dynamic) bool {
-	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby"}, x.Name)
+	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map"}, x.Name)
 }
 
 // Holds reports whether x, a dynamic value, may hold Markup as an item

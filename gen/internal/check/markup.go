@@ -162,7 +162,7 @@ func (c *checker) checkHolders() {
 				continue
 			}
 			if !builtins.ReadsHolder(d.x) || !c.markups.Kept(a) {
-				c.errorf(d.sp, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, + and printing keep here ("+toPlain+")")
+				c.errorf(d.sp, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), + and printing keep here ("+toPlain+")")
 			}
 		}
 	}
@@ -181,7 +181,7 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // dynamic value where Markup makes a difference to jinja.MarkupValue
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
 // + or *, the string an item, a slice, last, escape or a filter that keeps Markup
-// reads, default's value and default, get()'s and groupby's default, the value a dynamic local is set
+// reads, default's value and default, get()'s, groupby's and map's default, the value a dynamic local is set
 // to, a branch of a dynamic condition and of a dynamic loop.cycle(). It runs once every check is
 // done, as Kept assumes it.
 func (c *checker) keepMarkup(bodies []*ir.Prompt) {
@@ -212,8 +212,8 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					}
 				case x.Op == ir.DynGet:
 					keep(&x.Args[2])
-				case x.Op == ir.DynFilter && x.Name == "groupby":
-					keep(&x.Args[2])
+				case x.Op == ir.DynFilter && (x.Name == "groupby" || x.Name == "map"):
+					keep(&x.Args[2]) // default=
 				case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 					x.Op == ir.DynFilter && (x.Name == "escape" || builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0):
 					keep(&x.Args[0])
