@@ -138,17 +138,19 @@ func holdsItems(x *ir.Dynamic) bool {
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
 // keeps each item as it is (an item, an attribute, get(), items(),
 // values(), a slice, first, last, list, reverse, sort, unique, min, max,
-// groupby, map(attribute=), a tuple of it, unpacking, default, + and * of sequences, % formatting,
-// whose %r prints Markup('...')), yields what it yields of plain strings
-// (printing, join, length, ==, in, a test, tojson, keys(), a map to
-// numbers), or reads Markup as Jinja2 does (xmlattr, whose
-// escape leaves it as it is). Other operations (a map, a string method)
-// are rejected where an operand may hold Markup.
+// groupby, map(attribute=), a tuple of it, unpacking, default, + and * of
+// sequences, % formatting, whose %r prints Markup('...')), yields what it
+// yields of plain strings (printing, join, length, ==, in, a test,
+// tojson, keys(), a map to numbers), reads Markup as Jinja2 does
+// (xmlattr, whose escape leaves it as it is), or takes the string a str
+// method is called on, whose Markup the checker follows (May). Other
+// operations (a map through a filter, batch, select) are rejected where
+// an operand may hold Markup.
 func ReadsHolder(x *ir.Dynamic) bool {
 	switch x.Op {
 	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault, ir.DynUnpacked,
 		ir.DynAttr, ir.DynGet, ir.DynItems, ir.DynItemsList, ir.DynKeys, ir.DynValues,
-		ir.DynStr, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON:
+		ir.DynStr, ir.DynAsString, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON:
 		return true
 	case ir.DynArith:
 		return x.Name == "+" || x.Name == "*" || x.Name == "%"

@@ -64,6 +64,9 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 			case !builtins.Escaped(a) || a.Type().Kind != ir.KindString && a.Type().Kind != ir.KindDynamic:
 			case c.markup(a) && !c.markups.Kept(a):
 				c.errorf(sp, "%s() of a tojson or safe result with an argument that may or may not be one is not supported: Jinja2's Markup escapes a plain string argument and leaves Markup as it is (%s)", call.Name, toPlain)
+			case ir.MaybeUndefined(a):
+				// Escaped, undefined would be ''; Jinja2 fails.
+				c.errorf(sp, "%s() of a tojson or safe result with an argument that may be undefined is not supported: Jinja2's Markup escapes a string argument and fails on Undefined (give the argument a value with | default(...))", call.Name)
 			default:
 				call.Args[i] = escapeArg(a, call.Pos)
 			}
