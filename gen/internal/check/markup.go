@@ -196,6 +196,15 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 			*x = &ir.Dynamic{Op: ir.DynMarkup, Args: []ir.Expr{*x}, T: ir.DynamicType()}
 		}
 	}
+	// keepDyn keeps x, or the branches of x made a dynamic condition.
+	keepDyn := func(x *ir.Expr) {
+		if cond, ok := (*x).(*ir.Cond); ok && cond.T.Resolve().Kind == ir.KindDynamic {
+			keep(&cond.Then)
+			keep(&cond.Else)
+			return
+		}
+		keep(x)
+	}
 	for _, s := range c.sets {
 		if s.Value != nil && s.Local.T.Resolve().Kind == ir.KindDynamic {
 			keep(&s.Value)
@@ -224,13 +233,15 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 			case *ir.List:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					for i := range x.Items {
-						keep(&x.Items[i])
+						c.keepBranches(&x.Items[i])
+						keepDyn(&x.Items[i])
 					}
 				}
 			case *ir.Dict:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					for i := range x.Values {
-						keep(&x.Values[i])
+						c.keepBranches(&x.Values[i])
+						keepDyn(&x.Values[i])
 					}
 				}
 			case *ir.Cond:
@@ -246,6 +257,29 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 				}
 			}
 		})
+	}
+}
+
+// markupByBranch reports whether x, a string element of a dynamic list or
+// dict literal, is a condition that is Markup in some renders only, each
+// branch of which is Markup on every render or never: keepMarkup makes it
+// a dynamic value branch by branch (keepBranches), which keeps Markup
+// where Jinja2's element is.
+func (c *checker) markupByBranch(x ir.Expr) bool {
+	cond, ok := x.(*ir.Cond)
+	return ok && cond.T.Resolve().Kind == ir.KindString && !slices.ContainsFunc([]ir.Expr{cond.Then, cond.Else}, func(b ir.Expr) bool {
+		return b != nil && c.markups.May(b) && !c.markups.Must(b)
+	})
+}
+
+// keepBranches makes *x, an element of a dynamic list or dict literal
+// that markupByBranch allows, a dynamic condition whose branches keepMarkup
+// converts each on its own.
+func (c *checker) keepBranches(x *ir.Expr) {
+	if cond, ok := (*x).(*ir.Cond); ok && c.markups.May(cond) && !c.markups.Must(cond) && c.markupByBranch(cond) {
+		dyn := *cond
+		dyn.T = ir.DynamicType()
+		*x = &dyn
 	}
 }
 
