@@ -274,7 +274,8 @@ func (m *Markup) Must(x ir.Expr) bool {
 // outside the transformers profile, escape, a filter that keeps Markup
 // and the string of Markup (DynStr, DynAsString) that the string
 // filters and methods take, a + or * of Markup, which is Markup where it
-// does not fail, a slice, an item or the last of Markup, and a default whose value
+// does not fail, a slice, an item or the last of Markup, an item of
+// Markup's split() (ir.DynMarkupItems), and a default whose value
 // and default are Markup (May: either); must tells Must from May.
 func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	operand := m.May
@@ -296,7 +297,12 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 		return operand(x.Args[0])
 	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
 		return operand(x.Args[0]) || operand(x.Args[1])
-	case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast:
+	case x.Op == ir.DynItem || x.Op == ir.DynFirst || x.Op == ir.DynLast:
+		if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
+			return true // each string of Markup's split() is Markup
+		}
+		return x.Op != ir.DynFirst && operand(x.Args[0]) // of Markup, a str
+	case x.Op == ir.DynSlice:
 		return operand(x.Args[0]) // of Markup, a str
 	case x.Op == ir.DynDefault && must:
 		return m.Must(x.Args[0]) && m.Must(x.Args[1])
