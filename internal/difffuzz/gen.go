@@ -146,6 +146,10 @@ var includedFamilies = []string{
 	// which escapes the dynamic string; Markup in one branch of a
 	// condition only, and as a tuple item (printed, or read back).
 	"dyn-markup",
+	// Issue 27: Markup's string methods (split, splitlines, partition,
+	// rpartition: Markup strings; replace, strip: escaped arguments),
+	// escape and forceescape of Markup, and a list literal holding it.
+	"markup-methods",
 	// An int operation with an operand at the int64 limits: its result
 	// is printed, or the render fails where Python's int leaves 64 bits.
 	"int-limits",

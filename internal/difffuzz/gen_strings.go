@@ -157,6 +157,7 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 			}
 			*e = g.filter(g.method(g.undefOperand(str), "splitlines", args...), "join", g.strLit())
 		}},
+		{2, g.on("markup-methods"), func() { *e = g.markupMethod(d) }},
 		{2, g.on("filter-format"), func() { *e = g.formatProduction(d) }},
 		{2, g.on("filter-value"), func() { *e = g.valueFilterString(d) }},
 	}
@@ -178,4 +179,48 @@ func (g *generator) slice(x expression) expression {
 		s += ":" + step
 	}
 	return expression{text: g.wrap(x, precPrimary) + "[" + s + "]", prec: precPrimary, paths: x.paths, elems: x.elems}
+}
+
+// markupMethod is a string method or filter of Markup (a safe, tojson or
+// escape result) that Jinja2 runs as Markup's: split(), splitlines(),
+// partition() and rpartition() return Markup strings (a list printed, or
+// an item + a plain string, which it escapes), replace() and strip()
+// escape their string arguments, escape leaves Markup as it is and
+// forceescape escapes it again; or a list literal holding Markup, printed.
+func (g *generator) markupMethod(d int) expression {
+	str := func() expression { return g.expr(typeString, d-1) }
+	m := g.filter(str(), "escape")
+	switch g.r.IntN(3) {
+	case 0:
+		m = g.filter(g.printable(d-1), "safe")
+	case 1:
+		m = g.filter(g.printable(d-1), "tojson")
+	}
+	printed := func(x expression) expression { return g.binary(x, "~", expression{text: g.strLit(), prec: precPrimary}, precConcat) }
+	var sep []string
+	if g.chance(0.4) {
+		sep = append(sep, g.strLit())
+	}
+	switch g.r.IntN(8) {
+	case 0:
+		return printed(g.method(m, "split", sep...))
+	case 1:
+		return g.binary(g.filter(g.method(m, "split", sep...), g.pick([]string{"first", "last"})), "+", str(), precAdd)
+	case 2:
+		p := g.method(m, g.pick([]string{"partition", "rpartition"}), g.strLit())
+		return g.binary(expression{text: p.text + "[" + g.pick([]string{"0", "1", "2"}) + "]", prec: precPrimary}, "+", str(), precAdd)
+	case 3:
+		return printed(g.method(m, "splitlines"))
+	case 4:
+		old := expression{text: g.strLit(), prec: precPrimary}
+		if g.chance(0.5) {
+			old = str()
+		}
+		return g.method(m, "replace", old.text, g.strLit())
+	case 5:
+		return g.method(m, g.pick([]string{"strip", "lstrip", "rstrip"}), g.strLit())
+	case 6:
+		return g.binary(g.filter(m, g.pick([]string{"escape", "forceescape"})), "+", str(), precAdd)
+	}
+	return printed(expression{text: "[" + g.wrap(m, precCond) + ", " + g.wrap(str(), precCond) + "]", prec: precPrimary})
 }

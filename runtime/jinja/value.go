@@ -78,9 +78,19 @@ func StringValue(s string) Value { return Value{kind: stringKind, s: s} }
 // MarkupValue returns v as Jinja2's Markup when v is a string, as a
 // tojson, safe or escape result is: + escapes the plain string it is
 // added to, and so does the sum; *, an item, a slice and reverse keep
-// it Markup, and a list prints it as Markup('...'). Other values are
-// returned as they are.
+// it Markup, and a list prints it as Markup('...'). Of a list or tuple
+// (Markup's split() or partition()), it returns a copy whose string
+// items are Markup. Other values are returned as they are.
 func MarkupValue(v Value) Value {
+	if v.kind == listKind {
+		items := make([]Value, len(v.list))
+		for i, it := range v.list {
+			items[i] = it
+			items[i].markup = it.kind == stringKind
+		}
+		v.list = items
+		return v
+	}
 	v.markup = v.kind == stringKind
 	return v
 }

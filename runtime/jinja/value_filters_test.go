@@ -185,9 +185,11 @@ func TestFilterSortLong(t *testing.T) {
 // TypeError for 1, None and [1], an UndefinedError for undefined; Markup
 // + Markup escapes nothing; *, an item, a slice, last and reverse keep
 // Markup, first does not (of a list, both return the item as it is); escape of Markup leaves it; a list prints it as
-// Markup('...'). A chain of + (Sum) prints what Arith adds up.
+// Markup('...'). Of a list, MarkupValue makes the string items of a copy
+// Markup, as Markup's split() returns them. A chain of + (Sum) prints what Arith adds up.
 func TestMarkup(t *testing.T) {
 	markup := MarkupValue(StringValue("<b>"))
+	plain := ListValue(StringValue("a"), IntValue(1))
 	repr := func(v Value) string { return string(ListValue(v).AppendRepr(nil)) }
 	must := func(v Value, err error) Value {
 		t.Helper()
@@ -216,6 +218,8 @@ func TestMarkup(t *testing.T) {
 		{"escape of Markup", must(Filter("escape", markup)), `[Markup('<b>')]`},
 		{"escape of str", must(Filter("escape", StringValue("<"))), `[Markup('&lt;')]`},
 		{"int", MarkupValue(IntValue(1)), `[1]`},
+		{"list (a split() of Markup)", MarkupValue(plain), `[[Markup('a'), 1]]`},
+		{"the list it copied", plain, `[['a', 1]]`},
 	} {
 		if got := repr(c.got); got != c.want {
 			t.Errorf("%s = %s, want %s", c.what, got, c.want)

@@ -125,7 +125,8 @@ func loopTargets(f *ir.For) []*ir.Local {
 // rejected where an operand may hold Markup (ReadsHolder).
 func holdsItems(x *ir.Dynamic) bool {
 	switch x.Op {
-	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault, ir.DynFilter:
+	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault, ir.DynFilter, ir.DynUnpacked,
+		ir.DynAttr, ir.DynGet, ir.DynItems, ir.DynItemsList, ir.DynValues:
 		return true
 	case ir.DynArith:
 		return x.Name != "%"
@@ -135,36 +136,59 @@ func holdsItems(x *ir.Dynamic) bool {
 
 // ReadsHolder reports whether the runtime reads the items of a dynamic
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
-// keeps each item as it is (an item, a slice, first, last, list,
-// reverse, a tuple of it, default, + and * of sequences, % formatting,
-// whose %r prints Markup('...')), or yields what it yields of plain
-// strings (printing, join, length, ==, in, a test, tojson). Other
-// operations (a map, a sort, a string method) are rejected where an
-// operand may hold Markup.
+// keeps each item as it is (an item, an attribute, get(), items(),
+// values(), a slice, first, last, list, reverse, sort, unique, min, max,
+// groupby, map(attribute=), a tuple of it, unpacking, default, + and * of
+// sequences, % formatting, whose %r prints Markup('...')), yields what it
+// yields of plain strings (printing, join, length, ==, in, a test,
+// tojson, keys(), a map to numbers), reads Markup as Jinja2 does
+// (xmlattr, whose escape leaves it as it is), or takes the string a str
+// method is called on, whose Markup the checker follows (May). Other
+// operations (a map through a filter, batch, select) are rejected where
+// an operand may hold Markup.
 func ReadsHolder(x *ir.Dynamic) bool {
 	switch x.Op {
-	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault,
-		ir.DynStr, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON:
+	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault, ir.DynUnpacked,
+		ir.DynAttr, ir.DynGet, ir.DynItems, ir.DynItemsList, ir.DynKeys, ir.DynValues,
+		ir.DynStr, ir.DynAsString, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON:
 		return true
 	case ir.DynArith:
 		return x.Name == "+" || x.Name == "*" || x.Name == "%"
 	case ir.DynFilter:
-		return x.Name == "reverse" || x.Name == "format"
+		return keepsItems(x) || x.Name == "format" || x.Name == "xmlattr"
+	case ir.DynMapFilter:
+		return x.Name == "length" || x.Name == "count" || x.Name == "wordcount" || x.Name == "int" || x.Name == "float"
 	}
 	return false
 }
 
+// keepsItems reports whether x is a filter that yields the items of its
+// operand as they are (a holder's Markup items stay Markup): reverse,
+// sort, unique, min, max, groupby, whose grouper is the first item's,
+// and map(attribute=), the items' attributes.
+func keepsItems(x *ir.Dynamic) bool {
+	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map"}, x.Name)
+}
+
 // Holds reports whether x, a dynamic value, may hold Markup as an item
-// at any depth: a tuple with an item that may be Markup or hold it, what
-// the operations that yield items (holdsItems) make of one, and a local
-// set to one or a loop target over one.
+// at any depth: a tuple, list or dict literal with an item that may be
+// Markup or hold it, the split() or partition() of Markup
+// (ir.DynMarkupItems), what the operations that yield items (holdsItems)
+// make of one, and a local set to one or a loop target over one.
 func (m *Markup) Holds(x ir.Expr) bool {
 	switch x := x.(type) {
 	case *ir.Dynamic:
-		if x.Op == ir.DynTuple {
-			return slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return m.May(a) || m.Holds(a) })
+		switch x.Op {
+		case ir.DynTuple:
+			return slices.ContainsFunc(x.Args, m.mayHold)
+		case ir.DynMarkupItems:
+			return true
 		}
 		return holdsItems(x) && slices.ContainsFunc(x.Args, m.Holds)
+	case *ir.List:
+		return slices.ContainsFunc(x.Items, m.mayHold)
+	case *ir.Dict:
+		return slices.ContainsFunc(x.Values, m.mayHold)
 	case *ir.Cond:
 		return m.Holds(x.Then) || x.Else != nil && m.Holds(x.Else)
 	case *ir.Binary:
@@ -176,6 +200,9 @@ func (m *Markup) Holds(x ir.Expr) bool {
 	}
 	return false
 }
+
+// mayHold reports whether x, an item, may be Markup or hold it.
+func (m *Markup) mayHold(x ir.Expr) bool { return m.May(x) || m.Holds(x) }
 
 // holdingLocal reports whether a set assigns local l a value that may
 // hold Markup, or l is the target of a loop over one: the smallest such
@@ -247,7 +274,8 @@ func (m *Markup) Must(x ir.Expr) bool {
 // outside the transformers profile, escape, a filter that keeps Markup
 // and the string of Markup (DynStr, DynAsString) that the string
 // filters and methods take, a + or * of Markup, which is Markup where it
-// does not fail, a slice, an item or the last of Markup, and a default whose value
+// does not fail, a slice, an item or the last of Markup, an item of
+// Markup's split() (ir.DynMarkupItems), and a default whose value
 // and default are Markup (May: either); must tells Must from May.
 func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	operand := m.May
@@ -269,7 +297,12 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 		return operand(x.Args[0])
 	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
 		return operand(x.Args[0]) || operand(x.Args[1])
-	case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast:
+	case x.Op == ir.DynItem || x.Op == ir.DynFirst || x.Op == ir.DynLast:
+		if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
+			return true // each string of Markup's split() is Markup
+		}
+		return x.Op != ir.DynFirst && operand(x.Args[0]) // of Markup, a str
+	case x.Op == ir.DynSlice:
 		return operand(x.Args[0]) // of Markup, a str
 	case x.Op == ir.DynDefault && must:
 		return m.Must(x.Args[0]) && m.Must(x.Args[1])
@@ -317,15 +350,18 @@ func (m *Markup) Kept(x ir.Expr) bool {
 		switch {
 		case x.Op == ir.DynMarkup || x.Op == ir.DynFilter && (x.Name == "escape" || x.Name == "forceescape"):
 			return true
+		case x.Op == ir.DynFilter && x.Name == "xmlattr":
+			return true // a plain str, as Jinja2's, of a dict that may hold Markup
 		case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"), x.Op == ir.DynDefault:
 			return m.Kept(x.Args[0]) && m.Kept(x.Args[1])
 		case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 			x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
 			return m.Kept(x.Args[0])
-		case x.Op == ir.DynFirst || x.Op == ir.DynList:
+		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynUnpacked || keepsItems(x),
+			x.Op == ir.DynAttr || x.Op == ir.DynItems || x.Op == ir.DynItemsList || x.Op == ir.DynValues:
 			return m.Kept(x.Args[0]) // a string's first is plain; a list's items are as they are
-		case x.Op == ir.DynTuple:
-			return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.Kept(a) })
+		case x.Op == ir.DynTuple, x.Op == ir.DynGet:
+			return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return a != nil && !m.Kept(a) })
 		}
 	case *ir.Cond:
 		return m.Kept(x.Then) && (x.Else == nil || m.Kept(x.Else))

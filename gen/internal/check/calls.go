@@ -116,17 +116,18 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if !missingArg(params, e) { // bindArgs said so
 		c.methodArgs(fn.Name, params, out.Args, e.Span)
 	}
+	items := false // Markup's method returns Markup strings
 	switch fn.Name {
 	case "replace":
-		c.checkMarkup(x, e.Span, "replace() of", "which escapes the arguments ("+toPlain+")", out.Args[0], out.Args[1])
+		c.markupMethod(x, out, e.Span, false, 0, 1)
 	case "strip", "lstrip", "rstrip":
-		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the characters ("+toPlain+")", out.Args[0])
+		c.markupMethod(x, out, e.Span, false, 0)
 	case "ljust", "rjust", "center":
 		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the fill character ("+toPlain+")", out.Args[1])
-	case "splitlines", "partition", "rpartition":
-		c.checkMarkup(x, e.Span, fn.Name+"() of", "whose "+fn.Name+"() returns Markup strings ("+toPlain+")")
-	case "split":
-		c.checkMarkup(x, e.Span, "split() of", "whose split() returns Markup strings ("+toPlain+")")
+	case "partition", "rpartition":
+		items = c.markupItems(x, out, e.Span, 0)
+	case "split", "splitlines":
+		items = c.markupItems(x, out, e.Span)
 	}
 	switch fn.Name {
 	case "startswith", "endswith":
@@ -145,6 +146,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		if k := a.Type().Kind; k == ir.KindUnknown {
 			c.constrain(a.Type(), methodArgKind(params[i]), e.Span)
 		}
+	}
+	if items {
+		return c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out)
 	}
 	return out
 }

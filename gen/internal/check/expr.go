@@ -380,20 +380,22 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 // may be undefined (holdsUndefined), or a use after it made one so in a
 // previous check (see checkSlot): Jinja2 keeps Undefined in the list or
 // dict, where a dynamic value holds it, with each element's own type. So
-// does a tojson or safe result among them (markupHere), which Jinja2 keeps
-// as Markup, as a dynamic value does (keepMarkup).
+// does a tojson or safe result among them, or a tuple holding one
+// (markupHere), which Jinja2 keeps as Markup, as a dynamic value does
+// (keepMarkup).
 // Elements that are always defined keep the literal typed, and so does an
 // element that may be undefined and that no dynamic value can hold (an
 // object, a map), which checkSlot rejects unless the literal is printed
 // where it stands.
 func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, sp tmpl.Span) bool {
 	why, fix := "one that may be undefined, which Jinja2 keeps", "give that element a value with | default(...), or print the literal where it stands"
+	here := c.markupHere() // follows the sets once, for every element
 	switch {
 	case slices.ContainsFunc(elems, holdsUndefined) || c.keepUndefined[c.posString(sp)]:
 		if slices.ContainsFunc(elems, func(x ir.Expr) bool { return keptUndefined(x) && !mayConvertToDynamic(x.Type()) }) {
 			return false
 		}
-	case slices.ContainsFunc(elems, c.markupHere):
+	case slices.ContainsFunc(elems, func(x ir.Expr) bool { return here.May(x) || here.Holds(x) }):
 		why, fix = "a tojson or safe result, which Jinja2 keeps as Markup", "make the tojson or safe result a plain string first with ~ ''"
 	default:
 		return false
@@ -410,11 +412,14 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 	return true
 }
 
-// markupHere reports whether x may be Markup whatever the template's sets
-// assign (a tojson or safe result, a method or slice of one): a list or
-// dict literal holding one is a dynamic value, which keeps Markup.
-func (c *checker) markupHere(x ir.Expr) bool {
-	return (&builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe}).May(x)
+// markupHere tells which values may be Markup, or hold it, whatever the
+// sets not checked yet assign (a tojson or safe result, a method or slice
+// of one, a variable that a set checked before assigns one): a list or
+// dict literal holding one is a dynamic value, which keeps Markup, and so
+// is Markup's split(). As more sets only make more values Markup, markup
+// agrees once every set is checked.
+func (c *checker) markupHere() *builtins.Markup {
+	return &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Loops: c.loops}
 }
 
 // mayConvertToDynamic reports whether a value of type t, which may not be
@@ -547,15 +552,15 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 	case slot != nil:
 		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
-	case !c.markups.Must(x):
+	case !c.markups.Must(x) && !c.markupByBranch(x):
 		c.errorf(sp, "this element is a tojson or safe result in some renders only: Jinja2 keeps Markup in a list or dict, which prints as Markup('...'), and promptgen keeps it only where the element is always Markup (%s)", toPlain)
 		return
 	}
-	if c.markupHolds(x) {
-		c.errorf(sp, "a tuple that may hold a tojson or safe result cannot be a list or dict element: promptgen's lists and dicts do not keep Markup items (make the item a plain string first with ~ '')")
-		return
-	}
 	if slot == nil {
+		return // a dynamic value keeps Markup items as they are
+	}
+	if c.markupHolds(x) {
+		c.errorf(sp, "a tuple that may hold a tojson or safe result cannot be an element of this list or dict: promptgen holds the literal as typed values, which do not keep Markup items (make the item a plain string first with ~ '')")
 		return
 	}
 	if !inline && keptUndefined(x) {

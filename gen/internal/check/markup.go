@@ -1,6 +1,7 @@
 package check
 
 import (
+	"html"
 	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
@@ -39,6 +40,74 @@ func (c *checker) checkMarkup(x ir.Expr, sp tmpl.Span, what, msg string, args ..
 		}
 		c.errorf(sp, "%s a tojson or safe result is not supported: Jinja2 keeps it as Markup, %s", what, msg)
 	})
+}
+
+// markupMethod decides, once every set is checked, the string method
+// call of x where x may be Markup, whose method escapes the string
+// arguments at escaped (replace(), strip()'s characters, partition()'s
+// separator) and returns Markup: where x is Markup, the generated code
+// escapes them too (escapeArg); where it is Markup in some renders only,
+// the call is rejected, unless escaping changes none of the arguments
+// and the call's result is not items made Markup (items: split()).
+func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items bool, escaped ...int) {
+	c.later = append(c.later, func() {
+		if !c.markup(x) || !items && !slices.ContainsFunc(escaped, func(i int) bool { return builtins.Escaped(call.Args[i]) }) {
+			return
+		}
+		if !c.markups.Must(x) {
+			c.errorf(sp, "%s() of a value that may or may not be a tojson or safe result (one in some renders only, or an item read from a tuple or list) is not supported: Markup's %s() %s, a plain string's does not (%s)", call.Name, call.Name, markupMethods[call.Name], toPlain)
+			return
+		}
+		for _, i := range escaped {
+			a := call.Args[i]
+			switch {
+			case !builtins.Escaped(a) || a.Type().Kind != ir.KindString && a.Type().Kind != ir.KindDynamic:
+			case c.markup(a) && !c.markups.Kept(a):
+				c.errorf(sp, "%s() of a tojson or safe result with an argument that may or may not be one is not supported: Jinja2's Markup escapes a plain string argument and leaves Markup as it is (%s)", call.Name, toPlain)
+			case ir.MaybeUndefined(a):
+				// Escaped, undefined would be ''; Jinja2 fails.
+				c.errorf(sp, "%s() of a tojson or safe result with an argument that may be undefined is not supported: Jinja2's Markup escapes a string argument and fails on Undefined (give the argument a value with | default(...))", call.Name)
+			default:
+				call.Args[i] = escapeArg(a, call.Pos)
+			}
+		}
+	})
+}
+
+// markupMethods says what the string methods that markupMethod checks do
+// of Markup.
+var markupMethods = map[string]string{
+	"replace": "escapes its arguments", "strip": "escapes the characters", "lstrip": "escapes the characters", "rstrip": "escapes the characters",
+	"split": "returns Markup strings", "splitlines": "returns Markup strings",
+	"partition": "escapes the separator and returns Markup strings", "rpartition": "escapes the separator and returns Markup strings",
+}
+
+// markupItems checks x.split(), splitlines(), partition() or rpartition(),
+// call, whose Markup strings print as Markup('...') in the list or tuple
+// it returns, and reports whether the call is to be a dynamic value whose
+// items are Markup (ir.DynMarkupItems): where x may be Markup by the sets
+// checked so far (markupHere), as the result's type is decided now; x must
+// then be Markup on every render (markupMethod). Markup escapes the
+// arguments at escaped (partition()'s separator).
+func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ...int) bool {
+	if !c.markupHere().May(x) {
+		c.checkMarkup(x, sp, call.Name+"() of a variable that a set after it may make", "whose "+call.Name+"() returns Markup strings, which promptgen keeps only where a set before the call makes the variable Markup ("+toPlain+")")
+		return false
+	}
+	c.markupMethod(x, call, sp, true, escaped...)
+	return true
+}
+
+// escapeArg is x escaped as Markup escapes a string argument of its
+// methods: a constant escaped now (html.EscapeString escapes & < > ' " as
+// markupsafe does), another value by the filter escape, which leaves
+// Markup as it is (keepMarkup keeps it so).
+func escapeArg(x ir.Expr, pos string) ir.Expr {
+	if k, ok := x.(*ir.Const); ok {
+		return &ir.Const{Value: html.EscapeString(k.Value.(string)), T: &ir.Type{Kind: ir.KindString}}
+	}
+	esc := &ir.Dynamic{Op: ir.DynFilter, Name: "escape", Args: []ir.Expr{x}, T: ir.DynamicType(), Pos: pos}
+	return &ir.Dynamic{Op: ir.DynStr, Args: []ir.Expr{esc}, T: &ir.Type{Kind: ir.KindString}, Pos: pos}
 }
 
 // safeFilter checks x|safe, Markup(x): the text of x|string, which may be
@@ -86,7 +155,7 @@ type dynAt struct {
 
 // checkHolders rejects, once the other checks are done (which may have
 // said why already), each dynamic operation on a value that may hold
-// Markup as an item (a tuple of a tojson or safe result) where the
+// Markup as an item (a tuple or list of a tojson or safe result) where the
 // runtime does not read it as Jinja2 does (builtins.ReadsHolder) or the
 // value may not keep Markup (builtins.Markup.Kept).
 func (c *checker) checkHolders() {
@@ -96,7 +165,7 @@ func (c *checker) checkHolders() {
 				continue
 			}
 			if !builtins.ReadsHolder(d.x) || !c.markups.Kept(a) {
-				c.errorf(d.sp, "this operation on a tuple that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, slices, first, last, list, reverse, + and printing keep here ("+toPlain+")")
+				c.errorf(d.sp, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), + and printing keep here ("+toPlain+")")
 			}
 		}
 	}
@@ -114,8 +183,8 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // keepMarkup converts, in bodies, each typed Markup value that becomes a
 // dynamic value where Markup makes a difference to jinja.MarkupValue
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
-// + or *, the string an item, a slice, last or a filter that keeps Markup
-// reads, default's value and default, the value a dynamic local is set
+// + or *, the string an item, a slice, last, escape or a filter that keeps Markup
+// reads, default's value and default, get()'s, groupby's and map's default, the value a dynamic local is set
 // to, a branch of a dynamic condition and of a dynamic loop.cycle(). It runs once every check is
 // done, as Kept assumes it.
 func (c *checker) keepMarkup(bodies []*ir.Prompt) {
@@ -126,6 +195,15 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 		if *x != nil && (*x).Type().Kind == ir.KindString && c.markups.Must(*x) {
 			*x = &ir.Dynamic{Op: ir.DynMarkup, Args: []ir.Expr{*x}, T: ir.DynamicType()}
 		}
+	}
+	// keepDyn keeps x, or the branches of x made a dynamic condition.
+	keepDyn := func(x *ir.Expr) {
+		if cond, ok := (*x).(*ir.Cond); ok && cond.T.Resolve().Kind == ir.KindDynamic {
+			keep(&cond.Then)
+			keep(&cond.Else)
+			return
+		}
+		keep(x)
 	}
 	for _, s := range c.sets {
 		if s.Value != nil && s.Local.T.Resolve().Kind == ir.KindDynamic {
@@ -144,20 +222,26 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					for i := range x.Args {
 						keep(&x.Args[i])
 					}
+				case x.Op == ir.DynGet:
+					keep(&x.Args[2])
+				case x.Op == ir.DynFilter && (x.Name == "groupby" || x.Name == "map"):
+					keep(&x.Args[2]) // default=
 				case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
-					x.Op == ir.DynFilter && builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0:
+					x.Op == ir.DynFilter && (x.Name == "escape" || builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0):
 					keep(&x.Args[0])
 				}
 			case *ir.List:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					for i := range x.Items {
-						keep(&x.Items[i])
+						c.keepBranches(&x.Items[i])
+						keepDyn(&x.Items[i])
 					}
 				}
 			case *ir.Dict:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					for i := range x.Values {
-						keep(&x.Values[i])
+						c.keepBranches(&x.Values[i])
+						keepDyn(&x.Values[i])
 					}
 				}
 			case *ir.Cond:
@@ -173,6 +257,29 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 				}
 			}
 		})
+	}
+}
+
+// markupByBranch reports whether x, a string element of a dynamic list or
+// dict literal, is a condition that is Markup in some renders only, each
+// branch of which is Markup on every render or never: keepMarkup makes it
+// a dynamic value branch by branch (keepBranches), which keeps Markup
+// where Jinja2's element is.
+func (c *checker) markupByBranch(x ir.Expr) bool {
+	cond, ok := x.(*ir.Cond)
+	return ok && cond.T.Resolve().Kind == ir.KindString && !slices.ContainsFunc([]ir.Expr{cond.Then, cond.Else}, func(b ir.Expr) bool {
+		return b != nil && c.markups.May(b) && !c.markups.Must(b)
+	})
+}
+
+// keepBranches makes *x, an element of a dynamic list or dict literal
+// that markupByBranch allows, a dynamic condition whose branches keepMarkup
+// converts each on its own.
+func (c *checker) keepBranches(x *ir.Expr) {
+	if cond, ok := (*x).(*ir.Cond); ok && c.markups.May(cond) && !c.markups.Must(cond) && c.markupByBranch(cond) {
+		dyn := *cond
+		dyn.T = ir.DynamicType()
+		*x = &dyn
 	}
 }
 

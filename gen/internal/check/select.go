@@ -109,6 +109,15 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	out := &ir.Select{Name: name, X: x, Item: item, Cond: c.expr(cond, useTest), Args: testArgs, Reject: strings.HasPrefix(name, "reject"), Pos: c.posString(e.Span)}
 	c.leave(nil)
 	c.mustIterate(out, name, e.NameSpan)
+	if xt.Kind == ir.KindDynamic {
+		c.later = append(c.later, func() {
+			// Its items are typed values to the checker, which Markup
+			// would not follow (as Jinja2 keeps Markup items).
+			if c.markupHolds(x) {
+				c.errorf(e.NameSpan, "%s of a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which promptgen does not follow through %s (%s)", name, name, toPlain)
+			}
+		})
+	}
 	return out
 }
 

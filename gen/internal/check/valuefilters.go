@@ -25,7 +25,8 @@ type valueFilter struct {
 	// (of a generator, "<generator object ...>"), or its items.
 	iterates bool
 	// markupAsPlain: of Markup, the filter yields what it yields of the
-	// plain string (a plain str or an int), so a tojson or safe result
+	// plain string (forceescape escapes it again; groupby and slice iterate
+	// its characters, which are plain strings), so a tojson or safe result
 	// needs no check.
 	markupAsPlain bool
 }
@@ -40,10 +41,10 @@ var valueFilters = map[string]valueFilter{
 	"urlencode":      {str: true, markupAsPlain: true, iterates: true},
 	"striptags":      {str: true, markupAsPlain: true},
 	"wordcount":      {integer: true, markupAsPlain: true},
-	"forceescape":    {str: true},
+	"forceescape":    {str: true, markupAsPlain: true},
 	"groupby": {params: []ir.Param{{Name: "attribute", Required: true}, {Name: "default"}, {Name: "case_sensitive", Def: false}},
-		kinds: []ir.Kind{ir.KindUnknown, ir.KindUnknown, ir.KindBool}, iterates: true},
-	"slice":   {params: []ir.Param{{Name: "slices", Required: true}, {Name: "fill_with"}}, kinds: []ir.Kind{ir.KindInt}, generator: true, iterates: true},
+		kinds: []ir.Kind{ir.KindUnknown, ir.KindUnknown, ir.KindBool}, iterates: true, markupAsPlain: true},
+	"slice":   {params: []ir.Param{{Name: "slices", Required: true}, {Name: "fill_with"}}, kinds: []ir.Kind{ir.KindInt}, generator: true, iterates: true, markupAsPlain: true},
 	"xmlattr": {params: []ir.Param{{Name: "autospace", Def: true}}, kinds: []ir.Kind{ir.KindBool}, str: true},
 	"sum":     {params: []ir.Param{attributeParam, {Name: "start", Def: int64(0)}}, iterates: true},
 	"min":     {params: []ir.Param{{Name: "case_sensitive", Def: false}, attributeParam}, kinds: []ir.Kind{ir.KindBool}, markupAsPlain: true, iterates: true},
@@ -76,8 +77,16 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	if vf.takesString && !isDynamic(x) {
 		c.constrain(x.Type(), ir.KindString, e.X.Pos())
 	}
-	// Markup's methods keep Markup (center), and escape leaves it as it is.
-	if !vf.markupAsPlain {
+	// Markup's methods keep Markup (center); escape leaves it as it is,
+	// which the runtime does of a value that keeps Markup (keepMarkup).
+	switch {
+	case name == "escape":
+		c.later = append(c.later, func() {
+			if c.markup(x) && !c.markups.Kept(x) {
+				c.errorf(e.Span, "filter escape of a value that may or may not be a tojson or safe result is not supported: Jinja2 leaves Markup as it is and escapes a plain string ("+toPlain+")")
+			}
+		})
+	case !vf.markupAsPlain:
 		c.checkMarkup(x, e.Span, "filter "+name+" of", "which promptgen's strings are not ("+toPlain+")")
 	}
 	args := c.bindArgs("filter "+name, vf.params, e.Args, e.Kwargs, e.Span)

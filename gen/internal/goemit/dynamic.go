@@ -168,7 +168,7 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		call = q("Arith").Call(jen.Lit(x.Name), args[0], args[1])
 	case ir.DynNeg:
 		call = q("Negate").Call(args[0])
-	case ir.DynMarkup:
+	case ir.DynMarkup, ir.DynMarkupItems:
 		return gval{pre: pre, val: q("MarkupValue").Call(args[0])}
 	case ir.DynContains:
 		return e.dynFallible(pre, q("Contains").Call(args[1], args[0]), x.Pos, func(v jen.Code) gval {

@@ -11,38 +11,39 @@ const KindDynamic Kind = KindDict + 1
 type DynOp uint8
 
 const (
-	DynAttr       DynOp = iota // Args[0].Name
-	DynItem                    // Args[0][Args[1]]
-	DynSlice                   // Args[0][Args[1]:Args[2]:Args[3]], nil bounds absent
-	DynEqual                   // Args[0] == Args[1] (Name is "==" or "!=")
-	DynCompare                 // Args[0] Name Args[1], Name one of < <= > >=
-	DynArith                   // Args[0] Name Args[1], Name one of + - * / // % **
-	DynNeg                     // -Args[0]
-	DynContains                // Args[0] in Args[1] (Name is "in" or "not in")
-	DynTest                    // Args[0] is [not] Name
-	DynLength                  // Args[0] | length
-	DynStr                     // str(Args[0]): printing, ~, the string filters; fails on a method
-	DynAsString                // Args[0] as a string, for a str method called on it
-	DynAsInt                   // Args[0] as an int, for a str method's int argument (zfill's width)
-	DynAsIndex                 // Args[0] as str.find's start or end (Name), None its default
-	DynDefault                 // Args[0] | default(Args[1], Args[2])
-	DynToJSON                  // Args[0] | tojson(Args[1]); see ToJSONEnsureASCII
-	DynFirst                   // Args[0] | first
-	DynLast                    // Args[0] | last
-	DynJoin                    // Args[0] | join(Args[1])
-	DynList                    // Args[0] | list
-	DynGet                     // Args[0].get(Args[1], Args[2])
-	DynKeys                    // Args[0].keys()
-	DynValues                  // Args[0].values()
-	DynItems                   // Args[0].items() or | items: only a for loop's iterable
-	DynItemsList               // Args[0].items() as a list of (key, value) tuples
-	DynFilter                  // Args[0] | Name(Args[1:]...), every argument given (jinja.Filter)
-	DynMapFilter               // Args[0] | map(Name, Args[1:]...): the filter Name of each item
-	DynStrOperand              // Args[0] as the string operand of the filter Name (indent, truncate), fallible
-	DynMissing                 // Args[0] | f(Args[1:]...) of a filter or test Jinja2 lacks, Name "filter f" or "test f": fails (jinja.Missing)
-	DynTuple                   // the tuple (Args...), of any length
-	DynUnpacked                // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})
-	DynMarkup                  // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue)
+	DynAttr        DynOp = iota // Args[0].Name
+	DynItem                     // Args[0][Args[1]]
+	DynSlice                    // Args[0][Args[1]:Args[2]:Args[3]], nil bounds absent
+	DynEqual                    // Args[0] == Args[1] (Name is "==" or "!=")
+	DynCompare                  // Args[0] Name Args[1], Name one of < <= > >=
+	DynArith                    // Args[0] Name Args[1], Name one of + - * / // % **
+	DynNeg                      // -Args[0]
+	DynContains                 // Args[0] in Args[1] (Name is "in" or "not in")
+	DynTest                     // Args[0] is [not] Name
+	DynLength                   // Args[0] | length
+	DynStr                      // str(Args[0]): printing, ~, the string filters; fails on a method
+	DynAsString                 // Args[0] as a string, for a str method called on it
+	DynAsInt                    // Args[0] as an int, for a str method's int argument (zfill's width)
+	DynAsIndex                  // Args[0] as str.find's start or end (Name), None its default
+	DynDefault                  // Args[0] | default(Args[1], Args[2])
+	DynToJSON                   // Args[0] | tojson(Args[1]); see ToJSONEnsureASCII
+	DynFirst                    // Args[0] | first
+	DynLast                     // Args[0] | last
+	DynJoin                     // Args[0] | join(Args[1])
+	DynList                     // Args[0] | list
+	DynGet                      // Args[0].get(Args[1], Args[2])
+	DynKeys                     // Args[0].keys()
+	DynValues                   // Args[0].values()
+	DynItems                    // Args[0].items() or | items: only a for loop's iterable
+	DynItemsList                // Args[0].items() as a list of (key, value) tuples
+	DynFilter                   // Args[0] | Name(Args[1:]...), every argument given (jinja.Filter)
+	DynMapFilter                // Args[0] | map(Name, Args[1:]...): the filter Name of each item
+	DynStrOperand               // Args[0] as the string operand of the filter Name (indent, truncate), fallible
+	DynMissing                  // Args[0] | f(Args[1:]...) of a filter or test Jinja2 lacks, Name "filter f" or "test f": fails (jinja.Missing)
+	DynTuple                    // the tuple (Args...), of any length
+	DynUnpacked                 // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})
+	DynMarkup                   // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue)
+	DynMarkupItems              // Args[0], a list or tuple of strings that Markup's split() or partition() made, as a dynamic value whose items are Markup (jinja.MarkupValue)
 )
 
 // Dynamic is an operation on dynamic values; Args that are not dynamic
@@ -85,7 +86,7 @@ func PosOf(x Expr) string {
 // Fallible reports whether x can fail the render.
 func (x *Dynamic) Fallible() bool {
 	switch x.Op {
-	case DynTest, DynDefault, DynMarkup:
+	case DynTest, DynDefault, DynMarkup, DynMarkupItems:
 		return false
 	}
 	return true

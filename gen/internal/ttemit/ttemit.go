@@ -1570,7 +1570,7 @@ var dynOps = map[ir.DynOp]string{
 	ir.DynJoin: "join", ir.DynList: "list", ir.DynGet: "get", ir.DynKeys: "keys",
 	ir.DynValues: "values", ir.DynItems: "items", ir.DynItemsList: "itemslist", ir.DynFilter: "filter",
 	ir.DynMapFilter: "mapfilter", ir.DynTuple: "tuple", ir.DynUnpacked: "unpackitem",
-	ir.DynMarkup: "markup", ir.DynMissing: "missing", ir.DynStrOperand: "stroperand",
+	ir.DynMarkup: "markup", ir.DynMarkupItems: "markup", ir.DynMissing: "missing", ir.DynStrOperand: "stroperand",
 }
 
 // dynIter is what a loop over a dynamic iterable ranges over: its items,
