@@ -47,6 +47,15 @@ func (c *checker) iterate(x ir.Expr) {
 	}
 }
 
+// mayBeGenerator reports whether x is a generator, or a conditional
+// with one in an arm.
+func mayBeGenerator(x ir.Expr) bool {
+	if c, ok := x.(*ir.Cond); ok {
+		return mayBeGenerator(c.Then) || c.Else != nil && mayBeGenerator(c.Else)
+	}
+	return generator(x)
+}
+
 // generator reports whether x is one of Jinja2's generators, or the
 // iterator that reverse makes of a list: true even when empty.
 func generator(x ir.Expr) bool {
@@ -54,7 +63,9 @@ func generator(x ir.Expr) bool {
 	case *ir.Select, *ir.MapFilter:
 		return true
 	case *ir.Call:
-		return builtins.IsGenerator(x) || x.Kind == ir.CallFilter && x.Name == "reverse" && x.Type().Kind == ir.KindList && !generator(x.X)
+		// reverse makes a list of a generator: an iterator only where
+		// its operand is no generator in any arm.
+		return builtins.IsGenerator(x) || x.Kind == ir.CallFilter && x.Name == "reverse" && x.Type().Kind == ir.KindList && !mayBeGenerator(x.X)
 	case *ir.Dynamic:
 		// Not reverse, of a string a string, but of a list literal.
 		if x.Op == ir.DynFilter && x.Name == "reverse" {
