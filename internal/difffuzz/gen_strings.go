@@ -196,7 +196,9 @@ func (g *generator) markupMethod(d int) expression {
 	case 1:
 		m = g.filter(g.printable(d-1), "tojson")
 	}
-	printed := func(x expression) expression { return g.binary(x, "~", expression{text: g.strLit(), prec: precPrimary}, precConcat) }
+	printed := func(x expression) expression {
+		return g.binary(x, "~", expression{text: g.strLit(), prec: precPrimary}, precConcat)
+	}
 	var sep []string
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
