@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
 )
 
@@ -37,8 +38,8 @@ type merger struct {
 	nodes []mergeNode
 	queue rankQueue
 	heap  pairHeap
-	// text read as valid UTF-8, when it is not
-	valid []byte
+	// text marked (lossy.Marked), when it is not as it is
+	marked []byte
 	// a piece longer than two tokens, the search that merges it, and the
 	// merger that checks its pairs of tokens
 	long     searchedPiece
@@ -71,57 +72,43 @@ func (m *merger) merge(text string, n int) []int32 {
 }
 
 // countPiece returns the number of tokens of the piece text[:n], as
-// len(m.merge(text, n)), without merging a piece of up to three starting
-// parts (partAt): one part is one token; two are one token or two by the
-// table of short ranks, which merge would look their whole up in first;
-// three are one token if their whole is one, else three if neither pair
-// is a token, else two (one pair merges, and the two parts left are the
-// whole). In random bytes four pieces in five are such, and this takes
-// fewer branches than merge's general lookup and loop, which random text
-// mispredicts. Pieces of three parts are taken only when one is U+FFFD:
-// ordinary text has no U+FFFD, and the test costs it nothing; three
-// bytes of it (mostly a token) took more mispredicted branches so.
+// len(m.merge(text, n)), without merging a piece of up to three bytes
+// that holds U+FFFD (marked, one byte): one byte is one token; two are
+// one token or two by the table of short ranks, which merge would look
+// their whole up in first; three are one token if their whole is one,
+// else three if neither pair is a token, else two (one pair merges, and
+// the two parts left are the whole). In random bytes four pieces in five
+// are such, and this takes fewer branches than merge's general lookup
+// and loop, which random text mispredicts. Pieces of three bytes are
+// taken only when one is U+FFFD: ordinary text has none, and three bytes
+// of it (mostly a token) took more mispredicted branches so.
 func (m *merger) countPiece(text string, n int) int {
-	const r = len(replacementChar)
 	switch {
 	case n == 1:
 		return 1
 	case n == 2:
-		return m.countParts(int(text[0]), int(text[1]))
-	case n > 3*r || text[0] != replacementChar[0] && text[1] != replacementChar[0] && text[n-r] != replacementChar[0]:
-		// no U+FFFD as a part where one of up to three parts could be
-		return len(m.merge(text, n))
-	}
-	a, i := partAt(text[:n], 0)
-	if i == n {
-		return 1
-	}
-	b, size := partAt(text[:n], i)
-	if i += size; i == n {
-		return m.countParts(a, b)
-	}
-	c, size := partAt(text[:n], i)
-	if i+size == n {
-		return m.countThree(text, n, a, b, c)
+		return m.countParts(text[0], text[1])
+	case n == 3 && (text[0] == lossy.Marker || text[1] == lossy.Marker || text[2] == lossy.Marker):
+		return m.countThree(text, text[0], text[1], text[2])
 	}
 	return len(m.merge(text, n))
 }
 
-// countParts returns the number of tokens of the parts of codes a and b.
-func (m *merger) countParts(a, b int) int {
-	if m.vocab.short[shortIndex(a, b)] == noRank {
+// countParts returns the number of tokens of the bytes a and b.
+func (m *merger) countParts(a, b byte) int {
+	if m.vocab.short[shortIndex(int(a), b)] == noRank {
 		return 2
 	}
 	return 1
 }
 
-// countThree returns the number of tokens of the piece text[:n] of the
-// three parts of codes a, b and c.
-func (m *merger) countThree(text string, n, a, b, c int) int {
+// countThree returns the number of tokens of the piece text[:3] of the
+// bytes a, b and c.
+func (m *merger) countThree(text string, a, b, c byte) int {
 	switch {
-	case m.vocab.rankAt(text, 0, n) != noRank:
+	case m.vocab.rankAt(text, 0, 3) != noRank:
 		return 1
-	case m.vocab.short[shortIndex(a, b)] == noRank && m.vocab.short[shortIndex(b, c)] == noRank:
+	case m.vocab.short[shortIndex(int(a), b)] == noRank && m.vocab.short[shortIndex(int(b), c)] == noRank:
 		return 3
 	}
 	return 2
@@ -131,17 +118,12 @@ func (m *merger) countThree(text string, n, a, b, c int) int {
 // loop: a scan of the parts for the lowest rank per merge. It returns
 // where each token ends, in m.starts.
 func (m *merger) mergeShort(piece string, n int) []int32 {
-	m.starts[0] = 0
-	last, i := partAt(piece[:n], 0)
-	parts := 1
-	for ; i < n; parts++ {
-		m.starts[parts] = int32(i)
-		code, size := partAt(piece[:n], i)
-		m.ranks[parts-1] = m.vocab.short[shortIndex(last, code)]
-		last = code
-		i += size
+	for i := range n - 1 {
+		m.starts[i] = int32(i)
+		m.ranks[i] = m.vocab.short[shortIndex(int(piece[i]), piece[i+1])]
 	}
-	m.starts[parts] = int32(n)
+	m.starts[n-1], m.starts[n] = int32(n-1), int32(n)
+	parts := n
 	for parts > 1 {
 		// The lowest rank, the leftmost of it: the minimum of each rank
 		// above its index, taken without a branch (the compiler's min
@@ -172,9 +154,6 @@ func (m *merger) mergeShort(piece string, n int) []int32 {
 	}
 	return m.starts[1 : parts+1]
 }
-
-// replacementChar is U+FFFD, which each invalid byte of the text is read as.
-const replacementChar = "\uFFFD"
 
 // mergeLong merges a long piece with a queue of the pairs that can merge
 // by rank: tiktoken looks for the pair to merge by a scan of all parts
@@ -217,24 +196,14 @@ func (m *merger) mergeLong(piece string, length int) {
 	m.appendEnds()
 }
 
-// parts makes the starting parts of the piece piece[:length]
-// (partAt), with the rank of each pair; the nodes of offsets inside
-// a part are left as they were, outside the list.
+// parts makes the parts of the piece piece[:length], a byte each, with
+// the rank of each pair.
 func (m *merger) parts(piece string, length int) {
 	m.nodes = slices.Grow(m.nodes[:0], length+1)[:length+1]
-	prev := int32(-1)
-	for i := 0; i <= length; {
-		m.nodes[i] = mergeNode{prev: prev, next: -1, rank: noRank}
-		if prev >= 0 {
-			m.nodes[prev].next = int32(i)
-		}
-		prev = int32(i)
-		if i == length {
-			break
-		}
-		_, size := partAt(piece[:length], i)
-		i += size
+	for i := range m.nodes {
+		m.nodes[i] = mergeNode{prev: int32(i - 1), next: int32(i + 1), rank: noRank}
 	}
+	m.nodes[length].next = -1
 	for i := int32(0); i >= 0; i = m.nodes[i].next {
 		m.rank(piece, i)
 	}

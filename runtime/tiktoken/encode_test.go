@@ -11,29 +11,69 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
 )
 
-// ids encodes text, read as valid UTF-8.
+// ids encodes text, read as valid UTF-8 (marked), with the merger.
 func (e *encoding) ids(text string) []uint32 {
-	text = valid(text)
+	var buf []byte
+	text = lossy.Marked(&buf, text)
 	var ids []uint32
 	start := 0
 	e.tokens(text, func(end int) bool {
-		ids = append(ids, e.vocab.rank(text[start:end]))
+		ids = append(ids, e.vocab.rankAt(text, start, end))
 		start = end
 		return true
 	})
 	return ids
 }
 
-// loopIDs encodes text, read as valid UTF-8, with the package's scanner
-// and tiktoken's merge loop: one scan of all parts per merge, for the
-// pair of the lowest rank, the leftmost among equal ones.
+// fileVocabulary is the vocabulary read from the file into a map, not
+// marked: the loop's ranks, independent of the tables.
+type fileVocabulary struct {
+	tokens []string // by rank
+	ranks  map[string]uint32
+}
+
+var fileVocabularies sync.Map // *vocabulary to *fileVocabulary
+
+func (e *encoding) file() *fileVocabulary {
+	if f, ok := fileVocabularies.Load(e.vocab); ok {
+		return f.(*fileVocabulary)
+	}
+	f := &fileVocabulary{ranks: map[string]uint32{}}
+	for i := 0; i < len(e.vocab.file); i += 1 + int(e.vocab.file[i]) {
+		token := e.vocab.file[i+1 : i+1+int(e.vocab.file[i])]
+		f.ranks[token] = uint32(len(f.tokens))
+		f.tokens = append(f.tokens, token)
+	}
+	fileVocabularies.Store(e.vocab, f)
+	return f
+}
+
+// rank returns the rank of token in the file, or noRank.
+func (f *fileVocabulary) rank(token string) uint32 {
+	if r, ok := f.ranks[token]; ok {
+		return r
+	}
+	return noRank
+}
+
+// unmarked returns marked text with each marker U+FFFD again.
+func unmarked(text string) string {
+	return strings.ReplaceAll(text, string([]byte{lossy.Marker}), lossy.ReplacementChar)
+}
+
+// loopIDs encodes text, read as valid UTF-8 (not marked), with the
+// package's scanner and tiktoken's merge loop on bytes and the file's
+// ranks: one scan of all parts per merge, for the pair of the lowest
+// rank, the leftmost among equal ones.
 func (e *encoding) loopIDs(text string) []uint32 {
 	text = valid(text)
 	var ids []uint32
@@ -45,8 +85,10 @@ func (e *encoding) loopIDs(text string) []uint32 {
 	return ids
 }
 
-// mergeLoop returns the token ids of a piece by tiktoken's merge loop.
+// mergeLoop returns the token ids of a piece, not marked, by tiktoken's
+// merge loop.
 func (e *encoding) mergeLoop(piece string) []uint32 {
+	f := e.file()
 	parts := make([]int, len(piece)+1) // the offsets where parts start
 	for i := range parts {
 		parts[i] = i
@@ -54,7 +96,7 @@ func (e *encoding) mergeLoop(piece string) []uint32 {
 	for {
 		best, at := noRank, -1
 		for i := 0; i+2 < len(parts); i++ {
-			if r := e.vocab.rank(piece[parts[i]:parts[i+2]]); r < best {
+			if r := f.rank(piece[parts[i]:parts[i+2]]); r < best {
 				best, at = r, i
 			}
 		}
@@ -65,7 +107,7 @@ func (e *encoding) mergeLoop(piece string) []uint32 {
 	}
 	var ids []uint32
 	for i := 0; i+1 < len(parts); i++ {
-		ids = append(ids, e.vocab.rank(piece[parts[i]:parts[i+1]]))
+		ids = append(ids, f.rank(piece[parts[i]:parts[i+1]]))
 	}
 	return ids
 }
@@ -115,10 +157,12 @@ func TestMergeByHeap(t *testing.T) {
 	for _, v := range vocabularies {
 		e := v.enc()
 		m := &merger{vocab: e.vocab}
-		for _, text := range LoadReference(t).Texts {
-			for start := 0; start < len(text.Text); {
-				end := min(start+33+rng.IntN(200), len(text.Text))
-				piece := text.Text[start:end]
+		for _, ref := range LoadReference(t).Texts {
+			var buf []byte
+			text := lossy.Marked(&buf, ref.Text)
+			for start := 0; start < len(text); {
+				end := min(start+33+rng.IntN(200), len(text))
+				piece := text[start:end]
 				m.ends = m.ends[:0]
 				m.parts(piece, len(piece))
 				m.mergeByHeap(piece)
@@ -126,10 +170,10 @@ func TestMergeByHeap(t *testing.T) {
 				var got []uint32
 				last := int32(0)
 				for _, end := range m.ends {
-					got = append(got, e.vocab.rank(piece[last:end]))
+					got = append(got, e.vocab.rankAt(piece, int(last), int(end)))
 					last = end
 				}
-				if want := e.mergeLoop(piece); !slices.Equal(got, want) {
+				if want := e.mergeLoop(unmarked(piece)); !slices.Equal(got, want) {
 					t.Fatalf("%s: %q\ngot  %v\nwant %v", v.name, piece, got, want)
 				}
 				start = end
@@ -169,16 +213,21 @@ func (m *merger) searchedAndQueued(piece string) (searched, queued []int32) {
 }
 
 // longerPieces returns byte strings longer than over bytes (two tokens),
-// each a piece that longpiece's search merges: runs of one unit (the hostile ones, runes of the
-// reference, short random strings), random strings over a few bytes,
-// which make its search back up often, random bytes, and the reference
-// texts whole, repeated.
+// each a piece that longpiece's search merges, marked: runs of one unit
+// (the hostile ones, runes of the reference, short random strings, with
+// U+FFFD among their bytes), random strings over a few bytes, which make
+// its search back up often, random bytes, and the reference texts whole,
+// repeated.
 func longerPieces(t *testing.T, rng *rand.Rand, over int) []string {
 	var units, pieces []string
 	for _, h := range Hostile {
 		units = append(units, h.Unit)
 	}
-	repeat := func(unit string, n int) string { return strings.Repeat(unit, n/len(unit)+1) }
+	var buf []byte
+	repeat := func(unit string, n int) string {
+		unit = lossy.Marked(&buf, unit)
+		return strings.Repeat(unit, n/len(unit)+1)
+	}
 	for _, text := range LoadReference(t).Texts {
 		pieces = append(pieces, repeat(text.Text, over))
 		for _, r := range text.Text {
@@ -195,7 +244,7 @@ func longerPieces(t *testing.T, rng *rand.Rand, over int) []string {
 		return string(b)
 	}
 	for range 100 {
-		units = append(units, randomString("ab \n=9\xef\xbf\xbd", 1+rng.IntN(5)))
+		units = append(units, randomString("ab \n=9\xff", 1+rng.IntN(5)))
 	}
 	for _, unit := range units {
 		pieces = append(pieces, repeat(unit, over+rng.IntN(1000)))
@@ -307,7 +356,7 @@ func TestClassify(t *testing.T) {
 }
 
 // valid returns text with each invalid byte replaced by U+FFFD, by a
-// []rune conversion.
+// []rune conversion, not marked.
 func valid(text string) string { return string([]rune(text)) }
 
 // IDs returns the token ids of text in tok, one of the package's
@@ -328,10 +377,11 @@ var vocabularies = []struct {
 
 // TestVocabularyIsOpenAIs: the embedded file, written back in the format
 // of OpenAI's (each token in base64, a space, its rank and a line break),
-// is that file byte for byte; the table finds every token at its rank,
-// and the strings one byte longer or shorter or with the last byte
-// changed, and strings of U+FFFD and
-// random bytes, at theirs or nowhere.
+// is that file byte for byte; the tables find every token, marked, at its
+// rank but the byte 0xFF, which they leave out (the marker stands for
+// U+FFFD in them), and the strings one byte longer or shorter or with the
+// last byte changed, and strings of U+FFFD and random bytes, at theirs or
+// nowhere.
 func TestVocabularyIsOpenAIs(t *testing.T) {
 	for _, v := range vocabularies {
 		e := v.enc()
@@ -351,38 +401,51 @@ func TestVocabularyIsOpenAIs(t *testing.T) {
 		if len(tokens) != v.tokens || len(ranks) != v.tokens || e.vocab.size != v.tokens {
 			t.Errorf("%s: %d tokens (%d distinct, %d in the table), want %d", v.name, len(tokens), len(ranks), e.vocab.size, v.tokens)
 		}
+		var left []string
 		for _, token := range tokens {
+			if _, ok := marked(token); !ok {
+				left = append(left, token)
+				continue
+			}
 			changed := token[:len(token)-1] + string([]byte{token[len(token)-1] ^ 1})
 			for _, s := range []string{token, token + "\x00", token + "e", " " + token, token[1:], token[:len(token)-1], changed} {
+				m, ok := marked(s)
+				if !ok {
+					continue
+				}
 				want, ok := ranks[s]
 				if !ok {
 					want = noRank
 				}
-				if got := e.vocab.rank(s); got != want {
+				if got := e.vocab.rankAt(m, 0, len(m)); got != want {
 					t.Fatalf("%s: %q has rank %d in the table, want %d", v.name, s, got, want)
 				}
 			}
 		}
-		// U+FFFD with bytes around, whose ranks vocabulary.replacement
-		// holds, and random mixes, looked up at random offsets.
+		if !slices.Equal(left, []string{"\xff"}) {
+			t.Errorf("%s: the tables leave out %q, want the byte 0xFF alone", v.name, left)
+		}
+		// U+FFFD with bytes around, and random mixes, marked, looked up
+		// at random offsets in marked text.
 		rng := rand.New(rand.NewPCG(26, 6))
+		marker := string([]byte{lossy.Marker})
 		for range 200_000 {
 			var b strings.Builder
-			for b.Len() < 1+rng.IntN(8) {
-				if rng.IntN(2) == 0 {
-					b.WriteString(replacementChar)
+			for n := 1 + rng.IntN(8); n > 0; n-- {
+				if c := byte(rng.Uint32()); rng.IntN(2) == 0 || c == lossy.Marker {
+					b.WriteString(marker)
 				} else {
-					b.WriteByte(byte(rng.Uint32()))
+					b.WriteByte(c)
 				}
 			}
 			s, before := b.String(), rng.IntN(3)
-			text := strings.Repeat(replacementChar, 3)[:before] + s + replacementChar[:rng.IntN(3)]
-			want, ok := ranks[s]
+			text := strings.Repeat(marker, before) + s + strings.Repeat(marker, rng.IntN(3))
+			want, ok := ranks[unmarked(s)]
 			if !ok {
 				want = noRank
 			}
 			if got := e.vocab.rankAt(text, before, before+len(s)); got != want {
-				t.Fatalf("%s: %q has rank %d in the table, want %d", v.name, s, got, want)
+				t.Fatalf("%s: %q has rank %d in the table, want %d", v.name, unmarked(s), got, want)
 			}
 		}
 	}
@@ -410,11 +473,12 @@ func FuzzEncode(f *testing.F) {
 			if !utf8.ValidString(text) {
 				continue
 			}
-			var ends []int
-			e.tokens(text, func(end int) bool {
+			var ends []int // of the loop's tokens in text
+			end := 0
+			for _, id := range e.loopIDs(text) {
+				end += len(e.file().tokens[id])
 				ends = append(ends, end)
-				return true
-			})
+			}
 			for _, n := range []int{0, 1, len(ends) / 3, len(ends) / 2, len(ends) - 1, len(ends), len(ends) + 1} {
 				want := 0 // the last end up to the n-th that is between runes
 				for _, end := range ends[:min(max(n, 0), len(ends))] {
@@ -500,17 +564,18 @@ func TestReplacementCharMergesFirst(t *testing.T) {
 		e := v.enc()
 		// The rank of the last merge inside U+FFFD, by the cheaper of the
 		// two ways to its first pair.
-		first := min(e.vocab.rank(replacementChar[:2]), e.vocab.rank(replacementChar[1:]))
-		inside := max(first, e.vocab.rank(replacementChar))
+		f := e.file()
+		first := min(f.rank(lossy.ReplacementChar[:2]), f.rank(lossy.ReplacementChar[1:]))
+		inside := max(first, f.rank(lossy.ReplacementChar))
 		if inside == noRank {
 			t.Fatalf("%s: U+FFFD is not a token merged from its bytes", v.name)
 		}
 		crossing, lowest := noRank, ""
 		for i, rank := 0, uint32(0); i < len(e.vocab.file); i, rank = i+1+int(e.vocab.file[i]), rank+1 {
 			token := e.vocab.file[i+1 : i+1+int(e.vocab.file[i])]
-			for k := 1; k < len(replacementChar); k++ {
-				enters := len(token) > k && strings.HasSuffix(token, replacementChar[:k])
-				leaves := len(token) > k && strings.HasPrefix(token, replacementChar[len(replacementChar)-k:])
+			for k := 1; k < len(lossy.ReplacementChar); k++ {
+				enters := len(token) > k && strings.HasSuffix(token, lossy.ReplacementChar[:k])
+				leaves := len(token) > k && strings.HasPrefix(token, lossy.ReplacementChar[len(lossy.ReplacementChar)-k:])
 				if (enters || leaves) && rank < crossing {
 					crossing, lowest = rank, token
 				}
@@ -529,7 +594,7 @@ func TestReplacementCharMergesFirst(t *testing.T) {
 // merge with it, and Count counts them.
 func TestInvalidUTF8MatchesLoop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 6))
-	units := []string{replacementChar, "\xef", "\xbf", "\xbd", "\xef\xbf", "\xbf\xbd", " ", "a", "!", "?", ".", "€", "\n", "é", "🙂", "\x80"}
+	units := []string{lossy.ReplacementChar, "\xef", "\xbf", "\xbd", "\xef\xbf", "\xbf\xbd", " ", "a", "!", "?", ".", "€", "\n", "é", "🙂", "\x80"}
 	for range 3000 {
 		b := make([]byte, 1+rng.IntN(400))
 		for i := range b {
@@ -553,35 +618,36 @@ func TestInvalidUTF8MatchesLoop(t *testing.T) {
 	}
 }
 
-// TestCountPiece: countPiece, which counts a piece of up to three
-// starting parts without merging it, counts every piece of one or two
-// (each byte and U+FFFD, alone and in pairs, with text after it), and of
-// three with U+FFFD among them, as tiktoken's loop does, and longer
-// pieces as merge does.
+// TestCountPiece: countPiece, which counts a piece of up to three bytes
+// that holds U+FFFD without merging it, counts every piece of one byte or
+// two (each byte and U+FFFD, marked, alone and in pairs, with text after
+// it), and of three with U+FFFD among them, as tiktoken's loop does, and
+// longer pieces as merge does.
 func TestCountPiece(t *testing.T) {
-	parts := []string{replacementChar}
+	var parts []string // the marker is U+FFFD
 	for b := range 256 {
 		parts = append(parts, string([]byte{byte(b)}))
 	}
+	marker := string([]byte{lossy.Marker})
 	for _, v := range vocabularies {
 		e := v.enc()
 		m := e.merger()
 		check := func(piece string) {
-			want := len(e.mergeLoop(piece))
+			want := len(e.mergeLoop(unmarked(piece)))
 			if got := m.countPiece(piece+"after", len(piece)); got != want {
-				t.Fatalf("%s: countPiece(%q) = %d, want %d", v.name, piece, got, want)
+				t.Fatalf("%s: countPiece(%q) = %d, want %d", v.name, unmarked(piece), got, want)
 			}
 		}
 		for _, a := range parts {
 			check(a)
 			for _, b := range parts {
 				check(a + b)
-				check(replacementChar + a + b)
-				check(a + replacementChar + b)
-				check(a + b + replacementChar)
+				check(marker + a + b)
+				check(a + marker + b)
+				check(a + b + marker)
 			}
 		}
-		for _, piece := range []string{"abc", "hello", replacementChar + "abc", "a" + replacementChar + "bc"} {
+		for _, piece := range []string{"abc", "hello", marker + "abc", "a" + marker + "bc"} {
 			check(piece)
 		}
 		e.release(m)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
 )
 
 // The pre-tokenizer splits text into the pieces that byte-pair encoding
@@ -55,6 +57,28 @@ var (
 	runeErrorClass = classify(utf8.RuneError)
 )
 
+// multiByte marks, in byteClasses, a byte that starts or continues a
+// rune of several bytes: no class has it.
+const multiByte class = 1 << 7
+
+// byteClasses holds the class of each byte that is a rune alone in
+// marked text (lossy.Marked): ASCII, and the marker, U+FFFD; the others
+// are multiByte. Random bytes are mostly those two, in random order, and
+// one table read takes no branch on which.
+var byteClasses = func() (t [256]class) {
+	for b := range t {
+		switch {
+		case b < utf8.RuneSelf:
+			t[b] = narrowClasses[b]
+		case b == lossy.Marker:
+			t[b] = runeErrorClass
+		default:
+			t[b] = multiByte
+		}
+	}
+	return t
+}()
+
 // classify returns the class of r by its general category, with a table
 // search or two for most runes: the categories are disjoint.
 func classify(r rune) class {
@@ -86,17 +110,14 @@ func classify(r rune) class {
 func (c class) prefix() bool { return c&(newline|letter|number) == 0 }
 
 // at returns the class and the size of the rune at i, or 0, 0 at the end
-// of text. text is valid UTF-8.
+// of text. text is marked or valid UTF-8; a byte that starts no rune, as
+// the marker, reads as U+FFFD.
 func at(text string, i int) (class, int) {
 	if i >= len(text) {
 		return 0, 0
 	}
-	if b := text[i]; b < utf8.RuneSelf {
-		return narrowClasses[b], 1
-	}
-	// U+FFFD, which each invalid byte is read as, is decoded slowly.
-	if strings.HasPrefix(text[i:], replacementChar) {
-		return runeErrorClass, len(replacementChar)
+	if c := byteClasses[text[i]]; c != multiByte {
+		return c, 1
 	}
 	r, size := utf8.DecodeRuneInString(text[i:])
 	switch {
@@ -111,31 +132,19 @@ func at(text string, i int) (class, int) {
 // run returns the end of the run of runes from i whose class has a bit of
 // want.
 func run(text string, i int, want class) int {
-	for {
-		// at is not inlined: ASCII, most runes, and U+FFFD, most of
-		// random bytes, are read here
-		if i < len(text) {
-			if b := text[i]; b < utf8.RuneSelf {
-				if narrowClasses[b]&want == 0 {
-					return i
-				}
-				i++
-				continue
-			}
-			if strings.HasPrefix(text[i:], replacementChar) {
-				if runeErrorClass&want == 0 {
-					return i
-				}
-				i += len(replacementChar)
-				continue
-			}
+	for i < len(text) {
+		// at is not inlined: ASCII and U+FFFD, most runes of ordinary
+		// text and of random bytes, are read here
+		c, size := byteClasses[text[i]], 1
+		if c == multiByte {
+			c, size = at(text, i)
 		}
-		c, size := at(text, i)
 		if c&want == 0 {
 			return i
 		}
 		i += size
 	}
+	return i
 }
 
 // splitter returns the end of the piece that starts at i < len(text).

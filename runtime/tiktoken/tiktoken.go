@@ -52,7 +52,7 @@ const (
 func (e *encoding) merger() *merger { return e.mergers.Get() }
 
 func (e *encoding) release(m *merger) {
-	e.mergers.Put(m, cap(m.nodes) <= keptParts+1 && cap(m.valid) <= keptParts && m.search.Size() <= keptSearch)
+	e.mergers.Put(m, cap(m.nodes) <= keptParts+1 && cap(m.marked) <= keptParts && m.search.Size() <= keptSearch)
 }
 
 func newEncoding(split splitter, file string) *encoding {
@@ -92,8 +92,8 @@ func Cl100kBase() runtime.Tokenizer {
 	return cl100k.enc
 }
 
-// tokens calls yield with the byte offset in text, which is valid UTF-8,
-// where each token ends, until yield returns false.
+// tokens calls yield with the byte offset in text, which is marked
+// (lossy.Marked), where each token ends, until yield returns false.
 func (e *encoding) tokens(text string, yield func(end int) bool) {
 	m := e.merger()
 	defer e.release(m)
@@ -116,10 +116,10 @@ func (m *merger) tokens(split splitter, text string, yield func(end int) bool) {
 func (e *encoding) Count(text string) int {
 	m := e.merger()
 	defer e.release(m)
-	return m.count(e.split, lossy.Valid(&m.valid, text))
+	return m.count(e.split, lossy.Marked(&m.marked, text))
 }
 
-// count returns the number of tokens of text, which is valid UTF-8: the
+// count returns the number of tokens of text, which is marked: the
 // number of ends of each piece, without a call per token.
 func (m *merger) count(split splitter, text string) int {
 	n := 0
@@ -146,17 +146,21 @@ func (e *encoding) Cut(text string, n int) string {
 	}
 	m := e.merger()
 	defer e.release(m)
-	valid := lossy.Valid(&m.valid, text)
-	// The tokens are pieces of valid: walk text alongside to find where
-	// each token ends in it.
-	cut, inText, inValid, count := 0, 0, 0, 0
-	m.tokens(e.split, valid, func(end int) bool {
-		for inValid < end {
+	marked := lossy.Marked(&m.marked, text)
+	// The tokens are pieces of marked: walk text alongside to find where
+	// each token ends in it. U+FFFD, of an invalid byte or of text, is
+	// one byte of marked.
+	cut, inText, inMarked, count := 0, 0, 0, 0
+	m.tokens(e.split, marked, func(end int) bool {
+		for inMarked < end {
 			r, size := utf8.DecodeRuneInString(text[inText:])
 			inText += size
-			inValid += utf8.RuneLen(r)
+			if r == utf8.RuneError {
+				size = 1
+			}
+			inMarked += size
 		}
-		if inValid == end {
+		if inMarked == end {
 			cut = inText
 		}
 		count++

@@ -80,10 +80,11 @@ func TestReferenceCut(t *testing.T) {
 	}
 }
 
-// TestCutInvalidUTF8: an invalid byte is read as U+FFFD; Cut still
-// returns prefixes of the text, longer as n grows, all of it at its count.
+// TestCutInvalidUTF8: an invalid byte is read as U+FFFD, also beside
+// U+FFFD of the text; Cut still returns prefixes of the text, longer as n
+// grows, all of it at its count.
 func TestCutInvalidUTF8(t *testing.T) {
-	texts := []string{"ab\xffcd\xe2\x82 héllo \xf0\x9f", "\xff\xfe\xfd", "日本\xe6\x97", "\xed\xa0\x80 surrogate", "ok 👍🏽\xc0\xaf"}
+	texts := []string{"ab\xffcd\xe2\x82 héllo \xf0\x9f", "\xff\xfe\xfd", "日本\xe6\x97", "\xed\xa0\x80 surrogate", "ok 👍🏽\xc0\xaf", "\uFFFD\xff \uFFFD\uFFFD\xef\xbf"}
 	for _, enc := range encodings {
 		tok := enc.tok()
 		for _, text := range texts {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
 )
 
 // The vocabularies are OpenAI's published files
@@ -19,41 +20,34 @@ import (
 // whose slots point into the embedded file: it is built in about 30 ms
 // for o200k_base (the dependency's maps took 0.1 to 0.3 s), holds no
 // pointer for the collector to scan, and looks a substring of the text up
-// without converting it.
+// without converting it. The text is read marked (lossy.Marked: each
+// U+FFFD the one byte 0xFF, which no valid UTF-8 holds), and the tables
+// hold each token so: U+FFFD marked, and without the token of the byte
+// 0xFF, which no marked text holds alone.
 type vocabulary struct {
 	file string // the embedded file, which the slots point into
 	// the tokens of 5 bytes or more
 	slots []slot
 	shift uint // 64 - log2(len(slots)): a hash's top bits pick its slot
-	// the tokens of 3 and 4 bytes that short does not hold, most of the
-	// strings that merges look up, in a table an eighth the size of
-	// slots: each slot a token's smallKey, its rank above it, or 0
+	// the tokens of 3 and 4 bytes, most of the strings that merges look
+	// up, in a table an eighth the size of slots: each slot a token's
+	// smallKey, its rank above it, or 0
 	small      []uint64
 	smallShift uint
 	size       int // the number of tokens
 	longest    int // the length of the longest token
-	// the ranks of the strings of one starting part and of two
-	// (partAt: a byte or U+FFFD), which most lookups of a merge are, and
-	// in random bytes most of those of U+FFFD, by shortIndex, or noRank:
-	// the table's slots for them are scattered
+	// the ranks of the strings of one byte and of two, which most
+	// lookups of a merge are, by shortIndex, or noRank
 	short []uint32
 	// the other tokens that hold U+FFFD (8 in o200k_base, 3 in
-	// cl100k_base), so that no string that holds it in its first 8 bytes
-	// probes slots: in random bytes most that the merge looks up do, and
-	// are no token, each a cache miss. A table of at least 8 slots a
-	// token (holdingFFFDSlot): most lookups find an empty slot at once,
-	// one branch that the processor predicts, where a search of a list
-	// mispredicted which token a string could be.
-	holdingFFFD  []rankedToken
-	holdingShift uint // 64 - log2(len(holdingFFFD))
+	// cl100k_base), in a table of at least 8 slots a token (holdingSlot),
+	// so that no string that holds the marker probes small or slots: in
+	// random bytes most that merges look up do, and are no token, each a
+	// cache miss in those. Most lookups here find an empty slot at once.
+	holding      []slot
+	holdingShift uint // 64 - log2(len(holding))
 	// bounds of the length of the tokens at an offset
 	lengths longpiece.Lengths
-}
-
-type rankedToken struct {
-	head  uint64 // its first 8 bytes, as headOf
-	token string
-	rank  uint32
 }
 
 // slot is a token of the vocabulary, or empty when it is zero: its first
@@ -68,14 +62,25 @@ type slot struct {
 
 func (s *slot) length() int { return int(s.rankLength & 0xff) }
 
+// marked returns token as the tables hold it, U+FFFD marked, and whether
+// they hold it: not the byte 0xFF (the only token of either file that
+// holds it), which the marker stands for in them.
+func marked(token string) (string, bool) {
+	if strings.IndexByte(token, lossy.Marker) >= 0 {
+		return "", false
+	}
+	return strings.ReplaceAll(token, lossy.ReplacementChar, string([]byte{lossy.Marker})), true
+}
+
 // newVocabulary builds the tables of a file, with at most 3 slots in 8
 // taken in slots and 1 in 2 in small, so that probe sequences stay short.
 func newVocabulary(file string) *vocabulary {
-	n, longer, small := 0, 0, 0
+	n, longer, small, holding := 0, 0, 0, 0
 	for i := 0; i < len(file); i += 1 + int(file[i]) {
-		token := file[i+1 : i+1+int(file[i])]
-		switch _, ok := shortIndexOf(token); {
-		case ok:
+		switch token, _ := marked(file[i+1 : i+1+int(file[i])]); {
+		case len(token) <= 2:
+		case strings.IndexByte(token, lossy.Marker) >= 0:
+			holding++
 		case len(token) <= 4:
 			small++
 		default:
@@ -83,53 +88,53 @@ func newVocabulary(file string) *vocabulary {
 		}
 		n++
 	}
+	holdingLog := max(4, bits.Len(uint(8*holding)))
 	log, smallLog := bits.Len(uint(longer)*8/3-1), bits.Len(uint(small)*2-1)
 	v := &vocabulary{
 		file: file, size: n,
 		slots: make([]slot, 1<<log), shift: uint(64 - log),
 		small: make([]uint64, 1<<smallLog), smallShift: uint(64 - smallLog),
-		short: make([]uint32, (partCodes+1)*partCodes),
+		short:   make([]uint32, 257*256),
+		holding: make([]slot, 1<<holdingLog), holdingShift: uint(64 - holdingLog),
 	}
 	for i := range v.short {
 		v.short[i] = noRank
 	}
 	mask, smallMask := len(v.slots)-1, len(v.small)-1
-	var holding []rankedToken
 	rank := uint32(0)
-	for i := 0; i < len(file); i += 1 + int(file[i]) {
-		token := file[i+1 : i+1+int(file[i])]
+	for i := 0; i < len(file); i, rank = i+1+int(file[i]), rank+1 {
+		token, ok := marked(file[i+1 : i+1+int(file[i])])
+		if !ok {
+			continue
+		}
 		v.longest = max(v.longest, len(token))
 		v.lengths.Add(token)
 		head := headOf(token)
-		if k, ok := shortIndexOf(token); ok {
-			v.short[k] = rank
-		} else if len(token) <= 4 {
+		switch {
+		case len(token) == 1:
+			v.short[shortIndex(-1, token[0])] = rank
+		case len(token) == 2:
+			v.short[shortIndex(int(token[0]), token[1])] = rank
+		case strings.IndexByte(token, lossy.Marker) >= 0:
+			j := v.holdingSlot(head, len(token))
+			for v.holding[j].rankLength != 0 {
+				j = (j + 1) & (len(v.holding) - 1)
+			}
+			v.holding[j] = slot{head: head, rankLength: rank<<8 | uint32(len(token))}
+		case len(token) <= 4:
 			key := smallKey(head, len(token))
 			j := int(key * hashMultiplier >> v.smallShift)
 			for v.small[j] != 0 {
 				j = (j + 1) & smallMask
 			}
 			v.small[j] = uint64(rank)<<40 | key
-		} else {
-			if strings.Contains(token, replacementChar) {
-				holding = append(holding, rankedToken{head, token, rank})
-			}
+		default:
 			j := int(hash(head, token) >> v.shift)
 			for v.slots[j].rankLength != 0 {
 				j = (j + 1) & mask
 			}
 			v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
 		}
-		rank++
-	}
-	holdingLog := max(4, bits.Len(uint(8*len(holding))))
-	v.holdingFFFD, v.holdingShift = make([]rankedToken, 1<<holdingLog), uint(64-holdingLog)
-	for _, t := range holding {
-		j := v.holdingFFFDSlot(t.head, len(t.token))
-		for v.holdingFFFD[j].token != "" {
-			j = (j + 1) & (len(v.holdingFFFD) - 1)
-		}
-		v.holdingFFFD[j] = t
 	}
 	return v
 }
@@ -138,12 +143,8 @@ func newVocabulary(file string) *vocabulary {
 // 3 or 4, whose head is head: its bytes, its length above them.
 func smallKey(head uint64, n int) uint64 { return uint64(n)<<32 | head }
 
-// rank returns the rank of token, or noRank if it is not in the
-// vocabulary.
-func (v *vocabulary) rank(token string) uint32 { return v.rankAt(token, 0, len(token)) }
-
-// rankAt returns the rank of s[i:j]. It reads the first 8 bytes in one
-// load, from s beyond j where s is long enough.
+// rankAt returns the rank of s[i:j], which is marked. It reads the first
+// 8 bytes in one load, from s beyond j where s is long enough.
 func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	n := j - i
 	if n <= 2 || n > v.longest {
@@ -151,9 +152,9 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			return noRank
 		}
 		if n == 1 {
-			return v.short[shortIndex(-1, int(s[i]))]
+			return v.short[shortIndex(-1, s[i])]
 		}
-		return v.short[shortIndex(int(s[i]), int(s[i+1]))]
+		return v.short[shortIndex(int(s[i]), s[i+1])]
 	}
 	var head uint64
 	if len(s)-i >= 8 {
@@ -163,19 +164,8 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	} else {
 		head = headOf(s[i:j])
 	}
-	// The strings around U+FFFD, two compares for the others.
-	if head&0xffffff == replacementHead {
-		return v.startingReplacement(head, s[i:j])
-	}
-	if n == 4 && head>>8 == replacementHead {
-		return v.short[shortIndex(int(head&0xff), replacementCode)]
-	}
-	if hasByte(head, replacementChar[0]) {
-		for k := 8; k <= 8*min(n-3, 5); k += 8 {
-			if head>>k&0xffffff == replacementHead {
-				return v.findHolding(head, s[i:j])
-			}
-		}
+	if hasByte(head, lossy.Marker) {
+		return v.findHolding(head, n)
 	}
 	// The probe loops are here, not in functions rankAt calls: the call
 	// cost ordinary text 4% of its instructions.
@@ -206,37 +196,25 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	}
 }
 
-// startingReplacement returns the rank of token, of 3 bytes or more, which
-// starts with U+FFFD, whose head is head.
-func (v *vocabulary) startingReplacement(head uint64, token string) uint32 {
-	switch {
-	case len(token) == 3:
-		return v.short[shortIndex(-1, replacementCode)]
-	case len(token) == 4:
-		return v.short[shortIndex(replacementCode, int(head>>24))]
-	case len(token) == 6 && head == replacementHead<<24|replacementHead:
-		return v.short[shortIndex(replacementCode, replacementCode)]
-	}
-	return v.findHolding(head, token)
-}
-
-// findHolding returns the rank of token, of 5 bytes or more, which holds
-// U+FFFD and whose head is head, or noRank.
-func (v *vocabulary) findHolding(head uint64, token string) uint32 {
-	for j := v.holdingFFFDSlot(head, len(token)); ; j = (j + 1) & (len(v.holdingFFFD) - 1) {
-		t := &v.holdingFFFD[j]
-		if t.token == "" {
+// findHolding returns the rank of the string of n bytes whose head is
+// head, which holds the marker there, or noRank. No token that holds
+// U+FFFD is longer than 8 bytes marked (TestVocabularyIsOpenAIs), so its
+// head and length decide.
+func (v *vocabulary) findHolding(head uint64, n int) uint32 {
+	for j := v.holdingSlot(head, n); ; j = (j + 1) & (len(v.holding) - 1) {
+		t := &v.holding[j]
+		if t.rankLength == 0 {
 			return noRank
 		}
-		if t.head == head && len(t.token) == len(token) && (len(token) <= 8 || t.token[8:] == token[8:]) {
-			return t.rank
+		if t.head == head && t.length() == n {
+			return t.rankLength >> 8
 		}
 	}
 }
 
-// holdingFFFDSlot returns the first slot in holdingFFFD of a token of n
-// bytes whose head is head.
-func (v *vocabulary) holdingFFFDSlot(head uint64, n int) int {
+// holdingSlot returns the first slot in holding of a string of n bytes
+// whose head is head.
+func (v *vocabulary) holdingSlot(head uint64, n int) int {
 	return int((head ^ uint64(n)<<59) * hashMultiplier >> v.holdingShift)
 }
 
@@ -257,44 +235,9 @@ func headOf(s string) uint64 {
 	return head
 }
 
-// replacementHead is U+FFFD's bytes read little-endian.
-const replacementHead = 0xbdbfef
-
-// The codes of the starting parts of a piece (partAt): a byte is its
-// value, U+FFFD replacementCode.
-const (
-	replacementCode = 256
-	partCodes       = 257
-)
-
-// partAt returns the code and the length of the starting part of piece
-// at i, before any merge, in short and long pieces alike: U+FFFD's three
-// bytes are one part, which is exact in both vocabularies because every
-// pair of parts inside it merges before any token that holds some of its
-// bytes and a byte around it (TestReplacementCharMergesFirst); any other
-// byte is a part of its own. Random bytes read as valid UTF-8 are mostly
-// U+FFFD, each two merges fewer than its bytes.
-func partAt(piece string, i int) (code, size int) {
-	if strings.HasPrefix(piece[i:], replacementChar) {
-		return replacementCode, len(replacementChar)
-	}
-	return int(piece[i]), 1
-}
-
-// shortIndex returns the index in vocabulary.short of the part of code b
-// after the part of code a, or of b alone when a is -1.
-func shortIndex(a, b int) int { return (a+1)*partCodes + b }
-
-// shortIndexOf returns the index in vocabulary.short of token, if it is
-// one starting part or two.
-func shortIndexOf(token string) (int, bool) {
-	a, size := partAt(token, 0)
-	if size == len(token) {
-		return shortIndex(-1, a), true
-	}
-	b, rest := partAt(token, size)
-	return shortIndex(a, b), size+rest == len(token)
-}
+// shortIndex returns the index in vocabulary.short of the byte b after
+// the byte a, or of b alone when a is -1.
+func shortIndex(a int, b byte) int { return (a+1)<<8 | int(b) }
 
 // load64 returns the first 8 bytes of s, little-endian: one load.
 func load64(s string) uint64 {

@@ -5,6 +5,7 @@ package lossy
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -72,4 +73,59 @@ func Valid(buf *[]byte, text string) string {
 	}
 	*buf = b
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// Marker is the byte that Marked writes for U+FFFD: no valid UTF-8 holds
+// it.
+const Marker = 0xFF
+
+// marks holds, for each byte, what Marked writes for it when it is no
+// rune's first byte of several: itself if it is ASCII, else Marker.
+var marks = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if c >= utf8.RuneSelf {
+			t[c] = Marker
+		}
+	}
+	return t
+}()
+
+// Marked returns text read as Valid reads it, with each U+FFFD (each
+// invalid byte, and each U+FFFD of text) written as the one byte Marker,
+// in *buf when text is not valid or holds U+FFFD: the result is valid
+// until the next call with buf. It is never longer than text. Read so,
+// random bytes, mostly invalid, are half as long as Valid makes them, and
+// each of their runes is one byte.
+func Marked(buf *[]byte, text string) string {
+	if utf8.ValidString(text) && !strings.Contains(text, ReplacementChar) {
+		return text
+	}
+	b := slices.Grow((*buf)[:0], len(text))[:len(text)]
+	n := 0
+	for i := 0; i < len(text); {
+		c, next := text[i], byte(0)
+		if i+1 < len(text) {
+			next = text[i+1]
+		}
+		if next&leads[c] != 0x80 {
+			// ASCII, a byte that starts no rune, or one that starts a
+			// rune but has no continuation byte after it, most of random
+			// bytes, from a table, with no branch on which.
+			b[n] = marks[c]
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError {
+			b[n] = Marker
+			n++
+		} else {
+			n += copy(b[n:], text[i:i+size])
+		}
+		i += size
+	}
+	*buf = b[:n]
+	return unsafe.String(unsafe.SliceData(b), n)
 }
