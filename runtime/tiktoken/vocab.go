@@ -72,22 +72,51 @@ func marked(token string) (string, bool) {
 	return strings.ReplaceAll(token, lossy.ReplacementChar, string([]byte{lossy.Marker})), true
 }
 
+// markedTokens calls yield with each token of file that the tables hold,
+// marked, whether it holds the marker, its rank and its offset in file,
+// and returns the number of tokens. The file is searched for the bytes
+// 0xEF and 0xFF, which U+FFFD and the byte 0xFF start with, not each
+// token: the others are as they are.
+func markedTokens(file string, yield func(token string, holding bool, rank uint32, offset int)) int {
+	indexFrom := func(i int, b byte) int {
+		if k := strings.IndexByte(file[i:], b); k >= 0 {
+			return i + k
+		}
+		return len(file)
+	}
+	nextEF, nextFF, rank := -1, -1, uint32(0)
+	for i := 0; i < len(file); i, rank = i+1+int(file[i]), rank+1 {
+		start, end := i+1, i+1+int(file[i])
+		if nextEF < start {
+			nextEF = indexFrom(start, 0xEF)
+		}
+		if nextFF < start {
+			nextFF = indexFrom(start, 0xFF)
+		}
+		if min(nextEF, nextFF) >= end {
+			yield(file[start:end], false, rank, start)
+		} else if token, ok := marked(file[start:end]); ok {
+			yield(token, strings.IndexByte(token, lossy.Marker) >= 0, rank, start)
+		}
+	}
+	return int(rank)
+}
+
 // newVocabulary builds the tables of a file, with at most 3 slots in 8
 // taken in slots and 1 in 2 in small, so that probe sequences stay short.
 func newVocabulary(file string) *vocabulary {
-	n, longer, small, holding := 0, 0, 0, 0
-	for i := 0; i < len(file); i += 1 + int(file[i]) {
-		switch token, _ := marked(file[i+1 : i+1+int(file[i])]); {
+	longer, small, holding := 0, 0, 0
+	n := markedTokens(file, func(token string, holds bool, _ uint32, _ int) {
+		switch {
 		case len(token) <= 2:
-		case strings.IndexByte(token, lossy.Marker) >= 0:
+		case holds:
 			holding++
 		case len(token) <= 4:
 			small++
 		default:
 			longer++
 		}
-		n++
-	}
+	})
 	holdingLog := max(4, bits.Len(uint(8*holding)))
 	log, smallLog := bits.Len(uint(longer)*8/3-1), bits.Len(uint(small)*2-1)
 	v := &vocabulary{
@@ -101,12 +130,7 @@ func newVocabulary(file string) *vocabulary {
 		v.short[i] = noRank
 	}
 	mask, smallMask := len(v.slots)-1, len(v.small)-1
-	rank := uint32(0)
-	for i := 0; i < len(file); i, rank = i+1+int(file[i]), rank+1 {
-		token, ok := marked(file[i+1 : i+1+int(file[i])])
-		if !ok {
-			continue
-		}
+	markedTokens(file, func(token string, holds bool, rank uint32, offset int) {
 		v.longest = max(v.longest, len(token))
 		v.lengths.Add(token)
 		head := headOf(token)
@@ -115,7 +139,7 @@ func newVocabulary(file string) *vocabulary {
 			v.short[shortIndex(-1, token[0])] = rank
 		case len(token) == 2:
 			v.short[shortIndex(int(token[0]), token[1])] = rank
-		case strings.IndexByte(token, lossy.Marker) >= 0:
+		case holds:
 			j := v.holdingSlot(head, len(token))
 			for v.holding[j].rankLength != 0 {
 				j = (j + 1) & (len(v.holding) - 1)
@@ -133,9 +157,9 @@ func newVocabulary(file string) *vocabulary {
 			for v.slots[j].rankLength != 0 {
 				j = (j + 1) & mask
 			}
-			v.slots[j] = slot{head: head, offset: uint32(i + 1), rankLength: rank<<8 | uint32(len(token))}
+			v.slots[j] = slot{head: head, offset: uint32(offset), rankLength: rank<<8 | uint32(len(token))}
 		}
-	}
+	})
 	return v
 }
 
