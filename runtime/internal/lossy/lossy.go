@@ -102,13 +102,9 @@ func Marked(buf *[]byte, text string) string {
 		return text
 	}
 	b := slices.Grow((*buf)[:0], len(text))[:len(text)]
-	n := 0
-	for i := 0; i < len(text); {
-		c, next := text[i], byte(0)
-		if i+1 < len(text) {
-			next = text[i+1]
-		}
-		if next&leads[c] != 0x80 {
+	n, i := 0, 0
+	for i < len(text)-1 {
+		if c := text[i]; text[i+1]&leads[c] != 0x80 {
 			// ASCII, a byte that starts no rune, or one that starts a
 			// rune but has no continuation byte after it, most of random
 			// bytes, from a table, with no branch on which.
@@ -125,6 +121,11 @@ func Marked(buf *[]byte, text string) string {
 			n += copy(b[n:], text[i:i+size])
 		}
 		i += size
+	}
+	if i < len(text) {
+		// the last byte, alone
+		b[n] = marks[text[i]]
+		n++
 	}
 	*buf = b[:n]
 	return unsafe.String(unsafe.SliceData(b), n)
