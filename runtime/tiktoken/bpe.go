@@ -72,34 +72,31 @@ func (m *merger) merge(text string, n int) []int32 {
 }
 
 // countPiece returns the number of tokens of the piece text[:n], as
-// len(m.merge(text, n)), without merging a piece of up to three bytes
-// that holds U+FFFD (marked, one byte): one byte is one token; two are
-// one token or two by the table of short ranks, which merge would look
-// their whole up in first; three are one token if their whole is one,
-// else three if neither pair is a token, else two (one pair merges, and
-// the two parts left are the whole). In random bytes four pieces in five
-// are such, and this takes fewer branches than merge's general lookup
-// and loop, which random text mispredicts. Pieces of three bytes are
-// taken only when one is U+FFFD: ordinary text has none, and three bytes
-// of it (mostly a token) took more mispredicted branches so.
+// len(m.merge(text, n)), without merging a piece of up to two bytes, or
+// of three that holds U+FFFD (marked, one byte): one byte is one token,
+// and two are one token or two by the table of short ranks, which merge
+// would look their whole up in first (one lookup for both, of the byte
+// and itself for one byte, whose result the count of one ignores, with
+// no branch on which: random bytes would mispredict it); three are one
+// token if their whole is one, else three if neither pair is a token,
+// else two (one pair merges, and the two parts left are the whole). In
+// random bytes four pieces in five are such, and this takes fewer
+// branches than merge's general lookup and loop, which random text
+// mispredicts. Pieces of three bytes are taken only when one is U+FFFD:
+// ordinary text has none, and three bytes of it (mostly a token) took
+// more mispredicted branches so.
 func (m *merger) countPiece(text string, n int) int {
-	switch {
-	case n == 1:
-		return 1
-	case n == 2:
-		return m.countParts(text[0], text[1])
-	case n == 3 && (text[0] == lossy.Marker || text[1] == lossy.Marker || text[2] == lossy.Marker):
+	if n <= 2 {
+		count := 1
+		if m.vocab.short[shortIndex(int(text[0]), text[n-1])] == noRank {
+			count = n
+		}
+		return count
+	}
+	if n == 3 && (text[0] == lossy.Marker || text[1] == lossy.Marker || text[2] == lossy.Marker) {
 		return m.countThree(text, text[0], text[1], text[2])
 	}
 	return len(m.merge(text, n))
-}
-
-// countParts returns the number of tokens of the bytes a and b.
-func (m *merger) countParts(a, b byte) int {
-	if m.vocab.short[shortIndex(int(a), b)] == noRank {
-		return 2
-	}
-	return 1
 }
 
 // countThree returns the number of tokens of the piece text[:3] of the
