@@ -813,8 +813,16 @@ func dynAttrCall(attr int, kinds ...ir.Kind) func(*checker, *filterUse) ir.Expr 
 // dynAttrArg checks the attribute or sort key of a filter of a dynamic
 // value: a string literal.
 func (c *checker) dynAttrArg(f *filterUse, attr ir.Expr) {
-	if k, ok := attr.(*ir.Const); !ok || k.Value != nil && k.T.Kind != ir.KindString {
+	k, ok := attr.(*ir.Const)
+	if !ok || k.Value != nil && k.T.Kind != ir.KindString {
 		c.errorf(f.e.Span, "filter %s: attribute must be a string literal", f.name)
+		return
+	}
+	if s, ok := k.Value.(string); ok {
+		// A path of keys, or several (sort's "a,b"), each read.
+		for _, k := range strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == ',' }) {
+			c.dynKeys = append(c.dynKeys, keyAt{k, f.x, c.posString(f.e.Span)})
+		}
 	}
 }
 
