@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -435,8 +436,21 @@ func neverFails(d tmpl.Expr, x ir.Expr) bool {
 		return false
 	case *tmpl.CondExpr:
 		cond, ok := x.(*ir.Cond)
-		return ok && condNeverFails(d.Cond, cond.Cond) && neverFails(d.Then, cond.Then) &&
-			(d.Else == nil) == (cond.Else == nil) && (d.Else == nil || neverFails(d.Else, cond.Else))
+		if !ok || !condNeverFails(d.Cond, cond.Cond) || (d.Else == nil) != (cond.Else == nil) {
+			return false
+		}
+		// Jinja2 evaluates the branch the condition takes.
+		taken, static := staticTruth(d.Cond)
+		return (static && !taken || neverFails(d.Then, cond.Then)) && (d.Else == nil || static && taken || neverFails(d.Else, cond.Else))
+	case *tmpl.Call:
+		// m.get(k, d): m[k] if k in m else d, as typedGet checks it.
+		fn, ok := d.Fn.(*tmpl.Attr)
+		cond, isCond := x.(*ir.Cond)
+		if !ok || fn.Name != "get" || !isCond || !cond.KeyTested || len(d.Kwargs) > 0 || len(d.Args) == 0 || len(d.Args) > 2 || !builtins.CannotFail(d.Args[0]) {
+			return false
+		}
+		of := readOf(cond.Then)
+		return of != nil && readable(of) && neverFails(fn.X, of) && (len(d.Args) == 1 || neverFails(d.Args[1], cond.Else))
 	default:
 		return false
 	}
@@ -444,6 +458,13 @@ func neverFails(d tmpl.Expr, x ir.Expr) bool {
 		_, ok := dx.(*tmpl.Name)
 		return ok // a namespace's attribute, which a read never fails on
 	}
+	of := readOf(x)
+	return of != nil && readable(of) && neverFails(dx, of)
+}
+
+// readOf returns the value that x, a key, attribute or index, reads, or
+// nil.
+func readOf(x ir.Expr) ir.Expr {
 	var of ir.Expr
 	switch x := x.(type) {
 	case *ir.FieldRef:
@@ -453,7 +474,62 @@ func neverFails(d tmpl.Expr, x ir.Expr) bool {
 	case *ir.Index:
 		of = x.X
 	}
-	return of != nil && readable(of) && neverFails(dx, of)
+	if s, ok := of.(*ir.Strict); ok {
+		// A get() of it, which fails on undefined: readable tells.
+		of = s.X
+	}
+	return of
+}
+
+// staticTruth returns the truth of d where it compares the length of a
+// list or string literal with an int literal, and static true.
+func staticTruth(d tmpl.Expr) (truth, static bool) {
+	b, ok := d.(*tmpl.Binary)
+	if !ok {
+		return false, false
+	}
+	n, nok := literalLength(b.X)
+	k, kok := b.Y.(*tmpl.Const)
+	if !nok || !kok {
+		return false, false
+	}
+	m, ok := k.Value.(int64)
+	if !ok {
+		return false, false
+	}
+	switch b.Op {
+	case ">":
+		return n > m, true
+	case ">=":
+		return n >= m, true
+	case "<":
+		return n < m, true
+	case "<=":
+		return n <= m, true
+	case "==":
+		return n == m, true
+	case "!=":
+		return n != m, true
+	}
+	return false, false
+}
+
+// literalLength returns n where d is the length of a list literal or a
+// string literal, n.
+func literalLength(d tmpl.Expr) (int64, bool) {
+	f, ok := d.(*tmpl.Filter)
+	if !ok || f.Name != "length" && f.Name != "count" || len(f.Args) > 0 || len(f.Kwargs) > 0 {
+		return 0, false
+	}
+	switch x := f.X.(type) {
+	case *tmpl.List:
+		return int64(len(x.Items)), true
+	case *tmpl.Const:
+		if s, ok := x.Value.(string); ok {
+			return int64(utf8.RuneCountInString(s)), true
+		}
+	}
+	return 0, false
 }
 
 // readable reports whether Jinja2 reads x itself without failing: x is
