@@ -408,9 +408,10 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 				c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, lists of them and dicts)", l.Name, vt)
 			}
 		})
-	case c.setBefore[l] && (types.Rebinds(lt, vt) || typedThenDynamic(lt, vt)):
+	case (c.setBefore[l] || c.unvalued[l]) && (types.Rebinds(lt, vt) || typedThenDynamic(lt, vt)):
 		// Checked again with the local dynamic (see Prompt): this error
-		// stays only if that fails too.
+		// stays only if that fails too. A loop's target is dynamic then,
+		// its items read as dynamic values (forIter).
 		c.rebinding[l.Name] = true
 		c.errorf(sp, "%q is set to values of types %s and %s", l.Name, lt, vt)
 	case lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && !types.Unifiable(lt, vt):
