@@ -353,6 +353,9 @@ func TestRenderErrors(t *testing.T) {
 		// Past runtime.MaxOutput: strings built too long, loops going on.
 		// A failure in an included template file is at its place there.
 		"includer": "inputs:\n  n: int?\ntemplate: \"{% include 'included_part.j2' %}\"\n",
+		// A part that sets the includer's namespace attribute: alone,
+		// Jinja2 fails where it runs (TemplateRuntimeError).
+		"nsincluder": "template: \"{% set ns = namespace(b=0) %}[{% include 'setattr_part.j2' %}|{{ ns.b }}]\"\n",
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
 			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n" +
@@ -659,6 +662,8 @@ func TestRenderErrors(t *testing.T) {
 		{"large", `{"c": 6, "s": "abc", "n": 10000000, "xs": ["a"]}`, `ERROR: prompts/large.yaml:12:23: render large: output would exceed runtime.MaxOutput`},
 		{"includer", `{"n": 1}`, "part\n2"},
 		{"includer", `{}`, `ERROR: prompts/included_part.j2:2:4: render includer: "n": variable is undefined`},
+		{"nsincluder", `{}`, "[part|1]"},
+		{"setattr_part", `{}`, `ERROR: prompts/setattr_part.j2:1:8: render setattr_part: invalid operation: cannot assign attribute on non-namespace object`},
 		{"large", `{"c": 7, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:13:49: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 8, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:14:32: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 8, "s": "x", "n": 1, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:14:80: render large: invalid operation: division by zero`},
@@ -670,6 +675,8 @@ func TestRenderErrors(t *testing.T) {
 		keys = append(keys, k)
 	}
 	writeFile(t, filepath.Join(mod, "prompts", "included_part.j2"), []byte("part\n{{ n + 1 }}\n"))
+	writeFile(t, filepath.Join(mod, "prompts", "setattr_part.j2"), []byte("{% set ns.b = 1 %}part"))
+	keys = append(keys, "setattr_part")
 	var jobs []renderJob
 	for i, tt := range tests {
 		feed := filepath.Join(mod, "feeds", fmt.Sprintf("%d.json", i))

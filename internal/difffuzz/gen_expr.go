@@ -535,7 +535,11 @@ func (g *generator) productions(t *valueType, d int, e *expression) []choice {
 			if g.chance(0.2) {
 				dflt = g.expr(t, sub)
 			}
-			*e = expression{text: g.wrap(m, precPrimary) + ".get(" + key + ", " + g.wrap(dflt, precCond) + ")", prec: precPrimary,
+			text := g.wrap(dflt, precCond)
+			if g.on("default-read") && g.chance(0.3) {
+				text = g.defaultRead(nil, t, text)
+			}
+			*e = expression{text: g.wrap(m, precPrimary) + ".get(" + key + ", " + text + ")", prec: precPrimary,
 				paths: slices.Concat(m.paths, dflt.paths), elems: dflt.elems}
 		}},
 		{2, g.on("filter-first-last") && nest, func() {
@@ -578,13 +582,7 @@ func (g *generator) productions(t *valueType, d int, e *expression) []choice {
 			}
 			args := []string{g.wrap(g.defined(func() expression { return g.expr(t, 0) }), precCond)}
 			if g.on("default-read") && g.chance(0.3) {
-				// A key or attribute of a value that is always defined,
-				// which may be undefined itself.
-				if d := g.randRef(func(d *ref) bool {
-					return d != r && d.optional && !d.parentOptional && !d.unset && !d.maybeEmpty && typeEq(d.t, t) && len(d.paths) > 0
-				}); d != nil {
-					args[0] = g.useRef(d).text
-				}
+				args[0] = g.defaultRead(r, t, args[0])
 			}
 			if g.chance(0.3) {
 				args = append(args, g.kw("boolean", g.pick([]string{"true", "false"})))
@@ -606,6 +604,32 @@ func (g *generator) productions(t *valueType, d int, e *expression) []choice {
 		cs = append(cs, g.listProductions(t, sub, e)...)
 	}
 	return cs
+}
+
+// defaultRead is the default of a default() of r (nil for get()) of
+// type t that may be undefined but cannot fail, which Jinja2 evaluates
+// even where the value is defined: a key or attribute of a value that is
+// always defined, or an index of a list guarded by its length (a
+// conditional); else dflt.
+func (g *generator) defaultRead(r *ref, t *valueType, dflt string) string {
+	if g.chance(0.5) {
+		if d := g.randRef(func(d *ref) bool {
+			return d != r && d.optional && !d.parentOptional && !d.unset && !d.maybeEmpty && typeEq(d.t, t) && len(d.paths) > 0
+		}); d != nil {
+			return g.useRef(d).text
+		}
+		return dflt
+	}
+	if !g.canMake(listOf(t)) {
+		return dflt
+	}
+	xs := g.wrap(g.defined(func() expression { return g.expr(listOf(t), 0) }), precUnary)
+	fb := g.operand(g.leaf(t), precCond).text
+	if g.chance(0.5) {
+		return xs + "[0] if " + xs + "|length > 0 else " + fb
+	}
+	f := g.pick([]string{"first", "last"})
+	return xs + "|" + f + " if " + xs + "|length >= 1 else " + fb
 }
 
 // index is an element of a list or map, or a character of a string,

@@ -250,8 +250,22 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		if !builtins.CannotFail(dflt) {
 			// Jinja2 evaluates it, and fails where it fails, even where
 			// the key is there; here it is evaluated where it is used.
-			c.errorf(dflt.Pos(), "the default of get() must be a literal or a variable (Jinja2 evaluates it even where the key is there)")
-			return c.reject()
+			const fails = "the default of get() must be one that cannot fail, as Jinja2 evaluates it even where the key is there: " + neverFailing
+			d := c.expr(dflt, useValue)
+			if !neverFails(dflt, d) {
+				c.errorf(dflt.Pos(), fails)
+				return c.reject()
+			}
+			// A later use may make a value it reads maybe undefined.
+			c.later = append(c.later, func() {
+				if !neverFails(dflt, d) {
+					c.errorf(dflt.Pos(), fails)
+				}
+			})
+			if c.checked == nil {
+				c.checked = map[tmpl.Expr]ir.Expr{}
+			}
+			c.checked[dflt] = d
 		}
 	}
 	if k, ok := key.(*tmpl.Const); ok {

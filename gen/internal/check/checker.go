@@ -63,6 +63,11 @@ type checker struct {
 	// dyns the dynamic operations, for checkHolders.
 	loops []*ir.For
 	dyns  []dynAt
+	// dynObjects are the objects whose fields are inferred that became
+	// dynamic values, with where, and dynKeys the attribute= keys of
+	// dynamic filters (see checkDynObjects).
+	dynObjects []objectAt
+	dynKeys    []keyAt
 	// safe are the results of the filter safe, Markup.
 	safe map[ir.Expr]bool
 	// modTests are the % of the tests even, odd and divisibleby, of numbers.
@@ -389,6 +394,7 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 			f()
 		}
 		k.c.checkHolders()
+		k.c.checkDynObjects()
 		k.c.keepMarkup(k.bodies)
 	}
 	return true

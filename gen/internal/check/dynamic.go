@@ -2,8 +2,10 @@ package check
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
 )
@@ -52,9 +54,9 @@ func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args .
 // dynOperand checks, once types are final, that a typed operand of a
 // dynamic operation converts to a dynamic value (types.OperandConverts):
 // an object or a map converts field by field, so every field of a bound
-// Go type in it must be readable, and an object must have its fields
-// declared: the reads of the dynamic value (g.list|map(attribute='name')
-// of a groupby) would not add to the fields inferred.
+// Go type in it must be readable. An object whose fields are inferred
+// must have every key read of a dynamic value among them
+// (checkDynObjects).
 func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 	if x == nil {
 		return
@@ -67,9 +69,179 @@ func (c *checker) dynOperand(x ir.Expr, sp tmpl.Span) {
 		case !types.OperandConverts(t):
 			c.errorf(sp, "%s cannot be used with a dynamic value (only strings, numbers, bools, none, objects, maps, and lists and dicts of them)", ir.A(t))
 		case types.InferredObjectIn(t):
-			c.errorf(sp, "objects whose fields promptgen infers from the template's reads (here in %s) cannot become dynamic values: a read of the dicts they become adds no field (declare their fields in inputs)", ir.A(t))
+			c.dynObject(x, sp)
 		}
 	})
+}
+
+// dynObject records x, which holds an object whose fields are inferred,
+// made a dynamic value at sp (see checkDynObjects).
+func (c *checker) dynObject(x ir.Expr, sp tmpl.Span) {
+	c.dynObjects = append(c.dynObjects, objectAt{x, c.pos(sp)})
+}
+
+// objectAt is a value that holds an object and where it is.
+type objectAt struct {
+	x   ir.Expr
+	pos src.Pos
+}
+
+// checkDynObjects rejects, once every check is done, each object whose
+// fields are inferred (from the template's reads of it) made a dynamic
+// value, where a read of a dynamic value may add a field to it: the dict
+// it becomes holds only the fields inferred, so a key read through a
+// dynamic value (xs[0].email of [user, x]) would be undefined whatever
+// the data. That is so where a dynamic value that may hold such an object
+// (holdsDynObject) is read with a key (an attribute, a constant key,
+// get(), 'k' in, a filter's attribute=) that is not a field of every such
+// object, or with a key known only when rendering.
+func (c *checker) checkDynObjects() {
+	if len(c.dynObjects) == 0 {
+		return
+	}
+	holds := c.localsHoldingDynObjects()
+	var reads []keyAt
+	for _, r := range c.dynKeys {
+		if c.holdsDynObject(r.of, holds) {
+			reads = append(reads, r)
+		}
+	}
+	for _, d := range c.dyns {
+		var k ir.Expr
+		switch d.x.Op {
+		case ir.DynAttr:
+			k = constExpr(d.x.Name)
+		case ir.DynItem, ir.DynGet:
+			k = d.x.Args[1]
+		case ir.DynContains:
+			k = d.x.Args[0]
+			if !c.holdsDynObject(d.x.Args[1], holds) {
+				continue
+			}
+		}
+		if k == nil || c.failedAt(d.sp) || d.x.Op != ir.DynContains && !c.holdsDynObject(d.x.Args[0], holds) {
+			continue
+		}
+		if kc, ok := k.(*ir.Const); ok {
+			if s, ok := kc.Value.(string); ok {
+				reads = append(reads, keyAt{s, nil, d.x.Pos})
+			}
+		} else if kk := k.Type().Kind; kk != ir.KindInt && kk != ir.KindBool && kk != ir.KindFloat && kk != ir.KindNone {
+			reads = append(reads, keyAt{"", nil, d.x.Pos})
+		}
+	}
+	const what, why = "an object whose fields promptgen infers from the template's reads (in %s) becomes a dynamic value here", "a read of the dict it becomes adds no field (declare its fields in inputs)"
+objects:
+	for _, o := range c.dynObjects {
+		if c.failedAtPos(o.pos) {
+			continue
+		}
+		t := o.x.Type()
+		for _, r := range reads {
+			if r.key == "" {
+				c.diags.Errorf(o.pos, what+", and a dynamic value that may hold it is read at %s with a key known only when rendering: "+why, ir.A(t), r.at)
+				continue objects
+			}
+			for _, obj := range inferredObjects(t, nil) {
+				if obj.Field(r.key) == nil {
+					c.diags.Errorf(o.pos, what+", and a dynamic value that may hold it is read at %s with the key %q, which is not one of its fields: "+why, ir.A(t), r.at, r.key)
+					continue objects
+				}
+			}
+		}
+	}
+}
+
+// keyAt is a key read of a dynamic value of, and where; key is "" where
+// it is known only when rendering.
+type keyAt struct {
+	key string
+	of  ir.Expr
+	at  string
+}
+
+// localsHoldingDynObjects returns the locals that may hold an object
+// whose fields are inferred as a dynamic value (holdsDynObject), as true,
+// and those that a set or a loop assigns that do not, as false.
+func (c *checker) localsHoldingDynObjects() map[*ir.Local]bool {
+	values := map[*ir.Local][]ir.Expr{}
+	for _, s := range c.sets {
+		values[s.Local] = append(values[s.Local], s.Value)
+	}
+	for _, f := range c.loops {
+		for _, l := range append([]*ir.Local{f.Key, f.Value}, f.Unpack...) {
+			if l != nil {
+				values[l] = append(values[l], f.Iter)
+			}
+		}
+	}
+	holds := map[*ir.Local]bool{}
+	for l := range values {
+		holds[l] = false
+	}
+	for changed := true; changed; {
+		changed = false
+		for l, vs := range values {
+			if !holds[l] && slices.ContainsFunc(vs, func(x ir.Expr) bool { return c.holdsDynObject(x, holds) }) {
+				holds[l], changed = true, true
+			}
+		}
+	}
+	return holds
+}
+
+// holdsDynObject reports whether x may hold an object whose fields are
+// inferred, as a dynamic value it became: a typed value holding one, or a
+// dynamic value made of such values, or a local that holds says does.
+// The feed's dynamic values hold JSON data. What it cannot follow (a
+// local no set or loop assigns, a filter's result) may hold one.
+func (c *checker) holdsDynObject(x ir.Expr, holds map[*ir.Local]bool) bool {
+	if x == nil {
+		return false
+	}
+	if x.Type().Kind != ir.KindDynamic {
+		return types.InferredObjectIn(x.Type())
+	}
+	some := func(xs ...ir.Expr) bool {
+		return slices.ContainsFunc(xs, func(x ir.Expr) bool { return c.holdsDynObject(x, holds) })
+	}
+	switch x := x.(type) {
+	case *ir.List:
+		return some(x.Items...)
+	case *ir.Dict:
+		return some(x.Values...)
+	case *ir.Cond:
+		return some(x.Then, x.Else)
+	case *ir.Binary:
+		return some(x.X, x.Y)
+	case *ir.Strict:
+		return some(x.X)
+	case *ir.FieldRef:
+		return x.Of != nil && some(x.Of)
+	case *ir.Dynamic:
+		return some(x.Args...)
+	case *ir.LocalRef:
+		h, ok := holds[x.L]
+		return h || !ok
+	}
+	return true
+}
+
+// inferredObjects appends to out the objects whose fields are inferred
+// that t holds.
+func inferredObjects(t *ir.Type, out []*ir.Type) []*ir.Type {
+	switch t = t.Resolve(); t.Kind {
+	case ir.KindList, ir.KindMap:
+		return inferredObjects(t.Elem, out)
+	case ir.KindStruct, ir.KindDict:
+		if t.Kind == ir.KindStruct && !t.Declared && t.Go == nil && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+		for _, f := range t.Fields {
+			out = inferredObjects(f.Type, out)
+		}
+	}
+	return out
 }
 
 // finalized reports whether t got its final type once the checks are

@@ -415,8 +415,12 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 	for i, x := range elems {
 		hint(x.Type(), usePrint)
 		c.later = append(c.later, func() {
-			if xt := x.Type(); finalized(xt) && !elementConverts(xt) {
+			switch xt := x.Type(); {
+			case !finalized(xt):
+			case !types.OperandConverts(xt):
 				c.errorf(srcs[i].Pos(), "this %s cannot be an element here: the list or dict holds %s, and promptgen holds such a list or dict as a dynamic value, which cannot hold %s (%s)", xt, why, ir.A(xt), fix)
+			case types.InferredObjectIn(xt):
+				c.dynObject(x, srcs[i].Pos())
 			}
 		})
 	}
@@ -434,14 +438,16 @@ func (c *checker) markupHere() *builtins.Markup {
 }
 
 // mayConvertToDynamic reports whether a value of type t, which may not be
-// known yet, can convert to a dynamic value (types.ConvertsToDynamic).
+// known yet, can be an element of a list or dict literal that is a
+// dynamic value: as an operand of a dynamic operation
+// (types.OperandConverts), an object or map becomes a dict.
 func mayConvertToDynamic(t *ir.Type) bool {
 	switch t = t.Resolve(); t.Kind {
 	case ir.KindUnknown:
 		return true
-	case ir.KindList:
+	case ir.KindList, ir.KindMap:
 		return mayConvertToDynamic(t.Elem)
-	case ir.KindDict:
+	case ir.KindDict, ir.KindStruct:
 		for _, f := range t.Fields {
 			if !mayConvertToDynamic(f.Type) {
 				return false
@@ -449,15 +455,7 @@ func mayConvertToDynamic(t *ir.Type) bool {
 		}
 		return true
 	}
-	return elementConverts(t)
-}
-
-// elementConverts reports whether a value of type t can be an element of
-// a list or dict literal that is a dynamic value: as an operand of a
-// dynamic operation, an object or map becomes a dict, but not an object
-// whose fields are inferred, which the reads of that dict do not add to.
-func elementConverts(t *ir.Type) bool {
-	return types.OperandConverts(t) && !types.InferredObjectIn(t)
+	return types.OperandConverts(t)
 }
 
 // holdsUndefined reports whether x, an element of a list or dict literal,
@@ -575,12 +573,8 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 		return
 	}
 	if !inline && keptUndefined(x) {
-		if xt := x.Type(); !elementConverts(xt) {
-			what := ir.A(xt)
-			if types.InferredObjectIn(xt) {
-				what += " whose fields promptgen infers from the template's reads (declare them in inputs)"
-			}
-			c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict: promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give it a value with | default(...), or print the literal where it stands)", what)
+		if xt := x.Type(); !types.OperandConverts(xt) {
+			c.errorf(sp, "this element may be undefined, which Jinja2 keeps in the list or dict: promptgen holds such a list or dict as a dynamic value, which cannot hold %s (give it a value with | default(...), or print the literal where it stands)", ir.A(xt))
 			return
 		}
 		c.undefinedLate[c.posString(lit)] = true

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -366,18 +367,18 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 		}
 		return nil
 	}()
-	const fails = "the default of default() may be undefined, and Jinja2 evaluates it even where the value is defined, failing where it fails: give it a literal, a variable, a ~ of them, or a key, attribute or index of a value that is always defined"
-	if d != nil && !builtins.CannotFail(d) {
+	const fails = "the default of default() may be undefined, and Jinja2 evaluates it even where the value is defined, failing where it fails: give it " + neverFailing
+	if d != nil {
 		// Jinja2 evaluates d first, where x is defined too, and fails
 		// where d fails; the conditional would evaluate it only where x
 		// is undefined.
-		if !readNeverFails(d, args[0]) {
+		if !neverFails(d, args[0]) {
 			c.errorf(d.Pos(), fails)
 			return c.reject(), true
 		}
 		// A later use may make a value it reads maybe undefined.
 		c.later = append(c.later, func() {
-			if !readNeverFails(d, args[0]) {
+			if !neverFails(d, args[0]) {
 				c.errorf(d.Pos(), fails)
 			}
 		})
@@ -393,16 +394,25 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 	return c.expr(&tmpl.CondExpr{Span: e.Span, Then: e.X, Cond: cond, Else: d}, u), true
 }
 
-// readNeverFails reports whether Jinja2 evaluates d, checked as x,
-// without failing: a name, or a key, attribute or index (a.b, a['b'],
-// a[0]) of a value that is never undefined and so read itself, with an
-// index that cannot fail. Jinja2's getattr and getitem yield undefined
-// for what a value lacks; they fail only on an undefined value.
-func readNeverFails(d tmpl.Expr, x ir.Expr) bool {
+// neverFailing names the expressions that neverFails accepts.
+const neverFailing = "a literal, a variable, a ~ of them, a key, attribute or index of a value that is always defined, first or last of a list that is, or a conditional of them whose test cannot fail"
+
+// neverFails reports whether Jinja2 evaluates d, checked as x, without
+// failing, whatever the data: a literal, a name, a ~ or list of them
+// (builtins.CannotFail); a namespace's attribute (ns.a, ns['a']); a key,
+// attribute or index (a.b, a['b'], a[0]) of a value that is never
+// undefined and so read itself, with an index that cannot fail (Jinja2's
+// getattr and getitem yield undefined for what a value lacks; they fail
+// only on an undefined value); first or last of such a list or string,
+// length of a list, string, map or object that never fails; and a
+// conditional whose condition cannot fail (condNeverFails) and
+// whose branches never fail.
+func neverFails(d tmpl.Expr, x ir.Expr) bool {
+	if builtins.CannotFail(d) {
+		return true
+	}
 	var dx tmpl.Expr
 	switch d := d.(type) {
-	case *tmpl.Name:
-		return true
 	case *tmpl.Attr:
 		dx = d.X
 	case *tmpl.Index:
@@ -410,9 +420,51 @@ func readNeverFails(d tmpl.Expr, x ir.Expr) bool {
 			return false
 		}
 		dx = d.X
+	case *tmpl.Filter:
+		call, ok := x.(*ir.Call)
+		if !ok || call.Kind != ir.CallFilter {
+			return false
+		}
+		switch {
+		case (d.Name == "first" || d.Name == "last") && call.Name == d.Name:
+			return readable(call.X, ir.KindList, ir.KindString) && neverFails(d.X, call.X)
+		case (d.Name == "length" || d.Name == "count") && call.Name == "length":
+			// The length of an undefined value is 0.
+			k := call.X.Type().Kind
+			return k != ir.KindDynamic && slices.Contains([]ir.Kind{ir.KindList, ir.KindString, ir.KindMap, ir.KindStruct, ir.KindDict}, k) && neverFails(d.X, call.X)
+		}
+		return false
+	case *tmpl.CondExpr:
+		cond, ok := x.(*ir.Cond)
+		if !ok || !condNeverFails(d.Cond, cond.Cond) || (d.Else == nil) != (cond.Else == nil) {
+			return false
+		}
+		// Jinja2 evaluates the branch the condition takes.
+		taken, static := staticTruth(d.Cond)
+		return (static && !taken || neverFails(d.Then, cond.Then)) && (d.Else == nil || static && taken || neverFails(d.Else, cond.Else))
+	case *tmpl.Call:
+		// m.get(k, d): m[k] if k in m else d, as typedGet checks it.
+		fn, ok := d.Fn.(*tmpl.Attr)
+		cond, isCond := x.(*ir.Cond)
+		if !ok || fn.Name != "get" || !isCond || !cond.KeyTested || len(d.Kwargs) > 0 || len(d.Args) == 0 || len(d.Args) > 2 || !builtins.CannotFail(d.Args[0]) {
+			return false
+		}
+		of := readOf(cond.Then)
+		return of != nil && readable(of) && neverFails(fn.X, of) && (len(d.Args) == 1 || neverFails(d.Args[1], cond.Else))
 	default:
 		return false
 	}
+	if _, ok := x.(*ir.LocalRef); ok {
+		_, ok := dx.(*tmpl.Name)
+		return ok // a namespace's attribute, which a read never fails on
+	}
+	of := readOf(x)
+	return of != nil && readable(of) && neverFails(dx, of)
+}
+
+// readOf returns the value that x, a key, attribute or index, reads, or
+// nil.
+func readOf(x ir.Expr) ir.Expr {
 	var of ir.Expr
 	switch x := x.(type) {
 	case *ir.FieldRef:
@@ -422,9 +474,98 @@ func readNeverFails(d tmpl.Expr, x ir.Expr) bool {
 	case *ir.Index:
 		of = x.X
 	}
-	// A dynamic value holds its undefined itself, which MaybeUndefined
-	// does not see.
-	return of != nil && of.Type().Kind != ir.KindDynamic && !ir.MaybeUndefined(of) && readNeverFails(dx, of)
+	if s, ok := of.(*ir.Strict); ok {
+		// A get() of it, which fails on undefined: readable tells.
+		of = s.X
+	}
+	return of
+}
+
+// staticTruth returns the truth of d where it compares the length of a
+// list or string literal with an int literal, and static true.
+func staticTruth(d tmpl.Expr) (truth, static bool) {
+	b, ok := d.(*tmpl.Binary)
+	if !ok {
+		return false, false
+	}
+	n, nok := literalLength(b.X)
+	k, kok := b.Y.(*tmpl.Const)
+	if !nok || !kok {
+		return false, false
+	}
+	m, ok := k.Value.(int64)
+	if !ok {
+		return false, false
+	}
+	switch b.Op {
+	case ">":
+		return n > m, true
+	case ">=":
+		return n >= m, true
+	case "<":
+		return n < m, true
+	case "<=":
+		return n <= m, true
+	case "==":
+		return n == m, true
+	case "!=":
+		return n != m, true
+	}
+	return false, false
+}
+
+// literalLength returns n where d is the length of a list literal or a
+// string literal, n.
+func literalLength(d tmpl.Expr) (int64, bool) {
+	f, ok := d.(*tmpl.Filter)
+	if !ok || f.Name != "length" && f.Name != "count" || len(f.Args) > 0 || len(f.Kwargs) > 0 {
+		return 0, false
+	}
+	switch x := f.X.(type) {
+	case *tmpl.List:
+		return int64(len(x.Items)), true
+	case *tmpl.Const:
+		if s, ok := x.Value.(string); ok {
+			return int64(utf8.RuneCountInString(s)), true
+		}
+	}
+	return 0, false
+}
+
+// readable reports whether Jinja2 reads x itself without failing: x is
+// never undefined and, with kinds, of one of them. A dynamic value holds
+// its undefined itself, which MaybeUndefined does not see.
+func readable(x ir.Expr, kinds ...ir.Kind) bool {
+	k := x.Type().Kind
+	return k != ir.KindDynamic && !ir.MaybeUndefined(x) && (len(kinds) == 0 || slices.Contains(kinds, k))
+}
+
+// condNeverFails reports whether Jinja2 tests d, checked as x, without
+// failing: the truth of a value that never fails, == and != of such
+// values, an ordering comparison of such ints, numbers or bools, and
+// not, and and or of such conditions.
+func condNeverFails(d tmpl.Expr, x ir.Expr) bool {
+	switch d := d.(type) {
+	case *tmpl.Unary:
+		u, ok := x.(*ir.Unary)
+		return ok && d.Op == "not" && u.Op == "not" && condNeverFails(d.X, u.X)
+	case *tmpl.Binary:
+		b, ok := x.(*ir.Binary)
+		if !ok || b.Op != d.Op {
+			return false
+		}
+		switch d.Op {
+		case "and", "or":
+			return condNeverFails(d.X, b.X) && condNeverFails(d.Y, b.Y)
+		case "==", "!=":
+			return neverFails(d.X, b.X) && neverFails(d.Y, b.Y)
+		case "<", "<=", ">", ">=":
+			numeric := []ir.Kind{ir.KindInt, ir.KindFloat, ir.KindBool}
+			return readable(b.X, numeric...) && readable(b.Y, numeric...) && neverFails(d.X, b.X) && neverFails(d.Y, b.Y)
+		}
+		return false
+	}
+	return neverFails(d, x)
 }
 
 // defaultFilter types x|default(d): x where it is defined, else d.
@@ -748,8 +889,16 @@ func dynAttrCall(attr int, kinds ...ir.Kind) func(*checker, *filterUse) ir.Expr 
 // dynAttrArg checks the attribute or sort key of a filter of a dynamic
 // value: a string literal.
 func (c *checker) dynAttrArg(f *filterUse, attr ir.Expr) {
-	if k, ok := attr.(*ir.Const); !ok || k.Value != nil && k.T.Kind != ir.KindString {
+	k, ok := attr.(*ir.Const)
+	if !ok || k.Value != nil && k.T.Kind != ir.KindString {
 		c.errorf(f.e.Span, "filter %s: attribute must be a string literal", f.name)
+		return
+	}
+	if s, ok := k.Value.(string); ok {
+		// A path of keys, or several (sort's "a,b"), each read.
+		for _, k := range strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == ',' }) {
+			c.dynKeys = append(c.dynKeys, keyAt{k, f.x, c.posString(f.e.Span)})
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -28,7 +29,7 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 		c.errorf(n.Name.Pos(), "include needs a constant string naming a template file")
 		return nil
 	}
-	file, err := c.includable(name)
+	file, err := c.includableFile(name)
 	if err != nil {
 		c.errorf(n.Name.Pos(), "%v", err)
 		return nil
@@ -83,9 +84,15 @@ func includeName(n *tmpl.Include) (string, bool) {
 	return name, ok
 }
 
-// includable returns the plain template file that name refers to from
+// includable reports whether the prompt checked is a plain template file
+// of the prompts tree, which another may include.
+func (c *checker) includable() bool {
+	return slices.Contains(slices.Collect(maps.Values(c.p.Includable)), c.p)
+}
+
+// includableFile returns the plain template file that name refers to from
 // the prompt checked.
-func (c *checker) includable(name string) (*ir.PromptSpec, error) {
+func (c *checker) includableFile(name string) (*ir.PromptSpec, error) {
 	if c.p.Includable == nil {
 		return nil, fmt.Errorf("include is supported inside template sets and for plain template files of the prompts tree")
 	}

@@ -203,10 +203,12 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 // namespace, which Jinja2 fails where it runs (TemplateRuntimeError),
 // before it evaluates value. Where it always runs (at the template's top
 // level) it is an error; where it may not (in an if, a loop or a macro),
-// a warning and the render fails where it runs.
+// a warning and the render fails where it runs. So it is at the top level
+// of a plain template file, which may be a part that another includes
+// where x is the includer's namespace (the include checks it there).
 func (c *checker) setAttrOfOther(n *tmpl.Set) []ir.Node {
 	msg := fmt.Sprintf("cannot assign an attribute of %q, which is not a namespace (set it with {%% set %s = namespace(...) %%})", n.NS.Name, n.NS.Name)
-	if n.Value == nil || len(c.scopes) == 1 && c.inIf == 0 {
+	if n.Value == nil || len(c.scopes) == 1 && c.inIf == 0 && !c.includable() {
 		c.errorf(n.NS.Span, "%s", msg)
 		return nil
 	}

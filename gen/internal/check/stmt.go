@@ -408,12 +408,23 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 				c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, lists of them and dicts)", l.Name, vt)
 			}
 		})
-	case c.setBefore[l] && (types.Rebinds(lt, vt) || typedThenDynamic(lt, vt)):
+	case (c.setBefore[l] || c.unvalued[l]) && (types.Rebinds(lt, vt) || typedThenDynamic(lt, vt)):
 		// Checked again with the local dynamic (see Prompt): this error
-		// stays only if that fails too.
+		// stays only if that fails too. A loop's target is dynamic then,
+		// its items read as dynamic values (forIter).
 		c.rebinding[l.Name] = true
 		c.errorf(sp, "%q is set to values of types %s and %s", l.Name, lt, vt)
 	case lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && !types.Unifiable(lt, vt):
+		if types.Rebinds(lt, vt) && !c.enclosed(l) {
+			// Undefined until this set, its type came from uses that see
+			// it undefined ({% set x %}{{ x|default(1) }}{% endset %}):
+			// checked again as a dynamic value, unless it is an input.
+			c.later = append(c.later, func() {
+				if c.feed.Field(l.Name) == nil {
+					c.rebinding[l.Name] = true
+				}
+			})
+		}
 		c.errorf(sp, "%q is set to values of types %s and %s: a variable holds values of several types only when each is a string, number, bool, none, or a list or dict literal of them", l.Name, lt, vt)
 	default:
 		c.unify(l.T, vt, sp)
@@ -422,6 +433,17 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 	c.setBefore[out.Local] = true
 	c.trackUndefined(out)
 	return out
+}
+
+// enclosed reports whether local l starts with the value of a local of an
+// enclosing frame.
+func (c *checker) enclosed(l *ir.Local) bool {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if c.scopes[i].names[l.Name] == l {
+			return c.scopes[i].outer[l] && slices.ContainsFunc(c.scopes[:i], func(sc *scope) bool { return sc.names[l.Name] != nil })
+		}
+	}
+	return true
 }
 
 // typedThenDynamic reports whether a local of typed value lt is set to a
