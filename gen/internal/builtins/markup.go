@@ -183,6 +183,10 @@ func (m *Markup) Holds(x ir.Expr) bool {
 			return slices.ContainsFunc(x.Args, m.mayHold)
 		case ir.DynMarkupItems:
 			return true
+		case ir.DynItem, ir.DynFirst, ir.DynLast:
+			if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
+				return false // a string of Markup's split(), which holds no item
+			}
 		}
 		return holdsItems(x) && slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.List:
@@ -352,7 +356,9 @@ func (m *Markup) Kept(x ir.Expr) bool {
 			return true
 		case x.Op == ir.DynFilter && x.Name == "xmlattr":
 			return true // a plain str, as Jinja2's, of a dict that may hold Markup
-		case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"), x.Op == ir.DynDefault:
+		case x.Op == ir.DynArith && x.Name == "+":
+			return m.KeptOperand(x.Args[0]) && m.KeptOperand(x.Args[1])
+		case x.Op == ir.DynArith && x.Name == "*", x.Op == ir.DynDefault:
 			return m.Kept(x.Args[0]) && m.Kept(x.Args[1])
 		case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 			x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
@@ -371,6 +377,23 @@ func (m *Markup) Kept(x ir.Expr) bool {
 		return m.keptLocal(x.L)
 	}
 	return false
+}
+
+// KeptOperand reports whether x, an operand of a dynamic +, is Kept or a
+// condition that ByBranch allows, which the checker keeps branch by
+// branch there.
+func (m *Markup) KeptOperand(x ir.Expr) bool { return m.Kept(x) || m.ByBranch(x) }
+
+// ByBranch reports whether x, a string element of a dynamic list or dict
+// literal or an operand of a dynamic +, is a condition that is Markup in
+// some renders only, each branch of which is Markup on every render or
+// never: the checker makes it a dynamic value branch by branch, which
+// keeps Markup where Jinja2's value is.
+func (m *Markup) ByBranch(x ir.Expr) bool {
+	cond, ok := x.(*ir.Cond)
+	return ok && cond.T.Resolve().Kind == ir.KindString && !slices.ContainsFunc([]ir.Expr{cond.Then, cond.Else}, func(b ir.Expr) bool {
+		return b != nil && m.May(b) && !m.Must(b)
+	})
 }
 
 // keptLocal reports whether every set of l, a dynamic local, Kept its
