@@ -32,9 +32,11 @@ type Markup struct {
 	// keptLocals are the dynamic locals every set of which Kept.
 	keptLocals map[*ir.Local]bool
 	// Loops are the template's for loops, whose targets are items of
-	// their iterable (complete before May is asked); holding are the
-	// locals that may hold Markup as an item (Holds).
+	// their iterable, and Selects the selects of dynamic values, whose
+	// item is one of their operand (both complete before May is asked);
+	// holding are the locals that may hold Markup as an item (Holds).
 	Loops   []*ir.For
+	Selects []*ir.Select
 	holding map[*ir.Local]bool
 }
 
@@ -95,11 +97,9 @@ func (m *Markup) local(l *ir.Local) bool {
 					m.locals[s.Local], changed = true, true
 				}
 			}
-			for _, f := range m.Loops {
-				for _, t := range loopTargets(f) {
-					if !m.locals[t] && m.Holds(f.Iter) {
-						m.locals[t], changed = true, true
-					}
+			for t, iter := range m.targets {
+				if !m.locals[t] && m.Holds(iter) {
+					m.locals[t], changed = true, true
 				}
 			}
 		}
@@ -107,16 +107,22 @@ func (m *Markup) local(l *ir.Local) bool {
 	return m.locals[l]
 }
 
-// loopTargets are the locals that loop f assigns an item of its
-// iterable (or a part of one).
-func loopTargets(f *ir.For) []*ir.Local {
-	out := slices.Clone(f.Unpack)
-	for _, l := range []*ir.Local{f.Key, f.Value} {
-		if l != nil {
-			out = append(out, l)
+// targets yields each local that is an item of an iterable (or a part
+// of one), with the iterable: the targets of the loops, and the item a
+// select, reject, selectattr or rejectattr of a dynamic value tests.
+func (m *Markup) targets(yield func(*ir.Local, ir.Expr) bool) {
+	for _, f := range m.Loops {
+		for _, l := range append(slices.Clone(f.Unpack), f.Key, f.Value) {
+			if l != nil && !yield(l, f.Iter) {
+				return
+			}
 		}
 	}
-	return out
+	for _, s := range m.Selects {
+		if !yield(s.Item, s.X) {
+			return
+		}
+	}
 }
 
 // holdsItems reports whether the dynamic operation x yields items of its
@@ -201,6 +207,9 @@ func (m *Markup) Holds(x ir.Expr) bool {
 		return slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.LocalRef:
 		return m.holdingLocal(x.L)
+	case *ir.Select:
+		// Of a dynamic value, the items kept as they are.
+		return x.X.Type().Resolve().Kind == ir.KindDynamic && m.Holds(x.X)
 	}
 	return false
 }
@@ -221,11 +230,9 @@ func (m *Markup) holdingLocal(l *ir.Local) bool {
 					m.holding[s.Local], changed = true, true
 				}
 			}
-			for _, f := range m.Loops {
-				for _, t := range loopTargets(f) {
-					if !m.holding[t] && m.Holds(f.Iter) {
-						m.holding[t], changed = true, true
-					}
+			for t, iter := range m.targets {
+				if !m.holding[t] && m.Holds(iter) {
+					m.holding[t], changed = true, true
 				}
 			}
 		}
@@ -405,10 +412,8 @@ func (m *Markup) keptLocal(l *ir.Local) bool {
 		for _, s := range m.Sets {
 			m.keptLocals[s.Local] = true
 		}
-		for _, f := range m.Loops {
-			for _, t := range loopTargets(f) {
-				m.keptLocals[t] = true
-			}
+		for t := range m.targets {
+			m.keptLocals[t] = true
 		}
 		for changed := true; changed; {
 			changed = false
@@ -417,11 +422,9 @@ func (m *Markup) keptLocal(l *ir.Local) bool {
 					m.keptLocals[s.Local], changed = false, true
 				}
 			}
-			for _, f := range m.Loops {
-				for _, t := range loopTargets(f) {
-					if m.keptLocals[t] && !m.Kept(f.Iter) {
-						m.keptLocals[t], changed = false, true
-					}
+			for t, iter := range m.targets {
+				if m.keptLocals[t] && !m.Kept(iter) {
+					m.keptLocals[t], changed = false, true
 				}
 			}
 		}

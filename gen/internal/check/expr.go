@@ -430,7 +430,7 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 // is Markup's split(). As more sets only make more values Markup, markup
 // agrees once every set is checked.
 func (c *checker) markupHere() *builtins.Markup {
-	return &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Loops: c.loops}
+	return &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Loops: c.loops, Selects: c.selects}
 }
 
 // mayConvertToDynamic reports whether a value of type t, which may not be

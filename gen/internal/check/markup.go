@@ -21,7 +21,7 @@ import (
 // set is checked.
 func (c *checker) markup(x ir.Expr) bool {
 	if c.markups == nil {
-		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Unvalued: c.unvalued, Loops: c.loops}
+		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Unvalued: c.unvalued, Loops: c.loops, Selects: c.selects}
 	}
 	return c.markups.May(x)
 }
