@@ -40,6 +40,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^cannot test membership in (int|number|bool|none)$|` +
 	`^(length|list|first|last|reverse|select|reject|selectattr|rejectattr|map) needs .*, not (int|number|bool|none)$|` +
 	`^(get|items|keys|values)\(\) needs a map, dict or object, not |` +
+	`^filter dictsort needs a map, dict or object, not |` +
 	`^center\(\) takes an int as width|` +
 	`^caller\(\) in macro "…", which is called without a \{% call %\} block|` +
 	`^the message of raise_exception |` +

@@ -220,12 +220,21 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	params := ir.FilterParams[name]
 	f := &filterUse{e: e, name: name, u: u}
 	if name == "items" || name == "dictsort" {
-		if f.x = c.expr(e.X, useValue); isDynamic(f.x) || f.x.Type().Kind == ir.KindList && types.HoldsDynamic(f.x.Type()) {
+		f.x = c.expr(e.X, useValue)
+		switch xt := f.x.Type().Resolve(); {
+		case isDynamic(f.x), xt.Kind == ir.KindList && types.HoldsDynamic(xt),
+			xt.Kind == ir.KindMap || xt.Kind == ir.KindStruct || xt.Kind == ir.KindDict:
+			// Their (key, value) pairs have no type of their own: those
+			// of the operand's dynamic value (a dict), a typed one converted.
 			f.args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
 			return c.dynFilter(f)
+		case xt.Kind == ir.KindUnknown:
+			c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s), or of a map, dict, object or dynamic value", name, name)
+		case name == "items":
+			c.errorf(e.NameSpan, "filter items needs a map, dict or object, not %s (Jinja2 raises TypeError)", xt)
+		default:
+			c.errorf(e.NameSpan, "filter dictsort needs a map, dict or object, not %s (Jinja2 raises AttributeError: it calls items())", xt)
 		}
-		// Their (key, value) pairs have no type of their own.
-		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s), or of a dynamic value", name, name)
 		return c.reject()
 	}
 	xu := useValue
@@ -765,7 +774,11 @@ func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filter
 		if f.name == "reverse" {
 			what = "an iterator (of anything but a string), which prints as <list_reverseiterator ...>"
 		}
-		c.mustIterateMsg(out, f.e.NameSpan, fmt.Sprintf("%s of a dynamic value yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", f.name, what))
+		of := " of a dynamic value"
+		if !isDynamic(f.x) {
+			of = "" // items of a typed map, object or dict
+		}
+		c.mustIterateMsg(out, f.e.NameSpan, fmt.Sprintf("%s%s yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", f.name, of, what))
 		return out
 	}
 }
