@@ -309,6 +309,12 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	case (name == "sort" || name == "unique") && c.sortsConverted(f):
 		return c.dynFilter(f)
+	case name == "map" && x.Type().Resolve().Kind == ir.KindString:
+		// map(attribute=) reads an attribute of each character
+		// (undefined, but for a str method): of a list of them as a
+		// dynamic value, as selectattr does.
+		f.x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
+		return c.dynFilter(f)
 	default:
 		c.staysTyped(e.Span, x)
 	}
@@ -775,7 +781,7 @@ func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filter
 			what = "an iterator (of anything but a string), which prints as <list_reverseiterator ...>"
 		}
 		of := " of a dynamic value"
-		if !isDynamic(f.x) {
+		if k := f.x.Type().Resolve().Kind; k == ir.KindMap || k == ir.KindStruct || k == ir.KindDict {
 			of = "" // items of a typed map, object or dict
 		}
 		c.mustIterateMsg(out, f.e.NameSpan, fmt.Sprintf("%s%s yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", f.name, of, what))
