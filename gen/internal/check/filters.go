@@ -333,10 +333,18 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 // sort and unique): sort by several attributes ("a,b"), or either by a
 // path through an optional field, where Jinja2 finds two Undefined keys
 // equal (and sort fails comparing one with a value) while the typed
-// filters know no undefined key. The objects' fields must be declared
-// (dynOperand).
+// filters know no undefined key; and unique without attribute= of a list
+// of objects, maps or lists, which Jinja2 cannot hash: it fails on the
+// first item (so renders only an empty list), as runtime/jinja's does.
+// The objects' fields must be declared (dynOperand).
 func (c *checker) sortsConverted(f *filterUse) bool {
 	t := f.x.Type().Resolve()
+	if f.name == "unique" && t.Kind == ir.KindList && builtins.IsNone(f.args[ir.ParamIndex(ir.FilterParams[f.name], "attribute")]) {
+		switch t.Elem.Resolve().Kind {
+		case ir.KindStruct, ir.KindMap, ir.KindList, ir.KindDict:
+			return types.OperandConverts(t) && !types.InferredObjectIn(t)
+		}
+	}
 	if t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindStruct || types.InferredObjectIn(t) {
 		return false
 	}
