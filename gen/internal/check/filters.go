@@ -287,6 +287,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	case name == "tojson" && types.HoldsDynamic(x.Type()):
 		return c.dynFilter(f)
+	case name == "tojson" && c.p.Jinja.Transformers && types.KeyedIn(x.Type()) != nil && types.OperandConverts(x.Type()) && !types.InferredObjectIn(x.Type()):
+		// transformers' tojson writes keys in insertion order: of the
+		// dict the object (its set fields in declaration order, as
+		// encoding/json writes the feed) or the map (sorted) converts to.
+		return c.dynFilter(f)
 	case flags&builtins.DynList != 0 && !isDynamic(x) && x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()):
 		// A list of dynamic values (messages) converts to one.
 		return c.dynFilter(f)
@@ -317,6 +322,13 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	default:
 		c.staysTyped(e.Span, x)
+	}
+	if name == "tojson" && c.p.Jinja.Transformers {
+		c.later = append(c.later, func() {
+			if t := types.KeyedIn(x.Type()); t != nil {
+				c.errorf(e.Span, "tojson of the transformers profile writes the keys of %s in the order of its JSON data, which promptgen knows only of the objects the inputs declare (declare it in inputs)", ir.A(t))
+			}
+		})
 	}
 	if !def.typed(c, f) {
 		return c.reject()
@@ -815,9 +827,10 @@ func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 // tojson, of which promptgen supports indent and a literal ensure_ascii,
 // and returns them as Jinja2's tojson takes them, followed by true for
 // ensure_ascii=True (ir.ToJSONEnsureASCII). Its keys come in insertion
-// order, which only a dict literal has: an object or a map of the feed has
-// the order of its JSON data in Python, which a Go struct or map does not
-// keep.
+// order: an object or a map of the feed has the order of its JSON data in
+// Python, which filter takes as encoding/json writes the feed (an object's
+// set fields in declaration order, a map's keys sorted) by converting it to
+// a dynamic value.
 func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 	args := c.bindArgs("filter tojson", builtins.TransformersToJSONParams, e.Args, e.Kwargs, e.Span)
 	ensureASCII := false
@@ -834,11 +847,6 @@ func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 			c.errorf(e.Span, "filter tojson: %s is not supported (transformers' tojson supports indent and ensure_ascii)", p.Name)
 		}
 	}
-	c.later = append(c.later, func() {
-		if t := types.KeyedIn(out.X.Type()); t != nil {
-			c.errorf(e.Span, "tojson of the transformers profile writes the keys of a %s in the order of its JSON data, which promptgen's types do not keep (only a dict literal's)", t)
-		}
-	})
 	if ensureASCII {
 		return []ir.Expr{args[1], constExpr(true)}
 	}
