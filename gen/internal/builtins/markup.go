@@ -171,9 +171,10 @@ func ReadsHolder(x *ir.Dynamic) bool {
 // keepsItems reports whether x is a filter that yields the items of its
 // operand as they are (a holder's Markup items stay Markup): reverse,
 // sort, unique, min, max, groupby, whose grouper is the first item's,
-// and map(attribute=), the items' attributes.
+// map(attribute=), the items' attributes, and dictsort and items, the
+// (key, value) tuples of a dict.
 func keepsItems(x *ir.Dynamic) bool {
-	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map"}, x.Name)
+	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items"}, x.Name)
 }
 
 // Holds reports whether x, a dynamic value, may hold Markup as an item
