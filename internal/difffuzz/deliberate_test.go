@@ -37,6 +37,8 @@ func TestDeliberate(t *testing.T) {
 		{"filter dictsort needs a map, dict or object, not bool (Jinja2 raises AttributeError: it calls items())", false, "Operations Jinja2 fails on"},
 		{"filter items needs a map, dict or object, not list of int (Jinja2 raises TypeError)", false, "Operations Jinja2 fails on"},
 		{"filter dictsort is supported only as the iterable of a for loop with two targets (for key, value in m|dictsort), or of a map, dict, object or dynamic value", false, ""},
+		{"attribute= needs a list of objects, not bool (Jinja2 raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"attribute= needs a list of objects, not list of string", false, ""},
 		{"test test of list of string: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", false, "Operations Jinja2 fails on"},
 		{"center() takes an int as width, not list of dynamic value (Python raises TypeError)", false, "Operations Jinja2 fails on"},
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},

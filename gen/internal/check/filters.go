@@ -67,7 +67,12 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 		c.constrain(list, ir.KindList, sp)
 	}
 	list = list.Resolve()
-	if list.Kind != ir.KindList {
+	switch {
+	case ir.IsScalar(list.Kind) && list.Kind != ir.KindString, list.Kind == ir.KindNone:
+		// The filters that take attribute= iterate their operand.
+		c.errorf(sp, "attribute= needs a list of objects, not %s (Jinja2 raises TypeError)", list)
+		return nil
+	case list.Kind != ir.KindList:
 		c.errorf(sp, "attribute= needs a list of objects, not %s", list)
 		return nil
 	}
