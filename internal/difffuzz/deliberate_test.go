@@ -39,6 +39,7 @@ func TestDeliberate(t *testing.T) {
 		{"filter dictsort is supported only as the iterable of a for loop with two targets (for key, value in m|dictsort), or of a map, dict, object or dynamic value", false, ""},
 		{"attribute= needs a list of objects, not bool (Jinja2 raises TypeError)", false, "Operations Jinja2 fails on"},
 		{"attribute= needs a list of objects, not list of string", false, ""},
+		{`map(attribute="…") of a string reads the str method "…" of each character, which Jinja2 prints with its address in memory (<built-in method ...>): not supported`, true, "Dict methods read as keys"},
 		{"test test of list of string: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", false, "Operations Jinja2 fails on"},
 		{"center() takes an int as width, not list of dynamic value (Python raises TypeError)", false, "Operations Jinja2 fails on"},
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},

@@ -321,8 +321,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	case name == "map" && x.Type().Resolve().Kind == ir.KindString:
 		// map(attribute=) reads an attribute of each character
-		// (undefined, but for a str method): of a list of them as a
-		// dynamic value, as selectattr does.
+		// (undefined): of a list of them as a dynamic value, as
+		// selectattr does.
+		if a, ok := out.Args[0].(*ir.Const); ok {
+			if s, ok := a.Value.(string); ok && builtins.IsStrAttr(strings.Split(s, ".")[0]) {
+				c.errorf(e.Span, "map(attribute=%q) of a string reads the str method %q of each character, which Jinja2 prints with its address in memory (<built-in method ...>): not supported", s, strings.Split(s, ".")[0])
+				return c.reject()
+			}
+		}
 		f.x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
 		return c.dynFilter(f)
 	default:
