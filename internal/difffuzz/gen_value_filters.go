@@ -219,12 +219,23 @@ func (g *generator) objectListFilter(d int) expression {
 		names = append(names, f.name)
 	}
 	attr := "'" + strings.Join(names, ".") + "'"
-	name := g.pick([]string{"groupby", "groupby", "slice", "min", "max", "unique", "sort"})
-	if path == nil {
+	filters := []string{"groupby", "groupby", "slice", "min", "max", "unique", "sort"}
+	if g.declared {
+		// Of objects whose fields the inputs declare, which convert to dicts.
+		filters = append(filters, "unique-objects", "tojson")
+	}
+	name := g.pick(filters)
+	if path == nil && name != "unique-objects" && name != "tojson" {
 		name = "slice"
 	}
 	var e expression
 	switch name {
+	case "unique-objects":
+		// Python hashes no dict: [] where the list is empty, else TypeError.
+		return g.filter(g.filter(x, "unique"), "list")
+	case "tojson":
+		// The objects' keys in declaration order, as the data has them.
+		return g.filter(x, "tojson")
 	case "groupby":
 		args := []string{g.kw("attribute", attr)}
 		if g.chance(0.3) {
