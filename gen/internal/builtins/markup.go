@@ -232,13 +232,32 @@ func (m *Markup) holdingLocal(l *ir.Local) bool {
 				}
 			}
 			for t, iter := range m.targets {
-				if !m.holding[t] && m.Holds(iter) {
+				if !m.holding[t] && m.itemHolds(iter) {
 					m.holding[t], changed = true, true
 				}
 			}
 		}
 	}
 	return m.holding[l]
+}
+
+// itemHolds reports whether an item of x, which may hold Markup, may hold
+// it in turn: an item of a list literal or tuple that does, none of
+// Markup's split() (its strings are Markup), and of another what Holds
+// says of x.
+func (m *Markup) itemHolds(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.List:
+		return slices.ContainsFunc(x.Items, m.Holds)
+	case *ir.Dynamic:
+		switch x.Op {
+		case ir.DynTuple:
+			return slices.ContainsFunc(x.Args, m.Holds)
+		case ir.DynMarkupItems:
+			return false
+		}
+	}
+	return m.Holds(x)
 }
 
 // Must reports whether x is Markup wherever it is evaluated: what May
