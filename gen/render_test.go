@@ -433,6 +433,7 @@ func TestRenderErrors(t *testing.T) {
 		// unique of declared objects, maps or lists: Python cannot hash
 		// one (TypeError), so Jinja2 renders only an empty list.
 		"uniqueobjects": "inputs:\n  os: {type: array, items: {type: object, properties: {a: {type: string}}}}\n  ls: [[int]]\ntemplate: \"{{ os | unique | list }}|{% for l in ls | unique %}{{ l }}{% endfor %}\"\n",
+		"uniqueattr":    "inputs:\n  os: {type: array, items: {type: object, properties: {t: {type: array, items: {type: string}}}, required: [t]}}\ntemplate: \"{{ os | unique(attribute='t') | list }}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -453,6 +454,8 @@ func TestRenderErrors(t *testing.T) {
 		{"uniqueobjects", `{"os": [], "ls": []}`, "[]|"},
 		{"uniqueobjects", `{"os": [{"a": "x"}], "ls": []}`, `ERROR: prompts/uniqueobjects.yaml:4:15: render uniqueobjects: invalid operation: unhashable type: 'dict'`},
 		{"uniqueobjects", `{"os": [], "ls": [[1]]}`, `ERROR: prompts/uniqueobjects.yaml:4:49: render uniqueobjects: invalid operation: unhashable type: 'list'`},
+		{"uniqueattr", `{"os": []}`, "[]"},
+		{"uniqueattr", `{"os": [{"t": ["x"]}]}`, `ERROR: prompts/uniqueattr.yaml:3:15: render uniqueattr: invalid operation: unhashable type: 'list'`},
 		{"recursion", `{"c": 1, "n": 189}`, "\n\n\nbottom"},
 		{"recursion", `{"c": 1, "n": 190}`, `ERROR: prompts/recursion.yaml:5:36: render recursion: invalid operation: macro "f": more than 190 nested macro calls (Jinja2 raises RecursionError near 200)`},
 		{"recursion", `{"c": 2, "n": 94}`, "\n\n\nend"},

@@ -357,8 +357,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 // path through an optional field, where Jinja2 finds two Undefined keys
 // equal (and sort fails comparing one with a value) while the typed
 // filters know no undefined key; and unique without attribute= of a list
-// of objects, maps or lists, which Jinja2 cannot hash: it fails on the
-// first item (so renders only an empty list), as runtime/jinja's does.
+// of objects, maps or lists, or by a list or object attribute, which
+// Jinja2 cannot hash: it fails on the first item (so renders only an
+// empty list), as runtime/jinja's does.
 // The objects' fields must be declared (dynOperand).
 func (c *checker) sortsConverted(f *filterUse) bool {
 	t := f.x.Type().Resolve()
@@ -387,6 +388,8 @@ func (c *checker) sortsConverted(f *filterUse) bool {
 	for _, p := range parts {
 		path := c.attrArg(&ir.Const{Value: p, T: k.T}, t, f.e.Span)
 		converted = converted || slices.ContainsFunc(path, func(f *ir.Field) bool { return f.Optional })
+		// unique by a list or object, which Python cannot hash either.
+		converted = converted || f.name == "unique" && len(path) > 0 && !ir.IsScalar(path[len(path)-1].Type.Resolve().Kind)
 	}
 	return converted
 }
