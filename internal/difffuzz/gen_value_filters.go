@@ -231,8 +231,16 @@ func (g *generator) objectListFilter(d int) expression {
 	var e expression
 	switch name {
 	case "unique-objects":
-		// Python hashes no dict: [] where the list is empty, else TypeError.
-		return g.filter(g.filter(x, "unique"), "list")
+		// Python hashes no dict or list: [] where the list is empty, else
+		// TypeError; also by a required field that is one.
+		var args []string
+		for _, f := range r.t.elem.fields {
+			if (f.t.kind == kindList || f.t.kind == kindObject) && !f.optional && g.chance(0.5) {
+				args = []string{"attribute='" + f.name + "'"}
+				break
+			}
+		}
+		return g.filter(g.filter(x, "unique", args...), "list")
 	case "tojson":
 		// The objects' keys in declaration order, as the data has them.
 		return g.filter(x, "tojson")
