@@ -433,6 +433,10 @@ func TestRenderErrors(t *testing.T) {
 			"  {% elif c == 8 %}{{ tickets | sort(attribute='nick,id', reverse=true) | map(attribute='id') | join(',') }}\n  {% endif %}\n",
 		// unique of dynamic values whose keys Python cannot hash (TypeError).
 		"uniquedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ messages | map(attribute='content') | unique | list }}\"\n",
+		// unique of declared objects, maps or lists: Python cannot hash
+		// one (TypeError), so Jinja2 renders only an empty list.
+		"uniqueobjects": "inputs:\n  os: {type: array, items: {type: object, properties: {a: {type: string}}}}\n  ls: [[int]]\ntemplate: \"{{ os | unique | list }}|{% for l in ls | unique %}{{ l }}{% endfor %}\"\n",
+		"uniqueattr":    "inputs:\n  os: {type: array, items: {type: object, properties: {t: {type: array, items: {type: string}}}, required: [t]}}\ntemplate: \"{{ os | unique(attribute='t') | list }}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -450,6 +454,11 @@ func TestRenderErrors(t *testing.T) {
 		{"objfilters", `{"c": 8, "n": 0, "tickets": [{"id": 1, "nick": "b"}, {"id": 2, "nick": "b"}, {"id": 3, "nick": "a"}]}`, "2,1,3\n"},
 		{"uniquedyn", `{"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": "A"}]}`, "['a']"},
 		{"uniquedyn", `{"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/uniquedyn.yaml:3:15: render uniquedyn: invalid operation: unhashable type: 'list'`},
+		{"uniqueobjects", `{"os": [], "ls": []}`, "[]|"},
+		{"uniqueobjects", `{"os": [{"a": "x"}], "ls": []}`, `ERROR: prompts/uniqueobjects.yaml:4:15: render uniqueobjects: invalid operation: unhashable type: 'dict'`},
+		{"uniqueobjects", `{"os": [], "ls": [[1]]}`, `ERROR: prompts/uniqueobjects.yaml:4:49: render uniqueobjects: invalid operation: unhashable type: 'list'`},
+		{"uniqueattr", `{"os": []}`, "[]"},
+		{"uniqueattr", `{"os": [{"t": ["x"]}]}`, `ERROR: prompts/uniqueattr.yaml:3:15: render uniqueattr: invalid operation: unhashable type: 'list'`},
 		{"recursion", `{"c": 1, "n": 189}`, "\n\n\nbottom"},
 		{"recursion", `{"c": 1, "n": 190}`, `ERROR: prompts/recursion.yaml:5:36: render recursion: invalid operation: macro "f": more than 190 nested macro calls (Jinja2 raises RecursionError near 200)`},
 		{"recursion", `{"c": 2, "n": 94}`, "\n\n\nend"},

@@ -22,7 +22,7 @@ type deliberateReason struct {
 var deliberateReasons = []deliberateReason{
 	{doc: "Generators used as values", match: matches(`yields a generator|yields an iterator|holds a generator`)},
 	{doc: "Ints beyond 64 bits", match: matches(`does not fit in N bits`)},
-	{doc: "Dict methods read as keys", match: matches(`is the dict method in Jinja2|reads the dict method`)},
+	{doc: "Dict methods read as keys", match: matches(`is the dict method in Jinja2|reads the dict method|reads the str method`)},
 	{doc: "None tests of values that may be unset", match: matches(`is (not )?none: it may be unset|^default\(none\) is not supported`)},
 	{doc: "Go names that collide", match: matches(`both map to \S+; set go_name on one`)},
 	{doc: "Operations Jinja2 fails on", raises: true, match: func(msg string) bool {
@@ -40,6 +40,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^cannot test membership in (int|number|bool|none)$|` +
 	`^(length|list|first|last|reverse|select|reject|selectattr|rejectattr|map) needs .*, not (int|number|bool|none)$|` +
 	`^(get|items|keys|values)\(\) needs a map, dict or object, not |` +
+	`^filter dictsort needs a map, dict or object, not |` +
 	`^center\(\) takes an int as width|` +
 	`^caller\(\) in macro "…", which is called without a \{% call %\} block|` +
 	`^the message of raise_exception |` +

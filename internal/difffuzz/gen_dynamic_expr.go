@@ -475,7 +475,15 @@ func (g *generator) dynCond(d int) expression {
 func (g *generator) dynMarkup(d int, sub func() expression) expression {
 	m := g.filter(sub(), g.pick([]string{"safe", "tojson"}))
 	tuple := func() string { return "(" + g.wrap(m, precCond) + ", " + g.wrap(sub(), precCond) + ")" }
-	switch g.r.IntN(5) {
+	switch g.r.IntN(7) {
+	case 5:
+		// Markup in one branch, a plain string in the other: kept
+		// branch by branch.
+		m = expression{text: g.beforeName(m, precOr) + " if " + g.wrap(g.dynCond(d-1), precOr) + " else " + g.strLit(), prec: precCond}
+	case 6:
+		// select and reject keep a holder's items as they are.
+		sel := g.pick([]string{"select", "reject('none')", "rejectattr('name', 'none')", "selectattr('upper')"})
+		return g.filter(expression{text: tuple() + "|" + sel, prec: precPrimary}, g.pick([]string{"list", "first", "last"}))
 	case 1:
 		m = expression{text: g.beforeName(m, precOr) + " if " + g.wrap(g.dynCond(d-1), precOr) + " else " + g.wrap(sub(), precCond), prec: precCond}
 	case 2:

@@ -457,8 +457,18 @@ func (g *generator) dictKeyStmt() string {
 // its flags), items or .items(), or over its .values().
 func (g *generator) dictItemsStmt() string {
 	iter := g.pick([]string{"|dictsort", "|dictsort(true)", "|dictsort(false, reverse=true)", "|items", ".items()", ".values()"})
-	if iter == ".values()" {
+	switch {
+	case iter == ".values()":
 		return g.tag("for pv in "+g.dictLit(1).text+iter) + "{{ pv }};" + g.tag("endfor")
+	case g.chance(0.25):
+		// Its (key, value) tuples as a value: printed, or a list of them.
+		if iter == "|items" || iter == ".items()" {
+			iter = "|items|list"
+		}
+		return "{{ " + g.dictLit(1).text + iter + " }}"
+	case g.chance(0.2) && g.on("loop-neighbour"):
+		// An unpacking loop over a list of them, whose neighbours are items.
+		return g.tag("for pk, pv in "+g.dictLit(1).text+"|dictsort|list") + "{{ pk }}={{ loop." + g.pick([]string{"previtem", "nextitem"}) + " }};" + g.tag("endfor")
 	}
 	return g.tag("for pk, pv in "+g.dictLit(1).text+iter) + "{{ pk }}={{ pv }};" + g.tag("endfor")
 }

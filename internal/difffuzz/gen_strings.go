@@ -203,7 +203,27 @@ func (g *generator) markupMethod(d int) expression {
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
 	}
-	switch g.r.IntN(8) {
+	switch g.r.IntN(11) {
+	case 8:
+		// An item of Markup's split() is Markup: in a tuple or list, as
+		// a filter's operand.
+		item := g.filter(g.method(m, "split", sep...), g.pick([]string{"first", "last"}))
+		if g.chance(0.5) {
+			return printed(expression{text: "[(" + g.wrap(str(), precCond) + ", " + g.wrap(item, precCond) + ")]", prec: precPrimary})
+		}
+		return g.filter(expression{text: "(" + g.binary(item, "+", str(), precAdd).text + ")", prec: precPrimary}, g.pick([]string{"int", "length", "float", "list"}))
+	case 9:
+		// dictsort and items of a dict holding Markup keep it.
+		dict := "{'a': " + g.wrap(m, precCond) + ", 'b': " + g.wrap(str(), precCond) + "}"
+		return printed(expression{text: dict + g.pick([]string{"|dictsort", "|dictsort(reverse=true)", "|items|list"}), prec: precPrimary})
+	case 10:
+		// map(attribute=) of a string reads each character's attribute
+		// (undefined; a str method's name is rejected).
+		args := []string{"attribute='" + g.pick([]string{"x", "type", "name"}) + "'"}
+		if g.chance(0.5) {
+			args = append(args, "default="+g.strLit())
+		}
+		return printed(g.filter(g.filter(str(), "map", args...), g.pick([]string{"list", "first"})))
 	case 0:
 		return printed(g.method(m, "split", sep...))
 	case 1:

@@ -219,12 +219,31 @@ func (g *generator) objectListFilter(d int) expression {
 		names = append(names, f.name)
 	}
 	attr := "'" + strings.Join(names, ".") + "'"
-	name := g.pick([]string{"groupby", "groupby", "slice", "min", "max", "unique", "sort"})
-	if path == nil {
+	filters := []string{"groupby", "groupby", "slice", "min", "max", "unique", "sort"}
+	if g.declared {
+		// Of objects whose fields the inputs declare, which convert to dicts.
+		filters = append(filters, "unique-objects", "tojson")
+	}
+	name := g.pick(filters)
+	if path == nil && name != "unique-objects" && name != "tojson" {
 		name = "slice"
 	}
 	var e expression
 	switch name {
+	case "unique-objects":
+		// Python hashes no dict or list: [] where the list is empty, else
+		// TypeError; also by a required field that is one.
+		var args []string
+		for _, f := range r.t.elem.fields {
+			if (f.t.kind == kindList || f.t.kind == kindObject) && !f.optional && g.chance(0.5) {
+				args = []string{"attribute='" + f.name + "'"}
+				break
+			}
+		}
+		return g.filter(g.filter(x, "unique", args...), "list")
+	case "tojson":
+		// The objects' keys in declaration order, as the data has them.
+		return g.filter(x, "tojson")
 	case "groupby":
 		args := []string{g.kw("attribute", attr)}
 		if g.chance(0.3) {

@@ -32,9 +32,11 @@ type Markup struct {
 	// keptLocals are the dynamic locals every set of which Kept.
 	keptLocals map[*ir.Local]bool
 	// Loops are the template's for loops, whose targets are items of
-	// their iterable (complete before May is asked); holding are the
-	// locals that may hold Markup as an item (Holds).
+	// their iterable, and Selects the selects of dynamic values, whose
+	// item is one of their operand (both complete before May is asked);
+	// holding are the locals that may hold Markup as an item (Holds).
 	Loops   []*ir.For
+	Selects []*ir.Select
 	holding map[*ir.Local]bool
 }
 
@@ -95,11 +97,9 @@ func (m *Markup) local(l *ir.Local) bool {
 					m.locals[s.Local], changed = true, true
 				}
 			}
-			for _, f := range m.Loops {
-				for _, t := range loopTargets(f) {
-					if !m.locals[t] && m.Holds(f.Iter) {
-						m.locals[t], changed = true, true
-					}
+			for t, iter := range m.targets {
+				if !m.locals[t] && m.Holds(iter) {
+					m.locals[t], changed = true, true
 				}
 			}
 		}
@@ -107,16 +107,22 @@ func (m *Markup) local(l *ir.Local) bool {
 	return m.locals[l]
 }
 
-// loopTargets are the locals that loop f assigns an item of its
-// iterable (or a part of one).
-func loopTargets(f *ir.For) []*ir.Local {
-	out := slices.Clone(f.Unpack)
-	for _, l := range []*ir.Local{f.Key, f.Value} {
-		if l != nil {
-			out = append(out, l)
+// targets yields each local that is an item of an iterable (or a part
+// of one), with the iterable: the targets of the loops, and the item a
+// select, reject, selectattr or rejectattr of a dynamic value tests.
+func (m *Markup) targets(yield func(*ir.Local, ir.Expr) bool) {
+	for _, f := range m.Loops {
+		for _, l := range append(slices.Clone(f.Unpack), f.Key, f.Value) {
+			if l != nil && !yield(l, f.Iter) {
+				return
+			}
 		}
 	}
-	return out
+	for _, s := range m.Selects {
+		if !yield(s.Item, s.X) {
+			return
+		}
+	}
 }
 
 // holdsItems reports whether the dynamic operation x yields items of its
@@ -165,9 +171,10 @@ func ReadsHolder(x *ir.Dynamic) bool {
 // keepsItems reports whether x is a filter that yields the items of its
 // operand as they are (a holder's Markup items stay Markup): reverse,
 // sort, unique, min, max, groupby, whose grouper is the first item's,
-// and map(attribute=), the items' attributes.
+// map(attribute=), the items' attributes, and dictsort and items, the
+// (key, value) tuples of a dict.
 func keepsItems(x *ir.Dynamic) bool {
-	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map"}, x.Name)
+	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items"}, x.Name)
 }
 
 // Holds reports whether x, a dynamic value, may hold Markup as an item
@@ -183,6 +190,10 @@ func (m *Markup) Holds(x ir.Expr) bool {
 			return slices.ContainsFunc(x.Args, m.mayHold)
 		case ir.DynMarkupItems:
 			return true
+		case ir.DynItem, ir.DynFirst, ir.DynLast:
+			if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
+				return false // a string of Markup's split(), which holds no item
+			}
 		}
 		return holdsItems(x) && slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.List:
@@ -197,6 +208,9 @@ func (m *Markup) Holds(x ir.Expr) bool {
 		return slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.LocalRef:
 		return m.holdingLocal(x.L)
+	case *ir.Select:
+		// Of a dynamic value, the items kept as they are.
+		return x.X.Type().Resolve().Kind == ir.KindDynamic && m.Holds(x.X)
 	}
 	return false
 }
@@ -217,16 +231,33 @@ func (m *Markup) holdingLocal(l *ir.Local) bool {
 					m.holding[s.Local], changed = true, true
 				}
 			}
-			for _, f := range m.Loops {
-				for _, t := range loopTargets(f) {
-					if !m.holding[t] && m.Holds(f.Iter) {
-						m.holding[t], changed = true, true
-					}
+			for t, iter := range m.targets {
+				if !m.holding[t] && m.itemHolds(iter) {
+					m.holding[t], changed = true, true
 				}
 			}
 		}
 	}
 	return m.holding[l]
+}
+
+// itemHolds reports whether an item of x, which may hold Markup, may hold
+// it in turn: an item of a list literal or tuple that does, none of
+// Markup's split() (its strings are Markup), and of another what Holds
+// says of x.
+func (m *Markup) itemHolds(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.List:
+		return slices.ContainsFunc(x.Items, m.Holds)
+	case *ir.Dynamic:
+		switch x.Op {
+		case ir.DynTuple:
+			return slices.ContainsFunc(x.Args, m.Holds)
+		case ir.DynMarkupItems:
+			return false
+		}
+	}
+	return m.Holds(x)
 }
 
 // Must reports whether x is Markup wherever it is evaluated: what May
@@ -352,7 +383,9 @@ func (m *Markup) Kept(x ir.Expr) bool {
 			return true
 		case x.Op == ir.DynFilter && x.Name == "xmlattr":
 			return true // a plain str, as Jinja2's, of a dict that may hold Markup
-		case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"), x.Op == ir.DynDefault:
+		case x.Op == ir.DynArith && x.Name == "+":
+			return m.KeptOperand(x.Args[0]) && m.KeptOperand(x.Args[1])
+		case x.Op == ir.DynArith && x.Name == "*", x.Op == ir.DynDefault:
 			return m.Kept(x.Args[0]) && m.Kept(x.Args[1])
 		case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 			x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
@@ -373,6 +406,23 @@ func (m *Markup) Kept(x ir.Expr) bool {
 	return false
 }
 
+// KeptOperand reports whether x, an operand of a dynamic +, is Kept or a
+// condition that ByBranch allows, which the checker keeps branch by
+// branch there.
+func (m *Markup) KeptOperand(x ir.Expr) bool { return m.Kept(x) || m.ByBranch(x) }
+
+// ByBranch reports whether x, a string element of a dynamic list or dict
+// literal or an operand of a dynamic +, is a condition that is Markup in
+// some renders only, each branch of which is Markup on every render or
+// never: the checker makes it a dynamic value branch by branch, which
+// keeps Markup where Jinja2's value is.
+func (m *Markup) ByBranch(x ir.Expr) bool {
+	cond, ok := x.(*ir.Cond)
+	return ok && cond.T.Resolve().Kind == ir.KindString && !slices.ContainsFunc([]ir.Expr{cond.Then, cond.Else}, func(b ir.Expr) bool {
+		return b != nil && m.May(b) && !m.Must(b)
+	})
+}
+
 // keptLocal reports whether every set of l, a dynamic local, Kept its
 // value: the largest such set of locals, as one local may be set from
 // another.
@@ -382,10 +432,8 @@ func (m *Markup) keptLocal(l *ir.Local) bool {
 		for _, s := range m.Sets {
 			m.keptLocals[s.Local] = true
 		}
-		for _, f := range m.Loops {
-			for _, t := range loopTargets(f) {
-				m.keptLocals[t] = true
-			}
+		for t := range m.targets {
+			m.keptLocals[t] = true
 		}
 		for changed := true; changed; {
 			changed = false
@@ -394,11 +442,9 @@ func (m *Markup) keptLocal(l *ir.Local) bool {
 					m.keptLocals[s.Local], changed = false, true
 				}
 			}
-			for _, f := range m.Loops {
-				for _, t := range loopTargets(f) {
-					if m.keptLocals[t] && !m.Kept(f.Iter) {
-						m.keptLocals[t], changed = false, true
-					}
+			for t, iter := range m.targets {
+				if m.keptLocals[t] && !m.Kept(iter) {
+					m.keptLocals[t], changed = false, true
 				}
 			}
 		}

@@ -31,6 +31,18 @@ func IsDictMethod(name string) bool {
 	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
 }
 
+// IsStrAttr reports whether a Python str has the attribute name (dir(str)
+// of Python 3.11: its methods, or a special name), which Jinja2 reads of
+// a string, where a dict would be read by key.
+func IsStrAttr(name string) bool {
+	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") || slices.Contains(strAttrs, name)
+}
+
+var strAttrs = strings.Fields("capitalize casefold center count encode endswith expandtabs find format format_map index" +
+	" isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle" +
+	" isupper join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex" +
+	" rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill")
+
 // ProfileGlobals are the globals the transformers profile adds.
 var ProfileGlobals = []string{"raise_exception", "strftime_now"}
 

@@ -59,10 +59,12 @@ type checker struct {
 	markups *builtins.Markup
 	// unvalued are the locals that a loop or a block set assigns.
 	unvalued map[*ir.Local]bool
-	// loops are the checked for loops, whose targets markups follows;
-	// dyns the dynamic operations, for checkHolders.
-	loops []*ir.For
-	dyns  []dynAt
+	// loops are the checked for loops and selects the checked selects of
+	// dynamic values, whose targets and items markups follows; dyns the
+	// dynamic operations, for checkHolders.
+	loops   []*ir.For
+	selects []*ir.Select
+	dyns    []dynAt
 	// dynObjects are the objects whose fields are inferred that became
 	// dynamic values, with where, and dynKeys the attribute= keys of
 	// dynamic filters (see checkDynObjects).

@@ -434,7 +434,7 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 // is Markup's split(). As more sets only make more values Markup, markup
 // agrees once every set is checked.
 func (c *checker) markupHere() *builtins.Markup {
-	return &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Loops: c.loops}
+	return &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Loops: c.loops, Selects: c.selects}
 }
 
 // mayConvertToDynamic reports whether a value of type t, which may not be
@@ -561,7 +561,7 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 	case slot != nil:
 		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
-	case !c.markups.Must(x) && !c.markupByBranch(x):
+	case !c.markups.Must(x) && !c.markups.ByBranch(x) && !(slot == nil && x.Type().Kind == ir.KindDynamic && c.markups.Kept(x)):
 		c.errorf(sp, "this element is a tojson or safe result in some renders only: Jinja2 keeps Markup in a list or dict, which prints as Markup('...'), and promptgen keeps it only where the element is always Markup (%s)", toPlain)
 		return
 	}

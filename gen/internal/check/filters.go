@@ -68,7 +68,12 @@ func (c *checker) attrArg(arg ir.Expr, list *ir.Type, sp tmpl.Span) []*ir.Field 
 		c.constrain(list, ir.KindList, sp)
 	}
 	list = list.Resolve()
-	if list.Kind != ir.KindList {
+	switch {
+	case ir.IsScalar(list.Kind) && list.Kind != ir.KindString, list.Kind == ir.KindNone:
+		// The filters that take attribute= iterate their operand.
+		c.errorf(sp, "attribute= needs a list of objects, not %s (Jinja2 raises TypeError)", list)
+		return nil
+	case list.Kind != ir.KindList:
 		c.errorf(sp, "attribute= needs a list of objects, not %s", list)
 		return nil
 	}
@@ -221,12 +226,21 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	params := ir.FilterParams[name]
 	f := &filterUse{e: e, name: name, u: u}
 	if name == "items" || name == "dictsort" {
-		if f.x = c.expr(e.X, useValue); isDynamic(f.x) || f.x.Type().Kind == ir.KindList && types.HoldsDynamic(f.x.Type()) {
+		f.x = c.expr(e.X, useValue)
+		switch xt := f.x.Type().Resolve(); {
+		case isDynamic(f.x), xt.Kind == ir.KindList && types.HoldsDynamic(xt),
+			xt.Kind == ir.KindMap || xt.Kind == ir.KindStruct || xt.Kind == ir.KindDict:
+			// Their (key, value) pairs have no type of their own: those
+			// of the operand's dynamic value (a dict), a typed one converted.
 			f.args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
 			return c.dynFilter(f)
+		case xt.Kind == ir.KindUnknown:
+			c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s), or of a map, dict, object or dynamic value", name, name)
+		case name == "items":
+			c.errorf(e.NameSpan, "filter items needs a map, dict or object, not %s (Jinja2 raises TypeError)", xt)
+		default:
+			c.errorf(e.NameSpan, "filter dictsort needs a map, dict or object, not %s (Jinja2 raises AttributeError: it calls items())", xt)
 		}
-		// Their (key, value) pairs have no type of their own.
-		c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s), or of a dynamic value", name, name)
 		return c.reject()
 	}
 	xu := useValue
@@ -279,6 +293,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	case name == "tojson" && types.HoldsDynamic(x.Type()):
 		return c.dynFilter(f)
+	case name == "tojson" && c.p.Jinja.Transformers && types.KeyedIn(x.Type()) != nil && types.OperandConverts(x.Type()) && !types.InferredObjectIn(x.Type()):
+		// transformers' tojson writes keys in insertion order: of the
+		// dict the object (its set fields in declaration order, as
+		// encoding/json writes the feed) or the map (sorted) converts to.
+		return c.dynFilter(f)
 	case flags&builtins.DynList != 0 && !isDynamic(x) && x.Type().Kind == ir.KindList && types.HoldsDynamic(x.Type()):
 		// A list of dynamic values (messages) converts to one.
 		return c.dynFilter(f)
@@ -301,8 +320,27 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	case (name == "sort" || name == "unique") && c.sortsConverted(f):
 		return c.dynFilter(f)
+	case name == "map" && x.Type().Resolve().Kind == ir.KindString:
+		// map(attribute=) reads an attribute of each character
+		// (undefined): of a list of them as a dynamic value, as
+		// selectattr does.
+		if a, ok := out.Args[0].(*ir.Const); ok {
+			if s, ok := a.Value.(string); ok && builtins.IsStrAttr(strings.Split(s, ".")[0]) {
+				c.errorf(e.Span, "map(attribute=%q) of a string reads the str method %q of each character, which Jinja2 prints with its address in memory (<built-in method ...>): not supported", s, strings.Split(s, ".")[0])
+				return c.reject()
+			}
+		}
+		f.x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
+		return c.dynFilter(f)
 	default:
 		c.staysTyped(e.Span, x)
+	}
+	if name == "tojson" && c.p.Jinja.Transformers {
+		c.later = append(c.later, func() {
+			if t := types.KeyedIn(x.Type()); t != nil {
+				c.errorf(e.Span, "tojson of the transformers profile writes the keys of %s in the order of its JSON data, which promptgen knows only of the objects the inputs declare (declare it in inputs)", ir.A(t))
+			}
+		})
 	}
 	if !def.typed(c, f) {
 		return c.reject()
@@ -319,10 +357,19 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 // sort and unique): sort by several attributes ("a,b"), or either by a
 // path through an optional field, where Jinja2 finds two Undefined keys
 // equal (and sort fails comparing one with a value) while the typed
-// filters know no undefined key. The objects' fields must be declared
-// (dynOperand).
+// filters know no undefined key; and unique without attribute= of a list
+// of objects, maps or lists, or by a list or object attribute, which
+// Jinja2 cannot hash: it fails on the first item (so renders only an
+// empty list), as runtime/jinja's does.
+// The objects' fields must be declared (dynOperand).
 func (c *checker) sortsConverted(f *filterUse) bool {
 	t := f.x.Type().Resolve()
+	if f.name == "unique" && t.Kind == ir.KindList && builtins.IsNone(f.args[ir.ParamIndex(ir.FilterParams[f.name], "attribute")]) {
+		switch t.Elem.Resolve().Kind {
+		case ir.KindStruct, ir.KindMap, ir.KindList, ir.KindDict:
+			return types.OperandConverts(t) && !types.InferredObjectIn(t)
+		}
+	}
 	if t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindStruct || types.InferredObjectIn(t) {
 		return false
 	}
@@ -342,6 +389,8 @@ func (c *checker) sortsConverted(f *filterUse) bool {
 	for _, p := range parts {
 		path := c.attrArg(&ir.Const{Value: p, T: k.T}, t, f.e.Span)
 		converted = converted || slices.ContainsFunc(path, func(f *ir.Field) bool { return f.Optional })
+		// unique by a list or object, which Python cannot hash either.
+		converted = converted || f.name == "unique" && len(path) > 0 && !ir.IsScalar(path[len(path)-1].Type.Resolve().Kind)
 	}
 	return converted
 }
@@ -914,7 +963,11 @@ func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filter
 		if f.name == "reverse" {
 			what = "an iterator (of anything but a string), which prints as <list_reverseiterator ...>"
 		}
-		c.mustIterateMsg(out, f.e.NameSpan, fmt.Sprintf("%s of a dynamic value yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", f.name, what))
+		of := " of a dynamic value"
+		if k := f.x.Type().Resolve().Kind; k == ir.KindMap || k == ir.KindStruct || k == ir.KindDict {
+			of = "" // items of a typed map, object or dict
+		}
+		c.mustIterateMsg(out, f.e.NameSpan, fmt.Sprintf("%s%s yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", f.name, of, what))
 		return out
 	}
 }
@@ -937,9 +990,10 @@ func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 // tojson, of which promptgen supports indent and a literal ensure_ascii,
 // and returns them as Jinja2's tojson takes them, followed by true for
 // ensure_ascii=True (ir.ToJSONEnsureASCII). Its keys come in insertion
-// order, which only a dict literal has: an object or a map of the feed has
-// the order of its JSON data in Python, which a Go struct or map does not
-// keep.
+// order: an object or a map of the feed has the order of its JSON data in
+// Python, which filter takes as encoding/json writes the feed (an object's
+// set fields in declaration order, a map's keys sorted) by converting it to
+// a dynamic value.
 func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 	args := c.bindArgs("filter tojson", builtins.TransformersToJSONParams, e.Args, e.Kwargs, e.Span)
 	ensureASCII := false
@@ -956,11 +1010,6 @@ func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 			c.errorf(e.Span, "filter tojson: %s is not supported (transformers' tojson supports indent and ensure_ascii)", p.Name)
 		}
 	}
-	c.later = append(c.later, func() {
-		if t := types.KeyedIn(out.X.Type()); t != nil {
-			c.errorf(e.Span, "tojson of the transformers profile writes the keys of a %s in the order of its JSON data, which promptgen's types do not keep (only a dict literal's)", t)
-		}
-	})
 	if ensureASCII {
 		return []ir.Expr{args[1], constExpr(true)}
 	}

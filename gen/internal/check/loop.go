@@ -9,17 +9,34 @@ import (
 )
 
 // loopNeighbour checks loop.previtem or loop.nextitem (name) of loop: the
-// item before or after the current one, of the loop variable's type, and
-// undefined at the ends (a dynamic value's undefined, of a loop over one).
-// Its use u hints the loop variable's type as the variable's own would.
+// item before or after the current one, of the loop variable's type (of
+// a loop that unpacks its items, the item's: a list, or a dynamic value
+// such as a tuple), and undefined at the ends (a dynamic value's
+// undefined, of a loop over one). Its use u hints the loop variable's
+// type as the variable's own would.
 func (c *checker) loopNeighbour(loop *ir.For, name string, sp tmpl.Span, u use) ir.Expr {
-	if loop.Value == nil || loop.Key != nil || loop.Unpack != nil {
-		c.errorf(sp, "loop.%s of a loop with several targets is not supported", name)
+	var t *ir.Type
+	switch it := loop.Iter.Type().Resolve(); {
+	case loop.Key != nil:
+		// Its items are a map's keys, the pairs built as it runs.
+		c.errorf(sp, "loop.%s of a loop over the items or values of a map or dict is not supported (loop over m | dictsort | list, whose items are (key, value) tuples)", name)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	case loop.Unpack == nil:
+		t = loop.Value.T
+		hint(t, u)
+	case loop.Filter != nil:
+		c.errorf(sp, "loop.%s of a loop that unpacks its items and filters them with if is not supported (Jinja2's items are then the tuples of the targets, not the iterable's)", name)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	case it.Kind == ir.KindList:
+		t = it.Elem
+	case it.Kind == ir.KindDynamic:
+		t = ir.DynamicType()
+	default:
+		c.errorf(sp, "loop.%s of a loop that unpacks %s is not supported", name, ir.A(it))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	loop.Index = "i"
-	hint(loop.Value.T, u)
-	return &ir.LoopAttr{For: loop, Attr: name, T: loop.Value.T}
+	return &ir.LoopAttr{For: loop, Attr: name, T: t}
 }
 
 // isLoopCycle reports whether e calls loop.cycle(...) of an enclosing loop.

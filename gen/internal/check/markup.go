@@ -21,7 +21,7 @@ import (
 // set is checked.
 func (c *checker) markup(x ir.Expr) bool {
 	if c.markups == nil {
-		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Unvalued: c.unvalued, Loops: c.loops}
+		c.markups = &builtins.Markup{Transformers: c.p.Jinja.Transformers, Safe: c.safe, Sets: c.sets, Unvalued: c.unvalued, Loops: c.loops, Selects: c.selects}
 	}
 	return c.markups.May(x)
 }
@@ -142,7 +142,7 @@ func (c *checker) markupConcat(out *ir.Binary, sp tmpl.Span) {
 // Markup: an operand whose dynamic value may not say whether it is
 // Markup (builtins.Markup.Kept) is rejected.
 func (c *checker) markupDynConcat(out *ir.Dynamic, sp tmpl.Span) {
-	if c.markup(out) && (!c.markups.Kept(out.Args[0]) || !c.markups.Kept(out.Args[1])) {
+	if c.markup(out) && (!c.markups.KeptOperand(out.Args[0]) || !c.markups.KeptOperand(out.Args[1])) {
 		c.errorf(sp, mayBeMarkup)
 	}
 }
@@ -215,7 +215,14 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 			switch x := x.(type) {
 			case *ir.Dynamic:
 				switch {
-				case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"), x.Op == ir.DynDefault:
+				case x.Op == ir.DynArith && x.Name == "+":
+					// A condition Markup in one branch only, which
+					// markupDynConcat allows, is kept branch by branch.
+					for i := range x.Args {
+						c.keepBranches(&x.Args[i])
+						keepDyn(&x.Args[i])
+					}
+				case x.Op == ir.DynArith && x.Name == "*", x.Op == ir.DynDefault:
 					keep(&x.Args[0])
 					keep(&x.Args[1])
 				case x.Op == ir.DynTuple:
@@ -260,23 +267,11 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	}
 }
 
-// markupByBranch reports whether x, a string element of a dynamic list or
-// dict literal, is a condition that is Markup in some renders only, each
-// branch of which is Markup on every render or never: keepMarkup makes it
-// a dynamic value branch by branch (keepBranches), which keeps Markup
-// where Jinja2's element is.
-func (c *checker) markupByBranch(x ir.Expr) bool {
-	cond, ok := x.(*ir.Cond)
-	return ok && cond.T.Resolve().Kind == ir.KindString && !slices.ContainsFunc([]ir.Expr{cond.Then, cond.Else}, func(b ir.Expr) bool {
-		return b != nil && c.markups.May(b) && !c.markups.Must(b)
-	})
-}
-
 // keepBranches makes *x, an element of a dynamic list or dict literal
-// that markupByBranch allows, a dynamic condition whose branches keepMarkup
+// or a + operand that builtins.Markup.ByBranch allows, a dynamic condition whose branches keepMarkup
 // converts each on its own.
 func (c *checker) keepBranches(x *ir.Expr) {
-	if cond, ok := (*x).(*ir.Cond); ok && c.markups.May(cond) && !c.markups.Must(cond) && c.markupByBranch(cond) {
+	if cond, ok := (*x).(*ir.Cond); ok && c.markups.May(cond) && !c.markups.Must(cond) && c.markups.ByBranch(cond) {
 		dyn := *cond
 		dyn.T = ir.DynamicType()
 		*x = &dyn

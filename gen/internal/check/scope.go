@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
@@ -184,6 +185,14 @@ func (c *checker) innerLoop() *ir.For {
 		}
 	}
 	return nil
+}
+
+// inAnyLoop reports whether a loop may enclose the node being checked, in
+// any frame: in a macro's body or an included template, whose scopes are
+// not the call's or include's, it may.
+func (c *checker) inAnyLoop() bool {
+	return len(c.macros.calling) > 0 || len(c.macros.including) > 0 ||
+		slices.ContainsFunc(c.scopes, func(s *scope) bool { return s.loop != nil })
 }
 
 type assignState uint8

@@ -110,13 +110,9 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	c.leave(nil)
 	c.mustIterate(out, name, e.NameSpan)
 	if xt.Kind == ir.KindDynamic {
-		c.later = append(c.later, func() {
-			// Its items are typed values to the checker, which Markup
-			// would not follow (as Jinja2 keeps Markup items).
-			if c.markupHolds(x) {
-				c.errorf(e.NameSpan, "%s of a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which promptgen does not follow through %s (%s)", name, name, toPlain)
-			}
-		})
+		// The items kept are the operand's, Markup where Jinja2's are,
+		// and so is the item the condition tests (markups follows it).
+		c.selects = append(c.selects, out)
 	}
 	return out
 }

@@ -37,7 +37,9 @@ func (c *checker) stored(out *ir.Set, name string, sp tmpl.Span) ir.Node {
 	}
 	g := generatorSet{name: name, at: c.pos(sp)}
 	c.generators[l] = g
-	if at, ok := c.readAt[l]; ok {
+	if at, ok := c.readAt[l]; ok && c.inAnyLoop() {
+		// A read before the set sees the generator only where a loop
+		// runs the read again after the set (a namespace attribute).
 		c.errorf(sp, "%q is set to a generator here and read at %d:%d: %s", name, at.Line, at.Col, generatorRule)
 	}
 	return &ir.If{Branches: []ir.Branch{{Cond: eval}}}
