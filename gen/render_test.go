@@ -403,6 +403,12 @@ func TestRenderErrors(t *testing.T) {
 		"genvalues": "inputs:\n  xs: [int]\n  y: int?\n  n: int\n  c: int\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ xs|select('equalto', y + 1) is defined }}{% elif c == 2 %}{{ (xs|select)[1 // n] }}\n" +
 			"  {% elif c == 3 %}{% set t = xs|select('equalto', y + 1) if n else xs %}{% elif c == 4 %}{{ (xs|select)[0] + 1 }}{% endif %}ok\n",
+		// tojson of a generator or a list's reverse iterator, where it may
+		// not run: Jinja2 evaluates the generator's operand and arguments
+		// (UndefinedError), then json.dumps raises TypeError; the same of
+		// a dynamic value (llama.cpp's DeepSeek-R1 template).
+		"gentojson":    "inputs:\n  xs: [int]\n  y: int?\n  c: int\ntemplate: \"{% if c == 1 %}{{ xs|select('equalto', y + 1)|tojson }}{% elif c == 2 %}{{ xs|reverse|tojson(2) }}{% elif c == 3 %}{{ xs|map('int')|tojson }}{% endif %}ok\"\n",
+		"gentojsondyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|tojson(indent=2) }}{% endif %}ok\"\n",
 		// A generator passed to a macro whose body does not read it: Jinja2
 		// evaluates its operand and arguments at the call (UndefinedError).
 		"genarg": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{% macro m(a, g) %}{{ a }}{% endmacro %}{{ m(1, xs|select('equalto', y + 1)) }}\"\n",
@@ -590,6 +596,13 @@ func TestRenderErrors(t *testing.T) {
 		{"genvalues", `{"xs": [1], "n": 1, "c": 3}`, `ERROR: prompts/genvalues.yaml:8:52: render genvalues: "y": variable is undefined`},
 		{"genvalues", `{"xs": [1], "n": 0, "c": 3}`, "ok"},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 4}`, `ERROR: prompts/genvalues.yaml:8:94: render genvalues: variable is undefined`},
+		{"gentojson", `{"xs": [1], "c": 0}`, "ok"},
+		{"gentojson", `{"xs": [1], "c": 1}`, `ERROR: prompts/gentojson.yaml:5:51: render gentojson: "y": variable is undefined`},
+		{"gentojson", `{"xs": [1], "c": 1, "y": 0}`, `ERROR: prompts/gentojson.yaml:5:58: render gentojson: invalid operation: Object of type generator is not JSON serializable`},
+		{"gentojson", `{"xs": [1], "c": 2}`, `ERROR: prompts/gentojson.yaml:5:98: render gentojson: invalid operation: Object of type list_reverseiterator is not JSON serializable`},
+		{"gentojson", `{"xs": [], "c": 3}`, `ERROR: prompts/gentojson.yaml:5:144: render gentojson: invalid operation: Object of type generator is not JSON serializable`},
+		{"gentojsondyn", `{"messages": []}`, "ok"},
+		{"gentojsondyn", `{"messages": [], "tools": [{"type": "function", "function": {"name": "f"}}]}`, `ERROR: prompts/gentojsondyn.yaml:3:61: render gentojsondyn: invalid operation: Object of type generator is not JSON serializable`},
 		{"genarg", `{"xs": [1], "y": 2}`, "1"},
 		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},

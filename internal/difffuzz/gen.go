@@ -70,6 +70,10 @@ var includedFamilies = []string{
 	// Issue 27: a generator (or a list's reverse) tested, subscripted by
 	// an int (undefined), and stored through a conditional.
 	"generator-test", "generator-index", "set-generator-cond",
+	// Issue 27: tojson of a generator (or a list's reverse) where it may
+	// not run (in an if, a loop or a macro), which fails the render where
+	// it runs (Jinja2: TypeError), as llama.cpp's DeepSeek-R1 template's.
+	"generator-tojson",
 	// Issue 27: a generator passed to a macro's list parameter (supported
 	// where the body does not read it).
 	"macro-generator-arg",

@@ -209,6 +209,8 @@ func (g *generator) dynPrint() string {
 		}},
 		choice{2, g.on("select"), func() { e = g.dynSelect() }},
 		choice{1, g.on("generator-test") || g.on("generator-index"), func() { e = g.dynGeneratorValue() }},
+		// Where it may not run: json.dumps raises TypeError where it runs.
+		choice{1, g.on("generator-tojson") && (g.ifs > 0 || g.loops > 0), func() { e = g.tojson(g.dynGenerator()) }},
 	)
 	return g.open("{{") + g.pad() + e.text + g.pad() + g.close("}}")
 }
@@ -340,19 +342,24 @@ func (g *generator) dynSelectLazy() expression {
 	return g.filter(x, name, args...)
 }
 
+// dynGenerator is a generator of dynamic values: map, unique or a
+// select of the messages.
+func (g *generator) dynGenerator() expression {
+	x := expression{text: "messages", prec: precPrimary}
+	switch g.r.IntN(3) {
+	case 0:
+		return g.filter(x, "map", "attribute='"+g.pick(shapes["message"].keys)+"'")
+	case 1:
+		return g.filter(x, "unique")
+	}
+	return g.dynSelectLazy()
+}
+
 // dynGeneratorValue is a generator of dynamic values tested or subscripted
 // by an int (families generator-test and generator-index), which Jinja2
 // decides by its type alone (undefined for the subscript).
 func (g *generator) dynGeneratorValue() expression {
-	x := expression{text: "messages", prec: precPrimary}
-	switch g.r.IntN(3) {
-	case 0:
-		x = g.filter(x, "map", "attribute='"+g.pick(shapes["message"].keys)+"'")
-	case 1:
-		x = g.filter(x, "unique")
-	default:
-		x = g.dynSelectLazy()
-	}
+	x := g.dynGenerator()
 	if g.on("generator-index") && (!g.on("generator-test") || g.chance(0.5)) {
 		return expression{text: g.wrap(x, precPrimary) + "[" + strconv.Itoa(g.r.IntN(3)-1) + "]", prec: precPrimary}
 	}
