@@ -409,6 +409,12 @@ func TestRenderErrors(t *testing.T) {
 		// a dynamic value (llama.cpp's DeepSeek-R1 template).
 		"gentojson":    "inputs:\n  xs: [int]\n  y: int?\n  c: int\ntemplate: \"{% if c == 1 %}{{ xs|select('equalto', y + 1)|tojson }}{% elif c == 2 %}{{ xs|reverse|tojson(2) }}{% elif c == 3 %}{{ xs|map('int')|tojson }}{% endif %}ok\"\n",
 		"gentojsondyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|tojson(indent=2) }}{% endif %}ok\"\n",
+		// A generator passed to a macro that calls itself (Hermes-2-Pro's
+		// json_to_python_type(json_spec|items)): Jinja2 prints it with its
+		// address, and fails on its length, tojson and + (TypeError);
+		// promptgen does not print it, iterate it, compare it with itself
+		// or read its attributes gi_*, and fails the render there.
+		"genmacro": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% macro m(v, c, d=0) %}{% if d == 0 %}{{ m(v|items, c, 1) }}{% elif c == 1 %}{{ v }}{% elif c == 2 %}{{ v|length }}{% elif c == 3 %}{% for x in v %}{{ x }}{% endfor %}{% elif c == 4 %}{{ v|tojson }}{% elif c == 5 %}{{ v == v }}{% elif c == 6 %}{{ v.gi_running }}{% elif c == 7 %}{{ v + 1 }}{% endif %}{% endmacro %}{{ m(messages[0], c) }}\"\n",
 		// A generator passed to a macro whose body does not read it: Jinja2
 		// evaluates its operand and arguments at the call (UndefinedError).
 		"genarg": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{% macro m(a, g) %}{{ a }}{% endmacro %}{{ m(1, xs|select('equalto', y + 1)) }}\"\n",
@@ -603,6 +609,14 @@ func TestRenderErrors(t *testing.T) {
 		{"gentojson", `{"xs": [], "c": 3}`, `ERROR: prompts/gentojson.yaml:5:144: render gentojson: invalid operation: Object of type generator is not JSON serializable`},
 		{"gentojsondyn", `{"messages": []}`, "ok"},
 		{"gentojsondyn", `{"messages": [], "tools": [{"type": "function", "function": {"name": "f"}}]}`, `ERROR: prompts/gentojsondyn.yaml:3:61: render gentojsondyn: invalid operation: Object of type generator is not JSON serializable`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 0}`, ``},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 1}`, `ERROR: prompts/genmacro.yaml:3:93: render genmacro: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 2}`, `ERROR: prompts/genmacro.yaml:3:117: render genmacro: invalid operation: object of type 'generator' has no len()`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 3}`, `ERROR: prompts/genmacro.yaml:3:157: render genmacro: invalid operation: promptgen does not iterate a generator passed to a macro that calls itself, which Python consumes as it iterates it (convert it with | list)`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 4}`, `ERROR: prompts/genmacro.yaml:3:200: render genmacro: invalid operation: Object of type generator is not JSON serializable`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 5}`, `ERROR: prompts/genmacro.yaml:3:231: render genmacro: invalid operation: generator compared with generator: Python compares a generator by its identity, which promptgen does not keep`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 6}`, `ERROR: prompts/genmacro.yaml:3:260: render genmacro: invalid operation: Jinja2 reads "gi_running" as the attribute of the 'generator' value, which promptgen does not support`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 7}`, `ERROR: prompts/genmacro.yaml:3:295: render genmacro: invalid operation: unsupported operand type(s) for +: 'generator' and 'int'`},
 		{"genarg", `{"xs": [1], "y": 2}`, "1"},
 		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},

@@ -152,6 +152,7 @@ func (g *generator) recursiveMacros() string {
 	saved.mustSet, saved.r = g.mustSet, g.r
 	*g = saved
 	g.walks = true
+	g.walkSlicesStr = strings.Contains(defs+body, "|string)[:")
 	return defs + g.tag("macro walk(v, d=0)") + body + g.tag("endmacro")
 }
 
@@ -162,6 +163,10 @@ func (g *generator) walkCall() string {
 	if g.chance(0.5) {
 		e, _ := g.dynExpr(1)
 		x = e.text
+	}
+	if g.on("generator-recursive-arg") && !g.walkSlicesStr && g.chance(0.3) {
+		// Passed unrun, as Hermes-2-Pro's template passes json_spec|items.
+		x = g.dynGenerator().text
 	}
 	call := "walk(" + x + ")"
 	if g.chance(0.3) {

@@ -55,6 +55,10 @@ const (
 	// reads for x['items'] where x has no such key (and for x.items):
 	// s names it, i holds the kind of its owner.
 	methodKind
+	// generatorKind is a generator (or a list's reverse iterator) passed
+	// to a macro that calls itself, as Hermes-2-Pro's template passes
+	// json_spec|items (GeneratorValue): s names its Python type.
+	generatorKind
 )
 
 // dict is a Python dict with string keys, in insertion order.
@@ -130,6 +134,17 @@ func StringsValue(ss []string) Value {
 	return ListValue(items...)
 }
 
+// GeneratorValue returns a generator of Python type typ ("generator", or
+// "list_reverseiterator" for reverse of a list), as Jinja2's map,
+// select, reject, unique, items, batch and slice filters return one
+// without running (after evaluating their operand and arguments, whose
+// values, evaluated, it takes): it is true, defined and iterable, its
+// attributes other than its methods are undefined, and it is not
+// printed, iterated (errNotIterated) or compared with another.
+func GeneratorValue(typ string, evaluated ...Value) Value {
+	return Value{kind: generatorKind, s: typ}
+}
+
 // DictValue returns an empty dict; Set adds its keys.
 func DictValue() Value { return Value{kind: dictKind, dict: &dict{}} }
 
@@ -194,6 +209,9 @@ func (v Value) typeName() string {
 	if v.markup {
 		return "Markup"
 	}
+	if v.kind == generatorKind {
+		return cmp.Or(v.s, "generator") // a method's owner has no name
+	}
 	return [...]string{"Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict", "builtin_function_or_method"}[v.kind]
 }
 
@@ -241,7 +259,7 @@ func (v Value) Truth() bool {
 		return len(v.list) > 0
 	case dictKind:
 		return len(v.dict.keys) > 0
-	case methodKind:
+	case methodKind, generatorKind:
 		return true
 	}
 	return false
@@ -258,21 +276,24 @@ func (v Value) AppendStr(dst []byte) []byte {
 	return v.AppendRepr(dst)
 }
 
-// CheckPrint fails where v is or holds a method, whose str Jinja2
-// prints with its address in memory (<built-in method items of dict
-// object at 0x7f...>), which no other renderer reproduces. Where it
-// returns nil, AppendStr and String print v as Jinja2 does.
+// CheckPrint fails where v is or holds a method or a generator, whose
+// str Jinja2 prints with its address in memory (<built-in method items
+// of dict object at 0x7f...>, <generator object ... at 0x7f...>), which
+// no other renderer reproduces. Where it returns nil, AppendStr and
+// String print v as Jinja2 does.
 func (v Value) CheckPrint() error {
-	if m, ok := findMethod(v); ok {
+	if m, ok := findMethod(v); ok && m.kind == generatorKind {
+		return errInvalid("a %s, which Jinja2 prints with its address in memory (<%s object ... at 0x...>): promptgen does not print it", m.s, m.s)
+	} else if ok {
 		return errInvalid("%s is a method, which Jinja2 prints with its address in memory (<built-in method %s of %s object at 0x...>): promptgen does not print it", m.methodName(), m.s, valueKind(m.i).typeName())
 	}
 	return nil
 }
 
-// findMethod returns the first method v is or holds.
+// findMethod returns the first method or generator v is or holds.
 func findMethod(v Value) (Value, bool) {
 	switch v.kind {
-	case methodKind:
+	case methodKind, generatorKind:
 		return v, true
 	case listKind:
 		for _, x := range v.list {
@@ -329,6 +350,8 @@ func (v Value) AppendRepr(dst []byte) []byte {
 		// Not Jinja2's text, which has an address: CheckPrint keeps the
 		// renderers from printing a method.
 		return append(append(append(dst, "<method "...), v.methodName()...), '>')
+	case generatorKind:
+		return append(append(append(dst, '<'), v.s...), '>')
 	case listKind:
 		open, close := byte('['), byte(']')
 		if v.tuple {
@@ -358,17 +381,30 @@ func (v Value) AppendRepr(dst []byte) []byte {
 	return append(dst, '}')
 }
 
-// EqualMethods is Equal where a and b may hold methods: it fails where
-// both do, as Python compares two methods by the identity of their
-// owners (x['items'] == x['items'] is true, and false for another dict
-// with the same items), which Values do not keep.
+// EqualMethods is Equal where a and b may hold methods or generators:
+// it fails where both do, as Python compares two methods by the identity
+// of their owners (x['items'] == x['items'] is true, and false for
+// another dict with the same items), and two generators by their own,
+// which Values do not keep.
 func EqualMethods(a, b Value) (bool, error) {
 	if m, ok := findMethod(a); ok {
 		if n, ok := findMethod(b); ok {
-			return false, errInvalid("%s compared with %s: Python compares methods by the identity of their owners, which promptgen does not keep", m.methodName(), n.methodName())
+			why := "methods by the identity of their owners"
+			if m.kind == generatorKind || n.kind == generatorKind {
+				why = "a generator by its identity"
+			}
+			return false, errInvalid("%s compared with %s: Python compares %s, which promptgen does not keep", m.opaqueName(), n.opaqueName(), why)
 		}
 	}
 	return Equal(a, b), nil
+}
+
+// opaqueName names v, a method (dict.items) or a generator (generator).
+func (v Value) opaqueName() string {
+	if v.kind == generatorKind {
+		return v.s
+	}
+	return v.methodName()
 }
 
 // Equal is Python's a == b (True == 1, 1 == 1.0; dicts equal whatever
@@ -404,6 +440,8 @@ func Equal(a, b Value) bool {
 		return true
 	case a.kind == methodKind:
 		return a.s == b.s && a.i == b.i // as if of the same owner: see EqualMethods
+	case a.kind == generatorKind:
+		return a.s == b.s // as if the same: see EqualMethods
 	}
 	return true // undefined, None
 }
@@ -764,6 +802,8 @@ func Contains(container, item Value) (bool, error) {
 			}
 		}
 		return false, nil
+	case generatorKind:
+		return false, errNotIterated(container)
 	case dictKind:
 		if u, ok := unhashable(item); ok {
 			return false, errInvalid("unhashable type: '%s'", u.typeName())
@@ -913,8 +953,17 @@ func (v Value) Iter() ([]Value, error) {
 			i += size
 		}
 		return out, nil
+	case generatorKind:
+		return nil, errNotIterated(v)
 	}
 	return nil, errInvalid("'%s' object is not iterable", v.typeName())
+}
+
+// errNotIterated is the failure of iterating g, a generator: Python
+// consumes one as it iterates it (a second loop sees nothing, first takes
+// one item), which promptgen does not follow.
+func errNotIterated(g Value) error {
+	return errInvalid("promptgen does not iterate a %s passed to a macro that calls itself, which Python consumes as it iterates it (convert it with | list)", g.s)
 }
 
 // Items returns the (key, value) pairs of a dict, for dict.items() and
@@ -1049,6 +1098,10 @@ func (v Value) AsSliceIndex(end bool) (int, error) {
 // true, false, integer, float, number, string, mapping, iterable,
 // sequence, callable. It reports false for other names.
 func (v Value) Test(name string) bool {
+	if v.kind == generatorKind {
+		// It iterates, and has no length: no sequence.
+		return name == "defined" || name == "iterable"
+	}
 	switch name {
 	case "defined":
 		return v.kind != undefinedKind
@@ -1183,7 +1236,7 @@ func (v Value) writeJSON(dst []byte, w *JSONWriter, insertion bool) ([]byte, err
 		return w.Float(dst, v.f), nil
 	case stringKind:
 		return w.String(dst, v.s), nil
-	case methodKind:
+	case methodKind, generatorKind:
 		return nil, errInvalid("Object of type %s is not JSON serializable", v.typeName())
 	case listKind:
 		dst = w.OpenArray(dst)

@@ -396,3 +396,75 @@ func TestValueMethod(t *testing.T) {
 		}
 	}
 }
+
+// TestValueGenerator holds a generator passed to a macro that calls itself
+// (GeneratorValue) to what Jinja2 3.1 does with one in transformers'
+// sandbox (checked with /usr/bin/python3): true, defined, iterable, no
+// other type, unequal to other values, its items and attributes undefined
+// but its methods send, close and throw, int and float their default;
+// printing it (Jinja2 prints its address), tojson, len, arithmetic and its
+// attributes gi_* fail, and so do iterating it (Python consumes it, which
+// promptgen does not follow) and comparing two, which Python does by
+// identity.
+func TestValueGenerator(t *testing.T) {
+	g := GeneratorValue("generator", BoolValue(true))
+	if !g.Truth() || !g.Test("defined") || !g.Test("iterable") || g.Test("callable") || g.Test("none") || g.Test("undefined") ||
+		g.Test("mapping") || g.Test("string") || g.Test("sequence") || g.Test("number") || g.Test("boolean") {
+		t.Error("truth or tests differ from a generator's")
+	}
+	if Equal(g, StringValue("a")) || Equal(g, NoneValue()) || Equal(g, Value{}) {
+		t.Error("a generator equals a value that is not one")
+	}
+	for _, key := range []Value{StringValue("type"), StringValue("items"), IntValue(0)} {
+		if x, err := g.Item(key); err != nil || x.Defined() {
+			t.Errorf("g[%s] = %v, %v; want undefined", key.AppendRepr(nil), x, err)
+		}
+	}
+	if x, err := g.Attr("type"); err != nil || x.Defined() {
+		t.Errorf("g.type = %v, %v; want undefined", x, err)
+	}
+	for _, name := range []string{"send", "close", "throw"} {
+		if m, err := g.Attr(name); err != nil || m.kind != methodKind || m.methodName() != "generator."+name {
+			t.Errorf("g.%s = %#v, %v; want the method generator.%s", name, m, err, name)
+		}
+	}
+	if x, err := GeneratorValue("list_reverseiterator").Attr("send"); err != nil || x.Defined() {
+		t.Errorf("reverse iterator's send = %v, %v; want undefined", x, err)
+	}
+	if x, err := Filter("int", g, IntValue(7)); err != nil || !Equal(x, IntValue(7)) {
+		t.Errorf("g | int(7) = %v, %v; want 7", x, err)
+	}
+	if x, err := Filter("float", g, FloatValue(2.5)); err != nil || !Equal(x, FloatValue(2.5)) {
+		t.Errorf("g | float(2.5) = %v, %v; want 2.5", x, err)
+	}
+	fails := map[string]func() error{
+		"print":        g.CheckPrint,
+		"print a list": ListValue(StringValue("a"), g).CheckPrint,
+		"string":       func() error { _, err := Filter("string", g); return err },
+		"join":         func() error { _, err := JoinValues(ListValue(g), StringValue(",")); return err },
+		"printf":       func() error { _, err := Arith("%", StringValue("%s"), g); return err },
+		"tojson":       func() error { _, err := ToJSON(g, 0, false, true); return err },
+		"length":       func() error { _, err := g.Len(); return err },
+		"iterate":      func() error { _, err := g.Iter(); return err },
+		"list":         func() error { _, err := Filter("list", g); return err },
+		"in":           func() error { _, err := Contains(g, StringValue("a")); return err },
+		"+":            func() error { _, err := Arith("+", g, IntValue(1)); return err },
+		"<":            func() error { _, err := Compare("<", g, IntValue(1)); return err },
+		"slice":        func() error { _, err := SliceValue(g, 0, 1, 1, true, true); return err },
+		"gi_frame":     func() error { _, err := g.Attr("gi_frame"); return err },
+		"gi_running":   func() error { _, err := g.Item(StringValue("gi_running")); return err },
+		"==":           func() error { _, err := EqualMethods(g, g); return err },
+		"in a list":    func() error { _, err := Contains(ListValue(g), g); return err },
+	}
+	for what, f := range fails {
+		if err := f(); !errors.Is(err, runtime.ErrInvalid) {
+			t.Errorf("%s: %v, want ErrInvalid", what, err)
+		}
+	}
+	if eq, err := EqualMethods(g, StringValue("a")); eq || err != nil {
+		t.Errorf("g == 'a': %v, %v; want false", eq, err)
+	}
+	if in, err := Contains(ListValue(StringValue("a")), g); in || err != nil {
+		t.Errorf("g in ['a']: %v, %v; want false", in, err)
+	}
+}

@@ -835,14 +835,20 @@ func (c *checker) generatorToJSON(e *tmpl.Filter, g ir.Expr) ir.Expr {
 	}
 	args := c.bindArgs("filter tojson", params, e.Args, e.Kwargs, e.Span)
 	c.iterate(g) // its one use
-	what, typ := "a generator", "generator"
-	if f, ok := g.(*ir.Call); ok && f.Name == "reverse" {
-		what, typ = "an iterator (reverse of a list)", "list_reverseiterator"
-	} else if d, ok := g.(*ir.Dynamic); ok && d.Name == "reverse" {
-		what, typ = "an iterator (reverse of a list)", "list_reverseiterator"
-	}
+	what, typ := generatorType(g)
 	c.diags.Warnf(c.pos(e.NameSpan), "tojson of %s: Jinja2 raises TypeError (Object of type %s is not JSON serializable) where it runs, and so does the render (convert it with | list)", what, typ)
 	return c.dyn(ir.DynMissing, "tojson "+typ, ir.DynamicType(), e.NameSpan, lazyTrue(g, args...))
+}
+
+// generatorType is what g, a generator, is, and the name of its Python
+// type: a generator, or a list's reverse iterator.
+func generatorType(g ir.Expr) (what, typ string) {
+	if f, ok := g.(*ir.Call); ok && f.Name == "reverse" {
+		return "an iterator (reverse of a list)", "list_reverseiterator"
+	} else if d, ok := g.(*ir.Dynamic); ok && d.Name == "reverse" {
+		return "an iterator (reverse of a list)", "list_reverseiterator"
+	}
+	return "a generator", "generator"
 }
 
 // missing is a filter or test (kind) name that Jinja2 lacks, applied to

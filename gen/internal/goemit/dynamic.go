@@ -170,6 +170,8 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		call = q("Negate").Call(args[0])
 	case ir.DynMarkup, ir.DynMarkupItems:
 		return gval{pre: pre, val: q("MarkupValue").Call(args[0])}
+	case ir.DynGenerator:
+		return gval{pre: pre, val: q("GeneratorValue").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)}
 	case ir.DynContains:
 		return e.dynFallible(pre, q("Contains").Call(args[1], args[0]), x.Pos, func(v jen.Code) gval {
 			if x.Name == "not in" {
