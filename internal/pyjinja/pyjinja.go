@@ -26,6 +26,9 @@ type Outcome struct {
 	// and message, for promptgen the runtime sentinel its render error
 	// wraps (Kinds) and the runtime.Error's Detail.
 	Kind, Detail string
+	// Partial is, where Jinja2 raises, what it printed before: a method's
+	// address printed there still explains promptgen failing on it.
+	Partial string
 	// Reached, for a Job with a Probe that Jinja2 renders, says whether
 	// Jinja2 ran the probed construct with the job's data; nil where no
 	// construct holds the probe's offset.
@@ -113,6 +116,7 @@ func Render(t testing.TB, python string, jobs []Job) []Outcome {
 		Out     *string `json:"out"`
 		Type    string  `json:"type"`
 		Message string  `json:"message"`
+		Partial string  `json:"partial"`
 		Reached *bool   `json:"reached"`
 	}
 	if err := json.Unmarshal(out, &results); err != nil || len(results) != len(jobs) {
@@ -124,6 +128,7 @@ func Render(t testing.TB, python string, jobs []Job) []Outcome {
 			outcomes[i] = Outcome{Status: "ok", Text: *r.Out, Reached: r.Reached}
 		} else {
 			outcomes[i] = Raised(r.Type, r.Message)
+			outcomes[i].Partial = r.Partial
 		}
 	}
 	return outcomes

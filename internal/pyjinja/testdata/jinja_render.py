@@ -7,7 +7,10 @@ Reads a JSON array from stdin, each item {"template": str, "options":
 "profile": bool}, "data": object, "includes": {name: template}, optional},
 and writes a JSON array to stdout with,
 for each item in order, {"out": the rendered text} or, where rendering
-raises, {"type": the exception's type name, "message": str(exception)}.
+raises, {"type": the exception's type name, "message": str(exception),
+"partial": what the template yielded before it raised} (the top level
+yields each piece of output as it goes; a block, macro or call buffers
+its own).
 An item with "probe": {"template": "" for the template or an include's
 name, "offset": a byte offset in it} that renders is rendered again with a
 probe at the construct holding that offset, and its result gets
@@ -199,10 +202,15 @@ def main():
                 trim_blocks=key[0], lstrip_blocks=key[1], keep_trailing_newline=key[2])
         if job.get("includes"):
             env = env.overlay(loader=jinja2.DictLoader(job["includes"]))
+        parts = []
         try:
-            result = {"out": env.from_string(job["template"]).render(job["data"])}
+            # generate, which render joins, so that what was printed before
+            # a raise is known
+            for part in env.from_string(job["template"]).generate(job["data"]):
+                parts.append(part)
+            result = {"out": "".join(parts)}
         except Exception as e:  # any failure is Jinja2 raising
-            result = {"type": type(e).__name__, "message": str(e)}
+            result = {"type": type(e).__name__, "message": str(e), "partial": "".join(parts)}
         if "out" in result and job.get("probe"):
             result["reached"] = reached(env, job)
         results.append(result)
