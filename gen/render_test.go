@@ -409,6 +409,9 @@ func TestRenderErrors(t *testing.T) {
 		// a dynamic value (llama.cpp's DeepSeek-R1 template).
 		"gentojson":    "inputs:\n  xs: [int]\n  y: int?\n  c: int\ntemplate: \"{% if c == 1 %}{{ xs|select('equalto', y + 1)|tojson }}{% elif c == 2 %}{{ xs|reverse|tojson(2) }}{% elif c == 3 %}{{ xs|map('int')|tojson }}{% endif %}ok\"\n",
 		"gentojsondyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|tojson(indent=2) }}{% endif %}ok\"\n",
+		// A dict literal with int keys and a string key: dictsort and the
+		// default tojson (sort_keys) order them (TypeError); + of two dicts.
+		"intkeys": "inputs:\n  c: int\ntemplate: \"{% set d = {1: 'a', 'b': 2} %}{% if c == 1 %}{{ d|dictsort }}{% elif c == 2 %}{{ d|tojson }}{% elif c == 3 %}{{ d[[1]] }}{% elif c == 4 %}{{ {1: 'a'} + {2: 'b'} }}{% endif %}ok\"\n",
 		// A generator passed to a macro that calls itself (Hermes-2-Pro's
 		// json_to_python_type(json_spec|items)): Jinja2 prints it with its
 		// address, and fails on its length, tojson and + (TypeError);
@@ -617,6 +620,11 @@ func TestRenderErrors(t *testing.T) {
 		{"genmacro", `{"messages": [{"role": "user"}], "c": 5}`, `ERROR: prompts/genmacro.yaml:3:231: render genmacro: invalid operation: generator compared with generator: Python compares a generator by its identity, which promptgen does not keep`},
 		{"genmacro", `{"messages": [{"role": "user"}], "c": 6}`, `ERROR: prompts/genmacro.yaml:3:260: render genmacro: invalid operation: Jinja2 reads "gi_running" as the attribute of the 'generator' value, which promptgen does not support`},
 		{"genmacro", `{"messages": [{"role": "user"}], "c": 7}`, `ERROR: prompts/genmacro.yaml:3:295: render genmacro: invalid operation: unsupported operand type(s) for +: 'generator' and 'int'`},
+		{"intkeys", `{"c": 0}`, "ok"},
+		{"intkeys", `{"c": 1}`, `ERROR: prompts/intkeys.yaml:3:60: render intkeys: invalid operation: '<' not supported between instances of 'str' and 'int'`},
+		{"intkeys", `{"c": 2}`, `ERROR: prompts/intkeys.yaml:3:93: render intkeys: invalid operation: '<' not supported between instances of 'str' and 'int'`},
+		{"intkeys", `{"c": 3}`, "ok"},
+		{"intkeys", `{"c": 4}`, `ERROR: prompts/intkeys.yaml:3:153: render intkeys: invalid operation: unsupported operand type(s) for +: 'dict' and 'dict'`},
 		{"genarg", `{"xs": [1], "y": 2}`, "1"},
 		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},

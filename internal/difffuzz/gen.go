@@ -77,6 +77,9 @@ var includedFamilies = []string{
 	// Issue 27: a generator passed to a macro that calls itself
 	// (Hermes-2-Pro's json_to_python_type(json_spec|items)).
 	"generator-recursive-arg",
+	// Issue 27: dict literals with int keys (ByteDance-Seed-OSS's
+	// {0: 0, 512: 128, ...}), read, looped over with dictsort and items.
+	"dict-int-keys",
 	// Issue 27: a generator passed to a macro's list parameter (supported
 	// where the body does not read it).
 	"macro-generator-arg",

@@ -61,15 +61,59 @@ const (
 	generatorKind
 )
 
-// dict is a Python dict with string keys, in insertion order.
+// dict is a Python dict with string keys (and int keys, a dict
+// literal's), in insertion order.
 type dict struct {
 	keys []string
 	vals []Value
+	// ints marks the keys that are ints, written in decimal in keys
+	// ({0: 'a'}); nil where every key is a string.
+	ints []bool
 }
 
+// isInt reports whether key i is an int.
+func (d *dict) isInt(i int) bool { return d.ints != nil && d.ints[i] }
+
+// key returns key i as a Value.
+func (d *dict) key(i int) Value {
+	if d.isInt(i) {
+		n, _ := strconv.ParseInt(d.keys[i], 10, 64)
+		return Value{kind: intKind, i: n}
+	}
+	return StringValue(d.keys[i])
+}
+
+// find returns the index of key, as Python's dict finds it: a string
+// key, or an int one by a number equal to it (True is 1, 2.0 is 2); -1
+// where it has none.
+func (d *dict) find(key Value) int {
+	switch {
+	case key.kind == stringKind:
+		return d.index(key.s)
+	case d.ints == nil:
+	case key.kind == intKind || key.kind == boolKind:
+		return d.intIndex(key.i)
+	case key.kind == floatKind && key.f == math.Trunc(key.f) && math.Abs(key.f) < 1<<63:
+		return d.intIndex(int64(key.f))
+	}
+	return -1
+}
+
+// intIndex returns the index of the int key n, or -1.
+func (d *dict) intIndex(n int64) int {
+	s := strconv.FormatInt(n, 10)
+	for i, k := range d.keys {
+		if k == s && d.isInt(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// index returns the index of the string key, or -1.
 func (d *dict) index(key string) int {
 	for i, k := range d.keys {
-		if k == key {
+		if k == key && !d.isInt(i) {
 			return i
 		}
 	}
@@ -166,10 +210,34 @@ func (v Value) Set(key string, val Value) Value {
 	if i := v.dict.index(key); i >= 0 {
 		v.dict.vals[i] = val
 	} else {
-		v.dict.keys = append(v.dict.keys, key)
-		v.dict.vals = append(v.dict.vals, val)
+		v.dict.add(key, false, val)
 	}
 	return v
+}
+
+// SetInt sets the int key n to val in v, a dict, as Set does.
+func (v Value) SetInt(n int, val Value) Value {
+	if v.kind != dictKind {
+		return v
+	}
+	if i := v.dict.intIndex(int64(n)); i >= 0 {
+		v.dict.vals[i] = val
+	} else {
+		v.dict.add(strconv.Itoa(n), true, val)
+	}
+	return v
+}
+
+// add adds a key, an int one written in decimal where isInt, last.
+func (d *dict) add(key string, isInt bool, val Value) {
+	if isInt && d.ints == nil {
+		d.ints = make([]bool, len(d.keys), len(d.keys)+1)
+	}
+	d.keys = append(d.keys, key)
+	d.vals = append(d.vals, val)
+	if d.ints != nil {
+		d.ints = append(d.ints, isInt)
+	}
 }
 
 // Defined reports whether v is not Jinja2's undefined.
@@ -374,7 +442,11 @@ func (v Value) AppendRepr(dst []byte) []byte {
 		if i > 0 {
 			dst = append(dst, ", "...)
 		}
-		dst = AppendQuoted(dst, k)
+		if v.dict.isInt(i) {
+			dst = append(dst, k...)
+		} else {
+			dst = AppendQuoted(dst, k)
+		}
 		dst = append(dst, ": "...)
 		dst = v.dict.vals[i].AppendRepr(dst)
 	}
@@ -431,9 +503,9 @@ func Equal(a, b Value) bool {
 		if len(a.dict.keys) != len(b.dict.keys) {
 			return false
 		}
-		for i, k := range a.dict.keys {
-			w, ok := b.Lookup(k)
-			if !ok || !Equal(a.dict.vals[i], w) {
+		for i := range a.dict.keys {
+			j := b.dict.find(a.dict.key(i))
+			if j < 0 || !Equal(a.dict.vals[i], b.dict.vals[j]) {
 				return false
 			}
 		}
@@ -808,10 +880,7 @@ func Contains(container, item Value) (bool, error) {
 		if u, ok := unhashable(item); ok {
 			return false, errInvalid("unhashable type: '%s'", u.typeName())
 		}
-		if s, ok := item.Str(); ok {
-			return container.dict.index(s) >= 0, nil
-		}
-		return false, nil
+		return container.dict.find(item) >= 0, nil
 	}
 	return false, errInvalid("argument of type '%s' is not iterable", container.typeName())
 }
@@ -875,6 +944,9 @@ func (v Value) Item(key Value) (Value, error) {
 				return v.pyAttr(s)
 			}
 			return x, nil
+		}
+		if i := v.dict.find(key); i >= 0 {
+			return v.dict.vals[i], nil
 		}
 	case listKind:
 		if key.kind == intKind || key.kind == boolKind {
@@ -944,7 +1016,7 @@ func (v Value) Iter() ([]Value, error) {
 	case listKind:
 		return v.list, nil
 	case dictKind:
-		return StringsValue(v.dict.keys).list, nil
+		return v.dict.keyValues(), nil
 	case stringKind:
 		var out []Value
 		for i := 0; i < len(v.s); {
@@ -974,8 +1046,8 @@ func (v Value) Items() ([][2]Value, error) {
 		return nil, nil
 	case dictKind:
 		out := make([][2]Value, len(v.dict.keys))
-		for i, k := range v.dict.keys {
-			out[i] = [2]Value{StringValue(k), v.dict.vals[i]}
+		for i := range v.dict.keys {
+			out[i] = [2]Value{v.dict.key(i), v.dict.vals[i]}
 		}
 		return out, nil
 	}
@@ -1010,10 +1082,8 @@ func (v Value) Get(key, def Value) (Value, error) {
 	case undefinedKind:
 		return Value{}, errUndefined()
 	case dictKind:
-		if s, ok := key.Str(); ok {
-			if x, ok := v.Lookup(s); ok {
-				return x, nil
-			}
+		if i := v.dict.find(key); i >= 0 {
+			return v.dict.vals[i], nil
 		}
 		return def, nil
 	}
@@ -1025,7 +1095,16 @@ func (v Value) Keys() (Value, error) {
 	if v.kind != dictKind {
 		return Value{}, errUndefined()
 	}
-	return StringsValue(v.dict.keys), nil
+	return ListValue(v.dict.keyValues()...), nil
+}
+
+// keyValues returns the keys as Values.
+func (d *dict) keyValues() []Value {
+	out := make([]Value, len(d.keys))
+	for i := range d.keys {
+		out[i] = d.key(i)
+	}
+	return out
 }
 
 // Values returns a dict's values, for dict.values().
@@ -1252,8 +1331,9 @@ func (v Value) writeJSON(dst []byte, w *JSONWriter, insertion bool) ([]byte, err
 		order[i] = i
 	}
 	if !insertion {
-		keys := v.dict.keys
-		sortInts(order, func(a, b int) bool { return keys[a] < keys[b] })
+		if err := v.dict.sortKeys(order); err != nil {
+			return nil, err
+		}
 	}
 	dst = w.OpenObject(dst)
 	for _, i := range order {
@@ -1263,6 +1343,27 @@ func (v Value) writeJSON(dst []byte, w *JSONWriter, insertion bool) ([]byte, err
 		}
 	}
 	return w.CloseObject(dst), nil
+}
+
+// sortKeys sorts order, indexes of d's keys, as json.dumps's sort_keys
+// sorts the keys: strings by code point, ints by value; it fails on a
+// string and an int, which Python does not order.
+func (d *dict) sortKeys(order []int) error {
+	if d.ints == nil || len(order) == 0 {
+		sortInts(order, func(a, b int) bool { return d.keys[a] < d.keys[b] })
+		return nil
+	}
+	for i := range order {
+		if d.isInt(i) != d.isInt(0) {
+			return errInvalid("'<' not supported between instances of 'str' and 'int'")
+		}
+	}
+	if !d.isInt(0) {
+		sortInts(order, func(a, b int) bool { return d.keys[a] < d.keys[b] })
+		return nil
+	}
+	sortInts(order, func(a, b int) bool { return d.key(a).i < d.key(b).i })
+	return nil
 }
 
 // sortInts sorts xs stably by less (insertion sort: dicts are small).

@@ -153,8 +153,8 @@ func (v Value) ItemsList() (Value, error) {
 
 func itemsList(v Value) Value {
 	out := make([]Value, len(v.dict.keys))
-	for i, k := range v.dict.keys {
-		out[i] = TupleValue(StringValue(k), v.dict.vals[i])
+	for i := range v.dict.keys {
+		out[i] = TupleValue(v.dict.key(i), v.dict.vals[i])
 	}
 	return ListValue(out...)
 }

@@ -1,6 +1,7 @@
 package jinja
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -466,5 +467,55 @@ func TestValueGenerator(t *testing.T) {
 	}
 	if in, err := Contains(ListValue(StringValue("a")), g); in || err != nil {
 		t.Errorf("g in ['a']: %v, %v; want false", in, err)
+	}
+}
+
+// TestValueIntKeys holds a dict with int keys (a dict literal's {0: 'a'},
+// SetInt) to Python's dict (checked with /usr/bin/python3): a number
+// equal to an int key finds it (True is 1, 2.0 is 2), a string does not;
+// it prints its int keys bare, iterates them as ints, and json.dumps
+// writes them as strings, sorting them as ints with sort_keys (and
+// failing on an int and a string).
+func TestValueIntKeys(t *testing.T) {
+	d := DictValue().SetInt(16384, IntValue(1024)).SetInt(0, IntValue(0)).Set("512", StringValue("s")).SetInt(1, StringValue("one"))
+	if got := d.String(); got != "{16384: 1024, 0: 0, '512': 's', 1: 'one'}" {
+		t.Errorf("print: %s", got)
+	}
+	for _, tc := range []struct {
+		key  Value
+		want string
+	}{
+		{IntValue(16384), "1024"}, {BoolValue(true), "one"}, {FloatValue(0), "0"}, {StringValue("512"), "s"},
+		{IntValue(512), ""}, {StringValue("0"), ""}, {FloatValue(0.5), ""}, {NoneValue(), ""},
+	} {
+		x, err := d.Item(tc.key)
+		if err != nil || x.Defined() != (tc.want != "") || x.Defined() && x.String() != tc.want {
+			t.Errorf("d[%s] = %v, %v; want %q", tc.key.AppendRepr(nil), x, err, tc.want)
+		}
+		if in, err := Contains(d, tc.key); err != nil || in != (tc.want != "") {
+			t.Errorf("%s in d = %v, %v", tc.key.AppendRepr(nil), in, err)
+		}
+		if g, err := d.Get(tc.key, StringValue("-")); err != nil || g.String() != cmp.Or(tc.want, "-") {
+			t.Errorf("d.get(%s) = %v, %v", tc.key.AppendRepr(nil), g, err)
+		}
+	}
+	if keys, err := d.Keys(); err != nil || keys.String() != "[16384, 0, '512', 1]" {
+		t.Errorf("keys() = %v, %v", keys, err)
+	}
+	if s, err := Filter("dictsort", DictValue().SetInt(512, IntValue(1)).SetInt(16384, IntValue(2)).SetInt(2, IntValue(3)), BoolValue(false), StringValue("key"), BoolValue(false)); err != nil || s.String() != "[(2, 3), (512, 1), (16384, 2)]" {
+		t.Errorf("dictsort = %v, %v", s, err)
+	}
+	ints := DictValue().SetInt(512, IntValue(1)).SetInt(16384, IntValue(2)).SetInt(2, IntValue(3))
+	if s, err := ToJSON(ints, 0, false, false); err != nil || s != `{"2": 3, "512": 1, "16384": 2}` {
+		t.Errorf("tojson = %s, %v", s, err)
+	}
+	if s, err := ToJSON(ints, 0, false, true); err != nil || s != `{"512": 1, "16384": 2, "2": 3}` {
+		t.Errorf("transformers tojson = %s, %v", s, err)
+	}
+	if _, err := ToJSON(d, 0, false, false); !errors.Is(err, runtime.ErrInvalid) {
+		t.Errorf("tojson of an int and a string key: %v, want ErrInvalid", err)
+	}
+	if Equal(DictValue().SetInt(1, IntValue(1)), DictValue().Set("1", IntValue(1))) || !Equal(ints, DictValue().SetInt(2, IntValue(3)).SetInt(512, IntValue(1)).SetInt(16384, FloatValue(2))) {
+		t.Error("== of dicts with int keys differs from Python's")
 	}
 }

@@ -422,8 +422,15 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		}
 		pre, vals := e.elements(x.Values, x.Inline, x.Type().Kind == ir.KindDynamic)
 		args := []string{"dict"}
+		if x.IntKeys != nil {
+			args[0] = "intkeyed" // a dynamic value
+		}
 		for i, f := range x.T.Fields { // its keys, also when it is dynamic
-			args = append(args, strconv.Quote(f.Key), vals[i])
+			key := strconv.Quote(f.Key)
+			if x.IntKeys != nil && x.IntKeys[i] {
+				key = f.Key
+			}
+			args = append(args, key, vals[i])
 		}
 		return tval{pre: pre, val: "(" + strings.Join(args, " ") + ")"}
 	case *ir.DictValue:
