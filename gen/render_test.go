@@ -406,6 +406,21 @@ func TestRenderErrors(t *testing.T) {
 		"genvalues": "inputs:\n  xs: [int]\n  y: int?\n  n: int\n  c: int\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ xs|select('equalto', y + 1) is defined }}{% elif c == 2 %}{{ (xs|select)[1 // n] }}\n" +
 			"  {% elif c == 3 %}{% set t = xs|select('equalto', y + 1) if n else xs %}{% elif c == 4 %}{{ (xs|select)[0] + 1 }}{% endif %}ok\n",
+		// tojson of a generator or a list's reverse iterator, where it may
+		// not run: Jinja2 evaluates the generator's operand and arguments
+		// (UndefinedError), then json.dumps raises TypeError; the same of
+		// a dynamic value (llama.cpp's DeepSeek-R1 template).
+		"gentojson":    "inputs:\n  xs: [int]\n  y: int?\n  c: int\ntemplate: \"{% if c == 1 %}{{ xs|select('equalto', y + 1)|tojson }}{% elif c == 2 %}{{ xs|reverse|tojson(2) }}{% elif c == 3 %}{{ xs|map('int')|tojson }}{% endif %}ok\"\n",
+		"gentojsondyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|tojson(indent=2) }}{% endif %}ok\"\n",
+		// A dict literal with int keys and a string key: dictsort and the
+		// default tojson (sort_keys) order them (TypeError); + of two dicts.
+		"intkeys": "inputs:\n  c: int\ntemplate: \"{% set d = {1: 'a', 'b': 2} %}{% if c == 1 %}{{ d|dictsort }}{% elif c == 2 %}{{ d|tojson }}{% elif c == 3 %}{{ d[[1]] }}{% elif c == 4 %}{{ {1: 'a'} + {2: 'b'} }}{% endif %}ok\"\n",
+		// A generator passed to a macro that calls itself (Hermes-2-Pro's
+		// json_to_python_type(json_spec|items)): Jinja2 prints it with its
+		// address, and fails on its length, tojson and + (TypeError);
+		// promptgen does not print it, iterate it, compare it with itself
+		// or read its attributes gi_*, and fails the render there.
+		"genmacro": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% macro m(v, c, d=0) %}{% if d == 0 %}{{ m(v|items, c, 1) }}{% elif c == 1 %}{{ v }}{% elif c == 2 %}{{ v|length }}{% elif c == 3 %}{% for x in v %}{{ x }}{% endfor %}{% elif c == 4 %}{{ v|tojson }}{% elif c == 5 %}{{ v == v }}{% elif c == 6 %}{{ v.gi_running }}{% elif c == 7 %}{{ v + 1 }}{% endif %}{% endmacro %}{{ m(messages[0], c) }}\"\n",
 		// A generator passed to a macro whose body does not read it: Jinja2
 		// evaluates its operand and arguments at the call (UndefinedError).
 		"genarg": "inputs:\n  xs: [int]\n  y: int?\ntemplate: \"{% macro m(a, g) %}{{ a }}{% endmacro %}{{ m(1, xs|select('equalto', y + 1)) }}\"\n",
@@ -602,6 +617,26 @@ func TestRenderErrors(t *testing.T) {
 		{"genvalues", `{"xs": [1], "n": 1, "c": 3}`, `ERROR: prompts/genvalues.yaml:8:52: render genvalues: "y": variable is undefined`},
 		{"genvalues", `{"xs": [1], "n": 0, "c": 3}`, "ok"},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 4}`, `ERROR: prompts/genvalues.yaml:8:94: render genvalues: variable is undefined`},
+		{"gentojson", `{"xs": [1], "c": 0}`, "ok"},
+		{"gentojson", `{"xs": [1], "c": 1}`, `ERROR: prompts/gentojson.yaml:5:51: render gentojson: "y": variable is undefined`},
+		{"gentojson", `{"xs": [1], "c": 1, "y": 0}`, `ERROR: prompts/gentojson.yaml:5:58: render gentojson: invalid operation: Object of type generator is not JSON serializable`},
+		{"gentojson", `{"xs": [1], "c": 2}`, `ERROR: prompts/gentojson.yaml:5:98: render gentojson: invalid operation: Object of type list_reverseiterator is not JSON serializable`},
+		{"gentojson", `{"xs": [], "c": 3}`, `ERROR: prompts/gentojson.yaml:5:144: render gentojson: invalid operation: Object of type generator is not JSON serializable`},
+		{"gentojsondyn", `{"messages": []}`, "ok"},
+		{"gentojsondyn", `{"messages": [], "tools": [{"type": "function", "function": {"name": "f"}}]}`, `ERROR: prompts/gentojsondyn.yaml:3:61: render gentojsondyn: invalid operation: Object of type generator is not JSON serializable`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 0}`, ``},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 1}`, `ERROR: prompts/genmacro.yaml:3:93: render genmacro: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 2}`, `ERROR: prompts/genmacro.yaml:3:117: render genmacro: invalid operation: object of type 'generator' has no len()`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 3}`, `ERROR: prompts/genmacro.yaml:3:157: render genmacro: invalid operation: promptgen does not iterate a generator passed to a macro that calls itself, which Python consumes as it iterates it (convert it with | list)`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 4}`, `ERROR: prompts/genmacro.yaml:3:200: render genmacro: invalid operation: Object of type generator is not JSON serializable`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 5}`, `ERROR: prompts/genmacro.yaml:3:231: render genmacro: invalid operation: generator compared with generator: Python compares a generator by its identity, which promptgen does not keep`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 6}`, `ERROR: prompts/genmacro.yaml:3:260: render genmacro: invalid operation: Jinja2 reads "gi_running" as the attribute of the 'generator' value, which promptgen does not support`},
+		{"genmacro", `{"messages": [{"role": "user"}], "c": 7}`, `ERROR: prompts/genmacro.yaml:3:295: render genmacro: invalid operation: unsupported operand type(s) for +: 'generator' and 'int'`},
+		{"intkeys", `{"c": 0}`, "ok"},
+		{"intkeys", `{"c": 1}`, `ERROR: prompts/intkeys.yaml:3:60: render intkeys: invalid operation: '<' not supported between instances of 'str' and 'int'`},
+		{"intkeys", `{"c": 2}`, `ERROR: prompts/intkeys.yaml:3:93: render intkeys: invalid operation: '<' not supported between instances of 'str' and 'int'`},
+		{"intkeys", `{"c": 3}`, "ok"},
+		{"intkeys", `{"c": 4}`, `ERROR: prompts/intkeys.yaml:3:153: render intkeys: invalid operation: unsupported operand type(s) for +: 'dict' and 'dict'`},
 		{"genarg", `{"xs": [1], "y": 2}`, "1"},
 		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},

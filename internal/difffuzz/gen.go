@@ -70,6 +70,16 @@ var includedFamilies = []string{
 	// Issue 27: a generator (or a list's reverse) tested, subscripted by
 	// an int (undefined), and stored through a conditional.
 	"generator-test", "generator-index", "set-generator-cond",
+	// Issue 27: tojson of a generator (or a list's reverse) where it may
+	// not run (in an if, a loop or a macro), which fails the render where
+	// it runs (Jinja2: TypeError), as llama.cpp's DeepSeek-R1 template's.
+	"generator-tojson",
+	// Issue 27: a generator passed to a macro that calls itself
+	// (Hermes-2-Pro's json_to_python_type(json_spec|items)).
+	"generator-recursive-arg",
+	// Issue 27: dict literals with int keys (ByteDance-Seed-OSS's
+	// {0: 0, 512: 128, ...}), read, looped over with dictsort and items.
+	"dict-int-keys",
 	// Issue 27: a generator passed to a macro's list parameter (supported
 	// where the body does not read it).
 	"macro-generator-arg",
@@ -348,6 +358,9 @@ type generator struct {
 	generation int
 	macros     []*macro // the macros defined so far
 	walks      bool     // a chat case defined walk (recursiveMacros)
+	// walkSlicesStr: walk prints a slice of str(v), which of a generator
+	// is a part of its address (no renderer reproduces one).
+	walkSlicesStr bool
 	// includes are the case's template files; macroBody is set while a
 	// macro's body is generated, where include is not supported.
 	includes  map[string]string

@@ -152,6 +152,7 @@ func (g *generator) recursiveMacros() string {
 	saved.mustSet, saved.r = g.mustSet, g.r
 	*g = saved
 	g.walks = true
+	g.walkSlicesStr = strings.Contains(defs+body, "|string)[:")
 	return defs + g.tag("macro walk(v, d=0)") + body + g.tag("endmacro")
 }
 
@@ -162,6 +163,10 @@ func (g *generator) walkCall() string {
 	if g.chance(0.5) {
 		e, _ := g.dynExpr(1)
 		x = e.text
+	}
+	if g.on("generator-recursive-arg") && !g.walkSlicesStr && g.chance(0.3) {
+		// Passed unrun, as Hermes-2-Pro's template passes json_spec|items.
+		x = g.dynGenerator().text
 	}
 	call := "walk(" + x + ")"
 	if g.chance(0.3) {
@@ -209,6 +214,8 @@ func (g *generator) dynPrint() string {
 		}},
 		choice{2, g.on("select"), func() { e = g.dynSelect() }},
 		choice{1, g.on("generator-test") || g.on("generator-index"), func() { e = g.dynGeneratorValue() }},
+		// Where it may not run: json.dumps raises TypeError where it runs.
+		choice{1, g.on("generator-tojson") && (g.ifs > 0 || g.loops > 0), func() { e = g.tojson(g.dynGenerator()) }},
 	)
 	return g.open("{{") + g.pad() + e.text + g.pad() + g.close("}}")
 }
@@ -340,19 +347,24 @@ func (g *generator) dynSelectLazy() expression {
 	return g.filter(x, name, args...)
 }
 
+// dynGenerator is a generator of dynamic values: map, unique or a
+// select of the messages.
+func (g *generator) dynGenerator() expression {
+	x := expression{text: "messages", prec: precPrimary}
+	switch g.r.IntN(3) {
+	case 0:
+		return g.filter(x, "map", "attribute='"+g.pick(shapes["message"].keys)+"'")
+	case 1:
+		return g.filter(x, "unique")
+	}
+	return g.dynSelectLazy()
+}
+
 // dynGeneratorValue is a generator of dynamic values tested or subscripted
 // by an int (families generator-test and generator-index), which Jinja2
 // decides by its type alone (undefined for the subscript).
 func (g *generator) dynGeneratorValue() expression {
-	x := expression{text: "messages", prec: precPrimary}
-	switch g.r.IntN(3) {
-	case 0:
-		x = g.filter(x, "map", "attribute='"+g.pick(shapes["message"].keys)+"'")
-	case 1:
-		x = g.filter(x, "unique")
-	default:
-		x = g.dynSelectLazy()
-	}
+	x := g.dynGenerator()
 	if g.on("generator-index") && (!g.on("generator-test") || g.chance(0.5)) {
 		return expression{text: g.wrap(x, precPrimary) + "[" + strconv.Itoa(g.r.IntN(3)-1) + "]", prec: precPrimary}
 	}

@@ -156,6 +156,7 @@ func (g *generator) printable(d int) expression {
 		}},
 		choice{1, g.on("dict-literal"), func() { e = g.dictLit(d) }},
 		choice{1, g.on("dict-missing-key"), func() { e = g.dictKeyRead(g.dictLit(d)) }},
+		choice{1, g.on("dict-int-keys"), func() { e = g.intKeyDictRead(d) }},
 		choice{1, g.on("mixed-value") && d > 0, func() { e = g.mixedValue(d - 1) }},
 		choice{1, g.on("filter-abs-batch") && d > 0, func() { e = g.absBatch(d) }},
 		choice{1, g.on("filter-value"), func() { e = g.valueFilterPrinted(d) }},
@@ -457,20 +458,79 @@ func (g *generator) dictKeyStmt() string {
 // its flags), items or .items(), or over its .values().
 func (g *generator) dictItemsStmt() string {
 	iter := g.pick([]string{"|dictsort", "|dictsort(true)", "|dictsort(false, reverse=true)", "|items", ".items()", ".values()"})
+	dict := g.dictLit(1)
+	if g.on("dict-int-keys") && g.chance(0.3) {
+		dict = g.intKeyDict(1)
+	}
 	switch {
 	case iter == ".values()":
-		return g.tag("for pv in "+g.dictLit(1).text+iter) + "{{ pv }};" + g.tag("endfor")
+		return g.tag("for pv in "+dict.text+iter) + "{{ pv }};" + g.tag("endfor")
 	case g.chance(0.25):
 		// Its (key, value) tuples as a value: printed, or a list of them.
 		if iter == "|items" || iter == ".items()" {
 			iter = "|items|list"
 		}
-		return "{{ " + g.dictLit(1).text + iter + " }}"
+		return "{{ " + dict.text + iter + " }}"
 	case g.chance(0.2) && g.on("loop-neighbour"):
 		// An unpacking loop over a list of them, whose neighbours are items.
-		return g.tag("for pk, pv in "+g.dictLit(1).text+"|dictsort|list") + "{{ pk }}={{ loop." + g.pick([]string{"previtem", "nextitem"}) + " }};" + g.tag("endfor")
+		return g.tag("for pk, pv in "+dict.text+"|dictsort|list") + "{{ pk }}={{ loop." + g.pick([]string{"previtem", "nextitem"}) + " }};" + g.tag("endfor")
 	}
-	return g.tag("for pk, pv in "+g.dictLit(1).text+iter) + "{{ pk }}={{ pv }};" + g.tag("endfor")
+	return g.tag("for pk, pv in "+dict.text+iter) + "{{ pk }}={{ pv }};" + g.tag("endfor")
+}
+
+// intKeys are the int keys of intKeyDict, and intKeyReads what reads them
+// (a number equal to an int key finds it, a string does not).
+var (
+	intKeys     = []string{"0", "1", "2", "512", "16384"}
+	intKeyReads = []string{"0", "1", "2", "512", "16384", "7", "true", "false", "2.0", "0.5", "'a'", "'512'"}
+)
+
+// intKeyDict is a dict literal with int keys (family dict-int-keys), as
+// ByteDance-Seed-OSS's reflection intervals, now and then with a string
+// key too.
+func (g *generator) intKeyDict(d int) expression {
+	keys := slices.Clone(intKeys)
+	g.r.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+	keys = keys[:1+g.r.IntN(4)]
+	if g.chance(0.2) {
+		keys = append(keys, "'a'")
+	}
+	items := make([]string, len(keys))
+	for i, k := range keys {
+		v := g.literalItem(func() expression {
+			return g.expr(scalarTypes[g.r.IntN(len(scalarTypes))], min(d, 1))
+		})
+		items[i] = k + ": " + g.wrap(v, precCond)
+	}
+	return expression{text: "{" + strings.Join(items, ", ") + "}", prec: precPrimary}
+}
+
+// intKeyDictRead is a dict literal with int keys printed, or read:
+// subscripted, searched with in, its length, get, tojson, dictsort,
+// keys() and items(), compared.
+func (g *generator) intKeyDictRead(d int) expression {
+	x := g.intKeyDict(d)
+	dict := g.wrap(x, precPrimary)
+	key := g.pick(intKeyReads)
+	switch g.r.IntN(10) {
+	case 0:
+		return x
+	case 1, 2:
+		return expression{text: dict + "[" + key + "]", prec: precPrimary}
+	case 3:
+		return expression{text: key + g.pick([]string{" in ", " not in "}) + dict, prec: precCmp}
+	case 4:
+		return g.filter(x, "length")
+	case 5:
+		return expression{text: dict + ".get(" + key + ", 'none')", prec: precPrimary}
+	case 6:
+		return g.tojson(x)
+	case 7:
+		return g.filter(x, "dictsort", g.pick([]string{"false", "reverse=true"}))
+	case 8:
+		return g.filter(expression{text: dict + "." + g.pick([]string{"keys", "items", "values"}) + "()", prec: precPrimary}, "list")
+	}
+	return expression{text: dict + g.pick([]string{" == ", " != "}) + g.wrap(g.intKeyDict(d), precPrimary), prec: precCmp}
 }
 
 // setAttrStmt sets a dict literal's name and then, in an if, an

@@ -86,6 +86,10 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 		}},
 		{2, g.on("filter-case"), func() { *e = g.filter(str(), g.pick([]string{"upper", "lower", "title", "capitalize"})) }},
 		{1, g.on("filter-reverse"), func() { *e = g.filter(str(), "reverse") }},
+		{1, g.on("generator-tojson") && (g.ifs > 0 || g.loops > 0 || g.macroBody), func() {
+			// Where it may not run: json.dumps raises TypeError where it runs.
+			*e = g.tojson(g.lazyList([]*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)], d))
+		}},
 		{1, g.on("filter-trim"), func() { *e = g.filter(str(), "trim", g.stringFilterArgs("trim")...) }},
 		{1, g.on("filter-replace"), func() { *e = g.filter(str(), "replace", g.stringFilterArgs("replace")...) }},
 		{1, g.on("filter-indent"), func() { *e = g.filter(g.undefOperand(str), "indent", g.stringFilterArgs("indent")...) }},

@@ -51,6 +51,28 @@ func TestMatchMethodUnprinted(t *testing.T) {
 	}, methodUnprinted)
 }
 
+// TestMatchGeneratorUnprinted: Jinja2 printing the address of a
+// generator passed to a macro that calls itself, comparing two, or
+// iterating one, matches promptgen failing on it, and nothing else does.
+func TestMatchGeneratorUnprinted(t *testing.T) {
+	printed := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"}
+	compared := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: generator compared with generator: Python compares a generator by its identity, which promptgen does not keep"}
+	checkMatches(t, []matchCase{
+		{"printed", Outcome{Status: "ok", Text: "<generator object do_items at 0x7f332615cd40>"}, printed, true},
+		{"no address", Outcome{Status: "ok", Text: "<gener"}, printed, false},
+		{"compared", Outcome{Status: "ok", Text: "True"}, compared, true},
+		{"raised", Raised("UndefinedError", "'x' is undefined"), printed, false},
+		{"printed, then raised", partly("<generator object do_items at 0x7f332615cd40>-"), printed, true},
+		{"raised, compared", partly("True"), compared, false},
+	}, methodUnprinted)
+	iterated := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: promptgen does not iterate a generator passed to a macro that calls itself, which Python consumes as it iterates it (convert it with | list)"}
+	checkMatches(t, []matchCase{
+		{"iterated", Outcome{Status: "ok", Text: "('a', 1)"}, iterated, true},
+		{"raised after", Raised("UndefinedError", "'generator object' has no attribute 'get'"), iterated, true},
+		{"another error", Outcome{Status: "ok", Text: "x"}, Outcome{Status: "error", Kind: "ErrInvalid", Text: "division by zero"}, false},
+	}, generatorNotIterated)
+}
+
 // partly is Jinja2 raising an UndefinedError after printing text.
 func partly(text string) Outcome {
 	o := Raised("UndefinedError", "list object has no element 0")

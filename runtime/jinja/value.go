@@ -55,17 +55,65 @@ const (
 	// reads for x['items'] where x has no such key (and for x.items):
 	// s names it, i holds the kind of its owner.
 	methodKind
+	// generatorKind is a generator (or a list's reverse iterator) passed
+	// to a macro that calls itself, as Hermes-2-Pro's template passes
+	// json_spec|items (GeneratorValue): s names its Python type.
+	generatorKind
 )
 
-// dict is a Python dict with string keys, in insertion order.
+// dict is a Python dict with string keys (and int keys, a dict
+// literal's), in insertion order.
 type dict struct {
 	keys []string
 	vals []Value
+	// ints marks the keys that are ints, written in decimal in keys
+	// ({0: 'a'}); nil where every key is a string.
+	ints []bool
 }
 
+// isInt reports whether key i is an int.
+func (d *dict) isInt(i int) bool { return d.ints != nil && d.ints[i] }
+
+// key returns key i as a Value.
+func (d *dict) key(i int) Value {
+	if d.isInt(i) {
+		n, _ := strconv.ParseInt(d.keys[i], 10, 64)
+		return Value{kind: intKind, i: n}
+	}
+	return StringValue(d.keys[i])
+}
+
+// find returns the index of key, as Python's dict finds it: a string
+// key, or an int one by a number equal to it (True is 1, 2.0 is 2); -1
+// where it has none.
+func (d *dict) find(key Value) int {
+	switch {
+	case key.kind == stringKind:
+		return d.index(key.s)
+	case d.ints == nil:
+	case key.kind == intKind || key.kind == boolKind:
+		return d.intIndex(key.i)
+	case key.kind == floatKind && key.f == math.Trunc(key.f) && math.Abs(key.f) < 1<<63:
+		return d.intIndex(int64(key.f))
+	}
+	return -1
+}
+
+// intIndex returns the index of the int key n, or -1.
+func (d *dict) intIndex(n int64) int {
+	s := strconv.FormatInt(n, 10)
+	for i, k := range d.keys {
+		if k == s && d.isInt(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// index returns the index of the string key, or -1.
 func (d *dict) index(key string) int {
 	for i, k := range d.keys {
-		if k == key {
+		if k == key && !d.isInt(i) {
 			return i
 		}
 	}
@@ -130,6 +178,17 @@ func StringsValue(ss []string) Value {
 	return ListValue(items...)
 }
 
+// GeneratorValue returns a generator of Python type typ ("generator", or
+// "list_reverseiterator" for reverse of a list), as Jinja2's map,
+// select, reject, unique, items, batch and slice filters return one
+// without running (after evaluating their operand and arguments, whose
+// values, evaluated, it takes): it is true, defined and iterable, its
+// attributes other than its methods are undefined, and it is not
+// printed, iterated (errNotIterated) or compared with another.
+func GeneratorValue(typ string, evaluated ...Value) Value {
+	return Value{kind: generatorKind, s: typ}
+}
+
 // DictValue returns an empty dict; Set adds its keys.
 func DictValue() Value { return Value{kind: dictKind, dict: &dict{}} }
 
@@ -151,10 +210,34 @@ func (v Value) Set(key string, val Value) Value {
 	if i := v.dict.index(key); i >= 0 {
 		v.dict.vals[i] = val
 	} else {
-		v.dict.keys = append(v.dict.keys, key)
-		v.dict.vals = append(v.dict.vals, val)
+		v.dict.add(key, false, val)
 	}
 	return v
+}
+
+// SetInt sets the int key n to val in v, a dict, as Set does.
+func (v Value) SetInt(n int, val Value) Value {
+	if v.kind != dictKind {
+		return v
+	}
+	if i := v.dict.intIndex(int64(n)); i >= 0 {
+		v.dict.vals[i] = val
+	} else {
+		v.dict.add(strconv.Itoa(n), true, val)
+	}
+	return v
+}
+
+// add adds a key, an int one written in decimal where isInt, last.
+func (d *dict) add(key string, isInt bool, val Value) {
+	if isInt && d.ints == nil {
+		d.ints = make([]bool, len(d.keys), len(d.keys)+1)
+	}
+	d.keys = append(d.keys, key)
+	d.vals = append(d.vals, val)
+	if d.ints != nil {
+		d.ints = append(d.ints, isInt)
+	}
 }
 
 // Defined reports whether v is not Jinja2's undefined.
@@ -193,6 +276,9 @@ func (v Value) typeName() string {
 	}
 	if v.markup {
 		return "Markup"
+	}
+	if v.kind == generatorKind {
+		return cmp.Or(v.s, "generator") // a method's owner has no name
 	}
 	return [...]string{"Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict", "builtin_function_or_method"}[v.kind]
 }
@@ -241,7 +327,7 @@ func (v Value) Truth() bool {
 		return len(v.list) > 0
 	case dictKind:
 		return len(v.dict.keys) > 0
-	case methodKind:
+	case methodKind, generatorKind:
 		return true
 	}
 	return false
@@ -258,21 +344,24 @@ func (v Value) AppendStr(dst []byte) []byte {
 	return v.AppendRepr(dst)
 }
 
-// CheckPrint fails where v is or holds a method, whose str Jinja2
-// prints with its address in memory (<built-in method items of dict
-// object at 0x7f...>), which no other renderer reproduces. Where it
-// returns nil, AppendStr and String print v as Jinja2 does.
+// CheckPrint fails where v is or holds a method or a generator, whose
+// str Jinja2 prints with its address in memory (<built-in method items
+// of dict object at 0x7f...>, <generator object ... at 0x7f...>), which
+// no other renderer reproduces. Where it returns nil, AppendStr and
+// String print v as Jinja2 does.
 func (v Value) CheckPrint() error {
-	if m, ok := findMethod(v); ok {
+	if m, ok := findMethod(v); ok && m.kind == generatorKind {
+		return errInvalid("a %s, which Jinja2 prints with its address in memory (<%s object ... at 0x...>): promptgen does not print it", m.s, m.s)
+	} else if ok {
 		return errInvalid("%s is a method, which Jinja2 prints with its address in memory (<built-in method %s of %s object at 0x...>): promptgen does not print it", m.methodName(), m.s, valueKind(m.i).typeName())
 	}
 	return nil
 }
 
-// findMethod returns the first method v is or holds.
+// findMethod returns the first method or generator v is or holds.
 func findMethod(v Value) (Value, bool) {
 	switch v.kind {
-	case methodKind:
+	case methodKind, generatorKind:
 		return v, true
 	case listKind:
 		for _, x := range v.list {
@@ -329,6 +418,8 @@ func (v Value) AppendRepr(dst []byte) []byte {
 		// Not Jinja2's text, which has an address: CheckPrint keeps the
 		// renderers from printing a method.
 		return append(append(append(dst, "<method "...), v.methodName()...), '>')
+	case generatorKind:
+		return append(append(append(dst, '<'), v.s...), '>')
 	case listKind:
 		open, close := byte('['), byte(']')
 		if v.tuple {
@@ -351,24 +442,41 @@ func (v Value) AppendRepr(dst []byte) []byte {
 		if i > 0 {
 			dst = append(dst, ", "...)
 		}
-		dst = AppendQuoted(dst, k)
+		if v.dict.isInt(i) {
+			dst = append(dst, k...)
+		} else {
+			dst = AppendQuoted(dst, k)
+		}
 		dst = append(dst, ": "...)
 		dst = v.dict.vals[i].AppendRepr(dst)
 	}
 	return append(dst, '}')
 }
 
-// EqualMethods is Equal where a and b may hold methods: it fails where
-// both do, as Python compares two methods by the identity of their
-// owners (x['items'] == x['items'] is true, and false for another dict
-// with the same items), which Values do not keep.
+// EqualMethods is Equal where a and b may hold methods or generators:
+// it fails where both do, as Python compares two methods by the identity
+// of their owners (x['items'] == x['items'] is true, and false for
+// another dict with the same items), and two generators by their own,
+// which Values do not keep.
 func EqualMethods(a, b Value) (bool, error) {
 	if m, ok := findMethod(a); ok {
 		if n, ok := findMethod(b); ok {
-			return false, errInvalid("%s compared with %s: Python compares methods by the identity of their owners, which promptgen does not keep", m.methodName(), n.methodName())
+			why := "methods by the identity of their owners"
+			if m.kind == generatorKind || n.kind == generatorKind {
+				why = "a generator by its identity"
+			}
+			return false, errInvalid("%s compared with %s: Python compares %s, which promptgen does not keep", m.opaqueName(), n.opaqueName(), why)
 		}
 	}
 	return Equal(a, b), nil
+}
+
+// opaqueName names v, a method (dict.items) or a generator (generator).
+func (v Value) opaqueName() string {
+	if v.kind == generatorKind {
+		return v.s
+	}
+	return v.methodName()
 }
 
 // Equal is Python's a == b (True == 1, 1 == 1.0; dicts equal whatever
@@ -395,15 +503,17 @@ func Equal(a, b Value) bool {
 		if len(a.dict.keys) != len(b.dict.keys) {
 			return false
 		}
-		for i, k := range a.dict.keys {
-			w, ok := b.Lookup(k)
-			if !ok || !Equal(a.dict.vals[i], w) {
+		for i := range a.dict.keys {
+			j := b.dict.find(a.dict.key(i))
+			if j < 0 || !Equal(a.dict.vals[i], b.dict.vals[j]) {
 				return false
 			}
 		}
 		return true
 	case a.kind == methodKind:
 		return a.s == b.s && a.i == b.i // as if of the same owner: see EqualMethods
+	case a.kind == generatorKind:
+		return a.s == b.s // as if the same: see EqualMethods
 	}
 	return true // undefined, None
 }
@@ -764,14 +874,13 @@ func Contains(container, item Value) (bool, error) {
 			}
 		}
 		return false, nil
+	case generatorKind:
+		return false, errNotIterated(container)
 	case dictKind:
 		if u, ok := unhashable(item); ok {
 			return false, errInvalid("unhashable type: '%s'", u.typeName())
 		}
-		if s, ok := item.Str(); ok {
-			return container.dict.index(s) >= 0, nil
-		}
-		return false, nil
+		return container.dict.find(item) >= 0, nil
 	}
 	return false, errInvalid("argument of type '%s' is not iterable", container.typeName())
 }
@@ -835,6 +944,9 @@ func (v Value) Item(key Value) (Value, error) {
 				return v.pyAttr(s)
 			}
 			return x, nil
+		}
+		if i := v.dict.find(key); i >= 0 {
+			return v.dict.vals[i], nil
 		}
 	case listKind:
 		if key.kind == intKind || key.kind == boolKind {
@@ -904,7 +1016,7 @@ func (v Value) Iter() ([]Value, error) {
 	case listKind:
 		return v.list, nil
 	case dictKind:
-		return StringsValue(v.dict.keys).list, nil
+		return v.dict.keyValues(), nil
 	case stringKind:
 		var out []Value
 		for i := 0; i < len(v.s); {
@@ -913,8 +1025,17 @@ func (v Value) Iter() ([]Value, error) {
 			i += size
 		}
 		return out, nil
+	case generatorKind:
+		return nil, errNotIterated(v)
 	}
 	return nil, errInvalid("'%s' object is not iterable", v.typeName())
+}
+
+// errNotIterated is the failure of iterating g, a generator: Python
+// consumes one as it iterates it (a second loop sees nothing, first takes
+// one item), which promptgen does not follow.
+func errNotIterated(g Value) error {
+	return errInvalid("promptgen does not iterate a %s passed to a macro that calls itself, which Python consumes as it iterates it (convert it with | list)", g.s)
 }
 
 // Items returns the (key, value) pairs of a dict, for dict.items() and
@@ -925,8 +1046,8 @@ func (v Value) Items() ([][2]Value, error) {
 		return nil, nil
 	case dictKind:
 		out := make([][2]Value, len(v.dict.keys))
-		for i, k := range v.dict.keys {
-			out[i] = [2]Value{StringValue(k), v.dict.vals[i]}
+		for i := range v.dict.keys {
+			out[i] = [2]Value{v.dict.key(i), v.dict.vals[i]}
 		}
 		return out, nil
 	}
@@ -961,10 +1082,8 @@ func (v Value) Get(key, def Value) (Value, error) {
 	case undefinedKind:
 		return Value{}, errUndefined()
 	case dictKind:
-		if s, ok := key.Str(); ok {
-			if x, ok := v.Lookup(s); ok {
-				return x, nil
-			}
+		if i := v.dict.find(key); i >= 0 {
+			return v.dict.vals[i], nil
 		}
 		return def, nil
 	}
@@ -976,7 +1095,16 @@ func (v Value) Keys() (Value, error) {
 	if v.kind != dictKind {
 		return Value{}, errUndefined()
 	}
-	return StringsValue(v.dict.keys), nil
+	return ListValue(v.dict.keyValues()...), nil
+}
+
+// keyValues returns the keys as Values.
+func (d *dict) keyValues() []Value {
+	out := make([]Value, len(d.keys))
+	for i := range d.keys {
+		out[i] = d.key(i)
+	}
+	return out
 }
 
 // Values returns a dict's values, for dict.values().
@@ -1049,6 +1177,10 @@ func (v Value) AsSliceIndex(end bool) (int, error) {
 // true, false, integer, float, number, string, mapping, iterable,
 // sequence, callable. It reports false for other names.
 func (v Value) Test(name string) bool {
+	if v.kind == generatorKind {
+		// It iterates, and has no length: no sequence.
+		return name == "defined" || name == "iterable"
+	}
 	switch name {
 	case "defined":
 		return v.kind != undefinedKind
@@ -1183,7 +1315,7 @@ func (v Value) writeJSON(dst []byte, w *JSONWriter, insertion bool) ([]byte, err
 		return w.Float(dst, v.f), nil
 	case stringKind:
 		return w.String(dst, v.s), nil
-	case methodKind:
+	case methodKind, generatorKind:
 		return nil, errInvalid("Object of type %s is not JSON serializable", v.typeName())
 	case listKind:
 		dst = w.OpenArray(dst)
@@ -1199,8 +1331,9 @@ func (v Value) writeJSON(dst []byte, w *JSONWriter, insertion bool) ([]byte, err
 		order[i] = i
 	}
 	if !insertion {
-		keys := v.dict.keys
-		sortInts(order, func(a, b int) bool { return keys[a] < keys[b] })
+		if err := v.dict.sortKeys(order); err != nil {
+			return nil, err
+		}
 	}
 	dst = w.OpenObject(dst)
 	for _, i := range order {
@@ -1210,6 +1343,27 @@ func (v Value) writeJSON(dst []byte, w *JSONWriter, insertion bool) ([]byte, err
 		}
 	}
 	return w.CloseObject(dst), nil
+}
+
+// sortKeys sorts order, indexes of d's keys, as json.dumps's sort_keys
+// sorts the keys: strings by code point, ints by value; it fails on a
+// string and an int, which Python does not order.
+func (d *dict) sortKeys(order []int) error {
+	if d.ints == nil || len(order) == 0 {
+		sortInts(order, func(a, b int) bool { return d.keys[a] < d.keys[b] })
+		return nil
+	}
+	for i := range order {
+		if d.isInt(i) != d.isInt(0) {
+			return errInvalid("'<' not supported between instances of 'str' and 'int'")
+		}
+	}
+	if !d.isInt(0) {
+		sortInts(order, func(a, b int) bool { return d.keys[a] < d.keys[b] })
+		return nil
+	}
+	sortInts(order, func(a, b int) bool { return d.key(a).i < d.key(b).i })
+	return nil
 }
 
 // sortInts sorts xs stably by less (insertion sort: dicts are small).

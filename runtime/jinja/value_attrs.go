@@ -17,10 +17,12 @@ var pyAttrs = map[valueKind]string{
 		" isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle" +
 		" isupper join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex" +
 		" rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill ",
-	listKind:  " append clear copy count extend index insert pop remove reverse sort ",
-	intKind:   " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ",
-	boolKind:  " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ",
-	floatKind: " as_integer_ratio conjugate fromhex hex imag is_integer real ",
+	listKind: " append clear copy count extend index insert pop remove reverse sort ",
+	// A generator's; a list's reverse iterator has only special names.
+	generatorKind: " close gi_code gi_frame gi_running gi_suspended gi_yieldfrom send throw ",
+	intKind:       " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ",
+	boolKind:      " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ",
+	floatKind:     " as_integer_ratio conjugate fromhex hex imag is_integer real ",
 }
 
 // hasPyAttr reports whether the Python value v has the attribute name:
@@ -35,6 +37,9 @@ func (v Value) hasPyAttr(name string) bool {
 	if v.tuple {
 		return name == "count" || name == "index"
 	}
+	if v.kind == generatorKind && v.s != "generator" {
+		return false
+	}
 	return strings.Contains(pyAttrs[v.kind], " "+name+" ")
 }
 
@@ -47,6 +52,8 @@ var notMethods = map[valueKind]string{
 	intKind:   " denominator imag numerator real ",
 	boolKind:  " denominator imag numerator real ",
 	floatKind: " imag real ",
+	// gi_code and gi_frame are unsafe in the sandbox, the others no methods.
+	generatorKind: " gi_code gi_frame gi_running gi_suspended gi_yieldfrom ",
 }
 
 // pyAttr is the attribute name of v, which hasPyAttr reports v has: a

@@ -108,13 +108,18 @@ var printingFilters = map[string]bool{
 // there: a filter or a test it lacks, which it compiles to fail lazily in
 // an if or a conditional expression (what is "filter f" or "test f"), or
 // {% set x.a = v %} of an x that is not a namespace (what is "setattr",
-// without args). A filter's or test's operand and arguments, args, were
-// evaluated first.
+// without args), or tojson of a generator or an iterator, which json.dumps
+// cannot serialize (what is "tojson generator" or "tojson
+// list_reverseiterator"). A filter's or test's operand and arguments,
+// args, were evaluated first.
 func Missing(what string, args ...Value) (Value, error) {
 	if what == "setattr" {
 		return Value{}, errInvalid("cannot assign attribute on non-namespace object")
 	}
 	kind, name, _ := strings.Cut(what, " ")
+	if kind == "tojson" {
+		return Value{}, errInvalid("Object of type %s is not JSON serializable", name)
+	}
 	return Value{}, errInvalid("No %s named '%s' found.", kind, name)
 }
 
@@ -148,8 +153,8 @@ func (v Value) ItemsList() (Value, error) {
 
 func itemsList(v Value) Value {
 	out := make([]Value, len(v.dict.keys))
-	for i, k := range v.dict.keys {
-		out[i] = TupleValue(StringValue(k), v.dict.vals[i])
+	for i := range v.dict.keys {
+		out[i] = TupleValue(v.dict.key(i), v.dict.vals[i])
 	}
 	return ListValue(out...)
 }

@@ -443,8 +443,8 @@ func urlEncode(x Value, _ []Value) (Value, error) {
 	}
 	var pairs [][2]Value
 	if x.kind == dictKind {
-		for i, k := range x.dict.keys {
-			pairs = append(pairs, [2]Value{StringValue(k), x.dict.vals[i]})
+		for i := range x.dict.keys {
+			pairs = append(pairs, [2]Value{x.dict.key(i), x.dict.vals[i]})
 		}
 	} else {
 		items, _ := x.Iter()

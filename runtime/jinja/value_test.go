@@ -1,6 +1,7 @@
 package jinja
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -394,5 +395,127 @@ func TestValueMethod(t *testing.T) {
 		if in, err := Contains(ListValue(StringValue("a")), m); in || err != nil {
 			t.Errorf("%s in ['a']: %v, %v; want false", tc.name, in, err)
 		}
+	}
+}
+
+// TestValueGenerator holds a generator passed to a macro that calls itself
+// (GeneratorValue) to what Jinja2 3.1 does with one in transformers'
+// sandbox (checked with /usr/bin/python3): true, defined, iterable, no
+// other type, unequal to other values, its items and attributes undefined
+// but its methods send, close and throw, int and float their default;
+// printing it (Jinja2 prints its address), tojson, len, arithmetic and its
+// attributes gi_* fail, and so do iterating it (Python consumes it, which
+// promptgen does not follow) and comparing two, which Python does by
+// identity.
+func TestValueGenerator(t *testing.T) {
+	g := GeneratorValue("generator", BoolValue(true))
+	if !g.Truth() || !g.Test("defined") || !g.Test("iterable") || g.Test("callable") || g.Test("none") || g.Test("undefined") ||
+		g.Test("mapping") || g.Test("string") || g.Test("sequence") || g.Test("number") || g.Test("boolean") {
+		t.Error("truth or tests differ from a generator's")
+	}
+	if Equal(g, StringValue("a")) || Equal(g, NoneValue()) || Equal(g, Value{}) {
+		t.Error("a generator equals a value that is not one")
+	}
+	for _, key := range []Value{StringValue("type"), StringValue("items"), IntValue(0)} {
+		if x, err := g.Item(key); err != nil || x.Defined() {
+			t.Errorf("g[%s] = %v, %v; want undefined", key.AppendRepr(nil), x, err)
+		}
+	}
+	if x, err := g.Attr("type"); err != nil || x.Defined() {
+		t.Errorf("g.type = %v, %v; want undefined", x, err)
+	}
+	for _, name := range []string{"send", "close", "throw"} {
+		if m, err := g.Attr(name); err != nil || m.kind != methodKind || m.methodName() != "generator."+name {
+			t.Errorf("g.%s = %#v, %v; want the method generator.%s", name, m, err, name)
+		}
+	}
+	if x, err := GeneratorValue("list_reverseiterator").Attr("send"); err != nil || x.Defined() {
+		t.Errorf("reverse iterator's send = %v, %v; want undefined", x, err)
+	}
+	if x, err := Filter("int", g, IntValue(7)); err != nil || !Equal(x, IntValue(7)) {
+		t.Errorf("g | int(7) = %v, %v; want 7", x, err)
+	}
+	if x, err := Filter("float", g, FloatValue(2.5)); err != nil || !Equal(x, FloatValue(2.5)) {
+		t.Errorf("g | float(2.5) = %v, %v; want 2.5", x, err)
+	}
+	fails := map[string]func() error{
+		"print":        g.CheckPrint,
+		"print a list": ListValue(StringValue("a"), g).CheckPrint,
+		"string":       func() error { _, err := Filter("string", g); return err },
+		"join":         func() error { _, err := JoinValues(ListValue(g), StringValue(",")); return err },
+		"printf":       func() error { _, err := Arith("%", StringValue("%s"), g); return err },
+		"tojson":       func() error { _, err := ToJSON(g, 0, false, true); return err },
+		"length":       func() error { _, err := g.Len(); return err },
+		"iterate":      func() error { _, err := g.Iter(); return err },
+		"list":         func() error { _, err := Filter("list", g); return err },
+		"in":           func() error { _, err := Contains(g, StringValue("a")); return err },
+		"+":            func() error { _, err := Arith("+", g, IntValue(1)); return err },
+		"<":            func() error { _, err := Compare("<", g, IntValue(1)); return err },
+		"slice":        func() error { _, err := SliceValue(g, 0, 1, 1, true, true); return err },
+		"gi_frame":     func() error { _, err := g.Attr("gi_frame"); return err },
+		"gi_running":   func() error { _, err := g.Item(StringValue("gi_running")); return err },
+		"==":           func() error { _, err := EqualMethods(g, g); return err },
+		"in a list":    func() error { _, err := Contains(ListValue(g), g); return err },
+	}
+	for what, f := range fails {
+		if err := f(); !errors.Is(err, runtime.ErrInvalid) {
+			t.Errorf("%s: %v, want ErrInvalid", what, err)
+		}
+	}
+	if eq, err := EqualMethods(g, StringValue("a")); eq || err != nil {
+		t.Errorf("g == 'a': %v, %v; want false", eq, err)
+	}
+	if in, err := Contains(ListValue(StringValue("a")), g); in || err != nil {
+		t.Errorf("g in ['a']: %v, %v; want false", in, err)
+	}
+}
+
+// TestValueIntKeys holds a dict with int keys (a dict literal's {0: 'a'},
+// SetInt) to Python's dict (checked with /usr/bin/python3): a number
+// equal to an int key finds it (True is 1, 2.0 is 2), a string does not;
+// it prints its int keys bare, iterates them as ints, and json.dumps
+// writes them as strings, sorting them as ints with sort_keys (and
+// failing on an int and a string).
+func TestValueIntKeys(t *testing.T) {
+	d := DictValue().SetInt(16384, IntValue(1024)).SetInt(0, IntValue(0)).Set("512", StringValue("s")).SetInt(1, StringValue("one"))
+	if got := d.String(); got != "{16384: 1024, 0: 0, '512': 's', 1: 'one'}" {
+		t.Errorf("print: %s", got)
+	}
+	for _, tc := range []struct {
+		key  Value
+		want string
+	}{
+		{IntValue(16384), "1024"}, {BoolValue(true), "one"}, {FloatValue(0), "0"}, {StringValue("512"), "s"},
+		{IntValue(512), ""}, {StringValue("0"), ""}, {FloatValue(0.5), ""}, {NoneValue(), ""},
+	} {
+		x, err := d.Item(tc.key)
+		if err != nil || x.Defined() != (tc.want != "") || x.Defined() && x.String() != tc.want {
+			t.Errorf("d[%s] = %v, %v; want %q", tc.key.AppendRepr(nil), x, err, tc.want)
+		}
+		if in, err := Contains(d, tc.key); err != nil || in != (tc.want != "") {
+			t.Errorf("%s in d = %v, %v", tc.key.AppendRepr(nil), in, err)
+		}
+		if g, err := d.Get(tc.key, StringValue("-")); err != nil || g.String() != cmp.Or(tc.want, "-") {
+			t.Errorf("d.get(%s) = %v, %v", tc.key.AppendRepr(nil), g, err)
+		}
+	}
+	if keys, err := d.Keys(); err != nil || keys.String() != "[16384, 0, '512', 1]" {
+		t.Errorf("keys() = %v, %v", keys, err)
+	}
+	if s, err := Filter("dictsort", DictValue().SetInt(512, IntValue(1)).SetInt(16384, IntValue(2)).SetInt(2, IntValue(3)), BoolValue(false), StringValue("key"), BoolValue(false)); err != nil || s.String() != "[(2, 3), (512, 1), (16384, 2)]" {
+		t.Errorf("dictsort = %v, %v", s, err)
+	}
+	ints := DictValue().SetInt(512, IntValue(1)).SetInt(16384, IntValue(2)).SetInt(2, IntValue(3))
+	if s, err := ToJSON(ints, 0, false, false); err != nil || s != `{"2": 3, "512": 1, "16384": 2}` {
+		t.Errorf("tojson = %s, %v", s, err)
+	}
+	if s, err := ToJSON(ints, 0, false, true); err != nil || s != `{"512": 1, "16384": 2, "2": 3}` {
+		t.Errorf("transformers tojson = %s, %v", s, err)
+	}
+	if _, err := ToJSON(d, 0, false, false); !errors.Is(err, runtime.ErrInvalid) {
+		t.Errorf("tojson of an int and a string key: %v, want ErrInvalid", err)
+	}
+	if Equal(DictValue().SetInt(1, IntValue(1)), DictValue().Set("1", IntValue(1))) || !Equal(ints, DictValue().SetInt(2, IntValue(3)).SetInt(512, IntValue(1)).SetInt(16384, FloatValue(2))) {
+		t.Error("== of dicts with int keys differs from Python's")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
 // dict is the value of a dict literal: its keys in insertion order, each
@@ -36,6 +38,31 @@ func newDict(kvs ...any) (dict, error) {
 		d.keys[i], d.vals[i] = k, element(kvs[2*i+1])
 	}
 	return d, nil
+}
+
+// intKeyed is the intkeyed function: a dict literal with an int key, from
+// its keys (strings and ints) and values, alternating, in insertion order,
+// as the dynamic value it is.
+func intKeyed(kvs ...any) (jinja.Value, error) {
+	if len(kvs)%2 != 0 {
+		return jinja.Value{}, errors.New("intkeyed: odd number of arguments")
+	}
+	out := jinja.DictValue()
+	for i := 0; i < len(kvs); i += 2 {
+		val, err := toValue(element(kvs[i+1]))
+		if err != nil {
+			return jinja.Value{}, err
+		}
+		switch k := kvs[i].(type) {
+		case int:
+			out.SetInt(k, val)
+		case string:
+			out.Set(k, val)
+		default:
+			return jinja.Value{}, errors.New("intkeyed: key is not an int or a string")
+		}
+	}
+	return out, nil
 }
 
 // get returns the value of key and whether d has it.

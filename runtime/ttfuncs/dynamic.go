@@ -103,7 +103,7 @@ func toValue(v any) (jinja.Value, error) {
 func dyn(op, pos string, args ...any) (any, error) {
 	var name string
 	switch op {
-	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand":
+	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand", "generator":
 		name, args = args[0].(string), args[1:]
 	}
 	vals := make([]jinja.Value, len(args))
@@ -130,6 +130,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return v[0].Default(jinja.NoneValue(), false), nil
 	case "missing":
 		return jinja.Missing(name, v...)
+	case "generator":
+		return jinja.GeneratorValue(name, v...), nil
 	case "attr":
 		return v[0].Attr(name)
 	case "item":

@@ -269,6 +269,7 @@ func Funcs() template.FuncMap {
 		"bools":     bools,
 		"list":      list,
 		"dict":      newDict,
+		"intkeyed":  intKeyed,
 		"getitem":   getItem,
 		"field":     fieldOf,
 		"pyslice":   pySlice,

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
@@ -340,25 +341,45 @@ func constExpr(v any) *ir.Const {
 }
 
 // dict checks a dict literal. Its keys must be distinct string constants,
-// so that its type can be a closed struct of them.
+// so that its type can be a closed struct of them, or int constants, which
+// make it a dynamic value (ByteDance-Seed-OSS's {0: 0, 512: 128, ...}).
 func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 	out := &ir.Dict{T: &ir.Type{Kind: ir.KindDict}}
 	taken := map[string]bool{}
+	type key struct {
+		s     string
+		isInt bool
+	}
+	seen := map[key]bool{}
+	var ints []bool
 	for i, k := range e.Keys {
 		v := c.expr(e.Values[i], useValue)
 		var s string
-		key, ok := k.(*tmpl.Const)
+		isInt := false
+		kc, ok := k.(*tmpl.Const)
 		if ok {
-			s, ok = key.Value.(string)
+			switch kv := kc.Value.(type) {
+			case string:
+				s = kv
+			case int64:
+				s, isInt = strconv.FormatInt(kv, 10), true
+			default:
+				ok = false
+			}
 		}
 		switch {
 		case !ok:
-			c.errorf(k.Pos(), "dict literal keys must be string constants")
+			c.errorf(k.Pos(), "dict literal keys must be string or int constants")
 			continue
-		case out.T.Field(s) != nil:
+		case seen[key{s, isInt}] && isInt:
+			c.errorf(k.Pos(), "duplicate key %s in dict literal", s)
+			continue
+		case seen[key{s, isInt}]:
 			c.errorf(k.Pos(), "duplicate key %q in dict literal", s)
 			continue
 		}
+		seen[key{s, isInt}] = true
+		ints = append(ints, isInt)
 		// Struct fields named after the key when it makes a Go name, by
 		// position otherwise; "_" cannot start a name made from a key.
 		name, ok := names.Unexported(s)
@@ -369,7 +390,12 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 		out.T.Fields = append(out.T.Fields, &ir.Field{Key: s, Type: types.Slot(v.Type()), Pos: c.pos(k.Pos()), GoName: name})
 		out.Values = append(out.Values, v)
 	}
-	c.keepsUndefined(out.T, out.Values, e.Values, e.Span)
+	if slices.Contains(ints, true) {
+		out.IntKeys = ints
+		c.intKeyed(out, e)
+	} else {
+		c.keepsUndefined(out.T, out.Values, e.Values, e.Span)
+	}
 	c.later = append(c.later, func() {
 		t := out.T.Resolve()
 		if t.Kind != ir.KindDynamic && len(t.Fields) != len(out.Values) {
@@ -384,6 +410,25 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 		}
 	})
 	return out
+}
+
+// intKeyed makes d, a dict literal e with an int key, a dynamic value:
+// Jinja2's dict, whose int keys no struct field has. Each value must
+// convert to a dynamic value.
+func (c *checker) intKeyed(d *ir.Dict, e *tmpl.Dict) {
+	d.T.Link = ir.DynamicType()
+	for i, x := range d.Values {
+		hint(x.Type(), usePrint)
+		c.later = append(c.later, func() {
+			switch xt := x.Type(); {
+			case !finalized(xt):
+			case !types.OperandConverts(xt):
+				c.errorf(e.Values[i].Pos(), "this %s cannot be a value of a dict literal with int keys, which promptgen holds as a dynamic value: it cannot hold %s", xt, ir.A(xt))
+			case types.InferredObjectIn(xt):
+				c.dynObject(x, e.Values[i].Pos())
+			}
+		})
+	}
 }
 
 // keepsUndefined makes t, the type of the list or dict literal at sp with

@@ -252,6 +252,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if c.rejected[x] {
 		return c.reject()
 	}
+	if name == "tojson" && generator(x) && (len(c.scopes) > 1 || c.inIf > 0) {
+		return c.generatorToJSON(e, x)
+	}
 	if name == "first" {
 		c.partialRead(x, e.NameSpan, "first")
 	}
@@ -1014,6 +1017,36 @@ func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
 		return []ir.Expr{args[1], constExpr(true)}
 	}
 	return []ir.Expr{args[1]}
+}
+
+// generatorToJSON is tojson of g, a generator or a list's reverse
+// iterator, where it may not run (in an if, a loop or a macro: llama.cpp's
+// DeepSeek-R1 template prints tools | map(attribute='function') | tojson
+// under {% if tools %}). json.dumps raises TypeError on it whatever it
+// holds, after Jinja2 evaluated g's operand and arguments (nothing of g's
+// work) and tojson's: a warning, and the render fails where it runs.
+// Where it always runs, it is the error of a generator used as a value.
+func (c *checker) generatorToJSON(e *tmpl.Filter, g ir.Expr) ir.Expr {
+	params := ir.FilterParams["tojson"]
+	if c.p.Jinja.Transformers {
+		params = builtins.TransformersToJSONParams
+	}
+	args := c.bindArgs("filter tojson", params, e.Args, e.Kwargs, e.Span)
+	c.iterate(g) // its one use
+	what, typ := generatorType(g)
+	c.diags.Warnf(c.pos(e.NameSpan), "tojson of %s: Jinja2 raises TypeError (Object of type %s is not JSON serializable) where it runs, and so does the render (convert it with | list)", what, typ)
+	return c.dyn(ir.DynMissing, "tojson "+typ, ir.DynamicType(), e.NameSpan, lazyTrue(g, args...))
+}
+
+// generatorType is what g, a generator, is, and the name of its Python
+// type: a generator, or a list's reverse iterator.
+func generatorType(g ir.Expr) (what, typ string) {
+	if f, ok := g.(*ir.Call); ok && f.Name == "reverse" {
+		return "an iterator (reverse of a list)", "list_reverseiterator"
+	} else if d, ok := g.(*ir.Dynamic); ok && d.Name == "reverse" {
+		return "an iterator (reverse of a list)", "list_reverseiterator"
+	}
+	return "a generator", "generator"
 }
 
 // missing is a filter or test (kind) name that Jinja2 lacks, applied to

@@ -476,6 +476,14 @@ func (c *checker) funcCall(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro) ir.Expr
 	args := make([]ir.Expr, len(def.Params))
 	bind := func(i int, a tmpl.Expr) {
 		x := c.expr(a, useValue)
+		if generator(x) {
+			// Jinja2 passes the generator, unrun, which the body may
+			// test and read attributes of (Hermes-2-Pro's template
+			// passes json_spec|items, whose type is undefined).
+			c.iterate(x)
+			_, typ := generatorType(x)
+			x = c.dyn(ir.DynGenerator, typ, ir.DynamicType(), a.Pos(), lazyTrue(x))
+		}
 		if vt := x.Type().Resolve(); vt.Kind == ir.KindUnknown {
 			c.unify(vt, ir.DynamicType(), a.Pos()) // an input only passed on is JSON data
 		}

@@ -1,6 +1,8 @@
 package goemit
 
 import (
+	"strconv"
+
 	"github.com/dave/jennifer/jen"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
@@ -170,6 +172,8 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		call = q("Negate").Call(args[0])
 	case ir.DynMarkup, ir.DynMarkupItems:
 		return gval{pre: pre, val: q("MarkupValue").Call(args[0])}
+	case ir.DynGenerator:
+		return gval{pre: pre, val: q("GeneratorValue").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)}
 	case ir.DynContains:
 		return e.dynFallible(pre, q("Contains").Call(args[1], args[0]), x.Pos, func(v jen.Code) gval {
 			if x.Name == "not in" {
@@ -334,14 +338,20 @@ func (e *emitter) dynToJSON(x *ir.Dynamic) gval {
 }
 
 // dynComposite builds a list literal (keys nil) or a dict literal of
-// dynamic type as a jinja.Value.
-func (e *emitter) dynComposite(keys []string, elems []ir.Expr) gval {
+// dynamic type as a jinja.Value; ints marks its int keys (ir.Dict's
+// IntKeys).
+func (e *emitter) dynComposite(keys []string, ints []bool, elems []ir.Expr) gval {
 	pre, vals := e.elements(elems, nil)
 	if keys == nil {
 		return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "ListValue").Call(vals...)}
 	}
 	d := jen.Qual(ir.JinjaPath, "DictValue").Call()
 	for i, k := range keys {
+		if ints != nil && ints[i] {
+			n, _ := strconv.Atoi(k)
+			d = d.Dot("SetInt").Call(jen.Lit(n), vals[i])
+			continue
+		}
 		d = d.Dot("Set").Call(jen.Lit(k), vals[i])
 	}
 	return gval{pre: pre, val: d}

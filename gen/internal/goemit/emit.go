@@ -279,7 +279,7 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 		return gval{val: constCode(x)}
 	case *ir.List:
 		if x.Type().Kind == ir.KindDynamic {
-			return e.dynComposite(nil, x.Items)
+			return e.dynComposite(nil, nil, x.Items)
 		}
 		return e.composite(x.T, x.Items)
 	case *ir.Dict:
@@ -288,7 +288,7 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			for i, f := range x.T.Fields {
 				keys[i] = f.Key
 			}
-			return e.dynComposite(keys, x.Values)
+			return e.dynComposite(keys, x.IntKeys, x.Values)
 		}
 		if x.Type().Kind == ir.KindStruct { // {} of an object: its zero value
 			return gval{val: jen.Parens(GoType(x.T, false).Values())}

@@ -130,7 +130,11 @@ func (e *emitter) appendLiteral(buf *jen.Statement, x ir.Expr) []jen.Code {
 			if i > 0 {
 				out = append(out, lit(", "))
 			}
-			out = append(out, buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)), lit(": "))
+			if x.IntKeys != nil && x.IntKeys[i] {
+				out = append(out, lit(f.Key+": "))
+			} else {
+				out = append(out, buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)), lit(": "))
+			}
 			out = append(out, element(x.Values[i])...)
 		}
 		out = append(out, lit("}"))

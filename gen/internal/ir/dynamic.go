@@ -44,6 +44,7 @@ const (
 	DynUnpacked                 // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})
 	DynMarkup                   // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue)
 	DynMarkupItems              // Args[0], a list or tuple of strings that Markup's split() or partition() made, as a dynamic value whose items are Markup (jinja.MarkupValue)
+	DynGenerator                // a generator of Python type Name, once Args (its operand and arguments) are evaluated (jinja.GeneratorValue)
 )
 
 // Dynamic is an operation on dynamic values; Args that are not dynamic
@@ -86,7 +87,7 @@ func PosOf(x Expr) string {
 // Fallible reports whether x can fail the render.
 func (x *Dynamic) Fallible() bool {
 	switch x.Op {
-	case DynTest, DynDefault, DynMarkup, DynMarkupItems:
+	case DynTest, DynDefault, DynMarkup, DynMarkupItems, DynGenerator:
 		return false
 	}
 	return true

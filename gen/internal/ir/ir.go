@@ -101,6 +101,10 @@ type (
 		Values []Expr
 		T      *Type
 		Inline bool
+		// IntKeys marks the keys of T.Fields that are ints, written in
+		// decimal in their Key ({0: 'a'}, a dynamic value); nil where
+		// every key is a string.
+		IntKeys []bool
 	}
 	// DictValue reads a dict's value by its constant key.
 	DictValue struct {

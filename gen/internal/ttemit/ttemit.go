@@ -422,8 +422,15 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		}
 		pre, vals := e.elements(x.Values, x.Inline, x.Type().Kind == ir.KindDynamic)
 		args := []string{"dict"}
+		if x.IntKeys != nil {
+			args[0] = "intkeyed" // a dynamic value
+		}
 		for i, f := range x.T.Fields { // its keys, also when it is dynamic
-			args = append(args, strconv.Quote(f.Key), vals[i])
+			key := strconv.Quote(f.Key)
+			if x.IntKeys != nil && x.IntKeys[i] {
+				key = f.Key
+			}
+			args = append(args, key, vals[i])
 		}
 		return tval{pre: pre, val: "(" + strings.Join(args, " ") + ")"}
 	case *ir.DictValue:
@@ -1516,7 +1523,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 		op = "dictitems"
 	}
 	args := []string{strconv.Quote(op), e.pos(x.Pos)}
-	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand {
+	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand || x.Op == ir.DynGenerator {
 		args = append(args, strconv.Quote(x.Name))
 	}
 	if x.Op == ir.DynTest && x.Not {
@@ -1571,6 +1578,7 @@ var dynOps = map[ir.DynOp]string{
 	ir.DynValues: "values", ir.DynItems: "items", ir.DynItemsList: "itemslist", ir.DynFilter: "filter",
 	ir.DynMapFilter: "mapfilter", ir.DynTuple: "tuple", ir.DynUnpacked: "unpackitem",
 	ir.DynMarkup: "markup", ir.DynMarkupItems: "markup", ir.DynMissing: "missing", ir.DynStrOperand: "stroperand",
+	ir.DynGenerator: "generator",
 }
 
 // dynIter is what a loop over a dynamic iterable ranges over: its items,

@@ -217,6 +217,9 @@ COPIED = [
     ("gigachat3.1-10b-a1.8b", "ai-sage/GigaChat3.1-10B-A1.8B", MIT,
      "ikawrakow/ik_llama.cpp", IK_COMMIT, "models/templates/GigaChat3.1-10B-A1.8B.jinja",
      "304f0d64aa3ba30ee85c281befdeb0e5b32aed232b06dee1752310daa1208a4b"),
+    ("seed-oss-36b-instruct", "ByteDance-Seed/Seed-OSS-36B-Instruct", APACHE,
+     "ikawrakow/ik_llama.cpp", IK_COMMIT, "models/templates/ByteDance-Seed-OSS.jinja",
+     "3f9e0dc4adeb8032287d0129dc75b6298fee8698a52ab41e863dbc89929330d3"),
     # minja (MIT) keeps, in tests_files/, templates its tests read besides
     # those they download from Hugging Face.
     ("qwen3-coder-30b-a3b-instruct", "Qwen/Qwen3-Coder-30B-A3B-Instruct (another revision than qwen3-coder-30b's)", APACHE,
