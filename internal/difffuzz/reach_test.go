@@ -99,6 +99,8 @@ func TestProbeReach(t *testing.T) {
 		{"attribute, run", "{% if not flag %}{{ o.keys }}{% endif %}", "", `{"flag": false, "xs": [], "o": {}}`, true},
 		{"included, branch not taken", "{% include 'inc.jinja' %}", "{% if not flag %}{{ flag + 1 }}{% endif %}", `{"flag": true, "xs": []}`, false},
 		{"included, run", "{% include 'inc.jinja' %}", "{% if not flag %}{{ flag + 1 }}{% endif %}", `{"flag": false, "xs": []}`, true},
+		// Jinja2 fails to parse {% raw +%}, in a file it never loads (seed 101).
+		{"included, does not parse", "{% if not flag %}{% include 'inc.jinja' %}{% endif %}", "a{% raw +%}b{% endraw %}", `{"flag": true, "xs": []}`, false},
 	}
 	runs := make([]*Trial, len(cases))
 	for i, tc := range cases {

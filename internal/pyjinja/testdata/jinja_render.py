@@ -165,9 +165,15 @@ class ProbeLoader(jinja2.DictLoader):
 
 def reached(env, job):
     """Whether Jinja2, rendering job, runs the construct at its probe: None
-    where no node holds the probe's offset."""
+    where no node holds the probe's offset, false in an included file that
+    does not parse."""
     name, includes = job["probe"]["template"], job.get("includes") or {}
-    tree = probed_template(env, includes[name] if name else job["template"], job["probe"]["offset"])
+    try:
+        tree = probed_template(env, includes[name] if name else job["template"], job["probe"]["offset"])
+    except jinja2.TemplateSyntaxError:
+        # an included file that does not parse, which Jinja2 rendering
+        # job never loaded (it would have raised)
+        return False
     if tree is None:
         return None
     ran = []
