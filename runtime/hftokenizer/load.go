@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -463,8 +464,8 @@ func (m *model) build(b *bpeModel) error {
 	for pair := range m.bytePairs {
 		m.bytePairs[pair] = m.merges.get(m.partIDs[pair>>8], m.partIDs[pair&0xff])
 	}
-	read, holding := m.readTokens(byBytes)
-	m.vocab = newTokenTable(read)
+	holding := m.readTokens(byBytes)
+	m.vocab = newTokenTable(byBytes)
 	m.replacementVocab, m.replacementMerges = newTokenTable(holding), newPairTable(len(heldMerges))
 	for _, mg := range heldMerges {
 		m.replacementMerges.put(uint32(mg[0]), uint32(mg[1]), mg[2])
@@ -472,28 +473,30 @@ func (m *model) build(b *bpeModel) error {
 	return nil
 }
 
-// readTokens returns the tokens as the text is read (model.read), and
-// those of them that hold U+FFFD: marked if the text is (a token that
-// holds the byte 0xFF, which marked text holds only as the marker, is
-// left out; marking is one-to-one on the others).
-func (m *model) readTokens(byBytes map[string]uint32) (read, holding map[string]uint32) {
-	if !m.replacementPart {
-		read = byBytes
-	} else {
-		read = make(map[string]uint32, len(byBytes))
-		for bytes, id := range byBytes {
-			if strings.IndexByte(bytes, lossy.Marker) < 0 {
-				read[m.mark(bytes)] = id
-			}
-		}
-	}
+// readTokens changes byBytes, the tokens by their bytes, to the tokens as
+// the text is read (model.read), and returns those of them that hold
+// U+FFFD: marked if the text is (a token that holds the byte 0xFF, which
+// marked text holds only as the marker, is left out; marking is
+// one-to-one on the others).
+func (m *model) readTokens(byBytes map[string]uint32) (holding map[string]uint32) {
 	holding = map[string]uint32{}
-	for token, id := range read {
-		if strings.Contains(token, lossy.ReplacementChar) || m.replacementPart && strings.IndexByte(token, lossy.Marker) >= 0 {
-			holding[token] = id
+	for bytes, id := range byBytes {
+		if strings.Contains(bytes, lossy.ReplacementChar) || m.replacementPart && strings.IndexByte(bytes, lossy.Marker) >= 0 {
+			holding[bytes] = id
 		}
 	}
-	return read, holding
+	if !m.replacementPart {
+		return holding
+	}
+	marked := make(map[string]uint32, len(holding))
+	for bytes, id := range holding {
+		delete(byBytes, bytes)
+		if strings.IndexByte(bytes, lossy.Marker) < 0 {
+			marked[m.mark(bytes)] = id
+		}
+	}
+	maps.Copy(byBytes, marked)
+	return marked
 }
 
 // mark returns s, valid UTF-8, as the text is read: each U+FFFD as the
