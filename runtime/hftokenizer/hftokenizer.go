@@ -304,6 +304,17 @@ func (s *state) normalize(text string, quick int) {
 	s.addSame(text, len(text))
 }
 
+// inert marks the bytes that quickSpan passes over as runes of their own:
+// ASCII and the marker, one table read, where random bytes, at random
+// either, mispredicted a test of which.
+var inert = func() (t [256]bool) {
+	for b := range utf8.RuneSelf {
+		t[b] = true
+	}
+	t[lossy.Marker] = true
+	return t
+}()
+
 // quickSpan returns where text stops being NFC at a glance from i, a
 // boundary, as QuickSpan does. It passes over ASCII and U+FFFD itself,
 // the marker in marked text (QuickSpan looks each U+FFFD up, and norm
@@ -316,7 +327,7 @@ func quickSpan(text string, i int) int {
 	for {
 		start := i
 		for start < len(text) {
-			if c := text[start]; c < utf8.RuneSelf || c == lossy.Marker {
+			if inert[text[start]] {
 				start++
 			} else if strings.HasPrefix(text[start:], lossy.ReplacementChar) {
 				start += len(lossy.ReplacementChar)
@@ -330,12 +341,12 @@ func quickSpan(text string, i int) int {
 		before := start
 		if start > i {
 			before = start - 1
-			if c := text[before]; c >= utf8.RuneSelf && c != lossy.Marker {
+			if !inert[text[before]] {
 				before = start - len(lossy.ReplacementChar)
 			}
 		}
 		end := start + 1
-		for end < len(text) && text[end] >= utf8.RuneSelf && text[end] != lossy.Marker && !strings.HasPrefix(text[end:], lossy.ReplacementChar) {
+		for end < len(text) && !inert[text[end]] && !strings.HasPrefix(text[end:], lossy.ReplacementChar) {
 			end++
 		}
 		if quick := before + norm.NFC.QuickSpanString(text[before:end]); quick < end {
