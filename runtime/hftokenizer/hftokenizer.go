@@ -315,6 +315,20 @@ var inert = func() (t [256]bool) {
 	return t
 }()
 
+// inertTwo marks the runes of two bytes that quickSpan passes over as it
+// does ASCII: in NFC alone, of combining class 0 and combining with no
+// rune before them (norm's BoundaryBefore), as Latin letters with their
+// accents composed; random bytes hold one such rune in about 40 bytes,
+// which QuickSpan took a call to pass.
+var inertTwo = func() (t [0x800]bool) {
+	for r := rune(0x80); r < 0x800; r++ {
+		s := string(r)
+		p := norm.NFC.PropertiesString(s)
+		t[r] = p.CCC() == 0 && p.BoundaryBefore() && norm.NFC.IsNormalString(s)
+	}
+	return t
+}()
+
 // quickSpan returns where text stops being NFC at a glance from i, a
 // boundary, as QuickSpan does. It passes over ASCII and U+FFFD itself,
 // the marker in marked text (QuickSpan looks each U+FFFD up, and norm
@@ -325,25 +339,23 @@ var inert = func() (t [256]bool) {
 // run of other runes from the rune before it.
 func quickSpan(text string, i int) int {
 	for {
-		start := i
+		start, before := i, i // before: where the last rune passed over starts
+	scan:
 		for start < len(text) {
-			if inert[text[start]] {
-				start++
-			} else if strings.HasPrefix(text[start:], lossy.ReplacementChar) {
-				start += len(lossy.ReplacementChar)
-			} else {
-				break
+			c := text[start]
+			switch {
+			case inert[c]:
+				before, start = start, start+1
+			case c&0xe0 == 0xc0 && start+1 < len(text) && inertTwo[rune(c&0x1f)<<6|rune(text[start+1]&0x3f)]:
+				before, start = start, start+2
+			case strings.HasPrefix(text[start:], lossy.ReplacementChar):
+				before, start = start, start+len(lossy.ReplacementChar)
+			default:
+				break scan
 			}
 		}
 		if start == len(text) {
 			return start
-		}
-		before := start
-		if start > i {
-			before = start - 1
-			if !inert[text[before]] {
-				before = start - len(lossy.ReplacementChar)
-			}
 		}
 		end := start + 1
 		for end < len(text) && !inert[text[end]] && !strings.HasPrefix(text[end:], lossy.ReplacementChar) {
