@@ -1,15 +1,35 @@
 package hftokenizer
 
-import "slices"
+import (
+	"slices"
+	"strings"
 
-// mergeByScan merges piece as Hugging Face's BPE is specified: while two
-// adjacent parts have a merge, join the pair of the first merge in the
-// file, the leftmost of it; it returns the ids of the parts.
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
+)
+
+// mergeByScan merges piece, read as the model reads text (its marker
+// U+FFFD), as Hugging Face's BPE is specified: see mergeBytesByScan.
 func (m *model) mergeByScan(piece string) []uint32 {
+	var parts []uint32
+	for i := range len(piece) {
+		parts = append(parts, m.partIDs[piece[i]])
+	}
+	return m.mergeIDsByScan(parts)
+}
+
+// mergeBytesByScan merges the bytes of piece, not marked, as Hugging
+// Face's BPE is specified: each byte a part, then while two adjacent parts
+// have a merge, join the pair of the first merge in the file, the leftmost
+// of it; it returns the ids of the parts.
+func (m *model) mergeBytesByScan(piece string) []uint32 {
 	var parts []uint32
 	for i := range len(piece) {
 		parts = append(parts, m.byteIDs[piece[i]])
 	}
+	return m.mergeIDsByScan(parts)
+}
+
+func (m *model) mergeIDsByScan(parts []uint32) []uint32 {
 	for {
 		best, at := noPair, -1
 		for i := 0; i+1 < len(parts); i++ {
@@ -58,12 +78,43 @@ func Longest(t *Tokenizer) int { return t.model.vocab.longest }
 // ReplacementPart reports whether t's pieces start U+FFFD as one part.
 func ReplacementPart(t *Tokenizer) bool { return t.model.replacementPart }
 
-// MergeFewAndScan returns the ids mergeFew makes of piece and whether it
-// takes the piece, and the ids the specification's scan makes.
-func MergeFewAndScan(t *Tokenizer, piece string) (few []uint32, ok bool, scanned []uint32) {
-	_, ok = t.model.mergeFew(piece, 0, func(id uint32, _ int) bool {
-		few = append(few, id)
+// MergeTwoAndScan returns the ids mergeTwo makes of piece, two bytes
+// read as the model reads text, and whether it takes the piece, and the
+// ids the specification's scan makes of the bytes of piece not marked.
+func MergeTwoAndScan(t *Tokenizer, piece string) (two []uint32, ok bool, scanned []uint32) {
+	_, ok = t.model.mergeTwo(piece, 0, func(id uint32, _ int) bool {
+		two = append(two, id)
 		return true
 	})
-	return few, ok, t.model.mergeByScan(piece)
+	return two, ok, t.model.mergeBytesByScan(t.model.unmark(piece))
+}
+
+// unmark returns piece, read as the model reads text, with each marker
+// written as U+FFFD again.
+func (m *model) unmark(piece string) string {
+	if !m.replacementPart {
+		return piece
+	}
+	return strings.ReplaceAll(piece, string([]byte{lossy.Marker}), lossy.ReplacementChar)
+}
+
+// EncodeByScan returns the ids of text without added tokens, made apart
+// from the marked text and the tables of tokens: text read as valid UTF-8
+// (each invalid byte U+FFFD, three bytes), in NFC by appendExactNFC if the
+// model normalizes, split, and each piece's bytes merged by the
+// specification's scan.
+func EncodeByScan(t *Tokenizer, text string) []uint32 {
+	m := t.model
+	var buf []byte
+	valid := lossy.Valid(&buf, text)
+	if m.nfc {
+		valid = string(appendExactNFC(nil, valid, &nfcBuffers{}))
+	}
+	var ids []uint32
+	for start := 0; start < len(valid); {
+		end := m.split(valid, start)
+		ids = append(ids, m.mergeBytesByScan(valid[start:end])...)
+		start = end
+	}
+	return ids
 }

@@ -37,7 +37,9 @@ func FuzzLoad(f *testing.F) {
 
 // FuzzCount: on any text, Qwen 3's tokenizer counts as many tokens as it
 // encodes, and Cut returns prefixes, longer as n grows, each holding at
-// most n of the text's tokens, all of it at the count.
+// most n of the text's tokens, all of it at the count; and on text
+// without "<", where no added token starts, it encodes as the text read
+// valid and merged by the specification's scan does (EncodeByScan).
 func FuzzCount(f *testing.F) {
 	for _, text := range loadReference(f).Tokenizers[0].Texts {
 		f.Add(text.Text)
@@ -48,6 +50,11 @@ func FuzzCount(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, tok := range toks {
 			checkInvariants(t, tok, text)
+		}
+		if !strings.Contains(text, "<") {
+			if ids, want := toks[0].Encode(text), hftokenizer.EncodeByScan(toks[0], text); !slices.Equal(toUint32(ids), want) {
+				t.Fatalf("Encode(%q) = %v, want %v", text, ids, want)
+			}
 		}
 	})
 }
@@ -150,25 +157,56 @@ func checkSearch(t *testing.T, tok *hftokenizer.Tokenizer, piece string) {
 	}
 }
 
-// TestMergeFew: every piece of one starting part or two (each byte and
-// U+FFFD, alone and in pairs), which merge takes by one lookup, merges as
-// the specification's scan does.
-func TestMergeFew(t *testing.T) {
+// TestMergeTwo: every piece of two starting parts (each pair of bytes,
+// the marker U+FFFD), which merge takes by one lookup, merges as the
+// specification's scan does the bytes of the piece not marked.
+func TestMergeTwo(t *testing.T) {
 	tok := load(t, "qwen3.tokenizer.json.gz", false)
-	parts := []string{"\uFFFD"}
-	for b := range 256 {
-		parts = append(parts, string([]byte{byte(b)}))
+	if !hftokenizer.ReplacementPart(tok) {
+		t.Fatal("Qwen 3's pieces do not start U+FFFD as one part")
 	}
-	check := func(piece string) {
-		few, ok, scanned := hftokenizer.MergeFewAndScan(tok, piece)
-		if !ok || !slices.Equal(few, scanned) {
-			t.Fatalf("mergeFew(%q) = %v, %t, want %v", piece, few, ok, scanned)
+	for a := range 256 {
+		for b := range 256 {
+			piece := string([]byte{byte(a), byte(b)})
+			two, ok, scanned := hftokenizer.MergeTwoAndScan(tok, piece)
+			if !ok || !slices.Equal(two, scanned) {
+				t.Fatalf("mergeTwo(%q) = %v, %t, want %v", piece, two, ok, scanned)
+			}
 		}
 	}
-	for _, a := range parts {
-		check(a)
-		for _, b := range parts {
-			check(a + b)
+}
+
+// TestEncodeMarked: on random bytes, and on runes around U+FFFD that NFC,
+// the splitter and the merges treat apart, Encode, which reads the text
+// marked, gives the ids that the text read as valid UTF-8 makes by the
+// specification's steps, apart from the marked tables (EncodeByScan).
+func TestEncodeMarked(t *testing.T) {
+	tok := load(t, "qwen3.tokenizer.json.gz", false)
+	units := []string{"\xff", "\xe2\x82", "\uFFFD", " ", "a", "7", "\u0301", "\u0b3e", "e", "\n", "!", "语", "\xc3", "\xa9", "'s"}
+	texts := []string{"a\xff" + strings.Repeat("\u0301", 40) + "b", "\xff\u0b3e\u0301", "\uFFFD\u0b3e\u0301 \xe2\x82\u0301"}
+	rng := rand.New(rand.NewPCG(26, 2))
+	for k := range 400 {
+		var text []byte
+		for range rng.IntN(64) {
+			if k%2 == 0 {
+				text = append(text, byte(rng.Uint32()))
+			} else {
+				text = append(text, units[rng.IntN(len(units))]...)
+			}
+		}
+		texts = append(texts, string(text))
+	}
+	for _, text := range texts {
+		if ids, want := tok.Encode(text), hftokenizer.EncodeByScan(tok, text); !slices.Equal(toUint32(ids), want) {
+			t.Fatalf("Encode(%q) = %v, want %v", text, ids, want)
 		}
 	}
+}
+
+func toUint32(ids []int) []uint32 {
+	out := make([]uint32, len(ids))
+	for i, id := range ids {
+		out[i] = uint32(id)
+	}
+	return out
 }

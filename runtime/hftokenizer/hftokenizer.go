@@ -92,20 +92,26 @@ type model struct {
 	// each byte on its own
 	vocab   tokenTable
 	byteIDs [256]uint32
+	// partIDs is the id of each byte as a starting part of a piece:
+	// byteIDs, but the marker's is replacementID in marked text
+	partIDs [256]uint32
 	// merges maps two tokens' ids to the rank of their merge (its line)
 	// above the id of the token they make
 	merges     pairTable
 	mergeCount int // the number of merges: the ranks are below it
-	// bytePairs holds the merge of each pair of bytes, first above
-	// second, the pairs a short piece starts with: an array read, where
-	// merges holds them scattered (512 KB against its 8 MB for Qwen 3)
+	// bytePairs holds the merge of each pair of starting parts (partIDs),
+	// first above second, the pairs a short piece starts with: an array
+	// read, where merges holds them scattered (512 KB against its 8 MB
+	// for Qwen 3)
 	bytePairs []uint64
 	// replacementPart: a piece starts U+FFFD as one part, of id
-	// replacementID (replacementMergesFirst)
+	// replacementID (replacementMergesFirst); then the text is read
+	// marked (lossy.Marked: each U+FFFD the one byte lossy.Marker), the
+	// tables hold the tokens so, and every starting part is one byte
 	replacementPart bool
 	replacementID   uint32
-	// the tokens that hold U+FFFD, and the merges of which a side does:
-	// random bytes read as valid UTF-8 are mostly U+FFFD, and most of
+	// the tokens that hold U+FFFD (marked), and the merges of which a
+	// side does: random bytes read as valid UTF-8 are mostly U+FFFD, and most of
 	// their lookups are of strings and pairs that hold it, and are no
 	// token, each a cache miss in the full tables
 	replacementVocab  tokenTable
@@ -133,7 +139,7 @@ func (m *model) wholeBits(id uint32) (bits uint32, word *atomic.Uint32, shift ui
 
 // state holds the buffers of a call, kept for the next.
 type state struct {
-	valid   []byte    // text with each invalid byte as U+FFFD
+	valid   []byte    // text read (model.read)
 	normal  []byte    // a piece of text in NFC
 	changes []segment // how normal maps back to the text
 	iter    norm.Iter
@@ -168,7 +174,7 @@ func (t *Tokenizer) Count(text string) int {
 	s := t.state()
 	defer t.release(s)
 	n := 0
-	t.tokens(s, lossy.Valid(&s.valid, text), false, func(uint32, int) bool {
+	t.tokens(s, t.model.read(s, text), false, func(uint32, int) bool {
 		n++
 		return true
 	})
@@ -180,7 +186,7 @@ func (t *Tokenizer) Encode(text string) []int {
 	s := t.state()
 	defer t.release(s)
 	var ids []int
-	t.tokens(s, lossy.Valid(&s.valid, text), false, func(id uint32, _ int) bool {
+	t.tokens(s, t.model.read(s, text), false, func(id uint32, _ int) bool {
 		ids = append(ids, int(id))
 		return true
 	})
@@ -196,17 +202,21 @@ func (t *Tokenizer) Cut(text string, n int) string {
 	}
 	s := t.state()
 	defer t.release(s)
-	valid := lossy.Valid(&s.valid, text)
-	// The tokens end in valid: walk text alongside to find where.
-	cut, inText, inValid, count := 0, 0, 0, 0
-	t.tokens(s, valid, true, func(_ uint32, end int) bool {
+	read := t.model.read(s, text)
+	// The tokens end in read: walk text alongside to find where.
+	cut, inText, inRead, count := 0, 0, 0, 0
+	t.tokens(s, read, true, func(_ uint32, end int) bool {
 		if end >= 0 {
-			for inValid < end {
+			for inRead < end {
 				r, size := utf8.DecodeRuneInString(text[inText:])
 				inText += size
-				inValid += utf8.RuneLen(r)
+				if r == utf8.RuneError && t.model.replacementPart {
+					inRead++ // the marker
+				} else {
+					inRead += utf8.RuneLen(r)
+				}
 			}
-			if inValid == end {
+			if inRead == end {
 				cut = inText
 			}
 		}
@@ -216,11 +226,20 @@ func (t *Tokenizer) Cut(text string, n int) string {
 	return text[:cut]
 }
 
-// tokens calls yield with the id of each token of text, which is valid
-// UTF-8, and, if ends, the offset in text where it ends, or -1 where that
-// is inside a character NFC changed (without ends, end is meaningless
-// after such a character), until yield returns false. It returns false
-// when yield did.
+// read returns text as the model reads it, in s.valid if it differs:
+// marked if pieces start U+FFFD as one part, else valid UTF-8.
+func (m *model) read(s *state, text string) string {
+	if m.replacementPart {
+		return lossy.Marked(&s.valid, text)
+	}
+	return lossy.Valid(&s.valid, text)
+}
+
+// tokens calls yield with the id of each token of text, which is read
+// (model.read), and, if ends, the offset in text where it ends, or -1
+// where that is inside a character NFC changed (without ends, end is
+// meaningless after such a character), until yield returns false. It
+// returns false when yield did.
 func (t *Tokenizer) tokens(s *state, text string, ends bool, yield func(id uint32, end int) bool) bool {
 	for start := 0; start < len(text); {
 		addedStart, addedEnd, id := len(text), len(text), uint32(0)
@@ -285,36 +304,61 @@ func (s *state) normalize(text string, quick int) {
 	s.addSame(text, len(text))
 }
 
+// inert marks the bytes that quickSpan passes over as runes of their own:
+// ASCII and the marker, one table read, where random bytes, at random
+// either, mispredicted a test of which.
+var inert = func() (t [256]bool) {
+	for b := range utf8.RuneSelf {
+		t[b] = true
+	}
+	t[lossy.Marker] = true
+	return t
+}()
+
+// inertTwo marks the runes of two bytes that quickSpan passes over as it
+// does ASCII: in NFC alone, of combining class 0 and combining with no
+// rune before them (norm's BoundaryBefore), as Latin letters with their
+// accents composed; random bytes hold one such rune in about 40 bytes,
+// which QuickSpan took a call to pass.
+var inertTwo = func() (t [0x800]bool) {
+	for r := rune(0x80); r < 0x800; r++ {
+		s := string(r)
+		p := norm.NFC.PropertiesString(s)
+		t[r] = p.CCC() == 0 && p.BoundaryBefore() && norm.NFC.IsNormalString(s)
+	}
+	return t
+}()
+
 // quickSpan returns where text stops being NFC at a glance from i, a
-// boundary, as QuickSpan does. It passes over ASCII and U+FFFD itself
-// (QuickSpan looks each U+FFFD up): neither combines with a rune before
-// it, and both have combining class 0, which blocks all after them from
-// any starter before, so text normalizes piecewise before each. QuickSpan
-// reads each run of other runes from the rune before it.
+// boundary, as QuickSpan does. It passes over ASCII and U+FFFD itself,
+// the marker in marked text (QuickSpan looks each U+FFFD up, and norm
+// reads the marker, invalid UTF-8, as a starter that composes with
+// nothing): neither combines with a rune before it, and both have
+// combining class 0, which blocks all after them from any starter
+// before, so text normalizes piecewise before each. QuickSpan reads each
+// run of other runes from the rune before it.
 func quickSpan(text string, i int) int {
 	for {
-		start := i
+		start, before := i, i // before: where the last rune passed over starts
+	scan:
 		for start < len(text) {
-			if text[start] < utf8.RuneSelf {
-				start++
-			} else if strings.HasPrefix(text[start:], lossy.ReplacementChar) {
-				start += len(lossy.ReplacementChar)
-			} else {
-				break
+			c := text[start]
+			switch {
+			case inert[c]:
+				before, start = start, start+1
+			case c&0xe0 == 0xc0 && start+1 < len(text) && inertTwo[rune(c&0x1f)<<6|rune(text[start+1]&0x3f)]:
+				before, start = start, start+2
+			case strings.HasPrefix(text[start:], lossy.ReplacementChar):
+				before, start = start, start+len(lossy.ReplacementChar)
+			default:
+				break scan
 			}
 		}
 		if start == len(text) {
 			return start
 		}
-		before := start
-		if start > i {
-			before = start - 1
-			if text[before] >= utf8.RuneSelf {
-				before = start - len(lossy.ReplacementChar)
-			}
-		}
 		end := start + 1
-		for end < len(text) && text[end] >= utf8.RuneSelf && !strings.HasPrefix(text[end:], lossy.ReplacementChar) {
+		for end < len(text) && !inert[text[end]] && !strings.HasPrefix(text[end:], lossy.ReplacementChar) {
 			end++
 		}
 		if quick := before + norm.NFC.QuickSpanString(text[before:end]); quick < end {
@@ -472,7 +516,7 @@ const noPair = ^uint64(0)
 func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) bool) bool {
 	n := len(piece)
 	if n == 1 {
-		return yield(m.byteIDs[piece[0]], base+1)
+		return yield(m.partIDs[piece[0]], base+1)
 	}
 	if n > 2*m.vocab.longest {
 		s.long = searchedPiece{m: m, s: s, piece: piece}
@@ -484,8 +528,8 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		}
 		return true
 	}
-	if n <= 2*len(lossy.ReplacementChar) {
-		if more, ok := m.mergeFew(piece, base, yield); ok {
+	if n == 2 {
+		if more, ok := m.mergeTwo(piece, base, yield); ok {
 			return more
 		}
 	}
@@ -509,55 +553,28 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 	return m.yieldParts(s, base, yield)
 }
 
-// mergeFew yields the tokens of a piece of one starting part or two
-// (partAt), and ok, by one lookup of the merge of its pair at most; in
-// random bytes two pieces in three are such. It returns ok false for a
-// longer piece, and for two parts that do not merge when the piece could
-// still be a token the merges do not make (ignoreMerges).
-func (m *model) mergeFew(piece string, base int, yield func(uint32, int) bool) (more, ok bool) {
-	first, size, held := m.partAt(piece, 0)
-	if size == len(piece) {
-		return yield(first, base+size), true
-	}
-	second, rest, alsoHeld := m.partAt(piece, size)
-	if size+rest != len(piece) {
-		return false, false
-	}
-	pair := m.bytePairs[int(piece[0])<<8|int(piece[size])]
-	if held || alsoHeld {
-		pair = m.replacementMerges.get(first, second)
-	}
-	switch {
+// mergeTwo yields the tokens of a piece of two starting parts (two
+// bytes, as each part is one), and ok, by one lookup of the merge of its
+// pair; in random bytes about a piece in four is such. It returns ok false for two parts that do not merge when the
+// piece could still be a token the merges do not make (ignoreMerges).
+func (m *model) mergeTwo(piece string, base int, yield func(uint32, int) bool) (more, ok bool) {
+	switch pair := m.bytePairs[int(piece[0])<<8|int(piece[1])]; {
 	case pair != noPair:
-		return yield(uint32(pair), base+len(piece)), true
+		return yield(uint32(pair), base+2), true
 	case m.ignoreMerges:
 		return false, false
 	}
-	return yield(first, base+size) && yield(second, base+len(piece)), true
-}
-
-// partAt returns the id and the length of the starting part of piece at
-// i, and whether it is U+FFFD: a byte, or U+FFFD if m.replacementPart.
-func (m *model) partAt(piece string, i int) (id uint32, size int, held bool) {
-	if b := piece[i]; b == lossy.ReplacementChar[0] && m.replacementPart && strings.HasPrefix(piece[i:], lossy.ReplacementChar) {
-		return m.replacementID, len(lossy.ReplacementChar), true
-	}
-	return m.byteIDs[piece[i]], 1, false
+	return yield(m.partIDs[piece[0]], base+1) && yield(m.partIDs[piece[1]], base+2), true
 }
 
 // token returns the id of piece, if it is a token: from the tokens that
-// hold U+FFFD if it does in its first 8 bytes and pieces start it as one
-// part.
+// hold U+FFFD if the piece is marked and holds the marker in its first
+// 8 bytes (a head's padding is zeros, never the marker).
 func (m *model) token(piece string) (uint32, bool) {
 	if m.replacementPart {
-		head := headOf(piece)
 		const ones = 0x0101010101010101
-		if x := head ^ ones*uint64(lossy.ReplacementChar[0]); (x-ones)&^x&(ones<<7) != 0 {
-			for k := 0; k <= min(len(piece), 8)-len(lossy.ReplacementChar); k++ {
-				if head>>(8*k)&0xffffff == 0xbdbfef {
-					return m.replacementVocab.get(piece)
-				}
-			}
+		if x := ^headOf(piece); (x-ones)&^x&(ones<<7) != 0 {
+			return m.replacementVocab.get(piece)
 		}
 	}
 	return m.vocab.get(piece)
@@ -585,9 +602,9 @@ func (p *searchedPiece) PairHolds(i, j, k int) bool {
 	return p.s.next[0] == int32(j-i) && p.s.next[j-i] == int32(k-i)
 }
 
-// mergeParts merges the bytes of piece into parts: each byte a part, or
-// each U+FFFD one if m.replacementPart. The parts are indexed by the
-// offset where they start; an offset inside a part is in no list.
+// mergeParts merges the bytes of piece into parts, each byte one at the
+// start (partIDs). The parts are indexed by the offset where they start;
+// an offset inside a part is in no list.
 func (m *model) mergeParts(s *state, piece string) {
 	n := len(piece)
 	s.ids, s.next, s.prev, s.pairs = slices.Grow(s.ids[:0], n)[:n], slices.Grow(s.next[:0], n)[:n], slices.Grow(s.prev[:0], n)[:n], slices.Grow(s.pairs[:0], n)[:n]
@@ -597,10 +614,8 @@ func (m *model) mergeParts(s *state, piece string) {
 	}
 	s.queue.reset(n >= longPiece, m.mergeCount)
 	ids, next, prev := s.ids[:n], s.next[:n], s.prev[:n]
-	for i, last := 0, -1; i < n; {
-		id, size, _ := m.partAt(piece, i)
-		ids[i], next[i], prev[i] = id, int32(i+size), int32(last)
-		last, i = i, i+size
+	for i := range n {
+		ids[i], next[i], prev[i] = m.partIDs[piece[i]], int32(i+1), int32(i-1)
 	}
 	for i := int32(0); int(i) < n; i = s.next[i] {
 		s.pairs[i] = m.pair(s, i)
@@ -640,20 +655,14 @@ func (m *model) mergeShort(s *state, piece string) {
 		starts [shortPiece + 1]int32
 		ids    [shortPiece + 1]uint32
 		pairs  [shortPiece + 1]uint64 // the merge of each part with the next
-		held   [shortPiece + 1]bool   // the part holds U+FFFD, as one part
+		held   [shortPiece + 1]bool   // the part holds U+FFFD (marked text)
 	)
-	parts := 0
-	for i := 0; i < len(piece); parts++ {
-		id, size, isHeld := m.partAt(piece, i)
-		starts[parts], ids[parts], held[parts] = int32(i), id, isHeld
-		switch {
-		case parts == 0:
-		case held[parts-1] || isHeld:
-			pairs[parts-1] = m.replacementMerges.get(ids[parts-1], id)
-		default:
-			pairs[parts-1] = m.bytePairs[int(piece[i-1])<<8|int(piece[i])]
+	parts := len(piece)
+	for i := range parts {
+		starts[i], ids[i], held[i] = int32(i), m.partIDs[piece[i]], piece[i] == lossy.Marker && m.replacementPart
+		if i > 0 {
+			pairs[i-1] = m.bytePairs[int(piece[i-1])<<8|int(piece[i])]
 		}
-		i += size
 	}
 	starts[parts] = int32(len(piece))
 	for parts > 1 {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -42,13 +43,13 @@ var splitters = map[string]func(text string, i int) int{
 // splitQwen2 is cl100k_base's pre-tokenizer with \p{N} for \p{N}{1,3}:
 // only that alternative matches at a number, and no other takes one in.
 // An ASCII byte is a number if it is a digit, and U+FFFD, most of random
-// bytes read as valid UTF-8, is none: neither is decoded.
+// bytes read as valid UTF-8, is none, marked or not: neither is decoded.
 func splitQwen2(text string, i int) int {
 	if b := text[i]; b < utf8.RuneSelf {
 		if '0' <= b && b <= '9' {
 			return i + 1
 		}
-	} else if !strings.HasPrefix(text[i:], lossy.ReplacementChar) {
+	} else if b != lossy.Marker && !strings.HasPrefix(text[i:], lossy.ReplacementChar) {
 		if r, size := utf8.DecodeRuneInString(text[i:]); unicode.IsNumber(r) {
 			return i + size
 		}
@@ -335,7 +336,7 @@ func parse(data []byte, o options) (*model, *addedTokens, error) {
 	if err := m.build(f.Model); err != nil {
 		return nil, nil, fmt.Errorf("model: %w", err)
 	}
-	added, err := newAddedTokens(f.AddedTokens, m.nfc, o.matchSpecial)
+	added, err := newAddedTokens(f.AddedTokens, m, o.matchSpecial)
 	if err != nil {
 		return nil, nil, fmt.Errorf("added_tokens: %w", err)
 	}
@@ -422,7 +423,6 @@ func (m *model) build(b *bpeModel) error {
 			byBytes[bytes] = id
 		}
 	}
-	m.vocab = newTokenTable(byBytes)
 	for b := range 256 {
 		id, ok := byBytes[string([]byte{byte(b)})]
 		if !ok {
@@ -432,10 +432,10 @@ func (m *model) build(b *bpeModel) error {
 	}
 	m.whole = make([]atomic.Uint32, maxID/16+1)
 	m.merges, m.mergeCount = newPairTable(len(mergeList)), len(mergeList)
-	holding, held := map[string]uint32{}, map[uint32]bool{}
+	held := map[uint32]bool{}
 	for bytes, id := range byBytes {
 		if strings.Contains(bytes, lossy.ReplacementChar) {
-			holding[bytes], held[id] = id, true
+			held[id] = true
 		}
 	}
 	var heldMerges [][3]uint64 // of which a side holds U+FFFD
@@ -455,16 +455,57 @@ func (m *model) build(b *bpeModel) error {
 			heldMerges = append(heldMerges, [3]uint64{uint64(ids[0]), uint64(ids[1]), uint64(rank)<<32 | uint64(ids[2])})
 		}
 	}
+	m.replacementID, m.replacementPart = m.replacementMergesFirst(mergeList)
+	m.partIDs = m.byteIDs
+	if m.replacementPart {
+		m.partIDs[lossy.Marker] = m.replacementID
+	}
 	m.bytePairs = make([]uint64, 1<<16)
 	for pair := range m.bytePairs {
-		m.bytePairs[pair] = m.merges.get(m.byteIDs[pair>>8], m.byteIDs[pair&0xff])
+		m.bytePairs[pair] = m.merges.get(m.partIDs[pair>>8], m.partIDs[pair&0xff])
 	}
-	m.replacementID, m.replacementPart = m.replacementMergesFirst(mergeList)
+	holding := m.readTokens(byBytes)
+	m.vocab = newTokenTable(byBytes)
 	m.replacementVocab, m.replacementMerges = newTokenTable(holding), newPairTable(len(heldMerges))
 	for _, mg := range heldMerges {
 		m.replacementMerges.put(uint32(mg[0]), uint32(mg[1]), mg[2])
 	}
 	return nil
+}
+
+// readTokens changes byBytes, the tokens by their bytes, to the tokens as
+// the text is read (model.read), and returns those of them that hold
+// U+FFFD: marked if the text is (a token that holds the byte 0xFF, which
+// marked text holds only as the marker, is left out; marking is
+// one-to-one on the others).
+func (m *model) readTokens(byBytes map[string]uint32) (holding map[string]uint32) {
+	holding = map[string]uint32{}
+	for bytes, id := range byBytes {
+		if strings.Contains(bytes, lossy.ReplacementChar) || m.replacementPart && strings.IndexByte(bytes, lossy.Marker) >= 0 {
+			holding[bytes] = id
+		}
+	}
+	if !m.replacementPart {
+		return holding
+	}
+	marked := make(map[string]uint32, len(holding))
+	for bytes, id := range holding {
+		delete(byBytes, bytes)
+		if strings.IndexByte(bytes, lossy.Marker) < 0 {
+			marked[m.mark(bytes)] = id
+		}
+	}
+	maps.Copy(byBytes, marked)
+	return marked
+}
+
+// mark returns s, valid UTF-8, as the text is read: each U+FFFD as the
+// marker if the text is marked.
+func (m *model) mark(s string) string {
+	if !m.replacementPart {
+		return s
+	}
+	return strings.ReplaceAll(s, lossy.ReplacementChar, string([]byte{lossy.Marker}))
 }
 
 // replacementMergesFirst returns the id of U+FFFD, and whether its bytes
@@ -549,8 +590,9 @@ type added struct {
 }
 
 // newAddedTokens returns the added tokens to find in text, or nil when
-// none would be kept: special ones only when matchSpecial.
-func newAddedTokens(list []addedToken, nfc, matchSpecial bool) (*addedTokens, error) {
+// none would be kept: special ones only when matchSpecial. They are found
+// in the text as m reads it (model.read), each as m marks it.
+func newAddedTokens(list []addedToken, m *model, matchSpecial bool) (*addedTokens, error) {
 	a := &addedTokens{tokens: make(map[string]added, len(list))}
 	kept := false
 	for _, t := range list {
@@ -565,7 +607,7 @@ func newAddedTokens(list []addedToken, nfc, matchSpecial bool) (*addedTokens, er
 		// Tokens found after normalization are found in each piece of text
 		// between the others, once normalized: the package implements finding
 		// them all in one pass over the text as it is.
-		if *t.Normalized != *list[0].Normalized || *t.Normalized && nfc {
+		if *t.Normalized != *list[0].Normalized || *t.Normalized && m.nfc {
 			return nil, fmt.Errorf("token %q: tokens found after normalization are not implemented with others or with NFC", t.Content)
 		}
 		asText := t.Special && !matchSpecial
@@ -573,10 +615,11 @@ func newAddedTokens(list []addedToken, nfc, matchSpecial bool) (*addedTokens, er
 			return nil, fmt.Errorf("token %q: single_word, lstrip and rstrip are not implemented", t.Content)
 		}
 		kept = kept || !asText
-		a.tokens[t.Content] = added{id: uint32(*t.ID), asText: asText}
-		a.first[t.Content[0]] = true
-		if !slices.Contains(a.lengths, len(t.Content)) {
-			a.lengths = append(a.lengths, len(t.Content))
+		content := m.mark(t.Content)
+		a.tokens[content] = added{id: uint32(*t.ID), asText: asText}
+		a.first[content[0]] = true
+		if !slices.Contains(a.lengths, len(content)) {
+			a.lengths = append(a.lengths, len(content))
 		}
 	}
 	if !kept {

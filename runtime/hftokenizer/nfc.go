@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/promptgen/promptgen/runtime/internal/lossy"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -40,18 +41,30 @@ type nfcBuffers struct {
 	iter          norm.Iter
 }
 
-// appendExactNFC appends the NFC form of text as UAX #15 defines it: each
-// rune fully decomposed, each run of non-starters sorted by combining
-// class (stably), then each rune composed with the last starter that it
-// is not blocked from. The text it gets is rare, so it favours plainness
-// over speed.
+// markerRune stands for lossy.Marker, U+FFFD in marked text, among the
+// runes of appendExactNFC: like U+FFFD, a starter that composes with
+// nothing (no rune's decomposition holds U+FFFD), and no valid rune.
+const markerRune = -1
+
+// appendExactNFC appends the NFC form of text, valid or marked, as
+// UAX #15 defines it: each rune fully decomposed, each run of
+// non-starters sorted by combining class (stably), then each rune
+// composed with the last starter that it is not blocked from. The text it
+// gets is rare, so it favours plainness over speed.
 func appendExactNFC(dst []byte, text string, b *nfcBuffers) []byte {
 	runes := b.runes[:0]
-	for i, r := range text {
-		b.d = b.appendForm(b.d[:0], norm.NFD, text[i:i+utf8.RuneLen(r)])
+	for i := 0; i < len(text); {
+		if text[i] == lossy.Marker {
+			runes = append(runes, markerRune)
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		b.d = b.appendForm(b.d[:0], norm.NFD, text[i:i+size])
 		for _, c := range string(b.d) {
 			runes = append(runes, c)
 		}
+		i += size
 	}
 	for i := 0; i < len(runes); {
 		j := i
@@ -78,7 +91,11 @@ func appendExactNFC(dst []byte, text string, b *nfcBuffers) []byte {
 		out = append(out, c)
 	}
 	for _, c := range out {
-		dst = utf8.AppendRune(dst, c)
+		if c == markerRune {
+			dst = append(dst, lossy.Marker)
+		} else {
+			dst = utf8.AppendRune(dst, c)
+		}
 	}
 	b.runes = runes
 	return dst

@@ -105,3 +105,21 @@ func TestExactNFCNoJoiner(t *testing.T) {
 		t.Errorf("%+q, want %+q", got, want)
 	}
 }
+
+// TestExactNFCMarker: appendExactNFC keeps the marker of marked text, a
+// starter that composes with nothing, as the one byte it is, where the
+// marks after it reorder and a starter after it combines backward, and
+// U+FFFD of valid text as U+FFFD.
+func TestExactNFCMarker(t *testing.T) {
+	for text, want := range map[string]string{
+		"\xff\u0b3e\u0301":                    "\xff\u0b3e\u0301",
+		"a\xff\u0301\u0327":                   "a\xff\u0327\u0301",
+		"\xff" + strings.Repeat("\u0301", 31): "\xff" + strings.Repeat("\u0301", 31),
+		"\uFFFD\u0b3e\u0301":                  "\uFFFD\u0b3e\u0301",
+		"e\xff\u0301e\u0301":                  "e\xff\u0301\u00e9",
+	} {
+		if got := string(appendExactNFC(nil, text, &nfcBuffers{})); got != want {
+			t.Errorf("appendExactNFC(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
