@@ -409,6 +409,9 @@ func TestRenderErrors(t *testing.T) {
 		// reverse of a dynamic value stored and never read: Jinja2 runs it,
 		// and fails on a number (FilterArgumentError).
 		"storedreverse": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% set r = m.content|reverse %}{% endfor %}ok\"\n",
+		// A dynamic subscript of a generator or a list's reverse: a string
+		// naming an attribute of it, which Jinja2 reads instead (send).
+		"iteritemdyn": "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
 		// round with a method Jinja2 lacks (FilterArgumentError; the
 		// typed round printed 2.0), and of a dynamic value that is no
 		// number (TypeError).
@@ -593,6 +596,10 @@ func TestRenderErrors(t *testing.T) {
 		{"genarg", `{"xs": [1], "y": 2}`, "1"},
 		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},
+		{"iteritemdyn", `{"messages": [{"role": "user", "k": 0}, {"role": "user", "k": "x"}, {"role": "user"}, {"role": "user", "k": "send "}]}`, "[|][|][|][|]"},
+		{"iteritemdyn", `{"messages": [{"role": "user", "k": "send"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "send" as the attribute of the 'generator' object, which promptgen does not support`},
+		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__doc__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "__doc__" as the attribute of the 'generator' object, which promptgen does not support`},
+		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__length_hint__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:65: render iteritemdyn: invalid operation: Jinja2 reads "__length_hint__" as the attribute of the 'list_reverseiterator' object, which promptgen does not support`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": 2}]}`, `ERROR: prompts/storedreverse.yaml:3:46: render storedreverse: invalid operation: argument must be iterable`},
 		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},
 		{"select", `{"xs": []}`, `ERROR: prompts/select.yaml:4:38: render select: "y": variable is undefined`},

@@ -1078,6 +1078,12 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		c.errorf(e.Index.Pos(), "a dict literal can only be subscripted with a string constant (or, when its values are strings, numbers, bools, none, or lists and dicts of them, with any key)")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
+	if isDynamic(i) && (t.Kind == ir.KindList || t.Kind == ir.KindString || t.Kind == ir.KindMap) {
+		// An index known at run time only: Python's subscript of the
+		// value, undefined where it fails (a float, a missing key), or an
+		// attribute it names (xs['append']).
+		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
+	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}
 	switch t.Kind {
 	case ir.KindList:
@@ -1106,8 +1112,16 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 // undefined, after it evaluated the filter's operand and arguments and
 // the index, and never runs the filter. So it is g[i] if not (their
 // evaluation, true): undefined, and the item is never read.
+//
+// A dynamic index may be a string at run time, which Jinja2 reads as an
+// attribute of the generator object where it names one (send): g[i] is
+// then the iterator item of i where g is true, after g's evaluation.
 func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
 	c.iterate(g) // its one use
+	if isDynamic(i) {
+		item := c.dyn(ir.DynIterItem, iteratorType(g), ir.DynamicType(), e.Span, i)
+		return &ir.Cond{Cond: lazyTrue(g), Then: item, T: item.Type()}
+	}
 	c.intIndex(i, e.Index.Pos())
 	var then ir.Expr
 	if isDynamic(g) {
@@ -1116,6 +1130,22 @@ func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
 		then = &ir.Index{X: g, Index: i, T: g.Type().Elem, Pos: c.posString(e.Span)}
 	}
 	return &ir.Cond{Cond: &ir.Unary{Op: "not", X: lazyTrue(g, i), T: &ir.Type{Kind: ir.KindBool}}, Then: then, T: then.Type()}
+}
+
+// iteratorType is the Python type of g, a generator (see generator):
+// list_reverseiterator where reverse makes it of a list.
+func iteratorType(g ir.Expr) string {
+	switch g := g.(type) {
+	case *ir.Call:
+		if g.Name == "reverse" {
+			return "list_reverseiterator"
+		}
+	case *ir.Dynamic:
+		if g.Op == ir.DynFilter && g.Name == "reverse" {
+			return "list_reverseiterator"
+		}
+	}
+	return "generator"
 }
 
 func isStringValue(v any) bool {

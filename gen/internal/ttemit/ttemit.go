@@ -1516,7 +1516,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 		op = "dictitems"
 	}
 	args := []string{strconv.Quote(op), e.pos(x.Pos)}
-	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand {
+	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand || x.Op == ir.DynIterItem {
 		args = append(args, strconv.Quote(x.Name))
 	}
 	if x.Op == ir.DynTest && x.Not {
@@ -1563,7 +1563,7 @@ func (e *ttEmitter) inOrder(operands ...tval) (pre string, vals []string) {
 
 // dynOps names the operations of ttfuncs' dyn.
 var dynOps = map[ir.DynOp]string{
-	ir.DynAttr: "attr", ir.DynItem: "item", ir.DynSlice: "slice", ir.DynEqual: "equal",
+	ir.DynAttr: "attr", ir.DynItem: "item", ir.DynIterItem: "iteratoritem", ir.DynSlice: "slice", ir.DynEqual: "equal",
 	ir.DynCompare: "compare", ir.DynArith: "arith", ir.DynNeg: "neg", ir.DynContains: "contains",
 	ir.DynTest: "test", ir.DynLength: "length", ir.DynStr: "str", ir.DynAsString: "asstring", ir.DynAsInt: "asint", ir.DynAsIndex: "asindex",
 	ir.DynDefault: "default", ir.DynToJSON: "tojson", ir.DynFirst: "first", ir.DynLast: "last",
