@@ -109,6 +109,9 @@ var includedFamilies = []string{
 	// Issue 27: a dynamic value as the index of a typed list or string,
 	// or of a generator.
 	"dyn-index",
+	// Issue 27: upper, lower, title, capitalize, trim and replace of a
+	// number, a bool or none (str() of it).
+	"text-filter-scalar",
 	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.
 	"filter-value",
 	// Issue 27: groupby, slice and forceescape of typed values (and, with
