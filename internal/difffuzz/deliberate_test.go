@@ -36,6 +36,8 @@ func TestDeliberate(t *testing.T) {
 		{"items() needs a map, dict or object, not string (Jinja2 raises UndefinedError: a string has no such method)", false, "Operations Jinja2 fails on"},
 		{"test test of list of string: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", false, "Operations Jinja2 fails on"},
 		{"center() takes an int as width, not list of dynamic value (Python raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"round needs a number, not string (Python raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"round needs a number, not string (Python raises TypeError)", true, ""},
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},
 		{`cannot assign an attribute of "…", which is not a namespace (set it with {% set ns = namespace(...) %})`, false, "Operations Jinja2 fails on"},
 		{"select needs a list, not string", false, ""}, // a string's characters

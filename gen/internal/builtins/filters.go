@@ -175,7 +175,7 @@ func numberFinal(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 
 func roundFinal(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 	if !ir.IsNumber(x.X.Type().Kind) {
-		errorf(e.NameSpan, "round needs a number, not %s", x.X.Type())
+		errorf(e.NameSpan, "round needs a number, not %s (Python raises TypeError)", x.X.Type())
 	}
 }
 

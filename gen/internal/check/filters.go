@@ -575,8 +575,12 @@ func (c *checker) numberFilter(f *filterUse) bool {
 
 func (c *checker) roundFilter(f *filterUse) bool {
 	xt := f.x.Type()
-	if !ir.IsNumber(xt.Resolve().Kind) {
+	switch k := xt.Resolve().Kind; {
+	case k == ir.KindUnknown:
 		c.constrain(xt, ir.KindFloat, f.e.X.Pos())
+	case !ir.IsNumber(k):
+		c.errorf(f.e.NameSpan, "round needs a number, not %s (Python raises TypeError)", xt.Resolve())
+		return false
 	}
 	// Python's round keeps an int an int; floor and ceil divide.
 	f.out.T = &ir.Type{Kind: ir.KindFloat}
