@@ -102,7 +102,7 @@ var Filters = map[string]Filter{
 	"string":     {Flags: PrintsOperand | ReadsAll | KeepsMarkup},
 	"tojson":     {Flags: ReadsAll | HintsString, Args: []ir.Kind{ir.KindInt}},
 	"join":       {Flags: Iterates, Args: []ir.Kind{ir.KindString, ir.KindString}, Final: listFinal},
-	"length":     {},
+	"length":     {Flags: HintsString}, // an unknown only measured is a string, also where the length is tested
 	"first":      {Flags: Iterates},
 	"last":       {Flags: KeepsMarkup}, // reversed() reads Markup by index, which keeps it; first iterates, which does not
 	"int":        {Flags: HintsString | DynList, Args: []ir.Kind{ir.KindInt, ir.KindInt}, Final: numberFinal},

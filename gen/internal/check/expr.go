@@ -224,6 +224,13 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			return c.reject()
 		}
 		if !c.keepsUndefined(out.T, out.Items, e.Items, e.Span) {
+			if slices.ContainsFunc(out.Items, func(x ir.Expr) bool { return x.Type().Resolve().Kind == ir.KindString }) {
+				// An input beside a string: unify sees a copy of its
+				// list type (types.Slot), which names no input.
+				for _, x := range out.Items {
+					c.listString(x.Type())
+				}
+			}
 			for i, x := range out.Items {
 				c.unify(out.T.Elem, types.Slot(x.Type()), e.Items[i].Pos())
 			}
