@@ -412,6 +412,7 @@ func TestRenderErrors(t *testing.T) {
 		// A dynamic subscript of a generator or a list's reverse: a string
 		// naming an attribute of it, which Jinja2 reads instead (send).
 		"iteritemdyn": "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
+		"iteritemtyped": "inputs: {s: string}\ntemplate: \"{{ (['a']|unique)[s] is defined }}\"\n",
 		// round with a method Jinja2 lacks (FilterArgumentError; the
 		// typed round printed 2.0), and of a dynamic value that is no
 		// number (TypeError).
@@ -599,6 +600,8 @@ func TestRenderErrors(t *testing.T) {
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": 0}, {"role": "user", "k": "x"}, {"role": "user"}, {"role": "user", "k": "send "}]}`, "[|][|][|][|]"},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "send"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "send" as the attribute of the 'generator' object, which promptgen does not support`},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__doc__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "__doc__" as the attribute of the 'generator' object, which promptgen does not support`},
+		{"iteritemtyped", `{"s": "x"}`, "False"},
+		{"iteritemtyped", `{"s": "send"}`, `ERROR: prompts/iteritemtyped.yaml:2:15: render iteritemtyped: invalid operation: Jinja2 reads "send" as the attribute of the 'generator' object, which promptgen does not support`},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__length_hint__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:65: render iteritemdyn: invalid operation: Jinja2 reads "__length_hint__" as the attribute of the 'list_reverseiterator' object, which promptgen does not support`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": 2}]}`, `ERROR: prompts/storedreverse.yaml:3:46: render storedreverse: invalid operation: argument must be iterable`},
 		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},

@@ -494,9 +494,10 @@ func (g *generator) dynMarkup(d int, sub func() expression) expression {
 }
 
 // dynIndexOf is a typed value subscripted by i, a dynamic value (family
-// dyn-index): a list or string literal, whose item Python reads at run
-// time (undefined where i is no int, or out of range), or a generator or
-// a list's reverse, undefined (or an attribute it names).
+// dyn-index, which also subscripts generators by numbers and strings,
+// generatorIndex): a list or string literal, whose item Python reads at
+// run time (undefined where i is no int, or out of range), or a
+// generator or a list's reverse, undefined (or an attribute it names).
 func (g *generator) dynIndexOf(i expression) expression {
 	var x expression
 	switch g.r.IntN(4) {

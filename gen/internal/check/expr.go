@@ -1085,10 +1085,11 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		c.errorf(e.Index.Pos(), "a dict literal can only be subscripted with a string constant (or, when its values are strings, numbers, bools, none, or lists and dicts of them, with any key)")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	if isDynamic(i) && (t.Kind == ir.KindList || t.Kind == ir.KindString || t.Kind == ir.KindMap) {
-		// An index known at run time only: Python's subscript of the
-		// value, undefined where it fails (a float, a missing key), or an
-		// attribute it names (xs['append']).
+	if types.HoldsDynamic(i.Type()) && (t.Kind == ir.KindList || t.Kind == ir.KindString || t.Kind == ir.KindMap) ||
+		i.Type().Kind == ir.KindFloat && (t.Kind == ir.KindList || t.Kind == ir.KindString) {
+		// An index known at run time only, or a number: Python's
+		// subscript of the value, undefined where it fails (a float, a
+		// missing key), or an attribute it names (xs['append']).
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
 	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}
@@ -1120,21 +1121,29 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 // the index, and never runs the filter. So it is g[i] if not (their
 // evaluation, true): undefined, and the item is never read.
 //
-// A dynamic index may be a string at run time, which Jinja2 reads as an
-// attribute of the generator object where it names one (send): g[i] is
-// then the iterator item of i where g is true, after g's evaluation.
+// A string or dynamic index (a string at run time) is read by Jinja2 as
+// an attribute of the generator object where it names one (send): g[i]
+// is then the iterator item of i where g is true, after g's evaluation.
 func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
 	c.iterate(g) // its one use
-	if isDynamic(i) {
+	switch k := i.Type().Kind; {
+	case k == ir.KindString || types.HoldsDynamic(i.Type()):
 		item := c.dyn(ir.DynIterItem, iteratorType(g), ir.DynamicType(), e.Span, i)
 		return &ir.Cond{Cond: lazyTrue(g), Then: item, T: item.Type()}
+	case k == ir.KindUnknown:
+		c.intIndex(i, e.Index.Pos())
 	}
-	c.intIndex(i, e.Index.Pos())
+	// Any other index (an int, a number, a list) is undefined: then,
+	// never run, types it, with an int index.
+	idx := i
+	if k := i.Type().Resolve().Kind; k != ir.KindInt && k != ir.KindBool && k != ir.KindUnknown {
+		idx = constExpr(int64(0))
+	}
 	var then ir.Expr
 	if isDynamic(g) {
-		then = c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, g, i)
+		then = c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, g, idx)
 	} else {
-		then = &ir.Index{X: g, Index: i, T: g.Type().Elem, Pos: c.posString(e.Span)}
+		then = &ir.Index{X: g, Index: idx, T: g.Type().Elem, Pos: c.posString(e.Span)}
 	}
 	return &ir.Cond{Cond: &ir.Unary{Op: "not", X: lazyTrue(g, i), T: &ir.Type{Kind: ir.KindBool}}, Then: then, T: then.Type()}
 }
@@ -1160,8 +1169,10 @@ func isStringValue(v any) bool {
 	return ok
 }
 
-// intIndex requires an index or slice bound to be an int. A number would
-// make Jinja2's subscript fail and yield undefined; that is an error here.
+// intIndex requires an index or slice bound to be an int. A number as a
+// slice bound makes Jinja2 fail (TypeError); an index that becomes one
+// after this use is an error too (one that is a number here is Python's
+// subscript, see index).
 func (c *checker) intIndex(i ir.Expr, sp tmpl.Span) {
 	c.constrain(i.Type(), ir.KindInt, sp)
 	c.later = append(c.later, func() {
