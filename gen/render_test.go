@@ -411,7 +411,7 @@ func TestRenderErrors(t *testing.T) {
 		"storedreverse": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% set r = m.content|reverse %}{% endfor %}ok\"\n",
 		// A dynamic subscript of a generator or a list's reverse: a string
 		// naming an attribute of it, which Jinja2 reads instead (send).
-		"iteritemdyn": "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
+		"iteritemdyn":   "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
 		"iteritemtyped": "inputs: {s: string}\ntemplate: \"{{ (['a']|unique)[s] is defined }}\"\n",
 		// round with a method Jinja2 lacks (FilterArgumentError; the
 		// typed round printed 2.0), and of a dynamic value that is no
