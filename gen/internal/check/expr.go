@@ -313,6 +313,12 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			case c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
 				out.T = ir.DynamicType()
 			default:
+				if tk == ir.KindString || ek == ir.KindString {
+					// An input in the other arm is checked again as a
+					// string from its first use, as where they unify.
+					c.listString(out.Then.Type())
+					c.listString(out.Else.Type())
+				}
 				c.errorf(e.Else.Pos(), "the conditional yields either %s here: promptgen can print that, but not use it as a value (make the branches one type, or convert with | string)", kindsOf([]ir.Expr{out.Then, out.Else}))
 				return c.reject()
 			}
