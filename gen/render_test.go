@@ -411,7 +411,10 @@ func TestRenderErrors(t *testing.T) {
 		"storedreverse": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% set r = m.content|reverse %}{% endfor %}ok\"\n",
 		// A dynamic subscript of a generator or a list's reverse: a string
 		// naming an attribute of it, which Jinja2 reads instead (send).
-		"iteritemdyn":   "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
+		"iteritemdyn": "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
+		// Jinja2 evaluates both operands of an arithmetic operator before
+		// it fails on an undefined one: the right one fails first.
+		"arithorder":    "inputs: {xs: [int], s: string}\ntemplate: \"{% for item in xs %}{% endfor %}{{ item // s.rindex('y') }}\"\n",
 		"iteritemtyped": "inputs: {s: string}\ntemplate: \"{{ (['a']|unique)[s] is defined }}\"\n",
 		// round with a method Jinja2 lacks (FilterArgumentError; the
 		// typed round printed 2.0), and of a dynamic value that is no
@@ -600,6 +603,8 @@ func TestRenderErrors(t *testing.T) {
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": 0}, {"role": "user", "k": "x"}, {"role": "user"}, {"role": "user", "k": "send "}]}`, "[|][|][|][|]"},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "send"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "send" as the attribute of the 'generator' object, which promptgen does not support`},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__doc__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "__doc__" as the attribute of the 'generator' object, which promptgen does not support`},
+		{"arithorder", `{"xs": [1], "s": "x"}`, `ERROR: prompts/arithorder.yaml:2:55: render arithorder: invalid operation: substring not found`},
+		{"arithorder", `{"xs": [1], "s": "y"}`, `ERROR: prompts/arithorder.yaml:2:47: render arithorder: "item": variable is undefined`},
 		{"iteritemtyped", `{"s": "x"}`, "False"},
 		{"iteritemtyped", `{"s": "send"}`, `ERROR: prompts/iteritemtyped.yaml:2:15: render iteritemtyped: invalid operation: Jinja2 reads "send" as the attribute of the 'generator' object, which promptgen does not support`},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__length_hint__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:65: render iteritemdyn: invalid operation: Jinja2 reads "__length_hint__" as the attribute of the 'list_reverseiterator' object, which promptgen does not support`},

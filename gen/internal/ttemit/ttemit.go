@@ -691,8 +691,18 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 		}
 		return tval{pre: pre, val: v}
 	}
-	pre, vals := e.inOrder(e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)), e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y)))
-	a, b := vals[0], vals[1]
+	// Jinja2 evaluates both operands before the operator fails on an
+	// undefined one: y may fail first (x // s.rindex('y')).
+	xv, yv := e.expr(x.X), e.expr(x.Y)
+	pre, vals := e.inOrder(xv, yv)
+	if xv.maybe && strings.HasPrefix(vals[1], "(") {
+		// y is evaluated before x's check, not as its argument after.
+		t := e.temp("op")
+		pre += action(t + " := " + vals[1])
+		vals[1] = t
+	}
+	a := e.strict(tval{val: vals[0], maybe: xv.maybe}, x.Pos, ir.VarPath(x.X)).val
+	b := e.strict(tval{val: vals[1], maybe: yv.maybe}, x.Pos, ir.VarPath(x.Y)).val
 	if x.EscapeX {
 		a = call("escape", a, e.pos(x.Pos))
 	}
