@@ -414,8 +414,9 @@ func TestRenderErrors(t *testing.T) {
 		"iteritemdyn": "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
 		// Jinja2 evaluates both operands of an arithmetic operator before
 		// it fails on an undefined one: the right one fails first.
-		"arithorder":    "inputs: {xs: [int], s: string}\ntemplate: \"{% for item in xs %}{% endfor %}{{ item // s.rindex('y') }}\"\n",
-		"iteritemtyped": "inputs: {s: string}\ntemplate: \"{{ (['a']|unique)[s] is defined }}\"\n",
+		"arithorder":     "inputs: {xs: [int], s: string}\ntemplate: \"{% for item in xs %}{% endfor %}{{ item // s.rindex('y') }}\"\n",
+		"arithorderattr": "inputs:\n  o: {type: object, optional: true, properties: {k: {type: integer}}, required: [k]}\n  s: string\ntemplate: \"{{ o.k % s.index('y') }}\"\n",
+		"iteritemtyped":  "inputs: {s: string}\ntemplate: \"{{ (['a']|unique)[s] is defined }}\"\n",
 		// round with a method Jinja2 lacks (FilterArgumentError; the
 		// typed round printed 2.0), and of a dynamic value that is no
 		// number (TypeError).
@@ -605,6 +606,7 @@ func TestRenderErrors(t *testing.T) {
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__doc__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "__doc__" as the attribute of the 'generator' object, which promptgen does not support`},
 		{"arithorder", `{"xs": [1], "s": "x"}`, `ERROR: prompts/arithorder.yaml:2:55: render arithorder: invalid operation: substring not found`},
 		{"arithorder", `{"xs": [1], "s": "y"}`, `ERROR: prompts/arithorder.yaml:2:47: render arithorder: "item": variable is undefined`},
+		{"arithorderattr", `{"s": "x"}`, `ERROR: prompts/arithorderattr.yaml:4:15: render arithorderattr: "o": variable is undefined`},
 		{"iteritemtyped", `{"s": "x"}`, "False"},
 		{"iteritemtyped", `{"s": "send"}`, `ERROR: prompts/iteritemtyped.yaml:2:15: render iteritemtyped: invalid operation: Jinja2 reads "send" as the attribute of the 'generator' object, which promptgen does not support`},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__length_hint__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:65: render iteritemdyn: invalid operation: Jinja2 reads "__length_hint__" as the attribute of the 'list_reverseiterator' object, which promptgen does not support`},

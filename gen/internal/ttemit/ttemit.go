@@ -696,10 +696,15 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 	xv, yv := e.expr(x.X), e.expr(x.Y)
 	pre, vals := e.inOrder(xv, yv)
 	if xv.maybe && strings.HasPrefix(vals[1], "(") {
-		// y is evaluated before x's check, not as its argument after.
-		t := e.temp("op")
-		pre += action(t + " := " + vals[1])
-		vals[1] = t
+		// x, then y, are evaluated before x's check, not y as the
+		// check's argument after it (x's own reads may fail first).
+		for i := range vals {
+			if strings.HasPrefix(vals[i], "(") {
+				t := e.temp("op")
+				pre += action(t + " := " + vals[i])
+				vals[i] = t
+			}
+		}
 	}
 	a := e.strict(tval{val: vals[0], maybe: xv.maybe}, x.Pos, ir.VarPath(x.X)).val
 	b := e.strict(tval{val: vals[1], maybe: yv.maybe}, x.Pos, ir.VarPath(x.Y)).val
