@@ -427,6 +427,14 @@ func TestRenderErrors(t *testing.T) {
 		// reverse of a dynamic value stored and never read: Jinja2 runs it,
 		// and fails on a number (FilterArgumentError).
 		"storedreverse": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% set r = m.content|reverse %}{% endfor %}ok\"\n",
+		// A dynamic subscript of a generator or a list's reverse: a string
+		// naming an attribute of it, which Jinja2 reads instead (send).
+		"iteritemdyn": "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
+		// Jinja2 evaluates both operands of an arithmetic operator before
+		// it fails on an undefined one: the right one fails first.
+		"arithorder":     "inputs: {xs: [int], s: string}\ntemplate: \"{% for item in xs %}{% endfor %}{{ item // s.rindex('y') }}\"\n",
+		"arithorderattr": "inputs:\n  o: {type: object, optional: true, properties: {k: {type: integer}}, required: [k]}\n  s: string\ntemplate: \"{{ o.k % s.index('y') }}\"\n",
+		"iteritemtyped":  "inputs: {s: string}\ntemplate: \"{{ (['a']|unique)[s] is defined }}\"\n",
 		// round with a method Jinja2 lacks (FilterArgumentError; the
 		// typed round printed 2.0), and of a dynamic value that is no
 		// number (TypeError).
@@ -640,6 +648,15 @@ func TestRenderErrors(t *testing.T) {
 		{"genarg", `{"xs": [1], "y": 2}`, "1"},
 		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},
+		{"iteritemdyn", `{"messages": [{"role": "user", "k": 0}, {"role": "user", "k": "x"}, {"role": "user"}, {"role": "user", "k": "send "}]}`, "[|][|][|][|]"},
+		{"iteritemdyn", `{"messages": [{"role": "user", "k": "send"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "send" as the attribute of the 'generator' object, which promptgen does not support`},
+		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__doc__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "__doc__" as the attribute of the 'generator' object, which promptgen does not support`},
+		{"arithorder", `{"xs": [1], "s": "x"}`, `ERROR: prompts/arithorder.yaml:2:55: render arithorder: invalid operation: substring not found`},
+		{"arithorder", `{"xs": [1], "s": "y"}`, `ERROR: prompts/arithorder.yaml:2:47: render arithorder: "item": variable is undefined`},
+		{"arithorderattr", `{"s": "x"}`, `ERROR: prompts/arithorderattr.yaml:4:15: render arithorderattr: "o": variable is undefined`},
+		{"iteritemtyped", `{"s": "x"}`, "False"},
+		{"iteritemtyped", `{"s": "send"}`, `ERROR: prompts/iteritemtyped.yaml:2:15: render iteritemtyped: invalid operation: Jinja2 reads "send" as the attribute of the 'generator' object, which promptgen does not support`},
+		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__length_hint__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:65: render iteritemdyn: invalid operation: Jinja2 reads "__length_hint__" as the attribute of the 'list_reverseiterator' object, which promptgen does not support`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": 2}]}`, `ERROR: prompts/storedreverse.yaml:3:46: render storedreverse: invalid operation: argument must be iterable`},
 		{"select", `{"xs": [1, 2], "y": 1}`, "[2]"},
 		{"select", `{"xs": []}`, `ERROR: prompts/select.yaml:4:38: render select: "y": variable is undefined`},

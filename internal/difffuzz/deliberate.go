@@ -32,8 +32,8 @@ var deliberateReasons = []deliberateReason{
 
 // raisesInPython matches the messages of operations that raise TypeError
 // or UndefinedError in Jinja2 whatever the operands' values: arithmetic,
-// iteration, membership and length of types that have none, and calls of
-// what is undefined.
+// iteration, membership and length of types that have none, str methods
+// of other values, and calls of what is undefined.
 var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^operator - needs a number, not |` +
 	`^cannot loop over (int|number|bool|none)$|` +
@@ -41,6 +41,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^(length|list|first|last|reverse|select|reject|selectattr|rejectattr|map) needs .*, not (int|number|bool|none)$|` +
 	`^(get|items|keys|values)\(\) needs a map, dict or object, not |` +
 	`^filter dictsort needs a map, dict or object, not |` +
+	`^\w+\(\) needs a string, not (int|number|bool|none|list of .*) \(Jinja2 raises UndefinedError|` +
 	`^center\(\) takes an int as width|` +
 	`^caller\(\) in macro "…", which is called without a \{% call %\} block|` +
 	`^the message of raise_exception |` +

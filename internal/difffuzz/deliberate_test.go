@@ -42,6 +42,11 @@ func TestDeliberate(t *testing.T) {
 		{`map(attribute="…") of a string reads the str method "…" of each character, which Jinja2 prints with its address in memory (<built-in method ...>): not supported`, true, "Dict methods read as keys"},
 		{"test test of list of string: Jinja2 looks the value up in a dict, and Python cannot hash a list or dict (TypeError)", false, "Operations Jinja2 fails on"},
 		{"center() takes an int as width, not list of dynamic value (Python raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"round needs a number, not string (Python raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"round needs a number, not string (Python raises TypeError)", true, ""},
+		{"split() needs a string, not int (Jinja2 raises UndefinedError: an int has no such method)", false, "Operations Jinja2 fails on"},
+		{"upper() needs a string, not list of string (Jinja2 raises UndefinedError: a list has no such method)", false, "Operations Jinja2 fails on"},
+		{"upper() needs a string, not list of string (Jinja2 raises UndefinedError: a list has no such method)", true, ""},
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},
 		{`cannot assign an attribute of "…", which is not a namespace (set it with {% set ns = namespace(...) %})`, false, "Operations Jinja2 fails on"},
 		{"select needs a list, not string", false, ""}, // a string's characters

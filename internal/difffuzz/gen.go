@@ -116,6 +116,12 @@ var includedFamilies = []string{
 	"compare-bool",
 	// Issue 27: a dynamic value as a string method's int argument.
 	"dyn-method-int",
+	// Issue 27: a dynamic value as the index of a typed list or string,
+	// or of a generator; a number or a string as a generator's.
+	"dyn-index",
+	// Issue 27: upper, lower, title, capitalize, trim and replace of a
+	// number, a bool or none (str() of it).
+	"text-filter-scalar",
 	// Issue 27: center, escape, filesizeformat, urlencode, sum, min, max.
 	"filter-value",
 	// Issue 27: groupby, slice and forceescape of typed values (and, with

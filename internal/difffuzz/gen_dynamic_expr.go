@@ -181,6 +181,7 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 				e.text = "(" + items[0] + ")"
 			}
 		}},
+		choice{1, g.on("dyn-index"), func() { e = g.dynIndexOf(sub()) }},
 		choice{1, typed && g.on("filter-format"), func() { e = g.dynFormat(sub) }},
 		choice{2, typed, func() {
 			e = g.filter(sub(), g.pick([]string{"length", "count", "string", "upper", "lower", "trim", "title", "wordcount"}))
@@ -498,4 +499,24 @@ func (g *generator) dynMarkup(d int, sub func() expression) expression {
 		m, x = x, m
 	}
 	return g.binary(m, "+", x, precAdd)
+}
+
+// dynIndexOf is a typed value subscripted by i, a dynamic value (family
+// dyn-index, which also subscripts generators by numbers and strings,
+// generatorIndex): a list or string literal, whose item Python reads at
+// run time (undefined where i is no int, or out of range), or a
+// generator or a list's reverse, undefined (or an attribute it names).
+func (g *generator) dynIndexOf(i expression) expression {
+	var x expression
+	switch g.r.IntN(4) {
+	case 0:
+		x = g.lit(listOf([]*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]))
+	case 1:
+		x = g.lit(typeString)
+	case 2:
+		x = g.filter(g.lit(listOf(typeString)), g.pick([]string{"select", "reject", "unique", "reverse"}))
+	default:
+		x = g.filter(g.lit(listOf(typeInt)), "map", "'string'")
+	}
+	return expression{text: g.wrap(x, precPrimary) + "[" + i.text + "]", prec: precPrimary}
 }

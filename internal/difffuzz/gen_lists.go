@@ -68,6 +68,9 @@ func (g *generator) generatorIndex(d int) expression {
 	elem := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
 	x := g.lazyList(elem, d)
 	i := g.expr(typeInt, d-1)
+	if g.on("dyn-index") && g.chance(0.2) {
+		i = g.expr([]*valueType{typeFloat, typeString}[g.r.IntN(2)], d-1) // undefined, or an attribute
+	}
 	e := expression{text: g.wrap(x, precPrimary) + "[" + i.text + "]", prec: precPrimary}
 	if g.chance(0.3) {
 		e = g.filter(e, g.defaultName(), g.leaf(elem).text)

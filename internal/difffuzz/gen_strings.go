@@ -85,6 +85,15 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 			}
 		}},
 		{2, g.on("filter-case"), func() { *e = g.filter(str(), g.pick([]string{"upper", "lower", "title", "capitalize"})) }},
+		{1, g.on("text-filter-scalar"), func() {
+			// Of a number, a bool or none, which Jinja2 converts with str().
+			x := g.expr([]*valueType{typeInt, typeFloat, typeBool}[g.r.IntN(3)], d)
+			if g.chance(0.15) {
+				x = expression{text: "none", prec: precPrimary}
+			}
+			name := g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "replace"})
+			*e = g.filter(x, name, g.stringFilterArgs(name)...)
+		}},
 		{1, g.on("filter-reverse"), func() { *e = g.filter(str(), "reverse") }},
 		{1, g.on("generator-tojson") && (g.ifs > 0 || g.loops > 0 || g.macroBody), func() {
 			// Where it may not run: json.dumps raises TypeError where it runs.

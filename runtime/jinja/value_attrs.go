@@ -98,3 +98,29 @@ func (v Value) groupField(name string) (Value, bool) {
 	}
 	return Value{}, false
 }
+
+// iteratorAttrs are the attributes of Python's iterator objects, by type
+// (dir() of Python 3.11): what a string subscript of one reads, as Jinja2
+// falls back to getattr where the subscript fails.
+var iteratorAttrs = map[string]string{
+	"generator": objectAttrs + "__del__ __name__ __qualname__ " +
+		"close gi_code gi_frame gi_running gi_suspended gi_yieldfrom send throw ",
+	"list_reverseiterator": objectAttrs + "__length_hint__ __setstate__ ",
+}
+
+// objectAttrs are the special attributes that both iterators have.
+const objectAttrs = " __class__ __delattr__ __dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ __getstate__" +
+	" __gt__ __hash__ __init__ __init_subclass__ __iter__ __le__ __lt__ __ne__ __new__ __next__ __reduce__" +
+	" __reduce_ex__ __repr__ __setattr__ __sizeof__ __str__ __subclasshook__ "
+
+// IteratorItem is Jinja2's it[key] of it, a Python iterator of type
+// typeName (a generator that map or select yields, or the
+// list_reverseiterator of reverse), which has no items: undefined, but a
+// string key that names an attribute of it (send, __doc__), which Jinja2
+// reads instead, fails the render.
+func IteratorItem(typeName string, key Value) (Value, error) {
+	if s, ok := key.Str(); ok && strings.Contains(iteratorAttrs[typeName], " "+s+" ") {
+		return Value{}, errInvalid("Jinja2 reads %q as the attribute of the '%s' object, which promptgen does not support", s, typeName)
+	}
+	return Value{}, nil
+}

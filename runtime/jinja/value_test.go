@@ -519,3 +519,31 @@ func TestValueIntKeys(t *testing.T) {
 		t.Error("== of dicts with int keys differs from Python's")
 	}
 }
+
+// TestIteratorItem: a subscript of a generator or a list's reverse
+// iterator is undefined (Python cannot subscript one), but where the key
+// is a string that names an attribute of it, which Jinja2 reads instead
+// (checked with Jinja2 3.1 on Python 3.11), the render fails.
+func TestIteratorItem(t *testing.T) {
+	for _, tc := range []struct {
+		typ   string
+		key   Value
+		fails bool
+	}{
+		{"generator", IntValue(1), false}, {"generator", FloatValue(1.5), false}, {"generator", NoneValue(), false},
+		{"generator", Value{}, false}, {"generator", StringValue("x"), false}, {"generator", ListValue(IntValue(1)), false},
+		{"generator", StringValue("send"), true}, {"generator", StringValue("gi_running"), true},
+		{"generator", StringValue("__doc__"), true}, {"generator", StringValue("__name__"), true},
+		{"list_reverseiterator", StringValue("send"), false}, {"list_reverseiterator", IntValue(0), false},
+		{"list_reverseiterator", StringValue("__length_hint__"), true}, {"generator", StringValue("__length_hint__"), false},
+		{"generator", StringValue(" send "), false}, {"generator", StringValue(""), false},
+	} {
+		x, err := IteratorItem(tc.typ, tc.key)
+		switch {
+		case tc.fails && !errors.Is(err, runtime.ErrInvalid):
+			t.Errorf("%s[%s]: %v, want ErrInvalid", tc.typ, tc.key.AppendRepr(nil), err)
+		case !tc.fails && (err != nil || x.Defined()):
+			t.Errorf("%s[%s] = %v, %v; want undefined", tc.typ, tc.key.AppendRepr(nil), x, err)
+		}
+	}
+}

@@ -103,7 +103,7 @@ func toValue(v any) (jinja.Value, error) {
 func dyn(op, pos string, args ...any) (any, error) {
 	var name string
 	switch op {
-	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand", "generator":
+	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand", "generator", "iteratoritem":
 		name, args = args[0].(string), args[1:]
 	}
 	vals := make([]jinja.Value, len(args))
@@ -136,6 +136,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return v[0].Attr(name)
 	case "item":
 		return v[0].Item(v[1])
+	case "iteratoritem":
+		return jinja.IteratorItem(name, v[0])
 	case "slice":
 		lo, hasLo := args[1].(int)
 		hi, hasHi := args[2].(int)

@@ -102,7 +102,7 @@ var Filters = map[string]Filter{
 	"string":     {Flags: PrintsOperand | ReadsAll | KeepsMarkup},
 	"tojson":     {Flags: ReadsAll | HintsString, Args: []ir.Kind{ir.KindInt}},
 	"join":       {Flags: Iterates, Args: []ir.Kind{ir.KindString, ir.KindString}, Final: listFinal},
-	"length":     {},
+	"length":     {Flags: HintsString}, // an unknown only measured is a string, also where the length is tested
 	"first":      {Flags: Iterates},
 	"last":       {Flags: KeepsMarkup}, // reversed() reads Markup by index, which keeps it; first iterates, which does not
 	"int":        {Flags: HintsString | DynList, Args: []ir.Kind{ir.KindInt, ir.KindInt}, Final: numberFinal},
@@ -179,7 +179,7 @@ func numberFinal(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 
 func roundFinal(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 	if !ir.IsNumber(x.X.Type().Kind) {
-		errorf(e.NameSpan, "round needs a number, not %s", x.X.Type())
+		errorf(e.NameSpan, "round needs a number, not %s (Python raises TypeError)", x.X.Type())
 	}
 }
 

@@ -173,6 +173,20 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:
 		c.unify(xt, yt, e.Span)
 		xt.Resolve().Hint = ir.KindInt
+	case e.Op == "*" && (xt.Kind == ir.KindUnknown && yt.Kind == ir.KindInt || yt.Kind == ir.KindUnknown && xt.Kind == ir.KindInt):
+		// n * x repeats a string and multiplies an int: x, and so the
+		// product, is what its other uses make it ((3 * x).split()), else
+		// a string where it is also sliced, else an int.
+		if xt.Kind == ir.KindInt {
+			xt, yt = yt, xt
+		}
+		switch h := &xt.Resolve().Hint; *h {
+		case ir.KindList, ir.KindString:
+			*h = ir.KindString // sliced and repeated: not a list, which promptgen does not repeat
+		default:
+			*h = ir.KindInt
+		}
+		return c.repeat(x, y, xt, e)
 	case xt.Kind == ir.KindUnknown:
 		c.constrain(xt, types.ArithPeer(e.Op, yt.Kind, false), e.X.Pos())
 	case yt.Kind == ir.KindUnknown:
@@ -204,6 +218,20 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		case t.Kind == ir.KindInt && types.NegativePower(e.Op, y):
 		case t.Kind != out.T.Resolve().Kind:
 			out.T = t
+		}
+		c.checkConstInt(out, e.Span)
+	})
+	return out
+}
+
+// repeat is x * y of e, where one operand is an int and the other, of
+// type t, is still unknown: the product has type t, and is checked once
+// t is known.
+func (c *checker) repeat(x, y ir.Expr, t *ir.Type, e *tmpl.Binary) ir.Expr {
+	out := &ir.Binary{Op: e.Op, X: x, Y: y, T: t, Pos: c.posString(e.Span)}
+	c.later = append(c.later, func() {
+		if _, ok := types.ArithResult(e.Op, x.Type(), y.Type()); !ok {
+			c.errorf(e.Span, "unsupported operand types for %s: %s and %s", e.Op, x.Type(), y.Type())
 		}
 		c.checkConstInt(out, e.Span)
 	})

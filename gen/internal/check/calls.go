@@ -107,6 +107,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	} else {
 		c.staysTyped(e.Span, x)
 	}
+	switch k := x.Type().Resolve().Kind; {
+	case k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool || k == ir.KindNone || k == ir.KindList && fn.Name != "index" && fn.Name != "count":
+		c.listString(x.Type()) // an inferred input is checked again as a string
+		c.errorf(fn.NameSpan, "%s() needs a string, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
+		return c.reject()
+	}
 	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
 	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
 	if len(e.Kwargs) > 0 && !ir.KeywordMethods[fn.Name] {

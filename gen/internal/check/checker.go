@@ -469,7 +469,7 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 // bool (Config.Strings).
 func (c *checker) listString(t *ir.Type) {
 	switch t = t.Resolve(); {
-	case c.feed.Declared:
+	case t.Declared:
 		return
 	case t.Kind == ir.KindList:
 		if k := t.Elem.Resolve().Kind; k != ir.KindUnknown && k != ir.KindString {

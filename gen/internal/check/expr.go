@@ -225,6 +225,13 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			return c.reject()
 		}
 		if !c.keepsUndefined(out.T, out.Items, e.Items, e.Span) {
+			if slices.ContainsFunc(out.Items, func(x ir.Expr) bool { return x.Type().Resolve().Kind == ir.KindString }) {
+				// An input beside a string: unify sees a copy of its
+				// list type (types.Slot), which names no input.
+				for _, x := range out.Items {
+					c.listString(x.Type())
+				}
+			}
 			for i, x := range out.Items {
 				c.unify(out.T.Elem, types.Slot(x.Type()), e.Items[i].Pos())
 			}
@@ -307,6 +314,12 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			case c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
 				out.T = ir.DynamicType()
 			default:
+				if tk == ir.KindString || ek == ir.KindString {
+					// An input in the other arm is checked again as a
+					// string from its first use, as where they unify.
+					c.listString(out.Then.Type())
+					c.listString(out.Else.Type())
+				}
 				c.errorf(e.Else.Pos(), "the conditional yields either %s here: promptgen can print that, but not use it as a value (make the branches one type, or convert with | string)", kindsOf([]ir.Expr{out.Then, out.Else}))
 				return c.reject()
 			}
@@ -1117,6 +1130,13 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		c.errorf(e.Index.Pos(), "a dict literal can only be subscripted with a string constant (or, when its values are strings, numbers, bools, none, or lists and dicts of them, with any key)")
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
+	if types.HoldsDynamic(i.Type()) && (t.Kind == ir.KindList || t.Kind == ir.KindString || t.Kind == ir.KindMap) ||
+		i.Type().Kind == ir.KindFloat && (t.Kind == ir.KindList || t.Kind == ir.KindString) {
+		// An index known at run time only, or a number: Python's
+		// subscript of the value, undefined where it fails (a float, a
+		// missing key), or an attribute it names (xs['append']).
+		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
+	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}
 	switch t.Kind {
 	case ir.KindList:
@@ -1145,16 +1165,48 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 // undefined, after it evaluated the filter's operand and arguments and
 // the index, and never runs the filter. So it is g[i] if not (their
 // evaluation, true): undefined, and the item is never read.
+//
+// A string or dynamic index (a string at run time) is read by Jinja2 as
+// an attribute of the generator object where it names one (send): g[i]
+// is then the iterator item of i where g is true, after g's evaluation.
 func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
 	c.iterate(g) // its one use
-	c.intIndex(i, e.Index.Pos())
+	switch k := i.Type().Kind; {
+	case k == ir.KindString || types.HoldsDynamic(i.Type()):
+		item := c.dyn(ir.DynIterItem, iteratorType(g), ir.DynamicType(), e.Span, i)
+		return &ir.Cond{Cond: lazyTrue(g), Then: item, T: item.Type()}
+	case k == ir.KindUnknown:
+		c.intIndex(i, e.Index.Pos())
+	}
+	// Any other index (an int, a number, a list) is undefined: then,
+	// never run, types it, with an int index.
+	idx := i
+	if k := i.Type().Resolve().Kind; k != ir.KindInt && k != ir.KindBool && k != ir.KindUnknown {
+		idx = constExpr(int64(0))
+	}
 	var then ir.Expr
 	if isDynamic(g) {
-		then = c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, g, i)
+		then = c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, g, idx)
 	} else {
-		then = &ir.Index{X: g, Index: i, T: g.Type().Elem, Pos: c.posString(e.Span)}
+		then = &ir.Index{X: g, Index: idx, T: g.Type().Elem, Pos: c.posString(e.Span)}
 	}
 	return &ir.Cond{Cond: &ir.Unary{Op: "not", X: lazyTrue(g, i), T: &ir.Type{Kind: ir.KindBool}}, Then: then, T: then.Type()}
+}
+
+// iteratorType is the Python type of g, a generator (see generator):
+// list_reverseiterator where reverse makes it of a list.
+func iteratorType(g ir.Expr) string {
+	switch g := g.(type) {
+	case *ir.Call:
+		if g.Name == "reverse" {
+			return "list_reverseiterator"
+		}
+	case *ir.Dynamic:
+		if g.Op == ir.DynFilter && g.Name == "reverse" {
+			return "list_reverseiterator"
+		}
+	}
+	return "generator"
 }
 
 func isStringValue(v any) bool {
@@ -1162,8 +1214,10 @@ func isStringValue(v any) bool {
 	return ok
 }
 
-// intIndex requires an index or slice bound to be an int. A number would
-// make Jinja2's subscript fail and yield undefined; that is an error here.
+// intIndex requires an index or slice bound to be an int. A number as a
+// slice bound makes Jinja2 fail (TypeError); an index that becomes one
+// after this use is an error too (one that is a number here is Python's
+// subscript, see index).
 func (c *checker) intIndex(i ir.Expr, sp tmpl.Span) {
 	c.constrain(i.Type(), ir.KindInt, sp)
 	c.later = append(c.later, func() {

@@ -315,6 +315,12 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		// Jinja2 converts the operand with str() first.
 		out.X = c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
 		f.x = out.X
+	case flags&builtins.PrintsOperand != 0 && name != "string" && printsAsStr(x.Type()):
+		// A number, bool or none: Jinja2 converts it with str() first
+		// (2.5|upper is '2.5').
+		c.staysTyped(e.Span, x)
+		out.X = &ir.Call{Kind: ir.CallFilter, Name: "string", X: x, T: &ir.Type{Kind: ir.KindString}, Pos: out.Pos}
+		f.x = out.X
 	case isDynamic(x) && flags&builtins.TakesString != 0:
 		// indent and truncate take a string, and fail on most others.
 		out.X = c.dyn(ir.DynStrOperand, name, &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
@@ -353,6 +359,16 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	c.later = append(c.later, func() { c.checkFilter(f) })
 	return out
+}
+
+// printsAsStr reports whether a filter of a string takes a value of type
+// t as the string it prints: a number, a bool or none.
+func printsAsStr(t *ir.Type) bool {
+	switch t.Resolve().Kind {
+	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
+		return true
+	}
+	return false
 }
 
 // sortsConverted reports whether f, sort or unique of a typed list of
@@ -752,8 +768,12 @@ func (c *checker) numberFilter(f *filterUse) bool {
 
 func (c *checker) roundFilter(f *filterUse) bool {
 	xt := f.x.Type()
-	if !ir.IsNumber(xt.Resolve().Kind) {
+	switch k := xt.Resolve().Kind; {
+	case k == ir.KindUnknown:
 		c.constrain(xt, ir.KindFloat, f.e.X.Pos())
+	case !ir.IsNumber(k):
+		c.errorf(f.e.NameSpan, "round needs a number, not %s (Python raises TypeError)", xt.Resolve())
+		return false
 	}
 	// Python's round keeps an int an int; floor and ceil divide.
 	f.out.T = &ir.Type{Kind: ir.KindFloat}

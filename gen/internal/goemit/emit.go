@@ -844,9 +844,12 @@ func (e *emitter) binary(x *ir.Binary) gval {
 
 func (e *emitter) arith(x *ir.Binary) gval {
 	xt, yt := x.X.Type(), x.Y.Type()
-	a := e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
-	b := e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y))
-	pre := append(a.pre, b.pre...)
+	// Jinja2 evaluates both operands before the operator fails on an
+	// undefined one: y may fail first (x // s.rindex('y')).
+	xv, yv := e.expr(x.X), e.expr(x.Y)
+	a := e.strict(gval{val: xv.val, def: xv.def}, x.Pos, ir.VarPath(x.X))
+	b := e.strict(gval{val: yv.val, def: yv.def}, x.Pos, ir.VarPath(x.Y))
+	pre := append(append(append(xv.pre, yv.pre...), a.pre...), b.pre...)
 	if x.EscapeX {
 		a = e.checked(pre, jen.Qual(ir.JinjaPath, "Escape").Call(a.val), x.Pos)
 		pre = a.pre

@@ -37,7 +37,13 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 			try := conf
 			try.Strings = recheck.Strings
 			sink := &diag.Sink{}
-			if x, _ := checkPrompt(p, inputs, try, strict, sink); x != nil {
+			in := inputs
+			if pristine != nil {
+				// The first check inferred the fields of the declared
+				// objects with no properties: they are inferred again.
+				in = types.Clone(pristine, map[*ir.Type]*ir.Type{})
+			}
+			if x, _ := checkPrompt(p, in, try, strict, sink); x != nil {
 				diags.List = append(diags.List, sink.List...)
 				return x
 			}

@@ -698,8 +698,23 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 		}
 		return tval{pre: pre, val: v}
 	}
-	pre, vals := e.inOrder(e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X)), e.strict(e.expr(x.Y), x.Pos, ir.VarPath(x.Y)))
-	a, b := vals[0], vals[1]
+	// Jinja2 evaluates both operands before the operator fails on an
+	// undefined one: y may fail first (x // s.rindex('y')).
+	xv, yv := e.expr(x.X), e.expr(x.Y)
+	pre, vals := e.inOrder(xv, yv)
+	if xv.maybe && strings.HasPrefix(vals[1], "(") {
+		// x, then y, are evaluated before x's check, not y as the
+		// check's argument after it (x's own reads may fail first).
+		for i := range vals {
+			if strings.HasPrefix(vals[i], "(") {
+				t := e.temp("op")
+				pre += action(t + " := " + vals[i])
+				vals[i] = t
+			}
+		}
+	}
+	a := e.strict(tval{val: vals[0], maybe: xv.maybe}, x.Pos, ir.VarPath(x.X)).val
+	b := e.strict(tval{val: vals[1], maybe: yv.maybe}, x.Pos, ir.VarPath(x.Y)).val
 	if x.EscapeX {
 		a = call("escape", a, e.pos(x.Pos))
 	}
@@ -1523,7 +1538,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 		op = "dictitems"
 	}
 	args := []string{strconv.Quote(op), e.pos(x.Pos)}
-	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand || x.Op == ir.DynGenerator {
+	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand || x.Op == ir.DynGenerator || x.Op == ir.DynIterItem {
 		args = append(args, strconv.Quote(x.Name))
 	}
 	if x.Op == ir.DynTest && x.Not {
@@ -1570,7 +1585,7 @@ func (e *ttEmitter) inOrder(operands ...tval) (pre string, vals []string) {
 
 // dynOps names the operations of ttfuncs' dyn.
 var dynOps = map[ir.DynOp]string{
-	ir.DynAttr: "attr", ir.DynItem: "item", ir.DynSlice: "slice", ir.DynEqual: "equal",
+	ir.DynAttr: "attr", ir.DynItem: "item", ir.DynIterItem: "iteratoritem", ir.DynSlice: "slice", ir.DynEqual: "equal",
 	ir.DynCompare: "compare", ir.DynArith: "arith", ir.DynNeg: "neg", ir.DynContains: "contains",
 	ir.DynTest: "test", ir.DynLength: "length", ir.DynStr: "str", ir.DynAsString: "asstring", ir.DynAsInt: "asint", ir.DynAsIndex: "asindex",
 	ir.DynDefault: "default", ir.DynToJSON: "tojson", ir.DynFirst: "first", ir.DynLast: "last",
