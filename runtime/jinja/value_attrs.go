@@ -17,17 +17,19 @@ var pyAttrs = map[valueKind]string{
 		" isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle" +
 		" isupper join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex" +
 		" rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill ",
-	listKind: " append clear copy count extend index insert pop remove reverse sort ",
-	// A generator's; a list's reverse iterator has only special names.
-	generatorKind: " close gi_code gi_frame gi_running gi_suspended gi_yieldfrom send throw ",
-	intKind:       " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ",
-	boolKind:      " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ",
-	floatKind:     " as_integer_ratio conjugate fromhex hex imag is_integer real ",
+	listKind:  " append clear copy count extend index insert pop remove reverse sort ",
+	intKind:   " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ",
+	boolKind:  " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ",
+	floatKind: " as_integer_ratio conjugate fromhex hex imag is_integer real ",
 }
 
 // hasPyAttr reports whether the Python value v has the attribute name:
-// one of pyAttrs, or a special name (__class__), which every value has.
+// one of pyAttrs, or a special name (__class__), which every value has;
+// of an iterator, one of iteratorAttrs.
 func (v Value) hasPyAttr(name string) bool {
+	if v.kind == generatorKind {
+		return strings.Contains(iteratorAttrs[v.s], " "+name+" ")
+	}
 	if len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") {
 		return true
 	}
@@ -37,11 +39,22 @@ func (v Value) hasPyAttr(name string) bool {
 	if v.tuple {
 		return name == "count" || name == "index"
 	}
-	if v.kind == generatorKind && v.s != "generator" {
-		return false
-	}
 	return strings.Contains(pyAttrs[v.kind], " "+name+" ")
 }
+
+// iteratorAttrs are the attributes of Python's iterators, by type (dir()
+// of Python 3.11): a generator's (of map, select, ...) and a list's
+// reverse iterator's, which has only special names.
+var iteratorAttrs = map[string]string{
+	"generator": iteratorSpecials + "__del__ __name__ __qualname__ " +
+		"close gi_code gi_frame gi_running gi_suspended gi_yieldfrom send throw ",
+	"list_reverseiterator": iteratorSpecials + "__length_hint__ __setstate__ ",
+}
+
+// iteratorSpecials are the special names that both iterators have.
+const iteratorSpecials = " __class__ __delattr__ __dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ __getstate__" +
+	" __gt__ __hash__ __init__ __init_subclass__ __iter__ __le__ __lt__ __ne__ __new__ __next__ __reduce__" +
+	" __reduce_ex__ __repr__ __setattr__ __sizeof__ __str__ __subclasshook__ "
 
 // notMethods are the attributes of pyAttrs that are no methods, or that
 // transformers' ImmutableSandboxedEnvironment does not give (Jinja2's
@@ -97,30 +110,4 @@ func (v Value) groupField(name string) (Value, bool) {
 		return v.list[1], true
 	}
 	return Value{}, false
-}
-
-// iteratorAttrs are the attributes of Python's iterator objects, by type
-// (dir() of Python 3.11): what a string subscript of one reads, as Jinja2
-// falls back to getattr where the subscript fails.
-var iteratorAttrs = map[string]string{
-	"generator": objectAttrs + "__del__ __name__ __qualname__ " +
-		"close gi_code gi_frame gi_running gi_suspended gi_yieldfrom send throw ",
-	"list_reverseiterator": objectAttrs + "__length_hint__ __setstate__ ",
-}
-
-// objectAttrs are the special attributes that both iterators have.
-const objectAttrs = " __class__ __delattr__ __dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ __getstate__" +
-	" __gt__ __hash__ __init__ __init_subclass__ __iter__ __le__ __lt__ __ne__ __new__ __next__ __reduce__" +
-	" __reduce_ex__ __repr__ __setattr__ __sizeof__ __str__ __subclasshook__ "
-
-// IteratorItem is Jinja2's it[key] of it, a Python iterator of type
-// typeName (a generator that map or select yields, or the
-// list_reverseiterator of reverse), which has no items: undefined, but a
-// string key that names an attribute of it (send, __doc__), which Jinja2
-// reads instead, fails the render.
-func IteratorItem(typeName string, key Value) (Value, error) {
-	if s, ok := key.Str(); ok && strings.Contains(iteratorAttrs[typeName], " "+s+" ") {
-		return Value{}, errInvalid("Jinja2 reads %q as the attribute of the '%s' object, which promptgen does not support", s, typeName)
-	}
-	return Value{}, nil
 }

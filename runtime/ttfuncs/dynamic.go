@@ -137,7 +137,7 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 	case "item":
 		return v[0].Item(v[1])
 	case "iteratoritem":
-		return jinja.IteratorItem(name, v[0])
+		return jinja.GeneratorValue(name).Item(v[0])
 	case "slice":
 		lo, hasLo := args[1].(int)
 		hi, hasHi := args[2].(int)

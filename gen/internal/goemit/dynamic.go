@@ -158,7 +158,7 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 	case ir.DynItem:
 		call = a.Dot("Item").Call(args[1])
 	case ir.DynIterItem:
-		call = q("IteratorItem").Call(jen.Lit(x.Name), args[0])
+		call = q("GeneratorValue").Call(jen.Lit(x.Name)).Dot("Item").Call(args[0])
 	case ir.DynEqual:
 		return e.dynFallible(pre, q("EqualMethods").Call(args[0], args[1]), x.Pos, func(v jen.Code) gval {
 			if x.Name == "!=" {

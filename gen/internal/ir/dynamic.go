@@ -45,7 +45,7 @@ const (
 	DynMarkup                   // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue)
 	DynMarkupItems              // Args[0], a list or tuple of strings that Markup's split() or partition() made, as a dynamic value whose items are Markup (jinja.MarkupValue)
 	DynGenerator                // a generator of Python type Name, once Args (its operand and arguments) are evaluated (jinja.GeneratorValue)
-	DynIterItem                 // it[Args[0]] of it, a Python iterator of type Name (generator, list_reverseiterator): undefined, or fails (jinja.IteratorItem)
+	DynIterItem                 // it[Args[0]] of it, a Python iterator of type Name (generator, list_reverseiterator): undefined, a method (send), or fails (Item of a jinja.GeneratorValue)
 )
 
 // Dynamic is an operation on dynamic values; Args that are not dynamic
