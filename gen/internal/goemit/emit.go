@@ -1014,6 +1014,8 @@ func (e *emitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v gval, truthy b
 
 // skip returns uses of the variables that x reads, for an operand that a
 // constant makes Jinja2 skip: Go rejects variables that are never read.
+// The locals and loops of a macro call's body in x are not: the body,
+// never emitted, declares none of them.
 func (e *emitter) skip(x ir.Expr) []jen.Code {
 	var out []jen.Code
 	seen := map[string]bool{}
@@ -1023,21 +1025,56 @@ func (e *emitter) skip(x ir.Expr) []jen.Code {
 			out = append(out, jen.Id("_").Op("=").Id(name))
 		}
 	}
+	inner := map[*ir.Local]bool{}
+	var declared func(ns []ir.Node)
+	declared = func(ns []ir.Node) {
+		for _, n := range ns {
+			switch n := n.(type) {
+			case *ir.If:
+				for _, b := range n.Branches {
+					declared(b.Body)
+				}
+				declared(n.Else)
+			case *ir.For:
+				for _, l := range append([]*ir.Local{n.Key, n.Value}, append(n.Unpack, n.Locals...)...) {
+					inner[l] = true
+				}
+				declared(n.Body)
+				declared(n.Else)
+			case *ir.Set:
+				declared(n.Body)
+			}
+		}
+	}
+	ir.WalkExpr(x, func(x ir.Expr) {
+		if c, ok := x.(*ir.Capture); ok {
+			for _, l := range c.Locals {
+				inner[l] = true
+			}
+			declared(c.Body)
+		}
+	})
 	ir.WalkExpr(x, func(x ir.Expr) {
 		switch x := x.(type) {
 		case *ir.LocalRef:
+			if inner[x.L] {
+				return
+			}
 			use(x.L.GoName)
 			if x.L.MaybeUndefined {
 				use(x.L.GoName + "Def")
 			}
 		case *ir.LoopAttr:
-			names := e.loops[x.For]
-			use(names[0])
-			if x.For.Length != "" {
-				use(names[1])
+			if names, ok := e.loops[x.For]; ok {
+				use(names[0])
+				if x.For.Length != "" {
+					use(names[1])
+				}
 			}
 		case *ir.LoopCycle:
-			use(e.loops[x.For][0])
+			if names, ok := e.loops[x.For]; ok {
+				use(names[0])
+			}
 		}
 	})
 	return out
