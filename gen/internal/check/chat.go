@@ -38,42 +38,24 @@ func ChatOptional(feed *ir.Type) {
 // ClearDynamicUndefined drops the undefined flag of the dynamic locals of
 // p's body and functions: a dynamic value holds undefined itself.
 func ClearDynamicUndefined(p *ir.Prompt) {
-	clear := func(ls []*ir.Local) {
-		for _, l := range ls {
-			if l != nil && l.T.Resolve().Kind == ir.KindDynamic {
-				l.MaybeUndefined = false
-			}
+	clear := func(l *ir.Local) {
+		if l != nil && l.T.Resolve().Kind == ir.KindDynamic {
+			l.MaybeUndefined = false
 		}
 	}
-	clear(p.AllLocals())
-	var nodes func([]ir.Node)
-	nodes = func(ns []ir.Node) {
-		for _, n := range ns {
-			switch n := n.(type) {
-			case *ir.If:
-				for _, b := range n.Branches {
-					nodes(b.Body)
-				}
-				nodes(n.Else)
-			case *ir.For:
-				clear(append([]*ir.Local{n.Key, n.Value}, n.Unpack...))
-				clear(n.Locals)
-				nodes(n.Body)
-				nodes(n.Else)
-			case *ir.Set:
-				clear([]*ir.Local{n.Local})
-				nodes(n.Body)
-			}
-		}
+	for _, l := range p.AllLocals() {
+		clear(l)
 	}
-	nodes(p.Body)
+	ir.WalkTargets(p.Body, clear)
 	for _, f := range p.Funcs {
-		nodes(f.Body)
+		ir.WalkTargets(f.Body, clear)
 	}
 	ir.WalkFuncs(p, func(x ir.Expr) {
 		if call, ok := x.(*ir.Capture); ok {
-			clear(call.Locals)
-			nodes(call.Body)
+			for _, l := range call.Locals {
+				clear(l)
+			}
+			ir.WalkTargets(call.Body, clear)
 		}
 	})
 }

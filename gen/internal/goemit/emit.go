@@ -1026,32 +1026,13 @@ func (e *emitter) skip(x ir.Expr) []jen.Code {
 		}
 	}
 	inner := map[*ir.Local]bool{}
-	var declared func(ns []ir.Node)
-	declared = func(ns []ir.Node) {
-		for _, n := range ns {
-			switch n := n.(type) {
-			case *ir.If:
-				for _, b := range n.Branches {
-					declared(b.Body)
-				}
-				declared(n.Else)
-			case *ir.For:
-				for _, l := range append([]*ir.Local{n.Key, n.Value}, append(n.Unpack, n.Locals...)...) {
-					inner[l] = true
-				}
-				declared(n.Body)
-				declared(n.Else)
-			case *ir.Set:
-				declared(n.Body)
-			}
-		}
-	}
+	declare := func(l *ir.Local) { inner[l] = true }
 	ir.WalkExpr(x, func(x ir.Expr) {
 		if c, ok := x.(*ir.Capture); ok {
 			for _, l := range c.Locals {
-				inner[l] = true
+				declare(l)
 			}
-			declared(c.Body)
+			ir.WalkTargets(c.Body, declare)
 		}
 	})
 	ir.WalkExpr(x, func(x ir.Expr) {

@@ -132,6 +132,32 @@ func Walk(ns []Node, fn func(Expr)) {
 	nodes(ns)
 }
 
+// WalkTargets calls fn for the loop targets and set targets of the
+// statements of ns, nested ones too (not those of macro call bodies in
+// their expressions).
+func WalkTargets(ns []Node, fn func(*Local)) {
+	for _, n := range ns {
+		switch n := n.(type) {
+		case *If:
+			for _, b := range n.Branches {
+				WalkTargets(b.Body, fn)
+			}
+			WalkTargets(n.Else, fn)
+		case *For:
+			for _, l := range append([]*Local{n.Key, n.Value}, append(n.Unpack, n.Locals...)...) {
+				if l != nil {
+					fn(l)
+				}
+			}
+			WalkTargets(n.Body, fn)
+			WalkTargets(n.Else, fn)
+		case *Set:
+			fn(n.Local)
+			WalkTargets(n.Body, fn)
+		}
+	}
+}
+
 // WalkExpr calls fn for x and every expression inside it, operands first.
 func WalkExpr(x Expr, fn func(Expr)) {
 	if x == nil {
