@@ -384,8 +384,11 @@ func TestRenderErrors(t *testing.T) {
 		// indent and truncate of a dynamic value that is not a string:
 		// Jinja2 does not convert it with str() (TypeError, AttributeError,
 		// UndefinedError); the second an undefined one left in a list.
-		"indentdyn":   "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}[{{ m.content|indent }}][{{ m.n|truncate(3) }}]{% endfor %}\"\n",
-		"indentundef": "inputs:\n  x: string?\ntemplate: \"{% for n in [x, 'b'] %}[{{ n|indent }}]{% endfor %}\"\n",
+		// wordwrap of a conditional of a list or a string: Jinja2 wraps the
+		// string and fails on the list (it has no splitlines), not its str().
+		"wordwrapcond": "inputs:\n  xs: [int]\n  flag: bool\ntemplate: \"{{ (xs if flag else 'a b')|wordwrap(1) }}\"\n",
+		"indentdyn":    "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}[{{ m.content|indent }}][{{ m.n|truncate(3) }}]{% endfor %}\"\n",
+		"indentundef":  "inputs:\n  x: string?\ntemplate: \"{% for n in [x, 'b'] %}[{{ n|indent }}]{% endfor %}\"\n",
 		// A filter and a test Jinja2 lacks, where their if runs
 		// (TemplateRuntimeError).
 		"missingfilter": "inputs:\n  c: int\n  y: string\ntemplate: \"{% if c == 1 %}{{ y|from_json }}{% elif c == 2 %}{{ y is nosuchtest }}{% endif %}ok\"\n",
@@ -492,6 +495,8 @@ func TestRenderErrors(t *testing.T) {
 		{"recursion", `{"c": 4, "n": 40}`, `ERROR: prompts/recursion.yaml:7:40: render recursion: invalid operation: more than 1048576 calls of macros that call themselves in one render`},
 		{"macroinif", `{"c": 1}`, "[M]"},
 		{"macroinif", `{"c": 2}`, `ERROR: prompts/macroinif.yaml:3:72: render macroinif: "m": variable is undefined`},
+		{"wordwrapcond", `{"xs": [1, 2], "flag": false}`, "a\nb"},
+		{"wordwrapcond", `{"xs": [1, 2], "flag": true}`, `ERROR: prompts/wordwrapcond.yaml:4:15: render wordwrapcond: invalid operation: 'list' object has no attribute 'splitlines'`},
 		{"indentdyn", `{"messages": [{"role": "user", "content": "a\nb", "n": "abcdef"}]}`, "[a\n    b][abcdef]"},
 		{"indentdyn", `{"messages": [{"role": "user", "content": null}]}`, `ERROR: prompts/indentdyn.yaml:3:39: render indentdyn: invalid operation: unsupported operand type(s) for +=: 'NoneType' and 'str'`},
 		{"indentdyn", `{"messages": [{"role": "user", "content": 3}]}`, `ERROR: prompts/indentdyn.yaml:3:39: render indentdyn: invalid operation: unsupported operand type(s) for +=: 'int' and 'str'`},

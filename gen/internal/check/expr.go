@@ -151,11 +151,7 @@ func lazyTrue(g ir.Expr, after ...ir.Expr) ir.Expr {
 		if _, ok := x.(*ir.Const); ok {
 			continue
 		}
-		if generator(x) {
-			x = lazyTrue(x)
-		} else {
-			x = orTrue(x)
-		}
+		x = lazyOrTrue(x)
 		if out == nil {
 			out = x
 		} else {
@@ -166,6 +162,25 @@ func lazyTrue(g ir.Expr, after ...ir.Expr) ir.Expr {
 		return constExpr(true)
 	}
 	return out
+}
+
+// lazyOrTrue is x evaluated as Jinja2 evaluates an operand of a generator
+// it does not run, as a condition that is true: of a generator its own
+// operands (lazyTrue), of a conditional that may yield one its condition
+// and the arm it takes, the same way, and anything else in full.
+func lazyOrTrue(x ir.Expr) ir.Expr {
+	if generator(x) {
+		return lazyTrue(x)
+	}
+	cond, ok := x.(*ir.Cond)
+	if !ok || !mayYieldGenerator(cond) {
+		return orTrue(x)
+	}
+	var els ir.Expr
+	if cond.Else != nil {
+		els = lazyOrTrue(cond.Else)
+	}
+	return &ir.Cond{Cond: cond.Cond, Then: lazyOrTrue(cond.Then), Else: els, T: &ir.Type{Kind: ir.KindBool}}
 }
 
 // mustIterate reports x, the result of the filter name, unless its

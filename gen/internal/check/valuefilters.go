@@ -58,7 +58,12 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	if name == "sum" {
 		e = sumOfMap(e)
 	}
-	x := c.expr(e.X, usePrint)
+	xu := usePrint
+	if vf.iterates || vf.takesString {
+		// Not the operand's str(): a conditional of two types is no string.
+		xu = useValue
+	}
+	x := c.expr(e.X, xu)
 	if c.rejected[x] {
 		return c.reject()
 	}
