@@ -84,6 +84,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		c.staysTyped(e.Span, x, y)
 		c.partialRead(y, e.Span, e.Op)
 		c.iterate(y)
+		if k, ok := x.(*ir.Const); !ok || k.Value == "" {
+			c.readText(y) // "" is in the empty string only
+		}
 		yt := y.Type()
 		if yt.Kind == ir.KindUnknown {
 			switch {

@@ -42,6 +42,11 @@ type checker struct {
 	// iterated are the results of unique, map and select/reject, Jinja2's generators,
 	// that their consumer iterates: the only use a generator has.
 	iterated map[ir.Expr]bool
+	// textRead are the iterated ones whose consumer reads a string as its
+	// text, not as the iterator Jinja2 makes of Undefined: in of what may
+	// be '' (a substring of the empty string, never an item) and reverse
+	// (a string, of an iterator a list).
+	textRead map[ir.Expr]bool
 	// generators are the locals set to a generator (see stored), readAt
 	// where each local is first read.
 	generators map[*ir.Local]generatorSet

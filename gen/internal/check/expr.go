@@ -48,6 +48,22 @@ func (c *checker) iterate(x ir.Expr) {
 	}
 }
 
+// readText records that x's consumer, which iterates it, reads a string
+// as its text (see textRead).
+func (c *checker) readText(x ir.Expr) {
+	if cond, ok := x.(*ir.Cond); ok {
+		c.readText(cond.Then)
+		if cond.Else != nil {
+			c.readText(cond.Else)
+		}
+		return
+	}
+	if c.textRead == nil {
+		c.textRead = map[ir.Expr]bool{}
+	}
+	c.textRead[x] = true
+}
+
 // mayBeGenerator reports whether x is a generator, or a conditional
 // with one in an arm.
 func mayBeGenerator(x ir.Expr) bool {

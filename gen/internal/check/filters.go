@@ -260,6 +260,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	if flags&builtins.Iterates != 0 {
 		c.iterate(x)
+		if name == "reverse" {
+			c.readText(x)
+		}
 	} else if d, ok := x.(*ir.Dynamic); ok && name == "length" && (d.Op == ir.DynKeys || d.Op == ir.DynValues || d.Op == ir.DynItemsList) {
 		c.iterate(x) // a dict view has a length
 	}
@@ -849,10 +852,14 @@ func (c *checker) reversed(f *filterUse) {
 			c.errorf(e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
 		}
 	case ir.KindString:
-		if ir.MaybeUndefined(f.x) && !c.iterated[out] {
+		switch {
+		case !ir.MaybeUndefined(f.x):
+		case !c.iterated[out]:
 			// Jinja2 reverses Undefined as an empty iterator, which prints
 			// as one; iterated, it is the empty string's reverse.
 			c.errorf(e.NameSpan, "reverse of a string that may be undefined yields an iterator in Jinja2 where it is undefined, which prints as <reversed ...> and has no length or index: loop over it, convert it with | list, or give it a default")
+		case c.textRead[out]:
+			c.errorf(e.NameSpan, "reverse of a string that may be undefined yields an iterator in Jinja2 where it is undefined, where in finds no '' (the empty string holds one) and reverse makes a list of it: give it a default")
 		}
 	default:
 		c.errorf(e.NameSpan, "reverse needs a list or string, not %s", out.T)
