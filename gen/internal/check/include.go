@@ -55,7 +55,7 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 	c.macros.including = append(c.macros.including, file.Path)
 	c.enter(idtrack.Frame(nil, nil, t.Body), outer.locals, nil) // a template's root frame, whose context holds the includer's names
 	inner := c.scopes[len(c.scopes)-1]
-	inner.noLoopControl, inner.hidesLoop = "an included template", true
+	inner.noLoopControl, inner.included = "an included template", true
 	for name := range boundNames(t.Body) {
 		c.bound[name] = true
 	}

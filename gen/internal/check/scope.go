@@ -25,9 +25,10 @@ type scope struct {
 	// noLoopControl names the frame when a loop control cannot stop a
 	// loop from inside it (a block set's body, a generation block).
 	noLoopControl string
-	// hidesLoop marks an included template's frame, which does not see
-	// the enclosing loop's loop variable.
-	hidesLoop bool
+	// included marks an included template's frame, which does not see
+	// the enclosing loop's loop variable, and sees the includer's locals
+	// only where they are set (see read).
+	included bool
 	// soft is the checker's soft outside the frame, which is not soft.
 	soft bool
 }
@@ -103,7 +104,13 @@ func (c *checker) read(name string, top int, sp tmpl.Span) *ir.LocalRef {
 		if l == nil {
 			continue
 		}
-		switch st := c.assigned[l]; {
+		st := c.assigned[l]
+		if st == unassigned && !sc.outer[l] && c.includedAbove(i, top) && c.isVariable(name) {
+			// Jinja2 passes an include the includer's locals that are
+			// set, and the template's variable for the others.
+			continue
+		}
+		switch {
 		case st == assigned:
 		case !sc.outer[l]:
 			l.MaybeUndefined = true // undefined until assigned
@@ -116,6 +123,23 @@ func (c *checker) read(name string, top int, sp tmpl.Span) *ir.LocalRef {
 		return &ir.LocalRef{L: l}
 	}
 	return nil
+}
+
+// includedAbove reports whether one of the scopes after i, up to top, is
+// an included template's frame.
+func (c *checker) includedAbove(i, top int) bool {
+	for j := i + 1; j <= top; j++ {
+		if c.scopes[j].included {
+			return true
+		}
+	}
+	return false
+}
+
+// isVariable reports whether name is one of the template's variables: a
+// declared input, or any name where inputs are inferred.
+func (c *checker) isVariable(name string) bool {
+	return !c.feed.Declared || c.feed.Field(name) != nil
 }
 
 // initOuter gives local l of scope i, read at sp where it may not be
@@ -179,7 +203,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 }
 
 func (c *checker) innerLoop() *ir.For {
-	for i := len(c.scopes) - 1; i >= 0 && !c.scopes[i].hidesLoop; i-- {
+	for i := len(c.scopes) - 1; i >= 0 && !c.scopes[i].included; i-- {
 		if c.scopes[i].loop != nil {
 			return c.scopes[i].loop
 		}

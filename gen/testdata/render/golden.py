@@ -786,6 +786,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
     template (a SetTemplate: it brings its components). tools are a chat
     template's declared tools (declared_tools). loader finds the template
     files that {% include %} names (include_loader)."""
+    included_reads = set()
     try:
         if set_template is None:
             env = environment(jin, **({"loader": loader} if loader else {}))
@@ -795,11 +796,15 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
             # not a variable of the data.
             free = jinja2.meta.find_undeclared_variables(ast) - {m.name for m in ast.find_all(nodes.Macro)}
             if loader:
-                # An included file reads the data, and the includer's names.
+                # An included file reads the data, and the includer's names
+                # where they are set at the include (where not, the data's:
+                # such a key is used too).
                 bound = {n.name for n in ast.find_all(nodes.Name) if n.ctx == "store"}
                 for inc in included_asts(env, ast):
                     asts.append(inc)
-                    free |= jinja2.meta.find_undeclared_variables(inc) - bound
+                    reads = jinja2.meta.find_undeclared_variables(inc)
+                    free |= reads - bound
+                    included_reads |= reads
         else:
             asts, free, render = set_template.asts(), set_template.free(), set_template.render
     except jinja2.TemplateError as e:
@@ -854,7 +859,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
             check_scenario(data, inputs, where, free if set_template is not None else None)
         # A set's feed is shared by its templates: a scenario may hold
         # variables that only other templates use.
-        unused = sorted(set(data) - free) if set_template is None and not chat else []
+        unused = sorted(set(data) - free - included_reads) if set_template is None and not chat else []
         if unused:
             raise CaseError("%s: variables not used by the template: %s" % (where, ", ".join(unused)))
         seen |= set(data)
