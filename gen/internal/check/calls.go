@@ -251,6 +251,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		}
 	})
 	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
+	with := map[tmpl.Expr]ir.Expr{}
 	if len(e.Args) == 2 {
 		dflt = e.Args[1]
 		if !builtins.CannotFail(dflt) {
@@ -268,10 +269,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 					c.errorf(dflt.Pos(), fails)
 				}
 			})
-			if c.checked == nil {
-				c.checked = map[tmpl.Expr]ir.Expr{}
-			}
-			c.checked[dflt] = d
+			with[dflt] = d
 		}
 	}
 	if k, ok := key.(*tmpl.Const); ok {
@@ -281,19 +279,18 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 			}
 		}
 	}
-	if c.checked == nil {
-		c.checked = map[tmpl.Expr]ir.Expr{}
-	}
-	c.checked[key] = c.expr(key, useValue)
+	with[key] = c.expr(key, useValue)
 	// Jinja2 fails to call get of undefined; MaybeUndefined(x) is known
 	// only once every set of a local is checked.
-	c.checked[fn.X] = &ir.Strict{X: x, Pos: c.posString(fn.NameSpan)}
-	out := c.expr(&tmpl.CondExpr{
-		Span: e.Span,
-		Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
-		Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
-		Else: dflt,
-	}, u)
+	with[fn.X] = &ir.Strict{X: x, Pos: c.posString(fn.NameSpan)}
+	out := c.checkedAs(with, func() ir.Expr {
+		return c.expr(&tmpl.CondExpr{
+			Span: e.Span,
+			Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
+			Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
+			Else: dflt,
+		}, u)
+	})
 	if cond, ok := out.(*ir.Cond); ok {
 		cond.KeyTested = true
 	}

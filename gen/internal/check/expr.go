@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -178,6 +179,30 @@ func lazyTrue(g ir.Expr, after ...ir.Expr) ir.Expr {
 		return constExpr(true)
 	}
 	return out
+}
+
+// checkedAs runs check, a check of a construct as a rewrite of its parts
+// (m.get(k) as m[k] if k in m else none), with each part of with standing
+// for its check, and forgets them after: a macro's body is checked again
+// at each call, with that call's locals.
+func (c *checker) checkedAs(with map[tmpl.Expr]ir.Expr, check func() ir.Expr) ir.Expr {
+	if c.checked == nil {
+		c.checked = map[tmpl.Expr]ir.Expr{}
+	}
+	saved := map[tmpl.Expr]ir.Expr{}
+	for e, x := range with {
+		if old, ok := c.checked[e]; ok {
+			saved[e] = old
+		}
+		c.checked[e] = x
+	}
+	defer func() {
+		for e := range with {
+			delete(c.checked, e)
+		}
+		maps.Copy(c.checked, saved)
+	}()
+	return check()
 }
 
 // lazyOrTrue is x evaluated as Jinja2 evaluates an operand of a generator
@@ -1133,11 +1158,7 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		if s, ok := k.Value.(string); ok {
 			// An object that no name holds (x.get('k', {})['a']): a key
 			// of it is its attribute, as for one that a name holds.
-			if c.checked == nil {
-				c.checked = map[tmpl.Expr]ir.Expr{}
-			}
-			c.checked[e.X] = x
-			return c.attr(e, e.X, s, k.Span, u)
+			return c.checkedAs(map[tmpl.Expr]ir.Expr{e.X: x}, func() ir.Expr { return c.attr(e, e.X, s, k.Span, u) })
 		}
 	}
 	c.staysTyped(e.Span, x)

@@ -454,15 +454,13 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 			}
 		})
 	}
-	if c.checked == nil {
-		c.checked = map[tmpl.Expr]ir.Expr{}
-	}
-	c.checked[e.X], c.checked[d] = x, args[0]
 	var cond tmpl.Expr = &tmpl.Test{Span: e.Span, X: e.X, Name: "defined", NameSpan: e.NameSpan}
 	if boolean.Value == true {
 		cond = e.X
 	}
-	return c.expr(&tmpl.CondExpr{Span: e.Span, Then: e.X, Cond: cond, Else: d}, u), true
+	return c.checkedAs(map[tmpl.Expr]ir.Expr{e.X: x, d: args[0]}, func() ir.Expr {
+		return c.expr(&tmpl.CondExpr{Span: e.Span, Then: e.X, Cond: cond, Else: d}, u)
+	}), true
 }
 
 // neverFailing names the expressions that neverFails accepts.

@@ -70,11 +70,7 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	if sorted, ok := minMaxBySort(e, name); ok && inferredItems(x.Type()) {
 		// Of objects whose fields are inferred, which no dynamic value
 		// holds: the first of the stable sort is the item min (max) yields.
-		if c.checked == nil {
-			c.checked = map[tmpl.Expr]ir.Expr{}
-		}
-		c.checked[e.X] = x
-		return c.expr(sorted, useValue)
+		return c.checkedAs(map[tmpl.Expr]ir.Expr{e.X: x}, func() ir.Expr { return c.expr(sorted, useValue) })
 	}
 	if vf.iterates {
 		c.iterate(x)
