@@ -356,9 +356,10 @@ func TestRenderErrors(t *testing.T) {
 		// A part that sets the includer's namespace attribute: alone,
 		// Jinja2 fails where it runs (TemplateRuntimeError).
 		"nsincluder": "template: \"{% set ns = namespace(b=0) %}[{% include 'setattr_part.j2' %}|{{ ns.b }}]\"\n",
-		// A part that calls the includer's macro: alone, Jinja2 evaluates
-		// the arguments, then fails (UndefinedError) where the call runs.
-		"macroincluder": "inputs:\n  n: int\n  zero: int?\ntemplate: \"{% macro tag(v, w) %}<{{ v }}{{ w }}>{% endmacro %}[{% include 'macro_part.j2' %}]\"\n",
+		// A part that calls the includer's macros, also with a call block:
+		// alone, Jinja2 evaluates the arguments, then fails
+		// (UndefinedError) where the call runs.
+		"macroincluder": "inputs:\n  n: int\n  zero: int?\ntemplate: \"{% macro tag(v, w) %}<{{ v }}{{ w }}>{% endmacro %}{% macro box(v) %}<{{ v }}{{ caller() }}>{% endmacro %}[{% include 'macro_part.j2' %}]\"\n",
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
 			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n" +
@@ -729,9 +730,11 @@ func TestRenderErrors(t *testing.T) {
 		{"nsincluder", `{}`, "[part|1]"},
 		{"setattr_part", `{}`, `ERROR: prompts/setattr_part.j2:1:8: render setattr_part: invalid operation: cannot assign attribute on non-namespace object`},
 		{"macroincluder", `{"n": 2}`, "[a<31>]"},
+		{"macroincluder", `{"n": 1}`, "[a<2in1>]"},
 		{"macro_part", `{"n": 0}`, "a"},
-		{"macro_part", `{"n": 2}`, `ERROR: prompts/macro_part.j2:1:15: render macro_part: "tag": variable is undefined`},
-		{"macro_part", `{"n": 2, "zero": 0}`, `ERROR: prompts/macro_part.j2:1:26: render macro_part: invalid operation: division by zero`},
+		{"macro_part", `{"n": 1}`, `ERROR: prompts/macro_part.j2:1:25: render macro_part: "box": variable is undefined`},
+		{"macro_part", `{"n": 2}`, `ERROR: prompts/macro_part.j2:1:75: render macro_part: "tag": variable is undefined`},
+		{"macro_part", `{"n": 2, "zero": 0}`, `ERROR: prompts/macro_part.j2:1:86: render macro_part: invalid operation: division by zero`},
 		{"large", `{"c": 7, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:13:49: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 8, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:14:32: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 8, "s": "x", "n": 1, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:14:80: render large: invalid operation: division by zero`},
@@ -744,7 +747,7 @@ func TestRenderErrors(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(mod, "prompts", "included_part.j2"), []byte("part\n{{ n + 1 }}\n"))
 	writeFile(t, filepath.Join(mod, "prompts", "setattr_part.j2"), []byte("{% set ns.b = 1 %}part"))
-	writeFile(t, filepath.Join(mod, "prompts", "macro_part.j2"), []byte("a{% if n %}{{ tag(n + 1, 1 // zero if zero is defined else 1) }}{% endif %}"))
+	writeFile(t, filepath.Join(mod, "prompts", "macro_part.j2"), []byte("a{% if n == 1 %}{% call box(n + 1) %}in{{ n }}{% endcall %}{% elif n %}{{ tag(n + 1, 1 // zero if zero is defined else 1) }}{% endif %}"))
 	keys = append(keys, "setattr_part", "macro_part")
 	var jobs []renderJob
 	for i, tt := range tests {

@@ -194,6 +194,15 @@ func (c *checker) signature(n *tmpl.Macro) {
 // block's caller, is printed.
 func (c *checker) callBlock(n *tmpl.CallBlock) []ir.Node {
 	fn, ok := c.isMacroCall(n.Call)
+	if name, isName := n.Call.Fn.(*tmpl.Name); !ok && isName && name.Name != "caller" && c.lookup(name.Name) == nil {
+		// Jinja2 defines the block's caller, then calls the name, which
+		// fails as a plain call does.
+		x := c.undefinedCall(n.Call, name)
+		if c.rejected[x] {
+			return nil
+		}
+		return []ir.Node{&ir.Print{X: x}}
+	}
 	if !ok || fn.Name == "caller" {
 		c.errorf(n.Call.Fn.Pos(), "a {%% call %%} block must call a macro of the template")
 		return nil
