@@ -1082,6 +1082,9 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	i := c.expr(e.Index, useValue)
+	if c.rejected[i] {
+		return c.reject()
+	}
 	if generator(x) {
 		// A string key is an attribute of the generator (send, close):
 		// left to the checks below, which reject it.
