@@ -356,6 +356,15 @@ func TestRenderErrors(t *testing.T) {
 		// A part that sets the includer's namespace attribute: alone,
 		// Jinja2 fails where it runs (TemplateRuntimeError).
 		"nsincluder": "template: \"{% set ns = namespace(b=0) %}[{% include 'setattr_part.j2' %}|{{ ns.b }}]\"\n",
+		// The default of default() and get() that may fail: Jinja2
+		// evaluates it before the call, where the value is defined or the
+		// key is there too.
+		"defaultfirst": "inputs:\n  n: string?\n  o: {type: object, optional: true, properties: {a: {type: string}}}\n  k: int?\n  t: string?\n" +
+			"  m: {type: object, additionalProperties: {type: string}}\n  om: {type: object, optional: true, additionalProperties: {type: string}}\n" +
+			"  p: {type: object, properties: {first: {type: object, properties: {id: {type: integer}}}}}\n" +
+			"template: \"{{ n|default(o.a) }}|{{ m.get('a', om.b) }}|{{ n|default(t if k > 1 else 'b') }}|{{ p.get('first', {}).id|default(p.first.id) }}|{{ m.get('a', p.first.id * 2) }}\"\n",
+		// A default that always fails: label is undefined after the loop.
+		"defaultloop": "inputs:\n  err: bool?\ntemplate: \"{% for c in 'ab' %}{% set label = 'x' %}{% endfor %}{{ 54|default(label.endswith('a') or err) }}\"\n",
 		// A part that calls the includer's macros, also with a call block:
 		// alone, Jinja2 evaluates the arguments, then fails
 		// (UndefinedError) where the call runs.
@@ -729,6 +738,13 @@ func TestRenderErrors(t *testing.T) {
 		{"includer", `{}`, `ERROR: prompts/included_part.j2:2:4: render includer: "n": variable is undefined`},
 		{"nsincluder", `{}`, "[part|1]"},
 		{"setattr_part", `{}`, `ERROR: prompts/setattr_part.j2:1:8: render setattr_part: invalid operation: cannot assign attribute on non-namespace object`},
+		{"defaultfirst", `{"n": "N", "o": {"a": "A"}, "k": 2, "m": {}, "om": {}, "p": {"first": {"id": 1}}}`, "N||N|1|2"},
+		{"defaultfirst", `{"n": "N", "m": {}, "om": {}, "k": 2, "p": {"first": {"id": 1}}}`, `ERROR: prompts/defaultfirst.yaml:9:25: render defaultfirst: "o": variable is undefined`},
+		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "k": 2, "p": {"first": {"id": 1}}}`, `ERROR: prompts/defaultfirst.yaml:9:47: render defaultfirst: "om": variable is undefined`},
+		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "om": {}, "p": {"first": {"id": 1}}}`, `ERROR: prompts/defaultfirst.yaml:9:74: render defaultfirst: "k": variable is undefined`},
+		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "om": {}, "k": 0, "p": {}}`, `ERROR: prompts/defaultfirst.yaml:9:126: render defaultfirst: "p.first": variable is undefined`},
+		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "om": {}, "k": 0, "p": {"first": {}}}`, `ERROR: prompts/defaultfirst.yaml:9:155: render defaultfirst: "p.first.id": variable is undefined`},
+		{"defaultloop", `{"err": true}`, `ERROR: prompts/defaultloop.yaml:3:78: render defaultloop: "label": variable is undefined`},
 		{"macroincluder", `{"n": 2}`, "[a<31>]"},
 		{"macroincluder", `{"n": 1}`, "[a<2in1>]"},
 		{"macro_part", `{"n": 0}`, "a"},

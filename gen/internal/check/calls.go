@@ -248,33 +248,26 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		}
 	})
 	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
+	var d ir.Expr // the default, where Jinja2's evaluation of it may fail
 	if len(e.Args) == 2 {
 		dflt = e.Args[1]
 		if !builtins.CannotFail(dflt) {
-			// Jinja2 evaluates it, and fails where it fails, even where
-			// the key is there; here it is evaluated where it is used.
-			const fails = "the default of get() must be one that cannot fail, as Jinja2 evaluates it even where the key is there: " + neverFailing
-			d := c.expr(dflt, useValue)
-			if !neverFails(dflt, d) {
-				c.errorf(dflt.Pos(), fails)
-				return c.reject()
-			}
-			// A later use may make a value it reads maybe undefined.
-			c.later = append(c.later, func() {
-				if !neverFails(dflt, d) {
-					c.errorf(dflt.Pos(), fails)
-				}
-			})
+			d = c.expr(dflt, useValue)
 			if c.checked == nil {
 				c.checked = map[tmpl.Expr]ir.Expr{}
 			}
 			c.checked[dflt] = d
 		}
 	}
+	// Jinja2 evaluates the default, and fails where it fails, even where
+	// the key is there.
+	const fails = "the default of get() must be one that cannot fail, as Jinja2 evaluates it even where the key is there: " + neverFailing
+	strict := &ir.Strict{X: x, Pos: c.posString(fn.NameSpan)}
 	if k, ok := key.(*tmpl.Const); ok {
 		if name, ok := k.Value.(string); ok {
 			if xt := x.Type(); (xt.Kind == ir.KindDict || xt.Kind == ir.KindStruct && xt.Declared) && xt.Field(name) == nil {
-				return c.expr(dflt, u) // a closed dict or object without the key
+				// A closed dict or object without the key.
+				return c.eagerDefault(c.expr(dflt, u), dflt, d, fails, strict, d)
 			}
 		}
 	}
@@ -284,7 +277,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	c.checked[key] = c.expr(key, useValue)
 	// Jinja2 fails to call get of undefined; MaybeUndefined(x) is known
 	// only once every set of a local is checked.
-	c.checked[fn.X] = &ir.Strict{X: x, Pos: c.posString(fn.NameSpan)}
+	c.checked[fn.X] = strict
 	out := c.expr(&tmpl.CondExpr{
 		Span: e.Span,
 		Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
@@ -294,7 +287,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	if cond, ok := out.(*ir.Cond); ok {
 		cond.KeyTested = true
 	}
-	return out
+	return c.eagerDefault(out, dflt, d, fails, strict, c.checked[key], d)
 }
 
 // isGlobalFunc reports whether name is a function of the environment

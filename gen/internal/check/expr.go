@@ -145,9 +145,14 @@ func lazyTrue(g ir.Expr, after ...ir.Expr) ir.Expr {
 	case *ir.Dynamic:
 		evaluated = slices.Clone(g.Args)
 	}
-	evaluated = append(evaluated, after...)
+	return evaluatedTrue(append(evaluated, after...)...)
+}
+
+// evaluatedTrue is true, with each of xs evaluated in turn, as a
+// condition: where one fails, the render fails there.
+func evaluatedTrue(xs ...ir.Expr) ir.Expr {
 	var out ir.Expr
-	for _, x := range evaluated {
+	for _, x := range xs {
 		if _, ok := x.(*ir.Const); ok {
 			continue
 		}

@@ -436,21 +436,6 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 		return nil
 	}()
 	const fails = "the default of default() may be undefined, and Jinja2 evaluates it even where the value is defined, failing where it fails: give it " + neverFailing
-	if d != nil {
-		// Jinja2 evaluates d first, where x is defined too, and fails
-		// where d fails; the conditional would evaluate it only where x
-		// is undefined.
-		if !neverFails(d, args[0]) {
-			c.errorf(d.Pos(), fails)
-			return c.reject(), true
-		}
-		// A later use may make a value it reads maybe undefined.
-		c.later = append(c.later, func() {
-			if !neverFails(d, args[0]) {
-				c.errorf(d.Pos(), fails)
-			}
-		})
-	}
 	if c.checked == nil {
 		c.checked = map[tmpl.Expr]ir.Expr{}
 	}
@@ -459,7 +444,50 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 	if boolean.Value == true {
 		cond = e.X
 	}
-	return c.expr(&tmpl.CondExpr{Span: e.Span, Then: e.X, Cond: cond, Else: d}, u), true
+	out := c.expr(&tmpl.CondExpr{Span: e.Span, Then: e.X, Cond: cond, Else: d}, u)
+	// Jinja2 evaluates x, then d, where x is defined too.
+	return c.eagerDefault(out, d, args[0], fails, x, args[0]), true
+}
+
+// eagerDefault returns out, what x|default(d) or m.get(k, d) yields, as
+// the conditional it amounts to, which evaluates d (checked as dx) only
+// where it takes it. Jinja2 evaluates d before the call, and fails where
+// it fails, even where the value is defined or the key is there: where d
+// may fail, out evaluates xs first, what Jinja2 evaluates before the call
+// (d last), in turn. A later use may make what d reads maybe undefined:
+// out is then made to evaluate them too, or, where it is no conditional,
+// that is an error (msg).
+func (c *checker) eagerDefault(out ir.Expr, d tmpl.Expr, dx ir.Expr, msg string, xs ...ir.Expr) ir.Expr {
+	if d == nil || builtins.CannotFail(d) {
+		return out
+	}
+	if !neverFails(d, dx) {
+		return evaluatedFirst(out, xs...)
+	}
+	c.later = append(c.later, func() {
+		if neverFails(d, dx) {
+			return
+		}
+		if _, ok := out.(*ir.Cond); ok {
+			evaluatedFirst(out, xs...)
+		} else {
+			c.errorf(d.Pos(), "%s", msg)
+		}
+	})
+	return out
+}
+
+// evaluatedFirst returns out, after xs are evaluated in turn (failing the
+// render where one fails). A conditional is changed in place, for the
+// uses that already hold it.
+func evaluatedFirst(out ir.Expr, xs ...ir.Expr) ir.Expr {
+	eval := evaluatedTrue(xs...)
+	if cond, ok := out.(*ir.Cond); ok {
+		inner := *cond
+		*cond = ir.Cond{Cond: eval, Then: &inner, Else: &inner, T: inner.T}
+		return cond
+	}
+	return &ir.Cond{Cond: eval, Then: out, Else: out, T: out.Type()}
 }
 
 // neverFailing names the expressions that neverFails accepts.
