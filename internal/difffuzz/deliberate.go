@@ -48,6 +48,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^the message of raise_exception |` +
 	`^cannot assign an attribute of "…", which is not a namespace|` +
 	`^undefined function "…"( \(did you mean "…"\?\))?: |` +
+	`^"…" is always undefined here: .*\(Jinja2 raises UndefinedError for |` +
 	`\((Python raises |Jinja2 raises |Jinja2: )?TypeError\)`)
 
 // cannotCompare is the message of an ordering comparison of two types.
