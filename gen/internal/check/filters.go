@@ -169,6 +169,11 @@ func init() {
 	}
 }
 
+// strFilters are the filters of a string that Jinja2 applies to str() of
+// any value (soft_str): of a number, a bool, none, a list or a dict, they
+// are checked as of its | string.
+var strFilters = map[string]bool{"upper": true, "lower": true, "title": true, "capitalize": true, "trim": true, "replace": true}
+
 // filterUse is a use of a filter being checked.
 type filterUse struct {
 	e    *tmpl.Filter
@@ -251,6 +256,18 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	x := f.x
 	if c.rejected[x] {
 		return c.reject()
+	}
+	if k := x.Type().Resolve().Kind; strFilters[name] && k != ir.KindString && k != ir.KindUnknown && k != ir.KindDynamic {
+		// Jinja2's filter takes str() of any value: x | string. An
+		// inferred input is checked again as a string, as a use as one.
+		c.listString(x.Type())
+		if c.checked == nil {
+			c.checked = map[tmpl.Expr]ir.Expr{}
+		}
+		c.checked[e.X] = x
+		of := *e
+		of.X = &tmpl.Filter{Span: e.X.Pos(), X: e.X, Name: "string", NameSpan: e.NameSpan}
+		return c.filter(&of, u)
 	}
 	if name == "tojson" && generator(x) && (len(c.scopes) > 1 || c.inIf > 0) {
 		return c.generatorToJSON(e, x)
