@@ -1252,9 +1252,10 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 		return &ir.Dynamic{Op: ir.DynSlice, Args: append([]ir.Expr{x}, bounds...), T: ir.DynamicType(), Pos: c.posString(e.Span)}
 	}
 	c.staysTyped(e.Span, x)
-	if t.Kind == ir.KindUnknown && t.Hint == ir.KindUnknown {
+	if t.Kind == ir.KindUnknown && t.Hint != ir.KindList && t.Hint != ir.KindString {
 		// Jinja2 slices a string into a string: a use of the result or of
-		// the operand as a string makes it one, else it is a list.
+		// the operand as a string makes it one, else it is a list (also
+		// where arithmetic hinted a number: x + y of lists or strings).
 		t.Hint = ir.KindList
 	}
 	out := &ir.Slice{X: x, T: t, Pos: c.posString(e.Span)}
