@@ -169,6 +169,15 @@ func init() {
 	}
 }
 
+// listOfLists reports whether t is a list of lists of scalars.
+func listOfLists(t *ir.Type) bool {
+	t = t.Resolve()
+	if t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindList {
+		return false
+	}
+	return ir.IsScalar(t.Elem.Resolve().Elem.Resolve().Kind)
+}
+
 // strFilters are the filters of a string that Jinja2 applies to str() of
 // any value (soft_str): of a number, a bool, none, a list or a dict, they
 // are checked as of its | string.
@@ -310,6 +319,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	case name == "default" && u != usePrint && !builtins.IsNone(out.Args[0]) && !ir.SameKind(x.Type(), out.Args[0].Type()) && convertsMixed([]ir.Expr{x, out.Args[0]}):
 		// Values of two types, as an and/or of them (mixedAsDynamic).
+		return c.dynFilter(f)
+	case name == "sort" && builtins.IsNone(out.Args[ir.ParamIndex(params, "attribute")]) && listOfLists(x.Type()):
+		// Python orders lists item by item, as dynamic values compare.
 		return c.dynFilter(f)
 	case name == "tojson" && types.HoldsDynamic(x.Type()):
 		return c.dynFilter(f)
