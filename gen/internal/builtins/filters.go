@@ -143,6 +143,7 @@ func listFinal(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 		return
 	} else if x.Name != "join" && IsNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(elem.Kind) {
 		errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, elem)
+		return
 	}
 	var k *ir.Type // what sort or unique compares
 	if xk == ir.KindList && (x.Name == "sort" || x.Name == "unique") {

@@ -169,13 +169,15 @@ func init() {
 	}
 }
 
-// listOfLists reports whether t is a list of lists of scalars.
+// listOfLists reports whether t is a list of lists of scalars, or of
+// items whose type is not known yet.
 func listOfLists(t *ir.Type) bool {
 	t = t.Resolve()
 	if t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindList {
 		return false
 	}
-	return ir.IsScalar(t.Elem.Resolve().Elem.Resolve().Kind)
+	k := t.Elem.Resolve().Elem.Resolve().Kind
+	return k == ir.KindUnknown || ir.IsScalar(k)
 }
 
 // strFilters are the filters of a string that Jinja2 applies to str() of
