@@ -11,6 +11,9 @@ import (
 func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 	switch e.Op {
 	case "and", "or":
+		if y, ok := decidedByLiteral(e); ok {
+			return c.expr(y, u)
+		}
 		if u == useTest {
 			x, y := c.condition(e.X), c.condition(e.Y)
 			return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
@@ -258,4 +261,24 @@ func (c *checker) checkConstInt(x ir.Expr, sp tmpl.Span) {
 		value += " is " + v.String() + ", which"
 	}
 	c.errorf(sp, "%s does not fit in 64 bits (Jinja2's ints are unbounded, promptgen's are Go ints)", value)
+}
+
+// decidedByLiteral returns the right operand of e, an and or an or, where
+// its left one is a list or dict literal that cannot fail and whose truth
+// makes e yield the right one: [] or y, [x] and y are y, as the literal is
+// nothing but its truth ([] or 8 is no value of two types).
+func decidedByLiteral(e *tmpl.Binary) (tmpl.Expr, bool) {
+	var n int
+	switch x := e.X.(type) {
+	case *tmpl.List:
+		n = len(x.Items)
+	case *tmpl.Dict:
+		n = len(x.Keys)
+	default:
+		return nil, false
+	}
+	if !builtins.CannotFail(e.X) || (e.Op == "or") == (n > 0) {
+		return nil, false
+	}
+	return e.Y, true
 }

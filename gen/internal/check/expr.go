@@ -1322,9 +1322,15 @@ func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
 // printed (u == usePrint).
 func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	operand := func(x tmpl.Expr, u use) ir.Expr {
-		if b, ok := x.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
-			x, _ := c.logic(b, u)
-			return x
+		b, ok := x.(*tmpl.Binary)
+		for ok && (b.Op == "and" || b.Op == "or") {
+			y, decided := decidedByLiteral(b)
+			if !decided {
+				x, _ := c.logic(b, u)
+				return x
+			}
+			x = y
+			b, ok = x.(*tmpl.Binary)
 		}
 		return c.expr(x, u)
 	}
