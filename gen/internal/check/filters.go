@@ -210,6 +210,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.safeFilter(e, u)
 	case "format":
 		return c.formatFilter(e)
+	case "sort":
+		if l, ok := e.X.(*tmpl.List); ok && len(l.Items) == 0 && len(e.Args) < 3 && !slices.ContainsFunc(e.Args, func(a tmpl.Expr) bool { return !builtins.CannotFail(a) }) &&
+			!slices.ContainsFunc(e.Kwargs, func(kw tmpl.Kwarg) bool { return kw.Name == "attribute" || !builtins.CannotFail(kw.Value) }) {
+			// Sorting nothing compares nothing: [] of any item type
+			// (attribute= says what the items are).
+			c.bindArgs("filter sort", ir.FilterParams["sort"], e.Args, e.Kwargs, e.Span)
+			return c.expr(e.X, u)
+		}
 	}
 	if vf, ok := valueFilters[name]; ok {
 		return c.valueFilter(e, name, vf)
