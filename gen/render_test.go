@@ -356,6 +356,19 @@ func TestRenderErrors(t *testing.T) {
 		// A part that sets the includer's namespace attribute: alone,
 		// Jinja2 fails where it runs (TemplateRuntimeError).
 		"nsincluder": "template: \"{% set ns = namespace(b=0) %}[{% include 'setattr_part.j2' %}|{{ ns.b }}]\"\n",
+		// The default of default() and get() that may fail: Jinja2
+		// evaluates it before the call, where the value is defined or the
+		// key is there too.
+		"defaultfirst": "inputs:\n  n: string?\n  o: {type: object, optional: true, properties: {a: {type: string}}}\n  k: int?\n  t: string?\n" +
+			"  m: {type: object, additionalProperties: {type: string}}\n  om: {type: object, optional: true, additionalProperties: {type: string}}\n" +
+			"  p: {type: object, properties: {first: {type: object, properties: {id: {type: integer}}}}}\n" +
+			"template: \"{{ n|default(o.a) }}|{{ m.get('a', om.b) }}|{{ n|default(t if k > 1 else 'b') }}|{{ p.get('first', {}).id|default(p.first.id) }}|{{ m.get('a', p.first.id * 2) }}\"\n",
+		// A default that always fails: label is undefined after the loop.
+		"defaultloop": "inputs:\n  err: bool?\ntemplate: \"{% for c in 'ab' %}{% set label = 'x' %}{% endfor %}{{ 54|default(label.endswith('a') or err) }}\"\n",
+		// A part that calls the includer's macros, also with a call block:
+		// alone, Jinja2 evaluates the arguments, then fails
+		// (UndefinedError) where the call runs.
+		"macroincluder": "inputs:\n  n: int\n  zero: int?\ntemplate: \"{% macro tag(v, w) %}<{{ v }}{{ w }}>{% endmacro %}{% macro box(v) %}<{{ v }}{{ caller() }}>{% endmacro %}[{% include 'macro_part.j2' %}]\"\n",
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
 			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n" +
@@ -730,6 +743,19 @@ func TestRenderErrors(t *testing.T) {
 		{"includer", `{}`, `ERROR: prompts/included_part.j2:2:4: render includer: "n": variable is undefined`},
 		{"nsincluder", `{}`, "[part|1]"},
 		{"setattr_part", `{}`, `ERROR: prompts/setattr_part.j2:1:8: render setattr_part: invalid operation: cannot assign attribute on non-namespace object`},
+		{"defaultfirst", `{"n": "N", "o": {"a": "A"}, "k": 2, "m": {}, "om": {}, "p": {"first": {"id": 1}}}`, "N||N|1|2"},
+		{"defaultfirst", `{"n": "N", "m": {}, "om": {}, "k": 2, "p": {"first": {"id": 1}}}`, `ERROR: prompts/defaultfirst.yaml:9:25: render defaultfirst: "o": variable is undefined`},
+		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "k": 2, "p": {"first": {"id": 1}}}`, `ERROR: prompts/defaultfirst.yaml:9:47: render defaultfirst: "om": variable is undefined`},
+		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "om": {}, "p": {"first": {"id": 1}}}`, `ERROR: prompts/defaultfirst.yaml:9:74: render defaultfirst: "k": variable is undefined`},
+		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "om": {}, "k": 0, "p": {}}`, `ERROR: prompts/defaultfirst.yaml:9:126: render defaultfirst: "p.first": variable is undefined`},
+		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "om": {}, "k": 0, "p": {"first": {}}}`, `ERROR: prompts/defaultfirst.yaml:9:155: render defaultfirst: "p.first.id": variable is undefined`},
+		{"defaultloop", `{"err": true}`, `ERROR: prompts/defaultloop.yaml:3:78: render defaultloop: "label": variable is undefined`},
+		{"macroincluder", `{"n": 2}`, "[a<31>]"},
+		{"macroincluder", `{"n": 1}`, "[a<2in1>]"},
+		{"macro_part", `{"n": 0}`, "a"},
+		{"macro_part", `{"n": 1}`, `ERROR: prompts/macro_part.j2:1:25: render macro_part: "box": variable is undefined`},
+		{"macro_part", `{"n": 2}`, `ERROR: prompts/macro_part.j2:1:75: render macro_part: "tag": variable is undefined`},
+		{"macro_part", `{"n": 2, "zero": 0}`, `ERROR: prompts/macro_part.j2:1:86: render macro_part: invalid operation: division by zero`},
 		{"large", `{"c": 7, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:13:49: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 8, "s": "x", "n": 10000000, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:14:32: render large: output would exceed runtime.MaxOutput`},
 		{"large", `{"c": 8, "s": "x", "n": 1, "xs": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]}`, `ERROR: prompts/large.yaml:14:80: render large: invalid operation: division by zero`},
@@ -742,7 +768,8 @@ func TestRenderErrors(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(mod, "prompts", "included_part.j2"), []byte("part\n{{ n + 1 }}\n"))
 	writeFile(t, filepath.Join(mod, "prompts", "setattr_part.j2"), []byte("{% set ns.b = 1 %}part"))
-	keys = append(keys, "setattr_part")
+	writeFile(t, filepath.Join(mod, "prompts", "macro_part.j2"), []byte("a{% if n == 1 %}{% call box(n + 1) %}in{{ n }}{% endcall %}{% elif n %}{{ tag(n + 1, 1 // zero if zero is defined else 1) }}{% endif %}"))
+	keys = append(keys, "setattr_part", "macro_part")
 	var jobs []renderJob
 	for i, tt := range tests {
 		feed := filepath.Join(mod, "feeds", fmt.Sprintf("%d.json", i))

@@ -187,6 +187,9 @@ var includedFamilies = []string{
 	// (also in the data), floats beyond 2^53 and at the ends of the range
 	// in the data, int / int of them, round to negative precisions.
 	"number-data",
+	// Issue 27: sort without attribute= of a list of lists of scalars,
+	// which Python orders item by item.
+	"sort-lists",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes

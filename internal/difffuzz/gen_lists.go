@@ -164,6 +164,13 @@ func (g *generator) listProductions(t *valueType, d int, e *expression) []choice
 			}
 			*e = g.filter(iterated(), "sort", args...)
 		}},
+		{1, g.on("sort-lists") && t.elem.kind == kindList && t.elem.elem.scalar() && t.elem.elem.kind != kindBool, func() {
+			var args []string
+			if g.chance(0.4) {
+				args = append(args, g.kw("reverse", g.pick([]string{"true", "false"})))
+			}
+			*e = g.filter(iterated(), "sort", args...)
+		}},
 		{1, g.on("filter-unique") && scalar, func() {
 			if g.chance(0.3) {
 				*e = g.filter(iterated(), "unique", "case_sensitive="+g.pick([]string{"true", "false"}))

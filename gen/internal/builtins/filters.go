@@ -137,12 +137,13 @@ func listFinal(x *ir.Call, e *tmpl.Filter, errorf Errorf) {
 	}
 	if xk != ir.KindList {
 		errorf(e.NameSpan, "%s needs a list, not %s", x.Name, x.X.Type())
-	} else if x.Name == "unique" && IsNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(x.X.Type().Elem.Kind) {
+	} else if elem := x.X.Type().Elem.Resolve(); x.Name == "unique" && IsNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(elem.Kind) {
 		// The checker computes it on dynamic values where the items convert.
-		errorf(e.NameSpan, "unique of a list of %s whose fields promptgen infers is not supported: Jinja2 fails on its first item (Python cannot hash a dict: TypeError), so it renders only an empty list (declare the objects in inputs)", x.X.Type().Elem)
+		errorf(e.NameSpan, "unique of a list of %s whose fields promptgen infers is not supported: Jinja2 fails on its first item (Python cannot hash a dict: TypeError), so it renders only an empty list (declare the objects in inputs)", elem)
 		return
-	} else if x.Name != "join" && IsNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(x.X.Type().Elem.Kind) {
-		errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, x.X.Type().Elem)
+	} else if x.Name != "join" && IsNone(x.Args[ir.ParamIndex(ir.FilterParams[x.Name], "attribute")]) && !ir.IsScalar(elem.Kind) {
+		errorf(e.NameSpan, "%s needs attribute= for a list of %s", x.Name, elem)
+		return
 	}
 	var k *ir.Type // what sort or unique compares
 	if xk == ir.KindList && (x.Name == "sort" || x.Name == "unique") {

@@ -11,6 +11,9 @@ import (
 func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 	switch e.Op {
 	case "and", "or":
+		if y, ok := decidedByLiteral(e); ok {
+			return c.expr(y, u)
+		}
 		if u == useTest {
 			x, y := c.condition(e.X), c.condition(e.Y)
 			return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
@@ -172,6 +175,14 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	}
 	c.staysTyped(e.Span, x, y)
 	xt, yt := x.Type(), y.Type()
+	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; rx != ir.KindUnknown && ry != ir.KindUnknown && (rx != ir.KindList || ry != ir.KindList) {
+		// Known kinds that no use can change: where Python refuses them,
+		// the operation has no type for its own uses to check.
+		if _, ok := types.ArithResult(e.Op, xt.Resolve(), yt.Resolve()); !ok {
+			c.errorf(e.Span, "unsupported operand types for %s: %s and %s", e.Op, xt, yt)
+			return c.reject()
+		}
+	}
 	switch {
 	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:
 		c.unify(xt, yt, e.Span)
@@ -253,4 +264,24 @@ func (c *checker) checkConstInt(x ir.Expr, sp tmpl.Span) {
 		value += " is " + v.String() + ", which"
 	}
 	c.errorf(sp, "%s does not fit in 64 bits (Jinja2's ints are unbounded, promptgen's are Go ints)", value)
+}
+
+// decidedByLiteral returns the right operand of e, an and or an or, where
+// its left one is a list or dict literal that cannot fail and whose truth
+// makes e yield the right one: [] or y, [x] and y are y, as the literal is
+// nothing but its truth ([] or 8 is no value of two types).
+func decidedByLiteral(e *tmpl.Binary) (tmpl.Expr, bool) {
+	var n int
+	switch x := e.X.(type) {
+	case *tmpl.List:
+		n = len(x.Items)
+	case *tmpl.Dict:
+		n = len(x.Keys)
+	default:
+		return nil, false
+	}
+	if !builtins.CannotFail(e.X) || (e.Op == "or") == (n > 0) {
+		return nil, false
+	}
+	return e.Y, true
 }

@@ -43,10 +43,7 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if fn, ok := e.Fn.(*tmpl.Name); ok && c.lookup(fn.Name) == nil {
-		known := append(slices.Sorted(maps.Keys(c.macros.names)), "dict", "namespace", "range")
-		c.errorf(fn.Span, "undefined function %q%s: a template calls the macros it defines, after their definition, and range, dict and namespace (an included file is a prompt of its own too, which cannot call the macros of the file that includes it)",
-			fn.Name, schema.DidYouMean(fn.Name, known))
-		return c.reject()
+		return c.undefinedCall(e, fn)
 	}
 	if n, ok := e.Fn.(*tmpl.Name); ok && c.lookup(n.Name) != nil && (c.isGlobalFuncName(n.Name) || c.macros.names[n.Name]) {
 		c.errorf(n.Span, "%q is a variable here, which hides the function of that name: calling it is not supported (Jinja2 fails, as the value is not callable)", n.Name)
@@ -252,37 +249,30 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	})
 	var dflt tmpl.Expr = &tmpl.Const{Span: e.Span}
 	with := map[tmpl.Expr]ir.Expr{}
+	var d ir.Expr // the default, where Jinja2's evaluation of it may fail
 	if len(e.Args) == 2 {
 		dflt = e.Args[1]
 		if !builtins.CannotFail(dflt) {
-			// Jinja2 evaluates it, and fails where it fails, even where
-			// the key is there; here it is evaluated where it is used.
-			const fails = "the default of get() must be one that cannot fail, as Jinja2 evaluates it even where the key is there: " + neverFailing
-			d := c.expr(dflt, useValue)
-			if !neverFails(dflt, d) {
-				c.errorf(dflt.Pos(), fails)
-				return c.reject()
-			}
-			// A later use may make a value it reads maybe undefined.
-			c.later = append(c.later, func() {
-				if !neverFails(dflt, d) {
-					c.errorf(dflt.Pos(), fails)
-				}
-			})
+			d = c.expr(dflt, useValue)
 			with[dflt] = d
 		}
 	}
+	// Jinja2 evaluates the default, and fails where it fails, even where
+	// the key is there.
+	const fails = "the default of get() must be one that cannot fail, as Jinja2 evaluates it even where the key is there: " + neverFailing
+	strict := &ir.Strict{X: x, Pos: c.posString(fn.NameSpan)}
 	if k, ok := key.(*tmpl.Const); ok {
 		if name, ok := k.Value.(string); ok {
 			if xt := x.Type(); (xt.Kind == ir.KindDict || xt.Kind == ir.KindStruct && xt.Declared) && xt.Field(name) == nil {
-				return c.expr(dflt, u) // a closed dict or object without the key
+				// A closed dict or object without the key.
+				return c.eagerDefault(c.checkedAs(with, func() ir.Expr { return c.expr(dflt, u) }), dflt, d, fails, strict, d)
 			}
 		}
 	}
 	with[key] = c.expr(key, useValue)
 	// Jinja2 fails to call get of undefined; MaybeUndefined(x) is known
 	// only once every set of a local is checked.
-	with[fn.X] = &ir.Strict{X: x, Pos: c.posString(fn.NameSpan)}
+	with[fn.X] = strict
 	out := c.checkedAs(with, func() ir.Expr {
 		return c.expr(&tmpl.CondExpr{
 			Span: e.Span,
@@ -294,7 +284,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	if cond, ok := out.(*ir.Cond); ok {
 		cond.KeyTested = true
 	}
-	return out
+	return c.eagerDefault(out, dflt, d, fails, strict, with[key], d)
 }
 
 // isGlobalFunc reports whether name is a function of the environment
@@ -390,4 +380,29 @@ func (c *checker) globalValue(e *tmpl.Name) bool {
 	}
 	c.errorf(e.Span, "%s is a function: call it", e.Name)
 	return true
+}
+
+// undefinedCall checks e, a call of fn, which names no function and no
+// variable. In a plain template file that another may include, it may be
+// a macro of the includer, which the include calls (Jinja2's include
+// passes the includer's context): compiled alone, Jinja2 evaluates the
+// arguments and fails (UndefinedError) where the call runs, and so does
+// the render, with a warning. Elsewhere, or where the name is close to a
+// known function's (a misspelling), it is an error.
+func (c *checker) undefinedCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
+	known := append(slices.Sorted(maps.Keys(c.macros.names)), "dict", "namespace", "range")
+	suggest := schema.DidYouMean(fn.Name, known)
+	if suggest != "" || !c.includable() {
+		c.errorf(fn.Span, "undefined function %q%s: a template calls the macros it defines, after their definition, and range, dict and namespace", fn.Name, suggest)
+		return c.reject()
+	}
+	c.diags.Warnf(c.pos(fn.Span), "undefined function %q: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define the macro, which the include calls)", fn.Name)
+	xs := []ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}} // an operation has an operand
+	for _, a := range e.Args {
+		xs = append(xs, c.expr(a, useValue))
+	}
+	for _, kw := range e.Kwargs {
+		xs = append(xs, c.expr(kw.Value, useValue))
+	}
+	return c.dyn(ir.DynMissing, "function "+fn.Name, ir.DynamicType(), fn.Span, xs...)
 }

@@ -162,9 +162,14 @@ func lazyTrue(g ir.Expr, after ...ir.Expr) ir.Expr {
 	case *ir.Dynamic:
 		evaluated = slices.Clone(g.Args)
 	}
-	evaluated = append(evaluated, after...)
+	return evaluatedTrue(append(evaluated, after...)...)
+}
+
+// evaluatedTrue is true, with each of xs evaluated in turn, as a
+// condition: where one fails, the render fails there.
+func evaluatedTrue(xs ...ir.Expr) ir.Expr {
 	var out ir.Expr
-	for _, x := range evaluated {
+	for _, x := range xs {
 		if _, ok := x.(*ir.Const); ok {
 			continue
 		}
@@ -1138,6 +1143,9 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	i := c.expr(e.Index, useValue)
+	if c.rejected[i] {
+		return c.reject()
+	}
 	if generator(x) {
 		// A string key is an attribute of the generator (send, close):
 		// left to the checks below, which reject it.
@@ -1296,9 +1304,10 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 		return &ir.Dynamic{Op: ir.DynSlice, Args: append([]ir.Expr{x}, bounds...), T: ir.DynamicType(), Pos: c.posString(e.Span)}
 	}
 	c.staysTyped(e.Span, x)
-	if t.Kind == ir.KindUnknown && t.Hint == ir.KindUnknown {
+	if t.Kind == ir.KindUnknown && t.Hint != ir.KindList && t.Hint != ir.KindString {
 		// Jinja2 slices a string into a string: a use of the result or of
-		// the operand as a string makes it one, else it is a list.
+		// the operand as a string makes it one, else it is a list (also
+		// where arithmetic hinted a number: x + y of lists or strings).
 		t.Hint = ir.KindList
 	}
 	out := &ir.Slice{X: x, T: t, Pos: c.posString(e.Span)}
@@ -1365,9 +1374,15 @@ func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
 // printed (u == usePrint).
 func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	operand := func(x tmpl.Expr, u use) ir.Expr {
-		if b, ok := x.(*tmpl.Binary); ok && (b.Op == "and" || b.Op == "or") {
-			x, _ := c.logic(b, u)
-			return x
+		b, ok := x.(*tmpl.Binary)
+		for ok && (b.Op == "and" || b.Op == "or") {
+			y, decided := decidedByLiteral(b)
+			if !decided {
+				x, _ := c.logic(b, u)
+				return x
+			}
+			x = y
+			b, ok = x.(*tmpl.Binary)
 		}
 		return c.expr(x, u)
 	}

@@ -169,6 +169,22 @@ func init() {
 	}
 }
 
+// listOfLists reports whether t is a list of lists of scalars, or of
+// items whose type is not known yet.
+func listOfLists(t *ir.Type) bool {
+	t = t.Resolve()
+	if t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindList {
+		return false
+	}
+	k := t.Elem.Resolve().Elem.Resolve().Kind
+	return k == ir.KindUnknown || ir.IsScalar(k)
+}
+
+// strFilters are the filters of a string that Jinja2 applies to str() of
+// any value (soft_str): of a number, a bool, none, a list or a dict, they
+// are checked as of its | string.
+var strFilters = map[string]bool{"upper": true, "lower": true, "title": true, "capitalize": true, "trim": true, "replace": true}
+
 // filterUse is a use of a filter being checked.
 type filterUse struct {
 	e    *tmpl.Filter
@@ -194,6 +210,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.safeFilter(e, u)
 	case "format":
 		return c.formatFilter(e)
+	case "sort":
+		if l, ok := e.X.(*tmpl.List); ok && len(l.Items) == 0 && len(e.Args) < 3 && !slices.ContainsFunc(e.Args, func(a tmpl.Expr) bool { return !builtins.CannotFail(a) }) &&
+			!slices.ContainsFunc(e.Kwargs, func(kw tmpl.Kwarg) bool { return kw.Name == "attribute" || !builtins.CannotFail(kw.Value) }) {
+			// Sorting nothing compares nothing: [] of any item type
+			// (attribute= says what the items are).
+			c.bindArgs("filter sort", ir.FilterParams["sort"], e.Args, e.Kwargs, e.Span)
+			return c.expr(e.X, u)
+		}
 	}
 	if vf, ok := valueFilters[name]; ok {
 		return c.valueFilter(e, name, vf)
@@ -252,6 +276,18 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if c.rejected[x] {
 		return c.reject()
 	}
+	if k := x.Type().Resolve().Kind; strFilters[name] && k != ir.KindString && k != ir.KindUnknown && k != ir.KindDynamic {
+		// Jinja2's filter takes str() of any value: x | string. An
+		// inferred input is checked again as a string, as a use as one.
+		c.listString(x.Type())
+		if c.checked == nil {
+			c.checked = map[tmpl.Expr]ir.Expr{}
+		}
+		c.checked[e.X] = x
+		of := *e
+		of.X = &tmpl.Filter{Span: e.X.Pos(), X: e.X, Name: "string", NameSpan: e.NameSpan}
+		return c.filter(&of, u)
+	}
 	if name == "tojson" && generator(x) && (len(c.scopes) > 1 || c.inIf > 0) {
 		return c.generatorToJSON(e, x)
 	}
@@ -296,6 +332,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		return c.dynFilter(f)
 	case name == "default" && u != usePrint && !builtins.IsNone(out.Args[0]) && !ir.SameKind(x.Type(), out.Args[0].Type()) && convertsMixed([]ir.Expr{x, out.Args[0]}):
 		// Values of two types, as an and/or of them (mixedAsDynamic).
+		return c.dynFilter(f)
+	case name == "sort" && builtins.IsNone(out.Args[ir.ParamIndex(params, "attribute")]) && listOfLists(x.Type()):
+		// Python orders lists item by item, as dynamic values compare.
 		return c.dynFilter(f)
 	case name == "tojson" && types.HoldsDynamic(x.Type()):
 		return c.dynFilter(f)
@@ -439,28 +478,56 @@ func (c *checker) undefinedDefault(e *tmpl.Filter, x ir.Expr, args []ir.Expr, u 
 		return nil
 	}()
 	const fails = "the default of default() may be undefined, and Jinja2 evaluates it even where the value is defined, failing where it fails: give it " + neverFailing
-	if d != nil {
-		// Jinja2 evaluates d first, where x is defined too, and fails
-		// where d fails; the conditional would evaluate it only where x
-		// is undefined.
-		if !neverFails(d, args[0]) {
-			c.errorf(d.Pos(), fails)
-			return c.reject(), true
-		}
-		// A later use may make a value it reads maybe undefined.
-		c.later = append(c.later, func() {
-			if !neverFails(d, args[0]) {
-				c.errorf(d.Pos(), fails)
-			}
-		})
-	}
 	var cond tmpl.Expr = &tmpl.Test{Span: e.Span, X: e.X, Name: "defined", NameSpan: e.NameSpan}
 	if boolean.Value == true {
 		cond = e.X
 	}
-	return c.checkedAs(map[tmpl.Expr]ir.Expr{e.X: x, d: args[0]}, func() ir.Expr {
+	out := c.checkedAs(map[tmpl.Expr]ir.Expr{e.X: x, d: args[0]}, func() ir.Expr {
 		return c.expr(&tmpl.CondExpr{Span: e.Span, Then: e.X, Cond: cond, Else: d}, u)
-	}), true
+	})
+	// Jinja2 evaluates x, then d, where x is defined too.
+	return c.eagerDefault(out, d, args[0], fails, x, args[0]), true
+}
+
+// eagerDefault returns out, what x|default(d) or m.get(k, d) yields, as
+// the conditional it amounts to, which evaluates d (checked as dx) only
+// where it takes it. Jinja2 evaluates d before the call, and fails where
+// it fails, even where the value is defined or the key is there: where d
+// may fail, out evaluates xs first, what Jinja2 evaluates before the call
+// (d last), in turn. A later use may make what d reads maybe undefined:
+// out is then made to evaluate them too, or, where it is no conditional,
+// that is an error (msg).
+func (c *checker) eagerDefault(out ir.Expr, d tmpl.Expr, dx ir.Expr, msg string, xs ...ir.Expr) ir.Expr {
+	if d == nil || builtins.CannotFail(d) {
+		return out
+	}
+	if !neverFails(d, dx) {
+		return evaluatedFirst(out, xs...)
+	}
+	c.later = append(c.later, func() {
+		if neverFails(d, dx) {
+			return
+		}
+		if _, ok := out.(*ir.Cond); ok {
+			evaluatedFirst(out, xs...)
+		} else {
+			c.errorf(d.Pos(), "%s", msg)
+		}
+	})
+	return out
+}
+
+// evaluatedFirst returns out, after xs are evaluated in turn (failing the
+// render where one fails). A conditional is changed in place, for the
+// uses that already hold it.
+func evaluatedFirst(out ir.Expr, xs ...ir.Expr) ir.Expr {
+	eval := evaluatedTrue(xs...)
+	if cond, ok := out.(*ir.Cond); ok {
+		inner := *cond
+		*cond = ir.Cond{Cond: eval, Then: &inner, Else: &inner, T: inner.T}
+		return cond
+	}
+	return &ir.Cond{Cond: eval, Then: out, Else: out, T: out.Type()}
 }
 
 // neverFailing names the expressions that neverFails accepts.

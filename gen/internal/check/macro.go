@@ -194,6 +194,15 @@ func (c *checker) signature(n *tmpl.Macro) {
 // block's caller, is printed.
 func (c *checker) callBlock(n *tmpl.CallBlock) []ir.Node {
 	fn, ok := c.isMacroCall(n.Call)
+	if name, isName := n.Call.Fn.(*tmpl.Name); !ok && isName && name.Name != "caller" && c.lookup(name.Name) == nil && !c.isGlobalFuncName(name.Name) && !slices.Contains(builtins.ProfileGlobals, name.Name) {
+		// Jinja2 defines the block's caller, then calls the name, which
+		// fails as a plain call does.
+		x := c.undefinedCall(n.Call, name)
+		if c.rejected[x] {
+			return nil
+		}
+		return []ir.Node{&ir.Print{X: x}}
+	}
 	if !ok || fn.Name == "caller" {
 		c.errorf(n.Call.Fn.Pos(), "a {%% call %%} block must call a macro of the template")
 		return nil
@@ -303,7 +312,9 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 	out := &ir.Capture{}
 	params := make([]*ir.Local, len(def.Params))
 	var binds []ir.Node
+	rejected := false // an argument was rejected, and its type tells nothing
 	bind := func(i int, x ir.Expr, sp tmpl.Span) {
+		rejected = rejected || c.rejected[x]
 		params[i] = c.newLocal(def.Params[i].Name, c.localType(def.Params[i].Name))
 		out.Locals = append(out.Locals, params[i])
 		// A generator passed where the body does not read it, as stored.
@@ -352,6 +363,9 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 			params[i] = c.newLocal(p.Name, ir.DynamicType())
 			out.Locals = append(out.Locals, params[i])
 		}
+	}
+	if rejected {
+		return c.reject()
 	}
 
 	saved, savedFrames := c.scopes, c.macros.frames

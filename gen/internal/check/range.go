@@ -20,6 +20,9 @@ func (c *checker) rangeCall(e *tmpl.Call) ir.Expr {
 	args := make([]ir.Expr, len(e.Args))
 	for i, a := range e.Args {
 		args[i] = c.expr(a, useValue)
+		if c.rejected[args[i]] {
+			continue
+		}
 		if isDynamic(args[i]) {
 			c.errorf(a.Pos(), "range() of a dynamic value is not supported (its arguments must be ints)")
 			continue
