@@ -216,7 +216,23 @@ func (g *generator) markupMethod(d int) expression {
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
 	}
-	switch g.r.IntN(11) {
+	switch g.r.IntN(13) {
+	case 11:
+		// Markup's truncate cuts with the plain end and appends it
+		// escaped; the result is Markup.
+		end := g.pick([]string{"'<'", "'&'", "'\"'", "'...'", "''", g.strLit()})
+		t := g.filter(m, "truncate", strconv.Itoa(3+g.r.IntN(9)), g.pick([]string{"true", "false"}), end)
+		if g.chance(0.5) {
+			return printed(expression{text: "[" + g.wrap(t, precCond) + "]", prec: precPrimary})
+		}
+		return g.binary(t, "+", str(), precAdd)
+	case 12:
+		// Markup's strip, trim's, escapes the characters.
+		t := g.filter(m, "trim", g.pick([]string{"'<&'", "'\"'", g.strLit()}))
+		if g.chance(0.5) {
+			return printed(expression{text: "[" + g.wrap(t, precCond) + "]", prec: precPrimary})
+		}
+		return t
 	case 8:
 		// An item of Markup's split() is Markup: in a tuple or list, as
 		// a filter's operand.

@@ -44,8 +44,8 @@ func (c *checker) checkMarkup(x ir.Expr, sp tmpl.Span, what, msg string, args ..
 
 // markupMethod decides, once every set is checked, the string method
 // call of x where x may be Markup, whose method escapes the string
-// arguments at escaped (replace(), strip()'s characters, partition()'s
-// separator) and returns Markup: where x is Markup, the generated code
+// arguments at escaped (replace(), strip()'s and trim's characters,
+// partition()'s separator) and returns Markup: where x is Markup, the generated code
 // escapes them too (escapeArg); where it is Markup in some renders only,
 // the call is rejected, unless escaping changes none of the arguments
 // and the call's result is not items made Markup (items: split()).
@@ -54,8 +54,12 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 		if !c.markup(x) || !items && !slices.ContainsFunc(escaped, func(i int) bool { return builtins.Escaped(call.Args[i]) }) {
 			return
 		}
+		what := call.Name + "()"
+		if call.Kind == ir.CallFilter {
+			what = call.Name
+		}
 		if !c.markups.Must(x) {
-			c.errorf(sp, "%s() of a value that may or may not be a tojson or safe result (one in some renders only, or an item read from a tuple or list) is not supported: Markup's %s() %s, a plain string's does not (%s)", call.Name, call.Name, markupMethods[call.Name], toPlain)
+			c.errorf(sp, "%s of a value that may or may not be a tojson or safe result (one in some renders only, or an item read from a tuple or list) is not supported: Markup's %s %s, a plain string's does not (%s)", what, what, markupMethods[call.Name], toPlain)
 			return
 		}
 		for _, i := range escaped {
@@ -63,10 +67,10 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 			switch {
 			case !builtins.Escaped(a) || a.Type().Kind != ir.KindString && a.Type().Kind != ir.KindDynamic:
 			case c.markup(a) && !c.markups.Kept(a):
-				c.errorf(sp, "%s() of a tojson or safe result with an argument that may or may not be one is not supported: Jinja2's Markup escapes a plain string argument and leaves Markup as it is (%s)", call.Name, toPlain)
+				c.errorf(sp, "%s of a tojson or safe result with an argument that may or may not be one is not supported: Jinja2's Markup escapes a plain string argument and leaves Markup as it is (%s)", what, toPlain)
 			case ir.MaybeUndefined(a):
 				// Escaped, undefined would be ''; Jinja2 fails.
-				c.errorf(sp, "%s() of a tojson or safe result with an argument that may be undefined is not supported: Jinja2's Markup escapes a string argument and fails on Undefined (give the argument a value with | default(...))", call.Name)
+				c.errorf(sp, "%s of a tojson or safe result with an argument that may be undefined is not supported: Jinja2's Markup escapes a string argument and fails on Undefined (give the argument a value with | default(...))", what)
 			default:
 				call.Args[i] = escapeArg(a, call.Pos)
 			}
@@ -74,10 +78,32 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 	})
 }
 
+// markupTruncate decides, once every set is checked, truncate of x,
+// call, where x may be Markup: Markup's truncate cuts s[:length -
+// len(end)] with the end as it is and appends it with Markup's +, which
+// escapes a plain end (ir.Call.EscapeEnd) and leaves a Markup end as it
+// is. An x or an end that is Markup in some renders only is rejected.
+func (c *checker) markupTruncate(x ir.Expr, call *ir.Call, sp tmpl.Span) {
+	c.later = append(c.later, func() {
+		end := call.Args[2]
+		if !c.markup(x) || !builtins.Escaped(end) {
+			return
+		}
+		switch {
+		case !c.markups.Must(x):
+			c.errorf(sp, "truncate of a value that may or may not be a tojson or safe result (one in some renders only, or an item read from a tuple or list) is not supported: Markup's truncate escapes the end it appends, a plain string's does not (%s)", toPlain)
+		case !c.markup(end):
+			call.EscapeEnd = true
+		case !c.markups.Must(end):
+			c.errorf(sp, "truncate of a tojson or safe result with an end that may or may not be one is not supported: Jinja2's Markup escapes a plain end and leaves Markup as it is (%s)", toPlain)
+		}
+	})
+}
+
 // markupMethods says what the string methods that markupMethod checks do
 // of Markup.
 var markupMethods = map[string]string{
-	"replace": "escapes its arguments", "strip": "escapes the characters", "lstrip": "escapes the characters", "rstrip": "escapes the characters",
+	"replace": "escapes its arguments", "strip": "escapes the characters", "trim": "escapes the characters", "lstrip": "escapes the characters", "rstrip": "escapes the characters",
 	"split": "returns Markup strings", "splitlines": "returns Markup strings",
 	"partition": "escapes the separator and returns Markup strings", "rpartition": "escapes the separator and returns Markup strings",
 }

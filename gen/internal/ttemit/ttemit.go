@@ -996,8 +996,12 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 	case "indent":
 		return tval{pre: pre, val: call("indent", recv, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "truncate":
-		// truncate returns an undefined operand.
-		return tval{pre: pre, val: call("truncate", recv, args[0], args[1], args[2], args[3], e.pos(x.Pos)), maybe: v.maybe}
+		// truncate returns an undefined operand; truncesc of Markup escapes the end.
+		fn := "truncate"
+		if x.EscapeEnd {
+			fn = "truncesc"
+		}
+		return tval{pre: pre, val: call(fn, recv, args[0], args[1], args[2], args[3], e.pos(x.Pos)), maybe: v.maybe}
 	}
 	panic(fmt.Sprintf("emit: unexpected filter %q", x.Name))
 }
