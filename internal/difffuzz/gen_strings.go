@@ -216,7 +216,20 @@ func (g *generator) markupMethod(d int) expression {
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
 	}
-	switch g.r.IntN(13) {
+	switch g.r.IntN(14) {
+	case 13:
+		// A tuple item that is Markup in one branch only, kept branch
+		// by branch: printed, or read back and added to.
+		c := g.wrap(g.expr(typeBool, d-1), precOr)
+		item := g.beforeName(m, precOr) + " if " + c + " else " + g.wrap(str(), precCond)
+		if g.chance(0.5) {
+			item = g.beforeName(str(), precOr) + " if " + c + " else " + g.wrap(m, precCond)
+		}
+		tuple := "(" + item + ", " + g.wrap(str(), precCond) + ")"
+		if g.chance(0.5) {
+			return printed(expression{text: tuple, prec: precPrimary})
+		}
+		return g.binary(expression{text: tuple + "[0]", prec: precPrimary}, "+", str(), precAdd)
 	case 11:
 		// Markup's truncate cuts with the plain end and appends it
 		// escaped; the result is Markup.

@@ -393,7 +393,9 @@ func (m *Markup) Kept(x ir.Expr) bool {
 		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynUnpacked || keepsItems(x),
 			x.Op == ir.DynAttr || x.Op == ir.DynItems || x.Op == ir.DynItemsList || x.Op == ir.DynValues:
 			return m.Kept(x.Args[0]) // a string's first is plain; a list's items are as they are
-		case x.Op == ir.DynTuple, x.Op == ir.DynGet:
+		case x.Op == ir.DynTuple:
+			return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.KeptOperand(a) })
+		case x.Op == ir.DynGet:
 			return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return a != nil && !m.Kept(a) })
 		}
 	case *ir.Cond:
@@ -406,13 +408,13 @@ func (m *Markup) Kept(x ir.Expr) bool {
 	return false
 }
 
-// KeptOperand reports whether x, an operand of a dynamic +, is Kept or a
+// KeptOperand reports whether x, an operand of a dynamic + or a tuple item, is Kept or a
 // condition that ByBranch allows, which the checker keeps branch by
 // branch there.
 func (m *Markup) KeptOperand(x ir.Expr) bool { return m.Kept(x) || m.ByBranch(x) }
 
 // ByBranch reports whether x, a string element of a dynamic list or dict
-// literal or an operand of a dynamic +, is a condition that is Markup in
+// literal, a tuple item or an operand of a dynamic +, is a condition that is Markup in
 // some renders only, each branch of which is Markup on every render or
 // never: the checker makes it a dynamic value branch by branch, which
 // keeps Markup where Jinja2's value is.

@@ -253,7 +253,8 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					keep(&x.Args[1])
 				case x.Op == ir.DynTuple:
 					for i := range x.Args {
-						keep(&x.Args[i])
+						c.keepBranches(&x.Args[i])
+						keepDyn(&x.Args[i])
 					}
 				case x.Op == ir.DynGet:
 					keep(&x.Args[2])
