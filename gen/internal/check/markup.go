@@ -46,7 +46,8 @@ func (c *checker) checkMarkup(x ir.Expr, sp tmpl.Span, what, msg string, args ..
 // call of x where x may be Markup, whose method escapes the string
 // arguments at escaped (replace(), strip()'s and trim's characters,
 // partition()'s separator) and returns Markup: where x is Markup, the generated code
-// escapes them too (escapeArg); where it is Markup in some renders only,
+// escapes them too (escapeArg), failing where one is undefined as
+// Jinja2 does; where it is Markup in some renders only,
 // the call is rejected, unless escaping changes none of the arguments
 // and the call's result is not items made Markup (items: split()).
 func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items bool, escaped ...int) {
@@ -69,8 +70,9 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 			case c.markup(a) && !c.markups.Kept(a):
 				c.errorf(sp, "%s of a tojson or safe result with an argument that may or may not be one is not supported: Jinja2's Markup escapes a plain string argument and leaves Markup as it is (%s)", what, toPlain)
 			case ir.MaybeUndefined(a):
-				// Escaped, undefined would be ''; Jinja2 fails.
-				c.errorf(sp, "%s of a tojson or safe result with an argument that may be undefined is not supported: Jinja2's Markup escapes a string argument and fails on Undefined (give the argument a value with | default(...))", what)
+				// Escaped, undefined would be ''; Jinja2 fails (TypeError)
+				// where it is undefined, as the plain string's method does.
+				call.Args[i] = escapeArg(&ir.Strict{X: a, Pos: call.Pos}, call.Pos)
 			default:
 				call.Args[i] = escapeArg(a, call.Pos)
 			}
