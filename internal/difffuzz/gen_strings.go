@@ -216,7 +216,18 @@ func (g *generator) markupMethod(d int) expression {
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
 	}
-	switch g.r.IntN(14) {
+	switch g.r.IntN(15) {
+	case 14:
+		// slice and batch keep a list's Markup items and a Markup fill.
+		list := "[" + g.wrap(str(), precCond) + ", " + g.wrap(str(), precCond) + ", " + g.wrap(str(), precCond) + "]"
+		if g.chance(0.5) {
+			list = "[" + g.wrap(m, precCond) + ", " + g.wrap(str(), precCond) + "]"
+		}
+		args := []string{strconv.Itoa(1 + g.r.IntN(3))}
+		if g.chance(0.6) {
+			args = append(args, g.wrap(m, precCond))
+		}
+		return printed(g.filter(g.filter(expression{text: list, prec: precPrimary}, g.pick([]string{"slice", "batch"}), args...), g.pick([]string{"list", "first"})))
 	case 13:
 		// A tuple item that is Markup in one branch only, kept branch
 		// by branch: printed, or read back and added to.

@@ -144,13 +144,13 @@ func holdsItems(x *ir.Dynamic) bool {
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
 // keeps each item as it is (an item, an attribute, get(), items(),
 // values(), a slice, first, last, list, reverse, sort, unique, min, max,
-// groupby, map(attribute=), a tuple of it, unpacking, default, + and * of
+// groupby, map(attribute=), slice, batch, a tuple of it, unpacking, default, + and * of
 // sequences, % formatting, whose %r prints Markup('...')), yields what it
 // yields of plain strings (printing, join, length, ==, in, a test,
 // tojson, keys(), a map to numbers), reads Markup as Jinja2 does
 // (xmlattr, whose escape leaves it as it is), or takes the string a str
 // method is called on, whose Markup the checker follows (May). Other
-// operations (a map through a filter, batch, select) are rejected where
+// operations (a map through a filter, select) are rejected where
 // an operand may hold Markup.
 func ReadsHolder(x *ir.Dynamic) bool {
 	switch x.Op {
@@ -171,10 +171,17 @@ func ReadsHolder(x *ir.Dynamic) bool {
 // keepsItems reports whether x is a filter that yields the items of its
 // operand as they are (a holder's Markup items stay Markup): reverse,
 // sort, unique, min, max, groupby, whose grouper is the first item's,
-// map(attribute=), the items' attributes, and dictsort and items, the
-// (key, value) tuples of a dict.
+// map(attribute=), the items' attributes, dictsort and items, the
+// (key, value) tuples of a dict, and slice and batch, lists of the items
+// and of the fill (Filled).
 func keepsItems(x *ir.Dynamic) bool {
-	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items"}, x.Name)
+	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items", "slice", "batch"}, x.Name)
+}
+
+// Filled reports whether x is slice or batch, whose result holds its
+// fill argument (x.Args[2]) as an item.
+func Filled(x *ir.Dynamic) bool {
+	return x.Op == ir.DynFilter && (x.Name == "slice" || x.Name == "batch")
 }
 
 // Holds reports whether x, a dynamic value, may hold Markup as an item
@@ -194,6 +201,9 @@ func (m *Markup) Holds(x ir.Expr) bool {
 			if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
 				return false // a string of Markup's split(), which holds no item
 			}
+		}
+		if Filled(x) && m.mayHold(x.Args[2]) {
+			return true
 		}
 		return holdsItems(x) && slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.List:
@@ -390,6 +400,8 @@ func (m *Markup) Kept(x ir.Expr) bool {
 		case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 			x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
 			return m.Kept(x.Args[0])
+		case Filled(x):
+			return m.Kept(x.Args[0]) && m.Kept(x.Args[2])
 		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynUnpacked || keepsItems(x),
 			x.Op == ir.DynAttr || x.Op == ir.DynItems || x.Op == ir.DynItemsList || x.Op == ir.DynValues:
 			return m.Kept(x.Args[0]) // a string's first is plain; a list's items are as they are

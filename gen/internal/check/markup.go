@@ -182,18 +182,22 @@ type dynAt struct {
 }
 
 // checkHolders rejects, once the other checks are done (which may have
-// said why already), each dynamic operation on a value that may hold
+// said why already), a fill of slice or batch that the dynamic value may
+// not keep as Markup where Jinja2's is, and each dynamic operation on a value that may hold
 // Markup as an item (a tuple or list of a tojson or safe result) where the
 // runtime does not read it as Jinja2 does (builtins.ReadsHolder) or the
 // value may not keep Markup (builtins.Markup.Kept).
 func (c *checker) checkHolders() {
 	for _, d := range c.dyns {
+		if builtins.Filled(d.x) && c.markup(d.x.Args[2]) && !c.markups.Kept(d.x.Args[2]) {
+			c.errorf(d.sp, "a fill of %s that may or may not be a tojson or safe result is not supported: Jinja2 keeps Markup as it is in the lists it yields, which print it as Markup('...') (%s)", d.x.Name, toPlain)
+		}
 		for _, a := range d.x.Args {
 			if a == nil || !c.markupHolds(a) || c.failedAt(d.sp) {
 				continue
 			}
 			if !builtins.ReadsHolder(d.x) || !c.markups.Kept(a) {
-				c.errorf(d.sp, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), + and printing keep here ("+toPlain+")")
+				c.errorf(d.sp, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), slice, batch, + and printing keep here ("+toPlain+")")
 			}
 		}
 	}
@@ -212,7 +216,7 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // dynamic value where Markup makes a difference to jinja.MarkupValue
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
 // + or *, the string an item, a slice, last, escape or a filter that keeps Markup
-// reads, default's value and default, get()'s, groupby's and map's default, the value a dynamic local is set
+// reads, default's value and default, get()'s, groupby's and map's default, slice's and batch's fill, the value a dynamic local is set
 // to, a branch of a dynamic condition and of a dynamic loop.cycle(). It runs once every check is
 // done, as Kept assumes it.
 func (c *checker) keepMarkup(bodies []*ir.Prompt) {
@@ -262,6 +266,8 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					keep(&x.Args[2])
 				case x.Op == ir.DynFilter && (x.Name == "groupby" || x.Name == "map"):
 					keep(&x.Args[2]) // default=
+				case x.Op == ir.DynFilter && (x.Name == "slice" || x.Name == "batch"):
+					keep(&x.Args[2]) // the fill
 				case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 					x.Op == ir.DynFilter && (x.Name == "escape" || builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0):
 					keep(&x.Args[0])
