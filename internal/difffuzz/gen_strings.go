@@ -229,12 +229,23 @@ func (g *generator) markupMethod(d int) expression {
 		}
 		return printed(g.filter(g.filter(expression{text: list, prec: precPrimary}, g.pick([]string{"slice", "batch"}), args...), g.pick([]string{"list", "first"})))
 	case 13:
-		// A tuple item that is Markup in one branch only, kept branch
-		// by branch: printed, or read back and added to.
+		// A tuple item or list element that is Markup in one branch or
+		// operand only (a condition, an and/or), kept branch by branch:
+		// printed, or read back and added to.
 		c := g.wrap(g.expr(typeBool, d-1), precOr)
-		item := g.beforeName(m, precOr) + " if " + c + " else " + g.wrap(str(), precCond)
-		if g.chance(0.5) {
+		var item string
+		switch g.r.IntN(4) {
+		case 0:
+			item = g.beforeName(m, precOr) + " if " + c + " else " + g.wrap(str(), precCond)
+		case 1:
 			item = g.beforeName(str(), precOr) + " if " + c + " else " + g.wrap(m, precCond)
+		case 2:
+			item = g.binary(str(), "or", m, precOr).text
+		default:
+			item = g.binary(m, "and", g.anyValue(d-1), precAnd).text
+		}
+		if g.chance(0.3) {
+			return printed(expression{text: "[" + item + "]", prec: precPrimary})
 		}
 		tuple := "(" + item + ", " + g.wrap(str(), precCond) + ")"
 		if g.chance(0.5) {

@@ -412,6 +412,8 @@ func (m *Markup) Kept(x ir.Expr) bool {
 		}
 	case *ir.Cond:
 		return m.Kept(x.Then) && (x.Else == nil || m.Kept(x.Else))
+	case *ir.Binary:
+		return x.Value && !slices.ContainsFunc(Yields(x), func(a ir.Expr) bool { return !m.Kept(a) })
 	case *ir.LoopCycle:
 		return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.Kept(a) })
 	case *ir.LocalRef:
@@ -421,20 +423,34 @@ func (m *Markup) Kept(x ir.Expr) bool {
 }
 
 // KeptOperand reports whether x, an operand of a dynamic + or a tuple item, is Kept or a
-// condition that ByBranch allows, which the checker keeps branch by
+// condition or and/or that ByBranch allows, which the checker keeps branch by
 // branch there.
 func (m *Markup) KeptOperand(x ir.Expr) bool { return m.Kept(x) || m.ByBranch(x) }
 
-// ByBranch reports whether x, a string element of a dynamic list or dict
-// literal, a tuple item or an operand of a dynamic +, is a condition that is Markup in
-// some renders only, each branch of which is Markup on every render or
-// never: the checker makes it a dynamic value branch by branch, which
-// keeps Markup where Jinja2's value is.
+// ByBranch reports whether x, an element of a dynamic list or dict
+// literal, a tuple item or an operand of a dynamic +, is a condition or
+// an and/or yielding an operand, of a string or a dynamic value, that
+// is Markup in some renders only, each branch of which (each operand it
+// yields) is Kept or such a condition in turn: the checker makes it a
+// dynamic value branch by branch, which keeps Markup where Jinja2's
+// value is.
 func (m *Markup) ByBranch(x ir.Expr) bool {
-	cond, ok := x.(*ir.Cond)
-	return ok && cond.T.Resolve().Kind == ir.KindString && !slices.ContainsFunc([]ir.Expr{cond.Then, cond.Else}, func(b ir.Expr) bool {
-		return b != nil && m.May(b) && !m.Must(b)
-	})
+	var branches []ir.Expr
+	switch b := x.(type) {
+	case *ir.Cond:
+		branches = []ir.Expr{b.Then}
+		if b.Else != nil {
+			branches = append(branches, b.Else)
+		}
+	case *ir.Binary:
+		if b.Value {
+			branches = Yields(b)
+		}
+	}
+	if k := x.Type().Kind; branches == nil || k != ir.KindString && k != ir.KindDynamic || !m.May(x) || m.Must(x) {
+		return false
+	}
+	return !slices.ContainsFunc(branches, func(b ir.Expr) bool { return !m.Kept(b) && !m.ByBranch(b) })
 }
 
 // keptLocal reports whether every set of l, a dynamic local, Kept its

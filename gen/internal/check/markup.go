@@ -217,7 +217,7 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
 // + or *, the string an item, a slice, last, escape or a filter that keeps Markup
 // reads, default's value and default, get()'s, groupby's and map's default, slice's and batch's fill, the value a dynamic local is set
-// to, a branch of a dynamic condition and of a dynamic loop.cycle(). It runs once every check is
+// to, a branch of a dynamic condition, an operand of a dynamic and/or, and of a dynamic loop.cycle(). It runs once every check is
 // done, as Kept assumes it.
 func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	if c.markups == nil {
@@ -251,7 +251,7 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					// A condition Markup in one branch only, which
 					// markupDynConcat allows, is kept branch by branch.
 					for i := range x.Args {
-						c.keepBranches(&x.Args[i])
+						c.keepBranches(&x.Args[i], keep)
 						keepDyn(&x.Args[i])
 					}
 				case x.Op == ir.DynArith && x.Name == "*", x.Op == ir.DynDefault:
@@ -259,7 +259,7 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					keep(&x.Args[1])
 				case x.Op == ir.DynTuple:
 					for i := range x.Args {
-						c.keepBranches(&x.Args[i])
+						c.keepBranches(&x.Args[i], keep)
 						keepDyn(&x.Args[i])
 					}
 				case x.Op == ir.DynGet:
@@ -275,14 +275,14 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 			case *ir.List:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					for i := range x.Items {
-						c.keepBranches(&x.Items[i])
+						c.keepBranches(&x.Items[i], keep)
 						keepDyn(&x.Items[i])
 					}
 				}
 			case *ir.Dict:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					for i := range x.Values {
-						c.keepBranches(&x.Values[i])
+						c.keepBranches(&x.Values[i], keep)
 						keepDyn(&x.Values[i])
 					}
 				}
@@ -290,6 +290,11 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					keep(&x.Then)
 					keep(&x.Else)
+				}
+			case *ir.Binary:
+				if x.Value && x.T.Resolve().Kind == ir.KindDynamic {
+					keep(&x.X)
+					keep(&x.Y)
 				}
 			case *ir.LoopCycle:
 				if x.T.Resolve().Kind == ir.KindDynamic {
@@ -302,15 +307,31 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	}
 }
 
-// keepBranches makes *x, an element of a dynamic list or dict literal
-// or a + operand that builtins.Markup.ByBranch allows, a dynamic condition whose branches keepMarkup
-// converts each on its own.
-func (c *checker) keepBranches(x *ir.Expr) {
-	if cond, ok := (*x).(*ir.Cond); ok && c.markups.May(cond) && !c.markups.Must(cond) && c.markups.ByBranch(cond) {
-		dyn := *cond
-		dyn.T = ir.DynamicType()
-		*x = &dyn
+// keepBranches makes *x, an element of a dynamic list or dict literal,
+// a tuple item or a + operand that builtins.Markup.ByBranch allows, a
+// dynamic condition or and/or whose branches (operands) are kept each on
+// its own, in turn (keep).
+func (c *checker) keepBranches(x *ir.Expr, keep func(*ir.Expr)) {
+	if !c.markups.ByBranch(*x) {
+		return
 	}
+	var dyn ir.Expr
+	var branches []*ir.Expr
+	switch b := (*x).(type) {
+	case *ir.Cond:
+		d := *b
+		d.T, dyn, branches = ir.DynamicType(), &d, []*ir.Expr{&d.Then, &d.Else}
+	case *ir.Binary:
+		d := *b
+		d.T, dyn, branches = ir.DynamicType(), &d, []*ir.Expr{&d.X, &d.Y}
+	}
+	for _, br := range branches {
+		if *br != nil {
+			c.keepBranches(br, keep)
+			keep(br)
+		}
+	}
+	*x = dyn
 }
 
 // markupEscapes tells which operand of x + y Markup escapes: the one that
