@@ -216,7 +216,16 @@ func (g *generator) markupMethod(d int) expression {
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
 	}
-	switch g.r.IntN(15) {
+	switch g.r.IntN(16) {
+	case 15:
+		// Markup in one branch only, as it is: a local set to it is
+		// checked again as a dynamic value where its reads need it.
+		c := g.wrap(g.expr(typeBool, d-1), precOr)
+		then, els := m, str()
+		if g.chance(0.5) {
+			then, els = els, then
+		}
+		return expression{text: g.beforeName(then, precOr) + " if " + c + " else " + g.wrap(els, precCond), prec: precCond, openRight: els.openRight}
 	case 14:
 		// slice and batch keep a list's Markup items and a Markup fill.
 		list := "[" + g.wrap(str(), precCond) + ", " + g.wrap(str(), precCond) + ", " + g.wrap(str(), precCond) + "]"

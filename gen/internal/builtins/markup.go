@@ -468,7 +468,7 @@ func (m *Markup) keptLocal(l *ir.Local) bool {
 		for changed := true; changed; {
 			changed = false
 			for _, s := range m.Sets {
-				if m.keptLocals[s.Local] && s.Value != nil && !m.Kept(s.Value) {
+				if m.keptLocals[s.Local] && s.Value != nil && !m.KeptOperand(s.Value) {
 					m.keptLocals[s.Local], changed = false, true
 				}
 			}

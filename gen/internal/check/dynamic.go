@@ -324,6 +324,7 @@ func (c *checker) tupleOf(items []tmpl.Expr, sp tmpl.Span) ir.Expr {
 		values[i] = c.expr(it, useValue)
 		c.later = append(c.later, func() {
 			if c.markup(values[i]) && !c.markups.KeptOperand(values[i]) {
+				c.rebindMarkup(values[i])
 				c.errorf(it.Pos(), "a value that may or may not be a tojson or safe result cannot be a tuple item: Jinja2 keeps Markup as it is inside a tuple, which prints as Markup('...') ("+toPlain+")")
 			}
 		})

@@ -171,6 +171,8 @@ func (c *checker) markupConcat(out *ir.Binary, sp tmpl.Span) {
 // Markup (builtins.Markup.Kept) is rejected.
 func (c *checker) markupDynConcat(out *ir.Dynamic, sp tmpl.Span) {
 	if c.markup(out) && (!c.markups.KeptOperand(out.Args[0]) || !c.markups.KeptOperand(out.Args[1])) {
+		c.rebindMarkup(out.Args[0])
+		c.rebindMarkup(out.Args[1])
 		c.errorf(sp, mayBeMarkup)
 	}
 }
@@ -239,6 +241,7 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	}
 	for _, s := range c.sets {
 		if s.Value != nil && s.Local.T.Resolve().Kind == ir.KindDynamic {
+			c.keepBranches(&s.Value, keep)
 			keep(&s.Value)
 		}
 	}
@@ -334,14 +337,48 @@ func (c *checker) keepBranches(x *ir.Expr, keep func(*ir.Expr)) {
 	*x = dyn
 }
 
+// rebindMarkup asks, where x is a typed local that is Markup in some
+// renders only (or a condition or and/or with one as a branch), each
+// set of which assigns Markup on every render or never (or a condition
+// kept branch by branch), to check the template again with the local
+// dynamic, which keeps Markup set by set (keepMarkup): the rejection of
+// x stays only if that check fails too.
+func (c *checker) rebindMarkup(x ir.Expr) {
+	switch x := x.(type) {
+	case *ir.Cond:
+		c.rebindMarkup(x.Then)
+		if x.Else != nil {
+			c.rebindMarkup(x.Else)
+		}
+	case *ir.Binary:
+		if x.Value {
+			c.rebindMarkup(x.X)
+			c.rebindMarkup(x.Y)
+		}
+	case *ir.LocalRef:
+		l := x.L
+		if l.T.Resolve().Kind == ir.KindDynamic || c.unvalued[l] || c.feed.Field(l.Name) != nil || !c.markups.May(x) || c.markups.Must(x) {
+			return
+		}
+		for _, s := range c.sets {
+			if s.Local == l && (s.Value == nil || !c.markups.KeptOperand(s.Value)) {
+				return
+			}
+		}
+		c.rebinding[l.Name] = true
+	}
+}
+
 // markupEscapes tells which operand of x + y Markup escapes: the one that
 // is not Markup, where the other is. An operand that is Markup for some
-// renders and not others is rejected.
+// renders and not others is rejected (rebindMarkup).
 func (c *checker) markupEscapes(x, y ir.Expr, sp tmpl.Span) (escX, escY bool) {
 	mayX, mayY := c.markup(x), c.markup(y)
 	switch {
 	case !mayX && !mayY:
 	case mayX && !c.markups.Must(x) || mayY && !c.markups.Must(y):
+		c.rebindMarkup(x)
+		c.rebindMarkup(y)
 		c.errorf(sp, mayBeMarkup)
 	case !mayY:
 		escY = builtins.Escaped(y)
