@@ -147,7 +147,7 @@ func holdsItems(x *ir.Dynamic) bool {
 // groupby, map(attribute=), slice, batch, a tuple of it, unpacking, default, + and * of
 // sequences, % formatting, whose %r prints Markup('...')), yields what it
 // yields of plain strings (printing, join, length, ==, in, a test,
-// tojson, keys(), a map to numbers), reads Markup as Jinja2 does
+// tojson, keys(), int, float, a map to numbers), reads Markup as Jinja2 does
 // (xmlattr, whose escape leaves it as it is), or takes the string a str
 // method is called on, whose Markup the checker follows (May). Other
 // operations (a map through a filter, select) are rejected where
@@ -161,7 +161,7 @@ func ReadsHolder(x *ir.Dynamic) bool {
 	case ir.DynArith:
 		return x.Name == "+" || x.Name == "*" || x.Name == "%"
 	case ir.DynFilter:
-		return keepsItems(x) || x.Name == "format" || x.Name == "xmlattr"
+		return keepsItems(x) || x.Name == "format" || x.Name == "xmlattr" || x.Name == "int" || x.Name == "float"
 	case ir.DynMapFilter:
 		return x.Name == "length" || x.Name == "count" || x.Name == "wordcount" || x.Name == "int" || x.Name == "float"
 	}
