@@ -216,7 +216,21 @@ func (g *generator) markupMethod(d int) expression {
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
 	}
-	switch g.r.IntN(16) {
+	switch g.r.IntN(17) {
+	case 16:
+		// split() and partition() of a condition that is Markup in one
+		// branch only: the method of the branch taken.
+		c := g.wrap(g.expr(typeBool, d-1), precOr)
+		then, els := m, str()
+		if g.chance(0.5) {
+			then, els = els, then
+		}
+		cond := expression{text: "(" + g.beforeName(then, precOr) + " if " + c + " else " + g.wrap(els, precCond) + ")", prec: precPrimary}
+		if g.chance(0.5) {
+			return printed(g.method(cond, "split", sep...))
+		}
+		p := g.method(cond, g.pick([]string{"partition", "rpartition"}), g.strLit())
+		return g.binary(expression{text: p.text + "[" + g.pick([]string{"0", "1", "2"}) + "]", prec: precPrimary}, "+", str(), precAdd)
 	case 15:
 		// Markup in one branch only, as it is: a local set to it is
 		// checked again as a dynamic value where its reads need it.

@@ -126,6 +126,42 @@ func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ..
 	return true
 }
 
+// markupBranches returns x where call, a str method whose Markup returns
+// Markup strings (split(), splitlines(), partition(), rpartition()), is
+// of x, a condition that may be Markup in one branch by the sets checked
+// so far, and its arguments are constants: call is then made branch by
+// branch (markupItemsBranches). It returns nil otherwise.
+func (c *checker) markupBranches(x ir.Expr, call *ir.Call) *ir.Cond {
+	cond, ok := x.(*ir.Cond)
+	if !ok || cond.Else == nil || !markupItemMethods[call.Name] || !c.markupHere().May(cond) ||
+		slices.ContainsFunc(call.Args, func(a ir.Expr) bool { _, ok := a.(*ir.Const); return !ok }) {
+		return nil
+	}
+	return cond
+}
+
+// markupItemMethods are the str methods whose Markup returns Markup
+// strings in a list or tuple.
+var markupItemMethods = map[string]bool{"split": true, "splitlines": true, "partition": true, "rpartition": true}
+
+// markupItemsBranches is call of cond (markupBranches), a dynamic value:
+// the condition, of cond's condition, of the call of each branch, as
+// Jinja2 calls the method of the branch taken, whose Markup returns
+// Markup strings (markupItems, the arguments at escaped escaped).
+func (c *checker) markupItemsBranches(cond *ir.Cond, call *ir.Call, sp tmpl.Span, escaped ...int) ir.Expr {
+	branch := func(x ir.Expr) ir.Expr {
+		b := *call
+		b.X, b.Args = x, slices.Clone(call.Args)
+		if c.markupItems(x, &b, sp, escaped...) {
+			return c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), sp, &b)
+		}
+		return &b
+	}
+	out := *cond
+	out.Then, out.Else, out.T = branch(cond.Then), branch(cond.Else), ir.DynamicType()
+	return &out
+}
+
 // escapeArg is x escaped as Markup escapes a string argument of its
 // methods: a constant escaped now (html.EscapeString escapes & < > ' " as
 // markupsafe does), another value by the filter escape, which leaves
