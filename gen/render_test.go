@@ -270,6 +270,10 @@ func TestRenderErrors(t *testing.T) {
 		// Markup's methods with an argument that may be undefined, which
 		// fail where it is undefined (TypeError in Jinja2), as a plain
 		// string's do.
+		// A namespace attribute held as a dynamic value (set to two types,
+		// or to Markup in some renders only), read where the namespace
+		// may not be set: Jinja2 fails reading it (UndefinedError).
+		"nsdynundef":  "inputs:\n  c: bool\n  s: string\ntemplate: \"{% if c %}{% set ns = namespace(b=1, m=s|safe) %}{% set ns.b = 'x' %}{{ [ns.m, 1] }}{% endif %}{{ [ns.b, 2]|join }}|{{ [ns.m]|join }}\"\n",
 		"markupundef": "inputs:\n  s: string\n  u: string?\ntemplate: \"{{ (s|safe).replace(u, '<') }}|{{ (s|tojson).strip(u) }}|{{ (s|tojson)|trim(u) }}\"\n",
 		// str.index and rindex where the substring is not there (ValueError),
 		// ljust's fill not one character (TypeError), widths past
@@ -685,6 +689,8 @@ func TestRenderErrors(t *testing.T) {
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}]}`, `ERROR: prompts/arith.yaml:6:34: render arith: "n": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}], "n": 1}`, `ERROR: prompts/arith.yaml:6:15: render arith: variable is undefined`},
+		{"nsdynundef", `{"c": true, "s": "a<b"}`, "[Markup('a<b'), 1]x2|a<b"},
+		{"nsdynundef", `{"c": false, "s": "a<b"}`, `ERROR: prompts/nsdynundef.yaml:4:111: render nsdynundef: "b": variable is undefined`},
 		{"markupundef", `{"s": "x&#34;y", "u": "\""}`, `x&lt;y|"x\u0026#34;y"|"x\u0026#34;y"`},
 		{"markupundef", `{"s": "x&#34;y"}`, `ERROR: prompts/markupundef.yaml:4:15: render markupundef: "u": variable is undefined`},
 		{"invalid", `{"a": 7, "b": 0, "s": "x y", "sep": ","}`, `ERROR: prompts/invalid.yaml:7:65: render invalid: invalid operation: division by zero`},

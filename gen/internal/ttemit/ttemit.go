@@ -466,7 +466,9 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		}
 		return tval{pre: guard + e.declare(x.Locals) + action(mark+" := $.Mark") + e.nodes(x.Body) + action(out+" := $.Cut "+mark), val: out}
 	case *ir.Strict:
-		return e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+		v := e.expr(x.X)
+		v.maybe = v.maybe || x.X.Type().Kind == ir.KindDynamic // a dynamic value holds its undefined
+		return e.strict(v, x.Pos, ir.VarPath(x.X))
 	case *ir.Strftime:
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		return tval{pre: v.pre, val: call("$.Strftime", v.val, e.pos(x.Pos))}
