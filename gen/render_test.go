@@ -267,6 +267,14 @@ func TestRenderErrors(t *testing.T) {
 		"raises": "inputs:\n  c: int\n  n: int\n  e: number\n  xs: [string]\n  m: {type: object, additionalProperties: {type: string}, optional: true}\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ 2 ** n }}\n  {% elif c == 2 %}{{ e ** 0.5 }}\n  {% elif c == 3 %}{{ 'abc' | truncate(n) }}\n  {% elif c == 4 %}{{ xs[n] | indent }}\n" +
 			"  {% elif c == 5 %}{{ xs[n][1:] }}\n  {% elif c == 6 %}{% for k, v in m.items() %}{{ k }}{% endfor %}\n  {% elif c == 7 %}{% set l = [xs[n]] %}{{ l }}\n  {% endif %}\n",
+		// Markup's methods with an argument that may be undefined, which
+		// fail where it is undefined (TypeError in Jinja2), as a plain
+		// string's do.
+		// A namespace attribute held as a dynamic value (set to two types,
+		// or to Markup in some renders only), read where the namespace
+		// may not be set: Jinja2 fails reading it (UndefinedError).
+		"nsdynundef":  "inputs:\n  c: bool\n  s: string\ntemplate: \"{% if c %}{% set ns = namespace(b=1, m=s|safe) %}{% set ns.b = 'x' %}{{ [ns.m, 1] }}{% endif %}{{ [ns.b, 2]|join }}|{{ [ns.m]|join }}\"\n",
+		"markupundef": "inputs:\n  s: string\n  u: string?\ntemplate: \"{{ (s|safe).replace(u, '<') }}|{{ (s|tojson).strip(u) }}|{{ (s|tojson)|trim(u) }}\"\n",
 		// str.index and rindex where the substring is not there (ValueError),
 		// ljust's fill not one character (TypeError), widths past
 		// runtime.MaxOutput; typed and dynamic.
@@ -699,6 +707,10 @@ func TestRenderErrors(t *testing.T) {
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}], "n": 1}`, "r1 2"},
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}]}`, `ERROR: prompts/arith.yaml:6:34: render arith: "n": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}], "n": 1}`, `ERROR: prompts/arith.yaml:6:15: render arith: variable is undefined`},
+		{"nsdynundef", `{"c": true, "s": "a<b"}`, "[Markup('a<b'), 1]x2|a<b"},
+		{"nsdynundef", `{"c": false, "s": "a<b"}`, `ERROR: prompts/nsdynundef.yaml:4:111: render nsdynundef: "b": variable is undefined`},
+		{"markupundef", `{"s": "x&#34;y", "u": "\""}`, `x&lt;y|"x\u0026#34;y"|"x\u0026#34;y"`},
+		{"markupundef", `{"s": "x&#34;y"}`, `ERROR: prompts/markupundef.yaml:4:15: render markupundef: "u": variable is undefined`},
 		{"invalid", `{"a": 7, "b": 0, "s": "x y", "sep": ","}`, `ERROR: prompts/invalid.yaml:7:65: render invalid: invalid operation: division by zero`},
 		{"invalid", `{"a": 7, "b": 2, "s": "x y"}`, `ERROR: prompts/invalid.yaml:7:32: render invalid: invalid operation: empty separator`},
 		{"invalid", `{"a": 7, "b": 2, "s": "x y", "sep": " "}`, "3 ['x', 'y'] 3.5"},

@@ -164,7 +164,8 @@ var includedFamilies = []string{
 	"dyn-markup",
 	// Issue 27: Markup's string methods (split, splitlines, partition,
 	// rpartition: Markup strings; replace, strip: escaped arguments),
-	// escape and forceescape of Markup, and a list literal holding it.
+	// escape and forceescape of Markup, a list literal holding it, and
+	// truncate and trim of Markup (escaped end and characters).
 	"markup-methods",
 	// An int operation with an operand at the int64 limits: its result
 	// is printed, or the render fails where Python's int leaves 64 bits.

@@ -470,13 +470,20 @@ func (g *generator) dynCond(d int) expression {
 
 // dynMarkup is a + of a safe or tojson result (Jinja2's Markup, which
 // escapes the other operand) and a dynamic operand: the Markup as it is,
-// in one branch of a condition only, or read back from a tuple it is an
+// in one branch of a condition or one operand of an and/or only, or read back from a tuple it is an
 // item of (an item, first, last); or such a tuple itself, printed or
 // looped over by the caller.
 func (g *generator) dynMarkup(d int, sub func() expression) expression {
 	m := g.filter(sub(), g.pick([]string{"safe", "tojson"}))
 	tuple := func() string { return "(" + g.wrap(m, precCond) + ", " + g.wrap(sub(), precCond) + ")" }
-	switch g.r.IntN(7) {
+	switch g.r.IntN(8) {
+	case 7:
+		// Markup as one operand of an and/or: kept operand by operand.
+		if g.chance(0.5) {
+			m = g.binary(sub(), "or", m, precOr)
+		} else {
+			m = g.binary(m, "and", sub(), precAnd)
+		}
 	case 5:
 		// Markup in one branch, a plain string in the other: kept
 		// branch by branch.

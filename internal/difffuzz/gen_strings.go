@@ -216,7 +216,81 @@ func (g *generator) markupMethod(d int) expression {
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
 	}
-	switch g.r.IntN(11) {
+	switch g.r.IntN(17) {
+	case 16:
+		// split() and partition() of a condition that is Markup in one
+		// branch only: the method of the branch taken.
+		c := g.wrap(g.expr(typeBool, d-1), precOr)
+		then, els := m, str()
+		if g.chance(0.5) {
+			then, els = els, then
+		}
+		cond := expression{text: "(" + g.beforeName(then, precOr) + " if " + c + " else " + g.wrap(els, precCond) + ")", prec: precPrimary}
+		if g.chance(0.5) {
+			return printed(g.method(cond, "split", sep...))
+		}
+		p := g.method(cond, g.pick([]string{"partition", "rpartition"}), g.strLit())
+		return g.binary(expression{text: p.text + "[" + g.pick([]string{"0", "1", "2"}) + "]", prec: precPrimary}, "+", str(), precAdd)
+	case 15:
+		// Markup in one branch only, as it is: a local set to it is
+		// checked again as a dynamic value where its reads need it.
+		c := g.wrap(g.expr(typeBool, d-1), precOr)
+		then, els := m, str()
+		if g.chance(0.5) {
+			then, els = els, then
+		}
+		return expression{text: g.beforeName(then, precOr) + " if " + c + " else " + g.wrap(els, precCond), prec: precCond, openRight: els.openRight}
+	case 14:
+		// slice and batch keep a list's Markup items and a Markup fill.
+		list := "[" + g.wrap(str(), precCond) + ", " + g.wrap(str(), precCond) + ", " + g.wrap(str(), precCond) + "]"
+		if g.chance(0.5) {
+			list = "[" + g.wrap(m, precCond) + ", " + g.wrap(str(), precCond) + "]"
+		}
+		args := []string{strconv.Itoa(1 + g.r.IntN(3))}
+		if g.chance(0.6) {
+			args = append(args, g.wrap(m, precCond))
+		}
+		return printed(g.filter(g.filter(expression{text: list, prec: precPrimary}, g.pick([]string{"slice", "batch"}), args...), g.pick([]string{"list", "first"})))
+	case 13:
+		// A tuple item or list element that is Markup in one branch or
+		// operand only (a condition, an and/or), kept branch by branch:
+		// printed, or read back and added to.
+		c := g.wrap(g.expr(typeBool, d-1), precOr)
+		var item string
+		switch g.r.IntN(4) {
+		case 0:
+			item = g.beforeName(m, precOr) + " if " + c + " else " + g.wrap(str(), precCond)
+		case 1:
+			item = g.beforeName(str(), precOr) + " if " + c + " else " + g.wrap(m, precCond)
+		case 2:
+			item = g.binary(str(), "or", m, precOr).text
+		default:
+			item = g.binary(m, "and", g.anyValue(d-1), precAnd).text
+		}
+		if g.chance(0.3) {
+			return printed(expression{text: "[" + item + "]", prec: precPrimary})
+		}
+		tuple := "(" + item + ", " + g.wrap(str(), precCond) + ")"
+		if g.chance(0.5) {
+			return printed(expression{text: tuple, prec: precPrimary})
+		}
+		return g.binary(expression{text: tuple + "[0]", prec: precPrimary}, "+", str(), precAdd)
+	case 11:
+		// Markup's truncate cuts with the plain end and appends it
+		// escaped; the result is Markup.
+		end := g.pick([]string{"'<'", "'&'", "'\"'", "'...'", "''", g.strLit()})
+		t := g.filter(m, "truncate", strconv.Itoa(3+g.r.IntN(9)), g.pick([]string{"true", "false"}), end)
+		if g.chance(0.5) {
+			return printed(expression{text: "[" + g.wrap(t, precCond) + "]", prec: precPrimary})
+		}
+		return g.binary(t, "+", str(), precAdd)
+	case 12:
+		// Markup's strip, trim's, escapes the characters.
+		t := g.filter(m, "trim", g.pick([]string{"'<&'", "'\"'", g.strLit()}))
+		if g.chance(0.5) {
+			return printed(expression{text: "[" + g.wrap(t, precCond) + "]", prec: precPrimary})
+		}
+		return t
 	case 8:
 		// An item of Markup's split() is Markup: in a tuple or list, as
 		// a filter's operand.

@@ -55,6 +55,8 @@ var jinjaLenient = []struct {
 		"a subscript of none: Jinja2 makes an undefined that fails where it is used, promptgen fails at the subscript"},
 	{regexp.MustCompile(`^TypeError: 'in <string>' requires string as left operand, not Undefined$`), "ErrUndefined",
 		"an undefined in a string: Python's in rejects the Undefined object, promptgen the undefined value"},
+	{regexp.MustCompile(`^TypeError: (\w+\(\) argument \d must be str, not Undefined|[lr]?strip arg must be None or str)$`), "ErrUndefined",
+		"an undefined argument of a str method (replace(), strip()), of Markup too: Python's str rejects the Undefined object, promptgen the undefined value (a value of another type is a generate-time error)"},
 	{regexp.MustCompile(`^TypeError: type Undefined doesn't define __round__ method$`), "ErrUndefined",
 		"round of an undefined: Python's round rejects the Undefined object, promptgen the undefined value (seed 201 cases 8908, 11578)"},
 	{regexp.MustCompile(`^TypeError: Object of type Undefined is not JSON serializable$`), "ErrUndefined",

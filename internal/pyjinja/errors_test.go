@@ -29,6 +29,24 @@ func TestMatchLenientOrder(t *testing.T) {
 	}
 }
 
+// TestMatchLenientStrArgument: Jinja2's TypeError on an undefined
+// argument of a str method matches promptgen's ErrUndefined, under its
+// reason, and not another kind.
+func TestMatchLenientStrArgument(t *testing.T) {
+	undefined := Outcome{Status: "error", Kind: "ErrUndefined", Text: `"u": variable is undefined`}
+	for _, msg := range []string{"replace() argument 1 must be str, not Undefined", "replace() argument 2 must be str, not Undefined", "strip arg must be None or str", "rstrip arg must be None or str"} {
+		if ok, why := Match(Raised("TypeError", msg), undefined); !ok || why == "" {
+			t.Errorf("Match(TypeError: %s) = %v, %q; want a match by jinjaLenient", msg, ok, why)
+		}
+	}
+	if ok, _ := Match(Raised("TypeError", "replace() argument 1 must be str, not int"), undefined); ok {
+		t.Error("a TypeError on an int argument matches ErrUndefined")
+	}
+	if ok, _ := Match(Raised("TypeError", "strip arg must be None or str"), Outcome{Status: "error", Kind: "ErrMissing"}); ok {
+		t.Error("TypeError on strip's argument matches ErrMissing")
+	}
+}
+
 // TestMatchMethodUnprinted: Jinja2 printing a method's address, or
 // comparing two methods, matches promptgen failing on it, and nothing
 // else does. A raise after the address was printed matches too (seed 5

@@ -201,6 +201,16 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
+func TestTruncateMarkup(t *testing.T) {
+	for _, r := range rows(t, "truncate_markup") {
+		s, length, killwords := arg[string](t, r[0]), arg[int](t, r[1]), arg[bool](t, r[2])
+		end, leeway, want := arg[string](t, r[3]), arg[int](t, r[4]), arg[string](t, r[5])
+		if got, ok := TruncateMarkup(s, length, killwords, end, leeway); got != want || !ok {
+			t.Errorf("TruncateMarkup(%q, %d, %v, %q, %d) = %q, %v, want %q", s, length, killwords, end, leeway, got, ok, want)
+		}
+	}
+}
+
 func TestRound(t *testing.T) {
 	for _, r := range rows(t, "round") {
 		f, precision, method := floatArg(t, r[0]), arg[int](t, r[1]), arg[string](t, r[2])

@@ -279,6 +279,26 @@ func Truncate(s string, length int, killwords bool, end string, leeway int) stri
 	return head + end
 }
 
+// TruncateMarkup returns Jinja2's truncate filter of Markup s with a
+// plain end: Truncate, which counts the end as it is, but Markup's +
+// appends the end escaped (Escape). It reports false, building nothing,
+// when the result would be longer than runtime.MaxOutput.
+func TruncateMarkup(s string, length int, killwords bool, end string, leeway int) (string, bool) {
+	if utf8.RuneCountInString(s)-leeway <= length {
+		return s, true
+	}
+	esc, ok := Escape(end)
+	if !ok {
+		return "", false
+	}
+	t := Truncate(s, length, killwords, end, leeway)
+	head := t[:len(t)-len(end)]
+	if len(head)+len(esc) > runtime.MaxOutput {
+		return "", false
+	}
+	return head + esc, true
+}
+
 // runeOffset returns the byte offset in s, which has n code points, of the
 // Python slice bound i: negative i counts from the end, and i is clamped to
 // [0, n].

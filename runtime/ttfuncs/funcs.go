@@ -986,6 +986,19 @@ func truncate(s, length, killwords, end, leeway any, pos string) (any, error) {
 	return jinja.Truncate(str(s), asInt(length), truth(killwords), str(end), asInt(leeway)), nil
 }
 
+// truncateMarkup is truncate of Markup with a plain end, which it
+// appends escaped (jinja.TruncateMarkup).
+func truncateMarkup(s, length, killwords, end, leeway any, pos string) (string, error) {
+	if err := jinja.TruncateArgs(asInt(length), str(end), asInt(leeway)); err != nil {
+		return "", invalid(pos, err.Error())
+	}
+	r, ok := jinja.TruncateMarkup(str(s), asInt(length), truth(killwords), str(end), asInt(leeway))
+	if !ok {
+		return "", fail(pos, "", runtime.ErrTooLarge)
+	}
+	return r, nil
+}
+
 func startsWith(s, prefix any) bool { return strings.HasPrefix(str(s), str(prefix)) }
 func endsWith(s, suffix any) bool   { return strings.HasSuffix(str(s), str(suffix)) }
 

@@ -324,6 +324,7 @@ func Funcs() template.FuncMap {
 		"replace":    replace,
 		"indent":     indent,
 		"truncate":   truncate,
+		"truncesc":   truncateMarkup,
 		"startswith": startsWith,
 		"endswith":   endsWith,
 		"split":      split,

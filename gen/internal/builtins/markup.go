@@ -144,13 +144,13 @@ func holdsItems(x *ir.Dynamic) bool {
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
 // keeps each item as it is (an item, an attribute, get(), items(),
 // values(), a slice, first, last, list, reverse, sort, unique, min, max,
-// groupby, map(attribute=), a tuple of it, unpacking, default, + and * of
+// groupby, map(attribute=), slice, batch, a tuple of it, unpacking, default, + and * of
 // sequences, % formatting, whose %r prints Markup('...')), yields what it
 // yields of plain strings (printing, join, length, ==, in, a test,
-// tojson, keys(), a map to numbers), reads Markup as Jinja2 does
+// tojson, keys(), int, float, a map to numbers), reads Markup as Jinja2 does
 // (xmlattr, whose escape leaves it as it is), or takes the string a str
 // method is called on, whose Markup the checker follows (May). Other
-// operations (a map through a filter, batch, select) are rejected where
+// operations (a map through a filter, select) are rejected where
 // an operand may hold Markup.
 func ReadsHolder(x *ir.Dynamic) bool {
 	switch x.Op {
@@ -161,7 +161,7 @@ func ReadsHolder(x *ir.Dynamic) bool {
 	case ir.DynArith:
 		return x.Name == "+" || x.Name == "*" || x.Name == "%"
 	case ir.DynFilter:
-		return keepsItems(x) || x.Name == "format" || x.Name == "xmlattr"
+		return keepsItems(x) || x.Name == "format" || x.Name == "xmlattr" || x.Name == "int" || x.Name == "float"
 	case ir.DynMapFilter:
 		return x.Name == "length" || x.Name == "count" || x.Name == "wordcount" || x.Name == "int" || x.Name == "float"
 	}
@@ -171,10 +171,17 @@ func ReadsHolder(x *ir.Dynamic) bool {
 // keepsItems reports whether x is a filter that yields the items of its
 // operand as they are (a holder's Markup items stay Markup): reverse,
 // sort, unique, min, max, groupby, whose grouper is the first item's,
-// map(attribute=), the items' attributes, and dictsort and items, the
-// (key, value) tuples of a dict.
+// map(attribute=), the items' attributes, dictsort and items, the
+// (key, value) tuples of a dict, and slice and batch, lists of the items
+// and of the fill (Filled).
 func keepsItems(x *ir.Dynamic) bool {
-	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items"}, x.Name)
+	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items", "slice", "batch"}, x.Name)
+}
+
+// Filled reports whether x is slice or batch, whose result holds its
+// fill argument (x.Args[2]) as an item.
+func Filled(x *ir.Dynamic) bool {
+	return x.Op == ir.DynFilter && (x.Name == "slice" || x.Name == "batch")
 }
 
 // Holds reports whether x, a dynamic value, may hold Markup as an item
@@ -194,6 +201,9 @@ func (m *Markup) Holds(x ir.Expr) bool {
 			if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
 				return false // a string of Markup's split(), which holds no item
 			}
+		}
+		if Filled(x) && m.mayHold(x.Args[2]) {
+			return true
 		}
 		return holdsItems(x) && slices.ContainsFunc(x.Args, m.Holds)
 	case *ir.List:
@@ -390,14 +400,20 @@ func (m *Markup) Kept(x ir.Expr) bool {
 		case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 			x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
 			return m.Kept(x.Args[0])
+		case Filled(x):
+			return m.Kept(x.Args[0]) && m.Kept(x.Args[2])
 		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynUnpacked || keepsItems(x),
 			x.Op == ir.DynAttr || x.Op == ir.DynItems || x.Op == ir.DynItemsList || x.Op == ir.DynValues:
 			return m.Kept(x.Args[0]) // a string's first is plain; a list's items are as they are
-		case x.Op == ir.DynTuple, x.Op == ir.DynGet:
+		case x.Op == ir.DynTuple:
+			return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.KeptOperand(a) })
+		case x.Op == ir.DynGet:
 			return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return a != nil && !m.Kept(a) })
 		}
 	case *ir.Cond:
 		return m.Kept(x.Then) && (x.Else == nil || m.Kept(x.Else))
+	case *ir.Binary:
+		return x.Value && !slices.ContainsFunc(Yields(x), func(a ir.Expr) bool { return !m.Kept(a) })
 	case *ir.LoopCycle:
 		return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !m.Kept(a) })
 	case *ir.LocalRef:
@@ -406,21 +422,35 @@ func (m *Markup) Kept(x ir.Expr) bool {
 	return false
 }
 
-// KeptOperand reports whether x, an operand of a dynamic +, is Kept or a
-// condition that ByBranch allows, which the checker keeps branch by
+// KeptOperand reports whether x, an operand of a dynamic + or a tuple item, is Kept or a
+// condition or and/or that ByBranch allows, which the checker keeps branch by
 // branch there.
 func (m *Markup) KeptOperand(x ir.Expr) bool { return m.Kept(x) || m.ByBranch(x) }
 
-// ByBranch reports whether x, a string element of a dynamic list or dict
-// literal or an operand of a dynamic +, is a condition that is Markup in
-// some renders only, each branch of which is Markup on every render or
-// never: the checker makes it a dynamic value branch by branch, which
-// keeps Markup where Jinja2's value is.
+// ByBranch reports whether x, an element of a dynamic list or dict
+// literal, a tuple item or an operand of a dynamic +, is a condition or
+// an and/or yielding an operand, of a string or a dynamic value, that
+// is Markup in some renders only, each branch of which (each operand it
+// yields) is Kept or such a condition in turn: the checker makes it a
+// dynamic value branch by branch, which keeps Markup where Jinja2's
+// value is.
 func (m *Markup) ByBranch(x ir.Expr) bool {
-	cond, ok := x.(*ir.Cond)
-	return ok && cond.T.Resolve().Kind == ir.KindString && !slices.ContainsFunc([]ir.Expr{cond.Then, cond.Else}, func(b ir.Expr) bool {
-		return b != nil && m.May(b) && !m.Must(b)
-	})
+	var branches []ir.Expr
+	switch b := x.(type) {
+	case *ir.Cond:
+		branches = []ir.Expr{b.Then}
+		if b.Else != nil {
+			branches = append(branches, b.Else)
+		}
+	case *ir.Binary:
+		if b.Value {
+			branches = Yields(b)
+		}
+	}
+	if k := x.Type().Kind; branches == nil || k != ir.KindString && k != ir.KindDynamic || !m.May(x) || m.Must(x) {
+		return false
+	}
+	return !slices.ContainsFunc(branches, func(b ir.Expr) bool { return !m.Kept(b) && !m.ByBranch(b) })
 }
 
 // keptLocal reports whether every set of l, a dynamic local, Kept its
@@ -438,7 +468,7 @@ func (m *Markup) keptLocal(l *ir.Local) bool {
 		for changed := true; changed; {
 			changed = false
 			for _, s := range m.Sets {
-				if m.keptLocals[s.Local] && s.Value != nil && !m.Kept(s.Value) {
+				if m.keptLocals[s.Local] && s.Value != nil && !m.KeptOperand(s.Value) {
 					m.keptLocals[s.Local], changed = false, true
 				}
 			}

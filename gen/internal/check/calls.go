@@ -120,6 +120,11 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		c.methodArgs(fn.Name, params, out.Args, e.Span)
 	}
 	items := false // Markup's method returns Markup strings
+	var escaped []int
+	if fn.Name == "partition" || fn.Name == "rpartition" {
+		escaped = []int{0} // the separator
+	}
+	byBranch := c.markupBranches(x, out)
 	switch fn.Name {
 	case "replace":
 		c.markupMethod(x, out, e.Span, false, 0, 1)
@@ -127,10 +132,10 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		c.markupMethod(x, out, e.Span, false, 0)
 	case "ljust", "rjust", "center":
 		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the fill character ("+toPlain+")", out.Args[1])
-	case "partition", "rpartition":
-		items = c.markupItems(x, out, e.Span, 0)
-	case "split", "splitlines":
-		items = c.markupItems(x, out, e.Span)
+	case "partition", "rpartition", "split", "splitlines":
+		if byBranch == nil {
+			items = c.markupItems(x, out, e.Span, escaped...)
+		}
 	}
 	switch fn.Name {
 	case "startswith", "endswith":
@@ -149,6 +154,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		if k := a.Type().Kind; k == ir.KindUnknown {
 			c.constrain(a.Type(), methodArgKind(params[i]), e.Span)
 		}
+	}
+	if byBranch != nil {
+		return c.markupItemsBranches(byBranch, out, e.Span, escaped...)
 	}
 	if items {
 		return c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out)

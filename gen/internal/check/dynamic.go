@@ -313,15 +313,18 @@ func (c *checker) tuple(e *tmpl.Tuple) ir.Expr {
 	return c.tupleOf(e.Items, e.Span)
 }
 
-// tupleOf is the tuple of the values of items. A tojson or safe result
-// is rejected as an item, as in a list: Jinja2 keeps it as Markup, which
-// prints as Markup('...') inside a tuple.
+// tupleOf is the tuple of the values of items. Jinja2 keeps a tojson or
+// safe result as Markup inside a tuple, which prints as Markup('...'): an
+// item that the dynamic value may not keep as Markup where Jinja2's is
+// (builtins.Markup.KeptOperand: a condition is kept branch by branch) is
+// rejected.
 func (c *checker) tupleOf(items []tmpl.Expr, sp tmpl.Span) ir.Expr {
 	values := make([]ir.Expr, len(items))
 	for i, it := range items {
 		values[i] = c.expr(it, useValue)
 		c.later = append(c.later, func() {
-			if c.markup(values[i]) && !c.markups.Kept(values[i]) {
+			if c.markup(values[i]) && !c.markups.KeptOperand(values[i]) {
+				c.rebindMarkup(values[i])
 				c.errorf(it.Pos(), "a value that may or may not be a tojson or safe result cannot be a tuple item: Jinja2 keeps Markup as it is inside a tuple, which prints as Markup('...') ("+toPlain+")")
 			}
 		})

@@ -681,6 +681,7 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
 		return
 	case !c.markups.Must(x) && !c.markups.ByBranch(x) && !(slot == nil && x.Type().Kind == ir.KindDynamic && c.markups.Kept(x)):
+		c.rebindMarkup(x)
 		c.errorf(sp, "this element is a tojson or safe result in some renders only: Jinja2 keeps Markup in a list or dict, which prints as Markup('...'), and promptgen keeps it only where the element is always Markup (%s)", toPlain)
 		return
 	}

@@ -747,9 +747,9 @@ func (c *checker) textFilter(f *filterUse) bool {
 	f.out.T = &ir.Type{Kind: ir.KindString}
 	switch f.name {
 	case "trim":
-		c.checkMarkup(f.x, f.e.Span, "trim of", "which escapes the characters ("+toPlain+")", f.args[0])
+		c.markupMethod(f.x, f.out, f.e.Span, false, 0)
 	case "truncate":
-		c.checkMarkup(f.x, f.e.Span, "truncate of", "which escapes the end ("+toPlain+")", f.args[2])
+		c.markupTruncate(f.x, f.out, f.e.Span)
 	}
 	return true
 }

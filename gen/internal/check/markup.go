@@ -44,9 +44,10 @@ func (c *checker) checkMarkup(x ir.Expr, sp tmpl.Span, what, msg string, args ..
 
 // markupMethod decides, once every set is checked, the string method
 // call of x where x may be Markup, whose method escapes the string
-// arguments at escaped (replace(), strip()'s characters, partition()'s
-// separator) and returns Markup: where x is Markup, the generated code
-// escapes them too (escapeArg); where it is Markup in some renders only,
+// arguments at escaped (replace(), strip()'s and trim's characters,
+// partition()'s separator) and returns Markup: where x is Markup, the generated code
+// escapes them too (escapeArg), failing where one is undefined as
+// Jinja2 does; where it is Markup in some renders only,
 // the call is rejected, unless escaping changes none of the arguments
 // and the call's result is not items made Markup (items: split()).
 func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items bool, escaped ...int) {
@@ -54,8 +55,12 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 		if !c.markup(x) || !items && !slices.ContainsFunc(escaped, func(i int) bool { return builtins.Escaped(call.Args[i]) }) {
 			return
 		}
+		what := call.Name + "()"
+		if call.Kind == ir.CallFilter {
+			what = call.Name
+		}
 		if !c.markups.Must(x) {
-			c.errorf(sp, "%s() of a value that may or may not be a tojson or safe result (one in some renders only, or an item read from a tuple or list) is not supported: Markup's %s() %s, a plain string's does not (%s)", call.Name, call.Name, markupMethods[call.Name], toPlain)
+			c.errorf(sp, "%s of a value that may or may not be a tojson or safe result (one in some renders only, or an item read from a tuple or list) is not supported: Markup's %s %s, a plain string's does not (%s)", what, what, markupMethods[call.Name], toPlain)
 			return
 		}
 		for _, i := range escaped {
@@ -63,10 +68,11 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 			switch {
 			case !builtins.Escaped(a) || a.Type().Kind != ir.KindString && a.Type().Kind != ir.KindDynamic:
 			case c.markup(a) && !c.markups.Kept(a):
-				c.errorf(sp, "%s() of a tojson or safe result with an argument that may or may not be one is not supported: Jinja2's Markup escapes a plain string argument and leaves Markup as it is (%s)", call.Name, toPlain)
+				c.errorf(sp, "%s of a tojson or safe result with an argument that may or may not be one is not supported: Jinja2's Markup escapes a plain string argument and leaves Markup as it is (%s)", what, toPlain)
 			case ir.MaybeUndefined(a):
-				// Escaped, undefined would be ''; Jinja2 fails.
-				c.errorf(sp, "%s() of a tojson or safe result with an argument that may be undefined is not supported: Jinja2's Markup escapes a string argument and fails on Undefined (give the argument a value with | default(...))", call.Name)
+				// Escaped, undefined would be ''; Jinja2 fails (TypeError)
+				// where it is undefined, as the plain string's method does.
+				call.Args[i] = escapeArg(&ir.Strict{X: a, Pos: call.Pos}, call.Pos)
 			default:
 				call.Args[i] = escapeArg(a, call.Pos)
 			}
@@ -74,10 +80,32 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 	})
 }
 
+// markupTruncate decides, once every set is checked, truncate of x,
+// call, where x may be Markup: Markup's truncate cuts s[:length -
+// len(end)] with the end as it is and appends it with Markup's +, which
+// escapes a plain end (ir.Call.EscapeEnd) and leaves a Markup end as it
+// is. An x or an end that is Markup in some renders only is rejected.
+func (c *checker) markupTruncate(x ir.Expr, call *ir.Call, sp tmpl.Span) {
+	c.later = append(c.later, func() {
+		end := call.Args[2]
+		if !c.markup(x) || !builtins.Escaped(end) {
+			return
+		}
+		switch {
+		case !c.markups.Must(x):
+			c.errorf(sp, "truncate of a value that may or may not be a tojson or safe result (one in some renders only, or an item read from a tuple or list) is not supported: Markup's truncate escapes the end it appends, a plain string's does not (%s)", toPlain)
+		case !c.markup(end):
+			call.EscapeEnd = true
+		case !c.markups.Must(end):
+			c.errorf(sp, "truncate of a tojson or safe result with an end that may or may not be one is not supported: Jinja2's Markup escapes a plain end and leaves Markup as it is (%s)", toPlain)
+		}
+	})
+}
+
 // markupMethods says what the string methods that markupMethod checks do
 // of Markup.
 var markupMethods = map[string]string{
-	"replace": "escapes its arguments", "strip": "escapes the characters", "lstrip": "escapes the characters", "rstrip": "escapes the characters",
+	"replace": "escapes its arguments", "strip": "escapes the characters", "trim": "escapes the characters", "lstrip": "escapes the characters", "rstrip": "escapes the characters",
 	"split": "returns Markup strings", "splitlines": "returns Markup strings",
 	"partition": "escapes the separator and returns Markup strings", "rpartition": "escapes the separator and returns Markup strings",
 }
@@ -96,6 +124,42 @@ func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ..
 	}
 	c.markupMethod(x, call, sp, true, escaped...)
 	return true
+}
+
+// markupBranches returns x where call, a str method whose Markup returns
+// Markup strings (split(), splitlines(), partition(), rpartition()), is
+// of x, a condition that may be Markup in one branch by the sets checked
+// so far, and its arguments are constants: call is then made branch by
+// branch (markupItemsBranches). It returns nil otherwise.
+func (c *checker) markupBranches(x ir.Expr, call *ir.Call) *ir.Cond {
+	cond, ok := x.(*ir.Cond)
+	if !ok || cond.Else == nil || !markupItemMethods[call.Name] || !c.markupHere().May(cond) ||
+		slices.ContainsFunc(call.Args, func(a ir.Expr) bool { _, ok := a.(*ir.Const); return !ok }) {
+		return nil
+	}
+	return cond
+}
+
+// markupItemMethods are the str methods whose Markup returns Markup
+// strings in a list or tuple.
+var markupItemMethods = map[string]bool{"split": true, "splitlines": true, "partition": true, "rpartition": true}
+
+// markupItemsBranches is call of cond (markupBranches), a dynamic value:
+// the condition, of cond's condition, of the call of each branch, as
+// Jinja2 calls the method of the branch taken, whose Markup returns
+// Markup strings (markupItems, the arguments at escaped escaped).
+func (c *checker) markupItemsBranches(cond *ir.Cond, call *ir.Call, sp tmpl.Span, escaped ...int) ir.Expr {
+	branch := func(x ir.Expr) ir.Expr {
+		b := *call
+		b.X, b.Args = x, slices.Clone(call.Args)
+		if c.markupItems(x, &b, sp, escaped...) {
+			return c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), sp, &b)
+		}
+		return &b
+	}
+	out := *cond
+	out.Then, out.Else, out.T = branch(cond.Then), branch(cond.Else), ir.DynamicType()
+	return &out
 }
 
 // escapeArg is x escaped as Markup escapes a string argument of its
@@ -143,6 +207,8 @@ func (c *checker) markupConcat(out *ir.Binary, sp tmpl.Span) {
 // Markup (builtins.Markup.Kept) is rejected.
 func (c *checker) markupDynConcat(out *ir.Dynamic, sp tmpl.Span) {
 	if c.markup(out) && (!c.markups.KeptOperand(out.Args[0]) || !c.markups.KeptOperand(out.Args[1])) {
+		c.rebindMarkup(out.Args[0])
+		c.rebindMarkup(out.Args[1])
 		c.errorf(sp, mayBeMarkup)
 	}
 }
@@ -154,18 +220,22 @@ type dynAt struct {
 }
 
 // checkHolders rejects, once the other checks are done (which may have
-// said why already), each dynamic operation on a value that may hold
+// said why already), a fill of slice or batch that the dynamic value may
+// not keep as Markup where Jinja2's is, and each dynamic operation on a value that may hold
 // Markup as an item (a tuple or list of a tojson or safe result) where the
 // runtime does not read it as Jinja2 does (builtins.ReadsHolder) or the
 // value may not keep Markup (builtins.Markup.Kept).
 func (c *checker) checkHolders() {
 	for _, d := range c.dyns {
+		if builtins.Filled(d.x) && c.markup(d.x.Args[2]) && !c.markups.Kept(d.x.Args[2]) {
+			c.errorf(d.sp, "a fill of %s that may or may not be a tojson or safe result is not supported: Jinja2 keeps Markup as it is in the lists it yields, which print it as Markup('...') (%s)", d.x.Name, toPlain)
+		}
 		for _, a := range d.x.Args {
 			if a == nil || !c.markupHolds(a) || c.failedAt(d.sp) {
 				continue
 			}
 			if !builtins.ReadsHolder(d.x) || !c.markups.Kept(a) {
-				c.errorf(d.sp, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), + and printing keep here ("+toPlain+")")
+				c.errorf(d.sp, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), slice, batch, + and printing keep here ("+toPlain+")")
 			}
 		}
 	}
@@ -184,8 +254,8 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // dynamic value where Markup makes a difference to jinja.MarkupValue
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
 // + or *, the string an item, a slice, last, escape or a filter that keeps Markup
-// reads, default's value and default, get()'s, groupby's and map's default, the value a dynamic local is set
-// to, a branch of a dynamic condition and of a dynamic loop.cycle(). It runs once every check is
+// reads, default's value and default, get()'s, groupby's and map's default, slice's and batch's fill, the value a dynamic local is set
+// to, a branch of a dynamic condition, an operand of a dynamic and/or, and of a dynamic loop.cycle(). It runs once every check is
 // done, as Kept assumes it.
 func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	if c.markups == nil {
@@ -207,6 +277,7 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	}
 	for _, s := range c.sets {
 		if s.Value != nil && s.Local.T.Resolve().Kind == ir.KindDynamic {
+			c.keepBranches(&s.Value, keep)
 			keep(&s.Value)
 		}
 	}
@@ -219,7 +290,7 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					// A condition Markup in one branch only, which
 					// markupDynConcat allows, is kept branch by branch.
 					for i := range x.Args {
-						c.keepBranches(&x.Args[i])
+						c.keepBranches(&x.Args[i], keep)
 						keepDyn(&x.Args[i])
 					}
 				case x.Op == ir.DynArith && x.Name == "*", x.Op == ir.DynDefault:
@@ -227,12 +298,15 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					keep(&x.Args[1])
 				case x.Op == ir.DynTuple:
 					for i := range x.Args {
-						keep(&x.Args[i])
+						c.keepBranches(&x.Args[i], keep)
+						keepDyn(&x.Args[i])
 					}
 				case x.Op == ir.DynGet:
 					keep(&x.Args[2])
 				case x.Op == ir.DynFilter && (x.Name == "groupby" || x.Name == "map"):
 					keep(&x.Args[2]) // default=
+				case x.Op == ir.DynFilter && (x.Name == "slice" || x.Name == "batch"):
+					keep(&x.Args[2]) // the fill
 				case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 					x.Op == ir.DynFilter && (x.Name == "escape" || builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0):
 					keep(&x.Args[0])
@@ -240,14 +314,14 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 			case *ir.List:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					for i := range x.Items {
-						c.keepBranches(&x.Items[i])
+						c.keepBranches(&x.Items[i], keep)
 						keepDyn(&x.Items[i])
 					}
 				}
 			case *ir.Dict:
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					for i := range x.Values {
-						c.keepBranches(&x.Values[i])
+						c.keepBranches(&x.Values[i], keep)
 						keepDyn(&x.Values[i])
 					}
 				}
@@ -255,6 +329,11 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 				if x.T.Resolve().Kind == ir.KindDynamic {
 					keep(&x.Then)
 					keep(&x.Else)
+				}
+			case *ir.Binary:
+				if x.Value && x.T.Resolve().Kind == ir.KindDynamic {
+					keep(&x.X)
+					keep(&x.Y)
 				}
 			case *ir.LoopCycle:
 				if x.T.Resolve().Kind == ir.KindDynamic {
@@ -267,25 +346,75 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	}
 }
 
-// keepBranches makes *x, an element of a dynamic list or dict literal
-// or a + operand that builtins.Markup.ByBranch allows, a dynamic condition whose branches keepMarkup
-// converts each on its own.
-func (c *checker) keepBranches(x *ir.Expr) {
-	if cond, ok := (*x).(*ir.Cond); ok && c.markups.May(cond) && !c.markups.Must(cond) && c.markups.ByBranch(cond) {
-		dyn := *cond
-		dyn.T = ir.DynamicType()
-		*x = &dyn
+// keepBranches makes *x, an element of a dynamic list or dict literal,
+// a tuple item or a + operand that builtins.Markup.ByBranch allows, a
+// dynamic condition or and/or whose branches (operands) are kept each on
+// its own, in turn (keep).
+func (c *checker) keepBranches(x *ir.Expr, keep func(*ir.Expr)) {
+	if !c.markups.ByBranch(*x) {
+		return
+	}
+	var dyn ir.Expr
+	var branches []*ir.Expr
+	switch b := (*x).(type) {
+	case *ir.Cond:
+		d := *b
+		d.T, dyn, branches = ir.DynamicType(), &d, []*ir.Expr{&d.Then, &d.Else}
+	case *ir.Binary:
+		d := *b
+		d.T, dyn, branches = ir.DynamicType(), &d, []*ir.Expr{&d.X, &d.Y}
+	}
+	for _, br := range branches {
+		if *br != nil {
+			c.keepBranches(br, keep)
+			keep(br)
+		}
+	}
+	*x = dyn
+}
+
+// rebindMarkup asks, where x is a typed local that is Markup in some
+// renders only (or a condition or and/or with one as a branch), each
+// set of which assigns Markup on every render or never (or a condition
+// kept branch by branch), to check the template again with the local
+// dynamic, which keeps Markup set by set (keepMarkup): the rejection of
+// x stays only if that check fails too.
+func (c *checker) rebindMarkup(x ir.Expr) {
+	switch x := x.(type) {
+	case *ir.Cond:
+		c.rebindMarkup(x.Then)
+		if x.Else != nil {
+			c.rebindMarkup(x.Else)
+		}
+	case *ir.Binary:
+		if x.Value {
+			c.rebindMarkup(x.X)
+			c.rebindMarkup(x.Y)
+		}
+	case *ir.LocalRef:
+		l := x.L
+		if l.T.Resolve().Kind == ir.KindDynamic || c.unvalued[l] || c.feed.Field(l.Name) != nil || !c.markups.May(x) || c.markups.Must(x) {
+			return
+		}
+		for _, s := range c.sets {
+			if s.Local == l && (s.Value == nil || !c.markups.KeptOperand(s.Value)) {
+				return
+			}
+		}
+		c.rebinding[l.Name] = true
 	}
 }
 
 // markupEscapes tells which operand of x + y Markup escapes: the one that
 // is not Markup, where the other is. An operand that is Markup for some
-// renders and not others is rejected.
+// renders and not others is rejected (rebindMarkup).
 func (c *checker) markupEscapes(x, y ir.Expr, sp tmpl.Span) (escX, escY bool) {
 	mayX, mayY := c.markup(x), c.markup(y)
 	switch {
 	case !mayX && !mayY:
 	case mayX && !c.markups.Must(x) || mayY && !c.markups.Must(y):
+		c.rebindMarkup(x)
+		c.rebindMarkup(y)
 		c.errorf(sp, mayBeMarkup)
 	case !mayY:
 		escY = builtins.Escaped(y)

@@ -323,7 +323,14 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 	case *ir.Capture:
 		return e.capture(x)
 	case *ir.Strict:
-		return e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+		v := e.expr(x.X)
+		if x.X.Type().Kind == ir.KindDynamic {
+			// A dynamic value holds its undefined.
+			t := e.temp("v")
+			pre := append(v.pre, jen.Id(t).Op(":=").Add(v.val), jen.If(jen.Op("!").Id(t).Dot("Defined").Call()).Block(e.fail(x.Pos, ir.VarPath(x.X), "ErrUndefined")))
+			return gval{pre: pre, val: jen.Id(t)}
+		}
+		return e.strict(v, x.Pos, ir.VarPath(x.X))
 	case *ir.Strftime:
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		now := jen.Qual(ir.RuntimePath, "RenderNow").Call(jen.Id("opts"))

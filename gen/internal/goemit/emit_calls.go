@@ -93,6 +93,11 @@ func (e *emitter) filter(x *ir.Call) gval {
 		err := e.temp("err")
 		pre = append(pre, jen.If(jen.Id(err).Op(":=").Qual(ir.JinjaPath, "TruncateArgs").Call(args[0], args[2], args[3]), jen.Id(err).Op("!=").Nil()).Block(
 			e.invalid(x.Pos, jen.Id(err).Dot("Error").Call())))
+		if x.EscapeEnd {
+			v := e.checked(pre, jen.Qual(ir.JinjaPath, "TruncateMarkup").Call(s.val, args[0], args[1], args[2], args[3]), x.Pos)
+			v.def = s.def
+			return v
+		}
 		return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "Truncate").Call(s.val, args[0], args[1], args[2], args[3]), def: s.def}
 	case "round":
 		return e.round(x)

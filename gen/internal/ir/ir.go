@@ -168,9 +168,12 @@ type (
 		Attr []*Field // attribute= of join, map, sort and unique: its path of fields
 		// Go is the function of a CallGoFilter, which Args (the operand
 		// not among them) follow.
-		Go  *GoFilter
-		T   *Type
-		Pos string
+		Go *GoFilter
+		// EscapeEnd: truncate of Markup with a plain end, which
+		// Markup's + escapes as it appends it (jinja.TruncateMarkup).
+		EscapeEnd bool
+		T         *Type
+		Pos       string
 	}
 )
 

@@ -466,7 +466,9 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 		}
 		return tval{pre: guard + e.declare(x.Locals) + action(mark+" := $.Mark") + e.nodes(x.Body) + action(out+" := $.Cut "+mark), val: out}
 	case *ir.Strict:
-		return e.strict(e.expr(x.X), x.Pos, ir.VarPath(x.X))
+		v := e.expr(x.X)
+		v.maybe = v.maybe || x.X.Type().Kind == ir.KindDynamic // a dynamic value holds its undefined
+		return e.strict(v, x.Pos, ir.VarPath(x.X))
 	case *ir.Strftime:
 		v := e.strict(e.expr(x.Format), x.Pos, ir.VarPath(x.Format)) // Python's strftime takes no Undefined
 		return tval{pre: v.pre, val: call("$.Strftime", v.val, e.pos(x.Pos))}
@@ -996,8 +998,12 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 	case "indent":
 		return tval{pre: pre, val: call("indent", recv, args[0], args[1], args[2], e.pos(x.Pos))}
 	case "truncate":
-		// truncate returns an undefined operand.
-		return tval{pre: pre, val: call("truncate", recv, args[0], args[1], args[2], args[3], e.pos(x.Pos)), maybe: v.maybe}
+		// truncate returns an undefined operand; truncesc of Markup escapes the end.
+		fn := "truncate"
+		if x.EscapeEnd {
+			fn = "truncesc"
+		}
+		return tval{pre: pre, val: call(fn, recv, args[0], args[1], args[2], args[3], e.pos(x.Pos)), maybe: v.maybe}
 	}
 	panic(fmt.Sprintf("emit: unexpected filter %q", x.Name))
 }

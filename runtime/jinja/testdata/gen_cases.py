@@ -21,6 +21,7 @@ import unicodedata
 
 import jinja2
 from jinja2 import filters
+from markupsafe import Markup
 
 ENV = jinja2.Environment()
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
@@ -224,6 +225,22 @@ def truncate_cases():
         out = filters.do_truncate(ENV, s, length, killwords, end, leeway)
         cases.append([s, length, killwords, end, 5 if leeway is None else leeway, out])
     return cases + unasserted_truncate_cases()
+
+
+def truncate_markup_cases():
+    """Truncate of Markup with a plain end: the cut counts the end as it
+    is, and Markup's + appends it escaped."""
+    cases = []
+    for s, length, killwords, end, leeway in itertools.product(
+        TRUNCATE_STRINGS + ["a <b> \"c\" d&e f", "<<x&y>> <z>"], [3, 5, 9, 11, 255],
+        [False, True], ["...", "", "<", "&\"'", "日<"], [None, 0],
+    ):
+        if length < len(end):
+            continue
+        out = filters.do_truncate(ENV, Markup(s), length, killwords, end, leeway)
+        assert isinstance(out, Markup)
+        cases.append([s, length, killwords, end, 5 if leeway is None else leeway, str(out)])
+    return cases
 
 
 def unasserted_truncate_cases():
@@ -535,6 +552,7 @@ def main():
         ]
         + [[s, " " * w, False, False, filters.do_indent(s, w)] for s in INDENT_STRINGS for w in [0, 2]],
         "truncate": truncate_cases(),
+        "truncate_markup": truncate_markup_cases(),
         "round": [
             [bits(f), p, m, attempt(lambda: filters.do_round(f, p, m), bits)]
             for f in FLOATS
