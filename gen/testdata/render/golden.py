@@ -141,6 +141,9 @@ ALLOWED_METHODS = {
     "startswith", "endswith", "split", "replace", "items", "keys", "values", "get",
     "find", "rfind", "count", "index", "rindex", "zfill", "ljust", "rjust", "center",
     "swapcase", "splitlines", "partition", "rpartition",
+    # the list methods that modify a list (the sandbox of the transformers
+    # profile raises SecurityError on all but pop and clear)
+    "append", "extend", "insert", "pop", "clear",
 }
 FORBIDDEN_NODES = (
     nodes.Block, nodes.Extends,

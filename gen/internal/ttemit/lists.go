@@ -1,0 +1,22 @@
+package ttemit
+
+import "github.com/promptgen/promptgen/gen/internal/ir"
+
+// listMethod translates a list method that modifies the list of a local
+// (ir.CallListMethod): the local's variable is set to the list changed,
+// and the value is none, or the item pop takes out.
+func (e *ttEmitter) listMethod(x *ir.Call) tval {
+	xs := "$" + x.X.(*ir.LocalRef).L.GoName
+	args := make([]tval, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = e.expr(a)
+	}
+	pre, vals := e.inOrder(args...)
+	if x.Name == "pop" {
+		p := e.temp("pop")
+		pre += action(p+" := "+call("listpop", xs, vals[0], e.pos(x.Pos))) + action(xs+" = index "+p+" 1")
+		return tval{pre: pre, val: "(index " + p + " 0)"}
+	}
+	pre += action(xs + " = " + call("list"+x.Name, append([]string{xs}, vals...)...))
+	return tval{pre: pre, val: e.expr(&ir.Const{T: x.T}).val}
+}
