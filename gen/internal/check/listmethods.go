@@ -1,8 +1,6 @@
 package check
 
 import (
-	"slices"
-
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -193,9 +191,8 @@ func (c *checker) intArg(name string, v ir.Expr, sp tmpl.Span) {
 
 // checkListHolders reports, at a call that modifies local l, what keeps
 // promptgen from following the list l holds in p: a set of l to another
-// value than a list literal, a read of l whose value escapes, a loop over
-// l whose body modifies it, or a call in a macro compiled as a function
-// that modifies a list of the frame around it.
+// value than a list literal, a read of l whose value escapes, or a loop
+// over l whose body modifies it.
 func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 	mods := c.listMods[l]
 	first := mods[0]
@@ -216,14 +213,8 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 	var h listHolders
 	h.l = l
 	h.walk(p.Body)
-	for _, f := range p.Funcs {
+	for _, f := range p.Funcs { // which read no local of the template (macroFunc)
 		h.walk(f.Body)
-		own := append(append([]*ir.Local{}, f.Params...), f.Locals...)
-		ir.Walk(f.Body, func(x ir.Expr) {
-			if sp, ok := isMod[asCall(x)]; ok && !slices.Contains(own, l) {
-				c.errorf(sp, "%s() modifies %q in a macro that calls itself, which promptgen compiles as a function: it modifies only the lists of the function's own frame", first.call.Name, l.Name)
-			}
-		})
 	}
 	if h.total > h.safe {
 		c.errorf(first.sp, "%s() modifies %q, whose list is also held elsewhere (set to another name, put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator): Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list)", first.call.Name, l.Name, l.Name)

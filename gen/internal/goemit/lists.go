@@ -10,14 +10,10 @@ import (
 // value is none, or the item pop takes out.
 func (e *emitter) listMethod(x *ir.Call) gval {
 	xs := jen.Id(x.X.(*ir.LocalRef).L.GoName)
-	elem := x.X.Type().Elem
 	var pre []jen.Code
 	args := make([]jen.Code, len(x.Args))
-	for i, a := range x.Args {
+	for i, a := range x.Args { // an item has the list's item type (check.listItem)
 		v := e.expr(a)
-		if x.Name != "extend" && (x.Name != "insert" || i == 1) && elem.Resolve().Kind == ir.KindDynamic {
-			v = e.toDynamic(v, a.Type())
-		}
 		pre, args[i] = append(pre, v.pre...), v.val
 	}
 	jinja := func(name string) *jen.Statement { return jen.Qual(ir.JinjaPath, name) }

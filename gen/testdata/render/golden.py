@@ -142,8 +142,9 @@ ALLOWED_METHODS = {
     "find", "rfind", "count", "index", "rindex", "zfill", "ljust", "rjust", "center",
     "swapcase", "splitlines", "partition", "rpartition",
     # the list methods that modify a list (the sandbox of the transformers
-    # profile raises SecurityError on all but pop and clear)
-    "append", "extend", "insert", "pop", "clear",
+    # profile raises SecurityError on all but pop and clear, which alone
+    # promptgen supports outside it with the first three)
+    "append", "extend", "insert", "pop", "clear", "remove", "reverse", "sort",
 }
 FORBIDDEN_NODES = (
     nodes.Block, nodes.Extends,
