@@ -53,3 +53,39 @@ func ListInsert[T any](xs []T, i int, v T) []T {
 	}
 	return slices.Insert(slices.Clip(xs), min(i, n), v)
 }
+
+// Python's list methods of a list value, which a list literal of dynamic
+// values makes: each returns the value changed, or changes it (Pop).
+
+// Appended is v with item appended (xs.append(item)).
+func (v Value) Appended(item Value) Value {
+	v.list = append(v.list, item)
+	return v
+}
+
+// Extended is v with the items of items appended (xs.extend(items)), as
+// Python iterates them (a string's characters, a dict's keys); it fails
+// where items is not iterable.
+func (v Value) Extended(items Value) (Value, error) {
+	its, err := items.Iter()
+	if err != nil {
+		return Value{}, err
+	}
+	v.list = append(v.list, its...)
+	return v, nil
+}
+
+// Inserted is v with item inserted before index i (xs.insert(i, item)).
+func (v Value) Inserted(i int, item Value) Value {
+	v.list = ListInsert(v.list, i, item)
+	return v
+}
+
+// Pop takes the item at index i out of v (xs.pop(i)).
+func (v *Value) Pop(i int) (Value, error) { return ListPop(&v.list, i) }
+
+// Cleared is v emptied (xs.clear()).
+func (v Value) Cleared() Value {
+	v.list = v.list[:0:0]
+	return v
+}

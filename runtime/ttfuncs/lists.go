@@ -6,10 +6,10 @@ import (
 	"github.com/promptgen/promptgen/runtime/jinja"
 )
 
-// Python's list methods that modify a list, on the slice of a local
-// (listappend, ...): each returns the local's new slice, made as
-// runtime/jinja's list functions make it, which never write an item that
-// another slice may hold.
+// Python's list methods that modify a list, on the slice or list value
+// (jinja.Value) of a local (listappend, ...): each returns the local's new
+// list, made as runtime/jinja's list functions make it, which never write
+// an item that another slice may hold.
 
 // listItem is v as an item of a slice of items t, as the list literal
 // functions (strs, ints, list, ...) make it.
@@ -24,21 +24,37 @@ func listItem(t reflect.Type, v any) reflect.Value {
 	return reflect.ValueOf(v).Convert(t)
 }
 
-func listAppend(xs, v any) any {
+func listAppend(xs, v any) (any, error) {
+	if d, ok := xs.(jinja.Value); ok {
+		item, err := toValue(v)
+		return d.Appended(item), err
+	}
 	l := reflect.ValueOf(xs)
-	return reflect.Append(l, listItem(l.Type().Elem(), v)).Interface()
+	return reflect.Append(l, listItem(l.Type().Elem(), v)).Interface(), nil
 }
 
-func listExtend(xs, ys any) any {
+func listExtend(xs, ys any, pos string) (any, error) {
+	if d, ok := xs.(jinja.Value); ok {
+		items, err := toValue(ys)
+		if err != nil {
+			return nil, err
+		}
+		out, err := d.Extended(items)
+		return out, at(err, pos)
+	}
 	l, m := reflect.ValueOf(xs), reflect.ValueOf(ys)
 	for i := range m.Len() {
 		l = reflect.Append(l, listItem(l.Type().Elem(), m.Index(i).Interface()))
 	}
-	return l.Interface()
+	return l.Interface(), nil
 }
 
 // listInsert is jinja.ListInsert of any slice.
-func listInsert(xs, i, v any) any {
+func listInsert(xs, i, v any) (any, error) {
+	if d, ok := xs.(jinja.Value); ok {
+		item, err := toValue(v)
+		return d.Inserted(asInt(i), item), err
+	}
 	l := reflect.ValueOf(xs)
 	n, at := l.Len(), asInt(i)
 	if at < 0 {
@@ -48,12 +64,16 @@ func listInsert(xs, i, v any) any {
 	out := reflect.MakeSlice(l.Type(), 0, n+1)
 	out = reflect.AppendSlice(out, l.Slice(0, at))
 	out = reflect.Append(out, listItem(l.Type().Elem(), v))
-	return reflect.AppendSlice(out, l.Slice(at, n)).Interface()
+	return reflect.AppendSlice(out, l.Slice(at, n)).Interface(), nil
 }
 
-// listPop is jinja.ListPop of any slice: the item and the slice left, in
-// a list of two.
+// listPop is jinja.ListPop of any slice: the item and the list left, in a
+// list of two.
 func listPop(xs, i any, pos string) ([]any, error) {
+	if d, ok := xs.(jinja.Value); ok {
+		v, err := d.Pop(asInt(i))
+		return []any{v, d}, at(err, pos)
+	}
 	l := reflect.ValueOf(xs)
 	items := make([]any, l.Len())
 	for j := range items {
@@ -71,6 +91,9 @@ func listPop(xs, i any, pos string) ([]any, error) {
 }
 
 func listClear(xs any) any {
+	if d, ok := xs.(jinja.Value); ok {
+		return d.Cleared()
+	}
 	l := reflect.ValueOf(xs)
 	return reflect.MakeSlice(l.Type(), 0, 0).Interface()
 }

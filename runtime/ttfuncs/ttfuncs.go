@@ -252,6 +252,7 @@ func Funcs() template.FuncMap {
 		"listinsert": listInsert,
 		"listpop":    listPop,
 		"listclear":  listClear,
+		"listvalue":  toValue,
 		"nomap":      func() map[string]any { return nil },
 		"req":        req,
 		"missing":    missing,

@@ -40,9 +40,11 @@ var listMethodArgs = map[string][2]int{
 // unsafeInSandbox are the list methods the sandbox rejects.
 var unsafeInSandbox = map[string]bool{"append": true, "extend": true, "insert": true, "remove": true, "reverse": true, "sort": true}
 
-// listMod is a call that modifies a list, where it is.
+// listMod is a call of list method name that modifies a list, x, where
+// it is (an ir.Call, or the Dynamic that fails in the sandbox).
 type listMod struct {
-	call *ir.Call
+	name string
+	x    ir.Expr
 	sp   tmpl.Span
 }
 
@@ -77,6 +79,10 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		args = append(args, c.expr(a, useValue))
 	}
 	n := listMethodArgs[fn.Name]
+	ref, local := x.(*ir.LocalRef)
+	// A dynamic value is a list where it is a local that only list
+	// literals set (checkListHolders).
+	dyn := x.Type().Resolve().Kind == ir.KindDynamic
 	switch t := x.Type().Resolve(); {
 	case c.rejected[x]:
 		return c.reject()
@@ -86,25 +92,27 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 	case len(args) < n[0] || len(args) > n[1]:
 		c.errorf(e.Span, "%s() takes %s (Python raises TypeError)", fn.Name, argCount(n))
 		return c.reject()
-	case t.Kind == ir.KindDynamic:
-		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: promptgen modifies a list only where it types it (a variable set to a list literal, {%% set xs = [] %%})", fn.Name)
+	case dyn && !local:
+		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: promptgen modifies a list only where it knows it is one (a variable set to list literals, {%% set xs = [] %%})", fn.Name)
 		return c.reject()
-	case t.Kind != ir.KindList:
+	case !dyn && t.Kind != ir.KindList:
 		c.errorf(fn.NameSpan, "%s() modifies a list, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, t, ir.A(t.Kind))
 		return c.reject()
+	case ir.MaybeUndefined(x):
+		c.errorf(fn.X.Pos(), "%s() of a list that may be undefined is not supported (Jinja2 raises UndefinedError where it is)", fn.Name)
+		return c.reject()
 	case c.p.Jinja.Transformers && unsafeInSandbox[fn.Name]:
-		if ir.MaybeUndefined(x) {
-			c.errorf(fn.X.Pos(), "%s() of a list that may be undefined is not supported (Jinja2 raises UndefinedError there, SecurityError elsewhere)", fn.Name)
-			return c.reject()
-		}
 		// The sandbox's SecurityError, where the call runs, after the
 		// arguments (reading the list, always defined, cannot fail; an
 		// operation has an operand).
-		return c.dyn(ir.DynMissing, "unsafe "+fn.Name, ir.DynamicType(), fn.NameSpan, append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, args...)...)
+		fails := c.dyn(ir.DynMissing, "unsafe "+fn.Name, ir.DynamicType(), fn.NameSpan, append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, args...)...)
+		if dyn {
+			c.modifies(ref.L, fn.Name, fails, e.Span)
+		}
+		return fails
 	}
-	ref, ok := x.(*ir.LocalRef)
 	switch {
-	case !ok:
+	case !local:
 		c.errorf(fn.X.Pos(), "%s() modifies the list it is called on, which must be a variable or a namespace attribute set to a list literal ({%% set xs = [] %%}): promptgen does not modify an input or the value of an expression", fn.Name)
 		return c.reject()
 	case c.assigned[ref.L] != assigned:
@@ -117,23 +125,42 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		c.errorf(fn.NameSpan, "%s() of a list is not supported (append, extend, insert, pop and clear are; use the filter %s, which makes a new list)", fn.Name, map[string]string{"remove": "reject", "reverse": "reverse", "sort": "sort"}[fn.Name])
 		return c.reject()
 	}
-	elem := x.Type().Resolve().Elem
+	for i, a := range args {
+		if ir.MaybeUndefined(a) {
+			c.errorf(e.Args[i].Pos(), "%s() of a value that may be undefined is not supported: give it a default", fn.Name)
+			return c.reject()
+		}
+	}
+	elem := ir.DynamicType()
+	if !dyn {
+		elem = x.Type().Resolve().Elem
+	}
+	item := func(v ir.Expr, sp tmpl.Span) {
+		c.checkMarkup(v, sp, fn.Name+"() of", "which a list prints as Markup('...') ("+toPlain+")")
+		if dyn {
+			c.dynOperand(v, sp)
+		} else {
+			c.listItem(elem, v, sp)
+		}
+	}
 	out := &ir.Call{Kind: ir.CallListMethod, Name: fn.Name, X: x, Args: args, T: &ir.Type{Kind: ir.KindNone}, Pos: c.posString(e.Span)}
 	switch fn.Name {
 	case "append":
-		c.listItem(elem, args[0], e.Args[0].Pos())
+		item(args[0], e.Args[0].Pos())
 	case "extend":
-		switch at := args[0].Type().Resolve(); at.Kind {
-		case ir.KindList:
+		switch at := args[0].Type().Resolve(); {
+		case dyn:
+			c.dynOperand(args[0], e.Args[0].Pos()) // any iterable, as Python's
+		case at.Kind == ir.KindList:
 			c.listItem(elem, &ir.Const{T: at.Elem}, e.Args[0].Pos())
-		case ir.KindUnknown:
+		case at.Kind == ir.KindUnknown:
 			c.unify(args[0].Type(), &ir.Type{Kind: ir.KindList, Elem: elem}, e.Args[0].Pos())
 		default:
-			c.errorf(e.Args[0].Pos(), "extend() takes a list here, not %s", at)
+			c.errorf(e.Args[0].Pos(), "extend() of a list of %s takes a list of them, not %s", elem, at)
 		}
 	case "insert":
 		c.intArg(fn.Name, args[0], e.Args[0].Pos())
-		c.listItem(elem, args[1], e.Args[1].Pos())
+		item(args[1], e.Args[1].Pos())
 	case "pop":
 		if len(args) == 0 {
 			out.Args = []ir.Expr{&ir.Const{Value: int64(-1), T: &ir.Type{Kind: ir.KindInt}}}
@@ -142,15 +169,21 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		}
 		out.T = elem
 	}
+	c.modifies(ref.L, fn.Name, out, e.Span)
+	return out
+}
+
+// modifies records x, a call of list method name at sp, which modifies the
+// list of local l, for checkListHolders.
+func (c *checker) modifies(l *ir.Local, name string, x ir.Expr, sp tmpl.Span) {
 	if c.listMods == nil {
 		c.listMods = map[*ir.Local][]listMod{}
 	}
-	if c.listMods[ref.L] == nil {
-		p, l := c.ir, ref.L
+	if c.listMods[l] == nil {
+		p := c.ir
 		c.later = append(c.later, func() { c.checkListHolders(p, l) })
 	}
-	c.listMods[ref.L] = append(c.listMods[ref.L], listMod{out, e.Span})
-	return out
+	c.listMods[l] = append(c.listMods[l], listMod{name, x, sp})
 }
 
 // argCount says how many arguments n allows.
@@ -198,17 +231,17 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 	first := mods[0]
 	for _, s := range c.sets {
 		if _, ok := s.Value.(*ir.List); s.Local == l && !ok {
-			c.errorf(first.sp, "%s() modifies %q, which is also set to a value that is not a list literal: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%}), as another value may be held by other names too", first.call.Name, l.Name, l.Name)
+			c.errorf(first.sp, "%s() modifies %q, which is also set to a value that is not a list literal: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%}), as another value may be held by other names too", first.name, l.Name, l.Name)
 			return
 		}
 	}
 	if c.unvalued[l] {
-		c.errorf(first.sp, "%s() modifies %q, which a loop or a block set also assigns: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%})", first.call.Name, l.Name, l.Name)
+		c.errorf(first.sp, "%s() modifies %q, which a loop or a block set also assigns: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%})", first.name, l.Name, l.Name)
 		return
 	}
-	isMod := map[*ir.Call]tmpl.Span{}
+	isMod := map[ir.Expr]listMod{}
 	for _, m := range mods {
-		isMod[m.call] = m.sp
+		isMod[m.x] = m
 	}
 	var h listHolders
 	h.l = l
@@ -217,24 +250,19 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 		h.walk(f.Body)
 	}
 	if h.total > h.safe {
-		c.errorf(first.sp, "%s() modifies %q, whose list is also held elsewhere (set to another name, put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator): Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list)", first.call.Name, l.Name, l.Name)
+		c.errorf(first.sp, "%s() modifies %q, whose list is also held elsewhere (set to another name, put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator): Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list)", first.name, l.Name, l.Name)
 	}
 	for _, loop := range h.loops {
 		found := false
 		modifies := func(x ir.Expr) {
-			if sp, ok := isMod[asCall(x)]; ok && !found {
+			if m, ok := isMod[x]; ok && !found {
 				found = true
-				c.errorf(sp, "%s() modifies %q in a loop over it, which Jinja2 iterates as it changes: not supported (loop over a copy, %s | list)", asCall(x).Name, l.Name, l.Name)
+				c.errorf(m.sp, "%s() modifies %q in a loop over it, which Jinja2 iterates as it changes: not supported (loop over a copy, %s | list)", m.name, l.Name, l.Name)
 			}
 		}
 		ir.Walk(loop.Body, modifies)
 		ir.WalkExpr(loop.Filter, modifies)
 	}
-}
-
-func asCall(x ir.Expr) *ir.Call {
-	call, _ := x.(*ir.Call)
-	return call
 }
 
 // listHolders counts the reads of local l in a body (total) and those
@@ -261,6 +289,14 @@ func (h *listHolders) is(x ir.Expr) bool {
 var consumingFilters = map[string]bool{
 	"length": true, "count": true, "join": true, "first": true, "last": true, "tojson": true,
 	"string": true, "list": true, "sort": true, "min": true, "max": true, "sum": true,
+}
+
+// consumingDynOps are the operations on dynamic values that read a list
+// at once and keep none of it but copies.
+var consumingDynOps = map[ir.DynOp]bool{
+	ir.DynItem: true, ir.DynSlice: true, ir.DynEqual: true, ir.DynCompare: true, ir.DynArith: true,
+	ir.DynContains: true, ir.DynTest: true, ir.DynLength: true, ir.DynStr: true, ir.DynToJSON: true,
+	ir.DynFirst: true, ir.DynLast: true, ir.DynJoin: true, ir.DynList: true,
 }
 
 // walk counts in the statements of ns, and in the bodies of the macro
@@ -300,6 +336,10 @@ func (h *listHolders) expr(x ir.Expr) {
 	case *ir.Binary:
 		if !x.Value || x.Op != "and" && x.Op != "or" {
 			count(x.X, x.Y)
+		}
+	case *ir.Dynamic:
+		if consumingDynOps[x.Op] || x.Op == ir.DynFilter && consumingFilters[x.Name] {
+			count(x.Args...)
 		}
 	}
 }
