@@ -126,10 +126,18 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		return c.reject()
 	}
 	for i, a := range args {
-		if ir.MaybeUndefined(a) {
-			c.errorf(e.Args[i].Pos(), "%s() of a value that may be undefined is not supported: give it a default", fn.Name)
-			return c.reject()
+		switch {
+		case !ir.MaybeUndefined(a):
+			continue
+		case dyn && listItemArg(fn.Name, i):
+			continue // a list value holds Undefined, as Python's list does
+		case listItemArg(fn.Name, i):
+			// Checked again with the list a dynamic value: this error
+			// stays only if that fails too.
+			c.rebinding[ref.L.Name] = true
 		}
+		c.errorf(e.Args[i].Pos(), "%s() of a value that may be undefined is not supported: give it a default", fn.Name)
+		return c.reject()
 	}
 	elem := ir.DynamicType()
 	if !dyn {
@@ -184,6 +192,12 @@ func (c *checker) modifies(l *ir.Local, name string, x ir.Expr, sp tmpl.Span) {
 		c.later = append(c.later, func() { c.checkListHolders(p, l) })
 	}
 	c.listMods[l] = append(c.listMods[l], listMod{name, x, sp})
+}
+
+// listItemArg reports whether argument i of list method name is an item
+// (or items) that the list takes.
+func listItemArg(name string, i int) bool {
+	return name == "append" && i == 0 || name == "extend" && i == 0 || name == "insert" && i == 1
 }
 
 // argCount says how many arguments n allows.
