@@ -95,6 +95,9 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 	case dyn && !local:
 		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: promptgen modifies a list only where it knows it is one (a variable set to list literals, {%% set xs = [] %%})", fn.Name)
 		return c.reject()
+	case t.Kind == ir.KindMap || t.Kind == ir.KindStruct || t.Kind == ir.KindDict:
+		c.errorf(fn.NameSpan, "%s() of %s is not supported: promptgen modifies lists only", fn.Name, ir.A(t.Kind))
+		return c.reject()
 	case !dyn && t.Kind != ir.KindList:
 		c.errorf(fn.NameSpan, "%s() modifies a list, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, t, ir.A(t.Kind))
 		return c.reject()
