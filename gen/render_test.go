@@ -288,6 +288,11 @@ func TestRenderErrors(t *testing.T) {
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
 		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
+		// A list method that transformers' sandbox refuses fails where it
+		// runs (SecurityError), after its arguments; pop and clear run, and
+		// pop fails on an empty list or an index out of range (IndexError).
+		"listunsafe": "jinja: {profile: transformers}\ninputs:\n  c: int\n  n: int\ntemplate: \"{% set xs = [1] %}{% if c == 1 %}{% set _ = xs.append(10 // n) %}{% elif c == 2 %}{{ xs.pop() }}{{ xs.pop(n) }}{% elif c == 3 %}{{ xs.extend([2]) }}{% elif c == 4 %}{{ xs.sort() or 'x' }}{% elif c == 5 %}{{ xs.insert(0, 2) }}{% endif %}ok\"\n",
+		"listpop":    "inputs:\n  n: int\ntemplate: \"{% set xs = [] %}{% for i in range(n) %}{% set _ = xs.append(i) %}{% endfor %}{{ xs.pop(-3) }}{{ xs }}\"\n",
 		// A sectioned prompt without its head (template): positions are in its file.
 		"headless": "sections:\n  - name: a\n    template: \"Hi {{ name }}\"\ninputs:\n  name: string\n",
 		// int of a number beyond 64 bits (Jinja2 prints the big int) or
@@ -639,6 +644,16 @@ func TestRenderErrors(t *testing.T) {
 		{"roundbig", `{"n": 9223372036854775807, "f": 1.0, "g": 1.0}`, `ERROR: prompts/roundbig.yaml:5:15: render roundbig: invalid operation: int beyond 64 bits, which promptgen does not hold`},
 		{"roundbig", `{"n": 1, "f": 1e200, "g": 1.0}`, `ERROR: prompts/roundbig.yaml:5:33: render roundbig: invalid operation: cannot convert float infinity to integer`},
 		{"roundbig", `{"n": 1, "f": 1.0, "g": 1.7e308}`, `ERROR: prompts/roundbig.yaml:5:65: render roundbig: invalid operation: rounded value too large to represent`},
+		{"listunsafe", `{"c": 1, "n": 0}`, `ERROR: prompts/listunsafe.yaml:5:66: render listunsafe: invalid operation: division by zero`},
+		{"listunsafe", `{"c": 1, "n": 2}`, `ERROR: prompts/listunsafe.yaml:5:59: render listunsafe: invalid operation: access to attribute 'append' of 'list' object is unsafe.`},
+		{"listunsafe", `{"c": 2, "n": 0}`, `ERROR: prompts/listunsafe.yaml:5:111: render listunsafe: invalid operation: pop from empty list`},
+		{"listunsafe", `{"c": 3, "n": 0}`, `ERROR: prompts/listunsafe.yaml:5:146: render listunsafe: invalid operation: access to attribute 'extend' of 'list' object is unsafe.`},
+		{"listunsafe", `{"c": 4, "n": 0}`, `ERROR: prompts/listunsafe.yaml:5:183: render listunsafe: invalid operation: access to attribute 'sort' of 'list' object is unsafe.`},
+		{"listunsafe", `{"c": 5, "n": 0}`, `ERROR: prompts/listunsafe.yaml:5:222: render listunsafe: invalid operation: access to attribute 'insert' of 'list' object is unsafe.`},
+		{"listunsafe", `{"c": 0, "n": 0}`, "ok"},
+		{"listpop", `{"n": 3}`, "0[1, 2]"},
+		{"listpop", `{"n": 2}`, `ERROR: prompts/listpop.yaml:3:93: render listpop: invalid operation: pop index out of range`},
+		{"listpop", `{"n": 0}`, `ERROR: prompts/listpop.yaml:3:93: render listpop: invalid operation: pop from empty list`},
 		{"range", `{"n": 5, "step": 2}`, "024"},
 		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},

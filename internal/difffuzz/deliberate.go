@@ -25,6 +25,7 @@ var deliberateReasons = []deliberateReason{
 	{doc: "Dict methods read as keys", match: matches(`is the dict method in Jinja2|reads the dict method|reads the str method`)},
 	{doc: "None tests of values that may be unset", match: matches(`is (not )?none: it may be unset|^default\(none\) is not supported`)},
 	{doc: "Go names that collide", match: matches(`both map to \S+; set go_name on one`)},
+	{doc: "Lists modified where other names hold them", match: matches(`whose list is also held elsewhere|in a loop over it, which Jinja2 iterates as it changes`)},
 	{doc: "Operations Jinja2 fails on", raises: true, match: func(msg string) bool {
 		return raisesInPython.MatchString(msg) || comparesUnordered(msg)
 	}},

@@ -132,6 +132,9 @@ var includedFamilies = []string{
 	"filter-object-list",
 	// Issue 27: unique of dynamic values, by the item or attribute=.
 	"dyn-unique",
+	// Issue 27: Python's list methods that modify a list (gen_listmethods.go),
+	// and the list also held by another name or iterated as it changes.
+	"list-method", "list-alias",
 	// Chat templates (issue 14): namespace() attributes, and the
 	// transformers profile with what it adds (see gen_profile.go).
 	"namespace", "profile", "loop-control", "generation", "raise", "strftime",

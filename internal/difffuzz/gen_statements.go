@@ -27,6 +27,7 @@ func (g *generator) stmt() string {
 		choice{3, g.on("include") && deep && !g.profile && !g.macroBody, func() { out = g.includeStmt() }},
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("tuple"), func() { out = g.tupleStmt() }},
+		choice{3, g.on("list-method") && g.canSet(), func() { out = g.listMethodStmt() }},
 		choice{4, g.on("macro-call") && deep && g.hasCallerMacro(), func() { out = g.callBlockStmt() }},
 		choice{3, g.on("namespace") && g.canSet() && !g.namespaceHidden, func() { out = g.namespaceStmt() }},
 		choice{2, g.on("dict-missing-key") && g.canSet(), func() { out = g.dictKeyStmt() }},

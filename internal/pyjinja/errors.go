@@ -24,7 +24,8 @@ var Kinds = []string{"ErrMissing", "ErrUndefined", "ErrInvalid", "ErrTooLarge", 
 const raiseType = "TemplateError"
 
 // jinjaErrorKinds maps the type of the exception Jinja2 raises to the
-// kind of error promptgen must fail with.
+// kind of error promptgen must fail with (for raise_exception and the
+// sandbox's SecurityError, with the exception's message as its detail).
 var jinjaErrorKinds = map[string]string{
 	raiseType:        "ErrRaised",
 	"UndefinedError": "ErrUndefined",
@@ -36,11 +37,19 @@ var jinjaErrorKinds = map[string]string{
 	"ValueError":        "ErrInvalid",
 	"OverflowError":     "ErrInvalid",
 	"KeyError":          "ErrInvalid", // a key printf-style formatting's %(key)s misses
+	"IndexError":        "ErrInvalid", // pop of an empty list
 	// Jinja2's filters rejecting their argument.
 	"FilterArgumentError": "ErrInvalid",
 	// A filter or test it lacks, which it compiled to fail where it runs.
 	"TemplateRuntimeError": "ErrInvalid",
+	// transformers' sandbox refusing a list method that modifies the
+	// list (a TemplateRuntimeError too), with its message (securityType).
+	securityType: "ErrInvalid",
 }
+
+// securityType is the exception of transformers' sandbox, whose message
+// promptgen's error carries as its Detail.
+const securityType = "SecurityError"
 
 // jinjaLenient are the only pairs where promptgen may fail with another
 // kind than jinjaErrorKinds says: each is a documented difference in when
@@ -131,9 +140,9 @@ func Raised(typ, msg string) Outcome {
 
 // Match reports whether promptgen's outcome got matches Jinja2's: the
 // same output, or, where Jinja2 raises, an error of the kind
-// jinjaErrorKinds maps its exception to, with raise_exception's message
-// as the Detail. A pair that matches only by jinjaLenient returns its
-// reason.
+// jinjaErrorKinds maps its exception to, with raise_exception's or
+// SecurityError's message as the Detail. A pair that matches only by
+// jinjaLenient returns its reason.
 func Match(jinja, got Outcome) (ok bool, lenient string) {
 	if got.Status == "error" && got.Kind == "ErrInvalid" &&
 		strings.Contains(got.Text, "int beyond 64 bits") && printsIntBeyond64(jinja.printed()) {
@@ -154,7 +163,7 @@ func Match(jinja, got Outcome) (ok bool, lenient string) {
 	case !known:
 		return false, ""
 	case got.Kind == want:
-		return jinja.Kind != raiseType || got.Detail == jinja.Detail, ""
+		return jinja.Kind != raiseType && jinja.Kind != securityType || got.Detail == jinja.Detail, ""
 	}
 	for _, l := range jinjaLenient {
 		if got.Kind == l.kind && l.jinja.MatchString(jinja.Text) {

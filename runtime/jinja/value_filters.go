@@ -110,9 +110,10 @@ var printingFilters = map[string]bool{
 // {% set x.a = v %} of an x that is not a namespace (what is "setattr",
 // without args), or tojson of a generator or an iterator, which json.dumps
 // cannot serialize (what is "tojson generator" or "tojson
-// list_reverseiterator"), or a call of a name that is undefined
-// (what is "function f"), which fails with ErrUndefined. A filter's or test's operand and arguments,
-// args, were evaluated first.
+// list_reverseiterator"), or a call of a name that is undefined (what is
+// "function f"), which fails with ErrUndefined, or a list method that
+// transformers' sandbox forbids (what is "unsafe append": SecurityError).
+// A filter's or test's operand and arguments, args, were evaluated first.
 func Missing(what string, args ...Value) (Value, error) {
 	if what == "setattr" {
 		return Value{}, errInvalid("cannot assign attribute on non-namespace object")
@@ -123,6 +124,8 @@ func Missing(what string, args ...Value) (Value, error) {
 		return Value{}, &runtime.Error{Var: name, Err: runtime.ErrUndefined}
 	case "tojson":
 		return Value{}, errInvalid("Object of type %s is not JSON serializable", name)
+	case "unsafe":
+		return Value{}, errInvalid("access to attribute '%s' of 'list' object is unsafe.", name)
 	}
 	return Value{}, errInvalid("No %s named '%s' found.", kind, name)
 }

@@ -347,6 +347,13 @@ func Funcs() template.FuncMap {
 		"raise":       raise,
 		"tfjson":      toJSONTransformers,
 		"tfjsonascii": toJSONTransformersASCII,
+		// Python's list methods that modify a list (lists.go).
+		"listappend": listAppend,
+		"listextend": listExtend,
+		"listinsert": listInsert,
+		"listpop":    listPop,
+		"listclear":  listClear,
+		"listvalue":  toValue,
 	}
 }
 

@@ -86,6 +86,11 @@ type checker struct {
 	// is assigned at each loop control of a loop (see loopControl).
 	namespaces map[*ir.Local]*namespace
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
+	// leadCall is the call evaluated first in the statement checked, the
+	// only place of a call that modifies a list; listMods are those calls,
+	// by the local whose list they modify (see listMethod).
+	leadCall *tmpl.Call
+	listMods map[*ir.Local][]listMod
 	// inIf counts the if branches around.
 	inIf int
 	// soft is set where Jinja2 compiles a frame soft: in an if (its

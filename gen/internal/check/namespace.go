@@ -195,6 +195,7 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 		out := &ir.Set{Body: c.setBody(n.Body)}
 		return []ir.Node{c.assignLocal(c.nsAttr(ns, n.Attr), out, &ir.Type{Kind: ir.KindString}, n.Span)}
 	}
+	c.leadCall = leading(n.Value)
 	v := c.expr(n.Value, useValue)
 	return []ir.Node{c.stored(c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span), n.NS.Name+"."+n.Attr, n.Span)}
 }

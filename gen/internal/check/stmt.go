@@ -50,6 +50,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		if out, ok := c.raise(n); ok {
 			return out
 		}
+		c.leadCall = leading(n.X)
 		x := c.expr(n.X, usePrint)
 		c.printable(x, n.X.Pos())
 		inlinePrinted(x)
@@ -374,6 +375,7 @@ func (c *checker) set(n *tmpl.Set) []ir.Node {
 		out := &ir.Set{Body: c.setBody(n.Body)}
 		return []ir.Node{c.assign(n.Targets[0].Name, out, &ir.Type{Kind: ir.KindString}, n.Span)}
 	case len(n.Targets) == 1:
+		c.leadCall = leading(n.Value)
 		out := &ir.Set{Value: c.expr(n.Value, useValue)}
 		return []ir.Node{c.stored(c.assign(n.Targets[0].Name, out, out.Value.Type(), n.Span), n.Targets[0].Name, n.Span)}
 	}

@@ -351,6 +351,8 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			return e.test(x)
 		case ir.CallGoFilter:
 			return e.goFilter(x)
+		case ir.CallListMethod:
+			return e.listMethod(x)
 		}
 		return e.method(x)
 	}

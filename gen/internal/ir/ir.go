@@ -184,6 +184,11 @@ const (
 	CallTest
 	CallMethod
 	CallGoFilter // a filter of `filters:`, a Go function
+	// CallListMethod is a list method that modifies its list in place
+	// (append, extend, insert, pop, clear): X is the LocalRef of the
+	// local that holds the list, which the backends set to the list
+	// changed, and T is the method's result (none, or pop's item).
+	CallListMethod
 )
 
 func (x *FieldRef) Type() *Type  { return x.Field.Type.Resolve() }

@@ -490,6 +490,8 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 			return e.test(x)
 		case ir.CallGoFilter:
 			return e.goFilter(x)
+		case ir.CallListMethod:
+			return e.listMethod(x)
 		}
 		return e.method(x)
 	}

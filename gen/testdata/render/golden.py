@@ -141,6 +141,10 @@ ALLOWED_METHODS = {
     "startswith", "endswith", "split", "replace", "items", "keys", "values", "get",
     "find", "rfind", "count", "index", "rindex", "zfill", "ljust", "rjust", "center",
     "swapcase", "splitlines", "partition", "rpartition",
+    # the list methods that modify a list (the sandbox of the transformers
+    # profile raises SecurityError on all but pop and clear, which alone
+    # promptgen supports outside it with the first three)
+    "append", "extend", "insert", "pop", "clear", "remove", "reverse", "sort",
 }
 FORBIDDEN_NODES = (
     nodes.Block, nodes.Extends,

@@ -1,0 +1,395 @@
+package check
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
+)
+
+// Python's list methods that modify their list: {% set _ = xs.append(x) %},
+// the idiom that carries values out of a loop.
+//
+// Jinja2 runs them on the list object, which every name holding it shares.
+// promptgen compiles such a call where it can follow every holder: the
+// list is a local or a namespace attribute that each set gives a list
+// literal (a new list), read elsewhere only where its value does not
+// escape (printed, tested, indexed, sliced, or read by a filter or
+// operator that makes a new value), so that xs = append(xs, x) in Go is
+// the change Python makes. The call comes first in its statement (the
+// whole value of a set or an output, or the first operand of and/or
+// there), so nothing the statement evaluates before it sees the list
+// unchanged. A loop over the list whose body modifies it, which Python
+// iterates as it grows, is rejected. The backends never write an item a
+// slice shares with another (append writes past the end; pop, insert and
+// clear leave a slice whose capacity is its length, or a new one): a
+// slice or loop that read the list earlier keeps the items it saw.
+//
+// transformers' ImmutableSandboxedEnvironment lets Jinja2 3.1's
+// modifies_known_mutable reject append, extend, insert, remove, reverse
+// and sort of a list: SecurityError where the call runs, after its
+// arguments. Those compile to a render that fails there. pop and clear
+// are not in its table, and run.
+
+// listMethodArgs are the numbers of arguments each list method takes,
+// at least and at most.
+var listMethodArgs = map[string][2]int{
+	"append": {1, 1}, "extend": {1, 1}, "insert": {2, 2}, "pop": {0, 1}, "clear": {0, 0},
+	"remove": {1, 1}, "reverse": {0, 0}, "sort": {0, 0},
+}
+
+// unsafeInSandbox are the list methods the sandbox rejects.
+var unsafeInSandbox = map[string]bool{"append": true, "extend": true, "insert": true, "remove": true, "reverse": true, "sort": true}
+
+// listMod is a call of list method name that modifies a list, x, where
+// it is (an ir.Call, or the Dynamic that fails in the sandbox).
+type listMod struct {
+	name string
+	x    ir.Expr
+	sp   tmpl.Span
+}
+
+// isListMethod reports whether fn names a method of a list that
+// modifies it (none is a string method).
+func isListMethod(fn *tmpl.Attr) bool {
+	_, ok := listMethodArgs[fn.Name]
+	return ok
+}
+
+// leading returns the call evaluated first in x, the value of a set or an
+// output, where it is a call: x itself, or the first operand of an
+// and/or.
+func leading(x tmpl.Expr) *tmpl.Call {
+	switch x := x.(type) {
+	case *tmpl.Call:
+		return x
+	case *tmpl.Binary:
+		if x.Op == "and" || x.Op == "or" {
+			return leading(x.X)
+		}
+	}
+	return nil
+}
+
+// listMethod checks e, a call of list method fn.Name.
+func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
+	lead := e == c.leadCall
+	x := c.expr(fn.X, useValue)
+	var args []ir.Expr
+	for _, a := range e.Args {
+		args = append(args, c.expr(a, useValue))
+	}
+	n := listMethodArgs[fn.Name]
+	ref, local := x.(*ir.LocalRef)
+	// A dynamic value is a list where it is a local that only list
+	// literals set (checkListHolders).
+	dyn := x.Type().Resolve().Kind == ir.KindDynamic
+	switch t := x.Type().Resolve(); {
+	case c.rejected[x]:
+		return c.reject()
+	case len(e.Kwargs) > 0:
+		c.errorf(e.Kwargs[0].NameSpan, "%s() takes no keyword arguments (Python raises TypeError)", fn.Name)
+		return c.reject()
+	case len(args) < n[0] || len(args) > n[1]:
+		c.errorf(e.Span, "%s() takes %s (Python raises TypeError)", fn.Name, argCount(n))
+		return c.reject()
+	case dyn && !local:
+		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: promptgen modifies a list only where it knows it is one (a variable set to list literals, {%% set xs = [] %%})", fn.Name)
+		return c.reject()
+	case t.Kind == ir.KindMap || t.Kind == ir.KindStruct || t.Kind == ir.KindDict:
+		c.errorf(fn.NameSpan, "%s() of %s is not supported: promptgen modifies lists only", fn.Name, ir.A(t.Kind))
+		return c.reject()
+	case !dyn && t.Kind != ir.KindList:
+		c.errorf(fn.NameSpan, "%s() modifies a list, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, t, ir.A(t.Kind))
+		return c.reject()
+	case ir.MaybeUndefined(x):
+		c.errorf(fn.X.Pos(), "%s() of a list that may be undefined is not supported (Jinja2 raises UndefinedError where it is)", fn.Name)
+		return c.reject()
+	case c.p.Jinja.Transformers && unsafeInSandbox[fn.Name]:
+		// The sandbox's SecurityError, where the call runs, after the
+		// arguments (reading the list, always defined, cannot fail; an
+		// operation has an operand).
+		fails := c.dyn(ir.DynMissing, "unsafe "+fn.Name, ir.DynamicType(), fn.NameSpan, append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, args...)...)
+		if dyn {
+			c.modifies(ref.L, fn.Name, fails, e.Span)
+		}
+		return fails
+	}
+	switch {
+	case !local:
+		c.errorf(fn.X.Pos(), "%s() modifies the list it is called on, which must be a variable or a namespace attribute set to a list literal ({%% set xs = [] %%}): promptgen does not modify an input or the value of an expression", fn.Name)
+		return c.reject()
+	case c.assigned[ref.L] != assigned:
+		c.errorf(fn.X.Pos(), "%s() of %q, which may not be set here: promptgen modifies a list only where it is surely set", fn.Name, ref.L.Name)
+		return c.reject()
+	case !lead:
+		c.errorf(fn.NameSpan, "%s() modifies %q: promptgen supports the call only where it runs first in its statement, as the whole value of a set or an output ({%% set _ = xs.append(x) %%}, {{ xs.pop() }}) or the first operand of and/or there ({{ xs.append(x) or '' }})", fn.Name, ref.L.Name)
+		return c.reject()
+	case fn.Name == "remove" || fn.Name == "reverse" || fn.Name == "sort":
+		c.errorf(fn.NameSpan, "%s() of a list is not supported (append, extend, insert, pop and clear are; use the filter %s, which makes a new list)", fn.Name, map[string]string{"remove": "reject", "reverse": "reverse", "sort": "sort"}[fn.Name])
+		return c.reject()
+	}
+	for i, a := range args {
+		switch {
+		case !ir.MaybeUndefined(a):
+			continue
+		case dyn && listItemArg(fn.Name, i):
+			continue // a list value holds Undefined, as Python's list does
+		case listItemArg(fn.Name, i):
+			// Checked again with the list a dynamic value: this error
+			// stays only if that fails too.
+			c.rebinding[ref.L.Name] = true
+		}
+		c.errorf(e.Args[i].Pos(), "%s() of a value that may be undefined is not supported: give it a default", fn.Name)
+		return c.reject()
+	}
+	elem := ir.DynamicType()
+	if !dyn {
+		elem = x.Type().Resolve().Elem
+	}
+	item := func(v ir.Expr, sp tmpl.Span) {
+		c.checkMarkup(v, sp, fn.Name+"() of", "which a list prints as Markup('...') ("+toPlain+")")
+		if dyn {
+			c.dynOperand(v, sp)
+		} else {
+			c.listItem(elem, v, sp)
+		}
+	}
+	out := &ir.Call{Kind: ir.CallListMethod, Name: fn.Name, X: x, Args: args, T: &ir.Type{Kind: ir.KindNone}, Pos: c.posString(e.Span)}
+	switch fn.Name {
+	case "append":
+		item(args[0], e.Args[0].Pos())
+	case "extend":
+		switch at := args[0].Type().Resolve(); {
+		case dyn:
+			c.dynOperand(args[0], e.Args[0].Pos()) // any iterable, as Python's
+		case at.Kind == ir.KindList:
+			c.listItem(elem, &ir.Const{T: at.Elem}, e.Args[0].Pos())
+		case at.Kind == ir.KindUnknown:
+			c.unify(args[0].Type(), &ir.Type{Kind: ir.KindList, Elem: elem}, e.Args[0].Pos())
+		default:
+			c.errorf(e.Args[0].Pos(), "extend() of a list of %s takes a list of them, not %s", elem, at)
+		}
+	case "insert":
+		c.intArg(fn.Name, args[0], e.Args[0].Pos())
+		item(args[1], e.Args[1].Pos())
+	case "pop":
+		if len(args) == 0 {
+			out.Args = []ir.Expr{&ir.Const{Value: int64(-1), T: &ir.Type{Kind: ir.KindInt}}}
+		} else {
+			c.intArg(fn.Name, args[0], e.Args[0].Pos())
+		}
+		out.T = elem
+	}
+	c.modifies(ref.L, fn.Name, out, e.Span)
+	return out
+}
+
+// modifies records x, a call of list method name at sp, which modifies the
+// list of local l, for checkListHolders.
+func (c *checker) modifies(l *ir.Local, name string, x ir.Expr, sp tmpl.Span) {
+	if c.listMods == nil {
+		c.listMods = map[*ir.Local][]listMod{}
+	}
+	if c.listMods[l] == nil {
+		p := c.ir
+		c.later = append(c.later, func() { c.checkListHolders(p, l) })
+	}
+	c.listMods[l] = append(c.listMods[l], listMod{name, x, sp})
+}
+
+// listItemArg reports whether argument i of list method name is an item
+// (or items) that the list takes.
+func listItemArg(name string, i int) bool {
+	return name == "append" && i == 0 || name == "extend" && i == 0 || name == "insert" && i == 1
+}
+
+// argCount says how many arguments n allows.
+func argCount(n [2]int) string {
+	switch {
+	case n[1] == 0:
+		return "no arguments"
+	case n[0] == n[1] && n[0] == 1:
+		return "exactly one argument"
+	case n[0] == n[1]:
+		return "exactly two arguments"
+	}
+	return "at most one argument"
+}
+
+// listItem makes v's type the items' of a list promptgen modifies, which
+// hold values of one type: an int and a float differ, as Python prints
+// them differently.
+func (c *checker) listItem(elem *ir.Type, v ir.Expr, sp tmpl.Span) {
+	ek, vk := elem.Resolve().Kind, v.Type().Resolve().Kind
+	if ek != ir.KindUnknown && vk != ir.KindUnknown && (ek != vk || !types.Unifiable(elem, v.Type())) {
+		c.errorf(sp, "a list that promptgen modifies holds values of one type: this is %s, and the list holds %s", v.Type(), elem)
+		return
+	}
+	c.unify(elem, v.Type(), sp)
+}
+
+// intArg checks the index argument of insert or pop, an int.
+func (c *checker) intArg(name string, v ir.Expr, sp tmpl.Span) {
+	switch k := v.Type().Resolve().Kind; k {
+	case ir.KindInt:
+	case ir.KindUnknown:
+		c.constrain(v.Type(), ir.KindInt, sp)
+	default:
+		c.errorf(sp, "%s() takes an int as its index, not %s (Python raises TypeError)", name, v.Type())
+	}
+}
+
+// checkListHolders reports, at a call that modifies local l, what keeps
+// promptgen from following the list l holds in p: a set of l to another
+// value than a list literal, a read of l whose value escapes, or a loop
+// over l whose body modifies it.
+func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
+	mods := c.listMods[l]
+	first := mods[0]
+	for _, s := range c.sets {
+		if _, ok := s.Value.(*ir.List); s.Local == l && !ok {
+			c.errorf(first.sp, "%s() modifies %q, which is also set to a value that is not a list literal: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%}), as another value may be held by other names too", first.name, l.Name, l.Name)
+			return
+		}
+	}
+	if c.unvalued[l] {
+		c.errorf(first.sp, "%s() modifies %q, which a loop or a block set also assigns: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%})", first.name, l.Name, l.Name)
+		return
+	}
+	isMod := map[ir.Expr]listMod{}
+	for _, m := range mods {
+		isMod[m.x] = m
+	}
+	var h listHolders
+	h.l = l
+	h.walk(p.Body)
+	for _, f := range p.Funcs { // which read no local of the template (macroFunc)
+		h.walk(f.Body)
+	}
+	if h.total > h.safe {
+		c.errorf(first.sp, "%s() modifies %q, whose list is also held elsewhere (set to another name, put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator): Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list)", first.name, l.Name, l.Name)
+	}
+	for _, loop := range h.loops {
+		found := false
+		modifies := func(x ir.Expr) {
+			if m, ok := isMod[x]; ok && !found {
+				found = true
+				c.errorf(m.sp, "%s() modifies %q in a loop over it, which Jinja2 iterates as it changes: not supported (loop over a copy, %s | list)", m.name, l.Name, l.Name)
+			}
+		}
+		ir.Walk(loop.Body, modifies)
+		ir.WalkExpr(loop.Filter, modifies)
+	}
+}
+
+// listHolders counts the reads of local l in a body (total) and those
+// whose value does not escape (safe), and collects the loops over l.
+type listHolders struct {
+	l           *ir.Local
+	total, safe int
+	loops       []*ir.For
+}
+
+// is reports whether x is the value of l.
+func (h *listHolders) is(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.LocalRef:
+		return x.L == h.l
+	case *ir.Strict:
+		return h.is(x.X)
+	}
+	return false
+}
+
+// consumingFilters make a new value of a list, at once: what they read
+// of it stays as it was.
+var consumingFilters = map[string]bool{
+	"length": true, "count": true, "join": true, "first": true, "last": true, "tojson": true,
+	"string": true, "list": true, "sort": true, "min": true, "max": true, "sum": true,
+}
+
+// consumingDynOps are the operations on dynamic values that read a list
+// at once and keep none of it but copies.
+var consumingDynOps = map[ir.DynOp]bool{
+	ir.DynItem: true, ir.DynSlice: true, ir.DynEqual: true, ir.DynCompare: true, ir.DynArith: true,
+	ir.DynContains: true, ir.DynTest: true, ir.DynLength: true, ir.DynStr: true, ir.DynToJSON: true,
+	ir.DynFirst: true, ir.DynLast: true, ir.DynJoin: true, ir.DynList: true,
+}
+
+// walk counts in the statements of ns, and in the bodies of the macro
+// calls expanded in them.
+func (h *listHolders) walk(ns []ir.Node) {
+	ir.Walk(ns, h.expr)
+	h.nodes(ns)
+}
+
+func (h *listHolders) expr(x ir.Expr) {
+	count := func(xs ...ir.Expr) {
+		for _, x := range xs {
+			if h.is(x) {
+				h.safe++
+			}
+		}
+	}
+	switch x := x.(type) {
+	case *ir.LocalRef:
+		if x.L == h.l {
+			h.total++
+		}
+	case *ir.Capture:
+		h.nodes(x.Body)
+	case *ir.Call:
+		if x.Kind == ir.CallListMethod || x.Kind == ir.CallTest || x.Kind == ir.CallFilter && consumingFilters[x.Name] {
+			count(x.X)
+		}
+	case *ir.Index:
+		count(x.X)
+	case *ir.Slice:
+		count(x.X)
+	case *ir.Unary:
+		count(x.X)
+	case *ir.Cond:
+		count(x.Cond)
+	case *ir.Binary:
+		if !x.Value || x.Op != "and" && x.Op != "or" {
+			count(x.X, x.Y)
+		}
+	case *ir.Dynamic:
+		if consumingDynOps[x.Op] || x.Op == ir.DynFilter && consumingFilters[x.Name] {
+			count(x.Args...)
+		}
+	}
+}
+
+// nodes counts the reads that statements make safely: printed, tested,
+// iterated; the loops over l are collected.
+func (h *listHolders) nodes(ns []ir.Node) {
+	for _, n := range ns {
+		switch n := n.(type) {
+		case *ir.Print:
+			if h.is(n.X) {
+				h.safe++
+			}
+		case *ir.If:
+			for _, b := range n.Branches {
+				if h.is(b.Cond) {
+					h.safe++
+				}
+				h.nodes(b.Body)
+			}
+			h.nodes(n.Else)
+		case *ir.For:
+			if h.is(n.Iter) {
+				h.safe++
+				h.loops = append(h.loops, n)
+			}
+			if n.Filter != nil && h.is(n.Filter) {
+				h.safe++
+			}
+			h.nodes(n.Body)
+			h.nodes(n.Else)
+		case *ir.Set:
+			h.nodes(n.Body)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package goemit
+
+import (
+	"github.com/dave/jennifer/jen"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+)
+
+// listMethod emits a list method that modifies the list of a local
+// (ir.CallListMethod), a slice or a list value: the local is set to the
+// list changed, and the value is none, or the item pop takes out.
+func (e *emitter) listMethod(x *ir.Call) gval {
+	xs := jen.Id(x.X.(*ir.LocalRef).L.GoName)
+	dyn := x.X.Type().Kind == ir.KindDynamic
+	var pre []jen.Code
+	args := make([]jen.Code, len(x.Args))
+	for i, a := range x.Args {
+		// An item has the slice's item type (check.listItem), or is
+		// converted to a dynamic value, as the list value holds them.
+		v := e.expr(a)
+		if dyn && (x.Name != "insert" && x.Name != "pop" || x.Name == "insert" && i == 1) {
+			v = e.toDynamic(v, a.Type())
+		}
+		pre, args[i] = append(pre, v.pre...), v.val
+	}
+	jinja := func(name string) *jen.Statement { return jen.Qual(ir.JinjaPath, name) }
+	set := func(v jen.Code) { pre = append(pre, jen.Add(xs).Op("=").Add(v)) }
+	fallible := func(call jen.Code) gval { // a runtime.Error at x.Pos
+		return e.dynFallible(pre, call, x.Pos, func(v jen.Code) gval { return gval{val: v} })
+	}
+	switch {
+	case x.Name == "pop" && dyn:
+		return fallible(jen.Add(xs).Dot("Pop").Call(args[0]))
+	case x.Name == "pop":
+		return fallible(jinja("ListPop").Call(jen.Op("&").Add(xs), args[0]))
+	case x.Name == "extend" && dyn:
+		v := fallible(jen.Add(xs).Dot("Extended").Call(args[0]))
+		pre = v.pre
+		set(v.val)
+	case dyn:
+		set(jen.Add(xs).Dot(map[string]string{"append": "Appended", "insert": "Inserted", "clear": "Cleared"}[x.Name]).Call(args...))
+	case x.Name == "append":
+		set(jen.Append(xs, args[0]))
+	case x.Name == "extend":
+		set(jen.Append(xs, jen.Add(args[0]).Op("...")))
+	case x.Name == "insert":
+		set(jinja("ListInsert").Call(xs, args[0], args[1]))
+	case x.Name == "clear":
+		set(jen.Add(xs).Index(jen.Lit(0), jen.Lit(0), jen.Lit(0)))
+	}
+	return gval{pre: pre, val: constCode(&ir.Const{T: x.T})}
+}
