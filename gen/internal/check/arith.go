@@ -173,6 +173,12 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		}
 		return out
 	}
+	if takesBool(e.Op, y.Type()) {
+		x = c.boolAsInt(e.Span, e.X, x)
+	}
+	if takesBool(e.Op, x.Type()) {
+		y = c.boolAsInt(e.Span, e.Y, y)
+	}
 	c.staysTyped(e.Span, x, y)
 	xt, yt := x.Type(), y.Type()
 	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; rx != ir.KindUnknown && ry != ir.KindUnknown && (rx != ir.KindList || ry != ir.KindList) {
@@ -236,6 +242,29 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		c.checkConstInt(out, e.Span)
 	})
 	return out
+}
+
+// takesBool reports whether op takes a bool beside an operand of type
+// peer as the int it is in Python (True + 1 is 2, True * 'ab' is 'ab').
+func takesBool(op string, peer *ir.Type) bool {
+	switch peer.Resolve().Kind {
+	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindUnknown:
+		return true
+	case ir.KindString:
+		return op == "*"
+	}
+	return false
+}
+
+// boolAsInt is x, the operand of arithmetic checked from operand, as the
+// int Python takes a bool for (its | int), and x itself if it is no bool.
+func (c *checker) boolAsInt(sp tmpl.Span, operand tmpl.Expr, x ir.Expr) ir.Expr {
+	if x.Type().Resolve().Kind != ir.KindBool {
+		return x
+	}
+	return c.checkedAs(map[tmpl.Expr]ir.Expr{operand: x}, func() ir.Expr {
+		return c.expr(&tmpl.Filter{Span: sp, X: operand, Name: "int", NameSpan: sp}, useValue)
+	})
 }
 
 // repeat is x * y of e, where one operand is an int and the other, of

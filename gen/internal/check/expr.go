@@ -1352,6 +1352,8 @@ func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
 		}
 		return c.dyn(ir.DynNeg, "", ir.DynamicType(), e.Span, x)
 	}
+	x = c.boolAsInt(e.Span, e.X, x)
+	t = x.Type()
 	c.staysTyped(e.Span, x)
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindInt, e.X.Pos())
