@@ -33,7 +33,7 @@ var deliberateReasons = []deliberateReason{
 // raisesInPython matches the messages of operations that raise TypeError
 // or UndefinedError in Jinja2 whatever the operands' values: arithmetic,
 // iteration, membership and length of types that have none, str methods
-// of other values, and calls of what is undefined.
+// of other values, and calls and attributes of what is undefined.
 var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^operator - needs a number, not |` +
 	`^cannot loop over (int|number|bool|none)$|` +
@@ -46,6 +46,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^caller\(\) in macro "…", which is called without a \{% call %\} block|` +
 	`^the message of raise_exception |` +
 	`^cannot assign an attribute of "…", which is not a namespace|` +
+	`^"…" is always undefined here, before any set of it in this frame can have run|` +
 	`\((Python raises |Jinja2 raises |Jinja2: )?TypeError\)`)
 
 // cannotCompare is the message of an ordering comparison of two types.

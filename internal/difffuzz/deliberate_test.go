@@ -49,6 +49,8 @@ func TestDeliberate(t *testing.T) {
 		{"upper() needs a string, not list of string (Jinja2 raises UndefinedError: a list has no such method)", true, ""},
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},
 		{`cannot assign an attribute of "…", which is not a namespace (set it with {% set ns = namespace(...) %})`, false, "Operations Jinja2 fails on"},
+		{`"…" is always undefined here, before any set of it in this frame can have run, whatever the data holds (Jinja2 raises UndefinedError for its attribute "…")`, false, "Operations Jinja2 fails on"},
+		{`"…" is always undefined here, before any set of it in this frame can have run, whatever the data holds (Jinja2 raises UndefinedError for its attribute "…")`, true, ""},
 		{"select needs a list, not string", false, ""}, // a string's characters
 		{"selectattr needs a list, not number", false, "Operations Jinja2 fails on"},
 		{"map needs a list, not none", false, "Operations Jinja2 fails on"},

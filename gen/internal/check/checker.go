@@ -115,9 +115,11 @@ type checker struct {
 	setBefore map[*ir.Local]bool
 	// bound are the names the template's sets and for loops assign,
 	// anywhere (see global); unbound the locals read where such a name is
-	// always undefined (undefinedName).
-	bound   map[string]bool
-	unbound map[*ir.Local]bool
+	// always undefined (undefinedName), unassigned the reads of a local
+	// of the frame before any set of it can have run (read).
+	bound      map[string]bool
+	unbound    map[*ir.Local]bool
+	unassigned map[*ir.LocalRef]bool
 	// dictUses are the names and attribute paths ("x", "x.y") that the
 	// template reads an attribute, a constant key or a dict method of;
 	// keyTested the objects they made of values that 'k' in x tests, with

@@ -1021,12 +1021,17 @@ func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, e tmpl.Expr, n
 }
 
 // alwaysUndefined reports x, read at sp where it is always undefined
-// (undefinedName), when what uses it as an object: it has no type to
-// infer, and Jinja2 raises UndefinedError there.
+// (undefinedName, or a local read before any set of it can have run),
+// when what uses it as an object: it has no type to infer, and Jinja2
+// raises UndefinedError there.
 func (c *checker) alwaysUndefined(x ir.Expr, sp tmpl.Span, what string) bool {
 	ref, ok := x.(*ir.LocalRef)
-	if !ok || !c.unbound[ref.L] || ref.L.T.Resolve().Kind != ir.KindUnknown {
+	if !ok || !c.unbound[ref.L] && !c.unassigned[ref] || ref.L.T.Resolve().Kind != ir.KindUnknown {
 		return false
+	}
+	if c.unassigned[ref] {
+		c.errorf(sp, "%q is always undefined here, before any set of it in this frame can have run, whatever the data holds (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
+		return true
 	}
 	c.errorf(sp, "%q is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
 	return true

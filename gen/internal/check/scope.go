@@ -103,17 +103,24 @@ func (c *checker) read(name string, top int, sp tmpl.Span) *ir.LocalRef {
 		if l == nil {
 			continue
 		}
+		ref := &ir.LocalRef{L: l}
 		switch st := c.assigned[l]; {
 		case st == assigned:
 		case !sc.outer[l]:
 			l.MaybeUndefined = true // undefined until assigned
+			if st == unassigned {
+				if c.unassigned == nil {
+					c.unassigned = map[*ir.LocalRef]bool{}
+				}
+				c.unassigned[ref] = true
+			}
 		case st == unassigned:
 			continue // the enclosing value still
 		default:
 			c.initOuter(i, l, sp)
 		}
 		c.readLocal(l, sp)
-		return &ir.LocalRef{L: l}
+		return ref
 	}
 	return nil
 }
