@@ -84,7 +84,11 @@ type checker struct {
 	checked map[tmpl.Expr]ir.Expr
 	// namespaces are the locals set to namespace(...), and loopExits what
 	// is assigned at each loop control of a loop (see loopControl).
+	// nsSet holds, for a local set to namespace(...), the bool local that
+	// each such set makes true: defined exactly where the local holds a
+	// namespace.
 	namespaces map[*ir.Local]*namespace
+	nsSet      map[*ir.Local]*ir.Local
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
 	// inIf counts the if branches around.
 	inIf int

@@ -82,8 +82,13 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		out.Else = c.nodes(n.Else)
 		c.inIf--
 		c.mergeDefined(macros, append(defined, c.macros.defined))
-		c.assigned = mergeAssigned(append(ends, c.assigned))
-		c.namespaces = mergeNamespaces(namespaces, append(nsEnds, c.namespaces))
+		ends = append(ends, c.assigned)
+		bodies := make([]*[]ir.Node, 0, len(ends))
+		for i := range out.Branches {
+			bodies = append(bodies, &out.Branches[i].Body)
+		}
+		c.namespaces = c.mergeNamespaces(namespaces, append(nsEnds, c.namespaces), ends, append(bodies, &out.Else), n.Span)
+		c.assigned = mergeAssigned(ends)
 		return []ir.Node{out}
 	case *tmpl.For:
 		return []ir.Node{c.forLoop(n)}
