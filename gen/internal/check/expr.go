@@ -335,8 +335,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			case (tk == ir.KindInt && ek == ir.KindFloat || tk == ir.KindFloat && ek == ir.KindInt) && u != usePrint && c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
 				// As a value, the int branch stays an int, as in Python.
 				out.T = ir.DynamicType()
-			case tk == ir.KindInt && ek == ir.KindFloat, tk == ir.KindFloat && ek == ir.KindInt:
-				// Printed, each branch keeps its type.
+			case (tk == ir.KindInt && ek == ir.KindFloat || tk == ir.KindFloat && ek == ir.KindInt) && u != usePrint:
 				out.T = &ir.Type{Kind: ir.KindFloat}
 			case u == usePrint:
 				// Printed, each branch prints with its own type; as its
