@@ -214,13 +214,20 @@ func (c *checker) namespaceOf(name string, sp tmpl.Span) (ns *namespace, set *ir
 	return nil, nil, true
 }
 
-// undefinedOutside reports whether name is undefined outside scope i:
-// no enclosing scope has a local of it, and the feed no field (the
-// template's variable, which Jinja2 reads there, is undefined).
+// undefinedOutside reports whether name is undefined outside scope i
+// here: the innermost enclosing scope with a local of it has not assigned
+// it yet (its set comes later), or none has and the feed has no field of
+// it (the template's variable, which Jinja2 reads there, is undefined).
 func (c *checker) undefinedOutside(i int, name string) bool {
-	for _, sc := range c.scopes[:i] {
-		if sc.names[name] != nil {
+	for j := i - 1; j >= 0; j-- {
+		sc := c.scopes[j]
+		l := sc.names[name]
+		switch {
+		case l == nil:
+		case c.assigned[l] != unassigned:
 			return false
+		case !sc.outer[l]:
+			return true // undefined until its set
 		}
 	}
 	return c.feed.Field(name) == nil
