@@ -19,8 +19,13 @@ import (
 var namespaceNames = []string{"ns", "ns2"}
 
 // namespaceStmt is {% set ns = namespace(a=..., ...) %}: a namespace with
-// one to three attributes, each given a value that is always defined.
+// one to three attributes, each given a value that is always defined; or,
+// at times, namespaceMaybeStmt (drawn here, so that the cases without a
+// namespace are drawn as before it).
 func (g *generator) namespaceStmt() string {
+	if g.on("namespace-maybe") && !g.macroBody && g.chance(0.3) {
+		return g.namespaceMaybeStmt()
+	}
 	top := g.scopes[len(g.scopes)-1]
 	var name string
 	var again *variable // namespace-twice: a namespace of this frame, set anew

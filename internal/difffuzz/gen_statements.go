@@ -29,7 +29,6 @@ func (g *generator) stmt() string {
 		choice{3, g.on("tuple"), func() { out = g.tupleStmt() }},
 		choice{4, g.on("macro-call") && deep && g.hasCallerMacro(), func() { out = g.callBlockStmt() }},
 		choice{3, g.on("namespace") && g.canSet() && !g.namespaceHidden, func() { out = g.namespaceStmt() }},
-		choice{1, g.on("namespace-maybe") && g.canSet() && !g.namespaceHidden && !g.macroBody, func() { out = g.namespaceMaybeStmt() }},
 		choice{2, g.on("dict-missing-key") && g.canSet(), func() { out = g.dictKeyStmt() }},
 		choice{1, g.on("setattr-not-namespace") && g.canSet(), func() { out = g.setAttrStmt() }},
 		choice{1, g.on("dict-literal-items"), func() { out = g.dictItemsStmt() }},
