@@ -465,12 +465,16 @@ func (c *checker) heldDynamic(l *ir.Local, x ir.Expr, t *ir.Type, sp tmpl.Span) 
 }
 
 // rebindsObject reports whether a local of typed value lt is set to a
-// value of type vt where one is an object and the other of another kind:
-// checked again with the local dynamic, it holds the object as the dict of
-// its fields, as Jinja2 does (heldDynamic checks that each converts, once
-// the types of the fields are final).
+// value of type vt where one is an object, or a list whose items have no
+// type yet (an empty list literal), and the other of another kind: checked
+// again with the local dynamic, it holds the object as the dict of its
+// fields, as Jinja2 does (heldDynamic checks that each converts, once the
+// types are final).
 func rebindsObject(lt, vt *ir.Type) bool {
-	return lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && lt.Kind != vt.Kind && (lt.Kind == ir.KindStruct || vt.Kind == ir.KindStruct)
+	untyped := func(t *ir.Type) bool {
+		return t.Kind == ir.KindStruct || t.Kind == ir.KindList && t.Elem.Resolve().Kind == ir.KindUnknown
+	}
+	return lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && lt.Kind != vt.Kind && (untyped(lt) || untyped(vt))
 }
 
 // typedThenDynamic reports whether a local of typed value lt is set to a
