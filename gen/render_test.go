@@ -323,8 +323,9 @@ func TestRenderErrors(t *testing.T) {
 		"getundefined": "inputs:\n  c: int\n  o: {type: object, optional: true, properties: {a: {type: string}}}\n  m: {type: object, optional: true, additionalProperties: {type: string}}\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ o.get('a', 'x') }}\n  {% elif c == 2 %}{{ m.get('k') }}\n  {% elif c == 3 %}{% if o %}{% set d = {'k': 1} %}{% endif %}{{ d.get('k', 2) }}\n  {% endif %}\n",
 		// An attribute of a namespace set in a branch that may not have
-		// run: UndefinedError in Jinja2 where it did not.
-		"nsmaybe": "inputs:\n  c: int\n  k: int\ntemplate: \"{% if c > 0 %}{% set ns = namespace(a=k, b='s') %}{% endif %}{% if c % 2 == 0 %}{{ ns.a }}{% else %}{{ ns['b'] is defined }}{% endif %}\"\n",
+		// run: UndefinedError in Jinja2 where it did not, and setting one
+		// TemplateRuntimeError, before the value is evaluated.
+		"nsmaybe": "inputs:\n  c: int\n  k: int\ntemplate: \"{% if c > 0 %}{% set ns = namespace(a=k, b='s') %}{% endif %}{% if c % 2 == 0 %}{{ ns.a }}{% elif c == -1 %}{% set ns.c = k // 0 %}{% else %}{{ ns['b'] is defined }}{% endif %}\"\n",
 		// {% set x.a = v %} of what is not a namespace, where it runs
 		// (TemplateRuntimeError in Jinja2), before v is evaluated.
 		"setattr": "inputs:\n  c: int\n  items: [{type: object, properties: {n: {type: integer}}}]\ntemplate: |\n" +
@@ -573,8 +574,9 @@ func TestRenderErrors(t *testing.T) {
 		{"setattr", `{"c": 1, "items": [{"n": 2}]}`, `ERROR: prompts/setattr.yaml:5:45: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
 		{"setattr", `{"c": 2, "items": []}`, `ERROR: prompts/setattr.yaml:5:118: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
 		{"setattr", `{"c": 1, "items": []}`, "ok"},
-		{"nsmaybe", `{"c": 0, "k": 2}`, `ERROR: prompts/nsmaybe.yaml:4:95: render nsmaybe: "a": variable is undefined`},
-		{"nsmaybe", `{"c": -1, "k": 2}`, `ERROR: prompts/nsmaybe.yaml:4:115: render nsmaybe: "b": variable is undefined`},
+		{"nsmaybe", `{"c": 0, "k": 2}`, `ERROR: prompts/nsmaybe.yaml:4:95: render nsmaybe: "ns": variable is undefined`},
+		{"nsmaybe", `{"c": -1, "k": 2}`, `ERROR: prompts/nsmaybe.yaml:4:127: render nsmaybe: invalid operation: cannot assign attribute on non-namespace object`},
+		{"nsmaybe", `{"c": -3, "k": 2}`, `ERROR: prompts/nsmaybe.yaml:4:156: render nsmaybe: "ns": variable is undefined`},
 		{"nsmaybe", `{"c": 2, "k": 2}`, "2"},
 		{"nsmaybe", `{"c": 1, "k": 2}`, "True"},
 		{"reqmapobj", `{"name": "a", "m": {"k": {}}}`, `ERROR: prompts/reqmapobj.yaml:4:53: render reqmapobj: "v.n": required variable is not set`},

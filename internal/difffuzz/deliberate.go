@@ -34,8 +34,8 @@ var deliberateReasons = []deliberateReason{
 // raisesInPython matches the messages of operations that raise TypeError
 // or UndefinedError in Jinja2 whatever the operands' values: arithmetic,
 // iteration, membership and length of types that have none, str methods
-// of other values, and calls of what is undefined (caller() without a
-// call block, a name that no macro, function or variable has).
+// of other values, and calls and attributes of what is undefined (caller()
+// without a call block, a name that no macro, function or variable has).
 var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^operator - needs a number, not |` +
 	`^cannot loop over (int|number|bool|none)$|` +
@@ -50,6 +50,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^cannot assign an attribute of "…", which is not a namespace|` +
 	`^undefined function "…"( \(did you mean "…"\?\))?: |` +
 	`^"…" is always undefined here: .*\(Jinja2 raises UndefinedError for |` +
+	`^"…" is always undefined here, before any set of it in this frame can have run|` +
 	`\((Python raises |Jinja2 raises |Jinja2: )?TypeError\)`)
 
 // cannotCompare is the message of an ordering comparison of two types.

@@ -53,6 +53,8 @@ func TestDeliberate(t *testing.T) {
 		{`undefined function "…" (did you mean "…"?): a template calls the macros it defines, after their definition, and range, dict and namespace`, true, ""},
 		{`"…" is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for its attribute "…")`, false, "Operations Jinja2 fails on"},
 		{`"…" is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for get())`, true, ""},
+		{`"…" is always undefined here, before any set of it in this frame can have run, whatever the data holds (Jinja2 raises UndefinedError for its attribute "…")`, false, "Operations Jinja2 fails on"},
+		{`"…" is always undefined here, before any set of it in this frame can have run, whatever the data holds (Jinja2 raises UndefinedError for its attribute "…")`, true, ""},
 		{"select needs a list, not string", false, ""}, // a string's characters
 		{"selectattr needs a list, not number", false, "Operations Jinja2 fails on"},
 		{"map needs a list, not none", false, "Operations Jinja2 fails on"},

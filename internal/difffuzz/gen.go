@@ -108,6 +108,12 @@ var includedFamilies = []string{
 	// Issue 27: {% set ns = namespace(...) %} again for a namespace of the
 	// frame (its arguments may read the first's attributes).
 	"namespace-twice",
+	// Issue 27: a namespace set anew in an if branch, read and set after
+	// the if, where the name holds the one its branch chose.
+	"namespace-branch",
+	// Issue 27: a namespace set in an if branch only, its attribute read
+	// and set in a second if of the same condition.
+	"namespace-maybe",
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values.
 	"filter-format", "dyn-str-format",

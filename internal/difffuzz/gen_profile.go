@@ -8,6 +8,7 @@ package difffuzz
 // program gives Render).
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/promptgen/promptgen/runtime/jinja"
@@ -18,8 +19,13 @@ import (
 var namespaceNames = []string{"ns", "ns2"}
 
 // namespaceStmt is {% set ns = namespace(a=..., ...) %}: a namespace with
-// one to three attributes, each given a value that is always defined.
+// one to three attributes, each given a value that is always defined; or,
+// at times, namespaceMaybeStmt (drawn here, so that the cases without a
+// namespace are drawn as before it).
 func (g *generator) namespaceStmt() string {
+	if g.on("namespace-maybe") && !g.macroBody && g.chance(0.3) {
+		return g.namespaceMaybeStmt()
+	}
 	top := g.scopes[len(g.scopes)-1]
 	var name string
 	var again *variable // namespace-twice: a namespace of this frame, set anew
@@ -29,7 +35,11 @@ func (g *generator) namespaceStmt() string {
 			break
 		}
 	}
-	if g.on("namespace-twice") && g.chance(0.4) {
+	// In an if branch, the namespace set anew keeps the attributes' names
+	// and types (namespace-branch): after the if, the name holds the one
+	// its branch chose, and the attributes read there have one type.
+	inBranch := g.ifs > 0
+	if g.on("namespace-twice") && (!inBranch || g.on("namespace-branch")) && g.chance(0.4) {
 		for _, v := range top.vars {
 			if v.namespace && !v.optional {
 				again, name = v, v.name
@@ -39,13 +49,20 @@ func (g *generator) namespaceStmt() string {
 	if name == "" {
 		return g.text()
 	}
+	fields := []*field{{name: "a"}, {name: "b"}, {name: "n"}}[:1+g.r.IntN(3)]
+	if again != nil && inBranch {
+		fields = again.t.fields
+	}
 	t := &valueType{kind: kindObject}
 	var kwargs []string
-	for _, attr := range []string{"a", "b", "n"}[:1+g.r.IntN(3)] {
-		at := g.randMakeable()
+	for _, f := range fields {
+		at := f.t
+		if at == nil {
+			at = g.randMakeable()
+		}
 		v := g.defined(func() expression { return g.expr(at, 2) })
-		t.fields = append(t.fields, &field{name: attr, t: at})
-		kwargs = append(kwargs, attr+"="+g.wrap(v, precCond))
+		t.fields = append(t.fields, &field{name: f.name, t: at})
+		kwargs = append(kwargs, f.name+"="+g.wrap(v, precCond))
 	}
 	top.types[name] = t
 	if again != nil {
@@ -54,6 +71,38 @@ func (g *generator) namespaceStmt() string {
 		g.declare(&variable{name: name, t: t, namespace: true})
 	}
 	return g.tag("set " + name + " = namespace(" + strings.Join(kwargs, ", ") + ")")
+}
+
+// namespaceMaybeStmt sets a namespace in an if branch only, and reads and
+// sets its attribute in a second if of the same condition, which runs
+// exactly where the first did (namespace-maybe): a name that may not hold
+// a namespace, whose attributes Jinja2 reads and sets where it does.
+func (g *generator) namespaceMaybeStmt() string {
+	top := g.scopes[len(g.scopes)-1]
+	var name string
+	for _, n := range namespaceNames {
+		// A name no enclosing frame sets: where the set did not run, it
+		// is undefined, not an enclosing namespace (which promptgen does
+		// not read there).
+		if !slices.ContainsFunc(g.scopes, func(sc *scope) bool { _, taken := sc.types[n]; return taken }) {
+			name = n
+			break
+		}
+	}
+	if name == "" {
+		return g.text()
+	}
+	c, _ := g.cond(1)
+	at := g.randMakeable()
+	v := g.defined(func() expression { return g.expr(at, 2) })
+	w := g.defined(func() expression { return g.expr(at, 2) })
+	t := &valueType{kind: kindObject, fields: []*field{{name: "a", t: at}}}
+	top.types[name] = t
+	g.declare(&variable{name: name, t: t, namespace: true, optional: true, unset: true})
+	show := func(x string) string { return g.open("{{") + " " + x + " " + g.close("}}") }
+	test := "if " + g.wrap(c, precOr)
+	return g.tag(test) + g.tag("set "+name+" = namespace(a="+g.wrap(v, precCond)+")") + g.tag("endif") +
+		g.tag(test) + show(name+".a") + g.tag("set "+name+".a = "+w.text) + show(name+"['a']") + g.tag("endif")
 }
 
 // namespaceInScope returns a namespace visible here, if any.

@@ -84,7 +84,11 @@ type checker struct {
 	checked map[tmpl.Expr]ir.Expr
 	// namespaces are the locals set to namespace(...), and loopExits what
 	// is assigned at each loop control of a loop (see loopControl).
+	// nsSet holds, for a local set to namespace(...), the bool local that
+	// each such set makes true: defined exactly where the local holds a
+	// namespace.
 	namespaces map[*ir.Local]*namespace
+	nsSet      map[*ir.Local]*ir.Local
 	loopExits  map[*ir.For][]map[*ir.Local]assignState
 	// leadCall is the call evaluated first in the statement checked, the
 	// only place of a call that modifies a list; listMods are those calls,
@@ -120,9 +124,11 @@ type checker struct {
 	setBefore map[*ir.Local]bool
 	// bound are the names the template's sets and for loops assign,
 	// anywhere (see global); unbound the locals read where such a name is
-	// always undefined (undefinedName).
-	bound   map[string]bool
-	unbound map[*ir.Local]bool
+	// always undefined (undefinedName), unassigned the reads of a local
+	// of the frame before any set of it can have run (read).
+	bound      map[string]bool
+	unbound    map[*ir.Local]bool
+	unassigned map[*ir.LocalRef]bool
 	// dictUses are the names and attribute paths ("x", "x.y") that the
 	// template reads an attribute, a constant key or a dict method of;
 	// keyTested the objects they made of values that 'k' in x tests, with

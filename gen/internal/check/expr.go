@@ -365,8 +365,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			case (tk == ir.KindInt && ek == ir.KindFloat || tk == ir.KindFloat && ek == ir.KindInt) && u != usePrint && c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
 				// As a value, the int branch stays an int, as in Python.
 				out.T = ir.DynamicType()
-			case tk == ir.KindInt && ek == ir.KindFloat, tk == ir.KindFloat && ek == ir.KindInt:
-				// Printed, each branch keeps its type.
+			case (tk == ir.KindInt && ek == ir.KindFloat || tk == ir.KindFloat && ek == ir.KindInt) && u != usePrint:
 				out.T = &ir.Type{Kind: ir.KindFloat}
 			case u == usePrint:
 				// Printed, each branch prints with its own type; as its
@@ -1052,12 +1051,17 @@ func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, e tmpl.Expr, n
 }
 
 // alwaysUndefined reports x, read at sp where it is always undefined
-// (undefinedName), when what uses it as an object: it has no type to
-// infer, and Jinja2 raises UndefinedError there.
+// (undefinedName, or a local read before any set of it can have run),
+// when what uses it as an object: it has no type to infer, and Jinja2
+// raises UndefinedError there.
 func (c *checker) alwaysUndefined(x ir.Expr, sp tmpl.Span, what string) bool {
 	ref, ok := x.(*ir.LocalRef)
-	if !ok || !c.unbound[ref.L] || ref.L.T.Resolve().Kind != ir.KindUnknown {
+	if !ok || !c.unbound[ref.L] && !c.unassigned[ref] || ref.L.T.Resolve().Kind != ir.KindUnknown {
 		return false
+	}
+	if c.unassigned[ref] {
+		c.errorf(sp, "%q is always undefined here, before any set of it in this frame can have run, whatever the data holds (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
+		return true
 	}
 	c.errorf(sp, "%q is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
 	return true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -22,32 +23,36 @@ import (
 // of the local to namespace(...) makes a new namespace, whose attributes
 // are other locals, read from there on: what follows it sees only that
 // one. After an if whose branches leave the local holding different
-// namespaces, it holds either (mergeNamespaces), whose attributes are
-// neither read nor set.
+// namespaces, it holds the one its branch chose (mergeNamespaces). A bool
+// local that each set of the local to namespace(...) makes true
+// (nsSetLocal) tells whether it holds one: where that set may not have
+// run, a read or set of an attribute tests it first, as Jinja2 fails on
+// an attribute of what is not a namespace.
 
 // namespace is a local set to namespace(...).
 type namespace struct {
-	attrs map[string]*ir.Local
-	// made are the attributes namespace(...) gives a value: where the
-	// namespace may not be set, its attribute local is undefined exactly
-	// where it is not.
-	made   map[string]bool
+	attrs  map[string]*ir.Local
 	locals *[]*ir.Local // the locals of the frame that holds the namespace
-	// either: one of several namespaces, as the branches of an if left it.
-	either bool
 }
 
 // mergeNamespaces is what the locals hold after an if whose branches (the
-// else, possibly empty, included) end with the namespaces of ends, from
-// those of start: a local left as it was, or set in some branches to one
-// namespace where it held none (maybe set), keeps it; one left holding
-// different namespaces holds either.
-func mergeNamespaces(start map[*ir.Local]*namespace, ends []map[*ir.Local]*namespace) map[*ir.Local]*namespace {
+// else, possibly empty, included) end with the namespaces of ends, the
+// locals assigned of states and the bodies of bodies, from the
+// namespaces of start: a local left as it was, or set in some branches to
+// one namespace where it held none (maybe set), keeps it. One left holding
+// different namespaces holds the one its branch chose: a namespace of its
+// own, whose attributes each branch sets, at its end, to those of the
+// namespace it leaves (an attribute that one lacks stays undefined there).
+// A namespace is used only through its attributes, so nothing else sees
+// the one whose attributes are copied.
+func (c *checker) mergeNamespaces(start map[*ir.Local]*namespace, ends []map[*ir.Local]*namespace, states []map[*ir.Local]assignState, bodies []*[]ir.Node, sp tmpl.Span) map[*ir.Local]*namespace {
 	out := map[*ir.Local]*namespace{}
 	maps.Copy(out, start)
 	merged := map[*ir.Local]bool{}
+	here := c.assigned
+	defer func() { c.assigned = here }()
 	for _, end := range ends {
-		for l := range end {
+		for _, l := range slices.SortedFunc(maps.Keys(end), byGoName) {
 			if merged[l] {
 				continue
 			}
@@ -58,15 +63,43 @@ func mergeNamespaces(start map[*ir.Local]*namespace, ends []map[*ir.Local]*names
 					set = append(set, ns)
 				}
 			}
-			switch all := !slices.ContainsFunc(ends, func(e map[*ir.Local]*namespace) bool { return e[l] != set[0] }); {
-			case all || start[l] == nil && len(set) == 1:
+			if len(set) == 1 && (start[l] == nil || !slices.ContainsFunc(ends, func(e map[*ir.Local]*namespace) bool { return e[l] == nil })) {
 				out[l] = set[0]
-			default:
-				out[l] = &namespace{attrs: map[string]*ir.Local{}, made: map[string]bool{}, locals: set[0].locals, either: true}
+				continue
 			}
+			chosen := &namespace{attrs: map[string]*ir.Local{}, locals: set[0].locals}
+			var attrs []string
+			for _, ns := range set {
+				attrs = append(attrs, slices.Collect(maps.Keys(ns.attrs))...)
+			}
+			slices.Sort(attrs)
+			for _, name := range slices.Compact(attrs) {
+				for i, e := range ends {
+					from := e[l].attrAssigned(name, states[i])
+					if from == nil || !ir.FallsThrough(*bodies[i]) {
+						continue
+					}
+					c.assigned = states[i]
+					if c.assigned[from] != assigned {
+						from.MaybeUndefined = true
+					}
+					c.readLocal(from, sp)
+					*bodies[i] = append(*bodies[i], c.assignLocal(c.nsAttr(chosen, name), &ir.Set{Value: &ir.LocalRef{L: from}}, from.T, sp))
+				}
+			}
+			out[l] = chosen
 		}
 	}
 	return out
+}
+
+// attrAssigned returns the local of attribute name of ns where it may be
+// assigned, by assigned, or nil.
+func (ns *namespace) attrAssigned(name string, assigned map[*ir.Local]assignState) *ir.Local {
+	if ns == nil || ns.attrs[name] == nil || assigned[ns.attrs[name]] == unassigned {
+		return nil
+	}
+	return ns.attrs[name]
 }
 
 // nsAttr returns the local of attribute name, making it.
@@ -109,33 +142,50 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 	for i, kw := range call.Kwargs {
 		values[i] = c.expr(kw.Value, useValue)
 	}
-	ns := &namespace{attrs: map[string]*ir.Local{}, made: map[string]bool{}, locals: sc.locals}
+	ns := &namespace{attrs: map[string]*ir.Local{}, locals: sc.locals}
 	if c.namespaces == nil {
 		c.namespaces = map[*ir.Local]*namespace{}
 	}
 	c.namespaces[l] = ns
 	c.assigned[l] = assigned
 	var out []ir.Node
+	out = append(out, c.assignLocal(c.nsSetLocal(l, sc), &ir.Set{Value: constExpr(true)}, &ir.Type{Kind: ir.KindBool}, n.Span))
 	for i, kw := range call.Kwargs {
 		if ns.attrs[kw.Name] != nil {
 			c.errorf(kw.NameSpan, "namespace() got keyword argument %q twice", kw.Name)
 			continue
 		}
-		ns.made[kw.Name] = true
 		out = append(out, c.stored(c.assignLocal(c.nsAttr(ns, kw.Name), &ir.Set{Value: values[i]}, values[i].Type(), n.Span), name+"."+kw.Name, kw.NameSpan))
 	}
 	return out
 }
 
-// namespaceOf returns the namespace that name holds here, for a read of
-// its attribute read ("" for a set of one). When name is a local that may
+// nsSetLocal returns the local that the sets of local l, of scope sc, to
+// namespace(...) make true, making it. Its Go name is l's with a suffix
+// (goName's end in a digit), so that it takes no number from the other
+// locals: the code of a template that never reads it is as before.
+func (c *checker) nsSetLocal(l *ir.Local, sc *scope) *ir.Local {
+	w := c.nsSet[l]
+	if w == nil {
+		w = &ir.Local{Name: l.Name, GoName: l.GoName + "Set", T: &ir.Type{Kind: ir.KindBool}}
+		*sc.locals = append(*sc.locals, w)
+		if c.nsSet == nil {
+			c.nsSet = map[*ir.Local]*ir.Local{}
+		}
+		c.nsSet[l] = w
+	}
+	return w
+}
+
+// namespaceOf returns the namespace that name holds here, for a read or
+// set of its attribute. When name is a local that may
 // not hold its namespace yet, it is undefined where it does not, and
-// Jinja2 fails reading or setting an attribute there: a read of an
-// attribute namespace(...) gives a value returns strict true (the
-// attribute is undefined exactly there), anything else is reported at sp
-// and returns ok false. A name that is no namespace returns nil and ok
-// true.
-func (c *checker) namespaceOf(name string, sp tmpl.Span, read string) (ns *namespace, strict, ok bool) {
+// Jinja2 fails reading or setting an attribute there: set is the local
+// that is defined exactly where it holds one (nsSetLocal), which the
+// read or set tests first. A name that is no namespace returns nil and ok
+// true; one that may be the enclosing value is reported at sp, and ok is
+// false.
+func (c *checker) namespaceOf(name string, sp tmpl.Span) (ns *namespace, set *ir.Local, ok bool) {
 	for i := len(c.scopes) - 1; i >= 0; i-- {
 		sc := c.scopes[i]
 		l := sc.names[name]
@@ -148,35 +198,36 @@ func (c *checker) namespaceOf(name string, sp tmpl.Span, read string) (ns *names
 		}
 		ns := c.namespaces[l]
 		switch {
-		case ns != nil && ns.either:
-			c.errorf(sp, "%q holds one of several namespaces here, as the branches of an if set it to different ones: promptgen reads and sets its attributes only where one namespace(...) surely holds it", name)
-			return nil, false, false
 		case ns == nil || st == assigned:
 		case sc.outer[l] && !c.undefinedOutside(i, name):
 			// Where the set has not run, name is the enclosing value.
 			c.errorf(sp, "%q may be the enclosing value here, as the set of it to namespace(...) in this frame may not have run: promptgen supports that set only where it surely runs before this use", name)
-			return nil, false, false
-		case read != "" && ns.made[read]:
-			return ns, true, true
-		case read != "":
-			c.errorf(sp, "%q may not be a namespace yet here, where Jinja2 fails reading its attribute: promptgen reads one that namespace(...) sets (namespace(%s=...)), which fails the render there too, or set it with namespace(...) before every use", name, read)
-			return nil, false, false
+			return nil, nil, false
 		default:
-			c.errorf(sp, "%q may not be a namespace yet here, where Jinja2 fails setting its attribute: set it with namespace(...) before every use", name)
-			return nil, false, false
+			w := c.nsSet[l]
+			w.MaybeUndefined = true
+			c.readLocal(w, sp)
+			return ns, w, true
 		}
-		return ns, false, true
+		return ns, nil, true
 	}
-	return nil, false, true
+	return nil, nil, true
 }
 
-// undefinedOutside reports whether name is undefined outside scope i:
-// no enclosing scope has a local of it, and the feed no field (the
-// template's variable, which Jinja2 reads there, is undefined).
+// undefinedOutside reports whether name is undefined outside scope i
+// here: the innermost enclosing scope with a local of it has not assigned
+// it yet (its set comes later), or none has and the feed has no field of
+// it (the template's variable, which Jinja2 reads there, is undefined).
 func (c *checker) undefinedOutside(i int, name string) bool {
-	for _, sc := range c.scopes[:i] {
-		if sc.names[name] != nil {
+	for j := i - 1; j >= 0; j-- {
+		sc := c.scopes[j]
+		l := sc.names[name]
+		switch {
+		case l == nil:
+		case c.assigned[l] != unassigned:
 			return false
+		case !sc.outer[l]:
+			return true // undefined until its set
 		}
 	}
 	return c.feed.Field(name) == nil
@@ -184,20 +235,27 @@ func (c *checker) undefinedOutside(i int, name string) bool {
 
 // setAttr checks {% set ns.attr = value %} and its block form.
 func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
-	ns, _, ok := c.namespaceOf(n.NS.Name, n.NS.Span, "")
+	ns, set, ok := c.namespaceOf(n.NS.Name, n.NS.Span)
 	if !ok {
 		return nil
 	}
 	if ns == nil {
 		return c.setAttrOfOther(n)
 	}
+	var out ir.Node
 	if n.Value == nil {
-		out := &ir.Set{Body: c.setBody(n.Body)}
-		return []ir.Node{c.assignLocal(c.nsAttr(ns, n.Attr), out, &ir.Type{Kind: ir.KindString}, n.Span)}
+		out = c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Body: c.setBody(n.Body)}, &ir.Type{Kind: ir.KindString}, n.Span)
+	} else {
+		c.leadCall = leading(n.Value)
+		v := c.expr(n.Value, useValue)
+		out = c.stored(c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span), n.NS.Name+"."+n.Attr, n.Span)
 	}
-	c.leadCall = leading(n.Value)
-	v := c.expr(n.Value, useValue)
-	return []ir.Node{c.stored(c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span), n.NS.Name+"."+n.Attr, n.Span)}
+	if set != nil {
+		// Jinja2 tests the namespace before it evaluates the value.
+		isSet := &ir.Call{Kind: ir.CallTest, Name: "defined", X: &ir.LocalRef{L: set}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(n.NS.Span)}
+		out = &ir.If{Branches: []ir.Branch{{Cond: isSet, Body: []ir.Node{out}}}, Else: []ir.Node{c.setAttrFails(n.NS.Span)}}
+	}
+	return []ir.Node{out}
 }
 
 // setAttrOfOther checks {% set x.attr = value %} of an x that is not a
@@ -216,8 +274,14 @@ func (c *checker) setAttrOfOther(n *tmpl.Set) []ir.Node {
 	c.diags.Warnf(c.pos(n.NS.Span), "%s: Jinja2 fails where it runs, and so does the render", msg)
 	// value is not checked: it never runs, and what it reads would be
 	// declared for nothing.
-	fails := c.dyn(ir.DynMissing, "setattr", ir.DynamicType(), n.NS.Span, &ir.Const{T: &ir.Type{Kind: ir.KindNone}}) // an operation has an operand
-	return []ir.Node{&ir.Print{X: fails, Pos: c.posString(n.NS.Span)}}
+	return []ir.Node{c.setAttrFails(n.NS.Span)}
+}
+
+// setAttrFails fails the render as Jinja2 fails setting an attribute of
+// what is not a namespace, at sp.
+func (c *checker) setAttrFails(sp tmpl.Span) ir.Node {
+	fails := c.dyn(ir.DynMissing, "setattr", ir.DynamicType(), sp, &ir.Const{T: &ir.Type{Kind: ir.KindNone}}) // an operation has an operand
+	return &ir.Print{X: fails, Pos: c.posString(sp)}
 }
 
 // namespaceAttr reads attribute name of x when x names a namespace: the
@@ -228,7 +292,7 @@ func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool)
 	if !ok {
 		return nil, false
 	}
-	ns, strict, ok := c.namespaceOf(n.Name, n.Span, name)
+	ns, set, ok := c.namespaceOf(n.Name, n.Span)
 	switch {
 	case !ok:
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}, true
@@ -241,18 +305,12 @@ func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool)
 	}
 	hint(l.T, u)
 	c.readLocal(l, n.Span)
-	if strict {
-		// Undefined exactly where the namespace is not set, unless a
-		// value it is set to may be undefined itself.
-		c.later = append(c.later, func() {
-			for _, s := range c.sets {
-				if s.Local == l && (ir.MaybeUndefined(s.Value) || s.Value.Type().Kind == ir.KindDynamic) {
-					c.errorf(n.Span, "%q may not be a namespace yet here, where Jinja2 fails reading its attribute: promptgen reads one only where every value it is set to is always defined and typed, unlike %s.%s", n.Name, n.Name, name)
-					return
-				}
-			}
-		})
-		return &ir.Strict{X: &ir.LocalRef{L: l}, Pos: c.posString(n.Span)}, true
+	if set != nil {
+		ref := &ir.LocalRef{L: l}
+		// The render fails with ErrUndefined where name holds no
+		// namespace, as Jinja2 fails reading its attribute.
+		isSet := &ir.Strict{X: &ir.LocalRef{L: set}, Pos: c.posString(n.Span)}
+		return &ir.Cond{Cond: isSet, Then: ref, Else: ref, T: l.T}, true
 	}
 	return &ir.LocalRef{L: l}, true
 }
@@ -266,3 +324,6 @@ func (c *checker) wholeNamespace(l *ir.Local, sp tmpl.Span) bool {
 	c.errorf(sp, "namespace %q is supported only through its attributes (%s.attr)", l.Name, l.Name)
 	return true
 }
+
+// byGoName orders locals by their Go names, which are unique.
+func byGoName(a, b *ir.Local) int { return strings.Compare(a.GoName, b.GoName) }

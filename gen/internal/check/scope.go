@@ -110,17 +110,24 @@ func (c *checker) read(name string, top int, sp tmpl.Span) *ir.LocalRef {
 			// set, and the template's variable for the others.
 			continue
 		}
+		ref := &ir.LocalRef{L: l}
 		switch {
 		case st == assigned:
 		case !sc.outer[l]:
 			l.MaybeUndefined = true // undefined until assigned
+			if st == unassigned {
+				if c.unassigned == nil {
+					c.unassigned = map[*ir.LocalRef]bool{}
+				}
+				c.unassigned[ref] = true
+			}
 		case st == unassigned:
 			continue // the enclosing value still
 		default:
 			c.initOuter(i, l, sp)
 		}
 		c.readLocal(l, sp)
-		return &ir.LocalRef{L: l}
+		return ref
 	}
 	return nil
 }
@@ -172,11 +179,8 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 	if l.T.Kind == ir.KindDynamic {
 		// The local holds values of several types: the enclosing value is
 		// one of them.
-		c.later = append(c.later, func() {
-			if !types.ConvertsToDynamic(enclosing.Type()) {
-				c.errorf(sp, "%q is set to values of several types, and until the set runs it is a %s, which cannot be one of them", l.Name, enclosing.Type())
-			}
-		})
+		c.readsWhole(enclosing, sp, "converting it to a dynamic value")
+		c.later = append(c.later, func() { c.heldDynamic(l, enclosing, enclosing.Type(), sp) })
 		return
 	}
 	// A kind the set and the enclosing value do not share is reported
@@ -192,7 +196,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 		}
 		switch lt, st := l.T.Resolve(), enclosing.Type(); {
 		case lt.Kind != st.Kind:
-			if st.Kind == ir.KindDynamic || types.ConvertsToDynamic(lt) && types.ConvertsToDynamic(st) {
+			if st.Kind == ir.KindDynamic || types.ConvertsToDynamic(lt) && types.ConvertsToDynamic(st) || rebindsObject(lt, st) {
 				c.rebinding[l.Name] = true // checked again with the local dynamic
 			}
 			c.errorf(sp, "type mismatch: %q is set to a value of type %s, but until the set runs it is %s, of type %s", l.Name, lt, what, st)

@@ -83,8 +83,13 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		out.Else = c.nodes(n.Else)
 		c.inIf--
 		c.mergeDefined(macros, append(defined, c.macros.defined))
-		c.assigned = mergeAssigned(append(ends, c.assigned))
-		c.namespaces = mergeNamespaces(namespaces, append(nsEnds, c.namespaces))
+		ends = append(ends, c.assigned)
+		bodies := make([]*[]ir.Node, 0, len(ends))
+		for i := range out.Branches {
+			bodies = append(bodies, &out.Branches[i].Body)
+		}
+		c.namespaces = c.mergeNamespaces(namespaces, append(nsEnds, c.namespaces), ends, append(bodies, &out.Else), n.Span)
+		c.assigned = mergeAssigned(ends)
 		return []ir.Node{out}
 	case *tmpl.For:
 		return []ir.Node{c.forLoop(n)}
@@ -405,19 +410,18 @@ func (c *checker) assignLocal(l *ir.Local, out *ir.Set, t *ir.Type, sp tmpl.Span
 			c.unify(vt, ir.DynamicType(), sp)
 		}
 		hint(vt, usePrint)
-		c.later = append(c.later, func() {
-			if !types.ConvertsToDynamic(vt) {
-				c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, lists of them and dicts)", l.Name, vt)
-			}
-		})
-	case (c.setBefore[l] || c.unvalued[l]) && (types.Rebinds(lt, vt) || typedThenDynamic(lt, vt)):
+		if out.Value != nil {
+			c.readsWhole(out.Value, sp, "converting it to a dynamic value")
+		}
+		c.later = append(c.later, func() { c.heldDynamic(l, out.Value, vt, sp) })
+	case (c.setBefore[l] || c.unvalued[l]) && (types.Rebinds(lt, vt) || typedThenDynamic(lt, vt) || rebindsObject(lt, vt)):
 		// Checked again with the local dynamic (see Prompt): this error
 		// stays only if that fails too. A loop's target is dynamic then,
 		// its items read as dynamic values (forIter).
 		c.rebinding[l.Name] = true
 		c.errorf(sp, "%q is set to values of types %s and %s", l.Name, lt, vt)
 	case lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && !types.Unifiable(lt, vt):
-		if types.Rebinds(lt, vt) && !c.enclosed(l) {
+		if (types.Rebinds(lt, vt) || rebindsObject(lt, vt)) && !c.enclosed(l) {
 			// Undefined until this set, its type came from uses that see
 			// it undefined ({% set x %}{{ x|default(1) }}{% endset %}):
 			// checked again as a dynamic value, unless it is an input.
@@ -446,6 +450,33 @@ func (c *checker) enclosed(l *ir.Local) bool {
 		}
 	}
 	return true
+}
+
+// heldDynamic checks, once types are final, a value x of type t (nil for
+// a block set's text) that local l, which holds values of several types,
+// holds as a dynamic value: it must convert to one, and an object whose
+// fields are inferred is read through it only with keys among them
+// (checkDynObjects).
+func (c *checker) heldDynamic(l *ir.Local, x ir.Expr, t *ir.Type, sp tmpl.Span) {
+	switch {
+	case !types.OperandConverts(t):
+		c.errorf(sp, "%q is set to values of several types, and a %s cannot be one of them (only strings, numbers, bools, none, objects, maps, and lists and dicts of them)", l.Name, t)
+	case x != nil && types.InferredObjectIn(t):
+		c.dynObject(x, sp)
+	}
+}
+
+// rebindsObject reports whether a local of typed value lt is set to a
+// value of type vt where one is an object, or a list whose items have no
+// type yet (an empty list literal), and the other of another kind: checked
+// again with the local dynamic, it holds the object as the dict of its
+// fields, as Jinja2 does (heldDynamic checks that each converts, once the
+// types are final).
+func rebindsObject(lt, vt *ir.Type) bool {
+	untyped := func(t *ir.Type) bool {
+		return t.Kind == ir.KindStruct || t.Kind == ir.KindList && t.Elem.Resolve().Kind == ir.KindUnknown
+	}
+	return lt.Kind != ir.KindUnknown && vt.Kind != ir.KindUnknown && lt.Kind != vt.Kind && (untyped(lt) || untyped(vt))
 }
 
 // typedThenDynamic reports whether a local of typed value lt is set to a
