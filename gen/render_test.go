@@ -725,7 +725,7 @@ func TestRenderErrors(t *testing.T) {
 		{"arith", `{"rows": [{"name": "r0"}, {"name": "r1"}]}`, `ERROR: prompts/arith.yaml:6:34: render arith: "n": variable is undefined`},
 		{"arith", `{"rows": [{"name": "r0"}], "n": 1}`, `ERROR: prompts/arith.yaml:6:15: render arith: variable is undefined`},
 		{"nsdynundef", `{"c": true, "s": "a<b"}`, "[Markup('a<b'), 1]x2|a<b"},
-		{"nsdynundef", `{"c": false, "s": "a<b"}`, `ERROR: prompts/nsdynundef.yaml:4:111: render nsdynundef: "b": variable is undefined`},
+		{"nsdynundef", `{"c": false, "s": "a<b"}`, `ERROR: prompts/nsdynundef.yaml:4:111: render nsdynundef: "ns": variable is undefined`},
 		{"markupundef", `{"s": "x&#34;y", "u": "\""}`, `x&lt;y|"x\u0026#34;y"|"x\u0026#34;y"`},
 		{"markupundef", `{"s": "x&#34;y"}`, `ERROR: prompts/markupundef.yaml:4:15: render markupundef: "u": variable is undefined`},
 		{"invalid", `{"a": 7, "b": 0, "s": "x y", "sep": ","}`, `ERROR: prompts/invalid.yaml:7:65: render invalid: invalid operation: division by zero`},
