@@ -41,6 +41,7 @@ import (
 	"unsafe"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/bytepairs"
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 	"github.com/promptgen/promptgen/runtime/internal/lossy"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
@@ -100,10 +101,9 @@ type model struct {
 	merges     pairTable
 	mergeCount int // the number of merges: the ranks are below it
 	// bytePairs holds the merge of each pair of starting parts (partIDs),
-	// first above second, the pairs a short piece starts with: an array
-	// read, where merges holds them scattered (512 KB against its 8 MB
-	// for Qwen 3)
-	bytePairs []uint64
+	// first above second, the pairs a short piece starts with: 40 KB for
+	// Qwen 3, whose merges holds them scattered in 8 MB
+	bytePairs bytepairs.Table[uint64]
 	// replacementPart: a piece starts U+FFFD as one part, of id
 	// replacementID (replacementMergesFirst); then the text is read
 	// marked (lossy.Marked: each U+FFFD the one byte lossy.Marker), the
@@ -558,7 +558,7 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 // pair; in random bytes about a piece in four is such. It returns ok false for two parts that do not merge when the
 // piece could still be a token the merges do not make (ignoreMerges).
 func (m *model) mergeTwo(piece string, base int, yield func(uint32, int) bool) (more, ok bool) {
-	switch pair := m.bytePairs[int(piece[0])<<8|int(piece[1])]; {
+	switch pair := m.bytePairs.Get(int(piece[0])<<8 | int(piece[1])); {
 	case pair != noPair:
 		return yield(uint32(pair), base+2), true
 	case m.ignoreMerges:
@@ -661,7 +661,7 @@ func (m *model) mergeShort(s *state, piece string) {
 	for i := range parts {
 		starts[i], ids[i], held[i] = int32(i), m.partIDs[piece[i]], piece[i] == lossy.Marker && m.replacementPart
 		if i > 0 {
-			pairs[i-1] = m.bytePairs[int(piece[i-1])<<8|int(piece[i])]
+			pairs[i-1] = m.bytePairs.Get(int(piece[i-1])<<8 | int(piece[i]))
 		}
 	}
 	starts[parts] = int32(len(piece))

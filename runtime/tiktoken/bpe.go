@@ -88,7 +88,7 @@ func (m *merger) merge(text string, n int) []int32 {
 func (m *merger) countPiece(text string, n int) int {
 	if n <= 2 {
 		count := 1
-		if m.vocab.short[shortIndex(int(text[0]), text[n-1])] == noRank {
+		if m.vocab.short.Get(shortIndex(int(text[0]), text[n-1])) == noRank {
 			count = n
 		}
 		return count
@@ -105,7 +105,7 @@ func (m *merger) countThree(text string, a, b, c byte) int {
 	switch {
 	case m.vocab.rankAt(text, 0, 3) != noRank:
 		return 1
-	case m.vocab.short[shortIndex(int(a), b)] == noRank && m.vocab.short[shortIndex(int(b), c)] == noRank:
+	case m.vocab.short.Get(shortIndex(int(a), b)) == noRank && m.vocab.short.Get(shortIndex(int(b), c)) == noRank:
 		return 3
 	}
 	return 2
@@ -117,7 +117,7 @@ func (m *merger) countThree(text string, a, b, c byte) int {
 func (m *merger) mergeShort(piece string, n int) []int32 {
 	for i := range n - 1 {
 		m.starts[i] = int32(i)
-		m.ranks[i] = m.vocab.short[shortIndex(int(piece[i]), piece[i+1])]
+		m.ranks[i] = m.vocab.short.Get(shortIndex(int(piece[i]), piece[i+1]))
 	}
 	m.starts[n-1], m.starts[n] = int32(n-1), int32(n)
 	parts := n
