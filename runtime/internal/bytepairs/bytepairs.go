@@ -41,6 +41,10 @@ func New[V comparable](size int, none V, value func(i int) V) Table[V] {
 	return t
 }
 
+// Has reports whether index i, which is below the table's size, is set:
+// one read of its bit, without the value's.
+func (t *Table[V]) Has(i int) bool { return t.words[i/64].bits>>(i%64)&1 != 0 }
+
 // Get returns the value of index i, which is below the table's size.
 func (t *Table[V]) Get(i int) V {
 	w := t.words[i/64]

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestGet: every index reads its value, or the default, on tables with
+// TestGet: every index reads its value, or the default, and is set or not, on tables with
 // no index set, all set, and sets at random of several densities, of a
 // size that is not a multiple of 64.
 func TestGet(t *testing.T) {
@@ -23,6 +23,9 @@ func TestGet(t *testing.T) {
 		for i, w := range want {
 			if got := table.Get(i); got != w {
 				t.Fatalf("density %v: Get(%d) = %#x, want %#x", density, i, got, w)
+			}
+			if got := table.Has(i); got != (w != none) {
+				t.Fatalf("density %v: Has(%d) = %v, want %v", density, i, got, w != none)
 			}
 		}
 	}
