@@ -151,6 +151,7 @@ type state struct {
 	next, prev []int32
 	pairs      []uint64
 	queue      pairQueue
+	short      shortParts
 	// a piece longer than two tokens, and the search that merges it
 	long   searchedPiece
 	search longpiece.Search
@@ -676,15 +677,19 @@ func (m *model) mergeParts(s *state, piece string) int {
 // parts that is faster than a queue, and takes no branch per part.
 const shortPiece = 32
 
+// shortParts are the parts of a piece of at most shortPiece bytes, in
+// arrays a state keeps: as a function's, they were cleared at each call.
+type shortParts struct {
+	starts [shortPiece + 1]int32
+	ids    [shortPiece + 1]uint32
+	pairs  [shortPiece + 1]uint64 // the merge of each part with the next
+	held   [shortPiece + 1]bool   // the part holds U+FFFD (marked text)
+}
+
 // mergeShort is mergeParts for a piece of at most shortPiece bytes: it
-// merges the parts in arrays of its own, then lists them in s.
+// merges the parts in s.short, then lists them in s.
 func (m *model) mergeShort(s *state, piece string) int {
-	var (
-		starts [shortPiece + 1]int32
-		ids    [shortPiece + 1]uint32
-		pairs  [shortPiece + 1]uint64 // the merge of each part with the next
-		held   [shortPiece + 1]bool   // the part holds U+FFFD (marked text)
-	)
+	starts, ids, pairs, held := &s.short.starts, &s.short.ids, &s.short.pairs, &s.short.held
 	parts := len(piece)
 	for i := range parts {
 		starts[i], ids[i], held[i] = int32(i), m.partIDs[piece[i]], piece[i] == lossy.Marker && m.replacementPart
