@@ -101,7 +101,7 @@ type model struct {
 	merges     pairTable
 	mergeCount int // the number of merges: the ranks are below it
 	// bytePairs holds the merge of each pair of starting parts (partIDs),
-	// first above second, the pairs a short piece starts with: 40 KB for
+	// first above second, the pairs a short piece starts with: 56 KB for
 	// Qwen 3, whose merges holds them scattered in 8 MB
 	bytePairs bytepairs.Table[uint64]
 	// replacementPart: a piece starts U+FFFD as one part, of id

@@ -44,7 +44,7 @@ type vocabulary struct {
 	size        int // the number of tokens
 	longest     int // the length of the longest token
 	// the ranks of the strings of one byte and of two, which most
-	// lookups of a merge are, by shortIndex, or noRank: 36 KB for
+	// lookups of a merge are, by shortIndex, or noRank: 35 KB for
 	// o200k_base, where an array of all is 263 KB, read at random by
 	// random text
 	short bytepairs.Table[uint32]
