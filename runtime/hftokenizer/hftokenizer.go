@@ -601,13 +601,14 @@ func (m *model) mergePiece(s *state, piece string) (id uint32, tokens int) {
 // hold U+FFFD if the piece is marked and holds the marker in its first
 // 8 bytes (a head's padding is zeros, never the marker).
 func (m *model) token(piece string) (uint32, bool) {
+	head := headOf(piece)
 	if m.replacementPart {
 		const ones = 0x0101010101010101
-		if x := ^headOf(piece); (x-ones)&^x&(ones<<7) != 0 {
-			return m.replacementVocab.get(piece)
+		if x := ^head; (x-ones)&^x&(ones<<7) != 0 {
+			return m.replacementVocab.getHead(piece, head)
 		}
 	}
-	return m.vocab.get(piece)
+	return m.vocab.getHead(piece, head)
 }
 
 // searchedPiece is a piece longer than two tokens that longpiece's search

@@ -101,8 +101,10 @@ func newTokenTable(tokens map[string]uint32) tokenTable {
 }
 
 // get returns the id of the token s, if it is one.
-func (t *tokenTable) get(s string) (uint32, bool) {
-	head := headOf(s)
+func (t *tokenTable) get(s string) (uint32, bool) { return t.getHead(s, headOf(s)) }
+
+// getHead is get of s whose head is head.
+func (t *tokenTable) getHead(s string, head uint64) (uint32, bool) {
 	if len(s) <= smallTokens && t.small != nil {
 		key, mask := smallKey(head, len(s)), len(t.small)-1
 		if bit := t.smallFilterBit(key); t.smallFilter[bit/64]>>(bit%64)&1 == 0 {
@@ -140,15 +142,27 @@ func (t *tokenTable) smallFilterBit(key uint64) uint64 {
 	return key * hashMultiplier >> (t.smallShift - smallFilterBits)
 }
 
+// headOf returns the first 8 bytes of s (fewer if it is shorter,
+// zero-padded) read little-endian, by one load, or two of 4 bytes, or
+// three of one, which overlap: a loop over a short piece's bytes ended
+// at random, and took a sixth of the mispredicted branches of counting
+// ordinary text with Qwen 3.
 func headOf(s string) uint64 {
-	if len(s) >= 8 {
+	switch n := len(s); {
+	case n >= 8:
 		return load64(s)
+	case n >= 4:
+		return uint64(load32(s)) | uint64(load32(s[n-4:]))<<(8*(n-4))
+	case n > 0:
+		return uint64(s[0]) | uint64(s[n/2])<<(8*(n/2)) | uint64(s[n-1])<<(8*(n-1))
 	}
-	var head uint64
-	for k := len(s) - 1; k >= 0; k-- {
-		head = head<<8 | uint64(s[k])
-	}
-	return head
+	return 0
+}
+
+// load32 returns the first 4 bytes of s, little-endian: one load.
+func load32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // load64 returns the first 8 bytes of s, little-endian: one load.
