@@ -74,8 +74,8 @@ func (m *merger) merge(text string, n int) []int32 {
 // countPiece returns the number of tokens of the piece text[:n], as
 // len(m.merge(text, n)), without merging a piece of up to two bytes, or
 // of three that holds U+FFFD (marked, one byte): one byte is one token,
-// and two are one token or two by their bit in the table of short ranks
-// (its Has: their rank is not read), which merge
+// and two are one token or two by their bit in shortSet (35 KB, where
+// short, which random text reads at random, is 263 KB), which merge
 // would look their whole up in first (one lookup for both, of the byte
 // and itself for one byte, whose result the count of one ignores, with
 // no branch on which: random bytes would mispredict it); three are one
@@ -89,7 +89,7 @@ func (m *merger) merge(text string, n int) []int32 {
 func (m *merger) countPiece(text string, n int) int {
 	if n <= 2 {
 		count := 1
-		if !m.vocab.short.Has(shortIndex(int(text[0]), text[n-1])) {
+		if !m.vocab.shortSet.Has(shortIndex(int(text[0]), text[n-1])) {
 			count = n
 		}
 		return count
@@ -106,7 +106,7 @@ func (m *merger) countThree(text string, a, b, c byte) int {
 	switch {
 	case m.vocab.rankAt(text, 0, 3) != noRank:
 		return 1
-	case !m.vocab.short.Has(shortIndex(int(a), b)) && !m.vocab.short.Has(shortIndex(int(b), c)):
+	case !m.vocab.shortSet.Has(shortIndex(int(a), b)) && !m.vocab.shortSet.Has(shortIndex(int(b), c)):
 		return 3
 	}
 	return 2
@@ -118,7 +118,7 @@ func (m *merger) countThree(text string, a, b, c byte) int {
 func (m *merger) mergeShort(piece string, n int) []int32 {
 	for i := range n - 1 {
 		m.starts[i] = int32(i)
-		m.ranks[i] = m.vocab.short.Get(shortIndex(int(piece[i]), piece[i+1]))
+		m.ranks[i] = m.vocab.short[shortIndex(int(piece[i]), piece[i+1])]
 	}
 	m.starts[n-1], m.starts[n] = int32(n-1), int32(n)
 	parts := n

@@ -44,10 +44,11 @@ type vocabulary struct {
 	size        int // the number of tokens
 	longest     int // the length of the longest token
 	// the ranks of the strings of one byte and of two, which most
-	// lookups of a merge are, by shortIndex, or noRank: 35 KB for
-	// o200k_base, where an array of all is 263 KB, read at random by
-	// random text
-	short bytepairs.Table[uint32]
+	// lookups of a merge are, by shortIndex, or noRank
+	short []uint32
+	// which strings short holds a rank of: 35 KB for o200k_base, where
+	// short is 263 KB, read at random by counting random text
+	shortSet bytepairs.Table[uint32]
 	// the other tokens that hold U+FFFD (8 in o200k_base, 3 in
 	// cl100k_base), in a table of at least 8 slots a token (holdingSlot),
 	// so that no string that holds the marker probes small or slots: in
@@ -172,7 +173,7 @@ func newVocabulary(file string) *vocabulary {
 			v.slots[j] = slot{head: head, offset: uint32(offset), rankLength: rank<<8 | uint32(len(token))}
 		}
 	})
-	v.short = bytepairs.New(len(short), noRank, func(i int) uint32 { return short[i] })
+	v.short, v.shortSet = short, bytepairs.New(len(short), noRank, func(i int) uint32 { return short[i] })
 	return v
 }
 
@@ -198,9 +199,9 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 			return noRank
 		}
 		if n == 1 {
-			return v.short.Get(shortIndex(-1, s[i]))
+			return v.short[shortIndex(-1, s[i])]
 		}
-		return v.short.Get(shortIndex(int(s[i]), s[i+1]))
+		return v.short[shortIndex(int(s[i]), s[i+1])]
 	}
 	var head uint64
 	if len(s)-i >= 8 {
