@@ -78,15 +78,15 @@ func Longest(t *Tokenizer) int { return t.model.vocab.longest }
 // ReplacementPart reports whether t's pieces start U+FFFD as one part.
 func ReplacementPart(t *Tokenizer) bool { return t.model.replacementPart }
 
-// MergeTwoAndScan returns the ids mergeTwo makes of piece, two bytes
-// read as the model reads text, and whether it takes the piece, and the
-// ids the specification's scan makes of the bytes of piece not marked.
-func MergeTwoAndScan(t *Tokenizer, piece string) (two []uint32, ok bool, scanned []uint32) {
-	_, ok = t.model.mergeTwo(piece, 0, func(id uint32, _ int) bool {
-		two = append(two, id)
+// MergeAndScanMarked returns the ids merge makes of piece, read as the
+// model reads text (its marker U+FFFD), and those the specification's
+// scan makes of the bytes of piece not marked.
+func MergeAndScanMarked(t *Tokenizer, piece string) (merged, scanned []uint32) {
+	t.model.merge(&state{}, piece, 0, func(id uint32, _ int) bool {
+		merged = append(merged, id)
 		return true
 	})
-	return two, ok, t.model.mergeBytesByScan(t.model.unmark(piece))
+	return merged, t.model.mergeBytesByScan(t.model.unmark(piece))
 }
 
 // unmark returns piece, read as the model reads text, with each marker

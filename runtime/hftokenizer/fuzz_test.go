@@ -168,9 +168,8 @@ func TestMergeTwo(t *testing.T) {
 	for a := range 256 {
 		for b := range 256 {
 			piece := string([]byte{byte(a), byte(b)})
-			two, ok, scanned := hftokenizer.MergeTwoAndScan(tok, piece)
-			if !ok || !slices.Equal(two, scanned) {
-				t.Fatalf("mergeTwo(%q) = %v, %t, want %v", piece, two, ok, scanned)
+			if two, scanned := hftokenizer.MergeAndScanMarked(tok, piece); !slices.Equal(two, scanned) {
+				t.Fatalf("merge(%q) = %v, want %v", piece, two, scanned)
 			}
 		}
 	}

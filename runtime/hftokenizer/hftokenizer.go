@@ -41,6 +41,7 @@ import (
 	"unsafe"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/bytepairs"
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 	"github.com/promptgen/promptgen/runtime/internal/lossy"
 	"github.com/promptgen/promptgen/runtime/internal/minheap"
@@ -100,10 +101,9 @@ type model struct {
 	merges     pairTable
 	mergeCount int // the number of merges: the ranks are below it
 	// bytePairs holds the merge of each pair of starting parts (partIDs),
-	// first above second, the pairs a short piece starts with: an array
-	// read, where merges holds them scattered (512 KB against its 8 MB
-	// for Qwen 3)
-	bytePairs []uint64
+	// first above second, the pairs a short piece starts with: 56 KB for
+	// Qwen 3, whose merges holds them scattered in 8 MB
+	bytePairs bytepairs.Table[uint64]
 	// replacementPart: a piece starts U+FFFD as one part, of id
 	// replacementID (replacementMergesFirst); then the text is read
 	// marked (lossy.Marked: each U+FFFD the one byte lossy.Marker), the
@@ -151,9 +151,11 @@ type state struct {
 	next, prev []int32
 	pairs      []uint64
 	queue      pairQueue
+	short      shortParts
 	// a piece longer than two tokens, and the search that merges it
 	long   searchedPiece
 	search longpiece.Search
+	count  int // the tokens counted (tokens with yield nil)
 }
 
 // segment is a span of text that NFC normalizes on its own, and where it
@@ -173,12 +175,9 @@ func newTokenizer(m *model, added *addedTokens) *Tokenizer {
 func (t *Tokenizer) Count(text string) int {
 	s := t.state()
 	defer t.release(s)
-	n := 0
-	t.tokens(s, t.model.read(s, text), false, func(uint32, int) bool {
-		n++
-		return true
-	})
-	return n
+	s.count = 0
+	t.tokens(s, t.model.read(s, text), false, nil)
+	return s.count
 }
 
 // Encode returns the ids of the tokens of text.
@@ -239,7 +238,8 @@ func (m *model) read(s *state, text string) string {
 // (model.read), and, if ends, the offset in text where it ends, or -1
 // where that is inside a character NFC changed (without ends, end is
 // meaningless after such a character), until yield returns false. It
-// returns false when yield did.
+// returns false when yield did. With yield nil and not ends, it adds the
+// number of tokens to s.count instead.
 func (t *Tokenizer) tokens(s *state, text string, ends bool, yield func(id uint32, end int) bool) bool {
 	for start := 0; start < len(text); {
 		addedStart, addedEnd, id := len(text), len(text), uint32(0)
@@ -249,7 +249,11 @@ func (t *Tokenizer) tokens(s *state, text string, ends bool, yield func(id uint3
 		if !t.model.normalized(s, text[start:addedStart], start, ends, yield) {
 			return false
 		}
-		if addedStart < len(text) && !yield(id, addedEnd) {
+		switch {
+		case addedStart == len(text):
+		case yield == nil:
+			s.count++
+		case !yield(id, addedEnd):
 			return false
 		}
 		start = addedEnd
@@ -259,7 +263,7 @@ func (t *Tokenizer) tokens(s *state, text string, ends bool, yield func(id uint3
 
 // normalized yields the tokens of text, a span between added tokens that
 // starts at offset base, normalized if the model does, and, if ends,
-// where each ends in the text.
+// where each ends in the text; with yield nil, it counts them (tokens).
 func (m *model) normalized(s *state, text string, base int, ends bool, yield func(uint32, int) bool) bool {
 	quick := 0
 	if m.nfc {
@@ -493,7 +497,8 @@ func (s *state) addExact(text string, from, to int) {
 }
 
 // pieces yields the tokens of text, which starts at offset base: the
-// pre-tokenizer's pieces, each merged.
+// pre-tokenizer's pieces, each merged; with yield nil, it counts them
+// (merge).
 func (m *model) pieces(s *state, text string, base int, yield func(uint32, int) bool) bool {
 	for start := 0; start < len(text); {
 		end := m.split(text, start)
@@ -509,18 +514,18 @@ func (m *model) pieces(s *state, text string, base int, yield func(uint32, int) 
 const noPair = ^uint64(0)
 
 // merge yields the tokens of a piece that starts at offset base, as
-// Hugging Face's BPE makes them: each byte a part, then, while two
-// adjacent parts have a merge, the merge that comes first in the file
-// joins them, the leftmost pair of it first (a pairQueue gives each in
-// O(log n)). A piece that is a token the merges make is that token.
+// Hugging Face's BPE makes them (mergePiece), or, with yield nil, adds
+// their number to s.count: random bytes make 2.7 times the tokens per
+// byte of ordinary text, and Count so takes no call per token.
 func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) bool) bool {
 	n := len(piece)
-	if n == 1 {
-		return yield(m.partIDs[piece[0]], base+1)
-	}
 	if n > 2*m.vocab.longest {
 		s.long = searchedPiece{m: m, s: s, piece: piece}
 		ends, ids := s.search.Tokens(&s.long, n)
+		if yield == nil {
+			s.count += len(ids)
+			return true
+		}
 		for k, id := range ids {
 			if !yield(id, base+int(ends[k])) {
 				return false
@@ -528,56 +533,82 @@ func (m *model) merge(s *state, piece string, base int, yield func(uint32, int) 
 		}
 		return true
 	}
-	if n == 2 {
-		if more, ok := m.mergeTwo(piece, base, yield); ok {
-			return more
+	id, tokens := m.mergePiece(s, piece)
+	switch {
+	case yield == nil:
+		s.count += tokens
+		return true
+	case tokens == 1:
+		return yield(id, base+n)
+	case tokens == n:
+		for i := range n {
+			if !yield(m.partIDs[piece[i]], base+i+1) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := int32(0); int(i) < n; i = s.next[i] {
+		if !yield(s.ids[i], base+int(s.next[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// mergePiece merges a piece of at most two tokens' length as Hugging
+// Face's BPE does: each byte a part, then, while two adjacent parts have
+// a merge, the merge that comes first in the file joins them, the
+// leftmost pair of it first (a pairQueue gives each in O(log n)). A
+// piece that is a token the merges make is that token. It returns the
+// number of tokens, and the token if one; when they are more than one
+// and fewer than the bytes (each its starting part), the parts are in s.
+func (m *model) mergePiece(s *state, piece string) (id uint32, tokens int) {
+	n := len(piece)
+	switch {
+	case n == 1:
+		return m.partIDs[piece[0]], 1
+	case n == 2:
+		// One read of the merge of the pair: in random bytes about a
+		// piece in four is two parts. Two parts that do not merge may
+		// still be a token the merges do not make (ignoreMerges).
+		if pair := m.bytePairs.Get(int(piece[0])<<8 | int(piece[1])); pair != noPair {
+			return uint32(pair), 1
+		} else if !m.ignoreMerges {
+			return 0, 2
 		}
 	}
 	id, isToken := m.token(piece)
-	if !isToken {
-		m.mergeParts(s, piece)
-		return m.yieldParts(s, base, yield)
+	bits, word, shift := uint32(0), (*atomic.Uint32)(nil), uint(0)
+	if isToken {
+		bits, word, shift = m.wholeBits(id)
+		if m.ignoreMerges || bits&wholeMerges != 0 {
+			return id, 1
+		}
 	}
-	bits, word, shift := m.wholeBits(id)
-	if m.ignoreMerges || bits&wholeMerges != 0 {
-		return yield(id, base+n)
-	}
-	m.mergeParts(s, piece)
-	if bits&wholeKnown == 0 {
+	tokens = m.mergeParts(s, piece)
+	if isToken && bits&wholeKnown == 0 {
 		bits = wholeKnown
-		if s.next[0] == int32(n) && s.ids[0] == id {
+		if tokens == 1 && s.ids[0] == id {
 			bits |= wholeMerges
 		}
 		word.Or(bits << shift)
 	}
-	return m.yieldParts(s, base, yield)
-}
-
-// mergeTwo yields the tokens of a piece of two starting parts (two
-// bytes, as each part is one), and ok, by one lookup of the merge of its
-// pair; in random bytes about a piece in four is such. It returns ok false for two parts that do not merge when the
-// piece could still be a token the merges do not make (ignoreMerges).
-func (m *model) mergeTwo(piece string, base int, yield func(uint32, int) bool) (more, ok bool) {
-	switch pair := m.bytePairs[int(piece[0])<<8|int(piece[1])]; {
-	case pair != noPair:
-		return yield(uint32(pair), base+2), true
-	case m.ignoreMerges:
-		return false, false
-	}
-	return yield(m.partIDs[piece[0]], base+1) && yield(m.partIDs[piece[1]], base+2), true
+	return s.ids[0], tokens
 }
 
 // token returns the id of piece, if it is a token: from the tokens that
 // hold U+FFFD if the piece is marked and holds the marker in its first
 // 8 bytes (a head's padding is zeros, never the marker).
 func (m *model) token(piece string) (uint32, bool) {
+	head := headOf(piece)
 	if m.replacementPart {
 		const ones = 0x0101010101010101
-		if x := ^headOf(piece); (x-ones)&^x&(ones<<7) != 0 {
-			return m.replacementVocab.get(piece)
+		if x := ^head; (x-ones)&^x&(ones<<7) != 0 {
+			return m.replacementVocab.getHead(piece, head)
 		}
 	}
-	return m.vocab.get(piece)
+	return m.vocab.getHead(piece, head)
 }
 
 // searchedPiece is a piece longer than two tokens that longpiece's search
@@ -603,14 +634,13 @@ func (p *searchedPiece) PairHolds(i, j, k int) bool {
 }
 
 // mergeParts merges the bytes of piece into parts, each byte one at the
-// start (partIDs). The parts are indexed by the offset where they start;
-// an offset inside a part is in no list.
-func (m *model) mergeParts(s *state, piece string) {
+// start (partIDs), and returns their number. The parts are indexed by the
+// offset where they start; an offset inside a part is in no list.
+func (m *model) mergeParts(s *state, piece string) int {
 	n := len(piece)
 	s.ids, s.next, s.prev, s.pairs = slices.Grow(s.ids[:0], n)[:n], slices.Grow(s.next[:0], n)[:n], slices.Grow(s.prev[:0], n)[:n], slices.Grow(s.pairs[:0], n)[:n]
 	if n <= shortPiece {
-		m.mergeShort(s, piece)
-		return
+		return m.mergeShort(s, piece)
 	}
 	s.queue.reset(n >= longPiece, m.mergeCount)
 	ids, next, prev := s.ids[:n], s.next[:n], s.prev[:n]
@@ -620,15 +650,15 @@ func (m *model) mergeParts(s *state, piece string) {
 	for i := int32(0); int(i) < n; i = s.next[i] {
 		s.pairs[i] = m.pair(s, i)
 	}
-	for {
+	for parts := n; ; parts-- {
 		top, ok := s.queue.pop()
+		for ok && s.pairs[uint32(top)]>>32 != top>>32 {
+			top, ok = s.queue.pop() // the parts changed since
+		}
 		if !ok {
-			return
+			return parts
 		}
 		i := int32(uint32(top))
-		if s.pairs[i]>>32 != top>>32 {
-			continue // the parts changed since
-		}
 		j := s.next[i]
 		s.ids[i] = uint32(s.pairs[i])
 		s.next[i] = s.next[j]
@@ -648,20 +678,24 @@ func (m *model) mergeParts(s *state, piece string) {
 // parts that is faster than a queue, and takes no branch per part.
 const shortPiece = 32
 
+// shortParts are the parts of a piece of at most shortPiece bytes, in
+// arrays a state keeps: as a function's, they were cleared at each call.
+type shortParts struct {
+	starts [shortPiece + 1]int32
+	ids    [shortPiece + 1]uint32
+	pairs  [shortPiece + 1]uint64 // the merge of each part with the next
+	held   [shortPiece + 1]bool   // the part holds U+FFFD (marked text)
+}
+
 // mergeShort is mergeParts for a piece of at most shortPiece bytes: it
-// merges the parts in arrays of its own, then lists them in s.
-func (m *model) mergeShort(s *state, piece string) {
-	var (
-		starts [shortPiece + 1]int32
-		ids    [shortPiece + 1]uint32
-		pairs  [shortPiece + 1]uint64 // the merge of each part with the next
-		held   [shortPiece + 1]bool   // the part holds U+FFFD (marked text)
-	)
+// merges the parts in s.short, then lists them in s.
+func (m *model) mergeShort(s *state, piece string) int {
+	starts, ids, pairs, held := &s.short.starts, &s.short.ids, &s.short.pairs, &s.short.held
 	parts := len(piece)
 	for i := range parts {
 		starts[i], ids[i], held[i] = int32(i), m.partIDs[piece[i]], piece[i] == lossy.Marker && m.replacementPart
 		if i > 0 {
-			pairs[i-1] = m.bytePairs[int(piece[i-1])<<8|int(piece[i])]
+			pairs[i-1] = m.bytePairs.Get(int(piece[i-1])<<8 | int(piece[i]))
 		}
 	}
 	starts[parts] = int32(len(piece))
@@ -694,6 +728,7 @@ func (m *model) mergeShort(s *state, piece string) {
 	for k := range parts {
 		s.ids[starts[k]], s.next[starts[k]] = ids[k], starts[k+1]
 	}
+	return parts
 }
 
 // pairOf returns the merge of the parts left and right, from the merges
@@ -703,17 +738,6 @@ func (m *model) pairOf(left, right uint32, held bool) uint64 {
 		return m.replacementMerges.get(left, right)
 	}
 	return m.merges.get(left, right)
-}
-
-// yieldParts yields the parts of the piece mergeParts merged, which
-// starts at offset base.
-func (m *model) yieldParts(s *state, base int, yield func(uint32, int) bool) bool {
-	for i := int32(0); int(i) < len(s.ids); i = s.next[i] {
-		if !yield(s.ids[i], base+int(s.next[i])) {
-			return false
-		}
-	}
-	return true
 }
 
 // pair returns the merge of the part at i with the next one, rank above

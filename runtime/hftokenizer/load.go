@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/promptgen/promptgen/runtime/internal/bytepairs"
 	"github.com/promptgen/promptgen/runtime/internal/lossy"
 	"github.com/promptgen/promptgen/runtime/tiktoken"
 )
@@ -460,10 +461,9 @@ func (m *model) build(b *bpeModel) error {
 	if m.replacementPart {
 		m.partIDs[lossy.Marker] = m.replacementID
 	}
-	m.bytePairs = make([]uint64, 1<<16)
-	for pair := range m.bytePairs {
-		m.bytePairs[pair] = m.merges.get(m.partIDs[pair>>8], m.partIDs[pair&0xff])
-	}
+	m.bytePairs = bytepairs.New(1<<16, noPair, func(pair int) uint64 {
+		return m.merges.get(m.partIDs[pair>>8], m.partIDs[pair&0xff])
+	})
 	holding := m.readTokens(byBytes)
 	m.vocab = newTokenTable(byBytes)
 	m.replacementVocab, m.replacementMerges = newTokenTable(holding), newPairTable(len(heldMerges))

@@ -63,3 +63,22 @@ func TestPairTable(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadOf: the head of each string of up to 12 bytes is its first 8
+// bytes, zero-padded, little-endian.
+func TestHeadOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 10))
+	for range 1000 {
+		b := make([]byte, rng.IntN(13))
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		var want uint64
+		for k := min(len(b), 8) - 1; k >= 0; k-- {
+			want = want<<8 | uint64(b[k])
+		}
+		if got := headOf(string(b)); got != want {
+			t.Fatalf("headOf(%q) = %#x, want %#x", b, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/promptgen/promptgen/runtime/internal/bytepairs"
 	"github.com/promptgen/promptgen/runtime/internal/longpiece"
 	"github.com/promptgen/promptgen/runtime/internal/lossy"
 )
@@ -34,11 +35,20 @@ type vocabulary struct {
 	// smallKey, its rank above it, or 0
 	small      []uint64
 	smallShift uint
-	size       int // the number of tokens
-	longest    int // the length of the longest token
+	// a bit for each value of the top log2(len(small))+2 bits of a key's
+	// hash, set when a token in small has it: 64 KB for o200k_base,
+	// against small's 1 MB. In random bytes most strings of 3 and 4
+	// bytes looked up without U+FFFD are no token, each a cache miss in
+	// small; the filter tells about nine in ten of them so.
+	smallFilter []uint64
+	size        int // the number of tokens
+	longest     int // the length of the longest token
 	// the ranks of the strings of one byte and of two, which most
 	// lookups of a merge are, by shortIndex, or noRank
 	short []uint32
+	// which strings short holds a rank of: 35 KB for o200k_base, where
+	// short is 263 KB, read at random by counting random text
+	shortSet bytepairs.Table[uint32]
 	// the other tokens that hold U+FFFD (8 in o200k_base, 3 in
 	// cl100k_base), in a table of at least 8 slots a token (holdingSlot),
 	// so that no string that holds the marker probes small or slots: in
@@ -123,11 +133,12 @@ func newVocabulary(file string) *vocabulary {
 		file: file, size: n,
 		slots: make([]slot, 1<<log), shift: uint(64 - log),
 		small: make([]uint64, 1<<smallLog), smallShift: uint(64 - smallLog),
-		short:   make([]uint32, 257*256),
-		holding: make([]slot, 1<<holdingLog), holdingShift: uint(64 - holdingLog),
+		smallFilter: make([]uint64, 1<<(smallLog+smallFilterBits)/64),
+		holding:     make([]slot, 1<<holdingLog), holdingShift: uint(64 - holdingLog),
 	}
-	for i := range v.short {
-		v.short[i] = noRank
+	short := make([]uint32, 257*256)
+	for i := range short {
+		short[i] = noRank
 	}
 	mask, smallMask := len(v.slots)-1, len(v.small)-1
 	markedTokens(file, func(token string, holds bool, rank uint32, offset int) {
@@ -136,9 +147,9 @@ func newVocabulary(file string) *vocabulary {
 		head := headOf(token)
 		switch {
 		case len(token) == 1:
-			v.short[shortIndex(-1, token[0])] = rank
+			short[shortIndex(-1, token[0])] = rank
 		case len(token) == 2:
-			v.short[shortIndex(int(token[0]), token[1])] = rank
+			short[shortIndex(int(token[0]), token[1])] = rank
 		case holds:
 			j := v.holdingSlot(head, len(token))
 			for v.holding[j].rankLength != 0 {
@@ -152,6 +163,8 @@ func newVocabulary(file string) *vocabulary {
 				j = (j + 1) & smallMask
 			}
 			v.small[j] = uint64(rank)<<40 | key
+			bit := v.smallFilterBit(key)
+			v.smallFilter[bit/64] |= 1 << (bit % 64)
 		default:
 			j := int(hash(head, token) >> v.shift)
 			for v.slots[j].rankLength != 0 {
@@ -160,12 +173,22 @@ func newVocabulary(file string) *vocabulary {
 			v.slots[j] = slot{head: head, offset: uint32(offset), rankLength: rank<<8 | uint32(len(token))}
 		}
 	})
+	v.short, v.shortSet = short, bytepairs.New(len(short), noRank, func(i int) uint32 { return short[i] })
 	return v
 }
 
 // smallKey returns the key in vocabulary.small of the string of n bytes,
 // 3 or 4, whose head is head: its bytes, its length above them.
 func smallKey(head uint64, n int) uint64 { return uint64(n)<<32 | head }
+
+// smallFilterBits is the number of bits of a key's hash past those that
+// pick its slot in small that pick its bit in smallFilter.
+const smallFilterBits = 2
+
+// smallFilterBit returns the index of the bit of key in smallFilter.
+func (v *vocabulary) smallFilterBit(key uint64) uint64 {
+	return key * hashMultiplier >> (v.smallShift - smallFilterBits)
+}
 
 // rankAt returns the rank of s[i:j], which is marked. It reads the first
 // 8 bytes in one load, from s beyond j where s is long enough.
@@ -195,6 +218,9 @@ func (v *vocabulary) rankAt(s string, i, j int) uint32 {
 	// cost ordinary text 4% of its instructions.
 	if n <= 4 {
 		key := smallKey(head, n)
+		if bit := v.smallFilterBit(key); v.smallFilter[bit/64]>>(bit%64)&1 == 0 {
+			return noRank
+		}
 		mask := len(v.small) - 1
 		for k := int(key * hashMultiplier >> v.smallShift); ; k = (k + 1) & mask {
 			slot := v.small[k]

@@ -1,0 +1,32 @@
+package bytepairs
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestGet: every index reads its value, or the default, and is set or not, on tables with
+// no index set, all set, and sets at random of several densities, of a
+// size that is not a multiple of 64.
+func TestGet(t *testing.T) {
+	const size, none = 257*256 + 5, ^uint64(0)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, density := range []float64{0, 0.01, 0.08, 0.5, 1} {
+		want := make([]uint64, size)
+		for i := range want {
+			want[i] = none
+			if rng.Float64() < density {
+				want[i] = rng.Uint64N(1 << 40)
+			}
+		}
+		table := New(size, none, func(i int) uint64 { return want[i] })
+		for i, w := range want {
+			if got := table.Get(i); got != w {
+				t.Fatalf("density %v: Get(%d) = %#x, want %#x", density, i, got, w)
+			}
+			if got := table.Has(i); got != (w != none) {
+				t.Fatalf("density %v: Has(%d) = %v, want %v", density, i, got, w != none)
+			}
+		}
+	}
+}
