@@ -413,6 +413,9 @@ func TestRenderErrors(t *testing.T) {
 		// UndefinedError); the second an undefined one left in a list.
 		// wordwrap of a conditional of a list or a string: Jinja2 wraps the
 		// string and fails on the list (it has no splitlines), not its str().
+		// An operand that may be undefined searched for in a string: Jinja2
+		// evaluates the string first, which may fail first (join of none).
+		"inundefleft":  "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{{ messages[:0]|map('title')|first is in(tools|join(',')) }}\"\n",
 		"wordwrapcond": "inputs:\n  xs: [int]\n  flag: bool\ntemplate: \"{{ (xs if flag else 'a b')|wordwrap(1) }}\"\n",
 		"indentdyn":    "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}[{{ m.content|indent }}][{{ m.n|truncate(3) }}]{% endfor %}\"\n",
 		"indentundef":  "inputs:\n  x: string?\ntemplate: \"{% for n in [x, 'b'] %}[{{ n|indent }}]{% endfor %}\"\n",
@@ -522,6 +525,8 @@ func TestRenderErrors(t *testing.T) {
 		{"recursion", `{"c": 4, "n": 40}`, `ERROR: prompts/recursion.yaml:7:40: render recursion: invalid operation: more than 1048576 calls of macros that call themselves in one render`},
 		{"macroinif", `{"c": 1}`, "[M]"},
 		{"macroinif", `{"c": 2}`, `ERROR: prompts/macroinif.yaml:3:72: render macroinif: "m": variable is undefined`},
+		{"inundefleft", `{"messages": [{"role": "user", "content": "x"}], "tools": null}`, `ERROR: prompts/inundefleft.yaml:3:53: render inundefleft: invalid operation: 'NoneType' object is not iterable`},
+		{"inundefleft", `{"messages": [{"role": "user", "content": "x"}], "tools": ["a"]}`, `ERROR: prompts/inundefleft.yaml:3:15: render inundefleft: variable is undefined`},
 		{"wordwrapcond", `{"xs": [1, 2], "flag": false}`, "a\nb"},
 		{"wordwrapcond", `{"xs": [1, 2], "flag": true}`, `ERROR: prompts/wordwrapcond.yaml:4:15: render wordwrapcond: invalid operation: 'list' object has no attribute 'splitlines'`},
 		{"indentdyn", `{"messages": [{"role": "user", "content": "a\nb", "n": "abcdef"}]}`, "[a\n    b][abcdef]"},

@@ -688,7 +688,15 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 		a, y := e.expr(x.X), e.expr(x.Y)
 		if x.Y.Type().Kind == ir.KindString && a.maybe {
 			// Jinja2 finds nothing in undefined, and fails to look for
-			// undefined in a string.
+			// undefined in a string, once both operands are evaluated (y
+			// may fail first: x is in(none|join)).
+			for _, v := range []*tval{&a, &y} {
+				if strings.HasPrefix(v.val, "(") {
+					t := e.temp("op")
+					v.pre += action(t + " := " + v.val)
+					v.val = t
+				}
+			}
 			check := action("$_ := " + e.strict(tval{val: a.val, maybe: true}, x.Pos, ir.VarPath(x.X)).val)
 			if y.maybe {
 				check = action("if "+call("def", y.val)) + check + "{{ end }}"
