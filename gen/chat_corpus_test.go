@@ -13,9 +13,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/promptgen/promptgen/gen"
+	"github.com/promptgen/promptgen/gen/internal/load"
 	"github.com/promptgen/promptgen/internal/difffuzz"
 	"github.com/promptgen/promptgen/internal/pyjinja"
 	"gopkg.in/yaml.v3"
@@ -229,19 +231,22 @@ func checkChatStatus(t *testing.T, c chatCorpusFiles) {
 
 // chatPromptHeader precedes the template in the prompt file that
 // measures it; the template starts on line chatPromptLine, indented by
-// two spaces.
+// two spaces, where it is a literal block.
 const (
-	chatPromptHeader = "inputs: chat\njinja: {profile: transformers}\ntemplate: |2"
+	chatPromptHeader = "inputs: chat\njinja: {profile: transformers}\n"
 	chatPromptLine   = 4
 	chatPromptIndent = 2
 )
 
-// chatPrompt returns the prompt file for a chat template: the template as
-// a YAML literal block, kept byte for byte.
-func chatPrompt(t *testing.T, name string, source []byte) []byte {
+// chatPrompt returns the prompt file for a chat template, which holds the
+// template byte for byte: as a YAML literal block, or, where a literal
+// block cannot hold it (a carriage return: a literal block reads every
+// line break as "\n"), as the double-quoted string yaml.v3 writes for it,
+// which escapes it; quoted reports the second.
+func chatPrompt(t *testing.T, name string, source []byte) (prompt []byte, quoted bool) {
 	t.Helper()
 	var b bytes.Buffer
-	b.WriteString(chatPromptHeader)
+	b.WriteString(chatPromptHeader + "template: |2")
 	text := string(source)
 	if strings.HasSuffix(text, "\n") {
 		b.WriteString("+\n") // keep the trailing newlines
@@ -257,9 +262,33 @@ func chatPrompt(t *testing.T, name string, source []byte) []byte {
 	}
 	var back struct{ Template string }
 	if err := yaml.Unmarshal(b.Bytes(), &back); err != nil || back.Template != string(source) {
-		t.Fatalf("templates/%s.jinja does not survive a YAML literal block (%v)", name, err)
+		quoted = true
+		y, err := yaml.Marshal(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
+			{Kind: yaml.ScalarNode, Value: "template"},
+			{Kind: yaml.ScalarNode, Value: string(source), Style: yaml.DoubleQuotedStyle},
+		}})
+		if err != nil {
+			t.Fatalf("templates/%s.jinja: %v", name, err)
+		}
+		b.Reset()
+		b.WriteString(chatPromptHeader)
+		b.Write(y)
+		back.Template = ""
+		if err := yaml.Unmarshal(b.Bytes(), &back); err != nil || back.Template != string(source) {
+			t.Fatalf("templates/%s.jinja does not survive a YAML literal block or double-quoted string (%v)", name, err)
+		}
 	}
-	return b.Bytes()
+	return b.Bytes(), quoted
+}
+
+// chatPos names a position of the prompt file that chatPrompt wrote: the
+// template's line:col where the template is a literal block, else the
+// prompt file's (the double-quoted string is one line of escapes).
+func chatPos(quoted bool, line, col int) string {
+	if quoted {
+		return fmt.Sprintf("prompt file %d:%d", line, col)
+	}
+	return fmt.Sprintf("%d:%d", line-chatPromptLine+1, col-chatPromptIndent)
 }
 
 // measureChatCorpus generates every template with both backends, renders
@@ -271,13 +300,15 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*difffuzz
 	type job struct {
 		run        *difffuzz.Trial
 		tmpl, conv string
+		quoted     bool
 	}
 	var jobs []job
 	var runs, fuzz []*difffuzz.Trial
 	shared := map[string][]byte{}
 	for i, tmpl := range c.templates {
 		key := fmt.Sprintf("c%d", i)
-		run := difffuzz.NewTrial(&difffuzz.Case{Index: i, Key: key, File: key + ".yaml", Source: chatPrompt(t, tmpl, c.source[tmpl])})
+		prompt, quoted := chatPrompt(t, tmpl, c.source[tmpl])
+		run := difffuzz.NewTrial(&difffuzz.Case{Index: i, Key: key, File: key + ".yaml", Source: prompt})
 		run.Lenient = true
 		difffuzz.Generate(run, shared)
 		switch {
@@ -290,16 +321,16 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*difffuzz
 				m := macroCallRe.FindStringSubmatch(at)
 				line, _ := strconv.Atoi(m[1]) // digits, by macroCallRe
 				col, _ := strconv.Atoi(m[2])
-				return fmt.Sprintf(" at %d:%d)", line-chatPromptLine+1, col-chatPromptIndent)
+				return " at " + chatPos(quoted, line, col) + ")"
 			})
-			status.Templates[tmpl] = chatTemplateStatus{Error: fmt.Sprintf("%d:%d: %s", d.Pos.Line-chatPromptLine+1, d.Pos.Col-chatPromptIndent, msg)}
+			status.Templates[tmpl] = chatTemplateStatus{Error: chatPos(quoted, d.Pos.Line, d.Pos.Col) + ": " + msg}
 			continue
 		}
 		fuzz = append(fuzz, chatFuzzRuns(run, c.source[tmpl], i)...)
 		for _, conv := range c.conversations {
 			r := *run
 			r.Data = c.data[conv]
-			jobs = append(jobs, job{&r, tmpl, conv})
+			jobs = append(jobs, job{&r, tmpl, conv, quoted})
 			runs = append(runs, &r)
 		}
 	}
@@ -315,7 +346,7 @@ func measureChatCorpus(t *testing.T, c chatCorpusFiles) (chatStatus, []*difffuzz
 		if s.Conversations == nil {
 			s.Conversations = map[string]string{}
 		}
-		s.Conversations[j.conv] = chatOutcome(t, j.tmpl, j.conv, j.run, lenient)
+		s.Conversations[j.conv] = chatOutcome(t, j.tmpl, j.conv, j.quoted, j.run, lenient)
 		status.Templates[j.tmpl] = s
 	}
 	pyjinja.LogLenient(t, "chat corpus", lenient)
@@ -332,8 +363,8 @@ var renderPosRe = regexp.MustCompile(`^prompts/c\d+\.yaml:(\d+):(\d+): render c\
 
 // chatOutcome compares run's renderings with the expected output of tmpl
 // with conv (pyjinja.Match), counting in lenient the pairs that match by a
-// jinjaLenient reason.
-func chatOutcome(t *testing.T, tmpl, conv string, run *difffuzz.Trial, lenient map[string]int) string {
+// jinjaLenient reason; quoted is chatPrompt's.
+func chatOutcome(t *testing.T, tmpl, conv string, quoted bool, run *difffuzz.Trial, lenient map[string]int) string {
 	base := filepath.Join(chatDir, "want", tmpl, conv)
 	want, err := os.ReadFile(base + ".txt")
 	jinja := pyjinja.Outcome{Status: "ok", Text: string(want)}
@@ -369,7 +400,7 @@ func chatOutcome(t *testing.T, tmpl, conv string, run *difffuzz.Trial, lenient m
 		if m := renderPosRe.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1]) // digits, by renderPosRe
 			col, _ := strconv.Atoi(m[2])
-			msg = fmt.Sprintf("%d:%d: %s", line-chatPromptLine+1, col-chatPromptIndent, msg[len(m[0]):])
+			msg = chatPos(quoted, line, col) + ": " + msg[len(m[0]):]
 		}
 		if jinja.Status == "error" {
 			return fmt.Sprintf("error (%s): %s where Jinja2 raises %s", got.Kind, msg, jinja.Text)
@@ -409,4 +440,35 @@ func logChatStatus(t *testing.T, c chatCorpusFiles, status chatStatus) {
 	fmt.Fprintf(&b, "%d templates: %d compile, %d compile and match every conversation; %d of %d renderings match\n",
 		len(c.templates), compiled, allMatch, pairs, len(c.templates)*len(c.conversations))
 	t.Log("\n" + b.String())
+}
+
+// TestChatPromptKeepsTemplate checks that promptgen reads the template of
+// chatPrompt's prompt file byte for byte, line endings included, whether
+// chatPrompt writes it as a literal block or as a double-quoted string.
+func TestChatPromptKeepsTemplate(t *testing.T) {
+	for _, tc := range []struct {
+		name, source string
+		quoted       bool
+	}{
+		{"lf", "{%- for m in messages %}\n  {{ m.content }}\n{% endfor %}\n\n", false},
+		{"no-final-newline", "a\n\n  b", false},
+		{"crlf", "{%- for m in messages %}\r\n  {{ m.content }}\r\n{% endfor %}\r\n", true},
+		{"crlf-no-final-newline", "{{ '\\n' }}\r\n\r\n\t x\r\n  y", true},
+		{"lone-cr", "a\rb\n c\r", true},
+		{"quotes-and-escapes", "\"{{ 'it''s' }}\\\"\r\n\u00e9\u2581\ufeff", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prompt, quoted := chatPrompt(t, tc.name, []byte(tc.source))
+			if quoted != tc.quoted {
+				t.Errorf("quoted = %v, want %v:\n%s", quoted, tc.quoted, prompt)
+			}
+			prompts, diags := load.Prompts(fstest.MapFS{"c.yaml": {Data: prompt}}, "prompts", nil)
+			if len(diags) > 0 || len(prompts) != 1 {
+				t.Fatalf("load: %d prompts, %v", len(prompts), diags)
+			}
+			if got := prompts[0].Template; got != tc.source {
+				t.Errorf("promptgen reads the template as %q, want %q:\n%s", got, tc.source, prompt)
+			}
+		})
+	}
 }
