@@ -10,8 +10,8 @@ import (
 )
 
 // rejectedSum is what the reach tests' templates have promptgen reject
-// (a bool plus an int) and Jinja2 render (True + 1 is 2).
-const rejectedSum = "flag + 1"
+// (a constant int beyond 64 bits) and Jinja2 render (9223372036854775808).
+const rejectedSum = "9223372036854775807 + 1"
 
 // reachCase is a case with inputs flag, xs and o whose template (or, with
 // include, the included file inc.jinja) holds rejectedSum, its prompt
@@ -40,7 +40,7 @@ func reachCase(t *testing.T, template, include string, style yaml.Style) *Case {
 // byte in the template however the prompt file holds it, and in an
 // included file.
 func TestRejectionProbe(t *testing.T) {
-	const tmpl = "é\t{{ 'x\\\\y' }}\n  {% if flag %}\"a\"\n{% else %}{{ flag + 1 }}{% endif %}\n"
+	const tmpl = "é\t{{ 'x\\\\y' }}\n  {% if flag %}\"a\"\n{% else %}{{ 9223372036854775807 + 1 }}{% endif %}\n"
 	for _, tc := range []struct {
 		name, template, include string
 		style                   yaml.Style
@@ -61,7 +61,7 @@ func TestRejectionProbe(t *testing.T) {
 			}
 			run := NewTrial(c)
 			Generate(run, map[string][]byte{})
-			if !strings.HasPrefix(run.FirstErr.Msg, "unsupported operand types for +") {
+			if !strings.HasPrefix(run.FirstErr.Msg, "this constant int expression is 9223372036854775808") {
 				t.Fatalf("rejection %v; want the one of %q", run.FirstErr, rejectedSum)
 			}
 			text, file := tc.template, ""
@@ -83,22 +83,22 @@ func TestProbeReach(t *testing.T) {
 		name, template, include, data string
 		want                          bool
 	}{
-		{"printed", "{{ flag + 1 }}", "", `{"flag": true, "xs": []}`, true},
-		{"macro not called", "{% macro m() %}{{ flag + 1 }}{% endmacro %}{% if not flag %}{{ m() }}{% endif %}", "", `{"flag": true, "xs": []}`, false},
-		{"macro called", "{% macro m() %}{{ flag + 1 }}{% endmacro %}{{ m() }}", "", `{"flag": true, "xs": []}`, true},
-		{"else branch not taken", "{% if flag %}a{% else %}{{ flag + 1 }}{% endif %}", "", `{"flag": true, "xs": []}`, false},
-		{"else branch taken", "{% if flag %}a{% else %}{{ flag + 1 }}{% endif %}", "", `{"flag": false, "xs": []}`, true},
-		{"elif test not reached", "{% if flag %}a{% elif flag + 1 %}b{% endif %}", "", `{"flag": true, "xs": []}`, false},
-		{"zero-iteration loop", "{% for x in xs %}{{ flag + 1 }}{% endfor %}", "", `{"flag": true, "xs": []}`, false},
-		{"loop run once", "{% for x in xs %}{{ flag + 1 }}{% endfor %}", "", `{"flag": true, "xs": ["a"]}`, true},
-		{"untaken conditional arm", "{{ 'a' if flag else (flag + 1) | string }}", "", `{"flag": true, "xs": []}`, false},
-		{"taken conditional arm", "{{ 'a' if flag else (flag + 1) | string }}", "", `{"flag": false, "xs": []}`, true},
-		{"short-circuited or", "{{ flag or (flag + 1) }}", "", `{"flag": true, "xs": []}`, false},
+		{"printed", "{{ 9223372036854775807 + 1 }}", "", `{"flag": true, "xs": []}`, true},
+		{"macro not called", "{% macro m() %}{{ 9223372036854775807 + 1 }}{% endmacro %}{% if not flag %}{{ m() }}{% endif %}", "", `{"flag": true, "xs": []}`, false},
+		{"macro called", "{% macro m() %}{{ 9223372036854775807 + 1 }}{% endmacro %}{{ m() }}", "", `{"flag": true, "xs": []}`, true},
+		{"else branch not taken", "{% if flag %}a{% else %}{{ 9223372036854775807 + 1 }}{% endif %}", "", `{"flag": true, "xs": []}`, false},
+		{"else branch taken", "{% if flag %}a{% else %}{{ 9223372036854775807 + 1 }}{% endif %}", "", `{"flag": false, "xs": []}`, true},
+		{"elif test not reached", "{% if flag %}a{% elif 9223372036854775807 + 1 %}b{% endif %}", "", `{"flag": true, "xs": []}`, false},
+		{"zero-iteration loop", "{% for x in xs %}{{ 9223372036854775807 + 1 }}{% endfor %}", "", `{"flag": true, "xs": []}`, false},
+		{"loop run once", "{% for x in xs %}{{ 9223372036854775807 + 1 }}{% endfor %}", "", `{"flag": true, "xs": ["a"]}`, true},
+		{"untaken conditional arm", "{{ 'a' if flag else (9223372036854775807 + 1) | string }}", "", `{"flag": true, "xs": []}`, false},
+		{"taken conditional arm", "{{ 'a' if flag else (9223372036854775807 + 1) | string }}", "", `{"flag": false, "xs": []}`, true},
+		{"short-circuited or", "{{ flag or (9223372036854775807 + 1) }}", "", `{"flag": true, "xs": []}`, false},
 		// Rejected at the name after a dot, past the attribute node's start.
 		{"attribute, branch not taken", "{% if not flag %}{{ o.keys }}{% endif %}", "", `{"flag": true, "xs": [], "o": {}}`, false},
 		{"attribute, run", "{% if not flag %}{{ o.keys }}{% endif %}", "", `{"flag": false, "xs": [], "o": {}}`, true},
-		{"included, branch not taken", "{% include 'inc.jinja' %}", "{% if not flag %}{{ flag + 1 }}{% endif %}", `{"flag": true, "xs": []}`, false},
-		{"included, run", "{% include 'inc.jinja' %}", "{% if not flag %}{{ flag + 1 }}{% endif %}", `{"flag": false, "xs": []}`, true},
+		{"included, branch not taken", "{% include 'inc.jinja' %}", "{% if not flag %}{{ 9223372036854775807 + 1 }}{% endif %}", `{"flag": true, "xs": []}`, false},
+		{"included, run", "{% include 'inc.jinja' %}", "{% if not flag %}{{ 9223372036854775807 + 1 }}{% endif %}", `{"flag": false, "xs": []}`, true},
 		// Jinja2 fails to parse {% raw +%}, in a file it never loads (seed 101).
 		{"included, does not parse", "{% if not flag %}{% include 'inc.jinja' %}{% endif %}", "a{% raw +%}b{% endraw %}", `{"flag": true, "xs": []}`, false},
 	}
