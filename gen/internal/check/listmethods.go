@@ -160,6 +160,8 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		item(args[0], e.Args[0].Pos())
 	case "extend":
 		switch at := args[0].Type().Resolve(); {
+		case ir.IsNumber(at.Kind) || at.Kind == ir.KindNone:
+			c.errorf(e.Args[0].Pos(), "extend() takes an iterable, not %s (Python raises TypeError)", at)
 		case dyn:
 			c.dynOperand(args[0], e.Args[0].Pos()) // any iterable, as Python's
 		case at.Kind == ir.KindList:
