@@ -293,6 +293,9 @@ func TestRenderErrors(t *testing.T) {
 		// pop fails on an empty list or an index out of range (IndexError).
 		"listunsafe": "jinja: {profile: transformers}\ninputs:\n  c: int\n  n: int\ntemplate: \"{% set xs = [1] %}{% if c == 1 %}{% set _ = xs.append(10 // n) %}{% elif c == 2 %}{{ xs.pop() }}{{ xs.pop(n) }}{% elif c == 3 %}{{ xs.extend([2]) }}{% elif c == 4 %}{{ xs.sort() or 'x' }}{% elif c == 5 %}{{ xs.insert(0, 2) }}{% endif %}ok\"\n",
 		"listpop":    "inputs:\n  n: int\ntemplate: \"{% set xs = [] %}{% for i in range(n) %}{% set _ = xs.append(i) %}{% endfor %}{{ xs.pop(-3) }}{{ xs }}\"\n",
+		// extend() of a dynamic value makes a typed list dynamic: where
+		// the value is no iterable, Python raises TypeError.
+		"listextend": "inputs:\n  c: bool\ntemplate: \"{% set m = [1] %}{% if c %}{% set m = ['ab'] %}{% endif %}{% set xs = [1] %}{% set _ = xs.extend(m | first) %}{{ xs }}\"\n",
 		// A sectioned prompt without its head (template): positions are in its file.
 		"headless": "sections:\n  - name: a\n    template: \"Hi {{ name }}\"\ninputs:\n  name: string\n",
 		// int of a number beyond 64 bits (Jinja2 prints the big int) or
@@ -661,6 +664,8 @@ func TestRenderErrors(t *testing.T) {
 		{"listpop", `{"n": 3}`, "0[1, 2]"},
 		{"listpop", `{"n": 2}`, `ERROR: prompts/listpop.yaml:3:93: render listpop: invalid operation: pop index out of range`},
 		{"listpop", `{"n": 0}`, `ERROR: prompts/listpop.yaml:3:93: render listpop: invalid operation: pop from empty list`},
+		{"listextend", `{"c": true}`, "[1, 'a', 'b']"},
+		{"listextend", `{"c": false}`, `ERROR: prompts/listextend.yaml:3:99: render listextend: invalid operation: 'int' object is not iterable`},
 		{"range", `{"n": 5, "step": 2}`, "024"},
 		{"range", `{"n": 5, "step": 0}`, `ERROR: prompts/range.yaml:4:24: render range: invalid operation: range() arg 3 must not be zero`},
 		{"range", `{"n": 5}`, `ERROR: prompts/range.yaml:4:24: render range: "step": variable is undefined`},

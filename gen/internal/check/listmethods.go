@@ -147,11 +147,11 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		elem = x.Type().Resolve().Elem
 	}
 	item := func(v ir.Expr, sp tmpl.Span) {
-		c.checkMarkup(v, sp, fn.Name+"() of", "which a list prints as Markup('...') ("+toPlain+")")
+		c.listItemMarkup(ref.L, fn.Name, v, sp)
 		if dyn {
 			c.dynOperand(v, sp)
 		} else {
-			c.listItem(elem, v, sp)
+			c.listItem(ref.L, elem, v, sp)
 		}
 	}
 	out := &ir.Call{Kind: ir.CallListMethod, Name: fn.Name, X: x, Args: args, T: &ir.Type{Kind: ir.KindNone}, Pos: c.posString(e.Span)}
@@ -160,13 +160,18 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		item(args[0], e.Args[0].Pos())
 	case "extend":
 		switch at := args[0].Type().Resolve(); {
+		case ir.IsNumber(at.Kind) || at.Kind == ir.KindNone:
+			c.errorf(e.Args[0].Pos(), "extend() takes an iterable, not %s (Python raises TypeError)", at)
 		case dyn:
 			c.dynOperand(args[0], e.Args[0].Pos()) // any iterable, as Python's
 		case at.Kind == ir.KindList:
-			c.listItem(elem, &ir.Const{T: at.Elem}, e.Args[0].Pos())
+			c.listItem(ref.L, elem, &ir.Const{T: at.Elem}, e.Args[0].Pos())
 		case at.Kind == ir.KindUnknown:
 			c.unify(args[0].Type(), &ir.Type{Kind: ir.KindList, Elem: elem}, e.Args[0].Pos())
 		default:
+			// Checked again with the list a dynamic value, which
+			// extends by any iterable, as Python's.
+			c.rebinding[ref.L.Name] = true
 			c.errorf(e.Args[0].Pos(), "extend() of a list of %s takes a list of them, not %s", elem, at)
 		}
 	case "insert":
@@ -216,16 +221,38 @@ func argCount(n [2]int) string {
 	return "at most one argument"
 }
 
-// listItem makes v's type the items' of a list promptgen modifies, which
+// listItem makes v's type the items' of the typed list of l, which
 // hold values of one type: an int and a float differ, as Python prints
-// them differently.
-func (c *checker) listItem(elem *ir.Type, v ir.Expr, sp tmpl.Span) {
+// them differently. An item of another type makes the list a dynamic
+// value, checked again so.
+func (c *checker) listItem(l *ir.Local, elem *ir.Type, v ir.Expr, sp tmpl.Span) {
 	ek, vk := elem.Resolve().Kind, v.Type().Resolve().Kind
 	if ek != ir.KindUnknown && vk != ir.KindUnknown && (ek != vk || !types.Unifiable(elem, v.Type())) {
+		c.rebinding[l.Name] = true
 		c.errorf(sp, "a list that promptgen modifies holds values of one type: this is %s, and the list holds %s", v.Type(), elem)
 		return
 	}
 	c.unify(elem, v.Type(), sp)
+}
+
+// listItemMarkup checks, once every set is checked, v, an item that list
+// method name at sp gives the list of l, which Jinja2 keeps as Markup
+// where it is a tojson or safe result (a list prints it as
+// Markup('...')). A dynamic value keeps it (keepMarkup) where it is
+// Markup on every render or on none, or a condition kept branch by
+// branch; a typed list is checked again as a dynamic value.
+func (c *checker) listItemMarkup(l *ir.Local, name string, v ir.Expr, sp tmpl.Span) {
+	c.later = append(c.later, func() {
+		switch {
+		case !c.markup(v):
+		case l.T.Resolve().Kind != ir.KindDynamic:
+			c.rebinding[l.Name] = true
+			c.errorf(sp, "%s() of a tojson or safe result is not supported: Jinja2 keeps it as Markup, which a list prints as Markup('...') (%s)", name, toPlain)
+		case !c.markups.KeptOperand(v):
+			c.rebindMarkup(v)
+			c.errorf(sp, "%s() of a value that may or may not be a tojson or safe result is not supported: Jinja2 keeps it as Markup, which a list prints as Markup('...'), and promptgen keeps it only where it is always Markup (%s)", name, toPlain)
+		}
+	})
 }
 
 // intArg checks the index argument of insert or pop, an int.

@@ -255,7 +255,7 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
 // + or *, the string an item, a slice, last, escape or a filter that keeps Markup
 // reads, default's value and default, get()'s, groupby's and map's default, slice's and batch's fill, the value a dynamic local is set
-// to, a branch of a dynamic condition, an operand of a dynamic and/or, and of a dynamic loop.cycle(). It runs once every check is
+// to, an item a list method gives a dynamic list, a branch of a dynamic condition, an operand of a dynamic and/or, and of a dynamic loop.cycle(). It runs once every check is
 // done, as Kept assumes it.
 func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	if c.markups == nil {
@@ -310,6 +310,15 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 				case x.Op == ir.DynSlice || x.Op == ir.DynItem || x.Op == ir.DynLast,
 					x.Op == ir.DynFilter && (x.Name == "escape" || builtins.Filters[x.Name].Flags&builtins.KeepsMarkup != 0):
 					keep(&x.Args[0])
+				}
+			case *ir.Call:
+				if x.Kind == ir.CallListMethod && x.X.Type().Resolve().Kind == ir.KindDynamic {
+					for i := range x.Args {
+						if listItemArg(x.Name, i) {
+							c.keepBranches(&x.Args[i], keep)
+							keepDyn(&x.Args[i])
+						}
+					}
 				}
 			case *ir.List:
 				if x.T.Resolve().Kind == ir.KindDynamic {
