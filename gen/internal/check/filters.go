@@ -835,6 +835,9 @@ func (c *checker) numberFilter(f *filterUse) bool {
 }
 
 func (c *checker) roundFilter(f *filterUse) bool {
+	// Python rounds a bool as the int it is (round(True) is 1).
+	f.x = c.boolAsInt(f.e.Span, f.e.X, f.x)
+	f.out.X = f.x
 	xt := f.x.Type()
 	switch k := xt.Resolve().Kind; {
 	case k == ir.KindUnknown:
