@@ -142,6 +142,16 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		c.errorf(e.Args[i].Pos(), "%s() of a value that may be undefined is not supported: give it a default", fn.Name)
 		return c.reject()
 	}
+	c.later = append(c.later, func() {
+		// A namespace attribute or local may turn out maybe undefined
+		// only once every set of it is checked.
+		for i, a := range args {
+			if ir.MaybeUndefined(a) && !(dyn && listItemArg(fn.Name, i)) {
+				c.errorf(e.Args[i].Pos(), "%s() of a value that may be undefined is not supported: give it a default", fn.Name)
+				return
+			}
+		}
+	})
 	elem := ir.DynamicType()
 	if !dyn {
 		elem = x.Type().Resolve().Elem
