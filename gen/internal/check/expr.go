@@ -30,11 +30,7 @@ func (c *checker) dictDefault(l *ir.Local, v ir.Expr, sp tmpl.Span) {
 // iterate records that x, when a generator in Jinja2 (unique, map), is
 // iterated by its consumer; a conditional passes on the arm it takes.
 func (c *checker) iterate(x ir.Expr) {
-	if cond, ok := x.(*ir.Cond); ok {
-		c.iterate(cond.Then)
-		if cond.Else != nil {
-			c.iterate(cond.Else)
-		}
+	if eachArm(x, c.iterate) {
 		return
 	}
 	f, isCall := x.(*ir.Call)
@@ -49,14 +45,23 @@ func (c *checker) iterate(x ir.Expr) {
 	}
 }
 
+// eachArm calls f with each arm of x when x is a conditional, and
+// reports whether it is.
+func eachArm(x ir.Expr, f func(ir.Expr)) bool {
+	cond, ok := x.(*ir.Cond)
+	if ok {
+		f(cond.Then)
+		if cond.Else != nil {
+			f(cond.Else)
+		}
+	}
+	return ok
+}
+
 // readText records that x's consumer, which iterates it, reads a string
 // as its text (see textRead).
 func (c *checker) readText(x ir.Expr) {
-	if cond, ok := x.(*ir.Cond); ok {
-		c.readText(cond.Then)
-		if cond.Else != nil {
-			c.readText(cond.Else)
-		}
+	if eachArm(x, c.readText) {
 		return
 	}
 	if c.textRead == nil {
