@@ -447,6 +447,7 @@ func TestRenderErrors(t *testing.T) {
 		// (UndefinedError), then json.dumps raises TypeError; the same of
 		// a dynamic value (llama.cpp's DeepSeek-R1 template).
 		"gentojson":    "inputs:\n  xs: [int]\n  y: int?\n  c: int\ntemplate: \"{% if c == 1 %}{{ xs|select('equalto', y + 1)|tojson }}{% elif c == 2 %}{{ xs|reverse|tojson(2) }}{% elif c == 3 %}{{ xs|map('int')|tojson }}{% endif %}ok\"\n",
+		"gentojsonarm": "inputs:\n  xs: [int]\n  c: bool\ntemplate: \"{{ c and xs|select|tojson }}{{ (xs|reverse|tojson) if not c else 'n' }}\"\n",
 		"gentojsondyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|tojson(indent=2) }}{% endif %}ok\"\n",
 		// A dict literal with int keys and a string key: dictsort and the
 		// default tojson (sort_keys) order them (TypeError); + of two dicts.
@@ -683,6 +684,8 @@ func TestRenderErrors(t *testing.T) {
 		{"gentojson", `{"xs": [1], "c": 1, "y": 0}`, `ERROR: prompts/gentojson.yaml:5:58: render gentojson: invalid operation: Object of type generator is not JSON serializable`},
 		{"gentojson", `{"xs": [1], "c": 2}`, `ERROR: prompts/gentojson.yaml:5:98: render gentojson: invalid operation: Object of type list_reverseiterator is not JSON serializable`},
 		{"gentojson", `{"xs": [], "c": 3}`, `ERROR: prompts/gentojson.yaml:5:144: render gentojson: invalid operation: Object of type generator is not JSON serializable`},
+		{"gentojsonarm", `{"xs": [1], "c": true}`, `ERROR: prompts/gentojsonarm.yaml:4:31: render gentojsonarm: invalid operation: Object of type generator is not JSON serializable`},
+		{"gentojsonarm", `{"xs": [1], "c": false}`, `ERROR: prompts/gentojsonarm.yaml:4:55: render gentojsonarm: invalid operation: Object of type list_reverseiterator is not JSON serializable`},
 		{"gentojsondyn", `{"messages": []}`, "ok"},
 		{"gentojsondyn", `{"messages": [], "tools": [{"type": "function", "function": {"name": "f"}}]}`, `ERROR: prompts/gentojsondyn.yaml:3:61: render gentojsondyn: invalid operation: Object of type generator is not JSON serializable`},
 		{"genmacro", `{"messages": [{"role": "user"}], "c": 0}`, ``},

@@ -15,7 +15,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			return c.expr(y, u)
 		}
 		if u == useTest {
-			x, y := c.condition(e.X), c.condition(e.Y)
+			x := c.condition(e.X)
+			y := c.rightOperand(e.Y, c.condition)
 			return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 		}
 		out, mixed := c.logic(e, u)

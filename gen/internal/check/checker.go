@@ -95,8 +95,10 @@ type checker struct {
 	// by the local whose list they modify (see listMethod).
 	leadCall *tmpl.Call
 	listMods map[*ir.Local][]listMod
-	// inIf counts the if branches around.
-	inIf int
+	// inIf counts the if branches around, and rightOperands the and/or
+	// right operands (which Jinja2 may not evaluate).
+	inIf          int
+	rightOperands int
 	// soft is set where Jinja2 compiles a frame soft: in an if (its
 	// conditions and branches) or a conditional expression, up to the
 	// next frame (a loop's body, a macro's, a block set's...). A filter or
@@ -163,6 +165,22 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 		format += fmt.Sprintf(" (in the call of macro %q at %d:%d)", c.macros.calling[n-1], at.Line, at.Col)
 	}
 	c.diags.Errorf(c.pos(sp), format, args...)
+}
+
+// mayNotRun reports whether the code checked may not run on a render:
+// in an if, a conditional expression, an and/or's right operand, a loop,
+// a macro, a block, or a plain template file that another includes. What
+// Jinja2 fails on where it runs is an error where the code always runs,
+// and elsewhere a warning and a render that fails where it runs.
+func (c *checker) mayNotRun() bool {
+	return c.soft || c.inIf > 0 || c.rightOperands > 0 || len(c.scopes) > 1 || c.includable()
+}
+
+// rightOperand checks e, an and/or's right operand, with check.
+func (c *checker) rightOperand(e tmpl.Expr, check func(tmpl.Expr) ir.Expr) ir.Expr {
+	c.rightOperands++
+	defer func() { c.rightOperands-- }()
+	return check(e)
 }
 
 // failedAt reports whether an error was already reported at sp, after

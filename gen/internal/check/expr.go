@@ -1406,7 +1406,8 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	x := operand(e.X, lu)
 	c.guard(x)
 	hint(x.Type(), u)
-	out = &ir.Binary{Op: e.Op, X: x, Y: operand(e.Y, u), Value: true, Pos: c.posString(e.Span)}
+	y := c.rightOperand(e.Y, func(y tmpl.Expr) ir.Expr { return operand(y, u) })
+	out = &ir.Binary{Op: e.Op, X: x, Y: y, Value: true, Pos: c.posString(e.Span)}
 	leaves := builtins.Yields(out)
 	for _, l := range leaves {
 		if types.HoldsDynamic(l.Type()) { // a dynamic value, or a list of them (messages)

@@ -288,7 +288,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		of.X = &tmpl.Filter{Span: e.X.Pos(), X: e.X, Name: "string", NameSpan: e.NameSpan}
 		return c.filter(&of, u)
 	}
-	if name == "tojson" && generator(x) && (len(c.scopes) > 1 || c.inIf > 0) {
+	if name == "tojson" && generator(x) && c.mayNotRun() {
 		return c.generatorToJSON(e, x)
 	}
 	if name == "first" {

@@ -267,7 +267,7 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 // where x is the includer's namespace (the include checks it there).
 func (c *checker) setAttrOfOther(n *tmpl.Set) []ir.Node {
 	msg := fmt.Sprintf("cannot assign an attribute of %q, which is not a namespace (set it with {%% set %s = namespace(...) %%})", n.NS.Name, n.NS.Name)
-	if n.Value == nil || len(c.scopes) == 1 && c.inIf == 0 && !c.includable() {
+	if n.Value == nil || !c.mayNotRun() {
 		c.errorf(n.NS.Span, "%s", msg)
 		return nil
 	}
