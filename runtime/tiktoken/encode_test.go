@@ -653,3 +653,47 @@ func TestCountPiece(t *testing.T) {
 		e.release(m)
 	}
 }
+
+// TestCountMarked: countPiece counts pieces of 4 bytes and more that hold
+// U+FFFD, which it counts by segments (countMarked), as tiktoken's loop
+// does: of U+FFFD among bytes that tokens hold beside it and bytes that
+// none does, and runs of it of every length up to past two tokens
+// between such bytes.
+func TestCountMarked(t *testing.T) {
+	marker := string([]byte{lossy.Marker})
+	units := []string{marker, marker, marker, " ", "?", "&", "\n", "s", "t", "!", "\x01", "a", "€", "é", ")"}
+	rng := rand.New(rand.NewPCG(26, 3))
+	for _, v := range vocabularies {
+		e := v.enc()
+		m := e.merger()
+		check := func(piece string) {
+			want := len(e.mergeLoop(unmarked(piece)))
+			if got := m.countPiece(piece+"after", len(piece)); got != want {
+				t.Fatalf("%s: countPiece(%q) = %d, want %d", v.name, unmarked(piece), got, want)
+			}
+		}
+		for range 20000 {
+			pieceUnits := []string{marker}
+			for range 3 + rng.IntN(12) {
+				pieceUnits = append(pieceUnits, units[rng.IntN(len(units))])
+			}
+			rng.Shuffle(len(pieceUnits), func(i, j int) { pieceUnits[i], pieceUnits[j] = pieceUnits[j], pieceUnits[i] })
+			check(strings.Join(pieceUnits, ""))
+		}
+		// runs merged by markerRuns, by mergeShort, by mergeLong and
+		// searched
+		long := 2 * e.vocab.longest
+		lengths := []int{long - 1, long, long + 1, long + 9}
+		for n := 1; n <= shortPiece+2; n++ {
+			lengths = append(lengths, n)
+		}
+		for _, n := range lengths {
+			run := strings.Repeat(marker, n)
+			for _, around := range []string{"!", "\x01", " ", "?"} {
+				check(run + around + marker)
+				check(around + run + around)
+			}
+		}
+		e.release(m)
+	}
+}

@@ -46,9 +46,16 @@ type vocabulary struct {
 	// the ranks of the strings of one byte and of two, which most
 	// lookups of a merge are, by shortIndex, or noRank
 	short []uint32
-	// which strings short holds a rank of: 35 KB for o200k_base, where
+	// the pairs of bytes that are a token, by pairIndex: 8 KB, where
 	// short is 263 KB, read at random by counting random text
-	shortSet bytepairs.Table[uint32]
+	pairTokens bytepairs.Set
+	// the pairs of bytes that some token holds, one after the other: no
+	// part that merging makes holds a pair not in it
+	pairsInTokens bytepairs.Set
+	// the number of tokens a run of markers of each length up to
+	// shortPiece merges into, by byte-pair merging alone (as a part of a
+	// longer piece: not looked up whole first)
+	markerRuns [shortPiece + 1]uint8
 	// the other tokens that hold U+FFFD (8 in o200k_base, 3 in
 	// cl100k_base), in a table of at least 8 slots a token (holdingSlot),
 	// so that no string that holds the marker probes small or slots: in
@@ -141,8 +148,12 @@ func newVocabulary(file string) *vocabulary {
 		short[i] = noRank
 	}
 	mask, smallMask := len(v.slots)-1, len(v.small)-1
+	v.pairTokens, v.pairsInTokens = bytepairs.NewSet(1<<16), bytepairs.NewSet(1<<16)
 	markedTokens(file, func(token string, holds bool, rank uint32, offset int) {
 		v.longest = max(v.longest, len(token))
+		for k := 1; k < len(token); k++ {
+			v.pairsInTokens.Add(pairIndex(token[k-1], token[k]))
+		}
 		v.lengths.Add(token)
 		head := headOf(token)
 		switch {
@@ -150,6 +161,7 @@ func newVocabulary(file string) *vocabulary {
 			short[shortIndex(-1, token[0])] = rank
 		case len(token) == 2:
 			short[shortIndex(int(token[0]), token[1])] = rank
+			v.pairTokens.Add(pairIndex(token[0], token[1]))
 		case holds:
 			j := v.holdingSlot(head, len(token))
 			for v.holding[j].rankLength != 0 {
@@ -173,9 +185,17 @@ func newVocabulary(file string) *vocabulary {
 			v.slots[j] = slot{head: head, offset: uint32(offset), rankLength: rank<<8 | uint32(len(token))}
 		}
 	})
-	v.short, v.shortSet = short, bytepairs.New(len(short), noRank, func(i int) uint32 { return short[i] })
+	v.short = short
+	runs, m := strings.Repeat(string([]byte{lossy.Marker}), shortPiece), &merger{vocab: v}
+	for n := 1; n <= shortPiece; n++ {
+		v.markerRuns[n] = uint8(len(m.mergeShort(runs, n)))
+	}
 	return v
 }
+
+// pairIndex returns the index of the byte b after the byte a in
+// vocabulary.pairTokens and pairsInTokens.
+func pairIndex(a, b byte) int { return int(a)<<8 | int(b) }
 
 // smallKey returns the key in vocabulary.small of the string of n bytes,
 // 3 or 4, whose head is head: its bytes, its length above them.

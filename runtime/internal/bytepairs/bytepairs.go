@@ -3,7 +3,8 @@
 // (about 5,000 of 65,536 pairs). An array of all pairs is 256 KB or more,
 // and random text reads it at random, a cache miss a read; this table is
 // a bit per pair and the values that are set, 35 to 56 KB, and is read
-// without a branch on whether a pair is set.
+// without a branch on whether a pair is set. A Set is the bits alone
+// (8 KB for 65,536 pairs), for a test that needs no value.
 package bytepairs
 
 import "math/bits"
@@ -41,10 +42,6 @@ func New[V comparable](size int, none V, value func(i int) V) Table[V] {
 	return t
 }
 
-// Has reports whether index i, which is below the table's size, is set:
-// one read of its bit, without the value's.
-func (t *Table[V]) Has(i int) bool { return t.words[i/64].bits>>(i%64)&1 != 0 }
-
 // Get returns the value of index i, which is below the table's size.
 func (t *Table[V]) Get(i int) V {
 	w := t.words[i/64]
@@ -55,3 +52,15 @@ func (t *Table[V]) Get(i int) V {
 	k := (uint64(w.base) + uint64(bits.OnesCount64(w.bits&(bit-1)))) & -set
 	return t.values[k]
 }
+
+// Set is a set of the indexes from 0 to a size: a bit each.
+type Set []uint64
+
+// NewSet returns the empty set of the indexes below size.
+func NewSet(size int) Set { return make(Set, (size+63)/64) }
+
+// Add adds index i, which is below the set's size.
+func (s Set) Add(i int) { s[i/64] |= 1 << (i % 64) }
+
+// Has reports whether index i, which is below the set's size, is in it.
+func (s Set) Has(i int) bool { return s[i/64]>>(i%64)&1 != 0 }

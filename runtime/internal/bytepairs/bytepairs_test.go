@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestGet: every index reads its value, or the default, and is set or not, on tables with
+// TestGet: every index reads its value, or the default, on tables with
 // no index set, all set, and sets at random of several densities, of a
 // size that is not a multiple of 64.
 func TestGet(t *testing.T) {
@@ -24,8 +24,26 @@ func TestGet(t *testing.T) {
 			if got := table.Get(i); got != w {
 				t.Fatalf("density %v: Get(%d) = %#x, want %#x", density, i, got, w)
 			}
-			if got := table.Has(i); got != (w != none) {
-				t.Fatalf("density %v: Has(%d) = %v, want %v", density, i, got, w != none)
+		}
+	}
+}
+
+// TestSet: every index is in the set or not as chosen, on sets of no
+// index, all, and of indexes at random of several densities, of a size
+// that is not a multiple of 64.
+func TestSet(t *testing.T) {
+	const size = 1<<16 + 5
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, density := range []float64{0, 0.01, 0.08, 0.5, 1} {
+		want, set := make([]bool, size), NewSet(size)
+		for i := range want {
+			if want[i] = rng.Float64() < density; want[i] {
+				set.Add(i)
+			}
+		}
+		for i, w := range want {
+			if got := set.Has(i); got != w {
+				t.Fatalf("density %v: Has(%d) = %v, want %v", density, i, got, w)
 			}
 		}
 	}
