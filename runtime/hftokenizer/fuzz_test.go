@@ -178,7 +178,9 @@ func TestMergeTwo(t *testing.T) {
 // TestEncodeMarked: on random bytes, and on runes around U+FFFD that NFC,
 // the splitter and the merges treat apart, Encode, which reads the text
 // marked, gives the ids that the text read as valid UTF-8 makes by the
-// specification's steps, apart from the marked tables (EncodeByScan).
+// specification's steps, apart from the marked tables (EncodeByScan), and
+// Count, which counts pieces that hold U+FFFD by segments, their number:
+// also on runs of U+FFFD of every length up to past shortPiece.
 func TestEncodeMarked(t *testing.T) {
 	tok := load(t, "qwen3.tokenizer.json.gz", false)
 	units := []string{"\xff", "\xe2\x82", "\uFFFD", " ", "a", "7", "\u0301", "\u0b3e", "e", "\n", "!", "语", "\xc3", "\xa9", "'s"}
@@ -195,9 +197,20 @@ func TestEncodeMarked(t *testing.T) {
 		}
 		texts = append(texts, string(text))
 	}
+	// runs of U+FFFD, which Count merges by segments, between bytes that
+	// tokens hold beside it and bytes that none does
+	for n := 1; n <= 40; n++ {
+		for _, around := range []string{"!", "\x01", " ", "?", "\n", "s"} {
+			texts = append(texts, around+strings.Repeat("\xff", n)+around+"\xff", "\x01"+strings.Repeat("\uFFFD", n)+around)
+		}
+	}
 	for _, text := range texts {
-		if ids, want := tok.Encode(text), hftokenizer.EncodeByScan(tok, text); !slices.Equal(toUint32(ids), want) {
+		want := hftokenizer.EncodeByScan(tok, text)
+		if ids := tok.Encode(text); !slices.Equal(toUint32(ids), want) {
 			t.Fatalf("Encode(%q) = %v, want %v", text, ids, want)
+		}
+		if count := tok.Count(text); count != len(want) {
+			t.Fatalf("Count(%q) = %d, want %d", text, count, len(want))
 		}
 	}
 }
