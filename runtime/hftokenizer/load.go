@@ -471,12 +471,11 @@ func (m *model) build(b *bpeModel) error {
 		m.replacementMerges.put(uint32(mg[0]), uint32(mg[1]), mg[2])
 	}
 	if m.replacementPart {
-		m.pairsInTokens = bytepairs.NewSet(1 << 16)
+		inTokens := new(bytepairs.Pairs)
 		for bytes := range byBytes {
-			for k := 1; k < len(bytes); k++ {
-				m.pairsInTokens.Add(int(bytes[k-1])<<8 | int(bytes[k]))
-			}
+			inTokens.Add(bytes)
 		}
+		m.pairsInTokens = inTokens.Set()
 		runs, s := strings.Repeat(string([]byte{lossy.Marker}), shortPiece), new(state)
 		for n := 1; n <= shortPiece; n++ {
 			m.markerRuns[n] = uint8(m.mergeParts(s, runs[:n]))

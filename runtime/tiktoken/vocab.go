@@ -148,12 +148,11 @@ func newVocabulary(file string) *vocabulary {
 		short[i] = noRank
 	}
 	mask, smallMask := len(v.slots)-1, len(v.small)-1
-	v.pairTokens, v.pairsInTokens = bytepairs.NewSet(1<<16), bytepairs.NewSet(1<<16)
+	v.pairTokens = bytepairs.NewSet(1 << 16)
+	inTokens := new(bytepairs.Pairs)
 	markedTokens(file, func(token string, holds bool, rank uint32, offset int) {
 		v.longest = max(v.longest, len(token))
-		for k := 1; k < len(token); k++ {
-			v.pairsInTokens.Add(pairIndex(token[k-1], token[k]))
-		}
+		inTokens.Add(token)
 		v.lengths.Add(token)
 		head := headOf(token)
 		switch {
@@ -186,6 +185,7 @@ func newVocabulary(file string) *vocabulary {
 		}
 	})
 	v.short = short
+	v.pairsInTokens = inTokens.Set()
 	runs, m := strings.Repeat(string([]byte{lossy.Marker}), shortPiece), &merger{vocab: v}
 	for n := 1; n <= shortPiece; n++ {
 		v.markerRuns[n] = uint8(len(m.mergeShort(runs, n)))

@@ -64,3 +64,28 @@ func (s Set) Add(i int) { s[i/64] |= 1 << (i % 64) }
 
 // Has reports whether index i, which is below the set's size, is in it.
 func (s Set) Has(i int) bool { return s[i/64]>>(i%64)&1 != 0 }
+
+// Pairs collects the pairs of bytes that follow one another in strings,
+// a byte per pair, stored without reading it: setting a bit of a Set for
+// each pair of o200k_base's tokens took 25% more time to build its
+// tables.
+type Pairs struct{ in [1 << 16]bool }
+
+// Add adds the pairs of bytes of s.
+func (p *Pairs) Add(s string) {
+	for k := 1; k < len(s); k++ {
+		p.in[uint16(s[k-1])<<8|uint16(s[k])] = true
+	}
+}
+
+// Set returns the set of the pairs, each as the index of its second byte
+// after its first (first<<8 | second).
+func (p *Pairs) Set() Set {
+	s := NewSet(len(p.in))
+	for i, in := range p.in {
+		if in {
+			s.Add(i)
+		}
+	}
+	return s
+}

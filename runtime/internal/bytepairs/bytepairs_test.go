@@ -48,3 +48,23 @@ func TestSet(t *testing.T) {
 		}
 	}
 }
+
+// TestPairs: the set of the pairs of some strings holds each pair of
+// bytes that follow one another in one of them, and no other.
+func TestPairs(t *testing.T) {
+	strs := []string{"", "a", "ab", "abc", "\xff\x00\xff", "zz"}
+	p := new(Pairs)
+	want := map[int]bool{}
+	for _, s := range strs {
+		p.Add(s)
+		for k := 1; k < len(s); k++ {
+			want[int(s[k-1])<<8|int(s[k])] = true
+		}
+	}
+	set := p.Set()
+	for i := range 1 << 16 {
+		if set.Has(i) != want[i] {
+			t.Fatalf("Has(%#04x) = %v, want %v", i, set.Has(i), want[i])
+		}
+	}
+}
