@@ -129,7 +129,7 @@ func (m *merger) countThree(text string, a, b, c byte) int {
 // countMarked returns the number of tokens of the piece text[:n], which
 // mostly holds U+FFFD, as len(m.merge(text, n)), by segments: no token holds
 // U+FFFD beside most bytes (o200k_base's 22 that hold it hold beside it
-// only U+FFFD, a space, a line break, '?', '&', '€' and 7 letters), and
+// only U+FFFD, a space, a line break, '?', '&', '€' and 8 letters), and
 // where a pair of bytes is in no token (pairsInTokens) no merge joins
 // them, so the piece's tokens are those of the segments between such
 // pairs, each merged alone. In random bytes the pieces of 4 bytes and
