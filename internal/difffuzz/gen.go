@@ -188,6 +188,9 @@ var includedFamilies = []string{
 	// map with a filter of a value (center, wordcount, round, ...) of
 	// typed lists and dynamic values.
 	"map-value-filter",
+	// Issue 27: map('tojson') of a dynamic value (vLLM's gemma3_pythonic
+	// templates), Jinja2's or the transformers profile's tojson of each item.
+	"map-tojson",
 	// {% set d.k = v %} of a dict in an if, which Jinja2 fails on where
 	// it runs (and so does the render).
 	"setattr-not-namespace",

@@ -373,7 +373,7 @@ def check_scenario(data, inputs, where, used=None):
 CHAT_TESTS = {"boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence"}
 CHAT_METHODS = {"get", "values"}
 # and the filters map applies to dynamic values only.
-CHAT_MAP_FILTERS = {"first", "last"}
+CHAT_MAP_FILTERS = {"first", "last", "tojson"}
 
 
 def chat_context(data, tools):
