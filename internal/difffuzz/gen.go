@@ -188,6 +188,9 @@ var includedFamilies = []string{
 	// map with a filter of a value (center, wordcount, round, ...) of
 	// typed lists and dynamic values.
 	"map-value-filter",
+	// Issue 27: update() of a dict literal in an if, in the transformers
+	// profile, whose sandbox raises SecurityError where it runs.
+	"dict-update",
 	// Issue 27: map('tojson') of a dynamic value (vLLM's gemma3_pythonic
 	// templates), Jinja2's or the transformers profile's tojson of each item.
 	"map-tojson",

@@ -145,6 +145,9 @@ ALLOWED_METHODS = {
     # profile raises SecurityError on all but pop and clear, which alone
     # promptgen supports outside it with the first three)
     "append", "extend", "insert", "pop", "clear", "remove", "reverse", "sort",
+    # and the dict method update, which promptgen supports only in the
+    # sandbox, which raises SecurityError where it runs
+    "update",
 }
 FORBIDDEN_NODES = (
     nodes.Block, nodes.Extends,
