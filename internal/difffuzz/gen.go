@@ -188,6 +188,9 @@ var includedFamilies = []string{
 	// map with a filter of a value (center, wordcount, round, ...) of
 	// typed lists and dynamic values.
 	"map-value-filter",
+	// Issue 27: an inferred variable only tested with is defined (vLLM's
+	// xLAM template), a dynamic value, whose data is any JSON value.
+	"defined-only-input",
 	// Issue 27: update() of a dict literal in an if, in the transformers
 	// profile, whose sandbox raises SecurityError where it runs.
 	"dict-update",
@@ -512,6 +515,9 @@ func (g *generator) newCase(i int) *Case {
 			b.WriteString(g.macroDefs(true))
 		}
 		b.WriteString(g.stmt())
+	}
+	if mode == "inferred" && !plain && g.on("defined-only-input") && g.chance(0.1) {
+		b.WriteString(g.definedOnlyInput())
 	}
 	if g.chance(0.3) {
 		b.WriteString("\n")
