@@ -197,6 +197,9 @@ var includedFamilies = []string{
 	// Issue 27: map('tojson') of a dynamic value (vLLM's gemma3_pythonic
 	// templates), Jinja2's or the transformers profile's tojson of each item.
 	"map-tojson",
+	// Issue 27: map of the filters of a list or dict that make a new value
+	// (list, sort, dictsort, sum, min, max) of a dynamic value.
+	"map-list-filter",
 	// {% set d.k = v %} of a dict in an if, which Jinja2 fails on where
 	// it runs (and so does the render).
 	"setattr-not-namespace",

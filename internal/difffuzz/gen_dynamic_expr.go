@@ -346,6 +346,14 @@ func (g *generator) dynFilter(d int) (expression, string) {
 			}
 			e, iterated = g.filter(x, "map", args...), true
 		}},
+		choice{1, g.on("map-list-filter"), func() {
+			name := g.pick([]string{"list", "sort", "dictsort", "sum", "min", "max"})
+			args := []string{"'" + name + "'"}
+			if name == "sort" && g.chance(0.4) {
+				args = append(args, g.kw("reverse", "true"))
+			}
+			e, iterated = g.filter(x, "map", args...), true
+		}},
 		choice{1, g.on("map-value-filter"), func() {
 			name := g.pick([]string{"center", "striptags", "urlencode", "wordwrap", "filesizeformat", "wordcount", "round"})
 			e, iterated = g.filter(x, "map", append([]string{"'" + name + "'"}, g.stringFilterArgs(name)...)...), true

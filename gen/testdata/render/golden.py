@@ -376,7 +376,7 @@ def check_scenario(data, inputs, where, used=None):
 CHAT_TESTS = {"boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence"}
 CHAT_METHODS = {"get", "values"}
 # and the filters map applies to dynamic values only.
-CHAT_MAP_FILTERS = {"first", "last", "tojson"}
+CHAT_MAP_FILTERS = {"first", "last", "tojson", "list", "sort", "dictsort", "sum", "min", "max"}
 
 
 def chat_context(data, tools):
