@@ -292,7 +292,12 @@ func TestRenderErrors(t *testing.T) {
 		// runs (SecurityError), after its arguments; pop and clear run, and
 		// pop fails on an empty list or an index out of range (IndexError).
 		"listunsafe": "jinja: {profile: transformers}\ninputs:\n  c: int\n  n: int\ntemplate: \"{% set xs = [1] %}{% if c == 1 %}{% set _ = xs.append(10 // n) %}{% elif c == 2 %}{{ xs.pop() }}{{ xs.pop(n) }}{% elif c == 3 %}{{ xs.extend([2]) }}{% elif c == 4 %}{{ xs.sort() or 'x' }}{% elif c == 5 %}{{ xs.insert(0, 2) }}{% endif %}ok\"\n",
-		"listpop":    "inputs:\n  n: int\ntemplate: \"{% set xs = [] %}{% for i in range(n) %}{% set _ = xs.append(i) %}{% endfor %}{{ xs.pop(-3) }}{{ xs }}\"\n",
+		// update() of a dict, which transformers' sandbox refuses, fails
+		// where it runs (SecurityError), after its arguments.
+		"dictupdate": "jinja: {profile: transformers}\ninputs:\n  c: int\n  n: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{% set _ = d.update({'a': 10 // n}) %}{% endif %}{{ d.a }}\"\n",
+		// map('tojson') of an undefined item (TypeError in json.dumps).
+		"maptojson": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content | map('tojson') | join }}|{{ [m.x] | map('tojson') | join }}{% endfor %}\"\n",
+		"listpop":   "inputs:\n  n: int\ntemplate: \"{% set xs = [] %}{% for i in range(n) %}{% set _ = xs.append(i) %}{% endfor %}{{ xs.pop(-3) }}{{ xs }}\"\n",
 		// extend() of a dynamic value makes a typed list dynamic: where
 		// the value is no iterable, Python raises TypeError.
 		"listextend": "inputs:\n  c: bool\ntemplate: \"{% set m = [1] %}{% if c %}{% set m = ['ab'] %}{% endif %}{% set xs = [1] %}{% set _ = xs.extend(m | first) %}{{ xs }}\"\n",
@@ -662,6 +667,10 @@ func TestRenderErrors(t *testing.T) {
 		{"listunsafe", `{"c": 4, "n": 0}`, `ERROR: prompts/listunsafe.yaml:5:183: render listunsafe: invalid operation: access to attribute 'sort' of 'list' object is unsafe.`},
 		{"listunsafe", `{"c": 5, "n": 0}`, `ERROR: prompts/listunsafe.yaml:5:222: render listunsafe: invalid operation: access to attribute 'insert' of 'list' object is unsafe.`},
 		{"listunsafe", `{"c": 0, "n": 0}`, "ok"},
+		{"dictupdate", `{"c": 1, "n": 0}`, `ERROR: prompts/dictupdate.yaml:5:75: render dictupdate: invalid operation: division by zero`},
+		{"dictupdate", `{"c": 1, "n": 2}`, `ERROR: prompts/dictupdate.yaml:5:62: render dictupdate: invalid operation: access to attribute 'update' of 'dict' object is unsafe.`},
+		{"dictupdate", `{"c": 0, "n": 0}`, "1"},
+		{"maptojson", `{"messages": [{"role": "user", "content": "ab"}]}`, `ERROR: prompts/maptojson.yaml:3:77: render maptojson: invalid operation: Object of type Undefined is not JSON serializable`},
 		{"listpop", `{"n": 3}`, "0[1, 2]"},
 		{"listpop", `{"n": 2}`, `ERROR: prompts/listpop.yaml:3:93: render listpop: invalid operation: pop index out of range`},
 		{"listpop", `{"n": 0}`, `ERROR: prompts/listpop.yaml:3:93: render listpop: invalid operation: pop from empty list`},

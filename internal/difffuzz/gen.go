@@ -188,6 +188,18 @@ var includedFamilies = []string{
 	// map with a filter of a value (center, wordcount, round, ...) of
 	// typed lists and dynamic values.
 	"map-value-filter",
+	// Issue 27: an inferred variable only tested with is defined (vLLM's
+	// xLAM template), a dynamic value, whose data is any JSON value.
+	"defined-only-input",
+	// Issue 27: update() of a dict literal in an if, in the transformers
+	// profile, whose sandbox raises SecurityError where it runs.
+	"dict-update",
+	// Issue 27: map('tojson') of a dynamic value (vLLM's gemma3_pythonic
+	// templates), Jinja2's or the transformers profile's tojson of each item.
+	"map-tojson",
+	// Issue 27: map of the filters of a list or dict that make a new value
+	// (list, sort, dictsort, sum, min, max) of a dynamic value.
+	"map-list-filter",
 	// {% set d.k = v %} of a dict in an if, which Jinja2 fails on where
 	// it runs (and so does the render).
 	"setattr-not-namespace",
@@ -506,6 +518,9 @@ func (g *generator) newCase(i int) *Case {
 			b.WriteString(g.macroDefs(true))
 		}
 		b.WriteString(g.stmt())
+	}
+	if mode == "inferred" && !plain && g.on("defined-only-input") && g.chance(0.1) {
+		b.WriteString(g.definedOnlyInput())
 	}
 	if g.chance(0.3) {
 		b.WriteString("\n")

@@ -335,6 +335,25 @@ func (g *generator) dynFilter(d int) (expression, string) {
 			name := g.pick([]string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last"})
 			e, iterated = g.filter(x, "map", "'"+name+"'"), true
 		}},
+		choice{1, g.on("map-tojson"), func() {
+			// transformers' tojson takes ensure_ascii first.
+			args := []string{"'tojson'"}
+			if g.profile && g.chance(0.2) {
+				args = append(args, g.kw("ensure_ascii", g.pick([]string{"true", "false"})))
+			}
+			if g.chance(0.3) {
+				args = append(args, g.kw("indent", strconv.Itoa(g.r.IntN(3))))
+			}
+			e, iterated = g.filter(x, "map", args...), true
+		}},
+		choice{1, g.on("map-list-filter"), func() {
+			name := g.pick([]string{"list", "sort", "dictsort", "sum", "min", "max"})
+			args := []string{"'" + name + "'"}
+			if name == "sort" && g.chance(0.4) {
+				args = append(args, g.kw("reverse", "true"))
+			}
+			e, iterated = g.filter(x, "map", args...), true
+		}},
 		choice{1, g.on("map-value-filter"), func() {
 			name := g.pick([]string{"center", "striptags", "urlencode", "wordwrap", "filesizeformat", "wordcount", "round"})
 			e, iterated = g.filter(x, "map", append([]string{"'" + name + "'"}, g.stringFilterArgs(name)...)...), true

@@ -544,6 +544,31 @@ func (g *generator) setAttrStmt() string {
 		g.tag("set "+name+"."+g.pick([]string{"k", "a", "seen"})+" = "+g.expr(typeInt, 1).text) + g.tag("endif")
 }
 
+// definedOnlyInput tests dfo, a variable of the data that nothing else
+// reads, with is defined or is undefined, and sets it where it is not
+// (vLLM's xLAM template: {% if not tools_in_user_message is defined %}
+// {% set tools_in_user_message = true %}{% endif %}): promptgen's feed
+// takes any JSON value for it.
+func (g *generator) definedOnlyInput() string {
+	if g.chance(0.5) {
+		return g.open("{{") + g.pad() + "dfo is " + g.pick([]string{"defined", "undefined"}) + g.pad() + g.close("}}")
+	}
+	return g.tag("if not dfo is defined") + g.tag("set dfo = "+g.pick([]string{"true", "1", "'x'"})) + g.tag("endif")
+}
+
+// dictUpdateStmt sets a name to a dict literal and, in an if, calls its
+// update(), which transformers' sandbox rejects with SecurityError where
+// it runs (vLLM's Hunyuan-A13B template); only in a case with the
+// transformers profile, as promptgen rejects it outside.
+func (g *generator) dictUpdateStmt() string {
+	name := fmt.Sprintf("dk%d", g.dictSets)
+	g.dictSets++
+	c, _ := g.cond(1)
+	arg := "{'" + g.pick([]string{"k", "a", "seen"}) + "': " + g.wrap(g.expr(typeInt, 1), precCond) + "}"
+	return g.tag("set "+name+" = "+g.dictLit(1).text) + g.tag("if "+g.wrap(c, precOr)) +
+		g.tag("set _ = "+name+".update("+arg+")") + g.tag("endif")
+}
+
 // scalarTypes are the types whose values an and/or or a conditional may
 // mix (mixedValue).
 var scalarTypes = []*valueType{typeString, typeInt, typeFloat, typeBool}

@@ -112,7 +112,8 @@ var printingFilters = map[string]bool{
 // cannot serialize (what is "tojson generator" or "tojson
 // list_reverseiterator"), or a call of a name that is undefined (what is
 // "function f"), which fails with ErrUndefined, or a list method that
-// transformers' sandbox forbids (what is "unsafe append": SecurityError).
+// transformers' sandbox forbids (what is "unsafe append": SecurityError),
+// or a method of another type it forbids (what is "unsafe dict.update").
 // A filter's or test's operand and arguments, args, were evaluated first.
 func Missing(what string, args ...Value) (Value, error) {
 	if what == "setattr" {
@@ -125,7 +126,11 @@ func Missing(what string, args ...Value) (Value, error) {
 	case "tojson":
 		return Value{}, errInvalid("Object of type %s is not JSON serializable", name)
 	case "unsafe":
-		return Value{}, errInvalid("access to attribute '%s' of 'list' object is unsafe.", name)
+		typ, method, ok := strings.Cut(name, ".")
+		if !ok {
+			typ, method = "list", name
+		}
+		return Value{}, errInvalid("access to attribute '%s' of '%s' object is unsafe.", method, typ)
 	}
 	return Value{}, errInvalid("No %s named '%s' found.", kind, name)
 }

@@ -19,7 +19,9 @@ import (
 // break_on_hyphens), striptags, wordcount, xmlattr(autospace),
 // forceescape, groupby(attribute, default, case_sensitive),
 // slice(slices, fill_with) and unique(case_sensitive, attribute) (lists
-// where Jinja2 yields generators).
+// where Jinja2 yields generators), and tojson(indent) as map applies it:
+// Jinja2's (Markup), "tfjson" transformers' and "tfjsonascii"
+// transformers' with ensure_ascii=True (see ToJSON).
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"center":         centerValue,
 	"escape":         escapeValue,
@@ -36,6 +38,29 @@ var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"groupby":        groupBy,
 	"slice":          sliceColumns,
 	"unique":         uniqueValue,
+	"tojson":         jsonFilter("tojson"),
+	"tfjson":         jsonFilter("tfjson"),
+	"tfjsonascii":    jsonFilter("tfjsonascii"),
+}
+
+// jsonFilter is the tojson filter op, one of moreFilters' names, with an
+// int indent argument (none for none): Markup where it is Jinja2's, a str
+// where it is transformers'.
+func jsonFilter(op string) func(Value, []Value) (Value, error) {
+	return func(x Value, args []Value) (Value, error) {
+		indent := argAt(args, 0)
+		var s string
+		var err error
+		if op == "tfjsonascii" {
+			s, err = ToTransformersASCIIJSON(x, int(indent.i), indent.kind == intKind)
+		} else {
+			s, err = ToJSON(x, int(indent.i), indent.kind == intKind, op == "tfjson")
+		}
+		if err != nil || op != "tojson" {
+			return StringValue(s), err
+		}
+		return MarkupValue(StringValue(s)), nil
+	}
 }
 
 // uniqueValue is Jinja2's unique(case_sensitive, attribute): the items of

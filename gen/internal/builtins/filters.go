@@ -191,7 +191,15 @@ var MapFilters = []string{"abs", "capitalize", "center", "count", "filesizeforma
 // DynMapFilters are the filters map applies to the items of a dynamic
 // value (jinja.Filter has them).
 var DynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last",
-	"center", "filesizeformat", "round", "striptags", "urlencode", "wordcount", "wordwrap"}
+	"center", "filesizeformat", "round", "striptags", "urlencode", "wordcount", "wordwrap", "tojson",
+	"list", "sort", "dictsort", "sum", "min", "max"}
+
+// IsMapToJSON reports whether x is map('tojson') of a dynamic value, whose
+// Name is the runtime's filter: Jinja2's tojson, or transformers' (tfjson,
+// tfjsonascii), which read a Markup item as its string.
+func IsMapToJSON(x *ir.Dynamic) bool {
+	return x.Op == ir.DynMapFilter && (x.Name == "tojson" || x.Name == "tfjson" || x.Name == "tfjsonascii")
+}
 
 // IsGenerator reports whether Jinja2's filter for x returns a generator.
 func IsGenerator(x *ir.Call) bool {

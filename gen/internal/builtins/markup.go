@@ -163,7 +163,7 @@ func ReadsHolder(x *ir.Dynamic) bool {
 	case ir.DynFilter:
 		return keepsItems(x) || x.Name == "format" || x.Name == "xmlattr" || x.Name == "int" || x.Name == "float"
 	case ir.DynMapFilter:
-		return x.Name == "length" || x.Name == "count" || x.Name == "wordcount" || x.Name == "int" || x.Name == "float"
+		return x.Name == "length" || x.Name == "count" || x.Name == "wordcount" || x.Name == "int" || x.Name == "float" || IsMapToJSON(x)
 	}
 	return false
 }
@@ -197,6 +197,8 @@ func (m *Markup) Holds(x ir.Expr) bool {
 			return slices.ContainsFunc(x.Args, m.mayHold)
 		case ir.DynMarkupItems:
 			return true
+		case ir.DynMapFilter:
+			return x.Name == "tojson" // Jinja2's, whose strings are Markup
 		case ir.DynItem, ir.DynFirst, ir.DynLast:
 			if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
 				return false // a string of Markup's split(), which holds no item

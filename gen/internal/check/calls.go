@@ -90,6 +90,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if isListMethod(fn) {
 		return c.listMethod(e, fn)
 	}
+	if fn.Name == "update" {
+		return c.dictUpdate(e, fn)
+	}
 	params, ok := ir.MethodParams[fn.Name]
 	if !ok {
 		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, slices.Sorted(maps.Keys(ir.MethodParams))))

@@ -142,6 +142,10 @@ type checker struct {
 	// read so far, with whether a read is tested (see missingKey).
 	definedTested map[tmpl.Expr]bool
 	missingKeys   map[missingKeyRead]bool
+	// definedOnly are the operands of the tests defined and undefined
+	// alone; valueRead the feed variables read elsewhere (undefinedInputs).
+	definedOnly map[tmpl.Expr]bool
+	valueRead   map[*ir.Field]bool
 }
 
 const (
@@ -414,6 +418,7 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 			return false
 		}
 	}
+	undefinedInputs(checkers, feed)
 	types.Finalize(feed)
 	checkers[0].c.checkNoDicts(feed)
 	for _, k := range checkers {
@@ -434,6 +439,25 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 		k.c.keepMarkup(k.bodies)
 	}
 	return true
+}
+
+// undefinedInputs makes dynamic each inferred variable of feed that the
+// templates only test with is defined or is undefined: its value is never
+// read, so any JSON value goes, as Jinja2 takes any (vLLM's xLAM template
+// tests tools_in_user_message so, which chat requests give as a bool).
+func undefinedInputs(checkers []*Checker, feed *ir.Type) {
+	if feed.Declared {
+		return
+	}
+	for _, f := range feed.Fields {
+		t := f.Type.Resolve()
+		if f.Chat || t.Kind != ir.KindUnknown || t.Hint != ir.KindUnknown {
+			continue
+		}
+		if !slices.ContainsFunc(checkers, func(k *Checker) bool { return k.c.valueRead[f] }) {
+			t.Kind = ir.KindDynamic
+		}
+	}
 }
 
 // checkTypeDepth reports a feed whose variables' types nest deeper than

@@ -836,6 +836,12 @@ func (c *checker) global(e *tmpl.Name, u use) ir.Expr {
 		}
 	}
 	c.used[f] = true
+	if !c.definedOnly[e] {
+		if c.valueRead == nil {
+			c.valueRead = map[*ir.Field]bool{}
+		}
+		c.valueRead[f] = true
+	}
 	if ir.IsImage(f.Type) {
 		c.errorf(e.Span, "%q is an image input, not a template value: an image part of a message's content gives it whole (image: \"{{ %s }}\")", e.Name, e.Name)
 		f = &ir.Field{Key: e.Name, Type: ir.DynamicType(), Pos: c.pos(e.Span)} // keeps checking the rest, whatever it does with it

@@ -315,7 +315,7 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	out := &ir.Call{Kind: ir.CallFilter, Name: name, X: x, Pos: c.posString(e.Span)}
 	if name == "tojson" && c.p.Jinja.Transformers {
 		// Its first parameter is ensure_ascii, not indent.
-		out.Args = c.transformersToJSON(out, e)
+		out.Args = c.transformersToJSON(e)
 	} else {
 		out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
 	}
@@ -1092,7 +1092,7 @@ func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 // Python, which filter takes as encoding/json writes the feed (an object's
 // set fields in declaration order, a map's keys sorted) by converting it to
 // a dynamic value.
-func (c *checker) transformersToJSON(out *ir.Call, e *tmpl.Filter) []ir.Expr {
+func (c *checker) transformersToJSON(e *tmpl.Filter) []ir.Expr {
 	args := c.bindArgs("filter tojson", builtins.TransformersToJSONParams, e.Args, e.Kwargs, e.Span)
 	ensureASCII := false
 	for i, p := range builtins.TransformersToJSONParams {

@@ -430,3 +430,36 @@ func (h *listHolders) nodes(ns []ir.Node) {
 		}
 	}
 }
+
+// dictUpdate checks e, a call of the dict method update (fn): in the
+// transformers profile, whose sandbox rejects it (Jinja2 3.1's
+// modifies_known_mutable), a render that fails where the call runs, after
+// its arguments, with SecurityError, and a warning (vLLM's Hunyuan-A13B
+// template updates a dict literal where the first message is empty).
+// promptgen modifies no dict in place, so outside the sandbox, where
+// Jinja2 does, it is an error.
+func (c *checker) dictUpdate(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
+	x := c.expr(fn.X, useValue)
+	args := []ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}
+	for _, a := range e.Args {
+		args = append(args, c.expr(a, useValue))
+	}
+	for _, kw := range e.Kwargs {
+		args = append(args, c.expr(kw.Value, useValue))
+	}
+	switch k := x.Type().Resolve().Kind; {
+	case c.rejected[x]:
+		return c.reject()
+	case k == ir.KindDynamic:
+		c.errorf(fn.NameSpan, "update() of a dynamic value is not supported: promptgen compiles it only of a dict literal, map or object, whose update transformers' sandbox rejects")
+		return c.reject()
+	case k != ir.KindDict && k != ir.KindMap && k != ir.KindStruct:
+		c.errorf(fn.NameSpan, "update() is a method of a dict, not %s (Jinja2 raises UndefinedError: %s has no such method)", x.Type(), ir.A(k))
+		return c.reject()
+	case !c.p.Jinja.Transformers:
+		c.errorf(fn.NameSpan, "update() of a dict is not supported: promptgen modifies no dict in place, which Jinja2 shares between the names holding it (set the values in a namespace: {%% set ns = namespace(k=v) %%}{%% set ns.k = w %%}); with profile: transformers, whose sandbox rejects it, the render fails where it runs")
+		return c.reject()
+	}
+	c.diags.Warnf(c.pos(fn.NameSpan), "update() of a dict: transformers' sandbox raises SecurityError (access to attribute 'update' of 'dict' object is unsafe.) where it runs, and so does the render")
+	return c.dyn(ir.DynMissing, "unsafe dict.update", ir.DynamicType(), fn.NameSpan, args...)
+}

@@ -136,6 +136,9 @@ func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
 	if a, ok := builtins.FilterAliases[name]; ok {
 		name = a
 	}
+	if name == "tojson" {
+		return c.dynMapToJSON(e, x)
+	}
 	params, kinds := ir.FilterParams[name], map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}}[name]
 	if vf, ok := valueFilters[name]; ok {
 		params, kinds = vf.params, vf.kinds
@@ -149,6 +152,35 @@ func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
 	out := c.dyn(ir.DynMapFilter, name, ir.DynamicType(), e.Span, append([]ir.Expr{x}, args...)...)
 	c.mustIterate(out, "map", e.NameSpan)
 	return out
+}
+
+// dynMapToJSON is map('tojson', ...) of a dynamic x: the runtime's filter
+// named as ttfuncs names tojson's operations, Jinja2's (whose items are
+// Markup), transformers' or its ensure_ascii=True, with the indent.
+func (c *checker) dynMapToJSON(e *tmpl.Filter, x ir.Expr) ir.Expr {
+	of := *e
+	of.Args = e.Args[1:]
+	name, args := "tojson", []ir.Expr(nil)
+	if c.p.Jinja.Transformers {
+		name, args = "tfjson", c.transformersToJSON(&of)
+		if ir.ToJSONEnsureASCII(args) {
+			name, args = "tfjsonascii", args[:1]
+		}
+	} else {
+		args = c.bindArgs("filter tojson", ir.FilterParams["tojson"], of.Args, of.Kwargs, e.Span)
+	}
+	if !builtins.IsNone(args[0]) {
+		c.constrain(args[0].Type(), ir.KindInt, e.Span)
+	}
+	out := c.dyn(ir.DynMapFilter, name, ir.DynamicType(), e.Span, x, args[0])
+	c.mustIterate(out, "map", e.NameSpan)
+	return out
+}
+
+// dynamicItems reports whether t is a list of dynamic values.
+func dynamicItems(t *ir.Type) bool {
+	t = t.Resolve()
+	return t.Kind == ir.KindList && t.Elem.Resolve().Kind == ir.KindDynamic
 }
 
 // mapFilterName is the filter name of map(name, ...), a string literal
@@ -178,7 +210,8 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	if c.rejected[x] {
 		return x
 	}
-	if isDynamic(x) {
+	if name, _ := constString(e.Args[0]); isDynamic(x) || name == "tojson" && dynamicItems(x.Type()) {
+		// A list of dynamic values (messages) converts to one.
 		return c.dynMapFilter(e, x)
 	}
 	xt := x.Type()

@@ -57,6 +57,10 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	}
 	if e.Name == "defined" || e.Name == "undefined" {
 		c.testsDefined(e.X)
+		if c.definedOnly == nil {
+			c.definedOnly = map[tmpl.Expr]bool{}
+		}
+		c.definedOnly[e.X] = true
 	}
 	x := c.expr(e.X, useValue)
 	if generator(x) {

@@ -145,6 +145,9 @@ ALLOWED_METHODS = {
     # profile raises SecurityError on all but pop and clear, which alone
     # promptgen supports outside it with the first three)
     "append", "extend", "insert", "pop", "clear", "remove", "reverse", "sort",
+    # and the dict method update, which promptgen supports only in the
+    # sandbox, which raises SecurityError where it runs
+    "update",
 }
 FORBIDDEN_NODES = (
     nodes.Block, nodes.Extends,
@@ -373,7 +376,7 @@ def check_scenario(data, inputs, where, used=None):
 CHAT_TESTS = {"boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence"}
 CHAT_METHODS = {"get", "values"}
 # and the filters map applies to dynamic values only.
-CHAT_MAP_FILTERS = {"first", "last"}
+CHAT_MAP_FILTERS = {"first", "last", "tojson", "list", "sort", "dictsort", "sum", "min", "max"}
 
 
 def chat_context(data, tools):
