@@ -458,6 +458,7 @@ func TestRenderErrors(t *testing.T) {
 			"  {% if c == 1 %}{{ xs|select('equalto', y + 1)|length }}{% elif c == 2 %}{{ xs|reverse|last }}{% elif c == 3 %}{{ xs|map('string') }}\n" +
 			"  {% elif c == 4 %}{{ (xs|unique) + [y + 1] }}{% elif c == 5 %}{{ [1] + xs|reject }}{% elif c == 6 %}{{ (xs|select)[1:y] }}\n" +
 			"  {% elif c == 7 %}{{ 'a' ~ (xs|reject) ~ y }}{% elif c == 8 %}{{ xs|select is divisibleby(y) }}{% elif c == 9 %}{{ xs|select|string }}{% endif %}ok\n",
+		"genmisusedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|length }}{% endif %}{% for m in messages %}{{ m.content ~ (messages|map(attribute='role')) }}{% endfor %}ok\"\n",
 		"genmisusearm": "inputs:\n  xs: [int]\n  c: bool\ntemplate: \"{{ c and xs|select|count }}{{ ((xs|select) * 2) if not c else 'n' }}\"\n",
 		// A dict literal with int keys and a string key: dictsort and the
 		// default tojson (sort_keys) order them (TypeError); + of two dicts.
@@ -709,6 +710,9 @@ func TestRenderErrors(t *testing.T) {
 		{"genmisuse", `{"xs": [1], "c": 8}`, `ERROR: prompts/genmisuse.yaml:8:92: render genmisuse: "y": variable is undefined`},
 		{"genmisuse", `{"xs": [1], "c": 8, "y": 2}`, "ERROR: prompts/genmisuse.yaml:8:67: render genmisuse: invalid operation: unsupported operand type(s) for %: 'generator' and 'int'"},
 		{"genmisuse", `{"xs": [1], "c": 9}`, "ERROR: prompts/genmisuse.yaml:8:117: render genmisuse: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"},
+		{"genmisusedyn", `{"messages": []}`, "ok"},
+		{"genmisusedyn", `{"messages": [], "tools": [{"type": "function", "function": {"name": "f"}}]}`, "ERROR: prompts/genmisusedyn.yaml:3:61: render genmisusedyn: invalid operation: object of type 'generator' has no len()"},
+		{"genmisusedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ERROR: prompts/genmisusedyn.yaml:3:107: render genmisusedyn: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"},
 		{"genmisusearm", `{"xs": [1], "c": true}`, "ERROR: prompts/genmisusearm.yaml:4:31: render genmisusearm: invalid operation: object of type 'generator' has no len()"},
 		{"genmisusearm", `{"xs": [1], "c": false}`, "ERROR: prompts/genmisusearm.yaml:4:43: render genmisusearm: invalid operation: unsupported operand type(s) for *: 'generator' and 'int'"},
 		{"gentojsondyn", `{"messages": []}`, "ok"},
