@@ -100,8 +100,19 @@ func (c *checker) misusedArith(e *tmpl.Binary, x, y ir.Expr) (ir.Expr, bool) {
 }
 
 // misusedSlice is a slice of g, a generator, with bounds: Jinja2
-// subscripts it in Python, which raises TypeError.
+// subscripts it in Python, which raises TypeError. Not where the slice
+// reads no variable: Jinja2's optimizer folds it at compile time through
+// its getitem, which yields undefined ((['a']|unique)[:] prints empty).
 func (c *checker) misusedSlice(e *tmpl.Slice, g ir.Expr, bounds []ir.Expr) (ir.Expr, bool) {
+	readsName := false
+	tmpl.Inspect([]tmpl.Node{&tmpl.Output{X: e}}, func(tmpl.Node) {}, func(x tmpl.Expr) {
+		if _, ok := x.(*tmpl.Name); ok {
+			readsName = true
+		}
+	})
+	if !readsName {
+		return nil, false
+	}
 	what, typ := generatorType(g)
 	xs := []ir.Expr{g}
 	for _, b := range bounds {
