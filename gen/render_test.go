@@ -454,6 +454,17 @@ func TestRenderErrors(t *testing.T) {
 		"gentojson":    "inputs:\n  xs: [int]\n  y: int?\n  c: int\ntemplate: \"{% if c == 1 %}{{ xs|select('equalto', y + 1)|tojson }}{% elif c == 2 %}{{ xs|reverse|tojson(2) }}{% elif c == 3 %}{{ xs|map('int')|tojson }}{% endif %}ok\"\n",
 		"gentojsonarm": "inputs:\n  xs: [int]\n  c: bool\ntemplate: \"{{ c and xs|select|tojson }}{{ (xs|reverse|tojson) if not c else 'n' }}\"\n",
 		"gentojsondyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|tojson(indent=2) }}{% endif %}ok\"\n",
+		// A generator used as a value where it may not run: Jinja2
+		// evaluates the generator's operand and arguments and the use's
+		// other operands (an undefined one of arithmetic raises
+		// UndefinedError), then raises TypeError, or prints the generator
+		// with its address (promptgen fails there on purpose).
+		"genmisuse": "inputs:\n  xs: [int]\n  y: int?\n  c: int\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ xs|select('equalto', y + 1)|length }}{% elif c == 2 %}{{ xs|reverse|last }}{% elif c == 3 %}{{ xs|map('string') }}\n" +
+			"  {% elif c == 4 %}{{ (xs|unique) + [y + 1] }}{% elif c == 5 %}{{ [1] + xs|reject }}{% elif c == 6 %}{{ (xs|select)[1:y] }}\n" +
+			"  {% elif c == 7 %}{{ 'a' ~ (xs|reject) ~ y }}{% elif c == 8 %}{{ xs|select is divisibleby(y) }}{% elif c == 9 %}{{ xs|select|string }}{% endif %}ok\n",
+		"genmisusedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|length }}{% endif %}{% for m in messages %}{{ m.content ~ (messages|map(attribute='role')) }}{% endfor %}ok\"\n",
+		"genmisusearm": "inputs:\n  xs: [int]\n  c: bool\ntemplate: \"{{ c and xs|select|count }}{{ ((xs|select) * 2) if not c else 'n' }}\"\n",
 		// A dict literal with int keys and a string key: dictsort and the
 		// default tojson (sort_keys) order them (TypeError); + of two dicts.
 		"intkeys": "inputs:\n  c: int\ntemplate: \"{% set d = {1: 'a', 'b': 2} %}{% if c == 1 %}{{ d|dictsort }}{% elif c == 2 %}{{ d|tojson }}{% elif c == 3 %}{{ d[[1]] }}{% elif c == 4 %}{{ {1: 'a'} + {2: 'b'} }}{% endif %}ok\"\n",
@@ -695,6 +706,24 @@ func TestRenderErrors(t *testing.T) {
 		{"gentojson", `{"xs": [], "c": 3}`, `ERROR: prompts/gentojson.yaml:5:144: render gentojson: invalid operation: Object of type generator is not JSON serializable`},
 		{"gentojsonarm", `{"xs": [1], "c": true}`, `ERROR: prompts/gentojsonarm.yaml:4:31: render gentojsonarm: invalid operation: Object of type generator is not JSON serializable`},
 		{"gentojsonarm", `{"xs": [1], "c": false}`, `ERROR: prompts/gentojsonarm.yaml:4:55: render gentojsonarm: invalid operation: Object of type list_reverseiterator is not JSON serializable`},
+		{"genmisuse", `{"xs": [1], "c": 0}`, "ok"},
+		{"genmisuse", `{"xs": [1], "c": 1}`, `ERROR: prompts/genmisuse.yaml:6:42: render genmisuse: "y": variable is undefined`},
+		{"genmisuse", `{"xs": [1], "c": 1, "y": 0}`, "ERROR: prompts/genmisuse.yaml:6:49: render genmisuse: invalid operation: object of type 'generator' has no len()"},
+		{"genmisuse", `{"xs": [1], "c": 2}`, "ERROR: prompts/genmisuse.yaml:6:89: render genmisuse: invalid operation: 'list_reverseiterator' object is not reversible"},
+		{"genmisuse", `{"xs": [1], "c": 3}`, "ERROR: prompts/genmisuse.yaml:6:116: render genmisuse: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"},
+		{"genmisuse", `{"xs": [1], "c": 4}`, `ERROR: prompts/genmisuse.yaml:7:38: render genmisuse: "y": variable is undefined`},
+		{"genmisuse", `{"xs": [1], "c": 4, "y": 1}`, "ERROR: prompts/genmisuse.yaml:7:23: render genmisuse: invalid operation: unsupported operand type(s) for +: 'generator' and 'list'"},
+		{"genmisuse", `{"xs": [1], "c": 5}`, `ERROR: prompts/genmisuse.yaml:7:67: render genmisuse: invalid operation: can only concatenate list (not "generator") to list`},
+		{"genmisuse", `{"xs": [1], "c": 6}`, "ERROR: prompts/genmisuse.yaml:7:105: render genmisuse: invalid operation: 'generator' object is not subscriptable"},
+		{"genmisuse", `{"xs": [1], "c": 7}`, "ERROR: prompts/genmisuse.yaml:8:23: render genmisuse: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"},
+		{"genmisuse", `{"xs": [1], "c": 8}`, `ERROR: prompts/genmisuse.yaml:8:92: render genmisuse: "y": variable is undefined`},
+		{"genmisuse", `{"xs": [1], "c": 8, "y": 2}`, "ERROR: prompts/genmisuse.yaml:8:67: render genmisuse: invalid operation: unsupported operand type(s) for %: 'generator' and 'int'"},
+		{"genmisuse", `{"xs": [1], "c": 9}`, "ERROR: prompts/genmisuse.yaml:8:117: render genmisuse: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"},
+		{"genmisusedyn", `{"messages": []}`, "ok"},
+		{"genmisusedyn", `{"messages": [], "tools": [{"type": "function", "function": {"name": "f"}}]}`, "ERROR: prompts/genmisusedyn.yaml:3:61: render genmisusedyn: invalid operation: object of type 'generator' has no len()"},
+		{"genmisusedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ERROR: prompts/genmisusedyn.yaml:3:107: render genmisusedyn: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"},
+		{"genmisusearm", `{"xs": [1], "c": true}`, "ERROR: prompts/genmisusearm.yaml:4:31: render genmisusearm: invalid operation: object of type 'generator' has no len()"},
+		{"genmisusearm", `{"xs": [1], "c": false}`, "ERROR: prompts/genmisusearm.yaml:4:43: render genmisusearm: invalid operation: unsupported operand type(s) for *: 'generator' and 'int'"},
 		{"gentojsondyn", `{"messages": []}`, "ok"},
 		{"gentojsondyn", `{"messages": [], "tools": [{"type": "function", "function": {"name": "f"}}]}`, `ERROR: prompts/gentojsondyn.yaml:3:61: render gentojsondyn: invalid operation: Object of type generator is not JSON serializable`},
 		{"genmacro", `{"messages": [{"role": "user"}], "c": 0}`, ``},

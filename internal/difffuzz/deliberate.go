@@ -20,7 +20,7 @@ type deliberateReason struct {
 // deliberateReasons classify the messages of rejections by why promptgen
 // rejects them; a message that none matches is a gap in breadth.
 var deliberateReasons = []deliberateReason{
-	{doc: "Generators used as values", match: matches(`yields a generator|yields an iterator|holds a generator`)},
+	{doc: "Generators used as values", match: matches(`yields a generator|yields an iterator|holds a generator|is set to a generator here and read at`)},
 	{doc: "Ints beyond 64 bits", match: matches(`does not fit in N bits`)},
 	{doc: "Dict methods read as keys", match: matches(`is the dict method in Jinja2|reads the dict method|reads the str method`)},
 	{doc: "None tests of values that may be unset", match: matches(`is (not )?none: it may be unset|^default\(none\) is not supported`)},

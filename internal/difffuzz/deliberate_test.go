@@ -19,6 +19,7 @@ func TestDeliberate(t *testing.T) {
 	}{
 		{"map yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list", true, "Generators used as values"},
 		{`reject yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list (in the call of macro "…" at N:N)`, false, "Generators used as values"},
+		{`"…" is set to a generator here and read at N:N: Jinja2 consumes one as it is read (a second loop over it sees nothing), promptgen stores one only where it is never read (convert it with | list where it is set)`, true, "Generators used as values"},
 		{"this constant int expression is N, which does not fit in N bits (Jinja2's ints are unbounded, promptgen's are Go ints)", true, "Ints beyond 64 bits"},
 		{`"…" and "…" (line N) both map to Name; set go_name on one`, true, "Go names that collide"},
 		{"unsupported operand types for -: string and string", false, "Operations Jinja2 fails on"},

@@ -74,6 +74,9 @@ var includedFamilies = []string{
 	// not run (in an if, a loop or a macro), which fails the render where
 	// it runs (Jinja2: TypeError), as llama.cpp's DeepSeek-R1 template's.
 	"generator-tojson",
+	// Issue 27: a generator used where Jinja2 raises TypeError (length,
+	// last, +, a slice, a parity test) where it may not run.
+	"generator-misuse",
 	// Issue 27: a generator passed to a macro that calls itself
 	// (Hermes-2-Pro's json_to_python_type(json_spec|items)).
 	"generator-recursive-arg",

@@ -87,6 +87,9 @@ func (g *generator) boolProductions(d int, e *expression) []choice {
 		}},
 		{3, g.on("in"), func() { *e = g.in(d) }},
 		{1, g.on("generator-test"), func() { *e = g.generatorTest(d) }},
+		{1, g.on("generator-misuse") && (g.ifs > 0 || g.loops > 0 || g.macroBody), func() {
+			*e = g.isTest(g.lazyList(typeInt, d), g.pick([]string{"even", "odd", "divisibleby(" + g.wrap(g.expr(typeInt, 0), precCond) + ")"}))
+		}},
 		{3, g.on("test"), func() {
 			name := g.pick([]string{"defined", "undefined", "none", "string", "number"})
 			if g.on("test-type") && g.chance(0.5) {

@@ -78,6 +78,28 @@ func (g *generator) generatorIndex(d int) expression {
 	return e
 }
 
+// generatorMisuse is an int from a use of a generator that Jinja2
+// raises TypeError on (family generator-misuse): its length, its last
+// item, + with a list, a slice. Drawn where it may not run (in an if, a
+// loop, a macro), where promptgen compiles it with a warning and fails
+// the render where it runs; the data decides whether it does.
+func (g *generator) generatorMisuse(d int) expression {
+	x := g.lazyList(typeInt, d)
+	switch g.r.IntN(4) {
+	case 0:
+		return g.filter(x, g.pick([]string{"length", "count"}))
+	case 1:
+		return g.filter(x, "last")
+	case 2:
+		y := g.expr(listOf(typeInt), d-1)
+		if g.chance(0.5) {
+			return g.filter(g.binary(x, "+", y, precAdd), "length")
+		}
+		return g.filter(g.binary(y, "+", x, precAdd), "length")
+	}
+	return g.filter(expression{text: g.wrap(x, precPrimary) + "[" + g.pick([]string{"1:", ":2", "::-1"}) + "]", prec: precPrimary}, "length")
+}
+
 // mapByName is map with a filter's name yielding a list of elem: a string
 // filter over strings, string over numbers, int or length to ints, float
 // to floats.

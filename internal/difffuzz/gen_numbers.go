@@ -70,6 +70,7 @@ func (g *generator) intProductions(d int, e *expression) []choice {
 			)
 			*e = g.filter(x, name)
 		}},
+		{1, g.on("generator-misuse") && (g.ifs > 0 || g.loops > 0 || g.macroBody), func() { *e = g.generatorMisuse(d) }},
 		{1, g.on("filter-value"), func() {
 			x := g.expr([]*valueType{typeString, typeString, typeInt, typeFloat, g.randListType()}[g.r.IntN(5)], d)
 			*e = g.filter(x, "wordcount")

@@ -133,6 +133,13 @@ func (g *generator) print() string {
 	if g.on("filter-tojson") && !g.on("tojson-operand") && g.chance(0.06) {
 		// The one place a tojson result goes while it cannot be an operand.
 		e = g.tojson(g.undefOperand(func() expression { return g.anyValue(2) }))
+	} else if g.on("generator-misuse") && (g.ifs > 0 || g.loops > 0) && !g.macroBody && g.setBlock == 0 && g.chance(0.04) {
+		// Printed where it may not run: Jinja2 prints its address where
+		// it runs, and promptgen fails the render there on purpose.
+		e = g.lazyList([]*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)], 2)
+		if g.chance(0.4) {
+			e = g.binary(g.printable(1), "~", e, precConcat)
+		}
 	} else {
 		e = g.printable(3)
 	}

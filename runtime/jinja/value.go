@@ -351,11 +351,17 @@ func (v Value) AppendStr(dst []byte) []byte {
 // String print v as Jinja2 does.
 func (v Value) CheckPrint() error {
 	if m, ok := findMethod(v); ok && m.kind == generatorKind {
-		return errInvalid("a %s, which Jinja2 prints with its address in memory (<%s object ... at 0x...>): promptgen does not print it", m.s, m.s)
+		return errPrintsAddress(m.s)
 	} else if ok {
 		return errInvalid("%s is a method, which Jinja2 prints with its address in memory (<built-in method %s of %s object at 0x...>): promptgen does not print it", m.methodName(), m.s, valueKind(m.i).typeName())
 	}
 	return nil
+}
+
+// errPrintsAddress is the failure on printing a generator of Python type
+// typ (generator, list_reverseiterator).
+func errPrintsAddress(typ string) error {
+	return errInvalid("a %s, which Jinja2 prints with its address in memory (<%s object ... at 0x...>): promptgen does not print it", typ, typ)
 }
 
 // findMethod returns the first method or generator v is or holds.

@@ -113,7 +113,11 @@ var printingFilters = map[string]bool{
 // list_reverseiterator"), or a call of a name that is undefined (what is
 // "function f"), which fails with ErrUndefined, or a list method that
 // transformers' sandbox forbids (what is "unsafe append": SecurityError),
-// or a method of another type it forbids (what is "unsafe dict.update").
+// or a method of another type it forbids (what is "unsafe dict.update"),
+// or a use of a generator or an iterator that Python raises TypeError on
+// (what is "TypeError " and Python's message: its length, a slice, +), or
+// one that prints it, which Jinja2 prints with its address (what is
+// "printed generator" or "printed list_reverseiterator").
 // A filter's or test's operand and arguments, args, were evaluated first.
 func Missing(what string, args ...Value) (Value, error) {
 	if what == "setattr" {
@@ -131,6 +135,10 @@ func Missing(what string, args ...Value) (Value, error) {
 			typ, method = "list", name
 		}
 		return Value{}, errInvalid("access to attribute '%s' of '%s' object is unsafe.", method, typ)
+	case "TypeError":
+		return Value{}, errInvalid("%s", name)
+	case "printed":
+		return Value{}, errPrintsAddress(name)
 	}
 	return Value{}, errInvalid("No %s named '%s' found.", kind, name)
 }

@@ -167,6 +167,9 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	if c.rejected[x] || c.rejected[y] {
 		return c.reject()
 	}
+	if out, ok := c.misusedArith(e, x, y); ok {
+		return out
+	}
 	if isDynamic(x) || isDynamic(y) || c.isPrintf(e, x) {
 		out := c.dynBinary(e, x, y)
 		if d, ok := out.(*ir.Dynamic); ok && e.Op == "+" {

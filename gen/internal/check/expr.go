@@ -1339,6 +1339,11 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 	if k, ok := e.Step.(*tmpl.Const); ok && k.Value == int64(0) {
 		c.errorf(k.Span, "slice step cannot be zero")
 	}
+	if generator(x) {
+		if g, ok := c.misusedSlice(e, x, []ir.Expr{out.Lo, out.Hi, out.Step}); ok {
+			return g
+		}
+	}
 	if t.Kind == ir.KindUnknown {
 		c.later = append(c.later, func() { c.sliceable(t, e.Span) })
 	} else {

@@ -291,6 +291,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if name == "tojson" && generator(x) && c.mayNotRun() {
 		return c.generatorToJSON(e, x)
 	}
+	if generator(x) {
+		if out, ok := c.misusedFilter(e, x); ok {
+			return out
+		}
+	}
 	if name == "first" {
 		c.partialRead(x, e.NameSpan, "first")
 	}

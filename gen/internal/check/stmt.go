@@ -51,7 +51,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 			return out
 		}
 		c.leadCall = leading(n.X)
-		x := c.expr(n.X, usePrint)
+		x := c.printed(c.expr(n.X, usePrint), n.X.Pos())
 		c.printable(x, n.X.Pos())
 		inlinePrinted(x)
 		return []ir.Node{&ir.Print{X: x, Pos: c.posString(n.X.Pos())}}
