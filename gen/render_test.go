@@ -442,6 +442,12 @@ func TestRenderErrors(t *testing.T) {
 		"genvalues": "inputs:\n  xs: [int]\n  y: int?\n  n: int\n  c: int\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ xs|select('equalto', y + 1) is defined }}{% elif c == 2 %}{{ (xs|select)[1 // n] }}\n" +
 			"  {% elif c == 3 %}{% set t = xs|select('equalto', y + 1) if n else xs %}{% elif c == 4 %}{{ (xs|select)[0] + 1 }}{% endif %}ok\n",
+		// Operations Python refuses whatever the values, where they may not
+		// run: Jinja2 evaluates the operands (ZeroDivisionError), fails on
+		// an undefined one (UndefinedError), then raises TypeError.
+		"opsfail": "inputs:\n  c: int\n  k: int\n  n: int?\n  s: string\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ s - 'b' }}{% elif c == 2 %}{{ n < 'a' }}{% elif c == 3 %}{% for x in k %}{{ x }}{% endfor %}\n" +
+			"  {% elif c == 4 %}{{ n * none }}{% elif c == 5 %}{{ (1 // k) - 'a' }}{% elif c == 6 %}{{ 'a' in k }}{% elif c == 7 %}{{ k.split(1 // k) }}{% endif %}ok\n",
 		// tojson of a generator or a list's reverse iterator, where it may
 		// not run: Jinja2 evaluates the generator's operand and arguments
 		// (UndefinedError), then json.dumps raises TypeError; the same of
@@ -673,6 +679,18 @@ func TestRenderErrors(t *testing.T) {
 		{"storedgen", `{"xs": [1, 2], "y": 1, "n": 0}`, "ok"},
 		{"storedgen", `{"xs": [1, 2], "n": 1}`, `ERROR: prompts/storedgen.yaml:5:44: render storedgen: "y": variable is undefined`},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 1}`, `ERROR: prompts/genvalues.yaml:7:42: render genvalues: "y": variable is undefined`},
+		{"opsfail", `{"c": 0, "k": 1, "s": "a"}`, "ok"},
+		{"opsfail", `{"c": 1, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:21: render opsfail: invalid operation: unsupported operand types for -: string and string`},
+		{"opsfail", `{"c": 2, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:51: render opsfail: variable is undefined`},
+		{"opsfail", `{"c": 2, "k": 1, "n": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:51: render opsfail: invalid operation: cannot compare int < string`},
+		{"opsfail", `{"c": 3, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:90: render opsfail: invalid operation: cannot loop over int`},
+		{"opsfail", `{"c": 4, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:23: render opsfail: variable is undefined`},
+		{"opsfail", `{"c": 4, "k": 1, "n": 2, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:23: render opsfail: invalid operation: unsupported operand types for *: int and none`},
+		{"opsfail", `{"c": 5, "k": 0, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:55: render opsfail: invalid operation: division by zero`},
+		{"opsfail", `{"c": 5, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:54: render opsfail: invalid operation: unsupported operand types for -: int and string`},
+		{"opsfail", `{"c": 7, "k": 0, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:130: render opsfail: invalid operation: division by zero`},
+		{"opsfail", `{"c": 7, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:124: render opsfail: variable is undefined: split() needs a string, not int (Jinja2 raises UndefinedError: an int has no such method)`},
+		{"opsfail", `{"c": 6, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:98: render opsfail: invalid operation: cannot test membership in int`},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 1, "y": 0}`, "Trueok"},
 		{"genvalues", `{"xs": [1], "n": 0, "c": 2}`, `ERROR: prompts/genvalues.yaml:7:94: render genvalues: invalid operation: division by zero`},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 2}`, "\nok"},

@@ -112,14 +112,28 @@ var printingFilters = map[string]bool{
 // cannot serialize (what is "tojson generator" or "tojson
 // list_reverseiterator"), or a call of a name that is undefined (what is
 // "function f"), which fails with ErrUndefined, or a list method that
-// transformers' sandbox forbids (what is "unsafe append": SecurityError).
-// A filter's or test's operand and arguments, args, were evaluated first.
+// transformers' sandbox forbids (what is "unsafe append": SecurityError),
+// or an operation Python refuses whatever the values (what is "TypeError
+// msg" or "UndefinedError msg", msg the detail), which fails with
+// ErrUndefined where an operand is undefined, as Jinja2's Undefined fails
+// every operation: args[1:] are then whether each operand that may be is
+// defined. A filter's or test's operand and arguments, args, were
+// evaluated first.
 func Missing(what string, args ...Value) (Value, error) {
 	if what == "setattr" {
 		return Value{}, errInvalid("cannot assign attribute on non-namespace object")
 	}
 	kind, name, _ := strings.Cut(what, " ")
 	switch kind {
+	case "TypeError":
+		for _, defined := range args[1:] {
+			if !defined.Truth() {
+				return Value{}, &runtime.Error{Err: runtime.ErrUndefined}
+			}
+		}
+		return Value{}, errInvalid("%s", name)
+	case "UndefinedError":
+		return Value{}, &runtime.Error{Err: runtime.ErrUndefined, Detail: name}
 	case "function":
 		return Value{}, &runtime.Error{Var: name, Err: runtime.ErrUndefined}
 	case "tojson":

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -70,8 +71,7 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		}
 		switch k := x.Type().Resolve().Kind; k {
 		case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindList:
-			c.errorf(fn.NameSpan, "%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
-			return c.reject()
+			return c.failsWhereRuns(fn.NameSpan, "UndefinedError", fmt.Sprintf("%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k)), x)
 		case ir.KindDict:
 		default:
 			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
@@ -109,9 +109,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	}
 	switch k := x.Type().Resolve().Kind; {
 	case k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool || k == ir.KindNone || k == ir.KindList && fn.Name != "index" && fn.Name != "count":
-		c.listString(x.Type()) // an inferred input is checked again as a string
-		c.errorf(fn.NameSpan, "%s() needs a string, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
-		return c.reject()
+		msg := fmt.Sprintf("%s() needs a string, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
+		if c.listString(x.Type()) { // an inferred input is checked again as a string
+			c.errorf(fn.NameSpan, "%s", msg)
+			return c.reject()
+		}
+		return c.failsWhereRuns(fn.NameSpan, "UndefinedError", msg, append([]ir.Expr{x}, c.evalArgs(e.Args, e.Kwargs)...)...)
 	}
 	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
 	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
@@ -249,8 +252,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		c.mustComeFromInput(xt.Resolve(), fn.X.Pos())
 	case ir.KindMap, ir.KindDict, ir.KindStruct:
 	default:
-		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
-		return c.reject()
+		return c.failsWhereRuns(fn.NameSpan, "UndefinedError", fmt.Sprintf("get() needs a map, dict or object, not %s", xt), append([]ir.Expr{x}, c.evalArgs(e.Args, e.Kwargs)...)...)
 	}
 	key := e.Args[0]
 	c.later = append(c.later, func() {
@@ -408,12 +410,6 @@ func (c *checker) undefinedCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		return c.reject()
 	}
 	c.diags.Warnf(c.pos(fn.Span), "undefined function %q: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define the macro, which the include calls)", fn.Name)
-	xs := []ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}} // an operation has an operand
-	for _, a := range e.Args {
-		xs = append(xs, c.expr(a, useValue))
-	}
-	for _, kw := range e.Kwargs {
-		xs = append(xs, c.expr(kw.Value, useValue))
-	}
+	xs := append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, c.evalArgs(e.Args, e.Kwargs)...) // an operation has an operand
 	return c.dyn(ir.DynMissing, "function "+fn.Name, ir.DynamicType(), fn.Span, xs...)
 }

@@ -1363,6 +1363,9 @@ func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
 	}
 	x = c.boolAsInt(e.Span, e.X, x)
 	t = x.Type()
+	if k := t.Resolve().Kind; k != ir.KindUnknown && k != ir.KindInt && k != ir.KindFloat && !c.rejected[x] {
+		return c.failsWhereRuns(e.Span, "TypeError", fmt.Sprintf("operator %s needs a number, not %s", e.Op, t), x)
+	}
 	c.staysTyped(e.Span, x)
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindInt, e.X.Pos())

@@ -1150,12 +1150,5 @@ func generatorType(g ir.Expr) (what, typ string) {
 // promptgen, with a warning (suggest is the did-you-mean).
 func (c *checker) missing(sp tmpl.Span, kind, name, suggest string, args []tmpl.Expr, kwargs []tmpl.Kwarg) ir.Expr {
 	c.diags.Warnf(c.pos(sp), "unknown %s %q%s: Jinja2 fails where it runs, as this is in an if or a conditional expression, and so does the render", kind, name, suggest)
-	var xs []ir.Expr
-	for _, a := range args {
-		xs = append(xs, c.expr(a, useValue))
-	}
-	for _, kw := range kwargs {
-		xs = append(xs, c.expr(kw.Value, useValue))
-	}
-	return c.dyn(ir.DynMissing, kind+" "+name, ir.DynamicType(), sp, xs...)
+	return c.dyn(ir.DynMissing, kind+" "+name, ir.DynamicType(), sp, c.evalArgs(args, kwargs)...)
 }
