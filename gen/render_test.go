@@ -448,6 +448,13 @@ func TestRenderErrors(t *testing.T) {
 		"opsfail": "inputs:\n  c: int\n  k: int\n  n: int?\n  s: string\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s - 'b' }}{% elif c == 2 %}{{ n < 'a' }}{% elif c == 3 %}{% for x in k %}{{ x }}{% endfor %}\n" +
 			"  {% elif c == 4 %}{{ n * none }}{% elif c == 5 %}{{ (1 // k) - 'a' }}{% elif c == 6 %}{{ 'a' in k }}{% elif c == 7 %}{{ k.split(1 // k) }}{% endif %}ok\n",
+		// Filters Jinja2 fails on whatever the operand's value, where they
+		// may not run: after the arguments (ZeroDivisionError), on an
+		// undefined operand where Jinja2 does (UndefinedError, and round's
+		// TypeError of Undefined), else TypeError, FilterArgumentError,
+		// AttributeError.
+		"filtersfail": "inputs:\n  c: int\n  k: int\n  s: string?\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ k|length }}{% elif c == 2 %}{{ s|round }}{% elif c == 3 %}{{ k|reverse }}{% elif c == 4 %}{{ s|dictsort }}{% elif c == 5 %}{{ k|join(1 // k) }}{% endif %}ok\n",
 		// tojson of a generator or a list's reverse iterator, where it may
 		// not run: Jinja2 evaluates the generator's operand and arguments
 		// (UndefinedError), then json.dumps raises TypeError; the same of
@@ -679,6 +686,15 @@ func TestRenderErrors(t *testing.T) {
 		{"storedgen", `{"xs": [1, 2], "y": 1, "n": 0}`, "ok"},
 		{"storedgen", `{"xs": [1, 2], "n": 1}`, `ERROR: prompts/storedgen.yaml:5:44: render storedgen: "y": variable is undefined`},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 1}`, `ERROR: prompts/genvalues.yaml:7:42: render genvalues: "y": variable is undefined`},
+		{"filtersfail", `{"c": 0, "k": 1}`, "ok"},
+		{"filtersfail", `{"c": 1, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:23: render filtersfail: invalid operation: length needs a list, string, map, dict or object, not int`},
+		{"filtersfail", `{"c": 2, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:54: render filtersfail: variable is undefined`},
+		{"filtersfail", `{"c": 2, "k": 1, "s": "a"}`, `ERROR: prompts/filtersfail.yaml:6:54: render filtersfail: invalid operation: round needs a number, not string (Python raises TypeError)`},
+		{"filtersfail", `{"c": 3, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:84: render filtersfail: invalid operation: reverse needs a list or string, not int`},
+		{"filtersfail", `{"c": 4, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:116: render filtersfail: variable is undefined`},
+		{"filtersfail", `{"c": 4, "k": 1, "s": "a"}`, `ERROR: prompts/filtersfail.yaml:6:116: render filtersfail: invalid operation: filter dictsort needs a map, dict or object, not string (Jinja2 raises AttributeError: it calls items())`},
+		{"filtersfail", `{"c": 5, "k": 0}`, `ERROR: prompts/filtersfail.yaml:6:154: render filtersfail: invalid operation: division by zero`},
+		{"filtersfail", `{"c": 5, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:149: render filtersfail: invalid operation: join needs a list or string, not int (Jinja2 raises TypeError)`},
 		{"opsfail", `{"c": 0, "k": 1, "s": "a"}`, "ok"},
 		{"opsfail", `{"c": 1, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:21: render opsfail: invalid operation: unsupported operand types for -: string and string`},
 		{"opsfail", `{"c": 2, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:51: render opsfail: variable is undefined`},

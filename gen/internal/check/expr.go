@@ -178,7 +178,9 @@ func evaluatedTrue(xs ...ir.Expr) ir.Expr {
 		if _, ok := x.(*ir.Const); ok {
 			continue
 		}
-		x = lazyOrTrue(x)
+		if !isTrue(x) { // evaluatedTrue of more, as an operand
+			x = lazyOrTrue(x)
+		}
 		if out == nil {
 			out = x
 		} else {

@@ -9,8 +9,8 @@ import (
 )
 
 // failsWhereRuns is an operation at sp that Jinja2 fails on whatever its
-// operands' values, raising exc (TypeError or UndefinedError) where it
-// runs; msg says why. Where the code always runs it is an error. Where it
+// operands' values, raising exc (UndefinedError, or TypeError or an
+// exception mapped alike) where it runs; msg says why. Where the code always runs it is an error. Where it
 // may not run (mayNotRun) it is a warning, and the render fails where it
 // runs, as Jinja2 does: after evaluating operands, which Jinja2 evaluates
 // first, with ErrUndefined where one of them is undefined (Jinja2's
@@ -24,14 +24,16 @@ func (c *checker) failsWhereRuns(sp tmpl.Span, exc, msg string, operands ...ir.E
 		return c.reject()
 	}
 	args := []ir.Expr{evaluatedTrue(operands...)}
-	if exc == "TypeError" {
+	kind := "UndefinedError" // jinja.Missing's kinds
+	if exc != kind {
+		kind = "TypeError" // ErrInvalid, as AttributeError and FilterArgumentError
 		for _, x := range operands {
 			if ir.MaybeUndefined(x) {
 				args = append(args, &ir.Call{Kind: ir.CallTest, Name: "defined", X: x, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(sp)})
 			}
 		}
 	}
-	return c.fails(sp, exc+" "+msg, fmt.Sprintf("%s: Jinja2 raises %s where it runs, and so does the render", msg, exc), args...)
+	return c.fails(sp, kind+" "+msg, fmt.Sprintf("%s: Jinja2 raises %s where it runs, and so does the render", msg, exc), args...)
 }
 
 // fails warns at sp and returns a dynamic value that fails the render
@@ -80,4 +82,16 @@ func (c *checker) failsAfter(before []ir.Expr, f *ir.Dynamic, sp tmpl.Span) ir.E
 	args := slices.Clone(f.Args)
 	args[0] = evaluatedTrue(append(slices.Clone(before), args[0])...)
 	return c.dyn(ir.DynMissing, f.Name, ir.DynamicType(), sp, args...)
+}
+
+// isTrue reports whether x is true once evaluated, as evaluatedTrue makes
+// it: evaluatedTrue of it again would only repeat the truth test.
+func isTrue(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.Const:
+		return x.Value == true
+	case *ir.Binary:
+		return x.Op == "or" && isTrue(x.Y) || x.Op == "and" && isTrue(x.X) && isTrue(x.Y)
+	}
+	return false
 }
