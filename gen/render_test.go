@@ -455,6 +455,10 @@ func TestRenderErrors(t *testing.T) {
 		// AttributeError.
 		"filtersfail": "inputs:\n  c: int\n  k: int\n  s: string?\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ k|length }}{% elif c == 2 %}{{ s|round }}{% elif c == 3 %}{{ k|reverse }}{% elif c == 4 %}{{ s|dictsort }}{% elif c == 5 %}{{ k|join(1 // k) }}{% endif %}ok\n",
+		// A name always undefined where it is read (set only in a loop):
+		// an attribute or get() of it fails where it runs (UndefinedError,
+		// before get()'s arguments), and a test guards it.
+		"alwaysundef": "inputs:\n  c: int\ntemplate: \"{% for t in [1] %}{% set y = t %}{% endfor %}{{ y['k'] if y else 'n' }}{% if c == 1 %}{{ y.a }}{% elif c == 2 %}{{ y.get('k', 1 // 0) }}{% endif %}ok\"\n",
 		// tojson of a generator or a list's reverse iterator, where it may
 		// not run: Jinja2 evaluates the generator's operand and arguments
 		// (UndefinedError), then json.dumps raises TypeError; the same of
@@ -695,6 +699,9 @@ func TestRenderErrors(t *testing.T) {
 		{"filtersfail", `{"c": 4, "k": 1, "s": "a"}`, `ERROR: prompts/filtersfail.yaml:6:116: render filtersfail: invalid operation: filter dictsort needs a map, dict or object, not string (Jinja2 raises AttributeError: it calls items())`},
 		{"filtersfail", `{"c": 5, "k": 0}`, `ERROR: prompts/filtersfail.yaml:6:154: render filtersfail: invalid operation: division by zero`},
 		{"filtersfail", `{"c": 5, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:149: render filtersfail: invalid operation: join needs a list or string, not int (Jinja2 raises TypeError)`},
+		{"alwaysundef", `{"c": 0}`, "nok"},
+		{"alwaysundef", `{"c": 1}`, `ERROR: prompts/alwaysundef.yaml:3:101: render alwaysundef: variable is undefined: "y" is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for its attribute "a")`},
+		{"alwaysundef", `{"c": 2}`, `ERROR: prompts/alwaysundef.yaml:3:127: render alwaysundef: variable is undefined: "y" is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for get())`},
 		{"opsfail", `{"c": 0, "k": 1, "s": "a"}`, "ok"},
 		{"opsfail", `{"c": 1, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:21: render opsfail: invalid operation: unsupported operand types for -: string and string`},
 		{"opsfail", `{"c": 2, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:51: render opsfail: variable is undefined`},

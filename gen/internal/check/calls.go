@@ -227,7 +227,6 @@ func methodArgKind(p ir.Param) ir.Kind {
 // (checked from fn.X) as m[key] if key in m else default, none when not
 // given: what Python's dict.get returns.
 func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Expr {
-	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	switch {
 	case len(e.Kwargs) > 0:
 		c.errorf(e.Kwargs[0].NameSpan, "get() takes no keyword arguments")
@@ -236,8 +235,8 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
 		return c.reject()
 	}
-	if c.alwaysUndefined(x, fn.X.Pos(), "get()") {
-		return none
+	if fails, ok := c.alwaysUndefined(x, fn.X.Pos(), "get()"); ok {
+		return fails
 	}
 	_, constKey := e.Args[0].(*tmpl.Const)
 	switch xt := x.Type(); xt.Kind {
