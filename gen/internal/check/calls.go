@@ -408,7 +408,7 @@ func (c *checker) undefinedCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		c.errorf(fn.Span, "undefined function %q%s: a template calls the macros it defines, after their definition, and range, dict and namespace", fn.Name, suggest)
 		return c.reject()
 	}
-	c.diags.Warnf(c.pos(fn.Span), "undefined function %q: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define the macro, which the include calls)", fn.Name)
+	warning := fmt.Sprintf("undefined function %q: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define the macro, which the include calls)", fn.Name)
 	xs := append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, c.evalArgs(e.Args, e.Kwargs)...) // an operation has an operand
-	return c.dyn(ir.DynMissing, "function "+fn.Name, ir.DynamicType(), fn.Span, xs...)
+	return c.fails(fn.Span, "function "+fn.Name, warning, xs...)
 }

@@ -1145,8 +1145,7 @@ func (c *checker) generatorToJSON(e *tmpl.Filter, g ir.Expr) ir.Expr {
 	args := c.bindArgs("filter tojson", params, e.Args, e.Kwargs, e.Span)
 	c.iterate(g) // its one use
 	what, typ := generatorType(g)
-	c.diags.Warnf(c.pos(e.NameSpan), "tojson of %s: Jinja2 raises TypeError (Object of type %s is not JSON serializable) where it runs, and so does the render (convert it with | list)", what, typ)
-	return c.dyn(ir.DynMissing, "tojson "+typ, ir.DynamicType(), e.NameSpan, lazyTrue(g, args...))
+	return c.fails(e.NameSpan, "tojson "+typ, fmt.Sprintf("tojson of %s: Jinja2 raises TypeError (Object of type %s is not JSON serializable) where it runs, and so does the render (convert it with | list)", what, typ), lazyTrue(g, args...))
 }
 
 // generatorType is what g, a generator, is, and the name of its Python
@@ -1165,8 +1164,8 @@ func generatorType(g ir.Expr) (what, typ string) {
 // where it runs (TemplateRuntimeError), after its arguments, and so does
 // promptgen, with a warning (suggest is the did-you-mean).
 func (c *checker) missing(sp tmpl.Span, kind, name, suggest string, args []tmpl.Expr, kwargs []tmpl.Kwarg) ir.Expr {
-	c.diags.Warnf(c.pos(sp), "unknown %s %q%s: Jinja2 fails where it runs, as this is in an if or a conditional expression, and so does the render", kind, name, suggest)
-	return c.dyn(ir.DynMissing, kind+" "+name, ir.DynamicType(), sp, c.evalArgs(args, kwargs)...)
+	warning := fmt.Sprintf("unknown %s %q%s: Jinja2 fails where it runs, as this is in an if or a conditional expression, and so does the render", kind, name, suggest)
+	return c.fails(sp, kind+" "+name, warning, c.evalArgs(args, kwargs)...)
 }
 
 // filterFails is f, a filter that Jinja2 raises exc (TypeError or an
