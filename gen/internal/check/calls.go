@@ -123,7 +123,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
 	if !missingArg(params, e) { // bindArgs said so
-		c.methodArgs(fn.Name, params, out.Args, e.Span)
+		if msg := c.methodArgs(fn.Name, params, out.Args, e.Span); msg != "" {
+			return c.failsWhereRuns(e.Span, "TypeError", msg, x, evaluatedTrue(out.Args...))
+		}
 	}
 	items := false // Markup's method returns Markup strings
 	var escaped []int
@@ -177,8 +179,11 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 // (strip's chars, split's sep, find's start). An argument not yet
 // inferred becomes a string later; a dynamic one is read as a string or
 // an int (None the default of find's start and end) when rendering, which
-// fails where it is another type (the same TypeError).
-func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp tmpl.Span) {
+// fails where it is another type (the same TypeError). It returns the
+// message of the first argument Python refuses whatever the values (a
+// string, a number or none for an int, anything but a string for a
+// string), which fails where it runs, and reports the others.
+func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp tmpl.Span) string {
 	for i, a := range args {
 		want, noneOK := methodArgKind(params[i]), !params[i].Required && params[i].Def == nil
 		switch k := a.Type().Kind; {
@@ -193,9 +198,14 @@ func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp 
 			c.errorf(sp, "%s() with a dynamic value as %s is not supported (give a literal or a typed variable)", name, params[i].Name)
 		default:
 			what := map[ir.Kind]string{ir.KindString: "a string", ir.KindInt: "an int", ir.KindBool: "a bool"}[want]
-			c.errorf(sp, "%s() takes %s as %s, not %s (Python raises TypeError)", name, what, params[i].Name, a.Type())
+			msg := fmt.Sprintf("%s() takes %s as %s, not %s (Python raises TypeError)", name, what, params[i].Name, a.Type())
+			if want == ir.KindString || want == ir.KindInt && k != ir.KindBool {
+				return msg
+			}
+			c.errorf(sp, "%s", msg) // a bool is an int, which Python may take
 		}
 	}
+	return ""
 }
 
 // missingArg reports whether call e leaves a required parameter out.
