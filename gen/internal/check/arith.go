@@ -193,7 +193,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	}
 	c.staysTyped(e.Span, x, y)
 	xt, yt := x.Type(), y.Type()
-	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; rx != ir.KindUnknown && ry != ir.KindUnknown && (rx != ir.KindList || ry != ir.KindList) {
+	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; rx != ir.KindUnknown && ry != ir.KindUnknown && (rx != ir.KindList || ry != ir.KindList || e.Op != "+") {
 		// Known kinds that no use can change: where Python refuses them,
 		// the operation has no type for its own uses to check.
 		if _, ok := types.ArithResult(e.Op, xt.Resolve(), yt.Resolve()); !ok {
