@@ -443,11 +443,12 @@ func TestRenderErrors(t *testing.T) {
 			"  {% if c == 1 %}{{ xs|select('equalto', y + 1) is defined }}{% elif c == 2 %}{{ (xs|select)[1 // n] }}\n" +
 			"  {% elif c == 3 %}{% set t = xs|select('equalto', y + 1) if n else xs %}{% elif c == 4 %}{{ (xs|select)[0] + 1 }}{% endif %}ok\n",
 		// Operations Python refuses whatever the values, where they may not
-		// run: Jinja2 evaluates the operands (ZeroDivisionError), fails on
-		// an undefined one (UndefinedError), then raises TypeError.
+		// run: Jinja2 evaluates the operands (ZeroDivisionError; range's
+		// arguments before the failing one), fails on an undefined one
+		// (UndefinedError), then raises TypeError.
 		"opsfail": "inputs:\n  c: int\n  k: int\n  n: int?\n  s: string\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s - 'b' }}{% elif c == 2 %}{{ n < 'a' }}{% elif c == 3 %}{% for x in k %}{{ x }}{% endfor %}\n" +
-			"  {% elif c == 4 %}{{ n * none }}{% elif c == 5 %}{{ (1 // k) - 'a' }}{% elif c == 6 %}{{ 'a' in k }}{% elif c == 7 %}{{ k.split(1 // k) }}{% elif c == 8 %}{% set ys = [] %}{% set _ = ys.extend(k) %}{% elif c == 9 %}{{ s.center(1 // k ~ '') }}{% endif %}ok\n",
+			"  {% elif c == 4 %}{{ n * none }}{% elif c == 5 %}{{ (1 // k) - 'a' }}{% elif c == 6 %}{{ 'a' in k }}{% elif c == 7 %}{{ k.split(1 // k) }}{% elif c == 8 %}{% set ys = [] %}{% set _ = ys.extend(k) %}{% elif c == 9 %}{{ s.center(1 // k ~ '') }}{% elif c == 10 %}{% for i in range(1 // k, s - 'b') %}{% endfor %}{% endif %}ok\n",
 		// Filters Jinja2 fails on whatever the operand's value, where they
 		// may not run: after the arguments (ZeroDivisionError), on an
 		// undefined operand where Jinja2 does (UndefinedError, and round's
@@ -716,6 +717,8 @@ func TestRenderErrors(t *testing.T) {
 		{"opsfail", `{"c": 8, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:195: render opsfail: invalid operation: extend() takes an iterable, not int (Python raises TypeError)`},
 		{"opsfail", `{"c": 9, "k": 0, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:229: render opsfail: invalid operation: division by zero`},
 		{"opsfail", `{"c": 9, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:220: render opsfail: invalid operation: center() takes an int as width, not string (Python raises TypeError)`},
+		{"opsfail", `{"c": 10, "k": 0, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:280: render opsfail: invalid operation: division by zero`},
+		{"opsfail", `{"c": 10, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:288: render opsfail: invalid operation: unsupported operand types for -: string and string`},
 		{"opsfail", `{"c": 6, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:98: render opsfail: invalid operation: cannot test membership in int`},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 1, "y": 0}`, "Trueok"},
 		{"genvalues", `{"xs": [1], "n": 0, "c": 2}`, `ERROR: prompts/genvalues.yaml:7:94: render genvalues: invalid operation: division by zero`},

@@ -10,14 +10,16 @@ import (
 
 // failsWhereRuns is an operation at sp that Jinja2 fails on whatever its
 // operands' values, raising exc (UndefinedError, or TypeError or an
-// exception mapped alike) where it runs; msg says why. Where the code always runs it is an error. Where it
-// may not run (mayNotRun) it is a warning, and the render fails where it
-// runs, as Jinja2 does: after evaluating operands, which Jinja2 evaluates
-// first, with ErrUndefined where one of them is undefined (Jinja2's
-// Undefined fails every operation, before the operation's TypeError) and
-// else exc's error (ErrInvalid for TypeError, ErrUndefined for
-// UndefinedError). The result is a dynamic value, which the expression
-// around it checks as one, without more errors.
+// exception mapped alike) where it runs; msg says why. Where the code
+// always runs it is an error. Where it may not run (mayNotRun) it is a
+// warning, and the render fails where it runs, as Jinja2 does: after
+// evaluating operands, which Jinja2 evaluates first, with ErrUndefined
+// where one of them is undefined (Jinja2's Undefined fails every
+// operation, before the operation's TypeError; an operand whose
+// undefined Jinja2 takes is passed as evaluatedTrue of it) and else exc's
+// error (ErrInvalid for TypeError, ErrUndefined for UndefinedError). The
+// result is a dynamic value, which the expression around it checks as
+// one, without more errors.
 func (c *checker) failsWhereRuns(sp tmpl.Span, exc, msg string, operands ...ir.Expr) ir.Expr {
 	if !c.mayNotRun() || slices.ContainsFunc(operands, c.checkedAsString) {
 		c.errorf(sp, "%s", msg)
@@ -77,11 +79,10 @@ func failing(x ir.Expr) (*ir.Dynamic, bool) {
 }
 
 // failsAfter is f, a failing value, as the operand of an operation that
-// Jinja2 evaluates after before: it fails as f does, after before.
+// Jinja2 evaluates after before: it fails as f does, after before (a
+// true operand first, which no kind of jinja.Missing reads).
 func (c *checker) failsAfter(before []ir.Expr, f *ir.Dynamic, sp tmpl.Span) ir.Expr {
-	args := slices.Clone(f.Args)
-	args[0] = evaluatedTrue(append(slices.Clone(before), args[0])...)
-	return c.dyn(ir.DynMissing, f.Name, ir.DynamicType(), sp, args...)
+	return c.dyn(ir.DynMissing, f.Name, ir.DynamicType(), sp, append([]ir.Expr{evaluatedTrue(before...)}, f.Args...)...)
 }
 
 // isTrue reports whether x is true once evaluated, as evaluatedTrue makes
