@@ -447,6 +447,24 @@ func TestRenderErrors(t *testing.T) {
 		"genvalues": "inputs:\n  xs: [int]\n  y: int?\n  n: int\n  c: int\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ xs|select('equalto', y + 1) is defined }}{% elif c == 2 %}{{ (xs|select)[1 // n] }}\n" +
 			"  {% elif c == 3 %}{% set t = xs|select('equalto', y + 1) if n else xs %}{% elif c == 4 %}{{ (xs|select)[0] + 1 }}{% endif %}ok\n",
+		// Operations Python refuses whatever the values, where they may not
+		// run: Jinja2 evaluates the operands (ZeroDivisionError; range's
+		// arguments before the failing one), fails on an undefined one
+		// (UndefinedError), then raises TypeError.
+		"opsfail": "inputs:\n  c: int\n  k: int\n  n: int?\n  s: string\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ s - 'b' }}{% elif c == 2 %}{{ n < 'a' }}{% elif c == 3 %}{% for x in k %}{{ x }}{% endfor %}\n" +
+			"  {% elif c == 4 %}{{ n * none }}{% elif c == 5 %}{{ (1 // k) - 'a' }}{% elif c == 6 %}{{ 'a' in k }}{% elif c == 7 %}{{ k.split(1 // k) }}{% elif c == 8 %}{% set ys = [] %}{% set _ = ys.extend(k) %}{% elif c == 9 %}{{ s.center(1 // k ~ '') }}{% elif c == 10 %}{% for i in range(1 // k, s - 'b') %}{% endfor %}{% endif %}ok\n",
+		// Filters Jinja2 fails on whatever the operand's value, where they
+		// may not run: after the arguments (ZeroDivisionError), on an
+		// undefined operand where Jinja2 does (UndefinedError, and round's
+		// TypeError of Undefined), else TypeError, FilterArgumentError,
+		// AttributeError.
+		"filtersfail": "inputs:\n  c: int\n  k: int\n  s: string?\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ k|length }}{% elif c == 2 %}{{ s|round }}{% elif c == 3 %}{{ k|reverse }}{% elif c == 4 %}{{ s|dictsort }}{% elif c == 5 %}{{ k|join(1 // k) }}{% endif %}ok\n",
+		// A name always undefined where it is read (set only in a loop):
+		// an attribute or get() of it fails where it runs (UndefinedError,
+		// before get()'s arguments), and a test guards it.
+		"alwaysundef": "inputs:\n  c: int\ntemplate: \"{% for t in [1] %}{% set y = t %}{% endfor %}{{ y['k'] if y else 'n' }}{% if c == 1 %}{{ y.a }}{% elif c == 2 %}{{ y.get('k', 1 // 0) }}{% endif %}ok\"\n",
 		// tojson of a generator or a list's reverse iterator, where it may
 		// not run: Jinja2 evaluates the generator's operand and arguments
 		// (UndefinedError), then json.dumps raises TypeError; the same of
@@ -693,6 +711,35 @@ func TestRenderErrors(t *testing.T) {
 		{"storedgen", `{"xs": [1, 2], "y": 1, "n": 0}`, "ok"},
 		{"storedgen", `{"xs": [1, 2], "n": 1}`, `ERROR: prompts/storedgen.yaml:5:44: render storedgen: "y": variable is undefined`},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 1}`, `ERROR: prompts/genvalues.yaml:7:42: render genvalues: "y": variable is undefined`},
+		{"filtersfail", `{"c": 0, "k": 1}`, "ok"},
+		{"filtersfail", `{"c": 1, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:23: render filtersfail: invalid operation: length needs a list, string, map, dict or object, not int`},
+		{"filtersfail", `{"c": 2, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:54: render filtersfail: variable is undefined`},
+		{"filtersfail", `{"c": 2, "k": 1, "s": "a"}`, `ERROR: prompts/filtersfail.yaml:6:54: render filtersfail: invalid operation: round needs a number, not string (Python raises TypeError)`},
+		{"filtersfail", `{"c": 3, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:84: render filtersfail: invalid operation: reverse needs a list or string, not int`},
+		{"filtersfail", `{"c": 4, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:116: render filtersfail: variable is undefined`},
+		{"filtersfail", `{"c": 4, "k": 1, "s": "a"}`, `ERROR: prompts/filtersfail.yaml:6:116: render filtersfail: invalid operation: filter dictsort needs a map, dict or object, not string (Jinja2 raises AttributeError: it calls items())`},
+		{"filtersfail", `{"c": 5, "k": 0}`, `ERROR: prompts/filtersfail.yaml:6:154: render filtersfail: invalid operation: division by zero`},
+		{"filtersfail", `{"c": 5, "k": 1}`, `ERROR: prompts/filtersfail.yaml:6:149: render filtersfail: invalid operation: join needs a list or string, not int (Jinja2 raises TypeError)`},
+		{"alwaysundef", `{"c": 0}`, "nok"},
+		{"alwaysundef", `{"c": 1}`, `ERROR: prompts/alwaysundef.yaml:3:101: render alwaysundef: variable is undefined: "y" is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for its attribute "a")`},
+		{"alwaysundef", `{"c": 2}`, `ERROR: prompts/alwaysundef.yaml:3:127: render alwaysundef: variable is undefined: "y" is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for get())`},
+		{"opsfail", `{"c": 0, "k": 1, "s": "a"}`, "ok"},
+		{"opsfail", `{"c": 1, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:21: render opsfail: invalid operation: unsupported operand types for -: string and string`},
+		{"opsfail", `{"c": 2, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:51: render opsfail: variable is undefined`},
+		{"opsfail", `{"c": 2, "k": 1, "n": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:51: render opsfail: invalid operation: cannot compare int < string`},
+		{"opsfail", `{"c": 3, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:7:90: render opsfail: invalid operation: cannot loop over int`},
+		{"opsfail", `{"c": 4, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:23: render opsfail: variable is undefined`},
+		{"opsfail", `{"c": 4, "k": 1, "n": 2, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:23: render opsfail: invalid operation: unsupported operand types for *: int and none`},
+		{"opsfail", `{"c": 5, "k": 0, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:55: render opsfail: invalid operation: division by zero`},
+		{"opsfail", `{"c": 5, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:54: render opsfail: invalid operation: unsupported operand types for -: int and string`},
+		{"opsfail", `{"c": 7, "k": 0, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:130: render opsfail: invalid operation: division by zero`},
+		{"opsfail", `{"c": 7, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:124: render opsfail: variable is undefined: split() needs a string, not int (Jinja2 raises UndefinedError: an int has no such method)`},
+		{"opsfail", `{"c": 8, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:195: render opsfail: invalid operation: extend() takes an iterable, not int (Python raises TypeError)`},
+		{"opsfail", `{"c": 9, "k": 0, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:229: render opsfail: invalid operation: division by zero`},
+		{"opsfail", `{"c": 9, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:220: render opsfail: invalid operation: center() takes an int as width, not string (Python raises TypeError)`},
+		{"opsfail", `{"c": 10, "k": 0, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:280: render opsfail: invalid operation: division by zero`},
+		{"opsfail", `{"c": 10, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:288: render opsfail: invalid operation: unsupported operand types for -: string and string`},
+		{"opsfail", `{"c": 6, "k": 1, "s": "a"}`, `ERROR: prompts/opsfail.yaml:8:98: render opsfail: invalid operation: cannot test membership in int`},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 1, "y": 0}`, "Trueok"},
 		{"genvalues", `{"xs": [1], "n": 0, "c": 2}`, `ERROR: prompts/genvalues.yaml:7:94: render genvalues: invalid operation: division by zero`},
 		{"genvalues", `{"xs": [1], "n": 1, "c": 2}`, "\nok"},

@@ -206,6 +206,10 @@ var includedFamilies = []string{
 	// {% set d.k = v %} of a dict in an if, which Jinja2 fails on where
 	// it runs (and so does the render).
 	"setattr-not-namespace",
+	// Issue 27: an operation Python refuses whatever the values (a
+	// string's -, an int looped over or tested for members, a str method
+	// of an int ...) in an if, which fails the render where it runs.
+	"op-fails",
 	// for k, v in a dict literal's dictsort, items or .items().
 	"dict-literal-items",
 	// Numbers (issue 22): strings of numbers in the forms Python reads

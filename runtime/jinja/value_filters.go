@@ -114,17 +114,30 @@ var printingFilters = map[string]bool{
 // "function f"), which fails with ErrUndefined, or a list method that
 // transformers' sandbox forbids (what is "unsafe append": SecurityError),
 // or a method of another type it forbids (what is "unsafe dict.update"),
-// or a use of a generator or an iterator that Python raises TypeError on
-// (what is "TypeError " and Python's message: its length, a slice, +), or
-// one that prints it, which Jinja2 prints with its address (what is
-// "printed generator" or "printed list_reverseiterator").
-// A filter's or test's operand and arguments, args, were evaluated first.
+// or an operation Python refuses whatever the values (what is "TypeError
+// msg" or "UndefinedError msg", msg the detail), which fails with
+// ErrUndefined where an operand is undefined, as Jinja2's Undefined fails
+// every operation: args[1:] are then whether each operand that may be is
+// defined (a generator's use, length, a slice, +, passes none), or one
+// that prints a generator or an iterator, which Jinja2 prints with its
+// address (what is "printed generator" or "printed
+// list_reverseiterator"). A filter's or test's operand and arguments,
+// args, were evaluated first.
 func Missing(what string, args ...Value) (Value, error) {
 	if what == "setattr" {
 		return Value{}, errInvalid("cannot assign attribute on non-namespace object")
 	}
 	kind, name, _ := strings.Cut(what, " ")
 	switch kind {
+	case "TypeError":
+		for _, defined := range args[1:] {
+			if !defined.Truth() {
+				return Value{}, &runtime.Error{Err: runtime.ErrUndefined}
+			}
+		}
+		return Value{}, errInvalid("%s", name)
+	case "UndefinedError":
+		return Value{}, &runtime.Error{Err: runtime.ErrUndefined, Detail: name}
 	case "function":
 		return Value{}, &runtime.Error{Var: name, Err: runtime.ErrUndefined}
 	case "tojson":
@@ -135,8 +148,6 @@ func Missing(what string, args ...Value) (Value, error) {
 			typ, method = "list", name
 		}
 		return Value{}, errInvalid("access to attribute '%s' of '%s' object is unsafe.", method, typ)
-	case "TypeError":
-		return Value{}, errInvalid("%s", name)
 	case "printed":
 		return Value{}, errPrintsAddress(name)
 	}

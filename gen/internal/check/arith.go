@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -60,6 +62,9 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		}
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
+		}
+		if xk, yk := x.Type().Resolve().Kind, y.Type().Resolve().Kind; xk != ir.KindUnknown && yk != ir.KindUnknown && refusesOrder(xk, yk) {
+			return c.failsWhereRuns(e.Span, "TypeError", fmt.Sprintf("cannot compare %s %s %s", x.Type(), e.Op, y.Type()), x, y)
 		}
 		c.staysTyped(e.Span, x, y)
 		c.unifyWeak(x.Type(), y.Type(), e.Span)
@@ -134,7 +139,13 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			c.constrain(x.Type(), ir.KindString, e.X.Pos())
 			c.keyTest(x, yt, e.X.Pos())
 		default:
-			c.errorf(e.Y.Pos(), "cannot test membership in %s", yt)
+			msg := fmt.Sprintf("cannot test membership in %s", yt)
+			if ir.MaybeUndefined(y) { // nothing is in an undefined
+				c.errorf(e.Y.Pos(), "%s", msg)
+				break
+			}
+			// x in an int raises TypeError whatever x is, undefined too.
+			return c.failsWhereRuns(e.Y.Pos(), "TypeError", msg, evaluatedTrue(x), y)
 		}
 		return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	}
@@ -185,11 +196,15 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	}
 	c.staysTyped(e.Span, x, y)
 	xt, yt := x.Type(), y.Type()
-	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; rx != ir.KindUnknown && ry != ir.KindUnknown && (rx != ir.KindList || ry != ir.KindList) {
+	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; rx != ir.KindUnknown && ry != ir.KindUnknown && (rx != ir.KindList || ry != ir.KindList || e.Op != "+") {
 		// Known kinds that no use can change: where Python refuses them,
 		// the operation has no type for its own uses to check.
 		if _, ok := types.ArithResult(e.Op, xt.Resolve(), yt.Resolve()); !ok {
-			c.errorf(e.Span, "unsupported operand types for %s: %s and %s", e.Op, xt, yt)
+			msg := fmt.Sprintf("unsupported operand types for %s: %s and %s", e.Op, xt, yt)
+			if pythonRefuses(e.Op, rx, ry) {
+				return c.failsWhereRuns(e.Span, "TypeError", msg, x, y)
+			}
+			c.errorf(e.Span, "%s", msg)
 			return c.reject()
 		}
 	}
@@ -246,6 +261,40 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		c.checkConstInt(out, e.Span)
 	})
 	return out
+}
+
+// pythonRefuses reports whether Python raises TypeError on x op y, an
+// arithmetic operator, of kinds xk and yk whatever their values.
+func pythonRefuses(op string, xk, yk ir.Kind) bool {
+	seq := func(k ir.Kind) bool { return k == ir.KindString || k == ir.KindList }
+	intLike := func(k ir.Kind) bool { return k == ir.KindInt || k == ir.KindBool }
+	switch {
+	case ir.IsNumber(xk) && ir.IsNumber(yk),
+		op == "+" && seq(xk) && xk == yk,
+		op == "*" && (seq(xk) && intLike(yk) || intLike(xk) && seq(yk)),
+		op == "%" && xk == ir.KindString:
+		return false
+	}
+	return true
+}
+
+// refusesOrder reports whether Python raises TypeError on an ordering
+// comparison of kinds xk and yk whatever their values: one of none or of
+// a map, dict or object, a list with what is not a list, a string with
+// what is not a string. Bools, ints and numbers compare with each other.
+func refusesOrder(xk, yk ir.Kind) bool {
+	unordered := func(k ir.Kind) bool {
+		return k == ir.KindNone || k == ir.KindMap || k == ir.KindDict || k == ir.KindStruct
+	}
+	switch {
+	case unordered(xk) || unordered(yk):
+		return true
+	case xk == ir.KindList || yk == ir.KindList:
+		return xk != yk
+	case xk == ir.KindString || yk == ir.KindString:
+		return xk != yk
+	}
+	return false
 }
 
 // takesBool reports whether op takes a bool beside an operand of type

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -70,8 +71,7 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		}
 		switch k := x.Type().Resolve().Kind; k {
 		case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindList:
-			c.errorf(fn.NameSpan, "%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
-			return c.reject()
+			return c.failsWhereRuns(fn.NameSpan, "UndefinedError", fmt.Sprintf("%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k)), x)
 		case ir.KindDict:
 		default:
 			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
@@ -112,9 +112,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	}
 	switch k := x.Type().Resolve().Kind; {
 	case k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool || k == ir.KindNone || k == ir.KindList && fn.Name != "index" && fn.Name != "count":
-		c.listString(x.Type()) // an inferred input is checked again as a string
-		c.errorf(fn.NameSpan, "%s() needs a string, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
-		return c.reject()
+		msg := fmt.Sprintf("%s() needs a string, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k))
+		if c.listString(x.Type()) { // an inferred input is checked again as a string
+			c.errorf(fn.NameSpan, "%s", msg)
+			return c.reject()
+		}
+		return c.failsWhereRuns(fn.NameSpan, "UndefinedError", msg, append([]ir.Expr{x}, c.evalArgs(e.Args, e.Kwargs)...)...)
 	}
 	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
 	out := &ir.Call{Kind: ir.CallMethod, Name: fn.Name, X: x, Pos: c.posString(e.Span)}
@@ -123,7 +126,9 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
 	if !missingArg(params, e) { // bindArgs said so
-		c.methodArgs(fn.Name, params, out.Args, e.Span)
+		if msg := c.methodArgs(fn.Name, params, out.Args, e.Span); msg != "" {
+			return c.failsWhereRuns(e.Span, "TypeError", msg, x, evaluatedTrue(out.Args...))
+		}
 	}
 	items := false // Markup's method returns Markup strings
 	var escaped []int
@@ -177,8 +182,11 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 // (strip's chars, split's sep, find's start). An argument not yet
 // inferred becomes a string later; a dynamic one is read as a string or
 // an int (None the default of find's start and end) when rendering, which
-// fails where it is another type (the same TypeError).
-func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp tmpl.Span) {
+// fails where it is another type (the same TypeError). It returns the
+// message of the first argument Python refuses whatever the values (a
+// string, a number or none for an int, anything but a string for a
+// string), which fails where it runs, and reports the others.
+func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp tmpl.Span) string {
 	for i, a := range args {
 		want, noneOK := methodArgKind(params[i]), !params[i].Required && params[i].Def == nil
 		switch k := a.Type().Kind; {
@@ -193,9 +201,14 @@ func (c *checker) methodArgs(name string, params []ir.Param, args []ir.Expr, sp 
 			c.errorf(sp, "%s() with a dynamic value as %s is not supported (give a literal or a typed variable)", name, params[i].Name)
 		default:
 			what := map[ir.Kind]string{ir.KindString: "a string", ir.KindInt: "an int", ir.KindBool: "a bool"}[want]
-			c.errorf(sp, "%s() takes %s as %s, not %s (Python raises TypeError)", name, what, params[i].Name, a.Type())
+			msg := fmt.Sprintf("%s() takes %s as %s, not %s (Python raises TypeError)", name, what, params[i].Name, a.Type())
+			if want == ir.KindString || want == ir.KindInt && k != ir.KindBool {
+				return msg
+			}
+			c.errorf(sp, "%s", msg) // a bool is an int, which Python may take
 		}
 	}
+	return ""
 }
 
 // missingArg reports whether call e leaves a required parameter out.
@@ -227,7 +240,6 @@ func methodArgKind(p ir.Param) ir.Kind {
 // (checked from fn.X) as m[key] if key in m else default, none when not
 // given: what Python's dict.get returns.
 func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Expr {
-	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	switch {
 	case len(e.Kwargs) > 0:
 		c.errorf(e.Kwargs[0].NameSpan, "get() takes no keyword arguments")
@@ -236,8 +248,8 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		c.errorf(e.Span, "get() takes a key and an optional default, not %d arguments", len(e.Args))
 		return c.reject()
 	}
-	if c.alwaysUndefined(x, fn.X.Pos(), "get()") {
-		return none
+	if fails, ok := c.alwaysUndefined(x, fn.X.Pos(), "get()"); ok {
+		return fails
 	}
 	_, constKey := e.Args[0].(*tmpl.Const)
 	switch xt := x.Type(); xt.Kind {
@@ -252,8 +264,7 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 		c.mustComeFromInput(xt.Resolve(), fn.X.Pos())
 	case ir.KindMap, ir.KindDict, ir.KindStruct:
 	default:
-		c.errorf(fn.NameSpan, "get() needs a map, dict or object, not %s", xt)
-		return c.reject()
+		return c.failsWhereRuns(fn.NameSpan, "UndefinedError", fmt.Sprintf("get() needs a map, dict or object, not %s", xt), append([]ir.Expr{x}, c.evalArgs(e.Args, e.Kwargs)...)...)
 	}
 	key := e.Args[0]
 	c.later = append(c.later, func() {
@@ -410,13 +421,7 @@ func (c *checker) undefinedCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 		c.errorf(fn.Span, "undefined function %q%s: a template calls the macros it defines, after their definition, and range, dict and namespace", fn.Name, suggest)
 		return c.reject()
 	}
-	c.diags.Warnf(c.pos(fn.Span), "undefined function %q: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define the macro, which the include calls)", fn.Name)
-	xs := []ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}} // an operation has an operand
-	for _, a := range e.Args {
-		xs = append(xs, c.expr(a, useValue))
-	}
-	for _, kw := range e.Kwargs {
-		xs = append(xs, c.expr(kw.Value, useValue))
-	}
-	return c.dyn(ir.DynMissing, "function "+fn.Name, ir.DynamicType(), fn.Span, xs...)
+	warning := fmt.Sprintf("undefined function %q: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define the macro, which the include calls)", fn.Name)
+	xs := append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, c.evalArgs(e.Args, e.Kwargs)...) // an operation has an operand
+	return c.fails(fn.Span, "function "+fn.Name, warning, xs...)
 }

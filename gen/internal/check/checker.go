@@ -524,21 +524,24 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 
 // listString records the inferred input of type t, used as a string,
 // where t is a list of unknown items or strings, or an int, number or
-// bool (Config.Strings).
-func (c *checker) listString(t *ir.Type) {
+// bool (Config.Strings). It reports whether it recorded one of an
+// inferred feed, which a check as a string may make pass.
+func (c *checker) listString(t *ir.Type) bool {
 	switch t = t.Resolve(); {
 	case t.Declared:
-		return
+		return false
 	case t.Kind == ir.KindList:
 		if k := t.Elem.Resolve().Kind; k != ir.KindUnknown && k != ir.KindString {
-			return
+			return false
 		}
 	case !ir.IsScalar(t.Kind) || t.Kind == ir.KindString:
-		return
+		return false
 	}
-	if p, ok := c.inputPath(t); ok {
+	p, ok := c.inputPath(t)
+	if ok {
 		c.listStrings[p] = true
 	}
+	return ok && !c.feed.Declared
 }
 
 // unifyWeak relates the operands of a comparison (types.UnifyWeak),

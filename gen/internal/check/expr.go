@@ -178,7 +178,9 @@ func evaluatedTrue(xs ...ir.Expr) ir.Expr {
 		if _, ok := x.(*ir.Const); ok {
 			continue
 		}
-		x = lazyOrTrue(x)
+		if !isTrue(x) { // evaluatedTrue of more, as an operand
+			x = lazyOrTrue(x)
+		}
 		if out == nil {
 			out = x
 		} else {
@@ -955,8 +957,8 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	if t.Kind == ir.KindDynamic {
 		return c.dynAttr(of, name, isAttr, e.Pos())
 	}
-	if c.alwaysUndefined(of, x.Pos(), fmt.Sprintf("its attribute %q", name)) {
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	if fails, ok := c.alwaysUndefined(of, x.Pos(), fmt.Sprintf("its attribute %q", name)); ok {
+		return fails
 	}
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindStruct, x.Pos())
@@ -1064,18 +1066,19 @@ func (c *checker) missingKey(of ir.Expr, t *ir.Type, name string, e tmpl.Expr, n
 // alwaysUndefined reports x, read at sp where it is always undefined
 // (undefinedName, or a local read before any set of it can have run),
 // when what uses it as an object: it has no type to infer, and Jinja2
-// raises UndefinedError there.
-func (c *checker) alwaysUndefined(x ir.Expr, sp tmpl.Span, what string) bool {
+// raises UndefinedError there (failsWhereRuns: where the read may not
+// run, x['k'] if x else ..., the render fails where it runs). It returns
+// the value of the use.
+func (c *checker) alwaysUndefined(x ir.Expr, sp tmpl.Span, what string) (ir.Expr, bool) {
 	ref, ok := x.(*ir.LocalRef)
 	if !ok || !c.unbound[ref.L] && !c.unassigned[ref] || ref.L.T.Resolve().Kind != ir.KindUnknown {
-		return false
+		return nil, false
 	}
+	msg := fmt.Sprintf("%q is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
 	if c.unassigned[ref] {
-		c.errorf(sp, "%q is always undefined here, before any set of it in this frame can have run, whatever the data holds (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
-		return true
+		msg = fmt.Sprintf("%q is always undefined here, before any set of it in this frame can have run, whatever the data holds (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
 	}
-	c.errorf(sp, "%q is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for %s)", ref.L.Name, what)
-	return true
+	return c.failsWhereRuns(sp, "UndefinedError", msg), true
 }
 
 // mustComeFromInput rejects, once every use is known, an object or map
@@ -1374,6 +1377,9 @@ func (c *checker) unary(e *tmpl.Unary, u use) ir.Expr {
 	}
 	x = c.boolAsInt(e.Span, e.X, x)
 	t = x.Type()
+	if k := t.Resolve().Kind; k != ir.KindUnknown && k != ir.KindInt && k != ir.KindFloat && !c.rejected[x] {
+		return c.failsWhereRuns(e.Span, "TypeError", fmt.Sprintf("operator %s needs a number, not %s", e.Op, t), x)
+	}
 	c.staysTyped(e.Span, x)
 	if t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindInt, e.X.Pos())

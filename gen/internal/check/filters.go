@@ -193,6 +193,9 @@ type filterUse struct {
 	x    ir.Expr   // the operand
 	args []ir.Expr // the arguments, bound to the parameters
 	out  *ir.Call  // the call, of a typed operand
+	// fails is the value that fails the render where the filter runs,
+	// which Jinja2 fails on whatever the operand's value (filterFails).
+	fails ir.Expr
 }
 
 func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
@@ -261,9 +264,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		case xt.Kind == ir.KindUnknown:
 			c.errorf(e.NameSpan, "filter %s is supported only as the iterable of a for loop with two targets (for key, value in m|%s), or of a map, dict, object or dynamic value", name, name)
 		case name == "items":
+			// A generator: Jinja2 raises where it is iterated.
 			c.errorf(e.NameSpan, "filter items needs a map, dict or object, not %s (Jinja2 raises TypeError)", xt)
 		default:
-			c.errorf(e.NameSpan, "filter dictsort needs a map, dict or object, not %s (Jinja2 raises AttributeError: it calls items())", xt)
+			args := c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
+			return c.failsWhereRuns(e.NameSpan, "AttributeError", fmt.Sprintf("filter dictsort needs a map, dict or object, not %s (Jinja2 raises AttributeError: it calls items())", xt), f.x, evaluatedTrue(args...))
 		}
 		return c.reject()
 	}
@@ -400,6 +405,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	if !def.typed(c, f) {
 		return c.reject()
+	}
+	if f.fails != nil {
+		return f.fails
 	}
 	if builtins.IsGenerator(out) {
 		c.mustIterate(out, name, e.NameSpan)
@@ -781,8 +789,7 @@ func (c *checker) joinFilter(f *filterUse) bool {
 	attr := out.Args[ir.ParamIndex(ir.FilterParams["join"], "attribute")]
 	switch xt := x.Type().Resolve(); xt.Kind {
 	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
-		c.errorf(e.NameSpan, "join needs a list or string, not %s (Jinja2 raises TypeError)", xt)
-		return false
+		return c.filterFails(f, "TypeError", fmt.Sprintf("join needs a list or string, not %s (Jinja2 raises TypeError)", xt), false)
 	case ir.KindString:
 		if !builtins.IsNone(attr) {
 			c.errorf(e.NameSpan, "join by attribute= of a string is not supported (it joins the attribute of each character, always undefined)")
@@ -804,6 +811,9 @@ func (c *checker) joinFilter(f *filterUse) bool {
 
 func (c *checker) lengthFilter(f *filterUse) bool {
 	f.out.T = &ir.Type{Kind: ir.KindInt}
+	if t := f.x.Type().Resolve(); isScalarNotString(t.Kind) {
+		return c.filterFails(f, "TypeError", fmt.Sprintf("length needs a list, string, map, dict or object, not %s", t), false)
+	}
 	c.later = append(c.later, func() {
 		if k := f.x.Type().Kind; k != ir.KindList && k != ir.KindString && k != ir.KindMap && k != ir.KindDict && k != ir.KindStruct {
 			c.errorf(f.e.NameSpan, "length needs a list, string, map, dict or object, not %s", f.x.Type())
@@ -823,6 +833,8 @@ func (c *checker) firstFilter(f *filterUse) bool {
 		f.out.T = xt.Elem
 	case ir.KindString:
 		f.out.T = &ir.Type{Kind: ir.KindString}
+	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
+		return c.filterFails(f, "TypeError", fmt.Sprintf("%s needs a list or string, not %s", f.name, xt), false)
 	default:
 		c.errorf(f.e.NameSpan, "%s needs a list or string, not %s", f.name, xt)
 		f.out.T = &ir.Type{Kind: ir.KindNone}
@@ -848,8 +860,7 @@ func (c *checker) roundFilter(f *filterUse) bool {
 	case k == ir.KindUnknown:
 		c.constrain(xt, ir.KindFloat, f.e.X.Pos())
 	case !ir.IsNumber(k):
-		c.errorf(f.e.NameSpan, "round needs a number, not %s (Python raises TypeError)", xt.Resolve())
-		return false
+		return c.filterFails(f, "TypeError", fmt.Sprintf("round needs a number, not %s (Python raises TypeError)", xt.Resolve()), true)
 	}
 	// Python's round keeps an int an int; floor and ceil divide.
 	f.out.T = &ir.Type{Kind: ir.KindFloat}
@@ -907,6 +918,8 @@ func (c *checker) reverseFilter(f *filterUse) bool {
 		f.out.T = t
 	case ir.KindList, ir.KindString:
 		f.out.T = t
+	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
+		return c.filterFails(f, "FilterArgumentError", fmt.Sprintf("reverse needs a list or string, not %s", t), false)
 	default:
 		c.errorf(f.e.NameSpan, "reverse needs a list or string, not %s", t)
 		return false
@@ -941,6 +954,9 @@ func (c *checker) reversed(f *filterUse) {
 
 func (c *checker) listFilter(f *filterUse) bool {
 	xt := f.x.Type()
+	if t := xt.Resolve(); isScalarNotString(t.Kind) {
+		return c.filterFails(f, "TypeError", fmt.Sprintf("list needs a list, string, map or dict, not %s", t), false)
+	}
 	if xt.Kind == ir.KindUnknown {
 		c.constrain(xt, ir.KindList, f.e.X.Pos())
 	}
@@ -1134,8 +1150,7 @@ func (c *checker) generatorToJSON(e *tmpl.Filter, g ir.Expr) ir.Expr {
 	args := c.bindArgs("filter tojson", params, e.Args, e.Kwargs, e.Span)
 	c.iterate(g) // its one use
 	what, typ := generatorType(g)
-	c.diags.Warnf(c.pos(e.NameSpan), "tojson of %s: Jinja2 raises TypeError (Object of type %s is not JSON serializable) where it runs, and so does the render (convert it with | list)", what, typ)
-	return c.dyn(ir.DynMissing, "tojson "+typ, ir.DynamicType(), e.NameSpan, lazyTrue(g, args...))
+	return c.fails(e.NameSpan, "tojson "+typ, fmt.Sprintf("tojson of %s: Jinja2 raises TypeError (Object of type %s is not JSON serializable) where it runs, and so does the render (convert it with | list)", what, typ), lazyTrue(g, args...))
 }
 
 // generatorType is what g, a generator, is, and the name of its Python
@@ -1154,13 +1169,27 @@ func generatorType(g ir.Expr) (what, typ string) {
 // where it runs (TemplateRuntimeError), after its arguments, and so does
 // promptgen, with a warning (suggest is the did-you-mean).
 func (c *checker) missing(sp tmpl.Span, kind, name, suggest string, args []tmpl.Expr, kwargs []tmpl.Kwarg) ir.Expr {
-	c.diags.Warnf(c.pos(sp), "unknown %s %q%s: Jinja2 fails where it runs, as this is in an if or a conditional expression, and so does the render", kind, name, suggest)
-	var xs []ir.Expr
-	for _, a := range args {
-		xs = append(xs, c.expr(a, useValue))
+	warning := fmt.Sprintf("unknown %s %q%s: Jinja2 fails where it runs, as this is in an if or a conditional expression, and so does the render", kind, name, suggest)
+	return c.fails(sp, kind+" "+name, warning, c.evalArgs(args, kwargs)...)
+}
+
+// filterFails is f, a filter that Jinja2 raises exc (TypeError or an
+// exception mapped alike) on where it runs whatever its operand's value (msg): a
+// value that fails the render there after the operand and the arguments
+// (failsWhereRuns), or false where it is an error. Where undefinedFails is
+// false Jinja2 takes an undefined operand as empty (length 0): one that
+// may be undefined stays an error.
+func (c *checker) filterFails(f *filterUse, exc, msg string, undefinedFails bool) bool {
+	if !undefinedFails && ir.MaybeUndefined(f.x) {
+		c.errorf(f.e.NameSpan, "%s", msg)
+		return false
 	}
-	for _, kw := range kwargs {
-		xs = append(xs, c.expr(kw.Value, useValue))
-	}
-	return c.dyn(ir.DynMissing, kind+" "+name, ir.DynamicType(), sp, xs...)
+	f.fails = c.failsWhereRuns(f.e.NameSpan, exc, msg, f.x, evaluatedTrue(f.args...))
+	return !c.rejected[f.fails]
+}
+
+// isScalarNotString reports whether k is an int, number, bool or none,
+// which Python neither iterates nor measures.
+func isScalarNotString(k ir.Kind) bool {
+	return k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool || k == ir.KindNone
 }

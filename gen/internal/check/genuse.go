@@ -37,12 +37,11 @@ func (c *checker) misused(sp tmpl.Span, what, fail string, xs ...ir.Expr) (out i
 		}
 	}
 	kind, msg, _ := strings.Cut(fail, " ")
+	warning := fmt.Sprintf("%s: Jinja2 raises TypeError (%s) where it runs, and so does the render (convert it with | list)", what, msg)
 	if kind == "printed" {
-		c.diags.Warnf(c.pos(sp), "%s: Jinja2 prints it with its address in memory (<%s object ... at 0x...>) where it runs, which no renderer reproduces, so the render fails there (convert it with | list)", what, msg)
-	} else {
-		c.diags.Warnf(c.pos(sp), "%s: Jinja2 raises TypeError (%s) where it runs, and so does the render (convert it with | list)", what, msg)
+		warning = fmt.Sprintf("%s: Jinja2 prints it with its address in memory (<%s object ... at 0x...>) where it runs, which no renderer reproduces, so the render fails there (convert it with | list)", what, msg)
 	}
-	return c.dyn(ir.DynMissing, fail, ir.DynamicType(), sp, evaluatedTrue(xs...)), true
+	return c.fails(sp, fail, warning, evaluatedTrue(xs...)), true
 }
 
 // misusedFilter is the filter name of g, a generator, where Jinja2 raises

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
@@ -171,7 +172,8 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 	case "extend":
 		switch at := args[0].Type().Resolve(); {
 		case ir.IsNumber(at.Kind) || at.Kind == ir.KindNone:
-			c.errorf(e.Args[0].Pos(), "extend() takes an iterable, not %s (Python raises TypeError)", at)
+			// The list stays as it is: nothing modifies it.
+			return c.failsWhereRuns(e.Args[0].Pos(), "TypeError", fmt.Sprintf("extend() takes an iterable, not %s (Python raises TypeError)", at), args[0])
 		case dyn:
 			c.dynOperand(args[0], e.Args[0].Pos()) // any iterable, as Python's
 		case at.Kind == ir.KindList:

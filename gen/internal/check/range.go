@@ -23,6 +23,10 @@ func (c *checker) rangeCall(e *tmpl.Call) ir.Expr {
 		if c.rejected[args[i]] {
 			continue
 		}
+		if d, ok := failing(args[i]); ok {
+			// It fails before range runs, after the arguments before it.
+			return c.failsAfter(args[:i], d, a.Pos())
+		}
 		if isDynamic(args[i]) {
 			c.errorf(a.Pos(), "range() of a dynamic value is not supported (its arguments must be ints)")
 			continue

@@ -288,6 +288,19 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	case ir.KindList:
 		elem = it.Elem
 	case ir.KindString, ir.KindMap, ir.KindDict:
+	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
+		msg := fmt.Sprintf("cannot loop over %s", it)
+		if ir.MaybeUndefined(out.Iter) { // Jinja2 loops over no item of an undefined
+			c.errorf(n.Iter.Pos(), "%s", msg)
+			break
+		}
+		if fails := c.failsWhereRuns(n.Iter.Pos(), "TypeError", msg, out.Iter); !c.rejected[fails] {
+			out.Iter = fails
+			for i := range targetTypes {
+				targetTypes[i] = ir.DynamicType()
+			}
+			return targetTypes, false
+		}
 	default:
 		c.errorf(n.Iter.Pos(), "cannot loop over %s", it)
 	}
