@@ -18,7 +18,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		}
 		if u == useTest {
 			x := c.condition(e.X)
-			y := c.rightOperand(e.Y, c.condition)
+			y := c.optionally(e.Y, c.condition)
 			return &ir.Binary{Op: e.Op, X: x, Y: y, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 		}
 		out, mixed := c.logic(e, u)

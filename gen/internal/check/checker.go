@@ -95,10 +95,11 @@ type checker struct {
 	// by the local whose list they modify (see listMethod).
 	leadCall *tmpl.Call
 	listMods map[*ir.Local][]listMod
-	// inIf counts the if branches around, and rightOperands the and/or
-	// right operands (which Jinja2 may not evaluate).
-	inIf          int
-	rightOperands int
+	// inIf counts the if branches around, and optional the expressions
+	// around that Jinja2 may not evaluate: an and/or's right operand, a
+	// conditional expression's arm, an elif's condition.
+	inIf     int
+	optional int
 	// soft is set where Jinja2 compiles a frame soft: in an if (its
 	// conditions and branches) or a conditional expression, up to the
 	// next frame (a loop's body, a macro's, a block set's...). A filter or
@@ -172,18 +173,20 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 }
 
 // mayNotRun reports whether the code checked may not run on a render:
-// in an if, a conditional expression, an and/or's right operand, a loop,
-// a macro, a block, or a plain template file that another includes. What
-// Jinja2 fails on where it runs is an error where the code always runs,
-// and elsewhere a warning and a render that fails where it runs.
+// in an if's branch or an elif's condition (an if's first condition runs
+// wherever the if does), a conditional expression's arm, an and/or's
+// right operand, a loop, a macro, a block, or a plain template file that
+// another includes. What Jinja2 fails on where it runs is an error where
+// the code always runs, and elsewhere a warning and a render that fails
+// where it runs.
 func (c *checker) mayNotRun() bool {
-	return c.soft || c.inIf > 0 || c.rightOperands > 0 || len(c.scopes) > 1 || c.includable()
+	return c.inIf > 0 || c.optional > 0 || len(c.scopes) > 1 || c.includable()
 }
 
-// rightOperand checks e, an and/or's right operand, with check.
-func (c *checker) rightOperand(e tmpl.Expr, check func(tmpl.Expr) ir.Expr) ir.Expr {
-	c.rightOperands++
-	defer func() { c.rightOperands-- }()
+// optionally checks e, which Jinja2 may not evaluate, with check.
+func (c *checker) optionally(e tmpl.Expr, check func(tmpl.Expr) ir.Expr) ir.Expr {
+	c.optional++
+	defer func() { c.optional-- }()
 	return check(e)
 }
 

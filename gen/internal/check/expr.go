@@ -329,10 +329,11 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 	case *tmpl.CondExpr:
 		defer func(soft bool) { c.soft = soft }(c.soft)
 		c.soft = true
-		out := &ir.Cond{Cond: c.condition(e.Cond), Then: c.expr(e.Then, u)}
+		arm := func(e tmpl.Expr) ir.Expr { return c.expr(e, u) }
+		out := &ir.Cond{Cond: c.condition(e.Cond), Then: c.optionally(e.Then, arm)}
 		out.T = out.Then.Type()
 		if e.Else != nil {
-			out.Else = c.expr(e.Else, u)
+			out.Else = c.optionally(e.Else, arm)
 			c.emptyIsObject(out.Then, out.Else, e.Then.Pos())
 			c.emptyIsObject(out.Else, out.Then, e.Else.Pos())
 			tk, ek := out.T.Resolve().Kind, out.Else.Type().Kind
@@ -1423,7 +1424,7 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	x := operand(e.X, lu)
 	c.guard(x)
 	hint(x.Type(), u)
-	y := c.rightOperand(e.Y, func(y tmpl.Expr) ir.Expr { return operand(y, u) })
+	y := c.optionally(e.Y, func(y tmpl.Expr) ir.Expr { return operand(y, u) })
 	out = &ir.Binary{Op: e.Op, X: x, Y: y, Value: true, Pos: c.posString(e.Span)}
 	leaves := builtins.Yields(out)
 	for _, l := range leaves {

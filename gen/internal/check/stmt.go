@@ -67,8 +67,13 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		var defined []map[string]*tmpl.Macro
 		namespaces := maps.Clone(c.namespaces)
 		var nsEnds []map[*ir.Local]*namespace
-		for _, b := range n.Branches {
-			cond := c.condition(b.Cond)
+		for i, b := range n.Branches {
+			var cond ir.Expr
+			if i == 0 {
+				cond = c.condition(b.Cond)
+			} else {
+				cond = c.optionally(b.Cond, c.condition)
+			}
 			c.inIf++
 			out.Branches = append(out.Branches, ir.Branch{Cond: cond, Body: c.nodes(b.Body)})
 			c.inIf--
