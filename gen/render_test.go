@@ -288,6 +288,10 @@ func TestRenderErrors(t *testing.T) {
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
 		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
+		// A chat prompt's own variable or {} is a dynamic value: a string
+		// tests 'a' in it as a substring, and its ['a'] is undefined,
+		// which tojson refuses (TypeError in Jinja2).
+		"emptydictdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% set nd = d if d is defined else {} %}{% for k in ['a', 'b'] %}{{ (nd[k] if k in nd else '') | tojson }};{% endfor %}\"\n",
 		// A list method that transformers' sandbox refuses fails where it
 		// runs (SecurityError), after its arguments; pop and clear run, and
 		// pop fails on an empty list or an index out of range (IndexError).
@@ -618,6 +622,8 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": true, "s": true}]}`, "x-1;"},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 1, "s": 1.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:64: render strmethodsdynint: invalid operation: slice indices must be integers or None or have an __index__ method`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
+		{"emptydictdyn", `{"messages": [], "d": {"b": 1}}`, `"";1;`},
+		{"emptydictdyn", `{"messages": [], "d": "bc"}`, `ERROR: prompts/emptydictdyn.yaml:3:80: render emptydictdyn: invalid operation: Object of type Undefined is not JSON serializable`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},
 		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 0}]}`, "True"},
 		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 1}]}`, `ERROR: prompts/methoddyn.yaml:4:46: render methoddyn: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},

@@ -200,6 +200,10 @@ var includedFamilies = []string{
 	// Issue 27: sort without attribute= of a list of lists of scalars,
 	// which Python orders item by item.
 	"sort-lists",
+	// Issue 27: a list of typed values plus a list holding a dynamic one
+	// (a dynamic list, as Python's); a chat template's own variable or {}
+	// read with a key known at run time (a dynamic value, as its data).
+	"dyn-concat-mixed", "chat-own-or-empty",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes

@@ -190,6 +190,13 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 			return c.reject()
 		}
 	}
+	if concatMixed(e.Op, xt, yt) {
+		// A list of typed values and one that holds dynamic values
+		// (names + [x ~ '.*'] of a dynamic x): unified, the typed one
+		// would be read as dynamic. Python's list holds both: so does
+		// the sum's dynamic list.
+		return c.dynBinary(e, x, y)
+	}
 	switch {
 	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:
 		c.unify(xt, yt, e.Span)
@@ -243,6 +250,17 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		c.checkConstInt(out, e.Span)
 	})
 	return out
+}
+
+// concatMixed reports whether x op y of types xt and yt adds two lists of
+// known elements one of which holds dynamic values and the other not.
+func concatMixed(op string, xt, yt *ir.Type) bool {
+	xt, yt = xt.Resolve(), yt.Resolve()
+	if op != "+" || xt.Kind != ir.KindList || yt.Kind != ir.KindList ||
+		xt.Elem.Resolve().Kind == ir.KindUnknown || yt.Elem.Resolve().Kind == ir.KindUnknown {
+		return false
+	}
+	return types.HoldsDynamic(xt) != types.HoldsDynamic(yt)
 }
 
 // takesBool reports whether op takes a bool beside an operand of type
