@@ -204,6 +204,11 @@ var includedFamilies = []string{
 	// (a dynamic list, as Python's); a chat template's own variable or {}
 	// read with a key known at run time (a dynamic value, as its data).
 	"dyn-concat-mixed", "chat-own-or-empty",
+	// Issue 27: a macro that calls itself and reads caller(), called in
+	// {% call %} blocks, at the top and in its own body, whose bodies read
+	// the names around them (minicpm3's object_to_fields), and plainly,
+	// where caller() fails the render.
+	"macro-recursive-caller",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -384,6 +389,9 @@ type generator struct {
 	// walkSlicesStr: walk prints a slice of str(v), which of a generator
 	// is a part of its address (no renderer reproduces one).
 	walkSlicesStr bool
+	// walkCaller: walk reads caller, and is called in {% call %} blocks
+	// (family macro-recursive-caller).
+	walkCaller bool
 	// includes are the case's template files; macroBody is set while a
 	// macro's body is generated, where include is not supported.
 	includes  map[string]string
