@@ -288,6 +288,14 @@ func TestRenderErrors(t *testing.T) {
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
 		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
+		// A macro that calls itself and reads caller, called without a
+		// {% call %} block: caller() fails where it runs (UndefinedError
+		// in Jinja2), and a block's caller runs where it is called.
+		"recursivecaller": "inputs:\n  n: int\ntemplate: \"{% macro m(n) %}{% if n == 1 %}{{ caller() }}{% endif %}{{ m(n - 1) if n > 1 }}{% endmacro %}{% call m(n) %}c{% endcall %};{{ m(n) }}\"\n",
+		// A chat prompt's own variable or {} is a dynamic value: a string
+		// tests 'a' in it as a substring, and its ['a'] is undefined,
+		// which tojson refuses (TypeError in Jinja2).
+		"emptydictdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% set nd = d if d is defined else {} %}{% for k in ['a', 'b'] %}{{ (nd[k] if k in nd else '') | tojson }};{% endfor %}\"\n",
 		// A list method that transformers' sandbox refuses fails where it
 		// runs (SecurityError), after its arguments; pop and clear run, and
 		// pop fails on an empty list or an index out of range (IndexError).
@@ -652,6 +660,10 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": true, "s": true}]}`, "x-1;"},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 1, "s": 1.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:64: render strmethodsdynint: invalid operation: slice indices must be integers or None or have an __index__ method`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
+		{"recursivecaller", `{"n": 3}`, `ERROR: prompts/recursivecaller.yaml:3:46: render recursivecaller: "caller": variable is undefined`},
+		{"recursivecaller", `{"n": 0}`, ";"},
+		{"emptydictdyn", `{"messages": [], "d": {"b": 1}}`, `"";1;`},
+		{"emptydictdyn", `{"messages": [], "d": "bc"}`, `ERROR: prompts/emptydictdyn.yaml:3:80: render emptydictdyn: invalid operation: Object of type Undefined is not JSON serializable`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},
 		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 0}]}`, "True"},
 		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 1}]}`, `ERROR: prompts/methoddyn.yaml:4:46: render methoddyn: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},

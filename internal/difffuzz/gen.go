@@ -219,6 +219,15 @@ var includedFamilies = []string{
 	// Issue 27: sort without attribute= of a list of lists of scalars,
 	// which Python orders item by item.
 	"sort-lists",
+	// Issue 27: a list of typed values plus a list holding a dynamic one
+	// (a dynamic list, as Python's); a chat template's own variable or {}
+	// read with a key known at run time (a dynamic value, as its data).
+	"dyn-concat-mixed", "chat-own-or-empty",
+	// Issue 27: a macro that calls itself and reads caller(), called in
+	// {% call %} blocks, at the top and in its own body, whose bodies read
+	// the names around them (minicpm3's object_to_fields), and plainly,
+	// where caller() fails the render.
+	"macro-recursive-caller",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes
@@ -399,6 +408,9 @@ type generator struct {
 	// walkSlicesStr: walk prints a slice of str(v), which of a generator
 	// is a part of its address (no renderer reproduces one).
 	walkSlicesStr bool
+	// walkCaller: walk reads caller, and is called in {% call %} blocks
+	// (family macro-recursive-caller).
+	walkCaller bool
 	// includes are the case's template files; macroBody is set while a
 	// macro's body is generated, where include is not supported.
 	includes  map[string]string

@@ -124,17 +124,32 @@ func (g *generator) recursiveMacros() string {
 		}
 		return "walk(" + x + ", d + 1)"
 	}
+	withCaller := g.on("macro-recursive-caller") && g.chance(0.4)
 	printed := func(call string) string {
 		return g.pick([]string{"{{ " + call + " }}", "{{ " + call + "|trim }}", "{{ '<' ~ " + call + " ~ '>' }}", "{{ (" + call + ")|length }}"})
 	}
-	items := g.tag("if v is mapping") + g.tag("for k, c in v|dictsort") + "{{ k }}:" + printed(deeper("c")) + g.tag("endfor") +
-		g.tag("elif v is iterable and v is not string") + g.tag("for c in v") + printed(deeper("c")) + g.tag("endfor") + g.tag("endif")
+	// recurse prints a call of deeper on x, in a {% call %} block whose
+	// body reads the names around it (names) where walk reads caller.
+	recurse := func(x string, names ...string) string {
+		if !withCaller || g.chance(0.2) {
+			return printed(deeper(x))
+		}
+		body := g.pick([]string{"[", "|", ""})
+		for _, n := range names {
+			if g.chance(0.6) {
+				body += "{{ " + n + "|string|length }}{{ " + n + " is mapping }}"
+			}
+		}
+		return g.tag("call "+deeper(x)) + body + g.tag("endcall")
+	}
+	items := g.tag("if v is mapping") + g.tag("for k, c in v|dictsort") + "{{ k }}:" + recurse("c", "k", "c", "d") + g.tag("endfor") +
+		g.tag("elif v is iterable and v is not string") + g.tag("for c in v") + recurse("c", "c", "v") + g.tag("endfor") + g.tag("endif")
 	var defs, recursion string
 	switch g.r.IntN(3) {
 	case 0:
 		recursion = items
 	case 1: // on v again
-		recursion = printed(deeper("v"))
+		recursion = recurse("v", "v", "d")
 	default: // through another macro, defined first
 		defs = g.tag("macro walk_items(v, d)") + items + g.tag("endmacro")
 		recursion = printed("walk_items(v, d)")
@@ -149,9 +164,16 @@ func (g *generator) recursiveMacros() string {
 			"{% if v is number %}{{ v + 1 }}{% endif %}", "{{ 'L' ~ v|length if v is iterable }}"})
 	}
 	body := around() + g.tag("if d < "+strconv.Itoa(1+g.r.IntN(3))) + recursion + g.tag("endif") + around()
+	if withCaller {
+		// The caller's output, as a namespace's first field (minicpm3),
+		// printed once or twice, or never (Jinja2 passes a caller only to
+		// a macro that reads it).
+		body = g.pick([]string{"{% set o = namespace(f=caller()) %}" + body + "{{ o.f }}", "{{ caller() }}" + body,
+			body + "{{ caller()|length }}{{ caller() }}", body + "{{ caller() if d > 9 }}"})
+	}
 	saved.mustSet, saved.r = g.mustSet, g.r
 	*g = saved
-	g.walks = true
+	g.walks, g.walkCaller = true, withCaller
 	g.walkSlicesStr = strings.Contains(defs+body, "|string)[:")
 	return defs + g.tag("macro walk(v, d=0)") + body + g.tag("endmacro")
 }
@@ -171,6 +193,14 @@ func (g *generator) walkCall() string {
 	call := "walk(" + x + ")"
 	if g.chance(0.3) {
 		call = "walk(" + x + ", " + strconv.Itoa(g.r.IntN(2)) + ")"
+	}
+	if g.walkCaller && g.chance(0.8) {
+		// The block's body reads the names in scope.
+		body := "{{ '*' }}"
+		if n := g.dyn[g.r.IntN(len(g.dyn))].name; g.chance(0.5) {
+			body += "{{ " + n + "|length }}"
+		}
+		return g.tag("call "+call) + body + g.tag("endcall")
 	}
 	return "{{ " + call + " }}"
 }

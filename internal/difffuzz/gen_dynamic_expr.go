@@ -182,6 +182,29 @@ func (g *generator) dynValue(d int, typed bool) (expression, string) {
 			}
 		}},
 		choice{1, g.on("dyn-index"), func() { e = g.dynIndexOf(sub()) }},
+		choice{1, g.on("dyn-concat-mixed"), func() {
+			// A list of typed values plus a list holding a dynamic one.
+			typed := g.lit(listOf([]*valueType{typeString, typeInt}[g.r.IntN(2)]))
+			items := expression{text: "[" + g.wrap(sub(), precCond) + "]", prec: precPrimary}
+			if g.chance(0.5) {
+				typed, items = items, typed
+			}
+			e = g.binary(typed, "+", items, precAdd)
+		}},
+		choice{1, g.on("chat-own-or-empty"), func() {
+			// A variable of the template's own (never in the data, so
+			// undefined) or {}, read with a key known at run time.
+			own := "(extra_info if extra_info is defined else {})"
+			if g.chance(0.3) {
+				own = "(extra_info | default({}))"
+			}
+			k := g.wrap(sub(), precCond)
+			if g.chance(0.5) {
+				e = expression{text: own + "[" + k + "]", prec: precPrimary}
+			} else {
+				e = expression{text: k + " in " + own, prec: precCmp}
+			}
+		}},
 		choice{1, typed && g.on("filter-format"), func() { e = g.dynFormat(sub) }},
 		choice{2, typed, func() {
 			e = g.filter(sub(), g.pick([]string{"length", "count", "string", "upper", "lower", "trim", "title", "wordcount"}))

@@ -206,6 +206,39 @@ func (r *root) Enter(frames int, pos, name string, args ...any) (int, error) {
 	return saved, nil
 }
 
+// closure is the caller of a {% call %} block of a macro that calls
+// itself: site says which of the macro's callers it is, env holds the
+// values of the locals around the block that its body reads.
+type closure struct {
+	site int
+	env  []any
+}
+
+// Closure returns the caller of the {% call %} block that is caller site
+// of its macro, with env, which its template reads with Arg.
+func (r *root) Closure(site int, env ...any) any { return &closure{site, env} }
+
+// callerFrame is a caller's frame that EnterCaller opened: the caller's
+// Site, which template runs, and the Depth to restore with Leave.
+type callerFrame struct{ Site, Depth int }
+
+// EnterCaller opens the frame of a call of caller at pos, frames macro
+// frames deeper than the frame it stands in, as Enter does, and hands
+// it the values of c, the caller that the macro's call passed. Where the
+// call passed none (a call without a {% call %} block), caller is
+// undefined: it fails with ErrUndefined.
+func (r *root) EnterCaller(c any, frames int, pos string) (callerFrame, error) {
+	cl, ok := c.(*closure)
+	if !ok {
+		return callerFrame{}, fail(pos, "caller", runtime.ErrUndefined)
+	}
+	saved, err := r.Enter(frames, pos, "caller", cl.env...)
+	if err != nil {
+		return callerFrame{}, err
+	}
+	return callerFrame{cl.site, saved}, nil
+}
+
 // Arg returns argument i of the call Enter opened last.
 func (r *root) Arg(i int) any { return r.args[i] }
 

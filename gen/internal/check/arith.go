@@ -8,6 +8,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/schema"
+	"slices"
 )
 
 func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
@@ -208,6 +209,16 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 			return c.reject()
 		}
 	}
+	if mixed, strict := concatMixed(e.Op, x, y); strict {
+		c.errorf(e.Span, "a list literal with an index that may be out of range, added to a list whose items have another type, is not supported (promptgen would hold the sum as a dynamic list, and such an element fails the render where a typed list literal stands, where Jinja2 keeps it undefined): give the element a value with | default(...)")
+		return c.reject()
+	} else if mixed {
+		// A list of typed values and one that holds dynamic values
+		// (names + [x ~ '.*'] of a dynamic x): unified, the typed one
+		// would be read as dynamic. Python's list holds both: so does
+		// the sum's dynamic list.
+		return c.dynBinary(e, x, y)
+	}
 	switch {
 	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:
 		c.unify(xt, yt, e.Span)
@@ -295,6 +306,27 @@ func refusesOrder(xk, yk ir.Kind) bool {
 		return xk != yk
 	}
 	return false
+}
+
+// concatMixed reports whether x op y adds two lists of known elements one
+// of which holds dynamic values and the other not (mixed), and whether
+// one is a list literal with an element that only an index out of range
+// makes undefined (strict): a typed literal fails the render there, which
+// the text/template backend does where the literal becomes a dynamic
+// operand and the go backend does not (difffuzz seed 3 case 366).
+func concatMixed(op string, x, y ir.Expr) (mixed, strict bool) {
+	xt, yt := x.Type().Resolve(), y.Type().Resolve()
+	if op != "+" || xt.Kind != ir.KindList || yt.Kind != ir.KindList ||
+		xt.Elem.Resolve().Kind == ir.KindUnknown || yt.Elem.Resolve().Kind == ir.KindUnknown ||
+		types.HoldsDynamic(xt) == types.HoldsDynamic(yt) {
+		return false, false
+	}
+	for _, operand := range []ir.Expr{x, y} {
+		if l, ok := operand.(*ir.List); ok && slices.ContainsFunc(l.Items, func(it ir.Expr) bool { return ir.OutOfRange(it) != "" }) {
+			return true, true
+		}
+	}
+	return true, false
 }
 
 // takesBool reports whether op takes a bool beside an operand of type

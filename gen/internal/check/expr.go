@@ -612,11 +612,16 @@ func isEmptyDict(x ir.Expr) bool {
 // type is not known yet, an object that may be empty where its alternative
 // is the literal {} (x.get('k', {}), x if c else {}, x | default({})):
 // Jinja2 reads a key {} lacks as undefined, as promptgen reads an unset
-// optional field.
+// optional field. A chat prompt's own variable is a dynamic value instead
+// (chatDynamic), as its data is: which keys it has is known at run time
+// only, so a key known then reads it (nd[k] of nd = x if x is defined
+// else {}), which an object's fields, inferred from the template's
+// reads, could not answer.
 func (c *checker) emptyIsObject(x, alt ir.Expr, sp tmpl.Span) {
 	if !isEmptyDict(alt) {
 		return
 	}
+	c.chatDynamic(x, sp)
 	switch x.(type) {
 	case *ir.FieldRef, *ir.Index:
 	default:
@@ -1233,6 +1238,9 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 			}
 		}
 		out.T = t.Elem
+	case ir.KindStruct:
+		c.errorf(e.Span, "cannot read an object with a key known at run time only: promptgen reads an object's fields by name (declare it in inputs as a map, whose keys any string reads)")
+		out.T = &ir.Type{Kind: ir.KindNone}
 	default:
 		c.errorf(e.Span, "cannot index %s", t)
 		out.T = &ir.Type{Kind: ir.KindNone}

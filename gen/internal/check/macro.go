@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -60,6 +61,11 @@ type macros struct {
 	// template is the template's top frame while a function's body is
 	// checked (nil otherwise): the body cannot read the names it sets.
 	template *scope
+	// fn is the function whose body is checked, and base the number of
+	// frames, among frames, of the function or caller body checked
+	// (theirs and those around them), which calls in it do not count.
+	fn   *ir.Func
+	base int
 	// maybe are the macros defined in an if branch that may not have run
 	// where the check is, and flags the bool locals that say, at run time,
 	// that the definition of a macro in an if ran.
@@ -239,6 +245,9 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	if !c.macros.names[fn.Name] {
 		switch f := c.macros.frames[len(c.macros.frames)-1]; {
+		case f.block == nil && !f.callerBody && c.macros.fn != nil && len(c.macros.frames) == 1:
+			// The body of a function: the caller it was passed.
+			return c.callCaller(e, fn)
 		case f.callerBody:
 			c.errorf(fn.Span, "caller() in the body of a {%% call %%} block is not supported (Jinja2: undefined)")
 		case f.block == nil:
@@ -282,11 +291,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 func (c *checker) callDefined(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro, block *callSite) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	if c.macros.recursive[fn.Name] {
-		if block != nil {
-			c.errorf(fn.Span, "a {%% call %%} block of macro %q, which calls itself, is not supported", fn.Name)
-			return none
-		}
-		return c.funcCall(e, fn, def)
+		return c.funcCall(e, fn, def, block)
 	}
 	if i := slices.Index(c.macros.calling, fn.Name); i >= 0 {
 		c.errorf(fn.Span, "recursive macro call %s is not supported", strings.Join(append(slices.Clone(c.macros.calling[i:]), fn.Name), " → "))
@@ -471,12 +476,13 @@ func (c *checker) macroArgs(e *tmpl.Call, def *tmpl.Macro, fn string, varargs, k
 	return named, true
 }
 
-// funcCall calls def, a macro that calls itself, as called by e: its
-// function, checked at the first call, takes each argument as a dynamic
-// value. The call's output, captured, is its value.
-func (c *checker) funcCall(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro) ir.Expr {
+// funcCall calls def, a macro that calls itself, as called by e (or by
+// block, nil for a plain call): its function, checked at the first call,
+// takes each argument as a dynamic value, and the block's caller. The
+// call's output, captured, is its value.
+func (c *checker) funcCall(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro, block *callSite) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	for _, special := range []string{"varargs", "kwargs", "caller"} {
+	for _, special := range []string{"varargs", "kwargs"} {
 		if readsName(def.Body, special) {
 			c.errorf(fn.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: %s in it is not supported", fn.Name, special)
 			return none
@@ -538,17 +544,163 @@ func (c *checker) funcCall(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro) ir.Expr
 	if f == nil {
 		return none
 	}
-	out.Body = append(out.Body, &ir.Print{X: &ir.CallFunc{Func: f, Args: args, Frames: c.frames(), Pos: c.posString(e.Span)}})
+	call := &ir.CallFunc{Func: f, Args: args, Frames: c.frames(), Pos: c.posString(e.Span)}
+	if block != nil {
+		if call.Caller = c.callerOf(f, fn, block.n); call.Caller == nil {
+			return none
+		}
+	}
+	out.Body = append(out.Body, &ir.Print{X: call})
 	return out
 }
 
 // frames counts the macro frames around the code checked, up to the
-// function body or the template it stands in.
-func (c *checker) frames() int {
-	if c.macros.template != nil {
-		return len(c.macros.frames) - 1 // the function's own
+// function body, caller body or template it stands in.
+func (c *checker) frames() int { return len(c.macros.frames) - c.macros.base }
+
+// callerOf checks the body of n, a {% call %} block of function f (the
+// macro fn), where it stands: its caller, in a frame of its own.
+func (c *checker) callerOf(f *ir.Func, fn *tmpl.Name, n *tmpl.CallBlock) *ir.Caller {
+	if len(n.Caller.Params) > 0 {
+		c.errorf(n.Caller.Params[0].Span, "macro %q calls itself, so promptgen compiles it once, as a function: a {%% call %%} block of it with parameters is not supported", fn.Name)
+		return nil
 	}
-	return len(c.macros.frames)
+	out := &ir.Caller{Site: len(f.Callers)}
+	f.Callers = append(f.Callers, out)
+	savedFrames, savedBase := c.macros.frames, c.macros.base
+	c.macros.frames = append(slices.Clip(c.macros.frames), macroFrame{callerBody: true})
+	c.macros.base = len(c.macros.frames)
+	deferred := len(c.later)
+	c.enter(idtrack.Frame(c.scopes[len(c.scopes)-1].sym, nil, n.Caller.Body), &out.Locals, nil)
+	c.scopes[len(c.scopes)-1].noLoopControl = "a macro"
+	out.Body = c.leave(c.nodes(n.Caller.Body))
+	c.keepPlace(deferred)
+	c.macros.frames, c.macros.base = savedFrames, savedBase
+	if !c.closes(out, fn.Name, n.Span) {
+		return nil
+	}
+	return out
+}
+
+// closes sets the Env of caller, the caller of a {% call %} block of
+// macro name at sp: the locals around it that its body reads. It rejects
+// a body that sets one of them (a namespace's attribute), changes a list
+// of them in place, or reads a loop around the block, none of which the
+// text/template backend, which passes the caller the values of its Env,
+// would see.
+func (c *checker) closes(caller *ir.Caller, name string, sp tmpl.Span) bool {
+	// The locals of its frame and of the frames in it (macro calls,
+	// callers, loops).
+	inner := map[*ir.Local]bool{}
+	declare := func(ls ...*ir.Local) {
+		for _, l := range ls {
+			inner[l] = true
+		}
+	}
+	declare(caller.Locals...)
+	ir.Walk(caller.Body, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Capture:
+			declare(x.Locals...)
+		case *ir.CallFunc:
+			if x.Caller != nil {
+				declare(x.Caller.Locals...)
+			}
+		}
+	})
+	loops := map[*ir.For]bool{}
+	forsIn(caller.Body, func(f *ir.For) {
+		loops[f] = true
+		declare(append([]*ir.Local{f.Key, f.Value}, append(f.Unpack, f.Locals...)...)...)
+	})
+	what := ""
+	ir.Walk(caller.Body, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.LocalRef:
+			if !inner[x.L] && !slices.Contains(caller.Env, x.L) {
+				caller.Env = append(caller.Env, x.L)
+			}
+		case *ir.LoopAttr:
+			if !loops[x.For] {
+				what = "reads the loop around the block"
+			}
+		case *ir.LoopCycle:
+			if !loops[x.For] {
+				what = "reads the loop around the block"
+			}
+		case *ir.Call:
+			if l, ok := x.X.(*ir.LocalRef); ok && x.Kind == ir.CallListMethod && !inner[l.L] {
+				what = fmt.Sprintf("changes %q (a list around the block) in place", l.L.Name)
+			}
+		}
+	})
+	set := ""
+	var targets func([]ir.Node)
+	targets = func(ns []ir.Node) {
+		ir.WalkTargets(ns, func(l *ir.Local) {
+			if !inner[l] {
+				set = l.Name
+			}
+		})
+	}
+	targets(caller.Body)
+	ir.Walk(caller.Body, func(x ir.Expr) {
+		if cap, ok := x.(*ir.Capture); ok {
+			targets(cap.Body)
+		}
+	})
+	if set != "" {
+		what = fmt.Sprintf("sets %q (a name around the block)", set)
+	}
+	if what != "" {
+		c.errorf(sp, "macro %q calls itself, so promptgen compiles it once, as a function, passing it a {%% call %%} block's body with the values around the block: a block of it whose body %s is not supported", name, what)
+		return false
+	}
+	return true
+}
+
+// forsIn calls fn for each loop of ns, nested ones and those of macro
+// call bodies in its expressions too.
+func forsIn(ns []ir.Node, fn func(*ir.For)) {
+	var nodes func([]ir.Node)
+	nodes = func(ns []ir.Node) {
+		for _, n := range ns {
+			switch n := n.(type) {
+			case *ir.If:
+				for _, b := range n.Branches {
+					nodes(b.Body)
+				}
+				nodes(n.Else)
+			case *ir.For:
+				fn(n)
+				nodes(n.Body)
+				nodes(n.Else)
+			case *ir.Set:
+				nodes(n.Body)
+			}
+		}
+	}
+	nodes(ns)
+	ir.Walk(ns, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Capture:
+			nodes(x.Body)
+		case *ir.CallFunc:
+			if x.Caller != nil {
+				nodes(x.Caller.Body)
+			}
+		}
+	})
+}
+
+// callCaller is e, a call of caller() in the body of a function: the
+// caller its call passed, printed and captured.
+func (c *checker) callCaller(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
+	if len(e.Args) > 0 || len(e.Kwargs) > 0 {
+		c.errorf(fn.Span, "macro %q calls itself, so promptgen compiles it once, as a function: caller() with arguments in it is not supported", c.macros.fn.Name)
+		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+	}
+	return &ir.Capture{Body: []ir.Node{&ir.Print{X: &ir.CallCaller{Func: c.macros.fn, Frames: c.frames(), Pos: c.posString(fn.Span)}}}}
 }
 
 // macroFunc returns the function of def, a macro that calls itself,
@@ -561,6 +713,9 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 		return f
 	}
 	f := &ir.Func{Name: def.Name.Name, GoName: c.goName(def.Name.Name)}
+	if readsName(def.Body, "caller") {
+		f.Caller = c.goName("caller")
+	}
 	c.macros.funcs[def] = f
 	for _, p := range def.Params {
 		l := c.newLocal(p.Name, ir.DynamicType())
@@ -571,6 +726,7 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 	}
 	saved, savedFrames, savedTop, savedTemplate := c.scopes, c.macros.frames, c.macros.top, c.macros.template
 	savedCalling, savedCalls, callerMap := c.macros.calling, c.macros.calls, c.m
+	savedFn, savedBase := c.macros.fn, c.macros.base
 	template := c.macros.template
 	if template == nil {
 		template = c.macros.top
@@ -582,7 +738,7 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 	c.macros.template, c.macros.top = template, top
 	c.macros.calling, c.macros.calls = []string{def.Name.Name}, []src.Pos{c.pos(e.Span)}
 	c.m, c.scopes = c.macros.m, []*scope{top}
-	c.macros.frames = []macroFrame{{}}
+	c.macros.frames, c.macros.fn, c.macros.base = []macroFrame{{}}, f, 1
 	deferred := len(c.later)
 	c.enter(idtrack.Frame(template.sym, def.Params, def.Body), &f.Locals, nil, f.Params...)
 	c.scopes[len(c.scopes)-1].noLoopControl = "a macro"
@@ -590,6 +746,7 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 	c.keepPlace(deferred)
 	c.scopes, c.m, c.macros.frames, c.macros.top, c.macros.template = saved, callerMap, savedFrames, savedTop, savedTemplate
 	c.macros.calling, c.macros.calls = savedCalling, savedCalls
+	c.macros.fn, c.macros.base = savedFn, savedBase
 	c.ir.Funcs = append(c.ir.Funcs, f)
 	return f
 }

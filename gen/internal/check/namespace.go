@@ -321,7 +321,7 @@ func (c *checker) wholeNamespace(l *ir.Local, sp tmpl.Span) bool {
 	if c.namespaces[l] == nil {
 		return false
 	}
-	c.errorf(sp, "namespace %q is supported only through its attributes (%s.attr)", l.Name, l.Name)
+	c.errorf(sp, "namespace %q is supported only through its attributes (%s.attr): promptgen holds a namespace as one local per attribute, not as a value that a list, another namespace or another name could share, as Jinja2 shares it by reference", l.Name, l.Name)
 	return true
 }
 

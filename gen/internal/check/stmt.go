@@ -410,7 +410,7 @@ func (c *checker) set(n *tmpl.Set) []ir.Node {
 func (c *checker) assign(name string, out *ir.Set, t *ir.Type, sp tmpl.Span) *ir.Set {
 	l := c.scopes[len(c.scopes)-1].names[name]
 	if c.namespaces[l] != nil {
-		c.errorf(sp, "%q is set to a namespace and to another value, which promptgen does not support", name)
+		c.errorf(sp, "%q is set to a namespace and to another value, which promptgen does not support: it holds a namespace as one local per attribute, not as a value a name may hold in turn with others", name)
 	}
 	return c.assignLocal(l, out, t, sp)
 }

@@ -56,6 +56,9 @@ func (e *emitter) funcs() []jen.Code {
 		for _, p := range f.Params {
 			ps = append(ps, jen.Id(p.GoName).Add(jinjaValue()))
 		}
+		if f.Caller != "" {
+			ps = append(ps, jen.Id(f.Caller).Add(callerType()))
+		}
 		return ps
 	}
 	results := []jen.Code{jen.Index().Byte(), jen.Error()}
@@ -75,6 +78,41 @@ func (e *emitter) funcs() []jen.Code {
 	return out
 }
 
+// callerType is the type of a caller: a closure that appends its body's
+// output to dst, depth macro frames deep.
+func callerType() *jen.Statement {
+	return jen.Func().Params(jen.Index().Byte(), jen.Int()).Params(jen.Index().Byte(), jen.Error())
+}
+
+// caller is the closure of x, the caller of a {% call %} block, whose
+// body appends to dst; nil for none.
+func (e *emitter) caller(x *ir.Caller) jen.Code {
+	if x == nil {
+		return jen.Nil()
+	}
+	inFunc := e.inFunc
+	e.inFunc = true // its calls are deeper than its own depth
+	body := append(e.declare(x.Locals), e.nodes(x.Body)...)
+	e.inFunc = inFunc
+	if ir.FallsThrough(x.Body) {
+		body = append(body, jen.Return(dst, jen.Nil()))
+	}
+	return jen.Func().Params(jen.Id(DstName).Index().Byte(), jen.Id("depth").Int()).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+}
+
+// callCaller prints a call of caller() in a function's body: the caller
+// its call passed, undefined where it passed none.
+func (e *emitter) callCaller(x *ir.CallCaller) []jen.Code {
+	depth := jen.Id("depth").Op("+").Lit(x.Frames + 1)
+	err := e.temp("err")
+	return []jen.Code{
+		jen.If(jen.Id(x.Func.Caller).Op("==").Nil()).Block(e.fail(x.Pos, "caller", "ErrUndefined")),
+		jen.If(jen.Err().Op(":=").Qual(ir.RuntimePath, "EnterMacro").Call(jen.Lit(e.p.Key), jen.Lit(x.Pos), jen.Lit("caller"), depth, jen.Op("&").Id(e.calls)), jen.Err().Op("!=").Nil()).Block(jen.Return(dst, jen.Err())),
+		jen.Var().Id(err).Error(),
+		jen.If(jen.List(dst, jen.Id(err)).Op("=").Id(x.Func.Caller).Call(dst, depth.Clone()), jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, jen.Id(err))),
+	}
+}
+
 // callFunc prints a call of a function: the macro frame it opens is
 // counted, and its body appends to dst.
 func (e *emitter) callFunc(x *ir.CallFunc) []jen.Code {
@@ -88,6 +126,9 @@ func (e *emitter) callFunc(x *ir.CallFunc) []jen.Code {
 		v := e.expr(a)
 		pre = append(pre, v.pre...)
 		args = append(args, v.val)
+	}
+	if x.Func.Caller != "" {
+		args = append(args, e.caller(x.Caller))
 	}
 	err := e.temp("err")
 	return append(pre,

@@ -1037,11 +1037,19 @@ func (e *emitter) skip(x ir.Expr) []jen.Code {
 	inner := map[*ir.Local]bool{}
 	declare := func(l *ir.Local) { inner[l] = true }
 	ir.WalkExpr(x, func(x ir.Expr) {
-		if c, ok := x.(*ir.Capture); ok {
+		switch c := x.(type) {
+		case *ir.Capture:
 			for _, l := range c.Locals {
 				declare(l)
 			}
 			ir.WalkTargets(c.Body, declare)
+		case *ir.CallFunc:
+			if c.Caller != nil {
+				for _, l := range c.Caller.Locals {
+					declare(l)
+				}
+				ir.WalkTargets(c.Caller.Body, declare)
+			}
 		}
 	})
 	ir.WalkExpr(x, func(x ir.Expr) {

@@ -228,8 +228,11 @@ const DstName = "dst"
 var dst = jen.Id(DstName)
 
 func (e *emitter) print(x ir.Expr) []jen.Code {
-	if c, ok := x.(*ir.CallFunc); ok {
+	switch c := x.(type) {
+	case *ir.CallFunc:
 		return e.callFunc(c)
+	case *ir.CallCaller:
+		return e.callCaller(c)
 	}
 	// Print the operands of ~ and tojson straight into dst, with no
 	// intermediate string.

@@ -213,6 +213,9 @@ func WalkExpr(x Expr, fn func(Expr)) {
 		for _, a := range x.Args {
 			WalkExpr(a, fn)
 		}
+		if x.Caller != nil { // a closure of the call's place
+			Walk(x.Caller.Body, fn)
+		}
 	case *Select:
 		WalkExpr(x.X, fn)
 		for _, a := range x.Args {

@@ -87,6 +87,9 @@ func translate(e *ttEmitter, p *ir.Prompt) string {
 	out := withFeed(e.declare(p.Locals) + e.nodes(p.Body))
 	for _, f := range p.Funcs {
 		out += e.define(p.Key, f)
+		for _, c := range f.Callers {
+			out += e.defineCaller(p.Key, f, c)
+		}
 	}
 	return out
 }
@@ -130,6 +133,9 @@ func (e *ttEmitter) define(key string, f *ir.Func) string {
 	for i, p := range f.Params {
 		body.WriteString(action("$" + p.GoName + " := $.Arg " + strconv.Itoa(i)))
 	}
+	if f.Caller != "" {
+		body.WriteString(action("$" + f.Caller + " := $.Arg " + strconv.Itoa(len(f.Params))))
+	}
 	body.WriteString(e.declare(f.Locals))
 	body.WriteString(e.nodes(f.Body))
 	b.WriteString(withFeed(body.String()))
@@ -141,6 +147,45 @@ func (e *ttEmitter) define(key string, f *ir.Func) string {
 // other template of a set shares.
 func funcTemplate(key string, f *ir.Func) string { return key + "/" + f.GoName }
 
+// defineCaller is caller c of function f of prompt key as an associated
+// template, which a call of caller() in f executes with $: the values of
+// its Env are the arguments EnterCaller handed it.
+func (e *ttEmitter) defineCaller(key string, f *ir.Func, c *ir.Caller) string {
+	var body strings.Builder
+	for i, l := range c.Env {
+		body.WriteString(action("$" + l.GoName + " := $.Arg " + strconv.Itoa(i)))
+	}
+	body.WriteString(e.declare(c.Locals))
+	body.WriteString(e.nodes(c.Body))
+	return "{{ define " + strconv.Quote(callerTemplate(key, f, c.Site)) + " }}" + withFeed(body.String()) + "{{ end }}"
+}
+
+// callerTemplate names the template of caller site of function f of
+// prompt key.
+func callerTemplate(key string, f *ir.Func, site int) string {
+	return funcTemplate(key, f) + "/caller" + strconv.Itoa(site)
+}
+
+// callCaller prints a call of caller() in a function's body: EnterCaller
+// hands the caller its call passed its values (and fails where it passed
+// none), and the caller's template runs.
+func (e *ttEmitter) callCaller(x *ir.CallCaller) string {
+	frame := e.temp("caller")
+	out := action(frame + " := $.EnterCaller $" + x.Func.Caller + " " + strconv.Itoa(x.Frames) + " " + e.pos(x.Pos))
+	for i := range x.Func.Callers {
+		if i == 0 {
+			out += "{{ if eq " + frame + ".Site 0 }}"
+		} else {
+			out += "{{ else if eq " + frame + ".Site " + strconv.Itoa(i) + " }}"
+		}
+		out += "{{ template " + strconv.Quote(callerTemplate(e.key, x.Func, i)) + " $ }}"
+	}
+	if len(x.Func.Callers) > 0 {
+		out += "{{ end }}"
+	}
+	return out + action("$.Leave "+frame+".Depth")
+}
+
 // callFunc prints a call of a function: Enter counts the macro frame it
 // opens and hands it the arguments, Leave closes it.
 func (e *ttEmitter) callFunc(x *ir.CallFunc) string {
@@ -149,10 +194,26 @@ func (e *ttEmitter) callFunc(x *ir.CallFunc) string {
 		args[i] = e.expr(a)
 	}
 	pre, vals := e.inOrder(args...)
+	if x.Func.Caller != "" {
+		vals = append(vals, e.closure(x.Caller))
+	}
 	depth := e.temp("depth")
 	enter := append([]string{"$.Enter", strconv.Itoa(x.Frames), e.pos(x.Pos), strconv.Quote(x.Func.Name)}, vals...)
 	return pre + action(depth+" := "+strings.Join(enter, " ")) +
 		"{{ template " + strconv.Quote(funcTemplate(e.key, x.Func)) + " $ }}" + action("$.Leave "+depth)
+}
+
+// closure is the caller of a {% call %} block, with the values of its
+// Env; nil for none.
+func (e *ttEmitter) closure(x *ir.Caller) string {
+	if x == nil {
+		return "nil"
+	}
+	args := []string{strconv.Itoa(x.Site)}
+	for _, l := range x.Env {
+		args = append(args, "$"+l.GoName)
+	}
+	return call("$.Closure", args...)
 }
 
 func (e *ttEmitter) temp(prefix string) string {
@@ -1120,8 +1181,11 @@ func (e *ttEmitter) node(n ir.Node) string {
 }
 
 func (e *ttEmitter) print(x ir.Expr) string {
-	if c, ok := x.(*ir.CallFunc); ok {
+	switch c := x.(type) {
+	case *ir.CallFunc:
 		return e.callFunc(c)
+	case *ir.CallCaller:
+		return e.callCaller(c)
 	}
 	if b, ok := x.(*ir.Binary); ok && b.Op == "~" {
 		return e.print(b.X) + e.print(b.Y)
