@@ -1072,6 +1072,22 @@ func (c *checker) alwaysUndefined(x ir.Expr, sp tmpl.Span, what string) bool {
 	return true
 }
 
+// undefinedItems makes x, a read where a name is always undefined
+// (undefinedName) that no use has typed yet, a dynamic value, for a
+// filter that reads attribute= of its items: Jinja2 iterates undefined
+// as empty, so no item is read, and a typed list of objects would come
+// from no input.
+func (c *checker) undefinedItems(x ir.Expr, sp tmpl.Span) {
+	if ref, ok := x.(*ir.LocalRef); ok && c.unbound[ref.L] && ref.L.T.Resolve().Kind == ir.KindUnknown {
+		c.unify(ref.L.T, ir.DynamicType(), sp)
+	}
+}
+
+// hasKwarg reports whether e has the keyword argument name.
+func hasKwarg(e *tmpl.Filter, name string) bool {
+	return slices.ContainsFunc(e.Kwargs, func(kw tmpl.Kwarg) bool { return kw.Name == name })
+}
+
 // mustComeFromInput rejects, once every use is known, an object or map
 // inferred from its uses whose value comes from no input (the items of an
 // empty list literal): its Go type would have no name.

@@ -273,6 +273,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	f.x = c.expr(e.X, xu)
 	x := f.x
+	if name == "map" || hasKwarg(e, "attribute") {
+		c.undefinedItems(x, e.X.Pos())
+	}
 	if c.rejected[x] {
 		return c.reject()
 	}
