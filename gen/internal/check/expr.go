@@ -379,9 +379,11 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			case c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
 				out.T = ir.DynamicType()
 			default:
-				if tk == ir.KindString || ek == ir.KindString {
+				if tk == ir.KindString || ek == ir.KindString || itemOf(out.Then.Type(), out.Else.Type()) || itemOf(out.Else.Type(), out.Then.Type()) {
 					// An input in the other arm is checked again as a
-					// string from its first use, as where they unify.
+					// string from its first use, as where they unify; so
+					// is one whose item is the other arm (x[0] if c else
+					// x): only a string's items are of its own type.
 					c.listString(out.Then.Type())
 					c.listString(out.Else.Type())
 				}
@@ -1081,6 +1083,12 @@ func (c *checker) undefinedItems(x ir.Expr, sp tmpl.Span) {
 	if ref, ok := x.(*ir.LocalRef); ok && c.unbound[ref.L] && ref.L.T.Resolve().Kind == ir.KindUnknown {
 		c.unify(ref.L.T, ir.DynamicType(), sp)
 	}
+}
+
+// itemOf reports whether list is a list whose items are of type item.
+func itemOf(list, item *ir.Type) bool {
+	list = list.Resolve()
+	return list.Kind == ir.KindList && list.Elem.Resolve() == item.Resolve()
 }
 
 // hasKwarg reports whether e has the keyword argument name.
