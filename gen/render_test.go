@@ -287,7 +287,12 @@ func TestRenderErrors(t *testing.T) {
 		"strmethodsdynint": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.zfill(m.n) }}{{ m.content.find('x', m.s) }};{% endfor %}\"\n",
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
-		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
+		// A string method of a dynamic value with an argument that fails:
+		// Jinja2 evaluates the arguments before it calls the Undefined that
+		// a list's missing method is, but fails looking a method up in
+		// Undefined before them.
+		"methodargsfirst": "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.find('x', 1 // m.n) }};{% endfor %}\"\n",
+		"nametestdyn":     "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
 		// A list method that transformers' sandbox refuses fails where it
 		// runs (SecurityError), after its arguments; pop and clear run, and
 		// pop fails on an empty list or an index out of range (IndexError).
@@ -616,6 +621,10 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": null, "s": 0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'NoneType' object cannot be interpreted as an integer`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x"}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'Undefined' object cannot be interpreted as an integer`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": true, "s": true}]}`, "x-1;"},
+		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:58: render methodargsfirst: invalid operation: division by zero`},
+		{"methodargsfirst", `{"messages": [{"role": "user", "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},
+		{"methodargsfirst", `{"messages": [{"role": "user", "content": "axb", "n": 1}]}`, "1;"},
+		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 1}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 1, "s": 1.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:64: render strmethodsdynint: invalid operation: slice indices must be integers or None or have an __index__ method`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},
