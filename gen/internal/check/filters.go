@@ -1045,6 +1045,9 @@ func (c *checker) dynAttrArg(f *filterUse, attr ir.Expr) {
 		return
 	}
 	if s, ok := k.Value.(string); ok {
+		if g, ok := f.x.(*ir.Dynamic); ok && g.Op == ir.DynFilter && g.Name == "groupby" && !strings.ContainsAny(s, ".,") {
+			return // a key of a group (grouper, list), not of the items it holds
+		}
 		// A path of keys, or several (sort's "a,b"), each read.
 		for _, k := range strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == ',' }) {
 			c.dynKeys = append(c.dynKeys, keyAt{k, f.x, c.posString(f.e.Span)})
