@@ -1085,6 +1085,12 @@ func (c *checker) undefinedItems(x ir.Expr, sp tmpl.Span) {
 	}
 }
 
+// isConstString reports whether x is a string constant.
+func isConstString(x ir.Expr) bool {
+	k, ok := x.(*ir.Const)
+	return ok && isStringValue(k.Value)
+}
+
 // itemOf reports whether list is a list whose items are of type item.
 func itemOf(list, item *ir.Type) bool {
 	list = list.Resolve()
@@ -1225,10 +1231,12 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if types.HoldsDynamic(i.Type()) && (t.Kind == ir.KindList || t.Kind == ir.KindString || t.Kind == ir.KindMap) ||
-		i.Type().Kind == ir.KindFloat && (t.Kind == ir.KindList || t.Kind == ir.KindString) {
-		// An index known at run time only, or a number: Python's
+		i.Type().Kind == ir.KindFloat && (t.Kind == ir.KindList || t.Kind == ir.KindString) ||
+		isConstString(i) && !builtins.IsListAttr(i.(*ir.Const).Value.(string)) && t.Kind == ir.KindList && types.ConvertsToDynamic(t) {
+		// An index known at run time only, or a number, or a constant
+		// string of a list that names none of its attributes: Python's
 		// subscript of the value, undefined where it fails (a float, a
-		// missing key), or an attribute it names (xs['append']).
+		// missing key, xs['strip']), or an attribute it names (xs['append']).
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
 	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}
