@@ -177,9 +177,20 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 // looking the method up in Undefined, but a value without it (a list)
 // yields Undefined, which fails only when called, after the arguments
 // are evaluated, so that one that fails fails first.
+// The receiver and the arguments are evaluated twice, so a call in them
+// (a macro's, which may set a namespace attribute) keeps the order in
+// which the receiver fails first.
 func argsFirst(res, recv ir.Expr, args []ir.Expr, e *tmpl.Call, pos string) ir.Expr {
 	mayFail := func(a tmpl.Expr) bool { return !builtins.CannotFail(a) }
 	if !isDynamic(recv) || !slices.ContainsFunc(e.Args, mayFail) && !slices.ContainsFunc(e.Kwargs, func(kw tmpl.Kwarg) bool { return mayFail(kw.Value) }) {
+		return res
+	}
+	calls := false
+	tmpl.Inspect([]tmpl.Node{&tmpl.Output{X: e}}, func(tmpl.Node) {}, func(x tmpl.Expr) {
+		_, call := x.(*tmpl.Call)
+		calls = calls || call && x != tmpl.Expr(e)
+	})
+	if calls {
 		return res
 	}
 	return evaluatedFirst(res, append([]ir.Expr{&ir.Strict{X: recv, Pos: pos}}, args...)...)
