@@ -296,6 +296,14 @@ func TestRenderErrors(t *testing.T) {
 		// tests 'a' in it as a substring, and its ['a'] is undefined,
 		// which tojson refuses (TypeError in Jinja2).
 		"emptydictdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% set nd = d if d is defined else {} %}{% for k in ['a', 'b'] %}{{ (nd[k] if k in nd else '') | tojson }};{% endfor %}\"\n",
+		// map('indent') of dynamic values: an item that is no string, a
+		// width that is no int, bool or string (TypeError).
+		"mapindentdyn": "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.parts|map('indent', m.w)|list }};{% endfor %}\"\n",
+		// A string method of a dynamic value with an argument that fails:
+		// Jinja2 evaluates the arguments before it calls the Undefined that
+		// a list's missing method is, but fails looking a method up in
+		// Undefined before them.
+		"methodargsfirst": "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.find('x', 1 // m.n) }};{% endfor %}\"\n",
 		// A list method that transformers' sandbox refuses fails where it
 		// runs (SecurityError), after its arguments; pop and clear run, and
 		// pop fails on an empty list or an index out of range (IndexError).
@@ -658,6 +666,13 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": null, "s": 0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'NoneType' object cannot be interpreted as an integer`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x"}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'Undefined' object cannot be interpreted as an integer`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": true, "s": true}]}`, "x-1;"},
+		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb", 3], "w": 1}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: unsupported operand type(s) for +=: 'int' and 'str'`},
+		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": 1.5}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not float`},
+		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": null}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not NoneType`},
+		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:58: render methodargsfirst: invalid operation: division by zero`},
+		{"methodargsfirst", `{"messages": [{"role": "user", "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},
+		{"methodargsfirst", `{"messages": [{"role": "user", "content": "axb", "n": 1}]}`, "1;"},
+		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 1}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 1, "s": 1.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:64: render strmethodsdynint: invalid operation: slice indices must be integers or None or have an __index__ method`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
 		{"recursivecaller", `{"n": 3}`, `ERROR: prompts/recursivecaller.yaml:3:46: render recursivecaller: "caller": variable is undefined`},

@@ -378,7 +378,7 @@ func (g *generator) dynFilter(d int) (expression, string) {
 			e, iterated = g.filter(x, "map", args...), true
 		}},
 		choice{1, g.on("map-value-filter"), func() {
-			name := g.pick([]string{"center", "striptags", "urlencode", "wordwrap", "filesizeformat", "wordcount", "round"})
+			name := g.pick([]string{"center", "striptags", "urlencode", "wordwrap", "filesizeformat", "wordcount", "round", "indent"})
 			e, iterated = g.filter(x, "map", append([]string{"'" + name + "'"}, g.stringFilterArgs(name)...)...), true
 		}},
 		choice{2, true, func() {

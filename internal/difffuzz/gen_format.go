@@ -35,6 +35,20 @@ func (g *generator) printfSpec(d int) (string, expression) {
 	var t *valueType
 	switch conv {
 	case "s", "r", "a":
+		if g.on("markup-methods") && g.chance(0.1) {
+			// Markup, which %s prints as its text and %r as Markup('...'),
+			// or a condition that is Markup in one branch only.
+			m := g.markup(d)
+			if g.chance(0.4) {
+				then, els := m, g.expr(typeString, d)
+				if g.chance(0.5) {
+					then, els = els, then
+				}
+				m = expression{text: "(" + g.beforeName(then, precOr) + " if " + g.wrap(g.expr(typeBool, d), precOr) + " else " + g.wrap(els, precCond) + ")", prec: precPrimary,
+					paths: slices.Concat(then.paths, els.paths), elems: slices.Concat(then.elems, els.elems)}
+			}
+			return spec.String(), m
+		}
 		t = scalar(typeString, typeInt, typeFloat, typeBool, listOf(typeString), listOf(typeInt))
 	case "d", "i":
 		t = scalar(typeInt, typeInt, typeBool, typeFloat)

@@ -194,6 +194,18 @@ func (g *generator) slice(x expression) expression {
 	return expression{text: g.wrap(x, precPrimary) + "[" + s + "]", prec: precPrimary, paths: x.paths, elems: x.elems}
 }
 
+// markup is Markup: an escape, safe or tojson result.
+func (g *generator) markup(d int) expression {
+	m := g.filter(g.expr(typeString, d), "escape")
+	switch g.r.IntN(3) {
+	case 0:
+		m = g.filter(g.printable(d), "safe")
+	case 1:
+		m = g.filter(g.printable(d), "tojson")
+	}
+	return m
+}
+
 // markupMethod is a string method or filter of Markup (a safe, tojson or
 // escape result) that Jinja2 runs as Markup's: split(), splitlines(),
 // partition() and rpartition() return Markup strings (a list printed, or
@@ -202,13 +214,7 @@ func (g *generator) slice(x expression) expression {
 // forceescape escapes it again; or a list literal holding Markup, printed.
 func (g *generator) markupMethod(d int) expression {
 	str := func() expression { return g.expr(typeString, d-1) }
-	m := g.filter(str(), "escape")
-	switch g.r.IntN(3) {
-	case 0:
-		m = g.filter(g.printable(d-1), "safe")
-	case 1:
-		m = g.filter(g.printable(d-1), "tojson")
-	}
+	m := g.markup(d - 1)
 	printed := func(x expression) expression {
 		return g.binary(x, "~", expression{text: g.strLit(), prec: precPrimary}, precConcat)
 	}

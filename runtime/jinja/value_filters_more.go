@@ -24,6 +24,7 @@ import (
 // transformers' with ensure_ascii=True (see ToJSON).
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"center":         centerValue,
+	"indent":         indentValue,
 	"escape":         escapeValue,
 	"filesizeformat": fileSizeFormat,
 	"urlencode":      urlEncode,
@@ -387,6 +388,36 @@ func centerValue(x Value, args []Value) (Value, error) {
 	}
 	left := marg/2 + (marg & width & 1)
 	return StringValue(strings.Repeat(" ", left) + s + strings.Repeat(" ", marg-left)), nil
+}
+
+// indentValue is Jinja2 3.1's indent(width, first, blank) of x: width
+// spaces (an int or a bool) or width itself (a string) before the lines
+// Indent indents. Python raises where x is no string (the filter appends
+// "\n" to it) and where width is neither; of Markup it returns Markup.
+func indentValue(x Value, args []Value) (Value, error) {
+	s, ok := x.Str()
+	switch {
+	case x.kind == undefinedKind || argAt(args, 0).kind == undefinedKind:
+		return Value{}, errUndefined()
+	case !ok:
+		return Value{}, errInvalid("unsupported operand type(s) for +=: '%s' and 'str'", x.typeName())
+	}
+	indent, ok := argAt(args, 0).Str()
+	if !ok {
+		n, err := intArg(argAt(args, 0), "indent", "width")
+		if err != nil {
+			return Value{}, err
+		}
+		if !fits(len(s), max(n, 0), 1) {
+			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+		}
+		indent = strings.Repeat(" ", max(n, 0))
+	}
+	out, ok := Indent(s, indent, argAt(args, 1).Truth(), argAt(args, 2).Truth())
+	if !ok {
+		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+	}
+	return Value{kind: stringKind, s: out, markup: x.markup}, nil
 }
 
 // escapeValue is the filter escape: markupsafe's escape of str(x)

@@ -191,7 +191,7 @@ var MapFilters = []string{"abs", "capitalize", "center", "count", "filesizeforma
 // DynMapFilters are the filters map applies to the items of a dynamic
 // value (jinja.Filter has them).
 var DynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last",
-	"center", "filesizeformat", "round", "striptags", "urlencode", "wordcount", "wordwrap", "tojson",
+	"center", "filesizeformat", "indent", "round", "striptags", "urlencode", "wordcount", "wordwrap", "tojson",
 	"list", "sort", "dictsort", "sum", "min", "max"}
 
 // IsMapToJSON reports whether x is map('tojson') of a dynamic value, whose

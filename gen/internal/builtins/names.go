@@ -38,6 +38,14 @@ func IsStrAttr(name string) bool {
 	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") || slices.Contains(strAttrs, name)
 }
 
+// IsListAttr reports whether a Python list has the attribute name (dir(list)
+// of Python 3.11: its methods, or a special name), which Jinja2 reads as
+// xs['name'] where the subscript fails.
+func IsListAttr(name string) bool {
+	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") ||
+		slices.Contains(strings.Fields("append clear copy count extend index insert pop remove reverse sort"), name)
+}
+
 var strAttrs = strings.Fields("capitalize casefold center count encode endswith expandtabs find format format_map index" +
 	" isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle" +
 	" isupper join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex" +

@@ -105,6 +105,7 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if isDynamic(x) && (fn.Name == "index" || fn.Name == "count") {
 		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: a list or tuple has a method %s() of its own (convert the value with | string for the string's)", fn.Name, fn.Name)
 	}
+	recv := x // the value Jinja2 looks the method up in
 	if isDynamic(x) {
 		x, _ = c.dynMethod(e, fn, x)
 	} else {
@@ -125,6 +126,8 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		c.errorf(e.Kwargs[0].NameSpan, "%s() takes no keyword arguments (Python raises TypeError)", fn.Name)
 	}
 	out.Args = c.bindArgs(fn.Name+"()", params, e.Args, e.Kwargs, e.Span)
+	// The arguments Jinja2 evaluates, before methodArgs converts them.
+	evaluated := slices.Clone(out.Args)
 	if !missingArg(params, e) { // bindArgs said so
 		if msg := c.methodArgs(fn.Name, params, out.Args, e.Span); msg != "" {
 			return c.failsWhereRuns(e.Span, "TypeError", msg, x, evaluatedTrue(out.Args...))
@@ -166,13 +169,39 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 			c.constrain(a.Type(), methodArgKind(params[i]), e.Span)
 		}
 	}
-	if byBranch != nil {
-		return c.markupItemsBranches(byBranch, out, e.Span, escaped...)
+	var res ir.Expr = out
+	switch {
+	case byBranch != nil:
+		res = c.markupItemsBranches(byBranch, out, e.Span, escaped...)
+	case items:
+		res = c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out)
 	}
-	if items {
-		return c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out)
+	return argsFirst(res, recv, evaluated, e, out.Pos)
+}
+
+// argsFirst returns res, the call e of a string method of recv, where
+// recv is a dynamic value and an argument may fail, after recv is
+// checked defined and the arguments args are evaluated: Jinja2 fails
+// looking the method up in Undefined, but a value without it (a list)
+// yields Undefined, which fails only when called, after the arguments
+// are evaluated, so that one that fails fails first.
+// The receiver and the arguments are evaluated twice, so a call in them
+// (a macro's, which may set a namespace attribute) keeps the order in
+// which the receiver fails first.
+func argsFirst(res, recv ir.Expr, args []ir.Expr, e *tmpl.Call, pos string) ir.Expr {
+	mayFail := func(a tmpl.Expr) bool { return !builtins.CannotFail(a) }
+	if !isDynamic(recv) || !slices.ContainsFunc(e.Args, mayFail) && !slices.ContainsFunc(e.Kwargs, func(kw tmpl.Kwarg) bool { return mayFail(kw.Value) }) {
+		return res
 	}
-	return out
+	calls := false
+	tmpl.Inspect([]tmpl.Node{&tmpl.Output{X: e}}, func(tmpl.Node) {}, func(x tmpl.Expr) {
+		_, call := x.(*tmpl.Call)
+		calls = calls || call && x != tmpl.Expr(e)
+	})
+	if calls {
+		return res
+	}
+	return evaluatedFirst(res, append([]ir.Expr{&ir.Strict{X: recv, Pos: pos}}, args...)...)
 }
 
 // methodArgs checks the types of a string method's arguments as Python

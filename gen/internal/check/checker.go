@@ -112,11 +112,11 @@ type checker struct {
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
-	// listStrings collects the paths of the inferred inputs that a use as
+	// laterKinds collects the paths of the inferred inputs that a use as
 	// a string found lists of unknown items or strings, or ints, numbers
-	// or bools; strings are the inputs checked as strings from their
-	// first use (Config.Strings).
-	listStrings, strings map[string]bool
+	// or bools, and that a use as a map found objects; kinds are the
+	// inputs checked as of those kinds from their first use (Config.Kinds).
+	laterKinds, kinds map[string]ir.Kind
 	// undefinedLate collects the positions of the list and dict literals
 	// and loop.cycle() calls typed before a later use made an element or
 	// argument possibly undefined, and of the list literals mixing int
@@ -243,19 +243,29 @@ func (c *checker) inputType(name string) *ir.Type {
 	if c.rebound[name] {
 		return ir.DynamicType()
 	}
-	if c.strings[name] {
-		return &ir.Type{Kind: ir.KindString}
+	t := &ir.Type{}
+	c.startKind(t, name)
+	return t
+}
+
+// startKind makes t, new at input path p, of the kind the check is of it
+// as (Config.Kinds).
+func (c *checker) startKind(t *ir.Type, p string) {
+	switch k := c.kinds[p]; k {
+	case ir.KindString:
+		t.Kind = k
+	case ir.KindMap:
+		t.Kind, t.Elem = k, &ir.Type{}
 	}
-	return &ir.Type{}
 }
 
 // inferField adds to inferred object t the field key, first used at sp:
-// a string where the check is of it as one (Config.Strings).
+// a string or a map where the check is of it as one (Config.Kinds).
 func (c *checker) inferField(t *ir.Type, key string, sp tmpl.Span, optional bool) *ir.Field {
 	f := t.InferField(key, c.pos(sp), optional)
-	if len(c.strings) > 0 {
-		if p, ok := c.inputPath(t); ok && c.strings[p+"."+key] {
-			f.Type.Kind = ir.KindString
+	if len(c.kinds) > 0 && f.Type.Kind == ir.KindUnknown {
+		if p, ok := c.inputPath(t); ok {
+			c.startKind(f.Type, p+"."+key)
 		}
 	}
 	return f
@@ -322,13 +332,15 @@ type Config struct {
 	// loop.cycle() calls checked as dynamic values, as a previous check
 	// found that an element may be undefined only after it had typed them.
 	KeepUndefined map[string]bool
-	// Strings are the paths (user, user.name, items[].name) of the
-	// inferred inputs checked as strings from their first use, as a
-	// previous check found one a list or a scalar only until a use as a
+	// Kinds are the paths (user, user.name, items[].name) of the
+	// inferred inputs checked as strings or maps from their first use, as
+	// a previous check found one a list or a scalar only until a use as a
 	// string (a loop over it, then trim; 3 * x, then x.strip()): Jinja2
-	// iterates, indexes, slices and repeats a string too. Such a check
-	// stands only where it passes.
-	Strings map[string]bool
+	// iterates, indexes, slices and repeats a string too; or an object
+	// only until a use as a map (x.get('k'), then x.items()), which holds
+	// the keys the template does not name too. Such a check stands only
+	// where it passes.
+	Kinds map[string]ir.Kind
 }
 
 // Add returns conf with the locals and literals of more made dynamic too,
@@ -354,7 +366,7 @@ func (conf Config) Add(more Config) (Config, bool) {
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, listStrings: map[string]bool{}, strings: conf.Strings, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, laterKinds: map[string]ir.Kind{}, kinds: conf.Kinds, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
 	return &Checker{Used: c.used, c: c}
 }
 
@@ -409,7 +421,7 @@ func (c *checker) keepPlace(start int) {
 // undefined. Checked again with them,
 // they are dynamic.
 func (k *Checker) Recheck() Config {
-	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate, Strings: k.c.listStrings}
+	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate, Kinds: k.c.laterKinds}
 }
 
 // Finish completes the checks of the templates of checkers, which share
@@ -502,8 +514,19 @@ func Allowed(v *ir.VariablesSpec, feed *ir.Type, used map[*ir.Field]bool, diags 
 
 // constrain makes t of kind k (types.Constrain), reporting a mismatch at sp.
 func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
-	if k == ir.KindString {
+	switch k {
+	case ir.KindString:
 		c.listString(t)
+	case ir.KindMap:
+		c.objectMap(t)
+	case ir.KindList:
+		if t := t.Resolve(); t.Kind == ir.KindUnknown && len(c.kinds) > 0 {
+			defer func() {
+				if p, ok := c.inputPath(t); ok {
+					c.startKind(t.Elem, p+"[]")
+				}
+			}()
+		}
 	}
 	if err := types.Constrain(t, k); err != nil {
 		if at, ok := c.keyTested[t.Resolve()]; ok {
@@ -512,6 +535,17 @@ func (c *checker) constrain(t *ir.Type, k ir.Kind, sp tmpl.Span) {
 			return
 		}
 		c.errorf(sp, "%v", err)
+	}
+}
+
+// objectMap records the inferred input of type t, used as a map, where
+// t is an object inferred from the template's reads (Config.Kinds).
+func (c *checker) objectMap(t *ir.Type) {
+	if t = t.Resolve(); t.Kind != ir.KindStruct || t.Declared {
+		return
+	}
+	if p, ok := c.inputPath(t); ok {
+		c.laterKinds[p] = ir.KindMap
 	}
 }
 
@@ -527,7 +561,7 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 
 // listString records the inferred input of type t, used as a string,
 // where t is a list of unknown items or strings, or an int, number or
-// bool (Config.Strings). It reports whether it recorded one of an
+// bool (Config.Kinds). It reports whether it recorded one of an
 // inferred feed, which a check as a string may make pass.
 func (c *checker) listString(t *ir.Type) bool {
 	switch t = t.Resolve(); {
@@ -542,7 +576,7 @@ func (c *checker) listString(t *ir.Type) bool {
 	}
 	p, ok := c.inputPath(t)
 	if ok {
-		c.listStrings[p] = true
+		c.laterKinds[p] = ir.KindString
 	}
 	return ok && !c.feed.Declared
 }

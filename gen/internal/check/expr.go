@@ -382,9 +382,11 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 			case c.mixedAsDynamic([]ir.Expr{out.Then, out.Else}, e.Span):
 				out.T = ir.DynamicType()
 			default:
-				if tk == ir.KindString || ek == ir.KindString {
+				if tk == ir.KindString || ek == ir.KindString || itemOf(out.Then.Type(), out.Else.Type()) || itemOf(out.Else.Type(), out.Then.Type()) {
 					// An input in the other arm is checked again as a
-					// string from its first use, as where they unify.
+					// string from its first use, as where they unify; so
+					// is one whose item is the other arm (x[0] if c else
+					// x): only a string's items are of its own type.
 					c.listString(out.Then.Type())
 					c.listString(out.Else.Type())
 				}
@@ -1087,6 +1089,34 @@ func (c *checker) alwaysUndefined(x ir.Expr, sp tmpl.Span, what string) (ir.Expr
 	return c.failsWhereRuns(sp, "UndefinedError", msg), true
 }
 
+// undefinedItems makes x, a read where a name is always undefined
+// (undefinedName) that no use has typed yet, a dynamic value, for a
+// filter that reads attribute= of its items: Jinja2 iterates undefined
+// as empty, so no item is read, and a typed list of objects would come
+// from no input.
+func (c *checker) undefinedItems(x ir.Expr, sp tmpl.Span) {
+	if ref, ok := x.(*ir.LocalRef); ok && c.unbound[ref.L] && ref.L.T.Resolve().Kind == ir.KindUnknown {
+		c.unify(ref.L.T, ir.DynamicType(), sp)
+	}
+}
+
+// isConstString reports whether x is a string constant.
+func isConstString(x ir.Expr) bool {
+	k, ok := x.(*ir.Const)
+	return ok && isStringValue(k.Value)
+}
+
+// itemOf reports whether list is a list whose items are of type item.
+func itemOf(list, item *ir.Type) bool {
+	list = list.Resolve()
+	return list.Kind == ir.KindList && list.Elem.Resolve() == item.Resolve()
+}
+
+// hasKwarg reports whether e has the keyword argument name.
+func hasKwarg(e *tmpl.Filter, name string) bool {
+	return slices.ContainsFunc(e.Kwargs, func(kw tmpl.Kwarg) bool { return kw.Name == name })
+}
+
 // mustComeFromInput rejects, once every use is known, an object or map
 // inferred from its uses whose value comes from no input (the items of an
 // empty list literal): its Go type would have no name.
@@ -1216,10 +1246,12 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if types.HoldsDynamic(i.Type()) && (t.Kind == ir.KindList || t.Kind == ir.KindString || t.Kind == ir.KindMap) ||
-		i.Type().Kind == ir.KindFloat && (t.Kind == ir.KindList || t.Kind == ir.KindString) {
-		// An index known at run time only, or a number: Python's
+		i.Type().Kind == ir.KindFloat && (t.Kind == ir.KindList || t.Kind == ir.KindString) ||
+		isConstString(i) && !builtins.IsListAttr(i.(*ir.Const).Value.(string)) && t.Kind == ir.KindList && types.ConvertsToDynamic(t) {
+		// An index known at run time only, or a number, or a constant
+		// string of a list that names none of its attributes: Python's
 		// subscript of the value, undefined where it fails (a float, a
-		// missing key), or an attribute it names (xs['append']).
+		// missing key, xs['strip']), or an attribute it names (xs['append']).
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
 	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}

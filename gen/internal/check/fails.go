@@ -59,16 +59,16 @@ func (c *checker) evalArgs(args []tmpl.Expr, kwargs []tmpl.Kwarg) []ir.Expr {
 }
 
 // checkedAsString reports whether x is an inferred input checked as a
-// string from its first use (Config.Strings), a check that stands only
+// string from its first use (Config.Kinds), a check that stands only
 // where it passes: an operation it fails on keeps the first check's
 // message.
 func (c *checker) checkedAsString(x ir.Expr) bool {
 	t := x.Type().Resolve()
-	if t.Declared || len(c.strings) == 0 {
+	if t.Declared || len(c.kinds) == 0 {
 		return false
 	}
 	p, ok := c.inputPath(t)
-	return ok && c.strings[p]
+	return ok && c.kinds[p] == ir.KindString
 }
 
 // failing returns x where it is a value that fails the render where it

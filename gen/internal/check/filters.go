@@ -278,6 +278,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	f.x = c.expr(e.X, xu)
 	x := f.x
+	if name == "map" || hasKwarg(e, "attribute") {
+		c.undefinedItems(x, e.X.Pos())
+	}
 	if c.rejected[x] {
 		return c.reject()
 	}
@@ -1063,6 +1066,9 @@ func (c *checker) dynAttrArg(f *filterUse, attr ir.Expr) {
 		return
 	}
 	if s, ok := k.Value.(string); ok {
+		if g, ok := f.x.(*ir.Dynamic); ok && g.Op == ir.DynFilter && g.Name == "groupby" && !strings.ContainsAny(s, ".,") {
+			return // a key of a group (grouper, list), not of the items it holds
+		}
 		// A path of keys, or several (sort's "a,b"), each read.
 		for _, k := range strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == ',' }) {
 			c.dynKeys = append(c.dynKeys, keyAt{k, f.x, c.posString(f.e.Span)})

@@ -38,7 +38,7 @@ func (c *checker) formatFilter(e *tmpl.Filter) ir.Expr {
 			x = &ir.Dynamic{Op: ir.DynStr, Args: []ir.Expr{x}, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.X.Pos())}
 		}
 		args := c.expr(d, useValue).(*ir.Dict)
-		_, byKey := printfKinds(x)
+		_, byKey, _ := printfKinds(x)
 		for i, v := range args.Values {
 			// A tojson or safe result is reported as the dict's element.
 			c.formatOperand(v, e.Span)
@@ -46,12 +46,14 @@ func (c *checker) formatFilter(e *tmpl.Filter) ir.Expr {
 		}
 		return c.printfOp(x, args, e.Span)
 	}
-	kinds, _ := printfKinds(x)
+	kinds, _, noRepr := printfKinds(x)
 	args := []ir.Expr{x}
 	for i, a := range e.Args {
 		v := c.expr(a, useValue)
 		c.formatOperand(v, e.Span)
-		c.formatArg(v, e.Span)
+		if !noRepr {
+			c.formatArg(v, e.Span)
+		}
 		if i < len(kinds) {
 			hintKind(v.Type(), kinds[i])
 		}
@@ -67,8 +69,10 @@ func (c *checker) printf(format, args ir.Expr, sp tmpl.Span) ir.Expr {
 	c.checkMarkup(format, sp, "% on", "which escapes its arguments ("+toPlain+")")
 	c.formatOperand(format, sp)
 	c.formatOperand(args, sp)
-	c.formatArg(args, sp)
-	kinds, byKey := printfKinds(format)
+	kinds, byKey, noRepr := printfKinds(format)
+	if !noRepr {
+		c.formatArg(args, sp)
+	}
 	if d, ok := args.(*ir.Dict); ok {
 		for _, f := range d.T.Fields {
 			hintKind(f.Type, byKey[f.Key])
@@ -85,10 +89,19 @@ func (c *checker) printfOp(format, args ir.Expr, sp tmpl.Span) ir.Expr {
 	return c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, sp, out)
 }
 
-// formatArg checks a value that printf-style formatting converts: a
-// tojson or safe result would be Markup, whose %r differs.
+// formatArg checks a value that printf-style formatting converts, with
+// a format that may have %r or %a: a tojson or safe result is Markup,
+// whose %r prints as Markup('...'), which the conversion to a dynamic
+// value keeps (keepMarkup) where it is Markup on every render; one that
+// is Markup in some renders only is rejected (a typed local is checked
+// again as a dynamic value first, rebindMarkup).
 func (c *checker) formatArg(x ir.Expr, sp tmpl.Span) {
-	c.checkMarkup(x, sp, "formatting", "whose %r prints as Markup('...') ("+toPlain+")")
+	c.later = append(c.later, func() {
+		if c.markup(x) && !c.markups.KeptOperand(x) {
+			c.rebindMarkup(x)
+			c.errorf(sp, "formatting a value that may or may not be a tojson or safe result is not supported: Jinja2 keeps it as Markup, whose %%r prints as Markup('...'), and promptgen keeps it only where it is always Markup (%s)", toPlain)
+		}
+	})
 }
 
 // formatOperand checks an operand of printf-style formatting, which the
@@ -126,16 +139,19 @@ func (c *checker) isPrintf(e *tmpl.Binary, x ir.Expr) bool {
 // printfKinds returns the kinds of the values that the conversions of x,
 // a constant format, take, in order and by key (ints for d, i, u, x, X,
 // o and c, floats for e, f and g, any for s, r and a): a variable used
-// only there is inferred so. It returns nothing for another format.
-func printfKinds(x ir.Expr) (kinds []ir.Kind, byKey map[string]ir.Kind) {
+// only there is inferred so; and noRepr, whether none of them is r or a,
+// so that a Markup value prints as its text. It returns nothing for
+// another format.
+func printfKinds(x ir.Expr) (kinds []ir.Kind, byKey map[string]ir.Kind, noRepr bool) {
 	k, ok := x.(*ir.Const)
 	if !ok {
-		return nil, nil
+		return nil, nil, false
 	}
 	format, ok := k.Value.(string)
 	if !ok {
-		return nil, nil
+		return nil, nil, false
 	}
+	noRepr = true
 	byKey = map[string]ir.Kind{}
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
@@ -148,7 +164,7 @@ func printfKinds(x ir.Expr) (kinds []ir.Kind, byKey map[string]ir.Kind) {
 		if i < len(format) && format[i] == '(' {
 			end := strings.IndexByte(format[i:], ')')
 			if end < 0 {
-				return nil, nil
+				return nil, nil, false
 			}
 			key, i = format[i+1:i+end], i+end+1
 		}
@@ -156,8 +172,9 @@ func printfKinds(x ir.Expr) (kinds []ir.Kind, byKey map[string]ir.Kind) {
 			i++
 		}
 		if i >= len(format) || format[i] == '*' {
-			return nil, nil // a width from the values, or an error the render reports
+			return nil, nil, false // a width from the values, or an error the render reports
 		}
+		noRepr = noRepr && format[i] != 'r' && format[i] != 'a'
 		kind := ir.KindUnknown
 		switch format[i] {
 		case 'd', 'i', 'u', 'x', 'X', 'o', 'c':
@@ -170,7 +187,7 @@ func printfKinds(x ir.Expr) (kinds []ir.Kind, byKey map[string]ir.Kind) {
 		}
 		kinds = append(kinds, kind)
 	}
-	return kinds, byKey
+	return kinds, byKey, noRepr
 }
 
 // hintKind makes k the kind a value of type t, unknown so far, defaults to.

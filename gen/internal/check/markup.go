@@ -253,7 +253,7 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // keepMarkup converts, in bodies, each typed Markup value that becomes a
 // dynamic value where Markup makes a difference to jinja.MarkupValue
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
-// + or *, the string an item, a slice, last, escape or a filter that keeps Markup
+// + or *, the values of printf-style formatting, the string an item, a slice, last, escape or a filter that keeps Markup
 // reads, default's value and default, get()'s, groupby's and map's default, slice's and batch's fill, the value a dynamic local is set
 // to, an item a list method gives a dynamic list, a branch of a dynamic condition, an operand of a dynamic and/or, and of a dynamic loop.cycle(). It runs once every check is
 // done, as Kept assumes it.
@@ -296,7 +296,10 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 				case x.Op == ir.DynArith && x.Name == "*", x.Op == ir.DynDefault:
 					keep(&x.Args[0])
 					keep(&x.Args[1])
-				case x.Op == ir.DynTuple:
+				case x.Op == ir.DynTuple, x.Op == ir.DynArith && x.Name == "%", x.Op == ir.DynFilter && x.Name == "format":
+					// A tuple's items, the values % formats (format's
+					// Args[0] is the format, which checkMarkup rejects as
+					// Markup, as it is %'s).
 					for i := range x.Args {
 						c.keepBranches(&x.Args[i], keep)
 						keepDyn(&x.Args[i])

@@ -21,6 +21,9 @@ const selectItem = " item"
 // template's own test; no test means the truth of the value.
 func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	x := c.expr(e.X, useValue)
+	if name == "selectattr" || name == "rejectattr" {
+		c.undefinedItems(x, e.X.Pos())
+	}
 	c.iterate(x)
 	if c.rejected[x] {
 		return x

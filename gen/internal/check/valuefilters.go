@@ -64,6 +64,9 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 		xu = useValue
 	}
 	x := c.expr(e.X, xu)
+	if name == "groupby" || hasKwarg(e, "attribute") {
+		c.undefinedItems(x, e.X.Pos())
+	}
 	if c.rejected[x] {
 		return c.reject()
 	}

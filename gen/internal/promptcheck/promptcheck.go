@@ -30,12 +30,12 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 	for n := 1; ; n++ {
 		sink := &diag.Sink{}
 		x, recheck := checkPrompt(p, inputs, conf, strict, sink)
-		if x == nil && len(recheck.Strings) > 0 && len(conf.Strings) == 0 {
-			// Inputs typed as strings from their first use: kept only
+		if x == nil && len(recheck.Kinds) > 0 && len(conf.Kinds) == 0 {
+			// Inputs typed as strings or maps from their first use: kept only
 			// where that check passes, else its messages would be of a
 			// type the template did not ask for first.
 			try := conf
-			try.Strings = recheck.Strings
+			try.Kinds = recheck.Kinds
 			sink := &diag.Sink{}
 			in := inputs
 			if pristine != nil {
