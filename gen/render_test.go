@@ -287,6 +287,9 @@ func TestRenderErrors(t *testing.T) {
 		"strmethodsdynint": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.zfill(m.n) }}{{ m.content.find('x', m.s) }};{% endfor %}\"\n",
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
+		// first and in of a chain of generators, which Jinja2 pulls up to
+		// the item they need: where that item's work fails, the render does.
+		"pullfirst":   "inputs: chat\ntemplate: \"{{ messages|unique(attribute='d')|first }}|{{ messages|selectattr('n', 'gt', 1)|first }}|{{ 2 in messages|map(attribute='k')|map('length') }}\"\n",
 		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
 		// A list method that transformers' sandbox refuses fails where it
 		// runs (SecurityError), after its arguments; pop and clear run, and
@@ -617,6 +620,9 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x"}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'Undefined' object cannot be interpreted as an integer`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": true, "s": true}]}`, "x-1;"},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 1, "s": 1.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:64: render strmethodsdynint: invalid operation: slice indices must be integers or None or have an __index__ method`},
+		{"pullfirst", `{"messages": [{"role": "user", "content": "a", "d": {"b": null}, "n": 7, "k": "ab"}]}`, `ERROR: prompts/pullfirst.yaml:2:15: render pullfirst: invalid operation: unhashable type: 'dict'`},
+		{"pullfirst", `{"messages": [{"role": "user", "content": "a", "n": "x"}]}`, `ERROR: prompts/pullfirst.yaml:2:83: render pullfirst: invalid operation: '>' not supported between instances of 'str' and 'int'`},
+		{"pullfirst", `{"messages": [{"role": "user", "content": "a", "n": 7, "k": 5}]}`, `ERROR: prompts/pullfirst.yaml:2:109: render pullfirst: invalid operation: object of type 'int' has no len()`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "x"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/nametestdyn.yaml:3:38: render nametestdyn: invalid operation: unhashable type: 'list'`},
 		{"methoddyn", `{"messages": [{"role": "user", "content": "x", "c": 0}]}`, "True"},
