@@ -868,7 +868,8 @@ func attrOrDefault(item reflect.Value, dflt any, path, pos string, t reflect.Typ
 	return f, nil
 }
 
-// mapAttrItem is mapAttr of the one item x: what map(attribute=path, default=dflt) yields for it.
+// mapAttrItem (attritem) is mapAttr of the one item x: what
+// map(attribute=path, default=dflt) yields for it.
 func mapAttrItem(x, dflt any, path, pos string) (any, error) {
 	rv := reflect.ValueOf(x)
 	if !rv.IsValid() {

@@ -112,7 +112,7 @@ func (e *ttEmitter) pull(x ir.Expr, yield func(it string) string) (pre, loop str
 		pre += d.pre
 		each = func(it string) string {
 			out := e.temp("x")
-			return action(out+" := "+call("mapattritem", it, dval, attrLookupPath(x.X.Type(), x.Attr), e.pos(x.Pos))) + yield(out)
+			return action(out+" := "+call("attritem", it, dval, attrLookupPath(x.X.Type(), x.Attr), e.pos(x.Pos))) + yield(out)
 		}
 	case *ir.Dynamic:
 		filter, name := x.Name, ""
