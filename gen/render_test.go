@@ -287,6 +287,9 @@ func TestRenderErrors(t *testing.T) {
 		"strmethodsdynint": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.zfill(m.n) }}{{ m.content.find('x', m.s) }};{% endfor %}\"\n",
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
+		// first and in of a chain of generators, which Jinja2 pulls up to
+		// the item they need: where that item's work fails, the render does.
+		"pullfirst":   "inputs: chat\ntemplate: \"{{ messages|unique(attribute='d')|first }}|{{ messages|selectattr('n', 'gt', 1)|first }}|{{ 2 in messages|map(attribute='k')|map('length') }}\"\n",
 		"nametestdyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content is not filter }};{% endfor %}\"\n",
 		// A macro that calls itself and reads caller, called without a
 		// {% call %} block: caller() fails where it runs (UndefinedError
@@ -674,6 +677,9 @@ func TestRenderErrors(t *testing.T) {
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": "axb", "n": 1}]}`, "1;"},
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 1}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": 1, "s": 1.0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:64: render strmethodsdynint: invalid operation: slice indices must be integers or None or have an __index__ method`},
+		{"pullfirst", `{"messages": [{"role": "user", "content": "a", "d": {"b": null}, "n": 7, "k": "ab"}]}`, `ERROR: prompts/pullfirst.yaml:2:15: render pullfirst: invalid operation: unhashable type: 'dict'`},
+		{"pullfirst", `{"messages": [{"role": "user", "content": "a", "n": "x"}]}`, `ERROR: prompts/pullfirst.yaml:2:83: render pullfirst: invalid operation: '>' not supported between instances of 'str' and 'int'`},
+		{"pullfirst", `{"messages": [{"role": "user", "content": "a", "n": 7, "k": 5}]}`, `ERROR: prompts/pullfirst.yaml:2:109: render pullfirst: invalid operation: object of type 'int' has no len()`},
 		{"nametestdyn", `{"messages": [{"role": "user", "content": "upper"}, {"role": "user", "content": "x"}]}`, "False;True;"},
 		{"recursivecaller", `{"n": 3}`, `ERROR: prompts/recursivecaller.yaml:3:46: render recursivecaller: "caller": variable is undefined`},
 		{"recursivecaller", `{"n": 0}`, ";"},

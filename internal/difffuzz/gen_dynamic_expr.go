@@ -422,6 +422,20 @@ func (g *generator) dynFilter(d int) (expression, string) {
 			}
 		}},
 	)
+	if iterated && g.on("dyn-unique") && g.chance(0.3) {
+		// Issue 27: a chain of generators read by first or in, which
+		// Jinja2 pulls only up to the item they need: a later item's work
+		// (a dict key of unique, a string ordered with a number, the
+		// length of an int) never runs.
+		for range g.r.IntN(3) {
+			k, _ := key()
+			e = g.pulledLink(e, k)
+		}
+		if g.chance(0.6) {
+			return g.filter(e, "first"), "any"
+		}
+		return g.compare(g.dynLit(), g.pick([]string{"in", "not in"}), e), "any"
+	}
 	if iterated || g.chance(0.2) {
 		g.choose(
 			choice{6, true, func() { e = g.filter(e, "list") }},
@@ -568,4 +582,22 @@ func (g *generator) dynIndexOf(i expression) expression {
 		x = g.filter(g.lit(listOf(typeInt)), "map", "'string'")
 	}
 	return expression{text: g.wrap(x, precPrimary) + "[" + i.text + "]", prec: precPrimary}
+}
+
+// pulledLink is e, a generator of dynamic values, through one more
+// generator whose work on an item may fail (issue 27): unique by the key
+// k, selectattr or rejectattr of k by an order, select or reject by one,
+// map of k or of a filter.
+func (g *generator) pulledLink(e expression, k string) expression {
+	switch g.r.IntN(5) {
+	case 0:
+		return g.filter(e, "unique", "attribute='"+k+"'")
+	case 1:
+		return g.filter(e, g.pick([]string{"selectattr", "rejectattr"}), "'"+k+"'", "'"+g.pick([]string{"gt", "lt", "ge"})+"'", strconv.Itoa(g.r.IntN(3)))
+	case 2:
+		return g.filter(e, g.pick([]string{"select", "reject"}), "'"+g.pick([]string{"gt", "lt"})+"'", strconv.Itoa(g.r.IntN(3)))
+	case 3:
+		return g.filter(e, "map", "attribute='"+k+"'")
+	}
+	return g.filter(e, "map", "'"+g.pick([]string{"length", "abs", "int", "first", "upper"})+"'")
 }

@@ -18,7 +18,8 @@ import (
 //	batch(linecount, fill_with); items; int(default, base);
 //	float(default); abs; upper, lower, title, capitalize, trim(chars),
 //	string, length, first, last, list, format(args...) (see
-//	FormatFilter), and those of moreFilters.
+//	FormatFilter), unique(case_sensitive, attribute), and those of
+//	moreFilters.
 //
 // Where Jinja2 yields an iterator (reverse of a list, map, batch, items)
 // Filter yields a list: the caller only iterates it. It fails where
@@ -44,6 +45,12 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		return dictSort(x, arg(0).Truth(), arg(1), arg(2).Truth())
 	case "map":
 		return mapAttr(x, arg(0), arg(1))
+	case "unique":
+		// The items of x, in order, whose key (the item or its attribute,
+		// a string lowered unless case_sensitive) equals no earlier
+		// item's key. A key Python cannot hash (a list or dict) fails, as
+		// Python's set does.
+		return NewGen("unique", "", args...).all(x)
 	case "batch":
 		return batch(x, arg(0), arg(1))
 	case "items":
@@ -157,20 +164,7 @@ func Missing(what string, args ...Value) (Value, error) {
 // MapFilter is Jinja2's map with a filter's name: the filter name
 // applied, with args, to each item of x (nothing of a false x).
 func MapFilter(name string, x Value, args ...Value) (Value, error) {
-	if !x.Truth() {
-		return ListValue(), nil // Jinja2 maps a false value to nothing
-	}
-	items, err := x.Iter()
-	if err != nil {
-		return Value{}, err
-	}
-	out := make([]Value, len(items))
-	for i, item := range items {
-		if out[i], err = Filter(name, item, args...); err != nil {
-			return Value{}, err
-		}
-	}
-	return ListValue(out...), nil
+	return NewGen("mapfilter", name, args...).all(x)
 }
 
 // ItemsList is dict.items() of v as a list of (key, value) tuples; on
@@ -244,21 +238,7 @@ func getPath(x Value, path []Value) (Value, error) {
 // mapAttr is map(attribute=attr, default=def): each item's attribute,
 // def where it is undefined (unless def is None).
 func mapAttr(x, attr, def Value) (Value, error) {
-	if !x.Truth() {
-		return ListValue(), nil // Jinja2 maps a false value to nothing
-	}
-	items, err := x.Iter()
-	if err != nil {
-		return Value{}, err
-	}
-	path := attrPath(attr.String())
-	out := make([]Value, len(items))
-	for i, item := range items {
-		if out[i], err = getPathDefault(item, path, def); err != nil {
-			return Value{}, err
-		}
-	}
-	return ListValue(out...), nil
+	return NewGen("map", "", attr, def).all(x)
 }
 
 // getPathDefault is Jinja2's make_attrgetter(attribute, default=def) of

@@ -17,11 +17,11 @@ import (
 // urlencode, sum(attribute, start), min and max(case_sensitive,
 // attribute), wordwrap(width, break_long_words, wrapstring,
 // break_on_hyphens), striptags, wordcount, xmlattr(autospace),
-// forceescape, groupby(attribute, default, case_sensitive),
-// slice(slices, fill_with) and unique(case_sensitive, attribute) (lists
-// where Jinja2 yields generators), and tojson(indent) as map applies it:
-// Jinja2's (Markup), "tfjson" transformers' and "tfjsonascii"
-// transformers' with ensure_ascii=True (see ToJSON).
+// forceescape, groupby(attribute, default, case_sensitive) and
+// slice(slices, fill_with) (lists where Jinja2 yields generators), and
+// tojson(indent) as map applies it: Jinja2's (Markup), "tfjson"
+// transformers' and "tfjsonascii" transformers' with ensure_ascii=True
+// (see ToJSON).
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"center":         centerValue,
 	"indent":         indentValue,
@@ -38,7 +38,6 @@ var moreFilters = map[string]func(x Value, args []Value) (Value, error){
 	"forceescape":    func(x Value, _ []Value) (Value, error) { return escapeValue(StringValue(x.String()), nil) },
 	"groupby":        groupBy,
 	"slice":          sliceColumns,
-	"unique":         uniqueValue,
 	"tojson":         jsonFilter("tojson"),
 	"tfjson":         jsonFilter("tfjson"),
 	"tfjsonascii":    jsonFilter("tfjsonascii"),
@@ -62,56 +61,6 @@ func jsonFilter(op string) func(Value, []Value) (Value, error) {
 		}
 		return MarkupValue(StringValue(s)), nil
 	}
-}
-
-// uniqueValue is Jinja2's unique(case_sensitive, attribute): the items of
-// x, in order, whose key (the item or its attribute, a string lowered
-// unless case_sensitive) equals no earlier item's key. A key Python cannot
-// hash (a list or dict) fails, as Python's set does.
-func uniqueValue(x Value, args []Value) (Value, error) {
-	items, err := x.Iter()
-	if err != nil {
-		return Value{}, err
-	}
-	caseSensitive := argAt(args, 0).Truth()
-	var path []Value
-	if a := argAt(args, 1); a.kind == stringKind || a.kind == intKind {
-		path = attrPath(a.String())
-	}
-	var out, seen []Value
-	strs := map[string]bool{} // the string keys seen, most keys
-	seenBefore := func(k Value) (bool, error) {
-		if s, ok := k.Str(); ok {
-			dup := strs[s]
-			strs[s] = true
-			return dup, nil
-		}
-		for _, o := range seen {
-			if eq, err := EqualMethods(o, k); eq || err != nil {
-				return eq, err
-			}
-		}
-		seen = append(seen, k)
-		return false, nil
-	}
-	for _, it := range items {
-		k, err := getPath(it, path)
-		if err != nil {
-			return Value{}, err
-		}
-		if !caseSensitive {
-			k = ignoreCase(k)
-		}
-		if u, ok := unhashable(k); ok {
-			return Value{}, errInvalid("unhashable type: '%s'", u.typeName())
-		}
-		if dup, err := seenBefore(k); err != nil {
-			return Value{}, err
-		} else if !dup {
-			out = append(out, it)
-		}
-	}
-	return ListValue(out...), nil
 }
 
 // groupBy is Jinja2's groupby(attribute, default, case_sensitive): the

@@ -152,6 +152,43 @@ func TestMapFilter(t *testing.T) {
 	}
 }
 
+// A Gen does a generator filter's work one item at a time: the items
+// before one whose work fails are yielded, as Jinja2 yields them to a
+// consumer that stops there.
+func TestGen(t *testing.T) {
+	items := []Value{jsonValue(t, `{"n": 1, "d": "x"}`), jsonValue(t, `{"n": 1, "d": {"b": null}}`)}
+	for _, tc := range []struct {
+		g    *Gen
+		want string // the first item's yield
+		err  string // the second's error, or its yield
+	}{
+		{NewGen("unique", "", BoolValue(false), StringValue("d")), `{'n': 1, 'd': 'x'}`, "unhashable type: 'dict'"},
+		{NewGen("unique", "", BoolValue(false), StringValue("n")), `{'n': 1, 'd': 'x'}`, "no item"},
+		{NewGen("map", "", StringValue("d"), Value{}), "x", "{'b': None}"},
+		{NewGen("mapfilter", "length"), "2", "2"},
+	} {
+		keep, err := tc.g.Next(items[0])
+		if !keep || err != nil || tc.g.Item().String() != tc.want {
+			t.Errorf("%+v: first item %v %v %q, want %q", tc.g, keep, err, tc.g.Item().String(), tc.want)
+		}
+		got := "no item"
+		if keep, err := tc.g.Next(items[1]); err != nil {
+			got = err.Error()
+		} else if keep {
+			got = tc.g.Item().String()
+		}
+		if !strings.Contains(got, tc.err) {
+			t.Errorf("%+v: second item %q, want %q", tc.g, got, tc.err)
+		}
+	}
+	if items, err := NewGen("map", "", StringValue("d"), Value{}).Items(NoneValue()); err != nil || items != nil {
+		t.Errorf("map's items of None = %v, %v; want none", items, err)
+	}
+	if _, err := NewGen("unique", "").Items(NoneValue()); err == nil {
+		t.Error("unique's items of None did not fail")
+	}
+}
+
 // A list of 64 or more items is merge sorted: the same result, stable.
 func TestFilterSortLong(t *testing.T) {
 	var items []Value

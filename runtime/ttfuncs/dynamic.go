@@ -234,3 +234,45 @@ func cutNot(name string) (string, bool) {
 	}
 	return name, false
 }
+
+// newGen is jinja.NewGen of filter ("unique", "map", or "mapfilter"
+// and the filter's name) with dynamic arguments: a generator filter that a
+// range pulls item by item with genItems and genNext.
+func newGen(filter, name, pos string, args ...any) (*jinja.Gen, error) {
+	vals := make([]jinja.Value, len(args))
+	for i, a := range args {
+		v, err := toValue(a)
+		if err != nil {
+			return nil, invalid(pos, err.Error())
+		}
+		vals[i] = v
+	}
+	return jinja.NewGen(filter, name, vals...), nil
+}
+
+// genItems is g.Items of x: the items the generator filter iterates.
+func genItems(g *jinja.Gen, x any, pos string) ([]jinja.Value, error) {
+	v, err := toValue(x)
+	if err != nil {
+		return nil, invalid(pos, err.Error())
+	}
+	items, err := g.Items(v)
+	if err != nil {
+		return nil, jinja.At(err, "", pos)
+	}
+	return items, nil
+}
+
+// genNext is g.Next of item: whether the filter yields an item for it
+// (g.Item).
+func genNext(g *jinja.Gen, item any, pos string) (bool, error) {
+	v, err := toValue(item)
+	if err != nil {
+		return false, invalid(pos, err.Error())
+	}
+	keep, err := g.Next(v)
+	if err != nil {
+		return false, jinja.At(err, "", pos)
+	}
+	return keep, nil
+}

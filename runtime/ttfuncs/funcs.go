@@ -835,15 +835,9 @@ func mapAttr(xs, dflt any, path, pos string) (any, error) {
 	t, static := pathType(rv.Type().Elem(), path)
 	vals := make([]reflect.Value, rv.Len())
 	for i := range vals {
-		f, ok, unset := attr(rv.Index(i), path)
-		if unset != "" {
-			return nil, fail(pos, unset, runtime.ErrUndefined)
-		}
-		if !ok && dflt != nil {
-			f = reflect.ValueOf(dflt)
-			if static && f.CanConvert(t) {
-				f = f.Convert(t)
-			}
+		f, err := attrOrDefault(rv.Index(i), dflt, path, pos, t, static)
+		if err != nil {
+			return nil, err
 		}
 		vals[i] = f
 	}
@@ -857,6 +851,36 @@ func mapAttr(xs, dflt any, path, pos string) (any, error) {
 		}
 	}
 	return out.Interface(), nil
+}
+
+// attrOrDefault is mapAttr's value of item, of type t where static.
+func attrOrDefault(item reflect.Value, dflt any, path, pos string, t reflect.Type, static bool) (reflect.Value, error) {
+	f, ok, unset := attr(item, path)
+	if unset != "" {
+		return f, fail(pos, unset, runtime.ErrUndefined)
+	}
+	if !ok && dflt != nil {
+		f = reflect.ValueOf(dflt)
+		if static && f.CanConvert(t) {
+			f = f.Convert(t)
+		}
+	}
+	return f, nil
+}
+
+// mapAttrItem (attritem) is mapAttr of the one item x: what
+// map(attribute=path, default=dflt) yields for it.
+func mapAttrItem(x, dflt any, path, pos string) (any, error) {
+	rv := reflect.ValueOf(x)
+	if !rv.IsValid() {
+		return nil, nil
+	}
+	t, static := pathType(rv.Type(), path)
+	f, err := attrOrDefault(rv, dflt, path, pos, t, static)
+	if err != nil || !f.IsValid() {
+		return nil, err
+	}
+	return f.Interface(), nil
 }
 
 // commonType is the type of every valid value of vals, or any when they

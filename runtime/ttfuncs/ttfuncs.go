@@ -342,6 +342,7 @@ func Funcs() template.FuncMap {
 		"reverse":    reverse,
 		"dictsort":   dictSort,
 		"mapattr":    mapAttr,
+		"attritem":   mapAttrItem,
 		"toint":      toInt,
 		"tofloat":    toFloat,
 		"round":      round,
@@ -375,7 +376,10 @@ func Funcs() template.FuncMap {
 		"isname":     isName,
 		"partition":  partition,
 		// Dynamic values.
-		"dyn": dyn,
+		"dyn":      dyn,
+		"gen":      newGen,
+		"genitems": genItems,
+		"gennext":  genNext,
 		// Globals of the transformers profile.
 		"raise":       raise,
 		"tfjson":      toJSONTransformers,

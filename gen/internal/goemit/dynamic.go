@@ -130,6 +130,14 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		return e.dynToJSON(x)
 	case ir.DynTuple:
 		return e.dynTuple(x)
+	case ir.DynFirst:
+		if _, ok := ir.Pulled(x.Args[0]); ok && x.Args[0].Type().Resolve().Kind == ir.KindDynamic {
+			return e.pullFirst(x.Args[0], x.Type())
+		}
+	case ir.DynContains:
+		if _, ok := ir.Pulled(x.Args[1]); ok && x.Args[1].Type().Resolve().Kind == ir.KindDynamic {
+			return e.pullContains(x)
+		}
 	case ir.DynUnpacked:
 		v := e.dynArg(x.Args[0])
 		i, n := x.Args[1].(*ir.Const).Value.(int64), x.Args[2].(*ir.Const).Value.(int64)

@@ -24,6 +24,9 @@ func (e *emitter) filter(x *ir.Call) gval {
 		}
 		return gval{pre: v.pre, val: jen.Len(v.val)}
 	case "first", "last":
+		if _, ok := ir.Pulled(x.X); ok && x.Name == "first" {
+			return e.pullFirst(x.X, x.Type())
+		}
 		v := e.defined(e.expr(x.X), xt) // first of undefined is undefined
 		i := 0
 		if x.Name == "last" {
@@ -43,8 +46,14 @@ func (e *emitter) filter(x *ir.Call) gval {
 		return gval{pre: pre, val: jen.String().Parens(jen.Id(buf))}
 	case "join":
 		return e.join(x)
-	case "sort", "unique", "list", "map":
+	case "sort", "unique", "list":
 		return e.listFilter(x)
+	case "map":
+		out := e.temp("l")
+		pre := e.pull(x, func(it jen.Code) []jen.Code {
+			return []jen.Code{jen.Id(out).Op("=").Append(jen.Id(out), it)}
+		}, jen.Id(out).Op(":=").Add(GoType(x.T, false)).Values())
+		return gval{pre: pre, val: jen.Id(out)}
 	case "reverse":
 		// Of a list that may be undefined, nothing; check rejects a string that may be.
 		v := e.defined(e.expr(x.X), xt)
@@ -247,23 +256,6 @@ func (e *emitter) listFilter(x *ir.Call) gval {
 			return gval{pre: append(pre, jen.Id("_").Op("=").Add(v.val)), val: jen.Index().String().Values(keys...)}
 		}
 		return gval{pre: pre, val: jen.Qual("slices", "Clone").Call(v.val)}
-	case "map":
-		it, i := e.temp("x"), e.temp("i")
-		m := e.attribute(x, gval{val: jen.Id(it)})
-		if d, given := e.arg(x, 1); given && m.def != nil {
-			pre = append(pre, d.pre...)
-			t := e.temp("t")
-			m = gval{pre: append(m.pre,
-				jen.Var().Id(t).Add(GoType(ir.AttrType(x.Attr), false)),
-				jen.If(m.def).Block(jen.Id(t).Op("=").Add(m.val)).Else().Block(jen.Id(t).Op("=").Add(d.val)),
-			), val: jen.Id(t)}
-		}
-		m = e.defined(m, ir.AttrType(x.Attr))
-		pre = append(pre,
-			jen.Id(out).Op(":=").Make(GoType(x.T, false), jen.Len(v.val)),
-			jen.For(jen.List(jen.Id(i), jen.Id(it)).Op(":=").Range().Add(v.val)).Block(append(m.pre, jen.Id(out).Index(jen.Id(i)).Op("=").Add(m.val))...),
-		)
-		return gval{pre: pre, val: jen.Id(out)}
 	}
 	var flags []jen.Code
 	for i := 0; i < len(x.Args)-1; i++ {

@@ -31,3 +31,26 @@ type MapFilter struct {
 }
 
 func (x *MapFilter) Type() *Type { return x.T }
+
+// Pulled is the operand of x where x is a generator whose items a
+// consumer pulls one by one, as Jinja2 runs them: select and its kin, map
+// of a filter, a typed list's map(attribute=), and a dynamic value's
+// unique, map(attribute=) and map of a filter (jinja.Gen). Jinja2 does a generator's work on an item only once
+// its consumer pulls it, so first does it up to the first item yielded.
+func Pulled(x Expr) (Expr, bool) {
+	switch x := x.(type) {
+	case *Select:
+		return x.X, true
+	case *MapFilter:
+		return x.X, true
+	case *Call:
+		if x.Kind == CallFilter && x.Name == "map" {
+			return x.X, true
+		}
+	case *Dynamic:
+		if x.Op == DynMapFilter || x.Op == DynFilter && (x.Name == "unique" || x.Name == "map") {
+			return x.Args[0], true
+		}
+	}
+	return nil, false
+}

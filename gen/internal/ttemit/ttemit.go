@@ -987,6 +987,9 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		v := e.lenient(e.expr(x.X), xt)
 		return tval{pre: v.pre, val: call("length", v.val)}
 	case "first", "last":
+		if _, ok := ir.Pulled(x.X); ok && x.Name == "first" {
+			return e.pullFirst(x.X)
+		}
 		v := e.expr(x.X) // first of undefined is undefined
 		return tval{pre: v.pre, val: call(x.Name, v.val), maybe: true}
 	case "tojson":
@@ -1009,10 +1012,9 @@ func (e *ttEmitter) filter(x *ir.Call) tval {
 		v := e.lenient(e.expr(x.X), xt)
 		return tval{pre: v.pre, val: call("reverse", v.val)}
 	case "map":
-		v := e.lenient(e.expr(x.X), xt)
-		d, _ := e.arg(x, 1)
-		pre, vals := e.inOrder(v, d)
-		return tval{pre: pre, val: call("mapattr", vals[0], vals[1], attrLookupPath(xt, x.Attr), e.pos(x.Pos))}
+		mapped := e.temp("mapped")
+		pre, loop := e.pull(x, func(it string) string { return action(mapped + " = push " + mapped + " " + it) })
+		return tval{pre: pre + action(mapped+" := "+emptyList(x.T)) + loop, val: mapped}
 	case "sort", "unique":
 		operands := []tval{e.lenient(e.expr(x.X), xt)}
 		for i := 0; i < len(x.Args)-1; i++ {
@@ -1608,6 +1610,14 @@ func (e *ttEmitter) toJSONFunc(args []ir.Expr) string {
 // dynamic translates an operation on dynamic values: a call of ttfuncs'
 // dyn, which converts each operand to a runtime/jinja.Value.
 func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
+	switch {
+	case x.Op == ir.DynFirst && pulledDynamic(x.Args[0]):
+		v := e.pullFirst(x.Args[0])
+		v.maybe = false // a dynamic value, undefined without items
+		return v
+	case x.Op == ir.DynContains && pulledDynamic(x.Args[1]):
+		return e.pullContains(x)
+	}
 	var pre string
 	op := dynOps[x.Op]
 	exprs := x.Args

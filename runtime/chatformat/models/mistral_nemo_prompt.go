@@ -135,7 +135,7 @@ func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplate
 			return dst, jinja.At(err_33, "mistral_nemo", "templates/mistral_nemo.yaml:6:367")
 		}
 		if v_32 {
-			kept_28 = append(kept_28, x_29)
+			kept_28 = append(kept_28, item_6)
 		}
 	}
 	userMessages_4 = slices.Clone(kept_28)

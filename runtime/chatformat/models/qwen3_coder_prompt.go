@@ -325,33 +325,33 @@ func (*Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFe
 						dst = append(dst, macro_83...)
 						handledKeys_7 = []string{"type", "description", "enum", "required"}
 						{
-							v_103, err_104 := paramFields_6.Keys()
-							if err_104 != nil {
-								return dst, jinja.At(err_104, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
+							v_99, err_100 := paramFields_6.Keys()
+							if err_100 != nil {
+								return dst, jinja.At(err_100, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
 							}
-							seq_105 := v_103
-							var items_106 []jinja.Value
-							if seq_105.Truth() {
-								var err_107 error
-								items_106, err_107 = seq_105.Iter()
-								if err_107 != nil {
-									return dst, jinja.At(err_107, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
-								}
-							}
+							seq_101 := v_99
+							var items_102 []jinja.Value
 							_ = handledKeys_7
+							if seq_101.Truth() {
+								var err_103 error
+								items_102, err_103 = seq_101.Iter()
+								if err_103 != nil {
+									return dst, jinja.At(err_103, "qwen3_coder", "templates/qwen3_coder.yaml:6:1811")
+								}
+							}
 							kept_97 := []jinja.Value{}
-							for _, x_98 := range items_106 {
+							for _, x_98 := range items_102 {
 								item_11 := x_98
-								items_99 := make([]jinja.Value, 0, len(handledKeys_7))
-								for _, x_100 := range handledKeys_7 {
-									items_99 = append(items_99, jinja.StringValue(x_100))
+								items_104 := make([]jinja.Value, 0, len(handledKeys_7))
+								for _, x_105 := range handledKeys_7 {
+									items_104 = append(items_104, jinja.StringValue(x_105))
 								}
-								v_101, err_102 := jinja.Contains(jinja.ListValue(items_99...), item_11)
-								if err_102 != nil {
-									return dst, jinja.At(err_102, "qwen3_coder", "templates/qwen3_coder.yaml:6:1821")
+								v_106, err_107 := jinja.Contains(jinja.ListValue(items_104...), item_11)
+								if err_107 != nil {
+									return dst, jinja.At(err_107, "qwen3_coder", "templates/qwen3_coder.yaml:6:1821")
 								}
-								if !(v_101) {
-									kept_97 = append(kept_97, x_98)
+								if !(v_106) {
+									kept_97 = append(kept_97, item_11)
 								}
 							}
 							items_96, err_108 := jinja.ListValue(kept_97...).Iter()
