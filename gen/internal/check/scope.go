@@ -195,7 +195,7 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 			what = fmt.Sprintf("the input %q", f.Field.Key)
 		}
 		switch lt, st := l.T.Resolve(), enclosing.Type(); {
-		case lt.Kind != st.Kind:
+		case lt.Kind != st.Kind || types.NumbersDiffer(lt, st):
 			if st.Kind == ir.KindDynamic || types.ConvertsToDynamic(lt) && types.ConvertsToDynamic(st) || rebindsObject(lt, st) {
 				c.rebinding[l.Name] = true // checked again with the local dynamic
 			}

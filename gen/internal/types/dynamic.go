@@ -21,6 +21,20 @@ func Rebinds(lt, vt *ir.Type) bool {
 	return !Unifiable(lt, vt) && ConvertsToDynamic(lt) && ConvertsToDynamic(vt)
 }
 
+// NumbersDiffer reports whether a and b hold numbers of different kinds
+// at the same place (a list of int and a list of bool), which Unify
+// relates but no one Go type holds.
+func NumbersDiffer(a, b *ir.Type) bool {
+	a, b = a.Resolve(), b.Resolve()
+	switch {
+	case ir.IsNumber(a.Kind) && ir.IsNumber(b.Kind):
+		return a.Kind != b.Kind
+	case a.Kind == b.Kind && (a.Kind == ir.KindList || a.Kind == ir.KindMap):
+		return NumbersDiffer(a.Elem, b.Elem)
+	}
+	return false
+}
+
 // HoldsDynamic reports whether t is dynamic or a list or dict literal
 // holding dynamic values (the chat context's messages): comparing one, and
 // its JSON, are dynamic operations.
