@@ -175,12 +175,21 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 // mayNotRun reports whether the code checked may not run on a render:
 // in an if's branch or an elif's condition (an if's first condition runs
 // wherever the if does), a conditional expression's arm, an and/or's
-// right operand, a loop, a macro, a block, or a plain template file that
-// another includes. What Jinja2 fails on where it runs is an error where
-// the code always runs, and elsewhere a warning and a render that fails
-// where it runs.
+// right operand, a loop, a macro, a call block, or a plain template file
+// that another includes (a block set's body, a filter block and a
+// generation block run where they stand). What Jinja2 fails on where it
+// runs is an error where the code always runs, and elsewhere a warning
+// and a render that fails where it runs.
 func (c *checker) mayNotRun() bool {
-	return c.inIf > 0 || c.optional > 0 || len(c.scopes) > 1 || c.includable()
+	if c.inIf > 0 || c.optional > 0 || c.includable() {
+		return true
+	}
+	for _, sc := range c.scopes[1:] {
+		if sc.noLoopControl == "" { // not a frame run once in place
+			return true
+		}
+	}
+	return false
 }
 
 // optionally checks e, which Jinja2 may not evaluate, with check.

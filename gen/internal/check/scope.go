@@ -23,7 +23,8 @@ type scope struct {
 	outer map[*ir.Local]bool
 	inits []ir.Node
 	// noLoopControl names the frame when a loop control cannot stop a
-	// loop from inside it (a block set's body, a generation block).
+	// loop from inside it (a block set's body, a filter block, a
+	// generation block): a frame run once, where it stands.
 	noLoopControl string
 	// included marks an included template's frame, which does not see
 	// the enclosing loop's loop variable, and sees the includer's locals
