@@ -307,6 +307,10 @@ func TestRenderErrors(t *testing.T) {
 		// a list's missing method is, but fails looking a method up in
 		// Undefined before them.
 		"methodargsfirst": "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.find('x', 1 // m.n) }};{% endfor %}\"\n",
+		// The same where an argument calls a method that changes nothing
+		// (get): evaluated twice, it yields the same, so the arguments
+		// still go first (difffuzz seed 134 case 464).
+		"methodargsfirstget": "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.find(m.get('s', 'x'), 1 // m.n) }};{% endfor %}\"\n",
 		// A list method that transformers' sandbox refuses fails where it
 		// runs (SecurityError), after its arguments; pop and clear run, and
 		// pop fails on an empty list or an index out of range (IndexError).
@@ -673,6 +677,8 @@ func TestRenderErrors(t *testing.T) {
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": 1.5}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not float`},
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": null}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not NoneType`},
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:58: render methodargsfirst: invalid operation: division by zero`},
+		{"methodargsfirstget", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirstget.yaml:2:70: render methodargsfirstget: invalid operation: division by zero`},
+		{"methodargsfirstget", `{"messages": [{"role": "user", "content": "axb", "n": 1}]}`, "1;"},
 		{"methodargsfirst", `{"messages": [{"role": "user", "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": "axb", "n": 1}]}`, "1;"},
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 1}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},

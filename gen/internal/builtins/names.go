@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
 // LoopAttrs are the attributes of loop that hold a value, by kind.
@@ -44,6 +45,15 @@ func IsStrAttr(name string) bool {
 func IsListAttr(name string) bool {
 	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") ||
 		slices.Contains(strings.Fields("append clear copy count extend index insert pop remove reverse sort"), name)
+}
+
+// ChangesNothing reports whether the call e is of a method that changes
+// nothing, whatever its receiver: one of str's, or a dict's get(),
+// keys(), values() or items(). Called twice, it yields the same, or
+// fails the same.
+func ChangesNothing(e *tmpl.Call) bool {
+	a, ok := e.Fn.(*tmpl.Attr)
+	return ok && (slices.Contains(strAttrs, a.Name) && !IsListAttr(a.Name) || slices.Contains([]string{"get", "keys", "values", "items"}, a.Name))
 }
 
 var strAttrs = strings.Fields("capitalize casefold center count encode endswith expandtabs find format format_map index" +

@@ -186,8 +186,10 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 // yields Undefined, which fails only when called, after the arguments
 // are evaluated, so that one that fails fails first.
 // The receiver and the arguments are evaluated twice, so a call in them
-// (a macro's, which may set a namespace attribute) keeps the order in
-// which the receiver fails first.
+// that may change something (a macro's, which may set a namespace
+// attribute, or a list method's) keeps the order in which the receiver
+// fails first; a str method or a dict's get(), keys(), values() or
+// items() changes nothing (difffuzz seed 134 case 464).
 func argsFirst(res, recv ir.Expr, args []ir.Expr, e *tmpl.Call, pos string) ir.Expr {
 	mayFail := func(a tmpl.Expr) bool { return !builtins.CannotFail(a) }
 	if !isDynamic(recv) || !slices.ContainsFunc(e.Args, mayFail) && !slices.ContainsFunc(e.Kwargs, func(kw tmpl.Kwarg) bool { return mayFail(kw.Value) }) {
@@ -195,8 +197,8 @@ func argsFirst(res, recv ir.Expr, args []ir.Expr, e *tmpl.Call, pos string) ir.E
 	}
 	calls := false
 	tmpl.Inspect([]tmpl.Node{&tmpl.Output{X: e}}, func(tmpl.Node) {}, func(x tmpl.Expr) {
-		_, call := x.(*tmpl.Call)
-		calls = calls || call && x != tmpl.Expr(e)
+		call, ok := x.(*tmpl.Call)
+		calls = calls || ok && x != tmpl.Expr(e) && !builtins.ChangesNothing(call)
 	})
 	if calls {
 		return res
