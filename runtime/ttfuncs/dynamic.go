@@ -252,27 +252,25 @@ func newGen(filter, name, pos string, args ...any) (*jinja.Gen, error) {
 
 // genItems is g.Items of x: the items the generator filter iterates.
 func genItems(g *jinja.Gen, x any, pos string) ([]jinja.Value, error) {
-	v, err := toValue(x)
-	if err != nil {
-		return nil, invalid(pos, err.Error())
-	}
-	items, err := g.Items(v)
-	if err != nil {
-		return nil, jinja.At(err, "", pos)
-	}
-	return items, nil
+	return onValue(x, pos, g.Items)
 }
 
 // genNext is g.Next of item: whether the filter yields an item for it
 // (g.Item).
 func genNext(g *jinja.Gen, item any, pos string) (bool, error) {
-	v, err := toValue(item)
+	return onValue(item, pos, g.Next)
+}
+
+// onValue is f of x as a dynamic value, failing at pos.
+func onValue[T any](x any, pos string, f func(jinja.Value) (T, error)) (T, error) {
+	var zero T
+	v, err := toValue(x)
 	if err != nil {
-		return false, invalid(pos, err.Error())
+		return zero, invalid(pos, err.Error())
 	}
-	keep, err := g.Next(v)
+	out, err := f(v)
 	if err != nil {
-		return false, jinja.At(err, "", pos)
+		return zero, jinja.At(err, "", pos)
 	}
-	return keep, nil
+	return out, nil
 }

@@ -64,7 +64,7 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}
-		if xk, yk := x.Type().Resolve().Kind, y.Type().Resolve().Kind; xk != ir.KindUnknown && yk != ir.KindUnknown && refusesOrder(xk, yk) {
+		if xk, yk := x.Type().Resolve().Kind, y.Type().Resolve().Kind; xk != ir.KindUnknown && yk != ir.KindUnknown && types.RefusesOrder(xk, yk) {
 			return c.failsWhereRuns(e.Span, "TypeError", fmt.Sprintf("cannot compare %s %s %s", x.Type(), e.Op, y.Type()), x, y)
 		}
 		c.staysTyped(e.Span, x, y)
@@ -202,7 +202,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		// the operation has no type for its own uses to check.
 		if _, ok := types.ArithResult(e.Op, xt.Resolve(), yt.Resolve()); !ok {
 			msg := fmt.Sprintf("unsupported operand types for %s: %s and %s", e.Op, xt, yt)
-			if pythonRefuses(e.Op, rx, ry) {
+			if types.PythonRefuses(e.Op, rx, ry) {
 				return c.failsWhereRuns(e.Span, "TypeError", msg, x, y)
 			}
 			c.errorf(e.Span, "%s", msg)
@@ -272,40 +272,6 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		c.checkConstInt(out, e.Span)
 	})
 	return out
-}
-
-// pythonRefuses reports whether Python raises TypeError on x op y, an
-// arithmetic operator, of kinds xk and yk whatever their values.
-func pythonRefuses(op string, xk, yk ir.Kind) bool {
-	seq := func(k ir.Kind) bool { return k == ir.KindString || k == ir.KindList }
-	intLike := func(k ir.Kind) bool { return k == ir.KindInt || k == ir.KindBool }
-	switch {
-	case ir.IsNumber(xk) && ir.IsNumber(yk),
-		op == "+" && seq(xk) && xk == yk,
-		op == "*" && (seq(xk) && intLike(yk) || intLike(xk) && seq(yk)),
-		op == "%" && xk == ir.KindString:
-		return false
-	}
-	return true
-}
-
-// refusesOrder reports whether Python raises TypeError on an ordering
-// comparison of kinds xk and yk whatever their values: one of none or of
-// a map, dict or object, a list with what is not a list, a string with
-// what is not a string. Bools, ints and numbers compare with each other.
-func refusesOrder(xk, yk ir.Kind) bool {
-	unordered := func(k ir.Kind) bool {
-		return k == ir.KindNone || k == ir.KindMap || k == ir.KindDict || k == ir.KindStruct
-	}
-	switch {
-	case unordered(xk) || unordered(yk):
-		return true
-	case xk == ir.KindList || yk == ir.KindList:
-		return xk != yk
-	case xk == ir.KindString || yk == ir.KindString:
-		return xk != yk
-	}
-	return false
 }
 
 // concatMixed reports whether x op y adds two lists of known elements one

@@ -183,7 +183,4 @@ func pyType(x ir.Expr) (string, bool) {
 	return "", false
 }
 
-func isNumber(x ir.Expr) bool {
-	k := x.Type().Resolve().Kind
-	return k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool
-}
+func isNumber(x ir.Expr) bool { return ir.IsNumber(x.Type().Resolve().Kind) }

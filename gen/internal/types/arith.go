@@ -112,6 +112,40 @@ func ArithResult(op string, x, y *ir.Type) (*ir.Type, bool) {
 	return nil, false
 }
 
+// PythonRefuses reports whether Python raises TypeError on x op y, an
+// arithmetic operator, of kinds xk and yk whatever their values.
+func PythonRefuses(op string, xk, yk ir.Kind) bool {
+	seq := func(k ir.Kind) bool { return k == ir.KindString || k == ir.KindList }
+	intLike := func(k ir.Kind) bool { return k == ir.KindInt || k == ir.KindBool }
+	switch {
+	case ir.IsNumber(xk) && ir.IsNumber(yk),
+		op == "+" && seq(xk) && xk == yk,
+		op == "*" && (seq(xk) && intLike(yk) || intLike(xk) && seq(yk)),
+		op == "%" && xk == ir.KindString:
+		return false
+	}
+	return true
+}
+
+// RefusesOrder reports whether Python raises TypeError on an ordering
+// comparison of kinds xk and yk whatever their values: one of none or of
+// a map, dict or object, a list with what is not a list, a string with
+// what is not a string. Bools, ints and numbers compare with each other.
+func RefusesOrder(xk, yk ir.Kind) bool {
+	unordered := func(k ir.Kind) bool {
+		return k == ir.KindNone || k == ir.KindMap || k == ir.KindDict || k == ir.KindStruct
+	}
+	switch {
+	case unordered(xk) || unordered(yk):
+		return true
+	case xk == ir.KindList || yk == ir.KindList:
+		return xk != yk
+	case xk == ir.KindString || yk == ir.KindString:
+		return xk != yk
+	}
+	return false
+}
+
 // IsComposite reports whether t is an object, a map, a dict or a list of
 // them, which == would have to compare as Python dicts: not supported.
 func IsComposite(t *ir.Type) bool {
