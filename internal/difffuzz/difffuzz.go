@@ -128,6 +128,8 @@ func Run(t *testing.T, opts Options) *Summary {
 		for _, run := range runs {
 			if Failed(run, sum.lenient) {
 				sum.failures = append(sum.failures, run)
+			} else if failsWhereJinjaRenders(run) {
+				sum.failsOnPurpose++
 			}
 		}
 	}

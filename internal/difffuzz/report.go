@@ -48,6 +48,11 @@ type Summary struct {
 	// by the message of their rejection.
 	renderableRuns []*Trial
 	failures       []*Trial
+	// failsOnPurpose counts the accepted cases whose render fails on
+	// purpose where Jinja2 renders without printing an address (a
+	// generator compared, an int beyond 64 bits): rejections at render
+	// time, counted in the rejected share as reached and deliberate.
+	failsOnPurpose int
 	// lenient counts the renderings that matched by a jinjaLenient reason.
 	lenient map[string]int
 	// Time spent generating, compiling, rendering with promptgen, and
@@ -79,10 +84,10 @@ func (s *Summary) report(t *testing.T) {
 	fmt.Fprintf(&b, "time: generate %v, build %v, render %v, jinja2 %v\n", s.generate.Round(time.Millisecond),
 		s.build.Round(time.Millisecond), s.render.Round(time.Millisecond), s.jinja.Round(time.Millisecond))
 	renderable, reached, addressed := total(s.renderable), total(s.reached), total(s.addressed)
-	fmt.Fprintf(&b, "Jinja2 renders %d of the rejected cases: %.1f%% of the %d cases it renders are rejected\n",
-		renderable, 100*float64(renderable)/float64(max(1, s.rendered())), s.rendered())
-	fmt.Fprintf(&b, "  %d where Jinja2 runs the rejected construct with the case's data (%.1f%% of the cases it renders; %d not located, counted there)\n",
-		reached, 100*s.reachedShare(), s.unlocated)
+	fmt.Fprintf(&b, "Jinja2 renders %d of the rejected cases, and %d accepted cases whose render fails on purpose: %.1f%% of the %d cases it renders are rejected\n",
+		renderable, s.failsOnPurpose, 100*float64(renderable+s.failsOnPurpose)/float64(max(1, s.rendered())), s.rendered())
+	fmt.Fprintf(&b, "  %d where Jinja2 runs the rejected construct with the case's data, and the %d failing renders (%.1f%% of the cases it renders; %d not located, counted there)\n",
+		reached, s.failsOnPurpose, 100*s.reachedShare(), s.unlocated)
 	fmt.Fprintf(&b, "  %d only in code Jinja2 does not run with the case's data (a macro not called, a branch not taken, ...), checked as a compiler does\n",
 		renderable-reached)
 	fmt.Fprintf(&b, "  %d on purpose (docs/template-language.md, \"Rejected on purpose\"), and %d not: %.1f%% of the cases it renders\n",
@@ -135,7 +140,7 @@ func (s *Summary) report(t *testing.T) {
 // reachedShare is the share of the cases Jinja2 renders that promptgen
 // rejects where Jinja2 runs the rejected construct.
 func (s *Summary) reachedShare() float64 {
-	return float64(total(s.reached)) / float64(max(1, s.rendered()))
+	return float64(total(s.reached)+s.failsOnPurpose) / float64(max(1, s.rendered()))
 }
 
 // undeliberateShare is the share of the cases Jinja2 renders that
@@ -155,6 +160,21 @@ func total(counts map[string]int) int {
 		n += c
 	}
 	return n
+}
+
+// failsWhereJinjaRenders reports whether run, which Failed accepts, is a
+// render that fails on purpose (a jinjaLenient or beyond64Unprinted pair)
+// where Jinja2 renders without printing an address.
+func failsWhereJinjaRenders(run *Trial) bool {
+	if run.Jinja.Status != "ok" || printsAddress.MatchString(run.Jinja.Text) {
+		return false
+	}
+	for _, o := range run.Out {
+		if o.Status != "ok" {
+			return true
+		}
+	}
+	return false
 }
 
 // dumpRun writes a failing case to its directory under dump.
