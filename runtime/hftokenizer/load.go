@@ -86,7 +86,42 @@ type addedToken struct {
 }
 
 type normalizer struct {
-	Type string `json:"type"`
+	Type        string       `json:"type"`
+	Normalizers []normalizer `json:"normalizers"`
+}
+
+// nfc reports whether n normalizes as NFC does (NFC, or a Sequence of
+// NFCs, NFC being idempotent), or as none does (an empty Sequence, as
+// DeepSeek V3's), and fails on any other normalizer, naming it.
+func (n *normalizer) nfc() (bool, error) {
+	switch {
+	case n == nil:
+		return false, nil
+	case n.Type == "NFC":
+		return true, nil
+	case n.Type != "Sequence":
+		return false, fmt.Errorf("normalizer %q is not implemented (only none or NFC)", n.Type)
+	}
+	nfc := false
+	for i := range n.Normalizers {
+		if n.Normalizers[i].Type != "NFC" {
+			return false, fmt.Errorf("normalizer %s is not implemented (only none or NFC)", n.describe())
+		}
+		nfc = true
+	}
+	return nfc, nil
+}
+
+// describe names a normalizer and its parts, for an error.
+func (n *normalizer) describe() string {
+	if n.Type != "Sequence" {
+		return n.Type
+	}
+	parts := make([]string, len(n.Normalizers))
+	for i := range n.Normalizers {
+		parts[i] = n.Normalizers[i].describe()
+	}
+	return n.Type + "(" + strings.Join(parts, ", ") + ")"
 }
 
 type preTokenizer struct {
@@ -318,19 +353,19 @@ func parse(data []byte, o options) (*model, *addedTokens, error) {
 	dec.DisallowUnknownFields()
 	var f file
 	if err := dec.Decode(&f); err != nil {
+		if err := unimplemented(data); err != nil {
+			return nil, nil, err
+		}
 		return nil, nil, fmt.Errorf("not a tokenizer.json this package reads: %w", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, nil, errors.New("not a tokenizer.json: more than one JSON value")
 	}
 	m := &model{}
-	if f.Normalizer != nil {
-		if f.Normalizer.Type != "NFC" {
-			return nil, nil, fmt.Errorf("normalizer %q is not implemented (only none or NFC)", f.Normalizer.Type)
-		}
-		m.nfc = true
-	}
 	var err error
+	if m.nfc, err = f.Normalizer.nfc(); err != nil {
+		return nil, nil, err
+	}
 	if m.split, err = byteLevelSplit(f.PreTokenizer); err != nil {
 		return nil, nil, fmt.Errorf("pre_tokenizer: %w", err)
 	}
@@ -342,6 +377,27 @@ func parse(data []byte, o options) (*model, *addedTokens, error) {
 		return nil, nil, fmt.Errorf("added_tokens: %w", err)
 	}
 	return m, added, nil
+}
+
+// unimplemented is the error naming the normalizer or pre-tokenizer of
+// data that the package does not implement, if any, read without
+// refusing unknown fields: their own fields (Replace's pattern,
+// Metaspace's replacement) are not what to name.
+func unimplemented(data []byte) error {
+	var f struct {
+		Normalizer   *normalizer   `json:"normalizer"`
+		PreTokenizer *preTokenizer `json:"pre_tokenizer"`
+	}
+	if json.Unmarshal(data, &f) != nil || f.PreTokenizer == nil {
+		return nil
+	}
+	if _, err := f.Normalizer.nfc(); err != nil {
+		return err
+	}
+	if _, err := byteLevelSplit(f.PreTokenizer); err != nil {
+		return fmt.Errorf("pre_tokenizer: %w", err)
+	}
+	return nil
 }
 
 // byteLevelSplit returns the splitter of a pre-tokenizer that is a

@@ -105,6 +105,20 @@ func TestLoadRefuses(t *testing.T) {
 	}{
 		{"normalizer", func(f map[string]any) { f["normalizer"] = map[string]any{"type": "NFKC"} },
 			`normalizer "NFKC" is not implemented`},
+		{"normalizer with fields of its own", func(f map[string]any) {
+			f["normalizer"] = map[string]any{"type": "Replace", "pattern": map[string]any{"String": " "}, "content": "▁"}
+		}, `normalizer "Replace" is not implemented`},
+		{"normalizer in a sequence", func(f map[string]any) {
+			f["normalizer"] = map[string]any{"type": "Sequence", "normalizers": []any{map[string]any{"type": "NFC"}, map[string]any{"type": "NFKC"}}}
+		}, `normalizer Sequence(NFC, NFKC) is not implemented`},
+		{"DeepSeek V3's pre-tokenizer", func(f map[string]any) {
+			f["normalizer"] = map[string]any{"type": "Sequence", "normalizers": []any{}}
+			split := preTokenizer(f, 0)
+			f["pre_tokenizer"].(map[string]any)["pretokenizers"] = []any{split, split, split, preTokenizer(f, 1)}
+		}, "pre_tokenizer: Sequence(Split, Split, Split, ByteLevel): only a Sequence of Split and ByteLevel is implemented"},
+		{"pre-tokenizer with fields of its own", func(f map[string]any) {
+			f["pre_tokenizer"] = map[string]any{"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": true}
+		}, "pre_tokenizer: Metaspace: only a Sequence of Split and ByteLevel is implemented"},
 		{"no pre_tokenizer", func(f map[string]any) { f["pre_tokenizer"] = nil },
 			"pre_tokenizer: none"},
 		{"GPT-2's ByteLevel", func(f map[string]any) {
@@ -329,5 +343,31 @@ func TestReplacementCharMergesFirst(t *testing.T) {
 		if merged, scanned := hftokenizer.MergeAndScan(tok, piece.String()); !slices.Equal(merged, scanned) {
 			t.Fatalf("Qwen 3: merge(%q) = %v, want %v", piece.String(), merged, scanned)
 		}
+	}
+}
+
+// TestNormalizerSequence: a Sequence of normalizers is read as its
+// parts: an empty one (DeepSeek V3's) normalizes nothing, one of NFC as
+// NFC does.
+func TestNormalizerSequence(t *testing.T) {
+	text := "cafe\u0301 cafe\u0301" // NFC composes e and the accent into é
+	for _, tc := range []struct {
+		normalizers []any
+		like        any
+	}{
+		{[]any{}, nil},
+		{[]any{map[string]any{"type": "NFC"}}, map[string]any{"type": "NFC"}},
+	} {
+		f, like := tiny([][2]string{{"a", "b"}}, nil), tiny([][2]string{{"a", "b"}}, nil)
+		f["normalizer"] = map[string]any{"type": "Sequence", "normalizers": tc.normalizers}
+		like["normalizer"] = tc.like
+		if got, want := mustLoad(t, f).Encode(text), mustLoad(t, like).Encode(text); !slices.Equal(got, want) {
+			t.Errorf("Sequence%v: %v, want %v as with %v", tc.normalizers, got, want, tc.like)
+		}
+	}
+	nfc, none := tiny(nil, nil), tiny(nil, nil)
+	nfc["normalizer"] = map[string]any{"type": "NFC"}
+	if slices.Equal(mustLoad(t, nfc).Encode(text), mustLoad(t, none).Encode(text)) {
+		t.Fatalf("NFC and none encode %q alike: the test cannot tell them apart", text)
 	}
 }
