@@ -223,6 +223,9 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:
 		c.unify(xt, yt, e.Span)
 		xt.Resolve().Hint = ir.KindInt
+		// One type for both: a string, list or dict takes only + and %
+		// of its own type (a * b repeats by an int).
+		xt.Resolve().Number = e.Op != "+" && e.Op != "%"
 	case e.Op == "*" && (xt.Kind == ir.KindUnknown && yt.Kind == ir.KindInt || yt.Kind == ir.KindUnknown && xt.Kind == ir.KindInt):
 		// n * x repeats a string and multiplies an int: x, and so the
 		// product, is what its other uses make it ((3 * x).split()), else
