@@ -281,6 +281,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if name == "map" || hasKwarg(e, "attribute") {
 		c.undefinedItems(x, e.X.Pos())
 	}
+	if hasKwarg(e, "attribute") && name != "join" { // join(attribute=) of dynamic values is not supported
+		c.emptyLiteralItems(x, e.X.Pos())
+	}
 	if c.rejected[x] {
 		return c.reject()
 	}
@@ -987,7 +990,7 @@ func (c *checker) checkFilter(f *filterUse) {
 	builtins.RebindAttr(x)
 	def := builtins.Filters[x.Name]
 	def.CheckArgs(x, e, c.errorf)
-	if x.Attr != nil && !c.consumed[x] && !types.FromFeed(c.feed, x.X.Type().Elem) {
+	if x.Attr != nil && !c.consumed[x] && c.noInputObjects(x.X, e.X.Pos()) {
 		// Its Go type would have no name: the objects of an empty literal.
 		c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", x.Name)
 		return

@@ -8,7 +8,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
-	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // selectItem names the item a select condition reads; no template can
@@ -23,6 +22,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	x := c.expr(e.X, useValue)
 	if name == "selectattr" || name == "rejectattr" {
 		c.undefinedItems(x, e.X.Pos())
+		c.emptyLiteralItems(x, e.X.Pos())
 	}
 	c.iterate(x)
 	if c.rejected[x] {
@@ -75,7 +75,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 				return x
 			}
 			c.later = append(c.later, func() {
-				if !types.FromFeed(c.feed, xt.Resolve().Elem) {
+				if c.noInputObjects(x, e.X.Pos()) {
 					// Its Go type would have no name.
 					c.errorf(sp, "filter %s of a list whose objects come from no input (an empty list literal) is not supported", name)
 				}
