@@ -317,6 +317,7 @@ func TestRenderErrors(t *testing.T) {
 		"listunsafe": "jinja: {profile: transformers}\ninputs:\n  c: int\n  n: int\ntemplate: \"{% set xs = [1] %}{% if c == 1 %}{% set _ = xs.append(10 // n) %}{% elif c == 2 %}{{ xs.pop() }}{{ xs.pop(n) }}{% elif c == 3 %}{{ xs.extend([2]) }}{% elif c == 4 %}{{ xs.sort() or 'x' }}{% elif c == 5 %}{{ xs.insert(0, 2) }}{% endif %}ok\"\n",
 		// update() of a dict, which transformers' sandbox refuses, fails
 		// where it runs (SecurityError), after its arguments.
+		"instring":   "inputs:\n  c: int\n  n: int?\ntemplate: \"{% if c == 1 %}{{ n in 'abc' }}{% elif c == 2 %}{{ 2.25 not in 'abc' }}{% endif %}ok\"\n",
 		"dynupdate":  "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role == 'user' %}{% set _ = m.update({'a': 10 // n}) %}{% elif m.role == 'tool' %}{% set _ = m.content.update({}) %}{% endif %}{% endfor %}ok\"\n",
 		"dictupdate": "jinja: {profile: transformers}\ninputs:\n  c: int\n  n: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{% set _ = d.update({'a': 10 // n}) %}{% endif %}{{ d.a }}\"\n",
 		// map('tojson') of an undefined item (TypeError in json.dumps).
@@ -742,6 +743,10 @@ func TestRenderErrors(t *testing.T) {
 		{"dynupdate", `{"messages": [{"role": "user", "content": "a"}], "n": 0}`, `ERROR: prompts/dynupdate.yaml:3:86: render dynupdate: invalid operation: division by zero`},
 		{"dynupdate", `{"messages": [{"role": "user", "content": "a"}], "n": 2}`, `ERROR: prompts/dynupdate.yaml:3:73: render dynupdate: invalid operation: access to attribute 'update' of 'dict' object is unsafe.`},
 		{"dynupdate", `{"messages": [{"role": "tool", "content": "a"}], "n": 2}`, `ERROR: prompts/dynupdate.yaml:3:146: render dynupdate: variable is undefined`},
+		{"instring", `{"c": 1, "n": 1}`, `ERROR: prompts/instring.yaml:4:30: render instring: invalid operation: cannot test whether an int is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)`},
+		{"instring", `{"c": 1}`, `ERROR: prompts/instring.yaml:4:30: render instring: invalid operation: cannot test whether an int is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)`},
+		{"instring", `{"c": 2}`, `ERROR: prompts/instring.yaml:4:63: render instring: invalid operation: cannot test whether a number is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)`},
+		{"instring", `{"c": 0}`, "ok"},
 		{"dynupdate", `{"messages": [{"role": "system", "content": "a"}], "n": 2}`, "ok"},
 		{"maptojson", `{"messages": [{"role": "user", "content": "ab"}]}`, `ERROR: prompts/maptojson.yaml:3:77: render maptojson: invalid operation: Object of type Undefined is not JSON serializable`},
 		{"listpop", `{"n": 3}`, "0[1, 2]"},

@@ -67,6 +67,8 @@ func TestDeliberate(t *testing.T) {
 		{`unknown tag "…" (did you mean "…"?)`, false, "Syntax errors in files Jinja2 does not load"},
 		{`unknown tag "…" (did you mean "…"?)`, true, ""},
 		{`unsupported tag "…"`, false, ""}, // Jinja2 knows it
+		{"cannot test whether a number is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"cannot test whether a number is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)", true, ""},
 	} {
 		got := ""
 		if r := deliberate(tc.msg, tc.reached); r != nil {

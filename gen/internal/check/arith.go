@@ -117,8 +117,13 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			}
 			yt = yt.Resolve()
 		}
-		switch yt.Kind {
+		switch xk := x.Type().Resolve().Kind; yt.Kind {
 		case ir.KindString:
+			if xk != ir.KindUnknown && xk != ir.KindString && !ir.MaybeUndefined(y) {
+				// Of any value but a string, undefined too; in an
+				// undefined string nothing is.
+				return c.failsWhereRuns(e.X.Pos(), "TypeError", fmt.Sprintf("cannot test whether %s is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)", ir.A(xk)), evaluatedTrue(x), y)
+			}
 			c.constrain(x.Type(), ir.KindString, e.X.Pos())
 		case ir.KindList:
 			c.unifyWeak(x.Type(), yt.Elem, e.X.Pos())
