@@ -186,6 +186,20 @@ func dynamicItems(t *ir.Type) bool {
 	return t.Kind == ir.KindList && t.Elem.Resolve().Kind == ir.KindDynamic
 }
 
+// scalarItems reports whether t is a list of strings, ints, numbers or
+// bools.
+func scalarItems(t *ir.Type) bool {
+	t = t.Resolve()
+	if t.Kind != ir.KindList {
+		return false
+	}
+	switch t.Elem.Resolve().Kind {
+	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool:
+		return true
+	}
+	return false
+}
+
 // mapFilterName is the filter name of map(name, ...), a string literal
 // among allowed; ok is false, once reported, when it is not.
 func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (name string, ok bool) {
@@ -213,8 +227,9 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	if c.rejected[x] {
 		return x
 	}
-	if name, _ := constString(e.Args[0]); isDynamic(x) || name == "tojson" && dynamicItems(x.Type()) {
-		// A list of dynamic values (messages) converts to one.
+	if name, _ := constString(e.Args[0]); isDynamic(x) || name == "tojson" && (dynamicItems(x.Type()) || scalarItems(x.Type())) {
+		// A list of dynamic values (messages) converts to one, and so
+		// does one of scalars, whose tojson is Markup in the list.
 		return c.dynMapFilter(e, x)
 	}
 	xt := x.Type()
