@@ -139,6 +139,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		escaped = []int{0} // the separator
 	}
 	byBranch := c.markupBranches(x, out)
+	// split() of a variable that holds a dynamic value, which says at run
+	// time whether it is Markup: the items are Markup where it is.
+	kept, _ := recv.(*ir.LocalRef)
+	if kept == nil || !isDynamic(recv) || fn.Name != "split" && fn.Name != "splitlines" || !c.markupHere().May(recv) {
+		kept = nil
+	}
 	switch fn.Name {
 	case "replace":
 		c.markupMethod(x, out, e.Span, false, 0, 1)
@@ -147,7 +153,10 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	case "ljust", "rjust", "center":
 		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the fill character ("+toPlain+")", out.Args[1])
 	case "partition", "rpartition", "split", "splitlines":
-		if byBranch == nil {
+		switch {
+		case kept != nil:
+			c.markupItemsOf(kept, e.Span)
+		case byBranch == nil:
 			items = c.markupItems(x, out, e.Span, escaped...)
 		}
 	}
@@ -175,6 +184,8 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		res = c.markupItemsBranches(byBranch, out, e.Span, escaped...)
 	case items:
 		res = c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out)
+	case kept != nil:
+		res = c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out, kept)
 	}
 	return argsFirst(res, recv, evaluated, e, out.Pos)
 }
