@@ -227,7 +227,11 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	if c.rejected[x] {
 		return x
 	}
-	if name, _ := constString(e.Args[0]); isDynamic(x) || name == "tojson" && (dynamicItems(x.Type()) || scalarItems(x.Type())) {
+	name, _ := constString(e.Args[0])
+	if l, ok := x.(*ir.List); ok && len(l.Items) == 0 && name == "tojson" && l.T.Resolve().Elem.Resolve().Kind == ir.KindUnknown {
+		c.unify(l.T.Resolve().Elem, ir.DynamicType(), e.X.Pos()) // [] | map('tojson'): no item to type
+	}
+	if isDynamic(x) || name == "tojson" && (dynamicItems(x.Type()) || scalarItems(x.Type())) {
 		// A list of dynamic values (messages) converts to one, and so
 		// does one of scalars, whose tojson is Markup in the list.
 		return c.dynMapFilter(e, x)
