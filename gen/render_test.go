@@ -318,6 +318,7 @@ func TestRenderErrors(t *testing.T) {
 		// update() of a dict, which transformers' sandbox refuses, fails
 		// where it runs (SecurityError), after its arguments.
 		"instring":   "inputs:\n  c: int\n  n: int?\ntemplate: \"{% if c == 1 %}{{ n in 'abc' }}{% elif c == 2 %}{{ 2.25 not in 'abc' }}{% endif %}ok\"\n",
+		"loopitems":  "inputs:\n  c: int\n  s: string\ntemplate: \"{% if c == 1 %}{% for k, v in (s ~ 'a')|dictsort %}{{k}}{% endfor %}{% elif c == 2 %}{% for k, v in ('%d'|format(3))|items %}{{ k }}{% endfor %}{% endif %}ok\"\n",
 		"dynupdate":  "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role == 'user' %}{% set _ = m.update({'a': 10 // n}) %}{% elif m.role == 'tool' %}{% set _ = m.content.update({}) %}{% endif %}{% endfor %}ok\"\n",
 		"dictupdate": "jinja: {profile: transformers}\ninputs:\n  c: int\n  n: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{% set _ = d.update({'a': 10 // n}) %}{% endif %}{{ d.a }}\"\n",
 		// map('tojson') of an undefined item (TypeError in json.dumps).
@@ -747,6 +748,9 @@ func TestRenderErrors(t *testing.T) {
 		{"instring", `{"c": 1}`, `ERROR: prompts/instring.yaml:4:30: render instring: invalid operation: cannot test whether an int is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)`},
 		{"instring", `{"c": 2}`, `ERROR: prompts/instring.yaml:4:63: render instring: invalid operation: cannot test whether a number is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)`},
 		{"instring", `{"c": 0}`, "ok"},
+		{"loopitems", `{"c": 1, "s": "x"}`, `ERROR: prompts/loopitems.yaml:4:52: render loopitems: invalid operation: filter dictsort needs a map, dict or object, not string (Jinja2 raises AttributeError: it calls items())`},
+		{"loopitems", `{"c": 2, "s": "x"}`, `ERROR: prompts/loopitems.yaml:4:129: render loopitems: invalid operation: filter items needs a map, dict or object, not string (Jinja2 raises TypeError)`},
+		{"loopitems", `{"c": 0, "s": "x"}`, "ok"},
 		{"dynupdate", `{"messages": [{"role": "system", "content": "a"}], "n": 2}`, "ok"},
 		{"maptojson", `{"messages": [{"role": "user", "content": "ab"}]}`, `ERROR: prompts/maptojson.yaml:3:77: render maptojson: invalid operation: Object of type Undefined is not JSON serializable`},
 		{"listpop", `{"n": 3}`, "0[1, 2]"},
