@@ -319,6 +319,7 @@ func TestRenderErrors(t *testing.T) {
 		// where it runs (SecurityError), after its arguments.
 		"instring":   "inputs:\n  c: int\n  n: int?\ntemplate: \"{% if c == 1 %}{{ n in 'abc' }}{% elif c == 2 %}{{ 2.25 not in 'abc' }}{% endif %}ok\"\n",
 		"loopitems":  "inputs:\n  c: int\n  s: string\ntemplate: \"{% if c == 1 %}{% for k, v in (s ~ 'a')|dictsort %}{{k}}{% endfor %}{% elif c == 2 %}{% for k, v in ('%d'|format(3))|items %}{{ k }}{% endfor %}{% endif %}ok\"\n",
+		"dynindex":   "inputs: chat\ntemplate: \"{% for m in messages %}{% if m.role == 'user' %}{{ m.content.index('z') }}{% elif m.role == 'tool' %}{{ m.index('a') }}{% elif m.role == 'system' %}{{ messages.count(m, 1) }}{% endif %}{% endfor %}ok\"\n",
 		"dynupdate":  "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% if m.role == 'user' %}{% set _ = m.update({'a': 10 // n}) %}{% elif m.role == 'tool' %}{% set _ = m.content.update({}) %}{% endif %}{% endfor %}ok\"\n",
 		"dictupdate": "jinja: {profile: transformers}\ninputs:\n  c: int\n  n: int\ntemplate: \"{% set d = {'a': 1} %}{% if c == 1 %}{% set _ = d.update({'a': 10 // n}) %}{% endif %}{{ d.a }}\"\n",
 		// map('tojson') of an undefined item (TypeError in json.dumps).
@@ -751,6 +752,10 @@ func TestRenderErrors(t *testing.T) {
 		{"loopitems", `{"c": 1, "s": "x"}`, `ERROR: prompts/loopitems.yaml:4:52: render loopitems: invalid operation: filter dictsort needs a map, dict or object, not string (Jinja2 raises AttributeError: it calls items())`},
 		{"loopitems", `{"c": 2, "s": "x"}`, `ERROR: prompts/loopitems.yaml:4:129: render loopitems: invalid operation: filter items needs a map, dict or object, not string (Jinja2 raises TypeError)`},
 		{"loopitems", `{"c": 0, "s": "x"}`, "ok"},
+		{"dynindex", `{"messages": [{"role": "user", "content": "abc"}]}`, `ERROR: prompts/dynindex.yaml:2:63: render dynindex: invalid operation: substring not found`},
+		{"dynindex", `{"messages": [{"role": "tool", "content": "abc"}]}`, `ERROR: prompts/dynindex.yaml:2:116: render dynindex: variable is undefined`},
+		{"dynindex", `{"messages": [{"role": "system", "content": "abc"}]}`, `ERROR: prompts/dynindex.yaml:2:163: render dynindex: invalid operation: count() takes exactly one argument (2 given)`},
+		{"dynindex", `{"messages": [{"role": "assistant", "content": "abc"}]}`, "ok"},
 		{"dynupdate", `{"messages": [{"role": "system", "content": "a"}], "n": 2}`, "ok"},
 		{"maptojson", `{"messages": [{"role": "user", "content": "ab"}]}`, `ERROR: prompts/maptojson.yaml:3:77: render maptojson: invalid operation: Object of type Undefined is not JSON serializable`},
 		{"listpop", `{"n": 3}`, "0[1, 2]"},

@@ -8,6 +8,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/runtime/jinja"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -102,8 +103,16 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if c.rejected[x] {
 		return c.reject()
 	}
-	if isDynamic(x) && (fn.Name == "index" || fn.Name == "count") {
-		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: a list or tuple has a method %s() of its own (convert the value with | string for the string's)", fn.Name, fn.Name)
+	if (isDynamic(x) || x.Type().Resolve().Kind == ir.KindList && types.ConvertsToDynamic(x.Type())) && (fn.Name == "index" || fn.Name == "count") {
+		// A string's method or a list's (a tuple's), which the runtime
+		// tells apart (jinja.IndexCount), with the arguments given, after
+		// evaluating them, as Jinja2 calls what it looked up; a typed list
+		// converts to a dynamic value.
+		if len(e.Kwargs) > 0 {
+			c.errorf(e.Kwargs[0].NameSpan, "%s() takes no keyword arguments (Python raises TypeError)", fn.Name)
+			return c.reject()
+		}
+		return c.dyn(ir.DynFilter, fn.Name+"()", ir.DynamicType(), e.Span, append([]ir.Expr{x}, c.evalArgs(e.Args, nil)...)...)
 	}
 	recv := x // the value Jinja2 looks the method up in
 	if isDynamic(x) {
