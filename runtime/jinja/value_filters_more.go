@@ -22,10 +22,10 @@ import (
 // tojson(indent) as map applies it: Jinja2's (Markup), "tfjson"
 // transformers' and "tfjsonascii" transformers' with ensure_ascii=True
 // (see ToJSON); and "index()" and "count()", the methods of a dynamic
-// value (IndexCount), whose arguments are those given.
+// value (indexCount), whose arguments are those given.
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
-	"index()":        func(x Value, args []Value) (Value, error) { return IndexCount("index", x, args) },
-	"count()":        func(x Value, args []Value) (Value, error) { return IndexCount("count", x, args) },
+	"index()":        func(x Value, args []Value) (Value, error) { return indexCount("index", x, args) },
+	"count()":        func(x Value, args []Value) (Value, error) { return indexCount("count", x, args) },
 	"center":         centerValue,
 	"indent":         indentValue,
 	"escape":         escapeValue,
@@ -572,13 +572,13 @@ func minMax(x Value, op string, args []Value) (Value, error) {
 	return best, nil
 }
 
-// IndexCount is Python's x.index(args...) or x.count(args...) (name) of
+// indexCount is Python's x.index(args...) or x.count(args...) (name) of
 // a dynamic value: str's of a string (a substring, in x[start:end]),
 // list's and tuple's of a list (an item equal to args[0]; index in
 // x[start:end], count with no more argument), and the UndefinedError of
 // another value, which has no such method. ValueError where index finds
 // nothing, TypeError for arguments Python refuses, fail with ErrInvalid.
-func IndexCount(name string, x Value, args []Value) (Value, error) {
+func indexCount(name string, x Value, args []Value) (Value, error) {
 	if x.kind != stringKind && x.kind != listKind {
 		return Value{}, errUndefined()
 	}

@@ -105,7 +105,7 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	}
 	if (isDynamic(x) || x.Type().Resolve().Kind == ir.KindList && types.ConvertsToDynamic(x.Type())) && (fn.Name == "index" || fn.Name == "count") {
 		// A string's method or a list's (a tuple's), which the runtime
-		// tells apart (jinja.IndexCount), with the arguments given, after
+		// tells apart (jinja.Filter), with the arguments given, after
 		// evaluating them, as Jinja2 calls what it looked up; a typed list
 		// converts to a dynamic value.
 		if len(e.Kwargs) > 0 {
