@@ -63,6 +63,12 @@ func TestDeliberate(t *testing.T) {
 		{"cannot index none", false, ""},                      // Jinja2: undefined
 		{"type mismatch: a list of unknown is used as a string", false, ""},
 		{"get() of a value that may be undefined is not supported: test it with \"…\" first", false, ""},
+		{`unknown tag "…": a raw block opens with {% raw %} or {% raw -%}, nothing else in the tag (Jinja2 reads this one as an unknown tag too)`, false, "Syntax errors in files Jinja2 does not load"},
+		{`unknown tag "…" (did you mean "…"?)`, false, "Syntax errors in files Jinja2 does not load"},
+		{`unknown tag "…" (did you mean "…"?)`, true, ""},
+		{`unsupported tag "…"`, false, ""}, // Jinja2 knows it
+		{"cannot test whether a number is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)", false, "Operations Jinja2 fails on"},
+		{"cannot test whether a number is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)", true, ""},
 	} {
 		got := ""
 		if r := deliberate(tc.msg, tc.reached); r != nil {

@@ -310,6 +310,15 @@ func (g *generator) markupMethod(d int) expression {
 		dict := "{'a': " + g.wrap(m, precCond) + ", 'b': " + g.wrap(str(), precCond) + "}"
 		return printed(expression{text: dict + g.pick([]string{"|dictsort", "|dictsort(reverse=true)", "|items|list"}), prec: precPrimary})
 	case 10:
+		if g.chance(0.4) {
+			// map('tojson') of a typed list yields Markup items.
+			t := []*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]
+			mapped := g.filter(g.exprLazy(listOf(t), d-1), "map", "'tojson'")
+			if g.chance(0.5) {
+				return printed(g.filter(mapped, "list"))
+			}
+			return g.binary(g.filter(mapped, "first"), "+", str(), precAdd)
+		}
 		// map(attribute=) of a string reads each character's attribute
 		// (undefined; a str method's name is rejected).
 		args := []string{"attribute='" + g.pick([]string{"x", "type", "name"}) + "'"}

@@ -106,7 +106,8 @@ func (g *generator) absBatch(d int) expression {
 }
 
 // groupFilterPrinted is groupby of strings (by their first character) or
-// of a list of dict literals (by a key, or a missing one with default=),
+// of a list of dict literals (by a key, or a missing one with default=;
+// at times none, an empty list literal, whose objects come from no input),
 // slice of a list or string, or forceescape, printed or consumed.
 func (g *generator) groupFilterPrinted(d int) expression {
 	var e expression
@@ -114,7 +115,7 @@ func (g *generator) groupFilterPrinted(d int) expression {
 	case 0:
 		e = g.filter(g.exprLazy(listOf(typeString), d-1), "groupby", append([]string{g.kw("attribute", "0")}, g.optBool("case_sensitive")...)...)
 	case 1:
-		rows := make([]string, 1+g.r.IntN(4))
+		rows := make([]string, g.r.IntN(5))
 		var x expression
 		for i := range rows {
 			k, n := g.expr(typeString, d-1), g.expr(typeInt, d-1)

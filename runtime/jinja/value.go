@@ -123,6 +123,16 @@ func (d *dict) index(key string) int {
 // StringValue returns the string s.
 func StringValue(s string) Value { return Value{kind: stringKind, s: s} }
 
+// MarkupItemsOf returns v, the list Python's split() or splitlines() of
+// recv made, with Markup items (MarkupValue) where recv is Markup, as
+// Markup's split() returns them, and as it is elsewhere.
+func MarkupItemsOf(v, recv Value) Value {
+	if recv.markup {
+		return MarkupValue(v)
+	}
+	return v
+}
+
 // MarkupValue returns v as Jinja2's Markup when v is a string, as a
 // tojson, safe or escape result is: + escapes the plain string it is
 // added to, and so does the sum; *, an item, a slice and reverse keep

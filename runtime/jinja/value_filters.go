@@ -121,6 +121,9 @@ var printingFilters = map[string]bool{
 // "function f"), which fails with ErrUndefined, or a list method that
 // transformers' sandbox forbids (what is "unsafe append": SecurityError),
 // or a method of another type it forbids (what is "unsafe dict.update"),
+// or update() of args[0], a dynamic value (what is "unsafe update"): the
+// SecurityError of a dict's, the UndefinedError of another value's, which
+// has no such method,
 // or an operation Python refuses whatever the values (what is "TypeError
 // msg" or "UndefinedError msg", msg the detail), which fails with
 // ErrUndefined where an operand is undefined, as Jinja2's Undefined fails
@@ -150,7 +153,13 @@ func Missing(what string, args ...Value) (Value, error) {
 	case "tojson":
 		return Value{}, errInvalid("Object of type %s is not JSON serializable", name)
 	case "unsafe":
+		if name == "update" && args[0].kind != dictKind {
+			return Value{}, errUndefined()
+		}
 		typ, method, ok := strings.Cut(name, ".")
+		if name == "update" {
+			typ, method, ok = "dict", name, true
+		}
 		if !ok {
 			typ, method = "list", name
 		}

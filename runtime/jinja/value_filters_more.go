@@ -21,8 +21,11 @@ import (
 // slice(slices, fill_with) (lists where Jinja2 yields generators), and
 // tojson(indent) as map applies it: Jinja2's (Markup), "tfjson"
 // transformers' and "tfjsonascii" transformers' with ensure_ascii=True
-// (see ToJSON).
+// (see ToJSON); and "index()" and "count()", the methods of a dynamic
+// value (indexCount), whose arguments are those given.
 var moreFilters = map[string]func(x Value, args []Value) (Value, error){
+	"index()":        func(x Value, args []Value) (Value, error) { return indexCount("index", x, args) },
+	"count()":        func(x Value, args []Value) (Value, error) { return indexCount("count", x, args) },
 	"center":         centerValue,
 	"indent":         indentValue,
 	"escape":         escapeValue,
@@ -567,4 +570,70 @@ func minMax(x Value, op string, args []Value) (Value, error) {
 		}
 	}
 	return best, nil
+}
+
+// indexCount is Python's x.index(args...) or x.count(args...) (name) of
+// a dynamic value: str's of a string (a substring, in x[start:end]),
+// list's and tuple's of a list (an item equal to args[0]; index in
+// x[start:end], count with no more argument), and the UndefinedError of
+// another value, which has no such method. ValueError where index finds
+// nothing, TypeError for arguments Python refuses, fail with ErrInvalid.
+func indexCount(name string, x Value, args []Value) (Value, error) {
+	if x.kind != stringKind && x.kind != listKind {
+		return Value{}, errUndefined()
+	}
+	most := 3
+	if x.kind == listKind && name == "count" {
+		most = 1
+	}
+	switch {
+	case most == 1 && len(args) != 1:
+		return Value{}, errInvalid("%s() takes exactly one argument (%d given)", name, len(args))
+	case len(args) == 0 || len(args) > most:
+		return Value{}, errInvalid("%s() takes from 1 to %d arguments (%d given)", name, most, len(args))
+	}
+	// start and end: ints (a bool is one) or, of a string, None for the
+	// default; a start not given before a given end is 0.
+	span := make([]int, len(args)-1)
+	for i, a := range args[1:] {
+		switch {
+		case a.kind == intKind || a.kind == boolKind:
+			span[i] = int(a.i)
+		case a.kind == noneKind && x.kind == stringKind && i == 0:
+		case a.kind == noneKind && x.kind == stringKind:
+			span = span[:1]
+		default:
+			return Value{}, errInvalid("slice indices must be integers or None or have an __index__ method")
+		}
+	}
+	if x.kind == stringKind {
+		sub := args[0]
+		if sub.kind != stringKind {
+			return Value{}, errInvalid("must be str, not %s", sub.typeName())
+		}
+		if name == "count" {
+			return IntValue(Count(x.s, sub.s, span...)), nil
+		}
+		i := search(x.s, sub.s, false, span)
+		if i < 0 {
+			return Value{}, errInvalid("substring not found")
+		}
+		return IntValue(i), nil
+	}
+	if name == "count" {
+		n := 0
+		for _, it := range x.list {
+			if Equal(it, args[0]) {
+				n++
+			}
+		}
+		return IntValue(n), nil
+	}
+	start, end := bounds(len(x.list), span)
+	for i := start; i < end; i++ {
+		if Equal(x.list[i], args[0]) {
+			return IntValue(i), nil
+		}
+	}
+	return Value{}, errInvalid("list.index(x): x not in list")
 }

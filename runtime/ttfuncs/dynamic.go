@@ -156,6 +156,9 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 	case "neg":
 		return jinja.Negate(v[0])
 	case "markup":
+		if len(v) == 2 {
+			return jinja.MarkupItemsOf(v[0], v[1]), nil
+		}
 		return jinja.MarkupValue(v[0]), nil
 	case "contains":
 		in, err := jinja.Contains(v[1], v[0])

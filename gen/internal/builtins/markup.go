@@ -313,6 +313,14 @@ func (m *Markup) Must(x ir.Expr) bool {
 	return false
 }
 
+// mustItems reports whether x is a list literal each item of which is
+// Markup (Must), which a dynamic list keeps (the checker's keepMarkup):
+// so is any item read from it.
+func (m *Markup) mustItems(x ir.Expr) bool {
+	l, ok := x.(*ir.List)
+	return ok && len(l.Items) > 0 && !slices.ContainsFunc(l.Items, func(it ir.Expr) bool { return !m.Must(it) })
+}
+
 // dynamic reports whether x, of dynamic values, is Markup: tojson
 // outside the transformers profile, escape, a filter that keeps Markup
 // and the string of Markup (DynStr, DynAsString) that the string
@@ -341,8 +349,8 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
 		return operand(x.Args[0]) || operand(x.Args[1])
 	case x.Op == ir.DynItem || x.Op == ir.DynFirst || x.Op == ir.DynLast:
-		if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
-			return true // each string of Markup's split() is Markup
+		if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems || must && m.mustItems(x.Args[0]) {
+			return true // each string of Markup's split() is Markup, and each item of such a literal
 		}
 		return x.Op != ir.DynFirst && operand(x.Args[0]) // of Markup, a str
 	case x.Op == ir.DynSlice:

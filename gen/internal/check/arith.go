@@ -117,8 +117,13 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			}
 			yt = yt.Resolve()
 		}
-		switch yt.Kind {
+		switch xk := x.Type().Resolve().Kind; yt.Kind {
 		case ir.KindString:
+			if xk != ir.KindUnknown && xk != ir.KindString && !ir.MaybeUndefined(y) {
+				// Of any value but a string, undefined too; in an
+				// undefined string nothing is.
+				return c.failsWhereRuns(e.X.Pos(), "TypeError", fmt.Sprintf("cannot test whether %s is in a string: 'in <string>' requires a string as left operand (Python raises TypeError)", ir.A(xk)), evaluatedTrue(x), y)
+			}
 			c.constrain(x.Type(), ir.KindString, e.X.Pos())
 		case ir.KindList:
 			c.unifyWeak(x.Type(), yt.Elem, e.X.Pos())
@@ -223,6 +228,9 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	case xt.Kind == ir.KindUnknown && yt.Kind == ir.KindUnknown:
 		c.unify(xt, yt, e.Span)
 		xt.Resolve().Hint = ir.KindInt
+		// One type for both: a string, list or dict takes only + and %
+		// of its own type (a * b repeats by an int).
+		xt.Resolve().Number = e.Op != "+" && e.Op != "%"
 	case e.Op == "*" && (xt.Kind == ir.KindUnknown && yt.Kind == ir.KindInt || yt.Kind == ir.KindUnknown && xt.Kind == ir.KindInt):
 		// n * x repeats a string and multiplies an int: x, and so the
 		// product, is what its other uses make it ((3 * x).split()), else

@@ -8,6 +8,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 	"github.com/promptgen/promptgen/runtime/jinja"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -102,8 +103,16 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if c.rejected[x] {
 		return c.reject()
 	}
-	if isDynamic(x) && (fn.Name == "index" || fn.Name == "count") {
-		c.errorf(fn.NameSpan, "%s() of a dynamic value is not supported: a list or tuple has a method %s() of its own (convert the value with | string for the string's)", fn.Name, fn.Name)
+	if (isDynamic(x) || x.Type().Resolve().Kind == ir.KindList && types.ConvertsToDynamic(x.Type())) && (fn.Name == "index" || fn.Name == "count") {
+		// A string's method or a list's (a tuple's), which the runtime
+		// tells apart (jinja.Filter), with the arguments given, after
+		// evaluating them, as Jinja2 calls what it looked up; a typed list
+		// converts to a dynamic value.
+		if len(e.Kwargs) > 0 {
+			c.errorf(e.Kwargs[0].NameSpan, "%s() takes no keyword arguments (Python raises TypeError)", fn.Name)
+			return c.reject()
+		}
+		return c.dyn(ir.DynFilter, fn.Name+"()", ir.DynamicType(), e.Span, append([]ir.Expr{x}, c.evalArgs(e.Args, nil)...)...)
 	}
 	recv := x // the value Jinja2 looks the method up in
 	if isDynamic(x) {
@@ -139,6 +148,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		escaped = []int{0} // the separator
 	}
 	byBranch := c.markupBranches(x, out)
+	// split() of a variable that holds a dynamic value, which says at run
+	// time whether it is Markup: the items are Markup where it is.
+	kept, _ := recv.(*ir.LocalRef)
+	if kept == nil || !isDynamic(recv) || fn.Name != "split" && fn.Name != "splitlines" || !c.markupHere().May(recv) {
+		kept = nil
+	}
 	switch fn.Name {
 	case "replace":
 		c.markupMethod(x, out, e.Span, false, 0, 1)
@@ -147,7 +162,10 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	case "ljust", "rjust", "center":
 		c.checkMarkup(x, e.Span, fn.Name+"() of", "which escapes the fill character ("+toPlain+")", out.Args[1])
 	case "partition", "rpartition", "split", "splitlines":
-		if byBranch == nil {
+		switch {
+		case kept != nil:
+			c.markupItemsOf(kept, e.Span)
+		case byBranch == nil:
 			items = c.markupItems(x, out, e.Span, escaped...)
 		}
 	}
@@ -175,6 +193,8 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		res = c.markupItemsBranches(byBranch, out, e.Span, escaped...)
 	case items:
 		res = c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out)
+	case kept != nil:
+		res = c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out, kept)
 	}
 	return argsFirst(res, recv, evaluated, e, out.Pos)
 }

@@ -123,6 +123,11 @@ type checker struct {
 	// and number elements; keepUndefined holds those of a previous check,
 	// which are dynamic values this time (see keepsUndefined).
 	undefinedLate, keepUndefined map[string]bool
+	// emptyLate collects the positions of the empty list literals whose
+	// objects a filter's attribute= typed and no input gives; emptyItems
+	// holds those of a previous check, whose items are dynamic values
+	// this time (see emptyLiteralItems).
+	emptyLate, emptyItems map[string]bool
 	// setBefore are the locals a set checked so far assigns.
 	setBefore map[*ir.Local]bool
 	// bound are the names the template's sets and for loops assign,
@@ -350,6 +355,11 @@ type Config struct {
 	// the keys the template does not name too. Such a check stands only
 	// where it passes.
 	Kinds map[string]ir.Kind
+	// EmptyItems are the positions of the empty list literals whose items
+	// are checked as dynamic values, as a previous check found that the
+	// attribute= of a filter of the literal typed them as objects that no
+	// input gives.
+	EmptyItems map[string]bool
 }
 
 // Add returns conf with the locals and literals of more made dynamic too,
@@ -370,12 +380,13 @@ func (conf Config) Add(more Config) (Config, bool) {
 	}
 	conf.Rebound = union(conf.Rebound, more.Rebound)
 	conf.KeepUndefined = union(conf.KeepUndefined, more.KeepUndefined)
+	conf.EmptyItems = union(conf.EmptyItems, more.EmptyItems)
 	return conf, grew
 }
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, laterKinds: map[string]ir.Kind{}, kinds: conf.Kinds, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, laterKinds: map[string]ir.Kind{}, kinds: conf.Kinds, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, emptyLate: map[string]bool{}, emptyItems: conf.EmptyItems, inSet: conf.InSet}
 	return &Checker{Used: c.used, c: c}
 }
 
@@ -430,7 +441,7 @@ func (c *checker) keepPlace(start int) {
 // undefined. Checked again with them,
 // they are dynamic.
 func (k *Checker) Recheck() Config {
-	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate, Kinds: k.c.laterKinds}
+	return Config{Rebound: k.c.rebinding, KeepUndefined: k.c.undefinedLate, Kinds: k.c.laterKinds, EmptyItems: k.c.emptyLate}
 }
 
 // Finish completes the checks of the templates of checkers, which share

@@ -1100,6 +1100,33 @@ func (c *checker) undefinedItems(x ir.Expr, sp tmpl.Span) {
 	}
 }
 
+// emptyLiteralItems makes the items of x, an empty list literal at sp whose
+// items a filter's attribute= reads, dynamic values where a previous
+// check found them objects that no input gives (emptyLate): the literal
+// has no item, so none is read, and a typed list of those objects would
+// have no Go type.
+func (c *checker) emptyLiteralItems(x ir.Expr, sp tmpl.Span) {
+	if l, ok := x.(*ir.List); ok && len(l.Items) == 0 && c.emptyItems[c.posString(sp)] {
+		if t := l.T.Resolve(); t.Kind == ir.KindList && t.Elem.Resolve().Kind == ir.KindUnknown {
+			c.unify(t.Elem, ir.DynamicType(), sp)
+		}
+	}
+}
+
+// noInputObjects reports, once types are final, whether the items of x,
+// read by a filter's attribute=, are objects that no input gives, and
+// where x is an empty list literal at sp records it for the next check
+// (emptyLiteralItems).
+func (c *checker) noInputObjects(x ir.Expr, sp tmpl.Span) bool {
+	if t := x.Type().Resolve(); t.Kind != ir.KindList || types.FromFeed(c.feed, t.Elem) {
+		return false
+	}
+	if l, ok := x.(*ir.List); ok && len(l.Items) == 0 {
+		c.emptyLate[c.posString(sp)] = true
+	}
+	return true
+}
+
 // isConstString reports whether x is a string constant.
 func isConstString(x ir.Expr) bool {
 	k, ok := x.(*ir.Const)

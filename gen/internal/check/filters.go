@@ -281,6 +281,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if name == "map" || hasKwarg(e, "attribute") {
 		c.undefinedItems(x, e.X.Pos())
 	}
+	if hasKwarg(e, "attribute") && name != "join" { // join(attribute=) of dynamic values is not supported
+		c.emptyLiteralItems(x, e.X.Pos())
+	}
 	if c.rejected[x] {
 		return c.reject()
 	}
@@ -383,6 +386,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	case isDynamic(x):
 		return c.dynFilter(f)
 	case (name == "sort" || name == "unique") && c.sortsConverted(f):
+		return c.dynFilter(f)
+	case name == "map" && mapsOptional(x.Type(), out.Args[0], out.Args[1]):
+		// Undefined (or a default of another type) where the field is
+		// unset, which a dynamic value holds (Jinja2 prints Undefined as
+		// Undefined in a list).
 		return c.dynFilter(f)
 	case name == "map" && x.Type().Resolve().Kind == ir.KindString:
 		// map(attribute=) reads an attribute of each character
@@ -987,7 +995,7 @@ func (c *checker) checkFilter(f *filterUse) {
 	builtins.RebindAttr(x)
 	def := builtins.Filters[x.Name]
 	def.CheckArgs(x, e, c.errorf)
-	if x.Attr != nil && !c.consumed[x] && !types.FromFeed(c.feed, x.X.Type().Elem) {
+	if x.Attr != nil && !c.consumed[x] && c.noInputObjects(x.X, e.X.Pos()) {
 		// Its Go type would have no name: the objects of an empty literal.
 		c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", x.Name)
 		return
@@ -1097,6 +1105,30 @@ func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filter
 	}
 }
 
+// mapsOptional reports whether attr, a constant attribute= of a list of
+// type t, names an optional field of the objects it holds by the fields
+// known so far (declared, or inferred by a use before), and def, map's
+// default, is none or of another kind than the field.
+func mapsOptional(t *ir.Type, attr, def ir.Expr) bool {
+	k, ok := attr.(*ir.Const)
+	path, isString := k.Value.(string)
+	if t = t.Resolve(); !ok || !isString || t.Kind != ir.KindList {
+		return false
+	}
+	var f *ir.Field
+	t = t.Elem
+	for _, key := range strings.Split(path, ".") {
+		if t = t.Resolve(); t.Kind != ir.KindStruct {
+			return false
+		}
+		if f = t.Field(key); f == nil {
+			return false
+		}
+		t = f.Type
+	}
+	return f.Optional && (builtins.IsNone(def) || def.Type().Resolve().Kind != ir.KindUnknown && !ir.SameKind(def.Type(), f.Type))
+}
+
 // checkMapAttr checks map(attribute=...) through an optional last field,
 // which yields Undefined where the field is unset: the result must be
 // joined directly, or the unset fields need a default of the field's kind.
@@ -1107,7 +1139,7 @@ func (c *checker) checkMapAttr(x *ir.Call, e *tmpl.Filter) {
 	case !builtins.IsNone(d) && !ir.SameKind(d.Type(), f.Type):
 		c.errorf(e.Span, "filter map: default must have the type of the field %q (%s), not %s", f.Key, f.Type, d.Type())
 	case f.Optional && builtins.IsNone(d) && !c.consumed[x]:
-		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen's lists cannot hold: join the result directly or give map a default=", ir.AttrPath(x.Attr), f.Key)
+		c.errorf(e.Span, "map(attribute=%q) yields Undefined where the optional %q is unset, which promptgen holds only where a use before the map (or inputs) makes the field optional: join the result directly, give map a default= or declare the field in inputs", ir.AttrPath(x.Attr), f.Key)
 	}
 }
 

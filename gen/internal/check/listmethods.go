@@ -437,7 +437,9 @@ func (h *listHolders) nodes(ns []ir.Node) {
 // transformers profile, whose sandbox rejects it (Jinja2 3.1's
 // modifies_known_mutable), a render that fails where the call runs, after
 // its arguments, with SecurityError, and a warning (vLLM's Hunyuan-A13B
-// template updates a dict literal where the first message is empty).
+// template updates a dict literal where the first message is empty); of
+// a dynamic value, with SecurityError where it is a dict and
+// UndefinedError elsewhere.
 // promptgen modifies no dict in place, so outside the sandbox, where
 // Jinja2 does, it is an error.
 func (c *checker) dictUpdate(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
@@ -452,9 +454,14 @@ func (c *checker) dictUpdate(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 	switch k := x.Type().Resolve().Kind; {
 	case c.rejected[x]:
 		return c.reject()
-	case k == ir.KindDynamic:
-		c.errorf(fn.NameSpan, "update() of a dynamic value is not supported: promptgen compiles it only of a dict literal, map or object, whose update transformers' sandbox rejects")
+	case k == ir.KindDynamic && !c.p.Jinja.Transformers:
+		c.errorf(fn.NameSpan, "update() of a dynamic value is not supported: promptgen modifies no dict in place, which Jinja2 shares between the names holding it (set the values in a namespace: {%% set ns = namespace(k=v) %%}{%% set ns.k = w %%}); with profile: transformers, whose sandbox rejects it, the render fails where it runs")
 		return c.reject()
+	case k == ir.KindDynamic:
+		// A dict's update is the sandbox's SecurityError, another value's
+		// undefined, which fails as it is called: after the arguments.
+		c.diags.Warnf(c.pos(fn.NameSpan), "update() of a dynamic value: transformers' sandbox raises SecurityError (access to attribute 'update' of 'dict' object is unsafe.) where it runs of a dict, and UndefinedError of another value, and so does the render")
+		return c.dyn(ir.DynMissing, "unsafe update", ir.DynamicType(), fn.NameSpan, append([]ir.Expr{x}, args[1:]...)...)
 	case k != ir.KindDict && k != ir.KindMap && k != ir.KindStruct:
 		c.errorf(fn.NameSpan, "update() is a method of a dict, not %s (Jinja2 raises UndefinedError: %s has no such method)", x.Type(), ir.A(k))
 		return c.reject()

@@ -60,6 +60,9 @@ func (c *checker) markupMethod(x ir.Expr, call *ir.Call, sp tmpl.Span, items boo
 			what = call.Name
 		}
 		if !c.markups.Must(x) {
+			if items {
+				c.rebindMarkup(x) // a dynamic variable says whether it is Markup (markupItemsOf)
+			}
 			c.errorf(sp, "%s of a value that may or may not be a tojson or safe result (one in some renders only, or an item read from a tuple or list) is not supported: Markup's %s %s, a plain string's does not (%s)", what, what, markupMethods[call.Name], toPlain)
 			return
 		}
@@ -124,6 +127,19 @@ func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ..
 	}
 	c.markupMethod(x, call, sp, true, escaped...)
 	return true
+}
+
+// markupItemsOf checks, once every set is checked, split() or
+// splitlines() of x, a variable holding a dynamic value that may be
+// Markup, whose items the runtime makes Markup where x is
+// (ir.DynMarkupItems of two operands): x must keep Markup where Jinja2's
+// value is (builtins.Markup.Kept).
+func (c *checker) markupItemsOf(x *ir.LocalRef, sp tmpl.Span) {
+	c.later = append(c.later, func() {
+		if c.markup(x) && !c.markups.Kept(x) {
+			c.errorf(sp, "split() of a variable that may or may not hold a tojson or safe result, where a set of it may not say which, is not supported: Markup's split() returns Markup strings, a plain string's does not (%s)", toPlain)
+		}
+	})
 }
 
 // markupBranches returns x where call, a str method whose Markup returns

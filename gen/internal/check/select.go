@@ -8,7 +8,6 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
-	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // selectItem names the item a select condition reads; no template can
@@ -23,6 +22,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 	x := c.expr(e.X, useValue)
 	if name == "selectattr" || name == "rejectattr" {
 		c.undefinedItems(x, e.X.Pos())
+		c.emptyLiteralItems(x, e.X.Pos())
 	}
 	c.iterate(x)
 	if c.rejected[x] {
@@ -75,7 +75,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 				return x
 			}
 			c.later = append(c.later, func() {
-				if !types.FromFeed(c.feed, xt.Resolve().Elem) {
+				if c.noInputObjects(x, e.X.Pos()) {
 					// Its Go type would have no name.
 					c.errorf(sp, "filter %s of a list whose objects come from no input (an empty list literal) is not supported", name)
 				}
@@ -186,6 +186,20 @@ func dynamicItems(t *ir.Type) bool {
 	return t.Kind == ir.KindList && t.Elem.Resolve().Kind == ir.KindDynamic
 }
 
+// scalarItems reports whether t is a list of strings, ints, numbers or
+// bools.
+func scalarItems(t *ir.Type) bool {
+	t = t.Resolve()
+	if t.Kind != ir.KindList {
+		return false
+	}
+	switch t.Elem.Resolve().Kind {
+	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool:
+		return true
+	}
+	return false
+}
+
 // mapFilterName is the filter name of map(name, ...), a string literal
 // among allowed; ok is false, once reported, when it is not.
 func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (name string, ok bool) {
@@ -213,8 +227,13 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	if c.rejected[x] {
 		return x
 	}
-	if name, _ := constString(e.Args[0]); isDynamic(x) || name == "tojson" && dynamicItems(x.Type()) {
-		// A list of dynamic values (messages) converts to one.
+	name, _ := constString(e.Args[0])
+	if l, ok := x.(*ir.List); ok && len(l.Items) == 0 && name == "tojson" && l.T.Resolve().Elem.Resolve().Kind == ir.KindUnknown {
+		c.unify(l.T.Resolve().Elem, ir.DynamicType(), e.X.Pos()) // [] | map('tojson'): no item to type
+	}
+	if isDynamic(x) || name == "tojson" && (dynamicItems(x.Type()) || scalarItems(x.Type())) {
+		// A list of dynamic values (messages) converts to one, and so
+		// does one of scalars, whose tojson is Markup in the list.
 		return c.dynMapFilter(e, x)
 	}
 	xt := x.Type()

@@ -363,6 +363,25 @@ func (c *checker) items(e tmpl.Expr, out *ir.For) (string, bool) {
 			out.Iter = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
 			return f.Name, true
 		}
+		if k := x.Type().Resolve().Kind; !c.rejected[x] && k != ir.KindUnknown && k != ir.KindMap && k != ir.KindStruct {
+			// Of a string, a number, a list...: as the filters outside a
+			// loop, but iterated at once (items of undefined is empty).
+			msg, exc := fmt.Sprintf("filter items needs a map, dict or object, not %s (Jinja2 raises TypeError)", x.Type()), "TypeError"
+			if f.Name == "dictsort" {
+				msg, exc = fmt.Sprintf("filter dictsort needs a map, dict or object, not %s (Jinja2 raises AttributeError: it calls items())", x.Type()), "AttributeError"
+			}
+			if f.Name == "items" && ir.MaybeUndefined(x) {
+				c.errorf(f.NameSpan, "%s", msg)
+				x = c.reject()
+			} else {
+				x = c.failsWhereRuns(f.NameSpan, exc, msg, x, evaluatedTrue(args...))
+			}
+			if !c.rejected[x] {
+				x = c.dyn(ir.DynItems, "", ir.DynamicType(), f.Span, x)
+			}
+			out.Iter = x
+			return f.Name, true
+		}
 		if f.Name == "dictsort" {
 			if by, ok := args[1].(*ir.Const); !ok || by.Value != "key" {
 				c.errorf(f.Span, "dictsort is supported by='key' only")

@@ -66,6 +66,7 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	x := c.expr(e.X, xu)
 	if name == "groupby" || hasKwarg(e, "attribute") {
 		c.undefinedItems(x, e.X.Pos())
+		c.emptyLiteralItems(x, e.X.Pos())
 	}
 	if c.rejected[x] {
 		return c.reject()
@@ -106,6 +107,11 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 			// The objects convert to dicts of their fields: the path must
 			// name fields.
 			c.attrArg(k, x.Type(), e.Span)
+			c.later = append(c.later, func() {
+				if c.noInputObjects(x, e.X.Pos()) {
+					c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", name)
+				}
+			})
 		}
 	}
 	if (name == "min" || name == "max") && builtins.IsNone(args[1]) {

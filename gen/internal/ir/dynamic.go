@@ -43,7 +43,7 @@ const (
 	DynTuple                    // the tuple (Args...), of any length
 	DynUnpacked                 // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})
 	DynMarkup                   // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue)
-	DynMarkupItems              // Args[0], a list or tuple of strings that Markup's split() or partition() made, as a dynamic value whose items are Markup (jinja.MarkupValue)
+	DynMarkupItems              // Args[0], a list or tuple of strings that Markup's split() or partition() made, as a dynamic value whose items are Markup (jinja.MarkupValue); with Args[1], the dynamic receiver of split(), only where it is Markup (jinja.MarkupItemsOf)
 	DynGenerator                // a generator of Python type Name, once Args (its operand and arguments) are evaluated (jinja.GeneratorValue)
 	DynIterItem                 // it[Args[0]] of it, a Python iterator of type Name (generator, list_reverseiterator): undefined, a method (send), or fails (Item of a jinja.GeneratorValue)
 )

@@ -69,9 +69,13 @@ type Type struct {
 
 	// While inferring: Link forwards a type unified with another, and Hint
 	// is the kind an unknown type defaults to (string when printed, bool
-	// when only tested).
-	Link *Type
-	Hint Kind
+	// when only tested), and Number says it is an operand of arithmetic
+	// that Python takes of two values of one type only where they are
+	// numbers (a - b, a * b of two unknowns, unified): its default is a
+	// number whatever it is printed as.
+	Link   *Type
+	Hint   Kind
+	Number bool
 }
 
 // Resolve follows the links left by unification.

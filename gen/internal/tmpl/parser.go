@@ -252,6 +252,13 @@ func (p *parser) parseStatement(begin token) Node {
 		p.fail(name.span, "unexpected %q inside %q block (expected %q)", name.text, b.name, b.end)
 	case innerTags[name.text]:
 		p.fail(name.span, "unexpected %q with no open block", name.text)
+	case name.text == "raw":
+		// The lexer takes only {% raw %} and {% raw -%} for a raw block,
+		// as Jinja2's does; Jinja2 reads any other tag named raw as an
+		// unknown one.
+		p.fail(name.span, `unknown tag "raw": a raw block opens with {%% raw %%} or {%% raw -%%}, nothing else in the tag (Jinja2 reads this one as an unknown tag too)`)
+	case name.text == "endraw":
+		p.fail(name.span, `unknown tag "endraw": it closes a raw block, and none is open here (Jinja2 reads it as an unknown tag too)`)
 	}
 	p.fail(name.span, "unknown tag %q%s", name.text, suggest.DidYouMean(name.text, knownTags))
 	return nil

@@ -293,7 +293,10 @@ var errorTests = []struct {
 	{"{% foo %}", "unknown tag \"foo\" (did you mean \"for\"?)", Span{3, 6}},
 	{"{% foobar %}", "unknown tag \"foobar\"", Span{3, 9}},
 	{"{% for x in xs %}{{ x }}{% endfro %}", "unknown tag \"endfro\" (did you mean \"endfor\"?)", Span{27, 33}},
-	{"{% iff x %}{% endif %}", "unknown tag \"iff\" (did you mean \"if\"?)", Span{3, 6}},                                                       // "foo"
+	{"{% iff x %}{% endif %}", "unknown tag \"iff\" (did you mean \"if\"?)", Span{3, 6}}, // "foo"
+	{"{% raw +%}x{% endraw %}", `unknown tag "raw": a raw block opens with {% raw %} or {% raw -%}, nothing else in the tag (Jinja2 reads this one as an unknown tag too)`, Span{3, 6}},
+	{"a{% raw x %}{% endraw %}", `unknown tag "raw": a raw block opens with {% raw %} or {% raw -%}, nothing else in the tag (Jinja2 reads this one as an unknown tag too)`, Span{4, 7}},
+	{"{% endraw %}", `unknown tag "endraw": it closes a raw block, and none is open here (Jinja2 reads it as an unknown tag too)`, Span{3, 9}},
 	{"{% %}", "unexpected \"%}\", expected tag name", Span{3, 5}},                                                                              // "%}"
 	{"{{ 'abc }}", "unterminated string literal", Span{3, 10}},                                                                                 // "'abc }}"
 	{"{{ \"abc", "unterminated string literal", Span{3, 7}},                                                                                    // "\"abc"

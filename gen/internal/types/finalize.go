@@ -14,7 +14,7 @@ func Clone(t *ir.Type, seen map[*ir.Type]*ir.Type) *ir.Type {
 	if t.Go != nil {
 		return t // a Go type is complete: nothing is inferred in it
 	}
-	c := &ir.Type{Kind: t.Kind, Declared: t.Declared, MaybeEmpty: t.MaybeEmpty, Hint: t.Hint}
+	c := &ir.Type{Kind: t.Kind, Declared: t.Declared, MaybeEmpty: t.MaybeEmpty, Hint: t.Hint, Number: t.Number}
 	seen[t] = c
 	if t.Elem != nil {
 		c.Elem = Clone(t.Elem, seen)
@@ -42,8 +42,9 @@ func AddUnknown(t *ir.Type, set map[*ir.Type]bool) {
 	}
 }
 
-// Finalize gives every still-unknown type its default: the hinted kind,
-// else string.
+// Finalize gives every still-unknown type its default: an int where only
+// a number works (ir.Type.Number) and no float is hinted, else the hinted
+// kind, else string.
 func Finalize(t *ir.Type) {
 	t = t.Resolve()
 	switch t.Kind {
@@ -51,6 +52,9 @@ func Finalize(t *ir.Type) {
 		t.Kind = ir.KindString
 		if t.Hint != ir.KindUnknown {
 			t.Kind = t.Hint
+		}
+		if t.Number && t.Kind != ir.KindFloat {
+			t.Kind = ir.KindInt
 		}
 		if t.Kind == ir.KindList {
 			t.Elem = &ir.Type{}

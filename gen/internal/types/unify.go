@@ -66,6 +66,7 @@ func unify(a, b *ir.Type, errs *[]error) {
 	case b.Kind == ir.KindUnknown:
 		if a.Kind == ir.KindUnknown {
 			a.Hint = strongerHint(a.Hint, b.Hint)
+			a.Number = a.Number || b.Number
 		}
 		b.Link = a
 	case a.Kind == ir.KindInt && b.Kind == ir.KindFloat && !a.Declared:
@@ -166,16 +167,19 @@ func emptyFits(t *ir.Type) error {
 }
 
 // Unifiable reports whether Unify would make a and b one type without an
-// error; numbers of different kinds are not (each keeps its own).
+// error; numbers of different kinds are not (each keeps its own), nor an
+// unknown type that only a number can be (ir.Type.Number) and a type that
+// is no number.
 func Unifiable(a, b *ir.Type) bool {
 	a, b = a.Resolve(), b.Resolve()
+	if b.Kind == ir.KindUnknown {
+		a, b = b, a
+	}
 	switch {
 	case a == b:
 		return true
 	case a.Kind == ir.KindUnknown:
-		return !occurs(a, b)
-	case b.Kind == ir.KindUnknown:
-		return !occurs(b, a)
+		return !occurs(a, b) && !(a.Number && !ir.IsNumber(b.Kind) && b.Kind != ir.KindUnknown && b.Kind != ir.KindDynamic)
 	case isEmptyDict(a) && b.Kind == ir.KindMap, isEmptyDict(b) && a.Kind == ir.KindMap:
 		return true
 	case isEmptyDict(a) && b.Kind == ir.KindStruct:

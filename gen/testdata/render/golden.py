@@ -130,7 +130,7 @@ ALLOWED_FILTERS = {
 # The filters map(name, ...) applies (MapFilters in gen/internal/builtins/filters.go).
 MAP_FILTERS = {"abs", "capitalize", "center", "count", "filesizeformat", "float", "indent", "int", "length",
                "lower", "replace", "round", "string", "striptags", "title", "trim", "truncate", "upper",
-               "urlencode", "wordcount", "wordwrap"}
+               "urlencode", "wordcount", "wordwrap", "tojson"}
 CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_token", "eos_token")
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby",
                  "boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence", "callable",
