@@ -143,6 +143,10 @@ type checker struct {
 	// read so far, with whether a read is tested (see missingKey).
 	definedTested map[tmpl.Expr]bool
 	missingKeys   map[missingKeyRead]bool
+	// getReads are the reads x[k] that get() of x is checked as (x[k] if
+	// k in x else d): they read the key only where x has it, so never a
+	// dict method.
+	getReads map[tmpl.Expr]bool
 	// definedOnly are the operands of the tests defined and undefined
 	// alone; valueRead the feed variables read elsewhere (undefinedInputs).
 	definedOnly map[tmpl.Expr]bool

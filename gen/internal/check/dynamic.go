@@ -43,8 +43,9 @@ func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
 
 // dyn returns the operation op on args, of type t.
 func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args ...ir.Expr) *ir.Dynamic {
-	for _, a := range args {
+	for i, a := range args {
 		c.dynOperand(a, sp)
+		c.methodOperand(op, i, a, sp)
 	}
 	out := &ir.Dynamic{Op: op, Name: name, Args: args, T: t, Pos: c.posString(sp)}
 	c.dyns = append(c.dyns, dynAt{out, sp})
@@ -330,4 +331,70 @@ func (c *checker) tupleOf(items []tmpl.Expr, sp tmpl.Span) ir.Expr {
 		})
 	}
 	return c.dyn(ir.DynTuple, "", ir.DynamicType(), sp, values...)
+}
+
+// methodFails are the operations that fail on a method operand (the
+// operand's index, -1 for any), by what Jinja2 does: raises TypeError
+// or UndefinedError (an attribute of the method, called), or prints it
+// with its address in memory, which promptgen does not print.
+var methodFails = map[ir.DynOp]struct {
+	operand int
+	does    string
+}{
+	ir.DynStr: {-1, "prints"}, ir.DynToJSON: {0, "TypeError"}, ir.DynLength: {0, "TypeError"},
+	ir.DynArith: {-1, "TypeError"}, ir.DynNeg: {0, "TypeError"}, ir.DynCompare: {-1, "TypeError"},
+	ir.DynContains: {1, "TypeError"}, ir.DynFirst: {0, "TypeError"}, ir.DynLast: {0, "TypeError"},
+	ir.DynJoin: {0, "TypeError"}, ir.DynList: {0, "TypeError"}, ir.DynAsString: {0, "UndefinedError"},
+	ir.DynGet: {0, "UndefinedError"}, ir.DynKeys: {0, "UndefinedError"}, ir.DynValues: {0, "UndefinedError"},
+	ir.DynItems: {0, "UndefinedError"}, ir.DynItemsList: {0, "UndefinedError"},
+}
+
+// methodOperand checks x, operand i of op, where it is a dict method
+// read as an attribute (x.items of an object, map or dict: DynMethod)
+// and op fails on a method (methodFails), as failsWhereRuns does: an
+// error where the code always runs; where it may not run, a warning, and
+// the render fails where it runs, as the dynamic operation does on a
+// method (ErrInvalid, or ErrUndefined for Jinja2's UndefinedError).
+func (c *checker) methodOperand(op ir.DynOp, i int, x ir.Expr, sp tmpl.Span) {
+	m, sure := dictMethod(x)
+	f, fails := methodFails[op]
+	if m == nil || !fails || f.operand >= 0 && f.operand != i {
+		return
+	}
+	msg := fmt.Sprintf("attribute %q is the dict method in Jinja2, not the key (an object is a dict too), ", m.Name)
+	warning := "Jinja2 raises " + f.does + " where it runs, and so does the render"
+	if f.does == "prints" {
+		msg += "printed here with its address in memory (<built-in method ... at 0x...>), which no renderer reproduces"
+		warning = "the render fails where it runs"
+	} else {
+		msg += "on which this raises " + f.does
+	}
+	msg += fmt.Sprintf(" (subscript it: ['%s'])", m.Name)
+	if sure && !c.mayNotRun() {
+		c.errorf(sp, "%s", msg)
+		return
+	}
+	c.diags.Warnf(c.pos(sp), "%s: %s", msg, warning)
+}
+
+// dictMethod returns the dict method read as an attribute (DynMethod)
+// that x is, or that an arm of a conditional x may be (sure is false), or
+// that a default of it is.
+func dictMethod(x ir.Expr) (m *ir.Dynamic, sure bool) {
+	switch x := x.(type) {
+	case *ir.Dynamic:
+		switch x.Op {
+		case ir.DynMethod:
+			return x, true
+		case ir.DynDefault:
+			return dictMethod(x.Args[0])
+		}
+	case *ir.Cond:
+		for _, arm := range []ir.Expr{x.Then, x.Else} {
+			if m, _ := dictMethod(arm); m != nil {
+				return m, false
+			}
+		}
+	}
+	return nil, false
 }

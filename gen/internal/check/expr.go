@@ -974,8 +974,15 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		c.mustComeFromInput(t, x.Pos())
 	}
 	if isAttr && builtins.IsDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
-		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
-		return c.reject()
+		if !builtins.IsDictMethodValue(name) {
+			c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too), which promptgen does not support as a value: subscript it (['%s'])", name, name)
+			return c.reject()
+		}
+		// Jinja2 reads the attribute before the key: the method, whatever
+		// the keys (a field of that name too), after of, which fails
+		// where it is undefined. No field is read, or inferred, and of
+		// is not converted.
+		return &ir.Dynamic{Op: ir.DynMethod, Name: name, Args: []ir.Expr{&ir.Strict{X: of, Pos: c.posString(x.Pos())}}, T: ir.DynamicType(), Pos: c.posString(e.Pos())}
 	}
 	switch t.Kind {
 	case ir.KindStruct:
@@ -990,7 +997,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			}
 			f = c.inferField(t, name, nameSp, false)
 		}
-		if builtins.IsDictMethod(name) {
+		if builtins.IsDictMethod(name) && !c.getReads[e] {
 			c.later = append(c.later, func() {
 				if f.Optional {
 					c.errorf(nameSp, "[%q] reads the dict method %s where the optional %q is unset (Jinja2 falls back to the attribute)", name, name, name)
@@ -999,7 +1006,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		}
 		return c.fieldUse(of, t, f, e.Pos(), u)
 	case ir.KindMap:
-		c.mapKey(name, nameSp)
+		if !c.getReads[e] {
+			c.mapKey(name, nameSp)
+		}
 		hint(t.Elem, u)
 		return &ir.Index{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
 	case ir.KindDict:
@@ -1265,7 +1274,7 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	case ir.KindMap:
 		c.constrain(i.Type(), ir.KindString, e.Index.Pos())
 		if k, ok := i.(*ir.Const); ok {
-			if key, ok := k.Value.(string); ok {
+			if key, ok := k.Value.(string); ok && !c.getReads[e] {
 				c.mapKey(key, e.Index.Pos())
 			}
 		}
@@ -1532,6 +1541,7 @@ func kindsOf(xs []ir.Expr) string {
 // printable checks, once types are final, that a printed value prints.
 func (c *checker) printable(x ir.Expr, sp tmpl.Span) {
 	c.readsWhole(x, sp, "printing")
+	c.methodOperand(ir.DynStr, 0, x, sp)
 	c.later = append(c.later, func() {
 		if x.Type().Kind == ir.KindUnknown {
 			c.errorf(sp, "cannot infer the type of this value (declare it in inputs)")
