@@ -310,6 +310,9 @@ func TestRenderErrors(t *testing.T) {
 		// The same where an argument calls a method that changes nothing
 		// (get): evaluated twice, it yields the same, so the arguments
 		// still go first (difffuzz seed 134 case 464).
+		// An operation Python refuses whatever one operand's type, which
+		// is not known where it is checked, fails where it runs (TypeError).
+		"anyoperand": "template: \"{% if c == 1 %}{{ 'a' - x }}{% elif c == 2 %}{{ none > u }}{% elif c == 3 %}{{ ([1, 2]|reject) % z }}{% elif c == 4 %}{{ y < none }}{% endif %}ok\"\n",
 		// A dict method read as an attribute of an object (x.items) where
 		// it may not run: length, a str method of it and arithmetic fail
 		// (TypeError, UndefinedError), printing it fails (its address), and
@@ -683,6 +686,11 @@ func TestRenderErrors(t *testing.T) {
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": 1.5}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not float`},
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": null}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not NoneType`},
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:58: render methodargsfirst: invalid operation: division by zero`},
+		{"anyoperand", `{"c": 0, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ok`},
+		{"anyoperand", `{"c": 1, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:30: render anyoperand: invalid operation: unsupported operand types for -: string and int`},
+		{"anyoperand", `{"c": 2, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:60: render anyoperand: invalid operation: cannot compare none > a value of any type`},
+		{"anyoperand", `{"c": 3, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:91: render anyoperand: invalid operation: unsupported operand types for %: list of int and int`},
+		{"anyoperand", `{"c": 4, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:133: render anyoperand: invalid operation: cannot compare a value of any type < none`},
 		{"dictmethodfails", `{"c": 0, "o": {"a": "x"}}`, `ok`},
 		{"dictmethodfails", `{"c": 1, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:30: render dictmethodfails: invalid operation: object of type 'builtin_function_or_method' has no len()`},
 		{"dictmethodfails", `{"c": 2, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:67: render dictmethodfails: variable is undefined`},
