@@ -316,9 +316,10 @@ func TestRenderErrors(t *testing.T) {
 		// A dict method read as an attribute of an object (x.items) where
 		// it may not run: length, a str method of it and arithmetic fail
 		// (TypeError, UndefinedError), printing it fails (its address), and
-		// it of an unset optional fails (UndefinedError).
-		"dictmethodfails": "inputs:\n  c: int\n  o: {type: object, properties: {a: {type: string}}, required: [a]}\n  p: {type: object, optional: true, properties: {a: {type: string}}, required: [a]}\n" +
-			"template: \"{% if c == 1 %}{{ o.items|length }}{% elif c == 2 %}{{ o.items.upper() }}{% elif c == 3 %}{{ o.items }}{% elif c == 4 %}{{ p.keys is defined }}{% elif c == 5 %}{{ o.get + 1 }}{% elif c == 6 %}{{ 'a' in o.values }}{% endif %}ok\"\n",
+		// it of an unset optional fails (UndefinedError); o['values'] is the
+		// field where it is set, else the method, which fails printed.
+		"dictmethodfails": "inputs:\n  c: int\n  o: {type: object, properties: {a: {type: string}, values: {type: integer}}, required: [a]}\n  p: {type: object, optional: true, properties: {a: {type: string}}, required: [a]}\n" +
+			"template: \"{% if c == 1 %}{{ o.items|length }}{% elif c == 2 %}{{ o.items.upper() }}{% elif c == 3 %}{{ o.items }}{% elif c == 4 %}{{ p.keys is defined }}{% elif c == 5 %}{{ o.get + 1 }}{% elif c == 6 %}{{ 'a' in o.values }}{% elif c == 7 %}{{ o['values'] }}{% endif %}ok\"\n",
 		"methodargsfirstget": "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.find(m.get('s', 'x'), 1 // m.n) }};{% endfor %}\"\n",
 		// A list method that transformers' sandbox refuses fails where it
 		// runs (SecurityError), after its arguments; pop and clear run, and
@@ -699,6 +700,8 @@ func TestRenderErrors(t *testing.T) {
 		{"dictmethodfails", `{"c": 5, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:175: render dictmethodfails: invalid operation: unsupported operand type(s) for +: 'builtin_function_or_method' and 'int'`},
 		{"dictmethodfails", `{"c": 6, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:207: render dictmethodfails: invalid operation: argument of type 'builtin_function_or_method' is not iterable`},
 		{"dictmethodfails", `{"c": 4, "o": {"a": "x"}, "p": {"a": "y"}}`, `Trueok`},
+		{"dictmethodfails", `{"c": 7, "o": {"a": "x", "values": 2}}`, `2ok`},
+		{"dictmethodfails", `{"c": 7, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:245: render dictmethodfails: invalid operation: dict.values is a method, which Jinja2 prints with its address in memory (<built-in method values of dict object at 0x...>): promptgen does not print it`},
 		{"methodargsfirstget", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirstget.yaml:2:70: render methodargsfirstget: invalid operation: division by zero`},
 		{"methodargsfirstget", `{"messages": [{"role": "user", "content": "axb", "n": 1}]}`, "1;"},
 		{"methodargsfirst", `{"messages": [{"role": "user", "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},

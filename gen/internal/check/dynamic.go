@@ -362,6 +362,9 @@ func (c *checker) methodOperand(op ir.DynOp, i int, x ir.Expr, sp tmpl.Span) {
 		return
 	}
 	msg := fmt.Sprintf("attribute %q is the dict method in Jinja2, not the key (an object is a dict too), ", m.Name)
+	if !sure {
+		msg = fmt.Sprintf("this may be the dict method %s (an attribute of an object, map or dict, or an optional key of that name that is unset, which Jinja2 reads as the method), ", m.Name)
+	}
 	warning := "Jinja2 raises " + f.does + " where it runs, and so does the render"
 	if f.does == "prints" {
 		msg += "printed here with its address in memory (<built-in method ... at 0x...>), which no renderer reproduces"
@@ -369,7 +372,9 @@ func (c *checker) methodOperand(op ir.DynOp, i int, x ir.Expr, sp tmpl.Span) {
 	} else {
 		msg += "on which this raises " + f.does
 	}
-	msg += fmt.Sprintf(" (subscript it: ['%s'])", m.Name)
+	if sure {
+		msg += fmt.Sprintf(" (subscript it: ['%s'])", m.Name)
+	}
 	if sure && !c.mayNotRun() {
 		c.errorf(sp, "%s", msg)
 		return

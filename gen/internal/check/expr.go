@@ -997,6 +997,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			}
 			f = c.inferField(t, name, nameSp, false)
 		}
+		if builtins.IsDictMethod(name) && !c.getReads[e] && !isAttr && f.Optional && builtins.IsDictMethodValue(name) {
+			return c.keyOrMethod(e, x, of, name, nameSp, u)
+		}
 		if builtins.IsDictMethod(name) && !c.getReads[e] {
 			c.later = append(c.later, func() {
 				if f.Optional {
@@ -1016,6 +1019,28 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
 	return c.reject()
+}
+
+// keyOrMethod is x[name] in e of of, an object whose field name is
+// optional and names a dict method that promptgen has as a value: Jinja2
+// reads the key where it is there, else falls back to the attribute, the
+// method. So it is checked as x[name] if name in x else x.name, a
+// dynamic value where the field's is typed.
+func (c *checker) keyOrMethod(e, x tmpl.Expr, of ir.Expr, name string, nameSp tmpl.Span, u use) ir.Expr {
+	key := &tmpl.Const{Span: nameSp, Value: name}
+	read := &tmpl.Index{Span: e.Pos(), X: x, Index: key}
+	if c.getReads == nil {
+		c.getReads = map[tmpl.Expr]bool{}
+	}
+	c.getReads[read] = true
+	return c.checkedAs(map[tmpl.Expr]ir.Expr{x: of}, func() ir.Expr {
+		return c.expr(&tmpl.CondExpr{
+			Span: e.Pos(),
+			Cond: &tmpl.Binary{Span: e.Pos(), Op: "in", X: key, Y: x},
+			Then: read,
+			Else: &tmpl.Attr{Span: e.Pos(), X: x, Name: name, NameSpan: nameSp},
+		}, u)
+	})
 }
 
 // dictValue reads key name of a dict of type t in e (x.name or
