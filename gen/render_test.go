@@ -310,6 +310,11 @@ func TestRenderErrors(t *testing.T) {
 		// The same where an argument calls a method that changes nothing
 		// (get): evaluated twice, it yields the same, so the arguments
 		// still go first (difffuzz seed 134 case 464).
+		// An inferred input used first as an int, then (where it may not
+		// run) as a string, which the check as a string fails on (10 / n):
+		// it stays an int, and the str method fails where it runs
+		// (UndefinedError), as in Jinja2 (difffuzz seed 1 case 750).
+		"firstkind": "template: \"{{ 10 // n }}{% if c %}{{ (n|default(3)).split() }}{% endif %}\"\n",
 		// An operation Python refuses whatever one operand's type, which
 		// is not known where it is checked, fails where it runs (TypeError).
 		"anyoperand": "template: \"{% if c == 1 %}{{ 'a' - x }}{% elif c == 2 %}{{ none > u }}{% elif c == 3 %}{{ ([1, 2]|reject) % z }}{% elif c == 4 %}{{ y < none }}{% endif %}ok\"\n",
@@ -687,6 +692,8 @@ func TestRenderErrors(t *testing.T) {
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": 1.5}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not float`},
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": null}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not NoneType`},
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:58: render methodargsfirst: invalid operation: division by zero`},
+		{"firstkind", `{"c": false, "n": 3}`, `3`},
+		{"firstkind", `{"c": true, "n": 3}`, `ERROR: prompts/firstkind.yaml:1:53: render firstkind: variable is undefined: split() needs a string, not int (Jinja2 raises UndefinedError: an int has no such method)`},
 		{"anyoperand", `{"c": 0, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ok`},
 		{"anyoperand", `{"c": 1, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:30: render anyoperand: invalid operation: unsupported operand types for -: string and int`},
 		{"anyoperand", `{"c": 2, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:60: render anyoperand: invalid operation: cannot compare none > a value of any type`},

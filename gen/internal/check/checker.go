@@ -117,6 +117,7 @@ type checker struct {
 	// or bools, and that a use as a map found objects; kinds are the
 	// inputs checked as of those kinds from their first use (Config.Kinds).
 	laterKinds, kinds map[string]ir.Kind
+	firstKinds        bool // Config.FirstKinds
 	// undefinedLate collects the positions of the list and dict literals
 	// and loop.cycle() calls typed before a later use made an element or
 	// argument possibly undefined, and of the list literals mixing int
@@ -354,6 +355,11 @@ type Config struct {
 	// the keys the template does not name too. Such a check stands only
 	// where it passes.
 	Kinds map[string]ir.Kind
+	// FirstKinds: a check with Kinds failed, so the inputs keep the kind
+	// of their first use, and a use as a string of one that is not (a str
+	// method of an int) is what Jinja2 does with that kind (it fails
+	// where it runs), not a reason to check it as a string.
+	FirstKinds bool
 }
 
 // Add returns conf with the locals and literals of more made dynamic too,
@@ -379,7 +385,7 @@ func (conf Config) Add(more Config) (Config, bool) {
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, laterKinds: map[string]ir.Kind{}, kinds: conf.Kinds, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, laterKinds: map[string]ir.Kind{}, kinds: conf.Kinds, firstKinds: conf.FirstKinds, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, inSet: conf.InSet}
 	return &Checker{Used: c.used, c: c}
 }
 
@@ -578,7 +584,7 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 // inferred feed, which a check as a string may make pass.
 func (c *checker) listString(t *ir.Type) bool {
 	switch t = t.Resolve(); {
-	case t.Declared:
+	case t.Declared, c.firstKinds:
 		return false
 	case t.Kind == ir.KindList:
 		if k := t.Elem.Resolve().Kind; k != ir.KindUnknown && k != ir.KindString {
