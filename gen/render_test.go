@@ -315,6 +315,9 @@ func TestRenderErrors(t *testing.T) {
 		// it stays an int, and the str method fails where it runs
 		// (UndefinedError), as in Jinja2 (difffuzz seed 1 case 750).
 		"firstkind": "template: \"{{ 10 // n }}{% if c %}{{ (n|default(3)).split() }}{% endif %}\"\n",
+		// A loop over an int that may be undefined, where it may not run:
+		// no item where it is undefined, TypeError where it is an int.
+		"loopintundef": "inputs:\n  c: bool\n  xs: [int]\ntemplate: \"{% if c %}{% for v in xs|last %}{{ v }}{% else %}none{% endfor %}{% endif %}ok\"\n",
 		// An operation Python refuses whatever one operand's type, which
 		// is not known where it is checked, fails where it runs (TypeError).
 		"anyoperand": "template: \"{% if c == 1 %}{{ 'a' - x }}{% elif c == 2 %}{{ none > u }}{% elif c == 3 %}{{ ([1, 2]|reject) % z }}{% elif c == 4 %}{{ y < none }}{% endif %}ok\"\n",
@@ -694,6 +697,9 @@ func TestRenderErrors(t *testing.T) {
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:58: render methodargsfirst: invalid operation: division by zero`},
 		{"firstkind", `{"c": false, "n": 3}`, `3`},
 		{"firstkind", `{"c": true, "n": 3}`, `ERROR: prompts/firstkind.yaml:1:53: render firstkind: variable is undefined: split() needs a string, not int (Jinja2 raises UndefinedError: an int has no such method)`},
+		{"loopintundef", `{"c": true, "xs": []}`, `noneok`},
+		{"loopintundef", `{"c": false, "xs": [1]}`, `ok`},
+		{"loopintundef", `{"c": true, "xs": [1]}`, `ERROR: prompts/loopintundef.yaml:4:34: render loopintundef: invalid operation: cannot loop over int`},
 		{"anyoperand", `{"c": 0, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ok`},
 		{"anyoperand", `{"c": 1, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:30: render anyoperand: invalid operation: unsupported operand types for -: string and int`},
 		{"anyoperand", `{"c": 2, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:60: render anyoperand: invalid operation: cannot compare none > a value of any type`},
