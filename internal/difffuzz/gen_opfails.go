@@ -9,13 +9,18 @@ package difffuzz
 // value, of a type promptgen may not know yet where it checks them).
 // Where the branch runs, Jinja2 raises and so must the render (after the
 // operands, which may fail first); where it does not, the template
-// renders. Beside them, a list plus a list of another item type, which
+// renders; a loop over an int that may be undefined loops over no item
+// there. Beside them, a list plus a list of another item type, which
 // Python holds together.
 func (g *generator) opFailsStmt() string {
 	c, _ := g.cond(1)
 	i, s := g.expr(typeInt, 1), g.expr(typeString, 1)
 	var op string
-	switch g.r.IntN(13) {
+	switch g.r.IntN(14) {
+	case 13:
+		// An int that may be undefined (the last of an empty list):
+		// Jinja2 loops over no item of an undefined.
+		op = g.tag("for v in "+g.wrap(g.expr(listOf(typeInt), 1), precPrimary)+"|last") + "{{ v }}" + g.tag("else") + "-" + g.tag("endfor")
 	case 9:
 		op = g.print1("'a' - " + g.wrap(g.anyValue(1), precMul))
 	case 10:
