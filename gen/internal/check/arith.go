@@ -36,7 +36,14 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		c.printable(y, e.Y.Pos())
 		inline(x)
 		inline(y)
-		return &ir.Binary{Op: "~", X: x, Y: y, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
+		out := &ir.Binary{Op: "~", X: x, Y: y, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
+		c.later = append(c.later, func() {
+			if !c.printedConcats[out] { // a string of a method, used as one
+				c.methodUse(x, "str", e.X.Pos())
+				c.methodUse(y, "str", e.Y.Pos())
+			}
+		})
+		return out
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {

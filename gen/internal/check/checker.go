@@ -148,6 +148,9 @@ type checker struct {
 	// k in x else d): they read the key only where x has it, so never a
 	// dict method.
 	getReads map[tmpl.Expr]bool
+	// printedConcats are the ~ whose strings an output statement prints
+	// as the render's text (methodsPrinted).
+	printedConcats map[*ir.Binary]bool
 	// definedOnly are the operands of the tests defined and undefined
 	// alone; valueRead the feed variables read elsewhere (undefinedInputs).
 	definedOnly map[tmpl.Expr]bool

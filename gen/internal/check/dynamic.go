@@ -335,13 +335,13 @@ func (c *checker) tupleOf(items []tmpl.Expr, sp tmpl.Span) ir.Expr {
 
 // methodFails are the operations that fail on a method operand (the
 // operand's index, -1 for any), by what Jinja2 does: raises TypeError
-// or UndefinedError (an attribute of the method, called), or prints it
-// with its address in memory, which promptgen does not print.
+// or UndefinedError (an attribute of the method, called), or makes a
+// string of it, which holds its address in memory (methodUse).
 var methodFails = map[ir.DynOp]struct {
 	operand int
 	does    string
 }{
-	ir.DynStr: {-1, "prints"}, ir.DynToJSON: {0, "TypeError"}, ir.DynLength: {0, "TypeError"},
+	ir.DynStr: {-1, "str"}, ir.DynToJSON: {0, "TypeError"}, ir.DynLength: {0, "TypeError"},
 	ir.DynArith: {-1, "TypeError"}, ir.DynNeg: {0, "TypeError"}, ir.DynCompare: {-1, "TypeError"},
 	ir.DynContains: {1, "TypeError"}, ir.DynFirst: {0, "TypeError"}, ir.DynLast: {0, "TypeError"},
 	ir.DynJoin: {0, "TypeError"}, ir.DynList: {0, "TypeError"}, ir.DynAsString: {0, "UndefinedError"},
@@ -349,33 +349,48 @@ var methodFails = map[ir.DynOp]struct {
 	ir.DynItems: {0, "UndefinedError"}, ir.DynItemsList: {0, "UndefinedError"},
 }
 
-// methodOperand checks x, operand i of op, where it is a dict method
-// read as an attribute (x.items of an object, map or dict: DynMethod)
-// and op fails on a method (methodFails), as failsWhereRuns does: an
-// error where the code always runs; where it may not run, a warning, and
-// the render fails where it runs, as the dynamic operation does on a
-// method (ErrInvalid, or ErrUndefined for Jinja2's UndefinedError).
+// methodOperand checks x, operand i of op, where op fails on a method
+// (methodFails), with methodUse.
 func (c *checker) methodOperand(op ir.DynOp, i int, x ir.Expr, sp tmpl.Span) {
+	if f, fails := methodFails[op]; fails && (f.operand < 0 || f.operand == i) {
+		c.methodUse(x, f.does, sp)
+	}
+}
+
+// methodUse checks x where it is a dict method read as an attribute
+// (x.items of an object, map or dict: DynMethod), or may be one, used
+// where Jinja2 fails on a method (does is TypeError or UndefinedError),
+// prints it (printed: an output statement's, whose text is the render's)
+// or makes a string of it (str), both with its address in memory, which
+// no renderer reproduces. As failsWhereRuns does: an error where the code
+// always runs; where it may not run, or where x may be something else, a
+// warning, and the render fails where it runs, as the dynamic operation
+// does on a method (ErrInvalid, or ErrUndefined for UndefinedError). A
+// string made of one is an error wherever it stands: Jinja2 may use it
+// as text (its length), which a failing render would not match.
+func (c *checker) methodUse(x ir.Expr, does string, sp tmpl.Span) {
 	m, sure := dictMethod(x)
-	f, fails := methodFails[op]
-	if m == nil || !fails || f.operand >= 0 && f.operand != i {
+	if m == nil {
 		return
 	}
 	msg := fmt.Sprintf("attribute %q is the dict method in Jinja2, not the key (an object is a dict too), ", m.Name)
 	if !sure {
 		msg = fmt.Sprintf("this may be the dict method %s (an attribute of an object, map or dict, or an optional key of that name that is unset, which Jinja2 reads as the method), ", m.Name)
 	}
-	warning := "Jinja2 raises " + f.does + " where it runs, and so does the render"
-	if f.does == "prints" {
+	warning := "Jinja2 raises " + does + " where it runs, and so does the render"
+	switch does {
+	case "printed":
 		msg += "printed here with its address in memory (<built-in method ... at 0x...>), which no renderer reproduces"
 		warning = "the render fails where it runs"
-	} else {
-		msg += "on which this raises " + f.does
+	case "str":
+		msg += "made a string here, which holds its address in memory (<built-in method ... at 0x...>), which no renderer reproduces"
+	default:
+		msg += "on which this raises " + does
 	}
 	if sure {
 		msg += fmt.Sprintf(" (subscript it: ['%s'])", m.Name)
 	}
-	if sure && !c.mayNotRun() {
+	if does == "str" || sure && !c.mayNotRun() {
 		c.errorf(sp, "%s", msg)
 		return
 	}

@@ -1566,7 +1566,6 @@ func kindsOf(xs []ir.Expr) string {
 // printable checks, once types are final, that a printed value prints.
 func (c *checker) printable(x ir.Expr, sp tmpl.Span) {
 	c.readsWhole(x, sp, "printing")
-	c.methodOperand(ir.DynStr, 0, x, sp)
 	c.later = append(c.later, func() {
 		if x.Type().Kind == ir.KindUnknown {
 			c.errorf(sp, "cannot infer the type of this value (declare it in inputs)")

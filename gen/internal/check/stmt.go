@@ -52,6 +52,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		}
 		c.leadCall = leading(n.X)
 		x := c.printed(c.expr(n.X, usePrint), n.X.Pos())
+		c.methodsPrinted(x, n.X.Pos())
 		c.printable(x, n.X.Pos())
 		inlinePrinted(x)
 		return []ir.Node{&ir.Print{X: x, Pos: c.posString(n.X.Pos())}}
