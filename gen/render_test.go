@@ -310,6 +310,24 @@ func TestRenderErrors(t *testing.T) {
 		// The same where an argument calls a method that changes nothing
 		// (get): evaluated twice, it yields the same, so the arguments
 		// still go first (difffuzz seed 134 case 464).
+		// An inferred input used first as an int, then (where it may not
+		// run) as a string, which the check as a string fails on (10 / n):
+		// it stays an int, and the str method fails where it runs
+		// (UndefinedError), as in Jinja2 (difffuzz seed 1 case 750).
+		"firstkind": "template: \"{{ 10 // n }}{% if c %}{{ (n|default(3)).split() }}{% endif %}\"\n",
+		// A loop over an int that may be undefined, where it may not run:
+		// no item where it is undefined, TypeError where it is an int.
+		"loopintundef": "inputs:\n  c: bool\n  xs: [int]\ntemplate: \"{% if c %}{% for v in xs|last %}{{ v }}{% else %}none{% endfor %}{% endif %}ok\"\n",
+		// An operation Python refuses whatever one operand's type, which
+		// is not known where it is checked, fails where it runs (TypeError).
+		"anyoperand": "template: \"{% if c == 1 %}{{ 'a' - x }}{% elif c == 2 %}{{ none > u }}{% elif c == 3 %}{{ ([1, 2]|reject) % z }}{% elif c == 4 %}{{ y < none }}{% endif %}ok\"\n",
+		// A dict method read as an attribute of an object (x.items) where
+		// it may not run: length, a str method of it and arithmetic fail
+		// (TypeError, UndefinedError), printing it fails (its address), and
+		// it of an unset optional fails (UndefinedError); o['values'] is the
+		// field where it is set, else the method, which fails printed.
+		"dictmethodfails": "inputs:\n  c: int\n  o: {type: object, properties: {a: {type: string}, values: {type: integer}}, required: [a]}\n  p: {type: object, optional: true, properties: {a: {type: string}}, required: [a]}\n" +
+			"template: \"{% if c == 1 %}{{ o.items|length }}{% elif c == 2 %}{{ o.items.upper() }}{% elif c == 3 %}{{ o.items }}{% elif c == 4 %}{{ p.keys is defined }}{% elif c == 5 %}{{ o.get + 1 }}{% elif c == 6 %}{{ 'a' in o.values }}{% elif c == 7 %}{{ o['values'] }}{% endif %}ok\"\n",
 		"methodargsfirstget": "inputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.find(m.get('s', 'x'), 1 // m.n) }};{% endfor %}\"\n",
 		// A list method that transformers' sandbox refuses fails where it
 		// runs (SecurityError), after its arguments; pop and clear run, and
@@ -681,6 +699,26 @@ func TestRenderErrors(t *testing.T) {
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": 1.5}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not float`},
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": null}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not NoneType`},
 		{"methodargsfirst", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:58: render methodargsfirst: invalid operation: division by zero`},
+		{"firstkind", `{"c": false, "n": 3}`, `3`},
+		{"firstkind", `{"c": true, "n": 3}`, `ERROR: prompts/firstkind.yaml:1:53: render firstkind: variable is undefined: split() needs a string, not int (Jinja2 raises UndefinedError: an int has no such method)`},
+		{"loopintundef", `{"c": true, "xs": []}`, `noneok`},
+		{"loopintundef", `{"c": false, "xs": [1]}`, `ok`},
+		{"loopintundef", `{"c": true, "xs": [1]}`, `ERROR: prompts/loopintundef.yaml:4:34: render loopintundef: invalid operation: cannot loop over int`},
+		{"anyoperand", `{"c": 0, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ok`},
+		{"anyoperand", `{"c": 1, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:30: render anyoperand: invalid operation: unsupported operand types for -: string and int`},
+		{"anyoperand", `{"c": 2, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:60: render anyoperand: invalid operation: cannot compare none > a value of any type`},
+		{"anyoperand", `{"c": 3, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:91: render anyoperand: invalid operation: unsupported operand types for %: list of int and int`},
+		{"anyoperand", `{"c": 4, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:133: render anyoperand: invalid operation: cannot compare a value of any type < none`},
+		{"dictmethodfails", `{"c": 0, "o": {"a": "x"}}`, `ok`},
+		{"dictmethodfails", `{"c": 1, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:30: render dictmethodfails: invalid operation: object of type 'builtin_function_or_method' has no len()`},
+		{"dictmethodfails", `{"c": 2, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:67: render dictmethodfails: variable is undefined`},
+		{"dictmethodfails", `{"c": 3, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:105: render dictmethodfails: invalid operation: dict.items is a method, which Jinja2 prints with its address in memory (<built-in method items of dict object at 0x...>): promptgen does not print it`},
+		{"dictmethodfails", `{"c": 4, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:135: render dictmethodfails: "p": variable is undefined`},
+		{"dictmethodfails", `{"c": 5, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:175: render dictmethodfails: invalid operation: unsupported operand type(s) for +: 'builtin_function_or_method' and 'int'`},
+		{"dictmethodfails", `{"c": 6, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:207: render dictmethodfails: invalid operation: argument of type 'builtin_function_or_method' is not iterable`},
+		{"dictmethodfails", `{"c": 4, "o": {"a": "x"}, "p": {"a": "y"}}`, `Trueok`},
+		{"dictmethodfails", `{"c": 7, "o": {"a": "x", "values": 2}}`, `2ok`},
+		{"dictmethodfails", `{"c": 7, "o": {"a": "x"}}`, `ERROR: prompts/dictmethodfails.yaml:5:245: render dictmethodfails: invalid operation: dict.values is a method, which Jinja2 prints with its address in memory (<built-in method values of dict object at 0x...>): promptgen does not print it`},
 		{"methodargsfirstget", `{"messages": [{"role": "user", "content": [], "n": 0}]}`, `ERROR: prompts/methodargsfirstget.yaml:2:70: render methodargsfirstget: invalid operation: division by zero`},
 		{"methodargsfirstget", `{"messages": [{"role": "user", "content": "axb", "n": 1}]}`, "1;"},
 		{"methodargsfirst", `{"messages": [{"role": "user", "n": 0}]}`, `ERROR: prompts/methodargsfirst.yaml:2:38: render methodargsfirst: variable is undefined`},

@@ -22,7 +22,9 @@ type deliberateReason struct {
 var deliberateReasons = []deliberateReason{
 	{doc: "Generators used as values", match: matches(`yields a generator|yields an iterator|holds a generator|is set to a generator here and read at`)},
 	{doc: "Ints beyond 64 bits", match: matches(`does not fit in N bits`)},
-	{doc: "Dict methods read as keys", match: matches(`is the dict method in Jinja2|reads the dict method|reads the str method`)},
+	{doc: "Dict methods read as keys", match: func(msg string) bool {
+		return dictMethod(msg) && !raisesInPython.MatchString(msg)
+	}},
 	{doc: "None tests of values that may be unset", match: matches(`is (not )?none: it may be unset|^default\(none\) is not supported`)},
 	{doc: "Go names that collide", match: matches(`both map to \S+; set go_name on one`)},
 	{doc: "Lists modified where other names hold them", match: matches(`whose list is also held elsewhere|in a loop over it, which Jinja2 iterates as it changes`)},
@@ -32,11 +34,16 @@ var deliberateReasons = []deliberateReason{
 	}},
 }
 
+// dictMethod matches the messages of dict methods read as attributes or
+// keys, and of str methods read by map(attribute=).
+var dictMethod = matches(`is the dict method in Jinja2|reads the dict method|reads the str method`)
+
 // raisesInPython matches the messages of operations that raise TypeError
 // or UndefinedError in Jinja2 whatever the operands' values: arithmetic,
 // iteration, membership and length of types that have none, str methods
 // of other values, and calls and attributes of what is undefined (caller()
-// without a call block, a name that no macro, function or variable has).
+// without a call block, a name that no macro, function or variable has),
+// and a dict method read as an attribute used where Python fails on it.
 var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^operator - needs a number, not |` +
 	`^cannot loop over (int|number|bool|none)$|` +
@@ -52,6 +59,7 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^undefined function "…"( \(did you mean "…"\?\))?: |` +
 	`^"…" is always undefined here: .*\(Jinja2 raises UndefinedError for |` +
 	`^"…" is always undefined here, before any set of it in this frame can have run|` +
+	`^attribute "…" is the dict method in Jinja2, not the key \(an object is a dict too\), on which this raises |` +
 	`\((Python raises |Jinja2 raises |Jinja2: )?TypeError\)`)
 
 // cannotCompare is the message of an ordering comparison of two types.

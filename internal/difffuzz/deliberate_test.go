@@ -29,6 +29,11 @@ func TestDeliberate(t *testing.T) {
 		{"cannot compare bool < bool", false, ""},   // Python orders bools
 		{"cannot compare int >= number", false, ""}, // and ints with floats
 		{"cannot loop over int", false, "Operations Jinja2 fails on"},
+		{"cannot compare none > a value of any type", false, "Operations Jinja2 fails on"},
+		{`attribute "…" is the dict method in Jinja2, not the key (an object is a dict too), on which this raises TypeError (subscript it: ['items'])`, false, "Operations Jinja2 fails on"},
+		{`attribute "…" is the dict method in Jinja2, not the key (an object is a dict too), on which this raises UndefinedError (subscript it: ['get'])`, true, ""},
+		{`attribute "…" is the dict method in Jinja2, not the key (an object is a dict too), printed here with its address in memory (<built-in method ... at 0x...>), which no renderer reproduces (subscript it: ['get'])`, true, "Dict methods read as keys"},
+		{`attribute "…" is the dict method in Jinja2, not the key (an object is a dict too), which promptgen does not support as a value: subscript it (['pop'])`, true, "Dict methods read as keys"},
 		{`cannot test "…" is none: it may be unset, which is undefined (never none), and JSON null means unset too (test "…" instead)`, true, "None tests of values that may be unset"},
 		{`cannot test "…" is not none: it may be unset, which is undefined (never none), and JSON null means unset too (test "…" instead)`, true, "None tests of values that may be unset"},
 		{`caller() in macro "…", which is called without a {% call %} block here (Jinja2: undefined) (in the call of macro "…" at N:N)`, false, "Operations Jinja2 fails on"},

@@ -228,6 +228,10 @@ var includedFamilies = []string{
 	// the names around them (minicpm3's object_to_fields), and plainly,
 	// where caller() fails the render.
 	"macro-recursive-caller",
+	// Issue 27: a dict method read as an attribute of an object, a map or
+	// a dict literal (x.items, x.get), used as a value: tested, compared,
+	// and where the data decides, used where Jinja2 fails on it.
+	"dict-method-value",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes

@@ -34,6 +34,7 @@ func (g *generator) stmt() string {
 		choice{1, g.on("setattr-not-namespace") && g.canSet(), func() { out = g.setAttrStmt() }},
 		choice{1, g.profile && g.on("dict-update") && g.canSet(), func() { out = g.dictUpdateStmt() }},
 		choice{1, g.on("op-fails"), func() { out = g.opFailsStmt() }},
+		choice{1, g.on("dict-method-value"), func() { out = g.dictMethodStmt() }},
 		choice{1, g.on("dict-literal-items"), func() { out = g.dictItemsStmt() }},
 		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
 		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},

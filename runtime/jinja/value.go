@@ -199,6 +199,13 @@ func GeneratorValue(typ string, evaluated ...Value) Value {
 	return Value{kind: generatorKind, s: typ}
 }
 
+// DictMethod returns the method name of a dict (items, get, keys,
+// values, copy, fromkeys), as Jinja2 reads d.name of a dict whatever its
+// keys: it is true, defined and callable, and is not printed.
+func DictMethod(name string) Value {
+	return Value{kind: methodKind, s: name, i: int64(dictKind)}
+}
+
 // DictValue returns an empty dict; Set adds its keys.
 func DictValue() Value { return Value{kind: dictKind, dict: &dict{}} }
 

@@ -103,12 +103,12 @@ func toValue(v any) (jinja.Value, error) {
 func dyn(op, pos string, args ...any) (any, error) {
 	var name string
 	switch op {
-	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand", "generator", "iteratoritem":
+	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand", "generator", "iteratoritem", "method":
 		name, args = args[0].(string), args[1:]
 	}
 	vals := make([]jinja.Value, len(args))
 	for i, a := range args {
-		if op == "slice" && i > 0 || (op == "tojson" || op == "tfjson" || op == "tfjsonascii") && i == 1 || op == "unpack" && i == 1 || op == "unpackitem" && i > 0 {
+		if op == "method" || op == "slice" && i > 0 || (op == "tojson" || op == "tfjson" || op == "tfjsonascii") && i == 1 || op == "unpack" && i == 1 || op == "unpackitem" && i > 0 {
 			continue
 		}
 		v, err := toValue(a)
@@ -132,6 +132,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return jinja.Missing(name, v...)
 	case "generator":
 		return jinja.GeneratorValue(name, v...), nil
+	case "method":
+		return jinja.DictMethod(name), nil // of its owner, evaluated
 	case "attr":
 		return v[0].Attr(name)
 	case "item":

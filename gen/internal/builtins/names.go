@@ -32,6 +32,17 @@ func IsDictMethod(name string) bool {
 	return strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
 }
 
+// IsDictMethodValue reports whether name is a method of Python's dict
+// that promptgen has as a value (runtime/jinja.DictMethod): the ones
+// that change nothing, which transformers' sandbox gives too.
+func IsDictMethodValue(name string) bool {
+	switch name {
+	case "copy", "fromkeys", "get", "items", "keys", "values":
+		return true
+	}
+	return false
+}
+
 // IsStrAttr reports whether a Python str has the attribute name (dir(str)
 // of Python 3.11: its methods, or a special name), which Jinja2 reads of
 // a string, where a dict would be read by key.

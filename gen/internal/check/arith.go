@@ -36,7 +36,14 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		c.printable(y, e.Y.Pos())
 		inline(x)
 		inline(y)
-		return &ir.Binary{Op: "~", X: x, Y: y, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
+		out := &ir.Binary{Op: "~", X: x, Y: y, T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
+		c.later = append(c.later, func() {
+			if !c.printedConcats[out] { // a string of a method, used as one
+				c.methodUse(x, "str", e.X.Pos())
+				c.methodUse(y, "str", e.Y.Pos())
+			}
+		})
+		return out
 	case "==", "!=":
 		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
@@ -64,8 +71,16 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}
-		if xk, yk := x.Type().Resolve().Kind, y.Type().Resolve().Kind; xk != ir.KindUnknown && yk != ir.KindUnknown && types.RefusesOrder(xk, yk) {
-			return c.failsWhereRuns(e.Span, "TypeError", fmt.Sprintf("cannot compare %s %s %s", x.Type(), e.Op, y.Type()), x, y)
+		if xk, yk := x.Type().Resolve().Kind, y.Type().Resolve().Kind; types.RefusesAll(types.RefusesOrder, xk, yk) {
+			// Of known kinds, or of one known (none, an object) that
+			// Python orders with nothing.
+			name := func(t *ir.Type) string {
+				if t.Resolve().Kind == ir.KindUnknown {
+					return "a value of any type"
+				}
+				return t.String()
+			}
+			return c.failsWhereRuns(e.Span, "TypeError", fmt.Sprintf("cannot compare %s %s %s", name(x.Type()), e.Op, name(y.Type())), x, y)
 		}
 		c.staysTyped(e.Span, x, y)
 		c.unifyWeak(x.Type(), y.Type(), e.Span)
@@ -202,6 +217,22 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	}
 	c.staysTyped(e.Span, x, y)
 	xt, yt := x.Type(), y.Type()
+	refuses := func(xk, yk ir.Kind) bool { return types.PythonRefuses(e.Op, xk, yk) }
+	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; (rx == ir.KindUnknown) != (ry == ir.KindUnknown) && types.RefusesAll(refuses, rx, ry) {
+		// One operand of a kind that Python refuses with whatever the
+		// other one turns out to be ('a' - x, xs % n): typed as before.
+		if rx == ir.KindUnknown {
+			c.constrain(xt, types.ArithPeer(e.Op, ry, false), e.X.Pos())
+		} else {
+			c.constrain(yt, types.ArithPeer(e.Op, rx, true), e.Y.Pos())
+		}
+		for _, g := range []ir.Expr{x, y} {
+			if generator(g) {
+				c.iterate(g) // its one use
+			}
+		}
+		return c.failsWhereRuns(e.Span, "TypeError", fmt.Sprintf("unsupported operand types for %s: %s and %s", e.Op, xt, yt), x, y)
+	}
 	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; rx != ir.KindUnknown && ry != ir.KindUnknown && (rx != ir.KindList || ry != ir.KindList || e.Op != "+") {
 		// Known kinds that no use can change: where Python refuses them,
 		// the operation has no type for its own uses to check.
@@ -219,9 +250,10 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		return c.reject()
 	} else if mixed {
 		// A list of typed values and one that holds dynamic values
-		// (names + [x ~ '.*'] of a dynamic x): unified, the typed one
-		// would be read as dynamic. Python's list holds both: so does
-		// the sum's dynamic list.
+		// (names + [x ~ '.*'] of a dynamic x), or of values of another
+		// type: unified, the typed one would be read as dynamic, or not
+		// at all. Python's list holds both: so does the sum's dynamic
+		// list.
 		return c.dynBinary(e, x, y)
 	}
 	switch {
@@ -283,7 +315,8 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 }
 
 // concatMixed reports whether x op y adds two lists of known elements one
-// of which holds dynamic values and the other not (mixed), and whether
+// of which holds dynamic values and the other not, or whose items' types
+// differ (['a'] + [1]), which Python's list holds together (mixed), and whether
 // one is a list literal with an element that only an index out of range
 // makes undefined (strict): a typed literal fails the render there, which
 // the text/template backend does where the literal becomes a dynamic
@@ -291,8 +324,11 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 func concatMixed(op string, x, y ir.Expr) (mixed, strict bool) {
 	xt, yt := x.Type().Resolve(), y.Type().Resolve()
 	if op != "+" || xt.Kind != ir.KindList || yt.Kind != ir.KindList ||
-		xt.Elem.Resolve().Kind == ir.KindUnknown || yt.Elem.Resolve().Kind == ir.KindUnknown ||
-		types.HoldsDynamic(xt) == types.HoldsDynamic(yt) {
+		xt.Elem.Resolve().Kind == ir.KindUnknown || yt.Elem.Resolve().Kind == ir.KindUnknown {
+		return false, false
+	}
+	kinds := !ir.SameKind(xt.Elem.Resolve(), yt.Elem.Resolve()) && types.ConvertsToDynamic(xt) && types.ConvertsToDynamic(yt)
+	if types.HoldsDynamic(xt) == types.HoldsDynamic(yt) && !kinds {
 		return false, false
 	}
 	for _, operand := range []ir.Expr{x, y} {

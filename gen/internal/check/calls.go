@@ -349,10 +349,15 @@ func (c *checker) typedGet(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Exp
 	// Jinja2 fails to call get of undefined; MaybeUndefined(x) is known
 	// only once every set of a local is checked.
 	with[fn.X] = strict
+	read := &tmpl.Index{Span: e.Span, X: fn.X, Index: key}
+	if c.getReads == nil {
+		c.getReads = map[tmpl.Expr]bool{}
+	}
+	c.getReads[read] = true
 	out := c.checkedAs(with, func() ir.Expr {
 		return c.expr(&tmpl.CondExpr{
 			Span: e.Span,
-			Then: &tmpl.Index{Span: e.Span, X: fn.X, Index: key},
+			Then: read,
 			Cond: &tmpl.Binary{Span: e.Span, Op: "in", X: key, Y: fn.X},
 			Else: dflt,
 		}, u)

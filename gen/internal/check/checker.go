@@ -117,6 +117,7 @@ type checker struct {
 	// or bools, and that a use as a map found objects; kinds are the
 	// inputs checked as of those kinds from their first use (Config.Kinds).
 	laterKinds, kinds map[string]ir.Kind
+	firstKinds        bool // Config.FirstKinds
 	// undefinedLate collects the positions of the list and dict literals
 	// and loop.cycle() calls typed before a later use made an element or
 	// argument possibly undefined, and of the list literals mixing int
@@ -148,6 +149,13 @@ type checker struct {
 	// read so far, with whether a read is tested (see missingKey).
 	definedTested map[tmpl.Expr]bool
 	missingKeys   map[missingKeyRead]bool
+	// getReads are the reads x[k] that get() of x is checked as (x[k] if
+	// k in x else d): they read the key only where x has it, so never a
+	// dict method.
+	getReads map[tmpl.Expr]bool
+	// printedConcats are the ~ whose strings an output statement prints
+	// as the render's text (methodsPrinted).
+	printedConcats map[*ir.Binary]bool
 	// definedOnly are the operands of the tests defined and undefined
 	// alone; valueRead the feed variables read elsewhere (undefinedInputs).
 	definedOnly map[tmpl.Expr]bool
@@ -360,6 +368,11 @@ type Config struct {
 	// attribute= of a filter of the literal typed them as objects that no
 	// input gives.
 	EmptyItems map[string]bool
+	// FirstKinds: a check with Kinds failed, so the inputs keep the kind
+	// of their first use, and a use as a string of one that is not (a str
+	// method of an int) is what Jinja2 does with that kind (it fails
+	// where it runs), not a reason to check it as a string.
+	FirstKinds bool
 }
 
 // Add returns conf with the locals and literals of more made dynamic too,
@@ -386,7 +399,7 @@ func (conf Config) Add(more Config) (Config, bool) {
 
 // NewChecker returns a checker of templates of p against feed.
 func NewChecker(p *ir.PromptSpec, feed *ir.Type, conf Config, diags *diag.Sink) *Checker {
-	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, laterKinds: map[string]ir.Kind{}, kinds: conf.Kinds, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, emptyLate: map[string]bool{}, emptyItems: conf.EmptyItems, inSet: conf.InSet}
+	c := &checker{diags: diags, p: p, feed: feed, used: map[*ir.Field]bool{}, setBefore: map[*ir.Local]bool{}, unbound: map[*ir.Local]bool{}, rebinding: map[string]bool{}, rebound: conf.Rebound, laterKinds: map[string]ir.Kind{}, kinds: conf.Kinds, firstKinds: conf.FirstKinds, undefinedLate: map[string]bool{}, keepUndefined: conf.KeepUndefined, emptyLate: map[string]bool{}, emptyItems: conf.EmptyItems, inSet: conf.InSet}
 	return &Checker{Used: c.used, c: c}
 }
 
@@ -585,7 +598,7 @@ func (c *checker) unify(a, b *ir.Type, sp tmpl.Span) {
 // inferred feed, which a check as a string may make pass.
 func (c *checker) listString(t *ir.Type) bool {
 	switch t = t.Resolve(); {
-	case t.Declared:
+	case t.Declared, c.firstKinds:
 		return false
 	case t.Kind == ir.KindList:
 		if k := t.Elem.Resolve().Kind; k != ir.KindUnknown && k != ir.KindString {

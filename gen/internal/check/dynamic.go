@@ -43,8 +43,9 @@ func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
 
 // dyn returns the operation op on args, of type t.
 func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args ...ir.Expr) *ir.Dynamic {
-	for _, a := range args {
+	for i, a := range args {
 		c.dynOperand(a, sp)
+		c.methodOperand(op, i, a, sp)
 	}
 	out := &ir.Dynamic{Op: op, Name: name, Args: args, T: t, Pos: c.posString(sp)}
 	c.dyns = append(c.dyns, dynAt{out, sp})
@@ -330,4 +331,90 @@ func (c *checker) tupleOf(items []tmpl.Expr, sp tmpl.Span) ir.Expr {
 		})
 	}
 	return c.dyn(ir.DynTuple, "", ir.DynamicType(), sp, values...)
+}
+
+// methodFails are the operations that fail on a method operand (the
+// operand's index, -1 for any), by what Jinja2 does: raises TypeError
+// or UndefinedError (an attribute of the method, called), or makes a
+// string of it, which holds its address in memory (methodUse).
+var methodFails = map[ir.DynOp]struct {
+	operand int
+	does    string
+}{
+	ir.DynStr: {-1, "str"}, ir.DynToJSON: {0, "TypeError"}, ir.DynLength: {0, "TypeError"},
+	ir.DynArith: {-1, "TypeError"}, ir.DynNeg: {0, "TypeError"}, ir.DynCompare: {-1, "TypeError"},
+	ir.DynContains: {1, "TypeError"}, ir.DynFirst: {0, "TypeError"}, ir.DynLast: {0, "TypeError"},
+	ir.DynJoin: {0, "TypeError"}, ir.DynList: {0, "TypeError"}, ir.DynAsString: {0, "UndefinedError"},
+	ir.DynGet: {0, "UndefinedError"}, ir.DynKeys: {0, "UndefinedError"}, ir.DynValues: {0, "UndefinedError"},
+	ir.DynItems: {0, "UndefinedError"}, ir.DynItemsList: {0, "UndefinedError"},
+}
+
+// methodOperand checks x, operand i of op, where op fails on a method
+// (methodFails), with methodUse.
+func (c *checker) methodOperand(op ir.DynOp, i int, x ir.Expr, sp tmpl.Span) {
+	if f, fails := methodFails[op]; fails && (f.operand < 0 || f.operand == i) {
+		c.methodUse(x, f.does, sp)
+	}
+}
+
+// methodUse checks x where it is a dict method read as an attribute
+// (x.items of an object, map or dict: DynMethod), or may be one, used
+// where Jinja2 fails on a method (does is TypeError or UndefinedError),
+// prints it (printed: an output statement's, whose text is the render's)
+// or makes a string of it (str), both with its address in memory, which
+// no renderer reproduces. As failsWhereRuns does: an error where the code
+// always runs; where it may not run, or where x may be something else, a
+// warning, and the render fails where it runs, as the dynamic operation
+// does on a method (ErrInvalid, or ErrUndefined for UndefinedError). A
+// string made of one is an error wherever it stands: Jinja2 may use it
+// as text (its length), which a failing render would not match.
+func (c *checker) methodUse(x ir.Expr, does string, sp tmpl.Span) {
+	m, sure := dictMethod(x)
+	if m == nil {
+		return
+	}
+	msg := fmt.Sprintf("attribute %q is the dict method in Jinja2, not the key (an object is a dict too), ", m.Name)
+	if !sure {
+		msg = fmt.Sprintf("this may be the dict method %s (an attribute of an object, map or dict, or an optional key of that name that is unset, which Jinja2 reads as the method), ", m.Name)
+	}
+	warning := "Jinja2 raises " + does + " where it runs, and so does the render"
+	switch does {
+	case "printed":
+		msg += "printed here with its address in memory (<built-in method ... at 0x...>), which no renderer reproduces"
+		warning = "the render fails where it runs"
+	case "str":
+		msg += "made a string here, which holds its address in memory (<built-in method ... at 0x...>), which no renderer reproduces"
+	default:
+		msg += "on which this raises " + does
+	}
+	if sure {
+		msg += fmt.Sprintf(" (subscript it: ['%s'])", m.Name)
+	}
+	if does == "str" || sure && !c.mayNotRun() {
+		c.errorf(sp, "%s", msg)
+		return
+	}
+	c.diags.Warnf(c.pos(sp), "%s: %s", msg, warning)
+}
+
+// dictMethod returns the dict method read as an attribute (DynMethod)
+// that x is, or that an arm of a conditional x may be (sure is false), or
+// that a default of it is.
+func dictMethod(x ir.Expr) (m *ir.Dynamic, sure bool) {
+	switch x := x.(type) {
+	case *ir.Dynamic:
+		switch x.Op {
+		case ir.DynMethod:
+			return x, true
+		case ir.DynDefault:
+			return dictMethod(x.Args[0])
+		}
+	case *ir.Cond:
+		for _, arm := range []ir.Expr{x.Then, x.Else} {
+			if m, _ := dictMethod(arm); m != nil {
+				return m, false
+			}
+		}
+	}
+	return nil, false
 }

@@ -974,8 +974,15 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		c.mustComeFromInput(t, x.Pos())
 	}
 	if isAttr && builtins.IsDictMethod(name) && (t.Kind == ir.KindStruct || t.Kind == ir.KindMap || t.Kind == ir.KindDict) {
-		c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too): subscript it (['%s'])", name, name)
-		return c.reject()
+		if !builtins.IsDictMethodValue(name) {
+			c.errorf(nameSp, "attribute %q is the dict method in Jinja2, not the key (an object is a dict too), which promptgen does not support as a value: subscript it (['%s'])", name, name)
+			return c.reject()
+		}
+		// Jinja2 reads the attribute before the key: the method, whatever
+		// the keys (a field of that name too), after of, which fails
+		// where it is undefined. No field is read, or inferred, and of
+		// is not converted.
+		return &ir.Dynamic{Op: ir.DynMethod, Name: name, Args: []ir.Expr{&ir.Strict{X: of, Pos: c.posString(x.Pos())}}, T: ir.DynamicType(), Pos: c.posString(e.Pos())}
 	}
 	switch t.Kind {
 	case ir.KindStruct:
@@ -990,7 +997,10 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			}
 			f = c.inferField(t, name, nameSp, false)
 		}
-		if builtins.IsDictMethod(name) {
+		if builtins.IsDictMethod(name) && !c.getReads[e] && !isAttr && f.Optional && builtins.IsDictMethodValue(name) {
+			return c.keyOrMethod(e, x, of, name, nameSp, u)
+		}
+		if builtins.IsDictMethod(name) && !c.getReads[e] {
 			c.later = append(c.later, func() {
 				if f.Optional {
 					c.errorf(nameSp, "[%q] reads the dict method %s where the optional %q is unset (Jinja2 falls back to the attribute)", name, name, name)
@@ -999,7 +1009,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 		}
 		return c.fieldUse(of, t, f, e.Pos(), u)
 	case ir.KindMap:
-		c.mapKey(name, nameSp)
+		if !c.getReads[e] {
+			c.mapKey(name, nameSp)
+		}
 		hint(t.Elem, u)
 		return &ir.Index{X: of, Index: constExpr(name), T: t.Elem, Pos: c.posString(e.Pos())}
 	case ir.KindDict:
@@ -1007,6 +1019,28 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
 	return c.reject()
+}
+
+// keyOrMethod is x[name] in e of of, an object whose field name is
+// optional and names a dict method that promptgen has as a value: Jinja2
+// reads the key where it is there, else falls back to the attribute, the
+// method. So it is checked as x[name] if name in x else x.name, a
+// dynamic value where the field's is typed.
+func (c *checker) keyOrMethod(e, x tmpl.Expr, of ir.Expr, name string, nameSp tmpl.Span, u use) ir.Expr {
+	key := &tmpl.Const{Span: nameSp, Value: name}
+	read := &tmpl.Index{Span: e.Pos(), X: x, Index: key}
+	if c.getReads == nil {
+		c.getReads = map[tmpl.Expr]bool{}
+	}
+	c.getReads[read] = true
+	return c.checkedAs(map[tmpl.Expr]ir.Expr{x: of}, func() ir.Expr {
+		return c.expr(&tmpl.CondExpr{
+			Span: e.Pos(),
+			Cond: &tmpl.Binary{Span: e.Pos(), Op: "in", X: key, Y: x},
+			Then: read,
+			Else: &tmpl.Attr{Span: e.Pos(), X: x, Name: name, NameSpan: nameSp},
+		}, u)
+	})
 }
 
 // dictValue reads key name of a dict of type t in e (x.name or
@@ -1292,7 +1326,7 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	case ir.KindMap:
 		c.constrain(i.Type(), ir.KindString, e.Index.Pos())
 		if k, ok := i.(*ir.Const); ok {
-			if key, ok := k.Value.(string); ok {
+			if key, ok := k.Value.(string); ok && !c.getReads[e] {
 				c.mapKey(key, e.Index.Pos())
 			}
 		}

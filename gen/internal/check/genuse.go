@@ -143,6 +143,34 @@ func (c *checker) printed(x ir.Expr, sp tmpl.Span) ir.Expr {
 	return x
 }
 
+// methodsPrinted checks the values x, printed at sp, prints in turn
+// (printedParts) where they are dict methods (methodUse), and marks the
+// ~ that print them: where the render's output is what it prints, else
+// (in the body of a block set, a macro or a filter block) as strings.
+func (c *checker) methodsPrinted(x ir.Expr, sp tmpl.Span) {
+	does := "printed"
+	if slices.ContainsFunc(c.scopes, func(sc *scope) bool {
+		return sc.noLoopControl != "" && sc.noLoopControl != "a generation block"
+	}) {
+		does = "str"
+	}
+	var mark func(ir.Expr)
+	mark = func(x ir.Expr) {
+		if b, ok := x.(*ir.Binary); ok && b.Op == "~" {
+			if c.printedConcats == nil {
+				c.printedConcats = map[*ir.Binary]bool{}
+			}
+			c.printedConcats[b] = does == "printed"
+			mark(b.X)
+			mark(b.Y)
+		}
+	}
+	mark(x)
+	for _, part := range printedParts(x) {
+		c.methodUse(part, does, sp)
+	}
+}
+
 // printedParts are the values x prints in turn: the operands of ~, the
 // operand of string, or x.
 func printedParts(x ir.Expr) []ir.Expr {

@@ -52,6 +52,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		}
 		c.leadCall = leading(n.X)
 		x := c.printed(c.expr(n.X, usePrint), n.X.Pos())
+		c.methodsPrinted(x, n.X.Pos())
 		c.printable(x, n.X.Pos())
 		inlinePrinted(x)
 		return []ir.Node{&ir.Print{X: x, Pos: c.posString(n.X.Pos())}}
@@ -295,12 +296,21 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	case ir.KindString, ir.KindMap, ir.KindDict:
 	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
 		msg := fmt.Sprintf("cannot loop over %s", it)
-		if ir.MaybeUndefined(out.Iter) { // Jinja2 loops over no item of an undefined
+		iter, undef := out.Iter, ir.MaybeUndefined(out.Iter)
+		if undef && (!c.mayNotRun() || callsIn(n.Iter)) {
+			// Jinja2 loops over no item of an undefined; where it may not
+			// run, the test of that evaluates the iterable once more.
 			c.errorf(n.Iter.Pos(), "%s", msg)
 			break
 		}
 		if fails := c.failsWhereRuns(n.Iter.Pos(), "TypeError", msg, out.Iter); !c.rejected[fails] {
 			out.Iter = fails
+			if undef {
+				// No item where it is undefined: the conditional without
+				// an else is undefined there.
+				defined := &ir.Call{Kind: ir.CallTest, Name: "defined", X: iter, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(n.Iter.Pos())}
+				out.Iter = &ir.Cond{Cond: defined, Then: fails, T: ir.DynamicType()}
+			}
 			for i := range targetTypes {
 				targetTypes[i] = ir.DynamicType()
 			}
@@ -688,4 +698,16 @@ func (c *checker) generation(n *tmpl.Generation) []ir.Node {
 	c.enter(idtrack.Frame(sc.sym, nil, n.Body), sc.locals, nil)
 	c.scopes[len(c.scopes)-1].noLoopControl = "a generation block"
 	return c.leave(c.nodes(n.Body))
+}
+
+// callsIn reports whether e calls a macro, a function or a method, whose
+// call evaluated twice may change something.
+func callsIn(e tmpl.Expr) bool {
+	calls := false
+	tmpl.Inspect([]tmpl.Node{&tmpl.Output{X: e}}, func(tmpl.Node) {}, func(x tmpl.Expr) {
+		if _, ok := x.(*tmpl.Call); ok {
+			calls = true
+		}
+	})
+	return calls
 }

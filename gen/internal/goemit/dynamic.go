@@ -138,6 +138,10 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		if _, ok := ir.Pulled(x.Args[1]); ok && x.Args[1].Type().Resolve().Kind == ir.KindDynamic {
 			return e.pullContains(x)
 		}
+	case ir.DynMethod:
+		v := e.expr(x.Args[0]) // fails where the owner is undefined
+		pre := append(v.pre, jen.Id("_").Op("=").Add(v.val))
+		return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "DictMethod").Call(jen.Lit(x.Name))}
 	case ir.DynUnpacked:
 		v := e.dynArg(x.Args[0])
 		i, n := x.Args[1].(*ir.Const).Value.(int64), x.Args[2].(*ir.Const).Value.(int64)

@@ -46,6 +46,7 @@ const (
 	DynMarkupItems              // Args[0], a list or tuple of strings that Markup's split() or partition() made, as a dynamic value whose items are Markup (jinja.MarkupValue); with Args[1], the dynamic receiver of split(), only where it is Markup (jinja.MarkupItemsOf)
 	DynGenerator                // a generator of Python type Name, once Args (its operand and arguments) are evaluated (jinja.GeneratorValue)
 	DynIterItem                 // it[Args[0]] of it, a Python iterator of type Name (generator, list_reverseiterator): undefined, a method (send), or fails (Item of a jinja.GeneratorValue)
+	DynMethod                   // the dict method Name (items, get, ...) that Jinja2 reads as x.Name of a typed object, map or dict, once Args[0] (its owner, a typed value checked defined, not converted) is evaluated (jinja.DictMethod)
 )
 
 // Dynamic is an operation on dynamic values; Args that are not dynamic
@@ -88,7 +89,7 @@ func PosOf(x Expr) string {
 // Fallible reports whether x can fail the render.
 func (x *Dynamic) Fallible() bool {
 	switch x.Op {
-	case DynTest, DynDefault, DynMarkup, DynMarkupItems, DynGenerator:
+	case DynTest, DynDefault, DynMarkup, DynMarkupItems, DynGenerator, DynMethod:
 		return false
 	}
 	return true

@@ -47,6 +47,17 @@ func Prompt(p *ir.PromptSpec, strict bool, diags *diag.Sink) *ir.Prompt {
 				diags.List = append(diags.List, sink.List...)
 				return x
 			}
+			// Else they keep the kinds of their first use, where a use
+			// as a string is what Jinja2 does with that kind.
+			try.Kinds, try.FirstKinds = nil, true
+			sink = &diag.Sink{}
+			if pristine != nil {
+				in = types.Clone(pristine, map[*ir.Type]*ir.Type{})
+			}
+			if x, _ := checkPrompt(p, in, try, strict, sink); x != nil {
+				diags.List = append(diags.List, sink.List...)
+				return x
+			}
 		}
 		more, grew := conf.Add(recheck)
 		if x != nil || !grew || n == maxChecks {

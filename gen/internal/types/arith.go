@@ -2,6 +2,7 @@ package types
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/promptgen/promptgen/gen/internal/ir"
 )
@@ -125,6 +126,23 @@ func PythonRefuses(op string, xk, yk ir.Kind) bool {
 		return false
 	}
 	return true
+}
+
+// RefusesAll reports whether refuses (PythonRefuses of an operator, or
+// RefusesOrder) holds of kinds xk and yk, where one of them may be
+// unknown (ir.KindUnknown): then of every kind a value of JSON data may
+// have, so that Python raises TypeError whatever it turns out to be.
+func RefusesAll(refuses func(xk, yk ir.Kind) bool, xk, yk ir.Kind) bool {
+	kinds := []ir.Kind{ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindList, ir.KindStruct}
+	switch {
+	case xk == ir.KindUnknown && yk == ir.KindUnknown:
+		return false
+	case xk == ir.KindUnknown:
+		return !slices.ContainsFunc(kinds, func(k ir.Kind) bool { return !refuses(k, yk) })
+	case yk == ir.KindUnknown:
+		return !slices.ContainsFunc(kinds, func(k ir.Kind) bool { return !refuses(xk, k) })
+	}
+	return refuses(xk, yk)
 }
 
 // RefusesOrder reports whether Python raises TypeError on an ordering
