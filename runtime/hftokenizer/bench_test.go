@@ -1,16 +1,16 @@
 package hftokenizer_test
 
 import (
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	goruntime "runtime"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/promptgen/promptgen/runtime/hftokenizer"
+	"github.com/promptgen/promptgen/runtime/internal/costtest"
 	"github.com/promptgen/promptgen/runtime/tiktoken"
 )
 
@@ -113,34 +113,11 @@ func BenchmarkLoad(b *testing.B) {
 
 // TestLinearTime: counting 16 KB of a hostile shape once takes less than
 // 8 times as long as counting 1 KB of it 16 times (quadratic would be
-// 16; the merge is O(n log n)). Each is timed over calls for at least
-// 5 ms, the fastest of three turns.
+// 16; the merge is O(n log n); costtest.Repeated).
 func TestLinearTime(t *testing.T) {
-	const size, times = 1 << 10, 16
-	perCall := func(f func()) time.Duration {
-		start, calls := time.Now(), 0
-		for calls == 0 || time.Since(start) < 5*time.Millisecond {
-			f()
-			calls++
-		}
-		return time.Since(start) / time.Duration(calls)
-	}
 	tok := load(t, "qwen3.tokenizer.json.gz", false)
 	goruntime.GC()
 	for _, unit := range []string{" ", " \n", "a", "!?", "语", "e\u0301", "\xff", "a \n\t9!语🙂\xe2\x82"} {
-		small := strings.Repeat(unit, size/len(unit))
-		large := strings.Repeat(small, times)
-		smalls, once := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
-		for range 3 {
-			smalls = min(smalls, perCall(func() {
-				for range times {
-					tok.Count(small)
-				}
-			}))
-			once = min(once, perCall(func() { tok.Count(large) }))
-		}
-		if once > 8*smalls {
-			t.Errorf("%q: %d bytes %d times took %v, %d bytes once %v (%.1f times as long)", unit, len(small), times, smalls, len(large), once, float64(once)/float64(smalls))
-		}
+		costtest.Repeated(t, strconv.Quote(unit), strings.Repeat(unit, 1<<10/len(unit)), 16, func(s string) { tok.Count(s) })
 	}
 }

@@ -3,7 +3,6 @@ package tiktoken_test
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,10 +12,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/promptgen/promptgen/runtime"
+	"github.com/promptgen/promptgen/runtime/internal/costtest"
 	"github.com/promptgen/promptgen/runtime/tiktoken"
 )
 
@@ -289,21 +288,10 @@ func BenchmarkTruncateItems(b *testing.B) {
 // TestLinearTime: counting 16 KB of hostile text once takes less than 8
 // times as long as counting 1 KB of it 16 times (linear is 1, n log n a
 // little more, quadratic 16: tiktoken-go's encoder takes 10 to 12 times as
-// long on spaces and line breaks, ours at most about 2). Each is timed
-// over calls for at least 5 ms, so that on a busy machine both get the
-// same share of it, and is the fastest of three turns. Counting allocates
-// next to nothing, so after one collection of garbage no call pays for
-// marking the vocabularies.
+// long on spaces and line breaks, ours at most about 2; costtest.Repeated).
+// Counting allocates next to nothing, so after one collection of garbage
+// no call pays for marking the vocabularies.
 func TestLinearTime(t *testing.T) {
-	const size, times = 1 << 10, 16
-	perCall := func(f func()) time.Duration {
-		start, calls := time.Now(), 0
-		for calls == 0 || time.Since(start) < 5*time.Millisecond { // one call at least: a busy machine may take 5 ms before the first
-			f()
-			calls++
-		}
-		return time.Since(start) / time.Duration(calls)
-	}
 	for _, enc := range encodings {
 		enc.tok()
 	}
@@ -311,20 +299,7 @@ func TestLinearTime(t *testing.T) {
 	for _, enc := range encodings {
 		tok := enc.tok()
 		for _, h := range tiktoken.Hostile {
-			small := strings.Repeat(h.Unit, size/len(h.Unit))
-			large := strings.Repeat(small, times)
-			smalls, once := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
-			for range 3 {
-				smalls = min(smalls, perCall(func() {
-					for range times {
-						tok.Count(small)
-					}
-				}))
-				once = min(once, perCall(func() { tok.Count(large) }))
-			}
-			if once > 8*smalls {
-				t.Errorf("%s, %s: %d bytes %d times took %v, %d bytes once %v (%.1f times as long)", enc.name, h.Name, len(small), times, smalls, len(large), once, float64(once)/float64(smalls))
-			}
+			costtest.Repeated(t, enc.name+", "+h.Name, strings.Repeat(h.Unit, 1<<10/len(h.Unit)), 16, func(s string) { tok.Count(s) })
 		}
 	}
 }

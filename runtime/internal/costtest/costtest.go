@@ -1,5 +1,5 @@
 // Package costtest holds the test helpers that check that parsing a
-// completion costs time in proportion to its size. They compare the costs
+// completion, or counting tokens, costs time in proportion to its size. They compare the costs
 // of the same code on two inputs, so that they hold on a loaded machine:
 // each cost is the least CPU time (where the system reports it) of several
 // runs, and the margins are wide.
@@ -8,6 +8,7 @@ package costtest
 import (
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 )
@@ -50,5 +51,41 @@ func Same(t testing.TB, name string, base, probe string, f func(string)) {
 	t.Logf("%s: %v, against %v for an input of the same size", name, tp, tb)
 	if tp > 8*tb {
 		t.Errorf("%s: %v, against %v for an input of the same size (%.0f times as long)", name, tp, tb, float64(tp)/float64(tb))
+	}
+}
+
+// Repeated fails t unless f on small repeated times over (one input)
+// costs less than 8 times as much as f on small, times calls: a linear f
+// costs about the same, a quadratic one times as much (times is 16).
+// Each cost is CPU time per call over calls for at least 5 ms, the least
+// of three turns (a call on 1 KB is too short to time alone); a ratio
+// above 8 is measured again, up to five times, as a burst of work in the
+// process (the collector, another test) can make one, where quadratic
+// time makes it every time.
+func Repeated(t testing.TB, name, small string, times int, f func(string)) {
+	t.Helper()
+	large := strings.Repeat(small, times)
+	perCall := func(g func()) time.Duration {
+		start, calls := now(), 0
+		for calls == 0 || now()-start < 5*time.Millisecond {
+			g()
+			calls++
+		}
+		return (now() - start) / time.Duration(calls)
+	}
+	var smalls, once time.Duration
+	for try := 0; try == 0 || once > 8*smalls && try < 5; try++ {
+		smalls, once = time.Duration(1<<63-1), time.Duration(1<<63-1)
+		for range 3 {
+			smalls = min(smalls, perCall(func() {
+				for range times {
+					f(small)
+				}
+			}))
+			once = min(once, perCall(func() { f(large) }))
+		}
+	}
+	if once > 8*smalls {
+		t.Errorf("%s: %d bytes %d times took %v, %d bytes once %v (%.1f times as long)", name, len(small), times, smalls, len(large), once, float64(once)/float64(smalls))
 	}
 }
