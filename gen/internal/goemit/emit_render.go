@@ -534,7 +534,9 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		}
 		elem = &ir.Type{Kind: ir.KindString}
 	default:
-		out = append(out, jen.Id(items).Op(":=").Add(v.val))
+		if !n.Live { // which reads the local itself at each iteration
+			out = append(out, jen.Id(items).Op(":=").Add(v.val))
+		}
 		elem = it.Elem
 	}
 	// target binds, for one element, the loop variables that used reads.
@@ -631,6 +633,25 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	// Name only the index and element the body uses: Go rejects unused ones.
 	var clause *jen.Statement
 	switch {
+	case n.Live:
+		// Item i while i is below the list's length at that moment, as
+		// Python's list iterator takes it.
+		xs := ir.LiveList(n).GoName
+		if index == "_" {
+			index = e.temp("i")
+		}
+		if len(n.Else) > 0 && done == "" {
+			done = e.temp("done")
+			out = append(out, jen.Id(done).Op(":=").Len(jen.Id(xs)).Op(">").Lit(0))
+		}
+		if len(bind) > 0 {
+			body = append([]jen.Code{jen.Id(x).Op(":=").Id(xs).Index(jen.Id(index))}, body...)
+		}
+		out = append(out, jen.For(jen.Id(index).Op(":=").Lit(0), jen.Id(index).Op("<").Len(jen.Id(xs)), jen.Id(index).Op("++")).Block(body...))
+		if len(n.Else) > 0 {
+			out = append(out, jen.If(jen.Op("!").Id(done)).Block(e.nodes(n.Else)...))
+		}
+		return []jen.Code{jen.Block(out...)}
 	case len(bind) > 0:
 		clause = jen.List(jen.Id(index), jen.Id(x)).Op(":=").Range()
 	case index != "_":

@@ -43,6 +43,10 @@ type (
 		// record where it starts and where each iteration ends, so that the
 		// budget can drop the last iterations.
 		Items bool
+		// Live marks a loop over the list of a local that its body
+		// modifies: it takes item i while i is below the list's length at
+		// that moment, as Python's list iterator does (check.liveLoop).
+		Live bool
 	}
 	Set struct {
 		Local *Local

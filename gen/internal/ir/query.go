@@ -314,3 +314,12 @@ func AttrPath(path []*Field) string {
 	}
 	return strings.Join(keys, ".")
 }
+
+// LiveList is the local whose list a Live loop iterates.
+func LiveList(n *For) *Local {
+	x := n.Iter
+	if s, ok := x.(*Strict); ok {
+		x = s.X
+	}
+	return x.(*LocalRef).L
+}

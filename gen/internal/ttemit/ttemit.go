@@ -2,6 +2,7 @@ package ttemit
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -1412,6 +1413,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	case n.Key != nil:
 		m = e.temp("m")
 		out += action(m+" := "+v.val) + action(items+" := "+call("iter", m))
+	case n.Live: // the local itself, read at each iteration
 	case it.Kind == ir.KindList && !v.maybe:
 		out += action(items + " := " + v.val)
 	default:
@@ -1459,8 +1461,8 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 			c.pre + action("if "+unparen(c.val)) + action(kept+" = keep "+kept+" "+rangeVar) + "{{ end }}{{ end }}" +
 			action(items+" = "+kept)
 	}
-	l := loopVars{items: items, padded: padIndex(n)}
-	if n.Index != "" {
+	l := loopVars{items: items, padded: padIndex(n) && !n.Live}
+	if n.Index != "" || n.Live {
 		l.index = e.temp("i")
 	}
 	if n.Length != "" {
@@ -1469,7 +1471,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	}
 	e.loops[n] = l
 	vars, over, open, close := rangeVar, items, "", ""
-	if l.index != "" {
+	if l.index != "" && !n.Live {
 		vars = l.index + ", " + rangeVar
 	}
 	if l.padded { // the first iteration, of the item pad adds, renders nothing
@@ -1486,7 +1488,15 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	full := e.temp("full")
 	out += action(full + " := $.Full")
 	limit := action("if "+full) + action("$.TooLarge "+e.pos(n.Pos)) + "{{ end }}"
-	if len(n.Else) > 0 && (ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
+	if n.Live {
+		// Item i while i is below the list's length at that moment, as
+		// Python's list iterator takes it: a range over the ints that
+		// stops there.
+		xs := "$" + ir.LiveList(n).GoName
+		vars, over = l.index, strconv.Itoa(math.MaxInt64)
+		open = action("if ge "+l.index+" "+call("len", xs)) + "{{ break }}{{ end }}" + action(rangeVar+" := index "+xs+" "+l.index)
+	}
+	if len(n.Else) > 0 && (n.Live || ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
 		// The else runs when no iteration ran to the end, as in Jinja2. It
 		// is outside the range, where a loop control stops the loop around
 		// it (text/template's would end this range).
