@@ -19,8 +19,9 @@ import (
 // the change Python makes. The call comes first in its statement (the
 // whole value of a set or an output, or the first operand of and/or
 // there), so nothing the statement evaluates before it sees the list
-// unchanged. A loop over the list whose body modifies it, which Python
-// iterates as it grows, is rejected. The backends never write an item a
+// unchanged. A holder that takes the list after its last change sees it
+// as it stays. A loop over the list whose body modifies it iterates it as
+// it changes, as Python does (liveLoop). The backends never write an item a
 // slice shares with another (append writes past the end; pop, insert and
 // clear leave a slice whose capacity is its length, or a new one): a
 // slice or loop that read the list earlier keeps the items it saw.
