@@ -361,7 +361,8 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 // length when first read), revindex and revindex0, last and nextitem
 // (which take the next item early), and previtem (the item before, which
 // a pop or an insert moves); nor an if filter, whose generator promptgen
-// evaluates first, or a loop over a dynamic value. Those stay errors.
+// evaluates first, a loop over a dynamic value, or a loop whose body sets
+// the list anew (Python's goes on over the old one). Those stay errors.
 func (c *checker) liveLoop(loop *ir.For, m listMod, l *ir.Local) {
 	reads := ""
 	ir.Walk(loop.Body, func(x ir.Expr) {
@@ -378,6 +379,8 @@ func (c *checker) liveLoop(loop *ir.For, m listMod, l *ir.Local) {
 			"loop.last":      ", for which Jinja2 takes the next item early", "loop.nextitem": ", which Jinja2 takes early",
 			"loop.previtem": ", the item before, which a change may move",
 		}[reads]
+	case setsIn(loop.Body, l):
+		why = "that sets it anew (the loop goes on over the list it started with)"
 	case loop.Filter != nil:
 		why = "with an if filter"
 	case loop.Iter.Type().Resolve().Kind == ir.KindDynamic:
@@ -391,6 +394,25 @@ func (c *checker) liveLoop(loop *ir.For, m listMod, l *ir.Local) {
 		return
 	}
 	c.errorf(m.sp, "%s() modifies %q in a loop over it, which Jinja2 iterates as it changes: promptgen follows that, but not in a loop %s (loop over a copy, %s | list)", m.name, l.Name, why, l.Name)
+}
+
+// setsIn reports whether a statement of ns, or of a macro call expanded
+// in them, sets l.
+func setsIn(ns []ir.Node, l *ir.Local) bool {
+	found := false
+	sets := func(t *ir.Local) { found = found || t == l }
+	ir.WalkTargets(ns, sets)
+	ir.Walk(ns, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Capture:
+			ir.WalkTargets(x.Body, sets)
+		case *ir.CallFunc:
+			if x.Caller != nil {
+				ir.WalkTargets(x.Caller.Body, sets)
+			}
+		}
+	})
+	return found
 }
 
 // liveLoopAttrs are the loop attributes a loop over a list that changes
