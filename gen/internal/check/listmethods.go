@@ -13,8 +13,9 @@ import (
 // Jinja2 runs them on the list object, which every name holding it shares.
 // promptgen compiles such a call where it can follow every holder: the
 // list is a local or a namespace attribute that each set gives a list
-// literal (a new list), read elsewhere only where its value does not
-// escape (printed, tested, indexed, sliced, or read by a filter or
+// literal (a new list) or another such local (listClass: then they share
+// the list behind a pointer, ir.Local.Shared), read elsewhere only where
+// its value does not escape (printed, tested, indexed, sliced, or read by a filter or
 // operator that makes a new value), so that xs = append(xs, x) in Go is
 // the change Python makes. The call comes first in its statement (the
 // whole value of a set or an output, or the first operand of and/or
@@ -288,23 +289,36 @@ func (c *checker) intArg(name string, v ir.Expr, sp tmpl.Span) {
 // modifies it iterates the list as it changes (ir.For.Live), as Python's
 // list iterator does.
 func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
+	if c.listChecked[l] {
+		return // with another local its list shares
+	}
 	mods := c.listMods[l]
 	first := mods[0]
+	class, aliases := c.listClass(l)
 	for _, s := range c.sets {
-		if _, ok := s.Value.(*ir.List); s.Local == l && !ok {
-			c.errorf(first.sp, "%s() modifies %q, which is also set to a value that is not a list literal: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%}), as another value may be held by other names too", first.name, l.Name, l.Name)
+		if _, ok := s.Value.(*ir.List); class[s.Local] && !ok && !aliases[unstrict(s.Value)] {
+			c.errorf(first.sp, "%s() modifies %q, which is also set to a value that is not a list literal or a variable holding such a list: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%}), as another value may be held by other names too", first.name, l.Name, l.Name)
 			return
 		}
 	}
-	if c.unvalued[l] {
-		c.errorf(first.sp, "%s() modifies %q, which a loop or a block set also assigns: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%})", first.name, l.Name, l.Name)
-		return
-	}
 	isMod := map[ir.Expr]listMod{}
+	for m := range class {
+		if c.unvalued[m] {
+			c.errorf(first.sp, "%s() modifies %q, which a loop or a block set also assigns: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%})", first.name, m.Name, m.Name)
+			return
+		}
+		if m != l {
+			mods = append(mods, c.listMods[m]...)
+		}
+		if c.listChecked == nil {
+			c.listChecked = map[*ir.Local]bool{}
+		}
+		c.listChecked[m] = true
+	}
 	for _, m := range mods {
 		isMod[m.x] = m
 	}
-	h := listHolders{l: l, reads: map[ir.Expr]int{}, safe: map[ir.Expr]int{}, at: map[ir.Expr]int{}}
+	h := listHolders{class: class, reads: map[ir.Expr]int{}, safe: map[ir.Expr]int{}, at: map[ir.Expr]int{}}
 	h.walk(p.Body)
 	for _, f := range p.Funcs { // which read no local of the template (macroFunc)
 		h.walk(f.Body)
@@ -329,14 +343,28 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 		}
 		return listMod{}, false
 	}
+	// A variable set to another's list shares it with that one: the
+	// locals hold one list (ir.Local.Shared) where a change may follow.
+	share, canShare := false, true
+	for m := range class {
+		canShare = canShare && m.T.Resolve().Kind == ir.KindList && !m.MaybeUndefined
+	}
 	for _, r := range h.order {
 		if h.reads[r] == h.safe[r] {
 			continue
 		}
-		if m, ok := after(r); ok {
-			c.errorf(m.sp, "%s() modifies %q, whose list is also held elsewhere (set to another name, put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator) before the change: Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list, or hand the list on after its last change)", m.name, l.Name, l.Name)
+		m, ok := after(r)
+		switch {
+		case !ok:
+		case aliases[r] && canShare:
+			share = true
+		default:
+			c.errorf(m.sp, "%s() modifies %q, whose list is also held elsewhere (put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator; or set to another name, where the lists are not both typed and surely set) before the change: Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list, or hand the list on after its last change)", m.name, l.Name, l.Name)
 			return
 		}
+	}
+	for m := range class {
+		m.Shared = share
 	}
 	for _, loop := range h.loops {
 		var mod *listMod
@@ -348,9 +376,39 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 		ir.Walk(loop.Body, modifies)
 		ir.WalkExpr(loop.Filter, modifies)
 		if mod != nil {
-			c.liveLoop(loop, *mod, l)
+			c.liveLoop(loop, *mod, class)
 		}
 	}
+}
+
+// listClass returns the locals that may hold the list of local l, which
+// a list method modifies: l and the typed locals set to one of them
+// ({% set ys = xs %}, also the enclosing value a scope's local starts
+// from) or that one of them is set to; and the reads of them that are
+// those sets' values.
+func (c *checker) listClass(l *ir.Local) (map[*ir.Local]bool, map[ir.Expr]bool) {
+	class, aliases := map[*ir.Local]bool{l: true}, map[ir.Expr]bool{}
+	for grew := true; grew; {
+		grew = false
+		for _, s := range c.sets {
+			r, ok := unstrict(s.Value).(*ir.LocalRef)
+			if !ok || !class[s.Local] && !class[r.L] || aliases[r] {
+				continue
+			}
+			aliases[r] = true
+			grew = grew || !class[s.Local] || !class[r.L]
+			class[s.Local], class[r.L] = true, true
+		}
+	}
+	return class, aliases
+}
+
+// unstrict is x without the Strict around it.
+func unstrict(x ir.Expr) ir.Expr {
+	if s, ok := x.(*ir.Strict); ok {
+		return unstrict(s.X)
+	}
+	return x
 }
 
 // liveLoop makes loop, over the list of l, whose body modifies it (at
@@ -363,7 +421,8 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 // a pop or an insert moves); nor an if filter, whose generator promptgen
 // evaluates first, a loop over a dynamic value, or a loop whose body sets
 // the list anew (Python's goes on over the old one). Those stay errors.
-func (c *checker) liveLoop(loop *ir.For, m listMod, l *ir.Local) {
+func (c *checker) liveLoop(loop *ir.For, m listMod, class map[*ir.Local]bool) {
+	l := ir.LiveList(loop)
 	reads := ""
 	ir.Walk(loop.Body, func(x ir.Expr) {
 		if a, ok := x.(*ir.LoopAttr); ok && a.For == loop && reads == "" && !liveLoopAttrs[a.Attr] {
@@ -379,7 +438,7 @@ func (c *checker) liveLoop(loop *ir.For, m listMod, l *ir.Local) {
 			"loop.last":      ", for which Jinja2 takes the next item early", "loop.nextitem": ", which Jinja2 takes early",
 			"loop.previtem": ", the item before, which a change may move",
 		}[reads]
-	case setsIn(loop.Body, l):
+	case setsIn(loop.Body, class):
 		why = "that sets it anew (the loop goes on over the list it started with)"
 	case loop.Filter != nil:
 		why = "with an if filter"
@@ -397,10 +456,10 @@ func (c *checker) liveLoop(loop *ir.For, m listMod, l *ir.Local) {
 }
 
 // setsIn reports whether a statement of ns, or of a macro call expanded
-// in them, sets l.
-func setsIn(ns []ir.Node, l *ir.Local) bool {
+// in them, sets one of the locals of class.
+func setsIn(ns []ir.Node, class map[*ir.Local]bool) bool {
 	found := false
-	sets := func(t *ir.Local) { found = found || t == l }
+	sets := func(t *ir.Local) { found = found || class[t] }
 	ir.WalkTargets(ns, sets)
 	ir.Walk(ns, func(x ir.Expr) {
 		switch x := x.(type) {
@@ -425,7 +484,7 @@ var liveLoopAttrs = map[string]bool{"index": true, "index0": true, "first": true
 // one occurs twice), the bodies that may run again (repeats: a loop's, a
 // call block's), and the loops over l.
 type listHolders struct {
-	l           *ir.Local
+	class       map[*ir.Local]bool
 	reads, safe map[ir.Expr]int
 	order       []ir.Expr // the reads, in the template's order
 	at          map[ir.Expr]int
@@ -434,11 +493,12 @@ type listHolders struct {
 	loops       []*ir.For
 }
 
-// is reports whether x is the value of l, and the read it is.
+// is reports whether x is the value of a local of the class, and the
+// read it is.
 func (h *listHolders) is(x ir.Expr) (ir.Expr, bool) {
 	switch x := x.(type) {
 	case *ir.LocalRef:
-		return x, x.L == h.l
+		return x, h.class[x.L]
 	case *ir.Strict:
 		return h.is(x.X)
 	}
@@ -489,7 +549,7 @@ func (h *listHolders) expr(x ir.Expr) {
 	}
 	switch x := x.(type) {
 	case *ir.LocalRef:
-		if x.L == h.l {
+		if h.class[x.L] {
 			if h.reads[x] == 0 {
 				h.order = append(h.order, x)
 			}

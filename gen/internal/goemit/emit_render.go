@@ -401,7 +401,11 @@ func (e *emitter) declare(locals []*ir.Local) []jen.Code {
 		if !e.read[l] {
 			continue
 		}
-		out = append(out, jen.Var().Id(l.GoName).Add(GoType(l.T, false)))
+		t := GoType(l.T, false)
+		if l.Shared {
+			t = jen.Op("*").Add(t)
+		}
+		out = append(out, jen.Var().Id(l.GoName).Add(t))
 		if l.MaybeUndefined {
 			out = append(out, jen.Var().Id(l.GoName+"Def").Bool())
 		}
@@ -447,6 +451,9 @@ func (e *emitter) set(n *ir.Set) []jen.Code {
 		}
 		return out
 	}
+	if r, ok := n.Value.(*ir.LocalRef); ok && l.Shared && e.read[l] {
+		return []jen.Code{jen.Id(l.GoName).Op("=").Id(r.L.GoName)} // the list both share
+	}
 	v := e.expr(n.Value)
 	if !e.read[l] {
 		return unused(n.Value, v) // evaluated for its errors only
@@ -463,6 +470,9 @@ func (e *emitter) set(n *ir.Set) []jen.Code {
 		if v.def != nil {
 			return append(out, jen.If(v.def).Block(jen.Id(l.GoName).Op("=").Add(v.val)))
 		}
+	}
+	if l.Shared { // a new list, behind a pointer of its own
+		return append(out, jen.Id(l.GoName).Op("=").New(GoType(l.T, false)), jen.Op("*").Id(l.GoName).Op("=").Add(v.val))
 	}
 	return append(out, jen.Id(l.GoName).Op("=").Add(v.val))
 }
@@ -636,18 +646,18 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	case n.Live:
 		// Item i while i is below the list's length at that moment, as
 		// Python's list iterator takes it.
-		xs := ir.LiveList(n).GoName
+		xs := e.localList(ir.LiveList(n))
 		if index == "_" {
 			index = e.temp("i")
 		}
 		if len(n.Else) > 0 && done == "" {
 			done = e.temp("done")
-			out = append(out, jen.Id(done).Op(":=").Len(jen.Id(xs)).Op(">").Lit(0))
+			out = append(out, jen.Id(done).Op(":=").Len(xs()).Op(">").Lit(0))
 		}
 		if len(bind) > 0 {
-			body = append([]jen.Code{jen.Id(x).Op(":=").Id(xs).Index(jen.Id(index))}, body...)
+			body = append([]jen.Code{jen.Id(x).Op(":=").Add(xs()).Index(jen.Id(index))}, body...)
 		}
-		out = append(out, jen.For(jen.Id(index).Op(":=").Lit(0), jen.Id(index).Op("<").Len(jen.Id(xs)), jen.Id(index).Op("++")).Block(body...))
+		out = append(out, jen.For(jen.Id(index).Op(":=").Lit(0), jen.Id(index).Op("<").Len(xs()), jen.Id(index).Op("++")).Block(body...))
 		if len(n.Else) > 0 {
 			out = append(out, jen.If(jen.Op("!").Id(done)).Block(e.nodes(n.Else)...))
 		}

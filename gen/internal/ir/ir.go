@@ -68,6 +68,10 @@ type Local struct {
 	T      *Type
 	// MaybeUndefined locals carry a companion "<GoName>Def" bool.
 	MaybeUndefined bool
+	// Shared locals hold a list that a list method modifies and that
+	// another local set to it holds too (check.listClass): the backends
+	// keep the list behind a pointer, which a set of one to another copies.
+	Shared bool
 }
 
 type Expr interface{ Type() *Type }

@@ -428,7 +428,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.FieldRef:
 		return e.field(x)
 	case *ir.LocalRef:
-		return tval{val: "$" + x.L.GoName, maybe: x.L.MaybeUndefined}
+		return tval{val: localList(x.L), maybe: x.L.MaybeUndefined}
 	case *ir.LoopAttr:
 		l := e.loops[x.For]
 		i, n := l.index, l.length
@@ -1358,7 +1358,11 @@ func (e *ttEmitter) assumeWhile(b ir.Branch) string {
 func (e *ttEmitter) declare(locals []*ir.Local) string {
 	var b strings.Builder
 	for _, l := range locals {
-		b.WriteString(action("$" + l.GoName + " := " + zero(l)))
+		v := zero(l)
+		if l.Shared {
+			v = call("listshare", v)
+		}
+		b.WriteString(action("$" + l.GoName + " := " + v))
 	}
 	return b.String()
 }
@@ -1369,9 +1373,15 @@ func (e *ttEmitter) set(n *ir.Set) string {
 		mark := e.temp("mark")
 		return action(mark+" := $.Mark") + e.nodes(n.Body) + action(l+" = $.Cut "+mark)
 	}
+	if r, ok := n.Value.(*ir.LocalRef); ok && n.Local.Shared {
+		return action(l + " = $" + r.L.GoName) // the list both share
+	}
 	v := e.expr(n.Value)
 	if !ir.SameKind(n.Value.Type(), n.Local.T) && n.Local.T.Resolve().Kind != ir.KindDynamic {
 		v = e.str(v)
+	}
+	if n.Local.Shared { // a new list, in a box of its own
+		v.val = call("listshare", v.val)
 	}
 	return v.pre + action(l+" = "+v.val)
 }
@@ -1492,7 +1502,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		// Item i while i is below the list's length at that moment, as
 		// Python's list iterator takes it: a range over the ints that
 		// stops there.
-		xs := "$" + ir.LiveList(n).GoName
+		xs := localList(ir.LiveList(n))
 		vars, over = l.index, strconv.Itoa(math.MaxInt64)
 		open = action("if ge "+l.index+" "+call("len", xs)) + "{{ break }}{{ end }}" + action(rangeVar+" := index "+xs+" "+l.index)
 	}
