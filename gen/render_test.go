@@ -326,7 +326,7 @@ func TestRenderErrors(t *testing.T) {
 		// A variable set to a modified list shares it (ir.Local.Shared):
 		// a pop through one name of what the other cleared fails.
 		"listpopshared": "inputs:\n  n: int\ntemplate: \"{% set xs = [1, 2] %}{% set ys = xs %}{% if n > 0 %}{% set _ = xs.clear() %}{% endif %}{{ ys.pop() }}{{ xs }}\"\n",
-		"listpoplive": "inputs:\n  n: int\ntemplate: \"{% set xs = [1, 2, 3] %}{% for x in xs %}{{ x }}{{ xs.pop(n) }};{% endfor %}{{ xs }}\"\n",
+		"listpoplive":   "inputs:\n  n: int\ntemplate: \"{% set xs = [1, 2, 3] %}{% for x in xs %}{{ x }}{{ xs.pop(n) }};{% endfor %}{{ xs }}\"\n",
 		// extend() of a dynamic value makes a typed list dynamic: where
 		// the value is no iterable, Python raises TypeError.
 		"listextend": "inputs:\n  c: bool\ntemplate: \"{% set m = [1] %}{% if c %}{% set m = ['ab'] %}{% endif %}{% set xs = [1] %}{% set _ = xs.extend(m | first) %}{{ xs }}\"\n",
