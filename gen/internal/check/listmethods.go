@@ -347,7 +347,8 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 	// locals hold one list (ir.Local.Shared) where a change may follow.
 	share, canShare := false, true
 	for m := range class {
-		canShare = canShare && m.T.Resolve().Kind == ir.KindList && !m.MaybeUndefined
+		k := m.T.Resolve().Kind
+		canShare = canShare && (k == ir.KindList || k == ir.KindDynamic) && !m.MaybeUndefined && ir.SameKind(m.T, l.T) // one Go type behind the pointer
 	}
 	for _, r := range h.order {
 		if h.reads[r] == h.safe[r] {
@@ -359,7 +360,7 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 		case aliases[r] && canShare:
 			share = true
 		default:
-			c.errorf(m.sp, "%s() modifies %q, whose list is also held elsewhere (put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator; or set to another name, where the lists are not both typed and surely set) before the change: Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list, or hand the list on after its last change)", m.name, l.Name, l.Name)
+			c.errorf(m.sp, "%s() modifies %q, whose list is also held elsewhere (put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator; or set to another name, where the two are not both surely set lists of one type) before the change: Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list, or hand the list on after its last change)", m.name, l.Name, l.Name)
 			return
 		}
 	}
@@ -419,8 +420,8 @@ func unstrict(x ir.Expr) ir.Expr {
 // length when first read), revindex and revindex0, last and nextitem
 // (which take the next item early), and previtem (the item before, which
 // a pop or an insert moves); nor an if filter, whose generator promptgen
-// evaluates first, a loop over a dynamic value, or a loop whose body sets
-// the list anew (Python's goes on over the old one). Those stay errors.
+// evaluates first, or a loop whose body sets the list anew (Python's goes
+// on over the old one). Those stay errors.
 func (c *checker) liveLoop(loop *ir.For, m listMod, class map[*ir.Local]bool) {
 	l := ir.LiveList(loop)
 	reads := ""
@@ -442,8 +443,6 @@ func (c *checker) liveLoop(loop *ir.For, m listMod, class map[*ir.Local]bool) {
 		why = "that sets it anew (the loop goes on over the list it started with)"
 	case loop.Filter != nil:
 		why = "with an if filter"
-	case loop.Iter.Type().Resolve().Kind == ir.KindDynamic:
-		why = "of dynamic values"
 	case loop.Items:
 		why = "that a section truncates by items"
 	case l.MaybeUndefined:

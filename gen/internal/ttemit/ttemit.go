@@ -1412,6 +1412,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	items, m := e.temp("items"), ""
 	dynPairs := it.Kind == ir.KindDynamic && n.Key != nil
 	switch {
+	case n.Live: // the local itself, read at each iteration
 	case it.Kind == ir.KindDynamic:
 		out += action(items + " := " + v.val)
 	case n.Dictsort != nil:
@@ -1423,7 +1424,6 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	case n.Key != nil:
 		m = e.temp("m")
 		out += action(m+" := "+v.val) + action(items+" := "+call("iter", m))
-	case n.Live: // the local itself, read at each iteration
 	case it.Kind == ir.KindList && !v.maybe:
 		out += action(items + " := " + v.val)
 	default:
@@ -1504,7 +1504,11 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 		// stops there.
 		xs := localList(ir.LiveList(n))
 		vars, over = l.index, strconv.Itoa(math.MaxInt64)
-		open = action("if ge "+l.index+" "+call("len", xs)) + "{{ break }}{{ end }}" + action(rangeVar+" := index "+xs+" "+l.index)
+		if it.Kind == ir.KindDynamic { // a list value's items, as they are now
+			cur := e.temp("items")
+			open, xs = action(cur+" := "+unparen(call("dyn", `"iter"`, e.pos(n.Pos), xs))), cur
+		}
+		open += action("if ge "+l.index+" "+call("len", xs)) + "{{ break }}{{ end }}" + action(rangeVar+" := index "+xs+" "+l.index)
 	}
 	if len(n.Else) > 0 && (n.Live || ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
 		// The else runs when no iteration ran to the end, as in Jinja2. It
