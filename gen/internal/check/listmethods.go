@@ -296,7 +296,7 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 	first := mods[0]
 	class, aliases := c.listClass(l)
 	for _, s := range c.sets {
-		if _, ok := s.Value.(*ir.List); class[s.Local] && !ok && !aliases[unstrict(s.Value)] {
+		if _, ok := s.Value.(*ir.List); class[s.Local] && !ok && !aliases[ir.Unstrict(s.Value)] {
 			c.errorf(first.sp, "%s() modifies %q, which is also set to a value that is not a list literal or a variable holding such a list: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%}), as another value may be held by other names too", first.name, l.Name, l.Name)
 			return
 		}
@@ -357,7 +357,7 @@ func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
 		m, ok := after(r)
 		switch {
 		case !ok:
-		case aliases[r] && canShare:
+		case aliases[r] && canShare && h.reads[r] == 1: // the set's value only
 			share = true
 		default:
 			c.errorf(m.sp, "%s() modifies %q, whose list is also held elsewhere (put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator; or set to another name, where the two are not both surely set lists of one type) before the change: Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list, or hand the list on after its last change)", m.name, l.Name, l.Name)
@@ -392,7 +392,7 @@ func (c *checker) listClass(l *ir.Local) (map[*ir.Local]bool, map[ir.Expr]bool) 
 	for grew := true; grew; {
 		grew = false
 		for _, s := range c.sets {
-			r, ok := unstrict(s.Value).(*ir.LocalRef)
+			r, ok := ir.Unstrict(s.Value).(*ir.LocalRef)
 			if !ok || !class[s.Local] && !class[r.L] || aliases[r] {
 				continue
 			}
@@ -402,14 +402,6 @@ func (c *checker) listClass(l *ir.Local) (map[*ir.Local]bool, map[ir.Expr]bool) 
 		}
 	}
 	return class, aliases
-}
-
-// unstrict is x without the Strict around it.
-func unstrict(x ir.Expr) ir.Expr {
-	if s, ok := x.(*ir.Strict); ok {
-		return unstrict(s.X)
-	}
-	return x
 }
 
 // liveLoop makes loop, over the list of l, whose body modifies it (at

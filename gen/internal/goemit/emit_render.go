@@ -451,7 +451,7 @@ func (e *emitter) set(n *ir.Set) []jen.Code {
 		}
 		return out
 	}
-	if r, ok := n.Value.(*ir.LocalRef); ok && l.Shared && e.read[l] {
+	if r, ok := ir.Unstrict(n.Value).(*ir.LocalRef); ok && l.Shared && e.read[l] {
 		return []jen.Code{jen.Id(l.GoName).Op("=").Id(r.L.GoName)} // the list both share
 	}
 	v := e.expr(n.Value)

@@ -316,10 +316,12 @@ func AttrPath(path []*Field) string {
 }
 
 // LiveList is the local whose list a Live loop iterates.
-func LiveList(n *For) *Local {
-	x := n.Iter
+func LiveList(n *For) *Local { return Unstrict(n.Iter).(*LocalRef).L }
+
+// Unstrict is x without the Strict around it.
+func Unstrict(x Expr) Expr {
 	if s, ok := x.(*Strict); ok {
-		x = s.X
+		return Unstrict(s.X)
 	}
-	return x.(*LocalRef).L
+	return x
 }

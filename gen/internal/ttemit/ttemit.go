@@ -1373,7 +1373,7 @@ func (e *ttEmitter) set(n *ir.Set) string {
 		mark := e.temp("mark")
 		return action(mark+" := $.Mark") + e.nodes(n.Body) + action(l+" = $.Cut "+mark)
 	}
-	if r, ok := n.Value.(*ir.LocalRef); ok && n.Local.Shared {
+	if r, ok := ir.Unstrict(n.Value).(*ir.LocalRef); ok && n.Local.Shared {
 		return action(l + " = $" + r.L.GoName) // the list both share
 	}
 	v := e.expr(n.Value)
