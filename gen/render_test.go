@@ -343,6 +343,12 @@ func TestRenderErrors(t *testing.T) {
 		// map('tojson') of an undefined item (TypeError in json.dumps).
 		"maptojson": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content | map('tojson') | join }}|{{ [m.x] | map('tojson') | join }}{% endfor %}\"\n",
 		"listpop":   "inputs:\n  n: int\ntemplate: \"{% set xs = [] %}{% for i in range(n) %}{% set _ = xs.append(i) %}{% endfor %}{{ xs.pop(-3) }}{{ xs }}\"\n",
+		// A loop over a list that its body pops iterates it as it shrinks
+		// (ir.For.Live): a pop of an index the list no longer has fails.
+		// A variable set to a modified list shares it (ir.Local.Shared):
+		// a pop through one name of what the other cleared fails.
+		"listpopshared": "inputs:\n  n: int\ntemplate: \"{% set xs = [1, 2] %}{% set ys = xs %}{% if n > 0 %}{% set _ = xs.clear() %}{% endif %}{{ ys.pop() }}{{ xs }}\"\n",
+		"listpoplive":   "inputs:\n  n: int\ntemplate: \"{% set xs = [1, 2, 3] %}{% for x in xs %}{{ x }}{{ xs.pop(n) }};{% endfor %}{{ xs }}\"\n",
 		// extend() of a dynamic value makes a typed list dynamic: where
 		// the value is no iterable, Python raises TypeError.
 		"listextend": "inputs:\n  c: bool\ntemplate: \"{% set m = [1] %}{% if c %}{% set m = ['ab'] %}{% endif %}{% set xs = [1] %}{% set _ = xs.extend(m | first) %}{{ xs }}\"\n",
@@ -799,6 +805,10 @@ func TestRenderErrors(t *testing.T) {
 		{"listpop", `{"n": 3}`, "0[1, 2]"},
 		{"listpop", `{"n": 2}`, `ERROR: prompts/listpop.yaml:3:93: render listpop: invalid operation: pop index out of range`},
 		{"listpop", `{"n": 0}`, `ERROR: prompts/listpop.yaml:3:93: render listpop: invalid operation: pop from empty list`},
+		{"listpopshared", `{"n": 0}`, "2[1]"},
+		{"listpopshared", `{"n": 1}`, `ERROR: prompts/listpopshared.yaml:3:102: render listpopshared: invalid operation: pop from empty list`},
+		{"listpoplive", `{"n": 0}`, "11;32;[3]"},
+		{"listpoplive", `{"n": 2}`, `ERROR: prompts/listpoplive.yaml:3:63: render listpoplive: invalid operation: pop index out of range`},
 		{"listextend", `{"c": true}`, "[1, 'a', 'b']"},
 		{"listextend", `{"c": false}`, `ERROR: prompts/listextend.yaml:3:99: render listextend: invalid operation: 'int' object is not iterable`},
 		{"range", `{"n": 5, "step": 2}`, "024"},

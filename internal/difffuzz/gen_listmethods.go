@@ -2,11 +2,14 @@ package difffuzz
 
 // The list-method family: Python's list methods that modify a list
 // (append, extend, insert, pop, clear) on a variable or a namespace
-// attribute set to a list literal of strings (la, nl.l) or ints (li, ni.l), the idiom that carries values out of a
-// loop. Now and then the list is also held by another name (list-alias),
-// or modified by a loop over it, which promptgen rejects on purpose
-// (deliberate.go). In a case with the transformers profile, append,
-// extend and insert raise SecurityError where they run; pop and clear run.
+// attribute set to a list literal of strings (la, nl.l) or ints (li,
+// ni.l), the idiom that carries values out of a loop. Now and then the
+// list is also held by another name (list-alias), which shares it, changed
+// through either name, or takes it after the last change; or a loop over
+// it modifies it, which iterates it as it changes (promptgen rejects on
+// purpose the loop attributes Jinja2 takes ahead: loop.last, loop.length,
+// loop.revindex). In a case with the transformers profile, append, extend
+// and insert raise SecurityError where they run; pop and clear run.
 
 import (
 	"strconv"
@@ -38,7 +41,9 @@ func (g *generator) listMethodStmt() string {
 		out = g.tag("set " + la + " = " + items(g.r.IntN(3)))
 	}
 	index := func() string { return strconv.Itoa(g.r.IntN(5) - 2) }
-	op := func() string {
+	var opOn func(list string) string
+	op := func() string { return opOn(list) }
+	opOn = func(list string) string {
 		var s string
 		g.choose(
 			choice{4, true, func() { s = g.tag("set _ = " + list + ".append(" + item() + ")") }},
@@ -75,10 +80,25 @@ func (g *generator) listMethodStmt() string {
 	if g.on("list-alias") && g.chance(0.15) {
 		g.choose(
 			choice{1, true, func() { out += g.tag("set "+lb+" = "+list) + op() + print(lb) }},
-			choice{1, true, func() {
-				out += g.tag("for lx in "+list) + g.tag("if loop.index < 3") + op() + g.tag("endif") + g.tag("endfor")
+			choice{1, true, func() { // the list changed through the other name
+				out += g.tag("set "+lb+" = "+list) + opOn(lb) + print(list) + op() + print(lb)
+			}},
+			choice{2, true, func() { // a loop over the list as it changes
+				attr := ""
+				if g.chance(0.5) {
+					attr = print(g.pick([]string{"loop.index0", "loop.first", "lx", "loop.cycle('a', 'b')", "loop.last", "loop.length", "loop.revindex"}))
+				}
+				out += g.tag("for lx in "+list) + attr + g.tag("if loop.index < 3") + op() + g.tag("endif")
+				if g.chance(0.3) {
+					out += g.tag("else") + print(g.strLit())
+				}
+				out += g.tag("endfor")
 			}},
 		)
 	}
-	return out + print(list)
+	out += print(list)
+	if g.on("list-alias") && g.chance(0.1) { // held after its last change
+		out += g.tag("set "+lb+" = "+g.pick([]string{list, "[" + list + "]", list + " | default([])"})) + print(lb)
+	}
+	return out
 }

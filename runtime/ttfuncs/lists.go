@@ -97,3 +97,14 @@ func listClear(xs any) any {
 	l := reflect.ValueOf(xs)
 	return reflect.MakeSlice(l.Type(), 0, 0).Interface()
 }
+
+// listShare boxes list xs for the locals that share it (ir.Local.Shared):
+// a template variable holds the box, which a set of one to another copies,
+// and reads the list as .V.
+func listShare(xs any) map[string]any { return map[string]any{"V": xs} }
+
+// listSet puts list xs, changed, in box.
+func listSet(box map[string]any, xs any) string {
+	box["V"] = xs
+	return ""
+}

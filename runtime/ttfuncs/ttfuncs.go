@@ -391,6 +391,8 @@ func Funcs() template.FuncMap {
 		"listpop":    listPop,
 		"listclear":  listClear,
 		"listvalue":  toValue,
+		"listshare":  listShare,
+		"listset":    listSet,
 	}
 }
 

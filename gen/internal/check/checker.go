@@ -95,6 +95,8 @@ type checker struct {
 	// by the local whose list they modify (see listMethod).
 	leadCall *tmpl.Call
 	listMods map[*ir.Local][]listMod
+	// listChecked are the locals whose list checkListHolders checked.
+	listChecked map[*ir.Local]bool
 	// inIf counts the if branches around, and optional the expressions
 	// around that Jinja2 may not evaluate: an and/or's right operand, a
 	// conditional expression's arm, an elif's condition.

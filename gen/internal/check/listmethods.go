@@ -13,14 +13,16 @@ import (
 // Jinja2 runs them on the list object, which every name holding it shares.
 // promptgen compiles such a call where it can follow every holder: the
 // list is a local or a namespace attribute that each set gives a list
-// literal (a new list), read elsewhere only where its value does not
-// escape (printed, tested, indexed, sliced, or read by a filter or
+// literal (a new list) or another such local (listClass: then they share
+// the list behind a pointer, ir.Local.Shared), read elsewhere only where
+// its value does not escape (printed, tested, indexed, sliced, or read by a filter or
 // operator that makes a new value), so that xs = append(xs, x) in Go is
 // the change Python makes. The call comes first in its statement (the
 // whole value of a set or an output, or the first operand of and/or
 // there), so nothing the statement evaluates before it sees the list
-// unchanged. A loop over the list whose body modifies it, which Python
-// iterates as it grows, is rejected. The backends never write an item a
+// unchanged. A holder that takes the list after its last change sees it
+// as it stays. A loop over the list whose body modifies it iterates it as
+// it changes, as Python does (liveLoop). The backends never write an item a
 // slice shares with another (append writes past the end; pop, insert and
 // clear leave a slice whose capacity is its length, or a new one): a
 // slice or loop that read the list earlier keeps the items it saw.
@@ -280,64 +282,218 @@ func (c *checker) intArg(name string, v ir.Expr, sp tmpl.Span) {
 
 // checkListHolders reports, at a call that modifies local l, what keeps
 // promptgen from following the list l holds in p: a set of l to another
-// value than a list literal, a read of l whose value escapes, or a loop
-// over l whose body modifies it.
+// value than a list literal, a read of l whose value escapes (another
+// name, a list or a generator holds it) where a call may modify l after
+// it, or a loop over l whose body modifies it that reads what Python's
+// LoopContext reads ahead (see liveLoop). A loop over l whose body
+// modifies it iterates the list as it changes (ir.For.Live), as Python's
+// list iterator does.
 func (c *checker) checkListHolders(p *ir.Prompt, l *ir.Local) {
+	if c.listChecked[l] {
+		return // with another local its list shares
+	}
 	mods := c.listMods[l]
 	first := mods[0]
+	class, aliases := c.listClass(l)
 	for _, s := range c.sets {
-		if _, ok := s.Value.(*ir.List); s.Local == l && !ok {
-			c.errorf(first.sp, "%s() modifies %q, which is also set to a value that is not a list literal: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%}), as another value may be held by other names too", first.name, l.Name, l.Name)
+		if _, ok := s.Value.(*ir.List); class[s.Local] && !ok && !aliases[ir.Unstrict(s.Value)] {
+			c.errorf(first.sp, "%s() modifies %q, which is also set to a value that is not a list literal or a variable holding such a list: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%}), as another value may be held by other names too", first.name, l.Name, l.Name)
 			return
 		}
 	}
-	if c.unvalued[l] {
-		c.errorf(first.sp, "%s() modifies %q, which a loop or a block set also assigns: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%})", first.name, l.Name, l.Name)
-		return
-	}
 	isMod := map[ir.Expr]listMod{}
+	for m := range class {
+		if c.unvalued[m] {
+			c.errorf(first.sp, "%s() modifies %q, which a loop or a block set also assigns: promptgen modifies only a list that each set makes anew ({%% set %s = [] %%})", first.name, m.Name, m.Name)
+			return
+		}
+		if m != l {
+			mods = append(mods, c.listMods[m]...)
+		}
+		if c.listChecked == nil {
+			c.listChecked = map[*ir.Local]bool{}
+		}
+		c.listChecked[m] = true
+	}
 	for _, m := range mods {
 		isMod[m.x] = m
 	}
-	var h listHolders
-	h.l = l
+	h := listHolders{class: class, reads: map[ir.Expr]int{}, safe: map[ir.Expr]int{}, at: map[ir.Expr]int{}}
 	h.walk(p.Body)
 	for _, f := range p.Funcs { // which read no local of the template (macroFunc)
 		h.walk(f.Body)
 	}
-	if h.total > h.safe {
-		c.errorf(first.sp, "%s() modifies %q, whose list is also held elsewhere (set to another name, put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator): Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list)", first.name, l.Name, l.Name)
+	// A read whose value escapes is exact where no call modifies l after
+	// it: after it in the template's order, or in a loop (or a call
+	// block's body, which the macro may call again) around both.
+	after := func(r ir.Expr) (listMod, bool) {
+		for _, m := range mods {
+			if h.at[m.x] > h.at[r] {
+				return m, true
+			}
+		}
+		for _, rg := range h.repeats {
+			if rg[r] {
+				for _, m := range mods {
+					if rg[m.x] {
+						return m, true
+					}
+				}
+			}
+		}
+		return listMod{}, false
+	}
+	// A variable set to another's list shares it with that one: the
+	// locals hold one list (ir.Local.Shared) where a change may follow.
+	share, canShare := false, true
+	for m := range class {
+		k := m.T.Resolve().Kind
+		canShare = canShare && (k == ir.KindList || k == ir.KindDynamic) && !m.MaybeUndefined && ir.SameKind(m.T, l.T) // one Go type behind the pointer
+	}
+	for _, r := range h.order {
+		if h.reads[r] == h.safe[r] {
+			continue
+		}
+		m, ok := after(r)
+		switch {
+		case !ok:
+		case aliases[r] && canShare && h.reads[r] == 1: // the set's value only
+			share = true
+		default:
+			c.errorf(m.sp, "%s() modifies %q, whose list is also held elsewhere (put in a list or dict, passed to a macro, or read by a filter that yields it, such as default, or a generator; or set to another name, where the two are not both surely set lists of one type) before the change: Jinja2 shares one list between them, which promptgen does not follow (pass a copy, %s | list, or hand the list on after its last change)", m.name, l.Name, l.Name)
+			return
+		}
+	}
+	for m := range class {
+		m.Shared = share
 	}
 	for _, loop := range h.loops {
-		found := false
+		var mod *listMod
 		modifies := func(x ir.Expr) {
-			if m, ok := isMod[x]; ok && !found {
-				found = true
-				c.errorf(m.sp, "%s() modifies %q in a loop over it, which Jinja2 iterates as it changes: not supported (loop over a copy, %s | list)", m.name, l.Name, l.Name)
+			if m, ok := isMod[x]; ok && mod == nil {
+				mod = &m
 			}
 		}
 		ir.Walk(loop.Body, modifies)
 		ir.WalkExpr(loop.Filter, modifies)
+		if mod != nil {
+			c.liveLoop(loop, *mod, class)
+		}
 	}
 }
 
-// listHolders counts the reads of local l in a body (total) and those
-// whose value does not escape (safe), and collects the loops over l.
+// listClass returns the locals that may hold the list of local l, which
+// a list method modifies: l and the typed locals set to one of them
+// ({% set ys = xs %}, also the enclosing value a scope's local starts
+// from) or that one of them is set to; and the reads of them that are
+// those sets' values.
+func (c *checker) listClass(l *ir.Local) (map[*ir.Local]bool, map[ir.Expr]bool) {
+	class, aliases := map[*ir.Local]bool{l: true}, map[ir.Expr]bool{}
+	for grew := true; grew; {
+		grew = false
+		for _, s := range c.sets {
+			r, ok := ir.Unstrict(s.Value).(*ir.LocalRef)
+			if !ok || !class[s.Local] && !class[r.L] || aliases[r] {
+				continue
+			}
+			aliases[r] = true
+			grew = grew || !class[s.Local] || !class[r.L]
+			class[s.Local], class[r.L] = true, true
+		}
+	}
+	return class, aliases
+}
+
+// liveLoop makes loop, over the list of l, whose body modifies it (at
+// m), iterate the list as it changes: Python's list iterator takes item
+// i while i is below the list's length at that moment, so the loop sees
+// the items appended and stops early after a pop. What Jinja2's
+// LoopContext reads ahead, once, is not followed: loop.length (the
+// length when first read), revindex and revindex0, last and nextitem
+// (which take the next item early), and previtem (the item before, which
+// a pop or an insert moves); nor an if filter, whose generator promptgen
+// evaluates first, or a loop whose body sets the list anew (Python's goes
+// on over the old one). Those stay errors.
+func (c *checker) liveLoop(loop *ir.For, m listMod, class map[*ir.Local]bool) {
+	l := ir.LiveList(loop)
+	reads := ""
+	ir.Walk(loop.Body, func(x ir.Expr) {
+		if a, ok := x.(*ir.LoopAttr); ok && a.For == loop && reads == "" && !liveLoopAttrs[a.Attr] {
+			reads = "loop." + a.Attr
+		}
+	})
+	why := ""
+	switch {
+	case reads != "":
+		why = "that reads " + reads + map[string]string{
+			"loop.length": ", the length Jinja2 takes once, where it is first read", "loop.revindex": ", from the length Jinja2 takes once, where it is first read",
+			"loop.revindex0": ", from the length Jinja2 takes once, where it is first read",
+			"loop.last":      ", for which Jinja2 takes the next item early", "loop.nextitem": ", which Jinja2 takes early",
+			"loop.previtem": ", the item before, which a change may move",
+		}[reads]
+	case setsIn(loop.Body, class):
+		why = "that sets it anew (the loop goes on over the list it started with)"
+	case loop.Filter != nil:
+		why = "with an if filter"
+	case loop.Items:
+		why = "that a section truncates by items"
+	case l.MaybeUndefined:
+		why = "that may be undefined"
+	default:
+		loop.Live = true
+		return
+	}
+	c.errorf(m.sp, "%s() modifies %q in a loop over it, which Jinja2 iterates as it changes: promptgen follows that, but not in a loop %s (loop over a copy, %s | list)", m.name, l.Name, why, l.Name)
+}
+
+// setsIn reports whether a statement of ns, or of a macro call expanded
+// in them, sets one of the locals of class.
+func setsIn(ns []ir.Node, class map[*ir.Local]bool) bool {
+	found := false
+	sets := func(t *ir.Local) { found = found || class[t] }
+	ir.WalkTargets(ns, sets)
+	ir.Walk(ns, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Capture:
+			ir.WalkTargets(x.Body, sets)
+		case *ir.CallFunc:
+			if x.Caller != nil {
+				ir.WalkTargets(x.Caller.Body, sets)
+			}
+		}
+	})
+	return found
+}
+
+// liveLoopAttrs are the loop attributes a loop over a list that changes
+// reads as Jinja2 does: the index and what follows from it.
+var liveLoopAttrs = map[string]bool{"index": true, "index0": true, "first": true}
+
+// listHolders finds the reads of local l in a body (reads, by how many
+// times each occurs) and those whose value does not escape (safe), each
+// expression's place in the order the template runs (at, the last where
+// one occurs twice), the bodies that may run again (repeats: a loop's, a
+// call block's), and the loops over l.
 type listHolders struct {
-	l           *ir.Local
-	total, safe int
+	class       map[*ir.Local]bool
+	reads, safe map[ir.Expr]int
+	order       []ir.Expr // the reads, in the template's order
+	at          map[ir.Expr]int
+	n           int // the expressions walked
+	repeats     []map[ir.Expr]bool
 	loops       []*ir.For
 }
 
-// is reports whether x is the value of l.
-func (h *listHolders) is(x ir.Expr) bool {
+// is reports whether x is the value of a local of the class, and the
+// read it is.
+func (h *listHolders) is(x ir.Expr) (ir.Expr, bool) {
 	switch x := x.(type) {
 	case *ir.LocalRef:
-		return x.L == h.l
+		return x, h.class[x.L]
 	case *ir.Strict:
 		return h.is(x.X)
 	}
-	return false
+	return nil, false
 }
 
 // consumingFilters make a new value of a list, at once: what they read
@@ -355,28 +511,48 @@ var consumingDynOps = map[ir.DynOp]bool{
 	ir.DynFirst: true, ir.DynLast: true, ir.DynJoin: true, ir.DynList: true,
 }
 
-// walk counts in the statements of ns, and in the bodies of the macro
+// walk looks at the statements of ns, and at the bodies of the macro
 // calls expanded in them.
 func (h *listHolders) walk(ns []ir.Node) {
 	ir.Walk(ns, h.expr)
 	h.nodes(ns)
 }
 
+// repeat records the expressions of ns, and of x, as a body that may run
+// again.
+func (h *listHolders) repeat(ns []ir.Node, x ir.Expr) {
+	in := map[ir.Expr]bool{}
+	mark := func(x ir.Expr) { in[x] = true }
+	ir.Walk(ns, mark)
+	ir.WalkExpr(x, mark)
+	h.repeats = append(h.repeats, in)
+}
+
 func (h *listHolders) expr(x ir.Expr) {
+	h.n++
+	h.at[x] = h.n
 	count := func(xs ...ir.Expr) {
 		for _, x := range xs {
-			if h.is(x) {
-				h.safe++
+			if r, ok := h.is(x); ok {
+				h.safe[r]++
 			}
 		}
 	}
 	switch x := x.(type) {
 	case *ir.LocalRef:
-		if x.L == h.l {
-			h.total++
+		if h.class[x.L] {
+			if h.reads[x] == 0 {
+				h.order = append(h.order, x)
+			}
+			h.reads[x]++
 		}
 	case *ir.Capture:
 		h.nodes(x.Body)
+	case *ir.CallFunc:
+		if x.Caller != nil {
+			h.repeat(x.Caller.Body, nil)
+			h.nodes(x.Caller.Body)
+		}
 	case *ir.Call:
 		if x.Kind == ir.CallListMethod || x.Kind == ir.CallTest || x.Kind == ir.CallFilter && consumingFilters[x.Name] {
 			count(x.X)
@@ -401,30 +577,34 @@ func (h *listHolders) expr(x ir.Expr) {
 }
 
 // nodes counts the reads that statements make safely: printed, tested,
-// iterated; the loops over l are collected.
+// iterated; the loops over l are collected, and every loop's body is a
+// body that may run again.
 func (h *listHolders) nodes(ns []ir.Node) {
+	count := func(x ir.Expr) bool {
+		r, ok := h.is(x)
+		if ok {
+			h.safe[r]++
+		}
+		return ok
+	}
 	for _, n := range ns {
 		switch n := n.(type) {
 		case *ir.Print:
-			if h.is(n.X) {
-				h.safe++
-			}
+			count(n.X)
 		case *ir.If:
 			for _, b := range n.Branches {
-				if h.is(b.Cond) {
-					h.safe++
-				}
+				count(b.Cond)
 				h.nodes(b.Body)
 			}
 			h.nodes(n.Else)
 		case *ir.For:
-			if h.is(n.Iter) {
-				h.safe++
+			if count(n.Iter) {
 				h.loops = append(h.loops, n)
 			}
-			if n.Filter != nil && h.is(n.Filter) {
-				h.safe++
+			if n.Filter != nil {
+				count(n.Filter)
 			}
+			h.repeat(n.Body, n.Filter)
 			h.nodes(n.Body)
 			h.nodes(n.Else)
 		case *ir.Set:

@@ -227,7 +227,7 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 	case *ir.FieldRef:
 		return e.field(x)
 	case *ir.LocalRef:
-		v := gval{val: jen.Id(x.L.GoName)}
+		v := gval{val: e.localList(x.L)()}
 		if x.L.MaybeUndefined {
 			v.def = jen.Id(x.L.GoName + "Def")
 		}

@@ -401,7 +401,11 @@ func (e *emitter) declare(locals []*ir.Local) []jen.Code {
 		if !e.read[l] {
 			continue
 		}
-		out = append(out, jen.Var().Id(l.GoName).Add(GoType(l.T, false)))
+		t := GoType(l.T, false)
+		if l.Shared {
+			t = jen.Op("*").Add(t)
+		}
+		out = append(out, jen.Var().Id(l.GoName).Add(t))
 		if l.MaybeUndefined {
 			out = append(out, jen.Var().Id(l.GoName+"Def").Bool())
 		}
@@ -447,6 +451,9 @@ func (e *emitter) set(n *ir.Set) []jen.Code {
 		}
 		return out
 	}
+	if r, ok := ir.Unstrict(n.Value).(*ir.LocalRef); ok && l.Shared && e.read[l] {
+		return []jen.Code{jen.Id(l.GoName).Op("=").Id(r.L.GoName)} // the list both share
+	}
 	v := e.expr(n.Value)
 	if !e.read[l] {
 		return unused(n.Value, v) // evaluated for its errors only
@@ -463,6 +470,9 @@ func (e *emitter) set(n *ir.Set) []jen.Code {
 		if v.def != nil {
 			return append(out, jen.If(v.def).Block(jen.Id(l.GoName).Op("=").Add(v.val)))
 		}
+	}
+	if l.Shared { // a new list, behind a pointer of its own
+		return append(out, jen.Id(l.GoName).Op("=").New(GoType(l.T, false)), jen.Op("*").Id(l.GoName).Op("=").Add(v.val))
 	}
 	return append(out, jen.Id(l.GoName).Op("=").Add(v.val))
 }
@@ -492,7 +502,9 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	var elem *ir.Type
 	switch it.Kind {
 	case ir.KindDynamic:
-		out = append(out, e.dynIter(n, items)...)
+		if !n.Live { // which reads the local itself at each iteration
+			out = append(out, e.dynIter(n, items)...)
+		}
 		elem = it
 	case ir.KindString:
 		out = append(out, jen.Id(items).Op(":=").Qual("strings", "Split").Call(v.val, jen.Lit("")))
@@ -534,7 +546,9 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		}
 		elem = &ir.Type{Kind: ir.KindString}
 	default:
-		out = append(out, jen.Id(items).Op(":=").Add(v.val))
+		if !n.Live { // which reads the local itself at each iteration
+			out = append(out, jen.Id(items).Op(":=").Add(v.val))
+		}
 		elem = it.Elem
 	}
 	// target binds, for one element, the loop variables that used reads.
@@ -631,6 +645,8 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 	// Name only the index and element the body uses: Go rejects unused ones.
 	var clause *jen.Statement
 	switch {
+	case n.Live:
+		return e.liveLoop(n, out, body, index, x, done, len(bind) > 0)
 	case len(bind) > 0:
 		clause = jen.List(jen.Id(index), jen.Id(x)).Op(":=").Range()
 	case index != "_":
@@ -644,6 +660,43 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		out = append(out, jen.If(jen.Op("!").Id(done)).Block(e.nodes(n.Else)...))
 	case len(n.Else) > 0:
 		out = append(out, jen.If(jen.Len(jen.Id(items)).Op("==").Lit(0)).Block(e.nodes(n.Else)...))
+	}
+	return []jen.Code{jen.Block(out...)}
+}
+
+// liveLoop ends forLoop for a Live loop n, given the statements before
+// the loop (out) and its body: it takes item i while i is below the list's
+// length at that moment, as Python's list iterator does, and binds it to
+// x where bind. The else runs where no iteration ran (done, declared
+// already where the body has loop controls).
+func (e *emitter) liveLoop(n *ir.For, out, body []jen.Code, index, x, done string, bind bool) []jen.Code {
+	if index == "_" {
+		index = e.temp("i")
+	}
+	l := e.localList(ir.LiveList(n))
+	items, dyn := l, n.Iter.Type().Kind == ir.KindDynamic
+	var pre []jen.Code
+	cond := jen.Id(index).Op("<").Len(items())
+	if dyn { // a list value's items, as they are now
+		cur := e.temp("items")
+		items = func() *jen.Statement { return jen.Id(cur) }
+		iter := jen.List(items(), jen.Id("_")).Op(":=").Add(l()).Dot("Iter").Call()
+		if len(n.Else) > 0 && done == "" {
+			out = append(out, iter.Clone())
+		}
+		pre = append(pre, iter, jen.If(jen.Id(index).Op(">=").Len(items())).Block(jen.Break()))
+		cond = jen.Empty()
+	}
+	if len(n.Else) > 0 && done == "" {
+		done = e.temp("done")
+		out = append(out, jen.Id(done).Op(":=").Len(items()).Op(">").Lit(0))
+	}
+	if bind {
+		pre = append(pre, jen.Id(x).Op(":=").Add(items()).Index(jen.Id(index)))
+	}
+	out = append(out, jen.For(jen.Id(index).Op(":=").Lit(0), cond, jen.Id(index).Op("++")).Block(append(pre, body...)...))
+	if len(n.Else) > 0 {
+		out = append(out, jen.If(jen.Op("!").Id(done)).Block(e.nodes(n.Else)...))
 	}
 	return []jen.Code{jen.Block(out...)}
 }

@@ -9,7 +9,7 @@ import (
 // (ir.CallListMethod), a slice or a list value: the local is set to the
 // list changed, and the value is none, or the item pop takes out.
 func (e *emitter) listMethod(x *ir.Call) gval {
-	xs := jen.Id(x.X.(*ir.LocalRef).L.GoName)
+	xs := e.localList(x.X.(*ir.LocalRef).L)()
 	dyn := x.X.Type().Kind == ir.KindDynamic
 	var pre []jen.Code
 	args := make([]jen.Code, len(x.Args))
@@ -48,4 +48,13 @@ func (e *emitter) listMethod(x *ir.Call) gval {
 		set(jen.Add(xs).Index(jen.Lit(0), jen.Lit(0), jen.Lit(0)))
 	}
 	return gval{pre: pre, val: constCode(&ir.Const{T: x.T})}
+}
+
+// localList returns a function that makes the variable of local l anew
+// each time: the list behind its pointer where l is Shared.
+func (e *emitter) localList(l *ir.Local) func() *jen.Statement {
+	if l.Shared {
+		return func() *jen.Statement { return jen.Parens(jen.Op("*").Id(l.GoName)) }
+	}
+	return func() *jen.Statement { return jen.Id(l.GoName) }
 }

@@ -43,6 +43,10 @@ type (
 		// record where it starts and where each iteration ends, so that the
 		// budget can drop the last iterations.
 		Items bool
+		// Live marks a loop over the list of a local that its body
+		// modifies: it takes item i while i is below the list's length at
+		// that moment, as Python's list iterator does (check.liveLoop).
+		Live bool
 	}
 	Set struct {
 		Local *Local
@@ -64,6 +68,10 @@ type Local struct {
 	T      *Type
 	// MaybeUndefined locals carry a companion "<GoName>Def" bool.
 	MaybeUndefined bool
+	// Shared locals hold a list that a list method modifies and that
+	// another local set to it holds too (check.listClass): the backends
+	// keep the list behind a pointer, which a set of one to another copies.
+	Shared bool
 }
 
 type Expr interface{ Type() *Type }

@@ -314,3 +314,14 @@ func AttrPath(path []*Field) string {
 	}
 	return strings.Join(keys, ".")
 }
+
+// LiveList is the local whose list a Live loop iterates.
+func LiveList(n *For) *Local { return Unstrict(n.Iter).(*LocalRef).L }
+
+// Unstrict is x without the Strict around it.
+func Unstrict(x Expr) Expr {
+	if s, ok := x.(*Strict); ok {
+		return Unstrict(s.X)
+	}
+	return x
+}

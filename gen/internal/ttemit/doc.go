@@ -7,7 +7,8 @@
 //
 // The template's data ($) holds the feed in field F, which a template
 // that reads the feed first puts in $_f: a feed variable is $_f.GoName, a
-// local (loop target, set) is the template variable $<GoName>, and
+// local (loop target, set) is the template variable $<GoName> (a Shared
+// one holds a box, listshare's, whose list is $<GoName>.V), and
 // promptgen's own variables are $_<name><n>, which no Go name of a local
 // can be. Every Jinja2 operation is a ttfuncs call; the
 // template's own if, range, with and assignment only carry the structure,

@@ -2,6 +2,7 @@ package ttemit
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -427,7 +428,7 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.FieldRef:
 		return e.field(x)
 	case *ir.LocalRef:
-		return tval{val: "$" + x.L.GoName, maybe: x.L.MaybeUndefined}
+		return tval{val: localList(x.L), maybe: x.L.MaybeUndefined}
 	case *ir.LoopAttr:
 		l := e.loops[x.For]
 		i, n := l.index, l.length
@@ -1357,7 +1358,11 @@ func (e *ttEmitter) assumeWhile(b ir.Branch) string {
 func (e *ttEmitter) declare(locals []*ir.Local) string {
 	var b strings.Builder
 	for _, l := range locals {
-		b.WriteString(action("$" + l.GoName + " := " + zero(l)))
+		v := zero(l)
+		if l.Shared {
+			v = call("listshare", v)
+		}
+		b.WriteString(action("$" + l.GoName + " := " + v))
 	}
 	return b.String()
 }
@@ -1368,9 +1373,15 @@ func (e *ttEmitter) set(n *ir.Set) string {
 		mark := e.temp("mark")
 		return action(mark+" := $.Mark") + e.nodes(n.Body) + action(l+" = $.Cut "+mark)
 	}
+	if r, ok := ir.Unstrict(n.Value).(*ir.LocalRef); ok && n.Local.Shared {
+		return action(l + " = $" + r.L.GoName) // the list both share
+	}
 	v := e.expr(n.Value)
 	if !ir.SameKind(n.Value.Type(), n.Local.T) && n.Local.T.Resolve().Kind != ir.KindDynamic {
 		v = e.str(v)
+	}
+	if n.Local.Shared { // a new list, in a box of its own
+		v.val = call("listshare", v.val)
 	}
 	return v.pre + action(l+" = "+v.val)
 }
@@ -1401,6 +1412,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	items, m := e.temp("items"), ""
 	dynPairs := it.Kind == ir.KindDynamic && n.Key != nil
 	switch {
+	case n.Live: // the local itself, read at each iteration
 	case it.Kind == ir.KindDynamic:
 		out += action(items + " := " + v.val)
 	case n.Dictsort != nil:
@@ -1459,8 +1471,8 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 			c.pre + action("if "+unparen(c.val)) + action(kept+" = keep "+kept+" "+rangeVar) + "{{ end }}{{ end }}" +
 			action(items+" = "+kept)
 	}
-	l := loopVars{items: items, padded: padIndex(n)}
-	if n.Index != "" {
+	l := loopVars{items: items, padded: padIndex(n) && !n.Live}
+	if n.Index != "" || n.Live {
 		l.index = e.temp("i")
 	}
 	if n.Length != "" {
@@ -1469,7 +1481,7 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	}
 	e.loops[n] = l
 	vars, over, open, close := rangeVar, items, "", ""
-	if l.index != "" {
+	if l.index != "" && !n.Live {
 		vars = l.index + ", " + rangeVar
 	}
 	if l.padded { // the first iteration, of the item pad adds, renders nothing
@@ -1486,7 +1498,19 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 	full := e.temp("full")
 	out += action(full + " := $.Full")
 	limit := action("if "+full) + action("$.TooLarge "+e.pos(n.Pos)) + "{{ end }}"
-	if len(n.Else) > 0 && (ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
+	if n.Live {
+		// Item i while i is below the list's length at that moment, as
+		// Python's list iterator takes it: a range over the ints that
+		// stops there.
+		xs := localList(ir.LiveList(n))
+		vars, over = l.index, strconv.Itoa(math.MaxInt64)
+		if it.Kind == ir.KindDynamic { // a list value's items, as they are now
+			cur := e.temp("items")
+			open, xs = action(cur+" := "+unparen(call("dyn", `"iter"`, e.pos(n.Pos), xs))), cur
+		}
+		open += action("if ge "+l.index+" "+call("len", xs)) + "{{ break }}{{ end }}" + action(rangeVar+" := index "+xs+" "+l.index)
+	}
+	if len(n.Else) > 0 && (n.Live || ir.HasLoopControl(n.Body, n) || ir.HasLoopControl(n.Else, nil)) {
 		// The else runs when no iteration ran to the end, as in Jinja2. It
 		// is outside the range, where a loop control stops the loop around
 		// it (text/template's would end this range).
