@@ -45,7 +45,7 @@ func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
 func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args ...ir.Expr) *ir.Dynamic {
 	for i, a := range args {
 		c.dynOperand(a, sp)
-		c.methodOperand(op, i, a, sp)
+		c.methodOperand(op, name, i, a, sp)
 	}
 	out := &ir.Dynamic{Op: op, Name: name, Args: args, T: t, Pos: c.posString(sp)}
 	c.dyns = append(c.dyns, dynAt{out, sp})
@@ -349,11 +349,15 @@ var methodFails = map[ir.DynOp]struct {
 	ir.DynItems: {0, "UndefinedError"}, ir.DynItemsList: {0, "UndefinedError"},
 }
 
-// methodOperand checks x, operand i of op, where op fails on a method
-// (methodFails), with methodUse.
-func (c *checker) methodOperand(op ir.DynOp, i int, x ir.Expr, sp tmpl.Span) {
+// methodOperand checks x, operand i of op (of name, a filter's), where op
+// fails on a method (methodFails), with methodUse. A filter other than int
+// and float (0 of a method) reads its text, which holds an address, or
+// fails: as a string made of it.
+func (c *checker) methodOperand(op ir.DynOp, name string, i int, x ir.Expr, sp tmpl.Span) {
 	if f, fails := methodFails[op]; fails && (f.operand < 0 || f.operand == i) {
 		c.methodUse(x, f.does, sp)
+	} else if (op == ir.DynFilter || op == ir.DynMapFilter) && i == 0 && name != "int" && name != "float" {
+		c.methodUse(x, "str", sp)
 	}
 }
 

@@ -997,7 +997,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 			}
 			f = c.inferField(t, name, nameSp, false)
 		}
-		if builtins.IsDictMethod(name) && !c.getReads[e] && !isAttr && f.Optional && builtins.IsDictMethodValue(name) {
+		if builtins.IsDictMethod(name) && !c.getReads[e] && f.Optional && builtins.IsDictMethodValue(name) && !callsIn(x) {
+			// x[name] (x.name returned above), whose x the check below
+			// evaluates again: not where that may change something.
 			return c.keyOrMethod(e, x, of, name, nameSp, u)
 		}
 		if builtins.IsDictMethod(name) && !c.getReads[e] {
