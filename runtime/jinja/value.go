@@ -1090,6 +1090,13 @@ func (v Value) Iter() ([]Value, error) {
 	return items, err
 }
 
+// ToList is the list filter of v: the items Iter returns, as a list; of
+// an iterator every item it has left (a later read finds none).
+func (v Value) ToList() (Value, error) {
+	items, err := v.rest()
+	return ListValue(items...), err
+}
+
 // rest is Iter for a caller that takes every item: an iterator is left
 // with none, which a later read finds.
 func (v Value) rest() ([]Value, error) {

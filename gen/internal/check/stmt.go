@@ -399,7 +399,7 @@ func (c *checker) set(n *tmpl.Set) []ir.Node {
 		return []ir.Node{c.assign(n.Targets[0].Name, out, &ir.Type{Kind: ir.KindString}, n.Span)}
 	case len(n.Targets) == 1:
 		c.leadCall = leading(n.Value)
-		out := &ir.Set{Value: c.expr(n.Value, useValue)}
+		out := &ir.Set{Value: c.asIterator(c.expr(n.Value, useValue), n.Value.Pos())}
 		return []ir.Node{c.stored(c.assign(n.Targets[0].Name, out, out.Value.Type(), n.Span), n.Targets[0].Name, n.Span)}
 	}
 	return c.tupleSet(n)
@@ -559,7 +559,7 @@ func (c *checker) tupleSet(n *tmpl.Set) []ir.Node {
 	}
 	values := make([]ir.Expr, len(items))
 	for i, it := range items {
-		values[i] = c.expr(it, useValue)
+		values[i] = c.asIterator(c.expr(it, useValue), it.Pos())
 	}
 	var out []ir.Node
 	if c.readsTargets(values, n.Targets) {

@@ -1,0 +1,108 @@
+package check
+
+import (
+	"github.com/promptgen/promptgen/gen/internal/builtins"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// Generators used as values. Where a generator (see generator) is held
+// as a value rather than iterated by its consumer (an item of a list,
+// dict or tuple literal), it becomes a dynamic value holding Python's
+// iterator (jinja.IteratorValue), whose copies share their place, as
+// the one object Jinja2 holds does. promptgen makes its items where
+// Jinja2 makes the generator, which yields what Jinja2 pulls later only
+// where the generator's work on an item cannot fail (eagerExact); its
+// operand, a list, no statement can change in between (a list method
+// of a list a generator holds is rejected). Elsewhere the use stays an
+// error (mustIterate).
+
+// asIterator returns x, or where x is a generator that eagerExact makes
+// exactly, the iterator holding it, a dynamic value.
+func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
+	if !generator(x) || !eagerExact(x) {
+		return x
+	}
+	c.iterate(x)
+	return c.dyn(ir.DynIterator, iteratorType(x), ir.DynamicType(), sp, x)
+}
+
+// eagerExact reports whether g, a generator, yields the same items
+// evaluated in full where it is made as where its consumer pulls them:
+// its work on an item, and that of the generators it reads, cannot fail.
+func eagerExact(g ir.Expr) bool {
+	var src ir.Expr
+	switch g := g.(type) {
+	case *ir.Call: // reverse, map(attribute=), unique of a typed list
+		if g.Name == "unique" && (!hashable(g.X.Type().Resolve().Elem) || !builtins.IsNone(g.Args[1])) {
+			return false
+		}
+		src = g.X
+	case *ir.Select:
+		if !cannotFail(g.Cond) {
+			return false
+		}
+		src = g.X
+	case *ir.MapFilter:
+		if !cannotFail(g.Elem) {
+			return false
+		}
+		src = g.X
+	default: // of a dynamic value: its work on an item may fail
+		return false
+	}
+	return !mayBeGenerator(src) || generator(src) && eagerExact(src)
+}
+
+// hashable reports whether items of type t are Python values that a set
+// holds (unique's keys): strings, numbers, bools and none.
+func hashable(t *ir.Type) bool {
+	switch t.Resolve().Kind {
+	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
+		return true
+	}
+	return false
+}
+
+// cannotFail reports whether x, a select's test or a map's filter of an
+// item, evaluates without failing whatever the item holds: constants,
+// the item and its fields, not, and, or, ==, and the tests and filters
+// that take any value.
+func cannotFail(x ir.Expr) bool {
+	ok := true
+	ir.WalkExpr(x, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Const, *ir.LocalRef:
+		case *ir.FieldRef:
+			// Of an object that may be undefined, Jinja2 fails.
+			of, nested := x.Of.(*ir.FieldRef)
+			ok = ok && (!nested || !of.Field.Optional)
+		case *ir.Unary:
+			ok = ok && x.Op == "not"
+		case *ir.Binary:
+			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=")
+		case *ir.Call:
+			ok = ok && (x.Kind == ir.CallTest && anyValueTests[x.Name] || x.Kind == ir.CallFilter && anyValueFilters[x.Name])
+		case *ir.Dynamic:
+			ok = ok && !x.Fallible()
+		default:
+			ok = false
+		}
+	})
+	return ok
+}
+
+// anyValueTests and anyValueFilters are the tests and filters that
+// Jinja2 runs on any value without failing.
+var (
+	anyValueTests = map[string]bool{
+		"defined": true, "undefined": true, "none": true, "string": true, "number": true, "integer": true,
+		"float": true, "boolean": true, "true": true, "false": true, "mapping": true, "iterable": true,
+		"sequence": true, "callable": true, "eq": true, "equalto": true, "==": true, "ne": true, "!=": true,
+		"sameas": true, "escaped": true,
+	}
+	anyValueFilters = map[string]bool{
+		"upper": true, "lower": true, "title": true, "capitalize": true, "string": true,
+		"float": true, "default": true, "d": true, "wordcount": true,
+	}
+)
