@@ -514,7 +514,10 @@ func (g *generator) setGeneratorStmt() string {
 // last: TypeError). Names of their own (gv_*): nothing else reads them.
 func (g *generator) generatorValueStmt() string {
 	elem := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
-	x := g.lazyList(elem, 2).text
+	x := g.exactGenerator(elem)
+	if g.chance(0.2) {
+		x = g.lazyList(elem, 2).text // one whose work may fail: stays out where read
+	}
 	var hold, r string
 	kinds := 5
 	if g.ifs == 0 && g.loops == 0 && !g.macroBody && g.setBlock == 0 {
@@ -549,6 +552,30 @@ func (g *generator) generatorValueStmt() string {
 		out += "{{ " + r + "|" + g.pick([]string{"length", "last", "tojson"}) + " }}"
 	}
 	return out
+}
+
+// exactGenerator is a generator of a list of elem whose work on an item
+// cannot fail, which promptgen holds as a value: select or reject with
+// no test or a test of any value, reverse, unique, map('string').
+func (g *generator) exactGenerator(elem *valueType) string {
+	src := g.expr(listOf(elem), 1)
+	if src.lazy {
+		src = g.filter(src, "list")
+	}
+	switch f := g.pick([]string{"select", "reject", "reverse", "unique", "map"}); f {
+	case "map":
+		return g.filter(src, "map", "'string'").text
+	case "select", "reject":
+		switch g.r.IntN(3) {
+		case 0:
+			return g.filter(src, f, "'"+g.pick([]string{"defined", "none", "string", "number"})+"'").text
+		case 1:
+			return g.filter(src, f, "'"+g.pick([]string{"eq", "ne", "=="})+"'", g.leaf(elem).text).text
+		}
+		return g.filter(src, f).text
+	default:
+		return g.filter(src, f).text
+	}
 }
 
 // filterBlockStmt is {% filter %} with a chain of one or two string

@@ -582,6 +582,10 @@ func (c *checker) unpackSet(n *tmpl.Set) []ir.Node {
 	if t := v.Type(); t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindList, n.Value.Pos())
 	}
+	if isDynamic(v) {
+		// Python iterates it once: an iterator's items too.
+		v = c.dyn(ir.DynList, "", ir.DynamicType(), n.Value.Pos(), v)
+	}
 	tmp := c.temporary(v)
 	out := []ir.Node{tmp}
 	for i, target := range n.Targets {
