@@ -1,6 +1,8 @@
 package check
 
 import (
+	"slices"
+
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -51,7 +53,22 @@ func eagerExact(g ir.Expr) bool {
 	default: // of a dynamic value: its work on an item may fail
 		return false
 	}
-	return !mayBeGenerator(src) || generator(src) && eagerExact(src)
+	return exactSource(src)
+}
+
+// exactSource reports whether x, the operand of a generator, yields no
+// generator (also through a conditional or an and/or) but those that
+// eagerExact makes exactly.
+func exactSource(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.Cond:
+		return exactSource(x.Then) && (x.Else == nil || exactSource(x.Else))
+	case *ir.Binary:
+		if x.Value {
+			return !slices.ContainsFunc(builtins.Yields(x), func(y ir.Expr) bool { return !exactSource(y) })
+		}
+	}
+	return !generator(x) || eagerExact(x)
 }
 
 // hashable reports whether items of type t are Python values that a set
