@@ -10,14 +10,16 @@ import (
 
 // Generators used as values. Where a generator (see generator) is held
 // as a value rather than iterated by its consumer (an item of a list,
-// dict or tuple literal), it becomes a dynamic value holding Python's
-// iterator (jinja.IteratorValue), whose copies share their place, as
-// the one object Jinja2 holds does. promptgen makes its items where
-// Jinja2 makes the generator, which yields what Jinja2 pulls later only
-// where the generator's work on an item cannot fail (eagerExact); its
-// operand, a list, no statement can change in between (a list method
-// of a list a generator holds is rejected). Elsewhere the use stays an
-// error (mustIterate).
+// dict or tuple literal, a variable, a namespace attribute or a target
+// of set a, b = ..., a macro's argument, an operand of ==), it becomes a
+// dynamic value holding Python's iterator (jinja.IteratorValue), whose
+// copies share their place, as the one object Jinja2 holds does.
+// promptgen makes its items where Jinja2 makes the generator, which
+// yields what Jinja2 pulls later only where the generator's work on an
+// item cannot fail (eagerExact); its operand, a list, no statement can
+// change in between (a list method of a list a generator holds is
+// rejected). Elsewhere the use stays as it was: stored unread, or an
+// error (mustIterate, stored).
 
 // asIterator returns x, or where x is a generator that eagerExact makes
 // exactly, the iterator holding it, a dynamic value.
