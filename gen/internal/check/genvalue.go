@@ -24,22 +24,41 @@ import (
 // asIterator returns x, or where x is a generator that eagerExact makes
 // exactly, the iterator holding it, a dynamic value.
 func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
-	if !generator(x) || !eagerExact(x) {
+	var uniques []*ir.Call
+	if !generator(x) || !eagerExact(x, &uniques) {
 		return x
 	}
 	c.iterate(x)
+	for _, u := range uniques {
+		// Its items' type is known once every type is: Python's set
+		// fails on a list or dict where it is pulled, promptgen where
+		// the generator is made.
+		c.later = append(c.later, func() {
+			if elem := u.X.Type().Resolve().Elem; elem.Resolve().Kind != ir.KindUnknown && !hashable(elem) {
+				c.errorf(sp, "unique yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list")
+			}
+		})
+	}
 	return c.dyn(ir.DynIterator, iteratorType(x), ir.DynamicType(), sp, x)
 }
 
 // eagerExact reports whether g, a generator, yields the same items
 // evaluated in full where it is made as where its consumer pulls them:
 // its work on an item, and that of the generators it reads, cannot fail.
-func eagerExact(g ir.Expr) bool {
+// A unique whose items' type is not yet known is added to uniques, to
+// check once it is.
+func eagerExact(g ir.Expr, uniques *[]*ir.Call) bool {
 	var src ir.Expr
 	switch g := g.(type) {
 	case *ir.Call: // reverse, map(attribute=), unique of a typed list
-		if g.Name == "unique" && (!hashable(g.X.Type().Resolve().Elem) || !builtins.IsNone(g.Args[1])) {
+		if g.Name == "unique" && !builtins.IsNone(g.Args[1]) {
 			return false
+		}
+		if elem := g.X.Type().Resolve().Elem; g.Name == "unique" && !hashable(elem) {
+			if finalized(elem) {
+				return false
+			}
+			*uniques = append(*uniques, g)
 		}
 		src = g.X
 	case *ir.Select:
@@ -55,22 +74,22 @@ func eagerExact(g ir.Expr) bool {
 	default: // of a dynamic value: its work on an item may fail
 		return false
 	}
-	return exactSource(src)
+	return exactSource(src, uniques)
 }
 
 // exactSource reports whether x, the operand of a generator, yields no
 // generator (also through a conditional or an and/or) but those that
 // eagerExact makes exactly.
-func exactSource(x ir.Expr) bool {
+func exactSource(x ir.Expr, uniques *[]*ir.Call) bool {
 	switch x := x.(type) {
 	case *ir.Cond:
-		return exactSource(x.Then) && (x.Else == nil || exactSource(x.Else))
+		return exactSource(x.Then, uniques) && (x.Else == nil || exactSource(x.Else, uniques))
 	case *ir.Binary:
 		if x.Value {
-			return !slices.ContainsFunc(builtins.Yields(x), func(y ir.Expr) bool { return !exactSource(y) })
+			return !slices.ContainsFunc(builtins.Yields(x), func(y ir.Expr) bool { return !exactSource(y, uniques) })
 		}
 	}
-	return !generator(x) || eagerExact(x)
+	return !generator(x) || eagerExact(x, uniques)
 }
 
 // hashable reports whether items of type t are Python values that a set
