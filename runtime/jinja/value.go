@@ -25,11 +25,6 @@ import (
 // Ints are int64 and wrap, as promptgen's typed ints do.
 type Value struct {
 	kind valueKind
-	s    string
-	i    int64 // an int, or a bool as 0 or 1
-	f    float64
-	list []Value
-	dict *dict
 	// tuple marks a list that is a Python tuple: dict items and
 	// dictsort's pairs.
 	tuple bool
@@ -38,6 +33,11 @@ type Value struct {
 	group bool
 	// markup marks a string that is Jinja2's Markup (MarkupValue).
 	markup bool
+	s      string
+	i      int64 // an int, or a bool as 0 or 1
+	f      float64
+	list   []Value
+	dict   *dict
 	// it is the state of an iterator (IteratorValue), which every copy
 	// of the Value shares; nil for a generator passed unrun.
 	it *iterator
