@@ -104,8 +104,8 @@ func hashable(t *ir.Type) bool {
 
 // cannotFail reports whether x, a select's test or a map's filter of an
 // item, evaluates without failing whatever the item holds: constants,
-// the item and its fields, not, and, or, ==, and the tests and filters
-// that take any value.
+// the item and its fields, not, and, or, ==, an ordering of two numbers
+// or two strings, and the tests and filters that take any value.
 func cannotFail(x ir.Expr) bool {
 	ok := true
 	ir.WalkExpr(x, func(x ir.Expr) {
@@ -118,7 +118,7 @@ func cannotFail(x ir.Expr) bool {
 		case *ir.Unary:
 			ok = ok && x.Op == "not"
 		case *ir.Binary:
-			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=")
+			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=" || ordered(x))
 		case *ir.Call:
 			ok = ok && (x.Kind == ir.CallTest && anyValueTests[x.Name] || x.Kind == ir.CallFilter && anyValueFilters[x.Name])
 		case *ir.Dynamic:
@@ -128,6 +128,18 @@ func cannotFail(x ir.Expr) bool {
 		}
 	})
 	return ok
+}
+
+// ordered reports whether x is an ordering comparison that cannot fail:
+// of two numbers or two strings, neither of which may be undefined.
+func ordered(x *ir.Binary) bool {
+	switch x.Op {
+	case "<", "<=", ">", ">=":
+	default:
+		return false
+	}
+	xk, yk := x.X.Type().Resolve().Kind, x.Y.Type().Resolve().Kind
+	return (ir.IsNumber(xk) && ir.IsNumber(yk) || xk == ir.KindString && yk == ir.KindString) && !ir.MaybeUndefined(x.X) && !ir.MaybeUndefined(x.Y)
 }
 
 // anyValueTests and anyValueFilters are the tests and filters that
