@@ -582,6 +582,17 @@ func TestRenderErrors(t *testing.T) {
 		// one (TypeError), so Jinja2 renders only an empty list.
 		"uniqueobjects": "inputs:\n  os: {type: array, items: {type: object, properties: {a: {type: string}}}}\n  ls: [[int]]\ntemplate: \"{{ os | unique | list }}|{% for l in ls | unique %}{{ l }}{% endfor %}\"\n",
 		"uniqueattr":    "inputs:\n  os: {type: array, items: {type: object, properties: {t: {type: array, items: {type: string}}}, required: [t]}}\ntemplate: \"{{ os | unique(attribute='t') | list }}\"\n",
+		// A generator held as a value (an iterator): a read after a loop
+		// over it, which may have stopped early (Jinja2 resumes it where
+		// the loop stopped); what Python refuses of it (TypeError); printed
+		// (its address).
+		"genvalue": "inputs:\n  xs: [string]\n  c: int\ntemplate: \"{% set g = xs|select %}{% set l = [xs|select] %}{% if c == 1 %}{% for x in g %}{{ x }}{% endfor %}{{ g|list }}{% elif c == 2 %}{{ l[0]|length }}{% elif c == 3 %}{{ l[0]|last }}{% elif c == 4 %}{{ l[0]|tojson }}{% elif c == 5 %}{{ l }}{% elif c == 6 %}{{ l[0] + [1] }}{% endif %}ok\"\n",
+		// reverse taken as a value: of a dynamic value, a string or Python's
+		// reversed() (a list_reverseiterator of a list, which has no length
+		// and prints with its address); of a string that may be undefined,
+		// reversed(Undefined) where it is.
+		"reversevalue": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ (m.content|reverse)|length }}{{ m.content|reverse }}{% endfor %}ok\"\n",
+		"reverseundef": "inputs:\n  u: string?\ntemplate: \"{{ u|reverse }}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -895,6 +906,17 @@ func TestRenderErrors(t *testing.T) {
 		{"genarg", `{"xs": [1], "y": 2}`, "1"},
 		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},
+		{"genvalue", `{"xs": ["a", "b"], "c": 0}`, "ok"},
+		{"genvalue", `{"xs": ["a", "b"], "c": 1}`, "ERROR: prompts/genvalue.yaml:4:113: render genvalue: invalid operation: a generator read again after a loop over it: Python resumes it where the loop stopped, which promptgen does not follow (convert it with | list where it is made)"},
+		{"genvalue", `{"xs": ["a", "b"], "c": 2}`, "ERROR: prompts/genvalue.yaml:4:142: render genvalue: invalid operation: object of type 'generator' has no len()"},
+		{"genvalue", `{"xs": ["a", "b"], "c": 3}`, "ERROR: prompts/genvalue.yaml:4:176: render genvalue: invalid operation: 'generator' object is not reversible"},
+		{"genvalue", `{"xs": ["a", "b"], "c": 4}`, "ERROR: prompts/genvalue.yaml:4:208: render genvalue: invalid operation: Object of type generator is not JSON serializable"},
+		{"genvalue", `{"xs": ["a", "b"], "c": 5}`, "ERROR: prompts/genvalue.yaml:4:242: render genvalue: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"},
+		{"genvalue", `{"xs": ["a", "b"], "c": 6}`, "ERROR: prompts/genvalue.yaml:4:266: render genvalue: invalid operation: unsupported operand type(s) for +: 'generator' and 'list'"},
+		{"reversevalue", `{"messages": [{"role": "user", "content": "hé"}]}`, "2éhok"},
+		{"reversevalue", `{"messages": [{"role": "user", "content": [1]}]}`, "ERROR: prompts/reversevalue.yaml:3:38: render reversevalue: invalid operation: object of type 'list_reverseiterator' has no len()"},
+		{"reverseundef", `{"u": "ab"}`, "ba"},
+		{"reverseundef", `{}`, "ERROR: prompts/reverseundef.yaml:3:15: render reverseundef: invalid operation: a reversed, which Jinja2 prints with its address in memory (<reversed object ... at 0x...>): promptgen does not print it"},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": 0}, {"role": "user", "k": "x"}, {"role": "user"}, {"role": "user", "k": "send "}]}`, "[|][|][|][|]"},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "send"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: generator.send is a method, which Jinja2 prints with its address in memory (<built-in method send of generator object at 0x...>): promptgen does not print it`},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__doc__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "__doc__" as the attribute of the 'generator' value, which promptgen does not support`},

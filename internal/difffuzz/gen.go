@@ -80,6 +80,11 @@ var includedFamilies = []string{
 	// Issue 27: a generator passed to a macro that calls itself
 	// (Hermes-2-Pro's json_to_python_type(json_spec|items)).
 	"generator-recursive-arg",
+	// Issue 27: a generator (or a list's reverse) held as a value: set to
+	// a name, in a list, dict or tuple literal, a namespace attribute or
+	// a macro's argument, read there more than once (one iterator that
+	// every read shares), compared with ==.
+	"generator-value",
 	// Issue 27: dict literals with int keys (ByteDance-Seed-OSS's
 	// {0: 0, 512: 128, ...}), read, looped over with dictsort and items.
 	"dict-int-keys",

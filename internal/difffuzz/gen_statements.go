@@ -22,6 +22,7 @@ func (g *generator) stmt() string {
 		choice{8, g.on("set") && g.canSet(), func() { out = g.setStmt() }},
 		choice{3, g.on("set-block") && deep && g.canSet(), func() { out = g.setBlockStmt() }},
 		choice{2, g.on("set-generator") && g.canSet(), func() { out = g.setGeneratorStmt() }},
+		choice{2, g.on("generator-value") && g.canSet(), func() { out = g.generatorValueStmt() }},
 		choice{3, g.on("filter-block") && deep, func() { out = g.filterBlockStmt() }},
 		choice{3, g.on("comment"), func() { out = g.comment() }},
 		choice{3, g.on("include") && deep && !g.profile && !g.macroBody, func() { out = g.includeStmt() }},
@@ -503,6 +504,79 @@ func (g *generator) setGeneratorStmt() string {
 		}
 	}
 	return g.tag(fmt.Sprintf("set stored_%s = %s", []string{"s", "i", "f"}[i], x.text))
+}
+
+// generatorValueStmt is a generator (or a list's reverse) held as a
+// value (family generator-value): set to a name, an item of a list,
+// dict or tuple literal, a namespace attribute, or a macro's argument;
+// then read one to three times by consumers that take items from the one
+// iterator they share (first, in, list, join, a loop last), that compare
+// it (==, with itself true) or test it, or that Python refuses (length,
+// last: TypeError). Names of their own (gv_*): nothing else reads them.
+func (g *generator) generatorValueStmt() string {
+	elem := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
+	x := g.exactGenerator(elem)
+	if g.chance(0.2) {
+		x = g.lazyList(elem, 2).text // one whose work may fail: stays out where read
+	}
+	var hold, r string
+	kinds := 5
+	if g.ifs == 0 && g.loops == 0 && !g.macroBody && g.setBlock == 0 {
+		kinds++ // a macro, defined at the top level
+	}
+	switch g.r.IntN(kinds) {
+	case 0:
+		hold, r = g.tag("set gv_s = "+x), "gv_s"
+	case 1:
+		hold, r = g.tag("set gv_l = ["+x+", 1]"), "gv_l[0]"
+	case 2:
+		hold, r = g.tag("set gv_d = {'k': "+x+"}"), "gv_d.k"
+	case 3:
+		hold, r = g.tag("set gv_t, gv_u = "+x+", 1"), "gv_t"
+	case 4:
+		hold, r = g.tag("set gv_ns = namespace(a="+x+")"), "gv_ns.a"
+	default:
+		m := fmt.Sprintf("gv_m%d", g.r.IntN(1_000_000))
+		return g.tag("macro "+m+"(it)") + "{{ it|first }}/{{ it|list }}" + g.tag("endmacro") + "{{ " + m + "(" + x + ") }}"
+	}
+	reads := []string{"{{ " + r + "|first }}", "{{ " + r + "|list }}", "{{ " + r + "|join(',') }}",
+		"{{ " + g.wrap(g.leaf(elem), precCmp) + " in " + r + " }}", "{{ " + r + " == " + r + " }}",
+		"{{ " + r + " is " + g.pick(generatorTests) + " }}", "{{ 'y' if " + r + " else 'n' }}"}
+	out := hold
+	for range 1 + g.r.IntN(3) {
+		out += g.pick(reads)
+	}
+	switch {
+	case g.chance(0.3):
+		out += g.tag("for gv_x in "+r) + "{{ gv_x }}" + g.tag("endfor")
+	case g.chance(0.1):
+		out += "{{ " + r + "|" + g.pick([]string{"length", "last", "tojson"}) + " }}"
+	}
+	return out
+}
+
+// exactGenerator is a generator of a list of elem whose work on an item
+// cannot fail, which promptgen holds as a value: select or reject with
+// no test or a test of any value, reverse, unique, map('string').
+func (g *generator) exactGenerator(elem *valueType) string {
+	src := g.expr(listOf(elem), 1)
+	if src.lazy {
+		src = g.filter(src, "list")
+	}
+	switch f := g.pick([]string{"select", "reject", "reverse", "unique", "map"}); f {
+	case "map":
+		return g.filter(src, "map", "'string'").text
+	case "select", "reject":
+		switch g.r.IntN(3) {
+		case 0:
+			return g.filter(src, f, "'"+g.pick([]string{"defined", "none", "string", "number"})+"'").text
+		case 1:
+			return g.filter(src, f, "'"+g.pick([]string{"eq", "ne", "=="})+"'", g.leaf(elem).text).text
+		}
+		return g.filter(src, f).text
+	default:
+		return g.filter(src, f).text
+	}
 }
 
 // filterBlockStmt is {% filter %} with a chain of one or two string

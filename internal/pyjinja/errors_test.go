@@ -89,6 +89,11 @@ func TestMatchGeneratorUnprinted(t *testing.T) {
 		{"raised after", Raised("UndefinedError", "'generator object' has no attribute 'get'"), iterated, true},
 		{"another error", Outcome{Status: "ok", Text: "x"}, Outcome{Status: "error", Kind: "ErrInvalid", Text: "division by zero"}, false},
 	}, generatorNotIterated)
+	handed := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: a generator read again after a loop over it: Python resumes it where the loop stopped, which promptgen does not follow (convert it with | list where it is made)"}
+	checkMatches(t, []matchCase{
+		{"read after a loop", Outcome{Status: "ok", Text: "ab[]"}, handed, true},
+		{"raised after", Raised("TypeError", "object of type 'generator' has no len()"), handed, true},
+	}, iteratorHandedOut)
 }
 
 // partly is Jinja2 raising an UndefinedError after printing text.

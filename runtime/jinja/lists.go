@@ -67,7 +67,7 @@ func (v Value) Appended(item Value) Value {
 // Python iterates them (a string's characters, a dict's keys); it fails
 // where items is not iterable.
 func (v Value) Extended(items Value) (Value, error) {
-	its, err := items.Iter()
+	its, err := items.rest()
 	if err != nil {
 		return Value{}, err
 	}

@@ -25,11 +25,6 @@ import (
 // Ints are int64 and wrap, as promptgen's typed ints do.
 type Value struct {
 	kind valueKind
-	s    string
-	i    int64 // an int, or a bool as 0 or 1
-	f    float64
-	list []Value
-	dict *dict
 	// tuple marks a list that is a Python tuple: dict items and
 	// dictsort's pairs.
 	tuple bool
@@ -38,6 +33,23 @@ type Value struct {
 	group bool
 	// markup marks a string that is Jinja2's Markup (MarkupValue).
 	markup bool
+	s      string
+	i      int64 // an int, or a bool as 0 or 1
+	f      float64
+	list   []Value
+	dict   *dict
+	// it is the state of an iterator (IteratorValue), which every copy
+	// of the Value shares; nil for a generator passed unrun.
+	it *iterator
+}
+
+// iterator is what an iterator has yet to yield: items from pos on.
+// handed marks one whose items Iter handed out to a loop, which may stop
+// before the end.
+type iterator struct {
+	items  []Value
+	pos    int
+	handed bool
 }
 
 type valueKind uint8
@@ -55,9 +67,10 @@ const (
 	// reads for x['items'] where x has no such key (and for x.items):
 	// s names it, i holds the kind of its owner.
 	methodKind
-	// generatorKind is a generator (or a list's reverse iterator) passed
-	// to a macro that calls itself, as Hermes-2-Pro's template passes
-	// json_spec|items (GeneratorValue): s names its Python type.
+	// generatorKind is a Python iterator: a generator or a reverse
+	// iterator (IteratorValue), or one passed unrun to a macro that
+	// calls itself, as Hermes-2-Pro's template passes json_spec|items
+	// (GeneratorValue). s names its Python type.
 	generatorKind
 )
 
@@ -204,6 +217,39 @@ func GeneratorValue(typ string, evaluated ...Value) Value {
 // keys: it is true, defined and callable, and is not printed.
 func DictMethod(name string) Value {
 	return Value{kind: methodKind, s: name, i: int64(dictKind)}
+}
+
+// IteratorValue returns a Python iterator of type typ ("generator",
+// "list_reverseiterator", "reversed", "dict_reversekeyiterator") that
+// yields the items of items, a list, in order: what a generator filter
+// yields (its work already done, where it cannot fail) or what reverse
+// makes of a list. Every copy of it shares its place, as Python's name
+// for one object: a loop, list, join, sort or reverse of it takes the
+// items left (and leaves none), first one, in those up to the one found.
+// It is true, defined and iterable, no sequence, equal only to itself;
+// its attributes are the Python type's (most undefined); it has no
+// length, last or JSON, and is not printed (CheckPrint).
+func IteratorValue(typ string, items Value) Value {
+	return Value{kind: generatorKind, s: typ, it: &iterator{items: items.list}}
+}
+
+// next pulls the next item of v, an iterator, if it has one left.
+func (v Value) next() (x Value, ok bool, err error) {
+	if v.it.handed {
+		return Value{}, false, errHandedOut(v)
+	}
+	if v.it.pos >= len(v.it.items) {
+		return Value{}, false, nil
+	}
+	v.it.pos++
+	return v.it.items[v.it.pos-1], true, nil
+}
+
+// errHandedOut is the failure of reading g, an iterator, after Iter
+// handed out its items to a loop: Python's is left where the loop
+// stopped, which promptgen does not follow.
+func errHandedOut(g Value) error {
+	return errInvalid("a %s read again after a loop over it: Python resumes it where the loop stopped, which promptgen does not follow (convert it with | list where it is made)", g.s)
 }
 
 // DictValue returns an empty dict; Set adds its keys.
@@ -367,7 +413,7 @@ func (v Value) AppendStr(dst []byte) []byte {
 // no other renderer reproduces. Where it returns nil, AppendStr and
 // String print v as Jinja2 does.
 func (v Value) CheckPrint() error {
-	if m, ok := findMethod(v); ok && m.kind == generatorKind {
+	if m, ok := findMethod(v, false); ok && m.kind == generatorKind {
 		return errPrintsAddress(m.s)
 	} else if ok {
 		return errInvalid("%s is a method, which Jinja2 prints with its address in memory (<built-in method %s of %s object at 0x...>): promptgen does not print it", m.methodName(), m.s, valueKind(m.i).typeName())
@@ -381,20 +427,24 @@ func errPrintsAddress(typ string) error {
 	return errInvalid("a %s, which Jinja2 prints with its address in memory (<%s object ... at 0x...>): promptgen does not print it", typ, typ)
 }
 
-// findMethod returns the first method or generator v is or holds.
-func findMethod(v Value) (Value, bool) {
+// findMethod returns the first method or generator v is or holds; with
+// unkept, the first method or generator passed unrun (GeneratorValue),
+// whose identity a Value does not keep.
+func findMethod(v Value, unkept bool) (Value, bool) {
 	switch v.kind {
-	case methodKind, generatorKind:
+	case methodKind:
 		return v, true
+	case generatorKind:
+		return v, !unkept || v.it == nil
 	case listKind:
 		for _, x := range v.list {
-			if m, ok := findMethod(x); ok {
+			if m, ok := findMethod(x, unkept); ok {
 				return m, true
 			}
 		}
 	case dictKind:
 		for _, x := range v.dict.vals {
-			if m, ok := findMethod(x); ok {
+			if m, ok := findMethod(x, unkept); ok {
 				return m, true
 			}
 		}
@@ -479,11 +529,12 @@ func (v Value) AppendRepr(dst []byte) []byte {
 // EqualMethods is Equal where a and b may hold methods or generators:
 // it fails where both do, as Python compares two methods by the identity
 // of their owners (x['items'] == x['items'] is true, and false for
-// another dict with the same items), and two generators by their own,
-// which Values do not keep.
+// another dict with the same items), and two generators passed unrun by
+// their own, which Values do not keep. An iterator (IteratorValue) is
+// equal only to itself.
 func EqualMethods(a, b Value) (bool, error) {
-	if m, ok := findMethod(a); ok {
-		if n, ok := findMethod(b); ok {
+	if m, ok := findMethod(a, true); ok {
+		if n, ok := findMethod(b, true); ok {
 			why := "methods by the identity of their owners"
 			if m.kind == generatorKind || n.kind == generatorKind {
 				why = "a generator by its identity"
@@ -535,6 +586,8 @@ func Equal(a, b Value) bool {
 		return true
 	case a.kind == methodKind:
 		return a.s == b.s && a.i == b.i // as if of the same owner: see EqualMethods
+	case a.kind == generatorKind && (a.it != nil || b.it != nil):
+		return a.it == b.it
 	case a.kind == generatorKind:
 		return a.s == b.s // as if the same: see EqualMethods
 	}
@@ -898,7 +951,18 @@ func Contains(container, item Value) (bool, error) {
 		}
 		return false, nil
 	case generatorKind:
-		return false, errNotIterated(container)
+		if container.it == nil {
+			return false, errNotIterated(container)
+		}
+		for {
+			x, ok, err := container.next()
+			if !ok || err != nil {
+				return false, err
+			}
+			if eq, err := EqualMethods(x, item); eq || err != nil {
+				return eq, err
+			}
+		}
 	case dictKind:
 		if u, ok := unhashable(item); ok {
 			return false, errInvalid("unhashable type: '%s'", u.typeName())
@@ -1031,8 +1095,28 @@ func (v Value) Len() (int, error) {
 }
 
 // Iter returns what a for loop over v iterates: a list's items, a dict's
-// keys, a string's characters; undefined iterates nothing.
+// keys, a string's characters, an iterator's items left (then it has
+// none); undefined iterates nothing. A loop may stop before the end,
+// where Python's iterator keeps the items after it: a later read of an
+// iterator whose items Iter handed out fails (errHandedOut).
 func (v Value) Iter() ([]Value, error) {
+	items, err := v.rest()
+	if v.kind == generatorKind && err == nil {
+		v.it.handed = true
+	}
+	return items, err
+}
+
+// ToList is the list filter of v: the items Iter returns, as a list; of
+// an iterator every item it has left (a later read finds none).
+func (v Value) ToList() (Value, error) {
+	items, err := v.rest()
+	return ListValue(items...), err
+}
+
+// rest is Iter for a caller that takes every item: an iterator is left
+// with none, which a later read finds.
+func (v Value) rest() ([]Value, error) {
 	switch v.kind {
 	case undefinedKind:
 		return nil, nil
@@ -1049,7 +1133,15 @@ func (v Value) Iter() ([]Value, error) {
 		}
 		return out, nil
 	case generatorKind:
-		return nil, errNotIterated(v)
+		if v.it == nil {
+			return nil, errNotIterated(v)
+		}
+		if v.it.handed {
+			return nil, errHandedOut(v)
+		}
+		rest := v.it.items[v.it.pos:]
+		v.it.pos = len(v.it.items)
+		return rest, nil
 	}
 	return nil, errInvalid("'%s' object is not iterable", v.typeName())
 }
@@ -1088,7 +1180,7 @@ func (v Value) DictItems() ([][2]Value, error) {
 
 // Unpack returns the n items of v, a loop item unpacked into n targets.
 func (v Value) Unpack(n int) ([]Value, error) {
-	items, err := v.Iter()
+	items, err := v.rest()
 	if err != nil {
 		return nil, err
 	}
@@ -1253,6 +1345,13 @@ func (v Value) First() (Value, error) { return v.end(0) }
 func (v Value) Last() (Value, error) { return v.end(-1) }
 
 func (v Value) end(i int) (Value, error) {
+	switch {
+	case v.kind == generatorKind && v.it != nil && i == 0:
+		x, _, err := v.next()
+		return x, err
+	case v.kind == generatorKind && i < 0:
+		return Value{}, errInvalid("'%s' object is not reversible", v.s)
+	}
 	items, err := v.Iter()
 	if err != nil {
 		return Value{}, err
@@ -1274,7 +1373,7 @@ func JoinValues(v Value, sepValue Value) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	items, err := v.Iter()
+	items, err := v.rest()
 	if err != nil {
 		return "", err
 	}

@@ -48,7 +48,9 @@ func (v Value) hasPyAttr(name string) bool {
 var iteratorAttrs = map[string]string{
 	"generator": iteratorSpecials + "__del__ __name__ __qualname__ " +
 		"close gi_code gi_frame gi_running gi_suspended gi_yieldfrom send throw ",
-	"list_reverseiterator": iteratorSpecials + "__length_hint__ __setstate__ ",
+	"list_reverseiterator":    iteratorSpecials + "__length_hint__ __setstate__ ",
+	"reversed":                iteratorSpecials + "__length_hint__ __setstate__ ",
+	"dict_reversekeyiterator": iteratorSpecials + "__length_hint__ ",
 }
 
 // iteratorSpecials are the special names that both iterators have.

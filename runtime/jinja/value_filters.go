@@ -21,8 +21,9 @@ import (
 //	FormatFilter), unique(case_sensitive, attribute), and those of
 //	moreFilters.
 //
-// Where Jinja2 yields an iterator (reverse of a list, map, batch, items)
-// Filter yields a list: the caller only iterates it. It fails where
+// Where Jinja2 yields a generator (map, batch, items) Filter yields a
+// list: the caller only iterates it, as reverse's does; reversed is
+// reverse where the caller takes it as a value (reversedValue). It fails where
 // Jinja2 raises, and on an unknown name.
 func Filter(name string, x Value, args ...Value) (Value, error) {
 	arg := func(i int) Value {
@@ -39,6 +40,8 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 	switch name {
 	case "reverse":
 		return reverseValue(x)
+	case "reversed":
+		return reversedValue(x)
 	case "sort":
 		return sortValue(x, arg(0).Truth(), arg(1).Truth(), arg(2))
 	case "dictsort":
@@ -95,7 +98,7 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		s, err := FormatFilter(x, args...)
 		return StringValue(s), err
 	case "list":
-		items, err := x.Iter()
+		items, err := x.rest()
 		return ListValue(append([]Value{}, items...)...), err
 	}
 	if f, ok := moreFilters[name]; ok {
@@ -200,19 +203,41 @@ func TupleValue(items ...Value) Value {
 	return v
 }
 
-// reverseValue is the reverse filter: a string backwards, else the items
-// of x in reverse order (a dict's keys, nothing of undefined).
+// reverseValue is the reverse filter where its consumer iterates it: a
+// string backwards, else the items of x in reverse order (a dict's keys,
+// nothing of undefined).
 func reverseValue(x Value) (Value, error) {
+	out, err := reversedValue(x)
+	if out.kind == generatorKind {
+		out = ListValue(out.it.items...)
+	}
+	return out, err
+}
+
+// reversedValue is the reverse filter as Jinja2's: a string backwards;
+// Python's reversed() of a list, tuple, dict (its keys) or undefined
+// (nothing), an iterator of the Python type reversed() makes; and of an
+// iterator, which reversed() refuses, a list of the items it has left,
+// in reverse order.
+func reversedValue(x Value) (Value, error) {
 	if x.kind == stringKind {
 		return Value{kind: stringKind, s: SliceString(x.s, 0, 0, -1, false, false), markup: x.markup}, nil
 	}
-	items, err := x.Iter()
+	items, err := x.rest()
 	if err != nil {
 		return Value{}, errInvalid("argument must be iterable")
 	}
 	out := make([]Value, len(items))
 	for i, item := range items {
 		out[len(items)-1-i] = item
+	}
+	switch {
+	case x.tuple || x.kind == undefinedKind:
+		return IteratorValue("reversed", ListValue(out...)), nil
+	case x.kind == listKind:
+		return IteratorValue("list_reverseiterator", ListValue(out...)), nil
+	case x.kind == dictKind:
+		return IteratorValue("dict_reversekeyiterator", ListValue(out...)), nil
 	}
 	return ListValue(out...), nil
 }
@@ -279,7 +304,7 @@ func ignoreCase(v Value) Value {
 // an item is the list of its comma-separated attributes (the item itself
 // without attribute), strings lowered unless caseSensitive.
 func sortValue(x Value, reverse, caseSensitive bool, attribute Value) (Value, error) {
-	items, err := x.Iter()
+	items, err := x.rest()
 	if err != nil {
 		return Value{}, err
 	}

@@ -72,7 +72,7 @@ func jsonFilter(op string) func(Value, []Value) (Value, error) {
 // (grouper, list) namedtuples whose grouper is the attribute of the
 // group's first item.
 func groupBy(x Value, args []Value) (Value, error) {
-	items, err := x.Iter()
+	items, err := x.rest()
 	if err != nil {
 		return Value{}, err
 	}
@@ -120,7 +120,7 @@ func sliceColumns(x Value, args []Value) (Value, error) {
 	if slices.kind != intKind && slices.kind != boolKind {
 		return Value{}, errInvalid("slice needs an int count of slices, not '%s'", slices.typeName())
 	}
-	items, err := x.Iter()
+	items, err := x.rest()
 	if err != nil {
 		return Value{}, err
 	}
@@ -455,7 +455,7 @@ func urlEncode(x Value, _ []Value) (Value, error) {
 			pairs = append(pairs, [2]Value{x.dict.key(i), x.dict.vals[i]})
 		}
 	} else {
-		items, _ := x.Iter()
+		items, _ := x.rest()
 		for _, it := range items {
 			kv, err := it.Unpack(2)
 			if err != nil {
@@ -503,7 +503,7 @@ func urlQuote(s string, forQuery bool) string {
 // sumValue is sum(items, start) of the items of x (their attribute where
 // given), added with Python's +.
 func sumValue(x Value, args []Value) (Value, error) {
-	items, err := x.Iter()
+	items, err := x.rest()
 	if err != nil {
 		return Value{}, err
 	}
@@ -535,7 +535,7 @@ func sumValue(x Value, args []Value) (Value, error) {
 // the item or its attribute, strings lowered unless case_sensitive; the
 // first of equal items; undefined of no item.
 func minMax(x Value, op string, args []Value) (Value, error) {
-	items, err := x.Iter()
+	items, err := x.rest()
 	if err != nil || len(items) == 0 {
 		return Value{}, err
 	}

@@ -103,7 +103,7 @@ func toValue(v any) (jinja.Value, error) {
 func dyn(op, pos string, args ...any) (any, error) {
 	var name string
 	switch op {
-	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand", "generator", "iteratoritem", "method":
+	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand", "generator", "iteratoritem", "method", "iterator":
 		name, args = args[0].(string), args[1:]
 	}
 	vals := make([]jinja.Value, len(args))
@@ -134,6 +134,8 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 		return jinja.GeneratorValue(name, v...), nil
 	case "method":
 		return jinja.DictMethod(name), nil // of its owner, evaluated
+	case "iterator":
+		return jinja.IteratorValue(name, v[0]), nil
 	case "attr":
 		return v[0].Attr(name)
 	case "item":
@@ -199,8 +201,7 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 	case "join":
 		return jinja.JoinValues(v[0], v[1])
 	case "list":
-		items, err := v[0].Iter()
-		return jinja.ListValue(items...), err
+		return v[0].ToList()
 	case "get":
 		return v[0].Get(v[1], v[2])
 	case "keys":

@@ -45,7 +45,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		})
 		return out
 	case "==", "!=":
-		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		// A generator is equal only to itself: a fresh one to nothing.
+		x, y := c.asIterator(c.expr(e.X, useValue), e.X.Pos()), c.asIterator(c.expr(e.Y, useValue), e.Y.Pos())
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
 			return c.dynBinary(e, x, y)
 		}

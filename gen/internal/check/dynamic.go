@@ -322,7 +322,7 @@ func (c *checker) tuple(e *tmpl.Tuple) ir.Expr {
 func (c *checker) tupleOf(items []tmpl.Expr, sp tmpl.Span) ir.Expr {
 	values := make([]ir.Expr, len(items))
 	for i, it := range items {
-		values[i] = c.expr(it, useValue)
+		values[i] = c.asIterator(c.expr(it, useValue), it.Pos())
 		c.later = append(c.later, func() {
 			if c.markup(values[i]) && !c.markups.KeptOperand(values[i]) {
 				c.rebindMarkup(values[i])

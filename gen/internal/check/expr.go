@@ -90,11 +90,7 @@ func generator(x ir.Expr) bool {
 		// its operand is no generator in any arm.
 		return builtins.IsGenerator(x) || x.Kind == ir.CallFilter && x.Name == "reverse" && x.Type().Kind == ir.KindList && !mayBeGenerator(x.X)
 	case *ir.Dynamic:
-		// Not reverse, of a string a string, but of a list literal.
-		if x.Op == ir.DynFilter && x.Name == "reverse" {
-			_, literal := x.Args[0].(*ir.List)
-			return literal
-		}
+		// Not reverse, whose value the runtime decides (dynReverse).
 		return x.Op == ir.DynMapFilter || x.Op == ir.DynFilter && (x.Name == "map" || x.Name == "unique" || x.Name == "batch" || x.Name == "slice" || x.Name == "items")
 	}
 	return false
@@ -287,7 +283,7 @@ func (c *checker) expr(e tmpl.Expr, u use) ir.Expr {
 	case *tmpl.List:
 		out := &ir.List{T: &ir.Type{Kind: ir.KindList, Elem: &ir.Type{}}}
 		for _, it := range e.Items {
-			out.Items = append(out.Items, c.expr(it, useValue))
+			out.Items = append(out.Items, c.asIterator(c.expr(it, useValue), it.Pos()))
 		}
 		if slices.ContainsFunc(out.Items, func(x ir.Expr) bool { return c.rejected[x] }) {
 			return c.reject()
@@ -436,7 +432,7 @@ func (c *checker) dict(e *tmpl.Dict) ir.Expr {
 	seen := map[key]bool{}
 	var ints []bool
 	for i, k := range e.Keys {
-		v := c.expr(e.Values[i], useValue)
+		v := c.asIterator(c.expr(e.Values[i], useValue), e.Values[i].Pos())
 		var s string
 		isInt := false
 		kc, ok := k.(*tmpl.Const)

@@ -392,6 +392,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		// unset, which a dynamic value holds (Jinja2 prints Undefined as
 		// Undefined in a list).
 		return c.dynFilter(f)
+	case name == "reverse" && x.Type().Resolve().Kind == ir.KindString && ir.MaybeUndefined(x):
+		// An iterator where it is undefined (reversed(Undefined)), a
+		// string elsewhere: the runtime decides (dynReverse).
+		return c.dynFilter(f)
 	case name == "map" && x.Type().Resolve().Kind == ir.KindString:
 		// map(attribute=) reads an attribute of each character
 		// (undefined): of a list of them as a dynamic value, as
@@ -1092,10 +1096,11 @@ func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filter
 		if f.name == "reverse" && generator(f.x) {
 			return out // a list, as reverse makes of a generator
 		}
-		what := "a generator, which prints as <generator ...>"
 		if f.name == "reverse" {
-			what = "an iterator (of anything but a string), which prints as <list_reverseiterator ...>"
+			c.dynReverse(out, f.x)
+			return out
 		}
+		what := "a generator, which prints as <generator ...>"
 		of := " of a dynamic value"
 		if k := f.x.Type().Resolve().Kind; k == ir.KindMap || k == ir.KindStruct || k == ir.KindDict {
 			of = "" // items of a typed map, object or dict
@@ -1127,6 +1132,26 @@ func mapsOptional(t *ir.Type, attr, def ir.Expr) bool {
 		t = f.Type
 	}
 	return f.Optional && (builtins.IsNone(def) || def.Type().Resolve().Kind != ir.KindUnknown && !ir.SameKind(def.Type(), f.Type))
+}
+
+// dynReverse makes out, reverse of a dynamic value (or of a string that
+// may be undefined), what Jinja2's is where its consumer does not
+// iterate it: the runtime's reversed, a string of a string and else
+// Python's reversed() (an iterator: a list_reverseiterator, of undefined
+// an empty reversed). Iterated, it stays the list of the items reversed;
+// so does reverse of x, another reverse, which the runtime's list is
+// where Jinja2's iterator is (reversed() refuses it: reverse makes a
+// list), and a string where it is one.
+func (c *checker) dynReverse(out, x ir.Expr) {
+	inner, ok := x.(*ir.Dynamic)
+	if ok && inner.Op == ir.DynFilter && inner.Name == "reverse" {
+		return
+	}
+	c.later = append(c.later, func() {
+		if d, ok := out.(*ir.Dynamic); ok && !c.iterated[out] {
+			d.Name = "reversed"
+		}
+	})
 }
 
 // checkMapAttr checks map(attribute=...) through an optional last field,

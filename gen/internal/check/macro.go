@@ -319,6 +319,7 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 	var binds []ir.Node
 	rejected := false // an argument was rejected, and its type tells nothing
 	bind := func(i int, x ir.Expr, sp tmpl.Span) {
+		x = c.asIterator(x, sp)
 		rejected = rejected || c.rejected[x]
 		params[i] = c.newLocal(def.Params[i].Name, c.localType(def.Params[i].Name))
 		out.Locals = append(out.Locals, params[i])
@@ -495,11 +496,12 @@ func (c *checker) funcCall(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro, block *
 	out := &ir.Capture{}
 	args := make([]ir.Expr, len(def.Params))
 	bind := func(i int, a tmpl.Expr) {
-		x := c.expr(a, useValue)
+		// A generator is passed as the iterator it is (asIterator), or
+		// where promptgen cannot make its items exactly, unrun: the
+		// body may test it and read its attributes (Hermes-2-Pro's
+		// template passes json_spec|items, whose type is undefined).
+		x := c.asIterator(c.expr(a, useValue), a.Pos())
 		if generator(x) {
-			// Jinja2 passes the generator, unrun, which the body may
-			// test and read attributes of (Hermes-2-Pro's template
-			// passes json_spec|items, whose type is undefined).
 			c.iterate(x)
 			_, typ := generatorType(x)
 			x = c.dyn(ir.DynGenerator, typ, ir.DynamicType(), a.Pos(), lazyTrue(x))

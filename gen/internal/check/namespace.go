@@ -140,7 +140,7 @@ func (c *checker) namespaceSet(n *tmpl.Set, call *tmpl.Call) []ir.Node {
 	}
 	values := make([]ir.Expr, len(call.Kwargs))
 	for i, kw := range call.Kwargs {
-		values[i] = c.expr(kw.Value, useValue)
+		values[i] = c.asIterator(c.expr(kw.Value, useValue), kw.Value.Pos())
 	}
 	ns := &namespace{attrs: map[string]*ir.Local{}, locals: sc.locals}
 	if c.namespaces == nil {
@@ -247,7 +247,7 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 		out = c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Body: c.setBody(n.Body)}, &ir.Type{Kind: ir.KindString}, n.Span)
 	} else {
 		c.leadCall = leading(n.Value)
-		v := c.expr(n.Value, useValue)
+		v := c.asIterator(c.expr(n.Value, useValue), n.Value.Pos())
 		out = c.stored(c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span), n.NS.Name+"."+n.Attr, n.Span)
 	}
 	if set != nil {

@@ -428,7 +428,7 @@ func (c *checker) set(n *tmpl.Set) []ir.Node {
 		return []ir.Node{c.assign(n.Targets[0].Name, out, &ir.Type{Kind: ir.KindString}, n.Span)}
 	case len(n.Targets) == 1:
 		c.leadCall = leading(n.Value)
-		out := &ir.Set{Value: c.expr(n.Value, useValue)}
+		out := &ir.Set{Value: c.asIterator(c.expr(n.Value, useValue), n.Value.Pos())}
 		return []ir.Node{c.stored(c.assign(n.Targets[0].Name, out, out.Value.Type(), n.Span), n.Targets[0].Name, n.Span)}
 	}
 	return c.tupleSet(n)
@@ -588,7 +588,7 @@ func (c *checker) tupleSet(n *tmpl.Set) []ir.Node {
 	}
 	values := make([]ir.Expr, len(items))
 	for i, it := range items {
-		values[i] = c.expr(it, useValue)
+		values[i] = c.asIterator(c.expr(it, useValue), it.Pos())
 	}
 	var out []ir.Node
 	if c.readsTargets(values, n.Targets) {
@@ -610,6 +610,10 @@ func (c *checker) unpackSet(n *tmpl.Set) []ir.Node {
 	v := c.expr(n.Value, useValue)
 	if t := v.Type(); t.Kind == ir.KindUnknown {
 		c.constrain(t, ir.KindList, n.Value.Pos())
+	}
+	if isDynamic(v) {
+		// Python iterates it once: an iterator's items too.
+		v = c.dyn(ir.DynList, "", ir.DynamicType(), n.Value.Pos(), v)
 	}
 	tmp := c.temporary(v)
 	out := []ir.Node{tmp}

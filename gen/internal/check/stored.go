@@ -14,9 +14,8 @@ import (
 // follows. promptgen stores one where the variable (or namespace
 // attribute) is never read: Jinja2 then evaluates the filter's operands
 // and arguments at the set, and never runs the filter. So it does with a
-// conditional that may yield one, and with reverse of a dynamic value or
-// of a string that may be undefined (an iterator where it is a list or
-// undefined). Any read of such a variable is an error.
+// conditional that may yield one. Any read of such a variable is an
+// error.
 
 // generatorSet is a local set to a generator, for the reads of it.
 type generatorSet struct {
@@ -48,9 +47,8 @@ func (c *checker) stored(out *ir.Set, name string, sp tmpl.Span) ir.Node {
 // storedEval returns what Jinja2 evaluates of v, a value set to a
 // variable, as a condition that is true where it does not fail, when v is
 // or may be a generator or an iterator (nil otherwise): a generator's
-// operands and arguments (lazyTrue); reverse of a dynamic value, which
-// Jinja2 runs (it fails on a number); and of a conditional, its condition
-// and the arm it takes.
+// operands and arguments (lazyTrue), and of a conditional, its
+// condition and the arm it takes.
 func (c *checker) storedEval(v ir.Expr) ir.Expr {
 	switch {
 	case v == nil:
@@ -58,12 +56,6 @@ func (c *checker) storedEval(v ir.Expr) ir.Expr {
 	case generator(v):
 		c.iterate(v) // its one use
 		return lazyTrue(v)
-	case isDynReverse(v):
-		c.iterate(v)
-		return orTrue(v)
-	case isReverse(v) && v.Type().Kind == ir.KindString && ir.MaybeUndefined(v.(*ir.Call).X):
-		c.iterate(v)
-		return lazyTrue(v) // reverse of a string cannot fail
 	}
 	cond, ok := v.(*ir.Cond)
 	if !ok {
@@ -85,16 +77,6 @@ func (c *checker) storedEval(v ir.Expr) ir.Expr {
 // orTrue is x or true: x evaluated, as a condition that is true.
 func orTrue(x ir.Expr) ir.Expr {
 	return &ir.Binary{Op: "or", X: x, Y: constExpr(true), T: &ir.Type{Kind: ir.KindBool}}
-}
-
-func isDynReverse(x ir.Expr) bool {
-	d, ok := x.(*ir.Dynamic)
-	return ok && d.Op == ir.DynFilter && d.Name == "reverse"
-}
-
-func isReverse(x ir.Expr) bool {
-	f, ok := x.(*ir.Call)
-	return ok && f.Kind == ir.CallFilter && f.Name == "reverse"
 }
 
 // readLocal records a read of local l at sp, and reports it when l holds

@@ -193,6 +193,8 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		return gval{pre: pre, val: q("MarkupValue").Call(args[0])}
 	case ir.DynGenerator:
 		return gval{pre: pre, val: q("GeneratorValue").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)}
+	case ir.DynIterator:
+		return gval{pre: pre, val: q("IteratorValue").Call(jen.Lit(x.Name), args[0])}
 	case ir.DynContains:
 		return e.dynFallible(pre, q("Contains").Call(args[1], args[0]), x.Pos, func(v jen.Code) gval {
 			if x.Name == "not in" {
@@ -235,10 +237,7 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 	case ir.DynJoin:
 		call = q("JoinValues").Call(args[0], args[1])
 	case ir.DynList:
-		items := e.temp("items")
-		return e.dynFallible(pre, a.Dot("Iter").Call(), x.Pos, func(v jen.Code) gval {
-			return gval{pre: []jen.Code{jen.Id(items).Op(":=").Add(v)}, val: q("ListValue").Call(jen.Id(items).Op("..."))}
-		})
+		call = a.Dot("ToList").Call()
 	case ir.DynGet:
 		call = a.Dot("Get").Call(args[1], args[2])
 	case ir.DynKeys:

@@ -83,6 +83,21 @@ func (e *emitter) pullContains(x *ir.Dynamic) gval {
 	return gval{pre: pre, val: jen.Id(found)}
 }
 
+// evalArgs appends to pre the evaluation of a link's arguments, which
+// Jinja2 evaluates as it makes the generator; their values are unused
+// here (the link's work reads them).
+func (e *emitter) evalArgs(pre []jen.Code, args []ir.Expr) []jen.Code {
+	for _, a := range args {
+		av := e.expr(a)
+		use := jen.Id("_").Op("=").Add(av.val)
+		if av.def != nil {
+			use = jen.If(av.def).Block(use) // the value is read only where defined
+		}
+		pre = append(append(pre, av.pre...), use)
+	}
+	return pre
+}
+
 // pull emits x, a chain of generators (ir.Pulled), as Jinja2 runs it for
 // a consumer that pulls its items: the source, then each link's arguments
 // (Jinja2 evaluates them as it makes the generator), then label (a
@@ -105,10 +120,7 @@ func (e *emitter) pullLoop(x ir.Expr, yield func(it jen.Code) []jen.Code, label 
 	switch x := x.(type) {
 	case *ir.Select:
 		pos = x.Pos
-		for _, a := range x.Args {
-			av := e.expr(a)
-			pre = append(append(pre, av.pre...), jen.Id("_").Op("=").Add(av.val))
-		}
+		pre = e.evalArgs(pre, x.Args)
 		each = func(it jen.Code) []jen.Code {
 			c := e.truthOf(x.Cond)
 			keep := c.val
@@ -119,10 +131,7 @@ func (e *emitter) pullLoop(x ir.Expr, yield func(it jen.Code) []jen.Code, label 
 			return append(body, jen.If(keep).Block(yield(jen.Id(x.Item.GoName))...))
 		}
 	case *ir.MapFilter:
-		for _, a := range x.Args {
-			av := e.expr(a)
-			pre = append(append(pre, av.pre...), jen.Id("_").Op("=").Add(av.val))
-		}
+		pre = e.evalArgs(pre, x.Args)
 		each = func(it jen.Code) []jen.Code {
 			el := e.expr(x.Elem)
 			out := e.temp("x")

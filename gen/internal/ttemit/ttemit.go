@@ -1652,7 +1652,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 		op = "dictitems"
 	}
 	args := []string{strconv.Quote(op), e.pos(x.Pos)}
-	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand || x.Op == ir.DynGenerator || x.Op == ir.DynIterItem || x.Op == ir.DynMethod {
+	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand || x.Op == ir.DynGenerator || x.Op == ir.DynIterItem || x.Op == ir.DynMethod || x.Op == ir.DynIterator {
 		args = append(args, strconv.Quote(x.Name))
 	}
 	if x.Op == ir.DynTest && x.Not {
@@ -1707,7 +1707,7 @@ var dynOps = map[ir.DynOp]string{
 	ir.DynValues: "values", ir.DynItems: "items", ir.DynItemsList: "itemslist", ir.DynFilter: "filter",
 	ir.DynMapFilter: "mapfilter", ir.DynTuple: "tuple", ir.DynUnpacked: "unpackitem",
 	ir.DynMarkup: "markup", ir.DynMarkupItems: "markup", ir.DynMissing: "missing", ir.DynStrOperand: "stroperand",
-	ir.DynGenerator: "generator", ir.DynMethod: "method",
+	ir.DynGenerator: "generator", ir.DynMethod: "method", ir.DynIterator: "iterator",
 }
 
 // dynIter is what a loop over a dynamic iterable ranges over: its items,

@@ -1,0 +1,158 @@
+package check
+
+import (
+	"slices"
+
+	"github.com/promptgen/promptgen/gen/internal/builtins"
+	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/tmpl"
+)
+
+// Generators used as values. Where a generator (see generator) is held
+// as a value rather than iterated by its consumer (an item of a list,
+// dict or tuple literal, a variable, a namespace attribute or a target
+// of set a, b = ..., a macro's argument, an operand of ==), it becomes a
+// dynamic value holding Python's iterator (jinja.IteratorValue), whose
+// copies share their place, as the one object Jinja2 holds does.
+// promptgen makes its items where Jinja2 makes the generator, which
+// yields what Jinja2 pulls later only where the generator's work on an
+// item cannot fail (eagerExact); its operand, a list, no statement can
+// change in between (a list method of a list a generator holds is
+// rejected). Elsewhere the use stays as it was: stored unread, or an
+// error (mustIterate, stored).
+
+// asIterator returns x, or where x is a generator that eagerExact makes
+// exactly, the iterator holding it, a dynamic value.
+func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
+	var uniques []*ir.Call
+	if !generator(x) || !eagerExact(x, &uniques) {
+		return x
+	}
+	c.iterate(x)
+	for _, u := range uniques {
+		// Its items' type is known once every type is: Python's set
+		// fails on a list or dict where it is pulled, promptgen where
+		// the generator is made.
+		c.later = append(c.later, func() {
+			if elem := u.X.Type().Resolve().Elem; elem.Resolve().Kind != ir.KindUnknown && !hashable(elem) {
+				c.errorf(sp, "unique yields a generator in Jinja2, which prints as <generator ...> and has no length or index: loop over it, join it, or convert it with | list")
+			}
+		})
+	}
+	return c.dyn(ir.DynIterator, iteratorType(x), ir.DynamicType(), sp, x)
+}
+
+// eagerExact reports whether g, a generator, yields the same items
+// evaluated in full where it is made as where its consumer pulls them:
+// its work on an item, and that of the generators it reads, cannot fail.
+// A unique whose items' type is not yet known is added to uniques, to
+// check once it is.
+func eagerExact(g ir.Expr, uniques *[]*ir.Call) bool {
+	var src ir.Expr
+	switch g := g.(type) {
+	case *ir.Call: // reverse, map(attribute=), unique of a typed list
+		if g.Name == "unique" && !builtins.IsNone(g.Args[1]) {
+			return false
+		}
+		if elem := g.X.Type().Resolve().Elem; g.Name == "unique" && !hashable(elem) {
+			if finalized(elem) {
+				return false
+			}
+			*uniques = append(*uniques, g)
+		}
+		src = g.X
+	case *ir.Select:
+		if !cannotFail(g.Cond) {
+			return false
+		}
+		src = g.X
+	case *ir.MapFilter:
+		if !cannotFail(g.Elem) {
+			return false
+		}
+		src = g.X
+	default: // of a dynamic value: its work on an item may fail
+		return false
+	}
+	return exactSource(src, uniques)
+}
+
+// exactSource reports whether x, the operand of a generator, yields no
+// generator (also through a conditional or an and/or) but those that
+// eagerExact makes exactly.
+func exactSource(x ir.Expr, uniques *[]*ir.Call) bool {
+	switch x := x.(type) {
+	case *ir.Cond:
+		return exactSource(x.Then, uniques) && (x.Else == nil || exactSource(x.Else, uniques))
+	case *ir.Binary:
+		if x.Value {
+			return !slices.ContainsFunc(builtins.Yields(x), func(y ir.Expr) bool { return !exactSource(y, uniques) })
+		}
+	}
+	return !generator(x) || eagerExact(x, uniques)
+}
+
+// hashable reports whether items of type t are Python values that a set
+// holds (unique's keys): strings, numbers, bools and none.
+func hashable(t *ir.Type) bool {
+	switch t.Resolve().Kind {
+	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
+		return true
+	}
+	return false
+}
+
+// cannotFail reports whether x, a select's test or a map's filter of an
+// item, evaluates without failing whatever the item holds: constants,
+// the item and its fields, not, and, or, ==, an ordering of two numbers
+// or two strings, and the tests and filters that take any value.
+func cannotFail(x ir.Expr) bool {
+	ok := true
+	ir.WalkExpr(x, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Const, *ir.LocalRef:
+		case *ir.FieldRef:
+			// Of an object that may be undefined, Jinja2 fails.
+			of, nested := x.Of.(*ir.FieldRef)
+			ok = ok && (!nested || !of.Field.Optional)
+		case *ir.Unary:
+			ok = ok && x.Op == "not"
+		case *ir.Binary:
+			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=" || ordered(x))
+		case *ir.Call:
+			ok = ok && (x.Kind == ir.CallTest && anyValueTests[x.Name] || x.Kind == ir.CallFilter && anyValueFilters[x.Name])
+		case *ir.Dynamic:
+			ok = ok && !x.Fallible()
+		default:
+			ok = false
+		}
+	})
+	return ok
+}
+
+// ordered reports whether x is an ordering comparison that cannot fail:
+// of two numbers or two strings, neither of which may be undefined.
+func ordered(x *ir.Binary) bool {
+	switch x.Op {
+	case "<", "<=", ">", ">=":
+	default:
+		return false
+	}
+	xk, yk := x.X.Type().Resolve().Kind, x.Y.Type().Resolve().Kind
+	return (ir.IsNumber(xk) && ir.IsNumber(yk) || xk == ir.KindString && yk == ir.KindString) && !ir.MaybeUndefined(x.X) && !ir.MaybeUndefined(x.Y)
+}
+
+// anyValueTests and anyValueFilters are the tests and filters that
+// Jinja2 runs on any value without failing.
+var (
+	anyValueTests = map[string]bool{
+		"defined": true, "undefined": true, "none": true, "string": true, "number": true, "integer": true,
+		"float": true, "boolean": true, "true": true, "false": true, "mapping": true, "iterable": true,
+		"sequence": true, "callable": true, "eq": true, "equalto": true, "==": true, "ne": true, "!=": true,
+		"sameas": true, "escaped": true,
+	}
+	anyValueFilters = map[string]bool{
+		"upper": true, "lower": true, "title": true, "capitalize": true, "string": true,
+		"float": true, "default": true, "d": true, "wordcount": true,
+	}
+)
