@@ -129,7 +129,7 @@ func Run(t *testing.T, opts Options) *Summary {
 			if Failed(run, sum.lenient) {
 				sum.failures = append(sum.failures, run)
 			} else if failsWhereJinjaRenders(run) {
-				sum.failsOnPurpose++
+				sum.failsOnPurpose = append(sum.failsOnPurpose, run)
 			}
 		}
 	}

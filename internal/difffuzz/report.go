@@ -48,11 +48,12 @@ type Summary struct {
 	// by the message of their rejection.
 	renderableRuns []*Trial
 	failures       []*Trial
-	// failsOnPurpose counts the accepted cases whose render fails on
-	// purpose where Jinja2 renders without printing an address (a
-	// generator compared, an int beyond 64 bits): rejections at render
-	// time, counted in the rejected share as reached and deliberate.
-	failsOnPurpose int
+	// failsOnPurpose are the accepted cases whose render fails on purpose
+	// where Jinja2 renders without printing an address (a generator
+	// compared, an int beyond 64 bits): rejections at render time, counted
+	// in the rejected share as reached and deliberate, dumped under
+	// failing/.
+	failsOnPurpose []*Trial
 	// lenient counts the renderings that matched by a jinjaLenient reason.
 	lenient map[string]int
 	// Time spent generating, compiling, rendering with promptgen, and
@@ -85,9 +86,9 @@ func (s *Summary) report(t *testing.T) {
 		s.build.Round(time.Millisecond), s.render.Round(time.Millisecond), s.jinja.Round(time.Millisecond))
 	renderable, reached, addressed := total(s.renderable), total(s.reached), total(s.addressed)
 	fmt.Fprintf(&b, "Jinja2 renders %d of the rejected cases, and %d accepted cases whose render fails on purpose: %.1f%% of the %d cases it renders are rejected\n",
-		renderable, s.failsOnPurpose, 100*float64(renderable+s.failsOnPurpose)/float64(max(1, s.rendered())), s.rendered())
+		renderable, len(s.failsOnPurpose), 100*float64(renderable+len(s.failsOnPurpose))/float64(max(1, s.rendered())), s.rendered())
 	fmt.Fprintf(&b, "  %d where Jinja2 runs the rejected construct with the case's data, and the %d failing renders (%.1f%% of the cases it renders; %d not located, counted there)\n",
-		reached, s.failsOnPurpose, 100*s.reachedShare(), s.unlocated)
+		reached, len(s.failsOnPurpose), 100*s.reachedShare(), s.unlocated)
 	fmt.Fprintf(&b, "  %d only in code Jinja2 does not run with the case's data (a macro not called, a branch not taken, ...), checked as a compiler does\n",
 		renderable-reached)
 	fmt.Fprintf(&b, "  %d on purpose (docs/template-language.md, \"Rejected on purpose\"), and %d not: %.1f%% of the cases it renders\n",
@@ -123,6 +124,11 @@ func (s *Summary) report(t *testing.T) {
 		}
 	}
 	t.Log(b.String())
+	if s.dump != "" {
+		for _, run := range s.failsOnPurpose {
+			dumpRun(t, filepath.Join(s.dump, "failing"), run)
+		}
+	}
 	pyjinja.LogLenient(t, fmt.Sprintf("difffuzz seed %d", s.seed), s.lenient)
 	for i, run := range s.failures {
 		if s.dump != "" {
@@ -140,7 +146,7 @@ func (s *Summary) report(t *testing.T) {
 // reachedShare is the share of the cases Jinja2 renders that promptgen
 // rejects where Jinja2 runs the rejected construct.
 func (s *Summary) reachedShare() float64 {
-	return float64(total(s.reached)+s.failsOnPurpose) / float64(max(1, s.rendered()))
+	return float64(total(s.reached)+len(s.failsOnPurpose)) / float64(max(1, s.rendered()))
 }
 
 // undeliberateShare is the share of the cases Jinja2 renders that
