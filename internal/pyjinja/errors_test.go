@@ -78,11 +78,16 @@ func TestMatchGeneratorUnprinted(t *testing.T) {
 	checkMatches(t, []matchCase{
 		{"printed", Outcome{Status: "ok", Text: "<generator object do_items at 0x7f332615cd40>"}, printed, true},
 		{"no address", Outcome{Status: "ok", Text: "<gener"}, printed, false},
+		{"printed, address cut", Outcome{Status: "ok", Text: "<ge...", PrintedOpaque: true}, printed, true},
+		{"printed in a block set never printed", Outcome{Status: "ok", Text: "", PrintedOpaque: true}, printed, true},
 		{"compared", Outcome{Status: "ok", Text: "True"}, compared, true},
 		{"raised", Raised("UndefinedError", "'x' is undefined"), printed, false},
 		{"printed, then raised", partly("<generator object do_items at 0x7f332615cd40>-"), printed, true},
 		{"raised, compared", partly("True"), compared, false},
 	}, methodUnprinted)
+	checkMatches(t, []matchCase{
+		{"same output, a generator printed", Outcome{Status: "ok", Text: "x", PrintedOpaque: true}, Outcome{Status: "ok", Text: "x"}, true},
+	}, "")
 	iterated := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: promptgen does not iterate a generator passed to a macro that calls itself, which Python consumes as it iterates it (convert it with | list)"}
 	checkMatches(t, []matchCase{
 		{"iterated", Outcome{Status: "ok", Text: "('a', 1)"}, iterated, true},

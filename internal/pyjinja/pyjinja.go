@@ -29,6 +29,11 @@ type Outcome struct {
 	// Partial is, where Jinja2 raises, what it printed before: a method's
 	// address printed there still explains promptgen failing on it.
 	Partial string
+	// PrintedOpaque, for Jinja2, says that a {{ }} printed a generator,
+	// an iterator or a method (its text holds its address), also where
+	// that text did not reach the output (a block set never printed, a
+	// filter block that cut it).
+	PrintedOpaque bool
 	// Reached, for a Job with a Probe that Jinja2 renders, says whether
 	// Jinja2 ran the probed construct with the job's data; nil where no
 	// construct holds the probe's offset.
@@ -118,6 +123,7 @@ func Render(t testing.TB, python string, jobs []Job) []Outcome {
 		Message string  `json:"message"`
 		Partial string  `json:"partial"`
 		Reached *bool   `json:"reached"`
+		Opaque  bool    `json:"opaque"`
 	}
 	if err := json.Unmarshal(out, &results); err != nil || len(results) != len(jobs) {
 		t.Fatalf("jinja_render.py: %d results for %d cases: %v", len(results), len(jobs), err)
@@ -130,6 +136,7 @@ func Render(t testing.TB, python string, jobs []Job) []Outcome {
 			outcomes[i] = Raised(r.Type, r.Message)
 			outcomes[i].Partial = r.Partial
 		}
+		outcomes[i].PrintedOpaque = r.Opaque
 	}
 	return outcomes
 }

@@ -10,7 +10,9 @@ for each item in order, {"out": the rendered text} or, where rendering
 raises, {"type": the exception's type name, "message": str(exception),
 "partial": what the template yielded before it raised} (the top level
 yields each piece of output as it goes; a block, macro or call buffers
-its own).
+its own), and "opaque": true where a {{ }} printed a generator, an
+iterator or a method, whose text holds its address, also where that text
+was then dropped or cut (a block set never printed, truncate).
 An item with "probe": {"template": "" for the template or an include's
 name, "offset": a byte offset in it} that renders is rendered again with a
 probe at the construct holding that offset, and its result gets
@@ -24,6 +26,7 @@ import importlib.util
 import json
 import os
 import sys
+import types
 
 import jinja2
 from jinja2 import nodes
@@ -192,6 +195,18 @@ def reached(env, job):
     return bool(ran)
 
 
+OPAQUE = (types.GeneratorType, types.BuiltinMethodType, types.MethodType, type(reversed([])), reversed)
+printed_opaque = []
+
+
+def finalize(value):
+    """Jinja2's finalize, which each {{ }} passes its value through:
+    it records a print of an opaque object (OPAQUE) and changes nothing."""
+    if isinstance(value, OPAQUE):
+        printed_opaque.append(True)
+    return value
+
+
 def main():
     jobs = json.load(sys.stdin)
     envs = {}
@@ -206,9 +221,11 @@ def main():
         elif env is None:
             env = envs[key] = jinja2.Environment(
                 trim_blocks=key[0], lstrip_blocks=key[1], keep_trailing_newline=key[2])
+        env.finalize = finalize
         if job.get("includes"):
             env = env.overlay(loader=jinja2.DictLoader(job["includes"]))
         parts = []
+        printed_opaque.clear()
         try:
             # generate, which render joins, so that what was printed before
             # a raise is known
@@ -217,6 +234,8 @@ def main():
             result = {"out": "".join(parts)}
         except Exception as e:  # any failure is Jinja2 raising
             result = {"type": type(e).__name__, "message": str(e), "partial": "".join(parts)}
+        if printed_opaque:
+            result["opaque"] = True
         if "out" in result and job.get("probe"):
             result["reached"] = reached(env, job)
         results.append(result)
