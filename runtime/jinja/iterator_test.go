@@ -191,3 +191,29 @@ func TestIteratorEqual(t *testing.T) {
 		}
 	}
 }
+
+// wordcount counts the words of an opaque value's text, which its address
+// does not change: {{ xs|reverse|wordcount }} {{ xs|map('string')|wordcount
+// }} {{ d.items|wordcount }} {{ [xs|select, 'a b']|wordcount }} {{
+// ''.upper|wordcount }} {{ undefined|reverse|wordcount }} prints 4 5 9 7 9 4.
+func TestOpaqueWordCount(t *testing.T) {
+	r, _ := Filter("reversed", ints(1, 2, 3))
+	u, _ := Filter("reversed", Value{})
+	upper, _ := StringValue("").Attr("upper")
+	for _, tc := range []struct {
+		what string
+		x    Value
+		want int
+	}{
+		{"reverse", r, 4},
+		{"generator", IteratorValue("generator", ints(1)), 5},
+		{"dict method", DictMethod("items"), 9},
+		{"list holding a generator", ListValue(IteratorValue("generator", ints(1)), StringValue("a b")), 7},
+		{"str method", upper, 9},
+		{"reversed(Undefined)", u, 4},
+	} {
+		if n, err := Filter("wordcount", tc.x); err != nil || n.String() != IntValue(tc.want).String() {
+			t.Errorf("%s: wordcount = %v, %v; want %d", tc.what, n, err, tc.want)
+		}
+	}
+}

@@ -488,11 +488,19 @@ func (v Value) AppendRepr(dst []byte) []byte {
 		}
 		return AppendQuoted(dst, v.s)
 	case methodKind:
-		// Not Jinja2's text, which has an address: CheckPrint keeps the
-		// renderers from printing a method.
-		return append(append(append(dst, "<method "...), v.methodName()...), '>')
+		// Python's text at a made-up address: CheckPrint keeps the
+		// renderers from printing it; only its words count (wordcount).
+		dst = append(append(append(dst, "<built-in method "...), v.s...), " of "...)
+		return append(append(dst, valueKind(v.i).typeName()...), " object at 0x0>"...)
 	case generatorKind:
-		return append(append(append(dst, '<'), v.s...), '>')
+		// As a method's. A generator's text names its function, one word.
+		dst = append(append(dst, '<'), v.s...)
+		if v.s == "generator" {
+			dst = append(dst, " object genexpr at 0x0>"...)
+		} else {
+			dst = append(dst, " object at 0x0>"...)
+		}
+		return dst
 	case listKind:
 		open, close := byte('['), byte(']')
 		if v.tuple {
