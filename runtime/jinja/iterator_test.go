@@ -195,7 +195,7 @@ func TestIteratorEqual(t *testing.T) {
 // wordcount counts the words of an opaque value's text, which its address
 // does not change: {{ xs|reverse|wordcount }} {{ xs|map('string')|wordcount
 // }} {{ d.items|wordcount }} {{ [xs|select, 'a b']|wordcount }} {{
-// ''.upper|wordcount }} {{ undefined|reverse|wordcount }} prints 4 5 9 7 9 4.
+// ”.upper|wordcount }} {{ undefined|reverse|wordcount }} prints 4 5 9 7 9 4.
 func TestOpaqueWordCount(t *testing.T) {
 	r, _ := Filter("reversed", ints(1, 2, 3))
 	u, _ := Filter("reversed", Value{})
