@@ -194,21 +194,15 @@ func pyType(x ir.Expr) (string, bool) {
 		_, typ := generatorType(x)
 		return typ, true
 	}
-	switch x.Type().Resolve().Kind {
-	case ir.KindString:
-		return "str", true
-	case ir.KindInt:
-		return "int", true
-	case ir.KindFloat:
-		return "float", true
-	case ir.KindBool:
-		return "bool", true
-	case ir.KindNone:
-		return "NoneType", true
-	case ir.KindList:
-		return "list", true
-	}
-	return "", false
+	typ, ok := pyTypes[x.Type().Resolve().Kind]
+	return typ, ok
+}
+
+// pyTypes are the Python types of the kinds whose values Python types
+// alone.
+var pyTypes = map[ir.Kind]string{
+	ir.KindString: "str", ir.KindInt: "int", ir.KindFloat: "float", ir.KindBool: "bool",
+	ir.KindNone: "NoneType", ir.KindList: "list",
 }
 
 func isNumber(x ir.Expr) bool { return ir.IsNumber(x.Type().Resolve().Kind) }
