@@ -15,8 +15,9 @@ import (
 // printsAddress matches the repr of a Python object that shows its
 // memory address, as a printed generator does: <generator object
 // sync_do_map at 0x7f...>, also where tojson or escape wrote its > as
-// \u003e or &gt;.
-var printsAddress = regexp.MustCompile(` at 0x[0-9a-f]+(>|\\u003e|&gt;)`)
+// \u003e or &gt;, or a case filter (upper, swapcase, title) changed its
+// letters.
+var printsAddress = regexp.MustCompile(`(?i) at 0x[0-9a-f]+(>|\\u003e|&gt;)`)
 
 // Summary accumulates a run's counts and failures.
 type Summary struct {

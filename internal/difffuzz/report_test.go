@@ -11,6 +11,8 @@ func TestPrintsAddress(t *testing.T) {
 		"[<generator object select_or_reject at 0x7f00aa>]":            true,
 		`"\u003cgenerator object sync_do_map at 0x7f3b7a5a8940\u003e"`: true, // tojson
 		"&lt;generator object sync_do_map at 0x7f3b7a5a8940&gt;":       true, // escape
+		"<GENERATOR OBJECT SYNC_DO_MAP AT 0X7F84B9D78840>":             true, // upper, swapcase
+		"<Generator Object Sync_Do_Map At 0X7F84B9D78840>":             true, // title
 		"0x1A at 0x1a":                 false,
 		"Markup('x')":                  false,
 		"<generator ...> and at 0xZZ>": false,
