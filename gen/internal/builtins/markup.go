@@ -323,7 +323,7 @@ func (m *Markup) mustItems(x ir.Expr) bool {
 
 // dynamic reports whether x, of dynamic values, is Markup: tojson
 // outside the transformers profile, escape, a filter that keeps Markup
-// and the string of Markup (DynStr, DynAsString) that the string
+// and the string of Markup (DynStr, DynAsString, DynStrOperand) that the string
 // filters and methods take, a + or * of Markup, which is Markup where it
 // does not fail, a slice, an item or the last of Markup, an item of
 // Markup's split() (ir.DynMarkupItems), and a default whose value
@@ -342,9 +342,10 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 		return true
 	case x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
 		return operand(x.Args[0])
-	case (x.Op == ir.DynStr || x.Op == ir.DynAsString) && len(x.Args) == 1:
+	case (x.Op == ir.DynStr || x.Op == ir.DynAsString || x.Op == ir.DynStrOperand) && len(x.Args) == 1:
 		// str() of Markup as the string filters and str methods take it
-		// (soft_str), which keeps it Markup.
+		// (soft_str), which keeps it Markup, and Markup as indent and
+		// truncate take it.
 		return operand(x.Args[0])
 	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
 		return operand(x.Args[0]) || operand(x.Args[1])
