@@ -564,13 +564,14 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 // literal is printed where it stands, and a dynamic one holds Jinja2's
 // Undefined: their elements keep their own type, and an undefined one is
 // Undefined, so they are passed as they are. In a typed literal an element
-// out of range fails the render, as in the go backend, and a value that the
-// translation cannot tell defined takes its type.
+// out of range fails the render, as in the go backend, unless it is a
+// dynamic value, which holds Undefined; a value that the translation cannot
+// tell defined takes its type.
 func (e *ttEmitter) elements(xs []ir.Expr, inline, dynamic bool) (pre string, vals []string) {
 	elems := make([]tval, len(xs))
 	for i, x := range xs {
 		v := e.expr(x)
-		if pos := ir.OutOfRange(x); !inline && !dynamic && pos != "" {
+		if pos := ir.OutOfRange(x); !inline && !dynamic && pos != "" && x.Type().Resolve().Kind != ir.KindDynamic {
 			v = e.strict(v, pos, "")
 		}
 		if !inline && !dynamic && v.maybe {
