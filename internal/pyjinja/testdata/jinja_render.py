@@ -11,7 +11,8 @@ raises, {"type": the exception's type name, "message": str(exception),
 "partial": what the template yielded before it raised} (the top level
 yields each piece of output as it goes; a block, macro or call buffers
 its own), and "opaque": true where a {{ }} printed a generator, an
-iterator or a method, whose text holds its address, also where that text
+iterator or a method, or a list, tuple or dict holding one, whose text
+holds its address, also where that text
 was then dropped or cut (a block set never printed, truncate).
 An item with "probe": {"template": "" for the template or an include's
 name, "offset": a byte offset in it} that renders is rendered again with a
@@ -199,10 +200,25 @@ OPAQUE = (types.GeneratorType, types.BuiltinMethodType, types.MethodType, type(r
 printed_opaque = []
 
 
+def holds_opaque(value, depth=0):
+    """Whether value is an opaque object (OPAQUE) or a list, tuple or
+    dict that holds one, whose repr then holds its address."""
+    if isinstance(value, OPAQUE):
+        return True
+    if depth > 20:
+        return False
+    if isinstance(value, (list, tuple)):
+        return any(holds_opaque(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return any(holds_opaque(v, depth + 1) for v in value.values())
+    return False
+
+
 def finalize(value):
     """Jinja2's finalize, which each {{ }} passes its value through:
-    it records a print of an opaque object (OPAQUE) and changes nothing."""
-    if isinstance(value, OPAQUE):
+    it records a print of an opaque object, or of a list, tuple or dict
+    holding one (holds_opaque), and changes nothing."""
+    if holds_opaque(value):
         printed_opaque.append(True)
     return value
 
