@@ -593,6 +593,8 @@ func TestRenderErrors(t *testing.T) {
 		// reversed(Undefined) where it is.
 		"reversevalue": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ (m.content|reverse)|length }}{{ m.content|reverse }}{% endfor %}ok\"\n",
 		"reverseundef": "inputs:\n  u: string?\ntemplate: \"{{ u|reverse }}\"\n",
+		// A sum of tuples that holds a generator, printed (its address).
+		"gensum": "inputs:\n  xs: [string]\ntemplate: \"{{ (1, xs|unique) + () }}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -907,6 +909,7 @@ func TestRenderErrors(t *testing.T) {
 		{"genarg", `{"xs": [1]}`, `ERROR: prompts/genarg.yaml:4:81: render genarg: "y": variable is undefined`},
 		{"storedreverse", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": [1]}]}`, "ok"},
 		{"genvalue", `{"xs": ["a", "b"], "c": 0}`, "ok"},
+		{"gensum", `{"xs": ["a"]}`, `ERROR: prompts/gensum.yaml:3:15: render gensum: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it`},
 		{"genvalue", `{"xs": ["a", "b"], "c": 1}`, "ERROR: prompts/genvalue.yaml:4:113: render genvalue: invalid operation: a generator read again after a loop over it: Python resumes it where the loop stopped, which promptgen does not follow (convert it with | list where it is made)"},
 		{"genvalue", `{"xs": ["a", "b"], "c": 2}`, "ERROR: prompts/genvalue.yaml:4:142: render genvalue: invalid operation: object of type 'generator' has no len()"},
 		{"genvalue", `{"xs": ["a", "b"], "c": 3}`, "ERROR: prompts/genvalue.yaml:4:176: render genvalue: invalid operation: 'generator' object is not reversible"},

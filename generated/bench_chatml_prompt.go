@@ -111,7 +111,10 @@ func (*ChatmlPrompt) AppendRender(dst []byte, f ChatmlFeed) ([]byte, error) {
 			if err_6 != nil {
 				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
 			}
-			dst = sum_5.End(dst)
+			dst, err_6 = sum_5.End(dst)
+			if err_6 != nil {
+				return dst, jinja.At(err_6, "bench/chatml", "prompts/bench/chatml.yaml:5:43")
+			}
 		}
 	}
 	if f.AddGenerationPrompt {

@@ -823,12 +823,17 @@ func (s *Sum) Add(dst []byte, x Value) ([]byte, error) {
 	return dst, nil
 }
 
-// End prints the sum: it returns dst with str() of the sum at its end.
-func (s *Sum) End(dst []byte) []byte {
-	if s.spilled {
-		return s.v.AppendStr(dst)
+// End prints the sum: it returns dst with str() of the sum at its end,
+// or, where the sum holds what Jinja2 prints with its address (a
+// generator in a tuple), dst and CheckPrint's error.
+func (s *Sum) End(dst []byte) ([]byte, error) {
+	if !s.spilled {
+		return dst, nil
 	}
-	return dst
+	if err := s.v.CheckPrint(); err != nil {
+		return dst, err
+	}
+	return s.v.AppendStr(dst), nil
 }
 
 func repeat(x Value, n int) (Value, error) {

@@ -288,8 +288,9 @@ func TestMarkup(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got := string(s.End(dst)); got != "x"+want.String() {
-			t.Errorf("Sum of %s = %q, want %q", repr(ListValue(ops...)), got, "x"+want.String())
+		dst, err := s.End(dst)
+		if got := string(dst); err != nil || got != "x"+want.String() {
+			t.Errorf("Sum of %s = %q, %v, want %q", repr(ListValue(ops...)), got, err, "x"+want.String())
 		}
 	}
 }

@@ -265,9 +265,10 @@ func TestWordwrap(t *testing.T) {
 	}
 }
 
-// TestSumAsArith holds Sum to Arith's + followed by AppendStr: every +
-// of the value_arith table, and chains of three of its operands, print
-// the same text or fail with the same error, leaving dst as it was.
+// TestSumAsArith holds Sum to Arith's + followed by a print (CheckPrint,
+// AppendStr): every + of the value_arith table, and chains of three of
+// its operands, print the same text or fail with the same error, leaving
+// dst as it was.
 func TestSumAsArith(t *testing.T) {
 	var operands []Value
 	for _, r := range rows(t, "value_arith") {
@@ -283,6 +284,9 @@ func TestSumAsArith(t *testing.T) {
 				return "", err
 			}
 		}
+		if err := sum.CheckPrint(); err != nil {
+			return "", err
+		}
 		return string(sum.AppendStr(nil)), nil
 	}
 	viaSum := func(xs []Value) (string, error) {
@@ -297,7 +301,14 @@ func TestSumAsArith(t *testing.T) {
 				return "", err
 			}
 		}
-		return strings.TrimPrefix(string(s.End(dst)), "before|"), nil
+		dst, err := s.End(dst)
+		if err != nil {
+			if string(dst) != "before|" {
+				t.Errorf("%v: on error dst is %q, want it as it was", xs, dst)
+			}
+			return "", err
+		}
+		return strings.TrimPrefix(string(dst), "before|"), nil
 	}
 	check := func(xs ...Value) {
 		want, werr := viaArith(xs)
@@ -315,6 +326,9 @@ func TestSumAsArith(t *testing.T) {
 			check(StringValue("!"), a, b)
 		}
 	}
+	gen := TupleValue(IteratorValue("generator", ListValue(IntValue(1))))
+	check(gen, TupleValue()) // printed with its address: fails
+	check(TupleValue(), TupleValue(), gen)
 	big := StringValue(strings.Repeat("x", runtime.MaxOutput/2+1))
 	check(big, StringValue("y"))
 	check(StringValue("y"), big, big)

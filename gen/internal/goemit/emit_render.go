@@ -282,7 +282,7 @@ func isDynPlus(x ir.Expr) bool {
 // templates build each message) with a jinja.Sum, which appends string
 // operands straight to dst: no intermediate string per +. The operands
 // are evaluated and added in Jinja2's order, each + failing at its own
-// position.
+// position, and the sum fails where Jinja2 prints an address.
 func (e *emitter) printSum(x *ir.Dynamic) []jen.Code {
 	var adds []*ir.Dynamic // innermost first
 	for n := x; ; n = n.Args[0].(*ir.Dynamic) {
@@ -304,7 +304,9 @@ func (e *emitter) printSum(x *ir.Dynamic) []jen.Code {
 			jen.List(dst, jen.Id(err)).Op("=").Id(sum).Dot("Add").Call(dst, v.val),
 			jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), n.Pos))))
 	}
-	return append(out, dst.Clone().Op("=").Id(sum).Dot("End").Call(dst))
+	return append(out,
+		jen.List(dst, jen.Id(err)).Op("=").Id(sum).Dot("End").Call(dst),
+		jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), e.at))))
 }
 
 // printValue prints v, a value of type t; undefined prints nothing.

@@ -181,7 +181,10 @@ func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFe
 				if err_41 != nil {
 					return dst, jinja.At(err_41, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
 				}
-				dst = sum_40.End(dst)
+				dst, err_41 = sum_40.End(dst)
+				if err_41 != nil {
+					return dst, jinja.At(err_41, "deepseek_r1", "templates/deepseek_r1.yaml:6:789")
+				}
 			}
 			v_42, err_43 := message_10.Item(jinja.StringValue("role"))
 			if err_43 != nil {
@@ -328,7 +331,10 @@ func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFe
 								if err_74 != nil {
 									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
 								}
-								dst = sum_73.End(dst)
+								dst, err_74 = sum_73.End(dst)
+								if err_74 != nil {
+									return dst, jinja.At(err_74, "deepseek_r1", "templates/deepseek_r1.yaml:6:1394")
+								}
 							} else {
 								var sum_85 jinja.Sum
 								var err_86 error
@@ -397,7 +403,10 @@ func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFe
 								if err_86 != nil {
 									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
 								}
-								dst = sum_85.End(dst)
+								dst, err_86 = sum_85.End(dst)
+								if err_86 != nil {
+									return dst, jinja.At(err_86, "deepseek_r1", "templates/deepseek_r1.yaml:6:1634")
+								}
 							}
 							isFirst_3 = true
 						} else {
@@ -464,7 +473,10 @@ func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFe
 							if err_98 != nil {
 								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
 							}
-							dst = sum_97.End(dst)
+							dst, err_98 = sum_97.End(dst)
+							if err_98 != nil {
+								return dst, jinja.At(err_98, "deepseek_r1", "templates/deepseek_r1.yaml:6:1926")
+							}
 						}
 					}
 				}
@@ -508,7 +520,10 @@ func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFe
 					if err_120 != nil {
 						return dst, jinja.At(err_120, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
 					}
-					dst = sum_119.End(dst)
+					dst, err_120 = sum_119.End(dst)
+					if err_120 != nil {
+						return dst, jinja.At(err_120, "deepseek_r1", "templates/deepseek_r1.yaml:6:2400")
+					}
 					isTool_4 = false
 				} else {
 					var sum_121 jinja.Sum
@@ -518,7 +533,10 @@ func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFe
 					if err_122 != nil {
 						return dst, jinja.At(err_122, "deepseek_r1", "templates/deepseek_r1.yaml:6:2517")
 					}
-					dst = sum_121.End(dst)
+					dst, err_122 = sum_121.End(dst)
+					if err_122 != nil {
+						return dst, jinja.At(err_122, "deepseek_r1", "templates/deepseek_r1.yaml:6:2517")
+					}
 				}
 			}
 			v_123, err_124 := message_10.Item(jinja.StringValue("role"))
@@ -544,7 +562,10 @@ func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFe
 					if err_128 != nil {
 						return dst, jinja.At(err_128, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
 					}
-					dst = sum_127.End(dst)
+					dst, err_128 = sum_127.End(dst)
+					if err_128 != nil {
+						return dst, jinja.At(err_128, "deepseek_r1", "templates/deepseek_r1.yaml:6:2711")
+					}
 					isOutputFirst_5 = false
 				} else {
 					var sum_129 jinja.Sum
@@ -558,7 +579,10 @@ func (*DeepSeekR1TemplatePrompt) AppendRender(dst []byte, f DeepSeekR1TemplateFe
 					if err_130 != nil {
 						return dst, jinja.At(err_130, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
 					}
-					dst = sum_129.End(dst)
+					dst, err_130 = sum_129.End(dst)
+					if err_130 != nil {
+						return dst, jinja.At(err_130, "deepseek_r1", "templates/deepseek_r1.yaml:6:2866")
+					}
 				}
 			}
 		}

@@ -328,7 +328,10 @@ func (*Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) 
 		if err_93 != nil {
 			return dst, jinja.At(err_93, "granite4", "templates/granite4.yaml:6:3570")
 		}
-		dst = sum_92.End(dst)
+		dst, err_93 = sum_92.End(dst)
+		if err_93 != nil {
+			return dst, jinja.At(err_93, "granite4", "templates/granite4.yaml:6:3570")
+		}
 	}
 	{
 		if f.Messages == nil {
@@ -452,7 +455,10 @@ func (*Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) 
 				if err_133 != nil {
 					return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4472")
 				}
-				dst = sum_132.End(dst)
+				dst, err_133 = sum_132.End(dst)
+				if err_133 != nil {
+					return dst, jinja.At(err_133, "granite4", "templates/granite4.yaml:6:4472")
+				}
 				done_131 = true
 			}
 			if !done_131 {
@@ -484,7 +490,10 @@ func (*Granite4TemplatePrompt) AppendRender(dst []byte, f Granite4TemplateFeed) 
 					if err_141 != nil {
 						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4559")
 					}
-					dst = sum_140.End(dst)
+					dst, err_141 = sum_140.End(dst)
+					if err_141 != nil {
+						return dst, jinja.At(err_141, "granite4", "templates/granite4.yaml:6:4559")
+					}
 					v_144, err_145 := message_13.Attr("tool_calls")
 					if err_145 != nil {
 						return dst, jinja.At(err_145, "granite4", "templates/granite4.yaml:6:4637")

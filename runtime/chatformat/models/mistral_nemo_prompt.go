@@ -309,7 +309,10 @@ func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplate
 										if err_94 != nil {
 											return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
 										}
-										dst = sum_93.End(dst)
+										dst, err_94 = sum_93.End(dst)
+										if err_94 != nil {
+											return dst, jinja.At(err_94, "mistral_nemo", "templates/mistral_nemo.yaml:6:1191")
+										}
 									} else {
 										var sum_95 jinja.Sum
 										var err_96 error
@@ -330,7 +333,10 @@ func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplate
 										if err_96 != nil {
 											return dst, jinja.At(err_96, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
 										}
-										dst = sum_95.End(dst)
+										dst, err_96 = sum_95.End(dst)
+										if err_96 != nil {
+											return dst, jinja.At(err_96, "mistral_nemo", "templates/mistral_nemo.yaml:6:1208")
+										}
 									}
 									if !(i_91 == n_90-1) {
 										dst = append(dst, ", "...)
@@ -371,7 +377,10 @@ func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplate
 					if err_100 != nil {
 						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
 					}
-					dst = sum_99.End(dst)
+					dst, err_100 = sum_99.End(dst)
+					if err_100 != nil {
+						return dst, jinja.At(err_100, "mistral_nemo", "templates/mistral_nemo.yaml:6:1339")
+					}
 				} else {
 					var sum_103 jinja.Sum
 					var err_104 error
@@ -388,7 +397,10 @@ func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplate
 					if err_104 != nil {
 						return dst, jinja.At(err_104, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
 					}
-					dst = sum_103.End(dst)
+					dst, err_104 = sum_103.End(dst)
+					if err_104 != nil {
+						return dst, jinja.At(err_104, "mistral_nemo", "templates/mistral_nemo.yaml:6:1362")
+					}
 				}
 				done_68 = true
 			}
@@ -471,7 +483,10 @@ func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplate
 							if err_133 != nil {
 								return dst, jinja.At(err_133, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
 							}
-							dst = sum_132.End(dst)
+							dst, err_133 = sum_132.End(dst)
+							if err_133 != nil {
+								return dst, jinja.At(err_133, "mistral_nemo", "templates/mistral_nemo.yaml:6:1691")
+							}
 							if !(i_117 == n_116-1) {
 								dst = append(dst, ", "...)
 							} else {
@@ -510,7 +525,10 @@ func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplate
 					if err_141 != nil {
 						return dst, jinja.At(err_141, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
 					}
-					dst = sum_140.End(dst)
+					dst, err_141 = sum_140.End(dst)
+					if err_141 != nil {
+						return dst, jinja.At(err_141, "mistral_nemo", "templates/mistral_nemo.yaml:6:1830")
+					}
 					done_68 = true
 				}
 			}
@@ -608,7 +626,10 @@ func (*MistralNemoTemplatePrompt) AppendRender(dst []byte, f MistralNemoTemplate
 					if err_177 != nil {
 						return dst, jinja.At(err_177, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
 					}
-					dst = sum_176.End(dst)
+					dst, err_177 = sum_176.End(dst)
+					if err_177 != nil {
+						return dst, jinja.At(err_177, "mistral_nemo", "templates/mistral_nemo.yaml:6:2149")
+					}
 					done_68 = true
 				}
 			}

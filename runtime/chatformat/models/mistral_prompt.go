@@ -123,7 +123,10 @@ func (*MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([
 				if err_17 != nil {
 					return dst, jinja.At(err_17, "mistral", "templates/mistral.yaml:6:258")
 				}
-				dst = sum_16.End(dst)
+				dst, err_17 = sum_16.End(dst)
+				if err_17 != nil {
+					return dst, jinja.At(err_17, "mistral", "templates/mistral.yaml:6:258")
+				}
 				done_15 = true
 			}
 			if !done_15 {
@@ -155,7 +158,10 @@ func (*MistralTemplatePrompt) AppendRender(dst []byte, f MistralTemplateFeed) ([
 					if err_25 != nil {
 						return dst, jinja.At(err_25, "mistral", "templates/mistral.yaml:6:348")
 					}
-					dst = sum_24.End(dst)
+					dst, err_25 = sum_24.End(dst)
+					if err_25 != nil {
+						return dst, jinja.At(err_25, "mistral", "templates/mistral.yaml:6:348")
+					}
 					done_15 = true
 				}
 			}

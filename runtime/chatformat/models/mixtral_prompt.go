@@ -173,7 +173,10 @@ func (*MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([
 					if err_31 != nil {
 						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:582")
 					}
-					dst = sum_30.End(dst)
+					dst, err_31 = sum_30.End(dst)
+					if err_31 != nil {
+						return dst, jinja.At(err_31, "mixtral", "templates/mixtral.yaml:6:582")
+					}
 				} else {
 					var sum_34 jinja.Sum
 					var err_35 error
@@ -190,7 +193,10 @@ func (*MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([
 					if err_35 != nil {
 						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:698")
 					}
-					dst = sum_34.End(dst)
+					dst, err_35 = sum_34.End(dst)
+					if err_35 != nil {
+						return dst, jinja.At(err_35, "mixtral", "templates/mixtral.yaml:6:698")
+					}
 				}
 				done_29 = true
 			}
@@ -223,7 +229,10 @@ func (*MixtralTemplatePrompt) AppendRender(dst []byte, f MixtralTemplateFeed) ([
 					if err_43 != nil {
 						return dst, jinja.At(err_43, "mixtral", "templates/mixtral.yaml:6:854")
 					}
-					dst = sum_42.End(dst)
+					dst, err_43 = sum_42.End(dst)
+					if err_43 != nil {
+						return dst, jinja.At(err_43, "mixtral", "templates/mixtral.yaml:6:854")
+					}
 					done_29 = true
 				}
 			}

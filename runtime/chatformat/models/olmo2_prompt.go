@@ -109,7 +109,10 @@ func (*OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byt
 				if err_12 != nil {
 					return dst, jinja.At(err_12, "olmo2", "templates/olmo2.yaml:6:95")
 				}
-				dst = sum_11.End(dst)
+				dst, err_12 = sum_11.End(dst)
+				if err_12 != nil {
+					return dst, jinja.At(err_12, "olmo2", "templates/olmo2.yaml:6:95")
+				}
 				done_10 = true
 			}
 			if !done_10 {
@@ -137,7 +140,10 @@ func (*OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byt
 					if err_20 != nil {
 						return dst, jinja.At(err_20, "olmo2", "templates/olmo2.yaml:6:179")
 					}
-					dst = sum_19.End(dst)
+					dst, err_20 = sum_19.End(dst)
+					if err_20 != nil {
+						return dst, jinja.At(err_20, "olmo2", "templates/olmo2.yaml:6:179")
+					}
 					done_10 = true
 				}
 			}
@@ -175,7 +181,10 @@ func (*OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byt
 						if err_28 != nil {
 							return dst, jinja.At(err_28, "olmo2", "templates/olmo2.yaml:6:288")
 						}
-						dst = sum_27.End(dst)
+						dst, err_28 = sum_27.End(dst)
+						if err_28 != nil {
+							return dst, jinja.At(err_28, "olmo2", "templates/olmo2.yaml:6:288")
+						}
 					} else {
 						var sum_32 jinja.Sum
 						var err_33 error
@@ -196,7 +205,10 @@ func (*OLMo2TemplatePrompt) AppendRender(dst []byte, f OLMo2TemplateFeed) ([]byt
 						if err_33 != nil {
 							return dst, jinja.At(err_33, "olmo2", "templates/olmo2.yaml:6:362")
 						}
-						dst = sum_32.End(dst)
+						dst, err_33 = sum_32.End(dst)
+						if err_33 != nil {
+							return dst, jinja.At(err_33, "olmo2", "templates/olmo2.yaml:6:362")
+						}
 					}
 				}
 			}

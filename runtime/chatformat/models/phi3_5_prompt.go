@@ -113,7 +113,10 @@ func (*Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byt
 				if err_14 != nil {
 					return dst, jinja.At(err_14, "phi3_5", "templates/phi3_5.yaml:6:102")
 				}
-				dst = sum_13.End(dst)
+				dst, err_14 = sum_13.End(dst)
+				if err_14 != nil {
+					return dst, jinja.At(err_14, "phi3_5", "templates/phi3_5.yaml:6:102")
+				}
 				done_12 = true
 			}
 			if !done_12 {
@@ -141,7 +144,10 @@ func (*Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byt
 					if err_22 != nil {
 						return dst, jinja.At(err_22, "phi3_5", "templates/phi3_5.yaml:6:191")
 					}
-					dst = sum_21.End(dst)
+					dst, err_22 = sum_21.End(dst)
+					if err_22 != nil {
+						return dst, jinja.At(err_22, "phi3_5", "templates/phi3_5.yaml:6:191")
+					}
 					done_12 = true
 				}
 			}
@@ -170,7 +176,10 @@ func (*Phi35TemplatePrompt) AppendRender(dst []byte, f Phi35TemplateFeed) ([]byt
 					if err_30 != nil {
 						return dst, jinja.At(err_30, "phi3_5", "templates/phi3_5.yaml:6:283")
 					}
-					dst = sum_29.End(dst)
+					dst, err_30 = sum_29.End(dst)
+					if err_30 != nil {
+						return dst, jinja.At(err_30, "phi3_5", "templates/phi3_5.yaml:6:283")
+					}
 				}
 			}
 		}

@@ -105,7 +105,10 @@ func (*Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte,
 				if err_11 != nil {
 					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:81")
 				}
-				dst = sum_10.End(dst)
+				dst, err_11 = sum_10.End(dst)
+				if err_11 != nil {
+					return dst, jinja.At(err_11, "phi4", "templates/phi4.yaml:6:81")
+				}
 				done_9 = true
 			}
 			if !done_9 {
@@ -133,7 +136,10 @@ func (*Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte,
 					if err_19 != nil {
 						return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:189")
 					}
-					dst = sum_18.End(dst)
+					dst, err_19 = sum_18.End(dst)
+					if err_19 != nil {
+						return dst, jinja.At(err_19, "phi4", "templates/phi4.yaml:6:189")
+					}
 					done_9 = true
 				}
 			}
@@ -158,7 +164,10 @@ func (*Phi4TemplatePrompt) AppendRender(dst []byte, f Phi4TemplateFeed) ([]byte,
 					if err_27 != nil {
 						return dst, jinja.At(err_27, "phi4", "templates/phi4.yaml:6:331")
 					}
-					dst = sum_26.End(dst)
+					dst, err_27 = sum_26.End(dst)
+					if err_27 != nil {
+						return dst, jinja.At(err_27, "phi4", "templates/phi4.yaml:6:331")
+					}
 				}
 			}
 		}

@@ -169,7 +169,10 @@ func (*Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]b
 			if err_31 != nil {
 				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:6:894")
 			}
-			dst = sum_30.End(dst)
+			dst, err_31 = sum_30.End(dst)
+			if err_31 != nil {
+				return dst, jinja.At(err_31, "qwen2_5", "templates/qwen2_5.yaml:6:894")
+			}
 		} else {
 			dst = append(dst, "<|im_start|>system\nYou are Qwen, created by Alibaba Cloud. You are a helpful assistant.<|im_end|>\n"...)
 		}
@@ -258,7 +261,10 @@ func (*Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]b
 				if err_60 != nil {
 					return dst, jinja.At(err_60, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
 				}
-				dst = sum_59.End(dst)
+				dst, err_60 = sum_59.End(dst)
+				if err_60 != nil {
+					return dst, jinja.At(err_60, "qwen2_5", "templates/qwen2_5.yaml:6:1334")
+				}
 				done_58 = true
 			}
 			if !done_58 {
@@ -282,7 +288,10 @@ func (*Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]b
 					if err_70 != nil {
 						return dst, jinja.At(err_70, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
 					}
-					dst = sum_69.End(dst)
+					dst, err_70 = sum_69.End(dst)
+					if err_70 != nil {
+						return dst, jinja.At(err_70, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
+					}
 					v_73, err_74 := message_2.Attr("content")
 					if err_74 != nil {
 						return dst, jinja.At(err_74, "qwen2_5", "templates/qwen2_5.yaml:6:1476")
@@ -299,7 +308,10 @@ func (*Qwen25TemplatePrompt) AppendRender(dst []byte, f Qwen25TemplateFeed) ([]b
 						if err_76 != nil {
 							return dst, jinja.At(err_76, "qwen2_5", "templates/qwen2_5.yaml:6:1490")
 						}
-						dst = sum_75.End(dst)
+						dst, err_76 = sum_75.End(dst)
+						if err_76 != nil {
+							return dst, jinja.At(err_76, "qwen2_5", "templates/qwen2_5.yaml:6:1490")
+						}
 					}
 					{
 						v_80, err_81 := message_2.Attr("tool_calls")

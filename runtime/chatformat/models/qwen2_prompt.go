@@ -134,7 +134,10 @@ func (*Qwen2TemplatePrompt) AppendRender(dst []byte, f Qwen2TemplateFeed) ([]byt
 			if err_15 != nil {
 				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
 			}
-			dst = sum_14.End(dst)
+			dst, err_15 = sum_14.End(dst)
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "qwen2", "templates/qwen2.yaml:6:177")
+			}
 		}
 	}
 	if f.AddGenerationPrompt {

@@ -132,7 +132,10 @@ func (*Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFe
 		if err_39 != nil {
 			return dst, jinja.At(err_39, "qwen3_coder", "templates/qwen3_coder.yaml:6:721")
 		}
-		dst = sum_38.End(dst)
+		dst, err_39 = sum_38.End(dst)
+		if err_39 != nil {
+			return dst, jinja.At(err_39, "qwen3_coder", "templates/qwen3_coder.yaml:6:721")
+		}
 	} else {
 		t_42 := tools_3.Test("iterable")
 		if t_42 {
@@ -665,7 +668,10 @@ func (*Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFe
 				if err_195 != nil {
 					return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
 				}
-				dst = sum_194.End(dst)
+				dst, err_195 = sum_194.End(dst)
+				if err_195 != nil {
+					return dst, jinja.At(err_195, "qwen3_coder", "templates/qwen3_coder.yaml:6:3757")
+				}
 				v_198, err_199 := message_20.Attr("content")
 				if err_199 != nil {
 					return dst, jinja.At(err_199, "qwen3_coder", "templates/qwen3_coder.yaml:6:3767")
@@ -741,7 +747,10 @@ func (*Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFe
 						if err_223 != nil {
 							return dst, jinja.At(err_223, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
 						}
-						dst = sum_222.End(dst)
+						dst, err_223 = sum_222.End(dst)
+						if err_223 != nil {
+							return dst, jinja.At(err_223, "qwen3_coder", "templates/qwen3_coder.yaml:6:4096")
+						}
 						v_226, err_227 := toolCall_21.Attr("arguments")
 						if err_227 != nil {
 							return dst, jinja.At(err_227, "qwen3_coder", "templates/qwen3_coder.yaml:6:4138")
@@ -773,7 +782,10 @@ func (*Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFe
 									if err_235 != nil {
 										return dst, jinja.At(err_235, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
 									}
-									dst = sum_234.End(dst)
+									dst, err_235 = sum_234.End(dst)
+									if err_235 != nil {
+										return dst, jinja.At(err_235, "qwen3_coder", "templates/qwen3_coder.yaml:6:4228")
+									}
 									var t_236 jinja.Value
 									if argsValue_23.Test("string") {
 										t_236 = argsValue_23
@@ -864,7 +876,10 @@ func (*Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFe
 					if err_255 != nil {
 						return dst, jinja.At(err_255, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
 					}
-					dst = sum_254.End(dst)
+					dst, err_255 = sum_254.End(dst)
+					if err_255 != nil {
+						return dst, jinja.At(err_255, "qwen3_coder", "templates/qwen3_coder.yaml:6:4517")
+					}
 					done_193 = true
 				}
 			}
@@ -971,7 +986,10 @@ func (*Qwen3CoderTemplatePrompt) AppendRender(dst []byte, f Qwen3CoderTemplateFe
 				if err_288 != nil {
 					return dst, jinja.At(err_288, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
 				}
-				dst = sum_287.End(dst)
+				dst, err_288 = sum_287.End(dst)
+				if err_288 != nil {
+					return dst, jinja.At(err_288, "qwen3_coder", "templates/qwen3_coder.yaml:6:4748")
+				}
 			}
 		}
 	}

@@ -112,7 +112,10 @@ func (*Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byt
 			if err_19 != nil {
 				return dst, jinja.At(err_19, "qwen3", "templates/qwen3.yaml:6:107")
 			}
-			dst = sum_18.End(dst)
+			dst, err_19 = sum_18.End(dst)
+			if err_19 != nil {
+				return dst, jinja.At(err_19, "qwen3", "templates/qwen3.yaml:6:107")
+			}
 		}
 		dst = append(dst, "# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>"...)
 		{
@@ -175,7 +178,10 @@ func (*Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byt
 			if err_39 != nil {
 				return dst, jinja.At(err_39, "qwen3", "templates/qwen3.yaml:6:784")
 			}
-			dst = sum_38.End(dst)
+			dst, err_39 = sum_38.End(dst)
+			if err_39 != nil {
+				return dst, jinja.At(err_39, "qwen3", "templates/qwen3.yaml:6:784")
+			}
 		}
 	}
 	multiStepTool_3 = true
@@ -326,7 +332,10 @@ func (*Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byt
 				if err_88 != nil {
 					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
 				}
-				dst = sum_87.End(dst)
+				dst, err_88 = sum_87.End(dst)
+				if err_88 != nil {
+					return dst, jinja.At(err_88, "qwen3", "templates/qwen3.yaml:6:1501")
+				}
 				done_86 = true
 			}
 			if !done_86 {
@@ -462,7 +471,10 @@ func (*Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byt
 							if err_135 != nil {
 								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
 							}
-							dst = sum_134.End(dst)
+							dst, err_135 = sum_134.End(dst)
+							if err_135 != nil {
+								return dst, jinja.At(err_135, "qwen3", "templates/qwen3.yaml:6:2373")
+							}
 						} else {
 							var sum_142 jinja.Sum
 							var err_143 error
@@ -483,7 +495,10 @@ func (*Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byt
 							if err_143 != nil {
 								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
 							}
-							dst = sum_142.End(dst)
+							dst, err_143 = sum_142.End(dst)
+							if err_143 != nil {
+								return dst, jinja.At(err_143, "qwen3", "templates/qwen3.yaml:6:2524")
+							}
 						}
 					} else {
 						var sum_146 jinja.Sum
@@ -505,7 +520,10 @@ func (*Qwen3TemplatePrompt) AppendRender(dst []byte, f Qwen3TemplateFeed) ([]byt
 						if err_147 != nil {
 							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
 						}
-						dst = sum_146.End(dst)
+						dst, err_147 = sum_146.End(dst)
+						if err_147 != nil {
+							return dst, jinja.At(err_147, "qwen3", "templates/qwen3.yaml:6:2584")
+						}
 					}
 					v_150, err_151 := message_7.Attr("tool_calls")
 					if err_151 != nil {

@@ -134,7 +134,10 @@ func (*SmolLM2TemplatePrompt) AppendRender(dst []byte, f SmolLM2TemplateFeed) ([
 			if err_15 != nil {
 				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
 			}
-			dst = sum_14.End(dst)
+			dst, err_15 = sum_14.End(dst)
+			if err_15 != nil {
+				return dst, jinja.At(err_15, "smollm2", "templates/smollm2.yaml:6:217")
+			}
 		}
 	}
 	if f.AddGenerationPrompt {
