@@ -14,6 +14,19 @@ import (
 
 func jinjaValue() *jen.Statement { return jen.Qual(ir.JinjaPath, "Value") }
 
+// dynamicItems converts the items of v, a slice of items of type elem,
+// to a slice of jinja.Value, in statements it adds to v.pre, and returns
+// the slice's variable.
+func (e *emitter) dynamicItems(v *gval, elem *ir.Type) string {
+	items, x := e.temp("items"), e.temp("x")
+	item := e.toDynamic(gval{val: jen.Id(x)}, elem)
+	v.pre = append(v.pre,
+		jen.Id(items).Op(":=").Make(jen.Index().Add(jinjaValue()), jen.Lit(0), jen.Len(v.val)),
+		jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Add(v.val)).Block(
+			append(item.pre, jen.Id(items).Op("=").Append(jen.Id(items), item.val))...))
+	return items
+}
+
 // toDynamic converts v, a value of type t, to a jinja.Value; an undefined
 // v is the zero Value.
 func (e *emitter) toDynamic(v gval, t *ir.Type) gval {
@@ -35,12 +48,7 @@ func (e *emitter) toDynamic(v gval, t *ir.Type) gval {
 		v.pre = append(v.pre, jen.Id("_").Op("=").Add(v.val))
 		conv = jen.Qual(ir.JinjaPath, "NoneValue").Call()
 	case ir.KindList:
-		items, x := e.temp("items"), e.temp("x")
-		item := e.toDynamic(gval{val: jen.Id(x)}, t.Elem)
-		v.pre = append(v.pre,
-			jen.Id(items).Op(":=").Make(jen.Index().Add(jinjaValue()), jen.Lit(0), jen.Len(v.val)),
-			jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Add(v.val)).Block(
-				append(item.pre, jen.Id(items).Op("=").Append(jen.Id(items), item.val))...))
+		items := e.dynamicItems(&v, t.Elem)
 		conv = jen.Qual(ir.JinjaPath, "ListValue").Call(jen.Id(items).Op("..."))
 	case ir.KindDict:
 		s := jen.Qual(ir.JinjaPath, "DictValue").Call()

@@ -10,15 +10,24 @@ import (
 // list changed, and the value is none, or the item pop takes out.
 func (e *emitter) listMethod(x *ir.Call) gval {
 	xs := e.localList(x.X.(*ir.LocalRef).L)()
+	t := x.X.Type().Resolve()
 	dyn := x.X.Type().Kind == ir.KindDynamic
 	var pre []jen.Code
 	args := make([]jen.Code, len(x.Args))
 	for i, a := range x.Args {
 		// An item has the slice's item type (check.listItem), or is
-		// converted to a dynamic value, as the list value holds them.
+		// converted to a dynamic value, as the list value holds them,
+		// and as a slice of dynamic values does, which a set after the
+		// call may have made the list.
 		v := e.expr(a)
-		if dyn && (x.Name != "insert" && x.Name != "pop" || x.Name == "insert" && i == 1) {
+		switch {
+		case dyn && (x.Name != "insert" && x.Name != "pop" || x.Name == "insert" && i == 1):
 			v = e.toDynamic(v, a.Type())
+		case t.Kind != ir.KindList || t.Elem.Resolve().Kind != ir.KindDynamic:
+		case x.Name == "append" || x.Name == "insert" && i == 1:
+			v = e.toDynamic(v, a.Type())
+		case x.Name == "extend" && a.Type().Resolve().Elem.Resolve().Kind != ir.KindDynamic:
+			v.val = jen.Id(e.dynamicItems(&v, a.Type().Resolve().Elem))
 		}
 		pre, args[i] = append(pre, v.pre...), v.val
 	}
