@@ -1336,7 +1336,22 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		c.errorf(e.Span, "cannot index %s", t)
 		out.T = &ir.Type{Kind: ir.KindNone}
 	}
+	if isName(i) && ir.MaybeUndefined(i) {
+		// Jinja2's getitem catches what Python raises of an Undefined
+		// key (TypeError, KeyError): the item is undefined there.
+		return &ir.Cond{Cond: &ir.Call{Kind: ir.CallTest, Name: "defined", X: i, T: &ir.Type{Kind: ir.KindBool}, Pos: out.Pos}, Then: out, T: out.T}
+	}
 	return out
+}
+
+// isName reports whether x is a variable or a field of the inputs, which
+// reads nothing else and can be read twice.
+func isName(x ir.Expr) bool {
+	switch x.(type) {
+	case *ir.LocalRef, *ir.FieldRef:
+		return true
+	}
+	return false
 }
 
 // generatorIndex is g[i] of g, a generator (or a list's reverse
