@@ -55,6 +55,14 @@ func NewTransformersASCIIJSONWriter(indent int, hasIndent bool) JSONWriter {
 	return JSONWriter{indent: indent, hasIndent: hasIndent, transformers: true, ensureASCII: true}
 }
 
+// Value writes v, a dynamic value, as tojson writes it: its dicts' keys
+// sorted, or in insertion order for transformers. Where v is or holds what
+// JSON cannot (undefined, a method, an iterator), it returns Python's
+// error.
+func (w *JSONWriter) Value(dst []byte, v Value) ([]byte, error) {
+	return v.writeJSON(dst, w, w.transformers)
+}
+
 // SortKeys reports whether the caller writes object members sorted by key
 // (Jinja2's tojson), not in insertion order (transformers').
 func (w *JSONWriter) SortKeys() bool { return !w.transformers }

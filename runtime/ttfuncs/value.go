@@ -535,53 +535,67 @@ func writeJSONValue(writer func(indent int, hasIndent bool) jinja.JSONWriter, v 
 	if n, ok := indent.(int); ok {
 		w = writer(n, true)
 	}
-	out := writeJSON(nil, &w, reflect.ValueOf(v))
-	if w.TooLarge() {
+	out, err := writeJSON(nil, &w, reflect.ValueOf(v))
+	switch {
+	case err != nil:
+		return "", jinja.At(err, "", pos)
+	case w.TooLarge():
 		return "", fail(pos, "", runtime.ErrTooLarge)
 	}
 	return string(out), nil
 }
 
-func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) []byte {
+// writeJSON writes v as tojson does; a dynamic value in it that JSON
+// cannot hold is Python's error.
+func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error) {
+	var err error
 	switch v.Kind() {
 	case reflect.Interface, reflect.Pointer:
 		if v.IsNil() {
-			return w.Null(dst)
+			return w.Null(dst), nil
 		}
 		return writeJSON(dst, w, v.Elem())
 	case reflect.String:
-		return w.String(dst, v.String())
+		return w.String(dst, v.String()), nil
 	case reflect.Int, reflect.Int64:
-		return w.Int(dst, v.Int())
+		return w.Int(dst, v.Int()), nil
 	case reflect.Float64:
-		return w.Float(dst, v.Float())
+		return w.Float(dst, v.Float()), nil
 	case reflect.Bool:
-		return w.Bool(dst, v.Bool())
+		return w.Bool(dst, v.Bool()), nil
 	case reflect.Slice:
 		dst = w.OpenArray(dst)
 		for i := range v.Len() {
-			dst = writeJSON(dst, w, v.Index(i))
+			if dst, err = writeJSON(dst, w, v.Index(i)); err != nil {
+				return nil, err
+			}
 		}
-		return w.CloseArray(dst)
+		return w.CloseArray(dst), nil
 	case reflect.Map:
 		dst = w.OpenObject(dst)
 		for _, k := range sortedKeys(v) {
 			dst = w.Key(dst, k)
-			dst = writeJSON(dst, w, v.MapIndex(reflect.ValueOf(k)))
+			if dst, err = writeJSON(dst, w, v.MapIndex(reflect.ValueOf(k))); err != nil {
+				return nil, err
+			}
 		}
-		return w.CloseObject(dst)
+		return w.CloseObject(dst), nil
 	case reflect.Struct:
 		switch v.Type() {
 		case reflect.TypeFor[none](), reflect.TypeFor[undefined]():
-			return w.Null(dst)
+			return w.Null(dst), nil
+		case reflect.TypeFor[jinja.Value]():
+			return w.Value(dst, v.Interface().(jinja.Value))
 		case dictType:
 			d := v.Interface().(dict)
 			dst = w.OpenObject(dst)
 			for _, i := range dictKeyOrder(d, w.SortKeys()) {
 				dst = w.Key(dst, d.keys[i])
-				dst = writeJSON(dst, w, reflect.ValueOf(d.vals[i]))
+				if dst, err = writeJSON(dst, w, reflect.ValueOf(d.vals[i])); err != nil {
+					return nil, err
+				}
 			}
-			return w.CloseObject(dst)
+			return w.CloseObject(dst), nil
 		}
 		fs := slices.Clone(structFields(v.Type()))
 		slices.SortFunc(fs, func(a, b field) int { return strings.Compare(a.key, b.key) })
@@ -592,9 +606,11 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) []byte {
 				continue
 			}
 			dst = w.Key(dst, f.key)
-			dst = writeJSON(dst, w, fv)
+			if dst, err = writeJSON(dst, w, fv); err != nil {
+				return nil, err
+			}
 		}
-		return w.CloseObject(dst)
+		return w.CloseObject(dst), nil
 	}
-	return w.Null(dst)
+	return w.Null(dst), nil
 }

@@ -160,15 +160,17 @@ func (e *emitter) appendJSON(buf *jen.Statement, x *ir.Call) []jen.Code {
 	}
 	if !hasIndent {
 		pre = append(pre, jen.Id(w).Op(":=").Qual(ir.JinjaPath, writer).Call(jen.Lit(0), jen.False()))
-		return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type())...)
+		return append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type(), x.Pos)...)
 	}
 	// Only indentation can make the output much longer than the value.
 	pre = append(pre, jen.Id(w).Op(":=").Qual(ir.JinjaPath, writer).Call(indent.val, jen.True()))
-	pre = append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type())...)
+	pre = append(pre, e.writeJSON(buf, jen.Id(w), v.val, x.X.Type(), x.Pos)...)
 	return append(pre, jen.If(jen.Id(w).Dot("TooLarge").Call()).Block(e.fail(x.Pos, "", "ErrTooLarge")))
 }
 
-func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen.Code {
+// writeJSON writes v, of type t, with the JSON writer w; a dynamic value
+// that JSON cannot hold fails the render at pos.
+func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type, pos string) []jen.Code {
 	t = t.Resolve()
 	call := func(method string, args ...jen.Code) jen.Code {
 		return buf.Clone().Op("=").Add(w.Clone()).Dot(method).Call(append([]jen.Code{buf.Clone()}, args...)...)
@@ -182,16 +184,23 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen
 		return []jen.Code{call("Float", v)}
 	case ir.KindBool:
 		return []jen.Code{call("Bool", v)}
+	case ir.KindDynamic:
+		b, err := e.temp("b"), e.temp("err")
+		return []jen.Code{
+			jen.List(jen.Id(b), jen.Id(err)).Op(":=").Add(w.Clone()).Dot("Value").Call(buf.Clone(), v),
+			jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), pos))),
+			buf.Clone().Op("=").Id(b),
+		}
 	case ir.KindList:
 		x := e.temp("x")
 		return []jen.Code{
 			call("OpenArray"),
-			jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Add(v)).Block(e.writeJSON(buf, w, jen.Id(x), t.Elem)...),
+			jen.For(jen.List(jen.Id("_"), jen.Id(x)).Op(":=").Range().Add(v)).Block(e.writeJSON(buf, w, jen.Id(x), t.Elem, pos)...),
 			call("CloseArray"),
 		}
 	case ir.KindMap:
 		k := e.temp("k")
-		body := append([]jen.Code{call("Key", jen.Id(k))}, e.writeJSON(buf, w, jen.Add(v).Index(jen.Id(k)), t.Elem)...)
+		body := append([]jen.Code{call("Key", jen.Id(k))}, e.writeJSON(buf, w, jen.Add(v).Index(jen.Id(k)), t.Elem, pos)...)
 		return []jen.Code{
 			call("OpenObject"),
 			jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Qual(ir.JinjaPath, "SortedKeys").Call(v)).Block(body...),
@@ -208,7 +217,7 @@ func (e *emitter) writeJSON(buf, w *jen.Statement, v jen.Code, t *ir.Type) []jen
 		}
 		for _, f := range fields {
 			m := e.member(gval{val: v}, f)
-			item := append([]jen.Code{call("Key", jen.Lit(f.Key))}, e.writeJSON(buf, w, m.val, f.Type)...)
+			item := append([]jen.Code{call("Key", jen.Lit(f.Key))}, e.writeJSON(buf, w, m.val, f.Type, pos)...)
 			if m.def != nil {
 				out = append(out, jen.If(m.def).Block(item...))
 			} else {
