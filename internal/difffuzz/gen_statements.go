@@ -508,7 +508,9 @@ func (g *generator) setGeneratorStmt() string {
 
 // generatorValueStmt is a generator (or a list's reverse) held as a
 // value (family generator-value): set to a name, an item of a list,
-// dict or tuple literal, a namespace attribute, or a macro's argument;
+// dict or tuple literal, a namespace attribute, or a macro's argument,
+// also through a conditional or an and/or whose other operand is a list
+// (read also by an index, last and length);
 // then read one to three times by consumers that take items from the one
 // iterator they share (first, in, list, join, a loop last), that compare
 // it (==, with itself true) or test it, or that Python refuses (length,
@@ -516,8 +518,29 @@ func (g *generator) setGeneratorStmt() string {
 func (g *generator) generatorValueStmt() string {
 	elem := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
 	x := g.exactGenerator(elem)
-	if g.chance(0.2) {
+	arms := false
+	switch {
+	case g.chance(0.2):
 		x = g.lazyList(elem, 2).text // one whose work may fail: stays out where read
+	case g.chance(0.3):
+		// A conditional or an and/or that yields it or a list: a dynamic
+		// value, the iterator or the list as the arm taken decides.
+		arms = true
+		y := g.expr(listOf(elem), 1)
+		if y.lazy {
+			y = g.filter(y, "list")
+		}
+		c, _ := g.cond(1)
+		switch g.r.IntN(4) {
+		case 0:
+			x = "((" + x + ") if (" + c.text + ") else (" + y.text + "))"
+		case 1:
+			x = "((" + y.text + ") if (" + c.text + ") else (" + x + "))"
+		case 2:
+			x = "((" + x + ") or (" + y.text + "))"
+		default:
+			x = "((" + y.text + ") and (" + x + "))"
+		}
 	}
 	var hold, r string
 	kinds := 5
@@ -542,6 +565,9 @@ func (g *generator) generatorValueStmt() string {
 	reads := []string{"{{ " + r + "|first }}", "{{ " + r + "|list }}", "{{ " + r + "|join(',') }}",
 		"{{ " + g.wrap(g.leaf(elem), precCmp) + " in " + r + " }}", "{{ " + r + " == " + r + " }}",
 		"{{ " + r + " is " + g.pick(generatorTests) + " }}", "{{ 'y' if " + r + " else 'n' }}"}
+	if arms {
+		reads = append(reads, "{{ "+r+"[0] }}", "{{ "+r+"|last }}", "{{ "+r+"|length }}")
+	}
 	out := hold
 	for range 1 + g.r.IntN(3) {
 		out += g.pick(reads)

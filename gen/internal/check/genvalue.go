@@ -25,7 +25,10 @@ import (
 // exactly, the iterator holding it, a dynamic value.
 func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
 	var uniques []*ir.Call
-	if !generator(x) || !eagerExact(x, &uniques) {
+	if !generator(x) {
+		return c.armsAsValues(x, sp)
+	}
+	if !eagerExact(x, &uniques) {
 		return x
 	}
 	c.iterate(x)
@@ -40,6 +43,39 @@ func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
 		})
 	}
 	return c.dyn(ir.DynIterator, iteratorType(x), ir.DynamicType(), sp, x)
+}
+
+// armsAsValues returns x, or where x is a conditional or an and/or used
+// as a value that may yield a generator, each of which eagerExact makes
+// exactly, x as a dynamic value: the arm it takes decides at run time
+// whether it is the iterator holding a generator or another value
+// ((xs|select if c else ys)|last, g or xs).
+func (c *checker) armsAsValues(x ir.Expr, sp tmpl.Span) ir.Expr {
+	var uniques []*ir.Call
+	if generator(x) || !mayYieldGenerator(x) || !exactSource(x, &uniques) {
+		return x
+	}
+	var arm func(x ir.Expr) ir.Expr
+	arm = func(x ir.Expr) ir.Expr {
+		switch y := x.(type) {
+		case *ir.Cond:
+			out := &ir.Cond{Cond: y.Cond, Then: arm(y.Then), T: ir.DynamicType()}
+			if y.Else != nil {
+				out.Else = arm(y.Else)
+			}
+			return out
+		case *ir.Binary:
+			if y.Value {
+				return &ir.Binary{Op: y.Op, X: arm(y.X), Y: arm(y.Y), Value: true, Pos: y.Pos, T: ir.DynamicType()}
+			}
+		}
+		if generator(x) {
+			return c.asIterator(x, sp)
+		}
+		c.dynOperand(x, sp)
+		return x
+	}
+	return arm(x)
 }
 
 // eagerExact reports whether g, a generator, yields the same items
