@@ -18,8 +18,11 @@ import (
 // yields what Jinja2 pulls later only where the generator's work on an
 // item cannot fail (eagerExact); its operand, a list, no statement can
 // change in between (a list method of a list a generator holds is
-// rejected). Elsewhere the use stays as it was: stored unread, or an
-// error (mustIterate, stored).
+// rejected). A conditional or an and/or that may yield such generators
+// only is a dynamic value there (armsAsValues), and also where a filter
+// that does not iterate it, an index or an attribute reads it. Elsewhere
+// the use stays as it was: stored unread, or an error (mustIterate,
+// stored).
 
 // asIterator returns x, or where x is a generator that eagerExact makes
 // exactly, the iterator holding it, a dynamic value.
@@ -84,6 +87,11 @@ func (c *checker) armsAsValues(x ir.Expr, sp tmpl.Span) ir.Expr {
 // A unique whose items' type is not yet known is added to uniques, to
 // check once it is.
 func eagerExact(g ir.Expr, uniques *[]*ir.Call) bool {
+	if src, ok := ir.Pulled(g); ok {
+		if l, ok := src.(*ir.List); ok && len(l.Items) == 0 {
+			return true // no item to work on: []|map('abs')
+		}
+	}
 	var src ir.Expr
 	switch g := g.(type) {
 	case *ir.Call: // reverse, map(attribute=), unique of a typed list
@@ -156,14 +164,28 @@ func cannotFail(x ir.Expr) bool {
 		case *ir.Binary:
 			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=" || ordered(x))
 		case *ir.Call:
-			ok = ok && (x.Kind == ir.CallTest && anyValueTests[x.Name] || x.Kind == ir.CallFilter && anyValueFilters[x.Name])
+			ok = ok && (x.Kind == ir.CallTest && anyValueTests[x.Name] || x.Kind == ir.CallFilter && (anyValueFilters[x.Name] || numberFilter(x)))
 		case *ir.Dynamic:
-			ok = ok && !x.Fallible()
+			ok = ok && (!x.Fallible() || x.Op == ir.DynFilter && x.Name == "abs" && len(x.Args) == 1 && numberOperand(x.Args[0]))
 		default:
 			ok = false
 		}
 	})
 	return ok
+}
+
+// numberFilter reports whether x is int of an int or a bool that cannot
+// be undefined, which cannot fail.
+func numberFilter(x *ir.Call) bool {
+	k := x.X.Type().Resolve().Kind
+	return x.Name == "int" && (k == ir.KindInt || k == ir.KindBool) && !ir.MaybeUndefined(x.X)
+}
+
+// numberOperand reports whether x is an int or a float that cannot be
+// undefined: abs of it cannot fail (an int wraps, as promptgen's typed
+// ints do).
+func numberOperand(x ir.Expr) bool {
+	return ir.IsNumber(x.Type().Resolve().Kind) && !ir.MaybeUndefined(x)
 }
 
 // ordered reports whether x is an ordering comparison that cannot fail:
