@@ -162,9 +162,9 @@ func cannotFail(x ir.Expr) bool {
 		case *ir.Unary:
 			ok = ok && x.Op == "not"
 		case *ir.Binary:
-			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=" || ordered(x))
+			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=" || ordered(x) || modulo(x))
 		case *ir.Call:
-			ok = ok && (x.Kind == ir.CallTest && anyValueTests[x.Name] || x.Kind == ir.CallFilter && (anyValueFilters[x.Name] || numberFilter(x)))
+			ok = ok && (x.Kind == ir.CallTest && (anyValueTests[x.Name] || typedTest(x)) || x.Kind == ir.CallFilter && (anyValueFilters[x.Name] || typedFilter(x)))
 		case *ir.Dynamic:
 			ok = ok && (!x.Fallible() || x.Op == ir.DynFilter && x.Name == "abs" && len(x.Args) == 1 && numberOperand(x.Args[0]))
 		default:
@@ -174,11 +174,56 @@ func cannotFail(x ir.Expr) bool {
 	return ok
 }
 
-// numberFilter reports whether x is int of an int or a bool that cannot
-// be undefined, which cannot fail.
-func numberFilter(x *ir.Call) bool {
+// typedFilter reports whether x is a filter that cannot fail on its
+// operand, of a type that it takes whole and that cannot be undefined,
+// with constant arguments: int of an int or a bool, round of a number,
+// and of a string trim, length and count.
+func typedFilter(x *ir.Call) bool {
 	k := x.X.Type().Resolve().Kind
-	return x.Name == "int" && (k == ir.KindInt || k == ir.KindBool) && !ir.MaybeUndefined(x.X)
+	if ir.MaybeUndefined(x.X) || !constArgs(x) {
+		return false
+	}
+	switch x.Name {
+	case "int":
+		return k == ir.KindInt || k == ir.KindBool
+	case "round":
+		m, ok := argConst(x, 1)
+		return ir.IsNumber(k) && (!ok || m == "common" || m == "ceil" || m == "floor")
+	case "trim", "length", "count":
+		return k == ir.KindString
+	}
+	return false
+}
+
+// typedTest reports whether x is a test that cannot fail on its operand,
+// a string that cannot be undefined: lower and upper (even, odd and
+// divisibleby are a % here, see modulo).
+func typedTest(x *ir.Call) bool {
+	return (x.Name == "lower" || x.Name == "upper") && x.X.Type().Resolve().Kind == ir.KindString && !ir.MaybeUndefined(x.X)
+}
+
+// constArgs reports whether every argument of x is a constant (or not
+// given).
+func constArgs(x *ir.Call) bool {
+	for _, a := range x.Args {
+		if _, ok := a.(*ir.Const); a != nil && !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// argConst returns the value of x's argument i where it is a constant
+// given.
+func argConst(x *ir.Call, i int) (any, bool) {
+	if i >= len(x.Args) {
+		return nil, false
+	}
+	c, ok := x.Args[i].(*ir.Const)
+	if !ok || c.Value == nil {
+		return nil, false
+	}
+	return c.Value, true
 }
 
 // numberOperand reports whether x is an int or a float that cannot be
@@ -198,6 +243,15 @@ func ordered(x *ir.Binary) bool {
 	}
 	xk, yk := x.X.Type().Resolve().Kind, x.Y.Type().Resolve().Kind
 	return (ir.IsNumber(xk) && ir.IsNumber(yk) || xk == ir.KindString && yk == ir.KindString) && !ir.MaybeUndefined(x.X) && !ir.MaybeUndefined(x.Y)
+}
+
+// modulo reports whether x is a % that cannot fail: of a number that
+// cannot be undefined by a constant number that is not zero (the tests
+// even, odd and divisibleby).
+func modulo(x *ir.Binary) bool {
+	k, ok := x.Y.(*ir.Const)
+	return x.Op == "%" && ok && k.Value != int64(0) && k.Value != float64(0) && ir.IsNumber(k.Type().Resolve().Kind) &&
+		ir.IsNumber(x.X.Type().Resolve().Kind) && !ir.MaybeUndefined(x.X)
 }
 
 // anyValueTests and anyValueFilters are the tests and filters that
