@@ -517,7 +517,7 @@ func (g *generator) setGeneratorStmt() string {
 // last: TypeError). Names of their own (gv_*): nothing else reads them.
 func (g *generator) generatorValueStmt() string {
 	elem := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
-	x := g.exactGenerator(elem)
+	x, yields := g.exactGenerator(elem)
 	arms := false
 	switch {
 	case g.chance(0.2):
@@ -526,7 +526,7 @@ func (g *generator) generatorValueStmt() string {
 		// A conditional or an and/or that yields it or a list: a dynamic
 		// value, the iterator or the list as the arm taken decides.
 		arms = true
-		y := g.expr(listOf(elem), 1)
+		y := g.expr(listOf(yields), 1)
 		if y.lazy {
 			y = g.filter(y, "list")
 		}
@@ -583,25 +583,26 @@ func (g *generator) generatorValueStmt() string {
 
 // exactGenerator is a generator of a list of elem whose work on an item
 // cannot fail, which promptgen holds as a value: select or reject with
-// no test or a test of any value, reverse, unique, map('string').
-func (g *generator) exactGenerator(elem *valueType) string {
+// no test or a test of any value, reverse, unique, map('string'); and
+// the type of its items (a string of map).
+func (g *generator) exactGenerator(elem *valueType) (string, *valueType) {
 	src := g.expr(listOf(elem), 1)
 	if src.lazy {
 		src = g.filter(src, "list")
 	}
 	switch f := g.pick([]string{"select", "reject", "reverse", "unique", "map"}); f {
 	case "map":
-		return g.filter(src, "map", "'string'").text
+		return g.filter(src, "map", "'string'").text, typeString
 	case "select", "reject":
 		switch g.r.IntN(3) {
 		case 0:
-			return g.filter(src, f, "'"+g.pick([]string{"defined", "none", "string", "number"})+"'").text
+			return g.filter(src, f, "'"+g.pick([]string{"defined", "none", "string", "number"})+"'").text, elem
 		case 1:
-			return g.filter(src, f, "'"+g.pick([]string{"eq", "ne", "=="})+"'", g.leaf(elem).text).text
+			return g.filter(src, f, "'"+g.pick([]string{"eq", "ne", "=="})+"'", g.leaf(elem).text).text, elem
 		}
-		return g.filter(src, f).text
+		return g.filter(src, f).text, elem
 	default:
-		return g.filter(src, f).text
+		return g.filter(src, f).text, elem
 	}
 }
 

@@ -20,7 +20,7 @@ import (
 // change in between (a list method of a list a generator holds is
 // rejected). A conditional or an and/or that may yield such generators
 // only is a dynamic value there (armsAsValues), and also where a filter
-// that does not iterate it, an index or an attribute reads it. Elsewhere
+// that does not iterate it, a test, an index or an attribute reads it. Elsewhere
 // the use stays as it was: stored unread, or an error (mustIterate,
 // stored).
 
