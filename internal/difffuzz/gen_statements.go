@@ -510,7 +510,8 @@ func (g *generator) setGeneratorStmt() string {
 // value (family generator-value): set to a name, an item of a list,
 // dict or tuple literal, a namespace attribute, or a macro's argument,
 // also through a conditional or an and/or whose other operand is a list
-// (read also by an index, last and length);
+// (read also by an index, last and length), or the unique or map of a
+// list of dynamic values;
 // then read one to three times by consumers that take items from the one
 // iterator they share (first, in, list, join, a loop last), that compare
 // it (==, with itself true) or test it, or that Python refuses (length,
@@ -522,6 +523,16 @@ func (g *generator) generatorValueStmt() string {
 	switch {
 	case g.chance(0.2):
 		x = g.lazyList(elem, 2).text // one whose work may fail: stays out where read
+	case g.chance(0.2):
+		// Of a list of dynamic values (mixed): the runtime makes its items
+		// as pulled, so an item whose work fails (abs of a string) fails
+		// only where pulled.
+		other := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
+		items := []string{g.expr(elem, 1).text, g.expr(other, 1).text}
+		if g.chance(0.5) {
+			items[0], items[1] = items[1], items[0]
+		}
+		x = "[" + strings.Join(items, ", ") + "]|" + g.pick([]string{"unique", "map('string')", "map('string')|unique", "unique|map('lower')", "map('abs')", "map('length')"})
 	case g.chance(0.3):
 		// A conditional or an and/or that yields it or a list: a dynamic
 		// value, the iterator or the list as the arm taken decides.

@@ -32,6 +32,12 @@ func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
 		return c.armsAsValues(x, sp)
 	}
 	if !eagerExact(x, &uniques) {
+		if src, _, ok := ir.GenLinks(x); ok && !mayYieldGenerator(src) {
+			// Filters the runtime runs (jinja.Gen): it makes their items
+			// as pulled, as Jinja2's generator does.
+			c.iterate(x)
+			return c.dyn(ir.DynGenIterator, iteratorType(x), ir.DynamicType(), sp, x)
+		}
 		return x
 	}
 	c.iterate(x)
