@@ -32,7 +32,7 @@ func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
 		return c.armsAsValues(x, sp)
 	}
 	if !eagerExact(x, &uniques) {
-		if src, _, ok := ir.GenLinks(x); ok && !mayYieldGenerator(src) {
+		if runtimeGen(x) {
 			// Filters the runtime runs (jinja.Gen): it makes their items
 			// as pulled, as Jinja2's generator does.
 			c.iterate(x)
@@ -55,13 +55,14 @@ func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
 }
 
 // armsAsValues returns x, or where x is a conditional or an and/or used
-// as a value that may yield a generator, each of which eagerExact makes
-// exactly, x as a dynamic value: the arm it takes decides at run time
+// as a value that may yield a generator, each of which is held as a value
+// (eagerExact, runtimeGen), x as a dynamic value: the arm it takes decides at run time
 // whether it is the iterator holding a generator or another value
 // ((xs|select if c else ys)|last, g or xs).
 func (c *checker) armsAsValues(x ir.Expr, sp tmpl.Span) ir.Expr {
 	var uniques []*ir.Call
-	if generator(x) || !mayYieldGenerator(x) || !exactSource(x, &uniques) {
+	held := func(y ir.Expr) bool { return !generator(y) || eagerExact(y, &uniques) || runtimeGen(y) }
+	if generator(x) || !mayYieldGenerator(x) || !everyYield(x, held) {
 		return x
 	}
 	var arm func(x ir.Expr) ir.Expr
@@ -131,15 +132,29 @@ func eagerExact(g ir.Expr, uniques *[]*ir.Call) bool {
 // generator (also through a conditional or an and/or) but those that
 // eagerExact makes exactly.
 func exactSource(x ir.Expr, uniques *[]*ir.Call) bool {
+	return everyYield(x, func(y ir.Expr) bool { return !generator(y) || eagerExact(y, uniques) })
+}
+
+// everyYield reports whether f holds for every value x yields: x, or
+// through a conditional or an and/or, each value they may yield.
+func everyYield(x ir.Expr, f func(ir.Expr) bool) bool {
 	switch x := x.(type) {
 	case *ir.Cond:
-		return exactSource(x.Then, uniques) && (x.Else == nil || exactSource(x.Else, uniques))
+		return everyYield(x.Then, f) && (x.Else == nil || everyYield(x.Else, f))
 	case *ir.Binary:
 		if x.Value {
-			return !slices.ContainsFunc(builtins.Yields(x), func(y ir.Expr) bool { return !exactSource(y, uniques) })
+			return !slices.ContainsFunc(builtins.Yields(x), func(y ir.Expr) bool { return !everyYield(y, f) })
 		}
 	}
-	return !generator(x) || eagerExact(x, uniques)
+	return f(x)
+}
+
+// runtimeGen reports whether g is a chain of generator filters of
+// dynamic values that the runtime runs (ir.GenLinks) over a source that
+// is no generator: held as a value, jinja.GenIterator.
+func runtimeGen(g ir.Expr) bool {
+	src, _, ok := ir.GenLinks(g)
+	return ok && !mayYieldGenerator(src)
 }
 
 // hashable reports whether items of type t are Python values that a set
