@@ -534,6 +534,15 @@ func TestRenderErrors(t *testing.T) {
 			"  {% elif c == 7 %}{{ 'a' ~ (xs|reject) ~ y }}{% elif c == 8 %}{{ xs|select is divisibleby(y) }}{% elif c == 9 %}{{ xs|select|string }}{% endif %}ok\n",
 		"genmisusedyn": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% if tools %}{{ tools|map(attribute='function')|length }}{% endif %}{% for m in messages %}{{ m.content ~ (messages|map(attribute='role')) }}{% endfor %}ok\"\n",
 		"genmisusearm": "inputs:\n  xs: [int]\n  c: bool\ntemplate: \"{{ c and xs|select|count }}{{ ((xs|select) * 2) if not c else 'n' }}\"\n",
+		// A generator of dynamic values held as a value makes its items as
+		// pulled: first stops before the item that fails; a loop fails at
+		// once where the first item it pulls fails, and on purpose where
+		// one after others does (Jinja2 runs the body on those first).
+		"genlazy": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% set b = messages|map(attribute='content')|map('length') %}{{ b|first }}{% for x in b %}[{{ x }}]{% endfor %}ok\"\n",
+		// A conditional used as a value with a generator in one arm, a
+		// dynamic value: the arm taken decides (TypeError of the iterator,
+		// the list's length or last item).
+		"genarms": "inputs:\n  xs: [int]\n  c: bool\ntemplate: \"{{ (xs|select if c else xs)|length }}{{ (xs if c else xs|reverse)|last }}{{ (xs|unique or xs)[0] }}\"\n",
 		// A dict literal with int keys and a string key: dictsort and the
 		// default tojson (sort_keys) order them (TypeError); + of two dicts.
 		"intkeys": "inputs:\n  c: int\ntemplate: \"{% set d = {1: 'a', 'b': 2} %}{% if c == 1 %}{{ d|dictsort }}{% elif c == 2 %}{{ d|tojson }}{% elif c == 3 %}{{ d[[1]] }}{% elif c == 4 %}{{ {1: 'a'} + {2: 'b'} }}{% endif %}ok\"\n",
@@ -890,6 +899,13 @@ func TestRenderErrors(t *testing.T) {
 		{"genmisusedyn", `{"messages": [{"role": "user", "content": "hi"}]}`, "ERROR: prompts/genmisusedyn.yaml:3:107: render genmisusedyn: invalid operation: a generator, which Jinja2 prints with its address in memory (<generator object ... at 0x...>): promptgen does not print it"},
 		{"genmisusearm", `{"xs": [1], "c": true}`, "ERROR: prompts/genmisusearm.yaml:4:31: render genmisusearm: invalid operation: object of type 'generator' has no len()"},
 		{"genmisusearm", `{"xs": [1], "c": false}`, "ERROR: prompts/genmisusearm.yaml:4:43: render genmisusearm: invalid operation: unsupported operand type(s) for *: 'generator' and 'int'"},
+		{"genlazy", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": "yo"}]}`, "2[2]ok"},
+		{"genlazy", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": null}]}`, "ERROR: prompts/genlazy.yaml:3:98: render genlazy: invalid operation: object of type 'NoneType' has no len()"},
+		{"genlazy", `{"messages": [{"role": "user", "content": "hi"}, {"role": "user", "content": "yo"}, {"role": "user", "content": null}]}`, "ERROR: prompts/genlazy.yaml:3:98: render genlazy: invalid operation: a generator looped over fails on an item after others (object of type 'NoneType' has no len()): Python runs the loop on those first, which promptgen does not follow (convert it with | list where it is made)"},
+		{"genlazy", `{"messages": [{"role": "user", "content": null}]}`, "ERROR: prompts/genlazy.yaml:3:76: render genlazy: invalid operation: object of type 'NoneType' has no len()"},
+		{"genarms", `{"xs": [1], "c": true}`, "ERROR: prompts/genarms.yaml:4:15: render genarms: invalid operation: object of type 'generator' has no len()"},
+		{"genarms", `{"xs": [1], "c": false}`, "ERROR: prompts/genarms.yaml:4:52: render genarms: invalid operation: 'list_reverseiterator' object is not reversible"},
+		{"genarms", `{"xs": [], "c": false}`, "ERROR: prompts/genarms.yaml:4:52: render genarms: invalid operation: 'list_reverseiterator' object is not reversible"},
 		{"gentojsondyn", `{"messages": []}`, "ok"},
 		{"gentojsondyn", `{"messages": [], "tools": [{"type": "function", "function": {"name": "f"}}]}`, `ERROR: prompts/gentojsondyn.yaml:3:61: render gentojsondyn: invalid operation: Object of type generator is not JSON serializable`},
 		{"genmacro", `{"messages": [{"role": "user"}], "c": 0}`, ``},

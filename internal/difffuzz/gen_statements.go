@@ -508,16 +508,50 @@ func (g *generator) setGeneratorStmt() string {
 
 // generatorValueStmt is a generator (or a list's reverse) held as a
 // value (family generator-value): set to a name, an item of a list,
-// dict or tuple literal, a namespace attribute, or a macro's argument;
+// dict or tuple literal, a namespace attribute, or a macro's argument,
+// also through a conditional or an and/or whose other operand is a list
+// (read also by an index, last and length), or the unique or map of a
+// list of dynamic values;
 // then read one to three times by consumers that take items from the one
 // iterator they share (first, in, list, join, a loop last), that compare
 // it (==, with itself true) or test it, or that Python refuses (length,
 // last: TypeError). Names of their own (gv_*): nothing else reads them.
 func (g *generator) generatorValueStmt() string {
 	elem := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
-	x := g.exactGenerator(elem)
-	if g.chance(0.2) {
+	x, yields := g.exactGenerator(elem)
+	arms := false
+	switch {
+	case g.chance(0.2):
 		x = g.lazyList(elem, 2).text // one whose work may fail: stays out where read
+	case g.chance(0.2):
+		// Of a list of dynamic values (an int and a float, which a list
+		// literal holds as such): the runtime makes its items as pulled,
+		// so an item whose work fails (the length of a number) fails only
+		// where pulled.
+		items := []string{g.leaf(typeInt).text, g.leaf(typeFloat).text}
+		if g.chance(0.5) {
+			items[0], items[1] = items[1], items[0]
+		}
+		x = "[" + strings.Join(items, ", ") + "]|" + g.pick([]string{"unique", "map('string')", "map('string')|unique", "unique|map('lower')", "map('abs')", "map('length')"})
+	case g.chance(0.3):
+		// A conditional or an and/or that yields it or a list: a dynamic
+		// value, the iterator or the list as the arm taken decides.
+		arms = true
+		y := g.expr(listOf(yields), 1)
+		if y.lazy {
+			y = g.filter(y, "list")
+		}
+		c, _ := g.cond(1)
+		switch g.r.IntN(4) {
+		case 0:
+			x = "((" + x + ") if (" + c.text + ") else (" + y.text + "))"
+		case 1:
+			x = "((" + y.text + ") if (" + c.text + ") else (" + x + "))"
+		case 2:
+			x = "((" + x + ") or (" + y.text + "))"
+		default:
+			x = "((" + y.text + ") and (" + x + "))"
+		}
 	}
 	var hold, r string
 	kinds := 5
@@ -542,6 +576,9 @@ func (g *generator) generatorValueStmt() string {
 	reads := []string{"{{ " + r + "|first }}", "{{ " + r + "|list }}", "{{ " + r + "|join(',') }}",
 		"{{ " + g.wrap(g.leaf(elem), precCmp) + " in " + r + " }}", "{{ " + r + " == " + r + " }}",
 		"{{ " + r + " is " + g.pick(generatorTests) + " }}", "{{ 'y' if " + r + " else 'n' }}"}
+	if arms {
+		reads = append(reads, "{{ "+r+"[0] }}", "{{ "+r+"|last }}", "{{ "+r+"|length }}")
+	}
 	out := hold
 	for range 1 + g.r.IntN(3) {
 		out += g.pick(reads)
@@ -557,25 +594,26 @@ func (g *generator) generatorValueStmt() string {
 
 // exactGenerator is a generator of a list of elem whose work on an item
 // cannot fail, which promptgen holds as a value: select or reject with
-// no test or a test of any value, reverse, unique, map('string').
-func (g *generator) exactGenerator(elem *valueType) string {
+// no test or a test of any value, reverse, unique, map('string'); and
+// the type of its items (a string of map).
+func (g *generator) exactGenerator(elem *valueType) (string, *valueType) {
 	src := g.expr(listOf(elem), 1)
 	if src.lazy {
 		src = g.filter(src, "list")
 	}
 	switch f := g.pick([]string{"select", "reject", "reverse", "unique", "map"}); f {
 	case "map":
-		return g.filter(src, "map", "'string'").text
+		return g.filter(src, "map", "'string'").text, typeString
 	case "select", "reject":
 		switch g.r.IntN(3) {
 		case 0:
-			return g.filter(src, f, "'"+g.pick([]string{"defined", "none", "string", "number"})+"'").text
+			return g.filter(src, f, "'"+g.pick([]string{"defined", "none", "string", "number"})+"'").text, elem
 		case 1:
-			return g.filter(src, f, "'"+g.pick([]string{"eq", "ne", "=="})+"'", g.leaf(elem).text).text
+			return g.filter(src, f, "'"+g.pick([]string{"eq", "ne", "=="})+"'", g.leaf(elem).text).text, elem
 		}
-		return g.filter(src, f).text
+		return g.filter(src, f).text, elem
 	default:
-		return g.filter(src, f).text
+		return g.filter(src, f).text, elem
 	}
 }
 

@@ -100,6 +100,13 @@ const generatorNotIterated = "a generator passed to a macro that calls itself, i
 // (template-language.md's differences).
 const iteratorHandedOut = "an iterator held as a value, read after a loop over it: Jinja2 resumes it, promptgen fails the render on purpose"
 
+// generatorLoopFails is the reason of a pair where Jinja2 loops over a
+// generator held as a value whose work on an item after others fails:
+// Jinja2 runs the body on those first (which may stop the loop, or fail
+// first), and promptgen fails the render there on purpose
+// (template-language.md's differences).
+const generatorLoopFails = "a generator held as a value looped over, whose work fails on an item after others: Jinja2 runs the body on those first, promptgen fails the render on purpose"
+
 // address finds a memory address in a text, in any case (a method
 // printed through upper).
 var address = regexp.MustCompile(`(?i)0x[0-9a-f]{6,}`)
@@ -163,6 +170,9 @@ func Match(jinja, got Outcome) (ok bool, lenient string) {
 	}
 	if got.Status == "error" && got.Kind == "ErrInvalid" && strings.Contains(got.Text, " read again after a loop over it: Python resumes it") {
 		return true, iteratorHandedOut
+	}
+	if got.Status == "error" && got.Kind == "ErrInvalid" && strings.Contains(got.Text, " looped over fails on an item after others (") {
+		return true, generatorLoopFails
 	}
 	if jinja.Status != "error" || got.Status != "error" {
 		jinja.PrintedOpaque = false // what Jinja2 did, not what it gave

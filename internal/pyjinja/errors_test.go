@@ -99,6 +99,12 @@ func TestMatchGeneratorUnprinted(t *testing.T) {
 		{"read after a loop", Outcome{Status: "ok", Text: "ab[]"}, handed, true},
 		{"raised after", Raised("TypeError", "object of type 'generator' has no len()"), handed, true},
 	}, iteratorHandedOut)
+	loopFails := Outcome{Status: "error", Kind: "ErrInvalid", Text: "render c: invalid operation: a generator looped over fails on an item after others (bad operand type for abs(): 'str'): Python runs the loop on those first, which promptgen does not follow (convert it with | list where it is made)"}
+	checkMatches(t, []matchCase{
+		{"loop stopped before", Outcome{Status: "ok", Text: "1"}, loopFails, true},
+		{"raised at the item", Raised("TypeError", "bad operand type for abs(): 'str'"), loopFails, true},
+		{"body raised first", Raised("UndefinedError", "'x' is undefined"), loopFails, true},
+	}, generatorLoopFails)
 }
 
 // partly is Jinja2 raising an UndefinedError after printing text.

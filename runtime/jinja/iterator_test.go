@@ -89,6 +89,49 @@ func TestIteratorHandedOut(t *testing.T) {
 	wantFails(t, "a second loop", err, detail)
 }
 
+// GenIterator makes its items as they are pulled: first stops before an
+// item whose work fails, a list takes the rest and fails there, a loop
+// fails at once where the first item fails and on purpose where one after
+// others does (Python runs the body on those first); over a held
+// iterator it shares that one's place.
+func TestGenIterator(t *testing.T) {
+	items := ListValue(IntValue(-1), StringValue("a"), IntValue(2))
+	g := GenIterator("generator", items, NewGen("mapfilter", "abs"))
+	if x, err := g.First(); err != nil || x.String() != "1" {
+		t.Errorf("first = %v, %v; want 1", x, err)
+	}
+	const abs = "bad operand type for abs(): 'str'"
+	_, err := Filter("list", g)
+	wantFails(t, "list at the failing item", err, abs)
+	if got := listOf(t, g); got != "[]" {
+		t.Errorf("list after the failure = %s; want [] (a generator that raised is done)", got)
+	}
+	_, err = GenIterator("generator", items, NewGen("mapfilter", "abs")).Iter()
+	wantFails(t, "a loop that fails after an item", err, "a generator looped over fails on an item after others ("+abs+"): Python runs the loop on those first, which promptgen does not follow (convert it with | list where it is made)")
+	_, err = GenIterator("generator", ListValue(StringValue("a")), NewGen("mapfilter", "abs")).Iter()
+	wantFails(t, "a loop that fails at the first item", err, abs)
+	if got := listOf(t, GenIterator("generator", IntValue(0), NewGen("mapfilter", "abs"))); got != "[]" {
+		t.Errorf("map of a false value = %s; want []", got)
+	}
+	src := IteratorValue("generator", ints(3, 3, 4))
+	u := GenIterator("generator", src, NewGen("unique", ""), NewGen("mapfilter", "string"))
+	if x, err := u.First(); err != nil || x.String() != "3" {
+		t.Errorf("first of unique = %v, %v; want 3", x, err)
+	}
+	if got := listOf(t, src); got != "[3, 4]" {
+		t.Errorf("the source after first = %s; want [3, 4]", got)
+	}
+	if got := listOf(t, u); got != "[]" {
+		t.Errorf("unique after its source was taken = %s; want []", got)
+	}
+	v := GenIterator("generator", IteratorValue("generator", ints(1, 2)), NewGen("mapfilter", "string"))
+	if _, err := v.Iter(); err != nil {
+		t.Fatal(err)
+	}
+	_, err = v.First()
+	wantFails(t, "a read after a loop", err, "a generator read again after a loop over it: Python resumes it where the loop stopped, which promptgen does not follow (convert it with | list where it is made)")
+}
+
 // reversed (reverse taken as a value) yields what Python's reversed()
 // makes, or of an iterator a list of the rest, reversed.
 func TestReverseIterators(t *testing.T) {

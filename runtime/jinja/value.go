@@ -43,13 +43,17 @@ type Value struct {
 	it *iterator
 }
 
-// iterator is what an iterator has yet to yield: items from pos on.
-// handed marks one whose items Iter handed out to a loop, which may stop
-// before the end.
+// iterator is what an iterator has yet to yield: items from pos on,
+// then where its items are made as pulled (GenIterator) what pull makes
+// (nil once it has none left). handed marks one whose items Iter handed
+// out to a loop, which may stop before the end; src is the iterator pull
+// reads, handed out with it.
 type iterator struct {
 	items  []Value
 	pos    int
 	handed bool
+	pull   func() (Value, bool, error)
+	src    *iterator
 }
 
 type valueKind uint8
@@ -233,16 +237,79 @@ func IteratorValue(typ string, items Value) Value {
 	return Value{kind: generatorKind, s: typ, it: &iterator{items: items.list}}
 }
 
+// GenIterator returns the generator of Python type typ that Jinja2's
+// generator filters gens (from the innermost out: unique, map of an
+// attribute or of a filter) make of src: its items are made as they are
+// pulled, each filter's work on an item where it is pulled (a later item
+// that fails fails nothing until then), the items of src too where it is
+// an iterator, whose place the generator shares. It is an IteratorValue
+// otherwise.
+func GenIterator(typ string, src Value, gens ...*Gen) Value {
+	it := &iterator{}
+	var items []Value // src's, once pulled
+	started := false
+	if src.kind == generatorKind && src.it != nil {
+		it.src = src.it
+	}
+	it.pull = func() (Value, bool, error) {
+		for {
+			var x Value
+			switch {
+			case it.src != nil:
+				y, ok, err := src.next()
+				if !ok || err != nil {
+					return Value{}, false, err
+				}
+				x = y
+			default:
+				if !started {
+					started = true
+					var err error
+					if items, err = gens[0].Items(src); err != nil {
+						return Value{}, false, err
+					}
+				}
+				if len(items) == 0 {
+					return Value{}, false, nil
+				}
+				x, items = items[0], items[1:]
+			}
+			keep := true
+			for _, g := range gens {
+				k, err := g.Next(x)
+				if err != nil {
+					return Value{}, false, err
+				}
+				if keep = k; !keep {
+					break
+				}
+				x = g.Item()
+			}
+			if keep {
+				return x, true, nil
+			}
+		}
+	}
+	return Value{kind: generatorKind, s: typ, it: it}
+}
+
 // next pulls the next item of v, an iterator, if it has one left.
 func (v Value) next() (x Value, ok bool, err error) {
 	if v.it.handed {
 		return Value{}, false, errHandedOut(v)
 	}
-	if v.it.pos >= len(v.it.items) {
+	if v.it.pos < len(v.it.items) {
+		v.it.pos++
+		return v.it.items[v.it.pos-1], true, nil
+	}
+	if v.it.pull == nil {
 		return Value{}, false, nil
 	}
-	v.it.pos++
-	return v.it.items[v.it.pos-1], true, nil
+	x, ok, err = v.it.pull()
+	if !ok {
+		v.it.pull = nil // a Python generator that raised is done
+	}
+	return x, ok, err
 }
 
 // errHandedOut is the failure of reading g, an iterator, after Iter
@@ -1113,11 +1180,33 @@ func (v Value) Len() (int, error) {
 // where Python's iterator keeps the items after it: a later read of an
 // iterator whose items Iter handed out fails (errHandedOut).
 func (v Value) Iter() ([]Value, error) {
+	lazy := v.kind == generatorKind && v.it != nil && v.it.pull != nil
 	items, err := v.rest()
-	if v.kind == generatorKind && err == nil {
-		v.it.handed = true
+	switch {
+	case lazy && err != nil && len(items) > 0:
+		// Python runs the loop's body on the items before the failure.
+		return nil, errLoopFails(v, err)
+	case v.kind == generatorKind && err == nil:
+		for it := v.it; it != nil; it = it.src {
+			it.handed = true
+		}
 	}
-	return items, err
+	if err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+// errLoopFails is the failure of a loop over g, a generator whose work on
+// an item after some others fails (err): Python runs the loop's body on
+// those first, which may stop the loop or fail first, which promptgen
+// does not follow.
+func errLoopFails(g Value, err error) error {
+	why := err.Error()
+	if re := (*runtime.Error)(nil); errors.As(err, &re) {
+		why = re.Detail
+	}
+	return errInvalid("a %s looped over fails on an item after others (%s): Python runs the loop on those first, which promptgen does not follow (convert it with | list where it is made)", g.s, why)
 }
 
 // ToList is the list filter of v: the items Iter returns, as a list; of
@@ -1154,6 +1243,15 @@ func (v Value) rest() ([]Value, error) {
 		}
 		rest := v.it.items[v.it.pos:]
 		v.it.pos = len(v.it.items)
+		for v.it.pull != nil {
+			x, ok, err := v.next()
+			if err != nil {
+				return rest, err // the items before, for Iter
+			}
+			if ok {
+				rest = append(rest, x)
+			}
+		}
 		return rest, nil
 	}
 	return nil, errInvalid("'%s' object is not iterable", v.typeName())

@@ -256,6 +256,16 @@ func newGen(filter, name, pos string, args ...any) (*jinja.Gen, error) {
 	return jinja.NewGen(filter, name, vals...), nil
 }
 
+// genIter is jinja.GenIterator of src, a generator held as a value whose
+// items are made as pulled.
+func genIter(typ, pos string, src any, gens ...*jinja.Gen) (any, error) {
+	v, err := toValue(src)
+	if err != nil {
+		return nil, invalid(pos, err.Error())
+	}
+	return jinja.GenIterator(typ, v, gens...), nil
+}
+
 // genItems is g.Items of x: the items the generator filter iterates.
 func genItems(g *jinja.Gen, x any, pos string) ([]jinja.Value, error) {
 	return onValue(x, pos, g.Items)

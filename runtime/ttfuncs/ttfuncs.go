@@ -378,6 +378,7 @@ func Funcs() template.FuncMap {
 		// Dynamic values.
 		"dyn":      dyn,
 		"gen":      newGen,
+		"geniter":  genIter,
 		"genitems": genItems,
 		"gennext":  genNext,
 		// Globals of the transformers profile.

@@ -952,7 +952,7 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	if n, ok := x.(*tmpl.Name); ok && c.lookup(n.Name) == nil && c.macroAsValue(n) {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
-	of := c.expr(x, useValue)
+	of := c.armsAsValues(c.expr(x, useValue), x.Pos())
 	if c.rejected[of] {
 		return c.reject()
 	}
@@ -1247,7 +1247,7 @@ func (c *checker) mapKey(key string, sp tmpl.Span) {
 }
 
 func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
-	x := c.expr(e.X, useValue)
+	x := c.armsAsValues(c.expr(e.X, useValue), e.X.Pos())
 	if c.rejected[x] {
 		c.expr(e.Index, useValue)
 		return c.reject()

@@ -277,6 +277,11 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		xu = usePrint
 	}
 	f.x = c.expr(e.X, xu)
+	if b, ok := f.x.(*ir.Binary); flags&builtins.Iterates == 0 || ok && b.Value {
+		// A conditional that an iterating filter takes iterates the arm
+		// it takes; an and/or tests the generator it yields, true.
+		f.x = c.armsAsValues(f.x, e.X.Pos())
+	}
 	x := f.x
 	if name == "map" || hasKwarg(e, "attribute") {
 		c.undefinedItems(x, e.X.Pos())

@@ -18,14 +18,26 @@ import (
 // yields what Jinja2 pulls later only where the generator's work on an
 // item cannot fail (eagerExact); its operand, a list, no statement can
 // change in between (a list method of a list a generator holds is
-// rejected). Elsewhere the use stays as it was: stored unread, or an
-// error (mustIterate, stored).
+// rejected). A conditional or an and/or that may yield such generators
+// only is a dynamic value there (armsAsValues), and also where a filter
+// that does not iterate it, a test, an index or an attribute reads it. Elsewhere
+// the use stays as it was: stored unread, or an error (mustIterate,
+// stored).
 
 // asIterator returns x, or where x is a generator that eagerExact makes
 // exactly, the iterator holding it, a dynamic value.
 func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
 	var uniques []*ir.Call
-	if !generator(x) || !eagerExact(x, &uniques) {
+	if !generator(x) {
+		return c.armsAsValues(x, sp)
+	}
+	if !eagerExact(x, &uniques) {
+		if runtimeGen(x) {
+			// Filters the runtime runs (jinja.Gen): it makes their items
+			// as pulled, as Jinja2's generator does.
+			c.iterate(x)
+			return c.dyn(ir.DynGenIterator, iteratorType(x), ir.DynamicType(), sp, x)
+		}
 		return x
 	}
 	c.iterate(x)
@@ -42,12 +54,51 @@ func (c *checker) asIterator(x ir.Expr, sp tmpl.Span) ir.Expr {
 	return c.dyn(ir.DynIterator, iteratorType(x), ir.DynamicType(), sp, x)
 }
 
+// armsAsValues returns x, or where x is a conditional or an and/or used
+// as a value that may yield a generator, each of which is held as a value
+// (eagerExact, runtimeGen), x as a dynamic value: the arm it takes decides at run time
+// whether it is the iterator holding a generator or another value
+// ((xs|select if c else ys)|last, g or xs).
+func (c *checker) armsAsValues(x ir.Expr, sp tmpl.Span) ir.Expr {
+	var uniques []*ir.Call
+	held := func(y ir.Expr) bool { return !generator(y) || eagerExact(y, &uniques) || runtimeGen(y) }
+	if generator(x) || !mayYieldGenerator(x) || !everyYield(x, held) {
+		return x
+	}
+	var arm func(x ir.Expr) ir.Expr
+	arm = func(x ir.Expr) ir.Expr {
+		switch y := x.(type) {
+		case *ir.Cond:
+			out := &ir.Cond{Cond: y.Cond, Then: arm(y.Then), T: ir.DynamicType()}
+			if y.Else != nil {
+				out.Else = arm(y.Else)
+			}
+			return out
+		case *ir.Binary:
+			if y.Value {
+				return &ir.Binary{Op: y.Op, X: arm(y.X), Y: arm(y.Y), Value: true, Pos: y.Pos, T: ir.DynamicType()}
+			}
+		}
+		if generator(x) {
+			return c.asIterator(x, sp)
+		}
+		c.dynOperand(x, sp)
+		return x
+	}
+	return arm(x)
+}
+
 // eagerExact reports whether g, a generator, yields the same items
 // evaluated in full where it is made as where its consumer pulls them:
 // its work on an item, and that of the generators it reads, cannot fail.
 // A unique whose items' type is not yet known is added to uniques, to
 // check once it is.
 func eagerExact(g ir.Expr, uniques *[]*ir.Call) bool {
+	if src, ok := ir.Pulled(g); ok {
+		if l, ok := src.(*ir.List); ok && len(l.Items) == 0 {
+			return true // no item to work on: []|map('abs')
+		}
+	}
 	var src ir.Expr
 	switch g := g.(type) {
 	case *ir.Call: // reverse, map(attribute=), unique of a typed list
@@ -81,15 +132,29 @@ func eagerExact(g ir.Expr, uniques *[]*ir.Call) bool {
 // generator (also through a conditional or an and/or) but those that
 // eagerExact makes exactly.
 func exactSource(x ir.Expr, uniques *[]*ir.Call) bool {
+	return everyYield(x, func(y ir.Expr) bool { return !generator(y) || eagerExact(y, uniques) })
+}
+
+// everyYield reports whether f holds for every value x yields: x, or
+// through a conditional or an and/or, each value they may yield.
+func everyYield(x ir.Expr, f func(ir.Expr) bool) bool {
 	switch x := x.(type) {
 	case *ir.Cond:
-		return exactSource(x.Then, uniques) && (x.Else == nil || exactSource(x.Else, uniques))
+		return everyYield(x.Then, f) && (x.Else == nil || everyYield(x.Else, f))
 	case *ir.Binary:
 		if x.Value {
-			return !slices.ContainsFunc(builtins.Yields(x), func(y ir.Expr) bool { return !exactSource(y, uniques) })
+			return !slices.ContainsFunc(builtins.Yields(x), func(y ir.Expr) bool { return !everyYield(y, f) })
 		}
 	}
-	return !generator(x) || eagerExact(x, uniques)
+	return f(x)
+}
+
+// runtimeGen reports whether g is a chain of generator filters of
+// dynamic values that the runtime runs (ir.GenLinks) over a source that
+// is no generator: held as a value, jinja.GenIterator.
+func runtimeGen(g ir.Expr) bool {
+	src, _, ok := ir.GenLinks(g)
+	return ok && !mayYieldGenerator(src)
 }
 
 // hashable reports whether items of type t are Python values that a set
@@ -118,16 +183,75 @@ func cannotFail(x ir.Expr) bool {
 		case *ir.Unary:
 			ok = ok && x.Op == "not"
 		case *ir.Binary:
-			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=" || ordered(x))
+			ok = ok && (x.Op == "and" || x.Op == "or" || x.Op == "==" || x.Op == "!=" || ordered(x) || modulo(x))
 		case *ir.Call:
-			ok = ok && (x.Kind == ir.CallTest && anyValueTests[x.Name] || x.Kind == ir.CallFilter && anyValueFilters[x.Name])
+			ok = ok && (x.Kind == ir.CallTest && (anyValueTests[x.Name] || typedTest(x)) || x.Kind == ir.CallFilter && (anyValueFilters[x.Name] || typedFilter(x)))
 		case *ir.Dynamic:
-			ok = ok && !x.Fallible()
+			ok = ok && (!x.Fallible() || x.Op == ir.DynFilter && x.Name == "abs" && len(x.Args) == 1 && numberOperand(x.Args[0]))
 		default:
 			ok = false
 		}
 	})
 	return ok
+}
+
+// typedFilter reports whether x is a filter that cannot fail on its
+// operand, of a type that it takes whole and that cannot be undefined,
+// with constant arguments: int of an int or a bool, round of a number,
+// and of a string trim, length and count.
+func typedFilter(x *ir.Call) bool {
+	k := x.X.Type().Resolve().Kind
+	if ir.MaybeUndefined(x.X) || !constArgs(x) {
+		return false
+	}
+	switch x.Name {
+	case "int":
+		return k == ir.KindInt || k == ir.KindBool
+	case "round":
+		m, ok := argConst(x, 1)
+		return ir.IsNumber(k) && (!ok || m == "common" || m == "ceil" || m == "floor")
+	case "trim", "length", "count":
+		return k == ir.KindString
+	}
+	return false
+}
+
+// typedTest reports whether x is a test that cannot fail on its operand,
+// a string that cannot be undefined: lower and upper (even, odd and
+// divisibleby are a % here, see modulo).
+func typedTest(x *ir.Call) bool {
+	return (x.Name == "lower" || x.Name == "upper") && x.X.Type().Resolve().Kind == ir.KindString && !ir.MaybeUndefined(x.X)
+}
+
+// constArgs reports whether every argument of x is a constant (or not
+// given).
+func constArgs(x *ir.Call) bool {
+	for _, a := range x.Args {
+		if _, ok := a.(*ir.Const); a != nil && !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// argConst returns the value of x's argument i where it is a constant
+// given.
+func argConst(x *ir.Call, i int) (any, bool) {
+	if i >= len(x.Args) {
+		return nil, false
+	}
+	c, ok := x.Args[i].(*ir.Const)
+	if !ok || c.Value == nil {
+		return nil, false
+	}
+	return c.Value, true
+}
+
+// numberOperand reports whether x is an int or a float that cannot be
+// undefined: abs of it cannot fail (an int wraps, as promptgen's typed
+// ints do).
+func numberOperand(x ir.Expr) bool {
+	return ir.IsNumber(x.Type().Resolve().Kind) && !ir.MaybeUndefined(x)
 }
 
 // ordered reports whether x is an ordering comparison that cannot fail:
@@ -140,6 +264,15 @@ func ordered(x *ir.Binary) bool {
 	}
 	xk, yk := x.X.Type().Resolve().Kind, x.Y.Type().Resolve().Kind
 	return (ir.IsNumber(xk) && ir.IsNumber(yk) || xk == ir.KindString && yk == ir.KindString) && !ir.MaybeUndefined(x.X) && !ir.MaybeUndefined(x.Y)
+}
+
+// modulo reports whether x is a % that cannot fail: of a number that
+// cannot be undefined by a constant number that is not zero (the tests
+// even, odd and divisibleby).
+func modulo(x *ir.Binary) bool {
+	k, ok := x.Y.(*ir.Const)
+	return x.Op == "%" && ok && k.Value != int64(0) && k.Value != float64(0) && ir.IsNumber(k.Type().Resolve().Kind) &&
+		ir.IsNumber(x.X.Type().Resolve().Kind) && !ir.MaybeUndefined(x.X)
 }
 
 // anyValueTests and anyValueFilters are the tests and filters that

@@ -62,7 +62,7 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 		}
 		c.definedOnly[e.X] = true
 	}
-	x := c.expr(e.X, useValue)
+	x := c.armsAsValues(c.expr(e.X, useValue), e.X.Pos())
 	if generator(x) {
 		return c.generatorTest(x, e)
 	}

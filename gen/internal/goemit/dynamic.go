@@ -146,6 +146,8 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		if _, ok := ir.Pulled(x.Args[1]); ok && x.Args[1].Type().Resolve().Kind == ir.KindDynamic {
 			return e.pullContains(x)
 		}
+	case ir.DynGenIterator:
+		return e.genIterator(x)
 	case ir.DynMethod:
 		v := e.expr(x.Args[0]) // fails where the owner is undefined
 		pre := append(v.pre, jen.Id("_").Op("=").Add(v.val))
@@ -303,6 +305,31 @@ func (e *emitter) dynSlice(x *ir.Dynamic) gval {
 	hi, hasHi := bound(x.Args[2], 0)
 	step, _ := bound(x.Args[3], 1)
 	return e.dynFallible(pre, jen.Qual(ir.JinjaPath, "SliceValue").Call(v.val, lo, hi, step, hasLo, hasHi), x.Pos, func(v jen.Code) gval { return gval{val: v} })
+}
+
+// genIterator is x, a chain of generator filters of dynamic values held
+// as a value: the generator whose items the runtime makes as pulled
+// (jinja.GenIterator), after the source and each link's arguments,
+// evaluated in turn as Jinja2 makes the generators.
+func (e *emitter) genIterator(x *ir.Dynamic) gval {
+	src, links, _ := ir.GenLinks(x.Args[0])
+	var pre []jen.Code
+	eval := func(a ir.Expr) jen.Code {
+		v := e.dynArg(a)
+		t := e.temp("v")
+		pre = append(append(pre, v.pre...), jen.Id(t).Op(":=").Add(v.val))
+		return jen.Id(t)
+	}
+	args := []jen.Code{jen.Lit(x.Name), eval(src)}
+	for _, l := range links {
+		filter, name := l.GenFilter()
+		gen := []jen.Code{jen.Lit(filter), jen.Lit(name)}
+		for _, a := range l.Args[1:] {
+			gen = append(gen, eval(a))
+		}
+		args = append(args, jen.Qual(ir.JinjaPath, "NewGen").Call(gen...))
+	}
+	return gval{pre: pre, val: jen.Qual(ir.JinjaPath, "GenIterator").Call(args...)}
 }
 
 // dynIter returns the statements that set items to what loop n over a

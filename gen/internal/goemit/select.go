@@ -157,10 +157,7 @@ func (e *emitter) pullLoop(x ir.Expr, yield func(it jen.Code) []jen.Code, label 
 			return append(append(m.pre, jen.Id(out).Op(":=").Add(m.val)), yield(jen.Id(out))...)
 		}
 	case *ir.Dynamic:
-		filter, name := x.Name, ""
-		if x.Op == ir.DynMapFilter {
-			filter, name = "mapfilter", x.Name
-		}
+		filter, name := x.GenFilter()
 		args := []jen.Code{jen.Lit(filter), jen.Lit(name)}
 		for _, a := range x.Args[1:] {
 			v := e.dynArg(a)

@@ -45,6 +45,7 @@ const (
 	DynMarkup                   // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue)
 	DynMarkupItems              // Args[0], a list or tuple of strings that Markup's split() or partition() made, as a dynamic value whose items are Markup (jinja.MarkupValue); with Args[1], the dynamic receiver of split(), only where it is Markup (jinja.MarkupItemsOf)
 	DynGenerator                // a generator of Python type Name, once Args (its operand and arguments) are evaluated (jinja.GeneratorValue)
+	DynGenIterator              // a Python generator of type Name: Args[0], a chain of generator filters of dynamic values (GenLinks), whose items are made as pulled (jinja.GenIterator)
 	DynIterator                 // a Python iterator of type Name (generator, list_reverseiterator) that yields the items of Args[0], a generator evaluated as a list (jinja.IteratorValue)
 	DynIterItem                 // it[Args[0]] of it, a Python iterator of type Name (generator, list_reverseiterator): undefined, a method (send), or fails (Item of a jinja.GeneratorValue)
 	DynMethod                   // the dict method Name (items, get, ...) that Jinja2 reads as x.Name of a typed object, map or dict, once Args[0] (its owner, a typed value checked defined, not converted) is evaluated (jinja.DictMethod)
@@ -90,7 +91,7 @@ func PosOf(x Expr) string {
 // Fallible reports whether x can fail the render.
 func (x *Dynamic) Fallible() bool {
 	switch x.Op {
-	case DynTest, DynDefault, DynMarkup, DynMarkupItems, DynGenerator, DynMethod, DynIterator:
+	case DynTest, DynDefault, DynMarkup, DynMarkupItems, DynGenerator, DynMethod, DynIterator, DynGenIterator:
 		return false
 	}
 	return true

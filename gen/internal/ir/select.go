@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Select is X|select(...), reject, selectattr or rejectattr (Name): the
 // items of the list X for which Cond, read with Item bound to each, is
 // true (false for Reject). Cond is the test the filter names, applied to
@@ -53,4 +55,30 @@ func Pulled(x Expr) (Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// GenLinks returns the source of x, a chain of generator filters of
+// dynamic values (unique, map of an attribute or of a filter: jinja.Gen),
+// and its links from the innermost out; ok is false where x is no such
+// link.
+func GenLinks(x Expr) (src Expr, links []*Dynamic, ok bool) {
+	for {
+		d, link := x.(*Dynamic)
+		if !link || d.Op != DynMapFilter && (d.Op != DynFilter || d.Name != "unique" && d.Name != "map") {
+			slices.Reverse(links)
+			return x, links, len(links) > 0
+		}
+		links = append(links, d)
+		x = d.Args[0]
+	}
+}
+
+// GenFilter returns what jinja.NewGen takes for x, a link of GenLinks:
+// the filter ("unique", "map" of an attribute, or "mapfilter") and the
+// name of a map's filter.
+func (x *Dynamic) GenFilter() (filter, name string) {
+	if x.Op == DynMapFilter {
+		return "mapfilter", x.Name
+	}
+	return x.Name, ""
 }

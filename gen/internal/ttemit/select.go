@@ -115,10 +115,7 @@ func (e *ttEmitter) pull(x ir.Expr, yield func(it string) string) (pre, loop str
 			return action(out+" := "+call("attritem", it, dval, attrLookupPath(x.X.Type(), x.Attr), e.pos(x.Pos))) + yield(out)
 		}
 	case *ir.Dynamic:
-		filter, name := x.Name, ""
-		if x.Op == ir.DynMapFilter {
-			filter, name = "mapfilter", x.Name
-		}
+		filter, name := x.GenFilter()
 		gen, pos = e.temp("gen"), e.pos(x.Pos)
 		args := []tval{}
 		for _, a := range x.Args[1:] {

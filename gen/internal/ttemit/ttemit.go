@@ -1642,6 +1642,8 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 		return v
 	case x.Op == ir.DynContains && pulledDynamic(x.Args[1]):
 		return e.pullContains(x)
+	case x.Op == ir.DynGenIterator:
+		return e.genIterator(x)
 	}
 	var pre string
 	op := dynOps[x.Op]
@@ -1677,6 +1679,31 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 	}
 	pre, vals := e.inOrder(operands...)
 	return tval{pre: pre, val: call("dyn", append(args, vals...)...)}
+}
+
+// genIterator is x, a chain of generator filters of dynamic values held
+// as a value: the generator whose items the runtime makes as pulled
+// (jinja.GenIterator), after the source and each link's arguments,
+// evaluated in turn as Jinja2 makes the generators.
+func (e *ttEmitter) genIterator(x *ir.Dynamic) tval {
+	src, links, _ := ir.GenLinks(x.Args[0])
+	operands := []tval{e.expr(src)}
+	for _, l := range links {
+		for _, a := range l.Args[1:] {
+			operands = append(operands, e.expr(a))
+		}
+	}
+	pre, vals := e.inOrder(operands...)
+	pos := e.pos(x.Pos)
+	args := []string{strconv.Quote(x.Name), pos, vals[0]}
+	vals = vals[1:]
+	for _, l := range links {
+		filter, name := l.GenFilter()
+		n := len(l.Args) - 1
+		args = append(args, call("gen", append([]string{strconv.Quote(filter), strconv.Quote(name), pos}, vals[:n]...)...))
+		vals = vals[n:]
+	}
+	return tval{pre: pre, val: call("geniter", args...)}
 }
 
 // inOrder joins the actions of operands that Jinja2 evaluates left to
