@@ -564,6 +564,14 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error)
 	case reflect.Bool:
 		return w.Bool(dst, v.Bool()), nil
 	case reflect.Slice:
+		if raw, ok := v.Interface().(json.RawMessage); ok {
+			// A dynamic value of promptgen render's feeds.
+			d, err := toValue(raw)
+			if err != nil {
+				return nil, err
+			}
+			return w.Value(dst, d)
+		}
 		dst = w.OpenArray(dst)
 		for i := range v.Len() {
 			if dst, err = writeJSON(dst, w, v.Index(i)); err != nil {
