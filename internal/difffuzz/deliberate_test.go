@@ -24,6 +24,7 @@ func TestDeliberate(t *testing.T) {
 		{`"…" and "…" (line N) both map to Name; set go_name on one`, true, "Go names that collide"},
 		{"unsupported operand types for -: string and string", false, "Operations Jinja2 fails on"},
 		{"unsupported operand types for -: string and string", true, ""},
+		{"unsupported operand types for +: list of int and list of string", false, ""},
 		{"cannot compare none <= number", false, "Operations Jinja2 fails on"},
 		{"cannot compare list of bool <= string", false, "Operations Jinja2 fails on"},
 		{"cannot compare bool < bool", false, ""},   // Python orders bools
