@@ -517,7 +517,8 @@ func (c *checker) intKeyed(d *ir.Dict, e *tmpl.Dict) {
 // dict, where a dynamic value holds it, with each element's own type. So
 // does a tojson or safe result among them, or a tuple holding one
 // (markupHere), which Jinja2 keeps as Markup, as a dynamic value does
-// (keepMarkup).
+// (keepMarkup), and scalars of types that no one type holds in a list
+// (mixesScalars; a dict literal's values have a type each).
 // Elements that are always defined keep the literal typed, and so does an
 // element that may be undefined and that no dynamic value can hold (an
 // object, a map), which checkSlot rejects unless the literal is printed
@@ -532,6 +533,8 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 		}
 	case slices.ContainsFunc(elems, func(x ir.Expr) bool { return here.May(x) || here.Holds(x) }):
 		why, fix = "a tojson or safe result, which Jinja2 keeps as Markup", "make the tojson or safe result a plain string first with ~ ''"
+	case t.Kind == ir.KindList && mixesScalars(elems):
+		why, fix = "values of different types", "give the elements one type"
 	default:
 		return false
 	}
@@ -549,6 +552,24 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 		})
 	}
 	return true
+}
+
+// mixesScalars reports whether elems, a literal's elements, hold
+// scalars or none of kinds that no one type holds (['a', True],
+// [n, none]; ints, numbers and bools unify as numbers): Python's list
+// holds each as it is, and so does a dynamic value.
+func mixesScalars(elems []ir.Expr) bool {
+	var kind ir.Kind
+	for _, x := range elems {
+		switch k := x.Type().Resolve().Kind; {
+		case !ir.IsScalar(k) && k != ir.KindNone:
+		case kind == ir.KindUnknown:
+			kind = k
+		case k != kind && !(ir.IsNumber(k) && ir.IsNumber(kind)):
+			return true
+		}
+	}
+	return false
 }
 
 // markupHere tells which values may be Markup, or hold it, whatever the
