@@ -32,6 +32,8 @@ func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
 				case *ir.FieldRef:
 					if x.Of == nil && !c.feed.Declared {
 						c.rebinding[x.Field.Key] = true // and the input inferred dynamic
+					} else if p, ok := c.inferredFieldPath(x); ok {
+						c.rebinding[p] = true // and the field inferred dynamic
 					}
 				}
 				c.errorf(sp, "an operand here becomes a dynamic value (it is set to one elsewhere) after this use was typed: not supported")
