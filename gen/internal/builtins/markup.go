@@ -200,7 +200,7 @@ func (m *Markup) Holds(x ir.Expr) bool {
 		case ir.DynMapFilter:
 			return x.Name == "tojson" // Jinja2's, whose strings are Markup
 		case ir.DynItem, ir.DynFirst, ir.DynLast:
-			if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
+			if m.markupStrings(x.Args[0]) {
 				return false // a string of Markup's split(), which holds no item
 			}
 		}
@@ -223,6 +223,48 @@ func (m *Markup) Holds(x ir.Expr) bool {
 	case *ir.Select:
 		// Of a dynamic value, the items kept as they are.
 		return x.X.Type().Resolve().Kind == ir.KindDynamic && m.Holds(x.X)
+	}
+	return false
+}
+
+// markupStrings reports whether x is Markup's split() or partition()
+// (ir.DynMarkupItems), or a condition that calls it in a branch and in
+// the other one a method whose items hold no Markup (a plain string's
+// split(): markupItemsBranches): the items of x are strings.
+// A local every set of which assigns such a value is one too.
+func (m *Markup) markupStrings(x ir.Expr) bool {
+	return m.stringItems(x, map[*ir.Local]bool{})
+}
+
+// stringItems is markupStrings, with the locals seen so far.
+func (m *Markup) stringItems(x ir.Expr, seen map[*ir.Local]bool) bool {
+	switch x := x.(type) {
+	case *ir.Dynamic:
+		return x.Op == ir.DynMarkupItems
+	case *ir.Cond:
+		strings := func(b ir.Expr) bool { return m.stringItems(b, seen) || !m.Holds(b) }
+		return x.Else != nil && strings(x.Then) && strings(x.Else)
+	case *ir.LocalRef:
+		if seen[x.L] {
+			return false
+		}
+		seen[x.L] = true
+		for l := range m.targets {
+			if l == x.L {
+				return false
+			}
+		}
+		set := false
+		for _, s := range m.Sets {
+			if s.Local != x.L {
+				continue
+			}
+			if s.Value == nil || !m.stringItems(s.Value, seen) {
+				return false
+			}
+			set = true
+		}
+		return set
 	}
 	return false
 }
