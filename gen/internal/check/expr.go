@@ -1036,6 +1036,13 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	case ir.KindDict:
 		return c.dictValue(of, t, name, e, nameSp)
 	}
+	if t.Kind == ir.KindList && isAttr && !builtins.IsListAttr(name) && types.ConvertsToDynamic(t) {
+		// Python's list has no such attribute, nor item: undefined, as
+		// the runtime reads the attribute of the list as a dynamic value
+		// (xs['strip'] in index).
+		c.diags.Warnf(c.pos(nameSp), "%s is a %s, it has no attribute %q: Jinja2 reads it as undefined, and so does the render", describe(x), t, name)
+		return c.dynAttr(of, name, true, e.Pos())
+	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
 	return c.reject()
 }
