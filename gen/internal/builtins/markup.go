@@ -140,6 +140,19 @@ func holdsItems(x *ir.Dynamic) bool {
 	return false
 }
 
+// KeepsItems reports whether the dynamic operation x may yield an item
+// of an operand, or the operand, as it is (holdsItems), or a map of
+// them: not a number a filter counts or converts.
+func KeepsItems(x *ir.Dynamic) bool {
+	switch {
+	case x.Op == ir.DynMapFilter:
+		return true
+	case x.Op == ir.DynFilter:
+		return !slices.Contains([]string{"int", "float", "length", "count", "wordcount", "sum"}, x.Name)
+	}
+	return holdsItems(x)
+}
+
 // ReadsHolder reports whether the runtime reads the items of a dynamic
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
 // keeps each item as it is (an item, an attribute, get(), items(),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -361,6 +362,18 @@ func (c *checker) methodOperand(op ir.DynOp, name string, i int, x ir.Expr, sp t
 	} else if (op == ir.DynFilter || op == ir.DynMapFilter) && i == 0 && name != "int" && name != "float" {
 		c.methodUse(x, "str", sp)
 	}
+	if op == ir.DynStr {
+		c.heldMethodUse(x, sp)
+	}
+}
+
+// heldMethodUse rejects x, made a string at sp, where it may hold a dict
+// method read as an attribute (heldMethod): the string holds the method's
+// address in memory, as where the method itself is made one (methodUse).
+func (c *checker) heldMethodUse(x ir.Expr, sp tmpl.Span) {
+	if m := heldMethod(x); m != nil {
+		c.errorf(sp, "this value may hold attribute %q, which is the dict method in Jinja2, not the key (an object is a dict too): made a string here, it holds the method's address in memory (<built-in method ... at 0x...>), which no renderer reproduces (subscript it: ['%s'])", m.Name, m.Name)
+	}
 }
 
 // methodUse checks x where it is a dict method read as an attribute
@@ -401,6 +414,36 @@ func (c *checker) methodUse(x ir.Expr, does string, sp tmpl.Span) {
 		return
 	}
 	c.diags.Warnf(c.pos(sp), "%s: %s", msg, warning)
+}
+
+// heldMethod returns a dict method read as an attribute (DynMethod) that
+// x may hold as an item, at any depth: of a list or dict literal, a
+// tuple, a branch of a condition, or what an operation that keeps items
+// (builtins.KeepsItems) makes of one.
+func heldMethod(x ir.Expr) *ir.Dynamic {
+	var items []ir.Expr
+	switch x := x.(type) {
+	case *ir.List:
+		items = x.Items
+	case *ir.Dict:
+		items = x.Values
+	case *ir.Cond:
+		items = []ir.Expr{x.Then, x.Else}
+	case *ir.Dynamic:
+		if !builtins.KeepsItems(x) {
+			return nil
+		}
+		items = x.Args
+	}
+	for _, it := range items {
+		if m, _ := dictMethod(it); m != nil {
+			return m
+		}
+		if m := heldMethod(it); m != nil {
+			return m
+		}
+	}
+	return nil
 }
 
 // dictMethod returns the dict method read as an attribute (DynMethod)
