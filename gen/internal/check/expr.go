@@ -1036,10 +1036,10 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	case ir.KindDict:
 		return c.dictValue(of, t, name, e, nameSp)
 	}
-	if t.Kind == ir.KindList && isAttr && !builtins.IsListAttr(name) && types.ConvertsToDynamic(t) {
+	if t.Kind == ir.KindList && isAttr && !builtins.IsListAttr(name) && types.ConvertsToDynamic(t) && !mayBeGenerator(of) {
 		// Python's list has no such attribute, nor item: undefined, as
 		// the runtime reads the attribute of the list as a dynamic value
-		// (xs['strip'] in index).
+		// (xs['strip'] in index). A generator has other attributes.
 		c.diags.Warnf(c.pos(nameSp), "%s is a %s, it has no attribute %q: Jinja2 reads it as undefined, and so does the render", describe(x), t, name)
 		return c.dynAttr(of, name, true, e.Pos())
 	}
