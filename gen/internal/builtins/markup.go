@@ -397,9 +397,10 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 		return true
 	case x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
 		return operand(x.Args[0])
-	case (x.Op == ir.DynStr || x.Op == ir.DynAsString) && len(x.Args) == 1:
+	case (x.Op == ir.DynStr || x.Op == ir.DynAsString || x.Op == ir.DynStrOperand) && len(x.Args) == 1:
 		// str() of Markup as the string filters and str methods take it
-		// (soft_str), which keeps it Markup.
+		// (soft_str), which keeps it Markup, and Markup itself as the
+		// operand of indent or truncate.
 		return operand(x.Args[0])
 	case x.Op == ir.DynArith && (x.Name == "+" || x.Name == "*"):
 		return operand(x.Args[0]) || operand(x.Args[1])
