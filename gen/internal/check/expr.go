@@ -1334,11 +1334,13 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	}
 	if types.HoldsDynamic(i.Type()) && (t.Kind == ir.KindList || t.Kind == ir.KindString || t.Kind == ir.KindMap) ||
 		i.Type().Kind == ir.KindFloat && (t.Kind == ir.KindList || t.Kind == ir.KindString) ||
-		isConstString(i) && !builtins.IsListAttr(i.(*ir.Const).Value.(string)) && t.Kind == ir.KindList && types.ConvertsToDynamic(t) {
+		isConstString(i) && !builtins.IsListAttr(i.(*ir.Const).Value.(string)) && t.Kind == ir.KindList && types.ConvertsToDynamic(t) ||
+		isConstString(i) && !builtins.IsStrAttr(i.(*ir.Const).Value.(string)) && t.Kind == ir.KindString {
 		// An index known at run time only, or a number, or a constant
-		// string of a list that names none of its attributes: Python's
-		// subscript of the value, undefined where it fails (a float, a
-		// missing key, xs['strip']), or an attribute it names (xs['append']).
+		// string of a list or string that names none of its attributes:
+		// Python's subscript of the value, undefined where it fails (a
+		// float, a missing key, xs['strip'], s['0']), or an attribute it
+		// names (xs['append']).
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
 	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}
