@@ -362,8 +362,8 @@ func (c *checker) methodOperand(op ir.DynOp, name string, i int, x ir.Expr, sp t
 	} else if (op == ir.DynFilter || op == ir.DynMapFilter) && i == 0 && name != "int" && name != "float" {
 		c.methodUse(x, "str", sp)
 	}
-	if op == ir.DynStr {
-		c.heldMethodUse(x, sp)
+	if op == ir.DynStr || op == ir.DynJoin && i == 0 {
+		c.heldMethodUse(x, sp) // join makes a string of each item
 	}
 }
 
