@@ -41,8 +41,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			if !c.printedConcats[out] { // a string of a method, used as one
 				c.methodUse(x, "str", e.X.Pos())
 				c.methodUse(y, "str", e.Y.Pos())
-				c.heldMethodUse(x, e.X.Pos())
-				c.heldMethodUse(y, e.Y.Pos())
+				c.heldMethodMade(x, e.X.Pos())
+				c.heldMethodMade(y, e.Y.Pos())
 			}
 		})
 		return out

@@ -371,7 +371,12 @@ func (c *checker) methodOperand(op ir.DynOp, name string, i int, x ir.Expr, sp t
 // method read as an attribute (heldMethod): the string holds the method's
 // address in memory, as where the method itself is made one (methodUse).
 func (c *checker) heldMethodUse(x ir.Expr, sp tmpl.Span) {
-	if m := heldMethod(x); m != nil {
+	c.later = append(c.later, func() { c.heldMethodMade(x, sp) }) // once every set is checked
+}
+
+// heldMethodMade is heldMethodUse once every set is checked.
+func (c *checker) heldMethodMade(x ir.Expr, sp tmpl.Span) {
+	if m := c.heldMethod(x, map[*ir.Local]bool{}); m != nil {
 		c.errorf(sp, "this value may hold attribute %q, which is the dict method in Jinja2, not the key (an object is a dict too): made a string here, it holds the method's address in memory (<built-in method ... at 0x...>), which no renderer reproduces (subscript it: ['%s'])", m.Name, m.Name)
 	}
 }
@@ -418,11 +423,22 @@ func (c *checker) methodUse(x ir.Expr, does string, sp tmpl.Span) {
 
 // heldMethod returns a dict method read as an attribute (DynMethod) that
 // x may hold as an item, at any depth: of a list or dict literal, a
-// tuple, a branch of a condition, or what an operation that keeps items
-// (builtins.KeepsItems) makes of one.
-func heldMethod(x ir.Expr) *ir.Dynamic {
+// tuple, a branch of a condition, what an operation that keeps items
+// (builtins.KeepsItems) makes of one, or a local a set assigns one (seen
+// are the locals followed so far).
+func (c *checker) heldMethod(x ir.Expr, seen map[*ir.Local]bool) *ir.Dynamic {
 	var items []ir.Expr
 	switch x := x.(type) {
+	case *ir.LocalRef:
+		if seen[x.L] {
+			return nil
+		}
+		seen[x.L] = true
+		for _, s := range c.sets {
+			if s.Local == x.L && s.Value != nil {
+				items = append(items, s.Value)
+			}
+		}
 	case *ir.List:
 		items = x.Items
 	case *ir.Dict:
@@ -439,7 +455,7 @@ func heldMethod(x ir.Expr) *ir.Dynamic {
 		if m, _ := dictMethod(it); m != nil {
 			return m
 		}
-		if m := heldMethod(it); m != nil {
+		if m := c.heldMethod(it, seen); m != nil {
 			return m
 		}
 	}
