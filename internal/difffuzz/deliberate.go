@@ -30,7 +30,7 @@ var deliberateReasons = []deliberateReason{
 	{doc: "Lists modified where other names hold them", match: matches(`whose list is also held elsewhere|in a loop over it, which Jinja2 iterates as it changes`)},
 	{doc: "Syntax errors in files Jinja2 does not load", raises: true, match: matches(`^unknown tag "…"`)},
 	{doc: "Operations Jinja2 fails on", raises: true, match: func(msg string) bool {
-		return raisesInPython.MatchString(msg) || comparesUnordered(msg)
+		return raisesInPython.MatchString(msg) && !listConcat.MatchString(msg) || comparesUnordered(msg)
 	}},
 }
 
@@ -61,6 +61,11 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 	`^"…" is always undefined here, before any set of it in this frame can have run|` +
 	`^attribute "…" is the dict method in Jinja2, not the key \(an object is a dict too\), on which this raises |` +
 	`\((Python raises |Jinja2 raises |Jinja2: )?TypeError\)`)
+
+// listConcat matches the message of + of two lists, which Python adds
+// whatever their items' types: where promptgen rejects it, no reason
+// covers it.
+var listConcat = regexp.MustCompile(`^unsupported operand types for \+: list of .* and list of `)
 
 // cannotCompare is the message of an ordering comparison of two types.
 var cannotCompare = regexp.MustCompile(`^cannot compare (.+) (<|<=|>|>=) (.+)$`)

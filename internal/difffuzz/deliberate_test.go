@@ -24,6 +24,7 @@ func TestDeliberate(t *testing.T) {
 		{`"…" and "…" (line N) both map to Name; set go_name on one`, true, "Go names that collide"},
 		{"unsupported operand types for -: string and string", false, "Operations Jinja2 fails on"},
 		{"unsupported operand types for -: string and string", true, ""},
+		{"unsupported operand types for +: list of int and list of string", false, ""},
 		{"cannot compare none <= number", false, "Operations Jinja2 fails on"},
 		{"cannot compare list of bool <= string", false, "Operations Jinja2 fails on"},
 		{"cannot compare bool < bool", false, ""},   // Python orders bools
@@ -33,6 +34,7 @@ func TestDeliberate(t *testing.T) {
 		{`attribute "…" is the dict method in Jinja2, not the key (an object is a dict too), on which this raises TypeError (subscript it: ['items'])`, false, "Operations Jinja2 fails on"},
 		{`attribute "…" is the dict method in Jinja2, not the key (an object is a dict too), on which this raises UndefinedError (subscript it: ['get'])`, true, ""},
 		{`attribute "…" is the dict method in Jinja2, not the key (an object is a dict too), printed here with its address in memory (<built-in method ... at 0x...>), which no renderer reproduces (subscript it: ['get'])`, true, "Dict methods read as keys"},
+		{`this value may hold attribute "…", which is the dict method in Jinja2, not the key (an object is a dict too): made a string here, it holds the method's address in memory (<built-in method ... at 0x...>), which no renderer reproduces (subscript it: ['get'])`, true, "Dict methods read as keys"},
 		{`attribute "…" is the dict method in Jinja2, not the key (an object is a dict too), which promptgen does not support as a value: subscript it (['pop'])`, true, "Dict methods read as keys"},
 		{`cannot test "…" is none: it may be unset, which is undefined (never none), and JSON null means unset too (test "…" instead)`, true, "None tests of values that may be unset"},
 		{`cannot test "…" is not none: it may be unset, which is undefined (never none), and JSON null means unset too (test "…" instead)`, true, "None tests of values that may be unset"},

@@ -107,6 +107,9 @@ var includedFamilies = []string{
 	// Issue 27: a list literal mixing int and number elements used as a
 	// value (indexed, passed to a filter): a dynamic value.
 	"mixed-number-value",
+	// Issue 27: a list literal of scalars of types no one type holds
+	// (['a', True]): a dynamic list.
+	"mixed-scalar-value",
 	// Issue 27: select, reject, selectattr and rejectattr of a typed
 	// string, which Jinja2 iterates by character.
 	"select-string",

@@ -163,6 +163,21 @@ func (g *generator) printable(d int) expression {
 		choice{1, g.on("generator-index") && d > 0, func() { e = g.generatorIndex(d - 1) }},
 		choice{1, g.on("filter-group"), func() { e = g.groupFilterPrinted(d) }},
 		choice{2, g.on("filter-object-list"), func() { e = g.objectListFilter(d) }},
+		choice{1, g.on("mixed-scalar-value"), func() {
+			// A list literal of scalars of types no one type holds
+			// (a string and a bool, an int and none): a dynamic list.
+			kinds := []*valueType{typeString, typeInt, typeBool}
+			g.r.Shuffle(len(kinds), func(i, j int) { kinds[i], kinds[j] = kinds[j], kinds[i] })
+			var items []string
+			for _, t := range kinds[:2] {
+				items = append(items, g.wrap(g.literalItem(func() expression { return g.expr(t, 1) }), precCond))
+			}
+			if g.chance(0.3) {
+				items = append(items, "none")
+			}
+			use := g.pick([]string{"", "[0]", "[-1]", "|first", "|last", "|length", "|list", "|join(',')", "|reverse|list", "|select|list", "|tojson"})
+			e = expression{text: "[" + strings.Join(items, ", ") + "]" + use, prec: precPostfix}
+		}},
 		choice{1, g.on("mixed-number-list"), func() {
 			e = expression{text: "[" + g.intLit().text + ", " + g.floatLit().text + "]", prec: precPrimary}
 			if !g.on("mixed-number-value") || g.chance(0.5) {

@@ -140,6 +140,19 @@ func holdsItems(x *ir.Dynamic) bool {
 	return false
 }
 
+// KeepsItems reports whether the dynamic operation x may yield an item
+// of an operand, or the operand, as it is (holdsItems), or a map of
+// them: not a number a filter counts or converts.
+func KeepsItems(x *ir.Dynamic) bool {
+	switch {
+	case x.Op == ir.DynMapFilter:
+		return true
+	case x.Op == ir.DynFilter:
+		return !slices.Contains([]string{"int", "float", "length", "count", "wordcount", "sum"}, x.Name)
+	}
+	return holdsItems(x)
+}
+
 // ReadsHolder reports whether the runtime reads the items of a dynamic
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
 // keeps each item as it is (an item, an attribute, get(), items(),
@@ -200,7 +213,7 @@ func (m *Markup) Holds(x ir.Expr) bool {
 		case ir.DynMapFilter:
 			return x.Name == "tojson" // Jinja2's, whose strings are Markup
 		case ir.DynItem, ir.DynFirst, ir.DynLast:
-			if d, ok := x.Args[0].(*ir.Dynamic); ok && d.Op == ir.DynMarkupItems {
+			if m.markupStrings(x.Args[0]) {
 				return false // a string of Markup's split(), which holds no item
 			}
 		}
@@ -223,6 +236,48 @@ func (m *Markup) Holds(x ir.Expr) bool {
 	case *ir.Select:
 		// Of a dynamic value, the items kept as they are.
 		return x.X.Type().Resolve().Kind == ir.KindDynamic && m.Holds(x.X)
+	}
+	return false
+}
+
+// markupStrings reports whether x is Markup's split() or partition()
+// (ir.DynMarkupItems), or a condition that calls it in a branch and in
+// the other one a method whose items hold no Markup (a plain string's
+// split(): markupItemsBranches): the items of x are strings.
+// A local every set of which assigns such a value is one too.
+func (m *Markup) markupStrings(x ir.Expr) bool {
+	return m.stringItems(x, map[*ir.Local]bool{})
+}
+
+// stringItems is markupStrings, with the locals seen so far.
+func (m *Markup) stringItems(x ir.Expr, seen map[*ir.Local]bool) bool {
+	switch x := x.(type) {
+	case *ir.Dynamic:
+		return x.Op == ir.DynMarkupItems
+	case *ir.Cond:
+		strings := func(b ir.Expr) bool { return m.stringItems(b, seen) || !m.Holds(b) }
+		return x.Else != nil && strings(x.Then) && strings(x.Else)
+	case *ir.LocalRef:
+		if seen[x.L] {
+			return false
+		}
+		seen[x.L] = true
+		for l := range m.targets {
+			if l == x.L {
+				return false
+			}
+		}
+		set := false
+		for _, s := range m.Sets {
+			if s.Local != x.L {
+				continue
+			}
+			if s.Value == nil || !m.stringItems(s.Value, seen) {
+				return false
+			}
+			set = true
+		}
+		return set
 	}
 	return false
 }

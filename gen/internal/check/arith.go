@@ -41,6 +41,8 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 			if !c.printedConcats[out] { // a string of a method, used as one
 				c.methodUse(x, "str", e.X.Pos())
 				c.methodUse(y, "str", e.Y.Pos())
+				c.heldMethodMade(x, e.X.Pos())
+				c.heldMethodMade(y, e.Y.Pos())
 			}
 		})
 		return out
@@ -282,8 +284,12 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		c.constrain(xt, types.ArithPeer(e.Op, yt.Kind, false), e.X.Pos())
 	case yt.Kind == ir.KindUnknown:
 		c.constrain(yt, types.ArithPeer(e.Op, xt.Kind, true), e.Y.Pos())
-	case xt.Kind == ir.KindList && yt.Kind == ir.KindList:
-		c.unifyWeak(xt, yt, e.Span) // [] takes the other list's elements
+	}
+	if xt.Resolve().Kind == ir.KindList && yt.Resolve().Kind == ir.KindList {
+		// [] takes the other list's elements, and so does a list the
+		// sum has just made one (xs + [1]: xs holds ints, not the
+		// strings an unused element type would default to).
+		c.unifyWeak(xt, yt, e.Span)
 	}
 	out := &ir.Binary{Op: e.Op, X: x, Y: y, Pos: c.posString(e.Span)}
 	if e.Op == "+" {

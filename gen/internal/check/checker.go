@@ -287,12 +287,30 @@ func (c *checker) startKind(t *ir.Type, p string) {
 // a string or a map where the check is of it as one (Config.Kinds).
 func (c *checker) inferField(t *ir.Type, key string, sp tmpl.Span, optional bool) *ir.Field {
 	f := t.InferField(key, c.pos(sp), optional)
-	if len(c.kinds) > 0 && f.Type.Kind == ir.KindUnknown {
-		if p, ok := c.inputPath(t); ok {
-			c.startKind(f.Type, p+"."+key)
+	if f.Type.Kind != ir.KindUnknown || len(c.kinds) == 0 && len(c.rebound) == 0 {
+		return f
+	}
+	if p, ok := c.inputPath(t); ok {
+		if c.rebound[p+"."+key] {
+			// A previous check found the field made a dynamic value
+			// after a typed use of it (see staysTyped).
+			f.Type.Link = ir.DynamicType()
+			return f
 		}
+		c.startKind(f.Type, p+"."+key)
 	}
 	return f
+}
+
+// inferredFieldPath is the path in the feed (user.address) of the field
+// that x reads of an object whose fields are inferred.
+func (c *checker) inferredFieldPath(x *ir.FieldRef) (string, bool) {
+	t := x.Of.Type().Resolve()
+	if t.Kind != ir.KindStruct || t.Declared || t.Go != nil {
+		return "", false
+	}
+	p, ok := c.inputPath(t)
+	return p + "." + x.Field.Key, ok
 }
 
 // inputPath is the path of type t in the feed (user.address, items[]):

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
@@ -32,6 +33,8 @@ func (c *checker) staysTyped(sp tmpl.Span, xs ...ir.Expr) {
 				case *ir.FieldRef:
 					if x.Of == nil && !c.feed.Declared {
 						c.rebinding[x.Field.Key] = true // and the input inferred dynamic
+					} else if p, ok := c.inferredFieldPath(x); ok {
+						c.rebinding[p] = true // and the field inferred dynamic
 					}
 				}
 				c.errorf(sp, "an operand here becomes a dynamic value (it is set to one elsewhere) after this use was typed: not supported")
@@ -359,6 +362,23 @@ func (c *checker) methodOperand(op ir.DynOp, name string, i int, x ir.Expr, sp t
 	} else if (op == ir.DynFilter || op == ir.DynMapFilter) && i == 0 && name != "int" && name != "float" {
 		c.methodUse(x, "str", sp)
 	}
+	if op == ir.DynStr || op == ir.DynJoin && i == 0 {
+		c.heldMethodUse(x, sp) // join makes a string of each item
+	}
+}
+
+// heldMethodUse rejects x, made a string at sp, where it may hold a dict
+// method read as an attribute (heldMethod): the string holds the method's
+// address in memory, as where the method itself is made one (methodUse).
+func (c *checker) heldMethodUse(x ir.Expr, sp tmpl.Span) {
+	c.later = append(c.later, func() { c.heldMethodMade(x, sp) }) // once every set is checked
+}
+
+// heldMethodMade is heldMethodUse once every set is checked.
+func (c *checker) heldMethodMade(x ir.Expr, sp tmpl.Span) {
+	if m := c.heldMethod(x, map[*ir.Local]bool{}); m != nil {
+		c.errorf(sp, "this value may hold attribute %q, which is the dict method in Jinja2, not the key (an object is a dict too): made a string here, it holds the method's address in memory (<built-in method ... at 0x...>), which no renderer reproduces (subscript it: ['%s'])", m.Name, m.Name)
+	}
 }
 
 // methodUse checks x where it is a dict method read as an attribute
@@ -399,6 +419,47 @@ func (c *checker) methodUse(x ir.Expr, does string, sp tmpl.Span) {
 		return
 	}
 	c.diags.Warnf(c.pos(sp), "%s: %s", msg, warning)
+}
+
+// heldMethod returns a dict method read as an attribute (DynMethod) that
+// x may hold as an item, at any depth: of a list or dict literal, a
+// tuple, a branch of a condition, what an operation that keeps items
+// (builtins.KeepsItems) makes of one, or a local a set assigns one (seen
+// are the locals followed so far).
+func (c *checker) heldMethod(x ir.Expr, seen map[*ir.Local]bool) *ir.Dynamic {
+	var items []ir.Expr
+	switch x := x.(type) {
+	case *ir.LocalRef:
+		if seen[x.L] {
+			return nil
+		}
+		seen[x.L] = true
+		for _, s := range c.sets {
+			if s.Local == x.L && s.Value != nil {
+				items = append(items, s.Value)
+			}
+		}
+	case *ir.List:
+		items = x.Items
+	case *ir.Dict:
+		items = x.Values
+	case *ir.Cond:
+		items = []ir.Expr{x.Then, x.Else}
+	case *ir.Dynamic:
+		if !builtins.KeepsItems(x) {
+			return nil
+		}
+		items = x.Args
+	}
+	for _, it := range items {
+		if m, _ := dictMethod(it); m != nil {
+			return m
+		}
+		if m := c.heldMethod(it, seen); m != nil {
+			return m
+		}
+	}
+	return nil
 }
 
 // dictMethod returns the dict method read as an attribute (DynMethod)

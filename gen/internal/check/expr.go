@@ -517,7 +517,8 @@ func (c *checker) intKeyed(d *ir.Dict, e *tmpl.Dict) {
 // dict, where a dynamic value holds it, with each element's own type. So
 // does a tojson or safe result among them, or a tuple holding one
 // (markupHere), which Jinja2 keeps as Markup, as a dynamic value does
-// (keepMarkup).
+// (keepMarkup), and scalars of types that no one type holds in a list
+// (mixesScalars; a dict literal's values have a type each).
 // Elements that are always defined keep the literal typed, and so does an
 // element that may be undefined and that no dynamic value can hold (an
 // object, a map), which checkSlot rejects unless the literal is printed
@@ -532,6 +533,8 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 		}
 	case slices.ContainsFunc(elems, func(x ir.Expr) bool { return here.May(x) || here.Holds(x) }):
 		why, fix = "a tojson or safe result, which Jinja2 keeps as Markup", "make the tojson or safe result a plain string first with ~ ''"
+	case t.Kind == ir.KindList && mixesScalars(elems):
+		why, fix = "values of different types", "give the elements one type"
 	default:
 		return false
 	}
@@ -549,6 +552,24 @@ func (c *checker) keepsUndefined(t *ir.Type, elems []ir.Expr, srcs []tmpl.Expr, 
 		})
 	}
 	return true
+}
+
+// mixesScalars reports whether elems, a literal's elements, hold
+// scalars or none of kinds that no one type holds (['a', True],
+// [n, none]; ints, numbers and bools unify as numbers): Python's list
+// holds each as it is, and so does a dynamic value.
+func mixesScalars(elems []ir.Expr) bool {
+	var kind ir.Kind
+	for _, x := range elems {
+		switch k := x.Type().Resolve().Kind; {
+		case !ir.IsScalar(k) && k != ir.KindNone:
+		case kind == ir.KindUnknown:
+			kind = k
+		case k != kind && !(ir.IsNumber(k) && ir.IsNumber(kind)):
+			return true
+		}
+	}
+	return false
 }
 
 // markupHere tells which values may be Markup, or hold it, whatever the
@@ -1015,6 +1036,13 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	case ir.KindDict:
 		return c.dictValue(of, t, name, e, nameSp)
 	}
+	if t.Kind == ir.KindList && isAttr && !builtins.IsListAttr(name) && types.ConvertsToDynamic(t) && !mayBeGenerator(of) {
+		// Python's list has no such attribute, nor item: undefined, as
+		// the runtime reads the attribute of the list as a dynamic value
+		// (xs['strip'] in index). A generator has other attributes.
+		c.diags.Warnf(c.pos(nameSp), "%s is a %s, it has no attribute %q: Jinja2 reads it as undefined, and so does the render", describe(x), t, name)
+		return c.dynAttr(of, name, true, e.Pos())
+	}
 	c.errorf(nameSp, "%s is a %s, it has no attribute %q", describe(x), t, name)
 	return c.reject()
 }
@@ -1306,11 +1334,13 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 	}
 	if types.HoldsDynamic(i.Type()) && (t.Kind == ir.KindList || t.Kind == ir.KindString || t.Kind == ir.KindMap) ||
 		i.Type().Kind == ir.KindFloat && (t.Kind == ir.KindList || t.Kind == ir.KindString) ||
-		isConstString(i) && !builtins.IsListAttr(i.(*ir.Const).Value.(string)) && t.Kind == ir.KindList && types.ConvertsToDynamic(t) {
+		isConstString(i) && !builtins.IsListAttr(i.(*ir.Const).Value.(string)) && t.Kind == ir.KindList && types.ConvertsToDynamic(t) ||
+		isConstString(i) && !builtins.IsStrAttr(i.(*ir.Const).Value.(string)) && t.Kind == ir.KindString {
 		// An index known at run time only, or a number, or a constant
-		// string of a list that names none of its attributes: Python's
-		// subscript of the value, undefined where it fails (a float, a
-		// missing key, xs['strip']), or an attribute it names (xs['append']).
+		// string of a list or string that names none of its attributes:
+		// Python's subscript of the value, undefined where it fails (a
+		// float, a missing key, xs['strip'], s['0']), or an attribute it
+		// names (xs['append']).
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
 	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}

@@ -341,6 +341,10 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		out.Args = c.bindArgs("filter "+name, params, e.Args, e.Kwargs, e.Span)
 	}
 	f.args, f.out = out.Args, out
+	if (flags&builtins.PrintsOperand != 0 || name == "join") && !isDynamic(x) {
+		// A dynamic x: as DynStr's or DynJoin's operand.
+		c.heldMethodUse(x, e.X.Pos())
+	}
 	if name == "default" && !isDynamic(x) && (ir.MaybeUndefined(out.Args[0]) || c.keepUndefined[c.posString(e.Span)]) {
 		if d, ok := c.undefinedDefault(e, x, out.Args, u); ok {
 			return d

@@ -74,6 +74,12 @@ type macros struct {
 	// twice are the names the branches of an if define different
 	// macros of: a call after it is rejected.
 	twice map[string]bool
+	// loopNames are, for each for loop around the code checked outside
+	// macro bodies, the names its frames bind (its targets, loop and
+	// what its body and else set); local the macros defined in a loop,
+	// which Jinja2 defines as locals of the loop's frame.
+	loopNames []map[string]bool
+	local     map[*tmpl.Macro]bool
 }
 
 // macroFrame is the frame of a macro's body, or of a caller's.
@@ -122,6 +128,9 @@ func newMacros(body []tmpl.Node) macros {
 					walk(b.Body)
 				}
 				walk(n.Else)
+			case *tmpl.For: // and one in a loop, for the rest of its frame
+				walk(n.Body)
+				walk(n.Else)
 			}
 		}
 	}
@@ -143,6 +152,9 @@ func (c *checker) defineMacro(n *tmpl.Macro, inIf bool) []ir.Node {
 	}
 	c.signature(n)
 	c.macros.defined[n.Name.Name] = n
+	if len(c.macros.loopNames) > 0 {
+		c.loopMacro(n)
+	}
 	if !inIf {
 		return nil
 	}
@@ -150,6 +162,43 @@ func (c *checker) defineMacro(n *tmpl.Macro, inIf bool) []ir.Node {
 	*c.scopes[0].locals = append(*c.scopes[0].locals, flag)
 	c.macros.flags[n] = flag
 	return []ir.Node{&ir.Set{Local: flag, Value: constExpr(true)}}
+}
+
+// loopMacro checks n, a macro defined in a for loop, which Jinja2
+// defines as a local of the loop's frame, where its body reads the
+// frame's names as they are at the call: promptgen expands it as a
+// macro of the template, which it is where the body reads none of the
+// names the loops around bind.
+func (c *checker) loopMacro(n *tmpl.Macro) {
+	if c.macros.local == nil {
+		c.macros.local = map[*tmpl.Macro]bool{}
+	}
+	c.macros.local[n] = true
+	// Its own names: its parameters, what its body binds, and the loop
+	// of a for loop in it.
+	own := boundNames(n.Body)
+	for _, p := range n.Params {
+		own[p.Name] = true
+	}
+	reported := map[string]bool{}
+	tmpl.Inspect(n.Body, func(x tmpl.Node) {
+		if _, ok := x.(*tmpl.For); ok {
+			own["loop"] = true
+		}
+	}, func(tmpl.Expr) {})
+	tmpl.Inspect(n.Body, func(tmpl.Node) {}, func(x tmpl.Expr) {
+		name, ok := x.(*tmpl.Name)
+		if !ok || own[name.Name] || reported[name.Name] {
+			return
+		}
+		for _, names := range c.macros.loopNames {
+			if names[name.Name] {
+				reported[name.Name] = true
+				c.errorf(name.Span, "macro %q, defined in a for loop, reads %q, which the loop sets: Jinja2 reads the loop's value, promptgen expands the macro as one of the template (not supported: pass it as an argument)", n.Name.Name, name.Name)
+				return
+			}
+		}
+	})
 }
 
 // mergeDefined updates the macros defined after an if whose branches
@@ -266,6 +315,9 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 		def, guard = c.macros.maybe[fn.Name], &ir.LocalRef{L: c.macros.flags[c.macros.maybe[fn.Name]]}
 	}
 	switch {
+	case def != nil && c.macros.local[def] && len(c.macros.calling) > 0:
+		c.errorf(fn.Span, "macro %q, defined in a for loop, is called in the body of a macro: Jinja2 reads it there as the template's, where it is undefined (not supported)", fn.Name)
+		return none
 	case def == nil && c.macros.twice[fn.Name]:
 		c.errorf(fn.Span, "the branches of an if define two macros named %q: promptgen supports a call after the if where one definition only may have run", fn.Name)
 		return none

@@ -187,16 +187,38 @@ func (c *checker) forLoop(n *tmpl.For) ir.Node {
 		c.leave(nil)
 	}
 	start := maps.Clone(c.assigned)
+	// A macro defined in the body or the else is a local of its frame.
+	restore := c.loopFrame(n)
 	c.enter(idtrack.Frame(parent.sym, n.Targets, n.Body), &out.Locals, out, params...)
 	out.Body = c.leave(c.nodes(n.Body))
+	restore()
 	body := c.assigned
 	c.assigned = mergeAssigned(append(c.loopExits[out], start)) // where the else starts
 	if n.Else != nil {
 		c.enter(idtrack.Frame(parent.sym, nil, n.Else), parent.locals, nil)
 		out.Else = c.leave(c.nodes(n.Else))
 	}
+	restore()
+	c.macros.loopNames = c.macros.loopNames[:len(c.macros.loopNames)-1]
 	c.assigned = c.loopEnd(out, body, c.assigned)
 	return out
+}
+
+// loopFrame records the names loop n binds, for the macros defined in
+// it (loopMacro), and returns a func that forgets the macros defined
+// since, as they are locals of the loop's frame.
+func (c *checker) loopFrame(n *tmpl.For) func() {
+	names := boundNames(n.Body)
+	maps.Copy(names, boundNames(n.Else))
+	for _, t := range n.Targets {
+		names[t.Name] = true
+	}
+	names["loop"] = true
+	c.macros.loopNames = append(c.macros.loopNames, names)
+	defined, maybe, twice := maps.Clone(c.macros.defined), maps.Clone(c.macros.maybe), maps.Clone(c.macros.twice)
+	return func() {
+		c.macros.defined, c.macros.maybe, c.macros.twice = maps.Clone(defined), maps.Clone(maybe), maps.Clone(twice)
+	}
 }
 
 // reboundTarget reports whether a target of n is a name a previous check

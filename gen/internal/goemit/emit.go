@@ -381,12 +381,13 @@ func (e *emitter) composite(t *ir.Type, elems []ir.Expr) gval {
 // to a dynamic value where its slot is dynamic (every one when slots is
 // nil): the statements to run first and the values. In a typed literal an
 // element out of range fails the render (see ir.OutOfRange); a dynamic one
-// (slots nil, or a tuple) holds it as Jinja2's Undefined.
+// (slots nil, or a tuple), or a dynamic slot, holds it as Jinja2's
+// Undefined.
 func (e *emitter) elements(elems []ir.Expr, slots []*ir.Type) (pre, vals []jen.Code) {
 	vals = make([]jen.Code, len(elems))
 	for i, x := range elems {
 		v := e.expr(x)
-		if pos := ir.OutOfRange(x); pos != "" && slots != nil {
+		if pos := ir.OutOfRange(x); pos != "" && slots != nil && slots[i].Resolve().Kind != ir.KindDynamic {
 			v = e.strict(v, pos, "")
 		}
 		if slots == nil || slots[i].Resolve().Kind == ir.KindDynamic {

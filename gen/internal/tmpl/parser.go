@@ -398,12 +398,12 @@ func (p *parser) parseFilterBlock(begin token) *FilterBlock {
 
 // parseMacro parses {% macro name(a, b=default) %}: parameters as Jinja2's
 // parse_signature takes them, at the template's top level or in its ifs
-// only.
+// and for loops only.
 func (p *parser) parseMacro(begin token) *Macro {
 	tag := p.next()
 	for _, b := range p.blocks {
-		if b.name != "if" {
-			p.fail(tag.span, "a macro must be defined at the template's top level (or in an if there), not inside %q", b.name)
+		if b.name != "if" && b.name != "for" {
+			p.fail(tag.span, "a macro must be defined at the template's top level (or in an if or a for loop there), not inside %q", b.name)
 		}
 	}
 	name := p.expect(tokName, "macro name")

@@ -472,7 +472,8 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 	case *ir.Const:
 		return tval{val: literal(x.Value)}
 	case *ir.List:
-		pre, items := e.elements(x.Items, x.Inline, x.Type().Kind == ir.KindDynamic)
+		// A list of dynamic values holds Undefined as a dynamic one does.
+		pre, items := e.elements(x.Items, x.Inline, x.Type().Kind == ir.KindDynamic || x.T.Resolve().Elem.Resolve().Kind == ir.KindDynamic)
 		fn := "list"
 		if !x.Inline && x.Type().Kind != ir.KindDynamic {
 			fn = listFunc(x.T)
