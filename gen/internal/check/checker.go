@@ -94,6 +94,9 @@ type checker struct {
 	// only place of a call that modifies a list; listMods are those calls,
 	// by the local whose list they modify (see listMethod).
 	leadCall *tmpl.Call
+	// folded is the slice of a generator that Jinja2 folds to undefined
+	// in the output statement checked (foldedSlice).
+	folded   *tmpl.Slice
 	listMods map[*ir.Local][]listMod
 	// listChecked are the locals whose list checkListHolders checked.
 	listChecked map[*ir.Local]bool
