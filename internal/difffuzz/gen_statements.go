@@ -618,8 +618,9 @@ func (g *generator) generatorOperated(elem *valueType, x string) string {
 
 // exactGenerator is a generator of a list of elem whose work on an item
 // cannot fail, which promptgen holds as a value: select or reject with
-// no test or a test of any value, reverse, unique, map('string'); and
-// the type of its items (a string of map).
+// no test or a test of any value, reverse, unique, map('string'), and of
+// strings map('trim'), map('length'), map('replace', ...), map('indent');
+// and the type of its items (a string of map('string')).
 func (g *generator) exactGenerator(elem *valueType) (string, *valueType) {
 	src := g.expr(listOf(elem), 1)
 	if src.lazy {
@@ -627,6 +628,12 @@ func (g *generator) exactGenerator(elem *valueType) (string, *valueType) {
 	}
 	switch f := g.pick([]string{"select", "reject", "reverse", "unique", "map"}); f {
 	case "map":
+		if elem == typeString && g.chance(0.3) {
+			if g.chance(0.25) {
+				return g.filter(src, "map", "'length'").text, typeInt
+			}
+			return g.filter(src, "map", g.pick([]string{"'trim'", "'replace', 'a', 'b'", "'indent', 2"})).text, typeString
+		}
 		return g.filter(src, "map", "'string'").text, typeString
 	case "select", "reject":
 		switch g.r.IntN(3) {
