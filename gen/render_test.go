@@ -560,7 +560,14 @@ func TestRenderErrors(t *testing.T) {
 		"storedreverse": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{% set r = m.content|reverse %}{% endfor %}ok\"\n",
 		// A dynamic subscript of a generator or a list's reverse: a string
 		// naming an attribute of it, which Jinja2 reads instead (send).
-		"iteritemdyn": "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
+		// An attribute of a generator operated on directly is the
+		// generator object's: a method that Jinja2 prints with its
+		// address, gi_running, which promptgen does not read.
+		"genattr": "inputs:\n  xs: [int]\n  c: int\ntemplate: \"{% if c == 1 %}{{ (xs|select).send }}{% elif c == 2 %}{{ (xs|select).gi_running }}{% else %}{{ (xs|reverse).send is defined }}{% endif %}\"\n",
+		// A macro called in a loop: tojson of a generator in its body
+		// fails where the call runs (TypeError).
+		"macrogenloop": "inputs:\n  xs: [int]\ntemplate: \"{% macro f(b) %}{% set d = {'a': [1.0]|unique|tojson} %}{% endmacro %}{% for i in xs %}{{ f(1) }}{% endfor %}\"\n",
+		"iteritemdyn":  "inputs: chat\ntemplate: \"{% for m in messages %}[{{ (['a']|select)[m.k] }}|{{ (['a']|reverse)[m.k] }}]{% endfor %}\"\n",
 		// Jinja2 evaluates both operands of an arithmetic operator before
 		// it fails on an undefined one: the right one fails first.
 		"arithorder":     "inputs: {xs: [int], s: string}\ntemplate: \"{% for item in xs %}{% endfor %}{{ item // s.rindex('y') }}\"\n",
@@ -936,6 +943,11 @@ func TestRenderErrors(t *testing.T) {
 		{"reversevalue", `{"messages": [{"role": "user", "content": [1]}]}`, "ERROR: prompts/reversevalue.yaml:3:38: render reversevalue: invalid operation: object of type 'list_reverseiterator' has no len()"},
 		{"reverseundef", `{"u": "ab"}`, "ba"},
 		{"reverseundef", `{}`, "ERROR: prompts/reverseundef.yaml:3:15: render reverseundef: invalid operation: a reversed, which Jinja2 prints with its address in memory (<reversed object ... at 0x...>): promptgen does not print it"},
+		{"macrogenloop", `{"xs": []}`, ""},
+		{"macrogenloop", `{"xs": [1]}`, `ERROR: prompts/macrogenloop.yaml:3:58: render macrogenloop: invalid operation: Object of type generator is not JSON serializable`},
+		{"genattr", `{"xs": [1], "c": 1}`, `ERROR: prompts/genattr.yaml:4:30: render genattr: invalid operation: generator.send is a method, which Jinja2 prints with its address in memory (<built-in method send of generator object at 0x...>): promptgen does not print it`},
+		{"genattr", `{"xs": [1], "c": 2}`, `ERROR: prompts/genattr.yaml:4:69: render genattr: invalid operation: Jinja2 reads "gi_running" as the attribute of the 'generator' value, which promptgen does not support`},
+		{"genattr", `{"xs": [1], "c": 3}`, "False"},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": 0}, {"role": "user", "k": "x"}, {"role": "user"}, {"role": "user", "k": "send "}]}`, "[|][|][|][|]"},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "send"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: generator.send is a method, which Jinja2 prints with its address in memory (<built-in method send of generator object at 0x...>): promptgen does not print it`},
 		{"iteritemdyn", `{"messages": [{"role": "user", "k": "__doc__"}]}`, `ERROR: prompts/iteritemdyn.yaml:2:39: render iteritemdyn: invalid operation: Jinja2 reads "__doc__" as the attribute of the 'generator' value, which promptgen does not support`},

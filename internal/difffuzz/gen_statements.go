@@ -519,6 +519,9 @@ func (g *generator) setGeneratorStmt() string {
 func (g *generator) generatorValueStmt() string {
 	elem := []*valueType{typeString, typeInt, typeFloat}[g.r.IntN(3)]
 	x, yields := g.exactGenerator(elem)
+	if g.chance(0.25) {
+		return g.generatorOperated(elem, x)
+	}
 	arms := false
 	switch {
 	case g.chance(0.2):
@@ -592,10 +595,32 @@ func (g *generator) generatorValueStmt() string {
 	return out
 }
 
+// generatorOperated is x, a generator of a list of elem, operated on
+// directly rather than iterated: an index or attribute (undefined, or
+// the Python object's), wordcount, int and float of it, reverse of a
+// conditional whose arms are generators (a list), or a slice of
+// constants that Jinja2's optimizer folds to undefined.
+func (g *generator) generatorOperated(elem *valueType, x string) string {
+	switch g.r.IntN(5) {
+	case 0:
+		return "{{ (" + x + ")[" + g.pick([]string{g.leaf(typeInt).text, "'user'", "'send'"}) + "] is defined }}"
+	case 1:
+		return "{{ (" + x + ")." + g.pick([]string{"user", "send", "close"}) + " is defined }}"
+	case 2:
+		return "{{ " + x + "|" + g.pick([]string{"wordcount", "int", "float"}) + " }}"
+	case 3:
+		y, _ := g.exactGenerator(elem)
+		return "{{ ((" + x + " if " + g.wrap(g.leaf(typeBool), precCmp) + " else " + y + ")|reverse)|join(',') }}"
+	}
+	lo, hi := g.r.IntN(5)-2, g.r.IntN(5)-2
+	return fmt.Sprintf("{{ ([%d, %d, %d]|%s)[%d:%d]|%s }}", g.r.IntN(9), g.r.IntN(9), g.r.IntN(9), g.pick([]string{"reverse", "unique"}), lo, hi, g.pick([]string{"sum", "length", "list"}))
+}
+
 // exactGenerator is a generator of a list of elem whose work on an item
 // cannot fail, which promptgen holds as a value: select or reject with
-// no test or a test of any value, reverse, unique, map('string'); and
-// the type of its items (a string of map).
+// no test or a test of any value, reverse, unique, map('string'), and of
+// strings map('trim'), map('length'), map('replace', ...), map('indent');
+// and the type of its items (a string of map('string')).
 func (g *generator) exactGenerator(elem *valueType) (string, *valueType) {
 	src := g.expr(listOf(elem), 1)
 	if src.lazy {
@@ -603,6 +628,12 @@ func (g *generator) exactGenerator(elem *valueType) (string, *valueType) {
 	}
 	switch f := g.pick([]string{"select", "reject", "reverse", "unique", "map"}); f {
 	case "map":
+		if elem == typeString && g.chance(0.3) {
+			if g.chance(0.25) {
+				return g.filter(src, "map", "'length'").text, typeInt
+			}
+			return g.filter(src, "map", g.pick([]string{"'trim'", "'replace', 'a', 'b'", "'indent', 2"})).text, typeString
+		}
 		return g.filter(src, "map", "'string'").text, typeString
 	case "select", "reject":
 		switch g.r.IntN(3) {

@@ -94,7 +94,13 @@ type checker struct {
 	// only place of a call that modifies a list; listMods are those calls,
 	// by the local whose list they modify (see listMethod).
 	leadCall *tmpl.Call
-	listMods map[*ir.Local][]listMod
+	// folded is the slice of a generator that Jinja2 folds to undefined
+	// in the output statement checked (foldedSlice).
+	folded *tmpl.Slice
+	// callMayNotRun counts the macro calls being expanded that may not
+	// run (mayNotRun at the call).
+	callMayNotRun int
+	listMods      map[*ir.Local][]listMod
 	// listChecked are the locals whose list checkListHolders checked.
 	listChecked map[*ir.Local]bool
 	// inIf counts the if branches around, and optional the expressions
@@ -196,7 +202,7 @@ func (c *checker) errorf(sp tmpl.Span, format string, args ...any) {
 // runs is an error where the code always runs, and elsewhere a warning
 // and a render that fails where it runs.
 func (c *checker) mayNotRun() bool {
-	if c.inIf > 0 || c.optional > 0 || c.includable() {
+	if c.inIf > 0 || c.optional > 0 || c.callMayNotRun > 0 || c.includable() {
 		return true
 	}
 	for _, sc := range c.scopes[1:] {

@@ -79,6 +79,15 @@ func mayBeGenerator(x ir.Expr) bool {
 	return generator(x)
 }
 
+// onlyGenerators reports whether x is a generator, or a conditional
+// whose every arm is one.
+func onlyGenerators(x ir.Expr) bool {
+	if c, ok := x.(*ir.Cond); ok {
+		return c.Else != nil && onlyGenerators(c.Then) && onlyGenerators(c.Else)
+	}
+	return generator(x)
+}
+
 // generator reports whether x is one of Jinja2's generators, or the
 // iterator that reverse makes of a list: true even when empty.
 func generator(x ir.Expr) bool {
@@ -977,6 +986,9 @@ func (c *checker) attr(e tmpl.Expr, x tmpl.Expr, name string, nameSp tmpl.Span, 
 	if c.rejected[of] {
 		return c.reject()
 	}
+	if generator(of) {
+		return c.generatorKey(of, constExpr(name), e.Pos())
+	}
 	t := of.Type()
 	_, isAttr := e.(*tmpl.Attr)
 	if t.Kind == ir.KindDynamic {
@@ -1289,11 +1301,7 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		return c.reject()
 	}
 	if generator(x) {
-		// A string key is an attribute of the generator (send, close):
-		// left to the checks below, which reject it.
-		if k, ok := e.Index.(*tmpl.Const); !ok || !isStringValue(k.Value) {
-			return c.generatorIndex(x, i, e)
-		}
+		return c.generatorIndex(x, i, e)
 	}
 	t := x.Type()
 	if t.Kind == ir.KindDynamic {
@@ -1397,8 +1405,7 @@ func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
 	c.iterate(g) // its one use
 	switch k := i.Type().Kind; {
 	case k == ir.KindString || types.HoldsDynamic(i.Type()):
-		item := c.dyn(ir.DynIterItem, iteratorType(g), ir.DynamicType(), e.Span, i)
-		return &ir.Cond{Cond: lazyTrue(g), Then: item, T: item.Type()}
+		return c.generatorKey(g, i, e.Span)
 	case k == ir.KindUnknown:
 		c.intIndex(i, e.Index.Pos())
 	}
@@ -1415,6 +1422,17 @@ func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
 		then = &ir.Index{X: g, Index: idx, T: g.Type().Elem, Pos: c.posString(e.Span)}
 	}
 	return &ir.Cond{Cond: &ir.Unary{Op: "not", X: lazyTrue(g, i), T: &ir.Type{Kind: ir.KindBool}}, Then: then, T: then.Type()}
+}
+
+// generatorKey is g[key] or g.key of g, a generator, where key is a
+// string (or a dynamic value): the attribute of the Python object it
+// names (send), else undefined, after g's operand and arguments are
+// evaluated (Jinja2's getattr and getitem agree on a generator, which
+// has no items).
+func (c *checker) generatorKey(g, key ir.Expr, sp tmpl.Span) ir.Expr {
+	c.iterate(g) // its one use
+	item := c.dyn(ir.DynIterItem, iteratorType(g), ir.DynamicType(), sp, key)
+	return &ir.Cond{Cond: lazyTrue(g), Then: item, T: item.Type()}
 }
 
 // iteratorType is the Python type of g, a generator (see generator):
@@ -1486,6 +1504,11 @@ func (c *checker) slice(e *tmpl.Slice) ir.Expr {
 	}
 	if k, ok := e.Step.(*tmpl.Const); ok && k.Value == int64(0) {
 		c.errorf(k.Span, "slice step cannot be zero")
+	}
+	if generator(x) && c.folded == e {
+		// Of constants only: never run.
+		c.iterate(x)
+		return &ir.Cond{Cond: constExpr(false), Then: out, T: t}
 	}
 	if generator(x) {
 		if g, ok := c.misusedSlice(e, x, []ir.Expr{out.Lo, out.Hi, out.Step}); ok {

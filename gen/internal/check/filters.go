@@ -292,6 +292,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	if c.rejected[x] {
 		return c.reject()
 	}
+	x = c.generatorOperand(x, name, e.X.Pos())
+	f.x = x
 	if k := x.Type().Resolve().Kind; strFilters[name] && k != ir.KindString && k != ir.KindUnknown && k != ir.KindDynamic {
 		// Jinja2's filter takes str() of any value: x | string. An
 		// inferred input is checked again as a string, as a use as one.
@@ -439,6 +441,22 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 	c.later = append(c.later, func() { c.checkFilter(f) })
 	return out
 }
+
+// generatorOperand is x, the operand of the filter name, or where x is
+// a generator that the filter takes as an object (valueOfGenerator), the
+// iterator holding it (asIterator).
+func (c *checker) generatorOperand(x ir.Expr, name string, sp tmpl.Span) ir.Expr {
+	if generator(x) && valueOfGenerator[name] {
+		return c.asIterator(x, sp)
+	}
+	return x
+}
+
+// valueOfGenerator are the filters that Jinja2 runs on a generator
+// without iterating it or printing its address: wordcount counts the
+// words of its text, which its address does not change, int and float
+// fall back to their default (Python's TypeError).
+var valueOfGenerator = map[string]bool{"wordcount": true, "int": true, "float": true}
 
 // printsAsStr reports whether a filter of a string takes a value of type
 // t as the string it prints: a number, a bool or none.
@@ -957,7 +975,7 @@ func (c *checker) reversed(f *filterUse) {
 	out, e := f.out, f.e
 	switch out.T = out.T.Resolve(); out.T.Kind {
 	case ir.KindList:
-		if !generator(f.x) && !c.iterated[out] {
+		if !onlyGenerators(f.x) && !c.iterated[out] {
 			// Jinja2 reverses a generator or an iterator into a list.
 			c.errorf(e.NameSpan, "reverse of a list yields an iterator in Jinja2, which prints as <list_reverseiterator ...> and has no length or index: loop over it, join it, or convert it with | list")
 		}

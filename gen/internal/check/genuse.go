@@ -100,8 +100,10 @@ func (c *checker) misusedArith(e *tmpl.Binary, x, y ir.Expr) (ir.Expr, bool) {
 
 // misusedSlice is a slice of g, a generator, with bounds: Jinja2
 // subscripts it in Python, which raises TypeError. Not where the slice
-// reads no variable: Jinja2's optimizer folds it at compile time through
-// its getitem, which yields undefined ((['a']|unique)[:] prints empty).
+// reads no variable: Jinja2's optimizer may fold it, or what holds it,
+// at compile time through its getitem, which yields undefined (where it
+// surely does, foldedSlice, the slice is undefined; elsewhere it stays
+// an error).
 func (c *checker) misusedSlice(e *tmpl.Slice, g ir.Expr, bounds []ir.Expr) (ir.Expr, bool) {
 	readsName := false
 	tmpl.Inspect([]tmpl.Node{&tmpl.Output{X: e}}, func(tmpl.Node) {}, func(x tmpl.Expr) {
@@ -120,6 +122,70 @@ func (c *checker) misusedSlice(e *tmpl.Slice, g ir.Expr, bounds []ir.Expr) (ir.E
 		}
 	}
 	return c.misused(e.Span, "a slice of "+what, fmt.Sprintf("TypeError '%s' object is not subscriptable", typ), xs...)
+}
+
+// foldedSlice returns the slice of a generator in e, a printed
+// expression, that Jinja2 folds to undefined when it compiles the
+// template, or nil: where all of e is constant, Jinja2 prints the value
+// its optimizer computes, and its getitem yields undefined for a slice
+// of a generator (Python's TypeError, which it catches). Only reverse and
+// unique of constants fold (map, select and reject read the context), and
+// only through the consumers below, which take undefined without
+// failing: elsewhere the slice runs, and raises TypeError (misusedSlice).
+func foldedSlice(e tmpl.Expr) *tmpl.Slice {
+	for {
+		switch x := e.(type) {
+		case *tmpl.Filter:
+			if !foldsUndefined[x.Name] || !constant(x.Args...) || slices.ContainsFunc(x.Kwargs, func(k tmpl.Kwarg) bool { return !constant(k.Value) }) {
+				return nil
+			}
+			e = x.X
+			continue
+		case *tmpl.Test:
+			if x.Name != "defined" && x.Name != "undefined" {
+				return nil
+			}
+			e = x.X
+			continue
+		case *tmpl.Slice:
+			g, ok := x.X.(*tmpl.Filter)
+			if !ok || g.Name != "reverse" && g.Name != "unique" || !constant(g.X, x.Lo, x.Hi, x.Step) || !constant(g.Args...) ||
+				slices.ContainsFunc(g.Kwargs, func(k tmpl.Kwarg) bool { return !constant(k.Value) }) {
+				return nil
+			}
+			return x
+		}
+		return nil
+	}
+}
+
+// foldsUndefined are the filters that Jinja2's optimizer runs on
+// undefined without failing.
+var foldsUndefined = map[string]bool{"sum": true, "length": true, "count": true, "list": true, "string": true, "first": true}
+
+// constant reports whether each of xs (nil for one absent) is a constant
+// or a list or tuple literal of them.
+func constant(xs ...tmpl.Expr) bool {
+	for _, x := range xs {
+		switch x := x.(type) {
+		case nil, *tmpl.Const:
+		case *tmpl.Unary:
+			if x.Op == "not" || !constant(x.X) {
+				return false
+			}
+		case *tmpl.List:
+			if !constant(x.Items...) {
+				return false
+			}
+		case *tmpl.Tuple:
+			if !constant(x.Items...) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // printed is x, a printed value, or where x prints a generator (itself,

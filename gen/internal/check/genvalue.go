@@ -197,8 +197,9 @@ func cannotFail(x ir.Expr) bool {
 
 // typedFilter reports whether x is a filter that cannot fail on its
 // operand, of a type that it takes whole and that cannot be undefined,
-// with constant arguments: int of an int or a bool, round of a number,
-// and of a string trim, length and count.
+// with constant arguments: int of an int, a bool or a string (its
+// default where Python's int fails), round of a number, and of a string
+// trim, length, count, replace and indent.
 func typedFilter(x *ir.Call) bool {
 	k := x.X.Type().Resolve().Kind
 	if ir.MaybeUndefined(x.X) || !constArgs(x) {
@@ -206,11 +207,11 @@ func typedFilter(x *ir.Call) bool {
 	}
 	switch x.Name {
 	case "int":
-		return k == ir.KindInt || k == ir.KindBool
+		return k == ir.KindInt || k == ir.KindBool || k == ir.KindString
 	case "round":
 		m, ok := argConst(x, 1)
 		return ir.IsNumber(k) && (!ok || m == "common" || m == "ceil" || m == "floor")
-	case "trim", "length", "count":
+	case "trim", "length", "count", "replace", "indent":
 		return k == ir.KindString
 	}
 	return false

@@ -427,6 +427,12 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 	}
 
 	saved, savedFrames := c.scopes, c.macros.frames
+	if c.mayNotRun() {
+		// The body runs where the call does: the scopes of the call,
+		// which the body's replace, may not run.
+		c.callMayNotRun++
+		defer func() { c.callMayNotRun-- }()
+	}
 	if len(c.macros.calling) == 0 {
 		c.macros.top = saved[0]
 	}

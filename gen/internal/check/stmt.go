@@ -51,6 +51,7 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 			return out
 		}
 		c.leadCall = leading(n.X)
+		c.folded = foldedSlice(n.X)
 		x := c.printed(c.expr(n.X, usePrint), n.X.Pos())
 		c.methodsPrinted(x, n.X.Pos())
 		c.printable(x, n.X.Pos())

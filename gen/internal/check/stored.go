@@ -56,6 +56,11 @@ func (c *checker) storedEval(v ir.Expr) ir.Expr {
 	case generator(v):
 		c.iterate(v) // its one use
 		return lazyTrue(v)
+	case reverseOfMixed(v):
+		// An iterator where the arm taken is a list, a list where it is
+		// a generator, which reverse consumes at the set: evaluated whole.
+		c.iterate(v)
+		return orTrue(v)
 	}
 	cond, ok := v.(*ir.Cond)
 	if !ok {
@@ -72,6 +77,13 @@ func (c *checker) storedEval(v ir.Expr) ir.Expr {
 		els = orTrue(cond.Else)
 	}
 	return &ir.Cond{Cond: cond.Cond, Then: then, Else: els, T: &ir.Type{Kind: ir.KindBool}}
+}
+
+// reverseOfMixed reports whether v is reverse of a conditional with a
+// generator in one arm and not in another.
+func reverseOfMixed(v ir.Expr) bool {
+	f, ok := v.(*ir.Call)
+	return ok && f.Kind == ir.CallFilter && f.Name == "reverse" && mayBeGenerator(f.X) && !onlyGenerators(f.X)
 }
 
 // orTrue is x or true: x evaluated, as a condition that is true.

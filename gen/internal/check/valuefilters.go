@@ -71,6 +71,7 @@ func (c *checker) valueFilter(e *tmpl.Filter, name string, vf valueFilter) ir.Ex
 	if c.rejected[x] {
 		return c.reject()
 	}
+	x = c.generatorOperand(x, name, e.X.Pos())
 	if sorted, ok := minMaxBySort(e, name); ok && inferredItems(x.Type()) {
 		// Of objects whose fields are inferred, which no dynamic value
 		// holds: the first of the stable sort is the item min (max) yields.
