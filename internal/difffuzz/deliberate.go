@@ -30,7 +30,7 @@ var deliberateReasons = []deliberateReason{
 	{doc: "Lists modified where other names hold them", match: matches(`whose list is also held elsewhere|in a loop over it, which Jinja2 iterates as it changes`)},
 	{doc: "Syntax errors in files Jinja2 does not load", raises: true, match: matches(`^unknown tag "…"`)},
 	{doc: "Operations Jinja2 fails on", raises: true, match: func(msg string) bool {
-		return raisesInPython.MatchString(msg) && !listConcat.MatchString(msg) || comparesUnordered(msg)
+		return raisesInPython.MatchString(msg) && !listConcat.MatchString(msg) && !numberArith.MatchString(msg) || comparesUnordered(msg)
 	}},
 }
 
@@ -66,6 +66,11 @@ var raisesInPython = regexp.MustCompile(`^unsupported operand types for |` +
 // whatever their items' types: where promptgen rejects it, no reason
 // covers it.
 var listConcat = regexp.MustCompile(`^unsupported operand types for \+: list of .* and list of `)
+
+// numberArith matches the message of arithmetic of two numbers, bools
+// among them, which Python computes (True * False is 0, True / 2 is 0.5):
+// where promptgen rejects it, no reason covers it.
+var numberArith = regexp.MustCompile(`^unsupported operand types for \S+: (bool|int|number) and (bool|int|number)$`)
 
 // cannotCompare is the message of an ordering comparison of two types.
 var cannotCompare = regexp.MustCompile(`^cannot compare (.+) (<|<=|>|>=) (.+)$`)

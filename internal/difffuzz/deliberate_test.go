@@ -25,6 +25,10 @@ func TestDeliberate(t *testing.T) {
 		{"unsupported operand types for -: string and string", false, "Operations Jinja2 fails on"},
 		{"unsupported operand types for -: string and string", true, ""},
 		{"unsupported operand types for +: list of int and list of string", false, ""},
+		{"unsupported operand types for *: bool and bool", false, ""},
+		{"unsupported operand types for //: int and bool", false, ""},
+		{"unsupported operand types for -: bool and number", false, ""},
+		{"unsupported operand types for -: bool and string", false, "Operations Jinja2 fails on"},
 		{"cannot compare none <= number", false, "Operations Jinja2 fails on"},
 		{"cannot compare list of bool <= string", false, "Operations Jinja2 fails on"},
 		{"cannot compare bool < bool", false, ""},   // Python orders bools

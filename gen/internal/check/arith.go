@@ -266,6 +266,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		// One type for both: a string, list or dict takes only + and %
 		// of its own type (a * b repeats by an int).
 		xt.Resolve().Number = e.Op != "+" && e.Op != "%"
+		xt.Resolve().NoBool = true
 	case e.Op == "*" && (xt.Kind == ir.KindUnknown && yt.Kind == ir.KindInt || yt.Kind == ir.KindUnknown && xt.Kind == ir.KindInt):
 		// n * x repeats a string and multiplies an int: x, and so the
 		// product, is what its other uses make it ((3 * x).split()), else
@@ -273,6 +274,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		if xt.Kind == ir.KindInt {
 			xt, yt = yt, xt
 		}
+		xt.Resolve().NoBool = true
 		switch h := &xt.Resolve().Hint; *h {
 		case ir.KindList, ir.KindString:
 			*h = ir.KindString // sliced and repeated: not a list, which promptgen does not repeat

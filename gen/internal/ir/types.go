@@ -72,10 +72,14 @@ type Type struct {
 	// when only tested), and Number says it is an operand of arithmetic
 	// that Python takes of two values of one type only where they are
 	// numbers (a - b, a * b of two unknowns, unified): its default is a
-	// number whatever it is printed as.
+	// number whatever it is printed as. NoBool says it is an operand of
+	// arithmetic whose result has its type (a + b of two unknowns, n * x
+	// of an int n): Python's arithmetic on bools yields ints, so it
+	// becomes no bool (types.Unify).
 	Link   *Type
 	Hint   Kind
 	Number bool
+	NoBool bool
 }
 
 // Resolve follows the links left by unification.

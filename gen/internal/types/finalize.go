@@ -14,7 +14,7 @@ func Clone(t *ir.Type, seen map[*ir.Type]*ir.Type) *ir.Type {
 	if t.Go != nil {
 		return t // a Go type is complete: nothing is inferred in it
 	}
-	c := &ir.Type{Kind: t.Kind, Declared: t.Declared, MaybeEmpty: t.MaybeEmpty, Hint: t.Hint, Number: t.Number}
+	c := &ir.Type{Kind: t.Kind, Declared: t.Declared, MaybeEmpty: t.MaybeEmpty, Hint: t.Hint, Number: t.Number, NoBool: t.NoBool}
 	seen[t] = c
 	if t.Elem != nil {
 		c.Elem = Clone(t.Elem, seen)

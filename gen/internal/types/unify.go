@@ -63,10 +63,20 @@ func unify(a, b *ir.Type, errs *[]error) {
 	switch {
 	case b.Kind == ir.KindUnknown && occurs(b, a):
 		*errs = append(*errs, errors.New("type mismatch: a value cannot contain itself"))
+	case b.Kind == ir.KindUnknown && b.NoBool && a.Kind == ir.KindBool:
+		// The one type of arithmetic's operands and result (a * b of
+		// two unknowns, n * x) beside a bool: Python's arithmetic on
+		// bools yields an int, so it is a number of another kind, which
+		// stays apart from the bool as numbers of different kinds do.
+		b.Kind = ir.KindInt
+		if b.Hint == ir.KindFloat {
+			b.Kind = ir.KindFloat
+		}
 	case b.Kind == ir.KindUnknown:
 		if a.Kind == ir.KindUnknown {
 			a.Hint = strongerHint(a.Hint, b.Hint)
 			a.Number = a.Number || b.Number
+			a.NoBool = a.NoBool || b.NoBool
 		}
 		b.Link = a
 	case a.Kind == ir.KindInt && b.Kind == ir.KindFloat && !a.Declared:
@@ -169,7 +179,7 @@ func emptyFits(t *ir.Type) error {
 // Unifiable reports whether Unify would make a and b one type without an
 // error; numbers of different kinds are not (each keeps its own), nor an
 // unknown type that only a number can be (ir.Type.Number) and a type that
-// is no number.
+// is no number, nor one that becomes no bool (ir.Type.NoBool) and a bool.
 func Unifiable(a, b *ir.Type) bool {
 	a, b = a.Resolve(), b.Resolve()
 	if b.Kind == ir.KindUnknown {
@@ -179,7 +189,7 @@ func Unifiable(a, b *ir.Type) bool {
 	case a == b:
 		return true
 	case a.Kind == ir.KindUnknown:
-		return !occurs(a, b) && !(a.Number && !ir.IsNumber(b.Kind) && b.Kind != ir.KindUnknown && b.Kind != ir.KindDynamic)
+		return !occurs(a, b) && !(a.Number && !ir.IsNumber(b.Kind) && b.Kind != ir.KindUnknown && b.Kind != ir.KindDynamic) && !(a.NoBool && b.Kind == ir.KindBool)
 	case isEmptyDict(a) && b.Kind == ir.KindMap, isEmptyDict(b) && a.Kind == ir.KindMap:
 		return true
 	case isEmptyDict(a) && b.Kind == ir.KindStruct:
