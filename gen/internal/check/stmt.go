@@ -233,6 +233,9 @@ func (c *checker) reboundTarget(n *tmpl.For) bool {
 func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	targetTypes := make([]*ir.Type, len(n.Targets))
 	str := &ir.Type{Kind: ir.KindString}
+	// A loop in a macro that the iterable calls sets its own while this
+	// one's is checked.
+	defer func(outer tmpl.Expr) { c.loopIter = outer }(c.loopIter)
 	c.loopIter = n.Iter
 	if what, ok := c.items(n.Iter, out); ok {
 		m := out.Iter.Type()
