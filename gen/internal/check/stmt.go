@@ -280,7 +280,7 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 			if len(n.Targets) != 1 {
 				c.errorf(n.Span, "values() of a map or dict unpacked into %d targets is not supported: write \"for value in ...\"", len(n.Targets))
 			}
-			out.Key = c.newLocal("key", str)
+			out.Key, out.Values = c.newLocal("key", str), true
 			for i := range targetTypes {
 				targetTypes[i] = val
 			}

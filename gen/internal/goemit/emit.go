@@ -27,6 +27,9 @@ type emitter struct {
 	tmp   int
 	read  map[*ir.Local]bool
 	loops map[*ir.For][3]string // Go names of a loop's index, length and items
+	// loopMaps holds the map of a loop over its values (ir.For.Values),
+	// where loop.previtem or loop.nextitem looks them up.
+	loopMaps map[*ir.For]jen.Code
 	// assumed counts the conditions (Go source) that an enclosing if makes
 	// true where the code being emitted runs: the definedness of the
 	// feed's fields it tested, which no statement changes.
@@ -257,6 +260,9 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			}
 			v, ok := e.temp("v"), e.temp("ok")
 			item := jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Qual(ir.JinjaPath, "LoopItem").Call(jen.Id(names[2]), at)
+			if m, values := e.loopMaps[x.For]; values { // the item is the key of the value
+				return gval{pre: []jen.Code{item}, val: jen.Add(m).Index(jen.Id(v)), def: jen.Id(ok)}
+			}
 			return gval{pre: []jen.Code{item}, val: jen.Id(v), def: jen.Id(ok)}
 		}
 	case *ir.Select:

@@ -453,10 +453,17 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 			return tval{val: call("diff", n, l.index0())}
 		case "revindex0":
 			return tval{val: call("diff", n, l.index1())}
-		case "previtem":
-			return tval{val: l.item(-1), maybe: true}
-		case "nextitem":
-			return tval{val: l.item(1), maybe: true}
+		case "previtem", "nextitem":
+			item := l.item(1)
+			if x.Attr == "previtem" {
+				item = l.item(-1)
+			}
+			if l.m == "" {
+				return tval{val: item, maybe: true}
+			}
+			v := e.temp("v") // the key, then its value
+			pre := action(v+" := "+item) + action("if def "+v) + action(v+" = "+call("getitem", l.m, v)) + "{{ end }}"
+			return tval{pre: pre, val: v, maybe: true}
 		}
 	case *ir.Select:
 		return e.selectItems(x)
@@ -1474,6 +1481,9 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 			action(items+" = "+kept)
 	}
 	l := loopVars{items: items, padded: padIndex(n) && !n.Live}
+	if n.Values {
+		l.m = m
+	}
 	if n.Index != "" || n.Live {
 		l.index = e.temp("i")
 	}
@@ -1538,7 +1548,10 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 // costs text/template about twice a field read.
 type loopVars struct {
 	index, length, items string
-	padded               bool
+	// m is the map of a loop over its values (ir.For.Values), in which
+	// loop.previtem and loop.nextitem look up their keys.
+	m      string
+	padded bool
 }
 
 // index0 and index1 are loop.index0 and loop.index.
