@@ -479,7 +479,11 @@ func (g *generator) dictItemsStmt() string {
 	}
 	switch {
 	case iter == ".values()":
-		return g.tag("for pv in "+dict.text+iter) + "{{ pv }};" + g.tag("endfor")
+		body := "{{ pv }};"
+		if g.on("loop-neighbour") { // the value after (no draw: the stream stays)
+			body = "{{ pv }}|{{ loop.nextitem }};"
+		}
+		return g.tag("for pv in "+dict.text+iter) + body + g.tag("endfor")
 	case g.chance(0.25):
 		// Its (key, value) tuples as a value: printed, or a list of them.
 		if iter == "|items" || iter == ".items()" {
@@ -487,8 +491,13 @@ func (g *generator) dictItemsStmt() string {
 		}
 		return "{{ " + dict.text + iter + " }}"
 	case g.chance(0.2) && g.on("loop-neighbour"):
-		// An unpacking loop over a list of them, whose neighbours are items.
-		return g.tag("for pk, pv in "+dict.text+"|dictsort|list") + "{{ pk }}={{ loop." + g.pick([]string{"previtem", "nextitem"}) + " }};" + g.tag("endfor")
+		// An unpacking loop over a list of them, or over the dict's items,
+		// whose neighbours are the (key, value) tuples.
+		iterable := dict.text + "|dictsort|list"
+		if iter == "|items" || iter == ".items()" {
+			iterable = dict.text + iter
+		}
+		return g.tag("for pk, pv in "+iterable) + "{{ pk }}={{ loop." + g.pick([]string{"previtem", "nextitem"}) + " }};" + g.tag("endfor")
 	}
 	return g.tag("for pk, pv in "+dict.text+iter) + "{{ pk }}={{ pv }};" + g.tag("endfor")
 }

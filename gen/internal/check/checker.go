@@ -54,7 +54,7 @@ type checker struct {
 	// rejected are the stand-ins for expressions reported as unsupported,
 	// whose uses are not reported again.
 	rejected map[ir.Expr]bool
-	// loopIter is the iterable of the for loop checked last: items() and
+	// loopIter is the iterable of the for loop being checked: items() and
 	// keys() are supported there only.
 	loopIter tmpl.Expr
 	// sets are the checked sets with a value, for markUndefined and

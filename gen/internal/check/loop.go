@@ -13,14 +13,18 @@ import (
 // a loop that unpacks its items, the item's: a list, or a dynamic value
 // such as a tuple), and undefined at the ends (a dynamic value's
 // undefined, of a loop over one). Its use u hints the loop variable's
-// type as the variable's own would.
+// type as the variable's own would. Of a loop over m.values(), they are
+// the values of the keys before and after, of one over its items the
+// (key, value) tuples, dynamic values (the emitters look the keys up).
 func (c *checker) loopNeighbour(loop *ir.For, name string, sp tmpl.Span, u use) ir.Expr {
 	var t *ir.Type
 	switch it := loop.Iter.Type().Resolve(); {
+	case loop.Values:
+		t = loop.Value.T
+		hint(t, u)
 	case loop.Key != nil:
-		// Its items are a map's keys, the pairs built as it runs.
-		c.errorf(sp, "loop.%s of a loop over the items or values of a map or dict is not supported (loop over m | dictsort | list, whose items are (key, value) tuples)", name)
-		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
+		// The (key, value) tuple, a dynamic value.
+		t = ir.DynamicType()
 	case loop.Unpack == nil:
 		t = loop.Value.T
 		hint(t, u)

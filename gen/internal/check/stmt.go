@@ -233,6 +233,9 @@ func (c *checker) reboundTarget(n *tmpl.For) bool {
 func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	targetTypes := make([]*ir.Type, len(n.Targets))
 	str := &ir.Type{Kind: ir.KindString}
+	// A loop in a macro that the iterable calls sets its own while this
+	// one's is checked.
+	defer func(outer tmpl.Expr) { c.loopIter = outer }(c.loopIter)
 	c.loopIter = n.Iter
 	if what, ok := c.items(n.Iter, out); ok {
 		m := out.Iter.Type()
@@ -277,7 +280,7 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 			if len(n.Targets) != 1 {
 				c.errorf(n.Span, "values() of a map or dict unpacked into %d targets is not supported: write \"for value in ...\"", len(n.Targets))
 			}
-			out.Key = c.newLocal("key", str)
+			out.Key, out.Values = c.newLocal("key", str), true
 			for i := range targetTypes {
 				targetTypes[i] = val
 			}

@@ -14,7 +14,7 @@ func GoBody(f *jen.File, p *ir.Prompt) []jen.Code {
 	for _, f := range p.Funcs {
 		maps.Copy(read, readLocals(f.Body))
 	}
-	e := &emitter{p: p, tmp: p.NumLocals, read: read, loops: map[*ir.For][3]string{}}
+	e := &emitter{p: p, tmp: p.NumLocals, read: read, loops: map[*ir.For][3]string{}, loopMaps: map[*ir.For]jen.Code{}}
 	body := e.declare(p.Locals)
 	body = append(body, e.funcs()...)
 	body = append(body, e.nodes(p.Body)...)
@@ -135,4 +135,16 @@ func (e *emitter) callFunc(x *ir.CallFunc) []jen.Code {
 		jen.If(jen.Err().Op(":=").Qual(ir.RuntimePath, "EnterMacro").Call(jen.Lit(e.p.Key), jen.Lit(x.Pos), jen.Lit(x.Func.Name), depth, jen.Op("&").Id(e.calls)), jen.Err().Op("!=").Nil()).Block(jen.Return(dst, jen.Err())),
 		jen.Var().Id(err).Error(),
 		jen.If(jen.List(dst, jen.Id(err)).Op("=").Id(x.Func.GoName).Call(args...), jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, jen.Id(err))))
+}
+
+// readsNeighbour reports whether the body of loop n reads its
+// loop.previtem or loop.nextitem.
+func readsNeighbour(n *ir.For) bool {
+	found := false
+	ir.Walk(n.Body, func(x ir.Expr) {
+		if a, ok := x.(*ir.LoopAttr); ok && a.For == n && ir.IsLoopNeighbour(a) {
+			found = true
+		}
+	})
+	return found
 }

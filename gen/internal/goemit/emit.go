@@ -27,6 +27,9 @@ type emitter struct {
 	tmp   int
 	read  map[*ir.Local]bool
 	loops map[*ir.For][3]string // Go names of a loop's index, length and items
+	// loopMaps holds the map or dict of a loop over its values or items,
+	// where loop.previtem or loop.nextitem looks up the key's value.
+	loopMaps map[*ir.For]jen.Code
 	// assumed counts the conditions (Go source) that an enclosing if makes
 	// true where the code being emitted runs: the definedness of the
 	// feed's fields it tested, which no statement changes.
@@ -257,6 +260,17 @@ func (e *emitter) typedExpr(x ir.Expr) gval {
 			}
 			v, ok := e.temp("v"), e.temp("ok")
 			item := jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Qual(ir.JinjaPath, "LoopItem").Call(jen.Id(names[2]), at)
+			tuple := func(a, b jen.Code) *jen.Statement { return jen.Qual(ir.JinjaPath, "TupleValue").Call(a, b) }
+			switch m, byKey := e.loopMaps[x.For]; {
+			case byKey && x.For.Values: // the item is the key of the value
+				return gval{pre: []jen.Code{item}, val: jen.Add(m).Index(jen.Id(v)), def: jen.Id(ok)}
+			case byKey: // the (key, value) tuple of a map's or dict's key
+				val := e.toDynamic(gval{val: jen.Add(m).Index(jen.Id(v))}, x.For.Value.T)
+				key := jen.Qual(ir.JinjaPath, "StringValue").Call(jen.Id(v))
+				return gval{pre: append([]jen.Code{item}, val.pre...), val: tuple(key, val.val), def: jen.Id(ok)}
+			case x.For.Key != nil: // a dynamic value's (key, value) pair
+				return gval{pre: []jen.Code{item}, val: tuple(jen.Id(v).Index(jen.Lit(0)), jen.Id(v).Index(jen.Lit(1))), def: jen.Id(ok)}
+			}
 			return gval{pre: []jen.Code{item}, val: jen.Id(v), def: jen.Id(ok)}
 		}
 	case *ir.Select:

@@ -538,7 +538,7 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 			keys[i] = jen.Lit(f.Key)
 		}
 		out = append(out, jen.Id(items).Op(":=").Index().String().Values(keys...))
-		if n.Key != nil && readLocals(n.Body, n.Filter)[n.Value] {
+		if n.Key != nil && (readLocals(n.Body, n.Filter)[n.Value] || readsNeighbour(n)) {
 			// The literal is evaluated once; a value of a dict whose
 			// values are of several types is a dynamic value.
 			d, m := e.temp("d"), e.temp("m")
@@ -621,6 +621,9 @@ func (e *emitter) forLoop(n *ir.For) []jen.Code {
 		index = e.temp("i")
 	}
 	e.loops[n] = [3]string{index, length, items}
+	if n.Key != nil && it.Kind != ir.KindDynamic {
+		e.loopMaps[n] = v.val
+	}
 	x := e.temp("x")
 	used := readLocals(n.Body)
 	for _, l := range append([]*ir.Local{n.Key, n.Value}, n.Unpack...) {

@@ -25,6 +25,9 @@ type (
 		// Unpack holds the targets of for a, b in xs: each element of the
 		// list xs must be a list of len(Unpack) items.
 		Unpack []*Local
+		// Values marks a loop over m.values(): Key is the map's key, which
+		// the template does not name.
+		Values bool
 		Iter   Expr
 		// Dictsort holds case_sensitive and reverse of m|dictsort, whose
 		// keys come in its order.

@@ -453,10 +453,25 @@ func (e *ttEmitter) expr(x ir.Expr) tval {
 			return tval{val: call("diff", n, l.index0())}
 		case "revindex0":
 			return tval{val: call("diff", n, l.index1())}
-		case "previtem":
-			return tval{val: l.item(-1), maybe: true}
-		case "nextitem":
-			return tval{val: l.item(1), maybe: true}
+		case "previtem", "nextitem":
+			item := l.item(1)
+			if x.Attr == "previtem" {
+				item = l.item(-1)
+			}
+			v := e.temp("v") // the key, then its value or the pair
+			var val string
+			switch {
+			case l.pairs:
+				val = call("dyn", `"tuple"`, e.pos(x.For.Pos), call("index", v, "0"), call("index", v, "1"))
+			case l.values:
+				val = call("getitem", l.m, v)
+			case l.m != "":
+				val = call("dyn", `"tuple"`, e.pos(x.For.Pos), v, call("getitem", l.m, v))
+			default:
+				return tval{val: item, maybe: true}
+			}
+			pre := action(v+" := "+item) + action("if def "+v) + action(v+" = "+unparen(val)) + "{{ end }}"
+			return tval{pre: pre, val: v, maybe: true}
 		}
 	case *ir.Select:
 		return e.selectItems(x)
@@ -1474,6 +1489,9 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 			action(items+" = "+kept)
 	}
 	l := loopVars{items: items, padded: padIndex(n) && !n.Live}
+	if n.Key != nil {
+		l.m, l.values, l.pairs = m, n.Values, dynPairs
+	}
 	if n.Index != "" || n.Live {
 		l.index = e.temp("i")
 	}
@@ -1538,7 +1556,13 @@ func (e *ttEmitter) forLoop(n *ir.For) string {
 // costs text/template about twice a field read.
 type loopVars struct {
 	index, length, items string
-	padded               bool
+	// m is the map or dict of a loop over its values or items, in which
+	// loop.previtem and loop.nextitem look up their keys; values marks
+	// a loop over its values (ir.For.Values), and pairs one over a dynamic
+	// value's (key, value) pairs.
+	m             string
+	values, pairs bool
+	padded        bool
 }
 
 // index0 and index1 are loop.index0 and loop.index.
