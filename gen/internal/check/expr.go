@@ -1416,10 +1416,15 @@ func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
 		idx = constExpr(int64(0))
 	}
 	var then ir.Expr
-	if isDynamic(g) {
+	switch elem := g.Type().Elem; {
+	case isDynamic(g):
 		then = c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, g, idx)
-	} else {
-		then = &ir.Index{X: g, Index: idx, T: g.Type().Elem, Pos: c.posString(e.Span)}
+	case elem == nil:
+		// g's operand is no list (a name a macro that calls itself
+		// cannot read), which is reported
+		return g
+	default:
+		then = &ir.Index{X: g, Index: idx, T: elem, Pos: c.posString(e.Span)}
 	}
 	return &ir.Cond{Cond: &ir.Unary{Op: "not", X: lazyTrue(g, i), T: &ir.Type{Kind: ir.KindBool}}, Then: then, T: then.Type()}
 }
