@@ -28,6 +28,7 @@ gen/testdata/render/golden.py; with profile, it is transformers' (jinja:
 import functools
 import importlib.util
 import json
+import operator
 import os
 import re
 import sys
@@ -250,29 +251,45 @@ def noting(f):
     return wrapper
 
 
-def noting_visit(visit):
-    """A code generator's visit, its code's value passed through noted
-    (a constant Jinja2 folds as it compiles too)."""
-    def visitor(self, node, frame):
-        self.write("environment.noted(")
-        visit(self, node, frame)
-        self.write(")")
-    return visitor
+def noting_format(f):
+    """f, a function that formats its other arguments with a string (%,
+    the format filter), also recorded in printed_opaque where they hold an
+    opaque object, whose text the format may cut ('%.3s' % g)."""
+    @functools.wraps(f)
+    def wrapper(value, *args, **kwargs):
+        if isinstance(value, str) and holds_opaque((args, kwargs)):
+            printed_opaque.append(True)
+        return noted(f(value, *args, **kwargs))
+    return wrapper
+
+
+formatted = noting_format(operator.mod)
 
 
 class NotingCodeGenerator(CodeGenerator):
-    """Jinja2's code generator with each % and ~ passed through noted."""
+    """Jinja2's code generator with each ~ passed through noted and each
+    % made by formatted."""
 
-    visit_Mod = noting_visit(CodeGenerator.visit_Mod)
-    visit_Concat = noting_visit(CodeGenerator.visit_Concat)
+    def visit_Concat(self, node, frame):
+        self.write("environment.noted(")
+        super().visit_Concat(node, frame)
+        self.write(")")
+
+    def visit_Mod(self, node, frame):
+        self.write("environment.formatted(")
+        self.visit(node.left, frame)
+        self.write(", ")
+        self.visit(node.right, frame)
+        self.write(")")
 
 
 def noting_environment(env):
     """env with what makes a string of a value noted: its filters, % and
     ~; calls are noted for all (jinja2.runtime, patched in main)."""
     env.filters = {name: noting(f) for name, f in env.filters.items()}
+    env.filters["format"] = noting_format(env.filters["format"])
     env.code_generator_class = NotingCodeGenerator
-    env.noted = noted
+    env.noted, env.formatted = noted, formatted
     return env
 
 
@@ -280,7 +297,7 @@ def main():
     # str.format, and a macro's text; % and ~ of constants, which Jinja2
     # folds as it compiles (a template, then its includes, in the job)
     jinja2.runtime.Context.call = noting(jinja2.runtime.Context.call)
-    nodes._binop_to_func["%"] = noting(nodes._binop_to_func["%"])
+    nodes._binop_to_func["%"] = formatted
     nodes.Concat.as_const = noting(nodes.Concat.as_const)
     jobs = json.load(sys.stdin)
     envs = {}
