@@ -611,6 +611,11 @@ func TestRenderErrors(t *testing.T) {
 		"reverseundef": "inputs:\n  u: string?\ntemplate: \"{{ u|reverse }}\"\n",
 		// A sum of tuples that holds a generator, printed (its address).
 		"gensum": "inputs:\n  xs: [string]\ntemplate: \"{{ (1, xs|unique) + () }}\"\n",
+		// A list literal printed where it stands is made, then printed: an
+		// undefined item after a reversed one (of an undefined string)
+		// fails first (difffuzz seed 264 case 716, the Go backend failed on
+		// printing the reversed).
+		"literalorder": "inputs:\n  s: string\ntemplate: \"{% for e in s %}{% endfor %}{{ [('' if e else e)|reverse, e.replace('a', 'b')] }}\"\n",
 	}
 	tests := []struct {
 		key, feed, want string
@@ -626,6 +631,7 @@ func TestRenderErrors(t *testing.T) {
 		{"objfilters", `{"c": 7, "n": 0, "tickets": [{"id": 1, "reviewer": {"name": "a"}}, {"id": 2, "reviewer": {"name": "b"}}]}`, "2,1\n"},
 		{"objfilters", `{"c": 7, "n": 0, "tickets": [{"id": 1, "reviewer": {"name": "a"}}, {"id": 2}]}`, `ERROR: prompts/objfilters.yaml:20:23: render objfilters: variable is undefined`},
 		{"objfilters", `{"c": 8, "n": 0, "tickets": [{"id": 1, "nick": "b"}, {"id": 2, "nick": "b"}, {"id": 3, "nick": "a"}]}`, "2,1,3\n"},
+		{"literalorder", `{"s": "ab"}`, `ERROR: prompts/literalorder.yaml:3:70: render literalorder: "e": variable is undefined`},
 		{"uniquedyn", `{"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": "A"}]}`, "['a']"},
 		{"uniquedyn", `{"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": [{"type": "text", "text": "hi"}]}]}`, `ERROR: prompts/uniquedyn.yaml:3:15: render uniquedyn: invalid operation: unhashable type: 'list'`},
 		{"uniqueobjects", `{"os": [], "ls": []}`, "[]|"},

@@ -32,7 +32,8 @@ type Outcome struct {
 	// PrintedOpaque, for Jinja2, says that a {{ }} printed a generator,
 	// an iterator or a method (its text holds its address), also where
 	// that text did not reach the output (a block set never printed, a
-	// filter block that cut it).
+	// filter block that cut it), or that a filter, ~, % or a call made a
+	// string holding its text that no {{ }} printed (g|string|length).
 	PrintedOpaque bool
 	// Reached, for a Job with a Probe that Jinja2 renders, says whether
 	// Jinja2 ran the probed construct with the job's data; nil where no

@@ -176,10 +176,18 @@ func lazyTrue(g ir.Expr, after ...ir.Expr) ir.Expr {
 }
 
 // evaluatedTrue is true, with each of xs evaluated in turn, as a
-// condition: where one fails, the render fails there.
+// condition: where one fails, the render fails there. A list or dict
+// literal is its items, each of its own type: one printed where it
+// stands (~ of ints and numbers) has no Go type that holds them.
 func evaluatedTrue(xs ...ir.Expr) ir.Expr {
 	var out ir.Expr
 	for _, x := range xs {
+		switch l := x.(type) {
+		case *ir.List:
+			x = evaluatedTrue(l.Items...)
+		case *ir.Dict:
+			x = evaluatedTrue(l.Values...)
+		}
 		if _, ok := x.(*ir.Const); ok {
 			continue
 		}
@@ -1416,10 +1424,15 @@ func (c *checker) generatorIndex(g, i ir.Expr, e *tmpl.Index) ir.Expr {
 		idx = constExpr(int64(0))
 	}
 	var then ir.Expr
-	if isDynamic(g) {
+	switch elem := g.Type().Elem; {
+	case isDynamic(g):
 		then = c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, g, idx)
-	} else {
-		then = &ir.Index{X: g, Index: idx, T: g.Type().Elem, Pos: c.posString(e.Span)}
+	case elem == nil:
+		// g's operand is no list (a name a macro that calls itself
+		// cannot read), which is reported
+		return g
+	default:
+		then = &ir.Index{X: g, Index: idx, T: elem, Pos: c.posString(e.Span)}
 	}
 	return &ir.Cond{Cond: &ir.Unary{Op: "not", X: lazyTrue(g, i), T: &ir.Type{Kind: ir.KindBool}}, Then: then, T: then.Type()}
 }

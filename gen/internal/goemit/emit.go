@@ -1039,7 +1039,8 @@ func (e *emitter) branchOn(x ir.Expr, decide func(leaf ir.Expr, v gval, truthy b
 // skip returns uses of the variables that x reads, for an operand that a
 // constant makes Jinja2 skip: Go rejects variables that are never read.
 // The locals and loops of a macro call's body in x are not: the body,
-// never emitted, declares none of them.
+// never emitted, declares none of them; nor is the item of a select or
+// a map of a filter, which each declares as it loops.
 func (e *emitter) skip(x ir.Expr) []jen.Code {
 	var out []jen.Code
 	seen := map[string]bool{}
@@ -1058,6 +1059,10 @@ func (e *emitter) skip(x ir.Expr) []jen.Code {
 				declare(l)
 			}
 			ir.WalkTargets(c.Body, declare)
+		case *ir.Select:
+			declare(c.Item)
+		case *ir.MapFilter:
+			declare(c.Item)
 		case *ir.CallFunc:
 			if c.Caller != nil {
 				for _, l := range c.Caller.Locals {

@@ -101,45 +101,56 @@ func (e *emitter) appendRepr(buf *jen.Statement, v jen.Code, t *ir.Type) []jen.C
 // element by element, each with its own type, an undefined element as
 // Undefined, dict keys in insertion order.
 func (e *emitter) appendLiteral(buf *jen.Statement, x ir.Expr) []jen.Code {
+	eval, print := e.literal(buf, x)
+	return append(eval, print...)
+}
+
+// literal returns the statements that evaluate the elements of x, an
+// Inline literal, and those that append its repr: Jinja2 makes the
+// literal before it prints it, so an element that fails fails before an
+// element before it that cannot be printed (a generator) does.
+func (e *emitter) literal(buf *jen.Statement, x ir.Expr) (eval, print []jen.Code) {
 	lit := func(s string) jen.Code { return buf.Clone().Op("=").Append(buf.Clone(), jen.Lit(s).Op("...")) }
-	element := func(x ir.Expr) []jen.Code {
+	element := func(x ir.Expr) {
 		if ir.IsInline(x) {
-			return e.appendLiteral(buf, x)
+			ev, pr := e.literal(buf, x)
+			eval, print = append(eval, ev...), append(print, pr...)
+			return
 		}
 		v := e.expr(x)
+		eval = append(eval, v.pre...)
 		repr := e.appendRepr(buf, v.val, x.Type())
 		if v.def != nil {
-			return append(v.pre, jen.If(v.def).Block(repr...).Else().Block(lit("Undefined")))
+			repr = []jen.Code{jen.If(v.def).Block(repr...).Else().Block(lit("Undefined"))}
 		}
-		return append(v.pre, repr...)
+		print = append(print, repr...)
 	}
-	var out []jen.Code
 	switch x := x.(type) {
 	case *ir.List:
-		out = append(out, lit("["))
+		print = append(print, lit("["))
 		for i, it := range x.Items {
 			if i > 0 {
-				out = append(out, lit(", "))
+				print = append(print, lit(", "))
 			}
-			out = append(out, element(it)...)
+			element(it)
 		}
-		out = append(out, lit("]"))
+		print = append(print, lit("]"))
 	case *ir.Dict:
-		out = append(out, lit("{"))
+		print = append(print, lit("{"))
 		for i, f := range x.T.Fields { // its keys, also when it is dynamic
 			if i > 0 {
-				out = append(out, lit(", "))
+				print = append(print, lit(", "))
 			}
 			if x.IntKeys != nil && x.IntKeys[i] {
-				out = append(out, lit(f.Key+": "))
+				print = append(print, lit(f.Key+": "))
 			} else {
-				out = append(out, buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)), lit(": "))
+				print = append(print, buf.Clone().Op("=").Qual(ir.JinjaPath, "AppendQuoted").Call(buf.Clone(), jen.Lit(f.Key)), lit(": "))
 			}
-			out = append(out, element(x.Values[i])...)
+			element(x.Values[i])
 		}
-		out = append(out, lit("}"))
+		print = append(print, lit("}"))
 	}
-	return out
+	return eval, print
 }
 
 // appendJSON appends the tojson filter's output for x to buf.

@@ -13,7 +13,9 @@ yields each piece of output as it goes; a block, macro or call buffers
 its own), and "opaque": true where a {{ }} printed a generator, an
 iterator or a method, or a list, tuple or dict holding one, whose text
 holds its address, also where that text
-was then dropped or cut (a block set never printed, truncate).
+was then dropped or cut (a block set never printed, truncate), or where
+a filter, a call (str.format), ~ or % made a string holding an address
+(str() of such an object, never printed: |string|length).
 An item with "probe": {"template": "" for the template or an include's
 name, "offset": a byte offset in it} that renders is rendered again with a
 probe at the construct holding that offset, and its result gets
@@ -23,14 +25,19 @@ gen/testdata/render/golden.py; with profile, it is transformers' (jinja:
 {profile: transformers}), as gen/testdata/chat/render.py builds it.
 """
 
+import functools
 import importlib.util
 import json
+import operator
 import os
+import re
 import sys
 import types
 
 import jinja2
+import jinja2.runtime
 from jinja2 import nodes
+from jinja2.compiler import CodeGenerator
 from jinja2.lexer import TokenStream, newline_re
 from jinja2.parser import Parser
 
@@ -223,7 +230,75 @@ def finalize(value):
     return value
 
 
+ADDRESS = re.compile(r" at 0x[0-9a-f]+>", re.IGNORECASE)
+
+
+def noted(value):
+    """value, recorded in printed_opaque where it is a string holding an
+    address (an opaque object's text, made but perhaps never printed:
+    |string|length, (g ~ '')[:3]); an upper-cased one too."""
+    if isinstance(value, str) and ADDRESS.search(value):
+        printed_opaque.append(True)
+    return value
+
+
+def noting(f):
+    """f, its result passed through noted; Jinja2's pass_context and the
+    like are kept (functools.wraps copies them)."""
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        return noted(f(*args, **kwargs))
+    return wrapper
+
+
+def noting_format(f):
+    """f, a function that formats its other arguments with a string (%,
+    the format filter), also recorded in printed_opaque where they hold an
+    opaque object, whose text the format may cut ('%.3s' % g)."""
+    @functools.wraps(f)
+    def wrapper(value, *args, **kwargs):
+        if isinstance(value, str) and holds_opaque((args, kwargs)):
+            printed_opaque.append(True)
+        return noted(f(value, *args, **kwargs))
+    return wrapper
+
+
+formatted = noting_format(operator.mod)
+
+
+class NotingCodeGenerator(CodeGenerator):
+    """Jinja2's code generator with each ~ passed through noted and each
+    % made by formatted."""
+
+    def visit_Concat(self, node, frame):
+        self.write("environment.noted(")
+        super().visit_Concat(node, frame)
+        self.write(")")
+
+    def visit_Mod(self, node, frame):
+        self.write("environment.formatted(")
+        self.visit(node.left, frame)
+        self.write(", ")
+        self.visit(node.right, frame)
+        self.write(")")
+
+
+def noting_environment(env):
+    """env with what makes a string of a value noted: its filters, % and
+    ~; calls are noted for all (jinja2.runtime, patched in main)."""
+    env.filters = {name: noting(f) for name, f in env.filters.items()}
+    env.filters["format"] = noting_format(env.filters["format"])
+    env.code_generator_class = NotingCodeGenerator
+    env.noted, env.formatted = noted, formatted
+    return env
+
+
 def main():
+    # str.format, and a macro's text; % and ~ of constants, which Jinja2
+    # folds as it compiles (a template, then its includes, in the job)
+    jinja2.runtime.Context.call = noting(jinja2.runtime.Context.call)
+    nodes._binop_to_func["%"] = formatted
+    nodes.Concat.as_const = noting(nodes.Concat.as_const)
     jobs = json.load(sys.stdin)
     envs = {}
     results = []
@@ -232,11 +307,11 @@ def main():
         key = (opts["trim_blocks"], opts["lstrip_blocks"], opts["keep_trailing_newline"], opts["profile"])
         env = envs.get(key)
         if env is None and key[3]:
-            env = envs[key] = transformers_environment()
+            env = envs[key] = noting_environment(transformers_environment())
             env.trim_blocks, env.lstrip_blocks, env.keep_trailing_newline = key[:3]
         elif env is None:
-            env = envs[key] = jinja2.Environment(
-                trim_blocks=key[0], lstrip_blocks=key[1], keep_trailing_newline=key[2])
+            env = envs[key] = noting_environment(jinja2.Environment(
+                trim_blocks=key[0], lstrip_blocks=key[1], keep_trailing_newline=key[2]))
         env.finalize = finalize
         if job.get("includes"):
             env = env.overlay(loader=jinja2.DictLoader(job["includes"]))
