@@ -177,16 +177,21 @@ func lazyTrue(g ir.Expr, after ...ir.Expr) ir.Expr {
 
 // evaluatedTrue is true, with each of xs evaluated in turn, as a
 // condition: where one fails, the render fails there. A list or dict
-// literal is its items, each of its own type: one printed where it
-// stands (~ of ints and numbers) has no Go type that holds them.
+// literal printed where it stands (Inline) is its items, each of its own
+// type: such a literal (of ints and numbers) has no Go type that holds
+// them.
 func evaluatedTrue(xs ...ir.Expr) ir.Expr {
 	var out ir.Expr
 	for _, x := range xs {
 		switch l := x.(type) {
 		case *ir.List:
-			x = evaluatedTrue(l.Items...)
+			if l.Inline {
+				x = evaluatedTrue(l.Items...)
+			}
 		case *ir.Dict:
-			x = evaluatedTrue(l.Values...)
+			if l.Inline {
+				x = evaluatedTrue(l.Values...)
+			}
 		}
 		if _, ok := x.(*ir.Const); ok {
 			continue
