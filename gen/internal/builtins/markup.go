@@ -38,6 +38,9 @@ type Markup struct {
 	Loops   []*ir.For
 	Selects []*ir.Select
 	holding map[*ir.Local]bool
+	// deciding are the locals whose sets markupStrings is following,
+	// which it finds no strings of where a set reaches one again.
+	deciding map[*ir.Local]bool
 }
 
 // May reports whether x may be Markup: a tojson, safe or escape result, or what the
@@ -246,7 +249,14 @@ func (m *Markup) Holds(x ir.Expr) bool {
 // split(): markupItemsBranches): the items of x are strings.
 // A local every set of which assigns such a value is one too.
 func (m *Markup) markupStrings(x ir.Expr) bool {
-	return m.stringItems(x, map[*ir.Local]bool{})
+	if m.deciding != nil {
+		// Asked again through Holds of a branch (stringItems): the
+		// locals being followed are not taken again.
+		return m.stringItems(x, m.deciding)
+	}
+	m.deciding = map[*ir.Local]bool{}
+	defer func() { m.deciding = nil }()
+	return m.stringItems(x, m.deciding)
 }
 
 // stringItems is markupStrings, with the locals seen so far.
