@@ -545,6 +545,14 @@ func writeJSONValue(writer func(indent int, hasIndent bool) jinja.JSONWriter, v 
 	return string(out), nil
 }
 
+// isKeyValue reports whether fv, a field of a struct, is a key of the
+// dict Jinja2 has of it: all but a dynamic value that is undefined (an
+// optional field unset).
+func isKeyValue(fv reflect.Value) bool {
+	d, ok := fv.Interface().(jinja.Value)
+	return !ok || d.Defined()
+}
+
 // writeJSON writes v as tojson does; a dynamic value in it that JSON
 // cannot hold is Python's error.
 func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error) {
@@ -610,7 +618,7 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error)
 		dst = w.OpenObject(dst)
 		for _, f := range fs {
 			fv := v.Field(f.index)
-			if f.optional && fv.IsNil() {
+			if f.optional && fv.IsNil() || !isKeyValue(fv) {
 				continue
 			}
 			dst = w.Key(dst, f.key)

@@ -214,6 +214,8 @@ func (e *emitter) member(v gval, f *ir.Field) gval {
 	}
 	out := gval{pre: v.pre, val: acc, def: acc.Clone().Op("!=").Nil()}
 	switch k := f.Type.Resolve().Kind; {
+	case k == ir.KindDynamic:
+		out.def = acc.Clone().Dot("Defined").Call() // a jinja.Value holds its undefined
 	case ir.IsScalar(k):
 		out.val = jen.Parens(jen.Op("*").Add(acc))
 	case k == ir.KindList || k == ir.KindMap:
