@@ -1523,7 +1523,7 @@ func ToTransformersASCIIJSON(v Value, indent int, hasIndent bool) (string, error
 }
 
 func (v Value) toJSON(w *JSONWriter) (string, error) {
-	out, err := v.writeJSON(nil, w, w.transformers)
+	out, err := w.Value(nil, v)
 	if err != nil {
 		return "", err
 	}

@@ -553,6 +553,15 @@ func isKeyValue(fv reflect.Value) bool {
 	return !ok || d.Defined()
 }
 
+// writeDynamic writes x, a dynamic value (toValue), as tojson does.
+func writeDynamic(dst []byte, w *jinja.JSONWriter, x any) ([]byte, error) {
+	d, err := toValue(x)
+	if err != nil {
+		return nil, err
+	}
+	return w.Value(dst, d)
+}
+
 // writeJSON writes v as tojson does; a dynamic value in it that JSON
 // cannot hold is Python's error.
 func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error) {
@@ -573,12 +582,7 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error)
 		return w.Bool(dst, v.Bool()), nil
 	case reflect.Slice:
 		if raw, ok := v.Interface().(json.RawMessage); ok {
-			// A dynamic value of promptgen render's feeds.
-			d, err := toValue(raw)
-			if err != nil {
-				return nil, err
-			}
-			return w.Value(dst, d)
+			return writeDynamic(dst, w, raw) // promptgen render's feeds hold them so
 		}
 		dst = w.OpenArray(dst)
 		for i := range v.Len() {
@@ -601,7 +605,7 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error)
 		case reflect.TypeFor[none](), reflect.TypeFor[undefined]():
 			return w.Null(dst), nil
 		case reflect.TypeFor[jinja.Value]():
-			return w.Value(dst, v.Interface().(jinja.Value))
+			return writeDynamic(dst, w, v.Interface())
 		case dictType:
 			d := v.Interface().(dict)
 			dst = w.OpenObject(dst)
@@ -618,7 +622,7 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error)
 		dst = w.OpenObject(dst)
 		for _, f := range fs {
 			fv := v.Field(f.index)
-			if f.optional && fv.IsNil() || !isKeyValue(fv) {
+			if !isKey(v, f) || !isKeyValue(fv) {
 				continue
 			}
 			dst = w.Key(dst, f.key)
