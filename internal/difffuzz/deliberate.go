@@ -36,7 +36,7 @@ var deliberateReasons = []deliberateReason{
 
 // dictMethod matches the messages of dict methods read as attributes or
 // keys, and of str methods read by map(attribute=).
-var dictMethod = matches(`is the dict method in Jinja2|reads the dict method|reads the str method`)
+var dictMethod = matches(`is the dict method in Jinja2|reads the dict method|reads the str method|^this may be the dict method \w+ .*, made a string here`)
 
 // raisesInPython matches the messages of operations that raise TypeError
 // or UndefinedError in Jinja2 whatever the operands' values: arithmetic,
