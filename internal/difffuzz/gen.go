@@ -240,6 +240,10 @@ var includedFamilies = []string{
 	// a dict literal (x.items, x.get), used as a value: tested, compared,
 	// and where the data decides, used where Jinja2 fails on it.
 	"dict-method-value",
+	// Issue 27: a dict view (items(), keys(), values()) of an object, a
+	// map or a dict literal used as a value outside a loop: converted,
+	// measured, joined, sorted, searched with in.
+	"dict-view",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes

@@ -37,6 +37,7 @@ func (g *generator) stmt() string {
 		choice{1, g.on("op-fails"), func() { out = g.opFailsStmt() }},
 		choice{1, g.on("dict-method-value"), func() { out = g.dictMethodStmt() }},
 		choice{1, g.on("dict-literal-items"), func() { out = g.dictItemsStmt() }},
+		choice{1, g.on("dict-view"), func() { out = g.dictViewStmt() }},
 		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
 		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},
 		choice{2, g.profile && g.on("generation") && deep, func() { out = g.generationStmt() }},
