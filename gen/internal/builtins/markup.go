@@ -192,7 +192,7 @@ func ReadsHolder(x *ir.Dynamic) bool {
 // (key, value) tuples of a dict, and slice and batch, lists of the items
 // and of the fill (Filled).
 func keepsItems(x *ir.Dynamic) bool {
-	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items", "slice", "batch"}, x.Name)
+	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "reversed", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items", "slice", "batch"}, x.Name)
 }
 
 // Filled reports whether x is slice or batch, whose result holds its
@@ -479,7 +479,7 @@ func (m *Markup) Kept(x ir.Expr) bool {
 			return m.Kept(x.Args[0])
 		case Filled(x):
 			return m.Kept(x.Args[0]) && m.Kept(x.Args[2])
-		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynUnpacked || keepsItems(x),
+		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynIterator || x.Op == ir.DynUnpacked || keepsItems(x),
 			x.Op == ir.DynAttr || x.Op == ir.DynItems || x.Op == ir.DynItemsList || x.Op == ir.DynValues:
 			return m.Kept(x.Args[0]) // a string's first is plain; a list's items are as they are
 		case x.Op == ir.DynTuple:
