@@ -210,7 +210,9 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 	switch f := t.Field(key); {
 	case f == nil && types.UnreadableKey(t, key):
 	case f == nil && t.Declared:
-		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
+		// The feed holds only the declared fields: false, as Jinja2's is
+		// for data that follows the declaration.
+		c.diags.Warnf(c.pos(sp), "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
 	case f == nil:
 		c.inferField(t, key, sp, true)
 	case !t.Declared:
