@@ -37,7 +37,7 @@ func (g *generator) stmt() string {
 		choice{1, g.on("op-fails"), func() { out = g.opFailsStmt() }},
 		choice{1, g.on("dict-method-value"), func() { out = g.dictMethodStmt() }},
 		choice{1, g.on("dict-literal-items"), func() { out = g.dictItemsStmt() }},
-		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
+		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt(0.2) }},
 		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},
 		choice{2, g.profile && g.on("generation") && deep, func() { out = g.generationStmt() }},
 		choice{1, g.profile && g.on("raise"), func() { out = g.raiseStmt() }},
@@ -680,16 +680,27 @@ func (g *generator) setBlockStmt() string {
 // includeStmt moves a block into a template file of the case, included
 // where it stands: a frame of its own, whose sets stay inside, that sees
 // the names around it but loop. The file is a prompt of its own too, so
-// it holds nothing the transformers profile alone parses.
+// it holds nothing the transformers profile alone parses. At times a
+// namespace is set before it, and where one is in scope, the file at
+// times sets one of its attributes (often in the block form), which the
+// includer sees: Jinja2 passes the include the namespace itself (also to
+// a file included in the file's loop, difffuzz seed 1 case 30).
 func (g *generator) includeStmt() string {
+	var ns string
+	if g.on("namespace") && g.canSet() && !g.namespaceHidden && g.namespaceInScope() == nil && g.chance(0.3) {
+		ns = g.namespaceStmt()
+	}
 	name := fmt.Sprintf("part%d.j2", len(g.includes))
 	g.includes[name] = "" // taken, for the includes in its body
 	loops, items := g.loops, g.loopItems
 	g.loops, g.loopItems = 0, nil
 	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
 	body := g.body()
+	if g.on("namespace") && g.namespaceInScope() != nil && g.chance(0.6) {
+		body += g.namespaceAttrStmt(0.5)
+	}
 	g.scopes = g.scopes[:len(g.scopes)-1]
 	g.loops, g.loopItems = loops, items
 	g.includes[name] = body
-	return g.tag(`include "` + name + `"`)
+	return ns + g.tag(`include "`+name+`"`)
 }
