@@ -684,7 +684,8 @@ func (g *generator) setBlockStmt() string {
 // namespace is set before it, and where one is in scope, the file at
 // times sets one of its attributes (often in the block form), which the
 // includer sees: Jinja2 passes the include the namespace itself (also to
-// a file included in the file's loop, difffuzz seed 1 case 30).
+// a file included in the file's loop, difffuzz seed 1 case 30). It is
+// at times said to be with context, which is the same.
 func (g *generator) includeStmt() string {
 	var ns string
 	if g.on("namespace") && g.canSet() && !g.namespaceHidden && g.namespaceInScope() == nil && g.chance(0.3) {
@@ -702,5 +703,9 @@ func (g *generator) includeStmt() string {
 	g.scopes = g.scopes[:len(g.scopes)-1]
 	g.loops, g.loopItems = loops, items
 	g.includes[name] = body
-	return ns + g.tag(`include "`+name+`"`)
+	ctx := ""
+	if g.chance(0.15) {
+		ctx = " with context" // Jinja2's default
+	}
+	return ns + g.tag(`include "`+name+`"`+ctx)
 }
