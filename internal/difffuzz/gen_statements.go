@@ -25,7 +25,7 @@ func (g *generator) stmt() string {
 		choice{2, g.on("generator-value") && g.canSet(), func() { out = g.generatorValueStmt() }},
 		choice{3, g.on("filter-block") && deep, func() { out = g.filterBlockStmt() }},
 		choice{3, g.on("comment"), func() { out = g.comment() }},
-		choice{3, g.on("include") && deep && !g.profile && !g.macroBody, func() { out = g.includeStmt() }},
+		choice{3, g.on("include") && deep && !g.profile, func() { out = g.includeStmt() }},
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("tuple"), func() { out = g.tupleStmt() }},
 		choice{3, g.on("list-method") && g.canSet(), func() { out = g.listMethodStmt() }},
@@ -685,7 +685,8 @@ func (g *generator) setBlockStmt() string {
 // times sets one of its attributes (often in the block form), which the
 // includer sees: Jinja2 passes the include the namespace itself (also to
 // a file included in the file's loop, difffuzz seed 1 case 30). It is
-// at times said to be with context, which is the same.
+// at times said to be with context, which is the same. In a macro's body
+// or a call block's it sees their parameters and locals too.
 func (g *generator) includeStmt() string {
 	var ns string
 	if g.on("namespace") && g.canSet() && !g.namespaceHidden && g.namespaceInScope() == nil && g.chance(0.3) {
