@@ -104,9 +104,10 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 		return c.set(n)
 	case *tmpl.Include:
 		if c.inSet == nil {
-			// Inside a macro or a call block too: checked in the call,
-			// it sees what Jinja2 passes it there (the macro's locals
-			// and the template's context).
+			// Inside a macro's body or a call block's too: checked with
+			// the body (in each call, or once for a macro that calls
+			// itself), it sees what Jinja2 passes it there (the macro's
+			// locals and the template's context).
 			return c.includeFile(n)
 		}
 		if len(c.macros.calling) > 0 {
