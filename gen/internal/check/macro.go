@@ -812,10 +812,15 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 }
 
 // templateName reports, in the body of a macro that calls itself, a read
-// of a name the template sets.
+// of a name the template sets, or a read or set of an attribute of the
+// template's namespace.
 func (c *checker) templateName(e *tmpl.Name) bool {
 	if c.macros.template == nil || c.macros.template.names[e.Name] == nil {
 		return false
+	}
+	if c.namespaces[c.macros.template.names[e.Name]] != nil {
+		c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read or set an attribute of %q, the template's namespace (which is used through its attributes only, not passed as an argument)", c.macros.calling[0], e.Name)
+		return true
 	}
 	c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read %q, which the template sets (pass it as an argument)", c.macros.calling[0], e.Name)
 	return true

@@ -239,7 +239,10 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 	if !ok {
 		return nil
 	}
-	if ns == nil {
+	switch {
+	case ns == nil && c.templateName(n.NS):
+		return nil // the template's namespace, which a macro that calls itself cannot set
+	case ns == nil:
 		return c.setAttrOfOther(n)
 	}
 	var out ir.Node
@@ -308,7 +311,7 @@ func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool)
 	}
 	ns, set, ok := c.namespaceOf(n.Name, n.Span)
 	switch {
-	case !ok:
+	case !ok || ns == nil && c.templateName(n):
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}, true
 	case ns == nil:
 		return nil, false
