@@ -240,7 +240,7 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 		return nil
 	}
 	switch {
-	case ns == nil && c.templateName(n.NS):
+	case ns == nil && c.lookup(n.NS.Name) == nil && c.templateName(n.NS):
 		return nil // the template's namespace, which a macro that calls itself cannot set
 	case ns == nil:
 		return c.setAttrOfOther(n)
@@ -311,7 +311,7 @@ func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool)
 	}
 	ns, set, ok := c.namespaceOf(n.Name, n.Span)
 	switch {
-	case !ok || ns == nil && c.templateName(n):
+	case !ok || ns == nil && c.lookup(n.Name) == nil && c.templateName(n):
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}, true
 	case ns == nil:
 		return nil, false
