@@ -182,8 +182,12 @@ func (c *checker) loopMacro(n *tmpl.Macro) {
 	}
 	reported := map[string]bool{}
 	tmpl.Inspect(n.Body, func(x tmpl.Node) {
-		if _, ok := x.(*tmpl.For); ok {
+		switch x := x.(type) {
+		case *tmpl.For:
 			own["loop"] = true
+		case *tmpl.Include:
+			// The file reads what it will, the loop's names too.
+			c.errorf(x.Span, "macro %q, defined in a for loop, includes a template file: Jinja2 passes it the names the loop sets as they are at the call, promptgen expands the macro as one of the template (not supported: define the macro outside the loop)", n.Name.Name)
 		}
 	}, func(tmpl.Expr) {})
 	tmpl.Inspect(n.Body, func(tmpl.Node) {}, func(x tmpl.Expr) {
