@@ -182,8 +182,12 @@ func (c *checker) loopMacro(n *tmpl.Macro) {
 	}
 	reported := map[string]bool{}
 	tmpl.Inspect(n.Body, func(x tmpl.Node) {
-		if _, ok := x.(*tmpl.For); ok {
+		switch x := x.(type) {
+		case *tmpl.For:
 			own["loop"] = true
+		case *tmpl.Include:
+			// The file reads what it will, the loop's names too.
+			c.errorf(x.Span, "macro %q, defined in a for loop, includes a template file: Jinja2 passes it the names the loop sets as they are at the call, promptgen expands the macro as one of the template (not supported: define the macro outside the loop)", n.Name.Name)
 		}
 	}, func(tmpl.Expr) {})
 	tmpl.Inspect(n.Body, func(tmpl.Node) {}, func(x tmpl.Expr) {
@@ -812,10 +816,15 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 }
 
 // templateName reports, in the body of a macro that calls itself, a read
-// of a name the template sets.
+// of a name the template sets, or a read or set of an attribute of the
+// template's namespace.
 func (c *checker) templateName(e *tmpl.Name) bool {
 	if c.macros.template == nil || c.macros.template.names[e.Name] == nil {
 		return false
+	}
+	if c.namespaces[c.macros.template.names[e.Name]] != nil {
+		c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read or set an attribute of %q, the template's namespace (which is used through its attributes only, not passed as an argument)", c.macros.calling[0], e.Name)
+		return true
 	}
 	c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read %q, which the template sets (pass it as an argument)", c.macros.calling[0], e.Name)
 	return true
