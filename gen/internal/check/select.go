@@ -2,7 +2,9 @@ package check
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
@@ -80,13 +82,18 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 					c.errorf(sp, "filter %s of a list whose objects come from no input (an empty list literal) is not supported", name)
 				}
 			})
-		} else if slices.ContainsFunc(parts, func(p string) bool { return strings.Trim(p, "0123456789") == "" }) {
-			c.errorf(sp, "filter %s: attribute supports field names only, not %q", name, path)
+		} else if slices.ContainsFunc(parts, func(p string) bool { return p == "" || strings.ContainsFunc(p, unicode.IsDigit) && !asciiDigits(p) }) {
+			c.errorf(sp, "filter %s: attribute supports field names and int indexes only, not %q", name, path)
 			return x
 		}
-		// Jinja2 reads each part as a subscript first (environment.getitem).
+		// Jinja2 reads each part as a subscript first (environment.getitem),
+		// a part of digits as an int.
 		for _, part := range parts {
-			subject = &tmpl.Index{Span: sp, X: subject, Index: &tmpl.Const{Span: sp, Value: part}}
+			var key any = part
+			if n, err := strconv.ParseInt(part, 10, 64); err == nil && asciiDigits(part) {
+				key = n
+			}
+			subject = &tmpl.Index{Span: sp, X: subject, Index: &tmpl.Const{Span: sp, Value: key}}
 		}
 		args = args[1:]
 	}
@@ -292,4 +299,10 @@ func (c *checker) partialRead(x ir.Expr, sp tmpl.Span, what string) {
 		}
 		return
 	}
+}
+
+// asciiDigits reports whether s is one or more ASCII digits, a part of
+// attribute= that Jinja2 reads as an int index.
+func asciiDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
