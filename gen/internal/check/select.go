@@ -90,7 +90,12 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 		// a part of digits as an int.
 		for _, part := range parts {
 			var key any = part
-			if n, err := strconv.ParseInt(part, 10, 64); err == nil && asciiDigits(part) {
+			if asciiDigits(part) {
+				n, err := strconv.ParseInt(part, 10, 64)
+				if err != nil {
+					c.errorf(sp, "filter %s: the index %s of attribute does not fit in 64 bits", name, part)
+					return x
+				}
 				key = n
 			}
 			subject = &tmpl.Index{Span: sp, X: subject, Index: &tmpl.Const{Span: sp, Value: key}}
