@@ -1123,6 +1123,9 @@ func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filter
 		if f.name == "reverse" && generator(f.x) {
 			return out // a list, as reverse makes of a generator
 		}
+		if cond, ok := f.x.(*ir.Cond); ok && f.name == "reverse" && mayYieldGenerator(cond) && hasElse(cond) {
+			return c.reverseArms(cond, f.e.Span)
+		}
 		if f.name == "reverse" {
 			c.dynReverse(out, f.x)
 			return out
@@ -1135,6 +1138,34 @@ func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filter
 		c.mustIterateMsg(out, f.e.NameSpan, fmt.Sprintf("%s%s yields %s in Jinja2 and has no length or index: loop over it, join it, or convert it with | list", f.name, of, what))
 		return out
 	}
+}
+
+// reverseArms is reverse of x, a conditional whose arms may be generators,
+// as reverse of the arm Jinja2 takes: a list of a generator, Python's
+// reversed() of another value (dynReverse).
+func (c *checker) reverseArms(x ir.Expr, sp tmpl.Span) ir.Expr {
+	if cond, ok := x.(*ir.Cond); ok && hasElse(cond) {
+		return &ir.Cond{Cond: cond.Cond, Then: c.reverseArms(cond.Then, sp), Else: c.reverseArms(cond.Else, sp), T: ir.DynamicType()}
+	}
+	out := c.dyn(ir.DynFilter, "reverse", ir.DynamicType(), sp, x)
+	if !generator(x) {
+		c.dynReverse(out, x)
+	}
+	return out
+}
+
+// hasElse reports whether conditional x and those in its arms have an
+// else: where one has none, the value Jinja2 reverses may be undefined.
+func hasElse(x *ir.Cond) bool {
+	if x.Else == nil {
+		return false
+	}
+	for _, arm := range []ir.Expr{x.Then, x.Else} {
+		if a, ok := arm.(*ir.Cond); ok && !hasElse(a) {
+			return false
+		}
+	}
+	return true
 }
 
 // mapsOptional reports whether attr, a constant attribute= of a list of
