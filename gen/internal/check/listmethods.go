@@ -150,6 +150,9 @@ func (c *checker) listMethod(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		// only once every set of it is checked.
 		for i, a := range args {
 			if ir.MaybeUndefined(a) && !(dyn && listItemArg(fn.Name, i)) {
+				if listItemArg(fn.Name, i) {
+					c.rebinding[ref.L.Name] = true // as above
+				}
 				c.errorf(e.Args[i].Pos(), "%s() of a value that may be undefined is not supported: give it a default", fn.Name)
 				return
 			}
