@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -60,7 +61,11 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 		c.bound[name] = true
 	}
 	addDictUses(c.dictUses, t.Body)
-	body := c.leave(c.nodes(t.Body))
+	includer := c.macros.macroEnv
+	c.macros.macroEnv = c.includedMacros(t.Body, &file.Map, includer)
+	body := c.nodes(t.Body)
+	body = c.leave(append(c.macros.resets, body...))
+	c.macros.macroEnv = includer
 	c.keepPlace(deferred)
 	c.macros.including = c.macros.including[:len(c.macros.including)-1]
 	c.m = saved
@@ -72,6 +77,32 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 		return nil
 	}
 	return body
+}
+
+// includedMacros returns the macros of an included template whose body
+// is body, located by m, at its start: the macros of includer, the
+// template that includes it, defined where the include stands, which
+// Jinja2 passes in its context, except those of a name it defines
+// (shadowed). Its macros' bodies are checked in the frames around the
+// include, whose names it sees, and its root frame.
+func (c *checker) includedMacros(body []tmpl.Node, m *src.SourceMap, includer *macroEnv) *macroEnv {
+	env := newMacroEnv(body, m)
+	env.top = slices.Clip(c.scopes)
+	for name := range includer.names {
+		if env.names[name] {
+			env.shadowed[name] = true
+			continue
+		}
+		env.names[name] = true
+		if def := includer.defined[name]; def != nil {
+			env.defined[name] = def
+		}
+		if def := includer.maybe[name]; def != nil {
+			env.maybe[name] = def
+		}
+		env.twice[name] = includer.twice[name]
+	}
+	return env
 }
 
 // includeName returns the name that n includes, a constant string.
