@@ -680,16 +680,38 @@ func (g *generator) setBlockStmt() string {
 // includeStmt moves a block into a template file of the case, included
 // where it stands: a frame of its own, whose sets stay inside, that sees
 // the names around it but loop. The file is a prompt of its own too, so
-// it holds nothing the transformers profile alone parses.
+// it holds nothing the transformers profile alone parses. It calls the
+// includer's macros, and may start with macros of its own
+// (include-macro), which only it calls: one of a name of the
+// includer's hides that one in the file.
 func (g *generator) includeStmt() string {
 	name := fmt.Sprintf("part%d.j2", len(g.includes))
 	g.includes[name] = "" // taken, for the includes in its body
-	loops, items := g.loops, g.loopItems
+	loops, items, macros := g.loops, g.loopItems, g.macros
 	g.loops, g.loopItems = 0, nil
 	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
-	body := g.body()
+	var defs string
+	if g.on("include-macro") && g.chance(0.3) {
+		defs = g.includedMacroDefs()
+	}
+	body := defs + g.body()
 	g.scopes = g.scopes[:len(g.scopes)-1]
-	g.loops, g.loopItems = loops, items
+	g.loops, g.loopItems, g.macros = loops, items, macros
 	g.includes[name] = body
 	return g.tag(`include "` + name + `"`)
+}
+
+// includedMacroDefs defines one to three macros at the start of an
+// included file, whose names hide the includer's macros of those names
+// in it.
+func (g *generator) includedMacroDefs() string {
+	names := slices.Clone(macroNames)
+	g.r.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+	names = names[:1+g.r.IntN(3)]
+	g.macros = slices.DeleteFunc(slices.Clone(g.macros), func(m *macro) bool { return slices.Contains(names, m.name) })
+	var b strings.Builder
+	for _, name := range names {
+		b.WriteString(g.macroDef(name, g.chance(0.3)))
+	}
+	return b.String()
 }
