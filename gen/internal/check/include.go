@@ -90,8 +90,14 @@ func (c *checker) includedMacros(body []tmpl.Node, m *src.SourceMap, includer *m
 	env.top = slices.Clip(c.scopes)
 	for name := range includer.names {
 		if env.names[name] {
-			env.shadowed[name] = true
-			continue
+			switch rootStart(body, name) {
+			case startsUndefined:
+				continue // the file's macro, undefined until defined
+			case startsUnknown:
+				env.shadowed[name] = true
+				continue
+			}
+			env.shadowed[name] = true // the includer's until the file defines its own
 		}
 		env.names[name] = true
 		if def := includer.defined[name]; def != nil {
@@ -103,6 +109,74 @@ func (c *checker) includedMacros(body []tmpl.Node, m *src.SourceMap, includer *m
 		env.twice[name] = includer.twice[name]
 	}
 	return env
+}
+
+// macroStart is the value that a name an included template defines a
+// macro of has where Jinja2's root frame of the template starts, as its
+// symbols decide from the first reference to the name at the top level
+// (loads and definitions in the bodies of loops, macros and blocks are
+// other frames').
+type macroStart int
+
+const (
+	startsUnknown   macroStart = iota // first referred to in an if or a block, not followed
+	startsResolved                    // read first, or defined in loops only: the includer's (the context's)
+	startsUndefined                   // defined first: undefined until the definition
+)
+
+// rootStart returns how the root frame of an included template whose
+// body is body starts name, which it defines a macro of.
+func rootStart(body []tmpl.Node, name string) macroStart {
+	reads := func(xs ...tmpl.Expr) bool {
+		for _, x := range xs {
+			if x != nil && readsName([]tmpl.Node{&tmpl.Output{X: x}}, name) {
+				return true
+			}
+		}
+		return false
+	}
+	refers := func(n tmpl.Node) bool {
+		found := readsName([]tmpl.Node{n}, name)
+		tmpl.Inspect([]tmpl.Node{n}, func(x tmpl.Node) {
+			if m, ok := x.(*tmpl.Macro); ok && m.Name.Name == name {
+				found = true
+			}
+		}, func(tmpl.Expr) {})
+		return found
+	}
+	for _, n := range body {
+		switch n := n.(type) {
+		case *tmpl.Text, *tmpl.Include:
+		case *tmpl.Output:
+			if reads(n.X) {
+				return startsResolved
+			}
+		case *tmpl.Macro:
+			if n.Name.Name == name {
+				return startsUndefined
+			}
+		case *tmpl.For:
+			if reads(n.Iter) {
+				return startsResolved
+			}
+		case *tmpl.CallBlock:
+			if reads(n.Call) {
+				return startsResolved
+			}
+		case *tmpl.Set:
+			if n.Value == nil && refers(n) {
+				return startsUnknown
+			}
+			if reads(n.Value) {
+				return startsResolved
+			}
+		default:
+			if refers(n) {
+				return startsUnknown
+			}
+		}
+	}
+	return startsResolved
 }
 
 // includeName returns the name that n includes, a constant string.

@@ -376,6 +376,12 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 	case def == nil && c.macros.maybe[fn.Name] != nil:
 		c.errorf(fn.Span, "macro %q, defined in an if branch that may not have run, is called in the body of a macro that calls itself: not supported", fn.Name)
 		return none
+	case def == nil && c.macros.maybe[fn.Name] == nil && c.includable() && len(c.macros.including) == 0 && c.macros.template == nil:
+		// Compiled alone: a file that includes this one may define a
+		// macro of that name, which Jinja2's include passes.
+		warning := fmt.Sprintf("macro %q is called before its definition: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define a macro of that name, which the call then calls)", fn.Name)
+		xs := append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, c.evalArgs(e.Args, e.Kwargs)...) // an operation has an operand
+		return c.fails(fn.Span, "function "+fn.Name, warning, xs...)
 	case def == nil:
 		c.errorf(fn.Span, "macro %q is called before its definition, or outside the if branch that defines it (Jinja2: undefined)", fn.Name)
 		return none
