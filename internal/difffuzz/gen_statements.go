@@ -683,7 +683,7 @@ func (g *generator) setBlockStmt() string {
 // it holds nothing the transformers profile alone parses. It calls the
 // includer's macros, and may start with macros of its own
 // (include-macro), which only it calls: one of a name of the
-// includer's hides that one in the file.
+// includer's hides that one in the file from its definition on.
 func (g *generator) includeStmt() string {
 	name := fmt.Sprintf("part%d.j2", len(g.includes))
 	g.includes[name] = "" // taken, for the includes in its body
@@ -703,13 +703,20 @@ func (g *generator) includeStmt() string {
 
 // includedMacroDefs defines one to three macros at the start of an
 // included file, whose names hide the includer's macros of those names
-// in it.
+// in it from their definition on. Before it, a call of one of those
+// names at the top level, read before any definition, calls the
+// includer's macro (Jinja2's root frame resolves the name from the
+// context).
 func (g *generator) includedMacroDefs() string {
 	names := slices.Clone(macroNames)
 	g.r.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 	names = names[:1+g.r.IntN(3)]
-	g.macros = slices.DeleteFunc(slices.Clone(g.macros), func(m *macro) bool { return slices.Contains(names, m.name) })
 	var b strings.Builder
+	hidden := slices.DeleteFunc(g.plainMacros(), func(m *macro) bool { return !slices.Contains(names, m.name) })
+	if len(hidden) > 0 && g.chance(0.3) {
+		b.WriteString("{{ " + g.plainCallOf(hidden[g.r.IntN(len(hidden))]) + " }}")
+	}
+	g.macros = slices.DeleteFunc(slices.Clone(g.macros), func(m *macro) bool { return slices.Contains(names, m.name) })
 	for _, name := range names {
 		b.WriteString(g.macroDef(name, g.chance(0.3)))
 	}
