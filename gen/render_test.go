@@ -389,6 +389,11 @@ func TestRenderErrors(t *testing.T) {
 		// (TemplateRuntimeError in Jinja2), before v is evaluated.
 		"setattr": "inputs:\n  c: int\n  items: [{type: object, properties: {n: {type: integer}}}]\ntemplate: |\n" +
 			"  {% if c == 1 %}{% for t in items %}{% set t.seen = 10 // t.n %}{% endfor %}{% elif c == 2 %}{% set d = {} %}{% set d.k = 1 %}{% endif %}ok\n",
+		// The block form renders its body first, then fails where what it
+		// sets an attribute of is not a namespace (or a namespace that may
+		// not have been set).
+		"setattrblock": "inputs:\n  c: int\n  z: int\ntemplate: |\n" +
+			"  {% if c == 1 %}{% set d = {} %}{% set d.k %}<{{ 1 // z }}>{% endset %}{% endif %}{% if c == 2 %}{% set ns = namespace(a='x') %}{% endif %}{% if c > 1 %}{% set ns.a %}<{{ 1 // z }}>{% endset %}{{ ns.a }}{% endif %}ok\n",
 		// A required field that a passed Validate does not show set: of a
 		// map's object values, of a chat feed. The text/template backend
 		// leaves out only the checks Validate makes.
@@ -711,6 +716,12 @@ func TestRenderErrors(t *testing.T) {
 		{"setattr", `{"c": 1, "items": [{"n": 2}]}`, `ERROR: prompts/setattr.yaml:5:45: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
 		{"setattr", `{"c": 2, "items": []}`, `ERROR: prompts/setattr.yaml:5:118: render setattr: invalid operation: cannot assign attribute on non-namespace object`},
 		{"setattr", `{"c": 1, "items": []}`, "ok"},
+		{"setattrblock", `{"c": 1, "z": 0}`, `ERROR: prompts/setattrblock.yaml:5:51: render setattrblock: invalid operation: division by zero`},
+		{"setattrblock", `{"c": 1, "z": 1}`, `ERROR: prompts/setattrblock.yaml:5:41: render setattrblock: invalid operation: cannot assign attribute on non-namespace object`},
+		{"setattrblock", `{"c": 3, "z": 0}`, `ERROR: prompts/setattrblock.yaml:5:173: render setattrblock: invalid operation: division by zero`},
+		{"setattrblock", `{"c": 3, "z": 1}`, `ERROR: prompts/setattrblock.yaml:5:162: render setattrblock: invalid operation: cannot assign attribute on non-namespace object`},
+		{"setattrblock", `{"c": 2, "z": 1}`, "<1>ok"},
+		{"setattrblock", `{"c": 0, "z": 1}`, "ok"},
 		{"nsmaybe", `{"c": 0, "k": 2}`, `ERROR: prompts/nsmaybe.yaml:4:95: render nsmaybe: "ns": variable is undefined`},
 		{"nsmaybe", `{"c": -1, "k": 2}`, `ERROR: prompts/nsmaybe.yaml:4:127: render nsmaybe: invalid operation: cannot assign attribute on non-namespace object`},
 		{"nsmaybe", `{"c": -3, "k": 2}`, `ERROR: prompts/nsmaybe.yaml:4:156: render nsmaybe: "ns": variable is undefined`},
@@ -1043,6 +1054,8 @@ func TestRenderErrors(t *testing.T) {
 		{"includer", `{}`, `ERROR: prompts/included_part.j2:2:4: render includer: "n": variable is undefined`},
 		{"nsincluder", `{}`, "[part|1]"},
 		{"setattr_part", `{}`, `ERROR: prompts/setattr_part.j2:1:8: render setattr_part: invalid operation: cannot assign attribute on non-namespace object`},
+		{"setattr_block_part", `{"n": 0}`, `ERROR: prompts/setattr_block_part.j2:1:19: render setattr_block_part: invalid operation: division by zero`},
+		{"setattr_block_part", `{"n": 1}`, `ERROR: prompts/setattr_block_part.j2:1:8: render setattr_block_part: invalid operation: cannot assign attribute on non-namespace object`},
 		{"defaultfirst", `{"n": "N", "o": {"a": "A"}, "k": 2, "m": {}, "om": {}, "p": {"first": {"id": 1}}}`, "N||N|1|2"},
 		{"defaultfirst", `{"n": "N", "m": {}, "om": {}, "k": 2, "p": {"first": {"id": 1}}}`, `ERROR: prompts/defaultfirst.yaml:9:25: render defaultfirst: "o": variable is undefined`},
 		{"defaultfirst", `{"n": "N", "o": {}, "m": {}, "k": 2, "p": {"first": {"id": 1}}}`, `ERROR: prompts/defaultfirst.yaml:9:47: render defaultfirst: "om": variable is undefined`},
@@ -1072,10 +1085,11 @@ func TestRenderErrors(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(mod, "prompts", "included_part.j2"), []byte("part\n{{ n + 1 }}\n"))
 	writeFile(t, filepath.Join(mod, "prompts", "setattr_part.j2"), []byte("{% set ns.b = 1 %}part"))
+	writeFile(t, filepath.Join(mod, "prompts", "setattr_block_part.j2"), []byte("{% set ns.b %}<{{ 1 // n }}>{% endset %}part"))
 	writeFile(t, filepath.Join(mod, "prompts", "macro_part.j2"), []byte("a{% if n == 1 %}{% call box(n + 1) %}in{{ n }}{% endcall %}{% elif n %}{{ tag(n + 1, 1 // zero if zero is defined else 1) }}{% endif %}"))
 	writeFile(t, filepath.Join(mod, "prompts", "macro_if_part.j2"), []byte("{% if c %}{% macro m() %}M{{ c }}{% endmacro %}{% endif %}{{ m() }}"))
 	writeFile(t, filepath.Join(mod, "prompts", "macro_late_part.j2"), []byte("{{ m(n) }}{% macro m(v) %}<{{ v }}>{% endmacro %}{{ m(0) }}"))
-	keys = append(keys, "setattr_part", "macro_part", "macro_late_part")
+	keys = append(keys, "setattr_part", "setattr_block_part", "macro_part", "macro_late_part")
 	var jobs []renderJob
 	for i, tt := range tests {
 		feed := filepath.Join(mod, "feeds", fmt.Sprintf("%d.json", i))

@@ -27,6 +27,7 @@ var deliberateReasons = []deliberateReason{
 	}},
 	{doc: "None tests of values that may be unset", match: matches(`is (not )?none: it may be unset|^default\(none\) is not supported`)},
 	{doc: "Go names that collide", match: matches(`both map to \S+; set go_name on one`)},
+	{doc: "Keys no Go struct field can hold", match: matches(`^cannot infer a field named .*: a JSON key with such characters cannot name a Go struct field`)},
 	{doc: "Lists modified where other names hold them", match: matches(`whose list is also held elsewhere|in a loop over it, which Jinja2 iterates as it changes`)},
 	{doc: "Syntax errors in files Jinja2 does not load", raises: true, match: matches(`^unknown tag "…"`)},
 	{doc: "Operations Jinja2 fails on", raises: true, match: func(msg string) bool {
@@ -36,7 +37,7 @@ var deliberateReasons = []deliberateReason{
 
 // dictMethod matches the messages of dict methods read as attributes or
 // keys, and of str methods read by map(attribute=).
-var dictMethod = matches(`is the dict method in Jinja2|reads the dict method|reads the str method`)
+var dictMethod = matches(`is the dict method in Jinja2|reads the dict method|reads the str method|^this may be the dict method \w+ .*, made a string here`)
 
 // raisesInPython matches the messages of operations that raise TypeError
 // or UndefinedError in Jinja2 whatever the operands' values: arithmetic,

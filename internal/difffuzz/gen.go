@@ -240,6 +240,10 @@ var includedFamilies = []string{
 	// a dict literal (x.items, x.get), used as a value: tested, compared,
 	// and where the data decides, used where Jinja2 fails on it.
 	"dict-method-value",
+	// Issue 27: a dict view (items(), keys(), values()) of an object, a
+	// map or a dict literal used as a value outside a loop: converted,
+	// measured, joined, sorted, searched with in.
+	"dict-view",
 	// Issue 27: macros defined in an included file, called there only,
 	// whose names may hide the includer's (difffuzz seed 1 case 826).
 	"include-macro",

@@ -29,3 +29,17 @@ func (g *generator) dictMethodStmt() string {
 		m + "|list", m + "|first", m + "|tojson", m + ".get('k')", m, m + " ~ 'a'"}))
 	return g.tag("if "+g.wrap(c, precOr)) + use + g.tag("endif")
 }
+
+// dictViewStmt prints a dict view (items(), keys() or values()) of an
+// object or map input, or of a dict literal, used as Jinja2 uses one
+// outside a loop: converted, measured, joined, sorted, searched.
+func (g *generator) dictViewStmt() string {
+	x := g.dictLit(1).text
+	if r := g.randRef(func(r *ref) bool { return (r.t.kind == kindObject || r.t.kind == kindMap) && g.usable(r) }); r != nil && g.chance(0.8) {
+		x = g.useRef(r).text
+	}
+	view := x + "." + g.pick([]string{"items", "keys", "values"}) + "()"
+	return g.print1(g.pick([]string{view + "|list", view + "|length", view + "|list|length > 1", view + "|first",
+		view + "|list|last", view + "|map('string')|join(',')", x + ".keys()|join('+')", x + ".keys()|sort|list",
+		"'a' in " + x + ".keys()", "'len' not in " + x + ".keys()", x + ".items()|sort|first", view + "|list == []"}))
+}

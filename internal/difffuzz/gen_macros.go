@@ -111,6 +111,7 @@ func (g *generator) macroDef(name string, readsTop bool) string {
 	if withCaller {
 		pre = g.callerCalls(m, g.r.IntN(2)) // before the body's sets
 	}
+	parts := len(g.includes)
 	text := g.body()
 	if g.on("macro-varargs") && g.chance(0.3) {
 		m.varargs = true
@@ -125,8 +126,12 @@ func (g *generator) macroDef(name string, readsTop bool) string {
 	if withCaller {
 		text = pre + text + g.callerCalls(m, 1+g.r.IntN(2))
 	}
+	read := text // and the files it includes, which read its parameters
+	for i := parts; i < len(g.includes); i++ {
+		read += g.includes[fmt.Sprintf("part%d.j2", i)]
+	}
 	for _, p := range m.params {
-		p.unread = !regexp.MustCompile(`\b` + regexp.QuoteMeta(p.name) + `\b`).MatchString(text)
+		p.unread = !regexp.MustCompile(`\b` + regexp.QuoteMeta(p.name) + `\b`).MatchString(read)
 	}
 	saved.mustSet, saved.r = g.mustSet, g.r
 	*g = saved

@@ -116,12 +116,13 @@ func (g *generator) namespaceInScope() *variable {
 }
 
 // namespaceAttrStmt assigns an attribute of a namespace in scope a value
-// of its type, or the block form's text to a string attribute: from a
-// loop's body, it changes the namespace's attribute for after the loop.
-func (g *generator) namespaceAttrStmt() string {
+// of its type, or, by chance block, the block form's text to a string
+// attribute: from a loop's body, it changes the namespace's attribute for
+// after the loop.
+func (g *generator) namespaceAttrStmt(block float64) string {
 	ns := g.namespaceInScope()
 	f := ns.t.fields[g.r.IntN(len(ns.t.fields))]
-	if f.t.kind == kindString && g.canSet() && g.chance(0.2) {
+	if f.t.kind == kindString && g.canSet() && g.chance(block) {
 		g.setBlock++
 		g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
 		body := g.body()

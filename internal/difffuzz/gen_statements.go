@@ -25,7 +25,7 @@ func (g *generator) stmt() string {
 		choice{2, g.on("generator-value") && g.canSet(), func() { out = g.generatorValueStmt() }},
 		choice{3, g.on("filter-block") && deep, func() { out = g.filterBlockStmt() }},
 		choice{3, g.on("comment"), func() { out = g.comment() }},
-		choice{3, g.on("include") && deep && !g.profile && !g.macroBody, func() { out = g.includeStmt() }},
+		choice{3, g.on("include") && deep && !g.profile, func() { out = g.includeStmt() }},
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("tuple"), func() { out = g.tupleStmt() }},
 		choice{3, g.on("list-method") && g.canSet(), func() { out = g.listMethodStmt() }},
@@ -37,7 +37,8 @@ func (g *generator) stmt() string {
 		choice{1, g.on("op-fails"), func() { out = g.opFailsStmt() }},
 		choice{1, g.on("dict-method-value"), func() { out = g.dictMethodStmt() }},
 		choice{1, g.on("dict-literal-items"), func() { out = g.dictItemsStmt() }},
-		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt() }},
+		choice{1, g.on("dict-view"), func() { out = g.dictViewStmt() }},
+		choice{6, g.on("namespace") && g.namespaceInScope() != nil, func() { out = g.namespaceAttrStmt(0.2) }},
 		choice{15, g.profile && g.on("loop-control") && g.canLoopControl(), func() { out = g.loopControl() }},
 		choice{2, g.profile && g.on("generation") && deep, func() { out = g.generationStmt() }},
 		choice{1, g.profile && g.on("raise"), func() { out = g.raiseStmt() }},
@@ -680,11 +681,21 @@ func (g *generator) setBlockStmt() string {
 // includeStmt moves a block into a template file of the case, included
 // where it stands: a frame of its own, whose sets stay inside, that sees
 // the names around it but loop. The file is a prompt of its own too, so
-// it holds nothing the transformers profile alone parses. It calls the
-// includer's macros, and may start with macros of its own
-// (include-macro), which only it calls: one of a name of the
-// includer's hides that one in the file from its definition on.
+// it holds nothing the transformers profile alone parses. At times a
+// namespace is set before it, and where one is in scope, the file at
+// times sets one of its attributes (often in the block form), which the
+// includer sees: Jinja2 passes the include the namespace itself (also to
+// a file included in the file's loop, difffuzz seed 1 case 30). It is
+// at times said to be with context, which is the same. In a macro's body
+// or a call block's it sees their parameters and locals too. It calls
+// the includer's macros, and may start with macros of its own
+// (include-macro), which only it calls: one of a name of the includer's
+// hides that one in the file from its definition on.
 func (g *generator) includeStmt() string {
+	var ns string
+	if g.on("namespace") && g.canSet() && !g.namespaceHidden && g.namespaceInScope() == nil && g.chance(0.3) {
+		ns = g.namespaceStmt()
+	}
 	name := fmt.Sprintf("part%d.j2", len(g.includes))
 	g.includes[name] = "" // taken, for the includes in its body
 	loops, items, macros := g.loops, g.loopItems, g.macros
@@ -695,10 +706,17 @@ func (g *generator) includeStmt() string {
 		defs = g.includedMacroDefs()
 	}
 	body := defs + g.body()
+	if g.on("namespace") && g.namespaceInScope() != nil && g.chance(0.6) {
+		body += g.namespaceAttrStmt(0.5)
+	}
 	g.scopes = g.scopes[:len(g.scopes)-1]
 	g.loops, g.loopItems, g.macros = loops, items, macros
 	g.includes[name] = body
-	return g.tag(`include "` + name + `"`)
+	ctx := ""
+	if g.chance(0.15) {
+		ctx = " with context" // Jinja2's default
+	}
+	return ns + g.tag(`include "`+name+`"`+ctx)
 }
 
 // includedMacroDefs defines one to three macros at the start of an

@@ -154,8 +154,15 @@ func hasKey(v reflect.Value) bool {
 }
 
 // isKey reports whether field f of struct v is a key of v as a dict: it
-// is required, or optional and set.
-func isKey(v reflect.Value, f field) bool { return !f.optional || !v.Field(f.index).IsNil() }
+// is required, or optional and set, and not a dynamic value that is
+// undefined (an optional field unset).
+func isKey(v reflect.Value, f field) bool {
+	fv := v.Field(f.index)
+	if f.optional && fv.IsNil() {
+		return false
+	}
+	return fv.Type() != reflect.TypeFor[jinja.Value]() || fv.Interface().(jinja.Value).Defined()
+}
 
 // dflt is the default filter: the value of v when it is defined, else d.
 func dflt(v, d any) any {
@@ -335,14 +342,13 @@ func appendRepr(dst []byte, v reflect.Value) []byte {
 		dst = append(dst, '{')
 		sep := ""
 		for _, f := range structFields(v.Type()) {
-			fv := v.Field(f.index)
-			if f.optional && fv.IsNil() {
+			if !isKey(v, f) {
 				continue
 			}
 			dst = append(dst, sep...)
 			dst = jinja.AppendQuoted(dst, f.key)
 			dst = append(dst, ": "...)
-			dst = appendRepr(dst, fv)
+			dst = appendRepr(dst, v.Field(f.index))
 			sep = ", "
 		}
 		return append(dst, '}')
@@ -545,14 +551,6 @@ func writeJSONValue(writer func(indent int, hasIndent bool) jinja.JSONWriter, v 
 	return string(out), nil
 }
 
-// isKeyValue reports whether fv, a field of a struct, is a key of the
-// dict Jinja2 has of it: all but a dynamic value that is undefined (an
-// optional field unset).
-func isKeyValue(fv reflect.Value) bool {
-	d, ok := fv.Interface().(jinja.Value)
-	return !ok || d.Defined()
-}
-
 // writeDynamic writes x, a dynamic value (toValue), as tojson does.
 func writeDynamic(dst []byte, w *jinja.JSONWriter, x any) ([]byte, error) {
 	d, err := toValue(x)
@@ -622,7 +620,7 @@ func writeJSON(dst []byte, w *jinja.JSONWriter, v reflect.Value) ([]byte, error)
 		dst = w.OpenObject(dst)
 		for _, f := range fs {
 			fv := v.Field(f.index)
-			if !isKey(v, f) || !isKeyValue(fv) {
+			if !isKey(v, f) {
 				continue
 			}
 			dst = w.Key(dst, f.key)

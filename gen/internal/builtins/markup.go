@@ -134,7 +134,7 @@ func (m *Markup) targets(yield func(*ir.Local, ir.Expr) bool) {
 // rejected where an operand may hold Markup (ReadsHolder).
 func holdsItems(x *ir.Dynamic) bool {
 	switch x.Op {
-	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault, ir.DynFilter, ir.DynUnpacked,
+	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynIterator, ir.DynTuple, ir.DynDefault, ir.DynFilter, ir.DynUnpacked,
 		ir.DynAttr, ir.DynGet, ir.DynItems, ir.DynItemsList, ir.DynValues:
 		return true
 	case ir.DynArith:
@@ -159,7 +159,8 @@ func KeepsItems(x *ir.Dynamic) bool {
 // ReadsHolder reports whether the runtime reads the items of a dynamic
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
 // keeps each item as it is (an item, an attribute, get(), items(),
-// values(), a slice, first, last, list, reverse, sort, unique, min, max,
+// values(), a slice, first, last, list, the iterator of a generator's
+// items made at once (a stored select), reverse, sort, unique, min, max,
 // groupby, map(attribute=), slice, batch, a tuple of it, unpacking, default, + and * of
 // sequences, % formatting, whose %r prints Markup('...')), yields what it
 // yields of plain strings (printing, join, length, ==, in, a test,
@@ -170,7 +171,7 @@ func KeepsItems(x *ir.Dynamic) bool {
 // an operand may hold Markup.
 func ReadsHolder(x *ir.Dynamic) bool {
 	switch x.Op {
-	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynTuple, ir.DynDefault, ir.DynUnpacked,
+	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynIterator, ir.DynTuple, ir.DynDefault, ir.DynUnpacked,
 		ir.DynAttr, ir.DynGet, ir.DynItems, ir.DynItemsList, ir.DynKeys, ir.DynValues,
 		ir.DynStr, ir.DynAsString, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON:
 		return true
@@ -191,7 +192,7 @@ func ReadsHolder(x *ir.Dynamic) bool {
 // (key, value) tuples of a dict, and slice and batch, lists of the items
 // and of the fill (Filled).
 func keepsItems(x *ir.Dynamic) bool {
-	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items", "slice", "batch"}, x.Name)
+	return x.Op == ir.DynFilter && slices.Contains([]string{"reverse", "reversed", "sort", "unique", "min", "max", "groupby", "map", "dictsort", "items", "slice", "batch"}, x.Name)
 }
 
 // Filled reports whether x is slice or batch, whose result holds its
@@ -478,7 +479,7 @@ func (m *Markup) Kept(x ir.Expr) bool {
 			return m.Kept(x.Args[0])
 		case Filled(x):
 			return m.Kept(x.Args[0]) && m.Kept(x.Args[2])
-		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynUnpacked || keepsItems(x),
+		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynIterator || x.Op == ir.DynUnpacked || keepsItems(x),
 			x.Op == ir.DynAttr || x.Op == ir.DynItems || x.Op == ir.DynItemsList || x.Op == ir.DynValues:
 			return m.Kept(x.Args[0]) // a string's first is plain; a list's items are as they are
 		case x.Op == ir.DynTuple:

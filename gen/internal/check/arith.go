@@ -97,14 +97,15 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 		})
 		return out
 	case "in", "not in":
-		x, y := c.expr(e.X, useValue), c.expr(e.Y, useValue)
+		x, y := c.expr(e.X, useValue), c.membershipOperand(e.Y)
 		// A chat variable tested for members is JSON passed to
 		// apply_chat_template: a list, a dict or a string.
 		c.chatDynamic(y, e.Y.Pos())
 		if types.HoldsDynamic(x.Type()) || types.HoldsDynamic(y.Type()) {
-			if d, ok := y.(*ir.Dynamic); ok && (d.Op == ir.DynFilter || d.Op == ir.DynMapFilter || d.Op == ir.DynValues) || generator(y) {
+			if d, ok := y.(*ir.Dynamic); ok && (d.Op == ir.DynFilter || d.Op == ir.DynMapFilter || d.Op == ir.DynValues || d.Op == ir.DynKeys && hashableScalar(x)) || generator(y) {
 				// in iterates a generator and compares with ==, as a list's
-				// in does (a dict's keys() and items() hash instead).
+				// in does; a dict's keys() and items() hash instead, which
+				// finds what == finds only of a string, number or bool.
 				c.iterate(y)
 			}
 			return c.dynBinary(e, x, y)
@@ -176,6 +177,26 @@ func (c *checker) binary(e *tmpl.Binary, u use) ir.Expr {
 	return c.arith(e)
 }
 
+// membershipOperand checks y, the right operand of in. Of a map, dict or
+// object d, k in d.keys() is k in d, as Python's dict_keys tests the
+// dict's keys by hash: an inferred object gets the key tested as a field.
+func (c *checker) membershipOperand(y tmpl.Expr) ir.Expr {
+	call, ok := y.(*tmpl.Call)
+	if !ok || len(call.Args) > 0 || len(call.Kwargs) > 0 {
+		return c.expr(y, useValue)
+	}
+	fn, ok := call.Fn.(*tmpl.Attr)
+	if !ok || fn.Name != "keys" {
+		return c.expr(y, useValue)
+	}
+	d := c.expr(fn.X, useValue)
+	switch d.Type().Resolve().Kind {
+	case ir.KindMap, ir.KindDict, ir.KindStruct:
+		return d
+	}
+	return c.dictMethodCall(call, fn, d, useValue)
+}
+
 // keyTest checks 'key' in obj for an object or dict t, which tests its
 // keys: an object's required fields and its optional fields that are set.
 // A constant key an inferred object lacks becomes an optional field; a
@@ -189,7 +210,9 @@ func (c *checker) keyTest(x ir.Expr, t *ir.Type, sp tmpl.Span) {
 	switch f := t.Field(key); {
 	case f == nil && types.UnreadableKey(t, key):
 	case f == nil && t.Declared:
-		c.errorf(sp, "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
+		// The feed holds only the declared fields: false, as Jinja2's is
+		// for data that follows the declaration.
+		c.diags.Warnf(c.pos(sp), "object has no field %q, so this is always false%s", key, schema.DidYouMean(key, types.FieldKeys(t)))
 	case f == nil:
 		c.inferField(t, key, sp, true)
 	case !t.Declared:
@@ -417,4 +440,14 @@ func decidedByLiteral(e *tmpl.Binary) (tmpl.Expr, bool) {
 		return nil, false
 	}
 	return e.Y, true
+}
+
+// hashableScalar reports whether x is a typed string, number or bool,
+// which Python finds in a dict's keys by hash where == would find it.
+func hashableScalar(x ir.Expr) bool {
+	switch x.Type().Resolve().Kind {
+	case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool:
+		return true
+	}
+	return false
 }

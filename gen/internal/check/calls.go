@@ -57,36 +57,7 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	if fn.Name == "items" || fn.Name == "keys" || fn.Name == "get" || fn.Name == "values" {
-		x := c.expr(fn.X, useValue)
-		// The items or values of a dict literal of several types are
-		// dynamic values, as the literal converts to one.
-		if isDynamic(x) || fn.Name != "get" && fn.Name != "keys" && x.Type().Kind == ir.KindDict && !oneValueType(x.Type()) {
-			out, _ := c.dynMethod(e, fn, x)
-			return out
-		}
-		if fn.Name == "get" {
-			return c.typedGet(e, fn, x, u)
-		}
-		if len(e.Args) > 0 || len(e.Kwargs) > 0 {
-			c.errorf(e.Span, "%s() takes no arguments", fn.Name)
-		}
-		switch k := x.Type().Resolve().Kind; k {
-		case ir.KindString, ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone, ir.KindList:
-			return c.failsWhereRuns(fn.NameSpan, "UndefinedError", fmt.Sprintf("%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k)), x)
-		case ir.KindDict:
-		default:
-			c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
-		}
-		if e != c.loopIter {
-			// It would stand for the map or dict, which prints and converts
-			// unlike Python's dict_items and dict_keys.
-			hint := ""
-			if fn.Name == "keys" {
-				hint = " (write the map or dict itself)"
-			}
-			c.errorf(fn.NameSpan, "%s() is supported only as the iterable of a for loop%s", fn.Name, hint)
-		}
-		return x
+		return c.dictMethodCall(e, fn, c.expr(fn.X, useValue), u)
 	}
 	if isListMethod(fn) {
 		return c.listMethod(e, fn)
@@ -480,4 +451,35 @@ func (c *checker) undefinedCall(e *tmpl.Call, fn *tmpl.Name) ir.Expr {
 	warning := fmt.Sprintf("undefined function %q: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define the macro, which the include calls)", fn.Name)
 	xs := append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, c.evalArgs(e.Args, e.Kwargs)...) // an operation has an operand
 	return c.fails(fn.Span, "function "+fn.Name, warning, xs...)
+}
+
+// dictMethodCall checks fn, a call e of the dict method items, keys,
+// values or get, of x, its receiver checked.
+func (c *checker) dictMethodCall(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) ir.Expr {
+	// The items or values of a dict literal of several types are
+	// dynamic values, as the literal converts to one.
+	if isDynamic(x) || fn.Name != "get" && fn.Name != "keys" && x.Type().Kind == ir.KindDict && !oneValueType(x.Type()) {
+		out, _ := c.dynMethod(e, fn, x)
+		return out
+	}
+	if fn.Name == "get" {
+		return c.typedGet(e, fn, x, u)
+	}
+	if len(e.Args) > 0 || len(e.Kwargs) > 0 {
+		c.errorf(e.Span, "%s() takes no arguments", fn.Name)
+	}
+	switch k := x.Type().Resolve().Kind; {
+	case k == ir.KindString || k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool || k == ir.KindNone || k == ir.KindList:
+		return c.failsWhereRuns(fn.NameSpan, "UndefinedError", fmt.Sprintf("%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k)), x)
+	case k == ir.KindDict, k == ir.KindStruct && e != c.loopIter:
+	default:
+		c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
+	}
+	if e != c.loopIter {
+		// Python's dict view, which prints and converts unlike the map,
+		// dict or object: the method of it as a dynamic value.
+		out, _ := c.dynMethod(e, fn, x)
+		return out
+	}
+	return x
 }

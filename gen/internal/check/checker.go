@@ -25,6 +25,9 @@ type checker struct {
 	scopes []*scope
 	// later holds checks that need final types; they run after inference.
 	later []func()
+	// inferLater decides types once every template is checked, before
+	// they are final.
+	inferLater []func()
 	// uses records each feed variable's first use, for unused-input warnings.
 	used map[*ir.Field]bool
 	tmp  int
@@ -490,6 +493,11 @@ func Finish(checkers []*Checker, feed *ir.Type, diags *diag.Sink) bool {
 	for _, k := range checkers {
 		if !checkTypeDepth(k.c.p, feed, k.bodies, diags) {
 			return false
+		}
+	}
+	for _, k := range checkers {
+		for _, f := range k.c.inferLater {
+			f()
 		}
 	}
 	undefinedInputs(checkers, feed)

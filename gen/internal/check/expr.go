@@ -1609,7 +1609,11 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 	x := operand(e.X, lu)
 	c.guard(x)
 	hint(x.Type(), u)
-	y := c.optionally(e.Y, func(y tmpl.Expr) ir.Expr { return operand(y, u) })
+	yu := u
+	if _, ok := e.Y.(*tmpl.Name); ok && u == usePrint {
+		yu = useValue // hinted below where it takes no other operand's type
+	}
+	y := c.optionally(e.Y, func(y tmpl.Expr) ir.Expr { return operand(y, yu) })
 	out = &ir.Binary{Op: e.Op, X: x, Y: y, Value: true, Pos: c.posString(e.Span)}
 	leaves := builtins.Yields(out)
 	for _, l := range leaves {
@@ -1621,20 +1625,62 @@ func (c *checker) logic(e *tmpl.Binary, u use) (out *ir.Binary, mixed bool) {
 			return out, false
 		}
 	}
+	deferred := false
 	for i, a := range leaves {
 		for _, b := range leaves[:i] {
+			if u == usePrint && c.printedFallback(out, a, b) {
+				deferred = deferred || a == y || b == y
+				continue
+			}
 			if types.Unifiable(a.Type(), b.Type()) {
 				c.unify(b.Type(), a.Type(), e.Span)
 			}
 		}
 	}
+	if !deferred {
+		hint(y.Type(), u)
+	}
+	return out, c.logicType(out)
+}
+
+// printedFallback relates two operands of a printed and/or where one is of
+// a known type and the other's is still unknown: the unknown one takes the
+// known type once the template is checked, unless another use made it a
+// list ({{ 1.0 or n }}{{ n|reverse }}), as printing needs no one type.
+// It reports whether it did so.
+func (c *checker) printedFallback(out *ir.Binary, a, b ir.Expr) bool {
+	at, bt := a.Type().Resolve(), b.Type().Resolve()
+	if bt.Kind == ir.KindUnknown {
+		at, bt = bt, at
+	}
+	if at.Kind != ir.KindUnknown || at.Declared || bt.Kind == ir.KindUnknown || bt.Kind == ir.KindList {
+		return false
+	}
+	c.inferLater = append(c.inferLater, func() {
+		switch t := at.Resolve(); {
+		case t.Kind == ir.KindUnknown && t.Hint == ir.KindList:
+		case types.Unifiable(t, bt):
+			types.Unify(t, bt) // no mismatch: Unifiable
+		default:
+			hint(t, usePrint)
+		}
+		c.logicType(out)
+	})
+	return true
+}
+
+// logicType sets the type of and/or's value out from the operands it
+// yields: theirs where they share one, else the str() of either, and
+// reports whether they are mixed so.
+func (c *checker) logicType(out *ir.Binary) (mixed bool) {
+	leaves := builtins.Yields(out)
 	out.T = leaves[0].Type()
 	for _, l := range leaves {
 		if !ir.SameKind(l.Type(), out.T) {
 			out.T, mixed = &ir.Type{Kind: ir.KindString}, true
 		}
 	}
-	return out, mixed
+	return mixed
 }
 
 // mixedAsDynamic makes the values that an and/or or a conditional yields,

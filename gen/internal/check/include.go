@@ -87,7 +87,7 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 // include, whose names it sees, and its root frame.
 func (c *checker) includedMacros(body []tmpl.Node, m *src.SourceMap, includer *macroEnv) *macroEnv {
 	env := newMacroEnv(body, m)
-	env.top = slices.Clip(c.scopes)
+	env.top, env.includer = slices.Clip(c.scopes), includer
 	for name := range includer.names {
 		if env.names[name] {
 			switch rootStart(body, name) {

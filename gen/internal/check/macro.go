@@ -73,6 +73,8 @@ type macros struct {
 	// (theirs and those around them), which calls in it do not count.
 	fn   *ir.Func
 	base int
+	// fnHome is the template of the function whose body is checked.
+	fnHome *macroEnv
 	// flags are the bool locals that say, at run time, that the
 	// definition of a macro in an if ran.
 	flags map[*tmpl.Macro]*ir.Local
@@ -116,6 +118,9 @@ type macroEnv struct {
 	// flags of its macros defined in an if, at the include.
 	shadowed map[string]bool
 	resets   []ir.Node
+	// includer is the template that includes this one, nil for the
+	// template checked.
+	includer *macroEnv
 }
 
 // macroFrame is the frame of a macro's body, or of a caller's.
@@ -225,8 +230,12 @@ func (c *checker) loopMacro(n *tmpl.Macro) {
 	}
 	reported := map[string]bool{}
 	tmpl.Inspect(n.Body, func(x tmpl.Node) {
-		if _, ok := x.(*tmpl.For); ok {
+		switch x := x.(type) {
+		case *tmpl.For:
 			own["loop"] = true
+		case *tmpl.Include:
+			// The file reads what it will, the loop's names too.
+			c.errorf(x.Span, "macro %q, defined in a for loop, includes a template file: Jinja2 passes it the names the loop sets as they are at the call, promptgen expands the macro as one of the template (not supported: define the macro outside the loop)", n.Name.Name)
 		}
 	}, func(tmpl.Expr) {})
 	tmpl.Inspect(n.Body, func(tmpl.Node) {}, func(x tmpl.Expr) {
@@ -358,7 +367,7 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 		def, guard = c.macros.maybe[fn.Name], &ir.LocalRef{L: c.macros.flags[c.macros.maybe[fn.Name]]}
 	}
 	switch {
-	case def != nil && c.macros.template != nil && c.macros.homes[def] != c.macros.macroEnv:
+	case def != nil && c.macros.template != nil && c.macros.includes(c.macros.homes[def], c.macros.fnHome):
 		c.errorf(fn.Span, "macro %q calls itself, so promptgen compiles it once, as a function: a call in it of macro %q of another template (its includer's) is not supported", c.macros.calling[0], fn.Name)
 		return none
 	case def != nil && guard != nil && c.macros.shadowed[fn.Name]:
@@ -394,6 +403,17 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 		return x
 	}
 	return c.callDefined(e, fn, def, block)
+}
+
+// includes reports whether env is a template that includes home's,
+// directly or through others.
+func (m *macros) includes(env, home *macroEnv) bool {
+	for e := home.includer; e != nil; e = e.includer {
+		if e == env {
+			return true
+		}
+	}
+	return false
 }
 
 // callDefined expands or calls def, a macro defined where it is called as
@@ -843,7 +863,7 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 	home := c.macros.homes[def]
 	saved, savedFrames, savedEnv, savedTop, savedTemplate := c.scopes, c.macros.frames, c.macros.macroEnv, home.top, c.macros.template
 	savedCalling, savedCalls, callerMap := c.macros.calling, c.macros.calls, c.m
-	savedFn, savedBase := c.macros.fn, c.macros.base
+	savedFn, savedBase, savedFnHome := c.macros.fn, c.macros.base, c.macros.fnHome
 	template := c.macros.template
 	if template == nil {
 		template = home.top
@@ -854,7 +874,7 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 	c.macros.template, c.macros.top = template, []*scope{top}
 	c.macros.calling, c.macros.calls = []string{def.Name.Name}, []src.Pos{c.pos(e.Span)}
 	c.m, c.scopes = c.macros.m, []*scope{top}
-	c.macros.frames, c.macros.fn, c.macros.base = []macroFrame{{}}, f, 1
+	c.macros.frames, c.macros.fn, c.macros.base, c.macros.fnHome = []macroFrame{{}}, f, 1, home
 	deferred := len(c.later)
 	c.enter(idtrack.Frame(sym, def.Params, def.Body), &f.Locals, nil, f.Params...)
 	c.scopes[len(c.scopes)-1].noLoopControl = "a macro"
@@ -863,24 +883,30 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 	c.macros.top = savedTop
 	c.scopes, c.m, c.macros.frames, c.macros.macroEnv, c.macros.template = saved, callerMap, savedFrames, savedEnv, savedTemplate
 	c.macros.calling, c.macros.calls = savedCalling, savedCalls
-	c.macros.fn, c.macros.base = savedFn, savedBase
+	c.macros.fn, c.macros.base, c.macros.fnHome = savedFn, savedBase, savedFnHome
 	c.ir.Funcs = append(c.ir.Funcs, f)
 	return f
 }
 
 // templateName reports, in the body of a macro that calls itself, a read
 // of a name the template sets (or, in an included template, the frames
-// around its include).
+// around its include), or a read or set of an attribute of the
+// template's namespace.
 func (c *checker) templateName(e *tmpl.Name) bool {
 	for i, sc := range slices.Backward(c.macros.template) {
-		if sc.names[e.Name] == nil {
+		l := sc.names[e.Name]
+		if l == nil {
 			continue
 		}
-		what := "the template sets"
+		template := "the template"
 		if i < len(c.macros.template)-1 {
-			what = "the including template sets"
+			template = "the including template"
 		}
-		c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read %q, which %s (pass it as an argument)", c.macros.calling[0], e.Name, what)
+		if c.namespaces[l] != nil {
+			c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read or set an attribute of %q, %s's namespace (which is used through its attributes only, not passed as an argument)", c.macros.calling[0], e.Name, template)
+			return true
+		}
+		c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read %q, which %s sets (pass it as an argument)", c.macros.calling[0], e.Name, template)
 		return true
 	}
 	return false

@@ -239,7 +239,10 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 	if !ok {
 		return nil
 	}
-	if ns == nil {
+	switch {
+	case ns == nil && c.lookup(n.NS.Name) == nil && c.templateName(n.NS):
+		return nil // the template's namespace, which a macro that calls itself cannot set
+	case ns == nil:
 		return c.setAttrOfOther(n)
 	}
 	var out ir.Node
@@ -250,12 +253,18 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 		v := c.asIterator(c.expr(n.Value, useValue), n.Value.Pos())
 		out = c.stored(c.assignLocal(c.nsAttr(ns, n.Attr), &ir.Set{Value: v}, v.Type(), n.Span), n.NS.Name+"."+n.Attr, n.Span)
 	}
-	if set != nil {
-		// Jinja2 tests the namespace before it evaluates the value.
-		isSet := &ir.Call{Kind: ir.CallTest, Name: "defined", X: &ir.LocalRef{L: set}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(n.NS.Span)}
-		out = &ir.If{Branches: []ir.Branch{{Cond: isSet, Body: []ir.Node{out}}}, Else: []ir.Node{c.setAttrFails(n.NS.Span)}}
+	if set == nil {
+		return []ir.Node{out}
 	}
-	return []ir.Node{out}
+	if n.Value == nil {
+		// Jinja2 renders the body before it tests the namespace, and
+		// fails after it: what the set stored before is of no matter.
+		unset := &ir.Call{Kind: ir.CallTest, Name: "defined", Not: true, X: &ir.LocalRef{L: set}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(n.NS.Span)}
+		return []ir.Node{out, &ir.If{Branches: []ir.Branch{{Cond: unset, Body: []ir.Node{c.setAttrFails(n.NS.Span)}}}}}
+	}
+	// Jinja2 tests the namespace before it evaluates the value.
+	isSet := &ir.Call{Kind: ir.CallTest, Name: "defined", X: &ir.LocalRef{L: set}, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(n.NS.Span)}
+	return []ir.Node{&ir.If{Branches: []ir.Branch{{Cond: isSet, Body: []ir.Node{out}}}, Else: []ir.Node{c.setAttrFails(n.NS.Span)}}}
 }
 
 // setAttrOfOther checks {% set x.attr = value %} of an x that is not a
@@ -264,17 +273,25 @@ func (c *checker) setAttr(n *tmpl.Set) []ir.Node {
 // level) it is an error; where it may not (in an if, a loop or a macro),
 // a warning and the render fails where it runs. So it is at the top level
 // of a plain template file, which may be a part that another includes
-// where x is the includer's namespace (the include checks it there).
+// where x is the includer's namespace (the include checks it there). The
+// block form renders its body first, and fails after it.
 func (c *checker) setAttrOfOther(n *tmpl.Set) []ir.Node {
 	msg := fmt.Sprintf("cannot assign an attribute of %q, which is not a namespace (set it with {%% set %s = namespace(...) %%})", n.NS.Name, n.NS.Name)
-	if n.Value == nil || !c.mayNotRun() {
+	if !c.mayNotRun() {
 		c.errorf(n.NS.Span, "%s", msg)
 		return nil
 	}
 	c.diags.Warnf(c.pos(n.NS.Span), "%s: Jinja2 fails where it runs, and so does the render", msg)
-	// value is not checked: it never runs, and what it reads would be
-	// declared for nothing.
-	return []ir.Node{c.setAttrFails(n.NS.Span)}
+	if n.Value != nil {
+		// value is not checked: it never runs, and what it reads would be
+		// declared for nothing.
+		return []ir.Node{c.setAttrFails(n.NS.Span)}
+	}
+	// Jinja2 renders the body before it tests x: its errors come first.
+	body := c.newLocal(n.Attr, &ir.Type{Kind: ir.KindString})
+	sc := c.scopes[len(c.scopes)-1]
+	*sc.locals = append(*sc.locals, body)
+	return []ir.Node{c.assignLocal(body, &ir.Set{Body: c.setBody(n.Body)}, body.T, n.Span), c.setAttrFails(n.NS.Span)}
 }
 
 // setAttrFails fails the render as Jinja2 fails setting an attribute of
@@ -294,7 +311,7 @@ func (c *checker) namespaceAttr(x tmpl.Expr, name string, u use) (ir.Expr, bool)
 	}
 	ns, set, ok := c.namespaceOf(n.Name, n.Span)
 	switch {
-	case !ok:
+	case !ok || ns == nil && c.lookup(n.Name) == nil && c.templateName(n):
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}, true
 	case ns == nil:
 		return nil, false

@@ -103,14 +103,18 @@ func (c *checker) node(n tmpl.Node) []ir.Node {
 	case *tmpl.Set:
 		return c.set(n)
 	case *tmpl.Include:
+		if c.inSet == nil {
+			// Inside a macro's body or a call block's too: checked with
+			// the body (in each call, or once for a macro that calls
+			// itself), it sees what Jinja2 passes it there (the macro's
+			// locals and the template's context).
+			return c.includeFile(n)
+		}
 		if len(c.macros.calling) > 0 {
-			c.errorf(n.Span, "include inside a macro is not supported")
+			c.errorf(n.Span, "include of a component inside a macro is not supported")
 			return nil
 		}
-		if c.inSet != nil {
-			return c.include(n)
-		}
-		return c.includeFile(n)
+		return c.include(n)
 	case *tmpl.LoopControl:
 		return c.loopControl(n)
 	case *tmpl.Generation:

@@ -461,13 +461,19 @@ func (p *parser) parseCallBlock(begin token) *CallBlock {
 	return node
 }
 
+// parseInclude parses {% include name %}; with context, Jinja2's
+// default, is the same include.
 func (p *parser) parseInclude(begin token) *Include {
 	p.next()
 	node := &Include{Name: p.parseExpression(true)}
-	for _, pair := range [][2]string{{"ignore", "missing"}, {"with", "context"}, {"without", "context"}} {
+	for _, pair := range [][2]string{{"ignore", "missing"}, {"without", "context"}} {
 		if p.tok.isName(pair[0]) && p.peek().isName(pair[1]) {
 			p.fail(Span{p.tok.span.Start, p.peek().span.End}, "unsupported %q on include", pair[0]+" "+pair[1])
 		}
+	}
+	if p.tok.isName("with") && p.peek().isName("context") {
+		p.next()
+		p.next()
 	}
 	node.Span = p.endTag(begin)
 	return node

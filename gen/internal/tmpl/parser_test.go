@@ -152,6 +152,7 @@ var parseTests = []struct {
 	{"{% filter truncate(5, true)|replace('a', b): %}{% endfilter %}", "(filter (| replace (| truncate _ 5 true) \"a\" b))"},
 	{"{% filter indent(width=2) %}{% filter lower %}A{% endfilter %}{% endfilter %}", "(filter (| indent _ width=2) (filter (| lower _) (text \"A\")))"},
 	{"{% include [\"a\", \"b\"] %}", "(include [\"a\" \"b\"])"},
+	{"{% include \"a\" with context %}", "(include \"a\")"},
 	{"{% macro m() %}a{% endmacro %}", "(macro m () (text \"a\"))"},
 	{"{% macro m(a, b='x', c=none): %}{{ a }}{% endmacro %}", "(macro m (a b=\"x\" c=none) (out a))"},
 	{"{% call m(x) %}a{% endcall %}", "(call (call m x) (macro caller () (text \"a\")))"},
@@ -323,7 +324,8 @@ var errorTests = []struct {
 	{"{% set x | upper %}{% endset %}", "unsupported filter on a block set", Span{9, 10}},                                                      // "|"
 	{"{% set a, b %}{% endset %}", "unsupported block set with several targets", Span{7, 11}},                                                  // "a, b"
 	{"{% include \"a\" ignore missing %}", "unsupported \"ignore missing\" on include", Span{15, 29}},                                          // "ignore missing"
-	{"{% include \"a\" with context %}", "unsupported \"with context\" on include", Span{15, 27}},                                              // "with context"
+	{"{% include \"a\" without context %}", "unsupported \"without context\" on include", Span{15, 30}},                                        // "without context"
+	{"{% include \"a\" with context ignore missing %}", "unexpected \"ignore\", expected \"%}\"", Span{28, 34}},                                // "ignore"
 	{"{{ f(*args) }}", "unsupported \"*\" argument unpacking", Span{5, 6}},                                                                     // "*"
 	{"{{ f(**kw) }}", "unsupported \"**\" argument unpacking", Span{5, 7}},                                                                     // "**"
 	{"{{ f(a=1, 2) }}", "positional argument follows keyword argument", Span{10, 11}},                                                          // "2"
