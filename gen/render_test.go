@@ -447,6 +447,14 @@ func TestRenderErrors(t *testing.T) {
 		// alone, Jinja2 evaluates the arguments, then fails
 		// (UndefinedError) where the call runs.
 		"macroincluder": "inputs:\n  n: int\n  zero: int?\ntemplate: \"{% macro tag(v, w) %}<{{ v }}{{ w }}>{% endmacro %}{% macro box(v) %}<{{ v }}{{ caller() }}>{% endmacro %}[{% include 'macro_part.j2' %}]\"\n",
+		// A part that defines a macro in an if, included in a loop: each
+		// include is a frame of its own, where the macro is undefined
+		// until the branch runs (UndefinedError in Jinja2).
+		// A part that calls a macro before it defines one of that name:
+		// the includer's, which Jinja2's include passes; alone, Jinja2
+		// fails where the call runs (UndefinedError).
+		"macrolateincluder": "inputs:\n  n: int\ntemplate: \"{% macro m(v) %}[{{ v }}]{% endmacro %}{% include 'macro_late_part.j2' %}\"\n",
+		"macroifincluder":   "inputs:\n  cs: [int]\ntemplate: \"{% for c in cs %}{% include 'macro_if_part.j2' %}{% endfor %}\"\n",
 		"large": "inputs:\n  c: int\n  s: string\n  n: int\n  xs: [string]\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ s * n }}\n  {% elif c == 2 %}{{ n * s }}\n  {% elif c == 3 %}{{ s | indent(n) }}\n  {% elif c == 4 %}{{ xs | join(s * n) }}\n" +
 			"  {% elif c == 5 %}{{ xs | tojson(n) }}\n  {% elif c == 6 %}{{ s | replace('', s * n) }}\n  {% elif c == 7 %}{% for a in xs %}{% for b in xs %}{{ s * n }}{% endfor %}{% endfor %}\n" +
@@ -1057,6 +1065,10 @@ func TestRenderErrors(t *testing.T) {
 		{"defaultloop", `{"err": true}`, `ERROR: prompts/defaultloop.yaml:3:78: render defaultloop: "label": variable is undefined`},
 		{"macroincluder", `{"n": 2}`, "[a<31>]"},
 		{"macroincluder", `{"n": 1}`, "[a<2in1>]"},
+		{"macrolateincluder", `{"n": 1}`, "[1]<0>"},
+		{"macro_late_part", `{"n": "1"}`, `ERROR: prompts/macro_late_part.j2:1:4: render macro_late_part: "m": variable is undefined`},
+		{"macroifincluder", `{"cs": [1, 2]}`, "M1M2"},
+		{"macroifincluder", `{"cs": [1, 0]}`, `ERROR: prompts/macro_if_part.j2:1:62: render macroifincluder: "m": variable is undefined`},
 		{"macro_part", `{"n": 0}`, "a"},
 		{"macro_part", `{"n": 1}`, `ERROR: prompts/macro_part.j2:1:25: render macro_part: "box": variable is undefined`},
 		{"macro_part", `{"n": 2}`, `ERROR: prompts/macro_part.j2:1:75: render macro_part: "tag": variable is undefined`},
@@ -1075,7 +1087,9 @@ func TestRenderErrors(t *testing.T) {
 	writeFile(t, filepath.Join(mod, "prompts", "setattr_part.j2"), []byte("{% set ns.b = 1 %}part"))
 	writeFile(t, filepath.Join(mod, "prompts", "setattr_block_part.j2"), []byte("{% set ns.b %}<{{ 1 // n }}>{% endset %}part"))
 	writeFile(t, filepath.Join(mod, "prompts", "macro_part.j2"), []byte("a{% if n == 1 %}{% call box(n + 1) %}in{{ n }}{% endcall %}{% elif n %}{{ tag(n + 1, 1 // zero if zero is defined else 1) }}{% endif %}"))
-	keys = append(keys, "setattr_part", "setattr_block_part", "macro_part")
+	writeFile(t, filepath.Join(mod, "prompts", "macro_if_part.j2"), []byte("{% if c %}{% macro m() %}M{{ c }}{% endmacro %}{% endif %}{{ m() }}"))
+	writeFile(t, filepath.Join(mod, "prompts", "macro_late_part.j2"), []byte("{{ m(n) }}{% macro m(v) %}<{{ v }}>{% endmacro %}{{ m(0) }}"))
+	keys = append(keys, "setattr_part", "setattr_block_part", "macro_part", "macro_late_part")
 	var jobs []renderJob
 	for i, tt := range tests {
 		feed := filepath.Join(mod, "feeds", fmt.Sprintf("%d.json", i))

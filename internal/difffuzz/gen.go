@@ -244,6 +244,9 @@ var includedFamilies = []string{
 	// map or a dict literal used as a value outside a loop: converted,
 	// measured, joined, sorted, searched with in.
 	"dict-view",
+	// Issue 27: macros defined in an included file, called there only,
+	// whose names may hide the includer's (difffuzz seed 1 case 826).
+	"include-macro",
 }
 
 // Jinja2's operator precedence, loosest first. A unary operand takes

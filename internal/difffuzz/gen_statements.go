@@ -687,7 +687,10 @@ func (g *generator) setBlockStmt() string {
 // includer sees: Jinja2 passes the include the namespace itself (also to
 // a file included in the file's loop, difffuzz seed 1 case 30). It is
 // at times said to be with context, which is the same. In a macro's body
-// or a call block's it sees their parameters and locals too.
+// or a call block's it sees their parameters and locals too. It calls
+// the includer's macros, and may start with macros of its own
+// (include-macro), which only it calls: one of a name of the includer's
+// hides that one in the file from its definition on.
 func (g *generator) includeStmt() string {
 	var ns string
 	if g.on("namespace") && g.canSet() && !g.namespaceHidden && g.namespaceInScope() == nil && g.chance(0.3) {
@@ -695,19 +698,45 @@ func (g *generator) includeStmt() string {
 	}
 	name := fmt.Sprintf("part%d.j2", len(g.includes))
 	g.includes[name] = "" // taken, for the includes in its body
-	loops, items := g.loops, g.loopItems
+	loops, items, macros := g.loops, g.loopItems, g.macros
 	g.loops, g.loopItems = 0, nil
 	g.scopes = append(g.scopes, &scope{types: map[string]*valueType{}})
-	body := g.body()
+	var defs string
+	if g.on("include-macro") && g.chance(0.3) {
+		defs = g.includedMacroDefs()
+	}
+	body := defs + g.body()
 	if g.on("namespace") && g.namespaceInScope() != nil && g.chance(0.6) {
 		body += g.namespaceAttrStmt(0.5)
 	}
 	g.scopes = g.scopes[:len(g.scopes)-1]
-	g.loops, g.loopItems = loops, items
+	g.loops, g.loopItems, g.macros = loops, items, macros
 	g.includes[name] = body
 	ctx := ""
 	if g.chance(0.15) {
 		ctx = " with context" // Jinja2's default
 	}
 	return ns + g.tag(`include "`+name+`"`+ctx)
+}
+
+// includedMacroDefs defines one to three macros at the start of an
+// included file, whose names hide the includer's macros of those names
+// in it from their definition on. Before it, a call of one of those
+// names at the top level, read before any definition, calls the
+// includer's macro (Jinja2's root frame resolves the name from the
+// context).
+func (g *generator) includedMacroDefs() string {
+	names := slices.Clone(macroNames)
+	g.r.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+	names = names[:1+g.r.IntN(3)]
+	var b strings.Builder
+	hidden := slices.DeleteFunc(g.plainMacros(), func(m *macro) bool { return !slices.Contains(names, m.name) })
+	if len(hidden) > 0 && g.chance(0.3) {
+		b.WriteString("{{ " + g.plainCallOf(hidden[g.r.IntN(len(hidden))]) + " }}")
+	}
+	g.macros = slices.DeleteFunc(slices.Clone(g.macros), func(m *macro) bool { return slices.Contains(names, m.name) })
+	for _, name := range names {
+		b.WriteString(g.macroDef(name, g.chance(0.3)))
+	}
+	return b.String()
 }

@@ -51,7 +51,7 @@ func (c *checker) dyn(op ir.DynOp, name string, t *ir.Type, sp tmpl.Span, args .
 		c.methodOperand(op, name, i, a, sp)
 	}
 	out := &ir.Dynamic{Op: op, Name: name, Args: args, T: t, Pos: c.posString(sp)}
-	c.dyns = append(c.dyns, dynAt{out, sp})
+	c.dyns = append(c.dyns, dynAt{out, c.pos(sp)})
 	return out
 }
 
@@ -123,7 +123,7 @@ func (c *checker) checkDynObjects() {
 				continue
 			}
 		}
-		if k == nil || c.failedAt(d.sp) || d.x.Op != ir.DynContains && !c.holdsDynObject(d.x.Args[0], holds) {
+		if k == nil || c.failedAtPos(d.pos) || d.x.Op != ir.DynContains && !c.holdsDynObject(d.x.Args[0], holds) {
 			continue
 		}
 		if kc, ok := k.(*ir.Const); ok {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 	"github.com/promptgen/promptgen/schema"
 )
@@ -60,7 +61,11 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 		c.bound[name] = true
 	}
 	addDictUses(c.dictUses, t.Body)
-	body := c.leave(c.nodes(t.Body))
+	includer := c.macros.macroEnv
+	c.macros.macroEnv = c.includedMacros(t.Body, &file.Map, includer)
+	body := c.nodes(t.Body)
+	body = c.leave(append(c.macros.resets, body...))
+	c.macros.macroEnv = includer
 	c.keepPlace(deferred)
 	c.macros.including = c.macros.including[:len(c.macros.including)-1]
 	c.m = saved
@@ -72,6 +77,106 @@ func (c *checker) includeFile(n *tmpl.Include) []ir.Node {
 		return nil
 	}
 	return body
+}
+
+// includedMacros returns the macros of an included template whose body
+// is body, located by m, at its start: the macros of includer, the
+// template that includes it, defined where the include stands, which
+// Jinja2 passes in its context, except those of a name it defines
+// (shadowed). Its macros' bodies are checked in the frames around the
+// include, whose names it sees, and its root frame.
+func (c *checker) includedMacros(body []tmpl.Node, m *src.SourceMap, includer *macroEnv) *macroEnv {
+	env := newMacroEnv(body, m)
+	env.top, env.includer = slices.Clip(c.scopes), includer
+	for name := range includer.names {
+		if env.names[name] {
+			switch rootStart(body, name) {
+			case startsUndefined:
+				continue // the file's macro, undefined until defined
+			case startsUnknown:
+				env.shadowed[name] = true
+				continue
+			}
+			env.shadowed[name] = true // the includer's until the file defines its own
+		}
+		env.names[name] = true
+		if def := includer.defined[name]; def != nil {
+			env.defined[name] = def
+		}
+		if def := includer.maybe[name]; def != nil {
+			env.maybe[name] = def
+		}
+		env.twice[name] = includer.twice[name]
+	}
+	return env
+}
+
+// macroStart is the value that a name an included template defines a
+// macro of has where Jinja2's root frame of the template starts, as its
+// symbols decide from the first reference to the name at the top level
+// (loads and definitions in the bodies of loops, macros and blocks are
+// other frames').
+type macroStart int
+
+const (
+	startsUnknown   macroStart = iota // first referred to in an if or a block, not followed
+	startsResolved                    // read first, or defined in loops only: the includer's (the context's)
+	startsUndefined                   // defined first: undefined until the definition
+)
+
+// rootStart returns how the root frame of an included template whose
+// body is body starts name, which it defines a macro of.
+func rootStart(body []tmpl.Node, name string) macroStart {
+	reads := func(xs ...tmpl.Expr) bool {
+		for _, x := range xs {
+			if x != nil && readsName([]tmpl.Node{&tmpl.Output{X: x}}, name) {
+				return true
+			}
+		}
+		return false
+	}
+	refers := func(n tmpl.Node) bool {
+		found := readsName([]tmpl.Node{n}, name)
+		tmpl.Inspect([]tmpl.Node{n}, func(x tmpl.Node) {
+			if m, ok := x.(*tmpl.Macro); ok && m.Name.Name == name {
+				found = true
+			}
+		}, func(tmpl.Expr) {})
+		return found
+	}
+	for _, n := range body {
+		switch n := n.(type) {
+		case *tmpl.Text, *tmpl.Include:
+		case *tmpl.Output:
+			if reads(n.X) {
+				return startsResolved
+			}
+		case *tmpl.Macro:
+			if n.Name.Name == name {
+				return startsUndefined
+			}
+		case *tmpl.For:
+			if reads(n.Iter) {
+				return startsResolved
+			}
+		case *tmpl.CallBlock:
+			if reads(n.Call) {
+				return startsResolved
+			}
+		case *tmpl.Set:
+			if n.Value == nil && refers(n) {
+				return startsUnknown
+			}
+			if reads(n.Value) {
+				return startsResolved
+			}
+		default:
+			if refers(n) {
+				return startsUnknown
+			}
+		}
+	}
+	return startsResolved
 }
 
 // includeName returns the name that n includes, a constant string.

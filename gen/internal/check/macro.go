@@ -30,56 +30,97 @@ import (
 // the block's: each caller() in the macro's body expands it as a call, in
 // a frame whose enclosing frames are the block's, as Jinja2 defines it
 // where the block stands.
+//
+// Each template has its macros (macroEnv): an included template's are
+// defined at each include, in its frame, and called there only; their
+// bodies see the frames around the include and the included template's
+// root frame, and an includer's macro called there has its body checked
+// with the includer's macros.
 
-// macros are the macros of the template checked.
+// macros are the macros of the template checked and of the templates it
+// includes.
 type macros struct {
-	names   map[string]bool        // every macro the template defines
-	defined map[string]*tmpl.Macro // those defined where the check is
-	calling []string               // the macros whose bodies are checked, outermost first
-	calls   []src.Pos              // where each of them is called
+	// macroEnv is the template whose code is checked: the template, one
+	// it includes, or the one that defines the macro whose body is
+	// checked.
+	*macroEnv
+	// homes are the templates that define each macro.
+	homes   map[*tmpl.Macro]*macroEnv
+	calling []string  // the macros whose bodies are checked, outermost first
+	calls   []src.Pos // where each of them is called
 	// frames are the macro frames around the code checked, outermost
 	// first: a caller's body has the frames of its {% call %} block, and
 	// one of its own.
 	frames []macroFrame
-	// m locates the template whose macros these are, which an included
-	// template's calls check the bodies of.
-	m *src.SourceMap
 	// including are the template files whose bodies are checked where
 	// they are included, outermost first.
 	including []string
-	top       *scope // the template's top frame while a body is checked
 	// expanded counts the template nodes (statements and expressions)
 	// checked in macro bodies: the size of the expanded macros.
 	expanded   int
 	overflowed bool // past maxMacroExpansion: reported, and no call expands
 	// includeOverflow is set once an include's expansion is reported.
 	includeOverflow bool
-	// recursive are the macros that call themselves, directly or through
-	// others: each is compiled once, as a function (funcs), not expanded.
-	recursive map[string]bool
-	funcs     map[*tmpl.Macro]*ir.Func
-	// template is the template's top frame while a function's body is
-	// checked (nil otherwise): the body cannot read the names it sets.
-	template *scope
+	// funcs are the functions of the macros that call themselves.
+	funcs map[*tmpl.Macro]*ir.Func
+	// template are the frames of the template while a function's body is
+	// checked (nil otherwise), whose names the body cannot read: the
+	// template's top frame, or an included template's and those around
+	// its include.
+	template []*scope
 	// fn is the function whose body is checked, and base the number of
 	// frames, among frames, of the function or caller body checked
 	// (theirs and those around them), which calls in it do not count.
 	fn   *ir.Func
 	base int
-	// maybe are the macros defined in an if branch that may not have run
-	// where the check is, and flags the bool locals that say, at run time,
-	// that the definition of a macro in an if ran.
-	maybe map[string]*tmpl.Macro
+	// fnHome is the template of the function whose body is checked.
+	fnHome *macroEnv
+	// flags are the bool locals that say, at run time, that the
+	// definition of a macro in an if ran.
 	flags map[*tmpl.Macro]*ir.Local
+	// local are the macros defined in a loop, which Jinja2 defines as
+	// locals of the loop's frame.
+	local map[*tmpl.Macro]bool
+}
+
+// macroEnv holds the macros of one template (the template checked, or
+// one it includes), where the check is. Jinja2 runs an included
+// template's macro definitions in the included template's frame: its
+// macros are visible there only, and their bodies see what the included
+// template sees.
+type macroEnv struct {
+	// names are the macros the template defines, and for an included
+	// template those its includer may have defined too.
+	names   map[string]bool
+	defined map[string]*tmpl.Macro // those defined where the check is
+	// maybe are the macros defined in an if branch that may not have run
+	// where the check is.
+	maybe map[string]*tmpl.Macro
 	// twice are the names the branches of an if define different
 	// macros of: a call after it is rejected.
 	twice map[string]bool
+	// recursive are the macros that call themselves, directly or through
+	// others: each is compiled once, as a function (funcs), not expanded.
+	recursive map[string]bool
 	// loopNames are, for each for loop around the code checked outside
 	// macro bodies, the names its frames bind (its targets, loop and
-	// what its body and else set); local the macros defined in a loop,
-	// which Jinja2 defines as locals of the loop's frame.
+	// what its body and else set).
 	loopNames []map[string]bool
-	local     map[*tmpl.Macro]bool
+	// m locates the template.
+	m *src.SourceMap
+	// top are the frames a body of the template's macros is checked in:
+	// the template's top frame (a function's while its body is checked),
+	// or for an included template its root frame and those around its
+	// include, whose names it sees.
+	top []*scope
+	// shadowed are the names of the includer's macros that the included
+	// template defines macros of, and resets the sets that clear the
+	// flags of its macros defined in an if, at the include.
+	shadowed map[string]bool
+	resets   []ir.Node
+	// includer is the template that includes this one, nil for the
+	// template checked.
+	includer *macroEnv
 }
 
 // macroFrame is the frame of a macro's body, or of a caller's.
@@ -95,6 +136,7 @@ type callSite struct {
 	scopes []*scope
 	frames []macroFrame
 	m      *src.SourceMap
+	env    *macroEnv
 }
 
 // maxMacroExpansion bounds the size of a template's expanded macros, in
@@ -112,16 +154,23 @@ func (m *macros) count() {
 	}
 }
 
-func newMacros(body []tmpl.Node) macros {
-	m := macros{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}, funcs: map[*tmpl.Macro]*ir.Func{},
-		maybe: map[string]*tmpl.Macro{}, flags: map[*tmpl.Macro]*ir.Local{}, twice: map[string]bool{}}
+func newMacros(body []tmpl.Node, m *src.SourceMap) macros {
+	return macros{macroEnv: newMacroEnv(body, m), homes: map[*tmpl.Macro]*macroEnv{}, funcs: map[*tmpl.Macro]*ir.Func{},
+		flags: map[*tmpl.Macro]*ir.Local{}, local: map[*tmpl.Macro]bool{}}
+}
+
+// newMacroEnv returns the macros of a template whose body is body,
+// located by m, where none is defined yet.
+func newMacroEnv(body []tmpl.Node, m *src.SourceMap) *macroEnv {
+	env := &macroEnv{names: map[string]bool{}, defined: map[string]*tmpl.Macro{}, maybe: map[string]*tmpl.Macro{},
+		twice: map[string]bool{}, m: m, shadowed: map[string]bool{}}
 	var defs []*tmpl.Macro
 	var walk func([]tmpl.Node)
 	walk = func(ns []tmpl.Node) {
 		for _, n := range ns {
 			switch n := n.(type) {
 			case *tmpl.Macro:
-				m.names[n.Name.Name] = true
+				env.names[n.Name.Name] = true
 				defs = append(defs, n)
 			case *tmpl.If: // a macro in an if is defined where the branch runs
 				for _, b := range n.Branches {
@@ -135,23 +184,20 @@ func newMacros(body []tmpl.Node) macros {
 		}
 	}
 	walk(body)
-	m.recursive = tmpl.SelfCalling(defs)
-	return m
+	env.recursive = tmpl.SelfCalling(defs)
+	return env
 }
 
 // defineMacro checks a definition, which Jinja2 runs where it stands: a
 // call before it fails. One in an if branch sets its flag, which a call
 // after the if tests.
 func (c *checker) defineMacro(n *tmpl.Macro, inIf bool) []ir.Node {
-	if len(c.macros.including) > 0 {
-		c.errorf(n.Name.Span, "a macro defined in an included template is not supported (define it in the including template)")
-		return nil
-	}
 	if slices.Contains(builtins.UnsupportedMacroNames, n.Name.Name) {
 		c.errorf(n.Name.Span, "a macro named %q is not supported", n.Name.Name)
 	}
 	c.signature(n)
 	c.macros.defined[n.Name.Name] = n
+	c.macros.homes[n] = c.macros.macroEnv
 	if len(c.macros.loopNames) > 0 {
 		c.loopMacro(n)
 	}
@@ -161,6 +207,11 @@ func (c *checker) defineMacro(n *tmpl.Macro, inIf bool) []ir.Node {
 	flag := c.newLocal(n.Name.Name+"_defined", &ir.Type{Kind: ir.KindBool})
 	*c.scopes[0].locals = append(*c.scopes[0].locals, flag)
 	c.macros.flags[n] = flag
+	if len(c.macros.including) > 0 {
+		// An included template is a frame of its own at each include,
+		// where its macros are not defined yet.
+		c.macros.resets = append(c.macros.resets, &ir.Set{Local: flag, Value: constExpr(false)})
+	}
 	return []ir.Node{&ir.Set{Local: flag, Value: constExpr(true)}}
 }
 
@@ -170,9 +221,6 @@ func (c *checker) defineMacro(n *tmpl.Macro, inIf bool) []ir.Node {
 // macro of the template, which it is where the body reads none of the
 // names the loops around bind.
 func (c *checker) loopMacro(n *tmpl.Macro) {
-	if c.macros.local == nil {
-		c.macros.local = map[*tmpl.Macro]bool{}
-	}
 	c.macros.local[n] = true
 	// Its own names: its parameters, what its body binds, and the loop
 	// of a for loop in it.
@@ -271,7 +319,7 @@ func (c *checker) callBlock(n *tmpl.CallBlock) []ir.Node {
 		c.errorf(fn.Span, "macro %q does not read caller, so the {%% call %%} block passes it a caller it does not take (Jinja2: TypeError)", fn.Name)
 		return nil
 	}
-	x := c.macroCall(n.Call, fn, &callSite{n: n, scopes: slices.Clip(c.scopes), frames: c.macros.frames, m: c.m})
+	x := c.macroCall(n.Call, fn, &callSite{n: n, scopes: slices.Clip(c.scopes), frames: c.macros.frames, m: c.m, env: c.macros.macroEnv})
 	inlinePrinted(x)
 	return []ir.Node{&ir.Print{X: x}}
 }
@@ -319,6 +367,15 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 		def, guard = c.macros.maybe[fn.Name], &ir.LocalRef{L: c.macros.flags[c.macros.maybe[fn.Name]]}
 	}
 	switch {
+	case def != nil && c.macros.template != nil && c.macros.includes(c.macros.homes[def], c.macros.fnHome):
+		c.errorf(fn.Span, "macro %q calls itself, so promptgen compiles it once, as a function: a call in it of macro %q of another template (its includer's) is not supported", c.macros.calling[0], fn.Name)
+		return none
+	case def != nil && guard != nil && c.macros.shadowed[fn.Name]:
+		c.errorf(fn.Span, "macro %q of this included template is defined in an if branch that may not have run, and the including template defines one of that name, which Jinja2 calls where the branch did not run (not supported)", fn.Name)
+		return none
+	case def == nil && c.macros.shadowed[fn.Name]:
+		c.errorf(fn.Span, "macro %q is called before this included template defines its own, or outside the if branch or loop that defines it: Jinja2 calls the including template's macro of that name there or fails, which promptgen does not support (call it after the definition)", fn.Name)
+		return none
 	case def != nil && c.macros.local[def] && len(c.macros.calling) > 0:
 		c.errorf(fn.Span, "macro %q, defined in a for loop, is called in the body of a macro: Jinja2 reads it there as the template's, where it is undefined (not supported)", fn.Name)
 		return none
@@ -328,6 +385,12 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 	case def == nil && c.macros.maybe[fn.Name] != nil:
 		c.errorf(fn.Span, "macro %q, defined in an if branch that may not have run, is called in the body of a macro that calls itself: not supported", fn.Name)
 		return none
+	case def == nil && c.macros.maybe[fn.Name] == nil && c.includable() && len(c.macros.including) == 0 && c.macros.template == nil:
+		// Compiled alone: a file that includes this one may define a
+		// macro of that name, which Jinja2's include passes.
+		warning := fmt.Sprintf("macro %q is called before its definition: compiled alone, this file cannot call it, and Jinja2 fails where it runs, as does the render (a file that includes this one may define a macro of that name, which the call then calls)", fn.Name)
+		xs := append([]ir.Expr{&ir.Const{T: &ir.Type{Kind: ir.KindNone}}}, c.evalArgs(e.Args, e.Kwargs)...) // an operation has an operand
+		return c.fails(fn.Span, "function "+fn.Name, warning, xs...)
 	case def == nil:
 		c.errorf(fn.Span, "macro %q is called before its definition, or outside the if branch that defines it (Jinja2: undefined)", fn.Name)
 		return none
@@ -342,11 +405,22 @@ func (c *checker) macroCall(e *tmpl.Call, fn *tmpl.Name, block *callSite) ir.Exp
 	return c.callDefined(e, fn, def, block)
 }
 
+// includes reports whether env is a template that includes home's,
+// directly or through others.
+func (m *macros) includes(env, home *macroEnv) bool {
+	for e := home.includer; e != nil; e = e.includer {
+		if e == env {
+			return true
+		}
+	}
+	return false
+}
+
 // callDefined expands or calls def, a macro defined where it is called as
 // fn by e (or by block).
 func (c *checker) callDefined(e *tmpl.Call, fn *tmpl.Name, def *tmpl.Macro, block *callSite) ir.Expr {
 	none := &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
-	if c.macros.recursive[fn.Name] {
+	if c.macros.homes[def].recursive[def.Name.Name] {
 		return c.funcCall(e, fn, def, block)
 	}
 	if i := slices.Index(c.macros.calling, fn.Name); i >= 0 {
@@ -430,36 +504,34 @@ func (c *checker) expandMacro(e *tmpl.Call, def *tmpl.Macro, block, site *callSi
 		return c.reject()
 	}
 
-	saved, savedFrames := c.scopes, c.macros.frames
+	saved, savedFrames, savedEnv := c.scopes, c.macros.frames, c.macros.macroEnv
 	if c.mayNotRun() {
 		// The body runs where the call does: the scopes of the call,
 		// which the body's replace, may not run.
 		c.callMayNotRun++
 		defer func() { c.callMayNotRun-- }()
 	}
-	if len(c.macros.calling) == 0 {
-		c.macros.top = saved[0]
-	}
 	c.macros.calling = append(c.macros.calling, fn.Name)
 	c.macros.calls = append(c.macros.calls, c.pos(e.Span))
 	callerMap := c.m
-	parent := c.macros.top.sym
 	if site == nil {
-		// The body's frame is in the template's top frame, whose names
-		// it reads as they are at the call.
-		c.m, c.scopes = c.macros.m, []*scope{c.macros.top}
+		// The body's frame is in the top frame of the template that
+		// defines it, whose names it reads as they are at the call.
+		c.macros.macroEnv = c.macros.homes[def]
+		c.m, c.scopes = c.macros.m, slices.Clip(c.macros.top)
 		c.macros.frames = append(slices.Clip(c.macros.frames), macroFrame{block: block})
 	} else {
+		c.macros.macroEnv = site.env
 		c.m, c.scopes = site.m, site.scopes
-		parent = site.scopes[len(site.scopes)-1].sym
 		c.macros.frames = append(slices.Clip(site.frames), macroFrame{callerBody: true})
 	}
+	parent := c.scopes[len(c.scopes)-1].sym
 	deferred := len(c.later)
 	c.enter(idtrack.Frame(parent, frameParams, def.Body), &out.Locals, nil, append(params, special...)...)
 	c.scopes[len(c.scopes)-1].noLoopControl = "a macro"
 	body := c.leave(c.nodes(def.Body))
 	c.keepPlace(deferred)
-	c.scopes, c.m, c.macros.frames = saved, callerMap, savedFrames
+	c.scopes, c.m, c.macros.frames, c.macros.macroEnv = saved, callerMap, savedFrames, savedEnv
 	c.macros.calling = c.macros.calling[:len(c.macros.calling)-1]
 	c.macros.calls = c.macros.calls[:len(c.macros.calls)-1]
 	if c.macros.expanded > maxMacroExpansion && !c.macros.overflowed {
@@ -788,44 +860,54 @@ func (c *checker) macroFunc(def *tmpl.Macro, e *tmpl.Call) *ir.Func {
 	if c.macros.overflowed {
 		return nil
 	}
-	saved, savedFrames, savedTop, savedTemplate := c.scopes, c.macros.frames, c.macros.top, c.macros.template
+	home := c.macros.homes[def]
+	saved, savedFrames, savedEnv, savedTop, savedTemplate := c.scopes, c.macros.frames, c.macros.macroEnv, home.top, c.macros.template
 	savedCalling, savedCalls, callerMap := c.macros.calling, c.macros.calls, c.m
-	savedFn, savedBase := c.macros.fn, c.macros.base
+	savedFn, savedBase, savedFnHome := c.macros.fn, c.macros.base, c.macros.fnHome
 	template := c.macros.template
 	if template == nil {
-		template = c.macros.top
-		if len(c.macros.calling) == 0 {
-			template = saved[0]
-		}
+		template = home.top
 	}
-	top := &scope{names: map[string]*ir.Local{}, locals: &f.Locals, sym: template.sym, outer: map[*ir.Local]bool{}}
-	c.macros.template, c.macros.top = template, top
+	sym := template[len(template)-1].sym
+	top := &scope{names: map[string]*ir.Local{}, locals: &f.Locals, sym: sym, outer: map[*ir.Local]bool{}}
+	c.macros.macroEnv = home
+	c.macros.template, c.macros.top = template, []*scope{top}
 	c.macros.calling, c.macros.calls = []string{def.Name.Name}, []src.Pos{c.pos(e.Span)}
 	c.m, c.scopes = c.macros.m, []*scope{top}
-	c.macros.frames, c.macros.fn, c.macros.base = []macroFrame{{}}, f, 1
+	c.macros.frames, c.macros.fn, c.macros.base, c.macros.fnHome = []macroFrame{{}}, f, 1, home
 	deferred := len(c.later)
-	c.enter(idtrack.Frame(template.sym, def.Params, def.Body), &f.Locals, nil, f.Params...)
+	c.enter(idtrack.Frame(sym, def.Params, def.Body), &f.Locals, nil, f.Params...)
 	c.scopes[len(c.scopes)-1].noLoopControl = "a macro"
 	f.Body = c.leave(c.nodes(def.Body))
 	c.keepPlace(deferred)
-	c.scopes, c.m, c.macros.frames, c.macros.top, c.macros.template = saved, callerMap, savedFrames, savedTop, savedTemplate
+	c.macros.top = savedTop
+	c.scopes, c.m, c.macros.frames, c.macros.macroEnv, c.macros.template = saved, callerMap, savedFrames, savedEnv, savedTemplate
 	c.macros.calling, c.macros.calls = savedCalling, savedCalls
-	c.macros.fn, c.macros.base = savedFn, savedBase
+	c.macros.fn, c.macros.base, c.macros.fnHome = savedFn, savedBase, savedFnHome
 	c.ir.Funcs = append(c.ir.Funcs, f)
 	return f
 }
 
 // templateName reports, in the body of a macro that calls itself, a read
-// of a name the template sets, or a read or set of an attribute of the
+// of a name the template sets (or, in an included template, the frames
+// around its include), or a read or set of an attribute of the
 // template's namespace.
 func (c *checker) templateName(e *tmpl.Name) bool {
-	if c.macros.template == nil || c.macros.template.names[e.Name] == nil {
-		return false
-	}
-	if c.namespaces[c.macros.template.names[e.Name]] != nil {
-		c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read or set an attribute of %q, the template's namespace (which is used through its attributes only, not passed as an argument)", c.macros.calling[0], e.Name)
+	for i, sc := range slices.Backward(c.macros.template) {
+		l := sc.names[e.Name]
+		if l == nil {
+			continue
+		}
+		template := "the template"
+		if i < len(c.macros.template)-1 {
+			template = "the including template"
+		}
+		if c.namespaces[l] != nil {
+			c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read or set an attribute of %q, %s's namespace (which is used through its attributes only, not passed as an argument)", c.macros.calling[0], e.Name, template)
+			return true
+		}
+		c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read %q, which %s sets (pass it as an argument)", c.macros.calling[0], e.Name, template)
 		return true
 	}
-	c.errorf(e.Span, "macro %q calls itself, so promptgen compiles it once, as a function of its parameters: it cannot read %q, which the template sets (pass it as an argument)", c.macros.calling[0], e.Name)
-	return true
+	return false
 }

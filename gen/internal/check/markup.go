@@ -6,6 +6,7 @@ import (
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
 	"github.com/promptgen/promptgen/gen/internal/ir"
+	"github.com/promptgen/promptgen/gen/internal/src"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
 )
 
@@ -229,10 +230,11 @@ func (c *checker) markupDynConcat(out *ir.Dynamic, sp tmpl.Span) {
 	}
 }
 
-// dynAt is a dynamic operation and where it is.
+// dynAt is a dynamic operation and where it is (in the template or the
+// included file it stands in).
 type dynAt struct {
-	x  *ir.Dynamic
-	sp tmpl.Span
+	x   *ir.Dynamic
+	pos src.Pos
 }
 
 // checkHolders rejects, once the other checks are done (which may have
@@ -244,14 +246,14 @@ type dynAt struct {
 func (c *checker) checkHolders() {
 	for _, d := range c.dyns {
 		if builtins.Filled(d.x) && c.markup(d.x.Args[2]) && !c.markups.Kept(d.x.Args[2]) {
-			c.errorf(d.sp, "a fill of %s that may or may not be a tojson or safe result is not supported: Jinja2 keeps Markup as it is in the lists it yields, which print it as Markup('...') (%s)", d.x.Name, toPlain)
+			c.diags.Errorf(d.pos, "a fill of %s that may or may not be a tojson or safe result is not supported: Jinja2 keeps Markup as it is in the lists it yields, which print it as Markup('...') (%s)", d.x.Name, toPlain)
 		}
 		for _, a := range d.x.Args {
-			if a == nil || !c.markupHolds(a) || c.failedAt(d.sp) {
+			if a == nil || !c.markupHolds(a) || c.failedAtPos(d.pos) {
 				continue
 			}
 			if !builtins.ReadsHolder(d.x) || !c.markups.Kept(a) {
-				c.errorf(d.sp, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), slice, batch, + and printing keep here ("+toPlain+")")
+				c.diags.Errorf(d.pos, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), slice, batch, + and printing keep here ("+toPlain+")")
 			}
 		}
 	}

@@ -15,12 +15,12 @@ import (
 // template checks body as a template's top frame and stores it in x.
 func (c *checker) template(body []tmpl.Node, x *ir.Prompt) {
 	c.scopes, c.assigned = nil, map[*ir.Local]assignState{}
-	c.macros = newMacros(body)
-	c.macros.m = c.m
+	c.macros = newMacros(body, c.m)
 	c.bound = boundNames(body)
 	c.dictUses = map[string]bool{}
 	addDictUses(c.dictUses, body)
 	c.enter(idtrack.Frame(nil, nil, body), &x.Locals, nil)
+	c.macros.top = slices.Clip(c.scopes)
 	x.Body = c.leave(c.nodes(body))
 }
 

@@ -391,8 +391,10 @@ def chat_context(data, tools):
     return ctx
 
 
-def check_subset(ast, allow_include=False, chat=False):
-    macros = {m.name for m in ast.find_all(nodes.Macro)}
+def check_subset(ast, allow_include=False, chat=False, macros=frozenset()):
+    """Check that ast is in promptgen's subset; it may call macros, those
+    of the templates that include it or that it includes, and its own."""
+    macros = macros | {m.name for m in ast.find_all(nodes.Macro)}
     for node in ast.find_all(nodes.Node):
         if isinstance(node, nodes.Include) and allow_include:
             if not isinstance(node.template, nodes.Const) or node.ignore_missing or not node.with_context:
@@ -809,7 +811,7 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
                 bound = {n.name for n in ast.find_all(nodes.Name) if n.ctx == "store"}
                 for inc in included_asts(env, ast):
                     asts.append(inc)
-                    reads = jinja2.meta.find_undeclared_variables(inc)
+                    reads = jinja2.meta.find_undeclared_variables(inc) - {m.name for a in asts for m in a.find_all(nodes.Macro)}
                     free |= reads - bound
                     included_reads |= reads
         else:
@@ -824,8 +826,11 @@ def render_dir(label, template, jin, inputs, scen_dir, want_ext, typed=True, set
         render = lambda data: plain(chat_context(data, tools))
         free = free | set(CHAT_KEYS)
     try:
+        # An included file calls its includer's macros, and the files it
+        # includes its own.
+        macros = {m.name for ast in asts for m in ast.find_all(nodes.Macro)}
         for ast in asts:
-            check_subset(ast, allow_include=set_template is not None or loader is not None, chat=chat)
+            check_subset(ast, allow_include=set_template is not None or loader is not None, chat=chat, macros=macros)
         declared = input_vars(inputs) if inputs is not None else None
     except CaseError as e:
         raise CaseError("%s: %s" % (label, e))
