@@ -556,11 +556,8 @@ func floatValue(x, def Value) (Value, error) {
 	case floatKind:
 		return x, nil
 	case stringKind:
-		var buf [64]byte
-		if ascii, ok := asciiNumber(x.s, buf[:0]); ok {
-			if f, ok := parsePyFloat(ascii); ok {
-				return FloatValue(f), nil
-			}
+		if f, ok := floatOfString(x.s); ok {
+			return FloatValue(f), nil
 		}
 	}
 	return def, nil
