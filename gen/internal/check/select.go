@@ -227,6 +227,10 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	if c.rejected[x] {
 		return x
 	}
+	if x.Type().Resolve().Kind == ir.KindString {
+		// Jinja2 maps the characters of a string.
+		x = chars(x, c.posString(e.X.Pos()))
+	}
 	name, _ := constString(e.Args[0])
 	if l, ok := x.(*ir.List); ok && len(l.Items) == 0 && name == "tojson" && l.T.Resolve().Elem.Resolve().Kind == ir.KindUnknown {
 		c.unify(l.T.Resolve().Elem, ir.DynamicType(), e.X.Pos()) // [] | map('tojson'): no item to type
