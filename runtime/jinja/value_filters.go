@@ -17,7 +17,7 @@ import (
 //	dictsort(case_sensitive, by, reverse); map(attribute, default);
 //	batch(linecount, fill_with); items; int(default, base);
 //	float(default); abs; upper, lower, title, capitalize, trim(chars),
-//	string, length, first, last, list, format(args...) (see
+//	string, replace(old, new, count), length, first, last, list, format(args...) (see
 //	FormatFilter), unique(case_sensitive, attribute), and those of
 //	moreFilters.
 //
@@ -89,6 +89,8 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		return StringValue(StripSpace(x.String(), true, true)), nil
 	case "string":
 		return StringValue(x.String()), nil
+	case "replace":
+		return replaceValue(x, arg(0), arg(1), arg(2))
 	case "length":
 		n, err := x.Len()
 		return IntValue(n), err
@@ -112,7 +114,7 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 // printingFilters are the filters that take str of their operand (or of
 // its values: xmlattr, urlencode).
 var printingFilters = map[string]bool{
-	"upper": true, "lower": true, "title": true, "capitalize": true, "trim": true, "string": true,
+	"upper": true, "lower": true, "title": true, "capitalize": true, "trim": true, "string": true, "replace": true,
 	"center": true, "escape": true, "urlencode": true, "striptags": true, "wordcount": true, "xmlattr": true,
 }
 
@@ -173,6 +175,23 @@ func Missing(what string, args ...Value) (Value, error) {
 		return Value{}, errPrintsAddress(name)
 	}
 	return Value{}, errInvalid("No %s named '%s' found.", kind, name)
+}
+
+// replaceValue is Jinja2's replace filter without autoescape:
+// str(x).replace(str(old), str(new), count), all where count is None.
+func replaceValue(x, old, new, count Value) (Value, error) {
+	n := -1
+	if count.kind != undefinedKind && count.kind != noneKind {
+		var err error
+		if n, err = count.AsInt(); err != nil {
+			return Value{}, err
+		}
+	}
+	s, ok := Replace(x.String(), old.String(), new.String(), n)
+	if !ok {
+		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+	}
+	return StringValue(s), nil
 }
 
 // MapFilter is Jinja2's map with a filter's name: the filter name
