@@ -17,7 +17,8 @@ import (
 //	dictsort(case_sensitive, by, reverse); map(attribute, default);
 //	batch(linecount, fill_with); items; int(default, base);
 //	float(default); abs; upper, lower, title, capitalize, trim(chars),
-//	string, replace(old, new, count), length, first, last, list, format(args...) (see
+//	string, replace(old, new, count), truncate(length, killwords, end,
+//	leeway), length, first, last, list, format(args...) (see
 //	FormatFilter), unique(case_sensitive, attribute), and those of
 //	moreFilters.
 //
@@ -91,6 +92,8 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		return StringValue(x.String()), nil
 	case "replace":
 		return replaceValue(x, arg(0), arg(1), arg(2))
+	case "truncate":
+		return truncateValue(x, arg(0), arg(1).Truth(), arg(2), arg(3))
 	case "length":
 		n, err := x.Len()
 		return IntValue(n), err
@@ -192,6 +195,48 @@ func replaceValue(x, old, new, count Value) (Value, error) {
 		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
 	}
 	return StringValue(s), nil
+}
+
+// truncateValue is Jinja2's truncate filter of x: after its asserts on
+// the arguments, x itself where its length (of a string, list or dict; 0
+// of undefined) is at most length+leeway, else a string cut as Truncate
+// does (Markup with the end escaped); Python fails to cut another value
+// (a list or tuple has no rsplit, nor a str to add with killwords; a dict
+// no slice).
+func truncateValue(x, length Value, killwords bool, end, leeway Value) (Value, error) {
+	n, err := intArg(length, "truncate", "length")
+	if err != nil {
+		return Value{}, err
+	}
+	lw, err := intArg(leeway, "truncate", "leeway")
+	if err != nil {
+		return Value{}, err
+	}
+	e := end.String()
+	if err := TruncateArgs(n, e, lw); err != nil {
+		return Value{}, errInvalid("%s", err)
+	}
+	size, err := x.Len()
+	if err != nil {
+		return Value{}, err
+	}
+	switch {
+	case size-lw <= n:
+		return x, nil
+	case x.kind == dictKind:
+		return Value{}, errInvalid("unhashable type: 'slice'")
+	case x.kind != stringKind && killwords:
+		return Value{}, errInvalid("can only concatenate %[1]s (not \"str\") to %[1]s", x.typeName())
+	case x.kind != stringKind:
+		return Value{}, errInvalid("'%s' object has no attribute 'rsplit'", x.typeName())
+	case x.markup:
+		s, ok := TruncateMarkup(x.s, n, killwords, e, lw)
+		if !ok {
+			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+		}
+		return MarkupValue(StringValue(s)), nil
+	}
+	return StringValue(Truncate(x.s, n, killwords, e, lw)), nil
 }
 
 // MapFilter is Jinja2's map with a filter's name: the filter name

@@ -142,7 +142,7 @@ func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
 	if name == "tojson" {
 		return c.dynMapToJSON(e, x)
 	}
-	params, kinds := ir.FilterParams[name], map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}}[name]
+	params, kinds := ir.FilterParams[name], map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}, "truncate": {ir.KindInt, ir.KindUnknown, ir.KindString, ir.KindInt}}[name]
 	if vf, ok := valueFilters[name]; ok {
 		params, kinds = vf.params, vf.kinds
 	}
