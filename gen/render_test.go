@@ -285,6 +285,9 @@ func TestRenderErrors(t *testing.T) {
 		// A dynamic width that is not an int or a bool, a start that is not
 		// one or None (TypeError in Python).
 		"strmethodsdynint": "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}{{ m.content.zfill(m.n) }}{{ m.content.find('x', m.s) }};{% endfor %}\"\n",
+		// map('truncate') of dynamic values: of a list or dict longer than
+		// length+leeway (Python fails to cut it), of an int (no len()).
+		"maptruncdyn": "inputs: chat\ntemplate: \"{{ messages|map(attribute='content')|map('truncate', 3, leeway=0)|list }}\"\n",
 		// The test filter of a chat value that is a list: Jinja2 looks it
 		// up in a dict (TypeError: unhashable type).
 		// first and in of a chain of generators, which Jinja2 pulls up to
@@ -755,6 +758,9 @@ func TestRenderErrors(t *testing.T) {
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": null, "s": 0}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'NoneType' object cannot be interpreted as an integer`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x"}]}`, `ERROR: prompts/strmethodsdynint.yaml:3:38: render strmethodsdynint: invalid operation: 'Undefined' object cannot be interpreted as an integer`},
 		{"strmethodsdynint", `{"messages": [{"role": "user", "content": "x", "n": true, "s": true}]}`, "x-1;"},
+		{"maptruncdyn", `{"messages": [{"role": "user", "content": "abcdef"}, {"role": "user", "content": ["a", "b", "c"]}]}`, "['...', ['a', 'b', 'c']]"},
+		{"maptruncdyn", `{"messages": [{"role": "user", "content": ["a", "b", "c", "d"]}]}`, `ERROR: prompts/maptruncdyn.yaml:2:15: render maptruncdyn: invalid operation: 'list' object has no attribute 'rsplit'`},
+		{"maptruncdyn", `{"messages": [{"role": "user", "content": 12345}]}`, `ERROR: prompts/maptruncdyn.yaml:2:15: render maptruncdyn: invalid operation: object of type 'int' has no len()`},
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb", 3], "w": 1}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: unsupported operand type(s) for +=: 'int' and 'str'`},
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": 1.5}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not float`},
 		{"mapindentdyn", `{"messages": [{"role": "user", "content": "x", "parts": ["a\nb"], "w": null}]}`, `ERROR: prompts/mapindentdyn.yaml:2:38: render mapindentdyn: invalid operation: indent: width must be an integer, not NoneType`},

@@ -422,15 +422,21 @@ func digitValue(c byte) int {
 // Unicode decimal digits, and inf, infinity and nan in any case; it has no
 // hexadecimal floats. Out-of-range values become ±Inf or ±0, as in Python.
 func ParseFloat(s string, def float64) float64 {
-	var buf [64]byte
-	ascii, ok := asciiNumber(s, buf[:0])
-	if !ok {
-		return def
-	}
-	if f, ok := parsePyFloat(ascii); ok {
+	if f, ok := floatOfString(s); ok {
 		return f
 	}
 	return def
+}
+
+// floatOfString is Python's float(s) of a string s: ok is false where it
+// raises ValueError.
+func floatOfString(s string) (float64, bool) {
+	var buf [64]byte
+	ascii, ok := asciiNumber(s, buf[:0])
+	if !ok {
+		return 0, false
+	}
+	return parsePyFloat(ascii)
 }
 
 // parsePyFloat parses an ASCII string as CPython's PyFloat_FromString does.

@@ -17,7 +17,8 @@ import (
 //	dictsort(case_sensitive, by, reverse); map(attribute, default);
 //	batch(linecount, fill_with); items; int(default, base);
 //	float(default); abs; upper, lower, title, capitalize, trim(chars),
-//	string, length, first, last, list, format(args...) (see
+//	string, replace(old, new, count), truncate(length, killwords, end,
+//	leeway), length, first, last, list, format(args...) (see
 //	FormatFilter), unique(case_sensitive, attribute), and those of
 //	moreFilters.
 //
@@ -89,6 +90,10 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 		return StringValue(StripSpace(x.String(), true, true)), nil
 	case "string":
 		return StringValue(x.String()), nil
+	case "replace":
+		return replaceValue(x, arg(0), arg(1), arg(2))
+	case "truncate":
+		return truncateValue(x, arg(0), arg(1).Truth(), arg(2), arg(3))
 	case "length":
 		n, err := x.Len()
 		return IntValue(n), err
@@ -112,7 +117,7 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 // printingFilters are the filters that take str of their operand (or of
 // its values: xmlattr, urlencode).
 var printingFilters = map[string]bool{
-	"upper": true, "lower": true, "title": true, "capitalize": true, "trim": true, "string": true,
+	"upper": true, "lower": true, "title": true, "capitalize": true, "trim": true, "string": true, "replace": true,
 	"center": true, "escape": true, "urlencode": true, "striptags": true, "wordcount": true, "xmlattr": true,
 }
 
@@ -173,6 +178,65 @@ func Missing(what string, args ...Value) (Value, error) {
 		return Value{}, errPrintsAddress(name)
 	}
 	return Value{}, errInvalid("No %s named '%s' found.", kind, name)
+}
+
+// replaceValue is Jinja2's replace filter without autoescape:
+// str(x).replace(str(old), str(new), count), all where count is None.
+func replaceValue(x, old, new, count Value) (Value, error) {
+	n := -1
+	if count.kind != undefinedKind && count.kind != noneKind {
+		var err error
+		if n, err = count.AsInt(); err != nil {
+			return Value{}, err
+		}
+	}
+	s, ok := Replace(x.String(), old.String(), new.String(), n)
+	if !ok {
+		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+	}
+	return StringValue(s), nil
+}
+
+// truncateValue is Jinja2's truncate filter of x: after its asserts on
+// the arguments, x itself where its length (of a string, list or dict; 0
+// of undefined) is at most length+leeway, else a string cut as Truncate
+// does (Markup with the end escaped); Python fails to cut another value
+// (a list or tuple has no rsplit, nor a str to add with killwords; a dict
+// no slice).
+func truncateValue(x, length Value, killwords bool, end, leeway Value) (Value, error) {
+	n, err := intArg(length, "truncate", "length")
+	if err != nil {
+		return Value{}, err
+	}
+	lw, err := intArg(leeway, "truncate", "leeway")
+	if err != nil {
+		return Value{}, err
+	}
+	e := end.String()
+	if err := TruncateArgs(n, e, lw); err != nil {
+		return Value{}, errInvalid("%s", err)
+	}
+	size, err := x.Len()
+	if err != nil {
+		return Value{}, err
+	}
+	switch {
+	case size-lw <= n:
+		return x, nil
+	case x.kind == dictKind:
+		return Value{}, errInvalid("unhashable type: 'slice'")
+	case x.kind != stringKind && killwords:
+		return Value{}, errInvalid("can only concatenate %[1]s (not \"str\") to %[1]s", x.typeName())
+	case x.kind != stringKind:
+		return Value{}, errInvalid("'%s' object has no attribute 'rsplit'", x.typeName())
+	case x.markup:
+		s, ok := TruncateMarkup(x.s, n, killwords, e, lw)
+		if !ok {
+			return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+		}
+		return MarkupValue(StringValue(s)), nil
+	}
+	return StringValue(Truncate(x.s, n, killwords, e, lw)), nil
 }
 
 // MapFilter is Jinja2's map with a filter's name: the filter name
@@ -556,11 +620,8 @@ func floatValue(x, def Value) (Value, error) {
 	case floatKind:
 		return x, nil
 	case stringKind:
-		var buf [64]byte
-		if ascii, ok := asciiNumber(x.s, buf[:0]); ok {
-			if f, ok := parsePyFloat(ascii); ok {
-				return FloatValue(f), nil
-			}
+		if f, ok := floatOfString(x.s); ok {
+			return FloatValue(f), nil
 		}
 	}
 	return def, nil

@@ -395,7 +395,7 @@ func fileSizeFormat(x Value, args []Value) (Value, error) {
 	case intKind, boolKind, floatKind:
 		bytes = x.float()
 	case stringKind:
-		f, ok := parsePyFloat(x.s)
+		f, ok := floatOfString(x.s)
 		if !ok {
 			return Value{}, errInvalid("could not convert string to float: %s", AppendQuoted(nil, x.s))
 		}

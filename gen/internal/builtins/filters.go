@@ -190,7 +190,7 @@ var MapFilters = []string{"abs", "capitalize", "center", "count", "filesizeforma
 
 // DynMapFilters are the filters map applies to the items of a dynamic
 // value (jinja.Filter has them).
-var DynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "length", "count", "int", "float", "abs", "first", "last",
+var DynMapFilters = []string{"upper", "lower", "title", "capitalize", "trim", "string", "replace", "truncate", "length", "count", "int", "float", "abs", "first", "last",
 	"center", "filesizeformat", "indent", "round", "striptags", "urlencode", "wordcount", "wordwrap", "tojson",
 	"list", "sort", "dictsort", "sum", "min", "max"}
 

@@ -298,13 +298,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		// Jinja2's filter takes str() of any value: x | string. An
 		// inferred input is checked again as a string, as a use as one.
 		c.listString(x.Type())
-		if c.checked == nil {
-			c.checked = map[tmpl.Expr]ir.Expr{}
-		}
-		c.checked[e.X] = x
 		of := *e
 		of.X = &tmpl.Filter{Span: e.X.Pos(), X: e.X, Name: "string", NameSpan: e.NameSpan}
-		return c.filter(&of, u)
+		return c.checkedAs(map[tmpl.Expr]ir.Expr{e.X: x}, func() ir.Expr { return c.filter(&of, u) })
 	}
 	if name == "tojson" && generator(x) && c.mayNotRun() {
 		return c.generatorToJSON(e, x)

@@ -177,9 +177,10 @@ func (c *checker) initOuter(i int, l *ir.Local, sp tmpl.Span) {
 	init := &ir.Set{Local: l, Value: enclosing}
 	sc.inits = append(sc.inits, init)
 	c.trackUndefined(init)
-	if l.T.Kind == ir.KindDynamic {
+	if l.T.Kind == ir.KindDynamic || c.feed.Declared && l.T.Resolve().Kind == ir.KindDynamic {
 		// The local holds values of several types: the enclosing value is
-		// one of them.
+		// one of them. A set before this read may have made it dynamic;
+		// an input of declared inputs keeps its type then.
 		c.readsWhole(enclosing, sp, "converting it to a dynamic value")
 		c.later = append(c.later, func() { c.heldDynamic(l, enclosing, enclosing.Type(), sp) })
 		return

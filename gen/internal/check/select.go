@@ -154,7 +154,7 @@ func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
 	if name == "tojson" {
 		return c.dynMapToJSON(e, x)
 	}
-	params, kinds := ir.FilterParams[name], map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}}[name]
+	params, kinds := ir.FilterParams[name], map[string][]ir.Kind{"int": {ir.KindUnknown, ir.KindInt}, "trim": {ir.KindString}, "truncate": {ir.KindInt, ir.KindUnknown, ir.KindString, ir.KindInt}}[name]
 	if vf, ok := valueFilters[name]; ok {
 		params, kinds = vf.params, vf.kinds
 	}
@@ -238,6 +238,10 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	c.iterate(x)
 	if c.rejected[x] {
 		return x
+	}
+	if x.Type().Resolve().Kind == ir.KindString {
+		// Jinja2 maps the characters of a string.
+		x = chars(x, c.posString(e.X.Pos()))
 	}
 	name, _ := constString(e.Args[0])
 	if l, ok := x.(*ir.List); ok && len(l.Items) == 0 && name == "tojson" && l.T.Resolve().Elem.Resolve().Kind == ir.KindUnknown {

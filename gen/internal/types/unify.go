@@ -91,6 +91,11 @@ func unify(a, b *ir.Type, errs *[]error) {
 		if b.Kind == ir.KindDynamic {
 			a, b = b, a
 		}
+		if b.Kind == ir.KindList && !b.Declared && b.Elem.Resolve().Kind == ir.KindUnknown && !b.Elem.Resolve().Declared {
+			// A list whose items have no type yet (an empty list literal):
+			// they become dynamic values too.
+			unify(b.Elem, ir.DynamicType(), errs)
+		}
 		if b.Kind != ir.KindDynamic && (b.Declared || !ConvertsToDynamic(b)) {
 			*errs = append(*errs, fmt.Errorf("type mismatch: %s and %s", a, b))
 			return
