@@ -703,8 +703,12 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 		case ir.KindDict:
 			c.diags.Errorf(f.Pos, "cannot infer the type of %q from a dict literal (declare it in inputs)", f.Key)
 		case ir.KindNone:
-			// A Go value would print None whatever the data holds. Once
+			// A Go value would print None whatever the data holds: checked
+			// again, the input is a dynamic value, which holds any. Once
 			// the other checks ran: one may have said why.
+			if p, ok := c.fieldPath(t, f); ok && ft == f.Type.Resolve() {
+				c.rebinding[p] = true
+			}
 			c.later = append(c.later, func() {
 				if c.failedAtPos(f.Pos) {
 					return
@@ -715,6 +719,16 @@ func (c *checker) checkNoDicts(t *ir.Type) {
 			c.checkNoDicts(ft)
 		}
 	}
+}
+
+// fieldPath is the input path of field f of t, an inferred input or the
+// feed (a variable's path is its name; see inputPath).
+func (c *checker) fieldPath(t *ir.Type, f *ir.Field) (string, bool) {
+	if t == c.feed {
+		return f.Key, true
+	}
+	p, ok := c.inputPath(t)
+	return p + "." + f.Key, ok
 }
 
 // checkSlot reports, once types are final, a literal's element x that
