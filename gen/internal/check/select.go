@@ -82,7 +82,7 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 					c.errorf(sp, "filter %s of a list whose objects come from no input (an empty list literal) is not supported", name)
 				}
 			})
-		} else if slices.ContainsFunc(parts, func(p string) bool { return p == "" || strings.ContainsFunc(p, unicode.IsDigit) && !asciiDigits(p) }) {
+		} else if slices.ContainsFunc(parts, func(p string) bool { return p == "" || strings.ContainsFunc(p, nonASCIINumber) }) {
 			c.errorf(sp, "filter %s: attribute supports field names and int indexes only, not %q", name, path)
 			return x
 		}
@@ -309,6 +309,10 @@ func (c *checker) partialRead(x ir.Expr, sp tmpl.Span, what string) {
 		return
 	}
 }
+
+// nonASCIINumber reports whether r is a number other than an ASCII digit,
+// which Python's isdigit() may read as a digit of an int index.
+func nonASCIINumber(r rune) bool { return r > unicode.MaxASCII && unicode.IsNumber(r) }
 
 // asciiDigits reports whether s is one or more ASCII digits, a part of
 // attribute= that Jinja2 reads as an int index.
