@@ -1115,12 +1115,12 @@ func (c *checker) dynAttrArg(f *filterUse, attr ir.Expr) {
 // an iterator, reverse): its consumer must iterate it.
 func dynGenerator(dyn func(*checker, *filterUse) ir.Expr) func(*checker, *filterUse) ir.Expr {
 	return func(c *checker, f *filterUse) ir.Expr {
+		if cond, ok := f.x.(*ir.Cond); ok && f.name == "reverse" && mayYieldGenerator(cond) && hasElse(cond) {
+			return c.reverseArms(cond, f.e.Span)
+		}
 		out := dyn(c, f)
 		if f.name == "reverse" && generator(f.x) {
 			return out // a list, as reverse makes of a generator
-		}
-		if cond, ok := f.x.(*ir.Cond); ok && f.name == "reverse" && mayYieldGenerator(cond) && hasElse(cond) {
-			return c.reverseArms(cond, f.e.Span)
 		}
 		if f.name == "reverse" {
 			c.dynReverse(out, f.x)

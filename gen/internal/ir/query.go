@@ -47,9 +47,10 @@ func MaybeUndefined(x Expr) bool {
 
 // OutOfRange returns the position of x when only an index out of range
 // can make it undefined: an index of a list or string (not a map's key),
-// or first or last of a defined list or string. A typed list or dict literal that is stored holds no Undefined:
-// such an element fails the render there instead, where other elements
-// that may be undefined make the literal a dynamic value, which holds it.
+// or first or last of a defined list or string. A typed list or dict
+// literal that is stored holds no Undefined: such an element fails the
+// render there instead, where other elements that may be undefined make
+// the literal a dynamic value, which holds it.
 func OutOfRange(x Expr) string {
 	switch x := x.(type) {
 	case *Index:
