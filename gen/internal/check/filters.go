@@ -325,7 +325,8 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		c.readsWhole(x, e.Span, name)
 	}
 	switch {
-	case flags&builtins.NoHint != 0:
+	case flags&builtins.NoHint != 0, name == "reverse" && u == useTest:
+		// The truth of reverse's value says nothing of what it reverses.
 	case flags&builtins.HintsString != 0:
 		hint(x.Type(), usePrint)
 	default:
@@ -391,6 +392,14 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		out.X = c.dyn(ir.DynStrOperand, name, &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
 		f.x = out.X
 	case isDynamic(x):
+		return c.dynFilter(f)
+	case name == "reverse" && u == useTest && x.Type().Resolve().Kind == ir.KindUnknown:
+		// Tested, its value is true where it is an iterator (of a list,
+		// or of undefined), else where the string is not empty: the
+		// runtime decides, once the operand's type is known.
+		if t := x.Type().Resolve(); t.Hint == ir.KindUnknown {
+			t.Hint = ir.KindList
+		}
 		return c.dynFilter(f)
 	case (name == "sort" || name == "unique") && c.sortsConverted(f):
 		return c.dynFilter(f)
