@@ -472,6 +472,15 @@ func (c *checker) dictMethodCall(e *tmpl.Call, fn *tmpl.Attr, x ir.Expr, u use) 
 	case k == ir.KindString || k == ir.KindInt || k == ir.KindFloat || k == ir.KindBool || k == ir.KindNone || k == ir.KindList:
 		return c.failsWhereRuns(fn.NameSpan, "UndefinedError", fmt.Sprintf("%s() needs a map, dict or object, not %s (Jinja2 raises UndefinedError: %s has no such method)", fn.Name, x.Type(), ir.A(k)), x)
 	case k == ir.KindDict, k == ir.KindStruct && e != c.loopIter:
+	case k == ir.KindUnknown && e != c.loopIter:
+		// A dict view of a map or of an object: a field read elsewhere
+		// makes it an object (msg.items() ... msg.len), else it is a map.
+		t := x.Type()
+		c.inferLater = append(c.inferLater, func() {
+			if k := t.Resolve().Kind; k != ir.KindStruct && k != ir.KindMap && k != ir.KindDict && k != ir.KindDynamic {
+				c.constrain(t, ir.KindMap, fn.X.Pos())
+			}
+		})
 	default:
 		c.constrain(x.Type(), ir.KindMap, fn.X.Pos())
 	}
