@@ -1036,6 +1036,12 @@ func (c *checker) checkFilter(f *filterUse) {
 		c.errorf(e.NameSpan, "%s by attribute= of a list whose objects come from no input (an empty list literal) is not supported", x.Name)
 		return
 	}
+	if l, ok := x.X.(*ir.List); ok && len(l.Items) == 0 && x.Name == "sort" && !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { _, ok := a.(*ir.Const); return !ok }) {
+		// Sorting nothing compares nothing, whatever the items' type
+		// (another use may make them lists): a copy of the literal.
+		x.Name, x.Args, x.Attr = "list", nil, nil
+		return
+	}
 	if def.Final != nil {
 		def.Final(x, e, c.errorf)
 	}
