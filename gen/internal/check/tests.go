@@ -52,7 +52,13 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 		return c.expr(c.modTest(e), useTest)
 	case "lower", "upper":
 		// str(x).islower(): the test of x as it prints.
-		x := c.expr(&tmpl.Filter{Span: e.Span, X: e.X, Name: "string", NameSpan: e.NameSpan}, useValue)
+		x := c.expr(e.X, usePrint)
+		if generator(x) {
+			return c.generatorTest(x, e)
+		}
+		x = c.checkedAs(map[tmpl.Expr]ir.Expr{e.X: x}, func() ir.Expr {
+			return c.expr(&tmpl.Filter{Span: e.Span, X: e.X, Name: "string", NameSpan: e.NameSpan}, useValue)
+		})
 		return &ir.Call{Kind: ir.CallTest, Name: e.Name, X: x, Not: e.Not, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	}
 	if e.Name == "defined" || e.Name == "undefined" {
@@ -145,13 +151,14 @@ func (c *checker) nameTest(x ir.Expr, e *tmpl.Test) {
 }
 
 // generatorTest is test e of g, a generator (or a list's reverse
-// iterator): it is defined and iterable and passes none of the other tests
-// checked here (it has no length, so it is no sequence), as in Jinja2,
+// iterator): it is defined, iterable and lower (it prints as <generator
+// object ... at 0x...>) and passes none of the other tests checked here
+// (it has no length, so it is no sequence), as in Jinja2,
 // which evaluates the filter's operand and arguments and never runs it.
 func (c *checker) generatorTest(g ir.Expr, e *tmpl.Test) ir.Expr {
 	c.iterate(g) // its one use
 	x := lazyTrue(g)
-	if (e.Name == "defined" || e.Name == "iterable") == e.Not {
+	if (e.Name == "defined" || e.Name == "iterable" || e.Name == "lower") == e.Not {
 		return &ir.Unary{Op: "not", X: x, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(e.Span)}
 	}
 	return x
