@@ -397,7 +397,7 @@ func formatPyFloat(x float64, conv byte, prec int, alt bool) []byte {
 			out = dotBeforeExponent(out)
 		}
 	default:
-		out = formatG(x, max(prec, 1), alt)
+		out = formatG(x, max(prec, 1), max(prec, 1), alt)
 	}
 	if upper {
 		for i, c := range out {
@@ -410,13 +410,13 @@ func formatPyFloat(x float64, conv byte, prec int, alt bool) []byte {
 }
 
 // formatG is Python's %g of x, not negative, with p significant digits:
-// exponent notation where the exponent is below -4 or not below p, and
-// trailing zeros dropped unless alt.
-func formatG(x float64, p int, alt bool) []byte {
+// exponent notation where the exponent is below -4 or not below maxExp
+// (p for %g), and trailing zeros dropped unless alt.
+func formatG(x float64, p, maxExp int, alt bool) []byte {
 	e := strconv.AppendFloat(nil, x, 'e', p-1, 64)
 	exp, _ := strconv.Atoi(string(e[strings.LastIndexByte(string(e), 'e')+1:]))
 	var out []byte
-	if exp < -4 || exp >= p {
+	if exp < -4 || exp >= maxExp {
 		out = e
 	} else {
 		out = strconv.AppendFloat(nil, x, 'f', p-1-exp, 64)

@@ -1,11 +1,14 @@
 package jinja
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/promptgen/promptgen/runtime"
 )
 
 func FuzzAppendFloat(f *testing.F) {
@@ -69,6 +72,25 @@ func FuzzIndent(f *testing.F) {
 		// Without an indent string the flags make no difference.
 		if other, _ := Indent(s, "", !first, !blank); indent == "" && out != other {
 			t.Fatalf("Indent(%q, \"\", ...) depends on first and blank", s)
+		}
+	})
+}
+
+func FuzzStrFormat(f *testing.F) {
+	f.Add("{} {x!r:>{w}}", "ab", int64(-12), 2.5)
+	f.Add("{:010,.2f}|{1:_b}|{0:^9}", "é", int64(255), -1234.5)
+	f.Add("{{{:{}}}}", "x", int64(3), 1e300)
+	f.Fuzz(func(t *testing.T, format, s string, n int64, x float64) {
+		kwargs := DictValue()
+		kwargs.dict.add("x", false, StringValue(s))
+		kwargs.dict.add("w", false, IntValue(int(n%64)))
+		out, err := StrFormat(format, []Value{StringValue(s), IntValue(int(n)), FloatValue(x)}, kwargs)
+		var re *runtime.Error
+		if err != nil && !errors.As(err, &re) {
+			t.Fatalf("StrFormat(%q): %v, not a render error", format, err)
+		}
+		if err == nil && utf8.ValidString(format) && utf8.ValidString(s) && !utf8.ValidString(out) {
+			t.Fatalf("StrFormat(%q) = %q, invalid UTF-8", format, out)
 		}
 	})
 }

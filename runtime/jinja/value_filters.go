@@ -104,6 +104,10 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 	case "format":
 		s, err := FormatFilter(x, args...)
 		return StringValue(s), err
+	case "str.format":
+		// x.format(*args[1:], **args[0]), Python's str.format of a string.
+		s, err := StrFormat(x.s, args[1:], arg(0))
+		return StringValue(s), err
 	case "list":
 		items, err := x.rest()
 		return ListValue(append([]Value{}, items...)...), err

@@ -52,6 +52,7 @@ var pyErrors = map[string]error{
 	"KeyError":          runtime.ErrInvalid,
 	"AttributeError":    runtime.ErrInvalid,
 	"OverflowError":     runtime.ErrInvalid,
+	"IndexError":        runtime.ErrInvalid,
 	"UndefinedError":    runtime.ErrUndefined,
 }
 
@@ -162,6 +163,32 @@ func TestPrintf(t *testing.T) {
 		}
 		got, err := Arith("%", StringValue(format), args)
 		checkResult(t, fmt.Sprintf("%q %% %s", format, args.AppendRepr(nil)), got, err, r[3])
+	}
+}
+
+// TestStrFormat holds str.format to CPython's: every part of a format
+// spec, alone and drawn at random together, of each kind of value, the
+// syntax of fields, and every error Python raises.
+func TestStrFormat(t *testing.T) {
+	for _, r := range rows(t, "value_strformat") {
+		format := arg[string](t, r[0])
+		var args []Value
+		for _, a := range arg[[]json.RawMessage](t, r[1]) {
+			args = append(args, valueOf(t, a))
+		}
+		kwargs := DictValue()
+		for k, v := range arg[map[string]json.RawMessage](t, r[2]) {
+			kwargs.dict.add(k, false, valueOf(t, v))
+		}
+		got, err := StrFormat(format, args, kwargs)
+		checkResult(t, fmt.Sprintf("%q.format(%s, %s)", format, r[1], r[2]), StringValue(got), err, r[3])
+	}
+	// Not supported: a field reading an attribute or an index, which
+	// Jinja2's sandbox reads as its getattr and getitem.
+	for _, format := range []string{"{0.real}", "{0[0]}", "{a.b}"} {
+		if _, err := StrFormat(format, []Value{ListValue(IntValue(1))}, DictValue()); !errors.Is(err, runtime.ErrInvalid) {
+			t.Errorf("%q.format: %v, want ErrInvalid", format, err)
+		}
 	}
 }
 

@@ -387,6 +387,55 @@ PRINTF_CASES = (
     ]]
 )
 
+# value_strformat: Python's str.format, each row [format, args, kwargs]:
+# a list and a dict of value texts (see value). Every format spec
+# of STRFORMAT_SPECS applied to each of STRFORMAT_VALUES, then specs drawn
+# at random from their parts, then the syntax of fields.
+STRFORMAT_VALUES = ["0", "7", "-7", "1234567", "-1234567", "255", "9223372036854775807", "-9223372036854775808",
+                    "true", "false", "0.0", "-0.0", "2.675", "-1234.5", "0.5", "1e-05", "123456789.125", "1e+16",
+                    "1e+300", "1e400", "-1e400", "nan", '"ab"', '"日本語"', '""', "null", '[1, "a"]', '{"a": 1}',
+                    "undefined"]
+STRFORMAT_SPECS = ["", "s", "d", "5", "<5", ">5", "^6", "=8", "*^9", "日>4", "05", "<05", "+", "-", " ", "z", "#", ",",
+                   "_", ",d", "_x", "#x", "#X", "#o", "#b", "_b", "c", ".2", ".0", ".3s", "e", "E", ".2e", "f", ".1f",
+                   "F", "g", "G", ".3g", "#g", "#.0f", "%", ".1%", "n", "010,.2f", "010,", "+08.2f", "z.1f", "-^+10,.3f",
+                   "x>+12_", "012_b", ",.0e", "0=+8", "08.3", "r", "5.5", "1,_", "__", ".", "0", "00", "+#010x",
+                   "z", "#.3", ".10", "20.10e", "^", "=<8"]
+STRFORMAT_FIELDS = [
+    ["{} and {}", '["a", 1]', "{}"], ["{1}{0}{1}", '["a", "b"]', "{}"], ["{x}-{y!r}", "[]", '{"x": 1, "y": "q"}'],
+    ["{0}{}", '["a", "b"]', "{}"], ["{}{0}", '["a", "b"]', "{}"], ["{}", "[]", "{}"], ["{2}", '["a"]', "{}"],
+    ["{z}", "[]", '{"x": 1}'], ["{{}}{{{}}}", "[5]", "{}"], ["}", "[]", "{}"], ["{", "[]", "{}"], ["a}}b{{c", "[]", "{}"],
+    ["{!r}", '["é\\n"]', "{}"], ["{!a}", '["é\\n"]', "{}"], ["{!s:>4}", "[1]", "{}"], ["{!x}", "[1]", "{}"],
+    ["{!}", "[1]", "{}"], ["{!rr}", "[1]", "{}"], ["{:{}}", '[1, "5"]', "{}"], ["{:{w}.{p}f}", "[3.14159]", '{"w": 9, "p": 2}'],
+    ["{:{:{}}}", "[1, 2, 3]", "{}"], ["{a}{}{a}", "[1]", '{"a": 2}'],
+    ["{0:}", "[null]", "{}"], ["{:d}", "[null]", "{}"], ["{:>3}", "[[1]]", "{}"], ["{!r:^9}", '[{"a": "b"}]', "{}"],
+    ["{}", "[undefined]", "{}"], ["{!r}", "[undefined]", "{}"], ["{:5}", "[undefined]", "{}"], ["{a{b}", "[]", '{"a": 1}'],
+    ["{00}", '["z"]', "{}"], ["{0a}", '["z"]', '{"0a": 7}'], ["{:%}", "[true]", "{}"], ["{:c}", "[1114112]", "{}"],
+    ["{:+c}", "[65]", "{}"], ["{:.2d}", "[5]", "{}"], ["{:,n}", "[5]", "{}"], ["{:,s}", '["a"]', "{}"],
+    ["{:=5}", '["a"]', "{}"], ["{: }", '["a"]', "{}"], ["{:d}", "[2.5]", "{}"], ["{:x}", "[2.5]", "{}"], ["{:,x}", "[255]", "{}"],
+    ["{:s}", "[true]", "{}"], ["{:s}", "[1]", "{}"], ["{:zd}", "[1]", "{}"], ["{:#s}", '["a"]', "{}"], ["{:z}", '["a"]', "{}"],
+]
+
+
+def strformat_cases():
+    import random
+    rnd = random.Random(27)
+    parts = [["", "", "", "x<", "0>", "é^", "<", ">", "^", "="], ["", "", "+", "-", " "], ["", "", "z"], ["", "", "#"],
+             ["", "", "0"], ["", "", "1", "7", "12"], ["", "", ",", "_"], ["", "", ".0", ".1", ".3", ".12"],
+             ["", "", "d", "b", "o", "x", "X", "c", "e", "E", "f", "F", "g", "G", "n", "%", "s"]]
+    drawn = ["".join(rnd.choice(p) for p in parts) for _ in range(1500)]
+    def texts(a):
+        return ["undefined"] if a == "[undefined]" else [json.dumps(x, ensure_ascii=False) for x in json.loads(a)]
+
+    return ([["{:%s}" % spec, [v], {}] for spec in STRFORMAT_SPECS for v in STRFORMAT_VALUES]
+            + [["{:%s}" % spec, [rnd.choice(STRFORMAT_VALUES)], {}] for spec in drawn]
+            + [[f, texts(a), {n: json.dumps(x) for n, x in json.loads(k).items()}] for f, a, k in STRFORMAT_FIELDS])
+
+
+def strformat(env, f, a, k):
+    args, kwargs = [value(x) for x in a], {n: value(x) for n, x in k.items()}
+    return attempt(lambda: env.from_string("{{ f.format(*a, **k) }}").render(f=f, a=args, k=kwargs))
+
+
 # value_filter: filters of Filter, each row [name, x, [args]] by value text.
 FILTER_CASES = (
     [["center", x, a] for x in ['"abc"', '"ab"', '""', '"日本"', "5", "null", "undefined", "[1]"]
@@ -492,6 +541,7 @@ def value_cases():
             [f, a, tup, attempt(lambda: ENV.from_string("{{ f % x }}").render(f=f, x=tuple(value(a)) if tup else value(a)))]
             for f, a, tup in PRINTF_CASES
         ],
+        "strformat": [[f, a, k, strformat(ENV, f, a, k)] for f, a, k in strformat_cases()],
     }
 
 
