@@ -471,6 +471,11 @@ func TestRenderErrors(t *testing.T) {
 		"printf": "inputs:\n  c: int\n  s: string\n  n: int\n  u: int?\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ '%d' % s }}\n  {% elif c == 2 %}{{ '%s %s'|format(s) }}\n  {% elif c == 3 %}{{ ('%' ~ n ~ 's') % s }}\n" +
 			"  {% elif c == 4 %}{{ '%d'|format(u) }}\n  {% elif c == 5 %}{{ s|format(n) }}\n  {% elif c == 6 %}{{ '%(a)s'|format(b=s) }}\n  {% endif %}\n",
+		// str.format where Python raises (ValueError, IndexError, KeyError,
+		// TypeError) and past runtime.MaxOutput.
+		"strformat": "inputs:\n  c: int\n  s: string\n  n: int\n  u: int?\ntemplate: |\n" +
+			"  {% if c == 1 %}{{ '{:d}'.format(s) }}\n  {% elif c == 2 %}{{ '{} {}'.format(s) }}\n  {% elif c == 3 %}{{ '{:{}}'.format(s, n) }}\n" +
+			"  {% elif c == 4 %}{{ '{:5}'.format(u) }}\n  {% elif c == 5 %}{{ s.format(n) }}\n  {% elif c == 6 %}{{ '{a}'.format(b=s) }}\n  {% endif %}\n",
 		// Macros that call themselves past runtime.MaxMacroDepth nested
 		// calls (190; Jinja2 raises RecursionError near 200), directly, in
 		// turn, or from a macro expanded in place, whose frame counts; and
@@ -701,6 +706,13 @@ func TestRenderErrors(t *testing.T) {
 		{"printf", `{"c": 4, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:10:23: render printf: variable is undefined`},
 		{"printf", `{"c": 5, "s": "%y", "n": 1}`, `ERROR: prompts/printf.yaml:11:23: render printf: invalid operation: unsupported format character 'y' (0x79) at index 1`},
 		{"printf", `{"c": 6, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:12:23: render printf: invalid operation: KeyError: 'a'`},
+		{"strformat", `{"c": 1, "s": "x", "n": 1}`, `ERROR: prompts/strformat.yaml:7:21: render strformat: invalid operation: Unknown format code 'd' for object of type 'str'`},
+		{"strformat", `{"c": 2, "s": "x", "n": 1}`, `ERROR: prompts/strformat.yaml:8:23: render strformat: invalid operation: Replacement index 1 out of range for positional args tuple`},
+		{"strformat", `{"c": 3, "s": "x", "n": 99999999999}`, `ERROR: prompts/strformat.yaml:9:23: render strformat: output would exceed runtime.MaxOutput`},
+		{"strformat", `{"c": 3, "s": "x", "n": 3}`, "x  \n"},
+		{"strformat", `{"c": 4, "s": "x", "n": 1}`, `ERROR: prompts/strformat.yaml:10:23: render strformat: invalid operation: unsupported format string passed to Undefined.__format__`},
+		{"strformat", `{"c": 5, "s": "{:}{y}", "n": 1}`, `ERROR: prompts/strformat.yaml:11:23: render strformat: invalid operation: KeyError: 'y'`},
+		{"strformat", `{"c": 6, "s": "x", "n": 1}`, `ERROR: prompts/strformat.yaml:12:23: render strformat: invalid operation: KeyError: 'a'`},
 		{"printfdyn", `{"messages": [{"role": "user", "content": "%05.1f|", "n": 2}, {"role": "user", "content": "%c", "n": -1}]}`, `ERROR: prompts/printfdyn.yaml:3:38: render printfdyn: invalid operation: %c arg not in range(0x110000)`},
 		{"missing", `{"tags": ["x"]}`, `ERROR: prompts/missing.yaml:5:9: render missing: "name": required variable is not set`},
 		{"missing", `{"name": "Ann"}`, `ERROR: prompts/missing.yaml:6:15: render missing: "tags": required variable is not set`},

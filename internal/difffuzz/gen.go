@@ -126,8 +126,8 @@ var includedFamilies = []string{
 	// and set in a second if of the same condition.
 	"namespace-maybe",
 	// Issue 27: printf-style formatting, the filter format and % of a
-	// string (typed), and of dynamic values.
-	"filter-format", "dyn-str-format",
+	// string (typed), and of dynamic values; str.format of typed values.
+	"filter-format", "dyn-str-format", "str-format",
 	// Issue 27: compare also orders bools, and (declared inputs) a bool
 	// with an int or a number (False < True, True > 0).
 	"compare-bool",

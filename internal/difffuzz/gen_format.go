@@ -142,3 +142,113 @@ func (g *generator) dynFormat(sub func() expression) expression {
 	}
 	return g.binary(expression{text: "'" + g.pick(specs) + g.pick(formatTexts) + "'", prec: precPrimary}, "%", sub(), precMul)
 }
+
+// strFormatSpec is a random format spec of str.format, without its colon
+// (empty at times), and a value for it; w is set where the width is a
+// nested field, {w}.
+func (g *generator) strFormatSpec(d int) (spec string, v expression, w bool) {
+	var b strings.Builder
+	if g.chance(0.25) {
+		b.WriteString(g.pick([]string{"", "*", "0", "é"}) + g.pick([]string{"<", ">", "^", "="}))
+	}
+	if g.chance(0.2) {
+		b.WriteString(g.pick([]string{"+", "-", " "}))
+	}
+	if g.chance(0.05) {
+		b.WriteString("z")
+	}
+	if g.chance(0.15) {
+		b.WriteString("#")
+	}
+	if g.chance(0.1) {
+		b.WriteString("0")
+	}
+	switch {
+	case g.chance(0.1):
+		b.WriteString("{w}")
+		w = true
+	case g.chance(0.4):
+		b.WriteString(strconv.Itoa(g.r.IntN(12)))
+	}
+	if g.chance(0.2) {
+		b.WriteString(g.pick([]string{",", "_"}))
+	}
+	if g.chance(0.3) {
+		b.WriteString("." + strconv.Itoa(g.r.IntN(8)))
+	}
+	typ := g.pick([]string{"", "", "", "s", "d", "n", "b", "o", "x", "X", "c", "e", "E", "f", "F", "g", "G", "%"})
+	b.WriteString(typ)
+	scalar := func(ts ...*valueType) *valueType { return ts[g.r.IntN(len(ts))] }
+	var t *valueType
+	switch typ {
+	case "":
+		t = scalar(typeString, typeInt, typeFloat, typeBool, listOf(typeString), listOf(typeInt))
+	case "s":
+		t = typeString
+	case "c":
+		return b.String(), expression{text: strconv.Itoa(32 + g.r.IntN(95)), prec: precPrimary}, w
+	case "d", "n", "b", "o", "x", "X":
+		t = scalar(typeInt, typeInt, typeBool)
+	default:
+		t = scalar(typeFloat, typeFloat, typeInt)
+	}
+	if g.chance(0.05) {
+		t = scalar(typeString, typeInt, typeFloat, typeBool) // may not fit: Jinja2 raises
+	}
+	if !g.canMake(t) {
+		t = typeString
+	}
+	return b.String(), g.expr(t, d), w
+}
+
+// strFormatProduction is str.format of typed values: fields numbered
+// automatically, by hand (in any order, repeated) or by keyword, with a
+// conversion and a spec now and then, and {{ }} in the text.
+func (g *generator) strFormatProduction(d int) expression {
+	mode := g.pick([]string{"auto", "auto", "manual", "keyword"})
+	n := 1 + g.r.IntN(3)
+	texts := append(slices.Clone(formatTexts[:len(formatTexts)-1]), "{{", "}}")
+	var format strings.Builder
+	var args, kwargs []string
+	var paths, elems []string
+	width := false
+	for i := range n {
+		format.WriteString(g.pick(texts))
+		spec, v, w := g.strFormatSpec(d - 1)
+		width = width || w
+		paths, elems = append(paths, v.paths...), append(elems, v.elems...)
+		name := ""
+		switch mode {
+		case "manual":
+			name = strconv.Itoa(i)
+		case "keyword":
+			name = string(rune('a' + i))
+		}
+		format.WriteString("{" + name)
+		if g.chance(0.15) {
+			format.WriteString("!" + g.pick([]string{"r", "s", "a"}))
+		}
+		if spec != "" {
+			format.WriteString(":" + spec)
+		}
+		format.WriteString("}")
+		if mode == "keyword" {
+			kwargs = append(kwargs, name+"="+g.wrap(v, precCond))
+		} else {
+			args = append(args, g.wrap(v, precCond))
+		}
+	}
+	if mode == "manual" && g.chance(0.4) {
+		format.WriteString("{" + strconv.Itoa(g.r.IntN(n)) + "}") // a field again
+	}
+	format.WriteString(g.pick(texts))
+	if g.chance(0.05) && len(args) > 1 {
+		args = args[:len(args)-1] // too few: Jinja2 raises
+	}
+	if width {
+		kwargs = append(kwargs, "w="+strconv.Itoa(g.r.IntN(10)))
+	}
+	out := g.method(expression{text: "'" + format.String() + "'", prec: precPrimary}, "format", append(args, kwargs...)...)
+	out.paths, out.elems = slices.Concat(out.paths, paths), slices.Concat(out.elems, elems)
+	return out
+}

@@ -172,6 +172,7 @@ func (g *generator) stringProductions(d int, e *expression) []choice {
 		}},
 		{2, g.on("markup-methods"), func() { *e = g.markupMethod(d) }},
 		{2, g.on("filter-format"), func() { *e = g.formatProduction(d) }},
+		{2, g.on("str-format"), func() { *e = g.strFormatProduction(d) }},
 		{2, g.on("filter-value"), func() { *e = g.valueFilterString(d) }},
 	}
 }

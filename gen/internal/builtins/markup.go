@@ -162,7 +162,8 @@ func KeepsItems(x *ir.Dynamic) bool {
 // values(), a slice, first, last, list, the iterator of a generator's
 // items made at once (a stored select), reverse, sort, unique, min, max,
 // groupby, map(attribute=), slice, batch, a tuple of it, unpacking, default, + and * of
-// sequences, % formatting, whose %r prints Markup('...')), yields what it
+// sequences, % formatting and str.format, whose %r and !r print
+// Markup('...')), yields what it
 // yields of plain strings (printing, join, length, ==, in, a test,
 // tojson, keys(), int, float, a map to numbers), reads Markup as Jinja2 does
 // (xmlattr, whose escape leaves it as it is), or takes the string a str
@@ -178,7 +179,7 @@ func ReadsHolder(x *ir.Dynamic) bool {
 	case ir.DynArith:
 		return x.Name == "+" || x.Name == "*" || x.Name == "%"
 	case ir.DynFilter:
-		return keepsItems(x) || x.Name == "format" || x.Name == "xmlattr" || x.Name == "int" || x.Name == "float"
+		return keepsItems(x) || x.Name == "format" || x.Name == "str.format" || x.Name == "xmlattr" || x.Name == "int" || x.Name == "float"
 	case ir.DynMapFilter:
 		return x.Name == "length" || x.Name == "count" || x.Name == "wordcount" || x.Name == "int" || x.Name == "float" || IsMapToJSON(x)
 	}

@@ -65,9 +65,12 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 	if fn.Name == "update" {
 		return c.dictUpdate(e, fn)
 	}
+	if fn.Name == "format" {
+		return c.strFormatCall(e, fn)
+	}
 	params, ok := ir.MethodParams[fn.Name]
 	if !ok {
-		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, slices.Sorted(maps.Keys(ir.MethodParams))))
+		c.errorf(fn.NameSpan, "unknown method %q%s", fn.Name, schema.DidYouMean(fn.Name, append(slices.Sorted(maps.Keys(ir.MethodParams)), "format")))
 		return &ir.Const{T: &ir.Type{Kind: ir.KindNone}}
 	}
 	x := c.expr(fn.X, useValue)

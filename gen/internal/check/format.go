@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/promptgen/promptgen/gen/internal/builtins"
@@ -52,7 +54,7 @@ func (c *checker) formatFilter(e *tmpl.Filter) ir.Expr {
 		v := c.expr(a, useValue)
 		c.formatOperand(v, e.Span)
 		if !noRepr {
-			c.formatArg(v, e.Span)
+			c.formatArg(v, e.Span, "%r")
 		}
 		if i < len(kinds) {
 			hintKind(v.Type(), kinds[i])
@@ -71,7 +73,7 @@ func (c *checker) printf(format, args ir.Expr, sp tmpl.Span) ir.Expr {
 	c.formatOperand(args, sp)
 	kinds, byKey, noRepr := printfKinds(format)
 	if !noRepr {
-		c.formatArg(args, sp)
+		c.formatArg(args, sp, "%r")
 	}
 	if d, ok := args.(*ir.Dict); ok {
 		for _, f := range d.T.Fields {
@@ -89,17 +91,17 @@ func (c *checker) printfOp(format, args ir.Expr, sp tmpl.Span) ir.Expr {
 	return c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, sp, out)
 }
 
-// formatArg checks a value that printf-style formatting converts, with
-// a format that may have %r or %a: a tojson or safe result is Markup,
-// whose %r prints as Markup('...'), which the conversion to a dynamic
-// value keeps (keepMarkup) where it is Markup on every render; one that
-// is Markup in some renders only is rejected (a typed local is checked
-// again as a dynamic value first, rebindMarkup).
-func (c *checker) formatArg(x ir.Expr, sp tmpl.Span) {
+// formatArg checks a value that string formatting converts, with a
+// format that may have repr, %r or %a (!r or !a of str.format): a tojson
+// or safe result is Markup, whose repr prints as Markup('...'), which the
+// conversion to a dynamic value keeps (keepMarkup) where it is Markup on
+// every render; one that is Markup in some renders only is rejected (a
+// typed local is checked again as a dynamic value first, rebindMarkup).
+func (c *checker) formatArg(x ir.Expr, sp tmpl.Span, repr string) {
 	c.later = append(c.later, func() {
 		if c.markup(x) && !c.markups.KeptOperand(x) {
 			c.rebindMarkup(x)
-			c.errorf(sp, "formatting a value that may or may not be a tojson or safe result is not supported: Jinja2 keeps it as Markup, whose %%r prints as Markup('...'), and promptgen keeps it only where it is always Markup (%s)", toPlain)
+			c.errorf(sp, "formatting a value that may or may not be a tojson or safe result is not supported: Jinja2 keeps it as Markup, whose %s prints as Markup('...'), and promptgen keeps it only where it is always Markup (%s)", repr, toPlain)
 		}
 	})
 }
@@ -195,4 +197,118 @@ func hintKind(t *ir.Type, k ir.Kind) {
 	if t = t.Resolve(); t.Kind == ir.KindUnknown && k != ir.KindUnknown {
 		t.Hint = k
 	}
+}
+
+// strFormatCall checks x.format(args..., key=value...), Python's
+// str.format, which the backends have runtime/jinja.StrFormat do on
+// dynamic values, typed operands converted; the result is a string.
+func (c *checker) strFormatCall(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
+	x := c.expr(fn.X, usePrint)
+	if c.rejected[x] {
+		return c.reject()
+	}
+	if isDynamic(x) {
+		x = c.dyn(ir.DynAsString, "", &ir.Type{Kind: ir.KindString}, fn.Span, x)
+	}
+	var args []ir.Expr
+	for _, a := range e.Args {
+		args = append(args, c.expr(a, useValue))
+	}
+	d := &tmpl.Dict{Span: e.Span}
+	for _, kw := range e.Kwargs {
+		d.Keys = append(d.Keys, &tmpl.Const{Span: kw.NameSpan, Value: kw.Name})
+		d.Values = append(d.Values, kw.Value)
+	}
+	kwargs := c.expr(d, useValue).(*ir.Dict)
+	if k := x.Type().Resolve().Kind; k != ir.KindString && k != ir.KindUnknown {
+		msg := fmt.Sprintf("format() needs a string, not %s (Jinja2 raises UndefinedError: %s has no such method)", x.Type(), ir.A(k))
+		return c.failsWhereRuns(fn.NameSpan, "UndefinedError", msg, append([]ir.Expr{x}, append(args, kwargs)...)...)
+	}
+	c.constrain(x.Type(), ir.KindString, fn.X.Pos())
+	c.checkMarkup(x, e.Span, "format() of", "which escapes its arguments ("+toPlain+")")
+	byIndex, byKey := strFormatKinds(x, func(field string) {
+		c.errorf(e.Span, "a format field reading an attribute or an index ({%s}) is not supported (Jinja2's sandbox reads it as its getattr and getitem): pass the value itself", field)
+	})
+	// Markup prints as its text but where !r or !a converts it.
+	noRepr := isConstString(x) && !strings.Contains(x.(*ir.Const).Value.(string), "!r") && !strings.Contains(x.(*ir.Const).Value.(string), "!a")
+	for i, a := range append(args, kwargs.Values...) {
+		c.formatOperand(a, e.Span)
+		if !noRepr {
+			c.formatArg(a, e.Span, "!r")
+		}
+		if i < len(args) {
+			hintKind(a.Type(), byIndex[i])
+		} else {
+			hintKind(a.Type(), byKey[e.Kwargs[i-len(args)].Name])
+		}
+	}
+	out := &ir.Dynamic{Op: ir.DynFilter, Name: "str.format", Args: append([]ir.Expr{x, kwargs}, args...), T: ir.DynamicType(), Pos: c.posString(e.Span)}
+	return c.dyn(ir.DynStr, "", &ir.Type{Kind: ir.KindString}, e.Span, out)
+}
+
+// strFormatKinds returns the kinds of the values that the fields of x, a
+// constant str.format format, take by position and by key, where their
+// spec's type says (ints for d, n, b, o, x, X and c, floats for e, f, g
+// and %; an int where it groups digits), and calls unsupported with each field that reads an attribute
+// or an index. It returns nothing for another format.
+func strFormatKinds(x ir.Expr, unsupported func(field string)) (byIndex map[int]ir.Kind, byKey map[string]ir.Kind) {
+	k, ok := x.(*ir.Const)
+	if !ok {
+		return nil, nil
+	}
+	format, ok := k.Value.(string)
+	if !ok {
+		return nil, nil
+	}
+	byIndex, byKey = map[int]ir.Kind{}, map[string]ir.Kind{}
+	auto := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '{' {
+			continue
+		}
+		if strings.HasPrefix(format[i:], "{{") {
+			i++
+			continue
+		}
+		end := strings.IndexByte(format[i:], '}')
+		if end < 0 {
+			return byIndex, byKey // an error the render reports
+		}
+		field := format[i+1 : i+end]
+		i += end
+		name, spec := field, ""
+		if j := strings.IndexAny(field, "!:"); j >= 0 {
+			name = field[:j]
+			if field[j] == ':' {
+				spec = field[j+1:]
+			}
+		}
+		if strings.ContainsAny(name, ".[") {
+			unsupported(field)
+			continue
+		}
+		kind := ir.KindUnknown
+		if spec != "" && !strings.ContainsAny(field[:len(field)-len(spec)], "!") {
+			switch spec[len(spec)-1] {
+			case 'd', 'n', 'b', 'o', 'x', 'X', 'c':
+				kind = ir.KindInt
+			case 'e', 'E', 'f', 'F', 'g', 'G', '%':
+				kind = ir.KindFloat
+			default:
+				if strings.ContainsAny(spec, ",_") { // grouping: a number
+					kind = ir.KindInt
+				}
+			}
+		}
+		switch n, err := strconv.Atoi(name); {
+		case name == "":
+			byIndex[auto] = kind
+			auto++
+		case err == nil:
+			byIndex[n] = kind
+		default:
+			byKey[name] = kind
+		}
+	}
+	return byIndex, byKey
 }

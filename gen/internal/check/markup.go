@@ -314,10 +314,10 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 				case x.Op == ir.DynArith && x.Name == "*", x.Op == ir.DynDefault:
 					keep(&x.Args[0])
 					keep(&x.Args[1])
-				case x.Op == ir.DynTuple, x.Op == ir.DynArith && x.Name == "%", x.Op == ir.DynFilter && x.Name == "format":
-					// A tuple's items, the values % formats (format's
-					// Args[0] is the format, which checkMarkup rejects as
-					// Markup, as it is %'s).
+				case x.Op == ir.DynTuple, x.Op == ir.DynArith && x.Name == "%", x.Op == ir.DynFilter && (x.Name == "format" || x.Name == "str.format"):
+					// A tuple's items, the values % and str.format format
+					// (format's Args[0] is the format, which checkMarkup
+					// rejects as Markup, as it is %'s).
 					for i := range x.Args {
 						c.keepBranches(&x.Args[i], keep)
 						keepDyn(&x.Args[i])

@@ -140,7 +140,7 @@ ALLOWED_METHODS = {
     "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize",
     "startswith", "endswith", "split", "replace", "items", "keys", "values", "get",
     "find", "rfind", "count", "index", "rindex", "zfill", "ljust", "rjust", "center",
-    "swapcase", "splitlines", "partition", "rpartition",
+    "swapcase", "splitlines", "partition", "rpartition", "format",
     # the list methods that modify a list (the sandbox of the transformers
     # profile raises SecurityError on all but pop and clear, which alone
     # promptgen supports outside it with the first three)
