@@ -111,8 +111,8 @@ func (c *checker) formatArg(x ir.Expr, sp tmpl.Span, repr string) {
 func (c *checker) formatOperand(x ir.Expr, sp tmpl.Span) {
 	hint(x.Type(), usePrint)
 	c.later = append(c.later, func() {
-		if !types.ConvertsToDynamic(x.Type()) && !c.failedAt(sp) {
-			c.errorf(sp, "string formatting of this value (%s) is not supported (only strings, numbers, bools, none, and lists and dicts of them)", x.Type())
+		if !types.OperandConverts(x.Type()) && !c.failedAt(sp) {
+			c.errorf(sp, "string formatting of this value (%s) is not supported (only strings, numbers, bools, none, objects, maps, and lists and dicts of them)", x.Type())
 		}
 	})
 }
