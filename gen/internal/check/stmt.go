@@ -324,6 +324,15 @@ func (c *checker) forIter(n *tmpl.For, out *ir.For) ([]*ir.Type, bool) {
 	case ir.KindList:
 		elem = it.Elem
 	case ir.KindString, ir.KindMap, ir.KindDict:
+	case ir.KindStruct:
+		if it.Declared || it.Go != nil {
+			c.errorf(n.Iter.Pos(), "cannot loop over %s", it)
+			break
+		}
+		// A dict of the data whose keys the template reads: a map where
+		// it also loops over them (the prompt is checked again so), as
+		// items() does.
+		c.constrain(it, ir.KindMap, n.Iter.Pos())
 	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindNone:
 		msg := fmt.Sprintf("cannot loop over %s", it)
 		iter, undef := out.Iter, ir.MaybeUndefined(out.Iter)
