@@ -323,6 +323,10 @@ func TestRenderErrors(t *testing.T) {
 		"loopintundef": "inputs:\n  c: bool\n  xs: [int]\ntemplate: \"{% if c %}{% for v in xs|last %}{{ v }}{% else %}none{% endfor %}{% endif %}ok\"\n",
 		// An operation Python refuses whatever one operand's type, which
 		// is not known where it is checked, fails where it runs (TypeError).
+		// An operand that a later use makes optional (o.n is defined)
+		// fails with UndefinedError where it is unset, as Python's % of
+		// Undefined raises first (difffuzz seed 430 case 545).
+		"laterundef": "template: \"{% if c %}{{ [1, 2]|unique is divisibleby(o.n) }}{% endif %}{{ o.n + 1 if o.n is defined }}ok\"\n",
 		"anyoperand": "template: \"{% if c == 1 %}{{ 'a' - x }}{% elif c == 2 %}{{ none > u }}{% elif c == 3 %}{{ ([1, 2]|reject) % z }}{% elif c == 4 %}{{ y < none }}{% endif %}ok\"\n",
 		// A dict method read as an attribute of an object (x.items) where
 		// it may not run: length, a str method of it and arithmetic fail
@@ -782,6 +786,9 @@ func TestRenderErrors(t *testing.T) {
 		{"loopintundef", `{"c": true, "xs": []}`, `noneok`},
 		{"loopintundef", `{"c": false, "xs": [1]}`, `ok`},
 		{"loopintundef", `{"c": true, "xs": [1]}`, `ERROR: prompts/loopintundef.yaml:4:34: render loopintundef: invalid operation: cannot loop over int`},
+		{"laterundef", `{"c": false, "o": {}}`, `ok`},
+		{"laterundef", `{"c": true, "o": {}}`, `ERROR: prompts/laterundef.yaml:1:25: render laterundef: variable is undefined`},
+		{"laterundef", `{"c": true, "o": {"n": 2}}`, `ERROR: prompts/laterundef.yaml:1:25: render laterundef: invalid operation: unsupported operand types for %: list of int and int`},
 		{"anyoperand", `{"c": 0, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ok`},
 		{"anyoperand", `{"c": 1, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:30: render anyoperand: invalid operation: unsupported operand types for -: string and int`},
 		{"anyoperand", `{"c": 2, "x": 1, "y": "s", "z": 2, "u": "t"}`, `ERROR: prompts/anyoperand.yaml:1:60: render anyoperand: invalid operation: cannot compare none > a value of any type`},

@@ -64,6 +64,8 @@ func TestDeliberate(t *testing.T) {
 		{"upper() needs a string, not list of string (Jinja2 raises UndefinedError: a list has no such method)", true, ""},
 		{"the message of raise_exception may be undefined: give it a value (| default(...))", false, "Operations Jinja2 fails on"},
 		{`cannot assign an attribute of "…", which is not a namespace (set it with {% set ns = namespace(...) %})`, false, "Operations Jinja2 fails on"},
+		{`"…" is a variable here, which hides the function of that name: calling it is not supported, as the value is not callable (Jinja2 raises TypeError) (in the call of macro "…" at N:N)`, false, "Operations Jinja2 fails on"},
+		{`"…" is a variable here, which hides the function of that name: calling it is not supported, as the value is not callable (Jinja2 raises TypeError)`, true, ""},
 		{`undefined function "…": a template calls the macros it defines, after their definition, and range, dict and namespace`, false, "Operations Jinja2 fails on"},
 		{`undefined function "…" (did you mean "…"?): a template calls the macros it defines, after their definition, and range, dict and namespace`, true, ""},
 		{`"…" is always undefined here: the template sets it (or loops over it) only where this read cannot see it, and the inputs do not declare it (Jinja2 raises UndefinedError for its attribute "…")`, false, "Operations Jinja2 fails on"},

@@ -434,7 +434,10 @@ type generator struct {
 	// macro's body is generated, where include is not supported.
 	includes  map[string]string
 	macroBody bool
-	// namespaceHidden: a parameter of the macro generated hides namespace().
+	// namespaceHidden: a parameter of the macro generated hides
+	// namespace(), which its body does not call; nor does it include a
+	// file, which promptgen compiles alone too, where namespace is the
+	// function, which promptgen does not take as a value.
 	namespaceHidden bool
 }
 

@@ -34,7 +34,7 @@ func (g *generator) listMethodStmt() string {
 	}
 	print := func(x string) string { return g.open("{{") + g.pad() + x + g.pad() + g.close("}}") }
 	list, out := la, ""
-	if g.on("namespace") && g.chance(0.3) {
+	if g.on("namespace") && !g.namespaceHidden && g.chance(0.3) {
 		list = nl + ".l"
 		out = g.tag("set " + nl + " = namespace(l=" + items(g.r.IntN(3)) + ")")
 	} else {

@@ -25,7 +25,7 @@ func (g *generator) stmt() string {
 		choice{2, g.on("generator-value") && g.canSet(), func() { out = g.generatorValueStmt() }},
 		choice{3, g.on("filter-block") && deep, func() { out = g.filterBlockStmt() }},
 		choice{3, g.on("comment"), func() { out = g.comment() }},
-		choice{3, g.on("include") && deep && !g.profile, func() { out = g.includeStmt() }},
+		choice{3, g.on("include") && deep && !g.profile && !g.namespaceHidden, func() { out = g.includeStmt() }},
 		choice{2, g.on("raw"), func() { out = g.raw() }},
 		choice{3, g.on("tuple"), func() { out = g.tupleStmt() }},
 		choice{3, g.on("list-method") && g.canSet(), func() { out = g.listMethodStmt() }},

@@ -85,6 +85,8 @@ func TestIteratorHandedOut(t *testing.T) {
 	wantFails(t, "list", err, detail)
 	_, err = Contains(g, IntValue(1))
 	wantFails(t, "in", err, detail)
+	_, err = Filter("reverse", g) // not Jinja2's argument must be iterable (difffuzz seed 422 case 113)
+	wantFails(t, "reverse", err, detail)
 	_, err = g.Iter()
 	wantFails(t, "a second loop", err, detail)
 }

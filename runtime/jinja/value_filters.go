@@ -294,6 +294,12 @@ func reversedValue(x Value) (Value, error) {
 		return Value{kind: stringKind, s: SliceString(x.s, 0, 0, -1, false, false), markup: x.markup}, nil
 	}
 	items, err := x.rest()
+	if err != nil && x.kind == generatorKind {
+		// Its work's failure, or one on purpose (read again after a
+		// loop over it): Jinja2's TypeError of the work is an
+		// ErrInvalid too.
+		return Value{}, err
+	}
 	if err != nil {
 		return Value{}, errInvalid("argument must be iterable")
 	}

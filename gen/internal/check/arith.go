@@ -272,7 +272,15 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		}
 	}
 	if mixed, strict := concatMixed(e.Op, x, y); strict {
-		c.errorf(e.Span, "a list literal with an index that may be out of range, added to a list whose items have another type, is not supported (promptgen would hold the sum as a dynamic list, and such an element fails the render where a typed list literal stands, where Jinja2 keeps it undefined): give the element a value with | default(...)")
+		// Checked again, the literal is a dynamic value, which holds
+		// Undefined as Jinja2's list does; this error stays where no
+		// second check runs.
+		for _, operand := range []tmpl.Expr{e.X, e.Y} {
+			if l, ok := operand.(*tmpl.List); ok {
+				c.undefinedLate[c.posString(l.Span)] = true
+			}
+		}
+		c.errorf(e.Span, "a list literal with an index that may be out of range, added to a list whose items have another type, is supported only where a prompt file is checked again (a template set is not): promptgen holds the sum as a dynamic list, and such an element fails the render where a typed list literal stands, where Jinja2 keeps it undefined (give the element a value with | default(...))")
 		return c.reject()
 	} else if mixed {
 		// A list of typed values and one that holds dynamic values

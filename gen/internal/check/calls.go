@@ -48,7 +48,7 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		return c.undefinedCall(e, fn)
 	}
 	if n, ok := e.Fn.(*tmpl.Name); ok && c.lookup(n.Name) != nil && (c.isGlobalFuncName(n.Name) || c.macros.names[n.Name]) {
-		c.errorf(n.Span, "%q is a variable here, which hides the function of that name: calling it is not supported (Jinja2 fails, as the value is not callable)", n.Name)
+		c.errorf(n.Span, "%q is a variable here, which hides the function of that name: calling it is not supported, as the value is not callable (Jinja2 raises TypeError)", n.Name)
 		return c.reject()
 	}
 	fn, ok := e.Fn.(*tmpl.Attr)

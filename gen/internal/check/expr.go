@@ -1378,6 +1378,17 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		// names (xs['append']).
 		return c.dyn(ir.DynItem, "", ir.DynamicType(), e.Span, x, i)
 	}
+	if (t.Kind == ir.KindList || t.Kind == ir.KindString) && neverAnIndex(i, t) {
+		// Python's list and str take an int or a slice only, and of
+		// another key Jinja2's getitem yields undefined (['a'][none],
+		// 's'[[1]], []['k']), after it evaluated both.
+		then := &ir.Index{X: x, Index: constExpr(int64(0)), T: &ir.Type{Kind: ir.KindString}, Pos: c.posString(e.Span)}
+		if t.Kind == ir.KindList {
+			then.T = t.Elem
+		}
+		evaluated := slices.DeleteFunc([]ir.Expr{x, i}, func(x ir.Expr) bool { return !mayFail(x) })
+		return &ir.Cond{Cond: &ir.Unary{Op: "not", X: evaluatedTrue(evaluated...), T: &ir.Type{Kind: ir.KindBool}}, Then: then, T: then.T}
+	}
 	out := &ir.Index{X: x, Index: i, Pos: c.posString(e.Span)}
 	switch t.Kind {
 	case ir.KindList:
@@ -1407,6 +1418,31 @@ func (c *checker) index(e *tmpl.Index, u use) ir.Expr {
 		return &ir.Cond{Cond: &ir.Call{Kind: ir.CallTest, Name: "defined", X: i, T: &ir.Type{Kind: ir.KindBool}, Pos: out.Pos}, Then: out, T: out.T}
 	}
 	return out
+}
+
+// neverAnIndex reports whether i, a subscript of t, a list or string,
+// is a key that Python's list or str refuses whatever its value, and
+// that names no attribute of it: none, a list, map, dict or object, or
+// of a list that no other type can hold, a string constant that names
+// no list method.
+func neverAnIndex(i ir.Expr, t *ir.Type) bool {
+	switch i.Type().Resolve().Kind {
+	case ir.KindNone, ir.KindList, ir.KindMap, ir.KindDict, ir.KindStruct:
+		return true
+	}
+	return isConstString(i) && t.Kind == ir.KindList && !builtins.IsListAttr(i.(*ir.Const).Value.(string))
+}
+
+// mayFail reports whether evaluating x may fail: of a list or dict
+// literal, evaluating an item.
+func mayFail(x ir.Expr) bool {
+	switch l := x.(type) {
+	case *ir.List:
+		return slices.ContainsFunc(l.Items, mayFail)
+	case *ir.Dict:
+		return slices.ContainsFunc(l.Values, mayFail)
+	}
+	return !cannotFail(x)
 }
 
 // isName reports whether x is a variable or a field of the inputs, which

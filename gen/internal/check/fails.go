@@ -25,17 +25,24 @@ func (c *checker) failsWhereRuns(sp tmpl.Span, exc, msg string, operands ...ir.E
 		c.errorf(sp, "%s", msg)
 		return c.reject()
 	}
-	args := []ir.Expr{evaluatedTrue(operands...)}
 	kind := "UndefinedError" // jinja.Missing's kinds
 	if exc != kind {
 		kind = "TypeError" // ErrInvalid, as AttributeError and FilterArgumentError
-		for _, x := range operands {
-			if ir.MaybeUndefined(x) {
-				args = append(args, &ir.Call{Kind: ir.CallTest, Name: "defined", X: x, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(sp)})
-			}
-		}
 	}
-	return c.fails(sp, kind+" "+msg, fmt.Sprintf("%s: Jinja2 raises %s where it runs, and so does the render", msg, exc), args...)
+	out := c.fails(sp, kind+" "+msg, fmt.Sprintf("%s: Jinja2 raises %s where it runs, and so does the render", msg, exc), evaluatedTrue(operands...))
+	if kind == "TypeError" {
+		// Python raises UndefinedError of an undefined operand first: a
+		// field is optional once every use is checked (a later x is
+		// defined makes it so).
+		c.later = append(c.later, func() {
+			for _, x := range operands {
+				if ir.MaybeUndefined(x) {
+					out.Args = append(out.Args, &ir.Call{Kind: ir.CallTest, Name: "defined", X: x, T: &ir.Type{Kind: ir.KindBool}, Pos: c.posString(sp)})
+				}
+			}
+		})
+	}
+	return out
 }
 
 // fails warns at sp and returns a dynamic value that fails the render

@@ -169,6 +169,12 @@ func init() {
 	}
 }
 
+// listOfStrings reports whether t is a list of strings.
+func listOfStrings(t *ir.Type) bool {
+	t = t.Resolve()
+	return t.Kind == ir.KindList && t.Elem.Resolve().Kind == ir.KindString
+}
+
 // listOfLists reports whether t is a list of lists of scalars, or of
 // items whose type is not known yet.
 func listOfLists(t *ir.Type) bool {
@@ -412,17 +418,23 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		// An iterator where it is undefined (reversed(Undefined)), a
 		// string elsewhere: the runtime decides (dynReverse).
 		return c.dynFilter(f)
-	case name == "map" && x.Type().Resolve().Kind == ir.KindString:
-		// map(attribute=) reads an attribute of each character
-		// (undefined): of a list of them as a dynamic value, as
-		// selectattr does.
+	case name == "map" && (x.Type().Resolve().Kind == ir.KindString || listOfStrings(x.Type())):
+		// map(attribute=) reads an attribute of each character, or of
+		// each string of a list (undefined): of a list of them as a
+		// dynamic value, as selectattr does.
+		each := "string"
+		if x.Type().Resolve().Kind == ir.KindString {
+			each = "character"
+		}
 		if a, ok := out.Args[0].(*ir.Const); ok {
 			if s, ok := a.Value.(string); ok && builtins.IsStrAttr(strings.Split(s, ".")[0]) {
-				c.errorf(e.Span, "map(attribute=%q) of a string reads the str method %q of each character, which Jinja2 prints with its address in memory (<built-in method ...>): not supported", s, strings.Split(s, ".")[0])
+				c.errorf(e.Span, "map(attribute=%q) of %s reads the str method %q of each %s, which Jinja2 prints with its address in memory (<built-in method ...>): not supported", s, ir.A(x.Type()), strings.Split(s, ".")[0], each)
 				return c.reject()
 			}
 		}
-		f.x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
+		if each == "character" {
+			f.x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
+		}
 		return c.dynFilter(f)
 	default:
 		c.staysTyped(e.Span, x)

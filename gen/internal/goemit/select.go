@@ -167,13 +167,19 @@ func (e *emitter) pullLoop(x ir.Expr, yield func(it jen.Code) []jen.Code, label 
 		g := e.temp("gen")
 		gen, pos = jen.Id(g), x.Pos
 		pre = append(pre, jen.Id(g).Op(":=").Qual(ir.JinjaPath, "NewGen").Call(args...))
+		_, chained := ir.Pulled(src)
 		each = func(it jen.Code) []jen.Code {
 			keep, err, out := e.temp("keep"), e.temp("err"), e.temp("x")
-			return []jen.Code{
-				jen.List(jen.Id(keep), jen.Id(err)).Op(":=").Id(g).Dot("Next").Call(it),
+			v := gval{val: it}
+			if t := src.Type().Resolve(); chained && t.Kind == ir.KindList && t.Elem.Resolve().Kind != ir.KindDynamic {
+				// A typed link's item (xs|map('upper')|map(attribute='a')).
+				v = e.toDynamic(v, t.Elem)
+			}
+			return append(v.pre,
+				jen.List(jen.Id(keep), jen.Id(err)).Op(":=").Id(g).Dot("Next").Call(v.val),
 				jen.If(jen.Id(err).Op("!=").Nil()).Block(jen.Return(dst, e.dynErr(jen.Id(err), x.Pos))),
 				jen.If(jen.Id(keep)).Block(append([]jen.Code{jen.Id(out).Op(":=").Id(g).Dot("Item").Call()}, yield(jen.Id(out))...)...),
-			}
+			)
 		}
 	}
 	if _, ok := ir.Pulled(src); ok {
