@@ -128,6 +128,8 @@ var includedFamilies = []string{
 	// Issue 27: printf-style formatting, the filter format and % of a
 	// string (typed), and of dynamic values; str.format of typed values.
 	"filter-format", "dyn-str-format", "str-format",
+	// Issue 27: a typed list repeated by an int or a bool (xs * 2).
+	"list-repeat",
 	// Issue 27: compare also orders bools, and (declared inputs) a bool
 	// with an int or a number (False < True, True > 0).
 	"compare-bool",

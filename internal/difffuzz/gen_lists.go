@@ -172,6 +172,16 @@ func (g *generator) listProductions(t *valueType, d int, e *expression) []choice
 			e.text = "[" + strings.Join(items, ", ") + "]"
 		}},
 		{2, g.on("slice"), func() { *e = g.slice(g.sensitiveOp("slice-unset", list)) }},
+		{1, g.on("list-repeat"), func() {
+			n := expression{text: g.pick([]string{"0", "1", "2", "3", "-1", "true", "false"}), prec: precPrimary}
+			l := list()
+			if g.chance(0.5) {
+				*e = g.binary(l, "*", n, precMul)
+			} else {
+				*e = g.binary(n, "*", l, precMul)
+			}
+			e.paths, e.elems = l.paths, l.elems
+		}},
 		// Sorting bools is an error: rarely.
 		{2, g.on("filter-sort") && (scalar || attr != nil) && (t.elem.kind != kindBool || g.on("sort-bool") && g.chance(0.1)), func() {
 			var args []string
