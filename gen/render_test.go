@@ -475,6 +475,8 @@ func TestRenderErrors(t *testing.T) {
 		"printf": "inputs:\n  c: int\n  s: string\n  n: int\n  u: int?\ntemplate: |\n" +
 			"  {% if c == 1 %}{{ '%d' % s }}\n  {% elif c == 2 %}{{ '%s %s'|format(s) }}\n  {% elif c == 3 %}{{ ('%' ~ n ~ 's') % s }}\n" +
 			"  {% elif c == 4 %}{{ '%d'|format(u) }}\n  {% elif c == 5 %}{{ s|format(n) }}\n  {% elif c == 6 %}{{ '%(a)s'|format(b=s) }}\n  {% endif %}\n",
+		// A list repeated past runtime.MaxOutput items, either way round.
+		"listrepeat": "inputs:\n  n: int\n  xs: [string]\ntemplate: \"{{ (xs * n)|length }}|{{ (n * xs)|length }}\"\n",
 		// str.format where Python raises (ValueError, IndexError, KeyError,
 		// TypeError) and past runtime.MaxOutput.
 		"strformat": "inputs:\n  c: int\n  s: string\n  n: int\n  u: int?\ntemplate: |\n" +
@@ -710,6 +712,8 @@ func TestRenderErrors(t *testing.T) {
 		{"printf", `{"c": 4, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:10:23: render printf: variable is undefined`},
 		{"printf", `{"c": 5, "s": "%y", "n": 1}`, `ERROR: prompts/printf.yaml:11:23: render printf: invalid operation: unsupported format character 'y' (0x79) at index 1`},
 		{"printf", `{"c": 6, "s": "x", "n": 1}`, `ERROR: prompts/printf.yaml:12:23: render printf: invalid operation: KeyError: 'a'`},
+		{"listrepeat", `{"n": 3, "xs": ["a", "b"]}`, "6|6"},
+		{"listrepeat", `{"n": 99999999999, "xs": ["a"]}`, `ERROR: prompts/listrepeat.yaml:4:16: render listrepeat: output would exceed runtime.MaxOutput`},
 		{"strformat", `{"c": 1, "s": "x", "n": 1}`, `ERROR: prompts/strformat.yaml:7:21: render strformat: invalid operation: Unknown format code 'd' for object of type 'str'`},
 		{"strformat", `{"c": 2, "s": "x", "n": 1}`, `ERROR: prompts/strformat.yaml:8:23: render strformat: invalid operation: Replacement index 1 out of range for positional args tuple`},
 		{"strformat", `{"c": 3, "s": "x", "n": 99999999999}`, `ERROR: prompts/strformat.yaml:9:23: render strformat: output would exceed runtime.MaxOutput`},

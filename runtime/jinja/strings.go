@@ -32,6 +32,23 @@ func Repeat(s string, n int) (string, bool) {
 	return strings.Repeat(s, n), true
 }
 
+// RepeatList returns Python's xs * n: the items of xs n times, none when
+// n <= 0. It reports false, building nothing, when the result would hold
+// more than runtime.MaxOutput items.
+func RepeatList[T any](xs []T, n int) ([]T, bool) {
+	if n <= 0 || len(xs) == 0 {
+		return []T{}, true
+	}
+	if n > runtime.MaxOutput/len(xs) {
+		return nil, false
+	}
+	out := make([]T, 0, n*len(xs))
+	for range n {
+		out = append(out, xs...)
+	}
+	return out, true
+}
+
 // markupEscaper escapes as markupsafe.escape does.
 var markupEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "'", "&#39;", `"`, "&#34;")
 

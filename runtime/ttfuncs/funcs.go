@@ -469,9 +469,15 @@ func mul(a, b any, pos string) (any, error) {
 	return intAt(r, err, pos)
 }
 
-// repeat is * on a string and an int, in either order.
-func repeat(a, b any, pos string) (string, error) {
+// repeat is * on a string or a list and an int, in either order.
+func repeat(a, b any, pos string) (any, error) {
 	x, y, _ := arith(a, b)
+	if rx := reflect.ValueOf(x); rx.Kind() == reflect.Slice {
+		return repeatList(rx, asInt(y), pos)
+	}
+	if ry := reflect.ValueOf(y); ry.Kind() == reflect.Slice {
+		return repeatList(ry, asInt(x), pos)
+	}
 	s, ok := x.(string)
 	if !ok {
 		s, y = str(y), x
@@ -481,6 +487,21 @@ func repeat(a, b any, pos string) (string, error) {
 		return "", fail(pos, "", runtime.ErrTooLarge)
 	}
 	return r, nil
+}
+
+// repeatList is jinja.RepeatList of a slice of any type.
+func repeatList(xs reflect.Value, n int, pos string) (any, error) {
+	if n <= 0 || xs.Len() == 0 {
+		return reflect.MakeSlice(xs.Type(), 0, 0).Interface(), nil
+	}
+	if n > runtime.MaxOutput/xs.Len() {
+		return nil, fail(pos, "", runtime.ErrTooLarge)
+	}
+	out := reflect.MakeSlice(xs.Type(), 0, n*xs.Len())
+	for range n {
+		out = reflect.AppendSlice(out, xs)
+	}
+	return out.Interface(), nil
 }
 
 // escape is jinja.Escape: the plain string that Markup is added to.

@@ -259,11 +259,6 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 		}
 		return c.failsWhereRuns(e.Span, "TypeError", fmt.Sprintf("unsupported operand types for %s: %s and %s", e.Op, xt, yt), x, y)
 	}
-	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; e.Op == "*" && (rx == ir.KindList && (ry == ir.KindInt || ry == ir.KindBool) || ry == ir.KindList && (rx == ir.KindInt || rx == ir.KindBool)) {
-		// A list repeated (['-'] * 3): the runtime's * of a sequence, on
-		// the list converted to a dynamic value.
-		return c.dynBinary(e, x, y)
-	}
 	if rx, ry := xt.Resolve().Kind, yt.Resolve().Kind; rx != ir.KindUnknown && ry != ir.KindUnknown && (rx != ir.KindList || ry != ir.KindList || e.Op != "+") {
 		// Known kinds that no use can change: where Python refuses them,
 		// the operation has no type for its own uses to check.
@@ -390,7 +385,7 @@ func takesBool(op string, peer *ir.Type) bool {
 	switch peer.Resolve().Kind {
 	case ir.KindInt, ir.KindFloat, ir.KindBool, ir.KindUnknown:
 		return true
-	case ir.KindString:
+	case ir.KindString, ir.KindList:
 		return op == "*"
 	}
 	return false

@@ -892,6 +892,10 @@ func (e *emitter) arith(x *ir.Binary) gval {
 		return e.checked(pre, jen.Qual(ir.JinjaPath, "Repeat").Call(a.val, b.val), x.Pos)
 	case yt.Kind == ir.KindString:
 		return e.checked(pre, jen.Qual(ir.JinjaPath, "Repeat").Call(b.val, a.val), x.Pos)
+	case xt.Kind == ir.KindList:
+		return e.checked(pre, jen.Qual(ir.JinjaPath, "RepeatList").Call(a.val, b.val), x.Pos)
+	case yt.Kind == ir.KindList:
+		return e.checked(pre, jen.Qual(ir.JinjaPath, "RepeatList").Call(b.val, a.val), x.Pos)
 	}
 	// Python's int / int divides the exact ints, not their floats.
 	trueDiv := x.Op == "/" && xt.Kind != ir.KindFloat && yt.Kind != ir.KindFloat

@@ -814,7 +814,7 @@ func (e *ttEmitter) binary(x *ir.Binary) tval {
 	}
 	fn := arithFuncs[x.Op]
 	switch {
-	case x.Op == "*" && (x.X.Type().Kind == ir.KindString || x.Y.Type().Kind == ir.KindString):
+	case x.Op == "*" && (x.X.Type().Kind == ir.KindString || x.Y.Type().Kind == ir.KindString || x.X.Type().Kind == ir.KindList || x.Y.Type().Kind == ir.KindList):
 		return tval{pre: pre, val: call("repeat", a, b, e.pos(x.Pos))}
 	case x.Op == "**" && x.T.Resolve().Kind == ir.KindFloat:
 		// An int to a negative constant int power is a float.

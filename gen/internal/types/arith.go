@@ -109,6 +109,10 @@ func ArithResult(op string, x, y *ir.Type) (*ir.Type, bool) {
 		return x, true
 	case op == "*" && xk == ir.KindInt && yk == ir.KindString:
 		return y, true
+	case op == "*" && xk == ir.KindList && yk == ir.KindInt:
+		return x, true
+	case op == "*" && xk == ir.KindInt && yk == ir.KindList:
+		return y, true
 	}
 	return nil, false
 }
