@@ -7,10 +7,14 @@ import (
 // Rebinds reports whether a local of type lt set to a value of type vt
 // holds values of two types, which only a dynamic value can: numbers of
 // different kinds (widening would print the other sets' values in this
-// kind), kinds that do not unify, or none and a type not known yet.
+// kind), kinds that do not unify, none and a type not known yet, or a bool
+// and the type of arithmetic not known yet (ir.Type.NoBool).
 func Rebinds(lt, vt *ir.Type) bool {
 	if (lt.Kind == ir.KindNone) != (vt.Kind == ir.KindNone) && (lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown) {
 		return true // unified, the unknown would be none
+	}
+	if lt.Kind == ir.KindUnknown && lt.NoBool && vt.Kind == ir.KindBool || vt.Kind == ir.KindUnknown && vt.NoBool && lt.Kind == ir.KindBool {
+		return true // unified, the unknown would be an int beside the bool (Unify)
 	}
 	if lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown || lt.Kind == ir.KindDynamic || vt.Kind == ir.KindDynamic {
 		return false
