@@ -13,8 +13,8 @@ func Rebinds(lt, vt *ir.Type) bool {
 	if (lt.Kind == ir.KindNone) != (vt.Kind == ir.KindNone) && (lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown) {
 		return true // unified, the unknown would be none
 	}
-	if lt.Kind == ir.KindUnknown && lt.NoBool && vt.Kind == ir.KindBool || vt.Kind == ir.KindUnknown && vt.NoBool && lt.Kind == ir.KindBool {
-		return true // unified, the unknown would be an int beside the bool (Unify)
+	if BoolBesideArith(lt, vt) {
+		return true
 	}
 	if lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown || lt.Kind == ir.KindDynamic || vt.Kind == ir.KindDynamic {
 		return false
@@ -23,6 +23,15 @@ func Rebinds(lt, vt *ir.Type) bool {
 		return true
 	}
 	return !Unifiable(lt, vt) && ConvertsToDynamic(lt) && ConvertsToDynamic(vt)
+}
+
+// BoolBesideArith reports whether one of a and b is a bool and the other
+// the type of arithmetic not known yet (ir.Type.NoBool), which Unify
+// makes an int beside the bool: numbers of different kinds.
+func BoolBesideArith(a, b *ir.Type) bool {
+	a, b = a.Resolve(), b.Resolve()
+	arith := func(t *ir.Type) bool { return t.Kind == ir.KindUnknown && t.NoBool }
+	return arith(a) && b.Kind == ir.KindBool || arith(b) && a.Kind == ir.KindBool
 }
 
 // NumbersDiffer reports whether a and b hold numbers of different kinds
