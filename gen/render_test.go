@@ -496,7 +496,8 @@ func TestRenderErrors(t *testing.T) {
 		"macroinif": "inputs:\n  c: int\ntemplate: \"{% if c == 1 %}{% macro m() %}M{% endmacro %}{% endif %}[{{ m() }}]\"\n",
 		// indent and truncate of a dynamic value that is not a string:
 		// Jinja2 does not convert it with str() (TypeError, AttributeError,
-		// UndefinedError); the second an undefined one left in a list.
+		// UndefinedError; truncate returns a list or dict no longer than
+		// its length as it is); the second an undefined one left in a list.
 		// wordwrap of a conditional of a list or a string: Jinja2 wraps the
 		// string and fails on the list (it has no splitlines), not its str().
 		// An operand that may be undefined searched for in a string: Jinja2
@@ -505,6 +506,10 @@ func TestRenderErrors(t *testing.T) {
 		"wordwrapcond": "inputs:\n  xs: [int]\n  flag: bool\ntemplate: \"{{ (xs if flag else 'a b')|wordwrap(1) }}\"\n",
 		"indentdyn":    "jinja: {profile: transformers}\ninputs: chat\ntemplate: \"{% for m in messages %}[{{ m.content|indent }}][{{ m.n|truncate(3) }}]{% endfor %}\"\n",
 		"indentundef":  "inputs:\n  x: string?\ntemplate: \"{% for n in [x, 'b'] %}[{{ n|indent }}]{% endfor %}\"\n",
+		// A str method of truncate of an undefined dynamic value (an
+		// attribute of a dict method), which truncate returns as it is:
+		// Jinja2 fails looking the method up, before its argument fails.
+		"truncundef": "inputs:\n  o: {type: object, properties: {items: {type: object, properties: {label: {type: string}}}}}\ntemplate: \"{{ (o.items.label|truncate(6)).rpartition('') }}\"\n",
 		// A filter and a test Jinja2 lacks, where their if runs
 		// (TemplateRuntimeError).
 		"missingfilter": "inputs:\n  c: int\n  y: string\ntemplate: \"{% if c == 1 %}{{ y|from_json }}{% elif c == 2 %}{{ y is nosuchtest }}{% endif %}ok\"\n",
@@ -686,8 +691,12 @@ func TestRenderErrors(t *testing.T) {
 		{"indentdyn", `{"messages": [{"role": "user", "content": [1]}]}`, `ERROR: prompts/indentdyn.yaml:3:39: render indentdyn: invalid operation: 'list' object has no attribute 'splitlines'`},
 		{"indentdyn", `{"messages": [{"role": "user"}]}`, `ERROR: prompts/indentdyn.yaml:3:39: render indentdyn: variable is undefined`},
 		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": 2.5}]}`, `ERROR: prompts/indentdyn.yaml:3:63: render indentdyn: invalid operation: object of type 'float' has no len()`},
-		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": {"k": 1}}]}`, `ERROR: prompts/indentdyn.yaml:3:63: render indentdyn: invalid operation: truncate of a dict is not supported (Python truncates its items, not its text)`},
+		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": {"k": 1}}]}`, "[a][{'k': 1}]"},
+		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}}]}`, `ERROR: prompts/indentdyn.yaml:3:63: render indentdyn: invalid operation: unhashable type: 'slice'`},
+		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": [1, 2]}]}`, "[a][[1, 2]]"},
+		{"indentdyn", `{"messages": [{"role": "user", "content": "a", "n": [0, 1, 2, 3, 4, 5, 6, 7, 8]}]}`, `ERROR: prompts/indentdyn.yaml:3:63: render indentdyn: invalid operation: 'list' object has no attribute 'rsplit'`},
 		{"indentundef", `{}`, `ERROR: prompts/indentundef.yaml:3:39: render indentundef: variable is undefined`},
+		{"truncundef", `{"o": {"items": {"label": "abc"}}}`, `ERROR: prompts/truncundef.yaml:3:15: render truncundef: variable is undefined`},
 		{"indentundef", `{"x": "a"}`, "[a][b]"},
 		{"dictmissing", `{"c": 1}`, `ERROR: prompts/dictmissing.yaml:3:52: render dictmissing: variable is undefined`},
 		{"dictmissing", `{"c": 2}`, `ERROR: prompts/dictmissing.yaml:3:86: render dictmissing: invalid operation: division by zero`},

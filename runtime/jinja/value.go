@@ -1341,28 +1341,19 @@ func (v Value) Values() (Value, error) {
 	return ListValue(append([]Value{}, v.dict.vals...)...), nil
 }
 
-// StrOperand returns v as the operand of filter (indent or truncate),
-// which Jinja2 does not convert with str(): a string is itself;
-// undefined fails indent (Undefined + "\n") and is "" to truncate (which
-// returns it); another value fails as Python does, or, for truncate of a
-// list or dict (Python's len() and slice of it), as promptgen does not
-// reproduce it.
-func (v Value) StrOperand(filter string) (string, error) {
+// StrOperand returns v as the operand of filter indent, which Jinja2 does
+// not convert with str(): a string is itself; undefined fails
+// (Undefined + "\n"), and so does another value, as Python does.
+func (v Value) StrOperand() (string, error) {
 	switch {
 	case v.kind == stringKind:
 		return v.s, nil
-	case v.kind == undefinedKind && filter == "truncate":
-		return "", nil
 	case v.kind == undefinedKind:
 		return "", errUndefined()
-	case filter == "indent" && v.kind == listKind && !v.tuple:
+	case v.kind == listKind && !v.tuple:
 		return "", errInvalid("'list' object has no attribute 'splitlines'")
-	case filter == "indent":
-		return "", errInvalid("unsupported operand type(s) for +=: '%s' and 'str'", v.typeName())
-	case v.kind == listKind || v.kind == dictKind:
-		return "", errInvalid("truncate of a %s is not supported (Python truncates its items, not its text)", v.typeName())
 	}
-	return "", errInvalid("object of type '%s' has no len()", v.typeName())
+	return "", errInvalid("unsupported operand type(s) for +=: '%s' and 'str'", v.typeName())
 }
 
 // AsString returns v when it is a string, for a str method called on it

@@ -103,7 +103,7 @@ func toValue(v any) (jinja.Value, error) {
 func dyn(op, pos string, args ...any) (any, error) {
 	var name string
 	switch op {
-	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "stroperand", "generator", "iteratoritem", "method", "iterator":
+	case "attr", "equal", "compare", "arith", "contains", "test", "filter", "mapfilter", "asindex", "missing", "generator", "iteratoritem", "method", "iterator":
 		name, args = args[0].(string), args[1:]
 	}
 	vals := make([]jinja.Value, len(args))
@@ -181,7 +181,7 @@ func dynOp(op, name string, v []jinja.Value, args []any) (any, error) {
 	case "asstring":
 		return v[0].AsString()
 	case "stroperand":
-		return v[0].StrOperand(name)
+		return v[0].StrOperand()
 	case "asint":
 		return v[0].AsInt()
 	case "asindex":

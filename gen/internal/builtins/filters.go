@@ -29,7 +29,8 @@ const (
 	// truncate do not: they need a string), so it is printed.
 	PrintsOperand FilterFlag = 1 << iota
 	// TakesString: a dynamic operand is converted with str() first, or,
-	// without PrintsOperand, taken as a string (ir.DynStrOperand).
+	// without PrintsOperand, taken as a string (ir.DynStrOperand), but by
+	// truncate, which returns undefined as it is: runtime/jinja's.
 	TakesString
 	// Iterates: it iterates its operand, the one use of a generator.
 	Iterates

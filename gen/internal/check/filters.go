@@ -146,7 +146,7 @@ func init() {
 		"trim":       {typed: (*checker).textFilter},
 		"replace":    {typed: (*checker).textFilter},
 		"indent":     {typed: (*checker).textFilter},
-		"truncate":   {typed: (*checker).textFilter},
+		"truncate":   {typed: (*checker).textFilter, dyn: dynCall(ir.KindInt, ir.KindBool, ir.KindString, ir.KindInt)},
 		"string":     {typed: (*checker).stringFilter, dyn: dynOp(ir.DynStr, ir.KindString)},
 		"tojson":     {typed: (*checker).stringFilter, dyn: (*checker).dynToJSON},
 		"join":       {typed: (*checker).joinFilter, dyn: (*checker).dynJoin},
@@ -393,9 +393,9 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		c.staysTyped(e.Span, x)
 		out.X = &ir.Call{Kind: ir.CallFilter, Name: "string", X: x, T: &ir.Type{Kind: ir.KindString}, Pos: out.Pos}
 		f.x = out.X
-	case isDynamic(x) && flags&builtins.TakesString != 0:
-		// indent and truncate take a string, and fail on most others.
-		out.X = c.dyn(ir.DynStrOperand, name, &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
+	case isDynamic(x) && flags&builtins.TakesString != 0 && filters[name].dyn == nil:
+		// indent takes a string, and fails on most others.
+		out.X = c.dyn(ir.DynStrOperand, "", &ir.Type{Kind: ir.KindString}, e.X.Pos(), x)
 		f.x = out.X
 	case isDynamic(x):
 		return c.dynFilter(f)

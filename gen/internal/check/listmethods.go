@@ -241,10 +241,12 @@ func argCount(n [2]int) string {
 // listItem makes v's type the items' of the typed list of l, which
 // hold values of one type: an int and a float differ, as Python prints
 // them differently. An item of another type makes the list a dynamic
-// value, checked again so.
+// value, checked again so; so does a bool beside items whose type,
+// not known yet, is arithmetic's ([a + b]: ir.Type.NoBool), which
+// unified would be an int.
 func (c *checker) listItem(l *ir.Local, elem *ir.Type, v ir.Expr, sp tmpl.Span) {
 	ek, vk := elem.Resolve().Kind, v.Type().Resolve().Kind
-	if ek != ir.KindUnknown && vk != ir.KindUnknown && (ek != vk || !types.Unifiable(elem, v.Type())) {
+	if ek != ir.KindUnknown && vk != ir.KindUnknown && (ek != vk || !types.Unifiable(elem, v.Type())) || types.BoolBesideArith(elem, v.Type()) {
 		c.rebinding[l.Name] = true
 		c.errorf(sp, "a list that promptgen modifies holds values of one type: this is %s, and the list holds %s", v.Type(), elem)
 		return

@@ -233,7 +233,7 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 	case ir.DynAsString:
 		call = a.Dot("AsString").Call()
 	case ir.DynStrOperand:
-		call = a.Dot("StrOperand").Call(jen.Lit(x.Name))
+		call = a.Dot("StrOperand").Call()
 	case ir.DynAsInt:
 		call = a.Dot("AsInt").Call()
 	case ir.DynAsIndex:

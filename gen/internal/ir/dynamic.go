@@ -38,7 +38,7 @@ const (
 	DynItemsList                // Args[0].items() as a list of (key, value) tuples
 	DynFilter                   // Args[0] | Name(Args[1:]...), every argument given (jinja.Filter)
 	DynMapFilter                // Args[0] | map(Name, Args[1:]...): the filter Name of each item
-	DynStrOperand               // Args[0] as the string operand of the filter Name (indent, truncate), fallible
+	DynStrOperand               // Args[0] as the string operand of indent, fallible
 	DynMissing                  // Args[0] | f(Args[1:]...) of a filter or test Jinja2 lacks, Name "filter f" or "test f": fails (jinja.Missing)
 	DynTuple                    // the tuple (Args...), of any length
 	DynUnpacked                 // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})

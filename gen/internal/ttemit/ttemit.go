@@ -1680,7 +1680,7 @@ func (e *ttEmitter) dynamic(x *ir.Dynamic) tval {
 		op = "dictitems"
 	}
 	args := []string{strconv.Quote(op), e.pos(x.Pos)}
-	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynStrOperand || x.Op == ir.DynGenerator || x.Op == ir.DynIterItem || x.Op == ir.DynMethod || x.Op == ir.DynIterator {
+	if x.Op == ir.DynAttr || x.Op == ir.DynEqual || x.Op == ir.DynCompare || x.Op == ir.DynArith || x.Op == ir.DynContains || x.Op == ir.DynTest || x.Op == ir.DynFilter || x.Op == ir.DynMapFilter || x.Op == ir.DynAsIndex || x.Op == ir.DynMissing || x.Op == ir.DynGenerator || x.Op == ir.DynIterItem || x.Op == ir.DynMethod || x.Op == ir.DynIterator {
 		args = append(args, strconv.Quote(x.Name))
 	}
 	if x.Op == ir.DynTest && x.Not {

@@ -7,10 +7,14 @@ import (
 // Rebinds reports whether a local of type lt set to a value of type vt
 // holds values of two types, which only a dynamic value can: numbers of
 // different kinds (widening would print the other sets' values in this
-// kind), kinds that do not unify, or none and a type not known yet.
+// kind), kinds that do not unify, none and a type not known yet, or a bool
+// and the type of arithmetic not known yet (ir.Type.NoBool).
 func Rebinds(lt, vt *ir.Type) bool {
 	if (lt.Kind == ir.KindNone) != (vt.Kind == ir.KindNone) && (lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown) {
 		return true // unified, the unknown would be none
+	}
+	if BoolBesideArith(lt, vt) {
+		return true
 	}
 	if lt.Kind == ir.KindUnknown || vt.Kind == ir.KindUnknown || lt.Kind == ir.KindDynamic || vt.Kind == ir.KindDynamic {
 		return false
@@ -19,6 +23,15 @@ func Rebinds(lt, vt *ir.Type) bool {
 		return true
 	}
 	return !Unifiable(lt, vt) && ConvertsToDynamic(lt) && ConvertsToDynamic(vt)
+}
+
+// BoolBesideArith reports whether one of a and b is a bool and the other
+// the type of arithmetic not known yet (ir.Type.NoBool), which Unify
+// makes an int beside the bool: numbers of different kinds.
+func BoolBesideArith(a, b *ir.Type) bool {
+	a, b = a.Resolve(), b.Resolve()
+	arith := func(t *ir.Type) bool { return t.Kind == ir.KindUnknown && t.NoBool }
+	return arith(a) && b.Kind == ir.KindBool || arith(b) && a.Kind == ir.KindBool
 }
 
 // NumbersDiffer reports whether a and b hold numbers of different kinds
