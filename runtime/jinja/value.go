@@ -1401,7 +1401,7 @@ func (v Value) AsSliceIndex(end bool) (int, error) {
 
 // Test is the Jinja2 test name of v: defined, undefined, none, boolean,
 // true, false, integer, float, number, string, mapping, iterable,
-// sequence, callable. It reports false for other names.
+// sequence, callable, escaped (Markup). It reports false for other names.
 func (v Value) Test(name string) bool {
 	if v.kind == generatorKind {
 		// It iterates, and has no length: no sequence.
@@ -1436,6 +1436,8 @@ func (v Value) Test(name string) bool {
 	case "callable":
 		// Undefined has a __call__ (that fails); no JSON value has one.
 		return v.kind == undefinedKind || v.kind == methodKind
+	case "escaped":
+		return v.markup // Markup has __html__
 	}
 	return false
 }

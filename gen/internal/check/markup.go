@@ -273,7 +273,7 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
 // + or *, the values of printf-style formatting, the string an item, a slice, last, escape or a filter that keeps Markup
 // reads, default's value and default, get()'s, groupby's and map's default, slice's and batch's fill, the value a dynamic local is set
-// to, an item a list method gives a dynamic list, a branch of a dynamic condition, an operand of a dynamic and/or, and of a dynamic loop.cycle(). It runs once every check is
+// to, an item a list method gives a dynamic list, a branch of a dynamic condition, an operand of a dynamic and/or, of a dynamic loop.cycle(), and of the test escaped. It runs once every check is
 // done, as Kept assumes it.
 func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	if c.markups == nil {
@@ -333,6 +333,11 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					keep(&x.Args[0])
 				}
 			case *ir.Call:
+				if x.Kind == ir.CallTest && x.Name == "escaped" {
+					// The test reads whether it is Markup.
+					c.keepBranches(&x.X, keep)
+					keepDyn(&x.X)
+				}
 				if x.Kind == ir.CallListMethod && x.X.Type().Resolve().Kind == ir.KindDynamic {
 					for i := range x.Args {
 						if listItemArg(x.Name, i) {
