@@ -253,7 +253,7 @@ func (c *checker) checkHolders() {
 				continue
 			}
 			if !builtins.ReadsHolder(d.x) || !c.markups.Kept(a) {
-				c.diags.Errorf(d.pos, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), slice, batch, + and printing keep here ("+toPlain+")")
+				c.diags.Errorf(d.pos, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map, slice, batch, + and printing keep here ("+toPlain+")")
 			}
 		}
 	}
