@@ -381,7 +381,8 @@ type Config struct {
 	Rebound map[string]bool
 	// KeepUndefined are the positions of the list and dict literals and
 	// loop.cycle() calls checked as dynamic values, as a previous check
-	// found that an element may be undefined only after it had typed them.
+	// found that an element may be undefined (or a literal's element
+	// Markup, or a tuple holding it) only after it had typed them.
 	KeepUndefined map[string]bool
 	// Kinds are the paths (user, user.name, items[].name) of the
 	// inferred inputs checked as strings or maps from their first use, as
