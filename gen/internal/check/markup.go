@@ -265,6 +265,22 @@ func (c *checker) markupHolds(x ir.Expr) bool {
 	return c.markups.Holds(x)
 }
 
+// markupSomeRenders reports whether x op y is a + of strings where an
+// operand may be Markup in some renders only by the sets checked so far
+// (a condition Markup in one branch): it is then a + of dynamic values,
+// which the runtime adds as Jinja2 does where an operand is Markup
+// (markupDynConcat keeps such a condition branch by branch). As more
+// sets only make more values Markup, and fewer Markup on every render, a
+// + that the sets checked later make so stays typed and rejected
+// (markupEscapes).
+func (c *checker) markupSomeRenders(op string, x, y ir.Expr) bool {
+	if op != "+" || x.Type().Resolve().Kind != ir.KindString || y.Type().Resolve().Kind != ir.KindString {
+		return false
+	}
+	here := c.markupHere()
+	return here.May(x) && !here.Must(x) || here.May(y) && !here.Must(y)
+}
+
 // mayBeMarkup rejects a + of a value that is Markup on some renders only.
 const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result is not supported: Jinja2's Markup escapes the other string, a plain string does not (" + toPlain + ", or concatenate with ~, which does not escape)"
 
