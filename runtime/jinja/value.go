@@ -141,8 +141,9 @@ func (d *dict) index(key string) int {
 func StringValue(s string) Value { return Value{kind: stringKind, s: s} }
 
 // MarkupItemsOf returns v, the list Python's split() or splitlines() of
-// recv made, with Markup items (MarkupValue) where recv is Markup, as
-// Markup's split() returns them, and as it is elsewhere.
+// recv made (or the string another str method of recv returned), with
+// Markup items (as Markup: MarkupValue) where recv is Markup, as
+// Markup's methods return them, and as it is elsewhere.
 func MarkupItemsOf(v, recv Value) Value {
 	if recv.markup {
 		return MarkupValue(v)

@@ -169,14 +169,15 @@ func KeepsItems(x *ir.Dynamic) bool { return x.Op == ir.DynMapFilter || holdsIte
 // tojson, keys(), int, float), reads Markup as Jinja2 does
 // (xmlattr, whose escape leaves it as it is; a map through a filter,
 // whose jinja.Filter keeps a Markup item Markup where Jinja2's filter
-// does), or takes the string a str method is called on, whose Markup the
+// does; a str method's result made Markup where its receiver is), or takes the string a str method is called on, whose Markup the
 // checker follows (May). Other operations (select) are rejected where
 // an operand may hold Markup.
 func ReadsHolder(x *ir.Dynamic) bool {
 	switch x.Op {
 	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynIterator, ir.DynGenIterator, ir.DynTuple, ir.DynDefault, ir.DynUnpacked,
 		ir.DynAttr, ir.DynGet, ir.DynItems, ir.DynItemsList, ir.DynKeys, ir.DynValues,
-		ir.DynStr, ir.DynAsString, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON:
+		ir.DynStr, ir.DynAsString, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON,
+		ir.DynMarkup, ir.DynMarkupItems:
 		return true
 	case ir.DynArith:
 		return x.Name == "+" || x.Name == "*" || x.Name == "%"
@@ -400,7 +401,8 @@ func (m *Markup) mustItems(x ir.Expr) bool {
 }
 
 // dynamic reports whether x, of dynamic values, is Markup: tojson
-// outside the transformers profile, escape, a filter that keeps Markup
+// outside the transformers profile, a str method's result where its
+// receiver is Markup (DynMarkup with the receiver), escape, a filter that keeps Markup
 // and the string of Markup (DynStr, DynAsString, DynStrOperand) that the string
 // filters and methods take, a + or * of Markup, which is Markup where it
 // does not fail, a slice, an item or the last of Markup, an item of
@@ -415,7 +417,7 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	case x.Op == ir.DynToJSON:
 		return !m.Transformers
 	case x.Op == ir.DynMarkup:
-		return true
+		return len(x.Args) == 1 || operand(x.Args[1]) // Markup where the receiver is
 	case x.Op == ir.DynFilter && (x.Name == "escape" || x.Name == "forceescape"):
 		return true
 	case x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
@@ -478,6 +480,8 @@ func (m *Markup) Kept(x ir.Expr) bool {
 	switch x := x.(type) {
 	case *ir.Dynamic:
 		switch {
+		case x.Op == ir.DynMarkup && len(x.Args) == 2:
+			return m.Kept(x.Args[1]) // Markup where the receiver is
 		case x.Op == ir.DynMarkup || x.Op == ir.DynFilter && (x.Name == "escape" || x.Name == "forceescape"):
 			return true
 		case x.Op == ir.DynFilter && x.Name == "xmlattr":

@@ -120,6 +120,9 @@ type checker struct {
 	// only one whose Render takes the clock of strftime_now.
 	clock  bool
 	macros macros
+	// safeOf is the filter string that the filter safe being checked
+	// applies, whose result is Markup on every render (safeFilter).
+	safeOf *tmpl.Filter
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool

@@ -131,16 +131,53 @@ func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ..
 }
 
 // markupItemsOf checks, once every set is checked, split() or
-// splitlines() of x, a variable holding a dynamic value that may be
-// Markup, whose items the runtime makes Markup where x is
-// (ir.DynMarkupItems of two operands): x must keep Markup where Jinja2's
-// value is (builtins.Markup.Kept).
-func (c *checker) markupItemsOf(x *ir.LocalRef, sp tmpl.Span) {
+// splitlines() of x, a dynamic value that may be Markup, whose items
+// the runtime makes Markup where x is (ir.DynMarkupItems of two
+// operands): x must keep Markup where Jinja2's value is
+// (builtins.Markup.Kept).
+func (c *checker) markupItemsOf(x ir.Expr, sp tmpl.Span) {
 	c.later = append(c.later, func() {
 		if c.markup(x) && !c.markups.Kept(x) {
-			c.errorf(sp, "split() of a variable that may or may not hold a tojson or safe result, where a set of it may not say which, is not supported: Markup's split() returns Markup strings, a plain string's does not (%s)", toPlain)
+			c.errorf(sp, "split() of a value that may or may not hold a tojson or safe result, where a set of it may not say which, is not supported: Markup's split() returns Markup strings, a plain string's does not (%s)", toPlain)
 		}
 	})
+}
+
+// markupStrMethods are the str methods, other than split() and its kin,
+// whose Markup returns Markup (markupsafe wraps them): of a dynamic value
+// that may be Markup, the result is Markup where the value is.
+var markupStrMethods = map[string]bool{"capitalize": true, "casefold": true, "center": true, "expandtabs": true, "ljust": true, "lower": true,
+	"lstrip": true, "removeprefix": true, "removesuffix": true, "replace": true, "rjust": true, "rstrip": true, "strip": true, "swapcase": true,
+	"title": true, "upper": true, "zfill": true}
+
+// rereadable reports whether x, evaluated again, yields the same value
+// and changes nothing: a variable, a constant, a loop attribute, and
+// items, attributes, slices, get(), +, tuples, str methods, string filters and
+// the string of such values, conditions of them.
+func rereadable(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.LocalRef, *ir.Const, *ir.LoopAttr:
+		return true
+	case *ir.FieldRef:
+		return x.Of == nil || rereadable(x.Of)
+	case *ir.Cond:
+		return rereadable(x.Cond) && rereadable(x.Then) && (x.Else == nil || rereadable(x.Else))
+	case *ir.Call:
+		pure := x.Kind == ir.CallMethod || x.Kind == ir.CallFilter && builtins.Filters[x.Name].Flags&(builtins.TakesString|builtins.PrintsOperand) != 0
+		return pure && rereadable(x.X) && !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !rereadable(a) })
+	case *ir.Dynamic:
+		switch x.Op {
+		case ir.DynItem, ir.DynAttr, ir.DynSlice, ir.DynGet, ir.DynStr, ir.DynAsString, ir.DynMarkup, ir.DynDefault, ir.DynTuple:
+		case ir.DynArith:
+			if x.Name != "+" {
+				return false
+			}
+		default:
+			return false
+		}
+		return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return a != nil && !rereadable(a) })
+	}
+	return false
 }
 
 // markupBranches returns x where call, a str method whose Markup returns
@@ -200,6 +237,7 @@ func (c *checker) safeFilter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	str := *e
 	str.Name = "string"
+	c.safeOf = &str // Markup on every render, not where x is (filter)
 	x := c.filter(&str, u)
 	if c.safe == nil {
 		c.safe = map[ir.Expr]bool{}
