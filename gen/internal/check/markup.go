@@ -143,12 +143,11 @@ func (c *checker) markupItemsOf(x ir.Expr, sp tmpl.Span) {
 	})
 }
 
-// markupStrMethods are the str methods, other than split() and its kin,
-// whose Markup returns Markup (markupsafe wraps them): of a dynamic value
+// markupStrMethods are the supported str methods, other than split() and
+// its kin, whose Markup returns Markup (markupsafe wraps them): of a dynamic value
 // that may be Markup, the result is Markup where the value is.
-var markupStrMethods = map[string]bool{"capitalize": true, "casefold": true, "center": true, "expandtabs": true, "ljust": true, "lower": true,
-	"lstrip": true, "removeprefix": true, "removesuffix": true, "replace": true, "rjust": true, "rstrip": true, "strip": true, "swapcase": true,
-	"title": true, "upper": true, "zfill": true}
+var markupStrMethods = map[string]bool{"capitalize": true, "center": true, "ljust": true, "lower": true, "lstrip": true, "replace": true,
+	"rjust": true, "rstrip": true, "strip": true, "swapcase": true, "title": true, "upper": true, "zfill": true}
 
 // rereadable reports whether x, evaluated again, yields the same value
 // and changes nothing: a variable, a constant, a loop attribute, and
